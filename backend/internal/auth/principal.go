@@ -1,0 +1,65 @@
+// Package auth knows who is calling: sessions from the sign-in cookie, API
+// keys from the Authorization header, and the role each one carries.
+package auth
+
+import "context"
+
+// Role is what a caller may do.
+type Role int
+
+// The roles, from least to most trusted.
+const (
+	RoleAnonymous Role = iota
+	RoleClient
+	RoleAdmin
+)
+
+// String names the role for logs.
+func (r Role) String() string {
+	switch r {
+	case RoleClient:
+		return "client"
+	case RoleAdmin:
+		return "admin"
+	default:
+		return "anonymous"
+	}
+}
+
+// Principal is the authenticated caller of a request.
+type Principal struct {
+	// UserID is the signed-in user; 0 for API keys and anonymous callers.
+	UserID int64
+	// Email and Name describe the signed-in user.
+	Email string
+	Name  string
+	// Role is what the caller may do.
+	Role Role
+	// APIKeyID is set when the caller authenticated with an API key.
+	APIKeyID int64
+	// APIKeyName names that key, for the audit trail.
+	APIKeyName string
+	// ReadOnly limits an API key to reads.
+	ReadOnly bool
+}
+
+// Actor names the principal in the audit trail.
+func (p Principal) Actor() string {
+	if p.APIKeyID != 0 {
+		return "api-key:" + p.APIKeyName
+	}
+	return p.Email
+}
+
+type principalKey struct{}
+
+// WithPrincipal returns a context carrying p.
+func WithPrincipal(ctx context.Context, p Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// FromContext returns the caller, or an anonymous principal.
+func FromContext(ctx context.Context) Principal {
+	p, _ := ctx.Value(principalKey{}).(Principal)
+	return p
+}
