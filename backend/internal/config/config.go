@@ -114,6 +114,9 @@ func (o Option) Redact(value string) string {
 	return value
 }
 
+// Value returns the option's value in c as it may be printed (redacted).
+func (o Option) Value(c *Config) string { return o.Redact(o.get(c)) }
+
 // devSignInAuto is DEV_SIGNIN's default: on in development, off in production.
 const devSignInAuto = "auto"
 
@@ -356,7 +359,7 @@ func (c *Config) String() string {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		fmt.Fprintf(&b, "%s=%s", o.Env, o.Redact(o.get(c)))
+		fmt.Fprintf(&b, "%s=%s", o.Env, o.Value(c))
 	}
 	return b.String()
 }
@@ -365,7 +368,7 @@ func (c *Config) String() string {
 func (c *Config) LogValue() slog.Value {
 	attrs := make([]slog.Attr, 0, len(options))
 	for _, o := range options {
-		attrs = append(attrs, slog.String(o.Env, o.Redact(o.get(c))))
+		attrs = append(attrs, slog.String(o.Env, o.Value(c)))
 	}
 	return slog.GroupValue(attrs...)
 }
