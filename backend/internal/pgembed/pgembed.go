@@ -73,7 +73,7 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	}
 	binDir := opts.BinDir
 	if binDir == "" {
-		if binDir, err = FindBinDir(); err != nil {
+		if binDir, err = FindBinDir(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -153,9 +153,9 @@ func (c *Cluster) stop(ctx context.Context) error {
 }
 
 // FindBinDir locates PostgreSQL's server binaries.
-func FindBinDir() (string, error) {
+func FindBinDir(ctx context.Context) (string, error) {
 	candidates := []string{}
-	if out, err := exec.Command("pg_config", "--bindir").Output(); err == nil {
+	if out, err := exec.CommandContext(ctx, "pg_config", "--bindir").Output(); err == nil {
 		candidates = append(candidates, strings.TrimSpace(string(out)))
 	}
 	candidates = append(candidates,
@@ -265,7 +265,9 @@ func (c *Cluster) initdb(ctx context.Context, binDir string, o owner) error {
 }
 
 func (c *Cluster) start(binDir string, o owner) error {
-	c.cmd = exec.Command(filepath.Join(binDir, "postgres"),
+	// Not CommandContext: the server outlives Start's context and is
+	// stopped by Stop, with a shutdown mode of our choosing.
+	c.cmd = exec.Command(filepath.Join(binDir, "postgres"), //nolint:noctx // see above
 		"-D", c.dataDir,
 		"-c", "listen_addresses=",
 		"-c", "unix_socket_directories="+c.socketDir,
@@ -317,7 +319,11 @@ func (c *Cluster) waitReady(ctx context.Context, timeout time.Duration) error {
 		}
 		select {
 		case <-c.exited:
-			return fmt.Errorf("pgembed: postgres exited during start-up (%v):\n%s", c.waitErr, c.output)
+			exitErr := c.waitErr
+			if exitErr == nil {
+				exitErr = errors.New("exit status 0")
+			}
+			return fmt.Errorf("pgembed: postgres exited during start-up (%w):\n%s", exitErr, c.output)
 		case <-ctx.Done():
 			return fmt.Errorf("pgembed: postgres not ready after %s: %w\n%s", timeout, err, c.output)
 		case <-time.After(25 * time.Millisecond):

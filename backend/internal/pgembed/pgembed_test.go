@@ -12,7 +12,7 @@ import (
 
 func TestClusterKeepsDataAcrossRestarts(t *testing.T) {
 	t.Parallel()
-	if _, err := FindBinDir(); err != nil {
+	if _, err := FindBinDir(context.Background()); err != nil {
 		t.Skip(err)
 	}
 	// t.TempDir is only searchable by its owner: this also proves the
