@@ -92,7 +92,7 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := prepareDirs(owner, dir, c.dataDir, c.socketDir); err != nil {
+	if err := prepareDirs(owner, dir, c.socketDir); err != nil {
 		return nil, err
 	}
 	if err := c.initdb(ctx, binDir, owner); err != nil {
@@ -251,15 +251,30 @@ func (c *Cluster) initdb(ctx context.Context, binDir string, o owner) error {
 	case !errors.Is(err, os.ErrNotExist):
 		return fmt.Errorf("pgembed: read PG_VERSION: %w", err)
 	}
+	// initdb works in a scratch folder renamed into place when complete,
+	// so an interrupted first start leaves nothing that looks like a cluster.
+	scratch := c.dataDir + ".initdb"
+	if err := os.RemoveAll(scratch); err != nil {
+		return fmt.Errorf("pgembed: remove unfinished cluster %s: %w", scratch, err)
+	}
+	if err := prepareDirs(o, scratch); err != nil {
+		return err
+	}
 	c.log.Info("creating embedded PostgreSQL cluster", "data", c.dataDir)
 	cmd := exec.CommandContext(ctx, filepath.Join(binDir, "initdb"),
-		"--pgdata", c.dataDir, "--username=postgres", "--auth=trust",
+		"--pgdata", scratch, "--username=postgres", "--auth=trust",
 		"--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions")
 	cmd.SysProcAttr = o.sysProcAttr()
 	cmd.Dir = "/" // chdir runs before exec grants capabilities, so pick a folder anyone may enter
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("pgembed: initdb: %w\n%s", err, out)
+	}
+	if err := os.Remove(c.dataDir); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("pgembed: %s is neither a cluster nor empty: %w", c.dataDir, err)
+	}
+	if err := os.Rename(scratch, c.dataDir); err != nil {
+		return fmt.Errorf("pgembed: move new cluster into place: %w", err)
 	}
 	return nil
 }

@@ -19,6 +19,10 @@ func TestClusterKeepsDataAcrossRestarts(t *testing.T) {
 	// postgres user can reach a folder it has no permission on when we are root.
 	dir := filepath.Join(t.TempDir(), "pg")
 	ctx := context.Background()
+	// Leftovers of an initdb killed half-way must not stop the next start.
+	if err := os.MkdirAll(filepath.Join(dir, "data.initdb", "base"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 
 	first := start(t, ctx, dir)
 	conn := connect(t, ctx, first)
