@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -23,6 +22,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -66,21 +66,10 @@ func setup(t *testing.T, opts Options) *bundle {
 	return &bundle{url: srv.URL, h1: srv.Client(), h2c: &http.Client{Transport: h2c}, logs: logs}
 }
 
+// testPool is a fresh, migrated database of its own (dbtest).
 func testPool(t *testing.T) *pgxpool.Pool {
 	t.Helper()
-	dsn := os.Getenv("TEST_DATABASE_URL")
-	if dsn == "" {
-		dsn = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
-	}
-	pool, err := pgxpool.New(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	if err := pool.Ping(context.Background()); err != nil {
-		t.Fatalf("these tests need PostgreSQL (TEST_DATABASE_URL=%s): %v", dsn, err)
-	}
-	return pool
+	return dbtest.New(t)
 }
 
 func TestRPCOverConnectAndGRPC(t *testing.T) {
