@@ -42,7 +42,8 @@ type Item struct {
 type Line struct {
 	ProductID int64
 	Quantity  int32
-	// Item is the product; its zero value for an unknown product.
+	// Item is the product; its zero value for an unknown product, and only
+	// its id, name and image for one not sold online.
 	Item Item
 	// UnitPriceCents is what one unit costs now, promotion applied.
 	UnitPriceCents int64
@@ -108,16 +109,19 @@ func priceLine(in LineInput, items map[int64]Item) Line {
 		line.Problems = []Problem{UnknownProduct}
 		return line
 	}
+	if !item.SoldOnline {
+		// Only what lets the shopper recognise the line to remove: the
+		// price and stock are not the online shop's to tell.
+		line.Item = Item{ID: item.ID, Name: item.Name, ImageURL: item.ImageURL}
+		line.Problems = []Problem{NotSoldOnline}
+		return line
+	}
 	line.Item = item
 	unit, discount, promoted := unitPrice(item)
 	line.UnitPriceCents = unit
 	if promoted {
 		line.PromotionID = item.Promotion.ID
 		line.PromotionLabel = discount.Label
-	}
-	if !item.SoldOnline {
-		line.Problems = []Problem{NotSoldOnline}
-		return line
 	}
 	line.AvailableStock = item.Stock
 	if in.Quantity < 1 {
