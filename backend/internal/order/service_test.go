@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"sync"
 	"testing"
 
 	"connectrpc.com/connect"
+	"connectrpc.com/validate"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
@@ -17,6 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // bundle is one test's database with the fixtures the order tests share:
@@ -487,4 +491,62 @@ func TestIdempotentPlaceOrder(t *testing.T) {
 			t.Errorf("stock %d, orders %d, lines %d; want 0, 1, 1", b.stock(t, 1), b.count(t, "orders"), b.count(t, "order_lines"))
 		}
 	})
+}
+
+// TestPlaceOrderOverHTTP goes through a real server with the shop's
+// validation and error interceptors. A stand-in for the auth interceptor
+// signs the caller in when the test sends a user id header.
+func TestPlaceOrderOverHTTP(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	maria := auth.FromContext(b.shopper(t, "maria"))
+	signIn := connect.UnaryInterceptorFunc(func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			if req.Header().Get("X-Test-User") == "maria" {
+				ctx = auth.WithPrincipal(ctx, maria)
+			}
+			return next(ctx, req)
+		}
+	})
+	mux := http.NewServeMux()
+	mux.Handle(saboresv1connect.NewOrderServiceHandler(b.svc,
+		connect.WithInterceptors(signIn, validate.NewInterceptor(), apperr.Interceptor())))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	client := saboresv1connect.NewOrderServiceClient(srv.Client(), srv.URL)
+	call := func(req *connect.Request[saboresv1.PlaceOrderRequest], signedIn bool) (*connect.Response[saboresv1.PlaceOrderResponse], error) {
+		if signedIn {
+			req.Header().Set("X-Test-User", "maria")
+		}
+		return client.PlaceOrder(context.Background(), req)
+	}
+
+	if _, err := call(placeRequest(uuid.NewString(), card, line(2, 1)), false); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		t.Errorf("guest PlaceOrder: %v, want Unauthenticated", err)
+	}
+	bad := placeRequest(uuid.NewString(), card, line(2, 1))
+	bad.Msg.Delivery.PostalCode = "99999"
+	if _, err := call(bad, true); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("bad postal code: %v, want InvalidArgument", err)
+	}
+
+	_, err := call(placeRequest(uuid.NewString(), card, line(1, 9), line(2, 1)), true)
+	if connect.CodeOf(err) != connect.CodeFailedPrecondition {
+		t.Fatalf("too many units: %v, want FailedPrecondition", err)
+	}
+	if infos := errorInfos(t, err); len(infos) != 1 || infos[0].GetReason() != "INSUFFICIENT_STOCK" ||
+		infos[0].GetMetadata()["product_id"] != "1" || infos[0].GetMetadata()["available"] != "5" {
+		t.Errorf("ErrorInfos over HTTP = %v", infos)
+	}
+
+	res, err := call(placeRequest(uuid.NewString(), saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY, line(1, 5), line(2, 1)), true)
+	if err != nil {
+		t.Fatalf("PlaceOrder: %v", err)
+	}
+	if o := res.Msg.GetOrder(); o.GetTotalCents() != 1930 || o.GetPaymentStatus() != saboresv1.PaymentStatus_PAYMENT_STATUS_ON_DELIVERY || o.GetDelivery().GetCity() != "Burela" {
+		t.Errorf("order = %v", o)
+	}
+	if b.stock(t, 1) != 0 {
+		t.Errorf("stock = %d, want 0", b.stock(t, 1))
+	}
 }
