@@ -3,6 +3,7 @@
 -- indexes WHERE sold_online cover). There is one query per sort order because
 -- an ORDER BY chosen by a CASE cannot walk an index. An empty filter means
 -- "any"; with the values bound (a custom plan) the unused conditions fold away.
+-- Names sort in the Spanish collation (migration 00010 indexes it).
 -- name: ListProductsByName :many
 SELECT p.* FROM products p
 WHERE p.sold_online
@@ -12,7 +13,7 @@ WHERE p.sold_online
       SELECT 1 FROM product_country_visibility v
       WHERE v.product_id = p.id AND v.country_slug = @country
         AND v.is_visible AND v.sales_channel IN ('online', 'both')))
-ORDER BY p.name, p.id
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT @page_limit OFFSET @page_offset;
 
 -- name: ListProductsByPriceAsc :many
@@ -83,7 +84,7 @@ WHERE id = @id AND sold_online;
 SELECT p.* FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize(@pattern::text) || '%'
-ORDER BY p.search_text LIKE search_normalize(@pattern::text) || '%' DESC, p.name, p.id
+ORDER BY p.search_text LIKE search_normalize(@pattern::text) || '%' DESC, p.name COLLATE "es-x-icu", p.id
 LIMIT @max_results;
 
 -- name: ListHomeCountries :many

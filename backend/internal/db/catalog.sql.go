@@ -163,7 +163,7 @@ WHERE p.sold_online
       SELECT 1 FROM product_country_visibility v
       WHERE v.product_id = p.id AND v.country_slug = $3
         AND v.is_visible AND v.sales_channel IN ('online', 'both')))
-ORDER BY p.name, p.id
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT $5 OFFSET $4
 `
 
@@ -180,6 +180,7 @@ type ListProductsByNameParams struct {
 // indexes WHERE sold_online cover). There is one query per sort order because
 // an ORDER BY chosen by a CASE cannot walk an index. An empty filter means
 // "any"; with the values bound (a custom plan) the unused conditions fold away.
+// Names sort in the Spanish collation (migration 00010 indexes it).
 func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByNameParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listProductsByName,
 		arg.Category,
@@ -458,7 +459,7 @@ const searchProducts = `-- name: SearchProducts :many
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
-ORDER BY p.search_text LIKE search_normalize($1::text) || '%' DESC, p.name, p.id
+ORDER BY p.search_text LIKE search_normalize($1::text) || '%' DESC, p.name COLLATE "es-x-icu", p.id
 LIMIT $2
 `
 
