@@ -3,16 +3,13 @@
 -- indexes WHERE sold_online cover). There is one query per sort order because
 -- an ORDER BY chosen by a CASE cannot walk an index. An empty filter means
 -- "any"; with the values bound (a custom plan) the unused conditions fold away.
--- Names sort in the Spanish collation (migration 00010 indexes it).
+-- Names sort in the Spanish collation (migration 00010 indexes it). A
+-- country page uses ListCountryProducts instead.
 -- name: ListProductsByName :many
 SELECT p.* FROM products p
 WHERE p.sold_online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-  AND (@country::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = @country
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
 ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT @page_limit OFFSET @page_offset;
 
@@ -21,10 +18,6 @@ SELECT p.* FROM products p
 WHERE p.sold_online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-  AND (@country::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = @country
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
 ORDER BY p.price_cents, p.id
 LIMIT @page_limit OFFSET @page_offset;
 
@@ -33,10 +26,6 @@ SELECT p.* FROM products p
 WHERE p.sold_online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-  AND (@country::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = @country
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
 ORDER BY p.price_cents DESC, p.id DESC
 LIMIT @page_limit OFFSET @page_offset;
 
@@ -45,10 +34,6 @@ SELECT p.* FROM products p
 WHERE p.sold_online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-  AND (@country::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = @country
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
 ORDER BY p.created_at DESC, p.id DESC
 LIMIT @page_limit OFFSET @page_offset;
 
@@ -57,10 +42,50 @@ SELECT count(*) FROM products p
 WHERE p.sold_online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-  AND (@country::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = @country
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')));
+;
+
+-- ListCountryProducts lists a country page: the products visible there
+-- with channel online or both, found through visibility_country_online_idx
+-- (an EXISTS under an OR would not be, as the planner cannot turn it into a
+-- join). A country holds a few thousand products at most, so one query sorts
+-- them in any of the four orders, with the same tie-breaks as the others.
+-- name: ListCountryProducts :many
+SELECT p.* FROM product_country_visibility v
+JOIN products p ON p.id = v.product_id
+WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both')
+  AND p.sold_online
+  AND (@category::text = '' OR p.category = @category)
+  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+ORDER BY
+  CASE WHEN @sort::text = 'price_asc' THEN p.price_cents END,
+  CASE WHEN @sort::text = 'price_desc' THEN p.price_cents END DESC,
+  CASE WHEN @sort::text = 'newest' THEN p.created_at END DESC,
+  CASE WHEN @sort::text = 'name' THEN p.name END COLLATE "es-x-icu",
+  CASE WHEN @sort::text IN ('price_desc', 'newest') THEN p.id END DESC,
+  p.id
+LIMIT @page_limit OFFSET @page_offset;
+
+-- CountCountryProducts counts a country page without filters from the
+-- visibility index alone: a visible online row makes its product sold online
+-- (the trigger's rule), so no product needs reading.
+-- name: CountCountryProducts :one
+SELECT count(*) FROM product_country_visibility v
+WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both');
+
+-- CountCountryProductsFiltered counts a country page filtered by category or
+-- section. It reads each of the country's products by primary key: the
+-- OFFSET 0 keeps the lookup per row, where the planner would otherwise hash
+-- the whole products table to count one country.
+-- name: CountCountryProductsFiltered :one
+SELECT count(*) FROM product_country_visibility v
+CROSS JOIN LATERAL (
+    SELECT 1 FROM products p
+    WHERE p.id = v.product_id AND p.sold_online
+      AND (@category::text = '' OR p.category = @category)
+      AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+    OFFSET 0
+) AS matching
+WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both');
 
 -- ResolveCountry turns a country slug, or the slug of one of its other
 -- spellings ("rep-dominicana" for "Rep. Dominicana"), into its slug.

@@ -73,9 +73,7 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 		}
 		filter.country = slug
 	}
-	total, err := s.queries.CountProducts(ctx, db.CountProductsParams{
-		Category: filter.category, OnlineCategory: filter.onlineCategory, Country: filter.country,
-	})
+	total, err := s.count(ctx, filter)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: count products: %w", err)
 	}
@@ -186,8 +184,22 @@ type listFilter struct {
 	limit, offset                     int32
 }
 
-// list runs the listing query for the filter's sort order. Sections
-// (lanzamientos, populares) show newest first unless a sort is asked for.
+// count counts the products matching the filter, all pages.
+func (s *Service) count(ctx context.Context, f listFilter) (int64, error) {
+	switch {
+	case f.country != "" && f.category == "" && f.onlineCategory == "":
+		return s.queries.CountCountryProducts(ctx, f.country)
+	case f.country != "":
+		return s.queries.CountCountryProductsFiltered(ctx, db.CountCountryProductsFilteredParams{
+			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
+		})
+	}
+	return s.queries.CountProducts(ctx, db.CountProductsParams{Category: f.category, OnlineCategory: f.onlineCategory})
+}
+
+// list runs the listing query for the filter's country and sort order.
+// Sections (lanzamientos, populares) show newest first unless a sort is
+// asked for.
 func (s *Service) list(ctx context.Context, f listFilter) ([]db.Product, error) {
 	sort := f.sort
 	if sort == saboresv1.ProductSort_PRODUCT_SORT_UNSPECIFIED {
@@ -195,6 +207,12 @@ func (s *Service) list(ctx context.Context, f listFilter) ([]db.Product, error) 
 		if f.onlineCategory != "" {
 			sort = saboresv1.ProductSort_PRODUCT_SORT_NEWEST
 		}
+	}
+	if f.country != "" {
+		return s.queries.ListCountryProducts(ctx, db.ListCountryProductsParams{
+			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
+			Sort: sortKeys[sort], PageLimit: f.limit, PageOffset: f.offset,
+		})
 	}
 	switch sort {
 	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC:
@@ -208,10 +226,19 @@ func (s *Service) list(ctx context.Context, f listFilter) ([]db.Product, error) 
 	}
 }
 
-// params is the filter in the shape all four listing queries share.
+// sortKeys name the sort orders for ListCountryProducts.
+var sortKeys = map[saboresv1.ProductSort]string{
+	saboresv1.ProductSort_PRODUCT_SORT_NAME:       "name",
+	saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC:  "price_asc",
+	saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC: "price_desc",
+	saboresv1.ProductSort_PRODUCT_SORT_NEWEST:     "newest",
+}
+
+// params is the filter in the shape the four catalogue-wide listing
+// queries share.
 func (f listFilter) params() db.ListProductsByNameParams {
 	return db.ListProductsByNameParams{
-		Category: f.category, OnlineCategory: f.onlineCategory, Country: f.country,
+		Category: f.category, OnlineCategory: f.onlineCategory,
 		PageLimit: f.limit, PageOffset: f.offset,
 	}
 }

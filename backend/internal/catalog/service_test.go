@@ -92,6 +92,8 @@ func TestListProductsFilters(t *testing.T) {
 		{"price ascending", &saboresv1.ListProductsRequest{Category: "bebidas", Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC}, []int64{1001, 7001}},
 		{"price descending", &saboresv1.ListProductsRequest{Country: "brasil", Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC}, []int64{1003, 1006, 1002, 1005, 1001}},
 		{"newest", &saboresv1.ListProductsRequest{Country: "brasil", Sort: saboresv1.ProductSort_PRODUCT_SORT_NEWEST}, []int64{1002, 1003, 1005, 1001, 1006}},
+		{"country price ascending", &saboresv1.ListProductsRequest{Country: "brasil", Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC}, []int64{1001, 1005, 1002, 1006, 1003}},
+		{"country section", &saboresv1.ListProductsRequest{Country: "brasil", OnlineCategory: "populares"}, []int64{1003, 1001}},
 	}
 	for _, tt := range tests {
 		got := list(t, svc, tt.req)

@@ -9,25 +9,64 @@ import (
 	"context"
 )
 
-const countProducts = `-- name: CountProducts :one
-SELECT count(*) FROM products p
-WHERE p.sold_online
-  AND ($1::text = '' OR p.category = $1)
-  AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-  AND ($3::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = $3
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
+const countCountryProducts = `-- name: CountCountryProducts :one
+SELECT count(*) FROM product_country_visibility v
+WHERE v.country_slug = $1 AND v.is_visible AND v.sales_channel IN ('online', 'both')
 `
 
-type CountProductsParams struct {
+// CountCountryProducts counts a country page without filters from the
+// visibility index alone: a visible online row makes its product sold online
+// (the trigger's rule), so no product needs reading.
+func (q *Queries) CountCountryProducts(ctx context.Context, country string) (int64, error) {
+	row := q.db.QueryRow(ctx, countCountryProducts, country)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const countCountryProductsFiltered = `-- name: CountCountryProductsFiltered :one
+SELECT count(*) FROM product_country_visibility v
+CROSS JOIN LATERAL (
+    SELECT 1 FROM products p
+    WHERE p.id = v.product_id AND p.sold_online
+      AND ($1::text = '' OR p.category = $1)
+      AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
+    OFFSET 0
+) AS matching
+WHERE v.country_slug = $3 AND v.is_visible AND v.sales_channel IN ('online', 'both')
+`
+
+type CountCountryProductsFilteredParams struct {
 	Category       string
 	OnlineCategory string
 	Country        string
 }
 
+// CountCountryProductsFiltered counts a country page filtered by category or
+// section. It reads each of the country's products by primary key: the
+// OFFSET 0 keeps the lookup per row, where the planner would otherwise hash
+// the whole products table to count one country.
+func (q *Queries) CountCountryProductsFiltered(ctx context.Context, arg CountCountryProductsFilteredParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countCountryProductsFiltered, arg.Category, arg.OnlineCategory, arg.Country)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const countProducts = `-- name: CountProducts :one
+SELECT count(*) FROM products p
+WHERE p.sold_online
+  AND ($1::text = '' OR p.category = $1)
+  AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
+`
+
+type CountProductsParams struct {
+	Category       string
+	OnlineCategory string
+}
+
 func (q *Queries) CountProducts(ctx context.Context, arg CountProductsParams) (int64, error) {
-	row := q.db.QueryRow(ctx, countProducts, arg.Category, arg.OnlineCategory, arg.Country)
+	row := q.db.QueryRow(ctx, countProducts, arg.Category, arg.OnlineCategory)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -116,6 +155,86 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 	return items, nil
 }
 
+const listCountryProducts = `-- name: ListCountryProducts :many
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM product_country_visibility v
+JOIN products p ON p.id = v.product_id
+WHERE v.country_slug = $1 AND v.is_visible AND v.sales_channel IN ('online', 'both')
+  AND p.sold_online
+  AND ($2::text = '' OR p.category = $2)
+  AND ($3::text = '' OR p.online_categories @> ARRAY[$3::text])
+ORDER BY
+  CASE WHEN $4::text = 'price_asc' THEN p.price_cents END,
+  CASE WHEN $4::text = 'price_desc' THEN p.price_cents END DESC,
+  CASE WHEN $4::text = 'newest' THEN p.created_at END DESC,
+  CASE WHEN $4::text = 'name' THEN p.name END COLLATE "es-x-icu",
+  CASE WHEN $4::text IN ('price_desc', 'newest') THEN p.id END DESC,
+  p.id
+LIMIT $6 OFFSET $5
+`
+
+type ListCountryProductsParams struct {
+	Country        string
+	Category       string
+	OnlineCategory string
+	Sort           string
+	PageOffset     int32
+	PageLimit      int32
+}
+
+// ListCountryProducts lists a country page: the products visible there
+// with channel online or both, found through visibility_country_online_idx
+// (an EXISTS under an OR would not be, as the planner cannot turn it into a
+// join). A country holds a few thousand products at most, so one query sorts
+// them in any of the four orders, with the same tie-breaks as the others.
+func (q *Queries) ListCountryProducts(ctx context.Context, arg ListCountryProductsParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, listCountryProducts,
+		arg.Country,
+		arg.Category,
+		arg.OnlineCategory,
+		arg.Sort,
+		arg.PageOffset,
+		arg.PageLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listHomeCountries = `-- name: ListHomeCountries :many
 SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by FROM countries
 WHERE show_on_home
@@ -159,18 +278,13 @@ SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online
 WHERE p.sold_online
   AND ($1::text = '' OR p.category = $1)
   AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-  AND ($3::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = $3
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
 ORDER BY p.name COLLATE "es-x-icu", p.id
-LIMIT $5 OFFSET $4
+LIMIT $4 OFFSET $3
 `
 
 type ListProductsByNameParams struct {
 	Category       string
 	OnlineCategory string
-	Country        string
 	PageOffset     int32
 	PageLimit      int32
 }
@@ -180,12 +294,12 @@ type ListProductsByNameParams struct {
 // indexes WHERE sold_online cover). There is one query per sort order because
 // an ORDER BY chosen by a CASE cannot walk an index. An empty filter means
 // "any"; with the values bound (a custom plan) the unused conditions fold away.
-// Names sort in the Spanish collation (migration 00010 indexes it).
+// Names sort in the Spanish collation (migration 00010 indexes it). A
+// country page uses ListCountryProducts instead.
 func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByNameParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listProductsByName,
 		arg.Category,
 		arg.OnlineCategory,
-		arg.Country,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -234,18 +348,13 @@ SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online
 WHERE p.sold_online
   AND ($1::text = '' OR p.category = $1)
   AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-  AND ($3::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = $3
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
 ORDER BY p.created_at DESC, p.id DESC
-LIMIT $5 OFFSET $4
+LIMIT $4 OFFSET $3
 `
 
 type ListProductsByNewestParams struct {
 	Category       string
 	OnlineCategory string
-	Country        string
 	PageOffset     int32
 	PageLimit      int32
 }
@@ -254,7 +363,6 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 	rows, err := q.db.Query(ctx, listProductsByNewest,
 		arg.Category,
 		arg.OnlineCategory,
-		arg.Country,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -303,18 +411,13 @@ SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online
 WHERE p.sold_online
   AND ($1::text = '' OR p.category = $1)
   AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-  AND ($3::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = $3
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
 ORDER BY p.price_cents, p.id
-LIMIT $5 OFFSET $4
+LIMIT $4 OFFSET $3
 `
 
 type ListProductsByPriceAscParams struct {
 	Category       string
 	OnlineCategory string
-	Country        string
 	PageOffset     int32
 	PageLimit      int32
 }
@@ -323,7 +426,6 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 	rows, err := q.db.Query(ctx, listProductsByPriceAsc,
 		arg.Category,
 		arg.OnlineCategory,
-		arg.Country,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -372,18 +474,13 @@ SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online
 WHERE p.sold_online
   AND ($1::text = '' OR p.category = $1)
   AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-  AND ($3::text = '' OR EXISTS (
-      SELECT 1 FROM product_country_visibility v
-      WHERE v.product_id = p.id AND v.country_slug = $3
-        AND v.is_visible AND v.sales_channel IN ('online', 'both')))
 ORDER BY p.price_cents DESC, p.id DESC
-LIMIT $5 OFFSET $4
+LIMIT $4 OFFSET $3
 `
 
 type ListProductsByPriceDescParams struct {
 	Category       string
 	OnlineCategory string
-	Country        string
 	PageOffset     int32
 	PageLimit      int32
 }
@@ -392,7 +489,6 @@ func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsB
 	rows, err := q.db.Query(ctx, listProductsByPriceDesc,
 		arg.Category,
 		arg.OnlineCategory,
-		arg.Country,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
