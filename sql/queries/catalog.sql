@@ -102,14 +102,26 @@ LIMIT 1;
 SELECT * FROM products
 WHERE id = @id AND sold_online;
 
--- SearchProducts matches the normalised pattern (already LIKE-escaped by the
--- caller) anywhere in name, code or SKU through the trigram index; names
--- starting with it come first.
--- name: SearchProducts :many
+-- SearchProductsByPrefix and SearchProductsContaining are the header
+-- search's two tiers: names (search_text starts with the name) beginning with
+-- the normalised, already LIKE-escaped pattern, then the other products whose
+-- name, code or SKU contains it. Apart, each can stop after a few rows in
+-- name order when the term is common, or use the trigram index when it is
+-- rare; one query ranking prefix matches first would have to read and sort
+-- every match.
+-- name: SearchProductsByPrefix :many
+SELECT p.* FROM products p
+WHERE p.sold_online
+  AND p.search_text LIKE search_normalize(@pattern::text) || '%'
+ORDER BY p.name COLLATE "es-x-icu", p.id
+LIMIT @max_results;
+
+-- name: SearchProductsContaining :many
 SELECT p.* FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize(@pattern::text) || '%'
-ORDER BY p.search_text LIKE search_normalize(@pattern::text) || '%' DESC, p.name COLLATE "es-x-icu", p.id
+  AND p.search_text NOT LIKE search_normalize(@pattern::text) || '%'
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT @max_results;
 
 -- name: ListHomeCountries :many

@@ -127,9 +127,17 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 	if query == "" {
 		return connect.NewResponse(res), nil
 	}
-	rows, err := s.queries.SearchProducts(ctx, db.SearchProductsParams{Pattern: EscapeLike(query), MaxResults: limit})
+	pattern := EscapeLike(query)
+	rows, err := s.queries.SearchProductsByPrefix(ctx, db.SearchProductsByPrefixParams{Pattern: pattern, MaxResults: limit})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: search products: %w", err)
+		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
+	}
+	if rest := limit - int32(len(rows)); rest > 0 {
+		more, err := s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{Pattern: pattern, MaxResults: rest})
+		if err != nil {
+			return nil, fmt.Errorf("catalog: search products: %w", err)
+		}
+		rows = append(rows, more...)
 	}
 	if res.Products, err = WithPromotions(ctx, s.queries, rows, time.Now()); err != nil {
 		return nil, err

@@ -551,24 +551,84 @@ func (q *Queries) ResolveCountry(ctx context.Context, slug string) (string, erro
 	return slug_2, err
 }
 
-const searchProducts = `-- name: SearchProducts :many
+const searchProductsByPrefix = `-- name: SearchProductsByPrefix :many
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
 WHERE p.sold_online
-  AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
-ORDER BY p.search_text LIKE search_normalize($1::text) || '%' DESC, p.name COLLATE "es-x-icu", p.id
+  AND p.search_text LIKE search_normalize($1::text) || '%'
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT $2
 `
 
-type SearchProductsParams struct {
+type SearchProductsByPrefixParams struct {
 	Pattern    string
 	MaxResults int32
 }
 
-// SearchProducts matches the normalised pattern (already LIKE-escaped by the
-// caller) anywhere in name, code or SKU through the trigram index; names
-// starting with it come first.
-func (q *Queries) SearchProducts(ctx context.Context, arg SearchProductsParams) ([]Product, error) {
-	rows, err := q.db.Query(ctx, searchProducts, arg.Pattern, arg.MaxResults)
+// SearchProductsByPrefix and SearchProductsContaining are the header
+// search's two tiers: names (search_text starts with the name) beginning with
+// the normalised, already LIKE-escaped pattern, then the other products whose
+// name, code or SKU contains it. Apart, each can stop after a few rows in
+// name order when the term is common, or use the trigram index when it is
+// rare; one query ranking prefix matches first would have to read and sort
+// every match.
+func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProductsByPrefixParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, searchProductsByPrefix, arg.Pattern, arg.MaxResults)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchProductsContaining = `-- name: SearchProductsContaining :many
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
+WHERE p.sold_online
+  AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
+  AND p.search_text NOT LIKE search_normalize($1::text) || '%'
+ORDER BY p.name COLLATE "es-x-icu", p.id
+LIMIT $2
+`
+
+type SearchProductsContainingParams struct {
+	Pattern    string
+	MaxResults int32
+}
+
+func (q *Queries) SearchProductsContaining(ctx context.Context, arg SearchProductsContainingParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, searchProductsContaining, arg.Pattern, arg.MaxResults)
 	if err != nil {
 		return nil, err
 	}
