@@ -39,3 +39,8 @@ tool (
 	connectrpc.com/connect/cmd/protoc-gen-connect-go
 	google.golang.org/protobuf/cmd/protoc-gen-go
 )
+
+ignore (
+	./frontend/node_modules
+	./node_modules
+)
