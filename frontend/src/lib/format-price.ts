@@ -3,7 +3,12 @@
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(locale: string): Intl.NumberFormat {
+// The shop sells in Spain: Portuguese means European Portuguese ("8,50 €"),
+// not the Brazilian default of a bare "pt" ("€ 8,50").
+const regionalLocales: Record<string, string> = { es: "es-ES", pt: "pt-PT" };
+
+function formatter(language: string): Intl.NumberFormat {
+  const locale = regionalLocales[language] ?? language;
   let f = formatters.get(locale);
   if (!f) {
     f = new Intl.NumberFormat(locale, {
@@ -17,9 +22,9 @@ function formatter(locale: string): Intl.NumberFormat {
   return f;
 }
 
-/** formatPrice shows an amount of euro cents in the locale's currency format. */
-export function formatPrice(cents: number | bigint, locale: string): string {
-  return formatter(locale).format(Number(cents) / 100);
+/** formatPrice shows an amount of euro cents in the language's currency format. */
+export function formatPrice(cents: number | bigint, language: string): string {
+  return formatter(language).format(Number(cents) / 100);
 }
 
 const schemaFormatter = new Intl.NumberFormat("en-US", {
@@ -31,4 +36,9 @@ const schemaFormatter = new Intl.NumberFormat("en-US", {
 /** schemaPrice is the machine-readable amount schema.org offers expect ("8.50"). */
 export function schemaPrice(cents: number | bigint): string {
   return schemaFormatter.format(Number(cents) / 100);
+}
+
+/** intlLocale is the Intl locale for a storefront language (dates, numbers). */
+export function intlLocale(language: string): string {
+  return regionalLocales[language] ?? language;
 }

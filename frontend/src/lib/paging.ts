@@ -17,13 +17,16 @@ export function pageWindow(current: number, totalPages: number): PageItem[] {
     else if (end === totalPages) start = Math.max(1, end - 4);
   }
   const items: PageItem[] = [];
+  // An ellipsis never hides a single page: that page is shown instead.
   if (start > 1) {
     items.push(1);
-    if (start > 2) items.push("ellipsis-start");
+    if (start === 3) items.push(2);
+    else if (start > 3) items.push("ellipsis-start");
   }
   for (let p = start; p <= end; p++) items.push(p);
   if (end < totalPages) {
-    if (end < totalPages - 1) items.push("ellipsis-end");
+    if (end === totalPages - 2) items.push(totalPages - 1);
+    else if (end < totalPages - 2) items.push("ellipsis-end");
     items.push(totalPages);
   }
   return items;

@@ -7,3 +7,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom does not implement scrolling; the app scrolls to the top on navigation.
+window.scrollTo = () => {};
