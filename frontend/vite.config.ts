@@ -69,5 +69,7 @@ export default defineConfig({
     setupFiles: ["./src/testing/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Route tests walk whole flows (checkout's four steps) through lazy chunks.
+    testTimeout: 15000,
   },
 });
