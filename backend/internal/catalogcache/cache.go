@@ -1,0 +1,235 @@
+// Package catalogcache keeps the storefront's public catalogue reads
+// (listings, product pages, search, country tiles, promotions) in memory, so
+// a popular page costs one map lookup instead of three queries.
+//
+// shopd stays stateless: every replica has its own cache, and PostgreSQL
+// tells all of them when something a shopper sees changes (the triggers of
+// migration 00030 NOTIFY the channel catalog_changed), whereupon each drops
+// everything it holds. While the listener is not connected nothing is cached,
+// so a replica never serves a change it may have missed. Entries also expire
+// after a short time, which bounds what no trigger announces: promotions
+// starting or ending as the clock moves, and exact stock counts.
+package catalogcache
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/protobuf/proto"
+)
+
+// Channel is the PostgreSQL notification channel of catalogue changes.
+const Channel = "catalog_changed"
+
+// Defaults of Options.
+const (
+	DefaultTTL        = 5 * time.Second
+	DefaultMaxEntries = 20_000
+	DefaultMaxAge     = 5 * time.Second
+)
+
+// Options tune a Cache.
+type Options struct {
+	// TTL is how long an entry is served; 0 uses DefaultTTL.
+	TTL time.Duration
+	// MaxEntries caps the entries held (searches make many keys); 0 uses
+	// DefaultMaxEntries.
+	MaxEntries int
+	// MaxAge is the Cache-Control max-age of public reads sent over GET, so
+	// browsers and CDNs reuse them; 0 uses DefaultMaxAge, negative sends none.
+	MaxAge time.Duration
+	// Logger logs the listener's connection state; nil uses slog.Default().
+	Logger *slog.Logger
+}
+
+// Cache holds responses of catalogue reads until the catalogue changes.
+type Cache struct {
+	opts Options
+
+	mu      sync.RWMutex
+	entries map[string]entry
+	// gen counts invalidations: a response computed while the catalogue
+	// changed is not stored, as it may predate the change.
+	gen atomic.Uint64
+	// live is true while the listener is connected and listening.
+	live atomic.Bool
+
+	hits, misses atomic.Uint64
+}
+
+type entry struct {
+	msg     proto.Message
+	expires time.Time
+}
+
+// New returns a cache that stores nothing until Listen is connected.
+func New(opts Options) *Cache {
+	if opts.TTL == 0 {
+		opts.TTL = DefaultTTL
+	}
+	if opts.MaxEntries == 0 {
+		opts.MaxEntries = DefaultMaxEntries
+	}
+	if opts.MaxAge == 0 {
+		opts.MaxAge = DefaultMaxAge
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	return &Cache{opts: opts, entries: map[string]entry{}}
+}
+
+// Invalidate drops every entry.
+func (c *Cache) Invalidate() {
+	c.gen.Add(1)
+	c.mu.Lock()
+	clear(c.entries)
+	c.mu.Unlock()
+}
+
+// Stats reports the hits and misses so far.
+func (c *Cache) Stats() (hits, misses uint64) { return c.hits.Load(), c.misses.Load() }
+
+// Live reports whether the cache is listening for changes (and so caching).
+func (c *Cache) Live() bool { return c.live.Load() }
+
+func (c *Cache) get(key string, now time.Time) (proto.Message, bool) {
+	c.mu.RLock()
+	e, ok := c.entries[key]
+	c.mu.RUnlock()
+	if !ok || now.After(e.expires) {
+		return nil, false
+	}
+	return e.msg, true
+}
+
+func (c *Cache) put(key string, msg proto.Message, gen uint64, now time.Time) {
+	if !c.live.Load() {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// Checked under the lock Invalidate takes, so a change announced after
+	// this response was computed can never leave it behind.
+	if c.gen.Load() != gen {
+		return
+	}
+	if len(c.entries) >= c.opts.MaxEntries {
+		// Map order is random enough to drop a fair sample of old keys.
+		n := c.opts.MaxEntries / 10
+		for k := range c.entries {
+			delete(c.entries, k)
+			if n--; n <= 0 {
+				break
+			}
+		}
+	}
+	c.entries[key] = entry{msg: msg, expires: now.Add(c.opts.TTL)}
+}
+
+// cached answers req from the cache, or calls next and keeps its answer.
+// Errors are never kept. The key is the procedure and the request message in
+// deterministic binary form, so JSON, binary, GET and POST share entries.
+func cached[Req, Res any](c *Cache, ctx context.Context, req *connect.Request[Req],
+	next func(context.Context, *connect.Request[Req]) (*connect.Response[Res], error),
+) (*connect.Response[Res], error) {
+	msg, ok := any(req.Msg).(proto.Message)
+	if !ok {
+		return next(ctx, req)
+	}
+	body, err := proto.MarshalOptions{Deterministic: true}.Marshal(msg)
+	if err != nil {
+		return next(ctx, req)
+	}
+	key := req.Spec().Procedure + "\x00" + string(body)
+	now := time.Now()
+	if hit, ok := c.get(key, now); ok {
+		c.hits.Add(1)
+		res := connect.NewResponse(any(hit).(*Res))
+		c.setHeaders(req, res.Header())
+		return res, nil
+	}
+	c.misses.Add(1)
+	gen := c.gen.Load()
+	res, err := next(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if m, ok := any(res.Msg).(proto.Message); ok {
+		c.put(key, m, gen, now)
+	}
+	c.setHeaders(req, res.Header())
+	return res, nil
+}
+
+// setHeaders lets browsers and shared caches keep a public read fetched over
+// GET (Connect's cacheable form of NO_SIDE_EFFECTS calls) for MaxAge.
+func (c *Cache) setHeaders(req interface{ HTTPMethod() string }, h map[string][]string) {
+	if c.opts.MaxAge < 0 || req.HTTPMethod() != "GET" {
+		return
+	}
+	secs := int(c.opts.MaxAge / time.Second)
+	h["Cache-Control"] = []string{"public, max-age=" + strconv.Itoa(secs)}
+}
+
+// Listen keeps a connection listening on Channel until ctx ends, dropping
+// the cache on every notification. It connects with pool's settings but
+// outside the pool (a listening connection is never returned), and
+// reconnects with backoff when the connection is lost; while disconnected
+// the cache is empty and stores nothing. ready, if not nil, is closed once
+// the first LISTEN is in place.
+func (c *Cache) Listen(ctx context.Context, pool *pgxpool.Pool, ready chan<- struct{}) {
+	cfg := pool.Config().ConnConfig.Copy()
+	delay := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := c.listenOnce(ctx, cfg, &ready, &delay)
+		c.live.Store(false)
+		c.Invalidate()
+		if ctx.Err() != nil {
+			return
+		}
+		c.opts.Logger.Warn("catalogue cache: change listener disconnected; not caching until it reconnects",
+			"error", err, "retry_in", delay)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(delay):
+		}
+		delay = min(delay*2, 5*time.Second)
+	}
+}
+
+func (c *Cache) listenOnce(ctx context.Context, cfg *pgx.ConnConfig, ready *chan<- struct{}, delay *time.Duration) error {
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = conn.Close(context.WithoutCancel(ctx)) }()
+	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
+		return err
+	}
+	// Whatever changed while nobody listened is unknown: start empty.
+	c.Invalidate()
+	c.live.Store(true)
+	*delay = 100 * time.Millisecond
+	if *ready != nil {
+		close(*ready)
+		*ready = nil
+	}
+	for {
+		if _, err := conn.WaitForNotification(ctx); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return err
+		}
+		c.Invalidate()
+	}
+}

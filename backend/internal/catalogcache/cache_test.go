@@ -1,0 +1,248 @@
+package catalogcache_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/promotion"
+	"github.com/sabores/sabores/backend/internal/server"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// replica is one shopd as a load balancer sees it: its own pool, its own
+// cache and listener, its own HTTP server, sharing only the database.
+type replica struct {
+	pool    *pgxpool.Pool
+	cache   *catalogcache.Cache
+	catalog saboresv1connect.CatalogServiceClient
+	url     string
+}
+
+func startReplica(t *testing.T, dsn string) *replica {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := catalogcache.New(catalogcache.Options{TTL: time.Minute})
+	ready := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		cache.Listen(ctx, pool, ready)
+	}()
+	handler := server.NewHandler(server.Options{
+		Services: server.Services{
+			Catalog:   catalogcache.NewCatalog(cache, catalog.New(pool)),
+			Promotion: catalogcache.NewPromotions(cache, promotion.New(pool)),
+		},
+		DB: pool,
+	})
+	srv := httptest.NewServer(handler)
+	t.Cleanup(func() {
+		srv.Close()
+		cancel()
+		<-stopped
+		pool.Close()
+	})
+	select {
+	case <-ready:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the cache's listener did not connect")
+	}
+	return &replica{
+		pool:    pool,
+		cache:   cache,
+		catalog: saboresv1connect.NewCatalogServiceClient(srv.Client(), srv.URL, connect.WithHTTPGet()),
+		url:     srv.URL,
+	}
+}
+
+func insertProduct(t *testing.T, pool *pgxpool.Pool, name string, priceCents int64) int64 {
+	t.Helper()
+	var id int64
+	err := pool.QueryRow(context.Background(), `
+		INSERT INTO products (name, code, sku, category, price_cents, vat_basis_points, stock)
+		VALUES ($1, 'C-' || $1, 'SKU-' || $1, 'bebidas', $2, 2100, 10) RETURNING id`, name, priceCents).Scan(&id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func price(t *testing.T, r *replica, id int64) int64 {
+	t.Helper()
+	res, err := r.catalog.GetProduct(context.Background(), connect.NewRequest(&saboresv1.GetProductRequest{Id: id}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Msg.GetProduct().GetPriceCents()
+}
+
+// eventually polls until check holds, failing after within.
+func eventually(t *testing.T, within time.Duration, what string, check func() bool) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for !check() {
+		if time.Since(start) > within {
+			t.Fatalf("%s: not within %v", what, within)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return time.Since(start)
+}
+
+// TestTwoReplicasSeeAPriceChange is issue 7's scaling rule: two shopd
+// replicas on one database, each caching the catalogue; a price changed
+// while both hold the product is served by the other within a second.
+func TestTwoReplicasSeeAPriceChange(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.URL(dbtest.New(t))
+	a, b := startReplica(t, dsn), startReplica(t, dsn)
+	id := insertProduct(t, a.pool, "Guaraná Antarctica", 199)
+
+	// Both replicas read it, and a second read on b comes from its cache.
+	if got := price(t, a, id); got != 199 {
+		t.Fatalf("price on a = %d, want 199", got)
+	}
+	if got := price(t, b, id); got != 199 {
+		t.Fatalf("price on b = %d, want 199", got)
+	}
+	hitsBefore, _ := b.cache.Stats()
+	price(t, b, id)
+	if hits, _ := b.cache.Stats(); hits != hitsBefore+1 {
+		t.Fatalf("b's second read was not a cache hit (hits %d → %d)", hitsBefore, hits)
+	}
+
+	// The change goes through replica a's pool, as an admin edit would.
+	if _, err := a.pool.Exec(context.Background(), `UPDATE products SET price_cents = 249 WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	took := eventually(t, time.Second, "replica b serving the new price", func() bool { return price(t, b, id) == 249 })
+	t.Logf("replica b served the new price after %v", took)
+	eventually(t, time.Second, "replica a serving the new price", func() bool { return price(t, a, id) == 249 })
+}
+
+// TestVisibilityAndPromotionChangesInvalidate checks the other tables an
+// admin edits: hiding a product online and starting a promotion.
+func TestVisibilityAndPromotionChangesInvalidate(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.URL(dbtest.New(t))
+	r := startReplica(t, dsn)
+	ctx := context.Background()
+	id := insertProduct(t, r.pool, "Açaí", 500)
+	price(t, r, id)
+
+	if _, err := r.pool.Exec(ctx, `INSERT INTO product_promotions (product_id, promotion_type, discount_basis_points) VALUES ($1, 'percentage', 1000)`, id); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, time.Second, "the promotion showing", func() bool {
+		res, err := r.catalog.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: id}))
+		return err == nil && res.Msg.GetProduct().GetPromotion().GetPriceCents() == 450
+	})
+
+	if _, err := r.pool.Exec(ctx, `INSERT INTO countries (slug, name) VALUES ('brasil', 'Brasil')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.pool.Exec(ctx, `INSERT INTO product_country_visibility (product_id, country_slug, sales_channel) VALUES ($1, 'brasil', 'physical')`, id); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, time.Second, "the product hidden online", func() bool {
+		_, err := r.catalog.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: id}))
+		return connect.CodeOf(err) == connect.CodeNotFound
+	})
+}
+
+// TestStockChangesKeepTheCache: orders take stock all the time; only
+// running out drops the cache.
+func TestStockChangesKeepTheCache(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.URL(dbtest.New(t))
+	r := startReplica(t, dsn)
+	ctx := context.Background()
+	id := insertProduct(t, r.pool, "Farofa", 300)
+	// The insert's own notification must not be taken for the sale's.
+	time.Sleep(200 * time.Millisecond)
+	read := func() int32 {
+		res, err := r.catalog.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: id}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Msg.GetProduct().GetStock()
+	}
+	read()
+	if _, err := r.pool.Exec(ctx, `UPDATE products SET stock = stock - 1 WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	// A notification would arrive in milliseconds; give it time to.
+	time.Sleep(200 * time.Millisecond)
+	if got := read(); got != 10 {
+		t.Fatalf("stock = %d after a sale, want the cached 10", got)
+	}
+	if _, err := r.pool.Exec(ctx, `UPDATE products SET stock = 0 WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, time.Second, "sold out showing", func() bool { return read() == 0 })
+}
+
+// TestListenerReconnects: when the listening connection dies the cache
+// stops caching, reconnects by itself and is invalidated again afterwards.
+func TestListenerReconnects(t *testing.T) {
+	t.Parallel()
+	dsn := dbtest.URL(dbtest.New(t))
+	r := startReplica(t, dsn)
+	ctx := context.Background()
+	id := insertProduct(t, r.pool, "Bissap", 250)
+	price(t, r, id)
+
+	if _, err := r.pool.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND query LIKE 'LISTEN%'`); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 5*time.Second, "the listener reconnecting", func() bool {
+		var n int
+		err := r.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n)
+		return err == nil && n == 1 && r.cache.Live()
+	})
+	price(t, r, id)
+	if _, err := r.pool.Exec(ctx, `UPDATE products SET price_cents = 275 WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, time.Second, "the new price after reconnecting", func() bool { return price(t, r, id) == 275 })
+}
+
+// TestGetReadsAreCacheable: public reads over GET carry Cache-Control, so
+// browsers and CDNs can keep them; POST reads do not.
+func TestGetReadsAreCacheable(t *testing.T) {
+	t.Parallel()
+	r := startReplica(t, dbtest.URL(dbtest.New(t)))
+	get, err := http.Get(r.url + "/sabores.v1.CatalogService/ListCountries?encoding=json&message=%7B%7D")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = get.Body.Close()
+	if get.StatusCode != http.StatusOK || get.Header.Get("Cache-Control") != "public, max-age=5" {
+		t.Fatalf("GET: status %d, Cache-Control %q", get.StatusCode, get.Header.Get("Cache-Control"))
+	}
+	post, err := http.Post(r.url+"/sabores.v1.CatalogService/ListCountries", "application/json", strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = post.Body.Close()
+	if post.StatusCode != http.StatusOK || post.Header.Get("Cache-Control") != "" {
+		t.Fatalf("POST: status %d, Cache-Control %q", post.StatusCode, post.Header.Get("Cache-Control"))
+	}
+}
