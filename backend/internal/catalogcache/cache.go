@@ -42,6 +42,9 @@ type Options struct {
 	// MaxEntries caps the entries held (searches make many keys); 0 uses
 	// DefaultMaxEntries.
 	MaxEntries int
+	// MaxBytes caps the bytes of encoded answers Middleware keeps; 0 uses
+	// DefaultMaxBytes.
+	MaxBytes int
 	// MaxAge is the Cache-Control max-age of public reads sent over GET, so
 	// browsers and CDNs reuse them; 0 uses DefaultMaxAge, negative sends none.
 	MaxAge time.Duration
@@ -53,8 +56,10 @@ type Options struct {
 type Cache struct {
 	opts Options
 
-	mu      sync.RWMutex
-	entries map[string]entry
+	mu        sync.RWMutex
+	entries   map[string]entry
+	pages     map[string]page
+	pageBytes int
 	// gen counts invalidations: a response computed while the catalogue
 	// changed is not stored, as it may predate the change.
 	gen atomic.Uint64
@@ -77,13 +82,16 @@ func New(opts Options) *Cache {
 	if opts.MaxEntries == 0 {
 		opts.MaxEntries = DefaultMaxEntries
 	}
+	if opts.MaxBytes == 0 {
+		opts.MaxBytes = DefaultMaxBytes
+	}
 	if opts.MaxAge == 0 {
 		opts.MaxAge = DefaultMaxAge
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Cache{opts: opts, entries: map[string]entry{}}
+	return &Cache{opts: opts, entries: map[string]entry{}, pages: map[string]page{}}
 }
 
 // Invalidate drops every entry.
@@ -91,6 +99,8 @@ func (c *Cache) Invalidate() {
 	c.gen.Add(1)
 	c.mu.Lock()
 	clear(c.entries)
+	clear(c.pages)
+	c.pageBytes = 0
 	c.mu.Unlock()
 }
 

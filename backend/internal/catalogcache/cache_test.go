@@ -48,7 +48,8 @@ func startReplica(t *testing.T, dsn string) *replica {
 			Catalog:   catalogcache.NewCatalog(cache, catalog.New(pool)),
 			Promotion: catalogcache.NewPromotions(cache, promotion.New(pool)),
 		},
-		DB: pool,
+		DB:        pool,
+		ReadCache: cache.Middleware,
 	})
 	srv := httptest.NewServer(handler)
 	t.Cleanup(func() {

@@ -23,6 +23,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, error)
 	cache := catalogcache.New(catalogcache.Options{Logger: app.Log})
 	go cache.Listen(ctx, dbs.Primary, nil)
 	return server.Options{
+		ReadCache: cache.Middleware,
 		Services: server.Services{
 			Catalog:   catalogcache.NewCatalog(cache, catalog.New(dbs.Read)),
 			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read)),

@@ -55,6 +55,10 @@ type Options struct {
 	// is calling (auth.Service.Middleware) before any interceptor runs; nil
 	// leaves every caller anonymous. Static files and health checks skip it.
 	Authenticate func(http.Handler) http.Handler
+	// ReadCache wraps the seven services' HTTP handlers outside
+	// Authenticate: the place for catalogcache.Middleware, which answers
+	// repeated public GET reads before any other work. Nil caches nothing.
+	ReadCache func(http.Handler) http.Handler
 	// DB is checked by /healthz and gRPC health.
 	DB Pinger
 	// Routes registers extra routes owned by other packages, such as
@@ -109,7 +113,11 @@ func NewHandler(opts Options) http.Handler {
 	if authenticate == nil {
 		authenticate = func(h http.Handler) http.Handler { return h }
 	}
-	handle := func(pattern string, h http.Handler) { mux.Handle(pattern, authenticate(h)) }
+	readCache := opts.ReadCache
+	if readCache == nil {
+		readCache = func(h http.Handler) http.Handler { return h }
+	}
+	handle := func(pattern string, h http.Handler) { mux.Handle(pattern, readCache(authenticate(h))) }
 	s := opts.Services.withDefaults()
 	handle(saboresv1connect.NewCatalogServiceHandler(s.Catalog, handlerOpts...))
 	handle(saboresv1connect.NewPromotionServiceHandler(s.Promotion, handlerOpts...))

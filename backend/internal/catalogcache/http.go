@@ -1,0 +1,133 @@
+package catalogcache
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// DefaultMaxBytes caps the response bytes Middleware keeps.
+const DefaultMaxBytes = 32 << 20
+
+// cachedProcedures are the public reads whose GET responses Middleware
+// keeps: the same reads NewCatalog and NewPromotions cache.
+var cachedProcedures = map[string]bool{
+	saboresv1connect.CatalogServiceListProductsProcedure:           true,
+	saboresv1connect.CatalogServiceGetProductProcedure:             true,
+	saboresv1connect.CatalogServiceSearchProductsProcedure:         true,
+	saboresv1connect.CatalogServiceListCountriesProcedure:          true,
+	saboresv1connect.PromotionServiceListActivePromotionsProcedure: true,
+}
+
+// page is a stored HTTP response.
+type page struct {
+	header  http.Header
+	body    []byte
+	expires time.Time
+}
+
+// Middleware answers repeated GET requests for the public catalogue reads
+// with the bytes of an earlier answer, already encoded (and compressed when
+// the client accepts gzip), so a hit costs no decoding, validation, encoding
+// or compression. Requests differ by URL (procedure and message), accepted
+// encoding and Origin (the CORS headers depend on it). Only 200 answers are
+// kept, never a Set-Cookie. The same notifications drop these as the
+// message cache.
+func (c *Cache) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet || !cachedProcedures[r.URL.Path] {
+			next.ServeHTTP(w, r)
+			return
+		}
+		gzip := strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
+		key := r.URL.Path + "?" + r.URL.RawQuery + "\x00" + r.Header.Get("Origin")
+		if gzip {
+			key += "\x00gzip"
+		}
+		now := time.Now()
+		c.mu.RLock()
+		p, ok := c.pages[key]
+		c.mu.RUnlock()
+		if ok && now.Before(p.expires) {
+			c.hits.Add(1)
+			h := w.Header()
+			for k, v := range p.header {
+				h[k] = v
+			}
+			w.WriteHeader(http.StatusOK)
+			_, _ = w.Write(p.body)
+			return
+		}
+		gen := c.gen.Load()
+		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		if rec.status != http.StatusOK || rec.overflow || rec.Header().Get("Set-Cookie") != "" {
+			return
+		}
+		header := rec.Header().Clone()
+		header.Del("Date")
+		c.putPage(key, page{header: header, body: rec.body.Bytes(), expires: now.Add(c.opts.TTL)}, gen)
+	})
+}
+
+func (c *Cache) putPage(key string, p page, gen uint64) {
+	if !c.live.Load() {
+		return
+	}
+	size := len(p.body) + len(key)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen.Load() != gen {
+		return
+	}
+	for k, old := range c.pages {
+		if c.pageBytes+size <= c.opts.MaxBytes {
+			break
+		}
+		c.pageBytes -= len(old.body) + len(k)
+		delete(c.pages, k)
+	}
+	if old, ok := c.pages[key]; ok {
+		c.pageBytes -= len(old.body) + len(key)
+	}
+	c.pages[key] = p
+	c.pageBytes += size
+}
+
+// maxPageBytes is the largest answer kept; a bigger one is passed through.
+const maxPageBytes = 1 << 20
+
+// recorder passes a response through while keeping a copy of its body.
+type recorder struct {
+	http.ResponseWriter
+	status   int
+	body     bytes.Buffer
+	overflow bool
+}
+
+func (r *recorder) WriteHeader(status int) {
+	r.status = status
+	r.ResponseWriter.WriteHeader(status)
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	if !r.overflow {
+		if r.body.Len()+len(b) > maxPageBytes {
+			r.overflow = true
+			r.body = bytes.Buffer{}
+		} else {
+			r.body.Write(b)
+		}
+	}
+	return r.ResponseWriter.Write(b)
+}
+
+// Flush lets streaming handlers flush through the recorder.
+func (r *recorder) Flush() {
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}

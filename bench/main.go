@@ -1,0 +1,365 @@
+// Command bench measures how fast the shop is (`./task bench`, issue 7):
+// it builds shopd in release mode, creates a fresh database per catalogue
+// size, seeds it, starts shopd on a free local port, drives each scenario
+// with wrk at several concurrencies, compares the catalogue reads with
+// pgbench running the same SQL, measures the web app's size and Largest
+// Contentful Paint, then prints a table and writes bench/results/*.json.
+//
+// Environment: TEST_DATABASE_URL (the PostgreSQL server to create databases
+// on; without one reachable, shopd's embedded cluster is started),
+// BENCH_SIZES (default "1000,100000"), BENCH_CONNS ("1,8,32,128"),
+// BENCH_DURATION ("3s" per run), BENCH_PORT (8090), BENCH_WEB (1: measure
+// the web app).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+const defaultAdminURL = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+
+type config struct {
+	sizes    []int
+	conns    []int
+	duration time.Duration
+	port     int
+	web      bool
+	adminURL string
+	dir      string
+}
+
+// runRecord is one row of the table.
+type runRecord struct {
+	Products int    `json:"products"`
+	Scenario string `json:"scenario"`
+	Conns    int    `json:"conns"`
+	loadResult
+	PeakRSSMB float64 `json:"server_peak_rss_mb"`
+	Threads   int     `json:"server_threads"`
+}
+
+// comparison puts an RPC next to pgbench running its SQL.
+type comparison struct {
+	Products   int     `json:"products"`
+	Scenario   string  `json:"scenario"`
+	Conns      int     `json:"conns"`
+	RPCPerSec  float64 `json:"rpc_per_sec"`
+	SQLPerSec  float64 `json:"pgbench_tps"`
+	Ratio      float64 `json:"ratio"`
+	PgbenchSQL string  `json:"pgbench_script"`
+}
+
+type sizeReport struct {
+	Products        int     `json:"products"`
+	ColdStartupMS   float64 `json:"cold_startup_ms"`
+	WarmStartupMS   float64 `json:"warm_startup_ms"`
+	SeedSeconds     float64 `json:"seed_seconds"`
+	Seeder          string  `json:"seeder"`
+	Orders          int64   `json:"orders_placed"`
+	Oversold        bool    `json:"oversold"`
+	OversellChecked int     `json:"oversell_products_checked"`
+}
+
+type report struct {
+	Time        time.Time          `json:"time"`
+	Machine     string             `json:"machine"`
+	DurationSec float64            `json:"run_seconds_each"`
+	Sizes       []sizeReport       `json:"sizes"`
+	Runs        []runRecord        `json:"runs"`
+	Comparisons []comparison       `json:"pgbench"`
+	Web         *webReport         `json:"web,omitempty"`
+	Notes       []string           `json:"notes"`
+	Extra       map[string]float64 `json:"extra,omitempty"`
+}
+
+func main() {
+	log.SetFlags(0)
+	log.SetPrefix("bench: ")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func envInts(name, def string) []int {
+	v := os.Getenv(name)
+	if v == "" {
+		v = def
+	}
+	var out []int
+	for f := range strings.SplitSeq(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			log.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func run(ctx context.Context) error {
+	started := time.Now()
+	cfg := config{
+		sizes:    envInts("BENCH_SIZES", "1000,100000"),
+		conns:    envInts("BENCH_CONNS", "1,8,32,128"),
+		duration: 3 * time.Second,
+		port:     8090,
+		web:      os.Getenv("BENCH_WEB") != "0",
+		adminURL: os.Getenv("TEST_DATABASE_URL"),
+		dir:      filepath.Join("bench", "results"),
+	}
+	if d := os.Getenv("BENCH_DURATION"); d != "" {
+		var err error
+		if cfg.duration, err = time.ParseDuration(d); err != nil {
+			return err
+		}
+	}
+	if p := os.Getenv("BENCH_PORT"); p != "" {
+		cfg.port, _ = strconv.Atoi(p)
+	}
+	if err := os.MkdirAll(filepath.Join(cfg.dir, "work"), 0o755); err != nil {
+		return err
+	}
+	if err := ensureTools(ctx); err != nil {
+		return err
+	}
+	shopd, err := filepath.Abs(filepath.Join(cfg.dir, "shopd"))
+	if err != nil {
+		return err
+	}
+	log.Printf("building shopd in release mode")
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags", "-s -w", "-o", shopd, "./backend/cmd/shopd")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("build shopd: %w", err)
+	}
+	if cfg.adminURL == "" {
+		cfg.adminURL = defaultAdminURL
+	}
+	if !reachable(ctx, cfg.adminURL) {
+		log.Printf("no PostgreSQL at TEST_DATABASE_URL; starting shopd's embedded cluster")
+		pgURL, stopPG, err := embeddedPostgres(ctx, shopd, cfg.dir)
+		if err != nil {
+			return err
+		}
+		defer stopPG()
+		cfg.adminURL = pgURL
+	}
+
+	rep := &report{Time: time.Now().UTC(), Machine: machine(), DurationSec: cfg.duration.Seconds(), Extra: map[string]float64{}}
+	for i, n := range cfg.sizes {
+		last := i == len(cfg.sizes)-1
+		if err := benchSize(ctx, cfg, shopd, n, last, rep); err != nil {
+			return fmt.Errorf("%d products: %w", n, err)
+		}
+	}
+	if cfg.web {
+		if rep.Web == nil {
+			rep.Web = &webReport{}
+		}
+		rep.Web.Sizes, rep.Web.SizeScript = bundleSizes()
+	}
+	rep.Extra["bench_total_seconds"] = time.Since(started).Seconds()
+	printReport(os.Stdout, rep)
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return err
+	}
+	name := filepath.Join(cfg.dir, "bench-"+rep.Time.Format("20060102-150405")+".json")
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(cfg.dir, "latest.json"), b, 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("\nwritten %s (and latest.json) in %.0f s\n", name, time.Since(started).Seconds())
+	return nil
+}
+
+// ensureTools installs wrk from apt when it is missing and checks pgbench.
+func ensureTools(ctx context.Context) error {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		log.Printf("installing wrk with apt-get")
+		sh := "apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)"
+		if os.Geteuid() != 0 {
+			sh = "sudo sh -c '" + sh + "'"
+		}
+		cmd := exec.CommandContext(ctx, "sh", "-c", sh)
+		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("install wrk: %w", err)
+		}
+	}
+	if _, err := os.Stat(pgbenchPath()); err != nil {
+		return fmt.Errorf("pgbench not found (PostgreSQL's client tools): %w", err)
+	}
+	return nil
+}
+
+func reachable(ctx context.Context, dsn string) bool {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return false
+	}
+	_ = conn.Close(ctx)
+	return true
+}
+
+// embeddedPostgres runs `shopd postgres` and returns the URL it prints.
+func embeddedPostgres(ctx context.Context, shopd, dir string) (string, func(), error) {
+	cmd := exec.CommandContext(ctx, shopd, "postgres", "--data-dir", filepath.Join(dir, "pg"))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	cmd.Stderr = os.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stopFn := func() { _ = cmd.Process.Signal(syscall.SIGTERM); _ = cmd.Wait() }
+	buf := make([]byte, 4096)
+	var got strings.Builder
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		n, err := out.Read(buf)
+		got.Write(buf[:n])
+		for line := range strings.SplitSeq(got.String(), "\n") {
+			if dsn, ok := strings.CutPrefix(line, "DATABASE_URL="); ok && strings.HasSuffix(got.String(), "\n") {
+				go func() { _, _ = io.Copy(io.Discard, out) }()
+				return strings.TrimSpace(dsn), stopFn, nil
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	stopFn()
+	return "", nil, errors.New("embedded PostgreSQL did not print its URL")
+}
+
+func machine() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s, %d CPUs, %s/%s, %s", host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+}
+
+// withDatabase returns adminURL pointing at database name.
+func withDatabase(adminURL, name string) (string, error) {
+	u, err := url.Parse(adminURL)
+	if err != nil {
+		return "", fmt.Errorf("TEST_DATABASE_URL must be a postgres:// URL: %w", err)
+	}
+	u.Path = "/" + name
+	return u.String(), nil
+}
+
+func adminExec(ctx context.Context, adminURL, sql string) error {
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = conn.Close(ctx) }()
+	_, err = conn.Exec(ctx, sql)
+	return err
+}
+
+// server is a running shopd.
+type server struct {
+	cmd  *exec.Cmd
+	base string
+}
+
+// startShopd starts shopd on dsn and returns once /healthz answers 200,
+// with the time that took from the process start.
+func startShopd(ctx context.Context, shopd, dsn string, port int, logFile string) (*server, time.Duration, error) {
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	if ln, err := net.Listen("tcp", addr); err != nil {
+		return nil, 0, fmt.Errorf("port %d is taken: %w", port, err)
+	} else {
+		_ = ln.Close()
+	}
+	logf, err := os.Create(logFile)
+	if err != nil {
+		return nil, 0, err
+	}
+	cmd := exec.CommandContext(ctx, shopd, "serve")
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+dsn, "ADDR="+addr, "PUBLIC_URL=http://"+addr,
+		"SEED_ON_EMPTY=false", "LOG_LEVEL=warn", "ENV=development")
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, 0, err
+	}
+	s := &server{cmd: cmd, base: "http://" + addr}
+	client := &http.Client{Timeout: time.Second}
+	for time.Since(start) < 60*time.Second {
+		res, err := client.Get(s.base + "/healthz")
+		if err == nil {
+			_ = res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return s, time.Since(start), nil
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	s.stop()
+	return nil, 0, fmt.Errorf("shopd did not become healthy; see %s", logFile)
+}
+
+func (s *server) stop() {
+	_ = s.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = s.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		_ = s.cmd.Process.Kill()
+		<-done
+	}
+}
+
+// memory reads the server's peak resident set (VmHWM) and thread count.
+func (s *server) memory() (peakMB float64, threads int) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0, 0
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		switch f[0] {
+		case "VmHWM:":
+			kb, _ := strconv.ParseFloat(f[1], 64)
+			peakMB = kb / 1024
+		case "Threads:":
+			threads, _ = strconv.Atoi(f[1])
+		}
+	}
+	return peakMB, threads
+}
