@@ -140,7 +140,7 @@ func run(ctx context.Context) error {
 	if err := os.MkdirAll(filepath.Join(cfg.dir, "work"), 0o755); err != nil {
 		return err
 	}
-	if err := ensureTools(ctx); err != nil {
+	if err := ensureTools(ctx, cfg.web); err != nil {
 		return err
 	}
 	shopd, err := filepath.Abs(filepath.Join(cfg.dir, "shopd"))
@@ -196,11 +196,20 @@ func run(ctx context.Context) error {
 	return nil
 }
 
-// ensureTools installs wrk from apt when it is missing and checks pgbench.
-func ensureTools(ctx context.Context) error {
+// ensureTools installs wrk (and Chromium for the web figures) from apt when
+// missing, and checks pgbench.
+func ensureTools(ctx context.Context, web bool) error {
+	var missing []string
 	if _, err := exec.LookPath("wrk"); err != nil {
-		log.Printf("installing wrk with apt-get")
-		sh := "apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)"
+		missing = append(missing, "wrk")
+	}
+	if _, err := os.Stat(chromiumPath()); err != nil && web {
+		missing = append(missing, "chromium")
+	}
+	if len(missing) > 0 {
+		log.Printf("installing %s with apt-get", strings.Join(missing, ", "))
+		pkgs := strings.Join(missing, " ")
+		sh := "apt-get install -y -qq " + pkgs + " || (apt-get update -qq && apt-get install -y -qq " + pkgs + ")"
 		if os.Geteuid() != 0 {
 			sh = "sudo sh -c '" + sh + "'"
 		}
@@ -208,13 +217,20 @@ func ensureTools(ctx context.Context) error {
 		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
 		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("install wrk: %w", err)
+			return fmt.Errorf("install %s: %w", pkgs, err)
 		}
 	}
 	if _, err := os.Stat(pgbenchPath()); err != nil {
 		return fmt.Errorf("pgbench not found (PostgreSQL's client tools): %w", err)
 	}
 	return nil
+}
+
+func chromiumPath() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	return "/usr/bin/chromium"
 }
 
 func reachable(ctx context.Context, dsn string) bool {
