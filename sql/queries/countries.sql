@@ -1,18 +1,11 @@
 -- name: CountryConfigList :many
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases
-FROM countries
-ORDER BY sort_order, slug;
+SELECT * FROM countries ORDER BY sort_order, slug;
 
 -- name: CountryConfigBySlug :one
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases
-FROM countries
-WHERE slug = @slug;
+SELECT * FROM countries WHERE slug = @slug;
 
 -- name: CountryConfigBySlugForUpdate :one
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases
-FROM countries
-WHERE slug = @slug
-FOR UPDATE;
+SELECT * FROM countries WHERE slug = @slug FOR UPDATE;
 
 -- name: CountryConfigUpdate :one
 UPDATE countries
@@ -20,4 +13,4 @@ SET name = @name, flag_emoji = @flag_emoji, image_url = @image_url,
     background_classes = @background_classes, href = @href,
     updated_at = now(), updated_by = sqlc.narg('updated_by')
 WHERE slug = @slug
-RETURNING slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases;
+RETURNING *;

@@ -10,26 +10,12 @@ import (
 )
 
 const countryConfigBySlug = `-- name: CountryConfigBySlug :one
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases
-FROM countries
-WHERE slug = $1
+SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by FROM countries WHERE slug = $1
 `
 
-type CountryConfigBySlugRow struct {
-	Slug              string
-	Name              string
-	FlagEmoji         string
-	ImageURL          string
-	BackgroundClasses string
-	Href              string
-	SortOrder         int32
-	ShowOnHome        bool
-	Aliases           []string
-}
-
-func (q *Queries) CountryConfigBySlug(ctx context.Context, slug string) (CountryConfigBySlugRow, error) {
+func (q *Queries) CountryConfigBySlug(ctx context.Context, slug string) (Country, error) {
 	row := q.db.QueryRow(ctx, countryConfigBySlug, slug)
-	var i CountryConfigBySlugRow
+	var i Country
 	err := row.Scan(
 		&i.Slug,
 		&i.Name,
@@ -40,32 +26,19 @@ func (q *Queries) CountryConfigBySlug(ctx context.Context, slug string) (Country
 		&i.SortOrder,
 		&i.ShowOnHome,
 		&i.Aliases,
+		&i.UpdatedAt,
+		&i.UpdatedBy,
 	)
 	return i, err
 }
 
 const countryConfigBySlugForUpdate = `-- name: CountryConfigBySlugForUpdate :one
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases
-FROM countries
-WHERE slug = $1
-FOR UPDATE
+SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by FROM countries WHERE slug = $1 FOR UPDATE
 `
 
-type CountryConfigBySlugForUpdateRow struct {
-	Slug              string
-	Name              string
-	FlagEmoji         string
-	ImageURL          string
-	BackgroundClasses string
-	Href              string
-	SortOrder         int32
-	ShowOnHome        bool
-	Aliases           []string
-}
-
-func (q *Queries) CountryConfigBySlugForUpdate(ctx context.Context, slug string) (CountryConfigBySlugForUpdateRow, error) {
+func (q *Queries) CountryConfigBySlugForUpdate(ctx context.Context, slug string) (Country, error) {
 	row := q.db.QueryRow(ctx, countryConfigBySlugForUpdate, slug)
-	var i CountryConfigBySlugForUpdateRow
+	var i Country
 	err := row.Scan(
 		&i.Slug,
 		&i.Name,
@@ -76,37 +49,25 @@ func (q *Queries) CountryConfigBySlugForUpdate(ctx context.Context, slug string)
 		&i.SortOrder,
 		&i.ShowOnHome,
 		&i.Aliases,
+		&i.UpdatedAt,
+		&i.UpdatedBy,
 	)
 	return i, err
 }
 
 const countryConfigList = `-- name: CountryConfigList :many
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases
-FROM countries
-ORDER BY sort_order, slug
+SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by FROM countries ORDER BY sort_order, slug
 `
 
-type CountryConfigListRow struct {
-	Slug              string
-	Name              string
-	FlagEmoji         string
-	ImageURL          string
-	BackgroundClasses string
-	Href              string
-	SortOrder         int32
-	ShowOnHome        bool
-	Aliases           []string
-}
-
-func (q *Queries) CountryConfigList(ctx context.Context) ([]CountryConfigListRow, error) {
+func (q *Queries) CountryConfigList(ctx context.Context) ([]Country, error) {
 	rows, err := q.db.Query(ctx, countryConfigList)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []CountryConfigListRow{}
+	items := []Country{}
 	for rows.Next() {
-		var i CountryConfigListRow
+		var i Country
 		if err := rows.Scan(
 			&i.Slug,
 			&i.Name,
@@ -117,6 +78,8 @@ func (q *Queries) CountryConfigList(ctx context.Context) ([]CountryConfigListRow
 			&i.SortOrder,
 			&i.ShowOnHome,
 			&i.Aliases,
+			&i.UpdatedAt,
+			&i.UpdatedBy,
 		); err != nil {
 			return nil, err
 		}
@@ -134,7 +97,7 @@ SET name = $1, flag_emoji = $2, image_url = $3,
     background_classes = $4, href = $5,
     updated_at = now(), updated_by = $6
 WHERE slug = $7
-RETURNING slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases
+RETURNING slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by
 `
 
 type CountryConfigUpdateParams struct {
@@ -147,19 +110,7 @@ type CountryConfigUpdateParams struct {
 	Slug              string
 }
 
-type CountryConfigUpdateRow struct {
-	Slug              string
-	Name              string
-	FlagEmoji         string
-	ImageURL          string
-	BackgroundClasses string
-	Href              string
-	SortOrder         int32
-	ShowOnHome        bool
-	Aliases           []string
-}
-
-func (q *Queries) CountryConfigUpdate(ctx context.Context, arg CountryConfigUpdateParams) (CountryConfigUpdateRow, error) {
+func (q *Queries) CountryConfigUpdate(ctx context.Context, arg CountryConfigUpdateParams) (Country, error) {
 	row := q.db.QueryRow(ctx, countryConfigUpdate,
 		arg.Name,
 		arg.FlagEmoji,
@@ -169,7 +120,7 @@ func (q *Queries) CountryConfigUpdate(ctx context.Context, arg CountryConfigUpda
 		arg.UpdatedBy,
 		arg.Slug,
 	)
-	var i CountryConfigUpdateRow
+	var i Country
 	err := row.Scan(
 		&i.Slug,
 		&i.Name,
@@ -180,6 +131,8 @@ func (q *Queries) CountryConfigUpdate(ctx context.Context, arg CountryConfigUpda
 		&i.SortOrder,
 		&i.ShowOnHome,
 		&i.Aliases,
+		&i.UpdatedAt,
+		&i.UpdatedBy,
 	)
 	return i, err
 }
