@@ -1,10 +1,9 @@
 package admin
 
 import (
-	"time"
-
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -192,23 +191,24 @@ func order(o db.Order, email string, itemCount int32, lines []db.OrderLine) *sab
 	return out
 }
 
-func apiKey(id int64, name, scope, prefix, createdBy string, created time.Time, lastUsed, revoked *time.Time) *saboresv1.ApiKey {
-	k := &saboresv1.ApiKey{
-		Id:         id,
-		Name:       name,
+// apiKey maps a stored key, never its secret.
+func apiKey(k db.APIKeyListRow) *saboresv1.ApiKey {
+	out := &saboresv1.ApiKey{
+		Id:         k.ID,
+		Name:       k.Name,
 		Scope:      saboresv1.ApiKeyScope_API_KEY_SCOPE_READ_ONLY,
-		Prefix:     prefix,
-		CreateTime: timestamppb.New(created),
-		CreatedBy:  createdBy,
+		Prefix:     k.Prefix,
+		CreateTime: timestamppb.New(k.CreatedAt),
+		CreatedBy:  k.CreatedByEmail,
 	}
-	if scope == "admin" {
-		k.Scope = saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN
+	if k.Scope == auth.ScopeAdmin {
+		out.Scope = saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN
 	}
-	if lastUsed != nil {
-		k.LastUsedTime = timestamppb.New(*lastUsed)
+	if k.LastUsedAt != nil {
+		out.LastUsedTime = timestamppb.New(*k.LastUsedAt)
 	}
-	if revoked != nil {
-		k.RevokeTime = timestamppb.New(*revoked)
+	if k.RevokedAt != nil {
+		out.RevokeTime = timestamppb.New(*k.RevokedAt)
 	}
-	return k
+	return out
 }
