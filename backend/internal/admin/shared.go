@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/sabores/sabores/backend/internal/auth"
@@ -66,8 +67,12 @@ func Audit(ctx context.Context, q *db.Queries, action, entity string, before, af
 	return nil
 }
 
+// auditJSON encodes v; nil, including a nil pointer, is SQL NULL ("no value").
 func auditJSON(v any) ([]byte, error) {
 	if v == nil {
+		return nil, nil
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
 		return nil, nil
 	}
 	b, err := json.Marshal(v)
