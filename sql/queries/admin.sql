@@ -3,7 +3,7 @@
 SELECT sqlc.embed(p)
 FROM products p
 WHERE @query::text = '' OR p.search_text LIKE '%' || search_normalize(@query::text) || '%'
-ORDER BY p.name, p.id
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT @page_limit OFFSET @page_offset;
 
 -- name: AdminCountProducts :one

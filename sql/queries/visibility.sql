@@ -5,7 +5,7 @@ FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
 WHERE v.country_slug = @country
   AND (@filter::text = '' OR p.search_text LIKE '%' || search_normalize(@filter::text) || '%')
-ORDER BY p.name, p.id
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT @page_limit OFFSET @page_offset;
 
 -- name: VisibilityCountCountryProducts :one
@@ -23,7 +23,7 @@ WHERE p.search_text LIKE '%' || search_normalize(@query::text) || '%'
   AND NOT EXISTS (
       SELECT 1 FROM product_country_visibility v
       WHERE v.product_id = p.id AND v.country_slug = @country AND v.is_visible)
-ORDER BY p.name, p.id
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT 50;
 
 -- name: VisibilityForProducts :many

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
@@ -28,52 +29,96 @@ func CredentialsRejected(ctx context.Context) bool {
 	return rejected
 }
 
-// Middleware resolves who is calling, from an API key in
+// Interceptor resolves who is calling each RPC, from an API key in
 // "Authorization: Bearer" or else from the session cookie, and puts the
-// Principal in the request's context for the authorization interceptor and
-// the services. It decides nothing about access itself. A stale session
-// cookie is cleared and the caller continues as anonymous; a session in the
-// second half of its life is extended and its cookie renewed. When the
-// database cannot be asked, the request fails with 503 instead of running
-// with the wrong identity.
-func (s *Service) Middleware(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ctx := r.Context()
-		p, err := s.resolve(w, r)
-		switch {
-		case errors.Is(err, errBadCredentials):
-			ctx = context.WithValue(ctx, rejectedKey{}, true)
-		case err != nil:
-			slog.WarnContext(ctx, "cannot resolve the caller", "error", err)
-			http.Error(w, "service temporarily unavailable", http.StatusServiceUnavailable)
-			return
-		}
-		next.ServeHTTP(w, r.WithContext(WithPrincipal(ctx, p)))
-	})
+// Principal in the context for the authorization interceptor (which must
+// come next) and the services. It decides nothing about access itself. A
+// stale session cookie is cleared and the caller continues as anonymous; a
+// session in the second half of its life is extended and its cookie renewed
+// with the response. When the database cannot be asked, the call fails with
+// Unavailable instead of running with the wrong identity.
+func (s *Service) Interceptor() connect.Interceptor {
+	return resolver{s}
 }
 
-// resolve finds the caller of r, setting or clearing the session cookie on w
-// when needed.
-func (s *Service) resolve(w http.ResponseWriter, r *http.Request) (Principal, error) {
-	if header := r.Header.Get("Authorization"); header != "" {
-		return s.resolveAPIKey(r.Context(), header)
+// resolver is the interceptor returned by Service.Interceptor.
+type resolver struct {
+	s *Service
+}
+
+// WrapUnary implements connect.Interceptor.
+func (r resolver) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		if req.Spec().IsClient {
+			return next(ctx, req)
+		}
+		ctx, cookie, err := r.s.resolve(ctx, req.Header())
+		if err != nil {
+			return nil, err
+		}
+		res, err := next(ctx, req)
+		if cookie != nil && res != nil {
+			res.Header().Add("Set-Cookie", cookie.String())
+		}
+		return res, err
 	}
-	token := s.sessionToken(r)
+}
+
+// WrapStreamingClient implements connect.Interceptor; clients are not resolved.
+func (r resolver) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+// WrapStreamingHandler implements connect.Interceptor.
+func (r resolver) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		ctx, cookie, err := r.s.resolve(ctx, conn.RequestHeader())
+		if err != nil {
+			return err
+		}
+		if cookie != nil {
+			conn.ResponseHeader().Add("Set-Cookie", cookie.String())
+		}
+		return next(ctx, conn)
+	}
+}
+
+// resolve returns ctx carrying the caller of a request with header h, and
+// the cookie to send back when the session cookie must be renewed or cleared.
+func (s *Service) resolve(ctx context.Context, h http.Header) (context.Context, *http.Cookie, error) {
+	if auth := h.Get("Authorization"); auth != "" {
+		p, err := s.resolveAPIKey(ctx, auth)
+		if errors.Is(err, errBadCredentials) {
+			return context.WithValue(ctx, rejectedKey{}, true), nil, nil
+		}
+		if err != nil {
+			slog.WarnContext(ctx, "cannot resolve the caller", "error", err)
+			return ctx, nil, unavailable()
+		}
+		return WithPrincipal(ctx, p), nil, nil
+	}
+	token := s.sessionToken(&http.Request{Header: h})
 	if token == "" {
-		return Principal{}, nil
+		return ctx, nil, nil
 	}
-	p, renewed, err := s.resolveSession(r.Context(), token)
+	p, renewed, err := s.resolveSession(ctx, token)
 	if errors.Is(err, pgx.ErrNoRows) {
-		http.SetCookie(w, s.clearedSessionCookie())
-		return Principal{}, nil
+		return ctx, s.clearedSessionCookie(), nil
 	}
 	if err != nil {
-		return Principal{}, err
+		slog.WarnContext(ctx, "cannot resolve the caller", "error", err)
+		return ctx, nil, unavailable()
 	}
+	var cookie *http.Cookie
 	if !renewed.IsZero() {
-		http.SetCookie(w, s.sessionCookieFor(token, renewed))
+		cookie = s.sessionCookieFor(token, renewed)
 	}
-	return p, nil
+	return WithPrincipal(ctx, p), cookie, nil
+}
+
+// unavailable answers a call whose caller cannot be resolved.
+func unavailable() error {
+	return connect.NewError(connect.CodeUnavailable, errors.New("service temporarily unavailable"))
 }
 
 // resolveAPIKey authenticates an "Authorization: Bearer sab_…" header.

@@ -84,24 +84,27 @@ func (s *Service) Origins() Origins {
 	return s.origins
 }
 
-// Register adds the sign-in endpoints to mux and, when development sign-in
-// is on, the built-in provider under /dev-oidc/:
+// Routes are the sign-in endpoints by http.ServeMux pattern and, when
+// development sign-in is on, the built-in provider under /dev-oidc/:
 //
 //	GET  /auth/login?redirect=/path  start signing in, then return to /path
 //	GET  /auth/callback              the provider's redirect back
 //	POST /auth/logout                end the session (204)
 //	GET  /auth/logout                the same from a same-site link, then to /
 //
-// The routes are exact paths, not the /auth/ subtree, so /auth itself stays
-// the web app's sign-in page.
-func (s *Service) Register(mux *http.ServeMux) {
-	mux.HandleFunc("GET /auth/login", s.login)
-	mux.HandleFunc("GET /auth/callback", s.callback)
-	mux.HandleFunc("POST /auth/logout", s.logout)
-	mux.HandleFunc("GET /auth/logout", s.logoutLink)
-	if s.dev != nil {
-		mux.Handle(devPrefix+"/", http.StripPrefix(devPrefix, s.dev.handler))
+// The patterns are exact paths, not the /auth/ subtree, so /auth itself
+// stays the web app's sign-in page.
+func (s *Service) Routes() map[string]http.Handler {
+	routes := map[string]http.Handler{
+		"GET /auth/login":    http.HandlerFunc(s.login),
+		"GET /auth/callback": http.HandlerFunc(s.callback),
+		"POST /auth/logout":  http.HandlerFunc(s.logout),
+		"GET /auth/logout":   http.HandlerFunc(s.logoutLink),
 	}
+	if s.dev != nil {
+		routes[devPrefix+"/"] = http.StripPrefix(devPrefix, s.dev.handler)
+	}
+	return routes
 }
 
 // GoogleConfigured reports whether a Google client is configured, for the

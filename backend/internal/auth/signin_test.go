@@ -2,7 +2,6 @@ package auth_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,15 +11,20 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // shop is a real HTTP server with the sign-in routes, the built-in provider,
-// a /whoami probe behind the auth middleware, and a page for every other path.
+// an AccountService.GetSession behind the auth interceptor that says who
+// the caller is, and a page for every other path.
 type shop struct {
 	srv  *httptest.Server
 	auth *auth.Service
@@ -42,10 +46,10 @@ func newShop(t *testing.T, cfg auth.Config) *shop {
 		t.Fatalf("auth.New: %v", err)
 	}
 	mux := http.NewServeMux()
-	svc.Register(mux)
-	mux.Handle("/whoami", svc.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_ = json.NewEncoder(w).Encode(auth.FromContext(r.Context()))
-	})))
+	for pattern, h := range svc.Routes() {
+		mux.Handle(pattern, h)
+	}
+	mux.Handle(v1connect.NewAccountServiceHandler(whoamiService{}, connect.WithInterceptors(svc.Interceptor())))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "page %s?%s", r.URL.Path, r.URL.RawQuery)
 	})
@@ -107,19 +111,29 @@ func (s *shop) signIn(t *testing.T, browser *http.Client, redirect string, form 
 	return res.Request.URL
 }
 
+// whoamiService answers GetSession with the principal the interceptor found.
+type whoamiService struct {
+	v1connect.UnimplementedAccountServiceHandler
+}
+
+func (whoamiService) GetSession(ctx context.Context, _ *connect.Request[saboresv1.GetSessionRequest]) (*connect.Response[saboresv1.GetSessionResponse], error) {
+	p := auth.FromContext(ctx)
+	return connect.NewResponse(&saboresv1.GetSessionResponse{
+		SignedIn: p.UserID != 0,
+		User:     &saboresv1.User{Id: p.UserID, Email: p.Email, Name: p.Name, Role: saboresv1.Role(p.Role)},
+	}), nil
+}
+
 // whoami is the principal the shop sees for the browser's cookies.
 func (s *shop) whoami(t *testing.T, browser *http.Client) auth.Principal {
 	t.Helper()
-	res, err := browser.Get(s.srv.URL + "/whoami")
+	res, err := v1connect.NewAccountServiceClient(browser, s.srv.URL).GetSession(context.Background(),
+		connect.NewRequest(&saboresv1.GetSessionRequest{}))
 	if err != nil {
-		t.Fatalf("GET /whoami: %v", err)
+		t.Fatalf("GetSession: %v", err)
 	}
-	defer res.Body.Close()
-	var p auth.Principal
-	if err := json.NewDecoder(res.Body).Decode(&p); err != nil {
-		t.Fatalf("decode principal: %v", err)
-	}
-	return p
+	u := res.Msg.User
+	return auth.Principal{UserID: u.Id, Email: u.Email, Name: u.Name, Role: auth.Role(u.Role)}
 }
 
 func readBody(t *testing.T, res *http.Response) string {
@@ -368,5 +382,76 @@ func TestCallbackWithoutFlowFails(t *testing.T) {
 	body := readBody(t, res)
 	if res.Request.URL.Path != "/auth" || res.Request.URL.Query().Get("error") != "signin_failed" {
 		t.Errorf("forged callback ended on %s (%s), want /auth?error=signin_failed", res.Request.URL, body)
+	}
+}
+
+func TestSessionSlidingRenewalAndExpiry(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, auth.Config{SessionTTL: time.Hour})
+	b := s.browser(t)
+	s.signIn(t, b, "", email("maria@example.com"))
+	ctx := context.Background()
+	expiresIn := func() time.Duration {
+		t.Helper()
+		var secs float64
+		if err := s.pool.QueryRow(ctx, `SELECT extract(epoch FROM expires_at - now())::float8 FROM sessions`).Scan(&secs); err != nil {
+			t.Fatal(err)
+		}
+		return time.Duration(secs * float64(time.Second))
+	}
+
+	// In the first half of its life a session is left alone.
+	s.whoami(t, b)
+	if left := expiresIn(); left < 50*time.Minute {
+		t.Fatalf("fresh session expires in %v, want about an hour", left)
+	}
+	// In the second half, a use extends it by a full TTL.
+	if _, err := s.pool.Exec(ctx, `UPDATE sessions SET created_at = now() - interval '2 hours', expires_at = now() + interval '10 minutes'`); err != nil {
+		t.Fatal(err)
+	}
+	if p := s.whoami(t, b); p.UserID == 0 {
+		t.Fatal("a live session was not recognised")
+	}
+	if left := expiresIn(); left < 55*time.Minute {
+		t.Errorf("used session expires in %v, want it extended to about an hour", left)
+	}
+	// Past its expiry it is anonymous, and the browser is told to drop it.
+	if _, err := s.pool.Exec(ctx, `UPDATE sessions SET expires_at = now() - interval '1 second'`); err != nil {
+		t.Fatal(err)
+	}
+	if p := s.whoami(t, b); p.UserID != 0 {
+		t.Errorf("an expired session still works: %+v", p)
+	}
+	srvURL, _ := url.Parse(s.srv.URL)
+	if c := b.Jar.Cookies(srvURL); len(c) != 0 {
+		t.Errorf("the expired session's cookie was not cleared: %v", c)
+	}
+}
+
+func TestLogoutLink(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, auth.Config{})
+	b := s.browser(t)
+	s.signIn(t, b, "", email("maria@example.com"))
+	get := func(site string) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, s.srv.URL+"/auth/logout", nil)
+		req.Header.Set("Sec-Fetch-Site", site)
+		res, err := b.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readBody(t, res)
+		if res.Request.URL.Path != "/" {
+			t.Errorf("GET /auth/logout from %s ended on %s, want /", site, res.Request.URL.Path)
+		}
+	}
+	get("cross-site")
+	if p := s.whoami(t, b); p.UserID == 0 {
+		t.Fatal("a link on another site signed the visitor out")
+	}
+	get("same-origin")
+	if p := s.whoami(t, b); p.UserID != 0 {
+		t.Errorf("a link on the shop did not sign out: %+v", p)
 	}
 }

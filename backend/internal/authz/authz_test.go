@@ -31,8 +31,8 @@ type caller struct {
 }
 
 // api is a real HTTP server with every service of the contract behind the
-// auth middleware and the interceptors in the server's order (authz, then
-// validation, then error mapping). The services are the generated
+// interceptors in the server's order (who is calling, authorization,
+// validation, error mapping). The services are the generated
 // Unimplemented handlers: an authorised call reaches them and comes back
 // Unimplemented (or InvalidArgument from validation), never an auth error.
 type api struct {
@@ -52,7 +52,7 @@ func newAPI(t *testing.T) *api {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := connect.WithInterceptors(authz.New(svc.Origins()), validate.NewInterceptor(), apperr.Interceptor())
+	opts := connect.WithInterceptors(svc.Interceptor(), authz.New(svc.Origins()), validate.NewInterceptor(), apperr.Interceptor())
 	mux := http.NewServeMux()
 	mux.Handle(v1connect.NewCatalogServiceHandler(v1connect.UnimplementedCatalogServiceHandler{}, opts))
 	mux.Handle(v1connect.NewPromotionServiceHandler(v1connect.UnimplementedPromotionServiceHandler{}, opts))
@@ -65,7 +65,7 @@ func newAPI(t *testing.T) *api {
 		func(context.Context, *connect.Request[emptypb.Empty]) (*connect.Response[emptypb.Empty], error) {
 			return connect.NewResponse(&emptypb.Empty{}), nil
 		}, opts))
-	handler = svc.Middleware(mux)
+	handler = mux
 
 	cookie := func(email string) http.Header {
 		signed, err := svc.SignIn(ctx, auth.Identity{Issuer: auth.DevIssuer, Subject: "sub-" + email, Email: email, Name: email})

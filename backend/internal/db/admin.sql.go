@@ -337,7 +337,7 @@ const adminListProducts = `-- name: AdminListProducts :many
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text
 FROM products p
 WHERE $1::text = '' OR p.search_text LIKE '%' || search_normalize($1::text) || '%'
-ORDER BY p.name, p.id
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT $3 OFFSET $2
 `
 

@@ -137,7 +137,7 @@ FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
 WHERE v.country_slug = $1
   AND ($2::text = '' OR p.search_text LIKE '%' || search_normalize($2::text) || '%')
-ORDER BY p.name, p.id
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT $4 OFFSET $3
 `
 
@@ -250,7 +250,7 @@ WHERE p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND NOT EXISTS (
       SELECT 1 FROM product_country_visibility v
       WHERE v.product_id = p.id AND v.country_slug = $2 AND v.is_visible)
-ORDER BY p.name, p.id
+ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT 50
 `
 
