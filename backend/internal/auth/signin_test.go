@@ -138,8 +138,10 @@ func (s *shop) whoami(t *testing.T, browser *http.Client) auth.Principal {
 
 func readBody(t *testing.T, res *http.Response) string {
 	t.Helper()
-	defer res.Body.Close()
 	b, err := io.ReadAll(res.Body)
+	if cerr := res.Body.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -122,8 +122,13 @@ func (a *api) call(t *testing.T, procedure string, headers http.Header) string {
 	if err != nil {
 		t.Fatalf("%s: %v", procedure, err)
 	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
+	body, err := io.ReadAll(res.Body)
+	if cerr := res.Body.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatalf("%s: read response: %v", procedure, err)
+	}
 	if res.StatusCode == http.StatusOK {
 		return ""
 	}

@@ -350,7 +350,10 @@ func errorCode(t *testing.T, err error) (connect.Code, string) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	cerr := apperr.ToConnect(context.Background(), "test", err).(*connect.Error)
+	var cerr *connect.Error
+	if !errors.As(apperr.ToConnect(context.Background(), "test", err), &cerr) {
+		t.Fatalf("%v is no Connect error", err)
+	}
 	for _, d := range cerr.Details() {
 		if v, derr := d.Value(); derr == nil {
 			if info, ok := v.(*errdetails.ErrorInfo); ok {
