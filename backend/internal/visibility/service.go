@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
@@ -24,6 +26,8 @@ import (
 const (
 	defaultPageSize = 20
 	maxPageSize     = 100
+	// minQueryLen is where the add-products search starts (spec §5).
+	minQueryLen = 2
 )
 
 // Service implements VisibilityService.
@@ -82,11 +86,16 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 // country, whose name, code or SKU contains the query.
 func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Request[saboresv1.SearchAddableProductsRequest]) (*connect.Response[saboresv1.SearchAddableProductsResponse], error) {
 	m := req.Msg
+	// Validation counts characters as sent; blanks around them match nothing.
+	query := admin.LikeEscape(m.Query)
+	if utf8.RuneCountInString(strings.TrimSpace(m.Query)) < minQueryLen {
+		return nil, apperr.Invalid("query", "must have at least 2 characters")
+	}
 	if _, err := s.q.CountryConfigBySlug(ctx, m.Country); err != nil {
 		return nil, countryError(err, m.Country, -1)
 	}
 	rows, err := s.q.VisibilitySearchAddable(ctx, db.VisibilitySearchAddableParams{
-		Query: admin.LikeEscape(m.Query), Country: m.Country,
+		Query: query, Country: m.Country,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("visibility: search addable for %s: %w", m.Country, err)

@@ -341,6 +341,12 @@ func TestSearchAddableProducts(t *testing.T) {
 	if got := search("guarana"); len(got) != 0 {
 		t.Errorf("a product visible in the country is offered: %v", got)
 	}
+	_, err := f.svc.SearchAddableProducts(f.ctx, connect.NewRequest(&saboresv1.SearchAddableProductsRequest{
+		Country: "brasil", Query: " a ",
+	}))
+	if code, _ := errorCode(t, err); code != connect.CodeInvalidArgument {
+		t.Errorf("one letter between blanks: %v, want InvalidArgument", code)
+	}
 }
 
 // errorCode maps err as the server's error interceptor would and returns
