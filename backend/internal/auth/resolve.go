@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/ratelimit"
 )
 
 // errBadCredentials marks an Authorization header that names no working key.
@@ -185,4 +187,18 @@ func (s *Service) roleOf(ctx context.Context, userID int64, email string) Role {
 		return RoleAdmin
 	}
 	return RoleClient
+}
+
+// CallerKey names the caller of an RPC for rate limits: the signed-in user,
+// else the API key, else the client address.
+func CallerKey(ctx context.Context, req connect.AnyRequest) string {
+	p := FromContext(ctx)
+	switch {
+	case p.UserID != 0:
+		return "user:" + strconv.FormatInt(p.UserID, 10)
+	case p.APIKeyID != 0:
+		return "key:" + strconv.FormatInt(p.APIKeyID, 10)
+	default:
+		return "addr:" + ratelimit.ClientAddr(req.Peer().Addr, req.Header())
+	}
 }

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	httphelper "github.com/zitadel/oidc/v3/pkg/http"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/ratelimit"
 )
 
 // Service signs people in and tells who is calling.
@@ -26,7 +28,16 @@ type Service struct {
 	provider *provider
 	// dev is the built-in provider, nil unless cfg.DevSignIn.
 	dev *devProvider
+	// signInLimit slows down sign-in attempts from one address.
+	signInLimit *ratelimit.Limiter
 }
+
+// Sign-in rate limit per client address: a burst of signInBurst requests
+// (a sign-in takes two or three), then one every signInInterval.
+const (
+	signInBurst    = 30
+	signInInterval = 2 * time.Second
+)
 
 // New returns the auth service. With cfg.DevSignIn it also starts the
 // built-in OpenID provider (in memory, served by Handler under /dev-oidc/).
@@ -40,6 +51,7 @@ func New(pool *pgxpool.Pool, cfg Config) (*Service, error) {
 		queries:     db.New(pool),
 		adminEmails: make(map[string]bool, len(cfg.AdminEmails)),
 		origins:     NewOrigins(cfg.PublicURL, cfg.AllowedOrigins...),
+		signInLimit: ratelimit.New(signInInterval, signInBurst),
 	}
 	for _, e := range cfg.AdminEmails {
 		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {
@@ -93,16 +105,20 @@ func (s *Service) Origins() Origins {
 //	GET  /auth/logout                the same from a same-site link, then to /
 //
 // The patterns are exact paths, not the /auth/ subtree, so /auth itself
-// stays the web app's sign-in page.
+// stays the web app's sign-in page. Signing in is rate limited per client
+// address (429 with Retry-After beyond a burst).
 func (s *Service) Routes() map[string]http.Handler {
+	limit := s.signInLimit.HTTP
 	routes := map[string]http.Handler{
-		"GET /auth/login":    http.HandlerFunc(s.login),
-		"GET /auth/callback": http.HandlerFunc(s.callback),
+		"GET /auth/login":    limit(http.HandlerFunc(s.login)),
+		"GET /auth/callback": limit(http.HandlerFunc(s.callback)),
 		"POST /auth/logout":  http.HandlerFunc(s.logout),
 		"GET /auth/logout":   http.HandlerFunc(s.logoutLink),
 	}
 	if s.dev != nil {
-		routes[devPrefix+"/"] = http.StripPrefix(devPrefix, s.dev.handler)
+		dev := http.StripPrefix(devPrefix, s.dev.handler)
+		routes[devPrefix+"/"] = dev
+		routes["POST "+devPrefix+"/login"] = limit(dev)
 	}
 	return routes
 }

@@ -457,3 +457,22 @@ func TestLogoutLink(t *testing.T) {
 		t.Errorf("a link on the shop did not sign out: %+v", p)
 	}
 }
+
+func TestSignInRateLimited(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, auth.Config{})
+	b := s.browser(t)
+	b.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	var last *http.Response
+	for range 31 {
+		res, err := b.Get(s.srv.URL + "/auth/login")
+		if err != nil {
+			t.Fatal(err)
+		}
+		readBody(t, res)
+		last = res
+	}
+	if last.StatusCode != http.StatusTooManyRequests || last.Header.Get("Retry-After") == "" {
+		t.Errorf("31st sign-in attempt in a row: %d, Retry-After %q; want 429 with a delay", last.StatusCode, last.Header.Get("Retry-After"))
+	}
+}
