@@ -369,3 +369,43 @@ func errorCode(t *testing.T, err error) (connect.Code, string) {
 	}
 	return cerr.Code(), ""
 }
+
+// TestConcurrentChangesSerialise: many admins adding the same product to the
+// same country at once get one ADDED and the rest UNCHANGED, never a
+// duplicate-key error.
+func TestConcurrentChangesSerialise(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const n = 8
+	outcomes := make(chan saboresv1.VisibilityOutcome, n)
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			res, err := f.svc.SetProductChannel(f.ctx, connect.NewRequest(&saboresv1.SetProductChannelRequest{
+				ProductId: 1002, Country: "colombia", Channel: both,
+			}))
+			if err != nil {
+				errs <- err
+				return
+			}
+			outcomes <- res.Msg.Outcome
+		}()
+	}
+	var addedCount, unchangedCount int
+	for range n {
+		select {
+		case err := <-errs:
+			t.Errorf("concurrent change failed: %v", err)
+		case o := <-outcomes:
+			switch o {
+			case added:
+				addedCount++
+			case unchanged:
+				unchangedCount++
+			}
+		}
+	}
+	if addedCount != 1 || unchangedCount != n-1 {
+		t.Errorf("%d ADDED and %d UNCHANGED, want 1 and %d", addedCount, unchangedCount, n-1)
+	}
+}
