@@ -15,7 +15,10 @@ import (
 	"github.com/sabores/sabores/backend/internal/ratelimit"
 )
 
-// Service signs people in and tells who is calling.
+// Service signs people in and tells who is calling. The server mounts
+// Routes (sign-in endpoints, development provider) and puts Interceptor
+// first among the RPC interceptors, before authz's, which enforces access
+// with Origins.
 type Service struct {
 	cfg         Config
 	queries     *db.Queries
@@ -40,7 +43,7 @@ const (
 )
 
 // New returns the auth service. With cfg.DevSignIn it also starts the
-// built-in OpenID provider (in memory, served by Handler under /dev-oidc/).
+// built-in OpenID provider (in memory, served by Routes under /dev-oidc/).
 func New(pool *pgxpool.Pool, cfg Config) (*Service, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
