@@ -1,9 +1,14 @@
 package auth
 
 import (
+	"context"
 	"net/http"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/db"
 )
 
 // Over HTTPS the session cookie is Secure and carries the __Host- prefix.
@@ -26,5 +31,22 @@ func TestSessionCookieOverHTTPS(t *testing.T) {
 	}
 	if _, err := (Config{PublicURL: "sabores.es"}).withDefaults(); err == nil {
 		t.Error("a public URL without scheme was accepted")
+	}
+}
+
+// A role that cannot be looked up is the least privilege: client.
+func TestRoleLookupFailureIsClient(t *testing.T) {
+	t.Parallel()
+	pool, err := pgxpool.New(context.Background(), "postgres://nobody@127.0.0.1:1/none?connect_timeout=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	s := &Service{queries: db.New(pool), adminEmails: map[string]bool{"boss@example.com": true}}
+	if got := s.roleOf(context.Background(), 1, "maria@example.com"); got != RoleClient {
+		t.Errorf("failed lookup gave %v, want client", got)
+	}
+	if got := s.roleOf(context.Background(), 1, "Boss@Example.com"); got != RoleAdmin {
+		t.Errorf("ADMIN_EMAILS member gave %v, want admin without asking the database", got)
 	}
 }
