@@ -476,3 +476,39 @@ func TestSignInRateLimited(t *testing.T) {
 		t.Errorf("31st sign-in attempt in a row: %d, Retry-After %q; want 429 with a delay", last.StatusCode, last.Header.Get("Retry-After"))
 	}
 }
+
+// TestSeededAdminSignsIn: the seed records its admin with the development
+// provider's issuer and subject and an admin membership; signing in as that
+// person through the built-in provider finds that very user.
+func TestSeededAdminSignsIn(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, auth.Config{})
+	ctx := context.Background()
+	var seededID int64
+	err := s.pool.QueryRow(ctx, `
+		WITH c AS (INSERT INTO companies (name) VALUES ('Sabores') RETURNING id),
+		     u AS (INSERT INTO users (issuer, subject, email, full_name, registration_type)
+		           VALUES ('https://dev.sabores.local', 'dev-admin', 'admin@sabores.es', 'Admin Sabores', 'admin_company')
+		           RETURNING id),
+		     m AS (INSERT INTO company_users (user_id, company_id, role) SELECT u.id, c.id, 'admin' FROM u, c)
+		SELECT id FROM u`).Scan(&seededID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := s.browser(t)
+	if end := s.signIn(t, b, "", email("admin@sabores.es")); end.Path != "/admin" {
+		t.Errorf("seeded admin landed on %s, want /admin", end.Path)
+	}
+	p := s.whoami(t, b)
+	if p.UserID != seededID || p.Role != auth.RoleAdmin {
+		t.Errorf("principal = %+v, want the seeded admin %d", p, seededID)
+	}
+	var users int
+	var regType string
+	if err := s.pool.QueryRow(ctx, `SELECT count(*), max(registration_type) FROM users`).Scan(&users, &regType); err != nil {
+		t.Fatal(err)
+	}
+	if users != 1 || regType != "admin_company" {
+		t.Errorf("%d users, registration %q; want the one seeded user, its registration type kept", users, regType)
+	}
+}
