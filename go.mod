@@ -55,3 +55,8 @@ tool (
 	connectrpc.com/connect/cmd/protoc-gen-connect-go
 	google.golang.org/protobuf/cmd/protoc-gen-go
 )
+
+ignore (
+	./frontend/node_modules
+	./node_modules
+)
