@@ -195,6 +195,11 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) {
 // sign-in page, which shows the error code and can retry towards target.
 func (s *Service) failSignIn(w http.ResponseWriter, r *http.Request, code, target string, err error) {
 	slog.WarnContext(r.Context(), "sign-in failed", "reason", code, "error", err)
+	// The web app starts sign-in with the sign-in page itself as the
+	// target; keep that page's own target rather than nesting it.
+	if u, perr := url.Parse(target); perr == nil && u.Path == "/auth" {
+		target, _ = SafeRedirect(u.Query().Get("redirect"))
+	}
 	q := url.Values{"error": {code}}
 	if target != "/" {
 		q.Set("redirect", target)

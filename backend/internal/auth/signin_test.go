@@ -374,6 +374,29 @@ func TestSessionCookieAttributes(t *testing.T) {
 	}
 }
 
+// TestFailedSignInKeepsTarget: the web app signs in with its own /auth page
+// as the target; a failure comes back there with the original target.
+func TestFailedSignInKeepsTarget(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, auth.Config{})
+	b := s.browser(t)
+	res, err := b.Get(s.srv.URL + "/auth/login?redirect=" + url.QueryEscape("/auth?redirect=/checkout"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readBody(t, res)
+	// The provider sends the person back with an error instead of a code.
+	res, err = b.Get(s.srv.URL + "/auth/callback?error=access_denied&state=whatever")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readBody(t, res)
+	q := res.Request.URL.Query()
+	if res.Request.URL.Path != "/auth" || q.Get("error") != "signin_failed" || q.Get("redirect") != "/checkout" {
+		t.Errorf("failure ended on %s, want /auth?error=signin_failed&redirect=/checkout", res.Request.URL)
+	}
+}
+
 func TestCallbackWithoutFlowFails(t *testing.T) {
 	t.Parallel()
 	s := newShop(t, auth.Config{})
