@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -87,6 +88,8 @@ func New(pool *pgxpool.Pool, cfg Config) (*Service, error) {
 		if err != nil {
 			return nil, err
 		}
+		slog.Warn("development sign-in is on: anyone who reaches this server can sign in as anyone, admins included",
+			"public_url", cfg.PublicURL)
 		s.provider = s.dev.relyingParty(callback)
 	case cfg.GoogleConfigured():
 		s.provider = googleProvider(cfg, callback)
