@@ -13,6 +13,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/visibility"
@@ -20,7 +21,7 @@ import (
 
 // wire builds what `shopd serve` serves: the service implementations, the
 // interceptors that run before validation (who is calling, then what they
-// may do) and extra routes (sign-in). Catalogue reads go to the read pool;
+// may do) and extra routes (sign-in, product pictures). Catalogue reads go to the read pool;
 // everything that must see its own writes uses the primary.
 func wire(_ context.Context, app *App, dbs *Databases) (server.Options, error) {
 	cfg := app.Config
@@ -37,6 +38,8 @@ func wire(_ context.Context, app *App, dbs *Databases) (server.Options, error) {
 	if err != nil {
 		return server.Options{}, fmt.Errorf("sign-in: %w", err)
 	}
+	routes := signIn.Routes()
+	routes[productimage.Prefix] = productimage.Handler()
 	return server.Options{
 		Services: server.Services{
 			Catalog:    catalog.New(dbs.Read),
@@ -48,6 +51,6 @@ func wire(_ context.Context, app *App, dbs *Databases) (server.Options, error) {
 			Admin:      admin.New(dbs.Primary, signIn),
 		},
 		Interceptors: []connect.Interceptor{signIn.Interceptor(), authz.New(signIn.Origins())},
-		Routes:       signIn.Routes(),
+		Routes:       routes,
 	}, nil
 }
