@@ -8,8 +8,8 @@
 // Environment: TEST_DATABASE_URL (the PostgreSQL server to create databases
 // on; without one reachable, shopd's embedded cluster is started),
 // BENCH_SIZES (default "1000,100000"), BENCH_CONNS ("1,8,32,128"),
-// BENCH_DURATION ("3s" per run), BENCH_PORT (8090), BENCH_WEB (1: measure
-// the web app).
+// BENCH_DURATION ("3s" per run), BENCH_PORT (8090), BENCH_WEB (0 skips the
+// web app), BENCH_SCENARIOS (comma-separated names; empty runs them all).
 package main
 
 import (

@@ -88,7 +88,7 @@ func sample(ctx context.Context, dsn string) (catalogueSample, error) {
 type m = map[string]any
 
 // scenarios builds issue 7's scenarios from the sample.
-func scenarios(s catalogueSample, shoppers int, stocked []int64) []scenario {
+func scenarios(s catalogueSample, base string, shoppers int, stocked []int64) []scenario {
 	home := []request{
 		connectGet("CatalogService/ListCountries", m{}),
 		connectGet("PromotionService/ListActivePromotions", m{}),
@@ -140,7 +140,7 @@ func scenarios(s catalogueSample, shoppers int, stocked []int64) []scenario {
 			"delivery": m{"name": "Shopper", "email": fmt.Sprintf("shopper%d@bench.example", i), "phone": "+34 600 000 000",
 				"address": "Calle Mayor 1", "city": "Madrid", "postalCode": "28013"},
 			"paymentMethod": "PAYMENT_METHOD_CASH_ON_DELIVERY",
-		}, map[string]string{"Cookie": fmt.Sprintf("sabores_session=bench-%d", i)})
+		}, map[string]string{"Cookie": fmt.Sprintf("sabores_session=bench-%d", i), "Origin": base})
 		r.IdemKey = true
 		orders = append(orders, r)
 	}
@@ -208,7 +208,7 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	if err != nil {
 		return err
 	}
-	stocked := smp.hotIDs[:min(40, len(smp.hotIDs))]
+	stocked := smp.hotIDs
 	if err := prepareShoppers(ctx, dsn, shoppers, stocked); err != nil {
 		return err
 	}
@@ -221,7 +221,16 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	defer srv.stop()
 	sr.WarmStartupMS = ms(took)
 
-	scs := scenarios(smp, shoppers, stocked)
+	scs := scenarios(smp, srv.base, shoppers, stocked)
+	if only := os.Getenv("BENCH_SCENARIOS"); only != "" {
+		var keep []scenario
+		for _, sc := range scs {
+			if strings.Contains(","+only+",", ","+sc.Name+",") {
+				keep = append(keep, sc)
+			}
+		}
+		scs = keep
+	}
 	log.Printf("%d products: warming up", n)
 	for _, sc := range scs {
 		if _, err := runWrk(ctx, work, srv.base, sc, 8, time.Second); err != nil {
