@@ -1,0 +1,106 @@
+package catalogcache_test
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// countingHandler answers like a service would and counts the calls that
+// reached it.
+type countingHandler struct {
+	calls     int
+	status    int
+	setCookie bool
+}
+
+func (h *countingHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h.calls++
+	w.Header().Set("Content-Type", "application/json")
+	if h.setCookie {
+		w.Header().Set("Set-Cookie", "sabores_session=x")
+	}
+	w.WriteHeader(h.status)
+	_, _ = io.WriteString(w, `{"encoding":"`+r.Header.Get("Accept-Encoding")+`"}`)
+}
+
+func TestMiddleware(t *testing.T) {
+	t.Parallel()
+	list := saboresv1connect.CatalogServiceListProductsProcedure + "?encoding=json&message=%7B%7D"
+	tests := []struct {
+		name      string
+		method    string
+		path      string
+		status    int
+		setCookie bool
+		live      bool
+		wantCalls int
+	}{
+		{name: "a public GET read is answered once", method: "GET", path: list, status: 200, live: true, wantCalls: 1},
+		{name: "POST always reaches the service", method: "POST", path: list, status: 200, live: true, wantCalls: 3},
+		{name: "other procedures pass through", method: "GET", path: saboresv1connect.AccountServiceGetMyDashboardProcedure + "?message=%7B%7D", status: 200, live: true, wantCalls: 3},
+		{name: "errors are not kept", method: "GET", path: list, status: 404, live: true, wantCalls: 3},
+		{name: "an answer setting a cookie is not kept", method: "GET", path: list, status: 200, setCookie: true, live: true, wantCalls: 3},
+		{name: "nothing is kept while not listening", method: "GET", path: list, status: 200, live: false, wantCalls: 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cache := catalogcache.New(catalogcache.Options{})
+			cache.SetLive(tt.live)
+			next := &countingHandler{status: tt.status, setCookie: tt.setCookie}
+			h := cache.Middleware(next)
+			for range 3 {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, httptest.NewRequest(tt.method, tt.path, strings.NewReader("{}")))
+				if rec.Code != tt.status {
+					t.Fatalf("status %d, want %d", rec.Code, tt.status)
+				}
+			}
+			if next.calls != tt.wantCalls {
+				t.Fatalf("service called %d times, want %d", next.calls, tt.wantCalls)
+			}
+		})
+	}
+}
+
+// TestMiddlewareKeysByEncoding: a client that takes gzip and one that does
+// not get their own stored answers; an invalidation drops both.
+func TestMiddlewareKeysByEncoding(t *testing.T) {
+	t.Parallel()
+	cache := catalogcache.New(catalogcache.Options{})
+	cache.SetLive(true)
+	next := &countingHandler{status: 200}
+	h := cache.Middleware(next)
+	path := saboresv1connect.CatalogServiceGetProductProcedure + "?encoding=json&message=%7B%22id%22%3A1%7D"
+	get := func(encoding string) string {
+		req := httptest.NewRequest("GET", path, nil)
+		if encoding != "" {
+			req.Header.Set("Accept-Encoding", encoding)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Body.String()
+	}
+	if got := get("gzip"); !strings.Contains(got, "gzip") {
+		t.Fatalf("gzip client got %s", got)
+	}
+	if got := get(""); strings.Contains(got, "gzip") {
+		t.Fatalf("plain client got the gzip client's answer: %s", got)
+	}
+	get("gzip")
+	get("")
+	if next.calls != 2 {
+		t.Fatalf("service called %d times, want 2", next.calls)
+	}
+	cache.Invalidate()
+	get("gzip")
+	if next.calls != 3 {
+		t.Fatalf("service called %d times after Invalidate, want 3", next.calls)
+	}
+}
