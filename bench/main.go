@@ -54,7 +54,11 @@ type runRecord struct {
 	Conns    int    `json:"conns"`
 	loadResult
 	PeakRSSMB float64 `json:"server_peak_rss_mb"`
-	Threads   int     `json:"server_threads"`
+	// RunRSSMB and Goroutines are the highest values sampled during this
+	// run (goroutines from /metrics' go_goroutines, when shopd serves it).
+	RunRSSMB   float64 `json:"server_run_rss_mb"`
+	Goroutines int     `json:"server_goroutines,omitempty"`
+	Threads    int     `json:"server_threads"`
 }
 
 // comparison puts an RPC next to pgbench running its SQL.
@@ -356,6 +360,78 @@ func (s *server) stop() {
 		_ = s.cmd.Process.Kill()
 		<-done
 	}
+}
+
+// sampler polls the server's resident set and goroutines while a load runs.
+type sampler struct {
+	stop       chan struct{}
+	done       chan struct{}
+	rssMB      float64
+	goroutines int
+}
+
+func (s *server) sample() *sampler {
+	sm := &sampler{stop: make(chan struct{}), done: make(chan struct{})}
+	client := &http.Client{Timeout: 500 * time.Millisecond}
+	go func() {
+		defer close(sm.done)
+		tick := time.NewTicker(250 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			if rss := s.rssMB(); rss > sm.rssMB {
+				sm.rssMB = rss
+			}
+			if g := goroutines(client, s.base); g > sm.goroutines {
+				sm.goroutines = g
+			}
+			select {
+			case <-sm.stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return sm
+}
+
+func (sm *sampler) finish() (rssMB float64, goroutines int) {
+	close(sm.stop)
+	<-sm.done
+	return sm.rssMB, sm.goroutines
+}
+
+// goroutines reads go_goroutines from shopd's /metrics; 0 when it has none.
+func goroutines(client *http.Client, base string) int {
+	res, err := client.Get(base + "/metrics")
+	if err != nil {
+		return 0
+	}
+	defer func() { _ = res.Body.Close() }()
+	if res.StatusCode != http.StatusOK {
+		return 0
+	}
+	b, _ := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "go_goroutines "); ok {
+			n, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return int(n)
+		}
+	}
+	return 0
+}
+
+func (s *server) rssMB() float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseFloat(f[1], 64)
+			return kb / 1024
+		}
+	}
+	return 0
 }
 
 // memory reads the server's peak resident set (VmHWM) and thread count.

@@ -240,12 +240,15 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	rpcAt := map[string]float64{}
 	for _, sc := range scs {
 		for _, c := range cfg.conns {
+			sm := srv.sample()
 			res, err := runWrk(ctx, work, srv.base, sc, c, cfg.duration)
+			runRSS, gs := sm.finish()
 			if err != nil {
 				return err
 			}
 			peak, threads := srv.memory()
-			rep.Runs = append(rep.Runs, runRecord{Products: n, Scenario: sc.Name, Conns: c, loadResult: res, PeakRSSMB: peak, Threads: threads})
+			rep.Runs = append(rep.Runs, runRecord{Products: n, Scenario: sc.Name, Conns: c, loadResult: res,
+				PeakRSSMB: peak, RunRSSMB: runRSS, Goroutines: gs, Threads: threads})
 			log.Printf("%7d %-20s c=%-3d %8.0f req/s p50 %6.2f ms p99 %6.2f ms errors %d rss %.0f MB",
 				n, sc.Name, c, res.RPS, float64(res.P50US)/1000, float64(res.P99US)/1000, res.ErrorsStatus+res.ErrorsSocket, peak)
 			if c == 32 {

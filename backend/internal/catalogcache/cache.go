@@ -30,7 +30,7 @@ const Channel = "catalog_changed"
 
 // Defaults of Options.
 const (
-	DefaultTTL        = 5 * time.Second
+	DefaultTTL        = 15 * time.Second
 	DefaultMaxEntries = 20_000
 	DefaultMaxAge     = 5 * time.Second
 )
@@ -67,6 +67,37 @@ type Cache struct {
 	live atomic.Bool
 
 	hits, misses atomic.Uint64
+
+	// flights are the misses being computed, by key: concurrent requests
+	// for the same key wait for the first instead of all running the same
+	// queries (when an entry expires under load, hundreds would).
+	fmu     sync.Mutex
+	flights map[string]chan struct{}
+}
+
+// join makes the caller the one computing key, returning a function to call
+// when done; or, when another caller already is, waits for it (or for ctx)
+// and returns nil, so the caller looks the key up again.
+func (c *Cache) join(ctx context.Context, key string) (done func()) {
+	c.fmu.Lock()
+	wait, busy := c.flights[key]
+	if !busy {
+		ch := make(chan struct{})
+		c.flights[key] = ch
+		c.fmu.Unlock()
+		return func() {
+			c.fmu.Lock()
+			delete(c.flights, key)
+			c.fmu.Unlock()
+			close(ch)
+		}
+	}
+	c.fmu.Unlock()
+	select {
+	case <-wait:
+	case <-ctx.Done():
+	}
+	return nil
 }
 
 type entry struct {
@@ -91,7 +122,7 @@ func New(opts Options) *Cache {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Cache{opts: opts, entries: map[string]entry{}, pages: map[string]page{}}
+	return &Cache{opts: opts, entries: map[string]entry{}, pages: map[string]page{}, flights: map[string]chan struct{}{}}
 }
 
 // Invalidate drops every entry.
@@ -160,11 +191,20 @@ func cached[Req, Res any](c *Cache, ctx context.Context, req *connect.Request[Re
 	}
 	key := req.Spec().Procedure + "\x00" + string(body)
 	now := time.Now()
-	if hit, ok := c.get(key, now); ok {
-		c.hits.Add(1)
-		res := connect.NewResponse(any(hit).(*Res))
-		c.setHeaders(req, res.Header())
-		return res, nil
+	for attempt := 0; ; attempt++ {
+		if hit, ok := c.get(key, now); ok {
+			c.hits.Add(1)
+			res := connect.NewResponse(any(hit).(*Res))
+			c.setHeaders(req, res.Header())
+			return res, nil
+		}
+		if attempt > 0 || !c.live.Load() {
+			break
+		}
+		if done := c.join(ctx, key); done != nil {
+			defer done()
+			break
+		}
 	}
 	c.misses.Add(1)
 	gen := c.gen.Load()

@@ -48,18 +48,27 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 			key += "\x00gzip"
 		}
 		now := time.Now()
-		c.mu.RLock()
-		p, ok := c.pages[key]
-		c.mu.RUnlock()
-		if ok && now.Before(p.expires) {
-			c.hits.Add(1)
-			h := w.Header()
-			for k, v := range p.header {
-				h[k] = v
+		for attempt := 0; ; attempt++ {
+			c.mu.RLock()
+			p, ok := c.pages[key]
+			c.mu.RUnlock()
+			if ok && now.Before(p.expires) {
+				c.hits.Add(1)
+				h := w.Header()
+				for k, v := range p.header {
+					h[k] = v
+				}
+				w.WriteHeader(http.StatusOK)
+				_, _ = w.Write(p.body)
+				return
 			}
-			w.WriteHeader(http.StatusOK)
-			_, _ = w.Write(p.body)
-			return
+			if attempt > 0 || !c.live.Load() {
+				break
+			}
+			if done := c.join(r.Context(), "http\x00"+key); done != nil {
+				defer done()
+				break
+			}
 		}
 		gen := c.gen.Load()
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}

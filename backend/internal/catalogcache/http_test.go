@@ -5,7 +5,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -102,5 +105,37 @@ func TestMiddlewareKeysByEncoding(t *testing.T) {
 	get("gzip")
 	if next.calls != 3 {
 		t.Fatalf("service called %d times after Invalidate, want 3", next.calls)
+	}
+}
+
+// TestMiddlewareCoalescesMisses: when an entry is missing under load, the
+// requests for it wait for one computation instead of each running it.
+func TestMiddlewareCoalescesMisses(t *testing.T) {
+	t.Parallel()
+	cache := catalogcache.New(catalogcache.Options{})
+	cache.SetLive(true)
+	var calls atomic.Int32
+	release := make(chan struct{})
+	h := cache.Middleware(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		calls.Add(1)
+		<-release
+		_, _ = io.WriteString(w, "{}")
+	}))
+	path := saboresv1connect.CatalogServiceListCountriesProcedure + "?encoding=json&message=%7B%7D"
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+			if rec.Code != http.StatusOK || rec.Body.String() != "{}" {
+				t.Errorf("got %d %q", rec.Code, rec.Body.String())
+			}
+		})
+	}
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	wg.Wait()
+	if n := calls.Load(); n != 1 {
+		t.Fatalf("20 concurrent misses ran the service %d times, want 1", n)
 	}
 }
