@@ -81,7 +81,7 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	} else if err != nil {
 		return nil, fmt.Errorf("order: find by idempotency key: %w", err)
 	}
-	order, err := Get(ctx, s.queries, userID, id)
+	order, err := get(ctx, s.queries, userID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	order, err := Get(ctx, s.queries, userID, req.Msg.GetId())
+	order, err := get(ctx, s.queries, userID, req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
