@@ -105,15 +105,18 @@ WHERE id = @id AND sold_online;
 -- SearchProductsByPrefix and SearchProductsContaining are the header
 -- search's two tiers: names (search_text starts with the name) beginning with
 -- the normalised, already LIKE-escaped pattern, then the other products whose
--- name, code or SKU contains it. Apart, each can stop after a few rows in
--- name order when the term is common, or use the trigram index when it is
--- rare; one query ranking prefix matches first would have to read and sort
--- every match.
+-- name, code or SKU contains it. Apart, each can stop after a few rows when
+-- the term is common, or use the trigram index when it is rare; one query
+-- ranking prefix matches first would have to read and sort every match.
+-- Prefix matches come in normalised-name order (byte order of lower-case,
+-- accent-free text, A–Z), which products_online_search_prefix_idx (migration
+-- 00031) serves as a range already sorted: walking the name index instead
+-- read most of the catalogue for a prefix sorting late.
 -- name: SearchProductsByPrefix :many
 SELECT p.* FROM products p
 WHERE p.sold_online
-  AND p.search_text LIKE search_normalize(@pattern::text) || '%'
-ORDER BY p.name COLLATE "es-x-icu", p.id
+  AND (p.search_text COLLATE "C") LIKE search_normalize(@pattern::text) || '%'
+ORDER BY p.search_text COLLATE "C", p.id
 LIMIT @max_results;
 
 -- name: SearchProductsContaining :many

@@ -554,8 +554,8 @@ func (q *Queries) ResolveCountry(ctx context.Context, slug string) (string, erro
 const searchProductsByPrefix = `-- name: SearchProductsByPrefix :many
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
 WHERE p.sold_online
-  AND p.search_text LIKE search_normalize($1::text) || '%'
-ORDER BY p.name COLLATE "es-x-icu", p.id
+  AND (p.search_text COLLATE "C") LIKE search_normalize($1::text) || '%'
+ORDER BY p.search_text COLLATE "C", p.id
 LIMIT $2
 `
 
@@ -567,10 +567,13 @@ type SearchProductsByPrefixParams struct {
 // SearchProductsByPrefix and SearchProductsContaining are the header
 // search's two tiers: names (search_text starts with the name) beginning with
 // the normalised, already LIKE-escaped pattern, then the other products whose
-// name, code or SKU contains it. Apart, each can stop after a few rows in
-// name order when the term is common, or use the trigram index when it is
-// rare; one query ranking prefix matches first would have to read and sort
-// every match.
+// name, code or SKU contains it. Apart, each can stop after a few rows when
+// the term is common, or use the trigram index when it is rare; one query
+// ranking prefix matches first would have to read and sort every match.
+// Prefix matches come in normalised-name order (byte order of lower-case,
+// accent-free text, A–Z), which products_online_search_prefix_idx (migration
+// 00031) serves as a range already sorted: walking the name index instead
+// read most of the catalogue for a prefix sorting late.
 func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProductsByPrefixParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, searchProductsByPrefix, arg.Pattern, arg.MaxResults)
 	if err != nil {
