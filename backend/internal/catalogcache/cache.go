@@ -31,7 +31,7 @@ const Channel = "catalog_changed"
 // Defaults of Options.
 const (
 	DefaultTTL        = 15 * time.Second
-	DefaultMaxEntries = 20_000
+	DefaultMaxEntries = 5_000
 	DefaultMaxAge     = 5 * time.Second
 )
 
@@ -212,7 +212,9 @@ func cached[Req, Res any](c *Cache, ctx context.Context, req *connect.Request[Re
 	if err != nil {
 		return nil, err
 	}
-	if m, ok := any(res.Msg).(proto.Message); ok {
+	// A GET answer is kept encoded by Middleware; keeping its message as
+	// well would double the memory for nothing.
+	if m, ok := any(res.Msg).(proto.Message); ok && req.HTTPMethod() != "GET" {
 		c.put(key, m, gen, now)
 	}
 	c.setHeaders(req, res.Header())
