@@ -181,7 +181,7 @@ func run(ctx context.Context) error {
 		if rep.Web == nil {
 			rep.Web = &webReport{}
 		}
-		rep.Web.Sizes, rep.Web.SizeScript = bundleSizes()
+		rep.Web.Sizes, rep.Web.SizeScript = bundleSizes(ctx)
 	}
 	rep.Extra["bench_total_seconds"] = time.Since(started).Seconds()
 	printReport(os.Stdout, rep)
@@ -316,7 +316,7 @@ type server struct {
 // with the time that took from the process start.
 func startShopd(ctx context.Context, shopd, dsn string, port int, logFile string) (*server, time.Duration, error) {
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	if ln, err := net.Listen("tcp", addr); err != nil {
+	if ln, err := new(net.ListenConfig).Listen(ctx, "tcp", addr); err != nil {
 		return nil, 0, fmt.Errorf("port %d is taken: %w", port, err)
 	} else {
 		_ = ln.Close()
@@ -337,7 +337,7 @@ func startShopd(ctx context.Context, shopd, dsn string, port int, logFile string
 	s := &server{cmd: cmd, base: "http://" + addr}
 	client := &http.Client{Timeout: time.Second}
 	for time.Since(start) < 60*time.Second {
-		res, err := client.Get(s.base + "/healthz")
+		res, err := get(ctx, client, s.base+"/healthz")
 		if err == nil {
 			_ = res.Body.Close()
 			if res.StatusCode == http.StatusOK {
@@ -370,7 +370,15 @@ type sampler struct {
 	goroutines int
 }
 
-func (s *server) sample() *sampler {
+func get(ctx context.Context, client *http.Client, url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return client.Do(req)
+}
+
+func (s *server) sample(ctx context.Context) *sampler {
 	sm := &sampler{stop: make(chan struct{}), done: make(chan struct{})}
 	client := &http.Client{Timeout: 500 * time.Millisecond}
 	go func() {
@@ -381,7 +389,7 @@ func (s *server) sample() *sampler {
 			if rss := s.rssMB(); rss > sm.rssMB {
 				sm.rssMB = rss
 			}
-			if g := goroutines(client, s.base); g > sm.goroutines {
+			if g := goroutines(ctx, client, s.base); g > sm.goroutines {
 				sm.goroutines = g
 			}
 			select {
@@ -401,8 +409,8 @@ func (sm *sampler) finish() (rssMB float64, goroutines int) {
 }
 
 // goroutines reads go_goroutines from shopd's /metrics; 0 when it has none.
-func goroutines(client *http.Client, base string) int {
-	res, err := client.Get(base + "/metrics")
+func goroutines(ctx context.Context, client *http.Client, base string) int {
+	res, err := get(ctx, client, base+"/metrics")
 	if err != nil {
 		return 0
 	}

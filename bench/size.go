@@ -243,7 +243,7 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	rpcAt := map[string]float64{}
 	for _, sc := range scs {
 		for _, c := range cfg.conns {
-			sm := srv.sample()
+			sm := srv.sample(ctx)
 			res, err := runWrk(ctx, work, srv.base, sc, c, cfg.duration)
 			runRSS, gs := sm.finish()
 			if err != nil {

@@ -43,7 +43,7 @@ const dist = "frontend/dist"
 
 // bundleSizes measures every route module of the built app, and runs the
 // web app's own home-page budget script.
-func bundleSizes() ([]routeSize, string) {
+func bundleSizes(ctx context.Context) ([]routeSize, string) {
 	b, err := os.ReadFile(filepath.Join(dist, ".vite", "manifest.json"))
 	if err != nil {
 		return nil, "no frontend/dist/.vite/manifest.json: build the web app first (./task build-web)"
@@ -87,7 +87,7 @@ func bundleSizes() ([]routeSize, string) {
 		out = append(out, rs)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Route < out[j].Route })
-	script, _ := exec.Command("npm", "--silent", "--workspace", "frontend", "run", "size").CombinedOutput()
+	script, _ := exec.CommandContext(ctx, "npm", "--silent", "--workspace", "frontend", "run", "size").CombinedOutput()
 	return out, strings.TrimSpace(string(script))
 }
 
