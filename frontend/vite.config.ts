@@ -70,7 +70,10 @@ export default defineConfig({
     setupFiles: ["./src/testing/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Each test builds its own query client, i18n instance and storage, so
+    // files can share one jsdom environment (most of the suite's time).
+    isolate: false,
     // Route tests walk whole flows (checkout's four steps) through lazy chunks.
-    testTimeout: 15000,
+    testTimeout: 30000,
   },
 });

@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useProduct } from "@/features/catalog/api/catalog";
 import { AddToCartButton, effectivePrice } from "@/features/catalog/components/add-to-cart-button";
 import { FavoriteButton } from "@/features/catalog/components/favorite-button";
-import { ProductImage } from "@/features/catalog/components/product-image";
+import { ProductImage } from "@/components/ui/product-image";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
 import { schemaPrice } from "@/lib/format-price";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AddToCartButton } from "@/features/catalog/components/add-to-cart-button";
 import { FavoriteButton } from "@/features/catalog/components/favorite-button";
-import { ProductImage } from "@/features/catalog/components/product-image";
+import { ProductImage } from "@/components/ui/product-image";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
