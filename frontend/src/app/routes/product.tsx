@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
+import { Rating } from "@/components/ui/rating";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useProduct } from "@/features/catalog/api/catalog";
@@ -97,6 +98,7 @@ export default function ProductRoute() {
               {t("product.category")}: {t(`categories.${p.category}`, { defaultValue: p.category })}
             </p>
           )}
+          <Rating value={p.rating} />
           <ProductPrice product={p} large />
           {p.description && <p className="text-stone-800">{p.description}</p>}
           {p.stock > 0 && p.stock < 10 && (
