@@ -68,19 +68,6 @@ type Config struct {
 	ShutdownTimeout time.Duration
 }
 
-// Production reports whether shopd runs in production.
-func (c *Config) Production() bool { return c.Env == EnvProduction }
-
-// Origins returns the origin of PublicURL followed by AllowedOrigins: every
-// origin a browser may call the API from.
-func (c *Config) Origins() []string {
-	out := make([]string, 0, 1+len(c.AllowedOrigins))
-	if u, err := url.Parse(c.PublicURL); err == nil && u.Host != "" {
-		out = append(out, u.Scheme+"://"+u.Host)
-	}
-	return append(out, c.AllowedOrigins...)
-}
-
 // Option is one row of the configuration table.
 type Option struct {
 	// Env is the environment variable, e.g. DATABASE_URL.

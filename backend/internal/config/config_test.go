@@ -69,7 +69,7 @@ func TestLoad(t *testing.T) {
 			env:  map[string]string{"ENV": "production"},
 			check: func(t *testing.T, c *Config) {
 				t.Helper()
-				if c.DevSignIn || !c.Production() {
+				if c.DevSignIn || c.Env != EnvProduction {
 					t.Errorf("want dev sign-in off in production: %s", c)
 				}
 			},
@@ -92,8 +92,8 @@ func TestLoad(t *testing.T) {
 				if !slices.Equal(c.AdminEmails, []string{"ana@example.com", "bo@example.com"}) {
 					t.Errorf("admin emails = %q", c.AdminEmails)
 				}
-				if want := []string{"http://localhost:8080", "http://localhost:5175"}; !slices.Equal(c.Origins(), want) {
-					t.Errorf("origins = %q, want %q", c.Origins(), want)
+				if want := []string{"http://localhost:5175"}; !slices.Equal(c.AllowedOrigins, want) {
+					t.Errorf("allowed origins = %q, want %q", c.AllowedOrigins, want)
 				}
 			},
 		},

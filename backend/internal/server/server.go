@@ -53,8 +53,8 @@ type Options struct {
 	Interceptors []connect.Interceptor
 	// DB is checked by /healthz and gRPC health.
 	DB Pinger
-	// Routes are extra routes by http.ServeMux pattern, such as "/auth/"
-	// for sign-in or "GET /images/" for product images.
+	// Routes are extra routes owned by other packages, by ServeMux pattern:
+	// sign-in (auth.Service.Routes) and "GET /images/" for product images.
 	Routes map[string]http.Handler
 	// AllowedOrigins may call the API from a browser on another origin.
 	AllowedOrigins []string

@@ -123,17 +123,20 @@ func TestInterceptorsRunBeforeValidation(t *testing.T) {
 	t.Parallel()
 	deny := connect.UnaryInterceptorFunc(func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-			if req.Header().Get("X-Deny") != "" {
+			if req.Header().Get("X-Stranger") != "" {
 				return nil, connect.NewError(connect.CodePermissionDenied, errors.New("denied"))
 			}
 			return next(ctx, req)
 		}
 	})
 	pool := testPool(t)
-	b := setup(t, Options{DB: pool, Interceptors: []connect.Interceptor{deny}, Services: Services{Catalog: &catalog{pool: pool}}})
+	b := setup(t, Options{
+		DB: pool, Interceptors: []connect.Interceptor{deny},
+		Services: Services{Catalog: &catalog{pool: pool}},
+	})
 	client := saboresv1connect.NewCatalogServiceClient(b.h1, b.url)
 	req := connect.NewRequest(&saboresv1.GetProductRequest{Id: 0})
-	req.Header().Set("X-Deny", "1")
+	req.Header().Set("X-Stranger", "1")
 	if _, err := client.GetProduct(context.Background(), req); connect.CodeOf(err) != connect.CodePermissionDenied {
 		t.Errorf("got %v, want PermissionDenied before validation", err)
 	}
@@ -263,7 +266,7 @@ func TestFrontend(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			b := setup(t, Options{Frontend: tt.files, Routes: map[string]http.Handler{
-				"/auth/": http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("pong")) }),
+				"GET /auth/ping": http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("pong")) }),
 			}})
 			res, err := b.h1.Get(b.url + tt.path)
 			if err != nil {
