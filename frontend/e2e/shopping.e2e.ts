@@ -151,4 +151,13 @@ describe("a shopper", () => {
     await menu.waitFor({ state: "detached" });
     await phone.close();
   });
+
+  it("sends an admin who signs in to /admin", async () => {
+    const admin = await newContext(browser);
+    const p = await admin.newPage();
+    await p.goto("/auth?redirect=checkout");
+    await signIn(p, "admin@sabores.es");
+    await p.waitForURL(/\/admin$/);
+    await admin.close();
+  });
 });
