@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Rating } from "@/components/ui/rating";
@@ -39,6 +39,7 @@ function productJsonLd(p: Product) {
 export default function ProductRoute() {
   const { t } = useTranslation("catalog");
   const navigate = useNavigate();
+  const location = useLocation();
   const id = Number(useParams().id);
   const query = useProduct(id);
   const [qty, setQty] = useState("1");
@@ -48,8 +49,9 @@ export default function ProductRoute() {
     if (query.isError) console.error("product: load failed", id, query.error);
   }, [query.isError, query.error, id]);
 
+  // Back returns to the previous page, or home when the product was opened directly.
   const back = (
-    <button type="button" className="btn btn-ghost -ml-2 mb-4" onClick={() => void navigate(-1)}>
+    <button type="button" className="btn btn-ghost -ml-2 mb-4" onClick={() => void (location.key === "default" ? navigate("/") : navigate(-1))}>
       <span aria-hidden="true">←</span> {t("back", { ns: "common" })}
     </button>
   );
