@@ -1,0 +1,39 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { CookieBanner } from "@/features/cookie-consent/components/cookie-banner";
+import { useConsent } from "@/features/cookie-consent/consent-provider";
+import { recordPageView } from "@/lib/analytics";
+
+const CookieSettingsDialog = lazy(() => import("@/features/cookie-consent/components/cookie-settings-dialog"));
+
+// The settings dialog (and its dialog library) loads the first time it opens.
+function LazySettingsDialog() {
+  const { settingsOpen } = useConsent();
+  const [wanted, setWanted] = useState(settingsOpen);
+  if (settingsOpen && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieSettingsDialog />
+    </Suspense>
+  );
+}
+
+/**
+ * ConsentShell wraps every route: it scrolls to the top on each navigation,
+ * records page views (only with analytics consent) and shows the consent UI.
+ */
+export function ConsentShell() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    recordPageView(pathname);
+  }, [pathname]);
+  return (
+    <>
+      <Outlet />
+      <CookieBanner />
+      <LazySettingsDialog />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Link, NavLink } from "react-router";
+import { useTranslation } from "react-i18next";
+import { MobileMenu } from "@/app/layout/mobile-menu";
+import { CartIcon } from "@/components/ui/icons";
+import { navClass, navItems } from "@/app/layout/nav-items";
+import { SearchBox } from "@/features/catalog/components/search-box";
+import { accountHome, useSession } from "@/hooks/use-session";
+import { useCart } from "@/stores/cart-store";
+
+/** Header is the storefront's top bar. */
+export function Header() {
+  const { t } = useTranslation();
+  const { count } = useCart();
+  const { viewer } = useSession();
+  return (
+    <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="container-page flex items-center gap-3 py-3">
+        <MobileMenu />
+        <Link to="/" className="shrink-0 text-2xl font-extrabold tracking-tight text-brand-700">
+          Sabores
+        </Link>
+        <div className="min-w-0 flex-1">
+          <SearchBox />
+        </div>
+        <Link
+          to="/cart"
+          className="relative rounded-md p-2 hover:bg-stone-100"
+          aria-label={t("cartWithCount", { count })}
+        >
+          <CartIcon />
+          <span
+            aria-hidden="true"
+            className="absolute -right-1 -top-1 min-w-5 rounded-full bg-brand-700 px-1 text-center text-xs font-bold text-white"
+          >
+            {count}
+          </span>
+        </Link>
+        <Link to={accountHome(viewer)} className="btn btn-outline hidden sm:inline-flex">
+          {viewer === "admin" ? t("account.admin") : viewer === "client" ? t("account.client") : t("account.signIn")}
+        </Link>
+      </div>
+      <nav aria-label={t("mainNav")} className="hidden border-t border-stone-100 md:block">
+        <ul className="container-page flex flex-wrap gap-1 py-1.5">
+          {navItems.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === "/"} className={navClass}>
+                {t(item.label)}
+                {item.to === "/cart" && count > 0 ? ` (${count})` : ""}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

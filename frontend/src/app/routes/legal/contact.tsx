@@ -1,0 +1,126 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { BackLink } from "@/components/ui/back-link";
+import { ChatIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
+import { Seo } from "@/components/seo/seo";
+import { shop } from "@/config/shop";
+
+const subjects = ["consulta-productos", "pedido", "devoluciones", "otros"] as const;
+
+function ContactForm() {
+  const { t } = useTranslation("legal");
+  const id = useId();
+  const [sent, setSent] = useState(false);
+  // The form is not connected to any service (as in the spec): it only
+  // confirms on screen and points to the direct channels.
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    e.currentTarget.reset();
+    setSent(true);
+  };
+  const field = "input mt-1";
+  return (
+    <form onSubmit={onSubmit} className="card space-y-4 p-5" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-bold">
+        {t("contact.formTitle")}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className="block text-sm font-medium">{t("contact.name")}</label>
+          <input id={`${id}-name`} name="name" required autoComplete="name" className={field} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className="block text-sm font-medium">{t("contact.email")}</label>
+          <input id={`${id}-email`} name="email" type="email" required autoComplete="email" className={field} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-phone`} className="block text-sm font-medium">{t("contact.phone")}</label>
+          <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" className={field} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-subject`} className="block text-sm font-medium">{t("contact.subject")}</label>
+          <select id={`${id}-subject`} name="subject" required className={field} defaultValue="">
+            <option value="" disabled>
+              {t("contact.subjectPlaceholder")}
+            </option>
+            {subjects.map((s) => (
+              <option key={s} value={s}>
+                {t(`contact.subjects.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div>
+        <label htmlFor={`${id}-message`} className="block text-sm font-medium">{t("contact.message")}</label>
+        <textarea id={`${id}-message`} name="message" required rows={5} className={field} />
+      </div>
+      <button type="submit" className="btn btn-primary">
+        {t("contact.send")}
+      </button>
+      <p role="status" className="min-h-5 text-sm text-green-800">
+        {sent ? t("contact.sent") : ""}
+      </p>
+    </form>
+  );
+}
+
+/** ContactRoute is /contact: address, phone, email, hours, WhatsApp and a message form. */
+export default function ContactRoute() {
+  const { t } = useTranslation("legal");
+  return (
+    <div className="container-page py-6">
+      <Seo title={t("contact.metaTitle")} description={t("contact.intro")} />
+      <BackLink to="/">{t("backHome", { ns: "common" })}</BackLink>
+      <h1 className="text-3xl font-bold">{t("contact.title")}</h1>
+      <p className="mt-2 max-w-2xl text-stone-700">{t("contact.intro")}</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_1.3fr]">
+        <div className="space-y-4">
+          <section className="card p-5" aria-labelledby="contact-address">
+            <h2 id="contact-address" className="font-bold">{t("contact.addressTitle")}</h2>
+            <address className="mt-1 not-italic text-stone-800">
+              {shop.name}
+              <br />
+              {shop.street}
+              <br />
+              {shop.postalCode} {shop.city} ({shop.province}), {t("contact.country")}
+            </address>
+          </section>
+          <section className="card space-y-2 p-5" aria-labelledby="contact-direct">
+            <h2 id="contact-direct" className="font-bold">{t("contact.directTitle")}</h2>
+            <a href={shop.phoneHref} className="btn btn-outline w-full">
+              <PhoneIcon size={18} /> {t("contact.call", { phone: shop.phone })}
+            </a>
+            <a href={`mailto:${shop.email}`} className="btn btn-outline w-full">
+              <MailIcon size={18} /> {t("contact.mail", { email: shop.email })}
+            </a>
+            <a
+              href={shop.whatsappUrl(t("whatsappGreeting", { ns: "common" }))}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn w-full bg-green-700 text-white hover:bg-green-800"
+            >
+              <ChatIcon size={18} /> {t("contact.whatsapp")}
+            </a>
+          </section>
+          <section className="card p-5" aria-labelledby="contact-hours">
+            <h2 id="contact-hours" className="font-bold">{t("contact.hoursTitle")}</h2>
+            <ul className="mt-1 text-stone-800">
+              <li>{t("contact.hoursWeek")}</li>
+              <li>{t("contact.hoursSunday")}</li>
+            </ul>
+          </section>
+          <section className="card p-5" aria-labelledby="contact-tax">
+            <h2 id="contact-tax" className="font-bold">{t("contact.taxTitle")}</h2>
+            <p className="mt-1 text-stone-800">
+              {shop.owner}
+              <br />
+              {shop.taxId}
+            </p>
+          </section>
+        </div>
+        <ContactForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ErrorBox } from "@/components/ui/error-box";
+import { Seo } from "@/components/seo/seo";
+import { Spinner } from "@/components/ui/spinner";
+import { useProduct } from "@/features/catalog/api/catalog";
+import { AddToCartButton, effectivePrice } from "@/features/catalog/components/add-to-cart-button";
+import { FavoriteButton } from "@/features/catalog/components/favorite-button";
+import { ProductImage } from "@/features/catalog/components/product-image";
+import { ProductPrice } from "@/features/catalog/components/product-price";
+import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
+import { schemaPrice } from "@/lib/format-price";
+import type { Product } from "@gen/sabores/v1/types_pb";
+
+function productJsonLd(p: Product) {
+  const origin = window.location.origin;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.name,
+    sku: p.sku || undefined,
+    brand: p.brand ? { "@type": "Brand", name: p.brand } : undefined,
+    description: p.description || undefined,
+    image: p.imageUrl ? new URL(p.imageUrl, origin).href : undefined,
+    category: p.category || undefined,
+    offers: {
+      "@type": "Offer",
+      url: `${origin}/producto/${p.id}`,
+      priceCurrency: "EUR",
+      price: schemaPrice(effectivePrice(p)),
+      availability: "https://schema.org/InStock",
+    },
+  };
+}
+
+/** ProductRoute is /producto/:id, the product detail page. */
+export default function ProductRoute() {
+  const { t } = useTranslation("catalog");
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const query = useProduct(id);
+  const [qty, setQty] = useState("1");
+  const invalidId = !(Number.isSafeInteger(id) && id > 0);
+
+  useEffect(() => {
+    if (query.isError) console.error("product: load failed", id, query.error);
+  }, [query.isError, query.error, id]);
+
+  const back = (
+    <button type="button" className="btn btn-ghost -ml-2 mb-4" onClick={() => void navigate(-1)}>
+      <span aria-hidden="true">←</span> {t("back", { ns: "common" })}
+    </button>
+  );
+
+  if (invalidId || query.isError) {
+    return (
+      <div className="container-page py-6">
+        <Seo title={t("product.errorTitle")} />
+        {back}
+        <ErrorBox>{t("product.loadError")}</ErrorBox>
+      </div>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <div className="container-page min-h-[60vh] py-6">
+        {back}
+        <Spinner label={t("product.loading")} />
+      </div>
+    );
+  }
+  const p = query.data.product;
+  if (!p) {
+    return (
+      <div className="container-page py-6">
+        {back}
+        <ErrorBox>{t("product.loadError")}</ErrorBox>
+      </div>
+    );
+  }
+  const n = parseQuantity(qty);
+  return (
+    <div className="container-page py-6">
+      <Seo title={t("product.title", { name: p.name })} description={p.description || p.name} jsonLd={productJsonLd(p)} />
+      {back}
+      <div className="grid gap-8 md:grid-cols-2">
+        <div className="relative">
+          <ProductImage src={p.imageUrl} alt={p.name} className="aspect-square w-full rounded-xl" />
+          <FavoriteButton product={p} className="absolute right-3 top-3" />
+        </div>
+        <div className="flex flex-col gap-4">
+          {p.brand && <p className="text-sm uppercase tracking-wide text-stone-600">{p.brand}</p>}
+          <h1 className="text-3xl font-bold">{p.name}</h1>
+          {p.category && (
+            <p className="text-sm text-stone-700">
+              {t("product.category")}: {t(`categories.${p.category}`, { defaultValue: p.category })}
+            </p>
+          )}
+          <ProductPrice product={p} large />
+          {p.description && <p className="text-stone-800">{p.description}</p>}
+          {p.stock > 0 && p.stock < 10 && (
+            <p className="font-semibold text-amber-700">{t("product.lastUnits", { ns: "common", count: p.stock })}</p>
+          )}
+          <QuantityStepper value={qty} onChange={setQty} />
+          <AddToCartButton
+            product={p}
+            quantity={n}
+            label={t("product.addN", { count: n })}
+            className="w-full py-3 text-base sm:w-auto"
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { useId } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Pagination } from "@/components/ui/pagination";
+import { Seo } from "@/components/seo/seo";
+import { useProducts } from "@/features/catalog/api/catalog";
+import { ProductGrid } from "@/features/catalog/components/product-grid";
+import {
+  readTodosParams,
+  sortOptions,
+  todosCategories,
+  todosPageSize,
+  toListRequest,
+  withFilter,
+} from "@/features/catalog/todos-params";
+import { pageCount, pageRange, withPage } from "@/lib/paging";
+import { schemaPrice } from "@/lib/format-price";
+
+/** TodosRoute is /todos: every product, filtered, sorted and paged by URL. */
+export default function TodosRoute() {
+  const { t } = useTranslation("catalog");
+  const [sp, setSp] = useSearchParams();
+  const params = readTodosParams(sp);
+  const query = useProducts(toListRequest(params));
+  const total = query.data?.totalSize ?? 0;
+  const pages = pageCount(total, todosPageSize);
+  const [first, last] = pageRange(params.page, todosPageSize, total);
+  const categoryId = useId();
+  const sortId = useId();
+
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    name: t("todos.title"),
+    numberOfItems: total,
+    itemListElement: (query.data?.products ?? []).map((p, i) => ({
+      "@type": "ListItem",
+      position: first + i,
+      item: {
+        "@type": "Product",
+        name: p.name,
+        url: `${window.location.origin}/producto/${p.id}`,
+        ...(p.imageUrl ? { image: new URL(p.imageUrl, window.location.origin).href } : {}),
+        offers: {
+          "@type": "Offer",
+          priceCurrency: "EUR",
+          price: schemaPrice(p.promotion?.priceCents ?? p.priceCents),
+          availability: "https://schema.org/InStock",
+        },
+      },
+    })),
+  };
+
+  return (
+    <div className="container-page py-6">
+      <Seo title={t("todos.metaTitle")} description={t("todos.metaDescription")} keywords={t("todos.keywords")} jsonLd={jsonLd} />
+      <nav aria-label={t("breadcrumb")} className="text-sm text-stone-600">
+        <ol className="flex gap-2">
+          <li>
+            <Link to="/" className="link">
+              {t("todos.breadcrumbHome")}
+            </Link>
+          </li>
+          <li aria-hidden="true">&gt;</li>
+          <li aria-current="page">{t("todos.title")}</li>
+        </ol>
+      </nav>
+      <h1 className="mt-2 text-3xl font-bold">{t("todos.title")}</h1>
+
+      <div className="mt-4 flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor={categoryId} className="block text-sm font-medium">
+            {t("todos.category")}
+          </label>
+          <select
+            id={categoryId}
+            className="input mt-1"
+            value={params.category}
+            onChange={(e) => setSp(withFilter(sp, "category", e.target.value))}
+          >
+            {todosCategories.map((c) => (
+              <option key={c} value={c}>
+                {t(`categories.${c}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={sortId} className="block text-sm font-medium">
+            {t("todos.sortBy")}
+          </label>
+          <select
+            id={sortId}
+            className="input mt-1"
+            value={params.sortBy}
+            onChange={(e) => setSp(withFilter(sp, "sortBy", e.target.value))}
+          >
+            {sortOptions.map((s) => (
+              <option key={s} value={s}>
+                {t(`sort.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="ml-auto min-h-6 text-sm text-stone-700" role="status">
+          {total > 0 ? t("todos.showing", { first, last, total }) : ""}
+        </p>
+      </div>
+
+      <div className="mt-6">
+        <ProductGrid
+          products={query.data?.products}
+          isPending={query.isPending}
+          skeletons={todosPageSize}
+          error={query.isError ? t("errorPrefix", { ns: "common", message: query.error.rawMessage || t("unknownError", { ns: "common" }) }) : undefined}
+        />
+      </div>
+      <Pagination page={params.page} totalPages={pages} onPage={(p) => setSp(withPage(sp, p))} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { pageWindow } from "@/lib/paging";
+
+/**
+ * Pagination shows Anterior/Siguiente and a window of five page numbers with
+ * the first and last pages and ellipses.
+ */
+export function Pagination({
+  page,
+  totalPages,
+  onPage,
+  window = true,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  window?: boolean;
+}) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={t("pagination.label")} className="mt-8 flex flex-wrap items-center justify-center gap-1">
+      <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t("pagination.previous")}
+      </button>
+      {window &&
+        pageWindow(page, totalPages).map((item) =>
+          typeof item === "number" ? (
+            <button
+              key={item}
+              type="button"
+              aria-current={item === page ? "page" : undefined}
+              aria-label={t("pagination.page", { page: item })}
+              onClick={() => onPage(item)}
+              className={`btn min-w-10 ${item === page ? "btn-primary" : "btn-outline"}`}
+            >
+              {item}
+            </button>
+          ) : (
+            <span key={item} aria-hidden="true" className="px-2 text-stone-500">
+              …
+            </span>
+          ),
+        )}
+      {!window && (
+        <span className="px-3 text-sm text-stone-700">{t("pagination.pageOf", { page, total: totalPages })}</span>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t("pagination.next")}
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,24 @@
+import { intlLocale } from "@/lib/format-price";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { useTranslation } from "react-i18next";
+import { Price } from "@/components/ui/price";
+import { OrderStatusBadge } from "@/features/account/components/order-status";
+import type { Order } from "@gen/sabores/v1/types_pb";
+
+/** OrderRow summarises an order: number, date, items, total and status. */
+export function OrderRow({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation("account");
+  const date = order.createTime
+    ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" }).format(timestampDate(order.createTime))
+    : "";
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+      <span className="font-semibold">{t("orders.number", { id: order.id })}</span>
+      <span className="text-sm text-stone-700">{date}</span>
+      <span className="text-sm text-stone-700">{t("orders.items", { count: order.itemCount })}</span>
+      <span className="text-sm text-stone-700">{t(`orders.payment.${order.paymentMethod}`)}</span>
+      <OrderStatusBadge order={order} />
+      <Price cents={order.totalCents} className="ml-auto font-bold" />
+    </li>
+  );
+}

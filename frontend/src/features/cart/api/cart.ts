@@ -1,0 +1,17 @@
+import { skipToken, useQuery } from "@connectrpc/connect-query";
+import { keepPreviousData } from "@tanstack/react-query";
+import { CartService } from "@gen/sabores/v1/cart_service_pb";
+import type { CartItem } from "@/stores/cart-rules";
+
+/** cartLinesInput is the cart as the API takes it: ids and quantities only, never prices. */
+export function cartLinesInput(items: CartItem[]) {
+  return items.map((i) => ({ productId: BigInt(i.id), quantity: i.quantity }));
+}
+
+/** useValidateCart prices the cart on the server with today's prices, promotions and stock. */
+export function useValidateCart(items: CartItem[]) {
+  return useQuery(CartService.method.validateCart, items.length ? { lines: cartLinesInput(items) } : skipToken, {
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

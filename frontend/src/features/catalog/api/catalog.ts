@@ -1,0 +1,52 @@
+import { skipToken, useInfiniteQuery, useQuery } from "@connectrpc/connect-query";
+import { keepPreviousData } from "@tanstack/react-query";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { CatalogService, type ListProductsRequestSchema } from "@gen/sabores/v1/catalog_service_pb";
+import { PromotionService } from "@gen/sabores/v1/promotion_service_pb";
+
+/** ProductFilter is a ListProducts request as pages build it. */
+export type ProductFilter = MessageInitShape<typeof ListProductsRequestSchema>;
+
+/** useProducts lists one page of products, keeping the previous page while the next loads. */
+export function useProducts(filter: ProductFilter) {
+  return useQuery(CatalogService.method.listProducts, filter, { placeholderData: keepPreviousData });
+}
+
+/** useProduct loads one product; ids that are not positive integers are not requested. */
+export function useProduct(id: number) {
+  return useQuery(CatalogService.method.getProduct, Number.isSafeInteger(id) && id > 0 ? { id: BigInt(id) } : skipToken);
+}
+
+/** useSearchProducts runs the header search; a blank query asks nothing. */
+export function useSearchProducts(query: string, limit = 10) {
+  const q = query.trim();
+  return useQuery(CatalogService.method.searchProducts, q ? { query: q, limit } : skipToken, {
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** useCountries lists the countries of origin in home-grid order. */
+export function useCountries() {
+  return useQuery(CatalogService.method.listCountries, {}, { staleTime: 5 * 60_000 });
+}
+
+/** useActivePromotions lists the promotions running now. */
+export function useActivePromotions() {
+  return useQuery(PromotionService.method.listActivePromotions, {});
+}
+
+/** countryCatalogueBatch is how many products a country catalogue loads at a time. */
+export const countryCatalogueBatch = 100;
+
+/** useCountryCatalogue loads all of a country's products, 100 at a time. */
+export function useCountryCatalogue(country: string) {
+  return useInfiniteQuery(
+    CatalogService.method.listProducts,
+    { country, page: 1, pageSize: countryCatalogueBatch },
+    {
+      pageParamKey: "page",
+      getNextPageParam: (last) =>
+        last.page * countryCatalogueBatch < last.totalSize ? last.page + 1 : undefined,
+    },
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { AddToCartButton } from "@/features/catalog/components/add-to-cart-button";
+import { FavoriteButton } from "@/features/catalog/components/favorite-button";
+import { ProductImage } from "@/features/catalog/components/product-image";
+import { ProductPrice } from "@/features/catalog/components/product-price";
+import type { Product } from "@gen/sabores/v1/types_pb";
+
+/** ProductCard is a product tile: image, name, price, stock badge, add and favourite. */
+export function ProductCard({
+  product,
+  extra,
+  addDisabled = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  extra?: ReactNode;
+  addDisabled?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const lowStock = product.stock > 0 && product.stock < 10;
+  return (
+    <article className="card relative flex flex-col overflow-hidden">
+      <Link to={`/producto/${product.id}`} tabIndex={-1} aria-hidden="true">
+        <ProductImage src={product.imageUrl} alt="" className="aspect-square w-full" />
+      </Link>
+      <FavoriteButton product={product} className="absolute right-2 top-2" />
+      {lowStock && (
+        <span className="absolute left-2 top-2 rounded bg-amber-500 px-2 py-0.5 text-xs font-bold text-stone-900">
+          {t("product.lastUnits", { count: product.stock })}
+        </span>
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        {product.brand && <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand}</p>}
+        <Heading className="text-sm font-semibold leading-snug">
+          <Link to={`/producto/${product.id}`} className="hover:underline">
+            {product.name}
+          </Link>
+        </Heading>
+        <div className="mt-auto">
+          <ProductPrice product={product} />
+        </div>
+        {extra}
+        <AddToCartButton product={product} disabled={addDisabled} className="w-full" />
+      </div>
+    </article>
+  );
+}
+
+/** ProductCardSkeleton holds a card's place while products load (no layout jump). */
+export function ProductCardSkeleton() {
+  return (
+    <div className="card overflow-hidden" aria-hidden="true">
+      <div className="aspect-square w-full animate-pulse bg-stone-200" />
+      <div className="space-y-2 p-3">
+        <div className="h-4 w-3/4 animate-pulse rounded bg-stone-200" />
+        <div className="h-5 w-1/3 animate-pulse rounded bg-stone-200" />
+        <div className="h-9 w-full animate-pulse rounded bg-stone-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ProductCard, ProductCardSkeleton } from "@/features/catalog/components/product-card";
+import type { Product } from "@gen/sabores/v1/types_pb";
+
+/** gridClass lays cards out two per row on phones, up to four on desktops. */
+export const gridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 md:gap-4";
+
+/**
+ * ProductGrid shows products with the three data states: skeleton cards
+ * while loading, an error line, or an empty message.
+ */
+export function ProductGrid({
+  products,
+  isPending,
+  error,
+  skeletons = 8,
+  empty,
+}: {
+  products: Product[] | undefined;
+  isPending: boolean;
+  error?: ReactNode;
+  skeletons?: number;
+  empty?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        {error}
+      </p>
+    );
+  }
+  if (isPending) {
+    return (
+      <div className={gridClass} aria-busy="true">
+        <span className="sr-only" role="status">
+          {t("loading")}
+        </span>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <ProductCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (!products || products.length === 0) {
+    return <p className="rounded-lg bg-stone-100 p-6 text-center text-stone-700">{empty ?? t("noProducts")}</p>;
+  }
+  return (
+    <div className={gridClass}>
+      {products.map((p) => (
+        <ProductCard key={p.id} product={p} />
+      ))}
+    </div>
+  );
+}
