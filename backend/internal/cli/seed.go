@@ -9,22 +9,18 @@ import (
 	"github.com/sabores/sabores/backend/internal/seed"
 )
 
-type seedOpts struct {
-	products *int
-}
-
 func init() {
 	register(&Command{
 		Name: "seed",
 		Summary: "Apply migrations, then load the sample catalogue (idempotent: rerunning leaves the same rows); " +
-			"with --products N also a deterministic generated catalogue of N products, for benchmarks.",
+			"with --products N, also a deterministic catalogue of N generated products for benchmarks.",
 		Flags: func(fs *flag.FlagSet) any {
-			return seedOpts{products: fs.Int("products", 0, "also generate this many products (replacing earlier generated ones)")}
+			return fs.Int("products", 0, "also generate this many deterministic products (benchmarks); 0 for none")
 		},
 		Run: func(ctx context.Context, app *App, opts any, _ []string) error {
-			n := *opts.(seedOpts).products
-			if n < 0 {
-				return errors.New("seed: --products must not be negative")
+			products := *opts.(*int)
+			if products < 0 {
+				return errors.New("seed: --products must be 0 or more")
 			}
 			return withDatabases(ctx, app, func(dbs *Databases) error {
 				if err := database.Migrate(ctx, dbs.Primary); err != nil {
@@ -34,11 +30,11 @@ func init() {
 				if err := seed.Catalogue(ctx, dbs.Primary); err != nil {
 					return err
 				}
-				if n == 0 {
+				if products == 0 {
 					return nil
 				}
-				app.Log.Info("generating products", "count", n)
-				return seed.Bulk(ctx, dbs.Primary, n, app.Stderr)
+				app.Log.Info("generating products", "count", products)
+				return seed.Bulk(ctx, dbs.Primary, products, app.Stderr)
 			})
 		},
 	})
