@@ -16,32 +16,71 @@ func init() {
 	})
 }
 
+// serve listens at once and opens for business when the database is ready:
+// while it is unreachable shopd keeps retrying and /healthz answers 503, so
+// an orchestrator sees a live but not ready process instead of a crash loop.
 func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	cfg := app.Config
 	app.Log.Info("starting shopd", "config", cfg)
-	dbs, err := openDatabases(ctx, app)
-	if err != nil {
-		return err
-	}
-	defer func() {
+	gate := new(server.Gate)
+	srv := server.NewHTTPServer(cfg.Addr, gate, app.Log)
+
+	serveCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	listening := make(chan net.Addr, 1)
+	var (
+		dbs      *Databases
+		startErr error
+	)
+	started := make(chan struct{})
+	go func() {
+		defer close(started)
+		dbs, startErr = start(serveCtx, app, gate)
+		if startErr != nil {
+			stop()
+			return
+		}
+		select {
+		case addr := <-listening:
+			fmt.Fprintf(app.Stdout, "Sabores is open at http://%s (public URL %s). Stop with Ctrl-C.\n", hostPort(addr), cfg.PublicURL)
+		case <-serveCtx.Done():
+		}
+	}()
+	err := server.Serve(serveCtx, srv, cfg.ShutdownTimeout, app.Log, func(addr net.Addr) { listening <- addr })
+	stop()
+	<-started
+	if dbs != nil {
 		stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
 		defer cancel()
 		dbs.Close(stopCtx, app)
-	}()
+	}
+	if startErr != nil && ctx.Err() == nil {
+		return startErr
+	}
+	return err
+}
+
+// start opens the databases, migrates and seeds, then opens the gate on the
+// full handler.
+func start(ctx context.Context, app *App, gate *server.Gate) (*Databases, error) {
+	cfg := app.Config
+	dbs, err := openDatabases(ctx, app)
+	if err != nil {
+		return nil, err
+	}
 	if err := prepare(ctx, app, dbs); err != nil {
-		return err
+		return dbs, err
 	}
 	opts, err := wire(ctx, app, dbs)
 	if err != nil {
-		return err
+		return dbs, err
 	}
 	opts.DB = dbs.Primary
 	opts.Logger = app.Log
 	opts.AllowedOrigins = cfg.AllowedOrigins
-	srv := server.NewHTTPServer(cfg.Addr, server.NewHandler(opts), app.Log)
-	return server.Serve(ctx, srv, cfg.ShutdownTimeout, app.Log, func(addr net.Addr) {
-		fmt.Fprintf(app.Stdout, "Sabores is open at http://%s (public URL %s). Stop with Ctrl-C.\n", hostPort(addr), cfg.PublicURL)
-	})
+	gate.Open(server.NewHandler(opts))
+	app.Log.Info("ready")
+	return dbs, nil
 }
 
 // hostPort names a listening address so it can be pasted into a browser:
