@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 
+	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/server"
 )
 
@@ -63,7 +65,6 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 // start opens the databases, migrates and seeds, then opens the gate on the
 // full handler.
 func start(ctx context.Context, app *App, gate *server.Gate) (*Databases, error) {
-	cfg := app.Config
 	dbs, err := openDatabases(ctx, app)
 	if err != nil {
 		return nil, err
@@ -71,16 +72,26 @@ func start(ctx context.Context, app *App, gate *server.Gate) (*Databases, error)
 	if err := prepare(ctx, app, dbs); err != nil {
 		return dbs, err
 	}
-	opts, err := wire(ctx, app, dbs)
+	h, err := handler(ctx, app, dbs)
 	if err != nil {
 		return dbs, err
 	}
-	opts.DB = dbs.Primary
-	opts.Logger = app.Log
-	opts.AllowedOrigins = cfg.AllowedOrigins
-	gate.Open(server.NewHandler(opts))
+	gate.Open(h)
 	app.Log.Info("ready")
 	return dbs, nil
+}
+
+// handler is everything shopd serves once the database is ready, behind
+// the security headers.
+func handler(ctx context.Context, app *App, dbs *Databases) (http.Handler, error) {
+	opts, err := wire(ctx, app, dbs)
+	if err != nil {
+		return nil, err
+	}
+	opts.DB = dbs.Primary
+	opts.Logger = app.Log
+	opts.AllowedOrigins = app.Config.AllowedOrigins
+	return guard.Headers(app.Config.PublicURL)(server.NewHandler(opts)), nil
 }
 
 // hostPort names a listening address so it can be pasted into a browser:
