@@ -7,7 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
+	"syscall"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
@@ -96,9 +99,16 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 	return connect.NewError(connect.CodeInternal, errors.New("internal error"))
 }
 
+// isConnectionError reports a database link that failed: no connection
+// could be made, or one broke mid-statement (the server or the network went
+// away). The client may retry; for PlaceOrder the idempotency key makes
+// that safe even when the commit had gone through.
 func isConnectionError(err error) bool {
 	var connErr *pgconn.ConnectError
-	return errors.As(err, &connErr)
+	var netErr net.Error
+	return errors.As(err, &connErr) || errors.As(err, &netErr) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 // Interceptor applies ToConnect to every handler's error.
