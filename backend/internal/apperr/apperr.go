@@ -81,7 +81,8 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 		switch pgErr.Code {
 		case "23505": // unique_violation
 			return connect.NewError(connect.CodeAlreadyExists, errors.New("already exists"))
-		case "23514", "23502", "22001", "22003", "22P02": // check, not null, too long, out of range, bad text
+		case "23514", "23502", "22001", "22003", "22P02", // check, not null, too long, out of range, bad text
+			"22021", "22P05": // a NUL byte or invalid UTF-8 in text
 			return connect.NewError(connect.CodeInvalidArgument, errors.New("invalid value"))
 		case "23503": // foreign_key_violation
 			return connect.NewError(connect.CodeFailedPrecondition, errors.New("refers to something that does not exist"))
