@@ -91,7 +91,10 @@ func handler(ctx context.Context, app *App, dbs *Databases) (http.Handler, error
 	opts.DB = dbs.Primary
 	opts.Logger = app.Log
 	opts.AllowedOrigins = app.Config.AllowedOrigins
-	return guard.Headers(app.Config.PublicURL)(server.NewHandler(opts)), nil
+	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
+	// ResourceExhausted and everything else a 413.
+	h := guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts))
+	return guard.Headers(app.Config.PublicURL)(h), nil
 }
 
 // hostPort names a listening address so it can be pasted into a browser:

@@ -3,6 +3,7 @@ package guard_test
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -164,6 +165,34 @@ func TestHeaders(t *testing.T) {
 		}
 		if got := h.Get("Strict-Transport-Security") != ""; got != tc.hsts {
 			t.Errorf("%s: HSTS sent = %v, want %v", tc.publicURL, got, tc.hsts)
+		}
+	}
+}
+
+// TestLimitBodies: reading a body past the cap fails, whether its length
+// was declared or not.
+func TestLimitBodies(t *testing.T) {
+	t.Parallel()
+	h := guard.LimitBodies(10)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := io.ReadAll(r.Body); err != nil {
+			http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
+		}
+	}))
+	for _, tc := range []struct {
+		body   io.Reader
+		length int64
+		want   int
+	}{
+		{strings.NewReader("short"), 5, http.StatusOK},
+		{strings.NewReader(strings.Repeat("x", 11)), 11, http.StatusRequestEntityTooLarge},
+		{io.MultiReader(strings.NewReader(strings.Repeat("x", 11))), -1, http.StatusRequestEntityTooLarge},
+	} {
+		req := httptest.NewRequest(http.MethodPost, "/", tc.body)
+		req.ContentLength = tc.length
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tc.want {
+			t.Errorf("body of length %d: %d, want %d", tc.length, rec.Code, tc.want)
 		}
 	}
 }
