@@ -85,3 +85,28 @@ func TestBuiltAppLoadsUnderCSP(t *testing.T) {
 		}
 	}
 }
+
+// TestFrontendRendersNoRawHTML: the web app never hands data to the DOM as
+// HTML; React escapes everything else, so a product name such as
+// "<img onerror=…>" shows as text.
+func TestFrontendRendersNoRawHTML(t *testing.T) {
+	t.Parallel()
+	root := "../../../frontend/src"
+	rawHTML := regexp.MustCompile(`dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write\(`)
+	err := fs.WalkDir(os.DirFS(root), ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !regexp.MustCompile(`\.(tsx?|jsx?)$`).MatchString(path) {
+			return err
+		}
+		b, err := os.ReadFile(root + "/" + path)
+		if err != nil {
+			return err
+		}
+		if m := rawHTML.Find(b); m != nil {
+			t.Errorf("frontend/src/%s renders raw HTML: %s", path, m)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
