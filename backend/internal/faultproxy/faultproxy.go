@@ -5,6 +5,7 @@
 package faultproxy
 
 import (
+	"context"
 	"net"
 	"sync"
 )
@@ -39,7 +40,7 @@ type Proxy struct {
 // Listen starts a proxy on 127.0.0.1 (a free port) forwarding to target,
 // initially in mode.
 func Listen(target string, mode Mode) (*Proxy, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	ln, err := new(net.ListenConfig).Listen(context.Background(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +122,7 @@ func (p *Proxy) serve(client net.Conn) {
 		return
 	}
 	defer p.untrack(client)
-	upstream, err := net.Dial("tcp", p.target)
+	upstream, err := new(net.Dialer).DialContext(context.Background(), "tcp", p.target)
 	if err != nil {
 		return
 	}
