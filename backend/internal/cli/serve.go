@@ -65,7 +65,7 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 // start opens the databases, migrates and seeds, then opens the gate on the
 // full handler.
 func start(ctx context.Context, app *App, gate *server.Gate) (*Databases, error) {
-	dbs, err := openDatabases(ctx, app)
+	dbs, err := openDatabases(ctx, app, true)
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func newTestShop(t *testing.T, dbURL string, logs io.Writer) *testShop {
 		Stdout: io.Discard,
 	}
 	ctx := context.Background()
-	pool, err := openPool(ctx, app, dbURL, "primary")
+	pool, err := openPool(ctx, app, dbURL, "primary", cfg.DBMaxConns, cfg.DBStatementTimeout)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -149,8 +149,7 @@ func generate(i int) bulkProduct {
 // BulkFirstID), spread over every country and category, with their price
 // history, visibility rows and a promotion on one product in 200. The same
 // n always gives the same rows. Progress goes to progress (nil for none).
-// It loads with COPY inside one transaction and ANALYZEs afterwards, so the
-// planner knows the new sizes at once.
+// It loads with COPY inside one transaction and vacuums afterwards.
 func Bulk(ctx context.Context, pool *pgxpool.Pool, n int, progress io.Writer) error {
 	if n < 0 {
 		return fmt.Errorf("seed: bulk: negative product count %d", n)
@@ -165,8 +164,11 @@ func Bulk(ctx context.Context, pool *pgxpool.Pool, n int, progress io.Writer) er
 	if err != nil {
 		return fmt.Errorf("seed: bulk: %w", err)
 	}
-	if _, err := pool.Exec(ctx, "ANALYZE products, product_country_visibility, product_promotions, price_history"); err != nil {
-		return fmt.Errorf("seed: bulk: analyze: %w", err)
+	// VACUUM merges the search index's pending entries (a search would
+	// otherwise scan them one by one) and sets the visibility map for
+	// index-only scans; ANALYZE tells the planner the new sizes at once.
+	if _, err := pool.Exec(ctx, "VACUUM (ANALYZE) products, product_country_visibility, product_promotions, price_history"); err != nil {
+		return fmt.Errorf("seed: bulk: vacuum: %w", err)
 	}
 	slog.InfoContext(ctx, "seed: bulk catalogue loaded", "products", n, "duration", time.Since(start).Round(time.Millisecond))
 	return nil
@@ -185,6 +187,10 @@ func bulk(ctx context.Context, tx pgx.Tx, n int, progress io.Writer) error {
 	// update each product a second time. Disabling it is transactional: other
 	// sessions never see it off.
 	for _, stmt := range []string{
+		// A large pending list lets the trigram index take the rows in a
+		// few big merges instead of many small ones.
+		"SET LOCAL gin_pending_list_limit = '64MB'",
+		"SET LOCAL work_mem = '64MB'",
 		"ALTER TABLE product_country_visibility DISABLE TRIGGER visibility_sold_online",
 		fmt.Sprintf("DELETE FROM products WHERE id >= %d", BulkFirstID),
 	} {

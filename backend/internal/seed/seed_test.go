@@ -329,3 +329,28 @@ func TestBulkRejectsNegativeCount(t *testing.T) {
 		t.Error("Bulk(-1) succeeded")
 	}
 }
+
+// The price history makes the EU "lowest price in the 30 days before the
+// promotion" differ from the current price for Guaraná and Café de Colombia.
+func TestLowestPriceBeforePromotion(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.NewSeeded(t)
+	tests := []struct {
+		productID, current, lowest int
+	}{
+		{1001, 279, 249},
+		{2001, 949, 849},
+	}
+	for _, tt := range tests {
+		lowest := count(t, pool, `
+			SELECT min(h.price_cents)::int FROM price_history h
+			JOIN product_promotions p ON p.product_id = h.product_id AND p.is_active AND p.starts_at <= now()
+			WHERE h.product_id = $1 AND h.valid_from < p.starts_at
+			  AND h.valid_from >= (SELECT max(valid_from) FROM price_history
+			                       WHERE product_id = $1 AND valid_from <= p.starts_at - interval '30 days')`, tt.productID)
+		current := count(t, pool, "SELECT price_cents::int FROM products WHERE id = $1", tt.productID)
+		if lowest != tt.lowest || current != tt.current {
+			t.Errorf("product %d: lowest %d and current %d, want %d and %d", tt.productID, lowest, current, tt.lowest, tt.current)
+		}
+	}
+}
