@@ -89,15 +89,17 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 	if timeout != "5s" {
 		t.Errorf("statement_timeout of shopd's pool = %q, want 5s", timeout)
 	}
-	catalog := catalogClient(shop.URL)
-	getProduct := func(d time.Duration) (time.Duration, error) {
+	// The probe reads the shopper's orders: a call that must reach the
+	// database (session and orders), whatever the catalogue caches.
+	probe := orderClient(shop.URL, tokens[0])
+	listOrders := func(d time.Duration) (time.Duration, error) {
 		ctx, cancel := context.WithTimeout(ctx, d)
 		defer cancel()
 		start := time.Now()
-		_, err := catalog.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 1}))
+		_, err := probe.ListMyOrders(ctx, connect.NewRequest(&saboresv1.ListMyOrdersRequest{}))
 		return time.Since(start), err
 	}
-	if _, err := getProduct(5 * time.Second); err != nil {
+	if _, err := listOrders(5 * time.Second); err != nil {
 		t.Fatalf("before the cut: %v", err)
 	}
 
@@ -130,22 +132,22 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	proxy.Set(faultproxy.Down)
 	time.Sleep(200 * time.Millisecond)
-	took, err := getProduct(5 * time.Second)
+	took, err := listOrders(5 * time.Second)
 	if code := connect.CodeOf(err); err == nil || code != connect.CodeUnavailable {
-		t.Errorf("GetProduct with the database cut: %v (code %s), want Unavailable", err, codeOf(err))
+		t.Errorf("ListMyOrders with the database cut: %v (code %s), want Unavailable", err, codeOf(err))
 	}
 	if took > 2*time.Second {
-		t.Errorf("GetProduct with the database cut took %s, want a fast failure", took)
+		t.Errorf("ListMyOrders with the database cut took %s, want a fast failure", took)
 	}
 	time.Sleep(800 * time.Millisecond)
 	proxy.Set(faultproxy.Up)
 	restored := time.Now()
 	wg.Wait()
-	waitFor(t, 5*time.Second, "the catalogue to answer after the link returned", func() bool {
-		_, err := getProduct(time.Second)
+	waitFor(t, 5*time.Second, "the service to answer after the link returned", func() bool {
+		_, err := listOrders(time.Second)
 		return err == nil
 	})
-	t.Logf("catalogue back %s after the link", time.Since(restored).Round(time.Millisecond))
+	t.Logf("service back %s after the link", time.Since(restored).Round(time.Millisecond))
 
 	// Every unacknowledged order is retried with its key until answered.
 	acked := map[int64]int32{}
@@ -201,18 +203,18 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 
 	// A stalled link (packets dropped, nothing closed) ends at the deadline.
 	proxy.Set(faultproxy.Stalled)
-	took, err = getProduct(time.Second)
+	took, err = listOrders(time.Second)
 	if err == nil {
 		t.Error("GetProduct answered through a stalled link")
 	}
 	if took > 1500*time.Millisecond {
-		t.Errorf("GetProduct with a stalled link took %s, past its 1 s deadline", took)
+		t.Errorf("ListMyOrders with a stalled link took %s, past its 1 s deadline", took)
 	}
 	proxy.Set(faultproxy.Up)
 	restored = time.Now()
-	waitFor(t, 5*time.Second, "the catalogue to answer after the stall", func() bool {
-		_, err := getProduct(time.Second)
+	waitFor(t, 5*time.Second, "the service to answer after the stall", func() bool {
+		_, err := listOrders(time.Second)
 		return err == nil
 	})
-	t.Logf("catalogue back %s after the stall", time.Since(restored).Round(time.Millisecond))
+	t.Logf("service back %s after the stall", time.Since(restored).Round(time.Millisecond))
 }
