@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"os"
 
 	"github.com/sabores/sabores/backend/internal/database"
 	"github.com/sabores/sabores/backend/internal/seed"
@@ -35,7 +34,7 @@ func init() {
 					return nil
 				}
 				app.Log.Info("generating products", "count", products)
-				return seed.Bulk(ctx, dbs.Primary, products, os.Stderr)
+				return seed.Bulk(ctx, dbs.Primary, products, app.Stderr)
 			})
 		},
 	})
