@@ -173,7 +173,10 @@ func scenarios(s catalogueSample, base string, shoppers int, stocked []int64) []
 	}
 }
 
-const shoppers = 256
+// shoppers is how many signed-in shoppers place orders: the order rate limit
+// (guard.OrderBurst at once, then one per 10 s) needs thousands for a
+// benchmark's few thousand orders.
+const shoppers = 4000
 
 func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, rep *report) error {
 	name := fmt.Sprintf("sabores_bench_%d", n)
@@ -235,17 +238,22 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 		scs = keep
 	}
 	log.Printf("%d products: warming up", n)
+	// Where each scenario's next run starts in its request list.
+	next := map[string]int64{}
 	for _, sc := range scs {
-		if _, err := runWrk(ctx, work, srv.base, sc, 8, time.Second); err != nil {
+		res, err := runWrk(ctx, work, srv.base, sc, 8, time.Second, 0)
+		if err != nil {
 			return err
 		}
+		next[sc.Name] = res.Requests
 	}
 	rpcAt := map[string]float64{}
 	for _, sc := range scs {
 		for _, c := range cfg.conns {
 			sm := srv.sample(ctx)
-			res, err := runWrk(ctx, work, srv.base, sc, c, cfg.duration)
+			res, err := runWrk(ctx, work, srv.base, sc, c, cfg.duration, next[sc.Name])
 			runRSS, gs := sm.finish()
+			next[sc.Name] += res.Requests
 			if err != nil {
 				return err
 			}
