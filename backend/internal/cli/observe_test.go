@@ -72,7 +72,7 @@ func TestObservability(t *testing.T) {
 		`sabores_rpc_calls_total{code="not_found",procedure="/sabores.v1.CatalogService/GetProduct"} 1`,
 		`sabores_rpc_duration_seconds_count{procedure="/sabores.v1.CatalogService/GetProduct"} 2`,
 		`sabores_orders_placed_total 1`,
-		`sabores_db_pool_max_conns{pool="primary"} 16`,
+		`sabores_db_pool_max_conns{pool="primary"} 32`,
 		`sabores_db_pool_total_conns{pool="primary"}`,
 		`go_goroutines`,
 	} {
