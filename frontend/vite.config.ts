@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
@@ -13,8 +14,35 @@ const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 // so the app runs on one origin just as it does when shopd serves dist/.
 const shopd = process.env.SHOPD_URL ?? "http://127.0.0.1:8085";
 
+/**
+ * emptyProtovalidateDescriptor swaps the generated descriptor of
+ * buf/validate/validate.proto (72 KB, 12 KB gzip) for an empty file of the
+ * same name. The generated files import it only so their field options can
+ * name the protovalidate extension; the browser never evaluates those rules
+ * (the server does), and the options stay intact as unknown fields.
+ */
+function emptyProtovalidateDescriptor(): Plugin {
+  const id = "\0sabores-empty-protovalidate";
+  const name = Buffer.from("buf/validate/validate.proto");
+  const pkg = Buffer.from("buf.validate");
+  // FileDescriptorProto { name = 1; package = 2 }
+  const b64 = Buffer.concat([Buffer.from([0x0a, name.length]), name, Buffer.from([0x12, pkg.length]), pkg]).toString("base64");
+  return {
+    name: "sabores:empty-protovalidate-descriptor",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (importer?.includes("/gen/ts/") && source.endsWith("/buf/validate/validate_pb")) return id;
+      return null;
+    },
+    load(loadId) {
+      if (loadId !== id) return null;
+      return `import { fileDesc } from "@bufbuild/protobuf/codegenv2";\nexport const file_buf_validate_validate = /*@__PURE__*/ fileDesc("${b64}");\n`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [emptyProtovalidateDescriptor(), react(), tailwindcss()],
   resolve: {
     alias: { "@": src, "@gen": gen },
   },
@@ -33,11 +61,15 @@ export default defineConfig({
     // dist/.keep belongs to the Go embed and must survive a build.
     emptyOutDir: false,
     sourcemap: false,
+    // scripts/bundle-size.mjs reads the manifest to measure the home page.
+    manifest: true,
   },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/testing/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Route tests walk whole flows (checkout's four steps) through lazy chunks.
+    testTimeout: 15000,
   },
 });

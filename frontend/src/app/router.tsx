@@ -1,17 +1,43 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { lazy, Suspense } from "react";
+import { Route, Routes } from "react-router";
 import { ConsentShell } from "@/app/layout/consent-shell";
 import { RootLayout } from "@/app/layout/root-layout";
-import { RouteError } from "@/app/layout/route-error";
-
-type PageModule = { default: React.ComponentType };
+import { Spinner } from "@/components/ui/spinner";
 
 // Every page is its own chunk: the home page downloads only what it shows.
-function page(load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> {
-  return { lazy: async () => ({ Component: (await load()).default }) };
-}
+// (Declarative routes keep react-router's data-router code out of the
+// bundle; the pages fetch through react-query instead of loaders.)
+const Home = lazy(() => import("@/app/routes/home"));
+const Todos = lazy(() => import("@/app/routes/todos"));
+const Category = lazy(() => import("@/app/routes/category"));
+const Product = lazy(() => import("@/app/routes/product"));
+const Cart = lazy(() => import("@/app/routes/cart"));
+const Checkout = lazy(() => import("@/app/routes/checkout"));
+const Favorites = lazy(() => import("@/app/routes/favorites"));
+const Auth = lazy(() => import("@/app/routes/auth"));
+const ClientDashboard = lazy(() => import("@/app/routes/client-dashboard"));
+const Orders = lazy(() => import("@/app/routes/orders"));
+const Brasil = lazy(() => import("@/app/routes/countries/brasil"));
+const Colombia = lazy(() => import("@/app/routes/countries/colombia"));
+const CaboVerde = lazy(() => import("@/app/routes/countries/cabo-verde"));
+const Senegal = lazy(() => import("@/app/routes/countries/senegal"));
+const CountryCatalogue = lazy(() => import("@/app/routes/countries/country-catalogue"));
+const GenericCountry = lazy(() => import("@/app/routes/countries/generic-country"));
+const PrivacyPolicy = lazy(() => import("@/app/routes/legal/privacy-policy"));
+const ReturnPolicy = lazy(() => import("@/app/routes/legal/return-policy"));
+const CookiePolicy = lazy(() => import("@/app/routes/legal/cookie-policy"));
+const Contact = lazy(() => import("@/app/routes/legal/contact"));
+const NotFound = lazy(() => import("@/app/routes/not-found"));
+// The back office is a separate chunk with its own layout; storefront pages
+// never download it.
+const Admin = lazy(() => import("@/features/admin/routes").then((m) => ({ default: m.AdminRoutes })));
 
-const categoryPages = ["bebidas", "alimentos", "beleza", "perfumes", "congelados"] as const;
-const genericCountries = [
+/** categoryPages are the category routes, each filtering the catalogue. */
+export const categoryPages = ["bebidas", "alimentos", "beleza", "perfumes", "congelados"] as const;
+/** catalogueCountries have a /{country}/produtos full catalogue. */
+export const catalogueCountries = ["brasil", "colombia", "cabo-verde"] as const;
+/** genericCountries share one country page layout. */
+export const genericCountries = [
   "angola",
   "peru",
   "argentina",
@@ -21,59 +47,49 @@ const genericCountries = [
   "cuba",
 ] as const;
 
-/** appRoutes is the route table, shared by the browser router and route tests. */
-export function appRoutes(): RouteObject[] {
-  return [
-    {
-      element: <ConsentShell />,
-      errorElement: <RouteError />,
-      children: [
-        {
-          element: <RootLayout />,
-          children: [
-            { index: true, ...page(() => import("@/app/routes/home")) },
-            { path: "todos", ...page(() => import("@/app/routes/todos")) },
-            ...categoryPages.map((c) => ({ path: c, handle: { category: c }, ...page(() => import("@/app/routes/category")) })),
-            { path: "producto/:id", ...page(() => import("@/app/routes/product")) },
-            { path: "cart", ...page(() => import("@/app/routes/cart")) },
-            { path: "checkout", ...page(() => import("@/app/routes/checkout")) },
-            { path: "favorites", ...page(() => import("@/app/routes/favorites")) },
-            { path: "auth", ...page(() => import("@/app/routes/auth")) },
-            { path: "client-dashboard", ...page(() => import("@/app/routes/client-dashboard")) },
-            { path: "orders", ...page(() => import("@/app/routes/orders")) },
-            { path: "brasil", ...page(() => import("@/app/routes/countries/brasil")) },
-            { path: "colombia", ...page(() => import("@/app/routes/countries/colombia")) },
-            { path: "cabo-verde", ...page(() => import("@/app/routes/countries/cabo-verde")) },
-            { path: "senegal", ...page(() => import("@/app/routes/countries/senegal")) },
-            ...["brasil", "colombia", "cabo-verde"].map((c) => ({
-              path: `${c}/produtos`,
-              handle: { country: c },
-              ...page(() => import("@/app/routes/countries/country-catalogue")),
-            })),
-            ...genericCountries.map((c) => ({
-              path: c,
-              handle: { country: c },
-              ...page(() => import("@/app/routes/countries/generic-country")),
-            })),
-            { path: "privacy-policy", ...page(() => import("@/app/routes/legal/privacy-policy")) },
-            { path: "return-policy", ...page(() => import("@/app/routes/legal/return-policy")) },
-            { path: "cookie-policy", ...page(() => import("@/app/routes/legal/cookie-policy")) },
-            { path: "contact", ...page(() => import("@/app/routes/legal/contact")) },
-            { path: "*", ...page(() => import("@/app/routes/not-found")) },
-          ],
-        },
-        // The back office is a separate chunk with its own layout; storefront
-        // pages never download it.
-        {
-          path: "admin/*",
-          lazy: async () => ({ Component: (await import("@/features/admin/routes")).AdminRoutes }),
-        },
-      ],
-    },
-  ];
-}
-
-/** createAppRouter builds the browser router. */
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+/** AppRoutes is the route table, used by the browser app and route tests. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<ConsentShell />}>
+        <Route element={<RootLayout />}>
+          <Route index element={<Home />} />
+          <Route path="todos" element={<Todos />} />
+          {categoryPages.map((c) => (
+            <Route key={c} path={c} element={<Category category={c} />} />
+          ))}
+          <Route path="producto/:id" element={<Product />} />
+          <Route path="cart" element={<Cart />} />
+          <Route path="checkout" element={<Checkout />} />
+          <Route path="favorites" element={<Favorites />} />
+          <Route path="auth" element={<Auth />} />
+          <Route path="client-dashboard" element={<ClientDashboard />} />
+          <Route path="orders" element={<Orders />} />
+          <Route path="brasil" element={<Brasil />} />
+          <Route path="colombia" element={<Colombia />} />
+          <Route path="cabo-verde" element={<CaboVerde />} />
+          <Route path="senegal" element={<Senegal />} />
+          {catalogueCountries.map((c) => (
+            <Route key={c} path={`${c}/produtos`} element={<CountryCatalogue slug={c} />} />
+          ))}
+          {genericCountries.map((c) => (
+            <Route key={c} path={c} element={<GenericCountry slug={c} />} />
+          ))}
+          <Route path="privacy-policy" element={<PrivacyPolicy />} />
+          <Route path="return-policy" element={<ReturnPolicy />} />
+          <Route path="cookie-policy" element={<CookiePolicy />} />
+          <Route path="contact" element={<Contact />} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+        <Route
+          path="admin/*"
+          element={
+            <Suspense fallback={<Spinner className="mt-24" />}>
+              <Admin />
+            </Suspense>
+          }
+        />
+      </Route>
+    </Routes>
+  );
 }

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 
 afterEach(() => {
@@ -10,3 +10,6 @@ afterEach(() => {
 
 // jsdom does not implement scrolling; the app scrolls to the top on navigation.
 window.scrollTo = () => {};
+
+// The first render of a route loads its code and texts lazily: allow for it.
+configure({ asyncUtilTimeout: 5000 });

@@ -1,8 +1,23 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { CookieBanner } from "@/features/cookie-consent/components/cookie-banner";
-import { CookieSettingsDialog } from "@/features/cookie-consent/components/cookie-settings-dialog";
+import { useConsent } from "@/features/cookie-consent/consent-provider";
 import { recordPageView } from "@/lib/analytics";
+
+const CookieSettingsDialog = lazy(() => import("@/features/cookie-consent/components/cookie-settings-dialog"));
+
+// The settings dialog (and its dialog library) loads the first time it opens.
+function LazySettingsDialog() {
+  const { settingsOpen } = useConsent();
+  const [wanted, setWanted] = useState(settingsOpen);
+  if (settingsOpen && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieSettingsDialog />
+    </Suspense>
+  );
+}
 
 /**
  * ConsentShell wraps every route: it scrolls to the top on each navigation,
@@ -18,7 +33,7 @@ export function ConsentShell() {
     <>
       <Outlet />
       <CookieBanner />
-      <CookieSettingsDialog />
+      <LazySettingsDialog />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { MobileMenu } from "@/app/layout/mobile-menu";
+import { CartIcon } from "@/components/ui/icons";
 import { navClass, navItems } from "@/app/layout/nav-items";
 import { SearchBox } from "@/features/catalog/components/search-box";
 import { accountHome, useSession } from "@/hooks/use-session";
@@ -26,9 +27,7 @@ export function Header() {
           className="relative rounded-md p-2 hover:bg-stone-100"
           aria-label={t("cartWithCount", { count })}
         >
-          <span aria-hidden="true" className="text-xl">
-            🛒
-          </span>
+          <CartIcon />
           <span
             aria-hidden="true"
             className="absolute -right-1 -top-1 min-w-5 rounded-full bg-brand-700 px-1 text-center text-xs font-bold text-white"

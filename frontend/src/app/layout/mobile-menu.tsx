@@ -1,47 +1,35 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
-import { NavLink } from "react-router";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { mobileExtraItems, navClass, navItems } from "@/app/layout/nav-items";
-import { accountHome, useSession } from "@/hooks/use-session";
+import { MenuIcon } from "@/components/ui/icons";
 
-/** MobileMenu is the phone-width navigation, a focus-trapping side sheet. */
+// The sheet and its dialog library load on the first tap, not with the page.
+const MobileMenuDialog = lazy(() => import("@/app/layout/mobile-menu-dialog"));
+
+/** MobileMenu is the phone-width menu button and, once opened, its sheet. */
 export function MobileMenu() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { viewer } = useSession();
-  const items = [...navItems, ...mobileExtraItems, { to: accountHome(viewer), label: "account.menuEntry" }];
+  const [loaded, setLoaded] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-md p-2 text-xl hover:bg-stone-100 md:hidden" aria-label={t("openMenu")}>
-        <span aria-hidden="true">☰</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-[61] w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
-          <Dialog.Title className="mb-2 text-lg font-bold text-brand-700">Sabores</Dialog.Title>
-          <Dialog.Description className="sr-only">{t("mainNav")}</Dialog.Description>
-          <nav aria-label={t("mainNav")}>
-            <ul className="flex flex-col gap-1">
-              {items.map((item) => (
-                <li key={item.to + item.label}>
-                  <NavLink
-                    to={item.to}
-                    end={item.to === "/"}
-                    className={(s) => `block ${navClass(s)}`}
-                    onClick={() => setOpen(false)}
-                  >
-                    {t(item.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Dialog.Close className="absolute right-3 top-3 rounded p-1 text-xl" aria-label={t("close")}>
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        type="button"
+        className="rounded-md p-2 hover:bg-stone-100 md:hidden"
+        aria-label={t("openMenu")}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setLoaded(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon />
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <MobileMenuDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

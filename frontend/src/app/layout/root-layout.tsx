@@ -1,14 +1,18 @@
-import { Outlet, useNavigation } from "react-router";
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { AccountBar } from "@/app/layout/account-bar";
 import { Footer } from "@/app/layout/footer";
 import { FreeShippingBanner } from "@/app/layout/free-shipping-banner";
 import { Header } from "@/app/layout/header";
+import { RouteError } from "@/app/layout/route-error";
+import { ErrorBoundary } from "@/components/ui/error-boundary";
+import { Spinner } from "@/components/ui/spinner";
 
 /** RootLayout is the storefront frame: banners, header, page, footer. */
 export function RootLayout() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -20,11 +24,12 @@ export function RootLayout() {
       <FreeShippingBanner />
       <AccountBar />
       <Header />
-      {navigation.state === "loading" && (
-        <div className="fixed inset-x-0 top-0 z-[70] h-1 animate-pulse bg-brand-600" aria-hidden="true" />
-      )}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+        <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
+          <Suspense fallback={<Spinner className="min-h-[60vh]" />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -6,15 +6,13 @@ import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useProducts } from "@/features/catalog/api/catalog";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
-import { useRouteHandle } from "@/hooks/use-route-handle";
 import { pageCount, readPage, withPage } from "@/lib/paging";
 
 const pageSize = 20;
 
 /** CategoryRoute is a category page (/bebidas, /alimentos, /beleza, /perfumes, /congelados). */
-export default function CategoryRoute() {
+export default function CategoryRoute({ category }: { category: string }) {
   const { t } = useTranslation("catalog");
-  const category = useRouteHandle<{ category: string }>()?.category ?? "";
   const [sp, setSp] = useSearchParams();
   const page = readPage(sp);
   const query = useProducts({ category, page, pageSize });

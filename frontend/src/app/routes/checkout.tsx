@@ -77,7 +77,10 @@ export default function CheckoutRoute() {
       },
       paymentMethod: paymentMethods[payment],
     };
-    const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
+    // The same cart, delivery and payment is the same order: retries reuse its key.
+    const idempotencyKey = idempotencyKeyFor(
+      JSON.stringify({ lines: items.map((i) => [i.id, i.quantity]), delivery: request.delivery, payment }),
+    );
     place.mutate(
       { ...request, idempotencyKey },
       {

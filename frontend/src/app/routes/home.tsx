@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { LockIcon, ReturnIcon, TruckIcon } from "@/components/ui/icons";
 import { Seo } from "@/components/seo/seo";
 import { useActivePromotions, useProducts } from "@/features/catalog/api/catalog";
 import { Countdown } from "@/features/catalog/components/countdown";
@@ -96,9 +97,9 @@ function CountdownBanner() {
 function ServiceHighlights() {
   const { t } = useTranslation("catalog");
   const items = [
-    { icon: "↩️", key: "returns" },
-    { icon: "🚚", key: "delivery" },
-    { icon: "🔒", key: "payment" },
+    { Icon: ReturnIcon, key: "returns" },
+    { Icon: TruckIcon, key: "delivery" },
+    { Icon: LockIcon, key: "payment" },
   ];
   return (
     <section aria-labelledby="services-title" className="container-page py-8">
@@ -108,9 +109,7 @@ function ServiceHighlights() {
       <ul className="grid gap-4 md:grid-cols-3">
         {items.map((i) => (
           <li key={i.key} className="card flex items-start gap-3 p-5">
-            <span aria-hidden="true" className="text-3xl">
-              {i.icon}
-            </span>
+            <i.Icon size={32} className="shrink-0 text-brand-700" />
             <div>
               <h3 className="font-semibold">{t(`home.services.${i.key}.title`)}</h3>
               <p className="text-sm text-stone-700">{t(`home.services.${i.key}.text`)}</p>

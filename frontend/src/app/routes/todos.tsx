@@ -103,7 +103,7 @@ export default function TodosRoute() {
           </select>
         </div>
         <p className="ml-auto min-h-6 text-sm text-stone-700" role="status">
-          {query.data ? t("todos.showing", { first, last, total }) : ""}
+          {total > 0 ? t("todos.showing", { first, last, total }) : ""}
         </p>
       </div>
 

@@ -99,9 +99,9 @@ const (
 	ProductSort_PRODUCT_SORT_UNSPECIFIED ProductSort = 0
 	// PRODUCT_SORT_NAME sorts by name, A to Z.
 	ProductSort_PRODUCT_SORT_NAME ProductSort = 1
-	// PRODUCT_SORT_PRICE_ASC sorts by the price a shopper pays, lowest first.
+	// PRODUCT_SORT_PRICE_ASC sorts by regular price, lowest first.
 	ProductSort_PRODUCT_SORT_PRICE_ASC ProductSort = 2
-	// PRODUCT_SORT_PRICE_DESC sorts by the price a shopper pays, highest first.
+	// PRODUCT_SORT_PRICE_DESC sorts by regular price, highest first.
 	ProductSort_PRODUCT_SORT_PRICE_DESC ProductSort = 3
 	// PRODUCT_SORT_NEWEST sorts by creation time, newest first.
 	ProductSort_PRODUCT_SORT_NEWEST ProductSort = 4

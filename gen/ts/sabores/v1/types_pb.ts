@@ -661,14 +661,14 @@ export enum ProductSort {
   NAME = 1,
 
   /**
-   * PRODUCT_SORT_PRICE_ASC sorts by the price a shopper pays, lowest first.
+   * PRODUCT_SORT_PRICE_ASC sorts by regular price, lowest first.
    *
    * @generated from enum value: PRODUCT_SORT_PRICE_ASC = 2;
    */
   PRICE_ASC = 2,
 
   /**
-   * PRODUCT_SORT_PRICE_DESC sorts by the price a shopper pays, highest first.
+   * PRODUCT_SORT_PRICE_DESC sorts by regular price, highest first.
    *
    * @generated from enum value: PRODUCT_SORT_PRICE_DESC = 3;
    */

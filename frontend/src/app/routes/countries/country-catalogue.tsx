@@ -3,12 +3,10 @@ import { BackLink } from "@/components/ui/back-link";
 import { Seo } from "@/components/seo/seo";
 import { useCountryName } from "@/features/catalog/components/country-hero";
 import { CountryProducts } from "@/features/catalog/components/country-products";
-import { useRouteHandle } from "@/hooks/use-route-handle";
 
 /** CountryCatalogueRoute is /brasil/produtos, /colombia/produtos and /cabo-verde/produtos. */
-export default function CountryCatalogueRoute() {
+export default function CountryCatalogueRoute({ slug }: { slug: string }) {
   const { t } = useTranslation("countries");
-  const slug = useRouteHandle<{ country: string }>()?.country ?? "";
   const name = useCountryName(slug);
   return (
     <div className="container-page py-6">

@@ -3,15 +3,13 @@ import { BackLink } from "@/components/ui/back-link";
 import { Seo } from "@/components/seo/seo";
 import { CountryHero, Highlights, useCountryName } from "@/features/catalog/components/country-hero";
 import { CountryProducts } from "@/features/catalog/components/country-products";
-import { useRouteHandle } from "@/hooks/use-route-handle";
 
 /**
  * GenericCountryRoute serves Angola, Peru, Argentina, the Dominican Republic,
  * Venezuela, Uruguay and Cuba: back button, hero, three highlights, products.
  */
-export default function GenericCountryRoute() {
+export default function GenericCountryRoute({ slug }: { slug: string }) {
   const { t } = useTranslation("countries");
-  const slug = useRouteHandle<{ country: string }>()?.country ?? "";
   const name = useCountryName(slug);
   return (
     <>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
+import { ChatIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
 import { Seo } from "@/components/seo/seo";
 import { shop } from "@/config/shop";
 
@@ -88,10 +89,10 @@ export default function ContactRoute() {
           <section className="card space-y-2 p-5" aria-labelledby="contact-direct">
             <h2 id="contact-direct" className="font-bold">{t("contact.directTitle")}</h2>
             <a href={shop.phoneHref} className="btn btn-outline w-full">
-              📞 {t("contact.call", { phone: shop.phone })}
+              <PhoneIcon size={18} /> {t("contact.call", { phone: shop.phone })}
             </a>
             <a href={`mailto:${shop.email}`} className="btn btn-outline w-full">
-              ✉️ {t("contact.mail", { email: shop.email })}
+              <MailIcon size={18} /> {t("contact.mail", { email: shop.email })}
             </a>
             <a
               href={shop.whatsappUrl(t("whatsappGreeting", { ns: "common" }))}
@@ -99,7 +100,7 @@ export default function ContactRoute() {
               rel="noopener noreferrer"
               className="btn w-full bg-green-700 text-white hover:bg-green-800"
             >
-              💬 {t("contact.whatsapp")}
+              <ChatIcon size={18} /> {t("contact.whatsapp")}
             </a>
           </section>
           <section className="card p-5" aria-labelledby="contact-hours">

@@ -17,7 +17,7 @@ export function CartProblems({ problems, available }: { problems: CartProblem[];
   return (
     <ul role="alert" className="mt-1 space-y-0.5 text-sm font-medium text-red-700">
       {problems.map((p) => (
-        <li key={p}>⚠ {t(problemKeys[p], { available })}</li>
+        <li key={p}>{t(problemKeys[p], { available })}</li>
       ))}
     </ul>
   );

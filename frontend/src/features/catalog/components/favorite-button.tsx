@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { HeartIcon } from "@/components/ui/icons";
 import type { Product } from "@gen/sabores/v1/types_pb";
 import { useFavorites } from "@/stores/favorites-store";
 import { effectivePrice } from "@/features/catalog/components/add-to-cart-button";
@@ -22,9 +23,9 @@ export function FavoriteButton({ product, className = "" }: { product: Product; 
           stock: product.stock,
         })
       }
-      className={`rounded-full bg-white/90 p-2 text-lg leading-none shadow hover:bg-white ${className}`}
+      className={`rounded-full bg-white/90 p-2 leading-none shadow hover:bg-white ${className}`}
     >
-      <span aria-hidden="true">{on ? "❤️" : "🤍"}</span>
+      <HeartIcon filled={on} size={20} className={on ? "text-red-600" : "text-stone-700"} />
     </button>
   );
 }

@@ -71,8 +71,11 @@ function SettingsForm() {
   );
 }
 
-/** CookieSettingsDialog lets the shopper switch each optional cookie category. */
-export function CookieSettingsDialog() {
+/**
+ * CookieSettingsDialog lets the shopper switch each optional cookie category.
+ * It is its own chunk (default export), loaded the first time it opens.
+ */
+export default function CookieSettingsDialog() {
   const { t } = useTranslation();
   const { settingsOpen, openSettings, closeSettings } = useConsent();
   return (

@@ -1,0 +1,153 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// Promotions reads the promotion running at now on each of the products, in
+// one query for the whole page, keyed by product id. Products without one
+// are absent from the map.
+func Promotions(ctx context.Context, q *db.Queries, productIDs []int64, now time.Time) (map[int64]pricing.Promotion, error) {
+	out := make(map[int64]pricing.Promotion, len(productIDs))
+	if len(productIDs) == 0 {
+		return out, nil
+	}
+	rows, err := q.ActivePromotionsForProducts(ctx, db.ActivePromotionsForProductsParams{ProductIds: productIDs, Now: now})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: read promotions: %w", err)
+	}
+	for _, row := range rows {
+		out[row.ProductID] = promotionFromRow(row)
+	}
+	return out, nil
+}
+
+// WithPromotions maps products to the API with the promotion each runs at now.
+func WithPromotions(ctx context.Context, q *db.Queries, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
+	ids := make([]int64, len(rows))
+	for i, row := range rows {
+		ids[i] = row.ID
+	}
+	promos, err := Promotions(ctx, q, ids, now)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*saboresv1.Product, len(rows))
+	for i, row := range rows {
+		var promo *pricing.Promotion
+		if p, ok := promos[row.ID]; ok {
+			promo = &p
+		}
+		out[i] = ProductToProto(row, promo)
+	}
+	return out, nil
+}
+
+// ProductToProto maps a product and its running promotion (nil for none)
+// to the API.
+func ProductToProto(p db.Product, promo *pricing.Promotion) *saboresv1.Product {
+	out := &saboresv1.Product{
+		Id:               p.ID,
+		Name:             p.Name,
+		Code:             p.Code,
+		Sku:              p.SKU,
+		Brand:            p.Brand,
+		Category:         p.Category,
+		OnlineCategories: p.OnlineCategories,
+		Description:      p.Description,
+		PriceCents:       p.PriceCents,
+		VatBasisPoints:   p.VatBasisPoints,
+		Stock:            p.Stock,
+		Rating:           float32(p.Rating),
+		ImageUrl:         p.ImageURL,
+		CreateTime:       timestamppb.New(p.CreatedAt),
+	}
+	if p.CountrySlug != nil {
+		out.Country = *p.CountrySlug
+	}
+	if promo != nil {
+		out.Promotion = promotionToProto(p.PriceCents, *promo)
+	}
+	return out
+}
+
+// PromotionType maps a stored promotion_type to the pricing rule.
+func PromotionType(stored string) pricing.PromotionType {
+	switch stored {
+	case "percentage":
+		return pricing.Percentage
+	case "fixed_price":
+		return pricing.FixedPrice
+	default:
+		return 0
+	}
+}
+
+func promotionFromRow(row db.ActivePromotionsForProductsRow) pricing.Promotion {
+	p := pricing.Promotion{
+		ID:                  row.ID,
+		Type:                PromotionType(row.PromotionType),
+		StartsAt:            row.StartsAt,
+		EndsAt:              row.EndsAt,
+		LowestPrice30dCents: row.LowestPrice30dCents,
+	}
+	if row.DiscountBasisPoints != nil {
+		p.DiscountBasisPoints = *row.DiscountBasisPoints
+	}
+	if row.FixedPriceCents != nil {
+		p.FixedPriceCents = *row.FixedPriceCents
+	}
+	return p
+}
+
+// promotionToProto prices promo against the regular price; a promotion that
+// does not lower it is left out, as it is no reduction.
+func promotionToProto(regularCents int64, promo pricing.Promotion) *saboresv1.Promotion {
+	d, ok := pricing.Apply(regularCents, promo)
+	if !ok {
+		return nil
+	}
+	out := &saboresv1.Promotion{
+		Id:                   promo.ID,
+		OriginalPriceCents:   regularCents,
+		PriceCents:           d.PriceCents,
+		DiscountPercent:      d.Percent,
+		Label:                d.Label,
+		LowestPrice_30DCents: promo.LowestPrice30dCents,
+	}
+	switch promo.Type {
+	case pricing.Percentage:
+		out.Type = saboresv1.PromotionType_PROMOTION_TYPE_PERCENTAGE
+	case pricing.FixedPrice:
+		out.Type = saboresv1.PromotionType_PROMOTION_TYPE_FIXED_PRICE
+	}
+	if promo.StartsAt != nil {
+		out.StartTime = timestamppb.New(*promo.StartsAt)
+	}
+	if promo.EndsAt != nil {
+		out.EndTime = timestamppb.New(*promo.EndsAt)
+	}
+	return out
+}
+
+func countryToProto(c db.Country) *saboresv1.Country {
+	return &saboresv1.Country{
+		Slug:              c.Slug,
+		Name:              c.Name,
+		FlagEmoji:         c.FlagEmoji,
+		ImageUrl:          c.ImageURL,
+		BackgroundClasses: c.BackgroundClasses,
+		Href:              c.Href,
+		SortOrder:         c.SortOrder,
+		Aliases:           c.Aliases,
+		ShowOnHome:        c.ShowOnHome,
+	}
+}

@@ -1,0 +1,252 @@
+// Package catalog serves the public storefront catalogue: product listings by
+// category, section and country, the product page, the header search and the
+// home page's country tiles. Only products sold online ever appear.
+package catalog
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// Listing and search limits from the storefront's design (spec §9).
+const (
+	DefaultPageSize    = 20
+	MaxPageSize        = 100
+	DefaultSearchLimit = 10
+	MaxSearchLimit     = 30
+)
+
+// allCategories is the storefront's "every category" filter value.
+const allCategories = "todos"
+
+// Service implements CatalogService over the shop's database.
+type Service struct {
+	queries *db.Queries
+}
+
+var _ saboresv1connect.CatalogServiceHandler = (*Service)(nil)
+
+// New returns a catalogue service reading from pool.
+func New(pool *pgxpool.Pool) *Service {
+	return &Service{queries: db.New(pool)}
+}
+
+// ListProducts lists one page of the products sold online that match the
+// filters, with the total across pages for the storefront's page numbers.
+// An unknown country or category simply matches nothing.
+func (s *Service) ListProducts(ctx context.Context, req *connect.Request[saboresv1.ListProductsRequest]) (*connect.Response[saboresv1.ListProductsResponse], error) {
+	msg := req.Msg
+	page, size, err := Page(msg.GetPage(), msg.GetPageSize())
+	if err != nil {
+		return nil, err
+	}
+	filter := listFilter{
+		category:       msg.GetCategory(),
+		onlineCategory: msg.GetOnlineCategory(),
+		sort:           msg.GetSort(),
+		limit:          size,
+		offset:         (page - 1) * size,
+	}
+	if filter.category == allCategories {
+		filter.category = ""
+	}
+	res := &saboresv1.ListProductsResponse{Page: page, PageSize: size, Products: []*saboresv1.Product{}}
+	if country := msg.GetCountry(); country != "" {
+		slug, err := s.queries.ResolveCountry(ctx, country)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return connect.NewResponse(res), nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("catalog: resolve country %q: %w", country, err)
+		}
+		filter.country = slug
+	}
+	total, err := s.count(ctx, filter)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: count products: %w", err)
+	}
+	res.TotalSize = int32(total)
+	if int64(filter.offset) >= total {
+		return connect.NewResponse(res), nil
+	}
+	rows, err := s.list(ctx, filter)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: list products: %w", err)
+	}
+	if res.Products, err = WithPromotions(ctx, s.queries, rows, time.Now()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
+}
+
+// GetProduct returns a product sold online with its running promotion. A
+// product that exists but is not sold online is NotFound too: the online
+// shop must not reveal it.
+func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1.GetProductRequest]) (*connect.Response[saboresv1.GetProductResponse], error) {
+	row, err := s.queries.GetOnlineProduct(ctx, req.Msg.GetId())
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("catalog: product %d: %w", req.Msg.GetId(), apperr.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("catalog: get product %d: %w", req.Msg.GetId(), err)
+	}
+	products, err := WithPromotions(ctx, s.queries, []db.Product{row}, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.GetProductResponse{Product: products[0]}), nil
+}
+
+// SearchProducts finds products sold online whose name, code or SKU
+// contains the query, ignoring case and accents, prefix matches first. A
+// blank query finds nothing and does not reach the database.
+func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[saboresv1.SearchProductsRequest]) (*connect.Response[saboresv1.SearchProductsResponse], error) {
+	limit := req.Msg.GetLimit()
+	switch {
+	case limit < 0:
+		return nil, apperr.Invalid("limit", "must not be negative")
+	case limit == 0:
+		limit = DefaultSearchLimit
+	case limit > MaxSearchLimit:
+		limit = MaxSearchLimit
+	}
+	res := &saboresv1.SearchProductsResponse{Products: []*saboresv1.Product{}}
+	query := strings.Join(strings.Fields(req.Msg.GetQuery()), " ")
+	if query == "" {
+		return connect.NewResponse(res), nil
+	}
+	pattern := EscapeLike(query)
+	rows, err := s.queries.SearchProductsByPrefix(ctx, db.SearchProductsByPrefixParams{Pattern: pattern, MaxResults: limit})
+	if err != nil {
+		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
+	}
+	if rest := limit - int32(len(rows)); rest > 0 {
+		more, err := s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{Pattern: pattern, MaxResults: rest})
+		if err != nil {
+			return nil, fmt.Errorf("catalog: search products: %w", err)
+		}
+		rows = append(rows, more...)
+	}
+	if res.Products, err = WithPromotions(ctx, s.queries, rows, time.Now()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
+}
+
+// ListCountries lists the home page's country tiles in their order.
+func (s *Service) ListCountries(ctx context.Context, _ *connect.Request[saboresv1.ListCountriesRequest]) (*connect.Response[saboresv1.ListCountriesResponse], error) {
+	rows, err := s.queries.ListHomeCountries(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("catalog: list countries: %w", err)
+	}
+	res := &saboresv1.ListCountriesResponse{Countries: make([]*saboresv1.Country, 0, len(rows))}
+	for _, row := range rows {
+		res.Countries = append(res.Countries, countryToProto(row))
+	}
+	return connect.NewResponse(res), nil
+}
+
+// Page applies the paging rules shared by the storefront's lists: page 0 is
+// the first page, page size 0 is DefaultPageSize, larger than MaxPageSize is
+// lowered to it, and negative values are InvalidArgument.
+func Page(page, size int32) (int32, int32, error) {
+	switch {
+	case page < 0:
+		return 0, 0, apperr.Invalid("page", "must not be negative")
+	case size < 0:
+		return 0, 0, apperr.Invalid("page_size", "must not be negative")
+	}
+	if page == 0 {
+		page = 1
+	}
+	if size == 0 {
+		size = DefaultPageSize
+	}
+	if size > MaxPageSize {
+		size = MaxPageSize
+	}
+	return page, size, nil
+}
+
+// EscapeLike escapes LIKE's wildcards so a shopper typing "50%" or "_"
+// searches for those characters instead of matching everything.
+func EscapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+type listFilter struct {
+	category, onlineCategory, country string
+	sort                              saboresv1.ProductSort
+	limit, offset                     int32
+}
+
+// count counts the products matching the filter, all pages.
+func (s *Service) count(ctx context.Context, f listFilter) (int64, error) {
+	switch {
+	case f.country != "" && f.category == "" && f.onlineCategory == "":
+		return s.queries.CountCountryProducts(ctx, f.country)
+	case f.country != "":
+		return s.queries.CountCountryProductsFiltered(ctx, db.CountCountryProductsFilteredParams{
+			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
+		})
+	}
+	return s.queries.CountProducts(ctx, db.CountProductsParams{Category: f.category, OnlineCategory: f.onlineCategory})
+}
+
+// list runs the listing query for the filter's country and sort order.
+// Sections (lanzamientos, populares) show newest first unless a sort is
+// asked for.
+func (s *Service) list(ctx context.Context, f listFilter) ([]db.Product, error) {
+	sort := f.sort
+	if sort == saboresv1.ProductSort_PRODUCT_SORT_UNSPECIFIED {
+		sort = saboresv1.ProductSort_PRODUCT_SORT_NAME
+		if f.onlineCategory != "" {
+			sort = saboresv1.ProductSort_PRODUCT_SORT_NEWEST
+		}
+	}
+	if f.country != "" {
+		return s.queries.ListCountryProducts(ctx, db.ListCountryProductsParams{
+			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
+			Sort: sortKeys[sort], PageLimit: f.limit, PageOffset: f.offset,
+		})
+	}
+	switch sort {
+	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC:
+		return s.queries.ListProductsByPriceAsc(ctx, db.ListProductsByPriceAscParams(f.params()))
+	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC:
+		return s.queries.ListProductsByPriceDesc(ctx, db.ListProductsByPriceDescParams(f.params()))
+	case saboresv1.ProductSort_PRODUCT_SORT_NEWEST:
+		return s.queries.ListProductsByNewest(ctx, db.ListProductsByNewestParams(f.params()))
+	default:
+		return s.queries.ListProductsByName(ctx, f.params())
+	}
+}
+
+// sortKeys name the sort orders for ListCountryProducts.
+var sortKeys = map[saboresv1.ProductSort]string{
+	saboresv1.ProductSort_PRODUCT_SORT_NAME:       "name",
+	saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC:  "price_asc",
+	saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC: "price_desc",
+	saboresv1.ProductSort_PRODUCT_SORT_NEWEST:     "newest",
+}
+
+// params is the filter in the shape the four catalogue-wide listing
+// queries share.
+func (f listFilter) params() db.ListProductsByNameParams {
+	return db.ListProductsByNameParams{
+		Category: f.category, OnlineCategory: f.onlineCategory,
+		PageLimit: f.limit, PageOffset: f.offset,
+	}
+}

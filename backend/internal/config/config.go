@@ -1,0 +1,420 @@
+// Package config is the one place shopd's settings come from: a single table
+// of options, each with its environment variable, its flag, a default and a
+// description, so the README table, the flag help and the startup log can
+// never disagree. Flags win over the environment, which wins over defaults.
+// Secrets are redacted wherever the configuration is printed.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The two environments shopd knows. Production turns off the built-in
+// sign-in provider unless it is asked for explicitly.
+const (
+	EnvDevelopment = "development"
+	EnvProduction  = "production"
+)
+
+// Config is the parsed configuration of shopd.
+type Config struct {
+	// Addr is the listen address of the HTTP server.
+	Addr string
+	// DatabaseURL is the PostgreSQL connection string; empty starts an
+	// embedded cluster under DataDir.
+	DatabaseURL string
+	// ReadDatabaseURL is an optional replica for catalogue reads.
+	ReadDatabaseURL string
+	// DataDir holds local state, such as the embedded cluster in DataDir/postgres.
+	DataDir string
+	// DBMaxConns caps each connection pool.
+	DBMaxConns int32
+	// DBStatementTimeout bounds every SQL statement, so a slow query fails
+	// instead of holding a connection forever.
+	DBStatementTimeout time.Duration
+	// Env is EnvDevelopment or EnvProduction.
+	Env string
+	// PublicURL is the address browsers use: the base of OIDC redirects and
+	// the first allowed origin.
+	PublicURL string
+	// AllowedOrigins are extra origins accepted by CORS and CSRF checks.
+	AllowedOrigins []string
+	// LogLevel is the minimum level logged.
+	LogLevel slog.Level
+	// LogFormat is "text" or "json".
+	LogFormat string
+	// SeedOnEmpty loads the sample catalogue when the database has no products.
+	SeedOnEmpty bool
+	// GoogleIssuer is the OpenID issuer of Google sign-in.
+	GoogleIssuer string
+	// GoogleClientID is the OAuth client of Google sign-in; empty disables it.
+	GoogleClientID string
+	// GoogleClientSecret is the OAuth client secret of Google sign-in.
+	GoogleClientSecret string
+	// DevSignIn enables the built-in OpenID provider with the seeded users.
+	DevSignIn bool
+	// AdminEmails are granted the admin role when they sign in.
+	AdminEmails []string
+	// SessionTTL is how long a sign-in session lasts.
+	SessionTTL time.Duration
+	// ShutdownTimeout bounds graceful shutdown.
+	ShutdownTimeout time.Duration
+}
+
+// Option is one row of the configuration table.
+type Option struct {
+	// Env is the environment variable, e.g. DATABASE_URL.
+	Env string
+	// Flag is the command-line flag without dashes, e.g. database-url.
+	Flag string
+	// Default is the value used when neither flag nor variable is set.
+	Default string
+	// Description says what the option does, for flag help and the README.
+	Description string
+	// Secret options are never printed.
+	Secret bool
+
+	// credentials marks connection strings whose password is hidden.
+	credentials bool
+	set         func(c *Config, value string) error
+	get         func(c *Config) string
+}
+
+// Redact returns value as it may be printed: secrets become "[redacted]"
+// and passwords inside connection strings are masked.
+func (o Option) Redact(value string) string {
+	switch {
+	case value == "":
+		return ""
+	case o.Secret:
+		return "[redacted]"
+	case o.credentials:
+		return redactDSN(value)
+	}
+	return value
+}
+
+// Value returns the option's value in c as it may be printed (redacted).
+func (o Option) Value(c *Config) string { return o.Redact(o.get(c)) }
+
+// devSignInAuto is DEV_SIGNIN's default: on in development, off in production.
+const devSignInAuto = "auto"
+
+// options is the configuration table. Order is the README's order.
+var options = []Option{
+	{
+		Env: "ADDR", Flag: "addr", Default: "localhost:8080",
+		Description: "Listen address of the HTTP server (Connect, gRPC, gRPC-Web and the web app on one port).",
+		set:         func(c *Config, v string) error { c.Addr = v; return nil },
+		get:         func(c *Config) string { return c.Addr },
+	},
+	{
+		Env: "DATABASE_URL", Flag: "database-url", credentials: true,
+		Description: "PostgreSQL connection string. Empty starts an embedded PostgreSQL cluster in DATA_DIR/postgres.",
+		set:         func(c *Config, v string) error { c.DatabaseURL = v; return nil },
+		get:         func(c *Config) string { return c.DatabaseURL },
+	},
+	{
+		Env: "READ_DATABASE_URL", Flag: "read-database-url", credentials: true,
+		Description: "Optional read replica for catalogue reads. Empty uses DATABASE_URL.",
+		set:         func(c *Config, v string) error { c.ReadDatabaseURL = v; return nil },
+		get:         func(c *Config) string { return c.ReadDatabaseURL },
+	},
+	{
+		Env: "DATA_DIR", Flag: "data-dir", Default: ".data",
+		Description: "Folder for local state; the embedded cluster lives in DATA_DIR/postgres.",
+		set:         func(c *Config, v string) error { c.DataDir = v; return nil },
+		get:         func(c *Config) string { return c.DataDir },
+	},
+	{
+		Env: "DB_MAX_CONNS", Flag: "db-max-conns", Default: "16",
+		Description: "Maximum connections of each database pool.",
+		set: func(c *Config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 32)
+			if err != nil || n < 1 {
+				return errors.New("want a positive integer")
+			}
+			c.DBMaxConns = int32(n)
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(int(c.DBMaxConns)) },
+	},
+	{
+		Env: "DB_STATEMENT_TIMEOUT", Flag: "db-statement-timeout", Default: "5s",
+		Description: "Longest time one SQL statement may run before PostgreSQL cancels it.",
+		set:         func(c *Config, v string) error { return setDuration(&c.DBStatementTimeout, v) },
+		get:         func(c *Config) string { return c.DBStatementTimeout.String() },
+	},
+	{
+		Env: "ENV", Flag: "env", Default: EnvDevelopment,
+		Description: "`development` or `production`. Production turns off DEV_SIGNIN unless it is set.",
+		set: func(c *Config, v string) error {
+			if v != EnvDevelopment && v != EnvProduction {
+				return fmt.Errorf("want %q or %q", EnvDevelopment, EnvProduction)
+			}
+			c.Env = v
+			return nil
+		},
+		get: func(c *Config) string { return c.Env },
+	},
+	{
+		Env: "PUBLIC_URL", Flag: "public-url", Default: "http://localhost:8080",
+		Description: "Address browsers use: base of sign-in redirects and the first allowed origin.",
+		set: func(c *Config, v string) error {
+			u, err := url.Parse(v)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+				return errors.New("want an absolute http(s) URL")
+			}
+			c.PublicURL = strings.TrimSuffix(v, "/")
+			return nil
+		},
+		get: func(c *Config) string { return c.PublicURL },
+	},
+	{
+		Env: "ALLOWED_ORIGINS", Flag: "allowed-origins",
+		Description: "Extra origins (comma-separated) allowed by CORS and CSRF checks, e.g. the Vite dev server.",
+		set: func(c *Config, v string) error {
+			c.AllowedOrigins = splitList(v)
+			for _, o := range c.AllowedOrigins {
+				if u, err := url.Parse(o); err != nil || u.Host == "" || u.Path != "" {
+					return fmt.Errorf("%q is not an origin like http://localhost:5173", o)
+				}
+			}
+			return nil
+		},
+		get: func(c *Config) string { return strings.Join(c.AllowedOrigins, ",") },
+	},
+	{
+		Env: "LOG_LEVEL", Flag: "log-level", Default: "info",
+		Description: "`debug`, `info`, `warn` or `error`.",
+		set:         func(c *Config, v string) error { return c.LogLevel.UnmarshalText([]byte(v)) },
+		get:         func(c *Config) string { return strings.ToLower(c.LogLevel.String()) },
+	},
+	{
+		Env: "LOG_FORMAT", Flag: "log-format", Default: "text",
+		Description: "`text` or `json`.",
+		set: func(c *Config, v string) error {
+			if v != "text" && v != "json" {
+				return errors.New(`want "text" or "json"`)
+			}
+			c.LogFormat = v
+			return nil
+		},
+		get: func(c *Config) string { return c.LogFormat },
+	},
+	{
+		Env: "SEED_ON_EMPTY", Flag: "seed-on-empty", Default: "true",
+		Description: "Load the sample catalogue when the database has no products.",
+		set:         func(c *Config, v string) error { return setBool(&c.SeedOnEmpty, v) },
+		get:         func(c *Config) string { return strconv.FormatBool(c.SeedOnEmpty) },
+	},
+	{
+		Env: "GOOGLE_ISSUER", Flag: "google-issuer", Default: "https://accounts.google.com",
+		Description: "OpenID issuer of Google sign-in.",
+		set:         func(c *Config, v string) error { c.GoogleIssuer = v; return nil },
+		get:         func(c *Config) string { return c.GoogleIssuer },
+	},
+	{
+		Env: "GOOGLE_CLIENT_ID", Flag: "google-client-id",
+		Description: "OAuth client id of Google sign-in. Empty disables Google sign-in.",
+		set:         func(c *Config, v string) error { c.GoogleClientID = v; return nil },
+		get:         func(c *Config) string { return c.GoogleClientID },
+	},
+	{
+		Env: "GOOGLE_CLIENT_SECRET", Flag: "google-client-secret", Secret: true,
+		Description: "OAuth client secret of Google sign-in. Never logged.",
+		set:         func(c *Config, v string) error { c.GoogleClientSecret = v; return nil },
+		get:         func(c *Config) string { return c.GoogleClientSecret },
+	},
+	{
+		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: devSignInAuto,
+		Description: "Built-in OpenID provider signing in as the seeded users. `auto` is on in development, off in production.",
+		set: func(c *Config, v string) error {
+			if v == devSignInAuto {
+				c.DevSignIn = c.Env == EnvDevelopment
+				return nil
+			}
+			return setBool(&c.DevSignIn, v)
+		},
+		get: func(c *Config) string { return strconv.FormatBool(c.DevSignIn) },
+	},
+	{
+		Env: "ADMIN_EMAILS", Flag: "admin-emails",
+		Description: "Emails (comma-separated) granted the admin role when they sign in.",
+		set: func(c *Config, v string) error {
+			c.AdminEmails = splitList(strings.ToLower(v))
+			return nil
+		},
+		get: func(c *Config) string { return strings.Join(c.AdminEmails, ",") },
+	},
+	{
+		Env: "SESSION_TTL", Flag: "session-ttl", Default: "720h",
+		Description: "How long a sign-in session lasts.",
+		set:         func(c *Config, v string) error { return setDuration(&c.SessionTTL, v) },
+		get:         func(c *Config) string { return c.SessionTTL.String() },
+	},
+	{
+		Env: "SHUTDOWN_TIMEOUT", Flag: "shutdown-timeout", Default: "15s",
+		Description: "How long shutdown waits for requests in flight.",
+		set:         func(c *Config, v string) error { return setDuration(&c.ShutdownTimeout, v) },
+		get:         func(c *Config) string { return c.ShutdownTimeout.String() },
+	},
+}
+
+// Options returns the configuration table, for documentation.
+func Options() []Option { return append([]Option(nil), options...) }
+
+// Flags binds every option to a flag set, so subcommands can add flags of
+// their own to the same set before parsing.
+type Flags struct {
+	fs     *flag.FlagSet
+	values []*string
+}
+
+// BindFlags registers one string flag per option on fs.
+func BindFlags(fs *flag.FlagSet) *Flags {
+	f := &Flags{fs: fs, values: make([]*string, len(options))}
+	for i, o := range options {
+		usage := o.Description + " (env " + o.Env + ")"
+		f.values[i] = fs.String(o.Flag, o.Default, usage)
+	}
+	return f
+}
+
+// Load resolves the configuration after fs.Parse: a flag given on the
+// command line wins, then the environment variable (looked up with
+// lookupEnv, os.LookupEnv in production), then the default.
+func (f *Flags) Load(lookupEnv func(string) (string, bool)) (*Config, error) {
+	given := map[string]bool{}
+	f.fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
+	raw := make(map[string]string, len(options))
+	for i, o := range options {
+		v := o.Default
+		if env, ok := lookupEnv(o.Env); ok {
+			v = env
+		}
+		if given[o.Flag] {
+			v = *f.values[i]
+		}
+		raw[o.Env] = v
+	}
+	return build(raw)
+}
+
+// build applies raw values in table order, so ENV is known before DEV_SIGNIN.
+func build(raw map[string]string) (*Config, error) {
+	c := &Config{}
+	var errs []error
+	for _, o := range options {
+		if err := o.set(c, strings.TrimSpace(raw[o.Env])); err != nil {
+			errs = append(errs, fmt.Errorf("%s (-%s) = %q: %w", o.Env, o.Flag, o.Redact(raw[o.Env]), err))
+		}
+	}
+	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
+		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together"))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	return c, nil
+}
+
+// Default returns the configuration with every option at its default.
+func Default() *Config {
+	raw := map[string]string{}
+	for _, o := range options {
+		raw[o.Env] = o.Default
+	}
+	c, err := build(raw)
+	if err != nil {
+		panic(fmt.Sprintf("config: defaults do not parse: %v", err))
+	}
+	return c
+}
+
+// String prints every option as ENV=value, secrets redacted.
+func (c *Config) String() string {
+	var b strings.Builder
+	for i, o := range options {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "%s=%s", o.Env, o.Value(c))
+	}
+	return b.String()
+}
+
+// LogValue logs the configuration as a group, secrets redacted.
+func (c *Config) LogValue() slog.Value {
+	attrs := make([]slog.Attr, 0, len(options))
+	for _, o := range options {
+		attrs = append(attrs, slog.String(o.Env, o.Value(c)))
+	}
+	return slog.GroupValue(attrs...)
+}
+
+// Markdown renders the configuration table for the README.
+func Markdown() string {
+	var b strings.Builder
+	b.WriteString("| Variable | Flag | Default | Description |\n|---|---|---|---|\n")
+	for _, o := range options {
+		def := "*(empty)*"
+		if o.Default != "" {
+			def = "`" + o.Default + "`"
+		}
+		fmt.Fprintf(&b, "| `%s` | `--%s` | %s | %s |\n", o.Env, o.Flag, def, o.Description)
+	}
+	return b.String()
+}
+
+func setBool(dst *bool, v string) error {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return errors.New("want true or false")
+	}
+	*dst = b
+	return nil
+}
+
+func setDuration(dst *time.Duration, v string) error {
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return errors.New("want a positive duration such as 30s or 720h")
+	}
+	*dst = d
+	return nil
+}
+
+func splitList(v string) []string {
+	var out []string
+	for part := range strings.SplitSeq(v, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// redactDSN masks the password of a URL or key=value connection string.
+func redactDSN(dsn string) string {
+	if u, err := url.Parse(dsn); err == nil && u.Scheme != "" {
+		if _, has := u.User.Password(); has {
+			u.User = url.UserPassword(u.User.Username(), "xxxxx")
+		}
+		return u.String()
+	}
+	fields := strings.Fields(dsn)
+	for i, f := range fields {
+		if strings.HasPrefix(f, "password=") {
+			fields[i] = "password=xxxxx"
+		}
+	}
+	return strings.Join(fields, " ")
+}

@@ -1,0 +1,255 @@
+// Package order places the signed-in shopper's orders and lists them. Placing
+// an order revalidates the cart, takes the stock and writes the order in one
+// transaction, so an order either exists whole, with its stock taken, or not
+// at all.
+package order
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/cart"
+	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// Service implements OrderService over the shop's database.
+type Service struct {
+	pool    *pgxpool.Pool
+	queries *db.Queries
+}
+
+var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
+
+// New returns an order service on pool.
+func New(pool *pgxpool.Pool) *Service {
+	return &Service{pool: pool, queries: db.New(pool)}
+}
+
+// SignedInUser is the caller's user id, or Unauthenticated. The auth
+// interceptor already turns guests away from these RPCs; checking again
+// here means no order is ever read or written for user 0, whatever the
+// wiring.
+func SignedInUser(ctx context.Context) (int64, error) {
+	if id := auth.FromContext(ctx).UserID; id != 0 {
+		return id, nil
+	}
+	return 0, connect.NewError(connect.CodeUnauthenticated, errors.New("sign in first"))
+}
+
+// PlaceOrder sells the cart to the caller. The same idempotency key always
+// answers with the order it first placed and takes the stock once, even
+// when retries race each other. Lines that cannot be sold fail the whole
+// order with FailedPrecondition and one ErrorInfo per line.
+func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1.PlaceOrderRequest]) (*connect.Response[saboresv1.PlaceOrderResponse], error) {
+	userID, err := SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	in, err := readPlaceOrder(req.Msg)
+	if err != nil {
+		return nil, err
+	}
+	keyed := db.FindOrderByIdempotencyKeyParams{UserID: userID, IdempotencyKey: in.key}
+	id, err := s.queries.FindOrderByIdempotencyKey(ctx, keyed)
+	if errors.Is(err, pgx.ErrNoRows) {
+		id, err = s.place(ctx, userID, in)
+		if err != nil {
+			// A concurrent retry of this checkout may have placed it while
+			// this one waited or found the stock already gone: the answer to
+			// a retry is the order, not this attempt's failure.
+			existing, ferr := s.queries.FindOrderByIdempotencyKey(ctx, keyed)
+			if ferr != nil {
+				return nil, err
+			}
+			id = existing
+		}
+	} else if err != nil {
+		return nil, fmt.Errorf("order: find by idempotency key: %w", err)
+	}
+	order, err := Get(ctx, s.queries, userID, id)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.PlaceOrderResponse{Order: order}), nil
+}
+
+// ListMyOrders lists the caller's orders, newest first, with their total.
+func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[saboresv1.ListMyOrdersRequest]) (*connect.Response[saboresv1.ListMyOrdersResponse], error) {
+	userID, err := SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	page, size, err := catalog.Page(req.Msg.GetPage(), req.Msg.GetPageSize())
+	if err != nil {
+		return nil, err
+	}
+	total, err := s.queries.CountOrdersForUser(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("order: count orders: %w", err)
+	}
+	orders, err := List(ctx, s.queries, userID, size, (page-1)*size)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.ListMyOrdersResponse{Orders: orders, TotalSize: int32(total)}), nil
+}
+
+// GetMyOrder returns one of the caller's orders; anybody else's is NotFound,
+// so ids reveal nothing about other shoppers.
+func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1.GetMyOrderRequest]) (*connect.Response[saboresv1.GetMyOrderResponse], error) {
+	userID, err := SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	order, err := Get(ctx, s.queries, userID, req.Msg.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.GetMyOrderResponse{Order: order}), nil
+}
+
+// placeOrder is a checked PlaceOrder request.
+type placeOrder struct {
+	key      uuid.UUID
+	lines    []pricing.LineInput
+	delivery *saboresv1.DeliveryInput
+	method   string
+	payment  string
+}
+
+// readPlaceOrder checks what the proto's validation rules already enforce
+// at the edge, so the service is safe when called without them.
+func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
+	var in placeOrder
+	key, err := uuid.Parse(msg.GetIdempotencyKey())
+	if err != nil {
+		return in, apperr.Invalid("idempotency_key", "must be a UUID")
+	}
+	in.key = key
+	if len(msg.GetLines()) == 0 {
+		return in, apperr.Invalid("lines", "must have at least one line")
+	}
+	if in.lines, err = cart.Lines(msg.GetLines()); err != nil {
+		return in, err
+	}
+	if in.delivery = msg.GetDelivery(); in.delivery == nil {
+		return in, apperr.Invalid("delivery", "is required")
+	}
+	switch msg.GetPaymentMethod() {
+	case saboresv1.PaymentMethod_PAYMENT_METHOD_CARD:
+		// No card processor yet: a card order waits for its payment.
+		in.method, in.payment = "card", "awaiting_payment"
+	case saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER:
+		in.method, in.payment = "transfer", "awaiting_payment"
+	case saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY:
+		in.method, in.payment = "cash", "on_delivery"
+	default:
+		return in, apperr.Invalid("payment_method", "must be card, transfer or cash on delivery")
+	}
+	return in, nil
+}
+
+// place runs the checkout transaction and returns the new order's id. Locks
+// are always taken in the same order (the user's customer row, the order
+// key, then products by ascending id) so concurrent checkouts queue instead
+// of deadlocking.
+func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (int64, error) {
+	var orderID int64
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.queries.WithTx(tx)
+		priced, err := cart.Price(ctx, q, in.lines, time.Now())
+		if err != nil {
+			return err
+		}
+		if !priced.Valid {
+			return unsellable(problemsOf(priced))
+		}
+		d := in.delivery
+		customerID, err := q.UpsertCustomerForUser(ctx, db.UpsertCustomerForUserParams{
+			UserID: &userID, Name: d.GetName(), Email: d.GetEmail(), Phone: d.GetPhone(),
+		})
+		if err != nil {
+			return fmt.Errorf("order: record customer: %w", err)
+		}
+		orderID, err = q.InsertOrder(ctx, db.InsertOrderParams{
+			UserID: userID, CustomerID: &customerID, IdempotencyKey: in.key,
+			PaymentMethod: in.method, PaymentStatus: in.payment,
+			SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents,
+			VatCents: priced.VATCents, TotalCents: priced.TotalCents,
+			DeliveryName: d.GetName(), DeliveryEmail: d.GetEmail(), DeliveryPhone: d.GetPhone(),
+			DeliveryAddress: d.GetAddress(), DeliveryCity: d.GetCity(), DeliveryPostalCode: d.GetPostalCode(),
+		})
+		if err != nil {
+			// pgx.ErrNoRows: a concurrent retry committed this key first.
+			return fmt.Errorf("order: insert order: %w", err)
+		}
+		if err := takeStock(ctx, q, priced.Lines); err != nil {
+			return err
+		}
+		if err := q.InsertOrderLines(ctx, linesParams(orderID, priced.Lines)); err != nil {
+			return fmt.Errorf("order: insert lines: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return orderID, nil
+}
+
+// takeStock takes every line's quantity with a conditional update, in
+// product id order. A line whose stock ran out since it was priced fails the
+// order; the failing lines' current stock is read back for the error.
+func takeStock(ctx context.Context, q *db.Queries, lines []pricing.Line) error {
+	byID := slices.Clone(lines)
+	slices.SortFunc(byID, func(a, b pricing.Line) int { return cmp.Compare(a.ProductID, b.ProductID) })
+	var short []pricing.Line
+	for _, l := range byID {
+		n, err := q.TakeStock(ctx, db.TakeStockParams{ID: l.ProductID, Quantity: l.Quantity})
+		if err != nil {
+			return fmt.Errorf("order: take stock of product %d: %w", l.ProductID, err)
+		}
+		if n == 0 {
+			short = append(short, l)
+		}
+	}
+	if len(short) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(short))
+	for i, l := range short {
+		ids[i] = l.ProductID
+	}
+	now, err := q.GetProductsByIDs(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("order: read stock back: %w", err)
+	}
+	current := make(map[int64]db.Product, len(now))
+	for _, p := range now {
+		current[p.ID] = p
+	}
+	problems := make([]lineProblem, len(short))
+	for i, l := range short {
+		p := current[l.ProductID]
+		problems[i] = lineProblem{productID: l.ProductID, available: p.Stock, problem: pricing.InsufficientStock}
+		if !p.SoldOnline {
+			problems[i] = lineProblem{productID: l.ProductID, problem: pricing.NotSoldOnline}
+		}
+	}
+	return unsellable(problems)
+}

@@ -1,0 +1,141 @@
+package pricing
+
+// Problem is why a cart line cannot be sold as it is.
+type Problem int
+
+// The problems a cart line can have, in the order they are reported.
+const (
+	// UnknownProduct: no product has the line's id.
+	UnknownProduct Problem = iota + 1
+	// NotSoldOnline: the product exists but is not in the online shop.
+	NotSoldOnline
+	// InvalidQuantity: the quantity is below 1.
+	InvalidQuantity
+	// OutOfStock: no unit is left.
+	OutOfStock
+	// InsufficientStock: fewer units are left than asked for.
+	InsufficientStock
+)
+
+// LineInput is a cart line as the shopper's browser sends it: a product and
+// a quantity, never a price.
+type LineInput struct {
+	ProductID int64
+	Quantity  int32
+}
+
+// Item is what the shop knows about a product now: the only source of the
+// prices a cart is charged.
+type Item struct {
+	ID             int64
+	Name           string
+	ImageURL       string
+	PriceCents     int64
+	VATBasisPoints int32
+	Stock          int32
+	SoldOnline     bool
+	// Promotion is the promotion running now, nil for none.
+	Promotion *Promotion
+}
+
+// Line is a priced cart line.
+type Line struct {
+	ProductID int64
+	Quantity  int32
+	// Item is the product; its zero value for an unknown product, and only
+	// its id, name and image for one not sold online.
+	Item Item
+	// UnitPriceCents is what one unit costs now, promotion applied.
+	UnitPriceCents int64
+	// PromotionID and PromotionLabel name the promotion applied; 0 and "" for none.
+	PromotionID    int64
+	PromotionLabel string
+	// LineTotalCents and VATCents are 0 for a line with problems: it is not charged.
+	LineTotalCents int64
+	VATCents       int64
+	// AvailableStock is what can be sold online; 0 for an unknown product
+	// or one not sold online.
+	AvailableStock int32
+	Problems       []Problem
+}
+
+// Cart is a priced cart.
+type Cart struct {
+	Lines         []Line
+	SubtotalCents int64
+	ShippingCents int64
+	VATCents      int64
+	TotalCents    int64
+	// FreeShippingReached says whether the subtotal reaches the free-shipping promise.
+	FreeShippingReached bool
+	// Valid says every line can be sold as it is.
+	Valid bool
+}
+
+// unitPrice is what one unit of item costs now, and the discount applied
+// when a promotion lowers it.
+func unitPrice(item Item) (cents int64, d Discount, promoted bool) {
+	if item.Promotion != nil {
+		if d, ok := Apply(item.PriceCents, *item.Promotion); ok {
+			return d.PriceCents, d, true
+		}
+	}
+	return item.PriceCents, Discount{}, false
+}
+
+// PriceCart prices lines from items (the shop's current products by id),
+// in the order given. Lines with problems are reported and not charged;
+// totals cover the sellable lines only. Shipping is always free.
+func PriceCart(lines []LineInput, items map[int64]Item) Cart {
+	cart := Cart{Lines: make([]Line, 0, len(lines)), Valid: true}
+	for _, in := range lines {
+		line := priceLine(in, items)
+		if len(line.Problems) > 0 {
+			cart.Valid = false
+		}
+		cart.SubtotalCents += line.LineTotalCents
+		cart.VATCents += line.VATCents
+		cart.Lines = append(cart.Lines, line)
+	}
+	cart.TotalCents = cart.SubtotalCents + cart.ShippingCents
+	cart.FreeShippingReached = FreeShippingReached(cart.SubtotalCents)
+	return cart
+}
+
+func priceLine(in LineInput, items map[int64]Item) Line {
+	line := Line{ProductID: in.ProductID, Quantity: in.Quantity}
+	item, found := items[in.ProductID]
+	if !found {
+		line.Problems = []Problem{UnknownProduct}
+		return line
+	}
+	if !item.SoldOnline {
+		// Only what lets the shopper recognise the line to remove: the
+		// price and stock are not the online shop's to tell.
+		line.Item = Item{ID: item.ID, Name: item.Name, ImageURL: item.ImageURL}
+		line.Problems = []Problem{NotSoldOnline}
+		return line
+	}
+	line.Item = item
+	unit, discount, promoted := unitPrice(item)
+	line.UnitPriceCents = unit
+	if promoted {
+		line.PromotionID = item.Promotion.ID
+		line.PromotionLabel = discount.Label
+	}
+	line.AvailableStock = item.Stock
+	if in.Quantity < 1 {
+		line.Problems = append(line.Problems, InvalidQuantity)
+	}
+	switch {
+	case item.Stock <= 0:
+		line.Problems = append(line.Problems, OutOfStock)
+	case in.Quantity > item.Stock:
+		line.Problems = append(line.Problems, InsufficientStock)
+	}
+	if len(line.Problems) == 0 {
+		line.LineTotalCents = LineTotal(unit, in.Quantity)
+		line.VATCents = IncludedVAT(line.LineTotalCents, item.VATBasisPoints)
+	}
+	return line
+}

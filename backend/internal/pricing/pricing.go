@@ -1,0 +1,122 @@
+// Package pricing holds the shop's price rules as plain functions: promotion
+// prices and their labels, the VAT included in a price, line totals and the
+// free-shipping promise. It knows neither the database nor the API, so every
+// rule is table-tested on its own and the catalogue, the cart and checkout
+// all price the same way.
+//
+// Money is int64 euro cents; rates and discounts are basis points
+// (2100 = 21 %). Every division rounds half-up with integer arithmetic, never
+// through floats.
+package pricing
+
+import (
+	"strconv"
+	"time"
+)
+
+// FreeShippingThresholdCents is the subtotal from which shipping is promised
+// free (29,95 €). Shipping is free today anyway; the storefront shows how far
+// a cart is from the promise.
+const FreeShippingThresholdCents int64 = 2995
+
+// basisPoints is 100 %.
+const basisPoints = 10000
+
+// divRoundHalfUp divides n by d, rounding halves up. Both must be
+// non-negative and d positive, which all money here is (the schema forbids
+// negative prices).
+func divRoundHalfUp(n, d int64) int64 {
+	return (n + d/2) / d
+}
+
+// PromotionType says how a promotion sets its price.
+type PromotionType int
+
+// The promotion types stored in product_promotions.promotion_type.
+const (
+	// Percentage takes DiscountBasisPoints off the regular price.
+	Percentage PromotionType = iota + 1
+	// FixedPrice replaces the regular price with FixedPriceCents.
+	FixedPrice
+)
+
+// Promotion is a promotion running on a product, as stored.
+type Promotion struct {
+	ID                  int64
+	Type                PromotionType
+	DiscountBasisPoints int32
+	FixedPriceCents     int64
+	// StartsAt and EndsAt bound the promotion; nil means open.
+	StartsAt *time.Time
+	EndsAt   *time.Time
+	// LowestPrice30dCents is the lowest regular price in the 30 days before
+	// the promotion started (Directive 2019/2161), shown beside it.
+	LowestPrice30dCents int64
+}
+
+// Discount is what a promotion does to a regular price.
+type Discount struct {
+	// PriceCents is the promotional price.
+	PriceCents int64
+	// Percent is the saving in whole percent, rounded half-up.
+	Percent int32
+	// Label is the badge, "-N%"; empty when the saving rounds to 0 %.
+	Label string
+}
+
+// Apply prices regularCents under p. ok is false when p does not lower the
+// price (a fixed price at or above the regular one, an unknown type): such a
+// promotion is not a reduction and must not be announced as one.
+func Apply(regularCents int64, p Promotion) (d Discount, ok bool) {
+	switch p.Type {
+	case Percentage:
+		bp := int64(p.DiscountBasisPoints)
+		if bp <= 0 || bp > basisPoints {
+			return Discount{}, false
+		}
+		d.PriceCents = divRoundHalfUp(regularCents*(basisPoints-bp), basisPoints)
+		d.Percent = int32(divRoundHalfUp(bp, 100))
+	case FixedPrice:
+		if p.FixedPriceCents < 0 || p.FixedPriceCents >= regularCents {
+			return Discount{}, false
+		}
+		d.PriceCents = p.FixedPriceCents
+		d.Percent = int32(divRoundHalfUp((regularCents-p.FixedPriceCents)*100, regularCents))
+	default:
+		return Discount{}, false
+	}
+	d.Label = Label(d.Percent)
+	return d, true
+}
+
+// Label is the promotion badge for a saving of percent: "-20%". A saving
+// that rounds to nothing gets no badge rather than a misleading "-0%".
+func Label(percent int32) string {
+	if percent <= 0 {
+		return ""
+	}
+	return "-" + strconv.Itoa(int(percent)) + "%"
+}
+
+// IncludedVAT is the VAT contained in a VAT-inclusive amount at rateBP:
+// amount − amount/(1+rate), which is amount×rate/(1+rate), rounded half-up.
+// Compute it per line total and sum the lines, as an invoice does.
+func IncludedVAT(amountCents int64, rateBP int32) int64 {
+	if amountCents <= 0 || rateBP <= 0 {
+		return 0
+	}
+	return divRoundHalfUp(amountCents*int64(rateBP), basisPoints+int64(rateBP))
+}
+
+// LineTotal is unitCents × quantity; a quantity below 1 totals nothing.
+func LineTotal(unitCents int64, quantity int32) int64 {
+	if quantity < 1 {
+		return 0
+	}
+	return unitCents * int64(quantity)
+}
+
+// FreeShippingReached says whether a subtotal reaches the free-shipping promise.
+func FreeShippingReached(subtotalCents int64) bool {
+	return subtotalCents >= FreeShippingThresholdCents
+}

@@ -1,0 +1,56 @@
+// Package promotion serves the home page's "Ofertas Especiales": the
+// promotions running now on products sold online.
+package promotion
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/db"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// MaxActivePromotions is how many promotions the home page shows (spec §9).
+const MaxActivePromotions = 20
+
+// Service implements PromotionService over the shop's database.
+type Service struct {
+	queries *db.Queries
+}
+
+var _ saboresv1connect.PromotionServiceHandler = (*Service)(nil)
+
+// New returns a promotion service reading from pool.
+func New(pool *pgxpool.Pool) *Service {
+	return &Service{queries: db.New(pool)}
+}
+
+// ListActivePromotions lists the products on a promotion running now,
+// ending soonest first, each with its promotion priced, labelled and shown
+// against the lowest price of the 30 days before it started.
+func (s *Service) ListActivePromotions(ctx context.Context, _ *connect.Request[saboresv1.ListActivePromotionsRequest]) (*connect.Response[saboresv1.ListActivePromotionsResponse], error) {
+	now := time.Now()
+	rows, err := s.queries.ListPromotedProducts(ctx, db.ListPromotedProductsParams{Now: now, MaxResults: MaxActivePromotions})
+	if err != nil {
+		return nil, fmt.Errorf("promotion: list promoted products: %w", err)
+	}
+	products, err := catalog.WithPromotions(ctx, s.queries, rows, now)
+	if err != nil {
+		return nil, err
+	}
+	res := &saboresv1.ListActivePromotionsResponse{Products: make([]*saboresv1.Product, 0, len(products))}
+	for _, p := range products {
+		// The listing and the promotions are two reads; a promotion edited
+		// between them must not show a product without its reduction.
+		if p.GetPromotion() != nil {
+			res.Products = append(res.Products, p)
+		}
+	}
+	return connect.NewResponse(res), nil
+}

@@ -1,0 +1,179 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"connectrpc.com/connect"
+)
+
+// RequestIDHeader carries the request id to and from clients, so a report
+// from a user can be matched with the log line.
+const RequestIDHeader = "X-Request-Id"
+
+// requestInfo collects what the log line of one request needs; the RPC
+// layer fills in the procedure and code.
+type requestInfo struct {
+	id        string
+	procedure string
+	code      string
+}
+
+type requestInfoKey struct{}
+
+// RequestID returns the id of the request ctx belongs to, or "".
+func RequestID(ctx context.Context) string {
+	if info, ok := ctx.Value(requestInfoKey{}).(*requestInfo); ok {
+		return info.id
+	}
+	return ""
+}
+
+// logRequests logs one line per request with its id, method, path or
+// procedure, status or RPC code, and duration.
+func logRequests(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		info := &requestInfo{id: requestID(r)}
+		w.Header().Set(RequestIDHeader, info.id)
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info)))
+
+		attrs := []slog.Attr{
+			slog.String("request_id", info.id),
+			slog.String("method", r.Method),
+			slog.Duration("duration", time.Since(start)),
+		}
+		level := slog.LevelInfo
+		if info.procedure != "" {
+			attrs = append(attrs, slog.String("procedure", info.procedure), slog.String("code", info.code))
+			if info.code == connect.CodeInternal.String() || info.code == connect.CodeUnknown.String() {
+				level = slog.LevelError
+			}
+		} else {
+			attrs = append(attrs, slog.String("path", r.URL.Path), slog.Int("status", rec.status))
+			if rec.status >= http.StatusInternalServerError {
+				level = slog.LevelError
+			}
+		}
+		log.LogAttrs(r.Context(), level, "request", attrs...)
+	})
+}
+
+// requestID keeps a sane id set by a proxy in front of us, or makes one.
+func requestID(r *http.Request) string {
+	if id := r.Header.Get(RequestIDHeader); id != "" && len(id) <= 64 && printable(id) {
+		return id
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func printable(s string) bool {
+	for _, c := range []byte(s) {
+		if c < 0x21 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// procedureInterceptor records the procedure and result code of an RPC for
+// the request's log line. It runs outermost, so it sees the final code.
+func procedureInterceptor() connect.Interceptor {
+	return &procedureRecorder{}
+}
+
+type procedureRecorder struct{}
+
+func record(ctx context.Context, procedure string, err error) {
+	info, ok := ctx.Value(requestInfoKey{}).(*requestInfo)
+	if !ok {
+		return
+	}
+	info.procedure = procedure
+	switch {
+	case err == nil:
+		info.code = "ok"
+	case errors.Is(err, context.Canceled):
+		info.code = connect.CodeCanceled.String()
+	default:
+		info.code = connect.CodeOf(err).String()
+	}
+}
+
+// WrapUnary records unary RPCs.
+func (procedureRecorder) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		res, err := next(ctx, req)
+		record(ctx, req.Spec().Procedure, err)
+		return res, err
+	}
+}
+
+// WrapStreamingClient leaves clients alone: this is a server interceptor.
+func (procedureRecorder) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+// WrapStreamingHandler records streaming RPCs such as reflection.
+func (procedureRecorder) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		err := next(ctx, conn)
+		record(ctx, conn.Spec().Procedure, err)
+		return err
+	}
+}
+
+// statusRecorder remembers the status code written.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+// WriteHeader records the status.
+func (r *statusRecorder) WriteHeader(status int) {
+	r.status = status
+	r.ResponseWriter.WriteHeader(status)
+}
+
+// Unwrap lets http.ResponseController reach flushing and deadlines, which
+// gRPC streaming needs.
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// Flush passes flushes through for streaming responses.
+func (r *statusRecorder) Flush() {
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// ContextHandler adds the request id of the context to every log record, so
+// errors logged deep inside a request can be matched with its log line.
+type ContextHandler struct {
+	slog.Handler
+}
+
+// Handle adds request_id when the context carries one.
+func (h ContextHandler) Handle(ctx context.Context, r slog.Record) error {
+	if id := RequestID(ctx); id != "" {
+		r.AddAttrs(slog.String("request_id", id))
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+// WithAttrs keeps the wrapper around derived handlers.
+func (h ContextHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return ContextHandler{h.Handler.WithAttrs(attrs)}
+}
+
+// WithGroup keeps the wrapper around derived handlers.
+func (h ContextHandler) WithGroup(name string) slog.Handler {
+	return ContextHandler{h.Handler.WithGroup(name)}
+}

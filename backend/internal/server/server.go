@@ -1,0 +1,162 @@
+// Package server assembles shopd's single HTTP handler: the seven Connect
+// services (serving Connect, gRPC and gRPC-Web), gRPC health and reflection,
+// /healthz, routes other packages mount (sign-in, product images) and the
+// embedded web app, behind request logging and CORS.
+package server
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/grpchealth"
+	"connectrpc.com/grpcreflect"
+	"connectrpc.com/validate"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/frontend"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// Services are the implementations of the contract. A nil field is served
+// by the generated Unimplemented handler, so every service is always
+// registered (and listed by reflection) even before it is written.
+type Services struct {
+	Catalog    saboresv1connect.CatalogServiceHandler
+	Promotion  saboresv1connect.PromotionServiceHandler
+	Cart       saboresv1connect.CartServiceHandler
+	Order      saboresv1connect.OrderServiceHandler
+	Account    saboresv1connect.AccountServiceHandler
+	Visibility saboresv1connect.VisibilityServiceHandler
+	Admin      saboresv1connect.AdminServiceHandler
+}
+
+// Pinger reports whether the database answers; *pgxpool.Pool is one.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// DefaultReadMaxBytes caps request messages: nothing in the contract comes
+// close to 1 MiB, and the cap keeps a hostile client from using memory.
+const DefaultReadMaxBytes = 1 << 20
+
+// Options configure the handler.
+type Options struct {
+	// Services implement the contract.
+	Services Services
+	// Interceptors run on every RPC after logging and before validation,
+	// in the order given: the place for authentication and authorization,
+	// which must come before validation so strangers learn nothing from
+	// validation errors. They return Connect errors themselves.
+	Interceptors []connect.Interceptor
+	// Authenticate wraps the seven services' HTTP handlers to find out who
+	// is calling (auth.Service.Middleware) before any interceptor runs; nil
+	// leaves every caller anonymous. Static files and health checks skip it.
+	Authenticate func(http.Handler) http.Handler
+	// DB is checked by /healthz and gRPC health.
+	DB Pinger
+	// Routes registers extra routes owned by other packages, such as
+	// sign-in (auth.Service.Register) or "GET /images/" for product images.
+	Routes func(mux *http.ServeMux)
+	// AllowedOrigins may call the API from a browser on another origin.
+	AllowedOrigins []string
+	// Frontend is the built web app; nil uses the embedded frontend.Dist().
+	Frontend fs.FS
+	// Logger logs requests; nil uses slog.Default().
+	Logger *slog.Logger
+	// ReadMaxBytes caps request messages; 0 uses DefaultReadMaxBytes.
+	ReadMaxBytes int
+}
+
+// serviceNames lists the contract's services, for health and reflection.
+var serviceNames = []string{
+	saboresv1connect.CatalogServiceName,
+	saboresv1connect.PromotionServiceName,
+	saboresv1connect.CartServiceName,
+	saboresv1connect.OrderServiceName,
+	saboresv1connect.AccountServiceName,
+	saboresv1connect.VisibilityServiceName,
+	saboresv1connect.AdminServiceName,
+}
+
+// ServiceNames returns the fully-qualified names of every served service.
+func ServiceNames() []string { return append([]string(nil), serviceNames...) }
+
+// NewHandler builds the handler serving everything on one port.
+func NewHandler(opts Options) http.Handler {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.ReadMaxBytes == 0 {
+		opts.ReadMaxBytes = DefaultReadMaxBytes
+	}
+	if opts.Frontend == nil {
+		opts.Frontend = frontend.Dist()
+	}
+	interceptors := append([]connect.Interceptor{procedureInterceptor()}, opts.Interceptors...)
+	interceptors = append(interceptors, validate.NewInterceptor(), apperr.Interceptor())
+	handlerOpts := []connect.HandlerOption{
+		connect.WithInterceptors(interceptors...),
+		connect.WithReadMaxBytes(opts.ReadMaxBytes),
+		// Small messages cost more to gzip than to send.
+		connect.WithCompressMinBytes(1024),
+	}
+
+	mux := http.NewServeMux()
+	authenticate := opts.Authenticate
+	if authenticate == nil {
+		authenticate = func(h http.Handler) http.Handler { return h }
+	}
+	handle := func(pattern string, h http.Handler) { mux.Handle(pattern, authenticate(h)) }
+	s := opts.Services.withDefaults()
+	handle(saboresv1connect.NewCatalogServiceHandler(s.Catalog, handlerOpts...))
+	handle(saboresv1connect.NewPromotionServiceHandler(s.Promotion, handlerOpts...))
+	handle(saboresv1connect.NewCartServiceHandler(s.Cart, handlerOpts...))
+	handle(saboresv1connect.NewOrderServiceHandler(s.Order, handlerOpts...))
+	handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
+	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
+	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
+
+	infraOpts := connect.WithInterceptors(procedureInterceptor())
+	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
+	reflector := grpcreflect.NewStaticReflector(append(ServiceNames(), grpchealth.HealthV1ServiceName)...)
+	mux.Handle(grpcreflect.NewHandlerV1(reflector, infraOpts))
+	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector, infraOpts))
+	mux.Handle("GET /healthz", healthz(opts.DB))
+
+	if opts.Routes != nil {
+		opts.Routes(mux)
+	}
+	mux.Handle("/", newSPA(opts.Frontend))
+
+	return logRequests(opts.Logger, cors(opts.AllowedOrigins, mux))
+}
+
+// withDefaults fills nil services with the generated Unimplemented
+// handlers, which answer every RPC with CodeUnimplemented.
+func (s Services) withDefaults() Services {
+	if s.Catalog == nil {
+		s.Catalog = saboresv1connect.UnimplementedCatalogServiceHandler{}
+	}
+	if s.Promotion == nil {
+		s.Promotion = saboresv1connect.UnimplementedPromotionServiceHandler{}
+	}
+	if s.Cart == nil {
+		s.Cart = saboresv1connect.UnimplementedCartServiceHandler{}
+	}
+	if s.Order == nil {
+		s.Order = saboresv1connect.UnimplementedOrderServiceHandler{}
+	}
+	if s.Account == nil {
+		s.Account = saboresv1connect.UnimplementedAccountServiceHandler{}
+	}
+	if s.Visibility == nil {
+		s.Visibility = saboresv1connect.UnimplementedVisibilityServiceHandler{}
+	}
+	if s.Admin == nil {
+		s.Admin = saboresv1connect.UnimplementedAdminServiceHandler{}
+	}
+	return s
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"net/http"
+	"path"
+	"strings"
+	"time"
+)
+
+// notBuiltPage is served in place of the app on a checkout where the
+// frontend has not been built, so `go build` alone still gives a working
+// server whose API answers.
+const notBuiltPage = `<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>Sabores</title>
+<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto">
+<h1>Sabores</h1>
+<p>The API is running, but the web app is not built into this binary.</p>
+<p>Run <code>./task build</code> (or <code>./task start</code>) to build it.</p>
+</body></html>
+`
+
+// spa serves the built single-page app: real files as they are, hashed
+// assets cached for a year, and index.html (never cached, so a deploy is
+// seen at once) for every other GET, so client-side routes such as
+// /producto/1001 survive a reload.
+type spa struct {
+	files fs.FS
+	index []byte
+}
+
+func newSPA(files fs.FS) *spa {
+	index, err := fs.ReadFile(files, "index.html")
+	if err != nil {
+		index = nil
+	}
+	return &spa{files: files, index: index}
+}
+
+// ServeHTTP implements http.Handler.
+func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name != "" && name != "index.html" {
+		if info, err := fs.Stat(s.files, name); err == nil && !info.IsDir() {
+			if strings.HasPrefix(name, "assets/") {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				w.Header().Set("Cache-Control", "public, max-age=3600")
+			}
+			http.ServeFileFS(w, r, s.files, name)
+			return
+		} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+		// A missing hashed asset is a stale page asking for an old build:
+		// answering with index.html would only confuse the browser.
+		if strings.HasPrefix(name, "assets/") {
+			http.NotFound(w, r)
+			return
+		}
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	if s.index == nil {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte(notBuiltPage))
+		return
+	}
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(s.index))
+}

@@ -1,0 +1,48 @@
+// Prints the gzip size of the JavaScript the home page loads before it is
+// interactive (entry chunk, its static imports, the home route chunk and the
+// default-language text bundles it needs) and fails above the budget.
+// Usage: node scripts/bundle-size.mjs [distDir]   (after `vite build`)
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const budgetBytes = 150 * 1024;
+const dist = process.argv[2] ?? "dist";
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
+
+// Modules the home page needs at once: the app entry, the home route and the
+// Spanish texts for the namespaces it shows.
+const roots = ["index.html", "src/app/routes/home.tsx", "src/locales/es/common.json", "src/locales/es/catalog.json"];
+
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`bundle-size: ${key} is not in the manifest`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const dep of chunk.imports ?? []) visit(dep);
+};
+roots.forEach(visit);
+
+let total = 0;
+const rows = [...files]
+  .filter((f) => f.endsWith(".js"))
+  .map((f) => {
+    const gz = gzipSync(readFileSync(join(dist, f)), { level: 9 }).length;
+    total += gz;
+    return [f, gz];
+  })
+  .sort((a, b) => b[1] - a[1]);
+for (const [f, gz] of rows) console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${f}`);
+console.log(`home page initial JavaScript: ${(total / 1024).toFixed(1)} KB gzip (budget ${budgetBytes / 1024} KB)`);
+
+const admin = Object.entries(manifest).filter(([k]) => k.startsWith("src/features/admin/"));
+const leaked = admin.filter(([, c]) => files.has(c.file));
+if (leaked.length) {
+  console.error(`back-office code is in the home page's bundle: ${leaked.map(([k]) => k).join(", ")}`);
+  process.exit(1);
+}
+if (total > budgetBytes) {
+  console.error("home page JavaScript is over budget");
+  process.exit(1);
+}

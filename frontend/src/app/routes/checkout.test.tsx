@@ -1,0 +1,115 @@
+import { create } from "@bufbuild/protobuf";
+import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { AccountService } from "@gen/sabores/v1/account_service_pb";
+import { CartService } from "@gen/sabores/v1/cart_service_pb";
+import { OrderService, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
+import { OrderSchema, PaymentMethod } from "@gen/sabores/v1/types_pb";
+import { signedIn } from "@/testing/fixtures";
+import { renderApp } from "@/testing/render-app";
+
+function stockErrorInfo(productId: string, available: string): Uint8Array {
+  const w = new BinaryWriter();
+  w.tag(1, 2).string("INSUFFICIENT_STOCK");
+  w.tag(3, 2).fork().tag(1, 2).string("product_id").tag(2, 2).string(productId).join();
+  w.tag(3, 2).fork().tag(1, 2).string("available").tag(2, 2).string(available).join();
+  return w.finish();
+}
+
+function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object) {
+  localStorage.setItem(
+    "cart",
+    JSON.stringify([{ id: 1001, name: "Guaraná", priceCents: 250, image: "", stock: 10, quantity: 4 }]),
+  );
+  return renderApp("/checkout", (router) => {
+    router.service(AccountService, { getSession: () => signedIn() });
+    router.service(CartService, {
+      validateCart: () => ({
+        lines: [{ productId: 1001n, quantity: 4, name: "Guaraná", unitPriceCents: 250n, lineTotalCents: 1000n, availableStock: 10 }],
+        subtotalCents: 1000n,
+        totalCents: 1000n,
+        valid: true,
+      }),
+    });
+    router.service(OrderService, { placeOrder });
+  });
+}
+
+async function fillDelivery(user: ReturnType<typeof renderApp>["user"], postalCode: string) {
+  await user.type(screen.getByLabelText("Teléfono"), "+34 600 123 456");
+  await user.type(screen.getByLabelText("Dirección"), "Rúa Real 1");
+  await user.type(screen.getByLabelText("Ciudad"), "Burela");
+  await user.type(screen.getByLabelText("Código postal"), postalCode);
+  await user.click(screen.getByRole("button", { name: "Continuar" }));
+}
+
+describe("/checkout", () => {
+  it("sends a guest to sign in", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: 1, name: "x", priceCents: 1, image: "", quantity: 1 }]));
+    renderApp("/checkout", (router) => {
+      router.service(AccountService, { getSession: () => ({ signedIn: false }) });
+    });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/auth?redirect=checkout"));
+  });
+
+  it("goes through the four steps, keeps the idempotency key across a stock failure and finishes", async () => {
+    const requests: PlaceOrderRequest[] = [];
+    let fail = true;
+    const { user } = renderCheckout((req) => {
+      requests.push(req);
+      if (fail) {
+        fail = false;
+        const err = new ConnectError("insufficient stock", Code.FailedPrecondition);
+        err.details.push({ type: "google.rpc.ErrorInfo", value: stockErrorInfo("1001", "3") });
+        throw err;
+      }
+      return { order: create(OrderSchema, { id: 42n }) };
+    });
+
+    expect(await screen.findByRole("heading", { level: 2, name: "Revisión" })).toBeInTheDocument();
+    expect(screen.getByText("Paso 1 de 4")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continuar" }));
+
+    expect(await screen.findByRole("heading", { level: 2, name: "Entrega" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Nombre completo")).toHaveValue("María Silva");
+    expect(screen.getByLabelText("Correo electrónico")).toHaveValue("maria@example.com");
+    await fillDelivery(user, "2788");
+    expect(await screen.findByText("El código postal debe tener 5 dígitos.")).toBeInTheDocument();
+    await user.type(screen.getByLabelText("Código postal"), "0");
+    await user.click(screen.getByRole("button", { name: "Continuar" }));
+
+    expect(await screen.findByRole("heading", { level: 2, name: "Pago" })).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/Pago contra reembolso/));
+    await user.click(screen.getByRole("button", { name: "Continuar" }));
+
+    expect(await screen.findByRole("heading", { level: 2, name: "Confirmación" })).toBeInTheDocument();
+    expect(screen.getByText(/Rúa Real 1, 27880 Burela/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Finalizar pedido" }));
+
+    expect(await screen.findByText("Solo quedan 3 unidades.")).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
+
+    await user.click(screen.getByRole("button", { name: "Finalizar pedido" }));
+    expect(await screen.findByText("¡Pedido finalizado con éxito!")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toEqual([]);
+
+    expect(requests).toHaveLength(2);
+    expect(requests[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requests[1].idempotencyKey).toBe(requests[0].idempotencyKey);
+    expect(requests[0]).toMatchObject({
+      paymentMethod: PaymentMethod.CASH_ON_DELIVERY,
+      lines: [{ productId: 1001n, quantity: 4 }],
+      delivery: { name: "María Silva", postalCode: "27880", city: "Burela" },
+    });
+    expect(sessionStorage.getItem("checkoutIdempotency")).toBeNull();
+  });
+
+  it("returns to the cart from the first step", async () => {
+    const { user } = renderCheckout(() => ({}));
+    await user.click(await screen.findByRole("button", { name: "Atrás" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/cart"));
+  });
+});

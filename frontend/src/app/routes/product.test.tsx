@@ -1,0 +1,74 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
+import { product } from "@/testing/fixtures";
+import { renderApp } from "@/testing/render-app";
+
+function renderProduct(stock = 20) {
+  return renderApp("/producto/1001", (router) => {
+    router.service(CatalogService, {
+      getProduct: (req) => {
+        if (req.id !== 1001n) throw new ConnectError("not found", Code.NotFound);
+        return { product: product(1001, { name: "Guaraná Antarctica 350 ml", stock, priceCents: 195n, brand: "Antarctica" }) };
+      },
+    });
+  });
+}
+
+describe("/producto/:id", () => {
+  it("shows a loading text, then the product with its title and structured data", async () => {
+    renderProduct();
+    expect(await screen.findByText("Cargando producto...")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Guaraná Antarctica 350 ml" })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe("Guaraná Antarctica 350 ml | Sabores"));
+    const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? "{}");
+    expect(ld).toMatchObject({ "@type": "Product", name: "Guaraná Antarctica 350 ml", offers: { price: "1.95", priceCurrency: "EUR" } });
+  });
+
+  it("adds the chosen quantity to the cart", async () => {
+    const { user } = renderProduct();
+    await user.click(await screen.findByRole("button", { name: "Aumentar cantidad" }));
+    await user.click(screen.getByRole("button", { name: "Añadir 2 a la cesta" }));
+    expect(await screen.findByRole("button", { name: "Añadido" })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toEqual([
+      { id: 1001, name: "Guaraná Antarctica 350 ml", priceCents: 195, image: "/images/1001.svg", stock: 20, quantity: 2 },
+    ]);
+    expect(screen.getByRole("link", { name: /Carrito, 2 artículos/ })).toBeInTheDocument();
+  });
+
+  it("refuses more than the stock with the stock toast", async () => {
+    localStorage.setItem("cart", JSON.stringify([{ id: 1001, name: "G", priceCents: 195, image: "", stock: 3, quantity: 2 }]));
+    const { user } = renderProduct(3);
+    await user.click(await screen.findByRole("button", { name: "Aumentar cantidad" }));
+    await user.click(screen.getByRole("button", { name: "Añadir 2 a la cesta" }));
+    expect(await screen.findByText("Cantidad no disponible")).toBeInTheDocument();
+    expect(screen.getByText("Solo tenemos 3 unidades en stock. Ya tienes 2 en el carrito.")).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")[0].quantity).toBe(2);
+  });
+
+  it("reports a product that cannot be loaded", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderApp("/producto/999", (router) => {
+      router.service(CatalogService, {
+        getProduct: () => {
+          throw new ConnectError("not found", Code.NotFound);
+        },
+      });
+    });
+    expect(await screen.findByText("No se pudo cargar el producto.")).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it("shows 'Últimas N' and 'Esgotado' in Portuguese", async () => {
+    renderApp(
+      "/producto/1001",
+      (router) => {
+        router.service(CatalogService, { getProduct: () => ({ product: product(1001, { stock: 0 }) }) });
+      },
+      "pt",
+    );
+    expect(await screen.findByRole("button", { name: "Esgotado" })).toBeDisabled();
+  });
+});

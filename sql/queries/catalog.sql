@@ -1,0 +1,136 @@
+-- ListProductsByName and its siblings list products sold online (the
+-- products.sold_online flag the visibility trigger keeps, which the partial
+-- indexes WHERE sold_online cover). There is one query per sort order because
+-- an ORDER BY chosen by a CASE cannot walk an index. An empty filter means
+-- "any"; with the values bound (a custom plan) the unused conditions fold away.
+-- Names sort in the Spanish collation (migration 00010 indexes it). A
+-- country page uses ListCountryProducts instead.
+-- name: ListProductsByName :many
+SELECT p.* FROM products p
+WHERE p.sold_online
+  AND (@category::text = '' OR p.category = @category)
+  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+ORDER BY p.name COLLATE "es-x-icu", p.id
+LIMIT @page_limit OFFSET @page_offset;
+
+-- name: ListProductsByPriceAsc :many
+SELECT p.* FROM products p
+WHERE p.sold_online
+  AND (@category::text = '' OR p.category = @category)
+  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+ORDER BY p.price_cents, p.id
+LIMIT @page_limit OFFSET @page_offset;
+
+-- name: ListProductsByPriceDesc :many
+SELECT p.* FROM products p
+WHERE p.sold_online
+  AND (@category::text = '' OR p.category = @category)
+  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+ORDER BY p.price_cents DESC, p.id DESC
+LIMIT @page_limit OFFSET @page_offset;
+
+-- name: ListProductsByNewest :many
+SELECT p.* FROM products p
+WHERE p.sold_online
+  AND (@category::text = '' OR p.category = @category)
+  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+ORDER BY p.created_at DESC, p.id DESC
+LIMIT @page_limit OFFSET @page_offset;
+
+-- name: CountProducts :one
+SELECT count(*) FROM products p
+WHERE p.sold_online
+  AND (@category::text = '' OR p.category = @category)
+  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+;
+
+-- ListCountryProducts lists a country page: the products visible there
+-- with channel online or both, found through visibility_country_online_idx
+-- (an EXISTS under an OR would not be, as the planner cannot turn it into a
+-- join). A country holds a few thousand products at most, so one query sorts
+-- them in any of the four orders, with the same tie-breaks as the others.
+-- name: ListCountryProducts :many
+SELECT p.* FROM product_country_visibility v
+JOIN products p ON p.id = v.product_id
+WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both')
+  AND p.sold_online
+  AND (@category::text = '' OR p.category = @category)
+  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+ORDER BY
+  CASE WHEN @sort::text = 'price_asc' THEN p.price_cents END,
+  CASE WHEN @sort::text = 'price_desc' THEN p.price_cents END DESC,
+  CASE WHEN @sort::text = 'newest' THEN p.created_at END DESC,
+  CASE WHEN @sort::text = 'name' THEN p.name END COLLATE "es-x-icu",
+  CASE WHEN @sort::text IN ('price_desc', 'newest') THEN p.id END DESC,
+  p.id
+LIMIT @page_limit OFFSET @page_offset;
+
+-- CountCountryProducts counts a country page without filters from the
+-- visibility index alone: a visible online row makes its product sold online
+-- (the trigger's rule), so no product needs reading.
+-- name: CountCountryProducts :one
+SELECT count(*) FROM product_country_visibility v
+WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both');
+
+-- CountCountryProductsFiltered counts a country page filtered by category or
+-- section. It reads each of the country's products by primary key: the
+-- OFFSET 0 keeps the lookup per row, where the planner would otherwise hash
+-- the whole products table to count one country.
+-- name: CountCountryProductsFiltered :one
+SELECT count(*) FROM product_country_visibility v
+CROSS JOIN LATERAL (
+    SELECT 1 FROM products p
+    WHERE p.id = v.product_id AND p.sold_online
+      AND (@category::text = '' OR p.category = @category)
+      AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+    OFFSET 0
+) AS matching
+WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both');
+
+-- ResolveCountry turns a country slug, or the slug of one of its other
+-- spellings ("rep-dominicana" for "Rep. Dominicana"), into its slug.
+-- name: ResolveCountry :one
+SELECT c.slug FROM countries c
+WHERE c.slug = @slug
+   OR EXISTS (
+      SELECT 1 FROM unnest(c.aliases) AS a(alias)
+      WHERE trim(both '-' FROM regexp_replace(search_normalize(a.alias), '[^a-z0-9]+', '-', 'g')) = @slug)
+ORDER BY c.slug = @slug DESC
+LIMIT 1;
+
+-- name: GetOnlineProduct :one
+SELECT * FROM products
+WHERE id = @id AND sold_online;
+
+-- SearchProductsByPrefix and SearchProductsContaining are the header
+-- search's two tiers: names (search_text starts with the name) beginning with
+-- the normalised, already LIKE-escaped pattern, then the other products whose
+-- name, code or SKU contains it. Apart, each can stop after a few rows in
+-- name order when the term is common, or use the trigram index when it is
+-- rare; one query ranking prefix matches first would have to read and sort
+-- every match.
+-- name: SearchProductsByPrefix :many
+SELECT p.* FROM products p
+WHERE p.sold_online
+  AND p.search_text LIKE search_normalize(@pattern::text) || '%'
+ORDER BY p.name COLLATE "es-x-icu", p.id
+LIMIT @max_results;
+
+-- name: SearchProductsContaining :many
+SELECT p.* FROM products p
+WHERE p.sold_online
+  AND p.search_text LIKE '%' || search_normalize(@pattern::text) || '%'
+  AND p.search_text NOT LIKE search_normalize(@pattern::text) || '%'
+ORDER BY p.name COLLATE "es-x-icu", p.id
+LIMIT @max_results;
+
+-- name: ListHomeCountries :many
+SELECT * FROM countries
+WHERE show_on_home
+ORDER BY sort_order, slug;
+
+-- GetProductsByIDs reads products whether or not they are sold online, so a
+-- cart can tell an unknown product from one no longer sold online.
+-- name: GetProductsByIDs :many
+SELECT * FROM products
+WHERE id = ANY(@ids::bigint[]);

@@ -1,0 +1,72 @@
+-- FindOrderByIdempotencyKey finds the order a retried checkout already placed.
+-- name: FindOrderByIdempotencyKey :one
+SELECT id FROM orders
+WHERE user_id = @user_id AND idempotency_key = @idempotency_key;
+
+-- UpsertCustomerForUser records the shopper as a customer from the delivery
+-- data of their latest order; a user is one customer.
+-- name: UpsertCustomerForUser :one
+INSERT INTO customers (user_id, name, email, phone)
+VALUES (@user_id, @name, @email, @phone)
+ON CONFLICT (user_id) DO UPDATE
+SET name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
+    active = true, updated_at = now()
+RETURNING id;
+
+-- InsertOrder claims the idempotency key: a concurrent transaction holding
+-- the same key makes this wait for it, and when it committed, no row comes
+-- back and the caller returns that order instead.
+-- name: InsertOrder :one
+INSERT INTO orders (
+    user_id, customer_id, idempotency_key, status, payment_method, payment_status,
+    subtotal_cents, shipping_cents, vat_cents, total_cents,
+    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code
+) VALUES (
+    @user_id, @customer_id, @idempotency_key, 'pending', @payment_method, @payment_status,
+    @subtotal_cents, @shipping_cents, @vat_cents, @total_cents,
+    @delivery_name, @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code
+)
+ON CONFLICT (user_id, idempotency_key) DO NOTHING
+RETURNING id;
+
+-- TakeStock takes quantity units of a product still sold online, only when
+-- that many are left: stock never goes below zero, and concurrent buyers of
+-- the last units queue on the row lock and re-check the condition.
+-- name: TakeStock :execrows
+UPDATE products
+SET stock = stock - @quantity::integer
+WHERE id = @id AND sold_online AND stock >= @quantity::integer;
+
+-- InsertOrderLines writes all of an order's lines in one statement; the
+-- arrays are parallel, one element per line (unnests in a SELECT list zip),
+-- and a promotion id of 0 means none.
+-- name: InsertOrderLines :exec
+INSERT INTO order_lines (
+    order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
+    regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
+)
+SELECT @order_id::bigint, unnest(@line_nos::integer[]), unnest(@product_ids::bigint[]),
+       unnest(@product_names::text[]), unnest(@image_urls::text[]), unnest(@quantities::integer[]),
+       unnest(@unit_prices_cents::bigint[]), unnest(@regular_unit_prices_cents::bigint[]),
+       NULLIF(unnest(@promotion_ids::bigint[]), 0), unnest(@promotion_labels::text[]),
+       unnest(@vat_basis_points::integer[]), unnest(@line_totals_cents::bigint[]);
+
+-- name: GetOrderForUser :one
+SELECT * FROM orders
+WHERE id = @id AND user_id = @user_id;
+
+-- name: ListOrdersForUser :many
+SELECT * FROM orders
+WHERE user_id = @user_id
+ORDER BY created_at DESC, id DESC
+LIMIT @page_limit OFFSET @page_offset;
+
+-- name: CountOrdersForUser :one
+SELECT count(*) FROM orders
+WHERE user_id = @user_id;
+
+-- ListOrderLines reads the lines of a page of orders at once.
+-- name: ListOrderLines :many
+SELECT * FROM order_lines
+WHERE order_id = ANY(@order_ids::bigint[])
+ORDER BY order_id, line_no;
