@@ -22,6 +22,11 @@ type APIKey struct {
 	RevokedAt  *time.Time
 }
 
+type AdminGrant struct {
+	Email     string
+	GrantedAt time.Time
+}
+
 type AuditEvent struct {
 	ID          int64
 	Actor       string

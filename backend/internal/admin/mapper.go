@@ -1,0 +1,214 @@
+package admin
+
+import (
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/db"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// Channel maps a stored sales channel to the contract's enum.
+func Channel(stored string) saboresv1.SalesChannel {
+	switch stored {
+	case "online":
+		return saboresv1.SalesChannel_SALES_CHANNEL_ONLINE
+	case "physical":
+		return saboresv1.SalesChannel_SALES_CHANNEL_PHYSICAL
+	case "both":
+		return saboresv1.SalesChannel_SALES_CHANNEL_BOTH
+	default:
+		return saboresv1.SalesChannel_SALES_CHANNEL_UNSPECIFIED
+	}
+}
+
+// StoredChannel maps the contract's channel to its stored form; false for
+// values that are not a channel (unspecified, none).
+func StoredChannel(c saboresv1.SalesChannel) (string, bool) {
+	switch c {
+	case saboresv1.SalesChannel_SALES_CHANNEL_ONLINE:
+		return "online", true
+	case saboresv1.SalesChannel_SALES_CHANNEL_PHYSICAL:
+		return "physical", true
+	case saboresv1.SalesChannel_SALES_CHANNEL_BOTH:
+		return "both", true
+	default:
+		return "", false
+	}
+}
+
+// ProductVisibility groups visibility rows by product.
+func ProductVisibility(rows []db.VisibilityForProductsRow) map[int64][]*saboresv1.ProductVisibility {
+	out := make(map[int64][]*saboresv1.ProductVisibility)
+	for _, r := range rows {
+		out[r.ProductID] = append(out[r.ProductID], &saboresv1.ProductVisibility{
+			Country: r.CountrySlug,
+			Visible: r.IsVisible,
+			Channel: Channel(r.SalesChannel),
+		})
+	}
+	return out
+}
+
+// ProductIDs lists the ids of products, for loading their visibility.
+func ProductIDs(products []db.Product) []int64 {
+	ids := make([]int64, len(products))
+	for i, p := range products {
+		ids[i] = p.ID
+	}
+	return ids
+}
+
+// Product maps a product and its visibility records to the back office's view.
+func Product(p db.Product, visibility []*saboresv1.ProductVisibility) *saboresv1.AdminProduct {
+	out := &saboresv1.AdminProduct{
+		Id:               p.ID,
+		Name:             p.Name,
+		Code:             p.Code,
+		Sku:              p.SKU,
+		Category:         p.Category,
+		OnlineCategories: p.OnlineCategories,
+		PriceCents:       p.PriceCents,
+		VatBasisPoints:   p.VatBasisPoints,
+		Stock:            p.Stock,
+		ImageUrl:         p.ImageURL,
+		Brand:            p.Brand,
+		Visibility:       visibility,
+		UpdateTime:       timestamppb.New(p.UpdatedAt),
+	}
+	if p.CountrySlug != nil {
+		out.Country = *p.CountrySlug
+	}
+	return out
+}
+
+// Country maps a country to the contract.
+func Country(c db.Country) *saboresv1.Country {
+	return &saboresv1.Country{
+		Slug:              c.Slug,
+		Name:              c.Name,
+		FlagEmoji:         c.FlagEmoji,
+		ImageUrl:          c.ImageURL,
+		BackgroundClasses: c.BackgroundClasses,
+		Href:              c.Href,
+		SortOrder:         c.SortOrder,
+		Aliases:           c.Aliases,
+		ShowOnHome:        c.ShowOnHome,
+	}
+}
+
+func customer(c db.Customer) *saboresv1.Customer {
+	return &saboresv1.Customer{
+		Id:           c.ID,
+		Name:         c.Name,
+		Surname:      c.Surname,
+		CompanyName:  c.CompanyName,
+		Dni:          c.Dni,
+		CompanyNif:   c.CompanyNif,
+		CustomerType: c.CustomerType,
+		Email:        c.Email,
+		Phone:        c.Phone,
+		Active:       c.Active,
+		CreateTime:   timestamppb.New(c.CreatedAt),
+	}
+}
+
+func orderStatus(s string) saboresv1.OrderStatus {
+	switch s {
+	case "pending":
+		return saboresv1.OrderStatus_ORDER_STATUS_PENDING
+	case "completed":
+		return saboresv1.OrderStatus_ORDER_STATUS_COMPLETED
+	case "cancelled":
+		return saboresv1.OrderStatus_ORDER_STATUS_CANCELLED
+	default:
+		return saboresv1.OrderStatus_ORDER_STATUS_UNSPECIFIED
+	}
+}
+
+func paymentMethod(s string) saboresv1.PaymentMethod {
+	switch s {
+	case "card":
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_CARD
+	case "transfer":
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER
+	case "cash":
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY
+	default:
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_UNSPECIFIED
+	}
+}
+
+func paymentStatus(s string) saboresv1.PaymentStatus {
+	switch s {
+	case "awaiting_payment":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_AWAITING_PAYMENT
+	case "on_delivery":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_ON_DELIVERY
+	case "paid":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_PAID
+	default:
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_UNSPECIFIED
+	}
+}
+
+func order(o db.Order, email string, itemCount int32, lines []db.OrderLine) *saboresv1.Order {
+	out := &saboresv1.Order{
+		Id:            o.ID,
+		Status:        orderStatus(o.Status),
+		StatusText:    o.Status,
+		PaymentMethod: paymentMethod(o.PaymentMethod),
+		PaymentStatus: paymentStatus(o.PaymentStatus),
+		SubtotalCents: o.SubtotalCents,
+		ShippingCents: o.ShippingCents,
+		VatCents:      o.VatCents,
+		TotalCents:    o.TotalCents,
+		Delivery: &saboresv1.Delivery{
+			Name:       o.DeliveryName,
+			Email:      o.DeliveryEmail,
+			Phone:      o.DeliveryPhone,
+			Address:    o.DeliveryAddress,
+			City:       o.DeliveryCity,
+			PostalCode: o.DeliveryPostalCode,
+		},
+		CreateTime:    timestamppb.New(o.CreatedAt),
+		ItemCount:     itemCount,
+		CustomerEmail: email,
+	}
+	for _, l := range lines {
+		out.Lines = append(out.Lines, &saboresv1.OrderLine{
+			ProductId:             l.ProductID,
+			Name:                  l.ProductName,
+			Quantity:              l.Quantity,
+			UnitPriceCents:        l.UnitPriceCents,
+			RegularUnitPriceCents: l.RegularUnitPriceCents,
+			PromotionLabel:        l.PromotionLabel,
+			VatBasisPoints:        l.VatBasisPoints,
+			LineTotalCents:        l.LineTotalCents,
+			ImageUrl:              l.ImageURL,
+		})
+	}
+	return out
+}
+
+// apiKey maps a stored key, never its secret.
+func apiKey(k db.APIKeyListRow) *saboresv1.ApiKey {
+	out := &saboresv1.ApiKey{
+		Id:         k.ID,
+		Name:       k.Name,
+		Scope:      saboresv1.ApiKeyScope_API_KEY_SCOPE_READ_ONLY,
+		Prefix:     k.Prefix,
+		CreateTime: timestamppb.New(k.CreatedAt),
+		CreatedBy:  k.CreatedByEmail,
+	}
+	if k.Scope == auth.ScopeAdmin {
+		out.Scope = saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN
+	}
+	if k.LastUsedAt != nil {
+		out.LastUsedTime = timestamppb.New(*k.LastUsedAt)
+	}
+	if k.RevokedAt != nil {
+		out.RevokeTime = timestamppb.New(*k.RevokedAt)
+	}
+	return out
+}

@@ -1,0 +1,490 @@
+package admin_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/validate"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/authz"
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// signInStatus is a fixed sign-in setup.
+type signInStatus struct{ google, dev bool }
+
+func (s signInStatus) GoogleConfigured() bool { return s.google }
+func (s signInStatus) DevSignIn() bool        { return s.dev }
+
+type fixture struct {
+	pool  *pgxpool.Pool
+	svc   *admin.Service
+	ctx   context.Context
+	admin int64
+	maria int64
+}
+
+// setup makes a small shop: countries, three products, an admin, two
+// shoppers with customers and orders.
+func setup(t *testing.T) fixture {
+	t.Helper()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	exec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := pool.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("fixture: %v\n%s", err, sql)
+		}
+	}
+	exec(`INSERT INTO companies (name) VALUES ('Sabores')`)
+	exec(`INSERT INTO countries (slug, name, flag_emoji, href, sort_order) VALUES
+		('brasil', 'Brasil', '🇧🇷', '/brasil', 1), ('colombia', 'Colombia', '🇨🇴', '/colombia', 2)`)
+	exec(`INSERT INTO products (id, name, code, sku, category, online_categories, price_cents, vat_basis_points) VALUES
+		(1001, 'Guaraná Antarctica', 'BR-GUA', 'SKU-1001', 'bebidas', '{populares}', 250, 1000),
+		(1002, 'Açaí congelado', 'BR-ACA', 'SKU-1002', 'congelados', '{}', 650, 1000),
+		(2001, 'Arepa', 'CO-ARE', 'SKU-2001', 'alimentos', '{lanzamientos}', 320, 400)`)
+	exec(`INSERT INTO product_country_visibility (product_id, country_slug, sales_channel) VALUES (1001, 'brasil', 'online')`)
+	var adminID, mariaID, joaoID int64
+	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email, full_name) VALUES
+		('https://dev.sabores.local', 'dev-admin', 'admin@sabores.es', 'Admin Sabores') RETURNING id`).Scan(&adminID); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email, full_name) VALUES
+		('https://dev.sabores.local', 'dev-maria', 'maria@example.com', 'María Silva') RETURNING id`).Scan(&mariaID); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email, full_name) VALUES
+		('https://dev.sabores.local', 'dev-joao', 'joao@example.com', 'João Santos') RETURNING id`).Scan(&joaoID); err != nil {
+		t.Fatal(err)
+	}
+	exec(`INSERT INTO customers (user_id, name, email, active, created_at) VALUES
+		($1, 'María', 'maria@example.com', true, now() - interval '2 days'),
+		($2, 'João', 'joao@example.com', true, now() - interval '1 day'),
+		(NULL, 'Antiguo', 'old@example.com', false, now())`, mariaID, joaoID)
+	order := func(user int64, status string, total int64, age string, lines ...[3]int64) {
+		t.Helper()
+		var id int64
+		err := pool.QueryRow(ctx, `INSERT INTO orders (user_id, idempotency_key, status, payment_method, payment_status,
+			subtotal_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address,
+			delivery_city, delivery_postal_code, created_at)
+			VALUES ($1, gen_random_uuid(), $2, 'card', 'paid', $3, 0, $3, 'X', 'x@example.com', '600000000', 'Rúa 1',
+			'Burela', '27880', now() - $4::interval) RETURNING id`, user, status, total, age).Scan(&id)
+		if err != nil {
+			t.Fatalf("fixture order: %v", err)
+		}
+		for i, l := range lines {
+			exec(`INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
+				regular_unit_price_cents, vat_basis_points, line_total_cents)
+				VALUES ($1, $2, $3, 'p', $4, $5, $5, 1000, $6)`, id, i+1, l[0], l[1], l[2], l[1]*l[2])
+		}
+	}
+	order(mariaID, "completed", 1000, "40 days", [3]int64{1001, 4, 250})
+	order(mariaID, "pending", 1300, "3 days", [3]int64{1002, 2, 650})
+	order(joaoID, "cancelled", 9999, "1 hour", [3]int64{2001, 50, 200})
+	order(joaoID, "pending", 570, "1 minute", [3]int64{1001, 1, 250}, [3]int64{2001, 1, 320})
+
+	ctx = auth.WithPrincipal(ctx, auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
+	return fixture{pool: pool, svc: admin.New(pool, signInStatus{dev: true}), ctx: ctx, admin: adminID, maria: mariaID}
+}
+
+func (f fixture) count(t *testing.T, sql string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := f.pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// fieldViolation returns the code and the field named by err, as the
+// server's error interceptor would send it.
+func fieldViolation(t *testing.T, err error) (connect.Code, string) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	var cerr *connect.Error
+	if !errors.As(apperr.ToConnect(context.Background(), "test", err), &cerr) {
+		t.Fatalf("%v is no Connect error", err)
+	}
+	for _, d := range cerr.Details() {
+		if v, derr := d.Value(); derr == nil {
+			if br, ok := v.(*errdetails.BadRequest); ok && len(br.FieldViolations) > 0 {
+				return cerr.Code(), br.FieldViolations[0].Field
+			}
+			if info, ok := v.(*errdetails.ErrorInfo); ok {
+				return cerr.Code(), info.Reason
+			}
+		}
+	}
+	return cerr.Code(), ""
+}
+
+func TestUpdateProductValidation(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	tests := []struct {
+		name, price, vat string
+		categories       []string
+		field            string
+	}{
+		{"price not a number", "ocho", "21", nil, "price"},
+		{"negative price", "-1", "21", nil, "price"},
+		{"three decimals", "8,505", "21", nil, "price"},
+		{"thousands separator", "1.234,50", "21", nil, "price"},
+		{"VAT over 100", "8,50", "100,01", nil, "vat_rate"},
+		{"VAT not a number", "8,50", "IVA", nil, "vat_rate"},
+		{"VAT three decimals", "8,50", "21,125", nil, "vat_rate"},
+		{"unknown category", "8,50", "21", []string{"bebidas", "ofertas"}, "online_categories"},
+	}
+	for _, tt := range tests {
+		_, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
+			Id: 1001, Price: tt.price, VatRate: tt.vat, OnlineCategories: tt.categories,
+		}))
+		if code, field := fieldViolation(t, err); code != connect.CodeInvalidArgument || field != tt.field {
+			t.Errorf("%s: %v on %q, want InvalidArgument on %q", tt.name, code, field, tt.field)
+		}
+	}
+	// Nothing was saved by any of them.
+	var price int64
+	var vat int32
+	if err := f.pool.QueryRow(context.Background(), `SELECT price_cents, vat_basis_points FROM products WHERE id = 1001`).Scan(&price, &vat); err != nil {
+		t.Fatal(err)
+	}
+	if price != 250 || vat != 1000 {
+		t.Errorf("product changed to %d cents, %d bp by invalid updates", price, vat)
+	}
+	if n := f.count(t, `SELECT count(*) FROM audit_events`) + f.count(t, `SELECT count(*) FROM price_history`); n != 0 {
+		t.Errorf("invalid updates left %d audit or price history rows", n)
+	}
+
+	_, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{Id: 999, Price: "1", VatRate: "21"}))
+	if code, reason := fieldViolation(t, err); code != connect.CodeNotFound || reason != "PRODUCT_NOT_FOUND" {
+		t.Errorf("unknown product: %v %s, want NotFound PRODUCT_NOT_FOUND", code, reason)
+	}
+}
+
+func TestUpdateProductSavesAndAudits(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	res, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
+		Id: 1001, Price: "2,75", VatRate: "21", OnlineCategories: []string{"bebidas", "populares"},
+	}))
+	if err != nil {
+		t.Fatalf("UpdateProduct: %v", err)
+	}
+	p := res.Msg.Product
+	if p.PriceCents != 275 || p.VatBasisPoints != 2100 || !slices.Equal(p.OnlineCategories, []string{"bebidas", "populares"}) {
+		t.Errorf("saved %d cents, %d bp, %v", p.PriceCents, p.VatBasisPoints, p.OnlineCategories)
+	}
+	if len(p.Visibility) != 1 || p.Visibility[0].Country != "brasil" {
+		t.Errorf("visibility = %v, want the brasil record", p.Visibility)
+	}
+	var updatedBy int64
+	if err := f.pool.QueryRow(context.Background(), `SELECT updated_by FROM products WHERE id = 1001`).Scan(&updatedBy); err != nil || updatedBy != f.admin {
+		t.Errorf("updated_by = %d (%v), want the admin %d", updatedBy, err, f.admin)
+	}
+	if n := f.count(t, `SELECT count(*) FROM price_history WHERE product_id = 1001 AND price_cents = 275 AND changed_by = $1`, f.admin); n != 1 {
+		t.Errorf("%d price history rows for the new price, want 1", n)
+	}
+
+	rows, err := f.pool.Query(context.Background(), `
+		SELECT actor, action, entity, old_value::text, new_value::text FROM audit_events ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got [][5]string
+	for rows.Next() {
+		var e [5]string
+		if err := rows.Scan(&e[0], &e[1], &e[2], &e[3], &e[4]); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, e)
+	}
+	want := [][5]string{
+		{"admin@sabores.es", "product.price", "product:1001", `{"price_cents": 250}`, `{"price_cents": 275}`},
+		{"admin@sabores.es", "product.vat", "product:1001", `{"vat_basis_points": 1000}`, `{"vat_basis_points": 2100}`},
+		{"admin@sabores.es", "product.online_categories", "product:1001",
+			`{"online_categories": ["populares"]}`, `{"online_categories": ["bebidas", "populares"]}`},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("audit rows:\n got %v\nwant %v", got, want)
+	}
+
+	// The same values again change nothing and record nothing.
+	if _, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
+		Id: 1001, Price: "2.75", VatRate: "21,00", OnlineCategories: []string{"bebidas", "populares"},
+	})); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count(t, `SELECT count(*) FROM audit_events`); n != 3 {
+		t.Errorf("%d audit rows after a no-op update, want still 3", n)
+	}
+
+	events, err := f.svc.ListAuditEvents(f.ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if events.Msg.TotalSize != 3 || events.Msg.Events[0].Action != "product.online_categories" {
+		t.Errorf("ListAuditEvents: total %d, first %v; want 3, newest first", events.Msg.TotalSize, events.Msg.Events[0])
+	}
+}
+
+func TestListAdminProducts(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	list := func(q string, page, size int32) *saboresv1.ListAdminProductsResponse {
+		t.Helper()
+		res, err := f.svc.ListAdminProducts(f.ctx, connect.NewRequest(&saboresv1.ListAdminProductsRequest{Query: q, Page: page, PageSize: size}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Msg
+	}
+	all := list("", 0, 0)
+	// Ordered as a Spanish reader expects: "Açaí" before "Arepa".
+	if all.TotalSize != 3 || len(all.Products) != 3 || all.Products[0].Name != "Açaí congelado" ||
+		all.Products[1].Name != "Arepa" || all.Products[2].Name != "Guaraná Antarctica" {
+		t.Errorf("list: total %d, %v", all.TotalSize, all.Products)
+	}
+	if got := list("acai", 0, 0); got.TotalSize != 1 || got.Products[0].Id != 1002 {
+		t.Errorf("search acai: %v", got)
+	}
+	if got := list("", 2, 2); got.TotalSize != 3 || len(got.Products) != 1 {
+		t.Errorf("page 2 of 2: total %d, %d products", got.TotalSize, len(got.Products))
+	}
+	if got := list("", 1, 1000); len(got.Products) != 3 {
+		t.Errorf("page size over the cap: %d products", len(got.Products))
+	}
+	one, err := f.svc.GetAdminProduct(f.ctx, connect.NewRequest(&saboresv1.GetAdminProductRequest{Id: 1001}))
+	if err != nil || one.Msg.Product.Sku != "SKU-1001" || len(one.Msg.Product.Visibility) != 1 {
+		t.Errorf("GetAdminProduct: %v, %v", one, err)
+	}
+}
+
+func TestCustomersAndOrders(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	customers, err := f.svc.ListCustomers(f.ctx, connect.NewRequest(&saboresv1.ListCustomersRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := customers.Msg
+	if c.TotalSize != 2 || len(c.Customers) != 2 || c.Customers[0].Name != "João" || c.Customers[1].Name != "María" {
+		t.Errorf("customers: total %d, %v; want the 2 active, newest first", c.TotalSize, c.Customers)
+	}
+
+	orders, err := f.svc.ListOrders(f.ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{PageSize: 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := orders.Msg
+	if o.TotalSize != 4 || len(o.Orders) != 3 {
+		t.Fatalf("orders: total %d, %d on the page; want 4 and 3", o.TotalSize, len(o.Orders))
+	}
+	newest := o.Orders[0]
+	if newest.CustomerEmail != "joao@example.com" || newest.ItemCount != 2 || len(newest.Lines) != 2 || newest.TotalCents != 570 {
+		t.Errorf("newest order = %+v", newest)
+	}
+	if o.Orders[1].Status != saboresv1.OrderStatus_ORDER_STATUS_CANCELLED || o.Orders[2].CustomerEmail != "maria@example.com" {
+		t.Errorf("orders not newest first: %v", o.Orders)
+	}
+}
+
+func TestDashboardStats(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	res, err := f.svc.GetDashboardStats(f.ctx, connect.NewRequest(&saboresv1.GetDashboardStatsRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.Msg
+	// Cancelled excluded: 1000 + 1300 + 570 over 3 orders.
+	if s.OrderCount != 3 || s.RevenueCents != 2870 || s.AverageTicketCents != 957 || s.CustomerCount != 2 || s.ProductCount != 3 {
+		t.Errorf("totals = %d orders, %d revenue, %d average, %d customers, %d products",
+			s.OrderCount, s.RevenueCents, s.AverageTicketCents, s.CustomerCount, s.ProductCount)
+	}
+	if len(s.Daily) != 30 {
+		t.Fatalf("%d days, want 30", len(s.Daily))
+	}
+	madrid, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		t.Skip("no time zone data")
+	}
+	today := time.Now().In(madrid).Format(time.DateOnly)
+	if last := s.Daily[29]; last.Date != today || last.OrderCount < 1 {
+		t.Errorf("last day = %+v, want today %s with the recent order", last, today)
+	}
+	var days, revenue int64
+	for _, d := range s.Daily {
+		days += int64(d.OrderCount)
+		revenue += d.RevenueCents
+	}
+	if days != 2 || revenue != 1870 {
+		t.Errorf("30 days hold %d orders, %d cents; want 2 and 1870 (40-day-old and cancelled orders excluded)", days, revenue)
+	}
+	if len(s.BestSellers) != 3 || s.BestSellers[0].ProductId != 1001 || s.BestSellers[0].Quantity != 5 ||
+		s.BestSellers[0].Name != "Guaraná Antarctica" || s.BestSellers[0].RevenueCents != 1250 || s.BestSellers[2].Quantity != 1 {
+		t.Errorf("best sellers = %v, want Guaraná (5 units) first and the cancelled 50 arepas ignored", s.BestSellers)
+	}
+}
+
+func TestCountryConfig(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	res, err := f.svc.UpdateCountryConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{
+		Slug: "brasil", Name: "Brasil", FlagEmoji: "🇧🇷", ImageUrl: "/flags/br.svg", BackgroundClasses: "bg-green-600", Href: "/brasil",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Msg.Country.ImageUrl != "/flags/br.svg" {
+		t.Errorf("saved %v", res.Msg.Country)
+	}
+	list, err := f.svc.ListCountryConfigs(f.ctx, connect.NewRequest(&saboresv1.ListCountryConfigsRequest{}))
+	if err != nil || len(list.Msg.Countries) != 2 || list.Msg.Countries[0].BackgroundClasses != "bg-green-600" {
+		t.Errorf("ListCountryConfigs after update: %v, %v", list, err)
+	}
+	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'country.config' AND entity = 'country:brasil'
+		AND old_value->>'image_url' = '' AND new_value->>'image_url' = '/flags/br.svg'`); n != 1 {
+		t.Errorf("%d audit rows for the country change, want 1", n)
+	}
+	if n := f.count(t, `SELECT count(*) FROM countries WHERE slug = 'brasil' AND updated_by = $1`, f.admin); n != 1 {
+		t.Error("the country does not record who changed it")
+	}
+	_, err = f.svc.UpdateCountryConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{Slug: "atlantida", Name: "Atlántida"}))
+	if code, _ := fieldViolation(t, err); code != connect.CodeNotFound {
+		t.Errorf("unknown country: %v, want NotFound", code)
+	}
+}
+
+func TestSignInConfig(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	got, err := f.svc.GetSignInConfig(f.ctx, connect.NewRequest(&saboresv1.GetSignInConfigRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := got.Msg.Config; c.Configured || c.UpdateTime != nil || !c.DevProviderEnabled || c.GoogleClientConfigured {
+		t.Errorf("initial status = %v, want pending, never updated, dev provider on", c)
+	}
+	if _, err := f.svc.UpdateSignInConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateSignInConfigRequest{Configured: true, CustomBranding: true})); err != nil {
+		t.Fatal(err)
+	}
+	got, err = f.svc.GetSignInConfig(f.ctx, connect.NewRequest(&saboresv1.GetSignInConfigRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := got.Msg.Config; !c.Configured || !c.CustomBranding || c.UpdateTime == nil || c.UpdatedBy != "admin@sabores.es" {
+		t.Errorf("status after update = %v", c)
+	}
+	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'signin.config' AND old_value IS NULL`); n != 1 {
+		t.Errorf("%d audit rows for the sign-in status, want 1", n)
+	}
+}
+
+// TestAPIKeyLifecycle creates a key, uses it through a real server with the
+// auth and authorization interceptors, and revokes it.
+func TestAPIKeyLifecycle(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	created, err := f.svc.CreateApiKey(f.ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
+		Name: "ERP", Scope: saboresv1.ApiKeyScope_API_KEY_SCOPE_READ_ONLY,
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret, key := created.Msg.Secret, created.Msg.Key
+	if len(secret) < 40 || secret[:4] != "sab_" || key.Prefix != secret[:12] || key.CreatedBy != "admin@sabores.es" || key.LastUsedTime != nil {
+		t.Fatalf("created key %v with secret %q", key, secret)
+	}
+	if n := f.count(t, `SELECT count(*) FROM api_keys WHERE secret_hash = sha256(convert_to($1, 'UTF8'))`, secret); n != 1 {
+		t.Error("the stored key is not the SHA-256 of its secret")
+	}
+	if n := f.count(t, `SELECT count(*) FROM api_keys WHERE position($1 in encode(secret_hash, 'escape')) > 0`, secret); n != 0 {
+		t.Error("the secret is stored in clear")
+	}
+
+	authSvc, err := auth.New(f.pool, auth.Config{PublicURL: "https://sabores.example"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle(v1connect.NewAdminServiceHandler(f.svc, connect.WithInterceptors(
+		authSvc.Interceptor(), authz.New(authSvc.Origins()), validate.NewInterceptor(), apperr.Interceptor())))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	transport := &http.Transport{}
+	t.Cleanup(transport.CloseIdleConnections)
+	client := v1connect.NewAdminServiceClient(&http.Client{Transport: transport}, srv.URL)
+	list := func() (*saboresv1.ListApiKeysResponse, error) {
+		req := connect.NewRequest(&saboresv1.ListApiKeysRequest{})
+		req.Header().Set("Authorization", "Bearer "+secret)
+		res, err := client.ListApiKeys(context.Background(), req)
+		if err != nil {
+			return nil, err
+		}
+		return res.Msg, nil
+	}
+
+	keys, err := list()
+	if err != nil {
+		t.Fatalf("read-only key on a read: %v", err)
+	}
+	if len(keys.Keys) != 1 || keys.Keys[0].LastUsedTime == nil {
+		t.Errorf("after use: %v, want last_used set", keys.Keys)
+	}
+	create := connect.NewRequest(&saboresv1.CreateApiKeyRequest{Name: "x", Scope: saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN})
+	create.Header().Set("Authorization", "Bearer "+secret)
+	if _, err := client.CreateApiKey(context.Background(), create); connect.CodeOf(err) != connect.CodePermissionDenied {
+		t.Errorf("read-only key creating a key: %v, want PermissionDenied", err)
+	}
+
+	revoked, err := f.svc.RevokeApiKey(f.ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: key.Id}))
+	if err != nil || revoked.Msg.Key.RevokeTime == nil {
+		t.Fatalf("revoke: %v, %v", revoked, err)
+	}
+	if _, err := list(); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		t.Errorf("revoked key: %v, want Unauthenticated", err)
+	}
+	// Revoking again keeps the first time and records once.
+	again, err := f.svc.RevokeApiKey(f.ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: key.Id}))
+	if err != nil || !again.Msg.Key.RevokeTime.AsTime().Equal(revoked.Msg.Key.RevokeTime.AsTime()) {
+		t.Errorf("second revoke: %v, %v", again, err)
+	}
+	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action IN ('api_key.create', 'api_key.revoke')`); n != 2 {
+		t.Errorf("%d API key audit rows, want 2", n)
+	}
+	_, err = f.svc.RevokeApiKey(f.ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: 9999}))
+	if code, _ := fieldViolation(t, err); code != connect.CodeNotFound {
+		t.Errorf("revoking an unknown key: %v, want NotFound", code)
+	}
+}
+
+// TestAPIKeyActsAsAuditActor: a change made with an admin key is recorded
+// under the key's name, with no user.
+func TestAPIKeyActsAsAuditActor(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	ctx := auth.WithPrincipal(context.Background(), auth.Principal{Role: auth.RoleAdmin, APIKeyID: 7, APIKeyName: "ERP"})
+	if _, err := f.svc.UpdateProduct(ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{Id: 1002, Price: "7", VatRate: "10"})); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE actor = 'api-key:ERP' AND actor_user_id IS NULL`); n != 1 {
+		t.Errorf("%d audit rows by the key, want 1", n)
+	}
+}

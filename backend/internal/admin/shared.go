@@ -1,0 +1,83 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/db"
+)
+
+// Page turns a 1-based page and a page size (0 meaning "default") into a
+// LIMIT and OFFSET, capping the size at max.
+func Page(page, size, def, max int32) (limit, offset int32) {
+	if page < 1 {
+		page = 1
+	}
+	if size <= 0 {
+		size = def
+	}
+	if size > max {
+		size = max
+	}
+	return size, (page - 1) * size
+}
+
+// LikeEscape escapes LIKE's metacharacters in user input, so "50%" finds
+// "50%" and not everything starting with "50". The queries use LIKE's
+// default escape character, the backslash.
+func LikeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.TrimSpace(s))
+}
+
+// ActorUserID is the user behind the call, for updated_by columns; nil for
+// API keys, which act for no user.
+func ActorUserID(ctx context.Context) *int64 {
+	if p := auth.FromContext(ctx); p.UserID != 0 {
+		return &p.UserID
+	}
+	return nil
+}
+
+// Audit records an admin change of entity (such as "product:1001") with the
+// values before and after, each marshalled to JSON (nil for none), and who
+// made it. It runs in the change's transaction: no change without its record.
+func Audit(ctx context.Context, q *db.Queries, action, entity string, before, after any) error {
+	oldJSON, err := auditJSON(before)
+	if err != nil {
+		return err
+	}
+	newJSON, err := auditJSON(after)
+	if err != nil {
+		return err
+	}
+	if err := q.AuditInsert(ctx, db.AuditInsertParams{
+		Actor:       auth.FromContext(ctx).Actor(),
+		ActorUserID: ActorUserID(ctx),
+		Action:      action,
+		Entity:      entity,
+		OldValue:    oldJSON,
+		NewValue:    newJSON,
+	}); err != nil {
+		return fmt.Errorf("audit %s %s: %w", action, entity, err)
+	}
+	return nil
+}
+
+// auditJSON encodes v; nil, including a nil pointer, is SQL NULL ("no value").
+func auditJSON(v any) ([]byte, error) {
+	if v == nil {
+		return nil, nil
+	}
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return nil, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("audit: encode value: %w", err)
+	}
+	return b, nil
+}

@@ -1,0 +1,243 @@
+package auth
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"fmt"
+	"html/template"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/mail"
+	"net/url"
+	"strings"
+
+	"github.com/zitadel/oidc/v3/pkg/client/rp"
+	"github.com/zitadel/oidc/v3/pkg/op"
+	"golang.org/x/text/language"
+)
+
+// DevIssuer is the issuer of the built-in development provider. The seeded
+// users carry it, so signing in as a seeded person finds their user row
+// (and the seeded admin's role) instead of creating a twin.
+const DevIssuer = "https://dev.sabores.local"
+
+// devPrefix is where the built-in provider's browser-facing pages live on
+// the shop's own server.
+const devPrefix = "/dev-oidc"
+
+// devClientID is the shop's client at the built-in provider.
+const devClientID = "sabores-shop"
+
+// DevUser is a person offered on the development sign-in page.
+type DevUser struct {
+	Subject string
+	Email   string
+	Name    string
+}
+
+// DevUsers are the seeded people (see the seed package): one admin and two
+// clients.
+var DevUsers = []DevUser{
+	{Subject: "dev-admin", Email: "admin@sabores.es", Name: "Admin Sabores"},
+	{Subject: "dev-maria", Email: "maria@example.com", Name: "María Silva"},
+	{Subject: "dev-joao", Email: "joao@example.com", Name: "João Santos"},
+}
+
+// devProvider is a complete OpenID provider running inside shopd, so the real
+// redirect flow (authorize, login page, code, token, ID token) runs locally
+// with no internet. Anyone may sign in as any email: never enable it where
+// strangers can reach it.
+//
+// Its issuer is DevIssuer, a name no browser needs to reach: the browser only
+// visits the authorization endpoint and login page under PublicURL/dev-oidc/,
+// while the shop's relying party reaches discovery, token and keys in-process.
+// (The provider's advertised authorization endpoint stays under DevIssuer:
+// op.WithCustomAuthEndpoint would change a package-level default shared by
+// every provider in the process, so the relying party is pointed at the
+// browser-facing URL instead.)
+type devProvider struct {
+	// handler serves the provider, paths relative to devPrefix.
+	handler   http.Handler
+	provider  *op.Provider
+	storage   *devStorage
+	publicURL string
+}
+
+// newDevProvider starts the built-in provider for a shop at publicURL whose
+// sign-in callback is callback.
+func newDevProvider(publicURL, callback string) (*devProvider, error) {
+	storage, err := newDevStorage(devClient{
+		secret:       rand.Text(),
+		redirectURIs: []string{callback},
+		loginURL:     devPrefix + "/login?authRequestID=",
+		devMode:      !strings.HasPrefix(callback, "https://"),
+	})
+	if err != nil {
+		return nil, err
+	}
+	var cryptoKey [32]byte
+	if _, err := rand.Read(cryptoKey[:]); err != nil {
+		return nil, fmt.Errorf("auth: dev provider key: %w", err)
+	}
+	provider, err := op.NewProvider(&op.Config{
+		CryptoKey:          cryptoKey,
+		CodeMethodS256:     true,
+		SupportedUILocales: []language.Tag{language.Spanish},
+	}, storage, op.StaticIssuer(DevIssuer))
+	if err != nil {
+		return nil, fmt.Errorf("auth: dev provider: %w", err)
+	}
+	d := &devProvider{provider: provider, storage: storage, publicURL: publicURL}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /login", d.loginPage)
+	mux.HandleFunc("POST /login", d.loginSubmit)
+	mux.Handle("/", provider)
+	d.handler = mux
+	return d, nil
+}
+
+// relyingParty is the shop's client of the built-in provider. Its HTTP
+// client calls the provider in-process, so discovery, the code exchange and
+// the signing keys need neither DNS nor a listening socket.
+func (d *devProvider) relyingParty(callback string) *provider {
+	client := &http.Client{Transport: handlerTransport{d.provider}}
+	return &provider{
+		build: func(ctx context.Context) (rp.RelyingParty, error) {
+			party, err := rp.NewRelyingPartyOIDC(ctx, DevIssuer, devClientID, d.storage.client.secret, callback, scopes,
+				rp.WithHTTPClient(client),
+				rp.WithVerifierOpts(rp.WithNonce(nonceFrom)))
+			if err != nil {
+				return nil, err
+			}
+			party.OAuthConfig().Endpoint.AuthURL = d.publicURL + devPrefix + d.provider.AuthorizationEndpoint().Relative()
+			return party, nil
+		},
+	}
+}
+
+var devLoginTemplate = template.Must(template.New("login").Parse(`<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sabores · Acceso de desarrollo</title>
+</head>
+<body style="font-family: system-ui, sans-serif; max-width: 28rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Acceso de desarrollo</h1>
+<p>Proveedor de identidad integrado: elige una persona o escribe un email. Solo para desarrollo y pruebas.</p>
+{{if .Error}}<p role="alert" style="color: #b91c1c">{{.Error}}</p>{{end}}
+{{range .Users}}
+<form method="post" action="login" style="margin: 0.5rem 0">
+<input type="hidden" name="authRequestID" value="{{$.ID}}">
+<input type="hidden" name="email" value="{{.Email}}">
+<button type="submit" style="width: 100%; padding: 0.6rem; text-align: left">{{.Name}} &lt;{{.Email}}&gt;</button>
+</form>
+{{end}}
+<form method="post" action="login" style="margin-top: 1.5rem">
+<input type="hidden" name="authRequestID" value="{{.ID}}">
+<p><label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label></p>
+<p><label>Nombre <input type="text" name="name" maxlength="100" autocomplete="name"></label></p>
+<button type="submit">Entrar</button>
+</form>
+</body>
+</html>
+`))
+
+// loginPage lists the seeded people and offers any other email.
+func (d *devProvider) loginPage(w http.ResponseWriter, r *http.Request) {
+	d.renderLogin(w, r.URL.Query().Get("authRequestID"), "", http.StatusOK)
+}
+
+func (d *devProvider) renderLogin(w http.ResponseWriter, id, message string, status int) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	if err := devLoginTemplate.Execute(w, struct {
+		ID    string
+		Error string
+		Users []DevUser
+	}{id, message, DevUsers}); err != nil {
+		slog.Warn("dev sign-in page", "error", err)
+	}
+}
+
+// loginSubmit signs the chosen person in at the provider and hands the
+// request back to the provider, which redirects to the shop with a code.
+func (d *devProvider) loginSubmit(w http.ResponseWriter, r *http.Request) {
+	id := r.PostFormValue("authRequestID")
+	email := strings.ToLower(strings.TrimSpace(r.PostFormValue("email")))
+	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email || len(email) > 254 {
+		d.renderLogin(w, id, "Email no válido.", http.StatusBadRequest)
+		return
+	}
+	user := devUserFor(email, strings.TrimSpace(r.PostFormValue("name")))
+	if err := d.storage.completeLogin(id, user); err != nil {
+		d.renderLogin(w, id, "La solicitud de acceso ha caducado; vuelve a la tienda e inténtalo de nuevo.", http.StatusBadRequest)
+		return
+	}
+	// The provider's own callback finishes the authorization request.
+	callback := devPrefix + d.provider.AuthorizationEndpoint().Relative() + "/callback?id=" + url.QueryEscape(id)
+	http.Redirect(w, r, callback, http.StatusFound)
+}
+
+// devUserFor is the person signing in as email: a seeded one keeps its
+// fixed subject; anyone else gets a subject derived from the email, so the
+// same email is the same user at every sign-in.
+func devUserFor(email, name string) DevUser {
+	for _, u := range DevUsers {
+		if u.Email == email {
+			return u
+		}
+	}
+	if name == "" {
+		name, _, _ = strings.Cut(email, "@")
+	}
+	if len(name) > 100 {
+		name = name[:100]
+	}
+	return DevUser{Subject: "dev-" + hashHex(email), Email: email, Name: name}
+}
+
+// handlerTransport serves HTTP requests with an in-process handler.
+type handlerTransport struct {
+	handler http.Handler
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t handlerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	rec := &responseRecorder{header: make(http.Header), status: http.StatusOK}
+	t.handler.ServeHTTP(rec, req.Clone(req.Context()))
+	return &http.Response{
+		Status:        fmt.Sprintf("%d %s", rec.status, http.StatusText(rec.status)),
+		StatusCode:    rec.status,
+		Proto:         "HTTP/1.1",
+		ProtoMajor:    1,
+		ProtoMinor:    1,
+		Header:        rec.header,
+		Body:          io.NopCloser(bytes.NewReader(rec.body.Bytes())),
+		ContentLength: int64(rec.body.Len()),
+		Request:       req,
+	}, nil
+}
+
+// responseRecorder collects what a handler writes for handlerTransport.
+type responseRecorder struct {
+	header      http.Header
+	body        bytes.Buffer
+	status      int
+	wroteHeader bool
+}
+
+func (r *responseRecorder) Header() http.Header { return r.header }
+
+func (r *responseRecorder) Write(b []byte) (int, error) {
+	r.wroteHeader = true
+	return r.body.Write(b)
+}
+
+func (r *responseRecorder) WriteHeader(status int) {
+	if !r.wroteHeader {
+		r.status, r.wroteHeader = status, true
+	}
+}

@@ -1,0 +1,204 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/ratelimit"
+)
+
+// errBadCredentials marks an Authorization header that names no working key.
+var errBadCredentials = errors.New("auth: invalid credentials")
+
+type rejectedKey struct{}
+
+// CredentialsRejected reports whether the request carried an Authorization
+// header that was refused (an unknown, malformed or revoked API key). Such a
+// caller meant to authenticate and failed: every procedure answers
+// Unauthenticated rather than quietly treating it as anonymous.
+func CredentialsRejected(ctx context.Context) bool {
+	rejected, _ := ctx.Value(rejectedKey{}).(bool)
+	return rejected
+}
+
+// Interceptor resolves who is calling each RPC, from an API key in
+// "Authorization: Bearer" or else from the session cookie, and puts the
+// Principal in the context for the authorization interceptor (which must
+// come next) and the services. It decides nothing about access itself. A
+// stale session cookie is cleared and the caller continues as anonymous; a
+// session in the second half of its life is extended and its cookie renewed
+// with the response. When the database cannot be asked, the call fails with
+// Unavailable instead of running with the wrong identity.
+func (s *Service) Interceptor() connect.Interceptor {
+	return resolver{s}
+}
+
+// resolver is the interceptor returned by Service.Interceptor.
+type resolver struct {
+	s *Service
+}
+
+// WrapUnary implements connect.Interceptor.
+func (r resolver) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		if req.Spec().IsClient {
+			return next(ctx, req)
+		}
+		ctx, cookie, err := r.s.resolve(ctx, req.Header())
+		if err != nil {
+			return nil, err
+		}
+		res, err := next(ctx, req)
+		if cookie != nil && res != nil {
+			res.Header().Add("Set-Cookie", cookie.String())
+		}
+		return res, err
+	}
+}
+
+// WrapStreamingClient implements connect.Interceptor; clients are not resolved.
+func (r resolver) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+// WrapStreamingHandler implements connect.Interceptor.
+func (r resolver) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		ctx, cookie, err := r.s.resolve(ctx, conn.RequestHeader())
+		if err != nil {
+			return err
+		}
+		if cookie != nil {
+			conn.ResponseHeader().Add("Set-Cookie", cookie.String())
+		}
+		return next(ctx, conn)
+	}
+}
+
+// resolve returns ctx carrying the caller of a request with header h, and
+// the cookie to send back when the session cookie must be renewed or cleared.
+func (s *Service) resolve(ctx context.Context, h http.Header) (context.Context, *http.Cookie, error) {
+	if auth := h.Get("Authorization"); auth != "" {
+		p, err := s.resolveAPIKey(ctx, auth)
+		if errors.Is(err, errBadCredentials) {
+			return context.WithValue(ctx, rejectedKey{}, true), nil, nil
+		}
+		if err != nil {
+			slog.WarnContext(ctx, "cannot resolve the caller", "error", err)
+			return ctx, nil, unavailable()
+		}
+		return WithPrincipal(ctx, p), nil, nil
+	}
+	token := s.sessionToken(&http.Request{Header: h})
+	if token == "" {
+		return ctx, nil, nil
+	}
+	p, renewed, err := s.resolveSession(ctx, token)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return ctx, s.clearedSessionCookie(), nil
+	}
+	if err != nil {
+		slog.WarnContext(ctx, "cannot resolve the caller", "error", err)
+		return ctx, nil, unavailable()
+	}
+	var cookie *http.Cookie
+	if !renewed.IsZero() {
+		cookie = s.sessionCookieFor(token, renewed)
+	}
+	return WithPrincipal(ctx, p), cookie, nil
+}
+
+// unavailable answers a call whose caller cannot be resolved.
+func unavailable() error {
+	return connect.NewError(connect.CodeUnavailable, errors.New("service temporarily unavailable"))
+}
+
+// resolveAPIKey authenticates an "Authorization: Bearer sab_…" header.
+func (s *Service) resolveAPIKey(ctx context.Context, header string) (Principal, error) {
+	scheme, secret, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || !strings.HasPrefix(secret, APIKeyPrefix) {
+		return Principal{}, errBadCredentials
+	}
+	key, err := s.queries.APIKeyBySecretHash(ctx, hashToken(secret))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Principal{}, errBadCredentials
+	}
+	if err != nil {
+		return Principal{}, fmt.Errorf("auth: look up API key: %w", err)
+	}
+	if err := s.queries.APIKeyTouch(ctx, key.ID); err != nil {
+		slog.WarnContext(ctx, "cannot record API key use", "api_key_id", key.ID, "error", err)
+	}
+	return Principal{
+		Role:       RoleAdmin,
+		APIKeyID:   key.ID,
+		APIKeyName: key.Name,
+		ReadOnly:   key.Scope != ScopeAdmin,
+	}, nil
+}
+
+// resolveSession finds the live session of token (pgx.ErrNoRows when there
+// is none) and returns the new expiry when it was extended.
+func (s *Service) resolveSession(ctx context.Context, token string) (Principal, time.Time, error) {
+	sess, err := s.queries.SessionByTokenHash(ctx, hashToken(token))
+	if err != nil {
+		return Principal{}, time.Time{}, fmt.Errorf("auth: look up session: %w", err)
+	}
+	p := Principal{
+		UserID: sess.UserID,
+		Email:  sess.Email,
+		Name:   sess.FullName,
+		Role:   s.roleOf(ctx, sess.UserID, sess.Email),
+	}
+	if time.Until(sess.ExpiresAt) > s.cfg.SessionTTL/2 {
+		return p, time.Time{}, nil
+	}
+	renewed := time.Now().Add(s.cfg.SessionTTL)
+	if err := s.queries.SessionRenew(ctx, db.SessionRenewParams{ID: sess.ID, ExpiresAt: renewed}); err != nil {
+		slog.WarnContext(ctx, "cannot extend session", "user_id", sess.UserID, "error", err)
+		return p, time.Time{}, nil
+	}
+	return p, renewed, nil
+}
+
+// roleOf decides a user's role: admin when listed in the configuration or an
+// active admin of the shop's company, client otherwise. A failed lookup
+// counts as client, the least privilege, and is logged.
+func (s *Service) roleOf(ctx context.Context, userID int64, email string) Role {
+	if s.adminEmails[strings.ToLower(email)] {
+		return RoleAdmin
+	}
+	isAdmin, err := s.queries.UserIsCompanyAdmin(ctx, db.UserIsCompanyAdminParams{UserID: userID, Company: Company})
+	if err != nil {
+		slog.WarnContext(ctx, "role lookup failed, treating the user as a client", "user_id", userID, "error", err)
+		return RoleClient
+	}
+	if isAdmin {
+		return RoleAdmin
+	}
+	return RoleClient
+}
+
+// CallerKey names the caller of an RPC for rate limits: the signed-in user,
+// else the API key, else the client address.
+func CallerKey(ctx context.Context, req connect.AnyRequest) string {
+	p := FromContext(ctx)
+	switch {
+	case p.UserID != 0:
+		return "user:" + strconv.FormatInt(p.UserID, 10)
+	case p.APIKeyID != 0:
+		return "key:" + strconv.FormatInt(p.APIKeyID, 10)
+	default:
+		return "addr:" + ratelimit.ClientAddr(req.Peer().Addr, req.Header())
+	}
+}

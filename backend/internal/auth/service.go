@@ -1,0 +1,151 @@
+package auth
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	httphelper "github.com/zitadel/oidc/v3/pkg/http"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/ratelimit"
+)
+
+// Service signs people in and tells who is calling. The server mounts
+// Routes (sign-in endpoints, development provider) and puts Interceptor
+// first among the RPC interceptors, before authz's, which enforces access
+// with Origins.
+type Service struct {
+	cfg         Config
+	queries     *db.Queries
+	adminEmails map[string]bool
+	origins     Origins
+	// flowCookies seal the short-lived state of a sign-in in progress.
+	flowCookies *httphelper.CookieHandler
+	// provider is the identity provider /auth/login sends people to; nil
+	// when none is configured.
+	provider *provider
+	// dev is the built-in provider, nil unless cfg.DevSignIn.
+	dev *devProvider
+	// signInLimit slows down sign-in attempts from one address.
+	signInLimit *ratelimit.Limiter
+}
+
+// Sign-in rate limit per client address: a burst of signInBurst requests
+// (a sign-in takes two or three), then one every signInInterval.
+const (
+	signInBurst    = 30
+	signInInterval = 2 * time.Second
+)
+
+// New returns the auth service. With cfg.DevSignIn it also starts the
+// built-in OpenID provider (in memory, served by Routes under /dev-oidc/).
+func New(pool *pgxpool.Pool, cfg Config) (*Service, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{
+		cfg:         cfg,
+		queries:     db.New(pool),
+		adminEmails: make(map[string]bool, len(cfg.AdminEmails)),
+		origins:     NewOrigins(cfg.PublicURL, cfg.AllowedOrigins...),
+		signInLimit: ratelimit.New(signInInterval, signInBurst),
+	}
+	for _, e := range cfg.AdminEmails {
+		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {
+			s.adminEmails[e] = true
+		}
+	}
+	// The flow cookie lives for one sign-in, so keys that change with each
+	// start of the process cost at most a sign-in in progress during a restart.
+	hashKey, encKey := make([]byte, 32), make([]byte, 32)
+	if _, err := rand.Read(hashKey); err != nil {
+		return nil, fmt.Errorf("auth: cookie keys: %w", err)
+	}
+	if _, err := rand.Read(encKey); err != nil {
+		return nil, fmt.Errorf("auth: cookie keys: %w", err)
+	}
+	cookieOpts := []httphelper.CookieHandlerOpt{
+		httphelper.WithMaxAge(int(flowLifetime.Seconds())),
+		httphelper.WithPath("/auth/"),
+		httphelper.WithSameSite(http.SameSiteLaxMode),
+	}
+	if !cfg.secure() {
+		cookieOpts = append(cookieOpts, httphelper.WithUnsecure())
+	}
+	s.flowCookies = httphelper.NewCookieHandler(hashKey, encKey, cookieOpts...)
+
+	callback := cfg.PublicURL + "/auth/callback"
+	switch {
+	case cfg.DevSignIn:
+		s.dev, err = newDevProvider(cfg.PublicURL, callback)
+		if err != nil {
+			return nil, err
+		}
+		slog.Warn("development sign-in is on: anyone who reaches this server can sign in as anyone, admins included",
+			"public_url", cfg.PublicURL)
+		s.provider = s.dev.relyingParty(callback)
+	case cfg.GoogleConfigured():
+		s.provider = googleProvider(cfg, callback)
+	}
+	return s, nil
+}
+
+// Origins are the origins allowed to make cookie-authenticated changes.
+func (s *Service) Origins() Origins {
+	return s.origins
+}
+
+// Routes are the sign-in endpoints by http.ServeMux pattern and, when
+// development sign-in is on, the built-in provider under /dev-oidc/:
+//
+//	GET  /auth/login?redirect=/path  start signing in, then return to /path
+//	GET  /auth/callback              the provider's redirect back
+//	POST /auth/logout                end the session (204)
+//	GET  /auth/logout                the same from a same-site link, then to /
+//
+// The patterns are exact paths, not the /auth/ subtree, so /auth itself
+// stays the web app's sign-in page. Signing in is rate limited per client
+// address (429 with Retry-After beyond a burst).
+func (s *Service) Routes() map[string]http.Handler {
+	limit := s.signInLimit.HTTP
+	routes := map[string]http.Handler{
+		"GET /auth/login":    limit(http.HandlerFunc(s.login)),
+		"GET /auth/callback": limit(http.HandlerFunc(s.callback)),
+		"POST /auth/logout":  http.HandlerFunc(s.logout),
+		"GET /auth/logout":   http.HandlerFunc(s.logoutLink),
+	}
+	if s.dev != nil {
+		dev := http.StripPrefix(devPrefix, s.dev.handler)
+		routes[devPrefix+"/"] = dev
+		routes["POST "+devPrefix+"/login"] = limit(dev)
+	}
+	return routes
+}
+
+// GoogleConfigured reports whether a Google client is configured, for the
+// back office's sign-in status screen.
+func (s *Service) GoogleConfigured() bool { return s.cfg.GoogleConfigured() }
+
+// DevSignIn reports whether the built-in development provider is on.
+func (s *Service) DevSignIn() bool { return s.cfg.DevSignIn }
+
+type nonceKey struct{}
+
+// withNonce carries the nonce a sign-in expects in its ID token to the
+// token verifier, which reads it from the context.
+func withNonce(ctx context.Context, nonce string) context.Context {
+	return context.WithValue(ctx, nonceKey{}, nonce)
+}
+
+// nonceFrom is the verifier's side of withNonce.
+func nonceFrom(ctx context.Context) string {
+	nonce, _ := ctx.Value(nonceKey{}).(string)
+	return nonce
+}

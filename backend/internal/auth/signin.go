@@ -1,0 +1,119 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/db"
+)
+
+// Identity is who an identity provider says signed in.
+type Identity struct {
+	// Issuer and Subject identify the person for good: an email can change.
+	Issuer  string
+	Subject string
+	Email   string
+	Name    string
+}
+
+// SignedIn is the outcome of a sign-in: the caller and their new session.
+type SignedIn struct {
+	Principal Principal
+	// Token is the session cookie's value; only its hash is stored.
+	Token   string
+	Expires time.Time
+}
+
+// SignIn records a verified identity and opens a session for it: the user is
+// created or updated (email and name follow the provider), joins the shop's
+// company as an active 'user' member unless already a member (or as admin
+// when an admin grant waits for this email), and gets a role. Joining the
+// company is best effort, as in the original shop: a failure there is logged
+// and the sign-in goes on.
+func (s *Service) SignIn(ctx context.Context, id Identity) (SignedIn, error) {
+	user, err := s.queries.UserUpsert(ctx, db.UserUpsertParams{
+		Issuer: id.Issuer, Subject: id.Subject, Email: id.Email, FullName: id.Name,
+	})
+	if err != nil {
+		return SignedIn{}, fmt.Errorf("auth: record user: %w", err)
+	}
+	if err := s.joinCompany(ctx, user.ID, user.Email); err != nil {
+		slog.WarnContext(ctx, "cannot add the user to the shop's company", "user_id", user.ID, "error", err)
+	}
+	if n, err := s.queries.SessionDeleteExpired(ctx); err != nil {
+		slog.WarnContext(ctx, "cannot delete expired sessions", "error", err)
+	} else if n > 0 {
+		slog.InfoContext(ctx, "deleted expired sessions", "count", n)
+	}
+	token, expires, err := s.createSession(ctx, user.ID)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	return SignedIn{
+		Principal: Principal{
+			UserID: user.ID,
+			Email:  user.Email,
+			Name:   user.FullName,
+			Role:   s.roleOf(ctx, user.ID, user.Email),
+		},
+		Token:   token,
+		Expires: expires,
+	}, nil
+}
+
+// joinCompany makes the user a member of the shop's company.
+func (s *Service) joinCompany(ctx context.Context, userID int64, email string) error {
+	companyID, err := s.queries.UserCompanyEnsure(ctx, Company)
+	if err != nil {
+		return fmt.Errorf("ensure company: %w", err)
+	}
+	granted, err := s.queries.UserAdminGrantExists(ctx, email)
+	if err != nil {
+		return fmt.Errorf("look up admin grant: %w", err)
+	}
+	role := "user"
+	if granted {
+		role = "admin"
+	}
+	if err := s.queries.UserCompanyJoin(ctx, db.UserCompanyJoinParams{UserID: userID, CompanyID: companyID, Role: role}); err != nil {
+		return fmt.Errorf("join company: %w", err)
+	}
+	return nil
+}
+
+// GrantAdmin makes the person with email an admin of the shop (`shopd admin
+// grant EMAIL`). Users already known by that email become active admins of
+// the shop's company now; the grant is also remembered, so a first sign-in
+// with that email, from any provider, joins as admin. Only verified emails
+// sign in, so an email names a person here.
+func GrantAdmin(ctx context.Context, pool *pgxpool.Pool, email string) error {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email {
+		return fmt.Errorf("auth: grant admin: %q is not an email address", email)
+	}
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if err := q.UserAdminGrantInsert(ctx, email); err != nil {
+			return fmt.Errorf("record grant: %w", err)
+		}
+		companyID, err := q.UserCompanyEnsure(ctx, Company)
+		if err != nil {
+			return fmt.Errorf("ensure company: %w", err)
+		}
+		if _, err := q.UserPromoteByEmail(ctx, db.UserPromoteByEmailParams{CompanyID: companyID, Email: email}); err != nil {
+			return fmt.Errorf("promote users: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("auth: grant admin to %s: %w", email, err)
+	}
+	return nil
+}

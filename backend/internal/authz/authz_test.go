@@ -1,0 +1,287 @@
+package authz_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/validate"
+	"google.golang.org/protobuf/types/known/emptypb"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/authz"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// ghostProcedure is served but has no policy: it must be refused.
+const ghostProcedure = "/sabores.v1.GhostService/Haunt"
+
+// caller is one kind of client of the matrix.
+type caller struct {
+	name    string
+	headers http.Header
+}
+
+// api is a real HTTP server with every service of the contract behind the
+// interceptors in the server's order (who is calling, authorization,
+// validation, error mapping). The services are the generated
+// Unimplemented handlers: an authorised call reaches them and comes back
+// Unimplemented (or InvalidArgument from validation), never an auth error.
+type api struct {
+	srv     *httptest.Server
+	client  *http.Client
+	callers []caller
+}
+
+func newAPI(t *testing.T) *api {
+	t.Helper()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	var handler http.Handler
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
+	t.Cleanup(srv.Close)
+	svc, err := auth.New(pool, auth.Config{PublicURL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := connect.WithInterceptors(svc.Interceptor(), authz.New(svc.Origins()), validate.NewInterceptor(), apperr.Interceptor())
+	mux := http.NewServeMux()
+	mux.Handle(v1connect.NewCatalogServiceHandler(v1connect.UnimplementedCatalogServiceHandler{}, opts))
+	mux.Handle(v1connect.NewPromotionServiceHandler(v1connect.UnimplementedPromotionServiceHandler{}, opts))
+	mux.Handle(v1connect.NewCartServiceHandler(v1connect.UnimplementedCartServiceHandler{}, opts))
+	mux.Handle(v1connect.NewOrderServiceHandler(v1connect.UnimplementedOrderServiceHandler{}, opts))
+	mux.Handle(v1connect.NewAccountServiceHandler(v1connect.UnimplementedAccountServiceHandler{}, opts))
+	mux.Handle(v1connect.NewVisibilityServiceHandler(v1connect.UnimplementedVisibilityServiceHandler{}, opts))
+	mux.Handle(v1connect.NewAdminServiceHandler(v1connect.UnimplementedAdminServiceHandler{}, opts))
+	mux.Handle(ghostProcedure, connect.NewUnaryHandler(ghostProcedure,
+		func(context.Context, *connect.Request[emptypb.Empty]) (*connect.Response[emptypb.Empty], error) {
+			return connect.NewResponse(&emptypb.Empty{}), nil
+		}, opts))
+	handler = mux
+
+	cookie := func(email string) http.Header {
+		signed, err := svc.SignIn(ctx, auth.Identity{Issuer: auth.DevIssuer, Subject: "sub-" + email, Email: email, Name: email})
+		if err != nil {
+			t.Fatalf("sign in %s: %v", email, err)
+		}
+		return http.Header{"Cookie": {"sabores_session=" + signed.Token}, "Origin": {srv.URL}}
+	}
+	bearer := func(scope string, revoke bool) http.Header {
+		key, err := auth.CreateAPIKey(ctx, db.New(pool), "matrix "+scope, scope, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if revoke {
+			if _, err := db.New(pool).APIKeyRevoke(ctx, key.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return http.Header{"Authorization": {"Bearer " + key.Secret}}
+	}
+	if err := auth.GrantAdmin(ctx, pool, "admin@sabores.es"); err != nil {
+		t.Fatal(err)
+	}
+	transport := &http.Transport{}
+	t.Cleanup(transport.CloseIdleConnections)
+	return &api{
+		srv:    srv,
+		client: &http.Client{Transport: transport},
+		callers: []caller{
+			{"anonymous", http.Header{}},
+			{"client", cookie("maria@example.com")},
+			{"admin", cookie("admin@sabores.es")},
+			{"admin API key", bearer(auth.ScopeAdmin, false)},
+			{"read-only API key", bearer(auth.ScopeReadOnly, false)},
+			{"revoked API key", bearer(auth.ScopeAdmin, true)},
+			{"unknown API key", http.Header{"Authorization": {"Bearer sab_nobody"}}},
+		},
+	}
+}
+
+// call makes a Connect JSON call with an empty request and returns the
+// error code, or "" for success.
+func (a *api) call(t *testing.T, procedure string, headers http.Header) string {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, a.srv.URL+procedure, strings.NewReader("{}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	for k, v := range headers {
+		req.Header[k] = v
+	}
+	res, err := a.client.Do(req)
+	if err != nil {
+		t.Fatalf("%s: %v", procedure, err)
+	}
+	body, err := io.ReadAll(res.Body)
+	if cerr := res.Body.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatalf("%s: read response: %v", procedure, err)
+	}
+	if res.StatusCode == http.StatusOK {
+		return ""
+	}
+	var e struct{ Code string }
+	if err := json.Unmarshal(body, &e); err != nil || e.Code == "" {
+		t.Fatalf("%s: status %d, body %q is no Connect error", procedure, res.StatusCode, body)
+	}
+	return e.Code
+}
+
+// expected is the outcome the policy promises: "unauthenticated",
+// "permission_denied", or "allowed" (any other result).
+func expected(access authz.Access, noSideEffects bool, who string) string {
+	switch who {
+	case "revoked API key", "unknown API key":
+		return "unauthenticated"
+	}
+	switch access {
+	case authz.Public:
+		return "allowed"
+	case authz.SignedIn:
+		switch who {
+		case "anonymous":
+			return "unauthenticated"
+		case "client", "admin":
+			return "allowed"
+		default:
+			return "permission_denied"
+		}
+	case authz.Admin:
+		switch who {
+		case "anonymous":
+			return "unauthenticated"
+		case "client":
+			return "permission_denied"
+		case "read-only API key":
+			if noSideEffects {
+				return "allowed"
+			}
+			return "permission_denied"
+		default:
+			return "allowed"
+		}
+	}
+	return "permission_denied"
+}
+
+// TestAuthorizationMatrix walks every RPC of every service in the contract
+// with every kind of caller through a real server.
+func TestAuthorizationMatrix(t *testing.T) {
+	t.Parallel()
+	a := newAPI(t)
+	methods := authz.Methods()
+	if len(methods) < 29 {
+		t.Fatalf("found %d methods in the contract, want all of them (29 or more)", len(methods))
+	}
+	for _, m := range methods {
+		proc := authz.Procedure(m)
+		access := authz.Policies[proc]
+		for _, c := range a.callers {
+			got := a.call(t, proc, c.headers)
+			want := expected(access, authz.NoSideEffects(m), c.name)
+			outcome := got
+			if got != "unauthenticated" && got != "permission_denied" {
+				outcome = "allowed"
+			}
+			if outcome != want {
+				t.Errorf("%s (%s) as %s: got %q, want %s", proc, access, c.name, got, want)
+			}
+		}
+	}
+}
+
+// TestEveryProcedureHasAPolicy fails when an RPC is added to the contract
+// without deciding who may call it, or when a policy names no RPC.
+func TestEveryProcedureHasAPolicy(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for _, m := range authz.Methods() {
+		proc := authz.Procedure(m)
+		seen[proc] = true
+		if authz.Policies[proc] == authz.Deny {
+			t.Errorf("%s has no access policy: add it to authz.Policies", proc)
+		}
+	}
+	for proc := range authz.Policies {
+		if !seen[proc] {
+			t.Errorf("authz.Policies names %s, which is not in the contract", proc)
+		}
+	}
+}
+
+// TestProcedureWithoutPolicyIsDenied serves a procedure the policy table does
+// not know: even an admin is refused.
+func TestProcedureWithoutPolicyIsDenied(t *testing.T) {
+	t.Parallel()
+	a := newAPI(t)
+	for _, c := range a.callers[:4] {
+		if got := a.call(t, ghostProcedure, c.headers); got != "permission_denied" && got != "unauthenticated" {
+			t.Errorf("%s calling a procedure without policy: got %q, want it refused", c.name, got)
+		}
+	}
+}
+
+// TestAuthorizationBeforeValidation: an anonymous caller sending an invalid
+// request learns it needs to sign in, not what is wrong with the request.
+func TestAuthorizationBeforeValidation(t *testing.T) {
+	t.Parallel()
+	a := newAPI(t)
+	proc := v1connect.VisibilityServiceSetProductChannelProcedure
+	if got := a.call(t, proc, a.callers[0].headers); got != "unauthenticated" {
+		t.Errorf("anonymous invalid request: got %q, want unauthenticated", got)
+	}
+	if got := a.call(t, proc, a.callers[2].headers); got != "invalid_argument" {
+		t.Errorf("admin invalid request: got %q, want invalid_argument", got)
+	}
+}
+
+// TestCrossSiteRequestsRefused: a cookie-authenticated change must come from
+// the shop's own pages; reads and API keys are not affected.
+func TestCrossSiteRequestsRefused(t *testing.T) {
+	t.Parallel()
+	a := newAPI(t)
+	admin := a.callers[2].headers
+	withHeaders := func(h http.Header, kv ...string) http.Header {
+		out := h.Clone()
+		for i := 0; i < len(kv); i += 2 {
+			if kv[i+1] == "" {
+				out.Del(kv[i])
+			} else {
+				out.Set(kv[i], kv[i+1])
+			}
+		}
+		return out
+	}
+	write := v1connect.AdminServiceUpdateCountryConfigProcedure
+	read := v1connect.AdminServiceListCountryConfigsProcedure
+	tests := []struct {
+		name      string
+		procedure string
+		headers   http.Header
+		refused   bool
+	}{
+		{"foreign Origin on a change", write, withHeaders(admin, "Origin", "https://evil.example"), true},
+		{"cross-site fetch on a change", write, withHeaders(admin, "Origin", "", "Sec-Fetch-Site", "cross-site"), true},
+		{"own Origin on a change", write, admin, false},
+		{"foreign Origin on a read", read, withHeaders(admin, "Origin", "https://evil.example"), false},
+		{"API key with a foreign Origin", write, withHeaders(a.callers[3].headers, "Origin", "https://evil.example"), false},
+	}
+	for _, tt := range tests {
+		got := a.call(t, tt.procedure, tt.headers)
+		if refused := got == "permission_denied"; refused != tt.refused {
+			t.Errorf("%s: got %q, refused=%v, want refused=%v", tt.name, got, refused, tt.refused)
+		}
+	}
+}

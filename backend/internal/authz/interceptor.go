@@ -1,0 +1,148 @@
+package authz
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"connectrpc.com/connect"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
+	"google.golang.org/protobuf/types/descriptorpb"
+
+	"github.com/sabores/sabores/backend/internal/auth"
+	// Registers the contract's file descriptors, which say which procedures
+	// have no side effects.
+	_ "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// Package is the protobuf package of the API whose procedures are governed.
+const Package = "sabores.v1"
+
+// rule is what the interceptor knows about one procedure.
+type rule struct {
+	access Access
+	// noSideEffects is the method's idempotency_level NO_SIDE_EFFECTS: a
+	// read, open to read-only API keys and exempt from the origin check.
+	noSideEffects bool
+}
+
+// Interceptor enforces Policies on every call. It runs before request
+// validation, so a caller without access learns nothing about a request's
+// shape: anonymous callers get Unauthenticated, not InvalidArgument.
+type Interceptor struct {
+	rules   map[string]rule
+	origins auth.Origins
+}
+
+var _ connect.Interceptor = (*Interceptor)(nil)
+
+// New returns the interceptor. origins are the pages allowed to make
+// cookie-authenticated changes (auth.Service.Origins).
+func New(origins auth.Origins) *Interceptor {
+	return &Interceptor{rules: rules(Policies), origins: origins}
+}
+
+// rules joins the declared policies with the contract's method descriptors.
+func rules(policies map[string]Access) map[string]rule {
+	out := make(map[string]rule)
+	for _, m := range Methods() {
+		out[Procedure(m)] = rule{
+			access:        policies[Procedure(m)],
+			noSideEffects: NoSideEffects(m),
+		}
+	}
+	return out
+}
+
+// Methods are every RPC of every service in the API's contract.
+func Methods() []protoreflect.MethodDescriptor {
+	var methods []protoreflect.MethodDescriptor
+	protoregistry.GlobalFiles.RangeFilesByPackage(Package, func(f protoreflect.FileDescriptor) bool {
+		for i := range f.Services().Len() {
+			svc := f.Services().Get(i)
+			for j := range svc.Methods().Len() {
+				methods = append(methods, svc.Methods().Get(j))
+			}
+		}
+		return true
+	})
+	return methods
+}
+
+// Procedure is m's Connect procedure name, "/package.Service/Method".
+func Procedure(m protoreflect.MethodDescriptor) string {
+	return "/" + string(m.Parent().FullName()) + "/" + string(m.Name())
+}
+
+// NoSideEffects reports whether the contract marks m as a read.
+func NoSideEffects(m protoreflect.MethodDescriptor) bool {
+	opts, ok := m.Options().(*descriptorpb.MethodOptions)
+	return ok && opts.GetIdempotencyLevel() == descriptorpb.MethodOptions_NO_SIDE_EFFECTS
+}
+
+// WrapUnary implements connect.Interceptor.
+func (i *Interceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		if req.Spec().IsClient {
+			return next(ctx, req)
+		}
+		if err := i.authorize(ctx, req.Spec().Procedure, req.Header()); err != nil {
+			return nil, err
+		}
+		return next(ctx, req)
+	}
+}
+
+// WrapStreamingClient implements connect.Interceptor; clients are not governed.
+func (i *Interceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+// WrapStreamingHandler implements connect.Interceptor.
+func (i *Interceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		if err := i.authorize(ctx, conn.Spec().Procedure, conn.RequestHeader()); err != nil {
+			return err
+		}
+		return next(ctx, conn)
+	}
+}
+
+// authorize decides one call.
+func (i *Interceptor) authorize(ctx context.Context, procedure string, header http.Header) error {
+	r, ok := i.rules[procedure]
+	if !ok || r.access == Deny {
+		return connect.NewError(connect.CodePermissionDenied, errors.New("this procedure has no access policy"))
+	}
+	if auth.CredentialsRejected(ctx) {
+		return connect.NewError(connect.CodeUnauthenticated, errors.New("invalid or revoked API key"))
+	}
+	p := auth.FromContext(ctx)
+	switch r.access {
+	case SignedIn:
+		switch {
+		case p.UserID != 0:
+		case p.APIKeyID != 0:
+			return connect.NewError(connect.CodePermissionDenied, errors.New("API keys cannot act as a shopper"))
+		default:
+			return connect.NewError(connect.CodeUnauthenticated, errors.New("sign in required"))
+		}
+	case Admin:
+		switch {
+		case p.Role == auth.RoleAnonymous:
+			return connect.NewError(connect.CodeUnauthenticated, errors.New("sign in required"))
+		case p.Role != auth.RoleAdmin:
+			return connect.NewError(connect.CodePermissionDenied, errors.New("admins only"))
+		case p.ReadOnly && !r.noSideEffects:
+			return connect.NewError(connect.CodePermissionDenied, errors.New("this API key may only read"))
+		}
+	}
+	// A session cookie rides along with any request to the shop, so a
+	// change made with one must come from the shop's own pages. API keys are
+	// sent deliberately and need no such check.
+	if p.UserID != 0 && p.APIKeyID == 0 && !r.noSideEffects && !i.origins.Allows(header) {
+		return connect.NewError(connect.CodePermissionDenied, errors.New("cross-site request refused"))
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+// Package authz decides, for every RPC, whether the caller may make it. One
+// Connect interceptor applies a policy declared below for each procedure; a
+// procedure without one is refused, so a new RPC is closed until someone
+// decides who may call it.
+package authz
+
+import (
+	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// Access is who may call a procedure.
+type Access int
+
+// The access levels. The zero value denies, so a missing entry is closed.
+const (
+	// Deny refuses every caller.
+	Deny Access = iota
+	// Public lets anyone call, signed in or not: the storefront.
+	Public
+	// SignedIn needs a signed-in person (client or admin); API keys act for
+	// no person and are refused.
+	SignedIn
+	// Admin needs an admin: a signed-in admin or an API key. Read-only keys
+	// may call only procedures declared NO_SIDE_EFFECTS in the contract.
+	Admin
+)
+
+// String names the access level for logs and test output.
+func (a Access) String() string {
+	switch a {
+	case Public:
+		return "public"
+	case SignedIn:
+		return "signed-in"
+	case Admin:
+		return "admin"
+	default:
+		return "deny"
+	}
+}
+
+// Policies is the access of every procedure of the API. Adding an RPC to the
+// contract without adding it here makes it unreachable and fails the
+// authorization matrix test.
+var Policies = map[string]Access{
+	// The storefront: anyone may browse, search, price a cart and ask who
+	// they are.
+	v1connect.CatalogServiceListProductsProcedure:           Public,
+	v1connect.CatalogServiceGetProductProcedure:             Public,
+	v1connect.CatalogServiceSearchProductsProcedure:         Public,
+	v1connect.CatalogServiceListCountriesProcedure:          Public,
+	v1connect.PromotionServiceListActivePromotionsProcedure: Public,
+	v1connect.CartServiceValidateCartProcedure:              Public,
+	v1connect.AccountServiceGetSessionProcedure:             Public,
+	// A shopper's own orders and dashboard.
+	v1connect.OrderServicePlaceOrderProcedure:       SignedIn,
+	v1connect.OrderServiceListMyOrdersProcedure:     SignedIn,
+	v1connect.OrderServiceGetMyOrderProcedure:       SignedIn,
+	v1connect.AccountServiceGetMyDashboardProcedure: SignedIn,
+	// The back office.
+	v1connect.VisibilityServiceListCountryProductsProcedure:   Admin,
+	v1connect.VisibilityServiceSearchAddableProductsProcedure: Admin,
+	v1connect.VisibilityServiceSetProductChannelProcedure:     Admin,
+	v1connect.VisibilityServiceBatchSetVisibilityProcedure:    Admin,
+	v1connect.AdminServiceListAdminProductsProcedure:          Admin,
+	v1connect.AdminServiceGetAdminProductProcedure:            Admin,
+	v1connect.AdminServiceUpdateProductProcedure:              Admin,
+	v1connect.AdminServiceListCustomersProcedure:              Admin,
+	v1connect.AdminServiceListOrdersProcedure:                 Admin,
+	v1connect.AdminServiceGetDashboardStatsProcedure:          Admin,
+	v1connect.AdminServiceListCountryConfigsProcedure:         Admin,
+	v1connect.AdminServiceUpdateCountryConfigProcedure:        Admin,
+	v1connect.AdminServiceGetSignInConfigProcedure:            Admin,
+	v1connect.AdminServiceUpdateSignInConfigProcedure:         Admin,
+	v1connect.AdminServiceCreateApiKeyProcedure:               Admin,
+	v1connect.AdminServiceListApiKeysProcedure:                Admin,
+	v1connect.AdminServiceRevokeApiKeyProcedure:               Admin,
+	v1connect.AdminServiceListAuditEventsProcedure:            Admin,
+}

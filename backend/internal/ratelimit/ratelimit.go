@@ -1,0 +1,156 @@
+// Package ratelimit slows abuse down: too many sign-ins from one address,
+// too many orders from one person. Each key (an address, a user) has a token
+// bucket in memory: a burst is allowed, then one call per interval.
+package ratelimit
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/types/known/durationpb"
+)
+
+// sweepEvery is how often idle buckets are forgotten.
+const sweepEvery = time.Minute
+
+// Limiter is a set of token buckets by key. It is safe for concurrent use.
+type Limiter struct {
+	interval time.Duration
+	burst    float64
+	now      func() time.Time
+
+	mu        sync.Mutex
+	buckets   map[string]*bucket
+	lastSweep time.Time
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+// New allows each key burst calls at once, then one per interval.
+func New(interval time.Duration, burst int) *Limiter {
+	return &Limiter{
+		interval: interval,
+		burst:    float64(max(burst, 1)),
+		now:      time.Now,
+		buckets:  make(map[string]*bucket),
+	}
+}
+
+// Allow takes a token for key. When none is left it returns false and how
+// long until the next one.
+func (l *Limiter) Allow(key string) (bool, time.Duration) {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.sweep(now)
+	b, ok := l.buckets[key]
+	if !ok {
+		b = &bucket{tokens: l.burst, last: now}
+		l.buckets[key] = b
+	}
+	b.tokens = math.Min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.interval))
+	b.last = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return true, 0
+	}
+	return false, time.Duration((1 - b.tokens) * float64(l.interval))
+}
+
+// sweep forgets buckets that have refilled completely; l.mu must be held.
+func (l *Limiter) sweep(now time.Time) {
+	if now.Sub(l.lastSweep) < sweepEvery {
+		return
+	}
+	l.lastSweep = now
+	full := time.Duration(l.burst * float64(l.interval))
+	for k, b := range l.buckets {
+		if now.Sub(b.last) >= full {
+			delete(l.buckets, k)
+		}
+	}
+}
+
+// HTTP limits next per client address, answering 429 Too Many Requests
+// with a Retry-After header.
+func (l *Limiter) HTTP(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ok, wait := l.Allow(ClientAddr(r.RemoteAddr, r.Header)); !ok {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+			http.Error(w, "too many requests, try again later", http.StatusTooManyRequests)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// KeyFunc names the caller of an RPC, such as "user:42".
+type KeyFunc func(ctx context.Context, req connect.AnyRequest) string
+
+// Interceptor limits the given procedures per caller as named by key
+// (auth.CallerKey: the signed-in user, else the API key, else the client
+// address). Refused calls get ResourceExhausted with a RetryInfo detail.
+func (l *Limiter) Interceptor(key KeyFunc, procedures ...string) connect.UnaryInterceptorFunc {
+	limited := make(map[string]bool, len(procedures))
+	for _, p := range procedures {
+		limited[p] = true
+	}
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			if req.Spec().IsClient || !limited[req.Spec().Procedure] {
+				return next(ctx, req)
+			}
+			if ok, wait := l.Allow(key(ctx, req)); !ok {
+				return nil, exhausted(wait)
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
+// exhausted is the error of a refused call, telling the client when to retry.
+func exhausted(wait time.Duration) error {
+	err := connect.NewError(connect.CodeResourceExhausted,
+		fmt.Errorf("too many requests, try again in %d s", int(math.Ceil(wait.Seconds()))))
+	if detail, derr := connect.NewErrorDetail(&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)}); derr == nil {
+		err.AddDetail(detail)
+	}
+	return err
+}
+
+// ClientAddr is the address a request comes from: the peer's IP, or, when
+// the peer is a proxy on this machine or the private network, the last
+// address it appended to X-Forwarded-For (earlier entries are whatever the
+// client claimed and cannot be trusted).
+func ClientAddr(remoteAddr string, h http.Header) string {
+	host := remoteAddr
+	if hp, _, err := net.SplitHostPort(remoteAddr); err == nil {
+		host = hp
+	}
+	peer, err := netip.ParseAddr(host)
+	if err != nil || (!peer.IsLoopback() && !peer.IsPrivate()) {
+		return host
+	}
+	forwarded := h.Values("X-Forwarded-For")
+	if len(forwarded) == 0 {
+		return host
+	}
+	hops := strings.Split(forwarded[len(forwarded)-1], ",")
+	if last, err := netip.ParseAddr(strings.TrimSpace(hops[len(hops)-1])); err == nil {
+		return last.String()
+	}
+	return host
+}

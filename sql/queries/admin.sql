@@ -1,0 +1,92 @@
+-- name: AdminListProducts :many
+-- @query arrives with LIKE metacharacters escaped by the caller.
+SELECT sqlc.embed(p)
+FROM products p
+WHERE @query::text = '' OR p.search_text LIKE '%' || search_normalize(@query::text) || '%'
+ORDER BY p.name COLLATE "es-x-icu", p.id
+LIMIT @page_limit OFFSET @page_offset;
+
+-- name: AdminCountProducts :one
+SELECT count(*)
+FROM products p
+WHERE @query::text = '' OR p.search_text LIKE '%' || search_normalize(@query::text) || '%';
+
+-- name: AdminGetProduct :one
+SELECT sqlc.embed(p) FROM products p WHERE p.id = @id;
+
+-- name: AdminGetProductForUpdate :one
+SELECT sqlc.embed(p) FROM products p WHERE p.id = @id FOR UPDATE;
+
+-- name: AdminUpdateProduct :one
+UPDATE products
+SET price_cents = @price_cents, vat_basis_points = @vat_basis_points,
+    online_categories = @online_categories::text[],
+    updated_by = sqlc.narg('updated_by'), updated_at = now()
+WHERE id = @id
+RETURNING *;
+
+-- name: AdminInsertPriceHistory :exec
+INSERT INTO price_history (product_id, price_cents, changed_by)
+VALUES (@product_id, @price_cents, sqlc.narg('changed_by'));
+
+-- name: AdminListCustomers :many
+SELECT *
+FROM customers
+WHERE active
+ORDER BY created_at DESC, id DESC
+LIMIT @page_limit OFFSET @page_offset;
+
+-- name: AdminCountCustomers :one
+SELECT count(*) FROM customers WHERE active;
+
+-- name: AdminListOrders :many
+SELECT sqlc.embed(o), u.email AS customer_email,
+       coalesce((SELECT sum(l.quantity) FROM order_lines l WHERE l.order_id = o.id), 0)::int AS item_count
+FROM orders o
+JOIN users u ON u.id = o.user_id
+ORDER BY o.created_at DESC, o.id DESC
+LIMIT @page_limit OFFSET @page_offset;
+
+-- name: AdminCountOrders :one
+SELECT count(*) FROM orders;
+
+-- name: AdminOrderLines :many
+SELECT *
+FROM order_lines
+WHERE order_id = ANY(@order_ids::bigint[])
+ORDER BY order_id, line_no;
+
+-- name: AdminOrderTotals :one
+SELECT count(*)::int AS order_count, coalesce(sum(total_cents), 0)::bigint AS revenue_cents
+FROM orders
+WHERE status <> 'cancelled';
+
+-- name: AdminDailyStats :many
+-- The 30 days ending on @now's day in Madrid, days without orders included.
+WITH days AS (
+    SELECT generate_series(
+        timezone('Europe/Madrid', @now::timestamptz)::date - 29,
+        timezone('Europe/Madrid', @now::timestamptz)::date,
+        interval '1 day')::date AS day
+)
+SELECT to_char(d.day, 'YYYY-MM-DD')::text AS day,
+       count(o.id)::int AS order_count,
+       coalesce(sum(o.total_cents), 0)::bigint AS revenue_cents
+FROM days d
+LEFT JOIN orders o
+    ON o.created_at >= (d.day::timestamp AT TIME ZONE 'Europe/Madrid')
+   AND o.created_at < ((d.day + 1)::timestamp AT TIME ZONE 'Europe/Madrid')
+   AND o.status <> 'cancelled'
+GROUP BY d.day
+ORDER BY d.day;
+
+-- name: AdminBestSellers :many
+SELECT l.product_id, coalesce(p.name, max(l.product_name))::text AS name,
+       sum(l.quantity)::int AS quantity, sum(l.line_total_cents)::bigint AS revenue_cents
+FROM order_lines l
+JOIN orders o ON o.id = l.order_id
+LEFT JOIN products p ON p.id = l.product_id
+WHERE o.status <> 'cancelled'
+GROUP BY l.product_id, p.name
+ORDER BY sum(l.quantity) DESC, l.product_id
+LIMIT 5;

@@ -1,0 +1,33 @@
+-- name: APIKeyCreate :one
+INSERT INTO api_keys (name, scope, prefix, secret_hash, created_by)
+VALUES (@name, @scope, @prefix, @secret_hash, sqlc.narg('created_by'))
+RETURNING id, created_at;
+
+-- name: APIKeyList :many
+SELECT k.id, k.name, k.scope, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
+       coalesce(u.email, '')::text AS created_by_email
+FROM api_keys k
+LEFT JOIN users u ON u.id = k.created_by
+ORDER BY k.created_at DESC, k.id DESC;
+
+-- name: APIKeyByID :one
+SELECT k.id, k.name, k.scope, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
+       coalesce(u.email, '')::text AS created_by_email
+FROM api_keys k
+LEFT JOIN users u ON u.id = k.created_by
+WHERE k.id = @id;
+
+-- name: APIKeyRevoke :execrows
+-- Revoking twice keeps the first revocation time.
+UPDATE api_keys SET revoked_at = now()
+WHERE id = @id AND revoked_at IS NULL;
+
+-- name: APIKeyBySecretHash :one
+SELECT id, name, scope, last_used_at
+FROM api_keys
+WHERE secret_hash = @secret_hash AND revoked_at IS NULL;
+
+-- name: APIKeyTouch :exec
+-- At most one write a minute per key, however busy the integrator is.
+UPDATE api_keys SET last_used_at = now()
+WHERE id = @id AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute');

@@ -1,0 +1,9 @@
+-- name: SettingGet :one
+SELECT value, updated_at FROM settings WHERE key = @key;
+
+-- name: SettingPut :one
+INSERT INTO settings (key, value, updated_at, updated_by)
+VALUES (@key, @value, now(), sqlc.narg('updated_by'))
+ON CONFLICT (key) DO UPDATE
+SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by
+RETURNING value, updated_at;

@@ -1,0 +1,48 @@
+-- name: UserUpsert :one
+-- A returning user keeps their registration type; email and name follow the
+-- identity provider, which is the source of truth for both.
+INSERT INTO users (issuer, subject, email, full_name, registration_type, last_login_at)
+VALUES (@issuer, @subject, @email, @full_name, 'client_direct', now())
+ON CONFLICT (issuer, subject) DO UPDATE
+SET email = EXCLUDED.email,
+    full_name = CASE WHEN EXCLUDED.full_name = '' THEN users.full_name ELSE EXCLUDED.full_name END,
+    last_login_at = now()
+RETURNING id, email, full_name;
+
+-- name: UserCompanyEnsure :one
+-- DO UPDATE (a no-op write) rather than DO NOTHING so RETURNING always yields the id.
+INSERT INTO companies (name) VALUES (@name)
+ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
+RETURNING id;
+
+-- name: UserCompanyJoin :exec
+-- Joins the company if not yet a member; an admin grant promotes an existing
+-- member, and nothing here ever demotes one.
+INSERT INTO company_users (user_id, company_id, role, active)
+VALUES (@user_id, @company_id, @role, true)
+ON CONFLICT (user_id, company_id) DO UPDATE
+SET role = 'admin', active = true
+WHERE EXCLUDED.role = 'admin';
+
+-- name: UserIsCompanyAdmin :one
+SELECT EXISTS (
+    SELECT 1
+    FROM company_users cu
+    JOIN companies c ON c.id = cu.company_id
+    WHERE cu.user_id = @user_id AND c.name = @company AND cu.active AND cu.role = 'admin'
+) AS is_admin;
+
+-- name: UserAdminGrantExists :one
+SELECT EXISTS (SELECT 1 FROM admin_grants WHERE email = lower(@email::text)) AS granted;
+
+-- name: UserAdminGrantInsert :exec
+INSERT INTO admin_grants (email) VALUES (lower(@email::text))
+ON CONFLICT (email) DO NOTHING;
+
+-- name: UserPromoteByEmail :execrows
+-- Makes every existing user with this email an active admin of the company.
+INSERT INTO company_users (user_id, company_id, role, active)
+SELECT u.id, @company_id, 'admin', true
+FROM users u
+WHERE lower(u.email) = lower(@email::text)
+ON CONFLICT (user_id, company_id) DO UPDATE SET role = 'admin', active = true;
