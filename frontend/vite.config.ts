@@ -58,7 +58,8 @@ export default defineConfig({
   },
   build: {
     outDir: "dist",
-    // dist/.keep belongs to the Go embed and must survive a build.
+    // dist/.keep belongs to the Go embed and must survive a build, so
+    // scripts/clean-dist.mjs empties dist instead (npm run build).
     emptyOutDir: false,
     sourcemap: false,
     // scripts/bundle-size.mjs reads the manifest to measure the home page.

@@ -14,17 +14,17 @@ export function Header() {
   const { viewer } = useSession();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="container-page flex items-center gap-3 py-3">
+      <div className="container-page flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
         <MobileMenu />
         <Link to="/" className="shrink-0 text-2xl font-extrabold tracking-tight text-brand-700">
           Sabores
         </Link>
-        <div className="min-w-0 flex-1">
+        <div className="order-last w-full sm:order-none sm:w-auto sm:min-w-0 sm:flex-1">
           <SearchBox />
         </div>
         <Link
           to="/cart"
-          className="relative rounded-md p-2 hover:bg-stone-100"
+          className="relative ml-auto rounded-md p-2 hover:bg-stone-100 sm:ml-0"
           aria-label={t("cartWithCount", { count })}
         >
           <CartIcon />

@@ -7,12 +7,17 @@ import { useSession } from "@/hooks/use-session";
 
 /**
  * safeTarget turns the redirect parameter into a same-site path ("checkout"
- * → "/checkout"); anything that could leave the site becomes "/".
+ * → "/checkout"); anything that could leave the site becomes "/". A target
+ * that is this page again (a failed sign-in comes back with its own
+ * redirect) is unwrapped to the page the shopper wanted.
  */
-export function safeTarget(redirect: string | null): string {
-  if (!redirect) return "/";
+export function safeTarget(redirect: string | null, depth = 0): string {
+  if (!redirect || depth > 3) return "/";
   const path = redirect.startsWith("/") ? redirect : `/${redirect}`;
-  if (path.startsWith("//") || path.includes("\\") || path.startsWith("/auth")) return "/";
+  if (path.startsWith("//") || path.includes("\\")) return "/";
+  if (path === "/auth" || path.startsWith("/auth?") || path.startsWith("/auth/")) {
+    return safeTarget(new URL(path, "http://localhost").searchParams.get("redirect"), depth + 1);
+  }
   return path;
 }
 

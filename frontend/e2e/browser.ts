@@ -1,0 +1,79 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+/** baseURL is the shop under test. */
+export const baseURL = inject("baseURL");
+
+/** viewports are the two widths every main page is checked at. */
+export const viewports = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+const screenshotDir = join(import.meta.dirname, "screenshots");
+
+/** launch starts Debian's chromium headless, as TOOLCHAIN.md describes. */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** newContext is a fresh browser profile (no storage, no cookies). */
+export function newContext(browser: Browser, viewport: { width: number; height: number } = viewports.desktop) {
+  return browser.newContext({ baseURL, viewport, locale: "es-ES" });
+}
+
+/** acceptCookies dismisses the consent banner (accept all). */
+export async function acceptCookies(page: Page) {
+  await page.getByRole("button", { name: "Aceptar todas" }).click();
+}
+
+/** signIn goes through /auth and the built-in provider as one of the seeded people. */
+export async function signIn(page: Page, email: string) {
+  await page.getByRole("link", { name: /Continuar con Google/ }).click();
+  await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
+}
+
+/** screenshot saves the page under e2e/screenshots/{name}-{width}.png. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** expectNoSeriousA11yViolations runs axe-core and fails on serious or critical findings. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+/** cartInStorage reads the cart the page keeps in local storage. */
+export async function cartInStorage(page: Page): Promise<{ id: number; quantity: number }[]> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
+}
+
+export type { Browser, BrowserContext, Page };

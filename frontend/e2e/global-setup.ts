@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const repoRoot = resolve(import.meta.dirname, "../..");
+const port = process.env.E2E_PORT ?? "8085";
+
+async function waitUntilUp(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`shopd exited (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`shopd did not answer at ${url}:\n${log()}`);
+}
+
+/**
+ * Starts bin/shopd (built with the frontend embedded: ./task build) on a
+ * fresh embedded PostgreSQL cluster with the sample catalogue and the
+ * built-in sign-in provider, and stops it afterwards.
+ */
+export default async function setup(project: TestProject) {
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    project.provide("baseURL", external.replace(/\/$/, ""));
+    return;
+  }
+  const binary = process.env.SHOPD_BIN ?? join(repoRoot, "bin/shopd");
+  if (!existsSync(binary)) throw new Error(`${binary} is missing: run ./task build first (or set E2E_BASE_URL)`);
+  const dataDir = mkdtempSync(join(tmpdir(), "sabores-e2e-"));
+  const baseURL = `http://127.0.0.1:${port}`;
+  let output = "";
+  const child = spawn(binary, ["serve"], {
+    env: {
+      ...process.env,
+      ADDR: `127.0.0.1:${port}`,
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      DATA_DIR: dataDir,
+      DEV_SIGNIN: "true",
+      ENV: "development",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  await waitUntilUp(`${baseURL}/`, child, () => output);
+  project.provide("baseURL", baseURL);
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
