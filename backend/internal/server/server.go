@@ -51,15 +51,11 @@ type Options struct {
 	// which must come before validation so strangers learn nothing from
 	// validation errors. They return Connect errors themselves.
 	Interceptors []connect.Interceptor
-	// Authenticate wraps the seven services' HTTP handlers to find out who
-	// is calling (auth.Service.Middleware) before any interceptor runs; nil
-	// leaves every caller anonymous. Static files and health checks skip it.
-	Authenticate func(http.Handler) http.Handler
 	// DB is checked by /healthz and gRPC health.
 	DB Pinger
-	// Routes registers extra routes owned by other packages, such as
-	// sign-in (auth.Service.Register) or "GET /images/" for product images.
-	Routes func(mux *http.ServeMux)
+	// Routes are extra routes owned by other packages, by ServeMux pattern:
+	// sign-in (auth.Service.Routes) and "GET /images/" for product images.
+	Routes map[string]http.Handler
 	// AllowedOrigins may call the API from a browser on another origin.
 	AllowedOrigins []string
 	// Frontend is the built web app; nil uses the embedded frontend.Dist().
@@ -105,19 +101,14 @@ func NewHandler(opts Options) http.Handler {
 	}
 
 	mux := http.NewServeMux()
-	authenticate := opts.Authenticate
-	if authenticate == nil {
-		authenticate = func(h http.Handler) http.Handler { return h }
-	}
-	handle := func(pattern string, h http.Handler) { mux.Handle(pattern, authenticate(h)) }
 	s := opts.Services.withDefaults()
-	handle(saboresv1connect.NewCatalogServiceHandler(s.Catalog, handlerOpts...))
-	handle(saboresv1connect.NewPromotionServiceHandler(s.Promotion, handlerOpts...))
-	handle(saboresv1connect.NewCartServiceHandler(s.Cart, handlerOpts...))
-	handle(saboresv1connect.NewOrderServiceHandler(s.Order, handlerOpts...))
-	handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
-	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
-	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
+	mux.Handle(saboresv1connect.NewCatalogServiceHandler(s.Catalog, handlerOpts...))
+	mux.Handle(saboresv1connect.NewPromotionServiceHandler(s.Promotion, handlerOpts...))
+	mux.Handle(saboresv1connect.NewCartServiceHandler(s.Cart, handlerOpts...))
+	mux.Handle(saboresv1connect.NewOrderServiceHandler(s.Order, handlerOpts...))
+	mux.Handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
+	mux.Handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
+	mux.Handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
@@ -126,8 +117,8 @@ func NewHandler(opts Options) http.Handler {
 	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector, infraOpts))
 	mux.Handle("GET /healthz", healthz(opts.DB))
 
-	if opts.Routes != nil {
-		opts.Routes(mux)
+	for pattern, h := range opts.Routes {
+		mux.Handle(pattern, h)
 	}
 	mux.Handle("/", newSPA(opts.Frontend))
 

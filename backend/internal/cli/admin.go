@@ -1,0 +1,33 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/database"
+)
+
+func init() {
+	register(&Command{
+		Name:    "admin grant",
+		Args:    "EMAIL",
+		Summary: "Make EMAIL an admin: at once if the person has signed in before, else on their first sign-in.",
+		Run: func(ctx context.Context, app *App, _ any, args []string) error {
+			if len(args) != 1 {
+				return errors.New("admin grant: name exactly one email address")
+			}
+			return withDatabases(ctx, app, func(dbs *Databases) error {
+				if err := database.Migrate(ctx, dbs.Primary); err != nil {
+					return err
+				}
+				if err := auth.GrantAdmin(ctx, dbs.Primary, args[0]); err != nil {
+					return err
+				}
+				fmt.Fprintf(app.Stdout, "%s is an admin.\n", args[0])
+				return nil
+			})
+		},
+	})
+}

@@ -1,0 +1,88 @@
+-- Seeding of the sample catalogue. Every statement is idempotent on a
+-- natural key, so seed.Catalogue can run again and leave the same rows; rows
+-- that exist already are left as they are (an admin's edits survive).
+
+-- name: SeedLock :exec
+-- Serialises seeding when several processes start on one empty database.
+SELECT pg_advisory_xact_lock(8154823971);
+
+-- name: SeedCompany :one
+INSERT INTO companies (name) VALUES (@name)
+ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
+RETURNING id;
+
+-- name: SeedUser :one
+INSERT INTO users (issuer, subject, email, full_name, registration_type)
+VALUES (@issuer, @subject, @email, @full_name, @registration_type)
+ON CONFLICT (issuer, subject) DO UPDATE SET issuer = EXCLUDED.issuer
+RETURNING id;
+
+-- name: SeedCompanyUser :exec
+INSERT INTO company_users (user_id, company_id, role) VALUES (@user_id, @company_id, @role)
+ON CONFLICT (user_id, company_id) DO NOTHING;
+
+-- name: SeedCountry :exec
+INSERT INTO countries (slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases)
+VALUES (@slug, @name, @flag_emoji, @image_url, @background_classes, @href, @sort_order, @show_on_home, @aliases::text[])
+ON CONFLICT (slug) DO NOTHING;
+
+-- name: SeedProduct :execrows
+INSERT INTO products (id, name, code, sku, brand, description, category, online_categories, price_cents,
+    vat_basis_points, stock, rating, image_url, country_slug, company_id, created_at, updated_at)
+VALUES (@id, @name, @code, @sku, @brand, @description, @category, @online_categories::text[], @price_cents,
+    @vat_basis_points, @stock, @rating, @image_url, sqlc.narg(country_slug), @company_id, @created_at, @created_at)
+ON CONFLICT DO NOTHING;
+
+-- name: SeedPriceHistory :exec
+-- Called only for a product SeedProduct has just inserted, so a re-run
+-- writes no second history.
+INSERT INTO price_history (product_id, price_cents, valid_from) VALUES (@product_id, @price_cents, @valid_from);
+
+-- name: SeedVisibility :exec
+INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel, company_id)
+VALUES (@product_id, @country_slug, @is_visible, @sales_channel, @company_id)
+ON CONFLICT (product_id, country_slug) DO NOTHING;
+
+-- name: SeedPromotion :exec
+-- A seeded promotion is known by its product, type and amount.
+INSERT INTO product_promotions (product_id, is_active, starts_at, ends_at, promotion_type,
+    discount_basis_points, fixed_price_cents)
+SELECT @product_id, @is_active, sqlc.narg(starts_at)::timestamptz, sqlc.narg(ends_at)::timestamptz,
+    @promotion_type, sqlc.narg(discount_basis_points)::integer, sqlc.narg(fixed_price_cents)::bigint
+WHERE NOT EXISTS (
+    SELECT 1 FROM product_promotions p
+    WHERE p.product_id = @product_id AND p.promotion_type = @promotion_type
+      AND p.discount_basis_points IS NOT DISTINCT FROM sqlc.narg(discount_basis_points)::integer
+      AND p.fixed_price_cents IS NOT DISTINCT FROM sqlc.narg(fixed_price_cents)::bigint);
+
+-- name: SeedCustomer :exec
+-- A seeded customer is known by its e-mail address.
+INSERT INTO customers (user_id, name, surname, company_name, dni, company_nif, customer_type, email, phone,
+    active, created_at, updated_at)
+SELECT sqlc.narg(user_id)::bigint, @name, @surname, @company_name, @dni, @company_nif, @customer_type,
+    @email::text, @phone, @active, @created_at, @created_at
+WHERE NOT EXISTS (SELECT 1 FROM customers c WHERE c.email = @email::text);
+
+-- name: SeedOrder :one
+-- Seeded orders carry fixed idempotency keys: the key is their natural key,
+-- as it is for a shopper's retried checkout.
+WITH inserted AS (
+    INSERT INTO orders (user_id, customer_id, idempotency_key, status, payment_method, payment_status,
+        subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone,
+        delivery_address, delivery_city, delivery_postal_code, created_at)
+    VALUES (@user_id, (SELECT c.id FROM customers c WHERE c.user_id = @user_id), @idempotency_key, @status,
+        @payment_method, @payment_status, @subtotal_cents, 0, @vat_cents, @total_cents, @delivery_name,
+        @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code, @created_at)
+    ON CONFLICT (user_id, idempotency_key) DO NOTHING
+    RETURNING id
+)
+SELECT id FROM inserted
+UNION ALL
+SELECT o.id FROM orders o WHERE o.user_id = @user_id AND o.idempotency_key = @idempotency_key;
+
+-- name: SeedOrderLine :exec
+INSERT INTO order_lines (order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
+    regular_unit_price_cents, promotion_label, vat_basis_points, line_total_cents)
+VALUES (@order_id, @line_no, @product_id, @product_name, @image_url, @quantity, @unit_price_cents,
+    @regular_unit_price_cents, @promotion_label, @vat_basis_points, @line_total_cents)
+ON CONFLICT (order_id, line_no) DO NOTHING;
