@@ -76,9 +76,13 @@ export function AddProductsSearch({
                   {p.code} · {p.sku} · {formatPrice(p.priceCents, i18n.language)}
                 </span>
               </span>
-              <button type="button" className="btn btn-outline" onClick={() => onAdd(p)}>
+              <button
+                type="button"
+                className="btn btn-outline"
+                aria-label={`${t("add.add")}: ${p.name}`}
+                onClick={() => onAdd(p)}
+              >
                 {t("add.add")}
-                <span className="sr-only">: {p.name}</span>
               </button>
             </li>
           ))}

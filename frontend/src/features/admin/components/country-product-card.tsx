@@ -54,9 +54,13 @@ export function CountryProductCard({
         </dl>
         <div className="mt-auto space-y-2 pt-2">
           <ChannelSelect value={item.channel} productName={p.name} onChange={onChannel} />
-          <button type="button" className="btn btn-outline w-full" onClick={onEdit}>
+          <button
+            type="button"
+            className="btn btn-outline w-full"
+            aria-label={`${t("edit.open")}: ${p.name}`}
+            onClick={onEdit}
+          >
             {t("edit.open")}
-            <span className="sr-only">: {p.name}</span>
           </button>
         </div>
       </div>

@@ -37,7 +37,7 @@ export default function DailyChart({ daily }: { daily: DailyStat[] }) {
   return (
     <div aria-hidden="true" className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e7e5e4" />
           <XAxis dataKey="day" tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={16} />
           <YAxis yAxisId="orders" allowDecimals={false} tick={{ fontSize: 12 }} width={32} />

@@ -163,9 +163,13 @@ function KeysTable() {
                         {t("apiKeys.revokedOn", { date: date.format(timestampDate(k.revokeTime)) })}
                       </span>
                     ) : (
-                      <button type="button" className="btn btn-outline text-red-700" onClick={() => setConfirming(k)}>
+                      <button
+                        type="button"
+                        className="btn btn-outline text-red-700"
+                        aria-label={`${t("apiKeys.revoke")}: ${k.name}`}
+                        onClick={() => setConfirming(k)}
+                      >
                         {t("apiKeys.revoke")}
-                        <span className="sr-only">: {k.name}</span>
                       </button>
                     )}
                   </td>
