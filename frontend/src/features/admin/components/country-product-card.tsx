@@ -20,7 +20,7 @@ export function CountryProductCard({
   if (!p) return null;
   return (
     <li className="card flex flex-col overflow-hidden">
-      <div className="relative aspect-[4/3] bg-stone-100">
+      <div className="relative h-40 bg-stone-100 sm:h-auto sm:aspect-[4/3]">
         {p.imageUrl ? (
           <img src={p.imageUrl} alt="" loading="lazy" className="h-full w-full object-contain p-2" />
         ) : (

@@ -34,7 +34,7 @@ export function CustomersTable() {
       {data && data.customers.length === 0 && <p className="mt-3 text-stone-700">{t("customers.empty")}</p>}
       {data && data.customers.length > 0 && (
         <>
-          <div className="mt-3 overflow-x-auto">
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="customers-title">
             <table className="w-full min-w-[36rem] text-left text-sm" aria-busy={isPlaceholderData}>
               <thead className="border-b border-stone-200 text-stone-600">
                 <tr>

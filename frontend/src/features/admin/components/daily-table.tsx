@@ -11,7 +11,7 @@ export function DailyTable({ daily }: { daily: DailyStat[] }) {
   return (
     <details className="mt-3 text-sm">
       <summary className="cursor-pointer font-semibold text-brand-700">{t("dashboard.showTable")}</summary>
-      <div className="mt-2 max-h-72 overflow-auto">
+      <div className="mt-2 max-h-72 overflow-auto" tabIndex={0} role="region" aria-label={t("dashboard.dailyTitle")}>
         <table className="w-full text-left">
           <caption className="sr-only">{t("dashboard.dailyTitle")}</caption>
           <thead className="border-b border-stone-200 text-stone-600">

@@ -128,7 +128,7 @@ function KeysTable() {
       {data.keys.length === 0 ? (
         <p className="mt-3 text-stone-700">{t("apiKeys.empty")}</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="keys-title">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-stone-200 text-stone-600">
               <tr>
