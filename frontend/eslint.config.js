@@ -33,4 +33,33 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ["src/{components,hooks,lib,stores,config,testing}/**"],
+    ignores: ["src/testing/render-app.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/features/*", "@/app/*"], message: "Shared code does not import features or the app." }] },
+      ],
+    },
+  },
+  // Features never import each other: shared code lives in components, hooks,
+  // lib and stores, and the app layer composes features.
+  ...["account", "admin", "cart", "catalog", "cookie-consent", "legal"].map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/**`],
+              message: "Features do not import other features; move shared code to components, hooks, lib or stores.",
+            },
+            { group: ["@/app/*"], message: "Features do not import the app layer." },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -10,9 +10,10 @@ const src = fileURLToPath(new URL("./src", import.meta.url));
 const gen = fileURLToPath(new URL("../gen/ts", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 
-// The dev server forwards API, sign-in and image requests to a local shopd,
-// so the app runs on one origin just as it does when shopd serves dist/.
-const shopd = process.env.SHOPD_URL ?? "http://127.0.0.1:8085";
+// The dev server forwards API, sign-in and image requests to a local shopd
+// (./task dev runs it on :8080 with PUBLIC_URL pointing here), so the app
+// runs on one origin just as it does when shopd serves dist/.
+const shopd = process.env.SHOPD_URL ?? "http://127.0.0.1:8080";
 
 /**
  * emptyProtovalidateDescriptor swaps the generated descriptor of
@@ -54,6 +55,8 @@ export default defineConfig({
       "/sabores.v1.": shopd,
       "/images/": shopd,
       "^/auth/(login|logout|callback)": shopd,
+      // The built-in development sign-in provider's pages.
+      "/dev-oidc/": shopd,
     },
   },
   build: {
@@ -70,7 +73,10 @@ export default defineConfig({
     setupFiles: ["./src/testing/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Each test builds its own query client, i18n instance and storage, so
+    // files can share one jsdom environment (most of the suite's time).
+    isolate: false,
     // Route tests walk whole flows (checkout's four steps) through lazy chunks.
-    testTimeout: 15000,
+    testTimeout: 30000,
   },
 });

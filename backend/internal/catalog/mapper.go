@@ -46,14 +46,14 @@ func WithPromotions(ctx context.Context, q *db.Queries, rows []db.Product, now t
 		if p, ok := promos[row.ID]; ok {
 			promo = &p
 		}
-		out[i] = ProductToProto(row, promo)
+		out[i] = productToProto(row, promo)
 	}
 	return out, nil
 }
 
-// ProductToProto maps a product and its running promotion (nil for none)
+// productToProto maps a product and its running promotion (nil for none)
 // to the API.
-func ProductToProto(p db.Product, promo *pricing.Promotion) *saboresv1.Product {
+func productToProto(p db.Product, promo *pricing.Promotion) *saboresv1.Product {
 	out := &saboresv1.Product{
 		Id:               p.ID,
 		Name:             p.Name,
@@ -79,8 +79,8 @@ func ProductToProto(p db.Product, promo *pricing.Promotion) *saboresv1.Product {
 	return out
 }
 
-// PromotionType maps a stored promotion_type to the pricing rule.
-func PromotionType(stored string) pricing.PromotionType {
+// promotionType maps a stored promotion_type to the pricing rule.
+func promotionType(stored string) pricing.PromotionType {
 	switch stored {
 	case "percentage":
 		return pricing.Percentage
@@ -94,7 +94,7 @@ func PromotionType(stored string) pricing.PromotionType {
 func promotionFromRow(row db.ActivePromotionsForProductsRow) pricing.Promotion {
 	p := pricing.Promotion{
 		ID:                  row.ID,
-		Type:                PromotionType(row.PromotionType),
+		Type:                promotionType(row.PromotionType),
 		StartsAt:            row.StartsAt,
 		EndsAt:              row.EndsAt,
 		LowestPrice30dCents: row.LowestPrice30dCents,

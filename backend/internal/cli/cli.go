@@ -37,11 +37,12 @@ type Command struct {
 }
 
 // App is what every command gets: the configuration, a logger and where
-// to write output meant for the user.
+// to write output meant for the user (results to Stdout, progress to Stderr).
 type App struct {
 	Config *config.Config
 	Log    *slog.Logger
 	Stdout io.Writer
+	Stderr io.Writer
 }
 
 var commands []*Command
@@ -107,7 +108,7 @@ func Run(ctx context.Context, args []string, lookupEnv func(string) (string, boo
 	}
 	log := newLogger(cfg, stderr)
 	slog.SetDefault(log)
-	return cmd.Run(ctx, &App{Config: cfg, Log: log, Stdout: stdout}, opts, fs.Args())
+	return cmd.Run(ctx, &App{Config: cfg, Log: log, Stdout: stdout, Stderr: stderr}, opts, fs.Args())
 }
 
 // find picks the command whose (possibly multi-word) name starts args, the

@@ -27,7 +27,15 @@ type Databases struct {
 	// names a replica.
 	Read *pgxpool.Pool
 
-	cluster *pgembed.Cluster
+	primaryDSN string
+	cluster    *pgembed.Cluster
+}
+
+// maintenance opens a small pool on the primary without a statement
+// timeout, for migrations and seeding, whose statements (an index on a big
+// table, a COPY of 100 000 products) may rightly run longer than a request's.
+func (d *Databases) maintenance(ctx context.Context, app *App) (*pgxpool.Pool, error) {
+	return openPool(ctx, app, d.primaryDSN, "maintenance", 2, 0)
 }
 
 // Close closes the pools, then stops the embedded cluster if shopd
@@ -45,8 +53,10 @@ func (d *Databases) Close(ctx context.Context, app *App) {
 }
 
 // openDatabases connects to DATABASE_URL, or starts the embedded cluster
-// when it is empty, and waits for the database to answer.
-func openDatabases(ctx context.Context, app *App) (*Databases, error) {
+// when it is empty, and waits for the database to answer. Request pools get
+// DB_MAX_CONNS and DB_STATEMENT_TIMEOUT; maintenance commands (migrate,
+// seed, admin) pass requestLimits false and run without a timeout.
+func openDatabases(ctx context.Context, app *App, requestLimits bool) (*Databases, error) {
 	cfg := app.Config
 	dbs := &Databases{}
 	dsn := cfg.DatabaseURL
@@ -64,8 +74,13 @@ func openDatabases(ctx context.Context, app *App) (*Databases, error) {
 		}
 		dsn = cluster.DSN(embeddedDatabase)
 	}
+	dbs.primaryDSN = dsn
+	maxConns, timeout := cfg.DBMaxConns, cfg.DBStatementTimeout
+	if !requestLimits {
+		maxConns, timeout = 4, 0
+	}
 	var err error
-	if dbs.Primary, err = openPool(ctx, app, dsn, "primary"); err != nil {
+	if dbs.Primary, err = openPool(ctx, app, dsn, "primary", maxConns, timeout); err != nil {
 		if dbs.cluster != nil {
 			_ = dbs.cluster.Stop(context.WithoutCancel(ctx))
 		}
@@ -73,7 +88,7 @@ func openDatabases(ctx context.Context, app *App) (*Databases, error) {
 	}
 	dbs.Read = dbs.Primary
 	if cfg.ReadDatabaseURL != "" {
-		if dbs.Read, err = openPool(ctx, app, cfg.ReadDatabaseURL, "read replica"); err != nil {
+		if dbs.Read, err = openPool(ctx, app, cfg.ReadDatabaseURL, "read replica", maxConns, timeout); err != nil {
 			dbs.Read = dbs.Primary
 			dbs.Close(context.WithoutCancel(ctx), app)
 			return nil, err
@@ -84,18 +99,18 @@ func openDatabases(ctx context.Context, app *App) (*Databases, error) {
 
 // openPool builds a tuned pool and retries the first connection with
 // backoff, because in a fresh deployment the database often comes up after
-// shopd does.
-func openPool(ctx context.Context, app *App, dsn, name string) (*pgxpool.Pool, error) {
+// shopd does. A zero statementTimeout means none.
+func openPool(ctx context.Context, app *App, dsn, name string, maxConns int32, statementTimeout time.Duration) (*pgxpool.Pool, error) {
 	poolCfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("%s database: parse connection string: %w", name, err)
 	}
-	poolCfg.MaxConns = app.Config.DBMaxConns
+	poolCfg.MaxConns = maxConns
 	poolCfg.MaxConnIdleTime = 5 * time.Minute
 	poolCfg.HealthCheckPeriod = 30 * time.Second
 	params := poolCfg.ConnConfig.RuntimeParams
 	params["application_name"] = "shopd"
-	params["statement_timeout"] = strconv.FormatInt(app.Config.DBStatementTimeout.Milliseconds(), 10)
+	params["statement_timeout"] = strconv.FormatInt(statementTimeout.Milliseconds(), 10)
 	// A transaction left open by a bug must not hold locks for ever.
 	params["idle_in_transaction_session_timeout"] = "60000"
 

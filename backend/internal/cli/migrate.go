@@ -23,7 +23,7 @@ func init() {
 // withDatabases runs fn with the databases open and closes them after,
 // stopping the embedded cluster if one was started.
 func withDatabases(ctx context.Context, app *App, fn func(*Databases) error) error {
-	dbs, err := openDatabases(ctx, app)
+	dbs, err := openDatabases(ctx, app, false)
 	if err != nil {
 		return err
 	}
@@ -35,21 +35,26 @@ func withDatabases(ctx context.Context, app *App, fn func(*Databases) error) err
 // there are no products yet, loads the sample catalogue, so a first start
 // shows a shop with something in it.
 func prepare(ctx context.Context, app *App, dbs *Databases) error {
-	if err := database.Migrate(ctx, dbs.Primary); err != nil {
+	pool, err := dbs.maintenance(ctx, app)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := database.Migrate(ctx, pool); err != nil {
 		return err
 	}
 	if !app.Config.SeedOnEmpty {
 		return nil
 	}
 	var empty bool
-	if err := dbs.Primary.QueryRow(ctx, "SELECT NOT EXISTS (SELECT 1 FROM products)").Scan(&empty); err != nil {
+	if err := pool.QueryRow(ctx, "SELECT NOT EXISTS (SELECT 1 FROM products)").Scan(&empty); err != nil {
 		return fmt.Errorf("look for products: %w", err)
 	}
 	if !empty {
 		return nil
 	}
 	app.Log.Info("empty database: loading the sample catalogue (SEED_ON_EMPTY)")
-	if err := seed.Catalogue(ctx, dbs.Primary); err != nil {
+	if err := seed.Catalogue(ctx, pool); err != nil {
 		return fmt.Errorf("seed sample catalogue: %w", err)
 	}
 	return nil

@@ -19,7 +19,7 @@ func init() {
 func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	cfg := app.Config
 	app.Log.Info("starting shopd", "config", cfg)
-	dbs, err := openDatabases(ctx, app)
+	dbs, err := openDatabases(ctx, app, true)
 	if err != nil {
 		return err
 	}

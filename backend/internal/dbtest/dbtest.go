@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/database"
@@ -90,13 +91,9 @@ func NewURL(t testing.TB) string {
 	t.Helper()
 	ctx := context.Background()
 	admin := adminURL()
-	tpl, err := template(ctx, admin)
-	if err != nil {
-		t.Fatalf("dbtest: template database: %v", err)
-	}
 	name := "sabores_test_" + randomHex(8)
-	if err := exec(ctx, admin, "CREATE DATABASE "+quote(name)+" TEMPLATE "+quote(tpl)); err != nil {
-		t.Fatalf("dbtest: create database: %v", err)
+	if err := createFromTemplate(ctx, admin, name); err != nil {
+		t.Fatalf("dbtest: %v", err)
 	}
 	t.Cleanup(func() {
 		// A fresh context: the test's own may already be cancelled.
@@ -111,6 +108,29 @@ func NewURL(t testing.TB) string {
 		t.Fatalf("dbtest: %v", err)
 	}
 	return dbURL
+}
+
+// createFromTemplate clones the migrated template into name. A template
+// dropped by hand while this process had it cached is built again, once.
+func createFromTemplate(ctx context.Context, admin, name string) error {
+	for attempt := 0; ; attempt++ {
+		tpl, err := template(ctx, admin)
+		if err != nil {
+			return fmt.Errorf("template database: %w", err)
+		}
+		err = exec(ctx, admin, "CREATE DATABASE "+quote(name)+" TEMPLATE "+quote(tpl))
+		var pgErr *pgconn.PgError
+		if attempt == 0 && errors.As(err, &pgErr) && pgErr.Code == "3D000" { // invalid_catalog_name
+			templateMu.Lock()
+			templateName = ""
+			templateMu.Unlock()
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("create database: %w", err)
+		}
+		return nil
+	}
 }
 
 // URL returns the connection string of pool's database, for a second pool or

@@ -19,9 +19,9 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// Get reads one of userID's orders with its lines; another user's order is
+// get reads one of userID's orders with its lines; another user's order is
 // apperr.ErrNotFound.
-func Get(ctx context.Context, q *db.Queries, userID, orderID int64) (*saboresv1.Order, error) {
+func get(ctx context.Context, q *db.Queries, userID, orderID int64) (*saboresv1.Order, error) {
 	row, err := q.GetOrderForUser(ctx, db.GetOrderForUserParams{ID: orderID, UserID: userID})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("order: order %d: %w", orderID, apperr.ErrNotFound)

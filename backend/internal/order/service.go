@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -81,7 +82,7 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	} else if err != nil {
 		return nil, fmt.Errorf("order: find by idempotency key: %w", err)
 	}
-	order, err := Get(ctx, s.queries, userID, id)
+	order, err := get(ctx, s.queries, userID, id)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	order, err := Get(ctx, s.queries, userID, req.Msg.GetId())
+	order, err := get(ctx, s.queries, userID, req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -147,8 +148,11 @@ func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
 	if in.lines, err = cart.Lines(msg.GetLines()); err != nil {
 		return in, err
 	}
-	if in.delivery = msg.GetDelivery(); in.delivery == nil {
+	if msg.GetDelivery() == nil {
 		return in, apperr.Invalid("delivery", "is required")
+	}
+	if in.delivery, err = readDelivery(msg.GetDelivery()); err != nil {
+		return in, err
 	}
 	switch msg.GetPaymentMethod() {
 	case saboresv1.PaymentMethod_PAYMENT_METHOD_CARD:
@@ -162,6 +166,24 @@ func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
 		return in, apperr.Invalid("payment_method", "must be card, transfer or cash on delivery")
 	}
 	return in, nil
+}
+
+// readDelivery trims the delivery form: a name, address or city of blanks
+// passes the proto's length rules but delivers nowhere.
+func readDelivery(d *saboresv1.DeliveryInput) (*saboresv1.DeliveryInput, error) {
+	out := &saboresv1.DeliveryInput{
+		Name: strings.TrimSpace(d.GetName()), Email: strings.TrimSpace(d.GetEmail()),
+		Phone: strings.TrimSpace(d.GetPhone()), Address: strings.TrimSpace(d.GetAddress()),
+		City: strings.TrimSpace(d.GetCity()), PostalCode: strings.TrimSpace(d.GetPostalCode()),
+	}
+	for _, f := range []struct{ field, value string }{
+		{"delivery.name", out.Name}, {"delivery.address", out.Address}, {"delivery.city", out.City},
+	} {
+		if f.value == "" {
+			return nil, apperr.Invalid(f.field, "must not be blank")
+		}
+	}
+	return out, nil
 }
 
 // place runs the checkout transaction and returns the new order's id. Locks

@@ -259,6 +259,16 @@ func TestPlaceOrderRejectsBadInput(t *testing.T) {
 		{"bad key", placeRequest("not-a-uuid", card, line(2, 1))},
 		{"no lines", placeRequest(uuid.NewString(), card)},
 		{"no payment method", placeRequest(uuid.NewString(), saboresv1.PaymentMethod_PAYMENT_METHOD_UNSPECIFIED, line(2, 1))},
+		{"no delivery", func() *connect.Request[saboresv1.PlaceOrderRequest] {
+			r := placeRequest(uuid.NewString(), card, line(2, 1))
+			r.Msg.Delivery = nil
+			return r
+		}()},
+		{"blank city", func() *connect.Request[saboresv1.PlaceOrderRequest] {
+			r := placeRequest(uuid.NewString(), card, line(2, 1))
+			r.Msg.Delivery.City = "   "
+			return r
+		}()},
 	}
 	for _, tt := range tests {
 		if _, err := b.svc.PlaceOrder(ctx, tt.req); connect.CodeOf(err) != connect.CodeInvalidArgument {

@@ -181,10 +181,11 @@ type pricePoint struct {
 	priceCents int64
 }
 
-// priceChanges are the products whose price moved inside the 30 days
-// before their promotion, so the "lowest price in the previous 30 days"
-// differs from the price the promotion is taken from. The last point is the
-// current price; the first is the day the product was listed.
+// priceChanges are the products whose price moved in the last month. For
+// Guaraná and Café de Colombia the moves fall inside the 30 days before
+// their promotion starts, so the "lowest price in the previous 30 days"
+// (249 and 849) differs from the price the promotion is taken from. The last
+// point is the current price; the first is the day the product was listed.
 var priceChanges = map[int64][]pricePoint{
 	guaranaID:      {{150, 249}, {20, 279}},
 	paoDeQueijoID:  {{155, 849}, {15, 899}},

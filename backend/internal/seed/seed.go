@@ -77,15 +77,8 @@ func catalogue(ctx context.Context, q *db.Queries, now time.Time) error {
 		}
 		userIDs[u.email] = id
 	}
-	for i, c := range countries {
-		err := q.SeedCountry(ctx, db.SeedCountryParams{
-			Slug: c.slug, Name: c.name, FlagEmoji: c.flag, ImageURL: productimage.FlagURL(c.slug),
-			BackgroundClasses: c.background, Href: "/" + c.slug, SortOrder: int32(i + 1),
-			ShowOnHome: c.showOnHome, Aliases: aliases(c),
-		})
-		if err != nil {
-			return fmt.Errorf("country %s: %w", c.slug, err)
-		}
+	if err := seedCountries(ctx, q); err != nil {
+		return err
 	}
 	if err := products(ctx, q, companyID, now); err != nil {
 		return err
@@ -104,6 +97,21 @@ func catalogue(ctx context.Context, q *db.Queries, now time.Time) error {
 		return err
 	}
 	return orders(ctx, q, userIDs, now)
+}
+
+// seedCountries writes the home countries and Angola.
+func seedCountries(ctx context.Context, q *db.Queries) error {
+	for i, c := range countries {
+		err := q.SeedCountry(ctx, db.SeedCountryParams{
+			Slug: c.slug, Name: c.name, FlagEmoji: c.flag, ImageURL: productimage.FlagURL(c.slug),
+			BackgroundClasses: c.background, Href: "/" + c.slug, SortOrder: int32(i + 1),
+			ShowOnHome: c.showOnHome, Aliases: aliases(c),
+		})
+		if err != nil {
+			return fmt.Errorf("country %s: %w", c.slug, err)
+		}
+	}
+	return nil
 }
 
 // products writes the products, their price history and their visibility.

@@ -12,4 +12,4 @@ afterEach(() => {
 window.scrollTo = () => {};
 
 // The first render of a route loads its code and texts lazily: allow for it.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });

@@ -8,7 +8,15 @@ import { accountHome, useSession } from "@/hooks/use-session";
  * MobileMenuDialog is the phone-width navigation: a side sheet that traps
  * focus and returns it to the menu button when it closes.
  */
-export default function MobileMenuDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
+export default function MobileMenuDialog({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  returnFocus: () => void;
+}) {
   const { t } = useTranslation();
   const { viewer } = useSession();
   const items = [...navItems, ...mobileExtraItems, { to: accountHome(viewer), label: "account.menuEntry" }];
@@ -16,7 +24,13 @@ export default function MobileMenuDialog({ open, onOpenChange }: { open: boolean
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-[61] w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
+        <Dialog.Content
+          // Opened without a Radix trigger, so focus goes back to the menu button by hand.
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocus();
+          }}
+          className="fixed inset-y-0 left-0 z-[61] w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
           <Dialog.Title className="mb-2 text-lg font-bold text-brand-700">Sabores</Dialog.Title>
           <Dialog.Description className="sr-only">{t("mainNav")}</Dialog.Description>
           <nav aria-label={t("mainNav")}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MenuIcon } from "@/components/ui/icons";
 
@@ -10,9 +10,11 @@ export function MobileMenu() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="rounded-md p-2 hover:bg-stone-100 md:hidden"
         aria-label={t("openMenu")}
@@ -27,7 +29,7 @@ export function MobileMenu() {
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <MobileMenuDialog open={open} onOpenChange={setOpen} />
+          <MobileMenuDialog open={open} onOpenChange={setOpen} returnFocus={() => button.current?.focus()} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { ProductImage } from "@/components/ui/product-image";
 import { Seo } from "@/components/seo/seo";
 import { useAddToCart } from "@/hooks/use-add-to-cart";
 import { useFavorites } from "@/stores/favorites-store";
@@ -25,7 +26,7 @@ export default function FavoritesRoute() {
         <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {favorites.map((f) => (
             <li key={f.id} className="card flex flex-col overflow-hidden">
-              <img src={f.image || "/favicon.svg"} alt="" className="aspect-square w-full object-cover" />
+              <ProductImage src={f.image} alt="" className="aspect-square w-full" />
               <div className="flex flex-1 flex-col gap-2 p-3">
                 <Link to={`/producto/${f.id}`} className="text-sm font-semibold hover:underline">
                   {f.name}

@@ -39,7 +39,7 @@ export default function OrdersRoute() {
         ) : (
           <ul className="divide-y divide-stone-200">
             {orders.data.orders.map((o) => (
-              <OrderRow key={o.id} order={o} />
+              <OrderRow key={o.id} order={o} details />
             ))}
           </ul>
         )}

@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
+import { Rating } from "@/components/ui/rating";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useProduct } from "@/features/catalog/api/catalog";
 import { AddToCartButton, effectivePrice } from "@/features/catalog/components/add-to-cart-button";
 import { FavoriteButton } from "@/features/catalog/components/favorite-button";
-import { ProductImage } from "@/features/catalog/components/product-image";
+import { ProductImage } from "@/components/ui/product-image";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
 import { schemaPrice } from "@/lib/format-price";
@@ -38,6 +39,7 @@ function productJsonLd(p: Product) {
 export default function ProductRoute() {
   const { t } = useTranslation("catalog");
   const navigate = useNavigate();
+  const location = useLocation();
   const id = Number(useParams().id);
   const query = useProduct(id);
   const [qty, setQty] = useState("1");
@@ -47,8 +49,9 @@ export default function ProductRoute() {
     if (query.isError) console.error("product: load failed", id, query.error);
   }, [query.isError, query.error, id]);
 
+  // Back returns to the previous page, or home when the product was opened directly.
   const back = (
-    <button type="button" className="btn btn-ghost -ml-2 mb-4" onClick={() => void navigate(-1)}>
+    <button type="button" className="btn btn-ghost -ml-2 mb-4" onClick={() => void (location.key === "default" ? navigate("/") : navigate(-1))}>
       <span aria-hidden="true">←</span> {t("back", { ns: "common" })}
     </button>
   );
@@ -97,6 +100,7 @@ export default function ProductRoute() {
               {t("product.category")}: {t(`categories.${p.category}`, { defaultValue: p.category })}
             </p>
           )}
+          <Rating value={p.rating} />
           <ProductPrice product={p} large />
           {p.description && <p className="text-stone-800">{p.description}</p>}
           {p.stock > 0 && p.stock < 10 && (

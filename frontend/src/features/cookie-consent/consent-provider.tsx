@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useMemo, useReducer, type ReactNode } from "react";
+import { createContext, use, useCallback, useMemo, useReducer, useRef, type ReactNode } from "react";
 import {
   consentReducer,
   initialConsent,
@@ -16,6 +16,8 @@ interface ConsentContextValue extends ConsentState {
   closeBanner: () => void;
   openSettings: () => void;
   closeSettings: () => void;
+  /** returnFocus puts focus back where it was when the settings opened. */
+  returnFocus: () => void;
 }
 
 const ConsentContext = createContext<ConsentContextValue | null>(null);
@@ -27,6 +29,7 @@ function init(): ConsentState {
 /** ConsentProvider runs the cookie consent state machine and stores its outcome. */
 export function ConsentProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(consentReducer, undefined, init);
+  const opener = useRef<HTMLElement | null>(null);
 
   const run = useCallback(
     (action: ConsentAction) => {
@@ -47,8 +50,16 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
       rejectOptional: () => run({ type: "rejectOptional", now: new Date().toISOString() }),
       save: (choices) => run({ type: "save", choices, now: new Date().toISOString() }),
       closeBanner: () => run({ type: "closeBanner" }),
-      openSettings: () => run({ type: "openSettings" }),
+      openSettings: () => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        run({ type: "openSettings" });
+      },
       closeSettings: () => run({ type: "closeSettings" }),
+      returnFocus: () => {
+        // The banner's buttons vanish once a choice is saved: fall back to the page.
+        const target = opener.current?.isConnected ? opener.current : document.getElementById("main");
+        target?.focus();
+      },
     }),
     [state, run],
   );

@@ -34,8 +34,10 @@ export default function CaboVerdeRoute() {
             </section>
           ))}
         </div>
-        {sections.map((s) =>
-          q.isPending || (s.items && s.items.length > 0) || s.key === "first" ? (
+        {sections
+          // The second section appears only when there are more than five products.
+          .filter((s) => s.key === "first" || q.isPending || (s.items?.length ?? 0) > 0)
+          .map((s) => (
             <section key={s.key} aria-labelledby={`cv-${s.key}`}>
               <div className="mb-4 flex flex-wrap items-end justify-between gap-2">
                 <h2 id={`cv-${s.key}`} className="text-2xl font-bold">
@@ -52,8 +54,7 @@ export default function CaboVerdeRoute() {
                 empty={t("common.noneText", { country: name })}
               />
             </section>
-          ) : null,
-        )}
+          ))}
       </div>
     </>
   );

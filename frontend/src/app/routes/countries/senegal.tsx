@@ -6,7 +6,7 @@ import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useCountryCatalogue } from "@/features/catalog/api/catalog";
 import { AddToCartButton } from "@/features/catalog/components/add-to-cart-button";
-import { ProductImage } from "@/features/catalog/components/product-image";
+import { ProductImage } from "@/components/ui/product-image";
 
 const highlights = ["bissap", "thieboudienne", "tamarindo"] as const;
 

@@ -2,11 +2,12 @@ import { intlLocale } from "@/lib/format-price";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { OrderDetails } from "@/features/account/components/order-details";
 import { OrderStatusBadge } from "@/features/account/components/order-status";
 import type { Order } from "@gen/sabores/v1/types_pb";
 
-/** OrderRow summarises an order: number, date, items, total and status. */
-export function OrderRow({ order }: { order: Order }) {
+/** OrderRow summarises an order: number, date, items, total and status (details optional). */
+export function OrderRow({ order, details = false }: { order: Order; details?: boolean }) {
   const { t, i18n } = useTranslation("account");
   const date = order.createTime
     ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" }).format(timestampDate(order.createTime))
@@ -19,6 +20,7 @@ export function OrderRow({ order }: { order: Order }) {
       <span className="text-sm text-stone-700">{t(`orders.payment.${order.paymentMethod}`)}</span>
       <OrderStatusBadge order={order} />
       <Price cents={order.totalCents} className="ml-auto font-bold" />
+      {details && <OrderDetails order={order} />}
     </li>
   );
 }

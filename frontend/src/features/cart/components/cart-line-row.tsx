@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { ProductImage } from "@/components/ui/product-image";
 import { CartProblems } from "@/features/cart/components/cart-problems";
 import type { CartLine } from "@gen/sabores/v1/cart_service_pb";
 import { canIncrease, type CartItem } from "@/stores/cart-rules";
@@ -26,11 +27,7 @@ export function CartLineRow({
   const plusAllowed = canIncrease(item.quantity, 0, stock);
   return (
     <li className="card flex gap-3 p-3">
-      <img
-        src={line?.imageUrl || item.image || "/favicon.svg"}
-        alt=""
-        className="h-20 w-20 shrink-0 rounded-lg object-cover"
-      />
+      <ProductImage src={line?.imageUrl || item.image} alt="" className="h-20 w-20 shrink-0 rounded-lg" />
       <div className="min-w-0 flex-1">
         <Link to={`/producto/${item.id}`} className="font-semibold hover:underline">
           {line?.name || item.name}

@@ -22,7 +22,7 @@ export function CountryGrid() {
           <li key={c.slug}>
             <Link
               to={c.href || `/${c.slug}`}
-              className={`flex h-28 flex-col items-center justify-center gap-1 rounded-xl bg-brand-700 p-3 text-center font-semibold text-white shadow-sm transition-transform hover:scale-[1.02] ${c.backgroundClasses}`}
+              className={`flex h-28 flex-col items-center justify-center gap-1 rounded-xl bg-brand-700 bg-gradient-to-br p-3 text-center font-semibold text-white shadow-sm transition-transform hover:scale-[1.02] ${c.backgroundClasses}`}
             >
               {c.imageUrl ? (
                 <img src={c.imageUrl} alt="" className="h-8 w-12 rounded object-cover shadow" />
@@ -31,7 +31,7 @@ export function CountryGrid() {
                   {c.flagEmoji}
                 </span>
               )}
-              <span className="drop-shadow">{c.name}</span>
+              <span className="[text-shadow:0_1px_3px_rgb(0_0_0/0.8)]">{c.name}</span>
             </Link>
           </li>
         ))}

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { Rating } from "@/components/ui/rating";
 import { AddToCartButton } from "@/features/catalog/components/add-to-cart-button";
 import { FavoriteButton } from "@/features/catalog/components/favorite-button";
-import { ProductImage } from "@/features/catalog/components/product-image";
+import { ProductImage } from "@/components/ui/product-image";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
@@ -40,6 +41,7 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        <Rating value={product.rating} />
         <div className="mt-auto">
           <ProductPrice product={product} />
         </div>

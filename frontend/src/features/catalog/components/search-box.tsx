@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { ProductImage } from "@/components/ui/product-image";
 import { useSearchProducts } from "@/features/catalog/api/catalog";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { recordInteraction } from "@/lib/analytics";
@@ -118,7 +119,7 @@ export function SearchBox() {
                   tabIndex={-1}
                   className={`flex items-center gap-3 px-3 py-2 ${i === active ? "bg-brand-50" : "hover:bg-stone-50"}`}
                 >
-                  <img src={p.imageUrl || "/favicon.svg"} alt="" className="h-10 w-10 rounded object-cover" />
+                  <ProductImage src={p.imageUrl} alt="" className="h-10 w-10 shrink-0 rounded" />
                   <span className="flex-1 text-sm">{p.name}</span>
                   <Price cents={p.promotion?.priceCents ?? p.priceCents} className="text-sm font-semibold" />
                 </Link>

@@ -54,4 +54,19 @@ describe("cookie consent", () => {
     });
     expect(localStorage.getItem("pageViews")).toBeNull();
   });
+
+  it("traps focus in the settings dialog and returns it to the opener", async () => {
+    const { user } = renderApp("/contact");
+    const configure = await screen.findByRole("button", { name: "Configurar" });
+    await user.click(configure);
+    const dialog = await screen.findByRole("dialog", { name: "Preferencias de cookies" });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    for (let i = 0; i < 8; i++) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(configure).toHaveFocus();
+  });
 });

@@ -77,12 +77,17 @@ function SettingsForm() {
  */
 export default function CookieSettingsDialog() {
   const { t } = useTranslation();
-  const { settingsOpen, openSettings, closeSettings } = useConsent();
+  const { settingsOpen, openSettings, closeSettings, returnFocus } = useConsent();
   return (
     <Dialog.Root open={settingsOpen} onOpenChange={(open) => (open ? openSettings() : closeSettings())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-[61] max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            returnFocus();
+          }}
+          className="fixed left-1/2 top-1/2 z-[61] max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-xl font-semibold">{t("consent.settingsTitle")}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-stone-600">{t("consent.settingsText")}</Dialog.Description>
           {settingsOpen && <SettingsForm />}

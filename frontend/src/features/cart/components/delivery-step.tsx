@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useForm, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { DeliveryForm } from "@/features/checkout/checkout-types";
+import type { DeliveryForm } from "@/features/cart/checkout-types";
 
 // Mirrors the server's rules (DeliveryInput in order_service.proto) so the
 // shopper hears about mistakes before sending.

@@ -3,7 +3,7 @@ import { Code } from "@connectrpc/connect";
 import { OrderService } from "@gen/sabores/v1/order_service_pb";
 import { PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { errorCode, errorInfos } from "@/lib/connect-errors";
-import type { PaymentChoice } from "@/features/checkout/checkout-types";
+import type { PaymentChoice } from "@/features/cart/checkout-types";
 
 /** paymentMethods maps the form's choice to the API enum. */
 export const paymentMethods: Record<PaymentChoice, PaymentMethod> = {

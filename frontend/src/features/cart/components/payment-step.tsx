@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentChoice } from "@/features/checkout/checkout-types";
+import type { PaymentChoice } from "@/features/cart/checkout-types";
 
 const choices: PaymentChoice[] = ["card", "transfer", "cash"];
 

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { ProductImage } from "@/components/ui/product-image";
 import { CartProblems, problemFromReason } from "@/features/cart/components/cart-problems";
-import type { LineProblem } from "@/features/checkout/api/place-order";
+import type { LineProblem } from "@/features/cart/api/place-order";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
 import type { CartItem } from "@/stores/cart-rules";
 
@@ -24,7 +25,7 @@ export function OrderLines({
         const serverProblems = problems.filter((p) => p.productId === item.id);
         return (
           <li key={item.id} className="flex gap-3 py-3">
-            <img src={line?.imageUrl || item.image || "/favicon.svg"} alt="" className="h-14 w-14 rounded object-cover" />
+            <ProductImage src={line?.imageUrl || item.image} alt="" className="h-14 w-14 shrink-0 rounded" />
             <div className="min-w-0 flex-1">
               <p className="font-medium">{line?.name || item.name}</p>
               <p className="text-sm text-stone-700">

@@ -1,0 +1,51 @@
+package cart_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/cart"
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// TestSeededCart prices a cart of the sample catalogue: Guaraná on
+// promotion, the sold-out Brigadeiro, two of the last Queso Llanero, the
+// physical-only Requeijão and an unknown id.
+func TestSeededCart(t *testing.T) {
+	t.Parallel()
+	svc := cart.New(dbtest.NewSeeded(t))
+	res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
+		Lines: []*saboresv1.CartLineInput{line(1001, 2), line(1005, 1), line(8003, 3), line(1010, 1), line(99999, 1), line(12002, 1)},
+	}))
+	if err != nil {
+		t.Fatalf("ValidateCart: %v", err)
+	}
+	got := res.Msg
+	want := [][]saboresv1.CartProblem{
+		nil,
+		{saboresv1.CartProblem_CART_PROBLEM_OUT_OF_STOCK},
+		{saboresv1.CartProblem_CART_PROBLEM_INSUFFICIENT_STOCK},
+		{saboresv1.CartProblem_CART_PROBLEM_NOT_SOLD_ONLINE},
+		{saboresv1.CartProblem_CART_PROBLEM_UNKNOWN_PRODUCT},
+		nil,
+	}
+	for i, w := range want {
+		if p := got.GetLines()[i].GetProblems(); !slices.Equal(p, w) {
+			t.Errorf("line %d problems = %v, want %v", i, p, w)
+		}
+	}
+	if l := got.GetLines()[0]; l.GetUnitPriceCents() != 237 || l.GetLineTotalCents() != 474 || l.GetPromotionLabel() != "-15%" {
+		t.Errorf("guaraná line = %v", l)
+	}
+	if l := got.GetLines()[2]; l.GetAvailableStock() != 2 {
+		t.Errorf("queso llanero available = %d, want 2", l.GetAvailableStock())
+	}
+	// 474 + 3490 (Kaiak at its fixed price); VAT 21 %: 82 + 606.
+	if got.GetSubtotalCents() != 3964 || got.GetVatCents() != 688 || !got.GetFreeShippingReached() || got.GetValid() {
+		t.Errorf("totals = %v", got)
+	}
+}

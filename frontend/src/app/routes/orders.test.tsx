@@ -1,0 +1,40 @@
+import { screen } from "@testing-library/react";
+import { expect, it } from "vitest";
+import { AccountService } from "@gen/sabores/v1/account_service_pb";
+import { OrderService } from "@gen/sabores/v1/order_service_pb";
+import { OrderStatus, PaymentMethod } from "@gen/sabores/v1/types_pb";
+import { signedIn } from "@/testing/fixtures";
+import { renderApp } from "@/testing/render-app";
+
+it("lists the client's orders with the spec's status texts and their lines", async () => {
+  const { user } = renderApp("/orders", (router) => {
+    router.service(AccountService, { getSession: () => signedIn() });
+    router.service(OrderService, {
+      listMyOrders: () => ({
+        totalSize: 3,
+        orders: [
+          {
+            id: 3n,
+            status: OrderStatus.PENDING,
+            paymentMethod: PaymentMethod.CARD,
+            itemCount: 2,
+            totalCents: 500n,
+            vatCents: 45n,
+            lines: [{ productId: 1001n, name: "Guaraná", quantity: 2, lineTotalCents: 500n }],
+            delivery: { name: "María Silva", address: "Rúa Real 1", postalCode: "27880", city: "Burela" },
+          },
+          { id: 2n, status: OrderStatus.COMPLETED, totalCents: 100n },
+          { id: 1n, status: OrderStatus.UNSPECIFIED, statusText: "devuelto", totalCents: 100n },
+        ],
+      }),
+    });
+  });
+  expect(await screen.findByText("Pedido #3")).toBeInTheDocument();
+  expect(screen.getByText("3 pedido(s)")).toBeInTheDocument();
+  expect(screen.getByText("En curso")).toHaveClass("bg-yellow-100");
+  expect(screen.getByText("Entregado")).toHaveClass("bg-green-100");
+  expect(screen.getByText("devuelto")).toHaveClass("bg-stone-200");
+  await user.click(screen.getByText("Ver detalle"));
+  expect(screen.getByText("2 × Guaraná")).toBeVisible();
+  expect(screen.getByText(/Entrega a: María Silva, Rúa Real 1, 27880 Burela/)).toBeVisible();
+});
