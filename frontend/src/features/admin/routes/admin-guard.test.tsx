@@ -1,12 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { currentUrl, renderAdmin } from "@/features/admin/testing/render-admin";
 
 describe("admin role check", () => {
   it("sends a guest to /auth and back afterwards", async () => {
-    const { router } = renderAdmin("/admin/products-by-country", () => {}, { viewer: "guest" });
-    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent("/admin/products-by-country")}`);
+    renderAdmin("/admin/products-by-country", () => {}, { viewer: "guest" });
+    await waitFor(() => expect(currentUrl().pathname).toBe("/auth"));
+    expect(currentUrl().search).toBe(`?redirect=${encodeURIComponent("/admin/products-by-country")}`);
   });
 
   it("tells a client they have no access", async () => {

@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { currentUrl, renderAdmin, type TestViewer } from "@/features/admin/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { AdminProductSchema, type AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 import type { MessageInitShape } from "@bufbuild/protobuf";
@@ -170,14 +170,21 @@ describe("country products screen", () => {
   });
 
   it("asks to sign in when the session has gone, and goes to /auth", async () => {
-    const server = fakeServer({ setChannel: () => new ConnectError("no session", Code.Unauthenticated) });
-    const { router } = renderAdmin("/admin/products/brasil", server.routes);
+    let viewer: TestViewer = "admin";
+    const server = fakeServer({
+      setChannel: () => {
+        viewer = "guest";
+        return new ConnectError("no session", Code.Unauthenticated);
+      },
+    });
+    renderAdmin("/admin/products/brasil", server.routes, { viewer: () => viewer });
     const card = (await screen.findByRole("heading", { name: "Guaraná Antarctica" })).closest("li")!;
     await userEvent.selectOptions(within(card).getByLabelText(/Canal de venda/), "Online");
     expect(await screen.findByText("Sessão necessária")).toBeInTheDocument();
     expect(screen.getByText("Faça login para salvar o canal.")).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
-    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent("/admin/products/brasil")}`);
+    await waitFor(() => expect(currentUrl().pathname).toBe("/auth"));
+    expect(currentUrl().search).toBe(`?redirect=${encodeURIComponent("/admin/products/brasil")}`);
+    expect(await screen.findByRole("link", { name: /Google/ })).toBeInTheDocument();
   });
 
   it("adds products from the add-search, from 2 characters on", async () => {
@@ -279,19 +286,25 @@ describe("country products screen", () => {
   });
 
   it("asks to sign in to edit when the session has gone", async () => {
-    const server = fakeServer({ update: () => new ConnectError("no session", Code.Unauthenticated) });
-    const { router } = renderAdmin("/admin/products/brasil", server.routes);
+    let viewer: TestViewer = "admin";
+    const server = fakeServer({
+      update: () => {
+        viewer = "guest";
+        return new ConnectError("no session", Code.Unauthenticated);
+      },
+    });
+    renderAdmin("/admin/products/brasil", server.routes, { viewer: () => viewer });
     await userEvent.click(await screen.findByRole("button", { name: "Editar: Guaraná Antarctica" }));
     const d = within(await screen.findByRole("dialog", { name: "Editar produto" }));
     await userEvent.click(d.getByRole("button", { name: "Salvar" }));
     expect(await screen.findByText("Faça login para editar o produto.")).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+    await waitFor(() => expect(currentUrl().pathname).toBe("/auth"));
   });
 
   it("returns to /admin/config from the back button", async () => {
     const server = fakeServer({});
-    const { router } = renderAdmin("/admin/products/brasil", server.routes);
+    renderAdmin("/admin/products/brasil", server.routes);
     await userEvent.click(await screen.findByRole("link", { name: "Voltar" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/admin/config"));
+    await waitFor(() => expect(currentUrl().pathname).toBe("/admin/config"));
   });
 });
