@@ -40,8 +40,7 @@ LIMIT @page_limit OFFSET @page_offset;
 SELECT count(*) FROM customers WHERE active;
 
 -- name: AdminListOrders :many
-SELECT sqlc.embed(o), u.email AS customer_email,
-       coalesce((SELECT sum(l.quantity) FROM order_lines l WHERE l.order_id = o.id), 0)::int AS item_count
+SELECT sqlc.embed(o), u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 ORDER BY o.created_at DESC, o.id DESC
@@ -49,12 +48,6 @@ LIMIT @page_limit OFFSET @page_offset;
 
 -- name: AdminCountOrders :one
 SELECT count(*) FROM orders;
-
--- name: AdminOrderLines :many
-SELECT *
-FROM order_lines
-WHERE order_id = ANY(@order_ids::bigint[])
-ORDER BY order_id, line_no;
 
 -- name: AdminOrderTotals :one
 SELECT count(*)::int AS order_count, coalesce(sum(total_cents), 0)::bigint AS revenue_cents

@@ -21,6 +21,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -214,7 +215,7 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	for i, r := range rows {
 		ids[i] = r.Order.ID
 	}
-	lines, err := s.q.AdminOrderLines(ctx, ids)
+	lines, err := s.q.ListOrderLines(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("admin: order lines: %w", err)
 	}
@@ -224,7 +225,9 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	}
 	res := &saboresv1.ListOrdersResponse{TotalSize: int32(total)}
 	for _, r := range rows {
-		res.Orders = append(res.Orders, order(r.Order, r.CustomerEmail, r.ItemCount, byOrder[r.Order.ID]))
+		o := order.ToProto(r.Order, byOrder[r.Order.ID])
+		o.CustomerEmail = r.CustomerEmail
+		res.Orders = append(res.Orders, o)
 	}
 	return connect.NewResponse(res), nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 
@@ -23,7 +24,9 @@ func Page(page, size, def, max int32) (limit, offset int32) {
 	if size > max {
 		size = max
 	}
-	return size, (page - 1) * size
+	// In 64 bits, then capped: a huge page must read as "past the end",
+	// not overflow into a negative OFFSET that PostgreSQL refuses.
+	return size, int32(min(int64(page-1)*int64(size), math.MaxInt32))
 }
 
 // LikeEscape escapes LIKE's metacharacters in user input, so "50%" finds

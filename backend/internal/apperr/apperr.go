@@ -7,7 +7,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
+	"syscall"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
@@ -78,7 +81,8 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 		switch pgErr.Code {
 		case "23505": // unique_violation
 			return connect.NewError(connect.CodeAlreadyExists, errors.New("already exists"))
-		case "23514", "23502", "22001", "22003", "22P02": // check, not null, too long, out of range, bad text
+		case "23514", "23502", "22001", "22003", "22P02", // check, not null, too long, out of range, bad text
+			"22021", "22P05": // a NUL byte or invalid UTF-8 in text
 			return connect.NewError(connect.CodeInvalidArgument, errors.New("invalid value"))
 		case "23503": // foreign_key_violation
 			return connect.NewError(connect.CodeFailedPrecondition, errors.New("refers to something that does not exist"))
@@ -96,9 +100,16 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 	return connect.NewError(connect.CodeInternal, errors.New("internal error"))
 }
 
+// isConnectionError reports a database link that failed: no connection
+// could be made, or one broke mid-statement (the server or the network went
+// away). The client may retry; for PlaceOrder the idempotency key makes
+// that safe even when the commit had gone through.
 func isConnectionError(err error) bool {
 	var connErr *pgconn.ConnectError
-	return errors.As(err, &connErr)
+	var netErr net.Error
+	return errors.As(err, &connErr) || errors.As(err, &netErr) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
 // Interceptor applies ToConnect to every handler's error.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 
+	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/server"
 )
 
@@ -16,32 +18,83 @@ func init() {
 	})
 }
 
+// serve listens at once and opens for business when the database is ready:
+// while it is unreachable shopd keeps retrying and /healthz answers 503, so
+// an orchestrator sees a live but not ready process instead of a crash loop.
 func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	cfg := app.Config
 	app.Log.Info("starting shopd", "config", cfg)
-	dbs, err := openDatabases(ctx, app, true)
-	if err != nil {
-		return err
-	}
-	defer func() {
+	gate := new(server.Gate)
+	srv := server.NewHTTPServer(cfg.Addr, gate, app.Log)
+
+	serveCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	listening := make(chan net.Addr, 1)
+	var (
+		dbs      *Databases
+		startErr error
+	)
+	started := make(chan struct{})
+	go func() {
+		defer close(started)
+		dbs, startErr = start(serveCtx, app, gate)
+		if startErr != nil {
+			stop()
+			return
+		}
+		select {
+		case addr := <-listening:
+			fmt.Fprintf(app.Stdout, "Sabores is open at http://%s (public URL %s). Stop with Ctrl-C.\n", hostPort(addr), cfg.PublicURL)
+		case <-serveCtx.Done():
+		}
+	}()
+	err := server.Serve(serveCtx, srv, cfg.ShutdownTimeout, app.Log, func(addr net.Addr) { listening <- addr })
+	stop()
+	<-started
+	if dbs != nil {
 		stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
 		defer cancel()
 		dbs.Close(stopCtx, app)
-	}()
-	if err := prepare(ctx, app, dbs); err != nil {
-		return err
 	}
+	if startErr != nil && ctx.Err() == nil {
+		return startErr
+	}
+	return err
+}
+
+// start opens the databases, migrates and seeds, then opens the gate on the
+// full handler.
+func start(ctx context.Context, app *App, gate *server.Gate) (*Databases, error) {
+	dbs, err := openDatabases(ctx, app, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := prepare(ctx, app, dbs); err != nil {
+		return dbs, err
+	}
+	h, err := handler(ctx, app, dbs)
+	if err != nil {
+		return dbs, err
+	}
+	gate.Open(h)
+	app.Log.Info("ready")
+	return dbs, nil
+}
+
+// handler is everything shopd serves once the database is ready, behind
+// the security headers.
+func handler(ctx context.Context, app *App, dbs *Databases) (http.Handler, error) {
 	opts, err := wire(ctx, app, dbs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	opts.DB = dbs.Primary
 	opts.Logger = app.Log
-	opts.AllowedOrigins = cfg.AllowedOrigins
-	srv := server.NewHTTPServer(cfg.Addr, server.NewHandler(opts), app.Log)
-	return server.Serve(ctx, srv, cfg.ShutdownTimeout, app.Log, func(addr net.Addr) {
-		fmt.Fprintf(app.Stdout, "Sabores is open at http://%s (public URL %s). Stop with Ctrl-C.\n", hostPort(addr), cfg.PublicURL)
-	})
+	opts.AllowedOrigins = app.Config.AllowedOrigins
+	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
+	// ResourceExhausted and everything else a 413.
+	h := guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts))
+	return guard.Headers(app.Config.PublicURL)(h), nil
 }
 
 // hostPort names a listening address so it can be pasted into a browser:

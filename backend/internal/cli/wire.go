@@ -12,6 +12,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/guard"
+	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
@@ -20,9 +22,11 @@ import (
 )
 
 // wire builds what `shopd serve` serves: the service implementations, the
-// interceptors that run before validation (who is calling, then what they
-// may do) and extra routes (sign-in, product pictures). Catalogue reads go to the read pool;
-// everything that must see its own writes uses the primary.
+// interceptors that run before validation (deadline and metrics first, then
+// who is calling and what they may do, then the order rate limit, which
+// needs to know the caller) and extra routes (sign-in, product pictures,
+// /metrics). Catalogue reads go to the read pool; everything that must see
+// its own writes uses the primary.
 func wire(_ context.Context, app *App, dbs *Databases) (server.Options, error) {
 	cfg := app.Config
 	signIn, err := auth.New(dbs.Primary, auth.Config{
@@ -38,8 +42,18 @@ func wire(_ context.Context, app *App, dbs *Databases) (server.Options, error) {
 	if err != nil {
 		return server.Options{}, fmt.Errorf("sign-in: %w", err)
 	}
+	m := metrics.New()
+	if err := m.Register(metrics.Pool("primary", dbs.Primary)); err != nil {
+		return server.Options{}, err
+	}
+	if dbs.Read != dbs.Primary {
+		if err := m.Register(metrics.Pool("read", dbs.Read)); err != nil {
+			return server.Options{}, err
+		}
+	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
+	routes["GET /metrics"] = m.Handler()
 	return server.Options{
 		Services: server.Services{
 			Catalog:    catalog.New(dbs.Read),
@@ -50,7 +64,13 @@ func wire(_ context.Context, app *App, dbs *Databases) (server.Options, error) {
 			Visibility: visibility.New(dbs.Primary),
 			Admin:      admin.New(dbs.Primary, signIn),
 		},
-		Interceptors: []connect.Interceptor{signIn.Interceptor(), authz.New(signIn.Origins())},
-		Routes:       routes,
+		Interceptors: []connect.Interceptor{
+			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),
+			m.Interceptor(),
+			signIn.Interceptor(),
+			authz.New(signIn.Origins()),
+			guard.OrderLimit(guard.OrderInterval, guard.OrderBurst),
+		},
+		Routes: routes,
 	}, nil
 }

@@ -261,7 +261,7 @@ var options = []Option{
 		get:         func(c *Config) string { return c.SessionTTL.String() },
 	},
 	{
-		Env: "SHUTDOWN_TIMEOUT", Flag: "shutdown-timeout", Default: "15s",
+		Env: "SHUTDOWN_TIMEOUT", Flag: "shutdown-timeout", Default: "8s",
 		Description: "How long shutdown waits for requests in flight.",
 		set:         func(c *Config, v string) error { return setDuration(&c.ShutdownTimeout, v) },
 		get:         func(c *Config) string { return c.ShutdownTimeout.String() },

@@ -273,8 +273,7 @@ func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomers
 }
 
 const adminListOrders = `-- name: AdminListOrders :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, u.email AS customer_email,
-       coalesce((SELECT sum(l.quantity) FROM order_lines l WHERE l.order_id = o.id), 0)::int AS item_count
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 ORDER BY o.created_at DESC, o.id DESC
@@ -289,7 +288,6 @@ type AdminListOrdersParams struct {
 type AdminListOrdersRow struct {
 	Order         Order
 	CustomerEmail string
-	ItemCount     int32
 }
 
 func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams) ([]AdminListOrdersRow, error) {
@@ -321,7 +319,6 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 			&i.Order.DeliveryPostalCode,
 			&i.Order.CreatedAt,
 			&i.CustomerEmail,
-			&i.ItemCount,
 		); err != nil {
 			return nil, err
 		}
@@ -383,46 +380,6 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 			&i.Product.UpdatedAt,
 			&i.Product.SoldOnline,
 			&i.Product.SearchText,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const adminOrderLines = `-- name: AdminOrderLines :many
-SELECT order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
-FROM order_lines
-WHERE order_id = ANY($1::bigint[])
-ORDER BY order_id, line_no
-`
-
-func (q *Queries) AdminOrderLines(ctx context.Context, orderIds []int64) ([]OrderLine, error) {
-	rows, err := q.db.Query(ctx, adminOrderLines, orderIds)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []OrderLine{}
-	for rows.Next() {
-		var i OrderLine
-		if err := rows.Scan(
-			&i.OrderID,
-			&i.LineNo,
-			&i.ProductID,
-			&i.ProductName,
-			&i.ImageURL,
-			&i.Quantity,
-			&i.UnitPriceCents,
-			&i.RegularUnitPriceCents,
-			&i.PromotionID,
-			&i.PromotionLabel,
-			&i.VatBasisPoints,
-			&i.LineTotalCents,
 		); err != nil {
 			return nil, err
 		}

@@ -62,6 +62,9 @@ func New(t testing.TB) *pgxpool.Pool {
 		t.Fatalf("dbtest: parse url: %v", err)
 	}
 	cfg.MaxConns = maxConns
+	// As in shopd's pools: a runaway statement fails instead of hanging
+	// the test run.
+	cfg.ConnConfig.RuntimeParams["statement_timeout"] = "120000"
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		t.Fatalf("dbtest: connect: %v", err)

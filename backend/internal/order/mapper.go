@@ -52,22 +52,32 @@ func withLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]*saboresv
 		return out, nil
 	}
 	ids := make([]int64, len(rows))
-	byID := make(map[int64]*saboresv1.Order, len(rows))
 	for i, row := range rows {
 		ids[i] = row.ID
-		out[i] = orderToProto(row)
-		byID[row.ID] = out[i]
 	}
 	lines, err := q.ListOrderLines(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("order: list lines: %w", err)
 	}
+	byOrder := make(map[int64][]db.OrderLine, len(rows))
 	for _, l := range lines {
-		o := byID[l.OrderID]
-		o.Lines = append(o.Lines, lineToProto(l))
-		o.ItemCount += l.Quantity
+		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
+	}
+	for i, row := range rows {
+		out[i] = ToProto(row, byOrder[row.ID])
 	}
 	return out, nil
+}
+
+// ToProto maps a stored order and its lines, in line order. The back
+// office lists orders with the same mapping.
+func ToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
+	out := orderToProto(o)
+	for _, l := range lines {
+		out.Lines = append(out.Lines, lineToProto(l))
+		out.ItemCount += l.Quantity
+	}
+	return out
 }
 
 func orderToProto(o db.Order) *saboresv1.Order {

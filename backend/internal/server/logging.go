@@ -92,6 +92,14 @@ func procedureInterceptor() connect.Interceptor {
 
 type procedureRecorder struct{}
 
+// begin names the procedure before the handler runs, so records logged
+// inside it carry the procedure as well as the request id.
+func begin(ctx context.Context, procedure string) {
+	if info, ok := ctx.Value(requestInfoKey{}).(*requestInfo); ok {
+		info.procedure = procedure
+	}
+}
+
 func record(ctx context.Context, procedure string, err error) {
 	info, ok := ctx.Value(requestInfoKey{}).(*requestInfo)
 	if !ok {
@@ -111,6 +119,7 @@ func record(ctx context.Context, procedure string, err error) {
 // WrapUnary records unary RPCs.
 func (procedureRecorder) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		begin(ctx, req.Spec().Procedure)
 		res, err := next(ctx, req)
 		record(ctx, req.Spec().Procedure, err)
 		return res, err
@@ -125,6 +134,7 @@ func (procedureRecorder) WrapStreamingClient(next connect.StreamingClientFunc) c
 // WrapStreamingHandler records streaming RPCs such as reflection.
 func (procedureRecorder) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		begin(ctx, conn.Spec().Procedure)
 		err := next(ctx, conn)
 		record(ctx, conn.Spec().Procedure, err)
 		return err
@@ -160,12 +170,27 @@ type ContextHandler struct {
 	slog.Handler
 }
 
-// Handle adds request_id when the context carries one.
+// Handle adds request_id, and procedure for an RPC, when the context
+// carries them.
 func (h ContextHandler) Handle(ctx context.Context, r slog.Record) error {
-	if id := RequestID(ctx); id != "" {
-		r.AddAttrs(slog.String("request_id", id))
+	if info, ok := ctx.Value(requestInfoKey{}).(*requestInfo); ok {
+		r.AddAttrs(slog.String("request_id", info.id))
+		if info.procedure != "" && !hasAttr(r, "procedure") {
+			r.AddAttrs(slog.String("procedure", info.procedure))
+		}
 	}
 	return h.Handler.Handle(ctx, r)
+}
+
+// hasAttr reports whether the record already names key (the error mapper
+// logs the procedure itself).
+func hasAttr(r slog.Record, key string) bool {
+	found := false
+	r.Attrs(func(a slog.Attr) bool {
+		found = a.Key == key
+		return !found
+	})
+	return found
 }
 
 // WithAttrs keeps the wrapper around derived handlers.

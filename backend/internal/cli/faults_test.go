@@ -1,0 +1,140 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/faultproxy"
+)
+
+// logBuffer collects a server's log output for the test to read while it runs.
+type logBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.String()
+}
+
+var listeningAt = regexp.MustCompile(`msg=listening addr=(\S+)`)
+
+// waitFor polls cond every 20 ms until it holds or d passes.
+func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", d, what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func status(t *testing.T, u string) int {
+	t.Helper()
+	res, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	_ = res.Body.Close()
+	return res.StatusCode
+}
+
+// Secrets given to shopd that must never appear in its logs.
+const (
+	sentinelDBPassword   = "db-pass-5e1f7c"
+	sentinelGoogleSecret = "google-secret-9a3b2d"
+)
+
+// TestServeWaitsForDatabase starts shopd while its database is unreachable
+// (a proxy closing every connection): it must listen, answer /healthz with
+// 503, log why it is waiting, and open as soon as the database is back. The
+// secrets it was given never reach the log.
+func TestServeWaitsForDatabase(t *testing.T) {
+	t.Parallel()
+	dbURL, err := url.Parse(dbtest.NewURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy, err := faultproxy.Listen(dbURL.Host, faultproxy.Down)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = proxy.Close() }()
+	dbURL.Host = proxy.Addr()
+	// Trust authentication ignores the password: it is there to be masked.
+	dbURL.User = url.UserPassword(dbURL.User.Username(), sentinelDBPassword)
+
+	env := map[string]string{
+		"DATABASE_URL":         dbURL.String(),
+		"SEED_ON_EMPTY":        "false",
+		"GOOGLE_CLIENT_ID":     "client-id.apps.example",
+		"GOOGLE_CLIENT_SECRET": sentinelGoogleSecret,
+		"LOG_LEVEL":            "debug",
+	}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &announcer{url: make(chan string, 1)}
+	logs := &logBuffer{}
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, logs) }()
+
+	var base string
+	waitFor(t, 10*time.Second, "the listening log line", func() bool {
+		m := listeningAt.FindStringSubmatch(logs.String())
+		if m != nil {
+			base = "http://" + m[1]
+		}
+		return m != nil
+	})
+	if got := status(t, base+"/healthz"); got != http.StatusServiceUnavailable {
+		t.Errorf("/healthz with the database down = %d, want 503", got)
+	}
+	waitFor(t, 10*time.Second, "a log line saying why it waits", func() bool {
+		return strings.Contains(logs.String(), "database not reachable yet, retrying")
+	})
+
+	proxy.Set(faultproxy.Up)
+	back := time.Now()
+	select {
+	case <-out.url:
+	case err := <-done:
+		t.Fatalf("serve stopped: %v\n%s", err, logs)
+	case <-time.After(15 * time.Second):
+		t.Fatalf("not open 15 s after the database came back\n%s", logs)
+	}
+	t.Logf("open %s after the database came back", time.Since(back).Round(time.Millisecond))
+	if got := status(t, base+"/healthz"); got != http.StatusOK {
+		t.Errorf("/healthz after the database came back = %d, want 200", got)
+	}
+
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("serve returned %v after shutdown", err)
+	}
+	for _, secret := range []string{sentinelDBPassword, sentinelGoogleSecret} {
+		if strings.Contains(logs.String(), secret) {
+			t.Errorf("the log contains the secret %q", secret)
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/config"
+	"github.com/sabores/sabores/backend/internal/server"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// testShop is shopd's full handler (the same wire and handler as `shopd
+// serve`) on an httptest server, with its pool built by openPool.
+type testShop struct {
+	URL  string
+	Pool *pgxpool.Pool
+	app  *App
+}
+
+// newTestShop serves dbURL's database as shopd would, logging to logs.
+func newTestShop(t *testing.T, dbURL string, logs io.Writer) *testShop {
+	t.Helper()
+	cfg := config.Default()
+	cfg.SeedOnEmpty = false
+	app := &App{
+		Config: cfg,
+		Log:    slog.New(server.ContextHandler{Handler: slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})}),
+		Stdout: io.Discard,
+	}
+	ctx := context.Background()
+	pool, err := openPool(ctx, app, dbURL, "primary", cfg.DBMaxConns, cfg.DBStatementTimeout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	h, err := handler(ctx, app, &Databases{Primary: pool, Read: pool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return &testShop{URL: srv.URL, Pool: pool, app: app}
+}
+
+// signIn creates a user with a session straight in the database (the
+// sign-in flow has its own tests) and returns the session token.
+func signIn(t *testing.T, pool *pgxpool.Pool, name string) (userID int64, token string) {
+	t.Helper()
+	ctx := context.Background()
+	err := pool.QueryRow(ctx,
+		`INSERT INTO users (issuer, subject, email, full_name) VALUES ('https://test', $1, $1 || '@example.com', $1) RETURNING id`,
+		name).Scan(&userID)
+	if err != nil {
+		t.Fatalf("create user %s: %v", name, err)
+	}
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	token = base64.RawURLEncoding.EncodeToString(b)
+	hash := sha256.Sum256([]byte(token))
+	if _, err := pool.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)`,
+		hash[:], userID, time.Now().Add(time.Hour)); err != nil {
+		t.Fatalf("create session: %v", err)
+	}
+	return userID, token
+}
+
+// cookieTransport sends a session cookie with every request, as a browser
+// tab of a signed-in shopper does.
+type cookieTransport struct {
+	token string
+}
+
+func (c cookieTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.AddCookie(&http.Cookie{Name: "sabores_session", Value: c.token})
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// client is an HTTP client carrying token's session ("" for anonymous).
+func client(token string) *http.Client {
+	if token == "" {
+		return &http.Client{}
+	}
+	return &http.Client{Transport: cookieTransport{token: token}}
+}
+
+func orderClient(base, token string) saboresv1connect.OrderServiceClient {
+	return saboresv1connect.NewOrderServiceClient(client(token), base)
+}
+
+func catalogClient(base string) saboresv1connect.CatalogServiceClient {
+	return saboresv1connect.NewCatalogServiceClient(http.DefaultClient, base)
+}
+
+// codeOf is the Connect code of err, "ok" for nil.
+func codeOf(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return connect.CodeOf(err).String()
+}

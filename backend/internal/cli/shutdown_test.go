@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// TestShutdownUnderLoad stops `shopd serve` (what SIGTERM does: Main
+// cancels Run's context) while shoppers browse and one order waits on a
+// row lock: the order in flight completes, new connections are refused, and
+// serve returns within 10 s.
+func TestShutdownUnderLoad(t *testing.T) {
+	t.Parallel()
+	direct := dbtest.New(t)
+	ctx := context.Background()
+	if _, err := direct.Exec(ctx, `
+		INSERT INTO countries (slug, name) VALUES ('brasil', 'Brasil');
+		INSERT INTO products (id, name, code, sku, category, price_cents, vat_basis_points, stock, image_url)
+			VALUES (1, 'Guaraná Antarctica', 'BR-1', 'SKU-1', 'bebidas', 250, 1000, 1000, '/img/1.svg');
+		INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel)
+			VALUES (1, 'brasil', true, 'both');`); err != nil {
+		t.Fatal(err)
+	}
+	_, token := signIn(t, direct, "late-shopper")
+
+	env := map[string]string{
+		"DATABASE_URL":     dbtest.URL(direct),
+		"SEED_ON_EMPTY":    "false",
+		"SHUTDOWN_TIMEOUT": "8s",
+	}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	runCtx, sigterm := context.WithCancel(ctx)
+	defer sigterm()
+	out := &announcer{url: make(chan string, 1)}
+	done := make(chan error, 1)
+	go func() { done <- Run(runCtx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, &logBuffer{}) }()
+	var base string
+	select {
+	case base = <-out.url:
+	case err := <-done:
+		t.Fatalf("serve stopped: %v", err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not open within 30 s")
+	}
+
+	// Hold the product's row so the order waits inside its transaction.
+	tx, err := direct.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM products WHERE id = 1 FOR UPDATE`); err != nil {
+		t.Fatal(err)
+	}
+	ordered := make(chan error, 1)
+	go func() {
+		_, err := placeOrder(ctx, orderClient(base, token), uuid.NewString(), 2)
+		ordered <- err
+	}()
+	waitFor(t, 5*time.Second, "the order to wait on the row lock", func() bool {
+		var waiting int
+		_ = direct.QueryRow(ctx, `SELECT count(*) FROM pg_locks WHERE NOT granted`).Scan(&waiting)
+		return waiting > 0
+	})
+
+	var (
+		browsed atomic.Int64
+		stop    atomic.Bool
+		wg      sync.WaitGroup
+	)
+	for range 6 {
+		wg.Go(func() {
+			c := catalogClient(base)
+			for !stop.Load() {
+				if _, err := c.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 1})); err != nil {
+					return
+				}
+				browsed.Add(1)
+			}
+		})
+	}
+	time.Sleep(200 * time.Millisecond)
+
+	sigterm()
+	stopped := time.Now()
+	time.Sleep(200 * time.Millisecond)
+	fresh := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}, Timeout: 2 * time.Second}
+	if res, err := fresh.Get(base + "/healthz"); err == nil {
+		_ = res.Body.Close()
+		t.Errorf("a new connection was served during shutdown: %d", res.StatusCode)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := tx.Rollback(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-ordered:
+		if err != nil {
+			t.Errorf("the order in flight at shutdown failed: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the order in flight never finished")
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve returned %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve still running 10 s after SIGTERM")
+	}
+	t.Logf("stopped %s after SIGTERM; %d product reads served meanwhile", time.Since(stopped).Round(time.Millisecond), browsed.Load())
+	stop.Store(true)
+	wg.Wait()
+	var orders int
+	if err := direct.QueryRow(ctx, `SELECT count(*) FROM orders`).Scan(&orders); err != nil || orders != 1 {
+		t.Errorf("orders after shutdown = %d (%v), want 1", orders, err)
+	}
+}

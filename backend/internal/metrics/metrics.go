@@ -1,0 +1,153 @@
+// Package metrics exposes shopd's Prometheus metrics at /metrics: RPC calls
+// and latency by procedure and code, database pool use, orders placed, and
+// the Go runtime and process collectors.
+package metrics
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// Metrics is one registry per server, so tests running several servers in
+// one process never collide on the global registry.
+type Metrics struct {
+	reg      *prometheus.Registry
+	calls    *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+	orders   prometheus.Counter
+}
+
+// New builds the registry with the runtime and process collectors.
+func New() *Metrics {
+	m := &Metrics{
+		reg: prometheus.NewRegistry(),
+		calls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sabores_rpc_calls_total",
+			Help: "RPCs handled, by procedure and result code (ok or a Connect code).",
+		}, []string{"procedure", "code"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "sabores_rpc_duration_seconds",
+			Help:    "Time to handle an RPC, by procedure.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"procedure"}),
+		orders: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "sabores_orders_placed_total",
+			Help: "PlaceOrder calls acknowledged to the client (an idempotent retry counts again).",
+		}),
+	}
+	m.reg.MustRegister(m.calls, m.duration, m.orders,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// Register adds a collector, such as Pool's.
+func (m *Metrics) Register(c prometheus.Collector) error { return m.reg.Register(c) }
+
+// code names an RPC outcome as the logs do.
+func code(err error) string {
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, context.Canceled):
+		return connect.CodeCanceled.String()
+	default:
+		return connect.CodeOf(err).String()
+	}
+}
+
+func (m *Metrics) observe(procedure string, start time.Time, err error) {
+	m.calls.WithLabelValues(procedure, code(err)).Inc()
+	m.duration.WithLabelValues(procedure).Observe(time.Since(start).Seconds())
+	if err == nil && procedure == saboresv1connect.OrderServicePlaceOrderProcedure {
+		m.orders.Inc()
+	}
+}
+
+// Interceptor counts and times every RPC. It belongs first in the chain
+// (outside authorization and the error mapper) so it sees the code the
+// client gets.
+func (m *Metrics) Interceptor() connect.Interceptor { return interceptor{m} }
+
+type interceptor struct{ m *Metrics }
+
+// WrapUnary times unary RPCs.
+func (i interceptor) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+		if req.Spec().IsClient {
+			return next(ctx, req)
+		}
+		start := time.Now()
+		res, err := next(ctx, req)
+		i.m.observe(req.Spec().Procedure, start, err)
+		return res, err
+	}
+}
+
+// WrapStreamingClient leaves clients alone: this is a server interceptor.
+func (interceptor) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+	return next
+}
+
+// WrapStreamingHandler times streaming RPCs such as reflection.
+func (i interceptor) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
+		start := time.Now()
+		err := next(ctx, conn)
+		i.m.observe(conn.Spec().Procedure, start, err)
+		return err
+	}
+}
+
+// Pool collects a pgxpool's statistics under the label pool=name.
+func Pool(name string, pool *pgxpool.Pool) prometheus.Collector {
+	return &poolCollector{pool: pool, labels: prometheus.Labels{"pool": name}}
+}
+
+type poolCollector struct {
+	pool   *pgxpool.Pool
+	labels prometheus.Labels
+}
+
+func (c *poolCollector) desc(name, help string) *prometheus.Desc {
+	return prometheus.NewDesc("sabores_db_pool_"+name, help, nil, c.labels)
+}
+
+// Describe sends nothing: the collector is unchecked, its descriptions are
+// built on the fly from the pool name.
+func (c *poolCollector) Describe(chan<- *prometheus.Desc) {}
+
+// Collect reads pgxpool.Stat.
+func (c *poolCollector) Collect(ch chan<- prometheus.Metric) {
+	s := c.pool.Stat()
+	gauge := func(name, help string, v float64) {
+		ch <- prometheus.MustNewConstMetric(c.desc(name, help), prometheus.GaugeValue, v)
+	}
+	counter := func(name, help string, v float64) {
+		ch <- prometheus.MustNewConstMetric(c.desc(name, help), prometheus.CounterValue, v)
+	}
+	gauge("max_conns", "Maximum connections of the pool.", float64(s.MaxConns()))
+	gauge("total_conns", "Connections open.", float64(s.TotalConns()))
+	gauge("acquired_conns", "Connections in use.", float64(s.AcquiredConns()))
+	gauge("idle_conns", "Connections idle.", float64(s.IdleConns()))
+	gauge("constructing_conns", "Connections being opened.", float64(s.ConstructingConns()))
+	counter("acquires_total", "Connections acquired.", float64(s.AcquireCount()))
+	counter("empty_acquires_total", "Acquires that had to wait for a connection.", float64(s.EmptyAcquireCount()))
+	counter("canceled_acquires_total", "Acquires given up by their context.", float64(s.CanceledAcquireCount()))
+	counter("acquire_wait_seconds_total", "Time spent waiting for a connection.", s.AcquireDuration().Seconds())
+	counter("new_conns_total", "Connections opened.", float64(s.NewConnsCount()))
+}
