@@ -22,7 +22,10 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launch();
-  const context = await newContext(browser);
+  // The axe-core check injects an inline script, which the shop's
+  // Content-Security-Policy (script-src 'self') rightly refuses; the page's
+  // own code runs under the policy either way (the client test below keeps it).
+  const context = await browser.newContext({ baseURL, viewport: viewports.desktop, locale: "es-ES", bypassCSP: true });
   page = await context.newPage();
   await page.goto("/admin");
   await page.waitForURL(/\/auth\?redirect=/);
