@@ -22,10 +22,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launch();
-  // The axe-core check injects an inline script, which the shop's
-  // Content-Security-Policy (script-src 'self') rightly refuses; the page's
-  // own code runs under the policy either way (the client test below keeps it).
-  const context = await browser.newContext({ baseURL, viewport: viewports.desktop, locale: "es-ES", bypassCSP: true });
+  const context = await browser.newContext({ baseURL, viewport: viewports.desktop, locale: "es-ES" });
   page = await context.newPage();
   await page.goto("/admin");
   await page.waitForURL(/\/auth\?redirect=/);
@@ -62,8 +59,12 @@ function card(name: string) {
   return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
+// setChannel waits for the server's answer, not only for the toast: an
+// earlier toast with the same text may still be on screen.
 async function setChannel(name: string, channel: string, toast: string) {
+  const saved = page.waitForResponse((r) => r.url().includes("/SetProductChannel") && r.ok());
   await card(name).getByLabel(/Canal de venta/).selectOption({ label: channel });
+  await saved;
   await page.getByText(toast).last().waitFor();
 }
 
