@@ -66,17 +66,17 @@ export function Toaster({ children, closeLabel }: { children: ReactNode; closeLa
   const dismiss = useCallback((id: number) => setToasts((prev) => prev.filter((t) => t.id !== id)), []);
 
   const region = (variant: "polite" | "assertive") => (
-    <ol
-      aria-live={variant}
-      role={variant === "assertive" ? "alert" : "status"}
-      className="pointer-events-none flex flex-col gap-2"
-    >
-      {toasts
+    // The live region wraps the list: a role on the <ol> itself would hide
+    // its list semantics and leave the <li> items without a list parent.
+    <div aria-live={variant} role={variant === "assertive" ? "alert" : "status"}>
+      <ol className="pointer-events-none flex flex-col gap-2">
+        {toasts
         .filter((t) => (t.variant === "destructive") === (variant === "assertive"))
         .map((t) => (
           <ToastItem key={t.id} toast={t} closeLabel={closeLabel} onDismiss={dismiss} />
-        ))}
-    </ol>
+          ))}
+      </ol>
+    </div>
   );
 
   return (

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link, Navigate, Route, Routes, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Spinner } from "@/components/ui/spinner";
@@ -5,31 +6,49 @@ import { useLogout } from "@/hooks/use-logout";
 import { useSession } from "@/hooks/use-session";
 
 // The back office's entry point, loaded lazily from the app router under
-// /admin/*. The back-office screens (issue 6) are added as nested routes here.
+// /admin/*; each screen is its own chunk on top of that.
+const Dashboard = lazy(() => import("@/features/admin/routes/dashboard"));
+const CountryConfig = lazy(() => import("@/features/admin/routes/config"));
+const ProductsByCountry = lazy(() => import("@/features/admin/routes/products-by-country"));
+const CountryProducts = lazy(() => import("@/features/admin/routes/country-products"));
+const GoogleAuthConfig = lazy(() => import("@/features/admin/routes/google-auth-config"));
+const ApiKeys = lazy(() => import("@/features/admin/routes/api-keys"));
 
-function AdminHome() {
+function NotFound() {
   const { t } = useTranslation("admin");
   return (
-    <section aria-labelledby="admin-title">
-      <h1 id="admin-title" className="text-2xl font-bold">
-        {t("title")}
-      </h1>
-      <nav aria-label={t("shortcuts")} className="mt-6 grid gap-3 sm:grid-cols-3">
-        <Link to="/admin/config" className="card p-4 font-semibold hover:bg-stone-50">
-          {t("config")}
-        </Link>
-        <Link to="/admin/products-by-country" className="card p-4 font-semibold hover:bg-stone-50">
-          {t("productsByCountry")}
-        </Link>
-        <Link to="/admin/google-auth-config" className="card p-4 font-semibold hover:bg-stone-50">
-          {t("googleAuthConfig")}
-        </Link>
-      </nav>
-    </section>
+    <div className="py-16 text-center">
+      <h1 className="text-2xl font-bold">{t("notFound")}</h1>
+      <Link to="/admin" className="btn btn-primary mt-6">
+        {t("backToAdmin")}
+      </Link>
+    </div>
   );
 }
 
-/** AdminRoutes guards the back office by role and frames its screens. */
+/** AdminScreens is the back office's route table, below the role check. */
+export function AdminScreens() {
+  const { t } = useTranslation("admin");
+  return (
+    <Suspense fallback={<Spinner label={t("loading")} className="mt-12" />}>
+      <Routes>
+        <Route index element={<Dashboard />} />
+        <Route path="config" element={<CountryConfig />} />
+        <Route path="products-by-country" element={<ProductsByCountry />} />
+        <Route path="products/:country" element={<CountryProducts />} />
+        <Route path="google-auth-config" element={<GoogleAuthConfig />} />
+        <Route path="api-keys" element={<ApiKeys />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/**
+ * AdminRoutes guards the back office by role and frames its screens: a guest
+ * goes to /auth and comes back, a client is told they have no access. The
+ * server refuses every back-office call from anyone but an admin anyway.
+ */
 export function AdminRoutes() {
   const { t } = useTranslation("admin");
   const { viewer, resolved, user } = useSession();
@@ -43,7 +62,7 @@ export function AdminRoutes() {
   }
   if (viewer !== "admin") {
     return (
-      <main className="container-page py-16 text-center">
+      <main id="main" className="container-page py-16 text-center">
         <h1 className="text-2xl font-bold">{t("noAccessTitle")}</h1>
         <p className="mt-2 text-stone-700">{t("noAccessText")}</p>
         <Link to="/" className="btn btn-primary mt-6">
@@ -55,13 +74,16 @@ export function AdminRoutes() {
 
   return (
     <div className="min-h-screen bg-stone-50">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t("skipToContent")}
+      </a>
       <header className="border-b border-stone-200 bg-white">
-        <div className="container-page flex items-center gap-4 py-3">
+        <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
           <Link to="/admin" className="text-xl font-extrabold text-brand-700">
             Sabores · {t("area")}
           </Link>
-          <span className="ml-auto text-sm text-stone-700">{user?.name}</span>
-          <Link to="/" className="btn btn-ghost">
+          <span className="ml-auto hidden text-sm text-stone-700 sm:inline">{user?.name}</span>
+          <Link to="/" className="btn btn-ghost ml-auto sm:ml-0">
             {t("backToShop")}
           </Link>
           <button type="button" className="btn btn-outline" onClick={() => void logout()}>
@@ -69,11 +91,8 @@ export function AdminRoutes() {
           </button>
         </div>
       </header>
-      <main id="main" className="container-page py-8">
-        <Routes>
-          <Route index element={<AdminHome />} />
-          <Route path="*" element={<AdminHome />} />
-        </Routes>
+      <main id="main" tabIndex={-1} className="container-page py-8 outline-none">
+        <AdminScreens />
       </main>
     </div>
   );

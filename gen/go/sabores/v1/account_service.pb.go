@@ -233,12 +233,12 @@ const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\x12GetSessionResponse\x12\x1b\n" +
 	"\tsigned_in\x18\x01 \x01(\bR\bsignedIn\x12$\n" +
 	"\x04user\x18\x02 \x01(\v2\x10.sabores.v1.UserR\x04user\"\x17\n" +
-	"\x15GetMyDashboardRequest\"\xd7\x01\n" +
+	"\x15GetMyDashboardRequest\"\xcf\x01\n" +
 	"\x16GetMyDashboardResponse\x12\x1f\n" +
 	"\vorder_count\x18\x01 \x01(\x05R\n" +
-	"orderCount\x12.\n" +
-	"\x11total_spent_cents\x18\x02 \x01(\x03B\x020\x02R\x0ftotalSpentCents\x124\n" +
-	"\x14average_ticket_cents\x18\x03 \x01(\x03B\x020\x02R\x12averageTicketCents\x126\n" +
+	"orderCount\x12*\n" +
+	"\x11total_spent_cents\x18\x02 \x01(\x03R\x0ftotalSpentCents\x120\n" +
+	"\x14average_ticket_cents\x18\x03 \x01(\x03R\x12averageTicketCents\x126\n" +
 	"\rrecent_orders\x18\x04 \x03(\v2\x11.sabores.v1.OrderR\frecentOrders2\xc0\x01\n" +
 	"\x0eAccountService\x12P\n" +
 	"\n" +

@@ -1523,13 +1523,13 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x19ListAdminProductsResponse\x124\n" +
 	"\bproducts\x18\x01 \x03(\v2\x18.sabores.v1.AdminProductR\bproducts\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\"3\n" +
-	"\x16GetAdminProductRequest\x12\x19\n" +
-	"\x02id\x18\x01 \x01(\x03B\t\xbaH\x04\"\x02 \x000\x02R\x02id\"M\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\"1\n" +
+	"\x16GetAdminProductRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"M\n" +
 	"\x17GetAdminProductResponse\x122\n" +
-	"\aproduct\x18\x01 \x01(\v2\x18.sabores.v1.AdminProductR\aproduct\"\xf5\x01\n" +
-	"\x14UpdateProductRequest\x12\x19\n" +
-	"\x02id\x18\x01 \x01(\x03B\t\xbaH\x04\"\x02 \x000\x02R\x02id\x12\x1f\n" +
+	"\aproduct\x18\x01 \x01(\v2\x18.sabores.v1.AdminProductR\aproduct\"\xf3\x01\n" +
+	"\x14UpdateProductRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1f\n" +
 	"\x05price\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18\x14R\x05price\x12$\n" +
 	"\bvat_rate\x18\x03 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18\x14R\avatRate\x12{\n" +
 	"\x11online_categories\x18\x04 \x03(\tBN\xbaHK\x92\x01H\x10\n" +
@@ -1550,12 +1550,12 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x06orders\x18\x01 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12\x1d\n" +
 	"\n" +
 	"total_size\x18\x02 \x01(\x05R\ttotalSize\"\x1a\n" +
-	"\x18GetDashboardStatsRequest\"\xcf\x02\n" +
+	"\x18GetDashboardStatsRequest\"\xc7\x02\n" +
 	"\x19GetDashboardStatsResponse\x12\x1f\n" +
 	"\vorder_count\x18\x01 \x01(\x05R\n" +
-	"orderCount\x12'\n" +
-	"\rrevenue_cents\x18\x02 \x01(\x03B\x020\x02R\frevenueCents\x124\n" +
-	"\x14average_ticket_cents\x18\x03 \x01(\x03B\x020\x02R\x12averageTicketCents\x12%\n" +
+	"orderCount\x12#\n" +
+	"\rrevenue_cents\x18\x02 \x01(\x03R\frevenueCents\x120\n" +
+	"\x14average_ticket_cents\x18\x03 \x01(\x03R\x12averageTicketCents\x12%\n" +
 	"\x0ecustomer_count\x18\x04 \x01(\x05R\rcustomerCount\x12#\n" +
 	"\rproduct_count\x18\x05 \x01(\x05R\fproductCount\x12+\n" +
 	"\x05daily\x18\x06 \x03(\v2\x15.sabores.v1.DailyStatR\x05daily\x129\n" +
@@ -1592,9 +1592,9 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x06secret\x18\x02 \x01(\tR\x06secret\"\x14\n" +
 	"\x12ListApiKeysRequest\"=\n" +
 	"\x13ListApiKeysResponse\x12&\n" +
-	"\x04keys\x18\x01 \x03(\v2\x12.sabores.v1.ApiKeyR\x04keys\"0\n" +
-	"\x13RevokeApiKeyRequest\x12\x19\n" +
-	"\x02id\x18\x01 \x01(\x03B\t\xbaH\x04\"\x02 \x000\x02R\x02id\"<\n" +
+	"\x04keys\x18\x01 \x03(\v2\x12.sabores.v1.ApiKeyR\x04keys\".\n" +
+	"\x13RevokeApiKeyRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"<\n" +
 	"\x14RevokeApiKeyResponse\x12$\n" +
 	"\x03key\x18\x01 \x01(\v2\x12.sabores.v1.ApiKeyR\x03key\"_\n" +
 	"\x16ListAuditEventsRequest\x12\x1f\n" +

@@ -885,15 +885,15 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\x11ProductVisibility\x12\x18\n" +
 	"\acountry\x18\x01 \x01(\tR\acountry\x12\x18\n" +
 	"\avisible\x18\x02 \x01(\bR\avisible\x122\n" +
-	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelR\achannel\"\xd3\x03\n" +
-	"\fAdminProduct\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12\x12\n" +
+	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelR\achannel\"\xcb\x03\n" +
+	"\fAdminProduct\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
 	"\x04code\x18\x03 \x01(\tR\x04code\x12\x10\n" +
 	"\x03sku\x18\x04 \x01(\tR\x03sku\x12\x1a\n" +
 	"\bcategory\x18\x05 \x01(\tR\bcategory\x12+\n" +
-	"\x11online_categories\x18\x06 \x03(\tR\x10onlineCategories\x12#\n" +
-	"\vprice_cents\x18\a \x01(\x03B\x020\x02R\n" +
+	"\x11online_categories\x18\x06 \x03(\tR\x10onlineCategories\x12\x1f\n" +
+	"\vprice_cents\x18\a \x01(\x03R\n" +
 	"priceCents\x12(\n" +
 	"\x10vat_basis_points\x18\b \x01(\x05R\x0evatBasisPoints\x12\x14\n" +
 	"\x05stock\x18\t \x01(\x05R\x05stock\x12\x1b\n" +
@@ -905,9 +905,9 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"visibility\x18\r \x03(\v2\x1d.sabores.v1.ProductVisibilityR\n" +
 	"visibility\x12;\n" +
 	"\vupdate_time\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"updateTime\"\xc8\x02\n" +
-	"\bCustomer\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12\x12\n" +
+	"updateTime\"\xc4\x02\n" +
+	"\bCustomer\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
 	"\asurname\x18\x03 \x01(\tR\asurname\x12!\n" +
 	"\fcompany_name\x18\x04 \x01(\tR\vcompanyName\x12\x10\n" +
@@ -920,9 +920,9 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\x06active\x18\n" +
 	" \x01(\bR\x06active\x12;\n" +
 	"\vcreate_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime\"\xd2\x02\n" +
-	"\x06ApiKey\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12\x12\n" +
+	"createTime\"\xce\x02\n" +
+	"\x06ApiKey\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12-\n" +
 	"\x05scope\x18\x03 \x01(\x0e2\x17.sabores.v1.ApiKeyScopeR\x05scope\x12\x16\n" +
 	"\x06prefix\x18\x04 \x01(\tR\x06prefix\x12;\n" +
@@ -932,19 +932,19 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"created_by\x18\x06 \x01(\tR\tcreatedBy\x12@\n" +
 	"\x0elast_used_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\flastUsedTime\x12;\n" +
 	"\vrevoke_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"revokeTime\"i\n" +
+	"revokeTime\"e\n" +
 	"\tDailyStat\x12\x12\n" +
 	"\x04date\x18\x01 \x01(\tR\x04date\x12\x1f\n" +
 	"\vorder_count\x18\x02 \x01(\x05R\n" +
-	"orderCount\x12'\n" +
-	"\rrevenue_cents\x18\x03 \x01(\x03B\x020\x02R\frevenueCents\"\x88\x01\n" +
+	"orderCount\x12#\n" +
+	"\rrevenue_cents\x18\x03 \x01(\x03R\frevenueCents\"\x80\x01\n" +
 	"\n" +
-	"BestSeller\x12!\n" +
+	"BestSeller\x12\x1d\n" +
 	"\n" +
-	"product_id\x18\x01 \x01(\x03B\x020\x02R\tproductId\x12\x12\n" +
+	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
-	"\bquantity\x18\x03 \x01(\x05R\bquantity\x12'\n" +
-	"\rrevenue_cents\x18\x04 \x01(\x03B\x020\x02R\frevenueCents\"\x9f\x02\n" +
+	"\bquantity\x18\x03 \x01(\x05R\bquantity\x12#\n" +
+	"\rrevenue_cents\x18\x04 \x01(\x03R\frevenueCents\"\x9f\x02\n" +
 	"\fSignInConfig\x12\x1e\n" +
 	"\n" +
 	"configured\x18\x01 \x01(\bR\n" +
@@ -955,10 +955,10 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\n" +
 	"updated_by\x18\x04 \x01(\tR\tupdatedBy\x128\n" +
 	"\x18google_client_configured\x18\x05 \x01(\bR\x16googleClientConfigured\x120\n" +
-	"\x14dev_provider_enabled\x18\x06 \x01(\bR\x12devProviderEnabled\"\xdd\x01\n" +
+	"\x14dev_provider_enabled\x18\x06 \x01(\bR\x12devProviderEnabled\"\xd9\x01\n" +
 	"\n" +
-	"AuditEvent\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12\x14\n" +
+	"AuditEvent\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05actor\x18\x02 \x01(\tR\x05actor\x12\x16\n" +
 	"\x06action\x18\x03 \x01(\tR\x06action\x12\x16\n" +
 	"\x06entity\x18\x04 \x01(\tR\x06entity\x12\x1b\n" +

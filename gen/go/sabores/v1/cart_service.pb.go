@@ -440,35 +440,35 @@ var File_sabores_v1_cart_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1dsabores/v1/cart_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"d\n" +
-	"\rCartLineInput\x12!\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"`\n" +
+	"\rCartLineInput\x12\x1d\n" +
 	"\n" +
-	"product_id\x18\x01 \x01(\x03B\x020\x02R\tproductId\x120\n" +
-	"\bquantity\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\bquantity\"\xc4\x03\n" +
-	"\bCartLine\x12!\n" +
+	"product_id\x18\x01 \x01(\x03R\tproductId\x120\n" +
+	"\bquantity\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\bquantity\"\xb4\x03\n" +
+	"\bCartLine\x12\x1d\n" +
 	"\n" +
-	"product_id\x18\x01 \x01(\x03B\x020\x02R\tproductId\x12\x1a\n" +
+	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x1a\n" +
 	"\bquantity\x18\x02 \x01(\x05R\bquantity\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12\x1b\n" +
-	"\timage_url\x18\x04 \x01(\tR\bimageUrl\x12,\n" +
-	"\x10unit_price_cents\x18\x05 \x01(\x03B\x020\x02R\x0eunitPriceCents\x12;\n" +
-	"\x18regular_unit_price_cents\x18\x06 \x01(\x03B\x020\x02R\x15regularUnitPriceCents\x12'\n" +
+	"\timage_url\x18\x04 \x01(\tR\bimageUrl\x12(\n" +
+	"\x10unit_price_cents\x18\x05 \x01(\x03R\x0eunitPriceCents\x127\n" +
+	"\x18regular_unit_price_cents\x18\x06 \x01(\x03R\x15regularUnitPriceCents\x12'\n" +
 	"\x0fpromotion_label\x18\a \x01(\tR\x0epromotionLabel\x12(\n" +
-	"\x10vat_basis_points\x18\b \x01(\x05R\x0evatBasisPoints\x12,\n" +
-	"\x10line_total_cents\x18\t \x01(\x03B\x020\x02R\x0elineTotalCents\x12'\n" +
+	"\x10vat_basis_points\x18\b \x01(\x05R\x0evatBasisPoints\x12(\n" +
+	"\x10line_total_cents\x18\t \x01(\x03R\x0elineTotalCents\x12'\n" +
 	"\x0favailable_stock\x18\n" +
 	" \x01(\x05R\x0eavailableStock\x123\n" +
 	"\bproblems\x18\v \x03(\x0e2\x17.sabores.v1.CartProblemR\bproblems\"P\n" +
 	"\x13ValidateCartRequest\x129\n" +
-	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\"\xef\x02\n" +
+	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\"\xdb\x02\n" +
 	"\x14ValidateCartResponse\x12*\n" +
-	"\x05lines\x18\x01 \x03(\v2\x14.sabores.v1.CartLineR\x05lines\x12)\n" +
-	"\x0esubtotal_cents\x18\x02 \x01(\x03B\x020\x02R\rsubtotalCents\x12)\n" +
-	"\x0eshipping_cents\x18\x03 \x01(\x03B\x020\x02R\rshippingCents\x12\x1f\n" +
-	"\tvat_cents\x18\x04 \x01(\x03B\x020\x02R\bvatCents\x12#\n" +
-	"\vtotal_cents\x18\x05 \x01(\x03B\x020\x02R\n" +
-	"totalCents\x12E\n" +
-	"\x1dfree_shipping_threshold_cents\x18\x06 \x01(\x03B\x020\x02R\x1afreeShippingThresholdCents\x122\n" +
+	"\x05lines\x18\x01 \x03(\v2\x14.sabores.v1.CartLineR\x05lines\x12%\n" +
+	"\x0esubtotal_cents\x18\x02 \x01(\x03R\rsubtotalCents\x12%\n" +
+	"\x0eshipping_cents\x18\x03 \x01(\x03R\rshippingCents\x12\x1b\n" +
+	"\tvat_cents\x18\x04 \x01(\x03R\bvatCents\x12\x1f\n" +
+	"\vtotal_cents\x18\x05 \x01(\x03R\n" +
+	"totalCents\x12A\n" +
+	"\x1dfree_shipping_threshold_cents\x18\x06 \x01(\x03R\x1afreeShippingThresholdCents\x122\n" +
 	"\x15free_shipping_reached\x18\a \x01(\bR\x13freeShippingReached\x12\x14\n" +
 	"\x05valid\x18\b \x01(\bR\x05valid*\xd6\x01\n" +
 	"\vCartProblem\x12\x1c\n" +

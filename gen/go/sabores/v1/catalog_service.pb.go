@@ -481,9 +481,9 @@ const file_sabores_v1_catalog_service_proto_rawDesc = "" +
 	"\n" +
 	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12\x12\n" +
 	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\".\n" +
-	"\x11GetProductRequest\x12\x19\n" +
-	"\x02id\x18\x01 \x01(\x03B\t\xbaH\x04\"\x02 \x000\x02R\x02id\"C\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\",\n" +
+	"\x11GetProductRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"C\n" +
 	"\x12GetProductResponse\x12-\n" +
 	"\aproduct\x18\x01 \x01(\v2\x13.sabores.v1.ProductR\aproduct\"W\n" +
 	"\x15SearchProductsRequest\x12\x1d\n" +

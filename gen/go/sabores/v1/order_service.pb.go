@@ -466,9 +466,9 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\x14ListMyOrdersResponse\x12)\n" +
 	"\x06orders\x18\x01 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\".\n" +
-	"\x11GetMyOrderRequest\x12\x19\n" +
-	"\x02id\x18\x01 \x01(\x03B\t\xbaH\x04\"\x02 \x000\x02R\x02id\"=\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\",\n" +
+	"\x11GetMyOrderRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"=\n" +
 	"\x12GetMyOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order2\x85\x02\n" +
 	"\fOrderService\x12K\n" +

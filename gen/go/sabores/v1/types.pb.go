@@ -1299,29 +1299,29 @@ var File_sabores_v1_types_proto protoreflect.FileDescriptor
 const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"\x16sabores/v1/types.proto\x12\n" +
-	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x95\x03\n" +
-	"\tPromotion\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12-\n" +
-	"\x04type\x18\x02 \x01(\x0e2\x19.sabores.v1.PromotionTypeR\x04type\x124\n" +
-	"\x14original_price_cents\x18\x03 \x01(\x03B\x020\x02R\x12originalPriceCents\x12#\n" +
-	"\vprice_cents\x18\x04 \x01(\x03B\x020\x02R\n" +
+	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x85\x03\n" +
+	"\tPromotion\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12-\n" +
+	"\x04type\x18\x02 \x01(\x0e2\x19.sabores.v1.PromotionTypeR\x04type\x120\n" +
+	"\x14original_price_cents\x18\x03 \x01(\x03R\x12originalPriceCents\x12\x1f\n" +
+	"\vprice_cents\x18\x04 \x01(\x03R\n" +
 	"priceCents\x12)\n" +
 	"\x10discount_percent\x18\x05 \x01(\x05R\x0fdiscountPercent\x12\x14\n" +
 	"\x05label\x18\x06 \x01(\tR\x05label\x129\n" +
 	"\n" +
 	"start_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x125\n" +
-	"\bend_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\x127\n" +
-	"\x16lowest_price_30d_cents\x18\t \x01(\x03B\x020\x02R\x13lowestPrice30dCents\"\xfe\x03\n" +
-	"\aProduct\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12\x12\n" +
+	"\bend_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\x123\n" +
+	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\"\xf6\x03\n" +
+	"\aProduct\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
 	"\x04code\x18\x03 \x01(\tR\x04code\x12\x10\n" +
 	"\x03sku\x18\x04 \x01(\tR\x03sku\x12\x14\n" +
 	"\x05brand\x18\x05 \x01(\tR\x05brand\x12\x1a\n" +
 	"\bcategory\x18\x06 \x01(\tR\bcategory\x12+\n" +
 	"\x11online_categories\x18\a \x03(\tR\x10onlineCategories\x12 \n" +
-	"\vdescription\x18\b \x01(\tR\vdescription\x12#\n" +
-	"\vprice_cents\x18\t \x01(\x03B\x020\x02R\n" +
+	"\vdescription\x18\b \x01(\tR\vdescription\x12\x1f\n" +
+	"\vprice_cents\x18\t \x01(\x03R\n" +
 	"priceCents\x12(\n" +
 	"\x10vat_basis_points\x18\n" +
 	" \x01(\x05R\x0evatBasisPoints\x12\x14\n" +
@@ -1352,40 +1352,40 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\aaddress\x18\x04 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04city\x18\x05 \x01(\tR\x04city\x12\x1f\n" +
 	"\vpostal_code\x18\x06 \x01(\tR\n" +
-	"postalCode\"\xe7\x02\n" +
-	"\tOrderLine\x12!\n" +
+	"postalCode\"\xd7\x02\n" +
+	"\tOrderLine\x12\x1d\n" +
 	"\n" +
-	"product_id\x18\x01 \x01(\x03B\x020\x02R\tproductId\x12\x12\n" +
+	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
-	"\bquantity\x18\x03 \x01(\x05R\bquantity\x12,\n" +
-	"\x10unit_price_cents\x18\x04 \x01(\x03B\x020\x02R\x0eunitPriceCents\x12;\n" +
-	"\x18regular_unit_price_cents\x18\x05 \x01(\x03B\x020\x02R\x15regularUnitPriceCents\x12'\n" +
+	"\bquantity\x18\x03 \x01(\x05R\bquantity\x12(\n" +
+	"\x10unit_price_cents\x18\x04 \x01(\x03R\x0eunitPriceCents\x127\n" +
+	"\x18regular_unit_price_cents\x18\x05 \x01(\x03R\x15regularUnitPriceCents\x12'\n" +
 	"\x0fpromotion_label\x18\x06 \x01(\tR\x0epromotionLabel\x12(\n" +
-	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12,\n" +
-	"\x10line_total_cents\x18\b \x01(\x03B\x020\x02R\x0elineTotalCents\x12\x1b\n" +
-	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xef\x04\n" +
-	"\x05Order\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12/\n" +
+	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12(\n" +
+	"\x10line_total_cents\x18\b \x01(\x03R\x0elineTotalCents\x12\x1b\n" +
+	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xdb\x04\n" +
+	"\x05Order\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
 	"\vstatus_text\x18\x03 \x01(\tR\n" +
 	"statusText\x12@\n" +
 	"\x0epayment_method\x18\x04 \x01(\x0e2\x19.sabores.v1.PaymentMethodR\rpaymentMethod\x12@\n" +
 	"\x0epayment_status\x18\x05 \x01(\x0e2\x19.sabores.v1.PaymentStatusR\rpaymentStatus\x12+\n" +
-	"\x05lines\x18\x06 \x03(\v2\x15.sabores.v1.OrderLineR\x05lines\x12)\n" +
-	"\x0esubtotal_cents\x18\a \x01(\x03B\x020\x02R\rsubtotalCents\x12)\n" +
-	"\x0eshipping_cents\x18\b \x01(\x03B\x020\x02R\rshippingCents\x12\x1f\n" +
-	"\tvat_cents\x18\t \x01(\x03B\x020\x02R\bvatCents\x12#\n" +
+	"\x05lines\x18\x06 \x03(\v2\x15.sabores.v1.OrderLineR\x05lines\x12%\n" +
+	"\x0esubtotal_cents\x18\a \x01(\x03R\rsubtotalCents\x12%\n" +
+	"\x0eshipping_cents\x18\b \x01(\x03R\rshippingCents\x12\x1b\n" +
+	"\tvat_cents\x18\t \x01(\x03R\bvatCents\x12\x1f\n" +
 	"\vtotal_cents\x18\n" +
-	" \x01(\x03B\x020\x02R\n" +
+	" \x01(\x03R\n" +
 	"totalCents\x120\n" +
 	"\bdelivery\x18\v \x01(\v2\x14.sabores.v1.DeliveryR\bdelivery\x12;\n" +
 	"\vcreate_time\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12\x1d\n" +
 	"\n" +
 	"item_count\x18\r \x01(\x05R\titemCount\x12%\n" +
-	"\x0ecustomer_email\x18\x0e \x01(\tR\rcustomerEmail\"j\n" +
-	"\x04User\x12\x12\n" +
-	"\x02id\x18\x01 \x01(\x03B\x020\x02R\x02id\x12\x14\n" +
+	"\x0ecustomer_email\x18\x0e \x01(\tR\rcustomerEmail\"f\n" +
+	"\x04User\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
 	"\x04name\x18\x03 \x01(\tR\x04name\x12$\n" +
 	"\x04role\x18\x04 \x01(\x0e2\x10.sabores.v1.RoleR\x04role*\x93\x01\n" +

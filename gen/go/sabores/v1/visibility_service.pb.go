@@ -684,19 +684,19 @@ const file_sabores_v1_visibility_service_proto_rawDesc = "" +
 	"\acountry\x18\x01 \x01(\tB\x17\xbaH\x14r\x12\x10\x01\x18<2\f^[a-z0-9-]+$R\acountry\x12\x1f\n" +
 	"\x05query\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x10\x02\x18dR\x05query\"U\n" +
 	"\x1dSearchAddableProductsResponse\x124\n" +
-	"\bproducts\x18\x01 \x03(\v2\x18.sabores.v1.AdminProductR\bproducts\"\xb7\x01\n" +
-	"\x18SetProductChannelRequest\x12(\n" +
+	"\bproducts\x18\x01 \x03(\v2\x18.sabores.v1.AdminProductR\bproducts\"\xb5\x01\n" +
+	"\x18SetProductChannelRequest\x12&\n" +
 	"\n" +
-	"product_id\x18\x01 \x01(\x03B\t\xbaH\x04\"\x02 \x000\x02R\tproductId\x121\n" +
+	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x121\n" +
 	"\acountry\x18\x02 \x01(\tB\x17\xbaH\x14r\x12\x10\x01\x18<2\f^[a-z0-9-]+$R\acountry\x12>\n" +
 	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\achannel\"\x8a\x01\n" +
 	"\x19SetProductChannelResponse\x127\n" +
 	"\aoutcome\x18\x01 \x01(\x0e2\x1d.sabores.v1.VisibilityOutcomeR\aoutcome\x124\n" +
-	"\aproduct\x18\x02 \x01(\v2\x1a.sabores.v1.CountryProductR\aproduct\"\xaf\x01\n" +
-	"\x10VisibilityChange\x12(\n" +
+	"\aproduct\x18\x02 \x01(\v2\x1a.sabores.v1.CountryProductR\aproduct\"\xad\x01\n" +
+	"\x10VisibilityChange\x12&\n" +
 	"\n" +
-	"product_id\x18\x01 \x01(\x03B\t\xbaH\x04\"\x02 \x000\x02R\tproductId\x121\n" +
+	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x121\n" +
 	"\acountry\x18\x02 \x01(\tB\x17\xbaH\x14r\x12\x10\x01\x18<2\f^[a-z0-9-]+$R\acountry\x12>\n" +
 	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\achannel\"`\n" +

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/account_service.proto.
  */
 export const file_sabores_v1_account_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSITChFHZXRTZXNzaW9uUmVxdWVzdCJHChJHZXRTZXNzaW9uUmVzcG9uc2USEQoJc2lnbmVkX2luGAEgASgIEh4KBHVzZXIYAiABKAsyEC5zYWJvcmVzLnYxLlVzZXIiFwoVR2V0TXlEYXNoYm9hcmRSZXF1ZXN0IpgBChZHZXRNeURhc2hib2FyZFJlc3BvbnNlEhMKC29yZGVyX2NvdW50GAEgASgFEh0KEXRvdGFsX3NwZW50X2NlbnRzGAIgASgDQgIwAhIgChRhdmVyYWdlX3RpY2tldF9jZW50cxgDIAEoA0ICMAISKAoNcmVjZW50X29yZGVycxgEIAMoCzIRLnNhYm9yZXMudjEuT3JkZXIywAEKDkFjY291bnRTZXJ2aWNlElAKCkdldFNlc3Npb24SHS5zYWJvcmVzLnYxLkdldFNlc3Npb25SZXF1ZXN0Gh4uc2Fib3Jlcy52MS5HZXRTZXNzaW9uUmVzcG9uc2UiA5ACARJcCg5HZXRNeURhc2hib2FyZBIhLnNhYm9yZXMudjEuR2V0TXlEYXNoYm9hcmRSZXF1ZXN0GiIuc2Fib3Jlcy52MS5HZXRNeURhc2hib2FyZFJlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_sabores_v1_types]);
+  fileDesc("CiBzYWJvcmVzL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSITChFHZXRTZXNzaW9uUmVxdWVzdCJHChJHZXRTZXNzaW9uUmVzcG9uc2USEQoJc2lnbmVkX2luGAEgASgIEh4KBHVzZXIYAiABKAsyEC5zYWJvcmVzLnYxLlVzZXIiFwoVR2V0TXlEYXNoYm9hcmRSZXF1ZXN0IpABChZHZXRNeURhc2hib2FyZFJlc3BvbnNlEhMKC29yZGVyX2NvdW50GAEgASgFEhkKEXRvdGFsX3NwZW50X2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEigKDXJlY2VudF9vcmRlcnMYBCADKAsyES5zYWJvcmVzLnYxLk9yZGVyMsABCg5BY2NvdW50U2VydmljZRJQCgpHZXRTZXNzaW9uEh0uc2Fib3Jlcy52MS5HZXRTZXNzaW9uUmVxdWVzdBoeLnNhYm9yZXMudjEuR2V0U2Vzc2lvblJlc3BvbnNlIgOQAgESXAoOR2V0TXlEYXNoYm9hcmQSIS5zYWJvcmVzLnYxLkdldE15RGFzaGJvYXJkUmVxdWVzdBoiLnNhYm9yZXMudjEuR2V0TXlEYXNoYm9hcmRSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_sabores_v1_types]);
 
 /**
  * GetSessionRequest has no parameters.
@@ -88,14 +88,14 @@ export type GetMyDashboardResponse = Message<"sabores.v1.GetMyDashboardResponse"
   /**
    * total_spent_cents is the sum of all the caller's orders, cancelled ones excluded.
    *
-   * @generated from field: int64 total_spent_cents = 2 [jstype = JS_NUMBER];
+   * @generated from field: int64 total_spent_cents = 2;
    */
   totalSpentCents: bigint;
 
   /**
    * average_ticket_cents is total_spent_cents over the orders counted, rounded half-up.
    *
-   * @generated from field: int64 average_ticket_cents = 3 [jstype = JS_NUMBER];
+   * @generated from field: int64 average_ticket_cents = 3;
    */
   averageTicketCents: bigint;
 

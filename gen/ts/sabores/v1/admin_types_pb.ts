@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_types.proto.
  */
 export const file_sabores_v1_admin_types: GenFile = /*@__PURE__*/
-  fileDesc("ChxzYWJvcmVzL3YxL2FkbWluX3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxImAKEVByb2R1Y3RWaXNpYmlsaXR5Eg8KB2NvdW50cnkYASABKAkSDwoHdmlzaWJsZRgCIAEoCBIpCgdjaGFubmVsGAMgASgOMhguc2Fib3Jlcy52MS5TYWxlc0NoYW5uZWwizQIKDEFkbWluUHJvZHVjdBIOCgJpZBgBIAEoA0ICMAISDAoEbmFtZRgCIAEoCRIMCgRjb2RlGAMgASgJEgsKA3NrdRgEIAEoCRIQCghjYXRlZ29yeRgFIAEoCRIZChFvbmxpbmVfY2F0ZWdvcmllcxgGIAMoCRIXCgtwcmljZV9jZW50cxgHIAEoA0ICMAISGAoQdmF0X2Jhc2lzX3BvaW50cxgIIAEoBRINCgVzdG9jaxgJIAEoBRIRCglpbWFnZV91cmwYCiABKAkSDQoFYnJhbmQYCyABKAkSDwoHY291bnRyeRgMIAEoCRIxCgp2aXNpYmlsaXR5GA0gAygLMh0uc2Fib3Jlcy52MS5Qcm9kdWN0VmlzaWJpbGl0eRIvCgt1cGRhdGVfdGltZRgOIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi5wEKCEN1c3RvbWVyEg4KAmlkGAEgASgDQgIwAhIMCgRuYW1lGAIgASgJEg8KB3N1cm5hbWUYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJEgsKA2RuaRgFIAEoCRITCgtjb21wYW55X25pZhgGIAEoCRIVCg1jdXN0b21lcl90eXBlGAcgASgJEg0KBWVtYWlsGAggASgJEg0KBXBob25lGAkgASgJEg4KBmFjdGl2ZRgKIAEoCBIvCgtjcmVhdGVfdGltZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiiAIKBkFwaUtleRIOCgJpZBgBIAEoA0ICMAISDAoEbmFtZRgCIAEoCRImCgVzY29wZRgDIAEoDjIXLnNhYm9yZXMudjEuQXBpS2V5U2NvcGUSDgoGcHJlZml4GAQgASgJEi8KC2NyZWF0ZV90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpjcmVhdGVkX2J5GAYgASgJEjIKDmxhc3RfdXNlZF90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgtyZXZva2VfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiSQoJRGFpbHlTdGF0EgwKBGRhdGUYASABKAkSEwoLb3JkZXJfY291bnQYAiABKAUSGQoNcmV2ZW51ZV9jZW50cxgDIAEoA0ICMAIiXwoKQmVzdFNlbGxlchIWCgpwcm9kdWN0X2lkGAEgASgDQgIwAhIMCgRuYW1lGAIgASgJEhAKCHF1YW50aXR5GAMgASgFEhkKDXJldmVudWVfY2VudHMYBCABKANCAjACIsABCgxTaWduSW5Db25maWcSEgoKY29uZmlndXJlZBgBIAEoCBIXCg9jdXN0b21fYnJhbmRpbmcYAiABKAgSLwoLdXBkYXRlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnVwZGF0ZWRfYnkYBCABKAkSIAoYZ29vZ2xlX2NsaWVudF9jb25maWd1cmVkGAUgASgIEhwKFGRldl9wcm92aWRlcl9lbmFibGVkGAYgASgIIqIBCgpBdWRpdEV2ZW50Eg4KAmlkGAEgASgDQgIwAhINCgVhY3RvchgCIAEoCRIOCgZhY3Rpb24YAyABKAkSDgoGZW50aXR5GAQgASgJEhEKCW9sZF92YWx1ZRgFIAEoCRIRCgluZXdfdmFsdWUYBiABKAkSLwoLY3JlYXRlX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wKmIKC0FwaUtleVNjb3BlEh0KGUFQSV9LRVlfU0NPUEVfVU5TUEVDSUZJRUQQABIbChdBUElfS0VZX1NDT1BFX1JFQURfT05MWRABEhcKE0FQSV9LRVlfU0NPUEVfQURNSU4QAkI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_sabores_v1_types]);
+  fileDesc("ChxzYWJvcmVzL3YxL2FkbWluX3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxImAKEVByb2R1Y3RWaXNpYmlsaXR5Eg8KB2NvdW50cnkYASABKAkSDwoHdmlzaWJsZRgCIAEoCBIpCgdjaGFubmVsGAMgASgOMhguc2Fib3Jlcy52MS5TYWxlc0NoYW5uZWwixQIKDEFkbWluUHJvZHVjdBIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEgwKBGNvZGUYAyABKAkSCwoDc2t1GAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEhkKEW9ubGluZV9jYXRlZ29yaWVzGAYgAygJEhMKC3ByaWNlX2NlbnRzGAcgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYCCABKAUSDQoFc3RvY2sYCSABKAUSEQoJaW1hZ2VfdXJsGAogASgJEg0KBWJyYW5kGAsgASgJEg8KB2NvdW50cnkYDCABKAkSMQoKdmlzaWJpbGl0eRgNIAMoCzIdLnNhYm9yZXMudjEuUHJvZHVjdFZpc2liaWxpdHkSLwoLdXBkYXRlX3RpbWUYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIuMBCghDdXN0b21lchIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEg8KB3N1cm5hbWUYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJEgsKA2RuaRgFIAEoCRITCgtjb21wYW55X25pZhgGIAEoCRIVCg1jdXN0b21lcl90eXBlGAcgASgJEg0KBWVtYWlsGAggASgJEg0KBXBob25lGAkgASgJEg4KBmFjdGl2ZRgKIAEoCBIvCgtjcmVhdGVfdGltZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihAIKBkFwaUtleRIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEiYKBXNjb3BlGAMgASgOMhcuc2Fib3Jlcy52MS5BcGlLZXlTY29wZRIOCgZwcmVmaXgYBCABKAkSLwoLY3JlYXRlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmNyZWF0ZWRfYnkYBiABKAkSMgoObGFzdF91c2VkX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3Jldm9rZV90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJFCglEYWlseVN0YXQSDAoEZGF0ZRgBIAEoCRITCgtvcmRlcl9jb3VudBgCIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAMgASgDIlcKCkJlc3RTZWxsZXISEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhAKCHF1YW50aXR5GAMgASgFEhUKDXJldmVudWVfY2VudHMYBCABKAMiwAEKDFNpZ25JbkNvbmZpZxISCgpjb25maWd1cmVkGAEgASgIEhcKD2N1c3RvbV9icmFuZGluZxgCIAEoCBIvCgt1cGRhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKdXBkYXRlZF9ieRgEIAEoCRIgChhnb29nbGVfY2xpZW50X2NvbmZpZ3VyZWQYBSABKAgSHAoUZGV2X3Byb3ZpZGVyX2VuYWJsZWQYBiABKAgingEKCkF1ZGl0RXZlbnQSCgoCaWQYASABKAMSDQoFYWN0b3IYAiABKAkSDgoGYWN0aW9uGAMgASgJEg4KBmVudGl0eRgEIAEoCRIRCglvbGRfdmFsdWUYBSABKAkSEQoJbmV3X3ZhbHVlGAYgASgJEi8KC2NyZWF0ZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCpiCgtBcGlLZXlTY29wZRIdChlBUElfS0VZX1NDT1BFX1VOU1BFQ0lGSUVEEAASGwoXQVBJX0tFWV9TQ09QRV9SRUFEX09OTFkQARIXChNBUElfS0VZX1NDT1BFX0FETUlOEAJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_google_protobuf_timestamp, file_sabores_v1_types]);
 
 /**
  * ProductVisibility is a product's visibility record in one country.
@@ -60,7 +60,7 @@ export type AdminProduct = Message<"sabores.v1.AdminProduct"> & {
   /**
    * id identifies the product.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 
@@ -102,7 +102,7 @@ export type AdminProduct = Message<"sabores.v1.AdminProduct"> & {
   /**
    * price_cents is the regular price, VAT included.
    *
-   * @generated from field: int64 price_cents = 7 [jstype = JS_NUMBER];
+   * @generated from field: int64 price_cents = 7;
    */
   priceCents: bigint;
 
@@ -172,7 +172,7 @@ export type Customer = Message<"sabores.v1.Customer"> & {
   /**
    * id identifies the customer.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 
@@ -263,7 +263,7 @@ export type ApiKey = Message<"sabores.v1.ApiKey"> & {
   /**
    * id identifies the key.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 
@@ -347,7 +347,7 @@ export type DailyStat = Message<"sabores.v1.DailyStat"> & {
   /**
    * revenue_cents is the sum of those orders.
    *
-   * @generated from field: int64 revenue_cents = 3 [jstype = JS_NUMBER];
+   * @generated from field: int64 revenue_cents = 3;
    */
   revenueCents: bigint;
 };
@@ -368,7 +368,7 @@ export type BestSeller = Message<"sabores.v1.BestSeller"> & {
   /**
    * product_id is the product.
    *
-   * @generated from field: int64 product_id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 product_id = 1;
    */
   productId: bigint;
 
@@ -389,7 +389,7 @@ export type BestSeller = Message<"sabores.v1.BestSeller"> & {
   /**
    * revenue_cents is what those units brought in.
    *
-   * @generated from field: int64 revenue_cents = 4 [jstype = JS_NUMBER];
+   * @generated from field: int64 revenue_cents = 4;
    */
   revenueCents: bigint;
 };
@@ -467,7 +467,7 @@ export type AuditEvent = Message<"sabores.v1.AuditEvent"> & {
   /**
    * id identifies the event.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 

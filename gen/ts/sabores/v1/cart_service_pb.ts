@@ -11,7 +11,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/cart_service.proto.
  */
 export const file_sabores_v1_cart_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJPCg1DYXJ0TGluZUlucHV0EhYKCnByb2R1Y3RfaWQYASABKANCAjACEiYKCHF1YW50aXR5GAIgASgFQhS6SBEaDxjAhD0owPvC////////ASKuAgoIQ2FydExpbmUSFgoKcHJvZHVjdF9pZBgBIAEoA0ICMAISEAoIcXVhbnRpdHkYAiABKAUSDAoEbmFtZRgDIAEoCRIRCglpbWFnZV91cmwYBCABKAkSHAoQdW5pdF9wcmljZV9jZW50cxgFIAEoA0ICMAISJAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDQgIwAhIXCg9wcm9tb3Rpb25fbGFiZWwYByABKAkSGAoQdmF0X2Jhc2lzX3BvaW50cxgIIAEoBRIcChBsaW5lX3RvdGFsX2NlbnRzGAkgASgDQgIwAhIXCg9hdmFpbGFibGVfc3RvY2sYCiABKAUSKQoIcHJvYmxlbXMYCyADKA4yFy5zYWJvcmVzLnYxLkNhcnRQcm9ibGVtIkkKE1ZhbGlkYXRlQ2FydFJlcXVlc3QSMgoFbGluZXMYASADKAsyGS5zYWJvcmVzLnYxLkNhcnRMaW5lSW5wdXRCCLpIBZIBAhBkIvwBChRWYWxpZGF0ZUNhcnRSZXNwb25zZRIjCgVsaW5lcxgBIAMoCzIULnNhYm9yZXMudjEuQ2FydExpbmUSGgoOc3VidG90YWxfY2VudHMYAiABKANCAjACEhoKDnNoaXBwaW5nX2NlbnRzGAMgASgDQgIwAhIVCgl2YXRfY2VudHMYBCABKANCAjACEhcKC3RvdGFsX2NlbnRzGAUgASgDQgIwAhIpCh1mcmVlX3NoaXBwaW5nX3RocmVzaG9sZF9jZW50cxgGIAEoA0ICMAISHQoVZnJlZV9zaGlwcGluZ19yZWFjaGVkGAcgASgIEg0KBXZhbGlkGAggASgIKtYBCgtDYXJ0UHJvYmxlbRIcChhDQVJUX1BST0JMRU1fVU5TUEVDSUZJRUQQABIgChxDQVJUX1BST0JMRU1fVU5LTk9XTl9QUk9EVUNUEAESIAocQ0FSVF9QUk9CTEVNX05PVF9TT0xEX09OTElORRACEh0KGUNBUlRfUFJPQkxFTV9PVVRfT0ZfU1RPQ0sQAxIjCh9DQVJUX1BST0JMRU1fSU5TVUZGSUNJRU5UX1NUT0NLEAQSIQodQ0FSVF9QUk9CTEVNX0lOVkFMSURfUVVBTlRJVFkQBTJlCgtDYXJ0U2VydmljZRJWCgxWYWxpZGF0ZUNhcnQSHy5zYWJvcmVzLnYxLlZhbGlkYXRlQ2FydFJlcXVlc3QaIC5zYWJvcmVzLnYxLlZhbGlkYXRlQ2FydFJlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate]);
+  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIp4CCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbSJJChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZCLoAQoUVmFsaWRhdGVDYXJ0UmVzcG9uc2USIwoFbGluZXMYASADKAsyFC5zYWJvcmVzLnYxLkNhcnRMaW5lEhYKDnN1YnRvdGFsX2NlbnRzGAIgASgDEhYKDnNoaXBwaW5nX2NlbnRzGAMgASgDEhEKCXZhdF9jZW50cxgEIAEoAxITCgt0b3RhbF9jZW50cxgFIAEoAxIlCh1mcmVlX3NoaXBwaW5nX3RocmVzaG9sZF9jZW50cxgGIAEoAxIdChVmcmVlX3NoaXBwaW5nX3JlYWNoZWQYByABKAgSDQoFdmFsaWQYCCABKAgq1gEKC0NhcnRQcm9ibGVtEhwKGENBUlRfUFJPQkxFTV9VTlNQRUNJRklFRBAAEiAKHENBUlRfUFJPQkxFTV9VTktOT1dOX1BST0RVQ1QQARIgChxDQVJUX1BST0JMRU1fTk9UX1NPTERfT05MSU5FEAISHQoZQ0FSVF9QUk9CTEVNX09VVF9PRl9TVE9DSxADEiMKH0NBUlRfUFJPQkxFTV9JTlNVRkZJQ0lFTlRfU1RPQ0sQBBIhCh1DQVJUX1BST0JMRU1fSU5WQUxJRF9RVUFOVElUWRAFMmUKC0NhcnRTZXJ2aWNlElYKDFZhbGlkYXRlQ2FydBIfLnNhYm9yZXMudjEuVmFsaWRhdGVDYXJ0UmVxdWVzdBogLnNhYm9yZXMudjEuVmFsaWRhdGVDYXJ0UmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate]);
 
 /**
  * CartLineInput is a line as the shopper's browser keeps it.
@@ -22,7 +22,7 @@ export type CartLineInput = Message<"sabores.v1.CartLineInput"> & {
   /**
    * product_id is the product wanted.
    *
-   * @generated from field: int64 product_id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 product_id = 1;
    */
   productId: bigint;
 
@@ -50,7 +50,7 @@ export type CartLine = Message<"sabores.v1.CartLine"> & {
   /**
    * product_id is the product.
    *
-   * @generated from field: int64 product_id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 product_id = 1;
    */
   productId: bigint;
 
@@ -78,14 +78,14 @@ export type CartLine = Message<"sabores.v1.CartLine"> & {
   /**
    * unit_price_cents is the price per unit now, promotion applied.
    *
-   * @generated from field: int64 unit_price_cents = 5 [jstype = JS_NUMBER];
+   * @generated from field: int64 unit_price_cents = 5;
    */
   unitPriceCents: bigint;
 
   /**
    * regular_unit_price_cents is the regular price per unit.
    *
-   * @generated from field: int64 regular_unit_price_cents = 6 [jstype = JS_NUMBER];
+   * @generated from field: int64 regular_unit_price_cents = 6;
    */
   regularUnitPriceCents: bigint;
 
@@ -106,7 +106,7 @@ export type CartLine = Message<"sabores.v1.CartLine"> & {
   /**
    * line_total_cents is unit_price_cents × quantity; 0 for a line with problems.
    *
-   * @generated from field: int64 line_total_cents = 9 [jstype = JS_NUMBER];
+   * @generated from field: int64 line_total_cents = 9;
    */
   lineTotalCents: bigint;
 
@@ -169,28 +169,28 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
   /**
    * subtotal_cents is the sum of the sellable lines.
    *
-   * @generated from field: int64 subtotal_cents = 2 [jstype = JS_NUMBER];
+   * @generated from field: int64 subtotal_cents = 2;
    */
   subtotalCents: bigint;
 
   /**
    * shipping_cents is the shipping cost (always free).
    *
-   * @generated from field: int64 shipping_cents = 3 [jstype = JS_NUMBER];
+   * @generated from field: int64 shipping_cents = 3;
    */
   shippingCents: bigint;
 
   /**
    * vat_cents is the VAT included in the total.
    *
-   * @generated from field: int64 vat_cents = 4 [jstype = JS_NUMBER];
+   * @generated from field: int64 vat_cents = 4;
    */
   vatCents: bigint;
 
   /**
    * total_cents is what the shopper pays.
    *
-   * @generated from field: int64 total_cents = 5 [jstype = JS_NUMBER];
+   * @generated from field: int64 total_cents = 5;
    */
   totalCents: bigint;
 
@@ -198,7 +198,7 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
    * free_shipping_threshold_cents is the amount above which shipping is
    * promised free (2995).
    *
-   * @generated from field: int64 free_shipping_threshold_cents = 6 [jstype = JS_NUMBER];
+   * @generated from field: int64 free_shipping_threshold_cents = 6;
    */
   freeShippingThresholdCents: bigint;
 

@@ -19,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/types.proto.
  */
 export const file_sabores_v1_types: GenFile = /*@__PURE__*/
-  fileDesc("ChZzYWJvcmVzL3YxL3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxIqoCCglQcm9tb3Rpb24SDgoCaWQYASABKANCAjACEicKBHR5cGUYAiABKA4yGS5zYWJvcmVzLnYxLlByb21vdGlvblR5cGUSIAoUb3JpZ2luYWxfcHJpY2VfY2VudHMYAyABKANCAjACEhcKC3ByaWNlX2NlbnRzGAQgASgDQgIwAhIYChBkaXNjb3VudF9wZXJjZW50GAUgASgFEg0KBWxhYmVsGAYgASgJEi4KCnN0YXJ0X3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIiChZsb3dlc3RfcHJpY2VfMzBkX2NlbnRzGAkgASgDQgIwAiLkAgoHUHJvZHVjdBIOCgJpZBgBIAEoA0ICMAISDAoEbmFtZRgCIAEoCRIMCgRjb2RlGAMgASgJEgsKA3NrdRgEIAEoCRINCgVicmFuZBgFIAEoCRIQCghjYXRlZ29yeRgGIAEoCRIZChFvbmxpbmVfY2F0ZWdvcmllcxgHIAMoCRITCgtkZXNjcmlwdGlvbhgIIAEoCRIXCgtwcmljZV9jZW50cxgJIAEoA0ICMAISGAoQdmF0X2Jhc2lzX3BvaW50cxgKIAEoBRINCgVzdG9jaxgLIAEoBRIOCgZyYXRpbmcYDCABKAISEQoJaW1hZ2VfdXJsGA0gASgJEg8KB2NvdW50cnkYDiABKAkSKAoJcHJvbW90aW9uGA8gASgLMhUuc2Fib3Jlcy52MS5Qcm9tb3Rpb24SLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrEBCgdDb3VudHJ5EgwKBHNsdWcYASABKAkSDAoEbmFtZRgCIAEoCRISCgpmbGFnX2Vtb2ppGAMgASgJEhEKCWltYWdlX3VybBgEIAEoCRIaChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAkSDAoEaHJlZhgGIAEoCRISCgpzb3J0X29yZGVyGAcgASgFEg8KB2FsaWFzZXMYCCADKAkSFAoMc2hvd19vbl9ob21lGAkgASgIImoKCERlbGl2ZXJ5EgwKBG5hbWUYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIMCgRjaXR5GAUgASgJEhMKC3Bvc3RhbF9jb2RlGAYgASgJIusBCglPcmRlckxpbmUSFgoKcHJvZHVjdF9pZBgBIAEoA0ICMAISDAoEbmFtZRgCIAEoCRIQCghxdWFudGl0eRgDIAEoBRIcChB1bml0X3ByaWNlX2NlbnRzGAQgASgDQgIwAhIkChhyZWd1bGFyX3VuaXRfcHJpY2VfY2VudHMYBSABKANCAjACEhcKD3Byb21vdGlvbl9sYWJlbBgGIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAcgASgFEhwKEGxpbmVfdG90YWxfY2VudHMYCCABKANCAjACEhEKCWltYWdlX3VybBgJIAEoCSLOAwoFT3JkZXISDgoCaWQYASABKANCAjACEicKBnN0YXR1cxgCIAEoDjIXLnNhYm9yZXMudjEuT3JkZXJTdGF0dXMSEwoLc3RhdHVzX3RleHQYAyABKAkSMQoOcGF5bWVudF9tZXRob2QYBCABKA4yGS5zYWJvcmVzLnYxLlBheW1lbnRNZXRob2QSMQoOcGF5bWVudF9zdGF0dXMYBSABKA4yGS5zYWJvcmVzLnYxLlBheW1lbnRTdGF0dXMSJAoFbGluZXMYBiADKAsyFS5zYWJvcmVzLnYxLk9yZGVyTGluZRIaCg5zdWJ0b3RhbF9jZW50cxgHIAEoA0ICMAISGgoOc2hpcHBpbmdfY2VudHMYCCABKANCAjACEhUKCXZhdF9jZW50cxgJIAEoA0ICMAISFwoLdG90YWxfY2VudHMYCiABKANCAjACEiYKCGRlbGl2ZXJ5GAsgASgLMhQuc2Fib3Jlcy52MS5EZWxpdmVyeRIvCgtjcmVhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKaXRlbV9jb3VudBgNIAEoBRIWCg5jdXN0b21lcl9lbWFpbBgOIAEoCSJTCgRVc2VyEg4KAmlkGAEgASgDQgIwAhINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEh4KBHJvbGUYBCABKA4yEC5zYWJvcmVzLnYxLlJvbGUqkwEKDFNhbGVzQ2hhbm5lbBIdChlTQUxFU19DSEFOTkVMX1VOU1BFQ0lGSUVEEAASGAoUU0FMRVNfQ0hBTk5FTF9PTkxJTkUQARIaChZTQUxFU19DSEFOTkVMX1BIWVNJQ0FMEAISFgoSU0FMRVNfQ0hBTk5FTF9CT1RIEAMSFgoSU0FMRVNfQ0hBTk5FTF9OT05FEAQqlAEKC1Byb2R1Y3RTb3J0EhwKGFBST0RVQ1RfU09SVF9VTlNQRUNJRklFRBAAEhUKEVBST0RVQ1RfU09SVF9OQU1FEAESGgoWUFJPRFVDVF9TT1JUX1BSSUNFX0FTQxACEhsKF1BST0RVQ1RfU09SVF9QUklDRV9ERVNDEAMSFwoTUFJPRFVDVF9TT1JUX05FV0VTVBAEKm4KDVByb21vdGlvblR5cGUSHgoaUFJPTU9USU9OX1RZUEVfVU5TUEVDSUZJRUQQABIdChlQUk9NT1RJT05fVFlQRV9QRVJDRU5UQUdFEAESHgoaUFJPTU9USU9OX1RZUEVfRklYRURfUFJJQ0UQAip9CgtPcmRlclN0YXR1cxIcChhPUkRFUl9TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRPUkRFUl9TVEFUVVNfUEVORElORxABEhoKFk9SREVSX1NUQVRVU19DT01QTEVURUQQAhIaChZPUkRFUl9TVEFUVVNfQ0FOQ0VMTEVEEAMqigEKDVBheW1lbnRNZXRob2QSHgoaUEFZTUVOVF9NRVRIT0RfVU5TUEVDSUZJRUQQABIXChNQQVlNRU5UX01FVEhPRF9DQVJEEAESGwoXUEFZTUVOVF9NRVRIT0RfVFJBTlNGRVIQAhIjCh9QQVlNRU5UX01FVEhPRF9DQVNIX09OX0RFTElWRVJZEAMqjQEKDVBheW1lbnRTdGF0dXMSHgoaUEFZTUVOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIjCh9QQVlNRU5UX1NUQVRVU19BV0FJVElOR19QQVlNRU5UEAESHgoaUEFZTUVOVF9TVEFUVVNfT05fREVMSVZFUlkQAhIXChNQQVlNRU5UX1NUQVRVU19QQUlEEAMqPQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASDwoLUk9MRV9DTElFTlQQARIOCgpST0xFX0FETUlOEAJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("ChZzYWJvcmVzL3YxL3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxIpoCCglQcm9tb3Rpb24SCgoCaWQYASABKAMSJwoEdHlwZRgCIAEoDjIZLnNhYm9yZXMudjEuUHJvbW90aW9uVHlwZRIcChRvcmlnaW5hbF9wcmljZV9jZW50cxgDIAEoAxITCgtwcmljZV9jZW50cxgEIAEoAxIYChBkaXNjb3VudF9wZXJjZW50GAUgASgFEg0KBWxhYmVsGAYgASgJEi4KCnN0YXJ0X3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeChZsb3dlc3RfcHJpY2VfMzBkX2NlbnRzGAkgASgDItwCCgdQcm9kdWN0EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSDAoEY29kZRgDIAEoCRILCgNza3UYBCABKAkSDQoFYnJhbmQYBSABKAkSEAoIY2F0ZWdvcnkYBiABKAkSGQoRb25saW5lX2NhdGVnb3JpZXMYByADKAkSEwoLZGVzY3JpcHRpb24YCCABKAkSEwoLcHJpY2VfY2VudHMYCSABKAMSGAoQdmF0X2Jhc2lzX3BvaW50cxgKIAEoBRINCgVzdG9jaxgLIAEoBRIOCgZyYXRpbmcYDCABKAISEQoJaW1hZ2VfdXJsGA0gASgJEg8KB2NvdW50cnkYDiABKAkSKAoJcHJvbW90aW9uGA8gASgLMhUuc2Fib3Jlcy52MS5Qcm9tb3Rpb24SLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrEBCgdDb3VudHJ5EgwKBHNsdWcYASABKAkSDAoEbmFtZRgCIAEoCRISCgpmbGFnX2Vtb2ppGAMgASgJEhEKCWltYWdlX3VybBgEIAEoCRIaChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAkSDAoEaHJlZhgGIAEoCRISCgpzb3J0X29yZGVyGAcgASgFEg8KB2FsaWFzZXMYCCADKAkSFAoMc2hvd19vbl9ob21lGAkgASgIImoKCERlbGl2ZXJ5EgwKBG5hbWUYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIMCgRjaXR5GAUgASgJEhMKC3Bvc3RhbF9jb2RlGAYgASgJItsBCglPcmRlckxpbmUSEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhAKCHF1YW50aXR5GAMgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYBCABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAUgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgGIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAcgASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCCABKAMSEQoJaW1hZ2VfdXJsGAkgASgJIroDCgVPcmRlchIKCgJpZBgBIAEoAxInCgZzdGF0dXMYAiABKA4yFy5zYWJvcmVzLnYxLk9yZGVyU3RhdHVzEhMKC3N0YXR1c190ZXh0GAMgASgJEjEKDnBheW1lbnRfbWV0aG9kGAQgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kEjEKDnBheW1lbnRfc3RhdHVzGAUgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50U3RhdHVzEiQKBWxpbmVzGAYgAygLMhUuc2Fib3Jlcy52MS5PcmRlckxpbmUSFgoOc3VidG90YWxfY2VudHMYByABKAMSFgoOc2hpcHBpbmdfY2VudHMYCCABKAMSEQoJdmF0X2NlbnRzGAkgASgDEhMKC3RvdGFsX2NlbnRzGAogASgDEiYKCGRlbGl2ZXJ5GAsgASgLMhQuc2Fib3Jlcy52MS5EZWxpdmVyeRIvCgtjcmVhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKaXRlbV9jb3VudBgNIAEoBRIWCg5jdXN0b21lcl9lbWFpbBgOIAEoCSJPCgRVc2VyEgoKAmlkGAEgASgDEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSHgoEcm9sZRgEIAEoDjIQLnNhYm9yZXMudjEuUm9sZSqTAQoMU2FsZXNDaGFubmVsEh0KGVNBTEVTX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIYChRTQUxFU19DSEFOTkVMX09OTElORRABEhoKFlNBTEVTX0NIQU5ORUxfUEhZU0lDQUwQAhIWChJTQUxFU19DSEFOTkVMX0JPVEgQAxIWChJTQUxFU19DSEFOTkVMX05PTkUQBCqUAQoLUHJvZHVjdFNvcnQSHAoYUFJPRFVDVF9TT1JUX1VOU1BFQ0lGSUVEEAASFQoRUFJPRFVDVF9TT1JUX05BTUUQARIaChZQUk9EVUNUX1NPUlRfUFJJQ0VfQVNDEAISGwoXUFJPRFVDVF9TT1JUX1BSSUNFX0RFU0MQAxIXChNQUk9EVUNUX1NPUlRfTkVXRVNUEAQqbgoNUHJvbW90aW9uVHlwZRIeChpQUk9NT1RJT05fVFlQRV9VTlNQRUNJRklFRBAAEh0KGVBST01PVElPTl9UWVBFX1BFUkNFTlRBR0UQARIeChpQUk9NT1RJT05fVFlQRV9GSVhFRF9QUklDRRACKn0KC09yZGVyU3RhdHVzEhwKGE9SREVSX1NUQVRVU19VTlNQRUNJRklFRBAAEhgKFE9SREVSX1NUQVRVU19QRU5ESU5HEAESGgoWT1JERVJfU1RBVFVTX0NPTVBMRVRFRBACEhoKFk9SREVSX1NUQVRVU19DQU5DRUxMRUQQAyqKAQoNUGF5bWVudE1ldGhvZBIeChpQQVlNRU5UX01FVEhPRF9VTlNQRUNJRklFRBAAEhcKE1BBWU1FTlRfTUVUSE9EX0NBUkQQARIbChdQQVlNRU5UX01FVEhPRF9UUkFOU0ZFUhACEiMKH1BBWU1FTlRfTUVUSE9EX0NBU0hfT05fREVMSVZFUlkQAyqNAQoNUGF5bWVudFN0YXR1cxIeChpQQVlNRU5UX1NUQVRVU19VTlNQRUNJRklFRBAAEiMKH1BBWU1FTlRfU1RBVFVTX0FXQUlUSU5HX1BBWU1FTlQQARIeChpQQVlNRU5UX1NUQVRVU19PTl9ERUxJVkVSWRACEhcKE1BBWU1FTlRfU1RBVFVTX1BBSUQQAyo9CgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABIPCgtST0xFX0NMSUVOVBABEg4KClJPTEVfQURNSU4QAkI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * Promotion is a price reduction running on a product.
@@ -30,7 +30,7 @@ export type Promotion = Message<"sabores.v1.Promotion"> & {
   /**
    * id identifies the promotion.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 
@@ -44,14 +44,14 @@ export type Promotion = Message<"sabores.v1.Promotion"> & {
   /**
    * original_price_cents is the product's regular price.
    *
-   * @generated from field: int64 original_price_cents = 3 [jstype = JS_NUMBER];
+   * @generated from field: int64 original_price_cents = 3;
    */
   originalPriceCents: bigint;
 
   /**
    * price_cents is the promotional price a shopper pays.
    *
-   * @generated from field: int64 price_cents = 4 [jstype = JS_NUMBER];
+   * @generated from field: int64 price_cents = 4;
    */
   priceCents: bigint;
 
@@ -89,7 +89,7 @@ export type Promotion = Message<"sabores.v1.Promotion"> & {
    * promotion started, which EU law (Directive 2019/2161) requires beside an
    * announced reduction.
    *
-   * @generated from field: int64 lowest_price_30d_cents = 9 [jstype = JS_NUMBER];
+   * @generated from field: int64 lowest_price_30d_cents = 9;
    */
   lowestPrice30dCents: bigint;
 };
@@ -110,7 +110,7 @@ export type Product = Message<"sabores.v1.Product"> & {
   /**
    * id identifies the product; ids follow per-country ranges (1001 for Brasil…).
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 
@@ -166,7 +166,7 @@ export type Product = Message<"sabores.v1.Product"> & {
   /**
    * price_cents is the regular price, VAT included.
    *
-   * @generated from field: int64 price_cents = 9 [jstype = JS_NUMBER];
+   * @generated from field: int64 price_cents = 9;
    */
   priceCents: bigint;
 
@@ -369,7 +369,7 @@ export type OrderLine = Message<"sabores.v1.OrderLine"> & {
   /**
    * product_id is the product sold.
    *
-   * @generated from field: int64 product_id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 product_id = 1;
    */
   productId: bigint;
 
@@ -390,14 +390,14 @@ export type OrderLine = Message<"sabores.v1.OrderLine"> & {
   /**
    * unit_price_cents is the price paid per unit, VAT included.
    *
-   * @generated from field: int64 unit_price_cents = 4 [jstype = JS_NUMBER];
+   * @generated from field: int64 unit_price_cents = 4;
    */
   unitPriceCents: bigint;
 
   /**
    * regular_unit_price_cents is the regular price per unit when it was sold.
    *
-   * @generated from field: int64 regular_unit_price_cents = 5 [jstype = JS_NUMBER];
+   * @generated from field: int64 regular_unit_price_cents = 5;
    */
   regularUnitPriceCents: bigint;
 
@@ -418,7 +418,7 @@ export type OrderLine = Message<"sabores.v1.OrderLine"> & {
   /**
    * line_total_cents is unit_price_cents × quantity.
    *
-   * @generated from field: int64 line_total_cents = 8 [jstype = JS_NUMBER];
+   * @generated from field: int64 line_total_cents = 8;
    */
   lineTotalCents: bigint;
 
@@ -446,7 +446,7 @@ export type Order = Message<"sabores.v1.Order"> & {
   /**
    * id identifies the order.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 
@@ -488,28 +488,28 @@ export type Order = Message<"sabores.v1.Order"> & {
   /**
    * subtotal_cents is the sum of the lines.
    *
-   * @generated from field: int64 subtotal_cents = 7 [jstype = JS_NUMBER];
+   * @generated from field: int64 subtotal_cents = 7;
    */
   subtotalCents: bigint;
 
   /**
    * shipping_cents is the shipping cost (always free today).
    *
-   * @generated from field: int64 shipping_cents = 8 [jstype = JS_NUMBER];
+   * @generated from field: int64 shipping_cents = 8;
    */
   shippingCents: bigint;
 
   /**
    * vat_cents is the VAT included in the total.
    *
-   * @generated from field: int64 vat_cents = 9 [jstype = JS_NUMBER];
+   * @generated from field: int64 vat_cents = 9;
    */
   vatCents: bigint;
 
   /**
    * total_cents is what the shopper pays.
    *
-   * @generated from field: int64 total_cents = 10 [jstype = JS_NUMBER];
+   * @generated from field: int64 total_cents = 10;
    */
   totalCents: bigint;
 
@@ -558,7 +558,7 @@ export type User = Message<"sabores.v1.User"> & {
   /**
    * id identifies the user.
    *
-   * @generated from field: int64 id = 1 [jstype = JS_NUMBER];
+   * @generated from field: int64 id = 1;
    */
   id: bigint;
 

@@ -1,0 +1,95 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Spinner } from "@/components/ui/spinner";
+import { intlLocale } from "@/lib/format-price";
+import { customersPageSize, useCustomers } from "@/features/admin/api/admin";
+import type { Customer } from "@gen/sabores/v1/admin_types_pb";
+
+function displayName(c: Customer): string {
+  if (c.customerType === "empresa" && c.companyName) return c.companyName;
+  return [c.name, c.surname].filter(Boolean).join(" ") || c.companyName || c.email;
+}
+
+/** CustomersTable lists the active customers, 10 at a time, with 'Mostrando 10 de N'. */
+export function CustomersTable() {
+  const { t, i18n } = useTranslation("admin");
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, error, isPlaceholderData } = useCustomers(page);
+  const total = data?.totalSize ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / customersPageSize));
+  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium" });
+
+  return (
+    <section aria-labelledby="customers-title" className="card p-4 sm:p-6">
+      <h2 id="customers-title" className="text-lg font-bold">
+        {t("customers.title")}
+      </h2>
+      {isPending && <Spinner label={t("loading")} />}
+      {isError && (
+        <p role="alert" className="mt-3 text-red-700">
+          {t("customers.error", { msg: error.rawMessage || error.message })}
+        </p>
+      )}
+      {data && data.customers.length === 0 && <p className="mt-3 text-stone-700">{t("customers.empty")}</p>}
+      {data && data.customers.length > 0 && (
+        <>
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="customers-title">
+            <table className="w-full min-w-[36rem] text-left text-sm" aria-busy={isPlaceholderData}>
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">{t("customers.name")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("customers.type")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("customers.email")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("customers.phone")}</th>
+                  <th scope="col" className="py-2 pr-3">{t("customers.taxId")}</th>
+                  <th scope="col" className="py-2">{t("customers.since")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.customers.map((c) => (
+                  <tr key={String(c.id)} className="border-b border-stone-100 last:border-0">
+                    <td className="py-2 pr-3 font-medium">{displayName(c)}</td>
+                    <td className="py-2 pr-3">
+                      {c.customerType === "empresa" ? t("customers.business") : t("customers.private")}
+                    </td>
+                    <td className="py-2 pr-3 break-all">{c.email}</td>
+                    <td className="py-2 pr-3">{c.phone}</td>
+                    <td className="py-2 pr-3">{c.companyNif || c.dni}</td>
+                    <td className="py-2">{c.createTime ? date.format(timestampDate(c.createTime)) : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+            <p aria-live="polite" className="text-stone-700">
+              {t("customers.showing", { count: data.customers.length, total })}
+            </p>
+            {totalPages > 1 && (
+              <nav aria-label={t("customers.paging")} className="ml-auto flex items-center gap-2">
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={page <= 1}
+                  onClick={() => setPage((p) => p - 1)}
+                >
+                  {t("previous")}
+                </button>
+                <span>{t("pageOf", { page, total: totalPages })}</span>
+                <button
+                  type="button"
+                  className="btn btn-outline"
+                  disabled={page >= totalPages}
+                  onClick={() => setPage((p) => p + 1)}
+                >
+                  {t("next")}
+                </button>
+              </nav>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

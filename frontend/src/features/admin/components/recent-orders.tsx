@@ -1,0 +1,41 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { useTranslation } from "react-i18next";
+import { Price } from "@/components/ui/price";
+import { Spinner } from "@/components/ui/spinner";
+import { intlLocale } from "@/lib/format-price";
+import { useRecentOrders } from "@/features/admin/api/admin";
+import { OrderStatusBadge } from "@/features/admin/components/order-status-badge";
+
+/** RecentOrders lists the shop's latest orders of every customer. */
+export function RecentOrders() {
+  const { t, i18n } = useTranslation("admin");
+  const { data, isPending, isError } = useRecentOrders();
+  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <section aria-labelledby="orders-title" className="card p-4 sm:p-6">
+      <h2 id="orders-title" className="text-lg font-bold">
+        {t("orders.title")}
+      </h2>
+      {isPending && <Spinner label={t("loading")} />}
+      {isError && (
+        <p role="alert" className="mt-3 text-red-700">
+          {t("loadError")}
+        </p>
+      )}
+      {data && data.orders.length === 0 && <p className="mt-3 text-stone-700">{t("orders.empty")}</p>}
+      {data && data.orders.length > 0 && (
+        <ul className="mt-2 divide-y divide-stone-100">
+          {data.orders.map((o) => (
+            <li key={String(o.id)} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm">
+              <span className="font-semibold">{t("orders.number", { id: String(o.id) })}</span>
+              <span className="break-all text-stone-700">{o.customerEmail}</span>
+              <span className="text-stone-700">{o.createTime ? date.format(timestampDate(o.createTime)) : ""}</span>
+              <OrderStatusBadge order={o} />
+              <Price cents={o.totalCents} className="ml-auto font-bold" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { currentUrl, renderAdmin } from "@/features/admin/testing/render-admin";
+
+describe("admin role check", () => {
+  it("sends a guest to /auth and back afterwards", async () => {
+    renderAdmin("/admin/products-by-country", () => {}, { viewer: "guest" });
+    await waitFor(() => expect(currentUrl().pathname).toBe("/auth"));
+    expect(currentUrl().search).toBe(`?redirect=${encodeURIComponent("/admin/products-by-country")}`);
+  });
+
+  it("tells a client they have no access", async () => {
+    renderAdmin("/admin", () => {}, { viewer: "client" });
+    expect(await screen.findByRole("heading", { name: "Acesso restrito" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Painel de administração" })).not.toBeInTheDocument();
+  });
+
+  it("speaks Spanish too", async () => {
+    renderAdmin("/admin", () => {}, { viewer: "client", language: "es" });
+    expect(await screen.findByRole("heading", { name: "Acceso restringido" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,51 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { AdminService } from "@gen/sabores/v1/admin_service_pb";
+import { ApiKeySchema, ApiKeyScope, type ApiKey } from "@gen/sabores/v1/admin_types_pb";
+
+describe("API keys screen", () => {
+  it("creates a key, shows its secret once, and revokes it after confirmation", async () => {
+    let keys: ApiKey[] = [];
+    const revoked: bigint[] = [];
+    renderAdmin("/admin/api-keys", (router) =>
+      router.service(AdminService, {
+        listApiKeys: () => ({ keys }),
+        createApiKey: (req) => {
+          const key = create(ApiKeySchema, {
+            id: 7n,
+            name: req.name,
+            scope: req.scope,
+            prefix: "sab_abc",
+            createTime: timestampFromDate(new Date()),
+          });
+          keys = [key];
+          return { key, secret: "sab_abcdefghijklmnopqrstuvwxyz" };
+        },
+        revokeApiKey: (req) => {
+          revoked.push(req.id);
+          keys = keys.map((k) => ({ ...k, revokeTime: timestampFromDate(new Date()) }));
+          return { key: keys[0] };
+        },
+      }),
+    );
+    expect(await screen.findByText("Ainda não há chaves.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Nome"), "Faturação");
+    await userEvent.selectOptions(screen.getByLabelText("Permissões"), "Administração");
+    await userEvent.click(screen.getByRole("button", { name: "Criar chave" }));
+    expect(await screen.findByText("sab_abcdefghijklmnopqrstuvwxyz")).toBeInTheDocument();
+    expect(screen.getByText("Copie-a agora: por segurança, não voltará a ser mostrada.")).toBeInTheDocument();
+    expect(await screen.findByText("sab_abc…")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Revogar: Faturação" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Revogar a chave?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Revogar" }));
+    await waitFor(() => expect(revoked).toEqual([7n]));
+    expect(await screen.findByText(/^Revogada em/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Revogar: Faturação" })).not.toBeInTheDocument();
+    expect(keys[0].scope).toBe(ApiKeyScope.ADMIN);
+  });
+});

@@ -1,0 +1,229 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { BackLink } from "@/components/ui/back-link";
+import { ErrorBox } from "@/components/ui/error-box";
+import { Spinner } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toaster";
+import { intlLocale } from "@/lib/format-price";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/admin/api/admin";
+import { AdminDialog } from "@/features/admin/components/admin-dialog";
+import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
+import { ApiKeyScope, type ApiKey } from "@gen/sabores/v1/admin_types_pb";
+
+function NewSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
+  const { t } = useTranslation("admin");
+  const [copied, setCopied] = useState(false);
+  return (
+    <div role="status" className="space-y-2 rounded-lg border border-yellow-400 bg-yellow-50 p-4">
+      <p className="font-semibold">{t("apiKeys.createdTitle", { name })}</p>
+      <p className="text-sm text-yellow-900">{t("apiKeys.showOnce")}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code data-testid="api-key-secret" className="break-all rounded bg-white px-2 py-1 font-mono text-sm">
+          {secret}
+        </code>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() =>
+            void navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? t("apiKeys.copied") : t("apiKeys.copy")}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          {t("apiKeys.done")}
+        </button>
+      </div>
+      <p className="text-xs text-stone-700">{t("apiKeys.usage")}</p>
+    </div>
+  );
+}
+
+function CreateForm() {
+  const { t } = useTranslation("admin");
+  const id = useId();
+  const create = useCreateApiKey();
+  const saveFailure = useSaveFailure();
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<ApiKeyScope>(ApiKeyScope.READ_ONLY);
+  const [created, setCreated] = useState<{ name: string; secret: string }>();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    create.mutate(
+      { name: name.trim(), scope },
+      {
+        onSuccess: (res) => {
+          setCreated({ name: res.key?.name ?? name, secret: res.secret });
+          setName("");
+        },
+        onError: (err) => saveFailure("apiKey", err),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="card space-y-3 p-4 sm:p-6">
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {t("apiKeys.createTitle")}
+      </h2>
+      {created && <NewSecret {...created} onDone={() => setCreated(undefined)} />}
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <div className="min-w-48 flex-1">
+          <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium">
+            {t("apiKeys.name")}
+          </label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={name}
+            required
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-scope`} className="mb-1 block text-sm font-medium">
+            {t("apiKeys.scope")}
+          </label>
+          <select
+            id={`${id}-scope`}
+            className="input"
+            value={scope}
+            onChange={(e) => setScope(Number(e.target.value) as ApiKeyScope)}
+          >
+            <option value={ApiKeyScope.READ_ONLY}>{t("apiKeys.scopes.readOnly")}</option>
+            <option value={ApiKeyScope.ADMIN}>{t("apiKeys.scopes.admin")}</option>
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim()}>
+          {create.isPending ? t("saving") : t("apiKeys.create")}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function KeysTable() {
+  const { t, i18n } = useTranslation("admin");
+  const { data, isPending, isError } = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const saveFailure = useSaveFailure();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState<ApiKey>();
+  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
+
+  if (isPending) return <Spinner label={t("loading")} />;
+  if (isError) return <ErrorBox>{t("loadError")}</ErrorBox>;
+  return (
+    <section aria-labelledby="keys-title" className="card p-4 sm:p-6">
+      <h2 id="keys-title" className="text-lg font-bold">
+        {t("apiKeys.listTitle")}
+      </h2>
+      {data.keys.length === 0 ? (
+        <p className="mt-3 text-stone-700">{t("apiKeys.empty")}</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="keys-title">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="border-b border-stone-200 text-stone-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3">{t("apiKeys.name")}</th>
+                <th scope="col" className="py-2 pr-3">{t("apiKeys.prefix")}</th>
+                <th scope="col" className="py-2 pr-3">{t("apiKeys.scope")}</th>
+                <th scope="col" className="py-2 pr-3">{t("apiKeys.created")}</th>
+                <th scope="col" className="py-2 pr-3">{t("apiKeys.lastUsed")}</th>
+                <th scope="col" className="py-2">{t("apiKeys.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.keys.map((k) => (
+                <tr key={String(k.id)} className="border-b border-stone-100 last:border-0">
+                  <th scope="row" className="py-2 pr-3 text-left font-medium">
+                    {k.name}
+                  </th>
+                  <td className="py-2 pr-3 font-mono">{k.prefix}…</td>
+                  <td className="py-2 pr-3">
+                    {k.scope === ApiKeyScope.ADMIN ? t("apiKeys.scopes.admin") : t("apiKeys.scopes.readOnly")}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {k.createTime ? date.format(timestampDate(k.createTime)) : ""}
+                    {k.createdBy && <span className="block text-xs text-stone-600">{k.createdBy}</span>}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {k.lastUsedTime ? date.format(timestampDate(k.lastUsedTime)) : t("apiKeys.never")}
+                  </td>
+                  <td className="py-2">
+                    {k.revokeTime ? (
+                      <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                        {t("apiKeys.revokedOn", { date: date.format(timestampDate(k.revokeTime)) })}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-outline text-red-700"
+                        aria-label={`${t("apiKeys.revoke")}: ${k.name}`}
+                        onClick={() => setConfirming(k)}
+                      >
+                        {t("apiKeys.revoke")}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <AdminDialog
+        role="alertdialog"
+        open={confirming !== undefined}
+        onOpenChange={(open) => !open && setConfirming(undefined)}
+        title={t("apiKeys.confirmTitle")}
+        description={confirming ? t("apiKeys.confirmText", { name: confirming.name }) : undefined}
+      >
+        <div className="mt-4 flex justify-end gap-2">
+          <button type="button" className="btn btn-outline" onClick={() => setConfirming(undefined)}>
+            {t("cancel")}
+          </button>
+          <button
+            type="button"
+            className="btn bg-red-700 text-white hover:bg-red-800"
+            onClick={() => {
+              const key = confirming;
+              setConfirming(undefined);
+              if (!key) return;
+              revoke.mutate(
+                { id: key.id },
+                {
+                  onSuccess: () => toast({ title: t("apiKeys.revokedTitle"), description: t("apiKeys.revokedText", { name: key.name }) }),
+                  onError: (err) => saveFailure("apiKey", err),
+                },
+              );
+            }}
+          >
+            {t("apiKeys.revoke")}
+          </button>
+        </div>
+      </AdminDialog>
+    </section>
+  );
+}
+
+/** ApiKeys is /admin/api-keys: integrators' keys, created, listed and revoked. */
+export default function ApiKeys() {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="space-y-6">
+      <BackLink to="/admin">{t("backToAdmin")}</BackLink>
+      <h1 className="text-2xl font-bold">{t("nav.apiKeys")}</h1>
+      <p className="text-stone-700">{t("apiKeys.intro")}</p>
+      <CreateForm />
+      <KeysTable />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { create } from "@bufbuild/protobuf";
+import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { AdminService, type UpdateCountryConfigRequest } from "@gen/sabores/v1/admin_service_pb";
+import { CountrySchema } from "@gen/sabores/v1/types_pb";
+
+const brasil = create(CountrySchema, {
+  slug: "brasil",
+  name: "Brasil",
+  flagEmoji: "🇧🇷",
+  href: "/brasil",
+  backgroundClasses: "bg-green-700",
+});
+
+function badRequest(field: string, description: string): Uint8Array {
+  const v = new BinaryWriter().uint32((1 << 3) | 2).string(field).uint32((2 << 3) | 2).string(description).finish();
+  return new BinaryWriter().uint32((1 << 3) | 2).bytes(v).finish();
+}
+
+describe("country configuration screen", () => {
+  it("previews the tile while typing and saves on the server", async () => {
+    const saved: UpdateCountryConfigRequest[] = [];
+    renderAdmin("/admin/config", (router) =>
+      router.service(AdminService, {
+        listCountryConfigs: () => ({ countries: [brasil] }),
+        updateCountryConfig: (req) => {
+          saved.push(req);
+          return { country: { ...brasil, name: req.name } };
+        },
+      }),
+    );
+    const form = (await screen.findByRole("heading", { name: /Brasil/ })).closest("form")!;
+    const f = within(form);
+    await userEvent.clear(f.getByLabelText("Nome"));
+    await userEvent.type(f.getByLabelText("Nome"), "Brasil Tropical");
+    expect(within(f.getByRole("figure")).getByText("Brasil Tropical")).toBeInTheDocument();
+    await userEvent.click(f.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText("Brasil Tropical atualizado.")).toBeInTheDocument();
+    expect(saved[0]).toMatchObject({ slug: "brasil", name: "Brasil Tropical", href: "/brasil", flagEmoji: "🇧🇷" });
+  });
+
+  it("puts the server's refusal beside the field", async () => {
+    renderAdmin("/admin/config", (router) =>
+      router.service(AdminService, {
+        listCountryConfigs: () => ({ countries: [brasil] }),
+        updateCountryConfig: () => {
+          const err = new ConnectError("invalid", Code.InvalidArgument);
+          err.details.push({ type: "google.rpc.BadRequest", value: badRequest("href", "must be a path") });
+          throw err;
+        },
+      }),
+    );
+    const form = (await screen.findByRole("heading", { name: /Brasil/ })).closest("form")!;
+    const f = within(form);
+    await userEvent.clear(f.getByLabelText("Ligação"));
+    await userEvent.type(f.getByLabelText("Ligação"), "brasil");
+    await userEvent.click(f.getByRole("button", { name: "Salvar" }));
+    expect(await f.findByText("Use um caminho deste site em minúsculas, por exemplo /brasil.")).toBeInTheDocument();
+    await waitFor(() => expect(f.getByLabelText("Ligação")).toHaveAttribute("aria-invalid", "true"));
+    expect(f.getByLabelText("Ligação")).toHaveValue("brasil");
+  });
+});

@@ -1,0 +1,91 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { AdminService, type ListCustomersRequest } from "@gen/sabores/v1/admin_service_pb";
+import { CustomerSchema } from "@gen/sabores/v1/admin_types_pb";
+import { OrderSchema, OrderStatus } from "@gen/sabores/v1/types_pb";
+
+const customers = Array.from({ length: 23 }, (_, i) =>
+  create(CustomerSchema, { id: BigInt(i + 1), name: `Cliente ${i + 1}`, email: `c${i + 1}@example.com`, active: true }),
+);
+
+const orders = [
+  create(OrderSchema, { id: 3n, status: OrderStatus.COMPLETED, totalCents: 1347n, customerEmail: "maria@example.com" }),
+  create(OrderSchema, { id: 2n, status: OrderStatus.PENDING, totalCents: 999n }),
+  create(OrderSchema, { id: 1n, status: OrderStatus.CANCELLED, totalCents: 500n }),
+  create(OrderSchema, {
+    id: 4n,
+    status: OrderStatus.UNSPECIFIED,
+    statusText: "devolvido",
+    totalCents: 100n,
+    createTime: timestampFromDate(new Date("2026-11-20T10:00:00Z")),
+  }),
+];
+
+describe("admin dashboard", () => {
+  it("shows 10 customers with 'Mostrando 10 de N', the rest page by page, and the status colours", async () => {
+    const asked: ListCustomersRequest[] = [];
+    renderAdmin("/admin", (router) =>
+      router.service(AdminService, {
+        getDashboardStats: () => ({ orderCount: 3, revenueCents: 2846n, averageTicketCents: 949n }),
+        listOrders: () => ({ orders, totalSize: 4 }),
+        listCustomers: (req) => {
+          asked.push(req);
+          const start = (req.page - 1) * req.pageSize;
+          return { customers: customers.slice(start, start + req.pageSize), totalSize: customers.length };
+        },
+      }),
+    );
+    expect(await screen.findByText("Mostrando 10 de 23")).toBeInTheDocument();
+    expect(asked[0]).toMatchObject({ page: 1, pageSize: 10 });
+    await userEvent.click(screen.getByRole("button", { name: "Seguinte" }));
+    expect(await screen.findByText("Cliente 11")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Seguinte" }));
+    expect(await screen.findByText("Mostrando 3 de 23")).toBeInTheDocument();
+
+    expect(screen.getByText("Entregue")).toHaveClass("bg-green-100");
+    expect(screen.getByText("Em andamento")).toHaveClass("bg-yellow-100");
+    expect(screen.getByText("Cancelado")).toHaveClass("bg-red-100");
+    expect(screen.getByText("devolvido")).toHaveClass("bg-stone-200");
+    expect(screen.getByText(/28,46\s€/)).toBeInTheDocument();
+    for (const to of ["/admin/config", "/admin/products-by-country", "/admin/google-auth-config", "/admin/api-keys"]) {
+      expect(document.querySelector(`a[href="${to}"]`)).not.toBeNull();
+    }
+  });
+
+  it("says so when there are no customers, and reports failures with 'Tentar Novamente'", async () => {
+    let fail = true;
+    renderAdmin("/admin", (router) =>
+      router.service(AdminService, {
+        getDashboardStats: () => {
+          if (fail) throw new ConnectError("down", Code.Unavailable);
+          return { orderCount: 0 };
+        },
+        listOrders: () => ({ orders: [] }),
+        listCustomers: () => ({ customers: [], totalSize: 0 }),
+      }),
+    );
+    expect(await screen.findByText("Nenhum cliente registado ainda")).toBeInTheDocument();
+    expect(await screen.findByText("Erro ao carregar dados")).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Tentar Novamente" }));
+    expect(await screen.findByText("Ainda não há vendas.")).toBeInTheDocument();
+  });
+
+  it("shows the customers' error with the server's message", async () => {
+    renderAdmin("/admin", (router) =>
+      router.service(AdminService, {
+        getDashboardStats: () => ({}),
+        listOrders: () => ({ orders: [] }),
+        listCustomers: () => {
+          throw new ConnectError("base de dados indisponível", Code.Internal);
+        },
+      }),
+    );
+    expect(await screen.findByText("Erro ao carregar clientes: base de dados indisponível")).toBeInTheDocument();
+  });
+});

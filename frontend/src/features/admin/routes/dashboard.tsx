@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { CustomersTable } from "@/features/admin/components/customers-table";
+import { DashboardStats } from "@/features/admin/components/dashboard-stats";
+import { RecentOrders } from "@/features/admin/components/recent-orders";
+
+const shortcuts = [
+  { to: "/admin/config", key: "config" },
+  { to: "/admin/products-by-country", key: "productsByCountry" },
+  { to: "/admin/google-auth-config", key: "googleAuthConfig" },
+  { to: "/admin/api-keys", key: "apiKeys" },
+] as const;
+
+/** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */
+export default function Dashboard() {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <nav aria-label={t("shortcuts")}>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {shortcuts.map((s) => (
+            <li key={s.to}>
+              <Link to={s.to} className="card block h-full p-4 hover:bg-stone-50">
+                <span className="font-semibold">{t(`nav.${s.key}`)}</span>
+                <span className="mt-1 block text-sm text-stone-600">{t(`navHints.${s.key}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <DashboardStats />
+      <RecentOrders />
+      <CustomersTable />
+    </div>
+  );
+}
