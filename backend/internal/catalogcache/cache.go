@@ -50,6 +50,9 @@ type Options struct {
 	MaxAge time.Duration
 	// Logger logs the listener's connection state; nil uses slog.Default().
 	Logger *slog.Logger
+	// OnHit, when set, is told of every answer Middleware serves from memory,
+	// which no interceptor sees, so metrics still count and time those calls.
+	OnHit func(procedure string, start time.Time)
 }
 
 // Cache holds responses of catalogue reads until the catalogue changes.

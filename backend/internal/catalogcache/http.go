@@ -62,6 +62,9 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 				}
 				w.WriteHeader(http.StatusOK)
 				_, _ = w.Write(p.body)
+				if c.opts.OnHit != nil {
+					c.opts.OnHit(r.URL.Path, now)
+				}
 				return
 			}
 			if attempt > 0 || !c.live.Load() {

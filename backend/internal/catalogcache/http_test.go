@@ -54,7 +54,10 @@ func TestMiddleware(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			cache := catalogcache.New(catalogcache.Options{})
+			var hits []string
+			cache := catalogcache.New(catalogcache.Options{OnHit: func(procedure string, _ time.Time) {
+				hits = append(hits, procedure)
+			}})
 			cache.SetLive(tt.live)
 			next := &countingHandler{status: tt.status, setCookie: tt.setCookie}
 			h := cache.Middleware(next)
@@ -67,6 +70,16 @@ func TestMiddleware(t *testing.T) {
 			}
 			if next.calls != tt.wantCalls {
 				t.Fatalf("service called %d times, want %d", next.calls, tt.wantCalls)
+			}
+			// Every call the service did not see is reported as a hit, so
+			// metrics count the calls answered from memory too.
+			if len(hits) != 3-tt.wantCalls {
+				t.Fatalf("OnHit told of %d hits, want %d", len(hits), 3-tt.wantCalls)
+			}
+			for _, p := range hits {
+				if p != saboresv1connect.CatalogServiceListProductsProcedure {
+					t.Errorf("OnHit got procedure %q", p)
+				}
 			}
 		})
 	}

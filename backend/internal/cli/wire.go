@@ -57,7 +57,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, error)
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
 	routes["GET /metrics"] = m.Handler()
-	cache := catalogcache.New(catalogcache.Options{Logger: app.Log})
+	cache := catalogcache.New(catalogcache.Options{Logger: app.Log, OnHit: m.ObserveCached})
 	go cache.Listen(ctx, dbs.Primary, nil)
 	return server.Options{
 		ReadCache: cache.Middleware,
