@@ -9,6 +9,11 @@ const src = fileURLToPath(new URL("./src", import.meta.url));
 // every consumer of the contract shares one copy.
 const gen = fileURLToPath(new URL("../gen/ts", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+// react-router's package exports only its development build (dev warnings
+// on); production bundles take the identical build with them compiled out.
+const reactRouterProduction = fileURLToPath(
+  new URL("../node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
 
 // The dev server forwards API, sign-in and image requests to a local shopd
 // (./task dev runs it on :8080 with PUBLIC_URL pointing here), so the app
@@ -42,10 +47,14 @@ function emptyProtovalidateDescriptor(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [emptyProtovalidateDescriptor(), react(), tailwindcss()],
   resolve: {
-    alias: { "@": src, "@gen": gen },
+    alias: [
+      { find: "@", replacement: src },
+      { find: "@gen", replacement: gen },
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   server: {
     port: 5175,
@@ -79,4 +88,4 @@ export default defineConfig({
     // Route tests walk whole flows (checkout's four steps) through lazy chunks.
     testTimeout: 30000,
   },
-});
+}));

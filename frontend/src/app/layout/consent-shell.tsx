@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { CookieBanner } from "@/features/cookie-consent/components/cookie-banner";
 import { useConsent } from "@/features/cookie-consent/consent-provider";
 import { recordPageView } from "@/lib/analytics";
 
+const CookieBanner = lazy(() =>
+  import("@/features/cookie-consent/components/cookie-banner").then((m) => ({ default: m.CookieBanner })),
+);
 const CookieSettingsDialog = lazy(() => import("@/features/cookie-consent/components/cookie-settings-dialog"));
 
 // The settings dialog (and its dialog library) loads the first time it opens.
@@ -15,6 +17,18 @@ function LazySettingsDialog() {
   return (
     <Suspense fallback={null}>
       <CookieSettingsDialog />
+    </Suspense>
+  );
+}
+
+// The banner is a fixed overlay, so loading it after the page costs no layout
+// shift; returning visitors who already chose never download it.
+function LazyCookieBanner() {
+  const { bannerVisible } = useConsent();
+  if (!bannerVisible) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieBanner />
     </Suspense>
   );
 }
@@ -32,7 +46,7 @@ export function ConsentShell() {
   return (
     <>
       <Outlet />
-      <CookieBanner />
+      <LazyCookieBanner />
       <LazySettingsDialog />
     </>
   );
