@@ -82,21 +82,6 @@ func Product(p db.Product, visibility []*saboresv1.ProductVisibility) *saboresv1
 	return out
 }
 
-// Country maps a country to the contract.
-func Country(c db.Country) *saboresv1.Country {
-	return &saboresv1.Country{
-		Slug:              c.Slug,
-		Name:              c.Name,
-		FlagEmoji:         c.FlagEmoji,
-		ImageUrl:          c.ImageURL,
-		BackgroundClasses: c.BackgroundClasses,
-		Href:              c.Href,
-		SortOrder:         c.SortOrder,
-		Aliases:           c.Aliases,
-		ShowOnHome:        c.ShowOnHome,
-	}
-}
-
 func customer(c db.Customer) *saboresv1.Customer {
 	return &saboresv1.Customer{
 		Id:           c.ID,

@@ -20,6 +20,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -289,7 +290,7 @@ func (s *Service) ListCountryConfigs(ctx context.Context, _ *connect.Request[sab
 	}
 	res := &saboresv1.ListCountryConfigsResponse{}
 	for _, c := range rows {
-		res.Countries = append(res.Countries, Country(c))
+		res.Countries = append(res.Countries, catalog.CountryToProto(c))
 	}
 	return connect.NewResponse(res), nil
 }
@@ -335,7 +336,7 @@ func (s *Service) UpdateCountryConfig(ctx context.Context, req *connect.Request[
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.UpdateCountryConfigResponse{Country: Country(out)}), nil
+	return connect.NewResponse(&saboresv1.UpdateCountryConfigResponse{Country: catalog.CountryToProto(out)}), nil
 }
 
 // signInSettingKey holds the Google sign-in status in the settings table.

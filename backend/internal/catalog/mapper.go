@@ -138,7 +138,9 @@ func promotionToProto(regularCents int64, promo pricing.Promotion) *saboresv1.Pr
 	return out
 }
 
-func countryToProto(c db.Country) *saboresv1.Country {
+// CountryToProto maps a country to the contract; the back office shows
+// countries the same way.
+func CountryToProto(c db.Country) *saboresv1.Country {
 	return &saboresv1.Country{
 		Slug:              c.Slug,
 		Name:              c.Name,

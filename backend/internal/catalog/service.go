@@ -153,7 +153,7 @@ func (s *Service) ListCountries(ctx context.Context, _ *connect.Request[saboresv
 	}
 	res := &saboresv1.ListCountriesResponse{Countries: make([]*saboresv1.Country, 0, len(rows))}
 	for _, row := range rows {
-		res.Countries = append(res.Countries, countryToProto(row))
+		res.Countries = append(res.Countries, CountryToProto(row))
 	}
 	return connect.NewResponse(res), nil
 }

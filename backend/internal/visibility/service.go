@@ -17,6 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -71,7 +72,7 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 	if err != nil {
 		return nil, err
 	}
-	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(total), Country: admin.Country(country)}
+	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(total), Country: catalog.CountryToProto(country)}
 	for _, r := range rows {
 		res.Products = append(res.Products, &saboresv1.CountryProduct{
 			Product: admin.Product(r.Product, vis[r.Product.ID]),

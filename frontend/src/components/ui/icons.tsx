@@ -111,7 +111,7 @@ export const LockIcon = (p: IconProps) => (
   </Icon>
 );
 
-/** PackageIcon stands for a product without a picture. */
+/** PackageIcon stands for a product without a picture or an unknown online category. */
 export const PackageIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M16.5 9.4 7.5 4.2M21 16V8a2 2 0 0 0-1-1.7l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.7l7 4a2 2 0 0 0 2 0l7-4a2 2 0 0 0 1-1.7z" />

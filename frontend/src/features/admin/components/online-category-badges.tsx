@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { PackageIcon } from "@/features/admin/components/package-icon";
+import { PackageIcon } from "@/components/ui/icons";
 import { isOnlineCategory } from "@/features/admin/lib/online-categories";
 
 /** OnlineCategoryBadges shows a product's online categories; unknown values as typed with a package icon. */
@@ -17,7 +17,7 @@ export function OnlineCategoryBadges({ values }: { values: string[] }) {
             t(`onlineCategory.${v}`)
           ) : (
             <>
-              <PackageIcon />
+              <PackageIcon size={12} />
               {v}
             </>
           )}
