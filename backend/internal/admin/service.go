@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -62,7 +63,7 @@ func New(pool *pgxpool.Pool, signIn SignInStatus) *Service {
 // ListAdminProducts pages every product by name, with an exact total.
 func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[saboresv1.ListAdminProductsRequest]) (*connect.Response[saboresv1.ListAdminProductsResponse], error) {
 	limit, offset := Page(req.Msg.Page, req.Msg.PageSize, productPageSize, productPageSize)
-	query := LikeEscape(req.Msg.Query)
+	query := catalog.EscapeLike(strings.TrimSpace(req.Msg.Query))
 	rows, err := s.q.AdminListProducts(ctx, db.AdminListProductsParams{Query: query, PageLimit: limit, PageOffset: offset})
 	if err != nil {
 		return nil, fmt.Errorf("admin: list products: %w", err)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"strings"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -27,13 +26,6 @@ func Page(page, size, def, max int32) (limit, offset int32) {
 	// In 64 bits, then capped: a huge page must read as "past the end",
 	// not overflow into a negative OFFSET that PostgreSQL refuses.
 	return size, int32(min(int64(page-1)*int64(size), math.MaxInt32))
-}
-
-// LikeEscape escapes LIKE's metacharacters in user input, so "50%" finds
-// "50%" and not everything starting with "50". The queries use LIKE's
-// default escape character, the backslash.
-func LikeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.TrimSpace(s))
 }
 
 // ActorUserID is the user behind the call, for updated_by columns; nil for

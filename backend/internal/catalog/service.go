@@ -127,7 +127,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 	if query == "" {
 		return connect.NewResponse(res), nil
 	}
-	pattern := escapeLike(query)
+	pattern := EscapeLike(query)
 	rows, err := s.queries.SearchProductsByPrefix(ctx, db.SearchProductsByPrefixParams{Pattern: pattern, MaxResults: limit})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
@@ -180,9 +180,9 @@ func Page(page, size int32) (int32, int32, error) {
 	return page, size, nil
 }
 
-// escapeLike escapes LIKE's wildcards so a shopper typing "50%" or "_"
+// EscapeLike escapes LIKE's wildcards so a shopper typing "50%" or "_"
 // searches for those characters instead of matching everything.
-func escapeLike(s string) string {
+func EscapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 

@@ -53,7 +53,7 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 		return nil, countryError(err, m.Country, -1)
 	}
 	limit, offset := admin.Page(m.Page, m.PageSize, defaultPageSize, maxPageSize)
-	filter := admin.LikeEscape(m.Filter)
+	filter := catalog.EscapeLike(strings.TrimSpace(m.Filter))
 	rows, err := s.q.VisibilityListCountryProducts(ctx, db.VisibilityListCountryProductsParams{
 		Country: country.Slug, Filter: filter, PageLimit: limit, PageOffset: offset,
 	})
@@ -88,7 +88,7 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Request[saboresv1.SearchAddableProductsRequest]) (*connect.Response[saboresv1.SearchAddableProductsResponse], error) {
 	m := req.Msg
 	// Validation counts characters as sent; blanks around them match nothing.
-	query := admin.LikeEscape(m.Query)
+	query := catalog.EscapeLike(strings.TrimSpace(m.Query))
 	if utf8.RuneCountInString(strings.TrimSpace(m.Query)) < minQueryLen {
 		return nil, apperr.Invalid("query", "must have at least 2 characters")
 	}
