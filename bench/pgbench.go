@@ -60,35 +60,26 @@ func bind(query string, literals map[string]string) string {
 }
 
 // pgbenchScripts are the statements of the cold list, detail and search
-// scenarios, in the order the services send them.
-func pgbenchScripts(q map[string]string, ids []int64, minID, maxID int64, categories []string, searchTerms []string) (map[string]string, error) {
-	for _, n := range []string{"CountProducts", "ListProductsByName", "GetOnlineProduct", "SearchProductsByPrefix", "SearchProductsContaining", "ActivePromotionsForProducts"} {
+// scenarios, in the order the services send them. Promotions come from
+// shopd's in-memory snapshot (catalogcache.PromotionSnapshot), so no
+// promotion query is part of a read.
+func pgbenchScripts(q map[string]string, minID, maxID int64, categories []string, searchTerms []string) (map[string]string, error) {
+	for _, n := range []string{"CountProducts", "ListProductsByName", "GetOnlineProduct", "SearchProductsByPrefix", "SearchProductsContaining"} {
 		if q[n] == "" {
 			return nil, fmt.Errorf("pgbench: query %s not found", n)
 		}
 	}
 	lit := func(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
-	// The promotions of a page: 20 product ids, as many as a listing shows.
-	pageIDs := make([]string, 0, 20)
-	for i := 0; i < 20 && i < len(ids); i++ {
-		pageIDs = append(pageIDs, strconv.FormatInt(ids[i], 10))
-	}
-	promos := bind(q["ActivePromotionsForProducts"], map[string]string{
-		"product_ids": "'{" + strings.Join(pageIDs, ",") + "}'", "now": "now()",
-	})
 	category := categories[0]
-	list := fmt.Sprintf("\\set page random(0, 20)\n\\set page_limit 20\n\\set page_offset :page * 20\n%s;\n%s;\n%s;\n",
+	list := fmt.Sprintf("\\set page random(0, 20)\n\\set page_limit 20\n\\set page_offset :page * 20\n%s;\n%s;\n",
 		bind(q["CountProducts"], map[string]string{"category": lit(category), "online_category": "''"}),
-		bind(q["ListProductsByName"], map[string]string{"category": lit(category), "online_category": "''"}),
-		promos)
-	one := bind(q["ActivePromotionsForProducts"], map[string]string{"product_ids": "ARRAY[:id]::bigint[]", "now": "now()"})
-	detail := fmt.Sprintf("\\set id random(%d, %d)\n%s;\n%s;\n", minID, maxID, q["GetOnlineProduct"], one)
+		bind(q["ListProductsByName"], map[string]string{"category": lit(category), "online_category": "''"}))
+	detail := fmt.Sprintf("\\set id random(%d, %d)\n%s;\n", minID, maxID, q["GetOnlineProduct"])
 	detail = strings.Replace(detail, "@id", ":id", 1)
 	term := searchTerms[len(searchTerms)/2]
-	search := fmt.Sprintf("\\set max_results 10\n%s;\n%s;\n%s;\n",
+	search := fmt.Sprintf("\\set max_results 10\n%s;\n%s;\n",
 		bind(q["SearchProductsByPrefix"], map[string]string{"pattern": lit(term)}),
-		bind(q["SearchProductsContaining"], map[string]string{"pattern": lit(term), "max_results": "10"}),
-		promos)
+		bind(q["SearchProductsContaining"], map[string]string{"pattern": lit(term), "max_results": "10"}))
 	return map[string]string{"list": list, "detail": detail, "search": search}, nil
 }
 

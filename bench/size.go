@@ -270,11 +270,11 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 
 	// The limit: pgbench runs the SQL of the cold scenarios on as many
 	// connections, with shopd idle.
-	queries, err := namedQueries("sql/queries/catalog.sql", "sql/queries/promotions.sql")
+	queries, err := namedQueries("sql/queries/catalog.sql")
 	if err != nil {
 		return err
 	}
-	scripts, err := pgbenchScripts(queries, smp.hotIDs, smp.minID, smp.maxID, smp.categories, smp.searchTerms)
+	scripts, err := pgbenchScripts(queries, smp.minID, smp.maxID, smp.categories, smp.searchTerms)
 	if err != nil {
 		return err
 	}

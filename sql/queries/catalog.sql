@@ -5,44 +5,64 @@
 -- "any"; with the values bound (a custom plan) the unused conditions fold away.
 -- Names sort in the Spanish collation (migration 00010 indexes it). A
 -- country page uses ListCountryProducts instead.
+-- The page's ids are found first, from the index alone where it holds the
+-- sort key (an index-only scan), and only its 20 rows are then read: a deep
+-- page (OFFSET 780) skipped 780 whole rows otherwise, 3 ms instead of 0.2.
 -- name: ListProductsByName :many
-SELECT p.* FROM products p
-WHERE p.sold_online
-  AND (@category::text = '' OR p.category = @category)
-  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-ORDER BY p.name COLLATE "es-x-icu", p.id
-LIMIT @page_limit OFFSET @page_offset;
+SELECT p.* FROM (
+    SELECT q.id, q.name FROM products q
+    WHERE q.sold_online
+      AND (@category::text = '' OR q.category = @category)
+      AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+    ORDER BY q.name COLLATE "es-x-icu", q.id
+    LIMIT @page_limit OFFSET @page_offset
+) AS page
+JOIN products p ON p.id = page.id
+ORDER BY page.name COLLATE "es-x-icu", page.id;
 
 -- name: ListProductsByPriceAsc :many
-SELECT p.* FROM products p
-WHERE p.sold_online
-  AND (@category::text = '' OR p.category = @category)
-  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-ORDER BY p.price_cents, p.id
-LIMIT @page_limit OFFSET @page_offset;
+SELECT p.* FROM (
+    SELECT q.id, q.price_cents FROM products q
+    WHERE q.sold_online
+      AND (@category::text = '' OR q.category = @category)
+      AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+    ORDER BY q.price_cents, q.id
+    LIMIT @page_limit OFFSET @page_offset
+) AS page
+JOIN products p ON p.id = page.id
+ORDER BY page.price_cents, page.id;
 
 -- name: ListProductsByPriceDesc :many
-SELECT p.* FROM products p
-WHERE p.sold_online
-  AND (@category::text = '' OR p.category = @category)
-  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-ORDER BY p.price_cents DESC, p.id DESC
-LIMIT @page_limit OFFSET @page_offset;
+SELECT p.* FROM (
+    SELECT q.id, q.price_cents FROM products q
+    WHERE q.sold_online
+      AND (@category::text = '' OR q.category = @category)
+      AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+    ORDER BY q.price_cents DESC, q.id DESC
+    LIMIT @page_limit OFFSET @page_offset
+) AS page
+JOIN products p ON p.id = page.id
+ORDER BY page.price_cents DESC, page.id DESC;
 
 -- name: ListProductsByNewest :many
-SELECT p.* FROM products p
-WHERE p.sold_online
-  AND (@category::text = '' OR p.category = @category)
-  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-ORDER BY p.created_at DESC, p.id DESC
-LIMIT @page_limit OFFSET @page_offset;
+SELECT p.* FROM (
+    SELECT q.id, q.created_at FROM products q
+    WHERE q.sold_online
+      AND (@category::text = '' OR q.category = @category)
+      AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+    ORDER BY q.created_at DESC, q.id DESC
+    LIMIT @page_limit OFFSET @page_offset
+) AS page
+JOIN products p ON p.id = page.id
+ORDER BY page.created_at DESC, page.id DESC;
 
+-- CountProducts is the total of a listing's filters, kept by migration
+-- 00040's triggers: a lookup, where counting read every matching product.
 -- name: CountProducts :one
-SELECT count(*) FROM products p
-WHERE p.sold_online
-  AND (@category::text = '' OR p.category = @category)
-  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
-;
+SELECT COALESCE((
+    SELECT c.products FROM catalog_counts c
+    WHERE c.category = @category::text AND c.online_category = @online_category::text
+), 0)::bigint;
 
 -- ListCountryProducts lists a country page: the products visible there
 -- with channel online or both, found through visibility_country_online_idx

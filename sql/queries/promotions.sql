@@ -1,14 +1,13 @@
 -- Promotions running at @now. When several run on one product the newest
 -- wins: it is the one an admin set last. A fixed price that does not lower
--- the regular price is not a reduction and is never shown as one.
--- lowest_price_30d_cents is the lowest regular price in the 30 days before the
--- promotion started (its start, or its creation for an open start), from
--- price_history: the price in force 30 days before plus every change inside
--- the window; the current price when no history reaches back that far.
+-- the regular price is not a reduction and is never shown as one. The
+-- storefront and checkout apply this rule in Go (pricing.Running) to the
+-- candidates below; ListPromotedProducts applies it in SQL, as it has to
+-- find the promoted products among the whole catalogue and order them.
 
 -- ListPromotedProducts lists the products of the promotions running at
--- @now, ending soonest first; ActivePromotionsForProducts then reads each
--- one's promotion by the same rules.
+-- @now, ending soonest first; pricing.Running then picks each one's
+-- promotion by the same rule.
 -- name: ListPromotedProducts :many
 SELECT p.* FROM (
     SELECT DISTINCT ON (pr.product_id) pr.id, pr.product_id, pr.ends_at
@@ -25,25 +24,18 @@ JOIN products p ON p.id = best.product_id
 ORDER BY best.ends_at ASC NULLS LAST, best.id
 LIMIT @max_results;
 
--- name: ActivePromotionsForProducts :many
-SELECT DISTINCT ON (pr.product_id)
-    pr.id, pr.product_id, pr.promotion_type, pr.discount_basis_points, pr.fixed_price_cents,
-    pr.starts_at, pr.ends_at,
-    COALESCE(LEAST(
-        (SELECT ph.price_cents FROM price_history ph
-         WHERE ph.product_id = pr.product_id
-           AND ph.valid_from <= COALESCE(pr.starts_at, pr.created_at) - interval '30 days'
-         ORDER BY ph.valid_from DESC LIMIT 1),
-        (SELECT min(ph.price_cents) FROM price_history ph
-         WHERE ph.product_id = pr.product_id
-           AND ph.valid_from > COALESCE(pr.starts_at, pr.created_at) - interval '30 days'
-           AND ph.valid_from < COALESCE(pr.starts_at, pr.created_at))
-    ), p.price_cents)::bigint AS lowest_price_30d_cents
-FROM product_promotions pr
-JOIN products p ON p.id = pr.product_id
-WHERE pr.product_id = ANY(@product_ids::bigint[])
-  AND pr.is_active
-  AND (pr.starts_at IS NULL OR pr.starts_at <= @now::timestamptz)
-  AND (pr.ends_at IS NULL OR pr.ends_at >= @now::timestamptz)
-  AND (pr.promotion_type = 'percentage' OR pr.fixed_price_cents < p.price_cents)
-ORDER BY pr.product_id, pr.created_at DESC, pr.id DESC;
+-- PromotionCandidatesFor reads the candidates (migration 00041) of some
+-- products that have not ended at @now, newest first per product: the order
+-- pricing.Running picks from. Checkout reads them in its transaction.
+-- name: PromotionCandidatesFor :many
+SELECT * FROM promotion_candidates
+WHERE product_id = ANY(@product_ids::bigint[])
+  AND (ends_at IS NULL OR ends_at >= @now::timestamptz)
+ORDER BY product_id, created_at DESC, id DESC;
+
+-- PromotionCandidatesAll reads every candidate that has not ended at @now,
+-- in the same order, for the storefront's in-memory copy.
+-- name: PromotionCandidatesAll :many
+SELECT * FROM promotion_candidates
+WHERE ends_at IS NULL OR ends_at >= @now::timestamptz
+ORDER BY product_id, created_at DESC, id DESC;

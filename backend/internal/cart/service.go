@@ -22,13 +22,19 @@ import (
 // Service implements CartService over the shop's database.
 type Service struct {
 	queries *db.Queries
+	promos  catalog.PromotionSource
 }
 
 var _ saboresv1connect.CartServiceHandler = (*Service)(nil)
 
-// New returns a cart service reading from pool.
-func New(pool *pgxpool.Pool) *Service {
-	return &Service{queries: db.New(pool)}
+// New returns a cart service reading products and stock from pool, and
+// the promotions from promos (nil reads them from pool too).
+func New(pool *pgxpool.Pool, promos catalog.PromotionSource) *Service {
+	q := db.New(pool)
+	if promos == nil {
+		promos = catalog.Stored{Queries: q}
+	}
+	return &Service{queries: q, promos: promos}
 }
 
 // ValidateCart prices each line from the server's data and reports what
@@ -38,7 +44,7 @@ func (s *Service) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	priced, err := Price(ctx, s.queries, lines, time.Now())
+	priced, err := Price(ctx, s.queries, s.promos, lines, time.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -62,9 +68,9 @@ func Lines(in []*saboresv1.CartLineInput) ([]pricing.LineInput, error) {
 	return out, nil
 }
 
-// Price prices lines with the products, promotions and stock read through q
-// (the pool, or checkout's transaction) at now.
-func Price(ctx context.Context, q *db.Queries, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
+// Price prices lines with the products and stock read through q (the pool,
+// or checkout's transaction) and the promotions of promos at now.
+func Price(ctx context.Context, q *db.Queries, promos catalog.PromotionSource, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
 	ids := make([]int64, len(lines))
 	for i, l := range lines {
 		ids[i] = l.ProductID
@@ -73,7 +79,7 @@ func Price(ctx context.Context, q *db.Queries, lines []pricing.LineInput, now ti
 	if err != nil {
 		return pricing.Cart{}, fmt.Errorf("cart: read products: %w", err)
 	}
-	promos, err := catalog.Promotions(ctx, q, ids, now)
+	running, err := catalog.Promotions(ctx, promos, products, now)
 	if err != nil {
 		return pricing.Cart{}, err
 	}
@@ -83,7 +89,7 @@ func Price(ctx context.Context, q *db.Queries, lines []pricing.LineInput, now ti
 			ID: p.ID, Name: p.Name, ImageURL: p.ImageURL, PriceCents: p.PriceCents,
 			VATBasisPoints: p.VatBasisPoints, Stock: p.Stock, SoldOnline: p.SoldOnline,
 		}
-		if promo, ok := promos[p.ID]; ok {
+		if promo, ok := running[p.ID]; ok {
 			item.Promotion = &promo
 		}
 		items[p.ID] = item

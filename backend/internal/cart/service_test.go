@@ -43,7 +43,7 @@ func newService(t *testing.T) *cart.Service {
 	if _, err := pool.Exec(context.Background(), fixtures); err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	return cart.New(pool)
+	return cart.New(pool, nil)
 }
 
 func validateCart(t *testing.T, svc *cart.Service, lines ...*saboresv1.CartLineInput) *saboresv1.ValidateCartResponse {

@@ -84,7 +84,7 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	svc := catalog.New(pool)
+	svc := catalog.New(pool, nil)
 
 	calls := []struct {
 		name string

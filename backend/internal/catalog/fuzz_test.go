@@ -51,7 +51,7 @@ func FuzzSearchProducts(f *testing.F) {
 		f.Add(s, int32(0))
 	}
 	pool := dbtest.NewSeeded(f)
-	svc := catalog.New(pool)
+	svc := catalog.New(pool, nil)
 	f.Fuzz(func(t *testing.T, q string, limit int32) {
 		if len([]rune(q)) > 100 || limit < 0 || limit > 30 {
 			t.Skip("refused by the contract's validation")

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -12,31 +11,9 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// Promotions reads the promotion running at now on each of the products, in
-// one query for the whole page, keyed by product id. Products without one
-// are absent from the map.
-func Promotions(ctx context.Context, q *db.Queries, productIDs []int64, now time.Time) (map[int64]pricing.Promotion, error) {
-	out := make(map[int64]pricing.Promotion, len(productIDs))
-	if len(productIDs) == 0 {
-		return out, nil
-	}
-	rows, err := q.ActivePromotionsForProducts(ctx, db.ActivePromotionsForProductsParams{ProductIds: productIDs, Now: now})
-	if err != nil {
-		return nil, fmt.Errorf("catalog: read promotions: %w", err)
-	}
-	for _, row := range rows {
-		out[row.ProductID] = promotionFromRow(row)
-	}
-	return out, nil
-}
-
 // WithPromotions maps products to the API with the promotion each runs at now.
-func WithPromotions(ctx context.Context, q *db.Queries, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
-	ids := make([]int64, len(rows))
-	for i, row := range rows {
-		ids[i] = row.ID
-	}
-	promos, err := Promotions(ctx, q, ids, now)
+func WithPromotions(ctx context.Context, src PromotionSource, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
+	promos, err := Promotions(ctx, src, rows, now)
 	if err != nil {
 		return nil, err
 	}
@@ -89,23 +66,6 @@ func promotionType(stored string) pricing.PromotionType {
 	default:
 		return 0
 	}
-}
-
-func promotionFromRow(row db.ActivePromotionsForProductsRow) pricing.Promotion {
-	p := pricing.Promotion{
-		ID:                  row.ID,
-		Type:                promotionType(row.PromotionType),
-		StartsAt:            row.StartsAt,
-		EndsAt:              row.EndsAt,
-		LowestPrice30dCents: row.LowestPrice30dCents,
-	}
-	if row.DiscountBasisPoints != nil {
-		p.DiscountBasisPoints = *row.DiscountBasisPoints
-	}
-	if row.FixedPriceCents != nil {
-		p.FixedPriceCents = *row.FixedPriceCents
-	}
-	return p
 }
 
 // promotionToProto prices promo against the regular price; a promotion that

@@ -24,7 +24,7 @@ const (
 // TestSeededCatalogue runs the catalogue over the spec's sample catalogue.
 func TestSeededCatalogue(t *testing.T) {
 	t.Parallel()
-	svc := catalog.New(dbtest.NewSeeded(t))
+	svc := catalog.New(dbtest.NewSeeded(t), nil)
 	ctx := context.Background()
 
 	country := func(slug string) []int64 {

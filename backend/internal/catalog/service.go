@@ -34,13 +34,19 @@ const allCategories = "todos"
 // Service implements CatalogService over the shop's database.
 type Service struct {
 	queries *db.Queries
+	promos  PromotionSource
 }
 
 var _ saboresv1connect.CatalogServiceHandler = (*Service)(nil)
 
-// New returns a catalogue service reading from pool.
-func New(pool *pgxpool.Pool) *Service {
-	return &Service{queries: db.New(pool)}
+// New returns a catalogue service reading from pool, and the promotions
+// from promos (nil reads them from pool too).
+func New(pool *pgxpool.Pool, promos PromotionSource) *Service {
+	q := db.New(pool)
+	if promos == nil {
+		promos = Stored{Queries: q}
+	}
+	return &Service{queries: q, promos: promos}
 }
 
 // ListProducts lists one page of the products sold online that match the
@@ -85,7 +91,7 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, fmt.Errorf("catalog: list products: %w", err)
 	}
-	if res.Products, err = WithPromotions(ctx, s.queries, rows, time.Now()); err != nil {
+	if res.Products, err = WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(res), nil
@@ -102,7 +108,7 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, fmt.Errorf("catalog: get product %d: %w", req.Msg.GetId(), err)
 	}
-	products, err := WithPromotions(ctx, s.queries, []db.Product{row}, time.Now())
+	products, err := WithPromotions(ctx, s.promos, []db.Product{row}, time.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +145,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 		}
 		rows = append(rows, more...)
 	}
-	if res.Products, err = WithPromotions(ctx, s.queries, rows, time.Now()); err != nil {
+	if res.Products, err = WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(res), nil

@@ -46,7 +46,7 @@ func newService(t *testing.T) *catalog.Service {
 	if _, err := pool.Exec(context.Background(), fixtures); err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	return catalog.New(pool)
+	return catalog.New(pool, nil)
 }
 
 func ids(products []*saboresv1.Product) []int64 {
@@ -216,7 +216,7 @@ func TestSearchProducts(t *testing.T) {
 func TestBlankSearchSkipsTheDatabase(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
-	svc := catalog.New(pool)
+	svc := catalog.New(pool, nil)
 	pool.Close()
 	res, err := svc.SearchProducts(context.Background(), connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "   "}))
 	if err != nil || len(res.Msg.GetProducts()) != 0 {

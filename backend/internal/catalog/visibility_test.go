@@ -48,7 +48,7 @@ func TestCatalogueFollowsTheSoldOnlineRule(t *testing.T) {
 	for _, r := range rows {
 		mustExec(t, pool, `INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel) VALUES ($1, $2, $3, $4)`, r...)
 	}
-	svc := catalog.New(pool)
+	svc := catalog.New(pool, nil)
 	check := func(step string) {
 		t.Helper()
 		visibility := readVisibility(t, pool)

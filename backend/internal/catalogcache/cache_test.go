@@ -43,10 +43,11 @@ func startReplica(t *testing.T, dsn string) *replica {
 		defer close(stopped)
 		cache.Listen(ctx, pool, ready)
 	}()
+	promos := catalogcache.NewPromotionSnapshot(cache, pool)
 	handler := server.NewHandler(server.Options{
 		Services: server.Services{
-			Catalog:   catalogcache.NewCatalog(cache, catalog.New(pool)),
-			Promotion: catalogcache.NewPromotions(cache, promotion.New(pool)),
+			Catalog:   catalogcache.NewCatalog(cache, catalog.New(pool, promos)),
+			Promotion: catalogcache.NewPromotions(cache, promotion.New(pool, promos)),
 		},
 		DB:        pool,
 		ReadCache: cache.Middleware,

@@ -59,12 +59,13 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, error)
 	routes["GET /metrics"] = m.Handler()
 	cache := catalogcache.New(catalogcache.Options{Logger: app.Log, OnHit: m.ObserveCached})
 	go cache.Listen(ctx, dbs.Primary, nil)
+	promos := catalogcache.NewPromotionSnapshot(cache, dbs.Primary)
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:    catalogcache.NewCatalog(cache, catalog.New(dbs.Read)),
-			Promotion:  catalogcache.NewPromotions(cache, promotion.New(dbs.Read)),
-			Cart:       cart.New(dbs.Primary),
+			Catalog:    catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
+			Promotion:  catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
+			Cart:       cart.New(dbs.Primary, promos),
 			Order:      order.New(dbs.Primary),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),

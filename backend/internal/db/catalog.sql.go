@@ -54,10 +54,10 @@ func (q *Queries) CountCountryProductsFiltered(ctx context.Context, arg CountCou
 }
 
 const countProducts = `-- name: CountProducts :one
-SELECT count(*) FROM products p
-WHERE p.sold_online
-  AND ($1::text = '' OR p.category = $1)
-  AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
+SELECT COALESCE((
+    SELECT c.products FROM catalog_counts c
+    WHERE c.category = $1::text AND c.online_category = $2::text
+), 0)::bigint
 `
 
 type CountProductsParams struct {
@@ -65,11 +65,13 @@ type CountProductsParams struct {
 	OnlineCategory string
 }
 
+// CountProducts is the total of a listing's filters, kept by migration
+// 00040's triggers: a lookup, where counting read every matching product.
 func (q *Queries) CountProducts(ctx context.Context, arg CountProductsParams) (int64, error) {
 	row := q.db.QueryRow(ctx, countProducts, arg.Category, arg.OnlineCategory)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
+	var column_1 int64
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const getOnlineProduct = `-- name: GetOnlineProduct :one
@@ -274,12 +276,16 @@ func (q *Queries) ListHomeCountries(ctx context.Context) ([]Country, error) {
 }
 
 const listProductsByName = `-- name: ListProductsByName :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
-WHERE p.sold_online
-  AND ($1::text = '' OR p.category = $1)
-  AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-ORDER BY p.name COLLATE "es-x-icu", p.id
-LIMIT $4 OFFSET $3
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
+    SELECT q.id, q.name FROM products q
+    WHERE q.sold_online
+      AND ($1::text = '' OR q.category = $1)
+      AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+    ORDER BY q.name COLLATE "es-x-icu", q.id
+    LIMIT $4 OFFSET $3
+) AS page
+JOIN products p ON p.id = page.id
+ORDER BY page.name COLLATE "es-x-icu", page.id
 `
 
 type ListProductsByNameParams struct {
@@ -296,6 +302,9 @@ type ListProductsByNameParams struct {
 // "any"; with the values bound (a custom plan) the unused conditions fold away.
 // Names sort in the Spanish collation (migration 00010 indexes it). A
 // country page uses ListCountryProducts instead.
+// The page's ids are found first, from the index alone where it holds the
+// sort key (an index-only scan), and only its 20 rows are then read: a deep
+// page (OFFSET 780) skipped 780 whole rows otherwise, 3 ms instead of 0.2.
 func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByNameParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listProductsByName,
 		arg.Category,
@@ -344,12 +353,16 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 }
 
 const listProductsByNewest = `-- name: ListProductsByNewest :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
-WHERE p.sold_online
-  AND ($1::text = '' OR p.category = $1)
-  AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-ORDER BY p.created_at DESC, p.id DESC
-LIMIT $4 OFFSET $3
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
+    SELECT q.id, q.created_at FROM products q
+    WHERE q.sold_online
+      AND ($1::text = '' OR q.category = $1)
+      AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+    ORDER BY q.created_at DESC, q.id DESC
+    LIMIT $4 OFFSET $3
+) AS page
+JOIN products p ON p.id = page.id
+ORDER BY page.created_at DESC, page.id DESC
 `
 
 type ListProductsByNewestParams struct {
@@ -407,12 +420,16 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 }
 
 const listProductsByPriceAsc = `-- name: ListProductsByPriceAsc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
-WHERE p.sold_online
-  AND ($1::text = '' OR p.category = $1)
-  AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-ORDER BY p.price_cents, p.id
-LIMIT $4 OFFSET $3
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
+    SELECT q.id, q.price_cents FROM products q
+    WHERE q.sold_online
+      AND ($1::text = '' OR q.category = $1)
+      AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+    ORDER BY q.price_cents, q.id
+    LIMIT $4 OFFSET $3
+) AS page
+JOIN products p ON p.id = page.id
+ORDER BY page.price_cents, page.id
 `
 
 type ListProductsByPriceAscParams struct {
@@ -470,12 +487,16 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 }
 
 const listProductsByPriceDesc = `-- name: ListProductsByPriceDesc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
-WHERE p.sold_online
-  AND ($1::text = '' OR p.category = $1)
-  AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
-ORDER BY p.price_cents DESC, p.id DESC
-LIMIT $4 OFFSET $3
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
+    SELECT q.id, q.price_cents FROM products q
+    WHERE q.sold_online
+      AND ($1::text = '' OR q.category = $1)
+      AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+    ORDER BY q.price_cents DESC, q.id DESC
+    LIMIT $4 OFFSET $3
+) AS page
+JOIN products p ON p.id = page.id
+ORDER BY page.price_cents DESC, page.id DESC
 `
 
 type ListProductsByPriceDescParams struct {

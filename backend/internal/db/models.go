@@ -38,6 +38,12 @@ type AuditEvent struct {
 	CreatedAt   time.Time
 }
 
+type CatalogCount struct {
+	Category       string
+	OnlineCategory string
+	Products       int64
+}
+
 type Company struct {
 	ID        int64
 	Name      string
@@ -172,6 +178,18 @@ type ProductPromotion struct {
 	DiscountBasisPoints *int32
 	FixedPriceCents     *int64
 	CreatedAt           time.Time
+}
+
+type PromotionCandidate struct {
+	ID                  int64
+	ProductID           int64
+	PromotionType       string
+	DiscountBasisPoints *int32
+	FixedPriceCents     *int64
+	StartsAt            *time.Time
+	EndsAt              *time.Time
+	CreatedAt           time.Time
+	LowestPrice30dCents int64
 }
 
 type Session struct {

@@ -10,75 +10,6 @@ import (
 	"time"
 )
 
-const activePromotionsForProducts = `-- name: ActivePromotionsForProducts :many
-SELECT DISTINCT ON (pr.product_id)
-    pr.id, pr.product_id, pr.promotion_type, pr.discount_basis_points, pr.fixed_price_cents,
-    pr.starts_at, pr.ends_at,
-    COALESCE(LEAST(
-        (SELECT ph.price_cents FROM price_history ph
-         WHERE ph.product_id = pr.product_id
-           AND ph.valid_from <= COALESCE(pr.starts_at, pr.created_at) - interval '30 days'
-         ORDER BY ph.valid_from DESC LIMIT 1),
-        (SELECT min(ph.price_cents) FROM price_history ph
-         WHERE ph.product_id = pr.product_id
-           AND ph.valid_from > COALESCE(pr.starts_at, pr.created_at) - interval '30 days'
-           AND ph.valid_from < COALESCE(pr.starts_at, pr.created_at))
-    ), p.price_cents)::bigint AS lowest_price_30d_cents
-FROM product_promotions pr
-JOIN products p ON p.id = pr.product_id
-WHERE pr.product_id = ANY($1::bigint[])
-  AND pr.is_active
-  AND (pr.starts_at IS NULL OR pr.starts_at <= $2::timestamptz)
-  AND (pr.ends_at IS NULL OR pr.ends_at >= $2::timestamptz)
-  AND (pr.promotion_type = 'percentage' OR pr.fixed_price_cents < p.price_cents)
-ORDER BY pr.product_id, pr.created_at DESC, pr.id DESC
-`
-
-type ActivePromotionsForProductsParams struct {
-	ProductIds []int64
-	Now        time.Time
-}
-
-type ActivePromotionsForProductsRow struct {
-	ID                  int64
-	ProductID           int64
-	PromotionType       string
-	DiscountBasisPoints *int32
-	FixedPriceCents     *int64
-	StartsAt            *time.Time
-	EndsAt              *time.Time
-	LowestPrice30dCents int64
-}
-
-func (q *Queries) ActivePromotionsForProducts(ctx context.Context, arg ActivePromotionsForProductsParams) ([]ActivePromotionsForProductsRow, error) {
-	rows, err := q.db.Query(ctx, activePromotionsForProducts, arg.ProductIds, arg.Now)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []ActivePromotionsForProductsRow{}
-	for rows.Next() {
-		var i ActivePromotionsForProductsRow
-		if err := rows.Scan(
-			&i.ID,
-			&i.ProductID,
-			&i.PromotionType,
-			&i.DiscountBasisPoints,
-			&i.FixedPriceCents,
-			&i.StartsAt,
-			&i.EndsAt,
-			&i.LowestPrice30dCents,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listPromotedProducts = `-- name: ListPromotedProducts :many
 
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
@@ -104,14 +35,13 @@ type ListPromotedProductsParams struct {
 
 // Promotions running at @now. When several run on one product the newest
 // wins: it is the one an admin set last. A fixed price that does not lower
-// the regular price is not a reduction and is never shown as one.
-// lowest_price_30d_cents is the lowest regular price in the 30 days before the
-// promotion started (its start, or its creation for an open start), from
-// price_history: the price in force 30 days before plus every change inside
-// the window; the current price when no history reaches back that far.
+// the regular price is not a reduction and is never shown as one. The
+// storefront and checkout apply this rule in Go (pricing.Running) to the
+// candidates below; ListPromotedProducts applies it in SQL, as it has to
+// find the promoted products among the whole catalogue and order them.
 // ListPromotedProducts lists the products of the promotions running at
-// @now, ending soonest first; ActivePromotionsForProducts then reads each
-// one's promotion by the same rules.
+// @now, ending soonest first; pricing.Running then picks each one's
+// promotion by the same rule.
 func (q *Queries) ListPromotedProducts(ctx context.Context, arg ListPromotedProductsParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listPromotedProducts, arg.Now, arg.MaxResults)
 	if err != nil {
@@ -143,6 +73,89 @@ func (q *Queries) ListPromotedProducts(ctx context.Context, arg ListPromotedProd
 			&i.UpdatedAt,
 			&i.SoldOnline,
 			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const promotionCandidatesAll = `-- name: PromotionCandidatesAll :many
+SELECT id, product_id, promotion_type, discount_basis_points, fixed_price_cents, starts_at, ends_at, created_at, lowest_price_30d_cents FROM promotion_candidates
+WHERE ends_at IS NULL OR ends_at >= $1::timestamptz
+ORDER BY product_id, created_at DESC, id DESC
+`
+
+// PromotionCandidatesAll reads every candidate that has not ended at @now,
+// in the same order, for the storefront's in-memory copy.
+func (q *Queries) PromotionCandidatesAll(ctx context.Context, now time.Time) ([]PromotionCandidate, error) {
+	rows, err := q.db.Query(ctx, promotionCandidatesAll, now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PromotionCandidate{}
+	for rows.Next() {
+		var i PromotionCandidate
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProductID,
+			&i.PromotionType,
+			&i.DiscountBasisPoints,
+			&i.FixedPriceCents,
+			&i.StartsAt,
+			&i.EndsAt,
+			&i.CreatedAt,
+			&i.LowestPrice30dCents,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const promotionCandidatesFor = `-- name: PromotionCandidatesFor :many
+SELECT id, product_id, promotion_type, discount_basis_points, fixed_price_cents, starts_at, ends_at, created_at, lowest_price_30d_cents FROM promotion_candidates
+WHERE product_id = ANY($1::bigint[])
+  AND (ends_at IS NULL OR ends_at >= $2::timestamptz)
+ORDER BY product_id, created_at DESC, id DESC
+`
+
+type PromotionCandidatesForParams struct {
+	ProductIds []int64
+	Now        time.Time
+}
+
+// PromotionCandidatesFor reads the candidates (migration 00041) of some
+// products that have not ended at @now, newest first per product: the order
+// pricing.Running picks from. Checkout reads them in its transaction.
+func (q *Queries) PromotionCandidatesFor(ctx context.Context, arg PromotionCandidatesForParams) ([]PromotionCandidate, error) {
+	rows, err := q.db.Query(ctx, promotionCandidatesFor, arg.ProductIds, arg.Now)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PromotionCandidate{}
+	for rows.Next() {
+		var i PromotionCandidate
+		if err := rows.Scan(
+			&i.ID,
+			&i.ProductID,
+			&i.PromotionType,
+			&i.DiscountBasisPoints,
+			&i.FixedPriceCents,
+			&i.StartsAt,
+			&i.EndsAt,
+			&i.CreatedAt,
+			&i.LowestPrice30dCents,
 		); err != nil {
 			return nil, err
 		}

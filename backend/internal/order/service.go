@@ -194,7 +194,7 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (int64
 	var orderID int64
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
-		priced, err := cart.Price(ctx, q, in.lines, time.Now())
+		priced, err := cart.Price(ctx, q, catalog.Stored{Queries: q}, in.lines, time.Now())
 		if err != nil {
 			return err
 		}

@@ -89,6 +89,24 @@ func Apply(regularCents int64, p Promotion) (d Discount, ok bool) {
 	return d, true
 }
 
+// Running picks the promotion running on a product at now from its
+// candidates, given newest first: the newest that has started, has not
+// ended and, for a fixed price, lowers regularCents (a fixed price that does
+// not is no reduction, so an older promotion still runs). When several run
+// the newest wins: it is the one an admin set last.
+func Running(candidates []Promotion, regularCents int64, now time.Time) (Promotion, bool) {
+	for _, p := range candidates {
+		if p.StartsAt != nil && p.StartsAt.After(now) || p.EndsAt != nil && p.EndsAt.Before(now) {
+			continue
+		}
+		if p.Type == FixedPrice && p.FixedPriceCents >= regularCents {
+			continue
+		}
+		return p, true
+	}
+	return Promotion{}, false
+}
+
 // Label is the promotion badge for a saving of percent: "-20%". A saving
 // that rounds to nothing gets no badge rather than a misleading "-0%".
 func Label(percent int32) string {

@@ -3,6 +3,7 @@ package pricing
 import (
 	"reflect"
 	"testing"
+	"time"
 )
 
 func TestApply(t *testing.T) {
@@ -220,4 +221,41 @@ func TestPriceCart(t *testing.T) {
 			t.Errorf("PriceCart(nil) = %+v", got)
 		}
 	})
+}
+
+func TestRunning(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) *time.Time { v := now.Add(d); return &v }
+	pct := func(id int64, starts, ends *time.Time) Promotion {
+		return Promotion{ID: id, Type: Percentage, DiscountBasisPoints: 1000, StartsAt: starts, EndsAt: ends}
+	}
+	fixed := func(id, cents int64) Promotion { return Promotion{ID: id, Type: FixedPrice, FixedPriceCents: cents} }
+	tests := []struct {
+		name       string
+		candidates []Promotion
+		regular    int64
+		wantID     int64
+	}{
+		{"none", nil, 500, 0},
+		{"open on both ends", []Promotion{pct(1, nil, nil)}, 500, 1},
+		{"newest of two running wins", []Promotion{pct(2, nil, nil), pct(1, nil, nil)}, 500, 2},
+		{"not started yet", []Promotion{pct(1, at(time.Minute), nil)}, 500, 0},
+		{"starts exactly now", []Promotion{pct(1, at(0), nil)}, 500, 1},
+		{"ended", []Promotion{pct(1, nil, at(-time.Second))}, 500, 0},
+		{"ends exactly now", []Promotion{pct(1, nil, at(0))}, 500, 1},
+		{"newest not started, older runs", []Promotion{pct(2, at(time.Hour), nil), pct(1, at(-time.Hour), at(time.Hour))}, 500, 1},
+		{"fixed price below regular", []Promotion{fixed(1, 400)}, 500, 1},
+		{"fixed price at regular is no reduction", []Promotion{fixed(1, 500)}, 500, 0},
+		{"fixed price above regular lets an older one run", []Promotion{fixed(2, 600), pct(1, nil, nil)}, 500, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, ok := Running(tt.candidates, tt.regular, now)
+			if ok != (tt.wantID != 0) || got.ID != tt.wantID {
+				t.Errorf("Running = %d, %t; want %d", got.ID, ok, tt.wantID)
+			}
+		})
+	}
 }

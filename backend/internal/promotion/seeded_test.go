@@ -17,7 +17,7 @@ import (
 // physical-only (Requeijão) ones are absent.
 func TestSeededPromotions(t *testing.T) {
 	t.Parallel()
-	res, err := promotion.New(dbtest.NewSeeded(t)).ListActivePromotions(context.Background(),
+	res, err := promotion.New(dbtest.NewSeeded(t), nil).ListActivePromotions(context.Background(),
 		connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
 	if err != nil {
 		t.Fatalf("ListActivePromotions: %v", err)

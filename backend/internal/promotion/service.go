@@ -22,13 +22,19 @@ const MaxActivePromotions = 20
 // Service implements PromotionService over the shop's database.
 type Service struct {
 	queries *db.Queries
+	promos  catalog.PromotionSource
 }
 
 var _ saboresv1connect.PromotionServiceHandler = (*Service)(nil)
 
-// New returns a promotion service reading from pool.
-func New(pool *pgxpool.Pool) *Service {
-	return &Service{queries: db.New(pool)}
+// New returns a promotion service reading from pool, and the promotions
+// from promos (nil reads them from pool too).
+func New(pool *pgxpool.Pool, promos catalog.PromotionSource) *Service {
+	q := db.New(pool)
+	if promos == nil {
+		promos = catalog.Stored{Queries: q}
+	}
+	return &Service{queries: q, promos: promos}
 }
 
 // ListActivePromotions lists the products on a promotion running now,
@@ -40,7 +46,7 @@ func (s *Service) ListActivePromotions(ctx context.Context, _ *connect.Request[s
 	if err != nil {
 		return nil, fmt.Errorf("promotion: list promoted products: %w", err)
 	}
-	products, err := catalog.WithPromotions(ctx, s.queries, rows, now)
+	products, err := catalog.WithPromotions(ctx, s.promos, rows, now)
 	if err != nil {
 		return nil, err
 	}

@@ -58,7 +58,7 @@ func TestListActivePromotions(t *testing.T) {
 	if _, err := pool.Exec(context.Background(), fixtures); err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	res, err := promotion.New(pool).ListActivePromotions(context.Background(), connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
+	res, err := promotion.New(pool, nil).ListActivePromotions(context.Background(), connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
 	if err != nil {
 		t.Fatalf("ListActivePromotions: %v", err)
 	}
@@ -101,7 +101,7 @@ func TestListActivePromotionsShowsAtMost20(t *testing.T) {
 	if err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	res, err := promotion.New(pool).ListActivePromotions(context.Background(), connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
+	res, err := promotion.New(pool, nil).ListActivePromotions(context.Background(), connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
 	if err != nil {
 		t.Fatalf("ListActivePromotions: %v", err)
 	}
