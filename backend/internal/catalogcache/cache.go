@@ -14,6 +14,7 @@ package catalogcache
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -63,6 +64,8 @@ type Cache struct {
 	entries   map[string]entry
 	pages     map[string]page
 	pageBytes int
+	// headers holds one copy of each distinct set of page headers.
+	headers map[string]http.Header
 	// gen counts invalidations: a response computed while the catalogue
 	// changed is not stored, as it may predate the change.
 	gen atomic.Uint64
@@ -125,7 +128,7 @@ func New(opts Options) *Cache {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Cache{opts: opts, entries: map[string]entry{}, pages: map[string]page{}, flights: map[string]chan struct{}{}}
+	return &Cache{opts: opts, entries: map[string]entry{}, pages: map[string]page{}, headers: map[string]http.Header{}, flights: map[string]chan struct{}{}}
 }
 
 // Invalidate drops every entry.
@@ -134,6 +137,7 @@ func (c *Cache) Invalidate() {
 	c.mu.Lock()
 	clear(c.entries)
 	clear(c.pages)
+	clear(c.headers)
 	c.pageBytes = 0
 	c.mu.Unlock()
 }

@@ -2,7 +2,9 @@ package catalogcache
 
 import (
 	"bytes"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,15 +78,39 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 			}
 		}
 		gen := c.gen.Load()
+		// The layers around this one (security headers, CORS) set theirs
+		// before it runs, on hits too: a page keeps only what next adds.
+		outer := w.Header().Clone()
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r)
 		if rec.status != http.StatusOK || rec.overflow || rec.Header().Get("Set-Cookie") != "" {
 			return
 		}
-		header := rec.Header().Clone()
-		header.Del("Date")
-		c.putPage(key, page{header: header, body: rec.body.Bytes(), expires: now.Add(c.opts.TTL)}, gen)
+		added := http.Header{}
+		for k, v := range rec.Header() {
+			if k != "Date" && !slices.Equal(outer[k], v) {
+				added[k] = slices.Clone(v)
+			}
+		}
+		// The buffer grew by doubling; keep an exact copy.
+		c.putPage(key, page{header: added, body: bytes.Clone(rec.body.Bytes()), expires: now.Add(c.opts.TTL)}, gen)
 	})
+}
+
+// headerKey is a canonical form of h, to share one copy of each distinct
+// set of headers among the pages (thousands of pages, a handful of sets).
+func headerKey(h http.Header) string {
+	keys := slices.Sorted(maps.Keys(h))
+	var b strings.Builder
+	for _, k := range keys {
+		b.WriteString(k)
+		for _, v := range h[k] {
+			b.WriteByte(0)
+			b.WriteString(v)
+		}
+		b.WriteByte(1)
+	}
+	return b.String()
 }
 
 func (c *Cache) putPage(key string, p page, gen uint64) {
@@ -92,10 +118,16 @@ func (c *Cache) putPage(key string, p page, gen uint64) {
 		return
 	}
 	size := len(p.body) + len(key)
+	hk := headerKey(p.header)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen.Load() != gen {
 		return
+	}
+	if shared, ok := c.headers[hk]; ok {
+		p.header = shared
+	} else {
+		c.headers[hk] = p.header
 	}
 	for k, old := range c.pages {
 		if c.pageBytes+size <= c.opts.MaxBytes {

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -150,5 +151,47 @@ func TestMiddlewareCoalescesMisses(t *testing.T) {
 	wg.Wait()
 	if n := calls.Load(); n != 1 {
 		t.Fatalf("20 concurrent misses ran the service %d times, want 1", n)
+	}
+}
+
+// TestMiddlewareHitHasTheMissHeaders: a hit answers with the same headers
+// as the miss it repeats, those of the layers around the cache (which it
+// does not store, as they set them again) and those of the service.
+func TestMiddlewareHitHasTheMissHeaders(t *testing.T) {
+	t.Parallel()
+	cache := catalogcache.New(catalogcache.Options{})
+	cache.SetLive(true)
+	service := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("X-Frame-Options", "SAMEORIGIN") // overrides the outer value
+		_, _ = io.WriteString(w, "{}")
+	})
+	outer := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Security-Policy", "default-src 'self'")
+			w.Header().Set("X-Frame-Options", "DENY")
+			next.ServeHTTP(w, r)
+		})
+	}
+	h := outer(cache.Middleware(service))
+	path := saboresv1connect.CatalogServiceListCountriesProcedure + "?encoding=json&message=%7B%7D"
+	var got []http.Header
+	for range 2 {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		got = append(got, rec.Header())
+	}
+	if hits, _ := cache.Stats(); hits != 1 {
+		t.Fatalf("hits = %d, want 1", hits)
+	}
+	want := http.Header{
+		"Content-Type":            {"application/json"},
+		"Content-Security-Policy": {"default-src 'self'"},
+		"X-Frame-Options":         {"SAMEORIGIN"},
+	}
+	for i, h := range got {
+		if !reflect.DeepEqual(h, want) {
+			t.Errorf("answer %d headers = %v, want %v", i+1, h, want)
+		}
 	}
 }

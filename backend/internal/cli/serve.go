@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
+	"runtime/debug"
 
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/server"
@@ -24,6 +26,7 @@ func init() {
 func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	cfg := app.Config
 	app.Log.Info("starting shopd", "config", cfg)
+	setMemoryLimit(cfg.MemoryLimitMiB)
 	gate := new(server.Gate)
 	srv := server.NewHTTPServer(cfg.Addr, gate, app.Log)
 
@@ -105,4 +108,12 @@ func hostPort(addr net.Addr) string {
 		return addr.String()
 	}
 	return net.JoinHostPort("localhost", fmt.Sprint(tcp.Port))
+}
+
+// setMemoryLimit applies MEMORY_LIMIT_MIB, unless the operator set the
+// runtime's own GOMEMLIMIT, which the runtime has applied already.
+func setMemoryLimit(mib int64) {
+	if mib > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(mib << 20)
+	}
 }

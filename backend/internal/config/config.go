@@ -39,6 +39,8 @@ type Config struct {
 	// DBStatementTimeout bounds every SQL statement, so a slow query fails
 	// instead of holding a connection forever.
 	DBStatementTimeout time.Duration
+	// MemoryLimitMiB is the Go runtime's soft memory limit in MiB; 0 sets none.
+	MemoryLimitMiB int64
 	// Env is EnvDevelopment or EnvProduction.
 	Env string
 	// PublicURL is the address browsers use: the base of OIDC redirects and
@@ -151,6 +153,19 @@ var options = []Option{
 		Description: "Longest time one SQL statement may run before PostgreSQL cancels it.",
 		set:         func(c *Config, v string) error { return setDuration(&c.DBStatementTimeout, v) },
 		get:         func(c *Config) string { return c.DBStatementTimeout.String() },
+	},
+	{
+		Env: "MEMORY_LIMIT_MIB", Flag: "memory-limit-mib", Default: "64",
+		Description: "Soft memory limit of the Go runtime in MiB (as GOMEMLIMIT, which wins when set): the collector works harder near it instead of letting the heap double. `0` sets none. 64 held shopd's resident memory under 100 MB in ./task bench.",
+		set: func(c *Config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 {
+				return errors.New("want a whole number of MiB, 0 for none")
+			}
+			c.MemoryLimitMiB = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.FormatInt(c.MemoryLimitMiB, 10) },
 	},
 	{
 		Env: "ENV", Flag: "env", Default: EnvDevelopment,
