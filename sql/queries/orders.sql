@@ -27,7 +27,7 @@ INSERT INTO orders (
     @delivery_name, @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code
 )
 ON CONFLICT (user_id, idempotency_key) DO NOTHING
-RETURNING id;
+RETURNING *;
 
 -- TakeStock takes quantity units of a product still sold online, only when
 -- that many are left: stock never goes below zero, and concurrent buyers of
@@ -37,10 +37,10 @@ UPDATE products
 SET stock = stock - @quantity::integer
 WHERE id = @id AND sold_online AND stock >= @quantity::integer;
 
--- InsertOrderLines writes all of an order's lines in one statement; the
--- arrays are parallel, one element per line (unnests in a SELECT list zip),
--- and a promotion id of 0 means none.
--- name: InsertOrderLines :exec
+-- InsertOrderLines writes all of an order's lines in one statement and
+-- returns them as stored; the arrays are parallel, one element per line
+-- (unnests in a SELECT list zip), and a promotion id of 0 means none.
+-- name: InsertOrderLines :many
 INSERT INTO order_lines (
     order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
     regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
@@ -49,7 +49,8 @@ SELECT @order_id::bigint, unnest(@line_nos::integer[]), unnest(@product_ids::big
        unnest(@product_names::text[]), unnest(@image_urls::text[]), unnest(@quantities::integer[]),
        unnest(@unit_prices_cents::bigint[]), unnest(@regular_unit_prices_cents::bigint[]),
        NULLIF(unnest(@promotion_ids::bigint[]), 0), unnest(@promotion_labels::text[]),
-       unnest(@vat_basis_points::integer[]), unnest(@line_totals_cents::bigint[]);
+       unnest(@vat_basis_points::integer[]), unnest(@line_totals_cents::bigint[])
+RETURNING *;
 
 -- name: GetOrderForUser :one
 SELECT * FROM orders

@@ -88,7 +88,7 @@ INSERT INTO orders (
     $10, $11, $12, $13, $14, $15
 )
 ON CONFLICT (user_id, idempotency_key) DO NOTHING
-RETURNING id
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at
 `
 
 type InsertOrderParams struct {
@@ -112,7 +112,7 @@ type InsertOrderParams struct {
 // InsertOrder claims the idempotency key: a concurrent transaction holding
 // the same key makes this wait for it, and when it committed, no row comes
 // back and the caller returns that order instead.
-func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (int64, error) {
+func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (Order, error) {
 	row := q.db.QueryRow(ctx, insertOrder,
 		arg.UserID,
 		arg.CustomerID,
@@ -130,12 +130,31 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (int64
 		arg.DeliveryCity,
 		arg.DeliveryPostalCode,
 	)
-	var id int64
-	err := row.Scan(&id)
-	return id, err
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CustomerID,
+		&i.IdempotencyKey,
+		&i.Status,
+		&i.PaymentMethod,
+		&i.PaymentStatus,
+		&i.SubtotalCents,
+		&i.ShippingCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.DeliveryName,
+		&i.DeliveryEmail,
+		&i.DeliveryPhone,
+		&i.DeliveryAddress,
+		&i.DeliveryCity,
+		&i.DeliveryPostalCode,
+		&i.CreatedAt,
+	)
+	return i, err
 }
 
-const insertOrderLines = `-- name: InsertOrderLines :exec
+const insertOrderLines = `-- name: InsertOrderLines :many
 INSERT INTO order_lines (
     order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
     regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
@@ -145,6 +164,7 @@ SELECT $1::bigint, unnest($2::integer[]), unnest($3::bigint[]),
        unnest($7::bigint[]), unnest($8::bigint[]),
        NULLIF(unnest($9::bigint[]), 0), unnest($10::text[]),
        unnest($11::integer[]), unnest($12::bigint[])
+RETURNING order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
 `
 
 type InsertOrderLinesParams struct {
@@ -162,11 +182,11 @@ type InsertOrderLinesParams struct {
 	LineTotalsCents        []int64
 }
 
-// InsertOrderLines writes all of an order's lines in one statement; the
-// arrays are parallel, one element per line (unnests in a SELECT list zip),
-// and a promotion id of 0 means none.
-func (q *Queries) InsertOrderLines(ctx context.Context, arg InsertOrderLinesParams) error {
-	_, err := q.db.Exec(ctx, insertOrderLines,
+// InsertOrderLines writes all of an order's lines in one statement and
+// returns them as stored; the arrays are parallel, one element per line
+// (unnests in a SELECT list zip), and a promotion id of 0 means none.
+func (q *Queries) InsertOrderLines(ctx context.Context, arg InsertOrderLinesParams) ([]OrderLine, error) {
+	rows, err := q.db.Query(ctx, insertOrderLines,
 		arg.OrderID,
 		arg.LineNos,
 		arg.ProductIds,
@@ -180,7 +200,35 @@ func (q *Queries) InsertOrderLines(ctx context.Context, arg InsertOrderLinesPara
 		arg.VatBasisPoints,
 		arg.LineTotalsCents,
 	)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []OrderLine{}
+	for rows.Next() {
+		var i OrderLine
+		if err := rows.Scan(
+			&i.OrderID,
+			&i.LineNo,
+			&i.ProductID,
+			&i.ProductName,
+			&i.ImageURL,
+			&i.Quantity,
+			&i.UnitPriceCents,
+			&i.RegularUnitPriceCents,
+			&i.PromotionID,
+			&i.PromotionLabel,
+			&i.VatBasisPoints,
+			&i.LineTotalCents,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const listOrderLines = `-- name: ListOrderLines :many

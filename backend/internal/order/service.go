@@ -65,26 +65,19 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	keyed := db.FindOrderByIdempotencyKeyParams{UserID: userID, IdempotencyKey: in.key}
-	id, err := s.queries.FindOrderByIdempotencyKey(ctx, keyed)
-	if errors.Is(err, pgx.ErrNoRows) {
-		id, err = s.place(ctx, userID, in)
-		if err != nil {
-			// A concurrent retry of this checkout may have placed it while
-			// this one waited or found the stock already gone: the answer to
-			// a retry is the order, not this attempt's failure.
-			existing, ferr := s.queries.FindOrderByIdempotencyKey(ctx, keyed)
-			if ferr != nil {
-				return nil, err
-			}
-			id = existing
-		}
-	} else if err != nil {
-		return nil, fmt.Errorf("order: find by idempotency key: %w", err)
-	}
-	order, err := get(ctx, s.queries, userID, id)
+	order, err := s.place(ctx, userID, in)
 	if err != nil {
-		return nil, err
+		// This key may have placed its order already: an earlier attempt
+		// whose answer was lost, or a concurrent retry this one waited for
+		// or found the stock already gone after. The answer to a retry is
+		// that order, not this attempt's failure.
+		id, ferr := s.queries.FindOrderByIdempotencyKey(ctx, db.FindOrderByIdempotencyKeyParams{UserID: userID, IdempotencyKey: in.key})
+		if ferr != nil {
+			return nil, err
+		}
+		if order, err = get(ctx, s.queries, userID, id); err != nil {
+			return nil, err
+		}
 	}
 	return connect.NewResponse(&saboresv1.PlaceOrderResponse{Order: order}), nil
 }
@@ -186,12 +179,13 @@ func readDelivery(d *saboresv1.DeliveryInput) (*saboresv1.DeliveryInput, error) 
 	return out, nil
 }
 
-// place runs the checkout transaction and returns the new order's id. Locks
+// place runs the checkout transaction and returns the new order as stored.
+// Its key taken already, it fails with pgx.ErrNoRows. Locks
 // are always taken in the same order (the user's customer row, the order
 // key, then products by ascending id) so concurrent checkouts queue instead
 // of deadlocking.
-func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (int64, error) {
-	var orderID int64
+func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*saboresv1.Order, error) {
+	var order *saboresv1.Order
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
 		priced, err := cart.Price(ctx, q, catalog.Stored{Queries: q}, in.lines, time.Now())
@@ -208,7 +202,7 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (int64
 		if err != nil {
 			return fmt.Errorf("order: record customer: %w", err)
 		}
-		orderID, err = q.InsertOrder(ctx, db.InsertOrderParams{
+		row, err := q.InsertOrder(ctx, db.InsertOrderParams{
 			UserID: userID, CustomerID: &customerID, IdempotencyKey: in.key,
 			PaymentMethod: in.method, PaymentStatus: in.payment,
 			SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents,
@@ -223,15 +217,18 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (int64
 		if err := takeStock(ctx, q, priced.Lines); err != nil {
 			return err
 		}
-		if err := q.InsertOrderLines(ctx, linesParams(orderID, priced.Lines)); err != nil {
+		lines, err := q.InsertOrderLines(ctx, linesParams(row.ID, priced.Lines))
+		if err != nil {
 			return fmt.Errorf("order: insert lines: %w", err)
 		}
+		slices.SortFunc(lines, func(a, b db.OrderLine) int { return cmp.Compare(a.LineNo, b.LineNo) })
+		order = ToProto(row, lines)
 		return nil
 	})
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return orderID, nil
+	return order, nil
 }
 
 // takeStock takes every line's quantity with a conditional update, in

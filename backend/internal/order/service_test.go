@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
@@ -161,6 +162,15 @@ func TestPlaceOrderSnapshotsPricesAndTakesStock(t *testing.T) {
 	}
 	if got := b.stock(t, 2); got != 37 {
 		t.Errorf("açaí stock = %d, want 37", got)
+	}
+
+	// The answer is the order as stored.
+	stored, err := b.svc.GetMyOrder(ctx, connect.NewRequest(&saboresv1.GetMyOrderRequest{Id: o.GetId()}))
+	if err != nil {
+		t.Fatalf("GetMyOrder: %v", err)
+	}
+	if !proto.Equal(stored.Msg.GetOrder(), o) {
+		t.Errorf("PlaceOrder answered %v\nbut stored %v", o, stored.Msg.GetOrder())
 	}
 
 	// The snapshot survives catalogue edits.
