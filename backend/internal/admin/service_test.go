@@ -419,7 +419,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 		t.Error("the secret is stored in clear")
 	}
 
-	authSvc, err := auth.New(f.pool, auth.Config{PublicURL: "https://sabores.example"})
+	authSvc, err := auth.New(t.Context(), f.pool, auth.Config{PublicURL: "https://sabores.example"})
 	if err != nil {
 		t.Fatal(err)
 	}

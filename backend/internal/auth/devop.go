@@ -57,6 +57,14 @@ var DevUsers = []DevUser{
 // op.WithCustomAuthEndpoint would change a package-level default shared by
 // every provider in the process, so the relying party is pointed at the
 // browser-facing URL instead.)
+//
+// It is one process's provider: its signing key, client secret and token
+// encryption key are made at start, and authorization requests, codes and
+// tokens live in memory. Behind a load balancer a development sign-in fails
+// unless one replica serves all of it, and a restart ends the sign-ins in
+// progress. That is fine for development and tests, its only use; production
+// signs in with Google, whose sign-ins do cross replicas (the flow cookie's
+// keys are shared through the database).
 type devProvider struct {
 	// handler serves the provider, paths relative to devPrefix.
 	handler   http.Handler

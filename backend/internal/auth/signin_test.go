@@ -41,7 +41,7 @@ func newShop(t *testing.T, cfg auth.Config) *shop {
 	t.Cleanup(srv.Close)
 	cfg.PublicURL = srv.URL
 	cfg.DevSignIn = true
-	svc, err := auth.New(pool, cfg)
+	svc, err := auth.New(t.Context(), pool, cfg)
 	if err != nil {
 		t.Fatalf("auth.New: %v", err)
 	}

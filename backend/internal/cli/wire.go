@@ -32,7 +32,7 @@ import (
 // primary. The cache's listener runs until ctx ends.
 func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, error) {
 	cfg := app.Config
-	signIn, err := auth.New(dbs.Primary, auth.Config{
+	signIn, err := auth.New(ctx, dbs.Primary, auth.Config{
 		PublicURL:          cfg.PublicURL,
 		DevSignIn:          cfg.DevSignIn,
 		GoogleIssuer:       cfg.GoogleIssuer,

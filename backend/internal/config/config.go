@@ -235,7 +235,7 @@ var options = []Option{
 	},
 	{
 		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: devSignInAuto,
-		Description: "Built-in OpenID provider signing in as the seeded users. `auto` is on in development, off in production.",
+		Description: "Built-in OpenID provider signing in as the seeded users. `auto` is on in development, off in production. Keeps its state in memory: one replica only.",
 		set: func(c *Config, v string) error {
 			if v == devSignInAuto {
 				c.DevSignIn = c.Env == EnvDevelopment

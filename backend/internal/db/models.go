@@ -174,6 +174,12 @@ type ProductPromotion struct {
 	CreatedAt           time.Time
 }
 
+type Secret struct {
+	Name      string
+	Value     []byte
+	CreatedAt time.Time
+}
+
 type Session struct {
 	ID         int64
 	TokenHash  []byte
