@@ -25,7 +25,7 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	cfg := app.Config
 	app.Log.Info("starting shopd", "config", cfg)
 	gate := new(server.Gate)
-	srv := server.NewHTTPServer(cfg.Addr, gate, app.Log)
+	srv := server.NewHTTPServer(cfg.Addr, front(app, gate), app.Log)
 
 	serveCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -81,8 +81,15 @@ func start(ctx context.Context, app *App, gate *server.Gate) (*Databases, error)
 	return dbs, nil
 }
 
-// handler is everything shopd serves once the database is ready, behind
-// the security headers.
+// front is what the listener serves from its first moment: the security
+// headers on every response, the gate's "waiting for the database" 503
+// included, then the gate.
+func front(app *App, gate *server.Gate) http.Handler {
+	return guard.Headers(app.Config.PublicURL)(gate)
+}
+
+// handler is everything shopd serves once the database is ready; front
+// puts it behind the security headers.
 func handler(ctx context.Context, app *App, dbs *Databases) (http.Handler, error) {
 	opts, err := wire(ctx, app, dbs)
 	if err != nil {
@@ -93,8 +100,7 @@ func handler(ctx context.Context, app *App, dbs *Databases) (http.Handler, error
 	opts.AllowedOrigins = app.Config.AllowedOrigins
 	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
 	// ResourceExhausted and everything else a 413.
-	h := guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts))
-	return guard.Headers(app.Config.PublicURL)(h), nil
+	return guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts)), nil
 }
 
 // hostPort names a listening address so it can be pasted into a browser:
