@@ -44,7 +44,7 @@ func newTestShop(t *testing.T, dbURL string, logs io.Writer) *testShop {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	h, err := handler(ctx, app, &Databases{Primary: pool, Read: pool})
+	h, _, err := handler(ctx, app, &Databases{Primary: pool, Read: pool})
 	if err != nil {
 		t.Fatal(err)
 	}

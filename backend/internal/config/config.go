@@ -27,6 +27,9 @@ const (
 type Config struct {
 	// Addr is the listen address of the HTTP server.
 	Addr string
+	// MetricsAddr, when set, is the only listener serving /metrics; empty
+	// serves it on Addr.
+	MetricsAddr string
 	// DatabaseURL is the PostgreSQL connection string; empty starts an
 	// embedded cluster under DataDir.
 	DatabaseURL string
@@ -114,6 +117,12 @@ var options = []Option{
 		Description: "Listen address of the HTTP server (Connect, gRPC, gRPC-Web and the web app on one port).",
 		set:         func(c *Config, v string) error { c.Addr = v; return nil },
 		get:         func(c *Config) string { return c.Addr },
+	},
+	{
+		Env: "METRICS_ADDR", Flag: "metrics-addr",
+		Description: "Listen address serving only `/metrics` (Prometheus), e.g. `127.0.0.1:9090`; ADDR then answers 404 for `/metrics`. Empty serves `/metrics` on ADDR.",
+		set:         func(c *Config, v string) error { c.MetricsAddr = v; return nil },
+		get:         func(c *Config) string { return c.MetricsAddr },
 	},
 	{
 		Env: "DATABASE_URL", Flag: "database-url", credentials: true,
