@@ -27,10 +27,11 @@ import (
 // interceptors that run before validation (deadline and metrics first, then
 // who is calling and what they may do, then the order rate limit, which
 // needs to know the caller) and extra routes (sign-in, product pictures),
-// and returns the /metrics handler for handler to place. Catalogue reads go to the read pool, through an in-process
-// cache that the primary's catalog_changed notifications invalidate (a
-// replica cannot LISTEN); everything that must see its own writes uses the
-// primary. The cache's listener runs until ctx ends.
+// and returns the /metrics handler for handler to place. Catalogue reads go
+// to the read pool, through an in-process cache that the primary's
+// catalog_changed notifications invalidate (a replica cannot LISTEN);
+// everything that must see its own writes uses the primary. The cache's
+// listener runs until ctx ends.
 func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.Handler, error) {
 	cfg := app.Config
 	signIn, err := auth.New(ctx, dbs.Primary, auth.Config{
