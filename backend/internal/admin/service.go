@@ -24,17 +24,18 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/paging"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// Page sizes: the product list loads 100 at a time ('Carregar Mais'), the
-// customer table shows 10.
-const (
-	productPageSize = 100
-	defaultPageSize = 10
-	auditPageSize   = 50
-	maxPageSize     = 100
+// Page sizes, as the contract documents them: the product list loads 100
+// at a time ('Carregar Mais'), the customer and order tables show 10, the
+// audit trail 50; none serves more than 100.
+var (
+	productPageSizes = paging.Sizes{Default: 100, Max: 100}
+	pageSizes        = paging.Sizes{Default: 10, Max: 100}
+	auditPageSizes   = paging.Sizes{Default: 50, Max: 100}
 )
 
 // OnlineCategories are the storefront sections a product may appear in.
@@ -62,9 +63,12 @@ func New(pool *pgxpool.Pool, signIn SignInStatus) *Service {
 
 // ListAdminProducts pages every product by name, with an exact total.
 func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[saboresv1.ListAdminProductsRequest]) (*connect.Response[saboresv1.ListAdminProductsResponse], error) {
-	limit, offset := Page(req.Msg.Page, req.Msg.PageSize, productPageSize, productPageSize)
+	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, productPageSizes)
+	if err != nil {
+		return nil, err
+	}
 	query := catalog.EscapeLike(strings.TrimSpace(req.Msg.Query))
-	rows, err := s.q.AdminListProducts(ctx, db.AdminListProductsParams{Query: query, PageLimit: limit, PageOffset: offset})
+	rows, err := s.q.AdminListProducts(ctx, db.AdminListProductsParams{Query: query, PageLimit: window.Size, PageOffset: window.Offset})
 	if err != nil {
 		return nil, fmt.Errorf("admin: list products: %w", err)
 	}
@@ -185,8 +189,11 @@ func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) 
 
 // ListCustomers pages the active customers, newest first.
 func (s *Service) ListCustomers(ctx context.Context, req *connect.Request[saboresv1.ListCustomersRequest]) (*connect.Response[saboresv1.ListCustomersResponse], error) {
-	limit, offset := Page(req.Msg.Page, req.Msg.PageSize, defaultPageSize, maxPageSize)
-	rows, err := s.q.AdminListCustomers(ctx, db.AdminListCustomersParams{PageLimit: limit, PageOffset: offset})
+	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, pageSizes)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.q.AdminListCustomers(ctx, db.AdminListCustomersParams{PageLimit: window.Size, PageOffset: window.Offset})
 	if err != nil {
 		return nil, fmt.Errorf("admin: list customers: %w", err)
 	}
@@ -204,8 +211,11 @@ func (s *Service) ListCustomers(ctx context.Context, req *connect.Request[sabore
 // ListOrders pages every customer's orders, newest first, with their lines
 // and the account's email.
 func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1.ListOrdersRequest]) (*connect.Response[saboresv1.ListOrdersResponse], error) {
-	limit, offset := Page(req.Msg.Page, req.Msg.PageSize, defaultPageSize, maxPageSize)
-	rows, err := s.q.AdminListOrders(ctx, db.AdminListOrdersParams{PageLimit: limit, PageOffset: offset})
+	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, pageSizes)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.q.AdminListOrders(ctx, db.AdminListOrdersParams{PageLimit: window.Size, PageOffset: window.Offset})
 	if err != nil {
 		return nil, fmt.Errorf("admin: list orders: %w", err)
 	}
@@ -496,8 +506,11 @@ func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[sabores
 
 // ListAuditEvents pages the audit trail, newest first.
 func (s *Service) ListAuditEvents(ctx context.Context, req *connect.Request[saboresv1.ListAuditEventsRequest]) (*connect.Response[saboresv1.ListAuditEventsResponse], error) {
-	limit, offset := Page(req.Msg.Page, req.Msg.PageSize, auditPageSize, maxPageSize)
-	rows, err := s.q.AuditList(ctx, db.AuditListParams{PageLimit: limit, PageOffset: offset})
+	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, auditPageSizes)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.q.AuditList(ctx, db.AuditListParams{PageLimit: window.Size, PageOffset: window.Offset})
 	if err != nil {
 		return nil, fmt.Errorf("admin: list audit events: %w", err)
 	}

@@ -270,6 +270,12 @@ func TestListAdminProducts(t *testing.T) {
 	if got := list("", 1, 1000); len(got.Products) != 3 {
 		t.Errorf("page size over the cap: %d products", len(got.Products))
 	}
+	// The one paging rule: a bad page is refused, as the contract says, not clamped.
+	for _, bad := range []*saboresv1.ListAdminProductsRequest{{Page: -1}, {Page: 100001}, {PageSize: -1}} {
+		if _, err := f.svc.ListAdminProducts(f.ctx, connect.NewRequest(bad)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+			t.Errorf("ListAdminProducts(%v) = %v, want InvalidArgument", bad, err)
+		}
+	}
 	one, err := f.svc.GetAdminProduct(f.ctx, connect.NewRequest(&saboresv1.GetAdminProductRequest{Id: 1001}))
 	if err != nil || one.Msg.Product.Sku != "SKU-1001" || len(one.Msg.Product.Visibility) != 1 {
 		t.Errorf("GetAdminProduct: %v, %v", one, err)
@@ -419,7 +425,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 		t.Error("the secret is stored in clear")
 	}
 
-	authSvc, err := auth.New(f.pool, auth.Config{PublicURL: "https://sabores.example"})
+	authSvc, err := auth.New(t.Context(), f.pool, auth.Config{PublicURL: "https://sabores.example"})
 	if err != nil {
 		t.Fatal(err)
 	}

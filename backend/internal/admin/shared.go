@@ -4,29 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"reflect"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 )
-
-// Page turns a 1-based page and a page size (0 meaning "default") into a
-// LIMIT and OFFSET, capping the size at max.
-func Page(page, size, def, max int32) (limit, offset int32) {
-	if page < 1 {
-		page = 1
-	}
-	if size <= 0 {
-		size = def
-	}
-	if size > max {
-		size = max
-	}
-	// In 64 bits, then capped: a huge page must read as "past the end",
-	// not overflow into a negative OFFSET that PostgreSQL refuses.
-	return size, int32(min(int64(page-1)*int64(size), math.MaxInt32))
-}
 
 // ActorUserID is the user behind the call, for updated_by columns; nil for
 // API keys, which act for no user.

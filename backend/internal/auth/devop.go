@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	_ "embed"
 	"fmt"
 	"html/template"
 	"io"
@@ -57,6 +58,14 @@ var DevUsers = []DevUser{
 // op.WithCustomAuthEndpoint would change a package-level default shared by
 // every provider in the process, so the relying party is pointed at the
 // browser-facing URL instead.)
+//
+// It is one process's provider: its signing key, client secret and token
+// encryption key are made at start, and authorization requests, codes and
+// tokens live in memory. Behind a load balancer a development sign-in fails
+// unless one replica serves all of it, and a restart ends the sign-ins in
+// progress. That is fine for development and tests, its only use; production
+// signs in with Google, whose sign-ins do cross replicas (the flow cookie's
+// keys are shared through the database).
 type devProvider struct {
 	// handler serves the provider, paths relative to devPrefix.
 	handler   http.Handler
@@ -93,6 +102,7 @@ func newDevProvider(publicURL, callback string) (*devProvider, error) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", d.loginPage)
 	mux.HandleFunc("POST /login", d.loginSubmit)
+	mux.HandleFunc("GET "+devStylesheet, serveDevCSS)
 	mux.Handle("/", provider)
 	d.handler = mux
 	return d, nil
@@ -117,30 +127,47 @@ func (d *devProvider) relyingParty(callback string) *provider {
 	}
 }
 
+// devLoginCSS styles the sign-in page. It is a stylesheet of its own,
+// served under devPrefix, because the Content-Security-Policy refuses inline
+// styles.
+//
+//go:embed devlogin.css
+var devLoginCSS []byte
+
+// devStylesheet is the stylesheet's path, relative to devPrefix.
+const devStylesheet = "/style.css"
+
+// devLoginTemplate is the sign-in page: no inline style or script, every
+// field with its label.
 var devLoginTemplate = template.Must(template.New("login").Parse(`<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sabores · Acceso de desarrollo</title>
+<link rel="stylesheet" href="{{.Stylesheet}}">
 </head>
-<body style="font-family: system-ui, sans-serif; max-width: 28rem; margin: 3rem auto; padding: 0 1rem">
+<body>
+<main>
 <h1>Acceso de desarrollo</h1>
 <p>Proveedor de identidad integrado: elige una persona o escribe un email. Solo para desarrollo y pruebas.</p>
-{{if .Error}}<p role="alert" style="color: #b91c1c">{{.Error}}</p>{{end}}
-{{range .Users}}
-<form method="post" action="login" style="margin: 0.5rem 0">
+{{if .Error}}<p role="alert" class="error">{{.Error}}</p>{{end}}
+<ul class="people" aria-label="Personas de ejemplo">
+{{range .Users}}<li><form method="post" action="login">
 <input type="hidden" name="authRequestID" value="{{$.ID}}">
 <input type="hidden" name="email" value="{{.Email}}">
-<button type="submit" style="width: 100%; padding: 0.6rem; text-align: left">{{.Name}} &lt;{{.Email}}&gt;</button>
-</form>
-{{end}}
-<form method="post" action="login" style="margin-top: 1.5rem">
+<button type="submit" class="person">{{.Name}} &lt;{{.Email}}&gt;</button>
+</form></li>
+{{end}}</ul>
+<form method="post" action="login" class="other">
 <input type="hidden" name="authRequestID" value="{{.ID}}">
-<p><label>Email <input type="email" name="email" required maxlength="254" autocomplete="email"></label></p>
-<p><label>Nombre <input type="text" name="name" maxlength="100" autocomplete="name"></label></p>
-<button type="submit">Entrar</button>
+<p class="field"><label for="dev-email">Email</label>
+<input id="dev-email" type="email" name="email" required maxlength="254" autocomplete="email"></p>
+<p class="field"><label for="dev-name">Nombre</label>
+<input id="dev-name" type="text" name="name" maxlength="100" autocomplete="name"></p>
+<button type="submit" class="submit">Entrar</button>
 </form>
+</main>
 </body>
 </html>
 `))
@@ -154,12 +181,20 @@ func (d *devProvider) renderLogin(w http.ResponseWriter, id, message string, sta
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	if err := devLoginTemplate.Execute(w, struct {
-		ID    string
-		Error string
-		Users []DevUser
-	}{id, message, DevUsers}); err != nil {
+		ID         string
+		Error      string
+		Users      []DevUser
+		Stylesheet string
+	}{id, message, DevUsers, devPrefix + devStylesheet}); err != nil {
 		slog.Warn("dev sign-in page", "error", err)
 	}
+}
+
+// serveDevCSS serves the sign-in page's stylesheet.
+func serveDevCSS(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(devLoginCSS)
 }
 
 // loginSubmit signs the chosen person in at the provider and hands the

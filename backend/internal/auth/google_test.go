@@ -34,7 +34,7 @@ func TestGoogleLoginRedirect(t *testing.T) {
 	t.Cleanup(google.Close)
 	issuer = google.URL
 
-	svc, err := auth.New(dbtest.New(t), auth.Config{
+	svc, err := auth.New(t.Context(), dbtest.New(t), auth.Config{
 		PublicURL:          "https://sabores.example",
 		GoogleIssuer:       issuer,
 		GoogleClientID:     "shop-client",

@@ -2,8 +2,6 @@ package auth
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -43,9 +41,11 @@ const (
 	signInInterval = 2 * time.Second
 )
 
-// New returns the auth service. With cfg.DevSignIn it also starts the
-// built-in OpenID provider (in memory, served by Routes under /dev-oidc/).
-func New(pool *pgxpool.Pool, cfg Config) (*Service, error) {
+// New returns the auth service. It reads (or, on a new database, makes) the
+// secret sealing sign-ins in progress, which every replica shares. With
+// cfg.DevSignIn it also starts the built-in OpenID provider (in memory,
+// served by Routes under /dev-oidc/; one process only, see devProvider).
+func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
@@ -62,14 +62,15 @@ func New(pool *pgxpool.Pool, cfg Config) (*Service, error) {
 			s.adminEmails[e] = true
 		}
 	}
-	// The flow cookie lives for one sign-in, so keys that change with each
-	// start of the process cost at most a sign-in in progress during a restart.
-	hashKey, encKey := make([]byte, 32), make([]byte, 32)
-	if _, err := rand.Read(hashKey); err != nil {
-		return nil, fmt.Errorf("auth: cookie keys: %w", err)
+	// A sign-in may start on one replica and come back to another, or to
+	// this one restarted: the flow cookie's keys come from the database.
+	secret, err := sharedSecret(ctx, s.queries, flowSecret)
+	if err != nil {
+		return nil, err
 	}
-	if _, err := rand.Read(encKey); err != nil {
-		return nil, fmt.Errorf("auth: cookie keys: %w", err)
+	hashKey, encKey, err := cookieKeys(secret)
+	if err != nil {
+		return nil, err
 	}
 	cookieOpts := []httphelper.CookieHandlerOpt{
 		httphelper.WithMaxAge(int(flowLifetime.Seconds())),

@@ -41,7 +41,7 @@ func newShop(t *testing.T, cfg auth.Config) *shop {
 	t.Cleanup(srv.Close)
 	cfg.PublicURL = srv.URL
 	cfg.DevSignIn = true
-	svc, err := auth.New(pool, cfg)
+	svc, err := auth.New(t.Context(), pool, cfg)
 	if err != nil {
 		t.Fatalf("auth.New: %v", err)
 	}
@@ -533,5 +533,62 @@ func TestSeededAdminSignsIn(t *testing.T) {
 	}
 	if users != 1 || regType != "admin_company" {
 		t.Errorf("%d users, registration %q; want the one seeded user, its registration type kept", users, regType)
+	}
+}
+
+var (
+	inlineScript   = regexp.MustCompile(`(?is)<script\b[^>]*>\s*[^<\s]`)
+	styleElement   = regexp.MustCompile(`(?is)<style\b`)
+	styleAttr      = regexp.MustCompile(`(?is)<[a-z][^>]*\sstyle\s*=`)
+	eventAttr      = regexp.MustCompile(`(?is)<[a-z][^>]*\son[a-z]+\s*=`)
+	stylesheetLink = regexp.MustCompile(`<link rel="stylesheet" href="(/dev-oidc/[^"]+)">`)
+	visibleInput   = regexp.MustCompile(`<input\b[^>]*>`)
+	inputID        = regexp.MustCompile(`\sid="([^"]+)"`)
+)
+
+// TestDevSignInPageStyledUnderCSP: the development sign-in page has no
+// inline style or script, which the Content-Security-Policy would refuse
+// (it showed unstyled), but a stylesheet of shopd's own; every field has
+// a label.
+func TestDevSignInPageStyledUnderCSP(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, auth.Config{})
+	b := s.browser(t)
+	res, err := b.Get(s.srv.URL + "/auth/login")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := readBody(t, res)
+	if res.Request.URL.Path != "/dev-oidc/login" {
+		t.Fatalf("login ended on %s, want the dev sign-in page", res.Request.URL)
+	}
+	for name, re := range map[string]*regexp.Regexp{
+		"inline script": inlineScript, "style element": styleElement,
+		"style attribute": styleAttr, "event handler attribute": eventAttr,
+	} {
+		if m := re.FindString(page); m != "" {
+			t.Errorf("the sign-in page has an %s: %s", name, m)
+		}
+	}
+	m := stylesheetLink.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("the sign-in page links no stylesheet of its own:\n%s", page)
+	}
+	res, err = b.Get(s.srv.URL + m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	css := readBody(t, res)
+	if res.StatusCode != http.StatusOK || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/css") || !strings.Contains(css, "focus-visible") {
+		t.Errorf("GET %s: %d %s, %d bytes; want a stylesheet with focus styles", m[1], res.StatusCode, res.Header.Get("Content-Type"), len(css))
+	}
+	for _, input := range visibleInput.FindAllString(page, -1) {
+		if strings.Contains(input, `type="hidden"`) {
+			continue
+		}
+		id := inputID.FindStringSubmatch(input)
+		if id == nil || !strings.Contains(page, `<label for="`+id[1]+`">`) {
+			t.Errorf("field without a label: %s", input)
+		}
 	}
 }

@@ -48,7 +48,7 @@ func newAPI(t *testing.T) *api {
 	var handler http.Handler
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { handler.ServeHTTP(w, r) }))
 	t.Cleanup(srv.Close)
-	svc, err := auth.New(pool, auth.Config{PublicURL: srv.URL})
+	svc, err := auth.New(ctx, pool, auth.Config{PublicURL: srv.URL})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,34 +14,6 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// FuzzPage: any page parameters give a page ≥ 1 and a size within
-// 1..MaxPageSize, or InvalidArgument; the offset a service computes from
-// an accepted page never overflows.
-func FuzzPage(f *testing.F) {
-	for _, p := range [][2]int32{{0, 0}, {1, 20}, {-1, 0}, {0, -1}, {100000, 1000000}, {2147483647, 2147483647}, {-2147483648, 0}} {
-		f.Add(p[0], p[1])
-	}
-	f.Fuzz(func(t *testing.T, page, size int32) {
-		p, s, err := catalog.Page(page, size)
-		if err != nil {
-			if connect.CodeOf(err) != connect.CodeInvalidArgument {
-				t.Fatalf("Page(%d, %d) = %v, want InvalidArgument", page, size, err)
-			}
-			if page >= 0 && size >= 0 {
-				t.Fatalf("Page(%d, %d) refused valid values: %v", page, size, err)
-			}
-			return
-		}
-		if p < 1 || s < 1 || s > catalog.MaxPageSize {
-			t.Fatalf("Page(%d, %d) = %d, %d", page, size, p, s)
-		}
-		// The contract caps page at 100000 (protovalidate); the offset must fit.
-		if page <= 100000 && int64(p-1)*int64(s) != int64((p-1)*s) {
-			t.Fatalf("offset of page %d size %d overflows", p, s)
-		}
-	})
-}
-
 // FuzzSearchProducts sends any query the contract accepts (up to 100
 // characters) to the real search against PostgreSQL: no panic, never an
 // Internal error, at most the limit of results.

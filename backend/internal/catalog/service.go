@@ -16,6 +16,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/paging"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -27,6 +28,9 @@ const (
 	DefaultSearchLimit = 10
 	MaxSearchLimit     = 30
 )
+
+// pageSizes are ListProducts' page sizes.
+var pageSizes = paging.Sizes{Default: DefaultPageSize, Max: MaxPageSize}
 
 // allCategories is the storefront's "every category" filter value.
 const allCategories = "todos"
@@ -54,7 +58,7 @@ func New(pool *pgxpool.Pool, promos PromotionSource) *Service {
 // An unknown country or category simply matches nothing.
 func (s *Service) ListProducts(ctx context.Context, req *connect.Request[saboresv1.ListProductsRequest]) (*connect.Response[saboresv1.ListProductsResponse], error) {
 	msg := req.Msg
-	page, size, err := Page(msg.GetPage(), msg.GetPageSize())
+	window, err := paging.Page(msg.GetPage(), msg.GetPageSize(), pageSizes)
 	if err != nil {
 		return nil, err
 	}
@@ -62,13 +66,13 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 		category:       msg.GetCategory(),
 		onlineCategory: msg.GetOnlineCategory(),
 		sort:           msg.GetSort(),
-		limit:          size,
-		offset:         (page - 1) * size,
+		limit:          window.Size,
+		offset:         window.Offset,
 	}
 	if filter.category == allCategories {
 		filter.category = ""
 	}
-	res := &saboresv1.ListProductsResponse{Page: page, PageSize: size, Products: []*saboresv1.Product{}}
+	res := &saboresv1.ListProductsResponse{Page: window.Page, PageSize: window.Size, Products: []*saboresv1.Product{}}
 	if country := msg.GetCountry(); country != "" {
 		slug, err := s.queries.ResolveCountry(ctx, country)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -162,28 +166,6 @@ func (s *Service) ListCountries(ctx context.Context, _ *connect.Request[saboresv
 		res.Countries = append(res.Countries, CountryToProto(row))
 	}
 	return connect.NewResponse(res), nil
-}
-
-// Page applies the paging rules shared by the storefront's lists: page 0 is
-// the first page, page size 0 is DefaultPageSize, larger than MaxPageSize is
-// lowered to it, and negative values are InvalidArgument.
-func Page(page, size int32) (int32, int32, error) {
-	switch {
-	case page < 0:
-		return 0, 0, apperr.Invalid("page", "must not be negative")
-	case size < 0:
-		return 0, 0, apperr.Invalid("page_size", "must not be negative")
-	}
-	if page == 0 {
-		page = 1
-	}
-	if size == 0 {
-		size = DefaultPageSize
-	}
-	if size > MaxPageSize {
-		size = MaxPageSize
-	}
-	return page, size, nil
 }
 
 // EscapeLike escapes LIKE's wildcards so a shopper typing "50%" or "_"

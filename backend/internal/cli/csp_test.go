@@ -48,12 +48,9 @@ func TestBuiltAppHasNoInlineCode(t *testing.T) {
 	}
 }
 
-// TestBuiltAppLoadsUnderCSP opens the built app in headless Chromium
-// behind shopd's headers: the app must render, and the browser must report
-// no Content-Security-Policy violation.
-func TestBuiltAppLoadsUnderCSP(t *testing.T) {
-	t.Parallel()
-	builtIndex(t)
+// chromium is the headless browser the CSP tests drive; they skip without it.
+func chromium(t *testing.T) string {
+	t.Helper()
 	browser := os.Getenv("CHROMIUM")
 	if browser == "" {
 		browser = "/usr/bin/chromium"
@@ -61,28 +58,62 @@ func TestBuiltAppLoadsUnderCSP(t *testing.T) {
 	if _, err := os.Stat(browser); err != nil {
 		t.Skip("no Chromium at " + browser + " (set CHROMIUM)")
 	}
+	return browser
+}
+
+// loadUnderCSP opens u in headless Chromium and returns the rendered DOM;
+// it fails the test on every Content-Security-Policy violation reported.
+func loadUnderCSP(t *testing.T, browser, u string) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+t.TempDir(), "--enable-logging=stderr", "--v=0", "--virtual-time-budget=8000",
+		"--dump-dom", u)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	dom, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium %s: %v\n%s", u, err, stderr.String())
+	}
+	for _, line := range strings.Split(stderr.String(), "\n") {
+		if strings.Contains(line, "Content Security Policy") || strings.Contains(line, "Refused to") {
+			t.Errorf("%s: CSP violation: %s", u, line)
+		}
+	}
+	return string(dom)
+}
+
+// TestBuiltAppLoadsUnderCSP opens the built app in headless Chromium
+// behind shopd's headers: the app must render, and the browser must report
+// no Content-Security-Policy violation.
+func TestBuiltAppLoadsUnderCSP(t *testing.T) {
+	t.Parallel()
+	builtIndex(t)
+	browser := chromium(t)
 	shop := newTestShop(t, dbtest.URL(dbtest.NewSeeded(t)), &logBuffer{})
 	for _, path := range []string{"/", "/producto/1001", "/cart", "/todos"} {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-		cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-			"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-			"--user-data-dir="+t.TempDir(), "--enable-logging=stderr", "--v=0", "--virtual-time-budget=8000",
-			"--dump-dom", shop.URL+path)
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		dom, err := cmd.Output()
-		cancel()
-		if err != nil {
-			t.Fatalf("chromium %s: %v\n%s", path, err, stderr.String())
-		}
-		for _, line := range strings.Split(stderr.String(), "\n") {
-			if strings.Contains(line, "Content Security Policy") || strings.Contains(line, "Refused to") {
-				t.Errorf("%s: CSP violation: %s", path, line)
-			}
-		}
-		if regexp.MustCompile(`<div id="root">\s*</div>`).Match(dom) || !strings.Contains(string(dom), `id="root"`) {
+		dom := loadUnderCSP(t, browser, shop.URL+path)
+		if regexp.MustCompile(`<div id="root">\s*</div>`).MatchString(dom) || !strings.Contains(dom, `id="root"`) {
 			t.Errorf("%s: the app did not render:\n%.2000s", path, dom)
 		}
+	}
+}
+
+// TestDevSignInPageLoadsUnderCSP opens the development sign-in page behind
+// shopd's headers: its stylesheet loads and nothing is refused (its inline
+// styles once were, and it showed unstyled).
+func TestDevSignInPageLoadsUnderCSP(t *testing.T) {
+	t.Parallel()
+	browser := chromium(t)
+	shop := newTestShop(t, dbtest.NewURL(t), &logBuffer{})
+	if !shop.app.Config.DevSignIn {
+		t.Fatal("the default configuration has no development sign-in")
+	}
+	dom := loadUnderCSP(t, browser, shop.URL+"/dev-oidc/login?authRequestID=test")
+	if !strings.Contains(dom, `href="/dev-oidc/style.css"`) || !strings.Contains(dom, "Acceso de desarrollo") {
+		t.Errorf("the sign-in page did not render with its stylesheet:\n%.2000s", dom)
 	}
 }
 

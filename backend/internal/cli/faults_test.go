@@ -14,6 +14,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
+	"github.com/sabores/sabores/backend/internal/guard"
 )
 
 // logBuffer collects a server's log output for the test to read while it runs.
@@ -66,8 +67,8 @@ const (
 )
 
 // TestServeWaitsForDatabase starts shopd while its database is unreachable
-// (a proxy closing every connection): it must listen, answer /healthz with
-// 503, log why it is waiting, and open as soon as the database is back. The
+// (a proxy closing every connection): it must listen, answer /healthz (and
+// every other path) with 503 and the security headers, log why it is waiting, and open as soon as the database is back. The
 // secrets it was given never reach the log.
 func TestServeWaitsForDatabase(t *testing.T) {
 	t.Parallel()
@@ -107,8 +108,27 @@ func TestServeWaitsForDatabase(t *testing.T) {
 		}
 		return m != nil
 	})
-	if got := status(t, base+"/healthz"); got != http.StatusServiceUnavailable {
-		t.Errorf("/healthz with the database down = %d, want 503", got)
+	for _, path := range []string{"/healthz", "/", "/sabores.v1.CatalogService/ListProducts"} {
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = res.Body.Close()
+		if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" {
+			t.Errorf("%s with the database down = %d, Retry-After %q; want 503 with a delay",
+				path, res.StatusCode, res.Header.Get("Retry-After"))
+		}
+		// The waiting answer carries the same security headers as any other.
+		for name, want := range map[string]string{
+			"Content-Security-Policy": guard.ContentSecurityPolicy,
+			"X-Content-Type-Options":  "nosniff",
+			"X-Frame-Options":         "DENY",
+			"Referrer-Policy":         "strict-origin-when-cross-origin",
+		} {
+			if got := res.Header.Get(name); got != want {
+				t.Errorf("%s with the database down: %s = %q, want %q", path, name, got, want)
+			}
+		}
 	}
 	waitFor(t, 10*time.Second, "a log line saying why it waits", func() bool {
 		return strings.Contains(logs.String(), "database not reachable yet, retrying")

@@ -28,10 +28,27 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	app.Log.Info("starting shopd", "config", cfg)
 	setMemoryLimit(cfg.MemoryLimitMiB)
 	gate := new(server.Gate)
-	srv := server.NewHTTPServer(cfg.Addr, gate, app.Log)
+	srv := server.NewHTTPServer(cfg.Addr, front(app, gate), app.Log)
 
 	serveCtx, stop := context.WithCancel(ctx)
 	defer stop()
+	// METRICS_ADDR: /metrics on a listener of its own, also open at once;
+	// when it fails (address taken), shopd stops.
+	metricsDone := make(chan error, 1)
+	var metricsGate *server.Gate
+	if cfg.MetricsAddr != "" {
+		metricsGate = new(server.Gate)
+		metricsSrv := server.NewHTTPServer(cfg.MetricsAddr, front(app, metricsGate), app.Log)
+		go func() {
+			err := server.Serve(serveCtx, metricsSrv, cfg.ShutdownTimeout, app.Log.With("listener", "metrics"), nil)
+			if err != nil {
+				stop()
+			}
+			metricsDone <- err
+		}()
+	} else {
+		metricsDone <- nil
+	}
 	listening := make(chan net.Addr, 1)
 	var (
 		dbs      *Databases
@@ -40,7 +57,7 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	started := make(chan struct{})
 	go func() {
 		defer close(started)
-		dbs, startErr = start(serveCtx, app, gate)
+		dbs, startErr = start(serveCtx, app, gate, metricsGate)
 		if startErr != nil {
 			stop()
 			return
@@ -54,10 +71,15 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	err := server.Serve(serveCtx, srv, cfg.ShutdownTimeout, app.Log, func(addr net.Addr) { listening <- addr })
 	stop()
 	<-started
+	metricsErr := <-metricsDone
 	if dbs != nil {
 		stopCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.ShutdownTimeout)
 		defer cancel()
 		dbs.Close(stopCtx, app)
+	}
+	if metricsErr != nil {
+		// It failed first: the rest stopped because of it.
+		return fmt.Errorf("metrics listener: %w", metricsErr)
 	}
 	if startErr != nil && ctx.Err() == nil {
 		return startErr
@@ -66,8 +88,8 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 }
 
 // start opens the databases, migrates and seeds, then opens the gate on the
-// full handler.
-func start(ctx context.Context, app *App, gate *server.Gate) (*Databases, error) {
+// full handler and metricsGate, when not nil, on /metrics.
+func start(ctx context.Context, app *App, gate, metricsGate *server.Gate) (*Databases, error) {
 	dbs, err := openDatabases(ctx, app, true)
 	if err != nil {
 		return nil, err
@@ -75,29 +97,48 @@ func start(ctx context.Context, app *App, gate *server.Gate) (*Databases, error)
 	if err := prepare(ctx, app, dbs); err != nil {
 		return dbs, err
 	}
-	h, err := handler(ctx, app, dbs)
+	h, metrics, err := handler(ctx, app, dbs)
 	if err != nil {
 		return dbs, err
+	}
+	if metricsGate != nil {
+		metricsGate.Open(metrics)
 	}
 	gate.Open(h)
 	app.Log.Info("ready")
 	return dbs, nil
 }
 
-// handler is everything shopd serves once the database is ready, behind
-// the security headers.
-func handler(ctx context.Context, app *App, dbs *Databases) (http.Handler, error) {
-	opts, err := wire(ctx, app, dbs)
+// front is what the listener serves from its first moment: the security
+// headers on every response, the gate's "waiting for the database" 503
+// included, then the gate.
+func front(app *App, gate *server.Gate) http.Handler {
+	return guard.Headers(app.Config.PublicURL)(gate)
+}
+
+// handler is everything shopd serves once the database is ready; front
+// puts it behind the security headers. /metrics is part of it unless
+// METRICS_ADDR is set: then the shop's port answers 404 there and metrics
+// is the handler of that other listener.
+func handler(ctx context.Context, app *App, dbs *Databases) (shop, metrics http.Handler, err error) {
+	opts, metricsHandler, err := wire(ctx, app, dbs)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if app.Config.MetricsAddr == "" {
+		opts.Routes["GET /metrics"] = metricsHandler
+	} else {
+		opts.Routes["/metrics"] = http.NotFoundHandler()
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", metricsHandler)
+		metrics = mux
 	}
 	opts.DB = dbs.Primary
 	opts.Logger = app.Log
 	opts.AllowedOrigins = app.Config.AllowedOrigins
 	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
 	// ResourceExhausted and everything else a 413.
-	h := guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts))
-	return guard.Headers(app.Config.PublicURL)(h), nil
+	return guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts)), metrics, nil
 }
 
 // hostPort names a listening address so it can be pasted into a browser:

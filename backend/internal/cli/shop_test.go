@@ -20,8 +20,8 @@ import (
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// testShop is shopd's full handler (the same wire and handler as `shopd
-// serve`) on an httptest server, with its pool built by openPool.
+// testShop is shopd's full handler (the same wire, handler and front as
+// `shopd serve`) on an httptest server, with its pool built by openPool.
 type testShop struct {
 	URL  string
 	Pool *pgxpool.Pool
@@ -44,11 +44,13 @@ func newTestShop(t *testing.T, dbURL string, logs io.Writer) *testShop {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	h, err := handler(ctx, app, &Databases{Primary: pool, Read: pool})
+	h, _, err := handler(ctx, app, &Databases{Primary: pool, Read: pool})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(h)
+	gate := new(server.Gate)
+	gate.Open(h)
+	srv := httptest.NewServer(front(app, gate))
 	t.Cleanup(srv.Close)
 	return &testShop{URL: srv.URL, Pool: pool, app: app}
 }

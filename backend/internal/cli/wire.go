@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"net/http"
 
 	"connectrpc.com/connect"
 
@@ -25,14 +26,15 @@ import (
 // wire builds what `shopd serve` serves: the service implementations, the
 // interceptors that run before validation (deadline and metrics first, then
 // who is calling and what they may do, then the order rate limit, which
-// needs to know the caller) and extra routes (sign-in, product pictures,
-// /metrics). Catalogue reads go to the read pool, through an in-process
-// cache that the primary's catalog_changed notifications invalidate (a
-// replica cannot LISTEN); everything that must see its own writes uses the
-// primary. The cache's listener runs until ctx ends.
-func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, error) {
+// needs to know the caller) and extra routes (sign-in, product pictures),
+// and returns the /metrics handler for handler to place. Catalogue reads go
+// to the read pool, through an in-process cache that the primary's
+// catalog_changed notifications invalidate (a replica cannot LISTEN);
+// everything that must see its own writes uses the primary. The cache's
+// listener runs until ctx ends.
+func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.Handler, error) {
 	cfg := app.Config
-	signIn, err := auth.New(dbs.Primary, auth.Config{
+	signIn, err := auth.New(ctx, dbs.Primary, auth.Config{
 		PublicURL:          cfg.PublicURL,
 		DevSignIn:          cfg.DevSignIn,
 		GoogleIssuer:       cfg.GoogleIssuer,
@@ -43,20 +45,19 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, error)
 		AllowedOrigins:     cfg.AllowedOrigins,
 	})
 	if err != nil {
-		return server.Options{}, fmt.Errorf("sign-in: %w", err)
+		return server.Options{}, nil, fmt.Errorf("sign-in: %w", err)
 	}
 	m := metrics.New()
 	if err := m.Register(metrics.Pool("primary", dbs.Primary)); err != nil {
-		return server.Options{}, err
+		return server.Options{}, nil, err
 	}
 	if dbs.Read != dbs.Primary {
 		if err := m.Register(metrics.Pool("read", dbs.Read)); err != nil {
-			return server.Options{}, err
+			return server.Options{}, nil, err
 		}
 	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
-	routes["GET /metrics"] = m.Handler()
 	cache := catalogcache.New(catalogcache.Options{Logger: app.Log, OnHit: m.ObserveCached})
 	go cache.Listen(ctx, dbs.Primary, nil)
 	promos := catalogcache.NewPromotionSnapshot(cache, dbs.Primary)
@@ -79,5 +80,5 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, error)
 			guard.OrderLimit(guard.OrderInterval, guard.OrderBurst),
 		},
 		Routes: routes,
-	}, nil
+	}, m.Handler(), nil
 }

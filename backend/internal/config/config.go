@@ -27,6 +27,9 @@ const (
 type Config struct {
 	// Addr is the listen address of the HTTP server.
 	Addr string
+	// MetricsAddr, when set, is the only listener serving /metrics; empty
+	// serves it on Addr.
+	MetricsAddr string
 	// DatabaseURL is the PostgreSQL connection string; empty starts an
 	// embedded cluster under DataDir.
 	DatabaseURL string
@@ -116,6 +119,12 @@ var options = []Option{
 		Description: "Listen address of the HTTP server (Connect, gRPC, gRPC-Web and the web app on one port).",
 		set:         func(c *Config, v string) error { c.Addr = v; return nil },
 		get:         func(c *Config) string { return c.Addr },
+	},
+	{
+		Env: "METRICS_ADDR", Flag: "metrics-addr",
+		Description: "Listen address serving only `/metrics` (Prometheus), e.g. `127.0.0.1:9090`; ADDR then answers 404 for `/metrics`. Empty serves `/metrics` on ADDR.",
+		set:         func(c *Config, v string) error { c.MetricsAddr = v; return nil },
+		get:         func(c *Config) string { return c.MetricsAddr },
 	},
 	{
 		Env: "DATABASE_URL", Flag: "database-url", credentials: true,
@@ -250,7 +259,7 @@ var options = []Option{
 	},
 	{
 		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: devSignInAuto,
-		Description: "Built-in OpenID provider signing in as the seeded users. `auto` is on in development, off in production.",
+		Description: "Built-in OpenID provider signing in as the seeded users. `auto` is on in development, off in production. Keeps its state in memory: one replica only.",
 		set: func(c *Config, v string) error {
 			if v == devSignInAuto {
 				c.DevSignIn = c.Env == EnvDevelopment

@@ -192,6 +192,12 @@ type PromotionCandidate struct {
 	LowestPrice30dCents int64
 }
 
+type Secret struct {
+	Name      string
+	Value     []byte
+	CreatedAt time.Time
+}
+
 type Session struct {
 	ID         int64
 	TokenHash  []byte

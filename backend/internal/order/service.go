@@ -23,6 +23,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -35,6 +36,9 @@ type Service struct {
 }
 
 var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
+
+// myOrdersPageSizes are ListMyOrders' page sizes.
+var myOrdersPageSizes = paging.Sizes{Default: 20, Max: 100}
 
 // New returns an order service on pool.
 func New(pool *pgxpool.Pool) *Service {
@@ -88,7 +92,7 @@ func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	page, size, err := catalog.Page(req.Msg.GetPage(), req.Msg.GetPageSize())
+	window, err := paging.Page(req.Msg.GetPage(), req.Msg.GetPageSize(), myOrdersPageSizes)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +100,7 @@ func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, fmt.Errorf("order: count orders: %w", err)
 	}
-	orders, err := List(ctx, s.queries, userID, size, (page-1)*size)
+	orders, err := List(ctx, s.queries, userID, window.Size, window.Offset)
 	if err != nil {
 		return nil, err
 	}

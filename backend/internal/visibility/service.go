@@ -19,17 +19,16 @@ import (
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/paging"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// Page sizes of the country products screen.
-const (
-	defaultPageSize = 20
-	maxPageSize     = 100
-	// minQueryLen is where the add-products search starts (spec §5).
-	minQueryLen = 2
-)
+// pageSizes are the country products screen's page sizes.
+var pageSizes = paging.Sizes{Default: 20, Max: 100}
+
+// minQueryLen is where the add-products search starts (spec §5).
+const minQueryLen = 2
 
 // Service implements VisibilityService.
 type Service struct {
@@ -52,10 +51,13 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 	if err != nil {
 		return nil, countryError(err, m.Country, -1)
 	}
-	limit, offset := admin.Page(m.Page, m.PageSize, defaultPageSize, maxPageSize)
+	window, err := paging.Page(m.Page, m.PageSize, pageSizes)
+	if err != nil {
+		return nil, err
+	}
 	filter := catalog.EscapeLike(strings.TrimSpace(m.Filter))
 	rows, err := s.q.VisibilityListCountryProducts(ctx, db.VisibilityListCountryProductsParams{
-		Country: country.Slug, Filter: filter, PageLimit: limit, PageOffset: offset,
+		Country: country.Slug, Filter: filter, PageLimit: window.Size, PageOffset: window.Offset,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("visibility: list %s: %w", country.Slug, err)
