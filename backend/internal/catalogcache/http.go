@@ -5,6 +5,7 @@ import (
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,6 +63,8 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 				for k, v := range p.header {
 					h[k] = v
 				}
+				// Without a length, net/http would chunk any body over 2 KB.
+				h["Content-Length"] = []string{strconv.Itoa(len(p.body))}
 				w.WriteHeader(http.StatusOK)
 				_, _ = w.Write(p.body)
 				if c.opts.OnHit != nil {
