@@ -2,6 +2,7 @@ package catalogcache
 
 import (
 	"bytes"
+	"context"
 	"maps"
 	"net/http"
 	"slices"
@@ -41,6 +42,13 @@ type page struct {
 // encoding and Origin (the CORS headers depend on it). Only 200 answers are
 // kept, never a Set-Cookie. The same notifications drop these as the
 // message cache.
+//
+// An answer past its TTL is still served for one more TTL while a single
+// request in the background computes it again (stale-while-revalidate): its
+// TTL only bounds the staleness of stock counts, which no notification
+// announces, and without this every popular page made its callers wait for
+// the database once per TTL, all at the same moment. A change that is
+// announced drops every answer at once, stale or not.
 func (c *Cache) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet || !cachedProcedures[r.URL.Path] {
@@ -58,18 +66,12 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 			p, ok := c.pages[key]
 			c.mu.RUnlock()
 			if ok && now.Before(p.expires) {
-				c.hits.Add(1)
-				h := w.Header()
-				for k, v := range p.header {
-					h[k] = v
-				}
-				// Without a length, net/http would chunk any body over 2 KB.
-				h["Content-Length"] = []string{strconv.Itoa(len(p.body))}
-				w.WriteHeader(http.StatusOK)
-				_, _ = w.Write(p.body)
-				if c.opts.OnHit != nil {
-					c.opts.OnHit(r.URL.Path, now)
-				}
+				c.serve(w, r, p, now)
+				return
+			}
+			if ok && now.Before(p.expires.Add(c.opts.TTL)) && c.live.Load() {
+				c.revalidate(r, key, next)
+				c.serve(w, r, p, now)
 				return
 			}
 			if attempt > 0 || !c.live.Load() {
@@ -80,25 +82,85 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 				break
 			}
 		}
-		gen := c.gen.Load()
-		// The layers around this one (security headers, CORS) set theirs
-		// before it runs, on hits too: a page keeps only what next adds.
-		outer := w.Header().Clone()
-		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(rec, r)
-		if rec.status != http.StatusOK || rec.overflow || rec.Header().Get("Set-Cookie") != "" {
-			return
-		}
-		added := http.Header{}
-		for k, v := range rec.Header() {
-			if k != "Date" && !slices.Equal(outer[k], v) {
-				added[k] = slices.Clone(v)
-			}
-		}
-		// The buffer grew by doubling; keep an exact copy.
-		c.putPage(key, page{header: added, body: bytes.Clone(rec.body.Bytes()), expires: now.Add(c.opts.TTL)}, gen)
+		c.compute(w, r, key, next)
 	})
 }
+
+// serve writes the kept answer p.
+func (c *Cache) serve(w http.ResponseWriter, r *http.Request, p page, now time.Time) {
+	c.hits.Add(1)
+	h := w.Header()
+	for k, v := range p.header {
+		h[k] = v
+	}
+	// Without a length, net/http would chunk any body over 2 KB.
+	h["Content-Length"] = []string{strconv.Itoa(len(p.body))}
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(p.body)
+	if c.opts.OnHit != nil {
+		c.opts.OnHit(r.URL.Path, now)
+	}
+}
+
+// revalidateTimeout bounds a background recomputation.
+const revalidateTimeout = 10 * time.Second
+
+// revalidate computes key's answer again in the background, unless that is
+// already under way. The request is cloned without its cancellation: the
+// caller is answered from the stale page and may hang up at once.
+func (c *Cache) revalidate(r *http.Request, key string, next http.Handler) {
+	flight := "http\x00" + key
+	c.fmu.Lock()
+	if _, busy := c.flights[flight]; busy {
+		c.fmu.Unlock()
+		return
+	}
+	ch := make(chan struct{})
+	c.flights[flight] = ch
+	c.fmu.Unlock()
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), revalidateTimeout)
+	bg := r.Clone(ctx)
+	go func() {
+		defer func() {
+			cancel()
+			c.fmu.Lock()
+			delete(c.flights, flight)
+			c.fmu.Unlock()
+			close(ch)
+		}()
+		c.compute(discard{header: http.Header{}}, bg, key, next)
+	}()
+}
+
+// compute calls next, passing its answer through to w, and keeps it.
+func (c *Cache) compute(w http.ResponseWriter, r *http.Request, key string, next http.Handler) {
+	now := time.Now()
+	gen := c.gen.Load()
+	// The layers around this one (security headers, CORS) set theirs
+	// before it runs, on hits too: a page keeps only what next adds.
+	outer := w.Header().Clone()
+	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
+	next.ServeHTTP(rec, r)
+	if rec.status != http.StatusOK || rec.overflow || rec.Header().Get("Set-Cookie") != "" {
+		return
+	}
+	added := http.Header{}
+	for k, v := range rec.Header() {
+		if k != "Date" && !slices.Equal(outer[k], v) {
+			added[k] = slices.Clone(v)
+		}
+	}
+	// The buffer grew by doubling; keep an exact copy.
+	c.putPage(key, page{header: added, body: bytes.Clone(rec.body.Bytes()), expires: now.Add(c.opts.TTL)}, gen)
+}
+
+// discard is the ResponseWriter of a background recomputation: nobody
+// waits for its answer but the cache.
+type discard struct{ header http.Header }
+
+func (d discard) Header() http.Header       { return d.header }
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+func (discard) WriteHeader(int)             {}
 
 // headerKey is a canonical form of h, to share one copy of each distinct
 // set of headers among the pages (thousands of pages, a handful of sets).

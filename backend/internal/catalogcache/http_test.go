@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -199,5 +200,64 @@ func TestMiddlewareHitHasTheMissHeaders(t *testing.T) {
 		if !reflect.DeepEqual(h, want) {
 			t.Errorf("answer %d headers = %v, want %v", i+1, h, want)
 		}
+	}
+}
+
+// TestMiddlewareServesStaleWhileRevalidating: past its TTL an answer is
+// still served at once while one background call computes the new one;
+// past twice the TTL, or once a change is announced, it is not.
+func TestMiddlewareServesStaleWhileRevalidating(t *testing.T) {
+	t.Parallel()
+	const ttl = 100 * time.Millisecond
+	cache := catalogcache.New(catalogcache.Options{TTL: ttl})
+	cache.SetLive(true)
+	var version atomic.Int32
+	release := make(chan struct{}, 10)
+	h := cache.Middleware(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		v := version.Add(1)
+		if v > 1 {
+			<-release // recomputations wait until the test lets them finish
+		}
+		_, _ = io.WriteString(w, strconv.Itoa(int(v)))
+	}))
+	path := saboresv1connect.CatalogServiceListCountriesProcedure + "?encoding=json&message=%7B%7D"
+	get := func() string {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		return rec.Body.String()
+	}
+	if got := get(); got != "1" {
+		t.Fatalf("first answer %q", got)
+	}
+	time.Sleep(ttl + 20*time.Millisecond)
+	// Expired: served stale at once, however many ask, with one recomputation.
+	for range 5 {
+		if got := get(); got != "1" {
+			t.Fatalf("stale answer %q, want 1", got)
+		}
+	}
+	release <- struct{}{}
+	deadline := time.Now().Add(2 * time.Second)
+	for get() != "2" {
+		if time.Now().After(deadline) {
+			t.Fatal("the recomputed answer never came")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if v := version.Load(); v != 2 {
+		t.Fatalf("service called %d times, want 2 (one recomputation)", v)
+	}
+
+	// Past twice the TTL the caller waits for a fresh answer.
+	time.Sleep(2*ttl + 20*time.Millisecond)
+	release <- struct{}{}
+	if got := get(); got != "3" {
+		t.Fatalf("answer long after expiry %q, want the fresh 3", got)
+	}
+	// An announced change drops it: the next caller waits too.
+	cache.Invalidate()
+	release <- struct{}{}
+	if got := get(); got != "4" {
+		t.Fatalf("answer after a change %q, want the fresh 4", got)
 	}
 }
