@@ -1,16 +1,32 @@
-import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { lazy, Suspense, type ComponentType } from "react";
+import { matchPath, Route, Routes } from "react-router";
 import { ConsentShell } from "@/app/layout/consent-shell";
 import { RootLayout } from "@/app/layout/root-layout";
 import { Spinner } from "@/components/ui/spinner";
 
+/** RoutePage is a lazily loaded page that can also be fetched ahead of its render. */
+type RoutePage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+// lazyPage is React.lazy plus preload(): once the chunk has arrived the page
+// renders straight away instead of suspending for one more commit.
+function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): RoutePage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () => load().then((m) => (loaded = m.default));
+  const Lazy = lazy(() => preload().then((page) => ({ default: page })));
+  const Page = (props: P) => {
+    const Component = loaded ?? Lazy;
+    return <Component {...props} />;
+  };
+  return Object.assign(Page, { preload });
+}
+
 // Every page is its own chunk: the home page downloads only what it shows.
 // (Declarative routes keep react-router's data-router code out of the
 // bundle; the pages fetch through react-query instead of loaders.)
-const Home = lazy(() => import("@/app/routes/home"));
-const Todos = lazy(() => import("@/app/routes/todos"));
-const Category = lazy(() => import("@/app/routes/category"));
-const Product = lazy(() => import("@/app/routes/product"));
+const Home = lazyPage(() => import("@/app/routes/home"));
+const Todos = lazyPage(() => import("@/app/routes/todos"));
+const Category = lazyPage(() => import("@/app/routes/category"));
+const Product = lazyPage(() => import("@/app/routes/product"));
 const Cart = lazy(() => import("@/app/routes/cart"));
 const Checkout = lazy(() => import("@/app/routes/checkout"));
 const Favorites = lazy(() => import("@/app/routes/favorites"));
@@ -46,6 +62,24 @@ export const genericCountries = [
   "uruguai",
   "cuba",
 ] as const;
+
+// The storefront's entry pages and the text namespaces they show first.
+const entryPages: { path: string; page: { preload: () => Promise<unknown> }; ns: string[] }[] = [
+  { path: "/", page: Home, ns: ["catalog"] },
+  { path: "/todos", page: Todos, ns: ["catalog"] },
+  { path: "/producto/:id", page: Product, ns: ["catalog"] },
+  ...categoryPages.map((c) => ({ path: `/${c}`, page: Category, ns: ["catalog"] })),
+];
+
+/**
+ * preloadPage starts downloading the page chunk of pathname and returns the
+ * text namespaces it needs, so the first render can wait for both at once
+ * instead of discovering them one after another.
+ */
+export function preloadPage(pathname: string): { ready: Promise<unknown>; ns: string[] } {
+  const entry = entryPages.find((p) => matchPath(p.path, pathname));
+  return entry ? { ready: entry.page.preload(), ns: entry.ns } : { ready: Promise.resolve(), ns: [] };
+}
 
 /** AppRoutes is the route table, used by the browser app and route tests. */
 export function AppRoutes() {
