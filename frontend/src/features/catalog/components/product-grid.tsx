@@ -6,6 +6,18 @@ import type { Product } from "@gen/sabores/v1/types_pb";
 /** gridClass lays cards out two per row on phones, up to four on desktops. */
 export const gridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 md:gap-4";
 
+/** SkeletonGrid holds the place of count product cards while they load. */
+export function SkeletonGrid({ count, children }: { count: number; children?: ReactNode }) {
+  return (
+    <div className={gridClass} aria-busy="true">
+      {children}
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
 /**
  * ProductGrid shows products with the three data states: skeleton cards
  * while loading, an error line, or an empty message.
@@ -33,14 +45,11 @@ export function ProductGrid({
   }
   if (isPending) {
     return (
-      <div className={gridClass} aria-busy="true">
+      <SkeletonGrid count={skeletons}>
         <span className="sr-only" role="status">
           {t("loading")}
         </span>
-        {Array.from({ length: skeletons }, (_, i) => (
-          <ProductCardSkeleton key={i} />
-        ))}
-      </div>
+      </SkeletonGrid>
     );
   }
   if (!products || products.length === 0) {
