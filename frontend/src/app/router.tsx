@@ -63,9 +63,15 @@ export const genericCountries = [
   "cuba",
 ] as const;
 
-// The storefront's entry pages and the text namespaces they show first.
-const entryPages: { path: string; page: { preload: () => Promise<unknown> }; ns: string[] }[] = [
-  { path: "/", page: Home, ns: ["catalog"] },
+// The storefront's entry pages, the text namespaces they show first and, for
+// the home page, its data-bound sections (fetched alongside, not waited for).
+const entryPages: {
+  path: string;
+  page: { preload: () => Promise<unknown> };
+  ns: string[];
+  alongside?: () => Promise<unknown>;
+}[] = [
+  { path: "/", page: Home, ns: ["catalog"], alongside: () => import("@/features/catalog/components/home-data") },
   { path: "/todos", page: Todos, ns: ["catalog"] },
   { path: "/producto/:id", page: Product, ns: ["catalog"] },
   ...categoryPages.map((c) => ({ path: `/${c}`, page: Category, ns: ["catalog"] })),
@@ -78,7 +84,9 @@ const entryPages: { path: string; page: { preload: () => Promise<unknown> }; ns:
  */
 export function preloadPage(pathname: string): { ready: Promise<unknown>; ns: string[] } {
   const entry = entryPages.find((p) => matchPath(p.path, pathname));
-  return entry ? { ready: entry.page.preload(), ns: entry.ns } : { ready: Promise.resolve(), ns: [] };
+  if (!entry) return { ready: Promise.resolve(), ns: [] };
+  entry.alongside?.().catch(() => {});
+  return { ready: entry.page.preload(), ns: entry.ns };
 }
 
 /** AppRoutes is the route table, used by the browser app and route tests. */

@@ -5,12 +5,15 @@ import type { Transport } from "@connectrpc/connect";
  * NO_SIDE_EFFECTS methods go over HTTP GET, so browsers and proxies may cache them.
  *
  * The Connect protocol and its JSON codec (about 8 KB gzip) are a chunk of
- * their own: the download starts here, beside the page's first render, and
- * each call waits for it. Painting the shell, its skeletons and the query
- * keys needs none of it.
+ * their own: the download starts with the entry, beside the page's first
+ * render, and each call waits for it. Painting the shell, its skeletons and
+ * the query keys needs none of it.
  */
+const connectWeb = import("@connectrpc/connect-web");
+
+/** createTransport is the app's transport; calls wait for the Connect chunk. */
 export function createTransport(): Transport {
-  const transport = import("@connectrpc/connect-web").then(({ createConnectTransport }) =>
+  const transport = connectWeb.then(({ createConnectTransport }) =>
     createConnectTransport({ baseUrl: "/", useHttpGet: true }),
   );
   return {

@@ -25,14 +25,24 @@ function SectionTitle({ id, children, action }: { id: string; children: React.Re
   );
 }
 
-function OnlineCategorySection({ category, title, fallbackError }: { category: string; title: string; fallbackError: string }) {
+function OnlineCategorySection({
+  category,
+  title,
+  fallbackError,
+  firstScreen = false,
+}: {
+  category: string;
+  title: string;
+  fallbackError: string;
+  firstScreen?: boolean;
+}) {
   const data = useDeferred(homeData);
   const id = `section-${category}`;
   return (
     <section aria-labelledby={id} className="container-page py-8">
       <SectionTitle id={id}>{title}</SectionTitle>
       {data ? (
-        <data.CategoryProducts category={category} fallbackError={fallbackError} />
+        <data.CategoryProducts category={category} fallbackError={fallbackError} firstScreen={firstScreen} />
       ) : (
         <ProductGrid products={undefined} isPending skeletons={4} />
       )}
@@ -126,7 +136,12 @@ export default function HomeRoute() {
       <Seo title={t("home.metaTitle")} description={t("home.metaDescription")} />
       <h1 className="sr-only">{t("home.heading")}</h1>
       <Countries />
-      <OnlineCategorySection category="lanzamientos" title={t("home.launches")} fallbackError={t("home.launchesError")} />
+      <OnlineCategorySection
+        category="lanzamientos"
+        title={t("home.launches")}
+        fallbackError={t("home.launchesError")}
+        firstScreen
+      />
       <CountdownBanner />
       <PromotionsSection />
       <OnlineCategorySection category="populares" title={t("home.popular")} fallbackError={t("home.popularError")} />

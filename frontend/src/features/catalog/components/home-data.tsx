@@ -42,14 +42,26 @@ export function CountryTiles() {
   );
 }
 
-/** CategoryProducts are the four newest products of an online category. */
-export function CategoryProducts({ category, fallbackError }: { category: string; fallbackError: string }) {
+/**
+ * CategoryProducts are the four newest products of an online category;
+ * firstScreen says the row shows in the page's first screen.
+ */
+export function CategoryProducts({
+  category,
+  fallbackError,
+  firstScreen = false,
+}: {
+  category: string;
+  fallbackError: string;
+  firstScreen?: boolean;
+}) {
   const query = useProducts({ onlineCategory: category, sort: ProductSort.NEWEST, pageSize: 4 });
   return (
     <ProductGrid
       products={query.data?.products}
       isPending={query.isPending}
       skeletons={4}
+      priority={firstScreen ? 4 : 0}
       error={query.isError ? query.error.rawMessage || fallbackError : undefined}
     />
   );

@@ -28,12 +28,15 @@ export function ProductGrid({
   error,
   skeletons = 8,
   empty,
+  priority = 0,
 }: {
   products: Product[] | undefined;
   isPending: boolean;
   error?: ReactNode;
   skeletons?: number;
   empty?: ReactNode;
+  /** priority is how many leading cards are in the page's first screen (their images load at once). */
+  priority?: number;
 }) {
   const { t } = useTranslation();
   if (error) {
@@ -57,8 +60,8 @@ export function ProductGrid({
   }
   return (
     <div className={gridClass}>
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} priority={i < priority} />
       ))}
     </div>
   );
