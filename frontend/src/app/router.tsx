@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, useState, type ComponentType } from "react";
 import { matchPath, Route, Routes } from "react-router";
 import { ConsentShell } from "@/app/layout/consent-shell";
 import { RootLayout } from "@/app/layout/root-layout";
@@ -8,13 +8,15 @@ import { Spinner } from "@/components/ui/spinner";
 type RoutePage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 // lazyPage is React.lazy plus preload(): once the chunk has arrived the page
-// renders straight away instead of suspending for one more commit.
+// renders straight away instead of suspending for one more commit. Each
+// mount keeps the component it started with, so a page first shown through
+// React.lazy is not remounted (losing its state) when it renders again.
 function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): RoutePage<P> {
   let loaded: ComponentType<P> | undefined;
   const preload = () => load().then((m) => (loaded = m.default));
   const Lazy = lazy(() => preload().then((page) => ({ default: page })));
   const Page = (props: P) => {
-    const Component = loaded ?? Lazy;
+    const [Component] = useState(() => loaded ?? Lazy);
     return <Component {...props} />;
   };
   return Object.assign(Page, { preload });
