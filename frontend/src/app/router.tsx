@@ -1,34 +1,30 @@
 import { lazy, Suspense, useState, type ComponentType } from "react";
-import { matchPath, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
+import { categoryPage, categoryPages, homePage, productPage, todosPage, type PageChunk } from "@/app/entry-pages";
 import { ConsentShell } from "@/app/layout/consent-shell";
 import { RootLayout } from "@/app/layout/root-layout";
 import { Spinner } from "@/components/ui/spinner";
 
-/** RoutePage is a lazily loaded page that can also be fetched ahead of its render. */
-type RoutePage<P extends object> = ComponentType<P> & { preload: () => Promise<unknown> };
-
-// lazyPage is React.lazy plus preload(): once the chunk has arrived the page
+// lazyPage is React.lazy over a page chunk: once the chunk has arrived
+// (start.ts fetches the landing page's before the first render) the page
 // renders straight away instead of suspending for one more commit. Each
 // mount keeps the component it started with, so a page first shown through
 // React.lazy is not remounted (losing its state) when it renders again.
-function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): RoutePage<P> {
-  let loaded: ComponentType<P> | undefined;
-  const preload = () => load().then((m) => (loaded = m.default));
-  const Lazy = lazy(() => preload().then((page) => ({ default: page })));
-  const Page = (props: P) => {
-    const [Component] = useState(() => loaded ?? Lazy);
+function lazyPage<P extends object>(chunk: PageChunk<P>): ComponentType<P> {
+  const Lazy = lazy(chunk);
+  return function Page(props: P) {
+    const [Component] = useState(() => chunk.loaded() ?? Lazy);
     return <Component {...props} />;
   };
-  return Object.assign(Page, { preload });
 }
 
 // Every page is its own chunk: the home page downloads only what it shows.
 // (Declarative routes keep react-router's data-router code out of the
 // bundle; the pages fetch through react-query instead of loaders.)
-const Home = lazyPage(() => import("@/app/routes/home"));
-const Todos = lazyPage(() => import("@/app/routes/todos"));
-const Category = lazyPage(() => import("@/app/routes/category"));
-const Product = lazyPage(() => import("@/app/routes/product"));
+const Home = lazyPage(homePage);
+const Todos = lazyPage(todosPage);
+const Category = lazyPage(categoryPage);
+const Product = lazyPage(productPage);
 const Cart = lazy(() => import("@/app/routes/cart"));
 const Checkout = lazy(() => import("@/app/routes/checkout"));
 const Favorites = lazy(() => import("@/app/routes/favorites"));
@@ -50,8 +46,6 @@ const NotFound = lazy(() => import("@/app/routes/not-found"));
 // never download it.
 const Admin = lazy(() => import("@/features/admin/routes").then((m) => ({ default: m.AdminRoutes })));
 
-/** categoryPages are the category routes, each filtering the catalogue. */
-export const categoryPages = ["bebidas", "alimentos", "beleza", "perfumes", "congelados"] as const;
 /** catalogueCountries have a /{country}/produtos full catalogue. */
 export const catalogueCountries = ["brasil", "colombia", "cabo-verde"] as const;
 /** genericCountries share one country page layout. */
@@ -64,32 +58,6 @@ export const genericCountries = [
   "uruguai",
   "cuba",
 ] as const;
-
-// The storefront's entry pages, the text namespaces they show first and, for
-// the home page, its data-bound sections (fetched alongside, not waited for).
-const entryPages: {
-  path: string;
-  page: { preload: () => Promise<unknown> };
-  ns: string[];
-  alongside?: () => Promise<unknown>;
-}[] = [
-  { path: "/", page: Home, ns: ["catalog"], alongside: () => import("@/features/catalog/components/home-data") },
-  { path: "/todos", page: Todos, ns: ["catalog"] },
-  { path: "/producto/:id", page: Product, ns: ["catalog"] },
-  ...categoryPages.map((c) => ({ path: `/${c}`, page: Category, ns: ["catalog"] })),
-];
-
-/**
- * preloadPage starts downloading the page chunk of pathname and returns the
- * text namespaces it needs, so the first render can wait for both at once
- * instead of discovering them one after another.
- */
-export function preloadPage(pathname: string): { ready: Promise<unknown>; ns: string[] } {
-  const entry = entryPages.find((p) => matchPath(p.path, pathname));
-  if (!entry) return { ready: Promise.resolve(), ns: [] };
-  entry.alongside?.().catch(() => {});
-  return { ready: entry.page.preload(), ns: entry.ns };
-}
 
 /** AppRoutes is the route table, used by the browser app and route tests. */
 export function AppRoutes() {
