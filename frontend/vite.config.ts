@@ -76,6 +76,13 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // scripts/bundle-size.mjs reads the manifest to measure the home page.
     manifest: true,
+    // A dynamic import also names its own chunk as a modulepreload: Vite's
+    // helper inserts those links at once, while the import() itself waits for
+    // a microtask, i.e. until the whole entry has been evaluated. So the
+    // landing page's texts (start.ts) download beside react-dom's evaluation.
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) => (hostType === "js" ? [file, ...deps] : deps),
+    },
   },
   test: {
     environment: "jsdom",

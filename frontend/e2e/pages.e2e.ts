@@ -52,6 +52,32 @@ describe("main pages", () => {
     });
   }
 
+  it("asks the API once per call, using the preloads shopd names in the page", async () => {
+    const context = await newContext(browser);
+    const probe = await context.newPage();
+    await probe.goto("/todos");
+    const product = await probe.locator('a[href^="/producto/"]').first().getAttribute("href");
+    await context.close();
+    for (const path of ["/", "/todos", product ?? "/producto/1001"]) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const calls: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/sabores.v1.")) calls.push(r.url());
+      });
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const preloads = await page
+        .locator('link[rel="preload"][as="fetch"]')
+        .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+      expect(preloads.length, path).toBeGreaterThanOrEqual(2);
+      // A preload the app did not ask for again, or asked for twice, means
+      // shopd's URL and connect-web's differ (backend/internal/server/preload.go).
+      expect(calls.toSorted(), path).toEqual(preloads.toSorted());
+      await context.close();
+    }
+  });
+
   it("shows the 404 page for an unknown path and logs it", async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

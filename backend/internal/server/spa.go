@@ -25,7 +25,8 @@ const notBuiltPage = `<!doctype html>
 // spa serves the built single-page app: real files as they are, hashed
 // assets cached for a year, and index.html (never cached, so a deploy is
 // seen at once) for every other GET, so client-side routes such as
-// /producto/1001 survive a reload.
+// /producto/1001 survive a reload. index.html names the page's first API
+// requests as preloads (preload.go).
 type spa struct {
 	files fs.FS
 	index []byte
@@ -74,5 +75,6 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(notBuiltPage))
 		return
 	}
-	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(s.index))
+	page := withPreloads(s.index, preloadCalls("/"+name, r.URL.RawQuery))
+	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(page))
 }

@@ -7,6 +7,7 @@ import { I18nextProvider, useTranslation } from "react-i18next";
 import { Toaster } from "@/components/ui/toaster";
 import { Spinner } from "@/components/ui/spinner";
 import { ConsentProvider } from "@/features/cookie-consent/consent-provider";
+import { SessionProvider } from "@/hooks/use-session";
 import { CartProvider } from "@/stores/cart-store";
 import { FavoritesProvider } from "@/stores/favorites-store";
 
@@ -34,9 +35,11 @@ export function AppProvider({
           <Suspense fallback={<Spinner className="mt-24" />}>
             <LocalizedToaster>
               <ConsentProvider>
-                <CartProvider>
-                  <FavoritesProvider>{children}</FavoritesProvider>
-                </CartProvider>
+                <SessionProvider>
+                  <CartProvider>
+                    <FavoritesProvider>{children}</FavoritesProvider>
+                  </CartProvider>
+                </SessionProvider>
               </ConsentProvider>
             </LocalizedToaster>
           </Suspense>

@@ -1,16 +1,30 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
+import { categoryPage, categoryPages, homePage, productPage, todosPage, type PageChunk } from "@/app/entry-pages";
 import { ConsentShell } from "@/app/layout/consent-shell";
 import { RootLayout } from "@/app/layout/root-layout";
 import { Spinner } from "@/components/ui/spinner";
 
+// lazyPage is React.lazy over a page chunk: once the chunk has arrived
+// (start.ts fetches the landing page's before the first render) the page
+// renders straight away instead of suspending for one more commit. Each
+// mount keeps the component it started with, so a page first shown through
+// React.lazy is not remounted (losing its state) when it renders again.
+function lazyPage<P extends object>(chunk: PageChunk<P>): ComponentType<P> {
+  const Lazy = lazy(chunk);
+  return function Page(props: P) {
+    const [Component] = useState(() => chunk.loaded() ?? Lazy);
+    return <Component {...props} />;
+  };
+}
+
 // Every page is its own chunk: the home page downloads only what it shows.
 // (Declarative routes keep react-router's data-router code out of the
 // bundle; the pages fetch through react-query instead of loaders.)
-const Home = lazy(() => import("@/app/routes/home"));
-const Todos = lazy(() => import("@/app/routes/todos"));
-const Category = lazy(() => import("@/app/routes/category"));
-const Product = lazy(() => import("@/app/routes/product"));
+const Home = lazyPage(homePage);
+const Todos = lazyPage(todosPage);
+const Category = lazyPage(categoryPage);
+const Product = lazyPage(productPage);
 const Cart = lazy(() => import("@/app/routes/cart"));
 const Checkout = lazy(() => import("@/app/routes/checkout"));
 const Favorites = lazy(() => import("@/app/routes/favorites"));
@@ -32,8 +46,6 @@ const NotFound = lazy(() => import("@/app/routes/not-found"));
 // never download it.
 const Admin = lazy(() => import("@/features/admin/routes").then((m) => ({ default: m.AdminRoutes })));
 
-/** categoryPages are the category routes, each filtering the catalogue. */
-export const categoryPages = ["bebidas", "alimentos", "beleza", "perfumes", "congelados"] as const;
 /** catalogueCountries have a /{country}/produtos full catalogue. */
 export const catalogueCountries = ["brasil", "colombia", "cabo-verde"] as const;
 /** genericCountries share one country page layout. */

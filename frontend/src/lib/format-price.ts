@@ -27,14 +27,17 @@ export function formatPrice(cents: number | bigint, language: string): string {
   return formatter(language).format(Number(cents) / 100);
 }
 
-const schemaFormatter = new Intl.NumberFormat("en-US", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
+// Made on first use: building a formatter loads the locale's data, and only
+// product pages need this one.
+let schemaFormatter: Intl.NumberFormat | undefined;
 
 /** schemaPrice is the machine-readable amount schema.org offers expect ("8.50"). */
 export function schemaPrice(cents: number | bigint): string {
+  schemaFormatter ??= new Intl.NumberFormat("en-US", {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
   return schemaFormatter.format(Number(cents) / 100);
 }
 

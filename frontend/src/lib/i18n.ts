@@ -30,6 +30,14 @@ const lazyBundles: BackendModule = {
   },
 };
 
+/**
+ * preloadTexts starts downloading the bundles of namespaces in language
+ * ahead of i18next asking for them (it then gets the same modules).
+ */
+export function preloadTexts(language: Language, namespaces: string[]) {
+  for (const ns of namespaces) bundles[`../locales/${language}/${ns}.json`]?.().catch(() => {});
+}
+
 /** storedLanguage is the language the shopper picked before, else Spanish. */
 export function storedLanguage(): Language {
   const value = readString(localStorage, storageKey);

@@ -1,9 +1,23 @@
-import { createConnectTransport } from "@connectrpc/connect-web";
+import type { Transport } from "@connectrpc/connect";
 
 /**
  * createTransport talks Connect to the same origin that served the app.
  * NO_SIDE_EFFECTS methods go over HTTP GET, so browsers and proxies may cache them.
+ *
+ * The Connect protocol and its JSON codec (about 8 KB gzip) are a chunk of
+ * their own: the download starts with the entry, beside the page's first
+ * render, and each call waits for it. Painting the shell, its skeletons and
+ * the query keys needs none of it.
  */
-export function createTransport() {
-  return createConnectTransport({ baseUrl: "/", useHttpGet: true });
+const connectWeb = import("@connectrpc/connect-web");
+
+/** createTransport is the app's transport; calls wait for the Connect chunk. */
+export function createTransport(): Transport {
+  const transport = connectWeb.then(({ createConnectTransport }) =>
+    createConnectTransport({ baseUrl: "/", useHttpGet: true }),
+  );
+  return {
+    unary: async (...args) => (await transport).unary(...args),
+    stream: async (...args) => (await transport).stream(...args),
+  };
 }

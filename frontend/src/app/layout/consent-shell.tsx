@@ -2,10 +2,10 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { useConsent } from "@/features/cookie-consent/consent-provider";
 import { recordPageView } from "@/lib/analytics";
+import { defer, useDeferred, type Deferred } from "@/lib/deferred";
 
-const CookieBanner = lazy(() =>
-  import("@/features/cookie-consent/components/cookie-banner").then((m) => ({ default: m.CookieBanner })),
-);
+type BannerModule = typeof import("@/features/cookie-consent/components/cookie-banner");
+let banner: Deferred<BannerModule> | undefined;
 const CookieSettingsDialog = lazy(() => import("@/features/cookie-consent/components/cookie-settings-dialog"));
 
 // The settings dialog (and its dialog library) loads the first time it opens.
@@ -22,15 +22,19 @@ function LazySettingsDialog() {
 }
 
 // The banner is a fixed overlay, so loading it after the page costs no layout
-// shift; returning visitors who already chose never download it.
+// shift; returning visitors who already chose never download it. It shows as
+// soon as it arrives (no Suspense reveal delay): on a first visit it is one
+// of the largest texts on screen, so it counts in the page's LCP.
 function LazyCookieBanner() {
   const { bannerVisible } = useConsent();
   if (!bannerVisible) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieBanner />
-    </Suspense>
-  );
+  return <DeferredCookieBanner />;
+}
+
+function DeferredCookieBanner() {
+  banner ??= defer(() => import("@/features/cookie-consent/components/cookie-banner"));
+  const loaded = useDeferred(banner);
+  return loaded ? <loaded.CookieBanner /> : null;
 }
 
 /**

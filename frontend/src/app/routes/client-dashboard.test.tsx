@@ -6,14 +6,18 @@ import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
 
 it("shows the client's statistics, recent orders and favourites, and signs out", async () => {
-  const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(null, { status: 204 }));
+  let signedOut = false;
+  const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(() => {
+    signedOut = true;
+    return Promise.resolve(new Response(null, { status: 204 }));
+  });
   localStorage.setItem(
     "favorites",
     JSON.stringify([1, 2, 3, 4, 5].map((id) => ({ id, name: `Favorito ${id}`, priceCents: 100 * id, image: "" }))),
   );
   const { user } = renderApp("/client-dashboard", (router) => {
     router.service(AccountService, {
-      getSession: () => signedIn(),
+      getSession: () => (signedOut ? { signedIn: false } : signedIn()),
       getMyDashboard: () => ({
         orderCount: 2,
         totalSpentCents: 3000n,
@@ -33,6 +37,8 @@ it("shows the client's statistics, recent orders and favourites, and signs out",
   expect(await screen.findByText("Sesión cerrada")).toBeInTheDocument();
   expect(fetchSpy).toHaveBeenCalledWith("/auth/logout", expect.objectContaining({ method: "POST" }));
   await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+  // The header asks again who is signed in: nobody.
+  expect(await screen.findByRole("link", { name: "Entrar" })).toHaveAttribute("href", "/auth");
   fetchSpy.mockRestore();
 });
 

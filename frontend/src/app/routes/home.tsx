@@ -3,14 +3,16 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LockIcon, ReturnIcon, TruckIcon } from "@/components/ui/icons";
 import { Seo } from "@/components/seo/seo";
-import { useActivePromotions, useProducts } from "@/features/catalog/api/catalog";
 import { Countdown } from "@/features/catalog/components/countdown";
-import { CountryGrid } from "@/features/catalog/components/country-grid";
-import { ProductGrid, gridClass } from "@/features/catalog/components/product-grid";
-import { ProductCardSkeleton } from "@/features/catalog/components/product-card";
-import { PromotionCard } from "@/features/catalog/components/promotion-card";
+import { CountryGrid, CountryTileSkeletons, countryListClass } from "@/features/catalog/components/country-grid";
+import { ProductGrid, SkeletonGrid } from "@/features/catalog/components/product-grid";
 import { sevenDaysMs } from "@/lib/countdown";
-import { ProductSort } from "@gen/sabores/v1/types_pb";
+import { defer, useDeferred } from "@/lib/deferred";
+
+// The sections' data-bound parts come with the data layer (the generated
+// descriptors and protobuf's reflection, about 12 KB gzip), which starts
+// downloading with this chunk; the frame, headings and skeletons paint first.
+const homeData = defer(() => import("@/features/catalog/components/home-data"));
 
 function SectionTitle({ id, children, action }: { id: string; children: React.ReactNode; action?: React.ReactNode }) {
   return (
@@ -23,26 +25,34 @@ function SectionTitle({ id, children, action }: { id: string; children: React.Re
   );
 }
 
-function OnlineCategorySection({ category, title, fallbackError }: { category: string; title: string; fallbackError: string }) {
-  const query = useProducts({ onlineCategory: category, sort: ProductSort.NEWEST, pageSize: 4 });
+function OnlineCategorySection({
+  category,
+  title,
+  fallbackError,
+  firstScreen = false,
+}: {
+  category: string;
+  title: string;
+  fallbackError: string;
+  firstScreen?: boolean;
+}) {
+  const data = useDeferred(homeData);
   const id = `section-${category}`;
   return (
     <section aria-labelledby={id} className="container-page py-8">
       <SectionTitle id={id}>{title}</SectionTitle>
-      <ProductGrid
-        products={query.data?.products}
-        isPending={query.isPending}
-        skeletons={4}
-        error={query.isError ? query.error.rawMessage || fallbackError : undefined}
-      />
+      {data ? (
+        <data.CategoryProducts category={category} fallbackError={fallbackError} firstScreen={firstScreen} />
+      ) : (
+        <ProductGrid products={undefined} isPending skeletons={4} />
+      )}
     </section>
   );
 }
 
 function PromotionsSection() {
   const { t } = useTranslation("catalog");
-  const query = useActivePromotions();
-  const products = query.data?.products ?? [];
+  const data = useDeferred(homeData);
   return (
     <section aria-labelledby="promotions-title" className="container-page py-8">
       <SectionTitle
@@ -55,26 +65,23 @@ function PromotionsSection() {
       >
         {t("home.promotions")}
       </SectionTitle>
-      {query.isError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
-          {t("home.promotionsError")}
-        </p>
-      ) : query.isPending ? (
-        <div className={gridClass} aria-busy="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : products.length === 0 ? (
-        <p className="rounded-lg bg-stone-100 p-6 text-center text-stone-700">{t("home.noPromotions")}</p>
-      ) : (
-        <div className={gridClass}>
-          {products.map((p) => (
-            <PromotionCard key={p.id} product={p} />
-          ))}
-        </div>
-      )}
+      {data ? <data.ActivePromotions /> : <SkeletonGrid count={4} />}
     </section>
+  );
+}
+
+function Countries() {
+  const data = useDeferred(homeData);
+  return (
+    <CountryGrid>
+      {data ? (
+        <data.CountryTiles />
+      ) : (
+        <ul className={countryListClass}>
+          <CountryTileSkeletons />
+        </ul>
+      )}
+    </CountryGrid>
   );
 }
 
@@ -128,8 +135,13 @@ export default function HomeRoute() {
     <>
       <Seo title={t("home.metaTitle")} description={t("home.metaDescription")} />
       <h1 className="sr-only">{t("home.heading")}</h1>
-      <CountryGrid />
-      <OnlineCategorySection category="lanzamientos" title={t("home.launches")} fallbackError={t("home.launchesError")} />
+      <Countries />
+      <OnlineCategorySection
+        category="lanzamientos"
+        title={t("home.launches")}
+        fallbackError={t("home.launchesError")}
+        firstScreen
+      />
       <CountdownBanner />
       <PromotionsSection />
       <OnlineCategorySection category="populares" title={t("home.popular")} fallbackError={t("home.popularError")} />

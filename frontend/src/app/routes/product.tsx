@@ -89,7 +89,7 @@ export default function ProductRoute() {
       {back}
       <div className="grid gap-8 md:grid-cols-2">
         <div className="relative">
-          <ProductImage src={p.imageUrl} alt={p.name} className="aspect-square w-full rounded-xl" />
+          <ProductImage src={p.imageUrl} alt={p.name} className="aspect-square w-full rounded-xl" priority />
           <FavoriteButton product={p} className="absolute right-3 top-3" />
         </div>
         <div className="flex flex-col gap-4">

@@ -112,6 +112,7 @@ export default function TodosRoute() {
           products={query.data?.products}
           isPending={query.isPending}
           skeletons={todosPageSize}
+          priority={4}
           error={query.isError ? t("errorPrefix", { ns: "common", message: query.error.rawMessage || t("unknownError", { ns: "common" }) }) : undefined}
         />
       </div>

@@ -1,7 +1,22 @@
 import { PackageIcon } from "@/components/ui/icons";
 
-/** ProductImage shows a product photo, or a neutral placeholder without one. */
-export function ProductImage({ src, alt, className = "" }: { src: string; alt: string; className?: string }) {
+/**
+ * ProductImage shows a product photo, or a neutral placeholder without one.
+ * Photos load lazily, except priority ones: those a page shows in its first
+ * screen, which the browser should fetch at once and first (they are the
+ * page's Largest Contentful Paint).
+ */
+export function ProductImage({
+  src,
+  alt,
+  className = "",
+  priority = false,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+}) {
   if (!src) {
     return (
       <div {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })} className={`flex items-center justify-center bg-stone-100 text-stone-400 ${className}`}>
@@ -9,5 +24,14 @@ export function ProductImage({ src, alt, className = "" }: { src: string; alt: s
       </div>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" decoding="async" className={`object-cover ${className}`} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+      className={`object-cover ${className}`}
+    />
+  );
 }

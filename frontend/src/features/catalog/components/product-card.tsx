@@ -14,11 +14,14 @@ export function ProductCard({
   extra,
   addDisabled = false,
   headingLevel = 3,
+  priority = false,
 }: {
   product: Product;
   extra?: ReactNode;
   addDisabled?: boolean;
   headingLevel?: 2 | 3;
+  /** priority loads the image at once (a card in the page's first screen). */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -26,7 +29,7 @@ export function ProductCard({
   return (
     <article className="card relative flex flex-col overflow-hidden">
       <Link to={`/producto/${product.id}`} tabIndex={-1} aria-hidden="true">
-        <ProductImage src={product.imageUrl} alt="" className="aspect-square w-full" />
+        <ProductImage src={product.imageUrl} alt="" className="aspect-square w-full" priority={priority} />
       </Link>
       <FavoriteButton product={product} className="absolute right-2 top-2" />
       {lowStock && (

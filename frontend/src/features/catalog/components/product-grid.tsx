@@ -6,6 +6,18 @@ import type { Product } from "@gen/sabores/v1/types_pb";
 /** gridClass lays cards out two per row on phones, up to four on desktops. */
 export const gridClass = "grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 md:gap-4";
 
+/** SkeletonGrid holds the place of count product cards while they load. */
+export function SkeletonGrid({ count, children }: { count: number; children?: ReactNode }) {
+  return (
+    <div className={gridClass} aria-busy="true">
+      {children}
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
 /**
  * ProductGrid shows products with the three data states: skeleton cards
  * while loading, an error line, or an empty message.
@@ -16,12 +28,15 @@ export function ProductGrid({
   error,
   skeletons = 8,
   empty,
+  priority = 0,
 }: {
   products: Product[] | undefined;
   isPending: boolean;
   error?: ReactNode;
   skeletons?: number;
   empty?: ReactNode;
+  /** priority is how many leading cards are in the page's first screen (their images load at once). */
+  priority?: number;
 }) {
   const { t } = useTranslation();
   if (error) {
@@ -33,14 +48,11 @@ export function ProductGrid({
   }
   if (isPending) {
     return (
-      <div className={gridClass} aria-busy="true">
+      <SkeletonGrid count={skeletons}>
         <span className="sr-only" role="status">
           {t("loading")}
         </span>
-        {Array.from({ length: skeletons }, (_, i) => (
-          <ProductCardSkeleton key={i} />
-        ))}
-      </div>
+      </SkeletonGrid>
     );
   }
   if (!products || products.length === 0) {
@@ -48,8 +60,8 @@ export function ProductGrid({
   }
   return (
     <div className={gridClass}>
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} priority={i < priority} />
       ))}
     </div>
   );

@@ -3,9 +3,15 @@ import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import { ProductImage } from "@/components/ui/product-image";
-import { useSearchProducts } from "@/features/catalog/api/catalog";
+import type { SearchState } from "@/features/catalog/components/search-query";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { recordInteraction } from "@/lib/analytics";
+import { defer, useDeferred } from "@/lib/deferred";
+
+// The query (and the catalogue descriptors it needs) comes with the data
+// layer, which downloads beside the first paint.
+const searchQuery = defer(() => import("@/features/catalog/components/search-query"));
+const noSearch: SearchState = { isError: false };
 
 /**
  * SearchBox is the header's live search: results after a 300 ms pause, at
@@ -21,9 +27,10 @@ export function SearchBox() {
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const query = useDebouncedValue(text, 300);
-  const search = useSearchProducts(query);
-  const results = query.trim() && !search.isError ? (search.data?.products ?? []) : [];
-  const showList = open && query.trim() !== "" && (search.data !== undefined || search.isError);
+  const [search, setSearch] = useState(noSearch);
+  const loaded = useDeferred(searchQuery);
+  const results = query.trim() && !search.isError ? (search.products ?? []) : [];
+  const showList = open && query.trim() !== "" && (search.products !== undefined || search.isError);
 
   useEffect(() => {
     if (search.isError) console.error("search failed", search.error);
@@ -80,6 +87,7 @@ export function SearchBox() {
   const listId = `${id}-list`;
   return (
     <form ref={rootRef} role="search" onSubmit={onSubmit} className="relative">
+      {loaded && <loaded.SearchQuery query={query} onChange={setSearch} />}
       <label htmlFor={id} className="sr-only">
         {t("search.label")}
       </label>

@@ -1,0 +1,93 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useActivePromotions, useCountries, useProducts } from "@/features/catalog/api/catalog";
+import { CountryTileSkeletons, countryListClass } from "@/features/catalog/components/country-grid";
+import { ProductGrid, SkeletonGrid, gridClass } from "@/features/catalog/components/product-grid";
+import { PromotionCard } from "@/features/catalog/components/promotion-card";
+import { ProductSort } from "@gen/sabores/v1/types_pb";
+
+// The home page's data-bound parts. They come with the data layer, in a chunk
+// that downloads beside the first paint; the page shows their skeletons until
+// then (see routes/home.tsx).
+
+/** CountryTiles are the countries configured on the server to show on the home page. */
+export function CountryTiles() {
+  const { t } = useTranslation("catalog");
+  const { data, isPending, isError } = useCountries();
+  const countries = (data?.countries ?? []).filter((c) => c.showOnHome);
+  return (
+    <>
+      {isError && <p className="text-stone-600">{t("home.countriesError")}</p>}
+      <ul className={countryListClass}>
+        {isPending && <CountryTileSkeletons />}
+        {countries.map((c) => (
+          <li key={c.slug}>
+            <Link
+              to={c.href || `/${c.slug}`}
+              className={`flex h-28 flex-col items-center justify-center gap-1 rounded-xl bg-brand-700 bg-gradient-to-br p-3 text-center font-semibold text-white shadow-sm transition-transform hover:scale-[1.02] ${c.backgroundClasses}`}
+            >
+              {c.imageUrl ? (
+                <img src={c.imageUrl} alt="" className="h-8 w-12 rounded object-cover shadow" />
+              ) : (
+                <span aria-hidden="true" className="text-3xl">
+                  {c.flagEmoji}
+                </span>
+              )}
+              <span className="[text-shadow:0_1px_3px_rgb(0_0_0/0.8)]">{c.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * CategoryProducts are the four newest products of an online category;
+ * firstScreen says the row shows in the page's first screen.
+ */
+export function CategoryProducts({
+  category,
+  fallbackError,
+  firstScreen = false,
+}: {
+  category: string;
+  fallbackError: string;
+  firstScreen?: boolean;
+}) {
+  const query = useProducts({ onlineCategory: category, sort: ProductSort.NEWEST, pageSize: 4 });
+  return (
+    <ProductGrid
+      products={query.data?.products}
+      isPending={query.isPending}
+      skeletons={4}
+      priority={firstScreen ? 4 : 0}
+      error={query.isError ? query.error.rawMessage || fallbackError : undefined}
+    />
+  );
+}
+
+/** ActivePromotions are the products on offer now, each with its countdown. */
+export function ActivePromotions() {
+  const { t } = useTranslation("catalog");
+  const query = useActivePromotions();
+  const products = query.data?.products ?? [];
+  if (query.isError) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+        {t("home.promotionsError")}
+      </p>
+    );
+  }
+  if (query.isPending) return <SkeletonGrid count={4} />;
+  if (products.length === 0) {
+    return <p className="rounded-lg bg-stone-100 p-6 text-center text-stone-700">{t("home.noPromotions")}</p>;
+  }
+  return (
+    <div className={gridClass}>
+      {products.map((p) => (
+        <PromotionCard key={p.id} product={p} />
+      ))}
+    </div>
+  );
+}
