@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -11,7 +12,25 @@ declare module "vitest" {
 }
 
 const repoRoot = resolve(import.meta.dirname, "../..");
-const port = process.env.E2E_PORT ?? "8085";
+
+/**
+ * A port nobody listens on now. shopd needs it up front (PUBLIC_URL names
+ * it, for sign-in redirects and origin checks), and a fixed one let the
+ * tests talk to another shopd already running on this machine.
+ */
+function freePort(): Promise<string> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === "object") resolvePort(String(address.port));
+        else reject(new Error("no port"));
+      });
+    });
+  });
+}
 
 async function waitUntilUp(url: string, child: ChildProcess, log: () => string) {
   const deadline = Date.now() + 90_000;
@@ -41,6 +60,7 @@ export default async function setup(project: TestProject) {
   }
   const binary = process.env.SHOPD_BIN ?? join(repoRoot, "bin/shopd");
   if (!existsSync(binary)) throw new Error(`${binary} is missing: run ./task build first (or set E2E_BASE_URL)`);
+  const port = process.env.E2E_PORT ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), "sabores-e2e-"));
   const baseURL = `http://127.0.0.1:${port}`;
   let output = "";
