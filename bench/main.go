@@ -45,6 +45,7 @@ type config struct {
 	web      bool
 	adminURL string
 	dir      string
+	vegeta   string
 }
 
 // runRecord is one row of the table.
@@ -90,6 +91,7 @@ type report struct {
 	Sizes       []sizeReport       `json:"sizes"`
 	Runs        []runRecord        `json:"runs"`
 	Comparisons []comparison       `json:"pgbench"`
+	Rates       []rateResult       `json:"at_target_rate"`
 	Web         *webReport         `json:"web,omitempty"`
 	Notes       []string           `json:"notes"`
 	Extra       map[string]float64 `json:"extra,omitempty"`
@@ -156,6 +158,9 @@ func run(ctx context.Context) error {
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("build shopd: %w", err)
+	}
+	if cfg.vegeta, err = buildVegeta(ctx, cfg.dir); err != nil {
+		return err
 	}
 	if cfg.adminURL == "" {
 		cfg.adminURL = defaultAdminURL

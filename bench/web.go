@@ -135,6 +135,16 @@ func printReport(w io.Writer, r *report) {
 			run.RunRSSMB, run.PeakRSSMB, g)
 	}
 	_ = tw.Flush()
+	if len(r.Rates) > 0 {
+		fmt.Fprintln(w, "\nAt the targets' rates (vegeta, constant rate, at most 32 connections):")
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "products\tscenario\trate/s\tachieved/s\tsuccess\tp50 ms\tp95 ms\tp99 ms\tmax ms\t")
+		for _, rr := range r.Rates {
+			fmt.Fprintf(tw, "%d\t%s\t%d\t%.0f\t%.3f\t%.2f\t%.2f\t%.2f\t%.1f\t\n", rr.Products, rr.Scenario, rr.Rate, rr.Achieved,
+				rr.Success, rr.P50MS, rr.P95MS, rr.P99MS, rr.MaxMS)
+		}
+		_ = tw.Flush()
+	}
 	fmt.Fprintln(w, "\nRPC against pgbench running the same SQL (32 connections):")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "products\tscenario\tRPC req/s\tpgbench tps\tratio\t")
