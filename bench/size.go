@@ -95,8 +95,10 @@ func scenarios(s catalogueSample, base string, shoppers int, stocked []int64) []
 	home := []request{
 		connectGet("CatalogService/ListCountries", m{}),
 		connectGet("PromotionService/ListActivePromotions", m{}),
-		connectGet("CatalogService/ListProducts", m{"onlineCategory": "lanzamientos", "pageSize": 8}),
-		connectGet("CatalogService/ListProducts", m{"onlineCategory": "populares", "pageSize": 8}),
+		// The two sections as the home page asks for them (and as shopd's
+		// index.html preloads them, backend/internal/server/preload.go).
+		connectGet("CatalogService/ListProducts", m{"onlineCategory": "lanzamientos", "sort": "PRODUCT_SORT_NEWEST", "pageSize": 4}),
+		connectGet("CatalogService/ListProducts", m{"onlineCategory": "populares", "sort": "PRODUCT_SORT_NEWEST", "pageSize": 4}),
 	}
 	var category, country, categoryCold []request
 	for _, c := range s.categories {
