@@ -134,7 +134,7 @@ var options = []Option{
 	},
 	{
 		Env: "READ_DATABASE_URL", Flag: "read-database-url", credentials: true,
-		Description: "Optional read replica for catalogue reads. Empty uses DATABASE_URL.",
+		Description: "Optional read replica for catalogue reads. Empty uses DATABASE_URL. Changes are announced from the primary, so a replica that lags can have an answer read before the change cached for up to 30 s: replicate with `synchronous_commit = remote_apply` where that matters.",
 		set:         func(c *Config, v string) error { c.ReadDatabaseURL = v; return nil },
 		get:         func(c *Config) string { return c.ReadDatabaseURL },
 	},
