@@ -31,12 +31,18 @@ type replica struct {
 
 func startReplica(t *testing.T, dsn string) *replica {
 	t.Helper()
+	return startReplicaTTL(t, dsn, time.Minute)
+}
+
+// startReplicaTTL starts a replica whose answers expire after ttl.
+func startReplicaTTL(t *testing.T, dsn string, ttl time.Duration) *replica {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	pool, err := pgxpool.New(ctx, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := catalogcache.New(catalogcache.Options{TTL: time.Minute})
+	cache := catalogcache.New(catalogcache.Options{TTL: ttl})
 	ready := make(chan struct{})
 	stopped := make(chan struct{})
 	go func() {
@@ -247,4 +253,24 @@ func TestGetReadsAreCacheable(t *testing.T) {
 	if post.StatusCode != http.StatusOK || post.Header.Get("Cache-Control") != "" {
 		t.Fatalf("POST: status %d, Cache-Control %q", post.StatusCode, post.Header.Get("Cache-Control"))
 	}
+}
+
+// TestStaleAnswersThroughTheWholeServer serves expired answers through the
+// server's full stack (request logging, interceptors) while they are
+// recomputed in the background: the recomputation is no part of the
+// shopper's request, so it must not touch that request's log record (run
+// with -race), and the new price arrives.
+func TestStaleAnswersThroughTheWholeServer(t *testing.T) {
+	t.Parallel()
+	r := startReplicaTTL(t, dbtest.URL(dbtest.New(t)), 50*time.Millisecond)
+	id := insertProduct(t, r.pool, "Pão de queijo", 300)
+	time.Sleep(200 * time.Millisecond) // the insert's notification first
+	price(t, r, id)
+	if _, err := r.pool.Exec(context.Background(), `ALTER TABLE products DISABLE TRIGGER products_catalog_updated`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.pool.Exec(context.Background(), `UPDATE products SET price_cents = 350 WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 2*time.Second, "the unannounced price after the TTL", func() bool { return price(t, r, id) == 350 })
 }

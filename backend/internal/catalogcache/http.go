@@ -106,8 +106,10 @@ func (c *Cache) serve(w http.ResponseWriter, r *http.Request, p page, now time.T
 const revalidateTimeout = 10 * time.Second
 
 // revalidate computes key's answer again in the background, unless that is
-// already under way. The request is cloned without its cancellation: the
-// caller is answered from the stale page and may hang up at once.
+// already under way. The request is cloned onto a context of its own, not
+// the caller's: the caller is answered from the stale page and may hang up
+// at once, and what its context carries (its log record, which the
+// interceptors fill in) belongs to its own request.
 func (c *Cache) revalidate(r *http.Request, key string, next http.Handler) {
 	flight := "http\x00" + key
 	c.fmu.Lock()
@@ -118,7 +120,7 @@ func (c *Cache) revalidate(r *http.Request, key string, next http.Handler) {
 	ch := make(chan struct{})
 	c.flights[flight] = ch
 	c.fmu.Unlock()
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), revalidateTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), revalidateTimeout)
 	bg := r.Clone(ctx)
 	go func() {
 		defer func() {
