@@ -168,10 +168,13 @@ func (s *Service) ListCountries(ctx context.Context, _ *connect.Request[saboresv
 	return connect.NewResponse(res), nil
 }
 
+// likeEscaper escapes LIKE's wildcards and its escape character.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
 // EscapeLike escapes LIKE's wildcards so a shopper typing "50%" or "_"
 // searches for those characters instead of matching everything.
 func EscapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+	return likeEscaper.Replace(s)
 }
 
 type listFilter struct {

@@ -81,24 +81,33 @@ type Cache struct {
 	flights map[string]chan struct{}
 }
 
+// lead makes the caller the one computing key and returns the function to
+// call when done; when another caller already is, it returns nil and that
+// computation's channel, closed once it is done.
+func (c *Cache) lead(key string) (done func(), wait <-chan struct{}) {
+	c.fmu.Lock()
+	defer c.fmu.Unlock()
+	if ch, busy := c.flights[key]; busy {
+		return nil, ch
+	}
+	ch := make(chan struct{})
+	c.flights[key] = ch
+	return func() {
+		c.fmu.Lock()
+		delete(c.flights, key)
+		c.fmu.Unlock()
+		close(ch)
+	}, nil
+}
+
 // join makes the caller the one computing key, returning a function to call
 // when done; or, when another caller already is, waits for it (or for ctx)
 // and returns nil, so the caller looks the key up again.
 func (c *Cache) join(ctx context.Context, key string) (done func()) {
-	c.fmu.Lock()
-	wait, busy := c.flights[key]
-	if !busy {
-		ch := make(chan struct{})
-		c.flights[key] = ch
-		c.fmu.Unlock()
-		return func() {
-			c.fmu.Lock()
-			delete(c.flights, key)
-			c.fmu.Unlock()
-			close(ch)
-		}
+	done, wait := c.lead(key)
+	if done != nil {
+		return done
 	}
-	c.fmu.Unlock()
 	select {
 	case <-wait:
 	case <-ctx.Done():

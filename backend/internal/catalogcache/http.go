@@ -111,25 +111,15 @@ const revalidateTimeout = 10 * time.Second
 // at once, and what its context carries (its log record, which the
 // interceptors fill in) belongs to its own request.
 func (c *Cache) revalidate(r *http.Request, key string, next http.Handler) {
-	flight := "http\x00" + key
-	c.fmu.Lock()
-	if _, busy := c.flights[flight]; busy {
-		c.fmu.Unlock()
+	done, _ := c.lead("http\x00" + key)
+	if done == nil {
 		return
 	}
-	ch := make(chan struct{})
-	c.flights[flight] = ch
-	c.fmu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), revalidateTimeout)
 	bg := r.Clone(ctx)
 	go func() {
-		defer func() {
-			cancel()
-			c.fmu.Lock()
-			delete(c.flights, flight)
-			c.fmu.Unlock()
-			close(ch)
-		}()
+		defer done()
+		defer cancel()
 		c.compute(discard{header: http.Header{}}, bg, key, next)
 	}()
 }
