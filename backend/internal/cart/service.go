@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -97,21 +98,8 @@ func Price(ctx context.Context, q *db.Queries, promos catalog.PromotionSource, l
 	return pricing.PriceCart(lines, items), nil
 }
 
-// Reason is the UPPER_SNAKE ErrorInfo reason of a cart problem, the same
-// name as the CartProblem enum value without its prefix.
+// Reason is the UPPER_SNAKE ErrorInfo reason of a cart problem: the name of
+// its CartProblem enum value without the prefix, so the two never disagree.
 func Reason(p pricing.Problem) string {
-	switch p {
-	case pricing.UnknownProduct:
-		return "UNKNOWN_PRODUCT"
-	case pricing.NotSoldOnline:
-		return "NOT_SOLD_ONLINE"
-	case pricing.InvalidQuantity:
-		return "INVALID_QUANTITY"
-	case pricing.OutOfStock:
-		return "OUT_OF_STOCK"
-	case pricing.InsufficientStock:
-		return "INSUFFICIENT_STOCK"
-	default:
-		return "UNSPECIFIED"
-	}
+	return strings.TrimPrefix(problemToProto(p).String(), "CART_PROBLEM_")
 }
