@@ -78,7 +78,6 @@ type sizeReport struct {
 	ColdStartupMS   float64 `json:"cold_startup_ms"`
 	WarmStartupMS   float64 `json:"warm_startup_ms"`
 	SeedSeconds     float64 `json:"seed_seconds"`
-	Seeder          string  `json:"seeder"`
 	Orders          int64   `json:"orders_placed"`
 	Oversold        bool    `json:"oversold"`
 	OversellChecked int     `json:"oversell_products_checked"`
