@@ -37,8 +37,8 @@ func StoredChannel(c saboresv1.SalesChannel) (string, bool) {
 	}
 }
 
-// ProductVisibility groups visibility rows by product.
-func ProductVisibility(rows []db.VisibilityForProductsRow) map[int64][]*saboresv1.ProductVisibility {
+// visibilityByProduct groups visibility rows by product.
+func visibilityByProduct(rows []db.VisibilityForProductsRow) map[int64][]*saboresv1.ProductVisibility {
 	out := make(map[int64][]*saboresv1.ProductVisibility)
 	for _, r := range rows {
 		out[r.ProductID] = append(out[r.ProductID], &saboresv1.ProductVisibility{
@@ -50,17 +50,8 @@ func ProductVisibility(rows []db.VisibilityForProductsRow) map[int64][]*saboresv
 	return out
 }
 
-// ProductIDs lists the ids of products, for loading their visibility.
-func ProductIDs(products []db.Product) []int64 {
-	ids := make([]int64, len(products))
-	for i, p := range products {
-		ids[i] = p.ID
-	}
-	return ids
-}
-
-// Product maps a product and its visibility records to the back office's view.
-func Product(p db.Product, visibility []*saboresv1.ProductVisibility) *saboresv1.AdminProduct {
+// adminProduct maps a product and its visibility records to the back office's view.
+func adminProduct(p db.Product, visibility []*saboresv1.ProductVisibility) *saboresv1.AdminProduct {
 	out := &saboresv1.AdminProduct{
 		Id:               p.ID,
 		Name:             p.Name,

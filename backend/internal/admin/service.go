@@ -80,7 +80,7 @@ func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 	for i, r := range rows {
 		products[i] = r.Product
 	}
-	out, err := s.products(ctx, s.q, products)
+	out, err := Products(ctx, s.q, products)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +93,7 @@ func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[sabo
 	if err != nil {
 		return nil, productNotFound(err, req.Msg.Id)
 	}
-	out, err := s.products(ctx, s.q, []db.Product{row.Product})
+	out, err := Products(ctx, s.q, []db.Product{row.Product})
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 				return err
 			}
 		}
-		products, err := s.products(ctx, q, []db.Product{product})
+		products, err := Products(ctx, q, []db.Product{product})
 		if err != nil {
 			return err
 		}
@@ -533,16 +533,21 @@ func (s *Service) ListAuditEvents(ctx context.Context, req *connect.Request[sabo
 	return connect.NewResponse(res), nil
 }
 
-// products maps products with their visibility records.
-func (s *Service) products(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
-	rows, err := q.VisibilityForProducts(ctx, ProductIDs(products))
+// Products maps products to the back office's view with their visibility
+// records, loaded with q in one query.
+func Products(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
+	ids := make([]int64, len(products))
+	for i, p := range products {
+		ids[i] = p.ID
+	}
+	rows, err := q.VisibilityForProducts(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("admin: load visibility: %w", err)
 	}
-	vis := ProductVisibility(rows)
+	vis := visibilityByProduct(rows)
 	out := make([]*saboresv1.AdminProduct, len(products))
 	for i, p := range products {
-		out[i] = Product(p, vis[p.ID])
+		out[i] = adminProduct(p, vis[p.ID])
 	}
 	return out, nil
 }
