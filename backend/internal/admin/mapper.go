@@ -5,17 +5,18 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // Channel maps a stored sales channel to the contract's enum.
 func Channel(stored string) saboresv1.SalesChannel {
-	switch stored {
-	case "online":
+	switch pricing.Channel(stored) {
+	case pricing.ChannelOnline:
 		return saboresv1.SalesChannel_SALES_CHANNEL_ONLINE
-	case "physical":
+	case pricing.ChannelPhysical:
 		return saboresv1.SalesChannel_SALES_CHANNEL_PHYSICAL
-	case "both":
+	case pricing.ChannelBoth:
 		return saboresv1.SalesChannel_SALES_CHANNEL_BOTH
 	default:
 		return saboresv1.SalesChannel_SALES_CHANNEL_UNSPECIFIED
@@ -27,11 +28,11 @@ func Channel(stored string) saboresv1.SalesChannel {
 func StoredChannel(c saboresv1.SalesChannel) (string, bool) {
 	switch c {
 	case saboresv1.SalesChannel_SALES_CHANNEL_ONLINE:
-		return "online", true
+		return string(pricing.ChannelOnline), true
 	case saboresv1.SalesChannel_SALES_CHANNEL_PHYSICAL:
-		return "physical", true
+		return string(pricing.ChannelPhysical), true
 	case saboresv1.SalesChannel_SALES_CHANNEL_BOTH:
-		return "both", true
+		return string(pricing.ChannelBoth), true
 	default:
 		return "", false
 	}
