@@ -4,12 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
 )
 
 // RequestIDHeader carries the request id to and from clients, so a report
@@ -106,14 +107,7 @@ func record(ctx context.Context, procedure string, err error) {
 		return
 	}
 	info.procedure = procedure
-	switch {
-	case err == nil:
-		info.code = "ok"
-	case errors.Is(err, context.Canceled):
-		info.code = connect.CodeCanceled.String()
-	default:
-		info.code = connect.CodeOf(err).String()
-	}
+	info.code = apperr.Outcome(err)
 }
 
 // WrapUnary records unary RPCs.
