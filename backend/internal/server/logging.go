@@ -101,13 +101,11 @@ func begin(ctx context.Context, procedure string) {
 	}
 }
 
-func record(ctx context.Context, procedure string, err error) {
-	info, ok := ctx.Value(requestInfoKey{}).(*requestInfo)
-	if !ok {
-		return
+// record keeps the result code once the handler has run.
+func record(ctx context.Context, err error) {
+	if info, ok := ctx.Value(requestInfoKey{}).(*requestInfo); ok {
+		info.code = apperr.Outcome(err)
 	}
-	info.procedure = procedure
-	info.code = apperr.Outcome(err)
 }
 
 // WrapUnary records unary RPCs.
@@ -115,7 +113,7 @@ func (procedureRecorder) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 		begin(ctx, req.Spec().Procedure)
 		res, err := next(ctx, req)
-		record(ctx, req.Spec().Procedure, err)
+		record(ctx, err)
 		return res, err
 	}
 }
@@ -130,7 +128,7 @@ func (procedureRecorder) WrapStreamingHandler(next connect.StreamingHandlerFunc)
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
 		begin(ctx, conn.Spec().Procedure)
 		err := next(ctx, conn)
-		record(ctx, conn.Spec().Procedure, err)
+		record(ctx, err)
 		return err
 	}
 }
