@@ -25,6 +25,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -270,7 +271,7 @@ func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 	res := &saboresv1.GetDashboardStatsResponse{
 		OrderCount:         totals.OrderCount,
 		RevenueCents:       totals.RevenueCents,
-		AverageTicketCents: AverageCents(totals.RevenueCents, int64(totals.OrderCount)),
+		AverageTicketCents: pricing.AverageTicketCents(totals.RevenueCents, int64(totals.OrderCount)),
 		CustomerCount:      int32(customers),
 		ProductCount:       int32(products),
 	}
@@ -283,14 +284,6 @@ func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 		})
 	}
 	return connect.NewResponse(res), nil
-}
-
-// AverageCents is total over count rounded half-up, 0 without orders.
-func AverageCents(total, count int64) int64 {
-	if count <= 0 {
-		return 0
-	}
-	return (total + count/2) / count
 }
 
 // ListCountryConfigs lists every country's tile in home-grid order.
