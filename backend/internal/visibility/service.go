@@ -121,7 +121,7 @@ func (s *Service) SetProductChannel(ctx context.Context, req *connect.Request[sa
 	res := &saboresv1.SetProductChannelResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		outcome, err := apply(ctx, q, m.ProductId, m.Country, m.Channel, -1)
+		outcome, err := apply(ctx, q, m.ProductId, m.Country, m.Channel, -1, nil)
 		if err != nil {
 			return err
 		}
@@ -146,8 +146,10 @@ func (s *Service) BatchSetVisibility(ctx context.Context, req *connect.Request[s
 	res := &saboresv1.BatchSetVisibilityResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
+		// A batch usually edits one country's screen: look each country up once.
+		countries := make(map[string]bool)
 		for i, c := range req.Msg.Changes {
-			outcome, err := apply(ctx, q, c.ProductId, c.Country, c.Channel, i)
+			outcome, err := apply(ctx, q, c.ProductId, c.Country, c.Channel, i, countries)
 			if err != nil {
 				return err
 			}
@@ -170,15 +172,21 @@ type visibilityValue struct {
 // apply makes one change inside the caller's transaction (the spec's
 // "Channel of a product in a country"): none deletes the record; a channel
 // makes an existing record visible with it, or inserts one. index is the
-// change's position in a batch, -1 for a single change, to name it in errors.
-func apply(ctx context.Context, q *db.Queries, productID int64, country string, channel saboresv1.SalesChannel, index int) (saboresv1.VisibilityOutcome, error) {
+// change's position in a batch, -1 for a single change, to name it in errors;
+// known, when not nil, holds the countries the batch has already found.
+func apply(ctx context.Context, q *db.Queries, productID int64, country string, channel saboresv1.SalesChannel, index int, known map[string]bool) (saboresv1.VisibilityOutcome, error) {
 	// Locking the product serialises concurrent changes to it and tells an
 	// unknown product apart from a missing record.
 	if _, err := q.VisibilityLockProduct(ctx, productID); err != nil {
 		return 0, productError(err, productID, index)
 	}
-	if _, err := q.CountryConfigBySlug(ctx, country); err != nil {
-		return 0, countryError(err, country, index)
+	if !known[country] {
+		if _, err := q.CountryConfigBySlug(ctx, country); err != nil {
+			return 0, countryError(err, country, index)
+		}
+		if known != nil {
+			known[country] = true
+		}
 	}
 	cur, err := q.VisibilityGet(ctx, db.VisibilityGetParams{ProductID: productID, Country: country})
 	exists := err == nil
