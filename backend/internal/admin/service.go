@@ -436,11 +436,11 @@ func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[sabores
 			map[string]string{"name": req.Msg.Name, "scope": scope, "prefix": key.Prefix}); err != nil {
 			return err
 		}
-		row, err := q.APIKeyByID(ctx, key.ID)
-		if err != nil {
-			return fmt.Errorf("admin: read new API key: %w", err)
-		}
-		res.Key = apiKey(db.APIKeyListRow(row))
+		// The creator is the caller: a signed-in admin, or an API key (no one).
+		res.Key = apiKey(db.APIKeyListRow{
+			ID: key.ID, Name: req.Msg.Name, Scope: scope, Prefix: key.Prefix,
+			CreatedAt: key.CreatedAt, CreatedByEmail: auth.FromContext(ctx).Email,
+		})
 		res.Secret = key.Secret
 		return nil
 	})
