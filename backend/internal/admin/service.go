@@ -224,25 +224,18 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, fmt.Errorf("admin: count orders: %w", err)
 	}
-	ids := make([]int64, len(rows))
+	stored := make([]db.Order, len(rows))
 	for i, r := range rows {
-		ids[i] = r.Order.ID
+		stored[i] = r.Order
 	}
-	lines, err := s.q.ListOrderLines(ctx, ids)
+	orders, err := order.WithLines(ctx, s.q, stored)
 	if err != nil {
-		return nil, fmt.Errorf("admin: order lines: %w", err)
+		return nil, err
 	}
-	byOrder := make(map[int64][]db.OrderLine)
-	for _, l := range lines {
-		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
+	for i, r := range rows {
+		orders[i].CustomerEmail = r.CustomerEmail
 	}
-	res := &saboresv1.ListOrdersResponse{TotalSize: int32(total)}
-	for _, r := range rows {
-		o := order.ToProto(r.Order, byOrder[r.Order.ID])
-		o.CustomerEmail = r.CustomerEmail
-		res.Orders = append(res.Orders, o)
-	}
-	return connect.NewResponse(res), nil
+	return connect.NewResponse(&saboresv1.ListOrdersResponse{Orders: orders, TotalSize: int32(total)}), nil
 }
 
 // GetDashboardStats computes the dashboard from the orders, cancelled ones
