@@ -349,18 +349,31 @@ type signInSetting struct {
 // GetSignInConfig returns the Google sign-in status kept on the server (the
 // old screen kept it in the browser) and how sign-in is set up here.
 func (s *Service) GetSignInConfig(ctx context.Context, _ *connect.Request[saboresv1.GetSignInConfigRequest]) (*connect.Response[saboresv1.GetSignInConfigResponse], error) {
-	row, err := s.q.SettingGet(ctx, signInSettingKey)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
+	v, updated, err := readSignInSetting(ctx, s.q)
+	if err != nil {
+		return nil, err
+	}
+	if v == nil {
 		return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(signInSetting{}, nil)}), nil
-	case err != nil:
-		return nil, fmt.Errorf("admin: read sign-in status: %w", err)
 	}
-	var v signInSetting
-	if err := json.Unmarshal(row.Value, &v); err != nil {
-		return nil, fmt.Errorf("admin: decode sign-in status: %w", err)
+	return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(*v, &updated)}), nil
+}
+
+// readSignInSetting reads the stored sign-in status and when it was saved;
+// nil when it was never saved.
+func readSignInSetting(ctx context.Context, q *db.Queries) (*signInSetting, time.Time, error) {
+	row, err := q.SettingGet(ctx, signInSettingKey)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, time.Time{}, nil
 	}
-	return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(v, &row.UpdatedAt)}), nil
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("admin: read sign-in status: %w", err)
+	}
+	v := new(signInSetting)
+	if err := json.Unmarshal(row.Value, v); err != nil {
+		return nil, time.Time{}, fmt.Errorf("admin: decode sign-in status: %w", err)
+	}
+	return v, row.UpdatedAt, nil
 }
 
 // UpdateSignInConfig records the Google sign-in status ('Marcar como
@@ -378,14 +391,9 @@ func (s *Service) UpdateSignInConfig(ctx context.Context, req *connect.Request[s
 	var saved db.SettingPutRow
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		var before *signInSetting
-		if cur, err := q.SettingGet(ctx, signInSettingKey); err == nil {
-			before = new(signInSetting)
-			if err := json.Unmarshal(cur.Value, before); err != nil {
-				return fmt.Errorf("admin: decode sign-in status: %w", err)
-			}
-		} else if !errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("admin: read sign-in status: %w", err)
+		before, _, err := readSignInSetting(ctx, q)
+		if err != nil {
+			return err
 		}
 		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: signInSettingKey, Value: value, UpdatedBy: ActorUserID(ctx)}); err != nil {
 			return fmt.Errorf("admin: save sign-in status: %w", err)
