@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -68,15 +69,7 @@ func (s *Service) GetMyDashboard(ctx context.Context, _ *connect.Request[sabores
 	return connect.NewResponse(&saboresv1.GetMyDashboardResponse{
 		OrderCount:         int32(stats.OrderCount),
 		TotalSpentCents:    stats.SpentCents,
-		AverageTicketCents: averageTicket(stats.SpentCents, stats.SpentOrderCount),
+		AverageTicketCents: pricing.AverageTicketCents(stats.SpentCents, stats.SpentOrderCount),
 		RecentOrders:       recent,
 	}), nil
-}
-
-// averageTicket is spent over orders, rounded half-up; 0 without orders.
-func averageTicket(spentCents, orders int64) int64 {
-	if orders <= 0 || spentCents <= 0 {
-		return 0
-	}
-	return (spentCents + orders/2) / orders
 }

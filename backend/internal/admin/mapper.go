@@ -5,17 +5,18 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // Channel maps a stored sales channel to the contract's enum.
 func Channel(stored string) saboresv1.SalesChannel {
-	switch stored {
-	case "online":
+	switch pricing.Channel(stored) {
+	case pricing.ChannelOnline:
 		return saboresv1.SalesChannel_SALES_CHANNEL_ONLINE
-	case "physical":
+	case pricing.ChannelPhysical:
 		return saboresv1.SalesChannel_SALES_CHANNEL_PHYSICAL
-	case "both":
+	case pricing.ChannelBoth:
 		return saboresv1.SalesChannel_SALES_CHANNEL_BOTH
 	default:
 		return saboresv1.SalesChannel_SALES_CHANNEL_UNSPECIFIED
@@ -27,18 +28,18 @@ func Channel(stored string) saboresv1.SalesChannel {
 func StoredChannel(c saboresv1.SalesChannel) (string, bool) {
 	switch c {
 	case saboresv1.SalesChannel_SALES_CHANNEL_ONLINE:
-		return "online", true
+		return string(pricing.ChannelOnline), true
 	case saboresv1.SalesChannel_SALES_CHANNEL_PHYSICAL:
-		return "physical", true
+		return string(pricing.ChannelPhysical), true
 	case saboresv1.SalesChannel_SALES_CHANNEL_BOTH:
-		return "both", true
+		return string(pricing.ChannelBoth), true
 	default:
 		return "", false
 	}
 }
 
-// ProductVisibility groups visibility rows by product.
-func ProductVisibility(rows []db.VisibilityForProductsRow) map[int64][]*saboresv1.ProductVisibility {
+// visibilityByProduct groups visibility rows by product.
+func visibilityByProduct(rows []db.VisibilityForProductsRow) map[int64][]*saboresv1.ProductVisibility {
 	out := make(map[int64][]*saboresv1.ProductVisibility)
 	for _, r := range rows {
 		out[r.ProductID] = append(out[r.ProductID], &saboresv1.ProductVisibility{
@@ -50,17 +51,8 @@ func ProductVisibility(rows []db.VisibilityForProductsRow) map[int64][]*saboresv
 	return out
 }
 
-// ProductIDs lists the ids of products, for loading their visibility.
-func ProductIDs(products []db.Product) []int64 {
-	ids := make([]int64, len(products))
-	for i, p := range products {
-		ids[i] = p.ID
-	}
-	return ids
-}
-
-// Product maps a product and its visibility records to the back office's view.
-func Product(p db.Product, visibility []*saboresv1.ProductVisibility) *saboresv1.AdminProduct {
+// adminProduct maps a product and its visibility records to the back office's view.
+func adminProduct(p db.Product, visibility []*saboresv1.ProductVisibility) *saboresv1.AdminProduct {
 	out := &saboresv1.AdminProduct{
 		Id:               p.ID,
 		Name:             p.Name,

@@ -25,6 +25,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -80,7 +81,7 @@ func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 	for i, r := range rows {
 		products[i] = r.Product
 	}
-	out, err := s.products(ctx, s.q, products)
+	out, err := Products(ctx, s.q, products)
 	if err != nil {
 		return nil, err
 	}
@@ -93,7 +94,7 @@ func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[sabo
 	if err != nil {
 		return nil, productNotFound(err, req.Msg.Id)
 	}
-	out, err := s.products(ctx, s.q, []db.Product{row.Product})
+	out, err := Products(ctx, s.q, []db.Product{row.Product})
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +144,7 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 				return err
 			}
 		}
-		products, err := s.products(ctx, q, []db.Product{product})
+		products, err := Products(ctx, q, []db.Product{product})
 		if err != nil {
 			return err
 		}
@@ -223,25 +224,18 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, fmt.Errorf("admin: count orders: %w", err)
 	}
-	ids := make([]int64, len(rows))
+	stored := make([]db.Order, len(rows))
 	for i, r := range rows {
-		ids[i] = r.Order.ID
+		stored[i] = r.Order
 	}
-	lines, err := s.q.ListOrderLines(ctx, ids)
+	orders, err := order.WithLines(ctx, s.q, stored)
 	if err != nil {
-		return nil, fmt.Errorf("admin: order lines: %w", err)
+		return nil, err
 	}
-	byOrder := make(map[int64][]db.OrderLine)
-	for _, l := range lines {
-		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
+	for i, r := range rows {
+		orders[i].CustomerEmail = r.CustomerEmail
 	}
-	res := &saboresv1.ListOrdersResponse{TotalSize: int32(total)}
-	for _, r := range rows {
-		o := order.ToProto(r.Order, byOrder[r.Order.ID])
-		o.CustomerEmail = r.CustomerEmail
-		res.Orders = append(res.Orders, o)
-	}
-	return connect.NewResponse(res), nil
+	return connect.NewResponse(&saboresv1.ListOrdersResponse{Orders: orders, TotalSize: int32(total)}), nil
 }
 
 // GetDashboardStats computes the dashboard from the orders, cancelled ones
@@ -270,7 +264,7 @@ func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 	res := &saboresv1.GetDashboardStatsResponse{
 		OrderCount:         totals.OrderCount,
 		RevenueCents:       totals.RevenueCents,
-		AverageTicketCents: AverageCents(totals.RevenueCents, int64(totals.OrderCount)),
+		AverageTicketCents: pricing.AverageTicketCents(totals.RevenueCents, int64(totals.OrderCount)),
 		CustomerCount:      int32(customers),
 		ProductCount:       int32(products),
 	}
@@ -283,14 +277,6 @@ func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 		})
 	}
 	return connect.NewResponse(res), nil
-}
-
-// AverageCents is total over count rounded half-up, 0 without orders.
-func AverageCents(total, count int64) int64 {
-	if count <= 0 {
-		return 0
-	}
-	return (total + count/2) / count
 }
 
 // ListCountryConfigs lists every country's tile in home-grid order.
@@ -363,18 +349,31 @@ type signInSetting struct {
 // GetSignInConfig returns the Google sign-in status kept on the server (the
 // old screen kept it in the browser) and how sign-in is set up here.
 func (s *Service) GetSignInConfig(ctx context.Context, _ *connect.Request[saboresv1.GetSignInConfigRequest]) (*connect.Response[saboresv1.GetSignInConfigResponse], error) {
-	row, err := s.q.SettingGet(ctx, signInSettingKey)
-	switch {
-	case errors.Is(err, pgx.ErrNoRows):
+	v, updated, err := readSignInSetting(ctx, s.q)
+	if err != nil {
+		return nil, err
+	}
+	if v == nil {
 		return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(signInSetting{}, nil)}), nil
-	case err != nil:
-		return nil, fmt.Errorf("admin: read sign-in status: %w", err)
 	}
-	var v signInSetting
-	if err := json.Unmarshal(row.Value, &v); err != nil {
-		return nil, fmt.Errorf("admin: decode sign-in status: %w", err)
+	return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(*v, &updated)}), nil
+}
+
+// readSignInSetting reads the stored sign-in status and when it was saved;
+// nil when it was never saved.
+func readSignInSetting(ctx context.Context, q *db.Queries) (*signInSetting, time.Time, error) {
+	row, err := q.SettingGet(ctx, signInSettingKey)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, time.Time{}, nil
 	}
-	return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(v, &row.UpdatedAt)}), nil
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("admin: read sign-in status: %w", err)
+	}
+	v := new(signInSetting)
+	if err := json.Unmarshal(row.Value, v); err != nil {
+		return nil, time.Time{}, fmt.Errorf("admin: decode sign-in status: %w", err)
+	}
+	return v, row.UpdatedAt, nil
 }
 
 // UpdateSignInConfig records the Google sign-in status ('Marcar como
@@ -392,14 +391,9 @@ func (s *Service) UpdateSignInConfig(ctx context.Context, req *connect.Request[s
 	var saved db.SettingPutRow
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		var before *signInSetting
-		if cur, err := q.SettingGet(ctx, signInSettingKey); err == nil {
-			before = new(signInSetting)
-			if err := json.Unmarshal(cur.Value, before); err != nil {
-				return fmt.Errorf("admin: decode sign-in status: %w", err)
-			}
-		} else if !errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("admin: read sign-in status: %w", err)
+		before, _, err := readSignInSetting(ctx, q)
+		if err != nil {
+			return err
 		}
 		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: signInSettingKey, Value: value, UpdatedBy: ActorUserID(ctx)}); err != nil {
 			return fmt.Errorf("admin: save sign-in status: %w", err)
@@ -443,11 +437,11 @@ func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[sabores
 			map[string]string{"name": req.Msg.Name, "scope": scope, "prefix": key.Prefix}); err != nil {
 			return err
 		}
-		row, err := q.APIKeyByID(ctx, key.ID)
-		if err != nil {
-			return fmt.Errorf("admin: read new API key: %w", err)
-		}
-		res.Key = apiKey(db.APIKeyListRow(row))
+		// The creator is the caller: a signed-in admin, or an API key (no one).
+		res.Key = apiKey(db.APIKeyListRow{
+			ID: key.ID, Name: req.Msg.Name, Scope: scope, Prefix: key.Prefix,
+			CreatedAt: key.CreatedAt, CreatedByEmail: auth.FromContext(ctx).Email,
+		})
 		res.Secret = key.Secret
 		return nil
 	})
@@ -533,16 +527,21 @@ func (s *Service) ListAuditEvents(ctx context.Context, req *connect.Request[sabo
 	return connect.NewResponse(res), nil
 }
 
-// products maps products with their visibility records.
-func (s *Service) products(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
-	rows, err := q.VisibilityForProducts(ctx, ProductIDs(products))
+// Products maps products to the back office's view with their visibility
+// records, loaded with q in one query.
+func Products(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
+	ids := make([]int64, len(products))
+	for i, p := range products {
+		ids[i] = p.ID
+	}
+	rows, err := q.VisibilityForProducts(ctx, ids)
 	if err != nil {
 		return nil, fmt.Errorf("admin: load visibility: %w", err)
 	}
-	vis := ProductVisibility(rows)
+	vis := visibilityByProduct(rows)
 	out := make([]*saboresv1.AdminProduct, len(products))
 	for i, p := range products {
-		out[i] = Product(p, vis[p.ID])
+		out[i] = adminProduct(p, vis[p.ID])
 	}
 	return out, nil
 }

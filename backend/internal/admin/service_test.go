@@ -454,6 +454,13 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	if len(keys.Keys) != 1 || keys.Keys[0].LastUsedTime == nil {
 		t.Errorf("after use: %v, want last_used set", keys.Keys)
 	}
+	// CreateApiKey answers with the key as the list shows it.
+	for _, got := range keys.Keys {
+		if got.Id != key.Id || got.Name != key.Name || got.Scope != key.Scope || got.Prefix != key.Prefix ||
+			!got.CreateTime.AsTime().Equal(key.CreateTime.AsTime()) || got.CreatedBy != key.CreatedBy {
+			t.Errorf("listed key %v, want the one created: %v", got, key)
+		}
+	}
 	create := connect.NewRequest(&saboresv1.CreateApiKeyRequest{Name: "x", Scope: saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN})
 	create.Header().Set("Authorization", "Bearer "+secret)
 	if _, err := client.CreateApiKey(context.Background(), create); connect.CodeOf(err) != connect.CodePermissionDenied {

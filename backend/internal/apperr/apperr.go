@@ -112,6 +112,20 @@ func isConnectionError(err error) bool {
 		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE)
 }
 
+// Outcome names the result of an RPC as the request log and the metrics
+// show it: "ok", or the Connect code the client gets. A call whose client
+// went away counts as canceled whatever the handler made of it.
+func Outcome(err error) string {
+	switch {
+	case err == nil:
+		return "ok"
+	case errors.Is(err, context.Canceled):
+		return connect.CodeCanceled.String()
+	default:
+		return connect.CodeOf(err).String()
+	}
+}
+
 // Interceptor applies ToConnect to every handler's error.
 func Interceptor() connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {

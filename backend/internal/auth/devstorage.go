@@ -253,22 +253,18 @@ func (s *devStorage) SetUserinfoFromRequest(_ context.Context, info *oidc.UserIn
 
 // SetUserinfoFromToken implements op.Storage (the userinfo endpoint).
 func (s *devStorage) SetUserinfoFromToken(_ context.Context, info *oidc.UserInfo, tokenID, _, _ string) error {
-	s.mu.Lock()
-	t, ok := s.tokens[tokenID]
-	s.mu.Unlock()
-	if !ok || time.Now().After(t.expires) {
-		return errDevNotFound
+	t, err := s.liveToken(tokenID)
+	if err != nil {
+		return err
 	}
 	return s.setUserinfo(info, t.subject, t.scopes)
 }
 
 // SetIntrospectionFromToken implements op.Storage.
 func (s *devStorage) SetIntrospectionFromToken(_ context.Context, resp *oidc.IntrospectionResponse, tokenID, _, _ string) error {
-	s.mu.Lock()
-	t, ok := s.tokens[tokenID]
-	s.mu.Unlock()
-	if !ok || time.Now().After(t.expires) {
-		return errDevNotFound
+	t, err := s.liveToken(tokenID)
+	if err != nil {
+		return err
 	}
 	info := new(oidc.UserInfo)
 	if err := s.setUserinfo(info, t.subject, t.scopes); err != nil {
@@ -278,6 +274,18 @@ func (s *devStorage) SetIntrospectionFromToken(_ context.Context, resp *oidc.Int
 	resp.Scope = t.scopes
 	resp.ClientID = devClientID
 	return nil
+}
+
+// liveToken is the access token id names, errDevNotFound when it is unknown
+// or has expired.
+func (s *devStorage) liveToken(id string) (devToken, error) {
+	s.mu.Lock()
+	t, ok := s.tokens[id]
+	s.mu.Unlock()
+	if !ok || time.Now().After(t.expires) {
+		return devToken{}, errDevNotFound
+	}
+	return t, nil
 }
 
 func (s *devStorage) setUserinfo(info *oidc.UserInfo, subject string, scopes []string) error {

@@ -53,15 +53,8 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 	t.Parallel()
 	direct := dbtest.New(t)
 	ctx := context.Background()
-	const initialStock = 100000 // as inserted below
-	if _, err := direct.Exec(ctx, `
-		INSERT INTO countries (slug, name) VALUES ('brasil', 'Brasil');
-		INSERT INTO products (id, name, code, sku, category, price_cents, vat_basis_points, stock, image_url)
-			VALUES (1, 'Guaraná Antarctica', 'BR-1', 'SKU-1', 'bebidas', 250, 1000, 100000, '/img/1.svg');
-		INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel)
-			VALUES (1, 'brasil', true, 'both');`); err != nil {
-		t.Fatal(err)
-	}
+	const initialStock = 100000
+	guarana(t, direct, initialStock)
 	const shoppers, ordersEach = 12, 3
 	tokens := make([]string, shoppers)
 	userIDs := make([]int64, shoppers)

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -53,6 +54,20 @@ func newTestShop(t *testing.T, dbURL string, logs io.Writer) *testShop {
 	srv := httptest.NewServer(front(app, gate))
 	t.Cleanup(srv.Close)
 	return &testShop{URL: srv.URL, Pool: pool, app: app}
+}
+
+// guarana stocks the one product the load tests buy: Guaraná Antarctica
+// (id 1, 2,50 €), stock units, sold online and in shops in Brasil.
+func guarana(t *testing.T, pool *pgxpool.Pool, stock int) {
+	t.Helper()
+	if _, err := pool.Exec(context.Background(), fmt.Sprintf(`
+		INSERT INTO countries (slug, name) VALUES ('brasil', 'Brasil');
+		INSERT INTO products (id, name, code, sku, category, price_cents, vat_basis_points, stock, image_url)
+			VALUES (1, 'Guaraná Antarctica', 'BR-1', 'SKU-1', 'bebidas', 250, 1000, %d, '/img/1.svg');
+		INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel)
+			VALUES (1, 'brasil', true, 'both');`, stock)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // signIn creates a user with a session straight in the database (the

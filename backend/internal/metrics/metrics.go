@@ -5,7 +5,6 @@ package metrics
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -58,20 +58,8 @@ func (m *Metrics) Handler() http.Handler {
 // Register adds a collector, such as Pool's.
 func (m *Metrics) Register(c prometheus.Collector) error { return m.reg.Register(c) }
 
-// code names an RPC outcome as the logs do.
-func code(err error) string {
-	switch {
-	case err == nil:
-		return "ok"
-	case errors.Is(err, context.Canceled):
-		return connect.CodeCanceled.String()
-	default:
-		return connect.CodeOf(err).String()
-	}
-}
-
 func (m *Metrics) observe(procedure string, start time.Time, err error) {
-	m.calls.WithLabelValues(procedure, code(err)).Inc()
+	m.calls.WithLabelValues(procedure, apperr.Outcome(err)).Inc()
 	m.duration.WithLabelValues(procedure).Observe(time.Since(start).Seconds())
 	if err == nil && procedure == saboresv1connect.OrderServicePlaceOrderProcedure {
 		m.orders.Inc()

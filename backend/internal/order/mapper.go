@@ -29,7 +29,7 @@ func get(ctx context.Context, q *db.Queries, userID, orderID int64) (*saboresv1.
 	if err != nil {
 		return nil, fmt.Errorf("order: get order %d: %w", orderID, err)
 	}
-	orders, err := withLines(ctx, q, []db.Order{row})
+	orders, err := WithLines(ctx, q, []db.Order{row})
 	if err != nil {
 		return nil, err
 	}
@@ -43,10 +43,12 @@ func List(ctx context.Context, q *db.Queries, userID int64, limit, offset int32)
 	if err != nil {
 		return nil, fmt.Errorf("order: list orders: %w", err)
 	}
-	return withLines(ctx, q, rows)
+	return WithLines(ctx, q, rows)
 }
 
-func withLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]*saboresv1.Order, error) {
+// WithLines maps stored orders with their lines, read in one query for all
+// of them; the back office's order list uses it too.
+func WithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]*saboresv1.Order, error) {
 	out := make([]*saboresv1.Order, len(rows))
 	if len(rows) == 0 {
 		return out, nil

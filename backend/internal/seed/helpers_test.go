@@ -5,8 +5,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/sabores/sabores/backend/internal/pricing"
 )
 
+// TestIncludedVAT: seeded orders carry the VAT checkout would compute.
 func TestIncludedVAT(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -27,8 +30,8 @@ func TestIncludedVAT(t *testing.T) {
 		{1898, 1000, 173}, // 172.55
 	}
 	for _, tt := range tests {
-		if got := includedVAT(tt.gross, tt.bp); got != tt.want {
-			t.Errorf("includedVAT(%d, %d) = %d, want %d", tt.gross, tt.bp, got, tt.want)
+		if got := pricing.IncludedVAT(tt.gross, tt.bp); got != tt.want {
+			t.Errorf("pricing.IncludedVAT(%d, %d) = %d, want %d", tt.gross, tt.bp, got, tt.want)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/productimage"
 )
 
@@ -281,7 +282,7 @@ func orders(ctx context.Context, q *db.Queries, userIDs map[string]int64, now ti
 		for _, l := range o.lines {
 			total := l.unitPriceCents * int64(l.quantity)
 			subtotal += total
-			vat += includedVAT(total, byID[l.productID].vat)
+			vat += pricing.IncludedVAT(total, byID[l.productID].vat)
 		}
 		u := userIDs[o.user]
 		name := ""
@@ -314,13 +315,6 @@ func orders(ctx context.Context, q *db.Queries, userIDs map[string]int64, now ti
 		}
 	}
 	return nil
-}
-
-// includedVAT is the VAT contained in a VAT-inclusive amount, rounded half
-// up to the cent: 1000 cents at 21 % contain 174 cents of VAT.
-func includedVAT(grossCents int64, basisPoints int32) int64 {
-	bp := int64(basisPoints)
-	return (grossCents*bp*2 + 10000 + bp) / (2 * (10000 + bp))
 }
 
 // catalogueByID indexes the sample products by their id.

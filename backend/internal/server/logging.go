@@ -4,12 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
 )
 
 // RequestIDHeader carries the request id to and from clients, so a report
@@ -100,19 +101,10 @@ func begin(ctx context.Context, procedure string) {
 	}
 }
 
-func record(ctx context.Context, procedure string, err error) {
-	info, ok := ctx.Value(requestInfoKey{}).(*requestInfo)
-	if !ok {
-		return
-	}
-	info.procedure = procedure
-	switch {
-	case err == nil:
-		info.code = "ok"
-	case errors.Is(err, context.Canceled):
-		info.code = connect.CodeCanceled.String()
-	default:
-		info.code = connect.CodeOf(err).String()
+// record keeps the result code once the handler has run.
+func record(ctx context.Context, err error) {
+	if info, ok := ctx.Value(requestInfoKey{}).(*requestInfo); ok {
+		info.code = apperr.Outcome(err)
 	}
 }
 
@@ -121,7 +113,7 @@ func (procedureRecorder) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 		begin(ctx, req.Spec().Procedure)
 		res, err := next(ctx, req)
-		record(ctx, req.Spec().Procedure, err)
+		record(ctx, err)
 		return res, err
 	}
 }
@@ -136,7 +128,7 @@ func (procedureRecorder) WrapStreamingHandler(next connect.StreamingHandlerFunc)
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
 		begin(ctx, conn.Spec().Procedure)
 		err := next(ctx, conn)
-		record(ctx, conn.Spec().Procedure, err)
+		record(ctx, err)
 		return err
 	}
 }

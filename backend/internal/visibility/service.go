@@ -70,14 +70,14 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 	for i, r := range rows {
 		products[i] = r.Product
 	}
-	vis, err := s.visibility(ctx, s.q, products)
+	out, err := admin.Products(ctx, s.q, products)
 	if err != nil {
 		return nil, err
 	}
 	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(total), Country: catalog.CountryToProto(country)}
-	for _, r := range rows {
+	for i, r := range rows {
 		res.Products = append(res.Products, &saboresv1.CountryProduct{
-			Product: admin.Product(r.Product, vis[r.Product.ID]),
+			Product: out[i],
 			Visible: r.IsVisible,
 			Channel: admin.Channel(r.SalesChannel),
 		})
@@ -90,15 +90,15 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Request[saboresv1.SearchAddableProductsRequest]) (*connect.Response[saboresv1.SearchAddableProductsResponse], error) {
 	m := req.Msg
 	// Validation counts characters as sent; blanks around them match nothing.
-	query := catalog.EscapeLike(strings.TrimSpace(m.Query))
-	if utf8.RuneCountInString(strings.TrimSpace(m.Query)) < minQueryLen {
+	query := strings.TrimSpace(m.Query)
+	if utf8.RuneCountInString(query) < minQueryLen {
 		return nil, apperr.Invalid("query", "must have at least 2 characters")
 	}
 	if _, err := s.q.CountryConfigBySlug(ctx, m.Country); err != nil {
 		return nil, countryError(err, m.Country, -1)
 	}
 	rows, err := s.q.VisibilitySearchAddable(ctx, db.VisibilitySearchAddableParams{
-		Query: query, Country: m.Country,
+		Query: catalog.EscapeLike(query), Country: m.Country,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("visibility: search addable for %s: %w", m.Country, err)
@@ -107,15 +107,11 @@ func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Reques
 	for i, r := range rows {
 		products[i] = r.Product
 	}
-	vis, err := s.visibility(ctx, s.q, products)
+	out, err := admin.Products(ctx, s.q, products)
 	if err != nil {
 		return nil, err
 	}
-	res := &saboresv1.SearchAddableProductsResponse{}
-	for _, p := range products {
-		res.Products = append(res.Products, admin.Product(p, vis[p.ID]))
-	}
-	return connect.NewResponse(res), nil
+	return connect.NewResponse(&saboresv1.SearchAddableProductsResponse{Products: out}), nil
 }
 
 // SetProductChannel sets one product's channel in one country and says what
@@ -125,12 +121,12 @@ func (s *Service) SetProductChannel(ctx context.Context, req *connect.Request[sa
 	res := &saboresv1.SetProductChannelResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		outcome, err := apply(ctx, q, m.ProductId, m.Country, m.Channel, -1)
+		outcome, err := apply(ctx, q, m.ProductId, m.Country, m.Channel, -1, nil)
 		if err != nil {
 			return err
 		}
 		res.Outcome = outcome
-		product, err := s.countryProduct(ctx, q, m.ProductId, m.Country)
+		product, err := countryProduct(ctx, q, m.ProductId, m.Country)
 		if err != nil {
 			return err
 		}
@@ -150,8 +146,10 @@ func (s *Service) BatchSetVisibility(ctx context.Context, req *connect.Request[s
 	res := &saboresv1.BatchSetVisibilityResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
+		// A batch usually edits one country's screen: look each country up once.
+		countries := make(map[string]bool)
 		for i, c := range req.Msg.Changes {
-			outcome, err := apply(ctx, q, c.ProductId, c.Country, c.Channel, i)
+			outcome, err := apply(ctx, q, c.ProductId, c.Country, c.Channel, i, countries)
 			if err != nil {
 				return err
 			}
@@ -174,15 +172,21 @@ type visibilityValue struct {
 // apply makes one change inside the caller's transaction (the spec's
 // "Channel of a product in a country"): none deletes the record; a channel
 // makes an existing record visible with it, or inserts one. index is the
-// change's position in a batch, -1 for a single change, to name it in errors.
-func apply(ctx context.Context, q *db.Queries, productID int64, country string, channel saboresv1.SalesChannel, index int) (saboresv1.VisibilityOutcome, error) {
+// change's position in a batch, -1 for a single change, to name it in errors;
+// known, when not nil, holds the countries the batch has already found.
+func apply(ctx context.Context, q *db.Queries, productID int64, country string, channel saboresv1.SalesChannel, index int, known map[string]bool) (saboresv1.VisibilityOutcome, error) {
 	// Locking the product serialises concurrent changes to it and tells an
 	// unknown product apart from a missing record.
 	if _, err := q.VisibilityLockProduct(ctx, productID); err != nil {
 		return 0, productError(err, productID, index)
 	}
-	if _, err := q.CountryConfigBySlug(ctx, country); err != nil {
-		return 0, countryError(err, country, index)
+	if !known[country] {
+		if _, err := q.CountryConfigBySlug(ctx, country); err != nil {
+			return 0, countryError(err, country, index)
+		}
+		if known != nil {
+			known[country] = true
+		}
 	}
 	cur, err := q.VisibilityGet(ctx, db.VisibilityGetParams{ProductID: productID, Country: country})
 	exists := err == nil
@@ -242,34 +246,22 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 
 // countryProduct is the product as seen in country after a change; nil when
 // it has no record there.
-func (s *Service) countryProduct(ctx context.Context, q *db.Queries, productID int64, country string) (*saboresv1.CountryProduct, error) {
+func countryProduct(ctx context.Context, q *db.Queries, productID int64, country string) (*saboresv1.CountryProduct, error) {
 	row, err := q.AdminGetProduct(ctx, productID)
 	if err != nil {
 		return nil, fmt.Errorf("visibility: read product %d: %w", productID, err)
 	}
-	vis, err := s.visibility(ctx, q, []db.Product{row.Product})
+	out, err := admin.Products(ctx, q, []db.Product{row.Product})
 	if err != nil {
 		return nil, err
 	}
-	for _, v := range vis[productID] {
+	product := out[0]
+	for _, v := range product.Visibility {
 		if v.Country == country {
-			return &saboresv1.CountryProduct{
-				Product: admin.Product(row.Product, vis[productID]),
-				Visible: v.Visible,
-				Channel: v.Channel,
-			}, nil
+			return &saboresv1.CountryProduct{Product: product, Visible: v.Visible, Channel: v.Channel}, nil
 		}
 	}
 	return nil, nil
-}
-
-// visibility loads the visibility records of products.
-func (s *Service) visibility(ctx context.Context, q *db.Queries, products []db.Product) (map[int64][]*saboresv1.ProductVisibility, error) {
-	rows, err := q.VisibilityForProducts(ctx, admin.ProductIDs(products))
-	if err != nil {
-		return nil, fmt.Errorf("visibility: load records: %w", err)
-	}
-	return admin.ProductVisibility(rows), nil
 }
 
 // field names a request field, inside the batch's list when index >= 0.

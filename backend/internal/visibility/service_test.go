@@ -409,3 +409,28 @@ func TestConcurrentChangesSerialise(t *testing.T) {
 		t.Errorf("%d ADDED and %d UNCHANGED, want 1 and %d", addedCount, unchangedCount, n-1)
 	}
 }
+
+// A batch looks each country up once, and still names the change whose
+// country does not exist.
+func TestBatchSetVisibilityUnknownCountry(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	_, err := f.svc.BatchSetVisibility(f.ctx, connect.NewRequest(&saboresv1.BatchSetVisibilityRequest{
+		Changes: []*saboresv1.VisibilityChange{
+			{ProductId: 1002, Country: "brasil", Channel: online},
+			{ProductId: 1003, Country: "brasil", Channel: online},
+			{ProductId: 2001, Country: "atlantida", Channel: online},
+		},
+	}))
+	code, reason := errorCode(t, err)
+	if code != connect.CodeNotFound || reason != "COUNTRY_NOT_FOUND" {
+		t.Fatalf("bad batch: %v %s, want NotFound COUNTRY_NOT_FOUND", code, reason)
+	}
+	var biz *apperr.Business
+	if !errors.As(err, &biz) || biz.Metadata["change_index"] != "2" || biz.Metadata["country"] != "atlantida" {
+		t.Errorf("error %v does not name change 2, country atlantida", err)
+	}
+	if _, _, _, ok := f.record(t, 1002, "brasil"); ok {
+		t.Error("change 0 was kept although change 2 failed")
+	}
+}
