@@ -7,3 +7,9 @@ VALUES (@key, @value, now(), sqlc.narg('updated_by'))
 ON CONFLICT (key) DO UPDATE
 SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by
 RETURNING value, updated_at;
+
+-- SettingGetForUpdate reads a setting inside the transaction that will
+-- replace it, holding the row: a concurrent save waits, then reads what this
+-- one wrote, so an audit trail built from the two reads stays a chain.
+-- name: SettingGetForUpdate :one
+SELECT value, updated_at FROM settings WHERE key = @key FOR UPDATE;

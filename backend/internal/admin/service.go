@@ -349,31 +349,31 @@ type signInSetting struct {
 // GetSignInConfig returns the Google sign-in status kept on the server (the
 // old screen kept it in the browser) and how sign-in is set up here.
 func (s *Service) GetSignInConfig(ctx context.Context, _ *connect.Request[saboresv1.GetSignInConfigRequest]) (*connect.Response[saboresv1.GetSignInConfigResponse], error) {
-	v, updated, err := readSignInSetting(ctx, s.q)
+	row, err := s.q.SettingGet(ctx, signInSettingKey)
+	v, err := signInSettingFrom(row.Value, err)
 	if err != nil {
 		return nil, err
 	}
 	if v == nil {
 		return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(signInSetting{}, nil)}), nil
 	}
-	return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(*v, &updated)}), nil
+	return connect.NewResponse(&saboresv1.GetSignInConfigResponse{Config: s.signInConfig(*v, &row.UpdatedAt)}), nil
 }
 
-// readSignInSetting reads the stored sign-in status and when it was saved;
-// nil when it was never saved.
-func readSignInSetting(ctx context.Context, q *db.Queries) (*signInSetting, time.Time, error) {
-	row, err := q.SettingGet(ctx, signInSettingKey)
+// signInSettingFrom decodes a read of the stored sign-in status (its value
+// and error); nil when it was never saved.
+func signInSettingFrom(value []byte, err error) (*signInSetting, error) {
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, time.Time{}, nil
+		return nil, nil
 	}
 	if err != nil {
-		return nil, time.Time{}, fmt.Errorf("admin: read sign-in status: %w", err)
+		return nil, fmt.Errorf("admin: read sign-in status: %w", err)
 	}
 	v := new(signInSetting)
-	if err := json.Unmarshal(row.Value, v); err != nil {
-		return nil, time.Time{}, fmt.Errorf("admin: decode sign-in status: %w", err)
+	if err := json.Unmarshal(value, v); err != nil {
+		return nil, fmt.Errorf("admin: decode sign-in status: %w", err)
 	}
-	return v, row.UpdatedAt, nil
+	return v, nil
 }
 
 // UpdateSignInConfig records the Google sign-in status ('Marcar como
@@ -391,7 +391,8 @@ func (s *Service) UpdateSignInConfig(ctx context.Context, req *connect.Request[s
 	var saved db.SettingPutRow
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		before, _, err := readSignInSetting(ctx, q)
+		row, err := q.SettingGetForUpdate(ctx, signInSettingKey)
+		before, err := signInSettingFrom(row.Value, err)
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -401,6 +402,58 @@ func TestSignInConfig(t *testing.T) {
 	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'signin.config' AND old_value IS NULL`); n != 1 {
 		t.Errorf("%d audit rows for the sign-in status, want 1", n)
 	}
+}
+
+// TestSignInConfigAuditUnderConcurrentSaves: admins saving the sign-in
+// status at once leave an audit trail in which each change's old value is
+// the previous change's new value.
+func TestSignInConfigAuditUnderConcurrentSaves(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	// The first save creates the row; the race is over replacing it.
+	if _, err := f.svc.UpdateSignInConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateSignInConfigRequest{})); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := range 12 {
+		wg.Go(func() {
+			req := &saboresv1.UpdateSignInConfigRequest{Configured: i%2 == 0, CustomBranding: i%3 == 0}
+			if _, err := f.svc.UpdateSignInConfig(f.ctx, connect.NewRequest(req)); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	rows, err := f.pool.Query(f.ctx, `SELECT old_value::text, new_value::text FROM audit_events
+		WHERE action = 'signin.config' ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var previous *string
+	n := 0
+	for rows.Next() {
+		var before *string
+		var after string
+		if err := rows.Scan(&before, &after); err != nil {
+			t.Fatal(err)
+		}
+		if (before == nil) != (previous == nil) || before != nil && *before != *previous {
+			t.Errorf("change %d: old value %v, but the change before it saved %v", n, deref(before), deref(previous))
+		}
+		previous = &after
+		n++
+	}
+	if n != 13 {
+		t.Errorf("%d audit rows, want 13", n)
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return "NULL"
+	}
+	return *s
 }
 
 // TestAPIKeyLifecycle creates a key, uses it through a real server with the

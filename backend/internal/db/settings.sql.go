@@ -26,6 +26,25 @@ func (q *Queries) SettingGet(ctx context.Context, key string) (SettingGetRow, er
 	return i, err
 }
 
+const settingGetForUpdate = `-- name: SettingGetForUpdate :one
+SELECT value, updated_at FROM settings WHERE key = $1 FOR UPDATE
+`
+
+type SettingGetForUpdateRow struct {
+	Value     []byte
+	UpdatedAt time.Time
+}
+
+// SettingGetForUpdate reads a setting inside the transaction that will
+// replace it, holding the row: a concurrent save waits, then reads what this
+// one wrote, so an audit trail built from the two reads stays a chain.
+func (q *Queries) SettingGetForUpdate(ctx context.Context, key string) (SettingGetForUpdateRow, error) {
+	row := q.db.QueryRow(ctx, settingGetForUpdate, key)
+	var i SettingGetForUpdateRow
+	err := row.Scan(&i.Value, &i.UpdatedAt)
+	return i, err
+}
+
 const settingPut = `-- name: SettingPut :one
 INSERT INTO settings (key, value, updated_at, updated_by)
 VALUES ($1, $2, now(), $3)
