@@ -158,7 +158,7 @@ func (s *Service) resolveAPIKey(ctx context.Context, header string) (Principal, 
 // resolveSession finds the live session of token (pgx.ErrNoRows when there
 // is none) and returns the new expiry when it was extended.
 func (s *Service) resolveSession(ctx context.Context, token string) (Principal, time.Time, error) {
-	sess, err := s.queries.SessionByTokenHash(ctx, hashToken(token))
+	sess, err := s.queries.SessionByTokenHash(ctx, db.SessionByTokenHashParams{TokenHash: hashToken(token), Company: Company})
 	if err != nil {
 		return Principal{}, time.Time{}, fmt.Errorf("auth: look up session: %w", err)
 	}
@@ -166,7 +166,7 @@ func (s *Service) resolveSession(ctx context.Context, token string) (Principal, 
 		UserID: sess.UserID,
 		Email:  sess.Email,
 		Name:   sess.FullName,
-		Role:   s.roleOf(ctx, sess.UserID, sess.Email),
+		Role:   s.role(sess.Email, sess.CompanyAdmin),
 	}
 	if time.Until(sess.ExpiresAt) > s.cfg.SessionTTL/2 {
 		return p, time.Time{}, nil
@@ -183,15 +183,18 @@ func (s *Service) resolveSession(ctx context.Context, token string) (Principal, 
 // active admin of the shop's company, client otherwise. A failed lookup
 // counts as client, the least privilege, and is logged.
 func (s *Service) roleOf(ctx context.Context, userID int64, email string) Role {
-	if s.adminEmails[strings.ToLower(email)] {
-		return RoleAdmin
-	}
 	isAdmin, err := s.queries.UserIsCompanyAdmin(ctx, db.UserIsCompanyAdminParams{UserID: userID, Company: Company})
 	if err != nil {
-		slog.WarnContext(ctx, "role lookup failed, treating the user as a client", "user_id", userID, "error", err)
-		return RoleClient
+		slog.WarnContext(ctx, "role lookup failed, treating the user as a client unless configured", "user_id", userID, "error", err)
+		isAdmin = false
 	}
-	if isAdmin {
+	return s.role(email, isAdmin)
+}
+
+// role is roleOf's rule once the company admin check is known; a session
+// lookup reads that check with the session (SessionByTokenHash).
+func (s *Service) role(email string, companyAdmin bool) Role {
+	if companyAdmin || s.adminEmails[strings.ToLower(email)] {
 		return RoleAdmin
 	}
 	return RoleClient

@@ -11,22 +11,37 @@ import (
 )
 
 const sessionByTokenHash = `-- name: SessionByTokenHash :one
-SELECT s.id, s.user_id, s.expires_at, u.email, u.full_name
+SELECT s.id, s.user_id, s.expires_at, u.email, u.full_name,
+    EXISTS (
+        SELECT 1
+        FROM company_users cu
+        JOIN companies c ON c.id = cu.company_id
+        WHERE cu.user_id = s.user_id AND c.name = $1 AND cu.active AND cu.role = 'admin'
+    ) AS company_admin
 FROM sessions s
 JOIN users u ON u.id = s.user_id
-WHERE s.token_hash = $1 AND s.expires_at > now()
+WHERE s.token_hash = $2 AND s.expires_at > now()
 `
 
-type SessionByTokenHashRow struct {
-	ID        int64
-	UserID    int64
-	ExpiresAt time.Time
-	Email     string
-	FullName  string
+type SessionByTokenHashParams struct {
+	Company   string
+	TokenHash []byte
 }
 
-func (q *Queries) SessionByTokenHash(ctx context.Context, tokenHash []byte) (SessionByTokenHashRow, error) {
-	row := q.db.QueryRow(ctx, sessionByTokenHash, tokenHash)
+type SessionByTokenHashRow struct {
+	ID           int64
+	UserID       int64
+	ExpiresAt    time.Time
+	Email        string
+	FullName     string
+	CompanyAdmin bool
+}
+
+// SessionByTokenHash reads a live session with its user and whether the
+// user is an active admin of @company (UserIsCompanyAdmin's rule): every
+// signed-in request needs both, in one round trip.
+func (q *Queries) SessionByTokenHash(ctx context.Context, arg SessionByTokenHashParams) (SessionByTokenHashRow, error) {
+	row := q.db.QueryRow(ctx, sessionByTokenHash, arg.Company, arg.TokenHash)
 	var i SessionByTokenHashRow
 	err := row.Scan(
 		&i.ID,
@@ -34,6 +49,7 @@ func (q *Queries) SessionByTokenHash(ctx context.Context, tokenHash []byte) (Ses
 		&i.ExpiresAt,
 		&i.Email,
 		&i.FullName,
+		&i.CompanyAdmin,
 	)
 	return i, err
 }
