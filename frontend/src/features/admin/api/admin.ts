@@ -1,4 +1,4 @@
-import { createConnectQueryKey, useInfiniteQuery, useMutation, useQuery } from "@connectrpc/connect-query";
+import { createConnectQueryKey, useInfiniteQuery, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import {
   AdminService,
@@ -76,6 +76,7 @@ export function useUpdateCountryConfig() {
   const queryClient = useQueryClient();
   const listKey = createConnectQueryKey({
     schema: AdminService.method.listCountryConfigs,
+    transport: useTransport(),
     cardinality: "finite",
     input: {},
   });
@@ -209,12 +210,15 @@ export function useSignInConfig() {
 /** useUpdateSignInConfig records the Google sign-in status ('Marcar como Configurado'). */
 export function useUpdateSignInConfig() {
   const queryClient = useQueryClient();
+  const configKey = createConnectQueryKey({
+    schema: AdminService.method.getSignInConfig,
+    transport: useTransport(),
+    cardinality: "finite",
+    input: {},
+  });
   return useMutation(AdminService.method.updateSignInConfig, {
     onSuccess: (res) => {
-      queryClient.setQueryData(
-        createConnectQueryKey({ schema: AdminService.method.getSignInConfig, cardinality: "finite", input: {} }),
-        (old) => (old ? { ...old, config: res.config } : old),
-      );
+      queryClient.setQueryData(configKey, (old) => (old ? { ...old, config: res.config } : old));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key(AdminService.method.getSignInConfig) }),
   });
@@ -236,7 +240,12 @@ export function useCreateApiKey() {
 /** useRevokeApiKey revokes a key, showing it revoked at once and putting it back on failure. */
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
-  const listKey = createConnectQueryKey({ schema: AdminService.method.listApiKeys, cardinality: "finite", input: {} });
+  const listKey = createConnectQueryKey({
+    schema: AdminService.method.listApiKeys,
+    transport: useTransport(),
+    cardinality: "finite",
+    input: {},
+  });
   return useMutation(AdminService.method.revokeApiKey, {
     onMutate: async (req) => {
       await queryClient.cancelQueries({ queryKey: listKey });
