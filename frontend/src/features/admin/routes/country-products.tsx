@@ -75,14 +75,7 @@ export default function CountryProducts() {
   const saveProduct = (product: AdminProduct, v: ProductEditValues) => {
     setEditing(undefined);
     update
-      .save({
-        id: product.id,
-        price: v.price,
-        vatRate: v.vatRate,
-        priceCents: BigInt(v.priceCents),
-        vatBasisPoints: v.vatBasisPoints,
-        onlineCategories: v.onlineCategories,
-      })
+      .save({ id: product.id, ...v })
       .then(
         () => toast({ title: t("toast.productSavedTitle"), description: t("toast.productSaved") }),
         (err: unknown) => saveFailure("product", err),
