@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
-import { intlLocale } from "@/lib/format-price";
+import { formatDate } from "@/lib/format-date";
 import { pageCount } from "@/lib/paging";
 import { customersPageSize, useCustomers } from "@/features/admin/api/admin";
 import type { Customer } from "@gen/sabores/v1/admin_types_pb";
@@ -19,7 +19,6 @@ export function CustomersTable() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error, isPlaceholderData } = useCustomers(page);
   const total = data?.totalSize ?? 0;
-  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium" });
 
   return (
     <section aria-labelledby="customers-title" className="card p-4 sm:p-6">
@@ -57,7 +56,7 @@ export function CustomersTable() {
                     <td className="py-2 pr-3 break-all">{c.email}</td>
                     <td className="py-2 pr-3">{c.phone}</td>
                     <td className="py-2 pr-3">{c.companyNif || c.dni}</td>
-                    <td className="py-2">{c.createTime ? date.format(timestampDate(c.createTime)) : ""}</td>
+                    <td className="py-2">{c.createTime ? formatDate(timestampDate(c.createTime), i18n.language, { dateStyle: "medium" }) : ""}</td>
                   </tr>
                 ))}
               </tbody>
