@@ -6,6 +6,7 @@ import {
   expectNoSeriousA11yViolations,
   launch,
   newContext,
+  rpc,
   screenshot,
   signIn,
   viewports,
@@ -33,14 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-// rpc calls the public API over Connect's GET encoding, as the storefront does.
-async function rpc<T>(service: string, method: string, message: object): Promise<T> {
-  const q = encodeURIComponent(JSON.stringify(message));
-  const res = await fetch(`${baseURL}/sabores.v1.${service}/${method}?connect=v1&encoding=json&message=${q}`);
-  expect(res.ok).toBe(true);
-  return (await res.json()) as T;
-}
 
 async function brasilProductNames(): Promise<string[]> {
   const res = await rpc<{ products?: { name: string }[] }>("CatalogService", "ListProducts", {

@@ -73,6 +73,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(violations).toEqual([]);
 }
 
+/** rpc calls the shop's public API over Connect's GET encoding, as the storefront does. */
+export async function rpc<T>(service: string, method: string, message: object): Promise<T> {
+  const q = encodeURIComponent(JSON.stringify(message));
+  const res = await fetch(`${baseURL}/sabores.v1.${service}/${method}?connect=v1&encoding=json&message=${q}`);
+  expect(res.ok).toBe(true);
+  return (await res.json()) as T;
+}
+
 /** cartInStorage reads the cart the page keeps in local storage. */
 export async function cartInStorage(page: Page): Promise<{ id: number; quantity: number }[]> {
   return page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));

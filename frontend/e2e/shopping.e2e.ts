@@ -6,6 +6,7 @@ import {
   expectNoSeriousA11yViolations,
   launch,
   newContext,
+  rpc,
   screenshot,
   signIn,
   viewports,
@@ -29,12 +30,9 @@ afterAll(async () => {
   await browser.close();
 });
 
-// getProduct asks the real API over Connect's GET encoding, as the app does.
+// getProduct asks the real API for a product, as the app does.
 async function getProduct(id: number): Promise<{ name: string; stock: number }> {
-  const message = encodeURIComponent(JSON.stringify({ id: String(id) }));
-  const res = await fetch(`${baseURL}/sabores.v1.CatalogService/GetProduct?connect=v1&encoding=json&message=${message}`);
-  expect(res.ok).toBe(true);
-  return (await res.json()).product;
+  return (await rpc<{ product: { name: string; stock: number } }>("CatalogService", "GetProduct", { id: String(id) })).product;
 }
 
 async function openFirstSearchResult(word: string): Promise<number> {

@@ -6,6 +6,7 @@ import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useProducts } from "@/features/catalog/api/catalog";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
+import { useListError } from "@/hooks/use-list-error";
 import { pageCount, readPage, withPage } from "@/lib/paging";
 
 const pageSize = 20;
@@ -16,6 +17,7 @@ export default function CategoryRoute({ category }: { category: string }) {
   const [sp, setSp] = useSearchParams();
   const page = readPage(sp);
   const query = useProducts({ category, page, pageSize });
+  const error = useListError(query.error);
   const title = t(`categories.${category}`);
   return (
     <div className="container-page py-6">
@@ -30,11 +32,7 @@ export default function CategoryRoute({ category }: { category: string }) {
           <ProductGrid
             products={query.data?.products}
             isPending={false}
-            error={
-              query.isError
-                ? t("errorPrefix", { ns: "common", message: query.error.rawMessage || t("unknownError", { ns: "common" }) })
-                : undefined
-            }
+            error={error}
           />
         )}
       </div>

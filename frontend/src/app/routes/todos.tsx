@@ -13,6 +13,7 @@ import {
   toListRequest,
   withFilter,
 } from "@/features/catalog/todos-params";
+import { useListError } from "@/hooks/use-list-error";
 import { pageCount, pageRange, withPage } from "@/lib/paging";
 import { schemaPrice } from "@/lib/format-price";
 
@@ -22,6 +23,7 @@ export default function TodosRoute() {
   const [sp, setSp] = useSearchParams();
   const params = readTodosParams(sp);
   const query = useProducts(toListRequest(params));
+  const error = useListError(query.error);
   const total = query.data?.totalSize ?? 0;
   const pages = pageCount(total, todosPageSize);
   const [first, last] = pageRange(params.page, todosPageSize, total);
@@ -113,7 +115,7 @@ export default function TodosRoute() {
           isPending={query.isPending}
           skeletons={todosPageSize}
           priority={4}
-          error={query.isError ? t("errorPrefix", { ns: "common", message: query.error.rawMessage || t("unknownError", { ns: "common" }) }) : undefined}
+          error={error}
         />
       </div>
       <Pagination page={params.page} totalPages={pages} onPage={(p) => setSp(withPage(sp, p))} />

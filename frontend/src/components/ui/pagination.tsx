@@ -3,23 +3,28 @@ import { pageWindow } from "@/lib/paging";
 
 /**
  * Pagination shows Anterior/Siguiente and a window of five page numbers with
- * the first and last pages and ellipses.
+ * the first and last pages and ellipses (or 'Página X de Y' without the
+ * window). label names the pager for screen readers; className places it.
  */
 export function Pagination({
   page,
   totalPages,
   onPage,
   window = true,
+  label,
+  className = "mt-8 justify-center",
 }: {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
   window?: boolean;
+  label?: string;
+  className?: string;
 }) {
   const { t } = useTranslation();
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label={t("pagination.label")} className="mt-8 flex flex-wrap items-center justify-center gap-1">
+    <nav aria-label={label ?? t("pagination.label")} className={`flex flex-wrap items-center gap-1 ${className}`}>
       <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t("pagination.previous")}
       </button>

@@ -4,12 +4,14 @@ import { Seo } from "@/components/seo/seo";
 import { useProducts } from "@/features/catalog/api/catalog";
 import { CountryHero, useCountryName } from "@/features/catalog/components/country-hero";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
+import { useListError } from "@/hooks/use-list-error";
 
 /** CaboVerdeRoute is /cabo-verde: intro blocks and two sections of five products. */
 export default function CaboVerdeRoute() {
   const { t } = useTranslation("countries");
   const name = useCountryName("cabo-verde");
   const q = useProducts({ country: "cabo-verde", page: 1, pageSize: 10 });
+  const error = useListError(q.error);
   if (q.isError) console.error("cabo-verde: load failed", q.error);
   const products = q.data?.products;
   const sections = [
@@ -50,6 +52,7 @@ export default function CaboVerdeRoute() {
               <ProductGrid
                 products={s.items}
                 isPending={q.isPending}
+                error={error}
                 skeletons={5}
                 empty={t("common.noneText", { country: name })}
               />

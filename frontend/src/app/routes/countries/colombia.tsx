@@ -5,6 +5,7 @@ import { Seo } from "@/components/seo/seo";
 import { useProducts } from "@/features/catalog/api/catalog";
 import { CountryHero, useCountryName } from "@/features/catalog/components/country-hero";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
+import { useListError } from "@/hooks/use-list-error";
 import { pageCount, readPage, withPage } from "@/lib/paging";
 
 const pageSize = 20;
@@ -16,6 +17,7 @@ export default function ColombiaRoute() {
   const [sp, setSp] = useSearchParams();
   const page = readPage(sp);
   const q = useProducts({ country: "colombia", page, pageSize });
+  const error = useListError(q.error);
   if (q.isError) console.error("colombia: load failed", q.error);
   return (
     <>
@@ -38,6 +40,7 @@ export default function ColombiaRoute() {
         <ProductGrid
           products={q.data?.products}
           isPending={q.isPending}
+          error={error}
           skeletons={pageSize}
           empty={t("common.noneText", { country: name })}
         />

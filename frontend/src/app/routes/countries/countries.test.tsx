@@ -1,6 +1,6 @@
-import type { ConnectRouter } from "@connectrpc/connect";
+import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CatalogService, type ListProductsRequest } from "@gen/sabores/v1/catalog_service_pb";
 import { product } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
@@ -68,4 +68,23 @@ describe("country pages", () => {
     expect(await screen.findByText("Todavía no hay productos registrados para Cuba.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /Volver al inicio/ })).toHaveAttribute("href", "/");
   });
+
+  it.each(["/colombia", "/cabo-verde", "/senegal", "/cuba", "/brasil/produtos"])(
+    "%s says when its products failed to load",
+    async (path) => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      renderApp(path, (router) =>
+        router.service(CatalogService, {
+          listProducts: () => {
+            throw new ConnectError("catálogo no disponible", Code.Unavailable);
+          },
+          listCountries: () => ({ countries: [] }),
+        }),
+      );
+      expect(await screen.findByText("Error: catálogo no disponible")).toHaveAttribute("role", "alert");
+      expect(screen.queryByText(/Todavía no hay productos/)).not.toBeInTheDocument();
+      expect(logged).toHaveBeenCalled();
+      logged.mockRestore();
+    },
+  );
 });

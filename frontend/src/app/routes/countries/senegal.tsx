@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
+import { ErrorBox } from "@/components/ui/error-box";
 import { Price } from "@/components/ui/price";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useCountryCatalogue } from "@/features/catalog/api/catalog";
 import { AddToCartButton } from "@/features/catalog/components/add-to-cart-button";
 import { ProductImage } from "@/components/ui/product-image";
+import { useListError } from "@/hooks/use-list-error";
 
 const highlights = ["bissap", "thieboudienne", "tamarindo"] as const;
 
@@ -14,6 +16,7 @@ const highlights = ["bissap", "thieboudienne", "tamarindo"] as const;
 export default function SenegalRoute() {
   const { t } = useTranslation("countries");
   const q = useCountryCatalogue("senegal");
+  const error = useListError(q.error);
   if (q.isError) console.error("senegal: load failed", q.error);
   const products = q.data?.pages.flatMap((p) => p.products) ?? [];
   return (
@@ -41,7 +44,9 @@ export default function SenegalRoute() {
           <h2 id="sn-products" className="mb-4 text-2xl font-bold">
             {t("senegal.productsTitle")}
           </h2>
-          {q.isPending ? (
+          {error ? (
+            <ErrorBox>{error}</ErrorBox>
+          ) : q.isPending ? (
             <Spinner label={t("senegal.loading")} />
           ) : products.length === 0 ? (
             <p className="rounded-lg bg-stone-100 p-6 text-center">{t("common.noneText", { country: "Senegal" })}</p>

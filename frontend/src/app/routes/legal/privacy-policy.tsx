@@ -1,4 +1,4 @@
-import { intlLocale } from "@/lib/format-price";
+import { formatDate } from "@/lib/format-date";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { Seo } from "@/components/seo/seo";
@@ -8,7 +8,7 @@ import { shopValues } from "@/features/legal/shop-values";
 /** PrivacyPolicyRoute is /privacy-policy: ten sections, updated today. */
 export default function PrivacyPolicyRoute() {
   const { t, i18n } = useTranslation("legal");
-  const today = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "long" }).format(new Date());
+  const today = formatDate(new Date(), i18n.language, { dateStyle: "long" });
   const sections = t("privacy.sections", { returnObjects: true, ...shopValues() }) as LegalSection[];
   return (
     <article className="container-page max-w-3xl py-6">

@@ -1,4 +1,4 @@
-import { intlLocale } from "@/lib/format-price";
+import { formatDate } from "@/lib/format-date";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
@@ -10,7 +10,7 @@ import type { Order } from "@gen/sabores/v1/types_pb";
 export function OrderRow({ order, details = false }: { order: Order; details?: boolean }) {
   const { t, i18n } = useTranslation("account");
   const date = order.createTime
-    ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" }).format(timestampDate(order.createTime))
+    ? formatDate(timestampDate(order.createTime), i18n.language, { dateStyle: "medium", timeStyle: "short" })
     : "";
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">

@@ -1,17 +1,19 @@
-import { createConnectQueryKey, useInfiniteQuery, useMutation, useQuery } from "@connectrpc/connect-query";
-import { keepPreviousData, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { createConnectQueryKey, useInfiniteQuery, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
+import { keepPreviousData, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import {
   AdminService,
   type ListAdminProductsResponse,
   type ListApiKeysResponse,
   type ListCountryConfigsResponse,
+  type RevokeApiKeyRequestSchema,
+  type UpdateCountryConfigRequestSchema,
 } from "@gen/sabores/v1/admin_service_pb";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 import type { ListCountryProductsResponse } from "@gen/sabores/v1/visibility_service_pb";
 import { VisibilityService } from "@gen/sabores/v1/visibility_service_pb";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
-import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
+import type { DescMessage, DescMethodUnary, MessageInitShape } from "@bufbuild/protobuf";
 
 /** adminProductsBatch is how many products the by-country screen loads at a time. */
 export const adminProductsBatch = 100;
@@ -25,6 +27,23 @@ export const recentOrdersCount = 5;
 // key matches every cached answer of a method, whatever its request.
 function key<I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>) {
   return createConnectQueryKey({ schema, cardinality: undefined });
+}
+
+// optimisticList changes the cached answer under queryKey as soon as a
+// mutation starts and puts it back if the server refuses (TanStack's
+// optimistic updates through the cache); the caller refetches it on settle.
+function optimisticList<Res, Req>(queryClient: QueryClient, queryKey: QueryKey, patch: (old: Res, req: Req) => Res) {
+  return {
+    onMutate: async (req: Req) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueryData<Res>(queryKey);
+      queryClient.setQueryData<Res>(queryKey, (old) => (old ? patch(old, req) : old));
+      return { before };
+    },
+    onError: (_err: unknown, _req: Req, context: { before: Res | undefined } | undefined) => {
+      if (context?.before) queryClient.setQueryData(queryKey, context.before);
+    },
+  };
 }
 
 /**
@@ -76,37 +95,30 @@ export function useUpdateCountryConfig() {
   const queryClient = useQueryClient();
   const listKey = createConnectQueryKey({
     schema: AdminService.method.listCountryConfigs,
+    transport: useTransport(),
     cardinality: "finite",
     input: {},
   });
   return useMutation(AdminService.method.updateCountryConfig, {
-    onMutate: async (req) => {
-      await queryClient.cancelQueries({ queryKey: listKey });
-      const before = queryClient.getQueryData<ListCountryConfigsResponse>(listKey);
-      queryClient.setQueryData<ListCountryConfigsResponse>(listKey, (old) =>
-        old
-          ? {
-              ...old,
-              countries: old.countries.map((c) =>
-                c.slug === req.slug
-                  ? {
-                      ...c,
-                      name: req.name ?? c.name,
-                      flagEmoji: req.flagEmoji ?? c.flagEmoji,
-                      imageUrl: req.imageUrl ?? c.imageUrl,
-                      backgroundClasses: req.backgroundClasses ?? c.backgroundClasses,
-                      href: req.href ?? c.href,
-                    }
-                  : c,
-              ),
-            }
-          : old,
-      );
-      return before;
-    },
-    onError: (_err, _req, before) => {
-      if (before) queryClient.setQueryData(listKey, before);
-    },
+    ...optimisticList(
+      queryClient,
+      listKey,
+      (old: ListCountryConfigsResponse, req: MessageInitShape<typeof UpdateCountryConfigRequestSchema>) => ({
+        ...old,
+        countries: old.countries.map((c) =>
+          c.slug === req.slug
+            ? {
+                ...c,
+                name: req.name ?? c.name,
+                flagEmoji: req.flagEmoji ?? c.flagEmoji,
+                imageUrl: req.imageUrl ?? c.imageUrl,
+                backgroundClasses: req.backgroundClasses ?? c.backgroundClasses,
+                href: req.href ?? c.href,
+              }
+            : c,
+        ),
+      }),
+    ),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: listKey }),
@@ -209,12 +221,15 @@ export function useSignInConfig() {
 /** useUpdateSignInConfig records the Google sign-in status ('Marcar como Configurado'). */
 export function useUpdateSignInConfig() {
   const queryClient = useQueryClient();
+  const configKey = createConnectQueryKey({
+    schema: AdminService.method.getSignInConfig,
+    transport: useTransport(),
+    cardinality: "finite",
+    input: {},
+  });
   return useMutation(AdminService.method.updateSignInConfig, {
     onSuccess: (res) => {
-      queryClient.setQueryData(
-        createConnectQueryKey({ schema: AdminService.method.getSignInConfig, cardinality: "finite", input: {} }),
-        (old) => (old ? { ...old, config: res.config } : old),
-      );
+      queryClient.setQueryData(configKey, (old) => (old ? { ...old, config: res.config } : old));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key(AdminService.method.getSignInConfig) }),
   });
@@ -236,24 +251,21 @@ export function useCreateApiKey() {
 /** useRevokeApiKey revokes a key, showing it revoked at once and putting it back on failure. */
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
-  const listKey = createConnectQueryKey({ schema: AdminService.method.listApiKeys, cardinality: "finite", input: {} });
+  const listKey = createConnectQueryKey({
+    schema: AdminService.method.listApiKeys,
+    transport: useTransport(),
+    cardinality: "finite",
+    input: {},
+  });
   return useMutation(AdminService.method.revokeApiKey, {
-    onMutate: async (req) => {
-      await queryClient.cancelQueries({ queryKey: listKey });
-      const before = queryClient.getQueryData<ListApiKeysResponse>(listKey);
-      queryClient.setQueryData<ListApiKeysResponse>(listKey, (old) =>
-        old
-          ? {
-              ...old,
-              keys: old.keys.map((k) => (k.id === BigInt(req.id ?? 0) ? { ...k, revokeTime: timestampNow() } : k)),
-            }
-          : old,
-      );
-      return before;
-    },
-    onError: (_err, _req, before) => {
-      if (before) queryClient.setQueryData(listKey, before);
-    },
+    ...optimisticList(
+      queryClient,
+      listKey,
+      (old: ListApiKeysResponse, req: MessageInitShape<typeof RevokeApiKeyRequestSchema>) => ({
+        ...old,
+        keys: old.keys.map((k) => (k.id === BigInt(req.id ?? 0) ? { ...k, revokeTime: timestampNow() } : k)),
+      }),
+    ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }

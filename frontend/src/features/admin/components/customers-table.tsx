@@ -1,8 +1,10 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
-import { intlLocale } from "@/lib/format-price";
+import { formatDate } from "@/lib/format-date";
+import { pageCount } from "@/lib/paging";
 import { customersPageSize, useCustomers } from "@/features/admin/api/admin";
 import type { Customer } from "@gen/sabores/v1/admin_types_pb";
 
@@ -17,8 +19,6 @@ export function CustomersTable() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, error, isPlaceholderData } = useCustomers(page);
   const total = data?.totalSize ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / customersPageSize));
-  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium" });
 
   return (
     <section aria-labelledby="customers-title" className="card p-4 sm:p-6">
@@ -56,7 +56,7 @@ export function CustomersTable() {
                     <td className="py-2 pr-3 break-all">{c.email}</td>
                     <td className="py-2 pr-3">{c.phone}</td>
                     <td className="py-2 pr-3">{c.companyNif || c.dni}</td>
-                    <td className="py-2">{c.createTime ? date.format(timestampDate(c.createTime)) : ""}</td>
+                    <td className="py-2">{c.createTime ? formatDate(timestampDate(c.createTime), i18n.language, { dateStyle: "medium" }) : ""}</td>
                   </tr>
                 ))}
               </tbody>
@@ -66,27 +66,14 @@ export function CustomersTable() {
             <p aria-live="polite" className="text-stone-700">
               {t("customers.showing", { count: data.customers.length, total })}
             </p>
-            {totalPages > 1 && (
-              <nav aria-label={t("customers.paging")} className="ml-auto flex items-center gap-2">
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  disabled={page <= 1}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  {t("previous")}
-                </button>
-                <span>{t("pageOf", { page, total: totalPages })}</span>
-                <button
-                  type="button"
-                  className="btn btn-outline"
-                  disabled={page >= totalPages}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  {t("next")}
-                </button>
-              </nav>
-            )}
+            <Pagination
+              page={page}
+              totalPages={pageCount(total, customersPageSize)}
+              onPage={setPage}
+              window={false}
+              label={t("customers.paging")}
+              className="ml-auto"
+            />
           </div>
         </>
       )}

@@ -11,7 +11,8 @@ import {
   YAxis,
 } from "recharts";
 import type { DailyStat } from "@gen/sabores/v1/admin_types_pb";
-import { formatPrice, intlLocale } from "@/lib/format-price";
+import { formatDate } from "@/lib/format-date";
+import { formatPrice } from "@/lib/format-price";
 
 // The chart library is imported only here, and this module is loaded lazily
 // by the dashboard: neither the storefront nor the other admin screens
@@ -22,7 +23,7 @@ function shortDate(date: string, language: string): string {
   const d = new Date(`${date}T12:00:00Z`);
   return Number.isNaN(d.getTime())
     ? date
-    : new Intl.DateTimeFormat(intlLocale(language), { day: "numeric", month: "short", timeZone: "UTC" }).format(d);
+    : formatDate(d, language, { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
 /** DailyChart draws orders (bars) and revenue (line) per day. */

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import type { ProductEdit } from "@/features/admin/api/admin";
 import { AdminDialog } from "@/features/admin/components/admin-dialog";
 import {
   hundredthsText,
@@ -12,14 +13,8 @@ import {
 import { isOnlineCategory, onlineCategories } from "@/features/admin/lib/online-categories";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 
-/** ProductEditValues is what the dialog hands back once price and VAT parse. */
-export interface ProductEditValues {
-  price: string;
-  vatRate: string;
-  priceCents: number;
-  vatBasisPoints: number;
-  onlineCategories: string[];
-}
+/** ProductEditValues is what the dialog hands back once price and VAT parse: the edit, less the product's id. */
+export type ProductEditValues = Omit<ProductEdit, "id">;
 
 const custom = "custom";
 
@@ -51,7 +46,13 @@ function EditForm({
       onInvalid();
       return;
     }
-    onSave({ price: price.trim(), vatRate: vatRate.trim(), priceCents, vatBasisPoints, onlineCategories: categories });
+    onSave({
+      price: price.trim(),
+      vatRate: vatRate.trim(),
+      priceCents: BigInt(priceCents),
+      vatBasisPoints,
+      onlineCategories: categories,
+    });
   };
 
   return (

@@ -2,7 +2,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import { Spinner } from "@/components/ui/spinner";
-import { intlLocale } from "@/lib/format-price";
+import { formatDate } from "@/lib/format-date";
 import { useRecentOrders } from "@/features/admin/api/admin";
 import { OrderStatusBadge } from "@/features/admin/components/order-status-badge";
 
@@ -10,7 +10,7 @@ import { OrderStatusBadge } from "@/features/admin/components/order-status-badge
 export function RecentOrders() {
   const { t, i18n } = useTranslation("admin");
   const { data, isPending, isError } = useRecentOrders();
-  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
+  const date = (d: Date) => formatDate(d, i18n.language, { dateStyle: "medium", timeStyle: "short" });
   return (
     <section aria-labelledby="orders-title" className="card p-4 sm:p-6">
       <h2 id="orders-title" className="text-lg font-bold">
@@ -29,7 +29,7 @@ export function RecentOrders() {
             <li key={String(o.id)} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm">
               <span className="font-semibold">{t("orders.number", { id: String(o.id) })}</span>
               <span className="break-all text-stone-700">{o.customerEmail}</span>
-              <span className="text-stone-700">{o.createTime ? date.format(timestampDate(o.createTime)) : ""}</span>
+              <span className="text-stone-700">{o.createTime ? date(timestampDate(o.createTime)) : ""}</span>
               <OrderStatusBadge order={o} />
               <Price cents={o.totalCents} className="ml-auto font-bold" />
             </li>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import es from "@/locales/es/admin.json";
 import pt from "@/locales/pt/admin.json";
+import esCommon from "@/locales/es/common.json";
 
 // Every back-office text the spec quotes appears verbatim in the locale of
 // its language (placeholders written the i18next way); the other locale
@@ -54,8 +55,10 @@ const spanish = [
   "Error al cargar clientes: {{msg}}",
   "No hay clientes registrados aún",
   "Products for {{country}}",
-  "Página {{page}} de {{total}}",
 ];
+
+// The back office's pagers are the shared Pagination, whose texts are common.
+const spanishPager = ["Página {{page}} de {{total}}"];
 
 describe("admin locales", () => {
   it.each(portuguese)("pt has %j", (text) => {
@@ -63,6 +66,9 @@ describe("admin locales", () => {
   });
   it.each(spanish)("es has %j", (text) => {
     expect(values(es)).toContain(text);
+  });
+  it.each(spanishPager)("es pager has %j", (text) => {
+    expect(values(esCommon)).toContain(text);
   });
 
   it("has the same keys in both languages", () => {

@@ -1,4 +1,5 @@
 import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -47,5 +48,26 @@ describe("API keys screen", () => {
     expect(await screen.findByText(/^Revogada em/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Revogar: Faturação" })).not.toBeInTheDocument();
     expect(keys[0].scope).toBe(ApiKeyScope.ADMIN);
+  });
+
+  it("shows a key revoked at once and puts it back when the server refuses", async () => {
+    const key = create(ApiKeySchema, { id: 8n, name: "Loja", prefix: "sab_xyz", createTime: timestampFromDate(new Date()) });
+    let refuse: (err: ConnectError) => void = () => {};
+    renderAdmin("/admin/api-keys", (router) =>
+      router.service(AdminService, {
+        listApiKeys: () => ({ keys: [key] }),
+        revokeApiKey: () =>
+          new Promise((_, reject) => {
+            refuse = reject;
+          }),
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Revogar: Loja" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Revogar a chave?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Revogar" }));
+    expect(await screen.findByText(/^Revogada em/)).toBeInTheDocument();
+    refuse(new ConnectError("down", Code.Unavailable));
+    expect(await screen.findByRole("button", { name: "Revogar: Loja" })).toBeInTheDocument();
+    expect(screen.queryByText(/^Revogada em/)).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@ import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
-import { intlLocale } from "@/lib/format-price";
+import { formatDate } from "@/lib/format-date";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/admin/api/admin";
 import { AdminDialog } from "@/features/admin/components/admin-dialog";
 import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
@@ -116,7 +116,7 @@ function KeysTable() {
   const saveFailure = useSaveFailure();
   const toast = useToast();
   const [confirming, setConfirming] = useState<ApiKey>();
-  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "medium", timeStyle: "short" });
+  const date = (d: Date) => formatDate(d, i18n.language, { dateStyle: "medium", timeStyle: "short" });
 
   if (isPending) return <Spinner label={t("loading")} />;
   if (isError) return <ErrorBox>{t("loadError")}</ErrorBox>;
@@ -151,16 +151,16 @@ function KeysTable() {
                     {k.scope === ApiKeyScope.ADMIN ? t("apiKeys.scopes.admin") : t("apiKeys.scopes.readOnly")}
                   </td>
                   <td className="py-2 pr-3">
-                    {k.createTime ? date.format(timestampDate(k.createTime)) : ""}
+                    {k.createTime ? date(timestampDate(k.createTime)) : ""}
                     {k.createdBy && <span className="block text-xs text-stone-600">{k.createdBy}</span>}
                   </td>
                   <td className="py-2 pr-3">
-                    {k.lastUsedTime ? date.format(timestampDate(k.lastUsedTime)) : t("apiKeys.never")}
+                    {k.lastUsedTime ? date(timestampDate(k.lastUsedTime)) : t("apiKeys.never")}
                   </td>
                   <td className="py-2">
                     {k.revokeTime ? (
                       <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                        {t("apiKeys.revokedOn", { date: date.format(timestampDate(k.revokeTime)) })}
+                        {t("apiKeys.revokedOn", { date: date(timestampDate(k.revokeTime)) })}
                       </span>
                     ) : (
                       <button

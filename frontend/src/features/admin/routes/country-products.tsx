@@ -7,6 +7,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
+import { pageCount } from "@/lib/paging";
 import { useUpdateProduct } from "@/features/admin/api/admin";
 import { countryProductsPageSize, useCountryProducts, useSetProductChannel } from "@/features/admin/api/visibility";
 import { AddProductsSearch } from "@/features/admin/components/add-products-search";
@@ -44,7 +45,6 @@ export default function CountryProducts() {
   const [adding, setAdding] = useState<ReadonlySet<bigint>>(() => new Set());
 
   const total = list.data?.totalSize ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / countryProductsPageSize));
 
   const changeChannel = (product: AdminProduct, channel: SalesChannel, added = false) => {
     if (added) setAdding((s) => new Set(s).add(product.id));
@@ -75,14 +75,7 @@ export default function CountryProducts() {
   const saveProduct = (product: AdminProduct, v: ProductEditValues) => {
     setEditing(undefined);
     update
-      .save({
-        id: product.id,
-        price: v.price,
-        vatRate: v.vatRate,
-        priceCents: BigInt(v.priceCents),
-        vatBasisPoints: v.vatBasisPoints,
-        onlineCategories: v.onlineCategories,
-      })
+      .save({ id: product.id, ...v })
       .then(
         () => toast({ title: t("toast.productSavedTitle"), description: t("toast.productSaved") }),
         (err: unknown) => saveFailure("product", err),
@@ -150,7 +143,7 @@ export default function CountryProducts() {
           ))}
         </ul>
       )}
-      <Pagination page={page} totalPages={totalPages} onPage={setPage} window={false} />
+      <Pagination page={page} totalPages={pageCount(total, countryProductsPageSize)} onPage={setPage} window={false} />
 
       <EditProductDialog
         product={editing}

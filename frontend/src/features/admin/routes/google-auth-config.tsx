@@ -4,7 +4,7 @@ import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
-import { intlLocale } from "@/lib/format-price";
+import { formatDate } from "@/lib/format-date";
 import { useSignInConfig, useUpdateSignInConfig } from "@/features/admin/api/admin";
 import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
 
@@ -22,9 +22,7 @@ function StatusCard() {
   const c = data.config;
   const configured = c?.configured ?? false;
   const when = c?.updateTime
-    ? new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: "long", timeStyle: "short" }).format(
-        timestampDate(c.updateTime),
-      )
+    ? formatDate(timestampDate(c.updateTime), i18n.language, { dateStyle: "long", timeStyle: "short" })
     : t("google.never");
   return (
     <section aria-labelledby="status-title" className="card space-y-3 p-4 sm:p-6">

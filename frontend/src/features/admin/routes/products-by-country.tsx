@@ -22,12 +22,6 @@ export const searchDebounceMs = 500;
 /** saveDebounceMs is the pause after the last toggle before the changes are sent. */
 export const saveDebounceMs = 1000;
 
-interface Toggle {
-  productId: bigint;
-  country: string;
-  channel: SalesChannel;
-}
-
 /** ProductsByCountry is /admin/products-by-country: visibility of every product in every country. */
 export default function ProductsByCountry() {
   const { t } = useTranslation("admin");
@@ -45,10 +39,9 @@ export default function ProductsByCountry() {
 
   const { save: saveBatch } = batch;
   const save = useCallback(
-    async (changes: ReadonlyMap<string, Toggle>) => {
-      const edits: VisibilityEdit[] = [...changes.values()];
+    async (changes: ReadonlyMap<string, VisibilityEdit>) => {
       try {
-        await saveBatch(edits);
+        await saveBatch([...changes.values()]);
       } catch (err) {
         saveFailure("visibility", err);
         throw err;
@@ -56,7 +49,7 @@ export default function ProductsByCountry() {
     },
     [saveBatch, saveFailure],
   );
-  const changes = usePendingChanges<Toggle>(save, saveDebounceMs);
+  const changes = usePendingChanges<VisibilityEdit>(save, saveDebounceMs);
 
   const all = products.data?.pages.flatMap((p) => p.products) ?? [];
   const total = products.data?.pages[0]?.totalSize ?? 0;

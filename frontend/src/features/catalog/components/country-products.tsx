@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useCountryCatalogue } from "@/features/catalog/api/catalog";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
+import { useListError } from "@/hooks/use-list-error";
 
 /**
  * CountryProducts lists every product visible in a country, 100 at a time
@@ -11,6 +12,7 @@ export function CountryProducts({ slug, countryName }: { slug: string; countryNa
   const q = useCountryCatalogue(slug);
   const products = q.data?.pages.flatMap((p) => p.products);
   const total = q.data?.pages[0]?.totalSize ?? 0;
+  const error = useListError(q.error);
   if (q.isError) console.error("country products: load failed", slug, q.error);
   return (
     <div>
@@ -20,6 +22,7 @@ export function CountryProducts({ slug, countryName }: { slug: string; countryNa
       <ProductGrid
         products={products}
         isPending={q.isPending}
+        error={error}
         empty={
           <>
             <span className="block font-semibold">{t("common.noneTitle")}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
@@ -36,13 +36,15 @@ export function SearchBox() {
     if (search.isError) console.error("search failed", search.error);
   }, [search.isError, search.error]);
 
+  const close = useCallback(() => {
+    setOpen(false);
+    setText("");
+    setActive(-1);
+  }, []);
+
   useEffect(() => {
     const onOutside = (e: Event) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) {
-        setOpen(false);
-        setText("");
-        setActive(-1);
-      }
+      if (rootRef.current && !rootRef.current.contains(e.target as Node)) close();
     };
     document.addEventListener("mousedown", onOutside);
     document.addEventListener("touchstart", onOutside);
@@ -50,13 +52,7 @@ export function SearchBox() {
       document.removeEventListener("mousedown", onOutside);
       document.removeEventListener("touchstart", onOutside);
     };
-  }, []);
-
-  const close = () => {
-    setOpen(false);
-    setText("");
-    setActive(-1);
-  };
+  }, [close]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === "ArrowDown" && results.length) {
