@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPrice } from "@/lib/format-price";
+import { formatPrice, intlLocale } from "@/lib/format-price";
 import { useDashboardStats } from "@/features/admin/api/admin";
 import { DailyTable } from "@/features/admin/components/daily-table";
 
@@ -22,7 +22,7 @@ export function DashboardStats() {
   const { t, i18n } = useTranslation("admin");
   const { data, isPending, isError, refetch, isRefetching } = useDashboardStats();
   const money = (cents: bigint) => formatPrice(cents, i18n.language);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
 
   if (isPending) return <Spinner label={t("loading")} />;
   if (isError) {

@@ -31,7 +31,7 @@ describe("admin dashboard", () => {
     const asked: ListCustomersRequest[] = [];
     renderAdmin("/admin", (router) =>
       router.service(AdminService, {
-        getDashboardStats: () => ({ orderCount: 3, revenueCents: 2846n, averageTicketCents: 949n }),
+        getDashboardStats: () => ({ orderCount: 12345, revenueCents: 2846n, averageTicketCents: 949n }),
         listOrders: () => ({ orders, totalSize: 4 }),
         listCustomers: (req) => {
           asked.push(req);
@@ -52,6 +52,8 @@ describe("admin dashboard", () => {
     expect(screen.getByText("Cancelado")).toHaveClass("bg-red-100");
     expect(screen.getByText("devolvido")).toHaveClass("bg-stone-200");
     expect(screen.getByText(/28,46\s€/)).toBeInTheDocument();
+    // European Portuguese, as every other number of the shop: "12 345", not Brazil's "12.345".
+    expect(screen.getByText(/^12\s345$/)).toBeInTheDocument();
     for (const to of ["/admin/config", "/admin/products-by-country", "/admin/google-auth-config", "/admin/api-keys"]) {
       expect(document.querySelector(`a[href="${to}"]`)).not.toBeNull();
     }
