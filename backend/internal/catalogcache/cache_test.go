@@ -120,6 +120,9 @@ func TestTwoReplicasSeeAPriceChange(t *testing.T) {
 	dsn := dbtest.URL(dbtest.New(t))
 	a, b := startReplica(t, dsn), startReplica(t, dsn)
 	id := insertProduct(t, a.pool, "Guaraná Antarctica", 199)
+	// The insert's own notification must reach both before they cache the
+	// product, or it would drop what the reads below keep.
+	time.Sleep(200 * time.Millisecond)
 
 	// Both replicas read it, and a second read on b comes from its cache.
 	if got := price(t, a, id); got != 199 {
