@@ -31,20 +31,17 @@ const Channel = "catalog_changed"
 
 // Defaults of Options.
 const (
-	DefaultTTL        = 15 * time.Second
-	DefaultMaxEntries = 5_000
-	DefaultMaxAge     = 5 * time.Second
+	DefaultTTL    = 15 * time.Second
+	DefaultMaxAge = 5 * time.Second
 )
 
 // Options tune a Cache.
 type Options struct {
 	// TTL is how long an entry is served; 0 uses DefaultTTL.
 	TTL time.Duration
-	// MaxEntries caps the entries held (searches make many keys); 0 uses
-	// DefaultMaxEntries.
-	MaxEntries int
-	// MaxBytes caps the bytes of encoded answers Middleware keeps; 0 uses
-	// DefaultMaxBytes.
+	// MaxBytes caps the bytes kept of each kind of answer: the encoded GET
+	// answers of Middleware, and the messages kept for other calls (POST,
+	// gRPC), counted by their encoded size; 0 uses DefaultMaxBytes.
 	MaxBytes int
 	// MaxAge is the Cache-Control max-age of public reads sent over GET, so
 	// browsers and CDNs reuse them; 0 uses DefaultMaxAge, negative sends none.
@@ -60,10 +57,11 @@ type Options struct {
 type Cache struct {
 	opts Options
 
-	mu        sync.RWMutex
-	entries   map[string]entry
-	pages     map[string]page
-	pageBytes int
+	mu         sync.RWMutex
+	entries    map[string]entry
+	entryBytes int
+	pages      map[string]page
+	pageBytes  int
 	// headers holds one copy of each distinct set of page headers.
 	headers map[string]http.Header
 	// gen counts invalidations: a response computed while the catalogue
@@ -116,7 +114,9 @@ func (c *Cache) join(ctx context.Context, key string) (done func()) {
 }
 
 type entry struct {
-	msg     proto.Message
+	msg proto.Message
+	// size is what it counts against MaxBytes: its key and encoded message.
+	size    int
 	expires time.Time
 }
 
@@ -124,9 +124,6 @@ type entry struct {
 func New(opts Options) *Cache {
 	if opts.TTL == 0 {
 		opts.TTL = DefaultTTL
-	}
-	if opts.MaxEntries == 0 {
-		opts.MaxEntries = DefaultMaxEntries
 	}
 	if opts.MaxBytes == 0 {
 		opts.MaxBytes = DefaultMaxBytes
@@ -145,6 +142,7 @@ func (c *Cache) Invalidate() {
 	c.gen.Add(1)
 	c.mu.Lock()
 	clear(c.entries)
+	c.entryBytes = 0
 	clear(c.pages)
 	clear(c.headers)
 	c.pageBytes = 0
@@ -178,17 +176,21 @@ func (c *Cache) put(key string, msg proto.Message, gen uint64, now time.Time) {
 	if c.gen.Load() != gen {
 		return
 	}
-	if len(c.entries) >= c.opts.MaxEntries {
-		// Map order is random enough to drop a fair sample of old keys.
-		n := c.opts.MaxEntries / 10
-		for k := range c.entries {
-			delete(c.entries, k)
-			if n--; n <= 0 {
-				break
-			}
-		}
+	size := proto.Size(msg) + len(key)
+	if old, ok := c.entries[key]; ok {
+		c.entryBytes -= old.size
+		delete(c.entries, key)
 	}
-	c.entries[key] = entry{msg: msg, expires: now.Add(c.opts.TTL)}
+	// Map order is random enough to drop a fair sample of old keys.
+	for k, old := range c.entries {
+		if c.entryBytes+size <= c.opts.MaxBytes {
+			break
+		}
+		c.entryBytes -= old.size
+		delete(c.entries, k)
+	}
+	c.entries[key] = entry{msg: msg, size: size, expires: now.Add(c.opts.TTL)}
+	c.entryBytes += size
 }
 
 // cached answers req from the cache, or calls next and keeps its answer.
