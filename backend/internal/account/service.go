@@ -11,8 +11,8 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -54,7 +54,7 @@ func (s *Service) GetSession(ctx context.Context, _ *connect.Request[saboresv1.G
 // to the average ticket, which is that total over the orders not cancelled,
 // rounded half-up.
 func (s *Service) GetMyDashboard(ctx context.Context, _ *connect.Request[saboresv1.GetMyDashboardRequest]) (*connect.Response[saboresv1.GetMyDashboardResponse], error) {
-	userID, err := order.SignedInUser(ctx)
+	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (s *Service) GetMyDashboard(ctx context.Context, _ *connect.Request[sabores
 	if err != nil {
 		return nil, fmt.Errorf("account: order stats: %w", err)
 	}
-	recent, err := order.List(ctx, s.queries, userID, RecentOrders, 0)
+	recent, err := shop.ListOrders(ctx, s.queries, userID, RecentOrders, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,7 @@
 // Package admin serves AdminService, the back office: products, customers,
 // orders, statistics, country tiles, the sign-in status and integrators' API
-// keys. It also holds what the back-office services share: mapping to the
-// contract, paging and the audit trail.
+// keys. What the back-office services share (the product view, the audit
+// trail) lives in shop.
 package admin
 
 import (
@@ -21,11 +21,10 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -68,7 +67,7 @@ func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 	if err != nil {
 		return nil, err
 	}
-	query := catalog.EscapeLike(strings.TrimSpace(req.Msg.Query))
+	query := shop.EscapeLike(strings.TrimSpace(req.Msg.Query))
 	rows, err := s.q.AdminListProducts(ctx, db.AdminListProductsParams{Query: query, PageLimit: window.Size, PageOffset: window.Offset})
 	if err != nil {
 		return nil, fmt.Errorf("admin: list products: %w", err)
@@ -81,7 +80,7 @@ func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 	for i, r := range rows {
 		products[i] = r.Product
 	}
-	out, err := Products(ctx, s.q, products)
+	out, err := shop.AdminProducts(ctx, s.q, products)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +93,7 @@ func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[sabo
 	if err != nil {
 		return nil, productNotFound(err, req.Msg.Id)
 	}
-	out, err := Products(ctx, s.q, []db.Product{row.Product})
+	out, err := shop.AdminProducts(ctx, s.q, []db.Product{row.Product})
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +135,7 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 		if before.PriceCents != price || before.VatBasisPoints != vat || !slices.Equal(before.OnlineCategories, categories) {
 			if product, err = q.AdminUpdateProduct(ctx, db.AdminUpdateProductParams{
 				PriceCents: price, VatBasisPoints: vat, OnlineCategories: categories,
-				UpdatedBy: ActorUserID(ctx), ID: m.Id,
+				UpdatedBy: shop.ActorUserID(ctx), ID: m.Id,
 			}); err != nil {
 				return fmt.Errorf("admin: update product %d: %w", m.Id, err)
 			}
@@ -144,7 +143,7 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 				return err
 			}
 		}
-		products, err := Products(ctx, q, []db.Product{product})
+		products, err := shop.AdminProducts(ctx, q, []db.Product{product})
 		if err != nil {
 			return err
 		}
@@ -163,23 +162,23 @@ func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) 
 	entity := "product:" + strconv.FormatInt(after.ID, 10)
 	if before.PriceCents != after.PriceCents {
 		if err := q.AdminInsertPriceHistory(ctx, db.AdminInsertPriceHistoryParams{
-			ProductID: after.ID, PriceCents: after.PriceCents, ChangedBy: ActorUserID(ctx),
+			ProductID: after.ID, PriceCents: after.PriceCents, ChangedBy: shop.ActorUserID(ctx),
 		}); err != nil {
 			return fmt.Errorf("admin: price history of %s: %w", entity, err)
 		}
-		if err := Audit(ctx, q, "product.price", entity,
+		if err := shop.Audit(ctx, q, "product.price", entity,
 			map[string]int64{"price_cents": before.PriceCents}, map[string]int64{"price_cents": after.PriceCents}); err != nil {
 			return err
 		}
 	}
 	if before.VatBasisPoints != after.VatBasisPoints {
-		if err := Audit(ctx, q, "product.vat", entity,
+		if err := shop.Audit(ctx, q, "product.vat", entity,
 			map[string]int32{"vat_basis_points": before.VatBasisPoints}, map[string]int32{"vat_basis_points": after.VatBasisPoints}); err != nil {
 			return err
 		}
 	}
 	if !slices.Equal(before.OnlineCategories, after.OnlineCategories) {
-		if err := Audit(ctx, q, "product.online_categories", entity,
+		if err := shop.Audit(ctx, q, "product.online_categories", entity,
 			map[string][]string{"online_categories": before.OnlineCategories},
 			map[string][]string{"online_categories": after.OnlineCategories}); err != nil {
 			return err
@@ -228,7 +227,7 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	for i, r := range rows {
 		stored[i] = r.Order
 	}
-	orders, err := order.WithLines(ctx, s.q, stored)
+	orders, err := shop.OrdersWithLines(ctx, s.q, stored)
 	if err != nil {
 		return nil, err
 	}
@@ -287,7 +286,7 @@ func (s *Service) ListCountryConfigs(ctx context.Context, _ *connect.Request[sab
 	}
 	res := &saboresv1.ListCountryConfigsResponse{}
 	for _, c := range rows {
-		res.Countries = append(res.Countries, catalog.CountryToProto(c))
+		res.Countries = append(res.Countries, shop.CountryToProto(c))
 	}
 	return connect.NewResponse(res), nil
 }
@@ -324,16 +323,16 @@ func (s *Service) UpdateCountryConfig(ctx context.Context, req *connect.Request[
 		}
 		if out, err = q.CountryConfigUpdate(ctx, db.CountryConfigUpdateParams{
 			Slug: m.Slug, Name: m.Name, FlagEmoji: m.FlagEmoji, ImageURL: m.ImageUrl,
-			BackgroundClasses: m.BackgroundClasses, Href: m.Href, UpdatedBy: ActorUserID(ctx),
+			BackgroundClasses: m.BackgroundClasses, Href: m.Href, UpdatedBy: shop.ActorUserID(ctx),
 		}); err != nil {
 			return fmt.Errorf("admin: update country %s: %w", m.Slug, err)
 		}
-		return Audit(ctx, q, "country.config", "country:"+m.Slug, before, after)
+		return shop.Audit(ctx, q, "country.config", "country:"+m.Slug, before, after)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.UpdateCountryConfigResponse{Country: catalog.CountryToProto(out)}), nil
+	return connect.NewResponse(&saboresv1.UpdateCountryConfigResponse{Country: shop.CountryToProto(out)}), nil
 }
 
 // signInSettingKey holds the Google sign-in status in the settings table.
@@ -396,10 +395,10 @@ func (s *Service) UpdateSignInConfig(ctx context.Context, req *connect.Request[s
 		if err != nil {
 			return err
 		}
-		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: signInSettingKey, Value: value, UpdatedBy: ActorUserID(ctx)}); err != nil {
+		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: signInSettingKey, Value: value, UpdatedBy: shop.ActorUserID(ctx)}); err != nil {
 			return fmt.Errorf("admin: save sign-in status: %w", err)
 		}
-		return Audit(ctx, q, "signin.config", "setting:"+signInSettingKey, before, after)
+		return shop.Audit(ctx, q, "signin.config", "setting:"+signInSettingKey, before, after)
 	})
 	if err != nil {
 		return nil, err
@@ -430,11 +429,11 @@ func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[sabores
 	res := &saboresv1.CreateApiKeyResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		key, err := auth.CreateAPIKey(ctx, q, req.Msg.Name, scope, ActorUserID(ctx))
+		key, err := auth.CreateAPIKey(ctx, q, req.Msg.Name, scope, shop.ActorUserID(ctx))
 		if err != nil {
 			return err
 		}
-		if err := Audit(ctx, q, "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
+		if err := shop.Audit(ctx, q, "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
 			map[string]string{"name": req.Msg.Name, "scope": scope, "prefix": key.Prefix}); err != nil {
 			return err
 		}
@@ -485,7 +484,7 @@ func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[sabores
 			return fmt.Errorf("admin: read API key %d: %w", id, err)
 		}
 		if n > 0 {
-			if err := Audit(ctx, q, "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
+			if err := shop.Audit(ctx, q, "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
 				map[string]string{"name": row.Name, "scope": row.Scope}, nil); err != nil {
 				return err
 			}
@@ -526,25 +525,6 @@ func (s *Service) ListAuditEvents(ctx context.Context, req *connect.Request[sabo
 		})
 	}
 	return connect.NewResponse(res), nil
-}
-
-// Products maps products to the back office's view with their visibility
-// records, loaded with q in one query.
-func Products(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
-	ids := make([]int64, len(products))
-	for i, p := range products {
-		ids[i] = p.ID
-	}
-	rows, err := q.VisibilityForProducts(ctx, ids)
-	if err != nil {
-		return nil, fmt.Errorf("admin: load visibility: %w", err)
-	}
-	vis := visibilityByProduct(rows)
-	out := make([]*saboresv1.AdminProduct, len(products))
-	for i, p := range products {
-		out[i] = adminProduct(p, vis[p.ID])
-	}
-	return out, nil
 }
 
 // productNotFound turns a failed product lookup into NotFound naming it.

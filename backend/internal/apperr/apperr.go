@@ -44,6 +44,12 @@ func Invalid(field, message string) error {
 	return err
 }
 
+// Unauthenticated returns the error of a call that needs a signed-in
+// person and has none.
+func Unauthenticated(message string) error {
+	return connect.NewError(connect.CodeUnauthenticated, errors.New(message))
+}
+
 // Domain is the ErrorInfo domain of every business error.
 const Domain = "sabores.v1"
 

@@ -17,6 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -38,17 +39,17 @@ const allCategories = "todos"
 // Service implements CatalogService over the shop's database.
 type Service struct {
 	queries *db.Queries
-	promos  PromotionSource
+	promos  shop.PromotionSource
 }
 
 var _ saboresv1connect.CatalogServiceHandler = (*Service)(nil)
 
 // New returns a catalogue service reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool *pgxpool.Pool, promos PromotionSource) *Service {
+func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
 	q := db.New(pool)
 	if promos == nil {
-		promos = Stored{Queries: q}
+		promos = shop.Stored{Queries: q}
 	}
 	return &Service{queries: q, promos: promos}
 }
@@ -95,7 +96,7 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, fmt.Errorf("catalog: list products: %w", err)
 	}
-	if res.Products, err = WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
+	if res.Products, err = shop.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(res), nil
@@ -112,7 +113,7 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, fmt.Errorf("catalog: get product %d: %w", req.Msg.GetId(), err)
 	}
-	products, err := WithPromotions(ctx, s.promos, []db.Product{row}, time.Now())
+	products, err := shop.WithPromotions(ctx, s.promos, []db.Product{row}, time.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 	if query == "" {
 		return connect.NewResponse(res), nil
 	}
-	pattern := EscapeLike(query)
+	pattern := shop.EscapeLike(query)
 	rows, err := s.queries.SearchProductsByPrefix(ctx, db.SearchProductsByPrefixParams{Pattern: pattern, MaxResults: limit})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
@@ -149,7 +150,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 		}
 		rows = append(rows, more...)
 	}
-	if res.Products, err = WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
+	if res.Products, err = shop.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(res), nil
@@ -163,18 +164,9 @@ func (s *Service) ListCountries(ctx context.Context, _ *connect.Request[saboresv
 	}
 	res := &saboresv1.ListCountriesResponse{Countries: make([]*saboresv1.Country, 0, len(rows))}
 	for _, row := range rows {
-		res.Countries = append(res.Countries, CountryToProto(row))
+		res.Countries = append(res.Countries, shop.CountryToProto(row))
 	}
 	return connect.NewResponse(res), nil
-}
-
-// likeEscaper escapes LIKE's wildcards and its escape character.
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-
-// EscapeLike escapes LIKE's wildcards so a shopper typing "50%" or "_"
-// searches for those characters instead of matching everything.
-func EscapeLike(s string) string {
-	return likeEscaper.Replace(s)
 }
 
 type listFilter struct {

@@ -7,9 +7,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // loadMargin is how long before a load a promotion may have ended and still
@@ -27,7 +27,7 @@ const loadMargin = time.Minute
 // clock moving past a start or an end needs no reload.
 type PromotionSnapshot struct {
 	cache  *Cache
-	stored catalog.Stored
+	stored shop.Stored
 
 	mu     sync.RWMutex
 	all    map[int64][]pricing.Promotion
@@ -39,13 +39,13 @@ type PromotionSnapshot struct {
 	loading sync.Mutex
 }
 
-var _ catalog.PromotionSource = (*PromotionSnapshot)(nil)
+var _ shop.PromotionSource = (*PromotionSnapshot)(nil)
 
 // NewPromotionSnapshot returns a snapshot of the promotions in pool, kept
 // current by c's listener. pool should be the primary: a change is announced
 // from there, and a replica may not have it yet.
 func NewPromotionSnapshot(c *Cache, pool *pgxpool.Pool) *PromotionSnapshot {
-	return &PromotionSnapshot{cache: c, stored: catalog.Stored{Queries: db.New(pool)}}
+	return &PromotionSnapshot{cache: c, stored: shop.Stored{Queries: db.New(pool)}}
 }
 
 // Candidates returns the candidates of productIDs from memory.

@@ -5,10 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // TestPromotionSnapshot checks that the storefront's promotions come from
@@ -25,7 +25,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	var product db.Product
 	running := func(now time.Time) (int64, bool) {
 		t.Helper()
-		got, err := catalog.Promotions(ctx, snap, []db.Product{product}, now)
+		got, err := shop.Promotions(ctx, snap, []db.Product{product}, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	// With no listener, nothing is remembered: each call reads the database.
 	cold := catalogcache.NewPromotionSnapshot(catalogcache.New(catalogcache.Options{}), r.pool)
 	mustExec(`UPDATE product_promotions SET is_active = true WHERE id = $1`, promo)
-	got, err := catalog.Promotions(ctx, cold, []db.Product{product}, time.Now())
+	got, err := shop.Promotions(ctx, cold, []db.Product{product}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

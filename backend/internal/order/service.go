@@ -7,7 +7,6 @@ package order
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -19,12 +18,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
-	"github.com/sabores/sabores/backend/internal/auth"
-	"github.com/sabores/sabores/backend/internal/cart"
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -45,23 +42,12 @@ func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, queries: db.New(pool)}
 }
 
-// SignedInUser is the caller's user id, or Unauthenticated. The auth
-// interceptor already turns guests away from these RPCs; checking again
-// here means no order is ever read or written for user 0, whatever the
-// wiring.
-func SignedInUser(ctx context.Context) (int64, error) {
-	if id := auth.FromContext(ctx).UserID; id != 0 {
-		return id, nil
-	}
-	return 0, connect.NewError(connect.CodeUnauthenticated, errors.New("sign in first"))
-}
-
 // PlaceOrder sells the cart to the caller. The same idempotency key always
 // answers with the order it first placed and takes the stock once, even
 // when retries race each other. Lines that cannot be sold fail the whole
 // order with FailedPrecondition and one ErrorInfo per line.
 func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1.PlaceOrderRequest]) (*connect.Response[saboresv1.PlaceOrderResponse], error) {
-	userID, err := SignedInUser(ctx)
+	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +65,7 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 		if ferr != nil {
 			return nil, err
 		}
-		if order, err = get(ctx, s.queries, userID, id); err != nil {
+		if order, err = shop.GetOrder(ctx, s.queries, userID, id); err != nil {
 			return nil, err
 		}
 	}
@@ -88,7 +74,7 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 
 // ListMyOrders lists the caller's orders, newest first, with their total.
 func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[saboresv1.ListMyOrdersRequest]) (*connect.Response[saboresv1.ListMyOrdersResponse], error) {
-	userID, err := SignedInUser(ctx)
+	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +86,7 @@ func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, fmt.Errorf("order: count orders: %w", err)
 	}
-	orders, err := List(ctx, s.queries, userID, window.Size, window.Offset)
+	orders, err := shop.ListOrders(ctx, s.queries, userID, window.Size, window.Offset)
 	if err != nil {
 		return nil, err
 	}
@@ -110,11 +96,11 @@ func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[sabores
 // GetMyOrder returns one of the caller's orders; anybody else's is NotFound,
 // so ids reveal nothing about other shoppers.
 func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1.GetMyOrderRequest]) (*connect.Response[saboresv1.GetMyOrderResponse], error) {
-	userID, err := SignedInUser(ctx)
+	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	order, err := get(ctx, s.queries, userID, req.Msg.GetId())
+	order, err := shop.GetOrder(ctx, s.queries, userID, req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +128,7 @@ func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
 	if len(msg.GetLines()) == 0 {
 		return in, apperr.Invalid("lines", "must have at least one line")
 	}
-	if in.lines, err = cart.Lines(msg.GetLines()); err != nil {
+	if in.lines, err = shop.Lines(msg.GetLines()); err != nil {
 		return in, err
 	}
 	if msg.GetDelivery() == nil {
@@ -192,7 +178,7 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 	var order *saboresv1.Order
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
-		priced, err := cart.Price(ctx, q, catalog.Stored{Queries: q}, in.lines, time.Now())
+		priced, err := shop.Price(ctx, q, shop.Stored{Queries: q}, in.lines, time.Now())
 		if err != nil {
 			return err
 		}
@@ -226,7 +212,7 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 			return fmt.Errorf("order: insert lines: %w", err)
 		}
 		slices.SortFunc(lines, func(a, b db.OrderLine) int { return cmp.Compare(a.LineNo, b.LineNo) })
-		order = ToProto(row, lines)
+		order = shop.OrderToProto(row, lines)
 		return nil
 	})
 	if err != nil {

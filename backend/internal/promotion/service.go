@@ -10,8 +10,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -22,17 +22,17 @@ const MaxActivePromotions = 20
 // Service implements PromotionService over the shop's database.
 type Service struct {
 	queries *db.Queries
-	promos  catalog.PromotionSource
+	promos  shop.PromotionSource
 }
 
 var _ saboresv1connect.PromotionServiceHandler = (*Service)(nil)
 
 // New returns a promotion service reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool *pgxpool.Pool, promos catalog.PromotionSource) *Service {
+func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
 	q := db.New(pool)
 	if promos == nil {
-		promos = catalog.Stored{Queries: q}
+		promos = shop.Stored{Queries: q}
 	}
 	return &Service{queries: q, promos: promos}
 }
@@ -46,7 +46,7 @@ func (s *Service) ListActivePromotions(ctx context.Context, _ *connect.Request[s
 	if err != nil {
 		return nil, fmt.Errorf("promotion: list promoted products: %w", err)
 	}
-	products, err := catalog.WithPromotions(ctx, s.promos, rows, now)
+	products, err := shop.WithPromotions(ctx, s.promos, rows, now)
 	if err != nil {
 		return nil, err
 	}

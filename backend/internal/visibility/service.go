@@ -14,12 +14,11 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -55,7 +54,7 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 	if err != nil {
 		return nil, err
 	}
-	filter := catalog.EscapeLike(strings.TrimSpace(m.Filter))
+	filter := shop.EscapeLike(strings.TrimSpace(m.Filter))
 	rows, err := s.q.VisibilityListCountryProducts(ctx, db.VisibilityListCountryProductsParams{
 		Country: country.Slug, Filter: filter, PageLimit: window.Size, PageOffset: window.Offset,
 	})
@@ -70,16 +69,16 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 	for i, r := range rows {
 		products[i] = r.Product
 	}
-	out, err := admin.Products(ctx, s.q, products)
+	out, err := shop.AdminProducts(ctx, s.q, products)
 	if err != nil {
 		return nil, err
 	}
-	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(total), Country: catalog.CountryToProto(country)}
+	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(total), Country: shop.CountryToProto(country)}
 	for i, r := range rows {
 		res.Products = append(res.Products, &saboresv1.CountryProduct{
 			Product: out[i],
 			Visible: r.IsVisible,
-			Channel: admin.Channel(r.SalesChannel),
+			Channel: shop.Channel(r.SalesChannel),
 		})
 	}
 	return connect.NewResponse(res), nil
@@ -98,7 +97,7 @@ func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Reques
 		return nil, countryError(err, m.Country, -1)
 	}
 	rows, err := s.q.VisibilitySearchAddable(ctx, db.VisibilitySearchAddableParams{
-		Query: catalog.EscapeLike(query), Country: m.Country,
+		Query: shop.EscapeLike(query), Country: m.Country,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("visibility: search addable for %s: %w", m.Country, err)
@@ -107,7 +106,7 @@ func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Reques
 	for i, r := range rows {
 		products[i] = r.Product
 	}
-	out, err := admin.Products(ctx, s.q, products)
+	out, err := shop.AdminProducts(ctx, s.q, products)
 	if err != nil {
 		return nil, err
 	}
@@ -206,13 +205,13 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 		if err := q.VisibilityDelete(ctx, db.VisibilityDeleteParams{ProductID: productID, Country: country}); err != nil {
 			return 0, fmt.Errorf("visibility: remove %s: %w", entity, err)
 		}
-		if err := admin.Audit(ctx, q, "visibility.remove", entity, before, nil); err != nil {
+		if err := shop.Audit(ctx, q, "visibility.remove", entity, before, nil); err != nil {
 			return 0, err
 		}
 		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_REMOVED, nil
 	}
 
-	stored, ok := admin.StoredChannel(channel)
+	stored, ok := shop.StoredChannel(channel)
 	if !ok {
 		return 0, apperr.Invalid(field(index, "channel"), "must be online, physical, both or none")
 	}
@@ -222,22 +221,22 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_UNCHANGED, nil
 	case exists:
 		if err := q.VisibilityUpdate(ctx, db.VisibilityUpdateParams{
-			SalesChannel: stored, UpdatedBy: admin.ActorUserID(ctx), ProductID: productID, Country: country,
+			SalesChannel: stored, UpdatedBy: shop.ActorUserID(ctx), ProductID: productID, Country: country,
 		}); err != nil {
 			return 0, fmt.Errorf("visibility: update %s: %w", entity, err)
 		}
-		if err := admin.Audit(ctx, q, "visibility.set", entity, before, after); err != nil {
+		if err := shop.Audit(ctx, q, "visibility.set", entity, before, after); err != nil {
 			return 0, err
 		}
 		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_UPDATED, nil
 	default:
 		if err := q.VisibilityInsert(ctx, db.VisibilityInsertParams{
 			ProductID: productID, Country: country, SalesChannel: stored,
-			Company: auth.Company, UpdatedBy: admin.ActorUserID(ctx),
+			Company: auth.Company, UpdatedBy: shop.ActorUserID(ctx),
 		}); err != nil {
 			return 0, fmt.Errorf("visibility: insert %s: %w", entity, err)
 		}
-		if err := admin.Audit(ctx, q, "visibility.set", entity, nil, after); err != nil {
+		if err := shop.Audit(ctx, q, "visibility.set", entity, nil, after); err != nil {
 			return 0, err
 		}
 		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_ADDED, nil
@@ -251,7 +250,7 @@ func countryProduct(ctx context.Context, q *db.Queries, productID int64, country
 	if err != nil {
 		return nil, fmt.Errorf("visibility: read product %d: %w", productID, err)
 	}
-	out, err := admin.Products(ctx, q, []db.Product{row.Product})
+	out, err := shop.AdminProducts(ctx, q, []db.Product{row.Product})
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package admin
+package shop
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 )
@@ -17,6 +18,17 @@ func ActorUserID(ctx context.Context) *int64 {
 		return &p.UserID
 	}
 	return nil
+}
+
+// SignedInUser is the caller's user id, or Unauthenticated. The auth
+// interceptor already turns guests away from the RPCs that call it;
+// checking again here means no order or account is ever read or written
+// for user 0, whatever the wiring.
+func SignedInUser(ctx context.Context) (int64, error) {
+	if id := auth.FromContext(ctx).UserID; id != 0 {
+		return id, nil
+	}
+	return 0, apperr.Unauthenticated("sign in first")
 }
 
 // Audit records an admin change of entity (such as "product:1001") with the

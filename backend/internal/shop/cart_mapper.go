@@ -1,11 +1,12 @@
-package cart
+package shop
 
 import (
 	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-func toProto(c pricing.Cart) *saboresv1.ValidateCartResponse {
+// CartToProto maps a priced cart to ValidateCart's response.
+func CartToProto(c pricing.Cart) *saboresv1.ValidateCartResponse {
 	res := &saboresv1.ValidateCartResponse{
 		Lines:                      make([]*saboresv1.CartLine, len(c.Lines)),
 		SubtotalCents:              c.SubtotalCents,

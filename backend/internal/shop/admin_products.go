@@ -1,0 +1,96 @@
+package shop
+
+import (
+	"context"
+	"fmt"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// AdminProducts maps products to the back office's view with their visibility
+// records, loaded with q in one query.
+func AdminProducts(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
+	ids := make([]int64, len(products))
+	for i, p := range products {
+		ids[i] = p.ID
+	}
+	rows, err := q.VisibilityForProducts(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("admin: load visibility: %w", err)
+	}
+	vis := visibilityByProduct(rows)
+	out := make([]*saboresv1.AdminProduct, len(products))
+	for i, p := range products {
+		out[i] = adminProduct(p, vis[p.ID])
+	}
+	return out, nil
+}
+
+// Channel maps a stored sales channel to the contract's enum.
+func Channel(stored string) saboresv1.SalesChannel {
+	switch pricing.Channel(stored) {
+	case pricing.ChannelOnline:
+		return saboresv1.SalesChannel_SALES_CHANNEL_ONLINE
+	case pricing.ChannelPhysical:
+		return saboresv1.SalesChannel_SALES_CHANNEL_PHYSICAL
+	case pricing.ChannelBoth:
+		return saboresv1.SalesChannel_SALES_CHANNEL_BOTH
+	default:
+		return saboresv1.SalesChannel_SALES_CHANNEL_UNSPECIFIED
+	}
+}
+
+// StoredChannel maps the contract's channel to its stored form; false for
+// values that are not a channel (unspecified, none).
+func StoredChannel(c saboresv1.SalesChannel) (string, bool) {
+	switch c {
+	case saboresv1.SalesChannel_SALES_CHANNEL_ONLINE:
+		return string(pricing.ChannelOnline), true
+	case saboresv1.SalesChannel_SALES_CHANNEL_PHYSICAL:
+		return string(pricing.ChannelPhysical), true
+	case saboresv1.SalesChannel_SALES_CHANNEL_BOTH:
+		return string(pricing.ChannelBoth), true
+	default:
+		return "", false
+	}
+}
+
+// visibilityByProduct groups visibility rows by product.
+func visibilityByProduct(rows []db.VisibilityForProductsRow) map[int64][]*saboresv1.ProductVisibility {
+	out := make(map[int64][]*saboresv1.ProductVisibility)
+	for _, r := range rows {
+		out[r.ProductID] = append(out[r.ProductID], &saboresv1.ProductVisibility{
+			Country: r.CountrySlug,
+			Visible: r.IsVisible,
+			Channel: Channel(r.SalesChannel),
+		})
+	}
+	return out
+}
+
+// adminProduct maps a product and its visibility records to the back office's view.
+func adminProduct(p db.Product, visibility []*saboresv1.ProductVisibility) *saboresv1.AdminProduct {
+	out := &saboresv1.AdminProduct{
+		Id:               p.ID,
+		Name:             p.Name,
+		Code:             p.Code,
+		Sku:              p.SKU,
+		Category:         p.Category,
+		OnlineCategories: p.OnlineCategories,
+		PriceCents:       p.PriceCents,
+		VatBasisPoints:   p.VatBasisPoints,
+		Stock:            p.Stock,
+		ImageUrl:         p.ImageURL,
+		Brand:            p.Brand,
+		Visibility:       visibility,
+		UpdateTime:       timestamppb.New(p.UpdatedAt),
+	}
+	if p.CountrySlug != nil {
+		out.Country = *p.CountrySlug
+	}
+	return out
+}

@@ -1,0 +1,66 @@
+package shop
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// Lines reads the request's lines. A product may appear only once: the
+// storefront's cart adds quantities to an existing line, so a repeated
+// product is a client bug, and guessing whether to add or replace could
+// sell the wrong quantity.
+func Lines(in []*saboresv1.CartLineInput) ([]pricing.LineInput, error) {
+	out := make([]pricing.LineInput, len(in))
+	seen := make(map[int64]bool, len(in))
+	for i, l := range in {
+		if seen[l.GetProductId()] {
+			return nil, apperr.Invalid("lines["+strconv.Itoa(i)+"].product_id", "product already in an earlier line")
+		}
+		seen[l.GetProductId()] = true
+		out[i] = pricing.LineInput{ProductID: l.GetProductId(), Quantity: l.GetQuantity()}
+	}
+	return out, nil
+}
+
+// Price prices lines with the products and stock read through q (the pool,
+// or checkout's transaction) and the promotions of promos at now.
+func Price(ctx context.Context, q *db.Queries, promos PromotionSource, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
+	ids := make([]int64, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ProductID
+	}
+	products, err := q.GetProductsByIDs(ctx, ids)
+	if err != nil {
+		return pricing.Cart{}, fmt.Errorf("cart: read products: %w", err)
+	}
+	running, err := Promotions(ctx, promos, products, now)
+	if err != nil {
+		return pricing.Cart{}, err
+	}
+	items := make(map[int64]pricing.Item, len(products))
+	for _, p := range products {
+		item := pricing.Item{
+			ID: p.ID, Name: p.Name, ImageURL: p.ImageURL, PriceCents: p.PriceCents,
+			VATBasisPoints: p.VatBasisPoints, Stock: p.Stock, SoldOnline: p.SoldOnline,
+		}
+		if promo, ok := running[p.ID]; ok {
+			item.Promotion = &promo
+		}
+		items[p.ID] = item
+	}
+	return pricing.PriceCart(lines, items), nil
+}
+
+// Reason is the UPPER_SNAKE ErrorInfo reason of a cart problem: the name of
+// its CartProblem enum value without the prefix, so the two never disagree.
+func Reason(p pricing.Problem) string {
+	return strings.TrimPrefix(problemToProto(p).String(), "CART_PROBLEM_")
+}

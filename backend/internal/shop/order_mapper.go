@@ -1,0 +1,98 @@
+package shop
+
+import (
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// OrderToProto maps a stored order and its lines, in line order. The back
+// office lists orders with the same mapping.
+func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
+	out := orderToProto(o)
+	for _, l := range lines {
+		out.Lines = append(out.Lines, lineToProto(l))
+		out.ItemCount += l.Quantity
+	}
+	return out
+}
+
+func orderToProto(o db.Order) *saboresv1.Order {
+	return &saboresv1.Order{
+		Id:            o.ID,
+		Status:        status(o.Status),
+		StatusText:    o.Status,
+		PaymentMethod: paymentMethod(o.PaymentMethod),
+		PaymentStatus: paymentStatus(o.PaymentStatus),
+		Lines:         []*saboresv1.OrderLine{},
+		SubtotalCents: o.SubtotalCents,
+		ShippingCents: o.ShippingCents,
+		VatCents:      o.VatCents,
+		TotalCents:    o.TotalCents,
+		Delivery: &saboresv1.Delivery{
+			Name:       o.DeliveryName,
+			Email:      o.DeliveryEmail,
+			Phone:      o.DeliveryPhone,
+			Address:    o.DeliveryAddress,
+			City:       o.DeliveryCity,
+			PostalCode: o.DeliveryPostalCode,
+		},
+		CreateTime: timestamppb.New(o.CreatedAt),
+	}
+}
+
+func lineToProto(l db.OrderLine) *saboresv1.OrderLine {
+	return &saboresv1.OrderLine{
+		ProductId:             l.ProductID,
+		Name:                  l.ProductName,
+		Quantity:              l.Quantity,
+		UnitPriceCents:        l.UnitPriceCents,
+		RegularUnitPriceCents: l.RegularUnitPriceCents,
+		PromotionLabel:        l.PromotionLabel,
+		VatBasisPoints:        l.VatBasisPoints,
+		LineTotalCents:        l.LineTotalCents,
+		ImageUrl:              l.ImageURL,
+	}
+}
+
+// status maps a stored status; anything the API does not know passes
+// through as status_text with ORDER_STATUS_UNSPECIFIED.
+func status(s string) saboresv1.OrderStatus {
+	switch s {
+	case "pending":
+		return saboresv1.OrderStatus_ORDER_STATUS_PENDING
+	case "completed":
+		return saboresv1.OrderStatus_ORDER_STATUS_COMPLETED
+	case "cancelled":
+		return saboresv1.OrderStatus_ORDER_STATUS_CANCELLED
+	default:
+		return saboresv1.OrderStatus_ORDER_STATUS_UNSPECIFIED
+	}
+}
+
+func paymentMethod(s string) saboresv1.PaymentMethod {
+	switch s {
+	case "card":
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_CARD
+	case "transfer":
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER
+	case "cash":
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY
+	default:
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_UNSPECIFIED
+	}
+}
+
+func paymentStatus(s string) saboresv1.PaymentStatus {
+	switch s {
+	case "awaiting_payment":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_AWAITING_PAYMENT
+	case "on_delivery":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_ON_DELIVERY
+	case "paid":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_PAID
+	default:
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_UNSPECIFIED
+	}
+}

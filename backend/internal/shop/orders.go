@@ -1,0 +1,65 @@
+package shop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// GetOrder reads one of userID's orders with its lines; another user's order is
+// apperr.ErrNotFound.
+func GetOrder(ctx context.Context, q *db.Queries, userID, orderID int64) (*saboresv1.Order, error) {
+	row, err := q.GetOrderForUser(ctx, db.GetOrderForUserParams{ID: orderID, UserID: userID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("order: order %d: %w", orderID, apperr.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("order: get order %d: %w", orderID, err)
+	}
+	orders, err := OrdersWithLines(ctx, q, []db.Order{row})
+	if err != nil {
+		return nil, err
+	}
+	return orders[0], nil
+}
+
+// ListOrders reads a page of userID's orders, newest first, with their lines read
+// in one query for the whole page.
+func ListOrders(ctx context.Context, q *db.Queries, userID int64, limit, offset int32) ([]*saboresv1.Order, error) {
+	rows, err := q.ListOrdersForUser(ctx, db.ListOrdersForUserParams{UserID: userID, PageLimit: limit, PageOffset: offset})
+	if err != nil {
+		return nil, fmt.Errorf("order: list orders: %w", err)
+	}
+	return OrdersWithLines(ctx, q, rows)
+}
+
+// OrdersWithLines maps stored orders with their lines, read in one query for all
+// of them; the back office's order list uses it too.
+func OrdersWithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]*saboresv1.Order, error) {
+	out := make([]*saboresv1.Order, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, len(rows))
+	for i, row := range rows {
+		ids[i] = row.ID
+	}
+	lines, err := q.ListOrderLines(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("order: list lines: %w", err)
+	}
+	byOrder := make(map[int64][]db.OrderLine, len(rows))
+	for _, l := range lines {
+		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
+	}
+	for i, row := range rows {
+		out[i] = OrderToProto(row, byOrder[row.ID])
+	}
+	return out, nil
+}
