@@ -1,0 +1,95 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// CreateApiKey creates an integrator's key and returns its secret, once.
+func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[saboresv1.CreateApiKeyRequest]) (*connect.Response[saboresv1.CreateApiKeyResponse], error) {
+	scope := auth.ScopeReadOnly
+	if req.Msg.Scope == saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN {
+		scope = auth.ScopeAdmin
+	}
+	res := &saboresv1.CreateApiKeyResponse{}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		key, err := auth.CreateAPIKey(ctx, q, req.Msg.Name, scope, shop.ActorUserID(ctx))
+		if err != nil {
+			return err
+		}
+		if err := shop.Audit(ctx, q, "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
+			map[string]string{"name": req.Msg.Name, "scope": scope, "prefix": key.Prefix}); err != nil {
+			return err
+		}
+		// The creator is the caller: a signed-in admin, or an API key (no one).
+		res.Key = apiKey(db.APIKeyListRow{
+			ID: key.ID, Name: req.Msg.Name, Scope: scope, Prefix: key.Prefix,
+			CreatedAt: key.CreatedAt, CreatedByEmail: auth.FromContext(ctx).Email,
+		})
+		res.Secret = key.Secret
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
+}
+
+// ListApiKeys lists every key, newest first, revoked ones included.
+func (s *Service) ListApiKeys(ctx context.Context, _ *connect.Request[saboresv1.ListApiKeysRequest]) (*connect.Response[saboresv1.ListApiKeysResponse], error) {
+	rows, err := s.q.APIKeyList(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("admin: list API keys: %w", err)
+	}
+	res := &saboresv1.ListApiKeysResponse{}
+	for _, r := range rows {
+		res.Keys = append(res.Keys, apiKey(r))
+	}
+	return connect.NewResponse(res), nil
+}
+
+// RevokeApiKey stops a key from working at once; revoking a revoked key
+// changes nothing.
+func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[saboresv1.RevokeApiKeyRequest]) (*connect.Response[saboresv1.RevokeApiKeyResponse], error) {
+	id := req.Msg.Id
+	res := &saboresv1.RevokeApiKeyResponse{}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		n, err := q.APIKeyRevoke(ctx, id)
+		if err != nil {
+			return fmt.Errorf("admin: revoke API key %d: %w", id, err)
+		}
+		row, err := q.APIKeyByID(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return &apperr.Business{Code: connect.CodeNotFound, Reason: "API_KEY_NOT_FOUND",
+				Message: fmt.Sprintf("API key %d does not exist", id), Metadata: map[string]string{"api_key_id": strconv.FormatInt(id, 10)}}
+		}
+		if err != nil {
+			return fmt.Errorf("admin: read API key %d: %w", id, err)
+		}
+		if n > 0 {
+			if err := shop.Audit(ctx, q, "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
+				map[string]string{"name": row.Name, "scope": row.Scope}, nil); err != nil {
+				return err
+			}
+		}
+		res.Key = apiKey(db.APIKeyListRow(row))
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
+}

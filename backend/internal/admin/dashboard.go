@@ -1,0 +1,53 @@
+package admin
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/pricing"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// GetDashboardStats computes the dashboard from the orders, cancelled ones
+// excluded: totals, the last 30 days in Madrid time and the best sellers.
+func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[saboresv1.GetDashboardStatsRequest]) (*connect.Response[saboresv1.GetDashboardStatsResponse], error) {
+	totals, err := s.q.AdminOrderTotals(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("admin: order totals: %w", err)
+	}
+	customers, err := s.q.AdminCountCustomers(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("admin: count customers: %w", err)
+	}
+	products, err := s.q.AdminCountProducts(ctx, "")
+	if err != nil {
+		return nil, fmt.Errorf("admin: count products: %w", err)
+	}
+	daily, err := s.q.AdminDailyStats(ctx, time.Now())
+	if err != nil {
+		return nil, fmt.Errorf("admin: daily stats: %w", err)
+	}
+	best, err := s.q.AdminBestSellers(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("admin: best sellers: %w", err)
+	}
+	res := &saboresv1.GetDashboardStatsResponse{
+		OrderCount:         totals.OrderCount,
+		RevenueCents:       totals.RevenueCents,
+		AverageTicketCents: pricing.AverageTicketCents(totals.RevenueCents, int64(totals.OrderCount)),
+		CustomerCount:      int32(customers),
+		ProductCount:       int32(products),
+	}
+	for _, d := range daily {
+		res.Daily = append(res.Daily, &saboresv1.DailyStat{Date: d.Day, OrderCount: d.OrderCount, RevenueCents: d.RevenueCents})
+	}
+	for _, b := range best {
+		res.BestSellers = append(res.BestSellers, &saboresv1.BestSeller{
+			ProductId: b.ProductID, Name: b.Name, Quantity: b.Quantity, RevenueCents: b.RevenueCents,
+		})
+	}
+	return connect.NewResponse(res), nil
+}

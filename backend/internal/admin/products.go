@@ -1,0 +1,154 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// ListAdminProducts pages every product by name, with an exact total.
+func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[saboresv1.ListAdminProductsRequest]) (*connect.Response[saboresv1.ListAdminProductsResponse], error) {
+	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, productPageSizes)
+	if err != nil {
+		return nil, err
+	}
+	query := shop.EscapeLike(strings.TrimSpace(req.Msg.Query))
+	rows, err := s.q.AdminListProducts(ctx, db.AdminListProductsParams{Query: query, PageLimit: window.Size, PageOffset: window.Offset})
+	if err != nil {
+		return nil, fmt.Errorf("admin: list products: %w", err)
+	}
+	total, err := s.q.AdminCountProducts(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("admin: count products: %w", err)
+	}
+	products := make([]db.Product, len(rows))
+	for i, r := range rows {
+		products[i] = r.Product
+	}
+	out, err := shop.AdminProducts(ctx, s.q, products)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.ListAdminProductsResponse{Products: out, TotalSize: int32(total)}), nil
+}
+
+// GetAdminProduct returns one product with its visibility records.
+func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[saboresv1.GetAdminProductRequest]) (*connect.Response[saboresv1.GetAdminProductResponse], error) {
+	row, err := s.q.AdminGetProduct(ctx, req.Msg.Id)
+	if err != nil {
+		return nil, productNotFound(err, req.Msg.Id)
+	}
+	out, err := shop.AdminProducts(ctx, s.q, []db.Product{row.Product})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.GetAdminProductResponse{Product: out[0]}), nil
+}
+
+// UpdateProduct saves the edit dialog: price, VAT and online categories.
+// Every field is checked before anything is written; price changes enter
+// the price history, and each changed field its audit row.
+func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[saboresv1.UpdateProductRequest]) (*connect.Response[saboresv1.UpdateProductResponse], error) {
+	m := req.Msg
+	price, err := ParsePriceCents(m.Price)
+	if err != nil {
+		return nil, apperr.Invalid("price", err.Error())
+	}
+	vat, err := ParseVATBasisPoints(m.VatRate)
+	if err != nil {
+		return nil, apperr.Invalid("vat_rate", err.Error())
+	}
+	categories := make([]string, 0, len(m.OnlineCategories))
+	for _, c := range m.OnlineCategories {
+		if !slices.Contains(OnlineCategories, c) {
+			return nil, apperr.Invalid("online_categories", fmt.Sprintf("%q is not an online category", c))
+		}
+		if !slices.Contains(categories, c) {
+			categories = append(categories, c)
+		}
+	}
+
+	var out *saboresv1.AdminProduct
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		row, err := q.AdminGetProductForUpdate(ctx, m.Id)
+		if err != nil {
+			return productNotFound(err, m.Id)
+		}
+		before := row.Product
+		product := before
+		if before.PriceCents != price || before.VatBasisPoints != vat || !slices.Equal(before.OnlineCategories, categories) {
+			if product, err = q.AdminUpdateProduct(ctx, db.AdminUpdateProductParams{
+				PriceCents: price, VatBasisPoints: vat, OnlineCategories: categories,
+				UpdatedBy: shop.ActorUserID(ctx), ID: m.Id,
+			}); err != nil {
+				return fmt.Errorf("admin: update product %d: %w", m.Id, err)
+			}
+			if err := auditProduct(ctx, q, before, product); err != nil {
+				return err
+			}
+		}
+		products, err := shop.AdminProducts(ctx, q, []db.Product{product})
+		if err != nil {
+			return err
+		}
+		out = products[0]
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.UpdateProductResponse{Product: out}), nil
+}
+
+// auditProduct records each field that changed between before and after,
+// and a new price in the price history.
+func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) error {
+	entity := "product:" + strconv.FormatInt(after.ID, 10)
+	if before.PriceCents != after.PriceCents {
+		if err := q.AdminInsertPriceHistory(ctx, db.AdminInsertPriceHistoryParams{
+			ProductID: after.ID, PriceCents: after.PriceCents, ChangedBy: shop.ActorUserID(ctx),
+		}); err != nil {
+			return fmt.Errorf("admin: price history of %s: %w", entity, err)
+		}
+		if err := shop.Audit(ctx, q, "product.price", entity,
+			map[string]int64{"price_cents": before.PriceCents}, map[string]int64{"price_cents": after.PriceCents}); err != nil {
+			return err
+		}
+	}
+	if before.VatBasisPoints != after.VatBasisPoints {
+		if err := shop.Audit(ctx, q, "product.vat", entity,
+			map[string]int32{"vat_basis_points": before.VatBasisPoints}, map[string]int32{"vat_basis_points": after.VatBasisPoints}); err != nil {
+			return err
+		}
+	}
+	if !slices.Equal(before.OnlineCategories, after.OnlineCategories) {
+		if err := shop.Audit(ctx, q, "product.online_categories", entity,
+			map[string][]string{"online_categories": before.OnlineCategories},
+			map[string][]string{"online_categories": after.OnlineCategories}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// productNotFound turns a failed product lookup into NotFound naming it.
+func productNotFound(err error, id int64) error {
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("admin: read product %d: %w", id, err)
+	}
+	return &apperr.Business{Code: connect.CodeNotFound, Reason: "PRODUCT_NOT_FOUND",
+		Message: fmt.Sprintf("product %d does not exist", id), Metadata: map[string]string{"product_id": strconv.FormatInt(id, 10)}}
+}
