@@ -11,6 +11,7 @@ import (
 	httphelper "github.com/zitadel/oidc/v3/pkg/http"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/devoidc"
 	"github.com/sabores/sabores/backend/internal/ratelimit"
 )
 
@@ -29,7 +30,7 @@ type Service struct {
 	// when none is configured.
 	provider *provider
 	// dev is the built-in provider, nil unless cfg.DevSignIn.
-	dev *devProvider
+	dev *devoidc.Provider
 	// signInLimit slows down sign-in attempts from one address.
 	signInLimit *ratelimit.Limiter
 }
@@ -44,7 +45,7 @@ const (
 // New returns the auth service. It reads (or, on a new database, makes) the
 // secret sealing sign-ins in progress, which every replica shares. With
 // cfg.DevSignIn it also starts the built-in OpenID provider (in memory,
-// served by Routes under /dev-oidc/; one process only, see devProvider).
+// served by Routes under /dev-oidc/; one process only, see devoidc.Provider).
 func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
@@ -85,13 +86,13 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 	callback := cfg.PublicURL + "/auth/callback"
 	switch {
 	case cfg.DevSignIn:
-		s.dev, err = newDevProvider(cfg.PublicURL, callback)
+		s.dev, err = devoidc.New(cfg.PublicURL, callback)
 		if err != nil {
 			return nil, err
 		}
 		slog.Warn("development sign-in is on: anyone who reaches this server can sign in as anyone, admins included",
 			"public_url", cfg.PublicURL)
-		s.provider = s.dev.relyingParty(callback)
+		s.provider = devRelyingParty(s.dev, callback)
 	case cfg.GoogleConfigured():
 		s.provider = googleProvider(cfg, callback)
 	}
@@ -123,9 +124,9 @@ func (s *Service) Routes() map[string]http.Handler {
 		"GET /auth/logout":   http.HandlerFunc(s.logoutLink),
 	}
 	if s.dev != nil {
-		dev := http.StripPrefix(devPrefix, s.dev.handler)
-		routes[devPrefix+"/"] = dev
-		routes["POST "+devPrefix+"/login"] = limit(dev)
+		dev := http.StripPrefix(devoidc.Prefix, s.dev.Handler)
+		routes[devoidc.Prefix+"/"] = dev
+		routes["POST "+devoidc.Prefix+"/login"] = limit(dev)
 	}
 	return routes
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/devoidc"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -94,7 +95,7 @@ func (s *shop) signIn(t *testing.T, browser *http.Client, redirect string, form 
 	if m == nil {
 		t.Fatalf("no authRequestID on the sign-in page:\n%s", page)
 	}
-	for _, u := range auth.DevUsers {
+	for _, u := range devoidc.Users {
 		if !strings.Contains(page, u.Email) {
 			t.Errorf("sign-in page does not offer %s", u.Email)
 		}
@@ -174,7 +175,7 @@ func TestSignInClient(t *testing.T) {
 	if err != nil {
 		t.Fatalf("user row: %v", err)
 	}
-	if issuer != auth.DevIssuer || subject != "dev-maria" || regType != "client_direct" || role != "user" || !active {
+	if issuer != devoidc.Issuer || subject != "dev-maria" || regType != "client_direct" || role != "user" || !active {
 		t.Errorf("user = %s %s %s, member %s active=%v", issuer, subject, regType, role, active)
 	}
 

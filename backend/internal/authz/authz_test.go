@@ -18,6 +18,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/devoidc"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -68,7 +69,7 @@ func newAPI(t *testing.T) *api {
 	handler = mux
 
 	cookie := func(email string) http.Header {
-		signed, err := svc.SignIn(ctx, auth.Identity{Issuer: auth.DevIssuer, Subject: "sub-" + email, Email: email, Name: email})
+		signed, err := svc.SignIn(ctx, auth.Identity{Issuer: devoidc.Issuer, Subject: "sub-" + email, Email: email, Name: email})
 		if err != nil {
 			t.Fatalf("sign in %s: %v", email, err)
 		}

@@ -1,8 +1,11 @@
-package auth
+// Package devoidc is the development OpenID provider: a complete provider
+// running inside shopd under /dev-oidc/, so the real sign-in redirect flow
+// runs locally and in tests with no internet. auth turns it on with
+// Config.DevSignIn; production signs in with Google.
+package devoidc
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	_ "embed"
 	"fmt"
@@ -14,47 +17,46 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/zitadel/oidc/v3/pkg/client/rp"
 	"github.com/zitadel/oidc/v3/pkg/op"
 	"golang.org/x/text/language"
 )
 
-// DevIssuer is the issuer of the built-in development provider. The seeded
+// Issuer is the issuer of the built-in development provider. The seeded
 // users carry it, so signing in as a seeded person finds their user row
 // (and the seeded admin's role) instead of creating a twin.
-const DevIssuer = "https://dev.sabores.local"
+const Issuer = "https://dev.sabores.local"
 
-// devPrefix is where the built-in provider's browser-facing pages live on
+// Prefix is where the built-in provider's browser-facing pages live on
 // the shop's own server.
-const devPrefix = "/dev-oidc"
+const Prefix = "/dev-oidc"
 
-// devClientID is the shop's client at the built-in provider.
-const devClientID = "sabores-shop"
+// ClientID is the shop's client at the built-in provider.
+const ClientID = "sabores-shop"
 
-// DevUser is a person offered on the development sign-in page.
-type DevUser struct {
+// User is a person offered on the development sign-in page.
+type User struct {
 	Subject string
 	Email   string
 	Name    string
 }
 
-// DevUsers are the seeded people (see the seed package): one admin and two
+// Users are the seeded people (see the seed package): one admin and two
 // clients.
-var DevUsers = []DevUser{
+var Users = []User{
 	{Subject: "dev-admin", Email: "admin@sabores.es", Name: "Admin Sabores"},
 	{Subject: "dev-maria", Email: "maria@example.com", Name: "María Silva"},
 	{Subject: "dev-joao", Email: "joao@example.com", Name: "João Santos"},
 }
 
-// devProvider is a complete OpenID provider running inside shopd, so the real
+// Provider is a complete OpenID provider running inside shopd, so the real
 // redirect flow (authorize, login page, code, token, ID token) runs locally
 // with no internet. Anyone may sign in as any email: never enable it where
 // strangers can reach it.
 //
-// Its issuer is DevIssuer, a name no browser needs to reach: the browser only
+// Its issuer is Issuer, a name no browser needs to reach: the browser only
 // visits the authorization endpoint and login page under PublicURL/dev-oidc/,
 // while the shop's relying party reaches discovery, token and keys in-process.
-// (The provider's advertised authorization endpoint stays under DevIssuer:
+// (The provider's advertised authorization endpoint stays under Issuer:
 // op.WithCustomAuthEndpoint would change a package-level default shared by
 // every provider in the process, so the relying party is pointed at the
 // browser-facing URL instead.)
@@ -66,21 +68,21 @@ var DevUsers = []DevUser{
 // progress. That is fine for development and tests, its only use; production
 // signs in with Google, whose sign-ins do cross replicas (the flow cookie's
 // keys are shared through the database).
-type devProvider struct {
-	// handler serves the provider, paths relative to devPrefix.
-	handler   http.Handler
+type Provider struct {
+	// Handler serves the provider, paths relative to Prefix.
+	Handler   http.Handler
 	provider  *op.Provider
 	storage   *devStorage
 	publicURL string
 }
 
-// newDevProvider starts the built-in provider for a shop at publicURL whose
+// New starts the built-in provider for a shop at publicURL whose
 // sign-in callback is callback.
-func newDevProvider(publicURL, callback string) (*devProvider, error) {
+func New(publicURL, callback string) (*Provider, error) {
 	storage, err := newDevStorage(devClient{
 		secret:       rand.Text(),
 		redirectURIs: []string{callback},
-		loginURL:     devPrefix + "/login?authRequestID=",
+		loginURL:     Prefix + "/login?authRequestID=",
 		devMode:      !strings.HasPrefix(callback, "https://"),
 	})
 	if err != nil {
@@ -88,53 +90,50 @@ func newDevProvider(publicURL, callback string) (*devProvider, error) {
 	}
 	var cryptoKey [32]byte
 	if _, err := rand.Read(cryptoKey[:]); err != nil {
-		return nil, fmt.Errorf("auth: dev provider key: %w", err)
+		return nil, fmt.Errorf("devoidc key: %w", err)
 	}
 	provider, err := op.NewProvider(&op.Config{
 		CryptoKey:          cryptoKey,
 		CodeMethodS256:     true,
 		SupportedUILocales: []language.Tag{language.Spanish},
-	}, storage, op.StaticIssuer(DevIssuer))
+	}, storage, op.StaticIssuer(Issuer))
 	if err != nil {
-		return nil, fmt.Errorf("auth: dev provider: %w", err)
+		return nil, fmt.Errorf("devoidc: %w", err)
 	}
-	d := &devProvider{provider: provider, storage: storage, publicURL: publicURL}
+	d := &Provider{provider: provider, storage: storage, publicURL: publicURL}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /login", d.loginPage)
 	mux.HandleFunc("POST /login", d.loginSubmit)
 	mux.HandleFunc("GET "+devStylesheet, serveDevCSS)
 	mux.Handle("/", provider)
-	d.handler = mux
+	d.Handler = mux
 	return d, nil
 }
 
-// relyingParty is the shop's client of the built-in provider. Its HTTP
-// client calls the provider in-process, so discovery, the code exchange and
-// the signing keys need neither DNS nor a listening socket.
-func (d *devProvider) relyingParty(callback string) *provider {
-	client := &http.Client{Transport: handlerTransport{d.provider}}
-	return &provider{
-		build: func(ctx context.Context) (rp.RelyingParty, error) {
-			party, err := rp.NewRelyingPartyOIDC(ctx, DevIssuer, devClientID, d.storage.client.secret, callback, scopes,
-				rp.WithHTTPClient(client),
-				rp.WithVerifierOpts(rp.WithNonce(nonceFrom)))
-			if err != nil {
-				return nil, err
-			}
-			party.OAuthConfig().Endpoint.AuthURL = d.publicURL + devPrefix + d.provider.AuthorizationEndpoint().Relative()
-			return party, nil
-		},
-	}
+// Client is an HTTP client that calls the provider in-process, so the
+// shop's discovery, code exchange and signing keys need neither DNS nor a
+// listening socket.
+func (d *Provider) Client() *http.Client {
+	return &http.Client{Transport: handlerTransport{d.provider}}
+}
+
+// ClientSecret is the shop's client secret, made at start.
+func (d *Provider) ClientSecret() string { return d.storage.client.secret }
+
+// AuthURL is the browser-facing authorization endpoint, under the shop's
+// public URL (see Provider on why not under Issuer).
+func (d *Provider) AuthURL() string {
+	return d.publicURL + Prefix + d.provider.AuthorizationEndpoint().Relative()
 }
 
 // devLoginCSS styles the sign-in page. It is a stylesheet of its own,
-// served under devPrefix, because the Content-Security-Policy refuses inline
+// served under Prefix, because the Content-Security-Policy refuses inline
 // styles.
 //
-//go:embed devlogin.css
+//go:embed login.css
 var devLoginCSS []byte
 
-// devStylesheet is the stylesheet's path, relative to devPrefix.
+// devStylesheet is the stylesheet's path, relative to Prefix.
 const devStylesheet = "/style.css"
 
 // devLoginTemplate is the sign-in page: no inline style or script, every
@@ -173,19 +172,19 @@ var devLoginTemplate = template.Must(template.New("login").Parse(`<!doctype html
 `))
 
 // loginPage lists the seeded people and offers any other email.
-func (d *devProvider) loginPage(w http.ResponseWriter, r *http.Request) {
+func (d *Provider) loginPage(w http.ResponseWriter, r *http.Request) {
 	d.renderLogin(w, r.URL.Query().Get("authRequestID"), "", http.StatusOK)
 }
 
-func (d *devProvider) renderLogin(w http.ResponseWriter, id, message string, status int) {
+func (d *Provider) renderLogin(w http.ResponseWriter, id, message string, status int) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
 	if err := devLoginTemplate.Execute(w, struct {
 		ID         string
 		Error      string
-		Users      []DevUser
+		Users      []User
 		Stylesheet string
-	}{id, message, DevUsers, devPrefix + devStylesheet}); err != nil {
+	}{id, message, Users, Prefix + devStylesheet}); err != nil {
 		slog.Warn("dev sign-in page", "error", err)
 	}
 }
@@ -199,7 +198,7 @@ func serveDevCSS(w http.ResponseWriter, _ *http.Request) {
 
 // loginSubmit signs the chosen person in at the provider and hands the
 // request back to the provider, which redirects to the shop with a code.
-func (d *devProvider) loginSubmit(w http.ResponseWriter, r *http.Request) {
+func (d *Provider) loginSubmit(w http.ResponseWriter, r *http.Request) {
 	id := r.PostFormValue("authRequestID")
 	email := strings.ToLower(strings.TrimSpace(r.PostFormValue("email")))
 	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email || len(email) > 254 {
@@ -212,15 +211,15 @@ func (d *devProvider) loginSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// The provider's own callback finishes the authorization request.
-	callback := devPrefix + d.provider.AuthorizationEndpoint().Relative() + "/callback?id=" + url.QueryEscape(id)
+	callback := Prefix + d.provider.AuthorizationEndpoint().Relative() + "/callback?id=" + url.QueryEscape(id)
 	http.Redirect(w, r, callback, http.StatusFound)
 }
 
 // devUserFor is the person signing in as email: a seeded one keeps its
 // fixed subject; anyone else gets a subject derived from the email, so the
 // same email is the same user at every sign-in.
-func devUserFor(email, name string) DevUser {
-	for _, u := range DevUsers {
+func devUserFor(email, name string) User {
+	for _, u := range Users {
 		if u.Email == email {
 			return u
 		}
@@ -231,7 +230,7 @@ func devUserFor(email, name string) DevUser {
 	if len(name) > 100 {
 		name = name[:100]
 	}
-	return DevUser{Subject: "dev-" + hashHex(email), Email: email, Name: name}
+	return User{Subject: "dev-" + hashHex(email), Email: email, Name: name}
 }
 
 // handlerTransport serves HTTP requests with an in-process handler.

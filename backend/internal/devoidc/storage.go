@@ -1,4 +1,4 @@
-package auth
+package devoidc
 
 import (
 	"context"
@@ -24,7 +24,7 @@ const devAuthRequestLifetime = 10 * time.Minute
 // uses them only to finish the sign-in.
 const devTokenLifetime = 5 * time.Minute
 
-var errDevNotFound = errors.New("auth: dev provider: not found")
+var errDevNotFound = errors.New("devoidc: not found")
 
 // devStorage is the built-in provider's state, all in memory: pending
 // authorization requests and their codes, the people who signed in, access
@@ -37,7 +37,7 @@ type devStorage struct {
 	mu       sync.Mutex
 	requests map[string]*devAuthRequest
 	codes    map[string]string
-	users    map[string]DevUser
+	users    map[string]User
 	tokens   map[string]devToken
 }
 
@@ -53,14 +53,14 @@ var _ op.Storage = (*devStorage)(nil)
 func newDevStorage(client devClient) (*devStorage, error) {
 	key, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
-		return nil, fmt.Errorf("auth: dev provider signing key: %w", err)
+		return nil, fmt.Errorf("devoidc signing key: %w", err)
 	}
 	return &devStorage{
 		client:   client,
 		key:      devSigningKey{id: rand.Text(), key: key},
 		requests: make(map[string]*devAuthRequest),
 		codes:    make(map[string]string),
-		users:    make(map[string]DevUser),
+		users:    make(map[string]User),
 		tokens:   make(map[string]devToken),
 	}, nil
 }
@@ -73,7 +73,7 @@ func hashHex(s string) string {
 }
 
 // completeLogin marks the request id as signed in by user.
-func (s *devStorage) completeLogin(id string, user DevUser) error {
+func (s *devStorage) completeLogin(id string, user User) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	req, ok := s.requests[id]
@@ -226,7 +226,7 @@ func (s *devStorage) KeySet(context.Context) ([]op.Key, error) {
 
 // GetClientByClientID implements op.Storage.
 func (s *devStorage) GetClientByClientID(_ context.Context, clientID string) (op.Client, error) {
-	if clientID != devClientID {
+	if clientID != ClientID {
 		return nil, errDevNotFound
 	}
 	return s.client, nil
@@ -234,7 +234,7 @@ func (s *devStorage) GetClientByClientID(_ context.Context, clientID string) (op
 
 // AuthorizeClientIDSecret implements op.Storage.
 func (s *devStorage) AuthorizeClientIDSecret(_ context.Context, clientID, secret string) error {
-	if clientID != devClientID || subtle.ConstantTimeCompare([]byte(secret), []byte(s.client.secret)) != 1 {
+	if clientID != ClientID || subtle.ConstantTimeCompare([]byte(secret), []byte(s.client.secret)) != 1 {
 		return oidc.ErrInvalidClient()
 	}
 	return nil
@@ -272,7 +272,7 @@ func (s *devStorage) SetIntrospectionFromToken(_ context.Context, resp *oidc.Int
 	}
 	resp.SetUserInfo(info)
 	resp.Scope = t.scopes
-	resp.ClientID = devClientID
+	resp.ClientID = ClientID
 	return nil
 }
 
@@ -374,7 +374,7 @@ type devClient struct {
 
 var _ op.Client = devClient{}
 
-func (c devClient) GetID() string                       { return devClientID }
+func (c devClient) GetID() string                       { return ClientID }
 func (c devClient) RedirectURIs() []string              { return c.redirectURIs }
 func (c devClient) PostLogoutRedirectURIs() []string    { return nil }
 func (c devClient) ApplicationType() op.ApplicationType { return op.ApplicationTypeWeb }
