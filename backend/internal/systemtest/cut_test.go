@@ -1,4 +1,4 @@
-package cli
+package systemtest
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package cli
+package systemtest
 
 import (
 	"context"
@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/cli"
 
 	"github.com/sabores/sabores/backend/internal/pgembed"
 )
@@ -45,7 +47,7 @@ func TestServeWithEmbeddedPostgres(t *testing.T) {
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, io.Discard)
+		done <- cli.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, io.Discard)
 	}()
 
 	var base string

@@ -1,4 +1,4 @@
-package cli
+package systemtest
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/cli"
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 )
@@ -27,7 +29,7 @@ func TestMetricsAddr(t *testing.T) {
 	logs := &logBuffer{}
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"}, lookup, out, logs)
+		done <- cli.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"}, lookup, out, logs)
 	}()
 	var shop string
 	select {
@@ -77,7 +79,7 @@ func TestMetricsAddrTaken(t *testing.T) {
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", taken.Addr().String()},
+		done <- cli.Run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", taken.Addr().String()},
 			lookup, &announcer{url: make(chan string, 1)}, &logBuffer{})
 	}()
 	select {

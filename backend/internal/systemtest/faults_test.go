@@ -1,4 +1,4 @@
-package cli
+package systemtest
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/cli"
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
@@ -98,7 +100,7 @@ func TestServeWaitsForDatabase(t *testing.T) {
 	out := &announcer{url: make(chan string, 1)}
 	logs := &logBuffer{}
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, logs) }()
+	go func() { done <- cli.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, logs) }()
 
 	var base string
 	waitFor(t, 10*time.Second, "the listening log line", func() bool {

@@ -1,4 +1,4 @@
-package cli
+package systemtest
 
 import (
 	"bufio"
@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/cli"
 
 	"connectrpc.com/connect"
 
@@ -24,7 +26,7 @@ const processEnv = "SABORES_TEST_RUN_SHOPD"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(processEnv) == "1" {
-		os.Exit(Main(os.Args[1:]))
+		os.Exit(cli.Main(os.Args[1:]))
 	}
 	os.Exit(m.Run())
 }

@@ -1,4 +1,4 @@
-package cli
+package systemtest
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/cli"
 
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
@@ -36,7 +38,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 	defer sigterm()
 	out := &announcer{url: make(chan string, 1)}
 	done := make(chan error, 1)
-	go func() { done <- Run(runCtx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, &logBuffer{}) }()
+	go func() { done <- cli.Run(runCtx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, &logBuffer{}) }()
 	var base string
 	select {
 	case base = <-out.url:

@@ -1,4 +1,4 @@
-package cli
+package systemtest
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/cli"
+
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -22,11 +24,11 @@ import (
 )
 
 // testShop is shopd's full handler (the same wire, handler and front as
-// `shopd serve`) on an httptest server, with its pool built by openPool.
+// `shopd serve`, from cli.ShopHandler) on an httptest server.
 type testShop struct {
 	URL  string
 	Pool *pgxpool.Pool
-	app  *App
+	app  *cli.App
 }
 
 // newTestShop serves dbURL's database as shopd would, logging to logs.
@@ -34,24 +36,17 @@ func newTestShop(t *testing.T, dbURL string, logs io.Writer) *testShop {
 	t.Helper()
 	cfg := config.Default()
 	cfg.SeedOnEmpty = false
-	app := &App{
+	app := &cli.App{
 		Config: cfg,
 		Log:    slog.New(server.ContextHandler{Handler: slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})}),
 		Stdout: io.Discard,
 	}
-	ctx := context.Background()
-	pool, err := openPool(ctx, app, dbURL, "primary", cfg.DBMaxConns, cfg.DBStatementTimeout)
+	h, pool, err := cli.ShopHandler(context.Background(), app, dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	h, _, err := handler(ctx, app, &Databases{Primary: pool, Read: pool})
-	if err != nil {
-		t.Fatal(err)
-	}
-	gate := new(server.Gate)
-	gate.Open(h)
-	srv := httptest.NewServer(front(app, gate))
+	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
 	return &testShop{URL: srv.URL, Pool: pool, app: app}
 }
