@@ -5,7 +5,8 @@
 // shopd stays stateless: every replica has its own cache, and PostgreSQL
 // tells all of them when something a shopper sees changes (the triggers of
 // migration 00030 NOTIFY the channel catalog_changed), whereupon each drops
-// everything it holds. While the listener is not connected nothing is cached,
+// everything it holds (the changefeed package listens and tells it). While
+// the listener is not connected nothing is cached,
 // so a replica never serves a change it may have missed. Entries also expire
 // after a short time, which bounds what no trigger announces: promotions
 // starting or ending as the clock moves, and exact stock counts.
@@ -13,21 +14,17 @@ package catalogcache
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/changefeed"
+
 	"connectrpc.com/connect"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/proto"
 )
-
-// Channel is the PostgreSQL notification channel of catalogue changes.
-const Channel = "catalog_changed"
 
 // Defaults of Options.
 const (
@@ -46,8 +43,9 @@ type Options struct {
 	// MaxAge is the Cache-Control max-age of public reads sent over GET, so
 	// browsers and CDNs reuse them; 0 uses DefaultMaxAge, negative sends none.
 	MaxAge time.Duration
-	// Logger logs the listener's connection state; nil uses slog.Default().
-	Logger *slog.Logger
+	// Feed tells the cache when the catalogue changed and whether changes
+	// are heard; nil uses a feed that is never live (nothing is cached).
+	Feed *changefeed.Feed
 	// OnHit, when set, is told of every answer Middleware serves from memory,
 	// which no interceptor sees, so metrics still count and time those calls.
 	OnHit func(procedure string, start time.Time)
@@ -64,11 +62,9 @@ type Cache struct {
 	pageBytes  int
 	// headers holds one copy of each distinct set of page headers.
 	headers map[string]http.Header
-	// gen counts invalidations: a response computed while the catalogue
-	// changed is not stored, as it may predate the change.
-	gen atomic.Uint64
-	// live is true while the listener is connected and listening.
-	live atomic.Bool
+	// feed's generation moves on every change: a response computed while
+	// the catalogue changed is not stored, as it may predate the change.
+	feed *changefeed.Feed
 
 	hits, misses atomic.Uint64
 
@@ -120,7 +116,7 @@ type entry struct {
 	expires time.Time
 }
 
-// New returns a cache that stores nothing until Listen is connected.
+// New returns a cache that stores nothing until its feed is live.
 func New(opts Options) *Cache {
 	if opts.TTL == 0 {
 		opts.TTL = DefaultTTL
@@ -131,15 +127,20 @@ func New(opts Options) *Cache {
 	if opts.MaxAge == 0 {
 		opts.MaxAge = DefaultMaxAge
 	}
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
+	if opts.Feed == nil {
+		opts.Feed = changefeed.New(nil)
 	}
-	return &Cache{opts: opts, entries: map[string]entry{}, pages: map[string]page{}, headers: map[string]http.Header{}, flights: map[string]chan struct{}{}}
+	c := &Cache{opts: opts, feed: opts.Feed, entries: map[string]entry{}, pages: map[string]page{}, headers: map[string]http.Header{}, flights: map[string]chan struct{}{}}
+	c.feed.Subscribe(c.drop)
+	return c
 }
 
-// Invalidate drops every entry.
-func (c *Cache) Invalidate() {
-	c.gen.Add(1)
+// Invalidate announces a change on the cache's feed, which drops every
+// entry (and tells the feed's other subscribers).
+func (c *Cache) Invalidate() { c.feed.Changed() }
+
+// drop forgets every entry; the feed calls it on every change.
+func (c *Cache) drop() {
 	c.mu.Lock()
 	clear(c.entries)
 	c.entryBytes = 0
@@ -152,9 +153,6 @@ func (c *Cache) Invalidate() {
 // Stats reports the hits and misses so far.
 func (c *Cache) Stats() (hits, misses uint64) { return c.hits.Load(), c.misses.Load() }
 
-// Live reports whether the cache is listening for changes (and so caching).
-func (c *Cache) Live() bool { return c.live.Load() }
-
 func (c *Cache) get(key string, now time.Time) (proto.Message, bool) {
 	c.mu.RLock()
 	e, ok := c.entries[key]
@@ -166,14 +164,14 @@ func (c *Cache) get(key string, now time.Time) (proto.Message, bool) {
 }
 
 func (c *Cache) put(key string, msg proto.Message, gen uint64, now time.Time) {
-	if !c.live.Load() {
+	if !c.feed.Live() {
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	// Checked under the lock Invalidate takes, so a change announced after
+	// Checked under the lock drop takes, so a change announced after
 	// this response was computed can never leave it behind.
-	if c.gen.Load() != gen {
+	if c.feed.Generation() != gen {
 		return
 	}
 	size := proto.Size(msg) + len(key)
@@ -216,7 +214,7 @@ func cached[Req, Res any](c *Cache, ctx context.Context, req *connect.Request[Re
 			c.setHeaders(req, res.Header())
 			return res, nil
 		}
-		if attempt > 0 || !c.live.Load() {
+		if attempt > 0 || !c.feed.Live() {
 			break
 		}
 		if done := c.join(ctx, key); done != nil {
@@ -225,7 +223,7 @@ func cached[Req, Res any](c *Cache, ctx context.Context, req *connect.Request[Re
 		}
 	}
 	c.misses.Add(1)
-	gen := c.gen.Load()
+	gen := c.feed.Generation()
 	res, err := next(ctx, req)
 	if err != nil {
 		return nil, err
@@ -247,59 +245,4 @@ func (c *Cache) setHeaders(req interface{ HTTPMethod() string }, h map[string][]
 	}
 	secs := int(c.opts.MaxAge / time.Second)
 	h["Cache-Control"] = []string{"public, max-age=" + strconv.Itoa(secs)}
-}
-
-// Listen keeps a connection listening on Channel until ctx ends, dropping
-// the cache on every notification. It connects with pool's settings but
-// outside the pool (a listening connection is never returned), and
-// reconnects with backoff when the connection is lost; while disconnected
-// the cache is empty and stores nothing. ready, if not nil, is closed once
-// the first LISTEN is in place.
-func (c *Cache) Listen(ctx context.Context, pool *pgxpool.Pool, ready chan<- struct{}) {
-	cfg := pool.Config().ConnConfig.Copy()
-	delay := 100 * time.Millisecond
-	for ctx.Err() == nil {
-		err := c.listenOnce(ctx, cfg, &ready, &delay)
-		c.live.Store(false)
-		c.Invalidate()
-		if ctx.Err() != nil {
-			return
-		}
-		c.opts.Logger.Warn("catalogue cache: change listener disconnected; not caching until it reconnects",
-			"error", err, "retry_in", delay)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(delay):
-		}
-		delay = min(delay*2, 5*time.Second)
-	}
-}
-
-func (c *Cache) listenOnce(ctx context.Context, cfg *pgx.ConnConfig, ready *chan<- struct{}, delay *time.Duration) error {
-	conn, err := pgx.ConnectConfig(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = conn.Close(context.WithoutCancel(ctx)) }()
-	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
-		return err
-	}
-	// Whatever changed while nobody listened is unknown: start empty.
-	c.Invalidate()
-	c.live.Store(true)
-	*delay = 100 * time.Millisecond
-	if *ready != nil {
-		close(*ready)
-		*ready = nil
-	}
-	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			return err
-		}
-		c.Invalidate()
-	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
@@ -25,6 +26,7 @@ import (
 type replica struct {
 	pool    *pgxpool.Pool
 	cache   *catalogcache.Cache
+	feed    *changefeed.Feed
 	catalog saboresv1connect.CatalogServiceClient
 	url     string
 }
@@ -42,14 +44,15 @@ func startReplicaTTL(t *testing.T, dsn string, ttl time.Duration) *replica {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := catalogcache.New(catalogcache.Options{TTL: ttl})
+	feed := changefeed.New(nil)
+	cache := catalogcache.New(catalogcache.Options{TTL: ttl, Feed: feed})
 	ready := make(chan struct{})
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
-		cache.Listen(ctx, pool, ready)
+		feed.Listen(ctx, pool, ready)
 	}()
-	promos := catalogcache.NewPromotionSnapshot(cache, pool)
+	promos := catalogcache.NewPromotionSnapshot(feed, pool)
 	handler := server.NewHandler(server.Options{
 		Services: server.Services{
 			Catalog:   catalogcache.NewCatalog(cache, catalog.New(pool, promos)),
@@ -73,6 +76,7 @@ func startReplicaTTL(t *testing.T, dsn string, ttl time.Duration) *replica {
 	return &replica{
 		pool:    pool,
 		cache:   cache,
+		feed:    feed,
 		catalog: saboresv1connect.NewCatalogServiceClient(srv.Client(), srv.URL, connect.WithHTTPGet()),
 		url:     srv.URL,
 	}
@@ -226,7 +230,7 @@ func TestListenerReconnects(t *testing.T) {
 		var n int
 		err := r.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
 			WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n)
-		return err == nil && n == 1 && r.cache.Live()
+		return err == nil && n == 1 && r.feed.Live()
 	})
 	price(t, r, id)
 	if _, err := r.pool.Exec(ctx, `UPDATE products SET price_cents = 275 WHERE id = $1`, id); err != nil {

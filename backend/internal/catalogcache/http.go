@@ -69,12 +69,12 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 				c.serve(w, r, p, now)
 				return
 			}
-			if ok && now.Before(p.expires.Add(c.opts.TTL)) && c.live.Load() {
+			if ok && now.Before(p.expires.Add(c.opts.TTL)) && c.feed.Live() {
 				c.revalidate(r, key, next)
 				c.serve(w, r, p, now)
 				return
 			}
-			if attempt > 0 || !c.live.Load() {
+			if attempt > 0 || !c.feed.Live() {
 				break
 			}
 			if done := c.join(r.Context(), "http\x00"+key); done != nil {
@@ -127,7 +127,7 @@ func (c *Cache) revalidate(r *http.Request, key string, next http.Handler) {
 // compute calls next, passing its answer through to w, and keeps it.
 func (c *Cache) compute(w http.ResponseWriter, r *http.Request, key string, next http.Handler) {
 	now := time.Now()
-	gen := c.gen.Load()
+	gen := c.feed.Generation()
 	// The layers around this one (security headers, CORS) set theirs
 	// before it runs, on hits too: a page keeps only what next adds.
 	outer := w.Header().Clone()
@@ -171,14 +171,14 @@ func headerKey(h http.Header) string {
 }
 
 func (c *Cache) putPage(key string, p page, gen uint64) {
-	if !c.live.Load() {
+	if !c.feed.Live() {
 		return
 	}
 	size := len(p.body) + len(key)
 	hk := headerKey(p.header)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.gen.Load() != gen {
+	if c.feed.Generation() != gen {
 		return
 	}
 	if shared, ok := c.headers[hk]; ok {

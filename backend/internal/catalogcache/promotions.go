@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -20,13 +21,13 @@ const loadMargin = time.Minute
 // PromotionSnapshot keeps every promotion that may run in memory (a shop
 // runs hundreds, not the catalogue's hundred thousand products), so a
 // listing, a product page, a search or a cart is priced without a query. It
-// loads them again after every catalogue change the listener announces
+// loads them again after every catalogue change the feed announces
 // (promotions, price history and prices all notify), and while the listener
 // is down it reads through to the database, like the rest of the cache.
 // Which candidate runs is decided at each call by pricing.Running, so the
 // clock moving past a start or an end needs no reload.
 type PromotionSnapshot struct {
-	cache  *Cache
+	feed   *changefeed.Feed
 	stored shop.Stored
 
 	mu     sync.RWMutex
@@ -42,15 +43,15 @@ type PromotionSnapshot struct {
 var _ shop.PromotionSource = (*PromotionSnapshot)(nil)
 
 // NewPromotionSnapshot returns a snapshot of the promotions in pool, kept
-// current by c's listener. pool should be the primary: a change is announced
+// current by feed. pool should be the primary: a change is announced
 // from there, and a replica may not have it yet.
-func NewPromotionSnapshot(c *Cache, pool *pgxpool.Pool) *PromotionSnapshot {
-	return &PromotionSnapshot{cache: c, stored: shop.Stored{Queries: db.New(pool)}}
+func NewPromotionSnapshot(feed *changefeed.Feed, pool *pgxpool.Pool) *PromotionSnapshot {
+	return &PromotionSnapshot{feed: feed, stored: shop.Stored{Queries: db.New(pool)}}
 }
 
 // Candidates returns the candidates of productIDs from memory.
 func (s *PromotionSnapshot) Candidates(ctx context.Context, productIDs []int64, now time.Time) (map[int64][]pricing.Promotion, error) {
-	if !s.cache.live.Load() {
+	if !s.feed.Live() {
 		return s.stored.Candidates(ctx, productIDs, now)
 	}
 	all, err := s.current(ctx)
@@ -78,7 +79,7 @@ func (s *PromotionSnapshot) current(ctx context.Context) (map[int64][]pricing.Pr
 	}
 	// Read before loading: a change announced during the load leaves the
 	// snapshot stale, and the next call loads again.
-	gen := s.cache.gen.Load()
+	gen := s.feed.Generation()
 	all, err := s.stored.All(ctx, time.Now().Add(-loadMargin))
 	if err != nil {
 		return nil, err
@@ -92,5 +93,5 @@ func (s *PromotionSnapshot) current(ctx context.Context) (map[int64][]pricing.Pr
 func (s *PromotionSnapshot) fresh() (map[int64][]pricing.Promotion, bool) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return s.all, s.loaded && s.gen == s.cache.gen.Load()
+	return s.all, s.loaded && s.gen == s.feed.Generation()
 }

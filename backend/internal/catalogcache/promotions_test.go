@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -20,7 +21,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	dsn := dbtest.URL(dbtest.New(t))
 	r := startReplica(t, dsn)
 	ctx := context.Background()
-	snap := catalogcache.NewPromotionSnapshot(r.cache, r.pool)
+	snap := catalogcache.NewPromotionSnapshot(r.feed, r.pool)
 	id := insertProduct(t, r.pool, "Cocada", 400)
 	var product db.Product
 	running := func(now time.Time) (int64, bool) {
@@ -73,7 +74,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	})
 
 	// With no listener, nothing is remembered: each call reads the database.
-	cold := catalogcache.NewPromotionSnapshot(catalogcache.New(catalogcache.Options{}), r.pool)
+	cold := catalogcache.NewPromotionSnapshot(changefeed.New(nil), r.pool)
 	mustExec(`UPDATE product_promotions SET is_active = true WHERE id = $1`, promo)
 	got, err := shop.Promotions(ctx, cold, []db.Product{product}, time.Now())
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -58,9 +59,10 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
-	cache := catalogcache.New(catalogcache.Options{Logger: app.Log, OnHit: m.ObserveCached})
-	go cache.Listen(ctx, dbs.Primary, nil)
-	promos := catalogcache.NewPromotionSnapshot(cache, dbs.Primary)
+	feed := changefeed.New(app.Log)
+	go feed.Listen(ctx, dbs.Primary, nil)
+	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})
+	promos := catalogcache.NewPromotionSnapshot(feed, dbs.Primary)
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
