@@ -2,7 +2,6 @@ package admin_test
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -13,12 +12,12 @@ import (
 	"connectrpc.com/connect"
 	"connectrpc.com/validate"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -110,30 +109,6 @@ func (f fixture) count(t *testing.T, sql string, args ...any) int {
 	return n
 }
 
-// fieldViolation returns the code and the field named by err, as the
-// server's error interceptor would send it.
-func fieldViolation(t *testing.T, err error) (connect.Code, string) {
-	t.Helper()
-	if err == nil {
-		t.Fatal("no error")
-	}
-	var cerr *connect.Error
-	if !errors.As(apperr.ToConnect(context.Background(), "test", err), &cerr) {
-		t.Fatalf("%v is no Connect error", err)
-	}
-	for _, d := range cerr.Details() {
-		if v, derr := d.Value(); derr == nil {
-			if br, ok := v.(*errdetails.BadRequest); ok && len(br.FieldViolations) > 0 {
-				return cerr.Code(), br.FieldViolations[0].Field
-			}
-			if info, ok := v.(*errdetails.ErrorInfo); ok {
-				return cerr.Code(), info.Reason
-			}
-		}
-	}
-	return cerr.Code(), ""
-}
-
 func TestUpdateProductValidation(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
@@ -155,7 +130,7 @@ func TestUpdateProductValidation(t *testing.T) {
 		_, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
 			Id: 1001, Price: tt.price, VatRate: tt.vat, OnlineCategories: tt.categories,
 		}))
-		if code, field := fieldViolation(t, err); code != connect.CodeInvalidArgument || field != tt.field {
+		if code, field := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || field != tt.field {
 			t.Errorf("%s: %v on %q, want InvalidArgument on %q", tt.name, code, field, tt.field)
 		}
 	}
@@ -173,7 +148,7 @@ func TestUpdateProductValidation(t *testing.T) {
 	}
 
 	_, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{Id: 999, Price: "1", VatRate: "21"}))
-	if code, reason := fieldViolation(t, err); code != connect.CodeNotFound || reason != "PRODUCT_NOT_FOUND" {
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeNotFound || reason != "PRODUCT_NOT_FOUND" {
 		t.Errorf("unknown product: %v %s, want NotFound PRODUCT_NOT_FOUND", code, reason)
 	}
 }
@@ -374,7 +349,7 @@ func TestCountryConfig(t *testing.T) {
 		t.Error("the country does not record who changed it")
 	}
 	_, err = f.svc.UpdateCountryConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{Slug: "atlantida", Name: "Atlántida"}))
-	if code, _ := fieldViolation(t, err); code != connect.CodeNotFound {
+	if code, _ := connecttest.Detail(t, err); code != connect.CodeNotFound {
 		t.Errorf("unknown country: %v, want NotFound", code)
 	}
 }
@@ -536,7 +511,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 		t.Errorf("%d API key audit rows, want 2", n)
 	}
 	_, err = f.svc.RevokeApiKey(f.ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: 9999}))
-	if code, _ := fieldViolation(t, err); code != connect.CodeNotFound {
+	if code, _ := connecttest.Detail(t, err); code != connect.CodeNotFound {
 		t.Errorf("revoking an unknown key: %v, want NotFound", code)
 	}
 }

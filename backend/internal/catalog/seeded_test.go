@@ -8,6 +8,7 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -51,7 +52,7 @@ func TestSeededCatalogue(t *testing.T) {
 				t.Errorf("product %d is listed online", id)
 			}
 			_, err := svc.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: id}))
-			if codeAtEdge(err) != connect.CodeNotFound {
+			if connecttest.Code(err) != connect.CodeNotFound {
 				t.Errorf("GetProduct(%d) = %v, want NotFound", id, err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -172,7 +173,7 @@ func TestGetProduct(t *testing.T) {
 	}
 	for _, id := range []int64{1004, 424242} {
 		_, err := svc.GetProduct(context.Background(), connect.NewRequest(&saboresv1.GetProductRequest{Id: id}))
-		if codeAtEdge(err) != connect.CodeNotFound {
+		if connecttest.Code(err) != connect.CodeNotFound {
 			t.Errorf("GetProduct(%d) = %v, want NotFound", id, err)
 		}
 	}

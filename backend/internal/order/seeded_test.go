@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/seed"
@@ -68,7 +69,7 @@ func TestSeededOrders(t *testing.T) {
 	}
 	for _, theirs := range joaos.Msg.GetOrders() {
 		_, err := svc.GetMyOrder(maria, connect.NewRequest(&saboresv1.GetMyOrderRequest{Id: theirs.GetId()}))
-		if codeAtEdge(err) != connect.CodeNotFound {
+		if connecttest.Code(err) != connect.CodeNotFound {
 			t.Errorf("María reading João's order %d = %v, want NotFound", theirs.GetId(), err)
 		}
 	}

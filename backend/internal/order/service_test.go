@@ -2,7 +2,6 @@ package order_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -13,11 +12,11 @@ import (
 	"connectrpc.com/validate"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -104,26 +103,6 @@ func line(productID int64, quantity int32) *saboresv1.CartLineInput {
 }
 
 const card = saboresv1.PaymentMethod_PAYMENT_METHOD_CARD
-
-// errorInfos returns the reasons and metadata of err's ErrorInfo details.
-func errorInfos(t *testing.T, err error) []*errdetails.ErrorInfo {
-	t.Helper()
-	var cerr *connect.Error
-	if !errors.As(err, &cerr) {
-		t.Fatalf("error %v is not a Connect error", err)
-	}
-	var out []*errdetails.ErrorInfo
-	for _, d := range cerr.Details() {
-		v, derr := d.Value()
-		if derr != nil {
-			t.Fatalf("decode detail: %v", derr)
-		}
-		if info, ok := v.(*errdetails.ErrorInfo); ok {
-			out = append(out, info)
-		}
-	}
-	return out
-}
 
 func TestPlaceOrderSnapshotsPricesAndTakesStock(t *testing.T) {
 	t.Parallel()
@@ -227,7 +206,7 @@ func TestPlaceOrderRefusesUnsellableLinesAndWritesNothing(t *testing.T) {
 	if connect.CodeOf(err) != connect.CodeFailedPrecondition {
 		t.Fatalf("PlaceOrder error = %v, want FailedPrecondition", err)
 	}
-	infos := errorInfos(t, err)
+	infos := connecttest.ErrorInfos(t, err)
 	want := []struct{ reason, product, available string }{
 		{"INSUFFICIENT_STOCK", "1", "5"},
 		{"NOT_SOLD_ONLINE", "3", ""},
@@ -252,7 +231,7 @@ func TestPlaceOrderRefusesUnsellableLinesAndWritesNothing(t *testing.T) {
 	}
 
 	_, err = b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), card, line(2, 0)))
-	if infos := errorInfos(t, err); len(infos) != 1 || infos[0].GetReason() != "INVALID_QUANTITY" {
+	if infos := connecttest.ErrorInfos(t, err); len(infos) != 1 || infos[0].GetReason() != "INVALID_QUANTITY" {
 		t.Errorf("quantity 0: %v", err)
 	}
 }
@@ -352,18 +331,12 @@ func TestListAndGetMyOrders(t *testing.T) {
 	}
 
 	_, err = b.svc.GetMyOrder(maria, connect.NewRequest(&saboresv1.GetMyOrderRequest{Id: joaoOrder.Msg.GetOrder().GetId()}))
-	if codeAtEdge(err) != connect.CodeNotFound {
+	if connecttest.Code(err) != connect.CodeNotFound {
 		t.Errorf("GetMyOrder of another shopper's order = %v, want NotFound", err)
 	}
 	if _, err := b.svc.GetMyOrder(joao, connect.NewRequest(&saboresv1.GetMyOrderRequest{Id: joaoOrder.Msg.GetOrder().GetId()})); err != nil {
 		t.Errorf("GetMyOrder own order: %v", err)
 	}
-}
-
-// codeAtEdge is the code a client sees for err: handlers return domain
-// errors and the apperr interceptor maps them.
-func codeAtEdge(err error) connect.Code {
-	return connect.CodeOf(apperr.ToConnect(context.Background(), "test", err))
 }
 
 // TestLastUnitsUnderConcurrency is the checkout race: 32 shoppers at once
@@ -413,7 +386,7 @@ func TestLastUnitsUnderConcurrency(t *testing.T) {
 			t.Errorf("buyer %d: %v, want FailedPrecondition", i, err)
 			continue
 		}
-		infos := errorInfos(t, err)
+		infos := connecttest.ErrorInfos(t, err)
 		if len(infos) != 1 || infos[0].GetReason() != "INSUFFICIENT_STOCK" ||
 			infos[0].GetMetadata()["product_id"] != "1" || infos[0].GetMetadata()["available"] != "0" {
 			t.Errorf("buyer %d: ErrorInfos %v", i, infos)
@@ -552,7 +525,7 @@ func TestPlaceOrderOverHTTP(t *testing.T) {
 	if connect.CodeOf(err) != connect.CodeFailedPrecondition {
 		t.Fatalf("too many units: %v, want FailedPrecondition", err)
 	}
-	if infos := errorInfos(t, err); len(infos) != 1 || infos[0].GetReason() != "INSUFFICIENT_STOCK" ||
+	if infos := connecttest.ErrorInfos(t, err); len(infos) != 1 || infos[0].GetReason() != "INSUFFICIENT_STOCK" ||
 		infos[0].GetMetadata()["product_id"] != "1" || infos[0].GetMetadata()["available"] != "5" {
 		t.Errorf("ErrorInfos over HTTP = %v", infos)
 	}

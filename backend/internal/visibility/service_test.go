@@ -7,10 +7,10 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -199,7 +199,7 @@ func TestSetProductChannelUnknown(t *testing.T) {
 		_, err := f.svc.SetProductChannel(f.ctx, connect.NewRequest(&saboresv1.SetProductChannelRequest{
 			ProductId: tt.product, Country: tt.country, Channel: online,
 		}))
-		code, reason := errorCode(t, err)
+		code, reason := connecttest.Detail(t, err)
 		if code != connect.CodeNotFound || reason != tt.reason {
 			t.Errorf("(%d, %s): %v %s, want NotFound %s", tt.product, tt.country, code, reason, tt.reason)
 		}
@@ -217,7 +217,7 @@ func TestBatchSetVisibilityAtomic(t *testing.T) {
 			{ProductId: 424242, Country: "brasil", Channel: both},
 		},
 	}))
-	code, reason := errorCode(t, err)
+	code, reason := connecttest.Detail(t, err)
 	if code != connect.CodeNotFound || reason != "PRODUCT_NOT_FOUND" {
 		t.Fatalf("bad batch: %v %s, want NotFound PRODUCT_NOT_FOUND", code, reason)
 	}
@@ -308,7 +308,7 @@ func TestListCountryProducts(t *testing.T) {
 	}
 
 	_, err := f.svc.ListCountryProducts(f.ctx, connect.NewRequest(&saboresv1.ListCountryProductsRequest{Country: "atlantida"}))
-	if code, _ := errorCode(t, err); code != connect.CodeNotFound {
+	if code, _ := connecttest.Detail(t, err); code != connect.CodeNotFound {
 		t.Errorf("unknown country: %v, want NotFound", code)
 	}
 }
@@ -344,30 +344,9 @@ func TestSearchAddableProducts(t *testing.T) {
 	_, err := f.svc.SearchAddableProducts(f.ctx, connect.NewRequest(&saboresv1.SearchAddableProductsRequest{
 		Country: "brasil", Query: " a ",
 	}))
-	if code, _ := errorCode(t, err); code != connect.CodeInvalidArgument {
+	if code, _ := connecttest.Detail(t, err); code != connect.CodeInvalidArgument {
 		t.Errorf("one letter between blanks: %v, want InvalidArgument", code)
 	}
-}
-
-// errorCode maps err as the server's error interceptor would and returns
-// its code and ErrorInfo reason.
-func errorCode(t *testing.T, err error) (connect.Code, string) {
-	t.Helper()
-	if err == nil {
-		t.Fatal("no error")
-	}
-	var cerr *connect.Error
-	if !errors.As(apperr.ToConnect(context.Background(), "test", err), &cerr) {
-		t.Fatalf("%v is no Connect error", err)
-	}
-	for _, d := range cerr.Details() {
-		if v, derr := d.Value(); derr == nil {
-			if info, ok := v.(*errdetails.ErrorInfo); ok {
-				return cerr.Code(), info.Reason
-			}
-		}
-	}
-	return cerr.Code(), ""
 }
 
 // TestConcurrentChangesSerialise: many admins adding the same product to the
@@ -422,7 +401,7 @@ func TestBatchSetVisibilityUnknownCountry(t *testing.T) {
 			{ProductId: 2001, Country: "atlantida", Channel: online},
 		},
 	}))
-	code, reason := errorCode(t, err)
+	code, reason := connecttest.Detail(t, err)
 	if code != connect.CodeNotFound || reason != "COUNTRY_NOT_FOUND" {
 		t.Fatalf("bad batch: %v %s, want NotFound COUNTRY_NOT_FOUND", code, reason)
 	}
