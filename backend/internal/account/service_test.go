@@ -54,18 +54,11 @@ func TestGetMyDashboard(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
 	ctx := context.Background()
-	_, err := pool.Exec(ctx, `
-		INSERT INTO products (id, name, code, sku, category, price_cents, vat_basis_points, stock)
-		VALUES (1, 'Guaraná', 'BR-1', 'SKU-1', 'bebidas', 333, 1000, 100);
-		INSERT INTO users (issuer, subject, email) VALUES
-			('https://test', 'maria', 'maria@example.com'), ('https://test', 'joao', 'joao@example.com');`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var maria, joao int64
-	if err := pool.QueryRow(ctx, `SELECT (SELECT id FROM users WHERE subject = 'maria'), (SELECT id FROM users WHERE subject = 'joao')`).Scan(&maria, &joao); err != nil {
-		t.Fatal(err)
-	}
+	dbtest.Product(t, pool, dbtest.ProductOpts{
+		ID: 1, Name: "Guaraná", Code: "BR-1", SKU: "SKU-1", Category: "bebidas", PriceCents: 333, VATBasisPoints: 1000, Stock: 100,
+	})
+	maria := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "maria"})
+	joao := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "joao"})
 	mariaCtx := auth.WithPrincipal(ctx, auth.Principal{UserID: maria, Role: auth.RoleClient})
 	joaoCtx := auth.WithPrincipal(ctx, auth.Principal{UserID: joao, Role: auth.RoleClient})
 	orders := order.New(pool)

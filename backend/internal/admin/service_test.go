@@ -57,19 +57,10 @@ func setup(t *testing.T) fixture {
 		(1002, 'Açaí congelado', 'BR-ACA', 'SKU-1002', 'congelados', '{}', 650, 1000),
 		(2001, 'Arepa', 'CO-ARE', 'SKU-2001', 'alimentos', '{lanzamientos}', 320, 400)`)
 	exec(`INSERT INTO product_country_visibility (product_id, country_slug, sales_channel) VALUES (1001, 'brasil', 'online')`)
-	var adminID, mariaID, joaoID int64
-	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email, full_name) VALUES
-		('https://dev.sabores.local', 'dev-admin', 'admin@sabores.es', 'Admin Sabores') RETURNING id`).Scan(&adminID); err != nil {
-		t.Fatal(err)
-	}
-	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email, full_name) VALUES
-		('https://dev.sabores.local', 'dev-maria', 'maria@example.com', 'María Silva') RETURNING id`).Scan(&mariaID); err != nil {
-		t.Fatal(err)
-	}
-	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email, full_name) VALUES
-		('https://dev.sabores.local', 'dev-joao', 'joao@example.com', 'João Santos') RETURNING id`).Scan(&joaoID); err != nil {
-		t.Fatal(err)
-	}
+	const dev = "https://dev.sabores.local"
+	adminID := dbtest.Shopper(t, pool, dbtest.PersonOpts{Issuer: dev, Subject: "dev-admin", Email: "admin@sabores.es", Name: "Admin Sabores"})
+	mariaID := dbtest.Shopper(t, pool, dbtest.PersonOpts{Issuer: dev, Subject: "dev-maria", Email: "maria@example.com", Name: "María Silva"})
+	joaoID := dbtest.Shopper(t, pool, dbtest.PersonOpts{Issuer: dev, Subject: "dev-joao", Email: "joao@example.com", Name: "João Santos"})
 	exec(`INSERT INTO customers (user_id, name, email, active, created_at) VALUES
 		($1, 'María', 'maria@example.com', true, now() - interval '2 days'),
 		($2, 'João', 'joao@example.com', true, now() - interval '1 day'),

@@ -17,30 +17,32 @@ import (
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// fixtures: 1 Guaraná (both, 5 units, an expired and a future promotion),
-// 2 Açaí (online, 20 % off), 3 Farofa (physical only), 4 Paçoca (sold out),
-// 12001 a perfume with no visibility rows (general, fixed price 25,00 €).
-const fixtures = `
-	INSERT INTO countries (slug, name) VALUES ('brasil', 'Brasil');
-	INSERT INTO products (id, name, code, sku, category, price_cents, vat_basis_points, stock, image_url) VALUES
-		(1, 'Guaraná', 'BR-1', 'SKU-1', 'bebidas', 250, 1000, 5, '/img/1.svg'),
-		(2, 'Açaí', 'BR-2', 'SKU-2', 'congelados', 850, 1000, 40, '/img/2.svg'),
-		(3, 'Farofa', 'BR-3', 'SKU-3', 'alimentos', 400, 1000, 9, '/img/3.svg'),
-		(4, 'Paçoca', 'BR-4', 'SKU-4', 'doces', 300, 1000, 0, ''),
-		(12001, 'Perfume Flor', 'PF-1', 'SKU-PF-1', 'perfumes', 2900, 2100, 7, '');
-	INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel) VALUES
-		(1, 'brasil', true, 'both'), (2, 'brasil', true, 'online'),
-		(3, 'brasil', true, 'physical'), (4, 'brasil', true, 'both');
+// promotions are the fixtures' promotions (see newService).
+const promotions = `
 	INSERT INTO product_promotions (product_id, promotion_type, discount_basis_points, fixed_price_cents, starts_at, ends_at) VALUES
 		(1, 'percentage', 5000, NULL, now() - interval '10 days', now() - interval '1 day'),
 		(1, 'percentage', 5000, NULL, now() + interval '1 day', NULL),
 		(2, 'percentage', 2000, NULL, NULL, now() + interval '3 days'),
 		(12001, 'fixed_price', NULL, 2500, now() - interval '1 hour', NULL);`
 
+// newService prices over the fixtures: 1 Guaraná (both, 5 units, an
+// expired and a future promotion), 2 Açaí (online, 20 % off), 3 Farofa
+// (physical only), 4 Paçoca (sold out), 12001 a perfume with no visibility
+// rows (general, fixed price 25,00 €). VAT is 10 % unless said.
 func newService(t *testing.T) *cart.Service {
 	t.Helper()
 	pool := dbtest.New(t)
-	if _, err := pool.Exec(context.Background(), fixtures); err != nil {
+	dbtest.Country(t, pool, dbtest.CountryOpts{Slug: "brasil", Name: "Brasil"})
+	for _, p := range []dbtest.ProductOpts{
+		{ID: 1, Name: "Guaraná", Code: "BR-1", SKU: "SKU-1", Category: "bebidas", PriceCents: 250, Stock: 5, ImageURL: "/img/1.svg", SoldIn: map[string]string{"brasil": "both"}},
+		{ID: 2, Name: "Açaí", Code: "BR-2", SKU: "SKU-2", Category: "congelados", PriceCents: 850, Stock: 40, ImageURL: "/img/2.svg", SoldIn: map[string]string{"brasil": "online"}},
+		{ID: 3, Name: "Farofa", Code: "BR-3", SKU: "SKU-3", Category: "alimentos", PriceCents: 400, Stock: 9, ImageURL: "/img/3.svg", SoldIn: map[string]string{"brasil": "physical"}},
+		{ID: 4, Name: "Paçoca", Code: "BR-4", SKU: "SKU-4", Category: "doces", PriceCents: 300, Stock: 0, SoldIn: map[string]string{"brasil": "both"}},
+		{ID: 12001, Name: "Perfume Flor", Code: "PF-1", SKU: "SKU-PF-1", Category: "perfumes", PriceCents: 2900, VATBasisPoints: 2100, Stock: 7},
+	} {
+		dbtest.Product(t, pool, p)
+	}
+	if _, err := pool.Exec(context.Background(), promotions); err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
 	return cart.New(pool, nil)

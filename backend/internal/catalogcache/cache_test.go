@@ -84,14 +84,10 @@ func startReplicaTTL(t *testing.T, dsn string, ttl time.Duration) *replica {
 
 func insertProduct(t *testing.T, pool *pgxpool.Pool, name string, priceCents int64) int64 {
 	t.Helper()
-	var id int64
-	err := pool.QueryRow(context.Background(), `
-		INSERT INTO products (name, code, sku, category, price_cents, vat_basis_points, stock)
-		VALUES ($1, 'C-' || $1, 'SKU-' || $1, 'bebidas', $2, 2100, 10) RETURNING id`, name, priceCents).Scan(&id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return dbtest.Product(t, pool, dbtest.ProductOpts{
+		Name: name, Code: "C-" + name, SKU: "SKU-" + name, Category: "bebidas", PriceCents: priceCents,
+		VATBasisPoints: 2100, Stock: 10,
+	})
 }
 
 func price(t *testing.T, r *replica, id int64) int64 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 )
 
@@ -74,5 +75,33 @@ func TestURLOpensTheSameDatabase(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("second pool sees %d rows, want 1", n)
+	}
+}
+
+// TestFactories: the factories' rows are what the shop reads: a product
+// visible where SoldIn says, and an admin the sign-in's company check finds.
+func TestFactories(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	dbtest.Country(t, pool, dbtest.CountryOpts{Slug: "brasil"})
+	id := dbtest.Product(t, pool, dbtest.ProductOpts{SoldIn: map[string]string{"brasil": "online"}})
+	first := dbtest.Product(t, pool, dbtest.ProductOpts{ID: 7, Name: "Guaraná", PriceCents: 250})
+	if first != 7 {
+		t.Errorf("product with ID 7 got id %d", first)
+	}
+	var channel string
+	if err := pool.QueryRow(ctx, `SELECT sales_channel FROM product_country_visibility
+		WHERE product_id = $1 AND country_slug = 'brasil' AND is_visible`, id).Scan(&channel); err != nil || channel != "online" {
+		t.Errorf("visibility of product %d = %q, %v; want online", id, channel, err)
+	}
+	admin := dbtest.Admin(t, pool, "Sabores", dbtest.PersonOpts{Subject: "ana"})
+	shopper := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "rui"})
+	q := db.New(pool)
+	for user, want := range map[int64]bool{admin: true, shopper: false} {
+		got, err := q.UserIsCompanyAdmin(ctx, db.UserIsCompanyAdminParams{UserID: user, Company: "Sabores"})
+		if err != nil || got != want {
+			t.Errorf("user %d admin = %v, %v; want %v", user, got, err, want)
+		}
 	}
 }

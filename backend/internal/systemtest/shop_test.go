@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/cli"
+	"github.com/sabores/sabores/backend/internal/dbtest"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -55,14 +55,11 @@ func newTestShop(t *testing.T, dbURL string, logs io.Writer) *testShop {
 // (id 1, 2,50 €), stock units, sold online and in shops in Brasil.
 func guarana(t *testing.T, pool *pgxpool.Pool, stock int) {
 	t.Helper()
-	if _, err := pool.Exec(context.Background(), fmt.Sprintf(`
-		INSERT INTO countries (slug, name) VALUES ('brasil', 'Brasil');
-		INSERT INTO products (id, name, code, sku, category, price_cents, vat_basis_points, stock, image_url)
-			VALUES (1, 'Guaraná Antarctica', 'BR-1', 'SKU-1', 'bebidas', 250, 1000, %d, '/img/1.svg');
-		INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel)
-			VALUES (1, 'brasil', true, 'both');`, stock)); err != nil {
-		t.Fatal(err)
-	}
+	dbtest.Country(t, pool, dbtest.CountryOpts{Slug: "brasil", Name: "Brasil"})
+	dbtest.Product(t, pool, dbtest.ProductOpts{
+		ID: 1, Name: "Guaraná Antarctica", Code: "BR-1", SKU: "SKU-1", Category: "bebidas", PriceCents: 250,
+		VATBasisPoints: 1000, Stock: int32(stock), ImageURL: "/img/1.svg", SoldIn: map[string]string{"brasil": "both"},
+	})
 }
 
 // signIn creates a user with a session straight in the database (the
@@ -70,12 +67,7 @@ func guarana(t *testing.T, pool *pgxpool.Pool, stock int) {
 func signIn(t *testing.T, pool *pgxpool.Pool, name string) (userID int64, token string) {
 	t.Helper()
 	ctx := context.Background()
-	err := pool.QueryRow(ctx,
-		`INSERT INTO users (issuer, subject, email, full_name) VALUES ('https://test', $1, $1 || '@example.com', $1) RETURNING id`,
-		name).Scan(&userID)
-	if err != nil {
-		t.Fatalf("create user %s: %v", name, err)
-	}
+	userID = dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: name, Name: name})
 	b := make([]byte, 32)
 	_, _ = rand.Read(b)
 	token = base64.RawURLEncoding.EncodeToString(b)
