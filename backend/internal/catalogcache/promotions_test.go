@@ -10,6 +10,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
 // TestPromotionSnapshot checks that the storefront's promotions come from
@@ -22,6 +23,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	r := startReplica(t, dsn)
 	ctx := context.Background()
 	snap := catalogcache.NewPromotionSnapshot(r.feed, r.pool)
+	gen := r.feed.Generation()
 	id := insertProduct(t, r.pool, "Cocada", 400)
 	var product db.Product
 	running := func(now time.Time) (int64, bool) {
@@ -45,10 +47,11 @@ func TestPromotionSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	product = db.Product{ID: id, PriceCents: 400}
-	// The inserts' own notifications must arrive before the snapshot is
-	// loaded, or they would reload it after the unannounced change below.
-	time.Sleep(200 * time.Millisecond)
-	eventually(t, time.Second, "the promotion in the snapshot", func() bool {
+	// The inserts' own notifications (product, promotion) must arrive
+	// before the snapshot is loaded, or they would reload it after the
+	// unannounced change below.
+	notified(t, r, gen, 2)
+	testwait.Until(t, time.Second, "the promotion in the snapshot", func() bool {
 		got, ok := running(time.Now())
 		return ok && got == promo
 	})
@@ -68,7 +71,7 @@ func TestPromotionSnapshot(t *testing.T) {
 
 	// Any catalogue change loads it again.
 	mustExec(`SELECT pg_notify('catalog_changed', 'test')`)
-	eventually(t, time.Second, "the snapshot reloaded", func() bool {
+	testwait.Until(t, time.Second, "the snapshot reloaded", func() bool {
 		_, ok := running(time.Now())
 		return !ok
 	})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
+	"github.com/sabores/sabores/backend/internal/testwait"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -96,8 +97,8 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 		t.Fatalf("before the cut: %v", err)
 	}
 
-	// Orders straddle the cut: each shopper places one every 250 ms while
-	// the link is down from 300 ms to 1300 ms.
+	// Orders straddle the cut: each shopper places one every 250 ms; the
+	// link goes down once every shopper has placed one, for a second.
 	var (
 		mu       sync.Mutex
 		attempts []*attempt
@@ -122,7 +123,11 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 			}
 		})
 	}
-	time.Sleep(300 * time.Millisecond)
+	testwait.Until(t, 5*time.Second, "an order from every shopper before the cut", func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(attempts) >= shoppers
+	})
 	proxy.Set(faultproxy.Down)
 	time.Sleep(200 * time.Millisecond)
 	took, err := listOrders(5 * time.Second)
@@ -136,7 +141,7 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 	proxy.Set(faultproxy.Up)
 	restored := time.Now()
 	wg.Wait()
-	waitFor(t, 5*time.Second, "the service to answer after the link returned", func() bool {
+	testwait.Until(t, 5*time.Second, "the service to answer after the link returned", func() bool {
 		_, err := listOrders(time.Second)
 		return err == nil
 	})
@@ -205,7 +210,7 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 	}
 	proxy.Set(faultproxy.Up)
 	restored = time.Now()
-	waitFor(t, 5*time.Second, "the service to answer after the stall", func() bool {
+	testwait.Until(t, 5*time.Second, "the service to answer after the stall", func() bool {
 		_, err := listOrders(time.Second)
 		return err == nil
 	})

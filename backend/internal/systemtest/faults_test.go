@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/cli"
+	"github.com/sabores/sabores/backend/internal/testwait"
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
@@ -38,18 +39,6 @@ func (l *logBuffer) String() string {
 }
 
 var listeningAt = regexp.MustCompile(`msg=listening addr=(\S+)`)
-
-// waitFor polls cond every 20 ms until it holds or d passes.
-func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", d, what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
 
 func status(t *testing.T, u string) int {
 	t.Helper()
@@ -103,7 +92,7 @@ func TestServeWaitsForDatabase(t *testing.T) {
 	go func() { done <- cli.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, logs) }()
 
 	var base string
-	waitFor(t, 10*time.Second, "the listening log line", func() bool {
+	testwait.Until(t, 10*time.Second, "the listening log line", func() bool {
 		m := listeningAt.FindStringSubmatch(logs.String())
 		if m != nil {
 			base = "http://" + m[1]
@@ -132,7 +121,7 @@ func TestServeWaitsForDatabase(t *testing.T) {
 			}
 		}
 	}
-	waitFor(t, 10*time.Second, "a log line saying why it waits", func() bool {
+	testwait.Until(t, 10*time.Second, "a log line saying why it waits", func() bool {
 		return strings.Contains(logs.String(), "database not reachable yet, retrying")
 	})
 

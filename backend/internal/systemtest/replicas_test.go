@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/cli"
+	"github.com/sabores/sabores/backend/internal/testwait"
 
 	"connectrpc.com/connect"
 
@@ -112,7 +113,7 @@ func TestTwoShopdProcessesServeAPriceChange(t *testing.T) {
 	})); err != nil {
 		t.Fatalf("UpdateProduct on a: %v", err)
 	}
-	waitFor(t, time.Second, "replica b serving the new price", func() bool { return price(b) == want })
+	testwait.Until(t, time.Second, "replica b serving the new price", func() bool { return price(b) == want })
 	t.Logf("replica b served the new price %v after the change on a", time.Since(changed))
 }
 

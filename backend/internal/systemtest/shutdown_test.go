@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/cli"
+	"github.com/sabores/sabores/backend/internal/testwait"
 
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
@@ -62,7 +63,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 		_, err := placeOrder(ctx, orderClient(base, token), uuid.NewString(), 2)
 		ordered <- err
 	}()
-	waitFor(t, 5*time.Second, "the order to wait on the row lock", func() bool {
+	testwait.Until(t, 5*time.Second, "the order to wait on the row lock", func() bool {
 		var waiting int
 		_ = direct.QueryRow(ctx, `SELECT count(*) FROM pg_locks WHERE NOT granted`).Scan(&waiting)
 		return waiting > 0
@@ -84,7 +85,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 			}
 		})
 	}
-	time.Sleep(200 * time.Millisecond)
+	testwait.Until(t, 5*time.Second, "shoppers browsing", func() bool { return browsed.Load() > 0 })
 
 	sigterm()
 	stopped := time.Now()
