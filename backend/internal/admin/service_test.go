@@ -1,5 +1,8 @@
 package admin_test
 
+// This file is long on purpose: every back-office resource is tested on
+// the one small shop setup builds, and its cases read that shop's figures.
+
 import (
 	"context"
 	"net/http"

@@ -1,5 +1,9 @@
 package auth_test
 
+// This file is long on purpose: it drives the whole sign-in flow through a
+// browser-like client (provider, callback, session, logout, limits), and
+// its cases share that harness.
+
 import (
 	"context"
 	"fmt"

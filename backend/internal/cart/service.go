@@ -27,10 +27,7 @@ var _ saboresv1connect.CartServiceHandler = (*Service)(nil)
 // the promotions from promos (nil reads them from pool too).
 func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
 	q := db.New(pool)
-	if promos == nil {
-		promos = shop.Stored{Queries: q}
-	}
-	return &Service{queries: q, promos: promos}
+	return &Service{queries: q, promos: shop.OrStored(promos, q)}
 }
 
 // ValidateCart prices each line from the server's data and reports what

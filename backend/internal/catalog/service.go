@@ -48,10 +48,7 @@ var _ saboresv1connect.CatalogServiceHandler = (*Service)(nil)
 // from promos (nil reads them from pool too).
 func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
 	q := db.New(pool)
-	if promos == nil {
-		promos = shop.Stored{Queries: q}
-	}
-	return &Service{queries: q, promos: promos}
+	return &Service{queries: q, promos: shop.OrStored(promos, q)}
 }
 
 // ListProducts lists one page of the products sold online that match the

@@ -5,6 +5,10 @@
 // Secrets are redacted wherever the configuration is printed.
 package config
 
+// This file is long on purpose: it is the one table of every option
+// (variable, flag, default, help, secret), which the README table, the
+// flag help and the startup log all read; split, it could disagree.
+
 import (
 	"errors"
 	"flag"

@@ -1,5 +1,9 @@
 package order_test
 
+// This file is long on purpose: checkout's cases (prices as sold,
+// idempotency, refusals, the races for the last units) share one fixture
+// and its helpers.
+
 import (
 	"context"
 	"fmt"

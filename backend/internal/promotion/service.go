@@ -31,10 +31,7 @@ var _ saboresv1connect.PromotionServiceHandler = (*Service)(nil)
 // from promos (nil reads them from pool too).
 func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
 	q := db.New(pool)
-	if promos == nil {
-		promos = shop.Stored{Queries: q}
-	}
-	return &Service{queries: q, promos: promos}
+	return &Service{queries: q, promos: shop.OrStored(promos, q)}
 }
 
 // ListActivePromotions lists the products on a promotion running now,

@@ -25,6 +25,15 @@ type Stored struct {
 
 var _ PromotionSource = Stored{}
 
+// OrStored is promos, or when nil the promotions stored in q's database:
+// the storefront services take shopd's in-memory snapshot, their tests none.
+func OrStored(promos PromotionSource, q *db.Queries) PromotionSource {
+	if promos == nil {
+		return Stored{Queries: q}
+	}
+	return promos
+}
+
 // Candidates reads the candidates of productIDs in one query.
 func (s Stored) Candidates(ctx context.Context, productIDs []int64, now time.Time) (map[int64][]pricing.Promotion, error) {
 	out := make(map[int64][]pricing.Promotion, len(productIDs))

@@ -1,5 +1,8 @@
 package visibility_test
 
+// This file is long on purpose: the visibility rules (add, change,
+// remove, batches, concurrency) share one fixture and its audit counts.
+
 import (
 	"context"
 	"errors"
