@@ -1,42 +1,21 @@
 package systemtest
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/cli"
 	"github.com/sabores/sabores/backend/internal/testwait"
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
 	"github.com/sabores/sabores/backend/internal/guard"
 )
-
-// logBuffer collects a server's log output for the test to read while it runs.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *logBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *logBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.String()
-}
 
 var listeningAt = regexp.MustCompile(`msg=listening addr=(\S+)`)
 
@@ -83,13 +62,10 @@ func TestServeWaitsForDatabase(t *testing.T) {
 		"GOOGLE_CLIENT_SECRET": sentinelGoogleSecret,
 		"LOG_LEVEL":            "debug",
 	}
-	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &announcer{url: make(chan string, 1)}
-	logs := &logBuffer{}
-	done := make(chan error, 1)
-	go func() { done <- cli.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, logs) }()
+	shopd := serve(ctx, env)
+	logs := shopd.logs
 
 	var base string
 	testwait.Until(t, 10*time.Second, "the listening log line", func() bool {
@@ -128,8 +104,8 @@ func TestServeWaitsForDatabase(t *testing.T) {
 	proxy.Set(faultproxy.Up)
 	back := time.Now()
 	select {
-	case <-out.url:
-	case err := <-done:
+	case <-shopd.out.url:
+	case err := <-shopd.done:
 		t.Fatalf("serve stopped: %v\n%s", err, logs)
 	case <-time.After(15 * time.Second):
 		t.Fatalf("not open 15 s after the database came back\n%s", logs)
@@ -140,7 +116,7 @@ func TestServeWaitsForDatabase(t *testing.T) {
 	}
 
 	cancel()
-	if err := <-done; err != nil {
+	if err := <-shopd.done; err != nil {
 		t.Errorf("serve returned %v after shutdown", err)
 	}
 	for _, secret := range []string{sentinelDBPassword, sentinelGoogleSecret} {

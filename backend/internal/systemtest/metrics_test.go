@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/cli"
-
 	"github.com/sabores/sabores/backend/internal/dbtest"
 )
 
@@ -22,23 +20,11 @@ var metricsListeningAt = regexp.MustCompile(`msg=listening listener=metrics addr
 func TestMetricsAddr(t *testing.T) {
 	t.Parallel()
 	env := map[string]string{"DATABASE_URL": dbtest.NewURL(t), "SEED_ON_EMPTY": "false"}
-	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	out := &announcer{url: make(chan string, 1)}
-	logs := &logBuffer{}
-	done := make(chan error, 1)
-	go func() {
-		done <- cli.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", "127.0.0.1:0"}, lookup, out, logs)
-	}()
-	var shop string
-	select {
-	case shop = <-out.url:
-	case err := <-done:
-		t.Fatalf("serve stopped: %v\n%s", err, logs)
-	case <-time.After(30 * time.Second):
-		t.Fatalf("not open after 30 s\n%s", logs)
-	}
+	shopd := serve(ctx, env, "--metrics-addr", "127.0.0.1:0")
+	shop := shopd.opened(t, 30*time.Second)
+	logs := shopd.logs
 	m := metricsListeningAt.FindStringSubmatch(logs.String())
 	if m == nil {
 		t.Fatalf("no metrics listener in the log:\n%s", logs)
@@ -61,7 +47,7 @@ func TestMetricsAddr(t *testing.T) {
 	}
 
 	cancel()
-	if err := <-done; err != nil {
+	if err := <-shopd.done; err != nil {
 		t.Errorf("serve returned %v after shutdown", err)
 	}
 }
@@ -76,14 +62,9 @@ func TestMetricsAddrTaken(t *testing.T) {
 	}
 	defer func() { _ = taken.Close() }()
 	env := map[string]string{"DATABASE_URL": dbtest.NewURL(t), "SEED_ON_EMPTY": "false"}
-	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
-	done := make(chan error, 1)
-	go func() {
-		done <- cli.Run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--metrics-addr", taken.Addr().String()},
-			lookup, &announcer{url: make(chan string, 1)}, &logBuffer{})
-	}()
+	shopd := serve(context.Background(), env, "--metrics-addr", taken.Addr().String())
 	select {
-	case err := <-done:
+	case err := <-shopd.done:
 		if err == nil || !strings.Contains(err.Error(), "metrics") {
 			t.Errorf("serve with METRICS_ADDR taken returned %v, want an error about the metrics listener", err)
 		}

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/cli"
 	"github.com/sabores/sabores/backend/internal/testwait"
 
 	"connectrpc.com/connect"
@@ -34,20 +33,10 @@ func TestShutdownUnderLoad(t *testing.T) {
 		"SEED_ON_EMPTY":    "false",
 		"SHUTDOWN_TIMEOUT": "8s",
 	}
-	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	runCtx, sigterm := context.WithCancel(ctx)
 	defer sigterm()
-	out := &announcer{url: make(chan string, 1)}
-	done := make(chan error, 1)
-	go func() { done <- cli.Run(runCtx, []string{"serve", "--addr", "127.0.0.1:0"}, lookup, out, &logBuffer{}) }()
-	var base string
-	select {
-	case base = <-out.url:
-	case err := <-done:
-		t.Fatalf("serve stopped: %v", err)
-	case <-time.After(30 * time.Second):
-		t.Fatal("serve did not open within 30 s")
-	}
+	shopd := serve(runCtx, env)
+	base := shopd.opened(t, 30*time.Second)
 
 	// Hold the product's row so the order waits inside its transaction.
 	tx, err := direct.Begin(ctx)
@@ -108,7 +97,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 		t.Error("the order in flight never finished")
 	}
 	select {
-	case err := <-done:
+	case err := <-shopd.done:
 		if err != nil {
 			t.Errorf("serve returned %v", err)
 		}
