@@ -33,11 +33,7 @@ func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 	if err != nil {
 		return nil, fmt.Errorf("admin: count products: %w", err)
 	}
-	products := make([]db.Product, len(rows))
-	for i, r := range rows {
-		products[i] = r.Product
-	}
-	out, err := shop.AdminProducts(ctx, s.q, products)
+	out, err := shop.AdminProductsOf(ctx, s.q, rows, func(r db.AdminListProductsRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}

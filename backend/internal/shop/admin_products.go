@@ -59,6 +59,16 @@ func StoredChannel(c saboresv1.SalesChannel) (string, bool) {
 	}
 }
 
+// AdminProductsOf is AdminProducts of rows that each carry a product, as
+// sqlc's embedded products do in the back office's lists.
+func AdminProductsOf[R any](ctx context.Context, q *db.Queries, rows []R, product func(R) db.Product) ([]*saboresv1.AdminProduct, error) {
+	products := make([]db.Product, len(rows))
+	for i, r := range rows {
+		products[i] = product(r)
+	}
+	return AdminProducts(ctx, q, products)
+}
+
 // visibilityByProduct groups visibility rows by product.
 func visibilityByProduct(rows []db.VisibilityForProductsRow) map[int64][]*saboresv1.ProductVisibility {
 	out := make(map[int64][]*saboresv1.ProductVisibility)

@@ -65,11 +65,7 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 	if err != nil {
 		return nil, fmt.Errorf("visibility: count %s: %w", country.Slug, err)
 	}
-	products := make([]db.Product, len(rows))
-	for i, r := range rows {
-		products[i] = r.Product
-	}
-	out, err := shop.AdminProducts(ctx, s.q, products)
+	out, err := shop.AdminProductsOf(ctx, s.q, rows, func(r db.VisibilityListCountryProductsRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}
@@ -102,11 +98,7 @@ func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Reques
 	if err != nil {
 		return nil, fmt.Errorf("visibility: search addable for %s: %w", m.Country, err)
 	}
-	products := make([]db.Product, len(rows))
-	for i, r := range rows {
-		products[i] = r.Product
-	}
-	out, err := shop.AdminProducts(ctx, s.q, products)
+	out, err := shop.AdminProductsOf(ctx, s.q, rows, func(r db.VisibilitySearchAddableRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}
