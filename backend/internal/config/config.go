@@ -432,6 +432,18 @@ func redactDSN(dsn string) string {
 		if _, has := u.User.Password(); has {
 			u.User = url.UserPassword(u.User.Username(), "xxxxx")
 		}
+		// pgx also reads the password from a ?password= parameter.
+		q := u.Query()
+		masked := false
+		for k := range q {
+			if strings.EqualFold(k, "password") {
+				q[k] = []string{"xxxxx"}
+				masked = true
+			}
+		}
+		if masked {
+			u.RawQuery = q.Encode()
+		}
 		return u.String()
 	}
 	fields := strings.Fields(dsn)
