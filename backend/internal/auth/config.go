@@ -16,8 +16,8 @@ type Config struct {
 	// lives under it, and its scheme decides whether cookies are Secure.
 	PublicURL string
 	// DevSignIn turns on the built-in OpenID provider under /dev-oidc/, which
-	// lets anyone sign in as any email: development and tests only. When on,
-	// /auth/login uses it instead of Google.
+	// lets anyone sign in as any email: development and tests only. /auth/login
+	// uses it only when Google is not configured.
 	DevSignIn bool
 	// GoogleIssuer is Google's OpenID issuer; empty means
 	// https://accounts.google.com.

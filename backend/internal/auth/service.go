@@ -83,8 +83,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 	s.flowCookies = httphelper.NewCookieHandler(hashKey, encKey, cookieOpts...)
 
 	callback := cfg.PublicURL + "/auth/callback"
-	switch {
-	case cfg.DevSignIn:
+	if cfg.DevSignIn {
 		s.dev, err = newDevProvider(cfg.PublicURL, callback)
 		if err != nil {
 			return nil, err
@@ -92,7 +91,10 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 		slog.Warn("development sign-in is on: anyone who reaches this server can sign in as anyone, admins included",
 			"public_url", cfg.PublicURL)
 		s.provider = s.dev.relyingParty(callback)
-	case cfg.GoogleConfigured():
+	}
+	// Real sign-in, when configured, is what /auth/login offers, even with
+	// the development provider on.
+	if cfg.GoogleConfigured() {
 		s.provider = googleProvider(cfg, callback)
 	}
 	return s, nil

@@ -47,7 +47,7 @@ type Config struct {
 	// Env is EnvDevelopment or EnvProduction.
 	Env string
 	// PublicURL is the address browsers use: the base of OIDC redirects and
-	// the first allowed origin.
+	// the first allowed origin. Unset, it is derived from Addr.
 	PublicURL string
 	// AllowedOrigins are extra origins accepted by CORS and CSRF checks.
 	AllowedOrigins []string
@@ -189,9 +189,12 @@ var options = []Option{
 		get: func(c *Config) string { return c.Env },
 	},
 	{
-		Env: "PUBLIC_URL", Flag: "public-url", Default: "http://localhost:8080",
-		Description: "Address browsers use: base of sign-in redirects and the first allowed origin.",
+		Env: "PUBLIC_URL", Flag: "public-url",
+		Description: "Address browsers use: base of sign-in redirects and the first allowed origin. Empty derives it from ADDR (`:9000` is `http://localhost:9000`).",
 		set: func(c *Config, v string) error {
+			if v == "" {
+				v = publicURLFromAddr(c.Addr)
+			}
 			u, err := url.Parse(v)
 			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 				return errors.New("want an absolute http(s) URL")
@@ -259,10 +262,10 @@ var options = []Option{
 	},
 	{
 		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: devSignInAuto,
-		Description: "Built-in OpenID provider signing in as the seeded users. `auto` is on in development, off in production. Keeps its state in memory: one replica only.",
+		Description: "Built-in OpenID provider letting anyone sign in as anyone, admins included: development only. `auto` turns it on only in development with ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1; `:9000` is every address) and no Google client; `true` forces it on. Keeps its state in memory: one replica only.",
 		set: func(c *Config, v string) error {
 			if v == devSignInAuto {
-				c.DevSignIn = c.Env == EnvDevelopment
+				c.DevSignIn = devSignInByDefault(c)
 				return nil
 			}
 			return setBool(&c.DevSignIn, v)

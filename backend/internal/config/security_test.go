@@ -26,3 +26,77 @@ func TestPasswordParameterMasked(t *testing.T) {
 		t.Errorf("%q lost the non-secret parts", out)
 	}
 }
+
+// TestPublicURLFollowsAddr: without PUBLIC_URL, sign-in redirects go where
+// shopd listens (`--addr :9000` is http://localhost:9000), not to :8080.
+func TestPublicURLFollowsAddr(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		env  map[string]string
+		want string
+	}{
+		{nil, "http://localhost:8080"},
+		{map[string]string{"ADDR": ":9000"}, "http://localhost:9000"},
+		{map[string]string{"ADDR": "0.0.0.0:9000"}, "http://localhost:9000"},
+		{map[string]string{"ADDR": "[::]:9001"}, "http://localhost:9001"},
+		{map[string]string{"ADDR": "127.0.0.1:8081"}, "http://127.0.0.1:8081"},
+		{map[string]string{"ADDR": "[::1]:8082"}, "http://[::1]:8082"},
+		{map[string]string{"ADDR": ":9000", "PUBLIC_URL": "https://shop.example.com"}, "https://shop.example.com"},
+	}
+	for _, tt := range tests {
+		c, err := load(t, tt.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.PublicURL != tt.want {
+			t.Errorf("%v: PUBLIC_URL = %q, want %q", tt.env, c.PublicURL, tt.want)
+		}
+	}
+}
+
+// TestDevSignInOnlyOnLoopback: the development provider lets anyone sign in
+// as an admin, so `auto` turns it on only when both the listen address and
+// the public URL are loopback and no Google client is configured; setting it
+// explicitly still works.
+func TestDevSignInOnlyOnLoopback(t *testing.T) {
+	t.Parallel()
+	google := map[string]string{"GOOGLE_CLIENT_ID": "x", "GOOGLE_CLIENT_SECRET": "y"}
+	with := func(base map[string]string, kv ...string) map[string]string {
+		out := map[string]string{}
+		for k, v := range base {
+			out[k] = v
+		}
+		for i := 0; i < len(kv); i += 2 {
+			out[kv[i]] = kv[i+1]
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		env  map[string]string
+		want bool
+	}{
+		{"default install (./task start)", nil, true},
+		{"loopback address and URL", with(nil, "ADDR", "127.0.0.1:8080", "PUBLIC_URL", "http://127.0.0.1:8080"), true},
+		{"IPv6 loopback", with(nil, "ADDR", "[::1]:8080"), true},
+		{"Vite in front (./task dev)", with(nil, "ADDR", "127.0.0.1:8080", "PUBLIC_URL", "http://localhost:5175"), true},
+		{"every address", with(nil, "ADDR", ":9000"), false},
+		{"wildcard address", with(nil, "ADDR", "0.0.0.0:9000", "PUBLIC_URL", "http://localhost:9000"), false},
+		{"https public URL", with(nil, "PUBLIC_URL", "https://shop.example.com"), false},
+		{"public host", with(nil, "ADDR", "shop.example.com:80"), false},
+		{"Google configured", with(google, "PUBLIC_URL", "https://shop.example.com"), false},
+		{"Google configured on loopback", google, false},
+		{"production", with(nil, "ENV", "production"), false},
+		{"explicitly on", with(google, "PUBLIC_URL", "https://shop.example.com", "DEV_SIGNIN", "true"), true},
+		{"explicitly off", with(nil, "DEV_SIGNIN", "false"), false},
+	}
+	for _, tt := range tests {
+		c, err := load(t, tt.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.DevSignIn != tt.want {
+			t.Errorf("%s: DEV_SIGNIN = %v, want %v", tt.name, c.DevSignIn, tt.want)
+		}
+	}
+}
