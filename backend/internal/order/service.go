@@ -271,7 +271,7 @@ func takeStock(ctx context.Context, q *db.Queries, lines []pricing.Line) error {
 		p := current[l.ProductID]
 		problems[i] = lineProblem{productID: l.ProductID, available: p.Stock, problem: pricing.InsufficientStock}
 		if !p.SoldOnline {
-			problems[i] = lineProblem{productID: l.ProductID, problem: pricing.NotSoldOnline}
+			problems[i] = lineProblem{productID: l.ProductID, problem: pricing.UnknownProduct}
 		}
 	}
 	return unsellable(problems)

@@ -230,7 +230,7 @@ func TestPlaceOrderRefusesUnsellableLinesAndWritesNothing(t *testing.T) {
 	infos := errorInfos(t, err)
 	want := []struct{ reason, product, available string }{
 		{"INSUFFICIENT_STOCK", "1", "5"},
-		{"NOT_SOLD_ONLINE", "3", ""},
+		{"UNKNOWN_PRODUCT", "3", ""},
 		{"UNKNOWN_PRODUCT", "999", ""},
 		{"UNKNOWN_PRODUCT", "2001", ""},
 	}
