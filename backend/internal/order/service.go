@@ -56,9 +56,10 @@ func SignedInUser(ctx context.Context) (int64, error) {
 	return 0, connect.NewError(connect.CodeUnauthenticated, errors.New("sign in first"))
 }
 
-// PlaceOrder sells the cart to the caller. The same idempotency key always
-// answers with the order it first placed and takes the stock once, even
-// when retries race each other. Lines that cannot be sold fail the whole
+// PlaceOrder sells the cart to the caller. The same idempotency key with the
+// same cart always answers with the order it first placed and takes the
+// stock once, even when retries race each other; with another cart it is
+// refused (IDEMPOTENCY_KEY_REUSED). Lines that cannot be sold fail the whole
 // order with FailedPrecondition and one ErrorInfo per line.
 func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1.PlaceOrderRequest]) (*connect.Response[saboresv1.PlaceOrderResponse], error) {
 	userID, err := SignedInUser(ctx)
@@ -81,6 +82,9 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 		}
 		if order, err = get(ctx, s.queries, userID, id); err != nil {
 			return nil, err
+		}
+		if !sameCart(order, in.lines) {
+			return nil, keyReused()
 		}
 	}
 	return connect.NewResponse(&saboresv1.PlaceOrderResponse{Order: order}), nil
