@@ -62,6 +62,9 @@ func (r resolver) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 		if cookie != nil && res != nil {
 			res.Header().Add("Set-Cookie", cookie.String())
 		}
+		if res != nil {
+			personal(ctx, res.Header())
+		}
 		return res, err
 	}
 }
@@ -81,6 +84,7 @@ func (r resolver) WrapStreamingHandler(next connect.StreamingHandlerFunc) connec
 		if cookie != nil {
 			conn.ResponseHeader().Add("Set-Cookie", cookie.String())
 		}
+		personal(ctx, conn.ResponseHeader())
 		return next(ctx, conn)
 	}
 }
@@ -116,6 +120,17 @@ func (s *Service) resolve(ctx context.Context, h http.Header) (context.Context, 
 		cookie = s.sessionCookieFor(token, renewed)
 	}
 	return WithPrincipal(ctx, p), cookie, nil
+}
+
+// personal marks the answer to an identified caller (a session or an API
+// key) as not to be stored by browsers or shared caches: over GET, orders,
+// customers or dashboards would otherwise be kept like catalogue pages. An
+// answer that set its own Cache-Control (the public catalogue, the same for
+// everyone) keeps it.
+func personal(ctx context.Context, h http.Header) {
+	if p := FromContext(ctx); p.Role != RoleAnonymous && h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "no-store")
+	}
 }
 
 // unavailable answers a call whose caller cannot be resolved.
