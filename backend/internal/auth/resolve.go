@@ -171,7 +171,8 @@ func (s *Service) resolveAPIKey(ctx context.Context, header string) (Principal, 
 }
 
 // resolveSession finds the live session of token (pgx.ErrNoRows when there
-// is none) and returns the new expiry when it was extended.
+// is none, or it outlived its absolute lifetime, which depends on the
+// caller's role now) and returns the new expiry when it was extended.
 func (s *Service) resolveSession(ctx context.Context, token string) (Principal, time.Time, error) {
 	sess, err := s.queries.SessionByTokenHash(ctx, db.SessionByTokenHashParams{TokenHash: hashToken(token), Company: Company})
 	if err != nil {
@@ -183,10 +184,17 @@ func (s *Service) resolveSession(ctx context.Context, token string) (Principal, 
 		Name:   sess.FullName,
 		Role:   s.role(sess.Email, sess.CompanyAdmin),
 	}
-	if time.Until(sess.ExpiresAt) > s.cfg.SessionTTL/2 {
+	now := time.Now()
+	renewed, alive := sessionExpiry(sess.CreatedAt, now, s.cfg.SessionTTL, s.cfg.maxAge(p.Role))
+	if !alive {
+		if err := s.queries.SessionDelete(ctx, hashToken(token)); err != nil {
+			slog.WarnContext(ctx, "cannot delete a session past its lifetime", "user_id", sess.UserID, "error", err)
+		}
+		return Principal{}, time.Time{}, fmt.Errorf("auth: session past its lifetime: %w", pgx.ErrNoRows)
+	}
+	if sess.ExpiresAt.Sub(now) > s.cfg.SessionTTL/2 || !renewed.After(sess.ExpiresAt) {
 		return p, time.Time{}, nil
 	}
-	renewed := time.Now().Add(s.cfg.SessionTTL)
 	if err := s.queries.SessionRenew(ctx, db.SessionRenewParams{ID: sess.ID, ExpiresAt: renewed}); err != nil {
 		slog.WarnContext(ctx, "cannot extend session", "user_id", sess.UserID, "error", err)
 		return p, time.Time{}, nil

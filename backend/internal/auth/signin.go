@@ -52,7 +52,8 @@ func (s *Service) SignIn(ctx context.Context, id Identity) (SignedIn, error) {
 	} else if n > 0 {
 		slog.InfoContext(ctx, "deleted expired sessions", "count", n)
 	}
-	token, expires, err := s.createSession(ctx, user.ID)
+	role := s.roleOf(ctx, user.ID, user.Email)
+	token, expires, err := s.createSession(ctx, user.ID, role)
 	if err != nil {
 		return SignedIn{}, err
 	}
@@ -61,7 +62,7 @@ func (s *Service) SignIn(ctx context.Context, id Identity) (SignedIn, error) {
 			UserID: user.ID,
 			Email:  user.Email,
 			Name:   user.FullName,
-			Role:   s.roleOf(ctx, user.ID, user.Email),
+			Role:   role,
 		},
 		Token:   token,
 		Expires: expires,

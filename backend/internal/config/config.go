@@ -67,8 +67,12 @@ type Config struct {
 	DevSignIn bool
 	// AdminEmails are granted the admin role when they sign in.
 	AdminEmails []string
-	// SessionTTL is how long a sign-in session lasts.
+	// SessionTTL is how long a sign-in session lasts without use.
 	SessionTTL time.Duration
+	// SessionMaxAge is how long a session lasts from sign-in, however used.
+	SessionMaxAge time.Duration
+	// AdminSessionMaxAge is SessionMaxAge for admins.
+	AdminSessionMaxAge time.Duration
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
 }
@@ -283,9 +287,21 @@ var options = []Option{
 	},
 	{
 		Env: "SESSION_TTL", Flag: "session-ttl", Default: "720h",
-		Description: "How long a sign-in session lasts.",
+		Description: "How long a sign-in session lasts without use; each use extends it, up to SESSION_MAX_AGE.",
 		set:         func(c *Config, v string) error { return setDuration(&c.SessionTTL, v) },
 		get:         func(c *Config) string { return c.SessionTTL.String() },
+	},
+	{
+		Env: "SESSION_MAX_AGE", Flag: "session-max-age", Default: "2160h",
+		Description: "Absolute lifetime of a session from sign-in (90 days), however often it is used: then the person signs in again.",
+		set:         func(c *Config, v string) error { return setDuration(&c.SessionMaxAge, v) },
+		get:         func(c *Config) string { return c.SessionMaxAge.String() },
+	},
+	{
+		Env: "ADMIN_SESSION_MAX_AGE", Flag: "admin-session-max-age", Default: "12h",
+		Description: "Absolute lifetime of an admin's session, shorter because a stolen admin cookie can do far more.",
+		set:         func(c *Config, v string) error { return setDuration(&c.AdminSessionMaxAge, v) },
+		get:         func(c *Config) string { return c.AdminSessionMaxAge.String() },
 	},
 	{
 		Env: "SHUTDOWN_TIMEOUT", Flag: "shutdown-timeout", Default: "8s",

@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestPasswordParameterMasked: a password given as a connection parameter
@@ -98,5 +99,28 @@ func TestDevSignInOnlyOnLoopback(t *testing.T) {
 		if c.DevSignIn != tt.want {
 			t.Errorf("%s: DEV_SIGNIN = %v, want %v", tt.name, c.DevSignIn, tt.want)
 		}
+	}
+}
+
+// TestSessionLifetimes: sessions have an absolute lifetime, shorter for
+// admins, both configurable.
+func TestSessionLifetimes(t *testing.T) {
+	t.Parallel()
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SessionMaxAge != 90*24*time.Hour || c.AdminSessionMaxAge != 12*time.Hour {
+		t.Errorf("defaults = %v, %v; want 90 days and 12 h", c.SessionMaxAge, c.AdminSessionMaxAge)
+	}
+	c, err = load(t, map[string]string{"SESSION_MAX_AGE": "240h"}, "--admin-session-max-age=4h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SessionMaxAge != 240*time.Hour || c.AdminSessionMaxAge != 4*time.Hour {
+		t.Errorf("set = %v, %v; want 240h and 4h", c.SessionMaxAge, c.AdminSessionMaxAge)
+	}
+	if _, err := load(t, map[string]string{"ADMIN_SESSION_MAX_AGE": "0s"}); err == nil {
+		t.Error("ADMIN_SESSION_MAX_AGE=0s accepted")
 	}
 }
