@@ -803,11 +803,14 @@ type UpdateCountryConfigRequest struct {
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// flag_emoji is the tile's flag.
 	FlagEmoji string `protobuf:"bytes,3,opt,name=flag_emoji,json=flagEmoji,proto3" json:"flag_emoji,omitempty"`
-	// image_url is the flag image: an https URL or a path on this site.
+	// image_url is the flag image: an https URL or a path on this site. Only
+	// plain URL characters: browsers read "//host" and "/\host" as another
+	// site, and a backslash or "@" can hide the real host of an https URL.
 	ImageUrl string `protobuf:"bytes,4,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
 	// background_classes are the tile's style classes.
 	BackgroundClasses string `protobuf:"bytes,5,opt,name=background_classes,json=backgroundClasses,proto3" json:"background_classes,omitempty"`
-	// href is the tile's link, a path on this site.
+	// href is the tile's link, a path on this site: segments of lowercase
+	// letters, digits and dashes, never empty ("//host" is another site).
 	Href          string `protobuf:"bytes,6,opt,name=href,proto3" json:"href,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1562,15 +1565,15 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\fbest_sellers\x18\a \x03(\v2\x16.sabores.v1.BestSellerR\vbestSellers\"\x1b\n" +
 	"\x19ListCountryConfigsRequest\"O\n" +
 	"\x1aListCountryConfigsResponse\x121\n" +
-	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries\"\xd2\x02\n" +
+	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries\"\xbf\x03\n" +
 	"\x1aUpdateCountryConfigRequest\x12+\n" +
 	"\x04slug\x18\x01 \x01(\tB\x17\xbaH\x14r\x12\x10\x01\x18<2\f^[a-z0-9-]+$R\x04slug\x12\x1d\n" +
 	"\x04name\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18<R\x04name\x12&\n" +
 	"\n" +
-	"flag_emoji\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x10R\tflagEmoji\x12>\n" +
-	"\timage_url\x18\x04 \x01(\tB!\xbaH\x1er\x1c\x18\xf4\x032\x17^(|/[^/].*|https://.+)$R\bimageUrl\x12R\n" +
-	"\x12background_classes\x18\x05 \x01(\tB#\xbaH r\x1e\x18\xc8\x012\x19^[A-Za-z0-9 _:/\\[\\]#.-]*$R\x11backgroundClasses\x12,\n" +
-	"\x04href\x18\x06 \x01(\tB\x18\xbaH\x15r\x13\x18\xc8\x012\x0e^/[a-z0-9/-]*$R\x04href\"L\n" +
+	"flag_emoji\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x10R\tflagEmoji\x12\x9a\x01\n" +
+	"\timage_url\x18\x04 \x01(\tB}\xbaHzrx\x18\xf4\x032s^(|/[A-Za-z0-9._~-][A-Za-z0-9._~%/-]*|https://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?(/[A-Za-z0-9._~%/-]*)?)$R\bimageUrl\x12R\n" +
+	"\x12background_classes\x18\x05 \x01(\tB#\xbaH r\x1e\x18\xc8\x012\x19^[A-Za-z0-9 _:/\\[\\]#.-]*$R\x11backgroundClasses\x12<\n" +
+	"\x04href\x18\x06 \x01(\tB(\xbaH%r#\x18\xc8\x012\x1e^/([a-z0-9-]+(/[a-z0-9-]+)*)?$R\x04href\"L\n" +
 	"\x1bUpdateCountryConfigResponse\x12-\n" +
 	"\acountry\x18\x01 \x01(\v2\x13.sabores.v1.CountryR\acountry\"\x18\n" +
 	"\x16GetSignInConfigRequest\"K\n" +
