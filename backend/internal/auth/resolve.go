@@ -163,10 +163,9 @@ func (s *Service) resolveAPIKey(ctx context.Context, header string) (Principal, 
 		}
 	}
 	return Principal{
-		Role:       RoleAdmin,
-		APIKeyID:   key.ID,
-		APIKeyName: key.Name,
-		ReadOnly:   key.Scope != ScopeAdmin,
+		Role:     RoleAdmin,
+		APIKeyID: key.ID,
+		Scopes:   key.Scopes,
 	}, nil
 }
 
