@@ -136,6 +136,7 @@ func handler(ctx context.Context, app *App, dbs *Databases) (shop, metrics http.
 	opts.DB = dbs.Primary
 	opts.Logger = app.Log
 	opts.AllowedOrigins = app.Config.AllowedOrigins
+	opts.Reflection = app.Config.Reflection
 	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
 	// ResourceExhausted and everything else a 413.
 	return guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts)), metrics, nil

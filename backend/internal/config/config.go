@@ -28,8 +28,12 @@ type Config struct {
 	// Addr is the listen address of the HTTP server.
 	Addr string
 	// MetricsAddr, when set, is the only listener serving /metrics; empty
-	// serves it on Addr.
+	// serves it on Addr, which production refuses unless PublicMetrics.
 	MetricsAddr string
+	// PublicMetrics allows /metrics on Addr in production.
+	PublicMetrics bool
+	// Reflection serves gRPC server reflection.
+	Reflection bool
 	// DatabaseURL is the PostgreSQL connection string; empty starts an
 	// embedded cluster under DataDir.
 	DatabaseURL string
@@ -113,8 +117,9 @@ func (o Option) Redact(value string) string {
 // Value returns the option's value in c as it may be printed (redacted).
 func (o Option) Value(c *Config) string { return o.Redact(o.get(c)) }
 
-// devSignInAuto is DEV_SIGNIN's default: on in development, off in production.
-const devSignInAuto = "auto"
+// autoValue is the default of switches that depend on the environment
+// (DEV_SIGNIN, REFLECTION).
+const autoValue = "auto"
 
 // options is the configuration table. Order is the README's order.
 var options = []Option{
@@ -126,9 +131,15 @@ var options = []Option{
 	},
 	{
 		Env: "METRICS_ADDR", Flag: "metrics-addr",
-		Description: "Listen address serving only `/metrics` (Prometheus), e.g. `127.0.0.1:9090`; ADDR then answers 404 for `/metrics`. Empty serves `/metrics` on ADDR.",
+		Description: "Listen address serving only `/metrics` (Prometheus), e.g. `127.0.0.1:9090`; ADDR then answers 404 for `/metrics`. Empty serves `/metrics` on ADDR, which production refuses unless PUBLIC_METRICS is true.",
 		set:         func(c *Config, v string) error { c.MetricsAddr = v; return nil },
 		get:         func(c *Config) string { return c.MetricsAddr },
+	},
+	{
+		Env: "PUBLIC_METRICS", Flag: "public-metrics", Default: "false",
+		Description: "In production, serve `/metrics` on ADDR, where anyone who reaches the shop can read it, when METRICS_ADDR is empty. Without it production refuses to start with no METRICS_ADDR.",
+		set:         func(c *Config, v string) error { return setBool(&c.PublicMetrics, v) },
+		get:         func(c *Config) string { return strconv.FormatBool(c.PublicMetrics) },
 	},
 	{
 		Env: "DATABASE_URL", Flag: "database-url", credentials: true,
@@ -223,6 +234,18 @@ var options = []Option{
 		get: func(c *Config) string { return strings.Join(c.AllowedOrigins, ",") },
 	},
 	{
+		Env: "REFLECTION", Flag: "reflection", Default: autoValue,
+		Description: "Serve gRPC server reflection, which lists every service and message to anyone who asks. `auto` is on in development, off in production.",
+		set: func(c *Config, v string) error {
+			if v == autoValue {
+				c.Reflection = c.Env == EnvDevelopment
+				return nil
+			}
+			return setBool(&c.Reflection, v)
+		},
+		get: func(c *Config) string { return strconv.FormatBool(c.Reflection) },
+	},
+	{
 		Env: "LOG_LEVEL", Flag: "log-level", Default: "info",
 		Description: "`debug`, `info`, `warn` or `error`.",
 		set:         func(c *Config, v string) error { return c.LogLevel.UnmarshalText([]byte(v)) },
@@ -265,10 +288,10 @@ var options = []Option{
 		get:         func(c *Config) string { return c.GoogleClientSecret },
 	},
 	{
-		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: devSignInAuto,
+		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: autoValue,
 		Description: "Built-in OpenID provider letting anyone sign in as anyone, admins included: development only. `auto` turns it on only in development with ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1; `:9000` is every address) and no Google client; `true` forces it on. Keeps its state in memory: one replica only.",
 		set: func(c *Config, v string) error {
-			if v == devSignInAuto {
+			if v == autoValue {
 				c.DevSignIn = devSignInByDefault(c)
 				return nil
 			}
@@ -359,6 +382,13 @@ func build(raw map[string]string) (*Config, error) {
 		if err := o.set(c, strings.TrimSpace(raw[o.Env])); err != nil {
 			errs = append(errs, fmt.Errorf("%s (-%s) = %q: %w", o.Env, o.Flag, o.Redact(raw[o.Env]), err))
 		}
+	}
+	if c.Env == EnvProduction && c.MetricsAddr == "" && !c.PublicMetrics {
+		errs = append(errs, errors.New("ENV=production serves /metrics only on METRICS_ADDR: set it (e.g. 127.0.0.1:9090), or PUBLIC_METRICS=true to serve it on ADDR"))
+	}
+	// Port 0 picks a free port for each listener, so equal addresses differ.
+	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr && !strings.HasSuffix(c.Addr, ":0") {
+		errs = append(errs, errors.New("METRICS_ADDR must differ from ADDR; leave it empty to serve /metrics on ADDR"))
 	}
 	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
 		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together"))

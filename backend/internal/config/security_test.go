@@ -87,7 +87,7 @@ func TestDevSignInOnlyOnLoopback(t *testing.T) {
 		{"public host", with(nil, "ADDR", "shop.example.com:80"), false},
 		{"Google configured", with(google, "PUBLIC_URL", "https://shop.example.com"), false},
 		{"Google configured on loopback", google, false},
-		{"production", with(nil, "ENV", "production"), false},
+		{"production", with(nil, "ENV", "production", "METRICS_ADDR", "127.0.0.1:9090"), false},
 		{"explicitly on", with(google, "PUBLIC_URL", "https://shop.example.com", "DEV_SIGNIN", "true"), true},
 		{"explicitly off", with(nil, "DEV_SIGNIN", "false"), false},
 	}
@@ -122,5 +122,38 @@ func TestSessionLifetimes(t *testing.T) {
 	}
 	if _, err := load(t, map[string]string{"ADMIN_SESSION_MAX_AGE": "0s"}); err == nil {
 		t.Error("ADMIN_SESSION_MAX_AGE=0s accepted")
+	}
+}
+
+// TestProductionMetricsAndReflection: in production /metrics is served only
+// on its own listener unless PUBLIC_METRICS says otherwise, and reflection
+// (the whole API's shape for anyone who asks) is off unless turned on.
+func TestProductionMetricsAndReflection(t *testing.T) {
+	t.Parallel()
+	prod := func(kv ...string) map[string]string {
+		env := map[string]string{"ENV": "production", "PUBLIC_URL": "https://shop.example.com"}
+		for i := 0; i < len(kv); i += 2 {
+			env[kv[i]] = kv[i+1]
+		}
+		return env
+	}
+	if _, err := load(t, prod()); err == nil || !strings.Contains(err.Error(), "METRICS_ADDR") {
+		t.Errorf("production without METRICS_ADDR: %v, want an error naming METRICS_ADDR", err)
+	}
+	if _, err := load(t, prod("METRICS_ADDR", "localhost:8080")); err == nil {
+		t.Error("METRICS_ADDR on the shop's own address accepted")
+	}
+	c, err := load(t, prod("METRICS_ADDR", "127.0.0.1:9090"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Reflection {
+		t.Error("reflection is on in production by default")
+	}
+	if c, err = load(t, prod("PUBLIC_METRICS", "true", "REFLECTION", "true")); err != nil || !c.Reflection {
+		t.Errorf("production told to serve metrics on ADDR with reflection: %v, reflection %v", err, c != nil && c.Reflection)
+	}
+	if c, err = load(t, nil); err != nil || !c.Reflection || c.MetricsAddr != "" {
+		t.Errorf("development: %v; want reflection on and /metrics on ADDR", err)
 	}
 }
