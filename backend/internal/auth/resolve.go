@@ -232,6 +232,6 @@ func CallerKey(ctx context.Context, req connect.AnyRequest) string {
 	case p.APIKeyID != 0:
 		return "key:" + strconv.FormatInt(p.APIKeyID, 10)
 	default:
-		return "addr:" + ratelimit.ClientAddr(req.Peer().Addr, req.Header())
+		return "addr:" + ratelimit.ClientAddrFrom(ctx, req.Peer().Addr)
 	}
 }

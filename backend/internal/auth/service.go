@@ -30,15 +30,16 @@ type Service struct {
 	provider *provider
 	// dev is the built-in provider, nil unless cfg.DevSignIn.
 	dev *devProvider
-	// signInLimit slows down sign-in attempts from one address.
-	signInLimit *ratelimit.Limiter
+	// signInLimit slows down sign-in attempts from one address, counted in
+	// the database so every replica shares the count.
+	signInLimit *ratelimit.Shared
 }
 
-// Sign-in rate limit per client address: a burst of signInBurst requests
-// (a sign-in takes two or three), then one every signInInterval.
+// Sign-in rate limit per client address: signInLimit requests (a sign-in
+// takes two or three) per signInWindow.
 const (
-	signInBurst    = 30
-	signInInterval = 2 * time.Second
+	signInLimit  = 30
+	signInWindow = time.Minute
 )
 
 // New returns the auth service. It reads (or, on a new database, makes) the
@@ -55,7 +56,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 		queries:     db.New(pool),
 		adminEmails: make(map[string]bool, len(cfg.AdminEmails)),
 		origins:     NewOrigins(cfg.PublicURL, cfg.AllowedOrigins...),
-		signInLimit: ratelimit.New(signInInterval, signInBurst),
+		signInLimit: ratelimit.NewShared(pool, signInWindow, signInLimit),
 	}
 	for _, e := range cfg.AdminEmails {
 		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -55,6 +56,8 @@ type Config struct {
 	PublicURL string
 	// AllowedOrigins are extra origins accepted by CORS and CSRF checks.
 	AllowedOrigins []string
+	// TrustedProxies are the addresses whose X-Forwarded-For is believed.
+	TrustedProxies []netip.Prefix
 	// LogLevel is the minimum level logged.
 	LogLevel slog.Level
 	// LogFormat is "text" or "json".
@@ -244,6 +247,32 @@ var options = []Option{
 			return setBool(&c.Reflection, v)
 		},
 		get: func(c *Config) string { return strconv.FormatBool(c.Reflection) },
+	},
+	{
+		Env: "TRUSTED_PROXIES", Flag: "trusted-proxies",
+		Description: "Addresses or CIDR ranges (comma-separated) of your own load balancers, e.g. `10.0.0.0/8`: only from them is `X-Forwarded-For` believed to find the client's address for rate limits. Empty trusts no one: the peer's address counts.",
+		set: func(c *Config, v string) error {
+			c.TrustedProxies = nil
+			for _, s := range splitList(v) {
+				p, err := netip.ParsePrefix(s)
+				if err != nil {
+					a, aerr := netip.ParseAddr(s)
+					if aerr != nil {
+						return fmt.Errorf("%q is not an address or CIDR range", s)
+					}
+					p = netip.PrefixFrom(a, a.BitLen())
+				}
+				c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+			}
+			return nil
+		},
+		get: func(c *Config) string {
+			out := make([]string, len(c.TrustedProxies))
+			for i, p := range c.TrustedProxies {
+				out[i] = p.String()
+			}
+			return strings.Join(out, ",")
+		},
 	},
 	{
 		Env: "LOG_LEVEL", Flag: "log-level", Default: "info",

@@ -157,3 +157,26 @@ func TestProductionMetricsAndReflection(t *testing.T) {
 		t.Errorf("development: %v; want reflection on and /metrics on ADDR", err)
 	}
 }
+
+// TestTrustedProxies: X-Forwarded-For is believed from no one by default,
+// and from the listed addresses and ranges when configured.
+func TestTrustedProxies(t *testing.T) {
+	t.Parallel()
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.TrustedProxies) != 0 {
+		t.Errorf("default trusts %v, want no one", c.TrustedProxies)
+	}
+	c, err = load(t, map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7,::1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.String(); !strings.Contains(got, "TRUSTED_PROXIES=10.0.0.0/8,192.168.1.7/32,::1/128") {
+		t.Errorf("config = %s", got)
+	}
+	if _, err := load(t, map[string]string{"TRUSTED_PROXIES": "proxy.local"}); err == nil || !strings.Contains(err.Error(), "TRUSTED_PROXIES") {
+		t.Errorf("a host name accepted: %v", err)
+	}
+}

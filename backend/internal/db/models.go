@@ -193,6 +193,12 @@ type PromotionCandidate struct {
 	LowestPrice30dCents int64
 }
 
+type RateLimit struct {
+	Key         string
+	WindowStart time.Time
+	Hits        int32
+}
+
 type Secret struct {
 	Name      string
 	Value     []byte
