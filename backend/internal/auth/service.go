@@ -116,7 +116,8 @@ func (s *Service) Origins() Origins {
 //
 // The patterns are exact paths, not the /auth/ subtree, so /auth itself
 // stays the web app's sign-in page. Signing in is rate limited per client
-// address (429 with Retry-After beyond a burst).
+// address (429 with Retry-After beyond a burst), and so is the development
+// provider as a whole (devGuard).
 func (s *Service) Routes() map[string]http.Handler {
 	limit := s.signInLimit.HTTP
 	routes := map[string]http.Handler{
@@ -126,7 +127,7 @@ func (s *Service) Routes() map[string]http.Handler {
 		"GET /auth/logout":   http.HandlerFunc(s.logoutLink),
 	}
 	if s.dev != nil {
-		dev := http.StripPrefix(devPrefix, s.dev.handler)
+		dev := devGuard(http.StripPrefix(devPrefix, s.dev.handler))
 		routes[devPrefix+"/"] = dev
 		routes["POST "+devPrefix+"/login"] = limit(dev)
 	}
