@@ -77,7 +77,7 @@ function curlStatus(secret: string): string {
     `Authorization: Bearer ${secret}`,
     "-d",
     "{}",
-    `${baseURL}/sabores.v1.AdminService/ListApiKeys`,
+    `${baseURL}/sabores.v1.AdminService/ListAdminProducts`,
   ]).toString();
 }
 
@@ -191,7 +191,7 @@ describe("the back office", () => {
     const name = `e2e facturación ${Date.now()}`;
     await page.goto("/admin/api-keys");
     await page.getByLabel("Nombre").fill(name);
-    await page.getByLabel("Permisos").selectOption({ label: "Solo lectura" });
+    expect(await page.getByRole("group", { name: "Permisos" }).getByLabel("Leer el catálogo").isChecked()).toBe(true);
     await page.getByRole("button", { name: "Crear clave" }).click();
     const secret = (await page.getByTestId("api-key-secret").textContent())?.trim() ?? "";
     expect(secret.length).toBeGreaterThan(16);

@@ -1,17 +1,17 @@
 -- name: APIKeyCreate :one
-INSERT INTO api_keys (name, scope, prefix, secret_hash, created_by)
-VALUES (@name, @scope, @prefix, @secret_hash, sqlc.narg('created_by'))
+INSERT INTO api_keys (name, scopes, expires_at, prefix, secret_hash, created_by)
+VALUES (@name, @scopes::text[], sqlc.narg('expires_at'), @prefix, @secret_hash, sqlc.narg('created_by'))
 RETURNING id, created_at;
 
 -- name: APIKeyList :many
-SELECT k.id, k.name, k.scope, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
+SELECT k.id, k.name, k.scopes, k.expires_at, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
        coalesce(u.email, '')::text AS created_by_email
 FROM api_keys k
 LEFT JOIN users u ON u.id = k.created_by
 ORDER BY k.created_at DESC, k.id DESC;
 
 -- name: APIKeyByID :one
-SELECT k.id, k.name, k.scope, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
+SELECT k.id, k.name, k.scopes, k.expires_at, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
        coalesce(u.email, '')::text AS created_by_email
 FROM api_keys k
 LEFT JOIN users u ON u.id = k.created_by
@@ -23,9 +23,10 @@ UPDATE api_keys SET revoked_at = now()
 WHERE id = @id AND revoked_at IS NULL;
 
 -- name: APIKeyBySecretHash :one
-SELECT id, name, scope, last_used_at
+-- An expired key is as unknown as a revoked one.
+SELECT id, scopes, last_used_at
 FROM api_keys
-WHERE secret_hash = @secret_hash AND revoked_at IS NULL;
+WHERE secret_hash = @secret_hash AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now());
 
 -- name: APIKeyTouch :exec
 -- At most one write a minute per key, however busy the integrator is.

@@ -6,7 +6,7 @@ VALUES (@token_hash, @user_id, @expires_at);
 -- user is an active admin of @company (UserIsCompanyAdmin's rule): every
 -- signed-in request needs both, in one round trip.
 -- name: SessionByTokenHash :one
-SELECT s.id, s.user_id, s.expires_at, u.email, u.full_name,
+SELECT s.id, s.user_id, s.created_at, s.expires_at, u.email, u.full_name,
     EXISTS (
         SELECT 1
         FROM company_users cu

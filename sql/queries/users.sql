@@ -46,3 +46,16 @@ SELECT u.id, @company_id, 'admin', true
 FROM users u
 WHERE lower(u.email) = lower(@email::text)
 ON CONFLICT (user_id, company_id) DO UPDATE SET role = 'admin', active = true;
+
+-- name: UserAdminGrantDelete :execrows
+-- A grant is used up by the sign-in it promotes, or withdrawn.
+DELETE FROM admin_grants WHERE email = lower(@email::text);
+
+-- name: UserDemoteByEmail :execrows
+-- Takes the admin role of the company from every user with this email; they
+-- stay members.
+UPDATE company_users cu
+SET role = 'user'
+FROM users u, companies c
+WHERE u.id = cu.user_id AND c.id = cu.company_id
+  AND c.name = @company AND lower(u.email) = lower(@email::text) AND cu.role = 'admin';

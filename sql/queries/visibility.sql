@@ -37,6 +37,11 @@ ORDER BY product_id, country_slug;
 -- rewrites the product row anyway) and tells an unknown product apart.
 SELECT sqlc.embed(p) FROM products p WHERE p.id = @id FOR NO KEY UPDATE;
 
+-- name: VisibilityLockProducts :exec
+-- Locks a batch's products in id order before any change, so two batches
+-- naming the same products in different orders queue instead of deadlocking.
+SELECT id FROM products WHERE id = ANY(@ids::bigint[]) ORDER BY id FOR NO KEY UPDATE;
+
 -- name: VisibilityGet :one
 SELECT is_visible, sales_channel
 FROM product_country_visibility

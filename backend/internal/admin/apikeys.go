@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
@@ -18,24 +19,27 @@ import (
 
 // CreateApiKey creates an integrator's key and returns its secret, once.
 func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[saboresv1.CreateApiKeyRequest]) (*connect.Response[saboresv1.CreateApiKeyResponse], error) {
-	scope := auth.ScopeReadOnly
-	if req.Msg.Scope == saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN {
-		scope = auth.ScopeAdmin
+	scopes := scopesFromProto(req.Msg.Scopes)
+	var expires *time.Time
+	if req.Msg.ExpireTime != nil {
+		// PostgreSQL keeps microseconds: the answer shows what is stored.
+		t := req.Msg.ExpireTime.AsTime().Truncate(time.Microsecond)
+		expires = &t
 	}
 	res := &saboresv1.CreateApiKeyResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		key, err := auth.CreateAPIKey(ctx, q, req.Msg.Name, scope, shop.ActorUserID(ctx))
+		key, err := auth.CreateAPIKey(ctx, q, req.Msg.Name, scopes, expires, shop.ActorUserID(ctx))
 		if err != nil {
 			return err
 		}
 		if err := shop.Audit(ctx, q, "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
-			map[string]string{"name": req.Msg.Name, "scope": scope, "prefix": key.Prefix}); err != nil {
+			map[string]any{"name": req.Msg.Name, "scopes": scopes, "expires_at": expires, "prefix": key.Prefix}); err != nil {
 			return err
 		}
-		// The creator is the caller: a signed-in admin, or an API key (no one).
+		// The creator is the caller: only signed-in admins manage keys.
 		res.Key = apiKey(db.APIKeyListRow{
-			ID: key.ID, Name: req.Msg.Name, Scope: scope, Prefix: key.Prefix,
+			ID: key.ID, Name: req.Msg.Name, Scopes: scopes, ExpiresAt: expires, Prefix: key.Prefix,
 			CreatedAt: key.CreatedAt, CreatedByEmail: auth.FromContext(ctx).Email,
 		})
 		res.Secret = key.Secret
@@ -81,7 +85,7 @@ func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[sabores
 		}
 		if n > 0 {
 			if err := shop.Audit(ctx, q, "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
-				map[string]string{"name": row.Name, "scope": row.Scope}, nil); err != nil {
+				map[string]any{"name": row.Name, "scopes": row.Scopes}, nil); err != nil {
 				return err
 			}
 		}

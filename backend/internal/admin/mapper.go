@@ -3,7 +3,6 @@ package admin
 import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -29,13 +28,13 @@ func apiKey(k db.APIKeyListRow) *saboresv1.ApiKey {
 	out := &saboresv1.ApiKey{
 		Id:         k.ID,
 		Name:       k.Name,
-		Scope:      saboresv1.ApiKeyScope_API_KEY_SCOPE_READ_ONLY,
+		Scopes:     scopesToProto(k.Scopes),
 		Prefix:     k.Prefix,
 		CreateTime: timestamppb.New(k.CreatedAt),
 		CreatedBy:  k.CreatedByEmail,
 	}
-	if k.Scope == auth.ScopeAdmin {
-		out.Scope = saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN
+	if k.ExpiresAt != nil {
+		out.ExpireTime = timestamppb.New(*k.ExpiresAt)
 	}
 	if k.LastUsedAt != nil {
 		out.LastUsedTime = timestamppb.New(*k.LastUsedAt)

@@ -15,6 +15,7 @@ import (
 	"connectrpc.com/connect"
 	"connectrpc.com/validate"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/apperr"
@@ -431,7 +432,8 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	created, err := f.svc.CreateApiKey(f.ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
-		Name: "ERP", Scope: saboresv1.ApiKeyScope_API_KEY_SCOPE_READ_ONLY,
+		Name: "ERP", Scopes: []saboresv1.ApiKeyScope{saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ},
+		ExpireTime: timestamppb.New(time.Now().Add(24 * time.Hour)),
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -459,34 +461,48 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	transport := &http.Transport{}
 	t.Cleanup(transport.CloseIdleConnections)
 	client := v1connect.NewAdminServiceClient(&http.Client{Transport: transport}, srv.URL)
-	list := func() (*saboresv1.ListApiKeysResponse, error) {
-		req := connect.NewRequest(&saboresv1.ListApiKeysRequest{})
+	list := func() (*saboresv1.ListAdminProductsResponse, error) {
+		req := connect.NewRequest(&saboresv1.ListAdminProductsRequest{})
 		req.Header().Set("Authorization", "Bearer "+secret)
-		res, err := client.ListApiKeys(context.Background(), req)
+		res, err := client.ListAdminProducts(context.Background(), req)
 		if err != nil {
 			return nil, err
 		}
 		return res.Msg, nil
 	}
 
-	keys, err := list()
-	if err != nil {
-		t.Fatalf("read-only key on a read: %v", err)
+	if _, err := list(); err != nil {
+		t.Fatalf("catalogue-read key on a catalogue read: %v", err)
 	}
-	if len(keys.Keys) != 1 || keys.Keys[0].LastUsedTime == nil {
-		t.Errorf("after use: %v, want last_used set", keys.Keys)
+	keys, err := f.svc.ListApiKeys(f.ctx, connect.NewRequest(&saboresv1.ListApiKeysRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys.Msg.Keys) != 1 || keys.Msg.Keys[0].LastUsedTime == nil {
+		t.Errorf("after use: %v, want last_used set", keys.Msg.Keys)
 	}
 	// CreateApiKey answers with the key as the list shows it.
-	for _, got := range keys.Keys {
-		if got.Id != key.Id || got.Name != key.Name || got.Scope != key.Scope || got.Prefix != key.Prefix ||
-			!got.CreateTime.AsTime().Equal(key.CreateTime.AsTime()) || got.CreatedBy != key.CreatedBy {
+	for _, got := range keys.Msg.Keys {
+		if got.Id != key.Id || got.Name != key.Name || !slices.Equal(got.Scopes, key.Scopes) || got.Prefix != key.Prefix ||
+			!got.CreateTime.AsTime().Equal(key.CreateTime.AsTime()) || got.CreatedBy != key.CreatedBy ||
+			got.ExpireTime == nil || !got.ExpireTime.AsTime().Equal(key.ExpireTime.AsTime()) {
 			t.Errorf("listed key %v, want the one created: %v", got, key)
 		}
 	}
-	create := connect.NewRequest(&saboresv1.CreateApiKeyRequest{Name: "x", Scope: saboresv1.ApiKeyScope_API_KEY_SCOPE_ADMIN})
+	create := connect.NewRequest(&saboresv1.CreateApiKeyRequest{Name: "x", Scopes: []saboresv1.ApiKeyScope{saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ}})
 	create.Header().Set("Authorization", "Bearer "+secret)
 	if _, err := client.CreateApiKey(context.Background(), create); connect.CodeOf(err) != connect.CodePermissionDenied {
-		t.Errorf("read-only key creating a key: %v, want PermissionDenied", err)
+		t.Errorf("a key creating a key: %v, want PermissionDenied", err)
+	}
+	// Past its expiry a key is as unknown as a revoked one.
+	if _, err := f.pool.Exec(context.Background(), `UPDATE api_keys SET created_at = now() - interval '1 day', expires_at = now() - interval '1 second' WHERE id = $1`, key.Id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := list(); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		t.Errorf("expired key: %v, want Unauthenticated", err)
+	}
+	if _, err := f.pool.Exec(context.Background(), `UPDATE api_keys SET expires_at = NULL WHERE id = $1`, key.Id); err != nil {
+		t.Fatal(err)
 	}
 
 	revoked, err := f.svc.RevokeApiKey(f.ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: key.Id}))
@@ -510,16 +526,17 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	}
 }
 
-// TestAPIKeyActsAsAuditActor: a change made with an admin key is recorded
-// under the key's name, with no user.
+// TestAPIKeyActsAsAuditActor: a change made with a key is recorded under
+// the key's id, with no user: its name is free text that could pass for a
+// person.
 func TestAPIKeyActsAsAuditActor(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	ctx := auth.WithPrincipal(context.Background(), auth.Principal{Role: auth.RoleAdmin, APIKeyID: 7, APIKeyName: "ERP"})
+	ctx := auth.WithPrincipal(context.Background(), auth.Principal{Role: auth.RoleAdmin, APIKeyID: 7, Scopes: []string{auth.ScopeCatalogWrite}})
 	if _, err := f.svc.UpdateProduct(ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{Id: 1002, Price: "7", VatRate: "10"})); err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE actor = 'api-key:ERP' AND actor_user_id IS NULL`); n != 1 {
+	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE actor = 'api-key:7' AND actor_user_id IS NULL`); n != 1 {
 		t.Errorf("%d audit rows by the key, want 1", n)
 	}
 }

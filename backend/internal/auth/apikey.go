@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/db"
@@ -12,11 +13,17 @@ import (
 // recognise in logs, code and secret scanners.
 const APIKeyPrefix = "sab_"
 
-// API key scopes as stored in api_keys.scope.
+// API key scopes as stored in api_keys.scopes. authz.KeyScopes says which
+// procedures each one opens; none opens key management, sign-in settings or
+// the audit trail.
 const (
-	ScopeReadOnly = "read_only"
-	ScopeAdmin    = "admin"
+	ScopeCatalogRead  = "catalog_read"
+	ScopeCatalogWrite = "catalog_write"
+	ScopeOrdersRead   = "orders_read"
 )
+
+// Scopes are every API key scope.
+var Scopes = []string{ScopeCatalogRead, ScopeCatalogWrite, ScopeOrdersRead}
 
 // shownPrefixLen is how much of a secret the back office shows to tell keys
 // apart: the "sab_" marker plus 8 characters, far too few to guess the rest.
@@ -31,12 +38,17 @@ type NewAPIKey struct {
 	CreatedAt time.Time
 }
 
-// CreateAPIKey stores a new key named name with scope (ScopeReadOnly or
-// ScopeAdmin), created by the user createdBy (nil for another API key), and
-// returns its secret. Only a hash of the secret is stored.
-func CreateAPIKey(ctx context.Context, q *db.Queries, name, scope string, createdBy *int64) (NewAPIKey, error) {
-	if scope != ScopeReadOnly && scope != ScopeAdmin {
-		return NewAPIKey{}, fmt.Errorf("auth: unknown API key scope %q", scope)
+// CreateAPIKey stores a new key named name with scopes (some of Scopes),
+// working until expires (nil for no expiry), created by the admin createdBy,
+// and returns its secret. Only a hash of the secret is stored.
+func CreateAPIKey(ctx context.Context, q *db.Queries, name string, scopes []string, expires *time.Time, createdBy *int64) (NewAPIKey, error) {
+	if len(scopes) == 0 {
+		return NewAPIKey{}, fmt.Errorf("auth: an API key needs a scope")
+	}
+	for _, s := range scopes {
+		if !slices.Contains(Scopes, s) {
+			return NewAPIKey{}, fmt.Errorf("auth: unknown API key scope %q", s)
+		}
 	}
 	token, err := newToken()
 	if err != nil {
@@ -45,7 +57,8 @@ func CreateAPIKey(ctx context.Context, q *db.Queries, name, scope string, create
 	secret := APIKeyPrefix + token
 	row, err := q.APIKeyCreate(ctx, db.APIKeyCreateParams{
 		Name:       name,
-		Scope:      scope,
+		Scopes:     scopes,
+		ExpiresAt:  expires,
 		Prefix:     secret[:shownPrefixLen],
 		SecretHash: hashToken(secret),
 		CreatedBy:  createdBy,

@@ -31,7 +31,7 @@ func TestAPIKeyTouchedOnceAMinute(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	direct := dbtest.New(t)
-	key, err := CreateAPIKey(ctx, db.New(direct), "erp", ScopeReadOnly, nil)
+	key, err := CreateAPIKey(ctx, db.New(direct), "erp", []string{ScopeCatalogRead}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,8 +16,8 @@ type Config struct {
 	// lives under it, and its scheme decides whether cookies are Secure.
 	PublicURL string
 	// DevSignIn turns on the built-in OpenID provider under /dev-oidc/, which
-	// lets anyone sign in as any email: development and tests only. When on,
-	// /auth/login uses it instead of Google.
+	// lets anyone sign in as any email: development and tests only. /auth/login
+	// uses it only when Google is not configured.
 	DevSignIn bool
 	// GoogleIssuer is Google's OpenID issuer; empty means
 	// https://accounts.google.com.
@@ -29,8 +29,14 @@ type Config struct {
 	// the first admin can sign in before anyone could grant the role.
 	AdminEmails []string
 	// SessionTTL is how long a session lasts without use; zero means 30 days.
-	// Each use in the second half of its life extends it by a full TTL.
+	// Each use in the second half of its life extends it by a full TTL, up
+	// to its absolute lifetime.
 	SessionTTL time.Duration
+	// SessionMaxAge is how long a session may last from sign-in however
+	// often it is used; zero means 90 days.
+	SessionMaxAge time.Duration
+	// AdminSessionMaxAge is the same for an admin's session; zero means 12 h.
+	AdminSessionMaxAge time.Duration
 	// AllowedOrigins are origins besides PublicURL's whose pages may make
 	// cookie-authenticated changes (a Vite dev server, for example).
 	AllowedOrigins []string
@@ -62,6 +68,12 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.SessionTTL <= 0 {
 		c.SessionTTL = defaultSessionTTL
+	}
+	if c.SessionMaxAge <= 0 {
+		c.SessionMaxAge = defaultSessionMaxAge
+	}
+	if c.AdminSessionMaxAge <= 0 {
+		c.AdminSessionMaxAge = defaultAdminSessionMaxAge
 	}
 	return c, nil
 }

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/zitadel/oidc/v3/pkg/client/rp"
@@ -51,25 +50,14 @@ type provider struct {
 	prompt []string
 	build  func(context.Context) (rp.RelyingParty, error)
 
-	mu    sync.Mutex
-	party rp.RelyingParty
+	discovery discovery
 }
 
-// relyingParty returns the relying party, building it on first success.
+// relyingParty returns the relying party, building it on first success
+// (see discovery: one attempt at a time, each caller waiting at most until
+// ctx ends, none at all for a while after a failure).
 func (p *provider) relyingParty(ctx context.Context) (rp.RelyingParty, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.party != nil {
-		return p.party, nil
-	}
-	ctx, cancel := context.WithTimeout(ctx, discoveryTimeout)
-	defer cancel()
-	party, err := p.build(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("auth: set up identity provider: %w", err)
-	}
-	p.party = party
-	return party, nil
+	return p.discovery.get(ctx, p.build)
 }
 
 // googleProvider signs people in with Google, always letting them pick the

@@ -2,7 +2,11 @@
 // keys from the Authorization header, and the role each one carries.
 package auth
 
-import "context"
+import (
+	"context"
+	"slices"
+	"strconv"
+)
 
 // Role is what a caller may do.
 type Role int
@@ -37,16 +41,20 @@ type Principal struct {
 	Role Role
 	// APIKeyID is set when the caller authenticated with an API key.
 	APIKeyID int64
-	// APIKeyName names that key, for the audit trail.
-	APIKeyName string
-	// ReadOnly limits an API key to reads.
-	ReadOnly bool
+	// Scopes are what that key may do (ScopeCatalogRead…).
+	Scopes []string
 }
 
-// Actor names the principal in the audit trail.
+// HasScope says whether the caller is an API key with scope.
+func (p Principal) HasScope(scope string) bool {
+	return p.APIKeyID != 0 && slices.Contains(p.Scopes, scope)
+}
+
+// Actor names the principal in the audit trail. A key is named by its id:
+// its name is free text its creator chose, and could pass for a person.
 func (p Principal) Actor() string {
 	if p.APIKeyID != 0 {
-		return "api-key:" + p.APIKeyName
+		return "api-key:" + strconv.FormatInt(p.APIKeyID, 10)
 	}
 	return p.Email
 }

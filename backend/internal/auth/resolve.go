@@ -62,6 +62,9 @@ func (r resolver) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 		if cookie != nil && res != nil {
 			res.Header().Add("Set-Cookie", cookie.String())
 		}
+		if res != nil {
+			personal(ctx, res.Header())
+		}
 		return res, err
 	}
 }
@@ -81,6 +84,7 @@ func (r resolver) WrapStreamingHandler(next connect.StreamingHandlerFunc) connec
 		if cookie != nil {
 			conn.ResponseHeader().Add("Set-Cookie", cookie.String())
 		}
+		personal(ctx, conn.ResponseHeader())
 		return next(ctx, conn)
 	}
 }
@@ -118,6 +122,17 @@ func (s *Service) resolve(ctx context.Context, h http.Header) (context.Context, 
 	return WithPrincipal(ctx, p), cookie, nil
 }
 
+// personal marks the answer to an identified caller (a session or an API
+// key) as not to be stored by browsers or shared caches: over GET, orders,
+// customers or dashboards would otherwise be kept like catalogue pages. An
+// answer that set its own Cache-Control (the public catalogue, the same for
+// everyone) keeps it.
+func personal(ctx context.Context, h http.Header) {
+	if p := FromContext(ctx); p.Role != RoleAnonymous && h.Get("Cache-Control") == "" {
+		h.Set("Cache-Control", "no-store")
+	}
+}
+
 // unavailable answers a call whose caller cannot be resolved.
 func unavailable() error {
 	return connect.NewError(connect.CodeUnavailable, errors.New("service temporarily unavailable"))
@@ -148,15 +163,15 @@ func (s *Service) resolveAPIKey(ctx context.Context, header string) (Principal, 
 		}
 	}
 	return Principal{
-		Role:       RoleAdmin,
-		APIKeyID:   key.ID,
-		APIKeyName: key.Name,
-		ReadOnly:   key.Scope != ScopeAdmin,
+		Role:     RoleAdmin,
+		APIKeyID: key.ID,
+		Scopes:   key.Scopes,
 	}, nil
 }
 
 // resolveSession finds the live session of token (pgx.ErrNoRows when there
-// is none) and returns the new expiry when it was extended.
+// is none, or it outlived its absolute lifetime, which depends on the
+// caller's role now) and returns the new expiry when it was extended.
 func (s *Service) resolveSession(ctx context.Context, token string) (Principal, time.Time, error) {
 	sess, err := s.queries.SessionByTokenHash(ctx, db.SessionByTokenHashParams{TokenHash: hashToken(token), Company: Company})
 	if err != nil {
@@ -168,10 +183,17 @@ func (s *Service) resolveSession(ctx context.Context, token string) (Principal, 
 		Name:   sess.FullName,
 		Role:   s.role(sess.Email, sess.CompanyAdmin),
 	}
-	if time.Until(sess.ExpiresAt) > s.cfg.SessionTTL/2 {
+	now := time.Now()
+	renewed, alive := sessionExpiry(sess.CreatedAt, now, s.cfg.SessionTTL, s.cfg.maxAge(p.Role))
+	if !alive {
+		if err := s.queries.SessionDelete(ctx, hashToken(token)); err != nil {
+			slog.WarnContext(ctx, "cannot delete a session past its lifetime", "user_id", sess.UserID, "error", err)
+		}
+		return Principal{}, time.Time{}, fmt.Errorf("auth: session past its lifetime: %w", pgx.ErrNoRows)
+	}
+	if sess.ExpiresAt.Sub(now) > s.cfg.SessionTTL/2 || !renewed.After(sess.ExpiresAt) {
 		return p, time.Time{}, nil
 	}
-	renewed := time.Now().Add(s.cfg.SessionTTL)
 	if err := s.queries.SessionRenew(ctx, db.SessionRenewParams{ID: sess.ID, ExpiresAt: renewed}); err != nil {
 		slog.WarnContext(ctx, "cannot extend session", "user_id", sess.UserID, "error", err)
 		return p, time.Time{}, nil
@@ -210,6 +232,6 @@ func CallerKey(ctx context.Context, req connect.AnyRequest) string {
 	case p.APIKeyID != 0:
 		return "key:" + strconv.FormatInt(p.APIKeyID, 10)
 	default:
-		return "addr:" + ratelimit.ClientAddr(req.Peer().Addr, req.Header())
+		return "addr:" + ratelimit.ClientAddrFrom(ctx, req.Peer().Addr)
 	}
 }

@@ -31,15 +31,16 @@ type Service struct {
 	provider *provider
 	// dev is the built-in provider, nil unless cfg.DevSignIn.
 	dev *devoidc.Provider
-	// signInLimit slows down sign-in attempts from one address.
-	signInLimit *ratelimit.Limiter
+	// signInLimit slows down sign-in attempts from one address, counted in
+	// the database so every replica shares the count.
+	signInLimit *ratelimit.Shared
 }
 
-// Sign-in rate limit per client address: a burst of signInBurst requests
-// (a sign-in takes two or three), then one every signInInterval.
+// Sign-in rate limit per client address: signInLimit requests (a sign-in
+// takes two or three) per signInWindow.
 const (
-	signInBurst    = 30
-	signInInterval = 2 * time.Second
+	signInLimit  = 30
+	signInWindow = time.Minute
 )
 
 // New returns the auth service. It reads (or, on a new database, makes) the
@@ -56,7 +57,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 		queries:     db.New(pool),
 		adminEmails: make(map[string]bool, len(cfg.AdminEmails)),
 		origins:     NewOrigins(cfg.PublicURL, cfg.AllowedOrigins...),
-		signInLimit: ratelimit.New(signInInterval, signInBurst),
+		signInLimit: ratelimit.NewShared(pool, signInWindow, signInLimit),
 	}
 	for _, e := range cfg.AdminEmails {
 		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {
@@ -84,8 +85,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 	s.flowCookies = httphelper.NewCookieHandler(hashKey, encKey, cookieOpts...)
 
 	callback := cfg.PublicURL + "/auth/callback"
-	switch {
-	case cfg.DevSignIn:
+	if cfg.DevSignIn {
 		s.dev, err = devoidc.New(cfg.PublicURL, callback)
 		if err != nil {
 			return nil, err
@@ -93,7 +93,10 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 		slog.Warn("development sign-in is on: anyone who reaches this server can sign in as anyone, admins included",
 			"public_url", cfg.PublicURL)
 		s.provider = devRelyingParty(s.dev, callback)
-	case cfg.GoogleConfigured():
+	}
+	// Real sign-in, when configured, is what /auth/login offers, even with
+	// the development provider on.
+	if cfg.GoogleConfigured() {
 		s.provider = googleProvider(cfg, callback)
 	}
 	return s, nil
@@ -114,7 +117,8 @@ func (s *Service) Origins() Origins {
 //
 // The patterns are exact paths, not the /auth/ subtree, so /auth itself
 // stays the web app's sign-in page. Signing in is rate limited per client
-// address (429 with Retry-After beyond a burst).
+// address (429 with Retry-After beyond a burst), and so is the development
+// provider as a whole (devGuard).
 func (s *Service) Routes() map[string]http.Handler {
 	limit := s.signInLimit.HTTP
 	routes := map[string]http.Handler{
@@ -124,7 +128,7 @@ func (s *Service) Routes() map[string]http.Handler {
 		"GET /auth/logout":   http.HandlerFunc(s.logoutLink),
 	}
 	if s.dev != nil {
-		dev := http.StripPrefix(devoidc.Prefix, s.dev.Handler)
+		dev := devGuard(http.StripPrefix(devoidc.Prefix, s.dev.Handler))
 		routes[devoidc.Prefix+"/"] = dev
 		routes["POST "+devoidc.Prefix+"/login"] = limit(dev)
 	}

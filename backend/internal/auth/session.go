@@ -48,13 +48,15 @@ func (s *Service) cookieName() string {
 	return sessionCookie
 }
 
-// createSession stores a new session for userID and returns its token.
-func (s *Service) createSession(ctx context.Context, userID int64) (string, time.Time, error) {
+// createSession stores a new session for userID, who has role, and returns
+// its token.
+func (s *Service) createSession(ctx context.Context, userID int64, role Role) (string, time.Time, error) {
 	token, err := newToken()
 	if err != nil {
 		return "", time.Time{}, err
 	}
-	expires := time.Now().Add(s.cfg.SessionTTL)
+	now := time.Now()
+	expires, _ := sessionExpiry(now, now, s.cfg.SessionTTL, s.cfg.maxAge(role))
 	if err := s.queries.SessionCreate(ctx, db.SessionCreateParams{
 		TokenHash: hashToken(token), UserID: userID, ExpiresAt: expires,
 	}); err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/mail"
 	"strings"
 	"time"
 
@@ -52,7 +51,8 @@ func (s *Service) SignIn(ctx context.Context, id Identity) (SignedIn, error) {
 	} else if n > 0 {
 		slog.InfoContext(ctx, "deleted expired sessions", "count", n)
 	}
-	token, expires, err := s.createSession(ctx, user.ID)
+	role := s.roleOf(ctx, user.ID, user.Email)
+	token, expires, err := s.createSession(ctx, user.ID, role)
 	if err != nil {
 		return SignedIn{}, err
 	}
@@ -61,7 +61,7 @@ func (s *Service) SignIn(ctx context.Context, id Identity) (SignedIn, error) {
 			UserID: user.ID,
 			Email:  user.Email,
 			Name:   user.FullName,
-			Role:   s.roleOf(ctx, user.ID, user.Email),
+			Role:   role,
 		},
 		Token:   token,
 		Expires: expires,
@@ -85,32 +85,53 @@ func (s *Service) joinCompany(ctx context.Context, userID int64, email string) e
 	if err := s.queries.UserCompanyJoin(ctx, db.UserCompanyJoinParams{UserID: userID, CompanyID: companyID, Role: role}); err != nil {
 		return fmt.Errorf("join company: %w", err)
 	}
+	if !granted {
+		return nil
+	}
+	// The grant is used up: once the role is taken away (shopd admin
+	// revoke), signing in again must not bring it back.
+	if _, err := s.queries.UserAdminGrantDelete(ctx, email); err != nil {
+		return fmt.Errorf("use up admin grant: %w", err)
+	}
+	if err := s.queries.AuditInsert(ctx, db.AuditInsertParams{
+		Actor: email, ActorUserID: &userID, Action: "admin.grant_used", Entity: adminEntity(strings.ToLower(email)),
+		OldValue: grantWaits, NewValue: grantIsUsed,
+	}); err != nil {
+		return fmt.Errorf("audit admin grant use: %w", err)
+	}
 	return nil
 }
 
 // GrantAdmin makes the person with email an admin of the shop (`shopd admin
 // grant EMAIL`). Users already known by that email become active admins of
-// the shop's company now; the grant is also remembered, so a first sign-in
-// with that email, from any provider, joins as admin. Only verified emails
-// sign in, so an email names a person here.
+// the shop's company now; otherwise the grant waits, so a first sign-in with
+// that email, from any provider, joins as admin and uses it up. Only
+// verified emails sign in, so an email names a person here. Audited.
 func GrantAdmin(ctx context.Context, pool *pgxpool.Pool, email string) error {
-	email = strings.ToLower(strings.TrimSpace(email))
-	if addr, err := mail.ParseAddress(email); err != nil || addr.Address != email {
-		return fmt.Errorf("auth: grant admin: %q is not an email address", email)
+	email, err := normalEmail(email)
+	if err != nil {
+		return fmt.Errorf("auth: grant admin: %w", err)
 	}
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		if err := q.UserAdminGrantInsert(ctx, email); err != nil {
-			return fmt.Errorf("record grant: %w", err)
-		}
 		companyID, err := q.UserCompanyEnsure(ctx, Company)
 		if err != nil {
 			return fmt.Errorf("ensure company: %w", err)
 		}
-		if _, err := q.UserPromoteByEmail(ctx, db.UserPromoteByEmailParams{CompanyID: companyID, Email: email}); err != nil {
+		promoted, err := q.UserPromoteByEmail(ctx, db.UserPromoteByEmailParams{CompanyID: companyID, Email: email})
+		if err != nil {
 			return fmt.Errorf("promote users: %w", err)
 		}
-		return nil
+		after := isAdmin
+		if promoted == 0 {
+			if err := q.UserAdminGrantInsert(ctx, email); err != nil {
+				return fmt.Errorf("record grant: %w", err)
+			}
+			after = grantWaits
+		}
+		return q.AuditInsert(ctx, db.AuditInsertParams{
+			Actor: CommandLine, Action: "admin.grant", Entity: adminEntity(email), NewValue: after,
+		})
 	})
 	if err != nil {
 		return fmt.Errorf("auth: grant admin to %s: %w", email, err)

@@ -75,13 +75,18 @@ func newAPI(t *testing.T) *api {
 		}
 		return http.Header{"Cookie": {"sabores_session=" + signed.Token}, "Origin": {srv.URL}}
 	}
-	bearer := func(scope string, revoke bool) http.Header {
-		key, err := auth.CreateAPIKey(ctx, db.New(pool), "matrix "+scope, scope, nil)
+	bearer := func(scopes []string, revoke, expire bool) http.Header {
+		key, err := auth.CreateAPIKey(ctx, db.New(pool), "admin@sabores.es", scopes, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if revoke {
 			if _, err := db.New(pool).APIKeyRevoke(ctx, key.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if expire {
+			if _, err := pool.Exec(ctx, `UPDATE api_keys SET created_at = now() - interval '2 days', expires_at = now() - interval '1 day' WHERE id = $1`, key.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -99,9 +104,12 @@ func newAPI(t *testing.T) *api {
 			{"anonymous", http.Header{}},
 			{"client", cookie("maria@example.com")},
 			{"admin", cookie("admin@sabores.es")},
-			{"admin API key", bearer(auth.ScopeAdmin, false)},
-			{"read-only API key", bearer(auth.ScopeReadOnly, false)},
-			{"revoked API key", bearer(auth.ScopeAdmin, true)},
+			{"all-scopes API key", bearer(auth.Scopes, false, false)},
+			{"catalog_read API key", bearer([]string{auth.ScopeCatalogRead}, false, false)},
+			{"catalog_write API key", bearer([]string{auth.ScopeCatalogWrite}, false, false)},
+			{"orders_read API key", bearer([]string{auth.ScopeOrdersRead}, false, false)},
+			{"revoked API key", bearer(auth.Scopes, true, false)},
+			{"expired API key", bearer(auth.Scopes, false, true)},
 			{"unknown API key", http.Header{"Authorization": {"Bearer sab_nobody"}}},
 		},
 	}
@@ -141,10 +149,11 @@ func (a *api) call(t *testing.T, procedure string, headers http.Header) string {
 }
 
 // expected is the outcome the policy promises: "unauthenticated",
-// "permission_denied", or "allowed" (any other result).
-func expected(access authz.Access, noSideEffects bool, who string) string {
+// "permission_denied", or "allowed" (any other result). keyScope is the
+// scope an API key needs for the procedure ("" for none may).
+func expected(access authz.Access, keyScope, who string) string {
 	switch who {
-	case "revoked API key", "unknown API key":
+	case "revoked API key", "expired API key", "unknown API key":
 		return "unauthenticated"
 	}
 	switch access {
@@ -165,14 +174,14 @@ func expected(access authz.Access, noSideEffects bool, who string) string {
 			return "unauthenticated"
 		case "client":
 			return "permission_denied"
-		case "read-only API key":
-			if noSideEffects {
+		case "admin":
+			return "allowed"
+		case "all-scopes API key", keyScope + " API key":
+			if keyScope != "" {
 				return "allowed"
 			}
-			return "permission_denied"
-		default:
-			return "allowed"
 		}
+		return "permission_denied"
 	}
 	return "permission_denied"
 }
@@ -191,7 +200,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		access := authz.Policies[proc]
 		for _, c := range a.callers {
 			got := a.call(t, proc, c.headers)
-			want := expected(access, authz.NoSideEffects(m), c.name)
+			want := expected(access, authz.KeyScopes[proc], c.name)
 			outcome := got
 			if got != "unauthenticated" && got != "permission_denied" {
 				outcome = "allowed"
@@ -199,6 +208,30 @@ func TestAuthorizationMatrix(t *testing.T) {
 			if outcome != want {
 				t.Errorf("%s (%s) as %s: got %q, want %s", proc, access, c.name, got, want)
 			}
+		}
+	}
+}
+
+// TestNoKeyManagesKeys: managing API keys, sign-in settings and reading the
+// audit trail are for signed-in admins only. With any key, even one holding
+// every scope, they are refused, so a leaked key cannot mint keys that
+// outlive its revocation.
+func TestNoKeyManagesKeys(t *testing.T) {
+	t.Parallel()
+	a := newAPI(t)
+	for _, proc := range []string{
+		v1connect.AdminServiceCreateApiKeyProcedure,
+		v1connect.AdminServiceListApiKeysProcedure,
+		v1connect.AdminServiceRevokeApiKeyProcedure,
+		v1connect.AdminServiceGetSignInConfigProcedure,
+		v1connect.AdminServiceUpdateSignInConfigProcedure,
+		v1connect.AdminServiceListAuditEventsProcedure,
+	} {
+		if scope, ok := authz.KeyScopes[proc]; ok {
+			t.Errorf("%s opens to API keys with %s", proc, scope)
+		}
+		if got := a.call(t, proc, a.callers[3].headers); got != "permission_denied" {
+			t.Errorf("%s with an all-scopes key: %q, want permission_denied", proc, got)
 		}
 	}
 }

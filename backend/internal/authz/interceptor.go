@@ -3,6 +3,7 @@ package authz
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"connectrpc.com/connect"
@@ -22,8 +23,10 @@ const Package = "sabores.v1"
 // rule is what the interceptor knows about one procedure.
 type rule struct {
 	access Access
+	// keyScope is the API key scope the procedure needs; "" refuses keys.
+	keyScope string
 	// noSideEffects is the method's idempotency_level NO_SIDE_EFFECTS: a
-	// read, open to read-only API keys and exempt from the origin check.
+	// read, exempt from the origin check.
 	noSideEffects bool
 }
 
@@ -49,6 +52,7 @@ func rules(policies map[string]Access) map[string]rule {
 	for _, m := range Methods() {
 		out[Procedure(m)] = rule{
 			access:        policies[Procedure(m)],
+			keyScope:      KeyScopes[Procedure(m)],
 			noSideEffects: NoSideEffects(m),
 		}
 	}
@@ -134,8 +138,10 @@ func (i *Interceptor) authorize(ctx context.Context, procedure string, header ht
 			return connect.NewError(connect.CodeUnauthenticated, errors.New("sign in required"))
 		case p.Role != auth.RoleAdmin:
 			return connect.NewError(connect.CodePermissionDenied, errors.New("admins only"))
-		case p.ReadOnly && !r.noSideEffects:
-			return connect.NewError(connect.CodePermissionDenied, errors.New("this API key may only read"))
+		case p.APIKeyID != 0 && r.keyScope == "":
+			return connect.NewError(connect.CodePermissionDenied, errors.New("signed-in admins only: no API key may call this"))
+		case p.APIKeyID != 0 && !p.HasScope(r.keyScope):
+			return connect.NewError(connect.CodePermissionDenied, fmt.Errorf("this API key lacks the %s scope", r.keyScope))
 		}
 	}
 	// A session cookie rides along with any request to the shop, so a

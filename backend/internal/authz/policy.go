@@ -5,6 +5,7 @@
 package authz
 
 import (
+	"github.com/sabores/sabores/backend/internal/auth"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -20,8 +21,8 @@ const (
 	// SignedIn needs a signed-in person (client or admin); API keys act for
 	// no person and are refused.
 	SignedIn
-	// Admin needs an admin: a signed-in admin or an API key. Read-only keys
-	// may call only procedures declared NO_SIDE_EFFECTS in the contract.
+	// Admin needs an admin: a signed-in admin, or an API key holding the
+	// scope KeyScopes names for the procedure (none named: admins only).
 	Admin
 )
 
@@ -76,4 +77,23 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceListApiKeysProcedure:                Admin,
 	v1connect.AdminServiceRevokeApiKeyProcedure:               Admin,
 	v1connect.AdminServiceListAuditEventsProcedure:            Admin,
+}
+
+// KeyScopes is the API key scope each back-office procedure needs. A
+// procedure missing here is for signed-in admins only: managing keys (a key
+// could otherwise mint keys that outlive it), sign-in settings and the
+// audit trail.
+var KeyScopes = map[string]string{
+	v1connect.VisibilityServiceListCountryProductsProcedure:   auth.ScopeCatalogRead,
+	v1connect.VisibilityServiceSearchAddableProductsProcedure: auth.ScopeCatalogRead,
+	v1connect.AdminServiceListAdminProductsProcedure:          auth.ScopeCatalogRead,
+	v1connect.AdminServiceGetAdminProductProcedure:            auth.ScopeCatalogRead,
+	v1connect.AdminServiceListCountryConfigsProcedure:         auth.ScopeCatalogRead,
+	v1connect.VisibilityServiceSetProductChannelProcedure:     auth.ScopeCatalogWrite,
+	v1connect.VisibilityServiceBatchSetVisibilityProcedure:    auth.ScopeCatalogWrite,
+	v1connect.AdminServiceUpdateProductProcedure:              auth.ScopeCatalogWrite,
+	v1connect.AdminServiceUpdateCountryConfigProcedure:        auth.ScopeCatalogWrite,
+	v1connect.AdminServiceListOrdersProcedure:                 auth.ScopeOrdersRead,
+	v1connect.AdminServiceListCustomersProcedure:              auth.ScopeOrdersRead,
+	v1connect.AdminServiceGetDashboardStatsProcedure:          auth.ScopeOrdersRead,
 }

@@ -29,7 +29,7 @@ func TestSeededCart(t *testing.T) {
 		nil,
 		{saboresv1.CartProblem_CART_PROBLEM_OUT_OF_STOCK},
 		{saboresv1.CartProblem_CART_PROBLEM_INSUFFICIENT_STOCK},
-		{saboresv1.CartProblem_CART_PROBLEM_NOT_SOLD_ONLINE},
+		{saboresv1.CartProblem_CART_PROBLEM_UNKNOWN_PRODUCT},
 		{saboresv1.CartProblem_CART_PROBLEM_UNKNOWN_PRODUCT},
 		nil,
 	}

@@ -102,7 +102,7 @@ func TestValidateCartReportsProblems(t *testing.T) {
 	got := validateCart(t, svc, line(1, 6), line(3, 1), line(4, 1), line(404, 1), line(2, 0), line(2001, -3), line(12001, 2))
 	want := [][]saboresv1.CartProblem{
 		{saboresv1.CartProblem_CART_PROBLEM_INSUFFICIENT_STOCK},
-		{saboresv1.CartProblem_CART_PROBLEM_NOT_SOLD_ONLINE},
+		{saboresv1.CartProblem_CART_PROBLEM_UNKNOWN_PRODUCT},
 		{saboresv1.CartProblem_CART_PROBLEM_OUT_OF_STOCK},
 		{saboresv1.CartProblem_CART_PROBLEM_UNKNOWN_PRODUCT},
 		{saboresv1.CartProblem_CART_PROBLEM_INVALID_QUANTITY},
@@ -121,8 +121,10 @@ func TestValidateCartReportsProblems(t *testing.T) {
 	if l := got.GetLines()[0]; l.GetAvailableStock() != 5 || l.GetQuantity() != 6 {
 		t.Errorf("insufficient line = %v, want 5 available", l)
 	}
-	if l := got.GetLines()[1]; l.GetName() != "Farofa" || l.GetUnitPriceCents() != 0 || l.GetAvailableStock() != 0 {
-		t.Errorf("line not sold online tells more than its name: %v", l)
+	// GetProduct answers NotFound for a product not sold online; the cart
+	// must not tell its name or picture by id either.
+	if l := got.GetLines()[1]; l.GetName() != "" || l.GetImageUrl() != "" || l.GetUnitPriceCents() != 0 || l.GetAvailableStock() != 0 {
+		t.Errorf("line not sold online tells more than an unknown product: %v", l)
 	}
 	if got.GetValid() || got.GetSubtotalCents() != 5000 || got.GetTotalCents() != 5000 {
 		t.Errorf("totals = %v, want only the perfume line (5000) and invalid", got)

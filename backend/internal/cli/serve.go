@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 
 	"github.com/sabores/sabores/backend/internal/guard"
+	"github.com/sabores/sabores/backend/internal/ratelimit"
 	"github.com/sabores/sabores/backend/internal/server"
 )
 
@@ -111,9 +112,10 @@ func start(ctx context.Context, app *App, gate, metricsGate *server.Gate) (*Data
 
 // front is what the listener serves from its first moment: the security
 // headers on every response, the gate's "waiting for the database" 503
-// included, then the gate.
+// included, then the client's address for rate limits (believing
+// X-Forwarded-For only from TRUSTED_PROXIES), then the gate.
 func front(app *App, gate *server.Gate) http.Handler {
-	return guard.Headers(app.Config.PublicURL)(gate)
+	return guard.Headers(app.Config.PublicURL)(ratelimit.Proxies(app.Config.TrustedProxies).Middleware(gate))
 }
 
 // handler is everything shopd serves once the database is ready; front
@@ -136,6 +138,7 @@ func handler(ctx context.Context, app *App, dbs *Databases) (shop, metrics http.
 	opts.DB = dbs.Primary
 	opts.Logger = app.Log
 	opts.AllowedOrigins = app.Config.AllowedOrigins
+	opts.Reflection = app.Config.Reflection
 	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
 	// ResourceExhausted and everything else a 413.
 	return guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts)), metrics, nil

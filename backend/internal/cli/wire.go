@@ -43,6 +43,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		GoogleClientSecret: cfg.GoogleClientSecret,
 		AdminEmails:        cfg.AdminEmails,
 		SessionTTL:         cfg.SessionTTL,
+		SessionMaxAge:      cfg.SessionMaxAge,
+		AdminSessionMaxAge: cfg.AdminSessionMaxAge,
 		AllowedOrigins:     cfg.AllowedOrigins,
 	})
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -32,8 +33,12 @@ type Config struct {
 	// Addr is the listen address of the HTTP server.
 	Addr string
 	// MetricsAddr, when set, is the only listener serving /metrics; empty
-	// serves it on Addr.
+	// serves it on Addr, which production refuses unless PublicMetrics.
 	MetricsAddr string
+	// PublicMetrics allows /metrics on Addr in production.
+	PublicMetrics bool
+	// Reflection serves gRPC server reflection.
+	Reflection bool
 	// DatabaseURL is the PostgreSQL connection string; empty starts an
 	// embedded cluster under DataDir.
 	DatabaseURL string
@@ -51,10 +56,12 @@ type Config struct {
 	// Env is EnvDevelopment or EnvProduction.
 	Env string
 	// PublicURL is the address browsers use: the base of OIDC redirects and
-	// the first allowed origin.
+	// the first allowed origin. Unset, it is derived from Addr.
 	PublicURL string
 	// AllowedOrigins are extra origins accepted by CORS and CSRF checks.
 	AllowedOrigins []string
+	// TrustedProxies are the addresses whose X-Forwarded-For is believed.
+	TrustedProxies []netip.Prefix
 	// LogLevel is the minimum level logged.
 	LogLevel slog.Level
 	// LogFormat is "text" or "json".
@@ -71,8 +78,12 @@ type Config struct {
 	DevSignIn bool
 	// AdminEmails are granted the admin role when they sign in.
 	AdminEmails []string
-	// SessionTTL is how long a sign-in session lasts.
+	// SessionTTL is how long a sign-in session lasts without use.
 	SessionTTL time.Duration
+	// SessionMaxAge is how long a session lasts from sign-in, however used.
+	SessionMaxAge time.Duration
+	// AdminSessionMaxAge is SessionMaxAge for admins.
+	AdminSessionMaxAge time.Duration
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
 }
@@ -113,8 +124,9 @@ func (o Option) Redact(value string) string {
 // Value returns the option's value in c as it may be printed (redacted).
 func (o Option) Value(c *Config) string { return o.Redact(o.get(c)) }
 
-// devSignInAuto is DEV_SIGNIN's default: on in development, off in production.
-const devSignInAuto = "auto"
+// autoValue is the default of switches that depend on the environment
+// (DEV_SIGNIN, REFLECTION).
+const autoValue = "auto"
 
 // options is the configuration table. Order is the README's order.
 var options = []Option{
@@ -126,9 +138,15 @@ var options = []Option{
 	},
 	{
 		Env: "METRICS_ADDR", Flag: "metrics-addr",
-		Description: "Listen address serving only `/metrics` (Prometheus), e.g. `127.0.0.1:9090`; ADDR then answers 404 for `/metrics`. Empty serves `/metrics` on ADDR.",
+		Description: "Listen address serving only `/metrics` (Prometheus), e.g. `127.0.0.1:9090`; ADDR then answers 404 for `/metrics`. Empty serves `/metrics` on ADDR, which production refuses unless PUBLIC_METRICS is true.",
 		set:         func(c *Config, v string) error { c.MetricsAddr = v; return nil },
 		get:         func(c *Config) string { return c.MetricsAddr },
+	},
+	{
+		Env: "PUBLIC_METRICS", Flag: "public-metrics", Default: "false",
+		Description: "In production, serve `/metrics` on ADDR, where anyone who reaches the shop can read it, when METRICS_ADDR is empty. Without it production refuses to start with no METRICS_ADDR.",
+		set:         func(c *Config, v string) error { return setBool(&c.PublicMetrics, v) },
+		get:         func(c *Config) string { return strconv.FormatBool(c.PublicMetrics) },
 	},
 	{
 		Env: "DATABASE_URL", Flag: "database-url", credentials: true,
@@ -193,9 +211,12 @@ var options = []Option{
 		get: func(c *Config) string { return c.Env },
 	},
 	{
-		Env: "PUBLIC_URL", Flag: "public-url", Default: "http://localhost:8080",
-		Description: "Address browsers use: base of sign-in redirects and the first allowed origin.",
+		Env: "PUBLIC_URL", Flag: "public-url",
+		Description: "Address browsers use: base of sign-in redirects and the first allowed origin. Empty derives it from ADDR (`:9000` is `http://localhost:9000`).",
 		set: func(c *Config, v string) error {
+			if v == "" {
+				v = publicURLFromAddr(c.Addr)
+			}
 			u, err := url.Parse(v)
 			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 				return errors.New("want an absolute http(s) URL")
@@ -218,6 +239,44 @@ var options = []Option{
 			return nil
 		},
 		get: func(c *Config) string { return strings.Join(c.AllowedOrigins, ",") },
+	},
+	{
+		Env: "REFLECTION", Flag: "reflection", Default: autoValue,
+		Description: "Serve gRPC server reflection, which lists every service and message to anyone who asks. `auto` is on in development, off in production.",
+		set: func(c *Config, v string) error {
+			if v == autoValue {
+				c.Reflection = c.Env == EnvDevelopment
+				return nil
+			}
+			return setBool(&c.Reflection, v)
+		},
+		get: func(c *Config) string { return strconv.FormatBool(c.Reflection) },
+	},
+	{
+		Env: "TRUSTED_PROXIES", Flag: "trusted-proxies",
+		Description: "Addresses or CIDR ranges (comma-separated) of your own load balancers, e.g. `10.0.0.0/8`: only from them is `X-Forwarded-For` believed to find the client's address for rate limits. Empty trusts no one: the peer's address counts.",
+		set: func(c *Config, v string) error {
+			c.TrustedProxies = nil
+			for _, s := range splitList(v) {
+				p, err := netip.ParsePrefix(s)
+				if err != nil {
+					a, aerr := netip.ParseAddr(s)
+					if aerr != nil {
+						return fmt.Errorf("%q is not an address or CIDR range", s)
+					}
+					p = netip.PrefixFrom(a, a.BitLen())
+				}
+				c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+			}
+			return nil
+		},
+		get: func(c *Config) string {
+			out := make([]string, len(c.TrustedProxies))
+			for i, p := range c.TrustedProxies {
+				out[i] = p.String()
+			}
+			return strings.Join(out, ",")
+		},
 	},
 	{
 		Env: "LOG_LEVEL", Flag: "log-level", Default: "info",
@@ -262,11 +321,11 @@ var options = []Option{
 		get:         func(c *Config) string { return c.GoogleClientSecret },
 	},
 	{
-		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: devSignInAuto,
-		Description: "Built-in OpenID provider signing in as the seeded users. `auto` is on in development, off in production. Keeps its state in memory: one replica only.",
+		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: autoValue,
+		Description: "Built-in OpenID provider letting anyone sign in as anyone, admins included: development only. `auto` turns it on only in development with ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1; `:9000` is every address) and no Google client; `true` forces it on. Keeps its state in memory: one replica only.",
 		set: func(c *Config, v string) error {
-			if v == devSignInAuto {
-				c.DevSignIn = c.Env == EnvDevelopment
+			if v == autoValue {
+				c.DevSignIn = devSignInByDefault(c)
 				return nil
 			}
 			return setBool(&c.DevSignIn, v)
@@ -284,9 +343,21 @@ var options = []Option{
 	},
 	{
 		Env: "SESSION_TTL", Flag: "session-ttl", Default: "720h",
-		Description: "How long a sign-in session lasts.",
+		Description: "How long a sign-in session lasts without use; each use extends it, up to SESSION_MAX_AGE.",
 		set:         func(c *Config, v string) error { return setDuration(&c.SessionTTL, v) },
 		get:         func(c *Config) string { return c.SessionTTL.String() },
+	},
+	{
+		Env: "SESSION_MAX_AGE", Flag: "session-max-age", Default: "2160h",
+		Description: "Absolute lifetime of a session from sign-in (90 days), however often it is used: then the person signs in again.",
+		set:         func(c *Config, v string) error { return setDuration(&c.SessionMaxAge, v) },
+		get:         func(c *Config) string { return c.SessionMaxAge.String() },
+	},
+	{
+		Env: "ADMIN_SESSION_MAX_AGE", Flag: "admin-session-max-age", Default: "12h",
+		Description: "Absolute lifetime of an admin's session, shorter because a stolen admin cookie can do far more.",
+		set:         func(c *Config, v string) error { return setDuration(&c.AdminSessionMaxAge, v) },
+		get:         func(c *Config) string { return c.AdminSessionMaxAge.String() },
 	},
 	{
 		Env: "SHUTDOWN_TIMEOUT", Flag: "shutdown-timeout", Default: "8s",
@@ -344,6 +415,13 @@ func build(raw map[string]string) (*Config, error) {
 		if err := o.set(c, strings.TrimSpace(raw[o.Env])); err != nil {
 			errs = append(errs, fmt.Errorf("%s (-%s) = %q: %w", o.Env, o.Flag, o.Redact(raw[o.Env]), err))
 		}
+	}
+	if c.Env == EnvProduction && c.MetricsAddr == "" && !c.PublicMetrics {
+		errs = append(errs, errors.New("ENV=production serves /metrics only on METRICS_ADDR: set it (e.g. 127.0.0.1:9090), or PUBLIC_METRICS=true to serve it on ADDR"))
+	}
+	// Port 0 picks a free port for each listener, so equal addresses differ.
+	if c.MetricsAddr != "" && c.MetricsAddr == c.Addr && !strings.HasSuffix(c.Addr, ":0") {
+		errs = append(errs, errors.New("METRICS_ADDR must differ from ADDR; leave it empty to serve /metrics on ADDR"))
 	}
 	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
 		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together"))
@@ -435,6 +513,18 @@ func redactDSN(dsn string) string {
 	if u, err := url.Parse(dsn); err == nil && u.Scheme != "" {
 		if _, has := u.User.Password(); has {
 			u.User = url.UserPassword(u.User.Username(), "xxxxx")
+		}
+		// pgx also reads the password from a ?password= parameter.
+		q := u.Query()
+		masked := false
+		for k := range q {
+			if strings.EqualFold(k, "password") {
+				q[k] = []string{"xxxxx"}
+				masked = true
+			}
+		}
+		if masked {
+			u.RawQuery = q.Encode()
 		}
 		return u.String()
 	}

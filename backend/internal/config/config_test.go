@@ -66,7 +66,7 @@ func TestLoad(t *testing.T) {
 		},
 		{
 			name: "production turns dev sign-in off",
-			env:  map[string]string{"ENV": "production"},
+			env:  map[string]string{"ENV": "production", "METRICS_ADDR": "127.0.0.1:9090"},
 			check: func(t *testing.T, c *Config) {
 				t.Helper()
 				if c.DevSignIn || c.Env != EnvProduction {
@@ -76,7 +76,7 @@ func TestLoad(t *testing.T) {
 		},
 		{
 			name: "dev sign-in can be forced on in production",
-			env:  map[string]string{"ENV": "production", "DEV_SIGNIN": "true"},
+			env:  map[string]string{"ENV": "production", "METRICS_ADDR": "127.0.0.1:9090", "DEV_SIGNIN": "true"},
 			check: func(t *testing.T, c *Config) {
 				t.Helper()
 				if !c.DevSignIn {

@@ -11,7 +11,7 @@ import (
 )
 
 const aPIKeyByID = `-- name: APIKeyByID :one
-SELECT k.id, k.name, k.scope, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
+SELECT k.id, k.name, k.scopes, k.expires_at, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
        coalesce(u.email, '')::text AS created_by_email
 FROM api_keys k
 LEFT JOIN users u ON u.id = k.created_by
@@ -21,7 +21,8 @@ WHERE k.id = $1
 type APIKeyByIDRow struct {
 	ID             int64
 	Name           string
-	Scope          string
+	Scopes         []string
+	ExpiresAt      *time.Time
 	Prefix         string
 	CreatedAt      time.Time
 	LastUsedAt     *time.Time
@@ -35,7 +36,8 @@ func (q *Queries) APIKeyByID(ctx context.Context, id int64) (APIKeyByIDRow, erro
 	err := row.Scan(
 		&i.ID,
 		&i.Name,
-		&i.Scope,
+		&i.Scopes,
+		&i.ExpiresAt,
 		&i.Prefix,
 		&i.CreatedAt,
 		&i.LastUsedAt,
@@ -46,39 +48,35 @@ func (q *Queries) APIKeyByID(ctx context.Context, id int64) (APIKeyByIDRow, erro
 }
 
 const aPIKeyBySecretHash = `-- name: APIKeyBySecretHash :one
-SELECT id, name, scope, last_used_at
+SELECT id, scopes, last_used_at
 FROM api_keys
-WHERE secret_hash = $1 AND revoked_at IS NULL
+WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
 `
 
 type APIKeyBySecretHashRow struct {
 	ID         int64
-	Name       string
-	Scope      string
+	Scopes     []string
 	LastUsedAt *time.Time
 }
 
+// An expired key is as unknown as a revoked one.
 func (q *Queries) APIKeyBySecretHash(ctx context.Context, secretHash []byte) (APIKeyBySecretHashRow, error) {
 	row := q.db.QueryRow(ctx, aPIKeyBySecretHash, secretHash)
 	var i APIKeyBySecretHashRow
-	err := row.Scan(
-		&i.ID,
-		&i.Name,
-		&i.Scope,
-		&i.LastUsedAt,
-	)
+	err := row.Scan(&i.ID, &i.Scopes, &i.LastUsedAt)
 	return i, err
 }
 
 const aPIKeyCreate = `-- name: APIKeyCreate :one
-INSERT INTO api_keys (name, scope, prefix, secret_hash, created_by)
-VALUES ($1, $2, $3, $4, $5)
+INSERT INTO api_keys (name, scopes, expires_at, prefix, secret_hash, created_by)
+VALUES ($1, $2::text[], $3, $4, $5, $6)
 RETURNING id, created_at
 `
 
 type APIKeyCreateParams struct {
 	Name       string
-	Scope      string
+	Scopes     []string
+	ExpiresAt  *time.Time
 	Prefix     string
 	SecretHash []byte
 	CreatedBy  *int64
@@ -92,7 +90,8 @@ type APIKeyCreateRow struct {
 func (q *Queries) APIKeyCreate(ctx context.Context, arg APIKeyCreateParams) (APIKeyCreateRow, error) {
 	row := q.db.QueryRow(ctx, aPIKeyCreate,
 		arg.Name,
-		arg.Scope,
+		arg.Scopes,
+		arg.ExpiresAt,
 		arg.Prefix,
 		arg.SecretHash,
 		arg.CreatedBy,
@@ -103,7 +102,7 @@ func (q *Queries) APIKeyCreate(ctx context.Context, arg APIKeyCreateParams) (API
 }
 
 const aPIKeyList = `-- name: APIKeyList :many
-SELECT k.id, k.name, k.scope, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
+SELECT k.id, k.name, k.scopes, k.expires_at, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
        coalesce(u.email, '')::text AS created_by_email
 FROM api_keys k
 LEFT JOIN users u ON u.id = k.created_by
@@ -113,7 +112,8 @@ ORDER BY k.created_at DESC, k.id DESC
 type APIKeyListRow struct {
 	ID             int64
 	Name           string
-	Scope          string
+	Scopes         []string
+	ExpiresAt      *time.Time
 	Prefix         string
 	CreatedAt      time.Time
 	LastUsedAt     *time.Time
@@ -133,7 +133,8 @@ func (q *Queries) APIKeyList(ctx context.Context) ([]APIKeyListRow, error) {
 		if err := rows.Scan(
 			&i.ID,
 			&i.Name,
-			&i.Scope,
+			&i.Scopes,
+			&i.ExpiresAt,
 			&i.Prefix,
 			&i.CreatedAt,
 			&i.LastUsedAt,

@@ -13,13 +13,14 @@ import (
 type APIKey struct {
 	ID         int64
 	Name       string
-	Scope      string
 	Prefix     string
 	SecretHash []byte
 	CreatedBy  *int64
 	CreatedAt  time.Time
 	LastUsedAt *time.Time
 	RevokedAt  *time.Time
+	Scopes     []string
+	ExpiresAt  *time.Time
 }
 
 type AdminGrant struct {
@@ -190,6 +191,12 @@ type PromotionCandidate struct {
 	EndsAt              *time.Time
 	CreatedAt           time.Time
 	LowestPrice30dCents int64
+}
+
+type RateLimit struct {
+	Key         string
+	WindowStart time.Time
+	Hits        int32
 }
 
 type Secret struct {

@@ -11,7 +11,7 @@ import (
 )
 
 const sessionByTokenHash = `-- name: SessionByTokenHash :one
-SELECT s.id, s.user_id, s.expires_at, u.email, u.full_name,
+SELECT s.id, s.user_id, s.created_at, s.expires_at, u.email, u.full_name,
     EXISTS (
         SELECT 1
         FROM company_users cu
@@ -31,6 +31,7 @@ type SessionByTokenHashParams struct {
 type SessionByTokenHashRow struct {
 	ID           int64
 	UserID       int64
+	CreatedAt    time.Time
 	ExpiresAt    time.Time
 	Email        string
 	FullName     string
@@ -46,6 +47,7 @@ func (q *Queries) SessionByTokenHash(ctx context.Context, arg SessionByTokenHash
 	err := row.Scan(
 		&i.ID,
 		&i.UserID,
+		&i.CreatedAt,
 		&i.ExpiresAt,
 		&i.Email,
 		&i.FullName,

@@ -9,6 +9,19 @@ import (
 	"context"
 )
 
+const userAdminGrantDelete = `-- name: UserAdminGrantDelete :execrows
+DELETE FROM admin_grants WHERE email = lower($1::text)
+`
+
+// A grant is used up by the sign-in it promotes, or withdrawn.
+func (q *Queries) UserAdminGrantDelete(ctx context.Context, email string) (int64, error) {
+	result, err := q.db.Exec(ctx, userAdminGrantDelete, email)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const userAdminGrantExists = `-- name: UserAdminGrantExists :one
 SELECT EXISTS (SELECT 1 FROM admin_grants WHERE email = lower($1::text)) AS granted
 `
@@ -63,6 +76,29 @@ type UserCompanyJoinParams struct {
 func (q *Queries) UserCompanyJoin(ctx context.Context, arg UserCompanyJoinParams) error {
 	_, err := q.db.Exec(ctx, userCompanyJoin, arg.UserID, arg.CompanyID, arg.Role)
 	return err
+}
+
+const userDemoteByEmail = `-- name: UserDemoteByEmail :execrows
+UPDATE company_users cu
+SET role = 'user'
+FROM users u, companies c
+WHERE u.id = cu.user_id AND c.id = cu.company_id
+  AND c.name = $1 AND lower(u.email) = lower($2::text) AND cu.role = 'admin'
+`
+
+type UserDemoteByEmailParams struct {
+	Company string
+	Email   string
+}
+
+// Takes the admin role of the company from every user with this email; they
+// stay members.
+func (q *Queries) UserDemoteByEmail(ctx context.Context, arg UserDemoteByEmailParams) (int64, error) {
+	result, err := q.db.Exec(ctx, userDemoteByEmail, arg.Company, arg.Email)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const userIsCompanyAdmin = `-- name: UserIsCompanyAdmin :one

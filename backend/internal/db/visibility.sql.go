@@ -243,6 +243,17 @@ func (q *Queries) VisibilityLockProduct(ctx context.Context, id int64) (Visibili
 	return i, err
 }
 
+const visibilityLockProducts = `-- name: VisibilityLockProducts :exec
+SELECT id FROM products WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE
+`
+
+// Locks a batch's products in id order before any change, so two batches
+// naming the same products in different orders queue instead of deadlocking.
+func (q *Queries) VisibilityLockProducts(ctx context.Context, ids []int64) error {
+	_, err := q.db.Exec(ctx, visibilityLockProducts, ids)
+	return err
+}
+
 const visibilitySearchAddable = `-- name: VisibilitySearchAddable :many
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text
 FROM products p

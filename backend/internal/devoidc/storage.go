@@ -131,6 +131,11 @@ func (s *devStorage) CreateAuthRequest(_ context.Context, req *oidc.AuthRequest,
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pruneLocked()
+	// Pending sign-ins live in memory for devAuthRequestLifetime: bounded,
+	// so strangers starting sign-ins cannot grow it without end.
+	if len(s.requests) >= 1000 {
+		return nil, oidc.ErrServerError().WithDescription("too many sign-ins in progress, try again later")
+	}
 	s.requests[r.id] = r
 	return r, nil
 }

@@ -42,9 +42,10 @@ func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, queries: db.New(pool)}
 }
 
-// PlaceOrder sells the cart to the caller. The same idempotency key always
-// answers with the order it first placed and takes the stock once, even
-// when retries race each other. Lines that cannot be sold fail the whole
+// PlaceOrder sells the cart to the caller. The same idempotency key with the
+// same cart always answers with the order it first placed and takes the
+// stock once, even when retries race each other; with another cart it is
+// refused (IDEMPOTENCY_KEY_REUSED). Lines that cannot be sold fail the whole
 // order with FailedPrecondition and one ErrorInfo per line.
 func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1.PlaceOrderRequest]) (*connect.Response[saboresv1.PlaceOrderResponse], error) {
 	userID, err := shop.SignedInUser(ctx)
@@ -67,6 +68,9 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 		}
 		if order, err = shop.GetOrder(ctx, s.queries, userID, id); err != nil {
 			return nil, err
+		}
+		if !sameCart(order, in.lines) {
+			return nil, keyReused()
 		}
 	}
 	return connect.NewResponse(&saboresv1.PlaceOrderResponse{Order: order}), nil
@@ -257,7 +261,7 @@ func takeStock(ctx context.Context, q *db.Queries, lines []pricing.Line) error {
 		p := current[l.ProductID]
 		problems[i] = lineProblem{productID: l.ProductID, available: p.Stock, problem: pricing.InsufficientStock}
 		if !p.SoldOnline {
-			problems[i] = lineProblem{productID: l.ProductID, problem: pricing.NotSoldOnline}
+			problems[i] = lineProblem{productID: l.ProductID, problem: pricing.UnknownProduct}
 		}
 	}
 	return unsellable(problems)

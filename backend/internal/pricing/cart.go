@@ -5,10 +5,10 @@ type Problem int
 
 // The problems a cart line can have, in the order they are reported.
 const (
-	// UnknownProduct: no product has the line's id.
+	// UnknownProduct: no product with the line's id is sold online. A
+	// product sold only in shops is unknown here as it is to GetProduct, so
+	// the cart tells nothing about it by id.
 	UnknownProduct Problem = iota + 1
-	// NotSoldOnline: the product exists but is not in the online shop.
-	NotSoldOnline
 	// InvalidQuantity: the quantity is below 1.
 	InvalidQuantity
 	// OutOfStock: no unit is left.
@@ -42,8 +42,7 @@ type Item struct {
 type Line struct {
 	ProductID int64
 	Quantity  int32
-	// Item is the product; its zero value for an unknown product, and only
-	// its id, name and image for one not sold online.
+	// Item is the product; its zero value for an unknown product.
 	Item Item
 	// UnitPriceCents is what one unit costs now, promotion applied.
 	UnitPriceCents int64
@@ -53,8 +52,7 @@ type Line struct {
 	// LineTotalCents and VATCents are 0 for a line with problems: it is not charged.
 	LineTotalCents int64
 	VATCents       int64
-	// AvailableStock is what can be sold online; 0 for an unknown product
-	// or one not sold online.
+	// AvailableStock is what can be sold online; 0 for an unknown product.
 	AvailableStock int32
 	Problems       []Problem
 }
@@ -105,15 +103,8 @@ func PriceCart(lines []LineInput, items map[int64]Item) Cart {
 func priceLine(in LineInput, items map[int64]Item) Line {
 	line := Line{ProductID: in.ProductID, Quantity: in.Quantity}
 	item, found := items[in.ProductID]
-	if !found {
+	if !found || !item.SoldOnline {
 		line.Problems = []Problem{UnknownProduct}
-		return line
-	}
-	if !item.SoldOnline {
-		// Only what lets the shopper recognise the line to remove: the
-		// price and stock are not the online shop's to tell.
-		line.Item = Item{ID: item.ID, Name: item.Name, ImageURL: item.ImageURL}
-		line.Problems = []Problem{NotSoldOnline}
 		return line
 	}
 	line.Item = item

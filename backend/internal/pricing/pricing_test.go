@@ -188,7 +188,7 @@ func TestPriceCart(t *testing.T) {
 		wantProblems := [][]Problem{
 			nil,
 			{UnknownProduct},
-			{NotSoldOnline},
+			{UnknownProduct},
 			{OutOfStock},
 			{InsufficientStock},
 			{InvalidQuantity},
@@ -208,7 +208,7 @@ func TestPriceCart(t *testing.T) {
 		if got.Lines[4].AvailableStock != 3 || got.Lines[1].Item.Name != "" {
 			t.Errorf("available stock / unknown item = %+v", got.Lines)
 		}
-		notOnline := Line{ProductID: 1004, Quantity: 1, Item: Item{ID: 1004, Name: "Farofa"}, Problems: []Problem{NotSoldOnline}}
+		notOnline := Line{ProductID: 1004, Quantity: 1, Problems: []Problem{UnknownProduct}}
 		if !reflect.DeepEqual(got.Lines[2], notOnline) {
 			t.Errorf("line not sold online = %+v, want %+v", got.Lines[2], notOnline)
 		}

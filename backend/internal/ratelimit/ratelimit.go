@@ -7,11 +7,8 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"net"
 	"net/http"
-	"net/netip"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -22,6 +19,14 @@ import (
 
 // sweepEvery is how often idle buckets are forgotten.
 const sweepEvery = time.Minute
+
+// maxKeys bounds the buckets kept (a few MB): past it, even right after a
+// sweep, new keys share one overflow bucket, so a flood of made-up keys
+// limits itself instead of growing memory.
+const maxKeys = 50_000
+
+// overflowKey names the shared bucket of keys past maxKeys.
+const overflowKey = "\x00overflow"
 
 // Limiter is a set of token buckets by key. It is safe for concurrent use.
 type Limiter struct {
@@ -55,8 +60,15 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	now := l.now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.sweep(now)
+	l.sweep(now, false)
 	b, ok := l.buckets[key]
+	if !ok && len(l.buckets) >= maxKeys {
+		l.sweep(now, true)
+		if len(l.buckets) >= maxKeys {
+			key = overflowKey
+			b, ok = l.buckets[key]
+		}
+	}
 	if !ok {
 		b = &bucket{tokens: l.burst, last: now}
 		l.buckets[key] = b
@@ -70,9 +82,14 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	return false, time.Duration((1 - b.tokens) * float64(l.interval))
 }
 
-// sweep forgets buckets that have refilled completely; l.mu must be held.
-func (l *Limiter) sweep(now time.Time) {
-	if now.Sub(l.lastSweep) < sweepEvery {
+// sweep forgets buckets that have refilled completely, at most once every
+// sweepEvery, or every second when forced by a full map; l.mu must be held.
+func (l *Limiter) sweep(now time.Time, force bool) {
+	every := sweepEvery
+	if force {
+		every = time.Second
+	}
+	if now.Sub(l.lastSweep) < every {
 		return
 	}
 	l.lastSweep = now
@@ -84,17 +101,22 @@ func (l *Limiter) sweep(now time.Time) {
 	}
 }
 
-// HTTP limits next per client address, answering 429 Too Many Requests
-// with a Retry-After header.
+// HTTP limits next per client address (ClientAddrFrom), answering 429 Too
+// Many Requests with a Retry-After header.
 func (l *Limiter) HTTP(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ok, wait := l.Allow(ClientAddr(r.RemoteAddr, r.Header)); !ok {
-			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-			http.Error(w, "too many requests, try again later", http.StatusTooManyRequests)
+		if ok, wait := l.Allow(ClientAddrFrom(r.Context(), r.RemoteAddr)); !ok {
+			tooMany(w, wait)
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// tooMany answers 429 Too Many Requests, with a Retry-After of wait.
+func tooMany(w http.ResponseWriter, wait time.Duration) {
+	w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
+	http.Error(w, "too many requests, try again later", http.StatusTooManyRequests)
 }
 
 // KeyFunc names the caller of an RPC, such as "user:42".
@@ -129,28 +151,4 @@ func exhausted(wait time.Duration) error {
 		err.AddDetail(detail)
 	}
 	return err
-}
-
-// ClientAddr is the address a request comes from: the peer's IP, or, when
-// the peer is a proxy on this machine or the private network, the last
-// address it appended to X-Forwarded-For (earlier entries are whatever the
-// client claimed and cannot be trusted).
-func ClientAddr(remoteAddr string, h http.Header) string {
-	host := remoteAddr
-	if hp, _, err := net.SplitHostPort(remoteAddr); err == nil {
-		host = hp
-	}
-	peer, err := netip.ParseAddr(host)
-	if err != nil || (!peer.IsLoopback() && !peer.IsPrivate()) {
-		return host
-	}
-	forwarded := h.Values("X-Forwarded-For")
-	if len(forwarded) == 0 {
-		return host
-	}
-	hops := strings.Split(forwarded[len(forwarded)-1], ",")
-	if last, err := netip.ParseAddr(strings.TrimSpace(hops[len(hops)-1])); err == nil {
-		return last.String()
-	}
-	return host
 }

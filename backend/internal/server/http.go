@@ -12,7 +12,8 @@ import (
 
 // NewHTTPServer wraps h in an http.Server speaking HTTP/1.1 and
 // unencrypted HTTP/2 (h2c), so gRPC clients work without TLS, with limits
-// that keep slow or oversized headers from holding connections.
+// that keep slow or oversized headers and slow bodies from holding
+// connections.
 func NewHTTPServer(addr string, h http.Handler, log *slog.Logger) *http.Server {
 	protocols := new(http.Protocols)
 	protocols.SetHTTP1(true)
@@ -22,6 +23,7 @@ func NewHTTPServer(addr string, h http.Handler, log *slog.Logger) *http.Server {
 		Handler:           h,
 		Protocols:         protocols,
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       BodyReadTimeout,
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
@@ -30,12 +32,14 @@ func NewHTTPServer(addr string, h http.Handler, log *slog.Logger) *http.Server {
 
 // Serve listens on srv.Addr and serves until ctx ends, then shuts down
 // gracefully: new connections are refused and requests in flight get up to
-// timeout to finish. ready, when not nil, receives the bound address.
+// timeout to finish. At most MaxConnections are open at once. ready, when
+// not nil, receives the bound address.
 func Serve(ctx context.Context, srv *http.Server, timeout time.Duration, log *slog.Logger, ready func(net.Addr)) error {
 	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", srv.Addr)
 	if err != nil {
 		return fmt.Errorf("server: listen: %w", err)
 	}
+	ln = limitListener(ln, MaxConnections)
 	log.Info("listening", "addr", ln.Addr().String())
 	if ready != nil {
 		ready(ln.Addr())

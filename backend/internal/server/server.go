@@ -1,5 +1,6 @@
 // Package server assembles shopd's single HTTP handler: the seven Connect
-// services (serving Connect, gRPC and gRPC-Web), gRPC health and reflection,
+// services (serving Connect, gRPC and gRPC-Web), gRPC health and (when asked)
+// reflection,
 // /healthz, routes other packages mount (sign-in, product images) and the
 // embedded web app, behind request logging and CORS.
 package server
@@ -68,6 +69,9 @@ type Options struct {
 	Logger *slog.Logger
 	// ReadMaxBytes caps request messages; 0 uses DefaultReadMaxBytes.
 	ReadMaxBytes int
+	// Reflection serves gRPC server reflection (REFLECTION): handy with
+	// grpcurl in development, a map of the whole API for anyone otherwise.
+	Reflection bool
 }
 
 // serviceNames lists the contract's services, for health and reflection.
@@ -121,9 +125,11 @@ func NewHandler(opts Options) http.Handler {
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
-	reflector := grpcreflect.NewStaticReflector(append(ServiceNames(), grpchealth.HealthV1ServiceName)...)
-	mux.Handle(grpcreflect.NewHandlerV1(reflector, infraOpts))
-	mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector, infraOpts))
+	if opts.Reflection {
+		reflector := grpcreflect.NewStaticReflector(append(ServiceNames(), grpchealth.HealthV1ServiceName)...)
+		mux.Handle(grpcreflect.NewHandlerV1(reflector, infraOpts))
+		mux.Handle(grpcreflect.NewHandlerV1Alpha(reflector, infraOpts))
+	}
 	mux.Handle("GET /healthz", healthz(opts.DB))
 
 	for pattern, h := range opts.Routes {

@@ -186,9 +186,21 @@ func TestGRPCHealth(t *testing.T) {
 	}
 }
 
-func TestReflectionListsEveryService(t *testing.T) {
+// TestReflectionOnlyWhenAsked: reflection shows the whole API to anyone, so
+// it is served only when switched on (REFLECTION, off in production).
+func TestReflectionOnlyWhenAsked(t *testing.T) {
 	t.Parallel()
 	b := setup(t, Options{DB: testPool(t)})
+	stream := grpcreflect.NewClient(b.h2c, b.url, connect.WithGRPC()).NewStream(context.Background())
+	t.Cleanup(func() { _, _ = stream.Close() })
+	if names, err := stream.ListServices(); err == nil {
+		t.Errorf("reflection answered without being switched on: %v", names)
+	}
+}
+
+func TestReflectionListsEveryService(t *testing.T) {
+	t.Parallel()
+	b := setup(t, Options{DB: testPool(t), Reflection: true})
 	stream := grpcreflect.NewClient(b.h2c, b.url, connect.WithGRPC()).NewStream(context.Background())
 	t.Cleanup(func() { _, _ = stream.Close() })
 	names, err := stream.ListServices()

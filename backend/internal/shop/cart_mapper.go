@@ -43,8 +43,6 @@ func problemToProto(p pricing.Problem) saboresv1.CartProblem {
 	switch p {
 	case pricing.UnknownProduct:
 		return saboresv1.CartProblem_CART_PROBLEM_UNKNOWN_PRODUCT
-	case pricing.NotSoldOnline:
-		return saboresv1.CartProblem_CART_PROBLEM_NOT_SOLD_ONLINE
 	case pricing.InvalidQuantity:
 		return saboresv1.CartProblem_CART_PROBLEM_INVALID_QUANTITY
 	case pricing.OutOfStock:

@@ -12,7 +12,6 @@ func TestReason(t *testing.T) {
 	t.Parallel()
 	for p, want := range map[pricing.Problem]string{
 		pricing.UnknownProduct:    "UNKNOWN_PRODUCT",
-		pricing.NotSoldOnline:     "NOT_SOLD_ONLINE",
 		pricing.InvalidQuantity:   "INVALID_QUANTITY",
 		pricing.OutOfStock:        "OUT_OF_STOCK",
 		pricing.InsufficientStock: "INSUFFICIENT_STOCK",

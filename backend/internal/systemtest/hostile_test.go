@@ -15,6 +15,8 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/descriptorpb"
 
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/server"
 	_ "github.com/sabores/sabores/gen/go/sabores/v1" // registers the contract's descriptors
@@ -38,6 +40,8 @@ var (
 		"nul":       "a\x00b",
 		"control":   "\u202e\u0007\r\n\t",
 		"path":      "../../../etc/passwd",
+		"offsite":   "//evil.example/x",
+		"backslash": "/\\evil.example/x",
 		"uuid-like": "00000000-0000-0000-0000-00000000000g",
 	}
 	hostileNumbers = map[string]string{
@@ -139,7 +143,8 @@ func elementFor(f protoreflect.FieldDescriptor) string {
 }
 
 // tablesChecksum digests every table a request could change. Sessions are
-// left out: a signed-in call renews its own session by design.
+// left out: a signed-in call renews its own session by design, as a call
+// with an API key records its last use.
 func tablesChecksum(t *testing.T, pool *pgxpool.Pool) string {
 	t.Helper()
 	ctx := context.Background()
@@ -162,7 +167,8 @@ func tablesChecksum(t *testing.T, pool *pgxpool.Pool) string {
 	var sum strings.Builder
 	for _, table := range tables {
 		var digest string
-		q := fmt.Sprintf(`SELECT coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') FROM %q t`, table)
+		// An API key's last use is recorded by design (at most once a minute).
+		q := fmt.Sprintf(`SELECT coalesce(md5(string_agg((to_jsonb(t) - 'last_used_at')::text, '|' ORDER BY t::text)), '') FROM %q t`, table)
 		if err := pool.QueryRow(ctx, q).Scan(&digest); err != nil {
 			t.Fatalf("checksum %s: %v", table, err)
 		}
@@ -186,9 +192,10 @@ var allowedCodes = map[string]bool{
 }
 
 // TestHostileInput sends hostile requests to every RPC of every service
-// over Connect JSON, as an anonymous visitor, a signed-in client and an
-// admin: each gets a clear client error (or a harmless success), never
-// Internal or Unknown, and the database is unchanged afterwards.
+// over Connect JSON, as an anonymous visitor, a signed-in client, an admin
+// and an API key holding every scope: each gets a clear client error (or a
+// harmless success), never Internal or Unknown, and the database is
+// unchanged afterwards; no country tile ends up linking off the site.
 func TestHostileInput(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -202,12 +209,23 @@ func TestHostileInput(t *testing.T) {
 	}
 	adminToken := sessionFor(t, direct, adminID)
 	shop := newTestShop(t, dbtest.URL(direct), io.Discard)
+	key, err := auth.CreateAPIKey(context.Background(), db.New(direct), "hostile", auth.Scopes, nil, &adminID)
+	if err != nil {
+		t.Fatal(err)
+	}
 	before := tablesChecksum(t, direct)
 
 	callers := []struct {
-		name  string
-		token string
-	}{{"anonymous", ""}, {"client", clientToken}, {"admin", adminToken}}
+		name   string
+		client *http.Client
+		// admin callers may make the changes validation accepts.
+		admin bool
+	}{
+		{"anonymous", client(""), false},
+		{"client", client(clientToken), false},
+		{"admin", client(adminToken), true},
+		{"API key", &http.Client{Transport: bearerTransport{key: key.Secret}}, true},
+	}
 	var sent int
 	codes := map[string]int{}
 	state := before
@@ -223,7 +241,7 @@ func TestHostileInput(t *testing.T) {
 				procedure := "/" + svcName + "/" + string(m.Name())
 				mutates := m.Options().(*descriptorpb.MethodOptions).GetIdempotencyLevel() != descriptorpb.MethodOptions_NO_SIDE_EFFECTS
 				for _, c := range hostileCases(m.Input()) {
-					code, msg := postJSON(t, client(caller.token), shop.URL+procedure, c.body)
+					code, msg := postJSON(t, caller.client, shop.URL+procedure, c.body)
 					sent++
 					codes[code]++
 					if !allowedCodes[code] {
@@ -231,10 +249,11 @@ func TestHostileInput(t *testing.T) {
 					} else if code != "ok" && strings.TrimSpace(msg) == "" {
 						t.Errorf("%s as %s, %s: %s without a message", procedure, caller.name, c.name, code)
 					}
-					// An admin's change that passes validation (an empty
-					// UpdateSignInConfig is "not configured, basic branding")
-					// may change the database; a refused one never does.
-					if caller.name == "admin" && mutates {
+					// An admin's (or key's) change that passes validation (an
+					// empty UpdateSignInConfig is "not configured, basic
+					// branding") may change the database; a refused one never
+					// does.
+					if caller.admin && mutates {
 						after := tablesChecksum(t, direct)
 						if after != state && code != "ok" {
 							t.Errorf("%s as admin, %s: refused (%s) but changed the database", procedure, c.name, code)
@@ -247,7 +266,7 @@ func TestHostileInput(t *testing.T) {
 				}
 			}
 		}
-		if caller.name != "admin" {
+		if !caller.admin {
 			if after := tablesChecksum(t, direct); after != before {
 				t.Errorf("the database changed under hostile input as %s:\nbefore:\n%s\nafter:\n%s", caller.name, before, after)
 			}
@@ -256,6 +275,14 @@ func TestHostileInput(t *testing.T) {
 	t.Logf("%d hostile requests: %v", sent, codes)
 	if after := tablesChecksum(t, direct); after != state {
 		t.Errorf("the database changed under hostile input as admin")
+	}
+	var offsite int
+	if err := direct.QueryRow(context.Background(), `SELECT count(*) FROM countries
+		WHERE href !~ '^/([a-z0-9-]+(/[a-z0-9-]+)*)?$' OR image_url ~ '^/[/\\]' OR image_url ~ '[\\[:space:]]'`).Scan(&offsite); err != nil {
+		t.Fatal(err)
+	}
+	if offsite != 0 {
+		t.Errorf("%d country tiles link or point off the site after hostile input", offsite)
 	}
 }
 

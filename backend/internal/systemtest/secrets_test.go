@@ -46,7 +46,7 @@ func TestSecretsNotLogged(t *testing.T) {
 
 	admin := saboresv1connect.NewAdminServiceClient(client(adminToken), shop.URL)
 	created, err := admin.CreateApiKey(ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
-		Name: "ci", Scope: saboresv1.ApiKeyScope_API_KEY_SCOPE_READ_ONLY,
+		Name: "ci", Scopes: []saboresv1.ApiKeyScope{saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ},
 	}))
 	if err != nil {
 		t.Fatal(err)

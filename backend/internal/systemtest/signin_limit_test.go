@@ -31,3 +31,28 @@ func TestSignInRateLimit(t *testing.T) {
 	}
 	t.Error("100 sign-in starts from one address in a row were all served")
 }
+
+// TestSignInRateLimitIgnoresSpoofedForwardedFor: a client on this machine
+// (or the private network) writing a new X-Forwarded-For for each request
+// is still one address: with no TRUSTED_PROXIES the header is not believed.
+func TestSignInRateLimitIgnoresSpoofedForwardedFor(t *testing.T) {
+	t.Parallel()
+	shop := newTestShop(t, dbtest.URL(dbtest.New(t)), &logBuffer{})
+	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	for i := range 100 {
+		req, err := http.NewRequest(http.MethodGet, shop.URL+"/auth/login?redirect=/", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("X-Forwarded-For", "198.51.100."+strconv.Itoa(i))
+		res, err := noRedirect.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = res.Body.Close()
+		if res.StatusCode == http.StatusTooManyRequests {
+			return
+		}
+	}
+	t.Error("100 sign-in starts, each with a made-up X-Forwarded-For, were all served")
+}

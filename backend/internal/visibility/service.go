@@ -137,6 +137,13 @@ func (s *Service) BatchSetVisibility(ctx context.Context, req *connect.Request[s
 	res := &saboresv1.BatchSetVisibilityResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
+		ids := make([]int64, len(req.Msg.Changes))
+		for i, c := range req.Msg.Changes {
+			ids[i] = c.ProductId
+		}
+		if err := q.VisibilityLockProducts(ctx, ids); err != nil {
+			return fmt.Errorf("visibility: lock the batch's products: %w", err)
+		}
 		// A batch usually edits one country's screen: look each country up once.
 		countries := make(map[string]bool)
 		for i, c := range req.Msg.Changes {

@@ -10,6 +10,7 @@ import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -803,11 +804,14 @@ type UpdateCountryConfigRequest struct {
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// flag_emoji is the tile's flag.
 	FlagEmoji string `protobuf:"bytes,3,opt,name=flag_emoji,json=flagEmoji,proto3" json:"flag_emoji,omitempty"`
-	// image_url is the flag image: an https URL or a path on this site.
+	// image_url is the flag image: an https URL or a path on this site. Only
+	// plain URL characters: browsers read "//host" and "/\host" as another
+	// site, and a backslash or "@" can hide the real host of an https URL.
 	ImageUrl string `protobuf:"bytes,4,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
 	// background_classes are the tile's style classes.
 	BackgroundClasses string `protobuf:"bytes,5,opt,name=background_classes,json=backgroundClasses,proto3" json:"background_classes,omitempty"`
-	// href is the tile's link, a path on this site.
+	// href is the tile's link, a path on this site: segments of lowercase
+	// letters, digits and dashes, never empty ("//host" is another site).
 	Href          string `protobuf:"bytes,6,opt,name=href,proto3" json:"href,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1120,8 +1124,10 @@ type CreateApiKeyRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// name says what the key is for.
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	// scope is what the key may do.
-	Scope         ApiKeyScope `protobuf:"varint,2,opt,name=scope,proto3,enum=sabores.v1.ApiKeyScope" json:"scope,omitempty"`
+	// scopes are what the key may do: at least one, each once.
+	Scopes []ApiKeyScope `protobuf:"varint,3,rep,packed,name=scopes,proto3,enum=sabores.v1.ApiKeyScope" json:"scopes,omitempty"`
+	// expire_time, when set, is when the key stops working: in the future.
+	ExpireTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1163,11 +1169,18 @@ func (x *CreateApiKeyRequest) GetName() string {
 	return ""
 }
 
-func (x *CreateApiKeyRequest) GetScope() ApiKeyScope {
+func (x *CreateApiKeyRequest) GetScopes() []ApiKeyScope {
 	if x != nil {
-		return x.Scope
+		return x.Scopes
 	}
-	return ApiKeyScope_API_KEY_SCOPE_UNSPECIFIED
+	return nil
+}
+
+func (x *CreateApiKeyRequest) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
 }
 
 // CreateApiKeyResponse carries the key and, once only, its secret.
@@ -1515,7 +1528,7 @@ var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -1562,15 +1575,15 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\fbest_sellers\x18\a \x03(\v2\x16.sabores.v1.BestSellerR\vbestSellers\"\x1b\n" +
 	"\x19ListCountryConfigsRequest\"O\n" +
 	"\x1aListCountryConfigsResponse\x121\n" +
-	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries\"\xd2\x02\n" +
+	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries\"\xbf\x03\n" +
 	"\x1aUpdateCountryConfigRequest\x12+\n" +
 	"\x04slug\x18\x01 \x01(\tB\x17\xbaH\x14r\x12\x10\x01\x18<2\f^[a-z0-9-]+$R\x04slug\x12\x1d\n" +
 	"\x04name\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18<R\x04name\x12&\n" +
 	"\n" +
-	"flag_emoji\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x10R\tflagEmoji\x12>\n" +
-	"\timage_url\x18\x04 \x01(\tB!\xbaH\x1er\x1c\x18\xf4\x032\x17^(|/[^/].*|https://.+)$R\bimageUrl\x12R\n" +
-	"\x12background_classes\x18\x05 \x01(\tB#\xbaH r\x1e\x18\xc8\x012\x19^[A-Za-z0-9 _:/\\[\\]#.-]*$R\x11backgroundClasses\x12,\n" +
-	"\x04href\x18\x06 \x01(\tB\x18\xbaH\x15r\x13\x18\xc8\x012\x0e^/[a-z0-9/-]*$R\x04href\"L\n" +
+	"flag_emoji\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x10R\tflagEmoji\x12\x9a\x01\n" +
+	"\timage_url\x18\x04 \x01(\tB}\xbaHzrx\x18\xf4\x032s^(|/[A-Za-z0-9._~-][A-Za-z0-9._~%/-]*|https://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?(/[A-Za-z0-9._~%/-]*)?)$R\bimageUrl\x12R\n" +
+	"\x12background_classes\x18\x05 \x01(\tB#\xbaH r\x1e\x18\xc8\x012\x19^[A-Za-z0-9 _:/\\[\\]#.-]*$R\x11backgroundClasses\x12<\n" +
+	"\x04href\x18\x06 \x01(\tB(\xbaH%r#\x18\xc8\x012\x1e^/([a-z0-9-]+(/[a-z0-9-]+)*)?$R\x04href\"L\n" +
 	"\x1bUpdateCountryConfigResponse\x12-\n" +
 	"\acountry\x18\x01 \x01(\v2\x13.sabores.v1.CountryR\acountry\"\x18\n" +
 	"\x16GetSignInConfigRequest\"K\n" +
@@ -1582,11 +1595,12 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"configured\x12'\n" +
 	"\x0fcustom_branding\x18\x02 \x01(\bR\x0ecustomBranding\"N\n" +
 	"\x1aUpdateSignInConfigResponse\x120\n" +
-	"\x06config\x18\x01 \x01(\v2\x18.sabores.v1.SignInConfigR\x06config\"o\n" +
+	"\x06config\x18\x01 \x01(\v2\x18.sabores.v1.SignInConfigR\x06config\"\xd0\x01\n" +
 	"\x13CreateApiKeyRequest\x12\x1d\n" +
-	"\x04name\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18PR\x04name\x129\n" +
-	"\x05scope\x18\x02 \x01(\x0e2\x17.sabores.v1.ApiKeyScopeB\n" +
-	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x05scope\"T\n" +
+	"\x04name\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18PR\x04name\x12F\n" +
+	"\x06scopes\x18\x03 \x03(\x0e2\x17.sabores.v1.ApiKeyScopeB\x15\xbaH\x12\x92\x01\x0f\b\x01\x10\x03\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x06scopes\x12E\n" +
+	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampB\b\xbaH\x05\xb2\x01\x02@\x01R\n" +
+	"expireTimeJ\x04\b\x02\x10\x03R\x05scope\"T\n" +
 	"\x14CreateApiKeyResponse\x12$\n" +
 	"\x03key\x18\x01 \x01(\v2\x12.sabores.v1.ApiKeyR\x03key\x12\x16\n" +
 	"\x06secret\x18\x02 \x01(\tR\x06secret\"\x14\n" +
@@ -1672,8 +1686,9 @@ var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(*Country)(nil),                     // 33: sabores.v1.Country
 	(*SignInConfig)(nil),                // 34: sabores.v1.SignInConfig
 	(ApiKeyScope)(0),                    // 35: sabores.v1.ApiKeyScope
-	(*ApiKey)(nil),                      // 36: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                  // 37: sabores.v1.AuditEvent
+	(*timestamppb.Timestamp)(nil),       // 36: google.protobuf.Timestamp
+	(*ApiKey)(nil),                      // 37: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                  // 38: sabores.v1.AuditEvent
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	28, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
@@ -1687,44 +1702,45 @@ var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	33, // 8: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
 	34, // 9: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
 	34, // 10: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	35, // 11: sabores.v1.CreateApiKeyRequest.scope:type_name -> sabores.v1.ApiKeyScope
-	36, // 12: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	36, // 13: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
-	36, // 14: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	37, // 15: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
-	0,  // 16: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	2,  // 17: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	4,  // 18: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	6,  // 19: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	8,  // 20: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	10, // 21: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	12, // 22: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	14, // 23: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	16, // 24: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	18, // 25: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	20, // 26: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	22, // 27: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	24, // 28: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	26, // 29: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	1,  // 30: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	3,  // 31: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	5,  // 32: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	7,  // 33: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	9,  // 34: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	11, // 35: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	13, // 36: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	15, // 37: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	17, // 38: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	19, // 39: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	21, // 40: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	23, // 41: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	25, // 42: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	27, // 43: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	30, // [30:44] is the sub-list for method output_type
-	16, // [16:30] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	35, // 11: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
+	36, // 12: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
+	37, // 13: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	37, // 14: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
+	37, // 15: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	38, // 16: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
+	0,  // 17: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	2,  // 18: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	4,  // 19: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	6,  // 20: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	8,  // 21: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	10, // 22: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	12, // 23: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	14, // 24: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	16, // 25: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	18, // 26: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	20, // 27: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	22, // 28: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	24, // 29: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	26, // 30: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	1,  // 31: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	3,  // 32: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	5,  // 33: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	7,  // 34: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	9,  // 35: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	11, // 36: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	13, // 37: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	15, // 38: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	17, // 39: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	19, // 40: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	21, // 41: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	23, // 42: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	25, // 43: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	27, // 44: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	31, // [31:45] is the sub-list for method output_type
+	17, // [17:31] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_service_proto_init() }

@@ -22,29 +22,36 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// ApiKeyScope is what an integrator's API key may do.
+// ApiKeyScope is one thing an integrator's API key may do. No scope reaches
+// API keys, sign-in settings or the audit trail: those are for signed-in
+// admins only, so a leaked key cannot make itself new keys.
 type ApiKeyScope int32
 
 const (
 	// API_KEY_SCOPE_UNSPECIFIED is rejected.
 	ApiKeyScope_API_KEY_SCOPE_UNSPECIFIED ApiKeyScope = 0
-	// API_KEY_SCOPE_READ_ONLY may call reads only.
-	ApiKeyScope_API_KEY_SCOPE_READ_ONLY ApiKeyScope = 1
-	// API_KEY_SCOPE_ADMIN may call everything an admin may.
-	ApiKeyScope_API_KEY_SCOPE_ADMIN ApiKeyScope = 2
+	// API_KEY_SCOPE_CATALOG_READ reads the back office's products, countries
+	// and visibility.
+	ApiKeyScope_API_KEY_SCOPE_CATALOG_READ ApiKeyScope = 3
+	// API_KEY_SCOPE_CATALOG_WRITE changes products, countries and visibility.
+	ApiKeyScope_API_KEY_SCOPE_CATALOG_WRITE ApiKeyScope = 4
+	// API_KEY_SCOPE_ORDERS_READ reads orders, customers and the dashboard.
+	ApiKeyScope_API_KEY_SCOPE_ORDERS_READ ApiKeyScope = 5
 )
 
 // Enum value maps for ApiKeyScope.
 var (
 	ApiKeyScope_name = map[int32]string{
 		0: "API_KEY_SCOPE_UNSPECIFIED",
-		1: "API_KEY_SCOPE_READ_ONLY",
-		2: "API_KEY_SCOPE_ADMIN",
+		3: "API_KEY_SCOPE_CATALOG_READ",
+		4: "API_KEY_SCOPE_CATALOG_WRITE",
+		5: "API_KEY_SCOPE_ORDERS_READ",
 	}
 	ApiKeyScope_value = map[string]int32{
-		"API_KEY_SCOPE_UNSPECIFIED": 0,
-		"API_KEY_SCOPE_READ_ONLY":   1,
-		"API_KEY_SCOPE_ADMIN":       2,
+		"API_KEY_SCOPE_UNSPECIFIED":   0,
+		"API_KEY_SCOPE_CATALOG_READ":  3,
+		"API_KEY_SCOPE_CATALOG_WRITE": 4,
+		"API_KEY_SCOPE_ORDERS_READ":   5,
 	}
 )
 
@@ -445,8 +452,10 @@ type ApiKey struct {
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// name says what the key is for.
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// scope is what the key may do.
-	Scope ApiKeyScope `protobuf:"varint,3,opt,name=scope,proto3,enum=sabores.v1.ApiKeyScope" json:"scope,omitempty"`
+	// scopes are what the key may do.
+	Scopes []ApiKeyScope `protobuf:"varint,9,rep,packed,name=scopes,proto3,enum=sabores.v1.ApiKeyScope" json:"scopes,omitempty"`
+	// expire_time is when the key stops working; unset for never.
+	ExpireTime *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
 	// prefix is the secret's first characters, to recognise it.
 	Prefix string `protobuf:"bytes,4,opt,name=prefix,proto3" json:"prefix,omitempty"`
 	// create_time is when the key was created.
@@ -505,11 +514,18 @@ func (x *ApiKey) GetName() string {
 	return ""
 }
 
-func (x *ApiKey) GetScope() ApiKeyScope {
+func (x *ApiKey) GetScopes() []ApiKeyScope {
 	if x != nil {
-		return x.Scope
+		return x.Scopes
 	}
-	return ApiKeyScope_API_KEY_SCOPE_UNSPECIFIED
+	return nil
+}
+
+func (x *ApiKey) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
 }
 
 func (x *ApiKey) GetPrefix() string {
@@ -920,11 +936,14 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\x06active\x18\n" +
 	" \x01(\bR\x06active\x12;\n" +
 	"\vcreate_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime\"\xce\x02\n" +
+	"createTime\"\x9a\x03\n" +
 	"\x06ApiKey\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\x12-\n" +
-	"\x05scope\x18\x03 \x01(\x0e2\x17.sabores.v1.ApiKeyScopeR\x05scope\x12\x16\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12/\n" +
+	"\x06scopes\x18\t \x03(\x0e2\x17.sabores.v1.ApiKeyScopeR\x06scopes\x12;\n" +
+	"\vexpire_time\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"expireTime\x12\x16\n" +
 	"\x06prefix\x18\x04 \x01(\tR\x06prefix\x12;\n" +
 	"\vcreate_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12\x1d\n" +
@@ -932,7 +951,7 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"created_by\x18\x06 \x01(\tR\tcreatedBy\x12@\n" +
 	"\x0elast_used_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\flastUsedTime\x12;\n" +
 	"\vrevoke_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"revokeTime\"e\n" +
+	"revokeTimeJ\x04\b\x03\x10\x04R\x05scope\"e\n" +
 	"\tDailyStat\x12\x12\n" +
 	"\x04date\x18\x01 \x01(\tR\x04date\x12\x1f\n" +
 	"\vorder_count\x18\x02 \x01(\x05R\n" +
@@ -965,11 +984,12 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\told_value\x18\x05 \x01(\tR\boldValue\x12\x1b\n" +
 	"\tnew_value\x18\x06 \x01(\tR\bnewValue\x12;\n" +
 	"\vcreate_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime*b\n" +
+	"createTime*\xc6\x01\n" +
 	"\vApiKeyScope\x12\x1d\n" +
-	"\x19API_KEY_SCOPE_UNSPECIFIED\x10\x00\x12\x1b\n" +
-	"\x17API_KEY_SCOPE_READ_ONLY\x10\x01\x12\x17\n" +
-	"\x13API_KEY_SCOPE_ADMIN\x10\x02B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x19API_KEY_SCOPE_UNSPECIFIED\x10\x00\x12\x1e\n" +
+	"\x1aAPI_KEY_SCOPE_CATALOG_READ\x10\x03\x12\x1f\n" +
+	"\x1bAPI_KEY_SCOPE_CATALOG_WRITE\x10\x04\x12\x1d\n" +
+	"\x19API_KEY_SCOPE_ORDERS_READ\x10\x05\"\x04\b\x01\x10\x01\"\x04\b\x02\x10\x02*\x17API_KEY_SCOPE_READ_ONLY*\x13API_KEY_SCOPE_ADMINB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_types_proto_rawDescOnce sync.Once
@@ -1003,17 +1023,18 @@ var file_sabores_v1_admin_types_proto_depIdxs = []int32{
 	1,  // 1: sabores.v1.AdminProduct.visibility:type_name -> sabores.v1.ProductVisibility
 	10, // 2: sabores.v1.AdminProduct.update_time:type_name -> google.protobuf.Timestamp
 	10, // 3: sabores.v1.Customer.create_time:type_name -> google.protobuf.Timestamp
-	0,  // 4: sabores.v1.ApiKey.scope:type_name -> sabores.v1.ApiKeyScope
-	10, // 5: sabores.v1.ApiKey.create_time:type_name -> google.protobuf.Timestamp
-	10, // 6: sabores.v1.ApiKey.last_used_time:type_name -> google.protobuf.Timestamp
-	10, // 7: sabores.v1.ApiKey.revoke_time:type_name -> google.protobuf.Timestamp
-	10, // 8: sabores.v1.SignInConfig.update_time:type_name -> google.protobuf.Timestamp
-	10, // 9: sabores.v1.AuditEvent.create_time:type_name -> google.protobuf.Timestamp
-	10, // [10:10] is the sub-list for method output_type
-	10, // [10:10] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	0,  // 4: sabores.v1.ApiKey.scopes:type_name -> sabores.v1.ApiKeyScope
+	10, // 5: sabores.v1.ApiKey.expire_time:type_name -> google.protobuf.Timestamp
+	10, // 6: sabores.v1.ApiKey.create_time:type_name -> google.protobuf.Timestamp
+	10, // 7: sabores.v1.ApiKey.last_used_time:type_name -> google.protobuf.Timestamp
+	10, // 8: sabores.v1.ApiKey.revoke_time:type_name -> google.protobuf.Timestamp
+	10, // 9: sabores.v1.SignInConfig.update_time:type_name -> google.protobuf.Timestamp
+	10, // 10: sabores.v1.AuditEvent.create_time:type_name -> google.protobuf.Timestamp
+	11, // [11:11] is the sub-list for method output_type
+	11, // [11:11] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_types_proto_init() }

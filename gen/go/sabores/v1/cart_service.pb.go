@@ -28,9 +28,11 @@ type CartProblem int32
 const (
 	// CART_PROBLEM_UNSPECIFIED is never returned.
 	CartProblem_CART_PROBLEM_UNSPECIFIED CartProblem = 0
-	// CART_PROBLEM_UNKNOWN_PRODUCT: no product has that id.
+	// CART_PROBLEM_UNKNOWN_PRODUCT: no product sold online has that id (one
+	// sold only in shops is unknown here, as GetProduct says NotFound).
 	CartProblem_CART_PROBLEM_UNKNOWN_PRODUCT CartProblem = 1
-	// CART_PROBLEM_NOT_SOLD_ONLINE: the product is not sold in the online shop.
+	// CART_PROBLEM_NOT_SOLD_ONLINE is no longer returned: such a product is
+	// CART_PROBLEM_UNKNOWN_PRODUCT. Kept so older clients still decode it.
 	CartProblem_CART_PROBLEM_NOT_SOLD_ONLINE CartProblem = 2
 	// CART_PROBLEM_OUT_OF_STOCK: no unit is left.
 	CartProblem_CART_PROBLEM_OUT_OF_STOCK CartProblem = 3

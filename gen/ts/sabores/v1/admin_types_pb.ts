@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_types.proto.
  */
 export const file_sabores_v1_admin_types: GenFile = /*@__PURE__*/
-  fileDesc("ChxzYWJvcmVzL3YxL2FkbWluX3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxImAKEVByb2R1Y3RWaXNpYmlsaXR5Eg8KB2NvdW50cnkYASABKAkSDwoHdmlzaWJsZRgCIAEoCBIpCgdjaGFubmVsGAMgASgOMhguc2Fib3Jlcy52MS5TYWxlc0NoYW5uZWwixQIKDEFkbWluUHJvZHVjdBIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEgwKBGNvZGUYAyABKAkSCwoDc2t1GAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEhkKEW9ubGluZV9jYXRlZ29yaWVzGAYgAygJEhMKC3ByaWNlX2NlbnRzGAcgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYCCABKAUSDQoFc3RvY2sYCSABKAUSEQoJaW1hZ2VfdXJsGAogASgJEg0KBWJyYW5kGAsgASgJEg8KB2NvdW50cnkYDCABKAkSMQoKdmlzaWJpbGl0eRgNIAMoCzIdLnNhYm9yZXMudjEuUHJvZHVjdFZpc2liaWxpdHkSLwoLdXBkYXRlX3RpbWUYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIuMBCghDdXN0b21lchIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEg8KB3N1cm5hbWUYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJEgsKA2RuaRgFIAEoCRITCgtjb21wYW55X25pZhgGIAEoCRIVCg1jdXN0b21lcl90eXBlGAcgASgJEg0KBWVtYWlsGAggASgJEg0KBXBob25lGAkgASgJEg4KBmFjdGl2ZRgKIAEoCBIvCgtjcmVhdGVfdGltZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAihAIKBkFwaUtleRIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEiYKBXNjb3BlGAMgASgOMhcuc2Fib3Jlcy52MS5BcGlLZXlTY29wZRIOCgZwcmVmaXgYBCABKAkSLwoLY3JlYXRlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmNyZWF0ZWRfYnkYBiABKAkSMgoObGFzdF91c2VkX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3Jldm9rZV90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJFCglEYWlseVN0YXQSDAoEZGF0ZRgBIAEoCRITCgtvcmRlcl9jb3VudBgCIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAMgASgDIlcKCkJlc3RTZWxsZXISEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhAKCHF1YW50aXR5GAMgASgFEhUKDXJldmVudWVfY2VudHMYBCABKAMiwAEKDFNpZ25JbkNvbmZpZxISCgpjb25maWd1cmVkGAEgASgIEhcKD2N1c3RvbV9icmFuZGluZxgCIAEoCBIvCgt1cGRhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKdXBkYXRlZF9ieRgEIAEoCRIgChhnb29nbGVfY2xpZW50X2NvbmZpZ3VyZWQYBSABKAgSHAoUZGV2X3Byb3ZpZGVyX2VuYWJsZWQYBiABKAgingEKCkF1ZGl0RXZlbnQSCgoCaWQYASABKAMSDQoFYWN0b3IYAiABKAkSDgoGYWN0aW9uGAMgASgJEg4KBmVudGl0eRgEIAEoCRIRCglvbGRfdmFsdWUYBSABKAkSEQoJbmV3X3ZhbHVlGAYgASgJEi8KC2NyZWF0ZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCpiCgtBcGlLZXlTY29wZRIdChlBUElfS0VZX1NDT1BFX1VOU1BFQ0lGSUVEEAASGwoXQVBJX0tFWV9TQ09QRV9SRUFEX09OTFkQARIXChNBUElfS0VZX1NDT1BFX0FETUlOEAJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_google_protobuf_timestamp, file_sabores_v1_types]);
+  fileDesc("ChxzYWJvcmVzL3YxL2FkbWluX3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxImAKEVByb2R1Y3RWaXNpYmlsaXR5Eg8KB2NvdW50cnkYASABKAkSDwoHdmlzaWJsZRgCIAEoCBIpCgdjaGFubmVsGAMgASgOMhguc2Fib3Jlcy52MS5TYWxlc0NoYW5uZWwixQIKDEFkbWluUHJvZHVjdBIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEgwKBGNvZGUYAyABKAkSCwoDc2t1GAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEhkKEW9ubGluZV9jYXRlZ29yaWVzGAYgAygJEhMKC3ByaWNlX2NlbnRzGAcgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYCCABKAUSDQoFc3RvY2sYCSABKAUSEQoJaW1hZ2VfdXJsGAogASgJEg0KBWJyYW5kGAsgASgJEg8KB2NvdW50cnkYDCABKAkSMQoKdmlzaWJpbGl0eRgNIAMoCzIdLnNhYm9yZXMudjEuUHJvZHVjdFZpc2liaWxpdHkSLwoLdXBkYXRlX3RpbWUYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIuMBCghDdXN0b21lchIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEg8KB3N1cm5hbWUYAyABKAkSFAoMY29tcGFueV9uYW1lGAQgASgJEgsKA2RuaRgFIAEoCRITCgtjb21wYW55X25pZhgGIAEoCRIVCg1jdXN0b21lcl90eXBlGAcgASgJEg0KBWVtYWlsGAggASgJEg0KBXBob25lGAkgASgJEg4KBmFjdGl2ZRgKIAEoCBIvCgtjcmVhdGVfdGltZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiwwIKBkFwaUtleRIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEicKBnNjb3BlcxgJIAMoDjIXLnNhYm9yZXMudjEuQXBpS2V5U2NvcGUSLwoLZXhwaXJlX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBnByZWZpeBgEIAEoCRIvCgtjcmVhdGVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKY3JlYXRlZF9ieRgGIAEoCRIyCg5sYXN0X3VzZWRfdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLcmV2b2tlX3RpbWUYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wSgQIAxAEUgVzY29wZSJFCglEYWlseVN0YXQSDAoEZGF0ZRgBIAEoCRITCgtvcmRlcl9jb3VudBgCIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAMgASgDIlcKCkJlc3RTZWxsZXISEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhAKCHF1YW50aXR5GAMgASgFEhUKDXJldmVudWVfY2VudHMYBCABKAMiwAEKDFNpZ25JbkNvbmZpZxISCgpjb25maWd1cmVkGAEgASgIEhcKD2N1c3RvbV9icmFuZGluZxgCIAEoCBIvCgt1cGRhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKdXBkYXRlZF9ieRgEIAEoCRIgChhnb29nbGVfY2xpZW50X2NvbmZpZ3VyZWQYBSABKAgSHAoUZGV2X3Byb3ZpZGVyX2VuYWJsZWQYBiABKAgingEKCkF1ZGl0RXZlbnQSCgoCaWQYASABKAMSDQoFYWN0b3IYAiABKAkSDgoGYWN0aW9uGAMgASgJEg4KBmVudGl0eRgEIAEoCRIRCglvbGRfdmFsdWUYBSABKAkSEQoJbmV3X3ZhbHVlGAYgASgJEi8KC2NyZWF0ZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCrGAQoLQXBpS2V5U2NvcGUSHQoZQVBJX0tFWV9TQ09QRV9VTlNQRUNJRklFRBAAEh4KGkFQSV9LRVlfU0NPUEVfQ0FUQUxPR19SRUFEEAMSHwobQVBJX0tFWV9TQ09QRV9DQVRBTE9HX1dSSVRFEAQSHQoZQVBJX0tFWV9TQ09QRV9PUkRFUlNfUkVBRBAFIgQIARABIgQIAhACKhdBUElfS0VZX1NDT1BFX1JFQURfT05MWSoTQVBJX0tFWV9TQ09QRV9BRE1JTkI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_sabores_v1_types]);
 
 /**
  * ProductVisibility is a product's visibility record in one country.
@@ -275,11 +275,18 @@ export type ApiKey = Message<"sabores.v1.ApiKey"> & {
   name: string;
 
   /**
-   * scope is what the key may do.
+   * scopes are what the key may do.
    *
-   * @generated from field: sabores.v1.ApiKeyScope scope = 3;
+   * @generated from field: repeated sabores.v1.ApiKeyScope scopes = 9;
    */
-  scope: ApiKeyScope;
+  scopes: ApiKeyScope[];
+
+  /**
+   * expire_time is when the key stops working; unset for never.
+   *
+   * @generated from field: google.protobuf.Timestamp expire_time = 10;
+   */
+  expireTime?: Timestamp | undefined;
 
   /**
    * prefix is the secret's first characters, to recognise it.
@@ -522,7 +529,9 @@ export const AuditEventSchema: GenMessage<AuditEvent> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_types, 7);
 
 /**
- * ApiKeyScope is what an integrator's API key may do.
+ * ApiKeyScope is one thing an integrator's API key may do. No scope reaches
+ * API keys, sign-in settings or the audit trail: those are for signed-in
+ * admins only, so a leaked key cannot make itself new keys.
  *
  * @generated from enum sabores.v1.ApiKeyScope
  */
@@ -535,18 +544,26 @@ export enum ApiKeyScope {
   UNSPECIFIED = 0,
 
   /**
-   * API_KEY_SCOPE_READ_ONLY may call reads only.
+   * API_KEY_SCOPE_CATALOG_READ reads the back office's products, countries
+   * and visibility.
    *
-   * @generated from enum value: API_KEY_SCOPE_READ_ONLY = 1;
+   * @generated from enum value: API_KEY_SCOPE_CATALOG_READ = 3;
    */
-  READ_ONLY = 1,
+  CATALOG_READ = 3,
 
   /**
-   * API_KEY_SCOPE_ADMIN may call everything an admin may.
+   * API_KEY_SCOPE_CATALOG_WRITE changes products, countries and visibility.
    *
-   * @generated from enum value: API_KEY_SCOPE_ADMIN = 2;
+   * @generated from enum value: API_KEY_SCOPE_CATALOG_WRITE = 4;
    */
-  ADMIN = 2,
+  CATALOG_WRITE = 4,
+
+  /**
+   * API_KEY_SCOPE_ORDERS_READ reads orders, customers and the dashboard.
+   *
+   * @generated from enum value: API_KEY_SCOPE_ORDERS_READ = 5;
+   */
+  ORDERS_READ = 5,
 }
 
 /**

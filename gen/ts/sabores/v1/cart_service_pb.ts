@@ -238,14 +238,16 @@ export enum CartProblem {
   UNSPECIFIED = 0,
 
   /**
-   * CART_PROBLEM_UNKNOWN_PRODUCT: no product has that id.
+   * CART_PROBLEM_UNKNOWN_PRODUCT: no product sold online has that id (one
+   * sold only in shops is unknown here, as GetProduct says NotFound).
    *
    * @generated from enum value: CART_PROBLEM_UNKNOWN_PRODUCT = 1;
    */
   UNKNOWN_PRODUCT = 1,
 
   /**
-   * CART_PROBLEM_NOT_SOLD_ONLINE: the product is not sold in the online shop.
+   * CART_PROBLEM_NOT_SOLD_ONLINE is no longer returned: such a product is
+   * CART_PROBLEM_UNKNOWN_PRODUCT. Kept so older clients still decode it.
    *
    * @generated from enum value: CART_PROBLEM_NOT_SOLD_ONLINE = 2;
    */

@@ -243,8 +243,10 @@ export const GetMyOrderResponseSchema: GenMessage<GetMyOrderResponse> = /*@__PUR
 export const OrderService: GenService<{
   /**
    * PlaceOrder revalidates the cart, takes the stock and records the order in
-   * one transaction. The same idempotency key returns the same order. Stock
-   * or availability problems are FailedPrecondition with an ErrorInfo per line.
+   * one transaction. The same idempotency key with the same lines returns the
+   * same order; with other lines it is FailedPrecondition with reason
+   * IDEMPOTENCY_KEY_REUSED. Stock or availability problems are
+   * FailedPrecondition with an ErrorInfo per line.
    *
    * @generated from rpc sabores.v1.OrderService.PlaceOrder
    */

@@ -1,3 +1,5 @@
+import { tileImage } from "@/lib/site-link";
+
 /** TilePreviewValues are the parts of a country's home tile. */
 export interface TilePreviewValues {
   name: string;
@@ -18,8 +20,8 @@ export function CountryTilePreview({ values, label }: { values: TilePreviewValue
       <div
         className={`flex h-28 flex-col items-center justify-center gap-1 rounded-xl bg-brand-700 p-3 text-center font-semibold text-white shadow-sm ${values.backgroundClasses}`}
       >
-        {values.imageUrl ? (
-          <img src={values.imageUrl} alt="" className="h-8 w-12 rounded object-cover shadow" />
+        {tileImage(values.imageUrl) ? (
+          <img src={tileImage(values.imageUrl)} alt="" className="h-8 w-12 rounded object-cover shadow" />
         ) : (
           <span aria-hidden="true" className="text-3xl">
             {values.flagEmoji}

@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -19,7 +19,8 @@ describe("API keys screen", () => {
           const key = create(ApiKeySchema, {
             id: 7n,
             name: req.name,
-            scope: req.scope,
+            scopes: req.scopes,
+            expireTime: req.expireTime,
             prefix: "sab_abc",
             createTime: timestampFromDate(new Date()),
           });
@@ -35,11 +36,17 @@ describe("API keys screen", () => {
     );
     expect(await screen.findByText("Ainda não há chaves.")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Nome"), "Faturação");
-    await userEvent.selectOptions(screen.getByLabelText("Permissões"), "Administração");
+    const scopes = screen.getByRole("group", { name: "Permissões" });
+    expect(within(scopes).getByLabelText("Ler o catálogo")).toBeChecked();
+    await userEvent.click(within(scopes).getByLabelText("Ler o catálogo"));
+    await userEvent.click(within(scopes).getByLabelText("Ver encomendas e clientes"));
+    await userEvent.type(screen.getByLabelText("Expira em (opcional)"), "2099-01-31");
     await userEvent.click(screen.getByRole("button", { name: "Criar chave" }));
     expect(await screen.findByText("sab_abcdefghijklmnopqrstuvwxyz")).toBeInTheDocument();
     expect(screen.getByText("Copie-a agora: por segurança, não voltará a ser mostrada.")).toBeInTheDocument();
     expect(await screen.findByText("sab_abc…")).toBeInTheDocument();
+    expect(screen.getByText("Ver encomendas e clientes", { selector: "td *, td" })).toBeInTheDocument();
+    expect(screen.getByText(/^Expira em .*2099/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Revogar: Faturação" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Revogar a chave?" });
@@ -47,7 +54,15 @@ describe("API keys screen", () => {
     await waitFor(() => expect(revoked).toEqual([7n]));
     expect(await screen.findByText(/^Revogada em/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Revogar: Faturação" })).not.toBeInTheDocument();
-    expect(keys[0].scope).toBe(ApiKeyScope.ADMIN);
+    expect(keys[0].scopes).toEqual([ApiKeyScope.ORDERS_READ]);
+    expect(keys[0].expireTime && timestampDate(keys[0].expireTime).getFullYear()).toBe(2099);
+  });
+
+  it("cannot create a key without a scope", async () => {
+    renderAdmin("/admin/api-keys", (router) => router.service(AdminService, { listApiKeys: () => ({ keys: [] }) }));
+    await userEvent.type(await screen.findByLabelText("Nome"), "Loja");
+    await userEvent.click(screen.getByLabelText("Ler o catálogo"));
+    expect(screen.getByRole("button", { name: "Criar chave" })).toBeDisabled();
   });
 
   it("shows a key revoked at once and puts it back when the server refuses", async () => {

@@ -1,4 +1,4 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
@@ -43,24 +43,55 @@ function NewSecret({ name, secret, onDone }: { name: string; secret: string; onD
   );
 }
 
+/** scopeLabels name each scope a key may hold, in the order they are offered. */
+const scopeLabels = [
+  [ApiKeyScope.CATALOG_READ, "apiKeys.scopes.catalogRead"],
+  [ApiKeyScope.CATALOG_WRITE, "apiKeys.scopes.catalogWrite"],
+  [ApiKeyScope.ORDERS_READ, "apiKeys.scopes.ordersRead"],
+] as const;
+
+/** endOfDay is the last second of a yyyy-mm-dd day in the admin's time zone. */
+function endOfDay(day: string): Date {
+  return new Date(`${day}T23:59:59`);
+}
+
+/** ScopeList names a key's scopes. */
+function ScopeList({ scopes }: { scopes: ApiKeyScope[] }) {
+  const { t } = useTranslation("admin");
+  return (
+    <ul>
+      {scopeLabels
+        .filter(([scope]) => scopes.includes(scope))
+        .map(([scope, label]) => (
+          <li key={scope}>{t(label)}</li>
+        ))}
+    </ul>
+  );
+}
+
 function CreateForm() {
   const { t } = useTranslation("admin");
   const id = useId();
   const create = useCreateApiKey();
   const saveFailure = useSaveFailure();
   const [name, setName] = useState("");
-  const [scope, setScope] = useState<ApiKeyScope>(ApiKeyScope.READ_ONLY);
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([ApiKeyScope.CATALOG_READ]);
+  const [expires, setExpires] = useState("");
   const [created, setCreated] = useState<{ name: string; secret: string }>();
+  const toggle = (scope: ApiKeyScope, on: boolean) =>
+    setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
+  const ready = name.trim() !== "" && scopes.length > 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return;
+    if (!ready) return;
     create.mutate(
-      { name: name.trim(), scope },
+      { name: name.trim(), scopes, expireTime: expires ? timestampFromDate(endOfDay(expires)) : undefined },
       {
         onSuccess: (res) => {
           setCreated({ name: res.key?.name ?? name, secret: res.secret });
           setName("");
+          setExpires("");
         },
         onError: (err) => saveFailure("apiKey", err),
       },
@@ -87,21 +118,35 @@ function CreateForm() {
             onChange={(e) => setName(e.target.value)}
           />
         </div>
+        <fieldset>
+          <legend className="mb-1 block text-sm font-medium">{t("apiKeys.scope")}</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {scopeLabels.map(([scope, label]) => (
+              <label key={scope} className="flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(scope)}
+                  onChange={(e) => toggle(scope, e.target.checked)}
+                />
+                {t(label)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <div>
-          <label htmlFor={`${id}-scope`} className="mb-1 block text-sm font-medium">
-            {t("apiKeys.scope")}
+          <label htmlFor={`${id}-expires`} className="mb-1 block text-sm font-medium">
+            {t("apiKeys.expires")}
           </label>
-          <select
-            id={`${id}-scope`}
+          <input
+            id={`${id}-expires`}
+            type="date"
             className="input"
-            value={scope}
-            onChange={(e) => setScope(Number(e.target.value) as ApiKeyScope)}
-          >
-            <option value={ApiKeyScope.READ_ONLY}>{t("apiKeys.scopes.readOnly")}</option>
-            <option value={ApiKeyScope.ADMIN}>{t("apiKeys.scopes.admin")}</option>
-          </select>
+            value={expires}
+            min={new Date().toISOString().slice(0, 10)}
+            onChange={(e) => setExpires(e.target.value)}
+          />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim()}>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending || !ready}>
           {create.isPending ? t("saving") : t("apiKeys.create")}
         </button>
       </form>
@@ -148,7 +193,12 @@ function KeysTable() {
                   </th>
                   <td className="py-2 pr-3 font-mono">{k.prefix}…</td>
                   <td className="py-2 pr-3">
-                    {k.scope === ApiKeyScope.ADMIN ? t("apiKeys.scopes.admin") : t("apiKeys.scopes.readOnly")}
+                    <ScopeList scopes={k.scopes} />
+                    {k.expireTime && (
+                      <span className="block text-xs text-stone-600">
+                        {t("apiKeys.expiresOn", { date: date(timestampDate(k.expireTime)) })}
+                      </span>
+                    )}
                   </td>
                   <td className="py-2 pr-3">
                     {k.createTime ? date(timestampDate(k.createTime)) : ""}
@@ -222,6 +272,7 @@ export default function ApiKeys() {
       <BackLink to="/admin">{t("backToAdmin")}</BackLink>
       <h1 className="text-2xl font-bold">{t("nav.apiKeys")}</h1>
       <p className="text-stone-700">{t("apiKeys.intro")}</p>
+      <p className="text-stone-700">{t("apiKeys.limits")}</p>
       <CreateForm />
       <KeysTable />
     </div>

@@ -4,6 +4,7 @@ import { useActivePromotions, useCountries, useProducts } from "@/features/catal
 import { CountryTileSkeletons, countryListClass } from "@/features/catalog/components/country-grid";
 import { ProductGrid, SkeletonGrid, gridClass } from "@/features/catalog/components/product-grid";
 import { PromotionCard } from "@/features/catalog/components/promotion-card";
+import { sitePath, tileImage } from "@/lib/site-link";
 import { ProductSort } from "@gen/sabores/v1/types_pb";
 
 // The home page's data-bound parts. They come with the data layer, in a chunk
@@ -23,11 +24,11 @@ export function CountryTiles() {
         {countries.map((c) => (
           <li key={c.slug}>
             <Link
-              to={c.href || `/${c.slug}`}
+              to={sitePath(c.href, `/${c.slug}`)}
               className={`flex h-28 flex-col items-center justify-center gap-1 rounded-xl bg-brand-700 bg-gradient-to-br p-3 text-center font-semibold text-white shadow-sm transition-transform hover:scale-[1.02] ${c.backgroundClasses}`}
             >
-              {c.imageUrl ? (
-                <img src={c.imageUrl} alt="" className="h-8 w-12 rounded object-cover shadow" />
+              {tileImage(c.imageUrl) ? (
+                <img src={tileImage(c.imageUrl)} alt="" className="h-8 w-12 rounded object-cover shadow" />
               ) : (
                 <span aria-hidden="true" className="text-3xl">
                   {c.flagEmoji}

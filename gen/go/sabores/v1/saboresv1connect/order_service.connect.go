@@ -45,8 +45,10 @@ const (
 // OrderServiceClient is a client for the sabores.v1.OrderService service.
 type OrderServiceClient interface {
 	// PlaceOrder revalidates the cart, takes the stock and records the order in
-	// one transaction. The same idempotency key returns the same order. Stock
-	// or availability problems are FailedPrecondition with an ErrorInfo per line.
+	// one transaction. The same idempotency key with the same lines returns the
+	// same order; with other lines it is FailedPrecondition with reason
+	// IDEMPOTENCY_KEY_REUSED. Stock or availability problems are
+	// FailedPrecondition with an ErrorInfo per line.
 	PlaceOrder(context.Context, *connect.Request[v1.PlaceOrderRequest]) (*connect.Response[v1.PlaceOrderResponse], error)
 	// ListMyOrders lists the caller's orders, newest first.
 	ListMyOrders(context.Context, *connect.Request[v1.ListMyOrdersRequest]) (*connect.Response[v1.ListMyOrdersResponse], error)
@@ -113,8 +115,10 @@ func (c *orderServiceClient) GetMyOrder(ctx context.Context, req *connect.Reques
 // OrderServiceHandler is an implementation of the sabores.v1.OrderService service.
 type OrderServiceHandler interface {
 	// PlaceOrder revalidates the cart, takes the stock and records the order in
-	// one transaction. The same idempotency key returns the same order. Stock
-	// or availability problems are FailedPrecondition with an ErrorInfo per line.
+	// one transaction. The same idempotency key with the same lines returns the
+	// same order; with other lines it is FailedPrecondition with reason
+	// IDEMPOTENCY_KEY_REUSED. Stock or availability problems are
+	// FailedPrecondition with an ErrorInfo per line.
 	PlaceOrder(context.Context, *connect.Request[v1.PlaceOrderRequest]) (*connect.Response[v1.PlaceOrderResponse], error)
 	// ListMyOrders lists the caller's orders, newest first.
 	ListMyOrders(context.Context, *connect.Request[v1.ListMyOrdersRequest]) (*connect.Response[v1.ListMyOrdersResponse], error)
