@@ -71,6 +71,19 @@ type Config struct {
 	SessionTTL time.Duration
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
+	// RedsysMerchantCode, RedsysTerminal and RedsysSecretKey are the Redsys
+	// terminal taking card and Bizum payments; an empty secret offers
+	// neither (unless the development gateway stands in).
+	RedsysMerchantCode string
+	RedsysTerminal     string
+	RedsysSecretKey    string
+	// RedsysEnvironment is RedsysTest or RedsysLive.
+	RedsysEnvironment string
+	// PaymentMethods are the methods the shop offers, of PaymentMethodNames.
+	PaymentMethods []string
+	// DevRedsys serves the development payment gateway under /dev-redsys/
+	// and sends card and Bizum payments there.
+	DevRedsys bool
 }
 
 // Option is one row of the configuration table.
@@ -290,6 +303,57 @@ var options = []Option{
 		set:         func(c *Config, v string) error { return setDuration(&c.ShutdownTimeout, v) },
 		get:         func(c *Config) string { return c.ShutdownTimeout.String() },
 	},
+	{
+		Env: "REDSYS_MERCHANT_CODE", Flag: "redsys-merchant-code",
+		Description: "Merchant code (FUC, up to 9 digits) of the Redsys terminal taking card and Bizum payments.",
+		set:         func(c *Config, v string) error { c.RedsysMerchantCode = v; return nil },
+		get:         func(c *Config) string { return c.RedsysMerchantCode },
+	},
+	{
+		Env: "REDSYS_TERMINAL", Flag: "redsys-terminal", Default: "1",
+		Description: "Terminal number (up to 3 digits) of that Redsys terminal.",
+		set:         func(c *Config, v string) error { c.RedsysTerminal = v; return nil },
+		get:         func(c *Config) string { return c.RedsysTerminal },
+	},
+	{
+		Env: "REDSYS_SECRET_KEY", Flag: "redsys-secret-key", Secret: true,
+		Description: "Secret key of that terminal (Base64, as Redsys's administration module shows it). Never logged. Empty: card and Bizum are not offered, unless DEV_REDSYS stands in.",
+		set:         func(c *Config, v string) error { c.RedsysSecretKey = v; return nil },
+		get:         func(c *Config) string { return c.RedsysSecretKey },
+	},
+	{
+		Env: "REDSYS_ENVIRONMENT", Flag: "redsys-environment", Default: RedsysTest,
+		Description: "`test` (payments go to `https://sis-t.redsys.es:25443/sis/realizarPago`, refunds to `https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST`) or `live` (`https://sis.redsys.es/sis/realizarPago`, `https://sis.redsys.es/sis/rest/trataPeticionREST`).",
+		set: func(c *Config, v string) error {
+			if v != RedsysTest && v != RedsysLive {
+				return fmt.Errorf("want %q or %q", RedsysTest, RedsysLive)
+			}
+			c.RedsysEnvironment = v
+			return nil
+		},
+		get: func(c *Config) string { return c.RedsysEnvironment },
+	},
+	{
+		Env: "PAYMENT_METHODS", Flag: "payment-methods", Default: "card,bizum,transfer,cash",
+		Description: "Payment methods offered (comma-separated): `card` and `bizum` through Redsys, `transfer`, `cash` on delivery.",
+		set: func(c *Config, v string) error {
+			c.PaymentMethods = splitList(strings.ToLower(v))
+			return checkPaymentMethods(c.PaymentMethods)
+		},
+		get: func(c *Config) string { return strings.Join(c.PaymentMethods, ",") },
+	},
+	{
+		Env: "DEV_REDSYS", Flag: "dev-redsys", Default: devRedsysAuto,
+		Description: "Development payment gateway under `/dev-redsys/`: speaks Redsys's protocol with its public test key and lets the developer approve, deny or abandon each payment. `auto` turns it on only in development with no REDSYS_SECRET_KEY and ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1); `true` forces it on, never in production.",
+		set: func(c *Config, v string) error {
+			if v == devRedsysAuto {
+				c.DevRedsys = devRedsysByDefault(c)
+				return nil
+			}
+			return setBool(&c.DevRedsys, v)
+		},
+		get: func(c *Config) string { return strconv.FormatBool(c.DevRedsys) },
+	},
 }
 
 // Options returns the configuration table, for documentation.
@@ -344,6 +408,7 @@ func build(raw map[string]string) (*Config, error) {
 	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
 		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together"))
 	}
+	errs = append(errs, checkRedsys(c)...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
