@@ -58,6 +58,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
+	if err := paymentRoutes(app, dbs.Primary, routes); err != nil {
+		return server.Options{}, nil, err
+	}
 	cache := catalogcache.New(catalogcache.Options{Logger: app.Log, OnHit: m.ObserveCached})
 	go cache.Listen(ctx, dbs.Primary, nil)
 	promos := catalogcache.NewPromotionSnapshot(cache, dbs.Primary)
