@@ -14,6 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/sabores/sabores/backend/internal/sepaqr"
 )
 
 // The two environments shopd knows. Production turns off the built-in
@@ -84,6 +87,10 @@ type Config struct {
 	// DevRedsys serves the development payment gateway under /dev-redsys/
 	// and sends card and Bizum payments there.
 	DevRedsys bool
+	// TransferIBAN and TransferBeneficiary are the account bank transfers
+	// go to; an empty IBAN does not offer transfers.
+	TransferIBAN        string
+	TransferBeneficiary string
 }
 
 // Option is one row of the configuration table.
@@ -353,6 +360,33 @@ var options = []Option{
 			return setBool(&c.DevRedsys, v)
 		},
 		get: func(c *Config) string { return strconv.FormatBool(c.DevRedsys) },
+	},
+	{
+		Env: "TRANSFER_IBAN", Flag: "transfer-iban",
+		Description: "IBAN that bank transfers are paid into, shown with the order reference and as an EPC (SEPA) QR code. Empty: transfer is not offered.",
+		set: func(c *Config, v string) error {
+			c.TransferIBAN = strings.ToUpper(strings.ReplaceAll(v, " ", ""))
+			if c.TransferIBAN != "" && !sepaqr.ValidIBAN(c.TransferIBAN) {
+				return errors.New("not an IBAN (its check digits do not match)")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.TransferIBAN },
+	},
+	{
+		Env: "TRANSFER_BENEFICIARY", Flag: "transfer-beneficiary",
+		Description: "Account holder's name for bank transfers, up to 70 characters; required with TRANSFER_IBAN.",
+		set: func(c *Config, v string) error {
+			c.TransferBeneficiary = v
+			switch {
+			case c.TransferIBAN != "" && v == "":
+				return errors.New("required with TRANSFER_IBAN")
+			case utf8.RuneCountInString(v) > 70 || strings.ContainsAny(v, "\r\n"):
+				return errors.New("want one line of up to 70 characters")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.TransferBeneficiary },
 	},
 }
 

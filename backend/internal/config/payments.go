@@ -93,3 +93,20 @@ func (c *Config) Redsys() (merchant *redsys.Merchant, endpoints redsys.Endpoints
 
 // DevRedsysPrefix is where the development gateway is served.
 const DevRedsysPrefix = "/dev-redsys/"
+
+// OfferedPaymentMethods are the PAYMENT_METHODS the shop can take as
+// configured: card and Bizum need a Redsys terminal (or the development
+// gateway), transfer an IBAN; cash on delivery needs nothing.
+func (c *Config) OfferedPaymentMethods() []string {
+	_, _, redsysOn := c.Redsys()
+	var out []string
+	for _, m := range c.PaymentMethods {
+		switch {
+		case (m == "card" || m == "bizum") && !redsysOn:
+		case m == "transfer" && c.TransferIBAN == "":
+		default:
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -112,3 +112,40 @@ func TestRedsysSecretNeverPrinted(t *testing.T) {
 		t.Errorf("%q does not show the key as redacted", c.String())
 	}
 }
+
+func TestOfferedPaymentMethods(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want string
+	}{
+		{"development defaults", nil, "card,bizum,cash"},
+		{"no terminal", map[string]string{"DEV_REDSYS": "false"}, "cash"},
+		{"terminal and account", map[string]string{
+			"REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey,
+			"TRANSFER_IBAN": "ES91 2100 0418 4502 0005 1332", "TRANSFER_BENEFICIARY": "Sabores S.L.",
+		}, "card,bizum,transfer,cash"},
+		{"only what is listed", map[string]string{"PAYMENT_METHODS": "bizum,cash"}, "bizum,cash"},
+	} {
+		c, err := load(t, tc.env)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := strings.Join(c.OfferedPaymentMethods(), ","); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	if c, _ := load(t, map[string]string{"TRANSFER_IBAN": "es9121000418450200051332", "TRANSFER_BENEFICIARY": "S"}); c == nil || c.TransferIBAN != "ES9121000418450200051332" {
+		t.Errorf("IBAN not normalised: %+v", c)
+	}
+	for _, env := range []map[string]string{
+		{"TRANSFER_IBAN": "ES9221000418450200051332", "TRANSFER_BENEFICIARY": "S"},
+		{"TRANSFER_IBAN": "ES9121000418450200051332"},
+		{"TRANSFER_BENEFICIARY": strings.Repeat("a", 71)},
+	} {
+		if _, err := load(t, env); err == nil {
+			t.Errorf("load(%v) accepted", env)
+		}
+	}
+}
