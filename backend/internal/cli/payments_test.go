@@ -116,6 +116,10 @@ func TestDevelopmentGatewayInShopd(t *testing.T) {
 		WHERE a.redsys_order = $1`, c.RedsysOrder).Scan(&status, &outcome); err != nil || status != "authorised" || outcome != "authorised" {
 		t.Errorf("attempt %q, notification %q, %v", status, outcome, err)
 	}
+	refund, err := merchant.Refund(ctx, srv.Client(), endpoints.REST, c.RedsysOrder, 995)
+	if err != nil || !refund.RefundAccepted() {
+		t.Errorf("refund through the gateway: %+v, %v", refund, err)
+	}
 }
 
 // TestNoRedsysNoPaymentRoutes: with neither a terminal nor the development

@@ -68,8 +68,7 @@ func checkRedsys(c *Config) []error {
 // Redsys is the terminal card and Bizum payments go to and where its
 // payment page and REST interface are, or ok false when neither a real
 // terminal nor the development gateway is configured, so card and Bizum
-// are not offered. The development gateway's payment page is under
-// PUBLIC_URL; its refunds are not served (REST is empty).
+// are not offered. The development gateway serves both under PUBLIC_URL.
 func (c *Config) Redsys() (merchant *redsys.Merchant, endpoints redsys.Endpoints, ok bool) {
 	switch {
 	case c.DevRedsys:
@@ -77,7 +76,10 @@ func (c *Config) Redsys() (merchant *redsys.Merchant, endpoints redsys.Endpoints
 		if err != nil {
 			panic(err) // the published constants always parse
 		}
-		return m, redsys.Endpoints{Redirect: c.PublicURL + DevRedsysPrefix + "realizarPago"}, true
+		return m, redsys.Endpoints{
+			Redirect: c.PublicURL + DevRedsysPrefix + "realizarPago",
+			REST:     c.PublicURL + DevRedsysPrefix + "rest/trataPeticionREST",
+		}, true
 	case c.RedsysSecretKey != "":
 		m, err := redsys.NewMerchant(c.RedsysMerchantCode, c.RedsysTerminal, c.RedsysSecretKey)
 		if err != nil {

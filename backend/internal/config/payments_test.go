@@ -89,7 +89,8 @@ func TestRedsysEndpoints(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		m, endpoints, ok := c.Redsys()
-		if ok != tc.ok || endpoints.Redirect != tc.redirect || (ok && m.Code != tc.code) {
+		wantREST := strings.Replace(tc.redirect, "realizarPago", "rest/trataPeticionREST", 1)
+		if ok != tc.ok || endpoints.Redirect != tc.redirect || endpoints.REST != wantREST || (ok && m.Code != tc.code) {
 			t.Errorf("%s: Redsys() = %v, %+v, %v", tc.name, m, endpoints, ok)
 		}
 	}
