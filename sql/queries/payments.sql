@@ -39,3 +39,21 @@ INSERT INTO payment_notifications (
 SELECT * FROM payment_attempts
 WHERE order_id = @order_id
 ORDER BY attempt DESC;
+
+-- RefundedCents is what refunds of an attempt take or may have taken:
+-- every refund but a refused one. Read under LockPaymentAttempt, so two
+-- refunds of one payment never both fit in what is left.
+-- name: RefundedCents :one
+SELECT coalesce(sum(amount_cents), 0)::bigint AS cents
+FROM payment_refunds
+WHERE redsys_order = @redsys_order AND status <> 'refused';
+
+-- name: InsertPaymentRefund :one
+INSERT INTO payment_refunds (redsys_order, amount_cents, reason)
+VALUES (@redsys_order, @amount_cents, @reason)
+RETURNING id;
+
+-- name: DecidePaymentRefund :exec
+UPDATE payment_refunds
+SET status = @status, response_code = sqlc.narg(response_code), error_code = @error_code, decided_at = now()
+WHERE id = @id AND status = 'requested';

@@ -150,6 +150,18 @@ type PaymentNotification struct {
 	Parameters   string
 }
 
+type PaymentRefund struct {
+	ID           int64
+	RedsysOrder  string
+	AmountCents  int64
+	Reason       string
+	Status       string
+	ResponseCode *int32
+	ErrorCode    string
+	RequestedAt  time.Time
+	DecidedAt    *time.Time
+}
+
 type PriceHistory struct {
 	ID         int64
 	ProductID  int64

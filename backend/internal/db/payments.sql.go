@@ -37,6 +37,29 @@ func (q *Queries) DecidePaymentAttempt(ctx context.Context, arg DecidePaymentAtt
 	return result.RowsAffected(), nil
 }
 
+const decidePaymentRefund = `-- name: DecidePaymentRefund :exec
+UPDATE payment_refunds
+SET status = $1, response_code = $2, error_code = $3, decided_at = now()
+WHERE id = $4 AND status = 'requested'
+`
+
+type DecidePaymentRefundParams struct {
+	Status       string
+	ResponseCode *int32
+	ErrorCode    string
+	ID           int64
+}
+
+func (q *Queries) DecidePaymentRefund(ctx context.Context, arg DecidePaymentRefundParams) error {
+	_, err := q.db.Exec(ctx, decidePaymentRefund,
+		arg.Status,
+		arg.ResponseCode,
+		arg.ErrorCode,
+		arg.ID,
+	)
+	return err
+}
+
 const insertPaymentAttempt = `-- name: InsertPaymentAttempt :one
 INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents)
 VALUES ($1, $2, $3, $4, $5)
@@ -108,6 +131,25 @@ func (q *Queries) InsertPaymentNotification(ctx context.Context, arg InsertPayme
 		arg.Parameters,
 	)
 	return err
+}
+
+const insertPaymentRefund = `-- name: InsertPaymentRefund :one
+INSERT INTO payment_refunds (redsys_order, amount_cents, reason)
+VALUES ($1, $2, $3)
+RETURNING id
+`
+
+type InsertPaymentRefundParams struct {
+	RedsysOrder string
+	AmountCents int64
+	Reason      string
+}
+
+func (q *Queries) InsertPaymentRefund(ctx context.Context, arg InsertPaymentRefundParams) (int64, error) {
+	row := q.db.QueryRow(ctx, insertPaymentRefund, arg.RedsysOrder, arg.AmountCents, arg.Reason)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
 }
 
 const lockPaymentAttempt = `-- name: LockPaymentAttempt :one
@@ -186,4 +228,20 @@ func (q *Queries) PaymentAttemptsForOrder(ctx context.Context, orderID int64) ([
 		return nil, err
 	}
 	return items, nil
+}
+
+const refundedCents = `-- name: RefundedCents :one
+SELECT coalesce(sum(amount_cents), 0)::bigint AS cents
+FROM payment_refunds
+WHERE redsys_order = $1 AND status <> 'refused'
+`
+
+// RefundedCents is what refunds of an attempt take or may have taken:
+// every refund but a refused one. Read under LockPaymentAttempt, so two
+// refunds of one payment never both fit in what is left.
+func (q *Queries) RefundedCents(ctx context.Context, redsysOrder string) (int64, error) {
+	row := q.db.QueryRow(ctx, refundedCents, redsysOrder)
+	var cents int64
+	err := row.Scan(&cents)
+	return cents, err
 }
