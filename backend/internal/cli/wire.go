@@ -61,6 +61,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
+	if err := paymentRoutes(app, dbs.Primary, routes); err != nil {
+		return server.Options{}, nil, err
+	}
 	feed := changefeed.New(app.Log)
 	go feed.Listen(ctx, dbs.Primary, nil)
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})

@@ -19,6 +19,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/sabores/sabores/backend/internal/sepaqr"
 )
 
 // The two environments shopd knows. Production turns off the built-in
@@ -86,6 +89,23 @@ type Config struct {
 	AdminSessionMaxAge time.Duration
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
+	// RedsysMerchantCode, RedsysTerminal and RedsysSecretKey are the Redsys
+	// terminal taking card and Bizum payments; an empty secret offers
+	// neither (unless the development gateway stands in).
+	RedsysMerchantCode string
+	RedsysTerminal     string
+	RedsysSecretKey    string
+	// RedsysEnvironment is RedsysTest or RedsysLive.
+	RedsysEnvironment string
+	// PaymentMethods are the methods the shop offers, of PaymentMethodNames.
+	PaymentMethods []string
+	// DevRedsys serves the development payment gateway under /dev-redsys/
+	// and sends card and Bizum payments there.
+	DevRedsys bool
+	// TransferIBAN and TransferBeneficiary are the account bank transfers
+	// go to; an empty IBAN does not offer transfers.
+	TransferIBAN        string
+	TransferBeneficiary string
 }
 
 // Option is one row of the configuration table.
@@ -365,6 +385,84 @@ var options = []Option{
 		set:         func(c *Config, v string) error { return setDuration(&c.ShutdownTimeout, v) },
 		get:         func(c *Config) string { return c.ShutdownTimeout.String() },
 	},
+	{
+		Env: "REDSYS_MERCHANT_CODE", Flag: "redsys-merchant-code",
+		Description: "Merchant code (FUC, up to 9 digits) of the Redsys terminal taking card and Bizum payments.",
+		set:         func(c *Config, v string) error { c.RedsysMerchantCode = v; return nil },
+		get:         func(c *Config) string { return c.RedsysMerchantCode },
+	},
+	{
+		Env: "REDSYS_TERMINAL", Flag: "redsys-terminal", Default: "1",
+		Description: "Terminal number (up to 3 digits) of that Redsys terminal.",
+		set:         func(c *Config, v string) error { c.RedsysTerminal = v; return nil },
+		get:         func(c *Config) string { return c.RedsysTerminal },
+	},
+	{
+		Env: "REDSYS_SECRET_KEY", Flag: "redsys-secret-key", Secret: true,
+		Description: "Secret key of that terminal (Base64, as Redsys's administration module shows it). Never logged. Empty: card and Bizum are not offered, unless DEV_REDSYS stands in.",
+		set:         func(c *Config, v string) error { c.RedsysSecretKey = v; return nil },
+		get:         func(c *Config) string { return c.RedsysSecretKey },
+	},
+	{
+		Env: "REDSYS_ENVIRONMENT", Flag: "redsys-environment", Default: RedsysTest,
+		Description: "`test` (payments go to `https://sis-t.redsys.es:25443/sis/realizarPago`, refunds to `https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST`) or `live` (`https://sis.redsys.es/sis/realizarPago`, `https://sis.redsys.es/sis/rest/trataPeticionREST`).",
+		set: func(c *Config, v string) error {
+			if v != RedsysTest && v != RedsysLive {
+				return fmt.Errorf("want %q or %q", RedsysTest, RedsysLive)
+			}
+			c.RedsysEnvironment = v
+			return nil
+		},
+		get: func(c *Config) string { return c.RedsysEnvironment },
+	},
+	{
+		Env: "PAYMENT_METHODS", Flag: "payment-methods", Default: "card,bizum,transfer,cash",
+		Description: "Payment methods offered (comma-separated): `card` and `bizum` through Redsys, `transfer`, `cash` on delivery.",
+		set: func(c *Config, v string) error {
+			c.PaymentMethods = splitList(strings.ToLower(v))
+			return checkPaymentMethods(c.PaymentMethods)
+		},
+		get: func(c *Config) string { return strings.Join(c.PaymentMethods, ",") },
+	},
+	{
+		Env: "DEV_REDSYS", Flag: "dev-redsys", Default: devRedsysAuto,
+		Description: "Development payment gateway under `/dev-redsys/`: speaks Redsys's protocol with its public test key and lets the developer approve, deny or abandon each payment. `auto` turns it on only in development with no REDSYS_SECRET_KEY and ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1); `true` forces it on, never in production.",
+		set: func(c *Config, v string) error {
+			if v == devRedsysAuto {
+				c.DevRedsys = devRedsysByDefault(c)
+				return nil
+			}
+			return setBool(&c.DevRedsys, v)
+		},
+		get: func(c *Config) string { return strconv.FormatBool(c.DevRedsys) },
+	},
+	{
+		Env: "TRANSFER_IBAN", Flag: "transfer-iban",
+		Description: "IBAN that bank transfers are paid into, shown with the order reference and as an EPC (SEPA) QR code. Empty: transfer is not offered.",
+		set: func(c *Config, v string) error {
+			c.TransferIBAN = strings.ToUpper(strings.ReplaceAll(v, " ", ""))
+			if c.TransferIBAN != "" && !sepaqr.ValidIBAN(c.TransferIBAN) {
+				return errors.New("not an IBAN (its check digits do not match)")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.TransferIBAN },
+	},
+	{
+		Env: "TRANSFER_BENEFICIARY", Flag: "transfer-beneficiary",
+		Description: "Account holder's name for bank transfers, up to 70 characters; required with TRANSFER_IBAN.",
+		set: func(c *Config, v string) error {
+			c.TransferBeneficiary = v
+			switch {
+			case c.TransferIBAN != "" && v == "":
+				return errors.New("required with TRANSFER_IBAN")
+			case utf8.RuneCountInString(v) > 70 || strings.ContainsAny(v, "\r\n"):
+				return errors.New("want one line of up to 70 characters")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.TransferBeneficiary },
+	},
 }
 
 // Options returns the configuration table, for documentation.
@@ -426,6 +524,7 @@ func build(raw map[string]string) (*Config, error) {
 	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
 		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together"))
 	}
+	errs = append(errs, checkRedsys(c)...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}

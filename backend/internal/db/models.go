@@ -126,6 +126,43 @@ type OrderLine struct {
 	LineTotalCents        int64
 }
 
+type PaymentAttempt struct {
+	RedsysOrder       string
+	OrderID           int64
+	Attempt           int32
+	Method            string
+	AmountCents       int64
+	Status            string
+	ResponseCode      *int32
+	AuthorisationCode string
+	CreatedAt         time.Time
+	DecidedAt         *time.Time
+}
+
+type PaymentNotification struct {
+	ID           int64
+	ReceivedAt   time.Time
+	RedsysOrder  *string
+	AmountCents  *int64
+	ResponseCode *int32
+	Outcome      string
+	Detail       string
+	RemoteAddr   string
+	Parameters   string
+}
+
+type PaymentRefund struct {
+	ID           int64
+	RedsysOrder  string
+	AmountCents  int64
+	Reason       string
+	Status       string
+	ResponseCode *int32
+	ErrorCode    string
+	RequestedAt  time.Time
+	DecidedAt    *time.Time
+}
+
 type PriceHistory struct {
 	ID         int64
 	ProductID  int64
