@@ -53,6 +53,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if info, err := fs.Stat(s.files, name); err == nil && !info.IsDir() {
 			if strings.HasPrefix(name, "assets/") {
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				if s.serveCompressed(w, r, name) {
+					return
+				}
 			} else {
 				w.Header().Set("Cache-Control", "public, max-age=3600")
 			}
