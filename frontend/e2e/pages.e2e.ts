@@ -72,7 +72,7 @@ describe("main pages", () => {
         .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
       expect(preloads.length, path).toBeGreaterThanOrEqual(2);
       // A preload the app did not ask for again, or asked for twice, means
-      // shopd's URL and connect-web's differ (backend/internal/server/preload.go).
+      // the preloads the build wrote (src/app/page-requests.ts) and the page differ.
       expect(calls.toSorted(), path).toEqual(preloads.toSorted());
       await context.close();
     }

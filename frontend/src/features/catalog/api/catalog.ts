@@ -1,11 +1,26 @@
 import { skipToken, useInfiniteQuery, useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { CatalogService, type ListProductsRequestSchema } from "@gen/sabores/v1/catalog_service_pb";
+import {
+  CatalogService,
+  type GetProductRequestSchema,
+  type ListProductsRequestSchema,
+} from "@gen/sabores/v1/catalog_service_pb";
 import { PromotionService } from "@gen/sabores/v1/promotion_service_pb";
+import { ProductSort } from "@gen/sabores/v1/types_pb";
 
 /** ProductFilter is a ListProducts request as pages build it. */
 export type ProductFilter = MessageInitShape<typeof ListProductsRequestSchema>;
+
+/** homeSectionRequest is what a home page section (four newest of an online category) asks for. */
+export function homeSectionRequest(onlineCategory: string): ProductFilter {
+  return { onlineCategory, sort: ProductSort.NEWEST, pageSize: 4 };
+}
+
+/** productRequest is the GetProduct request of a product page. */
+export function productRequest(id: bigint): MessageInitShape<typeof GetProductRequestSchema> {
+  return { id };
+}
 
 /** useProducts lists one page of products, keeping the previous page while the next loads. */
 export function useProducts(filter: ProductFilter) {
@@ -14,7 +29,7 @@ export function useProducts(filter: ProductFilter) {
 
 /** useProduct loads one product; ids that are not positive integers are not requested. */
 export function useProduct(id: number) {
-  return useQuery(CatalogService.method.getProduct, Number.isSafeInteger(id) && id > 0 ? { id: BigInt(id) } : skipToken);
+  return useQuery(CatalogService.method.getProduct, Number.isSafeInteger(id) && id > 0 ? productRequest(BigInt(id)) : skipToken);
 }
 
 /** useSearchProducts runs the header search; a blank query asks nothing. */

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useActivePromotions, useCountries, useProducts } from "@/features/catalog/api/catalog";
+import { homeSectionRequest, useActivePromotions, useCountries, useProducts } from "@/features/catalog/api/catalog";
 import { CountryTileSkeletons, countryListClass } from "@/features/catalog/components/country-grid";
 import { ProductGrid, SkeletonGrid, gridClass } from "@/features/catalog/components/product-grid";
 import { PromotionCard } from "@/features/catalog/components/promotion-card";
 import { sitePath, tileImage } from "@/lib/site-link";
-import { ProductSort } from "@gen/sabores/v1/types_pb";
 
 // The home page's data-bound parts. They come with the data layer, in a chunk
 // that downloads beside the first paint; the page shows their skeletons until
@@ -56,7 +55,7 @@ export function CategoryProducts({
   fallbackError: string;
   firstScreen?: boolean;
 }) {
-  const query = useProducts({ onlineCategory: category, sort: ProductSort.NEWEST, pageSize: 4 });
+  const query = useProducts(homeSectionRequest(category));
   return (
     <ProductGrid
       products={query.data?.products}
