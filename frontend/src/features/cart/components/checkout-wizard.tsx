@@ -11,6 +11,7 @@ import { ConfirmStep } from "@/features/cart/components/confirm-step";
 import { DeliveryStep } from "@/features/cart/components/delivery-step";
 import { OrderLines } from "@/features/cart/components/order-lines";
 import { PaymentStep } from "@/features/cart/components/payment-step";
+import { StepButtons } from "@/features/cart/components/step-buttons";
 
 /**
  * CheckoutWizard walks the cart through Revisión, Entrega, Pago and
@@ -53,19 +54,12 @@ export function CheckoutWizard({
           {step === 0 && (
             <>
               <OrderLines items={items} priced={priced.data} />
-              <div className="mt-4 flex justify-between gap-2">
-                <button type="button" className="btn btn-outline" onClick={() => void navigate("/cart")}>
-                  {t("back")}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  disabled={priced.data ? !priced.data.valid : false}
-                  onClick={() => setStep(1)}
-                >
-                  {t("continue")}
-                </button>
-              </div>
+              <StepButtons
+                className="mt-4 flex justify-between gap-2"
+                onBack={() => void navigate("/cart")}
+                onNext={() => setStep(1)}
+                nextDisabled={priced.data ? !priced.data.valid : false}
+              />
             </>
           )}
           {step === 1 && (

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useForm, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { StepButtons } from "@/features/cart/components/step-buttons";
 import type { DeliveryForm } from "@/features/cart/checkout-types";
 import { deliveryMaxLength, deliveryProblem } from "@/features/cart/delivery-rules";
 
@@ -105,14 +106,7 @@ export function DeliveryStep({
           registration={register("zipCode", rules("zipCode"))}
         />
       </div>
-      <div className="flex justify-between gap-2">
-        <button type="button" className="btn btn-outline" onClick={onBack}>
-          {t("back")}
-        </button>
-        <button type="submit" className="btn btn-primary">
-          {t("continue")}
-        </button>
-      </div>
+      <StepButtons onBack={onBack} />
     </form>
   );
 }
