@@ -3,7 +3,6 @@ module github.com/sabores/sabores/tools
 go 1.26.8
 
 tool (
-	github.com/go-task/task/v3/cmd/task
 	github.com/golangci/golangci-lint/v2/cmd/golangci-lint
 	github.com/sqlc-dev/sqlc/cmd/sqlc
 	github.com/tsenart/vegeta/v12
