@@ -28,7 +28,7 @@ func TestDevRedsysRule(t *testing.T) {
 		{"0.0.0.0", map[string]string{"ADDR": "0.0.0.0:8080"}, false},
 		{"public URL elsewhere", map[string]string{"PUBLIC_URL": "https://tienda.example"}, false},
 		{"a real terminal", map[string]string{"REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey}, false},
-		{"production", map[string]string{"ENV": EnvProduction}, false},
+		{"production", map[string]string{"ENV": EnvProduction, "METRICS_ADDR": "127.0.0.1:9090"}, false},
 		{"forced on", map[string]string{"ADDR": ":8080", "PUBLIC_URL": "https://dev.example", "DEV_REDSYS": "true"}, true},
 		{"forced off", map[string]string{"DEV_REDSYS": "false"}, false},
 	} {
