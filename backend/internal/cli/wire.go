@@ -20,6 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
+	"github.com/sabores/sabores/backend/internal/settings"
 	"github.com/sabores/sabores/backend/internal/visibility"
 )
 
@@ -71,6 +72,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin:      admin.New(dbs.Primary, signIn),
+			Settings:   settings.New(dbs.Primary),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

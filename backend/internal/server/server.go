@@ -1,4 +1,4 @@
-// Package server assembles shopd's single HTTP handler: the seven Connect
+// Package server assembles shopd's single HTTP handler: the Connect
 // services (serving Connect, gRPC and gRPC-Web), gRPC health and reflection,
 // /healthz, routes other packages mount (sign-in, product images) and the
 // embedded web app, behind request logging and CORS.
@@ -31,6 +31,7 @@ type Services struct {
 	Account    saboresv1connect.AccountServiceHandler
 	Visibility saboresv1connect.VisibilityServiceHandler
 	Admin      saboresv1connect.AdminServiceHandler
+	Settings   saboresv1connect.ShopSettingsServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -51,7 +52,7 @@ type Options struct {
 	// which must come before validation so strangers learn nothing from
 	// validation errors. They return Connect errors themselves.
 	Interceptors []connect.Interceptor
-	// ReadCache wraps the seven services' HTTP handlers: the place for
+	// ReadCache wraps the services' HTTP handlers: the place for
 	// catalogcache.Middleware, which answers repeated public GET reads
 	// before any interceptor or other work. Nil caches nothing.
 	ReadCache func(http.Handler) http.Handler
@@ -79,6 +80,7 @@ var serviceNames = []string{
 	saboresv1connect.AccountServiceName,
 	saboresv1connect.VisibilityServiceName,
 	saboresv1connect.AdminServiceName,
+	saboresv1connect.ShopSettingsServiceName,
 }
 
 // ServiceNames returns the fully-qualified names of every served service.
@@ -118,6 +120,7 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
 	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
 	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
+	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
@@ -157,6 +160,9 @@ func (s Services) withDefaults() Services {
 	}
 	if s.Admin == nil {
 		s.Admin = saboresv1connect.UnimplementedAdminServiceHandler{}
+	}
+	if s.Settings == nil {
+		s.Settings = saboresv1connect.UnimplementedShopSettingsServiceHandler{}
 	}
 	return s
 }
