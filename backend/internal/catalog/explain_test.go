@@ -115,6 +115,16 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 				Country: "brasil", Page: 3, Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC}))
 			return err
 		}},
+		{"todos page 40 by shown price, descending", func() error {
+			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{
+				Page: 40, Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC}))
+			return err
+		}},
+		{"drinks by shown price", func() error {
+			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{
+				Category: "bebidas", Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC}))
+			return err
+		}},
 		{"colombia drinks", func() error {
 			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{Country: "colombia", Category: "bebidas"}))
 			return err

@@ -207,17 +207,17 @@ func (s *Service) list(ctx context.Context, f listFilter) ([]db.Product, error) 
 			sort = saboresv1.ProductSort_PRODUCT_SORT_NEWEST
 		}
 	}
+	switch sort {
+	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC, saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC:
+		return s.byShownPrice(ctx, f, sort == saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC)
+	}
 	if f.country != "" {
 		return s.queries.ListCountryProducts(ctx, db.ListCountryProductsParams{
 			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
-			Sort: sortKeys[sort], PageLimit: f.limit, PageOffset: f.offset,
+			Excluded: []int64{}, Sort: sortKeys[sort], PageLimit: f.limit, PageOffset: f.offset,
 		})
 	}
 	switch sort {
-	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC:
-		return s.queries.ListProductsByPriceAsc(ctx, db.ListProductsByPriceAscParams(f.params()))
-	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC:
-		return s.queries.ListProductsByPriceDesc(ctx, db.ListProductsByPriceDescParams(f.params()))
 	case saboresv1.ProductSort_PRODUCT_SORT_NEWEST:
 		return s.queries.ListProductsByNewest(ctx, db.ListProductsByNewestParams(f.params()))
 	default:
@@ -233,8 +233,8 @@ var sortKeys = map[saboresv1.ProductSort]string{
 	saboresv1.ProductSort_PRODUCT_SORT_NEWEST:     "newest",
 }
 
-// params is the filter in the shape the four catalogue-wide listing
-// queries share.
+// params is the filter in the shape the name and newest listing queries
+// share.
 func (f listFilter) params() db.ListProductsByNameParams {
 	return db.ListProductsByNameParams{
 		Category: f.category, OnlineCategory: f.onlineCategory,
