@@ -38,7 +38,7 @@ func TestSeededCart(t *testing.T) {
 			t.Errorf("line %d problems = %v, want %v", i, p, w)
 		}
 	}
-	if l := got.GetLines()[0]; l.GetUnitPriceCents() != 237 || l.GetLineTotalCents() != 474 || l.GetPromotionLabel() != "-15%" {
+	if l := got.GetLines()[0]; l.GetUnitPriceCents() != 237 || l.GetLineTotalCents() != 474 || l.GetPromotionLabel() != "-5%" {
 		t.Errorf("guaraná line = %v", l)
 	}
 	if l := got.GetLines()[2]; l.GetAvailableStock() != 2 {
