@@ -192,7 +192,7 @@ func TestPriceCart(t *testing.T) {
 		}
 	})
 
-	t.Run("problems are reported and not charged", func(t *testing.T) {
+	t.Run("problems are reported, and lines short of stock still counted", func(t *testing.T) {
 		t.Parallel()
 		got := PriceCart([]LineInput{{1001, 1}, {999, 1}, {1004, 1}, {1003, 1}, {1002, 5}, {1001, 0}, {1003, -1}}, items)
 		wantProblems := [][]Problem{
@@ -208,12 +208,20 @@ func TestPriceCart(t *testing.T) {
 			if !reflect.DeepEqual(line.Problems, wantProblems[i]) {
 				t.Errorf("line %d problems = %v, want %v", i, line.Problems, wantProblems[i])
 			}
-			if len(line.Problems) > 0 && line.LineTotalCents != 0 {
-				t.Errorf("line %d with problems totals %d", i, line.LineTotalCents)
-			}
 		}
-		if got.Valid || got.SubtotalCents != 250 || got.TotalCents != 250 || got.FreeShippingReached {
-			t.Errorf("totals = %+v", got)
+		// What the cart holds: Guaraná, one out-of-stock 1003 and five 1002
+		// of which three are left; nothing for lines without a price or a
+		// valid quantity.
+		wantTotals := []int64{250, 0, 0, 300, 5 * 680, 0, 0} // 1002 at its promotional 6,80 €
+		var sum int64
+		for i, line := range got.Lines {
+			if line.LineTotalCents != wantTotals[i] {
+				t.Errorf("line %d totals %d, want %d", i, line.LineTotalCents, wantTotals[i])
+			}
+			sum += wantTotals[i]
+		}
+		if got.Valid || got.SubtotalCents != sum || got.TotalCents != sum {
+			t.Errorf("totals = %+v, want invalid with subtotal %d", got, sum)
 		}
 		if got.Lines[4].AvailableStock != 3 || got.Lines[1].Item.Name != "" {
 			t.Errorf("available stock / unknown item = %+v", got.Lines)

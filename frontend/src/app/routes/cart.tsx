@@ -50,6 +50,11 @@ export default function CartRoute() {
           ))}
         </ul>
         <CartSummary priced={priced.data}>
+          {priced.data && !priced.data.valid && (
+            <p role="status" className="text-sm font-medium text-red-700">
+              {t("fixBeforeCheckout")}
+            </p>
+          )}
           <button
             type="button"
             className="btn btn-primary w-full py-3"
