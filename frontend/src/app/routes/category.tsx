@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useProducts } from "@/features/catalog/api/catalog";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
 import { useListError } from "@/hooks/use-list-error";
+import { useClampedPage } from "@/hooks/use-clamped-page";
 import { pageCount, readPage, withPage } from "@/lib/paging";
 
 const pageSize = 20;
@@ -18,6 +19,7 @@ export default function CategoryRoute({ category }: { category: string }) {
   const page = readPage(sp);
   const query = useProducts({ category, page, pageSize });
   const error = useListError(query.error);
+  useClampedPage(page, query.data && pageCount(query.data.totalSize, pageSize));
   const title = t(`categories.${category}`);
   return (
     <div className="container-page py-6">

@@ -13,6 +13,7 @@ import {
   toListRequest,
   withFilter,
 } from "@/features/catalog/todos-params";
+import { useClampedPage } from "@/hooks/use-clamped-page";
 import { useListError } from "@/hooks/use-list-error";
 import { pageCount, pageRange, withPage } from "@/lib/paging";
 import { schemaPrice } from "@/lib/format-price";
@@ -27,6 +28,7 @@ export default function TodosRoute() {
   const total = query.data?.totalSize ?? 0;
   const pages = pageCount(total, todosPageSize);
   const [first, last] = pageRange(params.page, todosPageSize, total);
+  useClampedPage(params.page, query.data && pages);
   const categoryId = useId();
   const sortId = useId();
 
@@ -105,7 +107,7 @@ export default function TodosRoute() {
           </select>
         </div>
         <p className="ml-auto min-h-6 text-sm text-stone-700" role="status">
-          {total > 0 ? t("todos.showing", { first, last, total }) : ""}
+          {first > 0 ? t("todos.showing", { first, last, total }) : ""}
         </p>
       </div>
 

@@ -6,6 +6,7 @@ import { useProducts } from "@/features/catalog/api/catalog";
 import { CountryHero, useCountryName } from "@/features/catalog/components/country-hero";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
 import { useListError } from "@/hooks/use-list-error";
+import { useClampedPage } from "@/hooks/use-clamped-page";
 import { pageCount, readPage, withPage } from "@/lib/paging";
 
 const pageSize = 20;
@@ -18,6 +19,7 @@ export default function ColombiaRoute() {
   const page = readPage(sp);
   const q = useProducts({ country: "colombia", page, pageSize });
   const error = useListError(q.error);
+  useClampedPage(page, q.data && pageCount(q.data.totalSize, pageSize));
   if (q.isError) console.error("colombia: load failed", q.error);
   return (
     <>
