@@ -448,8 +448,8 @@ type Promotion struct {
 	Label string `protobuf:"bytes,6,opt,name=label,proto3" json:"label,omitempty"`
 	// start_time is when the promotion started; unset when it has always run.
 	StartTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
-	// end_time is when the promotion ends; unset for an open end (the storefront
-	// counts down seven days from now).
+	// end_time is when the promotion ends; unset for an open end, which the
+	// storefront does not count down (there is no deadline to announce).
 	EndTime *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=end_time,json=endTime,proto3" json:"end_time,omitempty"`
 	// lowest_price_30d_cents is the lowest price in the 30 days before the
 	// promotion started, which EU law (Directive 2019/2161) requires beside an

@@ -79,8 +79,8 @@ export type Promotion = Message<"sabores.v1.Promotion"> & {
   startTime?: Timestamp | undefined;
 
   /**
-   * end_time is when the promotion ends; unset for an open end (the storefront
-   * counts down seven days from now).
+   * end_time is when the promotion ends; unset for an open end, which the
+   * storefront does not count down (there is no deadline to announce).
    *
    * @generated from field: google.protobuf.Timestamp end_time = 8;
    */
