@@ -178,3 +178,9 @@ WHERE p.id = ANY(@ids::bigint[]) AND p.sold_online
       SELECT 1 FROM product_country_visibility v
       WHERE v.product_id = p.id AND v.country_slug = @country AND v.is_visible
         AND v.sales_channel IN ('online', 'both')));
+
+-- SitemapProducts lists the ids of the products sold online for
+-- /sitemap.xml, in id order along the primary key, at most @max_products
+-- (a sitemap holds 50 000 addresses).
+-- name: SitemapProducts :many
+SELECT id FROM products WHERE sold_online ORDER BY id LIMIT @max_products;

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 
 	"connectrpc.com/connect"
@@ -14,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -21,6 +23,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/settings"
+	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/visibility"
 )
 
@@ -59,6 +62,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
+	maps.Copy(routes, sitemap.Routes(db.New(dbs.Read), cfg.PublicURL))
 	cache := catalogcache.New(catalogcache.Options{Logger: app.Log, OnHit: m.ObserveCached})
 	go cache.Listen(ctx, dbs.Primary, nil)
 	promos := catalogcache.NewPromotionSnapshot(cache, dbs.Primary)

@@ -774,3 +774,30 @@ func (q *Queries) SearchProductsContaining(ctx context.Context, arg SearchProduc
 	}
 	return items, nil
 }
+
+const sitemapProducts = `-- name: SitemapProducts :many
+SELECT id FROM products WHERE sold_online ORDER BY id LIMIT $1
+`
+
+// SitemapProducts lists the ids of the products sold online for
+// /sitemap.xml, in id order along the primary key, at most @max_products
+// (a sitemap holds 50 000 addresses).
+func (q *Queries) SitemapProducts(ctx context.Context, maxProducts int32) ([]int64, error) {
+	rows, err := q.db.Query(ctx, sitemapProducts, maxProducts)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

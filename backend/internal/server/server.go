@@ -132,7 +132,7 @@ func NewHandler(opts Options) http.Handler {
 	for pattern, h := range opts.Routes {
 		mux.Handle(pattern, h)
 	}
-	mux.Handle("/", newSPA(opts.Frontend))
+	mux.Handle("/", notFoundStatus(newSPA(opts.Frontend)))
 
 	return logRequests(opts.Logger, cors(opts.AllowedOrigins, mux))
 }
