@@ -23,10 +23,11 @@ import (
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// publicMaxAge is how long browsers and CDNs may keep the public details:
-// they change a few times a year, and a minute of delay after a save is
-// invisible to shoppers.
-const publicMaxAge = "public, max-age=60"
+// publicMaxAge lets shared caches (a CDN) keep the public details for a
+// minute: they change a few times a year. Browsers ask again on each visit
+// (the app keeps them for the visit), so an owner who has just saved sees
+// the new details on the next page load, not a minute later.
+const publicMaxAge = "public, max-age=0, s-maxage=60"
 
 // Service implements ShopSettingsService.
 type Service struct {

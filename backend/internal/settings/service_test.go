@@ -113,7 +113,7 @@ func TestSeededSamplesAreListedUnfinished(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if details.Header().Get("Cache-Control") != "public, max-age=60" || details.Msg.Details.Nif != shop.Sample.NIF {
+	if details.Header().Get("Cache-Control") != "public, max-age=0, s-maxage=60" || details.Msg.Details.Nif != shop.Sample.NIF {
 		t.Errorf("GetShopDetails: Cache-Control %q, NIF %q", details.Header().Get("Cache-Control"), details.Msg.Details.Nif)
 	}
 }

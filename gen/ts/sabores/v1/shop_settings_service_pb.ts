@@ -356,8 +356,8 @@ export const UpdateShopSettingsResponseSchema: GenMessage<UpdateShopSettingsResp
 export const ShopSettingsService: GenService<{
   /**
    * GetShopDetails returns the shop's public details for the storefront's
-   * footer, contact and legal pages. They change rarely: the answer may be
-   * cached for a minute.
+   * footer, contact and legal pages. They change rarely: shared caches may
+   * keep the answer for a minute.
    *
    * @generated from rpc sabores.v1.ShopSettingsService.GetShopDetails
    */

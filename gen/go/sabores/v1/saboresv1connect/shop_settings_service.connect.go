@@ -47,8 +47,8 @@ const (
 // ShopSettingsServiceClient is a client for the sabores.v1.ShopSettingsService service.
 type ShopSettingsServiceClient interface {
 	// GetShopDetails returns the shop's public details for the storefront's
-	// footer, contact and legal pages. They change rarely: the answer may be
-	// cached for a minute.
+	// footer, contact and legal pages. They change rarely: shared caches may
+	// keep the answer for a minute.
 	GetShopDetails(context.Context, *connect.Request[v1.GetShopDetailsRequest]) (*connect.Response[v1.GetShopDetailsResponse], error)
 	// GetShopSettings returns every setting with the ones that are still
 	// sample values or empty. Admins only.
@@ -118,8 +118,8 @@ func (c *shopSettingsServiceClient) UpdateShopSettings(ctx context.Context, req 
 // ShopSettingsServiceHandler is an implementation of the sabores.v1.ShopSettingsService service.
 type ShopSettingsServiceHandler interface {
 	// GetShopDetails returns the shop's public details for the storefront's
-	// footer, contact and legal pages. They change rarely: the answer may be
-	// cached for a minute.
+	// footer, contact and legal pages. They change rarely: shared caches may
+	// keep the answer for a minute.
 	GetShopDetails(context.Context, *connect.Request[v1.GetShopDetailsRequest]) (*connect.Response[v1.GetShopDetailsResponse], error)
 	// GetShopSettings returns every setting with the ones that are still
 	// sample values or empty. Admins only.
