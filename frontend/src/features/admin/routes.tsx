@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link, Navigate, Route, Routes, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useLogout } from "@/hooks/use-logout";
 import { useSession } from "@/hooks/use-session";
@@ -65,6 +66,7 @@ export function AdminRoutes() {
   if (viewer !== "admin") {
     return (
       <main id="main" className="container-page py-16 text-center">
+        <Seo title={`${t("noAccessTitle")} | Sabores`} />
         <h1 className="text-2xl font-bold">{t("noAccessTitle")}</h1>
         <p className="mt-2 text-stone-700">{t("noAccessText")}</p>
         <Link to="/" className="btn btn-primary mt-6">
@@ -76,6 +78,7 @@ export function AdminRoutes() {
 
   return (
     <div className="min-h-screen bg-stone-50">
+      <Seo title={`${t("area")} | Sabores`} />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t("skipToContent")}
       </a>
