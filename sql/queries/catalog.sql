@@ -156,6 +156,23 @@ WHERE p.sold_online
 ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT @max_results;
 
+-- SearchProductsAllWords is the second tier of a search of several words:
+-- products whose name, code or SKU has a word starting with each of them,
+-- in any order (migration 00060's index), other than @excluded (the first
+-- tier's), the most words matched closest together first.
+-- name: SearchProductsAllWords :many
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize(@query::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT p.* FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND p.id <> ALL(@excluded::bigint[])
+ORDER BY ts_rank_cd(to_tsvector('simple', p.search_text), q.words) DESC, p.search_text COLLATE "C", p.id
+LIMIT @max_results;
+
 -- name: ListHomeCountries :many
 SELECT * FROM countries
 WHERE show_on_home

@@ -102,6 +102,14 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "pao de queijo"}))
 			return err
 		}},
+		{"search two words in any order", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "colombia cafe", Limit: 30}))
+			return err
+		}},
+		{"search two common words", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "refresco 350"}))
+			return err
+		}},
 		{"search a SKU", func() error {
 			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "sab-b0004242"}))
 			return err

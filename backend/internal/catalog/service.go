@@ -120,8 +120,9 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 }
 
 // SearchProducts finds products sold online whose name, code or SKU
-// contains the query, ignoring case and accents, prefix matches first. A
-// blank query finds nothing and does not reach the database.
+// contains the query, ignoring case and accents, prefix matches first; a
+// query of several words then finds those with every word in any order,
+// ranked. A blank query finds nothing and does not reach the database.
 func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[saboresv1.SearchProductsRequest]) (*connect.Response[saboresv1.SearchProductsResponse], error) {
 	limit := req.Msg.GetLimit()
 	switch {
@@ -143,7 +144,18 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
 	}
 	if rest := limit - int32(len(rows)); rest > 0 {
-		more, err := s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{Pattern: pattern, MaxResults: rest})
+		var more []db.Product
+		if strings.Contains(query, " ") {
+			// Several words: every word, in any order ("cafe colombia"
+			// finds "Café de Colombia Supremo").
+			found := make([]int64, len(rows))
+			for i, r := range rows {
+				found[i] = r.ID
+			}
+			more, err = s.queries.SearchProductsAllWords(ctx, db.SearchProductsAllWordsParams{Query: query, Excluded: found, MaxResults: rest})
+		} else {
+			more, err = s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{Pattern: pattern, MaxResults: rest})
+		}
 		if err != nil {
 			return nil, fmt.Errorf("catalog: search products: %w", err)
 		}

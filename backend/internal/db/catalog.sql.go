@@ -654,6 +654,72 @@ func (q *Queries) ResolveCountry(ctx context.Context, slug string) (string, erro
 	return slug_2, err
 }
 
+const searchProductsAllWords = `-- name: SearchProductsAllWords :many
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize($3::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND p.id <> ALL($1::bigint[])
+ORDER BY ts_rank_cd(to_tsvector('simple', p.search_text), q.words) DESC, p.search_text COLLATE "C", p.id
+LIMIT $2
+`
+
+type SearchProductsAllWordsParams struct {
+	Excluded   []int64
+	MaxResults int32
+	Query      string
+}
+
+// SearchProductsAllWords is the second tier of a search of several words:
+// products whose name, code or SKU has a word starting with each of them,
+// in any order (migration 00060's index), other than @excluded (the first
+// tier's), the most words matched closest together first.
+func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProductsAllWordsParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, searchProductsAllWords, arg.Excluded, arg.MaxResults, arg.Query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchProductsByPrefix = `-- name: SearchProductsByPrefix :many
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
 WHERE p.sold_online
