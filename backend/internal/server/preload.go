@@ -21,6 +21,7 @@ import (
 // hooks/session-query.tsx), as Connect JSON.
 const (
 	sessionCall     = "/sabores.v1.AccountService/GetSession"
+	shopCall        = "/sabores.v1.ShopSettingsService/GetShopDetails"
 	countriesCall   = "/sabores.v1.CatalogService/ListCountries"
 	listCall        = "/sabores.v1.CatalogService/ListProducts"
 	productCall     = "/sabores.v1.CatalogService/GetProduct"
@@ -35,10 +36,11 @@ const (
 var productPath = regexp.MustCompile(`^/producto/([1-9][0-9]{0,17})$`)
 
 // preloadCalls lists the Connect GET URLs the page at path requests first.
-// Every page asks who is signed in; the home page, /todos without filters and
+// Every page asks who is signed in and, for its footer, the shop's details;
+// the home page, /todos without filters and
 // product pages also read the catalogue.
 func preloadCalls(path, rawQuery string) []string {
-	calls := []string{connectGet(sessionCall, "{}")}
+	calls := []string{connectGet(sessionCall, "{}"), connectGet(shopCall, "{}")}
 	switch {
 	case path == "/":
 		calls = append(calls,

@@ -11,30 +11,31 @@ import (
 func TestPreloadCalls(t *testing.T) {
 	t.Parallel()
 	session := "/sabores.v1.AccountService/GetSession?connect=v1&encoding=json&message=%7B%7D"
+	shop := "/sabores.v1.ShopSettingsService/GetShopDetails?connect=v1&encoding=json&message=%7B%7D"
 	// The URLs connect-web sends for these pages, copied from the browser.
 	tests := []struct {
 		name, path, query string
 		want              []string
 	}{
 		{"home", "/", "", []string{
-			session,
+			session, shop,
 			"/sabores.v1.CatalogService/ListCountries?connect=v1&encoding=json&message=%7B%7D",
 			"/sabores.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%22onlineCategory%22%3A%22lanzamientos%22%2C%22sort%22%3A%22PRODUCT_SORT_NEWEST%22%2C%22pageSize%22%3A4%7D",
 			"/sabores.v1.PromotionService/ListActivePromotions?connect=v1&encoding=json&message=%7B%7D",
 			"/sabores.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%22onlineCategory%22%3A%22populares%22%2C%22sort%22%3A%22PRODUCT_SORT_NEWEST%22%2C%22pageSize%22%3A4%7D",
 		}},
 		{"todos", "/todos", "", []string{
-			session,
+			session, shop,
 			"/sabores.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%22sort%22%3A%22PRODUCT_SORT_NAME%22%2C%22page%22%3A1%2C%22pageSize%22%3A20%7D",
 		}},
-		{"todos with filters reads its own page", "/todos", "sortBy=price-asc", []string{session}},
+		{"todos with filters reads its own page", "/todos", "sortBy=price-asc", []string{session, shop}},
 		{"product", "/producto/1001", "", []string{
-			session,
+			session, shop,
 			"/sabores.v1.CatalogService/GetProduct?connect=v1&encoding=json&message=%7B%22id%22%3A%221001%22%7D",
 		}},
-		{"product id that is not a number", "/producto/abc", "", []string{session}},
-		{"product id zero", "/producto/0", "", []string{session}},
-		{"other page", "/cart", "", []string{session}},
+		{"product id that is not a number", "/producto/abc", "", []string{session, shop}},
+		{"product id zero", "/producto/0", "", []string{session, shop}},
+		{"other page", "/cart", "", []string{session, shop}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,7 +72,7 @@ func TestIndexNamesThePagePreloads(t *testing.T) {
 	if !strings.Contains(page, want) || strings.Index(page, want) > strings.Index(page, "</head>") {
 		t.Errorf("GET /producto/1001 =\n%s\nwant %s in the head", page, want)
 	}
-	if n := strings.Count(page, `rel="preload"`); n != 2 {
-		t.Errorf("GET /producto/1001 has %d preloads, want 2 (session and product)", n)
+	if n := strings.Count(page, `rel="preload"`); n != 3 {
+		t.Errorf("GET /producto/1001 has %d preloads, want 3 (session, shop details and product)", n)
 	}
 }
