@@ -84,9 +84,9 @@ describe("main pages", () => {
     const logs: string[] = [];
     page.on("console", (m) => logs.push(m.text()));
     await page.goto("/esta/pagina/no/existe");
-    await page.getByText("Oops! Page not found").waitFor();
+    await page.getByText("¡Vaya! Página no encontrada").waitFor();
     expect(logs.some((l) => l.includes("/esta/pagina/no/existe"))).toBe(true);
-    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.getByRole("link", { name: "Volver al inicio" }).click();
     await page.getByRole("heading", { name: "Lanzamientos" }).waitFor();
     await context.close();
   });

@@ -4,12 +4,15 @@ SELECT id FROM orders
 WHERE user_id = @user_id AND idempotency_key = @idempotency_key;
 
 -- UpsertCustomerForUser records the shopper as a customer from the delivery
--- data of their latest order; a user is one customer.
+-- data of their latest order; a user is one customer. The delivery form
+-- asks for the whole name in one field, so the surname a customer had
+-- (seeded or imported) is cleared: kept, the back office showed "María
+-- Silva Silva".
 -- name: UpsertCustomerForUser :one
 INSERT INTO customers (user_id, name, email, phone)
 VALUES (@user_id, @name, @email, @phone)
 ON CONFLICT (user_id) DO UPDATE
-SET name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
+SET name = EXCLUDED.name, surname = '', email = EXCLUDED.email, phone = EXCLUDED.phone,
     active = true, updated_at = now()
 RETURNING id;
 

@@ -53,6 +53,7 @@ var Policies = map[string]Access{
 	v1connect.PromotionServiceListActivePromotionsProcedure: Public,
 	v1connect.CartServiceValidateCartProcedure:              Public,
 	v1connect.AccountServiceGetSessionProcedure:             Public,
+	v1connect.ShopSettingsServiceGetShopDetailsProcedure:    Public,
 	// A shopper's own orders and dashboard.
 	v1connect.OrderServicePlaceOrderProcedure:       SignedIn,
 	v1connect.OrderServiceListMyOrdersProcedure:     SignedIn,
@@ -77,6 +78,8 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceListApiKeysProcedure:                Admin,
 	v1connect.AdminServiceRevokeApiKeyProcedure:               Admin,
 	v1connect.AdminServiceListAuditEventsProcedure:            Admin,
+	v1connect.ShopSettingsServiceGetShopSettingsProcedure:     Admin,
+	v1connect.ShopSettingsServiceUpdateShopSettingsProcedure:  Admin,
 }
 
 // KeyScopes is the API key scope each back-office procedure needs. A

@@ -102,6 +102,14 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "pao de queijo"}))
 			return err
 		}},
+		{"search two words in any order", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "colombia cafe", Limit: 30}))
+			return err
+		}},
+		{"search two common words", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "refresco 350"}))
+			return err
+		}},
 		{"search a SKU", func() error {
 			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "sab-b0004242"}))
 			return err
@@ -113,6 +121,16 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 		{"brasil page 3 by price", func() error {
 			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{
 				Country: "brasil", Page: 3, Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC}))
+			return err
+		}},
+		{"todos page 40 by shown price, descending", func() error {
+			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{
+				Page: 40, Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC}))
+			return err
+		}},
+		{"drinks by shown price", func() error {
+			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{
+				Category: "bebidas", Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC}))
 			return err
 		}},
 		{"colombia drinks", func() error {

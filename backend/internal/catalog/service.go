@@ -118,8 +118,9 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 }
 
 // SearchProducts finds products sold online whose name, code or SKU
-// contains the query, ignoring case and accents, prefix matches first. A
-// blank query finds nothing and does not reach the database.
+// contains the query, ignoring case and accents, prefix matches first; a
+// query of several words then finds those with every word in any order,
+// ranked. A blank query finds nothing and does not reach the database.
 func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[saboresv1.SearchProductsRequest]) (*connect.Response[saboresv1.SearchProductsResponse], error) {
 	limit := req.Msg.GetLimit()
 	switch {
@@ -141,7 +142,18 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
 	}
 	if rest := limit - int32(len(rows)); rest > 0 {
-		more, err := s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{Pattern: pattern, MaxResults: rest})
+		var more []db.Product
+		if strings.Contains(query, " ") {
+			// Several words: every word, in any order ("cafe colombia"
+			// finds "Café de Colombia Supremo").
+			found := make([]int64, len(rows))
+			for i, r := range rows {
+				found[i] = r.ID
+			}
+			more, err = s.queries.SearchProductsAllWords(ctx, db.SearchProductsAllWordsParams{Query: query, Excluded: found, MaxResults: rest})
+		} else {
+			more, err = s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{Pattern: pattern, MaxResults: rest})
+		}
 		if err != nil {
 			return nil, fmt.Errorf("catalog: search products: %w", err)
 		}
@@ -196,17 +208,17 @@ func (s *Service) list(ctx context.Context, f listFilter) ([]db.Product, error) 
 			sort = saboresv1.ProductSort_PRODUCT_SORT_NEWEST
 		}
 	}
+	switch sort {
+	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC, saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC:
+		return s.byShownPrice(ctx, f, sort == saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC)
+	}
 	if f.country != "" {
 		return s.queries.ListCountryProducts(ctx, db.ListCountryProductsParams{
 			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
-			Sort: sortKeys[sort], PageLimit: f.limit, PageOffset: f.offset,
+			Excluded: []int64{}, Sort: sortKeys[sort], PageLimit: f.limit, PageOffset: f.offset,
 		})
 	}
 	switch sort {
-	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC:
-		return s.queries.ListProductsByPriceAsc(ctx, db.ListProductsByPriceAscParams(f.params()))
-	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC:
-		return s.queries.ListProductsByPriceDesc(ctx, db.ListProductsByPriceDescParams(f.params()))
 	case saboresv1.ProductSort_PRODUCT_SORT_NEWEST:
 		return s.queries.ListProductsByNewest(ctx, db.ListProductsByNewestParams(f.params()))
 	default:
@@ -222,8 +234,8 @@ var sortKeys = map[saboresv1.ProductSort]string{
 	saboresv1.ProductSort_PRODUCT_SORT_NEWEST:     "newest",
 }
 
-// params is the filter in the shape the four catalogue-wide listing
-// queries share.
+// params is the filter in the shape the name and newest listing queries
+// share.
 func (f listFilter) params() db.ListProductsByNameParams {
 	return db.ListProductsByNameParams{
 		Category: f.category, OnlineCategory: f.onlineCategory,

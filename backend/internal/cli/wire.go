@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 
 	"connectrpc.com/connect"
@@ -15,12 +16,15 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
+	"github.com/sabores/sabores/backend/internal/settings"
+	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/visibility"
 )
 
@@ -64,6 +68,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if err := paymentRoutes(app, dbs.Primary, routes); err != nil {
 		return server.Options{}, nil, err
 	}
+	maps.Copy(routes, sitemap.Routes(db.New(dbs.Read), cfg.PublicURL))
 	feed := changefeed.New(app.Log)
 	go feed.Listen(ctx, dbs.Primary, nil)
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})
@@ -78,6 +83,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin:      admin.New(dbs.Primary, signIn),
+			Settings:   settings.New(dbs.Primary),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

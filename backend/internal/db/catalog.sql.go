@@ -164,20 +164,22 @@ WHERE v.country_slug = $1 AND v.is_visible AND v.sales_channel IN ('online', 'bo
   AND p.sold_online
   AND ($2::text = '' OR p.category = $2)
   AND ($3::text = '' OR p.online_categories @> ARRAY[$3::text])
+  AND p.id <> ALL($4::bigint[])
 ORDER BY
-  CASE WHEN $4::text = 'price_asc' THEN p.price_cents END,
-  CASE WHEN $4::text = 'price_desc' THEN p.price_cents END DESC,
-  CASE WHEN $4::text = 'newest' THEN p.created_at END DESC,
-  CASE WHEN $4::text = 'name' THEN p.name END COLLATE "es-x-icu",
-  CASE WHEN $4::text IN ('price_desc', 'newest') THEN p.id END DESC,
+  CASE WHEN $5::text = 'price_asc' THEN p.price_cents END,
+  CASE WHEN $5::text = 'price_desc' THEN p.price_cents END DESC,
+  CASE WHEN $5::text = 'newest' THEN p.created_at END DESC,
+  CASE WHEN $5::text = 'name' THEN p.name END COLLATE "es-x-icu",
+  CASE WHEN $5::text IN ('price_desc', 'newest') THEN p.id END DESC,
   p.id
-LIMIT $6 OFFSET $5
+LIMIT $7 OFFSET $6
 `
 
 type ListCountryProductsParams struct {
 	Country        string
 	Category       string
 	OnlineCategory string
+	Excluded       []int64
 	Sort           string
 	PageOffset     int32
 	PageLimit      int32
@@ -188,11 +190,14 @@ type ListCountryProductsParams struct {
 // (an EXISTS under an OR would not be, as the planner cannot turn it into a
 // join). A country holds a few thousand products at most, so one query sorts
 // them in any of the four orders, with the same tie-breaks as the others.
+// @excluded leaves out the products on a promotion when sorting by price, as
+// in ListProductsByPriceAsc.
 func (q *Queries) ListCountryProducts(ctx context.Context, arg ListCountryProductsParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listCountryProducts,
 		arg.Country,
 		arg.Category,
 		arg.OnlineCategory,
+		arg.Excluded,
 		arg.Sort,
 		arg.PageOffset,
 		arg.PageLimit,
@@ -264,6 +269,73 @@ func (q *Queries) ListHomeCountries(ctx context.Context) ([]Country, error) {
 			&i.Aliases,
 			&i.UpdatedAt,
 			&i.UpdatedBy,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listListedProductsByIDs = `-- name: ListListedProductsByIDs :many
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
+WHERE p.id = ANY($1::bigint[]) AND p.sold_online
+  AND ($2::text = '' OR p.category = $2)
+  AND ($3::text = '' OR p.online_categories @> ARRAY[$3::text])
+  AND ($4::text = '' OR EXISTS (
+      SELECT 1 FROM product_country_visibility v
+      WHERE v.product_id = p.id AND v.country_slug = $4 AND v.is_visible
+        AND v.sales_channel IN ('online', 'both')))
+`
+
+type ListListedProductsByIDsParams struct {
+	Ids            []int64
+	Category       string
+	OnlineCategory string
+	Country        string
+}
+
+// ListListedProductsByIDs reads which of some products (those on a
+// promotion now) a listing's filters keep, by primary key.
+func (q *Queries) ListListedProductsByIDs(ctx context.Context, arg ListListedProductsByIDsParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, listListedProductsByIDs,
+		arg.Ids,
+		arg.Category,
+		arg.OnlineCategory,
+		arg.Country,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.SearchText,
 		); err != nil {
 			return nil, err
 		}
@@ -425,8 +497,9 @@ SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
       AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+      AND q.id <> ALL($3::bigint[])
     ORDER BY q.price_cents, q.id
-    LIMIT $4 OFFSET $3
+    LIMIT $5 OFFSET $4
 ) AS page
 JOIN products p ON p.id = page.id
 ORDER BY page.price_cents, page.id
@@ -435,14 +508,20 @@ ORDER BY page.price_cents, page.id
 type ListProductsByPriceAscParams struct {
 	Category       string
 	OnlineCategory string
+	Excluded       []int64
 	PageOffset     int32
 	PageLimit      int32
 }
 
+// The two price orders leave out @excluded, the products on a promotion
+// now (a few hundred at most, known from memory): they are listed by the
+// price shown, merged in by catalog.mergeByShownPrice, so the index still
+// gives the rest in order.
 func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsByPriceAscParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listProductsByPriceAsc,
 		arg.Category,
 		arg.OnlineCategory,
+		arg.Excluded,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -492,8 +571,9 @@ SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
       AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+      AND q.id <> ALL($3::bigint[])
     ORDER BY q.price_cents DESC, q.id DESC
-    LIMIT $4 OFFSET $3
+    LIMIT $5 OFFSET $4
 ) AS page
 JOIN products p ON p.id = page.id
 ORDER BY page.price_cents DESC, page.id DESC
@@ -502,6 +582,7 @@ ORDER BY page.price_cents DESC, page.id DESC
 type ListProductsByPriceDescParams struct {
 	Category       string
 	OnlineCategory string
+	Excluded       []int64
 	PageOffset     int32
 	PageLimit      int32
 }
@@ -510,6 +591,7 @@ func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsB
 	rows, err := q.db.Query(ctx, listProductsByPriceDesc,
 		arg.Category,
 		arg.OnlineCategory,
+		arg.Excluded,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -570,6 +652,72 @@ func (q *Queries) ResolveCountry(ctx context.Context, slug string) (string, erro
 	var slug_2 string
 	err := row.Scan(&slug_2)
 	return slug_2, err
+}
+
+const searchProductsAllWords = `-- name: SearchProductsAllWords :many
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize($3::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND p.id <> ALL($1::bigint[])
+ORDER BY ts_rank_cd(to_tsvector('simple', p.search_text), q.words) DESC, p.search_text COLLATE "C", p.id
+LIMIT $2
+`
+
+type SearchProductsAllWordsParams struct {
+	Excluded   []int64
+	MaxResults int32
+	Query      string
+}
+
+// SearchProductsAllWords is the second tier of a search of several words:
+// products whose name, code or SKU has a word starting with each of them,
+// in any order (migration 00060's index), other than @excluded (the first
+// tier's), the most words matched closest together first.
+func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProductsAllWordsParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, searchProductsAllWords, arg.Excluded, arg.MaxResults, arg.Query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const searchProductsByPrefix = `-- name: SearchProductsByPrefix :many
@@ -686,6 +834,33 @@ func (q *Queries) SearchProductsContaining(ctx context.Context, arg SearchProduc
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sitemapProducts = `-- name: SitemapProducts :many
+SELECT id FROM products WHERE sold_online ORDER BY id LIMIT $1
+`
+
+// SitemapProducts lists the ids of the products sold online for
+// /sitemap.xml, in id order along the primary key, at most @max_products
+// (a sitemap holds 50 000 addresses).
+func (q *Queries) SitemapProducts(ctx context.Context, maxProducts int32) ([]int64, error) {
+	rows, err := q.db.Query(ctx, sitemapProducts, maxProducts)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

@@ -349,7 +349,7 @@ const upsertCustomerForUser = `-- name: UpsertCustomerForUser :one
 INSERT INTO customers (user_id, name, email, phone)
 VALUES ($1, $2, $3, $4)
 ON CONFLICT (user_id) DO UPDATE
-SET name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
+SET name = EXCLUDED.name, surname = '', email = EXCLUDED.email, phone = EXCLUDED.phone,
     active = true, updated_at = now()
 RETURNING id
 `
@@ -362,7 +362,10 @@ type UpsertCustomerForUserParams struct {
 }
 
 // UpsertCustomerForUser records the shopper as a customer from the delivery
-// data of their latest order; a user is one customer.
+// data of their latest order; a user is one customer. The delivery form
+// asks for the whole name in one field, so the surname a customer had
+// (seeded or imported) is cleared: kept, the back office showed "María
+// Silva Silva".
 func (q *Queries) UpsertCustomerForUser(ctx context.Context, arg UpsertCustomerForUserParams) (int64, error) {
 	row := q.db.QueryRow(ctx, upsertCustomerForUser,
 		arg.UserID,

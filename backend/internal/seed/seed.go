@@ -94,6 +94,9 @@ func catalogue(ctx context.Context, q *db.Queries, now time.Time) error {
 			return fmt.Errorf("promotion of product %d: %w", p.productID, err)
 		}
 	}
+	if err := shopSettings(ctx, q); err != nil {
+		return err
+	}
 	if err := customers(ctx, q, userIDs, now); err != nil {
 		return err
 	}

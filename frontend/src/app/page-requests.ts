@@ -5,6 +5,7 @@ import { readTodosParams, toListRequest } from "@/features/catalog/todos-params"
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
 import { PromotionService } from "@gen/sabores/v1/promotion_service_pb";
+import { ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
 
 // The first API requests of the pages people land on, built by the same
 // functions the pages call. The build (scripts/page-preloads.mjs) sends them
@@ -32,8 +33,15 @@ export interface PageRequests {
   calls: Call[];
 }
 
-/** everyPage is what every page asks first: who is signed in (hooks/session-query.tsx). */
-export const everyPage: Call[] = [call(AccountService.method.getSession, {})];
+/**
+ * everyPage is what every page asks first: who is signed in
+ * (hooks/session-query.tsx) and, for the footer, the shop's details
+ * (hooks/use-shop-details.ts).
+ */
+export const everyPage: Call[] = [
+  call(AccountService.method.getSession, {}),
+  call(ShopSettingsService.method.getShopDetails, {}),
+];
 
 /** pageRequests are the entry pages' first requests (routes/home, todos, product). */
 export const pageRequests: PageRequests[] = [

@@ -104,7 +104,7 @@ export default function TodosRoute() {
           </select>
         </div>
         <p className="ml-auto min-h-6 text-sm text-stone-700" role="status">
-          {total > 0 ? t("todos.showing", { first, last, total }) : ""}
+          {first > 0 ? t("todos.showing", { first, last, total }) : ""}
         </p>
       </div>
 

@@ -164,7 +164,8 @@ type CartLine struct {
 	PromotionLabel string `protobuf:"bytes,7,opt,name=promotion_label,json=promotionLabel,proto3" json:"promotion_label,omitempty"`
 	// vat_basis_points is the VAT rate included in the price.
 	VatBasisPoints int32 `protobuf:"varint,8,opt,name=vat_basis_points,json=vatBasisPoints,proto3" json:"vat_basis_points,omitempty"`
-	// line_total_cents is unit_price_cents × quantity; 0 for a line with problems.
+	// line_total_cents is unit_price_cents × quantity, short of stock or not;
+	// 0 for a line without a price (unknown, not sold online) or quantity.
 	LineTotalCents int64 `protobuf:"varint,9,opt,name=line_total_cents,json=lineTotalCents,proto3" json:"line_total_cents,omitempty"`
 	// available_stock is the number of units left.
 	AvailableStock int32 `protobuf:"varint,10,opt,name=available_stock,json=availableStock,proto3" json:"available_stock,omitempty"`
@@ -332,7 +333,8 @@ type ValidateCartResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// lines are the priced lines, in the order sent.
 	Lines []*CartLine `protobuf:"bytes,1,rep,name=lines,proto3" json:"lines,omitempty"`
-	// subtotal_cents is the sum of the sellable lines.
+	// subtotal_cents is the sum of the lines: what the cart holds, even when a
+	// line must change before checkout (valid is then false).
 	SubtotalCents int64 `protobuf:"varint,2,opt,name=subtotal_cents,json=subtotalCents,proto3" json:"subtotal_cents,omitempty"`
 	// shipping_cents is the shipping cost (always free).
 	ShippingCents int64 `protobuf:"varint,3,opt,name=shipping_cents,json=shippingCents,proto3" json:"shipping_cents,omitempty"`

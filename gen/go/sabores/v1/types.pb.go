@@ -440,14 +440,16 @@ type Promotion struct {
 	OriginalPriceCents int64 `protobuf:"varint,3,opt,name=original_price_cents,json=originalPriceCents,proto3" json:"original_price_cents,omitempty"`
 	// price_cents is the promotional price a shopper pays.
 	PriceCents int64 `protobuf:"varint,4,opt,name=price_cents,json=priceCents,proto3" json:"price_cents,omitempty"`
-	// discount_percent is the saving in whole percent, for the '-N%' label.
+	// discount_percent is the saving in whole percent against the lowest price
+	// of the 30 days before the promotion (or the regular price when lower;
+	// C-330/23), for the '-N%' label; 0 when there is none against it.
 	DiscountPercent int32 `protobuf:"varint,5,opt,name=discount_percent,json=discountPercent,proto3" json:"discount_percent,omitempty"`
-	// label is the badge text, such as "-20%".
+	// label is the badge text, such as "-20%"; empty when discount_percent is 0.
 	Label string `protobuf:"bytes,6,opt,name=label,proto3" json:"label,omitempty"`
 	// start_time is when the promotion started; unset when it has always run.
 	StartTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
-	// end_time is when the promotion ends; unset for an open end (the storefront
-	// counts down seven days from now).
+	// end_time is when the promotion ends; unset for an open end, which the
+	// storefront does not count down (there is no deadline to announce).
 	EndTime *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=end_time,json=endTime,proto3" json:"end_time,omitempty"`
 	// lowest_price_30d_cents is the lowest price in the 30 days before the
 	// promotion started, which EU law (Directive 2019/2161) requires beside an

@@ -104,7 +104,8 @@ export type CartLine = Message<"sabores.v1.CartLine"> & {
   vatBasisPoints: number;
 
   /**
-   * line_total_cents is unit_price_cents × quantity; 0 for a line with problems.
+   * line_total_cents is unit_price_cents × quantity, short of stock or not;
+   * 0 for a line without a price (unknown, not sold online) or quantity.
    *
    * @generated from field: int64 line_total_cents = 9;
    */
@@ -167,7 +168,8 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
   lines: CartLine[];
 
   /**
-   * subtotal_cents is the sum of the sellable lines.
+   * subtotal_cents is the sum of the lines: what the cart holds, even when a
+   * line must change before checkout (valid is then false).
    *
    * @generated from field: int64 subtotal_cents = 2;
    */

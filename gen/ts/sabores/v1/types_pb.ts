@@ -56,14 +56,16 @@ export type Promotion = Message<"sabores.v1.Promotion"> & {
   priceCents: bigint;
 
   /**
-   * discount_percent is the saving in whole percent, for the '-N%' label.
+   * discount_percent is the saving in whole percent against the lowest price
+   * of the 30 days before the promotion (or the regular price when lower;
+   * C-330/23), for the '-N%' label; 0 when there is none against it.
    *
    * @generated from field: int32 discount_percent = 5;
    */
   discountPercent: number;
 
   /**
-   * label is the badge text, such as "-20%".
+   * label is the badge text, such as "-20%"; empty when discount_percent is 0.
    *
    * @generated from field: string label = 6;
    */
@@ -77,8 +79,8 @@ export type Promotion = Message<"sabores.v1.Promotion"> & {
   startTime?: Timestamp | undefined;
 
   /**
-   * end_time is when the promotion ends; unset for an open end (the storefront
-   * counts down seven days from now).
+   * end_time is when the promotion ends; unset for an open end, which the
+   * storefront does not count down (there is no deadline to announce).
    *
    * @generated from field: google.protobuf.Timestamp end_time = 8;
    */

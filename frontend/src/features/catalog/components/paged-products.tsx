@@ -3,13 +3,15 @@ import { useSearchParams } from "react-router";
 import { Pagination } from "@/components/ui/pagination";
 import { useProducts, type ProductFilter } from "@/features/catalog/api/catalog";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
+import { useClampedPage } from "@/hooks/use-clamped-page";
 import { useListError } from "@/hooks/use-list-error";
 import { pageCount, withPage } from "@/lib/paging";
 
 /**
  * PagedProducts is a ListProducts page chosen by the URL's ?page: the grid
  * in its loading, error and empty states, then the pager, which moves pages
- * through the URL. The category pages, /todos and /colombia share it.
+ * through the URL, and a page past the last one goes to the last. The
+ * category pages, /todos and /colombia share it.
  */
 export function PagedProducts({
   filter,
@@ -36,6 +38,8 @@ export function PagedProducts({
   const [sp, setSp] = useSearchParams();
   const query = useProducts(filter);
   const error = useListError(query.error);
+  const totalPages = query.data && pageCount(query.data.totalSize, pageSize);
+  useClampedPage(filter.page, totalPages);
   if (logAs && query.isError) console.error(`${logAs}: load failed`, query.error);
   return (
     <>
@@ -53,7 +57,7 @@ export function PagedProducts({
       )}
       <Pagination
         page={filter.page}
-        totalPages={pageCount(query.data?.totalSize ?? 0, pageSize)}
+        totalPages={totalPages ?? 0}
         onPage={(p) => setSp(withPage(sp, p))}
         window={pagerWindow}
       />
