@@ -76,7 +76,7 @@ func TestIndexNamesThePagePreloads(t *testing.T) {
 	if !strings.Contains(page, want) || strings.Index(page, want) > strings.Index(page, "</head>") {
 		t.Errorf("GET /producto/1001 =\n%s\nwant %s in the head", page, want)
 	}
-	if n := strings.Count(page, `rel="preload"`); n != 3 {
-		t.Errorf("GET /producto/1001 has %d preloads, want 3 (session, shop details and product)", n)
+	if n := strings.Count(page, `rel="preload"`); n != 2 {
+		t.Errorf("GET /producto/1001 has %d preloads, want 2 (the fixture's session and product)", n)
 	}
 }
