@@ -101,7 +101,7 @@ func TestGetMyDashboard(t *testing.T) {
 	if _, err := pool.Exec(ctx, `UPDATE orders SET status = 'cancelled' WHERE id = $1`, ids[1]); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, `UPDATE orders SET status = 'completed' WHERE id = $1`, ids[0]); err != nil {
+	if _, err := pool.Exec(ctx, `UPDATE orders SET status = 'delivered' WHERE id = $1`, ids[0]); err != nil {
 		t.Fatal(err)
 	}
 	place(joaoCtx, 50)
@@ -128,7 +128,7 @@ func TestGetMyDashboard(t *testing.T) {
 	if _, err := pool.Exec(ctx, `UPDATE orders SET status = 'cancelled' WHERE user_id = $1 AND id <> ALL($2::bigint[])`, maria, ids[:2]); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := pool.Exec(ctx, `UPDATE orders SET status = 'pending', total_cents = 334 WHERE id = $1`, ids[1]); err != nil {
+	if _, err := pool.Exec(ctx, `UPDATE orders SET status = 'placed', total_cents = 334 WHERE id = $1`, ids[1]); err != nil {
 		t.Fatal(err)
 	}
 	res, err = svc.GetMyDashboard(mariaCtx, connect.NewRequest(&saboresv1.GetMyDashboardRequest{}))

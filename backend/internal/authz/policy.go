@@ -56,6 +56,7 @@ var Policies = map[string]Access{
 	v1connect.OrderServicePlaceOrderProcedure:       SignedIn,
 	v1connect.OrderServiceListMyOrdersProcedure:     SignedIn,
 	v1connect.OrderServiceGetMyOrderProcedure:       SignedIn,
+	v1connect.OrderServiceCancelMyOrderProcedure:    SignedIn,
 	v1connect.AccountServiceGetMyDashboardProcedure: SignedIn,
 	// The back office.
 	v1connect.VisibilityServiceListCountryProductsProcedure:   Admin,
@@ -76,4 +77,5 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceListApiKeysProcedure:                Admin,
 	v1connect.AdminServiceRevokeApiKeyProcedure:               Admin,
 	v1connect.AdminServiceListAuditEventsProcedure:            Admin,
+	v1connect.AdminServiceAdjustStockProcedure:                Admin,
 }

@@ -108,6 +108,21 @@ type Order struct {
 	DeliveryCity       string
 	DeliveryPostalCode string
 	CreatedAt          time.Time
+	Carrier            string
+	TrackingNumber     string
+	UpdatedAt          time.Time
+}
+
+type OrderEvent struct {
+	ID          int64
+	OrderID     int64
+	Machine     string
+	FromState   *string
+	ToState     string
+	Actor       string
+	ActorUserID *int64
+	Note        string
+	CreatedAt   time.Time
 }
 
 type OrderLine struct {
@@ -212,6 +227,19 @@ type Setting struct {
 	Value     []byte
 	UpdatedAt time.Time
 	UpdatedBy *int64
+}
+
+type StockMovement struct {
+	ID          int64
+	ProductID   int64
+	Delta       int32
+	Kind        string
+	Reason      *string
+	OrderID     *int64
+	ActorUserID *int64
+	Note        string
+	StockAfter  int32
+	CreatedAt   time.Time
 }
 
 type User struct {

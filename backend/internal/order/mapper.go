@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -123,12 +124,16 @@ func lineToProto(l db.OrderLine) *saboresv1.OrderLine {
 // status maps a stored status; anything the API does not know passes
 // through as status_text with ORDER_STATUS_UNSPECIFIED.
 func status(s string) saboresv1.OrderStatus {
-	switch s {
-	case "pending":
+	switch shop.Fulfilment(s) {
+	case shop.Placed:
 		return saboresv1.OrderStatus_ORDER_STATUS_PENDING
-	case "completed":
+	case shop.Preparing:
+		return saboresv1.OrderStatus_ORDER_STATUS_PREPARING
+	case shop.Shipped:
+		return saboresv1.OrderStatus_ORDER_STATUS_SHIPPED
+	case shop.Delivered:
 		return saboresv1.OrderStatus_ORDER_STATUS_COMPLETED
-	case "cancelled":
+	case shop.Cancelled:
 		return saboresv1.OrderStatus_ORDER_STATUS_CANCELLED
 	default:
 		return saboresv1.OrderStatus_ORDER_STATUS_UNSPECIFIED
@@ -156,6 +161,10 @@ func paymentStatus(s string) saboresv1.PaymentStatus {
 		return saboresv1.PaymentStatus_PAYMENT_STATUS_ON_DELIVERY
 	case "paid":
 		return saboresv1.PaymentStatus_PAYMENT_STATUS_PAID
+	case "partially_refunded":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_PARTIALLY_REFUNDED
+	case "refunded":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_REFUNDED
 	default:
 		return saboresv1.PaymentStatus_PAYMENT_STATUS_UNSPECIFIED
 	}

@@ -218,6 +218,9 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 			// pgx.ErrNoRows: a concurrent retry committed this key first.
 			return fmt.Errorf("order: insert order: %w", err)
 		}
+		if err := recordPlaced(ctx, q, row.ID, userID); err != nil {
+			return err
+		}
 		if err := takeStock(ctx, q, priced.Lines); err != nil {
 			return err
 		}

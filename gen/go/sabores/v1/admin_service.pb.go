@@ -22,6 +22,71 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// StockAdjustmentReason is why an admin changes a product's stock.
+type StockAdjustmentReason int32
+
+const (
+	// STOCK_ADJUSTMENT_REASON_UNSPECIFIED is rejected.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_UNSPECIFIED StockAdjustmentReason = 0
+	// STOCK_ADJUSTMENT_REASON_RECEIPT is goods received from a supplier.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_RECEIPT StockAdjustmentReason = 1
+	// STOCK_ADJUSTMENT_REASON_COUNT corrects the stock to a physical count.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_COUNT StockAdjustmentReason = 2
+	// STOCK_ADJUSTMENT_REASON_DAMAGE removes damaged or expired goods.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_DAMAGE StockAdjustmentReason = 3
+	// STOCK_ADJUSTMENT_REASON_RETURN puts returned goods back on sale.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_RETURN StockAdjustmentReason = 4
+	// STOCK_ADJUSTMENT_REASON_STORE_SALE is units sold in the physical store.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_STORE_SALE StockAdjustmentReason = 5
+)
+
+// Enum value maps for StockAdjustmentReason.
+var (
+	StockAdjustmentReason_name = map[int32]string{
+		0: "STOCK_ADJUSTMENT_REASON_UNSPECIFIED",
+		1: "STOCK_ADJUSTMENT_REASON_RECEIPT",
+		2: "STOCK_ADJUSTMENT_REASON_COUNT",
+		3: "STOCK_ADJUSTMENT_REASON_DAMAGE",
+		4: "STOCK_ADJUSTMENT_REASON_RETURN",
+		5: "STOCK_ADJUSTMENT_REASON_STORE_SALE",
+	}
+	StockAdjustmentReason_value = map[string]int32{
+		"STOCK_ADJUSTMENT_REASON_UNSPECIFIED": 0,
+		"STOCK_ADJUSTMENT_REASON_RECEIPT":     1,
+		"STOCK_ADJUSTMENT_REASON_COUNT":       2,
+		"STOCK_ADJUSTMENT_REASON_DAMAGE":      3,
+		"STOCK_ADJUSTMENT_REASON_RETURN":      4,
+		"STOCK_ADJUSTMENT_REASON_STORE_SALE":  5,
+	}
+)
+
+func (x StockAdjustmentReason) Enum() *StockAdjustmentReason {
+	p := new(StockAdjustmentReason)
+	*p = x
+	return p
+}
+
+func (x StockAdjustmentReason) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (StockAdjustmentReason) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_service_proto_enumTypes[0].Descriptor()
+}
+
+func (StockAdjustmentReason) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_service_proto_enumTypes[0]
+}
+
+func (x StockAdjustmentReason) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use StockAdjustmentReason.Descriptor instead.
+func (StockAdjustmentReason) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{0}
+}
+
 // ListAdminProductsRequest pages and filters the products.
 type ListAdminProductsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1510,6 +1575,175 @@ func (x *ListAuditEventsResponse) GetTotalSize() int32 {
 	return 0
 }
 
+// AdjustStockRequest changes one product's stock.
+type AdjustStockRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// product_id names the product.
+	ProductId int64 `protobuf:"varint,1,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// change is how the stock moves.
+	//
+	// Types that are valid to be assigned to Change:
+	//
+	//	*AdjustStockRequest_Delta
+	//	*AdjustStockRequest_Stock
+	Change isAdjustStockRequest_Change `protobuf_oneof:"change"`
+	// reason says why.
+	Reason StockAdjustmentReason `protobuf:"varint,4,opt,name=reason,proto3,enum=sabores.v1.StockAdjustmentReason" json:"reason,omitempty"`
+	// note is free text kept in the ledger (a delivery note number, say).
+	Note          string `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdjustStockRequest) Reset() {
+	*x = AdjustStockRequest{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdjustStockRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdjustStockRequest) ProtoMessage() {}
+
+func (x *AdjustStockRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdjustStockRequest.ProtoReflect.Descriptor instead.
+func (*AdjustStockRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *AdjustStockRequest) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *AdjustStockRequest) GetChange() isAdjustStockRequest_Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
+func (x *AdjustStockRequest) GetDelta() int32 {
+	if x != nil {
+		if x, ok := x.Change.(*AdjustStockRequest_Delta); ok {
+			return x.Delta
+		}
+	}
+	return 0
+}
+
+func (x *AdjustStockRequest) GetStock() int32 {
+	if x != nil {
+		if x, ok := x.Change.(*AdjustStockRequest_Stock); ok {
+			return x.Stock
+		}
+	}
+	return 0
+}
+
+func (x *AdjustStockRequest) GetReason() StockAdjustmentReason {
+	if x != nil {
+		return x.Reason
+	}
+	return StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_UNSPECIFIED
+}
+
+func (x *AdjustStockRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type isAdjustStockRequest_Change interface {
+	isAdjustStockRequest_Change()
+}
+
+type AdjustStockRequest_Delta struct {
+	// delta adds (positive) or removes (negative) units.
+	Delta int32 `protobuf:"varint,2,opt,name=delta,proto3,oneof"`
+}
+
+type AdjustStockRequest_Stock struct {
+	// stock sets the stock to a counted figure.
+	Stock int32 `protobuf:"varint,3,opt,name=stock,proto3,oneof"`
+}
+
+func (*AdjustStockRequest_Delta) isAdjustStockRequest_Change() {}
+
+func (*AdjustStockRequest_Stock) isAdjustStockRequest_Change() {}
+
+// AdjustStockResponse is the stock after the change.
+type AdjustStockResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// stock is the product's stock now.
+	Stock int32 `protobuf:"varint,1,opt,name=stock,proto3" json:"stock,omitempty"`
+	// delta is the change made; 0 when a counted figure matched.
+	Delta         int32 `protobuf:"varint,2,opt,name=delta,proto3" json:"delta,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdjustStockResponse) Reset() {
+	*x = AdjustStockResponse{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdjustStockResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdjustStockResponse) ProtoMessage() {}
+
+func (x *AdjustStockResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdjustStockResponse.ProtoReflect.Descriptor instead.
+func (*AdjustStockResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *AdjustStockResponse) GetStock() int32 {
+	if x != nil {
+		return x.Stock
+	}
+	return 0
+}
+
+func (x *AdjustStockResponse) GetDelta() int32 {
+	if x != nil {
+		return x.Delta
+	}
+	return 0
+}
+
 var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
@@ -1603,8 +1837,26 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x17ListAuditEventsResponse\x12.\n" +
 	"\x06events\x18\x01 \x03(\v2\x16.sabores.v1.AuditEventR\x06events\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize2\xb4\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\"\x86\x02\n" +
+	"\x12AdjustStockRequest\x12&\n" +
 	"\n" +
+	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12,\n" +
+	"\x05delta\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01H\x00R\x05delta\x12$\n" +
+	"\x05stock\x18\x03 \x01(\x05B\f\xbaH\t\x1a\a\x18\x80\xad\xe2\x04(\x00H\x00R\x05stock\x12E\n" +
+	"\x06reason\x18\x04 \x01(\x0e2!.sabores.v1.StockAdjustmentReasonB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06reason\x12\x1c\n" +
+	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04noteB\x0f\n" +
+	"\x06change\x12\x05\xbaH\x02\b\x01\"A\n" +
+	"\x13AdjustStockResponse\x12\x14\n" +
+	"\x05stock\x18\x01 \x01(\x05R\x05stock\x12\x14\n" +
+	"\x05delta\x18\x02 \x01(\x05R\x05delta*\xf8\x01\n" +
+	"\x15StockAdjustmentReason\x12'\n" +
+	"#STOCK_ADJUSTMENT_REASON_UNSPECIFIED\x10\x00\x12#\n" +
+	"\x1fSTOCK_ADJUSTMENT_REASON_RECEIPT\x10\x01\x12!\n" +
+	"\x1dSTOCK_ADJUSTMENT_REASON_COUNT\x10\x02\x12\"\n" +
+	"\x1eSTOCK_ADJUSTMENT_REASON_DAMAGE\x10\x03\x12\"\n" +
+	"\x1eSTOCK_ADJUSTMENT_REASON_RETURN\x10\x04\x12&\n" +
+	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x052\x84\v\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
@@ -1620,7 +1872,8 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\fCreateApiKey\x12\x1f.sabores.v1.CreateApiKeyRequest\x1a .sabores.v1.CreateApiKeyResponse\x12S\n" +
 	"\vListApiKeys\x12\x1e.sabores.v1.ListApiKeysRequest\x1a\x1f.sabores.v1.ListApiKeysResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\fRevokeApiKey\x12\x1f.sabores.v1.RevokeApiKeyRequest\x1a .sabores.v1.RevokeApiKeyResponse\x12_\n" +
-	"\x0fListAuditEvents\x12\".sabores.v1.ListAuditEventsRequest\x1a#.sabores.v1.ListAuditEventsResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x0fListAuditEvents\x12\".sabores.v1.ListAuditEventsRequest\x1a#.sabores.v1.ListAuditEventsResponse\"\x03\x90\x02\x01\x12N\n" +
+	"\vAdjustStock\x12\x1e.sabores.v1.AdjustStockRequest\x1a\x1f.sabores.v1.AdjustStockResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_service_proto_rawDescOnce sync.Once
@@ -1634,97 +1887,104 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
-	(*ListAdminProductsRequest)(nil),    // 0: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),   // 1: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),      // 2: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),     // 3: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),        // 4: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),       // 5: sabores.v1.UpdateProductResponse
-	(*ListCustomersRequest)(nil),        // 6: sabores.v1.ListCustomersRequest
-	(*ListCustomersResponse)(nil),       // 7: sabores.v1.ListCustomersResponse
-	(*ListOrdersRequest)(nil),           // 8: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),          // 9: sabores.v1.ListOrdersResponse
-	(*GetDashboardStatsRequest)(nil),    // 10: sabores.v1.GetDashboardStatsRequest
-	(*GetDashboardStatsResponse)(nil),   // 11: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),   // 12: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),  // 13: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),  // 14: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil), // 15: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),      // 16: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),     // 17: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),   // 18: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),  // 19: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),         // 20: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),        // 21: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),          // 22: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),         // 23: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),         // 24: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),        // 25: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),      // 26: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),     // 27: sabores.v1.ListAuditEventsResponse
-	(*AdminProduct)(nil),                // 28: sabores.v1.AdminProduct
-	(*Customer)(nil),                    // 29: sabores.v1.Customer
-	(*Order)(nil),                       // 30: sabores.v1.Order
-	(*DailyStat)(nil),                   // 31: sabores.v1.DailyStat
-	(*BestSeller)(nil),                  // 32: sabores.v1.BestSeller
-	(*Country)(nil),                     // 33: sabores.v1.Country
-	(*SignInConfig)(nil),                // 34: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                    // 35: sabores.v1.ApiKeyScope
-	(*ApiKey)(nil),                      // 36: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                  // 37: sabores.v1.AuditEvent
+	(StockAdjustmentReason)(0),          // 0: sabores.v1.StockAdjustmentReason
+	(*ListAdminProductsRequest)(nil),    // 1: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),   // 2: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),      // 3: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),     // 4: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),        // 5: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),       // 6: sabores.v1.UpdateProductResponse
+	(*ListCustomersRequest)(nil),        // 7: sabores.v1.ListCustomersRequest
+	(*ListCustomersResponse)(nil),       // 8: sabores.v1.ListCustomersResponse
+	(*ListOrdersRequest)(nil),           // 9: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),          // 10: sabores.v1.ListOrdersResponse
+	(*GetDashboardStatsRequest)(nil),    // 11: sabores.v1.GetDashboardStatsRequest
+	(*GetDashboardStatsResponse)(nil),   // 12: sabores.v1.GetDashboardStatsResponse
+	(*ListCountryConfigsRequest)(nil),   // 13: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),  // 14: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),  // 15: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil), // 16: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),      // 17: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),     // 18: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),   // 19: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),  // 20: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),         // 21: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),        // 22: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),          // 23: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),         // 24: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),         // 25: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),        // 26: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),      // 27: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),     // 28: sabores.v1.ListAuditEventsResponse
+	(*AdjustStockRequest)(nil),          // 29: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),         // 30: sabores.v1.AdjustStockResponse
+	(*AdminProduct)(nil),                // 31: sabores.v1.AdminProduct
+	(*Customer)(nil),                    // 32: sabores.v1.Customer
+	(*Order)(nil),                       // 33: sabores.v1.Order
+	(*DailyStat)(nil),                   // 34: sabores.v1.DailyStat
+	(*BestSeller)(nil),                  // 35: sabores.v1.BestSeller
+	(*Country)(nil),                     // 36: sabores.v1.Country
+	(*SignInConfig)(nil),                // 37: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                    // 38: sabores.v1.ApiKeyScope
+	(*ApiKey)(nil),                      // 39: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                  // 40: sabores.v1.AuditEvent
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
-	28, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
-	28, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
-	28, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
-	29, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
-	30, // 4: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
-	31, // 5: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	32, // 6: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	33, // 7: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
-	33, // 8: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
-	34, // 9: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	34, // 10: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	35, // 11: sabores.v1.CreateApiKeyRequest.scope:type_name -> sabores.v1.ApiKeyScope
-	36, // 12: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	36, // 13: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
-	36, // 14: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	37, // 15: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
-	0,  // 16: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	2,  // 17: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	4,  // 18: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	6,  // 19: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	8,  // 20: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	10, // 21: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	12, // 22: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	14, // 23: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	16, // 24: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	18, // 25: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	20, // 26: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	22, // 27: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	24, // 28: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	26, // 29: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	1,  // 30: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	3,  // 31: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	5,  // 32: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	7,  // 33: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	9,  // 34: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	11, // 35: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	13, // 36: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	15, // 37: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	17, // 38: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	19, // 39: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	21, // 40: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	23, // 41: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	25, // 42: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	27, // 43: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	30, // [30:44] is the sub-list for method output_type
-	16, // [16:30] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	31, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
+	31, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
+	31, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
+	32, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
+	33, // 4: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
+	34, // 5: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	35, // 6: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	36, // 7: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
+	36, // 8: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
+	37, // 9: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	37, // 10: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	38, // 11: sabores.v1.CreateApiKeyRequest.scope:type_name -> sabores.v1.ApiKeyScope
+	39, // 12: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	39, // 13: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
+	39, // 14: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	40, // 15: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
+	0,  // 16: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	1,  // 17: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	3,  // 18: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	5,  // 19: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	7,  // 20: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	9,  // 21: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	11, // 22: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	13, // 23: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	15, // 24: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	17, // 25: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	19, // 26: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	21, // 27: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	23, // 28: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	25, // 29: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	27, // 30: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	29, // 31: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	2,  // 32: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	4,  // 33: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	6,  // 34: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	8,  // 35: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	10, // 36: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	12, // 37: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	14, // 38: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	16, // 39: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	18, // 40: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	20, // 41: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	22, // 42: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	24, // 43: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	26, // 44: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	28, // 45: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	30, // 46: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	32, // [32:47] is the sub-list for method output_type
+	17, // [17:32] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_service_proto_init() }
@@ -1734,18 +1994,23 @@ func file_sabores_v1_admin_service_proto_init() {
 	}
 	file_sabores_v1_admin_types_proto_init()
 	file_sabores_v1_types_proto_init()
+	file_sabores_v1_admin_service_proto_msgTypes[28].OneofWrappers = []any{
+		(*AdjustStockRequest_Delta)(nil),
+		(*AdjustStockRequest_Stock)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_service_proto_rawDesc), len(file_sabores_v1_admin_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   28,
+			NumEnums:      1,
+			NumMessages:   30,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_sabores_v1_admin_service_proto_goTypes,
 		DependencyIndexes: file_sabores_v1_admin_service_proto_depIdxs,
+		EnumInfos:         file_sabores_v1_admin_service_proto_enumTypes,
 		MessageInfos:      file_sabores_v1_admin_service_proto_msgTypes,
 	}.Build()
 	File_sabores_v1_admin_service_proto = out.File

@@ -435,6 +435,107 @@ func (x *GetMyOrderResponse) GetOrder() *Order {
 	return nil
 }
 
+// CancelMyOrderRequest names the order to cancel.
+type CancelMyOrderRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the order's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// reason is the shopper's optional word on why, kept in the timeline.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelMyOrderRequest) Reset() {
+	*x = CancelMyOrderRequest{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelMyOrderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelMyOrderRequest) ProtoMessage() {}
+
+func (x *CancelMyOrderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelMyOrderRequest.ProtoReflect.Descriptor instead.
+func (*CancelMyOrderRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *CancelMyOrderRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *CancelMyOrderRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+// CancelMyOrderResponse carries the cancelled order.
+type CancelMyOrderResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// order is the order, status cancelled.
+	Order         *Order `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelMyOrderResponse) Reset() {
+	*x = CancelMyOrderResponse{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelMyOrderResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelMyOrderResponse) ProtoMessage() {}
+
+func (x *CancelMyOrderResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelMyOrderResponse.ProtoReflect.Descriptor instead.
+func (*CancelMyOrderResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CancelMyOrderResponse) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
 var File_sabores_v1_order_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_order_service_proto_rawDesc = "" +
@@ -470,13 +571,19 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\x11GetMyOrderRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"=\n" +
 	"\x12GetMyOrderResponse\x12'\n" +
-	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order2\x85\x02\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"Q\n" +
+	"\x14CancelMyOrderRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12 \n" +
+	"\x06reason\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06reason\"@\n" +
+	"\x15CancelMyOrderResponse\x12'\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order2\xe0\x02\n" +
 	"\fOrderService\x12K\n" +
 	"\n" +
 	"PlaceOrder\x12\x1d.sabores.v1.PlaceOrderRequest\x1a\x1e.sabores.v1.PlaceOrderResponse\x12V\n" +
 	"\fListMyOrders\x12\x1f.sabores.v1.ListMyOrdersRequest\x1a .sabores.v1.ListMyOrdersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
-	"GetMyOrder\x12\x1d.sabores.v1.GetMyOrderRequest\x1a\x1e.sabores.v1.GetMyOrderResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"GetMyOrder\x12\x1d.sabores.v1.GetMyOrderRequest\x1a\x1e.sabores.v1.GetMyOrderResponse\"\x03\x90\x02\x01\x12Y\n" +
+	"\rCancelMyOrder\x12 .sabores.v1.CancelMyOrderRequest\x1a!.sabores.v1.CancelMyOrderResponse\"\x03\x90\x02\x02B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_order_service_proto_rawDescOnce sync.Once
@@ -490,37 +597,42 @@ func file_sabores_v1_order_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_order_service_proto_rawDescData
 }
 
-var file_sabores_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_sabores_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_sabores_v1_order_service_proto_goTypes = []any{
-	(*DeliveryInput)(nil),        // 0: sabores.v1.DeliveryInput
-	(*PlaceOrderRequest)(nil),    // 1: sabores.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),   // 2: sabores.v1.PlaceOrderResponse
-	(*ListMyOrdersRequest)(nil),  // 3: sabores.v1.ListMyOrdersRequest
-	(*ListMyOrdersResponse)(nil), // 4: sabores.v1.ListMyOrdersResponse
-	(*GetMyOrderRequest)(nil),    // 5: sabores.v1.GetMyOrderRequest
-	(*GetMyOrderResponse)(nil),   // 6: sabores.v1.GetMyOrderResponse
-	(*CartLineInput)(nil),        // 7: sabores.v1.CartLineInput
-	(PaymentMethod)(0),           // 8: sabores.v1.PaymentMethod
-	(*Order)(nil),                // 9: sabores.v1.Order
+	(*DeliveryInput)(nil),         // 0: sabores.v1.DeliveryInput
+	(*PlaceOrderRequest)(nil),     // 1: sabores.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),    // 2: sabores.v1.PlaceOrderResponse
+	(*ListMyOrdersRequest)(nil),   // 3: sabores.v1.ListMyOrdersRequest
+	(*ListMyOrdersResponse)(nil),  // 4: sabores.v1.ListMyOrdersResponse
+	(*GetMyOrderRequest)(nil),     // 5: sabores.v1.GetMyOrderRequest
+	(*GetMyOrderResponse)(nil),    // 6: sabores.v1.GetMyOrderResponse
+	(*CancelMyOrderRequest)(nil),  // 7: sabores.v1.CancelMyOrderRequest
+	(*CancelMyOrderResponse)(nil), // 8: sabores.v1.CancelMyOrderResponse
+	(*CartLineInput)(nil),         // 9: sabores.v1.CartLineInput
+	(PaymentMethod)(0),            // 10: sabores.v1.PaymentMethod
+	(*Order)(nil),                 // 11: sabores.v1.Order
 }
 var file_sabores_v1_order_service_proto_depIdxs = []int32{
-	7, // 0: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
-	0, // 1: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
-	8, // 2: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
-	9, // 3: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
-	9, // 4: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
-	9, // 5: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
-	1, // 6: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
-	3, // 7: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
-	5, // 8: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
-	2, // 9: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
-	4, // 10: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
-	6, // 11: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
-	9, // [9:12] is the sub-list for method output_type
-	6, // [6:9] is the sub-list for method input_type
-	6, // [6:6] is the sub-list for extension type_name
-	6, // [6:6] is the sub-list for extension extendee
-	0, // [0:6] is the sub-list for field type_name
+	9,  // 0: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
+	0,  // 1: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
+	10, // 2: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
+	11, // 3: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
+	11, // 4: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
+	11, // 5: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
+	11, // 6: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
+	1,  // 7: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
+	3,  // 8: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
+	5,  // 9: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
+	7,  // 10: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
+	2,  // 11: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
+	4,  // 12: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
+	6,  // 13: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
+	8,  // 14: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
+	11, // [11:15] is the sub-list for method output_type
+	7,  // [7:11] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_order_service_proto_init() }
@@ -536,7 +648,7 @@ func file_sabores_v1_order_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_order_service_proto_rawDesc), len(file_sabores_v1_order_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -2,8 +2,8 @@
 // @generated from file sabores/v1/admin_service.proto (package sabores.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { AdminProduct, ApiKey, ApiKeyScope, AuditEvent, BestSeller, Customer, DailyStat, SignInConfig } from "./admin_types_pb";
 import { file_sabores_v1_admin_types } from "./admin_types_pb";
@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_service.proto.
  */
 export const file_sabores_v1_admin_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zYWJvcmVzL3YxL2FkbWluX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiaQoYTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhkKBHBhZ2UYAiABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgDIAEoBUIHukgEGgIoACJbChlMaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlEioKCHByb2R1Y3RzGAEgAygLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QSEgoKdG90YWxfc2l6ZRgCIAEoBSItChZHZXRBZG1pblByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkQKF0dldEFkbWluUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCLNAQoUVXBkYXRlUHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASGAoFcHJpY2UYAiABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgDIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAQgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMiQgoVVXBkYXRlUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCJNChRMaXN0Q3VzdG9tZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiVAoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEicKCWN1c3RvbWVycxgBIAMoCzIULnNhYm9yZXMudjEuQ3VzdG9tZXISEgoKdG90YWxfc2l6ZRgCIAEoBSJKChFMaXN0T3JkZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiSwoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIaChhHZXREYXNoYm9hcmRTdGF0c1JlcXVlc3Qi6AEKGUdldERhc2hib2FyZFN0YXRzUmVzcG9uc2USEwoLb3JkZXJfY291bnQYASABKAUSFQoNcmV2ZW51ZV9jZW50cxgCIAEoAxIcChRhdmVyYWdlX3RpY2tldF9jZW50cxgDIAEoAxIWCg5jdXN0b21lcl9jb3VudBgEIAEoBRIVCg1wcm9kdWN0X2NvdW50GAUgASgFEiQKBWRhaWx5GAYgAygLMhUuc2Fib3Jlcy52MS5EYWlseVN0YXQSLAoMYmVzdF9zZWxsZXJzGAcgAygLMhYuc2Fib3Jlcy52MS5CZXN0U2VsbGVyIhsKGUxpc3RDb3VudHJ5Q29uZmlnc1JlcXVlc3QiRAoaTGlzdENvdW50cnlDb25maWdzUmVzcG9uc2USJgoJY291bnRyaWVzGAEgAygLMhMuc2Fib3Jlcy52MS5Db3VudHJ5IpgCChpVcGRhdGVDb3VudHJ5Q29uZmlnUmVxdWVzdBIlCgRzbHVnGAEgASgJQhe6SBRyEhABGDwyDF5bYS16MC05LV0rJBIXCgRuYW1lGAIgASgJQgm6SAZyBBABGDwSGwoKZmxhZ19lbW9qaRgDIAEoCUIHukgEcgIYEBI0CglpbWFnZV91cmwYBCABKAlCIbpIHnIcGPQDMhdeKHwvW14vXS4qfGh0dHBzOi8vLispJBI/ChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAlCI7pIIHIeGMgBMhleW0EtWmEtejAtOSBfOi9cW1xdIy4tXSokEiYKBGhyZWYYBiABKAlCGLpIFXITGMgBMg5eL1thLXowLTkvLV0qJCJDChtVcGRhdGVDb3VudHJ5Q29uZmlnUmVzcG9uc2USJAoHY291bnRyeRgBIAEoCzITLnNhYm9yZXMudjEuQ291bnRyeSIYChZHZXRTaWduSW5Db25maWdSZXF1ZXN0IkMKF0dldFNpZ25JbkNvbmZpZ1Jlc3BvbnNlEigKBmNvbmZpZxgBIAEoCzIYLnNhYm9yZXMudjEuU2lnbkluQ29uZmlnIkgKGVVwZGF0ZVNpZ25JbkNvbmZpZ1JlcXVlc3QSEgoKY29uZmlndXJlZBgBIAEoCBIXCg9jdXN0b21fYnJhbmRpbmcYAiABKAgiRgoaVXBkYXRlU2lnbkluQ29uZmlnUmVzcG9uc2USKAoGY29uZmlnGAEgASgLMhguc2Fib3Jlcy52MS5TaWduSW5Db25maWciYgoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGFASMgoFc2NvcGUYAiABKA4yFy5zYWJvcmVzLnYxLkFwaUtleVNjb3BlQgq6SAeCAQQQASAAIkcKFENyZWF0ZUFwaUtleVJlc3BvbnNlEh8KA2tleRgBIAEoCzISLnNhYm9yZXMudjEuQXBpS2V5Eg4KBnNlY3JldBgCIAEoCSIUChJMaXN0QXBpS2V5c1JlcXVlc3QiNwoTTGlzdEFwaUtleXNSZXNwb25zZRIgCgRrZXlzGAEgAygLMhIuc2Fib3Jlcy52MS5BcGlLZXkiKgoTUmV2b2tlQXBpS2V5UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACI3ChRSZXZva2VBcGlLZXlSZXNwb25zZRIfCgNrZXkYASABKAsyEi5zYWJvcmVzLnYxLkFwaUtleSJPChZMaXN0QXVkaXRFdmVudHNSZXF1ZXN0EhkKBHBhZ2UYASABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgCIAEoBUIHukgEGgIoACJVChdMaXN0QXVkaXRFdmVudHNSZXNwb25zZRImCgZldmVudHMYASADKAsyFi5zYWJvcmVzLnYxLkF1ZGl0RXZlbnQSEgoKdG90YWxfc2l6ZRgCIAEoBTK0CgoMQWRtaW5TZXJ2aWNlEmUKEUxpc3RBZG1pblByb2R1Y3RzEiQuc2Fib3Jlcy52MS5MaXN0QWRtaW5Qcm9kdWN0c1JlcXVlc3QaJS5zYWJvcmVzLnYxLkxpc3RBZG1pblByb2R1Y3RzUmVzcG9uc2UiA5ACARJfCg9HZXRBZG1pblByb2R1Y3QSIi5zYWJvcmVzLnYxLkdldEFkbWluUHJvZHVjdFJlcXVlc3QaIy5zYWJvcmVzLnYxLkdldEFkbWluUHJvZHVjdFJlc3BvbnNlIgOQAgESVAoNVXBkYXRlUHJvZHVjdBIgLnNhYm9yZXMudjEuVXBkYXRlUHJvZHVjdFJlcXVlc3QaIS5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RSZXNwb25zZRJZCg1MaXN0Q3VzdG9tZXJzEiAuc2Fib3Jlcy52MS5MaXN0Q3VzdG9tZXJzUmVxdWVzdBohLnNhYm9yZXMudjEuTGlzdEN1c3RvbWVyc1Jlc3BvbnNlIgOQAgESUAoKTGlzdE9yZGVycxIdLnNhYm9yZXMudjEuTGlzdE9yZGVyc1JlcXVlc3QaHi5zYWJvcmVzLnYxLkxpc3RPcmRlcnNSZXNwb25zZSIDkAIBEmUKEUdldERhc2hib2FyZFN0YXRzEiQuc2Fib3Jlcy52MS5HZXREYXNoYm9hcmRTdGF0c1JlcXVlc3QaJS5zYWJvcmVzLnYxLkdldERhc2hib2FyZFN0YXRzUmVzcG9uc2UiA5ACARJoChJMaXN0Q291bnRyeUNvbmZpZ3MSJS5zYWJvcmVzLnYxLkxpc3RDb3VudHJ5Q29uZmlnc1JlcXVlc3QaJi5zYWJvcmVzLnYxLkxpc3RDb3VudHJ5Q29uZmlnc1Jlc3BvbnNlIgOQAgESZgoTVXBkYXRlQ291bnRyeUNvbmZpZxImLnNhYm9yZXMudjEuVXBkYXRlQ291bnRyeUNvbmZpZ1JlcXVlc3QaJy5zYWJvcmVzLnYxLlVwZGF0ZUNvdW50cnlDb25maWdSZXNwb25zZRJfCg9HZXRTaWduSW5Db25maWcSIi5zYWJvcmVzLnYxLkdldFNpZ25JbkNvbmZpZ1JlcXVlc3QaIy5zYWJvcmVzLnYxLkdldFNpZ25JbkNvbmZpZ1Jlc3BvbnNlIgOQAgESYwoSVXBkYXRlU2lnbkluQ29uZmlnEiUuc2Fib3Jlcy52MS5VcGRhdGVTaWduSW5Db25maWdSZXF1ZXN0GiYuc2Fib3Jlcy52MS5VcGRhdGVTaWduSW5Db25maWdSZXNwb25zZRJRCgxDcmVhdGVBcGlLZXkSHy5zYWJvcmVzLnYxLkNyZWF0ZUFwaUtleVJlcXVlc3QaIC5zYWJvcmVzLnYxLkNyZWF0ZUFwaUtleVJlc3BvbnNlElMKC0xpc3RBcGlLZXlzEh4uc2Fib3Jlcy52MS5MaXN0QXBpS2V5c1JlcXVlc3QaHy5zYWJvcmVzLnYxLkxpc3RBcGlLZXlzUmVzcG9uc2UiA5ACARJRCgxSZXZva2VBcGlLZXkSHy5zYWJvcmVzLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaIC5zYWJvcmVzLnYxLlJldm9rZUFwaUtleVJlc3BvbnNlEl8KD0xpc3RBdWRpdEV2ZW50cxIiLnNhYm9yZXMudjEuTGlzdEF1ZGl0RXZlbnRzUmVxdWVzdBojLnNhYm9yZXMudjEuTGlzdEF1ZGl0RXZlbnRzUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_sabores_v1_admin_types, file_sabores_v1_types]);
+  fileDesc("Ch5zYWJvcmVzL3YxL2FkbWluX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiaQoYTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhkKBHBhZ2UYAiABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgDIAEoBUIHukgEGgIoACJbChlMaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlEioKCHByb2R1Y3RzGAEgAygLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QSEgoKdG90YWxfc2l6ZRgCIAEoBSItChZHZXRBZG1pblByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkQKF0dldEFkbWluUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCLNAQoUVXBkYXRlUHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASGAoFcHJpY2UYAiABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgDIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAQgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMiQgoVVXBkYXRlUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCJNChRMaXN0Q3VzdG9tZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiVAoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEicKCWN1c3RvbWVycxgBIAMoCzIULnNhYm9yZXMudjEuQ3VzdG9tZXISEgoKdG90YWxfc2l6ZRgCIAEoBSJKChFMaXN0T3JkZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiSwoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIaChhHZXREYXNoYm9hcmRTdGF0c1JlcXVlc3Qi6AEKGUdldERhc2hib2FyZFN0YXRzUmVzcG9uc2USEwoLb3JkZXJfY291bnQYASABKAUSFQoNcmV2ZW51ZV9jZW50cxgCIAEoAxIcChRhdmVyYWdlX3RpY2tldF9jZW50cxgDIAEoAxIWCg5jdXN0b21lcl9jb3VudBgEIAEoBRIVCg1wcm9kdWN0X2NvdW50GAUgASgFEiQKBWRhaWx5GAYgAygLMhUuc2Fib3Jlcy52MS5EYWlseVN0YXQSLAoMYmVzdF9zZWxsZXJzGAcgAygLMhYuc2Fib3Jlcy52MS5CZXN0U2VsbGVyIhsKGUxpc3RDb3VudHJ5Q29uZmlnc1JlcXVlc3QiRAoaTGlzdENvdW50cnlDb25maWdzUmVzcG9uc2USJgoJY291bnRyaWVzGAEgAygLMhMuc2Fib3Jlcy52MS5Db3VudHJ5IpgCChpVcGRhdGVDb3VudHJ5Q29uZmlnUmVxdWVzdBIlCgRzbHVnGAEgASgJQhe6SBRyEhABGDwyDF5bYS16MC05LV0rJBIXCgRuYW1lGAIgASgJQgm6SAZyBBABGDwSGwoKZmxhZ19lbW9qaRgDIAEoCUIHukgEcgIYEBI0CglpbWFnZV91cmwYBCABKAlCIbpIHnIcGPQDMhdeKHwvW14vXS4qfGh0dHBzOi8vLispJBI/ChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAlCI7pIIHIeGMgBMhleW0EtWmEtejAtOSBfOi9cW1xdIy4tXSokEiYKBGhyZWYYBiABKAlCGLpIFXITGMgBMg5eL1thLXowLTkvLV0qJCJDChtVcGRhdGVDb3VudHJ5Q29uZmlnUmVzcG9uc2USJAoHY291bnRyeRgBIAEoCzITLnNhYm9yZXMudjEuQ291bnRyeSIYChZHZXRTaWduSW5Db25maWdSZXF1ZXN0IkMKF0dldFNpZ25JbkNvbmZpZ1Jlc3BvbnNlEigKBmNvbmZpZxgBIAEoCzIYLnNhYm9yZXMudjEuU2lnbkluQ29uZmlnIkgKGVVwZGF0ZVNpZ25JbkNvbmZpZ1JlcXVlc3QSEgoKY29uZmlndXJlZBgBIAEoCBIXCg9jdXN0b21fYnJhbmRpbmcYAiABKAgiRgoaVXBkYXRlU2lnbkluQ29uZmlnUmVzcG9uc2USKAoGY29uZmlnGAEgASgLMhguc2Fib3Jlcy52MS5TaWduSW5Db25maWciYgoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGFASMgoFc2NvcGUYAiABKA4yFy5zYWJvcmVzLnYxLkFwaUtleVNjb3BlQgq6SAeCAQQQASAAIkcKFENyZWF0ZUFwaUtleVJlc3BvbnNlEh8KA2tleRgBIAEoCzISLnNhYm9yZXMudjEuQXBpS2V5Eg4KBnNlY3JldBgCIAEoCSIUChJMaXN0QXBpS2V5c1JlcXVlc3QiNwoTTGlzdEFwaUtleXNSZXNwb25zZRIgCgRrZXlzGAEgAygLMhIuc2Fib3Jlcy52MS5BcGlLZXkiKgoTUmV2b2tlQXBpS2V5UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACI3ChRSZXZva2VBcGlLZXlSZXNwb25zZRIfCgNrZXkYASABKAsyEi5zYWJvcmVzLnYxLkFwaUtleSJPChZMaXN0QXVkaXRFdmVudHNSZXF1ZXN0EhkKBHBhZ2UYASABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgCIAEoBUIHukgEGgIoACJVChdMaXN0QXVkaXRFdmVudHNSZXNwb25zZRImCgZldmVudHMYASADKAsyFi5zYWJvcmVzLnYxLkF1ZGl0RXZlbnQSEgoKdG90YWxfc2l6ZRgCIAEoBSLfAQoSQWRqdXN0U3RvY2tSZXF1ZXN0EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASJQoFZGVsdGEYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BSAASHQoFc3RvY2sYAyABKAVCDLpICRoHGICt4gQoAEgAEj0KBnJlYXNvbhgEIAEoDjIhLnNhYm9yZXMudjEuU3RvY2tBZGp1c3RtZW50UmVhc29uQgq6SAeCAQQQASAAEhYKBG5vdGUYBSABKAlCCLpIBXIDGPQDQg8KBmNoYW5nZRIFukgCCAEiMwoTQWRqdXN0U3RvY2tSZXNwb25zZRINCgVzdG9jaxgBIAEoBRINCgVkZWx0YRgCIAEoBSr4AQoVU3RvY2tBZGp1c3RtZW50UmVhc29uEicKI1NUT0NLX0FESlVTVE1FTlRfUkVBU09OX1VOU1BFQ0lGSUVEEAASIwofU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fUkVDRUlQVBABEiEKHVNUT0NLX0FESlVTVE1FTlRfUkVBU09OX0NPVU5UEAISIgoeU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fREFNQUdFEAMSIgoeU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fUkVUVVJOEAQSJgoiU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fU1RPUkVfU0FMRRAFMoQLCgxBZG1pblNlcnZpY2USZQoRTGlzdEFkbWluUHJvZHVjdHMSJC5zYWJvcmVzLnYxLkxpc3RBZG1pblByb2R1Y3RzUmVxdWVzdBolLnNhYm9yZXMudjEuTGlzdEFkbWluUHJvZHVjdHNSZXNwb25zZSIDkAIBEl8KD0dldEFkbWluUHJvZHVjdBIiLnNhYm9yZXMudjEuR2V0QWRtaW5Qcm9kdWN0UmVxdWVzdBojLnNhYm9yZXMudjEuR2V0QWRtaW5Qcm9kdWN0UmVzcG9uc2UiA5ACARJUCg1VcGRhdGVQcm9kdWN0EiAuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0UmVxdWVzdBohLnNhYm9yZXMudjEuVXBkYXRlUHJvZHVjdFJlc3BvbnNlElkKDUxpc3RDdXN0b21lcnMSIC5zYWJvcmVzLnYxLkxpc3RDdXN0b21lcnNSZXF1ZXN0GiEuc2Fib3Jlcy52MS5MaXN0Q3VzdG9tZXJzUmVzcG9uc2UiA5ACARJQCgpMaXN0T3JkZXJzEh0uc2Fib3Jlcy52MS5MaXN0T3JkZXJzUmVxdWVzdBoeLnNhYm9yZXMudjEuTGlzdE9yZGVyc1Jlc3BvbnNlIgOQAgESZQoRR2V0RGFzaGJvYXJkU3RhdHMSJC5zYWJvcmVzLnYxLkdldERhc2hib2FyZFN0YXRzUmVxdWVzdBolLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZSIDkAIBEmgKEkxpc3RDb3VudHJ5Q29uZmlncxIlLnNhYm9yZXMudjEuTGlzdENvdW50cnlDb25maWdzUmVxdWVzdBomLnNhYm9yZXMudjEuTGlzdENvdW50cnlDb25maWdzUmVzcG9uc2UiA5ACARJmChNVcGRhdGVDb3VudHJ5Q29uZmlnEiYuc2Fib3Jlcy52MS5VcGRhdGVDb3VudHJ5Q29uZmlnUmVxdWVzdBonLnNhYm9yZXMudjEuVXBkYXRlQ291bnRyeUNvbmZpZ1Jlc3BvbnNlEl8KD0dldFNpZ25JbkNvbmZpZxIiLnNhYm9yZXMudjEuR2V0U2lnbkluQ29uZmlnUmVxdWVzdBojLnNhYm9yZXMudjEuR2V0U2lnbkluQ29uZmlnUmVzcG9uc2UiA5ACARJjChJVcGRhdGVTaWduSW5Db25maWcSJS5zYWJvcmVzLnYxLlVwZGF0ZVNpZ25JbkNvbmZpZ1JlcXVlc3QaJi5zYWJvcmVzLnYxLlVwZGF0ZVNpZ25JbkNvbmZpZ1Jlc3BvbnNlElEKDENyZWF0ZUFwaUtleRIfLnNhYm9yZXMudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBogLnNhYm9yZXMudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2USUwoLTGlzdEFwaUtleXMSHi5zYWJvcmVzLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBofLnNhYm9yZXMudjEuTGlzdEFwaUtleXNSZXNwb25zZSIDkAIBElEKDFJldm9rZUFwaUtleRIfLnNhYm9yZXMudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBogLnNhYm9yZXMudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2USXwoPTGlzdEF1ZGl0RXZlbnRzEiIuc2Fib3Jlcy52MS5MaXN0QXVkaXRFdmVudHNSZXF1ZXN0GiMuc2Fib3Jlcy52MS5MaXN0QXVkaXRFdmVudHNSZXNwb25zZSIDkAIBEk4KC0FkanVzdFN0b2NrEh4uc2Fib3Jlcy52MS5BZGp1c3RTdG9ja1JlcXVlc3QaHy5zYWJvcmVzLnYxLkFkanVzdFN0b2NrUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_sabores_v1_admin_types, file_sabores_v1_types]);
 
 /**
  * ListAdminProductsRequest pages and filters the products.
@@ -766,6 +766,147 @@ export const ListAuditEventsResponseSchema: GenMessage<ListAuditEventsResponse> 
   messageDesc(file_sabores_v1_admin_service, 27);
 
 /**
+ * AdjustStockRequest changes one product's stock.
+ *
+ * @generated from message sabores.v1.AdjustStockRequest
+ */
+export type AdjustStockRequest = Message<"sabores.v1.AdjustStockRequest"> & {
+  /**
+   * product_id names the product.
+   *
+   * @generated from field: int64 product_id = 1;
+   */
+  productId: bigint;
+
+  /**
+   * change is how the stock moves.
+   *
+   * @generated from oneof sabores.v1.AdjustStockRequest.change
+   */
+  change: {
+    /**
+     * delta adds (positive) or removes (negative) units.
+     *
+     * @generated from field: int32 delta = 2;
+     */
+    value: number;
+    case: "delta";
+  } | {
+    /**
+     * stock sets the stock to a counted figure.
+     *
+     * @generated from field: int32 stock = 3;
+     */
+    value: number;
+    case: "stock";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * reason says why.
+   *
+   * @generated from field: sabores.v1.StockAdjustmentReason reason = 4;
+   */
+  reason: StockAdjustmentReason;
+
+  /**
+   * note is free text kept in the ledger (a delivery note number, say).
+   *
+   * @generated from field: string note = 5;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message sabores.v1.AdjustStockRequest.
+ * Use `create(AdjustStockRequestSchema)` to create a new message.
+ */
+export const AdjustStockRequestSchema: GenMessage<AdjustStockRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 28);
+
+/**
+ * AdjustStockResponse is the stock after the change.
+ *
+ * @generated from message sabores.v1.AdjustStockResponse
+ */
+export type AdjustStockResponse = Message<"sabores.v1.AdjustStockResponse"> & {
+  /**
+   * stock is the product's stock now.
+   *
+   * @generated from field: int32 stock = 1;
+   */
+  stock: number;
+
+  /**
+   * delta is the change made; 0 when a counted figure matched.
+   *
+   * @generated from field: int32 delta = 2;
+   */
+  delta: number;
+};
+
+/**
+ * Describes the message sabores.v1.AdjustStockResponse.
+ * Use `create(AdjustStockResponseSchema)` to create a new message.
+ */
+export const AdjustStockResponseSchema: GenMessage<AdjustStockResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 29);
+
+/**
+ * StockAdjustmentReason is why an admin changes a product's stock.
+ *
+ * @generated from enum sabores.v1.StockAdjustmentReason
+ */
+export enum StockAdjustmentReason {
+  /**
+   * STOCK_ADJUSTMENT_REASON_UNSPECIFIED is rejected.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_RECEIPT is goods received from a supplier.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_RECEIPT = 1;
+   */
+  RECEIPT = 1,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_COUNT corrects the stock to a physical count.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_COUNT = 2;
+   */
+  COUNT = 2,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_DAMAGE removes damaged or expired goods.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_DAMAGE = 3;
+   */
+  DAMAGE = 3,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_RETURN puts returned goods back on sale.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_RETURN = 4;
+   */
+  RETURN = 4,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_STORE_SALE is units sold in the physical store.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_STORE_SALE = 5;
+   */
+  STORE_SALE = 5,
+}
+
+/**
+ * Describes the enum sabores.v1.StockAdjustmentReason.
+ */
+export const StockAdjustmentReasonSchema: GenEnum<StockAdjustmentReason> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_service, 0);
+
+/**
  * AdminService is the back office: products, customers, orders, statistics,
  * country tiles, sign-in status and integrators' API keys. Admins only.
  *
@@ -913,6 +1054,19 @@ export const AdminService: GenService<{
     methodKind: "unary";
     input: typeof ListAuditEventsRequestSchema;
     output: typeof ListAuditEventsResponseSchema;
+  },
+  /**
+   * AdjustStock moves a product's stock up or down, or sets it to a counted
+   * figure, with a reason; the change is a row of the stock ledger and an
+   * audit event. Stock never goes below zero: that is FailedPrecondition
+   * with reason STOCK_BELOW_ZERO.
+   *
+   * @generated from rpc sabores.v1.AdminService.AdjustStock
+   */
+  adjustStock: {
+    methodKind: "unary";
+    input: typeof AdjustStockRequestSchema;
+    output: typeof AdjustStockResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_service, 0);

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/order_service.proto.
  */
 export const file_sabores_v1_order_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi5wEKDURlbGl2ZXJ5SW5wdXQSFwoEbmFtZRgBIAEoCUIJukgGcgQQARh4EhkKBWVtYWlsGAIgASgJQgq6SAdyBRj+AWABEioKBXBob25lGAMgASgJQhu6SBhyFjIUXlwrP1swLTkgKCktXXs5LDIwfSQSGwoHYWRkcmVzcxgEIAEoCUIKukgHcgUQARjIARIXCgRjaXR5GAUgASgJQgm6SAZyBBABGGQSQAoLcG9zdGFsX2NvZGUYBiABKAlCK7pIKHImMiReKDBbMS05XXxbMS00XVswLTldfDVbMC0yXSlbMC05XXszfSQi4AEKEVBsYWNlT3JkZXJSZXF1ZXN0EiEKD2lkZW1wb3RlbmN5X2tleRgBIAEoCUIIukgFcgOwAQESNAoFbGluZXMYAiADKAsyGS5zYWJvcmVzLnYxLkNhcnRMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMwoIZGVsaXZlcnkYAyABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5SW5wdXRCBrpIA8gBARI9Cg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZEIKukgHggEEEAEgACI2ChJQbGFjZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIkwKE0xpc3RNeU9yZGVyc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAIk0KFExpc3RNeU9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIoChFHZXRNeU9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACI2ChJHZXRNeU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyMoUCCgxPcmRlclNlcnZpY2USSwoKUGxhY2VPcmRlchIdLnNhYm9yZXMudjEuUGxhY2VPcmRlclJlcXVlc3QaHi5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXNwb25zZRJWCgxMaXN0TXlPcmRlcnMSHy5zYWJvcmVzLnYxLkxpc3RNeU9yZGVyc1JlcXVlc3QaIC5zYWJvcmVzLnYxLkxpc3RNeU9yZGVyc1Jlc3BvbnNlIgOQAgESUAoKR2V0TXlPcmRlchIdLnNhYm9yZXMudjEuR2V0TXlPcmRlclJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_cart_service, file_sabores_v1_types]);
+  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi5wEKDURlbGl2ZXJ5SW5wdXQSFwoEbmFtZRgBIAEoCUIJukgGcgQQARh4EhkKBWVtYWlsGAIgASgJQgq6SAdyBRj+AWABEioKBXBob25lGAMgASgJQhu6SBhyFjIUXlwrP1swLTkgKCktXXs5LDIwfSQSGwoHYWRkcmVzcxgEIAEoCUIKukgHcgUQARjIARIXCgRjaXR5GAUgASgJQgm6SAZyBBABGGQSQAoLcG9zdGFsX2NvZGUYBiABKAlCK7pIKHImMiReKDBbMS05XXxbMS00XVswLTldfDVbMC0yXSlbMC05XXszfSQi4AEKEVBsYWNlT3JkZXJSZXF1ZXN0EiEKD2lkZW1wb3RlbmN5X2tleRgBIAEoCUIIukgFcgOwAQESNAoFbGluZXMYAiADKAsyGS5zYWJvcmVzLnYxLkNhcnRMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMwoIZGVsaXZlcnkYAyABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5SW5wdXRCBrpIA8gBARI9Cg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZEIKukgHggEEEAEgACI2ChJQbGFjZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIkwKE0xpc3RNeU9yZGVyc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAIk0KFExpc3RNeU9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIoChFHZXRNeU9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACI2ChJHZXRNeU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIkUKFENhbmNlbE15T3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEhgKBnJlYXNvbhgCIAEoCUIIukgFcgMY9AMiOQoVQ2FuY2VsTXlPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlcjLgAgoMT3JkZXJTZXJ2aWNlEksKClBsYWNlT3JkZXISHS5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5QbGFjZU9yZGVyUmVzcG9uc2USVgoMTGlzdE15T3JkZXJzEh8uc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXF1ZXN0GiAuc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXNwb25zZSIDkAIBElAKCkdldE15T3JkZXISHS5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5HZXRNeU9yZGVyUmVzcG9uc2UiA5ACARJZCg1DYW5jZWxNeU9yZGVyEiAuc2Fib3Jlcy52MS5DYW5jZWxNeU9yZGVyUmVxdWVzdBohLnNhYm9yZXMudjEuQ2FuY2VsTXlPcmRlclJlc3BvbnNlIgOQAgJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_sabores_v1_cart_service, file_sabores_v1_types]);
 
 /**
  * DeliveryInput is the checkout's delivery form.
@@ -236,6 +236,55 @@ export const GetMyOrderResponseSchema: GenMessage<GetMyOrderResponse> = /*@__PUR
   messageDesc(file_sabores_v1_order_service, 6);
 
 /**
+ * CancelMyOrderRequest names the order to cancel.
+ *
+ * @generated from message sabores.v1.CancelMyOrderRequest
+ */
+export type CancelMyOrderRequest = Message<"sabores.v1.CancelMyOrderRequest"> & {
+  /**
+   * id is the order's id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * reason is the shopper's optional word on why, kept in the timeline.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message sabores.v1.CancelMyOrderRequest.
+ * Use `create(CancelMyOrderRequestSchema)` to create a new message.
+ */
+export const CancelMyOrderRequestSchema: GenMessage<CancelMyOrderRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 7);
+
+/**
+ * CancelMyOrderResponse carries the cancelled order.
+ *
+ * @generated from message sabores.v1.CancelMyOrderResponse
+ */
+export type CancelMyOrderResponse = Message<"sabores.v1.CancelMyOrderResponse"> & {
+  /**
+   * order is the order, status cancelled.
+   *
+   * @generated from field: sabores.v1.Order order = 1;
+   */
+  order?: Order | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.CancelMyOrderResponse.
+ * Use `create(CancelMyOrderResponseSchema)` to create a new message.
+ */
+export const CancelMyOrderResponseSchema: GenMessage<CancelMyOrderResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 8);
+
+/**
  * OrderService places and lists the signed-in shopper's orders.
  *
  * @generated from service sabores.v1.OrderService
@@ -272,6 +321,20 @@ export const OrderService: GenService<{
     methodKind: "unary";
     input: typeof GetMyOrderRequestSchema;
     output: typeof GetMyOrderResponseSchema;
+  },
+  /**
+   * CancelMyOrder cancels one of the caller's orders while it is not yet
+   * being prepared, and gives its stock back once however often it is
+   * retried. Cancelling a cancelled order answers with it unchanged; an order
+   * already being prepared is FailedPrecondition with reason
+   * ORDER_TRANSITION_FORBIDDEN or ORDER_TRANSITION_NOT_ALLOWED.
+   *
+   * @generated from rpc sabores.v1.OrderService.CancelMyOrder
+   */
+  cancelMyOrder: {
+    methodKind: "unary";
+    input: typeof CancelMyOrderRequestSchema;
+    output: typeof CancelMyOrderResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_order_service, 0);

@@ -4,6 +4,8 @@ import { OrderStatus, type Order } from "@gen/sabores/v1/types_pb";
 const styles: Partial<Record<OrderStatus, { key: string; cls: string }>> = {
   [OrderStatus.COMPLETED]: { key: "orders.status.completed", cls: "bg-green-100 text-green-800" },
   [OrderStatus.PENDING]: { key: "orders.status.pending", cls: "bg-yellow-100 text-yellow-800" },
+  [OrderStatus.PREPARING]: { key: "orders.status.preparing", cls: "bg-blue-100 text-blue-800" },
+  [OrderStatus.SHIPPED]: { key: "orders.status.shipped", cls: "bg-indigo-100 text-indigo-800" },
   [OrderStatus.CANCELLED]: { key: "orders.status.cancelled", cls: "bg-red-100 text-red-800" },
 };
 

@@ -74,6 +74,9 @@ const (
 	// AdminServiceListAuditEventsProcedure is the fully-qualified name of the AdminService's
 	// ListAuditEvents RPC.
 	AdminServiceListAuditEventsProcedure = "/sabores.v1.AdminService/ListAuditEvents"
+	// AdminServiceAdjustStockProcedure is the fully-qualified name of the AdminService's AdjustStock
+	// RPC.
+	AdminServiceAdjustStockProcedure = "/sabores.v1.AdminService/AdjustStock"
 )
 
 // AdminServiceClient is a client for the sabores.v1.AdminService service.
@@ -108,6 +111,11 @@ type AdminServiceClient interface {
 	RevokeApiKey(context.Context, *connect.Request[v1.RevokeApiKeyRequest]) (*connect.Response[v1.RevokeApiKeyResponse], error)
 	// ListAuditEvents lists recorded admin changes, newest first.
 	ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error)
+	// AdjustStock moves a product's stock up or down, or sets it to a counted
+	// figure, with a reason; the change is a row of the stock ledger and an
+	// audit event. Stock never goes below zero: that is FailedPrecondition
+	// with reason STOCK_BELOW_ZERO.
+	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
 }
 
 // NewAdminServiceClient constructs a client for the sabores.v1.AdminService service. By default, it
@@ -214,6 +222,12 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		adjustStock: connect.NewClient[v1.AdjustStockRequest, v1.AdjustStockResponse](
+			httpClient,
+			baseURL+AdminServiceAdjustStockProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("AdjustStock")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -233,6 +247,7 @@ type adminServiceClient struct {
 	listApiKeys         *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
 	revokeApiKey        *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
 	listAuditEvents     *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
+	adjustStock         *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
 }
 
 // ListAdminProducts calls sabores.v1.AdminService.ListAdminProducts.
@@ -305,6 +320,11 @@ func (c *adminServiceClient) ListAuditEvents(ctx context.Context, req *connect.R
 	return c.listAuditEvents.CallUnary(ctx, req)
 }
 
+// AdjustStock calls sabores.v1.AdminService.AdjustStock.
+func (c *adminServiceClient) AdjustStock(ctx context.Context, req *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
+	return c.adjustStock.CallUnary(ctx, req)
+}
+
 // AdminServiceHandler is an implementation of the sabores.v1.AdminService service.
 type AdminServiceHandler interface {
 	// ListAdminProducts lists every product, 100 per page by default, ordered
@@ -337,6 +357,11 @@ type AdminServiceHandler interface {
 	RevokeApiKey(context.Context, *connect.Request[v1.RevokeApiKeyRequest]) (*connect.Response[v1.RevokeApiKeyResponse], error)
 	// ListAuditEvents lists recorded admin changes, newest first.
 	ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error)
+	// AdjustStock moves a product's stock up or down, or sets it to a counted
+	// figure, with a reason; the change is a row of the stock ledger and an
+	// audit event. Stock never goes below zero: that is FailedPrecondition
+	// with reason STOCK_BELOW_ZERO.
+	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
 }
 
 // NewAdminServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -439,6 +464,12 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminServiceAdjustStockHandler := connect.NewUnaryHandler(
+		AdminServiceAdjustStockProcedure,
+		svc.AdjustStock,
+		connect.WithSchema(adminServiceMethods.ByName("AdjustStock")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminServiceListAdminProductsProcedure:
@@ -469,6 +500,8 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceRevokeApiKeyHandler.ServeHTTP(w, r)
 		case AdminServiceListAuditEventsProcedure:
 			adminServiceListAuditEventsHandler.ServeHTTP(w, r)
+		case AdminServiceAdjustStockProcedure:
+			adminServiceAdjustStockHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -532,4 +565,8 @@ func (UnimplementedAdminServiceHandler) RevokeApiKey(context.Context, *connect.R
 
 func (UnimplementedAdminServiceHandler) ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ListAuditEvents is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.AdjustStock is not implemented"))
 }

@@ -1,0 +1,58 @@
+package order
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// CancelMyOrder cancels one of the caller's orders while the lifecycle lets a
+// shopper do so, giving its stock back in the same transaction. A retry, or
+// a race of retries, finds the order cancelled and answers with it.
+func (s *Service) CancelMyOrder(ctx context.Context, req *connect.Request[saboresv1.CancelMyOrderRequest]) (*connect.Response[saboresv1.CancelMyOrderResponse], error) {
+	userID, err := SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		_, _, err := shop.Cancel(ctx, s.queries.WithTx(tx), shop.Cancellation{
+			OrderID: req.Msg.GetId(), OwnerID: userID, Who: shop.ShopperActor, ActorUserID: userID,
+			Note: strings.TrimSpace(req.Msg.GetReason()),
+		})
+		return err
+	})
+	if err != nil {
+		return nil, LifecycleError(err)
+	}
+	order, err := get(ctx, s.queries, userID, req.Msg.GetId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.CancelMyOrderResponse{Order: order}), nil
+}
+
+// LifecycleError turns the lifecycle's refusals into FailedPrecondition with
+// the refusal's reason, and an unknown order into NotFound; other errors
+// pass through to apperr.
+func LifecycleError(err error) error {
+	var r *shop.Refusal
+	switch {
+	case errors.As(err, &r):
+		return &apperr.Business{
+			Code: connect.CodeFailedPrecondition, Reason: r.Reason,
+			Message:  fmt.Sprintf("the order cannot go from %s to %s", r.From, r.To),
+			Metadata: map[string]string{"from": r.From, "to": r.To},
+		}
+	case errors.Is(err, shop.ErrOrderNotFound):
+		return fmt.Errorf("%w: %w", apperr.ErrNotFound, err)
+	}
+	return err
+}
