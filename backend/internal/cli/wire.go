@@ -67,7 +67,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Catalog:    catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
 			Promotion:  catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
 			Cart:       cart.New(dbs.Primary, promos),
-			Order:      order.New(dbs.Primary),
+			Order:      order.New(dbs.Primary).WithLimits(orderLimits(cfg)),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin:      admin.New(dbs.Primary, signIn),

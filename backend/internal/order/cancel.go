@@ -40,10 +40,12 @@ func (s *Service) CancelMyOrder(ctx context.Context, req *connect.Request[sabore
 }
 
 // LifecycleError turns the lifecycle's refusals into FailedPrecondition with
-// the refusal's reason, and an unknown order into NotFound; other errors
-// pass through to apperr.
+// the refusal's reason, the hoarding limits' into FailedPrecondition or
+// ResourceExhausted, and an unknown order into NotFound; other errors pass
+// through to apperr.
 func LifecycleError(err error) error {
 	var r *shop.Refusal
+	var limit *shop.LimitRefusal
 	switch {
 	case errors.As(err, &r):
 		return &apperr.Business{
@@ -51,6 +53,12 @@ func LifecycleError(err error) error {
 			Message:  fmt.Sprintf("the order cannot go from %s to %s", r.From, r.To),
 			Metadata: map[string]string{"from": r.From, "to": r.To},
 		}
+	case errors.As(err, &limit):
+		code := connect.CodeFailedPrecondition
+		if limit.Exhausted {
+			code = connect.CodeResourceExhausted
+		}
+		return &apperr.Business{Code: code, Reason: limit.Reason, Message: limit.Error(), Metadata: limit.Metadata}
 	case errors.Is(err, shop.ErrOrderNotFound):
 		return fmt.Errorf("%w: %w", apperr.ErrNotFound, err)
 	}

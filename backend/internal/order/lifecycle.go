@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
 
@@ -22,6 +23,55 @@ func recordPlaced(ctx context.Context, q *db.Queries, orderID, userID int64) err
 		Kind: "sale", OrderID: strconv.FormatInt(orderID, 10), ActorUserID: strconv.FormatInt(userID, 10),
 	}); err != nil {
 		return fmt.Errorf("order: book the sale: %w", err)
+	}
+	return nil
+}
+
+// checkUnpaid refuses an order that would wait for its payment when the
+// shopper already has as many such orders as the limits allow.
+func (s *Service) checkUnpaid(ctx context.Context, q *db.Queries, userID int64, in placeOrder) error {
+	if in.payment != string(shop.AwaitingPayment) {
+		return nil
+	}
+	n, err := q.CountUnpaidOrdersForUser(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("order: count unpaid orders: %w", err)
+	}
+	return s.limits.CheckUnpaidOrders(n)
+}
+
+// checkTransferShare refuses a transfer order that would let unpaid
+// transfers hold too much of a product. It runs after takeStock, with every
+// product of the order locked, so concurrent transfer orders of the same
+// product (from any account) see each other.
+func (s *Service) checkTransferShare(ctx context.Context, q *db.Queries, in placeOrder, lines []pricing.Line) error {
+	if in.method != "transfer" {
+		return nil
+	}
+	ids := make([]int64, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ProductID
+	}
+	held, err := q.UnpaidTransferUnits(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("order: units held by transfers: %w", err)
+	}
+	heldBy := make(map[int64]int32, len(held))
+	for _, h := range held {
+		heldBy[h.ProductID] = h.Units
+	}
+	left, err := q.LockProducts(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("order: read stock left: %w", err)
+	}
+	leftBy := make(map[int64]int32, len(left))
+	for _, p := range left {
+		leftBy[p.ID] = p.Stock
+	}
+	for _, l := range lines {
+		if err := s.limits.CheckTransferShare(l.ProductID, heldBy[l.ProductID], l.Quantity, leftBy[l.ProductID]); err != nil {
+			return err
+		}
 	}
 	return nil
 }

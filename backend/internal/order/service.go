@@ -25,6 +25,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -33,6 +34,7 @@ import (
 type Service struct {
 	pool    *pgxpool.Pool
 	queries *db.Queries
+	limits  shop.Limits
 }
 
 var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
@@ -40,9 +42,15 @@ var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
 // myOrdersPageSizes are ListMyOrders' page sizes.
 var myOrdersPageSizes = paging.Sizes{Default: 20, Max: 100}
 
-// New returns an order service on pool.
+// New returns an order service on pool with the default hoarding limits.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, queries: db.New(pool)}
+	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits()}
+}
+
+// WithLimits returns s with other hoarding limits (from the configuration).
+func (s *Service) WithLimits(l shop.Limits) *Service {
+	s.limits = l
+	return s
 }
 
 // SignedInUser is the caller's user id, or Unauthenticated. The auth
@@ -71,6 +79,7 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	}
 	order, err := s.place(ctx, userID, in)
 	if err != nil {
+		err = LifecycleError(err)
 		// This key may have placed its order already: an earlier attempt
 		// whose answer was lost, or a concurrent retry this one waited for
 		// or found the stock already gone after. The answer to a retry is
@@ -199,12 +208,22 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 		if !priced.Valid {
 			return unsellable(problemsOf(priced))
 		}
+		for _, l := range in.lines {
+			if err := s.limits.CheckLine(l.ProductID, l.Quantity); err != nil {
+				return err
+			}
+		}
 		d := in.delivery
 		customerID, err := q.UpsertCustomerForUser(ctx, db.UpsertCustomerForUserParams{
 			UserID: &userID, Name: d.GetName(), Email: d.GetEmail(), Phone: d.GetPhone(),
 		})
 		if err != nil {
 			return fmt.Errorf("order: record customer: %w", err)
+		}
+		// Counted with the customer row locked, so one shopper's concurrent
+		// checkouts count each other.
+		if err := s.checkUnpaid(ctx, q, userID, in); err != nil {
+			return err
 		}
 		row, err := q.InsertOrder(ctx, db.InsertOrderParams{
 			UserID: userID, CustomerID: &customerID, IdempotencyKey: in.key,
@@ -222,6 +241,9 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 			return err
 		}
 		if err := takeStock(ctx, q, priced.Lines); err != nil {
+			return err
+		}
+		if err := s.checkTransferShare(ctx, q, in, priced.Lines); err != nil {
 			return err
 		}
 		lines, err := q.InsertOrderLines(ctx, linesParams(row.ID, priced.Lines))

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { cartLinesInput, useValidateCart } from "@/features/cart/api/cart";
 import { CartSummary } from "@/features/cart/components/cart-summary";
-import { lineProblems, paymentMethods, usePlaceOrder } from "@/features/cart/api/place-order";
+import { limitProblem, lineProblems, paymentMethods, usePlaceOrder } from "@/features/cart/api/place-order";
 import { checkoutSteps, type DeliveryForm, type PaymentChoice } from "@/features/cart/checkout-types";
 import { DeliveryStep } from "@/features/cart/components/delivery-step";
 import { OrderLines } from "@/features/cart/components/order-lines";
@@ -95,8 +95,11 @@ export default function CheckoutRoute() {
   };
 
   const problems = lineProblems(place.error);
+  const limit = limitProblem(place.error);
   const placeError = place.isError
-    ? errorCode(place.error) === Code.FailedPrecondition
+    ? limit
+      ? t(`limits.${limit.reason}`, limit)
+      : errorCode(place.error) === Code.FailedPrecondition
       ? t("stockProblem")
       : errorCode(place.error) === Code.Unauthenticated
         ? t("sessionExpired")
