@@ -101,6 +101,9 @@ func start(ctx context.Context, app *App, gate, metricsGate *server.Gate) (*Data
 	if err != nil {
 		return dbs, err
 	}
+	if err := startJobs(ctx, app, dbs); err != nil {
+		return dbs, err
+	}
 	if metricsGate != nil {
 		metricsGate.Open(metrics)
 	}
