@@ -9,3 +9,10 @@ VALUES (@order_id, @machine, sqlc.narg(from_state), @to_state, @actor, sqlc.narg
 SELECT * FROM order_events
 WHERE order_id = @order_id
 ORDER BY id;
+
+-- LastCancelNote is the note of an order's cancellation, for its e-mail.
+-- name: LastCancelNote :one
+SELECT note FROM order_events
+WHERE order_id = @order_id AND to_state = 'cancelled'
+ORDER BY id DESC
+LIMIT 1;

@@ -30,8 +30,10 @@ type Databases struct {
 
 	primaryDSN string
 	cluster    *pgembed.Cluster
-	// jobs is the background job client of shopd serve, nil elsewhere.
-	jobs *river.Client[pgx.Tx]
+	// jobs is the background job client of shopd serve, nil elsewhere;
+	// jobsStarted says it runs and must be stopped.
+	jobs        *river.Client[pgx.Tx]
+	jobsStarted bool
 }
 
 // maintenance opens a small pool on the primary without a statement
@@ -44,7 +46,7 @@ func (d *Databases) maintenance(ctx context.Context, app *App) (*pgxpool.Pool, e
 // Close closes the pools, then stops the embedded cluster if shopd
 // started one, waiting for PostgreSQL to flush and exit.
 func (d *Databases) Close(ctx context.Context, app *App) {
-	if d.jobs != nil {
+	if d.jobsStarted {
 		if err := d.jobs.Stop(ctx); err != nil {
 			app.Log.Error("stopping background jobs", "error", err)
 		}

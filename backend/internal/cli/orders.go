@@ -4,8 +4,12 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
 	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
 
@@ -26,20 +30,50 @@ func paymentWindows(c *config.Config) shop.PaymentWindows {
 	}
 }
 
-// startJobs starts the background job client on the primary; Databases.Close
-// stops it gracefully before the pools close. It gets a context of its own:
-// the serve context ends at the first signal, and jobs in flight should
-// finish rather than be cut off then.
-func startJobs(ctx context.Context, app *App, dbs *Databases) error {
-	client, err := jobs.NewClient(dbs.Primary, jobs.Options{
-		PaymentWindows: paymentWindows(app.Config), Logger: app.Log,
+// newJobs builds the background job client (River) with the e-mail
+// sender; serve starts it once the shop is open (startJobs), and
+// Databases.Close stops it gracefully before the pools close.
+func newJobs(app *App, dbs *Databases) (*river.Client[pgx.Tx], error) {
+	cfg := app.Config
+	sender, err := mail.NewSender(mail.Settings{
+		Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
+		TLS: cfg.SMTPTLS, From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo,
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := client.Start(context.WithoutCancel(ctx)); err != nil {
-		return fmt.Errorf("start jobs: %w", err)
+	client, err := jobs.NewClient(dbs.Primary, jobs.Options{
+		PaymentWindows: paymentWindows(cfg), Logger: app.Log,
+		Sender: sender, Identity: configIdentity{publicURL: cfg.PublicURL}, From: cfg.MailFrom,
+	})
+	if err != nil {
+		return nil, err
 	}
 	dbs.jobs = client
+	return client, nil
+}
+
+// startJobs starts the job client newJobs built. It gets a context of its
+// own: the serve context ends at the first signal, and jobs in flight
+// should finish rather than be cut off then.
+func startJobs(ctx context.Context, dbs *Databases) error {
+	if err := dbs.jobs.Start(context.WithoutCancel(ctx)); err != nil {
+		return fmt.Errorf("start jobs: %w", err)
+	}
+	dbs.jobsStarted = true
 	return nil
+}
+
+// configIdentity is the shop's identity in e-mails until the shop settings
+// reader (shop.Settings, from the storefront work) provides it: swap it for
+// that reader in newJobs. Its legal data and IBAN are placeholders.
+// TODO: read the shop's identity and IBAN from shop.Settings.
+type configIdentity struct{ publicURL string }
+
+func (c configIdentity) MailIdentity(context.Context) (mail.Identity, error) {
+	return mail.Identity{
+		Name: "Sabores", LegalName: "Sabores (datos legales pendientes)", TaxID: "-", Address: "-",
+		Email: "hola@sabores.local", IBAN: "ES00 0000 0000 0000 0000 0000", Beneficiary: "Sabores",
+		PublicURL: c.publicURL, TermsURL: c.publicURL + "/terms", WithdrawalURL: c.publicURL + "/withdrawal",
+	}, nil
 }

@@ -101,7 +101,7 @@ func start(ctx context.Context, app *App, gate, metricsGate *server.Gate) (*Data
 	if err != nil {
 		return dbs, err
 	}
-	if err := startJobs(ctx, app, dbs); err != nil {
+	if err := startJobs(ctx, dbs); err != nil {
 		return dbs, err
 	}
 	if metricsGate != nil {

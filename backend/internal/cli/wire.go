@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/guard"
+	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -56,6 +57,10 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			return server.Options{}, nil, err
 		}
 	}
+	jobClient, err := newJobs(app, dbs)
+	if err != nil {
+		return server.Options{}, nil, err
+	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
 	cache := catalogcache.New(catalogcache.Options{Logger: app.Log, OnHit: m.ObserveCached})
@@ -64,10 +69,11 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:    catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
-			Promotion:  catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
-			Cart:       cart.New(dbs.Primary, promos),
-			Order:      order.New(dbs.Primary).WithLimits(orderLimits(cfg)),
+			Catalog:   catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
+			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
+			Cart:      cart.New(dbs.Primary, promos),
+			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).
+				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin:      admin.New(dbs.Primary, signIn),

@@ -68,6 +68,16 @@ type Config struct {
 	PaymentWindowCard time.Duration
 	// PaymentWindowTransfer is how long a transfer order waits for its payment.
 	PaymentWindowTransfer time.Duration
+	// SMTPHost, SMTPPort, SMTPUsername, SMTPPassword and SMTPTLS are the
+	// server transactional e-mail goes through.
+	SMTPHost     string
+	SMTPPort     int
+	SMTPUsername string
+	SMTPPassword string
+	SMTPTLS      string
+	// MailFrom and MailReplyTo are the shop's addresses on its e-mails.
+	MailFrom    string
+	MailReplyTo string
 	// GoogleIssuer is the OpenID issuer of Google sign-in.
 	GoogleIssuer string
 	// GoogleClientID is the OAuth client of Google sign-in; empty disables it.
@@ -300,6 +310,61 @@ var options = []Option{
 		Description: "How long a bank-transfer order waits for its payment before it is cancelled and its stock goes back on sale.",
 		set:         func(c *Config, v string) error { return setDuration(&c.PaymentWindowTransfer, v) },
 		get:         func(c *Config) string { return c.PaymentWindowTransfer.String() },
+	},
+	{
+		Env: "SMTP_HOST", Flag: "smtp-host", Default: "localhost",
+		Description: "SMTP server of the shop's e-mails (order received, paid, shipped, cancelled). The default is the development catcher `./task mail` starts (Mailpit, its inbox at http://localhost:8025); e-mails wait in the job queue, retried, while no server answers.",
+		set:         func(c *Config, v string) error { c.SMTPHost = v; return nil },
+		get:         func(c *Config) string { return c.SMTPHost },
+	},
+	{
+		Env: "SMTP_PORT", Flag: "smtp-port", Default: "1025",
+		Description: "Port of SMTP_HOST (587 for STARTTLS, 465 for TLS at most providers).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 65535 {
+				return errors.New("want a port number")
+			}
+			c.SMTPPort = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.SMTPPort) },
+	},
+	{
+		Env: "SMTP_USERNAME", Flag: "smtp-username",
+		Description: "SMTP user name; empty sends without authentication.",
+		set:         func(c *Config, v string) error { c.SMTPUsername = v; return nil },
+		get:         func(c *Config) string { return c.SMTPUsername },
+	},
+	{
+		Env: "SMTP_PASSWORD", Flag: "smtp-password", Secret: true,
+		Description: "SMTP password. Never logged.",
+		set:         func(c *Config, v string) error { c.SMTPPassword = v; return nil },
+		get:         func(c *Config) string { return c.SMTPPassword },
+	},
+	{
+		Env: "SMTP_TLS", Flag: "smtp-tls", Default: "none",
+		Description: "`none` (a local catcher only), `starttls` (required) or `tls` (implicit).",
+		set: func(c *Config, v string) error {
+			if v != "none" && v != "starttls" && v != "tls" {
+				return errors.New(`want "none", "starttls" or "tls"`)
+			}
+			c.SMTPTLS = v
+			return nil
+		},
+		get: func(c *Config) string { return c.SMTPTLS },
+	},
+	{
+		Env: "MAIL_FROM", Flag: "mail-from", Default: "Sabores <pedidos@sabores.local>",
+		Description: "Sender of the shop's e-mails; its domain names their Message-IDs.",
+		set:         func(c *Config, v string) error { c.MailFrom = v; return nil },
+		get:         func(c *Config) string { return c.MailFrom },
+	},
+	{
+		Env: "MAIL_REPLY_TO", Flag: "mail-reply-to",
+		Description: "Reply-To of the shop's e-mails, where shoppers' answers go; empty answers the sender.",
+		set:         func(c *Config, v string) error { c.MailReplyTo = v; return nil },
+		get:         func(c *Config) string { return c.MailReplyTo },
 	},
 	{
 		Env: "GOOGLE_ISSUER", Flag: "google-issuer", Default: "https://accounts.google.com",

@@ -111,6 +111,7 @@ type Order struct {
 	Carrier            string
 	TrackingNumber     string
 	UpdatedAt          time.Time
+	Language           string
 }
 
 type OrderEvent struct {
@@ -138,6 +139,17 @@ type OrderLine struct {
 	PromotionLabel        string
 	VatBasisPoints        int32
 	LineTotalCents        int64
+}
+
+type OutboundEmail struct {
+	MessageID string
+	OrderID   *int64
+	Kind      string
+	Recipient string
+	SentAt    *time.Time
+	Attempts  int32
+	LastError string
+	CreatedAt time.Time
 }
 
 type PriceHistory struct {

@@ -39,6 +39,21 @@ func (q *Queries) InsertOrderEvent(ctx context.Context, arg InsertOrderEventPara
 	return err
 }
 
+const lastCancelNote = `-- name: LastCancelNote :one
+SELECT note FROM order_events
+WHERE order_id = $1 AND to_state = 'cancelled'
+ORDER BY id DESC
+LIMIT 1
+`
+
+// LastCancelNote is the note of an order's cancellation, for its e-mail.
+func (q *Queries) LastCancelNote(ctx context.Context, orderID int64) (string, error) {
+	row := q.db.QueryRow(ctx, lastCancelNote, orderID)
+	var note string
+	err := row.Scan(&note)
+	return note, err
+}
+
 const listOrderEvents = `-- name: ListOrderEvents :many
 SELECT id, order_id, machine, from_state, to_state, actor, actor_user_id, note, created_at FROM order_events
 WHERE order_id = $1

@@ -26,6 +26,15 @@ type Options struct {
 	// Now is the clock of the expiry pass; time.Now by default. Tests move it.
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Sender sends e-mails; with none, e-mail jobs are not worked here.
+	Sender Sender
+	// Identity is the shop's identity in e-mails.
+	Identity IdentitySource
+	// From is the sender address, the domain of Message-IDs.
+	From string
+	// RetryPolicy overrides River's (attempt⁴ seconds: minutes, then hours,
+	// then days over its 25 attempts); tests shorten it.
+	RetryPolicy river.ClientRetryPolicy
 }
 
 // ExpireUnpaidArgs is one pass over the orders whose payment window closed.
@@ -40,12 +49,19 @@ type expireWorker struct {
 	windows shop.PaymentWindows
 	now     func() time.Time
 	log     *slog.Logger
+	// mail says e-mail jobs are worked: only then are they queued.
+	mail bool
+	from string
 }
 
 // Work runs a pass. Were two to overlap (a retry beside a new pass), each
 // order would still be cancelled once: shop.Cancel decides that per row.
 func (w *expireWorker) Work(ctx context.Context, _ *river.Job[ExpireUnpaidArgs]) error {
-	n, err := shop.ExpireUnpaid(ctx, w.pool, w.windows, w.now())
+	var mailer shop.Mailer
+	if w.mail {
+		mailer = NewMailQueue(river.ClientFromContext[pgx.Tx](ctx), w.from)
+	}
+	n, err := shop.ExpireUnpaid(ctx, w.pool, w.windows, w.now(), mailer)
 	if n > 0 {
 		w.log.InfoContext(ctx, "jobs: unpaid orders expired", "orders", n)
 	}
@@ -68,14 +84,23 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	}
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &expireWorker{
-		pool: pool, windows: opts.PaymentWindows, now: opts.Now, log: opts.Logger,
+		pool: pool, windows: opts.PaymentWindows, now: opts.Now, log: opts.Logger, from: opts.From,
+		mail: opts.Sender != nil,
 	}); err != nil {
 		return nil, fmt.Errorf("jobs: add expiry worker: %w", err)
 	}
+	if opts.Sender != nil {
+		if err := river.AddWorkerSafely(workers, &mailWorker{
+			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger,
+		}); err != nil {
+			return nil, fmt.Errorf("jobs: add mail worker: %w", err)
+		}
+	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
-		Workers: workers,
-		Logger:  opts.Logger,
+		Queues:      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		Workers:     workers,
+		Logger:      opts.Logger,
+		RetryPolicy: opts.RetryPolicy,
 		PeriodicJobs: []*river.PeriodicJob{
 			river.NewPeriodicJob(river.PeriodicInterval(opts.ExpiryInterval),
 				// Unique per interval: however many schedulers enqueue it

@@ -23,11 +23,14 @@ func (s *Service) CancelMyOrder(ctx context.Context, req *connect.Request[sabore
 		return nil, err
 	}
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		_, _, err := shop.Cancel(ctx, s.queries.WithTx(tx), shop.Cancellation{
+		order, cancelled, err := shop.Cancel(ctx, s.queries.WithTx(tx), shop.Cancellation{
 			OrderID: req.Msg.GetId(), OwnerID: userID, Who: shop.ShopperActor, ActorUserID: userID,
 			Note: strings.TrimSpace(req.Msg.GetReason()),
 		})
-		return err
+		if err != nil || !cancelled {
+			return err
+		}
+		return shop.Notify(ctx, tx, s.mailer, order, "cancelled")
 	})
 	if err != nil {
 		return nil, LifecycleError(err)

@@ -135,7 +135,7 @@ func TestHoardingAttack(t *testing.T) {
 	}
 
 	// Three days later nobody has paid: everything is back on sale.
-	if _, err := shop.ExpireUnpaid(ctx, pool, shop.DefaultPaymentWindows(), time.Now().Add(73*time.Hour)); err != nil {
+	if _, err := shop.ExpireUnpaid(ctx, pool, shop.DefaultPaymentWindows(), time.Now().Add(73*time.Hour), nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range products {

@@ -78,7 +78,7 @@ func TestStockLedgerInvariant(t *testing.T) {
 			}
 		case op < 9: // time passes and unpaid orders expire
 			clock = clock.Add(time.Duration(rng.IntN(120)) * time.Minute)
-			if _, err := shop.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), clock); err != nil {
+			if _, err := shop.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), clock, nil); err != nil {
 				t.Fatal(err)
 			}
 		default: // somebody fixes a figure straight in the database

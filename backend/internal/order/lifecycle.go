@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
@@ -74,4 +75,19 @@ func (s *Service) checkTransferShare(ctx context.Context, q *db.Queries, in plac
 		}
 	}
 	return nil
+}
+
+// language picks the shopper's e-mail language from the checkout request's
+// Accept-Language: Portuguese when preferred over Spanish, else Spanish.
+func language(accept string) string {
+	for part := range strings.SplitSeq(accept, ",") {
+		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
+		switch {
+		case strings.HasPrefix(tag, "pt"):
+			return "pt"
+		case strings.HasPrefix(tag, "es"):
+			return "es"
+		}
+	}
+	return "es"
 }

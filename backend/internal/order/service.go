@@ -35,6 +35,7 @@ type Service struct {
 	pool    *pgxpool.Pool
 	queries *db.Queries
 	limits  shop.Limits
+	mailer  shop.Mailer
 }
 
 var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
@@ -45,6 +46,12 @@ var myOrdersPageSizes = paging.Sizes{Default: 20, Max: 100}
 // New returns an order service on pool with the default hoarding limits.
 func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits()}
+}
+
+// WithMailer returns s queueing the shopper's e-mails through m.
+func (s *Service) WithMailer(m shop.Mailer) *Service {
+	s.mailer = m
+	return s
 }
 
 // WithLimits returns s with other hoarding limits (from the configuration).
@@ -77,6 +84,7 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
+	in.language = language(req.Header().Get("Accept-Language"))
 	order, err := s.place(ctx, userID, in)
 	if err != nil {
 		err = LifecycleError(err)
@@ -137,6 +145,7 @@ type placeOrder struct {
 	delivery *saboresv1.DeliveryInput
 	method   string
 	payment  string
+	language string
 }
 
 // readPlaceOrder checks what the proto's validation rules already enforce
@@ -232,6 +241,7 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 			VatCents: priced.VATCents, TotalCents: priced.TotalCents,
 			DeliveryName: d.GetName(), DeliveryEmail: d.GetEmail(), DeliveryPhone: d.GetPhone(),
 			DeliveryAddress: d.GetAddress(), DeliveryCity: d.GetCity(), DeliveryPostalCode: d.GetPostalCode(),
+			Language: in.language,
 		})
 		if err != nil {
 			// pgx.ErrNoRows: a concurrent retry committed this key first.
@@ -249,6 +259,9 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 		lines, err := q.InsertOrderLines(ctx, linesParams(row.ID, priced.Lines))
 		if err != nil {
 			return fmt.Errorf("order: insert lines: %w", err)
+		}
+		if err := shop.Notify(ctx, tx, s.mailer, row, "order_received"); err != nil {
+			return err
 		}
 		slices.SortFunc(lines, func(a, b db.OrderLine) int { return cmp.Compare(a.LineNo, b.LineNo) })
 		order = ToProto(row, lines)

@@ -32,8 +32,9 @@ const expiryBatch = 500
 // cancelled. The clock is a parameter so tests move it; the deadline is
 // computed from created_at at each pass, so a changed window applies to the
 // orders already waiting and nothing is lost across restarts. Any number of
-// replicas may run it at once: Cancel lets one of them through per order.
-func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows PaymentWindows, now time.Time) (int, error) {
+// replicas may run it at once: Cancel lets one of them through per order,
+// and that one queues the shopper's e-mail through mailer (nil: none).
+func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows PaymentWindows, now time.Time, mailer Mailer) (int, error) {
 	q := db.New(pool)
 	n := 0
 	for method, window := range windows {
@@ -46,12 +47,15 @@ func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows PaymentWindow
 		for _, id := range ids {
 			var done bool
 			err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-				var err error
-				_, done, err = Cancel(ctx, q.WithTx(tx), Cancellation{
+				order, cancelled, err := Cancel(ctx, q.WithTx(tx), Cancellation{
 					OrderID: id, Who: SystemActor, Expiry: true,
 					Note: fmt.Sprintf("payment not received within %s", window),
 				})
-				return err
+				if err != nil || !cancelled {
+					return err
+				}
+				done = true
+				return Notify(ctx, tx, mailer, order, "cancelled")
 			})
 			if err != nil {
 				return n, err
