@@ -116,3 +116,16 @@ JOIN orders o ON o.id = l.order_id
 WHERE l.product_id = ANY(@product_ids::bigint[])
   AND o.status = 'placed' AND o.payment_status = 'awaiting_payment' AND o.payment_method = 'transfer'
 GROUP BY l.product_id;
+
+-- GetOrderForUpdate reads an order and locks its row for a lifecycle step:
+-- steps of one order queue, each seeing the state the last one left.
+-- name: GetOrderForUpdate :one
+SELECT * FROM orders WHERE id = @id FOR UPDATE;
+
+-- SetOrderState writes an order's states and shipping data after a step.
+-- name: SetOrderState :one
+UPDATE orders
+SET status = @status, payment_status = @payment_status, carrier = @carrier,
+    tracking_number = @tracking_number, updated_at = now()
+WHERE id = @id
+RETURNING *;

@@ -26,6 +26,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -53,6 +54,7 @@ type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
 	signIn SignInStatus
+	mailer shop.Mailer
 }
 
 var _ v1connect.AdminServiceHandler = (*Service)(nil)

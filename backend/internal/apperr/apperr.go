@@ -16,6 +16,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // ErrNotFound is returned by domain code for an unknown or invisible entity.
@@ -59,7 +61,7 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 		return cerr
 	}
 	var biz *Business
-	if errors.As(err, &biz) {
+	if errors.As(err, &biz) || asShop(err, &biz) {
 		out := connect.NewError(biz.Code, errors.New(biz.Message))
 		if detail, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{
 			Reason: biz.Reason, Domain: Domain, Metadata: biz.Metadata,
@@ -69,7 +71,7 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 		return out
 	}
 	switch {
-	case errors.Is(err, ErrNotFound), errors.Is(err, pgx.ErrNoRows):
+	case errors.Is(err, ErrNotFound), errors.Is(err, pgx.ErrNoRows), errors.Is(err, shop.ErrOrderNotFound):
 		return connect.NewError(connect.CodeNotFound, errors.New("not found"))
 	case errors.Is(err, context.Canceled):
 		return connect.NewError(connect.CodeCanceled, errors.New("request canceled"))
@@ -137,4 +139,30 @@ func Interceptor() connect.UnaryInterceptorFunc {
 			return res, nil
 		}
 	}
+}
+
+// asShop maps the domain layer's refusals: a lifecycle step not allowed from
+// the order's state is FailedPrecondition; a hoarding limit is
+// FailedPrecondition when the order must change, ResourceExhausted when the
+// shopper must first pay or cancel another.
+func asShop(err error, out **Business) bool {
+	var r *shop.Refusal
+	var limit *shop.LimitRefusal
+	switch {
+	case errors.As(err, &r):
+		*out = &Business{
+			Code: connect.CodeFailedPrecondition, Reason: r.Reason,
+			Message:  fmt.Sprintf("the order cannot go from %s to %s", r.From, r.To),
+			Metadata: map[string]string{"from": r.From, "to": r.To},
+		}
+	case errors.As(err, &limit):
+		code := connect.CodeFailedPrecondition
+		if limit.Exhausted {
+			code = connect.CodeResourceExhausted
+		}
+		*out = &Business{Code: code, Reason: limit.Reason, Message: limit.Error(), Metadata: limit.Metadata}
+	default:
+		return false
+	}
+	return true
 }

@@ -78,4 +78,5 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceRevokeApiKeyProcedure:               Admin,
 	v1connect.AdminServiceListAuditEventsProcedure:            Admin,
 	v1connect.AdminServiceAdjustStockProcedure:                Admin,
+	v1connect.AdminServiceAdvanceOrderProcedure:               Admin,
 }

@@ -76,7 +76,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
-			Admin:      admin.New(dbs.Primary, signIn),
+			Admin: admin.New(dbs.Primary, signIn).
+				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

@@ -139,6 +139,42 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
 	return i, err
 }
 
+const getOrderForUpdate = `-- name: GetOrderForUpdate :one
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language FROM orders WHERE id = $1 FOR UPDATE
+`
+
+// GetOrderForUpdate reads an order and locks its row for a lifecycle step:
+// steps of one order queue, each seeing the state the last one left.
+func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error) {
+	row := q.db.QueryRow(ctx, getOrderForUpdate, id)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CustomerID,
+		&i.IdempotencyKey,
+		&i.Status,
+		&i.PaymentMethod,
+		&i.PaymentStatus,
+		&i.SubtotalCents,
+		&i.ShippingCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.DeliveryName,
+		&i.DeliveryEmail,
+		&i.DeliveryPhone,
+		&i.DeliveryAddress,
+		&i.DeliveryCity,
+		&i.DeliveryPostalCode,
+		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
+	)
+	return i, err
+}
+
 const getOrderForUser = `-- name: GetOrderForUser :one
 SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language FROM orders
 WHERE id = $1 AND user_id = $2
@@ -494,6 +530,59 @@ func (q *Queries) OrderProductIDs(ctx context.Context, orderID int64) ([]int64, 
 		return nil, err
 	}
 	return items, nil
+}
+
+const setOrderState = `-- name: SetOrderState :one
+UPDATE orders
+SET status = $1, payment_status = $2, carrier = $3,
+    tracking_number = $4, updated_at = now()
+WHERE id = $5
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language
+`
+
+type SetOrderStateParams struct {
+	Status         string
+	PaymentStatus  string
+	Carrier        string
+	TrackingNumber string
+	ID             int64
+}
+
+// SetOrderState writes an order's states and shipping data after a step.
+func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (Order, error) {
+	row := q.db.QueryRow(ctx, setOrderState,
+		arg.Status,
+		arg.PaymentStatus,
+		arg.Carrier,
+		arg.TrackingNumber,
+		arg.ID,
+	)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CustomerID,
+		&i.IdempotencyKey,
+		&i.Status,
+		&i.PaymentMethod,
+		&i.PaymentStatus,
+		&i.SubtotalCents,
+		&i.ShippingCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.DeliveryName,
+		&i.DeliveryEmail,
+		&i.DeliveryPhone,
+		&i.DeliveryAddress,
+		&i.DeliveryCity,
+		&i.DeliveryPostalCode,
+		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
+	)
+	return i, err
 }
 
 const takeStock = `-- name: TakeStock :execrows

@@ -2,14 +2,11 @@ package order
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strings"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -33,37 +30,11 @@ func (s *Service) CancelMyOrder(ctx context.Context, req *connect.Request[sabore
 		return shop.Notify(ctx, tx, s.mailer, order, "cancelled")
 	})
 	if err != nil {
-		return nil, LifecycleError(err)
+		return nil, err
 	}
 	order, err := get(ctx, s.queries, userID, req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.CancelMyOrderResponse{Order: order}), nil
-}
-
-// LifecycleError turns the lifecycle's refusals into FailedPrecondition with
-// the refusal's reason, the hoarding limits' into FailedPrecondition or
-// ResourceExhausted, and an unknown order into NotFound; other errors pass
-// through to apperr.
-func LifecycleError(err error) error {
-	var r *shop.Refusal
-	var limit *shop.LimitRefusal
-	switch {
-	case errors.As(err, &r):
-		return &apperr.Business{
-			Code: connect.CodeFailedPrecondition, Reason: r.Reason,
-			Message:  fmt.Sprintf("the order cannot go from %s to %s", r.From, r.To),
-			Metadata: map[string]string{"from": r.From, "to": r.To},
-		}
-	case errors.As(err, &limit):
-		code := connect.CodeFailedPrecondition
-		if limit.Exhausted {
-			code = connect.CodeResourceExhausted
-		}
-		return &apperr.Business{Code: code, Reason: limit.Reason, Message: limit.Error(), Metadata: limit.Metadata}
-	case errors.Is(err, shop.ErrOrderNotFound):
-		return fmt.Errorf("%w: %w", apperr.ErrNotFound, err)
-	}
-	return err
 }

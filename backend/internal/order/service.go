@@ -87,7 +87,6 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	in.language = language(req.Header().Get("Accept-Language"))
 	order, err := s.place(ctx, userID, in)
 	if err != nil {
-		err = LifecycleError(err)
 		// This key may have placed its order already: an earlier attempt
 		// whose answer was lost, or a concurrent retry this one waited for
 		// or found the stock already gone after. The answer to a retry is

@@ -87,6 +87,71 @@ func (StockAdjustmentReason) EnumDescriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{0}
 }
 
+// OrderAction is a step the back office takes on an order.
+type OrderAction int32
+
+const (
+	// ORDER_ACTION_UNSPECIFIED is rejected.
+	OrderAction_ORDER_ACTION_UNSPECIFIED OrderAction = 0
+	// ORDER_ACTION_MARK_PAID records a payment received (a transfer).
+	OrderAction_ORDER_ACTION_MARK_PAID OrderAction = 1
+	// ORDER_ACTION_START_PREPARING starts packing a paid or cash-on-delivery order.
+	OrderAction_ORDER_ACTION_START_PREPARING OrderAction = 2
+	// ORDER_ACTION_SHIP hands the order to a carrier; carrier and tracking_number are required.
+	OrderAction_ORDER_ACTION_SHIP OrderAction = 3
+	// ORDER_ACTION_MARK_DELIVERED records the delivery (and a cash-on-delivery payment).
+	OrderAction_ORDER_ACTION_MARK_DELIVERED OrderAction = 4
+	// ORDER_ACTION_CANCEL cancels before shipping and gives the stock back; note is required.
+	OrderAction_ORDER_ACTION_CANCEL OrderAction = 5
+)
+
+// Enum value maps for OrderAction.
+var (
+	OrderAction_name = map[int32]string{
+		0: "ORDER_ACTION_UNSPECIFIED",
+		1: "ORDER_ACTION_MARK_PAID",
+		2: "ORDER_ACTION_START_PREPARING",
+		3: "ORDER_ACTION_SHIP",
+		4: "ORDER_ACTION_MARK_DELIVERED",
+		5: "ORDER_ACTION_CANCEL",
+	}
+	OrderAction_value = map[string]int32{
+		"ORDER_ACTION_UNSPECIFIED":     0,
+		"ORDER_ACTION_MARK_PAID":       1,
+		"ORDER_ACTION_START_PREPARING": 2,
+		"ORDER_ACTION_SHIP":            3,
+		"ORDER_ACTION_MARK_DELIVERED":  4,
+		"ORDER_ACTION_CANCEL":          5,
+	}
+)
+
+func (x OrderAction) Enum() *OrderAction {
+	p := new(OrderAction)
+	*p = x
+	return p
+}
+
+func (x OrderAction) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (OrderAction) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_service_proto_enumTypes[1].Descriptor()
+}
+
+func (OrderAction) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_service_proto_enumTypes[1]
+}
+
+func (x OrderAction) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use OrderAction.Descriptor instead.
+func (OrderAction) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{1}
+}
+
 // ListAdminProductsRequest pages and filters the products.
 type ListAdminProductsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1744,6 +1809,134 @@ func (x *AdjustStockResponse) GetDelta() int32 {
 	return 0
 }
 
+// AdvanceOrderRequest is one step on one order.
+type AdvanceOrderRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the order's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// action is the step.
+	Action OrderAction `protobuf:"varint,2,opt,name=action,proto3,enum=sabores.v1.OrderAction" json:"action,omitempty"`
+	// carrier is who carries a shipped order.
+	Carrier string `protobuf:"bytes,3,opt,name=carrier,proto3" json:"carrier,omitempty"`
+	// tracking_number is the carrier's tracking number of a shipped order.
+	TrackingNumber string `protobuf:"bytes,4,opt,name=tracking_number,json=trackingNumber,proto3" json:"tracking_number,omitempty"`
+	// note is kept in the order's timeline; the reason of a cancellation.
+	Note          string `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdvanceOrderRequest) Reset() {
+	*x = AdvanceOrderRequest{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdvanceOrderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdvanceOrderRequest) ProtoMessage() {}
+
+func (x *AdvanceOrderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdvanceOrderRequest.ProtoReflect.Descriptor instead.
+func (*AdvanceOrderRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *AdvanceOrderRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AdvanceOrderRequest) GetAction() OrderAction {
+	if x != nil {
+		return x.Action
+	}
+	return OrderAction_ORDER_ACTION_UNSPECIFIED
+}
+
+func (x *AdvanceOrderRequest) GetCarrier() string {
+	if x != nil {
+		return x.Carrier
+	}
+	return ""
+}
+
+func (x *AdvanceOrderRequest) GetTrackingNumber() string {
+	if x != nil {
+		return x.TrackingNumber
+	}
+	return ""
+}
+
+func (x *AdvanceOrderRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// AdvanceOrderResponse is the order after the step.
+type AdvanceOrderResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// order is the order as it is now.
+	Order         *Order `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdvanceOrderResponse) Reset() {
+	*x = AdvanceOrderResponse{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdvanceOrderResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdvanceOrderResponse) ProtoMessage() {}
+
+func (x *AdvanceOrderResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdvanceOrderResponse.ProtoReflect.Descriptor instead.
+func (*AdvanceOrderResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *AdvanceOrderResponse) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
 var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
@@ -1849,14 +2042,30 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x06change\x12\x05\xbaH\x02\b\x01\"A\n" +
 	"\x13AdjustStockResponse\x12\x14\n" +
 	"\x05stock\x18\x01 \x01(\x05R\x05stock\x12\x14\n" +
-	"\x05delta\x18\x02 \x01(\x05R\x05delta*\xf8\x01\n" +
+	"\x05delta\x18\x02 \x01(\x05R\x05delta\"\xde\x01\n" +
+	"\x13AdvanceOrderRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12;\n" +
+	"\x06action\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderActionB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06action\x12!\n" +
+	"\acarrier\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18<R\acarrier\x120\n" +
+	"\x0ftracking_number\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18<R\x0etrackingNumber\x12\x1c\n" +
+	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04note\"?\n" +
+	"\x14AdvanceOrderResponse\x12'\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order*\xf8\x01\n" +
 	"\x15StockAdjustmentReason\x12'\n" +
 	"#STOCK_ADJUSTMENT_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fSTOCK_ADJUSTMENT_REASON_RECEIPT\x10\x01\x12!\n" +
 	"\x1dSTOCK_ADJUSTMENT_REASON_COUNT\x10\x02\x12\"\n" +
 	"\x1eSTOCK_ADJUSTMENT_REASON_DAMAGE\x10\x03\x12\"\n" +
 	"\x1eSTOCK_ADJUSTMENT_REASON_RETURN\x10\x04\x12&\n" +
-	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x052\x84\v\n" +
+	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x05*\xba\x01\n" +
+	"\vOrderAction\x12\x1c\n" +
+	"\x18ORDER_ACTION_UNSPECIFIED\x10\x00\x12\x1a\n" +
+	"\x16ORDER_ACTION_MARK_PAID\x10\x01\x12 \n" +
+	"\x1cORDER_ACTION_START_PREPARING\x10\x02\x12\x15\n" +
+	"\x11ORDER_ACTION_SHIP\x10\x03\x12\x1f\n" +
+	"\x1bORDER_ACTION_MARK_DELIVERED\x10\x04\x12\x17\n" +
+	"\x13ORDER_ACTION_CANCEL\x10\x052\xd7\v\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
@@ -1873,7 +2082,8 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\vListApiKeys\x12\x1e.sabores.v1.ListApiKeysRequest\x1a\x1f.sabores.v1.ListApiKeysResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\fRevokeApiKey\x12\x1f.sabores.v1.RevokeApiKeyRequest\x1a .sabores.v1.RevokeApiKeyResponse\x12_\n" +
 	"\x0fListAuditEvents\x12\".sabores.v1.ListAuditEventsRequest\x1a#.sabores.v1.ListAuditEventsResponse\"\x03\x90\x02\x01\x12N\n" +
-	"\vAdjustStock\x12\x1e.sabores.v1.AdjustStockRequest\x1a\x1f.sabores.v1.AdjustStockResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\vAdjustStock\x12\x1e.sabores.v1.AdjustStockRequest\x1a\x1f.sabores.v1.AdjustStockResponse\x12Q\n" +
+	"\fAdvanceOrder\x12\x1f.sabores.v1.AdvanceOrderRequest\x1a .sabores.v1.AdvanceOrderResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_service_proto_rawDescOnce sync.Once
@@ -1887,104 +2097,111 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(StockAdjustmentReason)(0),          // 0: sabores.v1.StockAdjustmentReason
-	(*ListAdminProductsRequest)(nil),    // 1: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),   // 2: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),      // 3: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),     // 4: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),        // 5: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),       // 6: sabores.v1.UpdateProductResponse
-	(*ListCustomersRequest)(nil),        // 7: sabores.v1.ListCustomersRequest
-	(*ListCustomersResponse)(nil),       // 8: sabores.v1.ListCustomersResponse
-	(*ListOrdersRequest)(nil),           // 9: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),          // 10: sabores.v1.ListOrdersResponse
-	(*GetDashboardStatsRequest)(nil),    // 11: sabores.v1.GetDashboardStatsRequest
-	(*GetDashboardStatsResponse)(nil),   // 12: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),   // 13: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),  // 14: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),  // 15: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil), // 16: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),      // 17: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),     // 18: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),   // 19: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),  // 20: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),         // 21: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),        // 22: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),          // 23: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),         // 24: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),         // 25: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),        // 26: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),      // 27: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),     // 28: sabores.v1.ListAuditEventsResponse
-	(*AdjustStockRequest)(nil),          // 29: sabores.v1.AdjustStockRequest
-	(*AdjustStockResponse)(nil),         // 30: sabores.v1.AdjustStockResponse
-	(*AdminProduct)(nil),                // 31: sabores.v1.AdminProduct
-	(*Customer)(nil),                    // 32: sabores.v1.Customer
-	(*Order)(nil),                       // 33: sabores.v1.Order
-	(*DailyStat)(nil),                   // 34: sabores.v1.DailyStat
-	(*BestSeller)(nil),                  // 35: sabores.v1.BestSeller
-	(*Country)(nil),                     // 36: sabores.v1.Country
-	(*SignInConfig)(nil),                // 37: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                    // 38: sabores.v1.ApiKeyScope
-	(*ApiKey)(nil),                      // 39: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                  // 40: sabores.v1.AuditEvent
+	(OrderAction)(0),                    // 1: sabores.v1.OrderAction
+	(*ListAdminProductsRequest)(nil),    // 2: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),   // 3: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),      // 4: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),     // 5: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),        // 6: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),       // 7: sabores.v1.UpdateProductResponse
+	(*ListCustomersRequest)(nil),        // 8: sabores.v1.ListCustomersRequest
+	(*ListCustomersResponse)(nil),       // 9: sabores.v1.ListCustomersResponse
+	(*ListOrdersRequest)(nil),           // 10: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),          // 11: sabores.v1.ListOrdersResponse
+	(*GetDashboardStatsRequest)(nil),    // 12: sabores.v1.GetDashboardStatsRequest
+	(*GetDashboardStatsResponse)(nil),   // 13: sabores.v1.GetDashboardStatsResponse
+	(*ListCountryConfigsRequest)(nil),   // 14: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),  // 15: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),  // 16: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil), // 17: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),      // 18: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),     // 19: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),   // 20: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),  // 21: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),         // 22: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),        // 23: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),          // 24: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),         // 25: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),         // 26: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),        // 27: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),      // 28: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),     // 29: sabores.v1.ListAuditEventsResponse
+	(*AdjustStockRequest)(nil),          // 30: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),         // 31: sabores.v1.AdjustStockResponse
+	(*AdvanceOrderRequest)(nil),         // 32: sabores.v1.AdvanceOrderRequest
+	(*AdvanceOrderResponse)(nil),        // 33: sabores.v1.AdvanceOrderResponse
+	(*AdminProduct)(nil),                // 34: sabores.v1.AdminProduct
+	(*Customer)(nil),                    // 35: sabores.v1.Customer
+	(*Order)(nil),                       // 36: sabores.v1.Order
+	(*DailyStat)(nil),                   // 37: sabores.v1.DailyStat
+	(*BestSeller)(nil),                  // 38: sabores.v1.BestSeller
+	(*Country)(nil),                     // 39: sabores.v1.Country
+	(*SignInConfig)(nil),                // 40: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                    // 41: sabores.v1.ApiKeyScope
+	(*ApiKey)(nil),                      // 42: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                  // 43: sabores.v1.AuditEvent
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
-	31, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
-	31, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
-	31, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
-	32, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
-	33, // 4: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
-	34, // 5: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	35, // 6: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	36, // 7: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
-	36, // 8: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
-	37, // 9: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	37, // 10: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	38, // 11: sabores.v1.CreateApiKeyRequest.scope:type_name -> sabores.v1.ApiKeyScope
-	39, // 12: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	39, // 13: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
-	39, // 14: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	40, // 15: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
+	34, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
+	34, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
+	34, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
+	35, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
+	36, // 4: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
+	37, // 5: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	38, // 6: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	39, // 7: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
+	39, // 8: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
+	40, // 9: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	40, // 10: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	41, // 11: sabores.v1.CreateApiKeyRequest.scope:type_name -> sabores.v1.ApiKeyScope
+	42, // 12: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	42, // 13: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
+	42, // 14: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	43, // 15: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
 	0,  // 16: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
-	1,  // 17: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	3,  // 18: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	5,  // 19: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	7,  // 20: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	9,  // 21: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	11, // 22: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	13, // 23: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	15, // 24: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	17, // 25: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	19, // 26: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	21, // 27: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	23, // 28: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	25, // 29: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	27, // 30: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	29, // 31: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	2,  // 32: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	4,  // 33: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	6,  // 34: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	8,  // 35: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	10, // 36: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	12, // 37: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	14, // 38: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	16, // 39: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	18, // 40: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	20, // 41: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	22, // 42: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	24, // 43: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	26, // 44: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	28, // 45: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	30, // 46: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	32, // [32:47] is the sub-list for method output_type
-	17, // [17:32] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	1,  // 17: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
+	36, // 18: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
+	2,  // 19: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	4,  // 20: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	6,  // 21: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	8,  // 22: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	10, // 23: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	12, // 24: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	14, // 25: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	16, // 26: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	18, // 27: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	20, // 28: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	22, // 29: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	24, // 30: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	26, // 31: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	28, // 32: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	30, // 33: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	32, // 34: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	3,  // 35: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	5,  // 36: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	7,  // 37: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	9,  // 38: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	11, // 39: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	13, // 40: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	15, // 41: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	17, // 42: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	19, // 43: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	21, // 44: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	23, // 45: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	25, // 46: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	27, // 47: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	29, // 48: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	31, // 49: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	33, // 50: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	35, // [35:51] is the sub-list for method output_type
+	19, // [19:35] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_service_proto_init() }
@@ -2003,8 +2220,8 @@ func file_sabores_v1_admin_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_service_proto_rawDesc), len(file_sabores_v1_admin_service_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   30,
+			NumEnums:      2,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

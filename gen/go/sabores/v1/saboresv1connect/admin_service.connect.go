@@ -77,6 +77,9 @@ const (
 	// AdminServiceAdjustStockProcedure is the fully-qualified name of the AdminService's AdjustStock
 	// RPC.
 	AdminServiceAdjustStockProcedure = "/sabores.v1.AdminService/AdjustStock"
+	// AdminServiceAdvanceOrderProcedure is the fully-qualified name of the AdminService's AdvanceOrder
+	// RPC.
+	AdminServiceAdvanceOrderProcedure = "/sabores.v1.AdminService/AdvanceOrder"
 )
 
 // AdminServiceClient is a client for the sabores.v1.AdminService service.
@@ -116,6 +119,12 @@ type AdminServiceClient interface {
 	// audit event. Stock never goes below zero: that is FailedPrecondition
 	// with reason STOCK_BELOW_ZERO.
 	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// AdvanceOrder takes one step of an order's lifecycle from the back office
+	// (mark a transfer paid, start preparing, ship, mark delivered, cancel),
+	// audited, with the shopper's e-mail queued. A step the lifecycle does not
+	// allow from the order's state is FailedPrecondition with an ErrorInfo
+	// reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
+	AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error)
 }
 
 // NewAdminServiceClient constructs a client for the sabores.v1.AdminService service. By default, it
@@ -228,6 +237,12 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithSchema(adminServiceMethods.ByName("AdjustStock")),
 			connect.WithClientOptions(opts...),
 		),
+		advanceOrder: connect.NewClient[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse](
+			httpClient,
+			baseURL+AdminServiceAdvanceOrderProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("AdvanceOrder")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -248,6 +263,7 @@ type adminServiceClient struct {
 	revokeApiKey        *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
 	listAuditEvents     *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
 	adjustStock         *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	advanceOrder        *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
 }
 
 // ListAdminProducts calls sabores.v1.AdminService.ListAdminProducts.
@@ -325,6 +341,11 @@ func (c *adminServiceClient) AdjustStock(ctx context.Context, req *connect.Reque
 	return c.adjustStock.CallUnary(ctx, req)
 }
 
+// AdvanceOrder calls sabores.v1.AdminService.AdvanceOrder.
+func (c *adminServiceClient) AdvanceOrder(ctx context.Context, req *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error) {
+	return c.advanceOrder.CallUnary(ctx, req)
+}
+
 // AdminServiceHandler is an implementation of the sabores.v1.AdminService service.
 type AdminServiceHandler interface {
 	// ListAdminProducts lists every product, 100 per page by default, ordered
@@ -362,6 +383,12 @@ type AdminServiceHandler interface {
 	// audit event. Stock never goes below zero: that is FailedPrecondition
 	// with reason STOCK_BELOW_ZERO.
 	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// AdvanceOrder takes one step of an order's lifecycle from the back office
+	// (mark a transfer paid, start preparing, ship, mark delivered, cancel),
+	// audited, with the shopper's e-mail queued. A step the lifecycle does not
+	// allow from the order's state is FailedPrecondition with an ErrorInfo
+	// reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
+	AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error)
 }
 
 // NewAdminServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -470,6 +497,12 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		connect.WithSchema(adminServiceMethods.ByName("AdjustStock")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminServiceAdvanceOrderHandler := connect.NewUnaryHandler(
+		AdminServiceAdvanceOrderProcedure,
+		svc.AdvanceOrder,
+		connect.WithSchema(adminServiceMethods.ByName("AdvanceOrder")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminServiceListAdminProductsProcedure:
@@ -502,6 +535,8 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceListAuditEventsHandler.ServeHTTP(w, r)
 		case AdminServiceAdjustStockProcedure:
 			adminServiceAdjustStockHandler.ServeHTTP(w, r)
+		case AdminServiceAdvanceOrderProcedure:
+			adminServiceAdvanceOrderHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -569,4 +604,8 @@ func (UnimplementedAdminServiceHandler) ListAuditEvents(context.Context, *connec
 
 func (UnimplementedAdminServiceHandler) AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.AdjustStock is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.AdvanceOrder is not implemented"))
 }
