@@ -134,3 +134,35 @@ func TestCancelMyOrderRefusals(t *testing.T) {
 func edge(err error) error {
 	return apperr.ToConnect(context.Background(), "test", err)
 }
+
+// TestGetMyOrderTimeline: the order page's timeline and cancel button
+// follow the order: placed and cancellable, then cancelled with the
+// shopper's reason and no longer cancellable.
+func TestGetMyOrderTimeline(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := b.shopper(t, "maria")
+	o := b.place(t, ctx, card, line(1, 1))
+	get := func() *saboresv1.GetMyOrderResponse {
+		t.Helper()
+		res, err := b.svc.GetMyOrder(ctx, connect.NewRequest(&saboresv1.GetMyOrderRequest{Id: o.GetId()}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Msg
+	}
+	res := get()
+	if !res.GetCancellable() || len(res.GetEvents()) != 1 || res.GetEvents()[0].GetToState() != "placed" ||
+		res.GetEvents()[0].GetActor() != "shopper" || res.GetEvents()[0].GetCreateTime() == nil {
+		t.Fatalf("new order: cancellable %v, events %v", res.GetCancellable(), res.GetEvents())
+	}
+	if _, err := b.svc.CancelMyOrder(ctx, connect.NewRequest(&saboresv1.CancelMyOrderRequest{Id: o.GetId(), Reason: "repetido"})); err != nil {
+		t.Fatal(err)
+	}
+	res = get()
+	events := res.GetEvents()
+	if res.GetCancellable() || len(events) != 2 || events[1].GetFromState() != "placed" ||
+		events[1].GetToState() != "cancelled" || events[1].GetNote() != "repetido" {
+		t.Errorf("cancelled order: cancellable %v, events %v", res.GetCancellable(), events)
+	}
+}

@@ -134,7 +134,11 @@ func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.GetMyOrderResponse{Order: order}), nil
+	res := &saboresv1.GetMyOrderResponse{Order: order}
+	if res.Events, res.Cancellable, err = timeline(ctx, s.queries, order); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
 }
 
 // placeOrder is a checked PlaceOrder request.
