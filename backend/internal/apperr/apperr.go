@@ -16,8 +16,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
-
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // ErrNotFound is returned by domain code for an unknown or invisible entity.
@@ -61,7 +59,7 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 		return cerr
 	}
 	var biz *Business
-	if errors.As(err, &biz) || asShop(err, &biz) {
+	if errors.As(err, &biz) || asRefusal(err, &biz) {
 		out := connect.NewError(biz.Code, errors.New(biz.Message))
 		if detail, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{
 			Reason: biz.Reason, Domain: Domain, Metadata: biz.Metadata,
@@ -71,7 +69,7 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 		return out
 	}
 	switch {
-	case errors.Is(err, ErrNotFound), errors.Is(err, pgx.ErrNoRows), errors.Is(err, shop.ErrOrderNotFound):
+	case errors.Is(err, ErrNotFound), errors.Is(err, pgx.ErrNoRows):
 		return connect.NewError(connect.CodeNotFound, errors.New("not found"))
 	case errors.Is(err, context.Canceled):
 		return connect.NewError(connect.CodeCanceled, errors.New("request canceled"))
@@ -141,28 +139,28 @@ func Interceptor() connect.UnaryInterceptorFunc {
 	}
 }
 
-// asShop maps the domain layer's refusals: a lifecycle step not allowed from
-// the order's state is FailedPrecondition; a hoarding limit is
-// FailedPrecondition when the order must change, ResourceExhausted when the
-// shopper must first pay or cancel another.
-func asShop(err error, out **Business) bool {
-	var r *shop.Refusal
-	var limit *shop.LimitRefusal
-	switch {
-	case errors.As(err, &r):
-		*out = &Business{
-			Code: connect.CodeFailedPrecondition, Reason: r.Reason,
-			Message:  fmt.Sprintf("the order cannot go from %s to %s", r.From, r.To),
-			Metadata: map[string]string{"from": r.From, "to": r.To},
-		}
-	case errors.As(err, &limit):
-		code := connect.CodeFailedPrecondition
-		if limit.Exhausted {
-			code = connect.CodeResourceExhausted
-		}
-		*out = &Business{Code: code, Reason: limit.Reason, Message: limit.Error(), Metadata: limit.Metadata}
-	default:
+// Refusal is a broken business rule declared by the domain layer (package
+// shop: a lifecycle step not allowed, a hoarding limit), which names its
+// reason without importing Connect. It maps to FailedPrecondition, or to
+// ResourceExhausted when the caller must first free something (pay or
+// cancel another order) rather than change the request.
+type Refusal interface {
+	error
+	RefusalReason() string
+	RefusalMetadata() map[string]string
+	RefusalExhausted() bool
+}
+
+// asRefusal maps a Refusal in err's chain to a Business error.
+func asRefusal(err error, out **Business) bool {
+	var r Refusal
+	if !errors.As(err, &r) {
 		return false
 	}
+	code := connect.CodeFailedPrecondition
+	if r.RefusalExhausted() {
+		code = connect.CodeResourceExhausted
+	}
+	*out = &Business{Code: code, Reason: r.RefusalReason(), Message: r.Error(), Metadata: r.RefusalMetadata()}
 	return true
 }

@@ -41,8 +41,18 @@ type LimitRefusal struct {
 }
 
 func (r *LimitRefusal) Error() string {
-	return fmt.Sprintf("shop: order refused (%s) %v", r.Reason, r.Metadata)
+	return fmt.Sprintf("the order is over a limit against hoarding (%s) %v", r.Reason, r.Metadata)
 }
+
+// RefusalReason is the ErrorInfo reason: with RefusalMetadata and
+// RefusalExhausted it makes a LimitRefusal an apperr.Refusal.
+func (r *LimitRefusal) RefusalReason() string { return r.Reason }
+
+// RefusalMetadata carries the limit's figures (max, available).
+func (r *LimitRefusal) RefusalMetadata() map[string]string { return r.Metadata }
+
+// RefusalExhausted is true for a limit on the shopper rather than the order.
+func (r *LimitRefusal) RefusalExhausted() bool { return r.Exhausted }
 
 // CheckLine refuses more than MaxUnitsPerLine units of one product.
 func (l Limits) CheckLine(productID int64, quantity int32) error {
