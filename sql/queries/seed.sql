@@ -75,6 +75,9 @@ WITH inserted AS (
         @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code, @created_at)
     ON CONFLICT (user_id, idempotency_key) DO NOTHING
     RETURNING id
+), events AS (
+    INSERT INTO order_events (order_id, machine, to_state, actor, note, created_at)
+    SELECT id, 'fulfilment', @status, 'system', 'sample order', @created_at FROM inserted
 )
 SELECT id FROM inserted
 UNION ALL

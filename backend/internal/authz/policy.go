@@ -58,6 +58,7 @@ var Policies = map[string]Access{
 	v1connect.OrderServicePlaceOrderProcedure:       SignedIn,
 	v1connect.OrderServiceListMyOrdersProcedure:     SignedIn,
 	v1connect.OrderServiceGetMyOrderProcedure:       SignedIn,
+	v1connect.OrderServiceCancelMyOrderProcedure:    SignedIn,
 	v1connect.AccountServiceGetMyDashboardProcedure: SignedIn,
 	// The back office.
 	v1connect.VisibilityServiceListCountryProductsProcedure:   Admin,
@@ -80,6 +81,8 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceListAuditEventsProcedure:            Admin,
 	v1connect.ShopSettingsServiceGetShopSettingsProcedure:     Admin,
 	v1connect.ShopSettingsServiceUpdateShopSettingsProcedure:  Admin,
+	v1connect.AdminServiceAdjustStockProcedure:                Admin,
+	v1connect.AdminServiceAdvanceOrderProcedure:               Admin,
 }
 
 // KeyScopes is the API key scope each back-office procedure needs. A

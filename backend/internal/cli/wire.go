@@ -18,6 +18,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/guard"
+	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -63,6 +64,10 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			return server.Options{}, nil, err
 		}
 	}
+	jobClient, err := newJobs(app, dbs)
+	if err != nil {
+		return server.Options{}, nil, err
+	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
 	if err := paymentRoutes(app, dbs.Primary, routes); err != nil {
@@ -76,14 +81,16 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:    catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
-			Promotion:  catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
-			Cart:       cart.New(dbs.Primary, promos),
-			Order:      order.New(dbs.Primary),
+			Catalog:   catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
+			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
+			Cart:      cart.New(dbs.Primary, promos),
+			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).
+				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
-			Admin:      admin.New(dbs.Primary, signIn),
-			Settings:   settings.New(dbs.Primary),
+			Admin: admin.New(dbs.Primary, signIn).
+				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
+			Settings: settings.New(dbs.Primary),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

@@ -71,6 +71,27 @@ type Config struct {
 	LogFormat string
 	// SeedOnEmpty loads the sample catalogue when the database has no products.
 	SeedOnEmpty bool
+	// OrderMaxUnitsPerLine caps the units of one product in one order.
+	OrderMaxUnitsPerLine int32
+	// OrderMaxUnpaid caps a shopper's orders awaiting payment.
+	OrderMaxUnpaid int64
+	// OrderTransferSharePercent caps the share of a product's stock unpaid
+	// transfer orders may hold together.
+	OrderTransferSharePercent int
+	// PaymentWindowCard is how long a card (or Bizum) order waits for its payment.
+	PaymentWindowCard time.Duration
+	// PaymentWindowTransfer is how long a transfer order waits for its payment.
+	PaymentWindowTransfer time.Duration
+	// SMTPHost, SMTPPort, SMTPUsername, SMTPPassword and SMTPTLS are the
+	// server transactional e-mail goes through.
+	SMTPHost     string
+	SMTPPort     int
+	SMTPUsername string
+	SMTPPassword string
+	SMTPTLS      string
+	// MailFrom and MailReplyTo are the shop's addresses on its e-mails.
+	MailFrom    string
+	MailReplyTo string
 	// GoogleIssuer is the OpenID issuer of Google sign-in.
 	GoogleIssuer string
 	// GoogleClientID is the OAuth client of Google sign-in; empty disables it.
@@ -321,6 +342,112 @@ var options = []Option{
 		Description: "Load the sample catalogue when the database has no products.",
 		set:         func(c *Config, v string) error { return setBool(&c.SeedOnEmpty, v) },
 		get:         func(c *Config) string { return strconv.FormatBool(c.SeedOnEmpty) },
+	},
+	{
+		Env: "ORDER_MAX_UNITS_PER_LINE", Flag: "order-max-units-per-line", Default: "24",
+		Description: "Most units of one product in one order (FailedPrecondition `LINE_QUANTITY_LIMIT` above it).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 32)
+			if err != nil || n < 1 {
+				return errors.New("want a positive integer")
+			}
+			c.OrderMaxUnitsPerLine = int32(n)
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(int(c.OrderMaxUnitsPerLine)) },
+	},
+	{
+		Env: "ORDER_MAX_UNPAID", Flag: "order-max-unpaid", Default: "3",
+		Description: "Most orders one shopper may have awaiting payment (ResourceExhausted `TOO_MANY_UNPAID_ORDERS` beyond).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 1 {
+				return errors.New("want a positive integer")
+			}
+			c.OrderMaxUnpaid = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.FormatInt(c.OrderMaxUnpaid, 10) },
+	},
+	{
+		Env: "ORDER_TRANSFER_SHARE_PERCENT", Flag: "order-transfer-share-percent", Default: "25",
+		Description: "Most of a product's stock, in percent (at least one unit), that unpaid transfer orders of all shoppers may hold at once (FailedPrecondition `TRANSFER_SHARE_LIMIT`).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 100 {
+				return errors.New("want a percentage from 1 to 100")
+			}
+			c.OrderTransferSharePercent = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.OrderTransferSharePercent) },
+	},
+	{
+		Env: "PAYMENT_WINDOW_CARD", Flag: "payment-window-card", Default: "30m",
+		Description: "How long a card or Bizum order waits for its payment before it is cancelled and its stock goes back on sale.",
+		set:         func(c *Config, v string) error { return setDuration(&c.PaymentWindowCard, v) },
+		get:         func(c *Config) string { return c.PaymentWindowCard.String() },
+	},
+	{
+		Env: "PAYMENT_WINDOW_TRANSFER", Flag: "payment-window-transfer", Default: "72h",
+		Description: "How long a bank-transfer order waits for its payment before it is cancelled and its stock goes back on sale.",
+		set:         func(c *Config, v string) error { return setDuration(&c.PaymentWindowTransfer, v) },
+		get:         func(c *Config) string { return c.PaymentWindowTransfer.String() },
+	},
+	{
+		Env: "SMTP_HOST", Flag: "smtp-host", Default: "localhost",
+		Description: "SMTP server of the shop's e-mails (order received, paid, shipped, cancelled). The default is the development catcher `./task mail` starts (Mailpit, its inbox at http://localhost:8025); e-mails wait in the job queue, retried, while no server answers.",
+		set:         func(c *Config, v string) error { c.SMTPHost = v; return nil },
+		get:         func(c *Config) string { return c.SMTPHost },
+	},
+	{
+		Env: "SMTP_PORT", Flag: "smtp-port", Default: "1025",
+		Description: "Port of SMTP_HOST (587 for STARTTLS, 465 for TLS at most providers).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 65535 {
+				return errors.New("want a port number")
+			}
+			c.SMTPPort = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.SMTPPort) },
+	},
+	{
+		Env: "SMTP_USERNAME", Flag: "smtp-username",
+		Description: "SMTP user name; empty sends without authentication.",
+		set:         func(c *Config, v string) error { c.SMTPUsername = v; return nil },
+		get:         func(c *Config) string { return c.SMTPUsername },
+	},
+	{
+		Env: "SMTP_PASSWORD", Flag: "smtp-password", Secret: true,
+		Description: "SMTP password. Never logged.",
+		set:         func(c *Config, v string) error { c.SMTPPassword = v; return nil },
+		get:         func(c *Config) string { return c.SMTPPassword },
+	},
+	{
+		Env: "SMTP_TLS", Flag: "smtp-tls", Default: "none",
+		Description: "`none` (a local catcher only), `starttls` (required) or `tls` (implicit).",
+		set: func(c *Config, v string) error {
+			if v != "none" && v != "starttls" && v != "tls" {
+				return errors.New(`want "none", "starttls" or "tls"`)
+			}
+			c.SMTPTLS = v
+			return nil
+		},
+		get: func(c *Config) string { return c.SMTPTLS },
+	},
+	{
+		Env: "MAIL_FROM", Flag: "mail-from", Default: "Sabores <pedidos@sabores.local>",
+		Description: "Sender of the shop's e-mails; its domain names their Message-IDs.",
+		set:         func(c *Config, v string) error { c.MailFrom = v; return nil },
+		get:         func(c *Config) string { return c.MailFrom },
+	},
+	{
+		Env: "MAIL_REPLY_TO", Flag: "mail-reply-to",
+		Description: "Reply-To of the shop's e-mails, where shoppers' answers go; empty answers the sender.",
+		set:         func(c *Config, v string) error { c.MailReplyTo = v; return nil },
+		get:         func(c *Config) string { return c.MailReplyTo },
 	},
 	{
 		Env: "GOOGLE_ISSUER", Flag: "google-issuer", Default: "https://accounts.google.com",

@@ -109,6 +109,22 @@ type Order struct {
 	DeliveryCity       string
 	DeliveryPostalCode string
 	CreatedAt          time.Time
+	Carrier            string
+	TrackingNumber     string
+	UpdatedAt          time.Time
+	Language           string
+}
+
+type OrderEvent struct {
+	ID          int64
+	OrderID     int64
+	Machine     string
+	FromState   *string
+	ToState     string
+	Actor       string
+	ActorUserID *int64
+	Note        string
+	CreatedAt   time.Time
 }
 
 type OrderLine struct {
@@ -124,6 +140,17 @@ type OrderLine struct {
 	PromotionLabel        string
 	VatBasisPoints        int32
 	LineTotalCents        int64
+}
+
+type OutboundEmail struct {
+	MessageID string
+	OrderID   *int64
+	Kind      string
+	Recipient string
+	SentAt    *time.Time
+	Attempts  int32
+	LastError string
+	CreatedAt time.Time
 }
 
 type PaymentAttempt struct {
@@ -256,6 +283,19 @@ type Setting struct {
 	Value     []byte
 	UpdatedAt time.Time
 	UpdatedBy *int64
+}
+
+type StockMovement struct {
+	ID          int64
+	ProductID   int64
+	Delta       int32
+	Kind        string
+	Reason      *string
+	OrderID     *int64
+	ActorUserID *int64
+	Note        string
+	StockAfter  int32
+	CreatedAt   time.Time
 }
 
 type User struct {

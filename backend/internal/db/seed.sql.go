@@ -138,6 +138,9 @@ WITH inserted AS (
         $10, $11, $12, $13, $14, $15)
     ON CONFLICT (user_id, idempotency_key) DO NOTHING
     RETURNING id
+), events AS (
+    INSERT INTO order_events (order_id, machine, to_state, actor, note, created_at)
+    SELECT id, 'fulfilment', $3, 'system', 'sample order', $15 FROM inserted
 )
 SELECT id FROM inserted
 UNION ALL

@@ -257,12 +257,12 @@ type orderLine struct {
 }
 
 var orderList = []order{
-	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000001"), MariaEmail, "completed", "card", "paid", 30,
+	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000001"), MariaEmail, "delivered", "card", "paid", 30,
 		"Calle de Atocha 27, 3º B", "Madrid", "28012", []orderLine{
 			{guaranaID, 2, 249, 249, ""},
 			{paoDeQueijoID, 1, 849, 849, ""},
 		}},
-	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000002"), MariaEmail, "pending", "transfer", "awaiting_payment", 1,
+	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000002"), MariaEmail, "placed", "transfer", "awaiting_payment", 1,
 		"Calle de Atocha 27, 3º B", "Madrid", "28012", []orderLine{
 			{cafeColombiaID, 1, 759, 949, "-20%"},
 			{harinaPanID, 2, 299, 299, ""},
@@ -271,7 +271,7 @@ var orderList = []order{
 		"Rua Nova 8, 1º", "Vigo", "36202", []orderLine{
 			{grogueID, 1, 1899, 1899, ""},
 		}},
-	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000004"), JoaoEmail, "completed", "card", "paid", 45,
+	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000004"), JoaoEmail, "delivered", "card", "paid", 45,
 		"Rua Nova 8, 1º", "Vigo", "36202", []orderLine{
 			{incaKolaID, 3, 229, 229, ""},
 			{yerbaTaraguiID, 1, 899, 899, ""},

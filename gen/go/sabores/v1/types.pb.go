@@ -211,12 +211,17 @@ type OrderStatus int32
 const (
 	// ORDER_STATUS_UNSPECIFIED is a status the API does not know; see status_text.
 	OrderStatus_ORDER_STATUS_UNSPECIFIED OrderStatus = 0
-	// ORDER_STATUS_PENDING is placed and not yet delivered ('Em andamento').
+	// ORDER_STATUS_PENDING is placed and not yet being prepared ('Em andamento'):
+	// the only state a shopper may cancel from.
 	OrderStatus_ORDER_STATUS_PENDING OrderStatus = 1
 	// ORDER_STATUS_COMPLETED is delivered ('Entregue').
 	OrderStatus_ORDER_STATUS_COMPLETED OrderStatus = 2
 	// ORDER_STATUS_CANCELLED is cancelled ('Cancelado').
 	OrderStatus_ORDER_STATUS_CANCELLED OrderStatus = 3
+	// ORDER_STATUS_PREPARING is paid (or paid on delivery) and being packed.
+	OrderStatus_ORDER_STATUS_PREPARING OrderStatus = 4
+	// ORDER_STATUS_SHIPPED is with the carrier.
+	OrderStatus_ORDER_STATUS_SHIPPED OrderStatus = 5
 )
 
 // Enum value maps for OrderStatus.
@@ -226,12 +231,16 @@ var (
 		1: "ORDER_STATUS_PENDING",
 		2: "ORDER_STATUS_COMPLETED",
 		3: "ORDER_STATUS_CANCELLED",
+		4: "ORDER_STATUS_PREPARING",
+		5: "ORDER_STATUS_SHIPPED",
 	}
 	OrderStatus_value = map[string]int32{
 		"ORDER_STATUS_UNSPECIFIED": 0,
 		"ORDER_STATUS_PENDING":     1,
 		"ORDER_STATUS_COMPLETED":   2,
 		"ORDER_STATUS_CANCELLED":   3,
+		"ORDER_STATUS_PREPARING":   4,
+		"ORDER_STATUS_SHIPPED":     5,
 	}
 )
 
@@ -331,6 +340,10 @@ const (
 	PaymentStatus_PAYMENT_STATUS_ON_DELIVERY PaymentStatus = 2
 	// PAYMENT_STATUS_PAID is received.
 	PaymentStatus_PAYMENT_STATUS_PAID PaymentStatus = 3
+	// PAYMENT_STATUS_PARTIALLY_REFUNDED is paid with part of it given back.
+	PaymentStatus_PAYMENT_STATUS_PARTIALLY_REFUNDED PaymentStatus = 4
+	// PAYMENT_STATUS_REFUNDED is paid and all of it given back.
+	PaymentStatus_PAYMENT_STATUS_REFUNDED PaymentStatus = 5
 )
 
 // Enum value maps for PaymentStatus.
@@ -340,12 +353,16 @@ var (
 		1: "PAYMENT_STATUS_AWAITING_PAYMENT",
 		2: "PAYMENT_STATUS_ON_DELIVERY",
 		3: "PAYMENT_STATUS_PAID",
+		4: "PAYMENT_STATUS_PARTIALLY_REFUNDED",
+		5: "PAYMENT_STATUS_REFUNDED",
 	}
 	PaymentStatus_value = map[string]int32{
-		"PAYMENT_STATUS_UNSPECIFIED":      0,
-		"PAYMENT_STATUS_AWAITING_PAYMENT": 1,
-		"PAYMENT_STATUS_ON_DELIVERY":      2,
-		"PAYMENT_STATUS_PAID":             3,
+		"PAYMENT_STATUS_UNSPECIFIED":        0,
+		"PAYMENT_STATUS_AWAITING_PAYMENT":   1,
+		"PAYMENT_STATUS_ON_DELIVERY":        2,
+		"PAYMENT_STATUS_PAID":               3,
+		"PAYMENT_STATUS_PARTIALLY_REFUNDED": 4,
+		"PAYMENT_STATUS_REFUNDED":           5,
 	}
 )
 
@@ -1406,22 +1423,26 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\rPromotionType\x12\x1e\n" +
 	"\x1aPROMOTION_TYPE_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19PROMOTION_TYPE_PERCENTAGE\x10\x01\x12\x1e\n" +
-	"\x1aPROMOTION_TYPE_FIXED_PRICE\x10\x02*}\n" +
+	"\x1aPROMOTION_TYPE_FIXED_PRICE\x10\x02*\xb3\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14ORDER_STATUS_PENDING\x10\x01\x12\x1a\n" +
 	"\x16ORDER_STATUS_COMPLETED\x10\x02\x12\x1a\n" +
-	"\x16ORDER_STATUS_CANCELLED\x10\x03*\x8a\x01\n" +
+	"\x16ORDER_STATUS_CANCELLED\x10\x03\x12\x1a\n" +
+	"\x16ORDER_STATUS_PREPARING\x10\x04\x12\x18\n" +
+	"\x14ORDER_STATUS_SHIPPED\x10\x05*\x8a\x01\n" +
 	"\rPaymentMethod\x12\x1e\n" +
 	"\x1aPAYMENT_METHOD_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13PAYMENT_METHOD_CARD\x10\x01\x12\x1b\n" +
 	"\x17PAYMENT_METHOD_TRANSFER\x10\x02\x12#\n" +
-	"\x1fPAYMENT_METHOD_CASH_ON_DELIVERY\x10\x03*\x8d\x01\n" +
+	"\x1fPAYMENT_METHOD_CASH_ON_DELIVERY\x10\x03*\xd1\x01\n" +
 	"\rPaymentStatus\x12\x1e\n" +
 	"\x1aPAYMENT_STATUS_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fPAYMENT_STATUS_AWAITING_PAYMENT\x10\x01\x12\x1e\n" +
 	"\x1aPAYMENT_STATUS_ON_DELIVERY\x10\x02\x12\x17\n" +
-	"\x13PAYMENT_STATUS_PAID\x10\x03*=\n" +
+	"\x13PAYMENT_STATUS_PAID\x10\x03\x12%\n" +
+	"!PAYMENT_STATUS_PARTIALLY_REFUNDED\x10\x04\x12\x1b\n" +
+	"\x17PAYMENT_STATUS_REFUNDED\x10\x05*=\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vROLE_CLIENT\x10\x01\x12\x0e\n" +

@@ -101,3 +101,16 @@ export function lineProblems(error: unknown): LineProblem[] {
     ];
   });
 }
+
+/** orderLimits are the anti-hoarding refusals of PlaceOrder, by ErrorInfo reason. */
+const orderLimits = ["LINE_QUANTITY_LIMIT", "TOO_MANY_UNPAID_ORDERS", "TRANSFER_SHARE_LIMIT"];
+
+/**
+ * limitProblem reads a PlaceOrder refusal by one of the shop's limits
+ * against hoarding: its reason and figures (max, available), or undefined.
+ */
+export function limitProblem(error: unknown): { reason: string; max: string; available: string } | undefined {
+  const info = errorInfos(error).find((i) => orderLimits.includes(i.reason));
+  if (!info) return undefined;
+  return { reason: info.reason, max: info.metadata["max"] ?? "", available: info.metadata["available"] ?? "" };
+}

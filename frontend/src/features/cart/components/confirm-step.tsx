@@ -4,7 +4,7 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { errorCode } from "@/lib/connect-errors";
 import type { CartItem } from "@/stores/cart-rules";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
-import { lineProblems, type usePlaceOrder } from "@/features/cart/api/place-order";
+import { limitProblem, lineProblems, type usePlaceOrder } from "@/features/cart/api/place-order";
 import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types";
 import { OrderLines } from "@/features/cart/components/order-lines";
 
@@ -28,8 +28,11 @@ export function ConfirmStep({
 }) {
   const { t } = useTranslation("cart");
   const problems = lineProblems(place.error);
+  const limit = limitProblem(place.error);
   const placeError = place.isError
-    ? errorCode(place.error) === Code.FailedPrecondition
+    ? limit
+      ? t(`limits.${limit.reason}`, limit)
+      : errorCode(place.error) === Code.FailedPrecondition
       ? t("stockProblem")
       : errorCode(place.error) === Code.Unauthenticated
         ? t("sessionExpired")

@@ -74,6 +74,12 @@ const (
 	// AdminServiceListAuditEventsProcedure is the fully-qualified name of the AdminService's
 	// ListAuditEvents RPC.
 	AdminServiceListAuditEventsProcedure = "/sabores.v1.AdminService/ListAuditEvents"
+	// AdminServiceAdjustStockProcedure is the fully-qualified name of the AdminService's AdjustStock
+	// RPC.
+	AdminServiceAdjustStockProcedure = "/sabores.v1.AdminService/AdjustStock"
+	// AdminServiceAdvanceOrderProcedure is the fully-qualified name of the AdminService's AdvanceOrder
+	// RPC.
+	AdminServiceAdvanceOrderProcedure = "/sabores.v1.AdminService/AdvanceOrder"
 )
 
 // AdminServiceClient is a client for the sabores.v1.AdminService service.
@@ -108,6 +114,17 @@ type AdminServiceClient interface {
 	RevokeApiKey(context.Context, *connect.Request[v1.RevokeApiKeyRequest]) (*connect.Response[v1.RevokeApiKeyResponse], error)
 	// ListAuditEvents lists recorded admin changes, newest first.
 	ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error)
+	// AdjustStock moves a product's stock up or down, or sets it to a counted
+	// figure, with a reason; the change is a row of the stock ledger and an
+	// audit event. Stock never goes below zero: that is FailedPrecondition
+	// with reason STOCK_BELOW_ZERO.
+	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// AdvanceOrder takes one step of an order's lifecycle from the back office
+	// (mark a transfer paid, start preparing, ship, mark delivered, cancel),
+	// audited, with the shopper's e-mail queued. A step the lifecycle does not
+	// allow from the order's state is FailedPrecondition with an ErrorInfo
+	// reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
+	AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error)
 }
 
 // NewAdminServiceClient constructs a client for the sabores.v1.AdminService service. By default, it
@@ -214,6 +231,18 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		adjustStock: connect.NewClient[v1.AdjustStockRequest, v1.AdjustStockResponse](
+			httpClient,
+			baseURL+AdminServiceAdjustStockProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("AdjustStock")),
+			connect.WithClientOptions(opts...),
+		),
+		advanceOrder: connect.NewClient[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse](
+			httpClient,
+			baseURL+AdminServiceAdvanceOrderProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("AdvanceOrder")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -233,6 +262,8 @@ type adminServiceClient struct {
 	listApiKeys         *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
 	revokeApiKey        *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
 	listAuditEvents     *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
+	adjustStock         *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	advanceOrder        *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
 }
 
 // ListAdminProducts calls sabores.v1.AdminService.ListAdminProducts.
@@ -305,6 +336,16 @@ func (c *adminServiceClient) ListAuditEvents(ctx context.Context, req *connect.R
 	return c.listAuditEvents.CallUnary(ctx, req)
 }
 
+// AdjustStock calls sabores.v1.AdminService.AdjustStock.
+func (c *adminServiceClient) AdjustStock(ctx context.Context, req *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
+	return c.adjustStock.CallUnary(ctx, req)
+}
+
+// AdvanceOrder calls sabores.v1.AdminService.AdvanceOrder.
+func (c *adminServiceClient) AdvanceOrder(ctx context.Context, req *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error) {
+	return c.advanceOrder.CallUnary(ctx, req)
+}
+
 // AdminServiceHandler is an implementation of the sabores.v1.AdminService service.
 type AdminServiceHandler interface {
 	// ListAdminProducts lists every product, 100 per page by default, ordered
@@ -337,6 +378,17 @@ type AdminServiceHandler interface {
 	RevokeApiKey(context.Context, *connect.Request[v1.RevokeApiKeyRequest]) (*connect.Response[v1.RevokeApiKeyResponse], error)
 	// ListAuditEvents lists recorded admin changes, newest first.
 	ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error)
+	// AdjustStock moves a product's stock up or down, or sets it to a counted
+	// figure, with a reason; the change is a row of the stock ledger and an
+	// audit event. Stock never goes below zero: that is FailedPrecondition
+	// with reason STOCK_BELOW_ZERO.
+	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// AdvanceOrder takes one step of an order's lifecycle from the back office
+	// (mark a transfer paid, start preparing, ship, mark delivered, cancel),
+	// audited, with the shopper's e-mail queued. A step the lifecycle does not
+	// allow from the order's state is FailedPrecondition with an ErrorInfo
+	// reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
+	AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error)
 }
 
 // NewAdminServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -439,6 +491,18 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminServiceAdjustStockHandler := connect.NewUnaryHandler(
+		AdminServiceAdjustStockProcedure,
+		svc.AdjustStock,
+		connect.WithSchema(adminServiceMethods.ByName("AdjustStock")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceAdvanceOrderHandler := connect.NewUnaryHandler(
+		AdminServiceAdvanceOrderProcedure,
+		svc.AdvanceOrder,
+		connect.WithSchema(adminServiceMethods.ByName("AdvanceOrder")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminServiceListAdminProductsProcedure:
@@ -469,6 +533,10 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceRevokeApiKeyHandler.ServeHTTP(w, r)
 		case AdminServiceListAuditEventsProcedure:
 			adminServiceListAuditEventsHandler.ServeHTTP(w, r)
+		case AdminServiceAdjustStockProcedure:
+			adminServiceAdjustStockHandler.ServeHTTP(w, r)
+		case AdminServiceAdvanceOrderProcedure:
+			adminServiceAdvanceOrderHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -532,4 +600,12 @@ func (UnimplementedAdminServiceHandler) RevokeApiKey(context.Context, *connect.R
 
 func (UnimplementedAdminServiceHandler) ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ListAuditEvents is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.AdjustStock is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.AdvanceOrder is not implemented"))
 }
