@@ -14,6 +14,7 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.name COLLATE "es-x-icu", q.id
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -26,6 +27,7 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.price_cents, q.id
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -38,6 +40,7 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.price_cents DESC, q.id DESC
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -50,6 +53,7 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.created_at DESC, q.id DESC
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -64,6 +68,18 @@ SELECT COALESCE((
     WHERE c.category = @category::text AND c.online_category = @online_category::text
 ), 0)::bigint;
 
+-- CountProductsWithoutAllergens counts a listing filtered by "without
+-- allergen X", which catalog_counts does not keep: it reads the matching
+-- products (products.allergen_risk, NULL for those without food
+-- information, which never match). The filter is a shopper's choice on a
+-- page already cached per URL, so its count is paid once per TTL.
+-- name: CountProductsWithoutAllergens :one
+SELECT count(*) FROM products q
+WHERE q.sold_online
+  AND (@category::text = '' OR q.category = @category)
+  AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+  AND NOT q.allergen_risk && @without_allergens::text[];
+
 -- ListCountryProducts lists a country page: the products visible there
 -- with channel online or both, found through visibility_country_online_idx
 -- (an EXISTS under an OR would not be, as the planner cannot turn it into a
@@ -76,6 +92,7 @@ WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online
   AND p.sold_online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY
   CASE WHEN @sort::text = 'price_asc' THEN p.price_cents END,
   CASE WHEN @sort::text = 'price_desc' THEN p.price_cents END DESC,
@@ -103,6 +120,7 @@ CROSS JOIN LATERAL (
     WHERE p.id = v.product_id AND p.sold_online
       AND (@category::text = '' OR p.category = @category)
       AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
     OFFSET 0
 ) AS matching
 WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both');
@@ -136,6 +154,7 @@ WHERE id = @id AND sold_online;
 SELECT p.* FROM products p
 WHERE p.sold_online
   AND (p.search_text COLLATE "C") LIKE search_normalize(@pattern::text) || '%'
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY p.search_text COLLATE "C", p.id
 LIMIT @max_results;
 
@@ -144,6 +163,7 @@ SELECT p.* FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize(@pattern::text) || '%'
   AND p.search_text NOT LIKE search_normalize(@pattern::text) || '%'
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT @max_results;
 

@@ -49,7 +49,11 @@ func (s *Service) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(toProto(priced)), nil
+	res := toProto(priced)
+	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
 }
 
 // Lines reads the request's lines. A product may appear only once: the

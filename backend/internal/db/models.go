@@ -154,6 +154,14 @@ type Product struct {
 	CreatedAt        time.Time
 	UpdatedAt        time.Time
 	SoldOnline       bool
+	NamePt           string
+	DescriptionPt    string
+	IsFood           bool
+	Frozen           bool
+	Perishable       bool
+	SealedHygiene    bool
+	AgeRestricted    bool
+	AllergenRisk     []string
 	SearchText       *string
 }
 
@@ -166,6 +174,32 @@ type ProductCountryVisibility struct {
 	UpdatedBy    *int64
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+}
+
+type ProductFoodInfo struct {
+	ProductID       int64
+	IngredientsEs   string
+	IngredientsPt   string
+	Contains        []string
+	MayContain      []string
+	NetQuantity     int64
+	NetUnit         string
+	DrainedWeightG  *int64
+	StorageEs       string
+	StoragePt       string
+	EnergyKj        *int32
+	EnergyKcal      *int32
+	FatMg           *int32
+	SaturatesMg     *int32
+	CarbohydrateMg  *int32
+	SugarsMg        *int32
+	ProteinMg       *int32
+	SaltMg          *int32
+	AbvBasisPoints  *int32
+	OperatorName    string
+	OperatorAddress string
+	UpdatedAt       time.Time
+	UpdatedBy       *int64
 }
 
 type ProductPromotion struct {

@@ -1515,7 +1515,7 @@ var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1csabores/v1/admin_types.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -1603,12 +1603,13 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x17ListAuditEventsResponse\x12.\n" +
 	"\x06events\x18\x01 \x03(\v2\x16.sabores.v1.AuditEventR\x06events\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize2\xb4\n" +
-	"\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize2\x86\f\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
-	"\rUpdateProduct\x12 .sabores.v1.UpdateProductRequest\x1a!.sabores.v1.UpdateProductResponse\x12Y\n" +
+	"\rUpdateProduct\x12 .sabores.v1.UpdateProductRequest\x1a!.sabores.v1.UpdateProductResponse\x12e\n" +
+	"\x11GetProductContent\x12$.sabores.v1.GetProductContentRequest\x1a%.sabores.v1.GetProductContentResponse\"\x03\x90\x02\x01\x12i\n" +
+	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12Y\n" +
 	"\rListCustomers\x12 .sabores.v1.ListCustomersRequest\x1a!.sabores.v1.ListCustomersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
 	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12e\n" +
@@ -1636,44 +1637,48 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 
 var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
-	(*ListAdminProductsRequest)(nil),    // 0: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),   // 1: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),      // 2: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),     // 3: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),        // 4: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),       // 5: sabores.v1.UpdateProductResponse
-	(*ListCustomersRequest)(nil),        // 6: sabores.v1.ListCustomersRequest
-	(*ListCustomersResponse)(nil),       // 7: sabores.v1.ListCustomersResponse
-	(*ListOrdersRequest)(nil),           // 8: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),          // 9: sabores.v1.ListOrdersResponse
-	(*GetDashboardStatsRequest)(nil),    // 10: sabores.v1.GetDashboardStatsRequest
-	(*GetDashboardStatsResponse)(nil),   // 11: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),   // 12: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),  // 13: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),  // 14: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil), // 15: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),      // 16: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),     // 17: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),   // 18: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),  // 19: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),         // 20: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),        // 21: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),          // 22: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),         // 23: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),         // 24: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),        // 25: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),      // 26: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),     // 27: sabores.v1.ListAuditEventsResponse
-	(*AdminProduct)(nil),                // 28: sabores.v1.AdminProduct
-	(*Customer)(nil),                    // 29: sabores.v1.Customer
-	(*Order)(nil),                       // 30: sabores.v1.Order
-	(*DailyStat)(nil),                   // 31: sabores.v1.DailyStat
-	(*BestSeller)(nil),                  // 32: sabores.v1.BestSeller
-	(*Country)(nil),                     // 33: sabores.v1.Country
-	(*SignInConfig)(nil),                // 34: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                    // 35: sabores.v1.ApiKeyScope
-	(*ApiKey)(nil),                      // 36: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                  // 37: sabores.v1.AuditEvent
+	(*ListAdminProductsRequest)(nil),     // 0: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),    // 1: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),       // 2: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),      // 3: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),         // 4: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),        // 5: sabores.v1.UpdateProductResponse
+	(*ListCustomersRequest)(nil),         // 6: sabores.v1.ListCustomersRequest
+	(*ListCustomersResponse)(nil),        // 7: sabores.v1.ListCustomersResponse
+	(*ListOrdersRequest)(nil),            // 8: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),           // 9: sabores.v1.ListOrdersResponse
+	(*GetDashboardStatsRequest)(nil),     // 10: sabores.v1.GetDashboardStatsRequest
+	(*GetDashboardStatsResponse)(nil),    // 11: sabores.v1.GetDashboardStatsResponse
+	(*ListCountryConfigsRequest)(nil),    // 12: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),   // 13: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),   // 14: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil),  // 15: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),       // 16: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),      // 17: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),    // 18: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),   // 19: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),          // 20: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),         // 21: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),           // 22: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),          // 23: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),          // 24: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),         // 25: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),       // 26: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),      // 27: sabores.v1.ListAuditEventsResponse
+	(*AdminProduct)(nil),                 // 28: sabores.v1.AdminProduct
+	(*Customer)(nil),                     // 29: sabores.v1.Customer
+	(*Order)(nil),                        // 30: sabores.v1.Order
+	(*DailyStat)(nil),                    // 31: sabores.v1.DailyStat
+	(*BestSeller)(nil),                   // 32: sabores.v1.BestSeller
+	(*Country)(nil),                      // 33: sabores.v1.Country
+	(*SignInConfig)(nil),                 // 34: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                     // 35: sabores.v1.ApiKeyScope
+	(*ApiKey)(nil),                       // 36: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                   // 37: sabores.v1.AuditEvent
+	(*GetProductContentRequest)(nil),     // 38: sabores.v1.GetProductContentRequest
+	(*UpdateProductContentRequest)(nil),  // 39: sabores.v1.UpdateProductContentRequest
+	(*GetProductContentResponse)(nil),    // 40: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil), // 41: sabores.v1.UpdateProductContentResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	28, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
@@ -1695,33 +1700,37 @@ var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	0,  // 16: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
 	2,  // 17: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
 	4,  // 18: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	6,  // 19: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	8,  // 20: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	10, // 21: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	12, // 22: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	14, // 23: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	16, // 24: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	18, // 25: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	20, // 26: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	22, // 27: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	24, // 28: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	26, // 29: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	1,  // 30: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	3,  // 31: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	5,  // 32: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	7,  // 33: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	9,  // 34: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	11, // 35: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	13, // 36: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	15, // 37: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	17, // 38: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	19, // 39: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	21, // 40: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	23, // 41: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	25, // 42: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	27, // 43: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	30, // [30:44] is the sub-list for method output_type
-	16, // [16:30] is the sub-list for method input_type
+	38, // 19: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	39, // 20: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	6,  // 21: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	8,  // 22: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	10, // 23: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	12, // 24: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	14, // 25: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	16, // 26: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	18, // 27: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	20, // 28: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	22, // 29: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	24, // 30: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	26, // 31: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	1,  // 32: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	3,  // 33: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	5,  // 34: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	40, // 35: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	41, // 36: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	7,  // 37: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	9,  // 38: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	11, // 39: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	13, // 40: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	15, // 41: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	17, // 42: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	19, // 43: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	21, // 44: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	23, // 45: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	25, // 46: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	27, // 47: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	32, // [32:48] is the sub-list for method output_type
+	16, // [16:32] is the sub-list for method input_type
 	16, // [16:16] is the sub-list for extension type_name
 	16, // [16:16] is the sub-list for extension extendee
 	0,  // [0:16] is the sub-list for field type_name
@@ -1733,6 +1742,7 @@ func file_sabores_v1_admin_service_proto_init() {
 		return
 	}
 	file_sabores_v1_admin_types_proto_init()
+	file_sabores_v1_product_content_proto_init()
 	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
