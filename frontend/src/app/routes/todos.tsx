@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Pagination } from "@/components/ui/pagination";
 import { Seo } from "@/components/seo/seo";
 import { useProducts } from "@/features/catalog/api/catalog";
+import { readAllergens, withAllergens } from "@/features/catalog/allergens";
+import { AllergenFilter } from "@/features/catalog/components/allergen-filter";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
 import {
   readTodosParams,
@@ -22,7 +24,8 @@ export default function TodosRoute() {
   const { t } = useTranslation("catalog");
   const [sp, setSp] = useSearchParams();
   const params = readTodosParams(sp);
-  const query = useProducts(toListRequest(params));
+  const withoutAllergens = readAllergens(sp);
+  const query = useProducts({ ...toListRequest(params), withoutAllergens });
   const error = useListError(query.error);
   const total = query.data?.totalSize ?? 0;
   const pages = pageCount(total, todosPageSize);
@@ -107,6 +110,7 @@ export default function TodosRoute() {
         <p className="ml-auto min-h-6 text-sm text-stone-700" role="status">
           {total > 0 ? t("todos.showing", { first, last, total }) : ""}
         </p>
+        <AllergenFilter value={withoutAllergens} onChange={(next) => setSp(withAllergens(sp, next))} />
       </div>
 
       <div className="mt-6">

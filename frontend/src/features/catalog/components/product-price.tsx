@@ -1,17 +1,25 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { UnitPrice } from "@/features/catalog/components/unit-price";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
 /**
  * ProductPrice shows the price; with a running promotion it shows the
  * reduced price, the regular one struck through, the badge and, as EU law
- * asks, the lowest price of the 30 days before the reduction.
+ * asks, the lowest price of the 30 days before the reduction; under it, the
+ * unit price Spanish price rules ask for.
  */
 export function ProductPrice({ product, large = false }: { product: Product; large?: boolean }) {
   const { t } = useTranslation();
   const promo = product.promotion;
   const size = large ? "text-3xl" : "text-lg";
-  if (!promo) return <Price cents={product.priceCents} className={`${size} font-bold text-stone-900`} />;
+  if (!promo)
+    return (
+      <div>
+        <Price cents={product.priceCents} className={`${size} font-bold text-stone-900`} />
+        <UnitPrice product={product} />
+      </div>
+    );
   return (
     <div>
       <div className="flex flex-wrap items-baseline gap-2">
@@ -29,6 +37,7 @@ export function ProductPrice({ product, large = false }: { product: Product; lar
           {t("product.lowest30d")} <Price cents={promo.lowestPrice30dCents} />
         </p>
       )}
+      <UnitPrice product={product} />
     </div>
   );
 }
