@@ -5,7 +5,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useProducts } from "@/features/catalog/api/catalog";
-import { readAllergens, withAllergens } from "@/features/catalog/allergens";
+import { readAllergens, withAllergens } from "@/lib/allergens";
 import { AllergenFilter } from "@/features/catalog/components/allergen-filter";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
 import { useListError } from "@/hooks/use-list-error";

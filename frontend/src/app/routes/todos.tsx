@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Pagination } from "@/components/ui/pagination";
 import { Seo } from "@/components/seo/seo";
 import { useProducts } from "@/features/catalog/api/catalog";
-import { readAllergens, withAllergens } from "@/features/catalog/allergens";
+import { readAllergens, withAllergens } from "@/lib/allergens";
 import { AllergenFilter } from "@/features/catalog/components/allergen-filter";
 import { ProductGrid } from "@/features/catalog/components/product-grid";
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Allergen } from "@gen/sabores/v1/food_pb";
-import { allergenKeys } from "@/features/catalog/allergens";
+import { allergenKeys } from "@/lib/allergens";
 
 /**
  * AllergenFilter is the listings' "without allergen X" filter: a

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { QuantityUnit, type Allergen, type FoodInfo as FoodInfoMessage } from "@gen/sabores/v1/food_pb";
 import type { Product } from "@gen/sabores/v1/types_pb";
-import { allergenKey } from "@/features/catalog/allergens";
+import { allergenKey } from "@/lib/allergens";
 import { useCountryName } from "@/features/catalog/components/country-hero";
 
 // The food information EU Regulation 1169/2011 asks a distance seller to

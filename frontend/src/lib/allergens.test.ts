@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Allergen } from "@gen/sabores/v1/food_pb";
-import { readAllergens, withAllergens } from "@/features/catalog/allergens";
+import { readAllergens, withAllergens } from "@/lib/allergens";
 
 describe("allergen filter in the URL", () => {
   it("reads known keys in the Annex's order and ignores the rest", () => {
