@@ -47,3 +47,9 @@ RETURNING *;
 -- a cart shown in Portuguese ('' falls back to the Spanish).
 -- name: GetPortugueseNames :many
 SELECT id, name_pt FROM products WHERE id = ANY(@ids::bigint[]) AND name_pt <> '';
+
+-- GetOrderLineNamesPt reads the Portuguese names, as sold, of the lines of
+-- some orders, for orders shown in Portuguese.
+-- name: GetOrderLineNamesPt :many
+SELECT order_id, product_id, product_name_pt FROM order_lines
+WHERE order_id = ANY(@order_ids::bigint[]) AND product_name_pt <> '';

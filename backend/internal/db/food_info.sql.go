@@ -106,6 +106,39 @@ func (q *Queries) GetFoodInfoByIDs(ctx context.Context, ids []int64) ([]ProductF
 	return items, nil
 }
 
+const getOrderLineNamesPt = `-- name: GetOrderLineNamesPt :many
+SELECT order_id, product_id, product_name_pt FROM order_lines
+WHERE order_id = ANY($1::bigint[]) AND product_name_pt <> ''
+`
+
+type GetOrderLineNamesPtRow struct {
+	OrderID       int64
+	ProductID     int64
+	ProductNamePt string
+}
+
+// GetOrderLineNamesPt reads the Portuguese names, as sold, of the lines of
+// some orders, for orders shown in Portuguese.
+func (q *Queries) GetOrderLineNamesPt(ctx context.Context, orderIds []int64) ([]GetOrderLineNamesPtRow, error) {
+	rows, err := q.db.Query(ctx, getOrderLineNamesPt, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []GetOrderLineNamesPtRow{}
+	for rows.Next() {
+		var i GetOrderLineNamesPtRow
+		if err := rows.Scan(&i.OrderID, &i.ProductID, &i.ProductNamePt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const getPortugueseNames = `-- name: GetPortugueseNames :many
 SELECT id, name_pt FROM products WHERE id = ANY($1::bigint[]) AND name_pt <> ''
 `

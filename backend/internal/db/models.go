@@ -123,6 +123,7 @@ type OrderLine struct {
 	PromotionLabel        string
 	VatBasisPoints        int32
 	LineTotalCents        int64
+	ProductNamePt         string
 }
 
 type PriceHistory struct {

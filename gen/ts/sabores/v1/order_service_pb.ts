@@ -7,6 +7,8 @@ import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { CartLineInput } from "./cart_service_pb";
 import { file_sabores_v1_cart_service } from "./cart_service_pb";
+import type { Language } from "./food_pb";
+import { file_sabores_v1_food } from "./food_pb";
 import type { Order, PaymentMethod } from "./types_pb";
 import { file_sabores_v1_types } from "./types_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -15,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/order_service.proto.
  */
 export const file_sabores_v1_order_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi5wEKDURlbGl2ZXJ5SW5wdXQSFwoEbmFtZRgBIAEoCUIJukgGcgQQARh4EhkKBWVtYWlsGAIgASgJQgq6SAdyBRj+AWABEioKBXBob25lGAMgASgJQhu6SBhyFjIUXlwrP1swLTkgKCktXXs5LDIwfSQSGwoHYWRkcmVzcxgEIAEoCUIKukgHcgUQARjIARIXCgRjaXR5GAUgASgJQgm6SAZyBBABGGQSQAoLcG9zdGFsX2NvZGUYBiABKAlCK7pIKHImMiReKDBbMS05XXxbMS00XVswLTldfDVbMC0yXSlbMC05XXszfSQi4AEKEVBsYWNlT3JkZXJSZXF1ZXN0EiEKD2lkZW1wb3RlbmN5X2tleRgBIAEoCUIIukgFcgOwAQESNAoFbGluZXMYAiADKAsyGS5zYWJvcmVzLnYxLkNhcnRMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMwoIZGVsaXZlcnkYAyABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5SW5wdXRCBrpIA8gBARI9Cg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZEIKukgHggEEEAEgACI2ChJQbGFjZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIkwKE0xpc3RNeU9yZGVyc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAIk0KFExpc3RNeU9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIoChFHZXRNeU9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACI2ChJHZXRNeU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyMoUCCgxPcmRlclNlcnZpY2USSwoKUGxhY2VPcmRlchIdLnNhYm9yZXMudjEuUGxhY2VPcmRlclJlcXVlc3QaHi5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXNwb25zZRJWCgxMaXN0TXlPcmRlcnMSHy5zYWJvcmVzLnYxLkxpc3RNeU9yZGVyc1JlcXVlc3QaIC5zYWJvcmVzLnYxLkxpc3RNeU9yZGVyc1Jlc3BvbnNlIgOQAgESUAoKR2V0TXlPcmRlchIdLnNhYm9yZXMudjEuR2V0TXlPcmRlclJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_cart_service, file_sabores_v1_types]);
+  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi5wEKDURlbGl2ZXJ5SW5wdXQSFwoEbmFtZRgBIAEoCUIJukgGcgQQARh4EhkKBWVtYWlsGAIgASgJQgq6SAdyBRj+AWABEioKBXBob25lGAMgASgJQhu6SBhyFjIUXlwrP1swLTkgKCktXXs5LDIwfSQSGwoHYWRkcmVzcxgEIAEoCUIKukgHcgUQARjIARIXCgRjaXR5GAUgASgJQgm6SAZyBBABGGQSQAoLcG9zdGFsX2NvZGUYBiABKAlCK7pIKHImMiReKDBbMS05XXxbMS00XVswLTldfDVbMC0yXSlbMC05XXszfSQi4AEKEVBsYWNlT3JkZXJSZXF1ZXN0EiEKD2lkZW1wb3RlbmN5X2tleRgBIAEoCUIIukgFcgOwAQESNAoFbGluZXMYAiADKAsyGS5zYWJvcmVzLnYxLkNhcnRMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMwoIZGVsaXZlcnkYAyABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5SW5wdXRCBrpIA8gBARI9Cg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZEIKukgHggEEEAEgACI2ChJQbGFjZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIn4KE0xpc3RNeU9yZGVyc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEjAKCGxhbmd1YWdlGAMgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiTQoUTGlzdE15T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuc2Fib3Jlcy52MS5PcmRlchISCgp0b3RhbF9zaXplGAIgASgFIloKEUdldE15T3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjAKCGxhbmd1YWdlGAIgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiNgoSR2V0TXlPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlcjKFAgoMT3JkZXJTZXJ2aWNlEksKClBsYWNlT3JkZXISHS5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5QbGFjZU9yZGVyUmVzcG9uc2USVgoMTGlzdE15T3JkZXJzEh8uc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXF1ZXN0GiAuc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXNwb25zZSIDkAIBElAKCkdldE15T3JkZXISHS5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5HZXRNeU9yZGVyUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_sabores_v1_cart_service, file_sabores_v1_food, file_sabores_v1_types]);
 
 /**
  * DeliveryInput is the checkout's delivery form.
@@ -156,6 +158,13 @@ export type ListMyOrdersRequest = Message<"sabores.v1.ListMyOrdersRequest"> & {
    * @generated from field: int32 page_size = 2;
    */
   pageSize: number;
+
+  /**
+   * language is the language of the lines' product names, as sold.
+   *
+   * @generated from field: sabores.v1.Language language = 3;
+   */
+  language: Language;
 };
 
 /**
@@ -205,6 +214,13 @@ export type GetMyOrderRequest = Message<"sabores.v1.GetMyOrderRequest"> & {
    * @generated from field: int64 id = 1;
    */
   id: bigint;
+
+  /**
+   * language is the language of the lines' product names, as sold.
+   *
+   * @generated from field: sabores.v1.Language language = 2;
+   */
+  language: Language;
 };
 
 /**
