@@ -36,7 +36,6 @@ function renderFood(language: "es" | "pt") {
             }),
           };
         },
-        listCountries: () => ({ countries: [{ slug: "brasil", name: "Brasil" }] }),
       });
     },
     language,
@@ -58,6 +57,7 @@ describe("/producto/:id food information", () => {
     expect(within(table).getByText("18 g")).toBeInTheDocument();
     expect(screen.getByTestId("unit-price")).toHaveTextContent("2,42 €/unidad");
     expect(within(block).getByText("6 unidades")).toBeInTheDocument();
+    expect(within(block).getByText("Brasil")).toBeInTheDocument();
   });
 
   it("asks for and shows the Portuguese texts", async () => {

@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { QuantityUnit, type Allergen, type FoodInfo as FoodInfoMessage } from "@gen/sabores/v1/food_pb";
 import type { Product } from "@gen/sabores/v1/types_pb";
 import { allergenKey } from "@/lib/allergens";
-import { useCountryName } from "@/features/catalog/components/country-hero";
 
 // The food information EU Regulation 1169/2011 asks a distance seller to
 // show before purchase (art. 14), laid out as on a label: ingredients with
@@ -86,8 +85,9 @@ function NutritionTable({ f, perMl }: { f: FoodInfoMessage; perMl: boolean }) {
 
 /** FoodInfo is the product page's food information block, in the active language. */
 export function FoodInfo({ product }: { product: Product }) {
-  const { t, i18n } = useTranslation("catalog");
-  const countryName = useCountryName(product.country);
+  // The country's name comes from the texts, in the shopper's language: no
+  // extra request on a page whose requests shopd preloads.
+  const { t, i18n } = useTranslation(["catalog", "countries"]);
   if (!product.isFood) return null;
   const f = product.foodInfo;
   const flags = product.flags;
@@ -110,19 +110,28 @@ export function FoodInfo({ product }: { product: Product }) {
             <dt className="font-semibold">{t("food.ingredients")}</dt>
             <dd>{f.ingredients ? <Ingredients text={f.ingredients} /> : t("food.noIngredients")}</dd>
           </div>
-          <div data-testid="allergens">
-            {f.contains.length > 0 && (
-              <p>
-                {t("food.contains")}: <AllergenList allergens={f.contains} />
-              </p>
-            )}
-            {f.mayContain.length > 0 && (
-              <p>
-                {t("food.mayContain")}: <AllergenList allergens={f.mayContain} />
-              </p>
-            )}
-            {f.contains.length === 0 && f.mayContain.length === 0 && <p>{t("food.noAllergens")}</p>}
-          </div>
+          {f.contains.length > 0 && (
+            <div>
+              <dt className="font-semibold">{t("food.contains")}</dt>
+              <dd>
+                <AllergenList allergens={f.contains} />
+              </dd>
+            </div>
+          )}
+          {f.mayContain.length > 0 && (
+            <div>
+              <dt className="font-semibold">{t("food.mayContain")}</dt>
+              <dd>
+                <AllergenList allergens={f.mayContain} />
+              </dd>
+            </div>
+          )}
+          {f.contains.length === 0 && f.mayContain.length === 0 && (
+            <div>
+              <dt className="font-semibold">{t("food.allergens")}</dt>
+              <dd>{t("food.noAllergens")}</dd>
+            </div>
+          )}
           <div>
             <dt className="font-semibold">{t("food.netQuantity")}</dt>
             <dd>{quantityText(f, i18n.language, (count) => t("food.units", { count }))}</dd>
@@ -152,7 +161,7 @@ export function FoodInfo({ product }: { product: Product }) {
           {product.country && (
             <div>
               <dt className="font-semibold">{t("food.origin")}</dt>
-              <dd>{countryName}</dd>
+              <dd>{t(`${product.country}.name`, { ns: "countries", defaultValue: product.country })}</dd>
             </div>
           )}
           <div>
