@@ -14,6 +14,7 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.name COLLATE "es-x-icu", q.id
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -31,6 +32,7 @@ SELECT p.* FROM (
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
       AND q.id <> ALL(@excluded::bigint[])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.price_cents, q.id
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -44,6 +46,7 @@ SELECT p.* FROM (
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
       AND q.id <> ALL(@excluded::bigint[])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.price_cents DESC, q.id DESC
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -56,6 +59,7 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.created_at DESC, q.id DESC
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -69,6 +73,18 @@ SELECT COALESCE((
     SELECT c.products FROM catalog_counts c
     WHERE c.category = @category::text AND c.online_category = @online_category::text
 ), 0)::bigint;
+
+-- CountProductsWithoutAllergens counts a listing filtered by "without
+-- allergen X", which catalog_counts does not keep: it reads the matching
+-- products (products.allergen_risk, NULL for those without food
+-- information, which never match). The filter is a shopper's choice on a
+-- page already cached per URL, so its count is paid once per TTL.
+-- name: CountProductsWithoutAllergens :one
+SELECT count(*) FROM products q
+WHERE q.sold_online
+  AND (@category::text = '' OR q.category = @category)
+  AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+  AND NOT q.allergen_risk && @without_allergens::text[];
 
 -- ListCountryProducts lists a country page: the products visible there
 -- with channel online or both, found through visibility_country_online_idx
@@ -85,6 +101,7 @@ WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
   AND p.id <> ALL(@excluded::bigint[])
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY
   CASE WHEN @sort::text = 'price_asc' THEN p.price_cents END,
   CASE WHEN @sort::text = 'price_desc' THEN p.price_cents END DESC,
@@ -112,6 +129,7 @@ CROSS JOIN LATERAL (
     WHERE p.id = v.product_id AND p.sold_online
       AND (@category::text = '' OR p.category = @category)
       AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
     OFFSET 0
 ) AS matching
 WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both');
@@ -145,6 +163,7 @@ WHERE id = @id AND sold_online;
 SELECT p.* FROM products p
 WHERE p.sold_online
   AND (p.search_text COLLATE "C") LIKE search_normalize(@pattern::text) || '%'
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY p.search_text COLLATE "C", p.id
 LIMIT @max_results;
 
@@ -153,6 +172,7 @@ SELECT p.* FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize(@pattern::text) || '%'
   AND p.search_text NOT LIKE search_normalize(@pattern::text) || '%'
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY p.name COLLATE "es-x-icu", p.id
 LIMIT @max_results;
 
@@ -170,6 +190,7 @@ SELECT p.* FROM products p, q
 WHERE p.sold_online
   AND to_tsvector('simple', p.search_text) @@ q.words
   AND p.id <> ALL(@excluded::bigint[])
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY ts_rank_cd(to_tsvector('simple', p.search_text), q.words) DESC, p.search_text COLLATE "C", p.id
 LIMIT @max_results;
 
@@ -191,6 +212,7 @@ SELECT p.* FROM products p
 WHERE p.id = ANY(@ids::bigint[]) AND p.sold_online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
   AND (@country::text = '' OR EXISTS (
       SELECT 1 FROM product_country_visibility v
       WHERE v.product_id = p.id AND v.country_slug = @country AND v.is_visible

@@ -68,6 +68,8 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceListAdminProductsProcedure:          Admin,
 	v1connect.AdminServiceGetAdminProductProcedure:            Admin,
 	v1connect.AdminServiceUpdateProductProcedure:              Admin,
+	v1connect.AdminServiceGetProductContentProcedure:          Admin,
+	v1connect.AdminServiceUpdateProductContentProcedure:       Admin,
 	v1connect.AdminServiceListCustomersProcedure:              Admin,
 	v1connect.AdminServiceListOrdersProcedure:                 Admin,
 	v1connect.AdminServiceGetDashboardStatsProcedure:          Admin,

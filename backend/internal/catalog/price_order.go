@@ -46,7 +46,7 @@ func (s *Service) byShownPrice(ctx context.Context, f listFilter, desc bool) ([]
 			ids = append(ids, id)
 		}
 		rows, err := s.queries.ListListedProductsByIDs(ctx, db.ListListedProductsByIDsParams{
-			Ids: ids, Category: f.category, OnlineCategory: f.onlineCategory, Country: f.country,
+			Ids: ids, Category: f.category, OnlineCategory: f.onlineCategory, Country: f.country, WithoutAllergens: f.allergens,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("catalog: read promoted products: %w", err)
@@ -74,15 +74,17 @@ func (s *Service) byShownPrice(ctx context.Context, f listFilter, desc bool) ([]
 		}
 		regular, err = s.queries.ListCountryProducts(ctx, db.ListCountryProductsParams{
 			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
-			Excluded: excluded, Sort: sort, PageLimit: limit, PageOffset: start,
+			Excluded: excluded, WithoutAllergens: f.allergens, Sort: sort, PageLimit: limit, PageOffset: start,
 		})
 	case desc:
 		regular, err = s.queries.ListProductsByPriceDesc(ctx, db.ListProductsByPriceDescParams{
-			Category: f.category, OnlineCategory: f.onlineCategory, Excluded: excluded, PageLimit: limit, PageOffset: start,
+			Category: f.category, OnlineCategory: f.onlineCategory, Excluded: excluded, WithoutAllergens: f.allergens,
+			PageLimit: limit, PageOffset: start,
 		})
 	default:
 		regular, err = s.queries.ListProductsByPriceAsc(ctx, db.ListProductsByPriceAscParams{
-			Category: f.category, OnlineCategory: f.onlineCategory, Excluded: excluded, PageLimit: limit, PageOffset: start,
+			Category: f.category, OnlineCategory: f.onlineCategory, Excluded: excluded, WithoutAllergens: f.allergens,
+			PageLimit: limit, PageOffset: start,
 		})
 	}
 	if err != nil {

@@ -140,6 +140,7 @@ type OrderLine struct {
 	PromotionLabel        string
 	VatBasisPoints        int32
 	LineTotalCents        int64
+	ProductNamePt         string
 }
 
 type OutboundEmail struct {
@@ -219,6 +220,14 @@ type Product struct {
 	CreatedAt        time.Time
 	UpdatedAt        time.Time
 	SoldOnline       bool
+	NamePt           string
+	DescriptionPt    string
+	IsFood           bool
+	Frozen           bool
+	Perishable       bool
+	SealedHygiene    bool
+	AgeRestricted    bool
+	AllergenRisk     []string
 	SearchText       *string
 }
 
@@ -231,6 +240,32 @@ type ProductCountryVisibility struct {
 	UpdatedBy    *int64
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+}
+
+type ProductFoodInfo struct {
+	ProductID       int64
+	IngredientsEs   string
+	IngredientsPt   string
+	Contains        []string
+	MayContain      []string
+	NetQuantity     int64
+	NetUnit         string
+	DrainedWeightG  *int64
+	StorageEs       string
+	StoragePt       string
+	EnergyKj        *int32
+	EnergyKcal      *int32
+	FatMg           *int32
+	SaturatesMg     *int32
+	CarbohydrateMg  *int32
+	SugarsMg        *int32
+	ProteinMg       *int32
+	SaltMg          *int32
+	AbvBasisPoints  *int32
+	OperatorName    string
+	OperatorAddress string
+	UpdatedAt       time.Time
+	UpdatedBy       *int64
 }
 
 type ProductPromotion struct {

@@ -308,7 +308,7 @@ SELECT $1::bigint, unnest($2::integer[]), unnest($3::bigint[]),
        unnest($7::bigint[]), unnest($8::bigint[]),
        NULLIF(unnest($9::bigint[]), 0), unnest($10::text[]),
        unnest($11::integer[]), unnest($12::bigint[])
-RETURNING order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
+RETURNING order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents, product_name_pt
 `
 
 type InsertOrderLinesParams struct {
@@ -364,6 +364,7 @@ func (q *Queries) InsertOrderLines(ctx context.Context, arg InsertOrderLinesPara
 			&i.PromotionLabel,
 			&i.VatBasisPoints,
 			&i.LineTotalCents,
+			&i.ProductNamePt,
 		); err != nil {
 			return nil, err
 		}
@@ -412,7 +413,7 @@ func (q *Queries) ListExpiredUnpaidOrders(ctx context.Context, arg ListExpiredUn
 }
 
 const listOrderLines = `-- name: ListOrderLines :many
-SELECT order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents FROM order_lines
+SELECT order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents, product_name_pt FROM order_lines
 WHERE order_id = ANY($1::bigint[])
 ORDER BY order_id, line_no
 `
@@ -440,6 +441,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 			&i.PromotionLabel,
 			&i.VatBasisPoints,
 			&i.LineTotalCents,
+			&i.ProductNamePt,
 		); err != nil {
 			return nil, err
 		}

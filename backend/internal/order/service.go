@@ -109,6 +109,9 @@ func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
+	if err := localize(ctx, s.queries, orders, req.Msg.GetLanguage()); err != nil {
+		return nil, err
+	}
 	return connect.NewResponse(&saboresv1.ListMyOrdersResponse{Orders: orders, TotalSize: int32(total)}), nil
 }
 
@@ -121,6 +124,9 @@ func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1
 	}
 	order, err := shop.GetOrder(ctx, s.queries, userID, req.Msg.GetId())
 	if err != nil {
+		return nil, err
+	}
+	if err := localize(ctx, s.queries, []*saboresv1.Order{order}, req.Msg.GetLanguage()); err != nil {
 		return nil, err
 	}
 	res := &saboresv1.GetMyOrderResponse{Order: order}

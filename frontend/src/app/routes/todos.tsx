@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Seo } from "@/components/seo/seo";
 import { useProducts } from "@/features/catalog/api/catalog";
 import { PagedProducts } from "@/features/catalog/components/paged-products";
+import { readAllergens, withAllergens } from "@/lib/allergens";
+import { AllergenFilter } from "@/features/catalog/components/allergen-filter";
 import {
   readTodosParams,
   sortOptions,
@@ -20,7 +22,8 @@ export default function TodosRoute() {
   const { t } = useTranslation("catalog");
   const [sp, setSp] = useSearchParams();
   const params = readTodosParams(sp);
-  const filter = { ...toListRequest(params), page: params.page };
+  const withoutAllergens = readAllergens(sp);
+  const filter = { ...toListRequest(params), page: params.page, withoutAllergens };
   // The same request as the list below (one fetch): the count line and the
   // structured data describe the page shown.
   const query = useProducts(filter);
@@ -106,6 +109,7 @@ export default function TodosRoute() {
         <p className="ml-auto min-h-6 text-sm text-stone-700" role="status">
           {first > 0 ? t("todos.showing", { first, last, total }) : ""}
         </p>
+        <AllergenFilter value={withoutAllergens} onChange={(next) => setSp(withAllergens(sp, next))} />
       </div>
 
       <div className="mt-6">

@@ -1955,7 +1955,7 @@ var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -2079,11 +2079,13 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x1cORDER_ACTION_START_PREPARING\x10\x02\x12\x15\n" +
 	"\x11ORDER_ACTION_SHIP\x10\x03\x12\x1f\n" +
 	"\x1bORDER_ACTION_MARK_DELIVERED\x10\x04\x12\x17\n" +
-	"\x13ORDER_ACTION_CANCEL\x10\x052\xd7\v\n" +
+	"\x13ORDER_ACTION_CANCEL\x10\x052\xa9\r\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
-	"\rUpdateProduct\x12 .sabores.v1.UpdateProductRequest\x1a!.sabores.v1.UpdateProductResponse\x12Y\n" +
+	"\rUpdateProduct\x12 .sabores.v1.UpdateProductRequest\x1a!.sabores.v1.UpdateProductResponse\x12e\n" +
+	"\x11GetProductContent\x12$.sabores.v1.GetProductContentRequest\x1a%.sabores.v1.GetProductContentResponse\"\x03\x90\x02\x01\x12i\n" +
+	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12Y\n" +
 	"\rListCustomers\x12 .sabores.v1.ListCustomersRequest\x1a!.sabores.v1.ListCustomersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
 	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12e\n" +
@@ -2114,51 +2116,55 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
-	(StockAdjustmentReason)(0),          // 0: sabores.v1.StockAdjustmentReason
-	(OrderAction)(0),                    // 1: sabores.v1.OrderAction
-	(*ListAdminProductsRequest)(nil),    // 2: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),   // 3: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),      // 4: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),     // 5: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),        // 6: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),       // 7: sabores.v1.UpdateProductResponse
-	(*ListCustomersRequest)(nil),        // 8: sabores.v1.ListCustomersRequest
-	(*ListCustomersResponse)(nil),       // 9: sabores.v1.ListCustomersResponse
-	(*ListOrdersRequest)(nil),           // 10: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),          // 11: sabores.v1.ListOrdersResponse
-	(*GetDashboardStatsRequest)(nil),    // 12: sabores.v1.GetDashboardStatsRequest
-	(*GetDashboardStatsResponse)(nil),   // 13: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),   // 14: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),  // 15: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),  // 16: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil), // 17: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),      // 18: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),     // 19: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),   // 20: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),  // 21: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),         // 22: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),        // 23: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),          // 24: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),         // 25: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),         // 26: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),        // 27: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),      // 28: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),     // 29: sabores.v1.ListAuditEventsResponse
-	(*AdjustStockRequest)(nil),          // 30: sabores.v1.AdjustStockRequest
-	(*AdjustStockResponse)(nil),         // 31: sabores.v1.AdjustStockResponse
-	(*AdvanceOrderRequest)(nil),         // 32: sabores.v1.AdvanceOrderRequest
-	(*AdvanceOrderResponse)(nil),        // 33: sabores.v1.AdvanceOrderResponse
-	(*AdminProduct)(nil),                // 34: sabores.v1.AdminProduct
-	(*Customer)(nil),                    // 35: sabores.v1.Customer
-	(*Order)(nil),                       // 36: sabores.v1.Order
-	(*DailyStat)(nil),                   // 37: sabores.v1.DailyStat
-	(*BestSeller)(nil),                  // 38: sabores.v1.BestSeller
-	(*Country)(nil),                     // 39: sabores.v1.Country
-	(*SignInConfig)(nil),                // 40: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                    // 41: sabores.v1.ApiKeyScope
-	(*timestamppb.Timestamp)(nil),       // 42: google.protobuf.Timestamp
-	(*ApiKey)(nil),                      // 43: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                  // 44: sabores.v1.AuditEvent
+	(StockAdjustmentReason)(0),           // 0: sabores.v1.StockAdjustmentReason
+	(OrderAction)(0),                     // 1: sabores.v1.OrderAction
+	(*ListAdminProductsRequest)(nil),     // 2: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),    // 3: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),       // 4: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),      // 5: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),         // 6: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),        // 7: sabores.v1.UpdateProductResponse
+	(*ListCustomersRequest)(nil),         // 8: sabores.v1.ListCustomersRequest
+	(*ListCustomersResponse)(nil),        // 9: sabores.v1.ListCustomersResponse
+	(*ListOrdersRequest)(nil),            // 10: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),           // 11: sabores.v1.ListOrdersResponse
+	(*GetDashboardStatsRequest)(nil),     // 12: sabores.v1.GetDashboardStatsRequest
+	(*GetDashboardStatsResponse)(nil),    // 13: sabores.v1.GetDashboardStatsResponse
+	(*ListCountryConfigsRequest)(nil),    // 14: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),   // 15: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),   // 16: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil),  // 17: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),       // 18: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),      // 19: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),    // 20: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),   // 21: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),          // 22: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),         // 23: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),           // 24: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),          // 25: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),          // 26: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),         // 27: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),       // 28: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),      // 29: sabores.v1.ListAuditEventsResponse
+	(*AdjustStockRequest)(nil),           // 30: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),          // 31: sabores.v1.AdjustStockResponse
+	(*AdvanceOrderRequest)(nil),          // 32: sabores.v1.AdvanceOrderRequest
+	(*AdvanceOrderResponse)(nil),         // 33: sabores.v1.AdvanceOrderResponse
+	(*AdminProduct)(nil),                 // 34: sabores.v1.AdminProduct
+	(*Customer)(nil),                     // 35: sabores.v1.Customer
+	(*Order)(nil),                        // 36: sabores.v1.Order
+	(*DailyStat)(nil),                    // 37: sabores.v1.DailyStat
+	(*BestSeller)(nil),                   // 38: sabores.v1.BestSeller
+	(*Country)(nil),                      // 39: sabores.v1.Country
+	(*SignInConfig)(nil),                 // 40: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                     // 41: sabores.v1.ApiKeyScope
+	(*timestamppb.Timestamp)(nil),        // 42: google.protobuf.Timestamp
+	(*ApiKey)(nil),                       // 43: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                   // 44: sabores.v1.AuditEvent
+	(*GetProductContentRequest)(nil),     // 45: sabores.v1.GetProductContentRequest
+	(*UpdateProductContentRequest)(nil),  // 46: sabores.v1.UpdateProductContentRequest
+	(*GetProductContentResponse)(nil),    // 47: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil), // 48: sabores.v1.UpdateProductContentResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	34, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
@@ -2184,37 +2190,41 @@ var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	2,  // 20: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
 	4,  // 21: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
 	6,  // 22: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	8,  // 23: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	10, // 24: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	12, // 25: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	14, // 26: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	16, // 27: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	18, // 28: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	20, // 29: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	22, // 30: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	24, // 31: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	26, // 32: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	28, // 33: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	30, // 34: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	32, // 35: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	3,  // 36: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	5,  // 37: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	7,  // 38: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	9,  // 39: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	11, // 40: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	13, // 41: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	15, // 42: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	17, // 43: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	19, // 44: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	21, // 45: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	23, // 46: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	25, // 47: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	27, // 48: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	29, // 49: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	31, // 50: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	33, // 51: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	36, // [36:52] is the sub-list for method output_type
-	20, // [20:36] is the sub-list for method input_type
+	45, // 23: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	46, // 24: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	8,  // 25: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	10, // 26: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	12, // 27: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	14, // 28: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	16, // 29: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	18, // 30: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	20, // 31: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	22, // 32: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	24, // 33: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	26, // 34: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	28, // 35: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	30, // 36: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	32, // 37: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	3,  // 38: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	5,  // 39: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	7,  // 40: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	47, // 41: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	48, // 42: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	9,  // 43: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	11, // 44: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	13, // 45: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	15, // 46: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	17, // 47: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	19, // 48: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	21, // 49: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	23, // 50: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	25, // 51: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	27, // 52: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	29, // 53: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	31, // 54: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	33, // 55: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	38, // [38:56] is the sub-list for method output_type
+	20, // [20:38] is the sub-list for method input_type
 	20, // [20:20] is the sub-list for extension type_name
 	20, // [20:20] is the sub-list for extension extendee
 	0,  // [0:20] is the sub-list for field type_name
@@ -2226,6 +2236,7 @@ func file_sabores_v1_admin_service_proto_init() {
 		return
 	}
 	file_sabores_v1_admin_types_proto_init()
+	file_sabores_v1_product_content_proto_init()
 	file_sabores_v1_types_proto_init()
 	file_sabores_v1_admin_service_proto_msgTypes[28].OneofWrappers = []any{
 		(*AdjustStockRequest_Delta)(nil),

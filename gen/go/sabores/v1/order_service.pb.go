@@ -240,7 +240,9 @@ type ListMyOrdersRequest struct {
 	// page is the 1-based page number; 0 means 1.
 	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the number of orders per page: 20 by default, at most 100.
-	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// language is the language of the lines' product names, as sold.
+	Language      Language `protobuf:"varint,3,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -287,6 +289,13 @@ func (x *ListMyOrdersRequest) GetPageSize() int32 {
 		return x.PageSize
 	}
 	return 0
+}
+
+func (x *ListMyOrdersRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
 }
 
 // ListMyOrdersResponse is one page of orders.
@@ -348,7 +357,9 @@ func (x *ListMyOrdersResponse) GetTotalSize() int32 {
 type GetMyOrderRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// id is the order's id.
-	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// language is the language of the lines' product names, as sold.
+	Language      Language `protobuf:"varint,2,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -388,6 +399,13 @@ func (x *GetMyOrderRequest) GetId() int64 {
 		return x.Id
 	}
 	return 0
+}
+
+func (x *GetMyOrderRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
 }
 
 // GetMyOrderResponse carries the order.
@@ -653,7 +671,7 @@ var File_sabores_v1_order_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/order_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x16sabores/v1/types.proto\"\x96\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\x96\x02\n" +
 	"\rDeliveryInput\x12\x1d\n" +
 	"\x04name\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18xR\x04name\x12 \n" +
 	"\x05email\x18\x02 \x01(\tB\n" +
@@ -672,16 +690,18 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\x0epayment_method\x18\x04 \x01(\x0e2\x19.sabores.v1.PaymentMethodB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\rpaymentMethod\"=\n" +
 	"\x12PlaceOrderResponse\x12'\n" +
-	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"\\\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"\x98\x01\n" +
 	"\x13ListMyOrdersRequest\x12\x1f\n" +
 	"\x04page\x18\x01 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\"`\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12:\n" +
+	"\blanguage\x18\x03 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"`\n" +
 	"\x14ListMyOrdersResponse\x12)\n" +
 	"\x06orders\x18\x01 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\",\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\"h\n" +
 	"\x11GetMyOrderRequest\x12\x17\n" +
-	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"\x8f\x01\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12:\n" +
+	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"\x8f\x01\n" +
 	"\x12GetMyOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\x12.\n" +
 	"\x06events\x18\x02 \x03(\v2\x16.sabores.v1.OrderEventR\x06events\x12 \n" +
@@ -736,31 +756,34 @@ var file_sabores_v1_order_service_proto_goTypes = []any{
 	(*CartLineInput)(nil),         // 10: sabores.v1.CartLineInput
 	(PaymentMethod)(0),            // 11: sabores.v1.PaymentMethod
 	(*Order)(nil),                 // 12: sabores.v1.Order
-	(*timestamppb.Timestamp)(nil), // 13: google.protobuf.Timestamp
+	(Language)(0),                 // 13: sabores.v1.Language
+	(*timestamppb.Timestamp)(nil), // 14: google.protobuf.Timestamp
 }
 var file_sabores_v1_order_service_proto_depIdxs = []int32{
 	10, // 0: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
 	0,  // 1: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
 	11, // 2: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
 	12, // 3: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
-	12, // 4: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
-	12, // 5: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
-	7,  // 6: sabores.v1.GetMyOrderResponse.events:type_name -> sabores.v1.OrderEvent
-	13, // 7: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
-	12, // 8: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
-	1,  // 9: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
-	3,  // 10: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
-	5,  // 11: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
-	8,  // 12: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
-	2,  // 13: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
-	4,  // 14: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
-	6,  // 15: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
-	9,  // 16: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
-	13, // [13:17] is the sub-list for method output_type
-	9,  // [9:13] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	13, // 4: sabores.v1.ListMyOrdersRequest.language:type_name -> sabores.v1.Language
+	12, // 5: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
+	13, // 6: sabores.v1.GetMyOrderRequest.language:type_name -> sabores.v1.Language
+	12, // 7: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
+	7,  // 8: sabores.v1.GetMyOrderResponse.events:type_name -> sabores.v1.OrderEvent
+	14, // 9: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
+	12, // 10: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
+	1,  // 11: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
+	3,  // 12: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
+	5,  // 13: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
+	8,  // 14: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
+	2,  // 15: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
+	4,  // 16: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
+	6,  // 17: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
+	9,  // 18: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
+	15, // [15:19] is the sub-list for method output_type
+	11, // [11:15] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_order_service_proto_init() }
@@ -769,6 +792,7 @@ func file_sabores_v1_order_service_proto_init() {
 		return
 	}
 	file_sabores_v1_cart_service_proto_init()
+	file_sabores_v1_food_proto_init()
 	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

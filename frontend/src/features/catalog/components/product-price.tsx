@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { UnitPrice } from "@/features/catalog/components/unit-price";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
 /**
@@ -8,12 +9,19 @@ import type { Product } from "@gen/sabores/v1/types_pb";
  * measured against: as EU law asks (C-330/23), the lowest price of the 30
  * days before the reduction, named below, or the regular price when none is
  * known.
+ * Under it, the unit price Spanish price rules ask for.
  */
 export function ProductPrice({ product, large = false }: { product: Product; large?: boolean }) {
   const { t } = useTranslation();
   const promo = product.promotion;
   const size = large ? "text-3xl" : "text-lg";
-  if (!promo) return <Price cents={product.priceCents} className={`${size} font-bold text-stone-900`} />;
+  if (!promo)
+    return (
+      <div>
+        <Price cents={product.priceCents} className={`${size} font-bold text-stone-900`} />
+        <UnitPrice product={product} />
+      </div>
+    );
   const regular = promo.originalPriceCents > 0n ? promo.originalPriceCents : product.priceCents;
   const reference = promo.lowestPrice30dCents > 0n ? promo.lowestPrice30dCents : regular;
   return (
@@ -33,6 +41,7 @@ export function ProductPrice({ product, large = false }: { product: Product; lar
           {t("product.lowest30d")} <Price cents={promo.lowestPrice30dCents} />
         </p>
       )}
+      <UnitPrice product={product} />
     </div>
   );
 }

@@ -42,6 +42,12 @@ const (
 	// AdminServiceUpdateProductProcedure is the fully-qualified name of the AdminService's
 	// UpdateProduct RPC.
 	AdminServiceUpdateProductProcedure = "/sabores.v1.AdminService/UpdateProduct"
+	// AdminServiceGetProductContentProcedure is the fully-qualified name of the AdminService's
+	// GetProductContent RPC.
+	AdminServiceGetProductContentProcedure = "/sabores.v1.AdminService/GetProductContent"
+	// AdminServiceUpdateProductContentProcedure is the fully-qualified name of the AdminService's
+	// UpdateProductContent RPC.
+	AdminServiceUpdateProductContentProcedure = "/sabores.v1.AdminService/UpdateProductContent"
 	// AdminServiceListCustomersProcedure is the fully-qualified name of the AdminService's
 	// ListCustomers RPC.
 	AdminServiceListCustomersProcedure = "/sabores.v1.AdminService/ListCustomers"
@@ -92,6 +98,12 @@ type AdminServiceClient interface {
 	// UpdateProduct changes a product's price, VAT and online categories,
 	// recording the old and new values. Nothing is saved when any is invalid.
 	UpdateProduct(context.Context, *connect.Request[v1.UpdateProductRequest]) (*connect.Response[v1.UpdateProductResponse], error)
+	// GetProductContent returns a product's names and descriptions in both
+	// languages, its legal flags and its food information.
+	GetProductContent(context.Context, *connect.Request[v1.GetProductContentRequest]) (*connect.Response[v1.GetProductContentResponse], error)
+	// UpdateProductContent replaces a product's content, checking the
+	// allergens emphasised in the ingredients against its flags; audited.
+	UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error)
 	// ListCustomers lists active customers, newest first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
 	// ListOrders lists every customer's orders, newest first.
@@ -156,6 +168,19 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			httpClient,
 			baseURL+AdminServiceUpdateProductProcedure,
 			connect.WithSchema(adminServiceMethods.ByName("UpdateProduct")),
+			connect.WithClientOptions(opts...),
+		),
+		getProductContent: connect.NewClient[v1.GetProductContentRequest, v1.GetProductContentResponse](
+			httpClient,
+			baseURL+AdminServiceGetProductContentProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("GetProductContent")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		updateProductContent: connect.NewClient[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse](
+			httpClient,
+			baseURL+AdminServiceUpdateProductContentProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("UpdateProductContent")),
 			connect.WithClientOptions(opts...),
 		),
 		listCustomers: connect.NewClient[v1.ListCustomersRequest, v1.ListCustomersResponse](
@@ -248,22 +273,24 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 
 // adminServiceClient implements AdminServiceClient.
 type adminServiceClient struct {
-	listAdminProducts   *connect.Client[v1.ListAdminProductsRequest, v1.ListAdminProductsResponse]
-	getAdminProduct     *connect.Client[v1.GetAdminProductRequest, v1.GetAdminProductResponse]
-	updateProduct       *connect.Client[v1.UpdateProductRequest, v1.UpdateProductResponse]
-	listCustomers       *connect.Client[v1.ListCustomersRequest, v1.ListCustomersResponse]
-	listOrders          *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
-	getDashboardStats   *connect.Client[v1.GetDashboardStatsRequest, v1.GetDashboardStatsResponse]
-	listCountryConfigs  *connect.Client[v1.ListCountryConfigsRequest, v1.ListCountryConfigsResponse]
-	updateCountryConfig *connect.Client[v1.UpdateCountryConfigRequest, v1.UpdateCountryConfigResponse]
-	getSignInConfig     *connect.Client[v1.GetSignInConfigRequest, v1.GetSignInConfigResponse]
-	updateSignInConfig  *connect.Client[v1.UpdateSignInConfigRequest, v1.UpdateSignInConfigResponse]
-	createApiKey        *connect.Client[v1.CreateApiKeyRequest, v1.CreateApiKeyResponse]
-	listApiKeys         *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
-	revokeApiKey        *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
-	listAuditEvents     *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
-	adjustStock         *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
-	advanceOrder        *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
+	listAdminProducts    *connect.Client[v1.ListAdminProductsRequest, v1.ListAdminProductsResponse]
+	getAdminProduct      *connect.Client[v1.GetAdminProductRequest, v1.GetAdminProductResponse]
+	updateProduct        *connect.Client[v1.UpdateProductRequest, v1.UpdateProductResponse]
+	getProductContent    *connect.Client[v1.GetProductContentRequest, v1.GetProductContentResponse]
+	updateProductContent *connect.Client[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse]
+	listCustomers        *connect.Client[v1.ListCustomersRequest, v1.ListCustomersResponse]
+	listOrders           *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
+	getDashboardStats    *connect.Client[v1.GetDashboardStatsRequest, v1.GetDashboardStatsResponse]
+	listCountryConfigs   *connect.Client[v1.ListCountryConfigsRequest, v1.ListCountryConfigsResponse]
+	updateCountryConfig  *connect.Client[v1.UpdateCountryConfigRequest, v1.UpdateCountryConfigResponse]
+	getSignInConfig      *connect.Client[v1.GetSignInConfigRequest, v1.GetSignInConfigResponse]
+	updateSignInConfig   *connect.Client[v1.UpdateSignInConfigRequest, v1.UpdateSignInConfigResponse]
+	createApiKey         *connect.Client[v1.CreateApiKeyRequest, v1.CreateApiKeyResponse]
+	listApiKeys          *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
+	revokeApiKey         *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
+	listAuditEvents      *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
+	adjustStock          *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	advanceOrder         *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
 }
 
 // ListAdminProducts calls sabores.v1.AdminService.ListAdminProducts.
@@ -279,6 +306,16 @@ func (c *adminServiceClient) GetAdminProduct(ctx context.Context, req *connect.R
 // UpdateProduct calls sabores.v1.AdminService.UpdateProduct.
 func (c *adminServiceClient) UpdateProduct(ctx context.Context, req *connect.Request[v1.UpdateProductRequest]) (*connect.Response[v1.UpdateProductResponse], error) {
 	return c.updateProduct.CallUnary(ctx, req)
+}
+
+// GetProductContent calls sabores.v1.AdminService.GetProductContent.
+func (c *adminServiceClient) GetProductContent(ctx context.Context, req *connect.Request[v1.GetProductContentRequest]) (*connect.Response[v1.GetProductContentResponse], error) {
+	return c.getProductContent.CallUnary(ctx, req)
+}
+
+// UpdateProductContent calls sabores.v1.AdminService.UpdateProductContent.
+func (c *adminServiceClient) UpdateProductContent(ctx context.Context, req *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error) {
+	return c.updateProductContent.CallUnary(ctx, req)
 }
 
 // ListCustomers calls sabores.v1.AdminService.ListCustomers.
@@ -356,6 +393,12 @@ type AdminServiceHandler interface {
 	// UpdateProduct changes a product's price, VAT and online categories,
 	// recording the old and new values. Nothing is saved when any is invalid.
 	UpdateProduct(context.Context, *connect.Request[v1.UpdateProductRequest]) (*connect.Response[v1.UpdateProductResponse], error)
+	// GetProductContent returns a product's names and descriptions in both
+	// languages, its legal flags and its food information.
+	GetProductContent(context.Context, *connect.Request[v1.GetProductContentRequest]) (*connect.Response[v1.GetProductContentResponse], error)
+	// UpdateProductContent replaces a product's content, checking the
+	// allergens emphasised in the ingredients against its flags; audited.
+	UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error)
 	// ListCustomers lists active customers, newest first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
 	// ListOrders lists every customer's orders, newest first.
@@ -416,6 +459,19 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		AdminServiceUpdateProductProcedure,
 		svc.UpdateProduct,
 		connect.WithSchema(adminServiceMethods.ByName("UpdateProduct")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceGetProductContentHandler := connect.NewUnaryHandler(
+		AdminServiceGetProductContentProcedure,
+		svc.GetProductContent,
+		connect.WithSchema(adminServiceMethods.ByName("GetProductContent")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceUpdateProductContentHandler := connect.NewUnaryHandler(
+		AdminServiceUpdateProductContentProcedure,
+		svc.UpdateProductContent,
+		connect.WithSchema(adminServiceMethods.ByName("UpdateProductContent")),
 		connect.WithHandlerOptions(opts...),
 	)
 	adminServiceListCustomersHandler := connect.NewUnaryHandler(
@@ -511,6 +567,10 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceGetAdminProductHandler.ServeHTTP(w, r)
 		case AdminServiceUpdateProductProcedure:
 			adminServiceUpdateProductHandler.ServeHTTP(w, r)
+		case AdminServiceGetProductContentProcedure:
+			adminServiceGetProductContentHandler.ServeHTTP(w, r)
+		case AdminServiceUpdateProductContentProcedure:
+			adminServiceUpdateProductContentHandler.ServeHTTP(w, r)
 		case AdminServiceListCustomersProcedure:
 			adminServiceListCustomersHandler.ServeHTTP(w, r)
 		case AdminServiceListOrdersProcedure:
@@ -556,6 +616,14 @@ func (UnimplementedAdminServiceHandler) GetAdminProduct(context.Context, *connec
 
 func (UnimplementedAdminServiceHandler) UpdateProduct(context.Context, *connect.Request[v1.UpdateProductRequest]) (*connect.Response[v1.UpdateProductResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UpdateProduct is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) GetProductContent(context.Context, *connect.Request[v1.GetProductContentRequest]) (*connect.Response[v1.GetProductContentResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.GetProductContent is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UpdateProductContent is not implemented"))
 }
 
 func (UnimplementedAdminServiceHandler) ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error) {
