@@ -89,3 +89,6 @@ SELECT record_id, hash FROM verifactu_chain_head WHERE id;
 
 -- name: VerifactuRecordsOfInvoice :many
 SELECT * FROM verifactu_records WHERE invoice_id = @invoice_id ORDER BY id;
+
+-- name: VerifactuRecordByHash :one
+SELECT * FROM verifactu_records WHERE hash = @hash;

@@ -540,6 +540,31 @@ func (q *Queries) VerifactuChainHead(ctx context.Context) (VerifactuChainHeadRow
 	return i, err
 }
 
+const verifactuRecordByHash = `-- name: VerifactuRecordByHash :one
+SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at FROM verifactu_records WHERE hash = $1
+`
+
+func (q *Queries) VerifactuRecordByHash(ctx context.Context, hash string) (VerifactuRecord, error) {
+	row := q.db.QueryRow(ctx, verifactuRecordByHash, hash)
+	var i VerifactuRecord
+	err := row.Scan(
+		&i.ID,
+		&i.InvoiceID,
+		&i.Kind,
+		&i.IssuerNif,
+		&i.SeriesNumber,
+		&i.IssueDate,
+		&i.InvoiceType,
+		&i.VatTotal,
+		&i.Total,
+		&i.PreviousHash,
+		&i.GeneratedAt,
+		&i.Hash,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const verifactuRecords = `-- name: VerifactuRecords :many
 SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at FROM verifactu_records WHERE id > $1 ORDER BY id LIMIT $2
 `
