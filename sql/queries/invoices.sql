@@ -92,3 +92,9 @@ SELECT * FROM verifactu_records WHERE invoice_id = @invoice_id ORDER BY id;
 
 -- name: VerifactuRecordByHash :one
 SELECT * FROM verifactu_records WHERE hash = @hash;
+
+-- InvoiceOfUser finds an invoice of one of the user's orders.
+-- name: InvoiceOfUser :one
+SELECT i.* FROM invoices i
+JOIN orders o ON o.id = i.order_id
+WHERE i.id = @id AND o.user_id = @user_id;

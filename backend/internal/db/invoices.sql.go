@@ -267,6 +267,46 @@ func (q *Queries) InvoiceLines(ctx context.Context, invoiceID int64) ([]InvoiceL
 	return items, nil
 }
 
+const invoiceOfUser = `-- name: InvoiceOfUser :one
+SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents FROM invoices i
+JOIN orders o ON o.id = i.order_id
+WHERE i.id = $1 AND o.user_id = $2
+`
+
+type InvoiceOfUserParams struct {
+	ID     int64
+	UserID int64
+}
+
+// InvoiceOfUser finds an invoice of one of the user's orders.
+func (q *Queries) InvoiceOfUser(ctx context.Context, arg InvoiceOfUserParams) (Invoice, error) {
+	row := q.db.QueryRow(ctx, invoiceOfUser, arg.ID, arg.UserID)
+	var i Invoice
+	err := row.Scan(
+		&i.ID,
+		&i.Kind,
+		&i.Year,
+		&i.Number,
+		&i.SeriesNumber,
+		&i.AeatType,
+		&i.OrderID,
+		&i.RefersTo,
+		&i.Reason,
+		&i.IssuedAt,
+		&i.IssueDate,
+		&i.IssuerName,
+		&i.IssuerNif,
+		&i.IssuerAddress,
+		&i.BuyerNif,
+		&i.BuyerName,
+		&i.BuyerAddress,
+		&i.BaseCents,
+		&i.VatCents,
+		&i.TotalCents,
+	)
+	return i, err
+}
+
 const invoiceRegister = `-- name: InvoiceRegister :many
 SELECT i.id, i.series_number, i.aeat_type, i.order_id, i.issue_date, i.buyer_nif, i.buyer_name,
        t.vat_basis_points, t.base_cents, t.vat_cents, i.total_cents

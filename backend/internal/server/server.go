@@ -31,6 +31,7 @@ type Services struct {
 	Account    saboresv1connect.AccountServiceHandler
 	Visibility saboresv1connect.VisibilityServiceHandler
 	Admin      saboresv1connect.AdminServiceHandler
+	Invoice    saboresv1connect.InvoiceServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -79,6 +80,7 @@ var serviceNames = []string{
 	saboresv1connect.AccountServiceName,
 	saboresv1connect.VisibilityServiceName,
 	saboresv1connect.AdminServiceName,
+	saboresv1connect.InvoiceServiceName,
 }
 
 // ServiceNames returns the fully-qualified names of every served service.
@@ -118,6 +120,7 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
 	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
 	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
+	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
@@ -157,6 +160,9 @@ func (s Services) withDefaults() Services {
 	}
 	if s.Admin == nil {
 		s.Admin = saboresv1connect.UnimplementedAdminServiceHandler{}
+	}
+	if s.Invoice == nil {
+		s.Invoice = saboresv1connect.UnimplementedInvoiceServiceHandler{}
 	}
 	return s
 }
