@@ -51,7 +51,7 @@ func CheckStoredChain(ctx context.Context, q db.DBTX) (ChainReport, error) {
 		if head.RecordID != nil {
 			id = *head.RecordID
 		}
-		report.Breaks = append(report.Breaks, ChainBreak{RecordID: id, Problem: "the chain's head does not name the last record"})
+		report.Breaks = append(report.Breaks, ChainBreak{RecordID: id, Problem: ProblemHead})
 	}
 	return report, nil
 }

@@ -96,8 +96,20 @@ func AEATTime(t time.Time) string { return t.In(madrid).Format("2006-01-02T15:04
 // predecessor give.
 type ChainBreak struct {
 	RecordID int64
-	Problem  string
+	Problem  string // one of the Problem codes, which clients translate
 }
+
+// The problems a chain check reports.
+const (
+	// ProblemLink: the record's link (Huella anterior) is not the hash of
+	// the record stored before it: a record was removed or inserted.
+	ProblemLink = "LINK_MISMATCH"
+	// ProblemHash: the stored hash is not the hash of the record's fields:
+	// the record was changed.
+	ProblemHash = "HASH_MISMATCH"
+	// ProblemHead: the chain's head does not name the last record.
+	ProblemHead = "HEAD_MISMATCH"
+)
 
 // StoredRecord is a record as kept, with its id and stored hash.
 type StoredRecord struct {
@@ -113,10 +125,10 @@ type StoredRecord struct {
 func CheckChain(previousHash string, records []StoredRecord) (breaks []ChainBreak, last string) {
 	for _, r := range records {
 		if r.PreviousHash != previousHash {
-			breaks = append(breaks, ChainBreak{RecordID: r.ID, Problem: "the link to the previous record does not match its hash"})
+			breaks = append(breaks, ChainBreak{RecordID: r.ID, Problem: ProblemLink})
 		}
 		if got := r.Record.Hash(); got != r.Hash {
-			breaks = append(breaks, ChainBreak{RecordID: r.ID, Problem: "the stored hash does not match the record's fields"})
+			breaks = append(breaks, ChainBreak{RecordID: r.ID, Problem: ProblemHash})
 		}
 		previousHash = r.Hash
 	}

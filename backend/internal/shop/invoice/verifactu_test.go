@@ -91,6 +91,9 @@ func TestCheckChain(t *testing.T) {
 		var got []int64
 		for _, b := range breaks {
 			got = append(got, b.RecordID)
+			if b.Problem != ProblemLink && b.Problem != ProblemHash {
+				t.Errorf("%s: problem %q is no known code", tc.name, b.Problem)
+			}
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: breaks at %v, want %v (%+v)", tc.name, got, tc.want, breaks)

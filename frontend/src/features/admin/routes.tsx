@@ -13,6 +13,7 @@ const ProductsByCountry = lazy(() => import("@/features/admin/routes/products-by
 const CountryProducts = lazy(() => import("@/features/admin/routes/country-products"));
 const GoogleAuthConfig = lazy(() => import("@/features/admin/routes/google-auth-config"));
 const ApiKeys = lazy(() => import("@/features/admin/routes/api-keys"));
+const Invoices = lazy(() => import("@/features/admin/routes/invoices"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -38,6 +39,7 @@ export function AdminScreens() {
         <Route path="products/:country" element={<CountryProducts />} />
         <Route path="google-auth-config" element={<GoogleAuthConfig />} />
         <Route path="api-keys" element={<ApiKeys />} />
+        <Route path="invoices" element={<Invoices />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -789,7 +789,10 @@ type ChainBreak struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// record_id is the VeriFactu record's id.
 	RecordId int64 `protobuf:"varint,1,opt,name=record_id,json=recordId,proto3" json:"record_id,omitempty"`
-	// problem says what does not match.
+	// problem is what does not match, a code clients translate: LINK_MISMATCH
+	// (the link to the record before is not its hash: a record was removed or
+	// inserted), HASH_MISMATCH (the record's fields were changed) or
+	// HEAD_MISMATCH (the chain's head does not name the last record).
 	Problem       string `protobuf:"bytes,2,opt,name=problem,proto3" json:"problem,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -359,7 +359,10 @@ export type ChainBreak = Message<"sabores.v1.ChainBreak"> & {
   recordId: bigint;
 
   /**
-   * problem says what does not match.
+   * problem is what does not match, a code clients translate: LINK_MISMATCH
+   * (the link to the record before is not its hash: a record was removed or
+   * inserted), HASH_MISMATCH (the record's fields were changed) or
+   * HEAD_MISMATCH (the chain's head does not name the last record).
    *
    * @generated from field: string problem = 2;
    */

@@ -1,5 +1,6 @@
 import { createConnectQueryKey, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
+import { saveFile } from "@/lib/save-file";
 import { InvoiceLanguage, InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
 
 /** useMyInvoices loads the invoices of one of the client's orders once enabled. */
@@ -29,13 +30,6 @@ export function invoiceLanguage(language: string): InvoiceLanguage {
 /** useDownloadInvoice fetches an invoice's PDF and hands it to the browser as a download. */
 export function useDownloadInvoice() {
   return useMutation(InvoiceService.method.getMyInvoicePdf, {
-    onSuccess: (res) => {
-      const url = URL.createObjectURL(new Blob([res.pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" }));
-      const a = document.createElement("a");
-      a.href = url;
-      a.download = res.fileName;
-      a.click();
-      URL.revokeObjectURL(url);
-    },
+    onSuccess: (res) => saveFile(res.pdf, res.fileName, "application/pdf"),
   });
 }

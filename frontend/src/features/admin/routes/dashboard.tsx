@@ -9,6 +9,7 @@ const shortcuts = [
   { to: "/admin/products-by-country", key: "productsByCountry" },
   { to: "/admin/google-auth-config", key: "googleAuthConfig" },
   { to: "/admin/api-keys", key: "apiKeys" },
+  { to: "/admin/invoices", key: "invoices" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */
