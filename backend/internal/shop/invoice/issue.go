@@ -81,6 +81,7 @@ var (
 	ErrNotInvoiced    = &Refusal{"INVOICE_NOT_ISSUED", "the order has no invoice to correct or replace"}
 	ErrOverCorrected  = &Refusal{"CORRECTION_EXCEEDS_INVOICE", "the correction exceeds what is invoiced and not yet corrected"}
 	ErrCompleteIssued = &Refusal{"COMPLETE_INVOICE_EXISTS", "the order already has a complete invoice"}
+	ErrCorrected      = &Refusal{"ORDER_CORRECTED", "the order has a corrective invoice; a complete invoice would not show the corrected amounts"}
 )
 
 // Invoicer issues invoices. The order lifecycle calls it inside its own
@@ -118,7 +119,8 @@ func (iv Invoicer) IssueForPaidOrder(ctx context.Context, tx pgx.Tx, orderID int
 
 // IssueComplete issues the complete invoice a buyer asked for. When the
 // order already has its simplified invoice, the complete one replaces it
-// (TipoFactura F3); an order has at most one complete invoice.
+// (TipoFactura F3); an order has at most one complete invoice, and none
+// once a corrective invoice changed its amounts.
 func (iv Invoicer) IssueComplete(ctx context.Context, tx pgx.Tx, orderID int64, buyer Buyer) (db.Invoice, error) {
 	q := db.New(tx)
 	buyer.TaxID = NormalizeTaxID(buyer.TaxID)
@@ -133,6 +135,11 @@ func (iv Invoicer) IssueComplete(ctx context.Context, tx pgx.Tx, orderID int64, 
 		return db.Invoice{}, err
 	} else if ok {
 		return db.Invoice{}, ErrCompleteIssued
+	}
+	if _, ok, err := invoiceOfKind(ctx, q, orderID, Corrective); err != nil {
+		return db.Invoice{}, err
+	} else if ok {
+		return db.Invoice{}, ErrCorrected
 	}
 	lines, err := orderLines(ctx, q, order)
 	if err != nil {

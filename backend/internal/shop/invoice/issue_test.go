@@ -179,6 +179,15 @@ func TestIssueRefusals(t *testing.T) {
 	unpaid := dbtest.SoldOrder(t, b.pool, dbtest.SoldOrderOpts{UserID: b.user, PaymentStatus: "awaiting_payment",
 		Lines: []dbtest.SoldLine{{ProductID: b.food, VATBasisPoints: 1000}}})
 	paid := b.order(t)
+	corrected := b.order(t)
+	if _, err := inTx(t, b.pool, func(tx pgx.Tx) (db.Invoice, error) {
+		if _, err := b.invoicer.IssueForPaidOrder(ctx, tx, corrected); err != nil {
+			return db.Invoice{}, err
+		}
+		return b.invoicer.IssueCorrective(ctx, tx, corrected, "withdrawal", invoice.Correction{LineNo: 2, Quantity: 1})
+	}); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name  string
 		issue func(tx pgx.Tx) (db.Invoice, error)
@@ -191,6 +200,9 @@ func TestIssueRefusals(t *testing.T) {
 		{"corrective of nothing", func(tx pgx.Tx) (db.Invoice, error) {
 			return b.invoicer.IssueCorrective(ctx, tx, paid, "refund")
 		}, invoice.ErrNotInvoiced},
+		{"complete after a correction", func(tx pgx.Tx) (db.Invoice, error) {
+			return b.invoicer.IssueComplete(ctx, tx, corrected, invoice.Buyer{TaxID: "12345678Z", Name: "Ana", Address: "Calle 1"})
+		}, invoice.ErrCorrected},
 	} {
 		if _, err := inTx(t, b.pool, tc.issue); !errors.Is(err, tc.want) {
 			t.Errorf("%s: err %v, want %v", tc.name, err, tc.want)

@@ -574,7 +574,8 @@ export const InvoiceService: GenService<{
    * RequestCompleteInvoice issues the complete invoice of one of the
    * caller's paid orders, made out to the tax id, name and address given;
    * it replaces the order's simplified invoice. FailedPrecondition with
-   * reason ORDER_NOT_PAID, COMPLETE_INVOICE_EXISTS or
+   * reason ORDER_NOT_PAID, COMPLETE_INVOICE_EXISTS, ORDER_CORRECTED (a
+   * corrective invoice already changed the amounts) or
    * INVOICE_ISSUER_MISSING; InvalidArgument on tax_id when the NIF, NIE or
    * CIF fails its control character.
    *

@@ -67,7 +67,8 @@ type InvoiceServiceClient interface {
 	// RequestCompleteInvoice issues the complete invoice of one of the
 	// caller's paid orders, made out to the tax id, name and address given;
 	// it replaces the order's simplified invoice. FailedPrecondition with
-	// reason ORDER_NOT_PAID, COMPLETE_INVOICE_EXISTS or
+	// reason ORDER_NOT_PAID, COMPLETE_INVOICE_EXISTS, ORDER_CORRECTED (a
+	// corrective invoice already changed the amounts) or
 	// INVOICE_ISSUER_MISSING; InvalidArgument on tax_id when the NIF, NIE or
 	// CIF fails its control character.
 	RequestCompleteInvoice(context.Context, *connect.Request[v1.RequestCompleteInvoiceRequest]) (*connect.Response[v1.RequestCompleteInvoiceResponse], error)
@@ -199,7 +200,8 @@ type InvoiceServiceHandler interface {
 	// RequestCompleteInvoice issues the complete invoice of one of the
 	// caller's paid orders, made out to the tax id, name and address given;
 	// it replaces the order's simplified invoice. FailedPrecondition with
-	// reason ORDER_NOT_PAID, COMPLETE_INVOICE_EXISTS or
+	// reason ORDER_NOT_PAID, COMPLETE_INVOICE_EXISTS, ORDER_CORRECTED (a
+	// corrective invoice already changed the amounts) or
 	// INVOICE_ISSUER_MISSING; InvalidArgument on tax_id when the NIF, NIE or
 	// CIF fails its control character.
 	RequestCompleteInvoice(context.Context, *connect.Request[v1.RequestCompleteInvoiceRequest]) (*connect.Response[v1.RequestCompleteInvoiceResponse], error)
