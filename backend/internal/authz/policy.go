@@ -60,6 +60,15 @@ var Policies = map[string]Access{
 	v1connect.OrderServiceGetMyOrderProcedure:       SignedIn,
 	v1connect.OrderServiceCancelMyOrderProcedure:    SignedIn,
 	v1connect.AccountServiceGetMyDashboardProcedure: SignedIn,
+	// A shopper's own invoices (the service checks the order is theirs).
+	v1connect.InvoiceServiceListMyInvoicesProcedure:         SignedIn,
+	v1connect.InvoiceServiceGetMyInvoicePdfProcedure:        SignedIn,
+	v1connect.InvoiceServiceRequestCompleteInvoiceProcedure: SignedIn,
+	// Invoices in the back office.
+	v1connect.InvoiceServiceListOrderInvoicesProcedure:     Admin,
+	v1connect.InvoiceServiceGetInvoicePdfProcedure:         Admin,
+	v1connect.InvoiceServiceCheckInvoiceChainProcedure:     Admin,
+	v1connect.InvoiceServiceExportInvoiceRegisterProcedure: Admin,
 	// The back office.
 	v1connect.VisibilityServiceListCountryProductsProcedure:   Admin,
 	v1connect.VisibilityServiceSearchAddableProductsProcedure: Admin,

@@ -18,6 +18,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/guard"
+	"github.com/sabores/sabores/backend/internal/invoicing"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -25,6 +26,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/settings"
+	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/visibility"
 )
@@ -91,6 +93,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Admin: admin.New(dbs.Primary, signIn).
 				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Settings: settings.New(dbs.Primary),
+			Invoice:  invoicing.New(dbs.Primary, invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}, invoice.QRTestURL),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type APIKey struct {
@@ -88,6 +89,52 @@ type Customer struct {
 	Active       bool
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+}
+
+type Invoice struct {
+	ID            int64
+	Kind          string
+	Year          int32
+	Number        int32
+	SeriesNumber  string
+	AeatType      string
+	OrderID       int64
+	RefersTo      *int64
+	Reason        string
+	IssuedAt      time.Time
+	IssueDate     pgtype.Date
+	IssuerName    string
+	IssuerNif     string
+	IssuerAddress string
+	BuyerNif      string
+	BuyerName     string
+	BuyerAddress  string
+	BaseCents     int64
+	VatCents      int64
+	TotalCents    int64
+}
+
+type InvoiceCounter struct {
+	Kind       string
+	Year       int32
+	LastNumber int32
+}
+
+type InvoiceLine struct {
+	InvoiceID      int64
+	LineNo         int32
+	Description    string
+	Quantity       int32
+	UnitPriceCents int64
+	VatBasisPoints int32
+	TotalCents     int64
+}
+
+type InvoiceTax struct {
+	InvoiceID      int64
+	VatBasisPoints int32
+	BaseCents      int64
+	VatCents       int64
 }
 
 type Order struct {
@@ -342,4 +389,26 @@ type User struct {
 	RegistrationType string
 	CreatedAt        time.Time
 	LastLoginAt      *time.Time
+}
+
+type VerifactuChainHead struct {
+	ID       bool
+	RecordID *int64
+	Hash     string
+}
+
+type VerifactuRecord struct {
+	ID           int64
+	InvoiceID    int64
+	Kind         string
+	IssuerNif    string
+	SeriesNumber string
+	IssueDate    string
+	InvoiceType  string
+	VatTotal     string
+	Total        string
+	PreviousHash string
+	GeneratedAt  string
+	Hash         string
+	CreatedAt    time.Time
 }

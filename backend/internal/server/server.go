@@ -33,6 +33,7 @@ type Services struct {
 	Visibility saboresv1connect.VisibilityServiceHandler
 	Admin      saboresv1connect.AdminServiceHandler
 	Settings   saboresv1connect.ShopSettingsServiceHandler
+	Invoice    saboresv1connect.InvoiceServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -85,6 +86,7 @@ var serviceNames = []string{
 	saboresv1connect.VisibilityServiceName,
 	saboresv1connect.AdminServiceName,
 	saboresv1connect.ShopSettingsServiceName,
+	saboresv1connect.InvoiceServiceName,
 }
 
 // ServiceNames returns the fully-qualified names of every served service.
@@ -125,6 +127,7 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
 	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
 	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
+	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
@@ -169,6 +172,9 @@ func (s Services) withDefaults() Services {
 	}
 	if s.Settings == nil {
 		s.Settings = saboresv1connect.UnimplementedShopSettingsServiceHandler{}
+	}
+	if s.Invoice == nil {
+		s.Invoice = saboresv1connect.UnimplementedInvoiceServiceHandler{}
 	}
 	return s
 }

@@ -1,6 +1,8 @@
 import { screen } from "@testing-library/react";
 import { expect, it } from "vitest";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
+import { InvoiceKind, InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
 import { OrderService } from "@gen/sabores/v1/order_service_pb";
 import { OrderStatus, PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
@@ -37,4 +39,41 @@ it("lists the client's orders with the spec's status texts and their lines", asy
   await user.click(screen.getByText("Ver detalle"));
   expect(screen.getByText("2 × Guaraná")).toBeVisible();
   expect(screen.getByText(/Entrega a: María Silva, Rúa Real 1, 27880 Burela/)).toBeVisible();
+});
+
+it("lists an order's invoices when asked and explains a refused complete-invoice request", async () => {
+  const { user } = renderApp("/orders", (router) => {
+    router.service(AccountService, { getSession: () => signedIn() });
+    router.service(OrderService, {
+      listMyOrders: () => ({
+        totalSize: 1,
+        orders: [
+          {
+            id: 7n,
+            status: OrderStatus.COMPLETED,
+            totalCents: 500n,
+            lines: [{ productId: 1001n, name: "Guaraná", quantity: 2, lineTotalCents: 500n }],
+          },
+        ],
+      }),
+    });
+    router.service(InvoiceService, {
+      listMyInvoices: (req) => ({
+        invoices: req.orderId === 7n ? [{ id: 1n, number: "FS2026-000001", kind: InvoiceKind.SIMPLIFIED, orderId: 7n }] : [],
+      }),
+      requestCompleteInvoice: () => {
+        throw new ConnectError("tax_id: not a valid NIF, NIE or CIF", Code.InvalidArgument);
+      },
+    });
+  });
+  await user.click(await screen.findByText("Ver detalle"));
+  await user.click(screen.getByText("Ver facturas"));
+  expect(await screen.findByText("Factura simplificada FS2026-000001")).toBeVisible();
+  expect(screen.getByRole("button", { name: "Descargar PDF" })).toBeVisible();
+  await user.click(screen.getByText("Pedir factura completa (con NIF)"));
+  await user.type(screen.getByLabelText("NIF, NIE o CIF"), "12345678A");
+  await user.type(screen.getByLabelText("Nombre o razón social"), "Ana");
+  await user.type(screen.getByLabelText("Dirección fiscal"), "Calle 1");
+  await user.click(screen.getByRole("button", { name: "Pedir factura" }));
+  expect(await screen.findByText(/El NIF, NIE o CIF no es válido/)).toBeVisible();
 });

@@ -15,6 +15,7 @@ const CountryProducts = lazy(() => import("@/features/admin/routes/country-produ
 const GoogleAuthConfig = lazy(() => import("@/features/admin/routes/google-auth-config"));
 const ApiKeys = lazy(() => import("@/features/admin/routes/api-keys"));
 const ShopSettings = lazy(() => import("@/features/admin/routes/shop-settings"));
+const Invoices = lazy(() => import("@/features/admin/routes/invoices"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -41,6 +42,7 @@ export function AdminScreens() {
         <Route path="google-auth-config" element={<GoogleAuthConfig />} />
         <Route path="api-keys" element={<ApiKeys />} />
         <Route path="shop-settings" element={<ShopSettings />} />
+        <Route path="invoices" element={<Invoices />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

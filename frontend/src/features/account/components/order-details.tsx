@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import type { Order } from "@gen/sabores/v1/types_pb";
+import { OrderInvoices } from "./order-invoices";
 
 /** OrderDetails is an order's lines, totals and delivery, behind a disclosure. */
 export function OrderDetails({ order }: { order: Order }) {
@@ -38,6 +39,7 @@ export function OrderDetails({ order }: { order: Order }) {
           {t("orders.deliverTo")}: {d.name}, {d.address}, {d.postalCode} {d.city}
         </p>
       )}
+      <OrderInvoices orderId={order.id} />
     </details>
   );
 }

@@ -11,6 +11,7 @@ const shortcuts = [
   { to: "/admin/google-auth-config", key: "googleAuthConfig" },
   { to: "/admin/api-keys", key: "apiKeys" },
   { to: "/admin/shop-settings", key: "shopSettings" },
+  { to: "/admin/invoices", key: "invoices" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */

@@ -1,0 +1,405 @@
+package invoice
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+)
+
+// Kind is an invoice series' kind; each has its own correlative series
+// per year.
+type Kind string
+
+// The kinds of invoice.
+const (
+	Simplified Kind = "simplified" // factura simplificada, the default for a paid order
+	Complete   Kind = "complete"   // the buyer asked, with their tax id, name and address
+	Corrective Kind = "corrective" // factura rectificativa, for cancellations and refunds
+)
+
+// prefix starts each kind's invoice numbers: FS2026-000001.
+var prefix = map[Kind]string{Simplified: "FS", Complete: "FC", Corrective: "FR"}
+
+// SeriesNumber is the invoice number as printed and sent to the AEAT.
+func SeriesNumber(k Kind, year, number int32) string {
+	return fmt.Sprintf("%s%d-%06d", prefix[k], year, number)
+}
+
+// Issuer is the shop's legal identity printed on, and kept with, each
+// invoice.
+type Issuer struct {
+	Name    string // legal name (razón social)
+	NIF     string
+	Address string
+}
+
+// IssuerSource gives the shop's identity at the moment of issuing, read
+// through the issuing transaction when it lives in the database.
+type IssuerSource interface {
+	Issuer(ctx context.Context, q db.DBTX) (Issuer, error)
+}
+
+// StaticIssuer is an identity fixed at start-up (configuration, tests).
+type StaticIssuer Issuer
+
+// Issuer returns the identity, or ErrIssuerMissing while any part is empty:
+// no invoice is issued without the shop's name, NIF and address.
+func (s StaticIssuer) Issuer(context.Context, db.DBTX) (Issuer, error) {
+	if s.Name == "" || s.NIF == "" || s.Address == "" {
+		return Issuer{}, ErrIssuerMissing
+	}
+	return Issuer(s), nil
+}
+
+// Buyer is who a complete invoice is made out to.
+type Buyer struct {
+	TaxID   string
+	Name    string
+	Address string
+}
+
+// Refusal is a business rule that stops an invoice; Reason is the
+// ErrorInfo reason the service answers with.
+type Refusal struct {
+	Reason  string
+	Message string
+}
+
+func (r *Refusal) Error() string { return r.Message }
+
+// The refusals.
+var (
+	ErrIssuerMissing  = &Refusal{"INVOICE_ISSUER_MISSING", "the shop's legal name, NIF and address are not configured"}
+	ErrNotPaid        = &Refusal{"ORDER_NOT_PAID", "the order is not paid"}
+	ErrNotInvoiced    = &Refusal{"INVOICE_NOT_ISSUED", "the order has no invoice to correct or replace"}
+	ErrOverCorrected  = &Refusal{"CORRECTION_EXCEEDS_INVOICE", "the correction exceeds what is invoiced and not yet corrected"}
+	ErrCompleteIssued = &Refusal{"COMPLETE_INVOICE_EXISTS", "the order already has a complete invoice"}
+	ErrCorrected      = &Refusal{"ORDER_CORRECTED", "the order has a corrective invoice; a complete invoice would not show the corrected amounts"}
+)
+
+// Invoicer issues invoices. The order lifecycle calls it inside its own
+// transactions, so an invoice exists exactly when the payment or refund it
+// documents is committed.
+type Invoicer struct {
+	Issuer IssuerSource
+	Now    func() time.Time // nil: time.Now
+}
+
+func (iv Invoicer) now() time.Time {
+	if iv.Now != nil {
+		return iv.Now()
+	}
+	return time.Now()
+}
+
+// IssueForPaidOrder issues the simplified invoice of a paid order, once:
+// called again, it returns the invoice already issued.
+func (iv Invoicer) IssueForPaidOrder(ctx context.Context, tx pgx.Tx, orderID int64) (db.Invoice, error) {
+	q := db.New(tx)
+	order, err := orderToInvoice(ctx, q, orderID)
+	if err != nil {
+		return db.Invoice{}, err
+	}
+	if existing, ok, err := invoiceOfKind(ctx, q, orderID, Simplified); err != nil || ok {
+		return existing, err
+	}
+	lines, err := orderLines(ctx, q, order)
+	if err != nil {
+		return db.Invoice{}, err
+	}
+	return iv.issue(ctx, tx, draft{kind: Simplified, aeatType: "F2", orderID: orderID, lines: lines})
+}
+
+// IssueComplete issues the complete invoice a buyer asked for. When the
+// order already has its simplified invoice, the complete one replaces it
+// (TipoFactura F3); an order has at most one complete invoice, and none
+// once a corrective invoice changed its amounts.
+func (iv Invoicer) IssueComplete(ctx context.Context, tx pgx.Tx, orderID int64, buyer Buyer) (db.Invoice, error) {
+	q := db.New(tx)
+	buyer.TaxID = NormalizeTaxID(buyer.TaxID)
+	if ClassifyTaxID(buyer.TaxID) == InvalidTaxID {
+		return db.Invoice{}, apperr.Invalid("tax_id", "not a valid NIF, NIE or CIF")
+	}
+	order, err := orderToInvoice(ctx, q, orderID)
+	if err != nil {
+		return db.Invoice{}, err
+	}
+	if _, ok, err := invoiceOfKind(ctx, q, orderID, Complete); err != nil {
+		return db.Invoice{}, err
+	} else if ok {
+		return db.Invoice{}, ErrCompleteIssued
+	}
+	if _, ok, err := invoiceOfKind(ctx, q, orderID, Corrective); err != nil {
+		return db.Invoice{}, err
+	} else if ok {
+		return db.Invoice{}, ErrCorrected
+	}
+	lines, err := orderLines(ctx, q, order)
+	if err != nil {
+		return db.Invoice{}, err
+	}
+	d := draft{kind: Complete, aeatType: "F1", orderID: orderID, lines: lines, buyer: buyer}
+	if simplified, ok, err := invoiceOfKind(ctx, q, orderID, Simplified); err != nil {
+		return db.Invoice{}, err
+	} else if ok {
+		d.aeatType, d.refersTo = "F3", &simplified.ID
+	}
+	return iv.issue(ctx, tx, d)
+}
+
+// Correction takes back quantity units of one of the order's lines.
+type Correction struct {
+	LineNo   int32
+	Quantity int32
+}
+
+// IssueCorrective issues a corrective invoice for a cancelled or (partly)
+// refunded order: the lines given, or with none everything not yet
+// corrected, with negative amounts. It corrects the order's complete
+// invoice if it has one (R1), else its simplified one (R5).
+func (iv Invoicer) IssueCorrective(ctx context.Context, tx pgx.Tx, orderID int64, reason string, corrections ...Correction) (db.Invoice, error) {
+	q := db.New(tx)
+	if _, err := q.OrderForInvoice(ctx, orderID); err != nil {
+		return db.Invoice{}, notFound(orderID, err)
+	}
+	invoices, err := q.InvoicesOfOrder(ctx, orderID)
+	if err != nil {
+		return db.Invoice{}, fmt.Errorf("invoice: invoices of order %d: %w", orderID, err)
+	}
+	var corrected *db.Invoice
+	open := map[int32]Line{} // per line, what is invoiced and not yet corrected
+	for i, inv := range invoices {
+		if Kind(inv.Kind) == Corrective || (corrected != nil && Kind(corrected.Kind) == Complete) {
+			continue
+		}
+		corrected = &invoices[i]
+	}
+	if corrected == nil {
+		return db.Invoice{}, ErrNotInvoiced
+	}
+	for _, inv := range invoices {
+		if inv.ID != corrected.ID && Kind(inv.Kind) != Corrective {
+			continue
+		}
+		rows, err := q.InvoiceLines(ctx, inv.ID)
+		if err != nil {
+			return db.Invoice{}, fmt.Errorf("invoice: lines of %s: %w", inv.SeriesNumber, err)
+		}
+		for _, r := range rows {
+			l := open[r.LineNo]
+			l.LineNo, l.Description, l.UnitPriceCents, l.VATBasisPoints = r.LineNo, r.Description, r.UnitPriceCents, r.VatBasisPoints
+			l.Quantity += r.Quantity
+			l.TotalCents += r.TotalCents
+			open[r.LineNo] = l
+		}
+	}
+	if len(corrections) == 0 {
+		for no, l := range open {
+			if l.Quantity > 0 {
+				corrections = append(corrections, Correction{LineNo: no, Quantity: l.Quantity})
+			}
+		}
+	}
+	var lines []Line
+	for _, c := range corrections {
+		l, ok := open[c.LineNo]
+		if !ok || c.Quantity < 1 || c.Quantity > l.Quantity {
+			return db.Invoice{}, ErrOverCorrected
+		}
+		take := l.TotalCents
+		if c.Quantity < l.Quantity {
+			take = l.UnitPriceCents * int64(c.Quantity)
+		}
+		lines = append(lines, Line{
+			LineNo: l.LineNo, Description: l.Description, Quantity: -c.Quantity,
+			UnitPriceCents: l.UnitPriceCents, VATBasisPoints: l.VATBasisPoints, TotalCents: -take,
+		})
+	}
+	if len(lines) == 0 {
+		return db.Invoice{}, ErrOverCorrected
+	}
+	aeatType := "R5"
+	if Kind(corrected.Kind) == Complete {
+		aeatType = "R1"
+	}
+	return iv.issue(ctx, tx, draft{
+		kind: Corrective, aeatType: aeatType, orderID: orderID, refersTo: &corrected.ID, reason: reason, lines: lines,
+		buyer: Buyer{TaxID: corrected.BuyerNif, Name: corrected.BuyerName, Address: corrected.BuyerAddress},
+	})
+}
+
+// draft is an invoice before it has a number.
+type draft struct {
+	kind     Kind
+	aeatType string
+	orderID  int64
+	refersTo *int64
+	reason   string
+	lines    []Line
+	buyer    Buyer
+}
+
+// issue numbers and writes an invoice with its lines, taxes and VeriFactu
+// record. Locks are taken in one order (series counter, then chain head),
+// so concurrent issuers queue and never deadlock.
+func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, error) {
+	q := db.New(tx)
+	issuer, err := iv.Issuer.Issuer(ctx, tx)
+	if err != nil {
+		return db.Invoice{}, err
+	}
+	now := iv.now().In(madrid)
+	year := int32(now.Year())
+	number, err := q.NextInvoiceNumber(ctx, db.NextInvoiceNumberParams{Kind: string(d.kind), Year: year})
+	if err != nil {
+		return db.Invoice{}, fmt.Errorf("invoice: next number of %s %d: %w", d.kind, year, err)
+	}
+	taxes, base, vat, total := Totals(d.lines)
+	inv, err := q.InsertInvoice(ctx, db.InsertInvoiceParams{
+		Kind: string(d.kind), Year: year, Number: number, SeriesNumber: SeriesNumber(d.kind, year, number),
+		AeatType: d.aeatType, OrderID: d.orderID, RefersTo: d.refersTo, Reason: d.reason,
+		IssuedAt: now, IssueDate: pgtype.Date{Time: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC), Valid: true},
+		IssuerName: issuer.Name, IssuerNif: issuer.NIF, IssuerAddress: issuer.Address,
+		BuyerNif: d.buyer.TaxID, BuyerName: d.buyer.Name, BuyerAddress: d.buyer.Address,
+		BaseCents: base, VatCents: vat, TotalCents: total,
+	})
+	if err != nil {
+		return db.Invoice{}, fmt.Errorf("invoice: insert: %w", err)
+	}
+	for _, l := range d.lines {
+		if err := q.InsertInvoiceLine(ctx, db.InsertInvoiceLineParams{
+			InvoiceID: inv.ID, LineNo: l.LineNo, Description: l.Description, Quantity: l.Quantity,
+			UnitPriceCents: l.UnitPriceCents, VatBasisPoints: l.VATBasisPoints, TotalCents: l.TotalCents,
+		}); err != nil {
+			return db.Invoice{}, fmt.Errorf("invoice: insert line: %w", err)
+		}
+	}
+	for _, t := range taxes {
+		if err := q.InsertInvoiceTax(ctx, db.InsertInvoiceTaxParams{
+			InvoiceID: inv.ID, VatBasisPoints: t.VATBasisPoints, BaseCents: t.BaseCents, VatCents: t.VATCents,
+		}); err != nil {
+			return db.Invoice{}, fmt.Errorf("invoice: insert tax: %w", err)
+		}
+	}
+	rec := Record{
+		IssuerNIF: inv.IssuerNif, SeriesNumber: inv.SeriesNumber, IssueDate: AEATDate(now),
+		InvoiceType: inv.AeatType, VATTotal: Amount(vat), Total: Amount(total), GeneratedAt: AEATTime(now),
+	}
+	if _, err := appendRecord(ctx, q, inv.ID, rec); err != nil {
+		return db.Invoice{}, err
+	}
+	return inv, nil
+}
+
+// Cancel adds a VeriFactu cancellation record (anulación) for an invoice
+// issued by mistake. The invoice itself stays, as the law keeps it; a sale
+// that is undone gets a corrective invoice instead (IssueCorrective).
+func (iv Invoicer) Cancel(ctx context.Context, tx pgx.Tx, invoiceID int64) (db.VerifactuRecord, error) {
+	q := db.New(tx)
+	inv, err := q.GetInvoice(ctx, invoiceID)
+	if err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return db.VerifactuRecord{}, fmt.Errorf("invoice: invoice %d: %w", invoiceID, apperr.ErrNotFound)
+		}
+		return db.VerifactuRecord{}, fmt.Errorf("invoice: invoice %d: %w", invoiceID, err)
+	}
+	return appendRecord(ctx, q, inv.ID, Record{
+		Cancellation: true, IssuerNIF: inv.IssuerNif, SeriesNumber: inv.SeriesNumber,
+		IssueDate: AEATDate(inv.IssuedAt), GeneratedAt: AEATTime(iv.now()),
+	})
+}
+
+// appendRecord chains rec after the chain's head, under the head's lock.
+func appendRecord(ctx context.Context, q *db.Queries, invoiceID int64, rec Record) (db.VerifactuRecord, error) {
+	prev, err := q.LockVerifactuChain(ctx)
+	if err != nil {
+		return db.VerifactuRecord{}, fmt.Errorf("invoice: lock the record chain: %w", err)
+	}
+	rec.PreviousHash = prev
+	kind := "alta"
+	if rec.Cancellation {
+		kind = "anulacion"
+	}
+	row, err := q.InsertVerifactuRecord(ctx, db.InsertVerifactuRecordParams{
+		InvoiceID: invoiceID, Kind: kind, IssuerNif: rec.IssuerNIF, SeriesNumber: rec.SeriesNumber,
+		IssueDate: rec.IssueDate, InvoiceType: rec.InvoiceType, VatTotal: rec.VATTotal, Total: rec.Total,
+		PreviousHash: rec.PreviousHash, GeneratedAt: rec.GeneratedAt, Hash: rec.Hash(),
+	})
+	if err != nil {
+		return db.VerifactuRecord{}, fmt.Errorf("invoice: insert record: %w", err)
+	}
+	if err := q.MoveVerifactuChain(ctx, db.MoveVerifactuChainParams{RecordID: &row.ID, Hash: row.Hash}); err != nil {
+		return db.VerifactuRecord{}, fmt.Errorf("invoice: move the chain head: %w", err)
+	}
+	return row, nil
+}
+
+// orderToInvoice reads a paid order under a share lock.
+func orderToInvoice(ctx context.Context, q *db.Queries, orderID int64) (db.OrderForInvoiceRow, error) {
+	order, err := q.OrderForInvoice(ctx, orderID)
+	if err != nil {
+		return order, notFound(orderID, err)
+	}
+	if order.PaymentStatus != "paid" {
+		return order, ErrNotPaid
+	}
+	return order, nil
+}
+
+func notFound(orderID int64, err error) error {
+	if errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("invoice: order %d: %w", orderID, apperr.ErrNotFound)
+	}
+	return fmt.Errorf("invoice: order %d: %w", orderID, err)
+}
+
+// invoiceOfKind finds the order's invoice of a kind issued once per order.
+func invoiceOfKind(ctx context.Context, q *db.Queries, orderID int64, k Kind) (db.Invoice, bool, error) {
+	invoices, err := q.InvoicesOfOrder(ctx, orderID)
+	if err != nil {
+		return db.Invoice{}, false, fmt.Errorf("invoice: invoices of order %d: %w", orderID, err)
+	}
+	for _, inv := range invoices {
+		if Kind(inv.Kind) == k {
+			return inv, true, nil
+		}
+	}
+	return db.Invoice{}, false, nil
+}
+
+// orderLines are the order's lines as sold, and shipping when charged.
+func orderLines(ctx context.Context, q *db.Queries, order db.OrderForInvoiceRow) ([]Line, error) {
+	rows, err := q.OrderLinesForInvoice(ctx, order.ID)
+	if err != nil {
+		return nil, fmt.Errorf("invoice: lines of order %d: %w", order.ID, err)
+	}
+	lines := make([]Line, 0, len(rows)+1)
+	var last int32
+	for _, r := range rows {
+		lines = append(lines, Line{
+			LineNo: r.LineNo, Description: r.ProductName, Quantity: r.Quantity,
+			UnitPriceCents: r.UnitPriceCents, VATBasisPoints: r.VatBasisPoints, TotalCents: r.LineTotalCents,
+		})
+		last = max(last, r.LineNo)
+	}
+	if order.ShippingCents > 0 {
+		lines = append(lines, Line{
+			LineNo: last + 1, Description: ShippingDescription, Quantity: 1,
+			UnitPriceCents: order.ShippingCents, VATBasisPoints: shippingVAT, TotalCents: order.ShippingCents,
+		})
+	}
+	return lines, nil
+}
+
+// ShippingDescription names the shipping line; the PDF translates it.
+const ShippingDescription = "shipping"
+
+// shippingVAT is the general rate: transport follows it, not the goods'.
+const shippingVAT = 2100

@@ -1,0 +1,35 @@
+package invoice
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shopsettings"
+)
+
+// SettingsIssuer reads the shop's identity from the settings the back
+// office keeps (the "shop" row: legal name, NIF, address), through the
+// issuing transaction, so an invoice carries the identity in force when it
+// was issued.
+type SettingsIssuer struct{}
+
+// Issuer returns the shop's identity, or ErrIssuerMissing while the
+// settings lack any part of it.
+func (SettingsIssuer) Issuer(ctx context.Context, q db.DBTX) (Issuer, error) {
+	s, _, err := shopsettings.Read(ctx, db.New(q))
+	if err != nil {
+		return Issuer{}, fmt.Errorf("invoice: read the shop's settings: %w", err)
+	}
+	a := s.Address
+	place := strings.TrimSpace(a.PostalCode + " " + a.City)
+	if a.Province != "" && a.Province != a.City {
+		place += " (" + a.Province + ")"
+	}
+	address := a.Street
+	if a.Street != "" && place != "" {
+		address += ", " + place
+	}
+	return StaticIssuer{Name: s.LegalName, NIF: s.NIF, Address: address}.Issuer(ctx, q)
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQuery } from "@connectrpc/connect-query";
+import { saveFile } from "@/lib/save-file";
+import { InvoiceLanguage, InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
+
+/** useOrderInvoices loads any order's invoices once an order id is given. */
+export function useOrderInvoices(orderId: bigint) {
+  return useQuery(InvoiceService.method.listOrderInvoices, { orderId }, { enabled: orderId > 0n });
+}
+
+/** useDownloadAnyInvoice fetches an invoice's PDF (audited) and downloads it. */
+export function useDownloadAnyInvoice() {
+  return useMutation(InvoiceService.method.getInvoicePdf, {
+    onSuccess: (res) => saveFile(res.pdf, res.fileName, "application/pdf"),
+  });
+}
+
+/** useCheckInvoiceChain recomputes the VeriFactu chain on the server. */
+export function useCheckInvoiceChain() {
+  return useMutation(InvoiceService.method.checkInvoiceChain);
+}
+
+/** useExportInvoiceRegister downloads the register of a period as CSV. */
+export function useExportInvoiceRegister() {
+  return useMutation(InvoiceService.method.exportInvoiceRegister, {
+    onSuccess: (res) => saveFile(res.csv, res.fileName, "text/csv"),
+  });
+}
+
+/** pdfLanguage is the PDF language for the back office's language. */
+export function pdfLanguage(language: string): InvoiceLanguage {
+  return language.startsWith("pt") ? InvoiceLanguage.PT : InvoiceLanguage.ES;
+}

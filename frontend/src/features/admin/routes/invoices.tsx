@@ -1,0 +1,130 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { BackLink } from "@/components/ui/back-link";
+import {
+  pdfLanguage,
+  useCheckInvoiceChain,
+  useDownloadAnyInvoice,
+  useExportInvoiceRegister,
+  useOrderInvoices,
+} from "@/features/admin/api/invoices";
+
+/** Invoices is the back office's invoice desk: any order's invoices, the VeriFactu chain check and the register. */
+export default function Invoices() {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="space-y-8">
+      <BackLink to="/admin">{t("backToAdmin")}</BackLink>
+      <h1 className="text-2xl font-bold">{t("nav.invoices")}</h1>
+      <OrderInvoices />
+      <ChainCheck />
+      <RegisterExport />
+    </div>
+  );
+}
+
+function OrderInvoices() {
+  const { t, i18n } = useTranslation("admin");
+  const [orderId, setOrderId] = useState(0n);
+  const invoices = useOrderInvoices(orderId);
+  const download = useDownloadAnyInvoice();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const value = String(new FormData(e.currentTarget).get("order") ?? "");
+    setOrderId(/^[0-9]{1,15}$/.test(value) ? BigInt(value) : 0n);
+  };
+  return (
+    <section className="space-y-2">
+      <h2 className="text-lg font-semibold">{t("invoices.orderTitle")}</h2>
+      <form className="flex flex-wrap items-end gap-2" onSubmit={onSubmit}>
+        <label className="grid gap-1">
+          {t("invoices.orderId")}
+          <input name="order" inputMode="numeric" className="rounded border px-2 py-1" />
+        </label>
+        <button type="submit" className="btn btn-outline">
+          {t("invoices.find")}
+        </button>
+      </form>
+      {invoices.isSuccess && invoices.data.invoices.length === 0 && <p>{t("invoices.none")}</p>}
+      <ul className="space-y-1">
+        {invoices.data?.invoices.map((inv) => (
+          <li key={String(inv.id)} className="flex flex-wrap items-center gap-2">
+            <span>
+              {t(`invoices.kind.${inv.kind}`)} {inv.number}
+            </span>
+            <button
+              type="button"
+              className="btn btn-outline"
+              disabled={download.isPending}
+              onClick={() => download.mutate({ invoiceId: inv.id, language: pdfLanguage(i18n.language) })}
+            >
+              {t("invoices.download")}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ChainCheck() {
+  const { t } = useTranslation("admin");
+  const check = useCheckInvoiceChain();
+  const res = check.data;
+  return (
+    <section className="space-y-2">
+      <h2 className="text-lg font-semibold">{t("invoices.chainTitle")}</h2>
+      <p className="text-sm text-stone-700">{t("invoices.chainHint")}</p>
+      <button type="button" className="btn btn-primary" disabled={check.isPending} onClick={() => check.mutate({})}>
+        {t("invoices.chainCheck")}
+      </button>
+      {res && res.breaks.length === 0 && <p role="status">{t("invoices.chainIntact", { count: Number(res.records) })}</p>}
+      {res && res.breaks.length > 0 && (
+        <div role="alert" className="rounded border border-red-400 bg-red-50 p-3">
+          <p className="font-semibold">{t("invoices.chainBroken", { count: res.breaks.length })}</p>
+          <ul className="list-disc pl-5">
+            {res.breaks.map((b) => (
+              <li key={`${b.recordId}-${b.problem}`}>
+                {t("invoices.record", { id: String(b.recordId) })}: {t(`invoices.problem.${b.problem}`, { defaultValue: b.problem })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {check.isError && <p role="alert">{t("invoices.failed")}</p>}
+    </section>
+  );
+}
+
+function RegisterExport() {
+  const { t } = useTranslation("admin");
+  const exportRegister = useExportInvoiceRegister();
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const from = new Date(`${String(form.get("from"))}T00:00:00`);
+    const to = new Date(`${String(form.get("to"))}T00:00:00`);
+    to.setDate(to.getDate() + 1); // the last day is included
+    exportRegister.mutate({ startTime: timestampFromDate(from), endTime: timestampFromDate(to) });
+  };
+  return (
+    <section className="space-y-2">
+      <h2 className="text-lg font-semibold">{t("invoices.registerTitle")}</h2>
+      <form className="flex flex-wrap items-end gap-2" onSubmit={onSubmit}>
+        <label className="grid gap-1">
+          {t("invoices.from")}
+          <input type="date" name="from" required className="rounded border px-2 py-1" />
+        </label>
+        <label className="grid gap-1">
+          {t("invoices.to")}
+          <input type="date" name="to" required className="rounded border px-2 py-1" />
+        </label>
+        <button type="submit" className="btn btn-outline" disabled={exportRegister.isPending}>
+          {t("invoices.export")}
+        </button>
+      </form>
+      {exportRegister.isError && <p role="alert">{t("invoices.registerFailed")}</p>}
+    </section>
+  );
+}

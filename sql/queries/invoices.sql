@@ -1,0 +1,100 @@
+-- NextInvoiceNumber takes the next number of a series. The counter row
+-- stays locked until the issuing transaction ends: concurrent issuers
+-- queue here, and a rollback gives the number back, so a series has no gaps.
+-- name: NextInvoiceNumber :one
+INSERT INTO invoice_counters (kind, year, last_number)
+VALUES (@kind, @year, 1)
+ON CONFLICT (kind, year) DO UPDATE SET last_number = invoice_counters.last_number + 1
+RETURNING last_number;
+
+-- name: InsertInvoice :one
+INSERT INTO invoices (
+    kind, year, number, series_number, aeat_type, order_id, refers_to, reason,
+    issued_at, issue_date, issuer_name, issuer_nif, issuer_address,
+    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents
+) VALUES (
+    @kind, @year, @number, @series_number, @aeat_type, @order_id, sqlc.narg(refers_to), @reason,
+    @issued_at, @issue_date, @issuer_name, @issuer_nif, @issuer_address,
+    @buyer_nif, @buyer_name, @buyer_address, @base_cents, @vat_cents, @total_cents
+)
+RETURNING *;
+
+-- name: InsertInvoiceLine :exec
+INSERT INTO invoice_lines (invoice_id, line_no, description, quantity, unit_price_cents, vat_basis_points, total_cents)
+VALUES (@invoice_id, @line_no, @description, @quantity, @unit_price_cents, @vat_basis_points, @total_cents);
+
+-- name: InsertInvoiceTax :exec
+INSERT INTO invoice_taxes (invoice_id, vat_basis_points, base_cents, vat_cents)
+VALUES (@invoice_id, @vat_basis_points, @base_cents, @vat_cents);
+
+-- name: GetInvoice :one
+SELECT * FROM invoices WHERE id = @id;
+
+-- InvoicesOfOrder lists an order's invoices in the order they were issued
+-- (invoices_order_idx).
+-- name: InvoicesOfOrder :many
+SELECT * FROM invoices WHERE order_id = @order_id ORDER BY id;
+
+-- name: InvoiceLines :many
+SELECT * FROM invoice_lines WHERE invoice_id = @invoice_id ORDER BY line_no;
+
+-- name: InvoiceTaxes :many
+SELECT * FROM invoice_taxes WHERE invoice_id = @invoice_id ORDER BY vat_basis_points;
+
+-- InvoiceRegister is the accountant's register: every invoice issued in
+-- [from, to) with its taxes, in issue order (invoices_issued_idx).
+-- name: InvoiceRegister :many
+SELECT i.id, i.series_number, i.aeat_type, i.order_id, i.issue_date, i.buyer_nif, i.buyer_name,
+       t.vat_basis_points, t.base_cents, t.vat_cents, i.total_cents
+FROM invoices i
+JOIN invoice_taxes t ON t.invoice_id = i.id
+WHERE i.issued_at >= @from_time AND i.issued_at < @to_time
+ORDER BY i.issued_at, i.id, t.vat_basis_points;
+
+-- OrderForInvoice reads what an invoice needs of an order; FOR SHARE keeps
+-- the order as read until the invoice is written.
+-- name: OrderForInvoice :one
+SELECT id, user_id, payment_status, shipping_cents, total_cents
+FROM orders WHERE id = @id
+FOR SHARE;
+
+-- name: OrderLinesForInvoice :many
+SELECT line_no, product_name, quantity, unit_price_cents, vat_basis_points, line_total_cents
+FROM order_lines WHERE order_id = @order_id ORDER BY line_no;
+
+-- LockVerifactuChain locks the chain's head for the issuing transaction:
+-- records are chained one at a time.
+-- name: LockVerifactuChain :one
+SELECT hash FROM verifactu_chain_head WHERE id FOR UPDATE;
+
+-- name: MoveVerifactuChain :exec
+UPDATE verifactu_chain_head SET record_id = @record_id, hash = @hash WHERE id;
+
+-- name: InsertVerifactuRecord :one
+INSERT INTO verifactu_records (
+    invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type,
+    vat_total, total, previous_hash, generated_at, hash
+) VALUES (
+    @invoice_id, @kind, @issuer_nif, @series_number, @issue_date, @invoice_type,
+    @vat_total, @total, @previous_hash, @generated_at, @hash
+)
+RETURNING *;
+
+-- VerifactuRecords reads the chain in order from after_id, a page at a time.
+-- name: VerifactuRecords :many
+SELECT * FROM verifactu_records WHERE id > @after_id ORDER BY id LIMIT @max_rows;
+
+-- name: VerifactuChainHead :one
+SELECT record_id, hash FROM verifactu_chain_head WHERE id;
+
+-- name: VerifactuRecordsOfInvoice :many
+SELECT * FROM verifactu_records WHERE invoice_id = @invoice_id ORDER BY id;
+
+-- name: VerifactuRecordByHash :one
+SELECT * FROM verifactu_records WHERE hash = @hash;
+
+-- InvoiceOfUser finds an invoice of one of the user's orders.
+-- name: InvoiceOfUser :one
+SELECT i.* FROM invoices i
+JOIN orders o ON o.id = i.order_id
+WHERE i.id = @id AND o.user_id = @user_id;
