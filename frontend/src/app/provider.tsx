@@ -8,6 +8,7 @@ import { Toaster } from "@/components/ui/toaster";
 import { Spinner } from "@/components/ui/spinner";
 import { ConsentProvider } from "@/features/cookie-consent/consent-provider";
 import { SessionProvider } from "@/hooks/use-session";
+import { ShopDetailsProvider } from "@/hooks/use-shop-details";
 import { CartProvider } from "@/stores/cart-store";
 import { FavoritesProvider } from "@/stores/favorites-store";
 
@@ -36,9 +37,11 @@ export function AppProvider({
             <LocalizedToaster>
               <ConsentProvider>
                 <SessionProvider>
-                  <CartProvider>
-                    <FavoritesProvider>{children}</FavoritesProvider>
-                  </CartProvider>
+                  <ShopDetailsProvider>
+                    <CartProvider>
+                      <FavoritesProvider>{children}</FavoritesProvider>
+                    </CartProvider>
+                  </ShopDetailsProvider>
                 </SessionProvider>
               </ConsentProvider>
             </LocalizedToaster>

@@ -8,7 +8,7 @@ import { addressLine } from "@/lib/shop-details";
 /** Footer carries the legal links, the newsletter box and social links. */
 export function Footer() {
   const { t } = useTranslation();
-  const details = useShopDetails().data?.details;
+  const details = useShopDetails();
   return (
     <footer className="mt-16 bg-stone-900 text-stone-200">
       <div className="container-page grid gap-8 py-10 md:grid-cols-3">

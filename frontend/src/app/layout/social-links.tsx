@@ -6,7 +6,7 @@ import { whatsappUrl } from "@/lib/shop-details";
 /** SocialLinks links the shop's social pages and WhatsApp chat, those the owner has set. */
 export function SocialLinks({ className = "" }: { className?: string }) {
   const { t } = useTranslation();
-  const d = useShopDetails().data?.details;
+  const d = useShopDetails();
   const links = [
     { href: d?.instagramUrl, label: "Instagram", Icon: CameraIcon },
     { href: d?.facebookUrl, label: "Facebook", Icon: SocialIcon },

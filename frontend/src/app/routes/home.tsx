@@ -2,13 +2,8 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LockIcon, ReturnIcon, TruckIcon } from "@/components/ui/icons";
 import { Seo } from "@/components/seo/seo";
-import { Countdown } from "@/features/catalog/components/countdown";
 import { CountryGrid, CountryTileSkeletons, countryListClass } from "@/features/catalog/components/country-grid";
 import { ProductGrid, SkeletonGrid } from "@/features/catalog/components/product-grid";
-import { soonestEnd } from "@/lib/countdown";
-import { useNow } from "@/hooks/use-now";
-import { useActivePromotions } from "@/features/catalog/api/catalog";
-import { timestampMs } from "@bufbuild/protobuf/wkt";
 import { defer, useDeferred } from "@/lib/deferred";
 
 // The sections' data-bound parts come with the data layer (the generated
@@ -88,29 +83,13 @@ function Countries() {
 }
 
 /**
- * CountdownBanner counts down to the end of the soonest-ending promotion
- * running now, and is not shown when none runs with an end date.
+ * CountdownBanner is the countdown to the soonest-ending running promotion;
+ * it needs the promotions, so it comes with the data layer and shows
+ * nothing before (as it shows nothing when no promotion has an end).
  */
 function CountdownBanner() {
-  const { t } = useTranslation("catalog");
-  const promotions = useActivePromotions();
-  const now = useNow(60_000);
-  const target = soonestEnd(
-    (promotions.data?.products ?? []).map((p) => (p.promotion?.endTime ? timestampMs(p.promotion.endTime) : undefined)),
-    now,
-  );
-  if (target === undefined) return null;
-  return (
-    <section aria-labelledby="countdown-title" className="bg-gradient-to-r from-brand-800 to-red-800 py-10 text-white">
-      <div className="container-page text-center">
-        <h2 id="countdown-title" className="text-2xl font-bold md:text-3xl">
-          {t("home.countdownTitle")}
-        </h2>
-        <p className="mb-5 mt-1">{t("home.countdownText")}</p>
-        <Countdown endMs={target} />
-      </div>
-    </section>
-  );
+  const data = useDeferred(homeData);
+  return data ? <data.CountdownBanner /> : null;
 }
 
 function ServiceHighlights() {

@@ -3,7 +3,7 @@ import { addressLine } from "@/lib/shop-details";
 
 /** useShopValues are the shop details the legal texts interpolate, as the owner set them. */
 export function useShopValues() {
-  const d = useShopDetails().data?.details;
+  const d = useShopDetails();
   return {
     owner: d?.legalName ?? "",
     taxId: d?.nif ? `NIF ${d.nif}` : "",

@@ -69,7 +69,7 @@ function ContactForm() {
 /** ContactRoute is /contact: address, phone, email, hours, WhatsApp and a message form, as the owner set them. */
 export default function ContactRoute() {
   const { t, i18n } = useTranslation("legal");
-  const d = useShopDetails().data?.details;
+  const d = useShopDetails();
   const hours = openingRows(d?.openingHours ?? [], i18n.language);
   return (
     <div className="container-page py-6">

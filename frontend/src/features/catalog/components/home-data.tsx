@@ -6,6 +6,10 @@ import { CountryTileSkeletons, countryListClass } from "@/features/catalog/compo
 import { ProductGrid, SkeletonGrid, gridClass } from "@/features/catalog/components/product-grid";
 import { PromotionCard } from "@/features/catalog/components/promotion-card";
 import { sitePath } from "@/lib/site-link";
+import { timestampMs } from "@bufbuild/protobuf/wkt";
+import { Countdown } from "@/features/catalog/components/countdown";
+import { useNow } from "@/hooks/use-now";
+import { soonestEnd } from "@/lib/countdown";
 
 // The home page's data-bound parts. They come with the data layer, in a chunk
 // that downloads beside the first paint; the page shows their skeletons until
@@ -83,5 +87,31 @@ export function ActivePromotions() {
         <PromotionCard key={p.id} product={p} />
       ))}
     </div>
+  );
+}
+
+/**
+ * CountdownBanner counts down to the end of the soonest-ending promotion
+ * running now, and is not shown when none runs with an end date.
+ */
+export function CountdownBanner() {
+  const { t } = useTranslation("catalog");
+  const promotions = useActivePromotions();
+  const now = useNow(60_000);
+  const target = soonestEnd(
+    (promotions.data?.products ?? []).map((p) => (p.promotion?.endTime ? timestampMs(p.promotion.endTime) : undefined)),
+    now,
+  );
+  if (target === undefined) return null;
+  return (
+    <section aria-labelledby="countdown-title" className="bg-gradient-to-r from-brand-800 to-red-800 py-10 text-white">
+      <div className="container-page text-center">
+        <h2 id="countdown-title" className="text-2xl font-bold md:text-3xl">
+          {t("home.countdownTitle")}
+        </h2>
+        <p className="mb-5 mt-1">{t("home.countdownText")}</p>
+        <Countdown endMs={target} />
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,31 @@
+import { createContext, use, useState, type ReactNode } from "react";
+import { defer, useDeferred } from "@/lib/deferred";
+import type { ShopDetails } from "@gen/sabores/v1/shop_settings_service_pb";
+
+const ShopDetailsContext = createContext<ShopDetails | undefined>(undefined);
+
+// The footer shows the shop's details on every page, so reading them must not
+// put the data layer into the first download: the query comes with the data
+// layer, beside the first paint, as the session's does (use-session.tsx).
+const detailsQuery = defer(() => import("@/hooks/shop-details-query"));
+
+/** ShopDetailsProvider asks the server for the shop's public details, once, for the whole app. */
+export function ShopDetailsProvider({ children }: { children: ReactNode }) {
+  const [details, setDetails] = useState<ShopDetails>();
+  const loaded = useDeferred(detailsQuery);
+  return (
+    <ShopDetailsContext value={details}>
+      {children}
+      {loaded && <loaded.ShopDetailsQuery onChange={setDetails} />}
+    </ShopDetailsContext>
+  );
+}
+
+/**
+ * useShopDetails is the shop's public details (legal name, NIF, address,
+ * contact channels, opening hours) that the owner keeps in the back office,
+ * or undefined until they arrive.
+ */
+export function useShopDetails(): ShopDetails | undefined {
+  return use(ShopDetailsContext);
+}
