@@ -102,6 +102,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			authz.New(signIn.Origins()),
 			guard.OrderLimit(guard.OrderInterval, guard.OrderBurst),
 		},
-		Routes: routes,
+		Routes:    routes,
+		PublicURL: cfg.PublicURL,
 	}, m.Handler(), nil
 }

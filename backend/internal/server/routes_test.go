@@ -55,7 +55,7 @@ func TestUnroutedPathsAnswer404(t *testing.T) {
 		"index.html":  {Data: []byte("<!doctype html><title>Sabores</title>")},
 		"favicon.svg": {Data: []byte("<svg/>")},
 	}
-	h := notFoundStatus(newSPA(files))
+	h := notFoundStatus(newSPA(files, nil))
 	for path, want := range map[string]int{
 		"/":                      http.StatusOK,
 		"/todos":                 http.StatusOK,

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strings"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/grpchealth"
@@ -65,6 +66,9 @@ type Options struct {
 	Routes map[string]http.Handler
 	// AllowedOrigins may call the API from a browser on another origin.
 	AllowedOrigins []string
+	// PublicURL is the address browsers use: the base of the canonical
+	// links and structured data in the pages' HTML (meta.go).
+	PublicURL string
 	// Frontend is the built web app; nil uses the embedded frontend.Dist().
 	Frontend fs.FS
 	// Logger logs requests; nil uses slog.Default().
@@ -141,7 +145,7 @@ func NewHandler(opts Options) http.Handler {
 	for pattern, h := range opts.Routes {
 		mux.Handle(pattern, h)
 	}
-	mux.Handle("/", notFoundStatus(newSPA(opts.Frontend)))
+	mux.Handle("/", notFoundStatus(newSPA(opts.Frontend, &metaSource{catalog: s.Catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/")})))
 
 	return logRequests(opts.Logger, cors(opts.AllowedOrigins, mux))
 }

@@ -31,14 +31,15 @@ type spa struct {
 	files    fs.FS
 	index    []byte
 	preloads *preloads
+	meta     *metaSource
 }
 
-func newSPA(files fs.FS) *spa {
+func newSPA(files fs.FS, meta *metaSource) *spa {
 	index, err := fs.ReadFile(files, "index.html")
 	if err != nil {
 		index = nil
 	}
-	return &spa{files: files, index: index, preloads: mustLoadPreloads(files)}
+	return &spa{files: files, index: index, preloads: mustLoadPreloads(files), meta: meta}
 }
 
 // ServeHTTP implements http.Handler.
@@ -80,5 +81,8 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	page := withPreloads(s.index, s.preloads.calls("/"+name, r.URL.RawQuery))
+	if m, ok := s.meta.lookup(r.Context(), "/"+name); ok {
+		page = withMeta(page, s.meta.publicURL, m)
+	}
 	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(page))
 }
