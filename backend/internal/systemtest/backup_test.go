@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,8 +55,14 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 		return cli.Run(ctx, args, lookup, io.Discard, io.Discard)
 	}
 	first := filepath.Join(dir, "server.dump")
-	if err := run(map[string]string{"DATABASE_URL": srcURL}, "backup", "--out", first); err != nil {
+	withPassword, password := passwordURL(t, srcURL)
+	var logs strings.Builder
+	lookup := func(k string) (string, bool) { return withPassword, k == "DATABASE_URL" }
+	if err := cli.Run(ctx, []string{"backup", "--out", first, "--log-level", "debug"}, lookup, &logs, &logs); err != nil {
 		t.Fatalf("backup: %v", err)
+	}
+	if !strings.Contains(logs.String(), "backup written") || strings.Contains(logs.String(), password) {
+		t.Errorf("backup's logs, want its report and no password:\n%s", logs.String())
 	}
 	if info, err := os.Stat(first); err != nil || info.Mode().Perm() != 0o600 {
 		t.Fatalf("dump %s: %v, mode %v; want a file only its owner reads", first, err, info.Mode())
@@ -106,6 +113,23 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	if restored != next {
 		t.Errorf("the first order after the restore is number %d, the original shop's next is %d", restored, next)
 	}
+}
+
+// passwordURL returns dsn with a password in it, and the password: the
+// one it has, else a made-up one that the test server, trusting its
+// clients, ignores.
+func passwordURL(t *testing.T, dsn string) (string, string) {
+	t.Helper()
+	u, err := url.Parse(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := u.User.Password(); ok {
+		return dsn, p
+	}
+	const made = "backup-password-never-logged"
+	u.User = url.UserPassword(u.User.Username(), made)
+	return u.String(), made
 }
 
 // buyGuarana places an order for one Guaraná Antarctica (a seeded product
