@@ -114,10 +114,14 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 // DSN returns a connection string for database (postgres when empty) over
 // the cluster's Unix socket, as the trusted postgres superuser.
 func (c *Cluster) DSN(database string) string {
+	return socketDSN(c.socketDir, database)
+}
+
+func socketDSN(socketDir, database string) string {
 	if database == "" {
 		database = "postgres"
 	}
-	q := url.Values{"host": {c.socketDir}, "sslmode": {"disable"}}
+	q := url.Values{"host": {socketDir}, "sslmode": {"disable"}}
 	return "postgres://postgres@/" + url.PathEscape(database) + "?" + q.Encode()
 }
 
@@ -154,18 +158,7 @@ func (c *Cluster) stop(ctx context.Context) error {
 
 // FindBinDir locates PostgreSQL's server binaries.
 func FindBinDir(ctx context.Context) (string, error) {
-	candidates := []string{}
-	if out, err := exec.CommandContext(ctx, "pg_config", "--bindir").Output(); err == nil {
-		candidates = append(candidates, strings.TrimSpace(string(out)))
-	}
-	candidates = append(candidates,
-		"/usr/lib/postgresql/"+MajorVersion+"/bin",
-		"/usr/pgsql-"+MajorVersion+"/bin",
-		"/opt/homebrew/opt/postgresql@"+MajorVersion+"/bin",
-		"/usr/local/opt/postgresql@"+MajorVersion+"/bin",
-		"/usr/local/pgsql/bin",
-		"/usr/bin",
-	)
+	candidates := binDirCandidates(ctx)
 	for _, dir := range candidates {
 		if isExecutable(filepath.Join(dir, "initdb")) && isExecutable(filepath.Join(dir, "postgres")) {
 			return dir, nil
@@ -173,6 +166,23 @@ func FindBinDir(ctx context.Context) (string, error) {
 	}
 	return "", fmt.Errorf("pgembed: no PostgreSQL server binaries (initdb, postgres) in %s: install PostgreSQL %s or set DATABASE_URL",
 		strings.Join(candidates, ", "), MajorVersion)
+}
+
+// binDirCandidates are the folders PostgreSQL's binaries are looked for
+// in, the likeliest first.
+func binDirCandidates(ctx context.Context) []string {
+	candidates := []string{}
+	if out, err := exec.CommandContext(ctx, "pg_config", "--bindir").Output(); err == nil {
+		candidates = append(candidates, strings.TrimSpace(string(out)))
+	}
+	return append(candidates,
+		"/usr/lib/postgresql/"+MajorVersion+"/bin",
+		"/usr/pgsql-"+MajorVersion+"/bin",
+		"/opt/homebrew/opt/postgresql@"+MajorVersion+"/bin",
+		"/usr/local/opt/postgresql@"+MajorVersion+"/bin",
+		"/usr/local/pgsql/bin",
+		"/usr/bin",
+	)
 }
 
 func isExecutable(path string) bool {
