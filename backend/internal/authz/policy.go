@@ -58,6 +58,10 @@ var Policies = map[string]Access{
 	v1connect.OrderServiceListMyOrdersProcedure:     SignedIn,
 	v1connect.OrderServiceGetMyOrderProcedure:       SignedIn,
 	v1connect.AccountServiceGetMyDashboardProcedure: SignedIn,
+	// A shopper's data rights (GDPR): export, deletion, consent record.
+	v1connect.AccountServiceExportMyDataProcedure:        SignedIn,
+	v1connect.AccountServiceDeleteMyAccountProcedure:     SignedIn,
+	v1connect.AccountServiceRecordCookieConsentProcedure: SignedIn,
 	// The back office.
 	v1connect.VisibilityServiceListCountryProductsProcedure:   Admin,
 	v1connect.VisibilityServiceSearchAddableProductsProcedure: Admin,

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 type APIKey struct {
@@ -60,6 +61,17 @@ type CompanyUser struct {
 	JoinedAt  time.Time
 }
 
+type CookieConsent struct {
+	ID              int64
+	UserID          int64
+	Analytics       bool
+	Marketing       bool
+	Personalization bool
+	PolicyVersion   string
+	ConsentedAt     time.Time
+	RecordedAt      time.Time
+}
+
 type Country struct {
 	Slug              string
 	Name              string
@@ -109,6 +121,8 @@ type Order struct {
 	DeliveryCity       string
 	DeliveryPostalCode string
 	CreatedAt          time.Time
+	AccountDeletedAt   *time.Time
+	RetainUntil        pgtype.Date
 }
 
 type OrderLine struct {
@@ -230,4 +244,5 @@ type User struct {
 	RegistrationType string
 	CreatedAt        time.Time
 	LastLoginAt      *time.Time
+	DeletedAt        *time.Time
 }
