@@ -6,6 +6,7 @@ import { Suspense, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Toaster } from "@/components/ui/toaster";
 import { Spinner } from "@/components/ui/spinner";
+import { ConsentRecorder } from "@/features/cookie-consent/components/consent-recorder";
 import { ConsentProvider } from "@/features/cookie-consent/consent-provider";
 import { SessionProvider } from "@/hooks/use-session";
 import { CartProvider } from "@/stores/cart-store";
@@ -36,6 +37,7 @@ export function AppProvider({
             <LocalizedToaster>
               <ConsentProvider>
                 <SessionProvider>
+                  <ConsentRecorder />
                   <CartProvider>
                     <FavoritesProvider>{children}</FavoritesProvider>
                   </CartProvider>
