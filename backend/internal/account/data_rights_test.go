@@ -18,6 +18,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -271,6 +272,22 @@ func TestDeleteMyAccount(t *testing.T) {
 	}
 	if want := fmt.Sprintf("account.export by user:%d, account.delete by user:%d", mariaID, mariaID); audit != want {
 		t.Errorf("audit trail = %q, want %q", audit, want)
+	}
+
+	// A call that passed the session check before the deletion committed
+	// writes nothing for the deleted account.
+	late := auth.WithPrincipal(ctx, auth.Principal{UserID: mariaID, Email: maria.email, Role: auth.RoleClient})
+	if _, err := account.New(a.pool).RecordCookieConsent(late, consent(true)); connecttest.Code(err) != connect.CodeFailedPrecondition {
+		t.Errorf("late consent: %v, want FailedPrecondition", err)
+	}
+	if _, err := order.New(a.pool).PlaceOrder(late, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+		IdempotencyKey: uuid.NewString(),
+		Lines:          []*saboresv1.CartLineInput{{ProductId: a.product, Quantity: 1}},
+		Delivery: &saboresv1.DeliveryInput{Name: maria.name, Email: maria.deliveryEmail, Phone: maria.phone,
+			Address: maria.address, City: "Burela", PostalCode: "27880"},
+		PaymentMethod: saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY,
+	})); connecttest.Code(err) != connect.CodeFailedPrecondition {
+		t.Errorf("late order: %v, want FailedPrecondition", err)
 	}
 
 	// João is untouched.
