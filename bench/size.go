@@ -328,6 +328,10 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	if last && cfg.web {
 		rep.Web = &webReport{}
 		rep.Web.LCP, rep.Web.LCPError = measureLCP(ctx, srv.base, smp.hotIDs[0])
+		rep.Web.LighthousePages = lighthousePages(smp.hotIDs[0])
+		if rep.Web.Lighthouse, err = measureLighthouse(ctx, srv.base, rep.Web.LighthousePages); err != nil {
+			rep.Web.LighthouseError = err.Error()
+		}
 	}
 	rep.Sizes = append(rep.Sizes, sr)
 	return nil

@@ -23,6 +23,11 @@ type webReport struct {
 	SizeScript string         `json:"size_script_output"`
 	LCP        map[string]int `json:"lcp_ms"`
 	LCPError   string         `json:"lcp_error,omitempty"`
+	// Lighthouse's mobile preset on issue 20's pages; the bench fails when
+	// one misses its targets.
+	Lighthouse      map[string]lighthouseFigures `json:"lighthouse,omitempty"`
+	LighthousePages []string                     `json:"lighthouse_pages,omitempty"`
+	LighthouseError string                       `json:"lighthouse_error,omitempty"`
 }
 
 // routeSize is what a first visit to a route downloads: the entry chunk,
@@ -169,6 +174,9 @@ func printReport(w io.Writer, r *report) {
 		_ = tw.Flush()
 		if r.Web.SizeScript != "" {
 			fmt.Fprintf(w, "\nnpm run size:\n%s\n", r.Web.SizeScript)
+		}
+		if r.Web.LighthouseError != "" {
+			fmt.Fprintf(w, "\nLighthouse not measured: %s\n", r.Web.LighthouseError)
 		}
 		if r.Web.LCPError != "" {
 			fmt.Fprintf(w, "\nLCP not measured: %s\n", r.Web.LCPError)

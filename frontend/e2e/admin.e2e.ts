@@ -99,7 +99,7 @@ describe("the back office", () => {
     const product = "Goiabada Cascão 300 g";
     expect(await brasilProductNames()).toContain(product);
     await page.goto("/admin/products/brasil");
-    await page.getByRole("heading", { name: "Products for Brasil" }).waitFor();
+    await page.getByRole("heading", { name: "Productos de Brasil" }).waitFor();
     await card(product).waitFor();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, "admin-country-products");

@@ -72,7 +72,7 @@ describe("main pages", () => {
         .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
       expect(preloads.length, path).toBeGreaterThanOrEqual(2);
       // A preload the app did not ask for again, or asked for twice, means
-      // shopd's URL and connect-web's differ (backend/internal/server/preload.go).
+      // the preloads the build wrote (src/app/page-requests.ts) and the page differ.
       expect(calls.toSorted(), path).toEqual(preloads.toSorted());
       await context.close();
     }
@@ -84,9 +84,9 @@ describe("main pages", () => {
     const logs: string[] = [];
     page.on("console", (m) => logs.push(m.text()));
     await page.goto("/esta/pagina/no/existe");
-    await page.getByText("Oops! Page not found").waitFor();
+    await page.getByText("¡Vaya! Página no encontrada").waitFor();
     expect(logs.some((l) => l.includes("/esta/pagina/no/existe"))).toBe(true);
-    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.getByRole("link", { name: "Volver al inicio" }).click();
     await page.getByRole("heading", { name: "Lanzamientos" }).waitFor();
     await context.close();
   });

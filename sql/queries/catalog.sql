@@ -14,18 +14,25 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.name COLLATE "es-x-icu", q.id
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
 JOIN products p ON p.id = page.id
 ORDER BY page.name COLLATE "es-x-icu", page.id;
 
+-- The two price orders leave out @excluded, the products on a promotion
+-- now (a few hundred at most, known from memory): they are listed by the
+-- price shown, merged in by catalog.mergeByShownPrice, so the index still
+-- gives the rest in order.
 -- name: ListProductsByPriceAsc :many
 SELECT p.* FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND q.id <> ALL(@excluded::bigint[])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.price_cents, q.id
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -38,6 +45,8 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND q.id <> ALL(@excluded::bigint[])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.price_cents DESC, q.id DESC
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -50,6 +59,7 @@ SELECT p.* FROM (
     WHERE q.sold_online
       AND (@category::text = '' OR q.category = @category)
       AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT q.allergen_risk && @without_allergens::text[])
     ORDER BY q.created_at DESC, q.id DESC
     LIMIT @page_limit OFFSET @page_offset
 ) AS page
@@ -64,11 +74,25 @@ SELECT COALESCE((
     WHERE c.category = @category::text AND c.online_category = @online_category::text
 ), 0)::bigint;
 
+-- CountProductsWithoutAllergens counts a listing filtered by "without
+-- allergen X", which catalog_counts does not keep: it reads the matching
+-- products (products.allergen_risk, NULL for those without food
+-- information, which never match). The filter is a shopper's choice on a
+-- page already cached per URL, so its count is paid once per TTL.
+-- name: CountProductsWithoutAllergens :one
+SELECT count(*) FROM products q
+WHERE q.sold_online
+  AND (@category::text = '' OR q.category = @category)
+  AND (@online_category::text = '' OR q.online_categories @> ARRAY[@online_category::text])
+  AND NOT q.allergen_risk && @without_allergens::text[];
+
 -- ListCountryProducts lists a country page: the products visible there
 -- with channel online or both, found through visibility_country_online_idx
 -- (an EXISTS under an OR would not be, as the planner cannot turn it into a
 -- join). A country holds a few thousand products at most, so one query sorts
 -- them in any of the four orders, with the same tie-breaks as the others.
+-- @excluded leaves out the products on a promotion when sorting by price, as
+-- in ListProductsByPriceAsc.
 -- name: ListCountryProducts :many
 SELECT p.* FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
@@ -76,6 +100,8 @@ WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online
   AND p.sold_online
   AND (@category::text = '' OR p.category = @category)
   AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+  AND p.id <> ALL(@excluded::bigint[])
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY
   CASE WHEN @sort::text = 'price_asc' THEN p.price_cents END,
   CASE WHEN @sort::text = 'price_desc' THEN p.price_cents END DESC,
@@ -103,6 +129,7 @@ CROSS JOIN LATERAL (
     WHERE p.id = v.product_id AND p.sold_online
       AND (@category::text = '' OR p.category = @category)
       AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+      AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
     OFFSET 0
 ) AS matching
 WHERE v.country_slug = @country AND v.is_visible AND v.sales_channel IN ('online', 'both');
@@ -136,6 +163,7 @@ WHERE id = @id AND sold_online;
 SELECT p.* FROM products p
 WHERE p.sold_online
   AND (p.search_text COLLATE "C") LIKE search_normalize(@pattern::text) || '%'
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY p.search_text COLLATE "C", p.id
 LIMIT @max_results;
 
@@ -144,7 +172,26 @@ SELECT p.* FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize(@pattern::text) || '%'
   AND p.search_text NOT LIKE search_normalize(@pattern::text) || '%'
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
 ORDER BY p.name COLLATE "es-x-icu", p.id
+LIMIT @max_results;
+
+-- SearchProductsAllWords is the second tier of a search of several words:
+-- products whose name, code or SKU has a word starting with each of them,
+-- in any order (migration 00060's index), other than @excluded (the first
+-- tier's), the most words matched closest together first.
+-- name: SearchProductsAllWords :many
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize(@query::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT p.* FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND p.id <> ALL(@excluded::bigint[])
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
+ORDER BY ts_rank_cd(to_tsvector('simple', p.search_text), q.words) DESC, p.search_text COLLATE "C", p.id
 LIMIT @max_results;
 
 -- name: ListHomeCountries :many
@@ -157,3 +204,22 @@ ORDER BY sort_order, slug;
 -- name: GetProductsByIDs :many
 SELECT * FROM products
 WHERE id = ANY(@ids::bigint[]);
+
+-- ListListedProductsByIDs reads which of some products (those on a
+-- promotion now) a listing's filters keep, by primary key.
+-- name: ListListedProductsByIDs :many
+SELECT p.* FROM products p
+WHERE p.id = ANY(@ids::bigint[]) AND p.sold_online
+  AND (@category::text = '' OR p.category = @category)
+  AND (@online_category::text = '' OR p.online_categories @> ARRAY[@online_category::text])
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
+  AND (@country::text = '' OR EXISTS (
+      SELECT 1 FROM product_country_visibility v
+      WHERE v.product_id = p.id AND v.country_slug = @country AND v.is_visible
+        AND v.sales_channel IN ('online', 'both')));
+
+-- SitemapProducts lists the ids of the products sold online for
+-- /sitemap.xml, in id order along the primary key, at most @max_products
+-- (a sitemap holds 50 000 addresses).
+-- name: SitemapProducts :many
+SELECT id FROM products WHERE sold_online ORDER BY id LIMIT @max_products;

@@ -4,12 +4,15 @@ SELECT id FROM orders
 WHERE user_id = @user_id AND idempotency_key = @idempotency_key;
 
 -- UpsertCustomerForUser records the shopper as a customer from the delivery
--- data of their latest order; a user is one customer.
+-- data of their latest order; a user is one customer. The delivery form
+-- asks for the whole name in one field, so the surname a customer had
+-- (seeded or imported) is cleared: kept, the back office showed "María
+-- Silva Silva".
 -- name: UpsertCustomerForUser :one
 INSERT INTO customers (user_id, name, email, phone)
 VALUES (@user_id, @name, @email, @phone)
 ON CONFLICT (user_id) DO UPDATE
-SET name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
+SET name = EXCLUDED.name, surname = '', email = EXCLUDED.email, phone = EXCLUDED.phone,
     active = true, updated_at = now()
 RETURNING id;
 
@@ -20,11 +23,11 @@ RETURNING id;
 INSERT INTO orders (
     user_id, customer_id, idempotency_key, status, payment_method, payment_status,
     subtotal_cents, shipping_cents, vat_cents, total_cents,
-    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code
+    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language
 ) VALUES (
-    @user_id, @customer_id, @idempotency_key, 'pending', @payment_method, @payment_status,
+    @user_id, @customer_id, @idempotency_key, 'placed', @payment_method, @payment_status,
     @subtotal_cents, @shipping_cents, @vat_cents, @total_cents,
-    @delivery_name, @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code
+    @delivery_name, @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code, @language
 )
 ON CONFLICT (user_id, idempotency_key) DO NOTHING
 RETURNING *;
@@ -71,3 +74,61 @@ WHERE user_id = @user_id;
 SELECT * FROM order_lines
 WHERE order_id = ANY(@order_ids::bigint[])
 ORDER BY order_id, line_no;
+
+-- OrderProductIDs are the products an order holds stock of, for LockProducts.
+-- name: OrderProductIDs :many
+SELECT DISTINCT product_id FROM order_lines WHERE order_id = @order_id ORDER BY product_id;
+
+-- CancelOrder cancels an order still in one of from_states (and, with
+-- only_unpaid, still awaiting its payment). Concurrent cancels queue on the
+-- row lock and re-check the condition, so exactly one gets the row back:
+-- that one gives the stock back.
+-- name: CancelOrder :one
+UPDATE orders
+SET status = 'cancelled', updated_at = now()
+WHERE id = @id AND status = ANY(@from_states::text[])
+  AND (NOT @only_unpaid::boolean OR payment_status = 'awaiting_payment')
+RETURNING *;
+
+-- GetOrder reads an order whoever owns it (system and back-office paths).
+-- name: GetOrder :one
+SELECT * FROM orders WHERE id = @id;
+
+-- ListExpiredUnpaidOrders lists unpaid orders of one payment method placed
+-- at or before cutoff, oldest first (orders_unpaid_created_idx).
+-- name: ListExpiredUnpaidOrders :many
+SELECT id FROM orders
+WHERE status = 'placed' AND payment_status = 'awaiting_payment'
+  AND payment_method = @payment_method AND created_at <= @cutoff
+ORDER BY created_at
+LIMIT @page_limit;
+
+-- CountUnpaidOrdersForUser counts the orders a shopper holds stock with
+-- and has not paid (orders_unpaid_user_idx).
+-- name: CountUnpaidOrdersForUser :one
+SELECT count(*) FROM orders
+WHERE user_id = @user_id AND status = 'placed' AND payment_status = 'awaiting_payment';
+
+-- UnpaidTransferUnits are the units of each product held by unpaid transfer
+-- orders, the ones that may wait days. Checkout reads it with the products
+-- locked, so concurrent buyers see each other's orders.
+-- name: UnpaidTransferUnits :many
+SELECT l.product_id, sum(l.quantity)::integer AS units
+FROM order_lines l
+JOIN orders o ON o.id = l.order_id
+WHERE l.product_id = ANY(@product_ids::bigint[])
+  AND o.status = 'placed' AND o.payment_status = 'awaiting_payment' AND o.payment_method = 'transfer'
+GROUP BY l.product_id;
+
+-- GetOrderForUpdate reads an order and locks its row for a lifecycle step:
+-- steps of one order queue, each seeing the state the last one left.
+-- name: GetOrderForUpdate :one
+SELECT * FROM orders WHERE id = @id FOR UPDATE;
+
+-- SetOrderState writes an order's states and shipping data after a step.
+-- name: SetOrderState :one
+UPDATE orders
+SET status = @status, payment_status = @payment_status, carrier = @carrier,
+    tracking_number = @tracking_number, updated_at = now()
+WHERE id = @id
+RETURNING *;

@@ -75,6 +75,9 @@ WITH inserted AS (
         @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code, @created_at)
     ON CONFLICT (user_id, idempotency_key) DO NOTHING
     RETURNING id
+), events AS (
+    INSERT INTO order_events (order_id, machine, to_state, actor, note, created_at)
+    SELECT id, 'fulfilment', @status, 'system', 'sample order', @created_at FROM inserted
 )
 SELECT id FROM inserted
 UNION ALL
@@ -86,3 +89,21 @@ INSERT INTO order_lines (order_id, line_no, product_id, product_name, image_url,
 VALUES (@order_id, @line_no, @product_id, @product_name, @image_url, @quantity, @unit_price_cents,
     @regular_unit_price_cents, @promotion_label, @vat_basis_points, @line_total_cents)
 ON CONFLICT (order_id, line_no) DO NOTHING;
+
+-- name: SeedProductContent :exec
+-- The Portuguese texts and legal flags of a sample product; a product whose
+-- Portuguese name an admin has written already is left as it is.
+UPDATE products
+SET name_pt = @name_pt, description_pt = @description_pt, is_food = @is_food, frozen = @frozen,
+    perishable = @perishable, sealed_hygiene = @sealed_hygiene, age_restricted = @age_restricted
+WHERE id = @id AND name_pt = '';
+
+-- name: SeedFoodInfo :exec
+INSERT INTO product_food_info (product_id, ingredients_es, ingredients_pt, contains, may_contain, net_quantity,
+    net_unit, drained_weight_g, storage_es, storage_pt, energy_kj, energy_kcal, fat_mg, saturates_mg,
+    carbohydrate_mg, sugars_mg, protein_mg, salt_mg, abv_basis_points, operator_name, operator_address)
+VALUES (@product_id, @ingredients_es, @ingredients_pt, @contains::text[], @may_contain::text[], @net_quantity,
+    @net_unit, sqlc.narg(drained_weight_g), @storage_es, @storage_pt, sqlc.narg(energy_kj), sqlc.narg(energy_kcal),
+    sqlc.narg(fat_mg), sqlc.narg(saturates_mg), sqlc.narg(carbohydrate_mg), sqlc.narg(sugars_mg),
+    sqlc.narg(protein_mg), sqlc.narg(salt_mg), sqlc.narg(abv_basis_points), @operator_name, @operator_address)
+ON CONFLICT (product_id) DO NOTHING;

@@ -13,3 +13,9 @@ RETURNING value, updated_at;
 -- one wrote, so an audit trail built from the two reads stays a chain.
 -- name: SettingGetForUpdate :one
 SELECT value, updated_at FROM settings WHERE key = @key FOR UPDATE;
+
+-- SettingInsertIfAbsent writes a setting nobody has saved yet and leaves a
+-- saved one as it is: `shopd seed` fills samples without undoing an admin's
+-- edits.
+-- name: SettingInsertIfAbsent :exec
+INSERT INTO settings (key, value) VALUES (@key, @value) ON CONFLICT (key) DO NOTHING;

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/shop"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -35,6 +36,7 @@ type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
 	signIn SignInStatus
+	mailer shop.Mailer
 }
 
 var _ v1connect.AdminServiceHandler = (*Service)(nil)

@@ -86,10 +86,10 @@ func setup(t *testing.T) fixture {
 				VALUES ($1, $2, $3, 'p', $4, $5, $5, 1000, $6)`, id, i+1, l[0], l[1], l[2], l[1]*l[2])
 		}
 	}
-	order(mariaID, "completed", 1000, "40 days", [3]int64{1001, 4, 250})
-	order(mariaID, "pending", 1300, "3 days", [3]int64{1002, 2, 650})
+	order(mariaID, "delivered", 1000, "40 days", [3]int64{1001, 4, 250})
+	order(mariaID, "placed", 1300, "3 days", [3]int64{1002, 2, 650})
 	order(joaoID, "cancelled", 9999, "1 hour", [3]int64{2001, 50, 200})
-	order(joaoID, "pending", 570, "1 minute", [3]int64{1001, 1, 250}, [3]int64{2001, 1, 320})
+	order(joaoID, "placed", 570, "1 minute", [3]int64{1001, 1, 250}, [3]int64{2001, 1, 320})
 
 	ctx = auth.WithPrincipal(ctx, auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
 	return fixture{pool: pool, svc: admin.New(pool, signInStatus{dev: true}), ctx: ctx, admin: adminID, maria: mariaID}

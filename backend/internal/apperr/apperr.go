@@ -65,7 +65,7 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 		return cerr
 	}
 	var biz *Business
-	if errors.As(err, &biz) {
+	if errors.As(err, &biz) || asRefusal(err, &biz) {
 		out := connect.NewError(biz.Code, errors.New(biz.Message))
 		if detail, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{
 			Reason: biz.Reason, Domain: Domain, Metadata: biz.Metadata,
@@ -143,4 +143,30 @@ func Interceptor() connect.UnaryInterceptorFunc {
 			return res, nil
 		}
 	}
+}
+
+// Refusal is a broken business rule declared by the domain layer (package
+// shop: a lifecycle step not allowed, a hoarding limit), which names its
+// reason without importing Connect. It maps to FailedPrecondition, or to
+// ResourceExhausted when the caller must first free something (pay or
+// cancel another order) rather than change the request.
+type Refusal interface {
+	error
+	RefusalReason() string
+	RefusalMetadata() map[string]string
+	RefusalExhausted() bool
+}
+
+// asRefusal maps a Refusal in err's chain to a Business error.
+func asRefusal(err error, out **Business) bool {
+	var r Refusal
+	if !errors.As(err, &r) {
+		return false
+	}
+	code := connect.CodeFailedPrecondition
+	if r.RefusalExhausted() {
+		code = connect.CodeResourceExhausted
+	}
+	*out = &Business{Code: code, Reason: r.RefusalReason(), Message: r.Error(), Metadata: r.RefusalMetadata()}
+	return true
 }

@@ -53,10 +53,12 @@ var Policies = map[string]Access{
 	v1connect.PromotionServiceListActivePromotionsProcedure: Public,
 	v1connect.CartServiceValidateCartProcedure:              Public,
 	v1connect.AccountServiceGetSessionProcedure:             Public,
+	v1connect.ShopSettingsServiceGetShopDetailsProcedure:    Public,
 	// A shopper's own orders and dashboard.
 	v1connect.OrderServicePlaceOrderProcedure:       SignedIn,
 	v1connect.OrderServiceListMyOrdersProcedure:     SignedIn,
 	v1connect.OrderServiceGetMyOrderProcedure:       SignedIn,
+	v1connect.OrderServiceCancelMyOrderProcedure:    SignedIn,
 	v1connect.AccountServiceGetMyDashboardProcedure: SignedIn,
 	// A shopper's data rights (GDPR): export, deletion, consent record.
 	v1connect.AccountServiceExportMyDataProcedure:        SignedIn,
@@ -70,6 +72,8 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceListAdminProductsProcedure:          Admin,
 	v1connect.AdminServiceGetAdminProductProcedure:            Admin,
 	v1connect.AdminServiceUpdateProductProcedure:              Admin,
+	v1connect.AdminServiceGetProductContentProcedure:          Admin,
+	v1connect.AdminServiceUpdateProductContentProcedure:       Admin,
 	v1connect.AdminServiceListCustomersProcedure:              Admin,
 	v1connect.AdminServiceListOrdersProcedure:                 Admin,
 	v1connect.AdminServiceGetDashboardStatsProcedure:          Admin,
@@ -81,6 +85,10 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceListApiKeysProcedure:                Admin,
 	v1connect.AdminServiceRevokeApiKeyProcedure:               Admin,
 	v1connect.AdminServiceListAuditEventsProcedure:            Admin,
+	v1connect.ShopSettingsServiceGetShopSettingsProcedure:     Admin,
+	v1connect.ShopSettingsServiceUpdateShopSettingsProcedure:  Admin,
+	v1connect.AdminServiceAdjustStockProcedure:                Admin,
+	v1connect.AdminServiceAdvanceOrderProcedure:               Admin,
 }
 
 // KeyScopes is the API key scope each back-office procedure needs. A

@@ -38,14 +38,16 @@ func TestSeededCart(t *testing.T) {
 			t.Errorf("line %d problems = %v, want %v", i, p, w)
 		}
 	}
-	if l := got.GetLines()[0]; l.GetUnitPriceCents() != 237 || l.GetLineTotalCents() != 474 || l.GetPromotionLabel() != "-15%" {
+	if l := got.GetLines()[0]; l.GetUnitPriceCents() != 237 || l.GetLineTotalCents() != 474 || l.GetPromotionLabel() != "-5%" {
 		t.Errorf("guaraná line = %v", l)
 	}
 	if l := got.GetLines()[2]; l.GetAvailableStock() != 2 {
 		t.Errorf("queso llanero available = %d, want 2", l.GetAvailableStock())
 	}
-	// 474 + 3490 (Kaiak at its fixed price); VAT 21 %: 82 + 606.
-	if got.GetSubtotalCents() != 3964 || got.GetVatCents() != 688 || !got.GetFreeShippingReached() || got.GetValid() {
+	// What the cart holds, priced lines short of stock included (it is
+	// invalid all the same): 474 + 1295 (Brigadeiro, sold out) + 2247 (three
+	// Queso Llanero, two left) + 3490 (Kaiak at its fixed price).
+	if got.GetSubtotalCents() != 7506 || got.GetVatCents() != 892 || !got.GetFreeShippingReached() || got.GetValid() {
 		t.Errorf("totals = %v", got)
 	}
 }

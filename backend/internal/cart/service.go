@@ -41,5 +41,9 @@ func (s *Service) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(shop.CartToProto(priced)), nil
+	res := shop.CartToProto(priced)
+	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
 }

@@ -58,7 +58,8 @@ func (n planNode) walk(fn func(planNode)) {
 }
 
 // TestSearchAndCountryPagesUseIndexes loads a 100 000-product catalogue
-// (seed.Bulk, which ANALYZEs), runs the search and the country pages through
+// (seed.Bulk, which ANALYZEs), runs the search (in both languages, with and
+// without an allergen filter) and the country pages through
 // the service, and EXPLAINs every statement they sent: none may read the
 // products table sequentially. It takes several seconds, so `go test -short`
 // skips it.
@@ -102,6 +103,14 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "pao de queijo"}))
 			return err
 		}},
+		{"search two words in any order", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "colombia cafe", Limit: 30}))
+			return err
+		}},
+		{"search two common words", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "refresco 350"}))
+			return err
+		}},
 		{"search a SKU", func() error {
 			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "sab-b0004242"}))
 			return err
@@ -113,6 +122,31 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 		{"brasil page 3 by price", func() error {
 			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{
 				Country: "brasil", Page: 3, Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC}))
+			return err
+		}},
+		{"todos page 40 by shown price, descending", func() error {
+			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{
+				Page: 40, Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC}))
+			return err
+		}},
+		{"drinks by shown price", func() error {
+			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{
+				Category: "bebidas", Sort: saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC}))
+			return err
+		}},
+		{"search a Portuguese name", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{
+				Query: "suco de maracuya", Language: saboresv1.Language_LANGUAGE_PT}))
+			return err
+		}},
+		{"search without gluten and eggs", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "galleta",
+				WithoutAllergens: []saboresv1.Allergen{saboresv1.Allergen_ALLERGEN_GLUTEN, saboresv1.Allergen_ALLERGEN_EGGS}}))
+			return err
+		}},
+		{"peru page without nuts, in Portuguese", func() error {
+			_, err := svc.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{Country: "peru",
+				Language: saboresv1.Language_LANGUAGE_PT, WithoutAllergens: []saboresv1.Allergen{saboresv1.Allergen_ALLERGEN_NUTS}}))
 			return err
 		}},
 		{"colombia drinks", func() error {

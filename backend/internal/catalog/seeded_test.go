@@ -145,8 +145,8 @@ func TestSeededCatalogue(t *testing.T) {
 			p.GetImageUrl() == "" || p.GetCountry() != "brasil" {
 			t.Errorf("guaraná = %v", p)
 		}
-		if promo := p.GetPromotion(); promo.GetPriceCents() != 237 || promo.GetLabel() != "-15%" || promo.GetLowestPrice_30DCents() != 249 {
-			t.Errorf("guaraná promotion = %v, want 2,37 € (-15%%) against a 30-day low of 2,49 €", promo)
+		if promo := p.GetPromotion(); promo.GetPriceCents() != 237 || promo.GetLabel() != "-5%" || promo.GetLowestPrice_30DCents() != 249 {
+			t.Errorf("guaraná promotion = %v, want 2,37 € announced as -5%% against the 30-day low of 2,49 € (C-330/23)", promo)
 		}
 		// Inca Kola's promotion expired ten days ago.
 		res, err = svc.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 5001}))

@@ -17,6 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -64,6 +65,7 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 		category:       msg.GetCategory(),
 		onlineCategory: msg.GetOnlineCategory(),
 		sort:           msg.GetSort(),
+		allergens:      productcontent.Strings(productcontent.AllergenCodes(msg.GetWithoutAllergens())),
 		limit:          window.Size,
 		offset:         window.Offset,
 	}
@@ -96,6 +98,9 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 	if res.Products, err = shop.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
 		return nil, err
 	}
+	if err := productcontent.Localize(ctx, s.queries, rows, res.Products, msg.GetLanguage(), false); err != nil {
+		return nil, err
+	}
 	return connect.NewResponse(res), nil
 }
 
@@ -114,12 +119,16 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
+	if err := productcontent.Localize(ctx, s.queries, []db.Product{row}, products, req.Msg.GetLanguage(), true); err != nil {
+		return nil, err
+	}
 	return connect.NewResponse(&saboresv1.GetProductResponse{Product: products[0]}), nil
 }
 
 // SearchProducts finds products sold online whose name, code or SKU
-// contains the query, ignoring case and accents, prefix matches first. A
-// blank query finds nothing and does not reach the database.
+// contains the query, ignoring case and accents, prefix matches first; a
+// query of several words then finds those with every word in any order,
+// ranked. A blank query finds nothing and does not reach the database.
 func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[saboresv1.SearchProductsRequest]) (*connect.Response[saboresv1.SearchProductsResponse], error) {
 	limit := req.Msg.GetLimit()
 	switch {
@@ -136,18 +145,39 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 		return connect.NewResponse(res), nil
 	}
 	pattern := shop.EscapeLike(query)
-	rows, err := s.queries.SearchProductsByPrefix(ctx, db.SearchProductsByPrefixParams{Pattern: pattern, MaxResults: limit})
+	allergens := productcontent.Strings(productcontent.AllergenCodes(req.Msg.GetWithoutAllergens()))
+	rows, err := s.queries.SearchProductsByPrefix(ctx, db.SearchProductsByPrefixParams{
+		Pattern: pattern, WithoutAllergens: allergens, MaxResults: limit,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
 	}
 	if rest := limit - int32(len(rows)); rest > 0 {
-		more, err := s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{Pattern: pattern, MaxResults: rest})
+		var more []db.Product
+		if strings.Contains(query, " ") {
+			// Several words: every word, in any order ("cafe colombia"
+			// finds "Café de Colombia Supremo").
+			found := make([]int64, len(rows))
+			for i, r := range rows {
+				found[i] = r.ID
+			}
+			more, err = s.queries.SearchProductsAllWords(ctx, db.SearchProductsAllWordsParams{
+				Query: query, Excluded: found, WithoutAllergens: allergens, MaxResults: rest,
+			})
+		} else {
+			more, err = s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{
+				Pattern: pattern, WithoutAllergens: allergens, MaxResults: rest,
+			})
+		}
 		if err != nil {
 			return nil, fmt.Errorf("catalog: search products: %w", err)
 		}
 		rows = append(rows, more...)
 	}
 	if res.Products, err = shop.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
+		return nil, err
+	}
+	if err := productcontent.Localize(ctx, s.queries, rows, res.Products, req.Msg.GetLanguage(), false); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(res), nil
@@ -170,16 +200,22 @@ type listFilter struct {
 	category, onlineCategory, country string
 	sort                              saboresv1.ProductSort
 	limit, offset                     int32
+	// allergens are the stored codes of "without allergen X"; empty for none.
+	allergens []string
 }
 
 // count counts the products matching the filter, all pages.
 func (s *Service) count(ctx context.Context, f listFilter) (int64, error) {
 	switch {
-	case f.country != "" && f.category == "" && f.onlineCategory == "":
+	case f.country != "" && f.category == "" && f.onlineCategory == "" && len(f.allergens) == 0:
 		return s.queries.CountCountryProducts(ctx, f.country)
 	case f.country != "":
 		return s.queries.CountCountryProductsFiltered(ctx, db.CountCountryProductsFilteredParams{
-			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
+			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory, WithoutAllergens: f.allergens,
+		})
+	case len(f.allergens) > 0:
+		return s.queries.CountProductsWithoutAllergens(ctx, db.CountProductsWithoutAllergensParams{
+			Category: f.category, OnlineCategory: f.onlineCategory, WithoutAllergens: f.allergens,
 		})
 	}
 	return s.queries.CountProducts(ctx, db.CountProductsParams{Category: f.category, OnlineCategory: f.onlineCategory})
@@ -196,17 +232,17 @@ func (s *Service) list(ctx context.Context, f listFilter) ([]db.Product, error) 
 			sort = saboresv1.ProductSort_PRODUCT_SORT_NEWEST
 		}
 	}
+	switch sort {
+	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC, saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC:
+		return s.byShownPrice(ctx, f, sort == saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC)
+	}
 	if f.country != "" {
 		return s.queries.ListCountryProducts(ctx, db.ListCountryProductsParams{
 			Country: f.country, Category: f.category, OnlineCategory: f.onlineCategory,
-			Sort: sortKeys[sort], PageLimit: f.limit, PageOffset: f.offset,
+			Excluded: []int64{}, WithoutAllergens: f.allergens, Sort: sortKeys[sort], PageLimit: f.limit, PageOffset: f.offset,
 		})
 	}
 	switch sort {
-	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_ASC:
-		return s.queries.ListProductsByPriceAsc(ctx, db.ListProductsByPriceAscParams(f.params()))
-	case saboresv1.ProductSort_PRODUCT_SORT_PRICE_DESC:
-		return s.queries.ListProductsByPriceDesc(ctx, db.ListProductsByPriceDescParams(f.params()))
 	case saboresv1.ProductSort_PRODUCT_SORT_NEWEST:
 		return s.queries.ListProductsByNewest(ctx, db.ListProductsByNewestParams(f.params()))
 	default:
@@ -222,11 +258,11 @@ var sortKeys = map[saboresv1.ProductSort]string{
 	saboresv1.ProductSort_PRODUCT_SORT_NEWEST:     "newest",
 }
 
-// params is the filter in the shape the four catalogue-wide listing
-// queries share.
+// params is the filter in the shape the name and newest listing queries
+// share.
 func (f listFilter) params() db.ListProductsByNameParams {
 	return db.ListProductsByNameParams{
-		Category: f.category, OnlineCategory: f.onlineCategory,
+		Category: f.category, OnlineCategory: f.onlineCategory, WithoutAllergens: f.allergens,
 		PageLimit: f.limit, PageOffset: f.offset,
 	}
 }

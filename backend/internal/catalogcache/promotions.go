@@ -67,6 +67,15 @@ func (s *PromotionSnapshot) Candidates(ctx context.Context, productIDs []int64, 
 	return out, nil
 }
 
+// All returns every candidate from memory: the snapshot itself, which
+// callers must not change.
+func (s *PromotionSnapshot) All(ctx context.Context, now time.Time) (map[int64][]pricing.Promotion, error) {
+	if !s.feed.Live() {
+		return s.stored.All(ctx, now)
+	}
+	return s.current(ctx)
+}
+
 // current returns the snapshot, loading it when the catalogue changed since.
 func (s *PromotionSnapshot) current(ctx context.Context) (map[int64][]pricing.Promotion, error) {
 	if all, ok := s.fresh(); ok {

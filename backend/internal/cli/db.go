@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"github.com/sabores/sabores/backend/internal/pgembed"
 )
@@ -29,6 +30,10 @@ type Databases struct {
 
 	primaryDSN string
 	cluster    *pgembed.Cluster
+	// jobs is the background job client of shopd serve, nil elsewhere;
+	// jobsStarted says it runs and must be stopped.
+	jobs        *river.Client[pgx.Tx]
+	jobsStarted bool
 }
 
 // maintenance opens a small pool on the primary without a statement
@@ -41,6 +46,11 @@ func (d *Databases) maintenance(ctx context.Context, app *App) (*pgxpool.Pool, e
 // Close closes the pools, then stops the embedded cluster if shopd
 // started one, waiting for PostgreSQL to flush and exit.
 func (d *Databases) Close(ctx context.Context, app *App) {
+	if d.jobsStarted {
+		if err := d.jobs.Stop(ctx); err != nil {
+			app.Log.Error("stopping background jobs", "error", err)
+		}
+	}
 	if d.Read != d.Primary {
 		d.Read.Close()
 	}

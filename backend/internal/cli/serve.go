@@ -102,6 +102,9 @@ func start(ctx context.Context, app *App, gate, metricsGate *server.Gate) (*Data
 	if err != nil {
 		return dbs, err
 	}
+	if err := startJobs(ctx, dbs); err != nil {
+		return dbs, err
+	}
 	if metricsGate != nil {
 		metricsGate.Open(metrics)
 	}

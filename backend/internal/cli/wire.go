@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 
 	"connectrpc.com/connect"
@@ -15,12 +16,16 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/guard"
+	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
+	"github.com/sabores/sabores/backend/internal/settings"
+	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/visibility"
 )
 
@@ -59,8 +64,16 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			return server.Options{}, nil, err
 		}
 	}
+	jobClient, err := newJobs(app, dbs)
+	if err != nil {
+		return server.Options{}, nil, err
+	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
+	if err := paymentRoutes(app, dbs.Primary, routes); err != nil {
+		return server.Options{}, nil, err
+	}
+	maps.Copy(routes, sitemap.Routes(db.New(dbs.Read), cfg.PublicURL))
 	feed := changefeed.New(app.Log)
 	go feed.Listen(ctx, dbs.Primary, nil)
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})
@@ -68,13 +81,16 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:    catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
-			Promotion:  catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
-			Cart:       cart.New(dbs.Primary, promos),
-			Order:      order.New(dbs.Primary),
+			Catalog:   catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
+			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
+			Cart:      cart.New(dbs.Primary, promos),
+			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).
+				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
-			Admin:      admin.New(dbs.Primary, signIn),
+			Admin: admin.New(dbs.Primary, signIn).
+				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
+			Settings: settings.New(dbs.Primary),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

@@ -19,6 +19,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
+
+	"github.com/sabores/sabores/backend/internal/sepaqr"
 )
 
 // The two environments shopd knows. Production turns off the built-in
@@ -68,6 +71,27 @@ type Config struct {
 	LogFormat string
 	// SeedOnEmpty loads the sample catalogue when the database has no products.
 	SeedOnEmpty bool
+	// OrderMaxUnitsPerLine caps the units of one product in one order.
+	OrderMaxUnitsPerLine int32
+	// OrderMaxUnpaid caps a shopper's orders awaiting payment.
+	OrderMaxUnpaid int64
+	// OrderTransferSharePercent caps the share of a product's stock unpaid
+	// transfer orders may hold together.
+	OrderTransferSharePercent int
+	// PaymentWindowCard is how long a card (or Bizum) order waits for its payment.
+	PaymentWindowCard time.Duration
+	// PaymentWindowTransfer is how long a transfer order waits for its payment.
+	PaymentWindowTransfer time.Duration
+	// SMTPHost, SMTPPort, SMTPUsername, SMTPPassword and SMTPTLS are the
+	// server transactional e-mail goes through.
+	SMTPHost     string
+	SMTPPort     int
+	SMTPUsername string
+	SMTPPassword string
+	SMTPTLS      string
+	// MailFrom and MailReplyTo are the shop's addresses on its e-mails.
+	MailFrom    string
+	MailReplyTo string
 	// GoogleIssuer is the OpenID issuer of Google sign-in.
 	GoogleIssuer string
 	// GoogleClientID is the OAuth client of Google sign-in; empty disables it.
@@ -86,6 +110,23 @@ type Config struct {
 	AdminSessionMaxAge time.Duration
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
+	// RedsysMerchantCode, RedsysTerminal and RedsysSecretKey are the Redsys
+	// terminal taking card and Bizum payments; an empty secret offers
+	// neither (unless the development gateway stands in).
+	RedsysMerchantCode string
+	RedsysTerminal     string
+	RedsysSecretKey    string
+	// RedsysEnvironment is RedsysTest or RedsysLive.
+	RedsysEnvironment string
+	// PaymentMethods are the methods the shop offers, of PaymentMethodNames.
+	PaymentMethods []string
+	// DevRedsys serves the development payment gateway under /dev-redsys/
+	// and sends card and Bizum payments there.
+	DevRedsys bool
+	// TransferIBAN and TransferBeneficiary are the account bank transfers
+	// go to; an empty IBAN does not offer transfers.
+	TransferIBAN        string
+	TransferBeneficiary string
 }
 
 // Option is one row of the configuration table.
@@ -303,6 +344,112 @@ var options = []Option{
 		get:         func(c *Config) string { return strconv.FormatBool(c.SeedOnEmpty) },
 	},
 	{
+		Env: "ORDER_MAX_UNITS_PER_LINE", Flag: "order-max-units-per-line", Default: "24",
+		Description: "Most units of one product in one order (FailedPrecondition `LINE_QUANTITY_LIMIT` above it).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 32)
+			if err != nil || n < 1 {
+				return errors.New("want a positive integer")
+			}
+			c.OrderMaxUnitsPerLine = int32(n)
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(int(c.OrderMaxUnitsPerLine)) },
+	},
+	{
+		Env: "ORDER_MAX_UNPAID", Flag: "order-max-unpaid", Default: "3",
+		Description: "Most orders one shopper may have awaiting payment (ResourceExhausted `TOO_MANY_UNPAID_ORDERS` beyond).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 1 {
+				return errors.New("want a positive integer")
+			}
+			c.OrderMaxUnpaid = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.FormatInt(c.OrderMaxUnpaid, 10) },
+	},
+	{
+		Env: "ORDER_TRANSFER_SHARE_PERCENT", Flag: "order-transfer-share-percent", Default: "25",
+		Description: "Most of a product's stock, in percent (at least one unit), that unpaid transfer orders of all shoppers may hold at once (FailedPrecondition `TRANSFER_SHARE_LIMIT`).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 100 {
+				return errors.New("want a percentage from 1 to 100")
+			}
+			c.OrderTransferSharePercent = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.OrderTransferSharePercent) },
+	},
+	{
+		Env: "PAYMENT_WINDOW_CARD", Flag: "payment-window-card", Default: "30m",
+		Description: "How long a card or Bizum order waits for its payment before it is cancelled and its stock goes back on sale.",
+		set:         func(c *Config, v string) error { return setDuration(&c.PaymentWindowCard, v) },
+		get:         func(c *Config) string { return c.PaymentWindowCard.String() },
+	},
+	{
+		Env: "PAYMENT_WINDOW_TRANSFER", Flag: "payment-window-transfer", Default: "72h",
+		Description: "How long a bank-transfer order waits for its payment before it is cancelled and its stock goes back on sale.",
+		set:         func(c *Config, v string) error { return setDuration(&c.PaymentWindowTransfer, v) },
+		get:         func(c *Config) string { return c.PaymentWindowTransfer.String() },
+	},
+	{
+		Env: "SMTP_HOST", Flag: "smtp-host", Default: "localhost",
+		Description: "SMTP server of the shop's e-mails (order received, paid, shipped, cancelled). The default is the development catcher `./task mail` starts (Mailpit, its inbox at http://localhost:8025); e-mails wait in the job queue, retried, while no server answers.",
+		set:         func(c *Config, v string) error { c.SMTPHost = v; return nil },
+		get:         func(c *Config) string { return c.SMTPHost },
+	},
+	{
+		Env: "SMTP_PORT", Flag: "smtp-port", Default: "1025",
+		Description: "Port of SMTP_HOST (587 for STARTTLS, 465 for TLS at most providers).",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 65535 {
+				return errors.New("want a port number")
+			}
+			c.SMTPPort = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.SMTPPort) },
+	},
+	{
+		Env: "SMTP_USERNAME", Flag: "smtp-username",
+		Description: "SMTP user name; empty sends without authentication.",
+		set:         func(c *Config, v string) error { c.SMTPUsername = v; return nil },
+		get:         func(c *Config) string { return c.SMTPUsername },
+	},
+	{
+		Env: "SMTP_PASSWORD", Flag: "smtp-password", Secret: true,
+		Description: "SMTP password. Never logged.",
+		set:         func(c *Config, v string) error { c.SMTPPassword = v; return nil },
+		get:         func(c *Config) string { return c.SMTPPassword },
+	},
+	{
+		Env: "SMTP_TLS", Flag: "smtp-tls", Default: "none",
+		Description: "`none` (a local catcher only), `starttls` (required) or `tls` (implicit).",
+		set: func(c *Config, v string) error {
+			if v != "none" && v != "starttls" && v != "tls" {
+				return errors.New(`want "none", "starttls" or "tls"`)
+			}
+			c.SMTPTLS = v
+			return nil
+		},
+		get: func(c *Config) string { return c.SMTPTLS },
+	},
+	{
+		Env: "MAIL_FROM", Flag: "mail-from", Default: "Sabores <pedidos@sabores.local>",
+		Description: "Sender of the shop's e-mails; its domain names their Message-IDs.",
+		set:         func(c *Config, v string) error { c.MailFrom = v; return nil },
+		get:         func(c *Config) string { return c.MailFrom },
+	},
+	{
+		Env: "MAIL_REPLY_TO", Flag: "mail-reply-to",
+		Description: "Reply-To of the shop's e-mails, where shoppers' answers go; empty answers the sender.",
+		set:         func(c *Config, v string) error { c.MailReplyTo = v; return nil },
+		get:         func(c *Config) string { return c.MailReplyTo },
+	},
+	{
 		Env: "GOOGLE_ISSUER", Flag: "google-issuer", Default: "https://accounts.google.com",
 		Description: "OpenID issuer of Google sign-in.",
 		set:         func(c *Config, v string) error { c.GoogleIssuer = v; return nil },
@@ -365,6 +512,84 @@ var options = []Option{
 		set:         func(c *Config, v string) error { return setDuration(&c.ShutdownTimeout, v) },
 		get:         func(c *Config) string { return c.ShutdownTimeout.String() },
 	},
+	{
+		Env: "REDSYS_MERCHANT_CODE", Flag: "redsys-merchant-code",
+		Description: "Merchant code (FUC, up to 9 digits) of the Redsys terminal taking card and Bizum payments.",
+		set:         func(c *Config, v string) error { c.RedsysMerchantCode = v; return nil },
+		get:         func(c *Config) string { return c.RedsysMerchantCode },
+	},
+	{
+		Env: "REDSYS_TERMINAL", Flag: "redsys-terminal", Default: "1",
+		Description: "Terminal number (up to 3 digits) of that Redsys terminal.",
+		set:         func(c *Config, v string) error { c.RedsysTerminal = v; return nil },
+		get:         func(c *Config) string { return c.RedsysTerminal },
+	},
+	{
+		Env: "REDSYS_SECRET_KEY", Flag: "redsys-secret-key", Secret: true,
+		Description: "Secret key of that terminal (Base64, as Redsys's administration module shows it). Never logged. Empty: card and Bizum are not offered, unless DEV_REDSYS stands in.",
+		set:         func(c *Config, v string) error { c.RedsysSecretKey = v; return nil },
+		get:         func(c *Config) string { return c.RedsysSecretKey },
+	},
+	{
+		Env: "REDSYS_ENVIRONMENT", Flag: "redsys-environment", Default: RedsysTest,
+		Description: "`test` (payments go to `https://sis-t.redsys.es:25443/sis/realizarPago`, refunds to `https://sis-t.redsys.es:25443/sis/rest/trataPeticionREST`) or `live` (`https://sis.redsys.es/sis/realizarPago`, `https://sis.redsys.es/sis/rest/trataPeticionREST`).",
+		set: func(c *Config, v string) error {
+			if v != RedsysTest && v != RedsysLive {
+				return fmt.Errorf("want %q or %q", RedsysTest, RedsysLive)
+			}
+			c.RedsysEnvironment = v
+			return nil
+		},
+		get: func(c *Config) string { return c.RedsysEnvironment },
+	},
+	{
+		Env: "PAYMENT_METHODS", Flag: "payment-methods", Default: "card,bizum,transfer,cash",
+		Description: "Payment methods offered (comma-separated): `card` and `bizum` through Redsys, `transfer`, `cash` on delivery.",
+		set: func(c *Config, v string) error {
+			c.PaymentMethods = splitList(strings.ToLower(v))
+			return checkPaymentMethods(c.PaymentMethods)
+		},
+		get: func(c *Config) string { return strings.Join(c.PaymentMethods, ",") },
+	},
+	{
+		Env: "DEV_REDSYS", Flag: "dev-redsys", Default: devRedsysAuto,
+		Description: "Development payment gateway under `/dev-redsys/`: speaks Redsys's protocol with its public test key and lets the developer approve, deny or abandon each payment. `auto` turns it on only in development with no REDSYS_SECRET_KEY and ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1); `true` forces it on, never in production.",
+		set: func(c *Config, v string) error {
+			if v == devRedsysAuto {
+				c.DevRedsys = devRedsysByDefault(c)
+				return nil
+			}
+			return setBool(&c.DevRedsys, v)
+		},
+		get: func(c *Config) string { return strconv.FormatBool(c.DevRedsys) },
+	},
+	{
+		Env: "TRANSFER_IBAN", Flag: "transfer-iban",
+		Description: "IBAN that bank transfers are paid into, shown with the order reference and as an EPC (SEPA) QR code. Empty: transfer is not offered.",
+		set: func(c *Config, v string) error {
+			c.TransferIBAN = strings.ToUpper(strings.ReplaceAll(v, " ", ""))
+			if c.TransferIBAN != "" && !sepaqr.ValidIBAN(c.TransferIBAN) {
+				return errors.New("not an IBAN (its check digits do not match)")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.TransferIBAN },
+	},
+	{
+		Env: "TRANSFER_BENEFICIARY", Flag: "transfer-beneficiary",
+		Description: "Account holder's name for bank transfers, up to 70 characters; required with TRANSFER_IBAN.",
+		set: func(c *Config, v string) error {
+			c.TransferBeneficiary = v
+			switch {
+			case c.TransferIBAN != "" && v == "":
+				return errors.New("required with TRANSFER_IBAN")
+			case utf8.RuneCountInString(v) > 70 || strings.ContainsAny(v, "\r\n"):
+				return errors.New("want one line of up to 70 characters")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.TransferBeneficiary },
+	},
 }
 
 // Options returns the configuration table, for documentation.
@@ -426,6 +651,7 @@ func build(raw map[string]string) (*Config, error) {
 	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
 		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together"))
 	}
+	errs = append(errs, checkRedsys(c)...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}

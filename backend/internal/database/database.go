@@ -56,8 +56,8 @@ func Open(ctx context.Context, url string, opts ...Option) (*pgxpool.Pool, error
 	return pool, nil
 }
 
-// Migrate applies every pending migration of migrations.FS and logs each one
-// applied. Several processes may call it at once on the same database: a
+// Migrate applies every pending migration of migrations.FS, then River's
+// (the job queue's tables, see migrateRiver), and logs each one applied. Several processes may call it at once on the same database: a
 // session advisory lock makes all but one wait, and the others then find
 // nothing left to do.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
@@ -81,6 +81,9 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
 	version, err := provider.GetDBVersion(ctx)
 	if err != nil {
 		return fmt.Errorf("database: read schema version: %w", err)
+	}
+	if err := migrateRiver(ctx, pool); err != nil {
+		return err
 	}
 	slog.InfoContext(ctx, "database: schema up to date", "version", version, "applied", len(results))
 	return nil

@@ -136,7 +136,7 @@ func (q *Queries) AdminDailyStats(ctx context.Context, now time.Time) ([]AdminDa
 }
 
 const adminGetProduct = `-- name: AdminGetProduct :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p WHERE p.id = $1
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p WHERE p.id = $1
 `
 
 type AdminGetProductRow struct {
@@ -167,13 +167,21 @@ func (q *Queries) AdminGetProduct(ctx context.Context, id int64) (AdminGetProduc
 		&i.Product.CreatedAt,
 		&i.Product.UpdatedAt,
 		&i.Product.SoldOnline,
+		&i.Product.NamePt,
+		&i.Product.DescriptionPt,
+		&i.Product.IsFood,
+		&i.Product.Frozen,
+		&i.Product.Perishable,
+		&i.Product.SealedHygiene,
+		&i.Product.AgeRestricted,
+		&i.Product.AllergenRisk,
 		&i.Product.SearchText,
 	)
 	return i, err
 }
 
 const adminGetProductForUpdate = `-- name: AdminGetProductForUpdate :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p WHERE p.id = $1 FOR UPDATE
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p WHERE p.id = $1 FOR UPDATE
 `
 
 type AdminGetProductForUpdateRow struct {
@@ -204,6 +212,14 @@ func (q *Queries) AdminGetProductForUpdate(ctx context.Context, id int64) (Admin
 		&i.Product.CreatedAt,
 		&i.Product.UpdatedAt,
 		&i.Product.SoldOnline,
+		&i.Product.NamePt,
+		&i.Product.DescriptionPt,
+		&i.Product.IsFood,
+		&i.Product.Frozen,
+		&i.Product.Perishable,
+		&i.Product.SealedHygiene,
+		&i.Product.AgeRestricted,
+		&i.Product.AllergenRisk,
 		&i.Product.SearchText,
 	)
 	return i, err
@@ -273,7 +289,7 @@ func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomers
 }
 
 const adminListOrders = `-- name: AdminListOrders :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.account_deleted_at, o.retain_until, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 ORDER BY o.created_at DESC, o.id DESC
@@ -318,6 +334,10 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 			&i.Order.DeliveryCity,
 			&i.Order.DeliveryPostalCode,
 			&i.Order.CreatedAt,
+			&i.Order.Carrier,
+			&i.Order.TrackingNumber,
+			&i.Order.UpdatedAt,
+			&i.Order.Language,
 			&i.Order.AccountDeletedAt,
 			&i.Order.RetainUntil,
 			&i.CustomerEmail,
@@ -333,7 +353,7 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 }
 
 const adminListProducts = `-- name: AdminListProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text
 FROM products p
 WHERE $1::text = '' OR p.search_text LIKE '%' || search_normalize($1::text) || '%'
 ORDER BY p.name COLLATE "es-x-icu", p.id
@@ -381,6 +401,14 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 			&i.Product.CreatedAt,
 			&i.Product.UpdatedAt,
 			&i.Product.SoldOnline,
+			&i.Product.NamePt,
+			&i.Product.DescriptionPt,
+			&i.Product.IsFood,
+			&i.Product.Frozen,
+			&i.Product.Perishable,
+			&i.Product.SealedHygiene,
+			&i.Product.AgeRestricted,
+			&i.Product.AllergenRisk,
 			&i.Product.SearchText,
 		); err != nil {
 			return nil, err
@@ -417,7 +445,7 @@ SET price_cents = $1, vat_basis_points = $2,
     online_categories = $3::text[],
     updated_by = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, search_text
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text
 `
 
 type AdminUpdateProductParams struct {
@@ -458,6 +486,14 @@ func (q *Queries) AdminUpdateProduct(ctx context.Context, arg AdminUpdateProduct
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.SoldOnline,
+		&i.NamePt,
+		&i.DescriptionPt,
+		&i.IsFood,
+		&i.Frozen,
+		&i.Perishable,
+		&i.SealedHygiene,
+		&i.AgeRestricted,
+		&i.AllergenRisk,
 		&i.SearchText,
 	)
 	return i, err

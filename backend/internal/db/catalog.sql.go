@@ -31,15 +31,17 @@ CROSS JOIN LATERAL (
     WHERE p.id = v.product_id AND p.sold_online
       AND ($1::text = '' OR p.category = $1)
       AND ($2::text = '' OR p.online_categories @> ARRAY[$2::text])
+      AND (cardinality($3::text[]) = 0 OR NOT p.allergen_risk && $3::text[])
     OFFSET 0
 ) AS matching
-WHERE v.country_slug = $3 AND v.is_visible AND v.sales_channel IN ('online', 'both')
+WHERE v.country_slug = $4 AND v.is_visible AND v.sales_channel IN ('online', 'both')
 `
 
 type CountCountryProductsFilteredParams struct {
-	Category       string
-	OnlineCategory string
-	Country        string
+	Category         string
+	OnlineCategory   string
+	WithoutAllergens []string
+	Country          string
 }
 
 // CountCountryProductsFiltered counts a country page filtered by category or
@@ -47,7 +49,12 @@ type CountCountryProductsFilteredParams struct {
 // OFFSET 0 keeps the lookup per row, where the planner would otherwise hash
 // the whole products table to count one country.
 func (q *Queries) CountCountryProductsFiltered(ctx context.Context, arg CountCountryProductsFilteredParams) (int64, error) {
-	row := q.db.QueryRow(ctx, countCountryProductsFiltered, arg.Category, arg.OnlineCategory, arg.Country)
+	row := q.db.QueryRow(ctx, countCountryProductsFiltered,
+		arg.Category,
+		arg.OnlineCategory,
+		arg.WithoutAllergens,
+		arg.Country,
+	)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -74,8 +81,34 @@ func (q *Queries) CountProducts(ctx context.Context, arg CountProductsParams) (i
 	return column_1, err
 }
 
+const countProductsWithoutAllergens = `-- name: CountProductsWithoutAllergens :one
+SELECT count(*) FROM products q
+WHERE q.sold_online
+  AND ($1::text = '' OR q.category = $1)
+  AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+  AND NOT q.allergen_risk && $3::text[]
+`
+
+type CountProductsWithoutAllergensParams struct {
+	Category         string
+	OnlineCategory   string
+	WithoutAllergens []string
+}
+
+// CountProductsWithoutAllergens counts a listing filtered by "without
+// allergen X", which catalog_counts does not keep: it reads the matching
+// products (products.allergen_risk, NULL for those without food
+// information, which never match). The filter is a shopper's choice on a
+// page already cached per URL, so its count is paid once per TTL.
+func (q *Queries) CountProductsWithoutAllergens(ctx context.Context, arg CountProductsWithoutAllergensParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countProductsWithoutAllergens, arg.Category, arg.OnlineCategory, arg.WithoutAllergens)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const getOnlineProduct = `-- name: GetOnlineProduct :one
-SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, search_text FROM products
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text FROM products
 WHERE id = $1 AND sold_online
 `
 
@@ -103,13 +136,21 @@ func (q *Queries) GetOnlineProduct(ctx context.Context, id int64) (Product, erro
 		&i.CreatedAt,
 		&i.UpdatedAt,
 		&i.SoldOnline,
+		&i.NamePt,
+		&i.DescriptionPt,
+		&i.IsFood,
+		&i.Frozen,
+		&i.Perishable,
+		&i.SealedHygiene,
+		&i.AgeRestricted,
+		&i.AllergenRisk,
 		&i.SearchText,
 	)
 	return i, err
 }
 
 const getProductsByIDs = `-- name: GetProductsByIDs :many
-SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, search_text FROM products
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text FROM products
 WHERE id = ANY($1::bigint[])
 `
 
@@ -145,6 +186,14 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
 			&i.SearchText,
 		); err != nil {
 			return nil, err
@@ -158,29 +207,33 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 }
 
 const listCountryProducts = `-- name: ListCountryProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM product_country_visibility v
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
 WHERE v.country_slug = $1 AND v.is_visible AND v.sales_channel IN ('online', 'both')
   AND p.sold_online
   AND ($2::text = '' OR p.category = $2)
   AND ($3::text = '' OR p.online_categories @> ARRAY[$3::text])
+  AND p.id <> ALL($4::bigint[])
+  AND (cardinality($5::text[]) = 0 OR NOT p.allergen_risk && $5::text[])
 ORDER BY
-  CASE WHEN $4::text = 'price_asc' THEN p.price_cents END,
-  CASE WHEN $4::text = 'price_desc' THEN p.price_cents END DESC,
-  CASE WHEN $4::text = 'newest' THEN p.created_at END DESC,
-  CASE WHEN $4::text = 'name' THEN p.name END COLLATE "es-x-icu",
-  CASE WHEN $4::text IN ('price_desc', 'newest') THEN p.id END DESC,
+  CASE WHEN $6::text = 'price_asc' THEN p.price_cents END,
+  CASE WHEN $6::text = 'price_desc' THEN p.price_cents END DESC,
+  CASE WHEN $6::text = 'newest' THEN p.created_at END DESC,
+  CASE WHEN $6::text = 'name' THEN p.name END COLLATE "es-x-icu",
+  CASE WHEN $6::text IN ('price_desc', 'newest') THEN p.id END DESC,
   p.id
-LIMIT $6 OFFSET $5
+LIMIT $8 OFFSET $7
 `
 
 type ListCountryProductsParams struct {
-	Country        string
-	Category       string
-	OnlineCategory string
-	Sort           string
-	PageOffset     int32
-	PageLimit      int32
+	Country          string
+	Category         string
+	OnlineCategory   string
+	Excluded         []int64
+	WithoutAllergens []string
+	Sort             string
+	PageOffset       int32
+	PageLimit        int32
 }
 
 // ListCountryProducts lists a country page: the products visible there
@@ -188,11 +241,15 @@ type ListCountryProductsParams struct {
 // (an EXISTS under an OR would not be, as the planner cannot turn it into a
 // join). A country holds a few thousand products at most, so one query sorts
 // them in any of the four orders, with the same tie-breaks as the others.
+// @excluded leaves out the products on a promotion when sorting by price, as
+// in ListProductsByPriceAsc.
 func (q *Queries) ListCountryProducts(ctx context.Context, arg ListCountryProductsParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listCountryProducts,
 		arg.Country,
 		arg.Category,
 		arg.OnlineCategory,
+		arg.Excluded,
+		arg.WithoutAllergens,
 		arg.Sort,
 		arg.PageOffset,
 		arg.PageLimit,
@@ -225,6 +282,14 @@ func (q *Queries) ListCountryProducts(ctx context.Context, arg ListCountryProduc
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
 			&i.SearchText,
 		); err != nil {
 			return nil, err
@@ -275,24 +340,104 @@ func (q *Queries) ListHomeCountries(ctx context.Context) ([]Country, error) {
 	return items, nil
 }
 
+const listListedProductsByIDs = `-- name: ListListedProductsByIDs :many
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+WHERE p.id = ANY($1::bigint[]) AND p.sold_online
+  AND ($2::text = '' OR p.category = $2)
+  AND ($3::text = '' OR p.online_categories @> ARRAY[$3::text])
+  AND (cardinality($4::text[]) = 0 OR NOT p.allergen_risk && $4::text[])
+  AND ($5::text = '' OR EXISTS (
+      SELECT 1 FROM product_country_visibility v
+      WHERE v.product_id = p.id AND v.country_slug = $5 AND v.is_visible
+        AND v.sales_channel IN ('online', 'both')))
+`
+
+type ListListedProductsByIDsParams struct {
+	Ids              []int64
+	Category         string
+	OnlineCategory   string
+	WithoutAllergens []string
+	Country          string
+}
+
+// ListListedProductsByIDs reads which of some products (those on a
+// promotion now) a listing's filters keep, by primary key.
+func (q *Queries) ListListedProductsByIDs(ctx context.Context, arg ListListedProductsByIDsParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, listListedProductsByIDs,
+		arg.Ids,
+		arg.Category,
+		arg.OnlineCategory,
+		arg.WithoutAllergens,
+		arg.Country,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listProductsByName = `-- name: ListProductsByName :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
     SELECT q.id, q.name FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
       AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+      AND (cardinality($3::text[]) = 0 OR NOT q.allergen_risk && $3::text[])
     ORDER BY q.name COLLATE "es-x-icu", q.id
-    LIMIT $4 OFFSET $3
+    LIMIT $5 OFFSET $4
 ) AS page
 JOIN products p ON p.id = page.id
 ORDER BY page.name COLLATE "es-x-icu", page.id
 `
 
 type ListProductsByNameParams struct {
-	Category       string
-	OnlineCategory string
-	PageOffset     int32
-	PageLimit      int32
+	Category         string
+	OnlineCategory   string
+	WithoutAllergens []string
+	PageOffset       int32
+	PageLimit        int32
 }
 
 // ListProductsByName and its siblings list products sold online (the
@@ -309,6 +454,7 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 	rows, err := q.db.Query(ctx, listProductsByName,
 		arg.Category,
 		arg.OnlineCategory,
+		arg.WithoutAllergens,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -340,6 +486,14 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
 			&i.SearchText,
 		); err != nil {
 			return nil, err
@@ -353,29 +507,32 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 }
 
 const listProductsByNewest = `-- name: ListProductsByNewest :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
     SELECT q.id, q.created_at FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
       AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+      AND (cardinality($3::text[]) = 0 OR NOT q.allergen_risk && $3::text[])
     ORDER BY q.created_at DESC, q.id DESC
-    LIMIT $4 OFFSET $3
+    LIMIT $5 OFFSET $4
 ) AS page
 JOIN products p ON p.id = page.id
 ORDER BY page.created_at DESC, page.id DESC
 `
 
 type ListProductsByNewestParams struct {
-	Category       string
-	OnlineCategory string
-	PageOffset     int32
-	PageLimit      int32
+	Category         string
+	OnlineCategory   string
+	WithoutAllergens []string
+	PageOffset       int32
+	PageLimit        int32
 }
 
 func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNewestParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listProductsByNewest,
 		arg.Category,
 		arg.OnlineCategory,
+		arg.WithoutAllergens,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -407,6 +564,14 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
 			&i.SearchText,
 		); err != nil {
 			return nil, err
@@ -420,29 +585,39 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 }
 
 const listProductsByPriceAsc = `-- name: ListProductsByPriceAsc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
       AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+      AND q.id <> ALL($3::bigint[])
+      AND (cardinality($4::text[]) = 0 OR NOT q.allergen_risk && $4::text[])
     ORDER BY q.price_cents, q.id
-    LIMIT $4 OFFSET $3
+    LIMIT $6 OFFSET $5
 ) AS page
 JOIN products p ON p.id = page.id
 ORDER BY page.price_cents, page.id
 `
 
 type ListProductsByPriceAscParams struct {
-	Category       string
-	OnlineCategory string
-	PageOffset     int32
-	PageLimit      int32
+	Category         string
+	OnlineCategory   string
+	Excluded         []int64
+	WithoutAllergens []string
+	PageOffset       int32
+	PageLimit        int32
 }
 
+// The two price orders leave out @excluded, the products on a promotion
+// now (a few hundred at most, known from memory): they are listed by the
+// price shown, merged in by catalog.mergeByShownPrice, so the index still
+// gives the rest in order.
 func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsByPriceAscParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listProductsByPriceAsc,
 		arg.Category,
 		arg.OnlineCategory,
+		arg.Excluded,
+		arg.WithoutAllergens,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -474,6 +649,14 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
 			&i.SearchText,
 		); err != nil {
 			return nil, err
@@ -487,29 +670,35 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 }
 
 const listProductsByPriceDesc = `-- name: ListProductsByPriceDesc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
       AND ($2::text = '' OR q.online_categories @> ARRAY[$2::text])
+      AND q.id <> ALL($3::bigint[])
+      AND (cardinality($4::text[]) = 0 OR NOT q.allergen_risk && $4::text[])
     ORDER BY q.price_cents DESC, q.id DESC
-    LIMIT $4 OFFSET $3
+    LIMIT $6 OFFSET $5
 ) AS page
 JOIN products p ON p.id = page.id
 ORDER BY page.price_cents DESC, page.id DESC
 `
 
 type ListProductsByPriceDescParams struct {
-	Category       string
-	OnlineCategory string
-	PageOffset     int32
-	PageLimit      int32
+	Category         string
+	OnlineCategory   string
+	Excluded         []int64
+	WithoutAllergens []string
+	PageOffset       int32
+	PageLimit        int32
 }
 
 func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsByPriceDescParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, listProductsByPriceDesc,
 		arg.Category,
 		arg.OnlineCategory,
+		arg.Excluded,
+		arg.WithoutAllergens,
 		arg.PageOffset,
 		arg.PageLimit,
 	)
@@ -541,6 +730,14 @@ func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsB
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
 			&i.SearchText,
 		); err != nil {
 			return nil, err
@@ -572,17 +769,100 @@ func (q *Queries) ResolveCountry(ctx context.Context, slug string) (string, erro
 	return slug_2, err
 }
 
+const searchProductsAllWords = `-- name: SearchProductsAllWords :many
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize($4::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND p.id <> ALL($1::bigint[])
+  AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
+ORDER BY ts_rank_cd(to_tsvector('simple', p.search_text), q.words) DESC, p.search_text COLLATE "C", p.id
+LIMIT $3
+`
+
+type SearchProductsAllWordsParams struct {
+	Excluded         []int64
+	WithoutAllergens []string
+	MaxResults       int32
+	Query            string
+}
+
+// SearchProductsAllWords is the second tier of a search of several words:
+// products whose name, code or SKU has a word starting with each of them,
+// in any order (migration 00060's index), other than @excluded (the first
+// tier's), the most words matched closest together first.
+func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProductsAllWordsParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, searchProductsAllWords,
+		arg.Excluded,
+		arg.WithoutAllergens,
+		arg.MaxResults,
+		arg.Query,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const searchProductsByPrefix = `-- name: SearchProductsByPrefix :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
 WHERE p.sold_online
   AND (p.search_text COLLATE "C") LIKE search_normalize($1::text) || '%'
+  AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
 ORDER BY p.search_text COLLATE "C", p.id
-LIMIT $2
+LIMIT $3
 `
 
 type SearchProductsByPrefixParams struct {
-	Pattern    string
-	MaxResults int32
+	Pattern          string
+	WithoutAllergens []string
+	MaxResults       int32
 }
 
 // SearchProductsByPrefix and SearchProductsContaining are the header
@@ -596,7 +876,7 @@ type SearchProductsByPrefixParams struct {
 // 00031) serves as a range already sorted: walking the name index instead
 // read most of the catalogue for a prefix sorting late.
 func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProductsByPrefixParams) ([]Product, error) {
-	rows, err := q.db.Query(ctx, searchProductsByPrefix, arg.Pattern, arg.MaxResults)
+	rows, err := q.db.Query(ctx, searchProductsByPrefix, arg.Pattern, arg.WithoutAllergens, arg.MaxResults)
 	if err != nil {
 		return nil, err
 	}
@@ -625,6 +905,14 @@ func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProducts
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
 			&i.SearchText,
 		); err != nil {
 			return nil, err
@@ -638,21 +926,23 @@ func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProducts
 }
 
 const searchProductsContaining = `-- name: SearchProductsContaining :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND p.search_text NOT LIKE search_normalize($1::text) || '%'
+  AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
 ORDER BY p.name COLLATE "es-x-icu", p.id
-LIMIT $2
+LIMIT $3
 `
 
 type SearchProductsContainingParams struct {
-	Pattern    string
-	MaxResults int32
+	Pattern          string
+	WithoutAllergens []string
+	MaxResults       int32
 }
 
 func (q *Queries) SearchProductsContaining(ctx context.Context, arg SearchProductsContainingParams) ([]Product, error) {
-	rows, err := q.db.Query(ctx, searchProductsContaining, arg.Pattern, arg.MaxResults)
+	rows, err := q.db.Query(ctx, searchProductsContaining, arg.Pattern, arg.WithoutAllergens, arg.MaxResults)
 	if err != nil {
 		return nil, err
 	}
@@ -681,11 +971,46 @@ func (q *Queries) SearchProductsContaining(ctx context.Context, arg SearchProduc
 			&i.CreatedAt,
 			&i.UpdatedAt,
 			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
 			&i.SearchText,
 		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const sitemapProducts = `-- name: SitemapProducts :many
+SELECT id FROM products WHERE sold_online ORDER BY id LIMIT $1
+`
+
+// SitemapProducts lists the ids of the products sold online for
+// /sitemap.xml, in id order along the primary key, at most @max_products
+// (a sitemap holds 50 000 addresses).
+func (q *Queries) SitemapProducts(ctx context.Context, maxProducts int32) ([]int64, error) {
+	rows, err := q.db.Query(ctx, sitemapProducts, maxProducts)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err

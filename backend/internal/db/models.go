@@ -121,8 +121,24 @@ type Order struct {
 	DeliveryCity       string
 	DeliveryPostalCode string
 	CreatedAt          time.Time
+	Carrier            string
+	TrackingNumber     string
+	UpdatedAt          time.Time
+	Language           string
 	AccountDeletedAt   *time.Time
 	RetainUntil        pgtype.Date
+}
+
+type OrderEvent struct {
+	ID          int64
+	OrderID     int64
+	Machine     string
+	FromState   *string
+	ToState     string
+	Actor       string
+	ActorUserID *int64
+	Note        string
+	CreatedAt   time.Time
 }
 
 type OrderLine struct {
@@ -138,6 +154,55 @@ type OrderLine struct {
 	PromotionLabel        string
 	VatBasisPoints        int32
 	LineTotalCents        int64
+	ProductNamePt         string
+}
+
+type OutboundEmail struct {
+	MessageID string
+	OrderID   *int64
+	Kind      string
+	Recipient string
+	SentAt    *time.Time
+	Attempts  int32
+	LastError string
+	CreatedAt time.Time
+}
+
+type PaymentAttempt struct {
+	RedsysOrder       string
+	OrderID           int64
+	Attempt           int32
+	Method            string
+	AmountCents       int64
+	Status            string
+	ResponseCode      *int32
+	AuthorisationCode string
+	CreatedAt         time.Time
+	DecidedAt         *time.Time
+}
+
+type PaymentNotification struct {
+	ID           int64
+	ReceivedAt   time.Time
+	RedsysOrder  *string
+	AmountCents  *int64
+	ResponseCode *int32
+	Outcome      string
+	Detail       string
+	RemoteAddr   string
+	Parameters   string
+}
+
+type PaymentRefund struct {
+	ID           int64
+	RedsysOrder  string
+	AmountCents  int64
+	Reason       string
+	Status       string
+	ResponseCode *int32
+	ErrorCode    string
+	RequestedAt  time.Time
+	DecidedAt    *time.Time
 }
 
 type PriceHistory struct {
@@ -169,6 +234,14 @@ type Product struct {
 	CreatedAt        time.Time
 	UpdatedAt        time.Time
 	SoldOnline       bool
+	NamePt           string
+	DescriptionPt    string
+	IsFood           bool
+	Frozen           bool
+	Perishable       bool
+	SealedHygiene    bool
+	AgeRestricted    bool
+	AllergenRisk     []string
 	SearchText       *string
 }
 
@@ -181,6 +254,32 @@ type ProductCountryVisibility struct {
 	UpdatedBy    *int64
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+}
+
+type ProductFoodInfo struct {
+	ProductID       int64
+	IngredientsEs   string
+	IngredientsPt   string
+	Contains        []string
+	MayContain      []string
+	NetQuantity     int64
+	NetUnit         string
+	DrainedWeightG  *int64
+	StorageEs       string
+	StoragePt       string
+	EnergyKj        *int32
+	EnergyKcal      *int32
+	FatMg           *int32
+	SaturatesMg     *int32
+	CarbohydrateMg  *int32
+	SugarsMg        *int32
+	ProteinMg       *int32
+	SaltMg          *int32
+	AbvBasisPoints  *int32
+	OperatorName    string
+	OperatorAddress string
+	UpdatedAt       time.Time
+	UpdatedBy       *int64
 }
 
 type ProductPromotion struct {
@@ -233,6 +332,19 @@ type Setting struct {
 	Value     []byte
 	UpdatedAt time.Time
 	UpdatedBy *int64
+}
+
+type StockMovement struct {
+	ID          int64
+	ProductID   int64
+	Delta       int32
+	Kind        string
+	Reason      *string
+	OrderID     *int64
+	ActorUserID *int64
+	Note        string
+	StockAfter  int32
+	CreatedAt   time.Time
 }
 
 type User struct {

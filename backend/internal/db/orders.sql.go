@@ -7,9 +7,60 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 )
+
+const cancelOrder = `-- name: CancelOrder :one
+UPDATE orders
+SET status = 'cancelled', updated_at = now()
+WHERE id = $1 AND status = ANY($2::text[])
+  AND (NOT $3::boolean OR payment_status = 'awaiting_payment')
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
+`
+
+type CancelOrderParams struct {
+	ID         int64
+	FromStates []string
+	OnlyUnpaid bool
+}
+
+// CancelOrder cancels an order still in one of from_states (and, with
+// only_unpaid, still awaiting its payment). Concurrent cancels queue on the
+// row lock and re-check the condition, so exactly one gets the row back:
+// that one gives the stock back.
+func (q *Queries) CancelOrder(ctx context.Context, arg CancelOrderParams) (Order, error) {
+	row := q.db.QueryRow(ctx, cancelOrder, arg.ID, arg.FromStates, arg.OnlyUnpaid)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CustomerID,
+		&i.IdempotencyKey,
+		&i.Status,
+		&i.PaymentMethod,
+		&i.PaymentStatus,
+		&i.SubtotalCents,
+		&i.ShippingCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.DeliveryName,
+		&i.DeliveryEmail,
+		&i.DeliveryPhone,
+		&i.DeliveryAddress,
+		&i.DeliveryCity,
+		&i.DeliveryPostalCode,
+		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
+	)
+	return i, err
+}
 
 const countOrdersForUser = `-- name: CountOrdersForUser :one
 SELECT count(*) FROM orders
@@ -18,6 +69,20 @@ WHERE user_id = $1
 
 func (q *Queries) CountOrdersForUser(ctx context.Context, userID int64) (int64, error) {
 	row := q.db.QueryRow(ctx, countOrdersForUser, userID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const countUnpaidOrdersForUser = `-- name: CountUnpaidOrdersForUser :one
+SELECT count(*) FROM orders
+WHERE user_id = $1 AND status = 'placed' AND payment_status = 'awaiting_payment'
+`
+
+// CountUnpaidOrdersForUser counts the orders a shopper holds stock with
+// and has not paid (orders_unpaid_user_idx).
+func (q *Queries) CountUnpaidOrdersForUser(ctx context.Context, userID int64) (int64, error) {
+	row := q.db.QueryRow(ctx, countUnpaidOrdersForUser, userID)
 	var count int64
 	err := row.Scan(&count)
 	return count, err
@@ -41,8 +106,83 @@ func (q *Queries) FindOrderByIdempotencyKey(ctx context.Context, arg FindOrderBy
 	return id, err
 }
 
+const getOrder = `-- name: GetOrder :one
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders WHERE id = $1
+`
+
+// GetOrder reads an order whoever owns it (system and back-office paths).
+func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
+	row := q.db.QueryRow(ctx, getOrder, id)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CustomerID,
+		&i.IdempotencyKey,
+		&i.Status,
+		&i.PaymentMethod,
+		&i.PaymentStatus,
+		&i.SubtotalCents,
+		&i.ShippingCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.DeliveryName,
+		&i.DeliveryEmail,
+		&i.DeliveryPhone,
+		&i.DeliveryAddress,
+		&i.DeliveryCity,
+		&i.DeliveryPostalCode,
+		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
+	)
+	return i, err
+}
+
+const getOrderForUpdate = `-- name: GetOrderForUpdate :one
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders WHERE id = $1 FOR UPDATE
+`
+
+// GetOrderForUpdate reads an order and locks its row for a lifecycle step:
+// steps of one order queue, each seeing the state the last one left.
+func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error) {
+	row := q.db.QueryRow(ctx, getOrderForUpdate, id)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CustomerID,
+		&i.IdempotencyKey,
+		&i.Status,
+		&i.PaymentMethod,
+		&i.PaymentStatus,
+		&i.SubtotalCents,
+		&i.ShippingCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.DeliveryName,
+		&i.DeliveryEmail,
+		&i.DeliveryPhone,
+		&i.DeliveryAddress,
+		&i.DeliveryCity,
+		&i.DeliveryPostalCode,
+		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
+	)
+	return i, err
+}
+
 const getOrderForUser = `-- name: GetOrderForUser :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, account_deleted_at, retain_until FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders
 WHERE id = $1 AND user_id = $2
 `
 
@@ -73,6 +213,10 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 		&i.DeliveryCity,
 		&i.DeliveryPostalCode,
 		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
 	)
@@ -83,14 +227,14 @@ const insertOrder = `-- name: InsertOrder :one
 INSERT INTO orders (
     user_id, customer_id, idempotency_key, status, payment_method, payment_status,
     subtotal_cents, shipping_cents, vat_cents, total_cents,
-    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code
+    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language
 ) VALUES (
-    $1, $2, $3, 'pending', $4, $5,
+    $1, $2, $3, 'placed', $4, $5,
     $6, $7, $8, $9,
-    $10, $11, $12, $13, $14, $15
+    $10, $11, $12, $13, $14, $15, $16
 )
 ON CONFLICT (user_id, idempotency_key) DO NOTHING
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, account_deleted_at, retain_until
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
 `
 
 type InsertOrderParams struct {
@@ -109,6 +253,7 @@ type InsertOrderParams struct {
 	DeliveryAddress    string
 	DeliveryCity       string
 	DeliveryPostalCode string
+	Language           string
 }
 
 // InsertOrder claims the idempotency key: a concurrent transaction holding
@@ -131,6 +276,7 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (Order
 		arg.DeliveryAddress,
 		arg.DeliveryCity,
 		arg.DeliveryPostalCode,
+		arg.Language,
 	)
 	var i Order
 	err := row.Scan(
@@ -152,6 +298,10 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (Order
 		&i.DeliveryCity,
 		&i.DeliveryPostalCode,
 		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
 	)
@@ -168,7 +318,7 @@ SELECT $1::bigint, unnest($2::integer[]), unnest($3::bigint[]),
        unnest($7::bigint[]), unnest($8::bigint[]),
        NULLIF(unnest($9::bigint[]), 0), unnest($10::text[]),
        unnest($11::integer[]), unnest($12::bigint[])
-RETURNING order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
+RETURNING order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents, product_name_pt
 `
 
 type InsertOrderLinesParams struct {
@@ -224,6 +374,7 @@ func (q *Queries) InsertOrderLines(ctx context.Context, arg InsertOrderLinesPara
 			&i.PromotionLabel,
 			&i.VatBasisPoints,
 			&i.LineTotalCents,
+			&i.ProductNamePt,
 		); err != nil {
 			return nil, err
 		}
@@ -235,8 +386,44 @@ func (q *Queries) InsertOrderLines(ctx context.Context, arg InsertOrderLinesPara
 	return items, nil
 }
 
+const listExpiredUnpaidOrders = `-- name: ListExpiredUnpaidOrders :many
+SELECT id FROM orders
+WHERE status = 'placed' AND payment_status = 'awaiting_payment'
+  AND payment_method = $1 AND created_at <= $2
+ORDER BY created_at
+LIMIT $3
+`
+
+type ListExpiredUnpaidOrdersParams struct {
+	PaymentMethod string
+	Cutoff        time.Time
+	PageLimit     int32
+}
+
+// ListExpiredUnpaidOrders lists unpaid orders of one payment method placed
+// at or before cutoff, oldest first (orders_unpaid_created_idx).
+func (q *Queries) ListExpiredUnpaidOrders(ctx context.Context, arg ListExpiredUnpaidOrdersParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, listExpiredUnpaidOrders, arg.PaymentMethod, arg.Cutoff, arg.PageLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		items = append(items, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listOrderLines = `-- name: ListOrderLines :many
-SELECT order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents FROM order_lines
+SELECT order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents, product_name_pt FROM order_lines
 WHERE order_id = ANY($1::bigint[])
 ORDER BY order_id, line_no
 `
@@ -264,6 +451,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 			&i.PromotionLabel,
 			&i.VatBasisPoints,
 			&i.LineTotalCents,
+			&i.ProductNamePt,
 		); err != nil {
 			return nil, err
 		}
@@ -276,7 +464,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 }
 
 const listOrdersForUser = `-- name: ListOrdersForUser :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, account_deleted_at, retain_until FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders
 WHERE user_id = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -316,6 +504,10 @@ func (q *Queries) ListOrdersForUser(ctx context.Context, arg ListOrdersForUserPa
 			&i.DeliveryCity,
 			&i.DeliveryPostalCode,
 			&i.CreatedAt,
+			&i.Carrier,
+			&i.TrackingNumber,
+			&i.UpdatedAt,
+			&i.Language,
 			&i.AccountDeletedAt,
 			&i.RetainUntil,
 		); err != nil {
@@ -327,6 +519,86 @@ func (q *Queries) ListOrdersForUser(ctx context.Context, arg ListOrdersForUserPa
 		return nil, err
 	}
 	return items, nil
+}
+
+const orderProductIDs = `-- name: OrderProductIDs :many
+SELECT DISTINCT product_id FROM order_lines WHERE order_id = $1 ORDER BY product_id
+`
+
+// OrderProductIDs are the products an order holds stock of, for LockProducts.
+func (q *Queries) OrderProductIDs(ctx context.Context, orderID int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, orderProductIDs, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var product_id int64
+		if err := rows.Scan(&product_id); err != nil {
+			return nil, err
+		}
+		items = append(items, product_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const setOrderState = `-- name: SetOrderState :one
+UPDATE orders
+SET status = $1, payment_status = $2, carrier = $3,
+    tracking_number = $4, updated_at = now()
+WHERE id = $5
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
+`
+
+type SetOrderStateParams struct {
+	Status         string
+	PaymentStatus  string
+	Carrier        string
+	TrackingNumber string
+	ID             int64
+}
+
+// SetOrderState writes an order's states and shipping data after a step.
+func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (Order, error) {
+	row := q.db.QueryRow(ctx, setOrderState,
+		arg.Status,
+		arg.PaymentStatus,
+		arg.Carrier,
+		arg.TrackingNumber,
+		arg.ID,
+	)
+	var i Order
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CustomerID,
+		&i.IdempotencyKey,
+		&i.Status,
+		&i.PaymentMethod,
+		&i.PaymentStatus,
+		&i.SubtotalCents,
+		&i.ShippingCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.DeliveryName,
+		&i.DeliveryEmail,
+		&i.DeliveryPhone,
+		&i.DeliveryAddress,
+		&i.DeliveryCity,
+		&i.DeliveryPostalCode,
+		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
+	)
+	return i, err
 }
 
 const takeStock = `-- name: TakeStock :execrows
@@ -351,11 +623,48 @@ func (q *Queries) TakeStock(ctx context.Context, arg TakeStockParams) (int64, er
 	return result.RowsAffected(), nil
 }
 
+const unpaidTransferUnits = `-- name: UnpaidTransferUnits :many
+SELECT l.product_id, sum(l.quantity)::integer AS units
+FROM order_lines l
+JOIN orders o ON o.id = l.order_id
+WHERE l.product_id = ANY($1::bigint[])
+  AND o.status = 'placed' AND o.payment_status = 'awaiting_payment' AND o.payment_method = 'transfer'
+GROUP BY l.product_id
+`
+
+type UnpaidTransferUnitsRow struct {
+	ProductID int64
+	Units     int32
+}
+
+// UnpaidTransferUnits are the units of each product held by unpaid transfer
+// orders, the ones that may wait days. Checkout reads it with the products
+// locked, so concurrent buyers see each other's orders.
+func (q *Queries) UnpaidTransferUnits(ctx context.Context, productIds []int64) ([]UnpaidTransferUnitsRow, error) {
+	rows, err := q.db.Query(ctx, unpaidTransferUnits, productIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []UnpaidTransferUnitsRow{}
+	for rows.Next() {
+		var i UnpaidTransferUnitsRow
+		if err := rows.Scan(&i.ProductID, &i.Units); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const upsertCustomerForUser = `-- name: UpsertCustomerForUser :one
 INSERT INTO customers (user_id, name, email, phone)
 VALUES ($1, $2, $3, $4)
 ON CONFLICT (user_id) DO UPDATE
-SET name = EXCLUDED.name, email = EXCLUDED.email, phone = EXCLUDED.phone,
+SET name = EXCLUDED.name, surname = '', email = EXCLUDED.email, phone = EXCLUDED.phone,
     active = true, updated_at = now()
 RETURNING id
 `
@@ -368,7 +677,10 @@ type UpsertCustomerForUserParams struct {
 }
 
 // UpsertCustomerForUser records the shopper as a customer from the delivery
-// data of their latest order; a user is one customer.
+// data of their latest order; a user is one customer. The delivery form
+// asks for the whole name in one field, so the surname a customer had
+// (seeded or imported) is cleared: kept, the back office showed "María
+// Silva Silva".
 func (q *Queries) UpsertCustomerForUser(ctx context.Context, arg UpsertCustomerForUserParams) (int64, error) {
 	row := q.db.QueryRow(ctx, upsertCustomerForUser,
 		arg.UserID,

@@ -114,6 +114,68 @@ func (q *Queries) SeedCustomer(ctx context.Context, arg SeedCustomerParams) erro
 	return err
 }
 
+const seedFoodInfo = `-- name: SeedFoodInfo :exec
+INSERT INTO product_food_info (product_id, ingredients_es, ingredients_pt, contains, may_contain, net_quantity,
+    net_unit, drained_weight_g, storage_es, storage_pt, energy_kj, energy_kcal, fat_mg, saturates_mg,
+    carbohydrate_mg, sugars_mg, protein_mg, salt_mg, abv_basis_points, operator_name, operator_address)
+VALUES ($1, $2, $3, $4::text[], $5::text[], $6,
+    $7, $8, $9, $10, $11, $12,
+    $13, $14, $15, $16,
+    $17, $18, $19, $20, $21)
+ON CONFLICT (product_id) DO NOTHING
+`
+
+type SeedFoodInfoParams struct {
+	ProductID       int64
+	IngredientsEs   string
+	IngredientsPt   string
+	Contains        []string
+	MayContain      []string
+	NetQuantity     int64
+	NetUnit         string
+	DrainedWeightG  *int64
+	StorageEs       string
+	StoragePt       string
+	EnergyKj        *int32
+	EnergyKcal      *int32
+	FatMg           *int32
+	SaturatesMg     *int32
+	CarbohydrateMg  *int32
+	SugarsMg        *int32
+	ProteinMg       *int32
+	SaltMg          *int32
+	AbvBasisPoints  *int32
+	OperatorName    string
+	OperatorAddress string
+}
+
+func (q *Queries) SeedFoodInfo(ctx context.Context, arg SeedFoodInfoParams) error {
+	_, err := q.db.Exec(ctx, seedFoodInfo,
+		arg.ProductID,
+		arg.IngredientsEs,
+		arg.IngredientsPt,
+		arg.Contains,
+		arg.MayContain,
+		arg.NetQuantity,
+		arg.NetUnit,
+		arg.DrainedWeightG,
+		arg.StorageEs,
+		arg.StoragePt,
+		arg.EnergyKj,
+		arg.EnergyKcal,
+		arg.FatMg,
+		arg.SaturatesMg,
+		arg.CarbohydrateMg,
+		arg.SugarsMg,
+		arg.ProteinMg,
+		arg.SaltMg,
+		arg.AbvBasisPoints,
+		arg.OperatorName,
+		arg.OperatorAddress,
+	)
+	return err
+}
+
 const seedLock = `-- name: SeedLock :exec
 
 SELECT pg_advisory_xact_lock(8154823971)
@@ -138,6 +200,9 @@ WITH inserted AS (
         $10, $11, $12, $13, $14, $15)
     ON CONFLICT (user_id, idempotency_key) DO NOTHING
     RETURNING id
+), events AS (
+    INSERT INTO order_events (order_id, machine, to_state, actor, note, created_at)
+    SELECT id, 'fulfilment', $3, 'system', 'sample order', $15 FROM inserted
 )
 SELECT id FROM inserted
 UNION ALL
@@ -293,6 +358,40 @@ func (q *Queries) SeedProduct(ctx context.Context, arg SeedProductParams) (int64
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const seedProductContent = `-- name: SeedProductContent :exec
+UPDATE products
+SET name_pt = $1, description_pt = $2, is_food = $3, frozen = $4,
+    perishable = $5, sealed_hygiene = $6, age_restricted = $7
+WHERE id = $8 AND name_pt = ''
+`
+
+type SeedProductContentParams struct {
+	NamePt        string
+	DescriptionPt string
+	IsFood        bool
+	Frozen        bool
+	Perishable    bool
+	SealedHygiene bool
+	AgeRestricted bool
+	ID            int64
+}
+
+// The Portuguese texts and legal flags of a sample product; a product whose
+// Portuguese name an admin has written already is left as it is.
+func (q *Queries) SeedProductContent(ctx context.Context, arg SeedProductContentParams) error {
+	_, err := q.db.Exec(ctx, seedProductContent,
+		arg.NamePt,
+		arg.DescriptionPt,
+		arg.IsFood,
+		arg.Frozen,
+		arg.Perishable,
+		arg.SealedHygiene,
+		arg.AgeRestricted,
+		arg.ID,
+	)
+	return err
 }
 
 const seedPromotion = `-- name: SeedPromotion :exec

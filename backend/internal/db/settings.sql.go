@@ -45,6 +45,23 @@ func (q *Queries) SettingGetForUpdate(ctx context.Context, key string) (SettingG
 	return i, err
 }
 
+const settingInsertIfAbsent = `-- name: SettingInsertIfAbsent :exec
+INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING
+`
+
+type SettingInsertIfAbsentParams struct {
+	Key   string
+	Value []byte
+}
+
+// SettingInsertIfAbsent writes a setting nobody has saved yet and leaves a
+// saved one as it is: `shopd seed` fills samples without undoing an admin's
+// edits.
+func (q *Queries) SettingInsertIfAbsent(ctx context.Context, arg SettingInsertIfAbsentParams) error {
+	_, err := q.db.Exec(ctx, settingInsertIfAbsent, arg.Key, arg.Value)
+	return err
+}
+
 const settingPut = `-- name: SettingPut :one
 INSERT INTO settings (key, value, updated_at, updated_by)
 VALUES ($1, $2, now(), $3)

@@ -245,6 +245,11 @@ func migrationsHash() (string, error) {
 		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
 		h.Write(b)
 	}
+	river, err := database.RiverSchemaVersion()
+	if err != nil {
+		return "", err
+	}
+	fmt.Fprintf(h, "river\x00%d", river)
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 

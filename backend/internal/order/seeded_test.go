@@ -2,6 +2,7 @@ package order_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -47,6 +48,17 @@ func TestSeededOrders(t *testing.T) {
 	if o.GetTotalCents() != 4048 || o.GetVatCents() != 657 || o.GetLines()[0].GetPromotionLabel() != "-30%" ||
 		o.GetLines()[1].GetUnitPriceCents() != 3490 || o.GetPaymentStatus() != saboresv1.PaymentStatus_PAYMENT_STATUS_AWAITING_PAYMENT {
 		t.Errorf("order = %v", o)
+	}
+
+	// María was seeded as name "María", surname "Silva"; the delivery form's
+	// one name field ("María Silva") must not leave the back office showing
+	// "María Silva Silva".
+	var name, surname string
+	if err := pool.QueryRow(context.Background(), `SELECT name, surname FROM customers WHERE email = $1`, seed.MariaEmail).Scan(&name, &surname); err != nil {
+		t.Fatal(err)
+	}
+	if full := strings.TrimSpace(name + " " + surname); full != "María Silva" {
+		t.Errorf("customer after ordering = %q, want María Silva", full)
 	}
 
 	list, err := svc.ListMyOrders(maria, connect.NewRequest(&saboresv1.ListMyOrdersRequest{}))

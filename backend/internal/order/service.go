@@ -30,6 +30,8 @@ import (
 type Service struct {
 	pool    *pgxpool.Pool
 	queries *db.Queries
+	limits  shop.Limits
+	mailer  shop.Mailer
 }
 
 var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
@@ -37,9 +39,21 @@ var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
 // myOrdersPageSizes are ListMyOrders' page sizes.
 var myOrdersPageSizes = paging.Sizes{Default: 20, Max: 100}
 
-// New returns an order service on pool.
+// New returns an order service on pool with the default hoarding limits.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, queries: db.New(pool)}
+	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits()}
+}
+
+// WithMailer returns s queueing the shopper's e-mails through m.
+func (s *Service) WithMailer(m shop.Mailer) *Service {
+	s.mailer = m
+	return s
+}
+
+// WithLimits returns s with other hoarding limits (from the configuration).
+func (s *Service) WithLimits(l shop.Limits) *Service {
+	s.limits = l
+	return s
 }
 
 // PlaceOrder sells the cart to the caller. The same idempotency key with the
@@ -56,6 +70,7 @@ func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
+	in.language = language(req.Header().Get("Accept-Language"))
 	order, err := s.place(ctx, userID, in)
 	if err != nil {
 		// This key may have placed its order already: an earlier attempt
@@ -94,6 +109,9 @@ func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
+	if err := localize(ctx, s.queries, orders, req.Msg.GetLanguage()); err != nil {
+		return nil, err
+	}
 	return connect.NewResponse(&saboresv1.ListMyOrdersResponse{Orders: orders, TotalSize: int32(total)}), nil
 }
 
@@ -108,7 +126,14 @@ func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.GetMyOrderResponse{Order: order}), nil
+	if err := localize(ctx, s.queries, []*saboresv1.Order{order}, req.Msg.GetLanguage()); err != nil {
+		return nil, err
+	}
+	res := &saboresv1.GetMyOrderResponse{Order: order}
+	if res.Events, res.Cancellable, err = timeline(ctx, s.queries, order); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
 }
 
 // placeOrder is a checked PlaceOrder request.
@@ -118,6 +143,7 @@ type placeOrder struct {
 	delivery *saboresv1.DeliveryInput
 	method   string
 	payment  string
+	language string
 }
 
 // readPlaceOrder checks what the proto's validation rules already enforce
@@ -189,12 +215,22 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 		if !priced.Valid {
 			return unsellable(problemsOf(priced))
 		}
+		for _, l := range in.lines {
+			if err := s.limits.CheckLine(l.ProductID, l.Quantity); err != nil {
+				return err
+			}
+		}
 		d := in.delivery
 		customerID, err := q.UpsertCustomerForUser(ctx, db.UpsertCustomerForUserParams{
 			UserID: &userID, Name: d.GetName(), Email: d.GetEmail(), Phone: d.GetPhone(),
 		})
 		if err != nil {
 			return fmt.Errorf("order: record customer: %w", err)
+		}
+		// Counted with the customer row locked, so one shopper's concurrent
+		// checkouts count each other.
+		if err := s.checkUnpaid(ctx, q, userID, in); err != nil {
+			return err
 		}
 		row, err := q.InsertOrder(ctx, db.InsertOrderParams{
 			UserID: userID, CustomerID: &customerID, IdempotencyKey: in.key,
@@ -203,17 +239,27 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 			VatCents: priced.VATCents, TotalCents: priced.TotalCents,
 			DeliveryName: d.GetName(), DeliveryEmail: d.GetEmail(), DeliveryPhone: d.GetPhone(),
 			DeliveryAddress: d.GetAddress(), DeliveryCity: d.GetCity(), DeliveryPostalCode: d.GetPostalCode(),
+			Language: in.language,
 		})
 		if err != nil {
 			// pgx.ErrNoRows: a concurrent retry committed this key first.
 			return fmt.Errorf("order: insert order: %w", err)
 		}
+		if err := recordPlaced(ctx, q, row.ID, userID); err != nil {
+			return err
+		}
 		if err := takeStock(ctx, q, priced.Lines); err != nil {
+			return err
+		}
+		if err := s.checkTransferShare(ctx, q, in, priced.Lines); err != nil {
 			return err
 		}
 		lines, err := q.InsertOrderLines(ctx, linesParams(row.ID, priced.Lines))
 		if err != nil {
 			return fmt.Errorf("order: insert lines: %w", err)
+		}
+		if err := shop.Notify(ctx, tx, s.mailer, row, "order_received"); err != nil {
+			return err
 		}
 		slices.SortFunc(lines, func(a, b db.OrderLine) int { return cmp.Compare(a.LineNo, b.LineNo) })
 		order = shop.OrderToProto(row, lines)

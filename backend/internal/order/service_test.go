@@ -126,7 +126,7 @@ func TestPlaceOrderSnapshotsPricesAndTakesStock(t *testing.T) {
 	if o.GetVatCents() != 230 {
 		t.Errorf("vat = %d, want 230", o.GetVatCents())
 	}
-	if o.GetStatus() != saboresv1.OrderStatus_ORDER_STATUS_PENDING || o.GetStatusText() != "pending" ||
+	if o.GetStatus() != saboresv1.OrderStatus_ORDER_STATUS_PENDING || o.GetStatusText() != "placed" ||
 		o.GetPaymentStatus() != saboresv1.PaymentStatus_PAYMENT_STATUS_AWAITING_PAYMENT ||
 		o.GetPaymentMethod() != card || o.GetItemCount() != 5 {
 		t.Errorf("order = %v", o)

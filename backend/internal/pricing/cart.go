@@ -49,7 +49,9 @@ type Line struct {
 	// PromotionID and PromotionLabel name the promotion applied; 0 and "" for none.
 	PromotionID    int64
 	PromotionLabel string
-	// LineTotalCents and VATCents are 0 for a line with problems: it is not charged.
+	// LineTotalCents and VATCents are what the line costs as it is, short
+	// stock or not, so the cart's total matches what it holds; 0 when there
+	// is no price to tell (unknown, not sold online) or no valid quantity.
 	LineTotalCents int64
 	VATCents       int64
 	// AvailableStock is what can be sold online; 0 for an unknown product.
@@ -82,8 +84,11 @@ func unitPrice(item Item) (cents int64, d Discount, promoted bool) {
 }
 
 // PriceCart prices lines from items (the shop's current products by id),
-// in the order given. Lines with problems are reported and not charged;
-// totals cover the sellable lines only. Shipping is always free.
+// in the order given. Lines with problems are reported and make the cart
+// invalid (checkout refuses it); a line short of stock still counts in the
+// totals, which say what the cart holds, so a shopper sees a total beside
+// the lines and the reason it cannot be ordered as it is, not a total of
+// some lines. Shipping is always free.
 func PriceCart(lines []LineInput, items map[int64]Item) Cart {
 	cart := Cart{Lines: make([]Line, 0, len(lines)), Valid: true}
 	for _, in := range lines {
@@ -124,7 +129,7 @@ func priceLine(in LineInput, items map[int64]Item) Line {
 	case in.Quantity > item.Stock:
 		line.Problems = append(line.Problems, InsufficientStock)
 	}
-	if len(line.Problems) == 0 {
+	if in.Quantity >= 1 {
 		line.LineTotalCents = LineTotal(unit, in.Quantity)
 		line.VATCents = IncludedVAT(line.LineTotalCents, item.VATBasisPoints)
 	}

@@ -67,6 +67,12 @@ type Discount struct {
 // Apply prices regularCents under p. ok is false when p does not lower the
 // price (a fixed price at or above the regular one, an unknown type): such a
 // promotion is not a reduction and must not be announced as one.
+//
+// The announced reduction (Percent, Label) is measured against the lowest
+// price of the 30 days before the promotion, not the regular price: the
+// Court of Justice (C-330/23, 2024) reads Directive 2019/2161 so that a
+// percentage refers to that prior price. A promotion that only brings the
+// price back to it, or not even, announces no percentage.
 func Apply(regularCents int64, p Promotion) (d Discount, ok bool) {
 	switch p.Type {
 	case Percentage:
@@ -75,18 +81,37 @@ func Apply(regularCents int64, p Promotion) (d Discount, ok bool) {
 			return Discount{}, false
 		}
 		d.PriceCents = divRoundHalfUp(regularCents*(basisPoints-bp), basisPoints)
-		d.Percent = int32(divRoundHalfUp(bp, 100))
+		if regularCents == 0 {
+			// Nothing to compare with: the rate is all there is to announce.
+			d.Percent = int32(divRoundHalfUp(bp, 100))
+			d.Label = Label(d.Percent)
+			return d, true
+		}
 	case FixedPrice:
 		if p.FixedPriceCents < 0 || p.FixedPriceCents >= regularCents {
 			return Discount{}, false
 		}
 		d.PriceCents = p.FixedPriceCents
-		d.Percent = int32(divRoundHalfUp((regularCents-p.FixedPriceCents)*100, regularCents))
 	default:
 		return Discount{}, false
 	}
+	reference := ReferenceCents(regularCents, p)
+	if d.PriceCents < reference {
+		d.Percent = int32(divRoundHalfUp((reference-d.PriceCents)*100, reference))
+	}
 	d.Label = Label(d.Percent)
 	return d, true
+}
+
+// ReferenceCents is the price a promotion's reduction is announced
+// against: the lowest price of the 30 days before it, when known, else the
+// regular price; never above the regular price, so a price lowered since
+// the promotion began does not inflate the announced reduction.
+func ReferenceCents(regularCents int64, p Promotion) int64 {
+	if p.LowestPrice30dCents > 0 {
+		return min(p.LowestPrice30dCents, regularCents)
+	}
+	return regularCents
 }
 
 // Running picks the promotion running on a product at now from its

@@ -24,6 +24,16 @@ func TestApply(t *testing.T) {
 		{"fractional percentage", 999, Promotion{Type: Percentage, DiscountBasisPoints: 1250}, Discount{874, 13, "-13%"}, true},
 		{"100% off is free", 450, Promotion{Type: Percentage, DiscountBasisPoints: 10000}, Discount{0, 100, "-100%"}, true},
 		{"percentage of a free product", 0, Promotion{Type: Percentage, DiscountBasisPoints: 5000}, Discount{0, 50, "-50%"}, true},
+		{"Guaraná: 15% off 2,79 is 5% below the 30-day low of 2,49", 279,
+			Promotion{Type: Percentage, DiscountBasisPoints: 1500, LowestPrice30dCents: 249}, Discount{237, 5, "-5%"}, true},
+		{"a 30-day low of the regular price changes nothing", 850,
+			Promotion{Type: Percentage, DiscountBasisPoints: 2000, LowestPrice30dCents: 850}, Discount{680, 20, "-20%"}, true},
+		{"back to the 30-day low announces no reduction", 300,
+			Promotion{Type: FixedPrice, FixedPriceCents: 250, LowestPrice30dCents: 250}, Discount{250, 0, ""}, true},
+		{"above the 30-day low announces no reduction", 300,
+			Promotion{Type: Percentage, DiscountBasisPoints: 1000, LowestPrice30dCents: 200}, Discount{270, 0, ""}, true},
+		{"a 30-day low above today's regular price is not the reference", 1000,
+			Promotion{Type: Percentage, DiscountBasisPoints: 1500, LowestPrice30dCents: 1100}, Discount{850, 15, "-15%"}, true},
 		{"zero percentage is no promotion", 850, Promotion{Type: Percentage}, Discount{}, false},
 		{"over 100% is no promotion", 850, Promotion{Type: Percentage, DiscountBasisPoints: 10001}, Discount{}, false},
 		// Saving 150 of 850 = 17.6 % → 18 %.
@@ -182,7 +192,7 @@ func TestPriceCart(t *testing.T) {
 		}
 	})
 
-	t.Run("problems are reported and not charged", func(t *testing.T) {
+	t.Run("problems are reported, and lines short of stock still counted", func(t *testing.T) {
 		t.Parallel()
 		got := PriceCart([]LineInput{{1001, 1}, {999, 1}, {1004, 1}, {1003, 1}, {1002, 5}, {1001, 0}, {1003, -1}}, items)
 		wantProblems := [][]Problem{
@@ -198,12 +208,20 @@ func TestPriceCart(t *testing.T) {
 			if !reflect.DeepEqual(line.Problems, wantProblems[i]) {
 				t.Errorf("line %d problems = %v, want %v", i, line.Problems, wantProblems[i])
 			}
-			if len(line.Problems) > 0 && line.LineTotalCents != 0 {
-				t.Errorf("line %d with problems totals %d", i, line.LineTotalCents)
-			}
 		}
-		if got.Valid || got.SubtotalCents != 250 || got.TotalCents != 250 || got.FreeShippingReached {
-			t.Errorf("totals = %+v", got)
+		// What the cart holds: Guaraná, one out-of-stock 1003 and five 1002
+		// of which three are left; nothing for lines without a price or a
+		// valid quantity.
+		wantTotals := []int64{250, 0, 0, 300, 5 * 680, 0, 0} // 1002 at its promotional 6,80 €
+		var sum int64
+		for i, line := range got.Lines {
+			if line.LineTotalCents != wantTotals[i] {
+				t.Errorf("line %d totals %d, want %d", i, line.LineTotalCents, wantTotals[i])
+			}
+			sum += wantTotals[i]
+		}
+		if got.Valid || got.SubtotalCents != sum || got.TotalCents != sum {
+			t.Errorf("totals = %+v, want invalid with subtotal %d", got, sum)
 		}
 		if got.Lines[4].AvailableStock != 3 || got.Lines[1].Item.Name != "" {
 			t.Errorf("available stock / unknown item = %+v", got.Lines)

@@ -43,8 +43,8 @@ func TestSeededPromotions(t *testing.T) {
 		price, original, low30 int64
 		label                  string
 	}{
-		{1001, 237, 279, 249, "-15%"}, // the price rose from 2,49 € 20 days ago
-		{2001, 759, 949, 849, "-20%"}, // 8,99 → 8,49 → 9,49 within the window
+		{1001, 237, 279, 249, "-5%"},  // the price rose from 2,49 € 20 days ago: -5 % against that
+		{2001, 759, 949, 849, "-11%"}, // 8,99 → 8,49 → 9,49 within the window: -11 % against 8,49
 		{11001, 279, 399, 399, "-30%"},
 		{12002, 3490, 3990, 3990, "-13%"}, // fixed price: 5,00 € off 39,90 €
 		{1003, 599, 749, 749, "-20%"},

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -37,7 +38,7 @@ func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
 // ListActivePromotions lists the products on a promotion running now,
 // ending soonest first, each with its promotion priced, labelled and shown
 // against the lowest price of the 30 days before it started.
-func (s *Service) ListActivePromotions(ctx context.Context, _ *connect.Request[saboresv1.ListActivePromotionsRequest]) (*connect.Response[saboresv1.ListActivePromotionsResponse], error) {
+func (s *Service) ListActivePromotions(ctx context.Context, req *connect.Request[saboresv1.ListActivePromotionsRequest]) (*connect.Response[saboresv1.ListActivePromotionsResponse], error) {
 	now := time.Now()
 	rows, err := s.queries.ListPromotedProducts(ctx, db.ListPromotedProductsParams{Now: now, MaxResults: MaxActivePromotions})
 	if err != nil {
@@ -45,6 +46,9 @@ func (s *Service) ListActivePromotions(ctx context.Context, _ *connect.Request[s
 	}
 	products, err := shop.WithPromotions(ctx, s.promos, rows, now)
 	if err != nil {
+		return nil, err
+	}
+	if err := productcontent.Localize(ctx, s.queries, rows, products, req.Msg.GetLanguage(), false); err != nil {
 		return nil, err
 	}
 	res := &saboresv1.ListActivePromotionsResponse{Products: make([]*saboresv1.Product, 0, len(products))}

@@ -71,7 +71,7 @@ func TestListActivePromotions(t *testing.T) {
 		discountPercent  int32
 	}{
 		{9, 850, 1100, "-15%", saboresv1.PromotionType_PROMOTION_TYPE_PERCENTAGE, true, true, 15},
-		{1, 800, 900, "-20%", saboresv1.PromotionType_PROMOTION_TYPE_PERCENTAGE, true, true, 20},
+		{1, 800, 900, "-11%", saboresv1.PromotionType_PROMOTION_TYPE_PERCENTAGE, true, true, 11}, // against the 30-day low
 		{8, 700, 1000, "-30%", saboresv1.PromotionType_PROMOTION_TYPE_PERCENTAGE, true, true, 30},
 		{2, 750, 1000, "-25%", saboresv1.PromotionType_PROMOTION_TYPE_FIXED_PRICE, false, false, 25},
 	}

@@ -81,6 +81,8 @@ type bulkProduct struct {
 	promotionPercentBP   int32
 	promotionFixedCents  int64
 	promotionEndsExpired bool
+	namePT               string
+	food                 *bulkFood
 }
 
 // generate returns product i; it depends on i alone.
@@ -112,6 +114,12 @@ func generate(i int) bulkProduct {
 	}
 	if i%17 == 0 {
 		p.stock = 0
+	}
+	if pt, ok := bulkNounsPT[noun]; ok {
+		p.namePT = fmt.Sprintf("%s %s %s", pt, flavor, size)
+	}
+	if f, ok := foodOf(i, p); ok {
+		p.food = &f
 	}
 	switch {
 	case i%97 == 0:
@@ -167,7 +175,7 @@ func Bulk(ctx context.Context, pool *pgxpool.Pool, n int, progress io.Writer) er
 	// VACUUM merges the search index's pending entries (a search would
 	// otherwise scan them one by one) and sets the visibility map for
 	// index-only scans; ANALYZE tells the planner the new sizes at once.
-	if _, err := pool.Exec(ctx, "VACUUM (ANALYZE) products, product_country_visibility, product_promotions, price_history"); err != nil {
+	if _, err := pool.Exec(ctx, "VACUUM (ANALYZE) products, product_country_visibility, product_promotions, price_history, product_food_info"); err != nil {
 		return fmt.Errorf("seed: bulk: vacuum: %w", err)
 	}
 	slog.InfoContext(ctx, "seed: bulk catalogue loaded", "products", n, "duration", time.Since(start).Round(time.Millisecond))
@@ -192,6 +200,8 @@ func bulk(ctx context.Context, tx pgx.Tx, n int, progress io.Writer) error {
 		"SET LOCAL gin_pending_list_limit = '64MB'",
 		"SET LOCAL work_mem = '64MB'",
 		"ALTER TABLE product_country_visibility DISABLE TRIGGER visibility_sold_online",
+		// allergen_risk is copied with each product, as sold_online is.
+		"ALTER TABLE product_food_info DISABLE TRIGGER food_info_allergens_inserted",
 		fmt.Sprintf("DELETE FROM products WHERE id >= %d", BulkFirstID),
 	} {
 		if _, err := tx.Exec(ctx, stmt); err != nil {
@@ -202,10 +212,16 @@ func bulk(ctx context.Context, tx pgx.Tx, n int, progress io.Writer) error {
 	bar := newProgressBar(progress, "productos", n)
 	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"products"},
 		[]string{"id", "name", "code", "sku", "brand", "description", "category", "online_categories", "price_cents",
-			"vat_basis_points", "stock", "rating", "image_url", "country_slug", "created_at", "updated_at", "sold_online"},
+			"vat_basis_points", "stock", "rating", "image_url", "country_slug", "created_at", "updated_at", "sold_online",
+			"name_pt", "is_food", "allergen_risk"},
 		&rowSource{n: n, bar: bar, row: func(p bulkProduct) ([]any, bool) {
+			var risk []string
+			if p.food != nil {
+				risk = p.food.risk()
+			}
 			return []any{p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online, p.priceCents,
-				p.vat, p.stock, p.rating, p.imageURL, p.country, p.created, p.created, p.soldOnline}, true
+				p.vat, p.stock, p.rating, p.imageURL, p.country, p.created, p.created, p.soldOnline,
+				p.namePT, p.food != nil, risk}, true
 		}}); err != nil {
 		return fmt.Errorf("copy products: %w", err)
 	}
@@ -235,8 +251,19 @@ func bulk(ctx context.Context, tx pgx.Tx, n int, progress io.Writer) error {
 		&rowSource{n: n, row: promotionRow}); err != nil {
 		return fmt.Errorf("copy promotions: %w", err)
 	}
-	if _, err := tx.Exec(ctx, "ALTER TABLE product_country_visibility ENABLE TRIGGER visibility_sold_online"); err != nil {
-		return fmt.Errorf("enable trigger: %w", err)
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"product_food_info"},
+		[]string{"product_id", "ingredients_es", "ingredients_pt", "contains", "may_contain", "net_quantity", "net_unit",
+			"storage_es", "storage_pt", "operator_name", "operator_address"},
+		&rowSource{n: n, row: foodRow}); err != nil {
+		return fmt.Errorf("copy food information: %w", err)
+	}
+	for _, stmt := range []string{
+		"ALTER TABLE product_country_visibility ENABLE TRIGGER visibility_sold_online",
+		"ALTER TABLE product_food_info ENABLE TRIGGER food_info_allergens_inserted",
+	} {
+		if _, err := tx.Exec(ctx, stmt); err != nil {
+			return fmt.Errorf("enable trigger: %w", err)
+		}
 	}
 	return nil
 }

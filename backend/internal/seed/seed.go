@@ -84,6 +84,9 @@ func catalogue(ctx context.Context, q *db.Queries, now time.Time) error {
 	if err := products(ctx, q, companyID, now); err != nil {
 		return err
 	}
+	if err := sampleContents(ctx, q); err != nil {
+		return err
+	}
 	for _, p := range promotions {
 		err := q.SeedPromotion(ctx, db.SeedPromotionParams{
 			ProductID: p.productID, IsActive: p.active,
@@ -93,6 +96,9 @@ func catalogue(ctx context.Context, q *db.Queries, now time.Time) error {
 		if err != nil {
 			return fmt.Errorf("promotion of product %d: %w", p.productID, err)
 		}
+	}
+	if err := shopSettings(ctx, q); err != nil {
+		return err
 	}
 	if err := customers(ctx, q, userIDs, now); err != nil {
 		return err
@@ -254,12 +260,12 @@ type orderLine struct {
 }
 
 var orderList = []order{
-	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000001"), MariaEmail, "completed", "card", "paid", 30,
+	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000001"), MariaEmail, "delivered", "card", "paid", 30,
 		"Calle de Atocha 27, 3º B", "Madrid", "28012", []orderLine{
 			{guaranaID, 2, 249, 249, ""},
 			{paoDeQueijoID, 1, 849, 849, ""},
 		}},
-	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000002"), MariaEmail, "pending", "transfer", "awaiting_payment", 1,
+	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000002"), MariaEmail, "placed", "transfer", "awaiting_payment", 1,
 		"Calle de Atocha 27, 3º B", "Madrid", "28012", []orderLine{
 			{cafeColombiaID, 1, 759, 949, "-20%"},
 			{harinaPanID, 2, 299, 299, ""},
@@ -268,7 +274,7 @@ var orderList = []order{
 		"Rua Nova 8, 1º", "Vigo", "36202", []orderLine{
 			{grogueID, 1, 1899, 1899, ""},
 		}},
-	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000004"), JoaoEmail, "completed", "card", "paid", 45,
+	{uuid.MustParse("5ab0e500-0000-4000-8000-000000000004"), JoaoEmail, "delivered", "card", "paid", 45,
 		"Rua Nova 8, 1º", "Vigo", "36202", []orderLine{
 			{incaKolaID, 3, 229, 229, ""},
 			{yerbaTaraguiID, 1, 899, 899, ""},

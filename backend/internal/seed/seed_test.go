@@ -120,7 +120,7 @@ func TestCatalogueContent(t *testing.T) {
 		{"inactive", "SELECT count(*) FROM product_promotions WHERE NOT is_active", 1, 100},
 		{"customers active and not", "SELECT count(DISTINCT active) FROM customers", 2, 2},
 		{"customer types", "SELECT count(DISTINCT customer_type) FROM customers", 2, 2},
-		{"order statuses", "SELECT count(DISTINCT status) FROM orders WHERE status IN ('pending', 'completed', 'cancelled')", 3, 3},
+		{"order statuses", "SELECT count(DISTINCT status) FROM orders WHERE status IN ('placed', 'delivered', 'cancelled')", 3, 3},
 		{"orders whose total is not their lines' sum",
 			"SELECT count(*) FROM orders o WHERE total_cents <> (SELECT sum(line_total_cents) FROM order_lines l WHERE l.order_id = o.id)", 0, 0},
 		{"orders without a customer", "SELECT count(*) FROM orders WHERE customer_id IS NULL", 0, 0},

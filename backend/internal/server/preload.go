@@ -2,9 +2,11 @@ package server
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html"
-	"regexp"
+	"io/fs"
+	"strconv"
 	"strings"
 )
 
@@ -13,69 +15,86 @@ import (
 // after it has downloaded and run the app; naming them in index.html lets it
 // start them with the page, so the answers are in (or on their way) when the
 // app asks. Each URL must be exactly the one connect-web builds for the
-// request the page makes (same field order, same escaping), or the browser
-// fetches twice; the browser tests check that every preloaded request is
-// asked for once.
+// request the page makes, or the browser fetches twice: so the web app's
+// build writes them (frontend/src/app/page-requests.ts, with the pages' own
+// request builders, through connect-web) into preloads.json, and shopd only
+// fills in a product id. The browser tests check that every preloaded
+// request is asked for once.
 
-// Requests as the storefront makes them (frontend/src/features/catalog and
-// hooks/session-query.tsx), as Connect JSON.
-const (
-	sessionCall     = "/sabores.v1.AccountService/GetSession"
-	countriesCall   = "/sabores.v1.CatalogService/ListCountries"
-	listCall        = "/sabores.v1.CatalogService/ListProducts"
-	productCall     = "/sabores.v1.CatalogService/GetProduct"
-	promotionsCall  = "/sabores.v1.PromotionService/ListActivePromotions"
-	homeSection     = `{"onlineCategory":%q,"sort":"PRODUCT_SORT_NEWEST","pageSize":4}`
-	todosFirstPage  = `{"sort":"PRODUCT_SORT_NAME","page":1,"pageSize":20}`
-	productByIDJSON = `{"id":"%s"}`
-)
+// preloadFile is dist/preloads.json as the web app's build writes it.
+type preloadFile struct {
+	// EveryPage are the requests every page makes first (the session).
+	EveryPage []string `json:"everyPage"`
+	Pages     []struct {
+		// Path is a page's path; a segment {id} stands for a product id.
+		Path string `json:"path"`
+		// BareOnly: the calls hold only without a query string (filters
+		// and page numbers change the request).
+		BareOnly bool     `json:"bareOnly"`
+		Calls    []string `json:"calls"`
+	} `json:"pages"`
+}
 
-// productPath is a product page; ids are positive int64 values, which Connect
-// JSON writes as strings.
-var productPath = regexp.MustCompile(`^/producto/([1-9][0-9]{0,17})$`)
+// idSlot is how preloads.json marks the product id in a path and its calls.
+const idSlot = "{id}"
 
-// preloadCalls lists the Connect GET URLs the page at path requests first.
-// Every page asks who is signed in; the home page, /todos without filters and
-// product pages also read the catalogue.
-func preloadCalls(path, rawQuery string) []string {
-	calls := []string{connectGet(sessionCall, "{}")}
-	switch {
-	case path == "/":
-		calls = append(calls,
-			connectGet(countriesCall, "{}"),
-			connectGet(listCall, fmt.Sprintf(homeSection, "lanzamientos")),
-			connectGet(promotionsCall, "{}"),
-			connectGet(listCall, fmt.Sprintf(homeSection, "populares")),
-		)
-	case path == "/todos" && rawQuery == "":
-		calls = append(calls, connectGet(listCall, todosFirstPage))
-	default:
-		if m := productPath.FindStringSubmatch(path); m != nil {
-			calls = append(calls, connectGet(productCall, fmt.Sprintf(productByIDJSON, m[1])))
+// preloads maps request paths to their first Connect GET URLs.
+type preloads struct{ file preloadFile }
+
+// mustLoadPreloads reads preloads.json from the built app; an app built
+// without one (or no app) gets no preloads. The file is embedded at compile
+// time, so one that does not parse is a broken build, like a bad regexp.
+func mustLoadPreloads(files fs.FS) *preloads {
+	p := &preloads{}
+	b, err := fs.ReadFile(files, "preloads.json")
+	if err != nil {
+		return p
+	}
+	if err := json.Unmarshal(b, &p.file); err != nil {
+		panic("frontend preloads.json: " + err.Error())
+	}
+	return p
+}
+
+// calls lists the Connect GET URLs the page at path requests first.
+func (p *preloads) calls(path, rawQuery string) []string {
+	calls := append([]string(nil), p.file.EveryPage...)
+	for _, page := range p.file.Pages {
+		if page.BareOnly && rawQuery != "" {
+			continue
 		}
+		id, ok := matchPath(page.Path, path)
+		if !ok {
+			continue
+		}
+		for _, c := range page.Calls {
+			calls = append(calls, strings.ReplaceAll(c, idSlot, id))
+		}
+		break
 	}
 	return calls
 }
 
-// connectGet is the URL connect-web uses for a unary call over GET with the
-// JSON codec: the message goes in the query, escaped like encodeURIComponent.
-func connectGet(procedure, message string) string {
-	return procedure + "?connect=v1&encoding=json&message=" + escapeComponent(message)
-}
-
-// escapeComponent escapes s as JavaScript's encodeURIComponent does.
-func escapeComponent(s string) string {
-	const unreserved = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()"
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if strings.IndexByte(unreserved, c) >= 0 {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
+// matchPath reports whether path is pattern, returning the product id that
+// stands in its {id} segment: a positive integer JavaScript holds exactly, as
+// the product page requires before it asks for the product.
+func matchPath(pattern, path string) (string, bool) {
+	prefix, suffix, slotted := strings.Cut(pattern, idSlot)
+	if !slotted {
+		return "", path == pattern
 	}
-	return b.String()
+	id, ok := strings.CutPrefix(path, prefix)
+	if !ok {
+		return "", false
+	}
+	if id, ok = strings.CutSuffix(id, suffix); !ok {
+		return "", false
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil || n <= 0 || n > 1<<53-1 || strconv.FormatInt(n, 10) != id {
+		return "", false
+	}
+	return id, true
 }
 
 // withPreloads returns index with a <link rel="preload" as="fetch"> for each

@@ -8,25 +8,27 @@ import (
 	"testing/fstest"
 )
 
+// preloadsJSON is what the web app's build writes (frontend/scripts/page-preloads.mjs).
+const preloadsJSON = `{
+  "everyPage": ["/sabores.v1.AccountService/GetSession?connect=v1&encoding=json&message=%7B%7D"],
+  "pages": [
+    {"path": "/", "bareOnly": false, "calls": ["/sabores.v1.CatalogService/ListCountries?connect=v1&encoding=json&message=%7B%7D"]},
+    {"path": "/todos", "bareOnly": true, "calls": ["/sabores.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%22page%22%3A1%7D"]},
+    {"path": "/producto/{id}", "bareOnly": false, "calls": ["/sabores.v1.CatalogService/GetProduct?connect=v1&encoding=json&message=%7B%22id%22%3A%22{id}%22%7D"]}
+  ]
+}`
+
 func TestPreloadCalls(t *testing.T) {
 	t.Parallel()
+	p := mustLoadPreloads(fstest.MapFS{"preloads.json": {Data: []byte(preloadsJSON)}})
 	session := "/sabores.v1.AccountService/GetSession?connect=v1&encoding=json&message=%7B%7D"
-	// The URLs connect-web sends for these pages, copied from the browser.
 	tests := []struct {
 		name, path, query string
 		want              []string
 	}{
-		{"home", "/", "", []string{
-			session,
-			"/sabores.v1.CatalogService/ListCountries?connect=v1&encoding=json&message=%7B%7D",
-			"/sabores.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%22onlineCategory%22%3A%22lanzamientos%22%2C%22sort%22%3A%22PRODUCT_SORT_NEWEST%22%2C%22pageSize%22%3A4%7D",
-			"/sabores.v1.PromotionService/ListActivePromotions?connect=v1&encoding=json&message=%7B%7D",
-			"/sabores.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%22onlineCategory%22%3A%22populares%22%2C%22sort%22%3A%22PRODUCT_SORT_NEWEST%22%2C%22pageSize%22%3A4%7D",
-		}},
-		{"todos", "/todos", "", []string{
-			session,
-			"/sabores.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%22sort%22%3A%22PRODUCT_SORT_NAME%22%2C%22page%22%3A1%2C%22pageSize%22%3A20%7D",
-		}},
+		{"home", "/", "", []string{session, "/sabores.v1.CatalogService/ListCountries?connect=v1&encoding=json&message=%7B%7D"}},
+		{"home with a query string", "/", "utm=x", []string{session, "/sabores.v1.CatalogService/ListCountries?connect=v1&encoding=json&message=%7B%7D"}},
+		{"todos", "/todos", "", []string{session, "/sabores.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%22page%22%3A1%7D"}},
 		{"todos with filters reads its own page", "/todos", "sortBy=price-asc", []string{session}},
 		{"product", "/producto/1001", "", []string{
 			session,
@@ -34,32 +36,35 @@ func TestPreloadCalls(t *testing.T) {
 		}},
 		{"product id that is not a number", "/producto/abc", "", []string{session}},
 		{"product id zero", "/producto/0", "", []string{session}},
+		{"product id with a leading zero", "/producto/01001", "", []string{session}},
+		{"product id JavaScript cannot hold", "/producto/9007199254740992", "", []string{session}},
+		{"below a product", "/producto/1001/x", "", []string{session}},
 		{"other page", "/cart", "", []string{session}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := preloadCalls(tt.path, tt.query); !slices.Equal(got, tt.want) {
-				t.Errorf("preloadCalls(%q, %q) =\n%q\nwant\n%q", tt.path, tt.query, got, tt.want)
+			if got := p.calls(tt.path, tt.query); !slices.Equal(got, tt.want) {
+				t.Errorf("calls(%q, %q) =\n%q\nwant\n%q", tt.path, tt.query, got, tt.want)
 			}
 		})
 	}
 }
 
-func TestEscapeComponentMatchesEncodeURIComponent(t *testing.T) {
+func TestNoPreloadsWithoutTheFile(t *testing.T) {
 	t.Parallel()
-	// encodeURIComponent(`{"q":"a b/ç~*'()!"}`) in a browser.
-	in := `{"q":"a b/ç~*'()!"}`
-	want := "%7B%22q%22%3A%22a%20b%2F%C3%A7~*'()!%22%7D"
-	if got := escapeComponent(in); got != want {
-		t.Errorf("escapeComponent(%q) = %q, want %q", in, got, want)
+	if got := mustLoadPreloads(fstest.MapFS{}).calls("/", ""); len(got) != 0 {
+		t.Errorf("calls without preloads.json = %q, want none", got)
 	}
 }
 
 func TestIndexNamesThePagePreloads(t *testing.T) {
 	t.Parallel()
 	index := "<!doctype html>\n<html>\n  <head>\n    <title>Sabores</title>\n  </head>\n  <body><div id=root></div></body>\n</html>\n"
-	b := setup(t, Options{Frontend: fstest.MapFS{"index.html": {Data: []byte(index)}}})
+	b := setup(t, Options{Frontend: fstest.MapFS{
+		"index.html":    {Data: []byte(index)},
+		"preloads.json": {Data: []byte(preloadsJSON)},
+	}})
 	res, err := b.h1.Get(b.url + "/producto/1001")
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +77,6 @@ func TestIndexNamesThePagePreloads(t *testing.T) {
 		t.Errorf("GET /producto/1001 =\n%s\nwant %s in the head", page, want)
 	}
 	if n := strings.Count(page, `rel="preload"`); n != 2 {
-		t.Errorf("GET /producto/1001 has %d preloads, want 2 (session and product)", n)
+		t.Errorf("GET /producto/1001 has %d preloads, want 2 (the fixture's session and product)", n)
 	}
 }

@@ -1,4 +1,4 @@
-// Package server assembles shopd's single HTTP handler: the seven Connect
+// Package server assembles shopd's single HTTP handler: the Connect
 // services (serving Connect, gRPC and gRPC-Web), gRPC health and (when asked)
 // reflection,
 // /healthz, routes other packages mount (sign-in, product images) and the
@@ -32,6 +32,7 @@ type Services struct {
 	Account    saboresv1connect.AccountServiceHandler
 	Visibility saboresv1connect.VisibilityServiceHandler
 	Admin      saboresv1connect.AdminServiceHandler
+	Settings   saboresv1connect.ShopSettingsServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -52,7 +53,7 @@ type Options struct {
 	// which must come before validation so strangers learn nothing from
 	// validation errors. They return Connect errors themselves.
 	Interceptors []connect.Interceptor
-	// ReadCache wraps the seven services' HTTP handlers: the place for
+	// ReadCache wraps the services' HTTP handlers: the place for
 	// catalogcache.Middleware, which answers repeated public GET reads
 	// before any interceptor or other work. Nil caches nothing.
 	ReadCache func(http.Handler) http.Handler
@@ -83,6 +84,7 @@ var serviceNames = []string{
 	saboresv1connect.AccountServiceName,
 	saboresv1connect.VisibilityServiceName,
 	saboresv1connect.AdminServiceName,
+	saboresv1connect.ShopSettingsServiceName,
 }
 
 // ServiceNames returns the fully-qualified names of every served service.
@@ -122,6 +124,7 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
 	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
 	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
+	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
@@ -135,7 +138,7 @@ func NewHandler(opts Options) http.Handler {
 	for pattern, h := range opts.Routes {
 		mux.Handle(pattern, h)
 	}
-	mux.Handle("/", newSPA(opts.Frontend))
+	mux.Handle("/", notFoundStatus(newSPA(opts.Frontend)))
 
 	return logRequests(opts.Logger, cors(opts.AllowedOrigins, mux))
 }
@@ -163,6 +166,9 @@ func (s Services) withDefaults() Services {
 	}
 	if s.Admin == nil {
 		s.Admin = saboresv1connect.UnimplementedAdminServiceHandler{}
+	}
+	if s.Settings == nil {
+		s.Settings = saboresv1connect.UnimplementedShopSettingsServiceHandler{}
 	}
 	return s
 }

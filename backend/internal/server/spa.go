@@ -28,8 +28,9 @@ const notBuiltPage = `<!doctype html>
 // /producto/1001 survive a reload. index.html names the page's first API
 // requests as preloads (preload.go).
 type spa struct {
-	files fs.FS
-	index []byte
+	files    fs.FS
+	index    []byte
+	preloads *preloads
 }
 
 func newSPA(files fs.FS) *spa {
@@ -37,7 +38,7 @@ func newSPA(files fs.FS) *spa {
 	if err != nil {
 		index = nil
 	}
-	return &spa{files: files, index: index}
+	return &spa{files: files, index: index, preloads: mustLoadPreloads(files)}
 }
 
 // ServeHTTP implements http.Handler.
@@ -52,6 +53,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if info, err := fs.Stat(s.files, name); err == nil && !info.IsDir() {
 			if strings.HasPrefix(name, "assets/") {
 				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				if s.serveCompressed(w, r, name) {
+					return
+				}
 			} else {
 				w.Header().Set("Cache-Control", "public, max-age=3600")
 			}
@@ -75,6 +79,6 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(notBuiltPage))
 		return
 	}
-	page := withPreloads(s.index, preloadCalls("/"+name, r.URL.RawQuery))
+	page := withPreloads(s.index, s.preloads.calls("/"+name, r.URL.RawQuery))
 	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(page))
 }

@@ -59,12 +59,16 @@ func lineToProto(l db.OrderLine) *saboresv1.OrderLine {
 // status maps a stored status; anything the API does not know passes
 // through as status_text with ORDER_STATUS_UNSPECIFIED.
 func status(s string) saboresv1.OrderStatus {
-	switch s {
-	case "pending":
+	switch Fulfilment(s) {
+	case Placed:
 		return saboresv1.OrderStatus_ORDER_STATUS_PENDING
-	case "completed":
+	case Preparing:
+		return saboresv1.OrderStatus_ORDER_STATUS_PREPARING
+	case Shipped:
+		return saboresv1.OrderStatus_ORDER_STATUS_SHIPPED
+	case Delivered:
 		return saboresv1.OrderStatus_ORDER_STATUS_COMPLETED
-	case "cancelled":
+	case Cancelled:
 		return saboresv1.OrderStatus_ORDER_STATUS_CANCELLED
 	default:
 		return saboresv1.OrderStatus_ORDER_STATUS_UNSPECIFIED
@@ -92,6 +96,10 @@ func paymentStatus(s string) saboresv1.PaymentStatus {
 		return saboresv1.PaymentStatus_PAYMENT_STATUS_ON_DELIVERY
 	case "paid":
 		return saboresv1.PaymentStatus_PAYMENT_STATUS_PAID
+	case "partially_refunded":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_PARTIALLY_REFUNDED
+	case "refunded":
+		return saboresv1.PaymentStatus_PAYMENT_STATUS_REFUNDED
 	default:
 		return saboresv1.PaymentStatus_PAYMENT_STATUS_UNSPECIFIED
 	}

@@ -15,6 +15,9 @@ import (
 // catalogcache keeps them all in memory for the storefront's reads.
 type PromotionSource interface {
 	Candidates(ctx context.Context, productIDs []int64, now time.Time) (map[int64][]pricing.Promotion, error)
+	// All gives the candidates of every product, for sorting by the price
+	// shown. The map may be shared: callers must not change it.
+	All(ctx context.Context, now time.Time) (map[int64][]pricing.Promotion, error)
 }
 
 // Stored reads promotion candidates through Queries: the pool, or checkout's

@@ -20,5 +20,16 @@ export function remaining(endMs: number, nowMs: number): Remaining {
   };
 }
 
-/** sevenDays is the default promotion end and the home countdown's horizon. */
-export const sevenDaysMs = 7 * 24 * 60 * 60 * 1000;
+/**
+ * soonestEnd is when the first of the running promotions ends, in ms, or
+ * undefined when none has an end still ahead: only a real end may be
+ * counted down to (an invented deadline is a banned "limited time" claim,
+ * Directive 2005/29/EC, Annex I point 7).
+ */
+export function soonestEnd(ends: readonly (number | undefined)[], nowMs: number): number | undefined {
+  let soonest: number | undefined;
+  for (const end of ends) {
+    if (end !== undefined && end > nowMs && (soonest === undefined || end < soonest)) soonest = end;
+  }
+  return soonest;
+}

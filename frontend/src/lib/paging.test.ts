@@ -44,6 +44,7 @@ describe("pageCount and pageRange", () => {
     { page: 1, total: 45, want: [1, 20] },
     { page: 3, total: 45, want: [41, 45] },
     { page: 1, total: 0, want: [0, 0] },
+    { page: 99, total: 48, want: [0, 0] }, // past the end: nothing, not "48-48"
   ])("page $page of $total items shows $want", ({ page, total, want }) => {
     expect(pageRange(page, 20, total)).toEqual(want);
   });

@@ -41,7 +41,8 @@ export function pageCount(total: number, pageSize: number): number {
 export function pageRange(page: number, pageSize: number, total: number): [number, number] {
   if (total <= 0) return [0, 0];
   const first = (page - 1) * pageSize + 1;
-  return [Math.min(first, total), Math.min(page * pageSize, total)];
+  if (first > total) return [0, 0];
+  return [first, Math.min(page * pageSize, total)];
 }
 
 /** readPage reads a 1-based `page` query parameter (1 when absent or invalid). */

@@ -11,11 +11,15 @@ import type { Transport } from "@connectrpc/connect";
  */
 const connectWeb = import("@connectrpc/connect-web");
 
+/**
+ * transportOptions configure connect-web; the build (scripts/page-preloads.mjs)
+ * builds the page preloads' URLs with them, so they match the app's byte for byte.
+ */
+export const transportOptions = { baseUrl: "/", useHttpGet: true } as const;
+
 /** createTransport is the app's transport; calls wait for the Connect chunk. */
 export function createTransport(): Transport {
-  const transport = connectWeb.then(({ createConnectTransport }) =>
-    createConnectTransport({ baseUrl: "/", useHttpGet: true }),
-  );
+  const transport = connectWeb.then(({ createConnectTransport }) => createConnectTransport(transportOptions));
   return {
     unary: async (...args) => (await transport).unary(...args),
     stream: async (...args) => (await transport).stream(...args),

@@ -57,8 +57,6 @@ const spanish = [
   "Perfumes",
   "Bebidas",
   "Populares",
-  "Oops! Page not found",
-  "Return to Home",
   "Sabores de Senegal",
   "EXPIRADA",
 ];

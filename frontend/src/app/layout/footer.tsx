@@ -2,20 +2,20 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { NewsletterBox } from "@/app/layout/newsletter-box";
 import { SocialLinks } from "@/app/layout/social-links";
-import { shop } from "@/config/shop";
+import { useShopDetails } from "@/hooks/use-shop-details";
+import { addressLine } from "@/lib/shop-details";
 
 /** Footer carries the legal links, the newsletter box and social links. */
 export function Footer() {
   const { t } = useTranslation();
+  const details = useShopDetails().data?.details;
   return (
     <footer className="mt-16 bg-stone-900 text-stone-200">
       <div className="container-page grid gap-8 py-10 md:grid-cols-3">
         <div>
           <p className="text-xl font-bold text-white">Sabores</p>
           <p className="mt-2 text-sm">{t("footer.tagline")}</p>
-          <p className="mt-2 text-sm">
-            {shop.street}, {shop.postalCode} {shop.city} ({shop.province})
-          </p>
+          <p className="mt-2 min-h-5 text-sm">{addressLine(details)}</p>
           <SocialLinks className="mt-4 text-sm" />
         </div>
         <nav aria-label={t("footer.legalNav")}>

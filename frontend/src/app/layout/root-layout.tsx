@@ -24,7 +24,10 @@ export function RootLayout() {
       <FreeShippingBanner />
       <AccountBar />
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall, so the footer starts below the fold: pages
+          grow when their data arrives, and a footer pushed down in view is a
+          layout shift (issue 20). */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         <ErrorBoundary resetKey={pathname} fallback={(error) => <RouteError error={error} />}>
           <Suspense fallback={<Spinner className="min-h-[60vh]" />}>
             <Outlet />

@@ -37,7 +37,7 @@ export default function CartRoute() {
       <h1 className="text-3xl font-bold">{t("title")}</h1>
       {priced.isError && <ErrorBox className="mt-4">{t("validateError")}</ErrorBox>}
       {priced.data && !priced.data.valid && <ErrorBox className="mt-4">{t("hasProblems")}</ErrorBox>}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <ul className="space-y-3" aria-label={t("lines")}>
           {items.map((item) => (
             <CartLineRow
@@ -50,6 +50,11 @@ export default function CartRoute() {
           ))}
         </ul>
         <CartSummary priced={priced.data}>
+          {priced.data && !priced.data.valid && (
+            <p role="status" className="text-sm font-medium text-red-700">
+              {t("fixBeforeCheckout")}
+            </p>
+          )}
           <button
             type="button"
             className="btn btn-primary w-full py-3"

@@ -55,7 +55,7 @@ export default function ClientDashboardRoute() {
           <div className="mt-6 grid grid-cols-2 gap-3 md:grid-cols-4">
             <StatCard to="/orders" label={t("dashboard.totalOrders")} value={d ? d.orderCount : "…"} />
             <StatCard to="/favorites" label={t("dashboard.favorites")} value={favorites.length} />
-            <StatCard to="/orders" label={t("dashboard.totalSpent")} value={d ? <Price cents={d.totalSpentCents} /> : "…"} />
+            <StatCard to="/orders" label={t("dashboard.totalSpent")} value={d ? <Price cents={d.totalSpentCents} amount /> : "…"} />
             <StatCard to="/cart" label={t("dashboard.cart")} value={count} />
           </div>
 
@@ -125,7 +125,7 @@ export default function ClientDashboardRoute() {
                 <dl className="mt-2 space-y-1 text-sm">
                   <div className="flex justify-between">
                     <dt>{t("dashboard.totalSpent")}</dt>
-                    <dd>{d ? <Price cents={d.totalSpentCents} /> : "…"}</dd>
+                    <dd>{d ? <Price cents={d.totalSpentCents} amount /> : "…"}</dd>
                   </div>
                   <div className="flex justify-between">
                     <dt>{t("dashboard.totalOrders")}</dt>

@@ -66,3 +66,28 @@ it("shows countries, launches, promotions with countdowns, EXPIRADA and the 30-d
   const popular = screen.getByRole("region", { name: "Productos más populares" });
   expect(await within(popular).findByText("boom")).toBeInTheDocument();
 });
+
+function renderHome(promotions: ReturnType<typeof product>[]) {
+  renderApp("/", (router) => {
+    router.service(CatalogService, { listCountries: () => ({ countries: [] }), listProducts: () => ({ products: [], totalSize: 0 }) });
+    router.service(PromotionService, { listActivePromotions: () => ({ products: promotions }) });
+  });
+}
+
+it("counts down to the end of the soonest-ending real promotion", async () => {
+  const endingIn = (days: number, id: number) =>
+    product(id, { promotion: { priceCents: 100n, originalPriceCents: 200n, label: "-50%", endTime: timestampFromMs(Date.now() + days * 86_400_000) } });
+  renderHome([endingIn(5, 1), endingIn(2, 2), product(3, { promotion: { priceCents: 100n, originalPriceCents: 200n } })]);
+  const banner = await screen.findByRole("region", { name: "¡Grandes ofertas por tiempo limitado!" });
+  const timer = within(banner).getByRole("timer");
+  // Two days away, not the seven the banner used to restart at on every load.
+  expect(timer).toHaveTextContent(/^01\s*d[ií]as/i);
+});
+
+it("shows no countdown banner when no promotion with an end runs", async () => {
+  renderHome([product(3, { name: "Sin fin", promotion: { priceCents: 100n, originalPriceCents: 200n, label: "-50%" } })]);
+  const card = (await screen.findByText("Sin fin")).closest("article")!;
+  expect(within(card).queryByText(/Termina en/)).not.toBeInTheDocument();
+  expect(screen.queryByRole("region", { name: "¡Grandes ofertas por tiempo limitado!" })).not.toBeInTheDocument();
+  expect(screen.queryByRole("timer")).not.toBeInTheDocument();
+});

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LockIcon, ReturnIcon, TruckIcon } from "@/components/ui/icons";
@@ -6,7 +5,10 @@ import { Seo } from "@/components/seo/seo";
 import { Countdown } from "@/features/catalog/components/countdown";
 import { CountryGrid, CountryTileSkeletons, countryListClass } from "@/features/catalog/components/country-grid";
 import { ProductGrid, SkeletonGrid } from "@/features/catalog/components/product-grid";
-import { sevenDaysMs } from "@/lib/countdown";
+import { soonestEnd } from "@/lib/countdown";
+import { useNow } from "@/hooks/use-now";
+import { useActivePromotions } from "@/features/catalog/api/catalog";
+import { timestampMs } from "@bufbuild/protobuf/wkt";
 import { defer, useDeferred } from "@/lib/deferred";
 
 // The sections' data-bound parts come with the data layer (the generated
@@ -85,9 +87,19 @@ function Countries() {
   );
 }
 
+/**
+ * CountdownBanner counts down to the end of the soonest-ending promotion
+ * running now, and is not shown when none runs with an end date.
+ */
 function CountdownBanner() {
   const { t } = useTranslation("catalog");
-  const [target] = useState(() => Date.now() + sevenDaysMs);
+  const promotions = useActivePromotions();
+  const now = useNow(60_000);
+  const target = soonestEnd(
+    (promotions.data?.products ?? []).map((p) => (p.promotion?.endTime ? timestampMs(p.promotion.endTime) : undefined)),
+    now,
+  );
+  if (target === undefined) return null;
   return (
     <section aria-labelledby="countdown-title" className="bg-gradient-to-r from-brand-800 to-red-800 py-10 text-white">
       <div className="container-page text-center">

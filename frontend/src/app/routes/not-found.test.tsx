@@ -5,8 +5,9 @@ import { renderApp } from "@/testing/render-app";
 it("shows the 404 page for an unknown path and logs the path", async () => {
   const log = vi.spyOn(console, "error").mockImplementation(() => {});
   renderApp("/no/such/page");
-  expect(await screen.findByText("Oops! Page not found")).toBeInTheDocument();
-  expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  // In Spanish, not in the spec's English (issue 18: no mixed languages).
+  expect(await screen.findByText("¡Vaya! Página no encontrada")).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
   expect(log).toHaveBeenCalledWith(expect.stringContaining("404"), "/no/such/page");
   log.mockRestore();
 });

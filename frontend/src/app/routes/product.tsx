@@ -8,6 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useProduct } from "@/features/catalog/api/catalog";
 import { AddToCartButton, effectivePrice } from "@/features/catalog/components/add-to-cart-button";
 import { FavoriteButton } from "@/features/catalog/components/favorite-button";
+import { FoodInfo } from "@/features/catalog/components/food-info";
 import { ProductImage } from "@/components/ui/product-image";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
@@ -115,6 +116,7 @@ export default function ProductRoute() {
           />
         </div>
       </div>
+      <FoodInfo product={p} />
     </div>
   );
 }

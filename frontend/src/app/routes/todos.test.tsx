@@ -41,6 +41,13 @@ describe("/todos", () => {
     expect(seen.at(-1)).toMatchObject({ page: 2, pageSize: 20, sort: ProductSort.NAME });
   });
 
+  it("sends a page past the end to the last page instead of contradicting itself", async () => {
+    renderTodos("/todos?page=99", 48);
+    expect(await screen.findByText("Mostrando 41-48 de 48 productos")).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/todos?page=3");
+    expect(screen.queryByText(/Mostrando 48-48/)).not.toBeInTheDocument();
+  });
+
   it("drops the page when a filter changes and sends online categories as such", async () => {
     const seen: ListProductsRequest[] = [];
     const { user } = renderTodos("/todos?page=2", 45, seen);

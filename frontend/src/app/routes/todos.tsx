@@ -1,10 +1,11 @@
 import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Pagination } from "@/components/ui/pagination";
 import { Seo } from "@/components/seo/seo";
 import { useProducts } from "@/features/catalog/api/catalog";
-import { ProductGrid } from "@/features/catalog/components/product-grid";
+import { PagedProducts } from "@/features/catalog/components/paged-products";
+import { readAllergens, withAllergens } from "@/lib/allergens";
+import { AllergenFilter } from "@/features/catalog/components/allergen-filter";
 import {
   readTodosParams,
   sortOptions,
@@ -13,8 +14,7 @@ import {
   toListRequest,
   withFilter,
 } from "@/features/catalog/todos-params";
-import { useListError } from "@/hooks/use-list-error";
-import { pageCount, pageRange, withPage } from "@/lib/paging";
+import { pageRange } from "@/lib/paging";
 import { schemaPrice } from "@/lib/format-price";
 
 /** TodosRoute is /todos: every product, filtered, sorted and paged by URL. */
@@ -22,10 +22,12 @@ export default function TodosRoute() {
   const { t } = useTranslation("catalog");
   const [sp, setSp] = useSearchParams();
   const params = readTodosParams(sp);
-  const query = useProducts(toListRequest(params));
-  const error = useListError(query.error);
+  const withoutAllergens = readAllergens(sp);
+  const filter = { ...toListRequest(params), page: params.page, withoutAllergens };
+  // The same request as the list below (one fetch): the count line and the
+  // structured data describe the page shown.
+  const query = useProducts(filter);
   const total = query.data?.totalSize ?? 0;
-  const pages = pageCount(total, todosPageSize);
   const [first, last] = pageRange(params.page, todosPageSize, total);
   const categoryId = useId();
   const sortId = useId();
@@ -105,20 +107,14 @@ export default function TodosRoute() {
           </select>
         </div>
         <p className="ml-auto min-h-6 text-sm text-stone-700" role="status">
-          {total > 0 ? t("todos.showing", { first, last, total }) : ""}
+          {first > 0 ? t("todos.showing", { first, last, total }) : ""}
         </p>
+        <AllergenFilter value={withoutAllergens} onChange={(next) => setSp(withAllergens(sp, next))} />
       </div>
 
       <div className="mt-6">
-        <ProductGrid
-          products={query.data?.products}
-          isPending={query.isPending}
-          skeletons={todosPageSize}
-          priority={4}
-          error={error}
-        />
+        <PagedProducts filter={filter} pageSize={todosPageSize} skeletons={todosPageSize} priority={4} />
       </div>
-      <Pagination page={params.page} totalPages={pages} onPage={(p) => setSp(withPage(sp, p))} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link, Navigate, Route, Routes, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
+import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useLogout } from "@/hooks/use-logout";
 import { useSession } from "@/hooks/use-session";
@@ -13,6 +14,7 @@ const ProductsByCountry = lazy(() => import("@/features/admin/routes/products-by
 const CountryProducts = lazy(() => import("@/features/admin/routes/country-products"));
 const GoogleAuthConfig = lazy(() => import("@/features/admin/routes/google-auth-config"));
 const ApiKeys = lazy(() => import("@/features/admin/routes/api-keys"));
+const ShopSettings = lazy(() => import("@/features/admin/routes/shop-settings"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -38,6 +40,7 @@ export function AdminScreens() {
         <Route path="products/:country" element={<CountryProducts />} />
         <Route path="google-auth-config" element={<GoogleAuthConfig />} />
         <Route path="api-keys" element={<ApiKeys />} />
+        <Route path="shop-settings" element={<ShopSettings />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
@@ -63,6 +66,7 @@ export function AdminRoutes() {
   if (viewer !== "admin") {
     return (
       <main id="main" className="container-page py-16 text-center">
+        <Seo title={`${t("noAccessTitle")} | Sabores`} />
         <h1 className="text-2xl font-bold">{t("noAccessTitle")}</h1>
         <p className="mt-2 text-stone-700">{t("noAccessText")}</p>
         <Link to="/" className="btn btn-primary mt-6">
@@ -74,6 +78,7 @@ export function AdminRoutes() {
 
   return (
     <div className="min-h-screen bg-stone-50">
+      <Seo title={`${t("area")} | Sabores`} />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t("skipToContent")}
       </a>

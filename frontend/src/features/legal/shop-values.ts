@@ -1,12 +1,14 @@
-import { shop } from "@/config/shop";
+import { useShopDetails } from "@/hooks/use-shop-details";
+import { addressLine } from "@/lib/shop-details";
 
-/** shopValues are the shop details the legal texts interpolate. */
-export function shopValues() {
+/** useShopValues are the shop details the legal texts interpolate, as the owner set them. */
+export function useShopValues() {
+  const d = useShopDetails().data?.details;
   return {
-    owner: shop.owner,
-    taxId: shop.taxId,
-    address: `${shop.street}, ${shop.postalCode} ${shop.city} (${shop.province})`,
-    email: shop.email,
-    phone: shop.phone,
+    owner: d?.legalName ?? "",
+    taxId: d?.nif ? `NIF ${d.nif}` : "",
+    address: addressLine(d),
+    email: d?.email ?? "",
+    phone: d?.phone ?? "",
   };
 }

@@ -23,6 +23,136 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// StockAdjustmentReason is why an admin changes a product's stock.
+type StockAdjustmentReason int32
+
+const (
+	// STOCK_ADJUSTMENT_REASON_UNSPECIFIED is rejected.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_UNSPECIFIED StockAdjustmentReason = 0
+	// STOCK_ADJUSTMENT_REASON_RECEIPT is goods received from a supplier.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_RECEIPT StockAdjustmentReason = 1
+	// STOCK_ADJUSTMENT_REASON_COUNT corrects the stock to a physical count.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_COUNT StockAdjustmentReason = 2
+	// STOCK_ADJUSTMENT_REASON_DAMAGE removes damaged or expired goods.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_DAMAGE StockAdjustmentReason = 3
+	// STOCK_ADJUSTMENT_REASON_RETURN puts returned goods back on sale.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_RETURN StockAdjustmentReason = 4
+	// STOCK_ADJUSTMENT_REASON_STORE_SALE is units sold in the physical store.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_STORE_SALE StockAdjustmentReason = 5
+)
+
+// Enum value maps for StockAdjustmentReason.
+var (
+	StockAdjustmentReason_name = map[int32]string{
+		0: "STOCK_ADJUSTMENT_REASON_UNSPECIFIED",
+		1: "STOCK_ADJUSTMENT_REASON_RECEIPT",
+		2: "STOCK_ADJUSTMENT_REASON_COUNT",
+		3: "STOCK_ADJUSTMENT_REASON_DAMAGE",
+		4: "STOCK_ADJUSTMENT_REASON_RETURN",
+		5: "STOCK_ADJUSTMENT_REASON_STORE_SALE",
+	}
+	StockAdjustmentReason_value = map[string]int32{
+		"STOCK_ADJUSTMENT_REASON_UNSPECIFIED": 0,
+		"STOCK_ADJUSTMENT_REASON_RECEIPT":     1,
+		"STOCK_ADJUSTMENT_REASON_COUNT":       2,
+		"STOCK_ADJUSTMENT_REASON_DAMAGE":      3,
+		"STOCK_ADJUSTMENT_REASON_RETURN":      4,
+		"STOCK_ADJUSTMENT_REASON_STORE_SALE":  5,
+	}
+)
+
+func (x StockAdjustmentReason) Enum() *StockAdjustmentReason {
+	p := new(StockAdjustmentReason)
+	*p = x
+	return p
+}
+
+func (x StockAdjustmentReason) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (StockAdjustmentReason) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_service_proto_enumTypes[0].Descriptor()
+}
+
+func (StockAdjustmentReason) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_service_proto_enumTypes[0]
+}
+
+func (x StockAdjustmentReason) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use StockAdjustmentReason.Descriptor instead.
+func (StockAdjustmentReason) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{0}
+}
+
+// OrderAction is a step the back office takes on an order.
+type OrderAction int32
+
+const (
+	// ORDER_ACTION_UNSPECIFIED is rejected.
+	OrderAction_ORDER_ACTION_UNSPECIFIED OrderAction = 0
+	// ORDER_ACTION_MARK_PAID records a payment received (a transfer).
+	OrderAction_ORDER_ACTION_MARK_PAID OrderAction = 1
+	// ORDER_ACTION_START_PREPARING starts packing a paid or cash-on-delivery order.
+	OrderAction_ORDER_ACTION_START_PREPARING OrderAction = 2
+	// ORDER_ACTION_SHIP hands the order to a carrier; carrier and tracking_number are required.
+	OrderAction_ORDER_ACTION_SHIP OrderAction = 3
+	// ORDER_ACTION_MARK_DELIVERED records the delivery (and a cash-on-delivery payment).
+	OrderAction_ORDER_ACTION_MARK_DELIVERED OrderAction = 4
+	// ORDER_ACTION_CANCEL cancels before shipping and gives the stock back; note is required.
+	OrderAction_ORDER_ACTION_CANCEL OrderAction = 5
+)
+
+// Enum value maps for OrderAction.
+var (
+	OrderAction_name = map[int32]string{
+		0: "ORDER_ACTION_UNSPECIFIED",
+		1: "ORDER_ACTION_MARK_PAID",
+		2: "ORDER_ACTION_START_PREPARING",
+		3: "ORDER_ACTION_SHIP",
+		4: "ORDER_ACTION_MARK_DELIVERED",
+		5: "ORDER_ACTION_CANCEL",
+	}
+	OrderAction_value = map[string]int32{
+		"ORDER_ACTION_UNSPECIFIED":     0,
+		"ORDER_ACTION_MARK_PAID":       1,
+		"ORDER_ACTION_START_PREPARING": 2,
+		"ORDER_ACTION_SHIP":            3,
+		"ORDER_ACTION_MARK_DELIVERED":  4,
+		"ORDER_ACTION_CANCEL":          5,
+	}
+)
+
+func (x OrderAction) Enum() *OrderAction {
+	p := new(OrderAction)
+	*p = x
+	return p
+}
+
+func (x OrderAction) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (OrderAction) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_service_proto_enumTypes[1].Descriptor()
+}
+
+func (OrderAction) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_service_proto_enumTypes[1]
+}
+
+func (x OrderAction) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use OrderAction.Descriptor instead.
+func (OrderAction) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{1}
+}
+
 // ListAdminProductsRequest pages and filters the products.
 type ListAdminProductsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1523,12 +1653,309 @@ func (x *ListAuditEventsResponse) GetTotalSize() int32 {
 	return 0
 }
 
+// AdjustStockRequest changes one product's stock.
+type AdjustStockRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// product_id names the product.
+	ProductId int64 `protobuf:"varint,1,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// change is how the stock moves.
+	//
+	// Types that are valid to be assigned to Change:
+	//
+	//	*AdjustStockRequest_Delta
+	//	*AdjustStockRequest_Stock
+	Change isAdjustStockRequest_Change `protobuf_oneof:"change"`
+	// reason says why.
+	Reason StockAdjustmentReason `protobuf:"varint,4,opt,name=reason,proto3,enum=sabores.v1.StockAdjustmentReason" json:"reason,omitempty"`
+	// note is free text kept in the ledger (a delivery note number, say).
+	Note          string `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdjustStockRequest) Reset() {
+	*x = AdjustStockRequest{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdjustStockRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdjustStockRequest) ProtoMessage() {}
+
+func (x *AdjustStockRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdjustStockRequest.ProtoReflect.Descriptor instead.
+func (*AdjustStockRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *AdjustStockRequest) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *AdjustStockRequest) GetChange() isAdjustStockRequest_Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
+func (x *AdjustStockRequest) GetDelta() int32 {
+	if x != nil {
+		if x, ok := x.Change.(*AdjustStockRequest_Delta); ok {
+			return x.Delta
+		}
+	}
+	return 0
+}
+
+func (x *AdjustStockRequest) GetStock() int32 {
+	if x != nil {
+		if x, ok := x.Change.(*AdjustStockRequest_Stock); ok {
+			return x.Stock
+		}
+	}
+	return 0
+}
+
+func (x *AdjustStockRequest) GetReason() StockAdjustmentReason {
+	if x != nil {
+		return x.Reason
+	}
+	return StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_UNSPECIFIED
+}
+
+func (x *AdjustStockRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+type isAdjustStockRequest_Change interface {
+	isAdjustStockRequest_Change()
+}
+
+type AdjustStockRequest_Delta struct {
+	// delta adds (positive) or removes (negative) units.
+	Delta int32 `protobuf:"varint,2,opt,name=delta,proto3,oneof"`
+}
+
+type AdjustStockRequest_Stock struct {
+	// stock sets the stock to a counted figure.
+	Stock int32 `protobuf:"varint,3,opt,name=stock,proto3,oneof"`
+}
+
+func (*AdjustStockRequest_Delta) isAdjustStockRequest_Change() {}
+
+func (*AdjustStockRequest_Stock) isAdjustStockRequest_Change() {}
+
+// AdjustStockResponse is the stock after the change.
+type AdjustStockResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// stock is the product's stock now.
+	Stock int32 `protobuf:"varint,1,opt,name=stock,proto3" json:"stock,omitempty"`
+	// delta is the change made; 0 when a counted figure matched.
+	Delta         int32 `protobuf:"varint,2,opt,name=delta,proto3" json:"delta,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdjustStockResponse) Reset() {
+	*x = AdjustStockResponse{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdjustStockResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdjustStockResponse) ProtoMessage() {}
+
+func (x *AdjustStockResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdjustStockResponse.ProtoReflect.Descriptor instead.
+func (*AdjustStockResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *AdjustStockResponse) GetStock() int32 {
+	if x != nil {
+		return x.Stock
+	}
+	return 0
+}
+
+func (x *AdjustStockResponse) GetDelta() int32 {
+	if x != nil {
+		return x.Delta
+	}
+	return 0
+}
+
+// AdvanceOrderRequest is one step on one order.
+type AdvanceOrderRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the order's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// action is the step.
+	Action OrderAction `protobuf:"varint,2,opt,name=action,proto3,enum=sabores.v1.OrderAction" json:"action,omitempty"`
+	// carrier is who carries a shipped order.
+	Carrier string `protobuf:"bytes,3,opt,name=carrier,proto3" json:"carrier,omitempty"`
+	// tracking_number is the carrier's tracking number of a shipped order.
+	TrackingNumber string `protobuf:"bytes,4,opt,name=tracking_number,json=trackingNumber,proto3" json:"tracking_number,omitempty"`
+	// note is kept in the order's timeline; the reason of a cancellation.
+	Note          string `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdvanceOrderRequest) Reset() {
+	*x = AdvanceOrderRequest{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdvanceOrderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdvanceOrderRequest) ProtoMessage() {}
+
+func (x *AdvanceOrderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdvanceOrderRequest.ProtoReflect.Descriptor instead.
+func (*AdvanceOrderRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *AdvanceOrderRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *AdvanceOrderRequest) GetAction() OrderAction {
+	if x != nil {
+		return x.Action
+	}
+	return OrderAction_ORDER_ACTION_UNSPECIFIED
+}
+
+func (x *AdvanceOrderRequest) GetCarrier() string {
+	if x != nil {
+		return x.Carrier
+	}
+	return ""
+}
+
+func (x *AdvanceOrderRequest) GetTrackingNumber() string {
+	if x != nil {
+		return x.TrackingNumber
+	}
+	return ""
+}
+
+func (x *AdvanceOrderRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// AdvanceOrderResponse is the order after the step.
+type AdvanceOrderResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// order is the order as it is now.
+	Order         *Order `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdvanceOrderResponse) Reset() {
+	*x = AdvanceOrderResponse{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdvanceOrderResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdvanceOrderResponse) ProtoMessage() {}
+
+func (x *AdvanceOrderResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdvanceOrderResponse.ProtoReflect.Descriptor instead.
+func (*AdvanceOrderResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *AdvanceOrderResponse) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
 var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -1617,12 +2044,48 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x17ListAuditEventsResponse\x12.\n" +
 	"\x06events\x18\x01 \x03(\v2\x16.sabores.v1.AuditEventR\x06events\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize2\xb4\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\"\x86\x02\n" +
+	"\x12AdjustStockRequest\x12&\n" +
 	"\n" +
+	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12,\n" +
+	"\x05delta\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01H\x00R\x05delta\x12$\n" +
+	"\x05stock\x18\x03 \x01(\x05B\f\xbaH\t\x1a\a\x18\x80\xad\xe2\x04(\x00H\x00R\x05stock\x12E\n" +
+	"\x06reason\x18\x04 \x01(\x0e2!.sabores.v1.StockAdjustmentReasonB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06reason\x12\x1c\n" +
+	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04noteB\x0f\n" +
+	"\x06change\x12\x05\xbaH\x02\b\x01\"A\n" +
+	"\x13AdjustStockResponse\x12\x14\n" +
+	"\x05stock\x18\x01 \x01(\x05R\x05stock\x12\x14\n" +
+	"\x05delta\x18\x02 \x01(\x05R\x05delta\"\xde\x01\n" +
+	"\x13AdvanceOrderRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12;\n" +
+	"\x06action\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderActionB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06action\x12!\n" +
+	"\acarrier\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18<R\acarrier\x120\n" +
+	"\x0ftracking_number\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18<R\x0etrackingNumber\x12\x1c\n" +
+	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04note\"?\n" +
+	"\x14AdvanceOrderResponse\x12'\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order*\xf8\x01\n" +
+	"\x15StockAdjustmentReason\x12'\n" +
+	"#STOCK_ADJUSTMENT_REASON_UNSPECIFIED\x10\x00\x12#\n" +
+	"\x1fSTOCK_ADJUSTMENT_REASON_RECEIPT\x10\x01\x12!\n" +
+	"\x1dSTOCK_ADJUSTMENT_REASON_COUNT\x10\x02\x12\"\n" +
+	"\x1eSTOCK_ADJUSTMENT_REASON_DAMAGE\x10\x03\x12\"\n" +
+	"\x1eSTOCK_ADJUSTMENT_REASON_RETURN\x10\x04\x12&\n" +
+	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x05*\xba\x01\n" +
+	"\vOrderAction\x12\x1c\n" +
+	"\x18ORDER_ACTION_UNSPECIFIED\x10\x00\x12\x1a\n" +
+	"\x16ORDER_ACTION_MARK_PAID\x10\x01\x12 \n" +
+	"\x1cORDER_ACTION_START_PREPARING\x10\x02\x12\x15\n" +
+	"\x11ORDER_ACTION_SHIP\x10\x03\x12\x1f\n" +
+	"\x1bORDER_ACTION_MARK_DELIVERED\x10\x04\x12\x17\n" +
+	"\x13ORDER_ACTION_CANCEL\x10\x052\xa9\r\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
-	"\rUpdateProduct\x12 .sabores.v1.UpdateProductRequest\x1a!.sabores.v1.UpdateProductResponse\x12Y\n" +
+	"\rUpdateProduct\x12 .sabores.v1.UpdateProductRequest\x1a!.sabores.v1.UpdateProductResponse\x12e\n" +
+	"\x11GetProductContent\x12$.sabores.v1.GetProductContentRequest\x1a%.sabores.v1.GetProductContentResponse\"\x03\x90\x02\x01\x12i\n" +
+	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12Y\n" +
 	"\rListCustomers\x12 .sabores.v1.ListCustomersRequest\x1a!.sabores.v1.ListCustomersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
 	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12e\n" +
@@ -1634,7 +2097,9 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\fCreateApiKey\x12\x1f.sabores.v1.CreateApiKeyRequest\x1a .sabores.v1.CreateApiKeyResponse\x12S\n" +
 	"\vListApiKeys\x12\x1e.sabores.v1.ListApiKeysRequest\x1a\x1f.sabores.v1.ListApiKeysResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\fRevokeApiKey\x12\x1f.sabores.v1.RevokeApiKeyRequest\x1a .sabores.v1.RevokeApiKeyResponse\x12_\n" +
-	"\x0fListAuditEvents\x12\".sabores.v1.ListAuditEventsRequest\x1a#.sabores.v1.ListAuditEventsResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x0fListAuditEvents\x12\".sabores.v1.ListAuditEventsRequest\x1a#.sabores.v1.ListAuditEventsResponse\"\x03\x90\x02\x01\x12N\n" +
+	"\vAdjustStock\x12\x1e.sabores.v1.AdjustStockRequest\x1a\x1f.sabores.v1.AdjustStockResponse\x12Q\n" +
+	"\fAdvanceOrder\x12\x1f.sabores.v1.AdvanceOrderRequest\x1a .sabores.v1.AdvanceOrderResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_service_proto_rawDescOnce sync.Once
@@ -1648,99 +2113,121 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
+var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
-	(*ListAdminProductsRequest)(nil),    // 0: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),   // 1: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),      // 2: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),     // 3: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),        // 4: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),       // 5: sabores.v1.UpdateProductResponse
-	(*ListCustomersRequest)(nil),        // 6: sabores.v1.ListCustomersRequest
-	(*ListCustomersResponse)(nil),       // 7: sabores.v1.ListCustomersResponse
-	(*ListOrdersRequest)(nil),           // 8: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),          // 9: sabores.v1.ListOrdersResponse
-	(*GetDashboardStatsRequest)(nil),    // 10: sabores.v1.GetDashboardStatsRequest
-	(*GetDashboardStatsResponse)(nil),   // 11: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),   // 12: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),  // 13: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),  // 14: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil), // 15: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),      // 16: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),     // 17: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),   // 18: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),  // 19: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),         // 20: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),        // 21: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),          // 22: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),         // 23: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),         // 24: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),        // 25: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),      // 26: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),     // 27: sabores.v1.ListAuditEventsResponse
-	(*AdminProduct)(nil),                // 28: sabores.v1.AdminProduct
-	(*Customer)(nil),                    // 29: sabores.v1.Customer
-	(*Order)(nil),                       // 30: sabores.v1.Order
-	(*DailyStat)(nil),                   // 31: sabores.v1.DailyStat
-	(*BestSeller)(nil),                  // 32: sabores.v1.BestSeller
-	(*Country)(nil),                     // 33: sabores.v1.Country
-	(*SignInConfig)(nil),                // 34: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                    // 35: sabores.v1.ApiKeyScope
-	(*timestamppb.Timestamp)(nil),       // 36: google.protobuf.Timestamp
-	(*ApiKey)(nil),                      // 37: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                  // 38: sabores.v1.AuditEvent
+	(StockAdjustmentReason)(0),           // 0: sabores.v1.StockAdjustmentReason
+	(OrderAction)(0),                     // 1: sabores.v1.OrderAction
+	(*ListAdminProductsRequest)(nil),     // 2: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),    // 3: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),       // 4: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),      // 5: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),         // 6: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),        // 7: sabores.v1.UpdateProductResponse
+	(*ListCustomersRequest)(nil),         // 8: sabores.v1.ListCustomersRequest
+	(*ListCustomersResponse)(nil),        // 9: sabores.v1.ListCustomersResponse
+	(*ListOrdersRequest)(nil),            // 10: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),           // 11: sabores.v1.ListOrdersResponse
+	(*GetDashboardStatsRequest)(nil),     // 12: sabores.v1.GetDashboardStatsRequest
+	(*GetDashboardStatsResponse)(nil),    // 13: sabores.v1.GetDashboardStatsResponse
+	(*ListCountryConfigsRequest)(nil),    // 14: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),   // 15: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),   // 16: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil),  // 17: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),       // 18: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),      // 19: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),    // 20: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),   // 21: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),          // 22: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),         // 23: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),           // 24: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),          // 25: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),          // 26: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),         // 27: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),       // 28: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),      // 29: sabores.v1.ListAuditEventsResponse
+	(*AdjustStockRequest)(nil),           // 30: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),          // 31: sabores.v1.AdjustStockResponse
+	(*AdvanceOrderRequest)(nil),          // 32: sabores.v1.AdvanceOrderRequest
+	(*AdvanceOrderResponse)(nil),         // 33: sabores.v1.AdvanceOrderResponse
+	(*AdminProduct)(nil),                 // 34: sabores.v1.AdminProduct
+	(*Customer)(nil),                     // 35: sabores.v1.Customer
+	(*Order)(nil),                        // 36: sabores.v1.Order
+	(*DailyStat)(nil),                    // 37: sabores.v1.DailyStat
+	(*BestSeller)(nil),                   // 38: sabores.v1.BestSeller
+	(*Country)(nil),                      // 39: sabores.v1.Country
+	(*SignInConfig)(nil),                 // 40: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                     // 41: sabores.v1.ApiKeyScope
+	(*timestamppb.Timestamp)(nil),        // 42: google.protobuf.Timestamp
+	(*ApiKey)(nil),                       // 43: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                   // 44: sabores.v1.AuditEvent
+	(*GetProductContentRequest)(nil),     // 45: sabores.v1.GetProductContentRequest
+	(*UpdateProductContentRequest)(nil),  // 46: sabores.v1.UpdateProductContentRequest
+	(*GetProductContentResponse)(nil),    // 47: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil), // 48: sabores.v1.UpdateProductContentResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
-	28, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
-	28, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
-	28, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
-	29, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
-	30, // 4: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
-	31, // 5: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	32, // 6: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	33, // 7: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
-	33, // 8: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
-	34, // 9: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	34, // 10: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	35, // 11: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
-	36, // 12: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
-	37, // 13: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	37, // 14: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
-	37, // 15: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	38, // 16: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
-	0,  // 17: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	2,  // 18: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	4,  // 19: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	6,  // 20: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	8,  // 21: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	10, // 22: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	12, // 23: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	14, // 24: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	16, // 25: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	18, // 26: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	20, // 27: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	22, // 28: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	24, // 29: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	26, // 30: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	1,  // 31: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	3,  // 32: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	5,  // 33: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	7,  // 34: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	9,  // 35: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	11, // 36: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	13, // 37: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	15, // 38: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	17, // 39: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	19, // 40: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	21, // 41: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	23, // 42: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	25, // 43: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	27, // 44: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	31, // [31:45] is the sub-list for method output_type
-	17, // [17:31] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	34, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
+	34, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
+	34, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
+	35, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
+	36, // 4: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
+	37, // 5: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	38, // 6: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	39, // 7: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
+	39, // 8: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
+	40, // 9: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	40, // 10: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	41, // 11: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
+	42, // 12: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
+	43, // 13: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	43, // 14: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
+	43, // 15: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	44, // 16: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
+	0,  // 17: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	1,  // 18: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
+	36, // 19: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
+	2,  // 20: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	4,  // 21: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	6,  // 22: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	45, // 23: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	46, // 24: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	8,  // 25: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	10, // 26: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	12, // 27: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	14, // 28: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	16, // 29: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	18, // 30: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	20, // 31: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	22, // 32: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	24, // 33: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	26, // 34: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	28, // 35: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	30, // 36: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	32, // 37: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	3,  // 38: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	5,  // 39: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	7,  // 40: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	47, // 41: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	48, // 42: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	9,  // 43: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	11, // 44: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	13, // 45: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	15, // 46: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	17, // 47: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	19, // 48: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	21, // 49: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	23, // 50: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	25, // 51: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	27, // 52: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	29, // 53: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	31, // 54: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	33, // 55: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	38, // [38:56] is the sub-list for method output_type
+	20, // [20:38] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_service_proto_init() }
@@ -1749,19 +2236,25 @@ func file_sabores_v1_admin_service_proto_init() {
 		return
 	}
 	file_sabores_v1_admin_types_proto_init()
+	file_sabores_v1_product_content_proto_init()
 	file_sabores_v1_types_proto_init()
+	file_sabores_v1_admin_service_proto_msgTypes[28].OneofWrappers = []any{
+		(*AdjustStockRequest_Delta)(nil),
+		(*AdjustStockRequest_Stock)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_service_proto_rawDesc), len(file_sabores_v1_admin_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   28,
+			NumEnums:      2,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_sabores_v1_admin_service_proto_goTypes,
 		DependencyIndexes: file_sabores_v1_admin_service_proto_depIdxs,
+		EnumInfos:         file_sabores_v1_admin_service_proto_enumTypes,
 		MessageInfos:      file_sabores_v1_admin_service_proto_msgTypes,
 	}.Build()
 	File_sabores_v1_admin_service_proto = out.File

@@ -164,7 +164,8 @@ type CartLine struct {
 	PromotionLabel string `protobuf:"bytes,7,opt,name=promotion_label,json=promotionLabel,proto3" json:"promotion_label,omitempty"`
 	// vat_basis_points is the VAT rate included in the price.
 	VatBasisPoints int32 `protobuf:"varint,8,opt,name=vat_basis_points,json=vatBasisPoints,proto3" json:"vat_basis_points,omitempty"`
-	// line_total_cents is unit_price_cents × quantity; 0 for a line with problems.
+	// line_total_cents is unit_price_cents × quantity, short of stock or not;
+	// 0 for a line without a price (unknown, not sold online) or quantity.
 	LineTotalCents int64 `protobuf:"varint,9,opt,name=line_total_cents,json=lineTotalCents,proto3" json:"line_total_cents,omitempty"`
 	// available_stock is the number of units left.
 	AvailableStock int32 `protobuf:"varint,10,opt,name=available_stock,json=availableStock,proto3" json:"available_stock,omitempty"`
@@ -285,7 +286,9 @@ func (x *CartLine) GetProblems() []CartProblem {
 type ValidateCartRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// lines are the cart's lines; a product appears at most once.
-	Lines         []*CartLineInput `protobuf:"bytes,1,rep,name=lines,proto3" json:"lines,omitempty"`
+	Lines []*CartLineInput `protobuf:"bytes,1,rep,name=lines,proto3" json:"lines,omitempty"`
+	// language is the language of the lines' product names.
+	Language      Language `protobuf:"varint,2,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -327,12 +330,20 @@ func (x *ValidateCartRequest) GetLines() []*CartLineInput {
 	return nil
 }
 
+func (x *ValidateCartRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
+}
+
 // ValidateCartResponse is the priced cart.
 type ValidateCartResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// lines are the priced lines, in the order sent.
 	Lines []*CartLine `protobuf:"bytes,1,rep,name=lines,proto3" json:"lines,omitempty"`
-	// subtotal_cents is the sum of the sellable lines.
+	// subtotal_cents is the sum of the lines: what the cart holds, even when a
+	// line must change before checkout (valid is then false).
 	SubtotalCents int64 `protobuf:"varint,2,opt,name=subtotal_cents,json=subtotalCents,proto3" json:"subtotal_cents,omitempty"`
 	// shipping_cents is the shipping cost (always free).
 	ShippingCents int64 `protobuf:"varint,3,opt,name=shipping_cents,json=shippingCents,proto3" json:"shipping_cents,omitempty"`
@@ -442,7 +453,7 @@ var File_sabores_v1_cart_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1dsabores/v1/cart_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"`\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\"`\n" +
 	"\rCartLineInput\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x120\n" +
@@ -460,9 +471,10 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\x10line_total_cents\x18\t \x01(\x03R\x0elineTotalCents\x12'\n" +
 	"\x0favailable_stock\x18\n" +
 	" \x01(\x05R\x0eavailableStock\x123\n" +
-	"\bproblems\x18\v \x03(\x0e2\x17.sabores.v1.CartProblemR\bproblems\"P\n" +
+	"\bproblems\x18\v \x03(\x0e2\x17.sabores.v1.CartProblemR\bproblems\"\x8c\x01\n" +
 	"\x13ValidateCartRequest\x129\n" +
-	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\"\xdb\x02\n" +
+	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\x12:\n" +
+	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"\xdb\x02\n" +
 	"\x14ValidateCartResponse\x12*\n" +
 	"\x05lines\x18\x01 \x03(\v2\x14.sabores.v1.CartLineR\x05lines\x12%\n" +
 	"\x0esubtotal_cents\x18\x02 \x01(\x03R\rsubtotalCents\x12%\n" +
@@ -503,18 +515,20 @@ var file_sabores_v1_cart_service_proto_goTypes = []any{
 	(*CartLine)(nil),             // 2: sabores.v1.CartLine
 	(*ValidateCartRequest)(nil),  // 3: sabores.v1.ValidateCartRequest
 	(*ValidateCartResponse)(nil), // 4: sabores.v1.ValidateCartResponse
+	(Language)(0),                // 5: sabores.v1.Language
 }
 var file_sabores_v1_cart_service_proto_depIdxs = []int32{
 	0, // 0: sabores.v1.CartLine.problems:type_name -> sabores.v1.CartProblem
 	1, // 1: sabores.v1.ValidateCartRequest.lines:type_name -> sabores.v1.CartLineInput
-	2, // 2: sabores.v1.ValidateCartResponse.lines:type_name -> sabores.v1.CartLine
-	3, // 3: sabores.v1.CartService.ValidateCart:input_type -> sabores.v1.ValidateCartRequest
-	4, // 4: sabores.v1.CartService.ValidateCart:output_type -> sabores.v1.ValidateCartResponse
-	4, // [4:5] is the sub-list for method output_type
-	3, // [3:4] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	5, // 2: sabores.v1.ValidateCartRequest.language:type_name -> sabores.v1.Language
+	2, // 3: sabores.v1.ValidateCartResponse.lines:type_name -> sabores.v1.CartLine
+	3, // 4: sabores.v1.CartService.ValidateCart:input_type -> sabores.v1.ValidateCartRequest
+	4, // 5: sabores.v1.CartService.ValidateCart:output_type -> sabores.v1.ValidateCartResponse
+	5, // [5:6] is the sub-list for method output_type
+	4, // [4:5] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_cart_service_proto_init() }
@@ -522,6 +536,7 @@ func file_sabores_v1_cart_service_proto_init() {
 	if File_sabores_v1_cart_service_proto != nil {
 		return
 	}
+	file_sabores_v1_food_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

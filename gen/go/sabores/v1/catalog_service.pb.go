@@ -37,9 +37,15 @@ type ListProductsRequest struct {
 	Page int32 `protobuf:"varint,5,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the number of products per page: 20 by default, at most 100
 	// (larger values are lowered to 100).
-	PageSize      int32 `protobuf:"varint,6,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	PageSize int32 `protobuf:"varint,6,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// language is the language of the products' names and descriptions.
+	Language Language `protobuf:"varint,7,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
+	// without_allergens keeps only products whose food information declares
+	// none of these allergens, neither contained nor as traces; products
+	// without food information never match.
+	WithoutAllergens []Allergen `protobuf:"varint,8,rep,packed,name=without_allergens,json=withoutAllergens,proto3,enum=sabores.v1.Allergen" json:"without_allergens,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *ListProductsRequest) Reset() {
@@ -112,6 +118,20 @@ func (x *ListProductsRequest) GetPageSize() int32 {
 		return x.PageSize
 	}
 	return 0
+}
+
+func (x *ListProductsRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
+}
+
+func (x *ListProductsRequest) GetWithoutAllergens() []Allergen {
+	if x != nil {
+		return x.WithoutAllergens
+	}
+	return nil
 }
 
 // ListProductsResponse is one page of products.
@@ -191,7 +211,9 @@ func (x *ListProductsResponse) GetPageSize() int32 {
 type GetProductRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// id is the product's id.
-	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// language is the language of the product's texts and food information.
+	Language      Language `protobuf:"varint,2,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -231,6 +253,13 @@ func (x *GetProductRequest) GetId() int64 {
 		return x.Id
 	}
 	return 0
+}
+
+func (x *GetProductRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
 }
 
 // GetProductResponse carries the product.
@@ -285,9 +314,15 @@ type SearchProductsRequest struct {
 	// query is the text typed; a blank query finds nothing.
 	Query string `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
 	// limit is the maximum number of results: 10 by default, at most 30.
-	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Limit int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	// language is the language of the products' names and descriptions.
+	Language Language `protobuf:"varint,3,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
+	// without_allergens keeps only products whose food information declares
+	// none of these allergens, neither contained nor as traces; products
+	// without food information never match.
+	WithoutAllergens []Allergen `protobuf:"varint,4,rep,packed,name=without_allergens,json=withoutAllergens,proto3,enum=sabores.v1.Allergen" json:"without_allergens,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *SearchProductsRequest) Reset() {
@@ -332,6 +367,20 @@ func (x *SearchProductsRequest) GetLimit() int32 {
 		return x.Limit
 	}
 	return 0
+}
+
+func (x *SearchProductsRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
+}
+
+func (x *SearchProductsRequest) GetWithoutAllergens() []Allergen {
+	if x != nil {
+		return x.WithoutAllergens
+	}
+	return nil
 }
 
 // SearchProductsResponse lists the matches, best first.
@@ -468,27 +517,32 @@ var File_sabores_v1_catalog_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_catalog_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/catalog_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x16sabores/v1/types.proto\"\xb7\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\xcb\x03\n" +
 	"\x13ListProductsRequest\x121\n" +
 	"\bcategory\x18\x01 \x01(\tB\x15\xbaH\x12r\x10\x18(2\f^[a-z0-9-]*$R\bcategory\x12>\n" +
 	"\x0fonline_category\x18\x02 \x01(\tB\x15\xbaH\x12r\x10\x18(2\f^[a-z0-9-]*$R\x0eonlineCategory\x12/\n" +
 	"\acountry\x18\x03 \x01(\tB\x15\xbaH\x12r\x10\x18<2\f^[a-z0-9-]*$R\acountry\x125\n" +
 	"\x04sort\x18\x04 \x01(\x0e2\x17.sabores.v1.ProductSortB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04sort\x12\x1f\n" +
 	"\x04page\x18\x05 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x06 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\"\x97\x01\n" +
+	"\tpage_size\x18\x06 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12:\n" +
+	"\blanguage\x18\a \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x12V\n" +
+	"\x11without_allergens\x18\b \x03(\x0e2\x14.sabores.v1.AllergenB\x13\xbaH\x10\x92\x01\r\x10\x0e\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x10withoutAllergens\"\x97\x01\n" +
 	"\x14ListProductsResponse\x12/\n" +
 	"\bproducts\x18\x01 \x03(\v2\x13.sabores.v1.ProductR\bproducts\x12\x1d\n" +
 	"\n" +
 	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12\x12\n" +
 	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
-	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\",\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\"h\n" +
 	"\x11GetProductRequest\x12\x17\n" +
-	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"C\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12:\n" +
+	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"C\n" +
 	"\x12GetProductResponse\x12-\n" +
-	"\aproduct\x18\x01 \x01(\v2\x13.sabores.v1.ProductR\aproduct\"W\n" +
+	"\aproduct\x18\x01 \x01(\v2\x13.sabores.v1.ProductR\aproduct\"\xeb\x01\n" +
 	"\x15SearchProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
-	"\x05limit\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x05limit\"I\n" +
+	"\x05limit\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x05limit\x12:\n" +
+	"\blanguage\x18\x03 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x12V\n" +
+	"\x11without_allergens\x18\x04 \x03(\x0e2\x14.sabores.v1.AllergenB\x13\xbaH\x10\x92\x01\r\x10\x0e\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x10withoutAllergens\"I\n" +
 	"\x16SearchProductsResponse\x12/\n" +
 	"\bproducts\x18\x01 \x03(\v2\x13.sabores.v1.ProductR\bproducts\"\x16\n" +
 	"\x14ListCountriesRequest\"J\n" +
@@ -524,28 +578,35 @@ var file_sabores_v1_catalog_service_proto_goTypes = []any{
 	(*ListCountriesRequest)(nil),   // 6: sabores.v1.ListCountriesRequest
 	(*ListCountriesResponse)(nil),  // 7: sabores.v1.ListCountriesResponse
 	(ProductSort)(0),               // 8: sabores.v1.ProductSort
-	(*Product)(nil),                // 9: sabores.v1.Product
-	(*Country)(nil),                // 10: sabores.v1.Country
+	(Language)(0),                  // 9: sabores.v1.Language
+	(Allergen)(0),                  // 10: sabores.v1.Allergen
+	(*Product)(nil),                // 11: sabores.v1.Product
+	(*Country)(nil),                // 12: sabores.v1.Country
 }
 var file_sabores_v1_catalog_service_proto_depIdxs = []int32{
 	8,  // 0: sabores.v1.ListProductsRequest.sort:type_name -> sabores.v1.ProductSort
-	9,  // 1: sabores.v1.ListProductsResponse.products:type_name -> sabores.v1.Product
-	9,  // 2: sabores.v1.GetProductResponse.product:type_name -> sabores.v1.Product
-	9,  // 3: sabores.v1.SearchProductsResponse.products:type_name -> sabores.v1.Product
-	10, // 4: sabores.v1.ListCountriesResponse.countries:type_name -> sabores.v1.Country
-	0,  // 5: sabores.v1.CatalogService.ListProducts:input_type -> sabores.v1.ListProductsRequest
-	2,  // 6: sabores.v1.CatalogService.GetProduct:input_type -> sabores.v1.GetProductRequest
-	4,  // 7: sabores.v1.CatalogService.SearchProducts:input_type -> sabores.v1.SearchProductsRequest
-	6,  // 8: sabores.v1.CatalogService.ListCountries:input_type -> sabores.v1.ListCountriesRequest
-	1,  // 9: sabores.v1.CatalogService.ListProducts:output_type -> sabores.v1.ListProductsResponse
-	3,  // 10: sabores.v1.CatalogService.GetProduct:output_type -> sabores.v1.GetProductResponse
-	5,  // 11: sabores.v1.CatalogService.SearchProducts:output_type -> sabores.v1.SearchProductsResponse
-	7,  // 12: sabores.v1.CatalogService.ListCountries:output_type -> sabores.v1.ListCountriesResponse
-	9,  // [9:13] is the sub-list for method output_type
-	5,  // [5:9] is the sub-list for method input_type
-	5,  // [5:5] is the sub-list for extension type_name
-	5,  // [5:5] is the sub-list for extension extendee
-	0,  // [0:5] is the sub-list for field type_name
+	9,  // 1: sabores.v1.ListProductsRequest.language:type_name -> sabores.v1.Language
+	10, // 2: sabores.v1.ListProductsRequest.without_allergens:type_name -> sabores.v1.Allergen
+	11, // 3: sabores.v1.ListProductsResponse.products:type_name -> sabores.v1.Product
+	9,  // 4: sabores.v1.GetProductRequest.language:type_name -> sabores.v1.Language
+	11, // 5: sabores.v1.GetProductResponse.product:type_name -> sabores.v1.Product
+	9,  // 6: sabores.v1.SearchProductsRequest.language:type_name -> sabores.v1.Language
+	10, // 7: sabores.v1.SearchProductsRequest.without_allergens:type_name -> sabores.v1.Allergen
+	11, // 8: sabores.v1.SearchProductsResponse.products:type_name -> sabores.v1.Product
+	12, // 9: sabores.v1.ListCountriesResponse.countries:type_name -> sabores.v1.Country
+	0,  // 10: sabores.v1.CatalogService.ListProducts:input_type -> sabores.v1.ListProductsRequest
+	2,  // 11: sabores.v1.CatalogService.GetProduct:input_type -> sabores.v1.GetProductRequest
+	4,  // 12: sabores.v1.CatalogService.SearchProducts:input_type -> sabores.v1.SearchProductsRequest
+	6,  // 13: sabores.v1.CatalogService.ListCountries:input_type -> sabores.v1.ListCountriesRequest
+	1,  // 14: sabores.v1.CatalogService.ListProducts:output_type -> sabores.v1.ListProductsResponse
+	3,  // 15: sabores.v1.CatalogService.GetProduct:output_type -> sabores.v1.GetProductResponse
+	5,  // 16: sabores.v1.CatalogService.SearchProducts:output_type -> sabores.v1.SearchProductsResponse
+	7,  // 17: sabores.v1.CatalogService.ListCountries:output_type -> sabores.v1.ListCountriesResponse
+	14, // [14:18] is the sub-list for method output_type
+	10, // [10:14] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_catalog_service_proto_init() }
@@ -553,6 +614,7 @@ func file_sabores_v1_catalog_service_proto_init() {
 	if File_sabores_v1_catalog_service_proto != nil {
 		return
 	}
+	file_sabores_v1_food_proto_init()
 	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

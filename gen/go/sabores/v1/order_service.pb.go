@@ -10,6 +10,7 @@ import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -239,7 +240,9 @@ type ListMyOrdersRequest struct {
 	// page is the 1-based page number; 0 means 1.
 	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the number of orders per page: 20 by default, at most 100.
-	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// language is the language of the lines' product names, as sold.
+	Language      Language `protobuf:"varint,3,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -286,6 +289,13 @@ func (x *ListMyOrdersRequest) GetPageSize() int32 {
 		return x.PageSize
 	}
 	return 0
+}
+
+func (x *ListMyOrdersRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
 }
 
 // ListMyOrdersResponse is one page of orders.
@@ -347,7 +357,9 @@ func (x *ListMyOrdersResponse) GetTotalSize() int32 {
 type GetMyOrderRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// id is the order's id.
-	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// language is the language of the lines' product names, as sold.
+	Language      Language `protobuf:"varint,2,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -389,11 +401,22 @@ func (x *GetMyOrderRequest) GetId() int64 {
 	return 0
 }
 
+func (x *GetMyOrderRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
+}
+
 // GetMyOrderResponse carries the order.
 type GetMyOrderResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// order is the order with its lines.
-	Order         *Order `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
+	Order *Order `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
+	// events are the order's timeline, oldest first.
+	Events []*OrderEvent `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
+	// cancellable says the shopper may still cancel (CancelMyOrder).
+	Cancellable   bool `protobuf:"varint,3,opt,name=cancellable,proto3" json:"cancellable,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -435,12 +458,220 @@ func (x *GetMyOrderResponse) GetOrder() *Order {
 	return nil
 }
 
+func (x *GetMyOrderResponse) GetEvents() []*OrderEvent {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+func (x *GetMyOrderResponse) GetCancellable() bool {
+	if x != nil {
+		return x.Cancellable
+	}
+	return false
+}
+
+// OrderEvent is one step of an order's lifecycle.
+type OrderEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// machine is "fulfilment" or "payment".
+	Machine string `protobuf:"bytes,1,opt,name=machine,proto3" json:"machine,omitempty"`
+	// from_state is the state left; empty on the order's first event.
+	FromState string `protobuf:"bytes,2,opt,name=from_state,json=fromState,proto3" json:"from_state,omitempty"`
+	// to_state is the state reached, as stored (placed, preparing, shipped,
+	// delivered, cancelled; awaiting_payment, on_delivery, paid, refunded,
+	// partially_refunded).
+	ToState string `protobuf:"bytes,3,opt,name=to_state,json=toState,proto3" json:"to_state,omitempty"`
+	// actor is who took the step: shopper, admin or system.
+	Actor string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	// note is the step's note, such as a cancellation's reason.
+	Note string `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	// create_time is when the step was taken.
+	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderEvent) Reset() {
+	*x = OrderEvent{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderEvent) ProtoMessage() {}
+
+func (x *OrderEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderEvent.ProtoReflect.Descriptor instead.
+func (*OrderEvent) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *OrderEvent) GetMachine() string {
+	if x != nil {
+		return x.Machine
+	}
+	return ""
+}
+
+func (x *OrderEvent) GetFromState() string {
+	if x != nil {
+		return x.FromState
+	}
+	return ""
+}
+
+func (x *OrderEvent) GetToState() string {
+	if x != nil {
+		return x.ToState
+	}
+	return ""
+}
+
+func (x *OrderEvent) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *OrderEvent) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *OrderEvent) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+// CancelMyOrderRequest names the order to cancel.
+type CancelMyOrderRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the order's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// reason is the shopper's optional word on why, kept in the timeline.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelMyOrderRequest) Reset() {
+	*x = CancelMyOrderRequest{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelMyOrderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelMyOrderRequest) ProtoMessage() {}
+
+func (x *CancelMyOrderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelMyOrderRequest.ProtoReflect.Descriptor instead.
+func (*CancelMyOrderRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CancelMyOrderRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *CancelMyOrderRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+// CancelMyOrderResponse carries the cancelled order.
+type CancelMyOrderResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// order is the order, status cancelled.
+	Order         *Order `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CancelMyOrderResponse) Reset() {
+	*x = CancelMyOrderResponse{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CancelMyOrderResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CancelMyOrderResponse) ProtoMessage() {}
+
+func (x *CancelMyOrderResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CancelMyOrderResponse.ProtoReflect.Descriptor instead.
+func (*CancelMyOrderResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *CancelMyOrderResponse) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
 var File_sabores_v1_order_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/order_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x16sabores/v1/types.proto\"\x96\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\x96\x02\n" +
 	"\rDeliveryInput\x12\x1d\n" +
 	"\x04name\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18xR\x04name\x12 \n" +
 	"\x05email\x18\x02 \x01(\tB\n" +
@@ -459,24 +690,44 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\x0epayment_method\x18\x04 \x01(\x0e2\x19.sabores.v1.PaymentMethodB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\rpaymentMethod\"=\n" +
 	"\x12PlaceOrderResponse\x12'\n" +
-	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"\\\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"\x98\x01\n" +
 	"\x13ListMyOrdersRequest\x12\x1f\n" +
 	"\x04page\x18\x01 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\"`\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12:\n" +
+	"\blanguage\x18\x03 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"`\n" +
 	"\x14ListMyOrdersResponse\x12)\n" +
 	"\x06orders\x18\x01 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\",\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\"h\n" +
 	"\x11GetMyOrderRequest\x12\x17\n" +
-	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"=\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12:\n" +
+	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"\x8f\x01\n" +
 	"\x12GetMyOrderResponse\x12'\n" +
-	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order2\x85\x02\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\x12.\n" +
+	"\x06events\x18\x02 \x03(\v2\x16.sabores.v1.OrderEventR\x06events\x12 \n" +
+	"\vcancellable\x18\x03 \x01(\bR\vcancellable\"\xc7\x01\n" +
+	"\n" +
+	"OrderEvent\x12\x18\n" +
+	"\amachine\x18\x01 \x01(\tR\amachine\x12\x1d\n" +
+	"\n" +
+	"from_state\x18\x02 \x01(\tR\tfromState\x12\x19\n" +
+	"\bto_state\x18\x03 \x01(\tR\atoState\x12\x14\n" +
+	"\x05actor\x18\x04 \x01(\tR\x05actor\x12\x12\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\x12;\n" +
+	"\vcreate_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\"Q\n" +
+	"\x14CancelMyOrderRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12 \n" +
+	"\x06reason\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06reason\"@\n" +
+	"\x15CancelMyOrderResponse\x12'\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order2\xe0\x02\n" +
 	"\fOrderService\x12K\n" +
 	"\n" +
 	"PlaceOrder\x12\x1d.sabores.v1.PlaceOrderRequest\x1a\x1e.sabores.v1.PlaceOrderResponse\x12V\n" +
 	"\fListMyOrders\x12\x1f.sabores.v1.ListMyOrdersRequest\x1a .sabores.v1.ListMyOrdersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
-	"GetMyOrder\x12\x1d.sabores.v1.GetMyOrderRequest\x1a\x1e.sabores.v1.GetMyOrderResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"GetMyOrder\x12\x1d.sabores.v1.GetMyOrderRequest\x1a\x1e.sabores.v1.GetMyOrderResponse\"\x03\x90\x02\x01\x12Y\n" +
+	"\rCancelMyOrder\x12 .sabores.v1.CancelMyOrderRequest\x1a!.sabores.v1.CancelMyOrderResponse\"\x03\x90\x02\x02B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_order_service_proto_rawDescOnce sync.Once
@@ -490,37 +741,49 @@ func file_sabores_v1_order_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_order_service_proto_rawDescData
 }
 
-var file_sabores_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_sabores_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_sabores_v1_order_service_proto_goTypes = []any{
-	(*DeliveryInput)(nil),        // 0: sabores.v1.DeliveryInput
-	(*PlaceOrderRequest)(nil),    // 1: sabores.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),   // 2: sabores.v1.PlaceOrderResponse
-	(*ListMyOrdersRequest)(nil),  // 3: sabores.v1.ListMyOrdersRequest
-	(*ListMyOrdersResponse)(nil), // 4: sabores.v1.ListMyOrdersResponse
-	(*GetMyOrderRequest)(nil),    // 5: sabores.v1.GetMyOrderRequest
-	(*GetMyOrderResponse)(nil),   // 6: sabores.v1.GetMyOrderResponse
-	(*CartLineInput)(nil),        // 7: sabores.v1.CartLineInput
-	(PaymentMethod)(0),           // 8: sabores.v1.PaymentMethod
-	(*Order)(nil),                // 9: sabores.v1.Order
+	(*DeliveryInput)(nil),         // 0: sabores.v1.DeliveryInput
+	(*PlaceOrderRequest)(nil),     // 1: sabores.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),    // 2: sabores.v1.PlaceOrderResponse
+	(*ListMyOrdersRequest)(nil),   // 3: sabores.v1.ListMyOrdersRequest
+	(*ListMyOrdersResponse)(nil),  // 4: sabores.v1.ListMyOrdersResponse
+	(*GetMyOrderRequest)(nil),     // 5: sabores.v1.GetMyOrderRequest
+	(*GetMyOrderResponse)(nil),    // 6: sabores.v1.GetMyOrderResponse
+	(*OrderEvent)(nil),            // 7: sabores.v1.OrderEvent
+	(*CancelMyOrderRequest)(nil),  // 8: sabores.v1.CancelMyOrderRequest
+	(*CancelMyOrderResponse)(nil), // 9: sabores.v1.CancelMyOrderResponse
+	(*CartLineInput)(nil),         // 10: sabores.v1.CartLineInput
+	(PaymentMethod)(0),            // 11: sabores.v1.PaymentMethod
+	(*Order)(nil),                 // 12: sabores.v1.Order
+	(Language)(0),                 // 13: sabores.v1.Language
+	(*timestamppb.Timestamp)(nil), // 14: google.protobuf.Timestamp
 }
 var file_sabores_v1_order_service_proto_depIdxs = []int32{
-	7, // 0: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
-	0, // 1: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
-	8, // 2: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
-	9, // 3: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
-	9, // 4: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
-	9, // 5: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
-	1, // 6: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
-	3, // 7: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
-	5, // 8: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
-	2, // 9: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
-	4, // 10: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
-	6, // 11: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
-	9, // [9:12] is the sub-list for method output_type
-	6, // [6:9] is the sub-list for method input_type
-	6, // [6:6] is the sub-list for extension type_name
-	6, // [6:6] is the sub-list for extension extendee
-	0, // [0:6] is the sub-list for field type_name
+	10, // 0: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
+	0,  // 1: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
+	11, // 2: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
+	12, // 3: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
+	13, // 4: sabores.v1.ListMyOrdersRequest.language:type_name -> sabores.v1.Language
+	12, // 5: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
+	13, // 6: sabores.v1.GetMyOrderRequest.language:type_name -> sabores.v1.Language
+	12, // 7: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
+	7,  // 8: sabores.v1.GetMyOrderResponse.events:type_name -> sabores.v1.OrderEvent
+	14, // 9: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
+	12, // 10: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
+	1,  // 11: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
+	3,  // 12: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
+	5,  // 13: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
+	8,  // 14: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
+	2,  // 15: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
+	4,  // 16: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
+	6,  // 17: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
+	9,  // 18: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
+	15, // [15:19] is the sub-list for method output_type
+	11, // [11:15] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_order_service_proto_init() }
@@ -529,6 +792,7 @@ func file_sabores_v1_order_service_proto_init() {
 		return
 	}
 	file_sabores_v1_cart_service_proto_init()
+	file_sabores_v1_food_proto_init()
 	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -536,7 +800,7 @@ func file_sabores_v1_order_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_order_service_proto_rawDesc), len(file_sabores_v1_order_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

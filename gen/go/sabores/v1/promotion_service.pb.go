@@ -7,6 +7,7 @@
 package saboresv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -21,9 +22,11 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// ListActivePromotionsRequest has no parameters.
+// ListActivePromotionsRequest asks for the promotions running now.
 type ListActivePromotionsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// language is the language of the products' names and descriptions.
+	Language      Language `protobuf:"varint,1,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -56,6 +59,13 @@ func (x *ListActivePromotionsRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListActivePromotionsRequest.ProtoReflect.Descriptor instead.
 func (*ListActivePromotionsRequest) Descriptor() ([]byte, []int) {
 	return file_sabores_v1_promotion_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ListActivePromotionsRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
 }
 
 // ListActivePromotionsResponse lists products on promotion.
@@ -109,8 +119,9 @@ var File_sabores_v1_promotion_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_promotion_service_proto_rawDesc = "" +
 	"\n" +
 	"\"sabores/v1/promotion_service.proto\x12\n" +
-	"sabores.v1\x1a\x16sabores/v1/types.proto\"\x1d\n" +
-	"\x1bListActivePromotionsRequest\"O\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"Y\n" +
+	"\x1bListActivePromotionsRequest\x12:\n" +
+	"\blanguage\x18\x01 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"O\n" +
 	"\x1cListActivePromotionsResponse\x12/\n" +
 	"\bproducts\x18\x01 \x03(\v2\x13.sabores.v1.ProductR\bproducts2\x82\x01\n" +
 	"\x10PromotionService\x12n\n" +
@@ -132,17 +143,19 @@ var file_sabores_v1_promotion_service_proto_msgTypes = make([]protoimpl.MessageI
 var file_sabores_v1_promotion_service_proto_goTypes = []any{
 	(*ListActivePromotionsRequest)(nil),  // 0: sabores.v1.ListActivePromotionsRequest
 	(*ListActivePromotionsResponse)(nil), // 1: sabores.v1.ListActivePromotionsResponse
-	(*Product)(nil),                      // 2: sabores.v1.Product
+	(Language)(0),                        // 2: sabores.v1.Language
+	(*Product)(nil),                      // 3: sabores.v1.Product
 }
 var file_sabores_v1_promotion_service_proto_depIdxs = []int32{
-	2, // 0: sabores.v1.ListActivePromotionsResponse.products:type_name -> sabores.v1.Product
-	0, // 1: sabores.v1.PromotionService.ListActivePromotions:input_type -> sabores.v1.ListActivePromotionsRequest
-	1, // 2: sabores.v1.PromotionService.ListActivePromotions:output_type -> sabores.v1.ListActivePromotionsResponse
-	2, // [2:3] is the sub-list for method output_type
-	1, // [1:2] is the sub-list for method input_type
-	1, // [1:1] is the sub-list for extension type_name
-	1, // [1:1] is the sub-list for extension extendee
-	0, // [0:1] is the sub-list for field type_name
+	2, // 0: sabores.v1.ListActivePromotionsRequest.language:type_name -> sabores.v1.Language
+	3, // 1: sabores.v1.ListActivePromotionsResponse.products:type_name -> sabores.v1.Product
+	0, // 2: sabores.v1.PromotionService.ListActivePromotions:input_type -> sabores.v1.ListActivePromotionsRequest
+	1, // 3: sabores.v1.PromotionService.ListActivePromotions:output_type -> sabores.v1.ListActivePromotionsResponse
+	3, // [3:4] is the sub-list for method output_type
+	2, // [2:3] is the sub-list for method input_type
+	2, // [2:2] is the sub-list for extension type_name
+	2, // [2:2] is the sub-list for extension extendee
+	0, // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_promotion_service_proto_init() }
@@ -150,6 +163,7 @@ func file_sabores_v1_promotion_service_proto_init() {
 	if File_sabores_v1_promotion_service_proto != nil {
 		return
 	}
+	file_sabores_v1_food_proto_init()
 	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

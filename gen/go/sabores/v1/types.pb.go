@@ -211,12 +211,17 @@ type OrderStatus int32
 const (
 	// ORDER_STATUS_UNSPECIFIED is a status the API does not know; see status_text.
 	OrderStatus_ORDER_STATUS_UNSPECIFIED OrderStatus = 0
-	// ORDER_STATUS_PENDING is placed and not yet delivered ('Em andamento').
+	// ORDER_STATUS_PENDING is placed and not yet being prepared ('Em andamento'):
+	// the only state a shopper may cancel from.
 	OrderStatus_ORDER_STATUS_PENDING OrderStatus = 1
 	// ORDER_STATUS_COMPLETED is delivered ('Entregue').
 	OrderStatus_ORDER_STATUS_COMPLETED OrderStatus = 2
 	// ORDER_STATUS_CANCELLED is cancelled ('Cancelado').
 	OrderStatus_ORDER_STATUS_CANCELLED OrderStatus = 3
+	// ORDER_STATUS_PREPARING is paid (or paid on delivery) and being packed.
+	OrderStatus_ORDER_STATUS_PREPARING OrderStatus = 4
+	// ORDER_STATUS_SHIPPED is with the carrier.
+	OrderStatus_ORDER_STATUS_SHIPPED OrderStatus = 5
 )
 
 // Enum value maps for OrderStatus.
@@ -226,12 +231,16 @@ var (
 		1: "ORDER_STATUS_PENDING",
 		2: "ORDER_STATUS_COMPLETED",
 		3: "ORDER_STATUS_CANCELLED",
+		4: "ORDER_STATUS_PREPARING",
+		5: "ORDER_STATUS_SHIPPED",
 	}
 	OrderStatus_value = map[string]int32{
 		"ORDER_STATUS_UNSPECIFIED": 0,
 		"ORDER_STATUS_PENDING":     1,
 		"ORDER_STATUS_COMPLETED":   2,
 		"ORDER_STATUS_CANCELLED":   3,
+		"ORDER_STATUS_PREPARING":   4,
+		"ORDER_STATUS_SHIPPED":     5,
 	}
 )
 
@@ -331,6 +340,10 @@ const (
 	PaymentStatus_PAYMENT_STATUS_ON_DELIVERY PaymentStatus = 2
 	// PAYMENT_STATUS_PAID is received.
 	PaymentStatus_PAYMENT_STATUS_PAID PaymentStatus = 3
+	// PAYMENT_STATUS_PARTIALLY_REFUNDED is paid with part of it given back.
+	PaymentStatus_PAYMENT_STATUS_PARTIALLY_REFUNDED PaymentStatus = 4
+	// PAYMENT_STATUS_REFUNDED is paid and all of it given back.
+	PaymentStatus_PAYMENT_STATUS_REFUNDED PaymentStatus = 5
 )
 
 // Enum value maps for PaymentStatus.
@@ -340,12 +353,16 @@ var (
 		1: "PAYMENT_STATUS_AWAITING_PAYMENT",
 		2: "PAYMENT_STATUS_ON_DELIVERY",
 		3: "PAYMENT_STATUS_PAID",
+		4: "PAYMENT_STATUS_PARTIALLY_REFUNDED",
+		5: "PAYMENT_STATUS_REFUNDED",
 	}
 	PaymentStatus_value = map[string]int32{
-		"PAYMENT_STATUS_UNSPECIFIED":      0,
-		"PAYMENT_STATUS_AWAITING_PAYMENT": 1,
-		"PAYMENT_STATUS_ON_DELIVERY":      2,
-		"PAYMENT_STATUS_PAID":             3,
+		"PAYMENT_STATUS_UNSPECIFIED":        0,
+		"PAYMENT_STATUS_AWAITING_PAYMENT":   1,
+		"PAYMENT_STATUS_ON_DELIVERY":        2,
+		"PAYMENT_STATUS_PAID":               3,
+		"PAYMENT_STATUS_PARTIALLY_REFUNDED": 4,
+		"PAYMENT_STATUS_REFUNDED":           5,
 	}
 )
 
@@ -440,14 +457,16 @@ type Promotion struct {
 	OriginalPriceCents int64 `protobuf:"varint,3,opt,name=original_price_cents,json=originalPriceCents,proto3" json:"original_price_cents,omitempty"`
 	// price_cents is the promotional price a shopper pays.
 	PriceCents int64 `protobuf:"varint,4,opt,name=price_cents,json=priceCents,proto3" json:"price_cents,omitempty"`
-	// discount_percent is the saving in whole percent, for the '-N%' label.
+	// discount_percent is the saving in whole percent against the lowest price
+	// of the 30 days before the promotion (or the regular price when lower;
+	// C-330/23), for the '-N%' label; 0 when there is none against it.
 	DiscountPercent int32 `protobuf:"varint,5,opt,name=discount_percent,json=discountPercent,proto3" json:"discount_percent,omitempty"`
-	// label is the badge text, such as "-20%".
+	// label is the badge text, such as "-20%"; empty when discount_percent is 0.
 	Label string `protobuf:"bytes,6,opt,name=label,proto3" json:"label,omitempty"`
 	// start_time is when the promotion started; unset when it has always run.
 	StartTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
-	// end_time is when the promotion ends; unset for an open end (the storefront
-	// counts down seven days from now).
+	// end_time is when the promotion ends; unset for an open end, which the
+	// storefront does not count down (there is no deadline to announce).
 	EndTime *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=end_time,json=endTime,proto3" json:"end_time,omitempty"`
 	// lowest_price_30d_cents is the lowest price in the 30 days before the
 	// promotion started, which EU law (Directive 2019/2161) requires beside an
@@ -555,7 +574,7 @@ type Product struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// id identifies the product; ids follow per-country ranges (1001 for Brasil…).
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// name is the product's display name.
+	// name is the product's display name in the language asked for.
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
 	// code is the shop's internal product code.
 	Code string `protobuf:"bytes,3,opt,name=code,proto3" json:"code,omitempty"`
@@ -567,7 +586,7 @@ type Product struct {
 	Category string `protobuf:"bytes,6,opt,name=category,proto3" json:"category,omitempty"`
 	// online_categories are the storefront sections, such as lanzamientos and populares.
 	OnlineCategories []string `protobuf:"bytes,7,rep,name=online_categories,json=onlineCategories,proto3" json:"online_categories,omitempty"`
-	// description is the Spanish description.
+	// description is the description in the language asked for.
 	Description string `protobuf:"bytes,8,opt,name=description,proto3" json:"description,omitempty"`
 	// price_cents is the regular price, VAT included.
 	PriceCents int64 `protobuf:"varint,9,opt,name=price_cents,json=priceCents,proto3" json:"price_cents,omitempty"`
@@ -584,7 +603,17 @@ type Product struct {
 	// promotion is the promotion running now, if any.
 	Promotion *Promotion `protobuf:"bytes,15,opt,name=promotion,proto3" json:"promotion,omitempty"`
 	// create_time is when the product entered the catalogue.
-	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,16,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// food_info is the food information, in the language asked for; only
+	// GetProduct fills it, and never for non-food products.
+	FoodInfo *FoodInfo `protobuf:"bytes,17,opt,name=food_info,json=foodInfo,proto3" json:"food_info,omitempty"`
+	// unit_price is the price per kg, litre or piece of the price a shopper
+	// pays now (the promotion's when one runs); unset when exempt or unknown.
+	UnitPrice *UnitPrice `protobuf:"bytes,18,opt,name=unit_price,json=unitPrice,proto3" json:"unit_price,omitempty"`
+	// flags are what the law asks of the product (frozen, age-restricted…).
+	Flags *ProductFlags `protobuf:"bytes,19,opt,name=flags,proto3" json:"flags,omitempty"`
+	// is_food is false for beauty and perfumes, which carry no food information.
+	IsFood        bool `protobuf:"varint,20,opt,name=is_food,json=isFood,proto3" json:"is_food,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -729,6 +758,34 @@ func (x *Product) GetCreateTime() *timestamppb.Timestamp {
 		return x.CreateTime
 	}
 	return nil
+}
+
+func (x *Product) GetFoodInfo() *FoodInfo {
+	if x != nil {
+		return x.FoodInfo
+	}
+	return nil
+}
+
+func (x *Product) GetUnitPrice() *UnitPrice {
+	if x != nil {
+		return x.UnitPrice
+	}
+	return nil
+}
+
+func (x *Product) GetFlags() *ProductFlags {
+	if x != nil {
+		return x.Flags
+	}
+	return nil
+}
+
+func (x *Product) GetIsFood() bool {
+	if x != nil {
+		return x.IsFood
+	}
+	return false
 }
 
 // Country is a country of origin with its home-page tile configuration.
@@ -1299,7 +1356,7 @@ var File_sabores_v1_types_proto protoreflect.FileDescriptor
 const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"\x16sabores/v1/types.proto\x12\n" +
-	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x85\x03\n" +
+	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\"\x85\x03\n" +
 	"\tPromotion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12-\n" +
 	"\x04type\x18\x02 \x01(\x0e2\x19.sabores.v1.PromotionTypeR\x04type\x120\n" +
@@ -1311,7 +1368,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"start_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x125\n" +
 	"\bend_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\x123\n" +
-	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\"\xf6\x03\n" +
+	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\"\xa8\x05\n" +
 	"\aProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -1331,7 +1388,12 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\acountry\x18\x0e \x01(\tR\acountry\x123\n" +
 	"\tpromotion\x18\x0f \x01(\v2\x15.sabores.v1.PromotionR\tpromotion\x12;\n" +
 	"\vcreate_time\x18\x10 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime\"\x8b\x02\n" +
+	"createTime\x121\n" +
+	"\tfood_info\x18\x11 \x01(\v2\x14.sabores.v1.FoodInfoR\bfoodInfo\x124\n" +
+	"\n" +
+	"unit_price\x18\x12 \x01(\v2\x15.sabores.v1.UnitPriceR\tunitPrice\x12.\n" +
+	"\x05flags\x18\x13 \x01(\v2\x18.sabores.v1.ProductFlagsR\x05flags\x12\x17\n" +
+	"\ais_food\x18\x14 \x01(\bR\x06isFood\"\x8b\x02\n" +
 	"\aCountry\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1d\n" +
@@ -1404,22 +1466,26 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\rPromotionType\x12\x1e\n" +
 	"\x1aPROMOTION_TYPE_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19PROMOTION_TYPE_PERCENTAGE\x10\x01\x12\x1e\n" +
-	"\x1aPROMOTION_TYPE_FIXED_PRICE\x10\x02*}\n" +
+	"\x1aPROMOTION_TYPE_FIXED_PRICE\x10\x02*\xb3\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14ORDER_STATUS_PENDING\x10\x01\x12\x1a\n" +
 	"\x16ORDER_STATUS_COMPLETED\x10\x02\x12\x1a\n" +
-	"\x16ORDER_STATUS_CANCELLED\x10\x03*\x8a\x01\n" +
+	"\x16ORDER_STATUS_CANCELLED\x10\x03\x12\x1a\n" +
+	"\x16ORDER_STATUS_PREPARING\x10\x04\x12\x18\n" +
+	"\x14ORDER_STATUS_SHIPPED\x10\x05*\x8a\x01\n" +
 	"\rPaymentMethod\x12\x1e\n" +
 	"\x1aPAYMENT_METHOD_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13PAYMENT_METHOD_CARD\x10\x01\x12\x1b\n" +
 	"\x17PAYMENT_METHOD_TRANSFER\x10\x02\x12#\n" +
-	"\x1fPAYMENT_METHOD_CASH_ON_DELIVERY\x10\x03*\x8d\x01\n" +
+	"\x1fPAYMENT_METHOD_CASH_ON_DELIVERY\x10\x03*\xd1\x01\n" +
 	"\rPaymentStatus\x12\x1e\n" +
 	"\x1aPAYMENT_STATUS_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fPAYMENT_STATUS_AWAITING_PAYMENT\x10\x01\x12\x1e\n" +
 	"\x1aPAYMENT_STATUS_ON_DELIVERY\x10\x02\x12\x17\n" +
-	"\x13PAYMENT_STATUS_PAID\x10\x03*=\n" +
+	"\x13PAYMENT_STATUS_PAID\x10\x03\x12%\n" +
+	"!PAYMENT_STATUS_PARTIALLY_REFUNDED\x10\x04\x12\x1b\n" +
+	"\x17PAYMENT_STATUS_REFUNDED\x10\x05*=\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vROLE_CLIENT\x10\x01\x12\x0e\n" +
@@ -1456,6 +1522,9 @@ var file_sabores_v1_types_proto_goTypes = []any{
 	(*Order)(nil),                 // 12: sabores.v1.Order
 	(*User)(nil),                  // 13: sabores.v1.User
 	(*timestamppb.Timestamp)(nil), // 14: google.protobuf.Timestamp
+	(*FoodInfo)(nil),              // 15: sabores.v1.FoodInfo
+	(*UnitPrice)(nil),             // 16: sabores.v1.UnitPrice
+	(*ProductFlags)(nil),          // 17: sabores.v1.ProductFlags
 }
 var file_sabores_v1_types_proto_depIdxs = []int32{
 	2,  // 0: sabores.v1.Promotion.type:type_name -> sabores.v1.PromotionType
@@ -1463,18 +1532,21 @@ var file_sabores_v1_types_proto_depIdxs = []int32{
 	14, // 2: sabores.v1.Promotion.end_time:type_name -> google.protobuf.Timestamp
 	7,  // 3: sabores.v1.Product.promotion:type_name -> sabores.v1.Promotion
 	14, // 4: sabores.v1.Product.create_time:type_name -> google.protobuf.Timestamp
-	3,  // 5: sabores.v1.Order.status:type_name -> sabores.v1.OrderStatus
-	4,  // 6: sabores.v1.Order.payment_method:type_name -> sabores.v1.PaymentMethod
-	5,  // 7: sabores.v1.Order.payment_status:type_name -> sabores.v1.PaymentStatus
-	11, // 8: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
-	10, // 9: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
-	14, // 10: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
-	6,  // 11: sabores.v1.User.role:type_name -> sabores.v1.Role
-	12, // [12:12] is the sub-list for method output_type
-	12, // [12:12] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	15, // 5: sabores.v1.Product.food_info:type_name -> sabores.v1.FoodInfo
+	16, // 6: sabores.v1.Product.unit_price:type_name -> sabores.v1.UnitPrice
+	17, // 7: sabores.v1.Product.flags:type_name -> sabores.v1.ProductFlags
+	3,  // 8: sabores.v1.Order.status:type_name -> sabores.v1.OrderStatus
+	4,  // 9: sabores.v1.Order.payment_method:type_name -> sabores.v1.PaymentMethod
+	5,  // 10: sabores.v1.Order.payment_status:type_name -> sabores.v1.PaymentStatus
+	11, // 11: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
+	10, // 12: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
+	14, // 13: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
+	6,  // 14: sabores.v1.User.role:type_name -> sabores.v1.Role
+	15, // [15:15] is the sub-list for method output_type
+	15, // [15:15] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_types_proto_init() }
@@ -1482,6 +1554,7 @@ func file_sabores_v1_types_proto_init() {
 	if File_sabores_v1_types_proto != nil {
 		return
 	}
+	file_sabores_v1_food_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -2,13 +2,15 @@
 // @generated from file sabores/v1/admin_service.proto (package sabores.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { AdminProduct, ApiKey, ApiKeyScope, AuditEvent, BestSeller, Customer, DailyStat, SignInConfig } from "./admin_types_pb";
 import { file_sabores_v1_admin_types } from "./admin_types_pb";
+import type { GetProductContentRequestSchema, GetProductContentResponseSchema, UpdateProductContentRequestSchema, UpdateProductContentResponseSchema } from "./product_content_pb";
+import { file_sabores_v1_product_content } from "./product_content_pb";
 import type { Country, Order } from "./types_pb";
 import { file_sabores_v1_types } from "./types_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -17,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_service.proto.
  */
 export const file_sabores_v1_admin_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zYWJvcmVzL3YxL2FkbWluX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiaQoYTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhkKBHBhZ2UYAiABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgDIAEoBUIHukgEGgIoACJbChlMaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlEioKCHByb2R1Y3RzGAEgAygLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QSEgoKdG90YWxfc2l6ZRgCIAEoBSItChZHZXRBZG1pblByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkQKF0dldEFkbWluUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCLNAQoUVXBkYXRlUHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASGAoFcHJpY2UYAiABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgDIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAQgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMiQgoVVXBkYXRlUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCJNChRMaXN0Q3VzdG9tZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiVAoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEicKCWN1c3RvbWVycxgBIAMoCzIULnNhYm9yZXMudjEuQ3VzdG9tZXISEgoKdG90YWxfc2l6ZRgCIAEoBSJKChFMaXN0T3JkZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiSwoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIaChhHZXREYXNoYm9hcmRTdGF0c1JlcXVlc3Qi6AEKGUdldERhc2hib2FyZFN0YXRzUmVzcG9uc2USEwoLb3JkZXJfY291bnQYASABKAUSFQoNcmV2ZW51ZV9jZW50cxgCIAEoAxIcChRhdmVyYWdlX3RpY2tldF9jZW50cxgDIAEoAxIWCg5jdXN0b21lcl9jb3VudBgEIAEoBRIVCg1wcm9kdWN0X2NvdW50GAUgASgFEiQKBWRhaWx5GAYgAygLMhUuc2Fib3Jlcy52MS5EYWlseVN0YXQSLAoMYmVzdF9zZWxsZXJzGAcgAygLMhYuc2Fib3Jlcy52MS5CZXN0U2VsbGVyIhsKGUxpc3RDb3VudHJ5Q29uZmlnc1JlcXVlc3QiRAoaTGlzdENvdW50cnlDb25maWdzUmVzcG9uc2USJgoJY291bnRyaWVzGAEgAygLMhMuc2Fib3Jlcy52MS5Db3VudHJ5IoUDChpVcGRhdGVDb3VudHJ5Q29uZmlnUmVxdWVzdBIlCgRzbHVnGAEgASgJQhe6SBRyEhABGDwyDF5bYS16MC05LV0rJBIXCgRuYW1lGAIgASgJQgm6SAZyBBABGDwSGwoKZmxhZ19lbW9qaRgDIAEoCUIHukgEcgIYEBKQAQoJaW1hZ2VfdXJsGAQgASgJQn26SHpyeBj0AzJzXih8L1tBLVphLXowLTkuX34tXVtBLVphLXowLTkuX34lLy1dKnxodHRwczovL1tBLVphLXowLTktXSsoXC5bQS1aYS16MC05LV0rKSooOlswLTldezEsNX0pPygvW0EtWmEtejAtOS5ffiUvLV0qKT8pJBI/ChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAlCI7pIIHIeGMgBMhleW0EtWmEtejAtOSBfOi9cW1xdIy4tXSokEjYKBGhyZWYYBiABKAlCKLpIJXIjGMgBMh5eLyhbYS16MC05LV0rKC9bYS16MC05LV0rKSopPyQiQwobVXBkYXRlQ291bnRyeUNvbmZpZ1Jlc3BvbnNlEiQKB2NvdW50cnkYASABKAsyEy5zYWJvcmVzLnYxLkNvdW50cnkiGAoWR2V0U2lnbkluQ29uZmlnUmVxdWVzdCJDChdHZXRTaWduSW5Db25maWdSZXNwb25zZRIoCgZjb25maWcYASABKAsyGC5zYWJvcmVzLnYxLlNpZ25JbkNvbmZpZyJIChlVcGRhdGVTaWduSW5Db25maWdSZXF1ZXN0EhIKCmNvbmZpZ3VyZWQYASABKAgSFwoPY3VzdG9tX2JyYW5kaW5nGAIgASgIIkYKGlVwZGF0ZVNpZ25JbkNvbmZpZ1Jlc3BvbnNlEigKBmNvbmZpZxgBIAEoCzIYLnNhYm9yZXMudjEuU2lnbkluQ29uZmlnIrYBChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhcKBG5hbWUYASABKAlCCbpIBnIEEAEYUBI+CgZzY29wZXMYAyADKA4yFy5zYWJvcmVzLnYxLkFwaUtleVNjb3BlQhW6SBKSAQ8IARADGAEiB4IBBBABIAASOQoLZXhwaXJlX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgi6SAWyAQJAAUoECAIQA1IFc2NvcGUiRwoUQ3JlYXRlQXBpS2V5UmVzcG9uc2USHwoDa2V5GAEgASgLMhIuc2Fib3Jlcy52MS5BcGlLZXkSDgoGc2VjcmV0GAIgASgJIhQKEkxpc3RBcGlLZXlzUmVxdWVzdCI3ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiAKBGtleXMYASADKAsyEi5zYWJvcmVzLnYxLkFwaUtleSIqChNSZXZva2VBcGlLZXlSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIjcKFFJldm9rZUFwaUtleVJlc3BvbnNlEh8KA2tleRgBIAEoCzISLnNhYm9yZXMudjEuQXBpS2V5Ik8KFkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAIlUKF0xpc3RBdWRpdEV2ZW50c1Jlc3BvbnNlEiYKBmV2ZW50cxgBIAMoCzIWLnNhYm9yZXMudjEuQXVkaXRFdmVudBISCgp0b3RhbF9zaXplGAIgASgFMrQKCgxBZG1pblNlcnZpY2USZQoRTGlzdEFkbWluUHJvZHVjdHMSJC5zYWJvcmVzLnYxLkxpc3RBZG1pblByb2R1Y3RzUmVxdWVzdBolLnNhYm9yZXMudjEuTGlzdEFkbWluUHJvZHVjdHNSZXNwb25zZSIDkAIBEl8KD0dldEFkbWluUHJvZHVjdBIiLnNhYm9yZXMudjEuR2V0QWRtaW5Qcm9kdWN0UmVxdWVzdBojLnNhYm9yZXMudjEuR2V0QWRtaW5Qcm9kdWN0UmVzcG9uc2UiA5ACARJUCg1VcGRhdGVQcm9kdWN0EiAuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0UmVxdWVzdBohLnNhYm9yZXMudjEuVXBkYXRlUHJvZHVjdFJlc3BvbnNlElkKDUxpc3RDdXN0b21lcnMSIC5zYWJvcmVzLnYxLkxpc3RDdXN0b21lcnNSZXF1ZXN0GiEuc2Fib3Jlcy52MS5MaXN0Q3VzdG9tZXJzUmVzcG9uc2UiA5ACARJQCgpMaXN0T3JkZXJzEh0uc2Fib3Jlcy52MS5MaXN0T3JkZXJzUmVxdWVzdBoeLnNhYm9yZXMudjEuTGlzdE9yZGVyc1Jlc3BvbnNlIgOQAgESZQoRR2V0RGFzaGJvYXJkU3RhdHMSJC5zYWJvcmVzLnYxLkdldERhc2hib2FyZFN0YXRzUmVxdWVzdBolLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZSIDkAIBEmgKEkxpc3RDb3VudHJ5Q29uZmlncxIlLnNhYm9yZXMudjEuTGlzdENvdW50cnlDb25maWdzUmVxdWVzdBomLnNhYm9yZXMudjEuTGlzdENvdW50cnlDb25maWdzUmVzcG9uc2UiA5ACARJmChNVcGRhdGVDb3VudHJ5Q29uZmlnEiYuc2Fib3Jlcy52MS5VcGRhdGVDb3VudHJ5Q29uZmlnUmVxdWVzdBonLnNhYm9yZXMudjEuVXBkYXRlQ291bnRyeUNvbmZpZ1Jlc3BvbnNlEl8KD0dldFNpZ25JbkNvbmZpZxIiLnNhYm9yZXMudjEuR2V0U2lnbkluQ29uZmlnUmVxdWVzdBojLnNhYm9yZXMudjEuR2V0U2lnbkluQ29uZmlnUmVzcG9uc2UiA5ACARJjChJVcGRhdGVTaWduSW5Db25maWcSJS5zYWJvcmVzLnYxLlVwZGF0ZVNpZ25JbkNvbmZpZ1JlcXVlc3QaJi5zYWJvcmVzLnYxLlVwZGF0ZVNpZ25JbkNvbmZpZ1Jlc3BvbnNlElEKDENyZWF0ZUFwaUtleRIfLnNhYm9yZXMudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBogLnNhYm9yZXMudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2USUwoLTGlzdEFwaUtleXMSHi5zYWJvcmVzLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBofLnNhYm9yZXMudjEuTGlzdEFwaUtleXNSZXNwb25zZSIDkAIBElEKDFJldm9rZUFwaUtleRIfLnNhYm9yZXMudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBogLnNhYm9yZXMudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2USXwoPTGlzdEF1ZGl0RXZlbnRzEiIuc2Fib3Jlcy52MS5MaXN0QXVkaXRFdmVudHNSZXF1ZXN0GiMuc2Fib3Jlcy52MS5MaXN0QXVkaXRFdmVudHNSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_admin_types, file_sabores_v1_types]);
+  fileDesc("Ch5zYWJvcmVzL3YxL2FkbWluX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiaQoYTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhkKBHBhZ2UYAiABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgDIAEoBUIHukgEGgIoACJbChlMaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlEioKCHByb2R1Y3RzGAEgAygLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QSEgoKdG90YWxfc2l6ZRgCIAEoBSItChZHZXRBZG1pblByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkQKF0dldEFkbWluUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCLNAQoUVXBkYXRlUHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASGAoFcHJpY2UYAiABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgDIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAQgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMiQgoVVXBkYXRlUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCJNChRMaXN0Q3VzdG9tZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiVAoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEicKCWN1c3RvbWVycxgBIAMoCzIULnNhYm9yZXMudjEuQ3VzdG9tZXISEgoKdG90YWxfc2l6ZRgCIAEoBSJKChFMaXN0T3JkZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiSwoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIaChhHZXREYXNoYm9hcmRTdGF0c1JlcXVlc3Qi6AEKGUdldERhc2hib2FyZFN0YXRzUmVzcG9uc2USEwoLb3JkZXJfY291bnQYASABKAUSFQoNcmV2ZW51ZV9jZW50cxgCIAEoAxIcChRhdmVyYWdlX3RpY2tldF9jZW50cxgDIAEoAxIWCg5jdXN0b21lcl9jb3VudBgEIAEoBRIVCg1wcm9kdWN0X2NvdW50GAUgASgFEiQKBWRhaWx5GAYgAygLMhUuc2Fib3Jlcy52MS5EYWlseVN0YXQSLAoMYmVzdF9zZWxsZXJzGAcgAygLMhYuc2Fib3Jlcy52MS5CZXN0U2VsbGVyIhsKGUxpc3RDb3VudHJ5Q29uZmlnc1JlcXVlc3QiRAoaTGlzdENvdW50cnlDb25maWdzUmVzcG9uc2USJgoJY291bnRyaWVzGAEgAygLMhMuc2Fib3Jlcy52MS5Db3VudHJ5IoUDChpVcGRhdGVDb3VudHJ5Q29uZmlnUmVxdWVzdBIlCgRzbHVnGAEgASgJQhe6SBRyEhABGDwyDF5bYS16MC05LV0rJBIXCgRuYW1lGAIgASgJQgm6SAZyBBABGDwSGwoKZmxhZ19lbW9qaRgDIAEoCUIHukgEcgIYEBKQAQoJaW1hZ2VfdXJsGAQgASgJQn26SHpyeBj0AzJzXih8L1tBLVphLXowLTkuX34tXVtBLVphLXowLTkuX34lLy1dKnxodHRwczovL1tBLVphLXowLTktXSsoXC5bQS1aYS16MC05LV0rKSooOlswLTldezEsNX0pPygvW0EtWmEtejAtOS5ffiUvLV0qKT8pJBI/ChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAlCI7pIIHIeGMgBMhleW0EtWmEtejAtOSBfOi9cW1xdIy4tXSokEjYKBGhyZWYYBiABKAlCKLpIJXIjGMgBMh5eLyhbYS16MC05LV0rKC9bYS16MC05LV0rKSopPyQiQwobVXBkYXRlQ291bnRyeUNvbmZpZ1Jlc3BvbnNlEiQKB2NvdW50cnkYASABKAsyEy5zYWJvcmVzLnYxLkNvdW50cnkiGAoWR2V0U2lnbkluQ29uZmlnUmVxdWVzdCJDChdHZXRTaWduSW5Db25maWdSZXNwb25zZRIoCgZjb25maWcYASABKAsyGC5zYWJvcmVzLnYxLlNpZ25JbkNvbmZpZyJIChlVcGRhdGVTaWduSW5Db25maWdSZXF1ZXN0EhIKCmNvbmZpZ3VyZWQYASABKAgSFwoPY3VzdG9tX2JyYW5kaW5nGAIgASgIIkYKGlVwZGF0ZVNpZ25JbkNvbmZpZ1Jlc3BvbnNlEigKBmNvbmZpZxgBIAEoCzIYLnNhYm9yZXMudjEuU2lnbkluQ29uZmlnIrYBChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhcKBG5hbWUYASABKAlCCbpIBnIEEAEYUBI+CgZzY29wZXMYAyADKA4yFy5zYWJvcmVzLnYxLkFwaUtleVNjb3BlQhW6SBKSAQ8IARADGAEiB4IBBBABIAASOQoLZXhwaXJlX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgi6SAWyAQJAAUoECAIQA1IFc2NvcGUiRwoUQ3JlYXRlQXBpS2V5UmVzcG9uc2USHwoDa2V5GAEgASgLMhIuc2Fib3Jlcy52MS5BcGlLZXkSDgoGc2VjcmV0GAIgASgJIhQKEkxpc3RBcGlLZXlzUmVxdWVzdCI3ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiAKBGtleXMYASADKAsyEi5zYWJvcmVzLnYxLkFwaUtleSIqChNSZXZva2VBcGlLZXlSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIjcKFFJldm9rZUFwaUtleVJlc3BvbnNlEh8KA2tleRgBIAEoCzISLnNhYm9yZXMudjEuQXBpS2V5Ik8KFkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAIlUKF0xpc3RBdWRpdEV2ZW50c1Jlc3BvbnNlEiYKBmV2ZW50cxgBIAMoCzIWLnNhYm9yZXMudjEuQXVkaXRFdmVudBISCgp0b3RhbF9zaXplGAIgASgFIt8BChJBZGp1c3RTdG9ja1JlcXVlc3QSGwoKcHJvZHVjdF9pZBgBIAEoA0IHukgEIgIgABIlCgVkZWx0YRgCIAEoBUIUukgRGg8YwIQ9KMD7wv///////wFIABIdCgVzdG9jaxgDIAEoBUIMukgJGgcYgK3iBCgASAASPQoGcmVhc29uGAQgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb25CCrpIB4IBBBABIAASFgoEbm90ZRgFIAEoCUIIukgFcgMY9ANCDwoGY2hhbmdlEgW6SAIIASIzChNBZGp1c3RTdG9ja1Jlc3BvbnNlEg0KBXN0b2NrGAEgASgFEg0KBWRlbHRhGAIgASgFIrMBChNBZHZhbmNlT3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjMKBmFjdGlvbhgCIAEoDjIXLnNhYm9yZXMudjEuT3JkZXJBY3Rpb25CCrpIB4IBBBABIAASGAoHY2FycmllchgDIAEoCUIHukgEcgIYPBIgCg90cmFja2luZ19udW1iZXIYBCABKAlCB7pIBHICGDwSFgoEbm90ZRgFIAEoCUIIukgFcgMY9AMiOAoUQWR2YW5jZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyKvgBChVTdG9ja0FkanVzdG1lbnRSZWFzb24SJwojU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fVU5TUEVDSUZJRUQQABIjCh9TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9SRUNFSVBUEAESIQodU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fQ09VTlQQAhIiCh5TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9EQU1BR0UQAxIiCh5TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9SRVRVUk4QBBImCiJTVE9DS19BREpVU1RNRU5UX1JFQVNPTl9TVE9SRV9TQUxFEAUqugEKC09yZGVyQWN0aW9uEhwKGE9SREVSX0FDVElPTl9VTlNQRUNJRklFRBAAEhoKFk9SREVSX0FDVElPTl9NQVJLX1BBSUQQARIgChxPUkRFUl9BQ1RJT05fU1RBUlRfUFJFUEFSSU5HEAISFQoRT1JERVJfQUNUSU9OX1NISVAQAxIfChtPUkRFUl9BQ1RJT05fTUFSS19ERUxJVkVSRUQQBBIXChNPUkRFUl9BQ1RJT05fQ0FOQ0VMEAUyqQ0KDEFkbWluU2VydmljZRJlChFMaXN0QWRtaW5Qcm9kdWN0cxIkLnNhYm9yZXMudjEuTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5MaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlIgOQAgESXwoPR2V0QWRtaW5Qcm9kdWN0EiIuc2Fib3Jlcy52MS5HZXRBZG1pblByb2R1Y3RSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRBZG1pblByb2R1Y3RSZXNwb25zZSIDkAIBElQKDVVwZGF0ZVByb2R1Y3QSIC5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RSZXF1ZXN0GiEuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0UmVzcG9uc2USZQoRR2V0UHJvZHVjdENvbnRlbnQSJC5zYWJvcmVzLnYxLkdldFByb2R1Y3RDb250ZW50UmVxdWVzdBolLnNhYm9yZXMudjEuR2V0UHJvZHVjdENvbnRlbnRSZXNwb25zZSIDkAIBEmkKFFVwZGF0ZVByb2R1Y3RDb250ZW50Eicuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0Q29udGVudFJlcXVlc3QaKC5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RDb250ZW50UmVzcG9uc2USWQoNTGlzdEN1c3RvbWVycxIgLnNhYm9yZXMudjEuTGlzdEN1c3RvbWVyc1JlcXVlc3QaIS5zYWJvcmVzLnYxLkxpc3RDdXN0b21lcnNSZXNwb25zZSIDkAIBElAKCkxpc3RPcmRlcnMSHS5zYWJvcmVzLnYxLkxpc3RPcmRlcnNSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5MaXN0T3JkZXJzUmVzcG9uc2UiA5ACARJlChFHZXREYXNoYm9hcmRTdGF0cxIkLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXREYXNoYm9hcmRTdGF0c1Jlc3BvbnNlIgOQAgESaAoSTGlzdENvdW50cnlDb25maWdzEiUuc2Fib3Jlcy52MS5MaXN0Q291bnRyeUNvbmZpZ3NSZXF1ZXN0GiYuc2Fib3Jlcy52MS5MaXN0Q291bnRyeUNvbmZpZ3NSZXNwb25zZSIDkAIBEmYKE1VwZGF0ZUNvdW50cnlDb25maWcSJi5zYWJvcmVzLnYxLlVwZGF0ZUNvdW50cnlDb25maWdSZXF1ZXN0Gicuc2Fib3Jlcy52MS5VcGRhdGVDb3VudHJ5Q29uZmlnUmVzcG9uc2USXwoPR2V0U2lnbkluQ29uZmlnEiIuc2Fib3Jlcy52MS5HZXRTaWduSW5Db25maWdSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRTaWduSW5Db25maWdSZXNwb25zZSIDkAIBEmMKElVwZGF0ZVNpZ25JbkNvbmZpZxIlLnNhYm9yZXMudjEuVXBkYXRlU2lnbkluQ29uZmlnUmVxdWVzdBomLnNhYm9yZXMudjEuVXBkYXRlU2lnbkluQ29uZmlnUmVzcG9uc2USUQoMQ3JlYXRlQXBpS2V5Eh8uc2Fib3Jlcy52MS5DcmVhdGVBcGlLZXlSZXF1ZXN0GiAuc2Fib3Jlcy52MS5DcmVhdGVBcGlLZXlSZXNwb25zZRJTCgtMaXN0QXBpS2V5cxIeLnNhYm9yZXMudjEuTGlzdEFwaUtleXNSZXF1ZXN0Gh8uc2Fib3Jlcy52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlIgOQAgESUQoMUmV2b2tlQXBpS2V5Eh8uc2Fib3Jlcy52MS5SZXZva2VBcGlLZXlSZXF1ZXN0GiAuc2Fib3Jlcy52MS5SZXZva2VBcGlLZXlSZXNwb25zZRJfCg9MaXN0QXVkaXRFdmVudHMSIi5zYWJvcmVzLnYxLkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QaIy5zYWJvcmVzLnYxLkxpc3RBdWRpdEV2ZW50c1Jlc3BvbnNlIgOQAgESTgoLQWRqdXN0U3RvY2sSHi5zYWJvcmVzLnYxLkFkanVzdFN0b2NrUmVxdWVzdBofLnNhYm9yZXMudjEuQWRqdXN0U3RvY2tSZXNwb25zZRJRCgxBZHZhbmNlT3JkZXISHy5zYWJvcmVzLnYxLkFkdmFuY2VPcmRlclJlcXVlc3QaIC5zYWJvcmVzLnYxLkFkdmFuY2VPcmRlclJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_admin_types, file_sabores_v1_product_content, file_sabores_v1_types]);
 
 /**
  * ListAdminProductsRequest pages and filters the products.
@@ -778,6 +780,272 @@ export const ListAuditEventsResponseSchema: GenMessage<ListAuditEventsResponse> 
   messageDesc(file_sabores_v1_admin_service, 27);
 
 /**
+ * AdjustStockRequest changes one product's stock.
+ *
+ * @generated from message sabores.v1.AdjustStockRequest
+ */
+export type AdjustStockRequest = Message<"sabores.v1.AdjustStockRequest"> & {
+  /**
+   * product_id names the product.
+   *
+   * @generated from field: int64 product_id = 1;
+   */
+  productId: bigint;
+
+  /**
+   * change is how the stock moves.
+   *
+   * @generated from oneof sabores.v1.AdjustStockRequest.change
+   */
+  change: {
+    /**
+     * delta adds (positive) or removes (negative) units.
+     *
+     * @generated from field: int32 delta = 2;
+     */
+    value: number;
+    case: "delta";
+  } | {
+    /**
+     * stock sets the stock to a counted figure.
+     *
+     * @generated from field: int32 stock = 3;
+     */
+    value: number;
+    case: "stock";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * reason says why.
+   *
+   * @generated from field: sabores.v1.StockAdjustmentReason reason = 4;
+   */
+  reason: StockAdjustmentReason;
+
+  /**
+   * note is free text kept in the ledger (a delivery note number, say).
+   *
+   * @generated from field: string note = 5;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message sabores.v1.AdjustStockRequest.
+ * Use `create(AdjustStockRequestSchema)` to create a new message.
+ */
+export const AdjustStockRequestSchema: GenMessage<AdjustStockRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 28);
+
+/**
+ * AdjustStockResponse is the stock after the change.
+ *
+ * @generated from message sabores.v1.AdjustStockResponse
+ */
+export type AdjustStockResponse = Message<"sabores.v1.AdjustStockResponse"> & {
+  /**
+   * stock is the product's stock now.
+   *
+   * @generated from field: int32 stock = 1;
+   */
+  stock: number;
+
+  /**
+   * delta is the change made; 0 when a counted figure matched.
+   *
+   * @generated from field: int32 delta = 2;
+   */
+  delta: number;
+};
+
+/**
+ * Describes the message sabores.v1.AdjustStockResponse.
+ * Use `create(AdjustStockResponseSchema)` to create a new message.
+ */
+export const AdjustStockResponseSchema: GenMessage<AdjustStockResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 29);
+
+/**
+ * AdvanceOrderRequest is one step on one order.
+ *
+ * @generated from message sabores.v1.AdvanceOrderRequest
+ */
+export type AdvanceOrderRequest = Message<"sabores.v1.AdvanceOrderRequest"> & {
+  /**
+   * id is the order's id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * action is the step.
+   *
+   * @generated from field: sabores.v1.OrderAction action = 2;
+   */
+  action: OrderAction;
+
+  /**
+   * carrier is who carries a shipped order.
+   *
+   * @generated from field: string carrier = 3;
+   */
+  carrier: string;
+
+  /**
+   * tracking_number is the carrier's tracking number of a shipped order.
+   *
+   * @generated from field: string tracking_number = 4;
+   */
+  trackingNumber: string;
+
+  /**
+   * note is kept in the order's timeline; the reason of a cancellation.
+   *
+   * @generated from field: string note = 5;
+   */
+  note: string;
+};
+
+/**
+ * Describes the message sabores.v1.AdvanceOrderRequest.
+ * Use `create(AdvanceOrderRequestSchema)` to create a new message.
+ */
+export const AdvanceOrderRequestSchema: GenMessage<AdvanceOrderRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 30);
+
+/**
+ * AdvanceOrderResponse is the order after the step.
+ *
+ * @generated from message sabores.v1.AdvanceOrderResponse
+ */
+export type AdvanceOrderResponse = Message<"sabores.v1.AdvanceOrderResponse"> & {
+  /**
+   * order is the order as it is now.
+   *
+   * @generated from field: sabores.v1.Order order = 1;
+   */
+  order?: Order | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.AdvanceOrderResponse.
+ * Use `create(AdvanceOrderResponseSchema)` to create a new message.
+ */
+export const AdvanceOrderResponseSchema: GenMessage<AdvanceOrderResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 31);
+
+/**
+ * StockAdjustmentReason is why an admin changes a product's stock.
+ *
+ * @generated from enum sabores.v1.StockAdjustmentReason
+ */
+export enum StockAdjustmentReason {
+  /**
+   * STOCK_ADJUSTMENT_REASON_UNSPECIFIED is rejected.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_RECEIPT is goods received from a supplier.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_RECEIPT = 1;
+   */
+  RECEIPT = 1,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_COUNT corrects the stock to a physical count.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_COUNT = 2;
+   */
+  COUNT = 2,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_DAMAGE removes damaged or expired goods.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_DAMAGE = 3;
+   */
+  DAMAGE = 3,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_RETURN puts returned goods back on sale.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_RETURN = 4;
+   */
+  RETURN = 4,
+
+  /**
+   * STOCK_ADJUSTMENT_REASON_STORE_SALE is units sold in the physical store.
+   *
+   * @generated from enum value: STOCK_ADJUSTMENT_REASON_STORE_SALE = 5;
+   */
+  STORE_SALE = 5,
+}
+
+/**
+ * Describes the enum sabores.v1.StockAdjustmentReason.
+ */
+export const StockAdjustmentReasonSchema: GenEnum<StockAdjustmentReason> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_service, 0);
+
+/**
+ * OrderAction is a step the back office takes on an order.
+ *
+ * @generated from enum sabores.v1.OrderAction
+ */
+export enum OrderAction {
+  /**
+   * ORDER_ACTION_UNSPECIFIED is rejected.
+   *
+   * @generated from enum value: ORDER_ACTION_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * ORDER_ACTION_MARK_PAID records a payment received (a transfer).
+   *
+   * @generated from enum value: ORDER_ACTION_MARK_PAID = 1;
+   */
+  MARK_PAID = 1,
+
+  /**
+   * ORDER_ACTION_START_PREPARING starts packing a paid or cash-on-delivery order.
+   *
+   * @generated from enum value: ORDER_ACTION_START_PREPARING = 2;
+   */
+  START_PREPARING = 2,
+
+  /**
+   * ORDER_ACTION_SHIP hands the order to a carrier; carrier and tracking_number are required.
+   *
+   * @generated from enum value: ORDER_ACTION_SHIP = 3;
+   */
+  SHIP = 3,
+
+  /**
+   * ORDER_ACTION_MARK_DELIVERED records the delivery (and a cash-on-delivery payment).
+   *
+   * @generated from enum value: ORDER_ACTION_MARK_DELIVERED = 4;
+   */
+  MARK_DELIVERED = 4,
+
+  /**
+   * ORDER_ACTION_CANCEL cancels before shipping and gives the stock back; note is required.
+   *
+   * @generated from enum value: ORDER_ACTION_CANCEL = 5;
+   */
+  CANCEL = 5,
+}
+
+/**
+ * Describes the enum sabores.v1.OrderAction.
+ */
+export const OrderActionSchema: GenEnum<OrderAction> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_service, 1);
+
+/**
  * AdminService is the back office: products, customers, orders, statistics,
  * country tiles, sign-in status and integrators' API keys. Admins only.
  *
@@ -815,6 +1083,28 @@ export const AdminService: GenService<{
     methodKind: "unary";
     input: typeof UpdateProductRequestSchema;
     output: typeof UpdateProductResponseSchema;
+  },
+  /**
+   * GetProductContent returns a product's names and descriptions in both
+   * languages, its legal flags and its food information.
+   *
+   * @generated from rpc sabores.v1.AdminService.GetProductContent
+   */
+  getProductContent: {
+    methodKind: "unary";
+    input: typeof GetProductContentRequestSchema;
+    output: typeof GetProductContentResponseSchema;
+  },
+  /**
+   * UpdateProductContent replaces a product's content, checking the
+   * allergens emphasised in the ingredients against its flags; audited.
+   *
+   * @generated from rpc sabores.v1.AdminService.UpdateProductContent
+   */
+  updateProductContent: {
+    methodKind: "unary";
+    input: typeof UpdateProductContentRequestSchema;
+    output: typeof UpdateProductContentResponseSchema;
   },
   /**
    * ListCustomers lists active customers, newest first.
@@ -925,6 +1215,33 @@ export const AdminService: GenService<{
     methodKind: "unary";
     input: typeof ListAuditEventsRequestSchema;
     output: typeof ListAuditEventsResponseSchema;
+  },
+  /**
+   * AdjustStock moves a product's stock up or down, or sets it to a counted
+   * figure, with a reason; the change is a row of the stock ledger and an
+   * audit event. Stock never goes below zero: that is FailedPrecondition
+   * with reason STOCK_BELOW_ZERO.
+   *
+   * @generated from rpc sabores.v1.AdminService.AdjustStock
+   */
+  adjustStock: {
+    methodKind: "unary";
+    input: typeof AdjustStockRequestSchema;
+    output: typeof AdjustStockResponseSchema;
+  },
+  /**
+   * AdvanceOrder takes one step of an order's lifecycle from the back office
+   * (mark a transfer paid, start preparing, ship, mark delivered, cancel),
+   * audited, with the shopper's e-mail queued. A step the lifecycle does not
+   * allow from the order's state is FailedPrecondition with an ErrorInfo
+   * reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
+   *
+   * @generated from rpc sabores.v1.AdminService.AdvanceOrder
+   */
+  advanceOrder: {
+    methodKind: "unary";
+    input: typeof AdvanceOrderRequestSchema;
+    output: typeof AdvanceOrderResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_service, 0);

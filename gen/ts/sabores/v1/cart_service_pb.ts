@@ -5,13 +5,15 @@
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { Language } from "./food_pb";
+import { file_sabores_v1_food } from "./food_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/cart_service.proto.
  */
 export const file_sabores_v1_cart_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIp4CCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbSJJChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZCLoAQoUVmFsaWRhdGVDYXJ0UmVzcG9uc2USIwoFbGluZXMYASADKAsyFC5zYWJvcmVzLnYxLkNhcnRMaW5lEhYKDnN1YnRvdGFsX2NlbnRzGAIgASgDEhYKDnNoaXBwaW5nX2NlbnRzGAMgASgDEhEKCXZhdF9jZW50cxgEIAEoAxITCgt0b3RhbF9jZW50cxgFIAEoAxIlCh1mcmVlX3NoaXBwaW5nX3RocmVzaG9sZF9jZW50cxgGIAEoAxIdChVmcmVlX3NoaXBwaW5nX3JlYWNoZWQYByABKAgSDQoFdmFsaWQYCCABKAgq1gEKC0NhcnRQcm9ibGVtEhwKGENBUlRfUFJPQkxFTV9VTlNQRUNJRklFRBAAEiAKHENBUlRfUFJPQkxFTV9VTktOT1dOX1BST0RVQ1QQARIgChxDQVJUX1BST0JMRU1fTk9UX1NPTERfT05MSU5FEAISHQoZQ0FSVF9QUk9CTEVNX09VVF9PRl9TVE9DSxADEiMKH0NBUlRfUFJPQkxFTV9JTlNVRkZJQ0lFTlRfU1RPQ0sQBBIhCh1DQVJUX1BST0JMRU1fSU5WQUxJRF9RVUFOVElUWRAFMmUKC0NhcnRTZXJ2aWNlElYKDFZhbGlkYXRlQ2FydBIfLnNhYm9yZXMudjEuVmFsaWRhdGVDYXJ0UmVxdWVzdBogLnNhYm9yZXMudjEuVmFsaWRhdGVDYXJ0UmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate]);
+  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIp4CCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbSJ7ChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZBIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIugBChRWYWxpZGF0ZUNhcnRSZXNwb25zZRIjCgVsaW5lcxgBIAMoCzIULnNhYm9yZXMudjEuQ2FydExpbmUSFgoOc3VidG90YWxfY2VudHMYAiABKAMSFgoOc2hpcHBpbmdfY2VudHMYAyABKAMSEQoJdmF0X2NlbnRzGAQgASgDEhMKC3RvdGFsX2NlbnRzGAUgASgDEiUKHWZyZWVfc2hpcHBpbmdfdGhyZXNob2xkX2NlbnRzGAYgASgDEh0KFWZyZWVfc2hpcHBpbmdfcmVhY2hlZBgHIAEoCBINCgV2YWxpZBgIIAEoCCrWAQoLQ2FydFByb2JsZW0SHAoYQ0FSVF9QUk9CTEVNX1VOU1BFQ0lGSUVEEAASIAocQ0FSVF9QUk9CTEVNX1VOS05PV05fUFJPRFVDVBABEiAKHENBUlRfUFJPQkxFTV9OT1RfU09MRF9PTkxJTkUQAhIdChlDQVJUX1BST0JMRU1fT1VUX09GX1NUT0NLEAMSIwofQ0FSVF9QUk9CTEVNX0lOU1VGRklDSUVOVF9TVE9DSxAEEiEKHUNBUlRfUFJPQkxFTV9JTlZBTElEX1FVQU5USVRZEAUyZQoLQ2FydFNlcnZpY2USVgoMVmFsaWRhdGVDYXJ0Eh8uc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXF1ZXN0GiAuc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food]);
 
 /**
  * CartLineInput is a line as the shopper's browser keeps it.
@@ -104,7 +106,8 @@ export type CartLine = Message<"sabores.v1.CartLine"> & {
   vatBasisPoints: number;
 
   /**
-   * line_total_cents is unit_price_cents × quantity; 0 for a line with problems.
+   * line_total_cents is unit_price_cents × quantity, short of stock or not;
+   * 0 for a line without a price (unknown, not sold online) or quantity.
    *
    * @generated from field: int64 line_total_cents = 9;
    */
@@ -144,6 +147,13 @@ export type ValidateCartRequest = Message<"sabores.v1.ValidateCartRequest"> & {
    * @generated from field: repeated sabores.v1.CartLineInput lines = 1;
    */
   lines: CartLineInput[];
+
+  /**
+   * language is the language of the lines' product names.
+   *
+   * @generated from field: sabores.v1.Language language = 2;
+   */
+  language: Language;
 };
 
 /**
@@ -167,7 +177,8 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
   lines: CartLine[];
 
   /**
-   * subtotal_cents is the sum of the sellable lines.
+   * subtotal_cents is the sum of the lines: what the cart holds, even when a
+   * line must change before checkout (valid is then false).
    *
    * @generated from field: int64 subtotal_cents = 2;
    */

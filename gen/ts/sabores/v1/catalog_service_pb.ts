@@ -5,6 +5,8 @@
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { Allergen, Language } from "./food_pb";
+import { file_sabores_v1_food } from "./food_pb";
 import type { Country, Product, ProductSort } from "./types_pb";
 import { file_sabores_v1_types } from "./types_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -13,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/catalog_service.proto.
  */
 export const file_sabores_v1_catalog_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2NhdGFsb2dfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSL+AQoTTGlzdFByb2R1Y3RzUmVxdWVzdBInCghjYXRlZ29yeRgBIAEoCUIVukgSchAYKDIMXlthLXowLTktXSokEi4KD29ubGluZV9jYXRlZ29yeRgCIAEoCUIVukgSchAYKDIMXlthLXowLTktXSokEiYKB2NvdW50cnkYAyABKAlCFbpIEnIQGDwyDF5bYS16MC05LV0qJBIvCgRzb3J0GAQgASgOMhcuc2Fib3Jlcy52MS5Qcm9kdWN0U29ydEIIukgFggECEAESGQoEcGFnZRgFIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAYgASgFQge6SAQaAigAInIKFExpc3RQcm9kdWN0c1Jlc3BvbnNlEiUKCHByb2R1Y3RzGAEgAygLMhMuc2Fib3Jlcy52MS5Qcm9kdWN0EhIKCnRvdGFsX3NpemUYAiABKAUSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiKAoRR2V0UHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAAiOgoSR2V0UHJvZHVjdFJlc3BvbnNlEiQKB3Byb2R1Y3QYASABKAsyEy5zYWJvcmVzLnYxLlByb2R1Y3QiSQoVU2VhcmNoUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhgKBWxpbWl0GAIgASgFQgm6SAYaBBgeKAAiPwoWU2VhcmNoUHJvZHVjdHNSZXNwb25zZRIlCghwcm9kdWN0cxgBIAMoCzITLnNhYm9yZXMudjEuUHJvZHVjdCIWChRMaXN0Q291bnRyaWVzUmVxdWVzdCI/ChVMaXN0Q291bnRyaWVzUmVzcG9uc2USJgoJY291bnRyaWVzGAEgAygLMhMuc2Fib3Jlcy52MS5Db3VudHJ5MvMCCg5DYXRhbG9nU2VydmljZRJWCgxMaXN0UHJvZHVjdHMSHy5zYWJvcmVzLnYxLkxpc3RQcm9kdWN0c1JlcXVlc3QaIC5zYWJvcmVzLnYxLkxpc3RQcm9kdWN0c1Jlc3BvbnNlIgOQAgESUAoKR2V0UHJvZHVjdBIdLnNhYm9yZXMudjEuR2V0UHJvZHVjdFJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldFByb2R1Y3RSZXNwb25zZSIDkAIBElwKDlNlYXJjaFByb2R1Y3RzEiEuc2Fib3Jlcy52MS5TZWFyY2hQcm9kdWN0c1JlcXVlc3QaIi5zYWJvcmVzLnYxLlNlYXJjaFByb2R1Y3RzUmVzcG9uc2UiA5ACARJZCg1MaXN0Q291bnRyaWVzEiAuc2Fib3Jlcy52MS5MaXN0Q291bnRyaWVzUmVxdWVzdBohLnNhYm9yZXMudjEuTGlzdENvdW50cmllc1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_sabores_v1_types]);
+  fileDesc("CiBzYWJvcmVzL3YxL2NhdGFsb2dfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSL2AgoTTGlzdFByb2R1Y3RzUmVxdWVzdBInCghjYXRlZ29yeRgBIAEoCUIVukgSchAYKDIMXlthLXowLTktXSokEi4KD29ubGluZV9jYXRlZ29yeRgCIAEoCUIVukgSchAYKDIMXlthLXowLTktXSokEiYKB2NvdW50cnkYAyABKAlCFbpIEnIQGDwyDF5bYS16MC05LV0qJBIvCgRzb3J0GAQgASgOMhcuc2Fib3Jlcy52MS5Qcm9kdWN0U29ydEIIukgFggECEAESGQoEcGFnZRgFIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAYgASgFQge6SAQaAigAEjAKCGxhbmd1YWdlGAcgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAESRAoRd2l0aG91dF9hbGxlcmdlbnMYCCADKA4yFC5zYWJvcmVzLnYxLkFsbGVyZ2VuQhO6SBCSAQ0QDhgBIgeCAQQQASAAInIKFExpc3RQcm9kdWN0c1Jlc3BvbnNlEiUKCHByb2R1Y3RzGAEgAygLMhMuc2Fib3Jlcy52MS5Qcm9kdWN0EhIKCnRvdGFsX3NpemUYAiABKAUSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiWgoRR2V0UHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASI6ChJHZXRQcm9kdWN0UmVzcG9uc2USJAoHcHJvZHVjdBgBIAEoCzITLnNhYm9yZXMudjEuUHJvZHVjdCLBAQoVU2VhcmNoUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhgKBWxpbWl0GAIgASgFQgm6SAYaBBgeKAASMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARJEChF3aXRob3V0X2FsbGVyZ2VucxgEIAMoDjIULnNhYm9yZXMudjEuQWxsZXJnZW5CE7pIEJIBDRAOGAEiB4IBBBABIAAiPwoWU2VhcmNoUHJvZHVjdHNSZXNwb25zZRIlCghwcm9kdWN0cxgBIAMoCzITLnNhYm9yZXMudjEuUHJvZHVjdCIWChRMaXN0Q291bnRyaWVzUmVxdWVzdCI/ChVMaXN0Q291bnRyaWVzUmVzcG9uc2USJgoJY291bnRyaWVzGAEgAygLMhMuc2Fib3Jlcy52MS5Db3VudHJ5MvMCCg5DYXRhbG9nU2VydmljZRJWCgxMaXN0UHJvZHVjdHMSHy5zYWJvcmVzLnYxLkxpc3RQcm9kdWN0c1JlcXVlc3QaIC5zYWJvcmVzLnYxLkxpc3RQcm9kdWN0c1Jlc3BvbnNlIgOQAgESUAoKR2V0UHJvZHVjdBIdLnNhYm9yZXMudjEuR2V0UHJvZHVjdFJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldFByb2R1Y3RSZXNwb25zZSIDkAIBElwKDlNlYXJjaFByb2R1Y3RzEiEuc2Fib3Jlcy52MS5TZWFyY2hQcm9kdWN0c1JlcXVlc3QaIi5zYWJvcmVzLnYxLlNlYXJjaFByb2R1Y3RzUmVzcG9uc2UiA5ACARJZCg1MaXN0Q291bnRyaWVzEiAuc2Fib3Jlcy52MS5MaXN0Q291bnRyaWVzUmVxdWVzdBohLnNhYm9yZXMudjEuTGlzdENvdW50cmllc1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_sabores_v1_food, file_sabores_v1_types]);
 
 /**
  * ListProductsRequest filters and pages the catalogue.
@@ -63,6 +65,22 @@ export type ListProductsRequest = Message<"sabores.v1.ListProductsRequest"> & {
    * @generated from field: int32 page_size = 6;
    */
   pageSize: number;
+
+  /**
+   * language is the language of the products' names and descriptions.
+   *
+   * @generated from field: sabores.v1.Language language = 7;
+   */
+  language: Language;
+
+  /**
+   * without_allergens keeps only products whose food information declares
+   * none of these allergens, neither contained nor as traces; products
+   * without food information never match.
+   *
+   * @generated from field: repeated sabores.v1.Allergen without_allergens = 8;
+   */
+  withoutAllergens: Allergen[];
 };
 
 /**
@@ -126,6 +144,13 @@ export type GetProductRequest = Message<"sabores.v1.GetProductRequest"> & {
    * @generated from field: int64 id = 1;
    */
   id: bigint;
+
+  /**
+   * language is the language of the product's texts and food information.
+   *
+   * @generated from field: sabores.v1.Language language = 2;
+   */
+  language: Language;
 };
 
 /**
@@ -175,6 +200,22 @@ export type SearchProductsRequest = Message<"sabores.v1.SearchProductsRequest"> 
    * @generated from field: int32 limit = 2;
    */
   limit: number;
+
+  /**
+   * language is the language of the products' names and descriptions.
+   *
+   * @generated from field: sabores.v1.Language language = 3;
+   */
+  language: Language;
+
+  /**
+   * without_allergens keeps only products whose food information declares
+   * none of these allergens, neither contained nor as traces; products
+   * without food information never match.
+   *
+   * @generated from field: repeated sabores.v1.Allergen without_allergens = 4;
+   */
+  withoutAllergens: Allergen[];
 };
 
 /**
@@ -269,8 +310,8 @@ export const CatalogService: GenService<{
     output: typeof GetProductResponseSchema;
   },
   /**
-   * SearchProducts finds products sold online whose name, code or SKU
-   * contains the query, ignoring case and accents, prefix matches first.
+   * SearchProducts finds products sold online whose name (Spanish or
+   * Portuguese), code or SKU contains the query, ignoring case and accents, prefix matches first.
    *
    * @generated from rpc sabores.v1.CatalogService.SearchProducts
    */

@@ -5,8 +5,12 @@
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { CartLineInput } from "./cart_service_pb";
 import { file_sabores_v1_cart_service } from "./cart_service_pb";
+import type { Language } from "./food_pb";
+import { file_sabores_v1_food } from "./food_pb";
 import type { Order, PaymentMethod } from "./types_pb";
 import { file_sabores_v1_types } from "./types_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -15,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/order_service.proto.
  */
 export const file_sabores_v1_order_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi5wEKDURlbGl2ZXJ5SW5wdXQSFwoEbmFtZRgBIAEoCUIJukgGcgQQARh4EhkKBWVtYWlsGAIgASgJQgq6SAdyBRj+AWABEioKBXBob25lGAMgASgJQhu6SBhyFjIUXlwrP1swLTkgKCktXXs5LDIwfSQSGwoHYWRkcmVzcxgEIAEoCUIKukgHcgUQARjIARIXCgRjaXR5GAUgASgJQgm6SAZyBBABGGQSQAoLcG9zdGFsX2NvZGUYBiABKAlCK7pIKHImMiReKDBbMS05XXxbMS00XVswLTldfDVbMC0yXSlbMC05XXszfSQi4AEKEVBsYWNlT3JkZXJSZXF1ZXN0EiEKD2lkZW1wb3RlbmN5X2tleRgBIAEoCUIIukgFcgOwAQESNAoFbGluZXMYAiADKAsyGS5zYWJvcmVzLnYxLkNhcnRMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMwoIZGVsaXZlcnkYAyABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5SW5wdXRCBrpIA8gBARI9Cg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZEIKukgHggEEEAEgACI2ChJQbGFjZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIkwKE0xpc3RNeU9yZGVyc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAIk0KFExpc3RNeU9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIoChFHZXRNeU9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACI2ChJHZXRNeU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyMoUCCgxPcmRlclNlcnZpY2USSwoKUGxhY2VPcmRlchIdLnNhYm9yZXMudjEuUGxhY2VPcmRlclJlcXVlc3QaHi5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXNwb25zZRJWCgxMaXN0TXlPcmRlcnMSHy5zYWJvcmVzLnYxLkxpc3RNeU9yZGVyc1JlcXVlc3QaIC5zYWJvcmVzLnYxLkxpc3RNeU9yZGVyc1Jlc3BvbnNlIgOQAgESUAoKR2V0TXlPcmRlchIdLnNhYm9yZXMudjEuR2V0TXlPcmRlclJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_cart_service, file_sabores_v1_types]);
+  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi5wEKDURlbGl2ZXJ5SW5wdXQSFwoEbmFtZRgBIAEoCUIJukgGcgQQARh4EhkKBWVtYWlsGAIgASgJQgq6SAdyBRj+AWABEioKBXBob25lGAMgASgJQhu6SBhyFjIUXlwrP1swLTkgKCktXXs5LDIwfSQSGwoHYWRkcmVzcxgEIAEoCUIKukgHcgUQARjIARIXCgRjaXR5GAUgASgJQgm6SAZyBBABGGQSQAoLcG9zdGFsX2NvZGUYBiABKAlCK7pIKHImMiReKDBbMS05XXxbMS00XVswLTldfDVbMC0yXSlbMC05XXszfSQi4AEKEVBsYWNlT3JkZXJSZXF1ZXN0EiEKD2lkZW1wb3RlbmN5X2tleRgBIAEoCUIIukgFcgOwAQESNAoFbGluZXMYAiADKAsyGS5zYWJvcmVzLnYxLkNhcnRMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMwoIZGVsaXZlcnkYAyABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5SW5wdXRCBrpIA8gBARI9Cg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZEIKukgHggEEEAEgACI2ChJQbGFjZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIn4KE0xpc3RNeU9yZGVyc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEjAKCGxhbmd1YWdlGAMgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiTQoUTGlzdE15T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuc2Fib3Jlcy52MS5PcmRlchISCgp0b3RhbF9zaXplGAIgASgFIloKEUdldE15T3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjAKCGxhbmd1YWdlGAIgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEicwoSR2V0TXlPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlchImCgZldmVudHMYAiADKAsyFi5zYWJvcmVzLnYxLk9yZGVyRXZlbnQSEwoLY2FuY2VsbGFibGUYAyABKAgikQEKCk9yZGVyRXZlbnQSDwoHbWFjaGluZRgBIAEoCRISCgpmcm9tX3N0YXRlGAIgASgJEhAKCHRvX3N0YXRlGAMgASgJEg0KBWFjdG9yGAQgASgJEgwKBG5vdGUYBSABKAkSLwoLY3JlYXRlX3RpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkUKFENhbmNlbE15T3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEhgKBnJlYXNvbhgCIAEoCUIIukgFcgMY9AMiOQoVQ2FuY2VsTXlPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlcjLgAgoMT3JkZXJTZXJ2aWNlEksKClBsYWNlT3JkZXISHS5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5QbGFjZU9yZGVyUmVzcG9uc2USVgoMTGlzdE15T3JkZXJzEh8uc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXF1ZXN0GiAuc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXNwb25zZSIDkAIBElAKCkdldE15T3JkZXISHS5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5HZXRNeU9yZGVyUmVzcG9uc2UiA5ACARJZCg1DYW5jZWxNeU9yZGVyEiAuc2Fib3Jlcy52MS5DYW5jZWxNeU9yZGVyUmVxdWVzdBohLnNhYm9yZXMudjEuQ2FuY2VsTXlPcmRlclJlc3BvbnNlIgOQAgJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_cart_service, file_sabores_v1_food, file_sabores_v1_types]);
 
 /**
  * DeliveryInput is the checkout's delivery form.
@@ -156,6 +160,13 @@ export type ListMyOrdersRequest = Message<"sabores.v1.ListMyOrdersRequest"> & {
    * @generated from field: int32 page_size = 2;
    */
   pageSize: number;
+
+  /**
+   * language is the language of the lines' product names, as sold.
+   *
+   * @generated from field: sabores.v1.Language language = 3;
+   */
+  language: Language;
 };
 
 /**
@@ -205,6 +216,13 @@ export type GetMyOrderRequest = Message<"sabores.v1.GetMyOrderRequest"> & {
    * @generated from field: int64 id = 1;
    */
   id: bigint;
+
+  /**
+   * language is the language of the lines' product names, as sold.
+   *
+   * @generated from field: sabores.v1.Language language = 2;
+   */
+  language: Language;
 };
 
 /**
@@ -226,6 +244,20 @@ export type GetMyOrderResponse = Message<"sabores.v1.GetMyOrderResponse"> & {
    * @generated from field: sabores.v1.Order order = 1;
    */
   order?: Order | undefined;
+
+  /**
+   * events are the order's timeline, oldest first.
+   *
+   * @generated from field: repeated sabores.v1.OrderEvent events = 2;
+   */
+  events: OrderEvent[];
+
+  /**
+   * cancellable says the shopper may still cancel (CancelMyOrder).
+   *
+   * @generated from field: bool cancellable = 3;
+   */
+  cancellable: boolean;
 };
 
 /**
@@ -234,6 +266,113 @@ export type GetMyOrderResponse = Message<"sabores.v1.GetMyOrderResponse"> & {
  */
 export const GetMyOrderResponseSchema: GenMessage<GetMyOrderResponse> = /*@__PURE__*/
   messageDesc(file_sabores_v1_order_service, 6);
+
+/**
+ * OrderEvent is one step of an order's lifecycle.
+ *
+ * @generated from message sabores.v1.OrderEvent
+ */
+export type OrderEvent = Message<"sabores.v1.OrderEvent"> & {
+  /**
+   * machine is "fulfilment" or "payment".
+   *
+   * @generated from field: string machine = 1;
+   */
+  machine: string;
+
+  /**
+   * from_state is the state left; empty on the order's first event.
+   *
+   * @generated from field: string from_state = 2;
+   */
+  fromState: string;
+
+  /**
+   * to_state is the state reached, as stored (placed, preparing, shipped,
+   * delivered, cancelled; awaiting_payment, on_delivery, paid, refunded,
+   * partially_refunded).
+   *
+   * @generated from field: string to_state = 3;
+   */
+  toState: string;
+
+  /**
+   * actor is who took the step: shopper, admin or system.
+   *
+   * @generated from field: string actor = 4;
+   */
+  actor: string;
+
+  /**
+   * note is the step's note, such as a cancellation's reason.
+   *
+   * @generated from field: string note = 5;
+   */
+  note: string;
+
+  /**
+   * create_time is when the step was taken.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 6;
+   */
+  createTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.OrderEvent.
+ * Use `create(OrderEventSchema)` to create a new message.
+ */
+export const OrderEventSchema: GenMessage<OrderEvent> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 7);
+
+/**
+ * CancelMyOrderRequest names the order to cancel.
+ *
+ * @generated from message sabores.v1.CancelMyOrderRequest
+ */
+export type CancelMyOrderRequest = Message<"sabores.v1.CancelMyOrderRequest"> & {
+  /**
+   * id is the order's id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * reason is the shopper's optional word on why, kept in the timeline.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+};
+
+/**
+ * Describes the message sabores.v1.CancelMyOrderRequest.
+ * Use `create(CancelMyOrderRequestSchema)` to create a new message.
+ */
+export const CancelMyOrderRequestSchema: GenMessage<CancelMyOrderRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 8);
+
+/**
+ * CancelMyOrderResponse carries the cancelled order.
+ *
+ * @generated from message sabores.v1.CancelMyOrderResponse
+ */
+export type CancelMyOrderResponse = Message<"sabores.v1.CancelMyOrderResponse"> & {
+  /**
+   * order is the order, status cancelled.
+   *
+   * @generated from field: sabores.v1.Order order = 1;
+   */
+  order?: Order | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.CancelMyOrderResponse.
+ * Use `create(CancelMyOrderResponseSchema)` to create a new message.
+ */
+export const CancelMyOrderResponseSchema: GenMessage<CancelMyOrderResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 9);
 
 /**
  * OrderService places and lists the signed-in shopper's orders.
@@ -274,6 +413,20 @@ export const OrderService: GenService<{
     methodKind: "unary";
     input: typeof GetMyOrderRequestSchema;
     output: typeof GetMyOrderResponseSchema;
+  },
+  /**
+   * CancelMyOrder cancels one of the caller's orders while it is not yet
+   * being prepared, and gives its stock back once however often it is
+   * retried. Cancelling a cancelled order answers with it unchanged; an order
+   * already being prepared is FailedPrecondition with reason
+   * ORDER_TRANSITION_FORBIDDEN or ORDER_TRANSITION_NOT_ALLOWED.
+   *
+   * @generated from rpc sabores.v1.OrderService.CancelMyOrder
+   */
+  cancelMyOrder: {
+    methodKind: "unary";
+    input: typeof CancelMyOrderRequestSchema;
+    output: typeof CancelMyOrderResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_order_service, 0);

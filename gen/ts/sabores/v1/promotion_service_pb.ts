@@ -4,6 +4,9 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { Language } from "./food_pb";
+import { file_sabores_v1_food } from "./food_pb";
 import type { Product } from "./types_pb";
 import { file_sabores_v1_types } from "./types_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -12,14 +15,20 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/promotion_service.proto.
  */
 export const file_sabores_v1_promotion_service: GenFile = /*@__PURE__*/
-  fileDesc("CiJzYWJvcmVzL3YxL3Byb21vdGlvbl9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIh0KG0xpc3RBY3RpdmVQcm9tb3Rpb25zUmVxdWVzdCJFChxMaXN0QWN0aXZlUHJvbW90aW9uc1Jlc3BvbnNlEiUKCHByb2R1Y3RzGAEgAygLMhMuc2Fib3Jlcy52MS5Qcm9kdWN0MoIBChBQcm9tb3Rpb25TZXJ2aWNlEm4KFExpc3RBY3RpdmVQcm9tb3Rpb25zEicuc2Fib3Jlcy52MS5MaXN0QWN0aXZlUHJvbW90aW9uc1JlcXVlc3QaKC5zYWJvcmVzLnYxLkxpc3RBY3RpdmVQcm9tb3Rpb25zUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_sabores_v1_types]);
+  fileDesc("CiJzYWJvcmVzL3YxL3Byb21vdGlvbl9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIk8KG0xpc3RBY3RpdmVQcm9tb3Rpb25zUmVxdWVzdBIwCghsYW5ndWFnZRgBIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIkUKHExpc3RBY3RpdmVQcm9tb3Rpb25zUmVzcG9uc2USJQoIcHJvZHVjdHMYASADKAsyEy5zYWJvcmVzLnYxLlByb2R1Y3QyggEKEFByb21vdGlvblNlcnZpY2USbgoUTGlzdEFjdGl2ZVByb21vdGlvbnMSJy5zYWJvcmVzLnYxLkxpc3RBY3RpdmVQcm9tb3Rpb25zUmVxdWVzdBooLnNhYm9yZXMudjEuTGlzdEFjdGl2ZVByb21vdGlvbnNSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food, file_sabores_v1_types]);
 
 /**
- * ListActivePromotionsRequest has no parameters.
+ * ListActivePromotionsRequest asks for the promotions running now.
  *
  * @generated from message sabores.v1.ListActivePromotionsRequest
  */
 export type ListActivePromotionsRequest = Message<"sabores.v1.ListActivePromotionsRequest"> & {
+  /**
+   * language is the language of the products' names and descriptions.
+   *
+   * @generated from field: sabores.v1.Language language = 1;
+   */
+  language: Language;
 };
 
 /**

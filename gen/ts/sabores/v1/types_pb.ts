@@ -13,13 +13,15 @@ import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2"
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { FoodInfo, ProductFlags, UnitPrice } from "./food_pb";
+import { file_sabores_v1_food } from "./food_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/types.proto.
  */
 export const file_sabores_v1_types: GenFile = /*@__PURE__*/
-  fileDesc("ChZzYWJvcmVzL3YxL3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxIpoCCglQcm9tb3Rpb24SCgoCaWQYASABKAMSJwoEdHlwZRgCIAEoDjIZLnNhYm9yZXMudjEuUHJvbW90aW9uVHlwZRIcChRvcmlnaW5hbF9wcmljZV9jZW50cxgDIAEoAxITCgtwcmljZV9jZW50cxgEIAEoAxIYChBkaXNjb3VudF9wZXJjZW50GAUgASgFEg0KBWxhYmVsGAYgASgJEi4KCnN0YXJ0X3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeChZsb3dlc3RfcHJpY2VfMzBkX2NlbnRzGAkgASgDItwCCgdQcm9kdWN0EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSDAoEY29kZRgDIAEoCRILCgNza3UYBCABKAkSDQoFYnJhbmQYBSABKAkSEAoIY2F0ZWdvcnkYBiABKAkSGQoRb25saW5lX2NhdGVnb3JpZXMYByADKAkSEwoLZGVzY3JpcHRpb24YCCABKAkSEwoLcHJpY2VfY2VudHMYCSABKAMSGAoQdmF0X2Jhc2lzX3BvaW50cxgKIAEoBRINCgVzdG9jaxgLIAEoBRIOCgZyYXRpbmcYDCABKAISEQoJaW1hZ2VfdXJsGA0gASgJEg8KB2NvdW50cnkYDiABKAkSKAoJcHJvbW90aW9uGA8gASgLMhUuc2Fib3Jlcy52MS5Qcm9tb3Rpb24SLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrEBCgdDb3VudHJ5EgwKBHNsdWcYASABKAkSDAoEbmFtZRgCIAEoCRISCgpmbGFnX2Vtb2ppGAMgASgJEhEKCWltYWdlX3VybBgEIAEoCRIaChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAkSDAoEaHJlZhgGIAEoCRISCgpzb3J0X29yZGVyGAcgASgFEg8KB2FsaWFzZXMYCCADKAkSFAoMc2hvd19vbl9ob21lGAkgASgIImoKCERlbGl2ZXJ5EgwKBG5hbWUYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIMCgRjaXR5GAUgASgJEhMKC3Bvc3RhbF9jb2RlGAYgASgJItsBCglPcmRlckxpbmUSEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhAKCHF1YW50aXR5GAMgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYBCABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAUgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgGIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAcgASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCCABKAMSEQoJaW1hZ2VfdXJsGAkgASgJIroDCgVPcmRlchIKCgJpZBgBIAEoAxInCgZzdGF0dXMYAiABKA4yFy5zYWJvcmVzLnYxLk9yZGVyU3RhdHVzEhMKC3N0YXR1c190ZXh0GAMgASgJEjEKDnBheW1lbnRfbWV0aG9kGAQgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kEjEKDnBheW1lbnRfc3RhdHVzGAUgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50U3RhdHVzEiQKBWxpbmVzGAYgAygLMhUuc2Fib3Jlcy52MS5PcmRlckxpbmUSFgoOc3VidG90YWxfY2VudHMYByABKAMSFgoOc2hpcHBpbmdfY2VudHMYCCABKAMSEQoJdmF0X2NlbnRzGAkgASgDEhMKC3RvdGFsX2NlbnRzGAogASgDEiYKCGRlbGl2ZXJ5GAsgASgLMhQuc2Fib3Jlcy52MS5EZWxpdmVyeRIvCgtjcmVhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKaXRlbV9jb3VudBgNIAEoBRIWCg5jdXN0b21lcl9lbWFpbBgOIAEoCSJPCgRVc2VyEgoKAmlkGAEgASgDEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSHgoEcm9sZRgEIAEoDjIQLnNhYm9yZXMudjEuUm9sZSqTAQoMU2FsZXNDaGFubmVsEh0KGVNBTEVTX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIYChRTQUxFU19DSEFOTkVMX09OTElORRABEhoKFlNBTEVTX0NIQU5ORUxfUEhZU0lDQUwQAhIWChJTQUxFU19DSEFOTkVMX0JPVEgQAxIWChJTQUxFU19DSEFOTkVMX05PTkUQBCqUAQoLUHJvZHVjdFNvcnQSHAoYUFJPRFVDVF9TT1JUX1VOU1BFQ0lGSUVEEAASFQoRUFJPRFVDVF9TT1JUX05BTUUQARIaChZQUk9EVUNUX1NPUlRfUFJJQ0VfQVNDEAISGwoXUFJPRFVDVF9TT1JUX1BSSUNFX0RFU0MQAxIXChNQUk9EVUNUX1NPUlRfTkVXRVNUEAQqbgoNUHJvbW90aW9uVHlwZRIeChpQUk9NT1RJT05fVFlQRV9VTlNQRUNJRklFRBAAEh0KGVBST01PVElPTl9UWVBFX1BFUkNFTlRBR0UQARIeChpQUk9NT1RJT05fVFlQRV9GSVhFRF9QUklDRRACKn0KC09yZGVyU3RhdHVzEhwKGE9SREVSX1NUQVRVU19VTlNQRUNJRklFRBAAEhgKFE9SREVSX1NUQVRVU19QRU5ESU5HEAESGgoWT1JERVJfU1RBVFVTX0NPTVBMRVRFRBACEhoKFk9SREVSX1NUQVRVU19DQU5DRUxMRUQQAyqKAQoNUGF5bWVudE1ldGhvZBIeChpQQVlNRU5UX01FVEhPRF9VTlNQRUNJRklFRBAAEhcKE1BBWU1FTlRfTUVUSE9EX0NBUkQQARIbChdQQVlNRU5UX01FVEhPRF9UUkFOU0ZFUhACEiMKH1BBWU1FTlRfTUVUSE9EX0NBU0hfT05fREVMSVZFUlkQAyqNAQoNUGF5bWVudFN0YXR1cxIeChpQQVlNRU5UX1NUQVRVU19VTlNQRUNJRklFRBAAEiMKH1BBWU1FTlRfU1RBVFVTX0FXQUlUSU5HX1BBWU1FTlQQARIeChpQQVlNRU5UX1NUQVRVU19PTl9ERUxJVkVSWRACEhcKE1BBWU1FTlRfU1RBVFVTX1BBSUQQAyo9CgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABIPCgtST0xFX0NMSUVOVBABEg4KClJPTEVfQURNSU4QAkI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("ChZzYWJvcmVzL3YxL3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxIpoCCglQcm9tb3Rpb24SCgoCaWQYASABKAMSJwoEdHlwZRgCIAEoDjIZLnNhYm9yZXMudjEuUHJvbW90aW9uVHlwZRIcChRvcmlnaW5hbF9wcmljZV9jZW50cxgDIAEoAxITCgtwcmljZV9jZW50cxgEIAEoAxIYChBkaXNjb3VudF9wZXJjZW50GAUgASgFEg0KBWxhYmVsGAYgASgJEi4KCnN0YXJ0X3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeChZsb3dlc3RfcHJpY2VfMzBkX2NlbnRzGAkgASgDIuoDCgdQcm9kdWN0EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSDAoEY29kZRgDIAEoCRILCgNza3UYBCABKAkSDQoFYnJhbmQYBSABKAkSEAoIY2F0ZWdvcnkYBiABKAkSGQoRb25saW5lX2NhdGVnb3JpZXMYByADKAkSEwoLZGVzY3JpcHRpb24YCCABKAkSEwoLcHJpY2VfY2VudHMYCSABKAMSGAoQdmF0X2Jhc2lzX3BvaW50cxgKIAEoBRINCgVzdG9jaxgLIAEoBRIOCgZyYXRpbmcYDCABKAISEQoJaW1hZ2VfdXJsGA0gASgJEg8KB2NvdW50cnkYDiABKAkSKAoJcHJvbW90aW9uGA8gASgLMhUuc2Fib3Jlcy52MS5Qcm9tb3Rpb24SLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKCWZvb2RfaW5mbxgRIAEoCzIULnNhYm9yZXMudjEuRm9vZEluZm8SKQoKdW5pdF9wcmljZRgSIAEoCzIVLnNhYm9yZXMudjEuVW5pdFByaWNlEicKBWZsYWdzGBMgASgLMhguc2Fib3Jlcy52MS5Qcm9kdWN0RmxhZ3MSDwoHaXNfZm9vZBgUIAEoCCKxAQoHQ291bnRyeRIMCgRzbHVnGAEgASgJEgwKBG5hbWUYAiABKAkSEgoKZmxhZ19lbW9qaRgDIAEoCRIRCglpbWFnZV91cmwYBCABKAkSGgoSYmFja2dyb3VuZF9jbGFzc2VzGAUgASgJEgwKBGhyZWYYBiABKAkSEgoKc29ydF9vcmRlchgHIAEoBRIPCgdhbGlhc2VzGAggAygJEhQKDHNob3dfb25faG9tZRgJIAEoCCJqCghEZWxpdmVyeRIMCgRuYW1lGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSDAoEY2l0eRgFIAEoCRITCgtwb3N0YWxfY29kZRgGIAEoCSLbAQoJT3JkZXJMaW5lEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIQCghxdWFudGl0eRgDIAEoBRIYChB1bml0X3ByaWNlX2NlbnRzGAQgASgDEiAKGHJlZ3VsYXJfdW5pdF9wcmljZV9jZW50cxgFIAEoAxIXCg9wcm9tb3Rpb25fbGFiZWwYBiABKAkSGAoQdmF0X2Jhc2lzX3BvaW50cxgHIAEoBRIYChBsaW5lX3RvdGFsX2NlbnRzGAggASgDEhEKCWltYWdlX3VybBgJIAEoCSK6AwoFT3JkZXISCgoCaWQYASABKAMSJwoGc3RhdHVzGAIgASgOMhcuc2Fib3Jlcy52MS5PcmRlclN0YXR1cxITCgtzdGF0dXNfdGV4dBgDIAEoCRIxCg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZBIxCg5wYXltZW50X3N0YXR1cxgFIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudFN0YXR1cxIkCgVsaW5lcxgGIAMoCzIVLnNhYm9yZXMudjEuT3JkZXJMaW5lEhYKDnN1YnRvdGFsX2NlbnRzGAcgASgDEhYKDnNoaXBwaW5nX2NlbnRzGAggASgDEhEKCXZhdF9jZW50cxgJIAEoAxITCgt0b3RhbF9jZW50cxgKIAEoAxImCghkZWxpdmVyeRgLIAEoCzIULnNhYm9yZXMudjEuRGVsaXZlcnkSLwoLY3JlYXRlX3RpbWUYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCml0ZW1fY291bnQYDSABKAUSFgoOY3VzdG9tZXJfZW1haWwYDiABKAkiTwoEVXNlchIKCgJpZBgBIAEoAxINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEh4KBHJvbGUYBCABKA4yEC5zYWJvcmVzLnYxLlJvbGUqkwEKDFNhbGVzQ2hhbm5lbBIdChlTQUxFU19DSEFOTkVMX1VOU1BFQ0lGSUVEEAASGAoUU0FMRVNfQ0hBTk5FTF9PTkxJTkUQARIaChZTQUxFU19DSEFOTkVMX1BIWVNJQ0FMEAISFgoSU0FMRVNfQ0hBTk5FTF9CT1RIEAMSFgoSU0FMRVNfQ0hBTk5FTF9OT05FEAQqlAEKC1Byb2R1Y3RTb3J0EhwKGFBST0RVQ1RfU09SVF9VTlNQRUNJRklFRBAAEhUKEVBST0RVQ1RfU09SVF9OQU1FEAESGgoWUFJPRFVDVF9TT1JUX1BSSUNFX0FTQxACEhsKF1BST0RVQ1RfU09SVF9QUklDRV9ERVNDEAMSFwoTUFJPRFVDVF9TT1JUX05FV0VTVBAEKm4KDVByb21vdGlvblR5cGUSHgoaUFJPTU9USU9OX1RZUEVfVU5TUEVDSUZJRUQQABIdChlQUk9NT1RJT05fVFlQRV9QRVJDRU5UQUdFEAESHgoaUFJPTU9USU9OX1RZUEVfRklYRURfUFJJQ0UQAiqzAQoLT3JkZXJTdGF0dXMSHAoYT1JERVJfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUT1JERVJfU1RBVFVTX1BFTkRJTkcQARIaChZPUkRFUl9TVEFUVVNfQ09NUExFVEVEEAISGgoWT1JERVJfU1RBVFVTX0NBTkNFTExFRBADEhoKFk9SREVSX1NUQVRVU19QUkVQQVJJTkcQBBIYChRPUkRFUl9TVEFUVVNfU0hJUFBFRBAFKooBCg1QYXltZW50TWV0aG9kEh4KGlBBWU1FTlRfTUVUSE9EX1VOU1BFQ0lGSUVEEAASFwoTUEFZTUVOVF9NRVRIT0RfQ0FSRBABEhsKF1BBWU1FTlRfTUVUSE9EX1RSQU5TRkVSEAISIwofUEFZTUVOVF9NRVRIT0RfQ0FTSF9PTl9ERUxJVkVSWRADKtEBCg1QYXltZW50U3RhdHVzEh4KGlBBWU1FTlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASIwofUEFZTUVOVF9TVEFUVVNfQVdBSVRJTkdfUEFZTUVOVBABEh4KGlBBWU1FTlRfU1RBVFVTX09OX0RFTElWRVJZEAISFwoTUEFZTUVOVF9TVEFUVVNfUEFJRBADEiUKIVBBWU1FTlRfU1RBVFVTX1BBUlRJQUxMWV9SRUZVTkRFRBAEEhsKF1BBWU1FTlRfU1RBVFVTX1JFRlVOREVEEAUqPQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASDwoLUk9MRV9DTElFTlQQARIOCgpST0xFX0FETUlOEAJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_google_protobuf_timestamp, file_sabores_v1_food]);
 
 /**
  * Promotion is a price reduction running on a product.
@@ -56,14 +58,16 @@ export type Promotion = Message<"sabores.v1.Promotion"> & {
   priceCents: bigint;
 
   /**
-   * discount_percent is the saving in whole percent, for the '-N%' label.
+   * discount_percent is the saving in whole percent against the lowest price
+   * of the 30 days before the promotion (or the regular price when lower;
+   * C-330/23), for the '-N%' label; 0 when there is none against it.
    *
    * @generated from field: int32 discount_percent = 5;
    */
   discountPercent: number;
 
   /**
-   * label is the badge text, such as "-20%".
+   * label is the badge text, such as "-20%"; empty when discount_percent is 0.
    *
    * @generated from field: string label = 6;
    */
@@ -77,8 +81,8 @@ export type Promotion = Message<"sabores.v1.Promotion"> & {
   startTime?: Timestamp | undefined;
 
   /**
-   * end_time is when the promotion ends; unset for an open end (the storefront
-   * counts down seven days from now).
+   * end_time is when the promotion ends; unset for an open end, which the
+   * storefront does not count down (there is no deadline to announce).
    *
    * @generated from field: google.protobuf.Timestamp end_time = 8;
    */
@@ -115,7 +119,7 @@ export type Product = Message<"sabores.v1.Product"> & {
   id: bigint;
 
   /**
-   * name is the product's display name.
+   * name is the product's display name in the language asked for.
    *
    * @generated from field: string name = 2;
    */
@@ -157,7 +161,7 @@ export type Product = Message<"sabores.v1.Product"> & {
   onlineCategories: string[];
 
   /**
-   * description is the Spanish description.
+   * description is the description in the language asked for.
    *
    * @generated from field: string description = 8;
    */
@@ -218,6 +222,36 @@ export type Product = Message<"sabores.v1.Product"> & {
    * @generated from field: google.protobuf.Timestamp create_time = 16;
    */
   createTime?: Timestamp | undefined;
+
+  /**
+   * food_info is the food information, in the language asked for; only
+   * GetProduct fills it, and never for non-food products.
+   *
+   * @generated from field: sabores.v1.FoodInfo food_info = 17;
+   */
+  foodInfo?: FoodInfo | undefined;
+
+  /**
+   * unit_price is the price per kg, litre or piece of the price a shopper
+   * pays now (the promotion's when one runs); unset when exempt or unknown.
+   *
+   * @generated from field: sabores.v1.UnitPrice unit_price = 18;
+   */
+  unitPrice?: UnitPrice | undefined;
+
+  /**
+   * flags are what the law asks of the product (frozen, age-restricted…).
+   *
+   * @generated from field: sabores.v1.ProductFlags flags = 19;
+   */
+  flags?: ProductFlags | undefined;
+
+  /**
+   * is_food is false for beauty and perfumes, which carry no food information.
+   *
+   * @generated from field: bool is_food = 20;
+   */
+  isFood: boolean;
 };
 
 /**
@@ -736,7 +770,8 @@ export enum OrderStatus {
   UNSPECIFIED = 0,
 
   /**
-   * ORDER_STATUS_PENDING is placed and not yet delivered ('Em andamento').
+   * ORDER_STATUS_PENDING is placed and not yet being prepared ('Em andamento'):
+   * the only state a shopper may cancel from.
    *
    * @generated from enum value: ORDER_STATUS_PENDING = 1;
    */
@@ -755,6 +790,20 @@ export enum OrderStatus {
    * @generated from enum value: ORDER_STATUS_CANCELLED = 3;
    */
   CANCELLED = 3,
+
+  /**
+   * ORDER_STATUS_PREPARING is paid (or paid on delivery) and being packed.
+   *
+   * @generated from enum value: ORDER_STATUS_PREPARING = 4;
+   */
+  PREPARING = 4,
+
+  /**
+   * ORDER_STATUS_SHIPPED is with the carrier.
+   *
+   * @generated from enum value: ORDER_STATUS_SHIPPED = 5;
+   */
+  SHIPPED = 5,
 }
 
 /**
@@ -837,6 +886,20 @@ export enum PaymentStatus {
    * @generated from enum value: PAYMENT_STATUS_PAID = 3;
    */
   PAID = 3,
+
+  /**
+   * PAYMENT_STATUS_PARTIALLY_REFUNDED is paid with part of it given back.
+   *
+   * @generated from enum value: PAYMENT_STATUS_PARTIALLY_REFUNDED = 4;
+   */
+  PARTIALLY_REFUNDED = 4,
+
+  /**
+   * PAYMENT_STATUS_REFUNDED is paid and all of it given back.
+   *
+   * @generated from enum value: PAYMENT_STATUS_REFUNDED = 5;
+   */
+  REFUNDED = 5,
 }
 
 /**

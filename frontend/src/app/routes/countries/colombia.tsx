@@ -1,12 +1,9 @@
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Pagination } from "@/components/ui/pagination";
 import { Seo } from "@/components/seo/seo";
-import { useProducts } from "@/features/catalog/api/catalog";
 import { CountryHero, useCountryName } from "@/features/catalog/components/country-hero";
-import { ProductGrid } from "@/features/catalog/components/product-grid";
-import { useListError } from "@/hooks/use-list-error";
-import { pageCount, readPage, withPage } from "@/lib/paging";
+import { PagedProducts } from "@/features/catalog/components/paged-products";
+import { readPage } from "@/lib/paging";
 
 const pageSize = 20;
 
@@ -14,11 +11,8 @@ const pageSize = 20;
 export default function ColombiaRoute() {
   const { t } = useTranslation("countries");
   const name = useCountryName("colombia");
-  const [sp, setSp] = useSearchParams();
+  const [sp] = useSearchParams();
   const page = readPage(sp);
-  const q = useProducts({ country: "colombia", page, pageSize });
-  const error = useListError(q.error);
-  if (q.isError) console.error("colombia: load failed", q.error);
   return (
     <>
       <Seo title={t("common.metaTitle", { country: name })} description={t("colombia.subtitle")} />
@@ -37,18 +31,13 @@ export default function ColombiaRoute() {
             {t("common.seeAll")}
           </Link>
         </div>
-        <ProductGrid
-          products={q.data?.products}
-          isPending={q.isPending}
-          error={error}
+        <PagedProducts
+          filter={{ country: "colombia", page, pageSize }}
+          pageSize={pageSize}
           skeletons={pageSize}
           empty={t("common.noneText", { country: name })}
-        />
-        <Pagination
-          page={page}
-          totalPages={pageCount(q.data?.totalSize ?? 0, pageSize)}
-          onPage={(p) => setSp(withPage(sp, p))}
-          window={false}
+          pagerWindow={false}
+          logAs="colombia"
         />
       </section>
     </>

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ChatIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
 import { Seo } from "@/components/seo/seo";
-import { shop } from "@/config/shop";
+import { useShopDetails } from "@/hooks/use-shop-details";
+import { openingRows, phoneHref, whatsappUrl } from "@/lib/shop-details";
 
 const subjects = ["consulta-productos", "pedido", "devoluciones", "otros"] as const;
 
@@ -65,9 +66,11 @@ function ContactForm() {
   );
 }
 
-/** ContactRoute is /contact: address, phone, email, hours, WhatsApp and a message form. */
+/** ContactRoute is /contact: address, phone, email, hours, WhatsApp and a message form, as the owner set them. */
 export default function ContactRoute() {
-  const { t } = useTranslation("legal");
+  const { t, i18n } = useTranslation("legal");
+  const d = useShopDetails().data?.details;
+  const hours = openingRows(d?.openingHours ?? [], i18n.language);
   return (
     <div className="container-page py-6">
       <Seo title={t("contact.metaTitle")} description={t("contact.intro")} />
@@ -78,44 +81,59 @@ export default function ContactRoute() {
         <div className="space-y-4">
           <section className="card p-5" aria-labelledby="contact-address">
             <h2 id="contact-address" className="font-bold">{t("contact.addressTitle")}</h2>
-            <address className="mt-1 not-italic text-stone-800">
-              {shop.name}
-              <br />
-              {shop.street}
-              <br />
-              {shop.postalCode} {shop.city} ({shop.province}), {t("contact.country")}
-            </address>
+            {d?.address && (
+              <address className="mt-1 not-italic text-stone-800">
+                Sabores
+                <br />
+                {d.address.street}
+                <br />
+                {d.address.postalCode} {d.address.city}
+                {d.address.province && ` (${d.address.province})`}, {t("contact.country")}
+              </address>
+            )}
           </section>
           <section className="card space-y-2 p-5" aria-labelledby="contact-direct">
             <h2 id="contact-direct" className="font-bold">{t("contact.directTitle")}</h2>
-            <a href={shop.phoneHref} className="btn btn-outline w-full">
-              <PhoneIcon size={18} /> {t("contact.call", { phone: shop.phone })}
-            </a>
-            <a href={`mailto:${shop.email}`} className="btn btn-outline w-full">
-              <MailIcon size={18} /> {t("contact.mail", { email: shop.email })}
-            </a>
-            <a
-              href={shop.whatsappUrl(t("whatsappGreeting", { ns: "common" }))}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn w-full bg-green-700 text-white hover:bg-green-800"
-            >
-              <ChatIcon size={18} /> {t("contact.whatsapp")}
-            </a>
+            {d?.phone && (
+              <a href={phoneHref(d.phone)} className="btn btn-outline w-full">
+                <PhoneIcon size={18} /> {t("contact.call", { phone: d.phone })}
+              </a>
+            )}
+            {d?.email && (
+              <a href={`mailto:${d.email}`} className="btn btn-outline w-full break-all">
+                <MailIcon size={18} /> {t("contact.mail", { email: d.email })}
+              </a>
+            )}
+            {d?.whatsapp && (
+              <a
+                href={whatsappUrl(d.whatsapp, t("whatsappGreeting", { ns: "common" }))}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn w-full bg-green-700 text-white hover:bg-green-800"
+              >
+                <ChatIcon size={18} /> {t("contact.whatsapp")}
+              </a>
+            )}
           </section>
-          <section className="card p-5" aria-labelledby="contact-hours">
-            <h2 id="contact-hours" className="font-bold">{t("contact.hoursTitle")}</h2>
-            <ul className="mt-1 text-stone-800">
-              <li>{t("contact.hoursWeek")}</li>
-              <li>{t("contact.hoursSunday")}</li>
-            </ul>
-          </section>
+          {hours.length > 0 && (
+            <section className="card p-5" aria-labelledby="contact-hours">
+              <h2 id="contact-hours" className="font-bold">{t("contact.hoursTitle")}</h2>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-stone-800">
+                {hours.map((row) => (
+                  <div key={row.days} className="contents">
+                    <dt className="first-letter:uppercase">{row.days}</dt>
+                    <dd>{row.openings.length ? row.openings.join(", ") : t("contact.closed")}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
           <section className="card p-5" aria-labelledby="contact-tax">
             <h2 id="contact-tax" className="font-bold">{t("contact.taxTitle")}</h2>
             <p className="mt-1 text-stone-800">
-              {shop.owner}
+              {d?.legalName}
               <br />
-              {shop.taxId}
+              {d?.nif && `NIF ${d.nif}`}
             </p>
           </section>
         </div>

@@ -3,15 +3,16 @@ import { BackLink } from "@/components/ui/back-link";
 import { Seo } from "@/components/seo/seo";
 import { useConsent } from "@/features/cookie-consent/consent-provider";
 import { LegalSections, type LegalSection } from "@/features/legal/components/legal-sections";
-import { shopValues } from "@/features/legal/shop-values";
+import { useShopValues } from "@/features/legal/shop-values";
 
 const types = ["technical", "analytics", "marketing", "personalization"] as const;
 
 /** CookiePolicyRoute is /cookie-policy, with each category's current state. */
 export default function CookiePolicyRoute() {
   const { t } = useTranslation("legal");
+  const shopValues = useShopValues();
   const { preferences, openSettings } = useConsent();
-  const sections = t("cookies.sections", { returnObjects: true, ...shopValues() }) as LegalSection[];
+  const sections = t("cookies.sections", { returnObjects: true, ...shopValues }) as LegalSection[];
   return (
     <article className="container-page max-w-3xl py-6">
       <Seo title={t("cookies.metaTitle")} description={t("cookies.intro")} />

@@ -2,12 +2,13 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { Seo } from "@/components/seo/seo";
 import { LegalSections, type LegalSection } from "@/features/legal/components/legal-sections";
-import { shopValues } from "@/features/legal/shop-values";
+import { useShopValues } from "@/features/legal/shop-values";
 
 /** ReturnPolicyRoute is /return-policy. */
 export default function ReturnPolicyRoute() {
   const { t } = useTranslation("legal");
-  const sections = t("returns.sections", { returnObjects: true, ...shopValues() }) as LegalSection[];
+  const shopValues = useShopValues();
+  const sections = t("returns.sections", { returnObjects: true, ...shopValues }) as LegalSection[];
   return (
     <article className="container-page max-w-3xl py-6">
       <Seo title={t("returns.metaTitle")} description={t("returns.intro")} />

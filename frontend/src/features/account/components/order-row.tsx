@@ -3,7 +3,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import { OrderDetails } from "@/features/account/components/order-details";
-import { OrderStatusBadge } from "@/features/account/components/order-status";
+import { OrderStatusBadge } from "@/components/ui/order-status-badge";
 import type { Order } from "@gen/sabores/v1/types_pb";
 
 /** OrderRow summarises an order: number, date, items, total and status (details optional). */
@@ -18,7 +18,7 @@ export function OrderRow({ order, details = false }: { order: Order; details?: b
       <span className="text-sm text-stone-700">{date}</span>
       <span className="text-sm text-stone-700">{t("orders.items", { count: order.itemCount })}</span>
       <span className="text-sm text-stone-700">{t(`orders.payment.${order.paymentMethod}`)}</span>
-      <OrderStatusBadge order={order} />
+      <OrderStatusBadge order={order} ns="account" keyPrefix="status" />
       <Price cents={order.totalCents} className="ml-auto font-bold" />
       {details && <OrderDetails order={order} />}
     </li>

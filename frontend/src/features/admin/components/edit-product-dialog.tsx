@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProductEdit } from "@/features/admin/api/admin";
 import { AdminDialog } from "@/features/admin/components/admin-dialog";
+import { ProductContentForm } from "@/features/admin/components/product-content-form";
 import {
   hundredthsText,
   isPresetVat,
@@ -141,7 +142,10 @@ function EditForm({
   );
 }
 
-/** EditProductDialog is 'Editar produto': price and VAT prefilled, VAT presets or a custom rate, online categories. */
+/**
+ * EditProductDialog is 'Editar produto': price and VAT prefilled, VAT presets or a custom rate, online categories;
+ * a second tab edits the texts in both languages and the food information.
+ */
 export function EditProductDialog({
   product,
   onClose,
@@ -154,16 +158,35 @@ export function EditProductDialog({
   onInvalid: () => void;
 }) {
   const { t } = useTranslation("admin");
+  const [tab, setTab] = useState<"price" | "content">("price");
+  const close = () => {
+    setTab("price");
+    onClose();
+  };
   return (
     <AdminDialog
       open={product !== undefined}
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && close()}
       title={t("edit.title")}
       description={product?.name}
     >
-      {product && (
+      <div className="mt-3 flex flex-wrap gap-2">
+        {(["price", "content"] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            aria-pressed={tab === k}
+            className={`btn ${tab === k ? "btn-primary" : "btn-outline"} text-sm`}
+            onClick={() => setTab(k)}
+          >
+            {t(k === "price" ? "content.tabPrice" : "content.tabContent")}
+          </button>
+        ))}
+      </div>
+      {product && tab === "price" && (
         <EditForm key={String(product.id)} product={product} onSave={(v) => onSave(product, v)} onInvalid={onInvalid} />
       )}
+      {product && tab === "content" && <ProductContentForm key={String(product.id)} productId={product.id} onSaved={close} />}
     </AdminDialog>
   );
 }

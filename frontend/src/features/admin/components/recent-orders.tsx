@@ -4,7 +4,7 @@ import { Price } from "@/components/ui/price";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { useRecentOrders } from "@/features/admin/api/admin";
-import { OrderStatusBadge } from "@/features/admin/components/order-status-badge";
+import { OrderStatusBadge } from "@/components/ui/order-status-badge";
 
 /** RecentOrders lists the shop's latest orders of every customer. */
 export function RecentOrders() {
@@ -30,7 +30,7 @@ export function RecentOrders() {
               <span className="font-semibold">{t("orders.number", { id: String(o.id) })}</span>
               <span className="break-all text-stone-700">{o.customerEmail}</span>
               <span className="text-stone-700">{o.createTime ? date(timestampDate(o.createTime)) : ""}</span>
-              <OrderStatusBadge order={o} />
+              <OrderStatusBadge order={o} ns="admin" keyPrefix="orders.status" />
               <Price cents={o.totalCents} className="ml-auto font-bold" />
             </li>
           ))}

@@ -54,7 +54,6 @@ const portuguese = [
 const spanish = [
   "Error al cargar clientes: {{msg}}",
   "No hay clientes registrados aún",
-  "Products for {{country}}",
 ];
 
 // The back office's pagers are the shared Pagination, whose texts are common.

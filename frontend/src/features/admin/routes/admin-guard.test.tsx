@@ -18,5 +18,12 @@ describe("admin role check", () => {
   it("speaks Spanish too", async () => {
     renderAdmin("/admin", () => {}, { viewer: "client", language: "es" });
     expect(await screen.findByRole("heading", { name: "Acceso restringido" })).toBeInTheDocument();
+    // Titled as what it is, not just "Sabores".
+    await waitFor(() => expect(document.title).toBe("Acceso restringido | Sabores"));
+  });
+
+  it("titles the back office's pages", async () => {
+    renderAdmin("/admin/shop-settings", () => {}, { language: "es" });
+    await waitFor(() => expect(document.title).toBe("Administración | Sabores"));
   });
 });

@@ -249,7 +249,7 @@ describe("country products screen", () => {
     await userEvent.clear(d.getByLabelText("Preço (€)"));
     await userEvent.type(d.getByLabelText("Preço (€)"), "9,75");
     await userEvent.selectOptions(d.getByLabelText("IVA"), "10%");
-    await userEvent.click(d.getByLabelText("Lanzamientos"));
+    await userEvent.click(d.getByLabelText("Lançamentos")); // Portuguese, not the Spanish "Lanzamientos"
     await userEvent.click(d.getByRole("button", { name: "Salvar" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(await screen.findByText("Produto atualizado com sucesso.")).toBeInTheDocument();

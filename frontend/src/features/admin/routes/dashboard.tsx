@@ -3,12 +3,14 @@ import { useTranslation } from "react-i18next";
 import { CustomersTable } from "@/features/admin/components/customers-table";
 import { DashboardStats } from "@/features/admin/components/dashboard-stats";
 import { RecentOrders } from "@/features/admin/components/recent-orders";
+import { ShopSettingsChecklist } from "@/features/admin/components/shop-settings-checklist";
 
 const shortcuts = [
   { to: "/admin/config", key: "config" },
   { to: "/admin/products-by-country", key: "productsByCountry" },
   { to: "/admin/google-auth-config", key: "googleAuthConfig" },
   { to: "/admin/api-keys", key: "apiKeys" },
+  { to: "/admin/shop-settings", key: "shopSettings" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */
@@ -17,6 +19,7 @@ export default function Dashboard() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <ShopSettingsChecklist />
       <nav aria-label={t("shortcuts")}>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {shortcuts.map((s) => (

@@ -2,6 +2,7 @@ import { skipToken, useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData } from "@tanstack/react-query";
 import { CartService } from "@gen/sabores/v1/cart_service_pb";
 import type { CartItem } from "@/stores/cart-rules";
+import { useApiLanguage } from "@/lib/api-language";
 
 /** cartLinesInput is the cart as the API takes it: ids and quantities only, never prices. */
 export function cartLinesInput(items: CartItem[]) {
@@ -10,7 +11,8 @@ export function cartLinesInput(items: CartItem[]) {
 
 /** useValidateCart prices the cart on the server with today's prices, promotions and stock. */
 export function useValidateCart(items: CartItem[]) {
-  return useQuery(CartService.method.validateCart, items.length ? { lines: cartLinesInput(items) } : skipToken, {
+  const language = useApiLanguage();
+  return useQuery(CartService.method.validateCart, items.length ? { lines: cartLinesInput(items), language } : skipToken, {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -1,9 +1,13 @@
 import { useMutation } from "@connectrpc/connect-query";
 import { Code } from "@connectrpc/connect";
-import { OrderService } from "@gen/sabores/v1/order_service_pb";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import { OrderService, type PlaceOrderRequestSchema } from "@gen/sabores/v1/order_service_pb";
 import { PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { errorCode, errorInfos } from "@/lib/connect-errors";
-import type { PaymentChoice } from "@/features/cart/checkout-types";
+import type { CartItem } from "@/stores/cart-rules";
+import { cartLinesInput } from "@/features/cart/api/cart";
+import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types";
+import { forgetIdempotencyKey, idempotencyKeyFor } from "@/features/cart/idempotency-key";
 
 /** paymentMethods maps the form's choice to the API enum. */
 export const paymentMethods: Record<PaymentChoice, PaymentMethod> = {
@@ -12,9 +16,62 @@ export const paymentMethods: Record<PaymentChoice, PaymentMethod> = {
   cash: PaymentMethod.CASH_ON_DELIVERY,
 };
 
-/** usePlaceOrder sends the finished checkout. */
+/** CheckoutOrder is what the wizard has gathered when the shopper finishes. */
+export interface CheckoutOrder {
+  items: CartItem[];
+  delivery: DeliveryForm;
+  payment: PaymentChoice;
+}
+
+/** placeOrderRequest is the PlaceOrder request for a finished checkout, without its idempotency key. */
+export function placeOrderRequest({ items, delivery, payment }: CheckoutOrder) {
+  return {
+    lines: cartLinesInput(items),
+    delivery: {
+      name: delivery.name.trim(),
+      email: delivery.email.trim(),
+      phone: delivery.phone.trim(),
+      address: delivery.address.trim(),
+      city: delivery.city.trim(),
+      postalCode: delivery.zipCode.trim(),
+    },
+    paymentMethod: paymentMethods[payment],
+  } satisfies MessageInitShape<typeof PlaceOrderRequestSchema>;
+}
+
+/**
+ * usePlaceOrder sends the finished checkout. The same cart, delivery and
+ * payment is the same order, so a retry (after a stock failure or a lost
+ * answer) reuses its idempotency key; the key is dropped once the order is in.
+ */
 export function usePlaceOrder() {
-  return useMutation(OrderService.method.placeOrder);
+  const mutation = useMutation(OrderService.method.placeOrder);
+  const placeOrder = (order: CheckoutOrder, onPlaced: () => void) => {
+    const request = placeOrderRequest(order);
+    const idempotencyKey = idempotencyKeyFor(
+      JSON.stringify({
+        lines: order.items.map((i) => [i.id, i.quantity]),
+        delivery: request.delivery,
+        payment: order.payment,
+      }),
+    );
+    mutation.mutate(
+      { ...request, idempotencyKey },
+      {
+        onSuccess: () => {
+          forgetIdempotencyKey();
+          onPlaced();
+        },
+      },
+    );
+  };
+  return {
+    placeOrder,
+    isPending: mutation.isPending,
+    isSuccess: mutation.isSuccess,
+    isError: mutation.isError,
+    error: mutation.error,
+  };
 }
 
 /** LineProblem is a server-reported reason a cart line could not be ordered. */
@@ -43,4 +100,17 @@ export function lineProblems(error: unknown): LineProblem[] {
       },
     ];
   });
+}
+
+/** orderLimits are the anti-hoarding refusals of PlaceOrder, by ErrorInfo reason. */
+const orderLimits = ["LINE_QUANTITY_LIMIT", "TOO_MANY_UNPAID_ORDERS", "TRANSFER_SHARE_LIMIT"];
+
+/**
+ * limitProblem reads a PlaceOrder refusal by one of the shop's limits
+ * against hoarding: its reason and figures (max, available), or undefined.
+ */
+export function limitProblem(error: unknown): { reason: string; max: string; available: string } | undefined {
+  const info = errorInfos(error).find((i) => orderLimits.includes(i.reason));
+  if (!info) return undefined;
+  return { reason: info.reason, max: info.metadata["max"] ?? "", available: info.metadata["available"] ?? "" };
 }

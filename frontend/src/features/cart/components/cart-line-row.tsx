@@ -47,7 +47,7 @@ export function CartLineRow({
           )}
         </div>
         <CartProblems problems={line?.problems ?? []} available={line?.availableStock ?? 0} />
-        <div className="mt-2 flex items-center gap-2">
+        <div className="mt-2 flex flex-wrap items-center gap-2">
           <div className="inline-flex items-center rounded-lg border border-stone-300">
             <button
               type="button"

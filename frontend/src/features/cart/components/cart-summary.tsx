@@ -14,7 +14,7 @@ export function CartSummary({ priced, children }: { priced?: ValidateCartRespons
       <dl className="space-y-2 text-sm">
         <div className="flex justify-between">
           <dt>{t("subtotal")}</dt>
-          <dd>{priced ? <Price cents={priced.subtotalCents} /> : "…"}</dd>
+          <dd>{priced ? <Price cents={priced.subtotalCents} amount /> : "…"}</dd>
         </div>
         <div className="flex justify-between">
           <dt>{t("shipping")}</dt>
@@ -30,7 +30,7 @@ export function CartSummary({ priced, children }: { priced?: ValidateCartRespons
         )}
         <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-bold">
           <dt>{t("total")}</dt>
-          <dd>{priced ? <Price cents={priced.totalCents} /> : "…"}</dd>
+          <dd>{priced ? <Price cents={priced.totalCents} amount /> : "…"}</dd>
         </div>
       </dl>
       {children}

@@ -1,13 +1,16 @@
 import { useId } from "react";
 import { useForm, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { StepButtons } from "@/features/cart/components/step-buttons";
 import type { DeliveryForm } from "@/features/cart/checkout-types";
+import { deliveryMaxLength, deliveryProblem } from "@/features/cart/delivery-rules";
 
-// Mirrors the server's rules (DeliveryInput in order_service.proto) so the
-// shopper hears about mistakes before sending.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const phonePattern = /^\+?[0-9 ()-]{9,20}$/;
-const postalCodePattern = /^[0-9]{5}$/;
+// invalidText names the fields whose format the contract checks.
+const invalidText: Partial<Record<keyof DeliveryForm, string>> = {
+  email: "form.email_invalid",
+  phone: "form.phone_invalid",
+  zipCode: "form.zipCode_invalid",
+};
 
 function Field({
   label,
@@ -62,18 +65,28 @@ export function DeliveryStep({
   const { t } = useTranslation("cart");
   const { register, handleSubmit, formState } = useForm<DeliveryForm>({ defaultValues: defaults, mode: "onTouched" });
   const e = formState.errors;
-  const required = { value: true, message: t("form.required") };
+  // The server's rules (DeliveryInput in order_service.proto), so the shopper
+  // hears about mistakes before sending.
+  const rules = (field: keyof DeliveryForm) => ({
+    validate: (value: string) => {
+      const problem = deliveryProblem(field, value);
+      if (problem === "required") return t("form.required");
+      if (problem === "tooLong") return t("form.too_long", { max: deliveryMaxLength(field) });
+      if (problem === "invalid") return t(invalidText[field] ?? "form.required");
+      return true;
+    },
+  });
   return (
     <form onSubmit={handleSubmit(onNext)} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("form.name")} autoComplete="name" error={e.name} registration={register("name", { required })} />
+        <Field label={t("form.name")} autoComplete="name" error={e.name} registration={register("name", rules("name"))} />
         <Field
           label={t("form.email")}
           type="email"
           inputMode="email"
           autoComplete="email"
           error={e.email}
-          registration={register("email", { required, pattern: { value: emailPattern, message: t("form.email_invalid") } })}
+          registration={register("email", rules("email"))}
         />
         <Field
           label={t("form.phone")}
@@ -81,29 +94,19 @@ export function DeliveryStep({
           inputMode="tel"
           autoComplete="tel"
           error={e.phone}
-          registration={register("phone", { required, pattern: { value: phonePattern, message: t("form.phone_invalid") } })}
+          registration={register("phone", rules("phone"))}
         />
-        <Field label={t("form.address")} autoComplete="street-address" error={e.address} registration={register("address", { required })} />
-        <Field label={t("form.city")} autoComplete="address-level2" error={e.city} registration={register("city", { required })} />
+        <Field label={t("form.address")} autoComplete="street-address" error={e.address} registration={register("address", rules("address"))} />
+        <Field label={t("form.city")} autoComplete="address-level2" error={e.city} registration={register("city", rules("city"))} />
         <Field
           label={t("form.zipCode")}
           inputMode="numeric"
           autoComplete="postal-code"
           error={e.zipCode}
-          registration={register("zipCode", {
-            required,
-            pattern: { value: postalCodePattern, message: t("form.zipCode_invalid") },
-          })}
+          registration={register("zipCode", rules("zipCode"))}
         />
       </div>
-      <div className="flex justify-between gap-2">
-        <button type="button" className="btn btn-outline" onClick={onBack}>
-          {t("back")}
-        </button>
-        <button type="submit" className="btn btn-primary">
-          {t("continue")}
-        </button>
-      </div>
+      <StepButtons onBack={onBack} />
     </form>
   );
 }

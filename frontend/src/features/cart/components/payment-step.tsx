@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { StepButtons } from "@/features/cart/components/step-buttons";
 import type { PaymentChoice } from "@/features/cart/checkout-types";
 
 const choices: PaymentChoice[] = ["card", "transfer", "cash"];
@@ -46,14 +47,7 @@ export function PaymentStep({
           </label>
         ))}
       </fieldset>
-      <div className="flex justify-between gap-2">
-        <button type="button" className="btn btn-outline" onClick={onBack}>
-          {t("back")}
-        </button>
-        <button type="submit" className="btn btn-primary">
-          {t("continue")}
-        </button>
-      </div>
+      <StepButtons onBack={onBack} />
     </form>
   );
 }

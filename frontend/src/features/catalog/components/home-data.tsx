@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useActivePromotions, useCountries, useProducts } from "@/features/catalog/api/catalog";
+import { CountryTileFace, countryTileClass } from "@/components/ui/country-tile";
+import { homeSectionRequest, useActivePromotions, useCountries, useProducts } from "@/features/catalog/api/catalog";
 import { CountryTileSkeletons, countryListClass } from "@/features/catalog/components/country-grid";
 import { ProductGrid, SkeletonGrid, gridClass } from "@/features/catalog/components/product-grid";
 import { PromotionCard } from "@/features/catalog/components/promotion-card";
-import { sitePath, tileImage } from "@/lib/site-link";
-import { ProductSort } from "@gen/sabores/v1/types_pb";
+import { sitePath } from "@/lib/site-link";
 
 // The home page's data-bound parts. They come with the data layer, in a chunk
 // that downloads beside the first paint; the page shows their skeletons until
@@ -25,16 +25,9 @@ export function CountryTiles() {
           <li key={c.slug}>
             <Link
               to={sitePath(c.href, `/${c.slug}`)}
-              className={`flex h-28 flex-col items-center justify-center gap-1 rounded-xl bg-brand-700 bg-gradient-to-br p-3 text-center font-semibold text-white shadow-sm transition-transform hover:scale-[1.02] ${c.backgroundClasses}`}
+              className={`${countryTileClass} transition-transform hover:scale-[1.02] ${c.backgroundClasses}`}
             >
-              {tileImage(c.imageUrl) ? (
-                <img src={tileImage(c.imageUrl)} alt="" className="h-8 w-12 rounded object-cover shadow" />
-              ) : (
-                <span aria-hidden="true" className="text-3xl">
-                  {c.flagEmoji}
-                </span>
-              )}
-              <span className="[text-shadow:0_1px_3px_rgb(0_0_0/0.8)]">{c.name}</span>
+              <CountryTileFace name={c.name} flagEmoji={c.flagEmoji} imageUrl={c.imageUrl} />
             </Link>
           </li>
         ))}
@@ -56,7 +49,7 @@ export function CategoryProducts({
   fallbackError: string;
   firstScreen?: boolean;
 }) {
-  const query = useProducts({ onlineCategory: category, sort: ProductSort.NEWEST, pageSize: 4 });
+  const query = useProducts(homeSectionRequest(category));
   return (
     <ProductGrid
       products={query.data?.products}

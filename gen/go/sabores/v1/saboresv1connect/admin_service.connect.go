@@ -42,6 +42,12 @@ const (
 	// AdminServiceUpdateProductProcedure is the fully-qualified name of the AdminService's
 	// UpdateProduct RPC.
 	AdminServiceUpdateProductProcedure = "/sabores.v1.AdminService/UpdateProduct"
+	// AdminServiceGetProductContentProcedure is the fully-qualified name of the AdminService's
+	// GetProductContent RPC.
+	AdminServiceGetProductContentProcedure = "/sabores.v1.AdminService/GetProductContent"
+	// AdminServiceUpdateProductContentProcedure is the fully-qualified name of the AdminService's
+	// UpdateProductContent RPC.
+	AdminServiceUpdateProductContentProcedure = "/sabores.v1.AdminService/UpdateProductContent"
 	// AdminServiceListCustomersProcedure is the fully-qualified name of the AdminService's
 	// ListCustomers RPC.
 	AdminServiceListCustomersProcedure = "/sabores.v1.AdminService/ListCustomers"
@@ -74,6 +80,12 @@ const (
 	// AdminServiceListAuditEventsProcedure is the fully-qualified name of the AdminService's
 	// ListAuditEvents RPC.
 	AdminServiceListAuditEventsProcedure = "/sabores.v1.AdminService/ListAuditEvents"
+	// AdminServiceAdjustStockProcedure is the fully-qualified name of the AdminService's AdjustStock
+	// RPC.
+	AdminServiceAdjustStockProcedure = "/sabores.v1.AdminService/AdjustStock"
+	// AdminServiceAdvanceOrderProcedure is the fully-qualified name of the AdminService's AdvanceOrder
+	// RPC.
+	AdminServiceAdvanceOrderProcedure = "/sabores.v1.AdminService/AdvanceOrder"
 )
 
 // AdminServiceClient is a client for the sabores.v1.AdminService service.
@@ -86,6 +98,12 @@ type AdminServiceClient interface {
 	// UpdateProduct changes a product's price, VAT and online categories,
 	// recording the old and new values. Nothing is saved when any is invalid.
 	UpdateProduct(context.Context, *connect.Request[v1.UpdateProductRequest]) (*connect.Response[v1.UpdateProductResponse], error)
+	// GetProductContent returns a product's names and descriptions in both
+	// languages, its legal flags and its food information.
+	GetProductContent(context.Context, *connect.Request[v1.GetProductContentRequest]) (*connect.Response[v1.GetProductContentResponse], error)
+	// UpdateProductContent replaces a product's content, checking the
+	// allergens emphasised in the ingredients against its flags; audited.
+	UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error)
 	// ListCustomers lists active customers, newest first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
 	// ListOrders lists every customer's orders, newest first.
@@ -108,6 +126,17 @@ type AdminServiceClient interface {
 	RevokeApiKey(context.Context, *connect.Request[v1.RevokeApiKeyRequest]) (*connect.Response[v1.RevokeApiKeyResponse], error)
 	// ListAuditEvents lists recorded admin changes, newest first.
 	ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error)
+	// AdjustStock moves a product's stock up or down, or sets it to a counted
+	// figure, with a reason; the change is a row of the stock ledger and an
+	// audit event. Stock never goes below zero: that is FailedPrecondition
+	// with reason STOCK_BELOW_ZERO.
+	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// AdvanceOrder takes one step of an order's lifecycle from the back office
+	// (mark a transfer paid, start preparing, ship, mark delivered, cancel),
+	// audited, with the shopper's e-mail queued. A step the lifecycle does not
+	// allow from the order's state is FailedPrecondition with an ErrorInfo
+	// reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
+	AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error)
 }
 
 // NewAdminServiceClient constructs a client for the sabores.v1.AdminService service. By default, it
@@ -139,6 +168,19 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			httpClient,
 			baseURL+AdminServiceUpdateProductProcedure,
 			connect.WithSchema(adminServiceMethods.ByName("UpdateProduct")),
+			connect.WithClientOptions(opts...),
+		),
+		getProductContent: connect.NewClient[v1.GetProductContentRequest, v1.GetProductContentResponse](
+			httpClient,
+			baseURL+AdminServiceGetProductContentProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("GetProductContent")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		updateProductContent: connect.NewClient[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse](
+			httpClient,
+			baseURL+AdminServiceUpdateProductContentProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("UpdateProductContent")),
 			connect.WithClientOptions(opts...),
 		),
 		listCustomers: connect.NewClient[v1.ListCustomersRequest, v1.ListCustomersResponse](
@@ -214,25 +256,41 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		adjustStock: connect.NewClient[v1.AdjustStockRequest, v1.AdjustStockResponse](
+			httpClient,
+			baseURL+AdminServiceAdjustStockProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("AdjustStock")),
+			connect.WithClientOptions(opts...),
+		),
+		advanceOrder: connect.NewClient[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse](
+			httpClient,
+			baseURL+AdminServiceAdvanceOrderProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("AdvanceOrder")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // adminServiceClient implements AdminServiceClient.
 type adminServiceClient struct {
-	listAdminProducts   *connect.Client[v1.ListAdminProductsRequest, v1.ListAdminProductsResponse]
-	getAdminProduct     *connect.Client[v1.GetAdminProductRequest, v1.GetAdminProductResponse]
-	updateProduct       *connect.Client[v1.UpdateProductRequest, v1.UpdateProductResponse]
-	listCustomers       *connect.Client[v1.ListCustomersRequest, v1.ListCustomersResponse]
-	listOrders          *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
-	getDashboardStats   *connect.Client[v1.GetDashboardStatsRequest, v1.GetDashboardStatsResponse]
-	listCountryConfigs  *connect.Client[v1.ListCountryConfigsRequest, v1.ListCountryConfigsResponse]
-	updateCountryConfig *connect.Client[v1.UpdateCountryConfigRequest, v1.UpdateCountryConfigResponse]
-	getSignInConfig     *connect.Client[v1.GetSignInConfigRequest, v1.GetSignInConfigResponse]
-	updateSignInConfig  *connect.Client[v1.UpdateSignInConfigRequest, v1.UpdateSignInConfigResponse]
-	createApiKey        *connect.Client[v1.CreateApiKeyRequest, v1.CreateApiKeyResponse]
-	listApiKeys         *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
-	revokeApiKey        *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
-	listAuditEvents     *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
+	listAdminProducts    *connect.Client[v1.ListAdminProductsRequest, v1.ListAdminProductsResponse]
+	getAdminProduct      *connect.Client[v1.GetAdminProductRequest, v1.GetAdminProductResponse]
+	updateProduct        *connect.Client[v1.UpdateProductRequest, v1.UpdateProductResponse]
+	getProductContent    *connect.Client[v1.GetProductContentRequest, v1.GetProductContentResponse]
+	updateProductContent *connect.Client[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse]
+	listCustomers        *connect.Client[v1.ListCustomersRequest, v1.ListCustomersResponse]
+	listOrders           *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
+	getDashboardStats    *connect.Client[v1.GetDashboardStatsRequest, v1.GetDashboardStatsResponse]
+	listCountryConfigs   *connect.Client[v1.ListCountryConfigsRequest, v1.ListCountryConfigsResponse]
+	updateCountryConfig  *connect.Client[v1.UpdateCountryConfigRequest, v1.UpdateCountryConfigResponse]
+	getSignInConfig      *connect.Client[v1.GetSignInConfigRequest, v1.GetSignInConfigResponse]
+	updateSignInConfig   *connect.Client[v1.UpdateSignInConfigRequest, v1.UpdateSignInConfigResponse]
+	createApiKey         *connect.Client[v1.CreateApiKeyRequest, v1.CreateApiKeyResponse]
+	listApiKeys          *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
+	revokeApiKey         *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
+	listAuditEvents      *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
+	adjustStock          *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	advanceOrder         *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
 }
 
 // ListAdminProducts calls sabores.v1.AdminService.ListAdminProducts.
@@ -248,6 +306,16 @@ func (c *adminServiceClient) GetAdminProduct(ctx context.Context, req *connect.R
 // UpdateProduct calls sabores.v1.AdminService.UpdateProduct.
 func (c *adminServiceClient) UpdateProduct(ctx context.Context, req *connect.Request[v1.UpdateProductRequest]) (*connect.Response[v1.UpdateProductResponse], error) {
 	return c.updateProduct.CallUnary(ctx, req)
+}
+
+// GetProductContent calls sabores.v1.AdminService.GetProductContent.
+func (c *adminServiceClient) GetProductContent(ctx context.Context, req *connect.Request[v1.GetProductContentRequest]) (*connect.Response[v1.GetProductContentResponse], error) {
+	return c.getProductContent.CallUnary(ctx, req)
+}
+
+// UpdateProductContent calls sabores.v1.AdminService.UpdateProductContent.
+func (c *adminServiceClient) UpdateProductContent(ctx context.Context, req *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error) {
+	return c.updateProductContent.CallUnary(ctx, req)
 }
 
 // ListCustomers calls sabores.v1.AdminService.ListCustomers.
@@ -305,6 +373,16 @@ func (c *adminServiceClient) ListAuditEvents(ctx context.Context, req *connect.R
 	return c.listAuditEvents.CallUnary(ctx, req)
 }
 
+// AdjustStock calls sabores.v1.AdminService.AdjustStock.
+func (c *adminServiceClient) AdjustStock(ctx context.Context, req *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
+	return c.adjustStock.CallUnary(ctx, req)
+}
+
+// AdvanceOrder calls sabores.v1.AdminService.AdvanceOrder.
+func (c *adminServiceClient) AdvanceOrder(ctx context.Context, req *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error) {
+	return c.advanceOrder.CallUnary(ctx, req)
+}
+
 // AdminServiceHandler is an implementation of the sabores.v1.AdminService service.
 type AdminServiceHandler interface {
 	// ListAdminProducts lists every product, 100 per page by default, ordered
@@ -315,6 +393,12 @@ type AdminServiceHandler interface {
 	// UpdateProduct changes a product's price, VAT and online categories,
 	// recording the old and new values. Nothing is saved when any is invalid.
 	UpdateProduct(context.Context, *connect.Request[v1.UpdateProductRequest]) (*connect.Response[v1.UpdateProductResponse], error)
+	// GetProductContent returns a product's names and descriptions in both
+	// languages, its legal flags and its food information.
+	GetProductContent(context.Context, *connect.Request[v1.GetProductContentRequest]) (*connect.Response[v1.GetProductContentResponse], error)
+	// UpdateProductContent replaces a product's content, checking the
+	// allergens emphasised in the ingredients against its flags; audited.
+	UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error)
 	// ListCustomers lists active customers, newest first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
 	// ListOrders lists every customer's orders, newest first.
@@ -337,6 +421,17 @@ type AdminServiceHandler interface {
 	RevokeApiKey(context.Context, *connect.Request[v1.RevokeApiKeyRequest]) (*connect.Response[v1.RevokeApiKeyResponse], error)
 	// ListAuditEvents lists recorded admin changes, newest first.
 	ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error)
+	// AdjustStock moves a product's stock up or down, or sets it to a counted
+	// figure, with a reason; the change is a row of the stock ledger and an
+	// audit event. Stock never goes below zero: that is FailedPrecondition
+	// with reason STOCK_BELOW_ZERO.
+	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// AdvanceOrder takes one step of an order's lifecycle from the back office
+	// (mark a transfer paid, start preparing, ship, mark delivered, cancel),
+	// audited, with the shopper's e-mail queued. A step the lifecycle does not
+	// allow from the order's state is FailedPrecondition with an ErrorInfo
+	// reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
+	AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error)
 }
 
 // NewAdminServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -364,6 +459,19 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		AdminServiceUpdateProductProcedure,
 		svc.UpdateProduct,
 		connect.WithSchema(adminServiceMethods.ByName("UpdateProduct")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceGetProductContentHandler := connect.NewUnaryHandler(
+		AdminServiceGetProductContentProcedure,
+		svc.GetProductContent,
+		connect.WithSchema(adminServiceMethods.ByName("GetProductContent")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceUpdateProductContentHandler := connect.NewUnaryHandler(
+		AdminServiceUpdateProductContentProcedure,
+		svc.UpdateProductContent,
+		connect.WithSchema(adminServiceMethods.ByName("UpdateProductContent")),
 		connect.WithHandlerOptions(opts...),
 	)
 	adminServiceListCustomersHandler := connect.NewUnaryHandler(
@@ -439,6 +547,18 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminServiceAdjustStockHandler := connect.NewUnaryHandler(
+		AdminServiceAdjustStockProcedure,
+		svc.AdjustStock,
+		connect.WithSchema(adminServiceMethods.ByName("AdjustStock")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceAdvanceOrderHandler := connect.NewUnaryHandler(
+		AdminServiceAdvanceOrderProcedure,
+		svc.AdvanceOrder,
+		connect.WithSchema(adminServiceMethods.ByName("AdvanceOrder")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminServiceListAdminProductsProcedure:
@@ -447,6 +567,10 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceGetAdminProductHandler.ServeHTTP(w, r)
 		case AdminServiceUpdateProductProcedure:
 			adminServiceUpdateProductHandler.ServeHTTP(w, r)
+		case AdminServiceGetProductContentProcedure:
+			adminServiceGetProductContentHandler.ServeHTTP(w, r)
+		case AdminServiceUpdateProductContentProcedure:
+			adminServiceUpdateProductContentHandler.ServeHTTP(w, r)
 		case AdminServiceListCustomersProcedure:
 			adminServiceListCustomersHandler.ServeHTTP(w, r)
 		case AdminServiceListOrdersProcedure:
@@ -469,6 +593,10 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceRevokeApiKeyHandler.ServeHTTP(w, r)
 		case AdminServiceListAuditEventsProcedure:
 			adminServiceListAuditEventsHandler.ServeHTTP(w, r)
+		case AdminServiceAdjustStockProcedure:
+			adminServiceAdjustStockHandler.ServeHTTP(w, r)
+		case AdminServiceAdvanceOrderProcedure:
+			adminServiceAdvanceOrderHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -488,6 +616,14 @@ func (UnimplementedAdminServiceHandler) GetAdminProduct(context.Context, *connec
 
 func (UnimplementedAdminServiceHandler) UpdateProduct(context.Context, *connect.Request[v1.UpdateProductRequest]) (*connect.Response[v1.UpdateProductResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UpdateProduct is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) GetProductContent(context.Context, *connect.Request[v1.GetProductContentRequest]) (*connect.Response[v1.GetProductContentResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.GetProductContent is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UpdateProductContent is not implemented"))
 }
 
 func (UnimplementedAdminServiceHandler) ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error) {
@@ -532,4 +668,12 @@ func (UnimplementedAdminServiceHandler) RevokeApiKey(context.Context, *connect.R
 
 func (UnimplementedAdminServiceHandler) ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ListAuditEvents is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.AdjustStock is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.AdvanceOrder is not implemented"))
 }

@@ -53,8 +53,8 @@ type CatalogServiceClient interface {
 	ListProducts(context.Context, *connect.Request[v1.ListProductsRequest]) (*connect.Response[v1.ListProductsResponse], error)
 	// GetProduct returns one product sold online; any other id is NotFound.
 	GetProduct(context.Context, *connect.Request[v1.GetProductRequest]) (*connect.Response[v1.GetProductResponse], error)
-	// SearchProducts finds products sold online whose name, code or SKU
-	// contains the query, ignoring case and accents, prefix matches first.
+	// SearchProducts finds products sold online whose name (Spanish or
+	// Portuguese), code or SKU contains the query, ignoring case and accents, prefix matches first.
 	SearchProducts(context.Context, *connect.Request[v1.SearchProductsRequest]) (*connect.Response[v1.SearchProductsResponse], error)
 	// ListCountries lists the countries of origin in home-grid order.
 	ListCountries(context.Context, *connect.Request[v1.ListCountriesRequest]) (*connect.Response[v1.ListCountriesResponse], error)
@@ -136,8 +136,8 @@ type CatalogServiceHandler interface {
 	ListProducts(context.Context, *connect.Request[v1.ListProductsRequest]) (*connect.Response[v1.ListProductsResponse], error)
 	// GetProduct returns one product sold online; any other id is NotFound.
 	GetProduct(context.Context, *connect.Request[v1.GetProductRequest]) (*connect.Response[v1.GetProductResponse], error)
-	// SearchProducts finds products sold online whose name, code or SKU
-	// contains the query, ignoring case and accents, prefix matches first.
+	// SearchProducts finds products sold online whose name (Spanish or
+	// Portuguese), code or SKU contains the query, ignoring case and accents, prefix matches first.
 	SearchProducts(context.Context, *connect.Request[v1.SearchProductsRequest]) (*connect.Response[v1.SearchProductsResponse], error)
 	// ListCountries lists the countries of origin in home-grid order.
 	ListCountries(context.Context, *connect.Request[v1.ListCountriesRequest]) (*connect.Response[v1.ListCountriesResponse], error)

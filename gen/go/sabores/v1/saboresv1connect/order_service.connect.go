@@ -40,6 +40,9 @@ const (
 	OrderServiceListMyOrdersProcedure = "/sabores.v1.OrderService/ListMyOrders"
 	// OrderServiceGetMyOrderProcedure is the fully-qualified name of the OrderService's GetMyOrder RPC.
 	OrderServiceGetMyOrderProcedure = "/sabores.v1.OrderService/GetMyOrder"
+	// OrderServiceCancelMyOrderProcedure is the fully-qualified name of the OrderService's
+	// CancelMyOrder RPC.
+	OrderServiceCancelMyOrderProcedure = "/sabores.v1.OrderService/CancelMyOrder"
 )
 
 // OrderServiceClient is a client for the sabores.v1.OrderService service.
@@ -54,6 +57,12 @@ type OrderServiceClient interface {
 	ListMyOrders(context.Context, *connect.Request[v1.ListMyOrdersRequest]) (*connect.Response[v1.ListMyOrdersResponse], error)
 	// GetMyOrder returns one of the caller's orders; any other id is NotFound.
 	GetMyOrder(context.Context, *connect.Request[v1.GetMyOrderRequest]) (*connect.Response[v1.GetMyOrderResponse], error)
+	// CancelMyOrder cancels one of the caller's orders while it is not yet
+	// being prepared, and gives its stock back once however often it is
+	// retried. Cancelling a cancelled order answers with it unchanged; an order
+	// already being prepared is FailedPrecondition with reason
+	// ORDER_TRANSITION_FORBIDDEN or ORDER_TRANSITION_NOT_ALLOWED.
+	CancelMyOrder(context.Context, *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error)
 }
 
 // NewOrderServiceClient constructs a client for the sabores.v1.OrderService service. By default, it
@@ -87,14 +96,22 @@ func NewOrderServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		cancelMyOrder: connect.NewClient[v1.CancelMyOrderRequest, v1.CancelMyOrderResponse](
+			httpClient,
+			baseURL+OrderServiceCancelMyOrderProcedure,
+			connect.WithSchema(orderServiceMethods.ByName("CancelMyOrder")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // orderServiceClient implements OrderServiceClient.
 type orderServiceClient struct {
-	placeOrder   *connect.Client[v1.PlaceOrderRequest, v1.PlaceOrderResponse]
-	listMyOrders *connect.Client[v1.ListMyOrdersRequest, v1.ListMyOrdersResponse]
-	getMyOrder   *connect.Client[v1.GetMyOrderRequest, v1.GetMyOrderResponse]
+	placeOrder    *connect.Client[v1.PlaceOrderRequest, v1.PlaceOrderResponse]
+	listMyOrders  *connect.Client[v1.ListMyOrdersRequest, v1.ListMyOrdersResponse]
+	getMyOrder    *connect.Client[v1.GetMyOrderRequest, v1.GetMyOrderResponse]
+	cancelMyOrder *connect.Client[v1.CancelMyOrderRequest, v1.CancelMyOrderResponse]
 }
 
 // PlaceOrder calls sabores.v1.OrderService.PlaceOrder.
@@ -112,6 +129,11 @@ func (c *orderServiceClient) GetMyOrder(ctx context.Context, req *connect.Reques
 	return c.getMyOrder.CallUnary(ctx, req)
 }
 
+// CancelMyOrder calls sabores.v1.OrderService.CancelMyOrder.
+func (c *orderServiceClient) CancelMyOrder(ctx context.Context, req *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error) {
+	return c.cancelMyOrder.CallUnary(ctx, req)
+}
+
 // OrderServiceHandler is an implementation of the sabores.v1.OrderService service.
 type OrderServiceHandler interface {
 	// PlaceOrder revalidates the cart, takes the stock and records the order in
@@ -124,6 +146,12 @@ type OrderServiceHandler interface {
 	ListMyOrders(context.Context, *connect.Request[v1.ListMyOrdersRequest]) (*connect.Response[v1.ListMyOrdersResponse], error)
 	// GetMyOrder returns one of the caller's orders; any other id is NotFound.
 	GetMyOrder(context.Context, *connect.Request[v1.GetMyOrderRequest]) (*connect.Response[v1.GetMyOrderResponse], error)
+	// CancelMyOrder cancels one of the caller's orders while it is not yet
+	// being prepared, and gives its stock back once however often it is
+	// retried. Cancelling a cancelled order answers with it unchanged; an order
+	// already being prepared is FailedPrecondition with reason
+	// ORDER_TRANSITION_FORBIDDEN or ORDER_TRANSITION_NOT_ALLOWED.
+	CancelMyOrder(context.Context, *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error)
 }
 
 // NewOrderServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -153,6 +181,13 @@ func NewOrderServiceHandler(svc OrderServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	orderServiceCancelMyOrderHandler := connect.NewUnaryHandler(
+		OrderServiceCancelMyOrderProcedure,
+		svc.CancelMyOrder,
+		connect.WithSchema(orderServiceMethods.ByName("CancelMyOrder")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.OrderService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case OrderServicePlaceOrderProcedure:
@@ -161,6 +196,8 @@ func NewOrderServiceHandler(svc OrderServiceHandler, opts ...connect.HandlerOpti
 			orderServiceListMyOrdersHandler.ServeHTTP(w, r)
 		case OrderServiceGetMyOrderProcedure:
 			orderServiceGetMyOrderHandler.ServeHTTP(w, r)
+		case OrderServiceCancelMyOrderProcedure:
+			orderServiceCancelMyOrderHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -180,4 +217,8 @@ func (UnimplementedOrderServiceHandler) ListMyOrders(context.Context, *connect.R
 
 func (UnimplementedOrderServiceHandler) GetMyOrder(context.Context, *connect.Request[v1.GetMyOrderRequest]) (*connect.Response[v1.GetMyOrderResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.OrderService.GetMyOrder is not implemented"))
+}
+
+func (UnimplementedOrderServiceHandler) CancelMyOrder(context.Context, *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.OrderService.CancelMyOrder is not implemented"))
 }

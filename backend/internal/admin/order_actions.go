@@ -1,0 +1,106 @@
+package admin
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// WithMailer returns s queueing shoppers' e-mails through m.
+func (s *Service) WithMailer(m shop.Mailer) *Service {
+	s.mailer = m
+	return s
+}
+
+// orderAudit is what the audit trail keeps of an order's state.
+type orderAudit struct {
+	Status         string `json:"status"`
+	PaymentStatus  string `json:"payment_status"`
+	Carrier        string `json:"carrier,omitempty"`
+	TrackingNumber string `json:"tracking_number,omitempty"`
+	Note           string `json:"note,omitempty"`
+}
+
+func auditOf(o db.Order, note string) orderAudit {
+	return orderAudit{Status: o.Status, PaymentStatus: o.PaymentStatus, Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Note: note}
+}
+
+// AdvanceOrder takes one lifecycle step as the admin, in one transaction
+// with its timeline event, its audit event and the shopper's e-mail.
+func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[saboresv1.AdvanceOrderRequest]) (*connect.Response[saboresv1.AdvanceOrderResponse], error) {
+	m := req.Msg
+	note := strings.TrimSpace(m.GetNote())
+	step := shop.Step{OrderID: m.GetId(), Who: shop.AdminActor, Note: note}
+	if id := shop.ActorUserID(ctx); id != nil {
+		step.ActorUserID = *id
+	}
+	var email string
+	switch m.GetAction() {
+	case saboresv1.OrderAction_ORDER_ACTION_MARK_PAID:
+		step.Pay, email = shop.Paid, "payment_received"
+	case saboresv1.OrderAction_ORDER_ACTION_START_PREPARING:
+		step.Fulfil = shop.Preparing
+	case saboresv1.OrderAction_ORDER_ACTION_SHIP:
+		step.Fulfil, email = shop.Shipped, "shipped"
+		step.Carrier, step.TrackingNumber = strings.TrimSpace(m.GetCarrier()), strings.TrimSpace(m.GetTrackingNumber())
+		if step.Carrier == "" || step.TrackingNumber == "" {
+			return nil, apperr.Invalid("tracking_number", "shipping needs a carrier and a tracking number")
+		}
+	case saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED:
+		step.Fulfil = shop.Delivered
+	case saboresv1.OrderAction_ORDER_ACTION_CANCEL:
+		if note == "" {
+			return nil, apperr.Invalid("note", "say why the order is cancelled")
+		}
+		step.Fulfil, email = shop.Cancelled, "cancelled"
+	default:
+		return nil, apperr.Invalid("action", "must be a known action")
+	}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		var before, after db.Order
+		var err error
+		if step.Fulfil == shop.Cancelled {
+			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
+				return fmt.Errorf("admin: read order %d: %w", step.OrderID, err)
+			}
+			var done bool
+			after, done, err = shop.Cancel(ctx, q, shop.Cancellation{
+				OrderID: step.OrderID, Who: shop.AdminActor, ActorUserID: step.ActorUserID, Note: note,
+			})
+			if err != nil || !done {
+				return err
+			}
+		} else if before, after, err = shop.Advance(ctx, q, step); err != nil {
+			return err
+		}
+		if err := shop.Audit(ctx, q, "order.advance", fmt.Sprintf("order:%d", step.OrderID),
+			auditOf(before, ""), auditOf(after, note)); err != nil {
+			return err
+		}
+		if email == "" {
+			return nil
+		}
+		return shop.Notify(ctx, tx, s.mailer, after, email)
+	})
+	if err != nil {
+		return nil, err
+	}
+	stored, err := s.q.GetOrder(ctx, m.GetId())
+	if err != nil {
+		return nil, fmt.Errorf("admin: read order %d: %w", m.GetId(), err)
+	}
+	orders, err := shop.OrdersWithLines(ctx, s.q, []db.Order{stored})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.AdvanceOrderResponse{Order: orders[0]}), nil
+}

@@ -1,0 +1,180 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/foodinfo"
+	"github.com/sabores/sabores/backend/internal/productcontent"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// GetProductContent returns a product's texts in both languages, its legal
+// flags and its food information.
+func (s *Service) GetProductContent(ctx context.Context, req *connect.Request[saboresv1.GetProductContentRequest]) (*connect.Response[saboresv1.GetProductContentResponse], error) {
+	row, err := s.q.AdminGetProduct(ctx, req.Msg.GetId())
+	if err != nil {
+		return nil, productNotFound(err, req.Msg.GetId())
+	}
+	content, err := readContent(ctx, s.q, row.Product)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.GetProductContentResponse{Content: content}), nil
+}
+
+// UpdateProductContent replaces a product's content as a whole. The
+// ingredient texts are checked against the "contains" flags in both
+// languages before anything is written; the change is audited with the
+// content before and after.
+func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request[saboresv1.UpdateProductContentRequest]) (*connect.Response[saboresv1.UpdateProductContentResponse], error) {
+	in := req.Msg.GetContent()
+	id := in.GetProductId()
+	food, err := foodParams(in)
+	if err != nil {
+		return nil, err
+	}
+	var out *saboresv1.ProductContent
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		row, err := q.AdminGetProductForUpdate(ctx, id)
+		if err != nil {
+			return productNotFound(err, id)
+		}
+		before, err := readContent(ctx, q, row.Product)
+		if err != nil {
+			return err
+		}
+		flags := in.GetFlags()
+		product, err := q.UpdateProductContent(ctx, db.UpdateProductContentParams{
+			ID: id, Name: strings.TrimSpace(in.GetNameEs()), NamePt: strings.TrimSpace(in.GetNamePt()),
+			Description: strings.TrimSpace(in.GetDescriptionEs()), DescriptionPt: strings.TrimSpace(in.GetDescriptionPt()),
+			IsFood: in.GetIsFood(), Frozen: flags.GetFrozen(), Perishable: flags.GetPerishable(),
+			SealedHygiene: flags.GetSealedHygiene(), AgeRestricted: flags.GetAgeRestricted(),
+			UpdatedBy: shop.ActorUserID(ctx),
+		})
+		if err != nil {
+			return fmt.Errorf("admin: update content of product %d: %w", id, err)
+		}
+		if food == nil {
+			if err := q.DeleteFoodInfo(ctx, id); err != nil {
+				return fmt.Errorf("admin: delete food information of product %d: %w", id, err)
+			}
+		} else {
+			food.ProductID = id
+			food.UpdatedBy = shop.ActorUserID(ctx)
+			if _, err := q.UpsertFoodInfo(ctx, *food); err != nil {
+				return fmt.Errorf("admin: save food information of product %d: %w", id, err)
+			}
+		}
+		if out, err = readContent(ctx, q, product); err != nil {
+			return err
+		}
+		return shop.Audit(ctx, q, "product.content", "product:"+strconv.FormatInt(id, 10), before, out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.UpdateProductContentResponse{Content: out}), nil
+}
+
+// readContent reads p's food information and maps both to the contract.
+func readContent(ctx context.Context, q *db.Queries, p db.Product) (*saboresv1.ProductContent, error) {
+	out := &saboresv1.ProductContent{
+		ProductId: p.ID, NameEs: p.Name, NamePt: p.NamePt, DescriptionEs: p.Description,
+		DescriptionPt: p.DescriptionPt, IsFood: p.IsFood, Flags: productcontent.Flags(p),
+	}
+	f, err := q.GetFoodInfo(ctx, p.ID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("admin: read food information of product %d: %w", p.ID, err)
+	}
+	out.FoodInfo = &saboresv1.AdminFoodInfo{
+		IngredientsEs: f.IngredientsEs, IngredientsPt: f.IngredientsPt,
+		Contains:    productcontent.AllergensToProto(f.Contains),
+		MayContain:  productcontent.AllergensToProto(f.MayContain),
+		NetQuantity: f.NetQuantity, NetUnit: productcontent.UnitToProto(f.NetUnit),
+		StorageEs: f.StorageEs, StoragePt: f.StoragePt, Nutrition: productcontent.NutritionToProto(f),
+		OperatorName: f.OperatorName, OperatorAddress: f.OperatorAddress,
+	}
+	if f.DrainedWeightG != nil {
+		out.FoodInfo.DrainedWeightG = *f.DrainedWeightG
+	}
+	if f.AbvBasisPoints != nil {
+		out.FoodInfo.AbvBasisPoints = *f.AbvBasisPoints
+	}
+	return out, nil
+}
+
+// foodParams checks in's food information and returns it ready to store,
+// or nil when the product has none. A non-food product may not carry any.
+func foodParams(in *saboresv1.ProductContent) (*db.UpsertFoodInfoParams, error) {
+	f := in.GetFoodInfo()
+	if f == nil {
+		return nil, nil
+	}
+	if !in.GetIsFood() {
+		return nil, apperr.Invalid("content.food_info", "a non-food product carries no food information")
+	}
+	contains := productcontent.AllergenCodes(f.GetContains())
+	for _, text := range []struct{ lang, field, value string }{
+		{"es", "content.food_info.ingredients_es", f.GetIngredientsEs()},
+		{"pt", "content.food_info.ingredients_pt", f.GetIngredientsPt()},
+	} {
+		if problems := foodinfo.Check(text.value, contains); len(problems) > 0 {
+			return nil, allergenProblem(text.lang, text.field, problems[0])
+		}
+	}
+	p := &db.UpsertFoodInfoParams{
+		IngredientsEs: strings.TrimSpace(f.GetIngredientsEs()), IngredientsPt: strings.TrimSpace(f.GetIngredientsPt()),
+		Contains:    productcontent.Strings(contains),
+		MayContain:  productcontent.Strings(productcontent.AllergenCodes(f.GetMayContain())),
+		NetQuantity: f.GetNetQuantity(), NetUnit: string(productcontent.UnitFromProto(f.GetNetUnit())),
+		StorageEs: strings.TrimSpace(f.GetStorageEs()), StoragePt: strings.TrimSpace(f.GetStoragePt()),
+		OperatorName: strings.TrimSpace(f.GetOperatorName()), OperatorAddress: strings.TrimSpace(f.GetOperatorAddress()),
+	}
+	if p.OperatorName == "" || p.OperatorAddress == "" {
+		return nil, apperr.Invalid("content.food_info.operator_name", "the food business operator's name and address are required")
+	}
+	if d := f.GetDrainedWeightG(); d > 0 {
+		p.DrainedWeightG = &d
+	}
+	if a := f.GetAbvBasisPoints(); a > 0 {
+		p.AbvBasisPoints = &a
+	}
+	if n := f.GetNutrition(); n != nil {
+		p.EnergyKj, p.EnergyKcal, p.FatMg, p.SaturatesMg = ptr(n.GetEnergyKj()), ptr(n.GetEnergyKcal()), ptr(n.GetFatMg()), ptr(n.GetSaturatesMg())
+		p.CarbohydrateMg, p.SugarsMg, p.ProteinMg, p.SaltMg = ptr(n.GetCarbohydrateMg()), ptr(n.GetSugarsMg()), ptr(n.GetProteinMg()), ptr(n.GetSaltMg())
+	}
+	return p, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// allergenProblem is the refusal of an ingredient text, with a reason the
+// back office words in its language.
+func allergenProblem(lang, field string, p foodinfo.Problem) error {
+	meta := map[string]string{"language": lang, "field": field}
+	if p.Allergen != "" {
+		meta["allergen"] = string(p.Allergen)
+	}
+	if p.Text != "" {
+		meta["text"] = p.Text
+	}
+	msg := fmt.Sprintf("%s: %s", field, strings.ToLower(strings.ReplaceAll(p.Reason, "_", " ")))
+	if p.Allergen != "" {
+		msg += " (" + string(p.Allergen) + ")"
+	}
+	return &apperr.Business{Code: connect.CodeInvalidArgument, Reason: p.Reason, Message: msg, Metadata: meta}
+}

@@ -1,0 +1,90 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+
+	"github.com/sabores/sabores/backend/internal/config"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/mail"
+	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/shopsettings"
+)
+
+// orderLimits are the hoarding limits the configuration sets.
+func orderLimits(c *config.Config) shop.Limits {
+	return shop.Limits{
+		MaxUnitsPerLine:      c.OrderMaxUnitsPerLine,
+		MaxUnpaidOrders:      c.OrderMaxUnpaid,
+		TransferSharePercent: c.OrderTransferSharePercent,
+	}
+}
+
+// paymentWindows are the payment windows the configuration sets; Bizum, a
+// phone payment made at checkout, waits as long as a card.
+func paymentWindows(c *config.Config) shop.PaymentWindows {
+	return shop.PaymentWindows{
+		"card": c.PaymentWindowCard, "bizum": c.PaymentWindowCard, "transfer": c.PaymentWindowTransfer,
+	}
+}
+
+// newJobs builds the background job client (River) with the e-mail
+// sender; serve starts it once the shop is open (startJobs), and
+// Databases.Close stops it gracefully before the pools close.
+func newJobs(app *App, dbs *Databases) (*river.Client[pgx.Tx], error) {
+	cfg := app.Config
+	sender, err := mail.NewSender(mail.Settings{
+		Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
+		TLS: cfg.SMTPTLS, From: cfg.MailFrom, ReplyTo: cfg.MailReplyTo,
+	})
+	if err != nil {
+		return nil, err
+	}
+	client, err := jobs.NewClient(dbs.Primary, jobs.Options{
+		PaymentWindows: paymentWindows(cfg), Logger: app.Log,
+		Sender: sender, Identity: settingsIdentity{q: db.New(dbs.Primary), publicURL: cfg.PublicURL}, From: cfg.MailFrom,
+	})
+	if err != nil {
+		return nil, err
+	}
+	dbs.jobs = client
+	return client, nil
+}
+
+// startJobs starts the job client newJobs built. It gets a context of its
+// own: the serve context ends at the first signal, and jobs in flight
+// should finish rather than be cut off then.
+func startJobs(ctx context.Context, dbs *Databases) error {
+	if err := dbs.jobs.Start(context.WithoutCancel(ctx)); err != nil {
+		return fmt.Errorf("start jobs: %w", err)
+	}
+	dbs.jobsStarted = true
+	return nil
+}
+
+// settingsIdentity is the shop's identity in e-mails, read from the shop
+// settings the owner keeps in the back office (seeded with marked samples),
+// at each send so a correction reaches the next e-mail.
+type settingsIdentity struct {
+	q         *db.Queries
+	publicURL string
+}
+
+func (c settingsIdentity) MailIdentity(ctx context.Context) (mail.Identity, error) {
+	s, _, err := shopsettings.Read(ctx, c.q)
+	if err != nil {
+		return mail.Identity{}, fmt.Errorf("mail identity: %w", err)
+	}
+	a := s.Address
+	return mail.Identity{
+		Name: "Sabores", LegalName: s.LegalName, TaxID: s.NIF,
+		Address: strings.TrimSpace(fmt.Sprintf("%s, %s %s (%s)", a.Street, a.PostalCode, a.City, a.Province)),
+		Email:   s.Email, Phone: s.Phone, IBAN: s.IBAN, Beneficiary: s.LegalName,
+		PublicURL: c.publicURL, TermsURL: c.publicURL + "/return-policy", WithdrawalURL: c.publicURL + "/return-policy",
+	}, nil
+}

@@ -1,0 +1,123 @@
+// Package jobs is shopd's background work, on River: a job queue kept in the
+// shop's own PostgreSQL, so a job is inserted in the transaction of the
+// change that causes it, survives restarts, and runs once across replicas.
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"github.com/sabores/sabores/backend/internal/shop"
+)
+
+// Options configure the job client.
+type Options struct {
+	// PaymentWindows are how long unpaid orders wait, per payment method.
+	PaymentWindows shop.PaymentWindows
+	// ExpiryInterval is how often unpaid orders are looked at; a minute by default.
+	ExpiryInterval time.Duration
+	// Now is the clock of the expiry pass; time.Now by default. Tests move it.
+	Now    func() time.Time
+	Logger *slog.Logger
+	// Sender sends e-mails; with none, e-mail jobs are not worked here.
+	Sender Sender
+	// Identity is the shop's identity in e-mails.
+	Identity IdentitySource
+	// From is the sender address, the domain of Message-IDs.
+	From string
+	// RetryPolicy overrides River's (attempt⁴ seconds: minutes, then hours,
+	// then days over its 25 attempts); tests shorten it.
+	RetryPolicy river.ClientRetryPolicy
+}
+
+// ExpireUnpaidArgs is one pass over the orders whose payment window closed.
+type ExpireUnpaidArgs struct{}
+
+// Kind names the job in river_job.
+func (ExpireUnpaidArgs) Kind() string { return "expire_unpaid_orders" }
+
+type expireWorker struct {
+	river.WorkerDefaults[ExpireUnpaidArgs]
+	pool    *pgxpool.Pool
+	windows shop.PaymentWindows
+	now     func() time.Time
+	log     *slog.Logger
+	// mail says e-mail jobs are worked: only then are they queued.
+	mail bool
+	from string
+}
+
+// Work runs a pass. Were two to overlap (a retry beside a new pass), each
+// order would still be cancelled once: shop.Cancel decides that per row.
+func (w *expireWorker) Work(ctx context.Context, _ *river.Job[ExpireUnpaidArgs]) error {
+	var mailer shop.Mailer
+	if w.mail {
+		mailer = NewMailQueue(river.ClientFromContext[pgx.Tx](ctx), w.from)
+	}
+	n, err := shop.ExpireUnpaid(ctx, w.pool, w.windows, w.now(), mailer)
+	if n > 0 {
+		w.log.InfoContext(ctx, "jobs: unpaid orders expired", "orders", n)
+	}
+	return err
+}
+
+// NewClient returns a River client on pool with the shop's workers and the
+// periodic expiry pass; the caller starts and stops it. River's leader
+// election means one replica schedules the periodic pass, and any replica
+// may work it.
+func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) {
+	if opts.ExpiryInterval == 0 {
+		opts.ExpiryInterval = time.Minute
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &expireWorker{
+		pool: pool, windows: opts.PaymentWindows, now: opts.Now, log: opts.Logger, from: opts.From,
+		mail: opts.Sender != nil,
+	}); err != nil {
+		return nil, fmt.Errorf("jobs: add expiry worker: %w", err)
+	}
+	if opts.Sender != nil {
+		if err := river.AddWorkerSafely(workers, &mailWorker{
+			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger,
+		}); err != nil {
+			return nil, fmt.Errorf("jobs: add mail worker: %w", err)
+		}
+	}
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Queues:      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		Workers:     workers,
+		Logger:      opts.Logger,
+		RetryPolicy: opts.RetryPolicy,
+		PeriodicJobs: []*river.PeriodicJob{
+			river.NewPeriodicJob(river.PeriodicInterval(opts.ExpiryInterval),
+				// Unique per interval: however many schedulers enqueue it
+				// around a leader change, one pass runs per interval, and
+				// passes do not pile up while the database is away.
+				func() (river.JobArgs, *river.InsertOpts) {
+					return ExpireUnpaidArgs{}, &river.InsertOpts{
+						MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByPeriod: max(opts.ExpiryInterval, time.Second)},
+					}
+				},
+				// At once when a scheduler starts too: after a restart or
+				// a leader change nothing waits a full interval.
+				&river.PeriodicJobOpts{ID: "expire_unpaid_orders", RunOnStart: true}),
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("jobs: river client: %w", err)
+	}
+	return client, nil
+}

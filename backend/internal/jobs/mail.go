@@ -1,0 +1,153 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/mail"
+	"github.com/sabores/sabores/backend/internal/shop"
+)
+
+// Sender hands a message to the SMTP server; nil means it was accepted.
+type Sender interface {
+	Send(ctx context.Context, m mail.Message) error
+}
+
+// IdentitySource reads the shop's identity for e-mails. The shop settings
+// (shop.Settings, from the storefront work) will provide it; until then the
+// configuration's stand-in does.
+type IdentitySource interface {
+	MailIdentity(ctx context.Context) (mail.Identity, error)
+}
+
+// SendEmailArgs sends the outbound_emails row with this message id.
+type SendEmailArgs struct {
+	MessageID string `json:"message_id"`
+}
+
+// Kind names the job in river_job.
+func (SendEmailArgs) Kind() string { return "send_email" }
+
+// MailQueue queues order e-mails as River jobs, in the caller's transaction.
+type MailQueue struct {
+	client *river.Client[pgx.Tx]
+	from   string
+}
+
+var _ shop.Mailer = (*MailQueue)(nil)
+
+// NewMailQueue queues through client; from is the sender address, whose
+// domain the Message-IDs use.
+func NewMailQueue(client *river.Client[pgx.Tx], from string) *MailQueue {
+	return &MailQueue{client: client, from: from}
+}
+
+// OrderEmail records the e-mail and inserts its job in tx. The same order
+// and kind queued again (a retried transaction) is one e-mail.
+func (m *MailQueue) OrderEmail(ctx context.Context, tx pgx.Tx, orderID int64, kind, to string) error {
+	id := mail.MessageID(orderID, mail.Kind(kind), m.from)
+	_, err := db.New(tx).InsertOutboundEmail(ctx, db.InsertOutboundEmailParams{
+		MessageID: id, OrderID: &orderID, Kind: kind, Recipient: to,
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("jobs: record e-mail %s: %w", id, err)
+	}
+	if _, err := m.client.InsertTx(ctx, tx, SendEmailArgs{MessageID: id}, nil); err != nil {
+		return fmt.Errorf("jobs: queue e-mail %s: %w", id, err)
+	}
+	return nil
+}
+
+type mailWorker struct {
+	river.WorkerDefaults[SendEmailArgs]
+	pool     *pgxpool.Pool
+	sender   Sender
+	identity IdentitySource
+	log      *slog.Logger
+}
+
+// Work sends one e-mail unless the SMTP server already accepted it. A
+// failure is recorded for the back office and returned, so River retries
+// with its backoff (for hours, then days). The only way to send twice is a
+// crash between the server's acceptance and the update recording it, and
+// then the copy carries the same Message-ID.
+func (w *mailWorker) Work(ctx context.Context, job *river.Job[SendEmailArgs]) error {
+	q := db.New(w.pool)
+	e, err := q.GetOutboundEmail(ctx, job.Args.MessageID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return river.JobCancel(fmt.Errorf("jobs: no e-mail %s", job.Args.MessageID))
+	}
+	if err != nil {
+		return fmt.Errorf("jobs: read e-mail %s: %w", job.Args.MessageID, err)
+	}
+	if e.SentAt != nil {
+		return nil
+	}
+	m, err := w.compose(ctx, q, e)
+	if err != nil {
+		return err
+	}
+	if err := w.sender.Send(ctx, m); err != nil {
+		if merr := q.MarkEmailFailed(ctx, db.MarkEmailFailedParams{MessageID: e.MessageID, LastError: err.Error()}); merr != nil {
+			w.log.ErrorContext(ctx, "jobs: record e-mail failure", "message_id", e.MessageID, "error", merr)
+		}
+		return err
+	}
+	if err := q.MarkEmailSent(ctx, e.MessageID); err != nil {
+		return fmt.Errorf("jobs: record e-mail %s sent: %w", e.MessageID, err)
+	}
+	return nil
+}
+
+// compose renders the e-mail from the order as it is now.
+func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
+	if e.OrderID == nil {
+		return mail.Message{}, river.JobCancel(fmt.Errorf("jobs: e-mail %s has no order", e.MessageID))
+	}
+	o, err := q.GetOrder(ctx, *e.OrderID)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: order of e-mail %s: %w", e.MessageID, err)
+	}
+	lines, err := q.ListOrderLines(ctx, []int64{o.ID})
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: lines of e-mail %s: %w", e.MessageID, err)
+	}
+	identity, err := w.identity.MailIdentity(ctx)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: shop identity: %w", err)
+	}
+	data := mail.Order{
+		ID: o.ID, Language: o.Language, PlacedAt: o.CreatedAt, PaymentMethod: o.PaymentMethod,
+		SubtotalCents: o.SubtotalCents, ShippingCents: o.ShippingCents, TotalCents: o.TotalCents,
+		DeliveryName: o.DeliveryName, DeliveryAddress: o.DeliveryAddress, DeliveryPostalCode: o.DeliveryPostalCode,
+		DeliveryCity: o.DeliveryCity, DeliveryPhone: o.DeliveryPhone,
+		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber,
+		WasPaid: o.PaymentStatus == string(shop.Paid),
+	}
+	for _, l := range lines {
+		data.Lines = append(data.Lines, mail.Line{
+			Name: l.ProductName, Quantity: l.Quantity, UnitCents: l.UnitPriceCents,
+			TotalCents: l.LineTotalCents, VATBasisPoints: l.VatBasisPoints,
+		})
+	}
+	if e.Kind == string(mail.Cancelled) {
+		if data.CancelNote, err = q.LastCancelNote(ctx, o.ID); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return mail.Message{}, fmt.Errorf("jobs: cancel note of order %d: %w", o.ID, err)
+		}
+	}
+	subject, html, text, err := mail.Render(mail.Kind(e.Kind), data, identity)
+	if err != nil {
+		return mail.Message{}, river.JobCancel(err)
+	}
+	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
+}

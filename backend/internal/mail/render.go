@@ -1,0 +1,162 @@
+package mail
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	htmltemplate "html/template"
+	"slices"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+	"time"
+
+	"github.com/sabores/sabores/backend/internal/pricing"
+)
+
+// Kind is what an e-mail tells the shopper.
+type Kind string
+
+// The kinds of e-mail, as stored in outbound_emails.kind.
+const (
+	OrderReceived   Kind = "order_received"
+	PaymentReceived Kind = "payment_received"
+	Shipped         Kind = "shipped"
+	Cancelled       Kind = "cancelled"
+)
+
+// Identity is the shop as the law wants it named in the order confirmation
+// (TRLGDCU 98.7: the trader's identity, terms and withdrawal information) and
+// the account a transfer goes to. It comes from the shop's settings through
+// IdentitySource.
+type Identity struct {
+	Name, LegalName, TaxID, Address, Email, Phone string
+	// IBAN and Beneficiary are where transfers go.
+	IBAN, Beneficiary string
+	// PublicURL is the shop's address; TermsURL and WithdrawalURL its pages.
+	PublicURL, TermsURL, WithdrawalURL string
+}
+
+// Line is one order line as the e-mail shows it.
+type Line struct {
+	Name           string
+	Quantity       int32
+	UnitCents      int64
+	TotalCents     int64
+	VATBasisPoints int32
+}
+
+// VATRate is the VAT of the lines at one rate: the base and the tax.
+type VATRate struct {
+	BasisPoints int32
+	BaseCents   int64
+	VATCents    int64
+}
+
+// Order is what an e-mail says about an order.
+type Order struct {
+	ID                                                                             int64
+	Language                                                                       string
+	PlacedAt                                                                       time.Time
+	PaymentMethod                                                                  string
+	Lines                                                                          []Line
+	SubtotalCents                                                                  int64
+	ShippingCents                                                                  int64
+	TotalCents                                                                     int64
+	DeliveryName, DeliveryAddress, DeliveryPostalCode, DeliveryCity, DeliveryPhone string
+	Carrier, TrackingNumber, TrackingURL                                           string
+	// CancelNote is why the order was cancelled; WasPaid says the money is
+	// to be refunded.
+	CancelNote string
+	WasPaid    bool
+}
+
+// VATByRate groups the lines' VAT by rate, lowest first: an invoice and the
+// confirmation show the base per rate when rates differ.
+func (o Order) VATByRate() []VATRate {
+	byRate := map[int32]*VATRate{}
+	for _, l := range o.Lines {
+		r := byRate[l.VATBasisPoints]
+		if r == nil {
+			r = &VATRate{BasisPoints: l.VATBasisPoints}
+			byRate[l.VATBasisPoints] = r
+		}
+		vat := pricing.IncludedVAT(l.TotalCents, l.VATBasisPoints)
+		r.VATCents += vat
+		r.BaseCents += l.TotalCents - vat
+	}
+	out := make([]VATRate, 0, len(byRate))
+	for _, r := range byRate {
+		out = append(out, *r)
+	}
+	slices.SortFunc(out, func(a, b VATRate) int { return int(a.BasisPoints - b.BasisPoints) })
+	return out
+}
+
+//go:embed templates
+var templateFS embed.FS
+
+var (
+	htmlTemplates = htmltemplate.Must(htmltemplate.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html.tmpl"))
+	textTemplates = texttemplate.Must(texttemplate.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.txt.tmpl"))
+)
+
+var funcs = texttemplate.FuncMap{
+	"euros":   euros,
+	"percent": percent,
+	"date":    func(t time.Time) string { return t.Format("02/01/2006 15:04") },
+}
+
+// view is what the templates see.
+type view struct {
+	Kind  Kind
+	T     map[string]string
+	Shop  Identity
+	Order Order
+}
+
+// Render writes the e-mail of kind about o, in o's language (Spanish when
+// it is neither es nor pt).
+func Render(kind Kind, o Order, shop Identity) (subject, html, text string, err error) {
+	lang := o.Language
+	if _, ok := texts[lang]; !ok {
+		lang = "es"
+	}
+	t := texts[lang]
+	v := view{Kind: kind, T: t, Shop: shop, Order: o}
+	subject = strings.NewReplacer("{id}", strconv.FormatInt(o.ID, 10), "{shop}", shop.Name).Replace(t["subject."+string(kind)])
+	if subject == "" {
+		return "", "", "", fmt.Errorf("mail: no e-mail of kind %q", kind)
+	}
+	var h, x bytes.Buffer
+	if err := htmlTemplates.ExecuteTemplate(&h, "email.html.tmpl", v); err != nil {
+		return "", "", "", fmt.Errorf("mail: render %s html: %w", kind, err)
+	}
+	if err := textTemplates.ExecuteTemplate(&x, "email.txt.tmpl", v); err != nil {
+		return "", "", "", fmt.Errorf("mail: render %s text: %w", kind, err)
+	}
+	return subject, h.String(), x.String(), nil
+}
+
+// euros formats cents as Spain and Portugal write money: 1.234,50 €.
+func euros(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	whole := strconv.FormatInt(cents/100, 10)
+	var grouped strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			grouped.WriteByte('.')
+		}
+		grouped.WriteRune(r)
+	}
+	return fmt.Sprintf("%s%s,%02d €", sign, grouped.String(), cents%100)
+}
+
+// percent formats basis points as a VAT rate: 2100 → "21 %", 550 → "5,5 %".
+func percent(bp int32) string {
+	s := strconv.FormatFloat(float64(bp)/100, 'f', -1, 64)
+	return strings.Replace(s, ".", ",", 1) + " %"
+}

@@ -1,0 +1,102 @@
+package mail_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sabores/sabores/backend/internal/mail"
+)
+
+var shop = mail.Identity{
+	Name: "Sabores", LegalName: "Sabores del Mundo S.L.", TaxID: "B12345678", Address: "Calle Mayor 1, 28013 Madrid",
+	Email: "hola@sabores.es", Phone: "+34 910 000 000", IBAN: "ES91 2100 0418 4502 0005 1332", Beneficiary: "Sabores del Mundo S.L.",
+	PublicURL: "https://sabores.es", TermsURL: "https://sabores.es/condiciones", WithdrawalURL: "https://sabores.es/desistimiento",
+}
+
+func order(lang, method string) mail.Order {
+	return mail.Order{
+		ID: 4711, Language: lang, PlacedAt: time.Date(2026, 11, 24, 10, 30, 0, 0, time.UTC), PaymentMethod: method,
+		Lines: []mail.Line{
+			{Name: "Guaraná Antarctica", Quantity: 2, UnitCents: 250, TotalCents: 500, VATBasisPoints: 1000},
+			{Name: "Kaiak Perfume", Quantity: 1, UnitCents: 123456, TotalCents: 123456, VATBasisPoints: 2100},
+		},
+		SubtotalCents: 123956, TotalCents: 123956,
+		DeliveryName: "María Silva", DeliveryAddress: "Rúa do Porto 1", DeliveryPostalCode: "27880", DeliveryCity: "Burela",
+		DeliveryPhone: "+34 600 000 000",
+	}
+}
+
+func TestRenderOrderReceived(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, lang, method, subject string
+		want                        []string
+	}{
+		{"transfer in Spanish", "es", "transfer", "Hemos recibido tu pedido #4711 — Sabores", []string{
+			"ES91 2100 0418 4502 0005 1332", "Referencia", "4711", "1.239,56 €",
+			"10 %", "21 %", "4,55 €", "0,45 €", "Desistir del contrato aquí", "https://sabores.es/desistimiento",
+			"https://sabores.es/condiciones", "B12345678", "Rúa do Porto 1", "27880 Burela",
+		}},
+		{"card in Portuguese", "pt", "card", "Recebemos a sua encomenda #4711 — Sabores", []string{
+			"30 minutos", "Desistir do contrato aqui", "Base tributável", "1.239,56 €",
+		}},
+		{"unknown language falls back to Spanish", "fr", "cash", "Hemos recibido tu pedido #4711 — Sabores", []string{
+			"Contra reembolso",
+		}},
+	}
+	for _, tt := range tests {
+		subject, html, text, err := mail.Render(mail.OrderReceived, order(tt.lang, tt.method), shop)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if subject != tt.subject {
+			t.Errorf("%s: subject %q, want %q", tt.name, subject, tt.subject)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(html, w) || !strings.Contains(text, w) {
+				t.Errorf("%s: %q missing from html (%v) or text (%v)", tt.name, w, strings.Contains(html, w), strings.Contains(text, w))
+			}
+		}
+		if tt.method != "transfer" && strings.Contains(text, shop.IBAN) {
+			t.Errorf("%s: IBAN shown for a %s order", tt.name, tt.method)
+		}
+	}
+}
+
+func TestRenderOtherKinds(t *testing.T) {
+	t.Parallel()
+	o := order("es", "card")
+	o.Carrier, o.TrackingNumber, o.TrackingURL = "Correos", "PQ123", "https://track.example/PQ123"
+	o.CancelNote, o.WasPaid = "sin stock", true
+	tests := []struct {
+		kind mail.Kind
+		want []string
+	}{
+		{mail.PaymentReceived, []string{"Hemos recibido el pago"}},
+		{mail.Shipped, []string{"Correos", "PQ123", "https://track.example/PQ123"}},
+		{mail.Cancelled, []string{"sin stock", "14 días"}},
+	}
+	for _, tt := range tests {
+		_, html, text, err := mail.Render(tt.kind, o, shop)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.kind, err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(html, w) || !strings.Contains(text, w) {
+				t.Errorf("%s: %q missing", tt.kind, w)
+			}
+		}
+	}
+	if _, _, _, err := mail.Render("welcome", o, shop); err == nil {
+		t.Error("an unknown kind rendered")
+	}
+}
+
+func TestMessageIDIsStable(t *testing.T) {
+	t.Parallel()
+	a := mail.MessageID(7, mail.Shipped, "Sabores <pedidos@sabores.es>")
+	if a != "<order-7-shipped@sabores.es>" || a != mail.MessageID(7, mail.Shipped, "Sabores <pedidos@sabores.es>") {
+		t.Errorf("message id %q", a)
+	}
+}

@@ -1,0 +1,116 @@
+package order
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// recordPlaced starts a new order's timeline and books the stock it is about
+// to take as a sale of this order in the ledger.
+func recordPlaced(ctx context.Context, q *db.Queries, orderID, userID int64) error {
+	if err := q.InsertOrderEvent(ctx, db.InsertOrderEventParams{
+		OrderID: orderID, Machine: "fulfilment", ToState: string(shop.Placed),
+		Actor: string(shop.ShopperActor), ActorUserID: &userID,
+	}); err != nil {
+		return fmt.Errorf("order: record placed: %w", err)
+	}
+	if err := q.SetStockMovement(ctx, db.SetStockMovementParams{
+		Kind: "sale", OrderID: strconv.FormatInt(orderID, 10), ActorUserID: strconv.FormatInt(userID, 10),
+	}); err != nil {
+		return fmt.Errorf("order: book the sale: %w", err)
+	}
+	return nil
+}
+
+// checkUnpaid refuses an order that would wait for its payment when the
+// shopper already has as many such orders as the limits allow.
+func (s *Service) checkUnpaid(ctx context.Context, q *db.Queries, userID int64, in placeOrder) error {
+	if in.payment != string(shop.AwaitingPayment) {
+		return nil
+	}
+	n, err := q.CountUnpaidOrdersForUser(ctx, userID)
+	if err != nil {
+		return fmt.Errorf("order: count unpaid orders: %w", err)
+	}
+	return s.limits.CheckUnpaidOrders(n)
+}
+
+// checkTransferShare refuses a transfer order that would let unpaid
+// transfers hold too much of a product. It runs after takeStock, with every
+// product of the order locked, so concurrent transfer orders of the same
+// product (from any account) see each other.
+func (s *Service) checkTransferShare(ctx context.Context, q *db.Queries, in placeOrder, lines []pricing.Line) error {
+	if in.method != "transfer" {
+		return nil
+	}
+	ids := make([]int64, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ProductID
+	}
+	held, err := q.UnpaidTransferUnits(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("order: units held by transfers: %w", err)
+	}
+	heldBy := make(map[int64]int32, len(held))
+	for _, h := range held {
+		heldBy[h.ProductID] = h.Units
+	}
+	left, err := q.LockProducts(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("order: read stock left: %w", err)
+	}
+	leftBy := make(map[int64]int32, len(left))
+	for _, p := range left {
+		leftBy[p.ID] = p.Stock
+	}
+	for _, l := range lines {
+		if err := s.limits.CheckTransferShare(l.ProductID, heldBy[l.ProductID], l.Quantity, leftBy[l.ProductID]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// language picks the shopper's e-mail language from the checkout request's
+// Accept-Language: Portuguese when preferred over Spanish, else Spanish.
+func language(accept string) string {
+	for part := range strings.SplitSeq(accept, ",") {
+		tag := strings.ToLower(strings.TrimSpace(strings.SplitN(part, ";", 2)[0]))
+		switch {
+		case strings.HasPrefix(tag, "pt"):
+			return "pt"
+		case strings.HasPrefix(tag, "es"):
+			return "es"
+		}
+	}
+	return "es"
+}
+
+// timeline reads an order's events and whether its shopper may cancel it.
+func timeline(ctx context.Context, q *db.Queries, o *saboresv1.Order) ([]*saboresv1.OrderEvent, bool, error) {
+	rows, err := q.ListOrderEvents(ctx, o.GetId())
+	if err != nil {
+		return nil, false, fmt.Errorf("order: timeline of order %d: %w", o.GetId(), err)
+	}
+	events := make([]*saboresv1.OrderEvent, len(rows))
+	for i, e := range rows {
+		events[i] = &saboresv1.OrderEvent{
+			Machine: e.Machine, ToState: e.ToState, Actor: e.Actor, Note: e.Note,
+			CreateTime: timestamppb.New(e.CreatedAt),
+		}
+		if e.FromState != nil {
+			events[i].FromState = *e.FromState
+		}
+	}
+	cancellable := shop.CanFulfil(shop.Fulfilment(o.GetStatusText()), shop.Cancelled, "", shop.ShopperActor) == nil
+	return events, cancellable, nil
+}

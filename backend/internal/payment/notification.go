@@ -1,0 +1,192 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/redsys"
+)
+
+// maxNotificationBytes bounds a notification's body: Redsys's are well
+// under 4 KiB.
+const maxNotificationBytes = 32 << 10
+
+// maxStoredParameters is how much of Ds_MerchantParameters is kept.
+const maxStoredParameters = 4 << 10
+
+// Notifications receives Redsys's server-to-server notifications at
+// NotificationPath.
+type Notifications struct {
+	pool     *pgxpool.Pool
+	merchant *redsys.Merchant
+	recorder Recorder
+	log      *slog.Logger
+}
+
+// NewNotifications serves notifications signed for merchant, telling
+// recorder (NoRecorder until the order side has one) what was decided.
+func NewNotifications(pool *pgxpool.Pool, merchant *redsys.Merchant, recorder Recorder, log *slog.Logger) *Notifications {
+	return &Notifications{pool: pool, merchant: merchant, recorder: recorder, log: log}
+}
+
+// notice is one notification as it will be logged and stored.
+type notice struct {
+	order    *string
+	amount   *int64
+	response *int32
+	outcome  string
+	detail   string
+}
+
+// ServeHTTP verifies a notification and records it with its outcome. Only
+// a verified notification for a pending attempt, with the attempt's amount
+// and currency, changes anything. It answers 200 to every notification
+// Redsys signed, so Redsys does not resend what was recorded, and 400 to
+// anything else.
+func (n *Notifications) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxNotificationBytes)
+	if err := r.ParseForm(); err != nil {
+		_ = n.store(r, nil, notice{outcome: "malformed", detail: "unreadable form"}, "")
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	form := redsys.Form{
+		SignatureVersion:   r.PostForm.Get("Ds_SignatureVersion"),
+		MerchantParameters: r.PostForm.Get("Ds_MerchantParameters"),
+		Signature:          r.PostForm.Get("Ds_Signature"),
+	}
+	result, err := n.merchant.Verify(form)
+	if err != nil {
+		nt := claimed(form.MerchantParameters)
+		nt.outcome, nt.detail = "forged", err.Error()
+		if errors.Is(err, redsys.ErrMalformed) {
+			nt.outcome = "malformed"
+		}
+		_ = n.store(r, nil, nt, form.MerchantParameters)
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	var nt notice
+	err = pgx.BeginFunc(r.Context(), n.pool, func(tx pgx.Tx) error {
+		var err error
+		nt, err = n.decide(r.Context(), tx, result)
+		if err != nil {
+			return err
+		}
+		return n.store(r, tx, nt, form.MerchantParameters)
+	})
+	if err != nil {
+		n.log.ErrorContext(r.Context(), "redsys notification not recorded", "order", result.Order, "error", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write([]byte("OK"))
+}
+
+// decide applies a verified result to its attempt.
+func (n *Notifications) decide(ctx context.Context, tx pgx.Tx, res redsys.Result) (notice, error) {
+	response := int32(min(res.Response, 9999)) //nolint:gosec // at most 4 digits
+	nt := notice{order: &res.Order, amount: &res.AmountCents, response: &response}
+	if res.TransactionType != redsys.TransactionAuthorisation {
+		nt.outcome, nt.detail = "ignored", "transaction type "+res.TransactionType
+		return nt, nil
+	}
+	q := db.New(tx)
+	attempt, err := q.LockPaymentAttempt(ctx, res.Order)
+	if errors.Is(err, pgx.ErrNoRows) {
+		nt.outcome = "unknown_order"
+		return nt, nil
+	}
+	if err != nil {
+		return nt, fmt.Errorf("payment: read attempt: %w", err)
+	}
+	switch {
+	case res.Currency != redsys.CurrencyEUR:
+		nt.outcome, nt.detail = "mismatch", "currency "+res.Currency
+		return nt, nil
+	case res.AmountCents != attempt.AmountCents:
+		nt.outcome, nt.detail = "mismatch", fmt.Sprintf("amount %d cents, the attempt asked %d", res.AmountCents, attempt.AmountCents)
+		return nt, nil
+	case attempt.Status != "pending":
+		nt.outcome, nt.detail = "duplicate", "attempt already "+attempt.Status
+		return nt, nil
+	}
+	d := Decision{
+		OrderID: attempt.OrderID, RedsysOrder: attempt.RedsysOrder, Method: attempt.Method,
+		AmountCents: attempt.AmountCents, Response: res.Response, AuthorisationCode: res.AuthorisationCode,
+	}
+	status := "refused"
+	if res.Authorised() {
+		status = "authorised"
+	}
+	if _, err := q.DecidePaymentAttempt(ctx, db.DecidePaymentAttemptParams{
+		Status: status, ResponseCode: &response, AuthorisationCode: res.AuthorisationCode, RedsysOrder: res.Order,
+	}); err != nil {
+		return nt, fmt.Errorf("payment: decide attempt: %w", err)
+	}
+	nt.outcome = status
+	if status == "refused" {
+		return nt, n.recorder.RecordRefusal(ctx, tx, d)
+	}
+	switch err := n.recorder.RecordAuthorisation(ctx, tx, d); {
+	case errors.Is(err, ErrOrderClosed):
+		nt.outcome, nt.detail = "late", "paid after the order closed: to refund"
+	case err != nil:
+		return nt, err
+	}
+	return nt, nil
+}
+
+// claimed is what an unverified notification says about itself, kept as
+// evidence only.
+func claimed(params string) notice {
+	p, err := redsys.DecodeParameters(params)
+	if err != nil {
+		return notice{}
+	}
+	var nt notice
+	if order := p.Get("Ds_Order"); order != "" {
+		if len(order) > 32 {
+			order = order[:32]
+		}
+		nt.order = &order
+	}
+	return nt
+}
+
+// store logs the notification and writes it with tx, or on its own when tx
+// is nil (a refused notification, recorded even though nothing else is).
+func (n *Notifications) store(r *http.Request, tx pgx.Tx, nt notice, params string) error {
+	level := slog.LevelInfo
+	if nt.outcome != "authorised" && nt.outcome != "refused" && nt.outcome != "duplicate" {
+		level = slog.LevelWarn
+	}
+	attrs := []any{"outcome", nt.outcome, "detail", nt.detail, "remote", r.RemoteAddr}
+	if nt.order != nil {
+		attrs = append(attrs, "order", *nt.order)
+	}
+	n.log.Log(r.Context(), level, "redsys notification", attrs...)
+	if len(params) > maxStoredParameters {
+		params = params[:maxStoredParameters]
+	}
+	arg := db.InsertPaymentNotificationParams{
+		RedsysOrder: nt.order, AmountCents: nt.amount, ResponseCode: nt.response,
+		Outcome: nt.outcome, Detail: nt.detail, RemoteAddr: r.RemoteAddr, Parameters: params,
+	}
+	if tx != nil {
+		return db.New(tx).InsertPaymentNotification(r.Context(), arg)
+	}
+	if err := db.New(n.pool).InsertPaymentNotification(r.Context(), arg); err != nil {
+		n.log.ErrorContext(r.Context(), "redsys notification not stored", "error", err)
+		return err
+	}
+	return nil
+}

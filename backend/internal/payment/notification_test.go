@@ -1,0 +1,331 @@
+package payment
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/redsys"
+)
+
+// orderRecorder is the smallest order side: it marks the order paid, or
+// answers ErrOrderClosed when the test closed it.
+type orderRecorder struct {
+	authorisations, refusals atomic.Int32
+	closed                   atomic.Bool
+}
+
+func (o *orderRecorder) RecordAuthorisation(ctx context.Context, tx pgx.Tx, d Decision) error {
+	o.authorisations.Add(1)
+	if o.closed.Load() {
+		return ErrOrderClosed
+	}
+	_, err := tx.Exec(ctx, `UPDATE orders SET payment_status = 'paid' WHERE id = $1`, d.OrderID)
+	return err
+}
+
+func (o *orderRecorder) RecordRefusal(context.Context, pgx.Tx, Decision) error {
+	o.refusals.Add(1)
+	return nil
+}
+
+type bundle struct {
+	pool     *pgxpool.Pool
+	merchant *redsys.Merchant
+	gateway  *Gateway
+	recorder *orderRecorder
+	url      string
+	orderID  int64
+}
+
+func setup(t *testing.T) *bundle {
+	t.Helper()
+	ctx := context.Background()
+	pool := dbtest.New(t)
+	var orderID int64
+	err := pool.QueryRow(ctx, `
+		WITH u AS (INSERT INTO users (issuer, subject, email) VALUES ('test', 'buyer', 'buyer@example.com') RETURNING id)
+		INSERT INTO orders (user_id, idempotency_key, payment_method, payment_status, subtotal_cents, vat_cents,
+		                    total_cents, delivery_name, delivery_email, delivery_phone, delivery_address,
+		                    delivery_city, delivery_postal_code)
+		SELECT id, gen_random_uuid(), 'card', 'awaiting_payment', 1000, 234, 1234, 'Ana', 'buyer@example.com',
+		       '600000000', 'Calle 1', 'Madrid', '28001' FROM u
+		RETURNING id`).Scan(&orderID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	merchant, err := redsys.NewMerchant(redsys.TestMerchantCode, redsys.TestTerminal, redsys.TestSecretKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &orderRecorder{}
+	mux := http.NewServeMux()
+	mux.Handle("POST "+NotificationPath, NewNotifications(pool, merchant, rec, slog.New(slog.DiscardHandler)))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return &bundle{
+		pool: pool, merchant: merchant, recorder: rec, url: srv.URL + NotificationPath, orderID: orderID,
+		gateway: &Gateway{Merchant: merchant, Endpoints: redsys.TestEndpoints, NotificationURL: srv.URL + NotificationPath},
+	}
+}
+
+// begin starts a payment attempt of the test order.
+func (b *bundle) begin(t *testing.T, amount int64, method string) Checkout {
+	t.Helper()
+	var c Checkout
+	err := pgx.BeginFunc(context.Background(), b.pool, func(tx pgx.Tx) error {
+		var err error
+		c, err = b.gateway.Begin(context.Background(), tx, b.orderID, amount, method, "https://shop/ok", "https://shop/ko", redsys.LanguageSpanish)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// signed is a notification as Redsys sends it, signed by m.
+func signed(m *redsys.Merchant, fields map[string]string) url.Values {
+	raw, _ := json.Marshal(fields)
+	params := base64.URLEncoding.EncodeToString(raw)
+	return url.Values{
+		"Ds_SignatureVersion":   {redsys.SignatureVersion},
+		"Ds_MerchantParameters": {params},
+		"Ds_Signature":          {m.SignURLSafe(fields["Ds_Order"], params)},
+	}
+}
+
+func fields(order, amount, response string) map[string]string {
+	return map[string]string{
+		"Ds_Date": "24%2F11%2F2026", "Ds_Hour": "10%3A00", "Ds_Order": order, "Ds_Amount": amount,
+		"Ds_Currency": "978", "Ds_MerchantCode": redsys.TestMerchantCode, "Ds_Terminal": "001",
+		"Ds_Response": response, "Ds_TransactionType": "0", "Ds_AuthorisationCode": "482913",
+		"Ds_SecurePayment": "1", "Ds_MerchantData": "",
+	}
+}
+
+func (b *bundle) post(t *testing.T, form url.Values) int {
+	t.Helper()
+	res, err := http.PostForm(b.url, form)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = io.Copy(io.Discard, res.Body)
+	_ = res.Body.Close()
+	return res.StatusCode
+}
+
+// state is everything a notification may change: the order row, its
+// attempts, as JSON, so a comparison covers every column.
+func (b *bundle) state(t *testing.T) string {
+	t.Helper()
+	var s string
+	err := b.pool.QueryRow(context.Background(), `
+		SELECT jsonb_build_object(
+			'order', (SELECT to_jsonb(o) FROM orders o WHERE id = $1),
+			'attempts', (SELECT coalesce(jsonb_agg(to_jsonb(a) ORDER BY attempt), '[]') FROM payment_attempts a WHERE order_id = $1))::text`,
+		b.orderID).Scan(&s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func (b *bundle) outcomes(t *testing.T) []string {
+	t.Helper()
+	rows, err := b.pool.Query(context.Background(), `SELECT outcome FROM payment_notifications ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func (b *bundle) paymentStatus(t *testing.T) string {
+	t.Helper()
+	var s string
+	if err := b.pool.QueryRow(context.Background(), `SELECT payment_status FROM orders WHERE id = $1`, b.orderID).Scan(&s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestBadNotificationsChangeNothing sends every kind of bad notification
+// for a pending attempt and then checks the database: each was recorded
+// with its outcome, and the order and its attempt are exactly as before.
+func TestBadNotificationsChangeNothing(t *testing.T) {
+	b := setup(t)
+	c := b.begin(t, 1234, MethodCard)
+	before := b.state(t)
+	otherKey, _ := redsys.NewMerchant(redsys.TestMerchantCode, redsys.TestTerminal, "Mk9m98IfEblmPfrpsawt7BmxObt98Jev")
+
+	wrongCurrency := fields(c.RedsysOrder, "1234", "0000")
+	wrongCurrency["Ds_Currency"] = "840"
+	otherMerchant := fields(c.RedsysOrder, "1234", "0000")
+	otherMerchant["Ds_MerchantCode"] = "999008882"
+	refund := fields(c.RedsysOrder, "1234", "0900")
+	refund["Ds_TransactionType"] = "3"
+	altered := signed(b.merchant, fields(c.RedsysOrder, "1", "0000"))
+	altered.Set("Ds_MerchantParameters", signed(b.merchant, fields(c.RedsysOrder, "1234", "0000")).Get("Ds_MerchantParameters"))
+
+	for _, tc := range []struct {
+		name    string
+		form    url.Values
+		status  int
+		outcome string
+	}{
+		{"signed with another key", signed(otherKey, fields(c.RedsysOrder, "1234", "0000")), 400, "forged"},
+		{"parameters changed after signing", altered, 400, "forged"},
+		{"no signature", url.Values{"Ds_SignatureVersion": {redsys.SignatureVersion}, "Ds_MerchantParameters": altered["Ds_MerchantParameters"]}, 400, "forged"},
+		{"another merchant", signed(b.merchant, otherMerchant), 400, "forged"},
+		{"garbage", url.Values{"Ds_SignatureVersion": {redsys.SignatureVersion}, "Ds_MerchantParameters": {"%%%"}, "Ds_Signature": {"x"}}, 400, "malformed"},
+		{"wrong amount", signed(b.merchant, fields(c.RedsysOrder, "1", "0000")), 200, "mismatch"},
+		{"wrong currency", signed(b.merchant, wrongCurrency), 200, "mismatch"},
+		{"number never signed", signed(b.merchant, fields("00099Z", "1234", "0000")), 200, "unknown_order"},
+		{"a refund's notification", signed(b.merchant, refund), 200, "ignored"},
+	} {
+		if got := b.post(t, tc.form); got != tc.status {
+			t.Errorf("%s: HTTP %d, want %d", tc.name, got, tc.status)
+		}
+		if out := b.outcomes(t); out[len(out)-1] != tc.outcome {
+			t.Errorf("%s: recorded %q, want %q", tc.name, out[len(out)-1], tc.outcome)
+		}
+	}
+	if after := b.state(t); after != before {
+		t.Errorf("bad notifications changed the database:\nbefore %s\nafter  %s", before, after)
+	}
+	if n := b.recorder.authorisations.Load() + b.recorder.refusals.Load(); n != 0 {
+		t.Errorf("the order side was told %d times", n)
+	}
+	var claimed string
+	if err := b.pool.QueryRow(context.Background(), `SELECT redsys_order FROM payment_notifications WHERE outcome = 'forged' ORDER BY id LIMIT 1`).Scan(&claimed); err != nil || claimed != c.RedsysOrder {
+		t.Errorf("forged notification kept order %q, %v", claimed, err)
+	}
+}
+
+// TestAuthorisationOnceThenDuplicates: a genuine authorisation pays the
+// order once; the same notification again, or a refusal after it, is a
+// duplicate and changes nothing.
+func TestAuthorisationOnceThenDuplicates(t *testing.T) {
+	b := setup(t)
+	c := b.begin(t, 1234, MethodBizum)
+	ok := signed(b.merchant, fields(c.RedsysOrder, "1234", "0000"))
+	if got := b.post(t, ok); got != 200 {
+		t.Fatalf("HTTP %d", got)
+	}
+	if s := b.paymentStatus(t); s != "paid" {
+		t.Fatalf("payment status %q", s)
+	}
+	paid := b.state(t)
+	if got := b.post(t, ok); got != 200 {
+		t.Errorf("duplicate: HTTP %d", got)
+	}
+	b.post(t, signed(b.merchant, fields(c.RedsysOrder, "1234", "0190")))
+	if after := b.state(t); after != paid {
+		t.Errorf("duplicates changed the database:\nbefore %s\nafter  %s", paid, after)
+	}
+	if got, want := b.outcomes(t), []string{"authorised", "duplicate", "duplicate"}; !slices.Equal(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	if b.recorder.authorisations.Load() != 1 || b.recorder.refusals.Load() != 0 {
+		t.Errorf("order side told %d authorisations, %d refusals", b.recorder.authorisations.Load(), b.recorder.refusals.Load())
+	}
+	if !strings.Contains(paid, `"authorisation_code": "482913"`) || !strings.Contains(paid, `"status": "authorised"`) {
+		t.Errorf("attempt not decided: %s", paid)
+	}
+}
+
+// TestRefusedThenPaidAgain: a refusal leaves the order awaiting payment;
+// the next attempt has its own number and pays it.
+func TestRefusedThenPaidAgain(t *testing.T) {
+	b := setup(t)
+	first := b.begin(t, 1234, MethodCard)
+	b.post(t, signed(b.merchant, fields(first.RedsysOrder, "1234", "0190")))
+	if s := b.paymentStatus(t); s != "awaiting_payment" || b.recorder.refusals.Load() != 1 {
+		t.Fatalf("after a refusal: %q, %d refusals", s, b.recorder.refusals.Load())
+	}
+	second := b.begin(t, 1234, MethodCard)
+	if second.RedsysOrder == first.RedsysOrder || !strings.HasPrefix(second.RedsysOrder, "0002") {
+		t.Fatalf("second attempt numbered %q after %q", second.RedsysOrder, first.RedsysOrder)
+	}
+	b.post(t, signed(b.merchant, fields(second.RedsysOrder, "1234", "0000")))
+	if s := b.paymentStatus(t); s != "paid" {
+		t.Errorf("after paying again: %q", s)
+	}
+	if got, want := b.outcomes(t), []string{"refused", "authorised"}; !slices.Equal(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+}
+
+// TestLateAuthorisation: money that arrives for an order that closed is
+// recorded as late, for a refund, and the order stays as it was.
+func TestLateAuthorisation(t *testing.T) {
+	b := setup(t)
+	c := b.begin(t, 1234, MethodCard)
+	b.recorder.closed.Store(true)
+	b.post(t, signed(b.merchant, fields(c.RedsysOrder, "1234", "0000")))
+	if got := b.outcomes(t); !slices.Equal(got, []string{"late"}) {
+		t.Errorf("outcomes %v", got)
+	}
+	if s := b.paymentStatus(t); s != "awaiting_payment" {
+		t.Errorf("payment status %q", s)
+	}
+	var status string
+	if err := b.pool.QueryRow(context.Background(), `SELECT status FROM payment_attempts WHERE redsys_order = $1`, c.RedsysOrder).Scan(&status); err != nil || status != "authorised" {
+		t.Errorf("attempt %q, %v: the money was taken, so the attempt must say so", status, err)
+	}
+}
+
+// TestConcurrentCopiesDecideOnce: copies of one notification arriving
+// together are decided once.
+func TestConcurrentCopiesDecideOnce(t *testing.T) {
+	b := setup(t)
+	c := b.begin(t, 1234, MethodCard)
+	ok := signed(b.merchant, fields(c.RedsysOrder, "1234", "0000"))
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() { b.post(t, ok) })
+	}
+	wg.Wait()
+	got := b.outcomes(t)
+	slices.Sort(got)
+	if want := []string{"authorised", "duplicate", "duplicate", "duplicate", "duplicate", "duplicate"}; !slices.Equal(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	if n := b.recorder.authorisations.Load(); n != 1 {
+		t.Errorf("order side told %d times", n)
+	}
+}
+
+func TestBeginRefusesOtherMethods(t *testing.T) {
+	b := setup(t)
+	err := pgx.BeginFunc(context.Background(), b.pool, func(tx pgx.Tx) error {
+		_, err := b.gateway.Begin(context.Background(), tx, b.orderID, 1234, "transfer", "", "", "")
+		return err
+	})
+	if err == nil {
+		t.Error("a transfer was sent to Redsys")
+	}
+	c := b.begin(t, 1234, MethodBizum)
+	p, err := redsys.DecodeParameters(c.Fields.MerchantParameters)
+	if err != nil || p.Get("DS_MERCHANT_PAYMETHODS") != "z" || p.Get("DS_MERCHANT_MERCHANTURL") != b.url || c.Action != redsys.TestEndpoints.Redirect {
+		t.Errorf("bizum checkout %+v, %v", c, err)
+	}
+}

@@ -1,0 +1,82 @@
+package server
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"regexp"
+	"slices"
+	"testing"
+	"testing/fstest"
+)
+
+// TestAppRoutesMatchTheRouter reads the web app's route table and checks
+// the server's copy of it: a page added there and not here would answer
+// 404.
+func TestAppRoutesMatchTheRouter(t *testing.T) {
+	t.Parallel()
+	read := func(name string) string {
+		b, err := os.ReadFile("../../../frontend/src/app/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	router, entry := read("router.tsx"), read("entry-pages.ts")
+	list := func(src, name string) []string {
+		m := regexp.MustCompile(`(?s)export const ` + name + ` = \[(.*?)\]`).FindStringSubmatch(src)
+		if m == nil {
+			t.Fatalf("no %s in the router", name)
+		}
+		var out []string
+		for _, s := range regexp.MustCompile(`"([^"]+)"`).FindAllStringSubmatch(m[1], -1) {
+			out = append(out, s[1])
+		}
+		return out
+	}
+	for name, want := range map[string][]string{"catalogueCountries": catalogueCountries, "genericCountries": genericCountries} {
+		if got := list(router, name); !slices.Equal(got, want) {
+			t.Errorf("router's %s = %v, server's %v", name, got, want)
+		}
+	}
+	if got := list(entry, "categoryPages"); !slices.Equal(got, categoryPages) {
+		t.Errorf("router's categoryPages = %v, server's %v", got, categoryPages)
+	}
+	for _, m := range regexp.MustCompile(`<Route path="([a-z-]+)"`).FindAllStringSubmatch(router, -1) {
+		if !slices.Contains(appPages, m[1]) {
+			t.Errorf("the router has /%s, the server does not know it", m[1])
+		}
+	}
+}
+
+func TestUnroutedPathsAnswer404(t *testing.T) {
+	t.Parallel()
+	files := fstest.MapFS{
+		"index.html":  {Data: []byte("<!doctype html><title>Sabores</title>")},
+		"favicon.svg": {Data: []byte("<svg/>")},
+	}
+	h := notFoundStatus(newSPA(files))
+	for path, want := range map[string]int{
+		"/":                      http.StatusOK,
+		"/todos":                 http.StatusOK,
+		"/bebidas":               http.StatusOK,
+		"/producto/1001":         http.StatusOK,
+		"/brasil/produtos":       http.StatusOK,
+		"/peru":                  http.StatusOK,
+		"/admin/products/brasil": http.StatusOK,
+		"/favicon.svg":           http.StatusOK,
+		"/no/such/page":          http.StatusNotFound,
+		"/producto/abc":          http.StatusNotFound,
+		"/senegal/produtos":      http.StatusNotFound,
+		"/wp-login.php":          http.StatusNotFound,
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != want {
+			t.Errorf("GET %s = %d, want %d", path, rec.Code, want)
+		}
+		if want == http.StatusNotFound && rec.Body.String() != "<!doctype html><title>Sabores</title>" {
+			t.Errorf("GET %s served %q, want the app's page (its 404 screen)", path, rec.Body.String())
+		}
+	}
+}

@@ -1,0 +1,96 @@
+package shop
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Limits keep one shopper, or many accounts of one person, from holding the
+// shop's stock without paying for it: ordering everything by transfer and
+// never paying once emptied the whole shop for three days.
+type Limits struct {
+	// MaxUnitsPerLine caps the units of one product in one order.
+	MaxUnitsPerLine int32
+	// MaxUnpaidOrders caps the orders one shopper may have awaiting payment.
+	MaxUnpaidOrders int64
+	// TransferSharePercent caps the share of a product's stock (on the shelf
+	// plus held by unpaid transfers) that unpaid transfer orders, of all
+	// shoppers together, may hold: transfers wait days, cards minutes.
+	TransferSharePercent int
+}
+
+// DefaultLimits are generous for a household and tight for a hoarder.
+func DefaultLimits() Limits {
+	return Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 3, TransferSharePercent: 25}
+}
+
+// The reasons of a refused order, as ErrorInfo reasons clients translate.
+const (
+	ReasonLineQuantityLimit   = "LINE_QUANTITY_LIMIT"
+	ReasonTooManyUnpaidOrders = "TOO_MANY_UNPAID_ORDERS"
+	ReasonTransferShareLimit  = "TRANSFER_SHARE_LIMIT"
+)
+
+// LimitRefusal is an order a limit refuses. Exhausted marks a limit on the
+// shopper (ResourceExhausted: pay or cancel an order first) rather than on
+// the order itself (FailedPrecondition: change it).
+type LimitRefusal struct {
+	Reason    string
+	Exhausted bool
+	Metadata  map[string]string
+}
+
+func (r *LimitRefusal) Error() string {
+	return fmt.Sprintf("the order is over a limit against hoarding (%s) %v", r.Reason, r.Metadata)
+}
+
+// RefusalReason is the ErrorInfo reason: with RefusalMetadata and
+// RefusalExhausted it makes a LimitRefusal an apperr.Refusal.
+func (r *LimitRefusal) RefusalReason() string { return r.Reason }
+
+// RefusalMetadata carries the limit's figures (max, available).
+func (r *LimitRefusal) RefusalMetadata() map[string]string { return r.Metadata }
+
+// RefusalExhausted is true for a limit on the shopper rather than the order.
+func (r *LimitRefusal) RefusalExhausted() bool { return r.Exhausted }
+
+// CheckLine refuses more than MaxUnitsPerLine units of one product.
+func (l Limits) CheckLine(productID int64, quantity int32) error {
+	if quantity <= l.MaxUnitsPerLine {
+		return nil
+	}
+	return &LimitRefusal{Reason: ReasonLineQuantityLimit, Metadata: map[string]string{
+		"product_id": strconv.FormatInt(productID, 10), "max": strconv.Itoa(int(l.MaxUnitsPerLine)),
+	}}
+}
+
+// CheckUnpaidOrders refuses another unpaid order to a shopper who already
+// has unpaid of them.
+func (l Limits) CheckUnpaidOrders(unpaid int64) error {
+	if unpaid < l.MaxUnpaidOrders {
+		return nil
+	}
+	return &LimitRefusal{Reason: ReasonTooManyUnpaidOrders, Exhausted: true, Metadata: map[string]string{
+		"max": strconv.FormatInt(l.MaxUnpaidOrders, 10),
+	}}
+}
+
+// CheckTransferShare refuses a transfer order's want units of a product when
+// unpaid transfers would then hold more than TransferSharePercent of it:
+// held units already held by other unpaid transfers, left units on the
+// shelf after this order took its own. The share rounds down but is never
+// less than one unit. The refusal says how many units a
+// transfer may still take ("available").
+func (l Limits) CheckTransferShare(productID int64, held, want, left int32) error {
+	total := int64(held) + int64(want) + int64(left)
+	// At least one unit, or a product with little stock could never be
+	// bought by transfer at all.
+	limit := max(1, total*int64(l.TransferSharePercent)/100)
+	if int64(held)+int64(want) <= limit {
+		return nil
+	}
+	return &LimitRefusal{Reason: ReasonTransferShareLimit, Metadata: map[string]string{
+		"product_id": strconv.FormatInt(productID, 10),
+		"available":  strconv.FormatInt(max(0, limit-int64(held)), 10),
+	}}
+}

@@ -1,0 +1,265 @@
+// Package shopsettings holds the shop's own details (its legal identity,
+// contact details, opening hours and the IBAN transfers are paid to), their
+// rules and their reader, which the storefront, the seed, e-mails and
+// invoices share. It sits below the domain layer so the seed can use it.
+package shopsettings
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/db"
+)
+
+// SettingKey is the row of the settings table holding the shop's settings.
+const SettingKey = "shop"
+
+// Address is the shop's postal address.
+type Address struct {
+	Street     string `json:"street"`
+	PostalCode string `json:"postalCode"`
+	City       string `json:"city"`
+	Province   string `json:"province"`
+}
+
+// Hours is one opening on one day of the week (1 = Monday … 7 = Sunday),
+// times as "HH:MM" in Europe/Madrid.
+type Hours struct {
+	Day    int32  `json:"day"`
+	Opens  string `json:"opens"`
+	Closes string `json:"closes"`
+}
+
+// Settings are the shop's settings as stored and audited.
+type Settings struct {
+	LegalName    string  `json:"legalName"`
+	NIF          string  `json:"nif"`
+	Address      Address `json:"address"`
+	Phone        string  `json:"phone"`
+	WhatsApp     string  `json:"whatsapp"`
+	Email        string  `json:"email"`
+	InstagramURL string  `json:"instagramUrl"`
+	FacebookURL  string  `json:"facebookUrl"`
+	OpeningHours []Hours `json:"openingHours"`
+	IBAN         string  `json:"iban"`
+}
+
+// Read returns the saved settings and when they were saved; before anyone
+// saves them (a database without `shopd seed`) every field is empty and the
+// time zero.
+func Read(ctx context.Context, q *db.Queries) (Settings, time.Time, error) {
+	row, err := q.SettingGet(ctx, SettingKey)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Settings{}, time.Time{}, nil
+	}
+	if err != nil {
+		return Settings{}, time.Time{}, fmt.Errorf("shop: read settings: %w", err)
+	}
+	s, err := Decode(row.Value)
+	return s, row.UpdatedAt, err
+}
+
+// Decode reads settings as the settings table stores them.
+func Decode(value []byte) (Settings, error) {
+	var s Settings
+	if err := json.Unmarshal(value, &s); err != nil {
+		return Settings{}, fmt.Errorf("shop: decode settings: %w", err)
+	}
+	return s, nil
+}
+
+// Normalize trims every field and writes the NIF and IBAN upper case without
+// spaces or dashes, the forms Validate checks and documents print.
+func Normalize(s Settings) Settings {
+	trim := strings.TrimSpace
+	s.LegalName, s.Phone, s.WhatsApp, s.Email = trim(s.LegalName), trim(s.Phone), trim(s.WhatsApp), trim(s.Email)
+	s.InstagramURL, s.FacebookURL = trim(s.InstagramURL), trim(s.FacebookURL)
+	s.Address = Address{trim(s.Address.Street), trim(s.Address.PostalCode), trim(s.Address.City), trim(s.Address.Province)}
+	s.NIF = compact(s.NIF)
+	s.IBAN = compact(s.IBAN)
+	s.OpeningHours = slices.Clone(s.OpeningHours)
+	slices.SortStableFunc(s.OpeningHours, func(a, b Hours) int {
+		if a.Day != b.Day {
+			return int(a.Day - b.Day)
+		}
+		return strings.Compare(a.Opens, b.Opens)
+	})
+	return s
+}
+
+// compact upper-cases s and drops spaces and dashes.
+func compact(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '\t' {
+			return -1
+		}
+		return r
+	}, strings.ToUpper(s))
+}
+
+// FieldError is a setting that breaks a rule; Field is its path in the
+// contract ("details.nif").
+type FieldError struct {
+	Field   string
+	Message string
+}
+
+func (e *FieldError) Error() string { return e.Field + ": " + e.Message }
+
+// Validate checks the rules the contract's patterns cannot: the NIF's and
+// the IBAN's check characters, and each opening closing after it opens
+// without overlapping the day's previous one. It expects normalised
+// settings.
+func Validate(s Settings) error {
+	if !ValidNIF(s.NIF) {
+		return &FieldError{"details.nif", "is not a valid NIF, NIE or company NIF"}
+	}
+	if s.IBAN != "" && !ValidIBAN(s.IBAN) {
+		return &FieldError{"iban", "is not a valid IBAN (its check digits do not match)"}
+	}
+	for i, h := range s.OpeningHours {
+		if h.Closes <= h.Opens {
+			return &FieldError{fmt.Sprintf("details.opening_hours[%d]", i), "must close after it opens"}
+		}
+		if i > 0 && s.OpeningHours[i-1].Day == h.Day && s.OpeningHours[i-1].Closes > h.Opens {
+			return &FieldError{fmt.Sprintf("details.opening_hours[%d]", i), "overlaps the day's previous opening"}
+		}
+	}
+	return nil
+}
+
+// nifLetters are the check letters of a DNI/NIE, indexed by number mod 23.
+const nifLetters = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+// ValidNIF reports whether s is a Spanish tax id with a matching check
+// character: a DNI (8 digits and a letter), a NIE (X, Y or Z, 7 digits and a
+// letter) or a company NIF (a letter, 7 digits and a check digit or letter).
+func ValidNIF(s string) bool {
+	if len(s) != 9 {
+		return false
+	}
+	digits := func(t string) bool {
+		for _, r := range t {
+			if r < '0' || r > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	first, middle, last := s[0], s[1:8], s[8]
+	if !digits(middle) {
+		return false
+	}
+	if i := strings.IndexByte("XYZ", first); i >= 0 || (first >= '0' && first <= '9') {
+		number := s[:8]
+		if i >= 0 {
+			number = string(rune('0'+i)) + middle
+		}
+		var n int
+		for _, r := range number {
+			n = n*10 + int(r-'0')
+		}
+		return last == nifLetters[n%23]
+	}
+	if !strings.ContainsRune("ABCDEFGHJNPQRSUVW", rune(first)) {
+		return false
+	}
+	// Company NIF: double the digits in odd positions (summing the
+	// product's digits), add the even ones; the control is 10 minus the
+	// last digit of the sum, as a digit or as a letter of "JABCDEFGHI".
+	sum := 0
+	for i, r := range middle {
+		d := int(r - '0')
+		if i%2 == 0 {
+			d *= 2
+			d = d/10 + d%10
+		}
+		sum += d
+	}
+	control := (10 - sum%10) % 10
+	return last == byte('0'+control) || last == "JABCDEFGHI"[control]
+}
+
+// ValidIBAN reports whether s (upper case, no spaces) is an IBAN whose
+// check digits match (ISO 13616: moved to the end, letters as numbers, the
+// whole mod 97 is 1). A Spanish IBAN must have 24 characters.
+func ValidIBAN(s string) bool {
+	if len(s) < 15 || len(s) > 34 || (strings.HasPrefix(s, "ES") && len(s) != 24) {
+		return false
+	}
+	var digits strings.Builder
+	for _, r := range s[4:] + s[:4] {
+		switch {
+		case r >= '0' && r <= '9':
+			digits.WriteRune(r)
+		case r >= 'A' && r <= 'Z':
+			fmt.Fprintf(&digits, "%d", r-'A'+10)
+		default:
+			return false
+		}
+	}
+	n, ok := new(big.Int).SetString(digits.String(), 10)
+	return ok && new(big.Int).Mod(n, big.NewInt(97)).Int64() == 1
+}
+
+// Sample are the values `shopd seed` fills in so a new shop shows something
+// on every page. Each is recognisably not real ("EJEMPLO", an example.com
+// address, the bank's documentation IBAN); the admin home lists the ones
+// still here until the owner replaces them.
+var Sample = Settings{
+	LegalName: "Sabores (EJEMPLO: nombre legal del titular)",
+	NIF:       "00000000T",
+	Address: Address{
+		Street:     "Calle de Ejemplo, 1",
+		PostalCode: "27880",
+		City:       "Burela",
+		Province:   "Lugo",
+	},
+	Phone:        "+34 900 000 000",
+	WhatsApp:     "34900000000",
+	Email:        "ejemplo@example.com",
+	InstagramURL: "https://www.instagram.com/ejemplo",
+	FacebookURL:  "https://www.facebook.com/ejemplo",
+	OpeningHours: []Hours{
+		{1, "10:00", "14:00"}, {1, "17:00", "20:00"},
+		{2, "10:00", "14:00"}, {2, "17:00", "20:00"},
+		{3, "10:00", "14:00"}, {3, "17:00", "20:00"},
+		{4, "10:00", "14:00"}, {4, "17:00", "20:00"},
+		{5, "10:00", "14:00"}, {5, "17:00", "20:00"},
+		{6, "10:00", "14:00"},
+	},
+	IBAN: "ES9121000418450200051332",
+}
+
+// Unfinished names the settings still equal to their sample or empty, by
+// their path in the contract, in the contract's order. Social links and
+// WhatsApp may stay empty (the shop has none); a sample one still counts.
+func Unfinished(s Settings) []string {
+	var out []string
+	check := func(field, value, sample string, required bool) {
+		if value == sample || (required && value == "") {
+			out = append(out, field)
+		}
+	}
+	check("details.legal_name", s.LegalName, Sample.LegalName, true)
+	check("details.nif", s.NIF, Sample.NIF, true)
+	check("details.address", s.Address.Street, Sample.Address.Street, true)
+	check("details.phone", s.Phone, Sample.Phone, true)
+	check("details.whatsapp", s.WhatsApp, Sample.WhatsApp, false)
+	check("details.email", s.Email, Sample.Email, true)
+	check("details.instagram_url", s.InstagramURL, Sample.InstagramURL, false)
+	check("details.facebook_url", s.FacebookURL, Sample.FacebookURL, false)
+	if len(s.OpeningHours) == 0 || slices.Equal(s.OpeningHours, Sample.OpeningHours) {
+		out = append(out, "details.opening_hours")
+	}
+	check("iban", s.IBAN, Sample.IBAN, true)
+	return out
+}

@@ -1,0 +1,42 @@
+import { create } from "@bufbuild/protobuf";
+import { screen, within } from "@testing-library/react";
+import { expect, it } from "vitest";
+import {
+  OpeningHoursSchema,
+  ShopAddressSchema,
+  ShopDetailsSchema,
+  ShopSettingsService,
+} from "@gen/sabores/v1/shop_settings_service_pb";
+import { renderApp } from "@/testing/render-app";
+
+const details = create(ShopDetailsSchema, {
+  legalName: "Ana Lúcia Ferreira da Silva",
+  nif: "12345678Z",
+  address: create(ShopAddressSchema, { street: "Rúa Real, 3", postalCode: "27880", city: "Burela", province: "Lugo" }),
+  phone: "+34 982 123 456",
+  whatsapp: "34612345678",
+  email: "hola@sabores.es",
+  instagramUrl: "https://www.instagram.com/sabores",
+  openingHours: [1, 2, 3, 4, 5, 6].map((d) => create(OpeningHoursSchema, { dayOfWeek: d, opens: "10:00", closes: "14:00" })),
+});
+
+it("shows the contact page, footer and legal texts with the details the owner saved", async () => {
+  const { user } = renderApp("/contact", (router) => {
+    router.service(ShopSettingsService, { getShopDetails: () => ({ details }) });
+  });
+  expect(await screen.findByRole("link", { name: "Llamar al +34 982 123 456" })).toHaveAttribute("href", "tel:+34982123456");
+  expect(screen.getByRole("link", { name: /Escríbenos por WhatsApp/ }).getAttribute("href")).toMatch(/^https:\/\/wa\.me\/34612345678\?/);
+  expect(screen.getByText(/NIF 12345678Z/)).toBeInTheDocument();
+  const hours = screen.getByRole("region", { name: "Horario de la tienda" });
+  expect(within(hours).getByText("lunes – sábado")).toBeInTheDocument();
+  expect(within(hours).getByText("Cerrado")).toBeInTheDocument();
+  const footer = screen.getByRole("contentinfo");
+  expect(within(footer).getByText("Rúa Real, 3, 27880 Burela (Lugo)")).toBeInTheDocument();
+  expect(within(footer).getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", "https://www.instagram.com/sabores");
+  // A social network the owner left empty is not linked.
+  expect(within(footer).queryByRole("link", { name: /Facebook/ })).not.toBeInTheDocument();
+
+  await user.click(within(footer).getByRole("link", { name: "Política de privacidad" }));
+  expect(await screen.findByText(/Ana Lúcia Ferreira da Silva, empresario individual, con NIF 12345678Z/)).toBeInTheDocument();
+  expect(document.body.textContent).not.toMatch(/12345678A|982 000 000|34600000000/);
+});

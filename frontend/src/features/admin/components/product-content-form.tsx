@@ -1,0 +1,319 @@
+import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ProductContent, ProductContentSchema } from "@gen/sabores/v1/product_content_pb";
+import { QuantityUnit, type Allergen } from "@gen/sabores/v1/food_pb";
+import { useProductContent, useUpdateProductContent } from "@/features/admin/api/product-content";
+import { milligramsText, parseMilligrams, parseQuantity, quantityText } from "@/features/admin/lib/content-values";
+import { hundredthsText, parseVatBasisPoints } from "@/features/admin/lib/decimal-input";
+import { fieldViolations } from "@/features/admin/lib/field-violations";
+import { allergenKeys } from "@/lib/allergens";
+import { errorInfos } from "@/lib/connect-errors";
+import { Spinner } from "@/components/ui/spinner";
+import { ErrorBox } from "@/components/ui/error-box";
+
+const nutrients = ["fatMg", "saturatesMg", "carbohydrateMg", "sugarsMg", "proteinMg", "saltMg"] as const;
+const units = [QuantityUnit.G, QuantityUnit.KG, QuantityUnit.ML, QuantityUnit.L, QuantityUnit.UNITS] as const;
+const unitKeys: Record<number, string> = {
+  [QuantityUnit.G]: "g",
+  [QuantityUnit.KG]: "kg",
+  [QuantityUnit.ML]: "ml",
+  [QuantityUnit.L]: "l",
+  [QuantityUnit.UNITS]: "units",
+};
+
+/** Values are the form's fields as typed. */
+interface Values {
+  nameEs: string;
+  namePt: string;
+  descriptionEs: string;
+  descriptionPt: string;
+  isFood: boolean;
+  frozen: boolean;
+  perishable: boolean;
+  sealedHygiene: boolean;
+  ageRestricted: boolean;
+  hasFood: boolean;
+  ingredientsEs: string;
+  ingredientsPt: string;
+  contains: Allergen[];
+  mayContain: Allergen[];
+  quantity: string;
+  unit: QuantityUnit;
+  drained: string;
+  storageEs: string;
+  storagePt: string;
+  hasNutrition: boolean;
+  energyKj: string;
+  energyKcal: string;
+  nutrients: Record<(typeof nutrients)[number], string>;
+  abv: string;
+  operatorName: string;
+  operatorAddress: string;
+}
+
+function valuesOf(c: ProductContent): Values {
+  const f = c.foodInfo;
+  const n = f?.nutrition;
+  const unit = f?.netUnit || QuantityUnit.G;
+  return {
+    nameEs: c.nameEs,
+    namePt: c.namePt,
+    descriptionEs: c.descriptionEs,
+    descriptionPt: c.descriptionPt,
+    isFood: c.isFood,
+    frozen: c.flags?.frozen ?? false,
+    perishable: c.flags?.perishable ?? false,
+    sealedHygiene: c.flags?.sealedHygiene ?? false,
+    ageRestricted: c.flags?.ageRestricted ?? false,
+    hasFood: Boolean(f),
+    ingredientsEs: f?.ingredientsEs ?? "",
+    ingredientsPt: f?.ingredientsPt ?? "",
+    contains: f?.contains ?? [],
+    mayContain: f?.mayContain ?? [],
+    quantity: f ? quantityText(Number(f.netQuantity), unit) : "",
+    unit,
+    drained: f && f.drainedWeightG > 0n ? String(f.drainedWeightG) : "",
+    storageEs: f?.storageEs ?? "",
+    storagePt: f?.storagePt ?? "",
+    hasNutrition: Boolean(n),
+    energyKj: n ? String(n.energyKj) : "",
+    energyKcal: n ? String(n.energyKcal) : "",
+    nutrients: {
+      fatMg: n ? milligramsText(n.fatMg) : "",
+      saturatesMg: n ? milligramsText(n.saturatesMg) : "",
+      carbohydrateMg: n ? milligramsText(n.carbohydrateMg) : "",
+      sugarsMg: n ? milligramsText(n.sugarsMg) : "",
+      proteinMg: n ? milligramsText(n.proteinMg) : "",
+      saltMg: n ? milligramsText(n.saltMg) : "",
+    },
+    abv: f && f.abvBasisPoints > 0 ? hundredthsText(f.abvBasisPoints) : "",
+    operatorName: f?.operatorName ?? "",
+    operatorAddress: f?.operatorAddress ?? "",
+  };
+}
+
+type ContentInit = MessageInitShape<typeof ProductContentSchema>;
+
+/** toContent builds the request, or names the first field that does not parse. */
+function toContent(id: bigint, v: Values): { content: ContentInit } | { invalid: string } {
+  const content: ContentInit = {
+    productId: id,
+    nameEs: v.nameEs.trim(),
+    namePt: v.namePt.trim(),
+    descriptionEs: v.descriptionEs.trim(),
+    descriptionPt: v.descriptionPt.trim(),
+    isFood: v.isFood,
+    flags: { frozen: v.frozen, perishable: v.perishable, sealedHygiene: v.sealedHygiene, ageRestricted: v.ageRestricted },
+  };
+  if (!content.nameEs) return { invalid: "name_es" };
+  if (!v.isFood || !v.hasFood) return { content };
+  const quantity = parseQuantity(v.quantity, v.unit);
+  if (quantity === null) return { invalid: "net_quantity" };
+  const drained = v.drained.trim() ? parseQuantity(v.drained, QuantityUnit.G) : 0;
+  if (drained === null) return { invalid: "drained_weight_g" };
+  const abv = v.abv.trim() ? parseVatBasisPoints(v.abv) : 0;
+  if (abv === null) return { invalid: "abv_basis_points" };
+  let nutrition: NonNullable<ContentInit["foodInfo"]>["nutrition"] = undefined;
+  if (v.hasNutrition) {
+    const mg = nutrients.map((k) => parseMilligrams(v.nutrients[k]));
+    const kj = /^\d{1,4}$/.test(v.energyKj.trim()) ? Number(v.energyKj) : null;
+    const kcal = /^\d{1,4}$/.test(v.energyKcal.trim()) ? Number(v.energyKcal) : null;
+    if (kj === null || kcal === null || mg.some((m) => m === null)) return { invalid: "nutrition" };
+    const [fatMg, saturatesMg, carbohydrateMg, sugarsMg, proteinMg, saltMg] = mg as number[];
+    nutrition = { energyKj: kj, energyKcal: kcal, fatMg, saturatesMg, carbohydrateMg, sugarsMg, proteinMg, saltMg };
+  }
+  content.foodInfo = {
+    ingredientsEs: v.ingredientsEs.trim(),
+    ingredientsPt: v.ingredientsPt.trim(),
+    contains: v.contains,
+    mayContain: v.mayContain,
+    netQuantity: BigInt(quantity),
+    netUnit: v.unit,
+    drainedWeightG: BigInt(drained),
+    storageEs: v.storageEs.trim(),
+    storagePt: v.storagePt.trim(),
+    nutrition,
+    abvBasisPoints: abv,
+    operatorName: v.operatorName.trim(),
+    operatorAddress: v.operatorAddress.trim(),
+  };
+  return { content };
+}
+
+function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      {children(id)}
+      {hint && <p className="mt-1 text-xs text-stone-600">{hint}</p>}
+    </div>
+  );
+}
+
+function AllergenChecks({ legend, value, onChange }: { legend: string; value: Allergen[]; onChange: (v: Allergen[]) => void }) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <div className="grid grid-cols-1 gap-1 min-[360px]:grid-cols-2">
+        {allergenKeys.map(([a, key]) => (
+          <label key={key} className="flex min-h-8 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4 accent-brand-700"
+              checked={value.includes(a)}
+              onChange={(e) => onChange(e.target.checked ? [...value, a] : value.filter((x) => x !== a))}
+            />
+            {t(`allergens.${key}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** ContentForm edits a loaded product's content; the server's refusals appear above the save button. */
+function ContentForm({ content, onSaved }: { content: ProductContent; onSaved: () => void }) {
+  const { t } = useTranslation("admin");
+  const { t: tc } = useTranslation();
+  const [v, setV] = useState(() => valuesOf(content));
+  const [error, setError] = useState("");
+  const update = useUpdateProductContent();
+  const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
+  const text = (k: "nameEs" | "namePt" | "descriptionEs" | "descriptionPt" | "ingredientsEs" | "ingredientsPt" | "storageEs" | "storagePt" | "quantity" | "drained" | "abv" | "operatorName" | "operatorAddress" | "energyKj" | "energyKcal", multiline = false) =>
+    function Input(id: string) {
+      return multiline ? (
+        <textarea id={id} className="input min-h-20" value={v[k]} onChange={(e) => set(k, e.target.value)} />
+      ) : (
+        <input id={id} className="input" autoComplete="off" value={v[k]} onChange={(e) => set(k, e.target.value)} />
+      );
+    };
+
+  const explain = (err: unknown): string => {
+    const info = errorInfos(err).find((i) => i.domain === "sabores.v1");
+    if (info && info.reason !== "PRODUCT_NOT_FOUND") {
+      const allergen = info.metadata.allergen ? tc(`allergens.${info.metadata.allergen}`) : "";
+      return t(`content.errors.${info.reason}`, {
+        language: t(`content.language.${info.metadata.language ?? "es"}`),
+        allergen,
+        text: info.metadata.text ?? "",
+        defaultValue: t("content.errors.generic"),
+      });
+    }
+    const fields = Object.keys(fieldViolations(err));
+    return fields.length ? t("content.errors.field", { field: fields.join(", ") }) : t("content.errors.generic");
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const built = toContent(content.productId, v);
+    if ("invalid" in built) {
+      setError(t("content.errors.field", { field: built.invalid }));
+      return;
+    }
+    setError("");
+    update.mutate({ content: built.content }, { onSuccess: onSaved, onError: (err) => setError(explain(err)) });
+  };
+
+  const flag = (k: "isFood" | "frozen" | "perishable" | "sealedHygiene" | "ageRestricted" | "hasFood" | "hasNutrition") => (
+    <label className="flex min-h-8 items-center gap-2 text-sm">
+      <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={v[k]} onChange={(e) => set(k, e.target.checked)} />
+      {t(`content.${k}`)}
+    </label>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      <Field label={t("content.nameEs")}>{text("nameEs")}</Field>
+      <Field label={t("content.namePt")} hint={t("content.fallbackHint")}>
+        {text("namePt")}
+      </Field>
+      <Field label={t("content.descriptionEs")}>{text("descriptionEs", true)}</Field>
+      <Field label={t("content.descriptionPt")}>{text("descriptionPt", true)}</Field>
+      <fieldset className="space-y-1">
+        <legend className="mb-1 text-sm font-medium">{t("content.flags")}</legend>
+        {flag("isFood")}
+        {flag("frozen")}
+        {flag("perishable")}
+        {flag("sealedHygiene")}
+        {flag("ageRestricted")}
+      </fieldset>
+      {v.isFood && flag("hasFood")}
+      {v.isFood && v.hasFood && (
+        <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
+          <legend className="px-1 font-semibold">{t("content.foodTitle")}</legend>
+          <Field label={t("content.ingredientsEs")} hint={t("content.ingredientsHint")}>
+            {text("ingredientsEs", true)}
+          </Field>
+          <Field label={t("content.ingredientsPt")}>{text("ingredientsPt", true)}</Field>
+          <AllergenChecks legend={t("content.contains")} value={v.contains} onChange={(x) => set("contains", x)} />
+          <AllergenChecks legend={t("content.mayContain")} value={v.mayContain} onChange={(x) => set("mayContain", x)} />
+          <div className="grid grid-cols-2 gap-2">
+            <Field label={t("content.quantity")}>{text("quantity")}</Field>
+            <Field label={t("content.unit")}>
+              {(id) => (
+                <select id={id} className="input" value={v.unit} onChange={(e) => set("unit", Number(e.target.value) as QuantityUnit)}>
+                  {units.map((u) => (
+                    <option key={u} value={u}>
+                      {t(`content.units.${unitKeys[u]}`)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Field label={t("content.drained")}>{text("drained")}</Field>
+          <Field label={t("content.storageEs")}>{text("storageEs", true)}</Field>
+          <Field label={t("content.storagePt")}>{text("storagePt", true)}</Field>
+          <Field label={t("content.abv")}>{text("abv")}</Field>
+          <Field label={t("content.operatorName")}>{text("operatorName")}</Field>
+          <Field label={t("content.operatorAddress")}>{text("operatorAddress")}</Field>
+          {flag("hasNutrition")}
+          {v.hasNutrition && (
+            <div className="grid grid-cols-2 gap-2">
+              <Field label={t("content.energyKj")}>{text("energyKj")}</Field>
+              <Field label={t("content.energyKcal")}>{text("energyKcal")}</Field>
+              {nutrients.map((k) => (
+                <Field key={k} label={t(`content.nutrients.${k}`)}>
+                  {(id) => (
+                    <input
+                      id={id}
+                      className="input"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={v.nutrients[k]}
+                      onChange={(e) => set("nutrients", { ...v.nutrients, [k]: e.target.value })}
+                    />
+                  )}
+                </Field>
+              ))}
+            </div>
+          )}
+        </fieldset>
+      )}
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+          {t("edit.save")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** ProductContentForm loads and edits a product's texts in both languages and its food information. */
+export function ProductContentForm({ productId, onSaved }: { productId: bigint; onSaved: () => void }) {
+  const { t } = useTranslation("admin");
+  const query = useProductContent(productId);
+  if (query.isPending) return <Spinner label={t("loading")} />;
+  if (query.isError || !query.data.content) return <ErrorBox>{t("loadError")}</ErrorBox>;
+  return <ContentForm content={query.data.content} onSaved={onSaved} />;
+}

@@ -1,0 +1,100 @@
+import { create } from "@bufbuild/protobuf";
+import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { AdminService } from "@gen/sabores/v1/admin_service_pb";
+import type { UpdateProductContentRequest } from "@gen/sabores/v1/product_content_pb";
+import { AdminProductSchema } from "@gen/sabores/v1/admin_types_pb";
+import { Allergen, QuantityUnit } from "@gen/sabores/v1/food_pb";
+import { CountrySchema, SalesChannel } from "@gen/sabores/v1/types_pb";
+import { VisibilityService } from "@gen/sabores/v1/visibility_service_pb";
+
+const acai = create(AdminProductSchema, { id: 1003n, name: "Açaí congelado 400 g", category: "congelados", priceCents: 749n });
+
+function allergenRefusal(): ConnectError {
+  const w = new BinaryWriter();
+  w.tag(1, 2).string("ALLERGEN_NOT_EMPHASISED");
+  w.tag(2, 2).string("sabores.v1");
+  w.tag(3, 2).fork().tag(1, 2).string("language").tag(2, 2).string("pt").join();
+  w.tag(3, 2).fork().tag(1, 2).string("allergen").tag(2, 2).string("milk").join();
+  const err = new ConnectError("content.food_info.ingredients_pt: allergen not emphasised", Code.InvalidArgument);
+  err.details.push({ type: "google.rpc.ErrorInfo", value: w.finish() });
+  return err;
+}
+
+function renderContent(update: (req: UpdateProductContentRequest) => void) {
+  return renderAdmin(
+    "/admin/products/brasil",
+    (router) => {
+      router.service(VisibilityService, {
+        listCountryProducts: (req) => ({
+          products: [{ product: acai, visible: true, channel: SalesChannel.BOTH }],
+          totalSize: 1,
+          country: create(CountrySchema, { slug: req.country, name: "Brasil" }),
+        }),
+      });
+      router.service(AdminService, {
+        getProductContent: () => ({
+          content: {
+            productId: 1003n,
+            nameEs: "Açaí congelado 400 g",
+            isFood: true,
+            flags: { frozen: true },
+            foodInfo: {
+              ingredientsEs: "Pulpa de açaí, azúcar.",
+              netQuantity: 400n,
+              netUnit: QuantityUnit.G,
+              operatorName: "Frooty Ltda.",
+              operatorAddress: "São Paulo (Brasil)",
+            },
+          },
+        }),
+        updateProductContent: (req) => {
+          update(req);
+          return { content: req.content };
+        },
+      });
+    },
+    { language: "es" },
+  );
+}
+
+describe("product content in the edit dialog", () => {
+  it("edits both languages and the food information, and words the server's refusal", async () => {
+    const sent: UpdateProductContentRequest[] = [];
+    renderContent((req) => {
+      sent.push(req);
+      if (sent.length === 1) throw allergenRefusal();
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Editar: Açaí congelado 400 g" }));
+    const d = within(await screen.findByRole("dialog", { name: "Editar producto" }));
+    await userEvent.click(d.getByRole("button", { name: "Contenido e información alimentaria" }));
+
+    await userEvent.type(await d.findByLabelText("Nombre (portugués)"), "Açaí congelado 400 g");
+    const ingredients = d.getByLabelText("Ingredientes (español)");
+    await userEvent.clear(ingredients);
+    await userEvent.type(ingredients, "Pulpa de açaí, **leche**.");
+    await userEvent.type(d.getByLabelText("Ingredientes (portugués)"), "Polpa de açaí, leite.");
+    await userEvent.click(within(d.getByRole("group", { name: "Contiene" })).getByRole("checkbox", { name: "Leche" }));
+    await userEvent.click(d.getByRole("button", { name: "Guardar" }));
+
+    expect(await d.findByRole("alert")).toHaveTextContent(
+      "Ingredientes en portugués: «Leche» está marcado en «Contiene» pero no aparece resaltado con **…** en el texto.",
+    );
+    expect(sent[0].content).toMatchObject({
+      namePt: "Açaí congelado 400 g",
+      flags: { frozen: true },
+      foodInfo: { ingredientsEs: "Pulpa de açaí, **leche**.", contains: [Allergen.MILK], netQuantity: 400n, netUnit: QuantityUnit.G },
+    });
+
+    const pt = d.getByLabelText("Ingredientes (portugués)");
+    await userEvent.clear(pt);
+    await userEvent.type(pt, "Polpa de açaí, **leite**.");
+    await userEvent.click(d.getByRole("button", { name: "Guardar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sent).toHaveLength(2);
+  });
+});

@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useCart } from "@/stores/cart-store";
+import { useValidateCart } from "@/features/cart/api/cart";
+import { usePlaceOrder } from "@/features/cart/api/place-order";
+import { checkoutSteps, type DeliveryForm, type PaymentChoice } from "@/features/cart/checkout-types";
+import { CartSummary } from "@/features/cart/components/cart-summary";
+import { CheckoutProgress } from "@/features/cart/components/checkout-progress";
+import { ConfirmStep } from "@/features/cart/components/confirm-step";
+import { DeliveryStep } from "@/features/cart/components/delivery-step";
+import { OrderLines } from "@/features/cart/components/order-lines";
+import { PaymentStep } from "@/features/cart/components/payment-step";
+import { StepButtons } from "@/features/cart/components/step-buttons";
+
+/**
+ * CheckoutWizard walks the cart through Revisión, Entrega, Pago and
+ * Confirmación and places the order; onPlaced runs once the order is in and
+ * the cart is emptied. An empty cart (unless just ordered) goes back to /cart.
+ */
+export function CheckoutWizard({
+  recipient,
+  onPlaced,
+}: {
+  recipient: { name: string; email: string };
+  onPlaced: () => void;
+}) {
+  const { t } = useTranslation("cart");
+  const navigate = useNavigate();
+  const { items, clear } = useCart();
+  const priced = useValidateCart(items);
+  const place = usePlaceOrder();
+  const [step, setStep] = useState(0);
+  const [delivery, setDelivery] = useState<DeliveryForm | null>(null);
+  const [payment, setPayment] = useState<PaymentChoice>("card");
+
+  if (items.length === 0 && !place.isSuccess) return <Navigate to="/cart" replace />;
+
+  const form: DeliveryForm = delivery ?? { ...recipient, phone: "", address: "", city: "", zipCode: "" };
+  const finish = () =>
+    place.placeOrder({ items, delivery: form, payment }, () => {
+      clear();
+      onPlaced();
+    });
+
+  return (
+    <>
+      <CheckoutProgress step={step} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <section className="card p-4" aria-labelledby="step-title">
+          <h2 id="step-title" className="mb-4 text-xl font-bold">
+            {t(`steps.${checkoutSteps[step]}`)}
+          </h2>
+          {step === 0 && (
+            <>
+              <OrderLines items={items} priced={priced.data} />
+              <StepButtons
+                className="mt-4 flex justify-between gap-2"
+                onBack={() => void navigate("/cart")}
+                onNext={() => setStep(1)}
+                nextDisabled={priced.data ? !priced.data.valid : false}
+              />
+            </>
+          )}
+          {step === 1 && (
+            <DeliveryStep
+              defaults={form}
+              onBack={() => setStep(0)}
+              onNext={(d) => {
+                setDelivery(d);
+                setStep(2);
+              }}
+            />
+          )}
+          {step === 2 && (
+            <PaymentStep
+              value={payment}
+              onBack={() => setStep(1)}
+              onNext={(p) => {
+                setPayment(p);
+                setStep(3);
+              }}
+            />
+          )}
+          {step === 3 && (
+            <ConfirmStep
+              items={items}
+              priced={priced.data}
+              delivery={form}
+              payment={payment}
+              place={place}
+              onBack={() => setStep(2)}
+              onFinish={finish}
+            />
+          )}
+        </section>
+        <CartSummary priced={priced.data} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { useTranslation } from "react-i18next";
+import { Code } from "@connectrpc/connect";
+import { ErrorBox } from "@/components/ui/error-box";
+import { errorCode } from "@/lib/connect-errors";
+import type { CartItem } from "@/stores/cart-rules";
+import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
+import { limitProblem, lineProblems, type usePlaceOrder } from "@/features/cart/api/place-order";
+import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types";
+import { OrderLines } from "@/features/cart/components/order-lines";
+
+/** ConfirmStep is step 4: the order as it will be sent, and why it was refused if it was. */
+export function ConfirmStep({
+  items,
+  priced,
+  delivery,
+  payment,
+  place,
+  onBack,
+  onFinish,
+}: {
+  items: CartItem[];
+  priced?: ValidateCartResponse;
+  delivery: DeliveryForm;
+  payment: PaymentChoice;
+  place: ReturnType<typeof usePlaceOrder>;
+  onBack: () => void;
+  onFinish: () => void;
+}) {
+  const { t } = useTranslation("cart");
+  const problems = lineProblems(place.error);
+  const limit = limitProblem(place.error);
+  const placeError = place.isError
+    ? limit
+      ? t(`limits.${limit.reason}`, limit)
+      : errorCode(place.error) === Code.FailedPrecondition
+      ? t("stockProblem")
+      : errorCode(place.error) === Code.Unauthenticated
+        ? t("sessionExpired")
+        : t("placeError")
+    : null;
+  return (
+    <div className="space-y-4">
+      <div>
+        <h3 className="font-semibold">{t("confirm.delivery")}</h3>
+        <address className="not-italic text-sm text-stone-800">
+          {delivery.name}
+          <br />
+          {delivery.email} · {delivery.phone}
+          <br />
+          {delivery.address}, {delivery.zipCode} {delivery.city}
+        </address>
+      </div>
+      <div>
+        <h3 className="font-semibold">{t("confirm.payment")}</h3>
+        <p className="text-sm">{t(`payment.${payment}`)}</p>
+      </div>
+      <OrderLines items={items} priced={priced} problems={problems} />
+      {placeError && <ErrorBox>{placeError}</ErrorBox>}
+      <div className="flex justify-between gap-2">
+        <button type="button" className="btn btn-outline" onClick={onBack} disabled={place.isPending}>
+          {t("back")}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onFinish} disabled={place.isPending}>
+          {place.isPending ? t("placing") : t("finish")}
+        </button>
+      </div>
+    </div>
+  );
+}

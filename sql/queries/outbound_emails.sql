@@ -1,0 +1,20 @@
+-- InsertOutboundEmail records an e-mail to send, once per message id: the
+-- same change retried records nothing new, and no row comes back.
+-- name: InsertOutboundEmail :one
+INSERT INTO outbound_emails (message_id, order_id, kind, recipient)
+VALUES (@message_id, @order_id, @kind, @recipient)
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id;
+
+-- name: GetOutboundEmail :one
+SELECT * FROM outbound_emails WHERE message_id = @message_id;
+
+-- MarkEmailSent records the SMTP server's acceptance.
+-- name: MarkEmailSent :exec
+UPDATE outbound_emails SET sent_at = now(), attempts = attempts + 1, last_error = ''
+WHERE message_id = @message_id AND sent_at IS NULL;
+
+-- MarkEmailFailed records a failed attempt, for the back office.
+-- name: MarkEmailFailed :exec
+UPDATE outbound_emails SET attempts = attempts + 1, last_error = @last_error
+WHERE message_id = @message_id AND sent_at IS NULL;

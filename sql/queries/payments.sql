@@ -1,0 +1,59 @@
+-- NextPaymentAttempt numbers an order's next payment attempt from 1.
+-- name: NextPaymentAttempt :one
+SELECT (coalesce(max(attempt), 0) + 1)::integer AS attempt
+FROM payment_attempts
+WHERE order_id = @order_id;
+
+-- InsertPaymentAttempt records a Redsys order number before the shopper is
+-- sent to pay with it; two concurrent attempts of one order collide on
+-- (order_id, attempt) and the second fails instead of sharing a number.
+-- name: InsertPaymentAttempt :one
+INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents)
+VALUES (@redsys_order, @order_id, @attempt, @method, @amount_cents)
+RETURNING *;
+
+-- LockPaymentAttempt reads the attempt a notification names and locks it,
+-- so two copies of one notification arriving together are decided once.
+-- name: LockPaymentAttempt :one
+SELECT * FROM payment_attempts
+WHERE redsys_order = @redsys_order
+FOR UPDATE;
+
+-- DecidePaymentAttempt records Redsys's decision on a pending attempt.
+-- name: DecidePaymentAttempt :execrows
+UPDATE payment_attempts
+SET status = @status, response_code = @response_code, authorisation_code = @authorisation_code,
+    decided_at = now()
+WHERE redsys_order = @redsys_order AND status = 'pending';
+
+-- name: InsertPaymentNotification :exec
+INSERT INTO payment_notifications (
+    redsys_order, amount_cents, response_code, outcome, detail, remote_addr, parameters
+) VALUES (
+    sqlc.narg(redsys_order), sqlc.narg(amount_cents), sqlc.narg(response_code),
+    @outcome, @detail, @remote_addr, @parameters
+);
+
+-- PaymentAttemptsForOrder lists an order's attempts, newest first.
+-- name: PaymentAttemptsForOrder :many
+SELECT * FROM payment_attempts
+WHERE order_id = @order_id
+ORDER BY attempt DESC;
+
+-- RefundedCents is what refunds of an attempt take or may have taken:
+-- every refund but a refused one. Read under LockPaymentAttempt, so two
+-- refunds of one payment never both fit in what is left.
+-- name: RefundedCents :one
+SELECT coalesce(sum(amount_cents), 0)::bigint AS cents
+FROM payment_refunds
+WHERE redsys_order = @redsys_order AND status <> 'refused';
+
+-- name: InsertPaymentRefund :one
+INSERT INTO payment_refunds (redsys_order, amount_cents, reason)
+VALUES (@redsys_order, @amount_cents, @reason)
+RETURNING id;
+
+-- name: DecidePaymentRefund :exec
+UPDATE payment_refunds
+SET status = @status, response_code = sqlc.narg(response_code), error_code = @error_code, decided_at = now()
+WHERE id = @id AND status = 'requested';
