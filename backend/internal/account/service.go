@@ -1,5 +1,6 @@
-// Package account tells the storefront who is signed in and summarises the
-// shopper's orders for the client dashboard.
+// Package account tells the storefront who is signed in, summarises the
+// shopper's orders for the client dashboard, and serves the shopper's data
+// rights: export, deletion and the cookie consent record.
 package account
 
 import (
@@ -22,6 +23,7 @@ const RecentOrders = 5
 
 // Service implements AccountService over the shop's database.
 type Service struct {
+	pool    *pgxpool.Pool
 	queries *db.Queries
 }
 
@@ -29,7 +31,7 @@ var _ saboresv1connect.AccountServiceHandler = (*Service)(nil)
 
 // New returns an account service reading from pool.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{queries: db.New(pool)}
+	return &Service{pool: pool, queries: db.New(pool)}
 }
 
 // GetSession describes the caller from the principal the auth interceptor

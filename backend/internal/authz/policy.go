@@ -69,6 +69,10 @@ var Policies = map[string]Access{
 	v1connect.InvoiceServiceGetInvoicePdfProcedure:         Admin,
 	v1connect.InvoiceServiceCheckInvoiceChainProcedure:     Admin,
 	v1connect.InvoiceServiceExportInvoiceRegisterProcedure: Admin,
+	// A shopper's data rights (GDPR): export, deletion, consent record.
+	v1connect.AccountServiceExportMyDataProcedure:        SignedIn,
+	v1connect.AccountServiceDeleteMyAccountProcedure:     SignedIn,
+	v1connect.AccountServiceRecordCookieConsentProcedure: SignedIn,
 	// The back office.
 	v1connect.VisibilityServiceListCountryProductsProcedure:   Admin,
 	v1connect.VisibilityServiceSearchAddableProductsProcedure: Admin,

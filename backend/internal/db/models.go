@@ -61,6 +61,17 @@ type CompanyUser struct {
 	JoinedAt  time.Time
 }
 
+type CookieConsent struct {
+	ID              int64
+	UserID          int64
+	Analytics       bool
+	Marketing       bool
+	Personalization bool
+	PolicyVersion   string
+	ConsentedAt     time.Time
+	RecordedAt      time.Time
+}
+
 type Country struct {
 	Slug              string
 	Name              string
@@ -160,6 +171,8 @@ type Order struct {
 	TrackingNumber     string
 	UpdatedAt          time.Time
 	Language           string
+	AccountDeletedAt   *time.Time
+	RetainUntil        pgtype.Date
 }
 
 type OrderEvent struct {
@@ -389,6 +402,7 @@ type User struct {
 	RegistrationType string
 	CreatedAt        time.Time
 	LastLoginAt      *time.Time
+	DeletedAt        *time.Time
 }
 
 type VerifactuChainHead struct {

@@ -17,7 +17,7 @@ UPDATE orders
 SET status = 'cancelled', updated_at = now()
 WHERE id = $1 AND status = ANY($2::text[])
   AND (NOT $3::boolean OR payment_status = 'awaiting_payment')
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
 `
 
 type CancelOrderParams struct {
@@ -56,6 +56,8 @@ func (q *Queries) CancelOrder(ctx context.Context, arg CancelOrderParams) (Order
 		&i.TrackingNumber,
 		&i.UpdatedAt,
 		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
 	)
 	return i, err
 }
@@ -105,7 +107,7 @@ func (q *Queries) FindOrderByIdempotencyKey(ctx context.Context, arg FindOrderBy
 }
 
 const getOrder = `-- name: GetOrder :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language FROM orders WHERE id = $1
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders WHERE id = $1
 `
 
 // GetOrder reads an order whoever owns it (system and back-office paths).
@@ -135,12 +137,14 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
 		&i.TrackingNumber,
 		&i.UpdatedAt,
 		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
 	)
 	return i, err
 }
 
 const getOrderForUpdate = `-- name: GetOrderForUpdate :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // GetOrderForUpdate reads an order and locks its row for a lifecycle step:
@@ -171,12 +175,14 @@ func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error
 		&i.TrackingNumber,
 		&i.UpdatedAt,
 		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
 	)
 	return i, err
 }
 
 const getOrderForUser = `-- name: GetOrderForUser :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders
 WHERE id = $1 AND user_id = $2
 `
 
@@ -211,6 +217,8 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 		&i.TrackingNumber,
 		&i.UpdatedAt,
 		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
 	)
 	return i, err
 }
@@ -226,7 +234,7 @@ INSERT INTO orders (
     $10, $11, $12, $13, $14, $15, $16
 )
 ON CONFLICT (user_id, idempotency_key) DO NOTHING
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
 `
 
 type InsertOrderParams struct {
@@ -294,6 +302,8 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (Order
 		&i.TrackingNumber,
 		&i.UpdatedAt,
 		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
 	)
 	return i, err
 }
@@ -454,7 +464,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 }
 
 const listOrdersForUser = `-- name: ListOrdersForUser :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders
 WHERE user_id = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -498,6 +508,8 @@ func (q *Queries) ListOrdersForUser(ctx context.Context, arg ListOrdersForUserPa
 			&i.TrackingNumber,
 			&i.UpdatedAt,
 			&i.Language,
+			&i.AccountDeletedAt,
+			&i.RetainUntil,
 		); err != nil {
 			return nil, err
 		}
@@ -539,7 +551,7 @@ UPDATE orders
 SET status = $1, payment_status = $2, carrier = $3,
     tracking_number = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
 `
 
 type SetOrderStateParams struct {
@@ -583,6 +595,8 @@ func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (O
 		&i.TrackingNumber,
 		&i.UpdatedAt,
 		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
 	)
 	return i, err
 }

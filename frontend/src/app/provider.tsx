@@ -6,6 +6,7 @@ import { Suspense, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Toaster } from "@/components/ui/toaster";
 import { Spinner } from "@/components/ui/spinner";
+import { ConsentRecorder } from "@/features/cookie-consent/components/consent-recorder";
 import { ConsentProvider } from "@/features/cookie-consent/consent-provider";
 import { SessionProvider } from "@/hooks/use-session";
 import { ShopDetailsProvider } from "@/hooks/use-shop-details";
@@ -37,6 +38,7 @@ export function AppProvider({
             <LocalizedToaster>
               <ConsentProvider>
                 <SessionProvider>
+                  <ConsentRecorder />
                   <ShopDetailsProvider>
                     <CartProvider>
                       <FavoritesProvider>{children}</FavoritesProvider>

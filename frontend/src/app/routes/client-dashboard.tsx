@@ -4,6 +4,7 @@ import { Price } from "@/components/ui/price";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useMyDashboard } from "@/features/account/api/account";
+import { MyData } from "@/features/account/components/my-data";
 import { OrderRow } from "@/features/account/components/order-row";
 import { useLogout } from "@/hooks/use-logout";
 import { useSession } from "@/hooks/use-session";
@@ -144,6 +145,8 @@ export default function ClientDashboardRoute() {
                   )}
                 </dl>
               </section>
+
+              <MyData />
             </div>
           </div>
         </>

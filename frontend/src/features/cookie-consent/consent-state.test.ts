@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   consentReducer,
+  consentRecordKey,
+  cookiePolicyVersion,
   defaultPreferences,
   initialConsent,
   parsePreferences,
@@ -40,12 +42,13 @@ describe("consentReducer", () => {
       personalization: true,
       consentGiven: true,
       consentTimestamp: now,
+      policyVersion: cookiePolicyVersion,
     });
     expect(s.bannerVisible).toBe(false);
   });
   it("reject optional keeps technical only but still records consent", () => {
     const s = consentReducer({ ...fresh, settingsOpen: true }, { type: "rejectOptional", now });
-    expect(s.preferences).toEqual({ ...defaultPreferences, consentGiven: true, consentTimestamp: now });
+    expect(s.preferences).toEqual({ ...defaultPreferences, consentGiven: true, consentTimestamp: now, policyVersion: cookiePolicyVersion });
     expect(s.bannerVisible).toBe(false);
     expect(s.settingsOpen).toBe(false);
   });
@@ -72,5 +75,18 @@ describe("consentReducer", () => {
     expect(persists({ type: "save", choices: { analytics: false, marketing: false, personalization: false }, now })).toBe(true);
     expect(persists({ type: "closeBanner" })).toBe(false);
     expect(persists({ type: "openSettings" })).toBe(false);
+  });
+});
+
+describe("consentRecordKey", () => {
+  const given = consentReducer(fresh, { type: "acceptAll", now }).preferences;
+  it.each([
+    ["no choice yet", defaultPreferences, 7n, null, undefined],
+    ["a guest", given, undefined, null, undefined],
+    ["a new choice, signed in", given, 7n, null, `7|${now}`],
+    ["the same choice, already recorded", given, 7n, `7|${now}`, undefined],
+    ["the same choice, another account", given, 8n, `7|${now}`, `8|${now}`],
+  ])("%s", (_, prefs, userId, recorded, want) => {
+    expect(consentRecordKey(prefs, userId, recorded)).toBe(want);
   });
 });

@@ -1,6 +1,13 @@
 // The cookie consent state machine, free of React and storage so every
 // transition is testable. The provider persists what it returns.
 
+/**
+ * cookiePolicyVersion is the date of the cookie policy now in force. Every
+ * choice records it, so the shop can show which text a shopper agreed to;
+ * change it whenever the cookie policy changes.
+ */
+export const cookiePolicyVersion = "2026-11-24";
+
 /** CookiePreferences is what is stored under `cookiePreferences`. */
 export interface CookiePreferences {
   technical: true;
@@ -10,6 +17,8 @@ export interface CookiePreferences {
   consentGiven: boolean;
   /** consentTimestamp is the ISO time consent was saved. */
   consentTimestamp?: string;
+  /** policyVersion is the cookie policy version the choice was made under. */
+  policyVersion?: string;
 }
 
 /** OptionalCategory is a category the shopper may switch. */
@@ -41,7 +50,7 @@ export const defaultPreferences: CookiePreferences = {
 };
 
 function given(choices: Record<OptionalCategory, boolean>, now: string): CookiePreferences {
-  return { technical: true, ...choices, consentGiven: true, consentTimestamp: now };
+  return { technical: true, ...choices, consentGiven: true, consentTimestamp: now, policyVersion: cookiePolicyVersion };
 }
 
 /**
@@ -68,6 +77,7 @@ export function parsePreferences(value: unknown): CookiePreferences {
     personalization: o.personalization as boolean,
     consentGiven: o.consentGiven as boolean,
     consentTimestamp: typeof o.consentTimestamp === "string" ? o.consentTimestamp : undefined,
+    policyVersion: typeof o.policyVersion === "string" ? o.policyVersion : undefined,
   };
 }
 
@@ -105,4 +115,20 @@ export function consentReducer(state: ConsentState, action: ConsentAction): Cons
 /** persists says whether an event saves preferences (and the shown flag). */
 export function persists(action: ConsentAction): boolean {
   return action.type === "acceptAll" || action.type === "rejectOptional" || action.type === "save";
+}
+
+/**
+ * consentRecordKey says whether the shop must record the stored choice for
+ * the signed-in user: it returns the key the recorded choice is remembered
+ * by (user and time of the choice), or undefined when there is no choice,
+ * no user, or the server already has this one.
+ */
+export function consentRecordKey(
+  prefs: CookiePreferences,
+  userId: bigint | undefined,
+  recorded: string | null,
+): string | undefined {
+  if (userId === undefined || !prefs.consentGiven || !prefs.consentTimestamp) return undefined;
+  const key = `${userId}|${prefs.consentTimestamp}`;
+  return key === recorded ? undefined : key;
 }

@@ -7,8 +7,10 @@
 package saboresv1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -223,12 +225,656 @@ func (x *GetMyDashboardResponse) GetRecentOrders() []*Order {
 	return nil
 }
 
+// ExportMyDataRequest has no parameters.
+type ExportMyDataRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportMyDataRequest) Reset() {
+	*x = ExportMyDataRequest{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportMyDataRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportMyDataRequest) ProtoMessage() {}
+
+func (x *ExportMyDataRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportMyDataRequest.ProtoReflect.Descriptor instead.
+func (*ExportMyDataRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{4}
+}
+
+// ExportMyDataResponse is the caller's data, in the shape the download keeps.
+type ExportMyDataResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// export_time is when the export was made.
+	ExportTime *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=export_time,json=exportTime,proto3" json:"export_time,omitempty"`
+	// profile is the account as signed in.
+	Profile *DataProfile `protobuf:"bytes,2,opt,name=profile,proto3" json:"profile,omitempty"`
+	// customer is the customer record kept from the latest order; unset when
+	// the caller never ordered.
+	Customer *DataCustomer `protobuf:"bytes,3,opt,name=customer,proto3" json:"customer,omitempty"`
+	// addresses are the distinct delivery addresses of the caller's orders.
+	Addresses []*Delivery `protobuf:"bytes,4,rep,name=addresses,proto3" json:"addresses,omitempty"`
+	// orders are all the caller's orders with their lines, newest first.
+	Orders []*Order `protobuf:"bytes,5,rep,name=orders,proto3" json:"orders,omitempty"`
+	// cookie_consents are the cookie choices recorded, newest first.
+	CookieConsents []*CookieConsent `protobuf:"bytes,6,rep,name=cookie_consents,json=cookieConsents,proto3" json:"cookie_consents,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ExportMyDataResponse) Reset() {
+	*x = ExportMyDataResponse{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportMyDataResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportMyDataResponse) ProtoMessage() {}
+
+func (x *ExportMyDataResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportMyDataResponse.ProtoReflect.Descriptor instead.
+func (*ExportMyDataResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *ExportMyDataResponse) GetExportTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExportTime
+	}
+	return nil
+}
+
+func (x *ExportMyDataResponse) GetProfile() *DataProfile {
+	if x != nil {
+		return x.Profile
+	}
+	return nil
+}
+
+func (x *ExportMyDataResponse) GetCustomer() *DataCustomer {
+	if x != nil {
+		return x.Customer
+	}
+	return nil
+}
+
+func (x *ExportMyDataResponse) GetAddresses() []*Delivery {
+	if x != nil {
+		return x.Addresses
+	}
+	return nil
+}
+
+func (x *ExportMyDataResponse) GetOrders() []*Order {
+	if x != nil {
+		return x.Orders
+	}
+	return nil
+}
+
+func (x *ExportMyDataResponse) GetCookieConsents() []*CookieConsent {
+	if x != nil {
+		return x.CookieConsents
+	}
+	return nil
+}
+
+// DataProfile is the account of a signed-in person.
+type DataProfile struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id identifies the user.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// email is the address the identity provider gave.
+	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
+	// name is the name the identity provider gave.
+	Name string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	// create_time is when the account was created.
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// last_sign_in_time is the latest sign-in; unset if never recorded.
+	LastSignInTime *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=last_sign_in_time,json=lastSignInTime,proto3" json:"last_sign_in_time,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *DataProfile) Reset() {
+	*x = DataProfile{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DataProfile) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DataProfile) ProtoMessage() {}
+
+func (x *DataProfile) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DataProfile.ProtoReflect.Descriptor instead.
+func (*DataProfile) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *DataProfile) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *DataProfile) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *DataProfile) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *DataProfile) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *DataProfile) GetLastSignInTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastSignInTime
+	}
+	return nil
+}
+
+// DataCustomer is the customer record the shop keeps for invoicing.
+type DataCustomer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// name is the customer's name.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// surname is the customer's surname.
+	Surname string `protobuf:"bytes,2,opt,name=surname,proto3" json:"surname,omitempty"`
+	// company_name is the company invoiced, if any.
+	CompanyName string `protobuf:"bytes,3,opt,name=company_name,json=companyName,proto3" json:"company_name,omitempty"`
+	// dni is the person's tax id, if given.
+	Dni string `protobuf:"bytes,4,opt,name=dni,proto3" json:"dni,omitempty"`
+	// company_nif is the company's tax id, if given.
+	CompanyNif string `protobuf:"bytes,5,opt,name=company_nif,json=companyNif,proto3" json:"company_nif,omitempty"`
+	// customer_type is "particular" or "empresa".
+	CustomerType string `protobuf:"bytes,6,opt,name=customer_type,json=customerType,proto3" json:"customer_type,omitempty"`
+	// email is the contact address.
+	Email string `protobuf:"bytes,7,opt,name=email,proto3" json:"email,omitempty"`
+	// phone is the contact phone.
+	Phone string `protobuf:"bytes,8,opt,name=phone,proto3" json:"phone,omitempty"`
+	// create_time is when the record was created.
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// update_time is when the record last changed.
+	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DataCustomer) Reset() {
+	*x = DataCustomer{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DataCustomer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DataCustomer) ProtoMessage() {}
+
+func (x *DataCustomer) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DataCustomer.ProtoReflect.Descriptor instead.
+func (*DataCustomer) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *DataCustomer) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *DataCustomer) GetSurname() string {
+	if x != nil {
+		return x.Surname
+	}
+	return ""
+}
+
+func (x *DataCustomer) GetCompanyName() string {
+	if x != nil {
+		return x.CompanyName
+	}
+	return ""
+}
+
+func (x *DataCustomer) GetDni() string {
+	if x != nil {
+		return x.Dni
+	}
+	return ""
+}
+
+func (x *DataCustomer) GetCompanyNif() string {
+	if x != nil {
+		return x.CompanyNif
+	}
+	return ""
+}
+
+func (x *DataCustomer) GetCustomerType() string {
+	if x != nil {
+		return x.CustomerType
+	}
+	return ""
+}
+
+func (x *DataCustomer) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *DataCustomer) GetPhone() string {
+	if x != nil {
+		return x.Phone
+	}
+	return ""
+}
+
+func (x *DataCustomer) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *DataCustomer) GetUpdateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return nil
+}
+
+// CookieConsent is one cookie choice a shopper saved. Technical cookies need
+// no consent and are always on.
+type CookieConsent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// analytics says whether analytics cookies were accepted.
+	Analytics bool `protobuf:"varint,1,opt,name=analytics,proto3" json:"analytics,omitempty"`
+	// marketing says whether marketing cookies were accepted.
+	Marketing bool `protobuf:"varint,2,opt,name=marketing,proto3" json:"marketing,omitempty"`
+	// personalization says whether personalisation cookies were accepted.
+	Personalization bool `protobuf:"varint,3,opt,name=personalization,proto3" json:"personalization,omitempty"`
+	// policy_version is the version of the cookie policy the choice was made under.
+	PolicyVersion string `protobuf:"bytes,4,opt,name=policy_version,json=policyVersion,proto3" json:"policy_version,omitempty"`
+	// consent_time is when the shopper chose, by their browser's clock.
+	ConsentTime *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=consent_time,json=consentTime,proto3" json:"consent_time,omitempty"`
+	// record_time is when the shop stored the choice.
+	RecordTime    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=record_time,json=recordTime,proto3" json:"record_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CookieConsent) Reset() {
+	*x = CookieConsent{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CookieConsent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CookieConsent) ProtoMessage() {}
+
+func (x *CookieConsent) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CookieConsent.ProtoReflect.Descriptor instead.
+func (*CookieConsent) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *CookieConsent) GetAnalytics() bool {
+	if x != nil {
+		return x.Analytics
+	}
+	return false
+}
+
+func (x *CookieConsent) GetMarketing() bool {
+	if x != nil {
+		return x.Marketing
+	}
+	return false
+}
+
+func (x *CookieConsent) GetPersonalization() bool {
+	if x != nil {
+		return x.Personalization
+	}
+	return false
+}
+
+func (x *CookieConsent) GetPolicyVersion() string {
+	if x != nil {
+		return x.PolicyVersion
+	}
+	return ""
+}
+
+func (x *CookieConsent) GetConsentTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ConsentTime
+	}
+	return nil
+}
+
+func (x *CookieConsent) GetRecordTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RecordTime
+	}
+	return nil
+}
+
+// DeleteMyAccountRequest confirms the deletion.
+type DeleteMyAccountRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// confirm must be true: the client sets it only after the shopper confirmed
+	// in the dialog, so no stray or replayed empty call deletes an account.
+	Confirm       bool `protobuf:"varint,1,opt,name=confirm,proto3" json:"confirm,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteMyAccountRequest) Reset() {
+	*x = DeleteMyAccountRequest{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteMyAccountRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteMyAccountRequest) ProtoMessage() {}
+
+func (x *DeleteMyAccountRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteMyAccountRequest.ProtoReflect.Descriptor instead.
+func (*DeleteMyAccountRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *DeleteMyAccountRequest) GetConfirm() bool {
+	if x != nil {
+		return x.Confirm
+	}
+	return false
+}
+
+// DeleteMyAccountResponse says what was kept.
+type DeleteMyAccountResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// retained_orders is how many orders are kept as tax records.
+	RetainedOrders int32 `protobuf:"varint,1,opt,name=retained_orders,json=retainedOrders,proto3" json:"retained_orders,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *DeleteMyAccountResponse) Reset() {
+	*x = DeleteMyAccountResponse{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteMyAccountResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteMyAccountResponse) ProtoMessage() {}
+
+func (x *DeleteMyAccountResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteMyAccountResponse.ProtoReflect.Descriptor instead.
+func (*DeleteMyAccountResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *DeleteMyAccountResponse) GetRetainedOrders() int32 {
+	if x != nil {
+		return x.RetainedOrders
+	}
+	return 0
+}
+
+// RecordCookieConsentRequest is the choice the shopper saved.
+type RecordCookieConsentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// analytics says whether analytics cookies were accepted.
+	Analytics bool `protobuf:"varint,1,opt,name=analytics,proto3" json:"analytics,omitempty"`
+	// marketing says whether marketing cookies were accepted.
+	Marketing bool `protobuf:"varint,2,opt,name=marketing,proto3" json:"marketing,omitempty"`
+	// personalization says whether personalisation cookies were accepted.
+	Personalization bool `protobuf:"varint,3,opt,name=personalization,proto3" json:"personalization,omitempty"`
+	// policy_version is the cookie policy's version, a date such as "2026-11-24".
+	PolicyVersion string `protobuf:"bytes,4,opt,name=policy_version,json=policyVersion,proto3" json:"policy_version,omitempty"`
+	// consent_time is when the shopper chose, by their browser's clock (a
+	// choice saved while signed out is sent at the next sign-in); not in the
+	// future beyond a clock's drift.
+	ConsentTime   *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=consent_time,json=consentTime,proto3" json:"consent_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordCookieConsentRequest) Reset() {
+	*x = RecordCookieConsentRequest{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordCookieConsentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordCookieConsentRequest) ProtoMessage() {}
+
+func (x *RecordCookieConsentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordCookieConsentRequest.ProtoReflect.Descriptor instead.
+func (*RecordCookieConsentRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *RecordCookieConsentRequest) GetAnalytics() bool {
+	if x != nil {
+		return x.Analytics
+	}
+	return false
+}
+
+func (x *RecordCookieConsentRequest) GetMarketing() bool {
+	if x != nil {
+		return x.Marketing
+	}
+	return false
+}
+
+func (x *RecordCookieConsentRequest) GetPersonalization() bool {
+	if x != nil {
+		return x.Personalization
+	}
+	return false
+}
+
+func (x *RecordCookieConsentRequest) GetPolicyVersion() string {
+	if x != nil {
+		return x.PolicyVersion
+	}
+	return ""
+}
+
+func (x *RecordCookieConsentRequest) GetConsentTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ConsentTime
+	}
+	return nil
+}
+
+// RecordCookieConsentResponse has no fields.
+type RecordCookieConsentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordCookieConsentResponse) Reset() {
+	*x = RecordCookieConsentResponse{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordCookieConsentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordCookieConsentResponse) ProtoMessage() {}
+
+func (x *RecordCookieConsentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordCookieConsentResponse.ProtoReflect.Descriptor instead.
+func (*RecordCookieConsentResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{12}
+}
+
 var File_sabores_v1_account_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/account_service.proto\x12\n" +
-	"sabores.v1\x1a\x16sabores/v1/types.proto\"\x13\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16sabores/v1/types.proto\"\x13\n" +
 	"\x11GetSessionRequest\"W\n" +
 	"\x12GetSessionResponse\x12\x1b\n" +
 	"\tsigned_in\x18\x01 \x01(\bR\bsignedIn\x12$\n" +
@@ -239,11 +885,64 @@ const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"orderCount\x12*\n" +
 	"\x11total_spent_cents\x18\x02 \x01(\x03R\x0ftotalSpentCents\x120\n" +
 	"\x14average_ticket_cents\x18\x03 \x01(\x03R\x12averageTicketCents\x126\n" +
-	"\rrecent_orders\x18\x04 \x03(\v2\x11.sabores.v1.OrderR\frecentOrders2\xc0\x01\n" +
+	"\rrecent_orders\x18\x04 \x03(\v2\x11.sabores.v1.OrderR\frecentOrders\"\x15\n" +
+	"\x13ExportMyDataRequest\"\xdf\x02\n" +
+	"\x14ExportMyDataResponse\x12;\n" +
+	"\vexport_time\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"exportTime\x121\n" +
+	"\aprofile\x18\x02 \x01(\v2\x17.sabores.v1.DataProfileR\aprofile\x124\n" +
+	"\bcustomer\x18\x03 \x01(\v2\x18.sabores.v1.DataCustomerR\bcustomer\x122\n" +
+	"\taddresses\x18\x04 \x03(\v2\x14.sabores.v1.DeliveryR\taddresses\x12)\n" +
+	"\x06orders\x18\x05 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12B\n" +
+	"\x0fcookie_consents\x18\x06 \x03(\v2\x19.sabores.v1.CookieConsentR\x0ecookieConsents\"\xcb\x01\n" +
+	"\vDataProfile\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12;\n" +
+	"\vcreate_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x12E\n" +
+	"\x11last_sign_in_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x0elastSignInTime\"\xdd\x02\n" +
+	"\fDataCustomer\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\asurname\x18\x02 \x01(\tR\asurname\x12!\n" +
+	"\fcompany_name\x18\x03 \x01(\tR\vcompanyName\x12\x10\n" +
+	"\x03dni\x18\x04 \x01(\tR\x03dni\x12\x1f\n" +
+	"\vcompany_nif\x18\x05 \x01(\tR\n" +
+	"companyNif\x12#\n" +
+	"\rcustomer_type\x18\x06 \x01(\tR\fcustomerType\x12\x14\n" +
+	"\x05email\x18\a \x01(\tR\x05email\x12\x14\n" +
+	"\x05phone\x18\b \x01(\tR\x05phone\x12;\n" +
+	"\vcreate_time\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x12;\n" +
+	"\vupdate_time\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"updateTime\"\x98\x02\n" +
+	"\rCookieConsent\x12\x1c\n" +
+	"\tanalytics\x18\x01 \x01(\bR\tanalytics\x12\x1c\n" +
+	"\tmarketing\x18\x02 \x01(\bR\tmarketing\x12(\n" +
+	"\x0fpersonalization\x18\x03 \x01(\bR\x0fpersonalization\x12%\n" +
+	"\x0epolicy_version\x18\x04 \x01(\tR\rpolicyVersion\x12=\n" +
+	"\fconsent_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\vconsentTime\x12;\n" +
+	"\vrecord_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"recordTime\";\n" +
+	"\x16DeleteMyAccountRequest\x12!\n" +
+	"\aconfirm\x18\x01 \x01(\bB\a\xbaH\x04j\x02\b\x01R\aconfirm\"B\n" +
+	"\x17DeleteMyAccountResponse\x12'\n" +
+	"\x0fretained_orders\x18\x01 \x01(\x05R\x0eretainedOrders\"\x95\x02\n" +
+	"\x1aRecordCookieConsentRequest\x12\x1c\n" +
+	"\tanalytics\x18\x01 \x01(\bR\tanalytics\x12\x1c\n" +
+	"\tmarketing\x18\x02 \x01(\bR\tmarketing\x12(\n" +
+	"\x0fpersonalization\x18\x03 \x01(\bR\x0fpersonalization\x12J\n" +
+	"\x0epolicy_version\x18\x04 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\rpolicyVersion\x12E\n" +
+	"\fconsent_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampB\x06\xbaH\x03\xc8\x01\x01R\vconsentTime\"\x1d\n" +
+	"\x1bRecordCookieConsentResponse2\xd7\x03\n" +
 	"\x0eAccountService\x12P\n" +
 	"\n" +
 	"GetSession\x12\x1d.sabores.v1.GetSessionRequest\x1a\x1e.sabores.v1.GetSessionResponse\"\x03\x90\x02\x01\x12\\\n" +
-	"\x0eGetMyDashboard\x12!.sabores.v1.GetMyDashboardRequest\x1a\".sabores.v1.GetMyDashboardResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x0eGetMyDashboard\x12!.sabores.v1.GetMyDashboardRequest\x1a\".sabores.v1.GetMyDashboardResponse\"\x03\x90\x02\x01\x12Q\n" +
+	"\fExportMyData\x12\x1f.sabores.v1.ExportMyDataRequest\x1a .sabores.v1.ExportMyDataResponse\x12Z\n" +
+	"\x0fDeleteMyAccount\x12\".sabores.v1.DeleteMyAccountRequest\x1a#.sabores.v1.DeleteMyAccountResponse\x12f\n" +
+	"\x13RecordCookieConsent\x12&.sabores.v1.RecordCookieConsentRequest\x1a'.sabores.v1.RecordCookieConsentResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_account_service_proto_rawDescOnce sync.Once
@@ -257,27 +956,57 @@ func file_sabores_v1_account_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_account_service_proto_rawDescData
 }
 
-var file_sabores_v1_account_service_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_sabores_v1_account_service_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_sabores_v1_account_service_proto_goTypes = []any{
-	(*GetSessionRequest)(nil),      // 0: sabores.v1.GetSessionRequest
-	(*GetSessionResponse)(nil),     // 1: sabores.v1.GetSessionResponse
-	(*GetMyDashboardRequest)(nil),  // 2: sabores.v1.GetMyDashboardRequest
-	(*GetMyDashboardResponse)(nil), // 3: sabores.v1.GetMyDashboardResponse
-	(*User)(nil),                   // 4: sabores.v1.User
-	(*Order)(nil),                  // 5: sabores.v1.Order
+	(*GetSessionRequest)(nil),           // 0: sabores.v1.GetSessionRequest
+	(*GetSessionResponse)(nil),          // 1: sabores.v1.GetSessionResponse
+	(*GetMyDashboardRequest)(nil),       // 2: sabores.v1.GetMyDashboardRequest
+	(*GetMyDashboardResponse)(nil),      // 3: sabores.v1.GetMyDashboardResponse
+	(*ExportMyDataRequest)(nil),         // 4: sabores.v1.ExportMyDataRequest
+	(*ExportMyDataResponse)(nil),        // 5: sabores.v1.ExportMyDataResponse
+	(*DataProfile)(nil),                 // 6: sabores.v1.DataProfile
+	(*DataCustomer)(nil),                // 7: sabores.v1.DataCustomer
+	(*CookieConsent)(nil),               // 8: sabores.v1.CookieConsent
+	(*DeleteMyAccountRequest)(nil),      // 9: sabores.v1.DeleteMyAccountRequest
+	(*DeleteMyAccountResponse)(nil),     // 10: sabores.v1.DeleteMyAccountResponse
+	(*RecordCookieConsentRequest)(nil),  // 11: sabores.v1.RecordCookieConsentRequest
+	(*RecordCookieConsentResponse)(nil), // 12: sabores.v1.RecordCookieConsentResponse
+	(*User)(nil),                        // 13: sabores.v1.User
+	(*Order)(nil),                       // 14: sabores.v1.Order
+	(*timestamppb.Timestamp)(nil),       // 15: google.protobuf.Timestamp
+	(*Delivery)(nil),                    // 16: sabores.v1.Delivery
 }
 var file_sabores_v1_account_service_proto_depIdxs = []int32{
-	4, // 0: sabores.v1.GetSessionResponse.user:type_name -> sabores.v1.User
-	5, // 1: sabores.v1.GetMyDashboardResponse.recent_orders:type_name -> sabores.v1.Order
-	0, // 2: sabores.v1.AccountService.GetSession:input_type -> sabores.v1.GetSessionRequest
-	2, // 3: sabores.v1.AccountService.GetMyDashboard:input_type -> sabores.v1.GetMyDashboardRequest
-	1, // 4: sabores.v1.AccountService.GetSession:output_type -> sabores.v1.GetSessionResponse
-	3, // 5: sabores.v1.AccountService.GetMyDashboard:output_type -> sabores.v1.GetMyDashboardResponse
-	4, // [4:6] is the sub-list for method output_type
-	2, // [2:4] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	13, // 0: sabores.v1.GetSessionResponse.user:type_name -> sabores.v1.User
+	14, // 1: sabores.v1.GetMyDashboardResponse.recent_orders:type_name -> sabores.v1.Order
+	15, // 2: sabores.v1.ExportMyDataResponse.export_time:type_name -> google.protobuf.Timestamp
+	6,  // 3: sabores.v1.ExportMyDataResponse.profile:type_name -> sabores.v1.DataProfile
+	7,  // 4: sabores.v1.ExportMyDataResponse.customer:type_name -> sabores.v1.DataCustomer
+	16, // 5: sabores.v1.ExportMyDataResponse.addresses:type_name -> sabores.v1.Delivery
+	14, // 6: sabores.v1.ExportMyDataResponse.orders:type_name -> sabores.v1.Order
+	8,  // 7: sabores.v1.ExportMyDataResponse.cookie_consents:type_name -> sabores.v1.CookieConsent
+	15, // 8: sabores.v1.DataProfile.create_time:type_name -> google.protobuf.Timestamp
+	15, // 9: sabores.v1.DataProfile.last_sign_in_time:type_name -> google.protobuf.Timestamp
+	15, // 10: sabores.v1.DataCustomer.create_time:type_name -> google.protobuf.Timestamp
+	15, // 11: sabores.v1.DataCustomer.update_time:type_name -> google.protobuf.Timestamp
+	15, // 12: sabores.v1.CookieConsent.consent_time:type_name -> google.protobuf.Timestamp
+	15, // 13: sabores.v1.CookieConsent.record_time:type_name -> google.protobuf.Timestamp
+	15, // 14: sabores.v1.RecordCookieConsentRequest.consent_time:type_name -> google.protobuf.Timestamp
+	0,  // 15: sabores.v1.AccountService.GetSession:input_type -> sabores.v1.GetSessionRequest
+	2,  // 16: sabores.v1.AccountService.GetMyDashboard:input_type -> sabores.v1.GetMyDashboardRequest
+	4,  // 17: sabores.v1.AccountService.ExportMyData:input_type -> sabores.v1.ExportMyDataRequest
+	9,  // 18: sabores.v1.AccountService.DeleteMyAccount:input_type -> sabores.v1.DeleteMyAccountRequest
+	11, // 19: sabores.v1.AccountService.RecordCookieConsent:input_type -> sabores.v1.RecordCookieConsentRequest
+	1,  // 20: sabores.v1.AccountService.GetSession:output_type -> sabores.v1.GetSessionResponse
+	3,  // 21: sabores.v1.AccountService.GetMyDashboard:output_type -> sabores.v1.GetMyDashboardResponse
+	5,  // 22: sabores.v1.AccountService.ExportMyData:output_type -> sabores.v1.ExportMyDataResponse
+	10, // 23: sabores.v1.AccountService.DeleteMyAccount:output_type -> sabores.v1.DeleteMyAccountResponse
+	12, // 24: sabores.v1.AccountService.RecordCookieConsent:output_type -> sabores.v1.RecordCookieConsentResponse
+	20, // [20:25] is the sub-list for method output_type
+	15, // [15:20] is the sub-list for method input_type
+	15, // [15:15] is the sub-list for extension type_name
+	15, // [15:15] is the sub-list for extension extendee
+	0,  // [0:15] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_account_service_proto_init() }
@@ -292,7 +1021,7 @@ func file_sabores_v1_account_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_account_service_proto_rawDesc), len(file_sabores_v1_account_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   4,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -4,7 +4,10 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import type { Order, User } from "./types_pb";
+import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Delivery, Order, User } from "./types_pb";
 import { file_sabores_v1_types } from "./types_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -12,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/account_service.proto.
  */
 export const file_sabores_v1_account_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSITChFHZXRTZXNzaW9uUmVxdWVzdCJHChJHZXRTZXNzaW9uUmVzcG9uc2USEQoJc2lnbmVkX2luGAEgASgIEh4KBHVzZXIYAiABKAsyEC5zYWJvcmVzLnYxLlVzZXIiFwoVR2V0TXlEYXNoYm9hcmRSZXF1ZXN0IpABChZHZXRNeURhc2hib2FyZFJlc3BvbnNlEhMKC29yZGVyX2NvdW50GAEgASgFEhkKEXRvdGFsX3NwZW50X2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEigKDXJlY2VudF9vcmRlcnMYBCADKAsyES5zYWJvcmVzLnYxLk9yZGVyMsABCg5BY2NvdW50U2VydmljZRJQCgpHZXRTZXNzaW9uEh0uc2Fib3Jlcy52MS5HZXRTZXNzaW9uUmVxdWVzdBoeLnNhYm9yZXMudjEuR2V0U2Vzc2lvblJlc3BvbnNlIgOQAgESXAoOR2V0TXlEYXNoYm9hcmQSIS5zYWJvcmVzLnYxLkdldE15RGFzaGJvYXJkUmVxdWVzdBoiLnNhYm9yZXMudjEuR2V0TXlEYXNoYm9hcmRSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_sabores_v1_types]);
+  fileDesc("CiBzYWJvcmVzL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSITChFHZXRTZXNzaW9uUmVxdWVzdCJHChJHZXRTZXNzaW9uUmVzcG9uc2USEQoJc2lnbmVkX2luGAEgASgIEh4KBHVzZXIYAiABKAsyEC5zYWJvcmVzLnYxLlVzZXIiFwoVR2V0TXlEYXNoYm9hcmRSZXF1ZXN0IpABChZHZXRNeURhc2hib2FyZFJlc3BvbnNlEhMKC29yZGVyX2NvdW50GAEgASgFEhkKEXRvdGFsX3NwZW50X2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEigKDXJlY2VudF9vcmRlcnMYBCADKAsyES5zYWJvcmVzLnYxLk9yZGVyIhUKE0V4cG9ydE15RGF0YVJlcXVlc3QinQIKFEV4cG9ydE15RGF0YVJlc3BvbnNlEi8KC2V4cG9ydF90aW1lGAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgdwcm9maWxlGAIgASgLMhcuc2Fib3Jlcy52MS5EYXRhUHJvZmlsZRIqCghjdXN0b21lchgDIAEoCzIYLnNhYm9yZXMudjEuRGF0YUN1c3RvbWVyEicKCWFkZHJlc3NlcxgEIAMoCzIULnNhYm9yZXMudjEuRGVsaXZlcnkSIQoGb3JkZXJzGAUgAygLMhEuc2Fib3Jlcy52MS5PcmRlchIyCg9jb29raWVfY29uc2VudHMYBiADKAsyGS5zYWJvcmVzLnYxLkNvb2tpZUNvbnNlbnQingEKC0RhdGFQcm9maWxlEgoKAmlkGAEgASgDEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSLwoLY3JlYXRlX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjUKEWxhc3Rfc2lnbl9pbl90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCL8AQoMRGF0YUN1c3RvbWVyEgwKBG5hbWUYASABKAkSDwoHc3VybmFtZRgCIAEoCRIUCgxjb21wYW55X25hbWUYAyABKAkSCwoDZG5pGAQgASgJEhMKC2NvbXBhbnlfbmlmGAUgASgJEhUKDWN1c3RvbWVyX3R5cGUYBiABKAkSDQoFZW1haWwYByABKAkSDQoFcGhvbmUYCCABKAkSLwoLY3JlYXRlX3RpbWUYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3VwZGF0ZV90aW1lGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLJAQoNQ29va2llQ29uc2VudBIRCglhbmFseXRpY3MYASABKAgSEQoJbWFya2V0aW5nGAIgASgIEhcKD3BlcnNvbmFsaXphdGlvbhgDIAEoCBIWCg5wb2xpY3lfdmVyc2lvbhgEIAEoCRIwCgxjb25zZW50X3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3JlY29yZF90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyChZEZWxldGVNeUFjY291bnRSZXF1ZXN0EhgKB2NvbmZpcm0YASABKAhCB7pIBGoCCAEiMgoXRGVsZXRlTXlBY2NvdW50UmVzcG9uc2USFwoPcmV0YWluZWRfb3JkZXJzGAEgASgFItIBChpSZWNvcmRDb29raWVDb25zZW50UmVxdWVzdBIRCglhbmFseXRpY3MYASABKAgSEQoJbWFya2V0aW5nGAIgASgIEhcKD3BlcnNvbmFsaXphdGlvbhgDIAEoCBI7Cg5wb2xpY3lfdmVyc2lvbhgEIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQSOAoMY29uc2VudF90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIGukgDyAEBIh0KG1JlY29yZENvb2tpZUNvbnNlbnRSZXNwb25zZTLXAwoOQWNjb3VudFNlcnZpY2USUAoKR2V0U2Vzc2lvbhIdLnNhYm9yZXMudjEuR2V0U2Vzc2lvblJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldFNlc3Npb25SZXNwb25zZSIDkAIBElwKDkdldE15RGFzaGJvYXJkEiEuc2Fib3Jlcy52MS5HZXRNeURhc2hib2FyZFJlcXVlc3QaIi5zYWJvcmVzLnYxLkdldE15RGFzaGJvYXJkUmVzcG9uc2UiA5ACARJRCgxFeHBvcnRNeURhdGESHy5zYWJvcmVzLnYxLkV4cG9ydE15RGF0YVJlcXVlc3QaIC5zYWJvcmVzLnYxLkV4cG9ydE15RGF0YVJlc3BvbnNlEloKD0RlbGV0ZU15QWNjb3VudBIiLnNhYm9yZXMudjEuRGVsZXRlTXlBY2NvdW50UmVxdWVzdBojLnNhYm9yZXMudjEuRGVsZXRlTXlBY2NvdW50UmVzcG9uc2USZgoTUmVjb3JkQ29va2llQ29uc2VudBImLnNhYm9yZXMudjEuUmVjb3JkQ29va2llQ29uc2VudFJlcXVlc3QaJy5zYWJvcmVzLnYxLlJlY29yZENvb2tpZUNvbnNlbnRSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_types]);
 
 /**
  * GetSessionRequest has no parameters.
@@ -115,7 +118,379 @@ export const GetMyDashboardResponseSchema: GenMessage<GetMyDashboardResponse> = 
   messageDesc(file_sabores_v1_account_service, 3);
 
 /**
- * AccountService tells who is signed in and summarises their account.
+ * ExportMyDataRequest has no parameters.
+ *
+ * @generated from message sabores.v1.ExportMyDataRequest
+ */
+export type ExportMyDataRequest = Message<"sabores.v1.ExportMyDataRequest"> & {
+};
+
+/**
+ * Describes the message sabores.v1.ExportMyDataRequest.
+ * Use `create(ExportMyDataRequestSchema)` to create a new message.
+ */
+export const ExportMyDataRequestSchema: GenMessage<ExportMyDataRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 4);
+
+/**
+ * ExportMyDataResponse is the caller's data, in the shape the download keeps.
+ *
+ * @generated from message sabores.v1.ExportMyDataResponse
+ */
+export type ExportMyDataResponse = Message<"sabores.v1.ExportMyDataResponse"> & {
+  /**
+   * export_time is when the export was made.
+   *
+   * @generated from field: google.protobuf.Timestamp export_time = 1;
+   */
+  exportTime?: Timestamp | undefined;
+
+  /**
+   * profile is the account as signed in.
+   *
+   * @generated from field: sabores.v1.DataProfile profile = 2;
+   */
+  profile?: DataProfile | undefined;
+
+  /**
+   * customer is the customer record kept from the latest order; unset when
+   * the caller never ordered.
+   *
+   * @generated from field: sabores.v1.DataCustomer customer = 3;
+   */
+  customer?: DataCustomer | undefined;
+
+  /**
+   * addresses are the distinct delivery addresses of the caller's orders.
+   *
+   * @generated from field: repeated sabores.v1.Delivery addresses = 4;
+   */
+  addresses: Delivery[];
+
+  /**
+   * orders are all the caller's orders with their lines, newest first.
+   *
+   * @generated from field: repeated sabores.v1.Order orders = 5;
+   */
+  orders: Order[];
+
+  /**
+   * cookie_consents are the cookie choices recorded, newest first.
+   *
+   * @generated from field: repeated sabores.v1.CookieConsent cookie_consents = 6;
+   */
+  cookieConsents: CookieConsent[];
+};
+
+/**
+ * Describes the message sabores.v1.ExportMyDataResponse.
+ * Use `create(ExportMyDataResponseSchema)` to create a new message.
+ */
+export const ExportMyDataResponseSchema: GenMessage<ExportMyDataResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 5);
+
+/**
+ * DataProfile is the account of a signed-in person.
+ *
+ * @generated from message sabores.v1.DataProfile
+ */
+export type DataProfile = Message<"sabores.v1.DataProfile"> & {
+  /**
+   * id identifies the user.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * email is the address the identity provider gave.
+   *
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * name is the name the identity provider gave.
+   *
+   * @generated from field: string name = 3;
+   */
+  name: string;
+
+  /**
+   * create_time is when the account was created.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 4;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * last_sign_in_time is the latest sign-in; unset if never recorded.
+   *
+   * @generated from field: google.protobuf.Timestamp last_sign_in_time = 5;
+   */
+  lastSignInTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.DataProfile.
+ * Use `create(DataProfileSchema)` to create a new message.
+ */
+export const DataProfileSchema: GenMessage<DataProfile> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 6);
+
+/**
+ * DataCustomer is the customer record the shop keeps for invoicing.
+ *
+ * @generated from message sabores.v1.DataCustomer
+ */
+export type DataCustomer = Message<"sabores.v1.DataCustomer"> & {
+  /**
+   * name is the customer's name.
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * surname is the customer's surname.
+   *
+   * @generated from field: string surname = 2;
+   */
+  surname: string;
+
+  /**
+   * company_name is the company invoiced, if any.
+   *
+   * @generated from field: string company_name = 3;
+   */
+  companyName: string;
+
+  /**
+   * dni is the person's tax id, if given.
+   *
+   * @generated from field: string dni = 4;
+   */
+  dni: string;
+
+  /**
+   * company_nif is the company's tax id, if given.
+   *
+   * @generated from field: string company_nif = 5;
+   */
+  companyNif: string;
+
+  /**
+   * customer_type is "particular" or "empresa".
+   *
+   * @generated from field: string customer_type = 6;
+   */
+  customerType: string;
+
+  /**
+   * email is the contact address.
+   *
+   * @generated from field: string email = 7;
+   */
+  email: string;
+
+  /**
+   * phone is the contact phone.
+   *
+   * @generated from field: string phone = 8;
+   */
+  phone: string;
+
+  /**
+   * create_time is when the record was created.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 9;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * update_time is when the record last changed.
+   *
+   * @generated from field: google.protobuf.Timestamp update_time = 10;
+   */
+  updateTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.DataCustomer.
+ * Use `create(DataCustomerSchema)` to create a new message.
+ */
+export const DataCustomerSchema: GenMessage<DataCustomer> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 7);
+
+/**
+ * CookieConsent is one cookie choice a shopper saved. Technical cookies need
+ * no consent and are always on.
+ *
+ * @generated from message sabores.v1.CookieConsent
+ */
+export type CookieConsent = Message<"sabores.v1.CookieConsent"> & {
+  /**
+   * analytics says whether analytics cookies were accepted.
+   *
+   * @generated from field: bool analytics = 1;
+   */
+  analytics: boolean;
+
+  /**
+   * marketing says whether marketing cookies were accepted.
+   *
+   * @generated from field: bool marketing = 2;
+   */
+  marketing: boolean;
+
+  /**
+   * personalization says whether personalisation cookies were accepted.
+   *
+   * @generated from field: bool personalization = 3;
+   */
+  personalization: boolean;
+
+  /**
+   * policy_version is the version of the cookie policy the choice was made under.
+   *
+   * @generated from field: string policy_version = 4;
+   */
+  policyVersion: string;
+
+  /**
+   * consent_time is when the shopper chose, by their browser's clock.
+   *
+   * @generated from field: google.protobuf.Timestamp consent_time = 5;
+   */
+  consentTime?: Timestamp | undefined;
+
+  /**
+   * record_time is when the shop stored the choice.
+   *
+   * @generated from field: google.protobuf.Timestamp record_time = 6;
+   */
+  recordTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.CookieConsent.
+ * Use `create(CookieConsentSchema)` to create a new message.
+ */
+export const CookieConsentSchema: GenMessage<CookieConsent> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 8);
+
+/**
+ * DeleteMyAccountRequest confirms the deletion.
+ *
+ * @generated from message sabores.v1.DeleteMyAccountRequest
+ */
+export type DeleteMyAccountRequest = Message<"sabores.v1.DeleteMyAccountRequest"> & {
+  /**
+   * confirm must be true: the client sets it only after the shopper confirmed
+   * in the dialog, so no stray or replayed empty call deletes an account.
+   *
+   * @generated from field: bool confirm = 1;
+   */
+  confirm: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.DeleteMyAccountRequest.
+ * Use `create(DeleteMyAccountRequestSchema)` to create a new message.
+ */
+export const DeleteMyAccountRequestSchema: GenMessage<DeleteMyAccountRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 9);
+
+/**
+ * DeleteMyAccountResponse says what was kept.
+ *
+ * @generated from message sabores.v1.DeleteMyAccountResponse
+ */
+export type DeleteMyAccountResponse = Message<"sabores.v1.DeleteMyAccountResponse"> & {
+  /**
+   * retained_orders is how many orders are kept as tax records.
+   *
+   * @generated from field: int32 retained_orders = 1;
+   */
+  retainedOrders: number;
+};
+
+/**
+ * Describes the message sabores.v1.DeleteMyAccountResponse.
+ * Use `create(DeleteMyAccountResponseSchema)` to create a new message.
+ */
+export const DeleteMyAccountResponseSchema: GenMessage<DeleteMyAccountResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 10);
+
+/**
+ * RecordCookieConsentRequest is the choice the shopper saved.
+ *
+ * @generated from message sabores.v1.RecordCookieConsentRequest
+ */
+export type RecordCookieConsentRequest = Message<"sabores.v1.RecordCookieConsentRequest"> & {
+  /**
+   * analytics says whether analytics cookies were accepted.
+   *
+   * @generated from field: bool analytics = 1;
+   */
+  analytics: boolean;
+
+  /**
+   * marketing says whether marketing cookies were accepted.
+   *
+   * @generated from field: bool marketing = 2;
+   */
+  marketing: boolean;
+
+  /**
+   * personalization says whether personalisation cookies were accepted.
+   *
+   * @generated from field: bool personalization = 3;
+   */
+  personalization: boolean;
+
+  /**
+   * policy_version is the cookie policy's version, a date such as "2026-11-24".
+   *
+   * @generated from field: string policy_version = 4;
+   */
+  policyVersion: string;
+
+  /**
+   * consent_time is when the shopper chose, by their browser's clock (a
+   * choice saved while signed out is sent at the next sign-in); not in the
+   * future beyond a clock's drift.
+   *
+   * @generated from field: google.protobuf.Timestamp consent_time = 5;
+   */
+  consentTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.RecordCookieConsentRequest.
+ * Use `create(RecordCookieConsentRequestSchema)` to create a new message.
+ */
+export const RecordCookieConsentRequestSchema: GenMessage<RecordCookieConsentRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 11);
+
+/**
+ * RecordCookieConsentResponse has no fields.
+ *
+ * @generated from message sabores.v1.RecordCookieConsentResponse
+ */
+export type RecordCookieConsentResponse = Message<"sabores.v1.RecordCookieConsentResponse"> & {
+};
+
+/**
+ * Describes the message sabores.v1.RecordCookieConsentResponse.
+ * Use `create(RecordCookieConsentResponseSchema)` to create a new message.
+ */
+export const RecordCookieConsentResponseSchema: GenMessage<RecordCookieConsentResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 12);
+
+/**
+ * AccountService tells who is signed in, summarises their account and serves
+ * their data rights (GDPR arts. 7(1), 15 and 17).
  *
  * @generated from service sabores.v1.AccountService
  */
@@ -139,6 +514,42 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof GetMyDashboardRequestSchema;
     output: typeof GetMyDashboardResponseSchema;
+  },
+  /**
+   * ExportMyData returns everything the shop keeps about the caller: profile,
+   * customer record, delivery addresses, orders with their lines and cookie
+   * consent records. Not a read without side effects: each export is audited,
+   * and personal data must never sit in a GET cache.
+   *
+   * @generated from rpc sabores.v1.AccountService.ExportMyData
+   */
+  exportMyData: {
+    methodKind: "unary";
+    input: typeof ExportMyDataRequestSchema;
+    output: typeof ExportMyDataResponseSchema;
+  },
+  /**
+   * DeleteMyAccount erases the caller's personal data at once, except what tax
+   * law keeps for 6 years (orders, marked "account deleted"), and ends every
+   * session of the caller. Signing in again creates a new, empty account.
+   *
+   * @generated from rpc sabores.v1.AccountService.DeleteMyAccount
+   */
+  deleteMyAccount: {
+    methodKind: "unary";
+    input: typeof DeleteMyAccountRequestSchema;
+    output: typeof DeleteMyAccountResponseSchema;
+  },
+  /**
+   * RecordCookieConsent stores the cookie choice the signed-in caller made,
+   * so consent can be demonstrated.
+   *
+   * @generated from rpc sabores.v1.AccountService.RecordCookieConsent
+   */
+  recordCookieConsent: {
+    methodKind: "unary";
+    input: typeof RecordCookieConsentRequestSchema;
+    output: typeof RecordCookieConsentResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_account_service, 0);

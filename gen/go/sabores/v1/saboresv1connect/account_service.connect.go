@@ -39,6 +39,15 @@ const (
 	// AccountServiceGetMyDashboardProcedure is the fully-qualified name of the AccountService's
 	// GetMyDashboard RPC.
 	AccountServiceGetMyDashboardProcedure = "/sabores.v1.AccountService/GetMyDashboard"
+	// AccountServiceExportMyDataProcedure is the fully-qualified name of the AccountService's
+	// ExportMyData RPC.
+	AccountServiceExportMyDataProcedure = "/sabores.v1.AccountService/ExportMyData"
+	// AccountServiceDeleteMyAccountProcedure is the fully-qualified name of the AccountService's
+	// DeleteMyAccount RPC.
+	AccountServiceDeleteMyAccountProcedure = "/sabores.v1.AccountService/DeleteMyAccount"
+	// AccountServiceRecordCookieConsentProcedure is the fully-qualified name of the AccountService's
+	// RecordCookieConsent RPC.
+	AccountServiceRecordCookieConsentProcedure = "/sabores.v1.AccountService/RecordCookieConsent"
 )
 
 // AccountServiceClient is a client for the sabores.v1.AccountService service.
@@ -47,6 +56,18 @@ type AccountServiceClient interface {
 	GetSession(context.Context, *connect.Request[v1.GetSessionRequest]) (*connect.Response[v1.GetSessionResponse], error)
 	// GetMyDashboard summarises all of the caller's orders.
 	GetMyDashboard(context.Context, *connect.Request[v1.GetMyDashboardRequest]) (*connect.Response[v1.GetMyDashboardResponse], error)
+	// ExportMyData returns everything the shop keeps about the caller: profile,
+	// customer record, delivery addresses, orders with their lines and cookie
+	// consent records. Not a read without side effects: each export is audited,
+	// and personal data must never sit in a GET cache.
+	ExportMyData(context.Context, *connect.Request[v1.ExportMyDataRequest]) (*connect.Response[v1.ExportMyDataResponse], error)
+	// DeleteMyAccount erases the caller's personal data at once, except what tax
+	// law keeps for 6 years (orders, marked "account deleted"), and ends every
+	// session of the caller. Signing in again creates a new, empty account.
+	DeleteMyAccount(context.Context, *connect.Request[v1.DeleteMyAccountRequest]) (*connect.Response[v1.DeleteMyAccountResponse], error)
+	// RecordCookieConsent stores the cookie choice the signed-in caller made,
+	// so consent can be demonstrated.
+	RecordCookieConsent(context.Context, *connect.Request[v1.RecordCookieConsentRequest]) (*connect.Response[v1.RecordCookieConsentResponse], error)
 }
 
 // NewAccountServiceClient constructs a client for the sabores.v1.AccountService service. By
@@ -74,13 +95,34 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		exportMyData: connect.NewClient[v1.ExportMyDataRequest, v1.ExportMyDataResponse](
+			httpClient,
+			baseURL+AccountServiceExportMyDataProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("ExportMyData")),
+			connect.WithClientOptions(opts...),
+		),
+		deleteMyAccount: connect.NewClient[v1.DeleteMyAccountRequest, v1.DeleteMyAccountResponse](
+			httpClient,
+			baseURL+AccountServiceDeleteMyAccountProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("DeleteMyAccount")),
+			connect.WithClientOptions(opts...),
+		),
+		recordCookieConsent: connect.NewClient[v1.RecordCookieConsentRequest, v1.RecordCookieConsentResponse](
+			httpClient,
+			baseURL+AccountServiceRecordCookieConsentProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("RecordCookieConsent")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // accountServiceClient implements AccountServiceClient.
 type accountServiceClient struct {
-	getSession     *connect.Client[v1.GetSessionRequest, v1.GetSessionResponse]
-	getMyDashboard *connect.Client[v1.GetMyDashboardRequest, v1.GetMyDashboardResponse]
+	getSession          *connect.Client[v1.GetSessionRequest, v1.GetSessionResponse]
+	getMyDashboard      *connect.Client[v1.GetMyDashboardRequest, v1.GetMyDashboardResponse]
+	exportMyData        *connect.Client[v1.ExportMyDataRequest, v1.ExportMyDataResponse]
+	deleteMyAccount     *connect.Client[v1.DeleteMyAccountRequest, v1.DeleteMyAccountResponse]
+	recordCookieConsent *connect.Client[v1.RecordCookieConsentRequest, v1.RecordCookieConsentResponse]
 }
 
 // GetSession calls sabores.v1.AccountService.GetSession.
@@ -93,12 +135,39 @@ func (c *accountServiceClient) GetMyDashboard(ctx context.Context, req *connect.
 	return c.getMyDashboard.CallUnary(ctx, req)
 }
 
+// ExportMyData calls sabores.v1.AccountService.ExportMyData.
+func (c *accountServiceClient) ExportMyData(ctx context.Context, req *connect.Request[v1.ExportMyDataRequest]) (*connect.Response[v1.ExportMyDataResponse], error) {
+	return c.exportMyData.CallUnary(ctx, req)
+}
+
+// DeleteMyAccount calls sabores.v1.AccountService.DeleteMyAccount.
+func (c *accountServiceClient) DeleteMyAccount(ctx context.Context, req *connect.Request[v1.DeleteMyAccountRequest]) (*connect.Response[v1.DeleteMyAccountResponse], error) {
+	return c.deleteMyAccount.CallUnary(ctx, req)
+}
+
+// RecordCookieConsent calls sabores.v1.AccountService.RecordCookieConsent.
+func (c *accountServiceClient) RecordCookieConsent(ctx context.Context, req *connect.Request[v1.RecordCookieConsentRequest]) (*connect.Response[v1.RecordCookieConsentResponse], error) {
+	return c.recordCookieConsent.CallUnary(ctx, req)
+}
+
 // AccountServiceHandler is an implementation of the sabores.v1.AccountService service.
 type AccountServiceHandler interface {
 	// GetSession returns the signed-in user, or signed_in false for a guest.
 	GetSession(context.Context, *connect.Request[v1.GetSessionRequest]) (*connect.Response[v1.GetSessionResponse], error)
 	// GetMyDashboard summarises all of the caller's orders.
 	GetMyDashboard(context.Context, *connect.Request[v1.GetMyDashboardRequest]) (*connect.Response[v1.GetMyDashboardResponse], error)
+	// ExportMyData returns everything the shop keeps about the caller: profile,
+	// customer record, delivery addresses, orders with their lines and cookie
+	// consent records. Not a read without side effects: each export is audited,
+	// and personal data must never sit in a GET cache.
+	ExportMyData(context.Context, *connect.Request[v1.ExportMyDataRequest]) (*connect.Response[v1.ExportMyDataResponse], error)
+	// DeleteMyAccount erases the caller's personal data at once, except what tax
+	// law keeps for 6 years (orders, marked "account deleted"), and ends every
+	// session of the caller. Signing in again creates a new, empty account.
+	DeleteMyAccount(context.Context, *connect.Request[v1.DeleteMyAccountRequest]) (*connect.Response[v1.DeleteMyAccountResponse], error)
+	// RecordCookieConsent stores the cookie choice the signed-in caller made,
+	// so consent can be demonstrated.
+	RecordCookieConsent(context.Context, *connect.Request[v1.RecordCookieConsentRequest]) (*connect.Response[v1.RecordCookieConsentResponse], error)
 }
 
 // NewAccountServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -122,12 +191,36 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceExportMyDataHandler := connect.NewUnaryHandler(
+		AccountServiceExportMyDataProcedure,
+		svc.ExportMyData,
+		connect.WithSchema(accountServiceMethods.ByName("ExportMyData")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceDeleteMyAccountHandler := connect.NewUnaryHandler(
+		AccountServiceDeleteMyAccountProcedure,
+		svc.DeleteMyAccount,
+		connect.WithSchema(accountServiceMethods.ByName("DeleteMyAccount")),
+		connect.WithHandlerOptions(opts...),
+	)
+	accountServiceRecordCookieConsentHandler := connect.NewUnaryHandler(
+		AccountServiceRecordCookieConsentProcedure,
+		svc.RecordCookieConsent,
+		connect.WithSchema(accountServiceMethods.ByName("RecordCookieConsent")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AccountServiceGetSessionProcedure:
 			accountServiceGetSessionHandler.ServeHTTP(w, r)
 		case AccountServiceGetMyDashboardProcedure:
 			accountServiceGetMyDashboardHandler.ServeHTTP(w, r)
+		case AccountServiceExportMyDataProcedure:
+			accountServiceExportMyDataHandler.ServeHTTP(w, r)
+		case AccountServiceDeleteMyAccountProcedure:
+			accountServiceDeleteMyAccountHandler.ServeHTTP(w, r)
+		case AccountServiceRecordCookieConsentProcedure:
+			accountServiceRecordCookieConsentHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -143,4 +236,16 @@ func (UnimplementedAccountServiceHandler) GetSession(context.Context, *connect.R
 
 func (UnimplementedAccountServiceHandler) GetMyDashboard(context.Context, *connect.Request[v1.GetMyDashboardRequest]) (*connect.Response[v1.GetMyDashboardResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AccountService.GetMyDashboard is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) ExportMyData(context.Context, *connect.Request[v1.ExportMyDataRequest]) (*connect.Response[v1.ExportMyDataResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AccountService.ExportMyData is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) DeleteMyAccount(context.Context, *connect.Request[v1.DeleteMyAccountRequest]) (*connect.Response[v1.DeleteMyAccountResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AccountService.DeleteMyAccount is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) RecordCookieConsent(context.Context, *connect.Request[v1.RecordCookieConsentRequest]) (*connect.Response[v1.RecordCookieConsentResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AccountService.RecordCookieConsent is not implemented"))
 }

@@ -1,0 +1,65 @@
+package account
+
+import (
+	"time"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// exportToProto maps what the shop keeps about a user to the export; the
+// addresses are the distinct deliveries of the orders, newest first.
+func exportToProto(now time.Time, user db.DataRightsUserRow, customers []db.DataRightsCustomerRow,
+	orders []*saboresv1.Order, consents []db.CookieConsent) *saboresv1.ExportMyDataResponse {
+	res := &saboresv1.ExportMyDataResponse{
+		ExportTime: timestamppb.New(now),
+		Profile: &saboresv1.DataProfile{
+			Id:         user.ID,
+			Email:      user.Email,
+			Name:       user.FullName,
+			CreateTime: timestamppb.New(user.CreatedAt),
+		},
+		Orders:         orders,
+		Addresses:      []*saboresv1.Delivery{},
+		CookieConsents: make([]*saboresv1.CookieConsent, len(consents)),
+	}
+	if user.LastLoginAt != nil {
+		res.Profile.LastSignInTime = timestamppb.New(*user.LastLoginAt)
+	}
+	if len(customers) > 0 {
+		c := customers[0]
+		res.Customer = &saboresv1.DataCustomer{
+			Name: c.Name, Surname: c.Surname, CompanyName: c.CompanyName, Dni: c.Dni, CompanyNif: c.CompanyNif,
+			CustomerType: c.CustomerType, Email: c.Email, Phone: c.Phone,
+			CreateTime: timestamppb.New(c.CreatedAt), UpdateTime: timestamppb.New(c.UpdatedAt),
+		}
+	}
+	type address struct{ name, email, phone, street, city, postal string }
+	seen := map[address]bool{}
+	for _, o := range orders {
+		d := o.GetDelivery()
+		key := address{d.GetName(), d.GetEmail(), d.GetPhone(), d.GetAddress(), d.GetCity(), d.GetPostalCode()}
+		if d == nil || seen[key] {
+			continue
+		}
+		seen[key] = true
+		res.Addresses = append(res.Addresses, d)
+	}
+	for i, c := range consents {
+		res.CookieConsents[i] = consentToProto(c)
+	}
+	return res
+}
+
+func consentToProto(c db.CookieConsent) *saboresv1.CookieConsent {
+	return &saboresv1.CookieConsent{
+		Analytics:       c.Analytics,
+		Marketing:       c.Marketing,
+		Personalization: c.Personalization,
+		PolicyVersion:   c.PolicyVersion,
+		ConsentTime:     timestamppb.New(c.ConsentedAt),
+		RecordTime:      timestamppb.New(c.RecordedAt),
+	}
+}

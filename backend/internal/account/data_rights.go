@@ -1,0 +1,123 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// ExportMyData reads everything kept about the caller in one transaction, so
+// the download is one consistent picture, and audits the export in it.
+func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1.ExportMyDataRequest]) (*connect.Response[saboresv1.ExportMyDataResponse], error) {
+	userID, err := shop.SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var res *saboresv1.ExportMyDataResponse
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.queries.WithTx(tx)
+		user, err := liveUser(ctx, q, userID)
+		if err != nil {
+			return err
+		}
+		customers, err := q.DataRightsCustomer(ctx, userID)
+		if err != nil {
+			return fmt.Errorf("account: export customer: %w", err)
+		}
+		rows, err := q.DataRightsOrders(ctx, userID)
+		if err != nil {
+			return fmt.Errorf("account: export orders: %w", err)
+		}
+		orders, err := shop.OrdersWithLines(ctx, q, rows)
+		if err != nil {
+			return err
+		}
+		consents, err := q.CookieConsentsForUser(ctx, userID)
+		if err != nil {
+			return fmt.Errorf("account: export consents: %w", err)
+		}
+		res = exportToProto(time.Now(), user, customers, orders, consents)
+		return shop.Audit(ctx, q, "account.export", userEntity(userID), nil, nil)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
+}
+
+// DeleteMyAccount erases the caller's personal data in one transaction:
+// orders are kept as tax records (marked, contact data erased, retention
+// date set), the customer record, consent records, memberships and every
+// session are deleted, the audit trail forgets the email, and the user row
+// becomes an anonymous tombstone the same identity can never sign in to.
+func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[saboresv1.DeleteMyAccountRequest]) (*connect.Response[saboresv1.DeleteMyAccountResponse], error) {
+	userID, err := shop.SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var retained int64
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.queries.WithTx(tx)
+		if _, err := liveUser(ctx, q, userID); err != nil {
+			return err
+		}
+		if retained, err = q.DataRightsRetainOrders(ctx, userID); err != nil {
+			return fmt.Errorf("account: retain orders: %w", err)
+		}
+		if err := q.DataRightsDeleteCustomer(ctx, userID); err != nil {
+			return fmt.Errorf("account: delete customer: %w", err)
+		}
+		if err := q.DataRightsDeleteConsents(ctx, userID); err != nil {
+			return fmt.Errorf("account: delete consents: %w", err)
+		}
+		if err := q.DataRightsDeleteMemberships(ctx, userID); err != nil {
+			return fmt.Errorf("account: delete memberships: %w", err)
+		}
+		sessions, err := q.DataRightsDeleteSessions(ctx, userID)
+		if err != nil {
+			return fmt.Errorf("account: end sessions: %w", err)
+		}
+		// Audited before the trail is anonymised, so this record loses the
+		// email too and keeps only the user id.
+		if err := shop.Audit(ctx, q, "account.delete", userEntity(userID), nil,
+			map[string]int64{"retained_orders": retained, "sessions_ended": sessions}); err != nil {
+			return err
+		}
+		if err := q.DataRightsAnonymiseAudit(ctx, userID); err != nil {
+			return fmt.Errorf("account: anonymise audit: %w", err)
+		}
+		if err := q.DataRightsTombstoneUser(ctx, userID); err != nil {
+			return fmt.Errorf("account: erase user: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.DeleteMyAccountResponse{RetainedOrders: int32(retained)}), nil
+}
+
+// liveUser locks the caller's account; a deleted one (a call racing the
+// deletion) is a caller no longer signed in.
+func liveUser(ctx context.Context, q *db.Queries, userID int64) (db.DataRightsUserRow, error) {
+	user, err := q.DataRightsUser(ctx, userID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return user, apperr.Unauthenticated("the account was deleted")
+	}
+	if err != nil {
+		return user, fmt.Errorf("account: read user: %w", err)
+	}
+	return user, nil
+}
+
+func userEntity(userID int64) string { return "user:" + strconv.FormatInt(userID, 10) }

@@ -1,0 +1,74 @@
+-- name: DataRightsUser :one
+-- The caller's profile, locked: an export and a deletion of the same account
+-- never interleave, and a deleted account is never found.
+SELECT id, email, full_name, created_at, last_login_at
+FROM users
+WHERE id = @id AND deleted_at IS NULL
+FOR UPDATE;
+
+-- name: DataRightsCustomer :many
+-- The customer record the shop keeps from the shopper's latest order (at
+-- most one row).
+SELECT name, surname, company_name, dni, company_nif, customer_type, email, phone, created_at, updated_at
+FROM customers
+WHERE user_id = @user_id::bigint;
+
+-- name: DataRightsOrders :many
+SELECT * FROM orders
+WHERE user_id = @user_id
+ORDER BY created_at DESC, id DESC;
+
+-- name: CookieConsentInsert :one
+INSERT INTO cookie_consents (user_id, analytics, marketing, personalization, policy_version, consented_at)
+VALUES (@user_id, @analytics, @marketing, @personalization, @policy_version, @consented_at)
+RETURNING *;
+
+-- name: CookieConsentsForUser :many
+SELECT * FROM cookie_consents
+WHERE user_id = @user_id
+ORDER BY recorded_at DESC, id DESC;
+
+-- name: DataRightsRetainOrders :execrows
+-- Orders are tax records: kept 6 years counted from the end of the year of
+-- the sale (Código de Comercio art. 30), in the shop's time zone. What an
+-- invoice to this buyer needs (name and address) stays; contact data, which
+-- no tax rule asks for, is erased.
+UPDATE orders
+SET delivery_email = '',
+    delivery_phone = '',
+    account_deleted_at = now(),
+    retain_until = make_date(extract(year FROM timezone('Europe/Madrid', created_at))::int + 6, 12, 31)
+WHERE user_id = @user_id;
+
+-- name: DataRightsDeleteCustomer :exec
+-- The orders' customer_id becomes NULL (ON DELETE SET NULL).
+DELETE FROM customers WHERE user_id = @user_id::bigint;
+
+-- name: DataRightsDeleteSessions :execrows
+DELETE FROM sessions WHERE user_id = @user_id;
+
+-- name: DataRightsDeleteConsents :exec
+DELETE FROM cookie_consents WHERE user_id = @user_id;
+
+-- name: DataRightsDeleteMemberships :exec
+DELETE FROM company_users WHERE user_id = @user_id;
+
+-- name: DataRightsAnonymiseAudit :exec
+-- The trail keeps what was done and by which (now anonymous) user id, but
+-- no longer the email it was done under.
+UPDATE audit_events
+SET actor = 'user:' || @user_id::bigint
+WHERE actor_user_id = @user_id;
+
+-- name: DataRightsTombstoneUser :exec
+-- The identity (issuer, subject, email, name) is erased, so the same person
+-- signing in again creates a new, empty account; the row stays because the
+-- retained orders point at it.
+UPDATE users
+SET issuer = 'deleted',
+    subject = id::text,
+    email = 'deleted-' || id || '@invalid',
+    full_name = '',
+    last_login_at = NULL,
+    deleted_at = now()
+WHERE id = @id;
