@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"slices"
 	"strings"
 	"time"
@@ -17,6 +16,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/sepaqr"
+	"github.com/sabores/sabores/backend/internal/taxid"
 )
 
 // SettingKey is the row of the settings table holding the shop's settings.
@@ -136,56 +137,10 @@ func Validate(s Settings) error {
 	return nil
 }
 
-// nifLetters are the check letters of a DNI/NIE, indexed by number mod 23.
-const nifLetters = "TRWAGMYFPDXBNJZSQVHLCKE"
-
 // ValidNIF reports whether s is a Spanish tax id with a matching check
-// character: a DNI (8 digits and a letter), a NIE (X, Y or Z, 7 digits and a
-// letter) or a company NIF (a letter, 7 digits and a check digit or letter).
+// character: a DNI-based NIF, a NIE or a company NIF (CIF).
 func ValidNIF(s string) bool {
-	if len(s) != 9 {
-		return false
-	}
-	digits := func(t string) bool {
-		for _, r := range t {
-			if r < '0' || r > '9' {
-				return false
-			}
-		}
-		return true
-	}
-	first, middle, last := s[0], s[1:8], s[8]
-	if !digits(middle) {
-		return false
-	}
-	if i := strings.IndexByte("XYZ", first); i >= 0 || (first >= '0' && first <= '9') {
-		number := s[:8]
-		if i >= 0 {
-			number = string(rune('0'+i)) + middle
-		}
-		var n int
-		for _, r := range number {
-			n = n*10 + int(r-'0')
-		}
-		return last == nifLetters[n%23]
-	}
-	if !strings.ContainsRune("ABCDEFGHJNPQRSUVW", rune(first)) {
-		return false
-	}
-	// Company NIF: double the digits in odd positions (summing the
-	// product's digits), add the even ones; the control is 10 minus the
-	// last digit of the sum, as a digit or as a letter of "JABCDEFGHI".
-	sum := 0
-	for i, r := range middle {
-		d := int(r - '0')
-		if i%2 == 0 {
-			d *= 2
-			d = d/10 + d%10
-		}
-		sum += d
-	}
-	control := (10 - sum%10) % 10
-	return last == byte('0'+control) || last == "JABCDEFGHI"[control]
+	return taxid.Classify(s) != taxid.Invalid
 }
 
 // ValidIBAN reports whether s (upper case, no spaces) is an IBAN whose
@@ -195,19 +150,7 @@ func ValidIBAN(s string) bool {
 	if len(s) < 15 || len(s) > 34 || (strings.HasPrefix(s, "ES") && len(s) != 24) {
 		return false
 	}
-	var digits strings.Builder
-	for _, r := range s[4:] + s[:4] {
-		switch {
-		case r >= '0' && r <= '9':
-			digits.WriteRune(r)
-		case r >= 'A' && r <= 'Z':
-			fmt.Fprintf(&digits, "%d", r-'A'+10)
-		default:
-			return false
-		}
-	}
-	n, ok := new(big.Int).SetString(digits.String(), 10)
-	return ok && new(big.Int).Mod(n, big.NewInt(97)).Int64() == 1
+	return sepaqr.ValidIBAN(s)
 }
 
 // Sample are the values `shopd seed` fills in so a new shop shows something

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/taxid"
 )
 
 // Kind is an invoice series' kind; each has its own correlative series
@@ -123,8 +124,8 @@ func (iv Invoicer) IssueForPaidOrder(ctx context.Context, tx pgx.Tx, orderID int
 // once a corrective invoice changed its amounts.
 func (iv Invoicer) IssueComplete(ctx context.Context, tx pgx.Tx, orderID int64, buyer Buyer) (db.Invoice, error) {
 	q := db.New(tx)
-	buyer.TaxID = NormalizeTaxID(buyer.TaxID)
-	if ClassifyTaxID(buyer.TaxID) == InvalidTaxID {
+	buyer.TaxID = taxid.Normalize(buyer.TaxID)
+	if taxid.Classify(buyer.TaxID) == taxid.Invalid {
 		return db.Invoice{}, apperr.Invalid("tax_id", "not a valid NIF, NIE or CIF")
 	}
 	order, err := orderToInvoice(ctx, q, orderID)

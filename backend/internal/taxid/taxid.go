@@ -1,16 +1,19 @@
-package invoice
+// Package taxid holds the rules of Spanish tax identification numbers (NIF,
+// NIE, CIF) as plain functions: the shop's own NIF in its settings and a
+// buyer's on a complete invoice are checked by the same rule.
+package taxid
 
 import (
 	"strings"
 )
 
-// TaxIDKind is which kind of Spanish tax identification number a string is.
-type TaxIDKind int
+// Kind is which kind of Spanish tax identification number a string is.
+type Kind int
 
 // The kinds of tax id a buyer may give for a complete invoice.
 const (
-	// InvalidTaxID is no valid NIF, NIE or CIF.
-	InvalidTaxID TaxIDKind = iota
+	// Invalid is no valid NIF, NIE or CIF.
+	Invalid Kind = iota
 	// NIF is a person's DNI-based NIF (8 digits and a letter), or a K/L/M NIF.
 	NIF
 	// NIE is a foreigner's identity number (X, Y or Z, 7 digits, a letter).
@@ -25,9 +28,9 @@ const dniLetters = "TRWAGMYFPDXBNJZSQVHLCKE"
 // cifLetters maps the CIF control digit to its letter form.
 const cifLetters = "JABCDEFGHI"
 
-// NormalizeTaxID uppercases a tax id and drops the spaces, dots and dashes
+// Normalize uppercases a tax id and drops the spaces, dots and dashes
 // people type inside it.
-func NormalizeTaxID(s string) string {
+func Normalize(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch r {
 		case ' ', '-', '.':
@@ -40,15 +43,15 @@ func NormalizeTaxID(s string) string {
 	}, s)
 }
 
-// ClassifyTaxID says whether id (normalized) is a valid NIF, NIE or CIF,
+// Classify says whether id (normalized) is a valid NIF, NIE or CIF,
 // checking its control letter or digit.
-func ClassifyTaxID(id string) TaxIDKind {
+func Classify(id string) Kind {
 	if len(id) != 9 {
-		return InvalidTaxID
+		return Invalid
 	}
 	first, body, last := id[0], id[1:8], id[8]
 	if !allDigits(body) {
-		return InvalidTaxID
+		return Invalid
 	}
 	switch {
 	case isDigit(first):
@@ -68,7 +71,7 @@ func ClassifyTaxID(id string) TaxIDKind {
 			return CIF
 		}
 	}
-	return InvalidTaxID
+	return Invalid
 }
 
 // dniControl is the control letter of a string of digits.
