@@ -122,7 +122,7 @@ func runLighthouseOnly(ctx context.Context, cfg config, shopd string) error {
 		return err
 	}
 	srv.stop()
-	if err := seedProducts(ctx, shopd, dsn, 1000); err != nil {
+	if err := seedProducts(ctx, shopd, dsn, work, 1000); err != nil {
 		return err
 	}
 	smp, err := sample(ctx, dsn)

@@ -10,8 +10,10 @@
 // BENCH_SIZES (default "1000,100000"), BENCH_CONNS ("1,8,32,128"),
 // BENCH_DURATION ("3s" per run), BENCH_PORT (8090), BENCH_WEB (0 skips the
 // web app), BENCH_SCENARIOS (comma-separated names; empty runs them all),
-// LIGHTHOUSE_RUNS (3 a page). `go run ./bench lighthouse` (./task
-// lighthouse) runs only Lighthouse's mobile preset on 1 000 products.
+// LIGHTHOUSE_RUNS (3 a page), BENCH_SHOPD (a shopd binary to measure
+// instead of building this tree's, e.g. an older commit's for an A/B
+// comparison). `go run ./bench lighthouse` (./task lighthouse) runs only
+// Lighthouse's mobile preset on 1 000 products.
 package main
 
 import (
@@ -62,6 +64,11 @@ type runRecord struct {
 	RunRSSMB   float64 `json:"server_run_rss_mb"`
 	Goroutines int     `json:"server_goroutines,omitempty"`
 	Threads    int     `json:"server_threads"`
+	// ShopdCPUUS and DBCPUUS are the CPU time shopd and the PostgreSQL
+	// backends of its database spent per request during the run, in µs:
+	// steadier than req/s when the machine is shared.
+	ShopdCPUUS float64 `json:"shopd_cpu_us_per_req"`
+	DBCPUUS    float64 `json:"db_cpu_us_per_req"`
 }
 
 // comparison puts an RPC next to pgbench running its SQL.
@@ -154,11 +161,18 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	log.Printf("building shopd in release mode")
-	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags", "-s -w", "-o", shopd, "./backend/cmd/shopd")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("build shopd: %w", err)
+	if bin := os.Getenv("BENCH_SHOPD"); bin != "" {
+		if shopd, err = filepath.Abs(bin); err != nil {
+			return err
+		}
+		log.Printf("measuring %s", shopd)
+	} else {
+		log.Printf("building shopd in release mode")
+		build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags", "-s -w", "-o", shopd, "./backend/cmd/shopd")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("build shopd: %w", err)
+		}
 	}
 	if cfg.vegeta, err = buildVegeta(ctx, cfg.dir); err != nil {
 		return err
