@@ -50,6 +50,8 @@ type config struct {
 	adminURL string
 	dir      string
 	vegeta   string
+	// mail receives shopd's e-mails (SMTP_HOST and SMTP_PORT).
+	mail *mailSink
 }
 
 // runRecord is one row of the table.
@@ -83,13 +85,16 @@ type comparison struct {
 }
 
 type sizeReport struct {
-	Products        int     `json:"products"`
-	ColdStartupMS   float64 `json:"cold_startup_ms"`
-	WarmStartupMS   float64 `json:"warm_startup_ms"`
-	SeedSeconds     float64 `json:"seed_seconds"`
-	Orders          int64   `json:"orders_placed"`
-	Oversold        bool    `json:"oversold"`
-	OversellChecked int     `json:"oversell_products_checked"`
+	Products      int     `json:"products"`
+	ColdStartupMS float64 `json:"cold_startup_ms"`
+	WarmStartupMS float64 `json:"warm_startup_ms"`
+	SeedSeconds   float64 `json:"seed_seconds"`
+	Orders        int64   `json:"orders_placed"`
+	// EmailsSent is how many e-mails shopd delivered to the mail sink
+	// while this size ran (one per order placed, sent by River).
+	EmailsSent      int64 `json:"emails_sent"`
+	Oversold        bool  `json:"oversold"`
+	OversellChecked int   `json:"oversell_products_checked"`
 }
 
 type report struct {
@@ -175,6 +180,9 @@ func run(ctx context.Context) error {
 		}
 	}
 	if cfg.vegeta, err = buildVegeta(ctx, cfg.dir); err != nil {
+		return err
+	}
+	if cfg.mail, err = startMailSink(ctx); err != nil {
 		return err
 	}
 	if cfg.adminURL == "" {
@@ -346,10 +354,10 @@ type server struct {
 
 // startShopd starts shopd on dsn and returns once /healthz answers 200,
 // with the time that took from the process start.
-func startShopd(ctx context.Context, shopd, dsn string, port int, logFile string) (*server, time.Duration, error) {
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
+func startShopd(ctx context.Context, cfg config, shopd, dsn, logFile string) (*server, time.Duration, error) {
+	addr := fmt.Sprintf("127.0.0.1:%d", cfg.port)
 	if ln, err := new(net.ListenConfig).Listen(ctx, "tcp", addr); err != nil {
-		return nil, 0, fmt.Errorf("port %d is taken: %w", port, err)
+		return nil, 0, fmt.Errorf("port %d is taken: %w", cfg.port, err)
 	} else {
 		_ = ln.Close()
 	}
@@ -359,7 +367,8 @@ func startShopd(ctx context.Context, shopd, dsn string, port int, logFile string
 	}
 	cmd := exec.CommandContext(ctx, shopd, "serve")
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+dsn, "ADDR="+addr, "PUBLIC_URL=http://"+addr,
-		"SEED_ON_EMPTY=false", "LOG_LEVEL=warn", "ENV=development")
+		"SEED_ON_EMPTY=false", "LOG_LEVEL=warn", "ENV=development",
+		"SMTP_HOST=127.0.0.1", "SMTP_PORT="+strconv.Itoa(cfg.mail.port()), "SMTP_TLS=none")
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
 	start := time.Now()

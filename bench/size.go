@@ -197,9 +197,10 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 		_ = adminExec(context.WithoutCancel(ctx), cfg.adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
 	}()
 	sr := sizeReport{Products: n}
+	mailBefore := cfg.mail.delivered.Load()
 
 	// Cold start: an empty database, so the time includes every migration.
-	srv, took, err := startShopd(ctx, shopd, dsn, cfg.port, filepath.Join(work, "shopd-cold.log"))
+	srv, took, err := startShopd(ctx, cfg, shopd, dsn, filepath.Join(work, "shopd-cold.log"))
 	if err != nil {
 		return err
 	}
@@ -222,7 +223,7 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	}
 	log.Printf("%d products: seeded in %.1f s", n, sr.SeedSeconds)
 
-	srv, took, err = startShopd(ctx, shopd, dsn, cfg.port, filepath.Join(work, fmt.Sprintf("shopd-%d.log", n)))
+	srv, took, err = startShopd(ctx, cfg, shopd, dsn, filepath.Join(work, fmt.Sprintf("shopd-%d.log", n)))
 	if err != nil {
 		return err
 	}
@@ -345,6 +346,7 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	if sr.Orders, sr.Oversold, sr.OversellChecked, err = checkOrders(ctx, dsn, stocked); err != nil {
 		return err
 	}
+	sr.EmailsSent = cfg.mail.delivered.Load() - mailBefore
 	if last && cfg.web {
 		rep.Web = &webReport{}
 		rep.Web.LCP, rep.Web.LCPError = measureLCP(ctx, srv.base, smp.hotIDs[0])

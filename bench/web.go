@@ -159,9 +159,9 @@ func printReport(w io.Writer, r *report) {
 	_ = tw.Flush()
 	fmt.Fprintln(w, "\nStartup and orders:")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "products\tcold start ms (migrations)\twarm start ms\tseed s\torders placed\toversold\t")
+	fmt.Fprintln(tw, "products\tcold start ms (migrations)\twarm start ms\tseed s\torders placed\te-mails sent\toversold\t")
 	for _, s := range r.Sizes {
-		fmt.Fprintf(tw, "%d\t%.0f\t%.0f\t%.1f\t%d\t%t\t\n", s.Products, s.ColdStartupMS, s.WarmStartupMS, s.SeedSeconds, s.Orders, s.Oversold)
+		fmt.Fprintf(tw, "%d\t%.0f\t%.0f\t%.1f\t%d\t%d\t%t\t\n", s.Products, s.ColdStartupMS, s.WarmStartupMS, s.SeedSeconds, s.Orders, s.EmailsSent, s.Oversold)
 	}
 	_ = tw.Flush()
 	if r.Web != nil {
