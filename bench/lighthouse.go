@@ -117,19 +117,19 @@ func runLighthouseOnly(ctx context.Context, cfg config, shopd string) error {
 	}()
 	// Migrations run on shopd's first start; seeding needs the tables.
 	work := filepath.Join(cfg.dir, "work")
-	srv, _, err := startShopd(ctx, shopd, dsn, cfg.port, filepath.Join(work, "shopd-lighthouse-cold.log"))
+	srv, _, err := startShopd(ctx, cfg, shopd, dsn, filepath.Join(work, "shopd-lighthouse-cold.log"))
 	if err != nil {
 		return err
 	}
 	srv.stop()
-	if err := seedProducts(ctx, shopd, dsn, 1000); err != nil {
+	if err := seedProducts(ctx, shopd, dsn, work, 1000); err != nil {
 		return err
 	}
 	smp, err := sample(ctx, dsn)
 	if err != nil {
 		return err
 	}
-	srv, _, err = startShopd(ctx, shopd, dsn, cfg.port, filepath.Join(work, "shopd-lighthouse.log"))
+	srv, _, err = startShopd(ctx, cfg, shopd, dsn, filepath.Join(work, "shopd-lighthouse.log"))
 	if err != nil {
 		return err
 	}

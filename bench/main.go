@@ -10,8 +10,10 @@
 // BENCH_SIZES (default "1000,100000"), BENCH_CONNS ("1,8,32,128"),
 // BENCH_DURATION ("3s" per run), BENCH_PORT (8090), BENCH_WEB (0 skips the
 // web app), BENCH_SCENARIOS (comma-separated names; empty runs them all),
-// LIGHTHOUSE_RUNS (3 a page). `go run ./bench lighthouse` (./task
-// lighthouse) runs only Lighthouse's mobile preset on 1 000 products.
+// LIGHTHOUSE_RUNS (3 a page), BENCH_SHOPD (a shopd binary to measure
+// instead of building this tree's, e.g. an older commit's for an A/B
+// comparison). `go run ./bench lighthouse` (./task lighthouse) runs only
+// Lighthouse's mobile preset on 1 000 products.
 package main
 
 import (
@@ -48,6 +50,8 @@ type config struct {
 	adminURL string
 	dir      string
 	vegeta   string
+	// mail receives shopd's e-mails (SMTP_HOST and SMTP_PORT).
+	mail *mailSink
 }
 
 // runRecord is one row of the table.
@@ -62,6 +66,11 @@ type runRecord struct {
 	RunRSSMB   float64 `json:"server_run_rss_mb"`
 	Goroutines int     `json:"server_goroutines,omitempty"`
 	Threads    int     `json:"server_threads"`
+	// ShopdCPUUS and DBCPUUS are the CPU time shopd and the PostgreSQL
+	// backends of its database spent per request during the run, in µs:
+	// steadier than req/s when the machine is shared.
+	ShopdCPUUS float64 `json:"shopd_cpu_us_per_req"`
+	DBCPUUS    float64 `json:"db_cpu_us_per_req"`
 }
 
 // comparison puts an RPC next to pgbench running its SQL.
@@ -76,13 +85,16 @@ type comparison struct {
 }
 
 type sizeReport struct {
-	Products        int     `json:"products"`
-	ColdStartupMS   float64 `json:"cold_startup_ms"`
-	WarmStartupMS   float64 `json:"warm_startup_ms"`
-	SeedSeconds     float64 `json:"seed_seconds"`
-	Orders          int64   `json:"orders_placed"`
-	Oversold        bool    `json:"oversold"`
-	OversellChecked int     `json:"oversell_products_checked"`
+	Products      int     `json:"products"`
+	ColdStartupMS float64 `json:"cold_startup_ms"`
+	WarmStartupMS float64 `json:"warm_startup_ms"`
+	SeedSeconds   float64 `json:"seed_seconds"`
+	Orders        int64   `json:"orders_placed"`
+	// EmailsSent is how many e-mails shopd delivered to the mail sink
+	// while this size ran (one per order placed, sent by River).
+	EmailsSent      int64 `json:"emails_sent"`
+	Oversold        bool  `json:"oversold"`
+	OversellChecked int   `json:"oversell_products_checked"`
 }
 
 type report struct {
@@ -154,13 +166,23 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	log.Printf("building shopd in release mode")
-	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags", "-s -w", "-o", shopd, "./backend/cmd/shopd")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("build shopd: %w", err)
+	if bin := os.Getenv("BENCH_SHOPD"); bin != "" {
+		if shopd, err = filepath.Abs(bin); err != nil {
+			return err
+		}
+		log.Printf("measuring %s", shopd)
+	} else {
+		log.Printf("building shopd in release mode")
+		build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-ldflags", "-s -w", "-o", shopd, "./backend/cmd/shopd")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("build shopd: %w", err)
+		}
 	}
 	if cfg.vegeta, err = buildVegeta(ctx, cfg.dir); err != nil {
+		return err
+	}
+	if cfg.mail, err = startMailSink(ctx); err != nil {
 		return err
 	}
 	if cfg.adminURL == "" {
@@ -332,10 +354,10 @@ type server struct {
 
 // startShopd starts shopd on dsn and returns once /healthz answers 200,
 // with the time that took from the process start.
-func startShopd(ctx context.Context, shopd, dsn string, port int, logFile string) (*server, time.Duration, error) {
-	addr := fmt.Sprintf("127.0.0.1:%d", port)
+func startShopd(ctx context.Context, cfg config, shopd, dsn, logFile string) (*server, time.Duration, error) {
+	addr := fmt.Sprintf("127.0.0.1:%d", cfg.port)
 	if ln, err := new(net.ListenConfig).Listen(ctx, "tcp", addr); err != nil {
-		return nil, 0, fmt.Errorf("port %d is taken: %w", port, err)
+		return nil, 0, fmt.Errorf("port %d is taken: %w", cfg.port, err)
 	} else {
 		_ = ln.Close()
 	}
@@ -345,7 +367,8 @@ func startShopd(ctx context.Context, shopd, dsn string, port int, logFile string
 	}
 	cmd := exec.CommandContext(ctx, shopd, "serve")
 	cmd.Env = append(os.Environ(), "DATABASE_URL="+dsn, "ADDR="+addr, "PUBLIC_URL=http://"+addr,
-		"SEED_ON_EMPTY=false", "LOG_LEVEL=warn", "ENV=development")
+		"SEED_ON_EMPTY=false", "LOG_LEVEL=warn", "ENV=development",
+		"SMTP_HOST=127.0.0.1", "SMTP_PORT="+strconv.Itoa(cfg.mail.port()), "SMTP_TLS=none")
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
 	start := time.Now()

@@ -26,7 +26,9 @@ func namedQueries(files ...string) (map[string]string, error) {
 		var body []string
 		flush := func() {
 			if name != "" {
-				out[name] = strings.TrimSuffix(strings.TrimSpace(strings.Join(body, "\n")), ";")
+				// sqlc.embed(p) is p.* to PostgreSQL.
+				sql := sqlcEmbed.ReplaceAllString(strings.Join(body, "\n"), "$1.*")
+				out[name] = strings.TrimSuffix(strings.TrimSpace(sql), ";")
 			}
 			name, body = "", nil
 		}
@@ -46,7 +48,10 @@ func namedQueries(files ...string) (map[string]string, error) {
 	return out, nil
 }
 
-var sqlcParam = regexp.MustCompile(`@([a-z_]+)`)
+var (
+	sqlcParam = regexp.MustCompile(`@([a-z_]+)`)
+	sqlcEmbed = regexp.MustCompile(`sqlc\.embed\(([a-z_]+)\)`)
+)
 
 // bind replaces sqlc's @params: those in vars become pgbench variables
 // (:name, set by \set lines), the others the SQL literal given.
@@ -64,7 +69,7 @@ func bind(query string, literals map[string]string) string {
 // shopd's in-memory snapshot (catalogcache.PromotionSnapshot), so no
 // promotion query is part of a read.
 func pgbenchScripts(q map[string]string, minID, maxID int64, categories []string, searchTerms []string) (map[string]string, error) {
-	for _, n := range []string{"CountProducts", "ListProductsByName", "GetOnlineProduct", "SearchProductsByPrefix", "SearchProductsContaining"} {
+	for _, n := range []string{"CountProducts", "ListProductsByName", "GetOnlineProductPage", "SearchProductsByPrefix", "SearchProductsContaining"} {
 		if q[n] == "" {
 			return nil, fmt.Errorf("pgbench: query %s not found", n)
 		}
@@ -74,7 +79,7 @@ func pgbenchScripts(q map[string]string, minID, maxID int64, categories []string
 	list := fmt.Sprintf("\\set page random(0, 20)\n\\set page_limit 20\n\\set page_offset :page * 20\n%s;\n%s;\n",
 		bind(q["CountProducts"], map[string]string{"category": lit(category), "online_category": "''"}),
 		bind(q["ListProductsByName"], map[string]string{"category": lit(category), "online_category": "''"}))
-	detail := fmt.Sprintf("\\set id random(%d, %d)\n%s;\n", minID, maxID, q["GetOnlineProduct"])
+	detail := fmt.Sprintf("\\set id random(%d, %d)\n%s;\n", minID, maxID, q["GetOnlineProductPage"])
 	detail = strings.Replace(detail, "@id", ":id", 1)
 	term := searchTerms[len(searchTerms)/2]
 	search := fmt.Sprintf("\\set max_results 10\n%s;\n%s;\n",

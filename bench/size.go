@@ -197,9 +197,10 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 		_ = adminExec(context.WithoutCancel(ctx), cfg.adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
 	}()
 	sr := sizeReport{Products: n}
+	mailBefore := cfg.mail.delivered.Load()
 
 	// Cold start: an empty database, so the time includes every migration.
-	srv, took, err := startShopd(ctx, shopd, dsn, cfg.port, filepath.Join(work, "shopd-cold.log"))
+	srv, took, err := startShopd(ctx, cfg, shopd, dsn, filepath.Join(work, "shopd-cold.log"))
 	if err != nil {
 		return err
 	}
@@ -208,7 +209,7 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	log.Printf("%d products: cold start (migrations) %.0f ms; seeding", n, sr.ColdStartupMS)
 
 	seedStart := time.Now()
-	if err := seedProducts(ctx, shopd, dsn, n); err != nil {
+	if err := seedProducts(ctx, shopd, dsn, work, n); err != nil {
 		return err
 	}
 	sr.SeedSeconds = time.Since(seedStart).Seconds()
@@ -222,7 +223,7 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	}
 	log.Printf("%d products: seeded in %.1f s", n, sr.SeedSeconds)
 
-	srv, took, err = startShopd(ctx, shopd, dsn, cfg.port, filepath.Join(work, fmt.Sprintf("shopd-%d.log", n)))
+	srv, took, err = startShopd(ctx, cfg, shopd, dsn, filepath.Join(work, fmt.Sprintf("shopd-%d.log", n)))
 	if err != nil {
 		return err
 	}
@@ -249,9 +250,18 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 		}
 		next[sc.Name] = res.Requests
 	}
+	meter, err := newCPUMeter(ctx, dsn, srv.cmd.Process.Pid)
+	if err != nil {
+		return err
+	}
+	defer meter.close(context.WithoutCancel(ctx))
 	rpcAt := map[string]float64{}
 	for _, sc := range scs {
 		for _, c := range cfg.conns {
+			cpuBefore, err := meter.snapshot(ctx)
+			if err != nil {
+				return err
+			}
 			sm := srv.sample(ctx)
 			res, err := runWrk(ctx, work, srv.base, sc, c, cfg.duration, next[sc.Name])
 			runRSS, gs := sm.finish()
@@ -259,11 +269,22 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 			if err != nil {
 				return err
 			}
+			cpuAfter, err := meter.snapshot(ctx)
+			if err != nil {
+				return err
+			}
+			shopdCPU, dbCPU := cpuAfter.since(cpuBefore)
 			peak, threads := srv.memory()
-			rep.Runs = append(rep.Runs, runRecord{Products: n, Scenario: sc.Name, Conns: c, loadResult: res,
-				PeakRSSMB: peak, RunRSSMB: runRSS, Goroutines: gs, Threads: threads})
-			log.Printf("%7d %-20s c=%-3d %8.0f req/s p50 %6.2f ms p99 %6.2f ms errors %d rss %.0f MB",
-				n, sc.Name, c, res.RPS, float64(res.P50US)/1000, float64(res.P99US)/1000, res.ErrorsStatus+res.ErrorsSocket, peak)
+			rec := runRecord{Products: n, Scenario: sc.Name, Conns: c, loadResult: res,
+				PeakRSSMB: peak, RunRSSMB: runRSS, Goroutines: gs, Threads: threads}
+			if res.Requests > 0 {
+				rec.ShopdCPUUS = float64(shopdCPU.Microseconds()) / float64(res.Requests)
+				rec.DBCPUUS = float64(dbCPU.Microseconds()) / float64(res.Requests)
+			}
+			rep.Runs = append(rep.Runs, rec)
+			log.Printf("%7d %-20s c=%-3d %8.0f req/s p50 %6.2f ms p99 %6.2f ms errors %d rss %.0f MB cpu/req shopd %4.0f µs db %4.0f µs",
+				n, sc.Name, c, res.RPS, float64(res.P50US)/1000, float64(res.P99US)/1000, res.ErrorsStatus+res.ErrorsSocket, peak,
+				rec.ShopdCPUUS, rec.DBCPUUS)
 			if c == 32 {
 				rpcAt[sc.Name] = res.RPS
 			}
@@ -325,6 +346,7 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	if sr.Orders, sr.Oversold, sr.OversellChecked, err = checkOrders(ctx, dsn, stocked); err != nil {
 		return err
 	}
+	sr.EmailsSent = cfg.mail.delivered.Load() - mailBefore
 	if last && cfg.web {
 		rep.Web = &webReport{}
 		rep.Web.LCP, rep.Web.LCPError = measureLCP(ctx, srv.base, smp.hotIDs[0])
@@ -342,8 +364,8 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // seedProducts fills the database with n products with `shopd seed
 // --products N`, which also vacuums and analyzes what it loaded, as
 // autovacuum would have by then.
-func seedProducts(ctx context.Context, shopd, dsn string, n int) error {
-	logf, err := os.Create(filepath.Join(filepath.Dir(shopd), "work", "seed.log"))
+func seedProducts(ctx context.Context, shopd, dsn, work string, n int) error {
+	logf, err := os.Create(filepath.Join(work, "seed.log"))
 	if err != nil {
 		return err
 	}

@@ -129,15 +129,15 @@ func measureLCP(ctx context.Context, base string, productID int64) (map[string]i
 func printReport(w io.Writer, r *report) {
 	fmt.Fprintf(w, "\nSabores benchmark, %s, %s, %.0f s per run\n\n", r.Time.Format(time.RFC3339), r.Machine, r.DurationSec)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "products\tscenario\tconns\treq/s\tp50 ms\tp95 ms\tp99 ms\terrors\tRSS MB (run)\tpeak RSS MB\tgoroutines\t")
+	fmt.Fprintln(tw, "products\tscenario\tconns\treq/s\tp50 ms\tp95 ms\tp99 ms\terrors\tshopd CPU µs/req\tdb CPU µs/req\tRSS MB (run)\tpeak RSS MB\tgoroutines\t")
 	for _, run := range r.Runs {
 		g := "-"
 		if run.Goroutines > 0 {
 			g = strconv.Itoa(run.Goroutines)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%.0f\t%.2f\t%.2f\t%.2f\t%d\t%.0f\t%.0f\t%s\t\n", run.Products, run.Scenario, run.Conns, run.RPS,
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%.0f\t%.2f\t%.2f\t%.2f\t%d\t%.0f\t%.0f\t%.0f\t%.0f\t%s\t\n", run.Products, run.Scenario, run.Conns, run.RPS,
 			float64(run.P50US)/1000, float64(run.P95US)/1000, float64(run.P99US)/1000, run.ErrorsStatus+run.ErrorsSocket,
-			run.RunRSSMB, run.PeakRSSMB, g)
+			run.ShopdCPUUS, run.DBCPUUS, run.RunRSSMB, run.PeakRSSMB, g)
 	}
 	_ = tw.Flush()
 	if len(r.Rates) > 0 {
@@ -159,9 +159,9 @@ func printReport(w io.Writer, r *report) {
 	_ = tw.Flush()
 	fmt.Fprintln(w, "\nStartup and orders:")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "products\tcold start ms (migrations)\twarm start ms\tseed s\torders placed\toversold\t")
+	fmt.Fprintln(tw, "products\tcold start ms (migrations)\twarm start ms\tseed s\torders placed\te-mails sent\toversold\t")
 	for _, s := range r.Sizes {
-		fmt.Fprintf(tw, "%d\t%.0f\t%.0f\t%.1f\t%d\t%t\t\n", s.Products, s.ColdStartupMS, s.WarmStartupMS, s.SeedSeconds, s.Orders, s.Oversold)
+		fmt.Fprintf(tw, "%d\t%.0f\t%.0f\t%.1f\t%d\t%d\t%t\t\n", s.Products, s.ColdStartupMS, s.WarmStartupMS, s.SeedSeconds, s.Orders, s.EmailsSent, s.Oversold)
 	}
 	_ = tw.Flush()
 	if r.Web != nil {

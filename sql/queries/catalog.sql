@@ -145,9 +145,19 @@ WHERE c.slug = @slug
 ORDER BY c.slug = @slug DESC
 LIMIT 1;
 
--- name: GetOnlineProduct :one
-SELECT * FROM products
-WHERE id = @id AND sold_online;
+-- GetOnlineProductPage is the product page's read: the product and its food
+-- information (NULL columns when it has none) in one round trip. Read apart,
+-- the second query doubled what a product page not yet cached costs shopd
+-- and PostgreSQL (bench: get-product-cold, issue 12).
+-- name: GetOnlineProductPage :one
+SELECT sqlc.embed(p),
+       f.product_id AS food_product_id, f.ingredients_es, f.ingredients_pt, f.contains, f.may_contain,
+       f.net_quantity, f.net_unit, f.drained_weight_g, f.storage_es, f.storage_pt, f.energy_kj, f.energy_kcal,
+       f.fat_mg, f.saturates_mg, f.carbohydrate_mg, f.sugars_mg, f.protein_mg, f.salt_mg, f.abv_basis_points,
+       f.operator_name, f.operator_address, f.updated_at AS food_updated_at, f.updated_by AS food_updated_by
+FROM products p
+LEFT JOIN product_food_info f ON f.product_id = p.id
+WHERE p.id = @id AND p.sold_online;
 
 -- SearchProductsByPrefix and SearchProductsContaining are the header
 -- search's two tiers: names (search_text starts with the name) beginning with

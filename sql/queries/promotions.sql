@@ -26,11 +26,10 @@ LIMIT @max_results;
 
 -- PromotionCandidatesFor reads the candidates (migration 00041) of some
 -- products that have not ended at @now, newest first per product: the order
--- pricing.Running picks from. Checkout reads them in its transaction.
+-- pricing.Running picks from. Checkout reads them in its transaction,
+-- through a function that keeps one plan per connection (migration 00150).
 -- name: PromotionCandidatesFor :many
-SELECT * FROM promotion_candidates
-WHERE product_id = ANY(@product_ids::bigint[])
-  AND (ends_at IS NULL OR ends_at >= @now::timestamptz)
+SELECT * FROM promotion_candidates_for(@product_ids::bigint[], @now::timestamptz)
 ORDER BY product_id, created_at DESC, id DESC;
 
 -- PromotionCandidatesAll reads every candidate that has not ended at @now,

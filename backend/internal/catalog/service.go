@@ -108,20 +108,18 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 // product that exists but is not sold online is NotFound too: the online
 // shop must not reveal it.
 func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1.GetProductRequest]) (*connect.Response[saboresv1.GetProductResponse], error) {
-	row, err := s.queries.GetOnlineProduct(ctx, req.Msg.GetId())
+	row, err := s.queries.GetOnlineProductPage(ctx, req.Msg.GetId())
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fmt.Errorf("catalog: product %d: %w", req.Msg.GetId(), apperr.ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("catalog: get product %d: %w", req.Msg.GetId(), err)
 	}
-	products, err := shop.WithPromotions(ctx, s.promos, []db.Product{row}, time.Now())
+	products, err := shop.WithPromotions(ctx, s.promos, []db.Product{row.Product}, time.Now())
 	if err != nil {
 		return nil, err
 	}
-	if err := productcontent.Localize(ctx, s.queries, []db.Product{row}, products, req.Msg.GetLanguage(), true); err != nil {
-		return nil, err
-	}
+	productcontent.LocalizePage(row, products[0], req.Msg.GetLanguage())
 	return connect.NewResponse(&saboresv1.GetProductResponse{Product: products[0]}), nil
 }
 

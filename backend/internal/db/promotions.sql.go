@@ -131,9 +131,7 @@ func (q *Queries) PromotionCandidatesAll(ctx context.Context, now time.Time) ([]
 }
 
 const promotionCandidatesFor = `-- name: PromotionCandidatesFor :many
-SELECT id, product_id, promotion_type, discount_basis_points, fixed_price_cents, starts_at, ends_at, created_at, lowest_price_30d_cents FROM promotion_candidates
-WHERE product_id = ANY($1::bigint[])
-  AND (ends_at IS NULL OR ends_at >= $2::timestamptz)
+SELECT id, product_id, promotion_type, discount_basis_points, fixed_price_cents, starts_at, ends_at, created_at, lowest_price_30d_cents FROM promotion_candidates_for($1::bigint[], $2::timestamptz)
 ORDER BY product_id, created_at DESC, id DESC
 `
 
@@ -144,7 +142,8 @@ type PromotionCandidatesForParams struct {
 
 // PromotionCandidatesFor reads the candidates (migration 00041) of some
 // products that have not ended at @now, newest first per product: the order
-// pricing.Running picks from. Checkout reads them in its transaction.
+// pricing.Running picks from. Checkout reads them in its transaction,
+// through a function that keeps one plan per connection (migration 00150).
 func (q *Queries) PromotionCandidatesFor(ctx context.Context, arg PromotionCandidatesForParams) ([]PromotionCandidate, error) {
 	rows, err := q.db.Query(ctx, promotionCandidatesFor, arg.ProductIds, arg.Now)
 	if err != nil {

@@ -196,6 +196,46 @@ func Localize(ctx context.Context, q *db.Queries, rows []db.Product, products []
 			food[f.ProductID] = f
 		}
 	}
+	localize(rows, products, food, lang, full)
+	return nil
+}
+
+// LocalizePage is Localize for the product page, whose row brings the food
+// information along (GetOnlineProductPage), so it needs no query of its own.
+func LocalizePage(row db.GetOnlineProductPageRow, p *saboresv1.Product, lang saboresv1.Language) {
+	food := map[int64]db.ProductFoodInfo{}
+	if row.Product.IsFood && row.FoodProductID != nil {
+		food[row.Product.ID] = pageFood(row)
+	}
+	localize([]db.Product{row.Product}, []*saboresv1.Product{p}, food, lang, true)
+}
+
+// pageFood is the food information of a product page's row; the columns of
+// the left join are NULL only when the product has none.
+func pageFood(r db.GetOnlineProductPageRow) db.ProductFoodInfo {
+	return db.ProductFoodInfo{
+		ProductID: *r.FoodProductID, IngredientsEs: deref(r.IngredientsEs), IngredientsPt: deref(r.IngredientsPt),
+		Contains: r.Contains, MayContain: r.MayContain, NetQuantity: deref(r.NetQuantity), NetUnit: deref(r.NetUnit),
+		DrainedWeightG: r.DrainedWeightG, StorageEs: deref(r.StorageEs), StoragePt: deref(r.StoragePt),
+		EnergyKj: r.EnergyKj, EnergyKcal: r.EnergyKcal, FatMg: r.FatMg, SaturatesMg: r.SaturatesMg,
+		CarbohydrateMg: r.CarbohydrateMg, SugarsMg: r.SugarsMg, ProteinMg: r.ProteinMg, SaltMg: r.SaltMg,
+		AbvBasisPoints: r.AbvBasisPoints, OperatorName: deref(r.OperatorName), OperatorAddress: deref(r.OperatorAddress),
+		UpdatedAt: deref(r.FoodUpdatedAt), UpdatedBy: r.FoodUpdatedBy,
+	}
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
+}
+
+// localize is Localize with the food information already read, by product id.
+func localize(rows []db.Product, products []*saboresv1.Product, food map[int64]db.ProductFoodInfo,
+	lang saboresv1.Language, full bool,
+) {
 	for i, r := range rows {
 		p := products[i]
 		p.Name = Text(lang, r.Name, r.NamePt)
@@ -215,5 +255,4 @@ func Localize(ctx context.Context, q *db.Queries, rows []db.Product, products []
 			p.FoodInfo = FoodInfoToProto(f, lang)
 		}
 	}
-	return nil
 }
