@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -25,6 +26,25 @@ func paymentGateway(cfg *config.Config) *payment.Gateway {
 		return nil
 	}
 	return &payment.Gateway{Merchant: merchant, Endpoints: endpoints, NotificationURL: cfg.PublicURL + payment.NotificationPath}
+}
+
+// paymentFormOrigins are the origins the checkout posts its payment form
+// to, for the CSP's form-action: Redsys's payment page (test or live). The
+// development gateway is the shop itself, which 'self' already allows.
+func paymentFormOrigins(cfg *config.Config) []string {
+	_, endpoints, ok := cfg.Redsys()
+	if !ok {
+		return nil
+	}
+	action, err := url.Parse(endpoints.Redirect)
+	if err != nil || action.Host == "" {
+		return nil
+	}
+	origin := action.Scheme + "://" + action.Host
+	if public, err := url.Parse(cfg.PublicURL); err == nil && public.Scheme+"://"+public.Host == origin {
+		return nil
+	}
+	return []string{origin}
 }
 
 // paymentRoutes adds what card and Bizum payments need to routes when

@@ -93,7 +93,11 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
 			Cart:      cart.New(dbs.Primary, promos),
 			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).
-				WithMailer(mailQueue),
+				WithMailer(mailQueue).
+				WithPayments(order.Payments{
+					Methods: cfg.OfferedPaymentMethods(), CashSurchargeCents: cfg.CashSurchargeCents,
+					Gateway: gateway, PublicURL: cfg.PublicURL, Windows: paymentWindows(cfg),
+				}),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).

@@ -26,6 +26,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
@@ -336,7 +337,7 @@ func TestEveryMoveToPaidInvoicesAndMails(t *testing.T) {
 	admin := dbtest.Shopper(t, b.pool, dbtest.PersonOpts{Subject: "admin"})
 	transfer := b.order(t, "transfer", "awaiting_payment")
 	cash := b.order(t, "cash", "on_delivery")
-	b.exec(t, `UPDATE orders SET status = 'shipped' WHERE id = $1`, cash)
+	b.exec(t, `UPDATE orders SET status = 'shipped', payment_surcharge_cents = 150, total_cents = total_cents + 150 WHERE id = $1`, cash)
 	steps := []shop.Step{
 		{OrderID: transfer, Who: shop.AdminActor, ActorUserID: admin, Pay: shop.Paid, Note: "justificante"},
 		{OrderID: cash, Who: shop.AdminActor, ActorUserID: admin, Fulfil: shop.Delivered},
@@ -354,6 +355,11 @@ func TestEveryMoveToPaidInvoicesAndMails(t *testing.T) {
 			WHERE i.order_id = $1 AND i.kind = 'simplified' AND o.payment_status = 'paid'`, id); n != 1 {
 			t.Errorf("order %d: %d simplified invoices, want 1", id, n)
 		}
+	}
+	if n := b.count(t, `SELECT count(*) FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
+		WHERE i.order_id = $1 AND i.total_cents = 1384 AND l.description = $2 AND l.total_cents = 150 AND l.vat_basis_points = 2100`,
+		cash, invoice.CashSurchargeDescription); n != 1 {
+		t.Error("the cash order's invoice lacks its surcharge line at 21 %")
 	}
 	b.caught(t, 1, "Pago recibido del pedido #"+fmt.Sprint(transfer))
 	b.caught(t, 1, "Pago recibido del pedido #"+fmt.Sprint(cash))
