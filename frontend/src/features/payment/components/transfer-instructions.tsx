@@ -13,13 +13,13 @@ function base64(bytes: Uint8Array): string {
 export function TransferInstructions({ transfer }: { transfer: Transfer }) {
   const { t } = useTranslation("payment");
   return (
-    <div className="flex flex-wrap items-start gap-4 rounded-lg bg-amber-50 p-4">
+    <div className="flex flex-col gap-4 rounded-lg bg-amber-50 p-4 sm:flex-row sm:items-start">
       <div className="min-w-0 flex-1 space-y-2">
         <h3 className="font-semibold">{t("transfer.title")}</h3>
         <p className="text-sm text-stone-800">{t("transfer.text")}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt>{t("transfer.iban")}</dt>
-          <dd className="break-all font-mono font-semibold">{transfer.iban}</dd>
+          <dd className="font-mono font-semibold">{transfer.iban}</dd>
           <dt>{t("transfer.beneficiary")}</dt>
           <dd>{transfer.beneficiary}</dd>
           <dt>{t("transfer.amount")}</dt>
@@ -36,7 +36,7 @@ export function TransferInstructions({ transfer }: { transfer: Transfer }) {
           alt={t("transfer.qr")}
           width={160}
           height={160}
-          className="h-40 w-40 bg-white"
+          className="h-40 w-40 self-center bg-white sm:self-start"
         />
       )}
     </div>
