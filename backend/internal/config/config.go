@@ -19,7 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
 )
 
 // The two environments shopd knows. Production turns off the built-in
