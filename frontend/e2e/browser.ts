@@ -8,6 +8,17 @@ import { expect, inject } from "vitest";
 /** baseURL is the shop under test. */
 export const baseURL = inject("baseURL");
 
+/** mailpitURL is the API of the Mailpit catching the shop's e-mails ("" when none). */
+export const mailpitURL = inject("mailpitURL");
+
+/** caughtSubjects lists the subjects of the e-mails Mailpit caught for to. */
+export async function caughtSubjects(to: string): Promise<string[]> {
+  const res = await fetch(`${mailpitURL}/api/v1/messages?limit=1000`);
+  expect(res.ok).toBe(true);
+  const body = (await res.json()) as { messages: { Subject: string; To: { Address: string }[] }[] };
+  return body.messages.filter((m) => m.To.some((a) => a.Address === to)).map((m) => m.Subject);
+}
+
 /** viewports are the two widths every main page is checked at. */
 export const viewports = {
   phone: { width: 375, height: 812 },

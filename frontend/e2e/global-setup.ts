@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,6 +8,8 @@ import type { TestProject } from "vitest/node";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** mailpitURL is the API of the Mailpit catching shopd's e-mails; empty when none. */
+    mailpitURL: string;
   }
 }
 
@@ -48,14 +50,42 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string) 
 }
 
 /**
+ * startMailpit runs Mailpit (pinned in tools/go.mod, built by `go tool` on
+ * first use) on free loopback ports, so the shop's e-mails are caught and
+ * the tests read them through its API, as the Go tests do (mailtest).
+ */
+async function startMailpit(dataDir: string): Promise<{ smtpPort: string; api: string; child: ChildProcess }> {
+  const bin = execFileSync("go", ["tool", "-n", `-modfile=${join(repoRoot, "tools/go.mod")}`, "mailpit"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  }).trim();
+  const smtpPort = await freePort();
+  const apiPort = await freePort();
+  const child = spawn(
+    bin,
+    [
+      "--smtp", `127.0.0.1:${smtpPort}`, "--listen", `127.0.0.1:${apiPort}`, "--database", join(dataDir, "mailpit.db"),
+      "--quiet", "--disable-version-check", "--smtp-auth-accept-any", "--smtp-auth-allow-insecure",
+    ],
+    { stdio: "ignore" },
+  );
+  const api = `http://127.0.0.1:${apiPort}`;
+  await waitUntilUp(`${api}/api/v1/messages`, child, () => "mailpit did not start");
+  return { smtpPort, api, child };
+}
+
+/**
  * Starts bin/shopd (built with the frontend embedded: ./task build) on a
  * fresh embedded PostgreSQL cluster with the sample catalogue and the
- * built-in sign-in provider, and stops it afterwards.
+ * built-in sign-in provider, its e-mails caught by Mailpit, and
+ * the development payment gateway (on by default on loopback), and stops
+ * them afterwards.
  */
 export default async function setup(project: TestProject) {
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide("baseURL", external.replace(/\/$/, ""));
+    project.provide("mailpitURL", process.env.E2E_MAILPIT_URL ?? "");
     return;
   }
   const binary = process.env.SHOPD_BIN ?? join(repoRoot, "bin/shopd");
@@ -63,6 +93,7 @@ export default async function setup(project: TestProject) {
   const port = process.env.E2E_PORT ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), "sabores-e2e-"));
   const baseURL = `http://127.0.0.1:${port}`;
+  const mailpit = await startMailpit(dataDir);
   let output = "";
   const child = spawn(binary, ["serve"], {
     env: {
@@ -74,6 +105,9 @@ export default async function setup(project: TestProject) {
       DEV_SIGNIN: "true",
       ENV: "development",
       LOG_LEVEL: "warn",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: mailpit.smtpPort,
+      SMTP_TLS: "none",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -81,10 +115,12 @@ export default async function setup(project: TestProject) {
   child.stderr?.on("data", (d) => (output += d));
   await waitUntilUp(`${baseURL}/`, child, () => output);
   project.provide("baseURL", baseURL);
+  project.provide("mailpitURL", mailpit.api);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    mailpit.child.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

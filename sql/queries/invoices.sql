@@ -54,7 +54,7 @@ ORDER BY i.issued_at, i.id, t.vat_basis_points;
 -- OrderForInvoice reads what an invoice needs of an order; FOR SHARE keeps
 -- the order as read until the invoice is written.
 -- name: OrderForInvoice :one
-SELECT id, user_id, payment_status, shipping_cents, total_cents
+SELECT id, user_id, payment_status, shipping_cents, payment_surcharge_cents, total_cents
 FROM orders WHERE id = @id
 FOR SHARE;
 

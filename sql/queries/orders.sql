@@ -22,11 +22,11 @@ RETURNING id;
 -- name: InsertOrder :one
 INSERT INTO orders (
     user_id, customer_id, idempotency_key, status, payment_method, payment_status,
-    subtotal_cents, shipping_cents, vat_cents, total_cents,
+    subtotal_cents, shipping_cents, payment_surcharge_cents, vat_cents, total_cents,
     delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language
 ) VALUES (
     @user_id, @customer_id, @idempotency_key, 'placed', @payment_method, @payment_status,
-    @subtotal_cents, @shipping_cents, @vat_cents, @total_cents,
+    @subtotal_cents, @shipping_cents, @payment_surcharge_cents, @vat_cents, @total_cents,
     @delivery_name, @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code, @language
 )
 ON CONFLICT (user_id, idempotency_key) DO NOTHING

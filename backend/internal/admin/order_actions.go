@@ -34,7 +34,9 @@ func auditOf(o db.Order, note string) orderAudit {
 }
 
 // AdvanceOrder takes one lifecycle step as the admin, in one transaction
-// with its timeline event, its audit event and the shopper's e-mail.
+// with its timeline event, its audit event and the shopper's e-mail; a move
+// to paid (a transfer received, cash collected on delivery) also issues the
+// order's invoice.
 func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[saboresv1.AdvanceOrderRequest]) (*connect.Response[saboresv1.AdvanceOrderResponse], error) {
 	m := req.Msg
 	note := strings.TrimSpace(m.GetNote())
@@ -45,7 +47,9 @@ func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 	var email string
 	switch m.GetAction() {
 	case saboresv1.OrderAction_ORDER_ACTION_MARK_PAID:
-		step.Pay, email = shop.Paid, "payment_received"
+		// The invoice and the "payment received" e-mail come with the move
+		// to paid (shop.Effects).
+		step.Pay = shop.Paid
 	case saboresv1.OrderAction_ORDER_ACTION_START_PREPARING:
 		step.Fulfil = shop.Preparing
 	case saboresv1.OrderAction_ORDER_ACTION_SHIP:
@@ -79,7 +83,7 @@ func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 			if err != nil || !done {
 				return err
 			}
-		} else if before, after, err = shop.Advance(ctx, q, step); err != nil {
+		} else if before, after, err = shop.Advance(ctx, tx, step, shop.Effects{Mailer: s.mailer}); err != nil {
 			return err
 		}
 		if err := shop.Audit(ctx, q, "order.advance", fmt.Sprintf("order:%d", step.OrderID),

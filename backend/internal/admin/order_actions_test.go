@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -59,6 +60,7 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.svc.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
+	dbtest.ShopSettings(t, f.pool)
 	const (
 		paid      = saboresv1.OrderAction_ORDER_ACTION_MARK_PAID
 		prepare   = saboresv1.OrderAction_ORDER_ACTION_START_PREPARING
@@ -150,7 +152,9 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{"payment_received": 1, "shipped": 2, "cancelled": 1}
+	// Marking the transfer paid and delivering the cash order each move an
+	// order to paid: one e-mail and one invoice each.
+	want := map[string]int{"payment_received": 2, "shipped": 2, "cancelled": 1}
 	got := map[string]int{}
 	for _, k := range kinds {
 		got[k]++
@@ -162,6 +166,14 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 	}
 	if n := f.count(t, `SELECT count(*) FROM river_job WHERE kind = 'send_email'`); n != len(kinds) {
 		t.Errorf("%d send jobs for %d e-mails", n, len(kinds))
+	}
+	for _, id := range []int64{transfer, cash} {
+		if n := f.count(t, `SELECT count(*) FROM invoices WHERE order_id = $1 AND kind = 'simplified'`, id); n != 1 {
+			t.Errorf("order %d paid with %d simplified invoices, want 1", id, n)
+		}
+	}
+	if n := f.count(t, `SELECT count(*) FROM invoices WHERE order_id = $1`, toCancel); n != 0 {
+		t.Errorf("the unpaid cancelled order has %d invoices", n)
 	}
 
 }

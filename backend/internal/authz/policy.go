@@ -55,11 +55,13 @@ var Policies = map[string]Access{
 	v1connect.AccountServiceGetSessionProcedure:             Public,
 	v1connect.ShopSettingsServiceGetShopDetailsProcedure:    Public,
 	// A shopper's own orders and dashboard.
-	v1connect.OrderServicePlaceOrderProcedure:       SignedIn,
-	v1connect.OrderServiceListMyOrdersProcedure:     SignedIn,
-	v1connect.OrderServiceGetMyOrderProcedure:       SignedIn,
-	v1connect.OrderServiceCancelMyOrderProcedure:    SignedIn,
-	v1connect.AccountServiceGetMyDashboardProcedure: SignedIn,
+	v1connect.OrderServicePlaceOrderProcedure:        SignedIn,
+	v1connect.OrderServiceListMyOrdersProcedure:      SignedIn,
+	v1connect.OrderServiceGetMyOrderProcedure:        SignedIn,
+	v1connect.OrderServiceCancelMyOrderProcedure:     SignedIn,
+	v1connect.OrderServiceGetPaymentOptionsProcedure: SignedIn,
+	v1connect.OrderServiceStartPaymentProcedure:      SignedIn,
+	v1connect.AccountServiceGetMyDashboardProcedure:  SignedIn,
 	// A shopper's own invoices (the service checks the order is theirs).
 	v1connect.InvoiceServiceListMyInvoicesProcedure:         SignedIn,
 	v1connect.InvoiceServiceGetMyInvoicePdfProcedure:        SignedIn,

@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
+	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
@@ -36,7 +37,7 @@ func paymentWindows(c *config.Config) shop.PaymentWindows {
 // newJobs builds the background job client (River) with the e-mail
 // sender; serve starts it once the shop is open (startJobs), and
 // Databases.Close stops it gracefully before the pools close.
-func newJobs(app *App, dbs *Databases) (*river.Client[pgx.Tx], error) {
+func newJobs(app *App, dbs *Databases, refunds *payment.Gateway) (*river.Client[pgx.Tx], error) {
 	cfg := app.Config
 	sender, err := mail.NewSender(mail.Settings{
 		Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
@@ -48,6 +49,7 @@ func newJobs(app *App, dbs *Databases) (*river.Client[pgx.Tx], error) {
 	client, err := jobs.NewClient(dbs.Primary, jobs.Options{
 		PaymentWindows: paymentWindows(cfg), Logger: app.Log,
 		Sender: sender, Identity: settingsIdentity{q: db.New(dbs.Primary), publicURL: cfg.PublicURL}, From: cfg.MailFrom,
+		Refunds: refunds,
 	})
 	if err != nil {
 		return nil, err

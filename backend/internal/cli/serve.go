@@ -118,7 +118,7 @@ func start(ctx context.Context, app *App, gate, metricsGate *server.Gate) (*Data
 // included, then the client's address for rate limits (believing
 // X-Forwarded-For only from TRUSTED_PROXIES), then the gate.
 func front(app *App, gate *server.Gate) http.Handler {
-	return guard.Headers(app.Config.PublicURL)(ratelimit.Proxies(app.Config.TrustedProxies).Middleware(gate))
+	return guard.Headers(app.Config.PublicURL, paymentFormOrigins(app.Config)...)(ratelimit.Proxies(app.Config.TrustedProxies).Middleware(gate))
 }
 
 // handler is everything shopd serves once the database is ready; front

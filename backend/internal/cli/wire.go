@@ -26,6 +26,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/settings"
+	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/visibility"
@@ -66,13 +67,18 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			return server.Options{}, nil, err
 		}
 	}
-	jobClient, err := newJobs(app, dbs)
+	gateway := paymentGateway(cfg)
+	jobClient, err := newJobs(app, dbs, gateway)
 	if err != nil {
 		return server.Options{}, nil, err
 	}
+	mailQueue := jobs.NewMailQueue(jobClient, cfg.MailFrom)
+	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}
+	// Every move of an order to paid issues its invoice and e-mail with it.
+	paidEffects := shop.Effects{Mailer: mailQueue, Invoicer: invoicer}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
-	if err := paymentRoutes(app, dbs.Primary, routes); err != nil {
+	if err := paymentRoutes(app, dbs.Primary, gateway, jobClient, paidEffects, routes); err != nil {
 		return server.Options{}, nil, err
 	}
 	maps.Copy(routes, sitemap.Routes(db.New(dbs.Read), cfg.PublicURL))
@@ -87,13 +93,17 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
 			Cart:      cart.New(dbs.Primary, promos),
 			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).
-				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
+				WithMailer(mailQueue).
+				WithPayments(order.Payments{
+					Methods: cfg.OfferedPaymentMethods(), CashSurchargeCents: cfg.CashSurchargeCents,
+					Gateway: gateway, PublicURL: cfg.PublicURL, Windows: paymentWindows(cfg),
+				}),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).
-				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
+				WithMailer(mailQueue),
 			Settings: settings.New(dbs.Primary),
-			Invoice:  invoicing.New(dbs.Primary, invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}, invoice.QRTestURL),
+			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

@@ -19,9 +19,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
-
-	"github.com/sabores/sabores/backend/internal/sepaqr"
 )
 
 // The two environments shopd knows. Production turns off the built-in
@@ -123,10 +120,9 @@ type Config struct {
 	// DevRedsys serves the development payment gateway under /dev-redsys/
 	// and sends card and Bizum payments there.
 	DevRedsys bool
-	// TransferIBAN and TransferBeneficiary are the account bank transfers
-	// go to; an empty IBAN does not offer transfers.
-	TransferIBAN        string
-	TransferBeneficiary string
+	// CashSurchargeCents is added to orders paid on delivery, at most
+	// MaxCashSurchargeCents.
+	CashSurchargeCents int64
 }
 
 // Option is one row of the configuration table.
@@ -544,7 +540,7 @@ var options = []Option{
 	},
 	{
 		Env: "PAYMENT_METHODS", Flag: "payment-methods", Default: "card,bizum,transfer,cash",
-		Description: "Payment methods offered (comma-separated): `card` and `bizum` through Redsys, `transfer`, `cash` on delivery.",
+		Description: "Payment methods offered (comma-separated): `card` and `bizum` through Redsys (only with a terminal or DEV_REDSYS), `transfer` (only once the IBAN is saved in the back office's shop settings, which also give the beneficiary), `cash` on delivery.",
 		set: func(c *Config, v string) error {
 			c.PaymentMethods = splitList(strings.ToLower(v))
 			return checkPaymentMethods(c.PaymentMethods)
@@ -564,31 +560,17 @@ var options = []Option{
 		get: func(c *Config) string { return strconv.FormatBool(c.DevRedsys) },
 	},
 	{
-		Env: "TRANSFER_IBAN", Flag: "transfer-iban",
-		Description: "IBAN that bank transfers are paid into, shown with the order reference and as an EPC (SEPA) QR code. Empty: transfer is not offered.",
+		Env: "CASH_ON_DELIVERY_SURCHARGE_CENTS", Flag: "cash-on-delivery-surcharge-cents", Default: "0",
+		Description: "Surcharge in euro cents (VAT included) added to orders paid cash on delivery, shown in the payment step before ordering and invoiced as its own line. Never above what the carrier really charges the shop for collecting (consumer law forbids profiting from a payment method); at most 1000.",
 		set: func(c *Config, v string) error {
-			c.TransferIBAN = strings.ToUpper(strings.ReplaceAll(v, " ", ""))
-			if c.TransferIBAN != "" && !sepaqr.ValidIBAN(c.TransferIBAN) {
-				return errors.New("not an IBAN (its check digits do not match)")
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 || n > MaxCashSurchargeCents {
+				return fmt.Errorf("want whole cents from 0 to %d", MaxCashSurchargeCents)
 			}
+			c.CashSurchargeCents = n
 			return nil
 		},
-		get: func(c *Config) string { return c.TransferIBAN },
-	},
-	{
-		Env: "TRANSFER_BENEFICIARY", Flag: "transfer-beneficiary",
-		Description: "Account holder's name for bank transfers, up to 70 characters; required with TRANSFER_IBAN.",
-		set: func(c *Config, v string) error {
-			c.TransferBeneficiary = v
-			switch {
-			case c.TransferIBAN != "" && v == "":
-				return errors.New("required with TRANSFER_IBAN")
-			case utf8.RuneCountInString(v) > 70 || strings.ContainsAny(v, "\r\n"):
-				return errors.New("want one line of up to 70 characters")
-			}
-			return nil
-		},
-		get: func(c *Config) string { return c.TransferBeneficiary },
+		get: func(c *Config) string { return strconv.FormatInt(c.CashSurchargeCents, 10) },
 	},
 }
 

@@ -96,19 +96,22 @@ func (c *Config) Redsys() (merchant *redsys.Merchant, endpoints redsys.Endpoints
 // DevRedsysPrefix is where the development gateway is served.
 const DevRedsysPrefix = "/dev-redsys/"
 
+// MaxCashSurchargeCents bounds CASH_ON_DELIVERY_SURCHARGE_CENTS: 10 €, well
+// above what carriers charge for collecting, so a typo cannot overcharge.
+const MaxCashSurchargeCents = 1000
+
 // OfferedPaymentMethods are the PAYMENT_METHODS the shop can take as
 // configured: card and Bizum need a Redsys terminal (or the development
-// gateway), transfer an IBAN; cash on delivery needs nothing.
+// gateway). Transfer also needs the IBAN saved in the shop settings, which
+// the order service checks when it answers.
 func (c *Config) OfferedPaymentMethods() []string {
 	_, _, redsysOn := c.Redsys()
 	var out []string
 	for _, m := range c.PaymentMethods {
-		switch {
-		case (m == "card" || m == "bizum") && !redsysOn:
-		case m == "transfer" && c.TransferIBAN == "":
-		default:
-			out = append(out, m)
+		if (m == "card" || m == "bizum") && !redsysOn {
+			continue
 		}
+		out = append(out, m)
 	}
 	return out
 }

@@ -121,11 +121,10 @@ func TestOfferedPaymentMethods(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		{"development defaults", nil, "card,bizum,cash"},
-		{"no terminal", map[string]string{"DEV_REDSYS": "false"}, "cash"},
-		{"terminal and account", map[string]string{
+		{"development defaults", nil, "card,bizum,transfer,cash"},
+		{"no terminal", map[string]string{"DEV_REDSYS": "false"}, "transfer,cash"},
+		{"terminal", map[string]string{
 			"REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey,
-			"TRANSFER_IBAN": "ES91 2100 0418 4502 0005 1332", "TRANSFER_BENEFICIARY": "Sabores S.L.",
 		}, "card,bizum,transfer,cash"},
 		{"only what is listed", map[string]string{"PAYMENT_METHODS": "bizum,cash"}, "bizum,cash"},
 	} {
@@ -137,16 +136,20 @@ func TestOfferedPaymentMethods(t *testing.T) {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
 		}
 	}
-	if c, _ := load(t, map[string]string{"TRANSFER_IBAN": "es9121000418450200051332", "TRANSFER_BENEFICIARY": "S"}); c == nil || c.TransferIBAN != "ES9121000418450200051332" {
-		t.Errorf("IBAN not normalised: %+v", c)
+}
+
+// TestCashSurcharge: the surcharge is whole cents up to the maximum.
+func TestCashSurcharge(t *testing.T) {
+	t.Parallel()
+	if c, err := load(t, map[string]string{"CASH_ON_DELIVERY_SURCHARGE_CENTS": "250"}); err != nil || c.CashSurchargeCents != 250 {
+		t.Errorf("250 cents: %v, %v", c, err)
 	}
-	for _, env := range []map[string]string{
-		{"TRANSFER_IBAN": "ES9221000418450200051332", "TRANSFER_BENEFICIARY": "S"},
-		{"TRANSFER_IBAN": "ES9121000418450200051332"},
-		{"TRANSFER_BENEFICIARY": strings.Repeat("a", 71)},
-	} {
-		if _, err := load(t, env); err == nil {
-			t.Errorf("load(%v) accepted", env)
+	if c, err := load(t, nil); err != nil || c.CashSurchargeCents != 0 {
+		t.Errorf("default: %v, %v", c, err)
+	}
+	for _, v := range []string{"-1", "1001", "2.50", "x"} {
+		if _, err := load(t, map[string]string{"CASH_ON_DELIVERY_SURCHARGE_CENTS": v}); err == nil {
+			t.Errorf("surcharge %q accepted", v)
 		}
 	}
 }

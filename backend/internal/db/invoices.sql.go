@@ -495,17 +495,18 @@ func (q *Queries) NextInvoiceNumber(ctx context.Context, arg NextInvoiceNumberPa
 }
 
 const orderForInvoice = `-- name: OrderForInvoice :one
-SELECT id, user_id, payment_status, shipping_cents, total_cents
+SELECT id, user_id, payment_status, shipping_cents, payment_surcharge_cents, total_cents
 FROM orders WHERE id = $1
 FOR SHARE
 `
 
 type OrderForInvoiceRow struct {
-	ID            int64
-	UserID        int64
-	PaymentStatus string
-	ShippingCents int64
-	TotalCents    int64
+	ID                    int64
+	UserID                int64
+	PaymentStatus         string
+	ShippingCents         int64
+	PaymentSurchargeCents int64
+	TotalCents            int64
 }
 
 // OrderForInvoice reads what an invoice needs of an order; FOR SHARE keeps
@@ -518,6 +519,7 @@ func (q *Queries) OrderForInvoice(ctx context.Context, id int64) (OrderForInvoic
 		&i.UserID,
 		&i.PaymentStatus,
 		&i.ShippingCents,
+		&i.PaymentSurchargeCents,
 		&i.TotalCents,
 	)
 	return i, err

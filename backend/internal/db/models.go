@@ -149,30 +149,31 @@ type InvoiceTax struct {
 }
 
 type Order struct {
-	ID                 int64
-	UserID             int64
-	CustomerID         *int64
-	IdempotencyKey     uuid.UUID
-	Status             string
-	PaymentMethod      string
-	PaymentStatus      string
-	SubtotalCents      int64
-	ShippingCents      int64
-	VatCents           int64
-	TotalCents         int64
-	DeliveryName       string
-	DeliveryEmail      string
-	DeliveryPhone      string
-	DeliveryAddress    string
-	DeliveryCity       string
-	DeliveryPostalCode string
-	CreatedAt          time.Time
-	Carrier            string
-	TrackingNumber     string
-	UpdatedAt          time.Time
-	Language           string
-	AccountDeletedAt   *time.Time
-	RetainUntil        pgtype.Date
+	ID                    int64
+	UserID                int64
+	CustomerID            *int64
+	IdempotencyKey        uuid.UUID
+	Status                string
+	PaymentMethod         string
+	PaymentStatus         string
+	SubtotalCents         int64
+	ShippingCents         int64
+	VatCents              int64
+	TotalCents            int64
+	DeliveryName          string
+	DeliveryEmail         string
+	DeliveryPhone         string
+	DeliveryAddress       string
+	DeliveryCity          string
+	DeliveryPostalCode    string
+	CreatedAt             time.Time
+	Carrier               string
+	TrackingNumber        string
+	UpdatedAt             time.Time
+	Language              string
+	AccountDeletedAt      *time.Time
+	RetainUntil           pgtype.Date
+	PaymentSurchargeCents int64
 }
 
 type OrderEvent struct {

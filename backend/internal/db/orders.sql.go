@@ -17,7 +17,7 @@ UPDATE orders
 SET status = 'cancelled', updated_at = now()
 WHERE id = $1 AND status = ANY($2::text[])
   AND (NOT $3::boolean OR payment_status = 'awaiting_payment')
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents
 `
 
 type CancelOrderParams struct {
@@ -58,6 +58,7 @@ func (q *Queries) CancelOrder(ctx context.Context, arg CancelOrderParams) (Order
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.PaymentSurchargeCents,
 	)
 	return i, err
 }
@@ -107,7 +108,7 @@ func (q *Queries) FindOrderByIdempotencyKey(ctx context.Context, arg FindOrderBy
 }
 
 const getOrder = `-- name: GetOrder :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders WHERE id = $1
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents FROM orders WHERE id = $1
 `
 
 // GetOrder reads an order whoever owns it (system and back-office paths).
@@ -139,12 +140,13 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.PaymentSurchargeCents,
 	)
 	return i, err
 }
 
 const getOrderForUpdate = `-- name: GetOrderForUpdate :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // GetOrderForUpdate reads an order and locks its row for a lifecycle step:
@@ -177,12 +179,13 @@ func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.PaymentSurchargeCents,
 	)
 	return i, err
 }
 
 const getOrderForUser = `-- name: GetOrderForUser :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents FROM orders
 WHERE id = $1 AND user_id = $2
 `
 
@@ -219,6 +222,7 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.PaymentSurchargeCents,
 	)
 	return i, err
 }
@@ -226,34 +230,35 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 const insertOrder = `-- name: InsertOrder :one
 INSERT INTO orders (
     user_id, customer_id, idempotency_key, status, payment_method, payment_status,
-    subtotal_cents, shipping_cents, vat_cents, total_cents,
+    subtotal_cents, shipping_cents, payment_surcharge_cents, vat_cents, total_cents,
     delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language
 ) VALUES (
     $1, $2, $3, 'placed', $4, $5,
-    $6, $7, $8, $9,
-    $10, $11, $12, $13, $14, $15, $16
+    $6, $7, $8, $9, $10,
+    $11, $12, $13, $14, $15, $16, $17
 )
 ON CONFLICT (user_id, idempotency_key) DO NOTHING
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents
 `
 
 type InsertOrderParams struct {
-	UserID             int64
-	CustomerID         *int64
-	IdempotencyKey     uuid.UUID
-	PaymentMethod      string
-	PaymentStatus      string
-	SubtotalCents      int64
-	ShippingCents      int64
-	VatCents           int64
-	TotalCents         int64
-	DeliveryName       string
-	DeliveryEmail      string
-	DeliveryPhone      string
-	DeliveryAddress    string
-	DeliveryCity       string
-	DeliveryPostalCode string
-	Language           string
+	UserID                int64
+	CustomerID            *int64
+	IdempotencyKey        uuid.UUID
+	PaymentMethod         string
+	PaymentStatus         string
+	SubtotalCents         int64
+	ShippingCents         int64
+	PaymentSurchargeCents int64
+	VatCents              int64
+	TotalCents            int64
+	DeliveryName          string
+	DeliveryEmail         string
+	DeliveryPhone         string
+	DeliveryAddress       string
+	DeliveryCity          string
+	DeliveryPostalCode    string
+	Language              string
 }
 
 // InsertOrder claims the idempotency key: a concurrent transaction holding
@@ -268,6 +273,7 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (Order
 		arg.PaymentStatus,
 		arg.SubtotalCents,
 		arg.ShippingCents,
+		arg.PaymentSurchargeCents,
 		arg.VatCents,
 		arg.TotalCents,
 		arg.DeliveryName,
@@ -304,6 +310,7 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (Order
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.PaymentSurchargeCents,
 	)
 	return i, err
 }
@@ -464,7 +471,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 }
 
 const listOrdersForUser = `-- name: ListOrdersForUser :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents FROM orders
 WHERE user_id = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -510,6 +517,7 @@ func (q *Queries) ListOrdersForUser(ctx context.Context, arg ListOrdersForUserPa
 			&i.Language,
 			&i.AccountDeletedAt,
 			&i.RetainUntil,
+			&i.PaymentSurchargeCents,
 		); err != nil {
 			return nil, err
 		}
@@ -551,7 +559,7 @@ UPDATE orders
 SET status = $1, payment_status = $2, carrier = $3,
     tracking_number = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents
 `
 
 type SetOrderStateParams struct {
@@ -597,6 +605,7 @@ func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (O
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.PaymentSurchargeCents,
 	)
 	return i, err
 }

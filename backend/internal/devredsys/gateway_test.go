@@ -21,6 +21,14 @@ import (
 
 const prefix = "/dev-redsys/"
 
+// attemptsOnly leaves orders as they are: these tests look at the attempts
+// the gateway's notifications decide. It never closes an order, so no
+// refund is ever queued.
+type attemptsOnly struct{}
+
+func (attemptsOnly) RecordAuthorisation(context.Context, pgx.Tx, payment.Decision) error { return nil }
+func (attemptsOnly) RecordRefusal(context.Context, pgx.Tx, payment.Decision) error       { return nil }
+
 // shop is a shop with its notification endpoint and the gateway on one
 // server, as shopd serves them.
 type shop struct {
@@ -56,7 +64,7 @@ func newShop(t *testing.T) *shop {
 	}
 	merchant, _ := redsys.NewMerchant(redsys.TestMerchantCode, redsys.TestTerminal, redsys.TestSecretKey)
 	mux.Handle(prefix, g)
-	mux.Handle("POST "+payment.NotificationPath, payment.NewNotifications(pool, merchant, payment.NoRecorder{}, log))
+	mux.Handle("POST "+payment.NotificationPath, payment.NewNotifications(pool, merchant, attemptsOnly{}, nil, log))
 	browser := srv.Client()
 	browser.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return &shop{

@@ -166,6 +166,21 @@ func TestHeaders(t *testing.T) {
 		if got := h.Get("Strict-Transport-Security") != ""; got != tc.hsts {
 			t.Errorf("%s: HSTS sent = %v, want %v", tc.publicURL, got, tc.hsts)
 		}
+		if !strings.Contains(csp, "form-action 'self';") {
+			t.Errorf("CSP %q lets forms post elsewhere", csp)
+		}
+	}
+}
+
+// TestHeadersAllowThePaymentPage: the checkout's form may post to the
+// Redsys payment page configured, and nowhere else.
+func TestHeadersAllowThePaymentPage(t *testing.T) {
+	t.Parallel()
+	rec := httptest.NewRecorder()
+	ok := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {})
+	guard.Headers("https://sabores.es", "https://sis.redsys.es")(ok).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' https://sis.redsys.es;") {
+		t.Errorf("CSP %q does not let the checkout post to Redsys", csp)
 	}
 }
 

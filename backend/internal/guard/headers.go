@@ -14,15 +14,27 @@ const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 
 	"img-src 'self' data: https:; font-src 'self' data:; connect-src 'self'; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
-// Headers sets the security headers on every response. HSTS is sent only
+// ContentSecurityPolicyFor is ContentSecurityPolicy whose form-action also
+// allows formOrigins: the card payment page (Redsys) the checkout posts its
+// signed form to.
+func ContentSecurityPolicyFor(formOrigins ...string) string {
+	if len(formOrigins) == 0 {
+		return ContentSecurityPolicy
+	}
+	return strings.Replace(ContentSecurityPolicy, "form-action 'self'", "form-action 'self' "+strings.Join(formOrigins, " "), 1)
+}
+
+// Headers sets the security headers on every response, the CSP's
+// form-action allowing formOrigins besides the shop. HSTS is sent only
 // when the public URL is https, since a browser told to insist on HTTPS
 // for localhost would break development on plain HTTP.
-func Headers(publicURL string) func(http.Handler) http.Handler {
+func Headers(publicURL string, formOrigins ...string) func(http.Handler) http.Handler {
 	hsts := strings.HasPrefix(strings.ToLower(publicURL), "https://")
+	csp := ContentSecurityPolicyFor(formOrigins...)
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			h.Set("Content-Security-Policy", ContentSecurityPolicy)
+			h.Set("Content-Security-Policy", csp)
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 			h.Set("X-Frame-Options", "DENY")

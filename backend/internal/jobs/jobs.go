@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -14,6 +15,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
 
@@ -32,6 +34,11 @@ type Options struct {
 	Identity IdentitySource
 	// From is the sender address, the domain of Message-IDs.
 	From string
+	// Refunds gives card and Bizum payments back through Redsys (late
+	// payments); nil when no Redsys terminal is configured.
+	Refunds *payment.Gateway
+	// HTTPClient calls Redsys's REST interface; a 30-second client by default.
+	HTTPClient *http.Client
 	// RetryPolicy overrides River's (attempt⁴ seconds: minutes, then hours,
 	// then days over its 25 attempts); tests shorten it.
 	RetryPolicy river.ClientRetryPolicy
@@ -94,6 +101,16 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger,
 		}); err != nil {
 			return nil, fmt.Errorf("jobs: add mail worker: %w", err)
+		}
+	}
+	if opts.Refunds != nil {
+		if opts.HTTPClient == nil {
+			opts.HTTPClient = &http.Client{Timeout: 30 * time.Second}
+		}
+		if err := river.AddWorkerSafely(workers, &refundWorker{
+			pool: pool, gateway: opts.Refunds, client: opts.HTTPClient, log: opts.Logger,
+		}); err != nil {
+			return nil, fmt.Errorf("jobs: add refund worker: %w", err)
 		}
 	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{

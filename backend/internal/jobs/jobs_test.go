@@ -37,6 +37,7 @@ func setup(t *testing.T) *bundle {
 		VALUES (1, 'Guaraná', 'BR-1', 'SKU-1', 'bebidas', 250, 1000, 10)`); err != nil {
 		t.Fatal(err)
 	}
+	dbtest.ShopSettings(t, pool) // transfers are taken only with an IBAN
 	var userID int64
 	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email, full_name)
 		VALUES ('https://test', 'maria', 'maria@example.com', 'María') RETURNING id`).Scan(&userID); err != nil {

@@ -128,7 +128,7 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 	}
 	data := mail.Order{
 		ID: o.ID, Language: o.Language, PlacedAt: o.CreatedAt, PaymentMethod: o.PaymentMethod,
-		SubtotalCents: o.SubtotalCents, ShippingCents: o.ShippingCents, TotalCents: o.TotalCents,
+		SubtotalCents: o.SubtotalCents, ShippingCents: o.ShippingCents, SurchargeCents: o.PaymentSurchargeCents, TotalCents: o.TotalCents,
 		DeliveryName: o.DeliveryName, DeliveryAddress: o.DeliveryAddress, DeliveryPostalCode: o.DeliveryPostalCode,
 		DeliveryCity: o.DeliveryCity, DeliveryPhone: o.DeliveryPhone,
 		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber,

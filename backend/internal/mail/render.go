@@ -55,13 +55,15 @@ type VATRate struct {
 
 // Order is what an e-mail says about an order.
 type Order struct {
-	ID                                                                             int64
-	Language                                                                       string
-	PlacedAt                                                                       time.Time
-	PaymentMethod                                                                  string
-	Lines                                                                          []Line
-	SubtotalCents                                                                  int64
-	ShippingCents                                                                  int64
+	ID            int64
+	Language      string
+	PlacedAt      time.Time
+	PaymentMethod string
+	Lines         []Line
+	SubtotalCents int64
+	ShippingCents int64
+	// SurchargeCents is the cash-on-delivery surcharge, VAT at 21 %.
+	SurchargeCents                                                                 int64
 	TotalCents                                                                     int64
 	DeliveryName, DeliveryAddress, DeliveryPostalCode, DeliveryCity, DeliveryPhone string
 	Carrier, TrackingNumber, TrackingURL                                           string
@@ -75,7 +77,11 @@ type Order struct {
 // confirmation show the base per rate when rates differ.
 func (o Order) VATByRate() []VATRate {
 	byRate := map[int32]*VATRate{}
-	for _, l := range o.Lines {
+	lines := o.Lines
+	if o.SurchargeCents > 0 {
+		lines = append(slices.Clone(lines), Line{TotalCents: o.SurchargeCents, VATBasisPoints: 2100})
+	}
+	for _, l := range lines {
 		r := byRate[l.VATBasisPoints]
 		if r == nil {
 			r = &VATRate{BasisPoints: l.VATBasisPoints}

@@ -100,3 +100,31 @@ func TestMessageIDIsStable(t *testing.T) {
 		t.Errorf("message id %q", a)
 	}
 }
+
+// TestRenderBizumAndCashSurcharge: a Bizum order names its method and how
+// to finish paying; a cash order shows its surcharge as a line, counted in
+// the 21 % VAT.
+func TestRenderBizumAndCashSurcharge(t *testing.T) {
+	t.Parallel()
+	_, html, text, err := mail.Render(mail.OrderReceived, order("es", "bizum"), shop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"Bizum", "página del pedido"} {
+		if !strings.Contains(html, w) || !strings.Contains(text, w) {
+			t.Errorf("Bizum order: %q missing", w)
+		}
+	}
+	o := order("pt", "cash")
+	o.SurchargeCents, o.TotalCents = 121, o.TotalCents+121
+	_, html, text, err = mail.Render(mail.OrderReceived, o, shop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1,21 € at 21 % is 1,00 € of base: the 21 % base grows from 1.020,30 €.
+	for _, w := range []string{"Sobretaxa de pagamento à cobrança", "1,21 €", "1.021,30 €", "1.240,77 €"} {
+		if !strings.Contains(html, w) || !strings.Contains(text, w) {
+			t.Errorf("cash order with a surcharge: %q missing", w)
+		}
+	}
+}

@@ -28,10 +28,11 @@ import (
 
 // Service implements OrderService over the shop's database.
 type Service struct {
-	pool    *pgxpool.Pool
-	queries *db.Queries
-	limits  shop.Limits
-	mailer  shop.Mailer
+	pool     *pgxpool.Pool
+	queries  *db.Queries
+	limits   shop.Limits
+	mailer   shop.Mailer
+	payments Payments
 }
 
 var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
@@ -41,7 +42,7 @@ var myOrdersPageSizes = paging.Sizes{Default: 20, Max: 100}
 
 // New returns an order service on pool with the default hoarding limits.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits()}
+	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits(), payments: defaultPayments()}
 }
 
 // WithMailer returns s queueing the shopper's e-mails through m.
@@ -133,6 +134,13 @@ func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1
 	if res.Events, res.Cancellable, err = timeline(ctx, s.queries, order); err != nil {
 		return nil, err
 	}
+	stored, err := s.queries.GetOrder(ctx, order.GetId())
+	if err != nil {
+		return nil, fmt.Errorf("order: read order %d: %w", order.GetId(), err)
+	}
+	if res.Payment, err = s.orderPayment(ctx, stored); err != nil {
+		return nil, err
+	}
 	return connect.NewResponse(res), nil
 }
 
@@ -169,14 +177,16 @@ func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
 	}
 	switch msg.GetPaymentMethod() {
 	case saboresv1.PaymentMethod_PAYMENT_METHOD_CARD:
-		// No card processor yet: a card order waits for its payment.
+		// Paid when Redsys's notification says so (StartPayment).
 		in.method, in.payment = "card", "awaiting_payment"
+	case saboresv1.PaymentMethod_PAYMENT_METHOD_BIZUM:
+		in.method, in.payment = "bizum", "awaiting_payment"
 	case saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER:
 		in.method, in.payment = "transfer", "awaiting_payment"
 	case saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY:
 		in.method, in.payment = "cash", "on_delivery"
 	default:
-		return in, apperr.Invalid("payment_method", "must be card, transfer or cash on delivery")
+		return in, apperr.Invalid("payment_method", "must be card, Bizum, transfer or cash on delivery")
 	}
 	return in, nil
 }
@@ -215,6 +225,17 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 		if !priced.Valid {
 			return unsellable(problemsOf(priced))
 		}
+		if ok, err := s.offered(ctx, q, in.method); err != nil {
+			return err
+		} else if !ok {
+			return notOffered(in.method)
+		}
+		// Cash on delivery may carry a surcharge, a service at the general
+		// VAT rate like shipping.
+		var surcharge int64
+		if in.method == "cash" {
+			surcharge = s.payments.CashSurchargeCents
+		}
 		for _, l := range in.lines {
 			if err := s.limits.CheckLine(l.ProductID, l.Quantity); err != nil {
 				return err
@@ -235,8 +256,8 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 		row, err := q.InsertOrder(ctx, db.InsertOrderParams{
 			UserID: userID, CustomerID: &customerID, IdempotencyKey: in.key,
 			PaymentMethod: in.method, PaymentStatus: in.payment,
-			SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents,
-			VatCents: priced.VATCents, TotalCents: priced.TotalCents,
+			SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents, PaymentSurchargeCents: surcharge,
+			VatCents: priced.VATCents + pricing.IncludedVAT(surcharge, surchargeVAT), TotalCents: priced.TotalCents + surcharge,
 			DeliveryName: d.GetName(), DeliveryEmail: d.GetEmail(), DeliveryPhone: d.GetPhone(),
 			DeliveryAddress: d.GetAddress(), DeliveryCity: d.GetCity(), DeliveryPostalCode: d.GetPostalCode(),
 			Language: in.language,
@@ -270,6 +291,9 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 	}
 	return order, nil
 }
+
+// surchargeVAT is the general rate, in basis points, of the cash surcharge.
+const surchargeVAT = 2100
 
 // takeStock takes every line's quantity with a conditional update, in
 // product id order. A line whose stock ran out since it was priced fails the

@@ -48,6 +48,7 @@ func setup(t *testing.T) *bundle {
 			(1, 'brasil', true, 'both'), (2, 'brasil', true, 'online'), (3, 'brasil', true, 'physical');
 		INSERT INTO product_promotions (product_id, promotion_type, discount_basis_points, starts_at)
 			VALUES (2, 'percentage', 2000, now() - interval '1 day');`)
+	dbtest.ShopSettings(t, pool) // transfers are taken only with an IBAN
 	return &bundle{pool: pool, svc: order.New(pool)}
 }
 

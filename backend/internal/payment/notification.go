@@ -27,13 +27,15 @@ type Notifications struct {
 	pool     *pgxpool.Pool
 	merchant *redsys.Merchant
 	recorder Recorder
+	refunds  RefundQueue
 	log      *slog.Logger
 }
 
 // NewNotifications serves notifications signed for merchant, telling
-// recorder (NoRecorder until the order side has one) what was decided.
-func NewNotifications(pool *pgxpool.Pool, merchant *redsys.Merchant, recorder Recorder, log *slog.Logger) *Notifications {
-	return &Notifications{pool: pool, merchant: merchant, recorder: recorder, log: log}
+// recorder what was decided and queueing through refunds the refund of a
+// payment its order could no longer take.
+func NewNotifications(pool *pgxpool.Pool, merchant *redsys.Merchant, recorder Recorder, refunds RefundQueue, log *slog.Logger) *Notifications {
+	return &Notifications{pool: pool, merchant: merchant, recorder: recorder, refunds: refunds, log: log}
 }
 
 // notice is one notification as it will be logged and stored.
@@ -138,7 +140,10 @@ func (n *Notifications) decide(ctx context.Context, tx pgx.Tx, res redsys.Result
 	}
 	switch err := n.recorder.RecordAuthorisation(ctx, tx, d); {
 	case errors.Is(err, ErrOrderClosed):
-		nt.outcome, nt.detail = "late", "paid after the order closed: to refund"
+		nt.outcome, nt.detail = "late", "paid after the order closed: refund queued"
+		if err := n.refunds.QueueRefund(ctx, tx, d.RedsysOrder, d.AmountCents, LateRefundReason); err != nil {
+			return nt, fmt.Errorf("payment: queue refund of %s: %w", d.RedsysOrder, err)
+		}
 	case err != nil:
 		return nt, err
 	}

@@ -43,11 +43,32 @@ func (o *orderRecorder) RecordRefusal(context.Context, pgx.Tx, Decision) error {
 	return nil
 }
 
+// queuedRefund is one refund a refundQueue was asked for.
+type queuedRefund struct {
+	order  string
+	amount int64
+}
+
+// refundQueue keeps the refunds asked for; the real queue (jobs) and its
+// worker are tested with the order side in package shop.
+type refundQueue struct {
+	mu     sync.Mutex
+	queued []queuedRefund
+}
+
+func (q *refundQueue) QueueRefund(_ context.Context, _ pgx.Tx, order string, amount int64, _ string) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.queued = append(q.queued, queuedRefund{order, amount})
+	return nil
+}
+
 type bundle struct {
 	pool     *pgxpool.Pool
 	merchant *redsys.Merchant
 	gateway  *Gateway
 	recorder *orderRecorder
+	refunds  *refundQueue
 	url      string
 	orderID  int64
 }
@@ -72,13 +93,13 @@ func setup(t *testing.T) *bundle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &orderRecorder{}
+	rec, refunds := &orderRecorder{}, &refundQueue{}
 	mux := http.NewServeMux()
-	mux.Handle("POST "+NotificationPath, NewNotifications(pool, merchant, rec, slog.New(slog.DiscardHandler)))
+	mux.Handle("POST "+NotificationPath, NewNotifications(pool, merchant, rec, refunds, slog.New(slog.DiscardHandler)))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return &bundle{
-		pool: pool, merchant: merchant, recorder: rec, url: srv.URL + NotificationPath, orderID: orderID,
+		pool: pool, merchant: merchant, recorder: rec, refunds: refunds, url: srv.URL + NotificationPath, orderID: orderID,
 		gateway: &Gateway{Merchant: merchant, Endpoints: redsys.TestEndpoints, NotificationURL: srv.URL + NotificationPath},
 	}
 }
@@ -275,7 +296,7 @@ func TestRefusedThenPaidAgain(t *testing.T) {
 }
 
 // TestLateAuthorisation: money that arrives for an order that closed is
-// recorded as late, for a refund, and the order stays as it was.
+// recorded as late, its refund queued once, and the order stays as it was.
 func TestLateAuthorisation(t *testing.T) {
 	b := setup(t)
 	c := b.begin(t, 1234, MethodCard)
@@ -290,6 +311,10 @@ func TestLateAuthorisation(t *testing.T) {
 	var status string
 	if err := b.pool.QueryRow(context.Background(), `SELECT status FROM payment_attempts WHERE redsys_order = $1`, c.RedsysOrder).Scan(&status); err != nil || status != "authorised" {
 		t.Errorf("attempt %q, %v: the money was taken, so the attempt must say so", status, err)
+	}
+	b.post(t, signed(b.merchant, fields(c.RedsysOrder, "1234", "0000")))
+	if want := []queuedRefund{{c.RedsysOrder, 1234}}; !slices.Equal(b.refunds.queued, want) {
+		t.Errorf("refunds queued %v, want %v (once, however often Redsys notifies)", b.refunds.queued, want)
 	}
 }
 

@@ -57,15 +57,16 @@ type Recorder interface {
 	RecordRefusal(ctx context.Context, tx pgx.Tx, d Decision) error
 }
 
-// NoRecorder records decisions on the attempts only, until the order side
-// implements Recorder.
-type NoRecorder struct{}
+// RefundQueue queues the refund of a payment no order can take (one that
+// arrived after its order closed), in the transaction that records the
+// notification: the refund is asked of Redsys exactly when the late payment
+// is recorded, and Redsys is never called inside that transaction.
+type RefundQueue interface {
+	QueueRefund(ctx context.Context, tx pgx.Tx, redsysOrder string, amountCents int64, reason string) error
+}
 
-// RecordAuthorisation implements Recorder.
-func (NoRecorder) RecordAuthorisation(context.Context, pgx.Tx, Decision) error { return nil }
-
-// RecordRefusal implements Recorder.
-func (NoRecorder) RecordRefusal(context.Context, pgx.Tx, Decision) error { return nil }
+// LateRefundReason is the reason recorded with the refund of a late payment.
+const LateRefundReason = "paid after the order closed"
 
 // Checkout is how the browser is sent to pay: a form posting Fields to
 // Action.

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
 // Step is one move of an order along its lifecycle, other than cancelling
@@ -25,11 +27,44 @@ type Step struct {
 	Note                    string
 }
 
-// Advance takes step in the caller's transaction q with the order row
+// Effects are what a step brings with it besides the order's state. Every
+// move to paid (a card or Bizum notification, a transfer the admin marks
+// paid, cash collected on delivery) issues the order's simplified invoice
+// and queues the "payment received" e-mail in the step's transaction: here
+// once, so no path forgets either.
+type Effects struct {
+	// Mailer queues the e-mail; nil sends none.
+	Mailer Mailer
+	// Invoicer issues the invoice; its zero value reads the shop's identity
+	// from the settings (invoice.SettingsIssuer), as shopd does.
+	Invoicer invoice.Invoicer
+}
+
+// paid issues the invoice of an order that just became paid and queues its
+// e-mail. While the shop's legal identity is not saved in the settings no
+// invoice can be issued: the payment is still recorded (the money has
+// arrived) and the missing invoice is logged for the owner, who issues it
+// from the back office once the settings are complete.
+func (fx Effects) paid(ctx context.Context, tx pgx.Tx, order db.Order) error {
+	iv := fx.Invoicer
+	if iv.Issuer == nil {
+		iv.Issuer = invoice.SettingsIssuer{}
+	}
+	if _, err := iv.IssueForPaidOrder(ctx, tx, order.ID); errors.Is(err, invoice.ErrIssuerMissing) {
+		slog.WarnContext(ctx, "order paid without an invoice: the shop's legal name, NIF and address are not saved in the settings", "order", order.ID)
+	} else if err != nil {
+		return fmt.Errorf("shop: invoice paid order %d: %w", order.ID, err)
+	}
+	return Notify(ctx, tx, fx.Mailer, order, "payment_received")
+}
+
+// Advance takes step in the caller's transaction tx with the order row
 // locked, records each move in the timeline, and returns the order before
 // and after. Delivering a cash-on-delivery order also records its payment:
-// the carrier collected it. A step the lifecycle refuses is a *Refusal.
-func Advance(ctx context.Context, q *db.Queries, step Step) (before, after db.Order, err error) {
+// the carrier collected it. A move to paid brings fx's invoice and e-mail
+// (Effects). A step the lifecycle refuses is a *Refusal.
+func Advance(ctx context.Context, tx pgx.Tx, step Step, fx Effects) (before, after db.Order, err error) {
+	q := db.New(tx)
 	before, err = q.GetOrderForUpdate(ctx, step.OrderID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return db.Order{}, db.Order{}, fmt.Errorf("%w: %d", ErrOrderNotFound, step.OrderID)
@@ -77,6 +112,11 @@ func Advance(ctx context.Context, q *db.Queries, step Step) (before, after db.Or
 	for _, e := range events {
 		if err := q.InsertOrderEvent(ctx, e); err != nil {
 			return before, before, fmt.Errorf("shop: record step of order %d: %w", step.OrderID, err)
+		}
+	}
+	if Payment(after.PaymentStatus) == Paid && Payment(before.PaymentStatus) != Paid {
+		if err := fx.paid(ctx, tx, after); err != nil {
+			return before, before, err
 		}
 	}
 	return before, after, nil

@@ -20,16 +20,17 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 
 func orderToProto(o db.Order) *saboresv1.Order {
 	return &saboresv1.Order{
-		Id:            o.ID,
-		Status:        status(o.Status),
-		StatusText:    o.Status,
-		PaymentMethod: paymentMethod(o.PaymentMethod),
-		PaymentStatus: paymentStatus(o.PaymentStatus),
-		Lines:         []*saboresv1.OrderLine{},
-		SubtotalCents: o.SubtotalCents,
-		ShippingCents: o.ShippingCents,
-		VatCents:      o.VatCents,
-		TotalCents:    o.TotalCents,
+		Id:                    o.ID,
+		Status:                status(o.Status),
+		StatusText:            o.Status,
+		PaymentMethod:         paymentMethod(o.PaymentMethod),
+		PaymentStatus:         paymentStatus(o.PaymentStatus),
+		Lines:                 []*saboresv1.OrderLine{},
+		SubtotalCents:         o.SubtotalCents,
+		ShippingCents:         o.ShippingCents,
+		PaymentSurchargeCents: o.PaymentSurchargeCents,
+		VatCents:              o.VatCents,
+		TotalCents:            o.TotalCents,
 		Delivery: &saboresv1.Delivery{
 			Name:       o.DeliveryName,
 			Email:      o.DeliveryEmail,
@@ -79,6 +80,8 @@ func paymentMethod(s string) saboresv1.PaymentMethod {
 	switch s {
 	case "card":
 		return saboresv1.PaymentMethod_PAYMENT_METHOD_CARD
+	case "bizum":
+		return saboresv1.PaymentMethod_PAYMENT_METHOD_BIZUM
 	case "transfer":
 		return saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER
 	case "cash":

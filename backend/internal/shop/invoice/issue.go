@@ -395,12 +395,23 @@ func orderLines(ctx context.Context, q *db.Queries, order db.OrderForInvoiceRow)
 			LineNo: last + 1, Description: ShippingDescription, Quantity: 1,
 			UnitPriceCents: order.ShippingCents, VATBasisPoints: shippingVAT, TotalCents: order.ShippingCents,
 		})
+		last++
+	}
+	if order.PaymentSurchargeCents > 0 {
+		lines = append(lines, Line{
+			LineNo: last + 1, Description: CashSurchargeDescription, Quantity: 1,
+			UnitPriceCents: order.PaymentSurchargeCents, VATBasisPoints: shippingVAT, TotalCents: order.PaymentSurchargeCents,
+		})
 	}
 	return lines, nil
 }
 
 // ShippingDescription names the shipping line; the PDF translates it.
 const ShippingDescription = "shipping"
+
+// CashSurchargeDescription names the cash-on-delivery surcharge's line (a
+// service, at the general rate like shipping); the PDF translates it.
+const CashSurchargeDescription = "cash_on_delivery"
 
 // shippingVAT is the general rate: transport follows it, not the goods'.
 const shippingVAT = 2100

@@ -78,7 +78,7 @@ type texts struct {
 	number, date, issuer, buyer, taxID, refersTo string
 	reason, description, quantity, unitPrice     string
 	vat, amount, rate, base, vatAmount, total    string
-	shipping, vatIncluded, qr                    string
+	shipping, cashSurcharge, vatIncluded, qr     string
 }
 
 var pdfTexts = map[string]texts{
@@ -87,7 +87,7 @@ var pdfTexts = map[string]texts{
 		number: "Número", date: "Fecha de expedición", issuer: "Emisor", buyer: "Destinatario", taxID: "NIF",
 		refersTo: "Rectifica o sustituye a", reason: "Motivo", description: "Descripción", quantity: "Cant.",
 		unitPrice: "Precio unit.", vat: "IVA", amount: "Importe", rate: "Tipo de IVA", base: "Base imponible",
-		vatAmount: "Cuota de IVA", total: "Total", shipping: "Envío", vatIncluded: "Precios con IVA incluido.",
+		vatAmount: "Cuota de IVA", total: "Total", shipping: "Envío", cashSurcharge: "Recargo por contra reembolso", vatIncluded: "Precios con IVA incluido.",
 		qr: "QR tributario:",
 	},
 	"pt": {
@@ -95,7 +95,7 @@ var pdfTexts = map[string]texts{
 		number: "Número", date: "Data de emissão", issuer: "Emitente", buyer: "Destinatário", taxID: "NIF",
 		refersTo: "Retifica ou substitui", reason: "Motivo", description: "Descrição", quantity: "Qtd.",
 		unitPrice: "Preço unit.", vat: "IVA", amount: "Montante", rate: "Taxa de IVA", base: "Base tributável",
-		vatAmount: "Valor do IVA", total: "Total", shipping: "Envio", vatIncluded: "Preços com IVA incluído.",
+		vatAmount: "Valor do IVA", total: "Total", shipping: "Envio", cashSurcharge: "Sobretaxa de pagamento à cobrança", vatIncluded: "Preços com IVA incluído.",
 		qr: "QR tributário:",
 	},
 }
@@ -175,8 +175,11 @@ func RenderPDF(d Document, lang, qrBase string) ([]byte, error) {
 	header([]string{tx.description, tx.quantity, tx.unitPrice, tx.vat, tx.amount}, widths)
 	for _, l := range d.Lines {
 		desc := l.Description
-		if desc == ShippingDescription {
+		switch desc {
+		case ShippingDescription:
 			desc = tx.shipping
+		case CashSurchargeDescription:
+			desc = tx.cashSurcharge
 		}
 		pdf.CellFormat(widths[0], 6, tr(desc), "", 0, "L", false, 0, "")
 		pdf.CellFormat(widths[1], 6, strconv.Itoa(int(l.Quantity)), "", 0, "R", false, 0, "")

@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { CartService } from "@gen/sabores/v1/cart_service_pb";
 import { OrderService, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
@@ -18,7 +18,9 @@ function stockErrorInfo(productId: string, available: string): Uint8Array {
   return w.finish();
 }
 
-function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object) {
+const allMethods = [PaymentMethod.CARD, PaymentMethod.BIZUM, PaymentMethod.TRANSFER, PaymentMethod.CASH_ON_DELIVERY];
+
+function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object, methods = allMethods, startPayment?: () => object) {
   localStorage.setItem(
     "cart",
     JSON.stringify([{ id: 1001, name: "Guaraná", priceCents: 250, image: "", stock: 10, quantity: 4 }]),
@@ -33,7 +35,11 @@ function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object) {
         valid: true,
       }),
     });
-    router.service(OrderService, { placeOrder });
+    router.service(OrderService, {
+      placeOrder,
+      getPaymentOptions: () => ({ paymentMethods: methods, cashOnDeliverySurchargeCents: 150n }),
+      startPayment: startPayment ?? (() => ({})),
+    });
   });
 }
 
@@ -81,19 +87,20 @@ describe("/checkout", () => {
     await user.click(screen.getByRole("button", { name: "Continuar" }));
 
     expect(await screen.findByRole("heading", { level: 2, name: "Pago" })).toBeInTheDocument();
+    expect(await screen.findByText(/Recargo por contra reembolso: 1,50/)).toBeInTheDocument();
     await user.click(screen.getByLabelText(/Pago contra reembolso/));
     await user.click(screen.getByRole("button", { name: "Continuar" }));
 
     expect(await screen.findByRole("heading", { level: 2, name: "Confirmación" })).toBeInTheDocument();
     expect(screen.getByText(/Rúa Real 1, 27880 Burela/)).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Finalizar pedido" }));
+    await user.click(screen.getByRole("button", { name: "Confirmar pedido con obligación de pago" }));
 
     expect(await screen.findByText("Solo quedan 3 unidades.")).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toHaveLength(1);
 
-    await user.click(screen.getByRole("button", { name: "Finalizar pedido" }));
+    await user.click(screen.getByRole("button", { name: "Confirmar pedido con obligación de pago" }));
     expect(await screen.findByText("¡Pedido finalizado con éxito!")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/orders\/42$/));
     expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toEqual([]);
 
     expect(requests).toHaveLength(2);
@@ -105,6 +112,33 @@ describe("/checkout", () => {
       delivery: { name: "María Silva", postalCode: "27880", city: "Burela" },
     });
     expect(sessionStorage.getItem("checkoutIdempotency")).toBeNull();
+  });
+
+  it("offers only the shop's methods and sends a Bizum order to the payment page with a posted form", async () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, "submit").mockImplementation(() => {});
+    const { user } = renderCheckout(
+      () => ({ order: create(OrderSchema, { id: 7n, paymentMethod: PaymentMethod.BIZUM }) }),
+      [PaymentMethod.BIZUM, PaymentMethod.TRANSFER],
+      () => ({ action: "https://pay.example/realizarPago", signatureVersion: "HMAC_SHA256_V1", merchantParameters: "eyJ9", signature: "c2ln" }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Continuar" }));
+    await fillDelivery(user, "27880");
+    expect(await screen.findByLabelText(/Bizum/)).toBeChecked();
+    expect(screen.queryByLabelText(/Tarjeta/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/contra reembolso/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Continuar" }));
+    await user.click(await screen.findByRole("button", { name: "Confirmar pedido con obligación de pago" }));
+    const button = await screen.findByRole("button", { name: "Ir a la página de pago" });
+    const form = button.closest("form");
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "https://pay.example/realizarPago");
+    expect(Object.fromEntries(new FormData(form ?? undefined))).toEqual({
+      Ds_SignatureVersion: "HMAC_SHA256_V1",
+      Ds_MerchantParameters: "eyJ9",
+      Ds_Signature: "c2ln",
+    });
+    await waitFor(() => expect(submit).toHaveBeenCalled());
+    submit.mockRestore();
   });
 
   it("returns to the cart from the first step", async () => {

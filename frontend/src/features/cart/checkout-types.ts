@@ -1,5 +1,5 @@
 /** PaymentChoice is the checkout's payment option. */
-export type PaymentChoice = "card" | "transfer" | "cash";
+export type PaymentChoice = "card" | "bizum" | "transfer" | "cash";
 
 /** DeliveryForm is the Entrega step's form (field names as the shop's form had them). */
 export interface DeliveryForm {

@@ -23,6 +23,280 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// PaymentAttemptStatus is what Redsys decided about one payment attempt.
+type PaymentAttemptStatus int32
+
+const (
+	// PAYMENT_ATTEMPT_STATUS_UNSPECIFIED: no attempt yet.
+	PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_UNSPECIFIED PaymentAttemptStatus = 0
+	// PAYMENT_ATTEMPT_STATUS_PENDING: the shopper was sent to pay and Redsys
+	// has not notified the shop yet (or the shopper abandoned the payment).
+	PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_PENDING PaymentAttemptStatus = 1
+	// PAYMENT_ATTEMPT_STATUS_AUTHORISED: paid.
+	PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_AUTHORISED PaymentAttemptStatus = 2
+	// PAYMENT_ATTEMPT_STATUS_REFUSED: the bank or the shopper said no.
+	PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_REFUSED PaymentAttemptStatus = 3
+)
+
+// Enum value maps for PaymentAttemptStatus.
+var (
+	PaymentAttemptStatus_name = map[int32]string{
+		0: "PAYMENT_ATTEMPT_STATUS_UNSPECIFIED",
+		1: "PAYMENT_ATTEMPT_STATUS_PENDING",
+		2: "PAYMENT_ATTEMPT_STATUS_AUTHORISED",
+		3: "PAYMENT_ATTEMPT_STATUS_REFUSED",
+	}
+	PaymentAttemptStatus_value = map[string]int32{
+		"PAYMENT_ATTEMPT_STATUS_UNSPECIFIED": 0,
+		"PAYMENT_ATTEMPT_STATUS_PENDING":     1,
+		"PAYMENT_ATTEMPT_STATUS_AUTHORISED":  2,
+		"PAYMENT_ATTEMPT_STATUS_REFUSED":     3,
+	}
+)
+
+func (x PaymentAttemptStatus) Enum() *PaymentAttemptStatus {
+	p := new(PaymentAttemptStatus)
+	*p = x
+	return p
+}
+
+func (x PaymentAttemptStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (PaymentAttemptStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_order_service_proto_enumTypes[0].Descriptor()
+}
+
+func (PaymentAttemptStatus) Type() protoreflect.EnumType {
+	return &file_sabores_v1_order_service_proto_enumTypes[0]
+}
+
+func (x PaymentAttemptStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use PaymentAttemptStatus.Descriptor instead.
+func (PaymentAttemptStatus) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{0}
+}
+
+// GetPaymentOptionsRequest asks for the payment step's options.
+type GetPaymentOptionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetPaymentOptionsRequest) Reset() {
+	*x = GetPaymentOptionsRequest{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPaymentOptionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPaymentOptionsRequest) ProtoMessage() {}
+
+func (x *GetPaymentOptionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPaymentOptionsRequest.ProtoReflect.Descriptor instead.
+func (*GetPaymentOptionsRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{0}
+}
+
+// GetPaymentOptionsResponse is what the payment step offers.
+type GetPaymentOptionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// payment_methods are the methods the shop takes now, in the order to
+	// show them; PlaceOrder refuses any other with reason
+	// PAYMENT_METHOD_NOT_OFFERED.
+	PaymentMethods []PaymentMethod `protobuf:"varint,1,rep,packed,name=payment_methods,json=paymentMethods,proto3,enum=sabores.v1.PaymentMethod" json:"payment_methods,omitempty"`
+	// cash_on_delivery_surcharge_cents is added to an order paid on delivery;
+	// 0 for none.
+	CashOnDeliverySurchargeCents int64 `protobuf:"varint,2,opt,name=cash_on_delivery_surcharge_cents,json=cashOnDeliverySurchargeCents,proto3" json:"cash_on_delivery_surcharge_cents,omitempty"`
+	unknownFields                protoimpl.UnknownFields
+	sizeCache                    protoimpl.SizeCache
+}
+
+func (x *GetPaymentOptionsResponse) Reset() {
+	*x = GetPaymentOptionsResponse{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetPaymentOptionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetPaymentOptionsResponse) ProtoMessage() {}
+
+func (x *GetPaymentOptionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetPaymentOptionsResponse.ProtoReflect.Descriptor instead.
+func (*GetPaymentOptionsResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *GetPaymentOptionsResponse) GetPaymentMethods() []PaymentMethod {
+	if x != nil {
+		return x.PaymentMethods
+	}
+	return nil
+}
+
+func (x *GetPaymentOptionsResponse) GetCashOnDeliverySurchargeCents() int64 {
+	if x != nil {
+		return x.CashOnDeliverySurchargeCents
+	}
+	return 0
+}
+
+// StartPaymentRequest names the order to pay.
+type StartPaymentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// order_id is the caller's order.
+	OrderId       int64 `protobuf:"varint,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartPaymentRequest) Reset() {
+	*x = StartPaymentRequest{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartPaymentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartPaymentRequest) ProtoMessage() {}
+
+func (x *StartPaymentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartPaymentRequest.ProtoReflect.Descriptor instead.
+func (*StartPaymentRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *StartPaymentRequest) GetOrderId() int64 {
+	if x != nil {
+		return x.OrderId
+	}
+	return 0
+}
+
+// StartPaymentResponse is the form that sends the browser to Redsys: a
+// POST of the three fields to action, as Redsys's redirect integration
+// expects.
+type StartPaymentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// action is the Redsys payment page (or the development gateway).
+	Action string `protobuf:"bytes,1,opt,name=action,proto3" json:"action,omitempty"`
+	// signature_version is the Ds_SignatureVersion field.
+	SignatureVersion string `protobuf:"bytes,2,opt,name=signature_version,json=signatureVersion,proto3" json:"signature_version,omitempty"`
+	// merchant_parameters is the Ds_MerchantParameters field.
+	MerchantParameters string `protobuf:"bytes,3,opt,name=merchant_parameters,json=merchantParameters,proto3" json:"merchant_parameters,omitempty"`
+	// signature is the Ds_Signature field.
+	Signature     string `protobuf:"bytes,4,opt,name=signature,proto3" json:"signature,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StartPaymentResponse) Reset() {
+	*x = StartPaymentResponse{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StartPaymentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StartPaymentResponse) ProtoMessage() {}
+
+func (x *StartPaymentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StartPaymentResponse.ProtoReflect.Descriptor instead.
+func (*StartPaymentResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *StartPaymentResponse) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
+}
+
+func (x *StartPaymentResponse) GetSignatureVersion() string {
+	if x != nil {
+		return x.SignatureVersion
+	}
+	return ""
+}
+
+func (x *StartPaymentResponse) GetMerchantParameters() string {
+	if x != nil {
+		return x.MerchantParameters
+	}
+	return ""
+}
+
+func (x *StartPaymentResponse) GetSignature() string {
+	if x != nil {
+		return x.Signature
+	}
+	return ""
+}
+
 // DeliveryInput is the checkout's delivery form.
 type DeliveryInput struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -44,7 +318,7 @@ type DeliveryInput struct {
 
 func (x *DeliveryInput) Reset() {
 	*x = DeliveryInput{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -56,7 +330,7 @@ func (x *DeliveryInput) String() string {
 func (*DeliveryInput) ProtoMessage() {}
 
 func (x *DeliveryInput) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -69,7 +343,7 @@ func (x *DeliveryInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeliveryInput.ProtoReflect.Descriptor instead.
 func (*DeliveryInput) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *DeliveryInput) GetName() string {
@@ -132,7 +406,7 @@ type PlaceOrderRequest struct {
 
 func (x *PlaceOrderRequest) Reset() {
 	*x = PlaceOrderRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -144,7 +418,7 @@ func (x *PlaceOrderRequest) String() string {
 func (*PlaceOrderRequest) ProtoMessage() {}
 
 func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -157,7 +431,7 @@ func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderRequest.ProtoReflect.Descriptor instead.
 func (*PlaceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *PlaceOrderRequest) GetIdempotencyKey() string {
@@ -199,7 +473,7 @@ type PlaceOrderResponse struct {
 
 func (x *PlaceOrderResponse) Reset() {
 	*x = PlaceOrderResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -211,7 +485,7 @@ func (x *PlaceOrderResponse) String() string {
 func (*PlaceOrderResponse) ProtoMessage() {}
 
 func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -224,7 +498,7 @@ func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderResponse.ProtoReflect.Descriptor instead.
 func (*PlaceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *PlaceOrderResponse) GetOrder() *Order {
@@ -249,7 +523,7 @@ type ListMyOrdersRequest struct {
 
 func (x *ListMyOrdersRequest) Reset() {
 	*x = ListMyOrdersRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -261,7 +535,7 @@ func (x *ListMyOrdersRequest) String() string {
 func (*ListMyOrdersRequest) ProtoMessage() {}
 
 func (x *ListMyOrdersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -274,7 +548,7 @@ func (x *ListMyOrdersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyOrdersRequest.ProtoReflect.Descriptor instead.
 func (*ListMyOrdersRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListMyOrdersRequest) GetPage() int32 {
@@ -311,7 +585,7 @@ type ListMyOrdersResponse struct {
 
 func (x *ListMyOrdersResponse) Reset() {
 	*x = ListMyOrdersResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -323,7 +597,7 @@ func (x *ListMyOrdersResponse) String() string {
 func (*ListMyOrdersResponse) ProtoMessage() {}
 
 func (x *ListMyOrdersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -336,7 +610,7 @@ func (x *ListMyOrdersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyOrdersResponse.ProtoReflect.Descriptor instead.
 func (*ListMyOrdersResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ListMyOrdersResponse) GetOrders() []*Order {
@@ -366,7 +640,7 @@ type GetMyOrderRequest struct {
 
 func (x *GetMyOrderRequest) Reset() {
 	*x = GetMyOrderRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -378,7 +652,7 @@ func (x *GetMyOrderRequest) String() string {
 func (*GetMyOrderRequest) ProtoMessage() {}
 
 func (x *GetMyOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -391,7 +665,7 @@ func (x *GetMyOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyOrderRequest.ProtoReflect.Descriptor instead.
 func (*GetMyOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetMyOrderRequest) GetId() int64 {
@@ -416,14 +690,16 @@ type GetMyOrderResponse struct {
 	// events are the order's timeline, oldest first.
 	Events []*OrderEvent `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
 	// cancellable says the shopper may still cancel (CancelMyOrder).
-	Cancellable   bool `protobuf:"varint,3,opt,name=cancellable,proto3" json:"cancellable,omitempty"`
+	Cancellable bool `protobuf:"varint,3,opt,name=cancellable,proto3" json:"cancellable,omitempty"`
+	// payment is where the order's payment stands and how to make it.
+	Payment       *OrderPayment `protobuf:"bytes,4,opt,name=payment,proto3" json:"payment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetMyOrderResponse) Reset() {
 	*x = GetMyOrderResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -435,7 +711,7 @@ func (x *GetMyOrderResponse) String() string {
 func (*GetMyOrderResponse) ProtoMessage() {}
 
 func (x *GetMyOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -448,7 +724,7 @@ func (x *GetMyOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyOrderResponse.ProtoReflect.Descriptor instead.
 func (*GetMyOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetMyOrderResponse) GetOrder() *Order {
@@ -470,6 +746,181 @@ func (x *GetMyOrderResponse) GetCancellable() bool {
 		return x.Cancellable
 	}
 	return false
+}
+
+func (x *GetMyOrderResponse) GetPayment() *OrderPayment {
+	if x != nil {
+		return x.Payment
+	}
+	return nil
+}
+
+// OrderPayment is how an order is paid, for the order page.
+type OrderPayment struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// can_pay says StartPayment would start an attempt now: a card or Bizum
+	// order still awaiting its payment, while card and Bizum are taken.
+	CanPay bool `protobuf:"varint,1,opt,name=can_pay,json=canPay,proto3" json:"can_pay,omitempty"`
+	// last_attempt is the decision on the newest card or Bizum attempt.
+	LastAttempt PaymentAttemptStatus `protobuf:"varint,2,opt,name=last_attempt,json=lastAttempt,proto3,enum=sabores.v1.PaymentAttemptStatus" json:"last_attempt,omitempty"`
+	// last_attempt_time is when the newest attempt started; unset with none.
+	LastAttemptTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=last_attempt_time,json=lastAttemptTime,proto3" json:"last_attempt_time,omitempty"`
+	// expire_time is when an order still awaiting payment is cancelled;
+	// unset for orders that do not wait for a payment.
+	ExpireTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
+	// transfer is what to write on a bank transfer; set for transfer orders
+	// awaiting payment.
+	Transfer      *TransferInstructions `protobuf:"bytes,5,opt,name=transfer,proto3" json:"transfer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderPayment) Reset() {
+	*x = OrderPayment{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderPayment) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderPayment) ProtoMessage() {}
+
+func (x *OrderPayment) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderPayment.ProtoReflect.Descriptor instead.
+func (*OrderPayment) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *OrderPayment) GetCanPay() bool {
+	if x != nil {
+		return x.CanPay
+	}
+	return false
+}
+
+func (x *OrderPayment) GetLastAttempt() PaymentAttemptStatus {
+	if x != nil {
+		return x.LastAttempt
+	}
+	return PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_UNSPECIFIED
+}
+
+func (x *OrderPayment) GetLastAttemptTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastAttemptTime
+	}
+	return nil
+}
+
+func (x *OrderPayment) GetExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpireTime
+	}
+	return nil
+}
+
+func (x *OrderPayment) GetTransfer() *TransferInstructions {
+	if x != nil {
+		return x.Transfer
+	}
+	return nil
+}
+
+// TransferInstructions are what a bank transfer needs.
+type TransferInstructions struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// iban is the shop's account, grouped in fours for reading.
+	Iban string `protobuf:"bytes,1,opt,name=iban,proto3" json:"iban,omitempty"`
+	// beneficiary is the account holder.
+	Beneficiary string `protobuf:"bytes,2,opt,name=beneficiary,proto3" json:"beneficiary,omitempty"`
+	// amount_cents is the amount to transfer.
+	AmountCents int64 `protobuf:"varint,3,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	// reference is what to write as the transfer's concept.
+	Reference string `protobuf:"bytes,4,opt,name=reference,proto3" json:"reference,omitempty"`
+	// qr_png is an EPC "SEPA QR" code of the transfer (PNG) that banking
+	// apps scan; empty when it cannot be drawn.
+	QrPng         []byte `protobuf:"bytes,5,opt,name=qr_png,json=qrPng,proto3" json:"qr_png,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *TransferInstructions) Reset() {
+	*x = TransferInstructions{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TransferInstructions) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TransferInstructions) ProtoMessage() {}
+
+func (x *TransferInstructions) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TransferInstructions.ProtoReflect.Descriptor instead.
+func (*TransferInstructions) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *TransferInstructions) GetIban() string {
+	if x != nil {
+		return x.Iban
+	}
+	return ""
+}
+
+func (x *TransferInstructions) GetBeneficiary() string {
+	if x != nil {
+		return x.Beneficiary
+	}
+	return ""
+}
+
+func (x *TransferInstructions) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *TransferInstructions) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+func (x *TransferInstructions) GetQrPng() []byte {
+	if x != nil {
+		return x.QrPng
+	}
+	return nil
 }
 
 // OrderEvent is one step of an order's lifecycle.
@@ -495,7 +946,7 @@ type OrderEvent struct {
 
 func (x *OrderEvent) Reset() {
 	*x = OrderEvent{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -507,7 +958,7 @@ func (x *OrderEvent) String() string {
 func (*OrderEvent) ProtoMessage() {}
 
 func (x *OrderEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -520,7 +971,7 @@ func (x *OrderEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderEvent.ProtoReflect.Descriptor instead.
 func (*OrderEvent) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *OrderEvent) GetMachine() string {
@@ -578,7 +1029,7 @@ type CancelMyOrderRequest struct {
 
 func (x *CancelMyOrderRequest) Reset() {
 	*x = CancelMyOrderRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -590,7 +1041,7 @@ func (x *CancelMyOrderRequest) String() string {
 func (*CancelMyOrderRequest) ProtoMessage() {}
 
 func (x *CancelMyOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -603,7 +1054,7 @@ func (x *CancelMyOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelMyOrderRequest.ProtoReflect.Descriptor instead.
 func (*CancelMyOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CancelMyOrderRequest) GetId() int64 {
@@ -631,7 +1082,7 @@ type CancelMyOrderResponse struct {
 
 func (x *CancelMyOrderResponse) Reset() {
 	*x = CancelMyOrderResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -643,7 +1094,7 @@ func (x *CancelMyOrderResponse) String() string {
 func (*CancelMyOrderResponse) ProtoMessage() {}
 
 func (x *CancelMyOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -656,7 +1107,7 @@ func (x *CancelMyOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelMyOrderResponse.ProtoReflect.Descriptor instead.
 func (*CancelMyOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CancelMyOrderResponse) GetOrder() *Order {
@@ -671,7 +1122,18 @@ var File_sabores_v1_order_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/order_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\x96\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\x1a\n" +
+	"\x18GetPaymentOptionsRequest\"\xa7\x01\n" +
+	"\x19GetPaymentOptionsResponse\x12B\n" +
+	"\x0fpayment_methods\x18\x01 \x03(\x0e2\x19.sabores.v1.PaymentMethodR\x0epaymentMethods\x12F\n" +
+	" cash_on_delivery_surcharge_cents\x18\x02 \x01(\x03R\x1ccashOnDeliverySurchargeCents\"9\n" +
+	"\x13StartPaymentRequest\x12\"\n" +
+	"\border_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\aorderId\"\xaa\x01\n" +
+	"\x14StartPaymentResponse\x12\x16\n" +
+	"\x06action\x18\x01 \x01(\tR\x06action\x12+\n" +
+	"\x11signature_version\x18\x02 \x01(\tR\x10signatureVersion\x12/\n" +
+	"\x13merchant_parameters\x18\x03 \x01(\tR\x12merchantParameters\x12\x1c\n" +
+	"\tsignature\x18\x04 \x01(\tR\tsignature\"\x96\x02\n" +
 	"\rDeliveryInput\x12\x1d\n" +
 	"\x04name\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18xR\x04name\x12 \n" +
 	"\x05email\x18\x02 \x01(\tB\n" +
@@ -701,11 +1163,25 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"total_size\x18\x02 \x01(\x05R\ttotalSize\"h\n" +
 	"\x11GetMyOrderRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12:\n" +
-	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"\x8f\x01\n" +
+	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"\xc3\x01\n" +
 	"\x12GetMyOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\x12.\n" +
 	"\x06events\x18\x02 \x03(\v2\x16.sabores.v1.OrderEventR\x06events\x12 \n" +
-	"\vcancellable\x18\x03 \x01(\bR\vcancellable\"\xc7\x01\n" +
+	"\vcancellable\x18\x03 \x01(\bR\vcancellable\x122\n" +
+	"\apayment\x18\x04 \x01(\v2\x18.sabores.v1.OrderPaymentR\apayment\"\xaf\x02\n" +
+	"\fOrderPayment\x12\x17\n" +
+	"\acan_pay\x18\x01 \x01(\bR\x06canPay\x12C\n" +
+	"\flast_attempt\x18\x02 \x01(\x0e2 .sabores.v1.PaymentAttemptStatusR\vlastAttempt\x12F\n" +
+	"\x11last_attempt_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x0flastAttemptTime\x12;\n" +
+	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"expireTime\x12<\n" +
+	"\btransfer\x18\x05 \x01(\v2 .sabores.v1.TransferInstructionsR\btransfer\"\xa4\x01\n" +
+	"\x14TransferInstructions\x12\x12\n" +
+	"\x04iban\x18\x01 \x01(\tR\x04iban\x12 \n" +
+	"\vbeneficiary\x18\x02 \x01(\tR\vbeneficiary\x12!\n" +
+	"\famount_cents\x18\x03 \x01(\x03R\vamountCents\x12\x1c\n" +
+	"\treference\x18\x04 \x01(\tR\treference\x12\x15\n" +
+	"\x06qr_png\x18\x05 \x01(\fR\x05qrPng\"\xc7\x01\n" +
 	"\n" +
 	"OrderEvent\x12\x18\n" +
 	"\amachine\x18\x01 \x01(\tR\amachine\x12\x1d\n" +
@@ -720,14 +1196,21 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12 \n" +
 	"\x06reason\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06reason\"@\n" +
 	"\x15CancelMyOrderResponse\x12'\n" +
-	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order2\xe0\x02\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order*\xad\x01\n" +
+	"\x14PaymentAttemptStatus\x12&\n" +
+	"\"PAYMENT_ATTEMPT_STATUS_UNSPECIFIED\x10\x00\x12\"\n" +
+	"\x1ePAYMENT_ATTEMPT_STATUS_PENDING\x10\x01\x12%\n" +
+	"!PAYMENT_ATTEMPT_STATUS_AUTHORISED\x10\x02\x12\"\n" +
+	"\x1ePAYMENT_ATTEMPT_STATUS_REFUSED\x10\x032\x9a\x04\n" +
 	"\fOrderService\x12K\n" +
 	"\n" +
 	"PlaceOrder\x12\x1d.sabores.v1.PlaceOrderRequest\x1a\x1e.sabores.v1.PlaceOrderResponse\x12V\n" +
 	"\fListMyOrders\x12\x1f.sabores.v1.ListMyOrdersRequest\x1a .sabores.v1.ListMyOrdersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
 	"GetMyOrder\x12\x1d.sabores.v1.GetMyOrderRequest\x1a\x1e.sabores.v1.GetMyOrderResponse\"\x03\x90\x02\x01\x12Y\n" +
-	"\rCancelMyOrder\x12 .sabores.v1.CancelMyOrderRequest\x1a!.sabores.v1.CancelMyOrderResponse\"\x03\x90\x02\x02B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\rCancelMyOrder\x12 .sabores.v1.CancelMyOrderRequest\x1a!.sabores.v1.CancelMyOrderResponse\"\x03\x90\x02\x02\x12e\n" +
+	"\x11GetPaymentOptions\x12$.sabores.v1.GetPaymentOptionsRequest\x1a%.sabores.v1.GetPaymentOptionsResponse\"\x03\x90\x02\x01\x12Q\n" +
+	"\fStartPayment\x12\x1f.sabores.v1.StartPaymentRequest\x1a .sabores.v1.StartPaymentResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_order_service_proto_rawDescOnce sync.Once
@@ -741,49 +1224,67 @@ func file_sabores_v1_order_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_order_service_proto_rawDescData
 }
 
-var file_sabores_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_sabores_v1_order_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_sabores_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_sabores_v1_order_service_proto_goTypes = []any{
-	(*DeliveryInput)(nil),         // 0: sabores.v1.DeliveryInput
-	(*PlaceOrderRequest)(nil),     // 1: sabores.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),    // 2: sabores.v1.PlaceOrderResponse
-	(*ListMyOrdersRequest)(nil),   // 3: sabores.v1.ListMyOrdersRequest
-	(*ListMyOrdersResponse)(nil),  // 4: sabores.v1.ListMyOrdersResponse
-	(*GetMyOrderRequest)(nil),     // 5: sabores.v1.GetMyOrderRequest
-	(*GetMyOrderResponse)(nil),    // 6: sabores.v1.GetMyOrderResponse
-	(*OrderEvent)(nil),            // 7: sabores.v1.OrderEvent
-	(*CancelMyOrderRequest)(nil),  // 8: sabores.v1.CancelMyOrderRequest
-	(*CancelMyOrderResponse)(nil), // 9: sabores.v1.CancelMyOrderResponse
-	(*CartLineInput)(nil),         // 10: sabores.v1.CartLineInput
-	(PaymentMethod)(0),            // 11: sabores.v1.PaymentMethod
-	(*Order)(nil),                 // 12: sabores.v1.Order
-	(Language)(0),                 // 13: sabores.v1.Language
-	(*timestamppb.Timestamp)(nil), // 14: google.protobuf.Timestamp
+	(PaymentAttemptStatus)(0),         // 0: sabores.v1.PaymentAttemptStatus
+	(*GetPaymentOptionsRequest)(nil),  // 1: sabores.v1.GetPaymentOptionsRequest
+	(*GetPaymentOptionsResponse)(nil), // 2: sabores.v1.GetPaymentOptionsResponse
+	(*StartPaymentRequest)(nil),       // 3: sabores.v1.StartPaymentRequest
+	(*StartPaymentResponse)(nil),      // 4: sabores.v1.StartPaymentResponse
+	(*DeliveryInput)(nil),             // 5: sabores.v1.DeliveryInput
+	(*PlaceOrderRequest)(nil),         // 6: sabores.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),        // 7: sabores.v1.PlaceOrderResponse
+	(*ListMyOrdersRequest)(nil),       // 8: sabores.v1.ListMyOrdersRequest
+	(*ListMyOrdersResponse)(nil),      // 9: sabores.v1.ListMyOrdersResponse
+	(*GetMyOrderRequest)(nil),         // 10: sabores.v1.GetMyOrderRequest
+	(*GetMyOrderResponse)(nil),        // 11: sabores.v1.GetMyOrderResponse
+	(*OrderPayment)(nil),              // 12: sabores.v1.OrderPayment
+	(*TransferInstructions)(nil),      // 13: sabores.v1.TransferInstructions
+	(*OrderEvent)(nil),                // 14: sabores.v1.OrderEvent
+	(*CancelMyOrderRequest)(nil),      // 15: sabores.v1.CancelMyOrderRequest
+	(*CancelMyOrderResponse)(nil),     // 16: sabores.v1.CancelMyOrderResponse
+	(PaymentMethod)(0),                // 17: sabores.v1.PaymentMethod
+	(*CartLineInput)(nil),             // 18: sabores.v1.CartLineInput
+	(*Order)(nil),                     // 19: sabores.v1.Order
+	(Language)(0),                     // 20: sabores.v1.Language
+	(*timestamppb.Timestamp)(nil),     // 21: google.protobuf.Timestamp
 }
 var file_sabores_v1_order_service_proto_depIdxs = []int32{
-	10, // 0: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
-	0,  // 1: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
-	11, // 2: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
-	12, // 3: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
-	13, // 4: sabores.v1.ListMyOrdersRequest.language:type_name -> sabores.v1.Language
-	12, // 5: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
-	13, // 6: sabores.v1.GetMyOrderRequest.language:type_name -> sabores.v1.Language
-	12, // 7: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
-	7,  // 8: sabores.v1.GetMyOrderResponse.events:type_name -> sabores.v1.OrderEvent
-	14, // 9: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
-	12, // 10: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
-	1,  // 11: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
-	3,  // 12: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
-	5,  // 13: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
-	8,  // 14: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
-	2,  // 15: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
-	4,  // 16: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
-	6,  // 17: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
-	9,  // 18: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
-	15, // [15:19] is the sub-list for method output_type
-	11, // [11:15] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	17, // 0: sabores.v1.GetPaymentOptionsResponse.payment_methods:type_name -> sabores.v1.PaymentMethod
+	18, // 1: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
+	5,  // 2: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
+	17, // 3: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
+	19, // 4: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
+	20, // 5: sabores.v1.ListMyOrdersRequest.language:type_name -> sabores.v1.Language
+	19, // 6: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
+	20, // 7: sabores.v1.GetMyOrderRequest.language:type_name -> sabores.v1.Language
+	19, // 8: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
+	14, // 9: sabores.v1.GetMyOrderResponse.events:type_name -> sabores.v1.OrderEvent
+	12, // 10: sabores.v1.GetMyOrderResponse.payment:type_name -> sabores.v1.OrderPayment
+	0,  // 11: sabores.v1.OrderPayment.last_attempt:type_name -> sabores.v1.PaymentAttemptStatus
+	21, // 12: sabores.v1.OrderPayment.last_attempt_time:type_name -> google.protobuf.Timestamp
+	21, // 13: sabores.v1.OrderPayment.expire_time:type_name -> google.protobuf.Timestamp
+	13, // 14: sabores.v1.OrderPayment.transfer:type_name -> sabores.v1.TransferInstructions
+	21, // 15: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
+	19, // 16: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
+	6,  // 17: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
+	8,  // 18: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
+	10, // 19: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
+	15, // 20: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
+	1,  // 21: sabores.v1.OrderService.GetPaymentOptions:input_type -> sabores.v1.GetPaymentOptionsRequest
+	3,  // 22: sabores.v1.OrderService.StartPayment:input_type -> sabores.v1.StartPaymentRequest
+	7,  // 23: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
+	9,  // 24: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
+	11, // 25: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
+	16, // 26: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
+	2,  // 27: sabores.v1.OrderService.GetPaymentOptions:output_type -> sabores.v1.GetPaymentOptionsResponse
+	4,  // 28: sabores.v1.OrderService.StartPayment:output_type -> sabores.v1.StartPaymentResponse
+	23, // [23:29] is the sub-list for method output_type
+	17, // [17:23] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_order_service_proto_init() }
@@ -799,13 +1300,14 @@ func file_sabores_v1_order_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_order_service_proto_rawDesc), len(file_sabores_v1_order_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   10,
+			NumEnums:      1,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_sabores_v1_order_service_proto_goTypes,
 		DependencyIndexes: file_sabores_v1_order_service_proto_depIdxs,
+		EnumInfos:         file_sabores_v1_order_service_proto_enumTypes,
 		MessageInfos:      file_sabores_v1_order_service_proto_msgTypes,
 	}.Build()
 	File_sabores_v1_order_service_proto = out.File

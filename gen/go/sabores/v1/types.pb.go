@@ -283,6 +283,8 @@ const (
 	PaymentMethod_PAYMENT_METHOD_TRANSFER PaymentMethod = 2
 	// PAYMENT_METHOD_CASH_ON_DELIVERY pays the carrier on delivery.
 	PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY PaymentMethod = 3
+	// PAYMENT_METHOD_BIZUM pays with Bizum, through Redsys like a card.
+	PaymentMethod_PAYMENT_METHOD_BIZUM PaymentMethod = 4
 )
 
 // Enum value maps for PaymentMethod.
@@ -292,12 +294,14 @@ var (
 		1: "PAYMENT_METHOD_CARD",
 		2: "PAYMENT_METHOD_TRANSFER",
 		3: "PAYMENT_METHOD_CASH_ON_DELIVERY",
+		4: "PAYMENT_METHOD_BIZUM",
 	}
 	PaymentMethod_value = map[string]int32{
 		"PAYMENT_METHOD_UNSPECIFIED":      0,
 		"PAYMENT_METHOD_CARD":             1,
 		"PAYMENT_METHOD_TRANSFER":         2,
 		"PAYMENT_METHOD_CASH_ON_DELIVERY": 3,
+		"PAYMENT_METHOD_BIZUM":            4,
 	}
 )
 
@@ -1146,8 +1150,11 @@ type Order struct {
 	ItemCount int32 `protobuf:"varint,13,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
 	// customer_email is the account's email (back office only; empty for shoppers).
 	CustomerEmail string `protobuf:"bytes,14,opt,name=customer_email,json=customerEmail,proto3" json:"customer_email,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// payment_surcharge_cents is the cash-on-delivery surcharge, included in
+	// total_cents (and its VAT in vat_cents); 0 for none.
+	PaymentSurchargeCents int64 `protobuf:"varint,15,opt,name=payment_surcharge_cents,json=paymentSurchargeCents,proto3" json:"payment_surcharge_cents,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -1276,6 +1283,13 @@ func (x *Order) GetCustomerEmail() string {
 		return x.CustomerEmail
 	}
 	return ""
+}
+
+func (x *Order) GetPaymentSurchargeCents() int64 {
+	if x != nil {
+		return x.PaymentSurchargeCents
+	}
+	return 0
 }
 
 // User is a signed-in person.
@@ -1425,7 +1439,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x0fpromotion_label\x18\x06 \x01(\tR\x0epromotionLabel\x12(\n" +
 	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12(\n" +
 	"\x10line_total_cents\x18\b \x01(\x03R\x0elineTotalCents\x12\x1b\n" +
-	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xdb\x04\n" +
+	"\timage_url\x18\t \x01(\tR\bimageUrl\"\x93\x05\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
@@ -1445,7 +1459,8 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"createTime\x12\x1d\n" +
 	"\n" +
 	"item_count\x18\r \x01(\x05R\titemCount\x12%\n" +
-	"\x0ecustomer_email\x18\x0e \x01(\tR\rcustomerEmail\"f\n" +
+	"\x0ecustomer_email\x18\x0e \x01(\tR\rcustomerEmail\x126\n" +
+	"\x17payment_surcharge_cents\x18\x0f \x01(\x03R\x15paymentSurchargeCents\"f\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
@@ -1473,12 +1488,13 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x16ORDER_STATUS_COMPLETED\x10\x02\x12\x1a\n" +
 	"\x16ORDER_STATUS_CANCELLED\x10\x03\x12\x1a\n" +
 	"\x16ORDER_STATUS_PREPARING\x10\x04\x12\x18\n" +
-	"\x14ORDER_STATUS_SHIPPED\x10\x05*\x8a\x01\n" +
+	"\x14ORDER_STATUS_SHIPPED\x10\x05*\xa4\x01\n" +
 	"\rPaymentMethod\x12\x1e\n" +
 	"\x1aPAYMENT_METHOD_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13PAYMENT_METHOD_CARD\x10\x01\x12\x1b\n" +
 	"\x17PAYMENT_METHOD_TRANSFER\x10\x02\x12#\n" +
-	"\x1fPAYMENT_METHOD_CASH_ON_DELIVERY\x10\x03*\xd1\x01\n" +
+	"\x1fPAYMENT_METHOD_CASH_ON_DELIVERY\x10\x03\x12\x18\n" +
+	"\x14PAYMENT_METHOD_BIZUM\x10\x04*\xd1\x01\n" +
 	"\rPaymentStatus\x12\x1e\n" +
 	"\x1aPAYMENT_STATUS_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fPAYMENT_STATUS_AWAITING_PAYMENT\x10\x01\x12\x1e\n" +

@@ -2,8 +2,8 @@
 // @generated from file sabores/v1/order_service.proto (package sabores.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
@@ -19,7 +19,118 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/order_service.proto.
  */
 export const file_sabores_v1_order_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi5wEKDURlbGl2ZXJ5SW5wdXQSFwoEbmFtZRgBIAEoCUIJukgGcgQQARh4EhkKBWVtYWlsGAIgASgJQgq6SAdyBRj+AWABEioKBXBob25lGAMgASgJQhu6SBhyFjIUXlwrP1swLTkgKCktXXs5LDIwfSQSGwoHYWRkcmVzcxgEIAEoCUIKukgHcgUQARjIARIXCgRjaXR5GAUgASgJQgm6SAZyBBABGGQSQAoLcG9zdGFsX2NvZGUYBiABKAlCK7pIKHImMiReKDBbMS05XXxbMS00XVswLTldfDVbMC0yXSlbMC05XXszfSQi4AEKEVBsYWNlT3JkZXJSZXF1ZXN0EiEKD2lkZW1wb3RlbmN5X2tleRgBIAEoCUIIukgFcgOwAQESNAoFbGluZXMYAiADKAsyGS5zYWJvcmVzLnYxLkNhcnRMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMwoIZGVsaXZlcnkYAyABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5SW5wdXRCBrpIA8gBARI9Cg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZEIKukgHggEEEAEgACI2ChJQbGFjZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIn4KE0xpc3RNeU9yZGVyc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEjAKCGxhbmd1YWdlGAMgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiTQoUTGlzdE15T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuc2Fib3Jlcy52MS5PcmRlchISCgp0b3RhbF9zaXplGAIgASgFIloKEUdldE15T3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjAKCGxhbmd1YWdlGAIgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEicwoSR2V0TXlPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlchImCgZldmVudHMYAiADKAsyFi5zYWJvcmVzLnYxLk9yZGVyRXZlbnQSEwoLY2FuY2VsbGFibGUYAyABKAgikQEKCk9yZGVyRXZlbnQSDwoHbWFjaGluZRgBIAEoCRISCgpmcm9tX3N0YXRlGAIgASgJEhAKCHRvX3N0YXRlGAMgASgJEg0KBWFjdG9yGAQgASgJEgwKBG5vdGUYBSABKAkSLwoLY3JlYXRlX3RpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkUKFENhbmNlbE15T3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEhgKBnJlYXNvbhgCIAEoCUIIukgFcgMY9AMiOQoVQ2FuY2VsTXlPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlcjLgAgoMT3JkZXJTZXJ2aWNlEksKClBsYWNlT3JkZXISHS5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5QbGFjZU9yZGVyUmVzcG9uc2USVgoMTGlzdE15T3JkZXJzEh8uc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXF1ZXN0GiAuc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXNwb25zZSIDkAIBElAKCkdldE15T3JkZXISHS5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5HZXRNeU9yZGVyUmVzcG9uc2UiA5ACARJZCg1DYW5jZWxNeU9yZGVyEiAuc2Fib3Jlcy52MS5DYW5jZWxNeU9yZGVyUmVxdWVzdBohLnNhYm9yZXMudjEuQ2FuY2VsTXlPcmRlclJlc3BvbnNlIgOQAgJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_cart_service, file_sabores_v1_food, file_sabores_v1_types]);
+  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiGgoYR2V0UGF5bWVudE9wdGlvbnNSZXF1ZXN0InkKGUdldFBheW1lbnRPcHRpb25zUmVzcG9uc2USMgoPcGF5bWVudF9tZXRob2RzGAEgAygOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kEigKIGNhc2hfb25fZGVsaXZlcnlfc3VyY2hhcmdlX2NlbnRzGAIgASgDIjAKE1N0YXJ0UGF5bWVudFJlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAicQoUU3RhcnRQYXltZW50UmVzcG9uc2USDgoGYWN0aW9uGAEgASgJEhkKEXNpZ25hdHVyZV92ZXJzaW9uGAIgASgJEhsKE21lcmNoYW50X3BhcmFtZXRlcnMYAyABKAkSEQoJc2lnbmF0dXJlGAQgASgJIucBCg1EZWxpdmVyeUlucHV0EhcKBG5hbWUYASABKAlCCbpIBnIEEAEYeBIZCgVlbWFpbBgCIAEoCUIKukgHcgUY/gFgARIqCgVwaG9uZRgDIAEoCUIbukgYchYyFF5cKz9bMC05ICgpLV17OSwyMH0kEhsKB2FkZHJlc3MYBCABKAlCCrpIB3IFEAEYyAESFwoEY2l0eRgFIAEoCUIJukgGcgQQARhkEkAKC3Bvc3RhbF9jb2RlGAYgASgJQiu6SChyJjIkXigwWzEtOV18WzEtNF1bMC05XXw1WzAtMl0pWzAtOV17M30kIuABChFQbGFjZU9yZGVyUmVxdWVzdBIhCg9pZGVtcG90ZW5jeV9rZXkYASABKAlCCLpIBXIDsAEBEjQKBWxpbmVzGAIgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgq6SAeSAQQIARBkEjMKCGRlbGl2ZXJ5GAMgASgLMhkuc2Fib3Jlcy52MS5EZWxpdmVyeUlucHV0Qga6SAPIAQESPQoOcGF5bWVudF9tZXRob2QYBCABKA4yGS5zYWJvcmVzLnYxLlBheW1lbnRNZXRob2RCCrpIB4IBBBABIAAiNgoSUGxhY2VPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlciJ+ChNMaXN0TXlPcmRlcnNSZXF1ZXN0EhkKBHBhZ2UYASABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgCIAEoBUIHukgEGgIoABIwCghsYW5ndWFnZRgDIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIk0KFExpc3RNeU9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSJaChFHZXRNeU9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIp4BChJHZXRNeU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyEiYKBmV2ZW50cxgCIAMoCzIWLnNhYm9yZXMudjEuT3JkZXJFdmVudBITCgtjYW5jZWxsYWJsZRgDIAEoCBIpCgdwYXltZW50GAQgASgLMhguc2Fib3Jlcy52MS5PcmRlclBheW1lbnQi8wEKDE9yZGVyUGF5bWVudBIPCgdjYW5fcGF5GAEgASgIEjYKDGxhc3RfYXR0ZW1wdBgCIAEoDjIgLnNhYm9yZXMudjEuUGF5bWVudEF0dGVtcHRTdGF0dXMSNQoRbGFzdF9hdHRlbXB0X3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2V4cGlyZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCgh0cmFuc2ZlchgFIAEoCzIgLnNhYm9yZXMudjEuVHJhbnNmZXJJbnN0cnVjdGlvbnMicgoUVHJhbnNmZXJJbnN0cnVjdGlvbnMSDAoEaWJhbhgBIAEoCRITCgtiZW5lZmljaWFyeRgCIAEoCRIUCgxhbW91bnRfY2VudHMYAyABKAMSEQoJcmVmZXJlbmNlGAQgASgJEg4KBnFyX3BuZxgFIAEoDCKRAQoKT3JkZXJFdmVudBIPCgdtYWNoaW5lGAEgASgJEhIKCmZyb21fc3RhdGUYAiABKAkSEAoIdG9fc3RhdGUYAyABKAkSDQoFYWN0b3IYBCABKAkSDAoEbm90ZRgFIAEoCRIvCgtjcmVhdGVfdGltZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiRQoUQ2FuY2VsTXlPcmRlclJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASGAoGcmVhc29uGAIgASgJQgi6SAVyAxj0AyI5ChVDYW5jZWxNeU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyKq0BChRQYXltZW50QXR0ZW1wdFN0YXR1cxImCiJQQVlNRU5UX0FUVEVNUFRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASIgoeUEFZTUVOVF9BVFRFTVBUX1NUQVRVU19QRU5ESU5HEAESJQohUEFZTUVOVF9BVFRFTVBUX1NUQVRVU19BVVRIT1JJU0VEEAISIgoeUEFZTUVOVF9BVFRFTVBUX1NUQVRVU19SRUZVU0VEEAMymgQKDE9yZGVyU2VydmljZRJLCgpQbGFjZU9yZGVyEh0uc2Fib3Jlcy52MS5QbGFjZU9yZGVyUmVxdWVzdBoeLnNhYm9yZXMudjEuUGxhY2VPcmRlclJlc3BvbnNlElYKDExpc3RNeU9yZGVycxIfLnNhYm9yZXMudjEuTGlzdE15T3JkZXJzUmVxdWVzdBogLnNhYm9yZXMudjEuTGlzdE15T3JkZXJzUmVzcG9uc2UiA5ACARJQCgpHZXRNeU9yZGVyEh0uc2Fib3Jlcy52MS5HZXRNeU9yZGVyUmVxdWVzdBoeLnNhYm9yZXMudjEuR2V0TXlPcmRlclJlc3BvbnNlIgOQAgESWQoNQ2FuY2VsTXlPcmRlchIgLnNhYm9yZXMudjEuQ2FuY2VsTXlPcmRlclJlcXVlc3QaIS5zYWJvcmVzLnYxLkNhbmNlbE15T3JkZXJSZXNwb25zZSIDkAICEmUKEUdldFBheW1lbnRPcHRpb25zEiQuc2Fib3Jlcy52MS5HZXRQYXltZW50T3B0aW9uc1JlcXVlc3QaJS5zYWJvcmVzLnYxLkdldFBheW1lbnRPcHRpb25zUmVzcG9uc2UiA5ACARJRCgxTdGFydFBheW1lbnQSHy5zYWJvcmVzLnYxLlN0YXJ0UGF5bWVudFJlcXVlc3QaIC5zYWJvcmVzLnYxLlN0YXJ0UGF5bWVudFJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_cart_service, file_sabores_v1_food, file_sabores_v1_types]);
+
+/**
+ * GetPaymentOptionsRequest asks for the payment step's options.
+ *
+ * @generated from message sabores.v1.GetPaymentOptionsRequest
+ */
+export type GetPaymentOptionsRequest = Message<"sabores.v1.GetPaymentOptionsRequest"> & {
+};
+
+/**
+ * Describes the message sabores.v1.GetPaymentOptionsRequest.
+ * Use `create(GetPaymentOptionsRequestSchema)` to create a new message.
+ */
+export const GetPaymentOptionsRequestSchema: GenMessage<GetPaymentOptionsRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 0);
+
+/**
+ * GetPaymentOptionsResponse is what the payment step offers.
+ *
+ * @generated from message sabores.v1.GetPaymentOptionsResponse
+ */
+export type GetPaymentOptionsResponse = Message<"sabores.v1.GetPaymentOptionsResponse"> & {
+  /**
+   * payment_methods are the methods the shop takes now, in the order to
+   * show them; PlaceOrder refuses any other with reason
+   * PAYMENT_METHOD_NOT_OFFERED.
+   *
+   * @generated from field: repeated sabores.v1.PaymentMethod payment_methods = 1;
+   */
+  paymentMethods: PaymentMethod[];
+
+  /**
+   * cash_on_delivery_surcharge_cents is added to an order paid on delivery;
+   * 0 for none.
+   *
+   * @generated from field: int64 cash_on_delivery_surcharge_cents = 2;
+   */
+  cashOnDeliverySurchargeCents: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.GetPaymentOptionsResponse.
+ * Use `create(GetPaymentOptionsResponseSchema)` to create a new message.
+ */
+export const GetPaymentOptionsResponseSchema: GenMessage<GetPaymentOptionsResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 1);
+
+/**
+ * StartPaymentRequest names the order to pay.
+ *
+ * @generated from message sabores.v1.StartPaymentRequest
+ */
+export type StartPaymentRequest = Message<"sabores.v1.StartPaymentRequest"> & {
+  /**
+   * order_id is the caller's order.
+   *
+   * @generated from field: int64 order_id = 1;
+   */
+  orderId: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.StartPaymentRequest.
+ * Use `create(StartPaymentRequestSchema)` to create a new message.
+ */
+export const StartPaymentRequestSchema: GenMessage<StartPaymentRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 2);
+
+/**
+ * StartPaymentResponse is the form that sends the browser to Redsys: a
+ * POST of the three fields to action, as Redsys's redirect integration
+ * expects.
+ *
+ * @generated from message sabores.v1.StartPaymentResponse
+ */
+export type StartPaymentResponse = Message<"sabores.v1.StartPaymentResponse"> & {
+  /**
+   * action is the Redsys payment page (or the development gateway).
+   *
+   * @generated from field: string action = 1;
+   */
+  action: string;
+
+  /**
+   * signature_version is the Ds_SignatureVersion field.
+   *
+   * @generated from field: string signature_version = 2;
+   */
+  signatureVersion: string;
+
+  /**
+   * merchant_parameters is the Ds_MerchantParameters field.
+   *
+   * @generated from field: string merchant_parameters = 3;
+   */
+  merchantParameters: string;
+
+  /**
+   * signature is the Ds_Signature field.
+   *
+   * @generated from field: string signature = 4;
+   */
+  signature: string;
+};
+
+/**
+ * Describes the message sabores.v1.StartPaymentResponse.
+ * Use `create(StartPaymentResponseSchema)` to create a new message.
+ */
+export const StartPaymentResponseSchema: GenMessage<StartPaymentResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 3);
 
 /**
  * DeliveryInput is the checkout's delivery form.
@@ -75,7 +186,7 @@ export type DeliveryInput = Message<"sabores.v1.DeliveryInput"> & {
  * Use `create(DeliveryInputSchema)` to create a new message.
  */
 export const DeliveryInputSchema: GenMessage<DeliveryInput> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 0);
+  messageDesc(file_sabores_v1_order_service, 4);
 
 /**
  * PlaceOrderRequest is a finished checkout.
@@ -118,7 +229,7 @@ export type PlaceOrderRequest = Message<"sabores.v1.PlaceOrderRequest"> & {
  * Use `create(PlaceOrderRequestSchema)` to create a new message.
  */
 export const PlaceOrderRequestSchema: GenMessage<PlaceOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 1);
+  messageDesc(file_sabores_v1_order_service, 5);
 
 /**
  * PlaceOrderResponse carries the order placed.
@@ -139,7 +250,7 @@ export type PlaceOrderResponse = Message<"sabores.v1.PlaceOrderResponse"> & {
  * Use `create(PlaceOrderResponseSchema)` to create a new message.
  */
 export const PlaceOrderResponseSchema: GenMessage<PlaceOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 2);
+  messageDesc(file_sabores_v1_order_service, 6);
 
 /**
  * ListMyOrdersRequest pages the caller's orders.
@@ -174,7 +285,7 @@ export type ListMyOrdersRequest = Message<"sabores.v1.ListMyOrdersRequest"> & {
  * Use `create(ListMyOrdersRequestSchema)` to create a new message.
  */
 export const ListMyOrdersRequestSchema: GenMessage<ListMyOrdersRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 3);
+  messageDesc(file_sabores_v1_order_service, 7);
 
 /**
  * ListMyOrdersResponse is one page of orders.
@@ -202,7 +313,7 @@ export type ListMyOrdersResponse = Message<"sabores.v1.ListMyOrdersResponse"> & 
  * Use `create(ListMyOrdersResponseSchema)` to create a new message.
  */
 export const ListMyOrdersResponseSchema: GenMessage<ListMyOrdersResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 4);
+  messageDesc(file_sabores_v1_order_service, 8);
 
 /**
  * GetMyOrderRequest names an order.
@@ -230,7 +341,7 @@ export type GetMyOrderRequest = Message<"sabores.v1.GetMyOrderRequest"> & {
  * Use `create(GetMyOrderRequestSchema)` to create a new message.
  */
 export const GetMyOrderRequestSchema: GenMessage<GetMyOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 5);
+  messageDesc(file_sabores_v1_order_service, 9);
 
 /**
  * GetMyOrderResponse carries the order.
@@ -258,6 +369,13 @@ export type GetMyOrderResponse = Message<"sabores.v1.GetMyOrderResponse"> & {
    * @generated from field: bool cancellable = 3;
    */
   cancellable: boolean;
+
+  /**
+   * payment is where the order's payment stands and how to make it.
+   *
+   * @generated from field: sabores.v1.OrderPayment payment = 4;
+   */
+  payment?: OrderPayment | undefined;
 };
 
 /**
@@ -265,7 +383,109 @@ export type GetMyOrderResponse = Message<"sabores.v1.GetMyOrderResponse"> & {
  * Use `create(GetMyOrderResponseSchema)` to create a new message.
  */
 export const GetMyOrderResponseSchema: GenMessage<GetMyOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 6);
+  messageDesc(file_sabores_v1_order_service, 10);
+
+/**
+ * OrderPayment is how an order is paid, for the order page.
+ *
+ * @generated from message sabores.v1.OrderPayment
+ */
+export type OrderPayment = Message<"sabores.v1.OrderPayment"> & {
+  /**
+   * can_pay says StartPayment would start an attempt now: a card or Bizum
+   * order still awaiting its payment, while card and Bizum are taken.
+   *
+   * @generated from field: bool can_pay = 1;
+   */
+  canPay: boolean;
+
+  /**
+   * last_attempt is the decision on the newest card or Bizum attempt.
+   *
+   * @generated from field: sabores.v1.PaymentAttemptStatus last_attempt = 2;
+   */
+  lastAttempt: PaymentAttemptStatus;
+
+  /**
+   * last_attempt_time is when the newest attempt started; unset with none.
+   *
+   * @generated from field: google.protobuf.Timestamp last_attempt_time = 3;
+   */
+  lastAttemptTime?: Timestamp | undefined;
+
+  /**
+   * expire_time is when an order still awaiting payment is cancelled;
+   * unset for orders that do not wait for a payment.
+   *
+   * @generated from field: google.protobuf.Timestamp expire_time = 4;
+   */
+  expireTime?: Timestamp | undefined;
+
+  /**
+   * transfer is what to write on a bank transfer; set for transfer orders
+   * awaiting payment.
+   *
+   * @generated from field: sabores.v1.TransferInstructions transfer = 5;
+   */
+  transfer?: TransferInstructions | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.OrderPayment.
+ * Use `create(OrderPaymentSchema)` to create a new message.
+ */
+export const OrderPaymentSchema: GenMessage<OrderPayment> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 11);
+
+/**
+ * TransferInstructions are what a bank transfer needs.
+ *
+ * @generated from message sabores.v1.TransferInstructions
+ */
+export type TransferInstructions = Message<"sabores.v1.TransferInstructions"> & {
+  /**
+   * iban is the shop's account, grouped in fours for reading.
+   *
+   * @generated from field: string iban = 1;
+   */
+  iban: string;
+
+  /**
+   * beneficiary is the account holder.
+   *
+   * @generated from field: string beneficiary = 2;
+   */
+  beneficiary: string;
+
+  /**
+   * amount_cents is the amount to transfer.
+   *
+   * @generated from field: int64 amount_cents = 3;
+   */
+  amountCents: bigint;
+
+  /**
+   * reference is what to write as the transfer's concept.
+   *
+   * @generated from field: string reference = 4;
+   */
+  reference: string;
+
+  /**
+   * qr_png is an EPC "SEPA QR" code of the transfer (PNG) that banking
+   * apps scan; empty when it cannot be drawn.
+   *
+   * @generated from field: bytes qr_png = 5;
+   */
+  qrPng: Uint8Array;
+};
+
+/**
+ * Describes the message sabores.v1.TransferInstructions.
+ * Use `create(TransferInstructionsSchema)` to create a new message.
+ */
+export const TransferInstructionsSchema: GenMessage<TransferInstructions> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 12);
 
 /**
  * OrderEvent is one step of an order's lifecycle.
@@ -323,7 +543,7 @@ export type OrderEvent = Message<"sabores.v1.OrderEvent"> & {
  * Use `create(OrderEventSchema)` to create a new message.
  */
 export const OrderEventSchema: GenMessage<OrderEvent> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 7);
+  messageDesc(file_sabores_v1_order_service, 13);
 
 /**
  * CancelMyOrderRequest names the order to cancel.
@@ -351,7 +571,7 @@ export type CancelMyOrderRequest = Message<"sabores.v1.CancelMyOrderRequest"> & 
  * Use `create(CancelMyOrderRequestSchema)` to create a new message.
  */
 export const CancelMyOrderRequestSchema: GenMessage<CancelMyOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 8);
+  messageDesc(file_sabores_v1_order_service, 14);
 
 /**
  * CancelMyOrderResponse carries the cancelled order.
@@ -372,7 +592,49 @@ export type CancelMyOrderResponse = Message<"sabores.v1.CancelMyOrderResponse"> 
  * Use `create(CancelMyOrderResponseSchema)` to create a new message.
  */
 export const CancelMyOrderResponseSchema: GenMessage<CancelMyOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 9);
+  messageDesc(file_sabores_v1_order_service, 15);
+
+/**
+ * PaymentAttemptStatus is what Redsys decided about one payment attempt.
+ *
+ * @generated from enum sabores.v1.PaymentAttemptStatus
+ */
+export enum PaymentAttemptStatus {
+  /**
+   * PAYMENT_ATTEMPT_STATUS_UNSPECIFIED: no attempt yet.
+   *
+   * @generated from enum value: PAYMENT_ATTEMPT_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * PAYMENT_ATTEMPT_STATUS_PENDING: the shopper was sent to pay and Redsys
+   * has not notified the shop yet (or the shopper abandoned the payment).
+   *
+   * @generated from enum value: PAYMENT_ATTEMPT_STATUS_PENDING = 1;
+   */
+  PENDING = 1,
+
+  /**
+   * PAYMENT_ATTEMPT_STATUS_AUTHORISED: paid.
+   *
+   * @generated from enum value: PAYMENT_ATTEMPT_STATUS_AUTHORISED = 2;
+   */
+  AUTHORISED = 2,
+
+  /**
+   * PAYMENT_ATTEMPT_STATUS_REFUSED: the bank or the shopper said no.
+   *
+   * @generated from enum value: PAYMENT_ATTEMPT_STATUS_REFUSED = 3;
+   */
+  REFUSED = 3,
+}
+
+/**
+ * Describes the enum sabores.v1.PaymentAttemptStatus.
+ */
+export const PaymentAttemptStatusSchema: GenEnum<PaymentAttemptStatus> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_order_service, 0);
 
 /**
  * OrderService places and lists the signed-in shopper's orders.
@@ -427,6 +689,33 @@ export const OrderService: GenService<{
     methodKind: "unary";
     input: typeof CancelMyOrderRequestSchema;
     output: typeof CancelMyOrderResponseSchema;
+  },
+  /**
+   * GetPaymentOptions lists the payment methods the shop takes now and the
+   * cash-on-delivery surcharge, for the checkout's payment step.
+   *
+   * @generated from rpc sabores.v1.OrderService.GetPaymentOptions
+   */
+  getPaymentOptions: {
+    methodKind: "unary";
+    input: typeof GetPaymentOptionsRequestSchema;
+    output: typeof GetPaymentOptionsResponseSchema;
+  },
+  /**
+   * StartPayment starts a new attempt to pay one of the caller's card or
+   * Bizum orders and returns the signed form the browser posts to Redsys.
+   * Each call is a new attempt with its own Redsys order number ("pay
+   * again"). Another shopper's order is NotFound; an order not awaiting a
+   * card or Bizum payment is FailedPrecondition with reason
+   * ORDER_NOT_AWAITING_PAYMENT, and card and Bizum not taken now
+   * PAYMENT_METHOD_NOT_OFFERED.
+   *
+   * @generated from rpc sabores.v1.OrderService.StartPayment
+   */
+  startPayment: {
+    methodKind: "unary";
+    input: typeof StartPaymentRequestSchema;
+    output: typeof StartPaymentResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_order_service, 0);

@@ -2,7 +2,7 @@ import { useMutation } from "@connectrpc/connect-query";
 import { Code } from "@connectrpc/connect";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { OrderService, type PlaceOrderRequestSchema } from "@gen/sabores/v1/order_service_pb";
-import { PaymentMethod } from "@gen/sabores/v1/types_pb";
+import { PaymentMethod, type Order } from "@gen/sabores/v1/types_pb";
 import { errorCode, errorInfos } from "@/lib/connect-errors";
 import type { CartItem } from "@/stores/cart-rules";
 import { cartLinesInput } from "@/features/cart/api/cart";
@@ -12,6 +12,7 @@ import { forgetIdempotencyKey, idempotencyKeyFor } from "@/features/cart/idempot
 /** paymentMethods maps the form's choice to the API enum. */
 export const paymentMethods: Record<PaymentChoice, PaymentMethod> = {
   card: PaymentMethod.CARD,
+  bizum: PaymentMethod.BIZUM,
   transfer: PaymentMethod.TRANSFER,
   cash: PaymentMethod.CASH_ON_DELIVERY,
 };
@@ -39,6 +40,11 @@ export function placeOrderRequest({ items, delivery, payment }: CheckoutOrder) {
   } satisfies MessageInitShape<typeof PlaceOrderRequestSchema>;
 }
 
+/** choiceOf is the form's choice for an API payment method, if the form has one. */
+export function choiceOf(method: PaymentMethod): PaymentChoice | undefined {
+  return (Object.keys(paymentMethods) as PaymentChoice[]).find((c) => paymentMethods[c] === method);
+}
+
 /**
  * usePlaceOrder sends the finished checkout. The same cart, delivery and
  * payment is the same order, so a retry (after a stock failure or a lost
@@ -46,7 +52,7 @@ export function placeOrderRequest({ items, delivery, payment }: CheckoutOrder) {
  */
 export function usePlaceOrder() {
   const mutation = useMutation(OrderService.method.placeOrder);
-  const placeOrder = (order: CheckoutOrder, onPlaced: () => void) => {
+  const placeOrder = (order: CheckoutOrder, onPlaced: (placed: Order) => void) => {
     const request = placeOrderRequest(order);
     const idempotencyKey = idempotencyKeyFor(
       JSON.stringify({
@@ -58,9 +64,9 @@ export function usePlaceOrder() {
     mutation.mutate(
       { ...request, idempotencyKey },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           forgetIdempotencyKey();
-          onPlaced();
+          if (res.order) onPlaced(res.order);
         },
       },
     );
@@ -103,7 +109,7 @@ export function lineProblems(error: unknown): LineProblem[] {
 }
 
 /** orderLimits are the anti-hoarding refusals of PlaceOrder, by ErrorInfo reason. */
-const orderLimits = ["LINE_QUANTITY_LIMIT", "TOO_MANY_UNPAID_ORDERS", "TRANSFER_SHARE_LIMIT"];
+const orderLimits = ["LINE_QUANTITY_LIMIT", "TOO_MANY_UNPAID_ORDERS", "TRANSFER_SHARE_LIMIT", "PAYMENT_METHOD_NOT_OFFERED"];
 
 /**
  * limitProblem reads a PlaceOrder refusal by one of the shop's limits

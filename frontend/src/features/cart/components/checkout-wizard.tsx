@@ -12,18 +12,20 @@ import { DeliveryStep } from "@/features/cart/components/delivery-step";
 import { OrderLines } from "@/features/cart/components/order-lines";
 import { PaymentStep } from "@/features/cart/components/payment-step";
 import { StepButtons } from "@/features/cart/components/step-buttons";
+import type { Order } from "@gen/sabores/v1/types_pb";
 
 /**
  * CheckoutWizard walks the cart through Revisión, Entrega, Pago and
- * Confirmación and places the order; onPlaced runs once the order is in and
- * the cart is emptied. An empty cart (unless just ordered) goes back to /cart.
+ * Confirmación and places the order; onPlaced runs with the order once it is
+ * in and the cart is emptied. An empty cart (unless just ordered) goes back
+ * to /cart.
  */
 export function CheckoutWizard({
   recipient,
   onPlaced,
 }: {
   recipient: { name: string; email: string };
-  onPlaced: () => void;
+  onPlaced: (order: Order) => void;
 }) {
   const { t } = useTranslation("cart");
   const navigate = useNavigate();
@@ -32,16 +34,19 @@ export function CheckoutWizard({
   const place = usePlaceOrder();
   const [step, setStep] = useState(0);
   const [delivery, setDelivery] = useState<DeliveryForm | null>(null);
-  const [payment, setPayment] = useState<PaymentChoice>("card");
+  const [payment, setPayment] = useState<PaymentChoice | null>(null);
+  const [cashSurcharge, setCashSurcharge] = useState(0n);
 
   if (items.length === 0 && !place.isSuccess) return <Navigate to="/cart" replace />;
 
   const form: DeliveryForm = delivery ?? { ...recipient, phone: "", address: "", city: "", zipCode: "" };
-  const finish = () =>
-    place.placeOrder({ items, delivery: form, payment }, () => {
+  const finish = () => {
+    if (!payment) return;
+    place.placeOrder({ items, delivery: form, payment }, (order) => {
       clear();
-      onPlaced();
+      onPlaced(order);
     });
+  };
 
   return (
     <>
@@ -76,18 +81,20 @@ export function CheckoutWizard({
             <PaymentStep
               value={payment}
               onBack={() => setStep(1)}
-              onNext={(p) => {
+              onNext={(p, surcharge) => {
                 setPayment(p);
+                setCashSurcharge(surcharge);
                 setStep(3);
               }}
             />
           )}
-          {step === 3 && (
+          {step === 3 && payment && (
             <ConfirmStep
               items={items}
               priced={priced.data}
               delivery={form}
               payment={payment}
+              cashSurchargeCents={payment === "cash" ? cashSurcharge : 0n}
               place={place}
               onBack={() => setStep(2)}
               onFinish={finish}

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Code } from "@connectrpc/connect";
 import { ErrorBox } from "@/components/ui/error-box";
 import { errorCode } from "@/lib/connect-errors";
+import { formatPrice } from "@/lib/format-price";
 import type { CartItem } from "@/stores/cart-rules";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
 import { limitProblem, lineProblems, type usePlaceOrder } from "@/features/cart/api/place-order";
@@ -14,6 +15,7 @@ export function ConfirmStep({
   priced,
   delivery,
   payment,
+  cashSurchargeCents,
   place,
   onBack,
   onFinish,
@@ -22,11 +24,12 @@ export function ConfirmStep({
   priced?: ValidateCartResponse;
   delivery: DeliveryForm;
   payment: PaymentChoice;
+  cashSurchargeCents: bigint;
   place: ReturnType<typeof usePlaceOrder>;
   onBack: () => void;
   onFinish: () => void;
 }) {
-  const { t } = useTranslation("cart");
+  const { t, i18n } = useTranslation("cart");
   const problems = lineProblems(place.error);
   const limit = limitProblem(place.error);
   const placeError = place.isError
@@ -53,6 +56,9 @@ export function ConfirmStep({
       <div>
         <h3 className="font-semibold">{t("confirm.payment")}</h3>
         <p className="text-sm">{t(`payment.${payment}`)}</p>
+        {cashSurchargeCents > 0n && (
+          <p className="text-sm">{t("payment.cashSurcharge", { amount: formatPrice(cashSurchargeCents, i18n.language) })}</p>
+        )}
       </div>
       <OrderLines items={items} priced={priced} problems={problems} />
       {placeError && <ErrorBox>{placeError}</ErrorBox>}

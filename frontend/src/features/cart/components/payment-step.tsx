@@ -1,32 +1,46 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ErrorBox } from "@/components/ui/error-box";
+import { Spinner } from "@/components/ui/spinner";
+import { formatPrice } from "@/lib/format-price";
+import { choiceOf } from "@/features/cart/api/place-order";
+import { usePaymentOptions } from "@/features/cart/api/payment-options";
 import { StepButtons } from "@/features/cart/components/step-buttons";
 import type { PaymentChoice } from "@/features/cart/checkout-types";
 
-const choices: PaymentChoice[] = ["card", "transfer", "cash"];
-
-/** PaymentStep is step 3: card, bank transfer or cash on delivery. */
+/**
+ * PaymentStep is step 3: the methods the shop takes now (card and Bizum
+ * through Redsys, bank transfer, cash on delivery with its surcharge).
+ */
 export function PaymentStep({
   value,
   onBack,
   onNext,
 }: {
-  value: PaymentChoice;
+  value: PaymentChoice | null;
   onBack: () => void;
-  onNext: (p: PaymentChoice) => void;
+  onNext: (p: PaymentChoice, cashSurchargeCents: bigint) => void;
 }) {
-  const { t } = useTranslation("cart");
-  const [choice, setChoice] = useState<PaymentChoice>(value);
+  const { t, i18n } = useTranslation("cart");
+  const options = usePaymentOptions();
+  const choices = (options.data?.paymentMethods ?? []).flatMap((m) => choiceOf(m) ?? []);
+  const [picked, setPicked] = useState<PaymentChoice | null>(value);
+  const choice = picked && choices.includes(picked) ? picked : (choices[0] ?? null);
+  const surcharge = options.data?.cashOnDeliverySurchargeCents ?? 0n;
+
+  if (options.isPending) return <Spinner label={t("payment.loading")} />;
+  if (options.isError) return <ErrorBox>{t("payment.loadError")}</ErrorBox>;
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onNext(choice);
+        if (choice) onNext(choice, surcharge);
       }}
       className="space-y-4"
     >
       <fieldset className="space-y-2">
         <legend className="mb-2 font-semibold">{t("payment.legend")}</legend>
+        {choices.length === 0 && <p className="text-stone-700">{t("payment.none")}</p>}
         {choices.map((c) => (
           <label
             key={c}
@@ -37,17 +51,22 @@ export function PaymentStep({
               name="paymentMethod"
               value={c}
               checked={choice === c}
-              onChange={() => setChoice(c)}
+              onChange={() => setPicked(c)}
               className="mt-1"
             />
             <span>
               <span className="block font-semibold">{t(`payment.${c}`)}</span>
               <span className="block text-sm text-stone-700">{t(`payment.${c}Text`)}</span>
+              {c === "cash" && surcharge > 0n && (
+                <span className="block text-sm font-medium text-stone-800">
+                  {t("payment.cashSurcharge", { amount: formatPrice(surcharge, i18n.language) })}
+                </span>
+              )}
             </span>
           </label>
         ))}
       </fieldset>
-      <StepButtons onBack={onBack} />
+      <StepButtons onBack={onBack} nextDisabled={!choice} />
     </form>
   );
 }

@@ -43,6 +43,12 @@ const (
 	// OrderServiceCancelMyOrderProcedure is the fully-qualified name of the OrderService's
 	// CancelMyOrder RPC.
 	OrderServiceCancelMyOrderProcedure = "/sabores.v1.OrderService/CancelMyOrder"
+	// OrderServiceGetPaymentOptionsProcedure is the fully-qualified name of the OrderService's
+	// GetPaymentOptions RPC.
+	OrderServiceGetPaymentOptionsProcedure = "/sabores.v1.OrderService/GetPaymentOptions"
+	// OrderServiceStartPaymentProcedure is the fully-qualified name of the OrderService's StartPayment
+	// RPC.
+	OrderServiceStartPaymentProcedure = "/sabores.v1.OrderService/StartPayment"
 )
 
 // OrderServiceClient is a client for the sabores.v1.OrderService service.
@@ -63,6 +69,17 @@ type OrderServiceClient interface {
 	// already being prepared is FailedPrecondition with reason
 	// ORDER_TRANSITION_FORBIDDEN or ORDER_TRANSITION_NOT_ALLOWED.
 	CancelMyOrder(context.Context, *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error)
+	// GetPaymentOptions lists the payment methods the shop takes now and the
+	// cash-on-delivery surcharge, for the checkout's payment step.
+	GetPaymentOptions(context.Context, *connect.Request[v1.GetPaymentOptionsRequest]) (*connect.Response[v1.GetPaymentOptionsResponse], error)
+	// StartPayment starts a new attempt to pay one of the caller's card or
+	// Bizum orders and returns the signed form the browser posts to Redsys.
+	// Each call is a new attempt with its own Redsys order number ("pay
+	// again"). Another shopper's order is NotFound; an order not awaiting a
+	// card or Bizum payment is FailedPrecondition with reason
+	// ORDER_NOT_AWAITING_PAYMENT, and card and Bizum not taken now
+	// PAYMENT_METHOD_NOT_OFFERED.
+	StartPayment(context.Context, *connect.Request[v1.StartPaymentRequest]) (*connect.Response[v1.StartPaymentResponse], error)
 }
 
 // NewOrderServiceClient constructs a client for the sabores.v1.OrderService service. By default, it
@@ -103,15 +120,30 @@ func NewOrderServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyIdempotent),
 			connect.WithClientOptions(opts...),
 		),
+		getPaymentOptions: connect.NewClient[v1.GetPaymentOptionsRequest, v1.GetPaymentOptionsResponse](
+			httpClient,
+			baseURL+OrderServiceGetPaymentOptionsProcedure,
+			connect.WithSchema(orderServiceMethods.ByName("GetPaymentOptions")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		startPayment: connect.NewClient[v1.StartPaymentRequest, v1.StartPaymentResponse](
+			httpClient,
+			baseURL+OrderServiceStartPaymentProcedure,
+			connect.WithSchema(orderServiceMethods.ByName("StartPayment")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // orderServiceClient implements OrderServiceClient.
 type orderServiceClient struct {
-	placeOrder    *connect.Client[v1.PlaceOrderRequest, v1.PlaceOrderResponse]
-	listMyOrders  *connect.Client[v1.ListMyOrdersRequest, v1.ListMyOrdersResponse]
-	getMyOrder    *connect.Client[v1.GetMyOrderRequest, v1.GetMyOrderResponse]
-	cancelMyOrder *connect.Client[v1.CancelMyOrderRequest, v1.CancelMyOrderResponse]
+	placeOrder        *connect.Client[v1.PlaceOrderRequest, v1.PlaceOrderResponse]
+	listMyOrders      *connect.Client[v1.ListMyOrdersRequest, v1.ListMyOrdersResponse]
+	getMyOrder        *connect.Client[v1.GetMyOrderRequest, v1.GetMyOrderResponse]
+	cancelMyOrder     *connect.Client[v1.CancelMyOrderRequest, v1.CancelMyOrderResponse]
+	getPaymentOptions *connect.Client[v1.GetPaymentOptionsRequest, v1.GetPaymentOptionsResponse]
+	startPayment      *connect.Client[v1.StartPaymentRequest, v1.StartPaymentResponse]
 }
 
 // PlaceOrder calls sabores.v1.OrderService.PlaceOrder.
@@ -134,6 +166,16 @@ func (c *orderServiceClient) CancelMyOrder(ctx context.Context, req *connect.Req
 	return c.cancelMyOrder.CallUnary(ctx, req)
 }
 
+// GetPaymentOptions calls sabores.v1.OrderService.GetPaymentOptions.
+func (c *orderServiceClient) GetPaymentOptions(ctx context.Context, req *connect.Request[v1.GetPaymentOptionsRequest]) (*connect.Response[v1.GetPaymentOptionsResponse], error) {
+	return c.getPaymentOptions.CallUnary(ctx, req)
+}
+
+// StartPayment calls sabores.v1.OrderService.StartPayment.
+func (c *orderServiceClient) StartPayment(ctx context.Context, req *connect.Request[v1.StartPaymentRequest]) (*connect.Response[v1.StartPaymentResponse], error) {
+	return c.startPayment.CallUnary(ctx, req)
+}
+
 // OrderServiceHandler is an implementation of the sabores.v1.OrderService service.
 type OrderServiceHandler interface {
 	// PlaceOrder revalidates the cart, takes the stock and records the order in
@@ -152,6 +194,17 @@ type OrderServiceHandler interface {
 	// already being prepared is FailedPrecondition with reason
 	// ORDER_TRANSITION_FORBIDDEN or ORDER_TRANSITION_NOT_ALLOWED.
 	CancelMyOrder(context.Context, *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error)
+	// GetPaymentOptions lists the payment methods the shop takes now and the
+	// cash-on-delivery surcharge, for the checkout's payment step.
+	GetPaymentOptions(context.Context, *connect.Request[v1.GetPaymentOptionsRequest]) (*connect.Response[v1.GetPaymentOptionsResponse], error)
+	// StartPayment starts a new attempt to pay one of the caller's card or
+	// Bizum orders and returns the signed form the browser posts to Redsys.
+	// Each call is a new attempt with its own Redsys order number ("pay
+	// again"). Another shopper's order is NotFound; an order not awaiting a
+	// card or Bizum payment is FailedPrecondition with reason
+	// ORDER_NOT_AWAITING_PAYMENT, and card and Bizum not taken now
+	// PAYMENT_METHOD_NOT_OFFERED.
+	StartPayment(context.Context, *connect.Request[v1.StartPaymentRequest]) (*connect.Response[v1.StartPaymentResponse], error)
 }
 
 // NewOrderServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -188,6 +241,19 @@ func NewOrderServiceHandler(svc OrderServiceHandler, opts ...connect.HandlerOpti
 		connect.WithIdempotency(connect.IdempotencyIdempotent),
 		connect.WithHandlerOptions(opts...),
 	)
+	orderServiceGetPaymentOptionsHandler := connect.NewUnaryHandler(
+		OrderServiceGetPaymentOptionsProcedure,
+		svc.GetPaymentOptions,
+		connect.WithSchema(orderServiceMethods.ByName("GetPaymentOptions")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	orderServiceStartPaymentHandler := connect.NewUnaryHandler(
+		OrderServiceStartPaymentProcedure,
+		svc.StartPayment,
+		connect.WithSchema(orderServiceMethods.ByName("StartPayment")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.OrderService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case OrderServicePlaceOrderProcedure:
@@ -198,6 +264,10 @@ func NewOrderServiceHandler(svc OrderServiceHandler, opts ...connect.HandlerOpti
 			orderServiceGetMyOrderHandler.ServeHTTP(w, r)
 		case OrderServiceCancelMyOrderProcedure:
 			orderServiceCancelMyOrderHandler.ServeHTTP(w, r)
+		case OrderServiceGetPaymentOptionsProcedure:
+			orderServiceGetPaymentOptionsHandler.ServeHTTP(w, r)
+		case OrderServiceStartPaymentProcedure:
+			orderServiceStartPaymentHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -221,4 +291,12 @@ func (UnimplementedOrderServiceHandler) GetMyOrder(context.Context, *connect.Req
 
 func (UnimplementedOrderServiceHandler) CancelMyOrder(context.Context, *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.OrderService.CancelMyOrder is not implemented"))
+}
+
+func (UnimplementedOrderServiceHandler) GetPaymentOptions(context.Context, *connect.Request[v1.GetPaymentOptionsRequest]) (*connect.Response[v1.GetPaymentOptionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.OrderService.GetPaymentOptions is not implemented"))
+}
+
+func (UnimplementedOrderServiceHandler) StartPayment(context.Context, *connect.Request[v1.StartPaymentRequest]) (*connect.Response[v1.StartPaymentResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.OrderService.StartPayment is not implemented"))
 }

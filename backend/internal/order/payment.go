@@ -1,0 +1,261 @@
+package order
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/payment"
+	"github.com/sabores/sabores/backend/internal/redsys"
+	"github.com/sabores/sabores/backend/internal/sepaqr"
+	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/shopsettings"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// The reasons of refused payments, as ErrorInfo reasons clients translate.
+const (
+	// ReasonMethodNotOffered: the shop does not take this payment method now.
+	ReasonMethodNotOffered = "PAYMENT_METHOD_NOT_OFFERED"
+	// ReasonNotAwaitingPayment: the order waits for no card or Bizum payment
+	// (paid, cancelled, expired, or paid another way).
+	ReasonNotAwaitingPayment = "ORDER_NOT_AWAITING_PAYMENT"
+)
+
+// Payments is how the service takes payments, as the configuration says.
+type Payments struct {
+	// Methods are the methods offered, as orders.payment_method stores them
+	// ("card", "bizum", "transfer", "cash"); transfer is offered only while
+	// the shop settings hold an IBAN.
+	Methods []string
+	// CashSurchargeCents is added to orders paid on delivery.
+	CashSurchargeCents int64
+	// Gateway signs card and Bizum payments; nil takes neither.
+	Gateway *payment.Gateway
+	// PublicURL is the shop's address, where Redsys sends the browser back.
+	PublicURL string
+	// Windows are how long unpaid orders wait, for the order page's expiry.
+	Windows shop.PaymentWindows
+}
+
+// defaultPayments takes every method but card and Bizum's payments (no
+// gateway), with no surcharge: what tests of placing orders need.
+func defaultPayments() Payments {
+	return Payments{Methods: []string{"card", "bizum", "transfer", "cash"}, Windows: shop.DefaultPaymentWindows()}
+}
+
+// WithPayments returns s taking payments as p says.
+func (s *Service) WithPayments(p Payments) *Service {
+	s.payments = p
+	return s
+}
+
+// methodOrder is the order the payment step shows methods in.
+var methodOrder = []struct {
+	name  string
+	proto saboresv1.PaymentMethod
+}{
+	{"card", saboresv1.PaymentMethod_PAYMENT_METHOD_CARD},
+	{"bizum", saboresv1.PaymentMethod_PAYMENT_METHOD_BIZUM},
+	{"transfer", saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER},
+	{"cash", saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY},
+}
+
+// offered reports whether method is taken now; q reads the settings for a
+// transfer's IBAN.
+func (s *Service) offered(ctx context.Context, q *db.Queries, method string) (bool, error) {
+	if !slices.Contains(s.payments.Methods, method) {
+		return false, nil
+	}
+	if method != "transfer" {
+		return true, nil
+	}
+	settings, _, err := shopsettings.Read(ctx, q)
+	if err != nil {
+		return false, err
+	}
+	return settings.IBAN != "", nil
+}
+
+func notOffered(method string) error {
+	return &apperr.Business{
+		Code: connect.CodeFailedPrecondition, Reason: ReasonMethodNotOffered,
+		Message: "the shop does not take " + method + " payments now", Metadata: map[string]string{"method": method},
+	}
+}
+
+func notAwaiting(id int64) error {
+	return &apperr.Business{
+		Code: connect.CodeFailedPrecondition, Reason: ReasonNotAwaitingPayment,
+		Message: fmt.Sprintf("order %d waits for no card or Bizum payment", id),
+	}
+}
+
+// GetPaymentOptions lists the methods taken now and the cash surcharge.
+func (s *Service) GetPaymentOptions(ctx context.Context, _ *connect.Request[saboresv1.GetPaymentOptionsRequest]) (*connect.Response[saboresv1.GetPaymentOptionsResponse], error) {
+	res := &saboresv1.GetPaymentOptionsResponse{}
+	for _, m := range methodOrder {
+		ok, err := s.offered(ctx, s.queries, m.name)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			res.PaymentMethods = append(res.PaymentMethods, m.proto)
+		}
+	}
+	if slices.Contains(res.PaymentMethods, saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY) {
+		res.CashOnDeliverySurchargeCents = s.payments.CashSurchargeCents
+	}
+	return connect.NewResponse(res), nil
+}
+
+// redsysMethod reports whether an order's method is paid through Redsys.
+func redsysMethod(method string) bool {
+	return method == payment.MethodCard || method == payment.MethodBizum
+}
+
+// StartPayment records a new payment attempt of one of the caller's card
+// or Bizum orders and signs the form that sends the browser to Redsys. The
+// order row is locked while the attempt is numbered, so two tabs starting
+// at once get two attempts, never one number twice.
+func (s *Service) StartPayment(ctx context.Context, req *connect.Request[saboresv1.StartPaymentRequest]) (*connect.Response[saboresv1.StartPaymentResponse], error) {
+	userID, err := shop.SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id := req.Msg.GetOrderId()
+	var checkout payment.Checkout
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.queries.WithTx(tx)
+		o, err := q.GetOrderForUpdate(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) || (err == nil && o.UserID != userID) {
+			return fmt.Errorf("%w: %d", shop.ErrOrderNotFound, id)
+		}
+		if err != nil {
+			return fmt.Errorf("order: lock order %d: %w", id, err)
+		}
+		if !redsysMethod(o.PaymentMethod) || !s.awaitsPayment(o, time.Now()) {
+			return notAwaiting(id)
+		}
+		if ok, err := s.offered(ctx, q, o.PaymentMethod); err != nil {
+			return err
+		} else if !ok || s.payments.Gateway == nil {
+			return notOffered(o.PaymentMethod)
+		}
+		back := strings.TrimRight(s.payments.PublicURL, "/") + "/orders/" + strconv.FormatInt(id, 10) + "?payment="
+		language := redsys.LanguageSpanish
+		if o.Language == "pt" {
+			language = redsys.LanguagePortuguese
+		}
+		checkout, err = s.payments.Gateway.Begin(ctx, tx, id, o.TotalCents, o.PaymentMethod, back+"ok", back+"ko", language)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.StartPaymentResponse{
+		Action: checkout.Action, SignatureVersion: checkout.Fields.SignatureVersion,
+		MerchantParameters: checkout.Fields.MerchantParameters, Signature: checkout.Fields.Signature,
+	}), nil
+}
+
+// awaitsPayment reports whether o still waits for its payment at now: not
+// cancelled, not paid, and within its payment window (the expiry job may
+// not have run yet).
+func (s *Service) awaitsPayment(o db.Order, now time.Time) bool {
+	if !shop.Unpaid(shop.Fulfilment(o.Status), shop.Payment(o.PaymentStatus)) {
+		return false
+	}
+	window, ok := s.payments.Windows[o.PaymentMethod]
+	return !ok || now.Before(o.CreatedAt.Add(window))
+}
+
+// orderPayment is the order page's payment: whether it can be paid now by
+// card or Bizum, the newest attempt, when it expires, and for a transfer
+// what to write on it.
+func (s *Service) orderPayment(ctx context.Context, o db.Order) (*saboresv1.OrderPayment, error) {
+	out := &saboresv1.OrderPayment{}
+	waiting := s.awaitsPayment(o, time.Now())
+	if window, ok := s.payments.Windows[o.PaymentMethod]; ok && waiting {
+		out.ExpireTime = timestamppb.New(o.CreatedAt.Add(window))
+	}
+	switch {
+	case redsysMethod(o.PaymentMethod):
+		attempts, err := s.queries.PaymentAttemptsForOrder(ctx, o.ID)
+		if err != nil {
+			return nil, fmt.Errorf("order: payment attempts of order %d: %w", o.ID, err)
+		}
+		if len(attempts) > 0 {
+			out.LastAttempt = attemptStatus(attempts[0].Status)
+			out.LastAttemptTime = timestamppb.New(attempts[0].CreatedAt)
+		}
+		offered, err := s.offered(ctx, s.queries, o.PaymentMethod)
+		if err != nil {
+			return nil, err
+		}
+		out.CanPay = waiting && offered && s.payments.Gateway != nil
+	case o.PaymentMethod == "transfer" && waiting:
+		settings, _, err := shopsettings.Read(ctx, s.queries)
+		if err != nil {
+			return nil, err
+		}
+		if settings.IBAN != "" {
+			out.Transfer = transferInstructions(o, settings)
+		}
+	}
+	return out, nil
+}
+
+func attemptStatus(s string) saboresv1.PaymentAttemptStatus {
+	switch s {
+	case "pending":
+		return saboresv1.PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_PENDING
+	case "authorised":
+		return saboresv1.PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_AUTHORISED
+	case "refused":
+		return saboresv1.PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_REFUSED
+	}
+	return saboresv1.PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_UNSPECIFIED
+}
+
+// transferInstructions are the account, beneficiary (the shop's legal
+// name), amount and reference of a transfer order, with its EPC QR code.
+// The reference is the order number, as the order e-mail gives it.
+func transferInstructions(o db.Order, settings shopsettings.Settings) *saboresv1.TransferInstructions {
+	iban := strings.ToUpper(strings.ReplaceAll(settings.IBAN, " ", ""))
+	reference := strconv.FormatInt(o.ID, 10)
+	out := &saboresv1.TransferInstructions{
+		Iban: groupsOfFour(iban), Beneficiary: settings.LegalName, AmountCents: o.TotalCents, Reference: reference,
+	}
+	beneficiary := settings.LegalName
+	if r := []rune(beneficiary); len(r) > 70 {
+		beneficiary = string(r[:70])
+	}
+	payload, err := sepaqr.Payload(sepaqr.Transfer{Beneficiary: beneficiary, IBAN: iban, AmountCents: o.TotalCents, Text: reference})
+	if err == nil {
+		out.QrPng, _ = sepaqr.PNG(payload, 4)
+	}
+	return out
+}
+
+// groupsOfFour writes an IBAN as printed: "ES91 2100 0418 ...".
+func groupsOfFour(iban string) string {
+	var b strings.Builder
+	for i, r := range iban {
+		if i > 0 && i%4 == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,65 @@
+package shop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/payment"
+)
+
+// CardPayments is the order side of card and Bizum payments: what a
+// verified Redsys decision does to its order. The payment package calls it
+// inside the transaction that records the notification.
+type CardPayments struct {
+	// Effects are the invoice and e-mail of a move to paid.
+	Effects Effects
+}
+
+var _ payment.Recorder = CardPayments{}
+
+// RecordAuthorisation moves the order to paid as the system, noting the
+// Redsys order number and authorisation code in the timeline. An order
+// that can no longer take the money (cancelled or expired first, or paid
+// already by another attempt) answers payment.ErrOrderClosed, with the late
+// payment noted in its timeline; the payment side then refunds it.
+func (c CardPayments) RecordAuthorisation(ctx context.Context, tx pgx.Tx, d payment.Decision) error {
+	_, _, err := Advance(ctx, tx, Step{
+		OrderID: d.OrderID, Who: SystemActor, Pay: Paid,
+		Note: fmt.Sprintf("%s paid: Redsys order %s, authorisation %s", d.Method, d.RedsysOrder, d.AuthorisationCode),
+	}, c.Effects)
+	var refused *Refusal
+	if !errors.As(err, &refused) {
+		return err
+	}
+	if err := notePayment(ctx, tx, d.OrderID, refused.From, fmt.Sprintf(
+		"%s paid after the order closed (%s): Redsys order %s, authorisation %s; refund requested",
+		d.Method, refused.Reason, d.RedsysOrder, d.AuthorisationCode)); err != nil {
+		return err
+	}
+	return payment.ErrOrderClosed
+}
+
+// RecordRefusal notes a refused or failed payment in the order's timeline;
+// the order stays awaiting payment, so the shopper may pay again until it
+// expires.
+func (c CardPayments) RecordRefusal(ctx context.Context, tx pgx.Tx, d payment.Decision) error {
+	order, err := db.New(tx).GetOrderForUpdate(ctx, d.OrderID)
+	if err != nil {
+		return fmt.Errorf("shop: lock order %d: %w", d.OrderID, err)
+	}
+	return notePayment(ctx, tx, d.OrderID, order.PaymentStatus, fmt.Sprintf(
+		"%s payment refused: Redsys order %s, response %04d", d.Method, d.RedsysOrder, d.Response))
+}
+
+// notePayment records an event of the payment machine that leaves its
+// state where it is.
+func notePayment(ctx context.Context, tx pgx.Tx, orderID int64, state, note string) error {
+	if err := db.New(tx).InsertOrderEvent(ctx, event(orderID, "payment", state, state, SystemActor, nil, note)); err != nil {
+		return fmt.Errorf("shop: record payment of order %d: %w", orderID, err)
+	}
+	return nil
+}
