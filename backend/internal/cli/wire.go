@@ -91,7 +91,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).
-				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
+				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)).
+				WithEmailJobs(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Settings: settings.New(dbs.Primary),
 			Invoice:  invoicing.New(dbs.Primary, invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}, invoice.QRTestURL),
 		},
