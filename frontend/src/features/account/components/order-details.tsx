@@ -3,13 +3,13 @@ import { Price } from "@/components/ui/price";
 import type { Order } from "@gen/sabores/v1/types_pb";
 import { OrderInvoices } from "./order-invoices";
 
-/** OrderDetails is an order's lines, totals and delivery, behind a disclosure. */
-export function OrderDetails({ order }: { order: Order }) {
+/** OrderDetails is an order's lines, totals and delivery, behind a disclosure (open on the order's own page). */
+export function OrderDetails({ order, open = false }: { order: Order; open?: boolean }) {
   const { t } = useTranslation("account");
   if (order.lines.length === 0) return null;
   const d = order.delivery;
   return (
-    <details className="w-full rounded-lg bg-stone-50 px-3 py-2 text-sm">
+    <details open={open} className="w-full rounded-lg bg-stone-50 px-3 py-2 text-sm">
       <summary className="cursor-pointer font-medium text-brand-700">{t("orders.details")}</summary>
       <ul className="mt-2 divide-y divide-stone-200">
         {order.lines.map((l) => (

@@ -1,6 +1,7 @@
 import { formatDate } from "@/lib/format-date";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Price } from "@/components/ui/price";
 import { OrderDetails } from "@/features/account/components/order-details";
 import { OrderStatusBadge } from "@/components/ui/order-status-badge";
@@ -14,7 +15,9 @@ export function OrderRow({ order, details = false }: { order: Order; details?: b
     : "";
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
-      <span className="font-semibold">{t("orders.number", { id: order.id })}</span>
+      <Link to={`/orders/${order.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+        {t("orders.number", { id: order.id })}
+      </Link>
       <span className="text-sm text-stone-700">{date}</span>
       <span className="text-sm text-stone-700">{t("orders.items", { count: order.itemCount })}</span>
       <span className="text-sm text-stone-700">{t(`orders.payment.${order.paymentMethod}`)}</span>

@@ -1,0 +1,84 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { Navigate, useParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { BackLink } from "@/components/ui/back-link";
+import { ErrorBox } from "@/components/ui/error-box";
+import { OrderStatusBadge } from "@/components/ui/order-status-badge";
+import { OrderTimeline } from "@/components/ui/order-timeline";
+import { Seo } from "@/components/seo/seo";
+import { Spinner } from "@/components/ui/spinner";
+import { useMyOrder } from "@/features/account/api/account";
+import { CancelOrderDialog } from "@/features/account/components/cancel-order-dialog";
+import { OrderDetails } from "@/features/account/components/order-details";
+import { OrderTracking } from "@/features/account/components/order-tracking";
+import { useSession } from "@/hooks/use-session";
+import { formatDate } from "@/lib/format-date";
+import { PaymentStatus } from "@gen/sabores/v1/types_pb";
+
+/**
+ * OrderRoute is /orders/:id, one of the client's orders: where it stands
+ * (the timeline), the carrier's tracking link once shipped, the cancel
+ * button while the server says it may be cancelled, and its details.
+ */
+export default function OrderRoute() {
+  const { t, i18n } = useTranslation("account");
+  const { viewer, resolved } = useSession();
+  const raw = useParams().id ?? "";
+  const id = /^[0-9]{1,18}$/.test(raw) ? BigInt(raw) : 0n;
+  const res = useMyOrder(id, resolved && viewer !== "guest");
+
+  if (!resolved) return <Spinner className="mt-16" />;
+  if (viewer === "guest") return <Navigate to={`/auth?redirect=${encodeURIComponent(`orders/${raw}`)}`} replace />;
+  const notFound = id === 0n || (res.error instanceof ConnectError && res.error.code === Code.NotFound);
+  const o = res.data?.order;
+
+  return (
+    <div className="container-page max-w-3xl space-y-4 py-6">
+      <Seo title={t("order.metaTitle", { id: raw })} />
+      <BackLink to="/orders">{t("order.back")}</BackLink>
+      {notFound ? (
+        <ErrorBox>{t("order.notFound")}</ErrorBox>
+      ) : res.isPending ? (
+        <Spinner />
+      ) : res.isError ? (
+        <ErrorBox>
+          {t("dashboard.loadError")}{" "}
+          <button type="button" className="underline" onClick={() => void res.refetch()}>
+            {t("dashboard.retry")}
+          </button>
+        </ErrorBox>
+      ) : (
+        o && (
+          <>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-3xl font-bold">{t("orders.number", { id: String(o.id) })}</h1>
+              <OrderStatusBadge order={o} ns="account" keyPrefix="status" />
+            </div>
+            {o.createTime && (
+              <p className="text-stone-700">
+                {t("order.placed", {
+                  date: formatDate(timestampDate(o.createTime), i18n.language, { dateStyle: "long", timeStyle: "short" }),
+                })}
+              </p>
+            )}
+            {res.data.cancellable && (
+              <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
+                <p className="text-sm text-stone-700">{t("order.cancellable")}</p>
+                <CancelOrderDialog orderId={o.id} paid={o.paymentStatus === PaymentStatus.PAID} />
+              </div>
+            )}
+            <OrderTracking order={o} />
+            <section aria-labelledby="order-history" className="card p-4">
+              <h2 id="order-history" className="mb-3 text-lg font-bold">
+                {t("timeline.title")}
+              </h2>
+              <OrderTimeline events={res.data.events} ns="account" />
+            </section>
+            <OrderDetails order={o} open />
+          </>
+        )
+      )}
+    </div>
+  );
+}
