@@ -18,3 +18,18 @@ WHERE message_id = @message_id AND sent_at IS NULL;
 -- name: MarkEmailFailed :exec
 UPDATE outbound_emails SET attempts = attempts + 1, last_error = @last_error
 WHERE message_id = @message_id AND sent_at IS NULL;
+
+-- ListFailedEmails pages the e-mails not accepted after an attempt, oldest
+-- first, after the cursor (outbound_emails_failed_idx).
+-- name: ListFailedEmails :many
+SELECT * FROM outbound_emails
+WHERE sent_at IS NULL AND attempts > 0
+  AND (sqlc.narg(after_created)::timestamptz IS NULL
+       OR (created_at, message_id) > (sqlc.narg(after_created)::timestamptz, sqlc.narg(after_id)::text))
+ORDER BY created_at, message_id
+LIMIT @page_limit;
+
+-- GetOutboundEmailForUpdate reads an e-mail and locks it while a retry is
+-- queued, so the decision is taken on its latest sent_at.
+-- name: GetOutboundEmailForUpdate :one
+SELECT * FROM outbound_emails WHERE message_id = @message_id FOR UPDATE;

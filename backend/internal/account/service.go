@@ -51,10 +51,11 @@ func (s *Service) GetSession(ctx context.Context, _ *connect.Request[saboresv1.G
 }
 
 // GetMyDashboard summarises ALL of the caller's orders, not only the recent
-// ones the old app summed: every order counts in order_count, but a
-// cancelled order was never paid, so it adds nothing to the total spent nor
-// to the average ticket, which is that total over the orders not cancelled,
-// rounded half-up.
+// ones the old app summed: every order counts in order_count, but only the
+// money the shop kept is spent (paid orders, cash on delivery once
+// delivered, less partial refunds; never cancelled, refunded or unpaid
+// ones), and the average ticket is that total over those orders, rounded
+// half-up.
 func (s *Service) GetMyDashboard(ctx context.Context, _ *connect.Request[saboresv1.GetMyDashboardRequest]) (*connect.Response[saboresv1.GetMyDashboardResponse], error) {
 	userID, err := shop.SignedInUser(ctx)
 	if err != nil {

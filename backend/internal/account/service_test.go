@@ -94,6 +94,9 @@ func TestGetMyDashboard(t *testing.T) {
 	for q := int32(1); q <= 7; q++ {
 		ids = append(ids, place(mariaCtx, q))
 	}
+	if _, err := pool.Exec(ctx, `UPDATE orders SET payment_status = 'paid' WHERE user_id = $1`, maria); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := pool.Exec(ctx, `UPDATE orders SET status = 'cancelled' WHERE id = $1`, ids[1]); err != nil {
 		t.Fatal(err)
 	}

@@ -72,6 +72,15 @@ func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 		q := s.q.WithTx(tx)
 		var before, after db.Order
 		var err error
+		if step.Pay == shop.Paid {
+			// The method never changes: checked before the step locks the row.
+			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
+				return fmt.Errorf("admin: read order %d: %w", step.OrderID, err)
+			}
+			if err := shop.CheckAction(shop.MarkPaid, shop.Fulfilment(before.Status), shop.Payment(before.PaymentStatus), before.PaymentMethod, shop.AdminActor); err != nil {
+				return err
+			}
+		}
 		if step.Fulfil == shop.Cancelled {
 			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
 				return fmt.Errorf("admin: read order %d: %w", step.OrderID, err)

@@ -37,6 +37,9 @@ type Service struct {
 	q      *db.Queries
 	signIn SignInStatus
 	mailer shop.Mailer
+	// emailJobs shows and retries failed e-mails; nil when this server
+	// sends none.
+	emailJobs shop.EmailJobs
 }
 
 var _ v1connect.AdminServiceHandler = (*Service)(nil)

@@ -100,6 +100,9 @@ var Policies = map[string]Access{
 	v1connect.ShopSettingsServiceUpdateShopSettingsProcedure:  Admin,
 	v1connect.AdminServiceAdjustStockProcedure:                Admin,
 	v1connect.AdminServiceAdvanceOrderProcedure:               Admin,
+	v1connect.AdminServiceGetAdminOrderProcedure:              Admin,
+	v1connect.AdminServiceListFailedEmailsProcedure:           Admin,
+	v1connect.AdminServiceRetryEmailProcedure:                 Admin,
 }
 
 // KeyScopes is the API key scope each back-office procedure needs. A
@@ -117,6 +120,7 @@ var KeyScopes = map[string]string{
 	v1connect.AdminServiceUpdateProductProcedure:              auth.ScopeCatalogWrite,
 	v1connect.AdminServiceUpdateCountryConfigProcedure:        auth.ScopeCatalogWrite,
 	v1connect.AdminServiceListOrdersProcedure:                 auth.ScopeOrdersRead,
+	v1connect.AdminServiceGetAdminOrderProcedure:              auth.ScopeOrdersRead,
 	v1connect.AdminServiceListCustomersProcedure:              auth.ScopeOrdersRead,
 	v1connect.AdminServiceGetDashboardStatsProcedure:          auth.ScopeOrdersRead,
 }

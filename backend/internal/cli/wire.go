@@ -101,7 +101,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).
-				WithMailer(mailQueue),
+				WithMailer(mailQueue).
+				WithEmailJobs(mailQueue),
 			Settings: settings.New(dbs.Primary),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
 		},

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 )
 
 const getOutboundEmail = `-- name: GetOutboundEmail :one
@@ -15,6 +16,28 @@ SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, cre
 
 func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (OutboundEmail, error) {
 	row := q.db.QueryRow(ctx, getOutboundEmail, messageID)
+	var i OutboundEmail
+	err := row.Scan(
+		&i.MessageID,
+		&i.OrderID,
+		&i.Kind,
+		&i.Recipient,
+		&i.SentAt,
+		&i.Attempts,
+		&i.LastError,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const getOutboundEmailForUpdate = `-- name: GetOutboundEmailForUpdate :one
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at FROM outbound_emails WHERE message_id = $1 FOR UPDATE
+`
+
+// GetOutboundEmailForUpdate reads an e-mail and locks it while a retry is
+// queued, so the decision is taken on its latest sent_at.
+func (q *Queries) GetOutboundEmailForUpdate(ctx context.Context, messageID string) (OutboundEmail, error) {
+	row := q.db.QueryRow(ctx, getOutboundEmailForUpdate, messageID)
 	var i OutboundEmail
 	err := row.Scan(
 		&i.MessageID,
@@ -55,6 +78,52 @@ func (q *Queries) InsertOutboundEmail(ctx context.Context, arg InsertOutboundEma
 	var message_id string
 	err := row.Scan(&message_id)
 	return message_id, err
+}
+
+const listFailedEmails = `-- name: ListFailedEmails :many
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at FROM outbound_emails
+WHERE sent_at IS NULL AND attempts > 0
+  AND ($1::timestamptz IS NULL
+       OR (created_at, message_id) > ($1::timestamptz, $2::text))
+ORDER BY created_at, message_id
+LIMIT $3
+`
+
+type ListFailedEmailsParams struct {
+	AfterCreated *time.Time
+	AfterID      *string
+	PageLimit    int32
+}
+
+// ListFailedEmails pages the e-mails not accepted after an attempt, oldest
+// first, after the cursor (outbound_emails_failed_idx).
+func (q *Queries) ListFailedEmails(ctx context.Context, arg ListFailedEmailsParams) ([]OutboundEmail, error) {
+	rows, err := q.db.Query(ctx, listFailedEmails, arg.AfterCreated, arg.AfterID, arg.PageLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []OutboundEmail{}
+	for rows.Next() {
+		var i OutboundEmail
+		if err := rows.Scan(
+			&i.MessageID,
+			&i.OrderID,
+			&i.Kind,
+			&i.Recipient,
+			&i.SentAt,
+			&i.Attempts,
+			&i.LastError,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const markEmailFailed = `-- name: MarkEmailFailed :exec

@@ -131,7 +131,7 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 		SubtotalCents: o.SubtotalCents, ShippingCents: o.ShippingCents, SurchargeCents: o.PaymentSurchargeCents, TotalCents: o.TotalCents,
 		DeliveryName: o.DeliveryName, DeliveryAddress: o.DeliveryAddress, DeliveryPostalCode: o.DeliveryPostalCode,
 		DeliveryCity: o.DeliveryCity, DeliveryPhone: o.DeliveryPhone,
-		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber,
+		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, TrackingURL: shop.TrackingURL(o.Carrier, o.TrackingNumber),
 		WasPaid: o.PaymentStatus == string(shop.Paid),
 	}
 	for _, l := range lines {

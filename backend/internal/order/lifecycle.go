@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"google.golang.org/protobuf/types/known/timestamppb"
-
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -97,19 +95,9 @@ func language(accept string) string {
 
 // timeline reads an order's events and whether its shopper may cancel it.
 func timeline(ctx context.Context, q *db.Queries, o *saboresv1.Order) ([]*saboresv1.OrderEvent, bool, error) {
-	rows, err := q.ListOrderEvents(ctx, o.GetId())
+	events, err := shop.Timeline(ctx, q, o.GetId())
 	if err != nil {
-		return nil, false, fmt.Errorf("order: timeline of order %d: %w", o.GetId(), err)
-	}
-	events := make([]*saboresv1.OrderEvent, len(rows))
-	for i, e := range rows {
-		events[i] = &saboresv1.OrderEvent{
-			Machine: e.Machine, ToState: e.ToState, Actor: e.Actor, Note: e.Note,
-			CreateTime: timestamppb.New(e.CreatedAt),
-		}
-		if e.FromState != nil {
-			events[i].FromState = *e.FromState
-		}
+		return nil, false, err
 	}
 	cancellable := shop.CanFulfil(shop.Fulfilment(o.GetStatusText()), shop.Cancelled, "", shop.ShopperActor) == nil
 	return events, cancellable, nil

@@ -15,6 +15,7 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 		out.Lines = append(out.Lines, lineToProto(l))
 		out.ItemCount += l.Quantity
 	}
+	out.VatByRate = VATByRate(lines)
 	return out
 }
 
@@ -39,7 +40,10 @@ func orderToProto(o db.Order) *saboresv1.Order {
 			City:       o.DeliveryCity,
 			PostalCode: o.DeliveryPostalCode,
 		},
-		CreateTime: timestamppb.New(o.CreatedAt),
+		CreateTime:     timestamppb.New(o.CreatedAt),
+		Carrier:        o.Carrier,
+		TrackingNumber: o.TrackingNumber,
+		TrackingUrl:    TrackingURL(o.Carrier, o.TrackingNumber),
 	}
 }
 

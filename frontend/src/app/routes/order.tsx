@@ -1,16 +1,22 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { Code } from "@connectrpc/connect";
 import { Navigate, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { Code } from "@connectrpc/connect";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { OrderStatusBadge } from "@/components/ui/order-status-badge";
+import { OrderTimeline } from "@/components/ui/order-timeline";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
+import { useMyOrder } from "@/features/account/api/account";
+import { CancelOrderDialog } from "@/features/account/components/cancel-order-dialog";
 import { OrderDetails } from "@/features/account/components/order-details";
-import { useMyOrder } from "@/features/payment/api/payment";
+import { OrderTracking } from "@/features/account/components/order-tracking";
 import { OrderPayment, type Returned } from "@/features/payment/components/order-payment";
 import { useSession } from "@/hooks/use-session";
 import { errorCode } from "@/lib/connect-errors";
+import { formatDate } from "@/lib/format-date";
+import { PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 /** orderId reads the route's id; anything but a positive integer is 0. */
 function orderId(raw: string | undefined): bigint {
@@ -18,44 +24,73 @@ function orderId(raw: string | undefined): bigint {
 }
 
 /**
- * OrderRoute is /orders/:id, one of the shopper's orders: where its payment
- * stands (Redsys sends the shopper back here with ?payment=ok or ko, and
- * the page waits for the bank's notification), then its lines and totals.
+ * OrderRoute is /orders/:id, one of the client's orders: where its payment
+ * stands (Redsys sends the shopper back here with ?payment=ok or ko, and the
+ * page waits for the bank's notification), the timeline, the carrier's
+ * tracking link once shipped, the cancel button while the server says it may
+ * be cancelled, and its details.
  */
 export default function OrderRoute() {
-  const { t } = useTranslation("payment");
+  const { t, i18n } = useTranslation("account");
   const params = useParams();
   const [sp] = useSearchParams();
   const returned: Returned = sp.get("payment") === "ok" ? "ok" : sp.get("payment") === "ko" ? "ko" : null;
   const { viewer, resolved } = useSession();
-  const id = orderId(params.id);
-  const query = useMyOrder(resolved && viewer !== "guest" ? id : 0n, returned === "ok");
+  const raw = params.id ?? "";
+  const id = orderId(raw);
+  const res = useMyOrder(id, resolved && viewer !== "guest", returned === "ok");
 
   if (!resolved) return <Spinner className="mt-16" />;
-  if (viewer === "guest") return <Navigate to={`/auth?redirect=${encodeURIComponent(`orders/${params.id ?? ""}`)}`} replace />;
+  if (viewer === "guest") return <Navigate to={`/auth?redirect=${encodeURIComponent(`orders/${raw}`)}`} replace />;
+  const notFound = id === 0n || errorCode(res.error) === Code.NotFound;
+  const o = res.data?.order;
 
-  const order = query.data?.order;
   return (
     <div className="container-page max-w-3xl space-y-4 py-6">
-      <Seo title={t("order.metaTitle", { id: String(id) })} />
+      <Seo title={t("order.metaTitle", { id: raw })} />
       <BackLink to="/orders">{t("order.back")}</BackLink>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold">{t("order.title", { id: String(id) })}</h1>
-        {order && <OrderStatusBadge order={order} ns="account" keyPrefix="status" />}
-      </div>
-      {id === 0n || errorCode(query.error) === Code.NotFound ? (
+      {notFound ? (
         <ErrorBox>{t("order.notFound")}</ErrorBox>
-      ) : query.isError ? (
-        <ErrorBox>{t("order.loadError")}</ErrorBox>
-      ) : !order ? (
+      ) : res.isPending ? (
         <Spinner />
+      ) : res.isError ? (
+        <ErrorBox>
+          {t("dashboard.loadError")}{" "}
+          <button type="button" className="underline" onClick={() => void res.refetch()}>
+            {t("dashboard.retry")}
+          </button>
+        </ErrorBox>
       ) : (
-        <>
-          <OrderPayment order={order} payment={query.data?.payment} returned={returned} />
-          <div className="card p-4">
-            <OrderDetails order={order} open />
-          </div>
-        </>
+        o && (
+          <>
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-3xl font-bold">{t("orders.number", { id: String(o.id) })}</h1>
+              <OrderStatusBadge order={o} ns="account" keyPrefix="status" />
+            </div>
+            {o.createTime && (
+              <p className="text-stone-700">
+                {t("order.placed", {
+                  date: formatDate(timestampDate(o.createTime), i18n.language, { dateStyle: "long", timeStyle: "short" }),
+                })}
+              </p>
+            )}
+            <OrderPayment order={o} payment={res.data.payment} returned={returned} />
+            {res.data.cancellable && (
+              <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
+                <p className="text-sm text-stone-700">{t("order.cancellable")}</p>
+                <CancelOrderDialog orderId={o.id} paid={o.paymentStatus === PaymentStatus.PAID} />
+              </div>
+            )}
+            <OrderTracking order={o} />
+            <section aria-labelledby="order-history" className="card p-4">
+              <h2 id="order-history" className="mb-3 text-lg font-bold">
+                {t("timeline.title")}
+              </h2>
+              <OrderTimeline events={res.data.events} ns="account" />
+            </section>
+            <OrderDetails order={o} open />
+          </>
+        )
       )}
     </div>
   );

@@ -16,6 +16,10 @@ const GoogleAuthConfig = lazy(() => import("@/features/admin/routes/google-auth-
 const ApiKeys = lazy(() => import("@/features/admin/routes/api-keys"));
 const ShopSettings = lazy(() => import("@/features/admin/routes/shop-settings"));
 const Invoices = lazy(() => import("@/features/admin/routes/invoices"));
+const Orders = lazy(() => import("@/features/admin/routes/orders"));
+const AdminOrder = lazy(() => import("@/features/admin/routes/order"));
+const PackingSlip = lazy(() => import("@/features/admin/routes/packing-slip"));
+const Emails = lazy(() => import("@/features/admin/routes/emails"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -43,6 +47,10 @@ export function AdminScreens() {
         <Route path="api-keys" element={<ApiKeys />} />
         <Route path="shop-settings" element={<ShopSettings />} />
         <Route path="invoices" element={<Invoices />} />
+        <Route path="orders" element={<Orders />} />
+        <Route path="orders/:id" element={<AdminOrder />} />
+        <Route path="orders/:id/packing-slip" element={<PackingSlip />} />
+        <Route path="emails" element={<Emails />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
@@ -79,12 +87,12 @@ export function AdminRoutes() {
   }
 
   return (
-    <div className="min-h-screen bg-stone-50">
+    <div className="min-h-screen bg-stone-50 print:bg-white">
       <Seo title={`${t("area")} | Sabores`} />
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a href="#main" className="sr-only print:hidden focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t("skipToContent")}
       </a>
-      <header className="border-b border-stone-200 bg-white">
+      <header className="border-b border-stone-200 bg-white print:hidden">
         <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
           <Link to="/admin" className="text-xl font-extrabold text-brand-700">
             Sabores · {t("area")}

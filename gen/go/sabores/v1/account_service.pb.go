@@ -157,7 +157,9 @@ type GetMyDashboardResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// order_count is the number of the caller's orders.
 	OrderCount int32 `protobuf:"varint,1,opt,name=order_count,json=orderCount,proto3" json:"order_count,omitempty"`
-	// total_spent_cents is the sum of all the caller's orders, cancelled ones excluded.
+	// total_spent_cents is the money the shop kept: the caller's paid orders
+	// (cash on delivery once delivered), less partial refunds; never a
+	// cancelled or refunded order, nor one awaiting its payment.
 	TotalSpentCents int64 `protobuf:"varint,2,opt,name=total_spent_cents,json=totalSpentCents,proto3" json:"total_spent_cents,omitempty"`
 	// average_ticket_cents is total_spent_cents over the orders counted, rounded half-up.
 	AverageTicketCents int64 `protobuf:"varint,3,opt,name=average_ticket_cents,json=averageTicketCents,proto3" json:"average_ticket_cents,omitempty"`

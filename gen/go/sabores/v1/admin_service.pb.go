@@ -153,6 +153,63 @@ func (OrderAction) EnumDescriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{1}
 }
 
+// EmailState is where a failed e-mail's sending job stands.
+type EmailState int32
+
+const (
+	// EMAIL_STATE_UNSPECIFIED is never returned.
+	EmailState_EMAIL_STATE_UNSPECIFIED EmailState = 0
+	// EMAIL_STATE_RETRYING waits for its next automatic attempt (next_attempt_time).
+	EmailState_EMAIL_STATE_RETRYING EmailState = 1
+	// EMAIL_STATE_SENDING is being sent now.
+	EmailState_EMAIL_STATE_SENDING EmailState = 2
+	// EMAIL_STATE_GAVE_UP ran out of automatic attempts: only a retry sends it.
+	EmailState_EMAIL_STATE_GAVE_UP EmailState = 3
+)
+
+// Enum value maps for EmailState.
+var (
+	EmailState_name = map[int32]string{
+		0: "EMAIL_STATE_UNSPECIFIED",
+		1: "EMAIL_STATE_RETRYING",
+		2: "EMAIL_STATE_SENDING",
+		3: "EMAIL_STATE_GAVE_UP",
+	}
+	EmailState_value = map[string]int32{
+		"EMAIL_STATE_UNSPECIFIED": 0,
+		"EMAIL_STATE_RETRYING":    1,
+		"EMAIL_STATE_SENDING":     2,
+		"EMAIL_STATE_GAVE_UP":     3,
+	}
+)
+
+func (x EmailState) Enum() *EmailState {
+	p := new(EmailState)
+	*p = x
+	return p
+}
+
+func (x EmailState) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (EmailState) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_service_proto_enumTypes[2].Descriptor()
+}
+
+func (EmailState) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_service_proto_enumTypes[2]
+}
+
+func (x EmailState) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use EmailState.Descriptor instead.
+func (EmailState) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{2}
+}
+
 // ListAdminProductsRequest pages and filters the products.
 type ListAdminProductsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -595,13 +652,30 @@ func (x *ListCustomersResponse) GetTotalSize() int32 {
 	return 0
 }
 
-// ListOrdersRequest pages all orders.
+// ListOrdersRequest filters and pages all orders, newest first.
 type ListOrdersRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// page is the 1-based page number; 0 means 1.
-	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the number of orders per page: 10 by default, at most 100.
-	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// page_token is the next_page_token of the previous page; empty for the
+	// first. It carries the last order's creation time and id (keyset
+	// paging); send it with the same filters.
+	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// status keeps orders in this fulfilment state; unspecified keeps all.
+	Status OrderStatus `protobuf:"varint,4,opt,name=status,proto3,enum=sabores.v1.OrderStatus" json:"status,omitempty"`
+	// payment_status keeps orders whose payment stands here; unspecified keeps all.
+	PaymentStatus PaymentStatus `protobuf:"varint,5,opt,name=payment_status,json=paymentStatus,proto3,enum=sabores.v1.PaymentStatus" json:"payment_status,omitempty"`
+	// created_from keeps orders placed on or after this day (YYYY-MM-DD,
+	// Europe/Madrid); empty for no lower bound.
+	CreatedFrom string `protobuf:"bytes,6,opt,name=created_from,json=createdFrom,proto3" json:"created_from,omitempty"`
+	// created_to keeps orders placed on or before this day (YYYY-MM-DD,
+	// Europe/Madrid); empty for no upper bound.
+	CreatedTo string `protobuf:"bytes,7,opt,name=created_to,json=createdTo,proto3" json:"created_to,omitempty"`
+	// query searches: digits find the order with that number and, five of
+	// them, orders to that postal code; anything else, at least 3
+	// characters, is looked for in the recipient's name and e-mail (accents
+	// and case ignored). Shorter text is InvalidArgument.
+	Query         string `protobuf:"bytes,8,opt,name=query,proto3" json:"query,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -636,13 +710,6 @@ func (*ListOrdersRequest) Descriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{8}
 }
 
-func (x *ListOrdersRequest) GetPage() int32 {
-	if x != nil {
-		return x.Page
-	}
-	return 0
-}
-
 func (x *ListOrdersRequest) GetPageSize() int32 {
 	if x != nil {
 		return x.PageSize
@@ -650,15 +717,62 @@ func (x *ListOrdersRequest) GetPageSize() int32 {
 	return 0
 }
 
+func (x *ListOrdersRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListOrdersRequest) GetStatus() OrderStatus {
+	if x != nil {
+		return x.Status
+	}
+	return OrderStatus_ORDER_STATUS_UNSPECIFIED
+}
+
+func (x *ListOrdersRequest) GetPaymentStatus() PaymentStatus {
+	if x != nil {
+		return x.PaymentStatus
+	}
+	return PaymentStatus_PAYMENT_STATUS_UNSPECIFIED
+}
+
+func (x *ListOrdersRequest) GetCreatedFrom() string {
+	if x != nil {
+		return x.CreatedFrom
+	}
+	return ""
+}
+
+func (x *ListOrdersRequest) GetCreatedTo() string {
+	if x != nil {
+		return x.CreatedTo
+	}
+	return ""
+}
+
+func (x *ListOrdersRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
 // ListOrdersResponse is one page of orders.
 type ListOrdersResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// orders are the page's orders, newest first, with customer_email set.
 	Orders []*Order `protobuf:"bytes,1,rep,name=orders,proto3" json:"orders,omitempty"`
-	// total_size is the number of orders.
-	TotalSize     int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// total_size is the number of matching orders, counted up to 1 000: when
+	// more match, it is 1 000 and total_size_capped is true.
+	TotalSize int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
+	// next_page_token asks for the next page; empty on the last one.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// total_size_capped says more orders match than total_size ("1 000+").
+	TotalSizeCapped bool `protobuf:"varint,4,opt,name=total_size_capped,json=totalSizeCapped,proto3" json:"total_size_capped,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *ListOrdersResponse) Reset() {
@@ -705,6 +819,141 @@ func (x *ListOrdersResponse) GetTotalSize() int32 {
 	return 0
 }
 
+func (x *ListOrdersResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListOrdersResponse) GetTotalSizeCapped() bool {
+	if x != nil {
+		return x.TotalSizeCapped
+	}
+	return false
+}
+
+// GetAdminOrderRequest names an order.
+type GetAdminOrderRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the order's id.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetAdminOrderRequest) Reset() {
+	*x = GetAdminOrderRequest{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetAdminOrderRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetAdminOrderRequest) ProtoMessage() {}
+
+func (x *GetAdminOrderRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetAdminOrderRequest.ProtoReflect.Descriptor instead.
+func (*GetAdminOrderRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *GetAdminOrderRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+// GetAdminOrderResponse is an order as the order desk shows it.
+type GetAdminOrderResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// order is the order with its lines, customer_email set.
+	Order *Order `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
+	// events are the order's timeline, oldest first.
+	Events []*OrderEvent `protobuf:"bytes,2,rep,name=events,proto3" json:"events,omitempty"`
+	// allowed_actions are the steps an admin may take on the order now, by
+	// the lifecycle's rules, in the order a desk offers them.
+	AllowedActions []OrderAction `protobuf:"varint,3,rep,packed,name=allowed_actions,json=allowedActions,proto3,enum=sabores.v1.OrderAction" json:"allowed_actions,omitempty"`
+	// carriers are the carriers whose tracking page the shop links (the
+	// ship form's suggestions); any other carrier is shown as plain text.
+	Carriers      []string `protobuf:"bytes,4,rep,name=carriers,proto3" json:"carriers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetAdminOrderResponse) Reset() {
+	*x = GetAdminOrderResponse{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetAdminOrderResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetAdminOrderResponse) ProtoMessage() {}
+
+func (x *GetAdminOrderResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetAdminOrderResponse.ProtoReflect.Descriptor instead.
+func (*GetAdminOrderResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *GetAdminOrderResponse) GetOrder() *Order {
+	if x != nil {
+		return x.Order
+	}
+	return nil
+}
+
+func (x *GetAdminOrderResponse) GetEvents() []*OrderEvent {
+	if x != nil {
+		return x.Events
+	}
+	return nil
+}
+
+func (x *GetAdminOrderResponse) GetAllowedActions() []OrderAction {
+	if x != nil {
+		return x.AllowedActions
+	}
+	return nil
+}
+
+func (x *GetAdminOrderResponse) GetCarriers() []string {
+	if x != nil {
+		return x.Carriers
+	}
+	return nil
+}
+
 // GetDashboardStatsRequest has no parameters.
 type GetDashboardStatsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -714,7 +963,7 @@ type GetDashboardStatsRequest struct {
 
 func (x *GetDashboardStatsRequest) Reset() {
 	*x = GetDashboardStatsRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -726,7 +975,7 @@ func (x *GetDashboardStatsRequest) String() string {
 func (*GetDashboardStatsRequest) ProtoMessage() {}
 
 func (x *GetDashboardStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -739,7 +988,7 @@ func (x *GetDashboardStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetDashboardStatsRequest.ProtoReflect.Descriptor instead.
 func (*GetDashboardStatsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{12}
 }
 
 // GetDashboardStatsResponse is the admin dashboard's statistics.
@@ -765,7 +1014,7 @@ type GetDashboardStatsResponse struct {
 
 func (x *GetDashboardStatsResponse) Reset() {
 	*x = GetDashboardStatsResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -777,7 +1026,7 @@ func (x *GetDashboardStatsResponse) String() string {
 func (*GetDashboardStatsResponse) ProtoMessage() {}
 
 func (x *GetDashboardStatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -790,7 +1039,7 @@ func (x *GetDashboardStatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetDashboardStatsResponse.ProtoReflect.Descriptor instead.
 func (*GetDashboardStatsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetDashboardStatsResponse) GetOrderCount() int32 {
@@ -851,7 +1100,7 @@ type ListCountryConfigsRequest struct {
 
 func (x *ListCountryConfigsRequest) Reset() {
 	*x = ListCountryConfigsRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -863,7 +1112,7 @@ func (x *ListCountryConfigsRequest) String() string {
 func (*ListCountryConfigsRequest) ProtoMessage() {}
 
 func (x *ListCountryConfigsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -876,7 +1125,7 @@ func (x *ListCountryConfigsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCountryConfigsRequest.ProtoReflect.Descriptor instead.
 func (*ListCountryConfigsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{14}
 }
 
 // ListCountryConfigsResponse lists the countries.
@@ -890,7 +1139,7 @@ type ListCountryConfigsResponse struct {
 
 func (x *ListCountryConfigsResponse) Reset() {
 	*x = ListCountryConfigsResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -902,7 +1151,7 @@ func (x *ListCountryConfigsResponse) String() string {
 func (*ListCountryConfigsResponse) ProtoMessage() {}
 
 func (x *ListCountryConfigsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -915,7 +1164,7 @@ func (x *ListCountryConfigsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCountryConfigsResponse.ProtoReflect.Descriptor instead.
 func (*ListCountryConfigsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{13}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListCountryConfigsResponse) GetCountries() []*Country {
@@ -949,7 +1198,7 @@ type UpdateCountryConfigRequest struct {
 
 func (x *UpdateCountryConfigRequest) Reset() {
 	*x = UpdateCountryConfigRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -961,7 +1210,7 @@ func (x *UpdateCountryConfigRequest) String() string {
 func (*UpdateCountryConfigRequest) ProtoMessage() {}
 
 func (x *UpdateCountryConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -974,7 +1223,7 @@ func (x *UpdateCountryConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateCountryConfigRequest.ProtoReflect.Descriptor instead.
 func (*UpdateCountryConfigRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *UpdateCountryConfigRequest) GetSlug() string {
@@ -1030,7 +1279,7 @@ type UpdateCountryConfigResponse struct {
 
 func (x *UpdateCountryConfigResponse) Reset() {
 	*x = UpdateCountryConfigResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1042,7 +1291,7 @@ func (x *UpdateCountryConfigResponse) String() string {
 func (*UpdateCountryConfigResponse) ProtoMessage() {}
 
 func (x *UpdateCountryConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1055,7 +1304,7 @@ func (x *UpdateCountryConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateCountryConfigResponse.ProtoReflect.Descriptor instead.
 func (*UpdateCountryConfigResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *UpdateCountryConfigResponse) GetCountry() *Country {
@@ -1074,7 +1323,7 @@ type GetSignInConfigRequest struct {
 
 func (x *GetSignInConfigRequest) Reset() {
 	*x = GetSignInConfigRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1335,7 @@ func (x *GetSignInConfigRequest) String() string {
 func (*GetSignInConfigRequest) ProtoMessage() {}
 
 func (x *GetSignInConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1348,7 @@ func (x *GetSignInConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSignInConfigRequest.ProtoReflect.Descriptor instead.
 func (*GetSignInConfigRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{16}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{18}
 }
 
 // GetSignInConfigResponse carries the status.
@@ -1113,7 +1362,7 @@ type GetSignInConfigResponse struct {
 
 func (x *GetSignInConfigResponse) Reset() {
 	*x = GetSignInConfigResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1125,7 +1374,7 @@ func (x *GetSignInConfigResponse) String() string {
 func (*GetSignInConfigResponse) ProtoMessage() {}
 
 func (x *GetSignInConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1138,7 +1387,7 @@ func (x *GetSignInConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSignInConfigResponse.ProtoReflect.Descriptor instead.
 func (*GetSignInConfigResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{17}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetSignInConfigResponse) GetConfig() *SignInConfig {
@@ -1161,7 +1410,7 @@ type UpdateSignInConfigRequest struct {
 
 func (x *UpdateSignInConfigRequest) Reset() {
 	*x = UpdateSignInConfigRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1173,7 +1422,7 @@ func (x *UpdateSignInConfigRequest) String() string {
 func (*UpdateSignInConfigRequest) ProtoMessage() {}
 
 func (x *UpdateSignInConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1186,7 +1435,7 @@ func (x *UpdateSignInConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSignInConfigRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSignInConfigRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{18}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *UpdateSignInConfigRequest) GetConfigured() bool {
@@ -1214,7 +1463,7 @@ type UpdateSignInConfigResponse struct {
 
 func (x *UpdateSignInConfigResponse) Reset() {
 	*x = UpdateSignInConfigResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1226,7 +1475,7 @@ func (x *UpdateSignInConfigResponse) String() string {
 func (*UpdateSignInConfigResponse) ProtoMessage() {}
 
 func (x *UpdateSignInConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1239,7 +1488,7 @@ func (x *UpdateSignInConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSignInConfigResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSignInConfigResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{19}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UpdateSignInConfigResponse) GetConfig() *SignInConfig {
@@ -1264,7 +1513,7 @@ type CreateApiKeyRequest struct {
 
 func (x *CreateApiKeyRequest) Reset() {
 	*x = CreateApiKeyRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[20]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1276,7 +1525,7 @@ func (x *CreateApiKeyRequest) String() string {
 func (*CreateApiKeyRequest) ProtoMessage() {}
 
 func (x *CreateApiKeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[20]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1289,7 +1538,7 @@ func (x *CreateApiKeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateApiKeyRequest.ProtoReflect.Descriptor instead.
 func (*CreateApiKeyRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{20}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *CreateApiKeyRequest) GetName() string {
@@ -1326,7 +1575,7 @@ type CreateApiKeyResponse struct {
 
 func (x *CreateApiKeyResponse) Reset() {
 	*x = CreateApiKeyResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[21]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1338,7 +1587,7 @@ func (x *CreateApiKeyResponse) String() string {
 func (*CreateApiKeyResponse) ProtoMessage() {}
 
 func (x *CreateApiKeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[21]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1351,7 +1600,7 @@ func (x *CreateApiKeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateApiKeyResponse.ProtoReflect.Descriptor instead.
 func (*CreateApiKeyResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{21}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CreateApiKeyResponse) GetKey() *ApiKey {
@@ -1377,7 +1626,7 @@ type ListApiKeysRequest struct {
 
 func (x *ListApiKeysRequest) Reset() {
 	*x = ListApiKeysRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[22]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1389,7 +1638,7 @@ func (x *ListApiKeysRequest) String() string {
 func (*ListApiKeysRequest) ProtoMessage() {}
 
 func (x *ListApiKeysRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[22]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1402,7 +1651,7 @@ func (x *ListApiKeysRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApiKeysRequest.ProtoReflect.Descriptor instead.
 func (*ListApiKeysRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{22}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{24}
 }
 
 // ListApiKeysResponse lists the keys.
@@ -1416,7 +1665,7 @@ type ListApiKeysResponse struct {
 
 func (x *ListApiKeysResponse) Reset() {
 	*x = ListApiKeysResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[23]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1428,7 +1677,7 @@ func (x *ListApiKeysResponse) String() string {
 func (*ListApiKeysResponse) ProtoMessage() {}
 
 func (x *ListApiKeysResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[23]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1441,7 +1690,7 @@ func (x *ListApiKeysResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApiKeysResponse.ProtoReflect.Descriptor instead.
 func (*ListApiKeysResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{23}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListApiKeysResponse) GetKeys() []*ApiKey {
@@ -1462,7 +1711,7 @@ type RevokeApiKeyRequest struct {
 
 func (x *RevokeApiKeyRequest) Reset() {
 	*x = RevokeApiKeyRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[24]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1474,7 +1723,7 @@ func (x *RevokeApiKeyRequest) String() string {
 func (*RevokeApiKeyRequest) ProtoMessage() {}
 
 func (x *RevokeApiKeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[24]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1487,7 +1736,7 @@ func (x *RevokeApiKeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeApiKeyRequest.ProtoReflect.Descriptor instead.
 func (*RevokeApiKeyRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{24}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RevokeApiKeyRequest) GetId() int64 {
@@ -1508,7 +1757,7 @@ type RevokeApiKeyResponse struct {
 
 func (x *RevokeApiKeyResponse) Reset() {
 	*x = RevokeApiKeyResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[25]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1520,7 +1769,7 @@ func (x *RevokeApiKeyResponse) String() string {
 func (*RevokeApiKeyResponse) ProtoMessage() {}
 
 func (x *RevokeApiKeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[25]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1533,7 +1782,7 @@ func (x *RevokeApiKeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeApiKeyResponse.ProtoReflect.Descriptor instead.
 func (*RevokeApiKeyResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{25}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RevokeApiKeyResponse) GetKey() *ApiKey {
@@ -1556,7 +1805,7 @@ type ListAuditEventsRequest struct {
 
 func (x *ListAuditEventsRequest) Reset() {
 	*x = ListAuditEventsRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[26]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1568,7 +1817,7 @@ func (x *ListAuditEventsRequest) String() string {
 func (*ListAuditEventsRequest) ProtoMessage() {}
 
 func (x *ListAuditEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[26]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1581,7 +1830,7 @@ func (x *ListAuditEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditEventsRequest.ProtoReflect.Descriptor instead.
 func (*ListAuditEventsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{26}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ListAuditEventsRequest) GetPage() int32 {
@@ -1611,7 +1860,7 @@ type ListAuditEventsResponse struct {
 
 func (x *ListAuditEventsResponse) Reset() {
 	*x = ListAuditEventsResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[27]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1623,7 +1872,7 @@ func (x *ListAuditEventsResponse) String() string {
 func (*ListAuditEventsResponse) ProtoMessage() {}
 
 func (x *ListAuditEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[27]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1636,7 +1885,7 @@ func (x *ListAuditEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditEventsResponse.ProtoReflect.Descriptor instead.
 func (*ListAuditEventsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{27}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListAuditEventsResponse) GetEvents() []*AuditEvent {
@@ -1675,7 +1924,7 @@ type AdjustStockRequest struct {
 
 func (x *AdjustStockRequest) Reset() {
 	*x = AdjustStockRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1687,7 +1936,7 @@ func (x *AdjustStockRequest) String() string {
 func (*AdjustStockRequest) ProtoMessage() {}
 
 func (x *AdjustStockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1700,7 +1949,7 @@ func (x *AdjustStockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjustStockRequest.ProtoReflect.Descriptor instead.
 func (*AdjustStockRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{28}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *AdjustStockRequest) GetProductId() int64 {
@@ -1780,7 +2029,7 @@ type AdjustStockResponse struct {
 
 func (x *AdjustStockResponse) Reset() {
 	*x = AdjustStockResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1792,7 +2041,7 @@ func (x *AdjustStockResponse) String() string {
 func (*AdjustStockResponse) ProtoMessage() {}
 
 func (x *AdjustStockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1805,7 +2054,7 @@ func (x *AdjustStockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjustStockResponse.ProtoReflect.Descriptor instead.
 func (*AdjustStockResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{29}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *AdjustStockResponse) GetStock() int32 {
@@ -1841,7 +2090,7 @@ type AdvanceOrderRequest struct {
 
 func (x *AdvanceOrderRequest) Reset() {
 	*x = AdvanceOrderRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1853,7 +2102,7 @@ func (x *AdvanceOrderRequest) String() string {
 func (*AdvanceOrderRequest) ProtoMessage() {}
 
 func (x *AdvanceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1866,7 +2115,7 @@ func (x *AdvanceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceOrderRequest.ProtoReflect.Descriptor instead.
 func (*AdvanceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{30}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AdvanceOrderRequest) GetId() int64 {
@@ -1915,7 +2164,7 @@ type AdvanceOrderResponse struct {
 
 func (x *AdvanceOrderResponse) Reset() {
 	*x = AdvanceOrderResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1927,7 +2176,7 @@ func (x *AdvanceOrderResponse) String() string {
 func (*AdvanceOrderResponse) ProtoMessage() {}
 
 func (x *AdvanceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1940,7 +2189,7 @@ func (x *AdvanceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceOrderResponse.ProtoReflect.Descriptor instead.
 func (*AdvanceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{31}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *AdvanceOrderResponse) GetOrder() *Order {
@@ -1950,12 +2199,333 @@ func (x *AdvanceOrderResponse) GetOrder() *Order {
 	return nil
 }
 
+// FailedEmail is a shopper's e-mail the SMTP server has not accepted yet.
+type FailedEmail struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// message_id is the e-mail's stable Message-ID, the same on every attempt.
+	MessageId string `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
+	// order_id is the order it is about.
+	OrderId int64 `protobuf:"varint,2,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	// kind is order_received, payment_received, shipped or cancelled.
+	Kind string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	// recipient is the shopper's address.
+	Recipient string `protobuf:"bytes,4,opt,name=recipient,proto3" json:"recipient,omitempty"`
+	// attempts is how many times sending was tried.
+	Attempts int32 `protobuf:"varint,5,opt,name=attempts,proto3" json:"attempts,omitempty"`
+	// last_error is what the last attempt failed with.
+	LastError string `protobuf:"bytes,6,opt,name=last_error,json=lastError,proto3" json:"last_error,omitempty"`
+	// create_time is when the e-mail was queued.
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// state is where its sending stands.
+	State EmailState `protobuf:"varint,8,opt,name=state,proto3,enum=sabores.v1.EmailState" json:"state,omitempty"`
+	// next_attempt_time is when it is tried again by itself; unset when it
+	// gave up or is being sent.
+	NextAttemptTime *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=next_attempt_time,json=nextAttemptTime,proto3" json:"next_attempt_time,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *FailedEmail) Reset() {
+	*x = FailedEmail{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FailedEmail) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FailedEmail) ProtoMessage() {}
+
+func (x *FailedEmail) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FailedEmail.ProtoReflect.Descriptor instead.
+func (*FailedEmail) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *FailedEmail) GetMessageId() string {
+	if x != nil {
+		return x.MessageId
+	}
+	return ""
+}
+
+func (x *FailedEmail) GetOrderId() int64 {
+	if x != nil {
+		return x.OrderId
+	}
+	return 0
+}
+
+func (x *FailedEmail) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *FailedEmail) GetRecipient() string {
+	if x != nil {
+		return x.Recipient
+	}
+	return ""
+}
+
+func (x *FailedEmail) GetAttempts() int32 {
+	if x != nil {
+		return x.Attempts
+	}
+	return 0
+}
+
+func (x *FailedEmail) GetLastError() string {
+	if x != nil {
+		return x.LastError
+	}
+	return ""
+}
+
+func (x *FailedEmail) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *FailedEmail) GetState() EmailState {
+	if x != nil {
+		return x.State
+	}
+	return EmailState_EMAIL_STATE_UNSPECIFIED
+}
+
+func (x *FailedEmail) GetNextAttemptTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.NextAttemptTime
+	}
+	return nil
+}
+
+// ListFailedEmailsRequest pages the failed e-mails.
+type ListFailedEmailsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// page_size is the number of e-mails per page: 50 by default, at most 100.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// page_token is the next_page_token of the previous page; empty for the first.
+	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListFailedEmailsRequest) Reset() {
+	*x = ListFailedEmailsRequest{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListFailedEmailsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListFailedEmailsRequest) ProtoMessage() {}
+
+func (x *ListFailedEmailsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListFailedEmailsRequest.ProtoReflect.Descriptor instead.
+func (*ListFailedEmailsRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *ListFailedEmailsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListFailedEmailsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// ListFailedEmailsResponse is one page of failed e-mails.
+type ListFailedEmailsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// emails are the page's e-mails, oldest first.
+	Emails []*FailedEmail `protobuf:"bytes,1,rep,name=emails,proto3" json:"emails,omitempty"`
+	// next_page_token asks for the next page; empty on the last one.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListFailedEmailsResponse) Reset() {
+	*x = ListFailedEmailsResponse{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListFailedEmailsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListFailedEmailsResponse) ProtoMessage() {}
+
+func (x *ListFailedEmailsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListFailedEmailsResponse.ProtoReflect.Descriptor instead.
+func (*ListFailedEmailsResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *ListFailedEmailsResponse) GetEmails() []*FailedEmail {
+	if x != nil {
+		return x.Emails
+	}
+	return nil
+}
+
+func (x *ListFailedEmailsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+// RetryEmailRequest names an e-mail.
+type RetryEmailRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// message_id is the e-mail's Message-ID.
+	MessageId     string `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RetryEmailRequest) Reset() {
+	*x = RetryEmailRequest{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RetryEmailRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RetryEmailRequest) ProtoMessage() {}
+
+func (x *RetryEmailRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RetryEmailRequest.ProtoReflect.Descriptor instead.
+func (*RetryEmailRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *RetryEmailRequest) GetMessageId() string {
+	if x != nil {
+		return x.MessageId
+	}
+	return ""
+}
+
+// RetryEmailResponse is the e-mail after the retry was queued.
+type RetryEmailResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// email is the e-mail, state SENDING or RETRYING with its attempt due now.
+	Email         *FailedEmail `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RetryEmailResponse) Reset() {
+	*x = RetryEmailResponse{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RetryEmailResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RetryEmailResponse) ProtoMessage() {}
+
+func (x *RetryEmailResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RetryEmailResponse.ProtoReflect.Descriptor instead.
+func (*RetryEmailResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *RetryEmailResponse) GetEmail() *FailedEmail {
+	if x != nil {
+		return x.Email
+	}
+	return nil
+}
+
 var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x1esabores/v1/order_service.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -1982,14 +2552,30 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x15ListCustomersResponse\x122\n" +
 	"\tcustomers\x18\x01 \x03(\v2\x14.sabores.v1.CustomerR\tcustomers\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\"Z\n" +
-	"\x11ListOrdersRequest\x12\x1f\n" +
-	"\x04page\x18\x01 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\"^\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\"\xa5\x03\n" +
+	"\x11ListOrdersRequest\x12$\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12&\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpageToken\x129\n" +
+	"\x06status\x18\x04 \x01(\x0e2\x17.sabores.v1.OrderStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06status\x12J\n" +
+	"\x0epayment_status\x18\x05 \x01(\x0e2\x19.sabores.v1.PaymentStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\rpaymentStatus\x12I\n" +
+	"\fcreated_from\x18\x06 \x01(\tB&\xbaH#r!2\x1f^([0-9]{4}-[0-9]{2}-[0-9]{2})?$R\vcreatedFrom\x12E\n" +
+	"\n" +
+	"created_to\x18\a \x01(\tB&\xbaH#r!2\x1f^([0-9]{4}-[0-9]{2}-[0-9]{2})?$R\tcreatedTo\x12\x1d\n" +
+	"\x05query\x18\b \x01(\tB\a\xbaH\x04r\x02\x18dR\x05queryJ\x04\b\x01\x10\x02R\x04page\"\xb2\x01\n" +
 	"\x12ListOrdersResponse\x12)\n" +
 	"\x06orders\x18\x01 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\"\x1a\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\x12*\n" +
+	"\x11total_size_capped\x18\x04 \x01(\bR\x0ftotalSizeCapped\"/\n" +
+	"\x14GetAdminOrderRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"\xce\x01\n" +
+	"\x15GetAdminOrderResponse\x12'\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\x12.\n" +
+	"\x06events\x18\x02 \x03(\v2\x16.sabores.v1.OrderEventR\x06events\x12@\n" +
+	"\x0fallowed_actions\x18\x03 \x03(\x0e2\x17.sabores.v1.OrderActionR\x0eallowedActions\x12\x1a\n" +
+	"\bcarriers\x18\x04 \x03(\tR\bcarriers\"\x1a\n" +
 	"\x18GetDashboardStatsRequest\"\xc7\x02\n" +
 	"\x19GetDashboardStatsResponse\x12\x1f\n" +
 	"\vorder_count\x18\x01 \x01(\x05R\n" +
@@ -2065,7 +2651,33 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x0ftracking_number\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18<R\x0etrackingNumber\x12\x1c\n" +
 	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04note\"?\n" +
 	"\x14AdvanceOrderResponse\x12'\n" +
-	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order*\xf8\x01\n" +
+	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"\xe7\x02\n" +
+	"\vFailedEmail\x12\x1d\n" +
+	"\n" +
+	"message_id\x18\x01 \x01(\tR\tmessageId\x12\x19\n" +
+	"\border_id\x18\x02 \x01(\x03R\aorderId\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x1c\n" +
+	"\trecipient\x18\x04 \x01(\tR\trecipient\x12\x1a\n" +
+	"\battempts\x18\x05 \x01(\x05R\battempts\x12\x1d\n" +
+	"\n" +
+	"last_error\x18\x06 \x01(\tR\tlastError\x12;\n" +
+	"\vcreate_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x12,\n" +
+	"\x05state\x18\b \x01(\x0e2\x16.sabores.v1.EmailStateR\x05state\x12F\n" +
+	"\x11next_attempt_time\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x0fnextAttemptTime\"g\n" +
+	"\x17ListFailedEmailsRequest\x12$\n" +
+	"\tpage_size\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12&\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpageToken\"s\n" +
+	"\x18ListFailedEmailsResponse\x12/\n" +
+	"\x06emails\x18\x01 \x03(\v2\x17.sabores.v1.FailedEmailR\x06emails\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\">\n" +
+	"\x11RetryEmailRequest\x12)\n" +
+	"\n" +
+	"message_id\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xac\x02R\tmessageId\"C\n" +
+	"\x12RetryEmailResponse\x12-\n" +
+	"\x05email\x18\x01 \x01(\v2\x17.sabores.v1.FailedEmailR\x05email*\xf8\x01\n" +
 	"\x15StockAdjustmentReason\x12'\n" +
 	"#STOCK_ADJUSTMENT_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fSTOCK_ADJUSTMENT_REASON_RECEIPT\x10\x01\x12!\n" +
@@ -2079,7 +2691,13 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x1cORDER_ACTION_START_PREPARING\x10\x02\x12\x15\n" +
 	"\x11ORDER_ACTION_SHIP\x10\x03\x12\x1f\n" +
 	"\x1bORDER_ACTION_MARK_DELIVERED\x10\x04\x12\x17\n" +
-	"\x13ORDER_ACTION_CANCEL\x10\x052\xa9\r\n" +
+	"\x13ORDER_ACTION_CANCEL\x10\x05*u\n" +
+	"\n" +
+	"EmailState\x12\x1b\n" +
+	"\x17EMAIL_STATE_UNSPECIFIED\x10\x00\x12\x18\n" +
+	"\x14EMAIL_STATE_RETRYING\x10\x01\x12\x17\n" +
+	"\x13EMAIL_STATE_SENDING\x10\x02\x12\x17\n" +
+	"\x13EMAIL_STATE_GAVE_UP\x10\x032\xb5\x0f\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
@@ -2088,7 +2706,11 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12Y\n" +
 	"\rListCustomers\x12 .sabores.v1.ListCustomersRequest\x1a!.sabores.v1.ListCustomersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
-	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12e\n" +
+	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12Y\n" +
+	"\rGetAdminOrder\x12 .sabores.v1.GetAdminOrderRequest\x1a!.sabores.v1.GetAdminOrderResponse\"\x03\x90\x02\x01\x12b\n" +
+	"\x10ListFailedEmails\x12#.sabores.v1.ListFailedEmailsRequest\x1a$.sabores.v1.ListFailedEmailsResponse\"\x03\x90\x02\x01\x12K\n" +
+	"\n" +
+	"RetryEmail\x12\x1d.sabores.v1.RetryEmailRequest\x1a\x1e.sabores.v1.RetryEmailResponse\x12e\n" +
 	"\x11GetDashboardStats\x12$.sabores.v1.GetDashboardStatsRequest\x1a%.sabores.v1.GetDashboardStatsResponse\"\x03\x90\x02\x01\x12h\n" +
 	"\x12ListCountryConfigs\x12%.sabores.v1.ListCountryConfigsRequest\x1a&.sabores.v1.ListCountryConfigsResponse\"\x03\x90\x02\x01\x12f\n" +
 	"\x13UpdateCountryConfig\x12&.sabores.v1.UpdateCountryConfigRequest\x1a'.sabores.v1.UpdateCountryConfigResponse\x12_\n" +
@@ -2113,121 +2735,148 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(StockAdjustmentReason)(0),           // 0: sabores.v1.StockAdjustmentReason
 	(OrderAction)(0),                     // 1: sabores.v1.OrderAction
-	(*ListAdminProductsRequest)(nil),     // 2: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),    // 3: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),       // 4: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),      // 5: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),         // 6: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),        // 7: sabores.v1.UpdateProductResponse
-	(*ListCustomersRequest)(nil),         // 8: sabores.v1.ListCustomersRequest
-	(*ListCustomersResponse)(nil),        // 9: sabores.v1.ListCustomersResponse
-	(*ListOrdersRequest)(nil),            // 10: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),           // 11: sabores.v1.ListOrdersResponse
-	(*GetDashboardStatsRequest)(nil),     // 12: sabores.v1.GetDashboardStatsRequest
-	(*GetDashboardStatsResponse)(nil),    // 13: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),    // 14: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),   // 15: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),   // 16: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil),  // 17: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),       // 18: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),      // 19: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),    // 20: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),   // 21: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),          // 22: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),         // 23: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),           // 24: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),          // 25: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),          // 26: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),         // 27: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),       // 28: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),      // 29: sabores.v1.ListAuditEventsResponse
-	(*AdjustStockRequest)(nil),           // 30: sabores.v1.AdjustStockRequest
-	(*AdjustStockResponse)(nil),          // 31: sabores.v1.AdjustStockResponse
-	(*AdvanceOrderRequest)(nil),          // 32: sabores.v1.AdvanceOrderRequest
-	(*AdvanceOrderResponse)(nil),         // 33: sabores.v1.AdvanceOrderResponse
-	(*AdminProduct)(nil),                 // 34: sabores.v1.AdminProduct
-	(*Customer)(nil),                     // 35: sabores.v1.Customer
-	(*Order)(nil),                        // 36: sabores.v1.Order
-	(*DailyStat)(nil),                    // 37: sabores.v1.DailyStat
-	(*BestSeller)(nil),                   // 38: sabores.v1.BestSeller
-	(*Country)(nil),                      // 39: sabores.v1.Country
-	(*SignInConfig)(nil),                 // 40: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                     // 41: sabores.v1.ApiKeyScope
-	(*timestamppb.Timestamp)(nil),        // 42: google.protobuf.Timestamp
-	(*ApiKey)(nil),                       // 43: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                   // 44: sabores.v1.AuditEvent
-	(*GetProductContentRequest)(nil),     // 45: sabores.v1.GetProductContentRequest
-	(*UpdateProductContentRequest)(nil),  // 46: sabores.v1.UpdateProductContentRequest
-	(*GetProductContentResponse)(nil),    // 47: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentResponse)(nil), // 48: sabores.v1.UpdateProductContentResponse
+	(EmailState)(0),                      // 2: sabores.v1.EmailState
+	(*ListAdminProductsRequest)(nil),     // 3: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),    // 4: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),       // 5: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),      // 6: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),         // 7: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),        // 8: sabores.v1.UpdateProductResponse
+	(*ListCustomersRequest)(nil),         // 9: sabores.v1.ListCustomersRequest
+	(*ListCustomersResponse)(nil),        // 10: sabores.v1.ListCustomersResponse
+	(*ListOrdersRequest)(nil),            // 11: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),           // 12: sabores.v1.ListOrdersResponse
+	(*GetAdminOrderRequest)(nil),         // 13: sabores.v1.GetAdminOrderRequest
+	(*GetAdminOrderResponse)(nil),        // 14: sabores.v1.GetAdminOrderResponse
+	(*GetDashboardStatsRequest)(nil),     // 15: sabores.v1.GetDashboardStatsRequest
+	(*GetDashboardStatsResponse)(nil),    // 16: sabores.v1.GetDashboardStatsResponse
+	(*ListCountryConfigsRequest)(nil),    // 17: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),   // 18: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),   // 19: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil),  // 20: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),       // 21: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),      // 22: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),    // 23: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),   // 24: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),          // 25: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),         // 26: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),           // 27: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),          // 28: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),          // 29: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),         // 30: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),       // 31: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),      // 32: sabores.v1.ListAuditEventsResponse
+	(*AdjustStockRequest)(nil),           // 33: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),          // 34: sabores.v1.AdjustStockResponse
+	(*AdvanceOrderRequest)(nil),          // 35: sabores.v1.AdvanceOrderRequest
+	(*AdvanceOrderResponse)(nil),         // 36: sabores.v1.AdvanceOrderResponse
+	(*FailedEmail)(nil),                  // 37: sabores.v1.FailedEmail
+	(*ListFailedEmailsRequest)(nil),      // 38: sabores.v1.ListFailedEmailsRequest
+	(*ListFailedEmailsResponse)(nil),     // 39: sabores.v1.ListFailedEmailsResponse
+	(*RetryEmailRequest)(nil),            // 40: sabores.v1.RetryEmailRequest
+	(*RetryEmailResponse)(nil),           // 41: sabores.v1.RetryEmailResponse
+	(*AdminProduct)(nil),                 // 42: sabores.v1.AdminProduct
+	(*Customer)(nil),                     // 43: sabores.v1.Customer
+	(OrderStatus)(0),                     // 44: sabores.v1.OrderStatus
+	(PaymentStatus)(0),                   // 45: sabores.v1.PaymentStatus
+	(*Order)(nil),                        // 46: sabores.v1.Order
+	(*OrderEvent)(nil),                   // 47: sabores.v1.OrderEvent
+	(*DailyStat)(nil),                    // 48: sabores.v1.DailyStat
+	(*BestSeller)(nil),                   // 49: sabores.v1.BestSeller
+	(*Country)(nil),                      // 50: sabores.v1.Country
+	(*SignInConfig)(nil),                 // 51: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                     // 52: sabores.v1.ApiKeyScope
+	(*timestamppb.Timestamp)(nil),        // 53: google.protobuf.Timestamp
+	(*ApiKey)(nil),                       // 54: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                   // 55: sabores.v1.AuditEvent
+	(*GetProductContentRequest)(nil),     // 56: sabores.v1.GetProductContentRequest
+	(*UpdateProductContentRequest)(nil),  // 57: sabores.v1.UpdateProductContentRequest
+	(*GetProductContentResponse)(nil),    // 58: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil), // 59: sabores.v1.UpdateProductContentResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
-	34, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
-	34, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
-	34, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
-	35, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
-	36, // 4: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
-	37, // 5: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	38, // 6: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	39, // 7: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
-	39, // 8: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
-	40, // 9: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	40, // 10: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	41, // 11: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
-	42, // 12: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
-	43, // 13: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	43, // 14: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
-	43, // 15: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	44, // 16: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
-	0,  // 17: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
-	1,  // 18: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
-	36, // 19: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
-	2,  // 20: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	4,  // 21: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	6,  // 22: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	45, // 23: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
-	46, // 24: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
-	8,  // 25: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	10, // 26: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	12, // 27: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	14, // 28: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	16, // 29: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	18, // 30: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	20, // 31: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	22, // 32: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	24, // 33: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	26, // 34: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	28, // 35: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	30, // 36: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	32, // 37: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	3,  // 38: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	5,  // 39: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	7,  // 40: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	47, // 41: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	48, // 42: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	9,  // 43: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	11, // 44: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	13, // 45: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	15, // 46: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	17, // 47: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	19, // 48: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	21, // 49: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	23, // 50: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	25, // 51: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	27, // 52: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	29, // 53: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	31, // 54: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	33, // 55: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	38, // [38:56] is the sub-list for method output_type
-	20, // [20:38] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	42, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
+	42, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
+	42, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
+	43, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
+	44, // 4: sabores.v1.ListOrdersRequest.status:type_name -> sabores.v1.OrderStatus
+	45, // 5: sabores.v1.ListOrdersRequest.payment_status:type_name -> sabores.v1.PaymentStatus
+	46, // 6: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
+	46, // 7: sabores.v1.GetAdminOrderResponse.order:type_name -> sabores.v1.Order
+	47, // 8: sabores.v1.GetAdminOrderResponse.events:type_name -> sabores.v1.OrderEvent
+	1,  // 9: sabores.v1.GetAdminOrderResponse.allowed_actions:type_name -> sabores.v1.OrderAction
+	48, // 10: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	49, // 11: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	50, // 12: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
+	50, // 13: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
+	51, // 14: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	51, // 15: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	52, // 16: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
+	53, // 17: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
+	54, // 18: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	54, // 19: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
+	54, // 20: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	55, // 21: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
+	0,  // 22: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	1,  // 23: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
+	46, // 24: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
+	53, // 25: sabores.v1.FailedEmail.create_time:type_name -> google.protobuf.Timestamp
+	2,  // 26: sabores.v1.FailedEmail.state:type_name -> sabores.v1.EmailState
+	53, // 27: sabores.v1.FailedEmail.next_attempt_time:type_name -> google.protobuf.Timestamp
+	37, // 28: sabores.v1.ListFailedEmailsResponse.emails:type_name -> sabores.v1.FailedEmail
+	37, // 29: sabores.v1.RetryEmailResponse.email:type_name -> sabores.v1.FailedEmail
+	3,  // 30: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	5,  // 31: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	7,  // 32: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	56, // 33: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	57, // 34: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	9,  // 35: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	11, // 36: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	13, // 37: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
+	38, // 38: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
+	40, // 39: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
+	15, // 40: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	17, // 41: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	19, // 42: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	21, // 43: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	23, // 44: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	25, // 45: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	27, // 46: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	29, // 47: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	31, // 48: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	33, // 49: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	35, // 50: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	4,  // 51: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	6,  // 52: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	8,  // 53: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	58, // 54: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	59, // 55: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	10, // 56: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	12, // 57: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	14, // 58: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
+	39, // 59: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
+	41, // 60: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
+	16, // 61: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	18, // 62: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	20, // 63: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	22, // 64: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	24, // 65: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	26, // 66: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	28, // 67: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	30, // 68: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	32, // 69: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	34, // 70: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	36, // 71: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	51, // [51:72] is the sub-list for method output_type
+	30, // [30:51] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_service_proto_init() }
@@ -2236,9 +2885,10 @@ func file_sabores_v1_admin_service_proto_init() {
 		return
 	}
 	file_sabores_v1_admin_types_proto_init()
+	file_sabores_v1_order_service_proto_init()
 	file_sabores_v1_product_content_proto_init()
 	file_sabores_v1_types_proto_init()
-	file_sabores_v1_admin_service_proto_msgTypes[28].OneofWrappers = []any{
+	file_sabores_v1_admin_service_proto_msgTypes[30].OneofWrappers = []any{
 		(*AdjustStockRequest_Delta)(nil),
 		(*AdjustStockRequest_Stock)(nil),
 	}
@@ -2247,8 +2897,8 @@ func file_sabores_v1_admin_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_service_proto_rawDesc), len(file_sabores_v1_admin_service_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   32,
+			NumEnums:      3,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -1150,9 +1150,19 @@ type Order struct {
 	ItemCount int32 `protobuf:"varint,13,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
 	// customer_email is the account's email (back office only; empty for shoppers).
 	CustomerEmail string `protobuf:"bytes,14,opt,name=customer_email,json=customerEmail,proto3" json:"customer_email,omitempty"`
+	// carrier is who carries a shipped order, as the shop typed it.
+	Carrier string `protobuf:"bytes,15,opt,name=carrier,proto3" json:"carrier,omitempty"`
+	// tracking_number is the carrier's number of a shipped order.
+	TrackingNumber string `protobuf:"bytes,16,opt,name=tracking_number,json=trackingNumber,proto3" json:"tracking_number,omitempty"`
+	// tracking_url is the carrier's tracking page for that number, for the
+	// carriers the shop knows (Correos, SEUR, MRW, GLS…); empty otherwise.
+	TrackingUrl string `protobuf:"bytes,17,opt,name=tracking_url,json=trackingUrl,proto3" json:"tracking_url,omitempty"`
+	// vat_by_rate is the taxable base and VAT of each rate in the lines,
+	// lowest rate first.
+	VatByRate []*VatAmount `protobuf:"bytes,18,rep,name=vat_by_rate,json=vatByRate,proto3" json:"vat_by_rate,omitempty"`
 	// payment_surcharge_cents is the cash-on-delivery surcharge, included in
 	// total_cents (and its VAT in vat_cents); 0 for none.
-	PaymentSurchargeCents int64 `protobuf:"varint,15,opt,name=payment_surcharge_cents,json=paymentSurchargeCents,proto3" json:"payment_surcharge_cents,omitempty"`
+	PaymentSurchargeCents int64 `protobuf:"varint,19,opt,name=payment_surcharge_cents,json=paymentSurchargeCents,proto3" json:"payment_surcharge_cents,omitempty"`
 	unknownFields         protoimpl.UnknownFields
 	sizeCache             protoimpl.SizeCache
 }
@@ -1285,9 +1295,101 @@ func (x *Order) GetCustomerEmail() string {
 	return ""
 }
 
+func (x *Order) GetCarrier() string {
+	if x != nil {
+		return x.Carrier
+	}
+	return ""
+}
+
+func (x *Order) GetTrackingNumber() string {
+	if x != nil {
+		return x.TrackingNumber
+	}
+	return ""
+}
+
+func (x *Order) GetTrackingUrl() string {
+	if x != nil {
+		return x.TrackingUrl
+	}
+	return ""
+}
+
+func (x *Order) GetVatByRate() []*VatAmount {
+	if x != nil {
+		return x.VatByRate
+	}
+	return nil
+}
+
 func (x *Order) GetPaymentSurchargeCents() int64 {
 	if x != nil {
 		return x.PaymentSurchargeCents
+	}
+	return 0
+}
+
+// VatAmount is the taxable base and the VAT of one rate of an order.
+type VatAmount struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// vat_basis_points is the rate (2100 = 21 %).
+	VatBasisPoints int32 `protobuf:"varint,1,opt,name=vat_basis_points,json=vatBasisPoints,proto3" json:"vat_basis_points,omitempty"`
+	// base_cents is the lines' amount without VAT at this rate.
+	BaseCents int64 `protobuf:"varint,2,opt,name=base_cents,json=baseCents,proto3" json:"base_cents,omitempty"`
+	// vat_cents is the VAT at this rate included in the lines.
+	VatCents      int64 `protobuf:"varint,3,opt,name=vat_cents,json=vatCents,proto3" json:"vat_cents,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VatAmount) Reset() {
+	*x = VatAmount{}
+	mi := &file_sabores_v1_types_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VatAmount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VatAmount) ProtoMessage() {}
+
+func (x *VatAmount) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_types_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VatAmount.ProtoReflect.Descriptor instead.
+func (*VatAmount) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *VatAmount) GetVatBasisPoints() int32 {
+	if x != nil {
+		return x.VatBasisPoints
+	}
+	return 0
+}
+
+func (x *VatAmount) GetBaseCents() int64 {
+	if x != nil {
+		return x.BaseCents
+	}
+	return 0
+}
+
+func (x *VatAmount) GetVatCents() int64 {
+	if x != nil {
+		return x.VatCents
 	}
 	return 0
 }
@@ -1309,7 +1411,7 @@ type User struct {
 
 func (x *User) Reset() {
 	*x = User{}
-	mi := &file_sabores_v1_types_proto_msgTypes[6]
+	mi := &file_sabores_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1321,7 +1423,7 @@ func (x *User) String() string {
 func (*User) ProtoMessage() {}
 
 func (x *User) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[6]
+	mi := &file_sabores_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1334,7 +1436,7 @@ func (x *User) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use User.ProtoReflect.Descriptor instead.
 func (*User) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *User) GetId() int64 {
@@ -1439,7 +1541,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x0fpromotion_label\x18\x06 \x01(\tR\x0epromotionLabel\x12(\n" +
 	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12(\n" +
 	"\x10line_total_cents\x18\b \x01(\x03R\x0elineTotalCents\x12\x1b\n" +
-	"\timage_url\x18\t \x01(\tR\bimageUrl\"\x93\x05\n" +
+	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xb0\x06\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
@@ -1459,8 +1561,17 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"createTime\x12\x1d\n" +
 	"\n" +
 	"item_count\x18\r \x01(\x05R\titemCount\x12%\n" +
-	"\x0ecustomer_email\x18\x0e \x01(\tR\rcustomerEmail\x126\n" +
-	"\x17payment_surcharge_cents\x18\x0f \x01(\x03R\x15paymentSurchargeCents\"f\n" +
+	"\x0ecustomer_email\x18\x0e \x01(\tR\rcustomerEmail\x12\x18\n" +
+	"\acarrier\x18\x0f \x01(\tR\acarrier\x12'\n" +
+	"\x0ftracking_number\x18\x10 \x01(\tR\x0etrackingNumber\x12!\n" +
+	"\ftracking_url\x18\x11 \x01(\tR\vtrackingUrl\x125\n" +
+	"\vvat_by_rate\x18\x12 \x03(\v2\x15.sabores.v1.VatAmountR\tvatByRate\x126\n" +
+	"\x17payment_surcharge_cents\x18\x13 \x01(\x03R\x15paymentSurchargeCents\"q\n" +
+	"\tVatAmount\x12(\n" +
+	"\x10vat_basis_points\x18\x01 \x01(\x05R\x0evatBasisPoints\x12\x1d\n" +
+	"\n" +
+	"base_cents\x18\x02 \x01(\x03R\tbaseCents\x12\x1b\n" +
+	"\tvat_cents\x18\x03 \x01(\x03R\bvatCents\"f\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
@@ -1521,7 +1632,7 @@ func file_sabores_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_sabores_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_sabores_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_sabores_v1_types_proto_goTypes = []any{
 	(SalesChannel)(0),             // 0: sabores.v1.SalesChannel
 	(ProductSort)(0),              // 1: sabores.v1.ProductSort
@@ -1536,33 +1647,35 @@ var file_sabores_v1_types_proto_goTypes = []any{
 	(*Delivery)(nil),              // 10: sabores.v1.Delivery
 	(*OrderLine)(nil),             // 11: sabores.v1.OrderLine
 	(*Order)(nil),                 // 12: sabores.v1.Order
-	(*User)(nil),                  // 13: sabores.v1.User
-	(*timestamppb.Timestamp)(nil), // 14: google.protobuf.Timestamp
-	(*FoodInfo)(nil),              // 15: sabores.v1.FoodInfo
-	(*UnitPrice)(nil),             // 16: sabores.v1.UnitPrice
-	(*ProductFlags)(nil),          // 17: sabores.v1.ProductFlags
+	(*VatAmount)(nil),             // 13: sabores.v1.VatAmount
+	(*User)(nil),                  // 14: sabores.v1.User
+	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
+	(*FoodInfo)(nil),              // 16: sabores.v1.FoodInfo
+	(*UnitPrice)(nil),             // 17: sabores.v1.UnitPrice
+	(*ProductFlags)(nil),          // 18: sabores.v1.ProductFlags
 }
 var file_sabores_v1_types_proto_depIdxs = []int32{
 	2,  // 0: sabores.v1.Promotion.type:type_name -> sabores.v1.PromotionType
-	14, // 1: sabores.v1.Promotion.start_time:type_name -> google.protobuf.Timestamp
-	14, // 2: sabores.v1.Promotion.end_time:type_name -> google.protobuf.Timestamp
+	15, // 1: sabores.v1.Promotion.start_time:type_name -> google.protobuf.Timestamp
+	15, // 2: sabores.v1.Promotion.end_time:type_name -> google.protobuf.Timestamp
 	7,  // 3: sabores.v1.Product.promotion:type_name -> sabores.v1.Promotion
-	14, // 4: sabores.v1.Product.create_time:type_name -> google.protobuf.Timestamp
-	15, // 5: sabores.v1.Product.food_info:type_name -> sabores.v1.FoodInfo
-	16, // 6: sabores.v1.Product.unit_price:type_name -> sabores.v1.UnitPrice
-	17, // 7: sabores.v1.Product.flags:type_name -> sabores.v1.ProductFlags
+	15, // 4: sabores.v1.Product.create_time:type_name -> google.protobuf.Timestamp
+	16, // 5: sabores.v1.Product.food_info:type_name -> sabores.v1.FoodInfo
+	17, // 6: sabores.v1.Product.unit_price:type_name -> sabores.v1.UnitPrice
+	18, // 7: sabores.v1.Product.flags:type_name -> sabores.v1.ProductFlags
 	3,  // 8: sabores.v1.Order.status:type_name -> sabores.v1.OrderStatus
 	4,  // 9: sabores.v1.Order.payment_method:type_name -> sabores.v1.PaymentMethod
 	5,  // 10: sabores.v1.Order.payment_status:type_name -> sabores.v1.PaymentStatus
 	11, // 11: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
 	10, // 12: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
-	14, // 13: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
-	6,  // 14: sabores.v1.User.role:type_name -> sabores.v1.Role
-	15, // [15:15] is the sub-list for method output_type
-	15, // [15:15] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	15, // 13: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
+	13, // 14: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
+	6,  // 15: sabores.v1.User.role:type_name -> sabores.v1.Role
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_types_proto_init() }
@@ -1577,7 +1690,7 @@ func file_sabores_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_types_proto_rawDesc), len(file_sabores_v1_types_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   7,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -89,7 +89,9 @@ export type GetMyDashboardResponse = Message<"sabores.v1.GetMyDashboardResponse"
   orderCount: number;
 
   /**
-   * total_spent_cents is the sum of all the caller's orders, cancelled ones excluded.
+   * total_spent_cents is the money the shop kept: the caller's paid orders
+   * (cash on delivery once delivered), less partial refunds; never a
+   * cancelled or refunded order, nor one awaiting its payment.
    *
    * @generated from field: int64 total_spent_cents = 2;
    */

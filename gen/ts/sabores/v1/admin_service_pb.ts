@@ -9,9 +9,11 @@ import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { AdminProduct, ApiKey, ApiKeyScope, AuditEvent, BestSeller, Customer, DailyStat, SignInConfig } from "./admin_types_pb";
 import { file_sabores_v1_admin_types } from "./admin_types_pb";
+import type { OrderEvent } from "./order_service_pb";
+import { file_sabores_v1_order_service } from "./order_service_pb";
 import type { GetProductContentRequestSchema, GetProductContentResponseSchema, UpdateProductContentRequestSchema, UpdateProductContentResponseSchema } from "./product_content_pb";
 import { file_sabores_v1_product_content } from "./product_content_pb";
-import type { Country, Order } from "./types_pb";
+import type { Country, Order, OrderStatus, PaymentStatus } from "./types_pb";
 import { file_sabores_v1_types } from "./types_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -19,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_service.proto.
  */
 export const file_sabores_v1_admin_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zYWJvcmVzL3YxL2FkbWluX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiaQoYTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhkKBHBhZ2UYAiABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgDIAEoBUIHukgEGgIoACJbChlMaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlEioKCHByb2R1Y3RzGAEgAygLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QSEgoKdG90YWxfc2l6ZRgCIAEoBSItChZHZXRBZG1pblByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkQKF0dldEFkbWluUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCLNAQoUVXBkYXRlUHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASGAoFcHJpY2UYAiABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgDIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAQgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMiQgoVVXBkYXRlUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCJNChRMaXN0Q3VzdG9tZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiVAoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEicKCWN1c3RvbWVycxgBIAMoCzIULnNhYm9yZXMudjEuQ3VzdG9tZXISEgoKdG90YWxfc2l6ZRgCIAEoBSJKChFMaXN0T3JkZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiSwoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBSIaChhHZXREYXNoYm9hcmRTdGF0c1JlcXVlc3Qi6AEKGUdldERhc2hib2FyZFN0YXRzUmVzcG9uc2USEwoLb3JkZXJfY291bnQYASABKAUSFQoNcmV2ZW51ZV9jZW50cxgCIAEoAxIcChRhdmVyYWdlX3RpY2tldF9jZW50cxgDIAEoAxIWCg5jdXN0b21lcl9jb3VudBgEIAEoBRIVCg1wcm9kdWN0X2NvdW50GAUgASgFEiQKBWRhaWx5GAYgAygLMhUuc2Fib3Jlcy52MS5EYWlseVN0YXQSLAoMYmVzdF9zZWxsZXJzGAcgAygLMhYuc2Fib3Jlcy52MS5CZXN0U2VsbGVyIhsKGUxpc3RDb3VudHJ5Q29uZmlnc1JlcXVlc3QiRAoaTGlzdENvdW50cnlDb25maWdzUmVzcG9uc2USJgoJY291bnRyaWVzGAEgAygLMhMuc2Fib3Jlcy52MS5Db3VudHJ5IoUDChpVcGRhdGVDb3VudHJ5Q29uZmlnUmVxdWVzdBIlCgRzbHVnGAEgASgJQhe6SBRyEhABGDwyDF5bYS16MC05LV0rJBIXCgRuYW1lGAIgASgJQgm6SAZyBBABGDwSGwoKZmxhZ19lbW9qaRgDIAEoCUIHukgEcgIYEBKQAQoJaW1hZ2VfdXJsGAQgASgJQn26SHpyeBj0AzJzXih8L1tBLVphLXowLTkuX34tXVtBLVphLXowLTkuX34lLy1dKnxodHRwczovL1tBLVphLXowLTktXSsoXC5bQS1aYS16MC05LV0rKSooOlswLTldezEsNX0pPygvW0EtWmEtejAtOS5ffiUvLV0qKT8pJBI/ChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAlCI7pIIHIeGMgBMhleW0EtWmEtejAtOSBfOi9cW1xdIy4tXSokEjYKBGhyZWYYBiABKAlCKLpIJXIjGMgBMh5eLyhbYS16MC05LV0rKC9bYS16MC05LV0rKSopPyQiQwobVXBkYXRlQ291bnRyeUNvbmZpZ1Jlc3BvbnNlEiQKB2NvdW50cnkYASABKAsyEy5zYWJvcmVzLnYxLkNvdW50cnkiGAoWR2V0U2lnbkluQ29uZmlnUmVxdWVzdCJDChdHZXRTaWduSW5Db25maWdSZXNwb25zZRIoCgZjb25maWcYASABKAsyGC5zYWJvcmVzLnYxLlNpZ25JbkNvbmZpZyJIChlVcGRhdGVTaWduSW5Db25maWdSZXF1ZXN0EhIKCmNvbmZpZ3VyZWQYASABKAgSFwoPY3VzdG9tX2JyYW5kaW5nGAIgASgIIkYKGlVwZGF0ZVNpZ25JbkNvbmZpZ1Jlc3BvbnNlEigKBmNvbmZpZxgBIAEoCzIYLnNhYm9yZXMudjEuU2lnbkluQ29uZmlnIrYBChNDcmVhdGVBcGlLZXlSZXF1ZXN0EhcKBG5hbWUYASABKAlCCbpIBnIEEAEYUBI+CgZzY29wZXMYAyADKA4yFy5zYWJvcmVzLnYxLkFwaUtleVNjb3BlQhW6SBKSAQ8IARADGAEiB4IBBBABIAASOQoLZXhwaXJlX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQgi6SAWyAQJAAUoECAIQA1IFc2NvcGUiRwoUQ3JlYXRlQXBpS2V5UmVzcG9uc2USHwoDa2V5GAEgASgLMhIuc2Fib3Jlcy52MS5BcGlLZXkSDgoGc2VjcmV0GAIgASgJIhQKEkxpc3RBcGlLZXlzUmVxdWVzdCI3ChNMaXN0QXBpS2V5c1Jlc3BvbnNlEiAKBGtleXMYASADKAsyEi5zYWJvcmVzLnYxLkFwaUtleSIqChNSZXZva2VBcGlLZXlSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIjcKFFJldm9rZUFwaUtleVJlc3BvbnNlEh8KA2tleRgBIAEoCzISLnNhYm9yZXMudjEuQXBpS2V5Ik8KFkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAIlUKF0xpc3RBdWRpdEV2ZW50c1Jlc3BvbnNlEiYKBmV2ZW50cxgBIAMoCzIWLnNhYm9yZXMudjEuQXVkaXRFdmVudBISCgp0b3RhbF9zaXplGAIgASgFIt8BChJBZGp1c3RTdG9ja1JlcXVlc3QSGwoKcHJvZHVjdF9pZBgBIAEoA0IHukgEIgIgABIlCgVkZWx0YRgCIAEoBUIUukgRGg8YwIQ9KMD7wv///////wFIABIdCgVzdG9jaxgDIAEoBUIMukgJGgcYgK3iBCgASAASPQoGcmVhc29uGAQgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb25CCrpIB4IBBBABIAASFgoEbm90ZRgFIAEoCUIIukgFcgMY9ANCDwoGY2hhbmdlEgW6SAIIASIzChNBZGp1c3RTdG9ja1Jlc3BvbnNlEg0KBXN0b2NrGAEgASgFEg0KBWRlbHRhGAIgASgFIrMBChNBZHZhbmNlT3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjMKBmFjdGlvbhgCIAEoDjIXLnNhYm9yZXMudjEuT3JkZXJBY3Rpb25CCrpIB4IBBBABIAASGAoHY2FycmllchgDIAEoCUIHukgEcgIYPBIgCg90cmFja2luZ19udW1iZXIYBCABKAlCB7pIBHICGDwSFgoEbm90ZRgFIAEoCUIIukgFcgMY9AMiOAoUQWR2YW5jZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyKvgBChVTdG9ja0FkanVzdG1lbnRSZWFzb24SJwojU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fVU5TUEVDSUZJRUQQABIjCh9TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9SRUNFSVBUEAESIQodU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fQ09VTlQQAhIiCh5TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9EQU1BR0UQAxIiCh5TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9SRVRVUk4QBBImCiJTVE9DS19BREpVU1RNRU5UX1JFQVNPTl9TVE9SRV9TQUxFEAUqugEKC09yZGVyQWN0aW9uEhwKGE9SREVSX0FDVElPTl9VTlNQRUNJRklFRBAAEhoKFk9SREVSX0FDVElPTl9NQVJLX1BBSUQQARIgChxPUkRFUl9BQ1RJT05fU1RBUlRfUFJFUEFSSU5HEAISFQoRT1JERVJfQUNUSU9OX1NISVAQAxIfChtPUkRFUl9BQ1RJT05fTUFSS19ERUxJVkVSRUQQBBIXChNPUkRFUl9BQ1RJT05fQ0FOQ0VMEAUyqQ0KDEFkbWluU2VydmljZRJlChFMaXN0QWRtaW5Qcm9kdWN0cxIkLnNhYm9yZXMudjEuTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5MaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlIgOQAgESXwoPR2V0QWRtaW5Qcm9kdWN0EiIuc2Fib3Jlcy52MS5HZXRBZG1pblByb2R1Y3RSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRBZG1pblByb2R1Y3RSZXNwb25zZSIDkAIBElQKDVVwZGF0ZVByb2R1Y3QSIC5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RSZXF1ZXN0GiEuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0UmVzcG9uc2USZQoRR2V0UHJvZHVjdENvbnRlbnQSJC5zYWJvcmVzLnYxLkdldFByb2R1Y3RDb250ZW50UmVxdWVzdBolLnNhYm9yZXMudjEuR2V0UHJvZHVjdENvbnRlbnRSZXNwb25zZSIDkAIBEmkKFFVwZGF0ZVByb2R1Y3RDb250ZW50Eicuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0Q29udGVudFJlcXVlc3QaKC5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RDb250ZW50UmVzcG9uc2USWQoNTGlzdEN1c3RvbWVycxIgLnNhYm9yZXMudjEuTGlzdEN1c3RvbWVyc1JlcXVlc3QaIS5zYWJvcmVzLnYxLkxpc3RDdXN0b21lcnNSZXNwb25zZSIDkAIBElAKCkxpc3RPcmRlcnMSHS5zYWJvcmVzLnYxLkxpc3RPcmRlcnNSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5MaXN0T3JkZXJzUmVzcG9uc2UiA5ACARJlChFHZXREYXNoYm9hcmRTdGF0cxIkLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXREYXNoYm9hcmRTdGF0c1Jlc3BvbnNlIgOQAgESaAoSTGlzdENvdW50cnlDb25maWdzEiUuc2Fib3Jlcy52MS5MaXN0Q291bnRyeUNvbmZpZ3NSZXF1ZXN0GiYuc2Fib3Jlcy52MS5MaXN0Q291bnRyeUNvbmZpZ3NSZXNwb25zZSIDkAIBEmYKE1VwZGF0ZUNvdW50cnlDb25maWcSJi5zYWJvcmVzLnYxLlVwZGF0ZUNvdW50cnlDb25maWdSZXF1ZXN0Gicuc2Fib3Jlcy52MS5VcGRhdGVDb3VudHJ5Q29uZmlnUmVzcG9uc2USXwoPR2V0U2lnbkluQ29uZmlnEiIuc2Fib3Jlcy52MS5HZXRTaWduSW5Db25maWdSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRTaWduSW5Db25maWdSZXNwb25zZSIDkAIBEmMKElVwZGF0ZVNpZ25JbkNvbmZpZxIlLnNhYm9yZXMudjEuVXBkYXRlU2lnbkluQ29uZmlnUmVxdWVzdBomLnNhYm9yZXMudjEuVXBkYXRlU2lnbkluQ29uZmlnUmVzcG9uc2USUQoMQ3JlYXRlQXBpS2V5Eh8uc2Fib3Jlcy52MS5DcmVhdGVBcGlLZXlSZXF1ZXN0GiAuc2Fib3Jlcy52MS5DcmVhdGVBcGlLZXlSZXNwb25zZRJTCgtMaXN0QXBpS2V5cxIeLnNhYm9yZXMudjEuTGlzdEFwaUtleXNSZXF1ZXN0Gh8uc2Fib3Jlcy52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlIgOQAgESUQoMUmV2b2tlQXBpS2V5Eh8uc2Fib3Jlcy52MS5SZXZva2VBcGlLZXlSZXF1ZXN0GiAuc2Fib3Jlcy52MS5SZXZva2VBcGlLZXlSZXNwb25zZRJfCg9MaXN0QXVkaXRFdmVudHMSIi5zYWJvcmVzLnYxLkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QaIy5zYWJvcmVzLnYxLkxpc3RBdWRpdEV2ZW50c1Jlc3BvbnNlIgOQAgESTgoLQWRqdXN0U3RvY2sSHi5zYWJvcmVzLnYxLkFkanVzdFN0b2NrUmVxdWVzdBofLnNhYm9yZXMudjEuQWRqdXN0U3RvY2tSZXNwb25zZRJRCgxBZHZhbmNlT3JkZXISHy5zYWJvcmVzLnYxLkFkdmFuY2VPcmRlclJlcXVlc3QaIC5zYWJvcmVzLnYxLkFkdmFuY2VPcmRlclJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_admin_types, file_sabores_v1_product_content, file_sabores_v1_types]);
+  fileDesc("Ch5zYWJvcmVzL3YxL2FkbWluX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiaQoYTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhkKBHBhZ2UYAiABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgDIAEoBUIHukgEGgIoACJbChlMaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlEioKCHByb2R1Y3RzGAEgAygLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QSEgoKdG90YWxfc2l6ZRgCIAEoBSItChZHZXRBZG1pblByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkQKF0dldEFkbWluUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCLNAQoUVXBkYXRlUHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASGAoFcHJpY2UYAiABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgDIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAQgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMiQgoVVXBkYXRlUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCJNChRMaXN0Q3VzdG9tZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiVAoVTGlzdEN1c3RvbWVyc1Jlc3BvbnNlEicKCWN1c3RvbWVycxgBIAMoCzIULnNhYm9yZXMudjEuQ3VzdG9tZXISEgoKdG90YWxfc2l6ZRgCIAEoBSLaAgoRTGlzdE9yZGVyc1JlcXVlc3QSGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEhsKCnBhZ2VfdG9rZW4YAyABKAlCB7pIBHICGGQSMQoGc3RhdHVzGAQgASgOMhcuc2Fib3Jlcy52MS5PcmRlclN0YXR1c0IIukgFggECEAESOwoOcGF5bWVudF9zdGF0dXMYBSABKA4yGS5zYWJvcmVzLnYxLlBheW1lbnRTdGF0dXNCCLpIBYIBAhABEjwKDGNyZWF0ZWRfZnJvbRgGIAEoCUImukgjciEyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSOgoKY3JlYXRlZF90bxgHIAEoCUImukgjciEyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSFgoFcXVlcnkYCCABKAlCB7pIBHICGGRKBAgBEAJSBHBhZ2UifwoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBRIXCg9uZXh0X3BhZ2VfdG9rZW4YAyABKAkSGQoRdG90YWxfc2l6ZV9jYXBwZWQYBCABKAgiKwoUR2V0QWRtaW5PcmRlclJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAAipQEKFUdldEFkbWluT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLnNhYm9yZXMudjEuT3JkZXISJgoGZXZlbnRzGAIgAygLMhYuc2Fib3Jlcy52MS5PcmRlckV2ZW50EjAKD2FsbG93ZWRfYWN0aW9ucxgDIAMoDjIXLnNhYm9yZXMudjEuT3JkZXJBY3Rpb24SEAoIY2FycmllcnMYBCADKAkiGgoYR2V0RGFzaGJvYXJkU3RhdHNSZXF1ZXN0IugBChlHZXREYXNoYm9hcmRTdGF0c1Jlc3BvbnNlEhMKC29yZGVyX2NvdW50GAEgASgFEhUKDXJldmVudWVfY2VudHMYAiABKAMSHAoUYXZlcmFnZV90aWNrZXRfY2VudHMYAyABKAMSFgoOY3VzdG9tZXJfY291bnQYBCABKAUSFQoNcHJvZHVjdF9jb3VudBgFIAEoBRIkCgVkYWlseRgGIAMoCzIVLnNhYm9yZXMudjEuRGFpbHlTdGF0EiwKDGJlc3Rfc2VsbGVycxgHIAMoCzIWLnNhYm9yZXMudjEuQmVzdFNlbGxlciIbChlMaXN0Q291bnRyeUNvbmZpZ3NSZXF1ZXN0IkQKGkxpc3RDb3VudHJ5Q29uZmlnc1Jlc3BvbnNlEiYKCWNvdW50cmllcxgBIAMoCzITLnNhYm9yZXMudjEuQ291bnRyeSKFAwoaVXBkYXRlQ291bnRyeUNvbmZpZ1JlcXVlc3QSJQoEc2x1ZxgBIAEoCUIXukgUchIQARg8MgxeW2EtejAtOS1dKyQSFwoEbmFtZRgCIAEoCUIJukgGcgQQARg8EhsKCmZsYWdfZW1vamkYAyABKAlCB7pIBHICGBASkAEKCWltYWdlX3VybBgEIAEoCUJ9ukh6cngY9AMyc14ofC9bQS1aYS16MC05Ll9+LV1bQS1aYS16MC05Ll9+JS8tXSp8aHR0cHM6Ly9bQS1aYS16MC05LV0rKFwuW0EtWmEtejAtOS1dKykqKDpbMC05XXsxLDV9KT8oL1tBLVphLXowLTkuX34lLy1dKik/KSQSPwoSYmFja2dyb3VuZF9jbGFzc2VzGAUgASgJQiO6SCByHhjIATIZXltBLVphLXowLTkgXzovXFtcXSMuLV0qJBI2CgRocmVmGAYgASgJQii6SCVyIxjIATIeXi8oW2EtejAtOS1dKygvW2EtejAtOS1dKykqKT8kIkMKG1VwZGF0ZUNvdW50cnlDb25maWdSZXNwb25zZRIkCgdjb3VudHJ5GAEgASgLMhMuc2Fib3Jlcy52MS5Db3VudHJ5IhgKFkdldFNpZ25JbkNvbmZpZ1JlcXVlc3QiQwoXR2V0U2lnbkluQ29uZmlnUmVzcG9uc2USKAoGY29uZmlnGAEgASgLMhguc2Fib3Jlcy52MS5TaWduSW5Db25maWciSAoZVXBkYXRlU2lnbkluQ29uZmlnUmVxdWVzdBISCgpjb25maWd1cmVkGAEgASgIEhcKD2N1c3RvbV9icmFuZGluZxgCIAEoCCJGChpVcGRhdGVTaWduSW5Db25maWdSZXNwb25zZRIoCgZjb25maWcYASABKAsyGC5zYWJvcmVzLnYxLlNpZ25JbkNvbmZpZyK2AQoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGFASPgoGc2NvcGVzGAMgAygOMhcuc2Fib3Jlcy52MS5BcGlLZXlTY29wZUIVukgSkgEPCAEQAxgBIgeCAQQQASAAEjkKC2V4cGlyZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIIukgFsgECQAFKBAgCEANSBXNjb3BlIkcKFENyZWF0ZUFwaUtleVJlc3BvbnNlEh8KA2tleRgBIAEoCzISLnNhYm9yZXMudjEuQXBpS2V5Eg4KBnNlY3JldBgCIAEoCSIUChJMaXN0QXBpS2V5c1JlcXVlc3QiNwoTTGlzdEFwaUtleXNSZXNwb25zZRIgCgRrZXlzGAEgAygLMhIuc2Fib3Jlcy52MS5BcGlLZXkiKgoTUmV2b2tlQXBpS2V5UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACI3ChRSZXZva2VBcGlLZXlSZXNwb25zZRIfCgNrZXkYASABKAsyEi5zYWJvcmVzLnYxLkFwaUtleSJPChZMaXN0QXVkaXRFdmVudHNSZXF1ZXN0EhkKBHBhZ2UYASABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgCIAEoBUIHukgEGgIoACJVChdMaXN0QXVkaXRFdmVudHNSZXNwb25zZRImCgZldmVudHMYASADKAsyFi5zYWJvcmVzLnYxLkF1ZGl0RXZlbnQSEgoKdG90YWxfc2l6ZRgCIAEoBSLfAQoSQWRqdXN0U3RvY2tSZXF1ZXN0EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASJQoFZGVsdGEYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BSAASHQoFc3RvY2sYAyABKAVCDLpICRoHGICt4gQoAEgAEj0KBnJlYXNvbhgEIAEoDjIhLnNhYm9yZXMudjEuU3RvY2tBZGp1c3RtZW50UmVhc29uQgq6SAeCAQQQASAAEhYKBG5vdGUYBSABKAlCCLpIBXIDGPQDQg8KBmNoYW5nZRIFukgCCAEiMwoTQWRqdXN0U3RvY2tSZXNwb25zZRINCgVzdG9jaxgBIAEoBRINCgVkZWx0YRgCIAEoBSKzAQoTQWR2YW5jZU9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIzCgZhY3Rpb24YAiABKA4yFy5zYWJvcmVzLnYxLk9yZGVyQWN0aW9uQgq6SAeCAQQQASAAEhgKB2NhcnJpZXIYAyABKAlCB7pIBHICGDwSIAoPdHJhY2tpbmdfbnVtYmVyGAQgASgJQge6SARyAhg8EhYKBG5vdGUYBSABKAlCCLpIBXIDGPQDIjgKFEFkdmFuY2VPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlciKJAgoLRmFpbGVkRW1haWwSEgoKbWVzc2FnZV9pZBgBIAEoCRIQCghvcmRlcl9pZBgCIAEoAxIMCgRraW5kGAMgASgJEhEKCXJlY2lwaWVudBgEIAEoCRIQCghhdHRlbXB0cxgFIAEoBRISCgpsYXN0X2Vycm9yGAYgASgJEi8KC2NyZWF0ZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIlCgVzdGF0ZRgIIAEoDjIWLnNhYm9yZXMudjEuRW1haWxTdGF0ZRI1ChFuZXh0X2F0dGVtcHRfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiUgoXTGlzdEZhaWxlZEVtYWlsc1JlcXVlc3QSGgoJcGFnZV9zaXplGAEgASgFQge6SAQaAigAEhsKCnBhZ2VfdG9rZW4YAiABKAlCB7pIBHICGGQiXAoYTGlzdEZhaWxlZEVtYWlsc1Jlc3BvbnNlEicKBmVtYWlscxgBIAMoCzIXLnNhYm9yZXMudjEuRmFpbGVkRW1haWwSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIjMKEVJldHJ5RW1haWxSZXF1ZXN0Eh4KCm1lc3NhZ2VfaWQYASABKAlCCrpIB3IFEAEYrAIiPAoSUmV0cnlFbWFpbFJlc3BvbnNlEiYKBWVtYWlsGAEgASgLMhcuc2Fib3Jlcy52MS5GYWlsZWRFbWFpbCr4AQoVU3RvY2tBZGp1c3RtZW50UmVhc29uEicKI1NUT0NLX0FESlVTVE1FTlRfUkVBU09OX1VOU1BFQ0lGSUVEEAASIwofU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fUkVDRUlQVBABEiEKHVNUT0NLX0FESlVTVE1FTlRfUkVBU09OX0NPVU5UEAISIgoeU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fREFNQUdFEAMSIgoeU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fUkVUVVJOEAQSJgoiU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fU1RPUkVfU0FMRRAFKroBCgtPcmRlckFjdGlvbhIcChhPUkRFUl9BQ1RJT05fVU5TUEVDSUZJRUQQABIaChZPUkRFUl9BQ1RJT05fTUFSS19QQUlEEAESIAocT1JERVJfQUNUSU9OX1NUQVJUX1BSRVBBUklORxACEhUKEU9SREVSX0FDVElPTl9TSElQEAMSHwobT1JERVJfQUNUSU9OX01BUktfREVMSVZFUkVEEAQSFwoTT1JERVJfQUNUSU9OX0NBTkNFTBAFKnUKCkVtYWlsU3RhdGUSGwoXRU1BSUxfU1RBVEVfVU5TUEVDSUZJRUQQABIYChRFTUFJTF9TVEFURV9SRVRSWUlORxABEhcKE0VNQUlMX1NUQVRFX1NFTkRJTkcQAhIXChNFTUFJTF9TVEFURV9HQVZFX1VQEAMytQ8KDEFkbWluU2VydmljZRJlChFMaXN0QWRtaW5Qcm9kdWN0cxIkLnNhYm9yZXMudjEuTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5MaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlIgOQAgESXwoPR2V0QWRtaW5Qcm9kdWN0EiIuc2Fib3Jlcy52MS5HZXRBZG1pblByb2R1Y3RSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRBZG1pblByb2R1Y3RSZXNwb25zZSIDkAIBElQKDVVwZGF0ZVByb2R1Y3QSIC5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RSZXF1ZXN0GiEuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0UmVzcG9uc2USZQoRR2V0UHJvZHVjdENvbnRlbnQSJC5zYWJvcmVzLnYxLkdldFByb2R1Y3RDb250ZW50UmVxdWVzdBolLnNhYm9yZXMudjEuR2V0UHJvZHVjdENvbnRlbnRSZXNwb25zZSIDkAIBEmkKFFVwZGF0ZVByb2R1Y3RDb250ZW50Eicuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0Q29udGVudFJlcXVlc3QaKC5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RDb250ZW50UmVzcG9uc2USWQoNTGlzdEN1c3RvbWVycxIgLnNhYm9yZXMudjEuTGlzdEN1c3RvbWVyc1JlcXVlc3QaIS5zYWJvcmVzLnYxLkxpc3RDdXN0b21lcnNSZXNwb25zZSIDkAIBElAKCkxpc3RPcmRlcnMSHS5zYWJvcmVzLnYxLkxpc3RPcmRlcnNSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5MaXN0T3JkZXJzUmVzcG9uc2UiA5ACARJZCg1HZXRBZG1pbk9yZGVyEiAuc2Fib3Jlcy52MS5HZXRBZG1pbk9yZGVyUmVxdWVzdBohLnNhYm9yZXMudjEuR2V0QWRtaW5PcmRlclJlc3BvbnNlIgOQAgESYgoQTGlzdEZhaWxlZEVtYWlscxIjLnNhYm9yZXMudjEuTGlzdEZhaWxlZEVtYWlsc1JlcXVlc3QaJC5zYWJvcmVzLnYxLkxpc3RGYWlsZWRFbWFpbHNSZXNwb25zZSIDkAIBEksKClJldHJ5RW1haWwSHS5zYWJvcmVzLnYxLlJldHJ5RW1haWxSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5SZXRyeUVtYWlsUmVzcG9uc2USZQoRR2V0RGFzaGJvYXJkU3RhdHMSJC5zYWJvcmVzLnYxLkdldERhc2hib2FyZFN0YXRzUmVxdWVzdBolLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZSIDkAIBEmgKEkxpc3RDb3VudHJ5Q29uZmlncxIlLnNhYm9yZXMudjEuTGlzdENvdW50cnlDb25maWdzUmVxdWVzdBomLnNhYm9yZXMudjEuTGlzdENvdW50cnlDb25maWdzUmVzcG9uc2UiA5ACARJmChNVcGRhdGVDb3VudHJ5Q29uZmlnEiYuc2Fib3Jlcy52MS5VcGRhdGVDb3VudHJ5Q29uZmlnUmVxdWVzdBonLnNhYm9yZXMudjEuVXBkYXRlQ291bnRyeUNvbmZpZ1Jlc3BvbnNlEl8KD0dldFNpZ25JbkNvbmZpZxIiLnNhYm9yZXMudjEuR2V0U2lnbkluQ29uZmlnUmVxdWVzdBojLnNhYm9yZXMudjEuR2V0U2lnbkluQ29uZmlnUmVzcG9uc2UiA5ACARJjChJVcGRhdGVTaWduSW5Db25maWcSJS5zYWJvcmVzLnYxLlVwZGF0ZVNpZ25JbkNvbmZpZ1JlcXVlc3QaJi5zYWJvcmVzLnYxLlVwZGF0ZVNpZ25JbkNvbmZpZ1Jlc3BvbnNlElEKDENyZWF0ZUFwaUtleRIfLnNhYm9yZXMudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBogLnNhYm9yZXMudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2USUwoLTGlzdEFwaUtleXMSHi5zYWJvcmVzLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBofLnNhYm9yZXMudjEuTGlzdEFwaUtleXNSZXNwb25zZSIDkAIBElEKDFJldm9rZUFwaUtleRIfLnNhYm9yZXMudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBogLnNhYm9yZXMudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2USXwoPTGlzdEF1ZGl0RXZlbnRzEiIuc2Fib3Jlcy52MS5MaXN0QXVkaXRFdmVudHNSZXF1ZXN0GiMuc2Fib3Jlcy52MS5MaXN0QXVkaXRFdmVudHNSZXNwb25zZSIDkAIBEk4KC0FkanVzdFN0b2NrEh4uc2Fib3Jlcy52MS5BZGp1c3RTdG9ja1JlcXVlc3QaHy5zYWJvcmVzLnYxLkFkanVzdFN0b2NrUmVzcG9uc2USUQoMQWR2YW5jZU9yZGVyEh8uc2Fib3Jlcy52MS5BZHZhbmNlT3JkZXJSZXF1ZXN0GiAuc2Fib3Jlcy52MS5BZHZhbmNlT3JkZXJSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_admin_types, file_sabores_v1_order_service, file_sabores_v1_product_content, file_sabores_v1_types]);
 
 /**
  * ListAdminProductsRequest pages and filters the products.
@@ -248,24 +250,66 @@ export const ListCustomersResponseSchema: GenMessage<ListCustomersResponse> = /*
   messageDesc(file_sabores_v1_admin_service, 7);
 
 /**
- * ListOrdersRequest pages all orders.
+ * ListOrdersRequest filters and pages all orders, newest first.
  *
  * @generated from message sabores.v1.ListOrdersRequest
  */
 export type ListOrdersRequest = Message<"sabores.v1.ListOrdersRequest"> & {
-  /**
-   * page is the 1-based page number; 0 means 1.
-   *
-   * @generated from field: int32 page = 1;
-   */
-  page: number;
-
   /**
    * page_size is the number of orders per page: 10 by default, at most 100.
    *
    * @generated from field: int32 page_size = 2;
    */
   pageSize: number;
+
+  /**
+   * page_token is the next_page_token of the previous page; empty for the
+   * first. It carries the last order's creation time and id (keyset
+   * paging); send it with the same filters.
+   *
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+
+  /**
+   * status keeps orders in this fulfilment state; unspecified keeps all.
+   *
+   * @generated from field: sabores.v1.OrderStatus status = 4;
+   */
+  status: OrderStatus;
+
+  /**
+   * payment_status keeps orders whose payment stands here; unspecified keeps all.
+   *
+   * @generated from field: sabores.v1.PaymentStatus payment_status = 5;
+   */
+  paymentStatus: PaymentStatus;
+
+  /**
+   * created_from keeps orders placed on or after this day (YYYY-MM-DD,
+   * Europe/Madrid); empty for no lower bound.
+   *
+   * @generated from field: string created_from = 6;
+   */
+  createdFrom: string;
+
+  /**
+   * created_to keeps orders placed on or before this day (YYYY-MM-DD,
+   * Europe/Madrid); empty for no upper bound.
+   *
+   * @generated from field: string created_to = 7;
+   */
+  createdTo: string;
+
+  /**
+   * query searches: digits find the order with that number and, five of
+   * them, orders to that postal code; anything else, at least 3
+   * characters, is looked for in the recipient's name and e-mail (accents
+   * and case ignored). Shorter text is InvalidArgument.
+   *
+   * @generated from field: string query = 8;
+   */
+  query: string;
 };
 
 /**
@@ -289,11 +333,26 @@ export type ListOrdersResponse = Message<"sabores.v1.ListOrdersResponse"> & {
   orders: Order[];
 
   /**
-   * total_size is the number of orders.
+   * total_size is the number of matching orders, counted up to 1 000: when
+   * more match, it is 1 000 and total_size_capped is true.
    *
    * @generated from field: int32 total_size = 2;
    */
   totalSize: number;
+
+  /**
+   * next_page_token asks for the next page; empty on the last one.
+   *
+   * @generated from field: string next_page_token = 3;
+   */
+  nextPageToken: string;
+
+  /**
+   * total_size_capped says more orders match than total_size ("1 000+").
+   *
+   * @generated from field: bool total_size_capped = 4;
+   */
+  totalSizeCapped: boolean;
 };
 
 /**
@@ -302,6 +361,71 @@ export type ListOrdersResponse = Message<"sabores.v1.ListOrdersResponse"> & {
  */
 export const ListOrdersResponseSchema: GenMessage<ListOrdersResponse> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_service, 9);
+
+/**
+ * GetAdminOrderRequest names an order.
+ *
+ * @generated from message sabores.v1.GetAdminOrderRequest
+ */
+export type GetAdminOrderRequest = Message<"sabores.v1.GetAdminOrderRequest"> & {
+  /**
+   * id is the order's id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.GetAdminOrderRequest.
+ * Use `create(GetAdminOrderRequestSchema)` to create a new message.
+ */
+export const GetAdminOrderRequestSchema: GenMessage<GetAdminOrderRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 10);
+
+/**
+ * GetAdminOrderResponse is an order as the order desk shows it.
+ *
+ * @generated from message sabores.v1.GetAdminOrderResponse
+ */
+export type GetAdminOrderResponse = Message<"sabores.v1.GetAdminOrderResponse"> & {
+  /**
+   * order is the order with its lines, customer_email set.
+   *
+   * @generated from field: sabores.v1.Order order = 1;
+   */
+  order?: Order | undefined;
+
+  /**
+   * events are the order's timeline, oldest first.
+   *
+   * @generated from field: repeated sabores.v1.OrderEvent events = 2;
+   */
+  events: OrderEvent[];
+
+  /**
+   * allowed_actions are the steps an admin may take on the order now, by
+   * the lifecycle's rules, in the order a desk offers them.
+   *
+   * @generated from field: repeated sabores.v1.OrderAction allowed_actions = 3;
+   */
+  allowedActions: OrderAction[];
+
+  /**
+   * carriers are the carriers whose tracking page the shop links (the
+   * ship form's suggestions); any other carrier is shown as plain text.
+   *
+   * @generated from field: repeated string carriers = 4;
+   */
+  carriers: string[];
+};
+
+/**
+ * Describes the message sabores.v1.GetAdminOrderResponse.
+ * Use `create(GetAdminOrderResponseSchema)` to create a new message.
+ */
+export const GetAdminOrderResponseSchema: GenMessage<GetAdminOrderResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 11);
 
 /**
  * GetDashboardStatsRequest has no parameters.
@@ -316,7 +440,7 @@ export type GetDashboardStatsRequest = Message<"sabores.v1.GetDashboardStatsRequ
  * Use `create(GetDashboardStatsRequestSchema)` to create a new message.
  */
 export const GetDashboardStatsRequestSchema: GenMessage<GetDashboardStatsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 10);
+  messageDesc(file_sabores_v1_admin_service, 12);
 
 /**
  * GetDashboardStatsResponse is the admin dashboard's statistics.
@@ -379,7 +503,7 @@ export type GetDashboardStatsResponse = Message<"sabores.v1.GetDashboardStatsRes
  * Use `create(GetDashboardStatsResponseSchema)` to create a new message.
  */
 export const GetDashboardStatsResponseSchema: GenMessage<GetDashboardStatsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 11);
+  messageDesc(file_sabores_v1_admin_service, 13);
 
 /**
  * ListCountryConfigsRequest has no parameters.
@@ -394,7 +518,7 @@ export type ListCountryConfigsRequest = Message<"sabores.v1.ListCountryConfigsRe
  * Use `create(ListCountryConfigsRequestSchema)` to create a new message.
  */
 export const ListCountryConfigsRequestSchema: GenMessage<ListCountryConfigsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 12);
+  messageDesc(file_sabores_v1_admin_service, 14);
 
 /**
  * ListCountryConfigsResponse lists the countries.
@@ -415,7 +539,7 @@ export type ListCountryConfigsResponse = Message<"sabores.v1.ListCountryConfigsR
  * Use `create(ListCountryConfigsResponseSchema)` to create a new message.
  */
 export const ListCountryConfigsResponseSchema: GenMessage<ListCountryConfigsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 13);
+  messageDesc(file_sabores_v1_admin_service, 15);
 
 /**
  * UpdateCountryConfigRequest is the country configuration form.
@@ -474,7 +598,7 @@ export type UpdateCountryConfigRequest = Message<"sabores.v1.UpdateCountryConfig
  * Use `create(UpdateCountryConfigRequestSchema)` to create a new message.
  */
 export const UpdateCountryConfigRequestSchema: GenMessage<UpdateCountryConfigRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 14);
+  messageDesc(file_sabores_v1_admin_service, 16);
 
 /**
  * UpdateCountryConfigResponse carries the country after the change.
@@ -495,7 +619,7 @@ export type UpdateCountryConfigResponse = Message<"sabores.v1.UpdateCountryConfi
  * Use `create(UpdateCountryConfigResponseSchema)` to create a new message.
  */
 export const UpdateCountryConfigResponseSchema: GenMessage<UpdateCountryConfigResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 15);
+  messageDesc(file_sabores_v1_admin_service, 17);
 
 /**
  * GetSignInConfigRequest has no parameters.
@@ -510,7 +634,7 @@ export type GetSignInConfigRequest = Message<"sabores.v1.GetSignInConfigRequest"
  * Use `create(GetSignInConfigRequestSchema)` to create a new message.
  */
 export const GetSignInConfigRequestSchema: GenMessage<GetSignInConfigRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 16);
+  messageDesc(file_sabores_v1_admin_service, 18);
 
 /**
  * GetSignInConfigResponse carries the status.
@@ -531,7 +655,7 @@ export type GetSignInConfigResponse = Message<"sabores.v1.GetSignInConfigRespons
  * Use `create(GetSignInConfigResponseSchema)` to create a new message.
  */
 export const GetSignInConfigResponseSchema: GenMessage<GetSignInConfigResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 17);
+  messageDesc(file_sabores_v1_admin_service, 19);
 
 /**
  * UpdateSignInConfigRequest records the status ('Marcar como Configurado').
@@ -559,7 +683,7 @@ export type UpdateSignInConfigRequest = Message<"sabores.v1.UpdateSignInConfigRe
  * Use `create(UpdateSignInConfigRequestSchema)` to create a new message.
  */
 export const UpdateSignInConfigRequestSchema: GenMessage<UpdateSignInConfigRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 18);
+  messageDesc(file_sabores_v1_admin_service, 20);
 
 /**
  * UpdateSignInConfigResponse carries the status as saved.
@@ -580,7 +704,7 @@ export type UpdateSignInConfigResponse = Message<"sabores.v1.UpdateSignInConfigR
  * Use `create(UpdateSignInConfigResponseSchema)` to create a new message.
  */
 export const UpdateSignInConfigResponseSchema: GenMessage<UpdateSignInConfigResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 19);
+  messageDesc(file_sabores_v1_admin_service, 21);
 
 /**
  * CreateApiKeyRequest names a new key.
@@ -615,7 +739,7 @@ export type CreateApiKeyRequest = Message<"sabores.v1.CreateApiKeyRequest"> & {
  * Use `create(CreateApiKeyRequestSchema)` to create a new message.
  */
 export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 20);
+  messageDesc(file_sabores_v1_admin_service, 22);
 
 /**
  * CreateApiKeyResponse carries the key and, once only, its secret.
@@ -643,7 +767,7 @@ export type CreateApiKeyResponse = Message<"sabores.v1.CreateApiKeyResponse"> & 
  * Use `create(CreateApiKeyResponseSchema)` to create a new message.
  */
 export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 21);
+  messageDesc(file_sabores_v1_admin_service, 23);
 
 /**
  * ListApiKeysRequest has no parameters.
@@ -658,7 +782,7 @@ export type ListApiKeysRequest = Message<"sabores.v1.ListApiKeysRequest"> & {
  * Use `create(ListApiKeysRequestSchema)` to create a new message.
  */
 export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 22);
+  messageDesc(file_sabores_v1_admin_service, 24);
 
 /**
  * ListApiKeysResponse lists the keys.
@@ -679,7 +803,7 @@ export type ListApiKeysResponse = Message<"sabores.v1.ListApiKeysResponse"> & {
  * Use `create(ListApiKeysResponseSchema)` to create a new message.
  */
 export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 23);
+  messageDesc(file_sabores_v1_admin_service, 25);
 
 /**
  * RevokeApiKeyRequest names a key.
@@ -700,7 +824,7 @@ export type RevokeApiKeyRequest = Message<"sabores.v1.RevokeApiKeyRequest"> & {
  * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 24);
+  messageDesc(file_sabores_v1_admin_service, 26);
 
 /**
  * RevokeApiKeyResponse carries the revoked key.
@@ -721,7 +845,7 @@ export type RevokeApiKeyResponse = Message<"sabores.v1.RevokeApiKeyResponse"> & 
  * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
  */
 export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 25);
+  messageDesc(file_sabores_v1_admin_service, 27);
 
 /**
  * ListAuditEventsRequest pages the audit trail.
@@ -749,7 +873,7 @@ export type ListAuditEventsRequest = Message<"sabores.v1.ListAuditEventsRequest"
  * Use `create(ListAuditEventsRequestSchema)` to create a new message.
  */
 export const ListAuditEventsRequestSchema: GenMessage<ListAuditEventsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 26);
+  messageDesc(file_sabores_v1_admin_service, 28);
 
 /**
  * ListAuditEventsResponse is one page of events.
@@ -777,7 +901,7 @@ export type ListAuditEventsResponse = Message<"sabores.v1.ListAuditEventsRespons
  * Use `create(ListAuditEventsResponseSchema)` to create a new message.
  */
 export const ListAuditEventsResponseSchema: GenMessage<ListAuditEventsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 27);
+  messageDesc(file_sabores_v1_admin_service, 29);
 
 /**
  * AdjustStockRequest changes one product's stock.
@@ -835,7 +959,7 @@ export type AdjustStockRequest = Message<"sabores.v1.AdjustStockRequest"> & {
  * Use `create(AdjustStockRequestSchema)` to create a new message.
  */
 export const AdjustStockRequestSchema: GenMessage<AdjustStockRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 28);
+  messageDesc(file_sabores_v1_admin_service, 30);
 
 /**
  * AdjustStockResponse is the stock after the change.
@@ -863,7 +987,7 @@ export type AdjustStockResponse = Message<"sabores.v1.AdjustStockResponse"> & {
  * Use `create(AdjustStockResponseSchema)` to create a new message.
  */
 export const AdjustStockResponseSchema: GenMessage<AdjustStockResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 29);
+  messageDesc(file_sabores_v1_admin_service, 31);
 
 /**
  * AdvanceOrderRequest is one step on one order.
@@ -912,7 +1036,7 @@ export type AdvanceOrderRequest = Message<"sabores.v1.AdvanceOrderRequest"> & {
  * Use `create(AdvanceOrderRequestSchema)` to create a new message.
  */
 export const AdvanceOrderRequestSchema: GenMessage<AdvanceOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 30);
+  messageDesc(file_sabores_v1_admin_service, 32);
 
 /**
  * AdvanceOrderResponse is the order after the step.
@@ -933,7 +1057,183 @@ export type AdvanceOrderResponse = Message<"sabores.v1.AdvanceOrderResponse"> & 
  * Use `create(AdvanceOrderResponseSchema)` to create a new message.
  */
 export const AdvanceOrderResponseSchema: GenMessage<AdvanceOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_service, 31);
+  messageDesc(file_sabores_v1_admin_service, 33);
+
+/**
+ * FailedEmail is a shopper's e-mail the SMTP server has not accepted yet.
+ *
+ * @generated from message sabores.v1.FailedEmail
+ */
+export type FailedEmail = Message<"sabores.v1.FailedEmail"> & {
+  /**
+   * message_id is the e-mail's stable Message-ID, the same on every attempt.
+   *
+   * @generated from field: string message_id = 1;
+   */
+  messageId: string;
+
+  /**
+   * order_id is the order it is about.
+   *
+   * @generated from field: int64 order_id = 2;
+   */
+  orderId: bigint;
+
+  /**
+   * kind is order_received, payment_received, shipped or cancelled.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * recipient is the shopper's address.
+   *
+   * @generated from field: string recipient = 4;
+   */
+  recipient: string;
+
+  /**
+   * attempts is how many times sending was tried.
+   *
+   * @generated from field: int32 attempts = 5;
+   */
+  attempts: number;
+
+  /**
+   * last_error is what the last attempt failed with.
+   *
+   * @generated from field: string last_error = 6;
+   */
+  lastError: string;
+
+  /**
+   * create_time is when the e-mail was queued.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 7;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * state is where its sending stands.
+   *
+   * @generated from field: sabores.v1.EmailState state = 8;
+   */
+  state: EmailState;
+
+  /**
+   * next_attempt_time is when it is tried again by itself; unset when it
+   * gave up or is being sent.
+   *
+   * @generated from field: google.protobuf.Timestamp next_attempt_time = 9;
+   */
+  nextAttemptTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.FailedEmail.
+ * Use `create(FailedEmailSchema)` to create a new message.
+ */
+export const FailedEmailSchema: GenMessage<FailedEmail> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 34);
+
+/**
+ * ListFailedEmailsRequest pages the failed e-mails.
+ *
+ * @generated from message sabores.v1.ListFailedEmailsRequest
+ */
+export type ListFailedEmailsRequest = Message<"sabores.v1.ListFailedEmailsRequest"> & {
+  /**
+   * page_size is the number of e-mails per page: 50 by default, at most 100.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * page_token is the next_page_token of the previous page; empty for the first.
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message sabores.v1.ListFailedEmailsRequest.
+ * Use `create(ListFailedEmailsRequestSchema)` to create a new message.
+ */
+export const ListFailedEmailsRequestSchema: GenMessage<ListFailedEmailsRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 35);
+
+/**
+ * ListFailedEmailsResponse is one page of failed e-mails.
+ *
+ * @generated from message sabores.v1.ListFailedEmailsResponse
+ */
+export type ListFailedEmailsResponse = Message<"sabores.v1.ListFailedEmailsResponse"> & {
+  /**
+   * emails are the page's e-mails, oldest first.
+   *
+   * @generated from field: repeated sabores.v1.FailedEmail emails = 1;
+   */
+  emails: FailedEmail[];
+
+  /**
+   * next_page_token asks for the next page; empty on the last one.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+};
+
+/**
+ * Describes the message sabores.v1.ListFailedEmailsResponse.
+ * Use `create(ListFailedEmailsResponseSchema)` to create a new message.
+ */
+export const ListFailedEmailsResponseSchema: GenMessage<ListFailedEmailsResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 36);
+
+/**
+ * RetryEmailRequest names an e-mail.
+ *
+ * @generated from message sabores.v1.RetryEmailRequest
+ */
+export type RetryEmailRequest = Message<"sabores.v1.RetryEmailRequest"> & {
+  /**
+   * message_id is the e-mail's Message-ID.
+   *
+   * @generated from field: string message_id = 1;
+   */
+  messageId: string;
+};
+
+/**
+ * Describes the message sabores.v1.RetryEmailRequest.
+ * Use `create(RetryEmailRequestSchema)` to create a new message.
+ */
+export const RetryEmailRequestSchema: GenMessage<RetryEmailRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 37);
+
+/**
+ * RetryEmailResponse is the e-mail after the retry was queued.
+ *
+ * @generated from message sabores.v1.RetryEmailResponse
+ */
+export type RetryEmailResponse = Message<"sabores.v1.RetryEmailResponse"> & {
+  /**
+   * email is the e-mail, state SENDING or RETRYING with its attempt due now.
+   *
+   * @generated from field: sabores.v1.FailedEmail email = 1;
+   */
+  email?: FailedEmail | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.RetryEmailResponse.
+ * Use `create(RetryEmailResponseSchema)` to create a new message.
+ */
+export const RetryEmailResponseSchema: GenMessage<RetryEmailResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_service, 38);
 
 /**
  * StockAdjustmentReason is why an admin changes a product's stock.
@@ -1046,6 +1346,47 @@ export const OrderActionSchema: GenEnum<OrderAction> = /*@__PURE__*/
   enumDesc(file_sabores_v1_admin_service, 1);
 
 /**
+ * EmailState is where a failed e-mail's sending job stands.
+ *
+ * @generated from enum sabores.v1.EmailState
+ */
+export enum EmailState {
+  /**
+   * EMAIL_STATE_UNSPECIFIED is never returned.
+   *
+   * @generated from enum value: EMAIL_STATE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * EMAIL_STATE_RETRYING waits for its next automatic attempt (next_attempt_time).
+   *
+   * @generated from enum value: EMAIL_STATE_RETRYING = 1;
+   */
+  RETRYING = 1,
+
+  /**
+   * EMAIL_STATE_SENDING is being sent now.
+   *
+   * @generated from enum value: EMAIL_STATE_SENDING = 2;
+   */
+  SENDING = 2,
+
+  /**
+   * EMAIL_STATE_GAVE_UP ran out of automatic attempts: only a retry sends it.
+   *
+   * @generated from enum value: EMAIL_STATE_GAVE_UP = 3;
+   */
+  GAVE_UP = 3,
+}
+
+/**
+ * Describes the enum sabores.v1.EmailState.
+ */
+export const EmailStateSchema: GenEnum<EmailState> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_service, 2);
+
+/**
  * AdminService is the back office: products, customers, orders, statistics,
  * country tiles, sign-in status and integrators' API keys. Admins only.
  *
@@ -1117,7 +1458,10 @@ export const AdminService: GenService<{
     output: typeof ListCustomersResponseSchema;
   },
   /**
-   * ListOrders lists every customer's orders, newest first.
+   * ListOrders lists every customer's orders, newest first, filtered by
+   * fulfilment status, payment status, date range and a search, paged by
+   * cursor (page_token), with a count capped at ListOrdersResponse's limit:
+   * it stays fast at millions of orders.
    *
    * @generated from rpc sabores.v1.AdminService.ListOrders
    */
@@ -1125,6 +1469,42 @@ export const AdminService: GenService<{
     methodKind: "unary";
     input: typeof ListOrdersRequestSchema;
     output: typeof ListOrdersResponseSchema;
+  },
+  /**
+   * GetAdminOrder returns one order for the order desk: lines, VAT per rate,
+   * delivery, payment, shipping data, its timeline and the actions the
+   * lifecycle allows an admin to take on it now.
+   *
+   * @generated from rpc sabores.v1.AdminService.GetAdminOrder
+   */
+  getAdminOrder: {
+    methodKind: "unary";
+    input: typeof GetAdminOrderRequestSchema;
+    output: typeof GetAdminOrderResponseSchema;
+  },
+  /**
+   * ListFailedEmails lists the shoppers' e-mails the SMTP server has not
+   * accepted yet after at least one attempt (still retrying or given up),
+   * oldest first, with the last error.
+   *
+   * @generated from rpc sabores.v1.AdminService.ListFailedEmails
+   */
+  listFailedEmails: {
+    methodKind: "unary";
+    input: typeof ListFailedEmailsRequestSchema;
+    output: typeof ListFailedEmailsResponseSchema;
+  },
+  /**
+   * RetryEmail sends a failed e-mail again now, audited. An e-mail the SMTP
+   * server already accepted is never sent again: that is FailedPrecondition
+   * with reason EMAIL_ALREADY_SENT.
+   *
+   * @generated from rpc sabores.v1.AdminService.RetryEmail
+   */
+  retryEmail: {
+    methodKind: "unary";
+    input: typeof RetryEmailRequestSchema;
+    output: typeof RetryEmailResponseSchema;
   },
   /**
    * GetDashboardStats returns the shop's order statistics.

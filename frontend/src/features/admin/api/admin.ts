@@ -73,7 +73,7 @@ export function useCustomers(page: number) {
 
 /** useRecentOrders lists the latest orders of every customer. */
 export function useRecentOrders() {
-  return useQuery(AdminService.method.listOrders, { page: 1, pageSize: recentOrdersCount }, { staleTime: 0 });
+  return useQuery(AdminService.method.listOrders, { pageSize: recentOrdersCount }, { staleTime: 0 });
 }
 
 /** useDashboardStats loads the shop's statistics. */

@@ -1,4 +1,5 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import { Spinner } from "@/components/ui/spinner";
@@ -23,11 +24,16 @@ export function RecentOrders() {
         </p>
       )}
       {data && data.orders.length === 0 && <p className="mt-3 text-stone-700">{t("orders.empty")}</p>}
+      <Link to="/admin/orders" className="mt-1 inline-block text-sm text-brand-700 underline">
+        {t("desk.all")}
+      </Link>
       {data && data.orders.length > 0 && (
         <ul className="mt-2 divide-y divide-stone-100">
           {data.orders.map((o) => (
             <li key={String(o.id)} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 text-sm">
-              <span className="font-semibold">{t("orders.number", { id: String(o.id) })}</span>
+              <Link to={`/admin/orders/${o.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                {t("orders.number", { id: String(o.id) })}
+              </Link>
               <span className="break-all text-stone-700">{o.customerEmail}</span>
               <span className="text-stone-700">{o.createTime ? date(timestampDate(o.createTime)) : ""}</span>
               <OrderStatusBadge order={o} ns="admin" keyPrefix="orders.status" />

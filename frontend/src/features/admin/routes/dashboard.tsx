@@ -6,12 +6,14 @@ import { RecentOrders } from "@/features/admin/components/recent-orders";
 import { ShopSettingsChecklist } from "@/features/admin/components/shop-settings-checklist";
 
 const shortcuts = [
+  { to: "/admin/orders", key: "orders" },
   { to: "/admin/config", key: "config" },
   { to: "/admin/products-by-country", key: "productsByCountry" },
   { to: "/admin/google-auth-config", key: "googleAuthConfig" },
   { to: "/admin/api-keys", key: "apiKeys" },
   { to: "/admin/shop-settings", key: "shopSettings" },
   { to: "/admin/invoices", key: "invoices" },
+  { to: "/admin/emails", key: "emails" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */

@@ -53,6 +53,14 @@ const (
 	AdminServiceListCustomersProcedure = "/sabores.v1.AdminService/ListCustomers"
 	// AdminServiceListOrdersProcedure is the fully-qualified name of the AdminService's ListOrders RPC.
 	AdminServiceListOrdersProcedure = "/sabores.v1.AdminService/ListOrders"
+	// AdminServiceGetAdminOrderProcedure is the fully-qualified name of the AdminService's
+	// GetAdminOrder RPC.
+	AdminServiceGetAdminOrderProcedure = "/sabores.v1.AdminService/GetAdminOrder"
+	// AdminServiceListFailedEmailsProcedure is the fully-qualified name of the AdminService's
+	// ListFailedEmails RPC.
+	AdminServiceListFailedEmailsProcedure = "/sabores.v1.AdminService/ListFailedEmails"
+	// AdminServiceRetryEmailProcedure is the fully-qualified name of the AdminService's RetryEmail RPC.
+	AdminServiceRetryEmailProcedure = "/sabores.v1.AdminService/RetryEmail"
 	// AdminServiceGetDashboardStatsProcedure is the fully-qualified name of the AdminService's
 	// GetDashboardStats RPC.
 	AdminServiceGetDashboardStatsProcedure = "/sabores.v1.AdminService/GetDashboardStats"
@@ -106,8 +114,23 @@ type AdminServiceClient interface {
 	UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error)
 	// ListCustomers lists active customers, newest first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
-	// ListOrders lists every customer's orders, newest first.
+	// ListOrders lists every customer's orders, newest first, filtered by
+	// fulfilment status, payment status, date range and a search, paged by
+	// cursor (page_token), with a count capped at ListOrdersResponse's limit:
+	// it stays fast at millions of orders.
 	ListOrders(context.Context, *connect.Request[v1.ListOrdersRequest]) (*connect.Response[v1.ListOrdersResponse], error)
+	// GetAdminOrder returns one order for the order desk: lines, VAT per rate,
+	// delivery, payment, shipping data, its timeline and the actions the
+	// lifecycle allows an admin to take on it now.
+	GetAdminOrder(context.Context, *connect.Request[v1.GetAdminOrderRequest]) (*connect.Response[v1.GetAdminOrderResponse], error)
+	// ListFailedEmails lists the shoppers' e-mails the SMTP server has not
+	// accepted yet after at least one attempt (still retrying or given up),
+	// oldest first, with the last error.
+	ListFailedEmails(context.Context, *connect.Request[v1.ListFailedEmailsRequest]) (*connect.Response[v1.ListFailedEmailsResponse], error)
+	// RetryEmail sends a failed e-mail again now, audited. An e-mail the SMTP
+	// server already accepted is never sent again: that is FailedPrecondition
+	// with reason EMAIL_ALREADY_SENT.
+	RetryEmail(context.Context, *connect.Request[v1.RetryEmailRequest]) (*connect.Response[v1.RetryEmailResponse], error)
 	// GetDashboardStats returns the shop's order statistics.
 	GetDashboardStats(context.Context, *connect.Request[v1.GetDashboardStatsRequest]) (*connect.Response[v1.GetDashboardStatsResponse], error)
 	// ListCountryConfigs lists every country's tile configuration.
@@ -197,6 +220,26 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		getAdminOrder: connect.NewClient[v1.GetAdminOrderRequest, v1.GetAdminOrderResponse](
+			httpClient,
+			baseURL+AdminServiceGetAdminOrderProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("GetAdminOrder")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		listFailedEmails: connect.NewClient[v1.ListFailedEmailsRequest, v1.ListFailedEmailsResponse](
+			httpClient,
+			baseURL+AdminServiceListFailedEmailsProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("ListFailedEmails")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		retryEmail: connect.NewClient[v1.RetryEmailRequest, v1.RetryEmailResponse](
+			httpClient,
+			baseURL+AdminServiceRetryEmailProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("RetryEmail")),
+			connect.WithClientOptions(opts...),
+		),
 		getDashboardStats: connect.NewClient[v1.GetDashboardStatsRequest, v1.GetDashboardStatsResponse](
 			httpClient,
 			baseURL+AdminServiceGetDashboardStatsProcedure,
@@ -280,6 +323,9 @@ type adminServiceClient struct {
 	updateProductContent *connect.Client[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse]
 	listCustomers        *connect.Client[v1.ListCustomersRequest, v1.ListCustomersResponse]
 	listOrders           *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
+	getAdminOrder        *connect.Client[v1.GetAdminOrderRequest, v1.GetAdminOrderResponse]
+	listFailedEmails     *connect.Client[v1.ListFailedEmailsRequest, v1.ListFailedEmailsResponse]
+	retryEmail           *connect.Client[v1.RetryEmailRequest, v1.RetryEmailResponse]
 	getDashboardStats    *connect.Client[v1.GetDashboardStatsRequest, v1.GetDashboardStatsResponse]
 	listCountryConfigs   *connect.Client[v1.ListCountryConfigsRequest, v1.ListCountryConfigsResponse]
 	updateCountryConfig  *connect.Client[v1.UpdateCountryConfigRequest, v1.UpdateCountryConfigResponse]
@@ -326,6 +372,21 @@ func (c *adminServiceClient) ListCustomers(ctx context.Context, req *connect.Req
 // ListOrders calls sabores.v1.AdminService.ListOrders.
 func (c *adminServiceClient) ListOrders(ctx context.Context, req *connect.Request[v1.ListOrdersRequest]) (*connect.Response[v1.ListOrdersResponse], error) {
 	return c.listOrders.CallUnary(ctx, req)
+}
+
+// GetAdminOrder calls sabores.v1.AdminService.GetAdminOrder.
+func (c *adminServiceClient) GetAdminOrder(ctx context.Context, req *connect.Request[v1.GetAdminOrderRequest]) (*connect.Response[v1.GetAdminOrderResponse], error) {
+	return c.getAdminOrder.CallUnary(ctx, req)
+}
+
+// ListFailedEmails calls sabores.v1.AdminService.ListFailedEmails.
+func (c *adminServiceClient) ListFailedEmails(ctx context.Context, req *connect.Request[v1.ListFailedEmailsRequest]) (*connect.Response[v1.ListFailedEmailsResponse], error) {
+	return c.listFailedEmails.CallUnary(ctx, req)
+}
+
+// RetryEmail calls sabores.v1.AdminService.RetryEmail.
+func (c *adminServiceClient) RetryEmail(ctx context.Context, req *connect.Request[v1.RetryEmailRequest]) (*connect.Response[v1.RetryEmailResponse], error) {
+	return c.retryEmail.CallUnary(ctx, req)
 }
 
 // GetDashboardStats calls sabores.v1.AdminService.GetDashboardStats.
@@ -401,8 +462,23 @@ type AdminServiceHandler interface {
 	UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error)
 	// ListCustomers lists active customers, newest first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
-	// ListOrders lists every customer's orders, newest first.
+	// ListOrders lists every customer's orders, newest first, filtered by
+	// fulfilment status, payment status, date range and a search, paged by
+	// cursor (page_token), with a count capped at ListOrdersResponse's limit:
+	// it stays fast at millions of orders.
 	ListOrders(context.Context, *connect.Request[v1.ListOrdersRequest]) (*connect.Response[v1.ListOrdersResponse], error)
+	// GetAdminOrder returns one order for the order desk: lines, VAT per rate,
+	// delivery, payment, shipping data, its timeline and the actions the
+	// lifecycle allows an admin to take on it now.
+	GetAdminOrder(context.Context, *connect.Request[v1.GetAdminOrderRequest]) (*connect.Response[v1.GetAdminOrderResponse], error)
+	// ListFailedEmails lists the shoppers' e-mails the SMTP server has not
+	// accepted yet after at least one attempt (still retrying or given up),
+	// oldest first, with the last error.
+	ListFailedEmails(context.Context, *connect.Request[v1.ListFailedEmailsRequest]) (*connect.Response[v1.ListFailedEmailsResponse], error)
+	// RetryEmail sends a failed e-mail again now, audited. An e-mail the SMTP
+	// server already accepted is never sent again: that is FailedPrecondition
+	// with reason EMAIL_ALREADY_SENT.
+	RetryEmail(context.Context, *connect.Request[v1.RetryEmailRequest]) (*connect.Response[v1.RetryEmailResponse], error)
 	// GetDashboardStats returns the shop's order statistics.
 	GetDashboardStats(context.Context, *connect.Request[v1.GetDashboardStatsRequest]) (*connect.Response[v1.GetDashboardStatsResponse], error)
 	// ListCountryConfigs lists every country's tile configuration.
@@ -486,6 +562,26 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		svc.ListOrders,
 		connect.WithSchema(adminServiceMethods.ByName("ListOrders")),
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceGetAdminOrderHandler := connect.NewUnaryHandler(
+		AdminServiceGetAdminOrderProcedure,
+		svc.GetAdminOrder,
+		connect.WithSchema(adminServiceMethods.ByName("GetAdminOrder")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceListFailedEmailsHandler := connect.NewUnaryHandler(
+		AdminServiceListFailedEmailsProcedure,
+		svc.ListFailedEmails,
+		connect.WithSchema(adminServiceMethods.ByName("ListFailedEmails")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceRetryEmailHandler := connect.NewUnaryHandler(
+		AdminServiceRetryEmailProcedure,
+		svc.RetryEmail,
+		connect.WithSchema(adminServiceMethods.ByName("RetryEmail")),
 		connect.WithHandlerOptions(opts...),
 	)
 	adminServiceGetDashboardStatsHandler := connect.NewUnaryHandler(
@@ -575,6 +671,12 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceListCustomersHandler.ServeHTTP(w, r)
 		case AdminServiceListOrdersProcedure:
 			adminServiceListOrdersHandler.ServeHTTP(w, r)
+		case AdminServiceGetAdminOrderProcedure:
+			adminServiceGetAdminOrderHandler.ServeHTTP(w, r)
+		case AdminServiceListFailedEmailsProcedure:
+			adminServiceListFailedEmailsHandler.ServeHTTP(w, r)
+		case AdminServiceRetryEmailProcedure:
+			adminServiceRetryEmailHandler.ServeHTTP(w, r)
 		case AdminServiceGetDashboardStatsProcedure:
 			adminServiceGetDashboardStatsHandler.ServeHTTP(w, r)
 		case AdminServiceListCountryConfigsProcedure:
@@ -632,6 +734,18 @@ func (UnimplementedAdminServiceHandler) ListCustomers(context.Context, *connect.
 
 func (UnimplementedAdminServiceHandler) ListOrders(context.Context, *connect.Request[v1.ListOrdersRequest]) (*connect.Response[v1.ListOrdersResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ListOrders is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) GetAdminOrder(context.Context, *connect.Request[v1.GetAdminOrderRequest]) (*connect.Response[v1.GetAdminOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.GetAdminOrder is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) ListFailedEmails(context.Context, *connect.Request[v1.ListFailedEmailsRequest]) (*connect.Response[v1.ListFailedEmailsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ListFailedEmails is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) RetryEmail(context.Context, *connect.Request[v1.RetryEmailRequest]) (*connect.Response[v1.RetryEmailResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.RetryEmail is not implemented"))
 }
 
 func (UnimplementedAdminServiceHandler) GetDashboardStats(context.Context, *connect.Request[v1.GetDashboardStatsRequest]) (*connect.Response[v1.GetDashboardStatsResponse], error) {

@@ -1,0 +1,127 @@
+package admin
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// emailPageSizes: the failed e-mails screen shows 50 at a time.
+var emailPageSizes = paging.Sizes{Default: 50, Max: 100}
+
+// WithEmailJobs returns s showing and retrying failed e-mails through j.
+func (s *Service) WithEmailJobs(j shop.EmailJobs) *Service {
+	s.emailJobs = j
+	return s
+}
+
+// ListFailedEmails pages the e-mails not accepted after an attempt, oldest
+// first, each with where its sending stands.
+func (s *Service) ListFailedEmails(ctx context.Context, req *connect.Request[saboresv1.ListFailedEmailsRequest]) (*connect.Response[saboresv1.ListFailedEmailsResponse], error) {
+	window, err := paging.Page(0, req.Msg.GetPageSize(), emailPageSizes)
+	if err != nil {
+		return nil, err
+	}
+	cursor, ok, err := paging.ParseToken("page_token", req.Msg.GetPageToken())
+	if err != nil {
+		return nil, err
+	}
+	params := db.ListFailedEmailsParams{PageLimit: window.Size + 1}
+	if ok {
+		params.AfterCreated, params.AfterID = &cursor.Time, &cursor.Key
+	}
+	rows, err := s.q.ListFailedEmails(ctx, params)
+	if err != nil {
+		return nil, fmt.Errorf("admin: list failed e-mails: %w", err)
+	}
+	res := &saboresv1.ListFailedEmailsResponse{}
+	if len(rows) > int(window.Size) {
+		rows = rows[:window.Size]
+		last := rows[len(rows)-1]
+		res.NextPageToken = paging.Cursor{Time: last.CreatedAt, Key: last.MessageID}.Token()
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.MessageID
+	}
+	states := map[string]shop.EmailJob{}
+	if s.emailJobs != nil {
+		if states, err = s.emailJobs.EmailJobStates(ctx, ids); err != nil {
+			return nil, err
+		}
+	}
+	for _, r := range rows {
+		res.Emails = append(res.Emails, failedEmailToProto(r, states[r.MessageID]))
+	}
+	return connect.NewResponse(res), nil
+}
+
+// RetryEmail queues a failed e-mail's next attempt now, audited in the same
+// transaction. An e-mail already accepted is refused, never sent again.
+func (s *Service) RetryEmail(ctx context.Context, req *connect.Request[saboresv1.RetryEmailRequest]) (*connect.Response[saboresv1.RetryEmailResponse], error) {
+	if s.emailJobs == nil {
+		return nil, connect.NewError(connect.CodeUnavailable, errors.New("e-mails are not sent by this server"))
+	}
+	id := req.Msg.GetMessageId()
+	var res *saboresv1.RetryEmailResponse
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.q.WithTx(tx)
+		e, err := q.GetOutboundEmailForUpdate(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("admin: e-mail %s: %w", id, apperr.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("admin: read e-mail %s: %w", id, err)
+		}
+		if e.SentAt != nil {
+			return &shop.EmailSentRefusal{MessageID: id}
+		}
+		job, err := s.emailJobs.RetryEmail(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		type emailAudit struct {
+			Attempts  int32  `json:"attempts"`
+			LastError string `json:"last_error"`
+		}
+		if err := shop.Audit(ctx, q, "email.retry", "email:"+id, emailAudit{e.Attempts, e.LastError}, nil); err != nil {
+			return err
+		}
+		res = &saboresv1.RetryEmailResponse{Email: failedEmailToProto(e, job)}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
+}
+
+var emailStates = map[shop.EmailJobState]saboresv1.EmailState{
+	shop.EmailRetrying: saboresv1.EmailState_EMAIL_STATE_RETRYING,
+	shop.EmailSending:  saboresv1.EmailState_EMAIL_STATE_SENDING,
+	shop.EmailGaveUp:   saboresv1.EmailState_EMAIL_STATE_GAVE_UP,
+}
+
+func failedEmailToProto(e db.OutboundEmail, job shop.EmailJob) *saboresv1.FailedEmail {
+	out := &saboresv1.FailedEmail{
+		MessageId: e.MessageID, Kind: e.Kind, Recipient: e.Recipient, Attempts: e.Attempts,
+		LastError: e.LastError, CreateTime: timestamppb.New(e.CreatedAt), State: emailStates[job.State],
+	}
+	if e.OrderID != nil {
+		out.OrderId = *e.OrderID
+	}
+	if !job.NextAttempt.IsZero() {
+		out.NextAttemptTime = timestamppb.New(job.NextAttempt)
+	}
+	return out
+}

@@ -1,0 +1,229 @@
+package admin_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/connecttest"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// deskOrder writes an order for the desk's filters and returns its id.
+func (f fixture) deskOrder(t *testing.T, status, payment, name, email, postal, createdAt string) int64 {
+	t.Helper()
+	var id int64
+	if err := f.pool.QueryRow(context.Background(), `INSERT INTO orders (user_id, idempotency_key, status, payment_method,
+			payment_status, subtotal_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone,
+			delivery_address, delivery_city, delivery_postal_code, created_at)
+		VALUES ($1, gen_random_uuid(), $2, 'transfer', $3, 100, 0, 100, $4, $5, '600000000', 'Rúa 1', 'Burela', $6, $7)
+		RETURNING id`, f.maria, status, payment, name, email, postal, createdAt).Scan(&id); err != nil {
+		t.Fatalf("desk order: %v", err)
+	}
+	return id
+}
+
+func (f fixture) desk(t *testing.T, req *saboresv1.ListOrdersRequest) (*saboresv1.ListOrdersResponse, error) {
+	t.Helper()
+	res, err := f.svc.ListOrders(f.ctx, connect.NewRequest(req))
+	if err != nil {
+		return nil, err
+	}
+	return res.Msg, nil
+}
+
+func ids(orders []*saboresv1.Order) []int64 {
+	out := make([]int64, len(orders))
+	for i, o := range orders {
+		out[i] = o.GetId()
+	}
+	return out
+}
+
+// TestOrderDeskFilters finds orders by status, payment, Madrid day and each
+// kind of search, newest first.
+func TestOrderDeskFilters(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	_, err := f.pool.Exec(context.Background(), `DELETE FROM order_lines; DELETE FROM orders`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lucia := f.deskOrder(t, "placed", "awaiting_payment", "Lucía Pérez", "lucia@example.com", "27880", "2026-03-01 10:00+01")
+	joao := f.deskOrder(t, "shipped", "paid", "João Gonçalves", "jg@correio.pt", "28001", "2026-03-02 23:30+01")
+	ana := f.deskOrder(t, "cancelled", "awaiting_payment", "Ana Lucia Diop", "ana@example.com", "08001", "2026-03-03 00:30+01")
+	zed := f.deskOrder(t, "delivered", "paid", "Zed 50%_off", "zed@example.com", "41001", "2026-03-04 12:00+01")
+	tests := []struct {
+		name string
+		req  *saboresv1.ListOrdersRequest
+		want []int64
+	}{
+		{"all, newest first", &saboresv1.ListOrdersRequest{}, []int64{zed, ana, joao, lucia}},
+		{"status", &saboresv1.ListOrdersRequest{Status: saboresv1.OrderStatus_ORDER_STATUS_SHIPPED}, []int64{joao}},
+		{"payment", &saboresv1.ListOrdersRequest{PaymentStatus: saboresv1.PaymentStatus_PAYMENT_STATUS_AWAITING_PAYMENT}, []int64{ana, lucia}},
+		{"both", &saboresv1.ListOrdersRequest{Status: saboresv1.OrderStatus_ORDER_STATUS_PENDING, PaymentStatus: saboresv1.PaymentStatus_PAYMENT_STATUS_AWAITING_PAYMENT}, []int64{lucia}},
+		// 23:30 on the 2nd in Madrid is the 2nd, though UTC says so too; 00:30 on the 3rd is the 2nd in UTC.
+		{"one Madrid day", &saboresv1.ListOrdersRequest{CreatedFrom: "2026-03-03", CreatedTo: "2026-03-03"}, []int64{ana}},
+		{"from", &saboresv1.ListOrdersRequest{CreatedFrom: "2026-03-02"}, []int64{zed, ana, joao}},
+		{"to", &saboresv1.ListOrdersRequest{CreatedTo: "2026-03-02"}, []int64{joao, lucia}},
+		{"name without accents", &saboresv1.ListOrdersRequest{Query: "lucia"}, []int64{ana, lucia}},
+		{"name with case and accent", &saboresv1.ListOrdersRequest{Query: "GONÇALVES"}, []int64{joao}},
+		{"e-mail", &saboresv1.ListOrdersRequest{Query: "correio.pt"}, []int64{joao}},
+		{"postal code", &saboresv1.ListOrdersRequest{Query: "08001"}, []int64{ana}},
+		{"order number", &saboresv1.ListOrdersRequest{Query: "#" + itoa(joao)}, []int64{joao}},
+		{"wildcards are text", &saboresv1.ListOrdersRequest{Query: "50%_"}, []int64{zed}},
+		{"nothing", &saboresv1.ListOrdersRequest{Query: "nadie"}, []int64{}},
+		{"search and filter", &saboresv1.ListOrdersRequest{Query: "lucia", Status: saboresv1.OrderStatus_ORDER_STATUS_CANCELLED}, []int64{ana}},
+	}
+	for _, tt := range tests {
+		got, err := f.desk(t, tt.req)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if !slices.Equal(ids(got.Orders), tt.want) || got.TotalSize != int32(len(tt.want)) || got.TotalSizeCapped {
+			t.Errorf("%s: %v (total %d), want %v", tt.name, ids(got.Orders), got.TotalSize, tt.want)
+		}
+	}
+	for _, bad := range []*saboresv1.ListOrdersRequest{
+		{Query: "lu"}, {CreatedFrom: "2026-02-30"}, {PageToken: "not-a-token"},
+	} {
+		if _, err := f.desk(t, bad); connecttest.Code(err) != connect.CodeInvalidArgument {
+			t.Errorf("ListOrders(%v) = %v, want InvalidArgument", bad, err)
+		}
+	}
+}
+
+// TestOrderDeskPagesByCursor walks every page: each order once, newest
+// first, orders placed in the same microsecond told apart by id; the count
+// stops at the cap.
+func TestOrderDeskPagesByCursor(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	if _, err := f.pool.Exec(context.Background(), `INSERT INTO orders (user_id, idempotency_key, status, payment_method,
+			payment_status, subtotal_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone,
+			delivery_address, delivery_city, delivery_postal_code, created_at)
+		SELECT $1, gen_random_uuid(), 'delivered', 'card', 'paid', 100, 0, 100, 'Cliente ' || g, 'c@example.com',
+			'600000000', 'Rúa 1', 'Burela', '27880', timestamptz '2026-01-01' + (g / 3) * interval '1 minute'
+		FROM generate_series(1, 1003) g`, f.maria); err != nil {
+		t.Fatal(err)
+	}
+	var want []int64
+	rows, err := f.pool.Query(context.Background(), `SELECT id FROM orders ORDER BY created_at DESC, id DESC`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, id)
+	}
+	var got []int64
+	req := &saboresv1.ListOrdersRequest{PageSize: 100}
+	pages := 0
+	for {
+		page, err := f.desk(t, req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages++
+		if page.TotalSize != admin.OrderCountLimit || !page.TotalSizeCapped {
+			t.Fatalf("page %d: total %d capped %v, want %d capped", pages, page.TotalSize, page.TotalSizeCapped, admin.OrderCountLimit)
+		}
+		got = append(got, ids(page.Orders)...)
+		if page.NextPageToken == "" {
+			break
+		}
+		req.PageToken = page.NextPageToken
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("paged %d orders in %d pages; not the %d orders newest first, once each", len(got), pages, len(want))
+	}
+	if pages != 11 {
+		t.Errorf("%d pages of 100 for %d orders", pages, len(want))
+	}
+}
+
+// TestAdminOrderOffersWhatTheLifecycleAllows reads an order at each stage:
+// the actions offered are the lifecycle's, and only a transfer is marked
+// paid by hand.
+func TestAdminOrderOffersWhatTheLifecycleAllows(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const (
+		paid      = saboresv1.OrderAction_ORDER_ACTION_MARK_PAID
+		prepare   = saboresv1.OrderAction_ORDER_ACTION_START_PREPARING
+		ship      = saboresv1.OrderAction_ORDER_ACTION_SHIP
+		delivered = saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED
+		cancel    = saboresv1.OrderAction_ORDER_ACTION_CANCEL
+	)
+	get := func(id int64) *saboresv1.GetAdminOrderResponse {
+		t.Helper()
+		res, err := f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Msg
+	}
+	transfer := f.placeFixture(t, "transfer", "awaiting_payment")
+	steps := []struct {
+		take *saboresv1.AdvanceOrderRequest
+		want []saboresv1.OrderAction
+	}{
+		{nil, []saboresv1.OrderAction{paid, cancel}},
+		{&saboresv1.AdvanceOrderRequest{Action: paid}, []saboresv1.OrderAction{prepare, cancel}},
+		{&saboresv1.AdvanceOrderRequest{Action: prepare}, []saboresv1.OrderAction{ship, cancel}},
+		{&saboresv1.AdvanceOrderRequest{Action: ship, Carrier: "Correos", TrackingNumber: "PQ 12/3"}, []saboresv1.OrderAction{delivered}},
+		{&saboresv1.AdvanceOrderRequest{Action: delivered}, nil},
+	}
+	for i, s := range steps {
+		if s.take != nil {
+			s.take.Id = transfer
+			if _, err := f.svc.AdvanceOrder(f.ctx, connect.NewRequest(s.take)); err != nil {
+				t.Fatalf("step %d: %v", i, err)
+			}
+		}
+		if got := get(transfer).AllowedActions; !slices.Equal(got, s.want) {
+			t.Errorf("step %d: offered %v, want %v", i, got, s.want)
+		}
+	}
+	o := get(transfer)
+	if o.Order.Carrier != "Correos" || o.Order.TrackingNumber != "PQ 12/3" ||
+		o.Order.TrackingUrl != "https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number=PQ+12%2F3" {
+		t.Errorf("shipping data: %q %q %q", o.Order.Carrier, o.Order.TrackingNumber, o.Order.TrackingUrl)
+	}
+	if o.Order.CustomerEmail != "maria@example.com" || len(o.Order.Lines) != 1 || !slices.Contains(o.Carriers, "SEUR") {
+		t.Errorf("order: %v, carriers %v", o.Order, o.Carriers)
+	}
+	if v := o.Order.VatByRate; len(v) != 1 || v[0].VatBasisPoints != 1000 || v[0].VatCents != 45 || v[0].BaseCents != 455 {
+		t.Errorf("VAT by rate: %v", v)
+	}
+	var states []string
+	for _, e := range o.Events {
+		states = append(states, e.Machine+":"+e.ToState)
+	}
+	if want := []string{"payment:paid", "fulfilment:preparing", "fulfilment:shipped", "fulfilment:delivered"}; !slices.Equal(states, want) {
+		t.Errorf("timeline %v, want %v", states, want)
+	}
+
+	card := f.placeFixture(t, "card", "awaiting_payment")
+	if got := get(card).AllowedActions; !slices.Equal(got, []saboresv1.OrderAction{cancel}) {
+		t.Errorf("unpaid card order: offered %v, want only cancel", got)
+	}
+	_, err := f.svc.AdvanceOrder(f.ctx, connect.NewRequest(&saboresv1.AdvanceOrderRequest{Id: card, Action: paid}))
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != "PAYMENT_NOT_MANUAL" {
+		t.Errorf("marking a card order paid: %v %q, want FailedPrecondition PAYMENT_NOT_MANUAL", code, reason)
+	}
+	cash := f.placeFixture(t, "cash", "on_delivery")
+	if got := get(cash).AllowedActions; !slices.Equal(got, []saboresv1.OrderAction{prepare, cancel}) {
+		t.Errorf("cash order: offered %v, want prepare and cancel", got)
+	}
+	if _, err = f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: 999999})); connecttest.Code(err) != connect.CodeNotFound {
+		t.Errorf("an unknown order: %v, want NotFound", err)
+	}
+}

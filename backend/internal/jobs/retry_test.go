@@ -1,0 +1,142 @@
+package jobs_test
+
+import (
+	"context"
+	"net"
+	"strconv"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+	"github.com/riverqueue/river/rivertype"
+
+	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/faultproxy"
+	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/mail"
+	"github.com/sabores/sabores/backend/internal/mailtest"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// slowRetry leaves a failed e-mail waiting an hour: only the back office's
+// retry sends it sooner.
+type slowRetry struct{}
+
+func (slowRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(time.Hour) }
+
+// TestFailedEmailShownAndRetriedOnce fails an e-mail while SMTP is down: the
+// back office lists it with its error and next attempt; its retry, once
+// SMTP is back, sends it at once and exactly once, audited; a second retry
+// is refused, never a second copy.
+func TestFailedEmailShownAndRetriedOnce(t *testing.T) {
+	b := setup(t)
+	pit := mailtest.Start(t)
+	link, err := faultproxy.Listen(net.JoinHostPort(pit.SMTPHost, strconv.Itoa(pit.SMTPPort)), faultproxy.Down)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = link.Close() })
+	host, port, _ := net.SplitHostPort(link.Addr())
+	portNum, _ := strconv.Atoi(port)
+	sender, err := mail.NewSender(mail.Settings{Host: host, Port: portNum, TLS: "none", From: "Sabores <pedidos@sabores.test>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := jobs.NewClient(b.pool, jobs.Options{
+		PaymentWindows: shop.DefaultPaymentWindows(), Sender: sender, Identity: identity{},
+		From: "pedidos@sabores.test", RetryPolicy: slowRetry{},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	queue := jobs.NewMailQueue(client, "pedidos@sabores.test")
+	b.orders.WithMailer(queue)
+	if err := client.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = client.Stop(ctx)
+	})
+	adminID := dbtest.Admin(t, b.pool, "Sabores", dbtest.PersonOpts{Subject: "admin", Email: "admin@sabores.es"})
+	desk := admin.New(b.pool, nil).WithEmailJobs(queue)
+	asAdmin := auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
+
+	res, err := b.orders.PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+		IdempotencyKey: uuid.NewString(),
+		Lines:          []*saboresv1.CartLineInput{{ProductId: 1, Quantity: 1}},
+		Delivery: &saboresv1.DeliveryInput{Name: "María", Email: "maria@example.com", Phone: "+34 600 000 000",
+			Address: "Rúa 1", City: "Burela", PostalCode: "27880"},
+		PaymentMethod: saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY,
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	orderID := res.Msg.GetOrder().GetId()
+
+	// The failure is recorded while the job still runs; then it waits.
+	var failed []*saboresv1.FailedEmail
+	waiting := func() bool { return len(failed) > 0 && failed[0].State == saboresv1.EmailState_EMAIL_STATE_RETRYING }
+	for deadline := time.Now().Add(20 * time.Second); !waiting(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the e-mail's failure was not listed within 20 s")
+		}
+		list, err := desk.ListFailedEmails(asAdmin, connect.NewRequest(&saboresv1.ListFailedEmailsRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		failed = list.Msg.GetEmails()
+	}
+	e := failed[0]
+	if len(failed) != 1 || e.OrderId != orderID || e.Kind != "order_received" || e.Recipient != "maria@example.com" ||
+		e.Attempts != 1 || e.LastError == "" || e.NextAttemptTime.AsTime().Before(time.Now().Add(50*time.Minute)) {
+		t.Fatalf("failed e-mails: %v", failed)
+	}
+
+	link.Set(faultproxy.Up)
+	retried, err := desk.RetryEmail(asAdmin, connect.NewRequest(&saboresv1.RetryEmailRequest{MessageId: e.MessageId}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := retried.Msg.GetEmail().GetState(); s != saboresv1.EmailState_EMAIL_STATE_RETRYING && s != saboresv1.EmailState_EMAIL_STATE_SENDING {
+		t.Errorf("retried e-mail state %v", s)
+	}
+	for deadline := time.Now().Add(20 * time.Second); len(pit.Messages(t)) == 0; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the retried e-mail did not arrive within 20 s")
+		}
+	}
+	var sent bool
+	for deadline := time.Now().Add(10 * time.Second); !sent && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if err := b.pool.QueryRow(context.Background(),
+			`SELECT sent_at IS NOT NULL FROM outbound_emails WHERE message_id = $1`, e.MessageId).Scan(&sent); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = desk.RetryEmail(asAdmin, connect.NewRequest(&saboresv1.RetryEmailRequest{MessageId: e.MessageId}))
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonEmailAlreadySent {
+		t.Errorf("retrying a sent e-mail: %v %q, want FailedPrecondition %s", code, reason, shop.ReasonEmailAlreadySent)
+	}
+	time.Sleep(time.Second) // room for a duplicate to show up
+	if msgs := pit.Messages(t); len(msgs) != 1 || "<"+msgs[0].MessageID+">" != e.MessageId {
+		t.Errorf("caught %v, want the one e-mail once", msgs)
+	}
+	list, err := desk.ListFailedEmails(asAdmin, connect.NewRequest(&saboresv1.ListFailedEmailsRequest{}))
+	if err != nil || len(list.Msg.GetEmails()) != 0 {
+		t.Errorf("failed e-mails after the retry: %v, %v", list, err)
+	}
+	var audits int
+	if err := b.pool.QueryRow(context.Background(), `SELECT count(*) FROM audit_events
+		WHERE action = 'email.retry' AND entity = $1 AND actor_user_id = $2`, "email:"+e.MessageId, adminID).Scan(&audits); err != nil {
+		t.Fatal(err)
+	}
+	if audits != 1 {
+		t.Errorf("%d audit events of the retry, want 1", audits)
+	}
+}

@@ -1,0 +1,123 @@
+import { screen, within } from "@testing-library/react";
+import { expect, it } from "vitest";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { AccountService } from "@gen/sabores/v1/account_service_pb";
+import { InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
+import { OrderService, type CancelMyOrderRequest } from "@gen/sabores/v1/order_service_pb";
+import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
+import { signedIn } from "@/testing/fixtures";
+import { renderApp } from "@/testing/render-app";
+
+const placed = {
+  id: 12n,
+  status: OrderStatus.PENDING,
+  statusText: "placed",
+  paymentMethod: PaymentMethod.TRANSFER,
+  paymentStatus: PaymentStatus.AWAITING_PAYMENT,
+  totalCents: 500n,
+  itemCount: 2,
+  lines: [{ productId: 1001n, name: "Guaraná", quantity: 2, lineTotalCents: 500n }],
+  createTime: { seconds: 1_790_000_000n, nanos: 0 },
+};
+const at = (s: number) => ({ seconds: BigInt(1_790_000_000 + s), nanos: 0 });
+
+function renderOrder(order: object, events: object[], cancellable: boolean, cancel?: (req: CancelMyOrderRequest) => object, language: "es" | "pt" = "es") {
+  return renderApp(
+    "/orders/12",
+    (router) => {
+      router.service(AccountService, { getSession: () => signedIn() });
+      router.service(InvoiceService, { listMyInvoices: () => ({ invoices: [] }) });
+      router.service(OrderService, {
+        getMyOrder: () => ({ order, events, cancellable }),
+        cancelMyOrder: (req) => cancel?.(req) ?? {},
+      });
+    },
+    language,
+  );
+}
+
+it("shows a shipped order's timeline in words and the carrier's tracking link", async () => {
+  renderOrder(
+    { ...placed, status: OrderStatus.SHIPPED, paymentStatus: PaymentStatus.PAID, carrier: "Correos", trackingNumber: "PQ4B2", trackingUrl: "https://www.correos.es/x?tracking-number=PQ4B2" },
+    [
+      { machine: "fulfilment", toState: "placed", actor: "shopper", createTime: at(0) },
+      { machine: "payment", toState: "paid", actor: "admin", createTime: at(3600) },
+      { machine: "fulfilment", toState: "preparing", actor: "admin", createTime: at(7200) },
+      { machine: "fulfilment", toState: "shipped", actor: "admin", createTime: at(9000) },
+    ],
+    false,
+    undefined,
+    "pt",
+  );
+  const history = await screen.findByRole("region", { name: "Estado da encomenda" });
+  expect(within(history).getAllByRole("listitem").map((li) => li.querySelector("p")?.textContent)).toEqual([
+    "Encomenda recebida",
+    "Pagamento recebido",
+    "Estamos a prepará-la",
+    "Enviada",
+  ]);
+  expect(within(history).getAllByRole("listitem")[3].querySelector("time")).toHaveAttribute("datetime", "2026-09-21T16:43:20.000Z");
+  expect(screen.getByRole("link", { name: /Seguir o envio PQ4B2/ })).toHaveAttribute("href", "https://www.correos.es/x?tracking-number=PQ4B2");
+  expect(screen.queryByRole("button", { name: "Cancelar encomenda" })).toBeNull();
+});
+
+it("shows an unknown carrier's number as text", async () => {
+  renderOrder({ ...placed, status: OrderStatus.SHIPPED, carrier: "Mensajería Paco", trackingNumber: "77-1" }, [], false);
+  expect(await screen.findByText("77-1")).toBeVisible();
+  expect(screen.getByText(/Lo lleva Mensajería Paco/)).toBeVisible();
+  expect(screen.queryByRole("link", { name: /77-1/ })).toBeNull();
+});
+
+it("cancels after confirmation and shows the result", async () => {
+  let cancelled = false;
+  const asked: CancelMyOrderRequest[] = [];
+  const { user } = renderApp("/orders/12", (router) => {
+    router.service(AccountService, { getSession: () => signedIn() });
+    router.service(InvoiceService, { listMyInvoices: () => ({ invoices: [] }) });
+    router.service(OrderService, {
+      getMyOrder: () =>
+        cancelled
+          ? { order: { ...placed, status: OrderStatus.CANCELLED, statusText: "cancelled" }, events: [{ machine: "fulfilment", toState: "cancelled", actor: "shopper", note: "me equivoqué", createTime: at(60) }], cancellable: false }
+          : { order: placed, events: [{ machine: "fulfilment", toState: "placed", actor: "shopper", createTime: at(0) }], cancellable: true },
+      cancelMyOrder: (req) => {
+        asked.push(req);
+        cancelled = true;
+        return { order: { ...placed, status: OrderStatus.CANCELLED } };
+      },
+    });
+  });
+  await user.click(await screen.findByRole("button", { name: "Cancelar pedido" }));
+  const dialog = await screen.findByRole("alertdialog", { name: "¿Cancelar el pedido #12?" });
+  expect(within(dialog).getByText(/No se te cobrará nada/)).toBeVisible();
+  await user.click(within(dialog).getByRole("button", { name: "No, mantener el pedido" }));
+  expect(asked).toEqual([]);
+
+  await user.click(screen.getByRole("button", { name: "Cancelar pedido" }));
+  await user.type(within(await screen.findByRole("alertdialog")).getByLabelText("¿Por qué? (opcional)"), "me equivoqué");
+  await user.click(screen.getByRole("button", { name: "Sí, cancelar el pedido" }));
+  expect(await screen.findByText("Pedido cancelado. Te hemos enviado un e-mail.")).toBeVisible();
+  expect(asked).toEqual([expect.objectContaining({ id: 12n, reason: "me equivoqué" })]);
+  expect(await screen.findByText("me equivoqué")).toBeVisible();
+  expect(screen.queryByRole("button", { name: "Cancelar pedido" })).toBeNull();
+});
+
+it("says when the order is being prepared and cannot be cancelled any more", async () => {
+  const { user } = renderOrder({ ...placed }, [], true, () => {
+    throw new ConnectError("too late", Code.FailedPrecondition);
+  });
+  await user.click(await screen.findByRole("button", { name: "Cancelar pedido" }));
+  await user.click(screen.getByRole("button", { name: "Sí, cancelar el pedido" }));
+  expect(await screen.findByText("No se pudo cancelar. Inténtalo de nuevo.")).toBeVisible();
+});
+
+it("says when the order is not the shopper's", async () => {
+  renderApp("/orders/99", (router) => {
+    router.service(AccountService, { getSession: () => signedIn() });
+    router.service(OrderService, {
+      getMyOrder: () => {
+        throw new ConnectError("no", Code.NotFound);
+      },
+    });
+  });
+  expect(await screen.findByText("No encontramos este pedido en tu cuenta.")).toBeVisible();
+});

@@ -1,0 +1,142 @@
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { OrderAction } from "@gen/sabores/v1/admin_service_pb";
+import { AdminDialog } from "@/features/admin/components/admin-dialog";
+import { useAdvanceOrder } from "@/features/admin/api/orders";
+import { errorInfos } from "@/lib/connect-errors";
+
+// Steps taken with a form: what they ask for before the server is called.
+const withForm = new Set([OrderAction.MARK_PAID, OrderAction.SHIP, OrderAction.CANCEL]);
+
+const names: Record<number, string> = {
+  [OrderAction.MARK_PAID]: "markPaid",
+  [OrderAction.START_PREPARING]: "startPreparing",
+  [OrderAction.SHIP]: "ship",
+  [OrderAction.MARK_DELIVERED]: "markDelivered",
+  [OrderAction.CANCEL]: "cancel",
+};
+
+/**
+ * OrderActions offers the steps the server says the lifecycle allows for
+ * this order now (allowed); none is decided here. Shipping asks for the
+ * carrier and tracking number, cancelling for a reason, marking paid for an
+ * optional note (the transfer's reference).
+ */
+export function OrderActions({ orderId, allowed, carriers }: { orderId: bigint; allowed: OrderAction[]; carriers: string[] }) {
+  const { t } = useTranslation("admin", { keyPrefix: "desk" });
+  const advance = useAdvanceOrder();
+  const [open, setOpen] = useState<OrderAction | null>(null);
+  const [done, setDone] = useState("");
+  const id = useId();
+  const reason = errorInfos(advance.error)[0]?.reason;
+
+  const take = (action: OrderAction, fields: { carrier?: string; trackingNumber?: string; note?: string } = {}) => {
+    setDone("");
+    advance.mutate(
+      { id: orderId, action, ...fields },
+      {
+        onSuccess: () => {
+          setOpen(null);
+          setDone(t(`done.${names[action]}`));
+        },
+      },
+    );
+  };
+  const submit = (action: OrderAction) => (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const text = (k: string) => String(form.get(k) ?? "").trim();
+    take(action, { carrier: text("carrier"), trackingNumber: text("tracking"), note: text("note") });
+  };
+  const error = advance.isError && (
+    <p role="alert" className="mt-2 text-sm text-red-800">
+      {t(`reason.${reason ?? "unknown"}`, { defaultValue: t("reason.unknown") })}
+    </p>
+  );
+  const field = "grid gap-1 text-sm font-medium";
+  const input = "rounded border border-stone-300 px-2 py-1.5 font-normal";
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="card p-4 print:hidden">
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {t("actions")}
+      </h2>
+      {allowed.length === 0 && <p className="mt-2 text-stone-700">{t("noActions")}</p>}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {allowed.map((a) => (
+          <button
+            key={a}
+            type="button"
+            className={a === OrderAction.CANCEL ? "btn btn-outline border-red-700 text-red-800" : "btn btn-primary"}
+            disabled={advance.isPending}
+            onClick={() => {
+              advance.reset();
+              if (withForm.has(a)) setOpen(a);
+              else take(a);
+            }}
+          >
+            {t(`action.${names[a]}`)}
+          </button>
+        ))}
+      </div>
+      {open === null && error}
+      <p role="status" className="mt-2 text-sm text-green-800">
+        {done}
+      </p>
+
+      <AdminDialog open={open === OrderAction.SHIP} onOpenChange={(o) => !o && setOpen(null)} title={t("action.ship")}>
+        <form className="mt-4 grid gap-3" onSubmit={submit(OrderAction.SHIP)}>
+          <label className={field}>
+            {t("carrier")}
+            <input name="carrier" required maxLength={60} list={`${id}-carriers`} className={input} autoComplete="off" />
+          </label>
+          <datalist id={`${id}-carriers`}>
+            {carriers.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+          <label className={field}>
+            {t("trackingNumber")}
+            <input name="tracking" required maxLength={60} className={input} autoComplete="off" />
+          </label>
+          {error}
+          <button type="submit" className="btn btn-primary justify-self-end" disabled={advance.isPending}>
+            {t("confirm.ship")}
+          </button>
+        </form>
+      </AdminDialog>
+
+      <AdminDialog
+        open={open === OrderAction.CANCEL}
+        onOpenChange={(o) => !o && setOpen(null)}
+        title={t("action.cancel")}
+        description={t("cancelHint")}
+        role="alertdialog"
+      >
+        <form className="mt-4 grid gap-3" onSubmit={submit(OrderAction.CANCEL)}>
+          <label className={field}>
+            {t("cancelReason")}
+            <textarea name="note" required maxLength={500} rows={3} className={input} />
+          </label>
+          {error}
+          <button type="submit" className="btn justify-self-end bg-red-700 text-white" disabled={advance.isPending}>
+            {t("confirm.cancel")}
+          </button>
+        </form>
+      </AdminDialog>
+
+      <AdminDialog open={open === OrderAction.MARK_PAID} onOpenChange={(o) => !o && setOpen(null)} title={t("action.markPaid")} description={t("markPaidHint")}>
+        <form className="mt-4 grid gap-3" onSubmit={submit(OrderAction.MARK_PAID)}>
+          <label className={field}>
+            {t("paymentNote")}
+            <input name="note" maxLength={500} className={input} autoComplete="off" />
+          </label>
+          {error}
+          <button type="submit" className="btn btn-primary justify-self-end" disabled={advance.isPending}>
+            {t("confirm.markPaid")}
+          </button>
+        </form>
+      </AdminDialog>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import { screen, within } from "@testing-library/react";
+import { expect, it } from "vitest";
+import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { AdminService, OrderAction, type AdvanceOrderRequest } from "@gen/sabores/v1/admin_service_pb";
+import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
+
+const paidOrder = {
+  id: 42n,
+  status: OrderStatus.PREPARING,
+  paymentMethod: PaymentMethod.TRANSFER,
+  paymentStatus: PaymentStatus.PAID,
+  lines: [
+    { productId: 1n, name: "Guaraná", quantity: 3, unitPriceCents: 250n, vatBasisPoints: 1000, lineTotalCents: 750n },
+    { productId: 2n, name: "Champú", quantity: 1, unitPriceCents: 600n, vatBasisPoints: 2100, lineTotalCents: 600n },
+  ],
+  vatByRate: [
+    { vatBasisPoints: 1000, baseCents: 682n, vatCents: 68n },
+    { vatBasisPoints: 2100, baseCents: 496n, vatCents: 104n },
+  ],
+  totalCents: 1350n,
+  itemCount: 4,
+  delivery: { name: "Lucía Pérez", email: "lucia@example.com", phone: "+34 600 123 456", address: "Rúa Nova 8", city: "Burela", postalCode: "27880" },
+};
+const events = [
+  { machine: "fulfilment", toState: "placed", actor: "shopper", createTime: { seconds: 1_790_000_000n, nanos: 0 } },
+  { machine: "payment", fromState: "awaiting_payment", toState: "paid", actor: "admin", note: "justificante 12", createTime: { seconds: 1_790_003_600n, nanos: 0 } },
+  { machine: "fulfilment", fromState: "placed", toState: "preparing", actor: "admin", createTime: { seconds: 1_790_007_200n, nanos: 0 } },
+];
+
+it("offers the server's allowed steps and ships with carrier and tracking number", async () => {
+  const advanced: AdvanceOrderRequest[] = [];
+  let shipped = false;
+  const { user } = renderAdmin(
+    "/admin/orders/42",
+    (router) =>
+      router.service(AdminService, {
+        getAdminOrder: () =>
+          shipped
+            ? { order: { ...paidOrder, status: OrderStatus.SHIPPED, carrier: "Correos", trackingNumber: "PQ1", trackingUrl: "https://www.correos.es/x?tracking-number=PQ1" }, events, allowedActions: [OrderAction.MARK_DELIVERED] }
+            : { order: paidOrder, events, allowedActions: [OrderAction.SHIP, OrderAction.CANCEL], carriers: ["Correos", "SEUR"] },
+        advanceOrder: (req) => {
+          advanced.push(req);
+          shipped = true;
+          return { order: paidOrder };
+        },
+      }),
+    { language: "es" },
+  );
+  expect(await screen.findByRole("heading", { name: "Pedido #42", level: 1 })).toBeVisible();
+  // What the server allows, nothing else.
+  const actions = screen.getByRole("region", { name: "Acciones" });
+  expect(within(actions).getAllByRole("button").map((b) => b.textContent)).toEqual(["Enviar", "Cancelar pedido"]);
+  expect(screen.getByText("Base e IVA al 10 %")).toBeVisible();
+  expect(screen.getByText("Base e IVA al 21 %")).toBeVisible();
+  expect(screen.getByText("justificante 12")).toBeVisible();
+  expect(screen.getByText("Pago recibido")).toBeVisible();
+
+  await user.click(within(actions).getByRole("button", { name: "Enviar" }));
+  const dialog = await screen.findByRole("dialog", { name: "Enviar" });
+  await user.type(within(dialog).getByLabelText("Transportista"), "Correos");
+  await user.type(within(dialog).getByLabelText("Número de seguimiento"), "PQ1");
+  await user.click(within(dialog).getByRole("button", { name: "Marcar como enviado" }));
+  expect(await screen.findByText("Pedido enviado.")).toBeVisible();
+  expect(advanced).toEqual([expect.objectContaining({ id: 42n, action: OrderAction.SHIP, carrier: "Correos", trackingNumber: "PQ1" })]);
+  expect(await screen.findByRole("link", { name: "PQ1" })).toHaveAttribute("href", "https://www.correos.es/x?tracking-number=PQ1");
+  expect(within(screen.getByRole("region", { name: "Acciones" })).getAllByRole("button").map((b) => b.textContent)).toEqual([
+    "Marcar como entregado",
+  ]);
+});
+
+it("cancels only with a reason, and says why the server refused", async () => {
+  const { user } = renderAdmin("/admin/orders/42", (router) =>
+    router.service(AdminService, {
+      getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [OrderAction.CANCEL] }),
+      advanceOrder: () => {
+        const err = new ConnectError("refused", Code.FailedPrecondition);
+        const info = new BinaryWriter().tag(1, 2).string("ORDER_TRANSITION_NOT_ALLOWED").tag(2, 2).string("sabores.v1").finish();
+        err.details.push({ type: "google.rpc.ErrorInfo", value: info });
+        throw err;
+      },
+    }),
+  );
+  await user.click(await screen.findByRole("button", { name: "Cancelar pedido" }));
+  const dialog = await screen.findByRole("alertdialog", { name: "Cancelar pedido" });
+  expect(within(dialog).getByLabelText("Motivo (o cliente vai vê-lo)")).toBeRequired();
+  await user.type(within(dialog).getByLabelText("Motivo (o cliente vai vê-lo)"), "Produto danificado");
+  await user.click(within(dialog).getByRole("button", { name: "Cancelar o pedido" }));
+  expect(await within(dialog).findByText("O pedido já não está nesse passo: recarregue-o.")).toBeVisible();
+});
+
+it("prints a packing slip without prices", async () => {
+  renderAdmin("/admin/orders/42/packing-slip", (router) =>
+    router.service(AdminService, { getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [] }) }),
+  );
+  expect(await screen.findByRole("heading", { name: "Guia de remessa do pedido #42" })).toBeVisible();
+  expect(screen.getByText(/Rúa Nova 8/)).toBeVisible();
+  expect(screen.getByRole("cell", { name: "Guaraná" })).toBeVisible();
+  expect(screen.getByText("4 unidades no total")).toBeVisible();
+  expect(document.body.textContent).not.toMatch(/€/);
+  expect(screen.getByRole("button", { name: "Imprimir" })).toBeEnabled();
+});
+
+it("says when the order does not exist", async () => {
+  renderAdmin("/admin/orders/999", (router) =>
+    router.service(AdminService, {
+      getAdminOrder: () => {
+        throw new ConnectError("no", Code.NotFound);
+      },
+    }),
+  );
+  expect(await screen.findByText("Este pedido não existe.")).toBeVisible();
+});
