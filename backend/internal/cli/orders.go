@@ -37,7 +37,7 @@ func paymentWindows(c *config.Config) shop.PaymentWindows {
 // newJobs builds the background job client (River) with the e-mail
 // sender; serve starts it once the shop is open (startJobs), and
 // Databases.Close stops it gracefully before the pools close.
-func newJobs(app *App, dbs *Databases, refunds *payment.Gateway) (*river.Client[pgx.Tx], error) {
+func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *shop.WithdrawalLinks) (*river.Client[pgx.Tx], error) {
 	cfg := app.Config
 	sender, err := mail.NewSender(mail.Settings{
 		Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
@@ -50,6 +50,7 @@ func newJobs(app *App, dbs *Databases, refunds *payment.Gateway) (*river.Client[
 		PaymentWindows: paymentWindows(cfg), Logger: app.Log,
 		Sender: sender, Identity: settingsIdentity{q: db.New(dbs.Primary), publicURL: cfg.PublicURL}, From: cfg.MailFrom,
 		Refunds: refunds,
+		Links:   links,
 	})
 	if err != nil {
 		return nil, err

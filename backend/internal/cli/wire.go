@@ -30,6 +30,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/visibility"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
 // wire builds what `shopd serve` serves: the service implementations, the
@@ -68,7 +69,11 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		}
 	}
 	gateway := paymentGateway(cfg)
-	jobClient, err := newJobs(app, dbs, gateway)
+	links, err := shop.NewWithdrawalLinks(ctx, db.New(dbs.Primary), cfg.WithdrawalLinkSecret)
+	if err != nil {
+		return server.Options{}, nil, err
+	}
+	jobClient, err := newJobs(app, dbs, gateway, links)
 	if err != nil {
 		return server.Options{}, nil, err
 	}
@@ -91,8 +96,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		Services: server.Services{
 			Catalog:   catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
 			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
-			Cart:      cart.New(dbs.Primary, promos),
-			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).
+			Cart:      cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
+			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).WithDeliveryAreas(cfg.Delivery).
 				WithMailer(mailQueue).
 				WithPayments(order.Payments{
 					Methods: cfg.OfferedPaymentMethods(), CashSurchargeCents: cfg.CashSurchargeCents,
@@ -105,6 +110,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				WithEmailJobs(mailQueue),
 			Settings: settings.New(dbs.Primary),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
+			Withdrawal: withdrawal.New(dbs.Primary, links, invoicer).
+				WithMailer(mailQueue).
+				WithCardRefunds(cardRefunds(cfg, dbs.Primary)),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

@@ -123,6 +123,8 @@ type Config struct {
 	// CashSurchargeCents is added to orders paid on delivery, at most
 	// MaxCashSurchargeCents.
 	CashSurchargeCents int64
+	// Law holds the options of the consumer-law features (law.go).
+	Law
 }
 
 // Option is one row of the configuration table.

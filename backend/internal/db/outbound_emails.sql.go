@@ -11,7 +11,7 @@ import (
 )
 
 const getOutboundEmail = `-- name: GetOutboundEmail :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at FROM outbound_emails WHERE message_id = $1
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id FROM outbound_emails WHERE message_id = $1
 `
 
 func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (OutboundEmail, error) {
@@ -26,12 +26,13 @@ func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (Outbo
 		&i.Attempts,
 		&i.LastError,
 		&i.CreatedAt,
+		&i.WithdrawalID,
 	)
 	return i, err
 }
 
 const getOutboundEmailForUpdate = `-- name: GetOutboundEmailForUpdate :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at FROM outbound_emails WHERE message_id = $1 FOR UPDATE
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id FROM outbound_emails WHERE message_id = $1 FOR UPDATE
 `
 
 // GetOutboundEmailForUpdate reads an e-mail and locks it while a retry is
@@ -48,6 +49,7 @@ func (q *Queries) GetOutboundEmailForUpdate(ctx context.Context, messageID strin
 		&i.Attempts,
 		&i.LastError,
 		&i.CreatedAt,
+		&i.WithdrawalID,
 	)
 	return i, err
 }
@@ -81,7 +83,7 @@ func (q *Queries) InsertOutboundEmail(ctx context.Context, arg InsertOutboundEma
 }
 
 const listFailedEmails = `-- name: ListFailedEmails :many
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at FROM outbound_emails
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id FROM outbound_emails
 WHERE sent_at IS NULL AND attempts > 0
   AND ($1::timestamptz IS NULL
        OR (created_at, message_id) > ($1::timestamptz, $2::text))
@@ -115,6 +117,7 @@ func (q *Queries) ListFailedEmails(ctx context.Context, arg ListFailedEmailsPara
 			&i.Attempts,
 			&i.LastError,
 			&i.CreatedAt,
+			&i.WithdrawalID,
 		); err != nil {
 			return nil, err
 		}

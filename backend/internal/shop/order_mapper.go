@@ -20,7 +20,7 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 }
 
 func orderToProto(o db.Order) *saboresv1.Order {
-	return &saboresv1.Order{
+	out := &saboresv1.Order{
 		Id:                    o.ID,
 		Status:                status(o.Status),
 		StatusText:            o.Status,
@@ -45,6 +45,8 @@ func orderToProto(o db.Order) *saboresv1.Order {
 		TrackingNumber: o.TrackingNumber,
 		TrackingUrl:    TrackingURL(o.Carrier, o.TrackingNumber),
 	}
+	ageToProto(o, out)
+	return out
 }
 
 func lineToProto(l db.OrderLine) *saboresv1.OrderLine {

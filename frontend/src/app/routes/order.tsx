@@ -12,6 +12,7 @@ import { useMyOrder } from "@/features/account/api/account";
 import { CancelOrderDialog } from "@/features/account/components/cancel-order-dialog";
 import { OrderDetails } from "@/features/account/components/order-details";
 import { OrderTracking } from "@/features/account/components/order-tracking";
+import { WithdrawLink } from "@/features/account/components/withdrawal/withdraw-link";
 import { OrderPayment, type Returned } from "@/features/payment/components/order-payment";
 import { useSession } from "@/hooks/use-session";
 import { errorCode } from "@/lib/connect-errors";
@@ -28,7 +29,7 @@ function orderId(raw: string | undefined): bigint {
  * stands (Redsys sends the shopper back here with ?payment=ok or ko, and the
  * page waits for the bank's notification), the timeline, the carrier's
  * tracking link once shipped, the cancel button while the server says it may
- * be cancelled, and its details.
+ * be cancelled, the withdrawal function, and its details.
  */
 export default function OrderRoute() {
   const { t, i18n } = useTranslation("account");
@@ -82,6 +83,7 @@ export default function OrderRoute() {
               </div>
             )}
             <OrderTracking order={o} />
+            <WithdrawLink order={o} />
             <section aria-labelledby="order-history" className="card p-4">
               <h2 id="order-history" className="mb-3 text-lg font-bold">
                 {t("timeline.title")}

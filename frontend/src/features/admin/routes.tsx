@@ -20,6 +20,7 @@ const Orders = lazy(() => import("@/features/admin/routes/orders"));
 const AdminOrder = lazy(() => import("@/features/admin/routes/order"));
 const PackingSlip = lazy(() => import("@/features/admin/routes/packing-slip"));
 const Emails = lazy(() => import("@/features/admin/routes/emails"));
+const Withdrawals = lazy(() => import("@/features/admin/routes/withdrawals"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -51,6 +52,7 @@ export function AdminScreens() {
         <Route path="orders/:id" element={<AdminOrder />} />
         <Route path="orders/:id/packing-slip" element={<PackingSlip />} />
         <Route path="emails" element={<Emails />} />
+        <Route path="withdrawals" element={<Withdrawals />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -1163,8 +1163,14 @@ type Order struct {
 	// payment_surcharge_cents is the cash-on-delivery surcharge, included in
 	// total_cents (and its VAT in vat_cents); 0 for none.
 	PaymentSurchargeCents int64 `protobuf:"varint,19,opt,name=payment_surcharge_cents,json=paymentSurchargeCents,proto3" json:"payment_surcharge_cents,omitempty"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// id_check_required: the order holds age-restricted goods, so the carrier's
+	// ID-check delivery must be bought with its label. (Numbered apart from the
+	// fields other work adds.)
+	IdCheckRequired bool `protobuf:"varint,40,opt,name=id_check_required,json=idCheckRequired,proto3" json:"id_check_required,omitempty"`
+	// age_declare_time is when the shopper declared being 18 or over.
+	AgeDeclareTime *timestamppb.Timestamp `protobuf:"bytes,41,opt,name=age_declare_time,json=ageDeclareTime,proto3" json:"age_declare_time,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -1328,6 +1334,20 @@ func (x *Order) GetPaymentSurchargeCents() int64 {
 		return x.PaymentSurchargeCents
 	}
 	return 0
+}
+
+func (x *Order) GetIdCheckRequired() bool {
+	if x != nil {
+		return x.IdCheckRequired
+	}
+	return false
+}
+
+func (x *Order) GetAgeDeclareTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AgeDeclareTime
+	}
+	return nil
 }
 
 // VatAmount is the taxable base and the VAT of one rate of an order.
@@ -1541,7 +1561,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x0fpromotion_label\x18\x06 \x01(\tR\x0epromotionLabel\x12(\n" +
 	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12(\n" +
 	"\x10line_total_cents\x18\b \x01(\x03R\x0elineTotalCents\x12\x1b\n" +
-	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xb0\x06\n" +
+	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xa2\a\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
@@ -1566,7 +1586,9 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x0ftracking_number\x18\x10 \x01(\tR\x0etrackingNumber\x12!\n" +
 	"\ftracking_url\x18\x11 \x01(\tR\vtrackingUrl\x125\n" +
 	"\vvat_by_rate\x18\x12 \x03(\v2\x15.sabores.v1.VatAmountR\tvatByRate\x126\n" +
-	"\x17payment_surcharge_cents\x18\x13 \x01(\x03R\x15paymentSurchargeCents\"q\n" +
+	"\x17payment_surcharge_cents\x18\x13 \x01(\x03R\x15paymentSurchargeCents\x12*\n" +
+	"\x11id_check_required\x18( \x01(\bR\x0fidCheckRequired\x12D\n" +
+	"\x10age_declare_time\x18) \x01(\v2\x1a.google.protobuf.TimestampR\x0eageDeclareTime\"q\n" +
 	"\tVatAmount\x12(\n" +
 	"\x10vat_basis_points\x18\x01 \x01(\x05R\x0evatBasisPoints\x12\x1d\n" +
 	"\n" +
@@ -1670,12 +1692,13 @@ var file_sabores_v1_types_proto_depIdxs = []int32{
 	10, // 12: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
 	15, // 13: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
 	13, // 14: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
-	6,  // 15: sabores.v1.User.role:type_name -> sabores.v1.Role
-	16, // [16:16] is the sub-list for method output_type
-	16, // [16:16] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	15, // 15: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
+	6,  // 16: sabores.v1.User.role:type_name -> sabores.v1.Role
+	17, // [17:17] is the sub-list for method output_type
+	17, // [17:17] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_types_proto_init() }

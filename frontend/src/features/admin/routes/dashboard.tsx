@@ -14,6 +14,7 @@ const shortcuts = [
   { to: "/admin/shop-settings", key: "shopSettings" },
   { to: "/admin/invoices", key: "invoices" },
   { to: "/admin/emails", key: "emails" },
+  { to: "/admin/withdrawals", key: "withdrawals" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */
