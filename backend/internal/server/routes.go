@@ -15,7 +15,7 @@ var (
 		"brasil", "colombia", "cabo-verde", "senegal",
 		"privacy-policy", "return-policy", "cookie-policy", "contact",
 	}
-	categoryPages      = []string{"bebidas", "alimentos", "beleza", "perfumes", "congelados"}
+	categoryPages      = []string{"bebidas", "alimentos", "doces", "congelados", "beleza", "perfumes"}
 	catalogueCountries = []string{"brasil", "colombia", "cabo-verde"}
 	genericCountries   = []string{"angola", "peru", "argentina", "republica-dominicana", "venezuela", "uruguai", "cuba"}
 )

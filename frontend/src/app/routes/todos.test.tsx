@@ -21,7 +21,16 @@ function renderTodos(path: string, total: number, seen: ListProductsRequest[] = 
     };
   };
   return renderApp(path, (router) => {
-    router.service(CatalogService, { listProducts: list });
+    router.service(CatalogService, {
+      listProducts: list,
+      listCategories: () => ({
+        categories: [
+          { slug: "bebidas", name: "Bebidas", productCount: 3 },
+          { slug: "doces", name: "Dulces", productCount: 2 },
+          { slug: "congelados", name: "Congelados", productCount: 1 },
+        ],
+      }),
+    });
   });
 }
 
@@ -39,6 +48,24 @@ describe("/todos", () => {
     expect(await screen.findByText("Mostrando 21-40 de 45 productos")).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/todos?page=2");
     expect(seen.at(-1)).toMatchObject({ page: 2, pageSize: 20, sort: ProductSort.NAME });
+  });
+
+  it("offers every category the server lists (sweets and frozen goods too), between all and the sections", async () => {
+    const seen: ListProductsRequest[] = [];
+    const { user } = renderTodos("/todos", 5, seen);
+    const select = await screen.findByLabelText("Categoría");
+    await screen.findByRole("option", { name: "Dulces" });
+    expect(within(select).getAllByRole("option").map((o) => o.getAttribute("value"))).toEqual([
+      "todos",
+      "bebidas",
+      "doces",
+      "congelados",
+      "lanzamientos",
+      "populares",
+    ]);
+    await user.selectOptions(select, "doces");
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/todos?category=doces"));
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ category: "doces", onlineCategory: "" }));
   });
 
   it("sends a page past the end to the last page instead of contradicting itself", async () => {

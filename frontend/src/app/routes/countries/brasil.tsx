@@ -1,19 +1,22 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Seo } from "@/components/seo/seo";
+import { useCategories } from "@/features/catalog/api/catalog";
 import { CountryHero, useCountryName } from "@/features/catalog/components/country-hero";
 
-// The Brazil page's filter tiles: where each leads in the catalogue.
-const mainTiles = [
-  { key: "bebidas", to: "/bebidas", icon: "🥤" },
-  { key: "acai-frutas", to: "/alimentos", icon: "🍇" },
-  { key: "doces", to: "/alimentos", icon: "🍬" },
-  { key: "temperos", to: "/alimentos", icon: "🌶️" },
-  { key: "laticinios", to: "/alimentos", icon: "🧀" },
-] as const;
-const specialTiles = [
-  { key: "lancamento", to: "/todos?category=lanzamientos", icon: "✨" },
-  { key: "mais-populares", to: "/todos?category=populares", icon: "⭐" },
+// A tile's picture per category; a category without one shows a basket.
+const icons: Record<string, string> = {
+  bebidas: "🥤",
+  alimentos: "🌽",
+  doces: "🍬",
+  congelados: "🧊",
+  beleza: "🧴",
+  perfumes: "🌸",
+};
+// The sections, which the country's catalogue filters the same way.
+const sectionTiles = [
+  { key: "lancamento", section: "lanzamientos", icon: "✨" },
+  { key: "mais-populares", section: "populares", icon: "⭐" },
 ] as const;
 
 function Tile({ to, icon, label }: { to: string; icon: string; label: string }) {
@@ -29,16 +32,21 @@ function Tile({ to, icon, label }: { to: string; icon: string; label: string }) 
   );
 }
 
-/** BrasilRoute is /brasil: hero, category tiles and the way to the full catalogue. */
+/**
+ * BrasilRoute is /brasil: hero, a tile per category Brazil has products in
+ * (from the server, so each leads to what it names) and per section, and the
+ * way to the full catalogue.
+ */
 export default function BrasilRoute() {
   const { t } = useTranslation("countries");
-  const name = useCountryName("brasil");
+  const { of: ofCountry } = useCountryName("brasil");
+  const categories = useCategories("brasil");
   return (
     <>
-      <Seo title={t("common.metaTitle", { country: name })} description={t("brasil.subtitle")} />
+      <Seo title={t("common.metaTitle", { of: ofCountry })} description={t("brasil.subtitle")} />
       <CountryHero
         slug="brasil"
-        title={t("common.heroTitle", { country: name })}
+        title={t("common.heroTitle", { of: ofCountry })}
         subtitle={t("brasil.subtitle")}
         className="from-green-700 via-green-600 to-yellow-500"
       />
@@ -47,14 +55,19 @@ export default function BrasilRoute() {
           <h2 id="tiles-title" className="mb-4 text-2xl font-bold">
             {t("brasil.categoriesTitle")}
           </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {mainTiles.map((tile) => (
-              <Tile key={tile.key} to={tile.to} icon={tile.icon} label={t(`brasil.tiles.${tile.key}`)} />
+          <ul className="grid min-h-28 grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-busy={categories.isPending}>
+            {categories.data?.categories.map((c) => (
+              <Tile key={c.slug} to={`/brasil/produtos?category=${c.slug}`} icon={icons[c.slug] ?? "🧺"} label={c.name} />
             ))}
           </ul>
           <ul className="mt-3 grid grid-cols-2 gap-3">
-            {specialTiles.map((tile) => (
-              <Tile key={tile.key} to={tile.to} icon={tile.icon} label={t(`brasil.tiles.${tile.key}`)} />
+            {sectionTiles.map((tile) => (
+              <Tile
+                key={tile.key}
+                to={`/brasil/produtos?section=${tile.section}`}
+                icon={tile.icon}
+                label={t(`brasil.tiles.${tile.key}`)}
+              />
             ))}
           </ul>
         </section>
