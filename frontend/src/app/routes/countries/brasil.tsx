@@ -4,29 +4,23 @@ import { Seo } from "@/components/seo/seo";
 import { useCategories } from "@/features/catalog/api/catalog";
 import { CountryHero, useCountryName } from "@/features/catalog/components/country-hero";
 
-// A tile's picture per category; a category without one shows a basket.
-const icons: Record<string, string> = {
-  bebidas: "🥤",
-  alimentos: "🌽",
-  doces: "🍬",
-  congelados: "🧊",
-  beleza: "🧴",
-  perfumes: "🌸",
-};
 // The sections, which the country's catalogue filters the same way.
 const sectionTiles = [
-  { key: "lancamento", section: "lanzamientos", icon: "✨" },
-  { key: "mais-populares", section: "populares", icon: "⭐" },
+  { key: "lancamento", section: "lanzamientos" },
+  { key: "mais-populares", section: "populares" },
 ] as const;
 
-function Tile({ to, icon, label }: { to: string; icon: string; label: string }) {
+// Tiles are words, not emoji, which show as boxes where no emoji font is
+// installed.
+function Tile({ to, label, detail }: { to: string; label: string; detail?: string }) {
   return (
     <li>
-      <Link to={to} className="card flex h-full flex-col items-center gap-2 p-4 text-center font-semibold hover:bg-brand-50">
-        <span aria-hidden="true" className="text-3xl">
-          {icon}
-        </span>
+      <Link
+        to={to}
+        className="card flex h-full min-h-20 flex-col items-center justify-center gap-1 border-t-4 border-t-brand-700 p-4 text-center font-semibold hover:bg-brand-50"
+      >
         {label}
+        {detail && <span className="text-xs font-normal text-stone-600">{detail}</span>}
       </Link>
     </li>
   );
@@ -55,9 +49,14 @@ export default function BrasilRoute() {
           <h2 id="tiles-title" className="mb-4 text-2xl font-bold">
             {t("brasil.categoriesTitle")}
           </h2>
-          <ul className="grid min-h-28 grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-busy={categories.isPending}>
+          <ul className="grid min-h-20 grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-busy={categories.isPending}>
             {categories.data?.categories.map((c) => (
-              <Tile key={c.slug} to={`/brasil/produtos?category=${c.slug}`} icon={icons[c.slug] ?? "🧺"} label={c.name} />
+              <Tile
+                key={c.slug}
+                to={`/brasil/produtos?category=${c.slug}`}
+                label={c.name}
+                detail={t("common.count", { count: c.productCount })}
+              />
             ))}
           </ul>
           <ul className="mt-3 grid grid-cols-2 gap-3">
@@ -65,7 +64,6 @@ export default function BrasilRoute() {
               <Tile
                 key={tile.key}
                 to={`/brasil/produtos?section=${tile.section}`}
-                icon={tile.icon}
                 label={t(`brasil.tiles.${tile.key}`)}
               />
             ))}

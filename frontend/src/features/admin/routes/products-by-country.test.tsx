@@ -110,6 +110,7 @@ describe("products by country screen", () => {
       expect.objectContaining({ productId: 1002n, country: "republica-dominicana", channel: SalesChannel.BOTH }),
     ]);
     expect(screen.getByRole("checkbox", { name: "Produto 1001 visível em Brasil" })).not.toBeChecked();
+    expect(await screen.findByText("2 alterações de visibilidade guardadas.")).toBeInTheDocument();
   });
 
   it("sends the pending toggles by itself 1 s after the last one", async () => {

@@ -5,6 +5,7 @@ import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toaster";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { useAdminProducts, useCountryConfigs, useCountryName } from "@/features/admin/api/admin";
 import { useBatchSetVisibility, type VisibilityEdit } from "@/features/admin/api/visibility";
@@ -37,6 +38,7 @@ export default function ProductsByCountry() {
   const products = useAdminProducts(query);
   const batch = useBatchSetVisibility();
   const saveFailure = useSaveFailure();
+  const toast = useToast();
 
   const { save: saveBatch } = batch;
   const save = useCallback(
@@ -47,8 +49,9 @@ export default function ProductsByCountry() {
         saveFailure("visibility", err);
         throw err;
       }
+      toast({ title: t("toast.savedTitle"), description: t("byCountry.saved", { count: changes.size }) });
     },
-    [saveBatch, saveFailure],
+    [saveBatch, saveFailure, toast, t],
   );
   const changes = usePendingChanges<VisibilityEdit>(save, saveDebounceMs);
 
@@ -148,7 +151,7 @@ export default function ProductsByCountry() {
           <>
             <p className="text-sm text-stone-700">{t("byCountry.loaded", { count: all.length, total })}</p>
             {all.length === 0 ? (
-              <p className="text-stone-700">{t("byCountry.empty")}</p>
+              <p className="text-stone-700">{query.trim() ? t("byCountry.emptySearch", { query: query.trim() }) : t("byCountry.empty")}</p>
             ) : (
               <VisibilityTable products={shownProducts} countries={countryList} shown={shown} onToggle={toggle} />
             )}
