@@ -53,6 +53,9 @@ export default defineConfig(({ command }) => ({
     alias: [
       { find: "@", replacement: src },
       { find: "@gen", replacement: gen },
+      // The scroll lock's styles as a constructed stylesheet, which the CSP
+      // allows, instead of a <style> element, which it blocks.
+      { find: /^react-style-singleton$/, replacement: `${src}/lib/style-singleton.ts` },
       ...(command === "build" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptCookies, baseURL, launch, screenshot, signIn, type Browser, type Page } from "./browser";
 
@@ -26,6 +28,9 @@ const routes: Route[] = [
   { path: "/todos", ci: true },
   { path: "/todos?sortBy=price-asc&page=2" },
   { path: "/bebidas" },
+  { path: "/doces", ci: true },
+  { path: "/buscar?q=cafe" , ci: true },
+  { path: "/brasil/produtos?category=doces" },
   { path: "/brasil", ci: true },
   { path: "/brasil/produtos" },
   { path: "/senegal" },
@@ -36,7 +41,7 @@ const routes: Route[] = [
   { path: "/contact", ci: true },
   { path: "/privacy-policy" },
   { path: "/return-policy" },
-  { path: "/cookie-policy" },
+  { path: "/cookie-policy", ci: true },
   { path: "/auth" },
   { path: "/esta/pagina/no/existe", ci: true, status: 404 },
 ];
@@ -47,6 +52,61 @@ const storedCart = [
   { id: 1001, name: "Guaraná Antarctica 350 ml", priceCents: 279, image: "", stock: 48, quantity: 2 },
   { id: 8003, name: "Queso Llanero 500 g", priceCents: 749, image: "", stock: 2, quantity: 3 },
 ];
+
+/**
+ * foreignPhrases are the texts of the other language's catalogue that a page
+ * in language must never show: every phrase (two words or more, no
+ * placeholder) of the other language's resource files that is not also
+ * one of language's own texts. A page showing one mixes the languages.
+ */
+function foreignPhrases(language: "es" | "pt"): string[] {
+  const dir = join(import.meta.dirname, "../src/locales");
+  const leaves = (lang: string) => {
+    const out: string[] = [];
+    const walk = (v: unknown) => {
+      if (typeof v === "string") out.push(v);
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    for (const f of readdirSync(join(dir, lang))) walk(JSON.parse(readFileSync(join(dir, lang, f), "utf8")));
+    return out;
+  };
+  const own = leaves(language).join("\n");
+  const other = language === "es" ? "pt" : "es";
+  const phrases = leaves(other).filter(
+    (s) => !s.includes("{{") && !s.includes("<") && s.trim().split(/\s+/).length >= 2 && !own.includes(s),
+  );
+  // Country names are single words the server sends: those spelt otherwise
+  // in the other language (Perú / Peru, Colombia / Colômbia) count too.
+  const names = (lang: string) =>
+    Object.values(JSON.parse(readFileSync(join(dir, lang, "countries.json"), "utf8")) as { name?: string }[]).flatMap((c) =>
+      c.name ? [c.name] : [],
+    );
+  const ownNames = names(language);
+  return [...phrases, ...names(other).filter((n) => !ownNames.includes(n))];
+}
+
+/** mixedLanguage lists the other language's phrases the page shows, as whole words. */
+async function mixedLanguage(page: Page, phrases: string[]) {
+  const text = await page.evaluate(() => document.body.innerText);
+  return phrases.filter((p) => new RegExp(`(?<![\\p{L}])${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u").test(text));
+}
+
+/**
+ * openDialogs opens the mobile menu (at phone widths) and, on the cookie
+ * policy, the cookie settings, and closes them again: their scroll lock is
+ * what broke the CSP.
+ */
+async function openDialogs(page: Page) {
+  for (const name of [/^Abrir men[uú]$/, /^Configurar cookies$/]) {
+    const button = page.getByRole("button", { name });
+    if (!(await button.isVisible())) continue;
+    await button.click();
+    await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+  }
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -62,6 +122,12 @@ async function openAs(language: "es" | "pt", viewport: { width: number; height: 
   // Init scripts run through the DevTools protocol, outside the page's CSP.
   await context.addInitScript(
     ({ language, cart }) => {
+      // Every CSP violation, as the page itself sees them.
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
       localStorage.setItem("language", language);
       localStorage.setItem("cart", JSON.stringify(cart));
       localStorage.setItem(
@@ -87,13 +153,20 @@ function overflow(page: Page) {
 describe("storefront at phone and desktop widths, in both languages", () => {
   for (const language of ["es", "pt"] as const) {
     for (const [size, viewport] of Object.entries(sizes)) {
-      it(`${language} at ${size} (${viewport.width} px): status, no sideways scroll, no CSP violation`, async () => {
+      it(`${language} at ${size} (${viewport.width} px): status, no sideways scroll, one language, no CSP violation with the menu open`, async () => {
         const { context, page, violations } = await openAs(language, viewport);
+        const phrases = foreignPhrases(language);
         for (const route of routes.filter((r) => full || r.ci)) {
           const res = await page.goto(route.path);
           expect(res?.status(), route.path).toBe(route.status ?? 200);
           await page.waitForLoadState("networkidle");
           expect(await overflow(page), `${route.path} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
+          expect(await mixedLanguage(page, phrases), `${route.path} in ${language} shows the other language`).toEqual([]);
+          await openDialogs(page);
+          expect(
+            await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+            `${route.path}: CSP violations`,
+          ).toEqual([]);
           if (size === "phone" && language === "es") await screenshot(page, `matrix${route.path.replace(/[/?&=]+/g, "-")}`);
         }
         expect(violations).toEqual([]);
@@ -110,6 +183,43 @@ describe("storefront at phone and desktop widths, in both languages", () => {
     expect(sitemap).toContain(`<loc>${baseURL}/producto/1001</loc>`);
     expect(sitemap).toContain(`<loc>${baseURL}/contact</loc>`);
   });
+});
+
+describe("every tile leads to what it names", () => {
+  for (const [language, viewport] of [
+    ["es", sizes.phone],
+    ["pt", sizes.desktop],
+  ] as const) {
+    it(`Brasil's tiles in ${language} at ${viewport.width} px list only their own category or section, sweets too`, async () => {
+      const { context, page } = await openAs(language, viewport);
+      await page.goto("/brasil");
+      const tiles = page.getByRole("region", { name: language === "es" ? "Explora por categoría" : "Explore por categoria" });
+      await tiles.getByRole("link").first().waitFor();
+      const links = await tiles
+        .getByRole("link")
+        .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute("href") ?? "", name: a.textContent ?? "" })));
+      expect(links.map((l) => l.href)).toContain("/brasil/produtos?category=doces");
+      for (const link of links) {
+        const listed = page.waitForResponse((r) => r.url().includes("/sabores.v1.CatalogService/ListProducts"));
+        await page.goto(link.href);
+        const body = (await (await listed).json()) as { products?: { id: string; category: string; onlineCategories?: string[] }[] };
+        const want = new URL(link.href, baseURL).searchParams;
+        expect(body.products?.length, `${link.name} lists nothing`).toBeGreaterThan(0);
+        for (const p of body.products ?? []) {
+          if (want.get("category")) expect(p.category, `${link.name} lists product ${p.id}`).toBe(want.get("category"));
+          else expect(p.onlineCategories, `${link.name} lists product ${p.id}`).toContain(want.get("section"));
+        }
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+      }
+      // The sweets page of the shop lists Brazil's sweets among the rest.
+      await page.goto("/doces");
+      await page.getByRole("heading", { level: 1, name: language === "es" ? "Dulces" : "Doces" }).waitFor();
+      await page.getByText(/Brigadeiro/).first().waitFor();
+      await screenshot(page, `doces-${language}`);
+      await context.close();
+    });
+  }
 });
 
 describe("the shop's own details", () => {

@@ -233,3 +233,53 @@ WHERE p.id = ANY(@ids::bigint[]) AND p.sold_online
 -- (a sitemap holds 50 000 addresses).
 -- name: SitemapProducts :many
 SELECT id FROM products WHERE sold_online ORDER BY id LIMIT @max_products;
+
+-- SearchPageContaining is a page of the results page for a one-word
+-- search: the products whose name, code or SKU contains it (the trigram
+-- index finds them), names starting with it first, then in normalised-name
+-- order, one order for every page so paging neither repeats nor skips.
+-- name: SearchPageContaining :many
+SELECT p.* FROM products p
+WHERE p.sold_online
+  AND p.search_text LIKE '%' || search_normalize(@pattern::text) || '%'
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
+ORDER BY ((p.search_text COLLATE "C") LIKE search_normalize(@pattern::text) || '%') DESC,
+  p.search_text COLLATE "C", p.id
+LIMIT @page_limit OFFSET @page_offset;
+
+-- CountSearchContaining counts SearchPageContaining's matches, all pages.
+-- name: CountSearchContaining :one
+SELECT count(*) FROM products p
+WHERE p.sold_online
+  AND p.search_text LIKE '%' || search_normalize(@pattern::text) || '%'
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[]);
+
+-- SearchPageAllWords is a page of the results page for a search of several
+-- words: products with a word starting with each of them, in any order
+-- (migration 00060's index), those whose name starts with the whole query
+-- first, then the most words matched closest together.
+-- name: SearchPageAllWords :many
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize(@query::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT p.* FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[])
+ORDER BY ((p.search_text COLLATE "C") LIKE search_normalize(@pattern::text) || '%') DESC,
+  ts_rank_cd(to_tsvector('simple', p.search_text), q.words) DESC, p.search_text COLLATE "C", p.id
+LIMIT @page_limit OFFSET @page_offset;
+
+-- CountSearchAllWords counts SearchPageAllWords' matches, all pages.
+-- name: CountSearchAllWords :one
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize(@query::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT count(*) FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[]);

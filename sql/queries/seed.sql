@@ -22,8 +22,8 @@ INSERT INTO company_users (user_id, company_id, role) VALUES (@user_id, @company
 ON CONFLICT (user_id, company_id) DO NOTHING;
 
 -- name: SeedCountry :exec
-INSERT INTO countries (slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases)
-VALUES (@slug, @name, @flag_emoji, @image_url, @background_classes, @href, @sort_order, @show_on_home, @aliases::text[])
+INSERT INTO countries (slug, name, name_pt, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases)
+VALUES (@slug, @name, @name_pt, @flag_emoji, @image_url, @background_classes, @href, @sort_order, @show_on_home, @aliases::text[])
 ON CONFLICT (slug) DO NOTHING;
 
 -- name: SeedProduct :execrows

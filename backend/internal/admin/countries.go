@@ -30,6 +30,7 @@ func (s *Service) ListCountryConfigs(ctx context.Context, _ *connect.Request[sab
 // countryConfig is a country tile as the audit trail keeps it.
 type countryConfig struct {
 	Name              string `json:"name"`
+	NamePt            string `json:"name_pt"`
 	FlagEmoji         string `json:"flag_emoji"`
 	ImageURL          string `json:"image_url"`
 	BackgroundClasses string `json:"background_classes"`
@@ -40,7 +41,7 @@ type countryConfig struct {
 // alert), recording the old and new values.
 func (s *Service) UpdateCountryConfig(ctx context.Context, req *connect.Request[saboresv1.UpdateCountryConfigRequest]) (*connect.Response[saboresv1.UpdateCountryConfigResponse], error) {
 	m := req.Msg
-	after := countryConfig{Name: m.Name, FlagEmoji: m.FlagEmoji, ImageURL: m.ImageUrl, BackgroundClasses: m.BackgroundClasses, Href: m.Href}
+	after := countryConfig{Name: m.Name, NamePt: m.NamePt, FlagEmoji: m.FlagEmoji, ImageURL: m.ImageUrl, BackgroundClasses: m.BackgroundClasses, Href: m.Href}
 	var out db.Country
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
@@ -52,13 +53,13 @@ func (s *Service) UpdateCountryConfig(ctx context.Context, req *connect.Request[
 		if err != nil {
 			return fmt.Errorf("admin: read country %s: %w", m.Slug, err)
 		}
-		before := countryConfig{Name: cur.Name, FlagEmoji: cur.FlagEmoji, ImageURL: cur.ImageURL, BackgroundClasses: cur.BackgroundClasses, Href: cur.Href}
+		before := countryConfig{Name: cur.Name, NamePt: cur.NamePt, FlagEmoji: cur.FlagEmoji, ImageURL: cur.ImageURL, BackgroundClasses: cur.BackgroundClasses, Href: cur.Href}
 		if before == after {
 			out = cur
 			return nil
 		}
 		if out, err = q.CountryConfigUpdate(ctx, db.CountryConfigUpdateParams{
-			Slug: m.Slug, Name: m.Name, FlagEmoji: m.FlagEmoji, ImageURL: m.ImageUrl,
+			Slug: m.Slug, Name: m.Name, NamePt: m.NamePt, FlagEmoji: m.FlagEmoji, ImageURL: m.ImageUrl,
 			BackgroundClasses: m.BackgroundClasses, Href: m.Href, UpdatedBy: shop.ActorUserID(ctx),
 		}); err != nil {
 			return fmt.Errorf("admin: update country %s: %w", m.Slug, err)

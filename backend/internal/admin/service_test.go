@@ -324,7 +324,8 @@ func TestCountryConfig(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	res, err := f.svc.UpdateCountryConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{
-		Slug: "brasil", Name: "Brasil", FlagEmoji: "🇧🇷", ImageUrl: "/flags/br.svg", BackgroundClasses: "bg-green-600", Href: "/brasil",
+		Slug: "brasil", Name: "Brasil", NamePt: "Brasil (pt)", FlagEmoji: "🇧🇷", ImageUrl: "/flags/br.svg",
+		BackgroundClasses: "from-green-500 to-yellow-400", Href: "/brasil",
 	}))
 	if err != nil {
 		t.Fatal(err)
@@ -333,11 +334,13 @@ func TestCountryConfig(t *testing.T) {
 		t.Errorf("saved %v", res.Msg.Country)
 	}
 	list, err := f.svc.ListCountryConfigs(f.ctx, connect.NewRequest(&saboresv1.ListCountryConfigsRequest{}))
-	if err != nil || len(list.Msg.Countries) != 2 || list.Msg.Countries[0].BackgroundClasses != "bg-green-600" {
+	if err != nil || len(list.Msg.Countries) != 2 || list.Msg.Countries[0].BackgroundClasses != "from-green-500 to-yellow-400" ||
+		list.Msg.Countries[0].NamePt != "Brasil (pt)" {
 		t.Errorf("ListCountryConfigs after update: %v, %v", list, err)
 	}
 	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'country.config' AND entity = 'country:brasil'
-		AND old_value->>'image_url' = '' AND new_value->>'image_url' = '/flags/br.svg'`); n != 1 {
+		AND old_value->>'image_url' = '' AND new_value->>'image_url' = '/flags/br.svg'
+		AND new_value->>'name_pt' = 'Brasil (pt)'`); n != 1 {
 		t.Errorf("%d audit rows for the country change, want 1", n)
 	}
 	if n := f.count(t, `SELECT count(*) FROM countries WHERE slug = 'brasil' AND updated_by = $1`, f.admin); n != 1 {

@@ -1,6 +1,8 @@
 package admin_test
 
 import (
+	"os"
+	"regexp"
 	"testing"
 
 	"buf.build/go/protovalidate"
@@ -35,6 +37,49 @@ func TestCountryTileLinksStayOnSite(t *testing.T) {
 		err := protovalidate.Validate(&saboresv1.UpdateCountryConfigRequest{Slug: "brasil", Name: "Brasil", Href: tt.href, ImageUrl: tt.image})
 		if (err == nil) != tt.ok {
 			t.Errorf("href %q, image %q: validation error %v, want ok=%v", tt.href, tt.image, err, tt.ok)
+		}
+	}
+}
+
+// TestCountryTileStylesAreAChoice: a tile's background is one of the styles
+// the storefront's stylesheet holds; any other class string (which the build
+// may have left out, so the tile silently showed the default colour) is
+// refused. The seed's own styles are all accepted.
+func TestCountryTileStylesAreAChoice(t *testing.T) {
+	t.Parallel()
+	for classes, ok := range map[string]bool{
+		"":                              true,
+		"from-green-500 to-yellow-400":  true,
+		"from-red-700 to-gray-900":      true,
+		"bg-green-600":                  false,
+		"from-green-500":                false,
+		"from-pink-500 to-yellow-400":   false,
+		"from-green-500 to-yellow-400 ": false,
+	} {
+		err := protovalidate.Validate(&saboresv1.UpdateCountryConfigRequest{Slug: "brasil", Name: "Brasil", Href: "/brasil", BackgroundClasses: classes})
+		if (err == nil) != ok {
+			t.Errorf("background %q: validation error %v, want ok=%v", classes, err, ok)
+		}
+	}
+}
+
+// TestTheBackOfficeOffersOnlyAcceptedStyles reads the back office's list of
+// tile styles (frontend/src/components/ui/tile-styles.ts): the contract
+// accepts every one, so no choice there is refused on save.
+func TestTheBackOfficeOffersOnlyAcceptedStyles(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("../../../frontend/src/components/ui/tile-styles.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	styles := regexp.MustCompile(`classes: "([^"]*)"`).FindAllStringSubmatch(string(src), -1)
+	if len(styles) < 10 {
+		t.Fatalf("found %d styles in tile-styles.ts", len(styles))
+	}
+	for _, s := range styles {
+		err := protovalidate.Validate(&saboresv1.UpdateCountryConfigRequest{Slug: "brasil", Name: "Brasil", Href: "/brasil", BackgroundClasses: s[1]})
+		if err != nil {
+			t.Errorf("the back office offers %q, the contract refuses it: %v", s[1], err)
 		}
 	}
 }

@@ -50,6 +50,7 @@ var Policies = map[string]Access{
 	v1connect.CatalogServiceGetProductProcedure:             Public,
 	v1connect.CatalogServiceSearchProductsProcedure:         Public,
 	v1connect.CatalogServiceListCountriesProcedure:          Public,
+	v1connect.CatalogServiceListCategoriesProcedure:         Public,
 	v1connect.PromotionServiceListActivePromotionsProcedure: Public,
 	v1connect.CartServiceValidateCartProcedure:              Public,
 	v1connect.AccountServiceGetSessionProcedure:             Public,

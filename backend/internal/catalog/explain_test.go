@@ -111,6 +111,21 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "refresco 350"}))
 			return err
 		}},
+		{"results page 3 of a common word", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "refresco", Limit: 24, Page: 3}))
+			return err
+		}},
+		{"results page 2 of two words", func() error {
+			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "colombia cafe", Limit: 24, Page: 2}))
+			return err
+		}},
+		{"categories of the shop and of brasil", func() error {
+			if _, err := svc.ListCategories(ctx, connect.NewRequest(&saboresv1.ListCategoriesRequest{})); err != nil {
+				return err
+			}
+			_, err := svc.ListCategories(ctx, connect.NewRequest(&saboresv1.ListCategoriesRequest{Country: "brasil"}))
+			return err
+		}},
 		{"search a SKU", func() error {
 			_, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "sab-b0004242"}))
 			return err

@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -123,73 +122,16 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 	return connect.NewResponse(&saboresv1.GetProductResponse{Product: products[0]}), nil
 }
 
-// SearchProducts finds products sold online whose name, code or SKU
-// contains the query, ignoring case and accents, prefix matches first; a
-// query of several words then finds those with every word in any order,
-// ranked. A blank query finds nothing and does not reach the database.
-func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[saboresv1.SearchProductsRequest]) (*connect.Response[saboresv1.SearchProductsResponse], error) {
-	limit := req.Msg.GetLimit()
-	switch {
-	case limit < 0:
-		return nil, apperr.Invalid("limit", "must not be negative")
-	case limit == 0:
-		limit = DefaultSearchLimit
-	case limit > MaxSearchLimit:
-		limit = MaxSearchLimit
-	}
-	res := &saboresv1.SearchProductsResponse{Products: []*saboresv1.Product{}}
-	query := strings.Join(strings.Fields(req.Msg.GetQuery()), " ")
-	if query == "" {
-		return connect.NewResponse(res), nil
-	}
-	pattern := shop.EscapeLike(query)
-	allergens := productcontent.Strings(productcontent.AllergenCodes(req.Msg.GetWithoutAllergens()))
-	rows, err := s.queries.SearchProductsByPrefix(ctx, db.SearchProductsByPrefixParams{
-		Pattern: pattern, WithoutAllergens: allergens, MaxResults: limit,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
-	}
-	if rest := limit - int32(len(rows)); rest > 0 {
-		var more []db.Product
-		if strings.Contains(query, " ") {
-			// Several words: every word, in any order ("cafe colombia"
-			// finds "Café de Colombia Supremo").
-			found := make([]int64, len(rows))
-			for i, r := range rows {
-				found[i] = r.ID
-			}
-			more, err = s.queries.SearchProductsAllWords(ctx, db.SearchProductsAllWordsParams{
-				Query: query, Excluded: found, WithoutAllergens: allergens, MaxResults: rest,
-			})
-		} else {
-			more, err = s.queries.SearchProductsContaining(ctx, db.SearchProductsContainingParams{
-				Pattern: pattern, WithoutAllergens: allergens, MaxResults: rest,
-			})
-		}
-		if err != nil {
-			return nil, fmt.Errorf("catalog: search products: %w", err)
-		}
-		rows = append(rows, more...)
-	}
-	if res.Products, err = shop.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
-		return nil, err
-	}
-	if err := productcontent.Localize(ctx, s.queries, rows, res.Products, req.Msg.GetLanguage(), false); err != nil {
-		return nil, err
-	}
-	return connect.NewResponse(res), nil
-}
-
-// ListCountries lists the home page's country tiles in their order.
-func (s *Service) ListCountries(ctx context.Context, _ *connect.Request[saboresv1.ListCountriesRequest]) (*connect.Response[saboresv1.ListCountriesResponse], error) {
+// ListCountries lists the home page's country tiles in their order, named
+// in the language asked for.
+func (s *Service) ListCountries(ctx context.Context, req *connect.Request[saboresv1.ListCountriesRequest]) (*connect.Response[saboresv1.ListCountriesResponse], error) {
 	rows, err := s.queries.ListHomeCountries(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: list countries: %w", err)
 	}
 	res := &saboresv1.ListCountriesResponse{Countries: make([]*saboresv1.Country, 0, len(rows))}
 	for _, row := range rows {
-		res.Countries = append(res.Countries, shop.CountryToProto(row))
+		res.Countries = append(res.Countries, shop.LocalizedCountry(row, req.Msg.GetLanguage()))
 	}
 	return connect.NewResponse(res), nil
 }

@@ -42,6 +42,11 @@ func (s *Catalog) ListCountries(ctx context.Context, req *connect.Request[sabore
 	return cached(s.cache, ctx, req, s.next.ListCountries)
 }
 
+// ListCategories serves next.ListCategories through the cache.
+func (s *Catalog) ListCategories(ctx context.Context, req *connect.Request[saboresv1.ListCategoriesRequest]) (*connect.Response[saboresv1.ListCategoriesResponse], error) {
+	return cached(s.cache, ctx, req, s.next.ListCategories)
+}
+
 // Promotions serves PromotionService's reads through the cache.
 type Promotions struct {
 	cache *Cache

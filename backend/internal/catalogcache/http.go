@@ -25,6 +25,7 @@ var cachedProcedures = map[string]bool{
 	saboresv1connect.CatalogServiceGetProductProcedure:             true,
 	saboresv1connect.CatalogServiceSearchProductsProcedure:         true,
 	saboresv1connect.CatalogServiceListCountriesProcedure:          true,
+	saboresv1connect.CatalogServiceListCategoriesProcedure:         true,
 	saboresv1connect.PromotionServiceListActivePromotionsProcedure: true,
 }
 

@@ -108,6 +108,51 @@ func (q *Queries) CountProductsWithoutAllergens(ctx context.Context, arg CountPr
 	return count, err
 }
 
+const countSearchAllWords = `-- name: CountSearchAllWords :one
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize($2::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT count(*) FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND (cardinality($1::text[]) = 0 OR NOT p.allergen_risk && $1::text[])
+`
+
+type CountSearchAllWordsParams struct {
+	WithoutAllergens []string
+	Query            string
+}
+
+// CountSearchAllWords counts SearchPageAllWords' matches, all pages.
+func (q *Queries) CountSearchAllWords(ctx context.Context, arg CountSearchAllWordsParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countSearchAllWords, arg.WithoutAllergens, arg.Query)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
+const countSearchContaining = `-- name: CountSearchContaining :one
+SELECT count(*) FROM products p
+WHERE p.sold_online
+  AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
+  AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
+`
+
+type CountSearchContainingParams struct {
+	Pattern          string
+	WithoutAllergens []string
+}
+
+// CountSearchContaining counts SearchPageContaining's matches, all pages.
+func (q *Queries) CountSearchContaining(ctx context.Context, arg CountSearchContainingParams) (int64, error) {
+	row := q.db.QueryRow(ctx, countSearchContaining, arg.Pattern, arg.WithoutAllergens)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const getOnlineProductPage = `-- name: GetOnlineProductPage :one
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text,
        f.product_id AS food_product_id, f.ingredients_es, f.ingredients_pt, f.contains, f.may_contain,
@@ -364,7 +409,7 @@ func (q *Queries) ListCountryProducts(ctx context.Context, arg ListCountryProduc
 }
 
 const listHomeCountries = `-- name: ListHomeCountries :many
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by FROM countries
+SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by, name_pt FROM countries
 WHERE show_on_home
 ORDER BY sort_order, slug
 `
@@ -390,6 +435,7 @@ func (q *Queries) ListHomeCountries(ctx context.Context) ([]Country, error) {
 			&i.Aliases,
 			&i.UpdatedAt,
 			&i.UpdatedBy,
+			&i.NamePt,
 		); err != nil {
 			return nil, err
 		}
@@ -828,6 +874,165 @@ func (q *Queries) ResolveCountry(ctx context.Context, slug string) (string, erro
 	var slug_2 string
 	err := row.Scan(&slug_2)
 	return slug_2, err
+}
+
+const searchPageAllWords = `-- name: SearchPageAllWords :many
+WITH q AS (
+    SELECT to_tsquery('simple', string_agg(w || ':*', ' & ')) AS words
+    FROM regexp_split_to_table(search_normalize($5::text), '[^a-z0-9]+') AS w
+    WHERE w <> ''
+)
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p, q
+WHERE p.sold_online
+  AND to_tsvector('simple', p.search_text) @@ q.words
+  AND (cardinality($1::text[]) = 0 OR NOT p.allergen_risk && $1::text[])
+ORDER BY ((p.search_text COLLATE "C") LIKE search_normalize($2::text) || '%') DESC,
+  ts_rank_cd(to_tsvector('simple', p.search_text), q.words) DESC, p.search_text COLLATE "C", p.id
+LIMIT $4 OFFSET $3
+`
+
+type SearchPageAllWordsParams struct {
+	WithoutAllergens []string
+	Pattern          string
+	PageOffset       int32
+	PageLimit        int32
+	Query            string
+}
+
+// SearchPageAllWords is a page of the results page for a search of several
+// words: products with a word starting with each of them, in any order
+// (migration 00060's index), those whose name starts with the whole query
+// first, then the most words matched closest together.
+func (q *Queries) SearchPageAllWords(ctx context.Context, arg SearchPageAllWordsParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, searchPageAllWords,
+		arg.WithoutAllergens,
+		arg.Pattern,
+		arg.PageOffset,
+		arg.PageLimit,
+		arg.Query,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const searchPageContaining = `-- name: SearchPageContaining :many
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+WHERE p.sold_online
+  AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
+  AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
+ORDER BY ((p.search_text COLLATE "C") LIKE search_normalize($1::text) || '%') DESC,
+  p.search_text COLLATE "C", p.id
+LIMIT $4 OFFSET $3
+`
+
+type SearchPageContainingParams struct {
+	Pattern          string
+	WithoutAllergens []string
+	PageOffset       int32
+	PageLimit        int32
+}
+
+// SearchPageContaining is a page of the results page for a one-word
+// search: the products whose name, code or SKU contains it (the trigram
+// index finds them), names starting with it first, then in normalised-name
+// order, one order for every page so paging neither repeats nor skips.
+func (q *Queries) SearchPageContaining(ctx context.Context, arg SearchPageContainingParams) ([]Product, error) {
+	rows, err := q.db.Query(ctx, searchPageContaining,
+		arg.Pattern,
+		arg.WithoutAllergens,
+		arg.PageOffset,
+		arg.PageLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
+			&i.SearchText,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const searchProductsAllWords = `-- name: SearchProductsAllWords :many

@@ -10,7 +10,7 @@ import (
 )
 
 const countryConfigBySlug = `-- name: CountryConfigBySlug :one
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by FROM countries WHERE slug = $1
+SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by, name_pt FROM countries WHERE slug = $1
 `
 
 func (q *Queries) CountryConfigBySlug(ctx context.Context, slug string) (Country, error) {
@@ -28,12 +28,13 @@ func (q *Queries) CountryConfigBySlug(ctx context.Context, slug string) (Country
 		&i.Aliases,
 		&i.UpdatedAt,
 		&i.UpdatedBy,
+		&i.NamePt,
 	)
 	return i, err
 }
 
 const countryConfigBySlugForUpdate = `-- name: CountryConfigBySlugForUpdate :one
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by FROM countries WHERE slug = $1 FOR UPDATE
+SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by, name_pt FROM countries WHERE slug = $1 FOR UPDATE
 `
 
 func (q *Queries) CountryConfigBySlugForUpdate(ctx context.Context, slug string) (Country, error) {
@@ -51,12 +52,13 @@ func (q *Queries) CountryConfigBySlugForUpdate(ctx context.Context, slug string)
 		&i.Aliases,
 		&i.UpdatedAt,
 		&i.UpdatedBy,
+		&i.NamePt,
 	)
 	return i, err
 }
 
 const countryConfigList = `-- name: CountryConfigList :many
-SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by FROM countries ORDER BY sort_order, slug
+SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by, name_pt FROM countries ORDER BY sort_order, slug
 `
 
 func (q *Queries) CountryConfigList(ctx context.Context) ([]Country, error) {
@@ -80,6 +82,7 @@ func (q *Queries) CountryConfigList(ctx context.Context) ([]Country, error) {
 			&i.Aliases,
 			&i.UpdatedAt,
 			&i.UpdatedBy,
+			&i.NamePt,
 		); err != nil {
 			return nil, err
 		}
@@ -93,15 +96,16 @@ func (q *Queries) CountryConfigList(ctx context.Context) ([]Country, error) {
 
 const countryConfigUpdate = `-- name: CountryConfigUpdate :one
 UPDATE countries
-SET name = $1, flag_emoji = $2, image_url = $3,
-    background_classes = $4, href = $5,
-    updated_at = now(), updated_by = $6
-WHERE slug = $7
-RETURNING slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by
+SET name = $1, name_pt = $2, flag_emoji = $3, image_url = $4,
+    background_classes = $5, href = $6,
+    updated_at = now(), updated_by = $7
+WHERE slug = $8
+RETURNING slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases, updated_at, updated_by, name_pt
 `
 
 type CountryConfigUpdateParams struct {
 	Name              string
+	NamePt            string
 	FlagEmoji         string
 	ImageURL          string
 	BackgroundClasses string
@@ -113,6 +117,7 @@ type CountryConfigUpdateParams struct {
 func (q *Queries) CountryConfigUpdate(ctx context.Context, arg CountryConfigUpdateParams) (Country, error) {
 	row := q.db.QueryRow(ctx, countryConfigUpdate,
 		arg.Name,
+		arg.NamePt,
 		arg.FlagEmoji,
 		arg.ImageURL,
 		arg.BackgroundClasses,
@@ -133,6 +138,7 @@ func (q *Queries) CountryConfigUpdate(ctx context.Context, arg CountryConfigUpda
 		&i.Aliases,
 		&i.UpdatedAt,
 		&i.UpdatedBy,
+		&i.NamePt,
 	)
 	return i, err
 }

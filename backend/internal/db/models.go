@@ -46,6 +46,13 @@ type CatalogCount struct {
 	Products       int64
 }
 
+type Category struct {
+	Slug      string
+	NameEs    string
+	NamePt    string
+	SortOrder int32
+}
+
 type Company struct {
 	ID        int64
 	Name      string
@@ -84,6 +91,7 @@ type Country struct {
 	Aliases           []string
 	UpdatedAt         time.Time
 	UpdatedBy         *int64
+	NamePt            string
 }
 
 type Customer struct {

@@ -42,14 +42,15 @@ func (q *Queries) SeedCompanyUser(ctx context.Context, arg SeedCompanyUserParams
 }
 
 const seedCountry = `-- name: SeedCountry :exec
-INSERT INTO countries (slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text[])
+INSERT INTO countries (slug, name, name_pt, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[])
 ON CONFLICT (slug) DO NOTHING
 `
 
 type SeedCountryParams struct {
 	Slug              string
 	Name              string
+	NamePt            string
 	FlagEmoji         string
 	ImageURL          string
 	BackgroundClasses string
@@ -63,6 +64,7 @@ func (q *Queries) SeedCountry(ctx context.Context, arg SeedCountryParams) error 
 	_, err := q.db.Exec(ctx, seedCountry,
 		arg.Slug,
 		arg.Name,
+		arg.NamePt,
 		arg.FlagEmoji,
 		arg.ImageURL,
 		arg.BackgroundClasses,

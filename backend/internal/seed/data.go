@@ -7,26 +7,26 @@ package seed
 
 // country is one shop country as the home grid and country pages show it.
 type country struct {
-	slug, name, flag, background string
-	showOnHome                   bool
-	aliases                      []string
+	slug, name, namePt, flag, background string
+	showOnHome                           bool
+	aliases                              []string
 }
 
 // countries lists the ten home tiles in their order, then Angola, which has
 // a page but no tile.
 var countries = []country{
-	{"brasil", "Brasil", "🇧🇷", "from-green-500 to-yellow-400", true, nil},
-	{"colombia", "Colombia", "🇨🇴", "from-yellow-400 to-blue-600", true, nil},
-	{"cabo-verde", "Cabo Verde", "🇨🇻", "from-blue-600 to-red-500", true, nil},
-	{"peru", "Perú", "🇵🇪", "from-red-600 to-red-400", true, []string{"Peru"}},
-	{"argentina", "Argentina", "🇦🇷", "from-sky-400 to-sky-200", true, nil},
-	{"republica-dominicana", "República Dominicana", "🇩🇴", "from-blue-700 to-red-600", true,
+	{"brasil", "Brasil", "Brasil", "🇧🇷", "from-green-500 to-yellow-400", true, nil},
+	{"colombia", "Colombia", "Colômbia", "🇨🇴", "from-yellow-400 to-blue-600", true, nil},
+	{"cabo-verde", "Cabo Verde", "Cabo Verde", "🇨🇻", "from-blue-600 to-red-500", true, nil},
+	{"peru", "Perú", "Peru", "🇵🇪", "from-red-600 to-red-400", true, []string{"Peru"}},
+	{"argentina", "Argentina", "Argentina", "🇦🇷", "from-sky-400 to-sky-200", true, nil},
+	{"republica-dominicana", "República Dominicana", "República Dominicana", "🇩🇴", "from-blue-700 to-red-600", true,
 		[]string{"Republica Dominicana", "Rep. Dominicana", "República Dominicana"}},
-	{"venezuela", "Venezuela", "🇻🇪", "from-yellow-400 via-blue-600 to-red-600", true, nil},
-	{"uruguai", "Uruguay", "🇺🇾", "from-sky-500 to-blue-200", true, []string{"Uruguai"}},
-	{"cuba", "Cuba", "🇨🇺", "from-blue-700 to-red-500", true, nil},
-	{"senegal", "Senegal", "🇸🇳", "from-green-600 via-yellow-400 to-red-600", true, nil},
-	{"angola", "Angola", "🇦🇴", "from-red-700 to-gray-900", false, nil},
+	{"venezuela", "Venezuela", "Venezuela", "🇻🇪", "from-yellow-400 via-blue-600 to-red-600", true, nil},
+	{"uruguai", "Uruguay", "Uruguai", "🇺🇾", "from-sky-500 to-blue-200", true, []string{"Uruguai"}},
+	{"cuba", "Cuba", "Cuba", "🇨🇺", "from-blue-700 to-red-500", true, nil},
+	{"senegal", "Senegal", "Senegal", "🇸🇳", "from-green-600 via-yellow-400 to-red-600", true, nil},
+	{"angola", "Angola", "Angola", "🇦🇴", "from-red-700 to-gray-900", false, nil},
 }
 
 // product is one sample product. Ids are assigned per country range in list

@@ -110,7 +110,7 @@ func catalogue(ctx context.Context, q *db.Queries, now time.Time) error {
 func seedCountries(ctx context.Context, q *db.Queries) error {
 	for i, c := range countries {
 		err := q.SeedCountry(ctx, db.SeedCountryParams{
-			Slug: c.slug, Name: c.name, FlagEmoji: c.flag, ImageURL: productimage.FlagURL(c.slug),
+			Slug: c.slug, Name: c.name, NamePt: c.namePt, FlagEmoji: c.flag, ImageURL: productimage.FlagURL(c.slug),
 			BackgroundClasses: c.background, Href: "/" + c.slug, SortOrder: int32(i + 1),
 			ShowOnHome: c.showOnHome, Aliases: aliases(c),
 		})

@@ -47,6 +47,7 @@ const shopName = "Sabores"
 var categoryNames = map[string]string{
 	"bebidas":    "Bebidas",
 	"alimentos":  "Alimentos",
+	"doces":      "Dulces",
 	"beleza":     "Belleza",
 	"perfumes":   "Perfumes",
 	"congelados": "Congelados",

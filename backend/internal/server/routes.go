@@ -13,9 +13,9 @@ var (
 	appPages = []string{
 		"", "todos", "cart", "checkout", "favorites", "auth", "client-dashboard", "orders",
 		"brasil", "colombia", "cabo-verde", "senegal",
-		"privacy-policy", "return-policy", "cookie-policy", "contact",
+		"privacy-policy", "return-policy", "cookie-policy", "contact", "buscar",
 	}
-	categoryPages      = []string{"bebidas", "alimentos", "beleza", "perfumes", "congelados"}
+	categoryPages      = []string{"bebidas", "alimentos", "doces", "congelados", "beleza", "perfumes"}
 	catalogueCountries = []string{"brasil", "colombia", "cabo-verde"}
 	genericCountries   = []string{"angola", "peru", "argentina", "republica-dominicana", "venezuela", "uruguai", "cuba"}
 )

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -8,6 +9,10 @@ import (
 	"slices"
 	"testing"
 	"testing/fstest"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/dbtest"
 )
 
 // TestAppRoutesMatchTheRouter reads the web app's route table and checks
@@ -49,6 +54,37 @@ func TestAppRoutesMatchTheRouter(t *testing.T) {
 	}
 }
 
+// TestEveryProductHasACategoryPage walks the sample catalogue: every
+// product sold online has a category with a page of its own (and /todos'
+// filter, which lists the same categories), and so does every category the
+// shop names.
+func TestEveryProductHasACategoryPage(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.NewSeeded(t)
+	ctx := context.Background()
+	for name, sql := range map[string]string{
+		"product":  "SELECT DISTINCT category FROM products WHERE sold_online ORDER BY 1",
+		"category": "SELECT slug FROM categories ORDER BY sort_order",
+	} {
+		rows, err := pool.Query(ctx, sql)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slugs, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(slugs) < 6 {
+			t.Fatalf("%s categories = %v: the sample catalogue has six", name, slugs)
+		}
+		for _, slug := range slugs {
+			if !slices.Contains(categoryPages, slug) || categoryNames[slug] == "" {
+				t.Errorf("%s category %q has no category page (or no title)", name, slug)
+			}
+		}
+	}
+}
+
 func TestUnroutedPathsAnswer404(t *testing.T) {
 	t.Parallel()
 	files := fstest.MapFS{
@@ -60,6 +96,7 @@ func TestUnroutedPathsAnswer404(t *testing.T) {
 		"/":                      http.StatusOK,
 		"/todos":                 http.StatusOK,
 		"/bebidas":               http.StatusOK,
+		"/doces":                 http.StatusOK,
 		"/producto/1001":         http.StatusOK,
 		"/brasil/produtos":       http.StatusOK,
 		"/peru":                  http.StatusOK,

@@ -2,7 +2,7 @@ import type { ComponentType } from "react";
 import { preloadTexts, storedLanguage } from "@/lib/i18n";
 
 /** categoryPages are the category routes, each filtering the catalogue. */
-export const categoryPages = ["bebidas", "alimentos", "beleza", "perfumes", "congelados"] as const;
+export const categoryPages = ["bebidas", "alimentos", "doces", "congelados", "beleza", "perfumes"] as const;
 
 /** PageChunk loads a page's chunk and, once it is in, hands the page over at once. */
 export interface PageChunk<P> {

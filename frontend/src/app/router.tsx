@@ -45,6 +45,7 @@ const ReturnPolicy = lazy(() => import("@/app/routes/legal/return-policy"));
 const CookiePolicy = lazy(() => import("@/app/routes/legal/cookie-policy"));
 const Contact = lazy(() => import("@/app/routes/legal/contact"));
 const NotFound = lazy(() => import("@/app/routes/not-found"));
+const Search = lazy(() => import("@/app/routes/search"));
 // The back office is a separate chunk with its own layout; storefront pages
 // never download it.
 const Admin = lazy(() => import("@/features/admin/routes").then((m) => ({ default: m.AdminRoutes })));
@@ -97,6 +98,7 @@ export function AppRoutes() {
           <Route path="return-policy" element={<ReturnPolicy />} />
           <Route path="cookie-policy" element={<CookiePolicy />} />
           <Route path="contact" element={<Contact />} />
+          <Route path="buscar" element={<Search />} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route

@@ -10,7 +10,7 @@ import { AllergenFilter } from "@/features/catalog/components/allergen-filter";
 
 const pageSize = 20;
 
-/** CategoryRoute is a category page (/bebidas, /alimentos, /beleza, /perfumes, /congelados). */
+/** CategoryRoute is a category page (/bebidas, /alimentos, /doces, /congelados, /beleza, /perfumes). */
 export default function CategoryRoute({ category }: { category: string }) {
   const { t } = useTranslation("catalog");
   const [sp, setSp] = useSearchParams();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CatalogService, type ListProductsRequest } from "@gen/sabores/v1/catalog_service_pb";
 import { ProductSort } from "@gen/sabores/v1/types_pb";
 import { product } from "@/testing/fixtures";
@@ -21,24 +21,56 @@ function renderTodos(path: string, total: number, seen: ListProductsRequest[] = 
     };
   };
   return renderApp(path, (router) => {
-    router.service(CatalogService, { listProducts: list });
+    router.service(CatalogService, {
+      listProducts: list,
+      listCategories: () => ({
+        categories: [
+          { slug: "bebidas", name: "Bebidas", productCount: 3 },
+          { slug: "doces", name: "Dulces", productCount: 2 },
+          { slug: "congelados", name: "Congelados", productCount: 1 },
+        ],
+      }),
+    });
   });
 }
 
 describe("/todos", () => {
-  it("shows the count line and a pager, and moves pages through the URL", async () => {
+  it("shows the count line and a pager, and moves pages through the URL, back to the top", async () => {
     const seen: ListProductsRequest[] = [];
+    const scrolled = vi.spyOn(window, "scrollTo");
     const { user } = renderTodos("/todos", 45, seen);
     expect(await screen.findByText("Mostrando 1-20 de 45 productos")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "Todos los Productos" })).toBeInTheDocument();
     const pager = screen.getByRole("navigation", { name: "Paginación" });
     expect(within(pager).getByRole("button", { name: "Anterior" })).toBeDisabled();
     expect(within(pager).getByRole("button", { name: "Página 1" })).toHaveAttribute("aria-current", "page");
+    scrolled.mockClear();
 
     await user.click(within(pager).getByRole("button", { name: "Siguiente" }));
     expect(await screen.findByText("Mostrando 21-40 de 45 productos")).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/todos?page=2");
     expect(seen.at(-1)).toMatchObject({ page: 2, pageSize: 20, sort: ProductSort.NAME });
+    // The pathname stays /todos, so only the pager can scroll back up.
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    scrolled.mockRestore();
+  });
+
+  it("offers every category the server lists (sweets and frozen goods too), between all and the sections", async () => {
+    const seen: ListProductsRequest[] = [];
+    const { user } = renderTodos("/todos", 5, seen);
+    const select = await screen.findByLabelText("Categoría");
+    await screen.findByRole("option", { name: "Dulces" });
+    expect(within(select).getAllByRole("option").map((o) => o.getAttribute("value"))).toEqual([
+      "todos",
+      "bebidas",
+      "doces",
+      "congelados",
+      "lanzamientos",
+      "populares",
+    ]);
+    await user.selectOptions(select, "doces");
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/todos?category=doces"));
+    await waitFor(() => expect(seen.at(-1)).toMatchObject({ category: "doces", onlineCategory: "" }));
   });
 
   it("sends a page past the end to the last page instead of contradicting itself", async () => {

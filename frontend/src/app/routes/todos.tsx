@@ -2,14 +2,14 @@ import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Seo } from "@/components/seo/seo";
-import { useProducts } from "@/features/catalog/api/catalog";
+import { useCategories, useProducts } from "@/features/catalog/api/catalog";
 import { PagedProducts } from "@/features/catalog/components/paged-products";
 import { readAllergens, withAllergens } from "@/lib/allergens";
 import { AllergenFilter } from "@/features/catalog/components/allergen-filter";
 import {
   readTodosParams,
   sortOptions,
-  todosCategories,
+  fixedCategories,
   todosPageSize,
   toListRequest,
   withFilter,
@@ -30,6 +30,17 @@ export default function TodosRoute() {
   const total = query.data?.totalSize ?? 0;
   const [first, last] = pageRange(params.page, todosPageSize, total);
   const categoryId = useId();
+  // Every category with products, named by the server in the shopper's
+  // language, between "everything" and the sections.
+  const categories = useCategories().data?.categories ?? [];
+  const categoryOptions: { slug: string; name: string }[] = [
+    ...fixedCategories.first.map((c) => ({ slug: c, name: t(`categories.${c}`) })),
+    ...categories,
+    ...fixedCategories.last.map((c) => ({ slug: c, name: t(`categories.${c}`) })),
+  ];
+  if (!categoryOptions.some((c) => c.slug === params.category)) {
+    categoryOptions.splice(1, 0, { slug: params.category, name: t(`categories.${params.category}`, params.category) });
+  }
   const sortId = useId();
 
   const jsonLd = {
@@ -82,9 +93,9 @@ export default function TodosRoute() {
             value={params.category}
             onChange={(e) => setSp(withFilter(sp, "category", e.target.value))}
           >
-            {todosCategories.map((c) => (
-              <option key={c} value={c}>
-                {t(`categories.${c}`)}
+            {categoryOptions.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
               </option>
             ))}
           </select>

@@ -8,21 +8,31 @@ export const countryTileClass =
   "flex h-28 flex-col items-center justify-center gap-1 rounded-xl bg-brand-700 bg-gradient-to-br p-3 text-center font-semibold text-white shadow-sm";
 
 /**
+ * CountryFlag is a country's flag as its picture (an SVG the shop draws):
+ * emoji flags show as boxes where no emoji font is installed, so the emoji
+ * is only the fallback for a country without a picture. Decorative: the
+ * country's name is always written beside it.
+ */
+export function CountryFlag({ flagEmoji, imageUrl, className = "h-8 w-12" }: { flagEmoji: string; imageUrl: string; className?: string }) {
+  const src = tileImage(imageUrl);
+  return src ? (
+    <img src={src} alt="" className={`${className} rounded object-cover shadow`} />
+  ) : (
+    <span aria-hidden="true" className="text-3xl">
+      {flagEmoji}
+    </span>
+  );
+}
+
+/**
  * CountryTileFace is what a country tile shows: its image, or its flag
  * emoji, over its name. A picture that would leave the site is not drawn. The home page and the back office's preview of it
  * draw the same face.
  */
 export function CountryTileFace({ name, flagEmoji, imageUrl }: { name: string; flagEmoji: string; imageUrl: string }) {
-  const src = tileImage(imageUrl);
   return (
     <>
-      {src ? (
-        <img src={src} alt="" className="h-8 w-12 rounded object-cover shadow" />
-      ) : (
-        <span aria-hidden="true" className="text-3xl">
-          {flagEmoji}
-        </span>
-      )}
+      <CountryFlag flagEmoji={flagEmoji} imageUrl={imageUrl} />
       <span className="[text-shadow:0_1px_3px_rgb(0_0_0/0.8)]">{name}</span>
     </>
   );

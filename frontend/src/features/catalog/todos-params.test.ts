@@ -6,7 +6,8 @@ describe("readTodosParams", () => {
   it.each([
     { q: "", want: { category: "todos", sortBy: "name", page: 1 } },
     { q: "category=bebidas&sortBy=price-desc&page=2", want: { category: "bebidas", sortBy: "price-desc", page: 2 } },
-    { q: "category=nope&sortBy=random&page=x", want: { category: "todos", sortBy: "name", page: 1 } },
+    { q: "category=doces", want: { category: "doces", sortBy: "name", page: 1 } },
+    { q: "category=No%20Such!&sortBy=random&page=x", want: { category: "todos", sortBy: "name", page: 1 } },
   ])("?$q", ({ q, want }) => {
     expect(readTodosParams(new URLSearchParams(q))).toEqual(want);
   });

@@ -6,13 +6,17 @@ import { readPage } from "@/lib/paging";
 // name) and page (default 1). Defaults are never written to the URL, and a
 // filter change drops page so the shopper starts again at page 1.
 
-/** todosCategories are the category filter's options, default first. */
-export const todosCategories = ["todos", "bebidas", "alimentos", "beleza", "perfumes", "lanzamientos", "populares"] as const;
+/**
+ * fixedCategories are the category filter's options that are not categories:
+ * everything (the default, first) and the two sections (last). The
+ * categories between come from the server (ListCategories).
+ */
+export const fixedCategories = { first: ["todos"], last: ["lanzamientos", "populares"] } as const;
 /** sortOptions are the sort filter's options, default first. */
 export const sortOptions = ["name", "price-asc", "price-desc"] as const;
 
-/** TodosCategory is a category filter value. */
-export type TodosCategory = (typeof todosCategories)[number];
+/** TodosCategory is a category filter value: todos, a category's slug or a section. */
+export type TodosCategory = string;
 /** SortOption is a sort filter value. */
 export type SortOption = (typeof sortOptions)[number];
 
@@ -26,14 +30,16 @@ export interface TodosParams {
 /** todosPageSize is the number of products per /todos page. */
 export const todosPageSize = 20;
 
-const onlineCategories = new Set<TodosCategory>(["lanzamientos", "populares"]);
+const onlineCategories = new Set<TodosCategory>(fixedCategories.last);
+// A category slug as the contract accepts it.
+const slugPattern = /^[a-z0-9-]{1,40}$/;
 
 /** readTodosParams parses the URL; unknown values fall back to the defaults. */
 export function readTodosParams(sp: URLSearchParams): TodosParams {
   const category = sp.get("category") as TodosCategory | null;
   const sortBy = sp.get("sortBy") as SortOption | null;
   return {
-    category: category && todosCategories.includes(category) ? category : "todos",
+    category: category && slugPattern.test(category) ? category : "todos",
     sortBy: sortBy && sortOptions.includes(sortBy) ? sortBy : "name",
     page: readPage(sp),
   };

@@ -1187,11 +1187,17 @@ type UpdateCountryConfigRequest struct {
 	// plain URL characters: browsers read "//host" and "/\host" as another
 	// site, and a backslash or "@" can hide the real host of an https URL.
 	ImageUrl string `protobuf:"bytes,4,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
-	// background_classes are the tile's style classes.
+	// background_classes is the tile's background, one of the styles the
+	// storefront's stylesheet holds (frontend/src/components/ui/tile-styles.ts
+	// lists the same): a free class string could name a class the build left
+	// out, and the tile would silently show the default colour. "" is the
+	// shop's default colour.
 	BackgroundClasses string `protobuf:"bytes,5,opt,name=background_classes,json=backgroundClasses,proto3" json:"background_classes,omitempty"`
 	// href is the tile's link, a path on this site: segments of lowercase
 	// letters, digits and dashes, never empty ("//host" is another site).
-	Href          string `protobuf:"bytes,6,opt,name=href,proto3" json:"href,omitempty"`
+	Href string `protobuf:"bytes,6,opt,name=href,proto3" json:"href,omitempty"`
+	// name_pt is the Portuguese name; "" shows the Spanish name.
+	NamePt        string `protobuf:"bytes,7,opt,name=name_pt,json=namePt,proto3" json:"name_pt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1264,6 +1270,13 @@ func (x *UpdateCountryConfigRequest) GetBackgroundClasses() string {
 func (x *UpdateCountryConfigRequest) GetHref() string {
 	if x != nil {
 		return x.Href
+	}
+	return ""
+}
+
+func (x *UpdateCountryConfigRequest) GetNamePt() string {
+	if x != nil {
+		return x.NamePt
 	}
 	return ""
 }
@@ -2588,15 +2601,16 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\fbest_sellers\x18\a \x03(\v2\x16.sabores.v1.BestSellerR\vbestSellers\"\x1b\n" +
 	"\x19ListCountryConfigsRequest\"O\n" +
 	"\x1aListCountryConfigsResponse\x121\n" +
-	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries\"\xbf\x03\n" +
+	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries\"\x8b\x06\n" +
 	"\x1aUpdateCountryConfigRequest\x12+\n" +
 	"\x04slug\x18\x01 \x01(\tB\x17\xbaH\x14r\x12\x10\x01\x18<2\f^[a-z0-9-]+$R\x04slug\x12\x1d\n" +
 	"\x04name\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18<R\x04name\x12&\n" +
 	"\n" +
 	"flag_emoji\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18\x10R\tflagEmoji\x12\x9a\x01\n" +
-	"\timage_url\x18\x04 \x01(\tB}\xbaHzrx\x18\xf4\x032s^(|/[A-Za-z0-9._~-][A-Za-z0-9._~%/-]*|https://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?(/[A-Za-z0-9._~%/-]*)?)$R\bimageUrl\x12R\n" +
-	"\x12background_classes\x18\x05 \x01(\tB#\xbaH r\x1e\x18\xc8\x012\x19^[A-Za-z0-9 _:/\\[\\]#.-]*$R\x11backgroundClasses\x12<\n" +
-	"\x04href\x18\x06 \x01(\tB(\xbaH%r#\x18\xc8\x012\x1e^/([a-z0-9-]+(/[a-z0-9-]+)*)?$R\x04href\"L\n" +
+	"\timage_url\x18\x04 \x01(\tB}\xbaHzrx\x18\xf4\x032s^(|/[A-Za-z0-9._~-][A-Za-z0-9._~%/-]*|https://[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?(/[A-Za-z0-9._~%/-]*)?)$R\bimageUrl\x12\xfb\x02\n" +
+	"\x12background_classes\x18\x05 \x01(\tB\xcb\x02\xbaH\xc7\x02r\xc4\x02R\x00R\x1cfrom-green-500 to-yellow-400R\x1bfrom-yellow-400 to-blue-600R\x18from-blue-600 to-red-500R\x17from-red-600 to-red-400R\x17from-sky-400 to-sky-200R\x18from-blue-700 to-red-600R'from-yellow-400 via-blue-600 to-red-600R\x18from-sky-500 to-blue-200R\x18from-blue-700 to-red-500R(from-green-600 via-yellow-400 to-red-600R\x18from-red-700 to-gray-900R\x11backgroundClasses\x12<\n" +
+	"\x04href\x18\x06 \x01(\tB(\xbaH%r#\x18\xc8\x012\x1e^/([a-z0-9-]+(/[a-z0-9-]+)*)?$R\x04href\x12 \n" +
+	"\aname_pt\x18\a \x01(\tB\a\xbaH\x04r\x02\x18<R\x06namePt\"L\n" +
 	"\x1bUpdateCountryConfigResponse\x12-\n" +
 	"\acountry\x18\x01 \x01(\v2\x13.sabores.v1.CountryR\acountry\"\x18\n" +
 	"\x16GetSignInConfigRequest\"K\n" +

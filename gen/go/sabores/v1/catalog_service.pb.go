@@ -313,7 +313,8 @@ type SearchProductsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// query is the text typed; a blank query finds nothing.
 	Query string `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
-	// limit is the maximum number of results: 10 by default, at most 30.
+	// limit is the maximum number of results (the page size when page is
+	// set): 10 by default, at most 30.
 	Limit int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
 	// language is the language of the products' names and descriptions.
 	Language Language `protobuf:"varint,3,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
@@ -321,8 +322,12 @@ type SearchProductsRequest struct {
 	// none of these allergens, neither contained nor as traces; products
 	// without food information never match.
 	WithoutAllergens []Allergen `protobuf:"varint,4,rep,packed,name=without_allergens,json=withoutAllergens,proto3,enum=sabores.v1.Allergen" json:"without_allergens,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// page asks for the results page's paging (1-based, limit results a
+	// page, in one order for every page); 0 is the header's dropdown, its
+	// best matches first.
+	Page          int32 `protobuf:"varint,5,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *SearchProductsRequest) Reset() {
@@ -383,11 +388,23 @@ func (x *SearchProductsRequest) GetWithoutAllergens() []Allergen {
 	return nil
 }
 
+func (x *SearchProductsRequest) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
 // SearchProductsResponse lists the matches, best first.
 type SearchProductsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// products are the matches.
-	Products      []*Product `protobuf:"bytes,1,rep,name=products,proto3" json:"products,omitempty"`
+	Products []*Product `protobuf:"bytes,1,rep,name=products,proto3" json:"products,omitempty"`
+	// total_size is the number of products matching, all pages: the header's
+	// dropdown says how many more the results page holds.
+	TotalSize int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
+	// page is the page returned, 1-based; 0 for the header's dropdown.
+	Page          int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -429,9 +446,25 @@ func (x *SearchProductsResponse) GetProducts() []*Product {
 	return nil
 }
 
-// ListCountriesRequest has no parameters.
+func (x *SearchProductsResponse) GetTotalSize() int32 {
+	if x != nil {
+		return x.TotalSize
+	}
+	return 0
+}
+
+func (x *SearchProductsResponse) GetPage() int32 {
+	if x != nil {
+		return x.Page
+	}
+	return 0
+}
+
+// ListCountriesRequest asks for the country tiles.
 type ListCountriesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// language is the language of the countries' names.
+	Language      Language `protobuf:"varint,1,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -464,6 +497,13 @@ func (x *ListCountriesRequest) ProtoReflect() protoreflect.Message {
 // Deprecated: Use ListCountriesRequest.ProtoReflect.Descriptor instead.
 func (*ListCountriesRequest) Descriptor() ([]byte, []int) {
 	return file_sabores_v1_catalog_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ListCountriesRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
 }
 
 // ListCountriesResponse lists the countries in order.
@@ -512,6 +552,118 @@ func (x *ListCountriesResponse) GetCountries() []*Country {
 	return nil
 }
 
+// ListCategoriesRequest names the country and the language.
+type ListCategoriesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// country keeps the categories of that country's products; empty for the
+	// whole catalogue.
+	Country string `protobuf:"bytes,1,opt,name=country,proto3" json:"country,omitempty"`
+	// language is the language of the categories' names.
+	Language Language `protobuf:"varint,2,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
+	// include_empty lists every category, those without products too (the
+	// back office names categories with it).
+	IncludeEmpty  bool `protobuf:"varint,3,opt,name=include_empty,json=includeEmpty,proto3" json:"include_empty,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCategoriesRequest) Reset() {
+	*x = ListCategoriesRequest{}
+	mi := &file_sabores_v1_catalog_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCategoriesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCategoriesRequest) ProtoMessage() {}
+
+func (x *ListCategoriesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_catalog_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCategoriesRequest.ProtoReflect.Descriptor instead.
+func (*ListCategoriesRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_catalog_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *ListCategoriesRequest) GetCountry() string {
+	if x != nil {
+		return x.Country
+	}
+	return ""
+}
+
+func (x *ListCategoriesRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
+}
+
+func (x *ListCategoriesRequest) GetIncludeEmpty() bool {
+	if x != nil {
+		return x.IncludeEmpty
+	}
+	return false
+}
+
+// ListCategoriesResponse lists the categories in order.
+type ListCategoriesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// categories are the categories, in the storefront's order.
+	Categories    []*Category `protobuf:"bytes,1,rep,name=categories,proto3" json:"categories,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCategoriesResponse) Reset() {
+	*x = ListCategoriesResponse{}
+	mi := &file_sabores_v1_catalog_service_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCategoriesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCategoriesResponse) ProtoMessage() {}
+
+func (x *ListCategoriesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_catalog_service_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCategoriesResponse.ProtoReflect.Descriptor instead.
+func (*ListCategoriesResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_catalog_service_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ListCategoriesResponse) GetCategories() []*Category {
+	if x != nil {
+		return x.Categories
+	}
+	return nil
+}
+
 var File_sabores_v1_catalog_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_catalog_service_proto_rawDesc = "" +
@@ -537,23 +689,38 @@ const file_sabores_v1_catalog_service_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12:\n" +
 	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"C\n" +
 	"\x12GetProductResponse\x12-\n" +
-	"\aproduct\x18\x01 \x01(\v2\x13.sabores.v1.ProductR\aproduct\"\xeb\x01\n" +
+	"\aproduct\x18\x01 \x01(\v2\x13.sabores.v1.ProductR\aproduct\"\x8b\x02\n" +
 	"\x15SearchProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x05limit\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\x05limit\x12:\n" +
 	"\blanguage\x18\x03 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x12V\n" +
-	"\x11without_allergens\x18\x04 \x03(\x0e2\x14.sabores.v1.AllergenB\x13\xbaH\x10\x92\x01\r\x10\x0e\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x10withoutAllergens\"I\n" +
+	"\x11without_allergens\x18\x04 \x03(\x0e2\x14.sabores.v1.AllergenB\x13\xbaH\x10\x92\x01\r\x10\x0e\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x10withoutAllergens\x12\x1e\n" +
+	"\x04page\x18\x05 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x04page\"|\n" +
 	"\x16SearchProductsResponse\x12/\n" +
-	"\bproducts\x18\x01 \x03(\v2\x13.sabores.v1.ProductR\bproducts\"\x16\n" +
-	"\x14ListCountriesRequest\"J\n" +
+	"\bproducts\x18\x01 \x03(\v2\x13.sabores.v1.ProductR\bproducts\x12\x1d\n" +
+	"\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12\x12\n" +
+	"\x04page\x18\x03 \x01(\x05R\x04page\"R\n" +
+	"\x14ListCountriesRequest\x12:\n" +
+	"\blanguage\x18\x01 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"J\n" +
 	"\x15ListCountriesResponse\x121\n" +
-	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries2\xf3\x02\n" +
+	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries\"\xa9\x01\n" +
+	"\x15ListCategoriesRequest\x12/\n" +
+	"\acountry\x18\x01 \x01(\tB\x15\xbaH\x12r\x10\x18<2\f^[a-z0-9-]*$R\acountry\x12:\n" +
+	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x12#\n" +
+	"\rinclude_empty\x18\x03 \x01(\bR\fincludeEmpty\"N\n" +
+	"\x16ListCategoriesResponse\x124\n" +
+	"\n" +
+	"categories\x18\x01 \x03(\v2\x14.sabores.v1.CategoryR\n" +
+	"categories2\xd1\x03\n" +
 	"\x0eCatalogService\x12V\n" +
 	"\fListProducts\x12\x1f.sabores.v1.ListProductsRequest\x1a .sabores.v1.ListProductsResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
 	"GetProduct\x12\x1d.sabores.v1.GetProductRequest\x1a\x1e.sabores.v1.GetProductResponse\"\x03\x90\x02\x01\x12\\\n" +
 	"\x0eSearchProducts\x12!.sabores.v1.SearchProductsRequest\x1a\".sabores.v1.SearchProductsResponse\"\x03\x90\x02\x01\x12Y\n" +
-	"\rListCountries\x12 .sabores.v1.ListCountriesRequest\x1a!.sabores.v1.ListCountriesResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\rListCountries\x12 .sabores.v1.ListCountriesRequest\x1a!.sabores.v1.ListCountriesResponse\"\x03\x90\x02\x01\x12\\\n" +
+	"\x0eListCategories\x12!.sabores.v1.ListCategoriesRequest\x1a\".sabores.v1.ListCategoriesResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_catalog_service_proto_rawDescOnce sync.Once
@@ -567,7 +734,7 @@ func file_sabores_v1_catalog_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_catalog_service_proto_rawDescData
 }
 
-var file_sabores_v1_catalog_service_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_sabores_v1_catalog_service_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_sabores_v1_catalog_service_proto_goTypes = []any{
 	(*ListProductsRequest)(nil),    // 0: sabores.v1.ListProductsRequest
 	(*ListProductsResponse)(nil),   // 1: sabores.v1.ListProductsResponse
@@ -577,36 +744,44 @@ var file_sabores_v1_catalog_service_proto_goTypes = []any{
 	(*SearchProductsResponse)(nil), // 5: sabores.v1.SearchProductsResponse
 	(*ListCountriesRequest)(nil),   // 6: sabores.v1.ListCountriesRequest
 	(*ListCountriesResponse)(nil),  // 7: sabores.v1.ListCountriesResponse
-	(ProductSort)(0),               // 8: sabores.v1.ProductSort
-	(Language)(0),                  // 9: sabores.v1.Language
-	(Allergen)(0),                  // 10: sabores.v1.Allergen
-	(*Product)(nil),                // 11: sabores.v1.Product
-	(*Country)(nil),                // 12: sabores.v1.Country
+	(*ListCategoriesRequest)(nil),  // 8: sabores.v1.ListCategoriesRequest
+	(*ListCategoriesResponse)(nil), // 9: sabores.v1.ListCategoriesResponse
+	(ProductSort)(0),               // 10: sabores.v1.ProductSort
+	(Language)(0),                  // 11: sabores.v1.Language
+	(Allergen)(0),                  // 12: sabores.v1.Allergen
+	(*Product)(nil),                // 13: sabores.v1.Product
+	(*Country)(nil),                // 14: sabores.v1.Country
+	(*Category)(nil),               // 15: sabores.v1.Category
 }
 var file_sabores_v1_catalog_service_proto_depIdxs = []int32{
-	8,  // 0: sabores.v1.ListProductsRequest.sort:type_name -> sabores.v1.ProductSort
-	9,  // 1: sabores.v1.ListProductsRequest.language:type_name -> sabores.v1.Language
-	10, // 2: sabores.v1.ListProductsRequest.without_allergens:type_name -> sabores.v1.Allergen
-	11, // 3: sabores.v1.ListProductsResponse.products:type_name -> sabores.v1.Product
-	9,  // 4: sabores.v1.GetProductRequest.language:type_name -> sabores.v1.Language
-	11, // 5: sabores.v1.GetProductResponse.product:type_name -> sabores.v1.Product
-	9,  // 6: sabores.v1.SearchProductsRequest.language:type_name -> sabores.v1.Language
-	10, // 7: sabores.v1.SearchProductsRequest.without_allergens:type_name -> sabores.v1.Allergen
-	11, // 8: sabores.v1.SearchProductsResponse.products:type_name -> sabores.v1.Product
-	12, // 9: sabores.v1.ListCountriesResponse.countries:type_name -> sabores.v1.Country
-	0,  // 10: sabores.v1.CatalogService.ListProducts:input_type -> sabores.v1.ListProductsRequest
-	2,  // 11: sabores.v1.CatalogService.GetProduct:input_type -> sabores.v1.GetProductRequest
-	4,  // 12: sabores.v1.CatalogService.SearchProducts:input_type -> sabores.v1.SearchProductsRequest
-	6,  // 13: sabores.v1.CatalogService.ListCountries:input_type -> sabores.v1.ListCountriesRequest
-	1,  // 14: sabores.v1.CatalogService.ListProducts:output_type -> sabores.v1.ListProductsResponse
-	3,  // 15: sabores.v1.CatalogService.GetProduct:output_type -> sabores.v1.GetProductResponse
-	5,  // 16: sabores.v1.CatalogService.SearchProducts:output_type -> sabores.v1.SearchProductsResponse
-	7,  // 17: sabores.v1.CatalogService.ListCountries:output_type -> sabores.v1.ListCountriesResponse
-	14, // [14:18] is the sub-list for method output_type
-	10, // [10:14] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	10, // 0: sabores.v1.ListProductsRequest.sort:type_name -> sabores.v1.ProductSort
+	11, // 1: sabores.v1.ListProductsRequest.language:type_name -> sabores.v1.Language
+	12, // 2: sabores.v1.ListProductsRequest.without_allergens:type_name -> sabores.v1.Allergen
+	13, // 3: sabores.v1.ListProductsResponse.products:type_name -> sabores.v1.Product
+	11, // 4: sabores.v1.GetProductRequest.language:type_name -> sabores.v1.Language
+	13, // 5: sabores.v1.GetProductResponse.product:type_name -> sabores.v1.Product
+	11, // 6: sabores.v1.SearchProductsRequest.language:type_name -> sabores.v1.Language
+	12, // 7: sabores.v1.SearchProductsRequest.without_allergens:type_name -> sabores.v1.Allergen
+	13, // 8: sabores.v1.SearchProductsResponse.products:type_name -> sabores.v1.Product
+	11, // 9: sabores.v1.ListCountriesRequest.language:type_name -> sabores.v1.Language
+	14, // 10: sabores.v1.ListCountriesResponse.countries:type_name -> sabores.v1.Country
+	11, // 11: sabores.v1.ListCategoriesRequest.language:type_name -> sabores.v1.Language
+	15, // 12: sabores.v1.ListCategoriesResponse.categories:type_name -> sabores.v1.Category
+	0,  // 13: sabores.v1.CatalogService.ListProducts:input_type -> sabores.v1.ListProductsRequest
+	2,  // 14: sabores.v1.CatalogService.GetProduct:input_type -> sabores.v1.GetProductRequest
+	4,  // 15: sabores.v1.CatalogService.SearchProducts:input_type -> sabores.v1.SearchProductsRequest
+	6,  // 16: sabores.v1.CatalogService.ListCountries:input_type -> sabores.v1.ListCountriesRequest
+	8,  // 17: sabores.v1.CatalogService.ListCategories:input_type -> sabores.v1.ListCategoriesRequest
+	1,  // 18: sabores.v1.CatalogService.ListProducts:output_type -> sabores.v1.ListProductsResponse
+	3,  // 19: sabores.v1.CatalogService.GetProduct:output_type -> sabores.v1.GetProductResponse
+	5,  // 20: sabores.v1.CatalogService.SearchProducts:output_type -> sabores.v1.SearchProductsResponse
+	7,  // 21: sabores.v1.CatalogService.ListCountries:output_type -> sabores.v1.ListCountriesResponse
+	9,  // 22: sabores.v1.CatalogService.ListCategories:output_type -> sabores.v1.ListCategoriesResponse
+	18, // [18:23] is the sub-list for method output_type
+	13, // [13:18] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_catalog_service_proto_init() }
@@ -622,7 +797,7 @@ func file_sabores_v1_catalog_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_catalog_service_proto_rawDesc), len(file_sabores_v1_catalog_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

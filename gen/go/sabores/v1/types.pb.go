@@ -812,7 +812,11 @@ type Country struct {
 	// aliases are other spellings that name the same country.
 	Aliases []string `protobuf:"bytes,8,rep,name=aliases,proto3" json:"aliases,omitempty"`
 	// show_on_home says whether the tile appears in the home grid.
-	ShowOnHome    bool `protobuf:"varint,9,opt,name=show_on_home,json=showOnHome,proto3" json:"show_on_home,omitempty"`
+	ShowOnHome bool `protobuf:"varint,9,opt,name=show_on_home,json=showOnHome,proto3" json:"show_on_home,omitempty"`
+	// name_pt is the Portuguese name the back office edits ("" falls back to
+	// name); the storefront's ListCountries puts the name in the language
+	// asked for in name and leaves this empty.
+	NamePt        string `protobuf:"bytes,10,opt,name=name_pt,json=namePt,proto3" json:"name_pt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -910,6 +914,78 @@ func (x *Country) GetShowOnHome() bool {
 	return false
 }
 
+func (x *Country) GetNamePt() string {
+	if x != nil {
+		return x.NamePt
+	}
+	return ""
+}
+
+// Category is a storefront category with a page of its own (/bebidas).
+type Category struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// slug is the category's route segment and filter value, such as "doces".
+	Slug string `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	// name is the category's name in the language asked for.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// product_count is how many products sold online it holds (in the
+	// country asked for, if any).
+	ProductCount  int32 `protobuf:"varint,3,opt,name=product_count,json=productCount,proto3" json:"product_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Category) Reset() {
+	*x = Category{}
+	mi := &file_sabores_v1_types_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Category) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Category) ProtoMessage() {}
+
+func (x *Category) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_types_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Category.ProtoReflect.Descriptor instead.
+func (*Category) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Category) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *Category) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Category) GetProductCount() int32 {
+	if x != nil {
+		return x.ProductCount
+	}
+	return 0
+}
+
 // Delivery is where and to whom an order is delivered.
 type Delivery struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -931,7 +1007,7 @@ type Delivery struct {
 
 func (x *Delivery) Reset() {
 	*x = Delivery{}
-	mi := &file_sabores_v1_types_proto_msgTypes[3]
+	mi := &file_sabores_v1_types_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -943,7 +1019,7 @@ func (x *Delivery) String() string {
 func (*Delivery) ProtoMessage() {}
 
 func (x *Delivery) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[3]
+	mi := &file_sabores_v1_types_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -956,7 +1032,7 @@ func (x *Delivery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Delivery.ProtoReflect.Descriptor instead.
 func (*Delivery) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Delivery) GetName() string {
@@ -1028,7 +1104,7 @@ type OrderLine struct {
 
 func (x *OrderLine) Reset() {
 	*x = OrderLine{}
-	mi := &file_sabores_v1_types_proto_msgTypes[4]
+	mi := &file_sabores_v1_types_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1040,7 +1116,7 @@ func (x *OrderLine) String() string {
 func (*OrderLine) ProtoMessage() {}
 
 func (x *OrderLine) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[4]
+	mi := &file_sabores_v1_types_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1053,7 +1129,7 @@ func (x *OrderLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderLine.ProtoReflect.Descriptor instead.
 func (*OrderLine) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *OrderLine) GetProductId() int64 {
@@ -1175,7 +1251,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_sabores_v1_types_proto_msgTypes[5]
+	mi := &file_sabores_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1187,7 +1263,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[5]
+	mi := &file_sabores_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1200,7 +1276,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Order) GetId() int64 {
@@ -1365,7 +1441,7 @@ type VatAmount struct {
 
 func (x *VatAmount) Reset() {
 	*x = VatAmount{}
-	mi := &file_sabores_v1_types_proto_msgTypes[6]
+	mi := &file_sabores_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1377,7 +1453,7 @@ func (x *VatAmount) String() string {
 func (*VatAmount) ProtoMessage() {}
 
 func (x *VatAmount) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[6]
+	mi := &file_sabores_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1390,7 +1466,7 @@ func (x *VatAmount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VatAmount.ProtoReflect.Descriptor instead.
 func (*VatAmount) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *VatAmount) GetVatBasisPoints() int32 {
@@ -1431,7 +1507,7 @@ type User struct {
 
 func (x *User) Reset() {
 	*x = User{}
-	mi := &file_sabores_v1_types_proto_msgTypes[7]
+	mi := &file_sabores_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1443,7 +1519,7 @@ func (x *User) String() string {
 func (*User) ProtoMessage() {}
 
 func (x *User) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[7]
+	mi := &file_sabores_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1456,7 +1532,7 @@ func (x *User) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use User.ProtoReflect.Descriptor instead.
 func (*User) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *User) GetId() int64 {
@@ -1529,7 +1605,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"unit_price\x18\x12 \x01(\v2\x15.sabores.v1.UnitPriceR\tunitPrice\x12.\n" +
 	"\x05flags\x18\x13 \x01(\v2\x18.sabores.v1.ProductFlagsR\x05flags\x12\x17\n" +
-	"\ais_food\x18\x14 \x01(\bR\x06isFood\"\x8b\x02\n" +
+	"\ais_food\x18\x14 \x01(\bR\x06isFood\"\xa4\x02\n" +
 	"\aCountry\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1d\n" +
@@ -1542,7 +1618,13 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"sort_order\x18\a \x01(\x05R\tsortOrder\x12\x18\n" +
 	"\aaliases\x18\b \x03(\tR\aaliases\x12 \n" +
 	"\fshow_on_home\x18\t \x01(\bR\n" +
-	"showOnHome\"\x99\x01\n" +
+	"showOnHome\x12\x17\n" +
+	"\aname_pt\x18\n" +
+	" \x01(\tR\x06namePt\"W\n" +
+	"\bCategory\x12\x12\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12#\n" +
+	"\rproduct_count\x18\x03 \x01(\x05R\fproductCount\"\x99\x01\n" +
 	"\bDelivery\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x14\n" +
@@ -1654,7 +1736,7 @@ func file_sabores_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_sabores_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_sabores_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_sabores_v1_types_proto_goTypes = []any{
 	(SalesChannel)(0),             // 0: sabores.v1.SalesChannel
 	(ProductSort)(0),              // 1: sabores.v1.ProductSort
@@ -1666,33 +1748,34 @@ var file_sabores_v1_types_proto_goTypes = []any{
 	(*Promotion)(nil),             // 7: sabores.v1.Promotion
 	(*Product)(nil),               // 8: sabores.v1.Product
 	(*Country)(nil),               // 9: sabores.v1.Country
-	(*Delivery)(nil),              // 10: sabores.v1.Delivery
-	(*OrderLine)(nil),             // 11: sabores.v1.OrderLine
-	(*Order)(nil),                 // 12: sabores.v1.Order
-	(*VatAmount)(nil),             // 13: sabores.v1.VatAmount
-	(*User)(nil),                  // 14: sabores.v1.User
-	(*timestamppb.Timestamp)(nil), // 15: google.protobuf.Timestamp
-	(*FoodInfo)(nil),              // 16: sabores.v1.FoodInfo
-	(*UnitPrice)(nil),             // 17: sabores.v1.UnitPrice
-	(*ProductFlags)(nil),          // 18: sabores.v1.ProductFlags
+	(*Category)(nil),              // 10: sabores.v1.Category
+	(*Delivery)(nil),              // 11: sabores.v1.Delivery
+	(*OrderLine)(nil),             // 12: sabores.v1.OrderLine
+	(*Order)(nil),                 // 13: sabores.v1.Order
+	(*VatAmount)(nil),             // 14: sabores.v1.VatAmount
+	(*User)(nil),                  // 15: sabores.v1.User
+	(*timestamppb.Timestamp)(nil), // 16: google.protobuf.Timestamp
+	(*FoodInfo)(nil),              // 17: sabores.v1.FoodInfo
+	(*UnitPrice)(nil),             // 18: sabores.v1.UnitPrice
+	(*ProductFlags)(nil),          // 19: sabores.v1.ProductFlags
 }
 var file_sabores_v1_types_proto_depIdxs = []int32{
 	2,  // 0: sabores.v1.Promotion.type:type_name -> sabores.v1.PromotionType
-	15, // 1: sabores.v1.Promotion.start_time:type_name -> google.protobuf.Timestamp
-	15, // 2: sabores.v1.Promotion.end_time:type_name -> google.protobuf.Timestamp
+	16, // 1: sabores.v1.Promotion.start_time:type_name -> google.protobuf.Timestamp
+	16, // 2: sabores.v1.Promotion.end_time:type_name -> google.protobuf.Timestamp
 	7,  // 3: sabores.v1.Product.promotion:type_name -> sabores.v1.Promotion
-	15, // 4: sabores.v1.Product.create_time:type_name -> google.protobuf.Timestamp
-	16, // 5: sabores.v1.Product.food_info:type_name -> sabores.v1.FoodInfo
-	17, // 6: sabores.v1.Product.unit_price:type_name -> sabores.v1.UnitPrice
-	18, // 7: sabores.v1.Product.flags:type_name -> sabores.v1.ProductFlags
+	16, // 4: sabores.v1.Product.create_time:type_name -> google.protobuf.Timestamp
+	17, // 5: sabores.v1.Product.food_info:type_name -> sabores.v1.FoodInfo
+	18, // 6: sabores.v1.Product.unit_price:type_name -> sabores.v1.UnitPrice
+	19, // 7: sabores.v1.Product.flags:type_name -> sabores.v1.ProductFlags
 	3,  // 8: sabores.v1.Order.status:type_name -> sabores.v1.OrderStatus
 	4,  // 9: sabores.v1.Order.payment_method:type_name -> sabores.v1.PaymentMethod
 	5,  // 10: sabores.v1.Order.payment_status:type_name -> sabores.v1.PaymentStatus
-	11, // 11: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
-	10, // 12: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
-	15, // 13: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
-	13, // 14: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
-	15, // 15: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
+	12, // 11: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
+	11, // 12: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
+	16, // 13: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
+	14, // 14: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
+	16, // 15: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
 	6,  // 16: sabores.v1.User.role:type_name -> sabores.v1.Role
 	17, // [17:17] is the sub-list for method output_type
 	17, // [17:17] is the sub-list for method input_type
@@ -1713,7 +1796,7 @@ func file_sabores_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_types_proto_rawDesc), len(file_sabores_v1_types_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   8,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -7,7 +7,7 @@ import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Allergen, Language } from "./food_pb";
 import { file_sabores_v1_food } from "./food_pb";
-import type { Country, Product, ProductSort } from "./types_pb";
+import type { Category, Country, Product, ProductSort } from "./types_pb";
 import { file_sabores_v1_types } from "./types_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/catalog_service.proto.
  */
 export const file_sabores_v1_catalog_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2NhdGFsb2dfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSL2AgoTTGlzdFByb2R1Y3RzUmVxdWVzdBInCghjYXRlZ29yeRgBIAEoCUIVukgSchAYKDIMXlthLXowLTktXSokEi4KD29ubGluZV9jYXRlZ29yeRgCIAEoCUIVukgSchAYKDIMXlthLXowLTktXSokEiYKB2NvdW50cnkYAyABKAlCFbpIEnIQGDwyDF5bYS16MC05LV0qJBIvCgRzb3J0GAQgASgOMhcuc2Fib3Jlcy52MS5Qcm9kdWN0U29ydEIIukgFggECEAESGQoEcGFnZRgFIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAYgASgFQge6SAQaAigAEjAKCGxhbmd1YWdlGAcgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAESRAoRd2l0aG91dF9hbGxlcmdlbnMYCCADKA4yFC5zYWJvcmVzLnYxLkFsbGVyZ2VuQhO6SBCSAQ0QDhgBIgeCAQQQASAAInIKFExpc3RQcm9kdWN0c1Jlc3BvbnNlEiUKCHByb2R1Y3RzGAEgAygLMhMuc2Fib3Jlcy52MS5Qcm9kdWN0EhIKCnRvdGFsX3NpemUYAiABKAUSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiWgoRR2V0UHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASI6ChJHZXRQcm9kdWN0UmVzcG9uc2USJAoHcHJvZHVjdBgBIAEoCzITLnNhYm9yZXMudjEuUHJvZHVjdCLBAQoVU2VhcmNoUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhgKBWxpbWl0GAIgASgFQgm6SAYaBBgeKAASMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARJEChF3aXRob3V0X2FsbGVyZ2VucxgEIAMoDjIULnNhYm9yZXMudjEuQWxsZXJnZW5CE7pIEJIBDRAOGAEiB4IBBBABIAAiPwoWU2VhcmNoUHJvZHVjdHNSZXNwb25zZRIlCghwcm9kdWN0cxgBIAMoCzITLnNhYm9yZXMudjEuUHJvZHVjdCIWChRMaXN0Q291bnRyaWVzUmVxdWVzdCI/ChVMaXN0Q291bnRyaWVzUmVzcG9uc2USJgoJY291bnRyaWVzGAEgAygLMhMuc2Fib3Jlcy52MS5Db3VudHJ5MvMCCg5DYXRhbG9nU2VydmljZRJWCgxMaXN0UHJvZHVjdHMSHy5zYWJvcmVzLnYxLkxpc3RQcm9kdWN0c1JlcXVlc3QaIC5zYWJvcmVzLnYxLkxpc3RQcm9kdWN0c1Jlc3BvbnNlIgOQAgESUAoKR2V0UHJvZHVjdBIdLnNhYm9yZXMudjEuR2V0UHJvZHVjdFJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldFByb2R1Y3RSZXNwb25zZSIDkAIBElwKDlNlYXJjaFByb2R1Y3RzEiEuc2Fib3Jlcy52MS5TZWFyY2hQcm9kdWN0c1JlcXVlc3QaIi5zYWJvcmVzLnYxLlNlYXJjaFByb2R1Y3RzUmVzcG9uc2UiA5ACARJZCg1MaXN0Q291bnRyaWVzEiAuc2Fib3Jlcy52MS5MaXN0Q291bnRyaWVzUmVxdWVzdBohLnNhYm9yZXMudjEuTGlzdENvdW50cmllc1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_sabores_v1_food, file_sabores_v1_types]);
+  fileDesc("CiBzYWJvcmVzL3YxL2NhdGFsb2dfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSL2AgoTTGlzdFByb2R1Y3RzUmVxdWVzdBInCghjYXRlZ29yeRgBIAEoCUIVukgSchAYKDIMXlthLXowLTktXSokEi4KD29ubGluZV9jYXRlZ29yeRgCIAEoCUIVukgSchAYKDIMXlthLXowLTktXSokEiYKB2NvdW50cnkYAyABKAlCFbpIEnIQGDwyDF5bYS16MC05LV0qJBIvCgRzb3J0GAQgASgOMhcuc2Fib3Jlcy52MS5Qcm9kdWN0U29ydEIIukgFggECEAESGQoEcGFnZRgFIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAYgASgFQge6SAQaAigAEjAKCGxhbmd1YWdlGAcgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAESRAoRd2l0aG91dF9hbGxlcmdlbnMYCCADKA4yFC5zYWJvcmVzLnYxLkFsbGVyZ2VuQhO6SBCSAQ0QDhgBIgeCAQQQASAAInIKFExpc3RQcm9kdWN0c1Jlc3BvbnNlEiUKCHByb2R1Y3RzGAEgAygLMhMuc2Fib3Jlcy52MS5Qcm9kdWN0EhIKCnRvdGFsX3NpemUYAiABKAUSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUiWgoRR2V0UHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASI6ChJHZXRQcm9kdWN0UmVzcG9uc2USJAoHcHJvZHVjdBgBIAEoCzITLnNhYm9yZXMudjEuUHJvZHVjdCLbAQoVU2VhcmNoUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhgKBWxpbWl0GAIgASgFQgm6SAYaBBgeKAASMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARJEChF3aXRob3V0X2FsbGVyZ2VucxgEIAMoDjIULnNhYm9yZXMudjEuQWxsZXJnZW5CE7pIEJIBDRAOGAEiB4IBBBABIAASGAoEcGFnZRgFIAEoBUIKukgHGgUYkE4oACJhChZTZWFyY2hQcm9kdWN0c1Jlc3BvbnNlEiUKCHByb2R1Y3RzGAEgAygLMhMuc2Fib3Jlcy52MS5Qcm9kdWN0EhIKCnRvdGFsX3NpemUYAiABKAUSDAoEcGFnZRgDIAEoBSJIChRMaXN0Q291bnRyaWVzUmVxdWVzdBIwCghsYW5ndWFnZRgBIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIj8KFUxpc3RDb3VudHJpZXNSZXNwb25zZRImCgljb3VudHJpZXMYASADKAsyEy5zYWJvcmVzLnYxLkNvdW50cnkiiAEKFUxpc3RDYXRlZ29yaWVzUmVxdWVzdBImCgdjb3VudHJ5GAEgASgJQhW6SBJyEBg8MgxeW2EtejAtOS1dKiQSMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARIVCg1pbmNsdWRlX2VtcHR5GAMgASgIIkIKFkxpc3RDYXRlZ29yaWVzUmVzcG9uc2USKAoKY2F0ZWdvcmllcxgBIAMoCzIULnNhYm9yZXMudjEuQ2F0ZWdvcnky0QMKDkNhdGFsb2dTZXJ2aWNlElYKDExpc3RQcm9kdWN0cxIfLnNhYm9yZXMudjEuTGlzdFByb2R1Y3RzUmVxdWVzdBogLnNhYm9yZXMudjEuTGlzdFByb2R1Y3RzUmVzcG9uc2UiA5ACARJQCgpHZXRQcm9kdWN0Eh0uc2Fib3Jlcy52MS5HZXRQcm9kdWN0UmVxdWVzdBoeLnNhYm9yZXMudjEuR2V0UHJvZHVjdFJlc3BvbnNlIgOQAgESXAoOU2VhcmNoUHJvZHVjdHMSIS5zYWJvcmVzLnYxLlNlYXJjaFByb2R1Y3RzUmVxdWVzdBoiLnNhYm9yZXMudjEuU2VhcmNoUHJvZHVjdHNSZXNwb25zZSIDkAIBElkKDUxpc3RDb3VudHJpZXMSIC5zYWJvcmVzLnYxLkxpc3RDb3VudHJpZXNSZXF1ZXN0GiEuc2Fib3Jlcy52MS5MaXN0Q291bnRyaWVzUmVzcG9uc2UiA5ACARJcCg5MaXN0Q2F0ZWdvcmllcxIhLnNhYm9yZXMudjEuTGlzdENhdGVnb3JpZXNSZXF1ZXN0GiIuc2Fib3Jlcy52MS5MaXN0Q2F0ZWdvcmllc1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_sabores_v1_food, file_sabores_v1_types]);
 
 /**
  * ListProductsRequest filters and pages the catalogue.
@@ -195,7 +195,8 @@ export type SearchProductsRequest = Message<"sabores.v1.SearchProductsRequest"> 
   query: string;
 
   /**
-   * limit is the maximum number of results: 10 by default, at most 30.
+   * limit is the maximum number of results (the page size when page is
+   * set): 10 by default, at most 30.
    *
    * @generated from field: int32 limit = 2;
    */
@@ -216,6 +217,15 @@ export type SearchProductsRequest = Message<"sabores.v1.SearchProductsRequest"> 
    * @generated from field: repeated sabores.v1.Allergen without_allergens = 4;
    */
   withoutAllergens: Allergen[];
+
+  /**
+   * page asks for the results page's paging (1-based, limit results a
+   * page, in one order for every page); 0 is the header's dropdown, its
+   * best matches first.
+   *
+   * @generated from field: int32 page = 5;
+   */
+  page: number;
 };
 
 /**
@@ -237,6 +247,21 @@ export type SearchProductsResponse = Message<"sabores.v1.SearchProductsResponse"
    * @generated from field: repeated sabores.v1.Product products = 1;
    */
   products: Product[];
+
+  /**
+   * total_size is the number of products matching, all pages: the header's
+   * dropdown says how many more the results page holds.
+   *
+   * @generated from field: int32 total_size = 2;
+   */
+  totalSize: number;
+
+  /**
+   * page is the page returned, 1-based; 0 for the header's dropdown.
+   *
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
 };
 
 /**
@@ -247,11 +272,17 @@ export const SearchProductsResponseSchema: GenMessage<SearchProductsResponse> = 
   messageDesc(file_sabores_v1_catalog_service, 5);
 
 /**
- * ListCountriesRequest has no parameters.
+ * ListCountriesRequest asks for the country tiles.
  *
  * @generated from message sabores.v1.ListCountriesRequest
  */
 export type ListCountriesRequest = Message<"sabores.v1.ListCountriesRequest"> & {
+  /**
+   * language is the language of the countries' names.
+   *
+   * @generated from field: sabores.v1.Language language = 1;
+   */
+  language: Language;
 };
 
 /**
@@ -281,6 +312,64 @@ export type ListCountriesResponse = Message<"sabores.v1.ListCountriesResponse"> 
  */
 export const ListCountriesResponseSchema: GenMessage<ListCountriesResponse> = /*@__PURE__*/
   messageDesc(file_sabores_v1_catalog_service, 7);
+
+/**
+ * ListCategoriesRequest names the country and the language.
+ *
+ * @generated from message sabores.v1.ListCategoriesRequest
+ */
+export type ListCategoriesRequest = Message<"sabores.v1.ListCategoriesRequest"> & {
+  /**
+   * country keeps the categories of that country's products; empty for the
+   * whole catalogue.
+   *
+   * @generated from field: string country = 1;
+   */
+  country: string;
+
+  /**
+   * language is the language of the categories' names.
+   *
+   * @generated from field: sabores.v1.Language language = 2;
+   */
+  language: Language;
+
+  /**
+   * include_empty lists every category, those without products too (the
+   * back office names categories with it).
+   *
+   * @generated from field: bool include_empty = 3;
+   */
+  includeEmpty: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.ListCategoriesRequest.
+ * Use `create(ListCategoriesRequestSchema)` to create a new message.
+ */
+export const ListCategoriesRequestSchema: GenMessage<ListCategoriesRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_catalog_service, 8);
+
+/**
+ * ListCategoriesResponse lists the categories in order.
+ *
+ * @generated from message sabores.v1.ListCategoriesResponse
+ */
+export type ListCategoriesResponse = Message<"sabores.v1.ListCategoriesResponse"> & {
+  /**
+   * categories are the categories, in the storefront's order.
+   *
+   * @generated from field: repeated sabores.v1.Category categories = 1;
+   */
+  categories: Category[];
+};
+
+/**
+ * Describes the message sabores.v1.ListCategoriesResponse.
+ * Use `create(ListCategoriesResponseSchema)` to create a new message.
+ */
+export const ListCategoriesResponseSchema: GenMessage<ListCategoriesResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_catalog_service, 9);
 
 /**
  * CatalogService is the public storefront catalogue: only products sold
@@ -329,6 +418,18 @@ export const CatalogService: GenService<{
     methodKind: "unary";
     input: typeof ListCountriesRequestSchema;
     output: typeof ListCountriesResponseSchema;
+  },
+  /**
+   * ListCategories lists the categories that have products sold online (in
+   * a country, when one is named), in their order, named in the language
+   * asked for.
+   *
+   * @generated from rpc sabores.v1.CatalogService.ListCategories
+   */
+  listCategories: {
+    methodKind: "unary";
+    input: typeof ListCategoriesRequestSchema;
+    output: typeof ListCategoriesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_catalog_service, 0);

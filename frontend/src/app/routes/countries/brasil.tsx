@@ -1,44 +1,46 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Seo } from "@/components/seo/seo";
+import { useCategories } from "@/features/catalog/api/catalog";
 import { CountryHero, useCountryName } from "@/features/catalog/components/country-hero";
 
-// The Brazil page's filter tiles: where each leads in the catalogue.
-const mainTiles = [
-  { key: "bebidas", to: "/bebidas", icon: "🥤" },
-  { key: "acai-frutas", to: "/alimentos", icon: "🍇" },
-  { key: "doces", to: "/alimentos", icon: "🍬" },
-  { key: "temperos", to: "/alimentos", icon: "🌶️" },
-  { key: "laticinios", to: "/alimentos", icon: "🧀" },
-] as const;
-const specialTiles = [
-  { key: "lancamento", to: "/todos?category=lanzamientos", icon: "✨" },
-  { key: "mais-populares", to: "/todos?category=populares", icon: "⭐" },
+// The sections, which the country's catalogue filters the same way.
+const sectionTiles = [
+  { key: "lancamento", section: "lanzamientos" },
+  { key: "mais-populares", section: "populares" },
 ] as const;
 
-function Tile({ to, icon, label }: { to: string; icon: string; label: string }) {
+// Tiles are words, not emoji, which show as boxes where no emoji font is
+// installed.
+function Tile({ to, label, detail }: { to: string; label: string; detail?: string }) {
   return (
     <li>
-      <Link to={to} className="card flex h-full flex-col items-center gap-2 p-4 text-center font-semibold hover:bg-brand-50">
-        <span aria-hidden="true" className="text-3xl">
-          {icon}
-        </span>
+      <Link
+        to={to}
+        className="card flex h-full min-h-20 flex-col items-center justify-center gap-1 border-t-4 border-t-brand-700 p-4 text-center font-semibold hover:bg-brand-50"
+      >
         {label}
+        {detail && <span className="text-xs font-normal text-stone-600">{detail}</span>}
       </Link>
     </li>
   );
 }
 
-/** BrasilRoute is /brasil: hero, category tiles and the way to the full catalogue. */
+/**
+ * BrasilRoute is /brasil: hero, a tile per category Brazil has products in
+ * (from the server, so each leads to what it names) and per section, and the
+ * way to the full catalogue.
+ */
 export default function BrasilRoute() {
   const { t } = useTranslation("countries");
-  const name = useCountryName("brasil");
+  const { of: ofCountry } = useCountryName("brasil");
+  const categories = useCategories("brasil");
   return (
     <>
-      <Seo title={t("common.metaTitle", { country: name })} description={t("brasil.subtitle")} />
+      <Seo title={t("common.metaTitle", { of: ofCountry })} description={t("brasil.subtitle")} />
       <CountryHero
         slug="brasil"
-        title={t("common.heroTitle", { country: name })}
+        title={t("common.heroTitle", { of: ofCountry })}
         subtitle={t("brasil.subtitle")}
         className="from-green-700 via-green-600 to-yellow-500"
       />
@@ -47,14 +49,23 @@ export default function BrasilRoute() {
           <h2 id="tiles-title" className="mb-4 text-2xl font-bold">
             {t("brasil.categoriesTitle")}
           </h2>
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {mainTiles.map((tile) => (
-              <Tile key={tile.key} to={tile.to} icon={tile.icon} label={t(`brasil.tiles.${tile.key}`)} />
+          <ul className="grid min-h-20 grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-busy={categories.isPending}>
+            {categories.data?.categories.map((c) => (
+              <Tile
+                key={c.slug}
+                to={`/brasil/produtos?category=${c.slug}`}
+                label={c.name}
+                detail={t("common.count", { count: c.productCount })}
+              />
             ))}
           </ul>
           <ul className="mt-3 grid grid-cols-2 gap-3">
-            {specialTiles.map((tile) => (
-              <Tile key={tile.key} to={tile.to} icon={tile.icon} label={t(`brasil.tiles.${tile.key}`)} />
+            {sectionTiles.map((tile) => (
+              <Tile
+                key={tile.key}
+                to={`/brasil/produtos?section=${tile.section}`}
+                label={t(`brasil.tiles.${tile.key}`)}
+              />
             ))}
           </ul>
         </section>

@@ -9,7 +9,7 @@ import { useListError } from "@/hooks/use-list-error";
 /** CaboVerdeRoute is /cabo-verde: intro blocks and two sections of five products. */
 export default function CaboVerdeRoute() {
   const { t } = useTranslation("countries");
-  const name = useCountryName("cabo-verde");
+  const { name, of: ofCountry } = useCountryName("cabo-verde");
   const q = useProducts({ country: "cabo-verde", page: 1, pageSize: 10 });
   const error = useListError(q.error);
   if (q.isError) console.error("cabo-verde: load failed", q.error);
@@ -20,10 +20,10 @@ export default function CaboVerdeRoute() {
   ];
   return (
     <>
-      <Seo title={t("common.metaTitle", { country: name })} description={t("cabo-verde.subtitle")} />
+      <Seo title={t("common.metaTitle", { of: ofCountry })} description={t("cabo-verde.subtitle")} />
       <CountryHero
         slug="cabo-verde"
-        title={t("common.heroTitle", { country: name })}
+        title={t("common.heroTitle", { of: ofCountry })}
         subtitle={t("cabo-verde.subtitle")}
         className="from-blue-800 via-blue-700 to-red-600"
       />

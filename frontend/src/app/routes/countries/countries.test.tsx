@@ -50,6 +50,40 @@ describe("country pages", () => {
     expect(seen.at(-1)).toMatchObject({ country: "colombia", page: 2, pageSize: 20 });
   });
 
+  it("Brasil's tiles are the categories it has products in, each leading to its own filter", async () => {
+    const seen: ListProductsRequest[] = [];
+    const { user } = renderApp("/brasil", (router) => {
+      catalogue(2, seen)(router);
+      router.service(CatalogService, {
+        listProducts: (req) => {
+          seen.push(req);
+          return { products: [product(1005, { name: "Brigadeiro", category: "doces" })], totalSize: 1, page: 1, pageSize: 100 };
+        },
+        listCategories: (req) => ({
+          categories:
+            req.country === "brasil"
+              ? [
+                  { slug: "bebidas", name: "Bebidas", productCount: 1 },
+                  { slug: "doces", name: "Dulces", productCount: 4 },
+                  { slug: "congelados", name: "Congelados", productCount: 2 },
+                ]
+              : [],
+        }),
+      });
+    });
+    const tiles = await screen.findByRole("region", { name: "Explora por categoría" });
+    const sweets = await within(tiles).findByRole("link", { name: /Dulces/ });
+    expect(sweets).toHaveAttribute("href", "/brasil/produtos?category=doces");
+    expect(within(tiles).getByRole("link", { name: /Congelados/ })).toHaveAttribute("href", "/brasil/produtos?category=congelados");
+    expect(within(tiles).queryByRole("link", { name: /Lácteos|Condimentos/ })).not.toBeInTheDocument();
+    expect(within(tiles).getByRole("link", { name: /Lanzamientos/ })).toHaveAttribute("href", "/brasil/produtos?section=lanzamientos");
+    await user.click(sweets);
+    expect(await screen.findByText("Brigadeiro")).toBeInTheDocument();
+    expect(seen.at(-1)).toMatchObject({ country: "brasil", category: "doces", onlineCategory: "" });
+    const filter = screen.getByRole("navigation", { name: "Filtrar por categoría" });
+    expect(within(filter).getByRole("link", { name: "Dulces" })).toHaveAttribute("aria-current", "page");
+  });
+
   it("the full catalogue counts the products and links back to the country", async () => {
     renderApp("/colombia/produtos", catalogue(3));
     expect(await screen.findByText("3 producto(s) encontrado(s)")).toBeInTheDocument();

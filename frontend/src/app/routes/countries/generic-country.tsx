@@ -10,11 +10,11 @@ import { CountryProducts } from "@/features/catalog/components/country-products"
  */
 export default function GenericCountryRoute({ slug }: { slug: string }) {
   const { t } = useTranslation("countries");
-  const name = useCountryName(slug);
+  const { name, of: ofCountry } = useCountryName(slug);
   return (
     <>
-      <Seo title={t("common.metaTitle", { country: name })} description={t(`${slug}.subtitle`)} />
-      <CountryHero slug={slug} title={t("common.heroTitle", { country: name })} subtitle={t(`${slug}.subtitle`)}>
+      <Seo title={t("common.metaTitle", { of: ofCountry })} description={t(`${slug}.subtitle`)} />
+      <CountryHero slug={slug} title={t("common.heroTitle", { of: ofCountry })} subtitle={t(`${slug}.subtitle`)}>
         <div className="text-white [&_a]:text-white [&_a:hover]:bg-white/10">
           <BackLink to="/">{t("backHome", { ns: "common" })}</BackLink>
         </div>
@@ -23,7 +23,7 @@ export default function GenericCountryRoute({ slug }: { slug: string }) {
         <Highlights slug={slug} items={["one", "two", "three"]} />
         <section aria-labelledby="products-title">
           <h2 id="products-title" className="mb-2 text-2xl font-bold">
-            {t("common.productsTitle", { country: name })}
+            {t("common.productsTitle", { of: ofCountry })}
           </h2>
           <CountryProducts slug={slug} countryName={name} />
         </section>

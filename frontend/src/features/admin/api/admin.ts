@@ -12,7 +12,11 @@ import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 import type { ListCountryProductsResponse } from "@gen/sabores/v1/visibility_service_pb";
 import { VisibilityService } from "@gen/sabores/v1/visibility_service_pb";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
+import { Language } from "@gen/sabores/v1/food_pb";
+import type { Country } from "@gen/sabores/v1/types_pb";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import type { DescMessage, DescMethodUnary, MessageInitShape } from "@bufbuild/protobuf";
 
 /** adminProductsBatch is how many products the by-country screen loads at a time. */
@@ -81,6 +85,20 @@ export function useDashboardStats() {
   return useQuery(AdminService.method.getDashboardStats, {}, { staleTime: 0 });
 }
 
+/** useCategoryNames names every category in the admin's language, by slug (the catalogue's own names). */
+export function useCategoryNames(): ReadonlyMap<string, string> {
+  const { i18n } = useTranslation();
+  const language = i18n.language === "pt" ? Language.PT : Language.UNSPECIFIED;
+  const { data } = useQuery(CatalogService.method.listCategories, { includeEmpty: true, language }, { staleTime: 5 * 60_000 });
+  return useMemo(() => new Map(data?.categories.map((c) => [c.slug, c.name])), [data]);
+}
+
+/** useCountryName names a country in the admin's language: the Portuguese name when there is one. */
+export function useCountryName(): (c: Country) => string {
+  const { i18n } = useTranslation();
+  return (c) => (i18n.language === "pt" && c.namePt ? c.namePt : c.name);
+}
+
 /** useCountryConfigs lists every country's home tile. */
 export function useCountryConfigs() {
   return useQuery(AdminService.method.listCountryConfigs, {});
@@ -110,6 +128,7 @@ export function useUpdateCountryConfig() {
             ? {
                 ...c,
                 name: req.name ?? c.name,
+                namePt: req.namePt ?? c.namePt,
                 flagEmoji: req.flagEmoji ?? c.flagEmoji,
                 imageUrl: req.imageUrl ?? c.imageUrl,
                 backgroundClasses: req.backgroundClasses ?? c.backgroundClasses,

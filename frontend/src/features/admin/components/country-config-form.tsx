@@ -5,22 +5,39 @@ import { useToast } from "@/components/ui/toaster";
 import { errorCode } from "@/lib/connect-errors";
 import { useUpdateCountryConfig } from "@/features/admin/api/admin";
 import { CountryTilePreview } from "@/features/admin/components/country-tile-preview";
+import { TileStyleChoice } from "@/features/admin/components/tile-style-choice";
+import { tileStyles } from "@/components/ui/tile-styles";
 import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
 import { fieldViolations } from "@/features/admin/lib/field-violations";
 import type { Country } from "@gen/sabores/v1/types_pb";
 
-type Field = "name" | "flagEmoji" | "imageUrl" | "backgroundClasses" | "href";
+type Field = "name" | "namePt" | "flagEmoji" | "imageUrl" | "backgroundClasses" | "href";
 
 // Proto field names, as the server names them in its errors.
 const protoNames: Record<Field, string> = {
   name: "name",
+  namePt: "name_pt",
   flagEmoji: "flag_emoji",
   imageUrl: "image_url",
   backgroundClasses: "background_classes",
   href: "href",
 };
 
-const fields: Field[] = ["name", "flagEmoji", "imageUrl", "backgroundClasses", "href"];
+const fields: Field[] = ["name", "namePt", "flagEmoji", "imageUrl", "backgroundClasses", "href"];
+// The fields typed as text; the background is a choice among tileStyles.
+const textFields = fields.filter((f) => f !== "backgroundClasses");
+
+function initialValues(country: Country): Record<Field, string> {
+  return {
+    name: country.name,
+    namePt: country.namePt,
+    flagEmoji: country.flagEmoji,
+    imageUrl: country.imageUrl,
+    // A style saved before the choice existed shows as the shop's colour.
+    backgroundClasses: tileStyles.some((s) => s.classes === country.backgroundClasses) ? country.backgroundClasses : "",
+    href: country.href,
+  };
+}
 
 /** CountryConfigForm edits one country's tile, with a live preview and the server's errors per field. */
 export function CountryConfigForm({ country }: { country: Country }) {
@@ -29,13 +46,7 @@ export function CountryConfigForm({ country }: { country: Country }) {
   const toast = useToast();
   const saveFailure = useSaveFailure();
   const update = useUpdateCountryConfig();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: country.name,
-    flagEmoji: country.flagEmoji,
-    imageUrl: country.imageUrl,
-    backgroundClasses: country.backgroundClasses,
-    href: country.href,
-  });
+  const [values, setValues] = useState<Record<Field, string>>(() => initialValues(country));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const dirty = fields.some((f) => values[f] !== country[f]);
 
@@ -67,8 +78,8 @@ export function CountryConfigForm({ country }: { country: Country }) {
           {country.name} <span className="text-sm font-normal text-stone-500">/{country.slug}</span>
         </h2>
         <div className="grid gap-3 sm:grid-cols-2">
-          {fields.map((f) => (
-            <div key={f} className={f === "backgroundClasses" || f === "imageUrl" ? "sm:col-span-2" : ""}>
+          {textFields.map((f) => (
+            <div key={f} className={f === "imageUrl" ? "sm:col-span-2" : ""}>
               <label htmlFor={`${id}-${f}`} className="mb-1 block text-sm font-medium">
                 {t(`config.fields.${f}`)}
               </label>
@@ -92,6 +103,11 @@ export function CountryConfigForm({ country }: { country: Country }) {
               )}
             </div>
           ))}
+          <TileStyleChoice
+            value={values.backgroundClasses}
+            error={errors.backgroundClasses}
+            onChange={(backgroundClasses) => setValues((v) => ({ ...v, backgroundClasses }))}
+          />
         </div>
         <div className="flex gap-2">
           <button type="submit" className="btn btn-primary" disabled={!dirty || update.isPending}>
@@ -102,13 +118,7 @@ export function CountryConfigForm({ country }: { country: Country }) {
             className="btn btn-outline"
             disabled={!dirty || update.isPending}
             onClick={() => {
-              setValues({
-                name: country.name,
-                flagEmoji: country.flagEmoji,
-                imageUrl: country.imageUrl,
-                backgroundClasses: country.backgroundClasses,
-                href: country.href,
-              });
+              setValues(initialValues(country));
               setErrors({});
             }}
           >

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatPrice, intlLocale } from "@/lib/format-price";
+import { useCategoryNames } from "@/features/admin/api/admin";
 import { ChannelSelect } from "@/features/admin/components/channel-select";
 import { OnlineCategoryBadges } from "@/features/admin/components/online-category-badges";
 import type { SalesChannel } from "@gen/sabores/v1/types_pb";
@@ -16,6 +17,7 @@ export function CountryProductCard({
   onEdit: () => void;
 }) {
   const { t, i18n } = useTranslation("admin");
+  const categoryNames = useCategoryNames();
   const p = item.product;
   if (!p) return null;
   return (
@@ -38,7 +40,7 @@ export function CountryProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="font-semibold leading-tight">{p.name}</h3>
-        <p className="text-xs text-stone-600">{p.category}</p>
+        <p className="text-xs text-stone-600">{categoryNames.get(p.category) ?? p.category}</p>
         <OnlineCategoryBadges values={p.onlineCategories} />
         <dl className="grid grid-cols-2 gap-x-2 text-xs text-stone-700">
           <dt>{t("product.code")}</dt>

@@ -11,8 +11,6 @@ export interface TilePreviewValues {
 /**
  * CountryTilePreview draws a country's home tile as the storefront's
  * 'Nossos Países' grid does, so the admin sees a change before saving it.
- * Background classes are applied as typed; Tailwind only has styles for the
- * classes the storefront already uses.
  */
 export function CountryTilePreview({ values, label }: { values: TilePreviewValues; label: string }) {
   return (

@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { CountryFlag } from "@/components/ui/country-tile";
+import { useCountryName } from "@/features/admin/api/admin";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 import type { Country } from "@gen/sabores/v1/types_pb";
 
@@ -29,6 +31,7 @@ export function VisibilityTable({
   onToggle: (product: AdminProduct, country: string, visible: boolean) => void;
 }) {
   const { t } = useTranslation("admin");
+  const countryName = useCountryName();
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[48rem] text-left text-sm">
@@ -40,10 +43,8 @@ export function VisibilityTable({
             </th>
             {countries.map((c) => (
               <th key={c.slug} scope="col" className="px-1 py-2 text-center font-medium">
-                <span aria-hidden="true" className="block text-lg">
-                  {c.flagEmoji}
-                </span>
-                <span className="block text-xs">{c.name}</span>
+                <CountryFlag flagEmoji={c.flagEmoji} imageUrl={c.imageUrl} className="mx-auto block h-4 w-6" />
+                <span className="block text-xs">{countryName(c)}</span>
               </th>
             ))}
           </tr>

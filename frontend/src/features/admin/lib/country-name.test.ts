@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiCountrySlug, countryLinkSlug, countryNameFromSegment } from "./country-name";
+import { apiCountrySlug, countryNameFromSegment } from "./country-name";
 
 describe("countryNameFromSegment", () => {
   it.each([
@@ -33,22 +33,5 @@ describe("apiCountrySlug", () => {
     ["rep%C3%BAblica-dominicana", "republica-dominicana"],
   ])("%s → %s", (input, want) => {
     expect(apiCountrySlug(input)).toBe(want);
-  });
-});
-
-describe("countryLinkSlug", () => {
-  it.each([
-    ["Brasil", "brasil"],
-    ["Cabo Verde", "cabo-verde"],
-    ["República Dominicana", "república-dominicana"],
-    ["  Peru ", "peru"],
-  ])("%s → %s", (name, want) => {
-    expect(countryLinkSlug(name)).toBe(want);
-  });
-
-  it("round-trips through the screen's title and the API slug", () => {
-    const segment = countryLinkSlug("República Dominicana");
-    expect(countryNameFromSegment(segment)).toBe("República Dominicana");
-    expect(apiCountrySlug(segment)).toBe("republica-dominicana");
   });
 });

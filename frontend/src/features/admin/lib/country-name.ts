@@ -1,13 +1,8 @@
-// The country products screen is reached as /admin/products/{slug}, where the
-// by-country screen builds the slug from the display name (lower-cased,
-// spaces turned into hyphens, so "República Dominicana" gives
-// "república-dominicana"). These functions turn that segment back into the
-// title shown on the page and into the API's country slug.
-
-/** countryLinkSlug is the URL segment of a country card: lower-cased, spaces → hyphens. */
-export function countryLinkSlug(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, "-");
-}
+// The country products screen is reached as /admin/products/{slug}: the
+// by-country screen links the country's slug (accent-free, "peru"), and
+// older links built from the display name ("perú", "república-dominicana")
+// still arrive. These functions turn a segment into the API's country slug,
+// and into a title until the server's name for the country has come.
 
 function stripAccents(s: string): string {
   return s.normalize("NFD").replace(/\p{Diacritic}/gu, "");

@@ -48,7 +48,6 @@ const portuguese = [
   "Cancelado",
   "Nenhum produto encontrado",
   "Nenhum pedido encontrado",
-  "Nenhum produto encontrado para esta empresa.",
 ];
 
 const spanish = [

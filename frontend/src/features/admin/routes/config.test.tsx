@@ -43,6 +43,31 @@ describe("country configuration screen", () => {
     expect(saved[0]).toMatchObject({ slug: "brasil", name: "Brasil Tropical", href: "/brasil", flagEmoji: "🇧🇷" });
   });
 
+  it("offers the tile backgrounds that exist, never a class string, and the Portuguese name", async () => {
+    const saved: UpdateCountryConfigRequest[] = [];
+    renderAdmin("/admin/config", (router) =>
+      router.service(AdminService, {
+        listCountryConfigs: () => ({ countries: [brasil] }),
+        updateCountryConfig: (req) => {
+          saved.push(req);
+          return { country: { ...brasil, backgroundClasses: req.backgroundClasses, namePt: req.namePt } };
+        },
+      }),
+    );
+    const form = (await screen.findByRole("heading", { name: /Brasil/ })).closest("form")!;
+    const f = within(form);
+    const styles = f.getByRole("group", { name: "Fundo do quadro" });
+    // A free class saved before the choice existed reads as the shop's colour.
+    expect(within(styles).getByRole("radio", { name: "Cor da loja" })).toBeChecked();
+    expect(within(styles).getAllByRole("radio")).toHaveLength(12);
+    expect(f.queryByDisplayValue("bg-green-700")).not.toBeInTheDocument();
+    await userEvent.click(within(styles).getByRole("radio", { name: "Verde e amarelo" }));
+    await userEvent.type(f.getByLabelText("Nome em português"), "Brasil");
+    await userEvent.click(f.getByRole("button", { name: "Salvar" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ backgroundClasses: "from-green-500 to-yellow-400", namePt: "Brasil" });
+  });
+
   it("puts the server's refusal beside the field", async () => {
     renderAdmin("/admin/config", (router) =>
       router.service(AdminService, {

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { pageCount } from "@/lib/paging";
-import { useUpdateProduct } from "@/features/admin/api/admin";
+import { useCountryName, useUpdateProduct } from "@/features/admin/api/admin";
 import { countryProductsPageSize, useCountryProducts, useSetProductChannel } from "@/features/admin/api/visibility";
 import { AddProductsSearch } from "@/features/admin/components/add-products-search";
 import { CountryProductCard } from "@/features/admin/components/country-product-card";
@@ -28,7 +28,6 @@ export default function CountryProducts() {
   const toast = useToast();
   const saveFailure = useSaveFailure();
   const segment = useParams().country ?? "";
-  const countryName = countryNameFromSegment(segment);
   const slug = apiCountrySlug(segment);
 
   const [filterText, setFilterText] = useState("");
@@ -45,6 +44,10 @@ export default function CountryProducts() {
   const [adding, setAdding] = useState<ReadonlySet<bigint>>(() => new Set());
 
   const total = list.data?.totalSize ?? 0;
+  // The country's own name, in the admin's language, once the list has come.
+  const nameOf = useCountryName();
+  const country = list.data?.country;
+  const countryName = country ? nameOf(country) : countryNameFromSegment(segment);
 
   const changeChannel = (product: AdminProduct, channel: SalesChannel, added = false) => {
     if (added) setAdding((s) => new Set(s).add(product.id));

@@ -15,6 +15,7 @@ import {
 const countries = [
   create(CountrySchema, { slug: "brasil", name: "Brasil", flagEmoji: "🇧🇷" }),
   create(CountrySchema, { slug: "republica-dominicana", name: "República Dominicana", flagEmoji: "🇩🇴" }),
+  create(CountrySchema, { slug: "peru", name: "Perú", namePt: "Peru", flagEmoji: "🇵🇪" }),
 ];
 
 function products(from: number, count: number) {
@@ -54,14 +55,16 @@ function server(total = 150) {
 }
 
 describe("products by country screen", () => {
-  it("links each country card to /admin/products/{lower-cased name with hyphens}", async () => {
+  it("links each country card to /admin/products/{slug}, accent-free, named in Portuguese", async () => {
     const s = server();
     renderAdmin("/admin/products-by-country", s.routes);
     expect(await screen.findByRole("link", { name: /Brasil/ })).toHaveAttribute("href", "/admin/products/brasil");
     expect(screen.getByRole("link", { name: /República Dominicana/ })).toHaveAttribute(
       "href",
-      "/admin/products/república-dominicana",
+      "/admin/products/republica-dominicana",
     );
+    expect(screen.getByRole("link", { name: "Peru" })).toHaveAttribute("href", "/admin/products/peru");
+    expect(screen.queryByText("Perú")).not.toBeInTheDocument();
   });
 
   it("loads 100 at a time with 'Carregar Mais' until a shorter batch, 12 per page", async () => {
@@ -107,6 +110,7 @@ describe("products by country screen", () => {
       expect.objectContaining({ productId: 1002n, country: "republica-dominicana", channel: SalesChannel.BOTH }),
     ]);
     expect(screen.getByRole("checkbox", { name: "Produto 1001 visível em Brasil" })).not.toBeChecked();
+    expect(await screen.findByText("2 alterações de visibilidade guardadas.")).toBeInTheDocument();
   });
 
   it("sends the pending toggles by itself 1 s after the last one", async () => {

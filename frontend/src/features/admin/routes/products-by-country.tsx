@@ -5,13 +5,14 @@ import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
+import { useToast } from "@/components/ui/toaster";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
-import { useAdminProducts, useCountryConfigs } from "@/features/admin/api/admin";
+import { useAdminProducts, useCountryConfigs, useCountryName } from "@/features/admin/api/admin";
 import { useBatchSetVisibility, type VisibilityEdit } from "@/features/admin/api/visibility";
 import { VisibilityTable, visibilityKey } from "@/features/admin/components/visibility-table";
 import { usePendingChanges } from "@/features/admin/hooks/use-pending-changes";
 import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
-import { countryLinkSlug } from "@/features/admin/lib/country-name";
+import { CountryFlag } from "@/components/ui/country-tile";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 import { SalesChannel } from "@gen/sabores/v1/types_pb";
 
@@ -33,9 +34,11 @@ export default function ProductsByCountry() {
   const setPage = (p: number) => setPageState({ query, page: p });
 
   const countries = useCountryConfigs();
+  const countryName = useCountryName();
   const products = useAdminProducts(query);
   const batch = useBatchSetVisibility();
   const saveFailure = useSaveFailure();
+  const toast = useToast();
 
   const { save: saveBatch } = batch;
   const save = useCallback(
@@ -46,8 +49,9 @@ export default function ProductsByCountry() {
         saveFailure("visibility", err);
         throw err;
       }
+      toast({ title: t("toast.savedTitle"), description: t("byCountry.saved", { count: changes.size }) });
     },
-    [saveBatch, saveFailure],
+    [saveBatch, saveFailure, toast, t],
   );
   const changes = usePendingChanges<VisibilityEdit>(save, saveDebounceMs);
 
@@ -90,13 +94,11 @@ export default function ProductsByCountry() {
           {countryList.map((c) => (
             <li key={c.slug}>
               <Link
-                to={`/admin/products/${countryLinkSlug(c.name)}`}
+                to={`/admin/products/${c.slug}`}
                 className="card flex h-full items-center gap-2 p-3 font-semibold hover:bg-stone-50"
               >
-                <span aria-hidden="true" className="text-2xl">
-                  {c.flagEmoji}
-                </span>
-                <span>{c.name}</span>
+                <CountryFlag flagEmoji={c.flagEmoji} imageUrl={c.imageUrl} className="h-5 w-7 shrink-0" />
+                <span>{countryName(c)}</span>
               </Link>
             </li>
           ))}
@@ -149,7 +151,7 @@ export default function ProductsByCountry() {
           <>
             <p className="text-sm text-stone-700">{t("byCountry.loaded", { count: all.length, total })}</p>
             {all.length === 0 ? (
-              <p className="text-stone-700">{t("byCountry.empty")}</p>
+              <p className="text-stone-700">{query.trim() ? t("byCountry.emptySearch", { query: query.trim() }) : t("byCountry.empty")}</p>
             ) : (
               <VisibilityTable products={shownProducts} countries={countryList} shown={shown} onToggle={toggle} />
             )}

@@ -48,9 +48,30 @@ export function useSearchProducts(query: string, limit = 10, withoutAllergens: A
   });
 }
 
-/** useCountries lists the countries of origin in home-grid order. */
+/** useCountries lists the countries of origin in home-grid order, named in the shopper's language. */
 export function useCountries() {
-  return useQuery(CatalogService.method.listCountries, {}, { staleTime: 5 * 60_000 });
+  const language = useApiLanguage();
+  return useQuery(CatalogService.method.listCountries, { language }, { staleTime: 5 * 60_000 });
+}
+
+/** useCategories lists the categories with products (of a country, if given), named in the shopper's language. */
+export function useCategories(country = "") {
+  const language = useApiLanguage();
+  return useQuery(CatalogService.method.listCategories, { country, language }, { staleTime: 5 * 60_000 });
+}
+
+/** searchPageSize is the number of products per page of /buscar. */
+export const searchPageSize = 24;
+
+/** useSearchPage is one page of /buscar's results; a blank query asks nothing. */
+export function useSearchPage(query: string, page: number) {
+  const q = query.trim();
+  const language = useApiLanguage();
+  return useQuery(
+    CatalogService.method.searchProducts,
+    q ? { query: q, limit: searchPageSize, page, language } : skipToken,
+    { placeholderData: keepPreviousData },
+  );
 }
 
 /** useActivePromotions lists the promotions running now. */
@@ -62,12 +83,12 @@ export function useActivePromotions() {
 /** countryCatalogueBatch is how many products a country catalogue loads at a time. */
 export const countryCatalogueBatch = 100;
 
-/** useCountryCatalogue loads all of a country's products, 100 at a time. */
-export function useCountryCatalogue(country: string) {
+/** useCountryCatalogue loads all of a country's products (of one category or section, if given), 100 at a time. */
+export function useCountryCatalogue(country: string, { category = "", onlineCategory = "" } = {}) {
   const language = useApiLanguage();
   return useInfiniteQuery(
     CatalogService.method.listProducts,
-    { country, page: 1, pageSize: countryCatalogueBatch, language },
+    { country, category, onlineCategory, page: 1, pageSize: countryCatalogueBatch, language },
     {
       pageParamKey: "page",
       getNextPageParam: (last) =>

@@ -1,12 +1,19 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { CountryFlag } from "@/components/ui/country-tile";
 import { useCountries } from "@/features/catalog/api/catalog";
 
-/** useCountryName is the server's (admin-editable) name for a slug, else the locale's. */
-export function useCountryName(slug: string): string {
+/**
+ * useCountryName is the server's (admin-editable) name for a slug in the
+ * shopper's language, else the locale's, and "of" it as titles say it
+ * ("de Colombia"; in Portuguese "da Colômbia", where the locale knows the
+ * article).
+ */
+export function useCountryName(slug: string): { name: string; of: string } {
   const { t } = useTranslation("countries");
   const { data } = useCountries();
-  return data?.countries.find((c) => c.slug === slug)?.name ?? t(`${slug}.name`);
+  const name = data?.countries.find((c) => c.slug === slug)?.name ?? t(`${slug}.name`);
+  return { name, of: t(`${slug}.of`, { defaultValue: t("common.of", { country: name }) }) };
 }
 
 /** CountryHero is a country page's banner: flag, title and subtitle. */
@@ -24,16 +31,18 @@ export function CountryHero({
   children?: ReactNode;
 }) {
   const { data } = useCountries();
-  const flag = data?.countries.find((c) => c.slug === slug)?.flagEmoji;
+  const country = data?.countries.find((c) => c.slug === slug);
   return (
     <section className={`bg-gradient-to-br py-12 text-white ${className}`}>
       <div className="container-page">
         {children}
         <h1 className="text-3xl font-extrabold md:text-5xl">
-          {flag && (
-            <span aria-hidden="true" className="mr-3">
-              {flag}
-            </span>
+          {country && (
+            <CountryFlag
+              flagEmoji={country.flagEmoji}
+              imageUrl={country.imageUrl}
+              className="mr-3 inline-block h-8 w-12 align-baseline md:h-10 md:w-14"
+            />
           )}
           {title}
         </h1>

@@ -4,12 +4,21 @@ import { ProductGrid } from "@/features/catalog/components/product-grid";
 import { useListError } from "@/hooks/use-list-error";
 
 /**
- * CountryProducts lists every product visible in a country, 100 at a time
- * with 'load more', and the count found.
+ * CountryProducts lists every product visible in a country (of one category
+ * or section, when filtered), 100 at a time with 'load more', and the count
+ * found.
  */
-export function CountryProducts({ slug, countryName }: { slug: string; countryName: string }) {
+export function CountryProducts({
+  slug,
+  countryName,
+  filter,
+}: {
+  slug: string;
+  countryName: string;
+  filter?: { category?: string; onlineCategory?: string };
+}) {
   const { t } = useTranslation("countries");
-  const q = useCountryCatalogue(slug);
+  const q = useCountryCatalogue(slug, filter);
   const products = q.data?.pages.flatMap((p) => p.products);
   const total = q.data?.pages[0]?.totalSize ?? 0;
   const error = useListError(q.error);

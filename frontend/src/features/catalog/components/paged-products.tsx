@@ -58,7 +58,12 @@ export function PagedProducts({
       <Pagination
         page={filter.page}
         totalPages={totalPages ?? 0}
-        onPage={(p) => setSp(withPage(sp, p))}
+        onPage={(p) => {
+          setSp(withPage(sp, p));
+          // A new page starts at its top: the pager sits below the grid,
+          // and keeping the scroll showed the next page's last row.
+          window.scrollTo(0, 0);
+        }}
         window={pagerWindow}
       />
     </>

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CatalogService, type SearchProductsRequest } from "@gen/sabores/v1/catalog_service_pb";
 import { product } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
@@ -11,7 +11,9 @@ function renderSearch(seen: SearchProductsRequest[] = []) {
         seen.push(req);
         return req.query === "zzz"
           ? { products: [] }
-          : { products: [product(1001, { name: "Guaraná Antarctica" }), product(1002, { name: "Guaraná Jesus" })] };
+          : req.query === "cafe"
+            ? { products: [product(2001, { name: "Café de Colombia" }), product(3004, { name: "Café do Fogo" })], totalSize: 57 }
+            : { products: [product(1001, { name: "Guaraná Antarctica" }), product(1002, { name: "Guaraná Jesus" })] };
       },
       getProduct: () => ({ product: product(1002, { name: "Guaraná Jesus" }) }),
     });
@@ -48,9 +50,18 @@ describe("header search", () => {
     expect(screen.queryByText('No se encontraron productos para "zzz"')).not.toBeInTheDocument();
   });
 
-  it("asks nothing for a blank query and logs only the first result on submit", async () => {
+  it("says how many match in all and leads to the results page by 'Ver todos'", async () => {
+    const { user } = renderSearch();
+    const box = await screen.findByRole("combobox", { name: "Buscar productos" });
+    await user.type(box, "cafe");
+    expect(await screen.findByText("57 resultado(s) encontrado(s)")).toBeInTheDocument();
+    await user.click(screen.getByRole("link", { name: "Ver todos (57)" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/buscar?q=cafe"));
+    expect(box).toHaveValue("");
+  });
+
+  it("asks nothing for a blank query and opens the results page on Enter", async () => {
     const seen: SearchProductsRequest[] = [];
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
     const { user } = renderSearch(seen);
     const box = await screen.findByRole("combobox", { name: "Buscar productos" });
     await user.type(box, "   ");
@@ -59,8 +70,8 @@ describe("header search", () => {
     await user.clear(box);
     await user.type(box, "guarana");
     await screen.findByText("2 resultado(s) encontrado(s)");
+    await user.type(box, " ant");
     await user.keyboard("{Enter}");
-    expect(log).toHaveBeenCalledWith("search: first result", 1001n, "Guaraná Antarctica");
-    log.mockRestore();
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/buscar?q=guarana%20ant"));
   });
 });

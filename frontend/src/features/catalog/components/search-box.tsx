@@ -12,6 +12,7 @@ import { defer, useDeferred } from "@/lib/deferred";
 // layer, which downloads beside the first paint.
 const searchQuery = defer(() => import("@/features/catalog/components/search-query"));
 const noSearch: SearchState = { isError: false };
+const resultsPage = (q: string) => `/buscar?q=${encodeURIComponent(q)}`;
 
 /**
  * SearchBox is the header's live search: results after a 300 ms pause, at
@@ -72,13 +73,16 @@ export function SearchBox() {
     }
   };
 
-  // Submitting only notes the first result, as the shop always did.
+  // Enter (with no result picked) opens the results page.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!text.trim() || results.length === 0) return;
-    console.log("search: first result", results[0].id, results[0].name);
-    recordInteraction("search", { query: text.trim(), firstResult: results[0].id });
+    const q = text.trim();
+    if (!q) return;
+    recordInteraction("search", { query: q, firstResult: results[0]?.id });
+    close();
+    void navigate(resultsPage(q));
   };
+  const total = Math.max(search.total ?? 0, results.length);
 
   const listId = `${id}-list`;
   return (
@@ -110,9 +114,7 @@ export function SearchBox() {
       {showList && (
         <div className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-lg border border-stone-200 bg-white shadow-lg">
           <p className="border-b border-stone-100 px-3 py-2 text-xs text-stone-600" role="status">
-            {results.length > 0
-              ? t("search.count", { count: results.length })
-              : t("search.empty", { query: query.trim() })}
+            {results.length > 0 ? t("search.count", { count: total }) : t("search.empty", { query: query.trim() })}
           </p>
           <ul id={listId} role="listbox" aria-label={t("search.results")}>
             {results.map((p, i) => (
@@ -130,6 +132,15 @@ export function SearchBox() {
               </li>
             ))}
           </ul>
+          {results.length > 0 && (
+            <Link
+              to={resultsPage(query.trim())}
+              onClick={close}
+              className="block border-t border-stone-100 px-3 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-stone-50"
+            >
+              {t("search.seeAll", { count: total })}
+            </Link>
+          )}
         </div>
       )}
     </form>

@@ -5,6 +5,8 @@ import type { Product } from "@gen/sabores/v1/types_pb";
 /** SearchState is the header search's answer: products once some came, or the failure. */
 export interface SearchState {
   products?: Product[];
+  /** total is how many products match in all, on the results page. */
+  total?: number;
   isError: boolean;
   error?: unknown;
 }
@@ -13,7 +15,8 @@ export interface SearchState {
 export function SearchQuery({ query, onChange }: { query: string; onChange: (state: SearchState) => void }) {
   const search = useSearchProducts(query);
   const products = search.data?.products;
+  const total = search.data?.totalSize;
   const { isError, error } = search;
-  useEffect(() => onChange({ products, isError, error }), [onChange, products, isError, error]);
+  useEffect(() => onChange({ products, total, isError, error }), [onChange, products, total, isError, error]);
   return null;
 }

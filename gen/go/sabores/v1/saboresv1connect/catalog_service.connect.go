@@ -45,6 +45,9 @@ const (
 	// CatalogServiceListCountriesProcedure is the fully-qualified name of the CatalogService's
 	// ListCountries RPC.
 	CatalogServiceListCountriesProcedure = "/sabores.v1.CatalogService/ListCountries"
+	// CatalogServiceListCategoriesProcedure is the fully-qualified name of the CatalogService's
+	// ListCategories RPC.
+	CatalogServiceListCategoriesProcedure = "/sabores.v1.CatalogService/ListCategories"
 )
 
 // CatalogServiceClient is a client for the sabores.v1.CatalogService service.
@@ -58,6 +61,10 @@ type CatalogServiceClient interface {
 	SearchProducts(context.Context, *connect.Request[v1.SearchProductsRequest]) (*connect.Response[v1.SearchProductsResponse], error)
 	// ListCountries lists the countries of origin in home-grid order.
 	ListCountries(context.Context, *connect.Request[v1.ListCountriesRequest]) (*connect.Response[v1.ListCountriesResponse], error)
+	// ListCategories lists the categories that have products sold online (in
+	// a country, when one is named), in their order, named in the language
+	// asked for.
+	ListCategories(context.Context, *connect.Request[v1.ListCategoriesRequest]) (*connect.Response[v1.ListCategoriesResponse], error)
 }
 
 // NewCatalogServiceClient constructs a client for the sabores.v1.CatalogService service. By
@@ -99,6 +106,13 @@ func NewCatalogServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		listCategories: connect.NewClient[v1.ListCategoriesRequest, v1.ListCategoriesResponse](
+			httpClient,
+			baseURL+CatalogServiceListCategoriesProcedure,
+			connect.WithSchema(catalogServiceMethods.ByName("ListCategories")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -108,6 +122,7 @@ type catalogServiceClient struct {
 	getProduct     *connect.Client[v1.GetProductRequest, v1.GetProductResponse]
 	searchProducts *connect.Client[v1.SearchProductsRequest, v1.SearchProductsResponse]
 	listCountries  *connect.Client[v1.ListCountriesRequest, v1.ListCountriesResponse]
+	listCategories *connect.Client[v1.ListCategoriesRequest, v1.ListCategoriesResponse]
 }
 
 // ListProducts calls sabores.v1.CatalogService.ListProducts.
@@ -130,6 +145,11 @@ func (c *catalogServiceClient) ListCountries(ctx context.Context, req *connect.R
 	return c.listCountries.CallUnary(ctx, req)
 }
 
+// ListCategories calls sabores.v1.CatalogService.ListCategories.
+func (c *catalogServiceClient) ListCategories(ctx context.Context, req *connect.Request[v1.ListCategoriesRequest]) (*connect.Response[v1.ListCategoriesResponse], error) {
+	return c.listCategories.CallUnary(ctx, req)
+}
+
 // CatalogServiceHandler is an implementation of the sabores.v1.CatalogService service.
 type CatalogServiceHandler interface {
 	// ListProducts lists products sold online, filtered and paged.
@@ -141,6 +161,10 @@ type CatalogServiceHandler interface {
 	SearchProducts(context.Context, *connect.Request[v1.SearchProductsRequest]) (*connect.Response[v1.SearchProductsResponse], error)
 	// ListCountries lists the countries of origin in home-grid order.
 	ListCountries(context.Context, *connect.Request[v1.ListCountriesRequest]) (*connect.Response[v1.ListCountriesResponse], error)
+	// ListCategories lists the categories that have products sold online (in
+	// a country, when one is named), in their order, named in the language
+	// asked for.
+	ListCategories(context.Context, *connect.Request[v1.ListCategoriesRequest]) (*connect.Response[v1.ListCategoriesResponse], error)
 }
 
 // NewCatalogServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -178,6 +202,13 @@ func NewCatalogServiceHandler(svc CatalogServiceHandler, opts ...connect.Handler
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	catalogServiceListCategoriesHandler := connect.NewUnaryHandler(
+		CatalogServiceListCategoriesProcedure,
+		svc.ListCategories,
+		connect.WithSchema(catalogServiceMethods.ByName("ListCategories")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.CatalogService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case CatalogServiceListProductsProcedure:
@@ -188,6 +219,8 @@ func NewCatalogServiceHandler(svc CatalogServiceHandler, opts ...connect.Handler
 			catalogServiceSearchProductsHandler.ServeHTTP(w, r)
 		case CatalogServiceListCountriesProcedure:
 			catalogServiceListCountriesHandler.ServeHTTP(w, r)
+		case CatalogServiceListCategoriesProcedure:
+			catalogServiceListCategoriesHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -211,4 +244,8 @@ func (UnimplementedCatalogServiceHandler) SearchProducts(context.Context, *conne
 
 func (UnimplementedCatalogServiceHandler) ListCountries(context.Context, *connect.Request[v1.ListCountriesRequest]) (*connect.Response[v1.ListCountriesResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.CatalogService.ListCountries is not implemented"))
+}
+
+func (UnimplementedCatalogServiceHandler) ListCategories(context.Context, *connect.Request[v1.ListCategoriesRequest]) (*connect.Response[v1.ListCategoriesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.CatalogService.ListCategories is not implemented"))
 }
