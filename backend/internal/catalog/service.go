@@ -122,6 +122,12 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 	if err := productcontent.Localize(ctx, s.queries, []db.Product{row}, products, req.Msg.GetLanguage(), true); err != nil {
 		return nil, err
 	}
+	// Only a product whose picture is an upload has uploaded pictures.
+	if products[0].GetImageSrcset() != "" {
+		if products[0].Images, err = shop.ProductImages(ctx, s.queries, row.ID); err != nil {
+			return nil, err
+		}
+	}
 	return connect.NewResponse(&saboresv1.GetProductResponse{Product: products[0]}), nil
 }
 

@@ -72,6 +72,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
+	routes["GET "+productimage.UploadPrefix] = productimage.Uploads(db.New(dbs.Read))
 	if err := paymentRoutes(app, dbs.Primary, routes); err != nil {
 		return server.Options{}, nil, err
 	}

@@ -108,7 +108,7 @@ func (q *Queries) CountProductsWithoutAllergens(ctx context.Context, arg CountPr
 }
 
 const getOnlineProduct = `-- name: GetOnlineProduct :one
-SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text FROM products
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at FROM products
 WHERE id = $1 AND sold_online
 `
 
@@ -145,12 +145,14 @@ func (q *Queries) GetOnlineProduct(ctx context.Context, id int64) (Product, erro
 		&i.AgeRestricted,
 		&i.AllergenRisk,
 		&i.SearchText,
+		&i.Ean,
+		&i.ArchivedAt,
 	)
 	return i, err
 }
 
 const getProductsByIDs = `-- name: GetProductsByIDs :many
-SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text FROM products
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at FROM products
 WHERE id = ANY($1::bigint[])
 `
 
@@ -195,6 +197,8 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -207,7 +211,7 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 }
 
 const listCountryProducts = `-- name: ListCountryProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM product_country_visibility v
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
 WHERE v.country_slug = $1 AND v.is_visible AND v.sales_channel IN ('online', 'both')
   AND p.sold_online
@@ -291,6 +295,8 @@ func (q *Queries) ListCountryProducts(ctx context.Context, arg ListCountryProduc
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -341,7 +347,7 @@ func (q *Queries) ListHomeCountries(ctx context.Context) ([]Country, error) {
 }
 
 const listListedProductsByIDs = `-- name: ListListedProductsByIDs :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p
 WHERE p.id = ANY($1::bigint[]) AND p.sold_online
   AND ($2::text = '' OR p.category = $2)
   AND ($3::text = '' OR p.online_categories @> ARRAY[$3::text])
@@ -407,6 +413,8 @@ func (q *Queries) ListListedProductsByIDs(ctx context.Context, arg ListListedPro
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -419,7 +427,7 @@ func (q *Queries) ListListedProductsByIDs(ctx context.Context, arg ListListedPro
 }
 
 const listProductsByName = `-- name: ListProductsByName :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM (
     SELECT q.id, q.name FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -495,6 +503,8 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -507,7 +517,7 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 }
 
 const listProductsByNewest = `-- name: ListProductsByNewest :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM (
     SELECT q.id, q.created_at FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -573,6 +583,8 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -585,7 +597,7 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 }
 
 const listProductsByPriceAsc = `-- name: ListProductsByPriceAsc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -658,6 +670,8 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -670,7 +684,7 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 }
 
 const listProductsByPriceDesc = `-- name: ListProductsByPriceDesc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -739,6 +753,8 @@ func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsB
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -775,7 +791,7 @@ WITH q AS (
     FROM regexp_split_to_table(search_normalize($4::text), '[^a-z0-9]+') AS w
     WHERE w <> ''
 )
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p, q
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p, q
 WHERE p.sold_online
   AND to_tsvector('simple', p.search_text) @@ q.words
   AND p.id <> ALL($1::bigint[])
@@ -839,6 +855,8 @@ func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProducts
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -851,7 +869,7 @@ func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProducts
 }
 
 const searchProductsByPrefix = `-- name: SearchProductsByPrefix :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p
 WHERE p.sold_online
   AND (p.search_text COLLATE "C") LIKE search_normalize($1::text) || '%'
   AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
@@ -914,6 +932,8 @@ func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProducts
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -926,7 +946,7 @@ func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProducts
 }
 
 const searchProductsContaining = `-- name: SearchProductsContaining :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND p.search_text NOT LIKE search_normalize($1::text) || '%'
@@ -980,6 +1000,8 @@ func (q *Queries) SearchProductsContaining(ctx context.Context, arg SearchProduc
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}

@@ -1955,7 +1955,7 @@ var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a sabores/v1/admin_catalogue.proto\x1a\x1csabores/v1/admin_types.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -2079,13 +2079,24 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x1cORDER_ACTION_START_PREPARING\x10\x02\x12\x15\n" +
 	"\x11ORDER_ACTION_SHIP\x10\x03\x12\x1f\n" +
 	"\x1bORDER_ACTION_MARK_DELIVERED\x10\x04\x12\x17\n" +
-	"\x13ORDER_ACTION_CANCEL\x10\x052\xa9\r\n" +
+	"\x13ORDER_ACTION_CANCEL\x10\x052\xc8\x15\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
 	"\rUpdateProduct\x12 .sabores.v1.UpdateProductRequest\x1a!.sabores.v1.UpdateProductResponse\x12e\n" +
 	"\x11GetProductContent\x12$.sabores.v1.GetProductContentRequest\x1a%.sabores.v1.GetProductContentResponse\"\x03\x90\x02\x01\x12i\n" +
-	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12Y\n" +
+	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12T\n" +
+	"\rCreateProduct\x12 .sabores.v1.CreateProductRequest\x1a!.sabores.v1.CreateProductResponse\x12i\n" +
+	"\x14UpdateProductDetails\x12'.sabores.v1.UpdateProductDetailsRequest\x1a(.sabores.v1.UpdateProductDetailsResponse\x12W\n" +
+	"\x0eArchiveProduct\x12!.sabores.v1.ArchiveProductRequest\x1a\".sabores.v1.ArchiveProductResponse\x12e\n" +
+	"\x11ListProductImages\x12$.sabores.v1.ListProductImagesRequest\x1a%.sabores.v1.ListProductImagesResponse\"\x03\x90\x02\x01\x12c\n" +
+	"\x12UploadProductImage\x12%.sabores.v1.UploadProductImageRequest\x1a&.sabores.v1.UploadProductImageResponse\x12i\n" +
+	"\x14ReorderProductImages\x12'.sabores.v1.ReorderProductImagesRequest\x1a(.sabores.v1.ReorderProductImagesResponse\x12c\n" +
+	"\x12DeleteProductImage\x12%.sabores.v1.DeleteProductImageRequest\x1a&.sabores.v1.DeleteProductImageResponse\x12\\\n" +
+	"\x0eListPromotions\x12!.sabores.v1.ListPromotionsRequest\x1a\".sabores.v1.ListPromotionsResponse\"\x03\x90\x02\x01\x12Z\n" +
+	"\x0fCreatePromotion\x12\".sabores.v1.CreatePromotionRequest\x1a#.sabores.v1.CreatePromotionResponse\x12Z\n" +
+	"\x0fUpdatePromotion\x12\".sabores.v1.UpdatePromotionRequest\x1a#.sabores.v1.UpdatePromotionResponse\x12Q\n" +
+	"\fEndPromotion\x12\x1f.sabores.v1.EndPromotionRequest\x1a .sabores.v1.EndPromotionResponse\x12Y\n" +
 	"\rListCustomers\x12 .sabores.v1.ListCustomersRequest\x1a!.sabores.v1.ListCustomersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
 	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12e\n" +
@@ -2163,8 +2174,30 @@ var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(*AuditEvent)(nil),                   // 44: sabores.v1.AuditEvent
 	(*GetProductContentRequest)(nil),     // 45: sabores.v1.GetProductContentRequest
 	(*UpdateProductContentRequest)(nil),  // 46: sabores.v1.UpdateProductContentRequest
-	(*GetProductContentResponse)(nil),    // 47: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentResponse)(nil), // 48: sabores.v1.UpdateProductContentResponse
+	(*CreateProductRequest)(nil),         // 47: sabores.v1.CreateProductRequest
+	(*UpdateProductDetailsRequest)(nil),  // 48: sabores.v1.UpdateProductDetailsRequest
+	(*ArchiveProductRequest)(nil),        // 49: sabores.v1.ArchiveProductRequest
+	(*ListProductImagesRequest)(nil),     // 50: sabores.v1.ListProductImagesRequest
+	(*UploadProductImageRequest)(nil),    // 51: sabores.v1.UploadProductImageRequest
+	(*ReorderProductImagesRequest)(nil),  // 52: sabores.v1.ReorderProductImagesRequest
+	(*DeleteProductImageRequest)(nil),    // 53: sabores.v1.DeleteProductImageRequest
+	(*ListPromotionsRequest)(nil),        // 54: sabores.v1.ListPromotionsRequest
+	(*CreatePromotionRequest)(nil),       // 55: sabores.v1.CreatePromotionRequest
+	(*UpdatePromotionRequest)(nil),       // 56: sabores.v1.UpdatePromotionRequest
+	(*EndPromotionRequest)(nil),          // 57: sabores.v1.EndPromotionRequest
+	(*GetProductContentResponse)(nil),    // 58: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil), // 59: sabores.v1.UpdateProductContentResponse
+	(*CreateProductResponse)(nil),        // 60: sabores.v1.CreateProductResponse
+	(*UpdateProductDetailsResponse)(nil), // 61: sabores.v1.UpdateProductDetailsResponse
+	(*ArchiveProductResponse)(nil),       // 62: sabores.v1.ArchiveProductResponse
+	(*ListProductImagesResponse)(nil),    // 63: sabores.v1.ListProductImagesResponse
+	(*UploadProductImageResponse)(nil),   // 64: sabores.v1.UploadProductImageResponse
+	(*ReorderProductImagesResponse)(nil), // 65: sabores.v1.ReorderProductImagesResponse
+	(*DeleteProductImageResponse)(nil),   // 66: sabores.v1.DeleteProductImageResponse
+	(*ListPromotionsResponse)(nil),       // 67: sabores.v1.ListPromotionsResponse
+	(*CreatePromotionResponse)(nil),      // 68: sabores.v1.CreatePromotionResponse
+	(*UpdatePromotionResponse)(nil),      // 69: sabores.v1.UpdatePromotionResponse
+	(*EndPromotionResponse)(nil),         // 70: sabores.v1.EndPromotionResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	34, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
@@ -2192,39 +2225,61 @@ var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	6,  // 22: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
 	45, // 23: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
 	46, // 24: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
-	8,  // 25: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	10, // 26: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	12, // 27: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	14, // 28: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	16, // 29: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	18, // 30: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	20, // 31: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	22, // 32: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	24, // 33: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	26, // 34: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	28, // 35: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	30, // 36: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	32, // 37: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	3,  // 38: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	5,  // 39: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	7,  // 40: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	47, // 41: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	48, // 42: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	9,  // 43: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	11, // 44: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	13, // 45: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	15, // 46: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	17, // 47: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	19, // 48: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	21, // 49: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	23, // 50: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	25, // 51: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	27, // 52: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	29, // 53: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	31, // 54: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	33, // 55: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	38, // [38:56] is the sub-list for method output_type
-	20, // [20:38] is the sub-list for method input_type
+	47, // 25: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
+	48, // 26: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
+	49, // 27: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
+	50, // 28: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	51, // 29: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	52, // 30: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	53, // 31: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	54, // 32: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
+	55, // 33: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
+	56, // 34: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
+	57, // 35: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
+	8,  // 36: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	10, // 37: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	12, // 38: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	14, // 39: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	16, // 40: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	18, // 41: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	20, // 42: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	22, // 43: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	24, // 44: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	26, // 45: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	28, // 46: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	30, // 47: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	32, // 48: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	3,  // 49: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	5,  // 50: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	7,  // 51: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	58, // 52: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	59, // 53: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	60, // 54: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	61, // 55: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	62, // 56: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	63, // 57: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	64, // 58: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	65, // 59: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	66, // 60: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	67, // 61: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
+	68, // 62: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
+	69, // 63: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
+	70, // 64: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
+	9,  // 65: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	11, // 66: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	13, // 67: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	15, // 68: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	17, // 69: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	19, // 70: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	21, // 71: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	23, // 72: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	25, // 73: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	27, // 74: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	29, // 75: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	31, // 76: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	33, // 77: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	49, // [49:78] is the sub-list for method output_type
+	20, // [20:49] is the sub-list for method input_type
 	20, // [20:20] is the sub-list for extension type_name
 	20, // [20:20] is the sub-list for extension extendee
 	0,  // [0:20] is the sub-list for field type_name
@@ -2235,6 +2290,7 @@ func file_sabores_v1_admin_service_proto_init() {
 	if File_sabores_v1_admin_service_proto != nil {
 		return
 	}
+	file_sabores_v1_admin_catalogue_proto_init()
 	file_sabores_v1_admin_types_proto_init()
 	file_sabores_v1_product_content_proto_init()
 	file_sabores_v1_types_proto_init()

@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/types.proto.
  */
 export const file_sabores_v1_types: GenFile = /*@__PURE__*/
-  fileDesc("ChZzYWJvcmVzL3YxL3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxIpoCCglQcm9tb3Rpb24SCgoCaWQYASABKAMSJwoEdHlwZRgCIAEoDjIZLnNhYm9yZXMudjEuUHJvbW90aW9uVHlwZRIcChRvcmlnaW5hbF9wcmljZV9jZW50cxgDIAEoAxITCgtwcmljZV9jZW50cxgEIAEoAxIYChBkaXNjb3VudF9wZXJjZW50GAUgASgFEg0KBWxhYmVsGAYgASgJEi4KCnN0YXJ0X3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeChZsb3dlc3RfcHJpY2VfMzBkX2NlbnRzGAkgASgDIuoDCgdQcm9kdWN0EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSDAoEY29kZRgDIAEoCRILCgNza3UYBCABKAkSDQoFYnJhbmQYBSABKAkSEAoIY2F0ZWdvcnkYBiABKAkSGQoRb25saW5lX2NhdGVnb3JpZXMYByADKAkSEwoLZGVzY3JpcHRpb24YCCABKAkSEwoLcHJpY2VfY2VudHMYCSABKAMSGAoQdmF0X2Jhc2lzX3BvaW50cxgKIAEoBRINCgVzdG9jaxgLIAEoBRIOCgZyYXRpbmcYDCABKAISEQoJaW1hZ2VfdXJsGA0gASgJEg8KB2NvdW50cnkYDiABKAkSKAoJcHJvbW90aW9uGA8gASgLMhUuc2Fib3Jlcy52MS5Qcm9tb3Rpb24SLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKCWZvb2RfaW5mbxgRIAEoCzIULnNhYm9yZXMudjEuRm9vZEluZm8SKQoKdW5pdF9wcmljZRgSIAEoCzIVLnNhYm9yZXMudjEuVW5pdFByaWNlEicKBWZsYWdzGBMgASgLMhguc2Fib3Jlcy52MS5Qcm9kdWN0RmxhZ3MSDwoHaXNfZm9vZBgUIAEoCCKxAQoHQ291bnRyeRIMCgRzbHVnGAEgASgJEgwKBG5hbWUYAiABKAkSEgoKZmxhZ19lbW9qaRgDIAEoCRIRCglpbWFnZV91cmwYBCABKAkSGgoSYmFja2dyb3VuZF9jbGFzc2VzGAUgASgJEgwKBGhyZWYYBiABKAkSEgoKc29ydF9vcmRlchgHIAEoBRIPCgdhbGlhc2VzGAggAygJEhQKDHNob3dfb25faG9tZRgJIAEoCCJqCghEZWxpdmVyeRIMCgRuYW1lGAEgASgJEg0KBWVtYWlsGAIgASgJEg0KBXBob25lGAMgASgJEg8KB2FkZHJlc3MYBCABKAkSDAoEY2l0eRgFIAEoCRITCgtwb3N0YWxfY29kZRgGIAEoCSLbAQoJT3JkZXJMaW5lEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIQCghxdWFudGl0eRgDIAEoBRIYChB1bml0X3ByaWNlX2NlbnRzGAQgASgDEiAKGHJlZ3VsYXJfdW5pdF9wcmljZV9jZW50cxgFIAEoAxIXCg9wcm9tb3Rpb25fbGFiZWwYBiABKAkSGAoQdmF0X2Jhc2lzX3BvaW50cxgHIAEoBRIYChBsaW5lX3RvdGFsX2NlbnRzGAggASgDEhEKCWltYWdlX3VybBgJIAEoCSK6AwoFT3JkZXISCgoCaWQYASABKAMSJwoGc3RhdHVzGAIgASgOMhcuc2Fib3Jlcy52MS5PcmRlclN0YXR1cxITCgtzdGF0dXNfdGV4dBgDIAEoCRIxCg5wYXltZW50X21ldGhvZBgEIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZBIxCg5wYXltZW50X3N0YXR1cxgFIAEoDjIZLnNhYm9yZXMudjEuUGF5bWVudFN0YXR1cxIkCgVsaW5lcxgGIAMoCzIVLnNhYm9yZXMudjEuT3JkZXJMaW5lEhYKDnN1YnRvdGFsX2NlbnRzGAcgASgDEhYKDnNoaXBwaW5nX2NlbnRzGAggASgDEhEKCXZhdF9jZW50cxgJIAEoAxITCgt0b3RhbF9jZW50cxgKIAEoAxImCghkZWxpdmVyeRgLIAEoCzIULnNhYm9yZXMudjEuRGVsaXZlcnkSLwoLY3JlYXRlX3RpbWUYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCml0ZW1fY291bnQYDSABKAUSFgoOY3VzdG9tZXJfZW1haWwYDiABKAkiTwoEVXNlchIKCgJpZBgBIAEoAxINCgVlbWFpbBgCIAEoCRIMCgRuYW1lGAMgASgJEh4KBHJvbGUYBCABKA4yEC5zYWJvcmVzLnYxLlJvbGUqkwEKDFNhbGVzQ2hhbm5lbBIdChlTQUxFU19DSEFOTkVMX1VOU1BFQ0lGSUVEEAASGAoUU0FMRVNfQ0hBTk5FTF9PTkxJTkUQARIaChZTQUxFU19DSEFOTkVMX1BIWVNJQ0FMEAISFgoSU0FMRVNfQ0hBTk5FTF9CT1RIEAMSFgoSU0FMRVNfQ0hBTk5FTF9OT05FEAQqlAEKC1Byb2R1Y3RTb3J0EhwKGFBST0RVQ1RfU09SVF9VTlNQRUNJRklFRBAAEhUKEVBST0RVQ1RfU09SVF9OQU1FEAESGgoWUFJPRFVDVF9TT1JUX1BSSUNFX0FTQxACEhsKF1BST0RVQ1RfU09SVF9QUklDRV9ERVNDEAMSFwoTUFJPRFVDVF9TT1JUX05FV0VTVBAEKm4KDVByb21vdGlvblR5cGUSHgoaUFJPTU9USU9OX1RZUEVfVU5TUEVDSUZJRUQQABIdChlQUk9NT1RJT05fVFlQRV9QRVJDRU5UQUdFEAESHgoaUFJPTU9USU9OX1RZUEVfRklYRURfUFJJQ0UQAiqzAQoLT3JkZXJTdGF0dXMSHAoYT1JERVJfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGAoUT1JERVJfU1RBVFVTX1BFTkRJTkcQARIaChZPUkRFUl9TVEFUVVNfQ09NUExFVEVEEAISGgoWT1JERVJfU1RBVFVTX0NBTkNFTExFRBADEhoKFk9SREVSX1NUQVRVU19QUkVQQVJJTkcQBBIYChRPUkRFUl9TVEFUVVNfU0hJUFBFRBAFKooBCg1QYXltZW50TWV0aG9kEh4KGlBBWU1FTlRfTUVUSE9EX1VOU1BFQ0lGSUVEEAASFwoTUEFZTUVOVF9NRVRIT0RfQ0FSRBABEhsKF1BBWU1FTlRfTUVUSE9EX1RSQU5TRkVSEAISIwofUEFZTUVOVF9NRVRIT0RfQ0FTSF9PTl9ERUxJVkVSWRADKtEBCg1QYXltZW50U3RhdHVzEh4KGlBBWU1FTlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASIwofUEFZTUVOVF9TVEFUVVNfQVdBSVRJTkdfUEFZTUVOVBABEh4KGlBBWU1FTlRfU1RBVFVTX09OX0RFTElWRVJZEAISFwoTUEFZTUVOVF9TVEFUVVNfUEFJRBADEiUKIVBBWU1FTlRfU1RBVFVTX1BBUlRJQUxMWV9SRUZVTkRFRBAEEhsKF1BBWU1FTlRfU1RBVFVTX1JFRlVOREVEEAUqPQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASDwoLUk9MRV9DTElFTlQQARIOCgpST0xFX0FETUlOEAJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_google_protobuf_timestamp, file_sabores_v1_food]);
+  fileDesc("ChZzYWJvcmVzL3YxL3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxIpoCCglQcm9tb3Rpb24SCgoCaWQYASABKAMSJwoEdHlwZRgCIAEoDjIZLnNhYm9yZXMudjEuUHJvbW90aW9uVHlwZRIcChRvcmlnaW5hbF9wcmljZV9jZW50cxgDIAEoAxITCgtwcmljZV9jZW50cxgEIAEoAxIYChBkaXNjb3VudF9wZXJjZW50GAUgASgFEg0KBWxhYmVsGAYgASgJEi4KCnN0YXJ0X3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeChZsb3dlc3RfcHJpY2VfMzBkX2NlbnRzGAkgASgDIqoECgdQcm9kdWN0EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSDAoEY29kZRgDIAEoCRILCgNza3UYBCABKAkSDQoFYnJhbmQYBSABKAkSEAoIY2F0ZWdvcnkYBiABKAkSGQoRb25saW5lX2NhdGVnb3JpZXMYByADKAkSEwoLZGVzY3JpcHRpb24YCCABKAkSEwoLcHJpY2VfY2VudHMYCSABKAMSGAoQdmF0X2Jhc2lzX3BvaW50cxgKIAEoBRINCgVzdG9jaxgLIAEoBRIOCgZyYXRpbmcYDCABKAISEQoJaW1hZ2VfdXJsGA0gASgJEg8KB2NvdW50cnkYDiABKAkSKAoJcHJvbW90aW9uGA8gASgLMhUuc2Fib3Jlcy52MS5Qcm9tb3Rpb24SLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKCWZvb2RfaW5mbxgRIAEoCzIULnNhYm9yZXMudjEuRm9vZEluZm8SKQoKdW5pdF9wcmljZRgSIAEoCzIVLnNhYm9yZXMudjEuVW5pdFByaWNlEicKBWZsYWdzGBMgASgLMhguc2Fib3Jlcy52MS5Qcm9kdWN0RmxhZ3MSDwoHaXNfZm9vZBgUIAEoCBIUCgxpbWFnZV9zcmNzZXQYFSABKAkSKAoGaW1hZ2VzGBYgAygLMhguc2Fib3Jlcy52MS5Qcm9kdWN0SW1hZ2UiaAoMUHJvZHVjdEltYWdlEgoKAmlkGAEgASgDEhAKCHBvc2l0aW9uGAIgASgFEgsKA3VybBgDIAEoCRIOCgZzcmNzZXQYBCABKAkSDQoFd2lkdGgYBSABKAUSDgoGaGVpZ2h0GAYgASgFIrEBCgdDb3VudHJ5EgwKBHNsdWcYASABKAkSDAoEbmFtZRgCIAEoCRISCgpmbGFnX2Vtb2ppGAMgASgJEhEKCWltYWdlX3VybBgEIAEoCRIaChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAkSDAoEaHJlZhgGIAEoCRISCgpzb3J0X29yZGVyGAcgASgFEg8KB2FsaWFzZXMYCCADKAkSFAoMc2hvd19vbl9ob21lGAkgASgIImoKCERlbGl2ZXJ5EgwKBG5hbWUYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIMCgRjaXR5GAUgASgJEhMKC3Bvc3RhbF9jb2RlGAYgASgJItsBCglPcmRlckxpbmUSEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhAKCHF1YW50aXR5GAMgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYBCABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAUgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgGIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAcgASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCCABKAMSEQoJaW1hZ2VfdXJsGAkgASgJIroDCgVPcmRlchIKCgJpZBgBIAEoAxInCgZzdGF0dXMYAiABKA4yFy5zYWJvcmVzLnYxLk9yZGVyU3RhdHVzEhMKC3N0YXR1c190ZXh0GAMgASgJEjEKDnBheW1lbnRfbWV0aG9kGAQgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kEjEKDnBheW1lbnRfc3RhdHVzGAUgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50U3RhdHVzEiQKBWxpbmVzGAYgAygLMhUuc2Fib3Jlcy52MS5PcmRlckxpbmUSFgoOc3VidG90YWxfY2VudHMYByABKAMSFgoOc2hpcHBpbmdfY2VudHMYCCABKAMSEQoJdmF0X2NlbnRzGAkgASgDEhMKC3RvdGFsX2NlbnRzGAogASgDEiYKCGRlbGl2ZXJ5GAsgASgLMhQuc2Fib3Jlcy52MS5EZWxpdmVyeRIvCgtjcmVhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKaXRlbV9jb3VudBgNIAEoBRIWCg5jdXN0b21lcl9lbWFpbBgOIAEoCSJPCgRVc2VyEgoKAmlkGAEgASgDEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSHgoEcm9sZRgEIAEoDjIQLnNhYm9yZXMudjEuUm9sZSqTAQoMU2FsZXNDaGFubmVsEh0KGVNBTEVTX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIYChRTQUxFU19DSEFOTkVMX09OTElORRABEhoKFlNBTEVTX0NIQU5ORUxfUEhZU0lDQUwQAhIWChJTQUxFU19DSEFOTkVMX0JPVEgQAxIWChJTQUxFU19DSEFOTkVMX05PTkUQBCqUAQoLUHJvZHVjdFNvcnQSHAoYUFJPRFVDVF9TT1JUX1VOU1BFQ0lGSUVEEAASFQoRUFJPRFVDVF9TT1JUX05BTUUQARIaChZQUk9EVUNUX1NPUlRfUFJJQ0VfQVNDEAISGwoXUFJPRFVDVF9TT1JUX1BSSUNFX0RFU0MQAxIXChNQUk9EVUNUX1NPUlRfTkVXRVNUEAQqbgoNUHJvbW90aW9uVHlwZRIeChpQUk9NT1RJT05fVFlQRV9VTlNQRUNJRklFRBAAEh0KGVBST01PVElPTl9UWVBFX1BFUkNFTlRBR0UQARIeChpQUk9NT1RJT05fVFlQRV9GSVhFRF9QUklDRRACKrMBCgtPcmRlclN0YXR1cxIcChhPUkRFUl9TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRPUkRFUl9TVEFUVVNfUEVORElORxABEhoKFk9SREVSX1NUQVRVU19DT01QTEVURUQQAhIaChZPUkRFUl9TVEFUVVNfQ0FOQ0VMTEVEEAMSGgoWT1JERVJfU1RBVFVTX1BSRVBBUklORxAEEhgKFE9SREVSX1NUQVRVU19TSElQUEVEEAUqigEKDVBheW1lbnRNZXRob2QSHgoaUEFZTUVOVF9NRVRIT0RfVU5TUEVDSUZJRUQQABIXChNQQVlNRU5UX01FVEhPRF9DQVJEEAESGwoXUEFZTUVOVF9NRVRIT0RfVFJBTlNGRVIQAhIjCh9QQVlNRU5UX01FVEhPRF9DQVNIX09OX0RFTElWRVJZEAMq0QEKDVBheW1lbnRTdGF0dXMSHgoaUEFZTUVOVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIjCh9QQVlNRU5UX1NUQVRVU19BV0FJVElOR19QQVlNRU5UEAESHgoaUEFZTUVOVF9TVEFUVVNfT05fREVMSVZFUlkQAhIXChNQQVlNRU5UX1NUQVRVU19QQUlEEAMSJQohUEFZTUVOVF9TVEFUVVNfUEFSVElBTExZX1JFRlVOREVEEAQSGwoXUEFZTUVOVF9TVEFUVVNfUkVGVU5ERUQQBSo9CgRSb2xlEhQKEFJPTEVfVU5TUEVDSUZJRUQQABIPCgtST0xFX0NMSUVOVBABEg4KClJPTEVfQURNSU4QAkI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_sabores_v1_food]);
 
 /**
  * Promotion is a price reduction running on a product.
@@ -252,6 +252,22 @@ export type Product = Message<"sabores.v1.Product"> & {
    * @generated from field: bool is_food = 20;
    */
   isFood: boolean;
+
+  /**
+   * image_srcset lists image_url's widths for the browser to choose from;
+   * empty for a generated placeholder, which scales by itself.
+   *
+   * @generated from field: string image_srcset = 21;
+   */
+  imageSrcset: string;
+
+  /**
+   * images are the product's uploaded pictures, first first; only
+   * GetProduct fills them.
+   *
+   * @generated from field: repeated sabores.v1.ProductImage images = 22;
+   */
+  images: ProductImage[];
 };
 
 /**
@@ -260,6 +276,64 @@ export type Product = Message<"sabores.v1.Product"> & {
  */
 export const ProductSchema: GenMessage<Product> = /*@__PURE__*/
   messageDesc(file_sabores_v1_types, 1);
+
+/**
+ * ProductImage is one uploaded picture of a product.
+ *
+ * @generated from message sabores.v1.ProductImage
+ */
+export type ProductImage = Message<"sabores.v1.ProductImage"> & {
+  /**
+   * id identifies the image.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * position orders the product's images, 0 first: the first is the one
+   * listings show.
+   *
+   * @generated from field: int32 position = 2;
+   */
+  position: number;
+
+  /**
+   * url is the image at its middle width, content-addressed and cacheable
+   * for ever.
+   *
+   * @generated from field: string url = 3;
+   */
+  url: string;
+
+  /**
+   * srcset lists every width for the browser to choose from.
+   *
+   * @generated from field: string srcset = 4;
+   */
+  srcset: string;
+
+  /**
+   * width and height are the uploaded picture's size in pixels.
+   *
+   * @generated from field: int32 width = 5;
+   */
+  width: number;
+
+  /**
+   * height is the uploaded picture's height in pixels.
+   *
+   * @generated from field: int32 height = 6;
+   */
+  height: number;
+};
+
+/**
+ * Describes the message sabores.v1.ProductImage.
+ * Use `create(ProductImageSchema)` to create a new message.
+ */
+export const ProductImageSchema: GenMessage<ProductImage> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_types, 2);
 
 /**
  * Country is a country of origin with its home-page tile configuration.
@@ -336,7 +410,7 @@ export type Country = Message<"sabores.v1.Country"> & {
  * Use `create(CountrySchema)` to create a new message.
  */
 export const CountrySchema: GenMessage<Country> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 2);
+  messageDesc(file_sabores_v1_types, 3);
 
 /**
  * Delivery is where and to whom an order is delivered.
@@ -392,7 +466,7 @@ export type Delivery = Message<"sabores.v1.Delivery"> & {
  * Use `create(DeliverySchema)` to create a new message.
  */
 export const DeliverySchema: GenMessage<Delivery> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 3);
+  messageDesc(file_sabores_v1_types, 4);
 
 /**
  * OrderLine is one product of an order, with the prices it was sold at.
@@ -469,7 +543,7 @@ export type OrderLine = Message<"sabores.v1.OrderLine"> & {
  * Use `create(OrderLineSchema)` to create a new message.
  */
 export const OrderLineSchema: GenMessage<OrderLine> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 4);
+  messageDesc(file_sabores_v1_types, 5);
 
 /**
  * Order is an order as its shopper and the back office see it.
@@ -581,7 +655,7 @@ export type Order = Message<"sabores.v1.Order"> & {
  * Use `create(OrderSchema)` to create a new message.
  */
 export const OrderSchema: GenMessage<Order> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 5);
+  messageDesc(file_sabores_v1_types, 6);
 
 /**
  * User is a signed-in person.
@@ -623,7 +697,7 @@ export type User = Message<"sabores.v1.User"> & {
  * Use `create(UserSchema)` to create a new message.
  */
 export const UserSchema: GenMessage<User> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 6);
+  messageDesc(file_sabores_v1_types, 7);
 
 /**
  * SalesChannel is where a product is sold in a given country.
