@@ -299,4 +299,3 @@ func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 	}
 	return connect.NewResponse(&saboresv1.ArchiveProductResponse{Product: out}), nil
 }
-
