@@ -16,6 +16,9 @@ const GoogleAuthConfig = lazy(() => import("@/features/admin/routes/google-auth-
 const ApiKeys = lazy(() => import("@/features/admin/routes/api-keys"));
 const ShopSettings = lazy(() => import("@/features/admin/routes/shop-settings"));
 const Invoices = lazy(() => import("@/features/admin/routes/invoices"));
+const Catalogue = lazy(() => import("@/features/admin/routes/catalogue"));
+const CatalogueNew = lazy(() => import("@/features/admin/routes/catalogue-new"));
+const CatalogueProduct = lazy(() => import("@/features/admin/routes/catalogue-product"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -43,6 +46,9 @@ export function AdminScreens() {
         <Route path="api-keys" element={<ApiKeys />} />
         <Route path="shop-settings" element={<ShopSettings />} />
         <Route path="invoices" element={<Invoices />} />
+        <Route path="catalogue" element={<Catalogue />} />
+        <Route path="catalogue/new" element={<CatalogueNew />} />
+        <Route path="catalogue/:id" element={<CatalogueProduct />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
