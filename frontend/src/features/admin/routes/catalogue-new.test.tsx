@@ -4,7 +4,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { currentUrl, renderAdmin } from "@/features/admin/testing/render-admin";
-import { AdminService, type CreateProductRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminService } from "@gen/sabores/v1/admin_service_pb";
+import type { CreateProductRequest } from "@gen/sabores/v1/admin_catalogue_pb";
 
 function eanRefusal(): ConnectError {
   const w = new BinaryWriter();
