@@ -109,14 +109,14 @@ func Process(data []byte) (Processed, error) {
 	}
 	cfg, err := decodeConfig(data)
 	if err != nil {
-		return Processed{}, fmt.Errorf("%w: %v", ErrFormat, err)
+		return Processed{}, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	if cfg.Width < MinSide || cfg.Height < MinSide || cfg.Width*cfg.Height > MaxPixels {
 		return Processed{}, fmt.Errorf("%w: %d×%d pixels", ErrDimensions, cfg.Width, cfg.Height)
 	}
 	src, err := decode(data)
 	if err != nil {
-		return Processed{}, fmt.Errorf("%w: %v", ErrFormat, err)
+		return Processed{}, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	sum := sha256.Sum256(data)
 	out := Processed{Hash: hex.EncodeToString(sum[:]), Width: cfg.Width, Height: cfg.Height}

@@ -12,6 +12,7 @@ import (
 	"image/png"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -140,7 +141,7 @@ func TestSrcSet(t *testing.T) {
 type renditions map[string][]byte
 
 func (r renditions) GetImageRendition(_ context.Context, arg db.GetImageRenditionParams) (db.GetImageRenditionRow, error) {
-	data, ok := r[arg.Hash+"-"+string(rune('0'+arg.Width/100))]
+	data, ok := r[arg.Hash+"-"+strconv.Itoa(int(arg.Width))]
 	if !ok {
 		return db.GetImageRenditionRow{}, pgx.ErrNoRows
 	}
@@ -150,7 +151,7 @@ func (r renditions) GetImageRendition(_ context.Context, arg db.GetImageRenditio
 func TestUploadsServesImmutable(t *testing.T) {
 	t.Parallel()
 	hash := strings.Repeat("0f", 32)
-	h := Uploads(renditions{hash + "-4": []byte("jpeg bytes")})
+	h := Uploads(renditions{hash + "-480": []byte("jpeg bytes")})
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, UploadURL(hash, 480), nil))
 	if rec.Code != http.StatusOK || rec.Body.String() != "jpeg bytes" ||
