@@ -119,6 +119,12 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 		return nil, err
 	}
 	productcontent.LocalizePage(row, products[0], req.Msg.GetLanguage())
+	// Only a product whose picture is an upload has uploaded pictures.
+	if products[0].GetImageSrcset() != "" {
+		if products[0].Images, err = shop.ProductImages(ctx, s.queries, row.Product.ID); err != nil {
+			return nil, err
+		}
+	}
 	return connect.NewResponse(&saboresv1.GetProductResponse{Product: products[0]}), nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/ratelimit"
 	"github.com/sabores/sabores/backend/internal/server"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 func init() {
@@ -143,8 +144,11 @@ func handler(ctx context.Context, app *App, dbs *Databases) (shop, metrics http.
 	opts.AllowedOrigins = app.Config.AllowedOrigins
 	opts.Reflection = app.Config.Reflection
 	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
-	// ResourceExhausted and everything else a 413.
-	return guard.LimitBodies(2 * server.DefaultReadMaxBytes)(server.NewHandler(opts)), metrics, nil
+	// ResourceExhausted and everything else a 413; the image upload has its own.
+	limits := guard.LimitBodiesBy(2*server.DefaultReadMaxBytes, map[string]int64{
+		saboresv1connect.AdminServiceUploadProductImageProcedure: 2 * server.UploadReadMaxBytes,
+	})
+	return limits(server.NewHandler(opts)), metrics, nil
 }
 
 // hostPort names a listening address so it can be pasted into a browser:

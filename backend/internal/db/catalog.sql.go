@@ -154,7 +154,7 @@ func (q *Queries) CountSearchContaining(ctx context.Context, arg CountSearchCont
 }
 
 const getOnlineProductPage = `-- name: GetOnlineProductPage :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text,
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at,
        f.product_id AS food_product_id, f.ingredients_es, f.ingredients_pt, f.contains, f.may_contain,
        f.net_quantity, f.net_unit, f.drained_weight_g, f.storage_es, f.storage_pt, f.energy_kj, f.energy_kcal,
        f.fat_mg, f.saturates_mg, f.carbohydrate_mg, f.sugars_mg, f.protein_mg, f.salt_mg, f.abv_basis_points,
@@ -228,6 +228,8 @@ func (q *Queries) GetOnlineProductPage(ctx context.Context, id int64) (GetOnline
 		&i.Product.AgeRestricted,
 		&i.Product.AllergenRisk,
 		&i.Product.SearchText,
+		&i.Product.Ean,
+		&i.Product.ArchivedAt,
 		&i.FoodProductID,
 		&i.IngredientsEs,
 		&i.IngredientsPt,
@@ -256,7 +258,7 @@ func (q *Queries) GetOnlineProductPage(ctx context.Context, id int64) (GetOnline
 }
 
 const getProductsByIDs = `-- name: GetProductsByIDs :many
-SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text FROM products
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at FROM products
 WHERE id = ANY($1::bigint[])
 `
 
@@ -301,6 +303,8 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -313,7 +317,7 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 }
 
 const listCountryProducts = `-- name: ListCountryProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM product_country_visibility v
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
 WHERE v.country_slug = $1 AND v.is_visible AND v.sales_channel IN ('online', 'both')
   AND p.sold_online
@@ -397,6 +401,8 @@ func (q *Queries) ListCountryProducts(ctx context.Context, arg ListCountryProduc
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -448,7 +454,7 @@ func (q *Queries) ListHomeCountries(ctx context.Context) ([]Country, error) {
 }
 
 const listListedProductsByIDs = `-- name: ListListedProductsByIDs :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p
 WHERE p.id = ANY($1::bigint[]) AND p.sold_online
   AND ($2::text = '' OR p.category = $2)
   AND ($3::text = '' OR p.online_categories @> ARRAY[$3::text])
@@ -514,6 +520,8 @@ func (q *Queries) ListListedProductsByIDs(ctx context.Context, arg ListListedPro
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -526,7 +534,7 @@ func (q *Queries) ListListedProductsByIDs(ctx context.Context, arg ListListedPro
 }
 
 const listProductsByName = `-- name: ListProductsByName :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM (
     SELECT q.id, q.name FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -602,6 +610,8 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -614,7 +624,7 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 }
 
 const listProductsByNewest = `-- name: ListProductsByNewest :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM (
     SELECT q.id, q.created_at FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -680,6 +690,8 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -692,7 +704,7 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 }
 
 const listProductsByPriceAsc = `-- name: ListProductsByPriceAsc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -765,6 +777,8 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -777,7 +791,7 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 }
 
 const listProductsByPriceDesc = `-- name: ListProductsByPriceDesc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -846,6 +860,8 @@ func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsB
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -882,7 +898,7 @@ WITH q AS (
     FROM regexp_split_to_table(search_normalize($5::text), '[^a-z0-9]+') AS w
     WHERE w <> ''
 )
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p, q
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p, q
 WHERE p.sold_online
   AND to_tsvector('simple', p.search_text) @@ q.words
   AND (cardinality($1::text[]) = 0 OR NOT p.allergen_risk && $1::text[])
@@ -948,6 +964,8 @@ func (q *Queries) SearchPageAllWords(ctx context.Context, arg SearchPageAllWords
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -960,7 +978,7 @@ func (q *Queries) SearchPageAllWords(ctx context.Context, arg SearchPageAllWords
 }
 
 const searchPageContaining = `-- name: SearchPageContaining :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
@@ -1024,6 +1042,8 @@ func (q *Queries) SearchPageContaining(ctx context.Context, arg SearchPageContai
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -1041,7 +1061,7 @@ WITH q AS (
     FROM regexp_split_to_table(search_normalize($4::text), '[^a-z0-9]+') AS w
     WHERE w <> ''
 )
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p, q
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p, q
 WHERE p.sold_online
   AND to_tsvector('simple', p.search_text) @@ q.words
   AND p.id <> ALL($1::bigint[])
@@ -1105,6 +1125,8 @@ func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProducts
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -1117,7 +1139,7 @@ func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProducts
 }
 
 const searchProductsByPrefix = `-- name: SearchProductsByPrefix :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p
 WHERE p.sold_online
   AND (p.search_text COLLATE "C") LIKE search_normalize($1::text) || '%'
   AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
@@ -1180,6 +1202,8 @@ func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProducts
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -1192,7 +1216,7 @@ func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProducts
 }
 
 const searchProductsContaining = `-- name: SearchProductsContaining :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND p.search_text NOT LIKE search_normalize($1::text) || '%'
@@ -1246,6 +1270,8 @@ func (q *Queries) SearchProductsContaining(ctx context.Context, arg SearchProduc
 			&i.AgeRestricted,
 			&i.AllergenRisk,
 			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
 		); err != nil {
 			return nil, err
 		}

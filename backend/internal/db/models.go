@@ -29,6 +29,19 @@ type AdminGrant struct {
 	GrantedAt time.Time
 }
 
+type AdminPromotion struct {
+	ID                  int64
+	ProductID           int64
+	PromotionType       string
+	DiscountBasisPoints *int32
+	FixedPriceCents     *int64
+	StartsAt            *time.Time
+	EndsAt              *time.Time
+	CreatedAt           time.Time
+	IsActive            bool
+	LowestPrice30dCents int64
+}
+
 type AuditEvent struct {
 	ID          int64
 	Actor       string
@@ -108,6 +121,14 @@ type Customer struct {
 	Active       bool
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
+}
+
+type ImageRendition struct {
+	Hash        string
+	Width       int32
+	ContentType string
+	Data        []byte
+	CreatedAt   time.Time
 }
 
 type Invoice struct {
@@ -301,6 +322,8 @@ type Product struct {
 	AgeRestricted    bool
 	AllergenRisk     []string
 	SearchText       *string
+	Ean              string
+	ArchivedAt       *time.Time
 }
 
 type ProductCountryVisibility struct {
@@ -338,6 +361,17 @@ type ProductFoodInfo struct {
 	OperatorAddress string
 	UpdatedAt       time.Time
 	UpdatedBy       *int64
+}
+
+type ProductImage struct {
+	ID        int64
+	ProductID int64
+	Position  int32
+	Hash      string
+	Width     int32
+	Height    int32
+	CreatedBy *int64
+	CreatedAt time.Time
 }
 
 type ProductPromotion struct {

@@ -53,9 +53,19 @@ func Headers(publicURL string, formOrigins ...string) func(http.Handler) http.Ha
 // reading past it fails and the handler answers with its own error. It
 // never answers by itself, so RPCs keep Connect's ResourceExhausted.
 func LimitBodies(n int64) func(http.Handler) http.Handler {
+	return LimitBodiesBy(n, nil)
+}
+
+// LimitBodiesBy is LimitBodies with other caps for some paths (exactly
+// as requested): an image upload needs more than any other call.
+func LimitBodiesBy(n int64, paths map[string]int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r.Body = http.MaxBytesReader(w, r.Body, n)
+			limit := n
+			if p, ok := paths[r.URL.Path]; ok {
+				limit = p
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 			next.ServeHTTP(w, r)
 		})
 	}

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 
 	"connectrpc.com/connect"
@@ -46,6 +47,10 @@ type Pinger interface {
 // DefaultReadMaxBytes caps request messages: nothing in the contract comes
 // close to 1 MiB, and the cap keeps a hostile client from using memory.
 const DefaultReadMaxBytes = 1 << 20
+
+// UploadReadMaxBytes caps UploadProductImage's message alone: a picture of
+// up to 5 MB travels base64-encoded in JSON from the back office.
+const UploadReadMaxBytes = 7 << 20
 
 // Options configure the handler.
 type Options struct {
@@ -132,6 +137,9 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
 	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
 	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
+	_, upload := saboresv1connect.NewAdminServiceHandler(s.Admin,
+		append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(UploadReadMaxBytes))...)
+	handle(saboresv1connect.AdminServiceUploadProductImageProcedure, upload)
 	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
 	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
 	handle(saboresv1connect.NewWithdrawalServiceHandler(s.Withdrawal, handlerOpts...))

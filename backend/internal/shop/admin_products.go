@@ -98,6 +98,11 @@ func adminProduct(p db.Product, visibility []*saboresv1.ProductVisibility) *sabo
 		Brand:            p.Brand,
 		Visibility:       visibility,
 		UpdateTime:       timestamppb.New(p.UpdatedAt),
+		Ean:              p.Ean,
+		Description:      p.Description,
+	}
+	if p.ArchivedAt != nil {
+		out.ArchiveTime = timestamppb.New(*p.ArchivedAt)
 	}
 	if p.CountrySlug != nil {
 		out.Country = *p.CountrySlug

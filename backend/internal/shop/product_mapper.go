@@ -8,6 +8,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/productimage"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -45,6 +46,7 @@ func productToProto(p db.Product, promo *pricing.Promotion) *saboresv1.Product {
 		Stock:            p.Stock,
 		Rating:           float32(p.Rating),
 		ImageUrl:         p.ImageURL,
+		ImageSrcset:      productimage.SrcSet(p.ImageURL),
 		CreateTime:       timestamppb.New(p.CreatedAt),
 	}
 	if p.CountrySlug != nil {

@@ -9,7 +9,7 @@ import { useProduct } from "@/features/catalog/api/catalog";
 import { AddToCartButton, effectivePrice } from "@/features/catalog/components/add-to-cart-button";
 import { FavoriteButton } from "@/features/catalog/components/favorite-button";
 import { FoodInfo } from "@/features/catalog/components/food-info";
-import { ProductImage } from "@/components/ui/product-image";
+import { ProductGallery } from "@/features/catalog/components/product-gallery";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
 import { schemaPrice } from "@/lib/format-price";
@@ -90,7 +90,7 @@ export default function ProductRoute() {
       {back}
       <div className="grid gap-8 md:grid-cols-2">
         <div className="relative">
-          <ProductImage src={p.imageUrl} alt={p.name} className="aspect-square w-full rounded-xl" priority />
+          <ProductGallery product={p} />
           <FavoriteButton product={p} className="absolute right-3 top-3" />
         </div>
         <div className="flex flex-col gap-4">

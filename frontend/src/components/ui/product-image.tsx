@@ -11,11 +11,16 @@ export function ProductImage({
   alt,
   className = "",
   priority = false,
+  srcSet,
+  sizes,
 }: {
   src: string;
   alt: string;
   className?: string;
   priority?: boolean;
+  /** srcSet lists an uploaded photo's widths; sizes says how wide it shows. */
+  srcSet?: string;
+  sizes?: string;
 }) {
   if (!src) {
     return (
@@ -27,6 +32,8 @@ export function ProductImage({
   return (
     <img
       src={src}
+      srcSet={srcSet || undefined}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}

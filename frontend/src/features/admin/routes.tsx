@@ -21,6 +21,9 @@ const AdminOrder = lazy(() => import("@/features/admin/routes/order"));
 const PackingSlip = lazy(() => import("@/features/admin/routes/packing-slip"));
 const Emails = lazy(() => import("@/features/admin/routes/emails"));
 const Withdrawals = lazy(() => import("@/features/admin/routes/withdrawals"));
+const Catalogue = lazy(() => import("@/features/admin/routes/catalogue"));
+const CatalogueNew = lazy(() => import("@/features/admin/routes/catalogue-new"));
+const CatalogueProduct = lazy(() => import("@/features/admin/routes/catalogue-product"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -53,6 +56,9 @@ export function AdminScreens() {
         <Route path="orders/:id/packing-slip" element={<PackingSlip />} />
         <Route path="emails" element={<Emails />} />
         <Route path="withdrawals" element={<Withdrawals />} />
+        <Route path="catalogue" element={<Catalogue />} />
+        <Route path="catalogue/new" element={<CatalogueNew />} />
+        <Route path="catalogue/:id" element={<CatalogueProduct />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

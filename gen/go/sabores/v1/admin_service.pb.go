@@ -2538,7 +2538,7 @@ var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x1esabores/v1/order_service.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a sabores/v1/admin_catalogue.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x1esabores/v1/order_service.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -2711,13 +2711,24 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x17EMAIL_STATE_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14EMAIL_STATE_RETRYING\x10\x01\x12\x17\n" +
 	"\x13EMAIL_STATE_SENDING\x10\x02\x12\x17\n" +
-	"\x13EMAIL_STATE_GAVE_UP\x10\x032\xb5\x0f\n" +
+	"\x13EMAIL_STATE_GAVE_UP\x10\x032\xd4\x17\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
 	"\rUpdateProduct\x12 .sabores.v1.UpdateProductRequest\x1a!.sabores.v1.UpdateProductResponse\x12e\n" +
 	"\x11GetProductContent\x12$.sabores.v1.GetProductContentRequest\x1a%.sabores.v1.GetProductContentResponse\"\x03\x90\x02\x01\x12i\n" +
-	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12Y\n" +
+	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12T\n" +
+	"\rCreateProduct\x12 .sabores.v1.CreateProductRequest\x1a!.sabores.v1.CreateProductResponse\x12i\n" +
+	"\x14UpdateProductDetails\x12'.sabores.v1.UpdateProductDetailsRequest\x1a(.sabores.v1.UpdateProductDetailsResponse\x12W\n" +
+	"\x0eArchiveProduct\x12!.sabores.v1.ArchiveProductRequest\x1a\".sabores.v1.ArchiveProductResponse\x12e\n" +
+	"\x11ListProductImages\x12$.sabores.v1.ListProductImagesRequest\x1a%.sabores.v1.ListProductImagesResponse\"\x03\x90\x02\x01\x12c\n" +
+	"\x12UploadProductImage\x12%.sabores.v1.UploadProductImageRequest\x1a&.sabores.v1.UploadProductImageResponse\x12i\n" +
+	"\x14ReorderProductImages\x12'.sabores.v1.ReorderProductImagesRequest\x1a(.sabores.v1.ReorderProductImagesResponse\x12c\n" +
+	"\x12DeleteProductImage\x12%.sabores.v1.DeleteProductImageRequest\x1a&.sabores.v1.DeleteProductImageResponse\x12\\\n" +
+	"\x0eListPromotions\x12!.sabores.v1.ListPromotionsRequest\x1a\".sabores.v1.ListPromotionsResponse\"\x03\x90\x02\x01\x12Z\n" +
+	"\x0fCreatePromotion\x12\".sabores.v1.CreatePromotionRequest\x1a#.sabores.v1.CreatePromotionResponse\x12Z\n" +
+	"\x0fUpdatePromotion\x12\".sabores.v1.UpdatePromotionRequest\x1a#.sabores.v1.UpdatePromotionResponse\x12Q\n" +
+	"\fEndPromotion\x12\x1f.sabores.v1.EndPromotionRequest\x1a .sabores.v1.EndPromotionResponse\x12Y\n" +
 	"\rListCustomers\x12 .sabores.v1.ListCustomersRequest\x1a!.sabores.v1.ListCustomersResponse\"\x03\x90\x02\x01\x12P\n" +
 	"\n" +
 	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12Y\n" +
@@ -2810,8 +2821,30 @@ var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(*AuditEvent)(nil),                   // 55: sabores.v1.AuditEvent
 	(*GetProductContentRequest)(nil),     // 56: sabores.v1.GetProductContentRequest
 	(*UpdateProductContentRequest)(nil),  // 57: sabores.v1.UpdateProductContentRequest
-	(*GetProductContentResponse)(nil),    // 58: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentResponse)(nil), // 59: sabores.v1.UpdateProductContentResponse
+	(*CreateProductRequest)(nil),         // 58: sabores.v1.CreateProductRequest
+	(*UpdateProductDetailsRequest)(nil),  // 59: sabores.v1.UpdateProductDetailsRequest
+	(*ArchiveProductRequest)(nil),        // 60: sabores.v1.ArchiveProductRequest
+	(*ListProductImagesRequest)(nil),     // 61: sabores.v1.ListProductImagesRequest
+	(*UploadProductImageRequest)(nil),    // 62: sabores.v1.UploadProductImageRequest
+	(*ReorderProductImagesRequest)(nil),  // 63: sabores.v1.ReorderProductImagesRequest
+	(*DeleteProductImageRequest)(nil),    // 64: sabores.v1.DeleteProductImageRequest
+	(*ListPromotionsRequest)(nil),        // 65: sabores.v1.ListPromotionsRequest
+	(*CreatePromotionRequest)(nil),       // 66: sabores.v1.CreatePromotionRequest
+	(*UpdatePromotionRequest)(nil),       // 67: sabores.v1.UpdatePromotionRequest
+	(*EndPromotionRequest)(nil),          // 68: sabores.v1.EndPromotionRequest
+	(*GetProductContentResponse)(nil),    // 69: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil), // 70: sabores.v1.UpdateProductContentResponse
+	(*CreateProductResponse)(nil),        // 71: sabores.v1.CreateProductResponse
+	(*UpdateProductDetailsResponse)(nil), // 72: sabores.v1.UpdateProductDetailsResponse
+	(*ArchiveProductResponse)(nil),       // 73: sabores.v1.ArchiveProductResponse
+	(*ListProductImagesResponse)(nil),    // 74: sabores.v1.ListProductImagesResponse
+	(*UploadProductImageResponse)(nil),   // 75: sabores.v1.UploadProductImageResponse
+	(*ReorderProductImagesResponse)(nil), // 76: sabores.v1.ReorderProductImagesResponse
+	(*DeleteProductImageResponse)(nil),   // 77: sabores.v1.DeleteProductImageResponse
+	(*ListPromotionsResponse)(nil),       // 78: sabores.v1.ListPromotionsResponse
+	(*CreatePromotionResponse)(nil),      // 79: sabores.v1.CreatePromotionResponse
+	(*UpdatePromotionResponse)(nil),      // 80: sabores.v1.UpdatePromotionResponse
+	(*EndPromotionResponse)(nil),         // 81: sabores.v1.EndPromotionResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	42, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
@@ -2849,45 +2882,67 @@ var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	7,  // 32: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
 	56, // 33: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
 	57, // 34: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
-	9,  // 35: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	11, // 36: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	13, // 37: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
-	38, // 38: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
-	40, // 39: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
-	15, // 40: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	17, // 41: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	19, // 42: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	21, // 43: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	23, // 44: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	25, // 45: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	27, // 46: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	29, // 47: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	31, // 48: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	33, // 49: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	35, // 50: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	4,  // 51: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	6,  // 52: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	8,  // 53: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	58, // 54: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	59, // 55: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	10, // 56: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	12, // 57: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	14, // 58: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
-	39, // 59: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
-	41, // 60: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
-	16, // 61: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	18, // 62: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	20, // 63: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	22, // 64: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	24, // 65: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	26, // 66: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	28, // 67: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	30, // 68: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	32, // 69: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	34, // 70: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	36, // 71: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	51, // [51:72] is the sub-list for method output_type
-	30, // [30:51] is the sub-list for method input_type
+	58, // 35: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
+	59, // 36: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
+	60, // 37: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
+	61, // 38: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	62, // 39: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	63, // 40: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	64, // 41: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	65, // 42: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
+	66, // 43: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
+	67, // 44: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
+	68, // 45: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
+	9,  // 46: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	11, // 47: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	13, // 48: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
+	38, // 49: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
+	40, // 50: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
+	15, // 51: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	17, // 52: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	19, // 53: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	21, // 54: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	23, // 55: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	25, // 56: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	27, // 57: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	29, // 58: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	31, // 59: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	33, // 60: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	35, // 61: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	4,  // 62: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	6,  // 63: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	8,  // 64: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	69, // 65: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	70, // 66: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	71, // 67: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	72, // 68: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	73, // 69: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	74, // 70: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	75, // 71: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	76, // 72: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	77, // 73: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	78, // 74: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
+	79, // 75: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
+	80, // 76: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
+	81, // 77: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
+	10, // 78: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	12, // 79: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	14, // 80: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
+	39, // 81: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
+	41, // 82: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
+	16, // 83: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	18, // 84: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	20, // 85: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	22, // 86: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	24, // 87: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	26, // 88: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	28, // 89: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	30, // 90: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	32, // 91: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	34, // 92: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	36, // 93: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	62, // [62:94] is the sub-list for method output_type
+	30, // [30:62] is the sub-list for method input_type
 	30, // [30:30] is the sub-list for extension type_name
 	30, // [30:30] is the sub-list for extension extendee
 	0,  // [0:30] is the sub-list for field type_name
@@ -2898,6 +2953,7 @@ func file_sabores_v1_admin_service_proto_init() {
 	if File_sabores_v1_admin_service_proto != nil {
 		return
 	}
+	file_sabores_v1_admin_catalogue_proto_init()
 	file_sabores_v1_admin_types_proto_init()
 	file_sabores_v1_order_service_proto_init()
 	file_sabores_v1_product_content_proto_init()

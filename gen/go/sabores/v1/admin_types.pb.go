@@ -176,7 +176,14 @@ type AdminProduct struct {
 	// visibility is the product's record in each country that has one.
 	Visibility []*ProductVisibility `protobuf:"bytes,13,rep,name=visibility,proto3" json:"visibility,omitempty"`
 	// update_time is when the product was last changed.
-	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	// ean is the barcode; empty for none.
+	Ean string `protobuf:"bytes,15,opt,name=ean,proto3" json:"ean,omitempty"`
+	// description is the Spanish description.
+	Description string `protobuf:"bytes,16,opt,name=description,proto3" json:"description,omitempty"`
+	// archive_time is when the product was archived; unset while it is in
+	// the catalogue.
+	ArchiveTime   *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=archive_time,json=archiveTime,proto3" json:"archive_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -305,6 +312,27 @@ func (x *AdminProduct) GetVisibility() []*ProductVisibility {
 func (x *AdminProduct) GetUpdateTime() *timestamppb.Timestamp {
 	if x != nil {
 		return x.UpdateTime
+	}
+	return nil
+}
+
+func (x *AdminProduct) GetEan() string {
+	if x != nil {
+		return x.Ean
+	}
+	return ""
+}
+
+func (x *AdminProduct) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *AdminProduct) GetArchiveTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ArchiveTime
 	}
 	return nil
 }
@@ -901,7 +929,7 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\x11ProductVisibility\x12\x18\n" +
 	"\acountry\x18\x01 \x01(\tR\acountry\x12\x18\n" +
 	"\avisible\x18\x02 \x01(\bR\avisible\x122\n" +
-	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelR\achannel\"\xcb\x03\n" +
+	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelR\achannel\"\xbe\x04\n" +
 	"\fAdminProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -921,7 +949,10 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"visibility\x18\r \x03(\v2\x1d.sabores.v1.ProductVisibilityR\n" +
 	"visibility\x12;\n" +
 	"\vupdate_time\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"updateTime\"\xc4\x02\n" +
+	"updateTime\x12\x10\n" +
+	"\x03ean\x18\x0f \x01(\tR\x03ean\x12 \n" +
+	"\vdescription\x18\x10 \x01(\tR\vdescription\x12=\n" +
+	"\farchive_time\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\varchiveTime\"\xc4\x02\n" +
 	"\bCustomer\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
@@ -1022,19 +1053,20 @@ var file_sabores_v1_admin_types_proto_depIdxs = []int32{
 	9,  // 0: sabores.v1.ProductVisibility.channel:type_name -> sabores.v1.SalesChannel
 	1,  // 1: sabores.v1.AdminProduct.visibility:type_name -> sabores.v1.ProductVisibility
 	10, // 2: sabores.v1.AdminProduct.update_time:type_name -> google.protobuf.Timestamp
-	10, // 3: sabores.v1.Customer.create_time:type_name -> google.protobuf.Timestamp
-	0,  // 4: sabores.v1.ApiKey.scopes:type_name -> sabores.v1.ApiKeyScope
-	10, // 5: sabores.v1.ApiKey.expire_time:type_name -> google.protobuf.Timestamp
-	10, // 6: sabores.v1.ApiKey.create_time:type_name -> google.protobuf.Timestamp
-	10, // 7: sabores.v1.ApiKey.last_used_time:type_name -> google.protobuf.Timestamp
-	10, // 8: sabores.v1.ApiKey.revoke_time:type_name -> google.protobuf.Timestamp
-	10, // 9: sabores.v1.SignInConfig.update_time:type_name -> google.protobuf.Timestamp
-	10, // 10: sabores.v1.AuditEvent.create_time:type_name -> google.protobuf.Timestamp
-	11, // [11:11] is the sub-list for method output_type
-	11, // [11:11] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	10, // 3: sabores.v1.AdminProduct.archive_time:type_name -> google.protobuf.Timestamp
+	10, // 4: sabores.v1.Customer.create_time:type_name -> google.protobuf.Timestamp
+	0,  // 5: sabores.v1.ApiKey.scopes:type_name -> sabores.v1.ApiKeyScope
+	10, // 6: sabores.v1.ApiKey.expire_time:type_name -> google.protobuf.Timestamp
+	10, // 7: sabores.v1.ApiKey.create_time:type_name -> google.protobuf.Timestamp
+	10, // 8: sabores.v1.ApiKey.last_used_time:type_name -> google.protobuf.Timestamp
+	10, // 9: sabores.v1.ApiKey.revoke_time:type_name -> google.protobuf.Timestamp
+	10, // 10: sabores.v1.SignInConfig.update_time:type_name -> google.protobuf.Timestamp
+	10, // 11: sabores.v1.AuditEvent.create_time:type_name -> google.protobuf.Timestamp
+	12, // [12:12] is the sub-list for method output_type
+	12, // [12:12] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_types_proto_init() }

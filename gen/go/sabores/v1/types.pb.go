@@ -617,7 +617,13 @@ type Product struct {
 	// flags are what the law asks of the product (frozen, age-restricted…).
 	Flags *ProductFlags `protobuf:"bytes,19,opt,name=flags,proto3" json:"flags,omitempty"`
 	// is_food is false for beauty and perfumes, which carry no food information.
-	IsFood        bool `protobuf:"varint,20,opt,name=is_food,json=isFood,proto3" json:"is_food,omitempty"`
+	IsFood bool `protobuf:"varint,20,opt,name=is_food,json=isFood,proto3" json:"is_food,omitempty"`
+	// image_srcset lists image_url's widths for the browser to choose from;
+	// empty for a generated placeholder, which scales by itself.
+	ImageSrcset string `protobuf:"bytes,21,opt,name=image_srcset,json=imageSrcset,proto3" json:"image_srcset,omitempty"`
+	// images are the product's uploaded pictures, first first; only
+	// GetProduct fills them.
+	Images        []*ProductImage `protobuf:"bytes,22,rep,name=images,proto3" json:"images,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -792,6 +798,113 @@ func (x *Product) GetIsFood() bool {
 	return false
 }
 
+func (x *Product) GetImageSrcset() string {
+	if x != nil {
+		return x.ImageSrcset
+	}
+	return ""
+}
+
+func (x *Product) GetImages() []*ProductImage {
+	if x != nil {
+		return x.Images
+	}
+	return nil
+}
+
+// ProductImage is one uploaded picture of a product.
+type ProductImage struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id identifies the image.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// position orders the product's images, 0 first: the first is the one
+	// listings show.
+	Position int32 `protobuf:"varint,2,opt,name=position,proto3" json:"position,omitempty"`
+	// url is the image at its middle width, content-addressed and cacheable
+	// for ever.
+	Url string `protobuf:"bytes,3,opt,name=url,proto3" json:"url,omitempty"`
+	// srcset lists every width for the browser to choose from.
+	Srcset string `protobuf:"bytes,4,opt,name=srcset,proto3" json:"srcset,omitempty"`
+	// width and height are the uploaded picture's size in pixels.
+	Width int32 `protobuf:"varint,5,opt,name=width,proto3" json:"width,omitempty"`
+	// height is the uploaded picture's height in pixels.
+	Height        int32 `protobuf:"varint,6,opt,name=height,proto3" json:"height,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ProductImage) Reset() {
+	*x = ProductImage{}
+	mi := &file_sabores_v1_types_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ProductImage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ProductImage) ProtoMessage() {}
+
+func (x *ProductImage) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_types_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ProductImage.ProtoReflect.Descriptor instead.
+func (*ProductImage) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ProductImage) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *ProductImage) GetPosition() int32 {
+	if x != nil {
+		return x.Position
+	}
+	return 0
+}
+
+func (x *ProductImage) GetUrl() string {
+	if x != nil {
+		return x.Url
+	}
+	return ""
+}
+
+func (x *ProductImage) GetSrcset() string {
+	if x != nil {
+		return x.Srcset
+	}
+	return ""
+}
+
+func (x *ProductImage) GetWidth() int32 {
+	if x != nil {
+		return x.Width
+	}
+	return 0
+}
+
+func (x *ProductImage) GetHeight() int32 {
+	if x != nil {
+		return x.Height
+	}
+	return 0
+}
+
 // Country is a country of origin with its home-page tile configuration.
 type Country struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -823,7 +936,7 @@ type Country struct {
 
 func (x *Country) Reset() {
 	*x = Country{}
-	mi := &file_sabores_v1_types_proto_msgTypes[2]
+	mi := &file_sabores_v1_types_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -835,7 +948,7 @@ func (x *Country) String() string {
 func (*Country) ProtoMessage() {}
 
 func (x *Country) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[2]
+	mi := &file_sabores_v1_types_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -848,7 +961,7 @@ func (x *Country) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Country.ProtoReflect.Descriptor instead.
 func (*Country) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Country) GetSlug() string {
@@ -937,7 +1050,7 @@ type Category struct {
 
 func (x *Category) Reset() {
 	*x = Category{}
-	mi := &file_sabores_v1_types_proto_msgTypes[3]
+	mi := &file_sabores_v1_types_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -949,7 +1062,7 @@ func (x *Category) String() string {
 func (*Category) ProtoMessage() {}
 
 func (x *Category) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[3]
+	mi := &file_sabores_v1_types_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -962,7 +1075,7 @@ func (x *Category) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Category.ProtoReflect.Descriptor instead.
 func (*Category) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Category) GetSlug() string {
@@ -1007,7 +1120,7 @@ type Delivery struct {
 
 func (x *Delivery) Reset() {
 	*x = Delivery{}
-	mi := &file_sabores_v1_types_proto_msgTypes[4]
+	mi := &file_sabores_v1_types_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1019,7 +1132,7 @@ func (x *Delivery) String() string {
 func (*Delivery) ProtoMessage() {}
 
 func (x *Delivery) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[4]
+	mi := &file_sabores_v1_types_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1032,7 +1145,7 @@ func (x *Delivery) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Delivery.ProtoReflect.Descriptor instead.
 func (*Delivery) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Delivery) GetName() string {
@@ -1104,7 +1217,7 @@ type OrderLine struct {
 
 func (x *OrderLine) Reset() {
 	*x = OrderLine{}
-	mi := &file_sabores_v1_types_proto_msgTypes[5]
+	mi := &file_sabores_v1_types_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1116,7 +1229,7 @@ func (x *OrderLine) String() string {
 func (*OrderLine) ProtoMessage() {}
 
 func (x *OrderLine) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[5]
+	mi := &file_sabores_v1_types_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1129,7 +1242,7 @@ func (x *OrderLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderLine.ProtoReflect.Descriptor instead.
 func (*OrderLine) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *OrderLine) GetProductId() int64 {
@@ -1251,7 +1364,7 @@ type Order struct {
 
 func (x *Order) Reset() {
 	*x = Order{}
-	mi := &file_sabores_v1_types_proto_msgTypes[6]
+	mi := &file_sabores_v1_types_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1263,7 +1376,7 @@ func (x *Order) String() string {
 func (*Order) ProtoMessage() {}
 
 func (x *Order) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[6]
+	mi := &file_sabores_v1_types_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1276,7 +1389,7 @@ func (x *Order) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Order.ProtoReflect.Descriptor instead.
 func (*Order) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Order) GetId() int64 {
@@ -1441,7 +1554,7 @@ type VatAmount struct {
 
 func (x *VatAmount) Reset() {
 	*x = VatAmount{}
-	mi := &file_sabores_v1_types_proto_msgTypes[7]
+	mi := &file_sabores_v1_types_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1453,7 +1566,7 @@ func (x *VatAmount) String() string {
 func (*VatAmount) ProtoMessage() {}
 
 func (x *VatAmount) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[7]
+	mi := &file_sabores_v1_types_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1466,7 +1579,7 @@ func (x *VatAmount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VatAmount.ProtoReflect.Descriptor instead.
 func (*VatAmount) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *VatAmount) GetVatBasisPoints() int32 {
@@ -1507,7 +1620,7 @@ type User struct {
 
 func (x *User) Reset() {
 	*x = User{}
-	mi := &file_sabores_v1_types_proto_msgTypes[8]
+	mi := &file_sabores_v1_types_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1519,7 +1632,7 @@ func (x *User) String() string {
 func (*User) ProtoMessage() {}
 
 func (x *User) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_types_proto_msgTypes[8]
+	mi := &file_sabores_v1_types_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1532,7 +1645,7 @@ func (x *User) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use User.ProtoReflect.Descriptor instead.
 func (*User) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_types_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_types_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *User) GetId() int64 {
@@ -1580,7 +1693,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"start_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x125\n" +
 	"\bend_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\x123\n" +
-	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\"\xa8\x05\n" +
+	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\"\xfd\x05\n" +
 	"\aProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -1605,7 +1718,16 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"unit_price\x18\x12 \x01(\v2\x15.sabores.v1.UnitPriceR\tunitPrice\x12.\n" +
 	"\x05flags\x18\x13 \x01(\v2\x18.sabores.v1.ProductFlagsR\x05flags\x12\x17\n" +
-	"\ais_food\x18\x14 \x01(\bR\x06isFood\"\xa4\x02\n" +
+	"\ais_food\x18\x14 \x01(\bR\x06isFood\x12!\n" +
+	"\fimage_srcset\x18\x15 \x01(\tR\vimageSrcset\x120\n" +
+	"\x06images\x18\x16 \x03(\v2\x18.sabores.v1.ProductImageR\x06images\"\x92\x01\n" +
+	"\fProductImage\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
+	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x10\n" +
+	"\x03url\x18\x03 \x01(\tR\x03url\x12\x16\n" +
+	"\x06srcset\x18\x04 \x01(\tR\x06srcset\x12\x14\n" +
+	"\x05width\x18\x05 \x01(\x05R\x05width\x12\x16\n" +
+	"\x06height\x18\x06 \x01(\x05R\x06height\"\xa4\x02\n" +
 	"\aCountry\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1d\n" +
@@ -1736,7 +1858,7 @@ func file_sabores_v1_types_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_types_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_sabores_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_sabores_v1_types_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
 var file_sabores_v1_types_proto_goTypes = []any{
 	(SalesChannel)(0),             // 0: sabores.v1.SalesChannel
 	(ProductSort)(0),              // 1: sabores.v1.ProductSort
@@ -1747,41 +1869,43 @@ var file_sabores_v1_types_proto_goTypes = []any{
 	(Role)(0),                     // 6: sabores.v1.Role
 	(*Promotion)(nil),             // 7: sabores.v1.Promotion
 	(*Product)(nil),               // 8: sabores.v1.Product
-	(*Country)(nil),               // 9: sabores.v1.Country
-	(*Category)(nil),              // 10: sabores.v1.Category
-	(*Delivery)(nil),              // 11: sabores.v1.Delivery
-	(*OrderLine)(nil),             // 12: sabores.v1.OrderLine
-	(*Order)(nil),                 // 13: sabores.v1.Order
-	(*VatAmount)(nil),             // 14: sabores.v1.VatAmount
-	(*User)(nil),                  // 15: sabores.v1.User
-	(*timestamppb.Timestamp)(nil), // 16: google.protobuf.Timestamp
-	(*FoodInfo)(nil),              // 17: sabores.v1.FoodInfo
-	(*UnitPrice)(nil),             // 18: sabores.v1.UnitPrice
-	(*ProductFlags)(nil),          // 19: sabores.v1.ProductFlags
+	(*ProductImage)(nil),          // 9: sabores.v1.ProductImage
+	(*Country)(nil),               // 10: sabores.v1.Country
+	(*Category)(nil),              // 11: sabores.v1.Category
+	(*Delivery)(nil),              // 12: sabores.v1.Delivery
+	(*OrderLine)(nil),             // 13: sabores.v1.OrderLine
+	(*Order)(nil),                 // 14: sabores.v1.Order
+	(*VatAmount)(nil),             // 15: sabores.v1.VatAmount
+	(*User)(nil),                  // 16: sabores.v1.User
+	(*timestamppb.Timestamp)(nil), // 17: google.protobuf.Timestamp
+	(*FoodInfo)(nil),              // 18: sabores.v1.FoodInfo
+	(*UnitPrice)(nil),             // 19: sabores.v1.UnitPrice
+	(*ProductFlags)(nil),          // 20: sabores.v1.ProductFlags
 }
 var file_sabores_v1_types_proto_depIdxs = []int32{
 	2,  // 0: sabores.v1.Promotion.type:type_name -> sabores.v1.PromotionType
-	16, // 1: sabores.v1.Promotion.start_time:type_name -> google.protobuf.Timestamp
-	16, // 2: sabores.v1.Promotion.end_time:type_name -> google.protobuf.Timestamp
+	17, // 1: sabores.v1.Promotion.start_time:type_name -> google.protobuf.Timestamp
+	17, // 2: sabores.v1.Promotion.end_time:type_name -> google.protobuf.Timestamp
 	7,  // 3: sabores.v1.Product.promotion:type_name -> sabores.v1.Promotion
-	16, // 4: sabores.v1.Product.create_time:type_name -> google.protobuf.Timestamp
-	17, // 5: sabores.v1.Product.food_info:type_name -> sabores.v1.FoodInfo
-	18, // 6: sabores.v1.Product.unit_price:type_name -> sabores.v1.UnitPrice
-	19, // 7: sabores.v1.Product.flags:type_name -> sabores.v1.ProductFlags
-	3,  // 8: sabores.v1.Order.status:type_name -> sabores.v1.OrderStatus
-	4,  // 9: sabores.v1.Order.payment_method:type_name -> sabores.v1.PaymentMethod
-	5,  // 10: sabores.v1.Order.payment_status:type_name -> sabores.v1.PaymentStatus
-	12, // 11: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
-	11, // 12: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
-	16, // 13: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
-	14, // 14: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
-	16, // 15: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
-	6,  // 16: sabores.v1.User.role:type_name -> sabores.v1.Role
-	17, // [17:17] is the sub-list for method output_type
-	17, // [17:17] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	17, // 4: sabores.v1.Product.create_time:type_name -> google.protobuf.Timestamp
+	18, // 5: sabores.v1.Product.food_info:type_name -> sabores.v1.FoodInfo
+	19, // 6: sabores.v1.Product.unit_price:type_name -> sabores.v1.UnitPrice
+	20, // 7: sabores.v1.Product.flags:type_name -> sabores.v1.ProductFlags
+	9,  // 8: sabores.v1.Product.images:type_name -> sabores.v1.ProductImage
+	3,  // 9: sabores.v1.Order.status:type_name -> sabores.v1.OrderStatus
+	4,  // 10: sabores.v1.Order.payment_method:type_name -> sabores.v1.PaymentMethod
+	5,  // 11: sabores.v1.Order.payment_status:type_name -> sabores.v1.PaymentStatus
+	13, // 12: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
+	12, // 13: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
+	17, // 14: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
+	15, // 15: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
+	17, // 16: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
+	6,  // 17: sabores.v1.User.role:type_name -> sabores.v1.Role
+	18, // [18:18] is the sub-list for method output_type
+	18, // [18:18] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_types_proto_init() }
@@ -1796,7 +1920,7 @@ func file_sabores_v1_types_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_types_proto_rawDesc), len(file_sabores_v1_types_proto_rawDesc)),
 			NumEnums:      7,
-			NumMessages:   9,
+			NumMessages:   10,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/types.proto.
  */
 export const file_sabores_v1_types: GenFile = /*@__PURE__*/
-  fileDesc("ChZzYWJvcmVzL3YxL3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxIpoCCglQcm9tb3Rpb24SCgoCaWQYASABKAMSJwoEdHlwZRgCIAEoDjIZLnNhYm9yZXMudjEuUHJvbW90aW9uVHlwZRIcChRvcmlnaW5hbF9wcmljZV9jZW50cxgDIAEoAxITCgtwcmljZV9jZW50cxgEIAEoAxIYChBkaXNjb3VudF9wZXJjZW50GAUgASgFEg0KBWxhYmVsGAYgASgJEi4KCnN0YXJ0X3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeChZsb3dlc3RfcHJpY2VfMzBkX2NlbnRzGAkgASgDIuoDCgdQcm9kdWN0EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSDAoEY29kZRgDIAEoCRILCgNza3UYBCABKAkSDQoFYnJhbmQYBSABKAkSEAoIY2F0ZWdvcnkYBiABKAkSGQoRb25saW5lX2NhdGVnb3JpZXMYByADKAkSEwoLZGVzY3JpcHRpb24YCCABKAkSEwoLcHJpY2VfY2VudHMYCSABKAMSGAoQdmF0X2Jhc2lzX3BvaW50cxgKIAEoBRINCgVzdG9jaxgLIAEoBRIOCgZyYXRpbmcYDCABKAISEQoJaW1hZ2VfdXJsGA0gASgJEg8KB2NvdW50cnkYDiABKAkSKAoJcHJvbW90aW9uGA8gASgLMhUuc2Fib3Jlcy52MS5Qcm9tb3Rpb24SLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKCWZvb2RfaW5mbxgRIAEoCzIULnNhYm9yZXMudjEuRm9vZEluZm8SKQoKdW5pdF9wcmljZRgSIAEoCzIVLnNhYm9yZXMudjEuVW5pdFByaWNlEicKBWZsYWdzGBMgASgLMhguc2Fib3Jlcy52MS5Qcm9kdWN0RmxhZ3MSDwoHaXNfZm9vZBgUIAEoCCLCAQoHQ291bnRyeRIMCgRzbHVnGAEgASgJEgwKBG5hbWUYAiABKAkSEgoKZmxhZ19lbW9qaRgDIAEoCRIRCglpbWFnZV91cmwYBCABKAkSGgoSYmFja2dyb3VuZF9jbGFzc2VzGAUgASgJEgwKBGhyZWYYBiABKAkSEgoKc29ydF9vcmRlchgHIAEoBRIPCgdhbGlhc2VzGAggAygJEhQKDHNob3dfb25faG9tZRgJIAEoCBIPCgduYW1lX3B0GAogASgJIj0KCENhdGVnb3J5EgwKBHNsdWcYASABKAkSDAoEbmFtZRgCIAEoCRIVCg1wcm9kdWN0X2NvdW50GAMgASgFImoKCERlbGl2ZXJ5EgwKBG5hbWUYASABKAkSDQoFZW1haWwYAiABKAkSDQoFcGhvbmUYAyABKAkSDwoHYWRkcmVzcxgEIAEoCRIMCgRjaXR5GAUgASgJEhMKC3Bvc3RhbF9jb2RlGAYgASgJItsBCglPcmRlckxpbmUSEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEhAKCHF1YW50aXR5GAMgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYBCABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAUgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgGIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAcgASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCCABKAMSEQoJaW1hZ2VfdXJsGAkgASgJIpgFCgVPcmRlchIKCgJpZBgBIAEoAxInCgZzdGF0dXMYAiABKA4yFy5zYWJvcmVzLnYxLk9yZGVyU3RhdHVzEhMKC3N0YXR1c190ZXh0GAMgASgJEjEKDnBheW1lbnRfbWV0aG9kGAQgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kEjEKDnBheW1lbnRfc3RhdHVzGAUgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50U3RhdHVzEiQKBWxpbmVzGAYgAygLMhUuc2Fib3Jlcy52MS5PcmRlckxpbmUSFgoOc3VidG90YWxfY2VudHMYByABKAMSFgoOc2hpcHBpbmdfY2VudHMYCCABKAMSEQoJdmF0X2NlbnRzGAkgASgDEhMKC3RvdGFsX2NlbnRzGAogASgDEiYKCGRlbGl2ZXJ5GAsgASgLMhQuc2Fib3Jlcy52MS5EZWxpdmVyeRIvCgtjcmVhdGVfdGltZRgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKaXRlbV9jb3VudBgNIAEoBRIWCg5jdXN0b21lcl9lbWFpbBgOIAEoCRIPCgdjYXJyaWVyGA8gASgJEhcKD3RyYWNraW5nX251bWJlchgQIAEoCRIUCgx0cmFja2luZ191cmwYESABKAkSKgoLdmF0X2J5X3JhdGUYEiADKAsyFS5zYWJvcmVzLnYxLlZhdEFtb3VudBIfChdwYXltZW50X3N1cmNoYXJnZV9jZW50cxgTIAEoAxIZChFpZF9jaGVja19yZXF1aXJlZBgoIAEoCBI0ChBhZ2VfZGVjbGFyZV90aW1lGCkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJMCglWYXRBbW91bnQSGAoQdmF0X2Jhc2lzX3BvaW50cxgBIAEoBRISCgpiYXNlX2NlbnRzGAIgASgDEhEKCXZhdF9jZW50cxgDIAEoAyJPCgRVc2VyEgoKAmlkGAEgASgDEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSHgoEcm9sZRgEIAEoDjIQLnNhYm9yZXMudjEuUm9sZSqTAQoMU2FsZXNDaGFubmVsEh0KGVNBTEVTX0NIQU5ORUxfVU5TUEVDSUZJRUQQABIYChRTQUxFU19DSEFOTkVMX09OTElORRABEhoKFlNBTEVTX0NIQU5ORUxfUEhZU0lDQUwQAhIWChJTQUxFU19DSEFOTkVMX0JPVEgQAxIWChJTQUxFU19DSEFOTkVMX05PTkUQBCqUAQoLUHJvZHVjdFNvcnQSHAoYUFJPRFVDVF9TT1JUX1VOU1BFQ0lGSUVEEAASFQoRUFJPRFVDVF9TT1JUX05BTUUQARIaChZQUk9EVUNUX1NPUlRfUFJJQ0VfQVNDEAISGwoXUFJPRFVDVF9TT1JUX1BSSUNFX0RFU0MQAxIXChNQUk9EVUNUX1NPUlRfTkVXRVNUEAQqbgoNUHJvbW90aW9uVHlwZRIeChpQUk9NT1RJT05fVFlQRV9VTlNQRUNJRklFRBAAEh0KGVBST01PVElPTl9UWVBFX1BFUkNFTlRBR0UQARIeChpQUk9NT1RJT05fVFlQRV9GSVhFRF9QUklDRRACKrMBCgtPcmRlclN0YXR1cxIcChhPUkRFUl9TVEFUVVNfVU5TUEVDSUZJRUQQABIYChRPUkRFUl9TVEFUVVNfUEVORElORxABEhoKFk9SREVSX1NUQVRVU19DT01QTEVURUQQAhIaChZPUkRFUl9TVEFUVVNfQ0FOQ0VMTEVEEAMSGgoWT1JERVJfU1RBVFVTX1BSRVBBUklORxAEEhgKFE9SREVSX1NUQVRVU19TSElQUEVEEAUqpAEKDVBheW1lbnRNZXRob2QSHgoaUEFZTUVOVF9NRVRIT0RfVU5TUEVDSUZJRUQQABIXChNQQVlNRU5UX01FVEhPRF9DQVJEEAESGwoXUEFZTUVOVF9NRVRIT0RfVFJBTlNGRVIQAhIjCh9QQVlNRU5UX01FVEhPRF9DQVNIX09OX0RFTElWRVJZEAMSGAoUUEFZTUVOVF9NRVRIT0RfQklaVU0QBCrRAQoNUGF5bWVudFN0YXR1cxIeChpQQVlNRU5UX1NUQVRVU19VTlNQRUNJRklFRBAAEiMKH1BBWU1FTlRfU1RBVFVTX0FXQUlUSU5HX1BBWU1FTlQQARIeChpQQVlNRU5UX1NUQVRVU19PTl9ERUxJVkVSWRACEhcKE1BBWU1FTlRfU1RBVFVTX1BBSUQQAxIlCiFQQVlNRU5UX1NUQVRVU19QQVJUSUFMTFlfUkVGVU5ERUQQBBIbChdQQVlNRU5UX1NUQVRVU19SRUZVTkRFRBAFKj0KBFJvbGUSFAoQUk9MRV9VTlNQRUNJRklFRBAAEg8KC1JPTEVfQ0xJRU5UEAESDgoKUk9MRV9BRE1JThACQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_sabores_v1_food]);
+  fileDesc("ChZzYWJvcmVzL3YxL3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxIpoCCglQcm9tb3Rpb24SCgoCaWQYASABKAMSJwoEdHlwZRgCIAEoDjIZLnNhYm9yZXMudjEuUHJvbW90aW9uVHlwZRIcChRvcmlnaW5hbF9wcmljZV9jZW50cxgDIAEoAxITCgtwcmljZV9jZW50cxgEIAEoAxIYChBkaXNjb3VudF9wZXJjZW50GAUgASgFEg0KBWxhYmVsGAYgASgJEi4KCnN0YXJ0X3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiwKCGVuZF90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIeChZsb3dlc3RfcHJpY2VfMzBkX2NlbnRzGAkgASgDIqoECgdQcm9kdWN0EgoKAmlkGAEgASgDEgwKBG5hbWUYAiABKAkSDAoEY29kZRgDIAEoCRILCgNza3UYBCABKAkSDQoFYnJhbmQYBSABKAkSEAoIY2F0ZWdvcnkYBiABKAkSGQoRb25saW5lX2NhdGVnb3JpZXMYByADKAkSEwoLZGVzY3JpcHRpb24YCCABKAkSEwoLcHJpY2VfY2VudHMYCSABKAMSGAoQdmF0X2Jhc2lzX3BvaW50cxgKIAEoBRINCgVzdG9jaxgLIAEoBRIOCgZyYXRpbmcYDCABKAISEQoJaW1hZ2VfdXJsGA0gASgJEg8KB2NvdW50cnkYDiABKAkSKAoJcHJvbW90aW9uGA8gASgLMhUuc2Fib3Jlcy52MS5Qcm9tb3Rpb24SLwoLY3JlYXRlX3RpbWUYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEicKCWZvb2RfaW5mbxgRIAEoCzIULnNhYm9yZXMudjEuRm9vZEluZm8SKQoKdW5pdF9wcmljZRgSIAEoCzIVLnNhYm9yZXMudjEuVW5pdFByaWNlEicKBWZsYWdzGBMgASgLMhguc2Fib3Jlcy52MS5Qcm9kdWN0RmxhZ3MSDwoHaXNfZm9vZBgUIAEoCBIUCgxpbWFnZV9zcmNzZXQYFSABKAkSKAoGaW1hZ2VzGBYgAygLMhguc2Fib3Jlcy52MS5Qcm9kdWN0SW1hZ2UiaAoMUHJvZHVjdEltYWdlEgoKAmlkGAEgASgDEhAKCHBvc2l0aW9uGAIgASgFEgsKA3VybBgDIAEoCRIOCgZzcmNzZXQYBCABKAkSDQoFd2lkdGgYBSABKAUSDgoGaGVpZ2h0GAYgASgFIsIBCgdDb3VudHJ5EgwKBHNsdWcYASABKAkSDAoEbmFtZRgCIAEoCRISCgpmbGFnX2Vtb2ppGAMgASgJEhEKCWltYWdlX3VybBgEIAEoCRIaChJiYWNrZ3JvdW5kX2NsYXNzZXMYBSABKAkSDAoEaHJlZhgGIAEoCRISCgpzb3J0X29yZGVyGAcgASgFEg8KB2FsaWFzZXMYCCADKAkSFAoMc2hvd19vbl9ob21lGAkgASgIEg8KB25hbWVfcHQYCiABKAkiPQoIQ2F0ZWdvcnkSDAoEc2x1ZxgBIAEoCRIMCgRuYW1lGAIgASgJEhUKDXByb2R1Y3RfY291bnQYAyABKAUiagoIRGVsaXZlcnkSDAoEbmFtZRgBIAEoCRINCgVlbWFpbBgCIAEoCRINCgVwaG9uZRgDIAEoCRIPCgdhZGRyZXNzGAQgASgJEgwKBGNpdHkYBSABKAkSEwoLcG9zdGFsX2NvZGUYBiABKAki2wEKCU9yZGVyTGluZRISCgpwcm9kdWN0X2lkGAEgASgDEgwKBG5hbWUYAiABKAkSEAoIcXVhbnRpdHkYAyABKAUSGAoQdW5pdF9wcmljZV9jZW50cxgEIAEoAxIgChhyZWd1bGFyX3VuaXRfcHJpY2VfY2VudHMYBSABKAMSFwoPcHJvbW90aW9uX2xhYmVsGAYgASgJEhgKEHZhdF9iYXNpc19wb2ludHMYByABKAUSGAoQbGluZV90b3RhbF9jZW50cxgIIAEoAxIRCglpbWFnZV91cmwYCSABKAkimAUKBU9yZGVyEgoKAmlkGAEgASgDEicKBnN0YXR1cxgCIAEoDjIXLnNhYm9yZXMudjEuT3JkZXJTdGF0dXMSEwoLc3RhdHVzX3RleHQYAyABKAkSMQoOcGF5bWVudF9tZXRob2QYBCABKA4yGS5zYWJvcmVzLnYxLlBheW1lbnRNZXRob2QSMQoOcGF5bWVudF9zdGF0dXMYBSABKA4yGS5zYWJvcmVzLnYxLlBheW1lbnRTdGF0dXMSJAoFbGluZXMYBiADKAsyFS5zYWJvcmVzLnYxLk9yZGVyTGluZRIWCg5zdWJ0b3RhbF9jZW50cxgHIAEoAxIWCg5zaGlwcGluZ19jZW50cxgIIAEoAxIRCgl2YXRfY2VudHMYCSABKAMSEwoLdG90YWxfY2VudHMYCiABKAMSJgoIZGVsaXZlcnkYCyABKAsyFC5zYWJvcmVzLnYxLkRlbGl2ZXJ5Ei8KC2NyZWF0ZV90aW1lGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgppdGVtX2NvdW50GA0gASgFEhYKDmN1c3RvbWVyX2VtYWlsGA4gASgJEg8KB2NhcnJpZXIYDyABKAkSFwoPdHJhY2tpbmdfbnVtYmVyGBAgASgJEhQKDHRyYWNraW5nX3VybBgRIAEoCRIqCgt2YXRfYnlfcmF0ZRgSIAMoCzIVLnNhYm9yZXMudjEuVmF0QW1vdW50Eh8KF3BheW1lbnRfc3VyY2hhcmdlX2NlbnRzGBMgASgDEhkKEWlkX2NoZWNrX3JlcXVpcmVkGCggASgIEjQKEGFnZV9kZWNsYXJlX3RpbWUYKSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkwKCVZhdEFtb3VudBIYChB2YXRfYmFzaXNfcG9pbnRzGAEgASgFEhIKCmJhc2VfY2VudHMYAiABKAMSEQoJdmF0X2NlbnRzGAMgASgDIk8KBFVzZXISCgoCaWQYASABKAMSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRIeCgRyb2xlGAQgASgOMhAuc2Fib3Jlcy52MS5Sb2xlKpMBCgxTYWxlc0NoYW5uZWwSHQoZU0FMRVNfQ0hBTk5FTF9VTlNQRUNJRklFRBAAEhgKFFNBTEVTX0NIQU5ORUxfT05MSU5FEAESGgoWU0FMRVNfQ0hBTk5FTF9QSFlTSUNBTBACEhYKElNBTEVTX0NIQU5ORUxfQk9USBADEhYKElNBTEVTX0NIQU5ORUxfTk9ORRAEKpQBCgtQcm9kdWN0U29ydBIcChhQUk9EVUNUX1NPUlRfVU5TUEVDSUZJRUQQABIVChFQUk9EVUNUX1NPUlRfTkFNRRABEhoKFlBST0RVQ1RfU09SVF9QUklDRV9BU0MQAhIbChdQUk9EVUNUX1NPUlRfUFJJQ0VfREVTQxADEhcKE1BST0RVQ1RfU09SVF9ORVdFU1QQBCpuCg1Qcm9tb3Rpb25UeXBlEh4KGlBST01PVElPTl9UWVBFX1VOU1BFQ0lGSUVEEAASHQoZUFJPTU9USU9OX1RZUEVfUEVSQ0VOVEFHRRABEh4KGlBST01PVElPTl9UWVBFX0ZJWEVEX1BSSUNFEAIqswEKC09yZGVyU3RhdHVzEhwKGE9SREVSX1NUQVRVU19VTlNQRUNJRklFRBAAEhgKFE9SREVSX1NUQVRVU19QRU5ESU5HEAESGgoWT1JERVJfU1RBVFVTX0NPTVBMRVRFRBACEhoKFk9SREVSX1NUQVRVU19DQU5DRUxMRUQQAxIaChZPUkRFUl9TVEFUVVNfUFJFUEFSSU5HEAQSGAoUT1JERVJfU1RBVFVTX1NISVBQRUQQBSqkAQoNUGF5bWVudE1ldGhvZBIeChpQQVlNRU5UX01FVEhPRF9VTlNQRUNJRklFRBAAEhcKE1BBWU1FTlRfTUVUSE9EX0NBUkQQARIbChdQQVlNRU5UX01FVEhPRF9UUkFOU0ZFUhACEiMKH1BBWU1FTlRfTUVUSE9EX0NBU0hfT05fREVMSVZFUlkQAxIYChRQQVlNRU5UX01FVEhPRF9CSVpVTRAEKtEBCg1QYXltZW50U3RhdHVzEh4KGlBBWU1FTlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASIwofUEFZTUVOVF9TVEFUVVNfQVdBSVRJTkdfUEFZTUVOVBABEh4KGlBBWU1FTlRfU1RBVFVTX09OX0RFTElWRVJZEAISFwoTUEFZTUVOVF9TVEFUVVNfUEFJRBADEiUKIVBBWU1FTlRfU1RBVFVTX1BBUlRJQUxMWV9SRUZVTkRFRBAEEhsKF1BBWU1FTlRfU1RBVFVTX1JFRlVOREVEEAUqPQoEUm9sZRIUChBST0xFX1VOU1BFQ0lGSUVEEAASDwoLUk9MRV9DTElFTlQQARIOCgpST0xFX0FETUlOEAJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_google_protobuf_timestamp, file_sabores_v1_food]);
 
 /**
  * Promotion is a price reduction running on a product.
@@ -252,6 +252,22 @@ export type Product = Message<"sabores.v1.Product"> & {
    * @generated from field: bool is_food = 20;
    */
   isFood: boolean;
+
+  /**
+   * image_srcset lists image_url's widths for the browser to choose from;
+   * empty for a generated placeholder, which scales by itself.
+   *
+   * @generated from field: string image_srcset = 21;
+   */
+  imageSrcset: string;
+
+  /**
+   * images are the product's uploaded pictures, first first; only
+   * GetProduct fills them.
+   *
+   * @generated from field: repeated sabores.v1.ProductImage images = 22;
+   */
+  images: ProductImage[];
 };
 
 /**
@@ -260,6 +276,64 @@ export type Product = Message<"sabores.v1.Product"> & {
  */
 export const ProductSchema: GenMessage<Product> = /*@__PURE__*/
   messageDesc(file_sabores_v1_types, 1);
+
+/**
+ * ProductImage is one uploaded picture of a product.
+ *
+ * @generated from message sabores.v1.ProductImage
+ */
+export type ProductImage = Message<"sabores.v1.ProductImage"> & {
+  /**
+   * id identifies the image.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * position orders the product's images, 0 first: the first is the one
+   * listings show.
+   *
+   * @generated from field: int32 position = 2;
+   */
+  position: number;
+
+  /**
+   * url is the image at its middle width, content-addressed and cacheable
+   * for ever.
+   *
+   * @generated from field: string url = 3;
+   */
+  url: string;
+
+  /**
+   * srcset lists every width for the browser to choose from.
+   *
+   * @generated from field: string srcset = 4;
+   */
+  srcset: string;
+
+  /**
+   * width and height are the uploaded picture's size in pixels.
+   *
+   * @generated from field: int32 width = 5;
+   */
+  width: number;
+
+  /**
+   * height is the uploaded picture's height in pixels.
+   *
+   * @generated from field: int32 height = 6;
+   */
+  height: number;
+};
+
+/**
+ * Describes the message sabores.v1.ProductImage.
+ * Use `create(ProductImageSchema)` to create a new message.
+ */
+export const ProductImageSchema: GenMessage<ProductImage> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_types, 2);
 
 /**
  * Country is a country of origin with its home-page tile configuration.
@@ -345,7 +419,7 @@ export type Country = Message<"sabores.v1.Country"> & {
  * Use `create(CountrySchema)` to create a new message.
  */
 export const CountrySchema: GenMessage<Country> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 2);
+  messageDesc(file_sabores_v1_types, 3);
 
 /**
  * Category is a storefront category with a page of its own (/bebidas).
@@ -381,7 +455,7 @@ export type Category = Message<"sabores.v1.Category"> & {
  * Use `create(CategorySchema)` to create a new message.
  */
 export const CategorySchema: GenMessage<Category> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 3);
+  messageDesc(file_sabores_v1_types, 4);
 
 /**
  * Delivery is where and to whom an order is delivered.
@@ -437,7 +511,7 @@ export type Delivery = Message<"sabores.v1.Delivery"> & {
  * Use `create(DeliverySchema)` to create a new message.
  */
 export const DeliverySchema: GenMessage<Delivery> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 4);
+  messageDesc(file_sabores_v1_types, 5);
 
 /**
  * OrderLine is one product of an order, with the prices it was sold at.
@@ -514,7 +588,7 @@ export type OrderLine = Message<"sabores.v1.OrderLine"> & {
  * Use `create(OrderLineSchema)` to create a new message.
  */
 export const OrderLineSchema: GenMessage<OrderLine> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 5);
+  messageDesc(file_sabores_v1_types, 6);
 
 /**
  * Order is an order as its shopper and the back office see it.
@@ -680,7 +754,7 @@ export type Order = Message<"sabores.v1.Order"> & {
  * Use `create(OrderSchema)` to create a new message.
  */
 export const OrderSchema: GenMessage<Order> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 6);
+  messageDesc(file_sabores_v1_types, 7);
 
 /**
  * VatAmount is the taxable base and the VAT of one rate of an order.
@@ -715,7 +789,7 @@ export type VatAmount = Message<"sabores.v1.VatAmount"> & {
  * Use `create(VatAmountSchema)` to create a new message.
  */
 export const VatAmountSchema: GenMessage<VatAmount> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 7);
+  messageDesc(file_sabores_v1_types, 8);
 
 /**
  * User is a signed-in person.
@@ -757,7 +831,7 @@ export type User = Message<"sabores.v1.User"> & {
  * Use `create(UserSchema)` to create a new message.
  */
 export const UserSchema: GenMessage<User> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_types, 8);
+  messageDesc(file_sabores_v1_types, 9);
 
 /**
  * SalesChannel is where a product is sold in a given country.

@@ -7,6 +7,7 @@ import { ShopSettingsChecklist } from "@/features/admin/components/shop-settings
 
 const shortcuts = [
   { to: "/admin/orders", key: "orders" },
+  { to: "/admin/catalogue", key: "catalogue" },
   { to: "/admin/config", key: "config" },
   { to: "/admin/products-by-country", key: "productsByCountry" },
   { to: "/admin/google-auth-config", key: "googleAuthConfig" },
@@ -22,7 +23,12 @@ export default function Dashboard() {
   const { t } = useTranslation("admin");
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t("title")}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">{t("title")}</h1>
+        <Link to="/admin/catalogue/new" className="btn btn-primary ml-auto">
+          {t("catalogue.add")}
+        </Link>
+      </div>
       <ShopSettingsChecklist />
       <nav aria-label={t("shortcuts")}>
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">

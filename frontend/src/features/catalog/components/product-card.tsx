@@ -29,7 +29,14 @@ export function ProductCard({
   return (
     <article className="card relative flex flex-col overflow-hidden">
       <Link to={`/producto/${product.id}`} tabIndex={-1} aria-hidden="true">
-        <ProductImage src={product.imageUrl} alt="" className="aspect-square w-full" priority={priority} />
+        <ProductImage
+          src={product.imageUrl}
+          srcSet={product.imageSrcset}
+          sizes="(min-width: 1024px) 240px, (min-width: 640px) 33vw, 50vw"
+          alt=""
+          className="aspect-square w-full"
+          priority={priority}
+        />
       </Link>
       <FavoriteButton product={product} className="absolute right-2 top-2" />
       {lowStock && (

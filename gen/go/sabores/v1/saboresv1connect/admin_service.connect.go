@@ -48,6 +48,39 @@ const (
 	// AdminServiceUpdateProductContentProcedure is the fully-qualified name of the AdminService's
 	// UpdateProductContent RPC.
 	AdminServiceUpdateProductContentProcedure = "/sabores.v1.AdminService/UpdateProductContent"
+	// AdminServiceCreateProductProcedure is the fully-qualified name of the AdminService's
+	// CreateProduct RPC.
+	AdminServiceCreateProductProcedure = "/sabores.v1.AdminService/CreateProduct"
+	// AdminServiceUpdateProductDetailsProcedure is the fully-qualified name of the AdminService's
+	// UpdateProductDetails RPC.
+	AdminServiceUpdateProductDetailsProcedure = "/sabores.v1.AdminService/UpdateProductDetails"
+	// AdminServiceArchiveProductProcedure is the fully-qualified name of the AdminService's
+	// ArchiveProduct RPC.
+	AdminServiceArchiveProductProcedure = "/sabores.v1.AdminService/ArchiveProduct"
+	// AdminServiceListProductImagesProcedure is the fully-qualified name of the AdminService's
+	// ListProductImages RPC.
+	AdminServiceListProductImagesProcedure = "/sabores.v1.AdminService/ListProductImages"
+	// AdminServiceUploadProductImageProcedure is the fully-qualified name of the AdminService's
+	// UploadProductImage RPC.
+	AdminServiceUploadProductImageProcedure = "/sabores.v1.AdminService/UploadProductImage"
+	// AdminServiceReorderProductImagesProcedure is the fully-qualified name of the AdminService's
+	// ReorderProductImages RPC.
+	AdminServiceReorderProductImagesProcedure = "/sabores.v1.AdminService/ReorderProductImages"
+	// AdminServiceDeleteProductImageProcedure is the fully-qualified name of the AdminService's
+	// DeleteProductImage RPC.
+	AdminServiceDeleteProductImageProcedure = "/sabores.v1.AdminService/DeleteProductImage"
+	// AdminServiceListPromotionsProcedure is the fully-qualified name of the AdminService's
+	// ListPromotions RPC.
+	AdminServiceListPromotionsProcedure = "/sabores.v1.AdminService/ListPromotions"
+	// AdminServiceCreatePromotionProcedure is the fully-qualified name of the AdminService's
+	// CreatePromotion RPC.
+	AdminServiceCreatePromotionProcedure = "/sabores.v1.AdminService/CreatePromotion"
+	// AdminServiceUpdatePromotionProcedure is the fully-qualified name of the AdminService's
+	// UpdatePromotion RPC.
+	AdminServiceUpdatePromotionProcedure = "/sabores.v1.AdminService/UpdatePromotion"
+	// AdminServiceEndPromotionProcedure is the fully-qualified name of the AdminService's EndPromotion
+	// RPC.
+	AdminServiceEndPromotionProcedure = "/sabores.v1.AdminService/EndPromotion"
 	// AdminServiceListCustomersProcedure is the fully-qualified name of the AdminService's
 	// ListCustomers RPC.
 	AdminServiceListCustomersProcedure = "/sabores.v1.AdminService/ListCustomers"
@@ -112,6 +145,34 @@ type AdminServiceClient interface {
 	// UpdateProductContent replaces a product's content, checking the
 	// allergens emphasised in the ingredients against its flags; audited.
 	UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error)
+	// CreateProduct adds a product with its details and initial stock (a
+	// receipt in the stock ledger) and the generated placeholder picture;
+	// audited.
+	CreateProduct(context.Context, *connect.Request[v1.CreateProductRequest]) (*connect.Response[v1.CreateProductResponse], error)
+	// UpdateProductDetails replaces every detail of a product; a new price
+	// enters the price history; audited field by field.
+	UpdateProductDetails(context.Context, *connect.Request[v1.UpdateProductDetailsRequest]) (*connect.Response[v1.UpdateProductDetailsResponse], error)
+	// ArchiveProduct takes a product off the storefront for good, or brings
+	// it back; it stays on the orders and invoices that sold it. Products are
+	// never deleted; audited.
+	ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error)
+	// ListProductImages lists a product's uploaded pictures in order.
+	ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error)
+	// UploadProductImage adds a picture (JPEG, PNG or WebP, at most 5 MB)
+	// after the product's others, resized to the storefront's widths; audited.
+	UploadProductImage(context.Context, *connect.Request[v1.UploadProductImageRequest]) (*connect.Response[v1.UploadProductImageResponse], error)
+	// ReorderProductImages puts a product's pictures in a new order; audited.
+	ReorderProductImages(context.Context, *connect.Request[v1.ReorderProductImagesRequest]) (*connect.Response[v1.ReorderProductImagesResponse], error)
+	// DeleteProductImage removes a picture from a product; audited.
+	DeleteProductImage(context.Context, *connect.Request[v1.DeleteProductImageRequest]) (*connect.Response[v1.DeleteProductImageResponse], error)
+	// ListPromotions pages the promotions, newest first, 50 by default.
+	ListPromotions(context.Context, *connect.Request[v1.ListPromotionsRequest]) (*connect.Response[v1.ListPromotionsResponse], error)
+	// CreatePromotion puts a product on promotion; audited.
+	CreatePromotion(context.Context, *connect.Request[v1.CreatePromotionRequest]) (*connect.Response[v1.CreatePromotionResponse], error)
+	// UpdatePromotion changes a promotion that has not ended; audited.
+	UpdatePromotion(context.Context, *connect.Request[v1.UpdatePromotionRequest]) (*connect.Response[v1.UpdatePromotionResponse], error)
+	// EndPromotion ends a promotion now (or withdraws one not started); audited.
+	EndPromotion(context.Context, *connect.Request[v1.EndPromotionRequest]) (*connect.Response[v1.EndPromotionResponse], error)
 	// ListCustomers lists active customers, newest first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
 	// ListOrders lists every customer's orders, newest first, filtered by
@@ -204,6 +265,74 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			httpClient,
 			baseURL+AdminServiceUpdateProductContentProcedure,
 			connect.WithSchema(adminServiceMethods.ByName("UpdateProductContent")),
+			connect.WithClientOptions(opts...),
+		),
+		createProduct: connect.NewClient[v1.CreateProductRequest, v1.CreateProductResponse](
+			httpClient,
+			baseURL+AdminServiceCreateProductProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("CreateProduct")),
+			connect.WithClientOptions(opts...),
+		),
+		updateProductDetails: connect.NewClient[v1.UpdateProductDetailsRequest, v1.UpdateProductDetailsResponse](
+			httpClient,
+			baseURL+AdminServiceUpdateProductDetailsProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("UpdateProductDetails")),
+			connect.WithClientOptions(opts...),
+		),
+		archiveProduct: connect.NewClient[v1.ArchiveProductRequest, v1.ArchiveProductResponse](
+			httpClient,
+			baseURL+AdminServiceArchiveProductProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("ArchiveProduct")),
+			connect.WithClientOptions(opts...),
+		),
+		listProductImages: connect.NewClient[v1.ListProductImagesRequest, v1.ListProductImagesResponse](
+			httpClient,
+			baseURL+AdminServiceListProductImagesProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("ListProductImages")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		uploadProductImage: connect.NewClient[v1.UploadProductImageRequest, v1.UploadProductImageResponse](
+			httpClient,
+			baseURL+AdminServiceUploadProductImageProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("UploadProductImage")),
+			connect.WithClientOptions(opts...),
+		),
+		reorderProductImages: connect.NewClient[v1.ReorderProductImagesRequest, v1.ReorderProductImagesResponse](
+			httpClient,
+			baseURL+AdminServiceReorderProductImagesProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("ReorderProductImages")),
+			connect.WithClientOptions(opts...),
+		),
+		deleteProductImage: connect.NewClient[v1.DeleteProductImageRequest, v1.DeleteProductImageResponse](
+			httpClient,
+			baseURL+AdminServiceDeleteProductImageProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("DeleteProductImage")),
+			connect.WithClientOptions(opts...),
+		),
+		listPromotions: connect.NewClient[v1.ListPromotionsRequest, v1.ListPromotionsResponse](
+			httpClient,
+			baseURL+AdminServiceListPromotionsProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("ListPromotions")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		createPromotion: connect.NewClient[v1.CreatePromotionRequest, v1.CreatePromotionResponse](
+			httpClient,
+			baseURL+AdminServiceCreatePromotionProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("CreatePromotion")),
+			connect.WithClientOptions(opts...),
+		),
+		updatePromotion: connect.NewClient[v1.UpdatePromotionRequest, v1.UpdatePromotionResponse](
+			httpClient,
+			baseURL+AdminServiceUpdatePromotionProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("UpdatePromotion")),
+			connect.WithClientOptions(opts...),
+		),
+		endPromotion: connect.NewClient[v1.EndPromotionRequest, v1.EndPromotionResponse](
+			httpClient,
+			baseURL+AdminServiceEndPromotionProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("EndPromotion")),
 			connect.WithClientOptions(opts...),
 		),
 		listCustomers: connect.NewClient[v1.ListCustomersRequest, v1.ListCustomersResponse](
@@ -321,6 +450,17 @@ type adminServiceClient struct {
 	updateProduct        *connect.Client[v1.UpdateProductRequest, v1.UpdateProductResponse]
 	getProductContent    *connect.Client[v1.GetProductContentRequest, v1.GetProductContentResponse]
 	updateProductContent *connect.Client[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse]
+	createProduct        *connect.Client[v1.CreateProductRequest, v1.CreateProductResponse]
+	updateProductDetails *connect.Client[v1.UpdateProductDetailsRequest, v1.UpdateProductDetailsResponse]
+	archiveProduct       *connect.Client[v1.ArchiveProductRequest, v1.ArchiveProductResponse]
+	listProductImages    *connect.Client[v1.ListProductImagesRequest, v1.ListProductImagesResponse]
+	uploadProductImage   *connect.Client[v1.UploadProductImageRequest, v1.UploadProductImageResponse]
+	reorderProductImages *connect.Client[v1.ReorderProductImagesRequest, v1.ReorderProductImagesResponse]
+	deleteProductImage   *connect.Client[v1.DeleteProductImageRequest, v1.DeleteProductImageResponse]
+	listPromotions       *connect.Client[v1.ListPromotionsRequest, v1.ListPromotionsResponse]
+	createPromotion      *connect.Client[v1.CreatePromotionRequest, v1.CreatePromotionResponse]
+	updatePromotion      *connect.Client[v1.UpdatePromotionRequest, v1.UpdatePromotionResponse]
+	endPromotion         *connect.Client[v1.EndPromotionRequest, v1.EndPromotionResponse]
 	listCustomers        *connect.Client[v1.ListCustomersRequest, v1.ListCustomersResponse]
 	listOrders           *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
 	getAdminOrder        *connect.Client[v1.GetAdminOrderRequest, v1.GetAdminOrderResponse]
@@ -362,6 +502,61 @@ func (c *adminServiceClient) GetProductContent(ctx context.Context, req *connect
 // UpdateProductContent calls sabores.v1.AdminService.UpdateProductContent.
 func (c *adminServiceClient) UpdateProductContent(ctx context.Context, req *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error) {
 	return c.updateProductContent.CallUnary(ctx, req)
+}
+
+// CreateProduct calls sabores.v1.AdminService.CreateProduct.
+func (c *adminServiceClient) CreateProduct(ctx context.Context, req *connect.Request[v1.CreateProductRequest]) (*connect.Response[v1.CreateProductResponse], error) {
+	return c.createProduct.CallUnary(ctx, req)
+}
+
+// UpdateProductDetails calls sabores.v1.AdminService.UpdateProductDetails.
+func (c *adminServiceClient) UpdateProductDetails(ctx context.Context, req *connect.Request[v1.UpdateProductDetailsRequest]) (*connect.Response[v1.UpdateProductDetailsResponse], error) {
+	return c.updateProductDetails.CallUnary(ctx, req)
+}
+
+// ArchiveProduct calls sabores.v1.AdminService.ArchiveProduct.
+func (c *adminServiceClient) ArchiveProduct(ctx context.Context, req *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error) {
+	return c.archiveProduct.CallUnary(ctx, req)
+}
+
+// ListProductImages calls sabores.v1.AdminService.ListProductImages.
+func (c *adminServiceClient) ListProductImages(ctx context.Context, req *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error) {
+	return c.listProductImages.CallUnary(ctx, req)
+}
+
+// UploadProductImage calls sabores.v1.AdminService.UploadProductImage.
+func (c *adminServiceClient) UploadProductImage(ctx context.Context, req *connect.Request[v1.UploadProductImageRequest]) (*connect.Response[v1.UploadProductImageResponse], error) {
+	return c.uploadProductImage.CallUnary(ctx, req)
+}
+
+// ReorderProductImages calls sabores.v1.AdminService.ReorderProductImages.
+func (c *adminServiceClient) ReorderProductImages(ctx context.Context, req *connect.Request[v1.ReorderProductImagesRequest]) (*connect.Response[v1.ReorderProductImagesResponse], error) {
+	return c.reorderProductImages.CallUnary(ctx, req)
+}
+
+// DeleteProductImage calls sabores.v1.AdminService.DeleteProductImage.
+func (c *adminServiceClient) DeleteProductImage(ctx context.Context, req *connect.Request[v1.DeleteProductImageRequest]) (*connect.Response[v1.DeleteProductImageResponse], error) {
+	return c.deleteProductImage.CallUnary(ctx, req)
+}
+
+// ListPromotions calls sabores.v1.AdminService.ListPromotions.
+func (c *adminServiceClient) ListPromotions(ctx context.Context, req *connect.Request[v1.ListPromotionsRequest]) (*connect.Response[v1.ListPromotionsResponse], error) {
+	return c.listPromotions.CallUnary(ctx, req)
+}
+
+// CreatePromotion calls sabores.v1.AdminService.CreatePromotion.
+func (c *adminServiceClient) CreatePromotion(ctx context.Context, req *connect.Request[v1.CreatePromotionRequest]) (*connect.Response[v1.CreatePromotionResponse], error) {
+	return c.createPromotion.CallUnary(ctx, req)
+}
+
+// UpdatePromotion calls sabores.v1.AdminService.UpdatePromotion.
+func (c *adminServiceClient) UpdatePromotion(ctx context.Context, req *connect.Request[v1.UpdatePromotionRequest]) (*connect.Response[v1.UpdatePromotionResponse], error) {
+	return c.updatePromotion.CallUnary(ctx, req)
+}
+
+// EndPromotion calls sabores.v1.AdminService.EndPromotion.
+func (c *adminServiceClient) EndPromotion(ctx context.Context, req *connect.Request[v1.EndPromotionRequest]) (*connect.Response[v1.EndPromotionResponse], error) {
+	return c.endPromotion.CallUnary(ctx, req)
 }
 
 // ListCustomers calls sabores.v1.AdminService.ListCustomers.
@@ -460,6 +655,34 @@ type AdminServiceHandler interface {
 	// UpdateProductContent replaces a product's content, checking the
 	// allergens emphasised in the ingredients against its flags; audited.
 	UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error)
+	// CreateProduct adds a product with its details and initial stock (a
+	// receipt in the stock ledger) and the generated placeholder picture;
+	// audited.
+	CreateProduct(context.Context, *connect.Request[v1.CreateProductRequest]) (*connect.Response[v1.CreateProductResponse], error)
+	// UpdateProductDetails replaces every detail of a product; a new price
+	// enters the price history; audited field by field.
+	UpdateProductDetails(context.Context, *connect.Request[v1.UpdateProductDetailsRequest]) (*connect.Response[v1.UpdateProductDetailsResponse], error)
+	// ArchiveProduct takes a product off the storefront for good, or brings
+	// it back; it stays on the orders and invoices that sold it. Products are
+	// never deleted; audited.
+	ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error)
+	// ListProductImages lists a product's uploaded pictures in order.
+	ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error)
+	// UploadProductImage adds a picture (JPEG, PNG or WebP, at most 5 MB)
+	// after the product's others, resized to the storefront's widths; audited.
+	UploadProductImage(context.Context, *connect.Request[v1.UploadProductImageRequest]) (*connect.Response[v1.UploadProductImageResponse], error)
+	// ReorderProductImages puts a product's pictures in a new order; audited.
+	ReorderProductImages(context.Context, *connect.Request[v1.ReorderProductImagesRequest]) (*connect.Response[v1.ReorderProductImagesResponse], error)
+	// DeleteProductImage removes a picture from a product; audited.
+	DeleteProductImage(context.Context, *connect.Request[v1.DeleteProductImageRequest]) (*connect.Response[v1.DeleteProductImageResponse], error)
+	// ListPromotions pages the promotions, newest first, 50 by default.
+	ListPromotions(context.Context, *connect.Request[v1.ListPromotionsRequest]) (*connect.Response[v1.ListPromotionsResponse], error)
+	// CreatePromotion puts a product on promotion; audited.
+	CreatePromotion(context.Context, *connect.Request[v1.CreatePromotionRequest]) (*connect.Response[v1.CreatePromotionResponse], error)
+	// UpdatePromotion changes a promotion that has not ended; audited.
+	UpdatePromotion(context.Context, *connect.Request[v1.UpdatePromotionRequest]) (*connect.Response[v1.UpdatePromotionResponse], error)
+	// EndPromotion ends a promotion now (or withdraws one not started); audited.
+	EndPromotion(context.Context, *connect.Request[v1.EndPromotionRequest]) (*connect.Response[v1.EndPromotionResponse], error)
 	// ListCustomers lists active customers, newest first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
 	// ListOrders lists every customer's orders, newest first, filtered by
@@ -548,6 +771,74 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		AdminServiceUpdateProductContentProcedure,
 		svc.UpdateProductContent,
 		connect.WithSchema(adminServiceMethods.ByName("UpdateProductContent")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceCreateProductHandler := connect.NewUnaryHandler(
+		AdminServiceCreateProductProcedure,
+		svc.CreateProduct,
+		connect.WithSchema(adminServiceMethods.ByName("CreateProduct")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceUpdateProductDetailsHandler := connect.NewUnaryHandler(
+		AdminServiceUpdateProductDetailsProcedure,
+		svc.UpdateProductDetails,
+		connect.WithSchema(adminServiceMethods.ByName("UpdateProductDetails")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceArchiveProductHandler := connect.NewUnaryHandler(
+		AdminServiceArchiveProductProcedure,
+		svc.ArchiveProduct,
+		connect.WithSchema(adminServiceMethods.ByName("ArchiveProduct")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceListProductImagesHandler := connect.NewUnaryHandler(
+		AdminServiceListProductImagesProcedure,
+		svc.ListProductImages,
+		connect.WithSchema(adminServiceMethods.ByName("ListProductImages")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceUploadProductImageHandler := connect.NewUnaryHandler(
+		AdminServiceUploadProductImageProcedure,
+		svc.UploadProductImage,
+		connect.WithSchema(adminServiceMethods.ByName("UploadProductImage")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceReorderProductImagesHandler := connect.NewUnaryHandler(
+		AdminServiceReorderProductImagesProcedure,
+		svc.ReorderProductImages,
+		connect.WithSchema(adminServiceMethods.ByName("ReorderProductImages")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceDeleteProductImageHandler := connect.NewUnaryHandler(
+		AdminServiceDeleteProductImageProcedure,
+		svc.DeleteProductImage,
+		connect.WithSchema(adminServiceMethods.ByName("DeleteProductImage")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceListPromotionsHandler := connect.NewUnaryHandler(
+		AdminServiceListPromotionsProcedure,
+		svc.ListPromotions,
+		connect.WithSchema(adminServiceMethods.ByName("ListPromotions")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceCreatePromotionHandler := connect.NewUnaryHandler(
+		AdminServiceCreatePromotionProcedure,
+		svc.CreatePromotion,
+		connect.WithSchema(adminServiceMethods.ByName("CreatePromotion")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceUpdatePromotionHandler := connect.NewUnaryHandler(
+		AdminServiceUpdatePromotionProcedure,
+		svc.UpdatePromotion,
+		connect.WithSchema(adminServiceMethods.ByName("UpdatePromotion")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceEndPromotionHandler := connect.NewUnaryHandler(
+		AdminServiceEndPromotionProcedure,
+		svc.EndPromotion,
+		connect.WithSchema(adminServiceMethods.ByName("EndPromotion")),
 		connect.WithHandlerOptions(opts...),
 	)
 	adminServiceListCustomersHandler := connect.NewUnaryHandler(
@@ -667,6 +958,28 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceGetProductContentHandler.ServeHTTP(w, r)
 		case AdminServiceUpdateProductContentProcedure:
 			adminServiceUpdateProductContentHandler.ServeHTTP(w, r)
+		case AdminServiceCreateProductProcedure:
+			adminServiceCreateProductHandler.ServeHTTP(w, r)
+		case AdminServiceUpdateProductDetailsProcedure:
+			adminServiceUpdateProductDetailsHandler.ServeHTTP(w, r)
+		case AdminServiceArchiveProductProcedure:
+			adminServiceArchiveProductHandler.ServeHTTP(w, r)
+		case AdminServiceListProductImagesProcedure:
+			adminServiceListProductImagesHandler.ServeHTTP(w, r)
+		case AdminServiceUploadProductImageProcedure:
+			adminServiceUploadProductImageHandler.ServeHTTP(w, r)
+		case AdminServiceReorderProductImagesProcedure:
+			adminServiceReorderProductImagesHandler.ServeHTTP(w, r)
+		case AdminServiceDeleteProductImageProcedure:
+			adminServiceDeleteProductImageHandler.ServeHTTP(w, r)
+		case AdminServiceListPromotionsProcedure:
+			adminServiceListPromotionsHandler.ServeHTTP(w, r)
+		case AdminServiceCreatePromotionProcedure:
+			adminServiceCreatePromotionHandler.ServeHTTP(w, r)
+		case AdminServiceUpdatePromotionProcedure:
+			adminServiceUpdatePromotionHandler.ServeHTTP(w, r)
+		case AdminServiceEndPromotionProcedure:
+			adminServiceEndPromotionHandler.ServeHTTP(w, r)
 		case AdminServiceListCustomersProcedure:
 			adminServiceListCustomersHandler.ServeHTTP(w, r)
 		case AdminServiceListOrdersProcedure:
@@ -726,6 +1039,50 @@ func (UnimplementedAdminServiceHandler) GetProductContent(context.Context, *conn
 
 func (UnimplementedAdminServiceHandler) UpdateProductContent(context.Context, *connect.Request[v1.UpdateProductContentRequest]) (*connect.Response[v1.UpdateProductContentResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UpdateProductContent is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) CreateProduct(context.Context, *connect.Request[v1.CreateProductRequest]) (*connect.Response[v1.CreateProductResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.CreateProduct is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) UpdateProductDetails(context.Context, *connect.Request[v1.UpdateProductDetailsRequest]) (*connect.Response[v1.UpdateProductDetailsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UpdateProductDetails is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ArchiveProduct is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ListProductImages is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) UploadProductImage(context.Context, *connect.Request[v1.UploadProductImageRequest]) (*connect.Response[v1.UploadProductImageResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UploadProductImage is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) ReorderProductImages(context.Context, *connect.Request[v1.ReorderProductImagesRequest]) (*connect.Response[v1.ReorderProductImagesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ReorderProductImages is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) DeleteProductImage(context.Context, *connect.Request[v1.DeleteProductImageRequest]) (*connect.Response[v1.DeleteProductImageResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.DeleteProductImage is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) ListPromotions(context.Context, *connect.Request[v1.ListPromotionsRequest]) (*connect.Response[v1.ListPromotionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ListPromotions is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) CreatePromotion(context.Context, *connect.Request[v1.CreatePromotionRequest]) (*connect.Response[v1.CreatePromotionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.CreatePromotion is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) UpdatePromotion(context.Context, *connect.Request[v1.UpdatePromotionRequest]) (*connect.Response[v1.UpdatePromotionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UpdatePromotion is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) EndPromotion(context.Context, *connect.Request[v1.EndPromotionRequest]) (*connect.Response[v1.EndPromotionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.EndPromotion is not implemented"))
 }
 
 func (UnimplementedAdminServiceHandler) ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error) {

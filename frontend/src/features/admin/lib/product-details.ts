@@ -1,0 +1,115 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ProductDetailsSchema } from "@gen/sabores/v1/admin_catalogue_pb";
+import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
+import { hundredthsText, isPresetVat, parsePriceCents, parseVatBasisPoints, priceInputText } from "@/features/admin/lib/decimal-input";
+import { isOnlineCategory } from "@/features/admin/lib/online-categories";
+
+/** productCategories are the categories a product belongs to, as the contract lists them. */
+export const productCategories = ["bebidas", "doces", "alimentos", "congelados", "beleza", "perfumes"] as const;
+
+/** customVat is the VAT select's value for a rate outside the presets. */
+export const customVat = "custom";
+
+/** DetailsValues are the product form's fields as typed. */
+export interface DetailsValues {
+  name: string;
+  code: string;
+  sku: string;
+  ean: string;
+  brand: string;
+  description: string;
+  category: string;
+  country: string;
+  price: string;
+  vatPreset: string;
+  customVat: string;
+  onlineCategories: string[];
+  initialStock: string;
+}
+
+/** DetailsField is a field of the form a server complaint can name. */
+export type DetailsField = keyof DetailsValues;
+
+/** emptyDetails is a new product's form: food, 21 % VAT. */
+export const emptyDetails: DetailsValues = {
+  name: "",
+  code: "",
+  sku: "",
+  ean: "",
+  brand: "",
+  description: "",
+  category: "alimentos",
+  country: "",
+  price: "",
+  vatPreset: "21",
+  customVat: "",
+  onlineCategories: [],
+  initialStock: "0",
+};
+
+/** detailsOf fills the form from a stored product. */
+export function detailsOf(p: AdminProduct): DetailsValues {
+  const preset = isPresetVat(p.vatBasisPoints);
+  return {
+    name: p.name,
+    code: p.code,
+    sku: p.sku,
+    ean: p.ean,
+    brand: p.brand,
+    description: p.description,
+    category: p.category,
+    country: p.country,
+    price: priceInputText(Number(p.priceCents)),
+    vatPreset: preset ? String(p.vatBasisPoints / 100) : customVat,
+    customVat: preset ? "" : hundredthsText(p.vatBasisPoints),
+    onlineCategories: p.onlineCategories.filter(isOnlineCategory),
+    initialStock: String(p.stock),
+  };
+}
+
+/** vatText is the rate the form sends: the preset, or the custom rate as typed. */
+export function vatText(v: DetailsValues): string {
+  return v.vatPreset === customVat ? v.customVat.trim() : v.vatPreset;
+}
+
+/** toDetails builds the request's details; the form has checked them already. */
+export function toDetails(v: DetailsValues): MessageInitShape<typeof ProductDetailsSchema> {
+  return {
+    name: v.name.trim(),
+    code: v.code.trim(),
+    sku: v.sku.trim(),
+    ean: v.ean.trim(),
+    brand: v.brand.trim(),
+    description: v.description.trim(),
+    category: v.category,
+    country: v.country,
+    price: v.price.trim(),
+    vatRate: vatText(v),
+    onlineCategories: v.onlineCategories,
+  };
+}
+
+/** validPrice and validVat say whether the texts parse as the server reads them. */
+export const validPrice = (s: string) => parsePriceCents(s) !== null;
+/** validVat says whether a custom rate parses: 0 to 100, two decimals at most. */
+export const validVat = (s: string) => parseVatBasisPoints(s) !== null;
+
+/** fieldOfPath maps a server field path ("details.price") to the form's field. */
+export function fieldOfPath(path: string): DetailsField | undefined {
+  const f = path.replace(/^details\./, "");
+  const map: Record<string, DetailsField> = {
+    name: "name",
+    code: "code",
+    sku: "sku",
+    ean: "ean",
+    brand: "brand",
+    description: "description",
+    category: "category",
+    country: "country",
+    price: "price",
+    vat_rate: "customVat",
+    online_categories: "onlineCategories",
+    initial_stock: "initialStock",
+  };
+  return map[f];
+}
