@@ -24,6 +24,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
+	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/settings"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
@@ -36,9 +37,10 @@ import (
 // who is calling and what they may do, then the order rate limit, which
 // needs to know the caller) and extra routes (sign-in, product pictures),
 // and returns the /metrics handler for handler to place. Catalogue reads go
-// to the read pool, through an in-process cache that the primary's
-// catalog_changed notifications invalidate (a replica cannot LISTEN);
-// everything that must see its own writes uses the primary. The cache's
+// to the read pool once it replayed the last change (readroute), through an
+// in-process cache that the primary's catalog_changed notifications
+// invalidate (a replica cannot LISTEN); everything that must see its own
+// writes uses the primary. The cache's
 // listener runs until ctx ends.
 func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.Handler, error) {
 	cfg := app.Config
@@ -75,16 +77,22 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if err := paymentRoutes(app, dbs.Primary, routes); err != nil {
 		return server.Options{}, nil, err
 	}
-	maps.Copy(routes, sitemap.Routes(db.New(dbs.Read), cfg.PublicURL))
 	feed := changefeed.New(app.Log)
 	go feed.Listen(ctx, dbs.Primary, nil)
+	// Reads from a replica wait until it replayed the feed's last change,
+	// or go to the primary (readroute).
+	var reads db.DBTX = dbs.Primary
+	if dbs.Read != dbs.Primary {
+		reads = readroute.New(dbs.Primary, dbs.Read, feed)
+	}
+	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.Primary)
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:   catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
-			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
+			Catalog:   catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
+			Promotion: catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
 			Cart:      cart.New(dbs.Primary, promos),
 			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).
 				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),

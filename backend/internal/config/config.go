@@ -197,7 +197,7 @@ var options = []Option{
 	},
 	{
 		Env: "READ_DATABASE_URL", Flag: "read-database-url", credentials: true,
-		Description: "Optional read replica for catalogue reads. Empty uses DATABASE_URL. Changes are announced from the primary, so a replica that lags can have an answer read before the change cached for up to 30 s: replicate with `synchronous_commit = remote_apply` where that matters.",
+		Description: "Optional streaming read replica (a hot standby of DATABASE_URL) for catalogue reads. Empty uses DATABASE_URL. After a catalogue change a read goes to the replica only once it has replayed past the change (up to 50 ms of waiting), else to the primary; a server that is not a standby gets none.",
 		set:         func(c *Config, v string) error { c.ReadDatabaseURL = v; return nil },
 		get:         func(c *Config) string { return c.ReadDatabaseURL },
 	},
