@@ -108,7 +108,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			m.Interceptor(),
 			signIn.Interceptor(),
 			authz.New(signIn.Origins()),
-			guard.OrderLimit(guard.OrderInterval, guard.OrderBurst),
+			guard.OrderLimit(dbs.Primary, guard.OrderInterval, guard.OrderBurst),
 		},
 		Routes:    routes,
 		PublicURL: cfg.PublicURL,

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -151,6 +152,10 @@ type run struct {
 	primary  *pgxpool.Pool
 	products []int64
 
+	// inflight counts checkouts sent and not yet answered: the chaos
+	// kills while one is, so some checkouts lose their replica mid-call.
+	inflight atomic.Int32
+
 	mu sync.Mutex
 	// signIns are the replicas each sign-in started and finished on.
 	signIns [][2]string
@@ -164,7 +169,9 @@ type run struct {
 	reads     int
 	readFails int
 	kills     int
-	adminOps  int
+	// killedMidCheckout counts kills made while a checkout was in flight.
+	killedMidCheckout int
+	adminOps          int
 	adminErrs []string
 }
 
@@ -255,7 +262,9 @@ func (r *run) shop(ctx context.Context, b *http.Client, i int) {
 		}
 		for attempt := 0; ; attempt++ {
 			// A checkout under way is finished even after the run's end.
+			r.inflight.Add(1)
 			res, err := orders.PlaceOrder(context.WithoutCancel(ctx), connect.NewRequest(req))
+			r.inflight.Add(-1)
 			if err == nil {
 				r.mu.Lock()
 				r.acknowledged = append(r.acknowledged, res.Msg.GetOrder().GetId())
@@ -393,10 +402,21 @@ func (r *run) chaos(ctx context.Context) {
 			return
 		case <-time.After(killEvery):
 		}
+		// Wait (a little) for a checkout in flight: with round robin, one in
+		// three such kills takes the replica serving it.
+		midCheckout := false
+		for wait := time.Now().Add(3 * time.Second); time.Now().Before(wait); time.Sleep(time.Millisecond) {
+			if midCheckout = r.inflight.Load() > 0; midCheckout {
+				break
+			}
+		}
 		rep := reps[i%len(reps)]
 		rep.Kill()
 		r.mu.Lock()
 		r.kills++
+		if midCheckout {
+			r.killedMidCheckout++
+		}
 		r.mu.Unlock()
 		r.t.Logf("%v: killed %s", time.Now().Format("15:04:05.000"), rep.Name)
 		time.Sleep(downFor)
@@ -430,8 +450,8 @@ func (r *run) checkOrders(ctx context.Context) {
 	if err := r.primary.QueryRow(ctx, `SELECT count(*) FROM orders WHERE id = ANY($1)`, r.acknowledged).Scan(&found); err != nil {
 		r.t.Fatal(err)
 	}
-	r.t.Logf("checkouts acknowledged: %d (%d needed a retry, %d failed attempts in all); in the database: %d; kills: %d",
-		len(r.acknowledged), r.retried, r.failedAttempts, found, r.kills)
+	r.t.Logf("checkouts acknowledged: %d (%d needed a retry, %d failed attempts in all); in the database: %d; kills: %d (%d while a checkout was in flight)",
+		len(r.acknowledged), r.retried, r.failedAttempts, found, r.kills, r.killedMidCheckout)
 	if found != len(r.acknowledged) || len(r.acknowledged) == 0 {
 		r.t.Errorf("%d acknowledged orders, %d of them in the database", len(r.acknowledged), found)
 	}
