@@ -172,7 +172,7 @@ type run struct {
 	// killedMidCheckout counts kills made while a checkout was in flight.
 	killedMidCheckout int
 	adminOps          int
-	adminErrs []string
+	adminErrs         []string
 }
 
 // browser is an HTTP client with a cookie jar that sends the shop's Origin
