@@ -142,7 +142,7 @@ func Start(ctx context.Context, opts Options) (c *Cluster, err error) {
 	}
 	log.Info("cluster: primary and streaming replica up", "primary", c.primary.DataDir(), "replica", c.replica.DataDir())
 
-	public := fmt.Sprintf("http://%s", net.JoinHostPort(publicHost(opts.Host), strconv.Itoa(opts.Port)))
+	public := c.URL()
 	for i := range opts.Replicas {
 		r := &Replica{
 			Name: fmt.Sprintf("shopd%d", i+1),
@@ -189,9 +189,10 @@ func publicHost(host string) string {
 	return host
 }
 
-// URL is the load balancer's address.
+// URL is the load balancer's address as browsers use it (the shop's
+// PUBLIC_URL: sign-in cookies are set for this host).
 func (c *Cluster) URL() string {
-	return "http://" + net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port))
+	return "http://" + net.JoinHostPort(publicHost(c.opts.Host), strconv.Itoa(c.opts.Port))
 }
 
 // StatsURL is HAProxy's statistics page.

@@ -9,11 +9,14 @@
 // pg_last_wal_replay_lsn() with the feed's LSN: reached, the read goes to
 // the replica; not yet, it waits a little for replay (MaxWait) and then
 // reads from the primary. While the feed is not live, the changes are
-// unknown and every read goes to the primary.
+// unknown and every read goes to the primary; so do reads while the
+// replica cannot answer.
 package readroute
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -87,19 +90,73 @@ func (r *Router) Stats() Stats {
 	return Stats{Replica: r.toReplica.Load(), Primary: r.toPrimary.Load(), Waited: r.waited.Load()}
 }
 
-// Exec runs sql on the pool Pick chooses.
+// Exec runs sql on the pool Pick chooses, on the primary when the replica
+// cannot answer.
 func (r *Router) Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error) {
-	return r.Pick(ctx).Exec(ctx, sql, args...)
+	pool := r.Pick(ctx)
+	tag, err := pool.Exec(ctx, sql, args...)
+	if pool == r.replica && r.failedOver(ctx, err) {
+		return r.primaryPool().Exec(ctx, sql, args...)
+	}
+	return tag, err
 }
 
-// Query runs sql on the pool Pick chooses.
+// Query runs sql on the pool Pick chooses, on the primary when the
+// replica cannot answer.
 func (r *Router) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
-	return r.Pick(ctx).Query(ctx, sql, args...)
+	pool := r.Pick(ctx)
+	rows, err := pool.Query(ctx, sql, args...)
+	if pool == r.replica && r.failedOver(ctx, err) {
+		return r.primaryPool().Query(ctx, sql, args...)
+	}
+	return rows, err
 }
 
-// QueryRow runs sql on the pool Pick chooses.
+// QueryRow runs sql on the pool Pick chooses, on the primary when the
+// replica cannot answer.
 func (r *Router) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
-	return r.Pick(ctx).QueryRow(ctx, sql, args...)
+	pool := r.Pick(ctx)
+	row := pool.QueryRow(ctx, sql, args...)
+	if pool != r.replica {
+		return row
+	}
+	return fallbackRow{r: r, ctx: ctx, sql: sql, args: args, row: row}
+}
+
+// fallbackRow scans a replica's row, reading it from the primary instead
+// when the replica could not answer.
+type fallbackRow struct {
+	r    *Router
+	ctx  context.Context //nolint:containedctx // the row's query runs when Scan is called
+	sql  string
+	args []any
+	row  pgx.Row
+}
+
+func (f fallbackRow) Scan(dest ...any) error {
+	err := f.row.Scan(dest...)
+	if f.r.failedOver(f.ctx, err) {
+		return f.r.primaryPool().QueryRow(f.ctx, f.sql, f.args...).Scan(dest...)
+	}
+	return err
+}
+
+// failedOver reports whether err means the replica could not answer (it is
+// down, restarting, or cancelled the statement for a conflict with
+// replay), so the statement should run on the primary; a replica that is
+// unreachable is skipped for a while.
+func (r *Router) failedOver(ctx context.Context, err error) bool {
+	if err == nil || errors.Is(err, pgx.ErrNoRows) || ctx.Err() != nil {
+		return false
+	}
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		// 40001: canceled for a conflict with recovery; class 57: the
+		// server is shutting down or starting.
+		return pgErr.Code == "40001" || strings.HasPrefix(pgErr.Code, "57")
+	}
+	r.downUntil.Store(time.Now().Add(unreachableFor).UnixNano())
+	return true
 }
 
 // Pick returns the replica when it has replayed past every change the feed
@@ -107,15 +164,12 @@ func (r *Router) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row 
 // moves forward, so a replica chosen here still shows those changes when
 // the statement runs.
 func (r *Router) Pick(ctx context.Context) *pgxpool.Pool {
-	if !r.feed.Live() {
+	if !r.feed.Live() || time.Now().UnixNano() < r.downUntil.Load() {
 		return r.primaryPool()
 	}
 	need := r.feed.LSN()
 	if r.replayed.Load() >= need {
 		return r.replicaPool()
-	}
-	if time.Now().UnixNano() < r.downUntil.Load() {
-		return r.primaryPool()
 	}
 	deadline := time.Now().Add(r.maxWait)
 	for {

@@ -21,6 +21,7 @@ import (
 type pair struct {
 	primary, replica *pgxpool.Pool
 	feed             *changefeed.Feed
+	replicaServer    *pgembed.Cluster
 }
 
 func startPair(t *testing.T) pair {
@@ -48,7 +49,7 @@ func startPair(t *testing.T) pair {
 		t.Fatal(err)
 	}
 	replica := start(pgembed.Options{Dir: filepath.Join(dir, "r"), StandbyOf: primary.DSN(""), Settings: []string{"max_connections=20"}})
-	p := pair{primary: pp, replica: open(t, replica.DSN("")), feed: changefeed.New(nil)}
+	p := pair{primary: pp, replica: open(t, replica.DSN("")), feed: changefeed.New(nil), replicaServer: replica}
 
 	lctx, cancel := context.WithCancel(ctx)
 	ready, stopped := make(chan struct{}), make(chan struct{})
@@ -193,6 +194,32 @@ func TestReadsNeverShowAPriceOlderThanTheFeed(t *testing.T) {
 		}
 		if s := slow.Stats(); s.Waited != 1 {
 			t.Errorf("stats %+v, want one read that waited", s)
+		}
+	})
+
+	t.Run("replica down", func(t *testing.T) {
+		testwait.Until(t, 5*time.Second, "the replica catching up", func() bool { return replicaPrice() == 400 })
+		if got := read(); got != 400 {
+			t.Fatalf("read %d, want 400", got)
+		}
+		if err := p.replicaServer.Stop(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 3 {
+			if got := read(); got != 400 {
+				t.Fatalf("read %d with the replica down: %d, want 400 from the primary", i, got)
+			}
+		}
+		var n int
+		rows, err := router.Query(t.Context(), `SELECT cents FROM prices`)
+		if err != nil {
+			t.Fatalf("Query with the replica down: %v", err)
+		}
+		for rows.Next() {
+			n++
+		}
+		if rows.Err() != nil || n != 1 {
+			t.Fatalf("Query with the replica down: %d rows, %v", n, rows.Err())
 		}
 	})
 
