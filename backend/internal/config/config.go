@@ -469,7 +469,7 @@ var options = []Option{
 	},
 	{
 		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: autoValue,
-		Description: "Built-in OpenID provider letting anyone sign in as anyone, admins included: development only. `auto` turns it on only in development with ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1; `:9000` is every address) and no Google client; `true` forces it on. Keeps its state in memory: one replica only.",
+		Description: "Built-in OpenID provider letting anyone sign in as anyone, admins included: development only. `auto` turns it on only in development with ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1; `:9000` is every address) and no Google client; `true` forces it on. Keeps its state in memory: one replica only, or its sign-in pages stuck to one replica behind a load balancer (docs/deployment.md).",
 		set: func(c *Config, v string) error {
 			if v == autoValue {
 				c.DevSignIn = devSignInByDefault(c)
