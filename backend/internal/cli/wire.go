@@ -83,7 +83,14 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	// or go to the primary (readroute).
 	var reads db.DBTX = dbs.Primary
 	if dbs.Read != dbs.Primary {
-		reads = readroute.New(dbs.Primary, dbs.Read, feed)
+		router := readroute.New(dbs.Primary, dbs.Read, feed)
+		if err := m.Register(metrics.ReadRoutes(func() (uint64, uint64, uint64) {
+			s := router.Stats()
+			return s.Replica, s.Primary, s.Waited
+		})); err != nil {
+			return server.Options{}, nil, err
+		}
+		reads = router
 	}
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})

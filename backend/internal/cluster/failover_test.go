@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"math/rand/v2"
 	"net"
@@ -15,6 +16,7 @@ import (
 	"net/http/cookiejar"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"sync"
@@ -137,6 +139,7 @@ func TestFailover(t *testing.T) {
 	}
 
 	r.checkSignIns()
+	r.checkReadRoutes(ctx)
 	r.checkOrders(ctx)
 	r.checkEmails(ctx, pit)
 	r.checkPrices()
@@ -442,6 +445,45 @@ func (r *run) checkSignIns() {
 	r.t.Logf("sign-ins: %d, %d finished on another replica than they started on", len(r.signIns), crossed)
 	if crossed == 0 {
 		r.t.Errorf("no sign-in crossed replicas: %v", r.signIns)
+	}
+}
+
+// checkReadRoutes reads each replica's /metrics: catalogue statements ran
+// on the read replica (else every freshness check above would prove
+// nothing about it), and some on the primary after changes.
+func (r *run) checkReadRoutes(ctx context.Context) {
+	pattern := regexp.MustCompile(`(?m)^sabores_read_route_(statements_total\{server="(\w+)"\}|waited_total) (\S+)$`)
+	var onReplica, onPrimary, waited float64
+	for _, rep := range r.c.Replicas() {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, rep.URL()+"/metrics", nil)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		_ = res.Body.Close()
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		for _, m := range pattern.FindAllStringSubmatch(string(body), -1) {
+			v, _ := strconv.ParseFloat(m[3], 64)
+			switch m[2] {
+			case "replica":
+				onReplica += v
+			case "primary":
+				onPrimary += v
+			default:
+				waited += v
+			}
+		}
+	}
+	r.t.Logf("catalogue statements since the last restart of each shopd: %.0f on the read replica (%.0f after waiting for replay), %.0f on the primary",
+		onReplica, waited, onPrimary)
+	if onReplica == 0 {
+		r.t.Error("no catalogue statement ran on the read replica")
 	}
 }
 
