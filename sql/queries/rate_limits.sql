@@ -8,3 +8,23 @@ RETURNING hits;
 -- name: RateLimitPrune :execrows
 -- Forgets windows that ended before @before.
 DELETE FROM rate_limits WHERE window_start < @before;
+
+-- name: RateBucketTake :one
+-- Refills @key's bucket for the time since its last hit (one token per
+-- @interval_seconds, at most @burst), then takes a token if one is there.
+-- Returns whether it did and the tokens left. Concurrent hits of one key
+-- queue on its row, so no two replicas take the same token.
+INSERT INTO rate_buckets AS b (key, tokens, updated_at, allowed)
+VALUES (@key, (@burst::float8) - 1, now(), true)
+ON CONFLICT (key) DO UPDATE SET
+    tokens = LEAST(@burst::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / @interval_seconds::float8)
+        - CASE WHEN LEAST(@burst::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / @interval_seconds::float8) >= 1
+               THEN 1 ELSE 0 END,
+    allowed = LEAST(@burst::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / @interval_seconds::float8) >= 1,
+    updated_at = now()
+RETURNING allowed, tokens;
+
+-- name: RateBucketPrune :execrows
+-- Forgets buckets untouched since @before: they have refilled completely,
+-- so forgetting them changes no answer (rate_buckets_updated_idx).
+DELETE FROM rate_buckets WHERE updated_at < @before;

@@ -11,7 +11,6 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -46,7 +45,7 @@ var _ saboresv1connect.CatalogServiceHandler = (*Service)(nil)
 
 // New returns a catalogue service reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
+func New(pool db.DBTX, promos shop.PromotionSource) *Service {
 	q := db.New(pool)
 	return &Service{queries: q, promos: shop.OrStored(promos, q)}
 }

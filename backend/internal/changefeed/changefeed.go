@@ -29,6 +29,9 @@ type Feed struct {
 	gen atomic.Uint64
 	// live is true while the listener is connected and listening.
 	live atomic.Bool
+	// lsn is the primary's WAL position after the last change heard: a
+	// read replica that has replayed this far shows every change announced.
+	lsn atomic.Uint64
 
 	mu   sync.RWMutex
 	subs []func()
@@ -61,6 +64,25 @@ func (f *Feed) Changed() {
 	for _, fn := range f.subs {
 		fn()
 	}
+}
+
+// LSN is the primary's WAL position (as pg_lsn's 64-bit value) read after
+// the last change Listen heard, or when it began listening: a read replica
+// whose pg_last_wal_replay_lsn() has reached it shows every change this
+// feed announced. It is 0 before Listen first connects.
+func (f *Feed) LSN() uint64 { return f.lsn.Load() }
+
+// changedAt announces a change once the primary's WAL position after it is
+// known, recording the position first: whoever sees the generation move
+// already finds the LSN the change needs.
+func (f *Feed) changedAt(lsn uint64) {
+	for {
+		old := f.lsn.Load()
+		if lsn <= old || f.lsn.CompareAndSwap(old, lsn) {
+			break
+		}
+	}
+	f.Changed()
 }
 
 // Generation is the number of changes announced so far.
@@ -110,8 +132,13 @@ func (f *Feed) listenOnce(ctx context.Context, cfg *pgx.ConnConfig, ready *chan<
 	if _, err := conn.Exec(ctx, "LISTEN "+Channel); err != nil {
 		return err
 	}
-	// Whatever changed while nobody listened is unknown: start empty.
-	f.Changed()
+	// Whatever changed while nobody listened is unknown: start empty, and
+	// ask replicas to have replayed everything written so far.
+	lsn, err := walPosition(ctx, conn)
+	if err != nil {
+		return err
+	}
+	f.changedAt(lsn)
 	f.live.Store(true)
 	*delay = 100 * time.Millisecond
 	if *ready != nil {
@@ -125,6 +152,30 @@ func (f *Feed) listenOnce(ctx context.Context, cfg *pgx.ConnConfig, ready *chan<
 			}
 			return err
 		}
-		f.Changed()
+		lsn, err := walPosition(ctx, conn)
+		if err != nil {
+			return err
+		}
+		f.changedAt(lsn)
 	}
+}
+
+// LSNBytes is the SQL turning the pg_lsn expression expr into a bigint (its
+// byte position), the form LSN returns and replicas are compared in.
+func LSNBytes(expr string) string {
+	return "(" + expr + " - '0/0'::pg_lsn)::bigint"
+}
+
+// walPosition reads the primary's WAL insert position. A notification is
+// delivered only after its transaction committed, so this position is at or
+// past that commit's record. It is the insert position rather than
+// pg_current_wal_lsn()'s write position because, under synchronous_commit =
+// off, a commit record may not be written out yet when the notification
+// arrives; a replica reaches the insert position as soon as it is flushed.
+func walPosition(ctx context.Context, conn *pgx.Conn) (uint64, error) {
+	var lsn int64
+	if err := conn.QueryRow(ctx, "SELECT "+LSNBytes("pg_current_wal_insert_lsn()")).Scan(&lsn); err != nil {
+		return 0, err
+	}
+	return uint64(lsn), nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
 // TestSubscribersSeeTheNewGeneration: a subscriber runs after the
@@ -64,5 +65,47 @@ func TestListenAnnouncesNotifications(t *testing.T) {
 	<-stopped
 	if feed.Live() {
 		t.Error("feed still live after Listen returned")
+	}
+}
+
+// TestChangesCarryThePrimarysWALPosition: each change heard records a WAL
+// position at or past the notifying transaction's commit, so a replica
+// that replayed that far shows the change.
+func TestChangesCarryThePrimarysWALPosition(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	feed := changefeed.New(nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	ready, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		feed.Listen(ctx, pool, ready)
+	}()
+	defer func() { cancel(); <-stopped }()
+	<-ready
+	if feed.LSN() == 0 {
+		t.Fatal("no WAL position recorded when the listener connected")
+	}
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gen := feed.Generation()
+	if _, err := tx.Exec(ctx, "CREATE TEMP TABLE t (v int); INSERT INTO t VALUES (1); SELECT pg_notify('"+changefeed.Channel+"', '')"); err != nil {
+		t.Fatal(err)
+	}
+	// Where the WAL stands just before the commit record is written: a
+	// position read inside the transaction (as a trigger could send) is
+	// here, and a replica replaying only that far does not show the commit.
+	var beforeCommit int64
+	if err := tx.QueryRow(ctx, "SELECT "+changefeed.LSNBytes("pg_current_wal_insert_lsn()")).Scan(&beforeCommit); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	testwait.Until(t, 5*time.Second, "the change heard", func() bool { return feed.Generation() > gen })
+	if got := feed.LSN(); got <= uint64(beforeCommit) {
+		t.Errorf("feed LSN %d is not past the commit (the WAL was at %d before it)", got, beforeCommit)
 	}
 }

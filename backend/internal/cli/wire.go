@@ -24,6 +24,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
+	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/settings"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -38,9 +39,10 @@ import (
 // who is calling and what they may do, then the order rate limit, which
 // needs to know the caller) and extra routes (sign-in, product pictures),
 // and returns the /metrics handler for handler to place. Catalogue reads go
-// to the read pool, through an in-process cache that the primary's
-// catalog_changed notifications invalidate (a replica cannot LISTEN);
-// everything that must see its own writes uses the primary. The cache's
+// to the read pool once it replayed the last change (readroute), through an
+// in-process cache that the primary's catalog_changed notifications
+// invalidate (a replica cannot LISTEN); everything that must see its own
+// writes uses the primary. The cache's
 // listener runs until ctx ends.
 func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.Handler, error) {
 	cfg := app.Config
@@ -87,16 +89,29 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if err := paymentRoutes(app, dbs.Primary, gateway, jobClient, paidEffects, routes); err != nil {
 		return server.Options{}, nil, err
 	}
-	maps.Copy(routes, sitemap.Routes(db.New(dbs.Read), cfg.PublicURL))
 	feed := changefeed.New(app.Log)
 	go feed.Listen(ctx, dbs.Primary, nil)
+	// Reads from a replica wait until it replayed the feed's last change,
+	// or go to the primary (readroute).
+	var reads db.DBTX = dbs.Primary
+	if dbs.Read != dbs.Primary {
+		router := readroute.New(dbs.Primary, dbs.Read, feed)
+		if err := m.Register(metrics.ReadRoutes(func() (uint64, uint64, uint64) {
+			s := router.Stats()
+			return s.Replica, s.Primary, s.Waited
+		})); err != nil {
+			return server.Options{}, nil, err
+		}
+		reads = router
+	}
+	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.Primary)
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:   catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
-			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
+			Catalog:   catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
+			Promotion: catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
 			Cart:      cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).WithDeliveryAreas(cfg.Delivery).
 				WithMailer(mailQueue).
@@ -120,7 +135,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			m.Interceptor(),
 			signIn.Interceptor(),
 			authz.New(signIn.Origins()),
-			guard.OrderLimit(guard.OrderInterval, guard.OrderBurst),
+			guard.OrderLimit(dbs.Primary, guard.OrderInterval, guard.OrderBurst),
 		},
 		Routes:    routes,
 		PublicURL: cfg.PublicURL,

@@ -195,7 +195,7 @@ var options = []Option{
 	},
 	{
 		Env: "READ_DATABASE_URL", Flag: "read-database-url", credentials: true,
-		Description: "Optional read replica for catalogue reads. Empty uses DATABASE_URL. Changes are announced from the primary, so a replica that lags can have an answer read before the change cached for up to 30 s: replicate with `synchronous_commit = remote_apply` where that matters.",
+		Description: "Optional streaming read replica (a hot standby of DATABASE_URL) for catalogue reads. Empty uses DATABASE_URL. After a catalogue change a read goes to the replica only once it has replayed past the change (up to 50 ms of waiting), else to the primary; a server that is not a standby gets none.",
 		set:         func(c *Config, v string) error { c.ReadDatabaseURL = v; return nil },
 		get:         func(c *Config) string { return c.ReadDatabaseURL },
 	},
@@ -467,7 +467,7 @@ var options = []Option{
 	},
 	{
 		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: autoValue,
-		Description: "Built-in OpenID provider letting anyone sign in as anyone, admins included: development only. `auto` turns it on only in development with ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1; `:9000` is every address) and no Google client; `true` forces it on. Keeps its state in memory: one replica only.",
+		Description: "Built-in OpenID provider letting anyone sign in as anyone, admins included: development only. `auto` turns it on only in development with ADDR and PUBLIC_URL both on loopback (localhost, 127.0.0.0/8, ::1; `:9000` is every address) and no Google client; `true` forces it on. Keeps its state in memory: one replica only, or its sign-in pages stuck to one replica behind a load balancer (docs/deployment.md).",
 		set: func(c *Config, v string) error {
 			if v == autoValue {
 				c.DevSignIn = devSignInByDefault(c)

@@ -398,6 +398,13 @@ type PromotionCandidate struct {
 	LowestPrice30dCents int64
 }
 
+type RateBucket struct {
+	Key       string
+	Tokens    float64
+	UpdatedAt time.Time
+	Allowed   bool
+}
+
 type RateLimit struct {
 	Key         string
 	WindowStart time.Time

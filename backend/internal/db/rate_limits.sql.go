@@ -10,6 +10,54 @@ import (
 	"time"
 )
 
+const rateBucketPrune = `-- name: RateBucketPrune :execrows
+DELETE FROM rate_buckets WHERE updated_at < $1
+`
+
+// Forgets buckets untouched since @before: they have refilled completely,
+// so forgetting them changes no answer (rate_buckets_updated_idx).
+func (q *Queries) RateBucketPrune(ctx context.Context, before time.Time) (int64, error) {
+	result, err := q.db.Exec(ctx, rateBucketPrune, before)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const rateBucketTake = `-- name: RateBucketTake :one
+INSERT INTO rate_buckets AS b (key, tokens, updated_at, allowed)
+VALUES ($1, ($2::float8) - 1, now(), true)
+ON CONFLICT (key) DO UPDATE SET
+    tokens = LEAST($2::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / $3::float8)
+        - CASE WHEN LEAST($2::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / $3::float8) >= 1
+               THEN 1 ELSE 0 END,
+    allowed = LEAST($2::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / $3::float8) >= 1,
+    updated_at = now()
+RETURNING allowed, tokens
+`
+
+type RateBucketTakeParams struct {
+	Key             string
+	Burst           float64
+	IntervalSeconds float64
+}
+
+type RateBucketTakeRow struct {
+	Allowed bool
+	Tokens  float64
+}
+
+// Refills @key's bucket for the time since its last hit (one token per
+// @interval_seconds, at most @burst), then takes a token if one is there.
+// Returns whether it did and the tokens left. Concurrent hits of one key
+// queue on its row, so no two replicas take the same token.
+func (q *Queries) RateBucketTake(ctx context.Context, arg RateBucketTakeParams) (RateBucketTakeRow, error) {
+	row := q.db.QueryRow(ctx, rateBucketTake, arg.Key, arg.Burst, arg.IntervalSeconds)
+	var i RateBucketTakeRow
+	err := row.Scan(&i.Allowed, &i.Tokens)
+	return i, err
+}
+
 const rateLimitHit = `-- name: RateLimitHit :one
 INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)
 ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1

@@ -14,6 +14,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/guard"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -94,7 +95,7 @@ func TestDeadline(t *testing.T) {
 func TestOrderLimit(t *testing.T) {
 	t.Parallel()
 	o := orders{deadline: make(chan time.Duration, 10)}
-	c := serve(t, o, signedIn(), guard.OrderLimit(time.Minute, 2))
+	c := serve(t, o, signedIn(), guard.OrderLimit(dbtest.New(t), time.Minute, 2))
 	place := func(user string) error {
 		req := connect.NewRequest(&saboresv1.PlaceOrderRequest{})
 		req.Header().Set("X-Test-User", user)

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/ratelimit"
@@ -20,8 +21,10 @@ const (
 
 // OrderLimit limits PlaceOrder per caller (the signed-in user, else the API
 // key, else the client address): beyond the rate it answers
-// ResourceExhausted with a RetryInfo detail saying when to try again. It
-// must run after authentication, which puts the caller in the context.
-func OrderLimit(interval time.Duration, burst int) connect.Interceptor {
-	return ratelimit.New(interval, burst).Interceptor(auth.CallerKey, saboresv1connect.OrderServicePlaceOrderProcedure)
+// ResourceExhausted with a RetryInfo detail saying when to try again. The
+// buckets are in pool's database, so the limit holds for the shop however
+// many replicas serve it. It must run after authentication, which puts the
+// caller in the context.
+func OrderLimit(pool *pgxpool.Pool, interval time.Duration, burst int) connect.Interceptor {
+	return ratelimit.NewSharedBuckets(pool, interval, burst).Interceptor(auth.CallerKey, saboresv1connect.OrderServicePlaceOrderProcedure)
 }

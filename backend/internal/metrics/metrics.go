@@ -145,3 +145,34 @@ func (c *poolCollector) Collect(ch chan<- prometheus.Metric) {
 	counter("acquire_wait_seconds_total", "Time spent waiting for a connection.", s.AcquireDuration().Seconds())
 	counter("new_conns_total", "Connections opened.", float64(s.NewConnsCount()))
 }
+
+// ReadRoutes counts where catalogue statements ran when a read replica is
+// configured (readroute): on the replica, on the primary (the replica
+// behind the last change or not answering), and how many of the replica's
+// first waited for its replay. stats reads the counts.
+func ReadRoutes(stats func() (replica, primary, waited uint64)) prometheus.Collector {
+	return readRoutes(stats)
+}
+
+type readRoutes func() (replica, primary, waited uint64)
+
+var (
+	readRouteDesc = prometheus.NewDesc("sabores_read_route_statements_total",
+		"Catalogue statements by the database that ran them (replica or primary).", []string{"server"}, nil)
+	readWaitDesc = prometheus.NewDesc("sabores_read_route_waited_total",
+		"Catalogue statements that waited for the replica to replay the last change before running there.", nil, nil)
+)
+
+// Describe sends the two descriptions.
+func (r readRoutes) Describe(ch chan<- *prometheus.Desc) {
+	ch <- readRouteDesc
+	ch <- readWaitDesc
+}
+
+// Collect reads the counts.
+func (r readRoutes) Collect(ch chan<- prometheus.Metric) {
+	replica, primary, waited := r()
+	ch <- prometheus.MustNewConstMetric(readRouteDesc, prometheus.CounterValue, float64(replica), "replica")
+	ch <- prometheus.MustNewConstMetric(readRouteDesc, prometheus.CounterValue, float64(primary), "primary")
+	ch <- prometheus.MustNewConstMetric(readWaitDesc, prometheus.CounterValue, float64(waited))
+}

@@ -43,6 +43,13 @@ type Options struct {
 	Logger *slog.Logger
 	// StartTimeout bounds how long Start waits for connections; default 30s.
 	StartTimeout time.Duration
+	// Settings are extra server settings ("name=value", each passed as
+	// postgres -c), such as a smaller max_connections.
+	Settings []string
+	// StandbyOf, when set, is the connection string of a primary: a new
+	// cluster is then made with pg_basebackup -R from it instead of initdb,
+	// and runs as its streaming hot standby (a read replica).
+	StandbyOf string
 }
 
 // Cluster is a running PostgreSQL server.
@@ -95,10 +102,10 @@ func Start(ctx context.Context, opts Options) (*Cluster, error) {
 	if err := prepareDirs(owner, dir, c.socketDir); err != nil {
 		return nil, err
 	}
-	if err := c.initdb(ctx, binDir, owner); err != nil {
+	if err := c.initdb(ctx, binDir, owner, opts.StandbyOf); err != nil {
 		return nil, err
 	}
-	if err := c.start(binDir, owner); err != nil {
+	if err := c.start(binDir, owner, opts.Settings); err != nil {
 		return nil, err
 	}
 	if err := c.waitReady(ctx, opts.StartTimeout); err != nil {
@@ -250,7 +257,7 @@ func prepareDirs(o owner, dirs ...string) error {
 	return nil
 }
 
-func (c *Cluster) initdb(ctx context.Context, binDir string, o owner) error {
+func (c *Cluster) initdb(ctx context.Context, binDir string, o owner, standbyOf string) error {
 	version, err := os.ReadFile(filepath.Join(c.dataDir, "PG_VERSION"))
 	switch {
 	case err == nil:
@@ -270,15 +277,25 @@ func (c *Cluster) initdb(ctx context.Context, binDir string, o owner) error {
 	if err := prepareDirs(o, scratch); err != nil {
 		return err
 	}
-	c.log.Info("creating embedded PostgreSQL cluster", "data", c.dataDir)
-	cmd := exec.CommandContext(ctx, filepath.Join(binDir, "initdb"),
-		"--pgdata", scratch, "--username=postgres", "--auth=trust",
-		"--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions")
+	var cmd *exec.Cmd
+	if standbyOf == "" {
+		c.log.Info("creating embedded PostgreSQL cluster", "data", c.dataDir)
+		cmd = exec.CommandContext(ctx, filepath.Join(binDir, "initdb"),
+			"--pgdata", scratch, "--username=postgres", "--auth=trust",
+			"--encoding=UTF8", "--locale=C.UTF-8", "--no-instructions")
+	} else {
+		// -R writes standby.signal and primary_conninfo, -X stream copies
+		// the WAL written meanwhile: the copy starts as a consistent standby.
+		c.log.Info("copying the primary into a standby with pg_basebackup", "data", c.dataDir)
+		cmd = exec.CommandContext(ctx, filepath.Join(binDir, "pg_basebackup"),
+			"--pgdata", scratch, "--dbname", standbyOf, "--write-recovery-conf",
+			"--wal-method=stream", "--checkpoint=fast", "--no-password")
+	}
 	cmd.SysProcAttr = o.sysProcAttr()
 	cmd.Dir = "/" // chdir runs before exec grants capabilities, so pick a folder anyone may enter
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("pgembed: initdb: %w\n%s", err, out)
+		return fmt.Errorf("pgembed: %s: %w\n%s", filepath.Base(cmd.Path), err, out)
 	}
 	if err := os.Remove(c.dataDir); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("pgembed: %s is neither a cluster nor empty: %w", c.dataDir, err)
@@ -289,17 +306,22 @@ func (c *Cluster) initdb(ctx context.Context, binDir string, o owner) error {
 	return nil
 }
 
-func (c *Cluster) start(binDir string, o owner) error {
-	// Not CommandContext: the server outlives Start's context and is
-	// stopped by Stop, with a shutdown mode of our choosing.
-	c.cmd = exec.Command(filepath.Join(binDir, "postgres"), //nolint:noctx // see above
+func (c *Cluster) start(binDir string, o owner, settings []string) error {
+	args := []string{
 		"-D", c.dataDir,
 		"-c", "listen_addresses=",
-		"-c", "unix_socket_directories="+c.socketDir,
+		"-c", "unix_socket_directories=" + c.socketDir,
 		"-c", "unix_socket_permissions=0700",
 		"-c", "logging_collector=off",
-	)
-	c.cmd.Dir = "/" // chdir runs before exec grants capabilities, so pick a folder anyone may enter
+	}
+	for _, s := range settings {
+		args = append(args, "-c", s)
+	}
+	// Not CommandContext: the server outlives Start's context and is
+	// stopped by Stop, with a shutdown mode of our choosing.
+	c.cmd = exec.Command(filepath.Join(binDir, "postgres"), args...) //nolint:noctx // see above
+	// chdir runs before exec grants capabilities, so pick a folder anyone may enter.
+	c.cmd.Dir = "/"
 	c.cmd.SysProcAttr = o.sysProcAttr()
 	stderr, err := c.cmd.StderrPipe()
 	if err != nil {

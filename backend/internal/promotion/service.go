@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productcontent"
@@ -30,7 +29,7 @@ var _ saboresv1connect.PromotionServiceHandler = (*Service)(nil)
 
 // New returns a promotion service reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
+func New(pool db.DBTX, promos shop.PromotionSource) *Service {
 	q := db.New(pool)
 	return &Service{queries: q, promos: shop.OrStored(promos, q)}
 }

@@ -1,6 +1,8 @@
 // Package ratelimit slows abuse down: too many sign-ins from one address,
 // too many orders from one person. Each key (an address, a user) has a token
-// bucket in memory: a burst is allowed, then one call per interval.
+// bucket: a burst is allowed, then one call per interval. Limiter keeps the
+// buckets in memory (one replica's own); SharedBuckets and Shared keep
+// their counts in PostgreSQL, so every replica takes from the same one.
 package ratelimit
 
 import (
@@ -126,6 +128,12 @@ type KeyFunc func(ctx context.Context, req connect.AnyRequest) string
 // (auth.CallerKey: the signed-in user, else the API key, else the client
 // address). Refused calls get ResourceExhausted with a RetryInfo detail.
 func (l *Limiter) Interceptor(key KeyFunc, procedures ...string) connect.UnaryInterceptorFunc {
+	return interceptor(func(_ context.Context, k string) (bool, time.Duration) { return l.Allow(k) }, key, procedures)
+}
+
+// interceptor refuses the given procedures when allow says no for the
+// caller named by key.
+func interceptor(allow func(context.Context, string) (bool, time.Duration), key KeyFunc, procedures []string) connect.UnaryInterceptorFunc {
 	limited := make(map[string]bool, len(procedures))
 	for _, p := range procedures {
 		limited[p] = true
@@ -135,7 +143,7 @@ func (l *Limiter) Interceptor(key KeyFunc, procedures ...string) connect.UnaryIn
 			if req.Spec().IsClient || !limited[req.Spec().Procedure] {
 				return next(ctx, req)
 			}
-			if ok, wait := l.Allow(key(ctx, req)); !ok {
+			if ok, wait := allow(ctx, key(ctx, req)); !ok {
 				return nil, exhausted(wait)
 			}
 			return next(ctx, req)

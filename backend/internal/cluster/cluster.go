@@ -1,0 +1,415 @@
+// Package cluster runs the reference deployment on one machine: a
+// PostgreSQL 15 primary and its streaming read replica (made with
+// pg_basebackup -R), several `shopd serve` processes sharing them, and
+// HAProxy in front checking each one's /healthz. `./task cluster` runs it
+// until Ctrl-C; the failover test (`./task cluster-test`) kills and
+// restarts its replicas under traffic. Everything lives under one data
+// folder and listens only on loopback.
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+	"text/template"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/pgembed"
+)
+
+// database is the shop's database in the cluster's primary.
+const database = "sabores"
+
+// Options describe the topology to start.
+type Options struct {
+	// Dir holds everything: primary/, replica/, shopd-N/ (with logs) and
+	// haproxy.cfg.
+	Dir string
+	// Shopd is the shopd binary (bin/shopd).
+	Shopd string
+	// HAProxy is the haproxy binary; empty looks it up in PATH.
+	HAProxy string
+	// Template is the HAProxy configuration template (deploy/haproxy.cfg).
+	Template string
+	// Host is the loopback address everything listens on.
+	Host string
+	// Port is the load balancer's port; the shopd replicas take the next
+	// ones and HAProxy's statistics page the one after them.
+	Port int
+	// Replicas is how many shopd processes run (3).
+	Replicas int
+	// Env is added to every shopd's environment (SMTP_PORT, GOOGLE_*, ...).
+	Env []string
+	// StickySignIn keeps the sign-in pages on one replica, which the
+	// development OpenID provider (in-memory, one per shopd) needs.
+	StickySignIn bool
+	// Logger receives the cluster's progress.
+	Logger *slog.Logger
+}
+
+// Cluster is a running topology.
+type Cluster struct {
+	opts     Options
+	primary  *pgembed.Cluster
+	replica  *pgembed.Cluster
+	haproxy  *exec.Cmd
+	hapDone  chan struct{}
+	replicas []*Replica
+}
+
+// Replica is one shopd process behind the load balancer.
+type Replica struct {
+	// Name is HAProxy's name for it (shopd1, ...), sent back in the
+	// X-Sabores-Replica header.
+	Name string
+	// Addr is where it listens (host:port).
+	Addr string
+	dir  string
+	env  []string
+	bin  string
+
+	mu   sync.Mutex
+	cmd  *exec.Cmd
+	done chan struct{}
+}
+
+// URL is the replica's own address, bypassing the load balancer.
+func (r *Replica) URL() string { return "http://" + r.Addr }
+
+// Start brings the topology up: primary, schema and sample catalogue,
+// replica, the shopd processes, then HAProxy, and waits until the load
+// balancer answers through every replica. On error what started is stopped.
+func Start(ctx context.Context, opts Options) (c *Cluster, err error) {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Replicas == 0 {
+		opts.Replicas = 3
+	}
+	if opts.Host == "" {
+		opts.Host = "127.0.0.1"
+	}
+	if opts.HAProxy == "" {
+		if opts.HAProxy, err = exec.LookPath("haproxy"); err != nil {
+			return nil, fmt.Errorf("cluster: no haproxy in PATH (./task haproxy installs Debian's): %w", err)
+		}
+	}
+	if opts.Dir, err = filepath.Abs(opts.Dir); err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	c = &Cluster{opts: opts}
+	defer func() {
+		if err != nil {
+			c.Stop(context.WithoutCancel(ctx))
+		}
+	}()
+	log := opts.Logger
+	// Small: three shopd with two pools each, River and the listener, on a
+	// machine shared with others.
+	pgSettings := []string{"max_connections=80", "shared_buffers=64MB"}
+	c.primary, err = pgembed.Start(ctx, pgembed.Options{
+		Dir: filepath.Join(opts.Dir, "primary"), Logger: log, Settings: pgSettings,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: primary: %w", err)
+	}
+	if err := createDatabase(ctx, c.primary.DSN("")); err != nil {
+		return nil, err
+	}
+	primaryDSN := c.primary.DSN(database)
+	// Schema and sample catalogue once, before the replicas start, so the
+	// three do not race to seed an empty database.
+	if err := c.shopdOnce(ctx, primaryDSN, "seed"); err != nil {
+		return nil, err
+	}
+	c.replica, err = pgembed.Start(ctx, pgembed.Options{
+		Dir: filepath.Join(opts.Dir, "replica"), Logger: log, Settings: pgSettings,
+		StandbyOf: c.primary.DSN(""),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: read replica: %w", err)
+	}
+	log.Info("cluster: primary and streaming replica up", "primary", c.primary.DataDir(), "replica", c.replica.DataDir())
+
+	public := c.URL()
+	for i := range opts.Replicas {
+		r := &Replica{
+			Name: fmt.Sprintf("shopd%d", i+1),
+			Addr: net.JoinHostPort(opts.Host, strconv.Itoa(opts.Port+1+i)),
+			dir:  filepath.Join(opts.Dir, fmt.Sprintf("shopd-%d", i+1)),
+			bin:  opts.Shopd,
+		}
+		r.env = append(append(os.Environ(),
+			"ADDR="+r.Addr,
+			"PUBLIC_URL="+public,
+			"DATABASE_URL="+primaryDSN,
+			"READ_DATABASE_URL="+c.replica.DSN(database),
+			"DATA_DIR="+r.dir,
+			"DB_MAX_CONNS=6",
+			"SEED_ON_EMPTY=false",
+			"TRUSTED_PROXIES="+opts.Host,
+			"LOG_FORMAT=json",
+		), opts.Env...)
+		if err := r.Start(); err != nil {
+			return nil, err
+		}
+		c.replicas = append(c.replicas, r)
+	}
+	for _, r := range c.replicas {
+		if err := WaitHealthy(ctx, r.URL(), time.Minute); err != nil {
+			return nil, fmt.Errorf("cluster: %s: %w (log: %s)", r.Name, err, r.LogPath())
+		}
+	}
+	if err := c.startHAProxy(); err != nil {
+		return nil, err
+	}
+	if err := WaitHealthy(ctx, c.URL(), 30*time.Second); err != nil {
+		return nil, fmt.Errorf("cluster: load balancer: %w", err)
+	}
+	return c, nil
+}
+
+// publicHost is the name browsers use for host: localhost for the loopback
+// address, which also keeps the development sign-in's loopback check happy.
+func publicHost(host string) string {
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		return "localhost"
+	}
+	return host
+}
+
+// URL is the load balancer's address as browsers use it (the shop's
+// PUBLIC_URL: sign-in cookies are set for this host).
+func (c *Cluster) URL() string {
+	return "http://" + net.JoinHostPort(publicHost(c.opts.Host), strconv.Itoa(c.opts.Port))
+}
+
+// StatsURL is HAProxy's statistics page.
+func (c *Cluster) StatsURL() string {
+	return "http://" + net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port+1+c.opts.Replicas))
+}
+
+// PrimaryDSN and ReplicaDSN are the shop's database on each server.
+func (c *Cluster) PrimaryDSN() string { return c.primary.DSN(database) }
+
+// ReplicaDSN is the shop's database on the read replica.
+func (c *Cluster) ReplicaDSN() string { return c.replica.DSN(database) }
+
+// Replicas are the shopd processes.
+func (c *Cluster) Replicas() []*Replica { return c.replicas }
+
+// Stop stops HAProxy, each shopd (gracefully), the replica, then the
+// primary. It is safe to call on a partly started cluster.
+func (c *Cluster) Stop(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if c.haproxy != nil {
+		_ = c.haproxy.Process.Signal(syscall.SIGUSR1) // soft stop: finish requests in flight
+		select {
+		case <-c.hapDone:
+		case <-time.After(5 * time.Second):
+			_ = c.haproxy.Process.Kill()
+			<-c.hapDone
+		}
+	}
+	var wg sync.WaitGroup
+	for _, r := range c.replicas {
+		wg.Go(func() { r.Stop() })
+	}
+	wg.Wait()
+	for _, pg := range []*pgembed.Cluster{c.replica, c.primary} {
+		if pg != nil {
+			if err := pg.Stop(ctx); err != nil {
+				c.opts.Logger.Error("cluster: stopping PostgreSQL", "error", err)
+			}
+		}
+	}
+}
+
+// shopdOnce runs a one-off shopd command (migrate, seed) on dsn.
+func (c *Cluster) shopdOnce(ctx context.Context, dsn string, args ...string) error {
+	cmd := exec.CommandContext(ctx, c.opts.Shopd, args...)
+	cmd.Env = append(os.Environ(), "DATABASE_URL="+dsn, "DATA_DIR="+c.opts.Dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("cluster: shopd %v: %w\n%s", args, err, out)
+	}
+	return nil
+}
+
+// server is one line of HAProxy's backend.
+type server struct{ Name, Addr string }
+
+func (c *Cluster) startHAProxy() error {
+	tmpl, err := template.ParseFiles(c.opts.Template)
+	if err != nil {
+		return fmt.Errorf("cluster: haproxy template: %w", err)
+	}
+	data := struct {
+		Listen, Stats string
+		Servers       []server
+		StickySignIn  bool
+	}{
+		Listen:       net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port)),
+		Stats:        net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port+1+c.opts.Replicas)),
+		StickySignIn: c.opts.StickySignIn,
+	}
+	for _, r := range c.replicas {
+		data.Servers = append(data.Servers, server{Name: r.Name, Addr: r.Addr})
+	}
+	var cfg bytes.Buffer
+	if err := tmpl.Execute(&cfg, data); err != nil {
+		return fmt.Errorf("cluster: haproxy template: %w", err)
+	}
+	path := filepath.Join(c.opts.Dir, "haproxy.cfg")
+	if err := os.WriteFile(path, cfg.Bytes(), 0o600); err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	if out, err := exec.Command(c.opts.HAProxy, "-c", "-q", "-f", path).CombinedOutput(); err != nil { //nolint:noctx // quick check
+		return fmt.Errorf("cluster: haproxy rejects %s: %w\n%s", path, err, out)
+	}
+	logFile, err := os.Create(filepath.Join(c.opts.Dir, "haproxy.log"))
+	if err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	// -db: stay in the foreground, so it is our child and dies with us.
+	c.haproxy = exec.Command(c.opts.HAProxy, "-db", "-f", path) //nolint:noctx // stopped by Stop
+	c.haproxy.Stdout, c.haproxy.Stderr = logFile, logFile
+	c.haproxy.SysProcAttr = childAttr()
+	if err := c.haproxy.Start(); err != nil {
+		_ = logFile.Close()
+		return fmt.Errorf("cluster: start haproxy: %w", err)
+	}
+	c.hapDone = make(chan struct{})
+	go func() {
+		_ = c.haproxy.Wait()
+		_ = logFile.Close()
+		close(c.hapDone)
+	}()
+	return nil
+}
+
+// childAttr puts a child in its own process group (a Ctrl-C reaches only
+// the cluster command, which stops everything in order) and has the kernel
+// end it should the cluster command die.
+func childAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// LogPath is the replica's log file.
+func (r *Replica) LogPath() string { return filepath.Join(r.dir, "shopd.log") }
+
+// Start starts the replica's shopd (again, after Kill or Stop).
+func (r *Replica) Start() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := os.MkdirAll(r.dir, 0o700); err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	logFile, err := os.OpenFile(r.LogPath(), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	cmd := exec.Command(r.bin, "serve") //nolint:noctx // stopped by Stop or Kill
+	cmd.Env = r.env
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.SysProcAttr = childAttr()
+	if err := cmd.Start(); err != nil {
+		_ = logFile.Close()
+		return fmt.Errorf("cluster: start %s: %w", r.Name, err)
+	}
+	done := make(chan struct{})
+	go func() {
+		_ = cmd.Wait()
+		_ = logFile.Close()
+		close(done)
+	}()
+	r.cmd, r.done = cmd, done
+	return nil
+}
+
+// Kill ends the replica at once (SIGKILL), as a crash or a lost machine
+// would: requests in flight get no answer.
+func (r *Replica) Kill() {
+	r.signal(syscall.SIGKILL, 0)
+}
+
+// Stop ends the replica gracefully (SIGTERM: requests in flight finish),
+// killing it after 15 s.
+func (r *Replica) Stop() {
+	r.signal(syscall.SIGTERM, 15*time.Second)
+}
+
+func (r *Replica) signal(sig syscall.Signal, grace time.Duration) {
+	r.mu.Lock()
+	cmd, done := r.cmd, r.done
+	r.mu.Unlock()
+	if cmd == nil {
+		return
+	}
+	_ = cmd.Process.Signal(sig)
+	if grace > 0 {
+		select {
+		case <-done:
+			return
+		case <-time.After(grace):
+			_ = cmd.Process.Kill()
+		}
+	}
+	<-done
+}
+
+// WaitHealthy polls base/healthz until it answers 200.
+func WaitHealthy(ctx context.Context, base string, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	client := &http.Client{Timeout: 2 * time.Second}
+	for {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/healthz", nil)
+		if err != nil {
+			return err
+		}
+		res, err := client.Do(req)
+		if err == nil {
+			_ = res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%s/healthz not healthy within %s", base, timeout)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// createDatabase creates the shop's database on first start.
+func createDatabase(ctx context.Context, adminDSN string) error {
+	conn, err := pgx.Connect(ctx, adminDSN)
+	if err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	defer func() { _ = conn.Close(context.WithoutCancel(ctx)) }()
+	var exists bool
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", database).Scan(&exists); err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	if exists {
+		return nil
+	}
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+database); err != nil {
+		return fmt.Errorf("cluster: create database: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package ratelimit_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/ratelimit"
+)
+
+// TestSharedBucketsHoldAcrossReplicas: three replicas on one database take
+// from one bucket per key, even all at once, so together they allow the
+// burst once; the refusal says when the next token comes, the bucket
+// refills at the interval, and another key has its own bucket.
+func TestSharedBucketsHoldAcrossReplicas(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	const interval = 300 * time.Millisecond
+	replicas := []*ratelimit.SharedBuckets{
+		ratelimit.NewSharedBuckets(pool, interval, 5),
+		ratelimit.NewSharedBuckets(pool, interval, 5),
+		ratelimit.NewSharedBuckets(pool, interval, 5),
+	}
+	ctx := context.Background()
+	var (
+		mu      sync.Mutex
+		allowed int
+		waits   []time.Duration
+		wg      sync.WaitGroup
+	)
+	for i := range 15 {
+		wg.Go(func() {
+			ok, wait := replicas[i%3].Allow(ctx, "user:7")
+			mu.Lock()
+			defer mu.Unlock()
+			if ok {
+				allowed++
+			} else {
+				waits = append(waits, wait)
+			}
+		})
+	}
+	wg.Wait()
+	// The burst, plus at most one token refilled while the calls ran.
+	if allowed < 5 || allowed > 6 {
+		t.Fatalf("three replicas allowed %d of 15 calls at once, want the burst of 5 in all", allowed)
+	}
+	for _, w := range waits {
+		if w <= 0 || w > interval {
+			t.Errorf("a refusal says to wait %v, want up to one interval (%v)", w, interval)
+		}
+	}
+	if ok, _ := replicas[0].Allow(ctx, "user:8"); !ok {
+		t.Error("another shopper shares the bucket")
+	}
+	time.Sleep(interval + 50*time.Millisecond)
+	if ok, _ := replicas[1].Allow(ctx, "user:7"); !ok {
+		t.Error("no token after an interval")
+	}
+	if ok, _ := replicas[2].Allow(ctx, "user:7"); ok {
+		t.Error("two tokens after one interval")
+	}
+}
