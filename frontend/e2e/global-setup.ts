@@ -4,10 +4,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startMailpit } from "./mailpit";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** mailpitURL is the API of the Mailpit shopd sends its e-mails to. */
+    mailpitURL: string;
   }
 }
 
@@ -56,6 +59,7 @@ export default async function setup(project: TestProject) {
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide("baseURL", external.replace(/\/$/, ""));
+    project.provide("mailpitURL", process.env.E2E_MAILPIT_URL ?? "");
     return;
   }
   const binary = process.env.SHOPD_BIN ?? join(repoRoot, "bin/shopd");
@@ -63,6 +67,8 @@ export default async function setup(project: TestProject) {
   const port = process.env.E2E_PORT ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), "sabores-e2e-"));
   const baseURL = `http://127.0.0.1:${port}`;
+  // shopd's e-mails go to a Mailpit of this run, where the tests read them.
+  const mailpit = await startMailpit(repoRoot, await freePort(), await freePort(), dataDir);
   let output = "";
   const child = spawn(binary, ["serve"], {
     env: {
@@ -74,17 +80,28 @@ export default async function setup(project: TestProject) {
       DEV_SIGNIN: "true",
       ENV: "development",
       LOG_LEVEL: "warn",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: mailpit.smtpPort,
+      SMTP_TLS: "none",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  await waitUntilUp(`${baseURL}/`, child, () => output);
+  try {
+    await waitUntilUp(`${baseURL}/`, child, () => output);
+  } catch (err) {
+    child.kill("SIGTERM");
+    await mailpit.stop();
+    throw err;
+  }
   project.provide("baseURL", baseURL);
+  project.provide("mailpitURL", mailpit.apiURL);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
+    await mailpit.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
