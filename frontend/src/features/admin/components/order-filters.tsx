@@ -24,7 +24,7 @@ export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange
     });
   };
   const field = "grid min-w-0 gap-1 text-sm font-medium";
-  const input = "rounded border border-stone-300 bg-white px-2 py-1.5 font-normal";
+  const input = "w-full min-w-0 rounded border border-stone-300 bg-white px-2 py-1.5 font-normal";
   return (
     <form
       role="search"
