@@ -4,19 +4,36 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { caughtMail, type CaughtMail } from "./mailpit";
 
 /** baseURL is the shop under test. */
 export const baseURL = inject("baseURL");
 
-/** mailpitURL is the API of the Mailpit catching the shop's e-mails ("" when none). */
+/** mailpitURL is the API of the Mailpit catching the shop's e-mails. */
 export const mailpitURL = inject("mailpitURL");
+
+/**
+ * waitForMail waits until Mailpit caught a message to `to` whose subject
+ * matches, and returns every such message (to check none came twice).
+ */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 30_000): Promise<CaughtMail[]> {
+  if (!mailpitURL) throw new Error("no Mailpit to read: set E2E_MAILPIT_URL with E2E_BASE_URL");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await caughtMail(mailpitURL)).filter(
+      (m) => subject.test(m.Subject) && m.To.some((a) => a.Address.toLowerCase() === to.toLowerCase()),
+    );
+    if (found.length > 0) return found;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /** caughtSubjects lists the subjects of the e-mails Mailpit caught for to. */
 export async function caughtSubjects(to: string): Promise<string[]> {
-  const res = await fetch(`${mailpitURL}/api/v1/messages?limit=1000`);
-  expect(res.ok).toBe(true);
-  const body = (await res.json()) as { messages: { Subject: string; To: { Address: string }[] }[] };
-  return body.messages.filter((m) => m.To.some((a) => a.Address === to)).map((m) => m.Subject);
+  return (await caughtMail(mailpitURL))
+    .filter((m) => m.To.some((a) => a.Address.toLowerCase() === to.toLowerCase()))
+    .map((m) => m.Subject);
 }
 
 /** viewports are the two widths every main page is checked at. */

@@ -4,11 +4,12 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startMailpit } from "./mailpit";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** mailpitURL is the API of the Mailpit catching shopd's e-mails; empty when none. */
+    /** mailpitURL is the API of the Mailpit shopd sends its e-mails to. */
     mailpitURL: string;
   }
 }
@@ -50,31 +51,6 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string) 
 }
 
 /**
- * startMailpit runs Mailpit (pinned in tools/go.mod, built by `go tool` on
- * first use) on free loopback ports, so the shop's e-mails are caught and
- * the tests read them through its API, as the Go tests do (mailtest).
- */
-async function startMailpit(dataDir: string): Promise<{ smtpPort: string; api: string; child: ChildProcess }> {
-  const bin = execFileSync("go", ["tool", "-n", `-modfile=${join(repoRoot, "tools/go.mod")}`, "mailpit"], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  }).trim();
-  const smtpPort = await freePort();
-  const apiPort = await freePort();
-  const child = spawn(
-    bin,
-    [
-      "--smtp", `127.0.0.1:${smtpPort}`, "--listen", `127.0.0.1:${apiPort}`, "--database", join(dataDir, "mailpit.db"),
-      "--quiet", "--disable-version-check", "--smtp-auth-accept-any", "--smtp-auth-allow-insecure",
-    ],
-    { stdio: "ignore" },
-  );
-  const api = `http://127.0.0.1:${apiPort}`;
-  await waitUntilUp(`${api}/api/v1/messages`, child, () => "mailpit did not start");
-  return { smtpPort, api, child };
-}
-
-/**
  * Starts bin/shopd (built with the frontend embedded: ./task build) on a
  * fresh embedded PostgreSQL cluster with the sample catalogue and the
  * built-in sign-in provider, its e-mails caught by Mailpit, and
@@ -93,7 +69,8 @@ export default async function setup(project: TestProject) {
   const port = process.env.E2E_PORT ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), "sabores-e2e-"));
   const baseURL = `http://127.0.0.1:${port}`;
-  const mailpit = await startMailpit(dataDir);
+  // shopd's e-mails go to a Mailpit of this run, where the tests read them.
+  const mailpit = await startMailpit(repoRoot, await freePort(), await freePort(), dataDir);
   let output = "";
   const child = spawn(binary, ["serve"], {
     env: {
@@ -113,14 +90,20 @@ export default async function setup(project: TestProject) {
   });
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  await waitUntilUp(`${baseURL}/`, child, () => output);
+  try {
+    await waitUntilUp(`${baseURL}/`, child, () => output);
+  } catch (err) {
+    child.kill("SIGTERM");
+    await mailpit.stop();
+    throw err;
+  }
   project.provide("baseURL", baseURL);
-  project.provide("mailpitURL", mailpit.api);
+  project.provide("mailpitURL", mailpit.apiURL);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
-    mailpit.child.kill("SIGTERM");
+    await mailpit.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -29,11 +29,20 @@ type slowRetry struct{}
 
 func (slowRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(time.Hour) }
 
-// TestFailedEmailShownAndRetriedOnce fails an e-mail while SMTP is down: the
-// back office lists it with its error and next attempt; its retry, once
-// SMTP is back, sends it at once and exactly once, audited; a second retry
-// is refused, never a second copy.
-func TestFailedEmailShownAndRetriedOnce(t *testing.T) {
+// failingDesk is a shop whose SMTP link starts down, its River client
+// retrying failed e-mails only after an hour, and the back office reading
+// them as an admin.
+type failingDesk struct {
+	*bundle
+	pit     *mailtest.Server
+	link    *faultproxy.Proxy
+	desk    *admin.Service
+	asAdmin context.Context
+	adminID int64
+}
+
+func newFailingDesk(t *testing.T) failingDesk {
+	t.Helper()
 	b := setup(t)
 	pit := mailtest.Start(t)
 	link, err := faultproxy.Listen(net.JoinHostPort(pit.SMTPHost, strconv.Itoa(pit.SMTPPort)), faultproxy.Down)
@@ -65,10 +74,16 @@ func TestFailedEmailShownAndRetriedOnce(t *testing.T) {
 		_ = client.Stop(ctx)
 	})
 	adminID := dbtest.Admin(t, b.pool, "Sabores", dbtest.PersonOpts{Subject: "admin", Email: "admin@sabores.es"})
-	desk := admin.New(b.pool, nil).WithEmailJobs(queue)
-	asAdmin := auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
+	d := admin.New(b.pool, nil).WithEmailJobs(queue)
+	ctx := auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
+	return failingDesk{bundle: b, pit: pit, link: link, desk: d, asAdmin: ctx, adminID: adminID}
+}
 
-	res, err := b.orders.PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+// placeAndFail places a cash order and waits until its e-mail failed and
+// waits for its next attempt.
+func (f failingDesk) placeAndFail(t *testing.T) *saboresv1.FailedEmail {
+	t.Helper()
+	res, err := f.orders.PlaceOrder(f.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
 		IdempotencyKey: uuid.NewString(),
 		Lines:          []*saboresv1.CartLineInput{{ProductId: 1, Quantity: 1}},
 		Delivery: &saboresv1.DeliveryInput{Name: "María", Email: "maria@example.com", Phone: "+34 600 000 000",
@@ -79,64 +94,105 @@ func TestFailedEmailShownAndRetriedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	orderID := res.Msg.GetOrder().GetId()
-
 	// The failure is recorded while the job still runs; then it waits.
-	var failed []*saboresv1.FailedEmail
-	waiting := func() bool { return len(failed) > 0 && failed[0].State == saboresv1.EmailState_EMAIL_STATE_RETRYING }
-	for deadline := time.Now().Add(20 * time.Second); !waiting(); time.Sleep(100 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the e-mail's failure was not listed within 20 s")
-		}
-		list, err := desk.ListFailedEmails(asAdmin, connect.NewRequest(&saboresv1.ListFailedEmailsRequest{}))
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		list, err := f.desk.ListFailedEmails(f.asAdmin, connect.NewRequest(&saboresv1.ListFailedEmailsRequest{}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		failed = list.Msg.GetEmails()
+		for _, e := range list.Msg.GetEmails() {
+			if e.OrderId == orderID && e.State == saboresv1.EmailState_EMAIL_STATE_RETRYING {
+				return e
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the e-mail's failure was not listed within 20 s")
+		}
 	}
-	e := failed[0]
-	if len(failed) != 1 || e.OrderId != orderID || e.Kind != "order_received" || e.Recipient != "maria@example.com" ||
-		e.Attempts != 1 || e.LastError == "" || e.NextAttemptTime.AsTime().Before(time.Now().Add(50*time.Minute)) {
-		t.Fatalf("failed e-mails: %v", failed)
+}
+
+// waitSent waits until the SMTP server accepted the message.
+func (f failingDesk) waitSent(t *testing.T, id string) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		var sent bool
+		if err := f.pool.QueryRow(context.Background(),
+			`SELECT sent_at IS NOT NULL FROM outbound_emails WHERE message_id = $1`, id).Scan(&sent); err != nil {
+			t.Fatal(err)
+		}
+		if sent {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("e-mail %s not sent within 20 s", id)
+		}
+	}
+}
+
+// TestFailedEmailShownAndRetriedOnce fails an e-mail while SMTP is down: the
+// back office lists it with its error and next attempt; its retry, once
+// SMTP is back, sends it at once and exactly once, audited; a second retry
+// is refused, never a second copy.
+func TestFailedEmailShownAndRetriedOnce(t *testing.T) {
+	f := newFailingDesk(t)
+	e := f.placeAndFail(t)
+	if e.Kind != "order_received" || e.Recipient != "maria@example.com" || e.Attempts != 1 || e.LastError == "" ||
+		e.NextAttemptTime.AsTime().Before(time.Now().Add(50*time.Minute)) {
+		t.Fatalf("failed e-mail: %v", e)
 	}
 
-	link.Set(faultproxy.Up)
-	retried, err := desk.RetryEmail(asAdmin, connect.NewRequest(&saboresv1.RetryEmailRequest{MessageId: e.MessageId}))
+	f.link.Set(faultproxy.Up)
+	retried, err := f.desk.RetryEmail(f.asAdmin, connect.NewRequest(&saboresv1.RetryEmailRequest{MessageId: e.MessageId}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s := retried.Msg.GetEmail().GetState(); s != saboresv1.EmailState_EMAIL_STATE_RETRYING && s != saboresv1.EmailState_EMAIL_STATE_SENDING {
 		t.Errorf("retried e-mail state %v", s)
 	}
-	for deadline := time.Now().Add(20 * time.Second); len(pit.Messages(t)) == 0; time.Sleep(100 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the retried e-mail did not arrive within 20 s")
-		}
-	}
-	var sent bool
-	for deadline := time.Now().Add(10 * time.Second); !sent && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if err := b.pool.QueryRow(context.Background(),
-			`SELECT sent_at IS NOT NULL FROM outbound_emails WHERE message_id = $1`, e.MessageId).Scan(&sent); err != nil {
-			t.Fatal(err)
-		}
-	}
-	_, err = desk.RetryEmail(asAdmin, connect.NewRequest(&saboresv1.RetryEmailRequest{MessageId: e.MessageId}))
+	f.waitSent(t, e.MessageId)
+	_, err = f.desk.RetryEmail(f.asAdmin, connect.NewRequest(&saboresv1.RetryEmailRequest{MessageId: e.MessageId}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonEmailAlreadySent {
 		t.Errorf("retrying a sent e-mail: %v %q, want FailedPrecondition %s", code, reason, shop.ReasonEmailAlreadySent)
 	}
 	time.Sleep(time.Second) // room for a duplicate to show up
-	if msgs := pit.Messages(t); len(msgs) != 1 || "<"+msgs[0].MessageID+">" != e.MessageId {
+	if msgs := f.pit.Messages(t); len(msgs) != 1 || "<"+msgs[0].MessageID+">" != e.MessageId {
 		t.Errorf("caught %v, want the one e-mail once", msgs)
 	}
-	list, err := desk.ListFailedEmails(asAdmin, connect.NewRequest(&saboresv1.ListFailedEmailsRequest{}))
+	list, err := f.desk.ListFailedEmails(f.asAdmin, connect.NewRequest(&saboresv1.ListFailedEmailsRequest{}))
 	if err != nil || len(list.Msg.GetEmails()) != 0 {
 		t.Errorf("failed e-mails after the retry: %v, %v", list, err)
 	}
 	var audits int
-	if err := b.pool.QueryRow(context.Background(), `SELECT count(*) FROM audit_events
-		WHERE action = 'email.retry' AND entity = $1 AND actor_user_id = $2`, "email:"+e.MessageId, adminID).Scan(&audits); err != nil {
+	if err := f.pool.QueryRow(context.Background(), `SELECT count(*) FROM audit_events
+		WHERE action = 'email.retry' AND entity = $1 AND actor_user_id = $2`, "email:"+e.MessageId, f.adminID).Scan(&audits); err != nil {
 		t.Fatal(err)
 	}
 	if audits != 1 {
 		t.Errorf("%d audit events of the retry, want 1", audits)
+	}
+}
+
+// TestRetryEmailWhoseJobIsGone: River deletes finished jobs after a while
+// (a discarded one after days). The e-mail shows as given up, and a retry
+// queues a new job that sends it, once.
+func TestRetryEmailWhoseJobIsGone(t *testing.T) {
+	f := newFailingDesk(t)
+	e := f.placeAndFail(t)
+	if _, err := f.pool.Exec(context.Background(), `DELETE FROM river_job WHERE kind = 'send_email'`); err != nil {
+		t.Fatal(err)
+	}
+	list, err := f.desk.ListFailedEmails(f.asAdmin, connect.NewRequest(&saboresv1.ListFailedEmailsRequest{}))
+	if err != nil || len(list.Msg.GetEmails()) != 1 || list.Msg.GetEmails()[0].GetState() != saboresv1.EmailState_EMAIL_STATE_GAVE_UP ||
+		list.Msg.GetEmails()[0].GetNextAttemptTime() != nil {
+		t.Fatalf("an e-mail without a job: %v, %v", list, err)
+	}
+	f.link.Set(faultproxy.Up)
+	if _, err := f.desk.RetryEmail(f.asAdmin, connect.NewRequest(&saboresv1.RetryEmailRequest{MessageId: e.MessageId})); err != nil {
+		t.Fatal(err)
+	}
+	f.waitSent(t, e.MessageId)
+	time.Sleep(time.Second)
+	if msgs := f.pit.Messages(t); len(msgs) != 1 {
+		t.Errorf("caught %d messages, want 1", len(msgs))
 	}
 }

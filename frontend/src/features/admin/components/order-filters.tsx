@@ -23,13 +23,13 @@ export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange
       query: String(form.get("q") ?? "").trim(),
     });
   };
-  const field = "grid gap-1 text-sm font-medium";
-  const input = "rounded border border-stone-300 bg-white px-2 py-1.5 font-normal";
+  const field = "grid min-w-0 gap-1 text-sm font-medium";
+  const input = "w-full min-w-0 rounded border border-stone-300 bg-white px-2 py-1.5 font-normal";
   return (
     <form
       role="search"
       aria-label={t("desk.filters")}
-      className="card grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6"
+      className="card grid items-start gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6"
       onSubmit={submit}
       key={JSON.stringify(value)}
     >
