@@ -73,6 +73,16 @@ var Policies = map[string]Access{
 	v1connect.AccountServiceExportMyDataProcedure:        SignedIn,
 	v1connect.AccountServiceDeleteMyAccountProcedure:     SignedIn,
 	v1connect.AccountServiceRecordCookieConsentProcedure: SignedIn,
+	// The withdrawal function: the shopper's own orders, or anyone holding
+	// the signed link of an order e-mail (the service checks the token).
+	v1connect.WithdrawalServiceGetMyWithdrawalOptionsProcedure:     SignedIn,
+	v1connect.WithdrawalServiceWithdrawMyOrderProcedure:            SignedIn,
+	v1connect.WithdrawalServiceGetWithdrawalOptionsByLinkProcedure: Public,
+	v1connect.WithdrawalServiceWithdrawByLinkProcedure:             Public,
+	// Withdrawals in the back office.
+	v1connect.WithdrawalServiceListWithdrawalsProcedure:   Admin,
+	v1connect.WithdrawalServiceReceiveWithdrawalProcedure: Admin,
+	v1connect.WithdrawalServiceRefundWithdrawalProcedure:  Admin,
 	// The back office.
 	v1connect.VisibilityServiceListCountryProductsProcedure:   Admin,
 	v1connect.VisibilityServiceSearchAddableProductsProcedure: Admin,

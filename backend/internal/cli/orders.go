@@ -36,7 +36,7 @@ func paymentWindows(c *config.Config) shop.PaymentWindows {
 // newJobs builds the background job client (River) with the e-mail
 // sender; serve starts it once the shop is open (startJobs), and
 // Databases.Close stops it gracefully before the pools close.
-func newJobs(app *App, dbs *Databases) (*river.Client[pgx.Tx], error) {
+func newJobs(app *App, dbs *Databases, links *shop.WithdrawalLinks) (*river.Client[pgx.Tx], error) {
 	cfg := app.Config
 	sender, err := mail.NewSender(mail.Settings{
 		Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
@@ -48,6 +48,7 @@ func newJobs(app *App, dbs *Databases) (*river.Client[pgx.Tx], error) {
 	client, err := jobs.NewClient(dbs.Primary, jobs.Options{
 		PaymentWindows: paymentWindows(cfg), Logger: app.Log,
 		Sender: sender, Identity: settingsIdentity{q: db.New(dbs.Primary), publicURL: cfg.PublicURL}, From: cfg.MailFrom,
+		Links: links,
 	})
 	if err != nil {
 		return nil, err

@@ -26,9 +26,11 @@ import (
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/settings"
+	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/visibility"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
 // wire builds what `shopd serve` serves: the service implementations, the
@@ -66,7 +68,11 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			return server.Options{}, nil, err
 		}
 	}
-	jobClient, err := newJobs(app, dbs)
+	links, err := shop.NewWithdrawalLinks(ctx, db.New(dbs.Primary), cfg.WithdrawalLinkSecret)
+	if err != nil {
+		return server.Options{}, nil, err
+	}
+	jobClient, err := newJobs(app, dbs, links)
 	if err != nil {
 		return server.Options{}, nil, err
 	}
@@ -94,6 +100,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Settings: settings.New(dbs.Primary),
 			Invoice:  invoicing.New(dbs.Primary, invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}, invoice.QRTestURL),
+			Withdrawal: withdrawal.New(dbs.Primary, links, invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}).
+				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)).
+				WithCardRefunds(cardRefunds(cfg, dbs.Primary)),
 		},
 		Interceptors: []connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),

@@ -127,6 +127,8 @@ type Config struct {
 	// go to; an empty IBAN does not offer transfers.
 	TransferIBAN        string
 	TransferBeneficiary string
+	// Law holds the options of the consumer-law features (law.go).
+	Law
 }
 
 // Option is one row of the configuration table.

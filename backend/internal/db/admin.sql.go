@@ -289,7 +289,7 @@ func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomers
 }
 
 const adminListOrders = `-- name: AdminListOrders :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.age_declared_at, o.id_check_required, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 ORDER BY o.created_at DESC, o.id DESC
@@ -340,6 +340,8 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 			&i.Order.Language,
 			&i.Order.AccountDeletedAt,
 			&i.Order.RetainUntil,
+			&i.Order.AgeDeclaredAt,
+			&i.Order.IDCheckRequired,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err

@@ -173,6 +173,8 @@ type Order struct {
 	Language           string
 	AccountDeletedAt   *time.Time
 	RetainUntil        pgtype.Date
+	AgeDeclaredAt      *time.Time
+	IDCheckRequired    bool
 }
 
 type OrderEvent struct {
@@ -204,14 +206,15 @@ type OrderLine struct {
 }
 
 type OutboundEmail struct {
-	MessageID string
-	OrderID   *int64
-	Kind      string
-	Recipient string
-	SentAt    *time.Time
-	Attempts  int32
-	LastError string
-	CreatedAt time.Time
+	MessageID    string
+	OrderID      *int64
+	Kind         string
+	Recipient    string
+	SentAt       *time.Time
+	Attempts     int32
+	LastError    string
+	CreatedAt    time.Time
+	WithdrawalID *int64
 }
 
 type PaymentAttempt struct {
@@ -425,4 +428,28 @@ type VerifactuRecord struct {
 	GeneratedAt  string
 	Hash         string
 	CreatedAt    time.Time
+}
+
+type Withdrawal struct {
+	ID              int64
+	OrderID         int64
+	Status          string
+	Channel         string
+	CancelledOrder  bool
+	RequestedAt     time.Time
+	ReceivedAt      *time.Time
+	RefundedAt      *time.Time
+	RefundCents     int64
+	RefundMethod    string
+	RefundReference string
+	Note            string
+}
+
+type WithdrawalLine struct {
+	WithdrawalID int64
+	OrderID      int64
+	LineNo       int32
+	Quantity     int32
+	Status       string
+	RejectReason string
 }

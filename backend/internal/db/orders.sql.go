@@ -17,7 +17,7 @@ UPDATE orders
 SET status = 'cancelled', updated_at = now()
 WHERE id = $1 AND status = ANY($2::text[])
   AND (NOT $3::boolean OR payment_status = 'awaiting_payment')
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, age_declared_at, id_check_required
 `
 
 type CancelOrderParams struct {
@@ -58,6 +58,8 @@ func (q *Queries) CancelOrder(ctx context.Context, arg CancelOrderParams) (Order
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.AgeDeclaredAt,
+		&i.IDCheckRequired,
 	)
 	return i, err
 }
@@ -107,7 +109,7 @@ func (q *Queries) FindOrderByIdempotencyKey(ctx context.Context, arg FindOrderBy
 }
 
 const getOrder = `-- name: GetOrder :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders WHERE id = $1
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, age_declared_at, id_check_required FROM orders WHERE id = $1
 `
 
 // GetOrder reads an order whoever owns it (system and back-office paths).
@@ -139,12 +141,14 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.AgeDeclaredAt,
+		&i.IDCheckRequired,
 	)
 	return i, err
 }
 
 const getOrderForUpdate = `-- name: GetOrderForUpdate :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, age_declared_at, id_check_required FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // GetOrderForUpdate reads an order and locks its row for a lifecycle step:
@@ -177,12 +181,14 @@ func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.AgeDeclaredAt,
+		&i.IDCheckRequired,
 	)
 	return i, err
 }
 
 const getOrderForUser = `-- name: GetOrderForUser :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, age_declared_at, id_check_required FROM orders
 WHERE id = $1 AND user_id = $2
 `
 
@@ -219,6 +225,8 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.AgeDeclaredAt,
+		&i.IDCheckRequired,
 	)
 	return i, err
 }
@@ -234,7 +242,7 @@ INSERT INTO orders (
     $10, $11, $12, $13, $14, $15, $16
 )
 ON CONFLICT (user_id, idempotency_key) DO NOTHING
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, age_declared_at, id_check_required
 `
 
 type InsertOrderParams struct {
@@ -304,6 +312,8 @@ func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (Order
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.AgeDeclaredAt,
+		&i.IDCheckRequired,
 	)
 	return i, err
 }
@@ -464,7 +474,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 }
 
 const listOrdersForUser = `-- name: ListOrdersForUser :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, age_declared_at, id_check_required FROM orders
 WHERE user_id = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -510,6 +520,8 @@ func (q *Queries) ListOrdersForUser(ctx context.Context, arg ListOrdersForUserPa
 			&i.Language,
 			&i.AccountDeletedAt,
 			&i.RetainUntil,
+			&i.AgeDeclaredAt,
+			&i.IDCheckRequired,
 		); err != nil {
 			return nil, err
 		}
@@ -551,7 +563,7 @@ UPDATE orders
 SET status = $1, payment_status = $2, carrier = $3,
     tracking_number = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, age_declared_at, id_check_required
 `
 
 type SetOrderStateParams struct {
@@ -597,6 +609,8 @@ func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (O
 		&i.Language,
 		&i.AccountDeletedAt,
 		&i.RetainUntil,
+		&i.AgeDeclaredAt,
+		&i.IDCheckRequired,
 	)
 	return i, err
 }

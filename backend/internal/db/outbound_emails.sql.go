@@ -10,7 +10,7 @@ import (
 )
 
 const getOutboundEmail = `-- name: GetOutboundEmail :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at FROM outbound_emails WHERE message_id = $1
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id FROM outbound_emails WHERE message_id = $1
 `
 
 func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (OutboundEmail, error) {
@@ -25,6 +25,7 @@ func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (Outbo
 		&i.Attempts,
 		&i.LastError,
 		&i.CreatedAt,
+		&i.WithdrawalID,
 	)
 	return i, err
 }

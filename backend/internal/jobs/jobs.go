@@ -32,6 +32,9 @@ type Options struct {
 	Identity IdentitySource
 	// From is the sender address, the domain of Message-IDs.
 	From string
+	// Links signs the withdrawal link of order e-mails; nil leaves it out
+	// (the e-mail then links to the return policy page).
+	Links *shop.WithdrawalLinks
 	// RetryPolicy overrides River's (attempt⁴ seconds: minutes, then hours,
 	// then days over its 25 attempts); tests shorten it.
 	RetryPolicy river.ClientRetryPolicy
@@ -91,7 +94,7 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	}
 	if opts.Sender != nil {
 		if err := river.AddWorkerSafely(workers, &mailWorker{
-			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger,
+			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger, links: opts.Links,
 		}); err != nil {
 			return nil, fmt.Errorf("jobs: add mail worker: %w", err)
 		}

@@ -41,7 +41,10 @@ type MailQueue struct {
 	from   string
 }
 
-var _ shop.Mailer = (*MailQueue)(nil)
+var (
+	_ shop.Mailer           = (*MailQueue)(nil)
+	_ shop.WithdrawalMailer = (*MailQueue)(nil)
+)
 
 // NewMailQueue queues through client; from is the sender address, whose
 // domain the Message-IDs use.
@@ -68,12 +71,32 @@ func (m *MailQueue) OrderEmail(ctx context.Context, tx pgx.Tx, orderID int64, ki
 	return nil
 }
 
+// WithdrawalEmail records a withdrawal's e-mail and inserts its job in tx;
+// queued again, it is one e-mail.
+func (m *MailQueue) WithdrawalEmail(ctx context.Context, tx pgx.Tx, orderID, withdrawalID int64, kind, to string) error {
+	id := mail.WithdrawalMessageID(orderID, withdrawalID, mail.Kind(kind), m.from)
+	_, err := db.New(tx).InsertWithdrawalEmail(ctx, db.InsertWithdrawalEmailParams{
+		MessageID: id, OrderID: &orderID, WithdrawalID: &withdrawalID, Kind: kind, Recipient: to,
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("jobs: record e-mail %s: %w", id, err)
+	}
+	if _, err := m.client.InsertTx(ctx, tx, SendEmailArgs{MessageID: id}, nil); err != nil {
+		return fmt.Errorf("jobs: queue e-mail %s: %w", id, err)
+	}
+	return nil
+}
+
 type mailWorker struct {
 	river.WorkerDefaults[SendEmailArgs]
 	pool     *pgxpool.Pool
 	sender   Sender
 	identity IdentitySource
 	log      *slog.Logger
+	links    *shop.WithdrawalLinks
 }
 
 // Work sends one e-mail unless the SMTP server already accepted it. A
@@ -145,9 +168,45 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 			return mail.Message{}, fmt.Errorf("jobs: cancel note of order %d: %w", o.ID, err)
 		}
 	}
+	if e.Kind == string(mail.OrderReceived) && w.links != nil {
+		data.WithdrawalLink = identity.PublicURL + "/desistir/" + w.links.Token(o.ID, o.CreatedAt)
+	}
+	if e.WithdrawalID != nil {
+		if data.Withdrawal, err = withdrawalOf(ctx, q, *e.WithdrawalID, o.Language); err != nil {
+			return mail.Message{}, err
+		}
+	}
 	subject, html, text, err := mail.Render(mail.Kind(e.Kind), data, identity)
 	if err != nil {
 		return mail.Message{}, river.JobCancel(err)
 	}
 	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
+}
+
+// withdrawalOf reads what a withdrawal e-mail says of the withdrawal.
+func withdrawalOf(ctx context.Context, q *db.Queries, id int64, lang string) (*mail.Withdrawal, error) {
+	wd, err := q.GetWithdrawal(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("jobs: withdrawal %d: %w", id, err)
+	}
+	lines, err := q.WithdrawalLinesOf(ctx, []int64{id})
+	if err != nil {
+		return nil, fmt.Errorf("jobs: lines of withdrawal %d: %w", id, err)
+	}
+	out := &mail.Withdrawal{
+		ID: wd.ID, RequestedAt: wd.RequestedAt, RefundDeadline: wd.RequestedAt.AddDate(0, 0, shop.RefundDays),
+		CancelledOrder: wd.CancelledOrder, RefundCents: wd.RefundCents,
+		RefundMethod: wd.RefundMethod, RefundReference: wd.RefundReference,
+	}
+	for _, l := range lines {
+		name := l.ProductName
+		if lang == "pt" && l.ProductNamePt != "" {
+			name = l.ProductNamePt
+		}
+		out.Lines = append(out.Lines, mail.WithdrawalLine{
+			Name: name, Quantity: l.Quantity, TotalCents: l.UnitPriceCents * int64(l.Quantity),
+			SealedHygiene: l.SealedHygiene, RejectReason: l.RejectReason,
+		})
+	}
+	return out, nil
 }

@@ -94,6 +94,13 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	return nil
 }
 
+// WithdrawalMessageID is the Message-ID of a withdrawal's e-mail of one
+// kind: an order may have several withdrawals, each with its messages.
+func WithdrawalMessageID(orderID, withdrawalID int64, kind Kind, from string) string {
+	id := MessageID(orderID, kind, from)
+	return strings.Replace(id, fmt.Sprintf("-%s@", kind), fmt.Sprintf("-%d-%s@", withdrawalID, kind), 1)
+}
+
 // MessageID is the Message-ID of an order's e-mail of one kind, under the
 // sender's domain: the same for every attempt to send it.
 func MessageID(orderID int64, kind Kind, from string) string {

@@ -23,6 +23,12 @@ const (
 	PaymentReceived Kind = "payment_received"
 	Shipped         Kind = "shipped"
 	Cancelled       Kind = "cancelled"
+	// The withdrawal e-mails: the acknowledgement on a durable medium with
+	// the date and time received (Directive 2011/83 art. 11a), the goods
+	// received back, the refund.
+	WithdrawalReceived      Kind = "withdrawal_received"
+	WithdrawalGoodsReceived Kind = "withdrawal_goods_received"
+	WithdrawalRefunded      Kind = "withdrawal_refunded"
 )
 
 // Identity is the shop as the law wants it named in the order confirmation
@@ -69,6 +75,32 @@ type Order struct {
 	// to be refunded.
 	CancelNote string
 	WasPaid    bool
+	// WithdrawalLink is the signed link to the withdrawal function, which
+	// works without signing in.
+	WithdrawalLink string
+	// Withdrawal is the withdrawal a withdrawal e-mail is about.
+	Withdrawal *Withdrawal
+}
+
+// Withdrawal is what a withdrawal e-mail says of it.
+type Withdrawal struct {
+	ID             int64
+	RequestedAt    time.Time
+	RefundDeadline time.Time
+	CancelledOrder bool
+	Lines          []WithdrawalLine
+	RefundCents    int64
+	// RefundMethod is "redsys" or "bank_transfer".
+	RefundMethod, RefundReference string
+}
+
+// WithdrawalLine is one withdrawn line.
+type WithdrawalLine struct {
+	Name          string
+	Quantity      int32
+	TotalCents    int64
+	SealedHygiene bool
+	RejectReason  string
 }
 
 // VATByRate groups the lines' VAT by rate, lowest first: an invoice and the
@@ -105,7 +137,20 @@ var funcs = texttemplate.FuncMap{
 	"euros":   euros,
 	"percent": percent,
 	"date":    func(t time.Time) string { return t.Format("02/01/2006 15:04") },
+	// datetime is a moment to the second with its zone, in Madrid: the
+	// acknowledgement's "date and time received".
+	"datetime": func(t time.Time) string { return t.In(madrid).Format("02/01/2006 15:04:05 MST") },
+	"day":      func(t time.Time) string { return t.In(madrid).Format("02/01/2006") },
 }
+
+// madrid is the shop's time zone.
+var madrid = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		return time.FixedZone("CET", 3600)
+	}
+	return loc
+}()
 
 // view is what the templates see.
 type view struct {

@@ -100,11 +100,13 @@ func (r *Refusal) RefusalExhausted() bool { return false }
 // when they expire; the admin may still cancel while preparing (a product
 // found damaged), never once shipped.
 var fulfilmentSteps = map[[2]Fulfilment][]Actor{
-	{Placed, Preparing}:    {AdminActor},
-	{Preparing, Shipped}:   {AdminActor},
-	{Shipped, Delivered}:   {AdminActor, SystemActor},
-	{Placed, Cancelled}:    {ShopperActor, AdminActor, SystemActor},
-	{Preparing, Cancelled}: {AdminActor},
+	{Placed, Preparing}:  {AdminActor},
+	{Preparing, Shipped}: {AdminActor},
+	{Shipped, Delivered}: {AdminActor, SystemActor},
+	{Placed, Cancelled}:  {ShopperActor, AdminActor, SystemActor},
+	// The system cancels on the shopper's behalf when they withdraw before
+	// the order ships (withdrawals.go); the admin when a product is damaged.
+	{Preparing, Cancelled}: {AdminActor, SystemActor},
 }
 
 // paymentSteps are the payment machine's edges and who may take each. The

@@ -19,14 +19,15 @@ func TestCanFulfil(t *testing.T) {
 		who      shop.Actor
 	}
 	edges := map[step]bool{
-		{shop.Placed, shop.Preparing, shop.AdminActor}:    true,
-		{shop.Preparing, shop.Shipped, shop.AdminActor}:   true,
-		{shop.Shipped, shop.Delivered, shop.AdminActor}:   true,
-		{shop.Shipped, shop.Delivered, shop.SystemActor}:  true,
-		{shop.Placed, shop.Cancelled, shop.ShopperActor}:  true,
-		{shop.Placed, shop.Cancelled, shop.AdminActor}:    true,
-		{shop.Placed, shop.Cancelled, shop.SystemActor}:   true,
-		{shop.Preparing, shop.Cancelled, shop.AdminActor}: true,
+		{shop.Placed, shop.Preparing, shop.AdminActor}:     true,
+		{shop.Preparing, shop.Shipped, shop.AdminActor}:    true,
+		{shop.Shipped, shop.Delivered, shop.AdminActor}:    true,
+		{shop.Shipped, shop.Delivered, shop.SystemActor}:   true,
+		{shop.Placed, shop.Cancelled, shop.ShopperActor}:   true,
+		{shop.Placed, shop.Cancelled, shop.AdminActor}:     true,
+		{shop.Placed, shop.Cancelled, shop.SystemActor}:    true,
+		{shop.Preparing, shop.Cancelled, shop.AdminActor}:  true,
+		{shop.Preparing, shop.Cancelled, shop.SystemActor}: true,
 	}
 	// A step any actor may take, to tell "no such step" from "not yours".
 	exists := func(from, to shop.Fulfilment) bool {

@@ -41,17 +41,22 @@ const (
 	CartProblem_CART_PROBLEM_INSUFFICIENT_STOCK CartProblem = 4
 	// CART_PROBLEM_INVALID_QUANTITY: the quantity is below 1.
 	CartProblem_CART_PROBLEM_INVALID_QUANTITY CartProblem = 5
+	// CART_PROBLEM_DELIVERY_AREA: the product is not delivered to the postal
+	// code asked about (frozen and chilled goods travel only within the
+	// peninsula; some areas are not served at all); delivery_area names it.
+	CartProblem_CART_PROBLEM_DELIVERY_AREA CartProblem = 10
 )
 
 // Enum value maps for CartProblem.
 var (
 	CartProblem_name = map[int32]string{
-		0: "CART_PROBLEM_UNSPECIFIED",
-		1: "CART_PROBLEM_UNKNOWN_PRODUCT",
-		2: "CART_PROBLEM_NOT_SOLD_ONLINE",
-		3: "CART_PROBLEM_OUT_OF_STOCK",
-		4: "CART_PROBLEM_INSUFFICIENT_STOCK",
-		5: "CART_PROBLEM_INVALID_QUANTITY",
+		0:  "CART_PROBLEM_UNSPECIFIED",
+		1:  "CART_PROBLEM_UNKNOWN_PRODUCT",
+		2:  "CART_PROBLEM_NOT_SOLD_ONLINE",
+		3:  "CART_PROBLEM_OUT_OF_STOCK",
+		4:  "CART_PROBLEM_INSUFFICIENT_STOCK",
+		5:  "CART_PROBLEM_INVALID_QUANTITY",
+		10: "CART_PROBLEM_DELIVERY_AREA",
 	}
 	CartProblem_value = map[string]int32{
 		"CART_PROBLEM_UNSPECIFIED":        0,
@@ -60,6 +65,7 @@ var (
 		"CART_PROBLEM_OUT_OF_STOCK":       3,
 		"CART_PROBLEM_INSUFFICIENT_STOCK": 4,
 		"CART_PROBLEM_INVALID_QUANTITY":   5,
+		"CART_PROBLEM_DELIVERY_AREA":      10,
 	}
 )
 
@@ -170,7 +176,12 @@ type CartLine struct {
 	// available_stock is the number of units left.
 	AvailableStock int32 `protobuf:"varint,10,opt,name=available_stock,json=availableStock,proto3" json:"available_stock,omitempty"`
 	// problems are why the line cannot be sold as it is; empty when it can.
-	Problems      []CartProblem `protobuf:"varint,11,rep,packed,name=problems,proto3,enum=sabores.v1.CartProblem" json:"problems,omitempty"`
+	Problems []CartProblem `protobuf:"varint,11,rep,packed,name=problems,proto3,enum=sabores.v1.CartProblem" json:"problems,omitempty"`
+	// age_restricted: only for adults (alcohol, energy drinks); a cart holding
+	// one needs the shopper's age declaration at checkout.
+	AgeRestricted bool `protobuf:"varint,20,opt,name=age_restricted,json=ageRestricted,proto3" json:"age_restricted,omitempty"`
+	// cold_chain: frozen or chilled, delivered only where the cold chain goes.
+	ColdChain     bool `protobuf:"varint,21,opt,name=cold_chain,json=coldChain,proto3" json:"cold_chain,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -282,13 +293,30 @@ func (x *CartLine) GetProblems() []CartProblem {
 	return nil
 }
 
+func (x *CartLine) GetAgeRestricted() bool {
+	if x != nil {
+		return x.AgeRestricted
+	}
+	return false
+}
+
+func (x *CartLine) GetColdChain() bool {
+	if x != nil {
+		return x.ColdChain
+	}
+	return false
+}
+
 // ValidateCartRequest carries the cart's lines.
 type ValidateCartRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// lines are the cart's lines; a product appears at most once.
 	Lines []*CartLineInput `protobuf:"bytes,1,rep,name=lines,proto3" json:"lines,omitempty"`
 	// language is the language of the lines' product names.
-	Language      Language `protobuf:"varint,2,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
+	Language Language `protobuf:"varint,2,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
+	// postal_code, when given, is where the cart would go: lines not
+	// delivered there get CART_PROBLEM_DELIVERY_AREA.
+	PostalCode    string `protobuf:"bytes,10,opt,name=postal_code,json=postalCode,proto3" json:"postal_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -337,6 +365,13 @@ func (x *ValidateCartRequest) GetLanguage() Language {
 	return Language_LANGUAGE_UNSPECIFIED
 }
 
+func (x *ValidateCartRequest) GetPostalCode() string {
+	if x != nil {
+		return x.PostalCode
+	}
+	return ""
+}
+
 // ValidateCartResponse is the priced cart.
 type ValidateCartResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -357,9 +392,17 @@ type ValidateCartResponse struct {
 	// free_shipping_reached says whether the subtotal reaches that threshold.
 	FreeShippingReached bool `protobuf:"varint,7,opt,name=free_shipping_reached,json=freeShippingReached,proto3" json:"free_shipping_reached,omitempty"`
 	// valid says whether every line can be sold as it is.
-	Valid         bool `protobuf:"varint,8,opt,name=valid,proto3" json:"valid,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Valid bool `protobuf:"varint,8,opt,name=valid,proto3" json:"valid,omitempty"`
+	// age_declaration_required: a line is age-restricted, so PlaceOrder needs
+	// age_declared (reason AGE_DECLARATION_REQUIRED without it).
+	AgeDeclarationRequired bool `protobuf:"varint,20,opt,name=age_declaration_required,json=ageDeclarationRequired,proto3" json:"age_declaration_required,omitempty"`
+	// delivery_area is the area of postal_code: "peninsula", "baleares",
+	// "canarias", "ceuta" or "melilla"; empty without a postal code.
+	DeliveryArea string `protobuf:"bytes,21,opt,name=delivery_area,json=deliveryArea,proto3" json:"delivery_area,omitempty"`
+	// delivery_area_served says the shop delivers to delivery_area at all.
+	DeliveryAreaServed bool `protobuf:"varint,22,opt,name=delivery_area_served,json=deliveryAreaServed,proto3" json:"delivery_area_served,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ValidateCartResponse) Reset() {
@@ -448,6 +491,27 @@ func (x *ValidateCartResponse) GetValid() bool {
 	return false
 }
 
+func (x *ValidateCartResponse) GetAgeDeclarationRequired() bool {
+	if x != nil {
+		return x.AgeDeclarationRequired
+	}
+	return false
+}
+
+func (x *ValidateCartResponse) GetDeliveryArea() string {
+	if x != nil {
+		return x.DeliveryArea
+	}
+	return ""
+}
+
+func (x *ValidateCartResponse) GetDeliveryAreaServed() bool {
+	if x != nil {
+		return x.DeliveryAreaServed
+	}
+	return false
+}
+
 var File_sabores_v1_cart_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_cart_service_proto_rawDesc = "" +
@@ -457,7 +521,7 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\rCartLineInput\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x120\n" +
-	"\bquantity\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\bquantity\"\xb4\x03\n" +
+	"\bquantity\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\bquantity\"\xfa\x03\n" +
 	"\bCartLine\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x1a\n" +
@@ -471,10 +535,16 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\x10line_total_cents\x18\t \x01(\x03R\x0elineTotalCents\x12'\n" +
 	"\x0favailable_stock\x18\n" +
 	" \x01(\x05R\x0eavailableStock\x123\n" +
-	"\bproblems\x18\v \x03(\x0e2\x17.sabores.v1.CartProblemR\bproblems\"\x8c\x01\n" +
+	"\bproblems\x18\v \x03(\x0e2\x17.sabores.v1.CartProblemR\bproblems\x12%\n" +
+	"\x0eage_restricted\x18\x14 \x01(\bR\rageRestricted\x12\x1d\n" +
+	"\n" +
+	"cold_chain\x18\x15 \x01(\bR\tcoldChain\"\xc3\x01\n" +
 	"\x13ValidateCartRequest\x129\n" +
 	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\x12:\n" +
-	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"\xdb\x02\n" +
+	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x125\n" +
+	"\vpostal_code\x18\n" +
+	" \x01(\tB\x14\xbaH\x11r\x0f2\r^([0-9]{5})?$R\n" +
+	"postalCode\"\xec\x03\n" +
 	"\x14ValidateCartResponse\x12*\n" +
 	"\x05lines\x18\x01 \x03(\v2\x14.sabores.v1.CartLineR\x05lines\x12%\n" +
 	"\x0esubtotal_cents\x18\x02 \x01(\x03R\rsubtotalCents\x12%\n" +
@@ -484,14 +554,19 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"totalCents\x12A\n" +
 	"\x1dfree_shipping_threshold_cents\x18\x06 \x01(\x03R\x1afreeShippingThresholdCents\x122\n" +
 	"\x15free_shipping_reached\x18\a \x01(\bR\x13freeShippingReached\x12\x14\n" +
-	"\x05valid\x18\b \x01(\bR\x05valid*\xd6\x01\n" +
+	"\x05valid\x18\b \x01(\bR\x05valid\x128\n" +
+	"\x18age_declaration_required\x18\x14 \x01(\bR\x16ageDeclarationRequired\x12#\n" +
+	"\rdelivery_area\x18\x15 \x01(\tR\fdeliveryArea\x120\n" +
+	"\x14delivery_area_served\x18\x16 \x01(\bR\x12deliveryAreaServed*\xf6\x01\n" +
 	"\vCartProblem\x12\x1c\n" +
 	"\x18CART_PROBLEM_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cCART_PROBLEM_UNKNOWN_PRODUCT\x10\x01\x12 \n" +
 	"\x1cCART_PROBLEM_NOT_SOLD_ONLINE\x10\x02\x12\x1d\n" +
 	"\x19CART_PROBLEM_OUT_OF_STOCK\x10\x03\x12#\n" +
 	"\x1fCART_PROBLEM_INSUFFICIENT_STOCK\x10\x04\x12!\n" +
-	"\x1dCART_PROBLEM_INVALID_QUANTITY\x10\x052e\n" +
+	"\x1dCART_PROBLEM_INVALID_QUANTITY\x10\x05\x12\x1e\n" +
+	"\x1aCART_PROBLEM_DELIVERY_AREA\x10\n" +
+	"2e\n" +
 	"\vCartService\x12V\n" +
 	"\fValidateCart\x12\x1f.sabores.v1.ValidateCartRequest\x1a .sabores.v1.ValidateCartResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 

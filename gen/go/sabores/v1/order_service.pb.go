@@ -126,6 +126,10 @@ type PlaceOrderRequest struct {
 	Delivery *DeliveryInput `protobuf:"bytes,3,opt,name=delivery,proto3" json:"delivery,omitempty"`
 	// payment_method is how the shopper pays.
 	PaymentMethod PaymentMethod `protobuf:"varint,4,opt,name=payment_method,json=paymentMethod,proto3,enum=sabores.v1.PaymentMethod" json:"payment_method,omitempty"`
+	// age_declared is the shopper's declaration of being 18 or over, required
+	// when a line is age-restricted (FailedPrecondition with reason
+	// AGE_DECLARATION_REQUIRED without it) and recorded with the order.
+	AgeDeclared   bool `protobuf:"varint,10,opt,name=age_declared,json=ageDeclared,proto3" json:"age_declared,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -186,6 +190,13 @@ func (x *PlaceOrderRequest) GetPaymentMethod() PaymentMethod {
 		return x.PaymentMethod
 	}
 	return PaymentMethod_PAYMENT_METHOD_UNSPECIFIED
+}
+
+func (x *PlaceOrderRequest) GetAgeDeclared() bool {
+	if x != nil {
+		return x.AgeDeclared
+	}
+	return false
 }
 
 // PlaceOrderResponse carries the order placed.
@@ -681,14 +692,16 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\aaddress\x12\x1d\n" +
 	"\x04city\x18\x05 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\x04city\x12L\n" +
 	"\vpostal_code\x18\x06 \x01(\tB+\xbaH(r&2$^(0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3}$R\n" +
-	"postalCode\"\x90\x02\n" +
+	"postalCode\"\xb3\x02\n" +
 	"\x11PlaceOrderRequest\x121\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x0eidempotencyKey\x12;\n" +
 	"\x05lines\x18\x02 \x03(\v2\x19.sabores.v1.CartLineInputB\n" +
 	"\xbaH\a\x92\x01\x04\b\x01\x10dR\x05lines\x12=\n" +
 	"\bdelivery\x18\x03 \x01(\v2\x19.sabores.v1.DeliveryInputB\x06\xbaH\x03\xc8\x01\x01R\bdelivery\x12L\n" +
 	"\x0epayment_method\x18\x04 \x01(\x0e2\x19.sabores.v1.PaymentMethodB\n" +
-	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\rpaymentMethod\"=\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\rpaymentMethod\x12!\n" +
+	"\fage_declared\x18\n" +
+	" \x01(\bR\vageDeclared\"=\n" +
 	"\x12PlaceOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"\x98\x01\n" +
 	"\x13ListMyOrdersRequest\x12\x1f\n" +

@@ -1146,8 +1146,14 @@ type Order struct {
 	ItemCount int32 `protobuf:"varint,13,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
 	// customer_email is the account's email (back office only; empty for shoppers).
 	CustomerEmail string `protobuf:"bytes,14,opt,name=customer_email,json=customerEmail,proto3" json:"customer_email,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// id_check_required: the order holds age-restricted goods, so the carrier's
+	// ID-check delivery must be bought with its label. (Numbered apart from the
+	// fields other work adds.)
+	IdCheckRequired bool `protobuf:"varint,40,opt,name=id_check_required,json=idCheckRequired,proto3" json:"id_check_required,omitempty"`
+	// age_declare_time is when the shopper declared being 18 or over.
+	AgeDeclareTime *timestamppb.Timestamp `protobuf:"bytes,41,opt,name=age_declare_time,json=ageDeclareTime,proto3" json:"age_declare_time,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -1276,6 +1282,20 @@ func (x *Order) GetCustomerEmail() string {
 		return x.CustomerEmail
 	}
 	return ""
+}
+
+func (x *Order) GetIdCheckRequired() bool {
+	if x != nil {
+		return x.IdCheckRequired
+	}
+	return false
+}
+
+func (x *Order) GetAgeDeclareTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AgeDeclareTime
+	}
+	return nil
 }
 
 // User is a signed-in person.
@@ -1425,7 +1445,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x0fpromotion_label\x18\x06 \x01(\tR\x0epromotionLabel\x12(\n" +
 	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12(\n" +
 	"\x10line_total_cents\x18\b \x01(\x03R\x0elineTotalCents\x12\x1b\n" +
-	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xdb\x04\n" +
+	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xcd\x05\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
@@ -1445,7 +1465,9 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"createTime\x12\x1d\n" +
 	"\n" +
 	"item_count\x18\r \x01(\x05R\titemCount\x12%\n" +
-	"\x0ecustomer_email\x18\x0e \x01(\tR\rcustomerEmail\"f\n" +
+	"\x0ecustomer_email\x18\x0e \x01(\tR\rcustomerEmail\x12*\n" +
+	"\x11id_check_required\x18( \x01(\bR\x0fidCheckRequired\x12D\n" +
+	"\x10age_declare_time\x18) \x01(\v2\x1a.google.protobuf.TimestampR\x0eageDeclareTime\"f\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
@@ -1541,12 +1563,13 @@ var file_sabores_v1_types_proto_depIdxs = []int32{
 	11, // 11: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
 	10, // 12: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
 	14, // 13: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
-	6,  // 14: sabores.v1.User.role:type_name -> sabores.v1.Role
-	15, // [15:15] is the sub-list for method output_type
-	15, // [15:15] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	14, // 14: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
+	6,  // 15: sabores.v1.User.role:type_name -> sabores.v1.Role
+	16, // [16:16] is the sub-list for method output_type
+	16, // [16:16] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_types_proto_init() }

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/cart_service.proto.
  */
 export const file_sabores_v1_cart_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIp4CCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbSJ7ChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZBIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIugBChRWYWxpZGF0ZUNhcnRSZXNwb25zZRIjCgVsaW5lcxgBIAMoCzIULnNhYm9yZXMudjEuQ2FydExpbmUSFgoOc3VidG90YWxfY2VudHMYAiABKAMSFgoOc2hpcHBpbmdfY2VudHMYAyABKAMSEQoJdmF0X2NlbnRzGAQgASgDEhMKC3RvdGFsX2NlbnRzGAUgASgDEiUKHWZyZWVfc2hpcHBpbmdfdGhyZXNob2xkX2NlbnRzGAYgASgDEh0KFWZyZWVfc2hpcHBpbmdfcmVhY2hlZBgHIAEoCBINCgV2YWxpZBgIIAEoCCrWAQoLQ2FydFByb2JsZW0SHAoYQ0FSVF9QUk9CTEVNX1VOU1BFQ0lGSUVEEAASIAocQ0FSVF9QUk9CTEVNX1VOS05PV05fUFJPRFVDVBABEiAKHENBUlRfUFJPQkxFTV9OT1RfU09MRF9PTkxJTkUQAhIdChlDQVJUX1BST0JMRU1fT1VUX09GX1NUT0NLEAMSIwofQ0FSVF9QUk9CTEVNX0lOU1VGRklDSUVOVF9TVE9DSxAEEiEKHUNBUlRfUFJPQkxFTV9JTlZBTElEX1FVQU5USVRZEAUyZQoLQ2FydFNlcnZpY2USVgoMVmFsaWRhdGVDYXJ0Eh8uc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXF1ZXN0GiAuc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food]);
+  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIsoCCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbRIWCg5hZ2VfcmVzdHJpY3RlZBgUIAEoCBISCgpjb2xkX2NoYWluGBUgASgIIqYBChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZBIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABEikKC3Bvc3RhbF9jb2RlGAogASgJQhS6SBFyDzINXihbMC05XXs1fSk/JCK/AgoUVmFsaWRhdGVDYXJ0UmVzcG9uc2USIwoFbGluZXMYASADKAsyFC5zYWJvcmVzLnYxLkNhcnRMaW5lEhYKDnN1YnRvdGFsX2NlbnRzGAIgASgDEhYKDnNoaXBwaW5nX2NlbnRzGAMgASgDEhEKCXZhdF9jZW50cxgEIAEoAxITCgt0b3RhbF9jZW50cxgFIAEoAxIlCh1mcmVlX3NoaXBwaW5nX3RocmVzaG9sZF9jZW50cxgGIAEoAxIdChVmcmVlX3NoaXBwaW5nX3JlYWNoZWQYByABKAgSDQoFdmFsaWQYCCABKAgSIAoYYWdlX2RlY2xhcmF0aW9uX3JlcXVpcmVkGBQgASgIEhUKDWRlbGl2ZXJ5X2FyZWEYFSABKAkSHAoUZGVsaXZlcnlfYXJlYV9zZXJ2ZWQYFiABKAgq9gEKC0NhcnRQcm9ibGVtEhwKGENBUlRfUFJPQkxFTV9VTlNQRUNJRklFRBAAEiAKHENBUlRfUFJPQkxFTV9VTktOT1dOX1BST0RVQ1QQARIgChxDQVJUX1BST0JMRU1fTk9UX1NPTERfT05MSU5FEAISHQoZQ0FSVF9QUk9CTEVNX09VVF9PRl9TVE9DSxADEiMKH0NBUlRfUFJPQkxFTV9JTlNVRkZJQ0lFTlRfU1RPQ0sQBBIhCh1DQVJUX1BST0JMRU1fSU5WQUxJRF9RVUFOVElUWRAFEh4KGkNBUlRfUFJPQkxFTV9ERUxJVkVSWV9BUkVBEAoyZQoLQ2FydFNlcnZpY2USVgoMVmFsaWRhdGVDYXJ0Eh8uc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXF1ZXN0GiAuc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food]);
 
 /**
  * CartLineInput is a line as the shopper's browser keeps it.
@@ -126,6 +126,21 @@ export type CartLine = Message<"sabores.v1.CartLine"> & {
    * @generated from field: repeated sabores.v1.CartProblem problems = 11;
    */
   problems: CartProblem[];
+
+  /**
+   * age_restricted: only for adults (alcohol, energy drinks); a cart holding
+   * one needs the shopper's age declaration at checkout.
+   *
+   * @generated from field: bool age_restricted = 20;
+   */
+  ageRestricted: boolean;
+
+  /**
+   * cold_chain: frozen or chilled, delivered only where the cold chain goes.
+   *
+   * @generated from field: bool cold_chain = 21;
+   */
+  coldChain: boolean;
 };
 
 /**
@@ -154,6 +169,14 @@ export type ValidateCartRequest = Message<"sabores.v1.ValidateCartRequest"> & {
    * @generated from field: sabores.v1.Language language = 2;
    */
   language: Language;
+
+  /**
+   * postal_code, when given, is where the cart would go: lines not
+   * delivered there get CART_PROBLEM_DELIVERY_AREA.
+   *
+   * @generated from field: string postal_code = 10;
+   */
+  postalCode: string;
 };
 
 /**
@@ -226,6 +249,29 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
    * @generated from field: bool valid = 8;
    */
   valid: boolean;
+
+  /**
+   * age_declaration_required: a line is age-restricted, so PlaceOrder needs
+   * age_declared (reason AGE_DECLARATION_REQUIRED without it).
+   *
+   * @generated from field: bool age_declaration_required = 20;
+   */
+  ageDeclarationRequired: boolean;
+
+  /**
+   * delivery_area is the area of postal_code: "peninsula", "baleares",
+   * "canarias", "ceuta" or "melilla"; empty without a postal code.
+   *
+   * @generated from field: string delivery_area = 21;
+   */
+  deliveryArea: string;
+
+  /**
+   * delivery_area_served says the shop delivers to delivery_area at all.
+   *
+   * @generated from field: bool delivery_area_served = 22;
+   */
+  deliveryAreaServed: boolean;
 };
 
 /**
@@ -285,6 +331,15 @@ export enum CartProblem {
    * @generated from enum value: CART_PROBLEM_INVALID_QUANTITY = 5;
    */
   INVALID_QUANTITY = 5,
+
+  /**
+   * CART_PROBLEM_DELIVERY_AREA: the product is not delivered to the postal
+   * code asked about (frozen and chilled goods travel only within the
+   * peninsula; some areas are not served at all); delivery_area names it.
+   *
+   * @generated from enum value: CART_PROBLEM_DELIVERY_AREA = 10;
+   */
+  DELIVERY_AREA = 10,
 }
 
 /**

@@ -8,6 +8,7 @@ const problemKeys: Record<CartProblem, string> = {
   [CartProblem.OUT_OF_STOCK]: "problems.outOfStock",
   [CartProblem.INSUFFICIENT_STOCK]: "problems.insufficientStock",
   [CartProblem.INVALID_QUANTITY]: "problems.invalidQuantity",
+  [CartProblem.DELIVERY_AREA]: "problems.deliveryArea",
 };
 
 /** CartProblems lists why a line cannot be sold as it is. */
@@ -37,6 +38,8 @@ export function problemFromReason(reason: string): CartProblem {
       return CartProblem.UNKNOWN_PRODUCT;
     case "INVALID_QUANTITY":
       return CartProblem.INVALID_QUANTITY;
+    case "DELIVERY_AREA":
+      return CartProblem.DELIVERY_AREA;
     default:
       return CartProblem.UNSPECIFIED;
   }

@@ -1,0 +1,108 @@
+package shop_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/sabores/sabores/backend/internal/shop"
+)
+
+func TestWithdrawalWindow(t *testing.T) {
+	t.Parallel()
+	madrid, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Delivered at 23:30 on 2 March, Madrid time (22:30 UTC).
+	delivered := time.Date(2026, 3, 2, 23, 30, 0, 0, madrid)
+	lastMoment := time.Date(2026, 3, 16, 23, 59, 59, 0, madrid)
+	tests := []struct {
+		name      string
+		state     shop.Fulfilment
+		delivered time.Time
+		now       time.Time
+		open      bool
+		cancels   bool
+		reason    string
+	}{
+		{"placed: cancels the order", shop.Placed, time.Time{}, delivered, true, true, ""},
+		{"preparing: cancels the order", shop.Preparing, time.Time{}, delivered, true, true, ""},
+		{"shipped: open, no deadline yet", shop.Shipped, time.Time{}, delivered, true, false, ""},
+		{"delivered the same day", shop.Delivered, delivered, delivered.Add(time.Minute), true, false, ""},
+		{"the 14th day's last second", shop.Delivered, delivered, lastMoment, true, false, ""},
+		{"the 15th day", shop.Delivered, delivered, lastMoment.Add(time.Second), false, false, shop.ReasonWithdrawalPeriodOver},
+		{"cancelled", shop.Cancelled, time.Time{}, delivered, false, false, shop.ReasonWithdrawalOrderCancelled},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			w := shop.WithdrawalWindowAt(tt.state, tt.delivered, tt.now)
+			if w.Open != tt.open || w.CancelsOrder != tt.cancels || w.ClosedReason != tt.reason {
+				t.Fatalf("window = %+v, want open %v, cancels %v, reason %q", w, tt.open, tt.cancels, tt.reason)
+			}
+			if tt.state == shop.Delivered && !w.Deadline.Equal(lastMoment.Add(time.Second)) {
+				t.Fatalf("deadline = %v, want midnight ending 16 March in Madrid", w.Deadline)
+			}
+		})
+	}
+}
+
+func TestCheckWithdrawal(t *testing.T) {
+	t.Parallel()
+	lines := []shop.BoughtLine{
+		{LineNo: 1, Quantity: 3, Withdrawn: 1},
+		{LineNo: 2, Quantity: 2, Frozen: true, Perishable: true},
+		{LineNo: 3, Quantity: 1, Perishable: true},
+		{LineNo: 4, Quantity: 2, SealedHygiene: true},
+	}
+	open := shop.WithdrawalWindow{Open: true}
+	tests := []struct {
+		name   string
+		window shop.WithdrawalWindow
+		asked  []shop.WithdrawalAsk
+		want   []shop.WithdrawalAsk
+		reason string
+	}{
+		{"what is left of a line", open, []shop.WithdrawalAsk{ask(1, 2)}, []shop.WithdrawalAsk{ask(1, 2)}, ""},
+		{"more than is left", open, []shop.WithdrawalAsk{ask(1, 3)}, nil, shop.ReasonWithdrawalQuantity},
+		{"repeated lines add up", open, []shop.WithdrawalAsk{ask(1, 1), ask(1, 2)}, nil, shop.ReasonWithdrawalQuantity},
+		{"repeated lines within what is left", open, []shop.WithdrawalAsk{ask(1, 1), ask(1, 1)}, []shop.WithdrawalAsk{ask(1, 2)}, ""},
+		{"frozen is exempt", open, []shop.WithdrawalAsk{ask(2, 1)}, nil, shop.ReasonWithdrawalLineExempt},
+		{"perishable is exempt", open, []shop.WithdrawalAsk{ask(3, 1)}, nil, shop.ReasonWithdrawalLineExempt},
+		{"sealed hygiene is accepted", open, []shop.WithdrawalAsk{ask(4, 2)}, []shop.WithdrawalAsk{ask(4, 2)}, ""},
+		{"unknown line", open, []shop.WithdrawalAsk{ask(9, 1)}, nil, shop.ReasonWithdrawalLineUnknown},
+		{"zero units", open, []shop.WithdrawalAsk{ask(1, 0)}, nil, shop.ReasonWithdrawalQuantity},
+		{"period over", shop.WithdrawalWindow{ClosedReason: shop.ReasonWithdrawalPeriodOver}, []shop.WithdrawalAsk{ask(1, 1)}, nil, shop.ReasonWithdrawalPeriodOver},
+		{"before shipping: the whole order", shop.WithdrawalWindow{Open: true, CancelsOrder: true}, []shop.WithdrawalAsk{ask(1, 1)},
+			[]shop.WithdrawalAsk{ask(1, 3), ask(2, 2), ask(3, 1), ask(4, 2)}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, err := shop.CheckWithdrawal(tt.window, lines, tt.asked)
+			var refusal *shop.WithdrawalRefusal
+			if tt.reason != "" {
+				if !errors.As(err, &refusal) || refusal.Reason != tt.reason {
+					t.Fatalf("err = %v, want reason %s", err, tt.reason)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Fatalf("got %v, want %v", got, tt.want)
+				}
+			}
+		})
+	}
+}
+
+func ask(line, quantity int32) shop.WithdrawalAsk {
+	return shop.WithdrawalAsk{LineNo: line, Quantity: quantity}
+}
