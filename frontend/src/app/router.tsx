@@ -31,6 +31,8 @@ const Favorites = lazy(() => import("@/app/routes/favorites"));
 const Auth = lazy(() => import("@/app/routes/auth"));
 const ClientDashboard = lazy(() => import("@/app/routes/client-dashboard"));
 const Orders = lazy(() => import("@/app/routes/orders"));
+const WithdrawOrder = lazy(() => import("@/app/routes/withdraw-order"));
+const WithdrawLink = lazy(() => import("@/app/routes/withdraw-link"));
 const Brasil = lazy(() => import("@/app/routes/countries/brasil"));
 const Colombia = lazy(() => import("@/app/routes/countries/colombia"));
 const CaboVerde = lazy(() => import("@/app/routes/countries/cabo-verde"));
@@ -77,6 +79,8 @@ export function AppRoutes() {
           <Route path="auth" element={<Auth />} />
           <Route path="client-dashboard" element={<ClientDashboard />} />
           <Route path="orders" element={<Orders />} />
+          <Route path="orders/:id/withdraw" element={<WithdrawOrder />} />
+          <Route path="desistir/:token" element={<WithdrawLink />} />
           <Route path="brasil" element={<Brasil />} />
           <Route path="colombia" element={<Colombia />} />
           <Route path="cabo-verde" element={<CaboVerde />} />

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import { OrderDetails } from "@/features/account/components/order-details";
 import { OrderStatusBadge } from "@/components/ui/order-status-badge";
+import { WithdrawLink } from "@/features/account/components/withdrawal/withdraw-link";
 import type { Order } from "@gen/sabores/v1/types_pb";
 
 /** OrderRow summarises an order: number, date, items, total and status (details optional). */
@@ -20,6 +21,7 @@ export function OrderRow({ order, details = false }: { order: Order; details?: b
       <span className="text-sm text-stone-700">{t(`orders.payment.${order.paymentMethod}`)}</span>
       <OrderStatusBadge order={order} ns="account" keyPrefix="status" />
       <Price cents={order.totalCents} className="ml-auto font-bold" />
+      {details && <WithdrawLink order={order} />}
       {details && <OrderDetails order={order} />}
     </li>
   );
