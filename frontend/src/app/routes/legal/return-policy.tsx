@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { Seo } from "@/components/seo/seo";
@@ -15,6 +16,11 @@ export default function ReturnPolicyRoute() {
       <BackLink to="/">{t("backHome", { ns: "common" })}</BackLink>
       <h1 className="text-3xl font-bold">{t("returns.title")}</h1>
       <p className="my-6 text-stone-800">{t("returns.intro")}</p>
+      <p className="mb-8">
+        <Link to="/orders" className="btn btn-primary">
+          {t("returns.withdrawButton")}
+        </Link>
+      </p>
       <LegalSections sections={sections} />
     </article>
   );
