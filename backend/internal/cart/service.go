@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -19,6 +20,7 @@ import (
 type Service struct {
 	queries *db.Queries
 	promos  shop.PromotionSource
+	areas   deliveryarea.Policy
 }
 
 var _ saboresv1connect.CartServiceHandler = (*Service)(nil)
@@ -27,7 +29,13 @@ var _ saboresv1connect.CartServiceHandler = (*Service)(nil)
 // the promotions from promos (nil reads them from pool too).
 func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
 	q := db.New(pool)
-	return &Service{queries: q, promos: shop.OrStored(promos, q)}
+	return &Service{queries: q, promos: shop.OrStored(promos, q), areas: deliveryarea.Default}
+}
+
+// WithDeliveryAreas returns s checking carts against areas (the configuration's).
+func (s *Service) WithDeliveryAreas(areas deliveryarea.Policy) *Service {
+	s.areas = areas
+	return s
 }
 
 // ValidateCart prices each line from the server's data and reports what
@@ -42,6 +50,11 @@ func (s *Service) ValidateCart(ctx context.Context, req *connect.Request[sabores
 		return nil, err
 	}
 	res := shop.CartToProto(priced)
+	law, err := shop.ReadCartLaw(ctx, s.queries, lines)
+	if err != nil {
+		return nil, err
+	}
+	law.Annotate(res, s.areas, req.Msg.GetPostalCode())
 	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
 		return nil, err
 	}

@@ -91,8 +91,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		Services: server.Services{
 			Catalog:   catalogcache.NewCatalog(cache, catalog.New(dbs.Read, promos)),
 			Promotion: catalogcache.NewPromotions(cache, promotion.New(dbs.Read, promos)),
-			Cart:      cart.New(dbs.Primary, promos),
-			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).
+			Cart:      cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
+			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).WithDeliveryAreas(cfg.Delivery).
 				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),

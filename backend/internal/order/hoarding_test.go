@@ -77,7 +77,7 @@ func TestHoardingAttack(t *testing.T) {
 	// The attack as it was: everything, at full stock, by transfer.
 	attacker := b.shopper(t, "attacker")
 	for _, p := range products {
-		_, err := b.svc.PlaceOrder(attacker, placeRequest(uuid.NewString(), transfer, line(p.id, p.stock)))
+		_, err := b.svc.PlaceOrder(attacker, adultRequest(uuid.NewString(), transfer, line(p.id, p.stock)))
 		if err == nil {
 			if p.stock > 1 {
 				t.Errorf("product %d: the whole stock of %d taken by one unpaid transfer", p.id, p.stock)
@@ -99,7 +99,7 @@ func TestHoardingAttack(t *testing.T) {
 		placed := 0
 		for _, p := range products {
 			want := min(p.stock, limits.MaxUnitsPerLine)
-			_, err := b.svc.PlaceOrder(who, placeRequest(uuid.NewString(), transfer, line(p.id, want)))
+			_, err := b.svc.PlaceOrder(who, adultRequest(uuid.NewString(), transfer, line(p.id, want)))
 			if err != nil {
 				code, reason, meta := refusal(t, err)
 				if code == connect.CodeResourceExhausted && reason == shop.ReasonTooManyUnpaidOrders {
@@ -110,7 +110,7 @@ func TestHoardingAttack(t *testing.T) {
 				if reason != shop.ReasonTransferShareLimit || available == 0 {
 					continue
 				}
-				_, err = b.svc.PlaceOrder(who, placeRequest(uuid.NewString(), transfer, line(p.id, int32(available))))
+				_, err = b.svc.PlaceOrder(who, adultRequest(uuid.NewString(), transfer, line(p.id, int32(available))))
 			}
 			if err == nil {
 				placed++

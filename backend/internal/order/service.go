@@ -19,6 +19,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -32,6 +33,7 @@ type Service struct {
 	queries *db.Queries
 	limits  shop.Limits
 	mailer  shop.Mailer
+	areas   deliveryarea.Policy
 }
 
 var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
@@ -41,7 +43,7 @@ var myOrdersPageSizes = paging.Sizes{Default: 20, Max: 100}
 
 // New returns an order service on pool with the default hoarding limits.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits()}
+	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits(), areas: deliveryarea.Default}
 }
 
 // WithMailer returns s queueing the shopper's e-mails through m.
@@ -144,6 +146,8 @@ type placeOrder struct {
 	method   string
 	payment  string
 	language string
+	// ageDeclared: the shopper declared being 18 or over (law.go).
+	ageDeclared bool
 }
 
 // readPlaceOrder checks what the proto's validation rules already enforce
@@ -154,7 +158,7 @@ func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
 	if err != nil {
 		return in, apperr.Invalid("idempotency_key", "must be a UUID")
 	}
-	in.key = key
+	in.key, in.ageDeclared = key, msg.GetAgeDeclared()
 	if len(msg.GetLines()) == 0 {
 		return in, apperr.Invalid("lines", "must have at least one line")
 	}
@@ -220,6 +224,10 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 				return err
 			}
 		}
+		idCheck, err := s.checkLaw(ctx, q, in)
+		if err != nil {
+			return err
+		}
 		d := in.delivery
 		customerID, err := q.UpsertCustomerForUser(ctx, db.UpsertCustomerForUserParams{
 			UserID: &userID, Name: d.GetName(), Email: d.GetEmail(), Phone: d.GetPhone(),
@@ -246,6 +254,9 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 			return fmt.Errorf("order: insert order: %w", err)
 		}
 		if err := recordPlaced(ctx, q, row.ID, userID); err != nil {
+			return err
+		}
+		if row, err = recordAgeDeclaration(ctx, q, row, idCheck); err != nil {
 			return err
 		}
 		if err := takeStock(ctx, q, priced.Lines); err != nil {

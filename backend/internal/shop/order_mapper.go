@@ -19,7 +19,7 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 }
 
 func orderToProto(o db.Order) *saboresv1.Order {
-	return &saboresv1.Order{
+	out := &saboresv1.Order{
 		Id:            o.ID,
 		Status:        status(o.Status),
 		StatusText:    o.Status,
@@ -40,6 +40,8 @@ func orderToProto(o db.Order) *saboresv1.Order {
 		},
 		CreateTime: timestamppb.New(o.CreatedAt),
 	}
+	ageToProto(o, out)
+	return out
 }
 
 func lineToProto(l db.OrderLine) *saboresv1.OrderLine {

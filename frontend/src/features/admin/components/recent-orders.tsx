@@ -5,6 +5,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { useRecentOrders } from "@/features/admin/api/admin";
 import { OrderStatusBadge } from "@/components/ui/order-status-badge";
+import { IdCheckBadge } from "@/features/admin/components/id-check-badge";
 
 /** RecentOrders lists the shop's latest orders of every customer. */
 export function RecentOrders() {
@@ -31,6 +32,7 @@ export function RecentOrders() {
               <span className="break-all text-stone-700">{o.customerEmail}</span>
               <span className="text-stone-700">{o.createTime ? date(timestampDate(o.createTime)) : ""}</span>
               <OrderStatusBadge order={o} ns="admin" keyPrefix="orders.status" />
+              <IdCheckBadge order={o} />
               <Price cents={o.totalCents} className="ml-auto font-bold" />
             </li>
           ))}

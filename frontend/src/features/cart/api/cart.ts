@@ -9,10 +9,15 @@ export function cartLinesInput(items: CartItem[]) {
   return items.map((i) => ({ productId: BigInt(i.id), quantity: i.quantity }));
 }
 
-/** useValidateCart prices the cart on the server with today's prices, promotions and stock. */
-export function useValidateCart(items: CartItem[]) {
+/**
+ * useValidateCart prices the cart on the server with today's prices,
+ * promotions and stock; with the delivery's postal code it also checks the
+ * lines are delivered there.
+ */
+export function useValidateCart(items: CartItem[], postalCode = "") {
   const language = useApiLanguage();
-  return useQuery(CartService.method.validateCart, items.length ? { lines: cartLinesInput(items), language } : skipToken, {
+  const request = items.length ? { lines: cartLinesInput(items), language, postalCode } : skipToken;
+  return useQuery(CartService.method.validateCart, request, {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -27,6 +27,13 @@ describe("placeOrderRequest", () => {
         postalCode: "27880",
       },
       paymentMethod: PaymentMethod.TRANSFER,
+      ageDeclared: false,
     });
+  });
+
+  it("sends the age declaration the shopper ticked", () => {
+    const delivery = { name: "A", email: "a@example.com", phone: "600123456", address: "R", city: "C", zipCode: "28013" };
+    const items = [{ id: 10001, name: "Ron", priceCents: 1500, image: "", quantity: 1 }];
+    expect(placeOrderRequest({ items, delivery, payment: "cash", ageDeclared: true }).ageDeclared).toBe(true);
   });
 });

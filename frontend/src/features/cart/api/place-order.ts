@@ -21,10 +21,12 @@ export interface CheckoutOrder {
   items: CartItem[];
   delivery: DeliveryForm;
   payment: PaymentChoice;
+  /** ageDeclared: the shopper ticked being 18 or over (needed for adults-only goods). */
+  ageDeclared?: boolean;
 }
 
 /** placeOrderRequest is the PlaceOrder request for a finished checkout, without its idempotency key. */
-export function placeOrderRequest({ items, delivery, payment }: CheckoutOrder) {
+export function placeOrderRequest({ items, delivery, payment, ageDeclared = false }: CheckoutOrder) {
   return {
     lines: cartLinesInput(items),
     delivery: {
@@ -36,6 +38,7 @@ export function placeOrderRequest({ items, delivery, payment }: CheckoutOrder) {
       postalCode: delivery.zipCode.trim(),
     },
     paymentMethod: paymentMethods[payment],
+    ageDeclared,
   } satisfies MessageInitShape<typeof PlaceOrderRequestSchema>;
 }
 
@@ -100,6 +103,18 @@ export function lineProblems(error: unknown): LineProblem[] {
       },
     ];
   });
+}
+
+/**
+ * lawRefusal is the text key of a PlaceOrder refusal the law causes: no age
+ * declaration for adults-only goods, or a line not delivered to the postal
+ * code (by area); undefined for any other failure.
+ */
+export function lawRefusal(error: unknown): string | undefined {
+  const info = errorInfos(error).find((i) => i.reason === "AGE_DECLARATION_REQUIRED" || i.reason === "DELIVERY_AREA");
+  if (!info) return undefined;
+  if (info.reason === "AGE_DECLARATION_REQUIRED") return "age.required";
+  return info.metadata["cold_chain"] === "true" ? "deliveryArea.coldChainRefused" : `deliveryArea.notServed.${info.metadata["area"] ?? "other"}`;
 }
 
 /** orderLimits are the anti-hoarding refusals of PlaceOrder, by ErrorInfo reason. */

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
+import { DeliveryNotice } from "@/features/cart/components/delivery-notice";
 
 /** CartSummary shows the server-computed subtotal, free shipping and total. */
 export function CartSummary({ priced, children }: { priced?: ValidateCartResponse; children?: ReactNode }) {
@@ -33,6 +34,7 @@ export function CartSummary({ priced, children }: { priced?: ValidateCartRespons
           <dd>{priced ? <Price cents={priced.totalCents} amount /> : "…"}</dd>
         </div>
       </dl>
+      <DeliveryNotice priced={priced} />
       {children}
     </section>
   );

@@ -28,17 +28,17 @@ export function CheckoutWizard({
   const { t } = useTranslation("cart");
   const navigate = useNavigate();
   const { items, clear } = useCart();
-  const priced = useValidateCart(items);
+  const [delivery, setDelivery] = useState<DeliveryForm | null>(null);
+  const priced = useValidateCart(items, delivery?.zipCode);
   const place = usePlaceOrder();
   const [step, setStep] = useState(0);
-  const [delivery, setDelivery] = useState<DeliveryForm | null>(null);
   const [payment, setPayment] = useState<PaymentChoice>("card");
 
   if (items.length === 0 && !place.isSuccess) return <Navigate to="/cart" replace />;
 
   const form: DeliveryForm = delivery ?? { ...recipient, phone: "", address: "", city: "", zipCode: "" };
-  const finish = () =>
-    place.placeOrder({ items, delivery: form, payment }, () => {
+  const finish = (ageDeclared: boolean) =>
+    place.placeOrder({ items, delivery: form, payment, ageDeclared }, () => {
       clear();
       onPlaced();
     });

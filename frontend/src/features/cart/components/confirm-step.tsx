@@ -1,10 +1,12 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Code } from "@connectrpc/connect";
 import { ErrorBox } from "@/components/ui/error-box";
 import { errorCode } from "@/lib/connect-errors";
 import type { CartItem } from "@/stores/cart-rules";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
-import { limitProblem, lineProblems, type usePlaceOrder } from "@/features/cart/api/place-order";
+import { lawRefusal, limitProblem, lineProblems, type usePlaceOrder } from "@/features/cart/api/place-order";
+import { AgeDeclaration } from "@/features/cart/components/age-declaration";
 import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types";
 import { OrderLines } from "@/features/cart/components/order-lines";
 
@@ -24,13 +26,19 @@ export function ConfirmStep({
   payment: PaymentChoice;
   place: ReturnType<typeof usePlaceOrder>;
   onBack: () => void;
-  onFinish: () => void;
+  onFinish: (ageDeclared: boolean) => void;
 }) {
   const { t } = useTranslation("cart");
+  const [adult, setAdult] = useState(false);
+  const [adultMissing, setAdultMissing] = useState(false);
+  const needsAge = priced?.ageDeclarationRequired ?? false;
+  const lawError = lawRefusal(place.error);
   const problems = lineProblems(place.error);
   const limit = limitProblem(place.error);
   const placeError = place.isError
-    ? limit
+    ? lawError
+      ? t(lawError)
+      : limit
       ? t(`limits.${limit.reason}`, limit)
       : errorCode(place.error) === Code.FailedPrecondition
       ? t("stockProblem")
@@ -55,12 +63,34 @@ export function ConfirmStep({
         <p className="text-sm">{t(`payment.${payment}`)}</p>
       </div>
       <OrderLines items={items} priced={priced} problems={problems} />
+      {needsAge && (
+        <AgeDeclaration
+          checked={adult}
+          missing={adultMissing}
+          onChange={(v) => {
+            setAdult(v);
+            setAdultMissing(false);
+          }}
+        />
+      )}
       {placeError && <ErrorBox>{placeError}</ErrorBox>}
       <div className="flex justify-between gap-2">
         <button type="button" className="btn btn-outline" onClick={onBack} disabled={place.isPending}>
           {t("back")}
         </button>
-        <button type="button" className="btn btn-primary" onClick={onFinish} disabled={place.isPending}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            if (needsAge && !adult) {
+              setAdultMissing(true);
+              document.getElementById("age-declaration")?.focus();
+              return;
+            }
+            onFinish(needsAge && adult);
+          }}
+          disabled={place.isPending}
+        >
           {place.isPending ? t("placing") : t("finish")}
         </button>
       </div>

@@ -102,6 +102,8 @@ export function FoodInfo({ product }: { product: Product }) {
           {flags.ageRestricted && <li className="rounded bg-amber-100 px-2 py-0.5 text-amber-900">{t("food.adults")}</li>}
         </ul>
       )}
+      {(flags?.frozen || flags?.perishable) && <p className="mt-2 text-sm text-sky-900">{t("food.coldChainDelivery")}</p>}
+      {flags?.ageRestricted && <p className="mt-2 text-sm text-amber-900">{t("food.idCheck")}</p>}
       {!f ? (
         <p className="mt-2 text-stone-700">{t("food.missing")}</p>
       ) : (

@@ -1,0 +1,55 @@
+package cart_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/cart"
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// TestValidateCartLaw: the cart marks age-restricted and cold-chain lines,
+// asks for the age declaration, and with a postal code refuses lines not
+// delivered there (DELIVERY_AREA) before checkout.
+func TestValidateCartLaw(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	rum := dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Ron", Stock: 5})
+	frozen := dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Açaí", Stock: 5})
+	if _, err := pool.Exec(context.Background(), `UPDATE products SET age_restricted = id = $1, frozen = id = $2 WHERE id IN ($1, $2)`, rum, frozen); err != nil {
+		t.Fatal(err)
+	}
+	svc := cart.New(pool, nil)
+	ask := func(postal string) *saboresv1.ValidateCartResponse {
+		res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
+			Lines: []*saboresv1.CartLineInput{{ProductId: rum, Quantity: 1}, {ProductId: frozen, Quantity: 1}}, PostalCode: postal,
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Msg
+	}
+	deliveryProblem := func(l *saboresv1.CartLine) bool {
+		return slices.Contains(l.GetProblems(), saboresv1.CartProblem_CART_PROBLEM_DELIVERY_AREA)
+	}
+	res := ask("")
+	if !res.GetAgeDeclarationRequired() || !res.GetLines()[0].GetAgeRestricted() || !res.GetLines()[1].GetColdChain() || !res.GetValid() {
+		t.Fatalf("no postal code: %v", res)
+	}
+	res = ask("28013")
+	if !res.GetValid() || res.GetDeliveryArea() != "peninsula" || !res.GetDeliveryAreaServed() {
+		t.Fatalf("Madrid: %v", res)
+	}
+	res = ask("07001")
+	if res.GetValid() || deliveryProblem(res.GetLines()[0]) || !deliveryProblem(res.GetLines()[1]) || !res.GetDeliveryAreaServed() {
+		t.Fatalf("Baleares: only the frozen line should be refused: %v", res)
+	}
+	res = ask("38001")
+	if res.GetValid() || !deliveryProblem(res.GetLines()[0]) || res.GetDeliveryArea() != "canarias" || res.GetDeliveryAreaServed() {
+		t.Fatalf("Canarias: every line should be refused: %v", res)
+	}
+}

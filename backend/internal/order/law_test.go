@@ -1,0 +1,104 @@
+package order_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/google/uuid"
+
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/shop"
+)
+
+// adultRequest is placeRequest from a shopper who declared being 18 or over.
+func adultRequest(key string, method saboresv1.PaymentMethod, lines ...*saboresv1.CartLineInput) *connect.Request[saboresv1.PlaceOrderRequest] {
+	req := placeRequest(key, method, lines...)
+	req.Msg.AgeDeclared = true
+	return req
+}
+
+// TestAgeDeclaration: an order holding an age-restricted product is refused
+// without the declaration (and takes nothing), and placed with it, keeping
+// when it was declared and that the carrier must check ID; an order of
+// nothing restricted needs no declaration and records none.
+func TestAgeDeclaration(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	exec(t, b.pool, `UPDATE products SET age_restricted = true WHERE id = 1`)
+	ctx := b.shopper(t, "maria")
+
+	_, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), transfer, line(1, 1), line(2, 1)))
+	code, reason, _ := refusal(t, err)
+	if code != connect.CodeFailedPrecondition || reason != shop.ReasonAgeDeclarationRequired {
+		t.Fatalf("without the declaration: %v %s, want FailedPrecondition %s", code, reason, shop.ReasonAgeDeclarationRequired)
+	}
+	if b.stock(t, 1) != 5 {
+		t.Fatalf("stock = %d after a refused order, want 5", b.stock(t, 1))
+	}
+	before := time.Now()
+	res, err := b.svc.PlaceOrder(ctx, adultRequest(uuid.NewString(), transfer, line(1, 1), line(2, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := res.Msg.GetOrder()
+	if !o.GetIdCheckRequired() || o.GetAgeDeclareTime() == nil || o.GetAgeDeclareTime().AsTime().Before(before.Add(-time.Minute)) {
+		t.Fatalf("order = id check %v, declared %v; want both recorded", o.GetIdCheckRequired(), o.GetAgeDeclareTime())
+	}
+	got, err := b.svc.GetMyOrder(ctx, connect.NewRequest(&saboresv1.GetMyOrderRequest{Id: o.GetId()}))
+	if err != nil || !got.Msg.GetOrder().GetIdCheckRequired() {
+		t.Fatalf("stored order: %v, %v", got, err)
+	}
+	plain, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), transfer, line(2, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Msg.GetOrder().GetIdCheckRequired() || plain.Msg.GetOrder().GetAgeDeclareTime() != nil {
+		t.Fatalf("an order with nothing restricted records a declaration: %v", plain.Msg.GetOrder())
+	}
+}
+
+// TestDeliveryAreas: checkout refuses what the shop does not deliver where
+// asked (DELIVERY_AREA naming the area) and places the same order to the
+// peninsula; configured areas change the answer.
+func TestDeliveryAreas(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	exec(t, b.pool, `UPDATE products SET frozen = true WHERE id = 2`)
+	ctx := b.shopper(t, "maria")
+	to := func(postal string, lines ...*saboresv1.CartLineInput) *connect.Request[saboresv1.PlaceOrderRequest] {
+		req := placeRequest(uuid.NewString(), saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY, lines...)
+		req.Msg.Delivery.PostalCode = postal
+		return req
+	}
+	for _, tc := range []struct {
+		postal string
+		lines  []*saboresv1.CartLineInput
+		area   string
+	}{
+		{"35001", []*saboresv1.CartLineInput{line(1, 1)}, "canarias"},
+		{"38400", []*saboresv1.CartLineInput{line(1, 1)}, "canarias"},
+		{"51001", []*saboresv1.CartLineInput{line(1, 1)}, "ceuta"},
+		{"52001", []*saboresv1.CartLineInput{line(1, 1)}, "melilla"},
+		{"07001", []*saboresv1.CartLineInput{line(1, 1), line(2, 1)}, "baleares"},
+	} {
+		_, err := b.svc.PlaceOrder(ctx, to(tc.postal, tc.lines...))
+		code, reason, meta := refusal(t, err)
+		if code != connect.CodeFailedPrecondition || reason != deliveryarea.Reason || meta["area"] != tc.area {
+			t.Errorf("%s: %v %s %v, want DELIVERY_AREA for %s", tc.postal, code, reason, meta, tc.area)
+		}
+	}
+	if _, err := b.svc.PlaceOrder(ctx, to("07001", line(1, 1))); err != nil {
+		t.Errorf("ambient goods to Baleares: %v", err)
+	}
+	if _, err := b.svc.PlaceOrder(ctx, to("28013", line(1, 1), line(2, 1))); err != nil {
+		t.Errorf("frozen goods to Madrid: %v", err)
+	}
+	b.svc.WithDeliveryAreas(deliveryarea.Policy{Served: []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Canarias}})
+	if _, err := b.svc.PlaceOrder(context.WithoutCancel(ctx), to("35001", line(1, 1))); err != nil {
+		t.Errorf("Canarias once configured: %v", err)
+	}
+}

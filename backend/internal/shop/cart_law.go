@@ -1,0 +1,113 @@
+package shop
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/pricing"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// ReasonAgeDeclarationRequired refuses an order holding age-restricted
+// products (alcohol; energy drinks) without the shopper's declaration of
+// being 18 or over.
+const ReasonAgeDeclarationRequired = "AGE_DECLARATION_REQUIRED"
+
+// AgeRefusal is an order refused for want of the age declaration;
+// FailedPrecondition at the edge.
+type AgeRefusal struct{ ProductID int64 }
+
+func (r *AgeRefusal) Error() string {
+	return "product " + strconv.FormatInt(r.ProductID, 10) + " is for adults only: declare being 18 or over"
+}
+
+// RefusalReason is the ErrorInfo reason.
+func (r *AgeRefusal) RefusalReason() string { return ReasonAgeDeclarationRequired }
+
+// RefusalMetadata names the first age-restricted product.
+func (r *AgeRefusal) RefusalMetadata() map[string]string {
+	return map[string]string{"product_id": strconv.FormatInt(r.ProductID, 10)}
+}
+
+// RefusalExhausted is false: the request must change.
+func (r *AgeRefusal) RefusalExhausted() bool { return false }
+
+// CartLaw is what the law asks of a cart's products: which are for adults
+// only and which travel in the cold chain (frozen or chilled).
+type CartLaw struct {
+	AgeRestricted map[int64]bool
+	ColdChain     map[int64]bool
+}
+
+// ReadCartLaw reads the flags of the lines' products through q.
+func ReadCartLaw(ctx context.Context, q *db.Queries, lines []pricing.LineInput) (CartLaw, error) {
+	ids := make([]int64, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ProductID
+	}
+	products, err := q.GetProductsByIDs(ctx, ids)
+	if err != nil {
+		return CartLaw{}, fmt.Errorf("shop: product flags: %w", err)
+	}
+	law := CartLaw{AgeRestricted: map[int64]bool{}, ColdChain: map[int64]bool{}}
+	for _, p := range products {
+		law.AgeRestricted[p.ID] = p.AgeRestricted
+		law.ColdChain[p.ID] = deliveryarea.ColdChain(p.Frozen, p.Perishable)
+	}
+	return law, nil
+}
+
+// CheckOrder refuses an order of lines to postalCode that the areas do not
+// serve (a *deliveryarea.Refusal) or that holds an age-restricted product
+// without ageDeclared (an *AgeRefusal); idCheck says the carrier must check
+// the recipient's ID on delivery.
+func (law CartLaw) CheckOrder(lines []pricing.LineInput, areas deliveryarea.Policy, postalCode string, ageDeclared bool) (idCheck bool, err error) {
+	for _, l := range lines {
+		if err := areas.Check(postalCode, l.ProductID, law.ColdChain[l.ProductID]); err != nil {
+			return false, err
+		}
+	}
+	for _, l := range lines {
+		if law.AgeRestricted[l.ProductID] {
+			if !ageDeclared {
+				return false, &AgeRefusal{ProductID: l.ProductID}
+			}
+			idCheck = true
+		}
+	}
+	return idCheck, nil
+}
+
+// Annotate marks res's lines as age-restricted or cold-chain and, with a
+// postal code, checks each against the delivery areas: a line not delivered
+// there gets CART_PROBLEM_DELIVERY_AREA and the cart is no longer valid.
+func (law CartLaw) Annotate(res *saboresv1.ValidateCartResponse, areas deliveryarea.Policy, postalCode string) {
+	if postalCode != "" {
+		area := deliveryarea.AreaOf(postalCode)
+		res.DeliveryArea, res.DeliveryAreaServed = string(area), areas.Serves(area)
+	}
+	for _, l := range res.GetLines() {
+		id := l.GetProductId()
+		l.AgeRestricted, l.ColdChain = law.AgeRestricted[id], law.ColdChain[id]
+		if l.AgeRestricted {
+			res.AgeDeclarationRequired = true
+		}
+		if postalCode != "" && areas.Check(postalCode, id, l.ColdChain) != nil {
+			l.Problems = append(l.Problems, saboresv1.CartProblem_CART_PROBLEM_DELIVERY_AREA)
+			res.Valid = false
+		}
+	}
+}
+
+// ageToProto adds an order's age declaration and the ID check its shipment needs.
+func ageToProto(o db.Order, out *saboresv1.Order) {
+	out.IdCheckRequired = o.IDCheckRequired
+	if o.AgeDeclaredAt != nil {
+		out.AgeDeclareTime = timestamppb.New(*o.AgeDeclaredAt)
+	}
+}

@@ -1,0 +1,82 @@
+import { create } from "@bufbuild/protobuf";
+import { screen, waitFor } from "@testing-library/react";
+import { expect, it } from "vitest";
+import { AccountService } from "@gen/sabores/v1/account_service_pb";
+import { CartProblem, CartService, type ValidateCartRequest } from "@gen/sabores/v1/cart_service_pb";
+import { OrderService, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
+import { OrderSchema } from "@gen/sabores/v1/types_pb";
+import { signedIn } from "@/testing/fixtures";
+import { renderApp } from "@/testing/render-app";
+
+// The final button's label belongs to the payments work; match its gist.
+const finish = { name: /finalizar|pagar|obligación/i };
+
+function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object) {
+  localStorage.setItem("cart", JSON.stringify([{ id: 10001, name: "Ron", priceCents: 1500, image: "", stock: 10, quantity: 1 }]));
+  return renderApp("/checkout", (router) => {
+    router.service(AccountService, { getSession: () => signedIn() });
+    router.service(CartService, {
+      validateCart: (req: ValidateCartRequest) => {
+        const canarias = req.postalCode.startsWith("35");
+        return {
+          lines: [
+            {
+              productId: 10001n,
+              quantity: 1,
+              name: "Ron",
+              unitPriceCents: 1500n,
+              lineTotalCents: 1500n,
+              availableStock: 10,
+              ageRestricted: true,
+              problems: canarias ? [CartProblem.DELIVERY_AREA] : [],
+            },
+          ],
+          subtotalCents: 1500n,
+          totalCents: 1500n,
+          valid: !canarias,
+          ageDeclarationRequired: true,
+          deliveryArea: req.postalCode ? (canarias ? "canarias" : "peninsula") : "",
+          deliveryAreaServed: !canarias,
+        };
+      },
+    });
+    router.service(OrderService, { placeOrder });
+  });
+}
+
+async function toConfirm(user: ReturnType<typeof renderApp>["user"], postalCode: string) {
+  await user.click(await screen.findByRole("button", { name: "Continuar" }));
+  await user.type(await screen.findByLabelText("Teléfono"), "+34 600 123 456");
+  await user.type(screen.getByLabelText("Dirección"), "Calle Mayor 1");
+  await user.type(screen.getByLabelText("Ciudad"), "Madrid");
+  await user.type(screen.getByLabelText("Código postal"), postalCode);
+  await user.click(screen.getByRole("button", { name: "Continuar" }));
+  await user.click(await screen.findByLabelText(/Pago contra reembolso/));
+  await user.click(screen.getByRole("button", { name: "Continuar" }));
+  await screen.findByRole("heading", { level: 2, name: "Confirmación" });
+}
+
+it("asks an adult-only cart for the age declaration before ordering and sends it", async () => {
+  const requests: PlaceOrderRequest[] = [];
+  const { user } = renderCheckout((req) => {
+    requests.push(req);
+    return { order: create(OrderSchema, { id: 42n }) };
+  });
+  await toConfirm(user, "28013");
+  const box = screen.getByRole("checkbox", { name: /Declaro que tengo 18 años o más/ });
+  await user.click(screen.getByRole("button", finish));
+  expect(screen.getByText(/marca la casilla/)).toHaveAttribute("role", "alert");
+  expect(box).toHaveFocus();
+  expect(requests).toHaveLength(0);
+  await user.click(box);
+  await user.click(screen.getByRole("button", finish));
+  await waitFor(() => expect(requests).toHaveLength(1));
+  expect(requests[0].ageDeclared).toBe(true);
+});
+
+it("tells the shopper before ordering that the shop does not deliver to the Canary Islands", async () => {
+  const { user } = renderCheckout(() => ({ order: create(OrderSchema, { id: 1n }) }));
+  await toConfirm(user, "35001");
+  expect(await screen.findByText(/Por ahora no enviamos a Canarias/)).toBeInTheDocument();
+  expect(screen.getByText(/No enviamos este producto a tu código postal/)).toBeInTheDocument();
+});
