@@ -100,8 +100,14 @@ func withdrawalToProto(w db.Withdrawal, lines []db.WithdrawalLinesOfRow, lang sa
 
 // optionsToProto maps what the withdrawal function shows of an order.
 func optionsToProto(v shop.WithdrawalView, lang saboresv1.Language) *saboresv1.WithdrawalOptions {
+	// The contract's deadline is the period's last second, so a client
+	// showing its date shows the 14th day, not the midnight after it.
+	var lastSecond time.Time
+	if !v.Window.Deadline.IsZero() {
+		lastSecond = v.Window.Deadline.Add(-time.Second)
+	}
 	out := &saboresv1.WithdrawalOptions{
-		OrderId: v.Order.ID, Open: v.Window.Open, Deadline: stamp(&v.Window.Deadline),
+		OrderId: v.Order.ID, Open: v.Window.Open, Deadline: stamp(&lastSecond),
 		CancelsOrder: v.Window.CancelsOrder, OrderTime: timestamppb.New(v.Order.CreatedAt),
 		DeliveryTime: stamp(&v.DeliveredAt), ClosedReason: v.Window.ClosedReason,
 	}

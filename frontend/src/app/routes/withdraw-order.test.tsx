@@ -9,7 +9,7 @@ import { renderApp } from "@/testing/render-app";
 const options = {
   orderId: 7n,
   open: true,
-  deadline: timestampFromDate(new Date("2026-12-09T23:00:00Z")),
+  deadline: timestampFromDate(new Date("2026-12-09T22:59:59Z")),
   lines: [
     { lineNo: 1, name: "Guaraná", quantity: 3, available: 3, unitPriceCents: 250n },
     { lineNo: 2, name: "Açaí congelado", quantity: 1, available: 0, unitPriceCents: 800n, exemption: WithdrawalExemption.PERISHABLE },
@@ -40,7 +40,7 @@ it("picks a line and units, asks to confirm, then acknowledges with the date and
     });
   });
   expect(await screen.findByRole("heading", { name: "Desistir del contrato" })).toBeInTheDocument();
-  expect(screen.getByText(/Puedes desistir hasta el 10 de diciembre de 2026/)).toBeInTheDocument();
+  expect(screen.getByText(/Puedes desistir hasta el 9 de diciembre de 2026/)).toBeInTheDocument();
   // The frozen line is explained, not silently missing; it cannot be picked.
   expect(screen.getByText(/Producto perecedero/)).toBeInTheDocument();
   expect(screen.getByRole("checkbox", { name: "Açaí congelado" })).toBeDisabled();

@@ -607,7 +607,8 @@ type WithdrawalOptions struct {
 	OrderId int64 `protobuf:"varint,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
 	// open says the withdrawal period is running.
 	Open bool `protobuf:"varint,2,opt,name=open,proto3" json:"open,omitempty"`
-	// deadline is the end of the period, once the order is delivered.
+	// deadline is the last second of the period (23:59:59, Madrid time, of the
+	// 14th day after delivery), once the order is delivered.
 	Deadline *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=deadline,proto3" json:"deadline,omitempty"`
 	// cancels_order: not shipped yet, so withdrawing cancels the whole order.
 	CancelsOrder bool `protobuf:"varint,4,opt,name=cancels_order,json=cancelsOrder,proto3" json:"cancels_order,omitempty"`

@@ -307,7 +307,8 @@ export type WithdrawalOptions = Message<"sabores.v1.WithdrawalOptions"> & {
   open: boolean;
 
   /**
-   * deadline is the end of the period, once the order is delivered.
+   * deadline is the last second of the period (23:59:59, Madrid time, of the
+   * 14th day after delivery), once the order is delivered.
    *
    * @generated from field: google.protobuf.Timestamp deadline = 3;
    */

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  baseURL,
+  expectNoSeriousA11yViolations,
+  launch,
+  screenshot,
+  viewports,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "./browser";
+
+// The law issue: the withdrawal function (a Portuguese shopper withdraws one
+// line of a delivered order, the back office receives it and refunds it, the
+// corrective invoice appears) and the age declaration for alcohol.
+
+const guarana = 1001; // ambient: may be withdrawn
+const paoDeQueijo = 1002; // frozen: exempt from withdrawal
+const rum = 10001; // adults only
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** signedInAs is a fresh profile in language, cookies decided, signed in through the development provider. */
+async function signedInAs(email: string, language: "es" | "pt", viewport = viewports.desktop) {
+  const context = await browser.newContext({ baseURL, viewport, locale: language === "es" ? "es-ES" : "pt-PT" });
+  await context.addInitScript((language) => {
+    localStorage.setItem("language", language);
+    localStorage.setItem(
+      "cookiePreferences",
+      JSON.stringify({
+        technical: true,
+        analytics: false,
+        marketing: false,
+        personalization: false,
+        consentGiven: true,
+        consentTimestamp: new Date().toISOString(),
+        policyVersion: "2026-11-24",
+      }),
+    );
+  }, language);
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
+  await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+  return { context, page };
+}
+
+/** call makes a Connect JSON call with the page's session cookie, as the app would. */
+async function call<T>(page: Page, service: string, method: string, body: object): Promise<{ status: number; json: T }> {
+  const res = await page.request.post(`/sabores.v1.${service}/${method}`, {
+    data: body,
+    headers: { "Content-Type": "application/json", Origin: baseURL },
+  });
+  return { status: res.status(), json: (await res.json()) as T };
+}
+
+const delivery = {
+  name: "João Santos",
+  email: "joao@example.com",
+  phone: "+34 600 123 456",
+  address: "Rua Real 1",
+  city: "Vigo",
+  postalCode: "36201",
+};
+
+describe("the withdrawal function, in Portuguese", () => {
+  let shopper: { context: BrowserContext; page: Page };
+  let admin: { context: BrowserContext; page: Page };
+  let orderId = "";
+
+  beforeAll(async () => {
+    shopper = await signedInAs("joao@example.com", "pt");
+    admin = await signedInAs("admin@sabores.es", "es");
+  });
+  afterAll(async () => {
+    await shopper.context.close();
+    await admin.context.close();
+  });
+
+  it("a delivered order offers 'Desistir do contrato aqui' and explains the frozen line", async () => {
+    const placed = await call<{ order: { id: string } }>(shopper.page, "OrderService", "PlaceOrder", {
+      idempotencyKey: crypto.randomUUID(),
+      lines: [
+        { productId: String(guarana), quantity: 2 },
+        { productId: String(paoDeQueijo), quantity: 1 },
+      ],
+      delivery,
+      paymentMethod: "PAYMENT_METHOD_CASH_ON_DELIVERY",
+    });
+    expect(placed.status).toBe(200);
+    orderId = placed.json.order.id;
+    for (const step of [
+      { action: "ORDER_ACTION_START_PREPARING" },
+      { action: "ORDER_ACTION_SHIP", carrier: "Correos", trackingNumber: "PQ123456789ES" },
+      { action: "ORDER_ACTION_MARK_DELIVERED" },
+    ]) {
+      const res = await call(admin.page, "AdminService", "AdvanceOrder", { id: orderId, ...step });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    }
+    const page = shopper.page;
+    await page.goto("/orders");
+    const row = page.getByRole("listitem").filter({ hasText: `Pedido #${orderId}` });
+    await row.getByRole("link", { name: "Desistir do contrato aqui" }).click();
+    await page.waitForURL(new RegExp(`/orders/${orderId}/withdraw$`));
+    await page.getByRole("heading", { name: "Desistir do contrato" }).waitFor();
+    await page.getByText(/Pode desistir até/).waitFor();
+    await page.getByText(/Produto perecível/).waitFor();
+    expect(await page.getByRole("checkbox", { name: /Pão de Queijo/ }).isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, "withdrawal-pick");
+  });
+
+  it("withdraws one unit of one line with a confirmation step and gets the acknowledgement", async () => {
+    const page = shopper.page;
+    await page.getByRole("checkbox", { name: /Guaraná/ }).check();
+    await page.getByRole("combobox", { name: "Unidades (máximo 2)" }).selectOption("1");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Confirme a sua livre resolução" }).waitFor();
+    await page.getByRole("button", { name: "Confirmar livre resolução" }).click();
+    await page.getByRole("heading", { name: "Livre resolução recebida" }).waitFor();
+    await expect.poll(() => page.getByText(/Recebemos a sua livre resolução em .*\d{2}:\d{2}:\d{2}/).count()).toBe(1);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, "withdrawal-done");
+  });
+
+  it("the back office receives the goods and refunds them by bank transfer, within the deadline shown", async () => {
+    const page = admin.page;
+    await page.goto("/admin/withdrawals");
+    const card = page.getByRole("listitem").filter({ hasText: `pedido ${orderId}` });
+    await card.getByText(/Reembolsar a más tardar el/).waitFor();
+    await card.getByText("1 × Guaraná Antarctica 350 ml").waitFor();
+    await card.getByRole("button", { name: "Productos recibidos" }).click();
+    await card.getByText("Recibido: por reembolsar").waitFor();
+    await card.getByLabel("Referencia de la transferencia de reembolso").fill("TRF-2026-0042");
+    await card.getByRole("button", { name: "Reembolsar" }).click();
+    await card.getByText(/Reembolsado/).waitFor();
+    await card.getByText(/TRF-2026-0042/).waitFor();
+    await screenshot(page, "admin-withdrawals");
+  });
+
+  it("the shopper sees the refund and the corrective invoice", async () => {
+    const page = shopper.page;
+    await page.goto(`/orders/${orderId}/withdraw`);
+    await page.getByText(/Reembolsado/).first().waitFor();
+    await page.goto("/orders");
+    const row = page.getByRole("listitem").filter({ hasText: `Pedido #${orderId}` });
+    await row.getByText("Ver detalhe").click();
+    await row.getByRole("button", { name: "Ver faturas" }).click();
+    await row.getByText(/Fatura retificativa/).waitFor();
+    await row.getByText(/Fatura simplificada/).waitFor();
+  });
+
+  it("works at phone width through the e-mail's link page without signing in (a bad link is refused)", async () => {
+    const context = await browser.newContext({ baseURL, viewport: viewports.phone, locale: "pt-PT" });
+    await context.addInitScript(() => localStorage.setItem("language", "pt"));
+    const page = await context.newPage();
+    await page.goto(`/desistir/${orderId}.bm90LWEtcmVhbC1zaWduYXR1cmU`);
+    await page.getByText(/Esta ligação não é válida/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, "withdrawal-link-invalid");
+    await context.close();
+  });
+});
+
+describe("adults-only goods", () => {
+  it("are refused without the age declaration and accepted with it", async () => {
+    const { context, page } = await signedInAs("maria@example.com", "es", viewports.phone);
+    // The server refuses whatever the page does.
+    const order = {
+      lines: [{ productId: String(rum), quantity: 1 }],
+      delivery: { ...delivery, name: "María Silva", email: "maria@example.com", postalCode: "28013", city: "Madrid" },
+      paymentMethod: "PAYMENT_METHOD_CASH_ON_DELIVERY",
+    };
+    const refused = await call<{ code: string; details?: { debug?: { reason?: string } }[] }>(page, "OrderService", "PlaceOrder", {
+      ...order,
+      idempotencyKey: crypto.randomUUID(),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.code).toBe("failed_precondition");
+    expect(JSON.stringify(refused.json)).toContain("AGE_DECLARATION_REQUIRED");
+
+    // The checkout asks for the declaration before ordering.
+    await page.goto(`/producto/${rum}`);
+    await page.getByText(/el transportista comprobará tu documento de identidad/).waitFor();
+    await page.getByRole("button", { name: "Añadir 1 a la cesta" }).click();
+    await page.goto("/checkout");
+    await page.getByRole("heading", { name: "Revisión", level: 2 }).waitFor();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByLabel("Teléfono").fill("+34 600 123 456");
+    await page.getByLabel("Dirección").fill("Calle Mayor 1");
+    await page.getByLabel("Ciudad").fill("Madrid");
+    await page.getByLabel("Código postal").fill("28013");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByLabel(/^Pago contra reembolso/).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Confirmación", level: 2 }).waitFor();
+    const finish = page.getByRole("button", { name: /finalizar|pagar|obligación/i });
+    await finish.click();
+    await page.getByText(/marca la casilla declarando que tienes 18 años/).waitFor();
+    await screenshot(page, "checkout-age-declaration");
+    await page.getByRole("checkbox", { name: /Declaro que tengo 18 años o más/ }).check();
+    await finish.click();
+    await page.waitForURL((url) => url.pathname !== "/checkout");
+
+    const placed = await call<{ orders: { idCheckRequired?: boolean; ageDeclareTime?: string }[] }>(page, "OrderService", "ListMyOrders", {});
+    expect(placed.json.orders[0]).toMatchObject({ idCheckRequired: true, ageDeclareTime: expect.any(String) });
+    await context.close();
+  });
+});
