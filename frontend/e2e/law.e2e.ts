@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 /** signedInAs is a fresh profile in language, cookies decided, signed in through the development provider. */
-async function signedInAs(email: string, language: "es" | "pt", viewport = viewports.desktop) {
+async function signedInAs(email: string, language: "es" | "pt", viewport: { width: number; height: number } = viewports.desktop) {
   const context = await browser.newContext({ baseURL, viewport, locale: language === "es" ? "es-ES" : "pt-PT" });
   await context.addInitScript((language) => {
     localStorage.setItem("language", language);
@@ -162,7 +162,7 @@ describe("the withdrawal function, in Portuguese", () => {
     const context = await browser.newContext({ baseURL, viewport: viewports.phone, locale: "pt-PT" });
     await context.addInitScript(() => localStorage.setItem("language", "pt"));
     const page = await context.newPage();
-    await page.goto(`/desistir/${orderId}.bm90LWEtcmVhbC1zaWduYXR1cmU`);
+    await page.goto(`/desistir#${orderId}.bm90LWEtcmVhbC1zaWduYXR1cmU`);
     await page.getByText(/Esta ligação não é válida/).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewports.phone.width);
     await screenshot(page, "withdrawal-link-invalid");

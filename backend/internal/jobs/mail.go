@@ -169,7 +169,9 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 		}
 	}
 	if e.Kind == string(mail.OrderReceived) && w.links != nil {
-		data.WithdrawalLink = identity.PublicURL + "/desistir/" + w.links.Token(o.ID, o.CreatedAt)
+		// The token rides in the fragment, which browsers never send: it stays
+		// out of server logs and Referer headers.
+		data.WithdrawalLink = identity.PublicURL + "/desistir#" + w.links.Token(o.ID, o.CreatedAt)
 	}
 	if e.WithdrawalID != nil {
 		if data.Withdrawal, err = withdrawalOf(ctx, q, *e.WithdrawalID, o.Language); err != nil {

@@ -100,3 +100,49 @@ func TestMessageIDIsStable(t *testing.T) {
 		t.Errorf("message id %q", a)
 	}
 }
+
+// TestRenderWithdrawalEmails: the acknowledgement states the date and time
+// received to the second (Madrid), the lines and the refund deadline; the
+// refund names its amount, method and reference; the order e-mail carries
+// the signed link and the model form of Annex I(B).
+func TestRenderWithdrawalEmails(t *testing.T) {
+	t.Parallel()
+	o := order("es", "cash")
+	o.WithdrawalLink = "https://sabores.es/desistir#4711.abc"
+	_, html, text, err := mail.Render(mail.OrderReceived, o, shop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"https://sabores.es/desistir#4711.abc", "Modelo de formulario de desistimiento", "Sabores del Mundo S.L., Calle Mayor 1"} {
+		if !strings.Contains(text, want) || !strings.Contains(html, want) {
+			t.Errorf("order e-mail lacks %q", want)
+		}
+	}
+	o.Withdrawal = &mail.Withdrawal{
+		ID: 9, RequestedAt: time.Date(2026, 11, 24, 9, 41, 7, 0, time.UTC), RefundDeadline: time.Date(2026, 12, 8, 9, 41, 7, 0, time.UTC),
+		Lines: []mail.WithdrawalLine{{Name: "Kaiak Perfume", Quantity: 1, TotalCents: 123456, SealedHygiene: true}},
+	}
+	subject, _, text, err := mail.Render(mail.WithdrawalReceived, o, shop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Recibido el: 24/11/2026 10:41:07 CET", "Kaiak Perfume × 1", "sin abrir", "08/12/2026", "Calle Mayor 1"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("acknowledgement lacks %q:\n%s", want, text)
+		}
+	}
+	if subject != "Desistimiento recibido del pedido #4711 — Sabores" {
+		t.Errorf("subject = %q", subject)
+	}
+	o.Language = "pt"
+	o.Withdrawal.RefundCents, o.Withdrawal.RefundMethod, o.Withdrawal.RefundReference = 123456, "bank_transfer", "TRF-1"
+	_, _, text, err = mail.Render(mail.WithdrawalRefunded, o, shop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Valor devolvido: 1.234,56 €", "por transferência bancária", "TRF-1"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("refund e-mail lacks %q:\n%s", want, text)
+		}
+	}
+}

@@ -4,11 +4,14 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
@@ -34,11 +37,12 @@ func (identity) MailIdentity(context.Context) (mail.Identity, error) {
 }
 
 type bundle struct {
-	pool  *pgxpool.Pool
-	svc   *withdrawal.Service
-	links *shop.WithdrawalLinks
-	now   time.Time
-	pit   *mailtest.Server
+	pool   *pgxpool.Pool
+	svc    *withdrawal.Service
+	links  *shop.WithdrawalLinks
+	now    time.Time
+	pit    *mailtest.Server
+	client *river.Client[pgx.Tx]
 	// ambient, frozen and sealed are products: guaraná, açaí, a perfume.
 	ambient, frozen, sealed int64
 }
@@ -73,6 +77,7 @@ func setup(t *testing.T, withMail bool) *bundle {
 		if err != nil {
 			t.Fatal(err)
 		}
+		b.client = client
 		b.svc.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
 		if err := client.Start(context.Background()); err != nil {
 			t.Fatal(err)
@@ -312,6 +317,38 @@ func TestWithdrawByLink(t *testing.T) {
 	}
 }
 
+// TestOrderEmailLinkWithdraws: the order-received e-mail carries the signed
+// link (in the fragment) and the model withdrawal form; the token it holds
+// withdraws without signing in.
+func TestOrderEmailLinkWithdraws(t *testing.T) {
+	b := setup(t, true)
+	_, userID := b.shopper(t, "rui")
+	orderID := b.order(t, userID, "cash", "delivered", b.now.Add(-time.Hour))
+	queue := jobs.NewMailQueue(b.client, "pedidos@sabores.test")
+	if err := pgx.BeginFunc(context.Background(), b.pool, func(tx pgx.Tx) error {
+		return queue.OrderEmail(context.Background(), tx, orderID, string(mail.OrderReceived), "rui@example.com")
+	}); err != nil {
+		t.Fatal(err)
+	}
+	testwait.Until(t, 20*time.Second, "the order e-mail", func() bool { return len(b.pit.Messages(t)) == 1 })
+	text := b.pit.Text(t, b.pit.Messages(t)[0].ID)
+	if !strings.Contains(text, "Modelo de formulario de desistimiento") || !strings.Contains(text, "desisto/desistimos") {
+		t.Fatalf("no model form in:\n%s", text)
+	}
+	_, after, ok := strings.Cut(text, "https://sabores.test/desistir#")
+	if !ok {
+		t.Fatalf("no withdrawal link in:\n%s", text)
+	}
+	token := strings.Fields(after)[0]
+	res, err := b.svc.WithdrawByLink(context.Background(), connect.NewRequest(&saboresv1.WithdrawByLinkRequest{Token: token, Lines: lines(1, 1)}))
+	if err != nil {
+		t.Fatalf("withdraw with the e-mail's token %q: %v", token, err)
+	}
+	if res.Msg.GetWithdrawal().GetOrderId() != orderID {
+		t.Fatalf("withdrawal = %v", res.Msg.GetWithdrawal())
+	}
+}
+
 // TestWithdrawBeforeShipping cancels the order through the cancel path:
 // the stock comes back once, an unpaid order's withdrawal has nothing to
 // refund, a paid one's is received at once and refunded in full.
@@ -355,5 +392,34 @@ func TestWithdrawBeforeShipping(t *testing.T) {
 	}
 	if status != "cancelled" || pay != "refunded" {
 		t.Fatalf("order %s/%s, want cancelled/refunded", status, pay)
+	}
+}
+
+// TestConcurrentWithdrawalsNeverExceedWhatWasBought races eight withdrawals
+// of one unit of a three-unit line: the order row lock makes them queue, so
+// exactly three go through and the others are told nothing is left.
+func TestConcurrentWithdrawalsNeverExceedWhatWasBought(t *testing.T) {
+	b := setup(t, false)
+	ctx, userID := b.shopper(t, "bea")
+	orderID := b.order(t, userID, "cash", "delivered", b.now.Add(-time.Hour))
+	const tries = 8
+	errs := make([]error, tries)
+	var wg sync.WaitGroup
+	for i := range tries {
+		wg.Go(func() {
+			_, errs[i] = b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: orderID, Lines: lines(1, 1)}))
+		})
+	}
+	wg.Wait()
+	ok := 0
+	for _, err := range errs {
+		if err == nil {
+			ok++
+			continue
+		}
+		wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalQuantity)
+	}
+	if ok != 3 {
+		t.Fatalf("%d withdrawals went through, want 3", ok)
 	}
 }

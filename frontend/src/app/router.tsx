@@ -80,7 +80,7 @@ export function AppRoutes() {
           <Route path="client-dashboard" element={<ClientDashboard />} />
           <Route path="orders" element={<Orders />} />
           <Route path="orders/:id/withdraw" element={<WithdrawOrder />} />
-          <Route path="desistir/:token" element={<WithdrawLink />} />
+          <Route path="desistir" element={<WithdrawLink />} />
           <Route path="brasil" element={<Brasil />} />
           <Route path="colombia" element={<Colombia />} />
           <Route path="cabo-verde" element={<CaboVerde />} />

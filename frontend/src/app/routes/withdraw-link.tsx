@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Seo } from "@/components/seo/seo";
@@ -8,13 +8,15 @@ import { WithdrawalFlow } from "@/features/account/components/withdrawal/withdra
 import { useApiLanguage } from "@/lib/api-language";
 
 /**
- * WithdrawLinkRoute is /desistir/:token, the signed link of the order
+ * WithdrawLinkRoute is /desistir#TOKEN, the signed link of the order
  * e-mail: the withdrawal function without signing in. The page is not
- * indexed and the token never leaves the request body.
+ * indexed and the token travels only in request bodies.
  */
 export default function WithdrawLinkRoute() {
   const { t } = useTranslation("account");
-  const { token = "" } = useParams();
+  // The token is the URL's fragment (/desistir#TOKEN), which browsers never
+  // send to the server: it stays out of access logs and Referer headers.
+  const token = decodeURIComponent(useLocation().hash.replace(/^#/, ""));
   const options = useLinkWithdrawalOptions(token);
   const withdraw = useWithdrawByLink();
   const language = useApiLanguage();

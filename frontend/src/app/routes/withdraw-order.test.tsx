@@ -59,7 +59,7 @@ it("picks a line and units, asks to confirm, then acknowledges with the date and
 });
 
 it("offers the function on the link without signing in, and says so when the link is no good", async () => {
-  renderApp("/desistir/7.bad", (router) => {
+  renderApp("/desistir#7.bad", (router) => {
     router.service(WithdrawalService, {
       getWithdrawalOptionsByLink: () => {
         throw new Error("not found");
@@ -67,4 +67,34 @@ it("offers the function on the link without signing in, and says so when the lin
     });
   });
   expect(await screen.findByText(/Este enlace no es válido/)).toBeInTheDocument();
+});
+
+it("withdraws through the e-mail's link, sending the token from the URL's fragment", async () => {
+  const tokens: string[] = [];
+  const { user } = renderApp("/desistir#7.c2lnbmF0dXJl", (router) => {
+    router.service(WithdrawalService, {
+      getWithdrawalOptionsByLink: (req) => {
+        tokens.push(req.token);
+        return { options: { ...options, deadline: undefined, cancelsOrder: true } };
+      },
+      withdrawByLink: (req) => {
+        tokens.push(req.token);
+        return {
+          withdrawal: {
+            id: 5n,
+            orderId: 7n,
+            status: WithdrawalStatus.CANCELLED,
+            cancelledOrder: true,
+            requestTime: timestampFromDate(new Date("2026-11-25T09:41:07Z")),
+          },
+        };
+      },
+    });
+  });
+  expect(await screen.findByText(/desistir cancela el pedido completo/)).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "Continuar" }));
+  await user.click(screen.getByRole("button", { name: "Confirmar desistimiento" }));
+  expect(await screen.findByText(/no tienes que devolver nada/)).toBeInTheDocument();
+  expect(tokens.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(tokens)).toEqual(new Set(["7.c2lnbmF0dXJl"]));
 });
