@@ -2,11 +2,8 @@ package withdrawal_test
 
 import (
 	"context"
-	"log/slog"
-	"net/http/httptest"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -19,12 +16,9 @@ import (
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/devredsys"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
-	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/testwait"
@@ -275,85 +269,6 @@ func TestWithdrawReceiveRefund(t *testing.T) {
 	}
 }
 
-// TestWithdrawByLink: the e-mail's signed link works without signing in,
-// only for its own order and only while the period runs; a number alone,
-// a forged signature or another order's token is NotFound.
-func TestWithdrawByLink(t *testing.T) {
-	t.Parallel()
-	b := setup(t, false)
-	_, userID := b.shopper(t, "joao")
-	delivered := b.now.Add(-24 * time.Hour)
-	orderID := b.order(t, userID, "cash", "delivered", delivered)
-	otherID := b.order(t, userID, "cash", "delivered", delivered)
-	var placed time.Time
-	if err := b.pool.QueryRow(context.Background(), `SELECT created_at FROM orders WHERE id = $1`, orderID).Scan(&placed); err != nil {
-		t.Fatal(err)
-	}
-	token := b.links.Token(orderID, placed)
-	anon := context.Background()
-	pt := saboresv1.Language_LANGUAGE_PT
-	for name, bad := range map[string]string{
-		"number alone":       strconv.FormatInt(orderID, 10),
-		"forged signature":   strconv.FormatInt(orderID, 10) + ".AAAAAAAAAAAAAAAAAAAAAAAAAAA",
-		"another order's":    strconv.FormatInt(otherID, 10) + token[strings.Index(token, "."):],
-		"not a token at all": "hello.world",
-	} {
-		_, err := b.svc.GetWithdrawalOptionsByLink(anon, connect.NewRequest(&saboresv1.GetWithdrawalOptionsByLinkRequest{Token: bad}))
-		if connecttest.Code(err) != connect.CodeNotFound {
-			t.Errorf("%s: %v, want NotFound", name, err)
-		}
-	}
-	opts, err := b.svc.GetWithdrawalOptionsByLink(anon, connect.NewRequest(&saboresv1.GetWithdrawalOptionsByLinkRequest{Token: token, Language: pt}))
-	if err != nil || opts.Msg.GetOptions().GetOrderId() != orderID {
-		t.Fatalf("options by link: %v, %v", opts, err)
-	}
-	res, err := b.svc.WithdrawByLink(anon, connect.NewRequest(&saboresv1.WithdrawByLinkRequest{Token: token, Lines: lines(1, 1)}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w := res.Msg.GetWithdrawal(); w.GetChannel() != "link" || w.GetOrderId() != orderID {
-		t.Fatalf("withdrawal = %v", w)
-	}
-	// After the 14th day the link stops working.
-	b.now = shop.WithdrawalDeadline(delivered)
-	_, err = b.svc.WithdrawByLink(anon, connect.NewRequest(&saboresv1.WithdrawByLinkRequest{Token: token, Lines: lines(1, 1)}))
-	if connecttest.Code(err) != connect.CodeNotFound {
-		t.Fatalf("expired link: %v, want NotFound", err)
-	}
-}
-
-// TestOrderEmailLinkWithdraws: the order-received e-mail carries the signed
-// link (in the fragment) and the model withdrawal form; the token it holds
-// withdraws without signing in.
-func TestOrderEmailLinkWithdraws(t *testing.T) {
-	b := setup(t, true)
-	_, userID := b.shopper(t, "rui")
-	orderID := b.order(t, userID, "cash", "delivered", b.now.Add(-time.Hour))
-	queue := jobs.NewMailQueue(b.client, "pedidos@sabores.test")
-	if err := pgx.BeginFunc(context.Background(), b.pool, func(tx pgx.Tx) error {
-		return queue.OrderEmail(context.Background(), tx, orderID, string(mail.OrderReceived), "rui@example.com")
-	}); err != nil {
-		t.Fatal(err)
-	}
-	testwait.Until(t, 20*time.Second, "the order e-mail", func() bool { return len(b.pit.Messages(t)) == 1 })
-	text := b.pit.Text(t, b.pit.Messages(t)[0].ID)
-	if !strings.Contains(text, "Modelo de formulario de desistimiento") || !strings.Contains(text, "desisto/desistimos") {
-		t.Fatalf("no model form in:\n%s", text)
-	}
-	_, after, ok := strings.Cut(text, "https://sabores.test/desistir#")
-	if !ok {
-		t.Fatalf("no withdrawal link in:\n%s", text)
-	}
-	token := strings.Fields(after)[0]
-	res, err := b.svc.WithdrawByLink(context.Background(), connect.NewRequest(&saboresv1.WithdrawByLinkRequest{Token: token, Lines: lines(1, 1)}))
-	if err != nil {
-		t.Fatalf("withdraw with the e-mail's token %q: %v", token, err)
-	}
-	if res.Msg.GetWithdrawal().GetOrderId() != orderID {
-		t.Fatalf("withdrawal = %v", res.Msg.GetWithdrawal())
-	}
-}
-
 // TestWithdrawBeforeShipping cancels the order through the cancel path:
 // the stock comes back once, an unpaid order's withdrawal has nothing to
 // refund, a paid one's is received at once and refunded in full.
@@ -397,91 +312,5 @@ func TestWithdrawBeforeShipping(t *testing.T) {
 	}
 	if status != "cancelled" || pay != "refunded" {
 		t.Fatalf("order %s/%s, want cancelled/refunded", status, pay)
-	}
-}
-
-// TestConcurrentWithdrawalsNeverExceedWhatWasBought races eight withdrawals
-// of one unit of a three-unit line: the order row lock makes them queue, so
-// exactly three go through and the others are told nothing is left.
-func TestConcurrentWithdrawalsNeverExceedWhatWasBought(t *testing.T) {
-	b := setup(t, false)
-	ctx, userID := b.shopper(t, "bea")
-	orderID := b.order(t, userID, "cash", "delivered", b.now.Add(-time.Hour))
-	const tries = 8
-	errs := make([]error, tries)
-	var wg sync.WaitGroup
-	for i := range tries {
-		wg.Go(func() {
-			_, errs[i] = b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: orderID, Lines: lines(1, 1)}))
-		})
-	}
-	wg.Wait()
-	ok := 0
-	for _, err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
-		wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalQuantity)
-	}
-	if ok != 3 {
-		t.Fatalf("%d withdrawals went through, want 3", ok)
-	}
-}
-
-// TestCardRefundThroughRedsys refunds a card order's withdrawal through
-// Redsys (the development gateway speaking its REST protocol): the refund is
-// recorded as accepted for exactly the returned units. With Redsys
-// unreachable, nothing is recorded and the withdrawal stays to refund.
-func TestCardRefundThroughRedsys(t *testing.T) {
-	b := setup(t, false)
-	ctx, userID := b.shopper(t, "carla")
-	orderID := b.order(t, userID, "card", "delivered", b.now.Add(-time.Hour))
-	exec(t, b.pool, `INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)
-		SELECT '0001AB', id, 1, 'card', total_cents, 'authorised', now() FROM orders WHERE id = $1`, orderID)
-	merchant, err := redsys.NewMerchant(redsys.TestMerchantCode, redsys.TestTerminal, redsys.TestSecretKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rest := httptest.NewUnstartedServer(nil)
-	g, err := devredsys.New("/dev-redsys/", "http://"+rest.Listener.Addr().String(), rest.Client(), slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rest.Config.Handler = g
-	rest.Start()
-	t.Cleanup(rest.Close)
-	gateway := &payment.Gateway{Merchant: merchant, Endpoints: redsys.Endpoints{REST: rest.URL + "/dev-redsys/rest/trataPeticionREST"}}
-	down := &payment.Gateway{Merchant: merchant, Endpoints: redsys.Endpoints{REST: "http://127.0.0.1:1/nowhere"}}
-
-	res, err := b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: orderID, Lines: lines(1, 2)}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := res.Msg.GetWithdrawal().GetId()
-	if _, err := b.svc.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{Id: id})); err != nil {
-		t.Fatal(err)
-	}
-	b.svc.WithCardRefunds(payment.OrderRefunds{Gateway: down, Pool: b.pool, Client: rest.Client()})
-	_, err = b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalRefundFailed)
-	var status, pay string
-	if err := b.pool.QueryRow(context.Background(), `SELECT w.status, o.payment_status FROM withdrawals w JOIN orders o ON o.id = w.order_id
-		WHERE w.id = $1`, id).Scan(&status, &pay); err != nil || status != "received" || pay != "paid" {
-		t.Fatalf("after a failed refund: %s/%s (%v), want received/paid", status, pay, err)
-	}
-
-	b.svc.WithCardRefunds(payment.OrderRefunds{Gateway: gateway, Pool: b.pool, Client: rest.Client()})
-	ref, err := b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w := ref.Msg.GetWithdrawal(); w.GetRefundMethod() != shop.RefundRedsys || w.GetRefundCents() != 500 {
-		t.Fatalf("refunded = %v", w)
-	}
-	var accepted int64
-	if err := b.pool.QueryRow(context.Background(), `SELECT coalesce(sum(amount_cents), 0) FROM payment_refunds
-		WHERE redsys_order = '0001AB' AND status = 'accepted'`).Scan(&accepted); err != nil || accepted != 500 {
-		t.Fatalf("accepted refunds = %d (%v), want 500", accepted, err)
 	}
 }
