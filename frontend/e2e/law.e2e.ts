@@ -143,6 +143,7 @@ describe("the withdrawal function, in Portuguese", () => {
     await card.getByRole("button", { name: "Reembolsar" }).click();
     await card.getByText(/Reembolsado/).waitFor();
     await card.getByText(/TRF-2026-0042/).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await screenshot(page, "admin-withdrawals");
   });
 

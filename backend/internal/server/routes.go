@@ -13,15 +13,16 @@ var (
 	appPages = []string{
 		"", "todos", "cart", "checkout", "favorites", "auth", "client-dashboard", "orders",
 		"brasil", "colombia", "cabo-verde", "senegal",
-		"privacy-policy", "return-policy", "cookie-policy", "contact", "buscar",
+		"privacy-policy", "return-policy", "cookie-policy", "contact", "buscar", "desistir",
 	}
 	categoryPages      = []string{"bebidas", "alimentos", "doces", "congelados", "beleza", "perfumes"}
 	catalogueCountries = []string{"brasil", "colombia", "cabo-verde"}
 	genericCountries   = []string{"angola", "peru", "argentina", "republica-dominicana", "venezuela", "uruguai", "cuba"}
 )
 
-// knownRoutes are the app's paths without their leading slash; /producto/N
-// and everything under /admin are matched by shape in isAppRoute.
+// knownRoutes are the app's paths without their leading slash; /producto/N,
+// /orders/N/withdraw and everything under /admin are matched by shape in
+// isAppRoute.
 var knownRoutes = func() map[string]bool {
 	m := map[string]bool{}
 	for _, list := range [][]string{appPages, categoryPages, genericCountries} {
@@ -43,6 +44,10 @@ func isAppRoute(path string) bool {
 	}
 	if id, ok := strings.CutPrefix(p, "producto/"); ok && id != "" {
 		return strings.Trim(id, "0123456789") == ""
+	}
+	if rest, ok := strings.CutPrefix(p, "orders/"); ok {
+		id, ok := strings.CutSuffix(rest, "/withdraw")
+		return ok && id != "" && strings.Trim(id, "0123456789") == ""
 	}
 	return false
 }

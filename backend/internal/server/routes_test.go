@@ -106,6 +106,10 @@ func TestUnroutedPathsAnswer404(t *testing.T) {
 		"/producto/abc":          http.StatusNotFound,
 		"/senegal/produtos":      http.StatusNotFound,
 		"/wp-login.php":          http.StatusNotFound,
+		"/desistir":              http.StatusOK,
+		"/orders/12/withdraw":    http.StatusOK,
+		"/orders/x/withdraw":     http.StatusNotFound,
+		"/orders/12/other":       http.StatusNotFound,
 	} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))

@@ -79,4 +79,10 @@ it("tells the shopper before ordering that the shop does not deliver to the Cana
   await toConfirm(user, "35001");
   expect(await screen.findByText(/Por ahora no enviamos a Canarias/)).toBeInTheDocument();
   expect(screen.getByText(/No enviamos este producto a tu código postal/)).toBeInTheDocument();
+  // Back on the review step the shopper can still go on and change the address.
+  for (const step of ["Pago", "Entrega", "Revisión"]) {
+    await user.click(screen.getByRole("button", { name: "Atrás" }));
+    await screen.findByRole("heading", { level: 2, name: step });
+  }
+  await waitFor(() => expect(screen.getByRole("button", { name: "Continuar" })).toBeEnabled());
 });

@@ -31,9 +31,11 @@ export function CheckoutWizard({
   const navigate = useNavigate();
   const { items, clear } = useCart();
   const [delivery, setDelivery] = useState<DeliveryForm | null>(null);
-  const priced = useValidateCart(items, delivery?.zipCode);
-  const place = usePlaceOrder();
   const [step, setStep] = useState(0);
+  // Past the review step the cart is checked against the delivery's postal
+  // code; the review itself is not, so a refused area can still be changed.
+  const priced = useValidateCart(items, step > 0 ? delivery?.zipCode : undefined);
+  const place = usePlaceOrder();
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
   const [cashSurcharge, setCashSurcharge] = useState(0n);
 
