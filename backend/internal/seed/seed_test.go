@@ -312,6 +312,13 @@ func TestBulkIsDeterministic(t *testing.T) {
 			NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
 			OR EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id AND v.is_visible AND v.sales_channel IN ('online', 'both')))`, 0},
 		{"trigger enabled again", "SELECT count(*) FROM pg_trigger WHERE tgname = 'visibility_sold_online' AND tgenabled = 'O'", 1},
+		// The ledger (migrations 00070, 00151) opens each stocked product with
+		// one receipt of its stock, so the ledger sums to the stock.
+		{"stocked products", "SELECT count(*) FROM stock_movements WHERE product_id >= 1000001", count(t, seeded,
+			"SELECT count(*) FROM products WHERE id >= 1000001 AND stock <> 0")},
+		{"opening movements that are not receipts of the stock", `SELECT count(*) FROM stock_movements m
+			JOIN products p ON p.id = m.product_id WHERE p.id >= 1000001
+			AND NOT (m.kind = 'adjustment' AND m.reason = 'receipt' AND m.delta = p.stock AND m.stock_after = p.stock)`, 0},
 	}
 	for _, c := range checks {
 		if n := count(t, seeded, c.sql); n != c.want {
