@@ -18,3 +18,11 @@ WHERE message_id = @message_id AND sent_at IS NULL;
 -- name: MarkEmailFailed :exec
 UPDATE outbound_emails SET attempts = attempts + 1, last_error = @last_error
 WHERE message_id = @message_id AND sent_at IS NULL;
+
+-- InsertOutreachEmail records a newsletter or contact e-mail, pointing at
+-- its row, once per message id.
+-- name: InsertOutreachEmail :one
+INSERT INTO outbound_emails (message_id, kind, recipient, newsletter_id, contact_id)
+VALUES (@message_id, @kind, @recipient, sqlc.narg('newsletter_id'), sqlc.narg('contact_id'))
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id;

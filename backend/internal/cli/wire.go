@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
+	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoicing"
@@ -94,14 +95,15 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				WithMailer(jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 			Settings: settings.New(dbs.Primary),
 			Invoice:  invoicing.New(dbs.Primary, invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}, invoice.QRTestURL),
+			Contact:  contact.New(dbs.Primary, jobs.NewMailQueue(jobClient, cfg.MailFrom)),
 		},
-		Interceptors: []connect.Interceptor{
+		Interceptors: append([]connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),
 			m.Interceptor(),
 			signIn.Interceptor(),
 			authz.New(signIn.Origins()),
 			guard.OrderLimit(guard.OrderInterval, guard.OrderBurst),
-		},
+		}, guard.ContactLimit(guard.ContactInterval, guard.ContactBurst)...),
 		Routes:    routes,
 		PublicURL: cfg.PublicURL,
 	}, m.Handler(), nil

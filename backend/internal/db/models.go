@@ -68,6 +68,17 @@ type CompanyUser struct {
 	JoinedAt  time.Time
 }
 
+type ContactMessage struct {
+	ID        int64
+	Name      string
+	Email     string
+	Phone     string
+	Subject   string
+	Message   string
+	Language  string
+	CreatedAt time.Time
+}
+
 type CookieConsent struct {
 	ID              int64
 	UserID          int64
@@ -156,6 +167,16 @@ type InvoiceTax struct {
 	VatCents       int64
 }
 
+type NewsletterSubscription struct {
+	ID             int64
+	Email          string
+	Language       string
+	ConsentVersion string
+	RequestedAt    time.Time
+	ConfirmedAt    *time.Time
+	UnsubscribedAt *time.Time
+}
+
 type Order struct {
 	ID                 int64
 	UserID             int64
@@ -212,14 +233,16 @@ type OrderLine struct {
 }
 
 type OutboundEmail struct {
-	MessageID string
-	OrderID   *int64
-	Kind      string
-	Recipient string
-	SentAt    *time.Time
-	Attempts  int32
-	LastError string
-	CreatedAt time.Time
+	MessageID    string
+	OrderID      *int64
+	Kind         string
+	Recipient    string
+	SentAt       *time.Time
+	Attempts     int32
+	LastError    string
+	CreatedAt    time.Time
+	NewsletterID *int64
+	ContactID    *int64
 }
 
 type PaymentAttempt struct {

@@ -10,7 +10,7 @@ import (
 )
 
 const getOutboundEmail = `-- name: GetOutboundEmail :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at FROM outbound_emails WHERE message_id = $1
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, newsletter_id, contact_id FROM outbound_emails WHERE message_id = $1
 `
 
 func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (OutboundEmail, error) {
@@ -25,6 +25,8 @@ func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (Outbo
 		&i.Attempts,
 		&i.LastError,
 		&i.CreatedAt,
+		&i.NewsletterID,
+		&i.ContactID,
 	)
 	return i, err
 }
@@ -51,6 +53,36 @@ func (q *Queries) InsertOutboundEmail(ctx context.Context, arg InsertOutboundEma
 		arg.OrderID,
 		arg.Kind,
 		arg.Recipient,
+	)
+	var message_id string
+	err := row.Scan(&message_id)
+	return message_id, err
+}
+
+const insertOutreachEmail = `-- name: InsertOutreachEmail :one
+INSERT INTO outbound_emails (message_id, kind, recipient, newsletter_id, contact_id)
+VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id
+`
+
+type InsertOutreachEmailParams struct {
+	MessageID    string
+	Kind         string
+	Recipient    string
+	NewsletterID *int64
+	ContactID    *int64
+}
+
+// InsertOutreachEmail records a newsletter or contact e-mail, pointing at
+// its row, once per message id.
+func (q *Queries) InsertOutreachEmail(ctx context.Context, arg InsertOutreachEmailParams) (string, error) {
+	row := q.db.QueryRow(ctx, insertOutreachEmail,
+		arg.MessageID,
+		arg.Kind,
+		arg.Recipient,
+		arg.NewsletterID,
+		arg.ContactID,
 	)
 	var message_id string
 	err := row.Scan(&message_id)

@@ -105,6 +105,7 @@ var funcs = texttemplate.FuncMap{
 	"euros":   euros,
 	"percent": percent,
 	"date":    func(t time.Time) string { return t.Format("02/01/2006 15:04") },
+	"replace": strings.ReplaceAll,
 }
 
 // view is what the templates see.

@@ -35,6 +35,7 @@ type Services struct {
 	Admin      saboresv1connect.AdminServiceHandler
 	Settings   saboresv1connect.ShopSettingsServiceHandler
 	Invoice    saboresv1connect.InvoiceServiceHandler
+	Contact    saboresv1connect.ContactServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -91,6 +92,7 @@ var serviceNames = []string{
 	saboresv1connect.AdminServiceName,
 	saboresv1connect.ShopSettingsServiceName,
 	saboresv1connect.InvoiceServiceName,
+	saboresv1connect.ContactServiceName,
 }
 
 // ServiceNames returns the fully-qualified names of every served service.
@@ -132,6 +134,7 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
 	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
 	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
+	handle(saboresv1connect.NewContactServiceHandler(s.Contact, handlerOpts...))
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
@@ -179,6 +182,9 @@ func (s Services) withDefaults() Services {
 	}
 	if s.Invoice == nil {
 		s.Invoice = saboresv1connect.UnimplementedInvoiceServiceHandler{}
+	}
+	if s.Contact == nil {
+		s.Contact = saboresv1connect.UnimplementedContactServiceHandler{}
 	}
 	return s
 }

@@ -16,6 +16,7 @@ const GoogleAuthConfig = lazy(() => import("@/features/admin/routes/google-auth-
 const ApiKeys = lazy(() => import("@/features/admin/routes/api-keys"));
 const ShopSettings = lazy(() => import("@/features/admin/routes/shop-settings"));
 const Invoices = lazy(() => import("@/features/admin/routes/invoices"));
+const Messages = lazy(() => import("@/features/admin/routes/messages"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -43,6 +44,7 @@ export function AdminScreens() {
         <Route path="api-keys" element={<ApiKeys />} />
         <Route path="shop-settings" element={<ShopSettings />} />
         <Route path="invoices" element={<Invoices />} />
+        <Route path="messages" element={<Messages />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -12,6 +12,7 @@ const shortcuts = [
   { to: "/admin/api-keys", key: "apiKeys" },
   { to: "/admin/shop-settings", key: "shopSettings" },
   { to: "/admin/invoices", key: "invoices" },
+  { to: "/admin/messages", key: "messages" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */
