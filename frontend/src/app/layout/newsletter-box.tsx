@@ -62,7 +62,7 @@ export function NewsletterBox() {
         <span>
           {t("newsletter.consent")}{" "}
           <Link to="/privacy-policy" className="underline">
-            {t("footer.privacy")}
+            {t("newsletter.privacy")}
           </Link>
         </span>
       </label>

@@ -30,6 +30,19 @@ function NotFound() {
   );
 }
 
+// The nav text naming each screen, by the first segment after /admin/, for
+// the page title (the dashboard is titled by the area alone).
+const screenTitles: Record<string, string> = {
+  config: "config",
+  "products-by-country": "productsByCountry",
+  products: "productsByCountry",
+  "google-auth-config": "googleAuthConfig",
+  "api-keys": "apiKeys",
+  "shop-settings": "shopSettings",
+  invoices: "invoices",
+  messages: "messages",
+};
+
 /** AdminScreens is the back office's route table, below the role check. */
 export function AdminScreens() {
   const { t } = useTranslation("admin");
@@ -62,6 +75,8 @@ export function AdminRoutes() {
   const location = useLocation();
   const logout = useLogout();
 
+  const screenTitle = screenTitles[location.pathname.split("/")[2] ?? ""];
+
   if (!resolved) return <Spinner label={t("checking")} className="mt-24" />;
   if (viewer === "guest") {
     const redirect = location.pathname + location.search;
@@ -82,7 +97,7 @@ export function AdminRoutes() {
 
   return (
     <div className="min-h-screen bg-stone-50">
-      <Seo title={`${t("area")} | Sabores`} />
+      <Seo title={`${screenTitle ? `${t(`nav.${screenTitle}`)} · ` : ""}${t("area")} | Sabores`} />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t("skipToContent")}
       </a>
