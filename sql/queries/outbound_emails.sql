@@ -33,3 +33,11 @@ LIMIT @page_limit;
 -- queued, so the decision is taken on its latest sent_at.
 -- name: GetOutboundEmailForUpdate :one
 SELECT * FROM outbound_emails WHERE message_id = @message_id FOR UPDATE;
+
+-- InsertOutreachEmail records a newsletter or contact e-mail, pointing at
+-- its row, once per message id.
+-- name: InsertOutreachEmail :one
+INSERT INTO outbound_emails (message_id, kind, recipient, newsletter_id, contact_id)
+VALUES (@message_id, @kind, @recipient, sqlc.narg('newsletter_id'), sqlc.narg('contact_id'))
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id;

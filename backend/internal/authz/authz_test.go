@@ -65,6 +65,7 @@ func newAPI(t *testing.T) *api {
 	mux.Handle(v1connect.NewShopSettingsServiceHandler(v1connect.UnimplementedShopSettingsServiceHandler{}, opts))
 	mux.Handle(v1connect.NewInvoiceServiceHandler(v1connect.UnimplementedInvoiceServiceHandler{}, opts))
 	mux.Handle(v1connect.NewWithdrawalServiceHandler(v1connect.UnimplementedWithdrawalServiceHandler{}, opts))
+	mux.Handle(v1connect.NewContactServiceHandler(v1connect.UnimplementedContactServiceHandler{}, opts))
 	mux.Handle(ghostProcedure, connect.NewUnaryHandler(ghostProcedure,
 		func(context.Context, *connect.Request[emptypb.Empty]) (*connect.Response[emptypb.Empty], error) {
 			return connect.NewResponse(&emptypb.Empty{}), nil

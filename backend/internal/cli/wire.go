@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
+	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoicing"
@@ -129,14 +130,15 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Withdrawal: withdrawal.New(dbs.Primary, links, invoicer).
 				WithMailer(mailQueue).
 				WithCardRefunds(cardRefunds(cfg, dbs.Primary)),
+			Contact: contact.New(dbs.Primary, mailQueue),
 		},
-		Interceptors: []connect.Interceptor{
+		Interceptors: append([]connect.Interceptor{
 			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),
 			m.Interceptor(),
 			signIn.Interceptor(),
 			authz.New(signIn.Origins()),
 			guard.OrderLimit(dbs.Primary, guard.OrderInterval, guard.OrderBurst),
-		},
+		}, guard.ContactLimit(guard.ContactInterval, guard.ContactBurst)...),
 		Routes:    routes,
 		PublicURL: cfg.PublicURL,
 	}, m.Handler(), nil

@@ -81,6 +81,17 @@ type CompanyUser struct {
 	JoinedAt  time.Time
 }
 
+type ContactMessage struct {
+	ID        int64
+	Name      string
+	Email     string
+	Phone     string
+	Subject   string
+	Message   string
+	Language  string
+	CreatedAt time.Time
+}
+
 type CookieConsent struct {
 	ID              int64
 	UserID          int64
@@ -177,6 +188,16 @@ type InvoiceTax struct {
 	VatCents       int64
 }
 
+type NewsletterSubscription struct {
+	ID             int64
+	Email          string
+	Language       string
+	ConsentVersion string
+	RequestedAt    time.Time
+	ConfirmedAt    *time.Time
+	UnsubscribedAt *time.Time
+}
+
 type Order struct {
 	ID                    int64
 	UserID                int64
@@ -245,6 +266,8 @@ type OutboundEmail struct {
 	LastError    string
 	CreatedAt    time.Time
 	WithdrawalID *int64
+	NewsletterID *int64
+	ContactID    *int64
 }
 
 type PaymentAttempt struct {

@@ -11,7 +11,7 @@ import (
 )
 
 const getOutboundEmail = `-- name: GetOutboundEmail :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id FROM outbound_emails WHERE message_id = $1
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id FROM outbound_emails WHERE message_id = $1
 `
 
 func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (OutboundEmail, error) {
@@ -27,12 +27,14 @@ func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (Outbo
 		&i.LastError,
 		&i.CreatedAt,
 		&i.WithdrawalID,
+		&i.NewsletterID,
+		&i.ContactID,
 	)
 	return i, err
 }
 
 const getOutboundEmailForUpdate = `-- name: GetOutboundEmailForUpdate :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id FROM outbound_emails WHERE message_id = $1 FOR UPDATE
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id FROM outbound_emails WHERE message_id = $1 FOR UPDATE
 `
 
 // GetOutboundEmailForUpdate reads an e-mail and locks it while a retry is
@@ -50,6 +52,8 @@ func (q *Queries) GetOutboundEmailForUpdate(ctx context.Context, messageID strin
 		&i.LastError,
 		&i.CreatedAt,
 		&i.WithdrawalID,
+		&i.NewsletterID,
+		&i.ContactID,
 	)
 	return i, err
 }
@@ -82,8 +86,38 @@ func (q *Queries) InsertOutboundEmail(ctx context.Context, arg InsertOutboundEma
 	return message_id, err
 }
 
+const insertOutreachEmail = `-- name: InsertOutreachEmail :one
+INSERT INTO outbound_emails (message_id, kind, recipient, newsletter_id, contact_id)
+VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id
+`
+
+type InsertOutreachEmailParams struct {
+	MessageID    string
+	Kind         string
+	Recipient    string
+	NewsletterID *int64
+	ContactID    *int64
+}
+
+// InsertOutreachEmail records a newsletter or contact e-mail, pointing at
+// its row, once per message id.
+func (q *Queries) InsertOutreachEmail(ctx context.Context, arg InsertOutreachEmailParams) (string, error) {
+	row := q.db.QueryRow(ctx, insertOutreachEmail,
+		arg.MessageID,
+		arg.Kind,
+		arg.Recipient,
+		arg.NewsletterID,
+		arg.ContactID,
+	)
+	var message_id string
+	err := row.Scan(&message_id)
+	return message_id, err
+}
+
 const listFailedEmails = `-- name: ListFailedEmails :many
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id FROM outbound_emails
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id FROM outbound_emails
 WHERE sent_at IS NULL AND attempts > 0
   AND ($1::timestamptz IS NULL
        OR (created_at, message_id) > ($1::timestamptz, $2::text))
@@ -118,6 +152,8 @@ func (q *Queries) ListFailedEmails(ctx context.Context, arg ListFailedEmailsPara
 			&i.LastError,
 			&i.CreatedAt,
 			&i.WithdrawalID,
+			&i.NewsletterID,
+			&i.ContactID,
 		); err != nil {
 			return nil, err
 		}

@@ -28,3 +28,22 @@ const (
 func OrderLimit(pool *pgxpool.Pool, interval time.Duration, burst int) connect.Interceptor {
 	return ratelimit.NewSharedBuckets(pool, interval, burst).Interceptor(auth.CallerKey, saboresv1connect.OrderServicePlaceOrderProcedure)
 }
+
+// Contact rate: the newsletter box and the contact form, per caller (the
+// client address for a guest). A person subscribes or writes a few times;
+// a script filling the form (spam, or mail-bombing a stranger through the
+// confirmation e-mail) is stopped after ContactBurst, then let through once
+// per ContactInterval.
+const (
+	ContactInterval = time.Minute
+	ContactBurst    = 3
+)
+
+// ContactLimit limits SubscribeNewsletter and SendContactMessage per caller,
+// as OrderLimit does PlaceOrder, each on a budget of its own.
+func ContactLimit(interval time.Duration, burst int) []connect.Interceptor {
+	return []connect.Interceptor{
+		ratelimit.New(interval, burst).Interceptor(auth.CallerKey, saboresv1connect.ContactServiceSubscribeNewsletterProcedure),
+		ratelimit.New(interval, burst).Interceptor(auth.CallerKey, saboresv1connect.ContactServiceSendContactMessageProcedure),
+	}
+}

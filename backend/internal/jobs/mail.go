@@ -90,6 +90,39 @@ func (m *MailQueue) WithdrawalEmail(ctx context.Context, tx pgx.Tx, orderID, wit
 	return nil
 }
 
+// NewsletterConfirmation records the e-mail asking sub to confirm their
+// subscription and inserts its job in tx; a renewed request (a new
+// requested_at) is a new e-mail.
+func (m *MailQueue) NewsletterConfirmation(ctx context.Context, tx pgx.Tx, sub db.NewsletterSubscription) error {
+	id := fmt.Sprintf("<newsletter-%d-%d@%s>", sub.ID, sub.RequestedAt.UnixMilli(), mail.Domain(m.from))
+	return m.outreach(ctx, tx, db.InsertOutreachEmailParams{
+		MessageID: id, Kind: string(mail.NewsletterConfirm), Recipient: sub.Email, NewsletterID: &sub.ID,
+	})
+}
+
+// ContactMessage records the e-mail carrying contact message msg to the
+// shop's address to and inserts its job in tx.
+func (m *MailQueue) ContactMessage(ctx context.Context, tx pgx.Tx, msg db.ContactMessage, to string) error {
+	id := fmt.Sprintf("<contact-%d@%s>", msg.ID, mail.Domain(m.from))
+	return m.outreach(ctx, tx, db.InsertOutreachEmailParams{
+		MessageID: id, Kind: string(mail.ContactMessage), Recipient: to, ContactID: &msg.ID,
+	})
+}
+
+func (m *MailQueue) outreach(ctx context.Context, tx pgx.Tx, e db.InsertOutreachEmailParams) error {
+	_, err := db.New(tx).InsertOutreachEmail(ctx, e)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("jobs: record e-mail %s: %w", e.MessageID, err)
+	}
+	if _, err := m.client.InsertTx(ctx, tx, SendEmailArgs{MessageID: e.MessageID}, nil); err != nil {
+		return fmt.Errorf("jobs: queue e-mail %s: %w", e.MessageID, err)
+	}
+	return nil
+}
+
 type mailWorker struct {
 	river.WorkerDefaults[SendEmailArgs]
 	pool     *pgxpool.Pool
@@ -132,8 +165,15 @@ func (w *mailWorker) Work(ctx context.Context, job *river.Job[SendEmailArgs]) er
 	return nil
 }
 
-// compose renders the e-mail from the order as it is now.
+// compose renders the e-mail from the order (or subscription, or contact
+// message) as it is now.
 func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
+	switch {
+	case e.NewsletterID != nil:
+		return w.composeNewsletter(ctx, q, e)
+	case e.ContactID != nil:
+		return w.composeContact(ctx, q, e)
+	}
 	if e.OrderID == nil {
 		return mail.Message{}, river.JobCancel(fmt.Errorf("jobs: e-mail %s has no order", e.MessageID))
 	}
@@ -211,4 +251,54 @@ func withdrawalOf(ctx context.Context, q *db.Queries, id int64, lang string) (*m
 		})
 	}
 	return out, nil
+}
+
+// composeNewsletter renders the request to confirm a subscription, with its
+// signed confirmation and unsubscribe links.
+func (w *mailWorker) composeNewsletter(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
+	sub, err := q.NewsletterGet(ctx, *e.NewsletterID)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: subscription of e-mail %s: %w", e.MessageID, err)
+	}
+	identity, err := w.identity.MailIdentity(ctx)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: shop identity: %w", err)
+	}
+	key, err := shop.NewsletterKey(ctx, q)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	n := mail.Newsletter{
+		Language: sub.Language,
+		ConfirmURL: shop.NewsletterLink(identity.PublicURL, shop.NewsletterConfirm,
+			shop.NewsletterToken(key, shop.NewsletterConfirm, sub.ID, sub.Email)),
+		UnsubscribeURL: shop.NewsletterLink(identity.PublicURL, shop.NewsletterUnsubscribe,
+			shop.NewsletterToken(key, shop.NewsletterUnsubscribe, sub.ID, sub.Email)),
+	}
+	subject, html, text, err := mail.RenderNewsletterConfirm(n, identity)
+	if err != nil {
+		return mail.Message{}, river.JobCancel(err)
+	}
+	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
+}
+
+// composeContact renders a contact message for the shop, answerable to its
+// sender.
+func (w *mailWorker) composeContact(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
+	c, err := q.ContactGet(ctx, *e.ContactID)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: contact message of e-mail %s: %w", e.MessageID, err)
+	}
+	identity, err := w.identity.MailIdentity(ctx)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: shop identity: %w", err)
+	}
+	subject, html, text, err := mail.RenderContactMessage(mail.Contact{
+		ID: c.ID, Name: c.Name, Email: c.Email, Phone: c.Phone, Subject: c.Subject, Message: c.Message,
+		Language: c.Language, SentAt: c.CreatedAt,
+	}, identity)
+	if err != nil {
+		return mail.Message{}, river.JobCancel(err)
+	}
+	return mail.Message{MessageID: e.MessageID, To: e.Recipient, ReplyTo: c.Email, Subject: subject, HTML: html, Text: text}, nil
 }

@@ -1,10 +1,12 @@
 // Package mail writes and sends the shop's transactional e-mails: order
-// received, payment received, shipped and cancelled, in the shopper's
+// received, payment received, shipped and cancelled, the newsletter's
+// confirmation request and contact messages for the shop, in the shopper's
 // language (es or pt), as HTML with a plain-text alternative. Sending is a
 // River job (package jobs); this package only renders and talks SMTP.
 package mail
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -33,9 +35,12 @@ type Message struct {
 	// outcome is recognisable as the same message.
 	MessageID string
 	To        string
-	Subject   string
-	HTML      string
-	Text      string
+	// ReplyTo, when set, is where answers go instead of the shop's
+	// reply-to address (a contact message: the sender).
+	ReplyTo string
+	Subject string
+	HTML    string
+	Text    string
 }
 
 // Sender sends messages over SMTP, one connection per message: transactional
@@ -75,9 +80,9 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	if err := msg.From(s.settings.From); err != nil {
 		return fmt.Errorf("mail: sender %q: %w", s.settings.From, err)
 	}
-	if s.settings.ReplyTo != "" {
-		if err := msg.ReplyTo(s.settings.ReplyTo); err != nil {
-			return fmt.Errorf("mail: reply-to %q: %w", s.settings.ReplyTo, err)
+	if replyTo := cmp.Or(m.ReplyTo, s.settings.ReplyTo); replyTo != "" {
+		if err := msg.ReplyTo(replyTo); err != nil {
+			return fmt.Errorf("mail: reply-to %q: %w", replyTo, err)
 		}
 	}
 	if err := msg.To(m.To); err != nil {
@@ -104,9 +109,13 @@ func WithdrawalMessageID(orderID, withdrawalID int64, kind Kind, from string) st
 // MessageID is the Message-ID of an order's e-mail of one kind, under the
 // sender's domain: the same for every attempt to send it.
 func MessageID(orderID int64, kind Kind, from string) string {
-	domain := "sabores.local"
+	return fmt.Sprintf("<order-%d-%s@%s>", orderID, kind, Domain(from))
+}
+
+// Domain is the domain of the sender address from, which Message-IDs use.
+func Domain(from string) string {
 	if at := strings.LastIndex(from, "@"); at >= 0 {
-		domain = strings.Trim(from[at+1:], "> ")
+		return strings.Trim(from[at+1:], "> ")
 	}
-	return fmt.Sprintf("<order-%d-%s@%s>", orderID, kind, domain)
+	return "sabores.local"
 }

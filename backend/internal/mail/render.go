@@ -147,6 +147,7 @@ var funcs = texttemplate.FuncMap{
 	// acknowledgement's "date and time received".
 	"datetime": func(t time.Time) string { return t.In(madrid).Format("02/01/2006 15:04:05 MST") },
 	"day":      func(t time.Time) string { return t.In(madrid).Format("02/01/2006") },
+	"replace":  strings.ReplaceAll,
 }
 
 // madrid is the shop's time zone.

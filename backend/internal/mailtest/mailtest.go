@@ -34,6 +34,7 @@ type Message struct {
 	MessageID string
 	Subject   string
 	To        []struct{ Address string }
+	ReplyTo   []struct{ Address string }
 }
 
 var (

@@ -13,7 +13,7 @@ var (
 	appPages = []string{
 		"", "todos", "cart", "checkout", "favorites", "auth", "client-dashboard", "orders",
 		"brasil", "colombia", "cabo-verde", "senegal",
-		"privacy-policy", "return-policy", "cookie-policy", "contact", "buscar", "desistir",
+		"privacy-policy", "return-policy", "cookie-policy", "contact", "buscar", "desistir", "newsletter",
 	}
 	categoryPages      = []string{"bebidas", "alimentos", "doces", "congelados", "beleza", "perfumes"}
 	catalogueCountries = []string{"brasil", "colombia", "cabo-verde"}

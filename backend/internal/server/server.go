@@ -37,6 +37,7 @@ type Services struct {
 	Settings   saboresv1connect.ShopSettingsServiceHandler
 	Invoice    saboresv1connect.InvoiceServiceHandler
 	Withdrawal saboresv1connect.WithdrawalServiceHandler
+	Contact    saboresv1connect.ContactServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -98,6 +99,7 @@ var serviceNames = []string{
 	saboresv1connect.ShopSettingsServiceName,
 	saboresv1connect.InvoiceServiceName,
 	saboresv1connect.WithdrawalServiceName,
+	saboresv1connect.ContactServiceName,
 }
 
 // ServiceNames returns the fully-qualified names of every served service.
@@ -143,6 +145,7 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
 	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
 	handle(saboresv1connect.NewWithdrawalServiceHandler(s.Withdrawal, handlerOpts...))
+	handle(saboresv1connect.NewContactServiceHandler(s.Contact, handlerOpts...))
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
@@ -193,6 +196,9 @@ func (s Services) withDefaults() Services {
 	}
 	if s.Withdrawal == nil {
 		s.Withdrawal = saboresv1connect.UnimplementedWithdrawalServiceHandler{}
+	}
+	if s.Contact == nil {
+		s.Contact = saboresv1connect.UnimplementedContactServiceHandler{}
 	}
 	return s
 }

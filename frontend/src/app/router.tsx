@@ -46,6 +46,7 @@ const CookiePolicy = lazy(() => import("@/app/routes/legal/cookie-policy"));
 const Contact = lazy(() => import("@/app/routes/legal/contact"));
 const NotFound = lazy(() => import("@/app/routes/not-found"));
 const Search = lazy(() => import("@/app/routes/search"));
+const Newsletter = lazy(() => import("@/app/routes/newsletter"));
 // The back office is a separate chunk with its own layout; storefront pages
 // never download it.
 const Admin = lazy(() => import("@/features/admin/routes").then((m) => ({ default: m.AdminRoutes })));
@@ -99,6 +100,7 @@ export function AppRoutes() {
           <Route path="cookie-policy" element={<CookiePolicy />} />
           <Route path="contact" element={<Contact />} />
           <Route path="buscar" element={<Search />} />
+          <Route path="newsletter" element={<Newsletter />} />
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route

@@ -46,7 +46,8 @@ const spanish = [
   "Rechazar Todo",
   "Guardar Preferencias",
   "Aceptar Todo",
-  "¡Suscripción exitosa!",
+  // "¡Suscripción exitosa!" is gone on purpose: with double opt-in nobody is
+  // subscribed until they confirm by e-mail (issue 18), so the box says so.
   "Precio a consultar",
   "Error: {{message}}",
   "Error desconocido",

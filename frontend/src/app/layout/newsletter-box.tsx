@@ -1,31 +1,41 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { useTransport } from "@connectrpc/connect-query";
+import { Code } from "@connectrpc/connect";
 import { useTranslation } from "react-i18next";
+import { errorCode } from "@/lib/connect-errors";
+
+type State = "idle" | "sending" | "sent" | "busy" | "failed";
 
 /**
- * NewsletterBox takes an email and confirms for 3 s. Like the spec's shop it
- * sends nothing anywhere: there is no newsletter service yet.
+ * NewsletterBox asks for the newsletter with the shopper's consent: the
+ * server stores it and e-mails a link to confirm (double opt-in), so the box
+ * says to check the inbox, not that the subscription is done. The request's
+ * code is loaded on submit, keeping it out of the first download.
  */
 export function NewsletterBox() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const transport = useTransport();
   const id = useId();
   const [email, setEmail] = useState("");
-  const [done, setDone] = useState(false);
+  const [state, setState] = useState<State>("idle");
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => setDone(false), 3000);
-    return () => clearTimeout(timer);
-  }, [done]);
-
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!email.trim()) return;
-    setEmail("");
-    setDone(true);
+    if (!email.trim() || state === "sending") return;
+    setState("sending");
+    try {
+      const { subscribeNewsletter } = await import("@/features/contact/subscribe");
+      await subscribeNewsletter(transport, email, i18n.language);
+      setEmail("");
+      setState("sent");
+    } catch (err) {
+      setState(errorCode(err) === Code.ResourceExhausted ? "busy" : "failed");
+    }
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="font-semibold text-white">
         {t("newsletter.title")}
       </h2>
@@ -43,12 +53,21 @@ export function NewsletterBox() {
           placeholder={t("newsletter.placeholder")}
           className="input min-w-0 flex-1"
         />
-        <button type="submit" className="btn btn-primary">
+        <button type="submit" className="btn btn-primary" disabled={state === "sending"}>
           {t("newsletter.submit")}
         </button>
       </div>
-      <p role="status" className="mt-2 min-h-5 text-sm text-green-300">
-        {done ? t("newsletter.success") : ""}
+      <label className="mt-2 flex items-start gap-2 text-xs">
+        <input type="checkbox" required className="mt-0.5" />
+        <span>
+          {t("newsletter.consent")}{" "}
+          <Link to="/privacy-policy" className="underline">
+            {t("newsletter.privacy")}
+          </Link>
+        </span>
+      </label>
+      <p role="status" className={`mt-2 min-h-5 text-sm ${state === "sent" ? "text-green-300" : "text-amber-200"}`}>
+        {state === "sent" || state === "busy" || state === "failed" ? t(`newsletter.${state}`) : ""}
       </p>
     </form>
   );

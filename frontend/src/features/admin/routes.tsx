@@ -24,6 +24,7 @@ const Withdrawals = lazy(() => import("@/features/admin/routes/withdrawals"));
 const Catalogue = lazy(() => import("@/features/admin/routes/catalogue"));
 const CatalogueNew = lazy(() => import("@/features/admin/routes/catalogue-new"));
 const CatalogueProduct = lazy(() => import("@/features/admin/routes/catalogue-product"));
+const Messages = lazy(() => import("@/features/admin/routes/messages"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -36,6 +37,19 @@ function NotFound() {
     </div>
   );
 }
+
+// The nav text naming each screen, by the first segment after /admin/, for
+// the page title (the dashboard is titled by the area alone).
+const screenTitles: Record<string, string> = {
+  config: "config",
+  "products-by-country": "productsByCountry",
+  products: "productsByCountry",
+  "google-auth-config": "googleAuthConfig",
+  "api-keys": "apiKeys",
+  "shop-settings": "shopSettings",
+  invoices: "invoices",
+  messages: "messages",
+};
 
 /** AdminScreens is the back office's route table, below the role check. */
 export function AdminScreens() {
@@ -59,6 +73,7 @@ export function AdminScreens() {
         <Route path="catalogue" element={<Catalogue />} />
         <Route path="catalogue/new" element={<CatalogueNew />} />
         <Route path="catalogue/:id" element={<CatalogueProduct />} />
+        <Route path="messages" element={<Messages />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
@@ -75,6 +90,8 @@ export function AdminRoutes() {
   const { viewer, resolved, user } = useSession();
   const location = useLocation();
   const logout = useLogout();
+
+  const screenTitle = screenTitles[location.pathname.split("/")[2] ?? ""];
 
   if (!resolved) return <Spinner label={t("checking")} className="mt-24" />;
   if (viewer === "guest") {
@@ -96,7 +113,7 @@ export function AdminRoutes() {
 
   return (
     <div className="min-h-screen bg-stone-50 print:bg-white">
-      <Seo title={`${t("area")} | Sabores`} />
+      <Seo title={`${screenTitle ? `${t(`nav.${screenTitle}`)} · ` : ""}${t("area")} | Sabores`} />
       <a href="#main" className="sr-only print:hidden focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         {t("skipToContent")}
       </a>

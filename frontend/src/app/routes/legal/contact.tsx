@@ -1,24 +1,48 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, type FormEvent } from "react";
+import { Code } from "@connectrpc/connect";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ChatIcon, MailIcon, PhoneIcon } from "@/components/ui/icons";
 import { Seo } from "@/components/seo/seo";
 import { useShopDetails } from "@/hooks/use-shop-details";
 import { openingRows, phoneHref, whatsappUrl } from "@/lib/shop-details";
+import { errorCode } from "@/lib/connect-errors";
+import { useSendContactMessage } from "@/features/contact/api/contact";
+import { ContactSubject } from "@gen/sabores/v1/contact_service_pb";
+import { Language } from "@gen/sabores/v1/food_pb";
 
 const subjects = ["consulta-productos", "pedido", "devoluciones", "otros"] as const;
 
+const subjectCodes: Record<(typeof subjects)[number], ContactSubject> = {
+  "consulta-productos": ContactSubject.PRODUCTS,
+  pedido: ContactSubject.ORDER,
+  devoluciones: ContactSubject.RETURNS,
+  otros: ContactSubject.OTHER,
+};
+
+/** ContactForm sends a message to the shop's e-mail address (kept in the back office too). */
 function ContactForm() {
-  const { t } = useTranslation("legal");
+  const { t, i18n } = useTranslation("legal");
   const id = useId();
-  const [sent, setSent] = useState(false);
-  // The form is not connected to any service (as in the spec): it only
-  // confirms on screen and points to the direct channels.
+  const send = useSendContactMessage();
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    e.currentTarget.reset();
-    setSent(true);
+    const form = e.currentTarget;
+    const f = new FormData(form);
+    const text = (k: string) => String(f.get(k) ?? "").trim();
+    send.mutate(
+      {
+        name: text("name"),
+        email: text("email"),
+        phone: text("phone"),
+        subject: subjectCodes[text("subject") as (typeof subjects)[number]] ?? ContactSubject.UNSPECIFIED,
+        message: text("message"),
+        language: i18n.language === "pt" ? Language.PT : Language.ES,
+      },
+      { onSuccess: () => form.reset() },
+    );
   };
+  const failure = send.isError ? (errorCode(send.error) === Code.ResourceExhausted ? "busy" : "failed") : undefined;
   const field = "input mt-1";
   return (
     <form onSubmit={onSubmit} className="card space-y-4 p-5" aria-labelledby={`${id}-title`}>
@@ -56,12 +80,17 @@ function ContactForm() {
         <label htmlFor={`${id}-message`} className="block text-sm font-medium">{t("contact.message")}</label>
         <textarea id={`${id}-message`} name="message" required rows={5} className={field} />
       </div>
-      <button type="submit" className="btn btn-primary">
-        {t("contact.send")}
+      <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+        {send.isPending ? t("contact.sending") : t("contact.send")}
       </button>
       <p role="status" className="min-h-5 text-sm text-green-800">
-        {sent ? t("contact.sent") : ""}
+        {send.isSuccess ? t("contact.sent", { id: String(send.data.id) }) : ""}
       </p>
+      {failure && (
+        <p role="alert" className="text-sm text-red-700">
+          {t(`contact.${failure}`)}
+        </p>
+      )}
     </form>
   );
 }

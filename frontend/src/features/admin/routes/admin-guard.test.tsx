@@ -22,8 +22,13 @@ describe("admin role check", () => {
     await waitFor(() => expect(document.title).toBe("Acceso restringido | Sabores"));
   });
 
-  it("titles the back office's pages", async () => {
+  it("titles the back office's pages by what each shows", async () => {
     renderAdmin("/admin/shop-settings", () => {}, { language: "es" });
+    await waitFor(() => expect(document.title).toBe("Datos de la tienda · Administración | Sabores"));
+  });
+
+  it("titles the dashboard by the area", async () => {
+    renderAdmin("/admin", () => {}, { language: "es" });
     await waitFor(() => expect(document.title).toBe("Administración | Sabores"));
   });
 });

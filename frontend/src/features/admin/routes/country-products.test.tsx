@@ -16,6 +16,7 @@ import {
   type SetProductChannelRequest,
 } from "@gen/sabores/v1/visibility_service_pb";
 import type { UpdateProductRequest } from "@gen/sabores/v1/admin_service_pb";
+import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
 
 function product(id: number, name: string, extra: MessageInitShape<typeof AdminProductSchema> = {}): AdminProduct {
   return create(AdminProductSchema, {
@@ -33,7 +34,13 @@ function product(id: number, name: string, extra: MessageInitShape<typeof AdminP
 }
 
 const guarana = product(1001, "Guaraná Antarctica");
-const acai = product(1002, "Açaí congelado", { vatBasisPoints: 550, onlineCategories: [] });
+const acai = product(1002, "Açaí congelado", { vatBasisPoints: 550, onlineCategories: [], category: "doces" });
+
+// The server's names of the countries these tests visit.
+const countryNames: Record<string, { slug: string; name: string; namePt: string }> = {
+  colombia: { slug: "colombia", name: "Colombia", namePt: "Colômbia" },
+  "republica-dominicana": { slug: "republica-dominicana", name: "República Dominicana", namePt: "República Dominicana" },
+};
 
 interface Server {
   list?: (req: ListCountryProductsRequest) => { products: AdminProduct[]; total?: number };
@@ -57,7 +64,7 @@ function fakeServer(s: Server) {
         return {
           products: products.map((p) => ({ product: p, visible: true, channel: SalesChannel.BOTH })),
           totalSize: total ?? products.length,
-          country: create(CountrySchema, { slug: req.country, name: req.country }),
+          country: create(CountrySchema, countryNames[req.country] ?? { slug: req.country, name: req.country }),
         };
       },
       setProductChannel: (req) => {
@@ -70,6 +77,15 @@ function fakeServer(s: Server) {
         calls.search.push(req);
         return { products: s.search?.(req) ?? [] };
       },
+    });
+    router.service(CatalogService, {
+      listCategories: () => ({
+        categories: [
+          { slug: "bebidas", name: "Bebidas" },
+          { slug: "congelados", name: "Congelados" },
+          { slug: "doces", name: "Doces" },
+        ],
+      }),
     });
     router.service(AdminService, {
       updateProduct: (req) => {
@@ -84,10 +100,10 @@ function fakeServer(s: Server) {
 }
 
 describe("country products screen", () => {
-  it("names the country from the URL and asks the API for its slug", async () => {
+  it("names the country from the URL, then by the server's name in the admin's language", async () => {
     const server = fakeServer({});
     renderAdmin("/admin/products/col%C3%B4mbia", server.routes);
-    expect(await screen.findByRole("heading", { name: "Produtos para Colombia" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Produtos para Colômbia" })).toBeInTheDocument();
     expect(await screen.findByText("2 produtos encontrados")).toBeInTheDocument();
     expect(server.calls.list[0]).toMatchObject({ country: "colombia", page: 1, pageSize: 20, filter: "" });
   });
@@ -99,6 +115,11 @@ describe("country products screen", () => {
     expect(server.calls.list[0].country).toBe("republica-dominicana");
     const card = (await screen.findByRole("heading", { name: "Guaraná Antarctica" })).closest("li")!;
     const c = within(card);
+    // The category by its name, not its slug.
+    expect(await c.findByText("Bebidas")).toBeInTheDocument();
+    const acaiCard = within(screen.getByRole("heading", { name: "Açaí congelado" }).closest("li")!);
+    expect(await acaiCard.findByText("Doces")).toBeInTheDocument();
+    expect(acaiCard.queryByText("doces")).not.toBeInTheDocument();
     expect(c.getByText("Populares")).toBeInTheDocument();
     expect(c.getByText("ofertas-verao")).toBeInTheDocument();
     expect(c.getByText("Visível")).toBeInTheDocument();

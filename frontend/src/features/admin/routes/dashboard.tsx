@@ -16,6 +16,7 @@ const shortcuts = [
   { to: "/admin/invoices", key: "invoices" },
   { to: "/admin/emails", key: "emails" },
   { to: "/admin/withdrawals", key: "withdrawals" },
+  { to: "/admin/messages", key: "messages" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */
