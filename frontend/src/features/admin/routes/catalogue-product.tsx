@@ -39,6 +39,16 @@ export default function CatalogueProduct() {
   }
   const p = product.data?.product;
   if (product.isPending || !p) return <Spinner label={t("loading")} />;
+  // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern).
+  const onTabKey = (e: React.KeyboardEvent) => {
+    const i = tabs.indexOf(tab);
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    const k = tabs[(next + tabs.length) % tabs.length];
+    setTab(k);
+    document.getElementById(`tab-${k}`)?.focus();
+  };
   const saved = () => toast({ title: t("toast.savedTitle"), description: t("toast.productSaved") });
 
   return (
@@ -57,7 +67,7 @@ export default function CatalogueProduct() {
         </button>
       </div>
       {!p.archiveTime && <p className="text-sm text-stone-600">{t("catalogue.archiveHint")}</p>}
-      <div role="tablist" aria-label={t("catalogue.sections")} className="flex flex-wrap gap-2">
+      <div role="tablist" aria-label={t("catalogue.sections")} className="flex flex-wrap gap-2" onKeyDown={onTabKey}>
         {tabs.map((k) => (
           <button
             key={k}
@@ -66,6 +76,7 @@ export default function CatalogueProduct() {
             id={`tab-${k}`}
             aria-selected={tab === k}
             aria-controls={`panel-${k}`}
+            tabIndex={tab === k ? 0 : -1}
             className={`btn ${tab === k ? "btn-primary" : "btn-outline"} text-sm`}
             onClick={() => setTab(k)}
           >

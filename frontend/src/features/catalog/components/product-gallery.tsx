@@ -22,7 +22,7 @@ export function ProductGallery({ product }: { product: Product }) {
         srcSet={main?.srcset ?? product.imageSrcset}
         sizes={mainSizes}
         alt={product.name}
-        className="aspect-square w-full rounded-xl object-contain bg-white"
+        className="aspect-square w-full rounded-xl"
         priority
       />
       {images.length > 1 && (
