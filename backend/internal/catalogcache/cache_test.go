@@ -221,13 +221,13 @@ func TestListenerReconnects(t *testing.T) {
 	price(t, r, id)
 
 	if _, err := r.pool.Exec(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-		WHERE datname = current_database() AND query LIKE 'LISTEN%'`); err != nil {
+		WHERE datname = current_database() AND application_name = $1`, changefeed.ApplicationName); err != nil {
 		t.Fatal(err)
 	}
 	testwait.Until(t, 5*time.Second, "the listener reconnecting", func() bool {
 		var n int
 		err := r.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity
-			WHERE datname = current_database() AND query LIKE 'LISTEN%'`).Scan(&n)
+			WHERE datname = current_database() AND application_name = $1`, changefeed.ApplicationName).Scan(&n)
 		return err == nil && n == 1 && r.feed.Live()
 	})
 	price(t, r, id)

@@ -20,6 +20,9 @@ import (
 // Channel is the PostgreSQL notification channel of catalogue changes.
 const Channel = "catalog_changed"
 
+// ApplicationName names the listening connection in pg_stat_activity.
+const ApplicationName = "shopd changefeed"
+
 // Feed tells its subscribers when the catalogue changed. Until Listen is
 // connected it is not Live: whoever keeps copies of the catalogue keeps none.
 type Feed struct {
@@ -104,6 +107,7 @@ func (f *Feed) SetLive(live bool) { f.live.Store(live) }
 // the first LISTEN is in place.
 func (f *Feed) Listen(ctx context.Context, pool *pgxpool.Pool, ready chan<- struct{}) {
 	cfg := pool.Config().ConnConfig.Copy()
+	cfg.RuntimeParams["application_name"] = ApplicationName
 	delay := 100 * time.Millisecond
 	for ctx.Err() == nil {
 		err := f.listenOnce(ctx, cfg, &ready, &delay)

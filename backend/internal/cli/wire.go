@@ -43,8 +43,7 @@ import (
 // to the read pool once it replayed the last change (readroute), through an
 // in-process cache that the primary's catalog_changed notifications
 // invalidate (a replica cannot LISTEN); everything that must see its own
-// writes uses the primary. The cache's
-// listener runs until ctx ends.
+// writes uses the primary. The cache's listener runs until ctx ends.
 func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.Handler, error) {
 	cfg := app.Config
 	signIn, err := auth.New(ctx, dbs.Primary, auth.Config{
