@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { CartProblem, CartService, type ValidateCartRequest } from "@gen/sabores/v1/cart_service_pb";
 import { OrderService, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
-import { OrderSchema } from "@gen/sabores/v1/types_pb";
+import { OrderSchema, PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
 
@@ -40,7 +40,10 @@ function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object) {
         };
       },
     });
-    router.service(OrderService, { placeOrder });
+    router.service(OrderService, {
+      placeOrder,
+      getPaymentOptions: () => ({ paymentMethods: [PaymentMethod.CARD, PaymentMethod.CASH_ON_DELIVERY], cashOnDeliverySurchargeCents: 0n }),
+    });
   });
 }
 
