@@ -20,8 +20,8 @@ import {
 // Spanish and Portuguese.
 
 const texts = {
-  es: { review: "Revisión", continue: "Continuar", phone: "Teléfono", address: "Dirección", city: "Ciudad", zip: "Código postal", transfer: /^Transferencia bancaria/, confirm: "Confirmación", finish: "Finalizar pedido", success: "¡Pedido finalizado con éxito!" },
-  pt: { review: "Revisão", continue: "Continuar", phone: "Telefone", address: "Morada", city: "Cidade", zip: "Código postal", transfer: /^Transferência bancária/, confirm: "Confirmação", finish: "Finalizar encomenda", success: "Encomenda finalizada com sucesso!" },
+  es: { review: "Revisión", continue: "Continuar", phone: "Teléfono", address: "Dirección", city: "Ciudad", zip: "Código postal", transfer: /^Transferencia bancaria/, confirm: "Confirmación", finish: "Confirmar pedido con obligación de pago", success: "¡Pedido finalizado con éxito!" },
+  pt: { review: "Revisão", continue: "Continuar", phone: "Telefone", address: "Morada", city: "Cidade", zip: "Código postal", transfer: /^Transferência bancária/, confirm: "Confirmação", finish: "Encomenda com obrigação de pagamento", success: "Encomenda finalizada com sucesso!" },
 } as const;
 
 let browser: Browser;
