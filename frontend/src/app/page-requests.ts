@@ -57,7 +57,11 @@ export const pageRequests: PageRequests[] = [
   {
     path: "/todos",
     bareOnly: true,
-    calls: [call(CatalogService.method.listProducts, toListRequest(readTodosParams(new URLSearchParams())))],
+    calls: [
+      call(CatalogService.method.listProducts, toListRequest(readTodosParams(new URLSearchParams()))),
+      // The category filter's options (routes/todos).
+      call(CatalogService.method.listCategories, {}),
+    ],
   },
   { path: "/producto/{id}", calls: [call(CatalogService.method.getProduct, productRequest(productIdSlot))] },
 ];
