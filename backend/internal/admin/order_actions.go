@@ -20,6 +20,13 @@ func (s *Service) WithMailer(m shop.Mailer) *Service {
 	return s
 }
 
+// WithRefunds returns s queueing the refund of a cancelled order's card or
+// Bizum payment through r.
+func (s *Service) WithRefunds(r shop.RefundQueue) *Service {
+	s.refunds = r
+	return s
+}
+
 // orderAudit is what the audit trail keeps of an order's state.
 type orderAudit struct {
 	Status         string `json:"status"`
@@ -36,7 +43,8 @@ func auditOf(o db.Order, note string) orderAudit {
 // AdvanceOrder takes one lifecycle step as the admin, in one transaction
 // with its timeline event, its audit event and the shopper's e-mail; a move
 // to paid (a transfer received, cash collected on delivery) also issues the
-// order's invoice.
+// order's invoice, and cancelling an order paid by card or Bizum queues the
+// refund of its payment (shop.RefundCancelled).
 func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[saboresv1.AdvanceOrderRequest]) (*connect.Response[saboresv1.AdvanceOrderResponse], error) {
 	m := req.Msg
 	note := strings.TrimSpace(m.GetNote())
@@ -90,6 +98,9 @@ func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 				OrderID: step.OrderID, Who: shop.AdminActor, ActorUserID: step.ActorUserID, Note: note,
 			})
 			if err != nil || !done {
+				return err
+			}
+			if after, err = shop.RefundCancelled(ctx, tx, after, s.refunds, shop.AdminActor, step.ActorUserID); err != nil {
 				return err
 			}
 		} else if before, after, err = shop.Advance(ctx, tx, step, shop.Effects{Mailer: s.mailer}); err != nil {

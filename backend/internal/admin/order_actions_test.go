@@ -179,3 +179,44 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestCancelCardPaidOrderQueuesItsRefund: the order desk's cancel of an
+// order paid by card queues one Redsys refund job for the whole payment in
+// the cancellation's transaction and answers with the payment refunded; a
+// second cancel queues no other. (The job's work against the development
+// gateway is shop's TestCancellingACardPaidOrderRefundsIt.)
+func TestCancelCardPaidOrderQueuesItsRefund(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	client, err := river.NewClient(riverpgxv5.New(f.pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.svc.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test")).WithRefunds(jobs.NewRefundQueue(client))
+	dbtest.ShopSettings(t, f.pool)
+	id := f.placeFixture(t, "card", "paid")
+	if _, err := f.pool.Exec(context.Background(), `INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)
+		VALUES ('0001AB', $1, 1, 'card', 500, 'authorised', now())`, id); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		o, err := f.advance(id, saboresv1.OrderAction_ORDER_ACTION_CANCEL, "", "", "producto dañado")
+		if err != nil {
+			t.Fatalf("cancel: %v", err)
+		}
+		if o.GetStatus() != saboresv1.OrderStatus_ORDER_STATUS_CANCELLED || o.GetPaymentStatus() != saboresv1.PaymentStatus_PAYMENT_STATUS_REFUNDED {
+			t.Errorf("cancelled order %v/%v, want cancelled/refunded", o.GetStatus(), o.GetPaymentStatus())
+		}
+	}
+	if n := f.count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund'
+		AND args->>'redsys_order' = '0001AB' AND (args->>'amount_cents')::bigint = 500`); n != 1 {
+		t.Errorf("%d refund jobs of the whole payment, want 1", n)
+	}
+	if n := f.count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment'
+		AND from_state = 'paid' AND to_state = 'refunded' AND actor = 'admin' AND actor_user_id = $2`, id, f.admin); n != 1 {
+		t.Errorf("%d refund events by the admin in the timeline, want 1", n)
+	}
+	if n := f.count(t, `SELECT count(*) FROM outbound_emails WHERE order_id = $1 AND kind = 'cancelled'`, id); n != 1 {
+		t.Errorf("%d cancellation e-mails, want 1", n)
+	}
+}

@@ -40,6 +40,9 @@ type Service struct {
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
 	emailJobs shop.EmailJobs
+	// refunds gives back the card or Bizum payment of a cancelled order;
+	// nil when this server takes no card payments.
+	refunds shop.RefundQueue
 }
 
 var _ v1connect.AdminServiceHandler = (*Service)(nil)

@@ -83,6 +83,12 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}
 	// Every move of an order to paid issues its invoice and e-mail with it.
 	paidEffects := shop.Effects{Mailer: mailQueue, Invoicer: invoicer}
+	// Cancelling an order paid by card or Bizum queues its refund; without
+	// Redsys there are no such orders and no refund worker.
+	var refunds shop.RefundQueue
+	if gateway != nil {
+		refunds = jobs.NewRefundQueue(jobClient)
+	}
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
 	routes["GET "+productimage.UploadPrefix] = productimage.Uploads(db.New(dbs.Read))
@@ -114,7 +120,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Promotion: catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
 			Cart:      cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).WithDeliveryAreas(cfg.Delivery).
-				WithMailer(mailQueue).
+				WithMailer(mailQueue).WithRefunds(refunds).
 				WithPayments(order.Payments{
 					Methods: cfg.OfferedPaymentMethods(), CashSurchargeCents: cfg.CashSurchargeCents,
 					Gateway: gateway, PublicURL: cfg.PublicURL, Windows: paymentWindows(cfg),
@@ -122,7 +128,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).
-				WithMailer(mailQueue).
+				WithMailer(mailQueue).WithRefunds(refunds).
 				WithEmailJobs(mailQueue),
 			Settings: settings.New(dbs.Primary),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),

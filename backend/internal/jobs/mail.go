@@ -195,7 +195,8 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 		DeliveryName: o.DeliveryName, DeliveryAddress: o.DeliveryAddress, DeliveryPostalCode: o.DeliveryPostalCode,
 		DeliveryCity: o.DeliveryCity, DeliveryPhone: o.DeliveryPhone,
 		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, TrackingURL: shop.TrackingURL(o.Carrier, o.TrackingNumber),
-		WasPaid: o.PaymentStatus == string(shop.Paid),
+		WasPaid:     o.PaymentStatus != string(shop.AwaitingPayment) && o.PaymentStatus != string(shop.OnDelivery),
+		RefundAsked: o.PaymentStatus == string(shop.Refunded) && (o.PaymentMethod == "card" || o.PaymentMethod == "bizum"),
 	}
 	for _, l := range lines {
 		data.Lines = append(data.Lines, mail.Line{

@@ -77,6 +77,9 @@ type Order struct {
 	// to be refunded.
 	CancelNote string
 	WasPaid    bool
+	// RefundAsked says the card or Bizum payment (PaymentMethod) was
+	// cancelled with the order and its refund asked from Redsys.
+	RefundAsked bool
 	// WithdrawalLink is the signed link to the withdrawal function, which
 	// works without signing in.
 	WithdrawalLink string

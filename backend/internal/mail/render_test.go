@@ -174,3 +174,32 @@ func TestRenderWithdrawalEmails(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelledSaysTheRefundGoesBackToTheCard: an order cancelled with its
+// card or Bizum refund asked says where the money goes, in each language;
+// one cancelled after a transfer keeps the general promise.
+func TestCancelledSaysTheRefundGoesBackToTheCard(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		lang, method string
+		asked        bool
+		want         string
+	}{
+		{"es", "card", true, "devolución del importe pagado a tu tarjeta"},
+		{"es", "bizum", true, "devolución del importe pagado a tu Bizum"},
+		{"pt", "card", true, "devolução do valor pago ao seu cartão"},
+		{"pt", "bizum", true, "devolução do valor pago ao seu Bizum"},
+		{"es", "transfer", false, "por el mismo medio en un plazo máximo de 14 días"},
+	}
+	for _, tt := range tests {
+		o := order(tt.lang, tt.method)
+		o.WasPaid, o.RefundAsked = true, tt.asked
+		_, html, text, err := mail.Render(mail.Cancelled, o, shop)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tt.lang, tt.method, err)
+		}
+		if !strings.Contains(html, tt.want) || !strings.Contains(text, tt.want) {
+			t.Errorf("%s %s: %q missing", tt.lang, tt.method, tt.want)
+		}
+	}
+}

@@ -13,7 +13,8 @@ import (
 
 // CancelMyOrder cancels one of the caller's orders while the lifecycle lets a
 // shopper do so, giving its stock back in the same transaction. A retry, or
-// a race of retries, finds the order cancelled and answers with it.
+// a race of retries, finds the order cancelled and answers with it. An
+// order paid by card or Bizum gets its refund queued in that transaction.
 func (s *Service) CancelMyOrder(ctx context.Context, req *connect.Request[saboresv1.CancelMyOrderRequest]) (*connect.Response[saboresv1.CancelMyOrderResponse], error) {
 	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
@@ -25,6 +26,9 @@ func (s *Service) CancelMyOrder(ctx context.Context, req *connect.Request[sabore
 			Note: strings.TrimSpace(req.Msg.GetReason()),
 		})
 		if err != nil || !cancelled {
+			return err
+		}
+		if order, err = shop.RefundCancelled(ctx, tx, order, s.refunds, shop.ShopperActor, userID); err != nil {
 			return err
 		}
 		return shop.Notify(ctx, tx, s.mailer, order, "cancelled")

@@ -35,6 +35,8 @@ type Service struct {
 	mailer   shop.Mailer
 	areas    deliveryarea.Policy
 	payments Payments
+	// refunds gives back the card or Bizum payment of a cancelled order.
+	refunds shop.RefundQueue
 }
 
 var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
@@ -50,6 +52,13 @@ func New(pool *pgxpool.Pool) *Service {
 // WithMailer returns s queueing the shopper's e-mails through m.
 func (s *Service) WithMailer(m shop.Mailer) *Service {
 	s.mailer = m
+	return s
+}
+
+// WithRefunds returns s queueing the refund of a cancelled order's card or
+// Bizum payment through r.
+func (s *Service) WithRefunds(r shop.RefundQueue) *Service {
+	s.refunds = r
 	return s
 }
 

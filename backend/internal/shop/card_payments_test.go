@@ -47,6 +47,7 @@ type payBundle struct {
 	gateway  *payment.Gateway
 	merchant *redsys.Merchant
 	fx       shop.Effects
+	refunds  shop.RefundQueue
 	url      string
 	user     int64
 	product  int64
@@ -98,6 +99,7 @@ func setupPayments(t *testing.T) *payBundle {
 		_ = client.Stop(stop)
 	})
 	b.fx = shop.Effects{Mailer: jobs.NewMailQueue(client, from)}
+	b.refunds = jobs.NewRefundQueue(client)
 	mux.Handle("POST "+payment.NotificationPath, payment.NewNotifications(pool, b.merchant,
 		shop.CardPayments{Effects: b.fx}, jobs.NewRefundQueue(client), log))
 	b.url = srv.URL + payment.NotificationPath

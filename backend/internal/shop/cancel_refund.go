@@ -1,0 +1,58 @@
+package shop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/db"
+)
+
+// RefundQueue queues the refund of a card or Bizum payment, named by its
+// Redsys order number, in the caller's transaction tx: a River job that
+// asks Redsys's REST interface, retries, and records every try in
+// payment_refunds (jobs.RefundQueue).
+type RefundQueue interface {
+	QueueRefund(ctx context.Context, tx pgx.Tx, redsysOrder string, amountCents int64, reason string) error
+}
+
+// CancelRefundReason is the reason recorded with the refund of a cancelled
+// order's payment.
+const CancelRefundReason = "order cancelled"
+
+// RefundCancelled gives back the whole card or Bizum payment of an order
+// just cancelled (Cancel's done), in the cancellation's transaction tx: the
+// refund is queued and the payment moves to refunded in the timeline. who
+// moves the payment: the admin cancelling, or the system when the shopper
+// cancelled (a shopper takes no payment step). Any other order (unpaid,
+// paid by transfer or on delivery) is returned unchanged: a transfer's
+// money goes back by hand. A cancellation that found the order already
+// cancelled never gets here, so a repeated cancel queues no second refund.
+func RefundCancelled(ctx context.Context, tx pgx.Tx, order db.Order, refunds RefundQueue, who Actor, actorUserID int64) (db.Order, error) {
+	if Payment(order.PaymentStatus) != Paid || (order.PaymentMethod != "card" && order.PaymentMethod != "bizum") {
+		return order, nil
+	}
+	if refunds == nil {
+		return order, errors.New("shop: card refunds are not configured")
+	}
+	attempt, err := db.New(tx).AuthorisedAttempt(ctx, order.ID)
+	if err != nil {
+		return order, fmt.Errorf("shop: paid attempt of cancelled order %d: %w", order.ID, err)
+	}
+	if err := refunds.QueueRefund(ctx, tx, attempt.RedsysOrder, attempt.AmountCents, CancelRefundReason); err != nil {
+		return order, err
+	}
+	if who == ShopperActor {
+		who, actorUserID = SystemActor, 0
+	}
+	_, after, err := Advance(ctx, tx, Step{
+		OrderID: order.ID, Who: who, ActorUserID: actorUserID, Pay: Refunded,
+		Note: fmt.Sprintf("refund of %d cents asked from Redsys (order %s)", attempt.AmountCents, attempt.RedsysOrder),
+	}, Effects{})
+	if err != nil {
+		return order, err
+	}
+	return after, nil
+}

@@ -1,0 +1,139 @@
+package shop_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/payment"
+	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/testwait"
+)
+
+// cancel cancels the order as the order desk and the shopper's own
+// cancellation do: shop.Cancel, then shop.RefundCancelled and the
+// "cancelled" e-mail, in one transaction.
+func (b *payBundle) cancel(t *testing.T, id int64, who shop.Actor) {
+	t.Helper()
+	ctx := context.Background()
+	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+		order, done, err := shop.Cancel(ctx, db.New(tx), shop.Cancellation{OrderID: id, Who: who, Note: "sin stock"})
+		if err != nil || !done {
+			return err
+		}
+		if order, err = shop.RefundCancelled(ctx, tx, order, b.refunds, who, 0); err != nil {
+			return err
+		}
+		return shop.Notify(ctx, tx, b.fx.Mailer, order, "cancelled")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// cancelledMail waits for the order's one "cancelled" e-mail and returns
+// its text.
+func (b *payBundle) cancelledMail(t *testing.T, id int64) string {
+	t.Helper()
+	subject := fmt.Sprintf("Pedido #%d cancelado", id)
+	b.caught(t, 1, subject)
+	for _, m := range b.pit.Messages(t) {
+		if strings.Contains(m.Subject, subject) {
+			return b.pit.Text(t, m.ID)
+		}
+	}
+	t.Fatalf("no e-mail %q", subject)
+	return ""
+}
+
+// TestCancellingACardPaidOrderRefundsIt: an order paid by card and then
+// cancelled by the admin, twice, has exactly one refund of its whole
+// payment asked from Redsys's REST interface (the development gateway) by
+// the River job and recorded as accepted; its payment is refunded in the
+// timeline by the admin, and the e-mail says the money goes back to the
+// card.
+func TestCancellingACardPaidOrderRefundsIt(t *testing.T) {
+	t.Parallel()
+	b := setupPayments(t)
+	id := b.order(t, "card", "awaiting_payment")
+	number := b.begin(t, id, payment.MethodCard)
+	if code := b.notify(t, b.merchant, number, 1234, "0000"); code != 200 {
+		t.Fatalf("notification answered %d", code)
+	}
+	b.cancel(t, id, shop.AdminActor)
+	b.cancel(t, id, shop.AdminActor)
+
+	testwait.Until(t, 20*time.Second, "the refund accepted", func() bool {
+		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND status = 'accepted'`, number) == 1
+	})
+	time.Sleep(300 * time.Millisecond)
+	if n := b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1`, number); n != 1 {
+		t.Errorf("%d refund requests, want 1", n)
+	}
+	if n := b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND amount_cents = 1234 AND reason = $2`, number, shop.CancelRefundReason); n != 1 {
+		t.Errorf("%d refunds of the whole 12,34 € for the cancellation, want 1", n)
+	}
+	if n := b.count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund'`); n != 1 {
+		t.Errorf("%d refund jobs, want 1", n)
+	}
+	if s := b.text(t, `SELECT status || '/' || payment_status FROM orders WHERE id = $1`, id); s != "cancelled/refunded" {
+		t.Errorf("order %q, want cancelled/refunded", s)
+	}
+	got := b.text(t, `SELECT string_agg(machine || ':' || coalesce(from_state, '') || '>' || to_state || ':' || actor, ',' ORDER BY id) FROM order_events WHERE order_id = $1`, id)
+	if !strings.HasSuffix(got, "fulfilment:placed>cancelled:admin,payment:paid>refunded:admin") {
+		t.Errorf("timeline %q lacks the cancellation then the refund, once each", got)
+	}
+	if note := b.text(t, `SELECT note FROM order_events WHERE order_id = $1 AND to_state = 'refunded'`, id); !strings.Contains(note, number) {
+		t.Errorf("refund note %q does not name the Redsys order %s", note, number)
+	}
+	if text := b.cancelledMail(t, id); !strings.Contains(text, "devolución del importe pagado a tu tarjeta") {
+		t.Errorf("the cancellation e-mail does not say the money goes back to the card:\n%s", text)
+	}
+}
+
+// TestShopperCancellingABizumPaidOrderRefundsIt: the shopper may take no
+// payment step, so the system records the refund of their own
+// cancellation.
+func TestShopperCancellingABizumPaidOrderRefundsIt(t *testing.T) {
+	t.Parallel()
+	b := setupPayments(t)
+	id := b.order(t, "bizum", "awaiting_payment")
+	number := b.begin(t, id, payment.MethodBizum)
+	b.notify(t, b.merchant, number, 1234, "0000")
+	b.cancel(t, id, shop.ShopperActor)
+	testwait.Until(t, 20*time.Second, "the refund accepted", func() bool {
+		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND amount_cents = 1234 AND status = 'accepted'`, number) == 1
+	})
+	if got := b.text(t, `SELECT actor FROM order_events WHERE order_id = $1 AND to_state = 'refunded'`, id); got != "system" {
+		t.Errorf("refund recorded by %q, want system", got)
+	}
+	if text := b.cancelledMail(t, id); !strings.Contains(text, "Bizum") {
+		t.Errorf("the cancellation e-mail does not say the money goes back to Bizum:\n%s", text)
+	}
+}
+
+// TestCancellingAnUnpaidCardOrderRefundsNothing: no payment, no refund.
+func TestCancellingAnUnpaidCardOrderRefundsNothing(t *testing.T) {
+	t.Parallel()
+	b := setupPayments(t)
+	id := b.order(t, "card", "awaiting_payment")
+	b.begin(t, id, payment.MethodCard)
+	b.cancel(t, id, shop.AdminActor)
+	if n := b.count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund'`); n != 0 {
+		t.Errorf("%d refund jobs for an unpaid order", n)
+	}
+	if s := b.text(t, `SELECT status || '/' || payment_status FROM orders WHERE id = $1`, id); s != "cancelled/awaiting_payment" {
+		t.Errorf("order %q, want cancelled/awaiting_payment", s)
+	}
+	if text := b.cancelledMail(t, id); !strings.Contains(text, "No se te ha cobrado nada") {
+		t.Errorf("the cancellation e-mail of an unpaid order does not say nothing was charged:\n%s", text)
+	}
+	if n := b.count(t, `SELECT count(*) FROM payment_refunds`); n != 0 {
+		t.Errorf("%d refund requests", n)
+	}
+}
