@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/hkdf"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"fmt"
@@ -43,16 +42,9 @@ const newsletterSecret = "newsletter.links"
 // kept in the database (made by the first replica to ask), so every replica
 // and every restart signs and checks alike.
 func NewsletterKey(ctx context.Context, q *db.Queries) ([]byte, error) {
-	fresh := make([]byte, 32)
-	if _, err := rand.Read(fresh); err != nil {
-		return nil, fmt.Errorf("shop: newsletter secret: %w", err)
-	}
-	if err := q.SecretInsert(ctx, db.SecretInsertParams{Name: newsletterSecret, Value: fresh}); err != nil {
-		return nil, fmt.Errorf("shop: store newsletter secret: %w", err)
-	}
-	secret, err := q.SecretGet(ctx, newsletterSecret)
+	secret, err := sharedSecret(ctx, q, newsletterSecret)
 	if err != nil {
-		return nil, fmt.Errorf("shop: read newsletter secret: %w", err)
+		return nil, err
 	}
 	key, err := hkdf.Key(sha256.New, secret, nil, "sabores newsletter links", 32)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/hkdf"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/binary"
@@ -36,16 +35,9 @@ const linkSecretName = "withdrawal.link"
 func NewWithdrawalLinks(ctx context.Context, q *db.Queries, configured string) (*WithdrawalLinks, error) {
 	secret := []byte(configured)
 	if configured == "" {
-		fresh := make([]byte, 32)
-		if _, err := rand.Read(fresh); err != nil {
-			return nil, fmt.Errorf("shop: withdrawal link secret: %w", err)
-		}
-		if err := q.SecretInsert(ctx, db.SecretInsertParams{Name: linkSecretName, Value: fresh}); err != nil {
-			return nil, fmt.Errorf("shop: store withdrawal link secret: %w", err)
-		}
-		stored, err := q.SecretGet(ctx, linkSecretName)
+		stored, err := sharedSecret(ctx, q, linkSecretName)
 		if err != nil {
-			return nil, fmt.Errorf("shop: read withdrawal link secret: %w", err)
+			return nil, err
 		}
 		secret = stored
 	}
