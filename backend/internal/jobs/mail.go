@@ -56,38 +56,22 @@ func NewMailQueue(client *river.Client[pgx.Tx], from string) *MailQueue {
 // and kind queued again (a retried transaction) is one e-mail.
 func (m *MailQueue) OrderEmail(ctx context.Context, tx pgx.Tx, orderID int64, kind, to string) error {
 	id := mail.MessageID(orderID, mail.Kind(kind), m.from)
-	_, err := db.New(tx).InsertOutboundEmail(ctx, db.InsertOutboundEmailParams{
-		MessageID: id, OrderID: &orderID, Kind: kind, Recipient: to,
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertOutboundEmail(ctx, db.InsertOutboundEmailParams{
+			MessageID: id, OrderID: &orderID, Kind: kind, Recipient: to,
+		})
 	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("jobs: record e-mail %s: %w", id, err)
-	}
-	if _, err := m.client.InsertTx(ctx, tx, SendEmailArgs{MessageID: id}, nil); err != nil {
-		return fmt.Errorf("jobs: queue e-mail %s: %w", id, err)
-	}
-	return nil
 }
 
 // WithdrawalEmail records a withdrawal's e-mail and inserts its job in tx;
 // queued again, it is one e-mail.
 func (m *MailQueue) WithdrawalEmail(ctx context.Context, tx pgx.Tx, orderID, withdrawalID int64, kind, to string) error {
 	id := mail.WithdrawalMessageID(orderID, withdrawalID, mail.Kind(kind), m.from)
-	_, err := db.New(tx).InsertWithdrawalEmail(ctx, db.InsertWithdrawalEmailParams{
-		MessageID: id, OrderID: &orderID, WithdrawalID: &withdrawalID, Kind: kind, Recipient: to,
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertWithdrawalEmail(ctx, db.InsertWithdrawalEmailParams{
+			MessageID: id, OrderID: &orderID, WithdrawalID: &withdrawalID, Kind: kind, Recipient: to,
+		})
 	})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("jobs: record e-mail %s: %w", id, err)
-	}
-	if _, err := m.client.InsertTx(ctx, tx, SendEmailArgs{MessageID: id}, nil); err != nil {
-		return fmt.Errorf("jobs: queue e-mail %s: %w", id, err)
-	}
-	return nil
 }
 
 // NewsletterConfirmation records the e-mail asking sub to confirm their
@@ -95,8 +79,10 @@ func (m *MailQueue) WithdrawalEmail(ctx context.Context, tx pgx.Tx, orderID, wit
 // requested_at) is a new e-mail.
 func (m *MailQueue) NewsletterConfirmation(ctx context.Context, tx pgx.Tx, sub db.NewsletterSubscription) error {
 	id := fmt.Sprintf("<newsletter-%d-%d@%s>", sub.ID, sub.RequestedAt.UnixMilli(), mail.Domain(m.from))
-	return m.outreach(ctx, tx, db.InsertOutreachEmailParams{
-		MessageID: id, Kind: string(mail.NewsletterConfirm), Recipient: sub.Email, NewsletterID: &sub.ID,
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertOutreachEmail(ctx, db.InsertOutreachEmailParams{
+			MessageID: id, Kind: string(mail.NewsletterConfirm), Recipient: sub.Email, NewsletterID: &sub.ID,
+		})
 	})
 }
 
@@ -104,21 +90,26 @@ func (m *MailQueue) NewsletterConfirmation(ctx context.Context, tx pgx.Tx, sub d
 // shop's address to and inserts its job in tx.
 func (m *MailQueue) ContactMessage(ctx context.Context, tx pgx.Tx, msg db.ContactMessage, to string) error {
 	id := fmt.Sprintf("<contact-%d@%s>", msg.ID, mail.Domain(m.from))
-	return m.outreach(ctx, tx, db.InsertOutreachEmailParams{
-		MessageID: id, Kind: string(mail.ContactMessage), Recipient: to, ContactID: &msg.ID,
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertOutreachEmail(ctx, db.InsertOutreachEmailParams{
+			MessageID: id, Kind: string(mail.ContactMessage), Recipient: to, ContactID: &msg.ID,
+		})
 	})
 }
 
-func (m *MailQueue) outreach(ctx context.Context, tx pgx.Tx, e db.InsertOutreachEmailParams) error {
-	_, err := db.New(tx).InsertOutreachEmail(ctx, e)
+// queue records e-mail id with insert and inserts its job, both in tx. An
+// insert that finds the message id recorded already (no row) queues
+// nothing: the e-mail is on its way.
+func (m *MailQueue) queue(ctx context.Context, tx pgx.Tx, id string, insert func(*db.Queries) (string, error)) error {
+	_, err := insert(db.New(tx))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("jobs: record e-mail %s: %w", e.MessageID, err)
+		return fmt.Errorf("jobs: record e-mail %s: %w", id, err)
 	}
-	if _, err := m.client.InsertTx(ctx, tx, SendEmailArgs{MessageID: e.MessageID}, nil); err != nil {
-		return fmt.Errorf("jobs: queue e-mail %s: %w", e.MessageID, err)
+	if _, err := m.client.InsertTx(ctx, tx, SendEmailArgs{MessageID: id}, nil); err != nil {
+		return fmt.Errorf("jobs: queue e-mail %s: %w", id, err)
 	}
 	return nil
 }
