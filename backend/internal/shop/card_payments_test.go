@@ -310,7 +310,13 @@ func TestForgedNotificationChangesNothing(t *testing.T) {
 	snapshot := func() []string {
 		var out []string
 		for _, table := range []string{"orders", "order_events", "payment_attempts", "payment_refunds", "invoices", "outbound_emails", "river_job", "stock_movements"} {
-			out = append(out, table+": "+b.text(t, `SELECT coalesce(string_agg(to_jsonb(t)::text, E'\n' ORDER BY to_jsonb(t)::text), '') FROM `+table+` t`))
+			from := table
+			if table == "river_job" {
+				// River inserts its periodic jobs (the expiry sweep) on its
+				// own clock, whatever the notification does.
+				from = `(SELECT * FROM river_job WHERE NOT metadata ? 'periodic')`
+			}
+			out = append(out, table+": "+b.text(t, `SELECT coalesce(string_agg(to_jsonb(t)::text, E'\n' ORDER BY to_jsonb(t)::text), '') FROM `+from+` t`))
 		}
 		return out
 	}
