@@ -167,10 +167,8 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 		if err != nil {
 			return fmt.Errorf("admin: create product: %w", err)
 		}
-		if err := q.AdminInsertPriceHistory(ctx, db.AdminInsertPriceHistoryParams{
-			ProductID: p.ID, PriceCents: p.PriceCents, ChangedBy: actor,
-		}); err != nil {
-			return fmt.Errorf("admin: first price of product %d: %w", p.ID, err)
+		if err := recordPrice(ctx, q, p); err != nil {
+			return err
 		}
 		if err := shop.Audit(ctx, q, "product.create", "product:"+strconv.FormatInt(p.ID, 10), nil,
 			struct {
@@ -226,10 +224,8 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 				return fmt.Errorf("admin: update product %d: %w", id, err)
 			}
 			if before.PriceCents != after.PriceCents {
-				if err := q.AdminInsertPriceHistory(ctx, db.AdminInsertPriceHistoryParams{
-					ProductID: id, PriceCents: after.PriceCents, ChangedBy: shop.ActorUserID(ctx),
-				}); err != nil {
-					return fmt.Errorf("admin: price history of product %d: %w", id, err)
+				if err := recordPrice(ctx, q, after); err != nil {
+					return err
 				}
 			}
 			if err := shop.Audit(ctx, q, "product.details", "product:"+strconv.FormatInt(id, 10), old, d); err != nil {

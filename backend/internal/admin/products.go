@@ -114,10 +114,8 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) error {
 	entity := "product:" + strconv.FormatInt(after.ID, 10)
 	if before.PriceCents != after.PriceCents {
-		if err := q.AdminInsertPriceHistory(ctx, db.AdminInsertPriceHistoryParams{
-			ProductID: after.ID, PriceCents: after.PriceCents, ChangedBy: shop.ActorUserID(ctx),
-		}); err != nil {
-			return fmt.Errorf("admin: price history of %s: %w", entity, err)
+		if err := recordPrice(ctx, q, after); err != nil {
+			return err
 		}
 		if err := shop.Audit(ctx, q, "product.price", entity,
 			map[string]int64{"price_cents": before.PriceCents}, map[string]int64{"price_cents": after.PriceCents}); err != nil {
@@ -136,6 +134,17 @@ func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) 
 			map[string][]string{"online_categories": after.OnlineCategories}); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// recordPrice adds p's price to its price history, which the 30-day
+// reference price of promotions reads: every new price goes through here.
+func recordPrice(ctx context.Context, q *db.Queries, p db.Product) error {
+	if err := q.AdminInsertPriceHistory(ctx, db.AdminInsertPriceHistoryParams{
+		ProductID: p.ID, PriceCents: p.PriceCents, ChangedBy: shop.ActorUserID(ctx),
+	}); err != nil {
+		return fmt.Errorf("admin: price history of product %d: %w", p.ID, err)
 	}
 	return nil
 }
