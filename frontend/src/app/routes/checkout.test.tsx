@@ -93,6 +93,7 @@ describe("/checkout", () => {
 
     expect(await screen.findByRole("heading", { level: 2, name: "Confirmación" })).toBeInTheDocument();
     expect(screen.getByText(/Rúa Real 1, 27880 Burela/)).toBeInTheDocument();
+    expect(screen.getByText(/Recargo por contra reembolso: 1,50/)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Confirmar pedido con obligación de pago" }));
 
     expect(await screen.findByText("Solo quedan 3 unidades.")).toBeInTheDocument();

@@ -37,7 +37,6 @@ export function CheckoutWizard({
   const priced = useValidateCart(items, step > 0 ? delivery?.zipCode : undefined);
   const place = usePlaceOrder();
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
-  const [cashSurcharge, setCashSurcharge] = useState(0n);
 
   if (items.length === 0 && !place.isSuccess) return <Navigate to="/cart" replace />;
 
@@ -83,9 +82,8 @@ export function CheckoutWizard({
             <PaymentStep
               value={payment}
               onBack={() => setStep(1)}
-              onNext={(p, surcharge) => {
+              onNext={(p) => {
                 setPayment(p);
-                setCashSurcharge(surcharge);
                 setStep(3);
               }}
             />
@@ -96,7 +94,6 @@ export function CheckoutWizard({
               priced={priced.data}
               delivery={form}
               payment={payment}
-              cashSurchargeCents={payment === "cash" ? cashSurcharge : 0n}
               place={place}
               onBack={() => setStep(2)}
               onFinish={finish}

@@ -7,6 +7,7 @@ import { formatPrice } from "@/lib/format-price";
 import type { CartItem } from "@/stores/cart-rules";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
 import { lawRefusal, limitProblem, lineProblems, type usePlaceOrder } from "@/features/cart/api/place-order";
+import { usePaymentOptions } from "@/features/cart/api/payment-options";
 import { AgeDeclaration } from "@/features/cart/components/age-declaration";
 import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types";
 import { OrderLines } from "@/features/cart/components/order-lines";
@@ -17,7 +18,6 @@ export function ConfirmStep({
   priced,
   delivery,
   payment,
-  cashSurchargeCents,
   place,
   onBack,
   onFinish,
@@ -26,12 +26,14 @@ export function ConfirmStep({
   priced?: ValidateCartResponse;
   delivery: DeliveryForm;
   payment: PaymentChoice;
-  cashSurchargeCents: bigint;
   place: ReturnType<typeof usePlaceOrder>;
   onBack: () => void;
   onFinish: (ageDeclared: boolean) => void;
 }) {
   const { t, i18n } = useTranslation("cart");
+  // The payment step loaded the options; this reads the same cached answer.
+  const options = usePaymentOptions();
+  const cashSurchargeCents = payment === "cash" ? (options.data?.cashOnDeliverySurchargeCents ?? 0n) : 0n;
   const [adult, setAdult] = useState(false);
   const [adultMissing, setAdultMissing] = useState(false);
   const needsAge = priced?.ageDeclarationRequired ?? false;

@@ -19,7 +19,7 @@ export function PaymentStep({
 }: {
   value: PaymentChoice | null;
   onBack: () => void;
-  onNext: (p: PaymentChoice, cashSurchargeCents: bigint) => void;
+  onNext: (p: PaymentChoice) => void;
 }) {
   const { t, i18n } = useTranslation("cart");
   const options = usePaymentOptions();
@@ -34,7 +34,7 @@ export function PaymentStep({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (choice) onNext(choice, surcharge);
+        if (choice) onNext(choice);
       }}
       className="space-y-4"
     >
