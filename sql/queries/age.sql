@@ -3,3 +3,8 @@
 -- ID on delivery (migration 00141).
 -- name: RecordAgeDeclaration :exec
 UPDATE orders SET age_declared_at = now(), id_check_required = true WHERE id = @id;
+
+-- RecordDispatchDay keeps, with a new order holding frozen or chilled goods,
+-- the day it is expected to leave the shop (migration 00220).
+-- name: RecordDispatchDay :exec
+UPDATE orders SET dispatch_on = @dispatch_on::date WHERE id = @id;

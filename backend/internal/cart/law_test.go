@@ -4,11 +4,13 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -51,5 +53,44 @@ func TestValidateCartLaw(t *testing.T) {
 	res = ask("38001")
 	if res.GetValid() || !deliveryProblem(res.GetLines()[0]) || res.GetDeliveryArea() != "canarias" || res.GetDeliveryAreaServed() {
 		t.Fatalf("Canarias: every line should be refused: %v", res)
+	}
+}
+
+// TestValidateCartFrozenMinimum: a cart holding frozen goods below the
+// configured minimum is not valid and says the minimum; reaching it, it is;
+// a cold-chain cart gets the expected dispatch day, an ambient one none.
+func TestValidateCartFrozenMinimum(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	frozen := dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Açaí", Stock: 50, PriceCents: 700})
+	ambient := dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Farofa", Stock: 50, PriceCents: 700})
+	if _, err := pool.Exec(context.Background(), `UPDATE products SET frozen = true WHERE id = $1`, frozen); err != nil {
+		t.Fatal(err)
+	}
+	policy := deliveryarea.Default
+	policy.FrozenMinimumCents = 2000
+	svc := cart.New(pool, nil).WithDeliveryAreas(policy)
+	ask := func(lines ...*saboresv1.CartLineInput) *saboresv1.ValidateCartResponse {
+		res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{Lines: lines}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Msg
+	}
+	res := ask(&saboresv1.CartLineInput{ProductId: frozen, Quantity: 2})
+	if res.GetValid() || res.GetFrozenMinimumCents() != 2000 || res.GetFrozenMinimumReached() {
+		t.Fatalf("1400 of frozen goods: %v", res)
+	}
+	want := policy.Dispatch.Next(time.Now()).Format(time.DateOnly)
+	if res.GetExpectedDispatchDate() != want {
+		t.Errorf("dispatch day = %q, want %s", res.GetExpectedDispatchDate(), want)
+	}
+	res = ask(&saboresv1.CartLineInput{ProductId: frozen, Quantity: 2}, &saboresv1.CartLineInput{ProductId: ambient, Quantity: 1})
+	if !res.GetValid() || !res.GetFrozenMinimumReached() {
+		t.Fatalf("2100 with frozen goods: %v", res)
+	}
+	res = ask(&saboresv1.CartLineInput{ProductId: ambient, Quantity: 1})
+	if !res.GetValid() || res.GetFrozenMinimumCents() != 0 || res.GetExpectedDispatchDate() != "" {
+		t.Fatalf("ambient goods: %v", res)
 	}
 }

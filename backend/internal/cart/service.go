@@ -54,7 +54,7 @@ func (s *Service) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	law.Annotate(res, s.areas, req.Msg.GetPostalCode())
+	law.Annotate(res, lines, s.areas, req.Msg.GetPostalCode(), time.Now())
 	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package config
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 )
@@ -57,8 +59,51 @@ func init() {
 			},
 			get: func(c *Config) string { return joinAreas(c.Delivery.ColdChain) },
 		},
+		Option{
+			Env: "FROZEN_MINIMUM_CENTS", Flag: "frozen-minimum-cents", Default: "0",
+			Description: "Least an order holding frozen goods must reach, in cents of its goods (VAT included; 0: no minimum). Below it the cart says so and checkout refuses (`FROZEN_MINIMUM`).",
+			set: func(c *Config, v string) error {
+				n, err := strconv.ParseInt(v, 10, 64)
+				if err != nil || n < 0 || n > MaxFrozenMinimumCents {
+					return fmt.Errorf("want whole cents from 0 to %d", MaxFrozenMinimumCents)
+				}
+				c.Delivery.FrozenMinimumCents = n
+				return nil
+			},
+			get: func(c *Config) string { return strconv.FormatInt(c.Delivery.FrozenMinimumCents, 10) },
+		},
+		Option{
+			Env: "DISPATCH_DAYS", Flag: "dispatch-days", Default: "mon,tue,wed",
+			Description: "Weekdays frozen and chilled orders are dispatched (comma-separated: `mon` … `sun`), so parcels in the cold chain never wait over a weekend. The cart, checkout, order page and order e-mail show the expected dispatch day.",
+			set: func(c *Config, v string) error {
+				days, err := deliveryarea.ParseDays(v)
+				if err == nil && len(days) == 0 {
+					err = errors.New("name at least one weekday")
+				}
+				c.Delivery.Dispatch.Days = days
+				return err
+			},
+			get: func(c *Config) string { return deliveryarea.FormatDays(c.Delivery.Dispatch.Days) },
+		},
+		Option{
+			Env: "DISPATCH_CUTOFF_HOUR", Flag: "dispatch-cutoff-hour", Default: "12",
+			Description: "Hour (0–24, Madrid time) before which a frozen or chilled order placed on a dispatch day leaves that day; later ones leave on the next dispatch day.",
+			set: func(c *Config, v string) error {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 0 || n > 24 {
+					return errors.New("want an hour from 0 to 24")
+				}
+				c.Delivery.Dispatch.CutoffHour = n
+				return nil
+			},
+			get: func(c *Config) string { return strconv.Itoa(c.Delivery.Dispatch.CutoffHour) },
+		},
 	)
 }
+
+// MaxFrozenMinimumCents bounds FROZEN_MINIMUM_CENTS: 200 €, well above any
+// carrier's cold-chain cost, so a typo cannot close the frozen shelf.
+const MaxFrozenMinimumCents = 20000
 
 func joinAreas(areas []deliveryarea.Area) string {
 	s := ""

@@ -174,7 +174,7 @@ func (q *Queries) AdminDailyStats(ctx context.Context, now time.Time) ([]AdminDa
 }
 
 const adminGetOrder = `-- name: AdminGetOrder :one
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 WHERE o.id = $1
@@ -217,6 +217,7 @@ func (q *Queries) AdminGetOrder(ctx context.Context, id int64) (AdminGetOrderRow
 		&i.Order.PaymentSurchargeCents,
 		&i.Order.AgeDeclaredAt,
 		&i.Order.IDCheckRequired,
+		&i.Order.DispatchOn,
 		&i.CustomerEmail,
 	)
 	return i, err
@@ -380,7 +381,7 @@ func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomers
 }
 
 const adminListOrders = `-- name: AdminListOrders :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 WHERE ($1::text IS NULL OR o.status = $1::text)
@@ -473,6 +474,7 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 			&i.Order.PaymentSurchargeCents,
 			&i.Order.AgeDeclaredAt,
 			&i.Order.IDCheckRequired,
+			&i.Order.DispatchOn,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err

@@ -7,6 +7,8 @@ package db
 
 import (
 	"context"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const recordAgeDeclaration = `-- name: RecordAgeDeclaration :exec
@@ -18,5 +20,21 @@ UPDATE orders SET age_declared_at = now(), id_check_required = true WHERE id = $
 // ID on delivery (migration 00141).
 func (q *Queries) RecordAgeDeclaration(ctx context.Context, id int64) error {
 	_, err := q.db.Exec(ctx, recordAgeDeclaration, id)
+	return err
+}
+
+const recordDispatchDay = `-- name: RecordDispatchDay :exec
+UPDATE orders SET dispatch_on = $1::date WHERE id = $2
+`
+
+type RecordDispatchDayParams struct {
+	DispatchOn pgtype.Date
+	ID         int64
+}
+
+// RecordDispatchDay keeps, with a new order holding frozen or chilled goods,
+// the day it is expected to leave the shop (migration 00220).
+func (q *Queries) RecordDispatchDay(ctx context.Context, arg RecordDispatchDayParams) error {
+	_, err := q.db.Exec(ctx, recordDispatchDay, arg.DispatchOn, arg.ID)
 	return err
 }

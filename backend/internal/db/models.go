@@ -226,6 +226,7 @@ type Order struct {
 	PaymentSurchargeCents int64
 	AgeDeclaredAt         *time.Time
 	IDCheckRequired       bool
+	DispatchOn            pgtype.Date
 }
 
 type OrderEvent struct {

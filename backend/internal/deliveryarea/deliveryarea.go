@@ -51,16 +51,21 @@ func AreaOf(postalCode string) Area {
 	return Peninsula
 }
 
-// Policy is where the shop delivers: Served for every product,
-// ColdChain for frozen and chilled ones (a subset of Served).
+// Policy is where and how the shop delivers: Served for every product,
+// ColdChain for frozen and chilled ones (a subset of Served), the least
+// an order holding frozen goods must reach (0: no minimum), and the days
+// frozen and chilled orders are dispatched.
 type Policy struct {
-	Served    []Area
-	ColdChain []Area
+	Served             []Area
+	ColdChain          []Area
+	FrozenMinimumCents int64
+	Dispatch           Dispatch
 }
 
 // Default is everything to the peninsula and the Balearic
-// Islands, frozen and chilled goods to the peninsula only.
-var Default = Policy{Served: []Area{Peninsula, Baleares}, ColdChain: []Area{Peninsula}}
+// Islands, frozen and chilled goods to the peninsula only, no frozen
+// minimum, cold-chain dispatch Monday to Wednesday.
+var Default = Policy{Served: []Area{Peninsula, Baleares}, ColdChain: []Area{Peninsula}, Dispatch: DefaultDispatch}
 
 // ParseAreas reads a comma-separated list of areas.
 func ParseAreas(list string) ([]Area, error) {

@@ -189,6 +189,9 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 		WasPaid:     o.PaymentStatus != string(shop.AwaitingPayment) && o.PaymentStatus != string(shop.OnDelivery),
 		RefundAsked: o.PaymentStatus == string(shop.Refunded) && (o.PaymentMethod == "card" || o.PaymentMethod == "bizum"),
 	}
+	if o.DispatchOn.Valid {
+		data.DispatchOn = o.DispatchOn.Time
+	}
 	for _, l := range lines {
 		data.Lines = append(data.Lines, mail.Line{
 			Name: l.ProductName, Quantity: l.Quantity, UnitCents: l.UnitPriceCents,

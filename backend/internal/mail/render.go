@@ -73,6 +73,9 @@ type Order struct {
 	TotalCents                                                                     int64
 	DeliveryName, DeliveryAddress, DeliveryPostalCode, DeliveryCity, DeliveryPhone string
 	Carrier, TrackingNumber, TrackingURL                                           string
+	// DispatchOn is the calendar day (its year, month and day) a frozen or
+	// chilled order leaves the shop; zero for an order without such goods.
+	DispatchOn time.Time
 	// CancelNote is why the order was cancelled; WasPaid says the money is
 	// to be refunded.
 	CancelNote string
@@ -151,6 +154,8 @@ var funcs = texttemplate.FuncMap{
 	"datetime": func(t time.Time) string { return t.In(madrid).Format("02/01/2006 15:04:05 MST") },
 	"day":      func(t time.Time) string { return t.In(madrid).Format("02/01/2006") },
 	"replace":  strings.ReplaceAll,
+	// calendarDay writes a date without moving it across zones.
+	"calendarDay": func(t time.Time) string { return t.Format("02/01/2006") },
 }
 
 // madrid is the shop's time zone.

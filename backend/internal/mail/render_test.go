@@ -203,3 +203,24 @@ func TestCancelledSaysTheRefundGoesBackToTheCard(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderDispatchDay: the confirmation of a frozen or chilled order says
+// the day it leaves the shop, in both languages; an ambient one says nothing.
+func TestRenderDispatchDay(t *testing.T) {
+	t.Parallel()
+	for lang, want := range map[string]string{"es": "Salida prevista de tu pedido: 30/11/2026", "pt": "Saída prevista da sua encomenda: 30/11/2026"} {
+		o := order(lang, "card")
+		o.DispatchOn = time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+		_, html, text, err := mail.Render(mail.OrderReceived, o, shop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, want) || !strings.Contains(html, "30/11/2026") {
+			t.Errorf("%s: dispatch day missing:\n%s", lang, text)
+		}
+		_, _, text, err = mail.Render(mail.OrderReceived, order(lang, "card"), shop)
+		if err != nil || strings.Contains(text, "prevista") {
+			t.Errorf("%s: an ambient order names a dispatch day: %v", lang, err)
+		}
+	}
+}

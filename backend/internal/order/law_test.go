@@ -102,3 +102,49 @@ func TestDeliveryAreas(t *testing.T) {
 		t.Errorf("Canarias once configured: %v", err)
 	}
 }
+
+// TestFrozenMinimumAndDispatchDay: with a frozen-goods minimum configured,
+// checkout refuses an order holding frozen goods below it (FROZEN_MINIMUM
+// with the amounts) and takes nothing, places one reaching it, and does not
+// apply it to an order without frozen goods; a cold-chain order keeps the
+// day it leaves the shop, an ambient one none.
+func TestFrozenMinimumAndDispatchDay(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	exec(t, b.pool, `UPDATE products SET frozen = true WHERE id = 2`)
+	policy := deliveryarea.Default
+	policy.FrozenMinimumCents = 2000
+	b.svc.WithDeliveryAreas(policy)
+	ctx := b.shopper(t, "maria")
+
+	// Açaí is 850 at -20 %: 680 a unit.
+	_, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), transfer, line(1, 1), line(2, 1)))
+	code, reason, meta := refusal(t, err)
+	if code != connect.CodeFailedPrecondition || reason != deliveryarea.MinimumReason || meta["minimum_cents"] != "2000" || meta["subtotal_cents"] != "930" {
+		t.Fatalf("below the minimum: %v %s %v, want FailedPrecondition FROZEN_MINIMUM 2000/930", code, reason, meta)
+	}
+	if b.stock(t, 2) != 40 {
+		t.Fatalf("stock = %d after a refused order, want 40", b.stock(t, 2))
+	}
+	before := policy.Dispatch.Next(time.Now())
+	res, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), transfer, line(2, 3)))
+	after := policy.Dispatch.Next(time.Now())
+	if err != nil {
+		t.Fatalf("3 × 680 reaches 2000: %v", err)
+	}
+	day := res.Msg.GetOrder().GetExpectedDispatchDate()
+	if day != before.Format(time.DateOnly) && day != after.Format(time.DateOnly) {
+		t.Fatalf("dispatch day = %q, want %s", day, before.Format(time.DateOnly))
+	}
+	stored, err := b.svc.GetMyOrder(ctx, connect.NewRequest(&saboresv1.GetMyOrderRequest{Id: res.Msg.GetOrder().GetId()}))
+	if err != nil || stored.Msg.GetOrder().GetExpectedDispatchDate() != day {
+		t.Fatalf("stored order's dispatch day: %v, %v; want %s", stored, err, day)
+	}
+	ambient, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), transfer, line(1, 1)))
+	if err != nil {
+		t.Fatalf("an ambient order below the frozen minimum: %v", err)
+	}
+	if ambient.Msg.GetOrder().GetExpectedDispatchDate() != "" {
+		t.Fatalf("an ambient order has a dispatch day: %q", ambient.Msg.GetOrder().GetExpectedDispatchDate())
+	}
+}

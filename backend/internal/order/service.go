@@ -231,7 +231,8 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 	var order *saboresv1.Order
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
-		priced, err := shop.Price(ctx, q, shop.Stored{Queries: q}, in.lines, time.Now())
+		now := time.Now()
+		priced, err := shop.Price(ctx, q, shop.Stored{Queries: q}, in.lines, now)
 		if err != nil {
 			return err
 		}
@@ -254,7 +255,7 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 				return err
 			}
 		}
-		idCheck, err := s.checkLaw(ctx, q, in)
+		law, err := s.checkLaw(ctx, q, in, priced.SubtotalCents, now)
 		if err != nil {
 			return err
 		}
@@ -286,7 +287,7 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 		if err := recordPlaced(ctx, q, row.ID, userID); err != nil {
 			return err
 		}
-		if row, err = recordAgeDeclaration(ctx, q, row, idCheck); err != nil {
+		if row, err = recordLaw(ctx, q, row, law); err != nil {
 			return err
 		}
 		if err := takeStock(ctx, q, priced.Lines); err != nil {

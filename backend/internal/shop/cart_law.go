@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -38,10 +39,12 @@ func (r *AgeRefusal) RefusalMetadata() map[string]string {
 func (r *AgeRefusal) RefusalExhausted() bool { return false }
 
 // CartLaw is what the law asks of a cart's products: which are for adults
-// only and which travel in the cold chain (frozen or chilled).
+// only, which travel in the cold chain (frozen or chilled) and which of
+// those are frozen (the frozen-goods minimum).
 type CartLaw struct {
 	AgeRestricted map[int64]bool
 	ColdChain     map[int64]bool
+	Frozen        map[int64]bool
 }
 
 // ReadCartLaw reads the flags of the lines' products through q.
@@ -54,23 +57,58 @@ func ReadCartLaw(ctx context.Context, q *db.Queries, lines []pricing.LineInput) 
 	if err != nil {
 		return CartLaw{}, fmt.Errorf("shop: product flags: %w", err)
 	}
-	law := CartLaw{AgeRestricted: map[int64]bool{}, ColdChain: map[int64]bool{}}
+	law := CartLaw{AgeRestricted: map[int64]bool{}, ColdChain: map[int64]bool{}, Frozen: map[int64]bool{}}
 	for _, p := range products {
 		law.AgeRestricted[p.ID] = p.AgeRestricted
 		law.ColdChain[p.ID] = deliveryarea.ColdChain(p.Frozen, p.Perishable)
+		law.Frozen[p.ID] = p.Frozen
 	}
 	return law, nil
 }
 
-// CheckOrder refuses an order of lines to postalCode that the areas do not
-// serve (a *deliveryarea.Refusal) or that holds an age-restricted product
-// without ageDeclared (an *AgeRefusal); idCheck says the carrier must check
-// the recipient's ID on delivery.
-func (law CartLaw) CheckOrder(lines []pricing.LineInput, areas deliveryarea.Policy, postalCode string, ageDeclared bool) (idCheck bool, err error) {
+// firstFrozen is the first line's product that is frozen; 0 for none.
+func (law CartLaw) firstFrozen(lines []pricing.LineInput) int64 {
+	for _, l := range lines {
+		if law.Frozen[l.ProductID] {
+			return l.ProductID
+		}
+	}
+	return 0
+}
+
+// coldChain says a line travels frozen or chilled.
+func (law CartLaw) coldChain(lines []pricing.LineInput) bool {
+	for _, l := range lines {
+		if law.ColdChain[l.ProductID] {
+			return true
+		}
+	}
+	return false
+}
+
+// DispatchDay is the day an order of lines placed at now leaves the shop
+// when it holds frozen or chilled goods (areas' dispatch days); zero when it
+// holds none.
+func (law CartLaw) DispatchDay(lines []pricing.LineInput, areas deliveryarea.Policy, now time.Time) time.Time {
+	if !law.coldChain(lines) {
+		return time.Time{}
+	}
+	return areas.Dispatch.Next(now)
+}
+
+// CheckOrder refuses an order of lines worth subtotalCents to postalCode
+// that the areas do not serve (a *deliveryarea.Refusal), that holds frozen
+// goods below the frozen minimum (a *deliveryarea.MinimumRefusal) or that
+// holds an age-restricted product without ageDeclared (an *AgeRefusal);
+// idCheck says the carrier must check the recipient's ID on delivery.
+func (law CartLaw) CheckOrder(lines []pricing.LineInput, subtotalCents int64, areas deliveryarea.Policy, postalCode string, ageDeclared bool) (idCheck bool, err error) {
 	for _, l := range lines {
 		if err := areas.Check(postalCode, l.ProductID, law.ColdChain[l.ProductID]); err != nil {
 			return false, err
 		}
+	}
+	if err := areas.CheckFrozenMinimum(subtotalCents, law.firstFrozen(lines)); err != nil {
+		return false, err
 	}
 	for _, l := range lines {
 		if law.AgeRestricted[l.ProductID] {
@@ -86,7 +124,18 @@ func (law CartLaw) CheckOrder(lines []pricing.LineInput, areas deliveryarea.Poli
 // Annotate marks res's lines as age-restricted or cold-chain and, with a
 // postal code, checks each against the delivery areas: a line not delivered
 // there gets CART_PROBLEM_DELIVERY_AREA and the cart is no longer valid.
-func (law CartLaw) Annotate(res *saboresv1.ValidateCartResponse, areas deliveryarea.Policy, postalCode string) {
+// A cart holding frozen goods below the frozen minimum is not valid either;
+// one holding cold-chain goods gets the day an order placed at now would
+// leave the shop.
+func (law CartLaw) Annotate(res *saboresv1.ValidateCartResponse, lines []pricing.LineInput, areas deliveryarea.Policy, postalCode string, now time.Time) {
+	if law.firstFrozen(lines) != 0 && areas.FrozenMinimumCents > 0 {
+		res.FrozenMinimumCents = areas.FrozenMinimumCents
+		res.FrozenMinimumReached = areas.CheckFrozenMinimum(res.GetSubtotalCents(), law.firstFrozen(lines)) == nil
+		res.Valid = res.Valid && res.FrozenMinimumReached
+	}
+	if day := law.DispatchDay(lines, areas, now); !day.IsZero() {
+		res.ExpectedDispatchDate = day.Format(time.DateOnly)
+	}
 	if postalCode != "" {
 		area := deliveryarea.AreaOf(postalCode)
 		res.DeliveryArea, res.DeliveryAreaServed = string(area), areas.Serves(area)
@@ -104,10 +153,14 @@ func (law CartLaw) Annotate(res *saboresv1.ValidateCartResponse, areas deliverya
 	}
 }
 
-// ageToProto adds an order's age declaration and the ID check its shipment needs.
+// ageToProto adds an order's age declaration and the ID check its shipment
+// needs, and the day a cold-chain order leaves the shop.
 func ageToProto(o db.Order, out *saboresv1.Order) {
 	out.IdCheckRequired = o.IDCheckRequired
 	if o.AgeDeclaredAt != nil {
 		out.AgeDeclareTime = timestamppb.New(*o.AgeDeclaredAt)
+	}
+	if o.DispatchOn.Valid {
+		out.ExpectedDispatchDate = o.DispatchOn.Time.Format(time.DateOnly)
 	}
 }

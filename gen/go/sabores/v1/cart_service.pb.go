@@ -401,8 +401,20 @@ type ValidateCartResponse struct {
 	DeliveryArea string `protobuf:"bytes,21,opt,name=delivery_area,json=deliveryArea,proto3" json:"delivery_area,omitempty"`
 	// delivery_area_served says the shop delivers to delivery_area at all.
 	DeliveryAreaServed bool `protobuf:"varint,22,opt,name=delivery_area_served,json=deliveryAreaServed,proto3" json:"delivery_area_served,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// frozen_minimum_cents is the least the lines must reach (subtotal_cents)
+	// because they hold frozen goods; 0 when they hold none or the shop sets
+	// no minimum. Below it valid is false and PlaceOrder refuses with reason
+	// FROZEN_MINIMUM (metadata minimum_cents, subtotal_cents).
+	FrozenMinimumCents int64 `protobuf:"varint,23,opt,name=frozen_minimum_cents,json=frozenMinimumCents,proto3" json:"frozen_minimum_cents,omitempty"`
+	// frozen_minimum_reached says subtotal_cents reaches frozen_minimum_cents.
+	FrozenMinimumReached bool `protobuf:"varint,24,opt,name=frozen_minimum_reached,json=frozenMinimumReached,proto3" json:"frozen_minimum_reached,omitempty"`
+	// expected_dispatch_date is the day (YYYY-MM-DD, Madrid) an order of
+	// these lines placed now would leave the shop, when a line is frozen or
+	// chilled (cold-chain parcels leave only on the shop's dispatch days);
+	// empty otherwise.
+	ExpectedDispatchDate string `protobuf:"bytes,25,opt,name=expected_dispatch_date,json=expectedDispatchDate,proto3" json:"expected_dispatch_date,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *ValidateCartResponse) Reset() {
@@ -512,6 +524,27 @@ func (x *ValidateCartResponse) GetDeliveryAreaServed() bool {
 	return false
 }
 
+func (x *ValidateCartResponse) GetFrozenMinimumCents() int64 {
+	if x != nil {
+		return x.FrozenMinimumCents
+	}
+	return 0
+}
+
+func (x *ValidateCartResponse) GetFrozenMinimumReached() bool {
+	if x != nil {
+		return x.FrozenMinimumReached
+	}
+	return false
+}
+
+func (x *ValidateCartResponse) GetExpectedDispatchDate() string {
+	if x != nil {
+		return x.ExpectedDispatchDate
+	}
+	return ""
+}
+
 var File_sabores_v1_cart_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_cart_service_proto_rawDesc = "" +
@@ -544,7 +577,7 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x125\n" +
 	"\vpostal_code\x18\n" +
 	" \x01(\tB\x14\xbaH\x11r\x0f2\r^([0-9]{5})?$R\n" +
-	"postalCode\"\xec\x03\n" +
+	"postalCode\"\x8a\x05\n" +
 	"\x14ValidateCartResponse\x12*\n" +
 	"\x05lines\x18\x01 \x03(\v2\x14.sabores.v1.CartLineR\x05lines\x12%\n" +
 	"\x0esubtotal_cents\x18\x02 \x01(\x03R\rsubtotalCents\x12%\n" +
@@ -557,7 +590,10 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\x05valid\x18\b \x01(\bR\x05valid\x128\n" +
 	"\x18age_declaration_required\x18\x14 \x01(\bR\x16ageDeclarationRequired\x12#\n" +
 	"\rdelivery_area\x18\x15 \x01(\tR\fdeliveryArea\x120\n" +
-	"\x14delivery_area_served\x18\x16 \x01(\bR\x12deliveryAreaServed*\xf6\x01\n" +
+	"\x14delivery_area_served\x18\x16 \x01(\bR\x12deliveryAreaServed\x120\n" +
+	"\x14frozen_minimum_cents\x18\x17 \x01(\x03R\x12frozenMinimumCents\x124\n" +
+	"\x16frozen_minimum_reached\x18\x18 \x01(\bR\x14frozenMinimumReached\x124\n" +
+	"\x16expected_dispatch_date\x18\x19 \x01(\tR\x14expectedDispatchDate*\xf6\x01\n" +
 	"\vCartProblem\x12\x1c\n" +
 	"\x18CART_PROBLEM_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cCART_PROBLEM_UNKNOWN_PRODUCT\x10\x01\x12 \n" +

@@ -1358,8 +1358,12 @@ type Order struct {
 	IdCheckRequired bool `protobuf:"varint,40,opt,name=id_check_required,json=idCheckRequired,proto3" json:"id_check_required,omitempty"`
 	// age_declare_time is when the shopper declared being 18 or over.
 	AgeDeclareTime *timestamppb.Timestamp `protobuf:"bytes,41,opt,name=age_declare_time,json=ageDeclareTime,proto3" json:"age_declare_time,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// expected_dispatch_date is the day (YYYY-MM-DD, Madrid) a frozen or
+	// chilled order leaves the shop, set when it is placed from the shop's
+	// dispatch days; empty for an order without cold-chain goods.
+	ExpectedDispatchDate string `protobuf:"bytes,42,opt,name=expected_dispatch_date,json=expectedDispatchDate,proto3" json:"expected_dispatch_date,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -1537,6 +1541,13 @@ func (x *Order) GetAgeDeclareTime() *timestamppb.Timestamp {
 		return x.AgeDeclareTime
 	}
 	return nil
+}
+
+func (x *Order) GetExpectedDispatchDate() string {
+	if x != nil {
+		return x.ExpectedDispatchDate
+	}
+	return ""
 }
 
 // VatAmount is the taxable base and the VAT of one rate of an order.
@@ -1765,7 +1776,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x0fpromotion_label\x18\x06 \x01(\tR\x0epromotionLabel\x12(\n" +
 	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12(\n" +
 	"\x10line_total_cents\x18\b \x01(\x03R\x0elineTotalCents\x12\x1b\n" +
-	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xa2\a\n" +
+	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xd8\a\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
@@ -1792,7 +1803,8 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\vvat_by_rate\x18\x12 \x03(\v2\x15.sabores.v1.VatAmountR\tvatByRate\x126\n" +
 	"\x17payment_surcharge_cents\x18\x13 \x01(\x03R\x15paymentSurchargeCents\x12*\n" +
 	"\x11id_check_required\x18( \x01(\bR\x0fidCheckRequired\x12D\n" +
-	"\x10age_declare_time\x18) \x01(\v2\x1a.google.protobuf.TimestampR\x0eageDeclareTime\"q\n" +
+	"\x10age_declare_time\x18) \x01(\v2\x1a.google.protobuf.TimestampR\x0eageDeclareTime\x124\n" +
+	"\x16expected_dispatch_date\x18* \x01(\tR\x14expectedDispatchDate\"q\n" +
 	"\tVatAmount\x12(\n" +
 	"\x10vat_basis_points\x18\x01 \x01(\x05R\x0evatBasisPoints\x12\x1d\n" +
 	"\n" +

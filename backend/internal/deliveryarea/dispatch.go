@@ -1,0 +1,123 @@
+package deliveryarea
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	_ "time/tzdata" // dispatch days are Madrid's whatever the server's zone data
+)
+
+// madrid is the shop's time zone: dispatch days and the cut-off are its.
+var madrid = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}()
+
+// Dispatch is when frozen and chilled parcels leave the shop: only on Days,
+// so a parcel in the cold chain (24–48 h) never waits in a depot over a
+// weekend; an order placed on a dispatch day before CutoffHour (Madrid
+// time) leaves that day, later ones on the next dispatch day.
+type Dispatch struct {
+	Days       []time.Weekday
+	CutoffHour int
+}
+
+// DefaultDispatch is Monday to Wednesday, orders placed before 12:00.
+var DefaultDispatch = Dispatch{Days: []time.Weekday{time.Monday, time.Tuesday, time.Wednesday}, CutoffHour: 12}
+
+// Next is the day (midnight in Madrid) a cold-chain order placed at now is
+// dispatched. With no dispatch day configured it is now's day.
+func (d Dispatch) Next(now time.Time) time.Time {
+	local := now.In(madrid)
+	day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, madrid)
+	if len(d.Days) == 0 {
+		return day
+	}
+	if local.Hour() >= d.CutoffHour {
+		day = day.AddDate(0, 0, 1)
+	}
+	for !slices.Contains(d.Days, day.Weekday()) {
+		day = day.AddDate(0, 0, 1)
+	}
+	return day
+}
+
+var weekdayNames = map[string]time.Weekday{
+	"sun": time.Sunday, "mon": time.Monday, "tue": time.Tuesday, "wed": time.Wednesday,
+	"thu": time.Thursday, "fri": time.Friday, "sat": time.Saturday,
+}
+
+// ParseDays reads a comma-separated list of weekdays ("mon,tue,wed"; the
+// first three letters of the English name), in week order without repeats.
+func ParseDays(list string) ([]time.Weekday, error) {
+	var out []time.Weekday
+	for part := range strings.SplitSeq(list, ",") {
+		name := strings.ToLower(strings.TrimSpace(part))
+		if name == "" {
+			continue
+		}
+		day, ok := weekdayNames[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown weekday %q (want mon, tue, wed, thu, fri, sat or sun)", name)
+		}
+		if !slices.Contains(out, day) {
+			out = append(out, day)
+		}
+	}
+	slices.SortFunc(out, func(a, b time.Weekday) int { return int((a+6)%7) - int((b+6)%7) })
+	return out, nil
+}
+
+// FormatDays writes days as ParseDays reads them.
+func FormatDays(days []time.Weekday) string {
+	names := make([]string, len(days))
+	for i, d := range days {
+		names[i] = strings.ToLower(d.String()[:3])
+	}
+	return strings.Join(names, ",")
+}
+
+// MinimumReason is the ErrorInfo reason of an order holding frozen goods
+// below the frozen-goods minimum.
+const MinimumReason = "FROZEN_MINIMUM"
+
+// MinimumRefusal is an order holding frozen goods whose goods total below
+// the minimum a frozen parcel needs (its insulated box and cold packs cost
+// the same for one tub as for ten); FailedPrecondition at the edge.
+type MinimumRefusal struct {
+	MinimumCents, SubtotalCents int64
+	ProductID                   int64
+}
+
+func (r *MinimumRefusal) Error() string {
+	return fmt.Sprintf("an order with frozen goods must reach %d cents (it has %d)", r.MinimumCents, r.SubtotalCents)
+}
+
+// RefusalReason is the ErrorInfo reason.
+func (r *MinimumRefusal) RefusalReason() string { return MinimumReason }
+
+// RefusalMetadata gives the minimum and the order's goods total, so a
+// client can say how much is missing in its own words.
+func (r *MinimumRefusal) RefusalMetadata() map[string]string {
+	return map[string]string{
+		"minimum_cents": fmt.Sprint(r.MinimumCents), "subtotal_cents": fmt.Sprint(r.SubtotalCents),
+		"product_id": fmt.Sprint(r.ProductID),
+	}
+}
+
+// RefusalExhausted is false: the cart must change.
+func (r *MinimumRefusal) RefusalExhausted() bool { return false }
+
+// CheckFrozenMinimum refuses an order of goods worth subtotalCents holding
+// the frozen product frozenProductID (0: none) below the policy's
+// FrozenMinimumCents (0: no minimum).
+func (d Policy) CheckFrozenMinimum(subtotalCents, frozenProductID int64) error {
+	if frozenProductID == 0 || d.FrozenMinimumCents <= 0 || subtotalCents >= d.FrozenMinimumCents {
+		return nil
+	}
+	return &MinimumRefusal{MinimumCents: d.FrozenMinimumCents, SubtotalCents: subtotalCents, ProductID: frozenProductID}
+}

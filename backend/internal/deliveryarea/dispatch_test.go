@@ -1,0 +1,94 @@
+package deliveryarea_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
+)
+
+func TestDispatchNext(t *testing.T) {
+	t.Parallel()
+	monWed := deliveryarea.DefaultDispatch // Monday–Wednesday, before 12:00 Madrid
+	tueFri := deliveryarea.Dispatch{Days: []time.Weekday{time.Tuesday, time.Friday}, CutoffHour: 15}
+	tests := []struct {
+		name     string
+		dispatch deliveryarea.Dispatch
+		now      string // UTC; Madrid is UTC+1 in winter, UTC+2 in summer
+		want     string // the dispatch day in Madrid
+	}{
+		{"Monday morning leaves Monday", monWed, "2026-11-23T08:00:00Z", "2026-11-23"},
+		{"Monday 11:59 Madrid is before the cut-off", monWed, "2026-11-23T10:59:00Z", "2026-11-23"},
+		{"Monday 12:00 Madrid is the cut-off: Tuesday", monWed, "2026-11-23T11:00:00Z", "2026-11-24"},
+		{"Wednesday after the cut-off waits for Monday", monWed, "2026-11-25T15:00:00Z", "2026-11-30"},
+		{"Thursday waits for Monday", monWed, "2026-11-26T07:00:00Z", "2026-11-30"},
+		{"Saturday waits for Monday", monWed, "2026-11-28T09:00:00Z", "2026-11-30"},
+		{"Sunday late in Madrid is Monday in Madrid already", monWed, "2026-11-29T23:30:00Z", "2026-11-30"},
+		{"summer time: 11:30 Madrid is 09:30 UTC, before the cut-off", monWed, "2026-07-01T09:30:00Z", "2026-07-01"},
+		{"summer time: 12:30 Madrid is 10:30 UTC, after it", monWed, "2026-07-01T10:30:00Z", "2026-07-06"},
+		{"over the year's end", monWed, "2026-12-31T10:00:00Z", "2027-01-04"},
+		{"configured days: Wednesday waits for Friday", tueFri, "2026-11-25T10:00:00Z", "2026-11-27"},
+		{"configured cut-off: Friday 14:59 Madrid leaves Friday", tueFri, "2026-11-27T13:59:00Z", "2026-11-27"},
+		{"configured cut-off: Friday 15:00 Madrid waits for Tuesday", tueFri, "2026-11-27T14:00:00Z", "2026-12-01"},
+		{"no dispatch days: the same day", deliveryarea.Dispatch{}, "2026-11-28T09:00:00Z", "2026-11-28"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			now, err := time.Parse(time.RFC3339, tt.now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := tt.dispatch.Next(now)
+			if got.Format(time.DateOnly) != tt.want || got.Hour() != 0 || got.Location().String() != "Europe/Madrid" {
+				t.Errorf("Next(%s) = %s, want %s at midnight in Madrid", tt.now, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseDays(t *testing.T) {
+	t.Parallel()
+	days, err := deliveryarea.ParseDays(" Wed, mon,tue,mon ")
+	if err != nil || deliveryarea.FormatDays(days) != "mon,tue,wed" {
+		t.Errorf("ParseDays = %v, %v; want mon,tue,wed", days, err)
+	}
+	if days, err := deliveryarea.ParseDays("sun,sat"); err != nil || deliveryarea.FormatDays(days) != "sat,sun" {
+		t.Errorf("ParseDays(sun,sat) = %v, %v; want sat,sun (the week starts on Monday)", days, err)
+	}
+	if _, err := deliveryarea.ParseDays("mon,lunes"); err == nil {
+		t.Error("ParseDays accepted lunes")
+	}
+}
+
+func TestFrozenMinimum(t *testing.T) {
+	t.Parallel()
+	policy := deliveryarea.Default
+	policy.FrozenMinimumCents = 3000
+	tests := []struct {
+		name     string
+		policy   deliveryarea.Policy
+		subtotal int64
+		frozen   int64
+		refused  bool
+	}{
+		{"below with frozen goods", policy, 2999, 7, true},
+		{"exactly the minimum", policy, 3000, 7, false},
+		{"below without frozen goods", policy, 500, 0, false},
+		{"no minimum configured", deliveryarea.Default, 1, 7, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			err := tt.policy.CheckFrozenMinimum(tt.subtotal, tt.frozen)
+			var refusal *deliveryarea.MinimumRefusal
+			if errors.As(err, &refusal) != tt.refused {
+				t.Fatalf("CheckFrozenMinimum(%d, %d) = %v, refused want %v", tt.subtotal, tt.frozen, err, tt.refused)
+			}
+			if tt.refused && (refusal.RefusalReason() != "FROZEN_MINIMUM" || refusal.RefusalMetadata()["minimum_cents"] != "3000") {
+				t.Errorf("refusal = %s %v", refusal.RefusalReason(), refusal.RefusalMetadata())
+			}
+		})
+	}
+}
