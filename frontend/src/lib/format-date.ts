@@ -14,3 +14,9 @@ export function formatDate(date: Date, language: string, options: Intl.DateTimeF
   }
   return f.format(date);
 }
+
+/** formatDay shows a YYYY-MM-DD calendar day (no time, no zone) as a long date with its weekday. */
+export function formatDay(day: string, language: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return formatDate(new Date(Date.UTC(y, m - 1, d)), language, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+}

@@ -16,8 +16,8 @@ import { WithdrawLink } from "@/features/account/components/withdrawal/withdraw-
 import { OrderPayment, type Returned } from "@/features/payment/components/order-payment";
 import { useSession } from "@/hooks/use-session";
 import { errorCode } from "@/lib/connect-errors";
-import { formatDate } from "@/lib/format-date";
-import { PaymentStatus } from "@gen/sabores/v1/types_pb";
+import { formatDate, formatDay } from "@/lib/format-date";
+import { OrderStatus, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 /** orderId reads the route's id; anything but a positive integer is 0. */
 function orderId(raw: string | undefined): bigint {
@@ -73,6 +73,11 @@ export default function OrderRoute() {
                 {t("order.placed", {
                   date: formatDate(timestampDate(o.createTime), i18n.language, { dateStyle: "long", timeStyle: "short" }),
                 })}
+              </p>
+            )}
+            {o.expectedDispatchDate && (o.status === OrderStatus.PENDING || o.status === OrderStatus.PREPARING) && (
+              <p className="rounded bg-sky-50 p-2 text-sm text-sky-900">
+                {t("order.dispatch", { day: formatDay(o.expectedDispatchDate, i18n.language) })}
               </p>
             )}
             <OrderPayment order={o} payment={res.data.payment} returned={returned} />

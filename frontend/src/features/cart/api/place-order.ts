@@ -113,13 +113,15 @@ export function lineProblems(error: unknown): LineProblem[] {
 
 /**
  * lawRefusal is the text key of a PlaceOrder refusal the law causes: no age
- * declaration for adults-only goods, or a line not delivered to the postal
+ * declaration for adults-only goods, frozen goods below the frozen minimum,
+ * or a line not delivered to the postal
  * code (by area); undefined for any other failure.
  */
 export function lawRefusal(error: unknown): string | undefined {
-  const info = errorInfos(error).find((i) => i.reason === "AGE_DECLARATION_REQUIRED" || i.reason === "DELIVERY_AREA");
+  const info = errorInfos(error).find((i) => ["AGE_DECLARATION_REQUIRED", "DELIVERY_AREA", "FROZEN_MINIMUM"].includes(i.reason));
   if (!info) return undefined;
   if (info.reason === "AGE_DECLARATION_REQUIRED") return "age.required";
+  if (info.reason === "FROZEN_MINIMUM") return "frozenMinimum.refused";
   return info.metadata["cold_chain"] === "true" ? "deliveryArea.coldChainRefused" : `deliveryArea.notServed.${info.metadata["area"] ?? "other"}`;
 }
 

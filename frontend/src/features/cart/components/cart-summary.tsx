@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
 import { DeliveryNotice } from "@/features/cart/components/delivery-notice";
+import { ColdChainNotice } from "@/features/cart/components/cold-chain-notice";
 
 /** CartSummary shows the server-computed subtotal, free shipping and total. */
 export function CartSummary({ priced, children }: { priced?: ValidateCartResponse; children?: ReactNode }) {
@@ -35,6 +36,7 @@ export function CartSummary({ priced, children }: { priced?: ValidateCartRespons
         </div>
       </dl>
       <DeliveryNotice priced={priced} />
+      <ColdChainNotice priced={priced} />
       {children}
     </section>
   );
