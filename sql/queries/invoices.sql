@@ -42,10 +42,13 @@ SELECT * FROM invoice_lines WHERE invoice_id = @invoice_id ORDER BY line_no;
 SELECT * FROM invoice_taxes WHERE invoice_id = @invoice_id ORDER BY vat_basis_points;
 
 -- InvoiceRegister is the accountant's register: every invoice issued in
--- [from, to) with its taxes, in issue order (invoices_issued_idx).
+-- [from, to) with its taxes, in issue order (invoices_issued_idx), and the
+-- complete invoice (F3) that replaced a simplified one, if any.
 -- name: InvoiceRegister :many
-SELECT i.id, i.series_number, i.aeat_type, i.order_id, i.issue_date, i.buyer_nif, i.buyer_name,
-       t.vat_basis_points, t.base_cents, t.vat_cents, i.total_cents
+SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.issue_date,
+       i.buyer_nif, i.buyer_name, t.vat_basis_points, t.base_cents, t.vat_cents, i.total_cents,
+       coalesce((SELECT r.series_number FROM invoices r
+                 WHERE r.refers_to = i.id AND r.kind = 'complete'), '')::text AS replaced_by
 FROM invoices i
 JOIN invoice_taxes t ON t.invoice_id = i.id
 WHERE i.issued_at >= @from_time AND i.issued_at < @to_time

@@ -77,6 +77,7 @@ var Policies = map[string]Access{
 	v1connect.InvoiceServiceGetInvoicePdfProcedure:         Admin,
 	v1connect.InvoiceServiceCheckInvoiceChainProcedure:     Admin,
 	v1connect.InvoiceServiceExportInvoiceRegisterProcedure: Admin,
+	v1connect.InvoiceServiceExportPaymentsProcedure:        Admin,
 	// A shopper's data rights (GDPR): export, deletion, consent record.
 	v1connect.AccountServiceExportMyDataProcedure:        SignedIn,
 	v1connect.AccountServiceDeleteMyAccountProcedure:     SignedIn,

@@ -308,8 +308,10 @@ func (q *Queries) InvoiceOfUser(ctx context.Context, arg InvoiceOfUserParams) (I
 }
 
 const invoiceRegister = `-- name: InvoiceRegister :many
-SELECT i.id, i.series_number, i.aeat_type, i.order_id, i.issue_date, i.buyer_nif, i.buyer_name,
-       t.vat_basis_points, t.base_cents, t.vat_cents, i.total_cents
+SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.issue_date,
+       i.buyer_nif, i.buyer_name, t.vat_basis_points, t.base_cents, t.vat_cents, i.total_cents,
+       coalesce((SELECT r.series_number FROM invoices r
+                 WHERE r.refers_to = i.id AND r.kind = 'complete'), '')::text AS replaced_by
 FROM invoices i
 JOIN invoice_taxes t ON t.invoice_id = i.id
 WHERE i.issued_at >= $1 AND i.issued_at < $2
@@ -323,6 +325,9 @@ type InvoiceRegisterParams struct {
 
 type InvoiceRegisterRow struct {
 	ID             int64
+	Kind           string
+	Year           int32
+	Number         int32
 	SeriesNumber   string
 	AeatType       string
 	OrderID        int64
@@ -333,10 +338,12 @@ type InvoiceRegisterRow struct {
 	BaseCents      int64
 	VatCents       int64
 	TotalCents     int64
+	ReplacedBy     string
 }
 
 // InvoiceRegister is the accountant's register: every invoice issued in
-// [from, to) with its taxes, in issue order (invoices_issued_idx).
+// [from, to) with its taxes, in issue order (invoices_issued_idx), and the
+// complete invoice (F3) that replaced a simplified one, if any.
 func (q *Queries) InvoiceRegister(ctx context.Context, arg InvoiceRegisterParams) ([]InvoiceRegisterRow, error) {
 	rows, err := q.db.Query(ctx, invoiceRegister, arg.FromTime, arg.ToTime)
 	if err != nil {
@@ -348,6 +355,9 @@ func (q *Queries) InvoiceRegister(ctx context.Context, arg InvoiceRegisterParams
 		var i InvoiceRegisterRow
 		if err := rows.Scan(
 			&i.ID,
+			&i.Kind,
+			&i.Year,
+			&i.Number,
 			&i.SeriesNumber,
 			&i.AeatType,
 			&i.OrderID,
@@ -358,6 +368,7 @@ func (q *Queries) InvoiceRegister(ctx context.Context, arg InvoiceRegisterParams
 			&i.BaseCents,
 			&i.VatCents,
 			&i.TotalCents,
+			&i.ReplacedBy,
 		); err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -147,29 +148,43 @@ func (s *Service) CheckInvoiceChain(ctx context.Context, _ *connect.Request[sabo
 	return connect.NewResponse(res), nil
 }
 
-// maxRegisterPeriod bounds an export: a fiscal year and a day of slack for
-// time zones.
-const maxRegisterPeriod = 367 * 24 * time.Hour
-
 // ExportInvoiceRegister exports the register of a period as CSV; audited.
 func (s *Service) ExportInvoiceRegister(ctx context.Context, req *connect.Request[saboresv1.ExportInvoiceRegisterRequest]) (*connect.Response[saboresv1.ExportInvoiceRegisterResponse], error) {
-	if req.Msg.GetStartTime() == nil || req.Msg.GetEndTime() == nil {
-		return nil, apperr.Invalid("start_time", "start_time and end_time are required")
-	}
-	from, to := req.Msg.GetStartTime().AsTime(), req.Msg.GetEndTime().AsTime()
-	if !to.After(from) || to.Sub(from) > maxRegisterPeriod {
-		return nil, apperr.Invalid("end_time", "must be after start_time, at most a year later")
-	}
-	out, err := invoice.Register(ctx, s.pool, from, to)
+	csv, name, err := s.export(ctx, req.Msg.GetPeriod(), "invoice.register_export", "facturas", invoice.Register)
 	if err != nil {
 		return nil, err
 	}
-	if err := shop.Audit(ctx, s.q, "invoice.register_export", "invoice_register", nil,
-		map[string]any{"from": from, "to": to}); err != nil {
+	return connect.NewResponse(&saboresv1.ExportInvoiceRegisterResponse{Csv: csv, FileName: name}), nil
+}
+
+// ExportPayments exports the payments and refunds of a period as CSV; audited.
+func (s *Service) ExportPayments(ctx context.Context, req *connect.Request[saboresv1.ExportPaymentsRequest]) (*connect.Response[saboresv1.ExportPaymentsResponse], error) {
+	csv, name, err := s.export(ctx, req.Msg.GetPeriod(), "invoice.payments_export", "cobros", invoice.Payments)
+	if err != nil {
 		return nil, err
 	}
-	name := "facturas_" + from.Format("20060102") + "_" + to.Format("20060102") + ".csv"
-	return connect.NewResponse(&saboresv1.ExportInvoiceRegisterResponse{Csv: out, FileName: name}), nil
+	return connect.NewResponse(&saboresv1.ExportPaymentsResponse{Csv: csv, FileName: name}), nil
+}
+
+// export writes one of the accountant's CSVs of period with write, audited
+// as action, and names its file after prefix and the days.
+func (s *Service) export(ctx context.Context, period *saboresv1.AccountingPeriod, action, prefix string,
+	write func(context.Context, db.DBTX, time.Time, time.Time) ([]byte, error),
+) ([]byte, string, error) {
+	from, to, err := invoice.Period(period.GetFirstDay(), period.GetLastDay())
+	if err != nil {
+		return nil, "", apperr.Invalid("period", "must be days YYYY-MM-DD, the last not before the first, at most 367 days")
+	}
+	out, err := write(ctx, s.pool, from, to)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := shop.Audit(ctx, s.q, action, "accounting_export", nil,
+		map[string]any{"first_day": period.GetFirstDay(), "last_day": period.GetLastDay()}); err != nil {
+		return nil, "", err
+	}
+	name := prefix + "_" + strings.ReplaceAll(period.GetFirstDay(), "-", "") + "_" + strings.ReplaceAll(period.GetLastDay(), "-", "") + ".csv"
+	return out, name, nil
 }
 
 // render draws an invoice's PDF in the language asked.

@@ -3,13 +3,13 @@ package invoicing_test
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
@@ -169,23 +169,33 @@ func TestBackOffice(t *testing.T) {
 	if err != nil || check.Msg.GetRecords() != 1 || len(check.Msg.GetBreaks()) != 0 {
 		t.Fatalf("CheckInvoiceChain: %v %v", check, err)
 	}
-	now := time.Now()
-	csv, err := b.svc.ExportInvoiceRegister(b.boss, connect.NewRequest(&saboresv1.ExportInvoiceRegisterRequest{
-		StartTime: timestamppb.New(now.Add(-time.Hour)), EndTime: timestamppb.New(now.Add(time.Hour)),
-	}))
+	today := time.Now().Format(time.DateOnly)
+	period := &saboresv1.AccountingPeriod{FirstDay: time.Now().AddDate(0, 0, -1).Format(time.DateOnly), LastDay: time.Now().AddDate(0, 0, 1).Format(time.DateOnly)}
+	csv, err := b.svc.ExportInvoiceRegister(b.boss, connect.NewRequest(&saboresv1.ExportInvoiceRegisterRequest{Period: period}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(csv.Msg.GetCsv(), []byte(list.Msg.GetInvoices()[0].GetNumber()+",F2,")) {
-		t.Errorf("register:\n%s", csv.Msg.GetCsv())
+	if !bytes.Contains(csv.Msg.GetCsv(), []byte(","+list.Msg.GetInvoices()[0].GetNumber()+",")) || !strings.HasPrefix(csv.Msg.GetFileName(), "facturas_") {
+		t.Errorf("register %s:\n%s", csv.Msg.GetFileName(), csv.Msg.GetCsv())
 	}
-	_, err = b.svc.ExportInvoiceRegister(b.boss, connect.NewRequest(&saboresv1.ExportInvoiceRegisterRequest{
-		StartTime: timestamppb.New(now), EndTime: timestamppb.New(now.AddDate(2, 0, 0)),
-	}))
-	if code, field := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || field != "end_time" {
-		t.Errorf("two-year export: %v %s", code, field)
+	payments, err := b.svc.ExportPayments(b.boss, connect.NewRequest(&saboresv1.ExportPaymentsRequest{Period: period}))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, action := range []string{"invoice.download", "invoice.chain_check", "invoice.register_export"} {
+	if !bytes.HasPrefix(payments.Msg.GetCsv(), []byte("fecha,hora,pedido,")) || !strings.HasPrefix(payments.Msg.GetFileName(), "cobros_") {
+		t.Errorf("payments %s:\n%s", payments.Msg.GetFileName(), payments.Msg.GetCsv())
+	}
+	for _, p := range []*saboresv1.AccountingPeriod{
+		{FirstDay: today, LastDay: time.Now().AddDate(2, 0, 0).Format(time.DateOnly)},
+		{FirstDay: today, LastDay: time.Now().AddDate(0, 0, -1).Format(time.DateOnly)},
+		{FirstDay: "2026-02-30", LastDay: today},
+	} {
+		_, err = b.svc.ExportInvoiceRegister(b.boss, connect.NewRequest(&saboresv1.ExportInvoiceRegisterRequest{Period: p}))
+		if code, field := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || field != "period" {
+			t.Errorf("export of %v: %v %s", p, code, field)
+		}
+	}
+	for _, action := range []string{"invoice.download", "invoice.chain_check", "invoice.register_export", "invoice.payments_export"} {
 		if n := b.audits(t, action); n != 1 {
 			t.Errorf("%s audited %d times, want 1", action, n)
 		}

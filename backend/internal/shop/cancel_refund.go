@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
 // RefundQueue queues the refund of a card or Bizum payment, named by its
@@ -54,5 +56,29 @@ func RefundCancelled(ctx context.Context, tx pgx.Tx, order db.Order, refunds Ref
 	if err != nil {
 		return order, err
 	}
+	if err := correctCancelled(ctx, tx, order.ID); err != nil {
+		return order, err
+	}
 	return after, nil
+}
+
+// CancelInvoiceReason is the reason a cancelled order's corrective invoice
+// gives.
+const CancelInvoiceReason = "pedido cancelado"
+
+// correctCancelled issues the corrective invoice of everything a cancelled
+// and refunded order's invoices still charge, in the refund's transaction:
+// the register then shows the refund the payments show. An order paid
+// while the shop's identity was missing has no invoice to correct: logged
+// for the owner, as a payment without an invoice is.
+func correctCancelled(ctx context.Context, tx pgx.Tx, orderID int64) error {
+	_, err := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}.IssueCorrective(ctx, tx, orderID, CancelInvoiceReason)
+	if errors.Is(err, invoice.ErrNotInvoiced) || errors.Is(err, invoice.ErrIssuerMissing) {
+		slog.WarnContext(ctx, "cancelled order refunded without a corrective invoice", "order", orderID, "cause", err)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("shop: corrective invoice of cancelled order %d: %w", orderID, err)
+	}
+	return nil
 }

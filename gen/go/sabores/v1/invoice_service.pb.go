@@ -897,21 +897,74 @@ func (x *CheckInvoiceChainResponse) GetBreaks() []*ChainBreak {
 	return nil
 }
 
+// AccountingPeriod is a period the accountant books: Madrid calendar days,
+// both included, at most 367 days.
+type AccountingPeriod struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// first_day is the period's first day, YYYY-MM-DD.
+	FirstDay string `protobuf:"bytes,1,opt,name=first_day,json=firstDay,proto3" json:"first_day,omitempty"`
+	// last_day is the period's last day, YYYY-MM-DD, not before first_day.
+	LastDay       string `protobuf:"bytes,2,opt,name=last_day,json=lastDay,proto3" json:"last_day,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AccountingPeriod) Reset() {
+	*x = AccountingPeriod{}
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AccountingPeriod) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AccountingPeriod) ProtoMessage() {}
+
+func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AccountingPeriod.ProtoReflect.Descriptor instead.
+func (*AccountingPeriod) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *AccountingPeriod) GetFirstDay() string {
+	if x != nil {
+		return x.FirstDay
+	}
+	return ""
+}
+
+func (x *AccountingPeriod) GetLastDay() string {
+	if x != nil {
+		return x.LastDay
+	}
+	return ""
+}
+
 // ExportInvoiceRegisterRequest is the period to export.
 type ExportInvoiceRegisterRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// start_time is the period's first instant (inclusive).
-	StartTime *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=start_time,json=startTime,proto3" json:"start_time,omitempty"`
-	// end_time is the period's end (exclusive), at most a year and a day
-	// after the start.
-	EndTime       *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=end_time,json=endTime,proto3" json:"end_time,omitempty"`
+	// period is the days whose invoices are exported.
+	Period        *AccountingPeriod `protobuf:"bytes,3,opt,name=period,proto3" json:"period,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ExportInvoiceRegisterRequest) Reset() {
 	*x = ExportInvoiceRegisterRequest{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -923,7 +976,7 @@ func (x *ExportInvoiceRegisterRequest) String() string {
 func (*ExportInvoiceRegisterRequest) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -936,19 +989,12 @@ func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterRequest.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{15}
 }
 
-func (x *ExportInvoiceRegisterRequest) GetStartTime() *timestamppb.Timestamp {
+func (x *ExportInvoiceRegisterRequest) GetPeriod() *AccountingPeriod {
 	if x != nil {
-		return x.StartTime
-	}
-	return nil
-}
-
-func (x *ExportInvoiceRegisterRequest) GetEndTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.EndTime
+		return x.Period
 	}
 	return nil
 }
@@ -956,8 +1002,11 @@ func (x *ExportInvoiceRegisterRequest) GetEndTime() *timestamppb.Timestamp {
 // ExportInvoiceRegisterResponse carries the register.
 type ExportInvoiceRegisterResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// csv is the register: one row per invoice and VAT rate, amounts in euros
-	// with a point, UTF-8.
+	// csv is the register, UTF-8, one row per invoice and VAT rate: series,
+	// number, date, kind, AEAT type, order, the buyer's NIF and name (complete
+	// invoices), the rate, taxable base and VAT at it, the invoice's total
+	// (negative on corrective invoices), and the complete invoice that
+	// replaced a simplified one. Amounts in euros with a point.
 	Csv []byte `protobuf:"bytes,1,opt,name=csv,proto3" json:"csv,omitempty"`
 	// file_name is a name to save it under.
 	FileName      string `protobuf:"bytes,2,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
@@ -967,7 +1016,7 @@ type ExportInvoiceRegisterResponse struct {
 
 func (x *ExportInvoiceRegisterResponse) Reset() {
 	*x = ExportInvoiceRegisterResponse{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -979,7 +1028,7 @@ func (x *ExportInvoiceRegisterResponse) String() string {
 func (*ExportInvoiceRegisterResponse) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -992,7 +1041,7 @@ func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterResponse.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ExportInvoiceRegisterResponse) GetCsv() []byte {
@@ -1003,6 +1052,110 @@ func (x *ExportInvoiceRegisterResponse) GetCsv() []byte {
 }
 
 func (x *ExportInvoiceRegisterResponse) GetFileName() string {
+	if x != nil {
+		return x.FileName
+	}
+	return ""
+}
+
+// ExportPaymentsRequest is the period to export.
+type ExportPaymentsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// period is the days whose payments and refunds are exported.
+	Period        *AccountingPeriod `protobuf:"bytes,1,opt,name=period,proto3" json:"period,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportPaymentsRequest) Reset() {
+	*x = ExportPaymentsRequest{}
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportPaymentsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportPaymentsRequest) ProtoMessage() {}
+
+func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportPaymentsRequest.ProtoReflect.Descriptor instead.
+func (*ExportPaymentsRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ExportPaymentsRequest) GetPeriod() *AccountingPeriod {
+	if x != nil {
+		return x.Period
+	}
+	return nil
+}
+
+// ExportPaymentsResponse carries the payments.
+type ExportPaymentsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// csv is one row per payment or refund, UTF-8: Madrid date and time, order,
+	// method, movement (cobro, devolucion), amount (refunds negative), the
+	// Redsys order and authorisation code of card and Bizum payments, and the
+	// reference of a transfer or bank refund.
+	Csv []byte `protobuf:"bytes,1,opt,name=csv,proto3" json:"csv,omitempty"`
+	// file_name is a name to save it under.
+	FileName      string `protobuf:"bytes,2,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ExportPaymentsResponse) Reset() {
+	*x = ExportPaymentsResponse{}
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ExportPaymentsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ExportPaymentsResponse) ProtoMessage() {}
+
+func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ExportPaymentsResponse.ProtoReflect.Descriptor instead.
+func (*ExportPaymentsResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *ExportPaymentsResponse) GetCsv() []byte {
+	if x != nil {
+		return x.Csv
+	}
+	return nil
+}
+
+func (x *ExportPaymentsResponse) GetFileName() string {
 	if x != nil {
 		return x.FileName
 	}
@@ -1061,12 +1214,19 @@ const file_sabores_v1_invoice_service_proto_rawDesc = "" +
 	"\aproblem\x18\x02 \x01(\tR\aproblem\"e\n" +
 	"\x19CheckInvoiceChainResponse\x12\x18\n" +
 	"\arecords\x18\x01 \x01(\x03R\arecords\x12.\n" +
-	"\x06breaks\x18\x02 \x03(\v2\x16.sabores.v1.ChainBreakR\x06breaks\"\xa0\x01\n" +
-	"\x1cExportInvoiceRegisterRequest\x12A\n" +
-	"\n" +
-	"start_time\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampB\x06\xbaH\x03\xc8\x01\x01R\tstartTime\x12=\n" +
-	"\bend_time\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampB\x06\xbaH\x03\xc8\x01\x01R\aendTime\"N\n" +
+	"\x06breaks\x18\x02 \x03(\v2\x16.sabores.v1.ChainBreakR\x06breaks\"\x94\x01\n" +
+	"\x10AccountingPeriod\x12@\n" +
+	"\tfirst_day\x18\x01 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\bfirstDay\x12>\n" +
+	"\blast_day\x18\x02 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\alastDay\"~\n" +
+	"\x1cExportInvoiceRegisterRequest\x12<\n" +
+	"\x06period\x18\x03 \x01(\v2\x1c.sabores.v1.AccountingPeriodB\x06\xbaH\x03\xc8\x01\x01R\x06periodJ\x04\b\x01\x10\x02J\x04\b\x02\x10\x03R\n" +
+	"start_timeR\bend_time\"N\n" +
 	"\x1dExportInvoiceRegisterResponse\x12\x10\n" +
+	"\x03csv\x18\x01 \x01(\fR\x03csv\x12\x1b\n" +
+	"\tfile_name\x18\x02 \x01(\tR\bfileName\"U\n" +
+	"\x15ExportPaymentsRequest\x12<\n" +
+	"\x06period\x18\x01 \x01(\v2\x1c.sabores.v1.AccountingPeriodB\x06\xbaH\x03\xc8\x01\x01R\x06period\"G\n" +
+	"\x16ExportPaymentsResponse\x12\x10\n" +
 	"\x03csv\x18\x01 \x01(\fR\x03csv\x12\x1b\n" +
 	"\tfile_name\x18\x02 \x01(\tR\bfileName*\x80\x01\n" +
 	"\vInvoiceKind\x12\x1c\n" +
@@ -1077,7 +1237,7 @@ const file_sabores_v1_invoice_service_proto_rawDesc = "" +
 	"\x0fInvoiceLanguage\x12 \n" +
 	"\x1cINVOICE_LANGUAGE_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13INVOICE_LANGUAGE_ES\x10\x01\x12\x17\n" +
-	"\x13INVOICE_LANGUAGE_PT\x10\x022\xcd\x05\n" +
+	"\x13INVOICE_LANGUAGE_PT\x10\x022\xa6\x06\n" +
 	"\x0eInvoiceService\x12\\\n" +
 	"\x0eListMyInvoices\x12!.sabores.v1.ListMyInvoicesRequest\x1a\".sabores.v1.ListMyInvoicesResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetMyInvoicePdf\x12\".sabores.v1.GetMyInvoicePdfRequest\x1a#.sabores.v1.GetMyInvoicePdfResponse\"\x03\x90\x02\x01\x12o\n" +
@@ -1085,7 +1245,8 @@ const file_sabores_v1_invoice_service_proto_rawDesc = "" +
 	"\x11ListOrderInvoices\x12$.sabores.v1.ListOrderInvoicesRequest\x1a%.sabores.v1.ListOrderInvoicesResponse\"\x03\x90\x02\x01\x12T\n" +
 	"\rGetInvoicePdf\x12 .sabores.v1.GetInvoicePdfRequest\x1a!.sabores.v1.GetInvoicePdfResponse\x12`\n" +
 	"\x11CheckInvoiceChain\x12$.sabores.v1.CheckInvoiceChainRequest\x1a%.sabores.v1.CheckInvoiceChainResponse\x12l\n" +
-	"\x15ExportInvoiceRegister\x12(.sabores.v1.ExportInvoiceRegisterRequest\x1a).sabores.v1.ExportInvoiceRegisterResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x15ExportInvoiceRegister\x12(.sabores.v1.ExportInvoiceRegisterRequest\x1a).sabores.v1.ExportInvoiceRegisterResponse\x12W\n" +
+	"\x0eExportPayments\x12!.sabores.v1.ExportPaymentsRequest\x1a\".sabores.v1.ExportPaymentsResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_invoice_service_proto_rawDescOnce sync.Once
@@ -1100,7 +1261,7 @@ func file_sabores_v1_invoice_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_invoice_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_sabores_v1_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_sabores_v1_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_sabores_v1_invoice_service_proto_goTypes = []any{
 	(InvoiceKind)(0),                       // 0: sabores.v1.InvoiceKind
 	(InvoiceLanguage)(0),                   // 1: sabores.v1.InvoiceLanguage
@@ -1118,37 +1279,42 @@ var file_sabores_v1_invoice_service_proto_goTypes = []any{
 	(*CheckInvoiceChainRequest)(nil),       // 13: sabores.v1.CheckInvoiceChainRequest
 	(*ChainBreak)(nil),                     // 14: sabores.v1.ChainBreak
 	(*CheckInvoiceChainResponse)(nil),      // 15: sabores.v1.CheckInvoiceChainResponse
-	(*ExportInvoiceRegisterRequest)(nil),   // 16: sabores.v1.ExportInvoiceRegisterRequest
-	(*ExportInvoiceRegisterResponse)(nil),  // 17: sabores.v1.ExportInvoiceRegisterResponse
-	(*timestamppb.Timestamp)(nil),          // 18: google.protobuf.Timestamp
+	(*AccountingPeriod)(nil),               // 16: sabores.v1.AccountingPeriod
+	(*ExportInvoiceRegisterRequest)(nil),   // 17: sabores.v1.ExportInvoiceRegisterRequest
+	(*ExportInvoiceRegisterResponse)(nil),  // 18: sabores.v1.ExportInvoiceRegisterResponse
+	(*ExportPaymentsRequest)(nil),          // 19: sabores.v1.ExportPaymentsRequest
+	(*ExportPaymentsResponse)(nil),         // 20: sabores.v1.ExportPaymentsResponse
+	(*timestamppb.Timestamp)(nil),          // 21: google.protobuf.Timestamp
 }
 var file_sabores_v1_invoice_service_proto_depIdxs = []int32{
 	0,  // 0: sabores.v1.Invoice.kind:type_name -> sabores.v1.InvoiceKind
-	18, // 1: sabores.v1.Invoice.issue_time:type_name -> google.protobuf.Timestamp
+	21, // 1: sabores.v1.Invoice.issue_time:type_name -> google.protobuf.Timestamp
 	2,  // 2: sabores.v1.ListMyInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
 	1,  // 3: sabores.v1.GetMyInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
 	2,  // 4: sabores.v1.RequestCompleteInvoiceResponse.invoice:type_name -> sabores.v1.Invoice
 	2,  // 5: sabores.v1.ListOrderInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
 	1,  // 6: sabores.v1.GetInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
 	14, // 7: sabores.v1.CheckInvoiceChainResponse.breaks:type_name -> sabores.v1.ChainBreak
-	18, // 8: sabores.v1.ExportInvoiceRegisterRequest.start_time:type_name -> google.protobuf.Timestamp
-	18, // 9: sabores.v1.ExportInvoiceRegisterRequest.end_time:type_name -> google.protobuf.Timestamp
+	16, // 8: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
+	16, // 9: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
 	3,  // 10: sabores.v1.InvoiceService.ListMyInvoices:input_type -> sabores.v1.ListMyInvoicesRequest
 	5,  // 11: sabores.v1.InvoiceService.GetMyInvoicePdf:input_type -> sabores.v1.GetMyInvoicePdfRequest
 	7,  // 12: sabores.v1.InvoiceService.RequestCompleteInvoice:input_type -> sabores.v1.RequestCompleteInvoiceRequest
 	9,  // 13: sabores.v1.InvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
 	11, // 14: sabores.v1.InvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
 	13, // 15: sabores.v1.InvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
-	16, // 16: sabores.v1.InvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
-	4,  // 17: sabores.v1.InvoiceService.ListMyInvoices:output_type -> sabores.v1.ListMyInvoicesResponse
-	6,  // 18: sabores.v1.InvoiceService.GetMyInvoicePdf:output_type -> sabores.v1.GetMyInvoicePdfResponse
-	8,  // 19: sabores.v1.InvoiceService.RequestCompleteInvoice:output_type -> sabores.v1.RequestCompleteInvoiceResponse
-	10, // 20: sabores.v1.InvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
-	12, // 21: sabores.v1.InvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
-	15, // 22: sabores.v1.InvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
-	17, // 23: sabores.v1.InvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
-	17, // [17:24] is the sub-list for method output_type
-	10, // [10:17] is the sub-list for method input_type
+	17, // 16: sabores.v1.InvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
+	19, // 17: sabores.v1.InvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
+	4,  // 18: sabores.v1.InvoiceService.ListMyInvoices:output_type -> sabores.v1.ListMyInvoicesResponse
+	6,  // 19: sabores.v1.InvoiceService.GetMyInvoicePdf:output_type -> sabores.v1.GetMyInvoicePdfResponse
+	8,  // 20: sabores.v1.InvoiceService.RequestCompleteInvoice:output_type -> sabores.v1.RequestCompleteInvoiceResponse
+	10, // 21: sabores.v1.InvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
+	12, // 22: sabores.v1.InvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
+	15, // 23: sabores.v1.InvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
+	18, // 24: sabores.v1.InvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
+	20, // 25: sabores.v1.InvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
+	18, // [18:26] is the sub-list for method output_type
+	10, // [10:18] is the sub-list for method input_type
 	10, // [10:10] is the sub-list for extension type_name
 	10, // [10:10] is the sub-list for extension extendee
 	0,  // [0:10] is the sub-list for field type_name
@@ -1165,7 +1331,7 @@ func file_sabores_v1_invoice_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_invoice_service_proto_rawDesc), len(file_sabores_v1_invoice_service_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   16,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

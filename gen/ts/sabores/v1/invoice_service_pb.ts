@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/invoice_service.proto.
  */
 export const file_sabores_v1_invoice_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKjAQoHSW52b2ljZRIKCgJpZBgBIAEoAxIOCgZudW1iZXIYAiABKAkSJQoEa2luZBgDIAEoDjIXLnNhYm9yZXMudjEuSW52b2ljZUtpbmQSEAoIb3JkZXJfaWQYBCABKAMSLgoKaXNzdWVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdG90YWxfY2VudHMYBiABKAMiMgoVTGlzdE15SW52b2ljZXNSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAIj8KFkxpc3RNeUludm9pY2VzUmVzcG9uc2USJQoIaW52b2ljZXMYASADKAsyEy5zYWJvcmVzLnYxLkludm9pY2UibgoWR2V0TXlJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjkKF0dldE15SW52b2ljZVBkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiiwEKHVJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEhkKBnRheF9pZBgCIAEoCUIJukgGcgQQCRgUEhcKBG5hbWUYAyABKAlCCbpIBnIEEAEYeBIbCgdhZGRyZXNzGAQgASgJQgq6SAdyBRABGKwCIkYKHlJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXNwb25zZRIkCgdpbnZvaWNlGAEgASgLMhMuc2Fib3Jlcy52MS5JbnZvaWNlIjUKGExpc3RPcmRlckludm9pY2VzUmVxdWVzdBIZCghvcmRlcl9pZBgBIAEoA0IHukgEIgIgACJCChlMaXN0T3JkZXJJbnZvaWNlc1Jlc3BvbnNlEiUKCGludm9pY2VzGAEgAygLMhMuc2Fib3Jlcy52MS5JbnZvaWNlImwKFEdldEludm9pY2VQZGZSZXF1ZXN0EhsKCmludm9pY2VfaWQYASABKANCB7pIBCICIAASNwoIbGFuZ3VhZ2UYAiABKA4yGy5zYWJvcmVzLnYxLkludm9pY2VMYW5ndWFnZUIIukgFggECEAEiNwoVR2V0SW52b2ljZVBkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiGgoYQ2hlY2tJbnZvaWNlQ2hhaW5SZXF1ZXN0IjAKCkNoYWluQnJlYWsSEQoJcmVjb3JkX2lkGAEgASgDEg8KB3Byb2JsZW0YAiABKAkiVAoZQ2hlY2tJbnZvaWNlQ2hhaW5SZXNwb25zZRIPCgdyZWNvcmRzGAEgASgDEiYKBmJyZWFrcxgCIAMoCzIWLnNhYm9yZXMudjEuQ2hhaW5CcmVhayKMAQocRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVxdWVzdBI2CgpzdGFydF90aW1lGAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIGukgDyAEBEjQKCGVuZF90aW1lGAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIGukgDyAEBIj8KHUV4cG9ydEludm9pY2VSZWdpc3RlclJlc3BvbnNlEgsKA2NzdhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkqgAEKC0ludm9pY2VLaW5kEhwKGElOVk9JQ0VfS0lORF9VTlNQRUNJRklFRBAAEhsKF0lOVk9JQ0VfS0lORF9TSU1QTElGSUVEEAESGQoVSU5WT0lDRV9LSU5EX0NPTVBMRVRFEAISGwoXSU5WT0lDRV9LSU5EX0NPUlJFQ1RJVkUQAyplCg9JbnZvaWNlTGFuZ3VhZ2USIAocSU5WT0lDRV9MQU5HVUFHRV9VTlNQRUNJRklFRBAAEhcKE0lOVk9JQ0VfTEFOR1VBR0VfRVMQARIXChNJTlZPSUNFX0xBTkdVQUdFX1BUEAIyzQUKDkludm9pY2VTZXJ2aWNlElwKDkxpc3RNeUludm9pY2VzEiEuc2Fib3Jlcy52MS5MaXN0TXlJbnZvaWNlc1JlcXVlc3QaIi5zYWJvcmVzLnYxLkxpc3RNeUludm9pY2VzUmVzcG9uc2UiA5ACARJfCg9HZXRNeUludm9pY2VQZGYSIi5zYWJvcmVzLnYxLkdldE15SW52b2ljZVBkZlJlcXVlc3QaIy5zYWJvcmVzLnYxLkdldE15SW52b2ljZVBkZlJlc3BvbnNlIgOQAgESbwoWUmVxdWVzdENvbXBsZXRlSW52b2ljZRIpLnNhYm9yZXMudjEuUmVxdWVzdENvbXBsZXRlSW52b2ljZVJlcXVlc3QaKi5zYWJvcmVzLnYxLlJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXNwb25zZRJlChFMaXN0T3JkZXJJbnZvaWNlcxIkLnNhYm9yZXMudjEuTGlzdE9yZGVySW52b2ljZXNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5MaXN0T3JkZXJJbnZvaWNlc1Jlc3BvbnNlIgOQAgESVAoNR2V0SW52b2ljZVBkZhIgLnNhYm9yZXMudjEuR2V0SW52b2ljZVBkZlJlcXVlc3QaIS5zYWJvcmVzLnYxLkdldEludm9pY2VQZGZSZXNwb25zZRJgChFDaGVja0ludm9pY2VDaGFpbhIkLnNhYm9yZXMudjEuQ2hlY2tJbnZvaWNlQ2hhaW5SZXF1ZXN0GiUuc2Fib3Jlcy52MS5DaGVja0ludm9pY2VDaGFpblJlc3BvbnNlEmwKFUV4cG9ydEludm9pY2VSZWdpc3RlchIoLnNhYm9yZXMudjEuRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVxdWVzdBopLnNhYm9yZXMudjEuRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiBzYWJvcmVzL3YxL2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKjAQoHSW52b2ljZRIKCgJpZBgBIAEoAxIOCgZudW1iZXIYAiABKAkSJQoEa2luZBgDIAEoDjIXLnNhYm9yZXMudjEuSW52b2ljZUtpbmQSEAoIb3JkZXJfaWQYBCABKAMSLgoKaXNzdWVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdG90YWxfY2VudHMYBiABKAMiMgoVTGlzdE15SW52b2ljZXNSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAIj8KFkxpc3RNeUludm9pY2VzUmVzcG9uc2USJQoIaW52b2ljZXMYASADKAsyEy5zYWJvcmVzLnYxLkludm9pY2UibgoWR2V0TXlJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjkKF0dldE15SW52b2ljZVBkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiiwEKHVJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEhkKBnRheF9pZBgCIAEoCUIJukgGcgQQCRgUEhcKBG5hbWUYAyABKAlCCbpIBnIEEAEYeBIbCgdhZGRyZXNzGAQgASgJQgq6SAdyBRABGKwCIkYKHlJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXNwb25zZRIkCgdpbnZvaWNlGAEgASgLMhMuc2Fib3Jlcy52MS5JbnZvaWNlIjUKGExpc3RPcmRlckludm9pY2VzUmVxdWVzdBIZCghvcmRlcl9pZBgBIAEoA0IHukgEIgIgACJCChlMaXN0T3JkZXJJbnZvaWNlc1Jlc3BvbnNlEiUKCGludm9pY2VzGAEgAygLMhMuc2Fib3Jlcy52MS5JbnZvaWNlImwKFEdldEludm9pY2VQZGZSZXF1ZXN0EhsKCmludm9pY2VfaWQYASABKANCB7pIBCICIAASNwoIbGFuZ3VhZ2UYAiABKA4yGy5zYWJvcmVzLnYxLkludm9pY2VMYW5ndWFnZUIIukgFggECEAEiNwoVR2V0SW52b2ljZVBkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiGgoYQ2hlY2tJbnZvaWNlQ2hhaW5SZXF1ZXN0IjAKCkNoYWluQnJlYWsSEQoJcmVjb3JkX2lkGAEgASgDEg8KB3Byb2JsZW0YAiABKAkiVAoZQ2hlY2tJbnZvaWNlQ2hhaW5SZXNwb25zZRIPCgdyZWNvcmRzGAEgASgDEiYKBmJyZWFrcxgCIAMoCzIWLnNhYm9yZXMudjEuQ2hhaW5CcmVhayKBAQoQQWNjb3VudGluZ1BlcmlvZBI2CglmaXJzdF9kYXkYASABKAlCI7pIIHIeMhxeWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0kEjUKCGxhc3RfZGF5GAIgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JCJ2ChxFeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXF1ZXN0EjQKBnBlcmlvZBgDIAEoCzIcLnNhYm9yZXMudjEuQWNjb3VudGluZ1BlcmlvZEIGukgDyAEBSgQIARACSgQIAhADUgpzdGFydF90aW1lUghlbmRfdGltZSI/Ch1FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXNwb25zZRILCgNjc3YYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIk0KFUV4cG9ydFBheW1lbnRzUmVxdWVzdBI0CgZwZXJpb2QYASABKAsyHC5zYWJvcmVzLnYxLkFjY291bnRpbmdQZXJpb2RCBrpIA8gBASI4ChZFeHBvcnRQYXltZW50c1Jlc3BvbnNlEgsKA2NzdhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkqgAEKC0ludm9pY2VLaW5kEhwKGElOVk9JQ0VfS0lORF9VTlNQRUNJRklFRBAAEhsKF0lOVk9JQ0VfS0lORF9TSU1QTElGSUVEEAESGQoVSU5WT0lDRV9LSU5EX0NPTVBMRVRFEAISGwoXSU5WT0lDRV9LSU5EX0NPUlJFQ1RJVkUQAyplCg9JbnZvaWNlTGFuZ3VhZ2USIAocSU5WT0lDRV9MQU5HVUFHRV9VTlNQRUNJRklFRBAAEhcKE0lOVk9JQ0VfTEFOR1VBR0VfRVMQARIXChNJTlZPSUNFX0xBTkdVQUdFX1BUEAIypgYKDkludm9pY2VTZXJ2aWNlElwKDkxpc3RNeUludm9pY2VzEiEuc2Fib3Jlcy52MS5MaXN0TXlJbnZvaWNlc1JlcXVlc3QaIi5zYWJvcmVzLnYxLkxpc3RNeUludm9pY2VzUmVzcG9uc2UiA5ACARJfCg9HZXRNeUludm9pY2VQZGYSIi5zYWJvcmVzLnYxLkdldE15SW52b2ljZVBkZlJlcXVlc3QaIy5zYWJvcmVzLnYxLkdldE15SW52b2ljZVBkZlJlc3BvbnNlIgOQAgESbwoWUmVxdWVzdENvbXBsZXRlSW52b2ljZRIpLnNhYm9yZXMudjEuUmVxdWVzdENvbXBsZXRlSW52b2ljZVJlcXVlc3QaKi5zYWJvcmVzLnYxLlJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXNwb25zZRJlChFMaXN0T3JkZXJJbnZvaWNlcxIkLnNhYm9yZXMudjEuTGlzdE9yZGVySW52b2ljZXNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5MaXN0T3JkZXJJbnZvaWNlc1Jlc3BvbnNlIgOQAgESVAoNR2V0SW52b2ljZVBkZhIgLnNhYm9yZXMudjEuR2V0SW52b2ljZVBkZlJlcXVlc3QaIS5zYWJvcmVzLnYxLkdldEludm9pY2VQZGZSZXNwb25zZRJgChFDaGVja0ludm9pY2VDaGFpbhIkLnNhYm9yZXMudjEuQ2hlY2tJbnZvaWNlQ2hhaW5SZXF1ZXN0GiUuc2Fib3Jlcy52MS5DaGVja0ludm9pY2VDaGFpblJlc3BvbnNlEmwKFUV4cG9ydEludm9pY2VSZWdpc3RlchIoLnNhYm9yZXMudjEuRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVxdWVzdBopLnNhYm9yZXMudjEuRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVzcG9uc2USVwoORXhwb3J0UGF5bWVudHMSIS5zYWJvcmVzLnYxLkV4cG9ydFBheW1lbnRzUmVxdWVzdBoiLnNhYm9yZXMudjEuRXhwb3J0UGF5bWVudHNSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * Invoice summarizes an issued invoice.
@@ -405,25 +405,46 @@ export const CheckInvoiceChainResponseSchema: GenMessage<CheckInvoiceChainRespon
   messageDesc(file_sabores_v1_invoice_service, 13);
 
 /**
+ * AccountingPeriod is a period the accountant books: Madrid calendar days,
+ * both included, at most 367 days.
+ *
+ * @generated from message sabores.v1.AccountingPeriod
+ */
+export type AccountingPeriod = Message<"sabores.v1.AccountingPeriod"> & {
+  /**
+   * first_day is the period's first day, YYYY-MM-DD.
+   *
+   * @generated from field: string first_day = 1;
+   */
+  firstDay: string;
+
+  /**
+   * last_day is the period's last day, YYYY-MM-DD, not before first_day.
+   *
+   * @generated from field: string last_day = 2;
+   */
+  lastDay: string;
+};
+
+/**
+ * Describes the message sabores.v1.AccountingPeriod.
+ * Use `create(AccountingPeriodSchema)` to create a new message.
+ */
+export const AccountingPeriodSchema: GenMessage<AccountingPeriod> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_invoice_service, 14);
+
+/**
  * ExportInvoiceRegisterRequest is the period to export.
  *
  * @generated from message sabores.v1.ExportInvoiceRegisterRequest
  */
 export type ExportInvoiceRegisterRequest = Message<"sabores.v1.ExportInvoiceRegisterRequest"> & {
   /**
-   * start_time is the period's first instant (inclusive).
+   * period is the days whose invoices are exported.
    *
-   * @generated from field: google.protobuf.Timestamp start_time = 1;
+   * @generated from field: sabores.v1.AccountingPeriod period = 3;
    */
-  startTime?: Timestamp | undefined;
-
-  /**
-   * end_time is the period's end (exclusive), at most a year and a day
-   * after the start.
-   *
-   * @generated from field: google.protobuf.Timestamp end_time = 2;
-   */
-  endTime?: Timestamp | undefined;
+  period?: AccountingPeriod | undefined;
 };
 
 /**
@@ -431,7 +452,7 @@ export type ExportInvoiceRegisterRequest = Message<"sabores.v1.ExportInvoiceRegi
  * Use `create(ExportInvoiceRegisterRequestSchema)` to create a new message.
  */
 export const ExportInvoiceRegisterRequestSchema: GenMessage<ExportInvoiceRegisterRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 14);
+  messageDesc(file_sabores_v1_invoice_service, 15);
 
 /**
  * ExportInvoiceRegisterResponse carries the register.
@@ -440,8 +461,11 @@ export const ExportInvoiceRegisterRequestSchema: GenMessage<ExportInvoiceRegiste
  */
 export type ExportInvoiceRegisterResponse = Message<"sabores.v1.ExportInvoiceRegisterResponse"> & {
   /**
-   * csv is the register: one row per invoice and VAT rate, amounts in euros
-   * with a point, UTF-8.
+   * csv is the register, UTF-8, one row per invoice and VAT rate: series,
+   * number, date, kind, AEAT type, order, the buyer's NIF and name (complete
+   * invoices), the rate, taxable base and VAT at it, the invoice's total
+   * (negative on corrective invoices), and the complete invoice that
+   * replaced a simplified one. Amounts in euros with a point.
    *
    * @generated from field: bytes csv = 1;
    */
@@ -460,7 +484,59 @@ export type ExportInvoiceRegisterResponse = Message<"sabores.v1.ExportInvoiceReg
  * Use `create(ExportInvoiceRegisterResponseSchema)` to create a new message.
  */
 export const ExportInvoiceRegisterResponseSchema: GenMessage<ExportInvoiceRegisterResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 15);
+  messageDesc(file_sabores_v1_invoice_service, 16);
+
+/**
+ * ExportPaymentsRequest is the period to export.
+ *
+ * @generated from message sabores.v1.ExportPaymentsRequest
+ */
+export type ExportPaymentsRequest = Message<"sabores.v1.ExportPaymentsRequest"> & {
+  /**
+   * period is the days whose payments and refunds are exported.
+   *
+   * @generated from field: sabores.v1.AccountingPeriod period = 1;
+   */
+  period?: AccountingPeriod | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.ExportPaymentsRequest.
+ * Use `create(ExportPaymentsRequestSchema)` to create a new message.
+ */
+export const ExportPaymentsRequestSchema: GenMessage<ExportPaymentsRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_invoice_service, 17);
+
+/**
+ * ExportPaymentsResponse carries the payments.
+ *
+ * @generated from message sabores.v1.ExportPaymentsResponse
+ */
+export type ExportPaymentsResponse = Message<"sabores.v1.ExportPaymentsResponse"> & {
+  /**
+   * csv is one row per payment or refund, UTF-8: Madrid date and time, order,
+   * method, movement (cobro, devolucion), amount (refunds negative), the
+   * Redsys order and authorisation code of card and Bizum payments, and the
+   * reference of a transfer or bank refund.
+   *
+   * @generated from field: bytes csv = 1;
+   */
+  csv: Uint8Array;
+
+  /**
+   * file_name is a name to save it under.
+   *
+   * @generated from field: string file_name = 2;
+   */
+  fileName: string;
+};
+
+/**
+ * Describes the message sabores.v1.ExportPaymentsResponse.
+ * Use `create(ExportPaymentsResponseSchema)` to create a new message.
+ */
+export const ExportPaymentsResponseSchema: GenMessage<ExportPaymentsResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_invoice_service, 18);
 
 /**
  * InvoiceKind is an invoice's series.
@@ -619,7 +695,8 @@ export const InvoiceService: GenService<{
   },
   /**
    * ExportInvoiceRegister returns the register of invoices issued in a
-   * period as CSV, one row per invoice and VAT rate (back office); audited.
+   * period as CSV, one row per invoice and VAT rate (back office, for the
+   * accountant); audited.
    *
    * @generated from rpc sabores.v1.InvoiceService.ExportInvoiceRegister
    */
@@ -627,6 +704,18 @@ export const InvoiceService: GenService<{
     methodKind: "unary";
     input: typeof ExportInvoiceRegisterRequestSchema;
     output: typeof ExportInvoiceRegisterResponseSchema;
+  },
+  /**
+   * ExportPayments returns the money that moved in a period as CSV, matched
+   * to orders: payments positive, refunds negative (back office, for the
+   * accountant); audited.
+   *
+   * @generated from rpc sabores.v1.InvoiceService.ExportPayments
+   */
+  exportPayments: {
+    methodKind: "unary";
+    input: typeof ExportPaymentsRequestSchema;
+    output: typeof ExportPaymentsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_invoice_service, 0);

@@ -54,6 +54,9 @@ const (
 	// InvoiceServiceExportInvoiceRegisterProcedure is the fully-qualified name of the InvoiceService's
 	// ExportInvoiceRegister RPC.
 	InvoiceServiceExportInvoiceRegisterProcedure = "/sabores.v1.InvoiceService/ExportInvoiceRegister"
+	// InvoiceServiceExportPaymentsProcedure is the fully-qualified name of the InvoiceService's
+	// ExportPayments RPC.
+	InvoiceServiceExportPaymentsProcedure = "/sabores.v1.InvoiceService/ExportPayments"
 )
 
 // InvoiceServiceClient is a client for the sabores.v1.InvoiceService service.
@@ -80,8 +83,13 @@ type InvoiceServiceClient interface {
 	// every break (back office); audited.
 	CheckInvoiceChain(context.Context, *connect.Request[v1.CheckInvoiceChainRequest]) (*connect.Response[v1.CheckInvoiceChainResponse], error)
 	// ExportInvoiceRegister returns the register of invoices issued in a
-	// period as CSV, one row per invoice and VAT rate (back office); audited.
+	// period as CSV, one row per invoice and VAT rate (back office, for the
+	// accountant); audited.
 	ExportInvoiceRegister(context.Context, *connect.Request[v1.ExportInvoiceRegisterRequest]) (*connect.Response[v1.ExportInvoiceRegisterResponse], error)
+	// ExportPayments returns the money that moved in a period as CSV, matched
+	// to orders: payments positive, refunds negative (back office, for the
+	// accountant); audited.
+	ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error)
 }
 
 // NewInvoiceServiceClient constructs a client for the sabores.v1.InvoiceService service. By
@@ -140,6 +148,12 @@ func NewInvoiceServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(invoiceServiceMethods.ByName("ExportInvoiceRegister")),
 			connect.WithClientOptions(opts...),
 		),
+		exportPayments: connect.NewClient[v1.ExportPaymentsRequest, v1.ExportPaymentsResponse](
+			httpClient,
+			baseURL+InvoiceServiceExportPaymentsProcedure,
+			connect.WithSchema(invoiceServiceMethods.ByName("ExportPayments")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -152,6 +166,7 @@ type invoiceServiceClient struct {
 	getInvoicePdf          *connect.Client[v1.GetInvoicePdfRequest, v1.GetInvoicePdfResponse]
 	checkInvoiceChain      *connect.Client[v1.CheckInvoiceChainRequest, v1.CheckInvoiceChainResponse]
 	exportInvoiceRegister  *connect.Client[v1.ExportInvoiceRegisterRequest, v1.ExportInvoiceRegisterResponse]
+	exportPayments         *connect.Client[v1.ExportPaymentsRequest, v1.ExportPaymentsResponse]
 }
 
 // ListMyInvoices calls sabores.v1.InvoiceService.ListMyInvoices.
@@ -189,6 +204,11 @@ func (c *invoiceServiceClient) ExportInvoiceRegister(ctx context.Context, req *c
 	return c.exportInvoiceRegister.CallUnary(ctx, req)
 }
 
+// ExportPayments calls sabores.v1.InvoiceService.ExportPayments.
+func (c *invoiceServiceClient) ExportPayments(ctx context.Context, req *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error) {
+	return c.exportPayments.CallUnary(ctx, req)
+}
+
 // InvoiceServiceHandler is an implementation of the sabores.v1.InvoiceService service.
 type InvoiceServiceHandler interface {
 	// ListMyInvoices lists the invoices of one of the caller's orders; any
@@ -213,8 +233,13 @@ type InvoiceServiceHandler interface {
 	// every break (back office); audited.
 	CheckInvoiceChain(context.Context, *connect.Request[v1.CheckInvoiceChainRequest]) (*connect.Response[v1.CheckInvoiceChainResponse], error)
 	// ExportInvoiceRegister returns the register of invoices issued in a
-	// period as CSV, one row per invoice and VAT rate (back office); audited.
+	// period as CSV, one row per invoice and VAT rate (back office, for the
+	// accountant); audited.
 	ExportInvoiceRegister(context.Context, *connect.Request[v1.ExportInvoiceRegisterRequest]) (*connect.Response[v1.ExportInvoiceRegisterResponse], error)
+	// ExportPayments returns the money that moved in a period as CSV, matched
+	// to orders: payments positive, refunds negative (back office, for the
+	// accountant); audited.
+	ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error)
 }
 
 // NewInvoiceServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -269,6 +294,12 @@ func NewInvoiceServiceHandler(svc InvoiceServiceHandler, opts ...connect.Handler
 		connect.WithSchema(invoiceServiceMethods.ByName("ExportInvoiceRegister")),
 		connect.WithHandlerOptions(opts...),
 	)
+	invoiceServiceExportPaymentsHandler := connect.NewUnaryHandler(
+		InvoiceServiceExportPaymentsProcedure,
+		svc.ExportPayments,
+		connect.WithSchema(invoiceServiceMethods.ByName("ExportPayments")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.InvoiceService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case InvoiceServiceListMyInvoicesProcedure:
@@ -285,6 +316,8 @@ func NewInvoiceServiceHandler(svc InvoiceServiceHandler, opts ...connect.Handler
 			invoiceServiceCheckInvoiceChainHandler.ServeHTTP(w, r)
 		case InvoiceServiceExportInvoiceRegisterProcedure:
 			invoiceServiceExportInvoiceRegisterHandler.ServeHTTP(w, r)
+		case InvoiceServiceExportPaymentsProcedure:
+			invoiceServiceExportPaymentsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -320,4 +353,8 @@ func (UnimplementedInvoiceServiceHandler) CheckInvoiceChain(context.Context, *co
 
 func (UnimplementedInvoiceServiceHandler) ExportInvoiceRegister(context.Context, *connect.Request[v1.ExportInvoiceRegisterRequest]) (*connect.Response[v1.ExportInvoiceRegisterResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.InvoiceService.ExportInvoiceRegister is not implemented"))
+}
+
+func (UnimplementedInvoiceServiceHandler) ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.InvoiceService.ExportPayments is not implemented"))
 }
