@@ -26,6 +26,13 @@ export function useExportInvoiceRegister() {
   });
 }
 
+/** useExportPayments downloads the payments and refunds of a period as CSV. */
+export function useExportPayments() {
+  return useMutation(InvoiceService.method.exportPayments, {
+    onSuccess: (res) => saveFile(res.csv, res.fileName, "text/csv"),
+  });
+}
+
 /** pdfLanguage is the PDF language for the back office's language. */
 export function pdfLanguage(language: string): InvoiceLanguage {
   return language.startsWith("pt") ? InvoiceLanguage.PT : InvoiceLanguage.ES;

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/testing/render-admin";
 import { InvoiceKind, InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
@@ -21,4 +21,41 @@ it("finds an order's invoices and reports a broken VeriFactu chain", async () =>
   await user.click(screen.getByRole("button", { name: "Verificar a cadeia" }));
   expect(await screen.findByText("Foi encontrada 1 quebra na cadeia.")).toBeVisible();
   expect(screen.getByText("Registo 7: os dados do registo foram alterados (a impressão digital não coincide).")).toBeVisible();
+});
+
+it("downloads the accountant's register and payments for the Madrid days chosen", async () => {
+  const periods: { firstDay: string; lastDay: string }[] = [];
+  const { user } = renderAdmin("/admin/invoices", (router) =>
+    router.service(InvoiceService, {
+      exportInvoiceRegister: (req) => {
+        periods.push({ firstDay: req.period?.firstDay ?? "", lastDay: req.period?.lastDay ?? "" });
+        return { csv: new TextEncoder().encode("serie\n"), fileName: "facturas.csv" };
+      },
+      exportPayments: (req) => {
+        periods.push({ firstDay: req.period?.firstDay ?? "", lastDay: req.period?.lastDay ?? "" });
+        return { csv: new TextEncoder().encode("fecha\n"), fileName: "cobros.csv" };
+      },
+    }),
+  );
+  URL.createObjectURL = () => "blob:csv";
+  URL.revokeObjectURL = () => undefined;
+  const from = await screen.findByLabelText("De");
+  const to = screen.getByLabelText("Até (incluído)");
+  await user.clear(from);
+  await user.type(from, "2026-11-30");
+  await user.clear(to);
+  await user.type(to, "2026-11-01");
+  expect(screen.getByText("O último dia não pode ser anterior ao primeiro.")).toHaveAttribute("role", "alert");
+  expect(screen.getByRole("button", { name: "Descarregar registo de faturas" })).toBeDisabled();
+  await user.clear(from);
+  await user.type(from, "2026-10-01");
+  await user.clear(to);
+  await user.type(to, "2026-12-31");
+  await user.click(screen.getByRole("button", { name: "Descarregar registo de faturas" }));
+  await user.click(await screen.findByRole("button", { name: "Descarregar recebimentos e reembolsos" }));
+  await waitFor(() => expect(periods).toHaveLength(2));
+  expect(periods).toEqual([
+    { firstDay: "2026-10-01", lastDay: "2026-12-31" },
+    { firstDay: "2026-10-01", lastDay: "2026-12-31" },
+  ]);
 });

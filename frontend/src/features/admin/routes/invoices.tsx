@@ -1,4 +1,3 @@
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
@@ -6,11 +5,11 @@ import {
   pdfLanguage,
   useCheckInvoiceChain,
   useDownloadAnyInvoice,
-  useExportInvoiceRegister,
   useOrderInvoices,
 } from "@/features/admin/api/invoices";
+import { AccountantExport } from "@/features/admin/components/accountant-export";
 
-/** Invoices is the back office's invoice desk: any order's invoices, the VeriFactu chain check and the register. */
+/** Invoices is the back office's invoice desk: any order's invoices, the VeriFactu chain check and the accountant's export. */
 export default function Invoices() {
   const { t } = useTranslation("admin");
   return (
@@ -19,7 +18,7 @@ export default function Invoices() {
       <h1 className="text-2xl font-bold">{t("nav.invoices")}</h1>
       <OrderInvoices />
       <ChainCheck />
-      <RegisterExport />
+      <AccountantExport />
     </div>
   );
 }
@@ -93,38 +92,6 @@ function ChainCheck() {
         </div>
       )}
       {check.isError && <p role="alert">{t("invoices.failed")}</p>}
-    </section>
-  );
-}
-
-function RegisterExport() {
-  const { t } = useTranslation("admin");
-  const exportRegister = useExportInvoiceRegister();
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    const from = new Date(`${String(form.get("from"))}T00:00:00`);
-    const to = new Date(`${String(form.get("to"))}T00:00:00`);
-    to.setDate(to.getDate() + 1); // the last day is included
-    exportRegister.mutate({ startTime: timestampFromDate(from), endTime: timestampFromDate(to) });
-  };
-  return (
-    <section className="space-y-2">
-      <h2 className="text-lg font-semibold">{t("invoices.registerTitle")}</h2>
-      <form className="flex flex-wrap items-end gap-2" onSubmit={onSubmit}>
-        <label className="grid gap-1">
-          {t("invoices.from")}
-          <input type="date" name="from" required className="rounded border px-2 py-1" />
-        </label>
-        <label className="grid gap-1">
-          {t("invoices.to")}
-          <input type="date" name="to" required className="rounded border px-2 py-1" />
-        </label>
-        <button type="submit" className="btn btn-outline" disabled={exportRegister.isPending}>
-          {t("invoices.export")}
-        </button>
-      </form>
-      {exportRegister.isError && <p role="alert">{t("invoices.registerFailed")}</p>}
     </section>
   );
 }
