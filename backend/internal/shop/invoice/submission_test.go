@@ -18,8 +18,8 @@ import (
 // The element sequences of the AEAT's SuministroInformacion.xsd
 // (RegistroFacturacionAltaType, RegistroFacturacionAnulacionType), optional
 // elements included: a record's children must appear in this order. The
-// schema files are not vendored (the AEAT publishes them with no licence
-// that allows it), so the test checks the structure they define.
+// message is also validated against the vendored schema (xsd_test.go);
+// these checks say which element is wrong when it fails.
 var (
 	altaSequence = []string{
 		"IDVersion", "IDFactura", "RefExterna", "NombreRazonEmisor", "Subsanacion", "RechazoPrevio", "TipoFactura",
@@ -141,6 +141,7 @@ func TestSubmissionXML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	validateSubmission(t, out)
 	root := parse(t, out)
 	if root.Space != nsLR || root.Name != "RegFactuSistemaFacturacion" {
 		t.Fatalf("root %s %s", root.Space, root.Name)
