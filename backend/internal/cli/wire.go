@@ -80,7 +80,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		return server.Options{}, nil, err
 	}
 	mailQueue := jobs.NewMailQueue(jobClient, cfg.MailFrom)
-	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}
+	// Each VeriFactu record queues its submission job with it.
+	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}, Submissions: jobs.NewVerifactuQueue(jobClient)}
 	// Every move of an order to paid issues its invoice and e-mail with it.
 	paidEffects := shop.Effects{Mailer: mailQueue, Invoicer: invoicer}
 	// Cancelling an order paid by card or Bizum queues its refund; without

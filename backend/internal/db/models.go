@@ -504,6 +504,16 @@ type VerifactuRecord struct {
 	CreatedAt    time.Time
 }
 
+type VerifactuSubmission struct {
+	ID            int64
+	FirstRecordID int64
+	LastRecordID  int64
+	RecordCount   int32
+	Message       string
+	State         string
+	CreatedAt     time.Time
+}
+
 type Withdrawal struct {
 	ID              int64
 	OrderID         int64

@@ -141,6 +141,14 @@ func (s *Service) CheckInvoiceChain(ctx context.Context, _ *connect.Request[sabo
 	for _, b := range report.Breaks {
 		res.Breaks = append(res.Breaks, &saboresv1.ChainBreak{RecordId: b.RecordID, Problem: b.Problem})
 	}
+	status, err := invoice.ReadSubmissionStatus(ctx, s.pool)
+	if err != nil {
+		return nil, err
+	}
+	res.Submission = &saboresv1.VerifactuSubmission{ReadyRecords: status.Ready, UnsubmittedRecords: status.Unsubmitted}
+	if !status.LastPrepared.IsZero() {
+		res.Submission.LastPrepareTime = timestamppb.New(status.LastPrepared)
+	}
 	if err := shop.Audit(ctx, s.q, "invoice.chain_check", "verifactu_chain", nil,
 		map[string]any{"records": report.Records, "breaks": len(report.Breaks)}); err != nil {
 		return nil, err

@@ -169,6 +169,9 @@ func TestBackOffice(t *testing.T) {
 	if err != nil || check.Msg.GetRecords() != 1 || len(check.Msg.GetBreaks()) != 0 {
 		t.Fatalf("CheckInvoiceChain: %v %v", check, err)
 	}
+	if sub := check.Msg.GetSubmission(); sub.GetUnsubmittedRecords() != 1 || sub.GetReadyRecords() != 0 || sub.GetLastPrepareTime() != nil {
+		t.Errorf("submission before the job ran: %v, want the one record waiting", sub)
+	}
 	today := time.Now().Format(time.DateOnly)
 	period := &saboresv1.AccountingPeriod{FirstDay: time.Now().AddDate(0, 0, -1).Format(time.DateOnly), LastDay: time.Now().AddDate(0, 0, 1).Format(time.DateOnly)}
 	csv, err := b.svc.ExportInvoiceRegister(b.boss, connect.NewRequest(&saboresv1.ExportInvoiceRegisterRequest{Period: period}))

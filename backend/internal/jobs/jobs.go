@@ -99,6 +99,9 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	}); err != nil {
 		return nil, fmt.Errorf("jobs: add expiry worker: %w", err)
 	}
+	if err := river.AddWorkerSafely(workers, &verifactuWorker{pool: pool, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: add verifactu worker: %w", err)
+	}
 	if opts.Sender != nil {
 		if err := river.AddWorkerSafely(workers, &mailWorker{
 			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger, links: opts.Links,
@@ -134,6 +137,7 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 				// At once when a scheduler starts too: after a restart or
 				// a leader change nothing waits a full interval.
 				&river.PeriodicJobOpts{ID: "expire_unpaid_orders", RunOnStart: true}),
+			verifactuPeriodic(),
 		},
 	})
 	if err != nil {

@@ -91,6 +91,9 @@ var (
 type Invoicer struct {
 	Issuer IssuerSource
 	Now    func() time.Time // nil: time.Now
+	// Submissions queues the VeriFactu submission job with each record;
+	// nil queues none (the job's periodic pass still finds the record).
+	Submissions SubmissionQueue
 }
 
 func (iv Invoicer) now() time.Time {
@@ -293,7 +296,7 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 		IssuerNIF: inv.IssuerNif, SeriesNumber: inv.SeriesNumber, IssueDate: AEATDate(now),
 		InvoiceType: inv.AeatType, VATTotal: Amount(vat), Total: Amount(total), GeneratedAt: AEATTime(now),
 	}
-	if _, err := appendRecord(ctx, q, inv.ID, rec); err != nil {
+	if _, err := iv.appendRecord(ctx, tx, inv.ID, rec); err != nil {
 		return db.Invoice{}, err
 	}
 	return inv, nil
@@ -311,35 +314,10 @@ func (iv Invoicer) Cancel(ctx context.Context, tx pgx.Tx, invoiceID int64) (db.V
 		}
 		return db.VerifactuRecord{}, fmt.Errorf("invoice: invoice %d: %w", invoiceID, err)
 	}
-	return appendRecord(ctx, q, inv.ID, Record{
+	return iv.appendRecord(ctx, tx, inv.ID, Record{
 		Cancellation: true, IssuerNIF: inv.IssuerNif, SeriesNumber: inv.SeriesNumber,
 		IssueDate: AEATDate(inv.IssuedAt), GeneratedAt: AEATTime(iv.now()),
 	})
-}
-
-// appendRecord chains rec after the chain's head, under the head's lock.
-func appendRecord(ctx context.Context, q *db.Queries, invoiceID int64, rec Record) (db.VerifactuRecord, error) {
-	prev, err := q.LockVerifactuChain(ctx)
-	if err != nil {
-		return db.VerifactuRecord{}, fmt.Errorf("invoice: lock the record chain: %w", err)
-	}
-	rec.PreviousHash = prev
-	kind := "alta"
-	if rec.Cancellation {
-		kind = "anulacion"
-	}
-	row, err := q.InsertVerifactuRecord(ctx, db.InsertVerifactuRecordParams{
-		InvoiceID: invoiceID, Kind: kind, IssuerNif: rec.IssuerNIF, SeriesNumber: rec.SeriesNumber,
-		IssueDate: rec.IssueDate, InvoiceType: rec.InvoiceType, VatTotal: rec.VATTotal, Total: rec.Total,
-		PreviousHash: rec.PreviousHash, GeneratedAt: rec.GeneratedAt, Hash: rec.Hash(),
-	})
-	if err != nil {
-		return db.VerifactuRecord{}, fmt.Errorf("invoice: insert record: %w", err)
-	}
-	if err := q.MoveVerifactuChain(ctx, db.MoveVerifactuChainParams{RecordID: &row.ID, Hash: row.Hash}); err != nil {
-		return db.VerifactuRecord{}, fmt.Errorf("invoice: move the chain head: %w", err)
-	}
-	return row, nil
 }
 
 // orderToInvoice reads a paid order under a share lock.

@@ -848,7 +848,9 @@ type CheckInvoiceChainResponse struct {
 	// records is how many records were checked.
 	Records int64 `protobuf:"varint,1,opt,name=records,proto3" json:"records,omitempty"`
 	// breaks are the records found wrong; none when the chain is intact.
-	Breaks        []*ChainBreak `protobuf:"bytes,2,rep,name=breaks,proto3" json:"breaks,omitempty"`
+	Breaks []*ChainBreak `protobuf:"bytes,2,rep,name=breaks,proto3" json:"breaks,omitempty"`
+	// submission is where the records stand on their way to the AEAT.
+	Submission    *VerifactuSubmission `protobuf:"bytes,3,opt,name=submission,proto3" json:"submission,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -897,6 +899,82 @@ func (x *CheckInvoiceChainResponse) GetBreaks() []*ChainBreak {
 	return nil
 }
 
+func (x *CheckInvoiceChainResponse) GetSubmission() *VerifactuSubmission {
+	if x != nil {
+		return x.Submission
+	}
+	return nil
+}
+
+// VerifactuSubmission is where the VeriFactu records stand on their way to
+// the AEAT. The submission job prepares each record's message (the AEAT's
+// RegFactuSistemaFacturacion, validated against its schema in tests) and
+// stops there: sending needs the shop's electronic certificate, which this
+// version cannot be configured with, so prepared records wait as ready.
+type VerifactuSubmission struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ready_records counts the records in messages prepared, not yet sent.
+	ReadyRecords int64 `protobuf:"varint,1,opt,name=ready_records,json=readyRecords,proto3" json:"ready_records,omitempty"`
+	// unsubmitted_records counts the records the job has not prepared yet (it
+	// runs with each record and once a minute).
+	UnsubmittedRecords int64 `protobuf:"varint,2,opt,name=unsubmitted_records,json=unsubmittedRecords,proto3" json:"unsubmitted_records,omitempty"`
+	// last_prepare_time is when the last message was prepared; unset for never.
+	LastPrepareTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=last_prepare_time,json=lastPrepareTime,proto3" json:"last_prepare_time,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *VerifactuSubmission) Reset() {
+	*x = VerifactuSubmission{}
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifactuSubmission) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifactuSubmission) ProtoMessage() {}
+
+func (x *VerifactuSubmission) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifactuSubmission.ProtoReflect.Descriptor instead.
+func (*VerifactuSubmission) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *VerifactuSubmission) GetReadyRecords() int64 {
+	if x != nil {
+		return x.ReadyRecords
+	}
+	return 0
+}
+
+func (x *VerifactuSubmission) GetUnsubmittedRecords() int64 {
+	if x != nil {
+		return x.UnsubmittedRecords
+	}
+	return 0
+}
+
+func (x *VerifactuSubmission) GetLastPrepareTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastPrepareTime
+	}
+	return nil
+}
+
 // AccountingPeriod is a period the accountant books: Madrid calendar days,
 // both included, at most 367 days.
 type AccountingPeriod struct {
@@ -911,7 +989,7 @@ type AccountingPeriod struct {
 
 func (x *AccountingPeriod) Reset() {
 	*x = AccountingPeriod{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -923,7 +1001,7 @@ func (x *AccountingPeriod) String() string {
 func (*AccountingPeriod) ProtoMessage() {}
 
 func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -936,7 +1014,7 @@ func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountingPeriod.ProtoReflect.Descriptor instead.
 func (*AccountingPeriod) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *AccountingPeriod) GetFirstDay() string {
@@ -964,7 +1042,7 @@ type ExportInvoiceRegisterRequest struct {
 
 func (x *ExportInvoiceRegisterRequest) Reset() {
 	*x = ExportInvoiceRegisterRequest{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -976,7 +1054,7 @@ func (x *ExportInvoiceRegisterRequest) String() string {
 func (*ExportInvoiceRegisterRequest) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -989,7 +1067,7 @@ func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterRequest.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ExportInvoiceRegisterRequest) GetPeriod() *AccountingPeriod {
@@ -1016,7 +1094,7 @@ type ExportInvoiceRegisterResponse struct {
 
 func (x *ExportInvoiceRegisterResponse) Reset() {
 	*x = ExportInvoiceRegisterResponse{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1028,7 +1106,7 @@ func (x *ExportInvoiceRegisterResponse) String() string {
 func (*ExportInvoiceRegisterResponse) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1041,7 +1119,7 @@ func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterResponse.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{16}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ExportInvoiceRegisterResponse) GetCsv() []byte {
@@ -1069,7 +1147,7 @@ type ExportPaymentsRequest struct {
 
 func (x *ExportPaymentsRequest) Reset() {
 	*x = ExportPaymentsRequest{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1081,7 +1159,7 @@ func (x *ExportPaymentsRequest) String() string {
 func (*ExportPaymentsRequest) ProtoMessage() {}
 
 func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1094,7 +1172,7 @@ func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPaymentsRequest.ProtoReflect.Descriptor instead.
 func (*ExportPaymentsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{17}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ExportPaymentsRequest) GetPeriod() *AccountingPeriod {
@@ -1120,7 +1198,7 @@ type ExportPaymentsResponse struct {
 
 func (x *ExportPaymentsResponse) Reset() {
 	*x = ExportPaymentsResponse{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1132,7 +1210,7 @@ func (x *ExportPaymentsResponse) String() string {
 func (*ExportPaymentsResponse) ProtoMessage() {}
 
 func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1145,7 +1223,7 @@ func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPaymentsResponse.ProtoReflect.Descriptor instead.
 func (*ExportPaymentsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{18}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ExportPaymentsResponse) GetCsv() []byte {
@@ -1211,10 +1289,17 @@ const file_sabores_v1_invoice_service_proto_rawDesc = "" +
 	"\n" +
 	"ChainBreak\x12\x1b\n" +
 	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12\x18\n" +
-	"\aproblem\x18\x02 \x01(\tR\aproblem\"e\n" +
+	"\aproblem\x18\x02 \x01(\tR\aproblem\"\xa6\x01\n" +
 	"\x19CheckInvoiceChainResponse\x12\x18\n" +
 	"\arecords\x18\x01 \x01(\x03R\arecords\x12.\n" +
-	"\x06breaks\x18\x02 \x03(\v2\x16.sabores.v1.ChainBreakR\x06breaks\"\x94\x01\n" +
+	"\x06breaks\x18\x02 \x03(\v2\x16.sabores.v1.ChainBreakR\x06breaks\x12?\n" +
+	"\n" +
+	"submission\x18\x03 \x01(\v2\x1f.sabores.v1.VerifactuSubmissionR\n" +
+	"submission\"\xb3\x01\n" +
+	"\x13VerifactuSubmission\x12#\n" +
+	"\rready_records\x18\x01 \x01(\x03R\freadyRecords\x12/\n" +
+	"\x13unsubmitted_records\x18\x02 \x01(\x03R\x12unsubmittedRecords\x12F\n" +
+	"\x11last_prepare_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x0flastPrepareTime\"\x94\x01\n" +
 	"\x10AccountingPeriod\x12@\n" +
 	"\tfirst_day\x18\x01 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\bfirstDay\x12>\n" +
 	"\blast_day\x18\x02 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\alastDay\"~\n" +
@@ -1261,7 +1346,7 @@ func file_sabores_v1_invoice_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_invoice_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_sabores_v1_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
+var file_sabores_v1_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_sabores_v1_invoice_service_proto_goTypes = []any{
 	(InvoiceKind)(0),                       // 0: sabores.v1.InvoiceKind
 	(InvoiceLanguage)(0),                   // 1: sabores.v1.InvoiceLanguage
@@ -1279,45 +1364,48 @@ var file_sabores_v1_invoice_service_proto_goTypes = []any{
 	(*CheckInvoiceChainRequest)(nil),       // 13: sabores.v1.CheckInvoiceChainRequest
 	(*ChainBreak)(nil),                     // 14: sabores.v1.ChainBreak
 	(*CheckInvoiceChainResponse)(nil),      // 15: sabores.v1.CheckInvoiceChainResponse
-	(*AccountingPeriod)(nil),               // 16: sabores.v1.AccountingPeriod
-	(*ExportInvoiceRegisterRequest)(nil),   // 17: sabores.v1.ExportInvoiceRegisterRequest
-	(*ExportInvoiceRegisterResponse)(nil),  // 18: sabores.v1.ExportInvoiceRegisterResponse
-	(*ExportPaymentsRequest)(nil),          // 19: sabores.v1.ExportPaymentsRequest
-	(*ExportPaymentsResponse)(nil),         // 20: sabores.v1.ExportPaymentsResponse
-	(*timestamppb.Timestamp)(nil),          // 21: google.protobuf.Timestamp
+	(*VerifactuSubmission)(nil),            // 16: sabores.v1.VerifactuSubmission
+	(*AccountingPeriod)(nil),               // 17: sabores.v1.AccountingPeriod
+	(*ExportInvoiceRegisterRequest)(nil),   // 18: sabores.v1.ExportInvoiceRegisterRequest
+	(*ExportInvoiceRegisterResponse)(nil),  // 19: sabores.v1.ExportInvoiceRegisterResponse
+	(*ExportPaymentsRequest)(nil),          // 20: sabores.v1.ExportPaymentsRequest
+	(*ExportPaymentsResponse)(nil),         // 21: sabores.v1.ExportPaymentsResponse
+	(*timestamppb.Timestamp)(nil),          // 22: google.protobuf.Timestamp
 }
 var file_sabores_v1_invoice_service_proto_depIdxs = []int32{
 	0,  // 0: sabores.v1.Invoice.kind:type_name -> sabores.v1.InvoiceKind
-	21, // 1: sabores.v1.Invoice.issue_time:type_name -> google.protobuf.Timestamp
+	22, // 1: sabores.v1.Invoice.issue_time:type_name -> google.protobuf.Timestamp
 	2,  // 2: sabores.v1.ListMyInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
 	1,  // 3: sabores.v1.GetMyInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
 	2,  // 4: sabores.v1.RequestCompleteInvoiceResponse.invoice:type_name -> sabores.v1.Invoice
 	2,  // 5: sabores.v1.ListOrderInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
 	1,  // 6: sabores.v1.GetInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
 	14, // 7: sabores.v1.CheckInvoiceChainResponse.breaks:type_name -> sabores.v1.ChainBreak
-	16, // 8: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
-	16, // 9: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
-	3,  // 10: sabores.v1.InvoiceService.ListMyInvoices:input_type -> sabores.v1.ListMyInvoicesRequest
-	5,  // 11: sabores.v1.InvoiceService.GetMyInvoicePdf:input_type -> sabores.v1.GetMyInvoicePdfRequest
-	7,  // 12: sabores.v1.InvoiceService.RequestCompleteInvoice:input_type -> sabores.v1.RequestCompleteInvoiceRequest
-	9,  // 13: sabores.v1.InvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
-	11, // 14: sabores.v1.InvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
-	13, // 15: sabores.v1.InvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
-	17, // 16: sabores.v1.InvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
-	19, // 17: sabores.v1.InvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
-	4,  // 18: sabores.v1.InvoiceService.ListMyInvoices:output_type -> sabores.v1.ListMyInvoicesResponse
-	6,  // 19: sabores.v1.InvoiceService.GetMyInvoicePdf:output_type -> sabores.v1.GetMyInvoicePdfResponse
-	8,  // 20: sabores.v1.InvoiceService.RequestCompleteInvoice:output_type -> sabores.v1.RequestCompleteInvoiceResponse
-	10, // 21: sabores.v1.InvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
-	12, // 22: sabores.v1.InvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
-	15, // 23: sabores.v1.InvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
-	18, // 24: sabores.v1.InvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
-	20, // 25: sabores.v1.InvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
-	18, // [18:26] is the sub-list for method output_type
-	10, // [10:18] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	16, // 8: sabores.v1.CheckInvoiceChainResponse.submission:type_name -> sabores.v1.VerifactuSubmission
+	22, // 9: sabores.v1.VerifactuSubmission.last_prepare_time:type_name -> google.protobuf.Timestamp
+	17, // 10: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
+	17, // 11: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
+	3,  // 12: sabores.v1.InvoiceService.ListMyInvoices:input_type -> sabores.v1.ListMyInvoicesRequest
+	5,  // 13: sabores.v1.InvoiceService.GetMyInvoicePdf:input_type -> sabores.v1.GetMyInvoicePdfRequest
+	7,  // 14: sabores.v1.InvoiceService.RequestCompleteInvoice:input_type -> sabores.v1.RequestCompleteInvoiceRequest
+	9,  // 15: sabores.v1.InvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
+	11, // 16: sabores.v1.InvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
+	13, // 17: sabores.v1.InvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
+	18, // 18: sabores.v1.InvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
+	20, // 19: sabores.v1.InvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
+	4,  // 20: sabores.v1.InvoiceService.ListMyInvoices:output_type -> sabores.v1.ListMyInvoicesResponse
+	6,  // 21: sabores.v1.InvoiceService.GetMyInvoicePdf:output_type -> sabores.v1.GetMyInvoicePdfResponse
+	8,  // 22: sabores.v1.InvoiceService.RequestCompleteInvoice:output_type -> sabores.v1.RequestCompleteInvoiceResponse
+	10, // 23: sabores.v1.InvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
+	12, // 24: sabores.v1.InvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
+	15, // 25: sabores.v1.InvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
+	19, // 26: sabores.v1.InvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
+	21, // 27: sabores.v1.InvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
+	20, // [20:28] is the sub-list for method output_type
+	12, // [12:20] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_invoice_service_proto_init() }
@@ -1331,7 +1419,7 @@ func file_sabores_v1_invoice_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_invoice_service_proto_rawDesc), len(file_sabores_v1_invoice_service_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   19,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -12,6 +12,7 @@ it("finds an order's invoices and reports a broken VeriFactu chain", async () =>
       checkInvoiceChain: () => ({
         records: 12n,
         breaks: [{ recordId: 7n, problem: "HASH_MISMATCH" }],
+        submission: { readyRecords: 11n, unsubmittedRecords: 1n },
       }),
     }),
   );
@@ -21,6 +22,9 @@ it("finds an order's invoices and reports a broken VeriFactu chain", async () =>
   await user.click(screen.getByRole("button", { name: "Verificar a cadeia" }));
   expect(await screen.findByText("Foi encontrada 1 quebra na cadeia.")).toBeVisible();
   expect(screen.getByText("Registo 7: os dados do registo foram alterados (a impressão digital não coincide).")).toBeVisible();
+  expect(screen.getByText("11 registos preparados e prontos a enviar.")).toBeVisible();
+  expect(screen.getByText("1 registo ainda por preparar (prepara-se num minuto no máximo).")).toBeVisible();
+  expect(screen.getByText(/O envio à AEAT espera o certificado eletrónico da loja/)).toBeVisible();
 });
 
 it("downloads the accountant's register and payments for the Madrid days chosen", async () => {

@@ -1,3 +1,4 @@
+import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
@@ -8,6 +9,8 @@ import {
   useOrderInvoices,
 } from "@/features/admin/api/invoices";
 import { AccountantExport } from "@/features/admin/components/accountant-export";
+import { formatDate } from "@/lib/format-date";
+import type { VerifactuSubmission } from "@gen/sabores/v1/invoice_service_pb";
 
 /** Invoices is the back office's invoice desk: any order's invoices, the VeriFactu chain check and the accountant's export. */
 export default function Invoices() {
@@ -91,7 +94,23 @@ function ChainCheck() {
           </ul>
         </div>
       )}
+      {res?.submission && <SubmissionStatus submission={res.submission} />}
       {check.isError && <p role="alert">{t("invoices.failed")}</p>}
     </section>
+  );
+}
+
+/** SubmissionStatus says where the records stand on their way to the AEAT: prepared, and waiting for the certificate. */
+function SubmissionStatus({ submission }: { submission: VerifactuSubmission }) {
+  const { t, i18n } = useTranslation("admin");
+  const last = submission.lastPrepareTime;
+  return (
+    <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p className="font-semibold">{t("invoices.submissionTitle")}</p>
+      <p>{t("invoices.submissionReady", { count: Number(submission.readyRecords) })}</p>
+      {submission.unsubmittedRecords > 0n && <p>{t("invoices.submissionWaiting", { count: Number(submission.unsubmittedRecords) })}</p>}
+      {last && <p>{t("invoices.submissionLast", { date: formatDate(timestampDate(last), i18n.language, { dateStyle: "medium", timeStyle: "short" }) })}</p>}
+      <p>{t("invoices.submissionCertificate")}</p>
+    </div>
   );
 }

@@ -1,0 +1,92 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+
+	"github.com/sabores/sabores/backend/internal/shop/invoice"
+)
+
+// VerifactuArgs prepares every VeriFactu record not yet in a submission as
+// the AEAT's RegFactuSistemaFacturacion message, ready to send. It names no
+// record: each run takes all that are waiting, so a run queued by one
+// record also carries those whose run has not come yet, and extra runs find
+// nothing to do.
+type VerifactuArgs struct{}
+
+// Kind names the job in river_job.
+func (VerifactuArgs) Kind() string { return "verifactu_submit" }
+
+// verifactuAttempts bounds the retries of a run that failed (a database
+// error): River's backoff, then the periodic pass tries again anyway.
+const verifactuAttempts = 5
+
+// verifactuInterval is how often the periodic pass looks for records whose
+// issuer queued no run (an Invoicer without Submissions): the AEAT's own
+// waiting time between messages is 60 seconds.
+const verifactuInterval = time.Minute
+
+// VerifactuQueue queues the submission job in the transaction that writes
+// a VeriFactu record (invoice.SubmissionQueue).
+type VerifactuQueue struct {
+	client *river.Client[pgx.Tx]
+}
+
+var _ invoice.SubmissionQueue = VerifactuQueue{}
+
+// NewVerifactuQueue queues through client.
+func NewVerifactuQueue(client *river.Client[pgx.Tx]) VerifactuQueue {
+	return VerifactuQueue{client: client}
+}
+
+// QueueSubmission inserts a run in tx.
+func (q VerifactuQueue) QueueSubmission(ctx context.Context, tx pgx.Tx) error {
+	if _, err := q.client.InsertTx(ctx, tx, VerifactuArgs{}, &river.InsertOpts{MaxAttempts: verifactuAttempts}); err != nil {
+		return fmt.Errorf("jobs: queue verifactu submission: %w", err)
+	}
+	return nil
+}
+
+type verifactuWorker struct {
+	river.WorkerDefaults[VerifactuArgs]
+	pool *pgxpool.Pool
+	log  *slog.Logger
+}
+
+// Work prepares the waiting records' messages and stops there: sending
+// them to the AEAT needs the shop's certificate, which shopd has no
+// configuration for yet (docs/verifactu.md), so they stay "ready" and the
+// admin's chain check says so.
+func (w *verifactuWorker) Work(ctx context.Context, _ *river.Job[VerifactuArgs]) error {
+	var prepared int
+	err := pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
+		var err error
+		prepared, err = invoice.PrepareSubmissions(ctx, tx, invoice.Sabores)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if prepared > 0 {
+		w.log.InfoContext(ctx, "jobs: verifactu records ready to send; sending waits for the shop's certificate", "records", prepared)
+	}
+	return nil
+}
+
+// verifactuPeriodic is the pass that catches records whose issuer queued
+// no run, once a minute and at a scheduler's start.
+func verifactuPeriodic() *river.PeriodicJob {
+	return river.NewPeriodicJob(river.PeriodicInterval(verifactuInterval),
+		func() (river.JobArgs, *river.InsertOpts) {
+			return VerifactuArgs{}, &river.InsertOpts{
+				MaxAttempts: verifactuAttempts, UniqueOpts: river.UniqueOpts{ByPeriod: verifactuInterval},
+			}
+		},
+		&river.PeriodicJobOpts{ID: "verifactu_submit", RunOnStart: true})
+}
