@@ -28,6 +28,36 @@ SELECT * FROM cookie_consents
 WHERE user_id = @user_id
 ORDER BY recorded_at DESC, id DESC;
 
+-- name: DataRightsEraseEmails :execrows
+-- The e-mail queue keeps, for each message, that it was sent: the row stays
+-- but forgets its address (and an error that may quote it), whether the
+-- message was about one of the shopper's orders or went to one of their
+-- addresses (the account's, or a delivery address of theirs). Runs before
+-- the orders forget their delivery addresses. A message not yet sent is
+-- then never sent (jobs cancels a send without a recipient).
+WITH addresses AS (
+    SELECT lower(u.email) AS email FROM users u WHERE u.id = @user_id
+    UNION
+    SELECT lower(o.delivery_email) FROM orders o WHERE o.user_id = @user_id AND o.delivery_email <> ''
+)
+UPDATE outbound_emails e
+SET recipient = '', last_error = ''
+WHERE e.order_id IN (SELECT o.id FROM orders o WHERE o.user_id = @user_id)
+   OR lower(e.recipient) IN (SELECT a.email FROM addresses a);
+
+-- name: DataRightsDeleteOutreach :exec
+-- Newsletter subscriptions and contact-form messages under one of the
+-- shopper's addresses go (their e-mails with them, ON DELETE CASCADE): no
+-- tax rule keeps them.
+WITH addresses AS (
+    SELECT lower(u.email) AS email FROM users u WHERE u.id = @user_id
+    UNION
+    SELECT lower(o.delivery_email) FROM orders o WHERE o.user_id = @user_id AND o.delivery_email <> ''
+), subscriptions AS (
+    DELETE FROM newsletter_subscriptions n WHERE n.email IN (SELECT a.email FROM addresses a)
+)
+DELETE FROM contact_messages c WHERE lower(c.email) IN (SELECT a.email FROM addresses a);
+
 -- name: DataRightsRetainOrders :execrows
 -- Orders are tax records: kept 6 years counted from the end of the year of
 -- the sale (Código de Comercio art. 30), in the shop's time zone. What an

@@ -57,9 +57,11 @@ func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1
 
 // DeleteMyAccount erases the caller's personal data in one transaction:
 // orders are kept as tax records (marked, contact data erased, retention
-// date set), the customer record, consent records, memberships and every
-// session are deleted, the audit trail forgets the email, and the user row
-// becomes an anonymous tombstone the same identity can never sign in to.
+// date set), the e-mail queue forgets their addresses, newsletter
+// subscriptions and contact messages under them go, the customer record,
+// consent records, memberships and every session are deleted, the audit
+// trail forgets the email, and the user row becomes an anonymous tombstone
+// the same identity can never sign in to.
 func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[saboresv1.DeleteMyAccountRequest]) (*connect.Response[saboresv1.DeleteMyAccountResponse], error) {
 	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
@@ -70,6 +72,12 @@ func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[sabore
 		q := s.queries.WithTx(tx)
 		if _, err := liveUser(ctx, q, userID); err != nil {
 			return err
+		}
+		if _, err := q.DataRightsEraseEmails(ctx, userID); err != nil {
+			return fmt.Errorf("account: erase e-mail addresses: %w", err)
+		}
+		if err := q.DataRightsDeleteOutreach(ctx, userID); err != nil {
+			return fmt.Errorf("account: delete newsletter and contact messages: %w", err)
 		}
 		if retained, err = q.DataRightsRetainOrders(ctx, userID); err != nil {
 			return fmt.Errorf("account: retain orders: %w", err)

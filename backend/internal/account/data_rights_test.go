@@ -199,9 +199,33 @@ func TestDeleteMyAccount(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// What the e-mail queue, the newsletter and the contact form keep of
+	// both shoppers, as they record it: order e-mails to the delivery
+	// address (one bounced, its error quoting the address), a newsletter
+	// subscription and a contact message under the account's address.
+	for _, sql := range []string{
+		`INSERT INTO outbound_emails (message_id, order_id, kind, recipient, last_error)
+		 SELECT '<order-' || id || '@test>', id, 'order_received', delivery_email, '550 ' || delivery_email || ' unknown'
+		 FROM orders WHERE user_id IN ($1, $2)`,
+		`INSERT INTO newsletter_subscriptions (email, language, consent_version)
+		 SELECT lower(email), 'es', '2026-11' FROM users WHERE id IN ($1, $2)`,
+		`INSERT INTO contact_messages (name, email, phone, subject, message, language)
+		 SELECT full_name, email, CASE WHEN id = $1 THEN '600111222' ELSE '600999888' END, 'pedido', 'Soy ' || full_name || ', sobre mi pedido', 'es' FROM users WHERE id IN ($1, $2)`,
+		`INSERT INTO outbound_emails (message_id, kind, recipient, newsletter_id)
+		 SELECT '<newsletter-' || id || '@test>', 'newsletter_confirm', email, id FROM newsletter_subscriptions
+		 WHERE $1::bigint > 0 AND $2::bigint > 0`,
+	} {
+		if _, err := a.pool.Exec(ctx, sql, mariaID, joaoID); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+
 	// The scan below finds what is there.
-	if where := find(t, a.pool, maria.deliveryEmail, ""); !strings.Contains(where, "orders (2 rows)") || !strings.Contains(where, "customers (1 rows)") {
+	if where := find(t, a.pool, maria.deliveryEmail, ""); !strings.Contains(where, "orders (2 rows)") || !strings.Contains(where, "customers (1 rows)") || !strings.Contains(where, "outbound_emails (2 rows)") {
 		t.Fatalf("before deletion, the delivery email is in %q", where)
+	}
+	if where := find(t, a.pool, maria.email, ""); !strings.Contains(where, "newsletter_subscriptions") || !strings.Contains(where, "contact_messages") {
+		t.Fatalf("before deletion, the account's email is in %q", where)
 	}
 	if _, err := accounts.DeleteMyAccount(ctx, connect.NewRequest(&saboresv1.DeleteMyAccountRequest{})); connect.CodeOf(err) != connect.CodeInvalidArgument {
 		t.Fatalf("DeleteMyAccount unconfirmed: %v, want InvalidArgument", err)
@@ -293,8 +317,14 @@ func TestDeleteMyAccount(t *testing.T) {
 	// João is untouched.
 	var joaoRows int
 	if err := a.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM sessions WHERE user_id = $1) + (SELECT count(*) FROM cookie_consents WHERE user_id = $1)
-		+ (SELECT count(*) FROM customers WHERE user_id = $1) + (SELECT count(*) FROM orders WHERE user_id = $1 AND delivery_email <> '')`, joaoID).Scan(&joaoRows); err != nil || joaoRows != 4 {
-		t.Errorf("joão's session, consent, customer and order = %d rows (%v), want 4", joaoRows, err)
+		+ (SELECT count(*) FROM customers WHERE user_id = $1) + (SELECT count(*) FROM orders WHERE user_id = $1 AND delivery_email <> '')
+		+ (SELECT count(*) FROM outbound_emails WHERE recipient = 'joao@example.com') + (SELECT count(*) FROM newsletter_subscriptions WHERE email = 'joao@example.com')
+		+ (SELECT count(*) FROM contact_messages WHERE email = 'joao@example.com')`, joaoID).Scan(&joaoRows); err != nil || joaoRows != 8 {
+		t.Errorf("joão's session, consent, customer, order, 2 e-mails, subscription and message = %d rows (%v), want 8", joaoRows, err)
+	}
+	var kept int
+	if err := a.pool.QueryRow(ctx, `SELECT count(*) FROM outbound_emails e JOIN orders o ON o.id = e.order_id WHERE o.user_id = $1 AND e.recipient = ''`, mariaID).Scan(&kept); err != nil || kept != 2 {
+		t.Errorf("maria's order e-mails kept without their recipient = %d (%v), want 2 (the record that each was sent stays)", kept, err)
 	}
 
 	// Signing in again with the same identity makes a new, empty account.

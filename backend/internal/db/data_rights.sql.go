@@ -176,12 +176,57 @@ func (q *Queries) DataRightsDeleteMemberships(ctx context.Context, userID int64)
 	return err
 }
 
+const dataRightsDeleteOutreach = `-- name: DataRightsDeleteOutreach :exec
+WITH addresses AS (
+    SELECT lower(u.email) AS email FROM users u WHERE u.id = $1
+    UNION
+    SELECT lower(o.delivery_email) FROM orders o WHERE o.user_id = $1 AND o.delivery_email <> ''
+), subscriptions AS (
+    DELETE FROM newsletter_subscriptions n WHERE n.email IN (SELECT a.email FROM addresses a)
+)
+DELETE FROM contact_messages c WHERE lower(c.email) IN (SELECT a.email FROM addresses a)
+`
+
+// Newsletter subscriptions and contact-form messages under one of the
+// shopper's addresses go (their e-mails with them, ON DELETE CASCADE): no
+// tax rule keeps them.
+func (q *Queries) DataRightsDeleteOutreach(ctx context.Context, userID int64) error {
+	_, err := q.db.Exec(ctx, dataRightsDeleteOutreach, userID)
+	return err
+}
+
 const dataRightsDeleteSessions = `-- name: DataRightsDeleteSessions :execrows
 DELETE FROM sessions WHERE user_id = $1
 `
 
 func (q *Queries) DataRightsDeleteSessions(ctx context.Context, userID int64) (int64, error) {
 	result, err := q.db.Exec(ctx, dataRightsDeleteSessions, userID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const dataRightsEraseEmails = `-- name: DataRightsEraseEmails :execrows
+WITH addresses AS (
+    SELECT lower(u.email) AS email FROM users u WHERE u.id = $1
+    UNION
+    SELECT lower(o.delivery_email) FROM orders o WHERE o.user_id = $1 AND o.delivery_email <> ''
+)
+UPDATE outbound_emails e
+SET recipient = '', last_error = ''
+WHERE e.order_id IN (SELECT o.id FROM orders o WHERE o.user_id = $1)
+   OR lower(e.recipient) IN (SELECT a.email FROM addresses a)
+`
+
+// The e-mail queue keeps, for each message, that it was sent: the row stays
+// but forgets its address (and an error that may quote it), whether the
+// message was about one of the shopper's orders or went to one of their
+// addresses (the account's, or a delivery address of theirs). Runs before
+// the orders forget their delivery addresses. A message not yet sent is
+// then never sent (jobs cancels a send without a recipient).
+func (q *Queries) DataRightsEraseEmails(ctx context.Context, userID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, dataRightsEraseEmails, userID)
 	if err != nil {
 		return 0, err
 	}

@@ -140,6 +140,11 @@ func (w *mailWorker) Work(ctx context.Context, job *river.Job[SendEmailArgs]) er
 	if e.SentAt != nil {
 		return nil
 	}
+	if e.Recipient == "" {
+		// Its shopper deleted the account: the address is gone, and so is
+		// the reason to write.
+		return river.JobCancel(fmt.Errorf("jobs: e-mail %s has no recipient (account deleted)", e.MessageID))
+	}
 	m, err := w.compose(ctx, q, e)
 	if err != nil {
 		return err

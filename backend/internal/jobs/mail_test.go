@@ -13,11 +13,13 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river/rivertype"
 
+	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
 	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/testwait"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -175,5 +177,52 @@ func TestEmailsArriveOnceAfterSMTPOutage(t *testing.T) {
 	}
 	if unsent != 0 {
 		t.Errorf("%d e-mails not marked sent", unsent)
+	}
+}
+
+// TestEmailOfADeletedAccountIsNotSent: an order e-mail still queued when its
+// shopper deletes the account has lost its address, and its job ends
+// without sending anything.
+func TestEmailOfADeletedAccountIsNotSent(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	pit := mailtest.Start(t)
+	sender, err := mail.NewSender(mail.Settings{Host: pit.SMTPHost, Port: pit.SMTPPort, TLS: "none", From: "Sabores <pedidos@sabores.test>"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := jobs.NewClient(b.pool, jobs.Options{
+		PaymentWindows: shop.DefaultPaymentWindows(), Sender: sender, Identity: identity{}, From: "pedidos@sabores.test",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.orders.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
+	if _, err := b.orders.PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+		IdempotencyKey: uuid.NewString(), Lines: []*saboresv1.CartLineInput{{ProductId: 1, Quantity: 1}},
+		Delivery: &saboresv1.DeliveryInput{Name: "María", Email: "maria.gone@example.com", Phone: "+34 600 000 000",
+			Address: "Rúa 1", City: "Burela", PostalCode: "27880"},
+		PaymentMethod: saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY,
+	})); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := account.New(b.pool).DeleteMyAccount(b.shopper, connect.NewRequest(&saboresv1.DeleteMyAccountRequest{Confirm: true})); err != nil {
+		t.Fatal(err)
+	}
+	if err := client.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = client.Stop(ctx)
+	})
+	testwait.Until(t, 20*time.Second, "the e-mail job cancelled", func() bool {
+		var state string
+		_ = b.pool.QueryRow(context.Background(), `SELECT state FROM river_job WHERE kind = 'send_email'`).Scan(&state)
+		return state == "cancelled"
+	})
+	if n := len(pit.Messages(t)); n != 0 {
+		t.Errorf("%d e-mails sent for a deleted account, want 0", n)
 	}
 }
