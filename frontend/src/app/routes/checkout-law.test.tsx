@@ -1,4 +1,6 @@
 import { create } from "@bufbuild/protobuf";
+import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
@@ -88,4 +90,19 @@ it("tells the shopper before ordering that the shop does not deliver to the Cana
     await screen.findByRole("heading", { level: 2, name: step });
   }
   await waitFor(() => expect(screen.getByRole("button", { name: "Continuar" })).toBeEnabled());
+});
+
+it("says why the server refused an order of frozen goods below the frozen minimum", async () => {
+  const { user } = renderCheckout(() => {
+    const w = new BinaryWriter();
+    w.tag(1, 2).string("FROZEN_MINIMUM");
+    w.tag(3, 2).fork().tag(1, 2).string("minimum_cents").tag(2, 2).string("3000").join();
+    const err = new ConnectError("an order with frozen goods must reach 3000 cents", Code.FailedPrecondition);
+    err.details.push({ type: "google.rpc.ErrorInfo", value: w.finish() });
+    throw err;
+  });
+  await toConfirm(user, "28013");
+  await user.click(screen.getByRole("checkbox", { name: /Declaro que tengo 18 años o más/ }));
+  await user.click(screen.getByRole("button", finish));
+  expect(await screen.findByText(/no llega al pedido mínimo con congelados/)).toBeInTheDocument();
 });
