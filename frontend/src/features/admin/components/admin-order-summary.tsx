@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { formatDay } from "@/lib/format-date";
 import { PaymentMethod, PaymentStatus, type Order } from "@gen/sabores/v1/types_pb";
 
 const percent = (bp: number) => `${(bp / 100).toLocaleString()} %`;
 
-/** AdminOrderSummary is an order's lines, VAT per rate, totals, delivery, payment and shipping. */
+/** AdminOrderSummary is an order's lines, VAT per rate, totals, delivery (with a cold-chain order's dispatch day), payment and shipping. */
 export function AdminOrderSummary({ order }: { order: Order }) {
-  const { t } = useTranslation("admin", { keyPrefix: "desk" });
+  const { t, i18n } = useTranslation("admin", { keyPrefix: "desk" });
   const d = order.delivery;
   return (
     <div className="grid gap-4 lg:grid-cols-3">
@@ -83,6 +84,11 @@ export function AdminOrderSummary({ order }: { order: Order }) {
                 {d.phone}
               </a>
             </address>
+          )}
+          {order.expectedDispatchDate && (
+            <p className="mt-2 rounded bg-sky-50 p-2 text-sky-900">
+              {t("dispatchOn", { day: formatDay(order.expectedDispatchDate, i18n.language) })}
+            </p>
           )}
           {order.customerEmail && order.customerEmail !== d?.email && (
             <p className="mt-2 break-all text-stone-700">{t("account", { email: order.customerEmail })}</p>

@@ -112,3 +112,15 @@ it("says when the order does not exist", async () => {
   );
   expect(await screen.findByText("Este pedido não existe.")).toBeVisible();
 });
+
+it("tells the desk the day a cold-chain order leaves, as the shopper was told", async () => {
+  renderAdmin(
+    "/admin/orders/42",
+    (router) =>
+      router.service(AdminService, {
+        getAdminOrder: () => ({ order: { ...paidOrder, expectedDispatchDate: "2026-11-30" }, events, allowedActions: [] }),
+      }),
+    { language: "es" },
+  );
+  expect(await screen.findByText(/Congelados o refrigerados: sale el lunes, 30 de noviembre/)).toBeVisible();
+});
