@@ -121,3 +121,14 @@ it("says when the order is not the shopper's", async () => {
   });
   expect(await screen.findByText("No encontramos este pedido en tu cuenta.")).toBeVisible();
 });
+
+it("names the day a frozen order leaves the shop until it ships, in Portuguese", async () => {
+  renderOrder({ ...placed, expectedDispatchDate: "2026-11-30" }, [], false, undefined, "pt");
+  expect(await screen.findByText(/Sai da loja a segunda-feira, 30 de novembro/)).toBeVisible();
+});
+
+it("no longer names the dispatch day once the order shipped", async () => {
+  renderOrder({ ...placed, status: OrderStatus.SHIPPED, expectedDispatchDate: "2026-11-30", carrier: "Correos", trackingNumber: "PQ1" }, [], false);
+  expect(await screen.findByRole("heading", { name: /Pedido #12/ })).toBeVisible();
+  expect(screen.queryByText(/Sale de la tienda el/)).not.toBeInTheDocument();
+});
