@@ -305,6 +305,7 @@ type PaymentRefund struct {
 	ErrorCode    string
 	RequestedAt  time.Time
 	DecidedAt    *time.Time
+	Tries        int32
 }
 
 type PriceHistory struct {
