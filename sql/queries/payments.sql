@@ -82,7 +82,8 @@ SET status = 'queued'
 WHERE id = @id AND status IN ('failed', 'unknown');
 
 -- OrderPaymentRefunds lists the card and Bizum refunds of an order, oldest
--- first, for the order desk.
+-- first, for the order desk (which leaves out the 'refused' single tries
+-- of before migration 00240).
 -- name: OrderPaymentRefunds :many
 SELECT pr.*
 FROM payment_refunds pr

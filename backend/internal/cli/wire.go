@@ -86,7 +86,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	// Cancelling an order paid by card or Bizum, or refunding a withdrawal
 	// of one, queues its refund; without Redsys there are no such orders
 	// and no refund worker.
-	var refunds shop.RefundQueue
+	var refunds shop.Refunds
 	if gateway != nil {
 		refunds = jobs.NewRefundQueue(jobClient)
 	}

@@ -229,7 +229,8 @@ ORDER BY pr.id
 `
 
 // OrderPaymentRefunds lists the card and Bizum refunds of an order, oldest
-// first, for the order desk.
+// first, for the order desk (which leaves out the 'refused' single tries
+// of before migration 00240).
 func (q *Queries) OrderPaymentRefunds(ctx context.Context, orderID int64) ([]PaymentRefund, error) {
 	rows, err := q.db.Query(ctx, orderPaymentRefunds, orderID)
 	if err != nil {

@@ -25,7 +25,9 @@ import (
 // quickRetry retries failed jobs after 200 ms instead of River's seconds.
 type quickRetry struct{}
 
-func (quickRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(200 * time.Millisecond) }
+func (quickRetry) NextRetry(*rivertype.JobRow) time.Time {
+	return time.Now().Add(200 * time.Millisecond)
+}
 
 // redsysGateway is the development gateway's REST interface, counting the
 // refunds asked of it and refusing (SIS0042) the first refuse of them.
