@@ -143,6 +143,8 @@ func (l *load) checkout(ctx context.Context) error {
 		"delivery": map[string]any{"name": "Shopper", "email": fmt.Sprintf("shopper%d@bench.example", shopper), "phone": "+34 600 000 000",
 			"address": "Calle Mayor 1", "city": "Madrid", "postalCode": "28013"},
 		"paymentMethod": "PAYMENT_METHOD_CARD",
+		// Some of the catalogue is for adults only: the shopper declares it.
+		"ageDeclared": true,
 	}, &placed)
 	if err != nil {
 		return err
