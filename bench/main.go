@@ -13,7 +13,8 @@
 // LIGHTHOUSE_RUNS (3 a page), BENCH_SHOPD (a shopd binary to measure
 // instead of building this tree's, e.g. an older commit's for an A/B
 // comparison). `go run ./bench lighthouse` (./task lighthouse) runs only
-// Lighthouse's mobile preset on 1 000 products.
+// Lighthouse's mobile preset on 1 000 products; `go run ./bench checkout`
+// only the checkout with the payment's notification (bench/checkout.go).
 package main
 
 import (
@@ -107,6 +108,7 @@ type report struct {
 	Rates       []rateResult       `json:"at_target_rate"`
 	Web         *webReport         `json:"web,omitempty"`
 	Notes       []string           `json:"notes"`
+	Checkout    *checkoutReport    `json:"checkout_with_notification,omitempty"`
 	Extra       map[string]float64 `json:"extra,omitempty"`
 }
 
@@ -202,11 +204,17 @@ func run(ctx context.Context) error {
 	}
 
 	rep := &report{Time: time.Now().UTC(), Machine: machine(), DurationSec: cfg.duration.Seconds(), Extra: map[string]float64{}}
+	if len(os.Args) > 1 && os.Args[1] == "checkout" {
+		cfg.sizes, cfg.web = nil, false
+	}
 	for i, n := range cfg.sizes {
 		last := i == len(cfg.sizes)-1
 		if err := benchSize(ctx, cfg, shopd, n, last, rep); err != nil {
 			return fmt.Errorf("%d products: %w", n, err)
 		}
+	}
+	if err := benchCheckout(ctx, cfg, shopd, rep); err != nil {
+		return fmt.Errorf("checkout: %w", err)
 	}
 	if cfg.web {
 		if rep.Web == nil {
@@ -216,6 +224,7 @@ func run(ctx context.Context) error {
 	}
 	rep.Extra["bench_total_seconds"] = time.Since(started).Seconds()
 	printReport(os.Stdout, rep)
+	printCheckout(os.Stdout, rep.Checkout)
 	var lighthouseMissed []string
 	if rep.Web != nil && rep.Web.LighthousePages != nil {
 		paths := rep.Web.LighthousePages

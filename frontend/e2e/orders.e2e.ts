@@ -215,3 +215,43 @@ describe("a transfer order the shopper cancels", () => {
     await waitForMail("joao@example.com", new RegExp(`^Encomenda #${id} cancelada `));
   });
 });
+
+describe("a transfer order paid, then cancelled by the shop", () => {
+  it("has its bank refund recorded on the desk at phone width, and the shopper is e-mailed", async () => {
+    const shopper = await openAs("maria@example.com", "es", viewports.desktop);
+    const id = await orderByTransfer(shopper, "es", 1001, 1);
+    const admin = await openAs("admin@sabores.es", "es", { width: 360, height: 780 });
+    await admin.goto(`/admin/orders/${id}`);
+    const actions = admin.getByRole("region", { name: "Acciones" });
+    await actions.getByRole("button", { name: "Marcar como pagado" }).click();
+    await admin.getByRole("dialog", { name: "Marcar como pagado" }).getByRole("button", { name: "Confirmar el pago" }).click();
+    await admin.getByText("Pago registrado.").waitFor();
+    await actions.getByRole("button", { name: "Cancelar pedido" }).click();
+    const cancel = admin.getByRole("alertdialog", { name: "Cancelar pedido" });
+    await cancel.getByLabel("Motivo (lo verá el cliente)").fill("Producto agotado en el almacén");
+    await cancel.getByRole("button", { name: "Cancelar el pedido" }).click();
+    await admin.getByText("Pedido cancelado; el stock ha vuelto.").waitFor();
+
+    const refunds = admin.getByRole("region", { name: "Devoluciones" });
+    await refunds.getByText("Aún no se ha devuelto nada de este pedido.").waitFor();
+    await refunds.getByRole("button", { name: "Registrar devolución por transferencia" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Registrar devolución por transferencia" });
+    expect(await dialog.getByLabel("Importe devuelto (€)").inputValue()).toMatch(/^\d+,\d{2}$/);
+    await dialog.getByLabel("Referencia de la transferencia").fill("DEV-2026-0042");
+    await dialog.getByLabel("Fecha de la transferencia").fill("2026-01-10");
+    await screenshot(admin, "admin-bank-refund-dialog");
+    await dialog.getByRole("button", { name: "Registrar la devolución" }).click();
+    await admin.getByText("Devolución registrada; el cliente recibirá un e-mail.").waitFor();
+    await refunds.getByText("Referencia DEV-2026-0042, del 2026-01-10").waitFor();
+    expect(await refunds.getByRole("button", { name: "Registrar devolución por transferencia" }).count()).toBe(0);
+    await admin.getByRole("region", { name: "Historial" }).getByText(/DEV-2026-0042/).waitFor();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSeriousA11yViolations(admin);
+    await screenshot(admin, "admin-bank-refund");
+
+    const mails = await waitForMail("maria@example.com", new RegExp(`^Te hemos devuelto el importe del pedido #${id} `));
+    expect(mails).toHaveLength(1);
+    await shopper.goto(`/orders/${id}`);
+    await shopper.getByRole("region", { name: "Estado del pedido" }).getByText("Importe devuelto").first().waitFor();
+  });
+});

@@ -40,20 +40,53 @@ SELECT * FROM payment_attempts
 WHERE order_id = @order_id
 ORDER BY attempt DESC;
 
--- RefundedCents is what refunds of an attempt take or may have taken:
--- every refund but a refused one. Read under LockPaymentAttempt, so two
--- refunds of one payment never both fit in what is left.
+-- RefundedCents is what refunds of an attempt take or may take: every
+-- refund but a refused single try (rows from before migration 00240). Read
+-- under LockPaymentAttempt, so two refunds of one payment never both fit
+-- in what is left.
 -- name: RefundedCents :one
 SELECT coalesce(sum(amount_cents), 0)::bigint AS cents
 FROM payment_refunds
 WHERE redsys_order = @redsys_order AND status <> 'refused';
 
+-- InsertPaymentRefund records a refund to ask, queued, in the transaction
+-- that decides it.
 -- name: InsertPaymentRefund :one
 INSERT INTO payment_refunds (redsys_order, amount_cents, reason)
 VALUES (@redsys_order, @amount_cents, @reason)
 RETURNING id;
 
+-- LockPaymentRefund reads a refund and locks it for one try: the job's
+-- and the desk's retry queue on the row.
+-- name: LockPaymentRefund :one
+SELECT * FROM payment_refunds WHERE id = @id FOR UPDATE;
+
+-- StartPaymentRefund marks a try in flight, before Redsys is called.
+-- name: StartPaymentRefund :exec
+UPDATE payment_refunds
+SET status = 'requested', tries = tries + 1, requested_at = now()
+WHERE id = @id;
+
+-- DecidePaymentRefund records a try's outcome: accepted; queued again
+-- (refused, to retry) or failed (refused, no tries left); unknown.
 -- name: DecidePaymentRefund :exec
 UPDATE payment_refunds
 SET status = @status, response_code = sqlc.narg(response_code), error_code = @error_code, decided_at = now()
 WHERE id = @id AND status = 'requested';
+
+-- RequeuePaymentRefund puts a failed or unknown refund back to ask (the
+-- desk's retry); false when it is neither.
+-- name: RequeuePaymentRefund :execrows
+UPDATE payment_refunds
+SET status = 'queued'
+WHERE id = @id AND status IN ('failed', 'unknown');
+
+-- OrderPaymentRefunds lists the card and Bizum refunds of an order, oldest
+-- first, for the order desk (which leaves out the 'refused' single tries
+-- of before migration 00240).
+-- name: OrderPaymentRefunds :many
+SELECT pr.*
+FROM payment_refunds pr
+JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
+WHERE pa.order_id = @order_id
+ORDER BY pr.id;

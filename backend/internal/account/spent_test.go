@@ -22,19 +22,22 @@ func TestTotalSpentFollowsStates(t *testing.T) {
 	tests := []struct {
 		name, method, status, payment string
 		refundedCents                 int64 // accepted Redsys refunds of the order
+		bankRefundedCents             int64 // bank refunds: of withdrawn lines, then of the order
 		spent                         int64
 	}{
-		{"card paid, placed", "card", "placed", "paid", 0, 1000},
-		{"transfer paid, shipped", "transfer", "shipped", "paid", 0, 1000},
-		{"transfer awaiting payment", "transfer", "placed", "awaiting_payment", 0, 0},
-		{"card awaiting payment", "card", "placed", "awaiting_payment", 0, 0},
-		{"cash on delivery, preparing", "cash", "preparing", "on_delivery", 0, 0},
-		{"cash on delivery, shipped", "cash", "shipped", "on_delivery", 0, 0},
-		{"cash on delivery, delivered", "cash", "delivered", "paid", 0, 1000},
-		{"paid, then cancelled", "card", "cancelled", "paid", 0, 0},
-		{"unpaid, cancelled", "transfer", "cancelled", "awaiting_payment", 0, 0},
-		{"refunded", "card", "delivered", "refunded", 1000, 0},
-		{"partially refunded", "card", "delivered", "partially_refunded", 300, 700},
+		{"card paid, placed", "card", "placed", "paid", 0, 0, 1000},
+		{"transfer paid, shipped", "transfer", "shipped", "paid", 0, 0, 1000},
+		{"transfer awaiting payment", "transfer", "placed", "awaiting_payment", 0, 0, 0},
+		{"card awaiting payment", "card", "placed", "awaiting_payment", 0, 0, 0},
+		{"cash on delivery, preparing", "cash", "preparing", "on_delivery", 0, 0, 0},
+		{"cash on delivery, shipped", "cash", "shipped", "on_delivery", 0, 0, 0},
+		{"cash on delivery, delivered", "cash", "delivered", "paid", 0, 0, 1000},
+		{"paid, then cancelled", "card", "cancelled", "paid", 0, 0, 0},
+		{"unpaid, cancelled", "transfer", "cancelled", "awaiting_payment", 0, 0, 0},
+		{"refunded", "card", "delivered", "refunded", 1000, 0, 0},
+		{"partially refunded", "card", "delivered", "partially_refunded", 300, 0, 700},
+		{"transfer partially refunded by bank", "transfer", "delivered", "partially_refunded", 0, 300, 400},
+		{"transfer paid, cancelled, refunded by bank", "transfer", "cancelled", "refunded", 0, 1000, 0},
 	}
 	for i, tt := range tests {
 		user := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "s" + string(rune('a'+i))})
@@ -55,6 +58,19 @@ func TestTotalSpentFollowsStates(t *testing.T) {
 			// A refund Redsys refused gives nothing back.
 			if _, err := pool.Exec(ctx, `INSERT INTO payment_refunds (redsys_order, amount_cents, status)
 				VALUES ($1, $2, 'accepted'), ($1, 999, 'refused')`, redsys, tt.refundedCents); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if tt.bankRefundedCents > 0 {
+			// A withdrawal's lines given back by bank transfer, then a bank
+			// refund of the order: both subtract.
+			if _, err := pool.Exec(ctx, `INSERT INTO withdrawals (order_id, status, channel, received_at, refunded_at,
+					refund_cents, refund_method, refund_reference)
+				VALUES ($1, 'refunded', 'account', now(), now(), $2, 'bank_transfer', 'TRF-W')`, orderID, tt.bankRefundedCents); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := pool.Exec(ctx, `INSERT INTO bank_refunds (order_id, amount_cents, bank_reference, refunded_on)
+				VALUES ($1, $2, 'TRF-O', '2026-01-10')`, orderID, tt.bankRefundedCents); err != nil {
 				t.Fatal(err)
 			}
 		}

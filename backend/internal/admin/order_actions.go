@@ -21,8 +21,8 @@ func (s *Service) WithMailer(m shop.Mailer) *Service {
 }
 
 // WithRefunds returns s queueing the refund of a cancelled order's card or
-// Bizum payment through r.
-func (s *Service) WithRefunds(r shop.RefundQueue) *Service {
+// Bizum payment through r, and retrying a failed one.
+func (s *Service) WithRefunds(r shop.Refunds) *Service {
 	s.refunds = r
 	return s
 }

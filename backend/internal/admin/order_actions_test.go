@@ -208,8 +208,8 @@ func TestCancelCardPaidOrderQueuesItsRefund(t *testing.T) {
 			t.Errorf("cancelled order %v/%v, want cancelled/refunded", o.GetStatus(), o.GetPaymentStatus())
 		}
 	}
-	if n := f.count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund'
-		AND args->>'redsys_order' = '0001AB' AND (args->>'amount_cents')::bigint = 500`); n != 1 {
+	if n := f.count(t, `SELECT count(*) FROM river_job j JOIN payment_refunds r ON r.id = (j.args->>'refund_id')::bigint
+		WHERE j.kind = 'redsys_refund' AND r.redsys_order = '0001AB' AND r.amount_cents = 500 AND r.status = 'queued'`); n != 1 {
 		t.Errorf("%d refund jobs of the whole payment, want 1", n)
 	}
 	if n := f.count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment'

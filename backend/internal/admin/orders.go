@@ -137,8 +137,8 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (db.AdminListOrdersParams, erro
 	return p, nil
 }
 
-// GetAdminOrder returns an order with its timeline and the actions an admin
-// may take on it now.
+// GetAdminOrder returns an order with its timeline, its refunds and the
+// actions an admin may take on it now.
 func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[saboresv1.GetAdminOrderRequest]) (*connect.Response[saboresv1.GetAdminOrderResponse], error) {
 	row, err := s.q.AdminGetOrder(ctx, req.Msg.GetId())
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -156,7 +156,14 @@ func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	res := &saboresv1.GetAdminOrderResponse{Order: orders[0], Events: events, Carriers: shop.Carriers()}
+	refunds, err := orderRefunds(ctx, s.q, row.Order.ID)
+	if err != nil {
+		return nil, err
+	}
+	res := &saboresv1.GetAdminOrderResponse{
+		Order: orders[0], Events: events, Carriers: shop.Carriers(),
+		Refunds: refunds, BankRefundAllowed: shop.BankRefundAllowed(row.Order),
+	}
 	for _, a := range shop.Actions(row.Order, shop.AdminActor) {
 		res.AllowedActions = append(res.AllowedActions, actionToProto[a])
 	}

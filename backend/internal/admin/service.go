@@ -40,9 +40,9 @@ type Service struct {
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
 	emailJobs shop.EmailJobs
-	// refunds gives back the card or Bizum payment of a cancelled order;
-	// nil when this server takes no card payments.
-	refunds shop.RefundQueue
+	// refunds gives back the card or Bizum payment of a cancelled order and
+	// retries a failed refund; nil when this server takes no card payments.
+	refunds shop.Refunds
 }
 
 var _ v1connect.AdminServiceHandler = (*Service)(nil)

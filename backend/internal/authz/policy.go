@@ -117,6 +117,8 @@ var Policies = map[string]Access{
 	v1connect.ShopSettingsServiceUpdateShopSettingsProcedure:     Admin,
 	v1connect.AdminServiceAdjustStockProcedure:                   Admin,
 	v1connect.AdminServiceAdvanceOrderProcedure:                  Admin,
+	v1connect.AdminServiceRetryRefundProcedure:                   Admin,
+	v1connect.AdminServiceRecordBankRefundProcedure:              Admin,
 	v1connect.AdminServiceGetAdminOrderProcedure:                 Admin,
 	v1connect.AdminServiceListFailedEmailsProcedure:              Admin,
 	v1connect.AdminServiceRetryEmailProcedure:                    Admin,

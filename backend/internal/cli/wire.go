@@ -84,9 +84,10 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}, Submissions: jobs.NewVerifactuQueue(jobClient)}
 	// Every move of an order to paid issues its invoice and e-mail with it.
 	paidEffects := shop.Effects{Mailer: mailQueue, Invoicer: invoicer}
-	// Cancelling an order paid by card or Bizum queues its refund; without
-	// Redsys there are no such orders and no refund worker.
-	var refunds shop.RefundQueue
+	// Cancelling an order paid by card or Bizum, or refunding a withdrawal
+	// of one, queues its refund; without Redsys there are no such orders
+	// and no refund worker.
+	var refunds shop.Refunds
 	if gateway != nil {
 		refunds = jobs.NewRefundQueue(jobClient)
 	}
@@ -135,7 +136,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal: withdrawal.New(dbs.Primary, links, invoicer).
 				WithMailer(mailQueue).
-				WithCardRefunds(cardRefunds(cfg, dbs.Primary)),
+				WithRefunds(refunds),
 			Contact: contact.New(dbs.Primary, mailQueue),
 		},
 		Interceptors: append([]connect.Interceptor{

@@ -16,10 +16,16 @@ SELECT count(*) AS order_count,
        count(*) FILTER (WHERE o.status <> 'cancelled' AND o.payment_status IN ('paid', 'partially_refunded')) AS spent_order_count
 FROM orders o
 LEFT JOIN LATERAL (
-    SELECT sum(pr.amount_cents) AS refunded_cents
-    FROM payment_refunds pr
-    JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
-    WHERE pa.order_id = o.id AND pr.status = 'accepted'
+    SELECT (SELECT COALESCE(sum(pr.amount_cents), 0)
+              FROM payment_refunds pr
+              JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
+             WHERE pa.order_id = o.id AND pr.status = 'accepted')
+         + (SELECT COALESCE(sum(w.refund_cents), 0)
+              FROM withdrawals w
+             WHERE w.order_id = o.id AND w.status = 'refunded' AND w.refund_method = 'bank_transfer')
+         + (SELECT COALESCE(sum(br.amount_cents), 0)
+              FROM bank_refunds br
+             WHERE br.order_id = o.id) AS refunded_cents
 ) r ON o.payment_status = 'partially_refunded'
 WHERE o.user_id = $1
 `
@@ -33,8 +39,10 @@ type OrderStatsForUserRow struct {
 // OrderStatsForUser summarises all of a user's orders for the dashboard:
 // every order counts, but only money the shop kept is spent: an order
 // paid (cash on delivery is paid once delivered), less what a partial
-// refund gave back; never a cancelled order, nor a refunded one, nor one
-// still awaiting its payment. The average ticket is over those orders.
+// refund gave back (Redsys refunds accepted, bank refunds of withdrawn
+// lines and of the order); never a cancelled order, nor a refunded one,
+// nor one still awaiting its payment. The average ticket is over those
+// orders.
 func (q *Queries) OrderStatsForUser(ctx context.Context, userID int64) (OrderStatsForUserRow, error) {
 	row := q.db.QueryRow(ctx, orderStatsForUser, userID)
 	var i OrderStatsForUserRow

@@ -53,6 +53,16 @@ type AuditEvent struct {
 	CreatedAt   time.Time
 }
 
+type BankRefund struct {
+	ID            int64
+	OrderID       int64
+	AmountCents   int64
+	BankReference string
+	RefundedOn    pgtype.Date
+	RecordedBy    *int64
+	CreatedAt     time.Time
+}
+
 type CatalogCount struct {
 	Category       string
 	OnlineCategory string
@@ -306,6 +316,7 @@ type PaymentRefund struct {
 	ErrorCode    string
 	RequestedAt  time.Time
 	DecidedAt    *time.Time
+	Tries        int32
 }
 
 type PriceHistory struct {

@@ -50,6 +50,8 @@ type DecidePaymentRefundParams struct {
 	ID           int64
 }
 
+// DecidePaymentRefund records a try's outcome: accepted; queued again
+// (refused, to retry) or failed (refused, no tries left); unknown.
 func (q *Queries) DecidePaymentRefund(ctx context.Context, arg DecidePaymentRefundParams) error {
 	_, err := q.db.Exec(ctx, decidePaymentRefund,
 		arg.Status,
@@ -145,6 +147,8 @@ type InsertPaymentRefundParams struct {
 	Reason      string
 }
 
+// InsertPaymentRefund records a refund to ask, queued, in the transaction
+// that decides it.
 func (q *Queries) InsertPaymentRefund(ctx context.Context, arg InsertPaymentRefundParams) (int64, error) {
 	row := q.db.QueryRow(ctx, insertPaymentRefund, arg.RedsysOrder, arg.AmountCents, arg.Reason)
 	var id int64
@@ -178,6 +182,30 @@ func (q *Queries) LockPaymentAttempt(ctx context.Context, redsysOrder string) (P
 	return i, err
 }
 
+const lockPaymentRefund = `-- name: LockPaymentRefund :one
+SELECT id, redsys_order, amount_cents, reason, status, response_code, error_code, requested_at, decided_at, tries FROM payment_refunds WHERE id = $1 FOR UPDATE
+`
+
+// LockPaymentRefund reads a refund and locks it for one try: the job's
+// and the desk's retry queue on the row.
+func (q *Queries) LockPaymentRefund(ctx context.Context, id int64) (PaymentRefund, error) {
+	row := q.db.QueryRow(ctx, lockPaymentRefund, id)
+	var i PaymentRefund
+	err := row.Scan(
+		&i.ID,
+		&i.RedsysOrder,
+		&i.AmountCents,
+		&i.Reason,
+		&i.Status,
+		&i.ResponseCode,
+		&i.ErrorCode,
+		&i.RequestedAt,
+		&i.DecidedAt,
+		&i.Tries,
+	)
+	return i, err
+}
+
 const nextPaymentAttempt = `-- name: NextPaymentAttempt :one
 SELECT (coalesce(max(attempt), 0) + 1)::integer AS attempt
 FROM payment_attempts
@@ -190,6 +218,48 @@ func (q *Queries) NextPaymentAttempt(ctx context.Context, orderID int64) (int32,
 	var attempt int32
 	err := row.Scan(&attempt)
 	return attempt, err
+}
+
+const orderPaymentRefunds = `-- name: OrderPaymentRefunds :many
+SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries
+FROM payment_refunds pr
+JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
+WHERE pa.order_id = $1
+ORDER BY pr.id
+`
+
+// OrderPaymentRefunds lists the card and Bizum refunds of an order, oldest
+// first, for the order desk (which leaves out the 'refused' single tries
+// of before migration 00240).
+func (q *Queries) OrderPaymentRefunds(ctx context.Context, orderID int64) ([]PaymentRefund, error) {
+	rows, err := q.db.Query(ctx, orderPaymentRefunds, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []PaymentRefund{}
+	for rows.Next() {
+		var i PaymentRefund
+		if err := rows.Scan(
+			&i.ID,
+			&i.RedsysOrder,
+			&i.AmountCents,
+			&i.Reason,
+			&i.Status,
+			&i.ResponseCode,
+			&i.ErrorCode,
+			&i.RequestedAt,
+			&i.DecidedAt,
+			&i.Tries,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const paymentAttemptsForOrder = `-- name: PaymentAttemptsForOrder :many
@@ -236,12 +306,41 @@ FROM payment_refunds
 WHERE redsys_order = $1 AND status <> 'refused'
 `
 
-// RefundedCents is what refunds of an attempt take or may have taken:
-// every refund but a refused one. Read under LockPaymentAttempt, so two
-// refunds of one payment never both fit in what is left.
+// RefundedCents is what refunds of an attempt take or may take: every
+// refund but a refused single try (rows from before migration 00240). Read
+// under LockPaymentAttempt, so two refunds of one payment never both fit
+// in what is left.
 func (q *Queries) RefundedCents(ctx context.Context, redsysOrder string) (int64, error) {
 	row := q.db.QueryRow(ctx, refundedCents, redsysOrder)
 	var cents int64
 	err := row.Scan(&cents)
 	return cents, err
+}
+
+const requeuePaymentRefund = `-- name: RequeuePaymentRefund :execrows
+UPDATE payment_refunds
+SET status = 'queued'
+WHERE id = $1 AND status IN ('failed', 'unknown')
+`
+
+// RequeuePaymentRefund puts a failed or unknown refund back to ask (the
+// desk's retry); false when it is neither.
+func (q *Queries) RequeuePaymentRefund(ctx context.Context, id int64) (int64, error) {
+	result, err := q.db.Exec(ctx, requeuePaymentRefund, id)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const startPaymentRefund = `-- name: StartPaymentRefund :exec
+UPDATE payment_refunds
+SET status = 'requested', tries = tries + 1, requested_at = now()
+WHERE id = $1
+`
+
+// StartPaymentRefund marks a try in flight, before Redsys is called.
+func (q *Queries) StartPaymentRefund(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, startPaymentRefund, id)
+	return err
 }

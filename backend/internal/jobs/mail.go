@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -212,6 +213,18 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 		// The token rides in the fragment, which browsers never send: it stays
 		// out of server logs and Referer headers.
 		data.WithdrawalLink = identity.PublicURL + "/desistir#" + w.links.Token(o.ID, o.CreatedAt)
+	}
+	if e.Kind == string(mail.BankRefunded) {
+		refunds, err := q.OrderBankRefunds(ctx, o.ID)
+		if err != nil || len(refunds) == 0 {
+			return mail.Message{}, fmt.Errorf("jobs: bank refund of order %d (%d found): %w", o.ID, len(refunds), err)
+		}
+		r := refunds[len(refunds)-1]
+		day := r.RefundedOn
+		if d, err := time.Parse(time.DateOnly, day); err == nil {
+			day = d.Format("02/01/2006")
+		}
+		data.BankRefund = &mail.BankRefund{AmountCents: r.AmountCents, Reference: r.BankReference, Day: day}
 	}
 	if e.WithdrawalID != nil {
 		if data.Withdrawal, err = withdrawalOf(ctx, q, *e.WithdrawalID, o.Language); err != nil {

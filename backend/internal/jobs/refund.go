@@ -12,30 +12,34 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/sabores/sabores/backend/internal/payment"
+	"github.com/sabores/sabores/backend/internal/shop"
 )
 
-// RefundArgs gives back amount_cents of the card or Bizum payment made under
-// a Redsys order number, through Redsys's REST interface.
+// RefundArgs asks Redsys for the refund recorded as payment_refunds row
+// RefundID (payment.RecordRefund). The row says what to refund and how far
+// it got, so a job run twice, or beside the desk's retry, asks once.
 type RefundArgs struct {
-	RedsysOrder string `json:"redsys_order"`
-	AmountCents int64  `json:"amount_cents"`
-	Reason      string `json:"reason"`
+	RefundID int64 `json:"refund_id"`
 }
 
 // Kind names the job in river_job.
 func (RefundArgs) Kind() string { return "redsys_refund" }
 
-// refundAttempts bounds the retries of a refund Redsys refused (with
-// River's backoff, about a day); each try is a payment_refunds row.
+// refundAttempts bounds the automatic tries of a refund Redsys refused
+// (with River's backoff, about a day); the refund is then failed, shown on
+// the order desk, which retries it.
 const refundAttempts = 10
 
-// RefundQueue queues Redsys refunds as River jobs in the caller's
-// transaction (payment.RefundQueue).
+// RefundQueue records Redsys refunds and queues their River jobs, both in
+// the caller's transaction (shop.RefundQueue, payment.RefundQueue).
 type RefundQueue struct {
 	client *river.Client[pgx.Tx]
 }
 
-var _ payment.RefundQueue = RefundQueue{}
+var (
+	_ payment.RefundQueue = RefundQueue{}
+	_ shop.RefundQueue    = RefundQueue{}
+)
 
 // NewRefundQueue queues through client, which must work refunds
 // (Options.Refunds).
@@ -43,11 +47,28 @@ func NewRefundQueue(client *river.Client[pgx.Tx]) RefundQueue {
 	return RefundQueue{client: client}
 }
 
-// QueueRefund inserts the refund's job in tx.
+// QueueRefund records a refund of amountCents of the payment made under
+// redsysOrder and inserts its job, in tx.
 func (q RefundQueue) QueueRefund(ctx context.Context, tx pgx.Tx, redsysOrder string, amountCents int64, reason string) error {
-	if _, err := q.client.InsertTx(ctx, tx, RefundArgs{RedsysOrder: redsysOrder, AmountCents: amountCents, Reason: reason},
-		&river.InsertOpts{MaxAttempts: refundAttempts}); err != nil {
-		return fmt.Errorf("jobs: queue refund of %s: %w", redsysOrder, err)
+	id, err := payment.RecordRefund(ctx, tx, redsysOrder, amountCents, reason)
+	if err != nil {
+		return err
+	}
+	return q.insert(ctx, tx, id)
+}
+
+// RetryRefund puts a failed or unknown refund back to ask and inserts its
+// job, in tx (the order desk's retry).
+func (q RefundQueue) RetryRefund(ctx context.Context, tx pgx.Tx, refundID int64) error {
+	if err := payment.RequeueRefund(ctx, tx, refundID); err != nil {
+		return err
+	}
+	return q.insert(ctx, tx, refundID)
+}
+
+func (q RefundQueue) insert(ctx context.Context, tx pgx.Tx, refundID int64) error {
+	if _, err := q.client.InsertTx(ctx, tx, RefundArgs{RefundID: refundID}, &river.InsertOpts{MaxAttempts: refundAttempts}); err != nil {
+		return fmt.Errorf("jobs: queue refund %d: %w", refundID, err)
 	}
 	return nil
 }
@@ -60,28 +81,31 @@ type refundWorker struct {
 	log     *slog.Logger
 }
 
-// Work asks Redsys for the refund; payment.Gateway.Refund records the
-// request before calling and the answer after. A refusal is retried with
-// River's backoff. A call whose outcome is unknown is never repeated (it
-// might refund twice): it stays recorded as "unknown" for someone to check
-// in Redsys's portal. A payment with nothing left to refund (refunded
-// meanwhile) ends the job.
+// Work makes one try of the refund (payment.Gateway.AskRefund). A refusal
+// is retried with River's backoff; on the last attempt the refund is left
+// failed for the desk. A try whose outcome is unknown is never repeated
+// (it might refund twice): it stays "unknown" for someone to check in
+// Redsys's portal. A refund already accepted, or waiting for the desk,
+// ends the job.
 func (w *refundWorker) Work(ctx context.Context, job *river.Job[RefundArgs]) error {
-	a := job.Args
-	status, err := w.gateway.Refund(ctx, w.pool, w.client, a.RedsysOrder, a.AmountCents, a.Reason)
+	id := job.Args.RefundID
+	status, err := w.gateway.AskRefund(ctx, w.pool, w.client, id, job.Attempt >= job.MaxAttempts)
 	switch {
-	case errors.Is(err, payment.ErrNotRefundable):
-		w.log.WarnContext(ctx, "jobs: refund not asked", "redsys_order", a.RedsysOrder, "error", err)
+	case errors.Is(err, payment.ErrRefundNotPending):
+		w.log.WarnContext(ctx, "jobs: refund not asked", "refund_id", id, "error", err)
 		return river.JobCancel(err)
 	case status == payment.RefundUnknown:
-		w.log.ErrorContext(ctx, "jobs: refund outcome unknown: check it in Redsys's portal", "redsys_order", a.RedsysOrder, "error", err)
+		w.log.ErrorContext(ctx, "jobs: refund outcome unknown: check it in Redsys's portal", "refund_id", id, "error", err)
 		return river.JobCancel(err)
 	case err != nil:
 		return err
-	case status == payment.RefundRefused:
-		w.log.WarnContext(ctx, "jobs: Redsys refused a refund, retrying", "redsys_order", a.RedsysOrder, "attempt", job.Attempt)
-		return fmt.Errorf("jobs: Redsys refused the refund of %s", a.RedsysOrder)
+	case status == payment.RefundFailed:
+		w.log.ErrorContext(ctx, "jobs: Redsys refused every try of a refund: retry it from the order desk", "refund_id", id)
+		return river.JobCancel(fmt.Errorf("jobs: Redsys refused refund %d %d times", id, job.Attempt))
+	case status == payment.RefundQueued:
+		w.log.WarnContext(ctx, "jobs: Redsys refused a refund, retrying", "refund_id", id, "attempt", job.Attempt)
+		return fmt.Errorf("jobs: Redsys refused refund %d", id)
 	}
-	w.log.InfoContext(ctx, "jobs: payment refunded", "redsys_order", a.RedsysOrder, "amount_cents", a.AmountCents, "reason", a.Reason)
+	w.log.InfoContext(ctx, "jobs: payment refunded", "refund_id", id)
 	return nil
 }

@@ -23,6 +23,9 @@ const (
 	PaymentReceived Kind = "payment_received"
 	Shipped         Kind = "shipped"
 	Cancelled       Kind = "cancelled"
+	// BankRefunded: a cancelled order's transfer given back by the shop's
+	// bank (Order.BankRefund).
+	BankRefunded Kind = "bank_refunded"
 	// The withdrawal e-mails: the acknowledgement on a durable medium with
 	// the date and time received (Directive 2011/83 art. 11a), the goods
 	// received back, the refund.
@@ -88,6 +91,16 @@ type Order struct {
 	WithdrawalLink string
 	// Withdrawal is the withdrawal a withdrawal e-mail is about.
 	Withdrawal *Withdrawal
+	// BankRefund is the bank refund a "bank_refunded" e-mail is about.
+	BankRefund *BankRefund
+}
+
+// BankRefund is what the "bank_refunded" e-mail says of a bank refund.
+type BankRefund struct {
+	AmountCents int64
+	Reference   string
+	// Day is the transfer's day as the e-mail shows it (DD/MM/YYYY).
+	Day string
 }
 
 // Withdrawal is what a withdrawal e-mail says of it.

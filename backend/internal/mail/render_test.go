@@ -224,3 +224,28 @@ func TestRenderDispatchDay(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderBankRefunded: the bank refund of a cancelled transfer order
+// names the amount, the bank's reference and the day, in both languages.
+func TestRenderBankRefunded(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ lang, subject, intro string }{
+		{"es", "Te hemos devuelto el importe del pedido #4711 — Sabores", "por transferencia bancaria"},
+		{"pt", "Devolvemos-lhe o valor da encomenda #4711 — Sabores", "por transferência bancária"},
+	} {
+		o := order(tt.lang, "transfer")
+		o.BankRefund = &mail.BankRefund{AmountCents: 123956, Reference: "TRF-2026-0042", Day: "10/01/2026"}
+		subject, html, text, err := mail.Render(mail.BankRefunded, o, shop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if subject != tt.subject {
+			t.Errorf("%s subject %q", tt.lang, subject)
+		}
+		for _, want := range []string{tt.intro, "1.239,56 €", "TRF-2026-0042", "10/01/2026"} {
+			if !strings.Contains(text, want) || !strings.Contains(html, want) {
+				t.Errorf("%s bank refund e-mail lacks %q:\n%s", tt.lang, want, text)
+			}
+		}
+	}
+}

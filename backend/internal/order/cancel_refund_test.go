@@ -41,8 +41,9 @@ func TestCancelMyCardPaidOrderQueuesItsRefund(t *testing.T) {
 	}
 	var queued, events int
 	err = b.pool.QueryRow(context.Background(), `SELECT
-		(SELECT count(*) FROM river_job WHERE kind = 'redsys_refund' AND args->>'redsys_order' = '0001AB'
-			AND (args->>'amount_cents')::bigint = (SELECT total_cents FROM orders WHERE id = $1)),
+		(SELECT count(*) FROM river_job j JOIN payment_refunds r ON r.id = (j.args->>'refund_id')::bigint
+			WHERE j.kind = 'redsys_refund' AND r.redsys_order = '0001AB'
+			AND r.amount_cents = (SELECT total_cents FROM orders WHERE id = $1)),
 		(SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment' AND from_state = 'paid'
 			AND to_state = 'refunded' AND actor = 'system')`, o.GetId()).Scan(&queued, &events)
 	if err != nil {

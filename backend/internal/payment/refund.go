@@ -13,12 +13,18 @@ import (
 	"github.com/sabores/sabores/backend/internal/redsys"
 )
 
-// Refund outcomes, as payment_refunds.status stores them.
+// Refund states, as payment_refunds.status stores them (migration 00240).
 const (
+	// RefundQueued is to ask: new, or refused by Redsys and to ask again.
+	RefundQueued = "queued"
+	// RefundRequested is a try in flight.
+	RefundRequested = "requested"
+	// RefundAccepted: Redsys gave the money back.
 	RefundAccepted = "accepted"
-	RefundRefused  = "refused"
-	// RefundUnknown: the call failed on the way, so whether Redsys refunded
-	// is unknown; someone must look in Redsys's portal.
+	// RefundFailed: Redsys refused every automatic try; the desk retries.
+	RefundFailed = "failed"
+	// RefundUnknown: a try failed on the way, so whether Redsys refunded
+	// is unknown; someone must look in Redsys's portal before a retry.
 	RefundUnknown = "unknown"
 )
 
@@ -26,40 +32,95 @@ const (
 // than what is left of it.
 var ErrNotRefundable = errors.New("payment: not refundable")
 
-// Refund asks Redsys to give back amountCents of the payment made under
-// redsysOrder (the whole amount or part of it, for returned lines) and
-// records the request before calling and the outcome after. The sum of
-// refunds that were not refused never exceeds what was paid, even when
-// two run at once.
-func (g *Gateway) Refund(ctx context.Context, pool *pgxpool.Pool, client *http.Client, redsysOrder string, amountCents int64, reason string) (status string, err error) {
+// ErrRefundNotPending means the refund is not waiting to be asked: it was
+// accepted, or it failed or went unknown and waits for the desk.
+var ErrRefundNotPending = errors.New("payment: refund not waiting to be asked")
+
+// RecordRefund records in tx a refund of amountCents of the payment made
+// under redsysOrder (all of it, or part of it for returned lines), queued
+// for AskRefund, and returns its id. The sum of an attempt's refunds never
+// exceeds what was paid, even when two are recorded at once: the attempt's
+// row is locked while the sum is read.
+func RecordRefund(ctx context.Context, tx pgx.Tx, redsysOrder string, amountCents int64, reason string) (int64, error) {
 	if amountCents <= 0 {
-		return "", fmt.Errorf("%w: %d cents", ErrNotRefundable, amountCents)
+		return 0, fmt.Errorf("%w: %d cents", ErrNotRefundable, amountCents)
 	}
-	var id int64
+	q := db.New(tx)
+	attempt, err := q.LockPaymentAttempt(ctx, redsysOrder)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && attempt.Status != "authorised") {
+		return 0, fmt.Errorf("%w: %s was not paid", ErrNotRefundable, redsysOrder)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("payment: read attempt: %w", err)
+	}
+	refunded, err := q.RefundedCents(ctx, redsysOrder)
+	if err != nil {
+		return 0, fmt.Errorf("payment: read refunds: %w", err)
+	}
+	if refunded+amountCents > attempt.AmountCents {
+		return 0, fmt.Errorf("%w: %d cents asked, %d of %d left", ErrNotRefundable, amountCents, attempt.AmountCents-refunded, attempt.AmountCents)
+	}
+	id, err := q.InsertPaymentRefund(ctx, db.InsertPaymentRefundParams{RedsysOrder: redsysOrder, AmountCents: amountCents, Reason: reason})
+	if err != nil {
+		return 0, fmt.Errorf("payment: record refund of %s: %w", redsysOrder, err)
+	}
+	return id, nil
+}
+
+// RequeueRefund puts a failed or unknown refund back to ask, in tx (the
+// desk's retry, which queues its job in the same transaction).
+func RequeueRefund(ctx context.Context, tx pgx.Tx, id int64) error {
+	n, err := db.New(tx).RequeuePaymentRefund(ctx, id)
+	if err != nil {
+		return fmt.Errorf("payment: requeue refund %d: %w", id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%w: refund %d", ErrRefundNotPending, id)
+	}
+	return nil
+}
+
+// AskRefund makes one try of the refund recorded as id: it marks the try
+// in flight and commits before calling Redsys, then records the answer, so
+// a try is never repeated without knowing how the last one ended. It
+// returns the refund's state after the try: accepted (also when an earlier
+// run of the same job already got it accepted, with nothing asked);
+// queued when Redsys refused and last is false, failed when it refused on
+// the last try; unknown, with the cause, when the call failed on the way
+// or an earlier try was cut short. ErrRefundNotPending when the refund
+// waits for the desk.
+func (g *Gateway) AskRefund(ctx context.Context, pool *pgxpool.Pool, client *http.Client, id int64, last bool) (status string, err error) {
+	var refund db.PaymentRefund
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		attempt, err := q.LockPaymentAttempt(ctx, redsysOrder)
-		if errors.Is(err, pgx.ErrNoRows) || (err == nil && attempt.Status != "authorised") {
-			return fmt.Errorf("%w: %s was not paid", ErrNotRefundable, redsysOrder)
+		if refund, err = q.LockPaymentRefund(ctx, id); err != nil {
+			return fmt.Errorf("payment: read refund %d: %w", id, err)
 		}
-		if err != nil {
-			return fmt.Errorf("payment: read attempt: %w", err)
+		switch refund.Status {
+		case RefundQueued:
+			return q.StartPaymentRefund(ctx, id)
+		case RefundRequested:
+			// A try marked in flight whose answer was never recorded (the
+			// process stopped mid-call): Redsys may have refunded.
+			return q.DecidePaymentRefund(ctx, db.DecidePaymentRefundParams{ID: id, Status: RefundUnknown, ErrorCode: refund.ErrorCode})
 		}
-		refunded, err := q.RefundedCents(ctx, redsysOrder)
-		if err != nil {
-			return fmt.Errorf("payment: read refunds: %w", err)
-		}
-		if refunded+amountCents > attempt.AmountCents {
-			return fmt.Errorf("%w: %d cents asked, %d of %d left", ErrNotRefundable, amountCents, attempt.AmountCents-refunded, attempt.AmountCents)
-		}
-		id, err = q.InsertPaymentRefund(ctx, db.InsertPaymentRefundParams{RedsysOrder: redsysOrder, AmountCents: amountCents, Reason: reason})
-		return err
+		return nil
 	})
-	if err != nil {
+	switch {
+	case err != nil:
 		return "", err
+	case refund.Status == RefundAccepted:
+		return RefundAccepted, nil
+	case refund.Status == RefundRequested:
+		return RefundUnknown, fmt.Errorf("payment: refund %d of %s was cut short mid-call", id, refund.RedsysOrder)
+	case refund.Status != RefundQueued:
+		return refund.Status, fmt.Errorf("%w: refund %d is %s", ErrRefundNotPending, id, refund.Status)
 	}
-	decision := db.DecidePaymentRefundParams{ID: id, Status: RefundRefused}
-	result, callErr := g.Merchant.Refund(ctx, client, g.Endpoints.REST, redsysOrder, amountCents)
+	decision := db.DecidePaymentRefundParams{ID: id, Status: RefundQueued}
+	if last {
+		decision.Status = RefundFailed
+	}
+	result, callErr := g.Merchant.Refund(ctx, client, g.Endpoints.REST, refund.RedsysOrder, refund.AmountCents)
 	var refused *redsys.RESTError
 	switch {
 	case errors.As(callErr, &refused):
@@ -69,7 +130,7 @@ func (g *Gateway) Refund(ctx context.Context, pool *pgxpool.Pool, client *http.C
 	default:
 		code := int32(min(result.Response, 9999)) //nolint:gosec // at most 4 digits
 		decision.ResponseCode = &code
-		if result.RefundAccepted() && result.Order == redsysOrder && result.AmountCents == amountCents {
+		if result.RefundAccepted() && result.Order == refund.RedsysOrder && result.AmountCents == refund.AmountCents {
 			decision.Status = RefundAccepted
 		}
 	}
@@ -77,7 +138,7 @@ func (g *Gateway) Refund(ctx context.Context, pool *pgxpool.Pool, client *http.C
 		return "", fmt.Errorf("payment: record refund %d (%s): %w", id, decision.Status, err)
 	}
 	if decision.Status == RefundUnknown {
-		return decision.Status, fmt.Errorf("payment: refund %d of %s: %w", id, redsysOrder, callErr)
+		return decision.Status, fmt.Errorf("payment: refund %d of %s: %w", id, refund.RedsysOrder, callErr)
 	}
 	return decision.Status, nil
 }

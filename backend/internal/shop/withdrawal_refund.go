@@ -10,12 +10,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
-// CardRefunder gives money back through the card or Bizum payment of an
-// order (package payment's Redsys refund).
-type CardRefunder interface {
-	RefundOrder(ctx context.Context, orderID, amountCents int64, reason string) error
-}
-
 // Corrector issues the corrective invoice of refunded lines in tx (package
 // shop/invoice, wired by the service).
 type Corrector interface {
@@ -35,16 +29,18 @@ type WithdrawalRefund struct {
 	// unless the order was paid through Redsys (card, Bizum).
 	BankReference string
 	ActorUserID   int64
-	Card          CardRefunder
-	Invoices      Corrector
+	// Refunds queues the card or Bizum refund in the same transaction.
+	Refunds  RefundQueue
+	Invoices Corrector
 }
 
 // RefundWithdrawal refunds the accepted lines of a received withdrawal in
 // tx: the corrective invoice, the order's payment moved to refunded or
-// partially refunded, the withdrawal and its lines marked refunded, and
-// last, once everything else is written, the card refund itself, so a
-// failure before it leaves nothing half done. The withdrawal row stays
-// locked meanwhile: a second click waits and finds it refunded.
+// partially refunded, the withdrawal and its lines marked refunded, and for
+// a card or Bizum payment the refund of those lines recorded and queued
+// (the River job asks Redsys once tx commits, retries a refusal, and the
+// order desk shows a refund that failed). The withdrawal row stays locked
+// meanwhile: a second click waits and finds it refunded.
 func RefundWithdrawal(ctx context.Context, tx pgx.Tx, r WithdrawalRefund) (before, after db.Withdrawal, order db.Order, err error) {
 	q := db.New(tx)
 	if before, err = q.GetWithdrawalForUpdate(ctx, r.WithdrawalID); err != nil {
@@ -109,13 +105,15 @@ func RefundWithdrawal(ctx context.Context, tx pgx.Tx, r WithdrawalRefund) (befor
 		return before, before, order, fmt.Errorf("shop: refund withdrawal %d: %w", before.ID, err)
 	}
 	if redsys && amount > 0 {
-		if r.Card == nil {
+		if r.Refunds == nil {
 			return before, before, order, refuseWithdrawal(ReasonWithdrawalRefundFailed, "card refunds are not configured", nil)
 		}
-		if err := r.Card.RefundOrder(ctx, order.ID, amount, reason); err != nil { //nolint:nilerr // payment_refunds keeps the cause
-			return before, before, order, &WithdrawalRefusal{
-				Reason: ReasonWithdrawalRefundFailed, Message: "the card refund failed (see the payment refunds); nothing was recorded",
-			}
+		attempt, err := q.AuthorisedAttempt(ctx, order.ID)
+		if err != nil {
+			return before, before, order, fmt.Errorf("shop: paid attempt of order %d: %w", order.ID, err)
+		}
+		if err := r.Refunds.QueueRefund(ctx, tx, attempt.RedsysOrder, amount, reason); err != nil {
+			return before, before, order, err
 		}
 	}
 	return before, after, order, nil

@@ -105,7 +105,7 @@ func (s *Service) ReceiveWithdrawal(ctx context.Context, req *connect.Request[sa
 func (s *Service) RefundWithdrawal(ctx context.Context, req *connect.Request[saboresv1.RefundWithdrawalRequest]) (*connect.Response[saboresv1.RefundWithdrawalResponse], error) {
 	r := shop.WithdrawalRefund{
 		WithdrawalID: req.Msg.GetId(), BankReference: req.Msg.GetBankReference(),
-		Card: s.card, Invoices: corrector{s.invoice},
+		Refunds: s.refunds, Invoices: corrector{s.invoice},
 	}
 	if id := shop.ActorUserID(ctx); id != nil {
 		r.ActorUserID = *id

@@ -32,7 +32,7 @@ type Service struct {
 	links   *shop.WithdrawalLinks
 	mailer  shop.Mailer
 	wmailer shop.WithdrawalMailer
-	card    shop.CardRefunder
+	refunds shop.RefundQueue
 	invoice invoice.Invoicer
 	now     func() time.Time
 }
@@ -57,9 +57,10 @@ func (s *Service) WithMailer(m interface {
 	return s
 }
 
-// WithCardRefunds returns s refunding card and Bizum orders through r.
-func (s *Service) WithCardRefunds(r shop.CardRefunder) *Service {
-	s.card = r
+// WithRefunds returns s refunding card and Bizum orders by queuing their
+// refunds through r.
+func (s *Service) WithRefunds(r shop.RefundQueue) *Service {
+	s.refunds = r
 	return s
 }
 

@@ -891,9 +891,15 @@ type GetAdminOrderResponse struct {
 	AllowedActions []OrderAction `protobuf:"varint,3,rep,packed,name=allowed_actions,json=allowedActions,proto3,enum=sabores.v1.OrderAction" json:"allowed_actions,omitempty"`
 	// carriers are the carriers whose tracking page the shop links (the
 	// ship form's suggestions); any other carrier is shown as plain text.
-	Carriers      []string `protobuf:"bytes,4,rep,name=carriers,proto3" json:"carriers,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Carriers []string `protobuf:"bytes,4,rep,name=carriers,proto3" json:"carriers,omitempty"`
+	// refunds are the order's card or Bizum refunds and its recorded bank
+	// refunds, oldest first.
+	Refunds []*OrderRefund `protobuf:"bytes,5,rep,name=refunds,proto3" json:"refunds,omitempty"`
+	// bank_refund_allowed says RecordBankRefund may be called: a cancelled
+	// order paid by transfer and not refunded yet.
+	BankRefundAllowed bool `protobuf:"varint,6,opt,name=bank_refund_allowed,json=bankRefundAllowed,proto3" json:"bank_refund_allowed,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *GetAdminOrderResponse) Reset() {
@@ -952,6 +958,20 @@ func (x *GetAdminOrderResponse) GetCarriers() []string {
 		return x.Carriers
 	}
 	return nil
+}
+
+func (x *GetAdminOrderResponse) GetRefunds() []*OrderRefund {
+	if x != nil {
+		return x.Refunds
+	}
+	return nil
+}
+
+func (x *GetAdminOrderResponse) GetBankRefundAllowed() bool {
+	if x != nil {
+		return x.BankRefundAllowed
+	}
+	return false
 }
 
 // GetDashboardStatsRequest has no parameters.
@@ -2538,7 +2558,7 @@ var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a sabores/v1/admin_catalogue.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x1esabores/v1/order_service.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a sabores/v1/admin_catalogue.proto\x1a\x1esabores/v1/admin_refunds.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x1esabores/v1/order_service.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -2583,12 +2603,14 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\x12*\n" +
 	"\x11total_size_capped\x18\x04 \x01(\bR\x0ftotalSizeCapped\"/\n" +
 	"\x14GetAdminOrderRequest\x12\x17\n" +
-	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"\xce\x01\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"\xb1\x02\n" +
 	"\x15GetAdminOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\x12.\n" +
 	"\x06events\x18\x02 \x03(\v2\x16.sabores.v1.OrderEventR\x06events\x12@\n" +
 	"\x0fallowed_actions\x18\x03 \x03(\x0e2\x17.sabores.v1.OrderActionR\x0eallowedActions\x12\x1a\n" +
-	"\bcarriers\x18\x04 \x03(\tR\bcarriers\"\x1a\n" +
+	"\bcarriers\x18\x04 \x03(\tR\bcarriers\x121\n" +
+	"\arefunds\x18\x05 \x03(\v2\x17.sabores.v1.OrderRefundR\arefunds\x12.\n" +
+	"\x13bank_refund_allowed\x18\x06 \x01(\bR\x11bankRefundAllowed\"\x1a\n" +
 	"\x18GetDashboardStatsRequest\"\xc7\x02\n" +
 	"\x19GetDashboardStatsResponse\x12\x1f\n" +
 	"\vorder_count\x18\x01 \x01(\x05R\n" +
@@ -2711,7 +2733,7 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x17EMAIL_STATE_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14EMAIL_STATE_RETRYING\x10\x01\x12\x17\n" +
 	"\x13EMAIL_STATE_SENDING\x10\x02\x12\x17\n" +
-	"\x13EMAIL_STATE_GAVE_UP\x10\x032\xd4\x17\n" +
+	"\x13EMAIL_STATE_GAVE_UP\x10\x032\x83\x19\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
@@ -2746,7 +2768,9 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\fRevokeApiKey\x12\x1f.sabores.v1.RevokeApiKeyRequest\x1a .sabores.v1.RevokeApiKeyResponse\x12_\n" +
 	"\x0fListAuditEvents\x12\".sabores.v1.ListAuditEventsRequest\x1a#.sabores.v1.ListAuditEventsResponse\"\x03\x90\x02\x01\x12N\n" +
 	"\vAdjustStock\x12\x1e.sabores.v1.AdjustStockRequest\x1a\x1f.sabores.v1.AdjustStockResponse\x12Q\n" +
-	"\fAdvanceOrder\x12\x1f.sabores.v1.AdvanceOrderRequest\x1a .sabores.v1.AdvanceOrderResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\fAdvanceOrder\x12\x1f.sabores.v1.AdvanceOrderRequest\x1a .sabores.v1.AdvanceOrderResponse\x12N\n" +
+	"\vRetryRefund\x12\x1e.sabores.v1.RetryRefundRequest\x1a\x1f.sabores.v1.RetryRefundResponse\x12]\n" +
+	"\x10RecordBankRefund\x12#.sabores.v1.RecordBankRefundRequest\x1a$.sabores.v1.RecordBankRefundResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_service_proto_rawDescOnce sync.Once
@@ -2811,40 +2835,45 @@ var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(PaymentStatus)(0),                   // 45: sabores.v1.PaymentStatus
 	(*Order)(nil),                        // 46: sabores.v1.Order
 	(*OrderEvent)(nil),                   // 47: sabores.v1.OrderEvent
-	(*DailyStat)(nil),                    // 48: sabores.v1.DailyStat
-	(*BestSeller)(nil),                   // 49: sabores.v1.BestSeller
-	(*Country)(nil),                      // 50: sabores.v1.Country
-	(*SignInConfig)(nil),                 // 51: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                     // 52: sabores.v1.ApiKeyScope
-	(*timestamppb.Timestamp)(nil),        // 53: google.protobuf.Timestamp
-	(*ApiKey)(nil),                       // 54: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                   // 55: sabores.v1.AuditEvent
-	(*GetProductContentRequest)(nil),     // 56: sabores.v1.GetProductContentRequest
-	(*UpdateProductContentRequest)(nil),  // 57: sabores.v1.UpdateProductContentRequest
-	(*CreateProductRequest)(nil),         // 58: sabores.v1.CreateProductRequest
-	(*UpdateProductDetailsRequest)(nil),  // 59: sabores.v1.UpdateProductDetailsRequest
-	(*ArchiveProductRequest)(nil),        // 60: sabores.v1.ArchiveProductRequest
-	(*ListProductImagesRequest)(nil),     // 61: sabores.v1.ListProductImagesRequest
-	(*UploadProductImageRequest)(nil),    // 62: sabores.v1.UploadProductImageRequest
-	(*ReorderProductImagesRequest)(nil),  // 63: sabores.v1.ReorderProductImagesRequest
-	(*DeleteProductImageRequest)(nil),    // 64: sabores.v1.DeleteProductImageRequest
-	(*ListPromotionsRequest)(nil),        // 65: sabores.v1.ListPromotionsRequest
-	(*CreatePromotionRequest)(nil),       // 66: sabores.v1.CreatePromotionRequest
-	(*UpdatePromotionRequest)(nil),       // 67: sabores.v1.UpdatePromotionRequest
-	(*EndPromotionRequest)(nil),          // 68: sabores.v1.EndPromotionRequest
-	(*GetProductContentResponse)(nil),    // 69: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentResponse)(nil), // 70: sabores.v1.UpdateProductContentResponse
-	(*CreateProductResponse)(nil),        // 71: sabores.v1.CreateProductResponse
-	(*UpdateProductDetailsResponse)(nil), // 72: sabores.v1.UpdateProductDetailsResponse
-	(*ArchiveProductResponse)(nil),       // 73: sabores.v1.ArchiveProductResponse
-	(*ListProductImagesResponse)(nil),    // 74: sabores.v1.ListProductImagesResponse
-	(*UploadProductImageResponse)(nil),   // 75: sabores.v1.UploadProductImageResponse
-	(*ReorderProductImagesResponse)(nil), // 76: sabores.v1.ReorderProductImagesResponse
-	(*DeleteProductImageResponse)(nil),   // 77: sabores.v1.DeleteProductImageResponse
-	(*ListPromotionsResponse)(nil),       // 78: sabores.v1.ListPromotionsResponse
-	(*CreatePromotionResponse)(nil),      // 79: sabores.v1.CreatePromotionResponse
-	(*UpdatePromotionResponse)(nil),      // 80: sabores.v1.UpdatePromotionResponse
-	(*EndPromotionResponse)(nil),         // 81: sabores.v1.EndPromotionResponse
+	(*OrderRefund)(nil),                  // 48: sabores.v1.OrderRefund
+	(*DailyStat)(nil),                    // 49: sabores.v1.DailyStat
+	(*BestSeller)(nil),                   // 50: sabores.v1.BestSeller
+	(*Country)(nil),                      // 51: sabores.v1.Country
+	(*SignInConfig)(nil),                 // 52: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                     // 53: sabores.v1.ApiKeyScope
+	(*timestamppb.Timestamp)(nil),        // 54: google.protobuf.Timestamp
+	(*ApiKey)(nil),                       // 55: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                   // 56: sabores.v1.AuditEvent
+	(*GetProductContentRequest)(nil),     // 57: sabores.v1.GetProductContentRequest
+	(*UpdateProductContentRequest)(nil),  // 58: sabores.v1.UpdateProductContentRequest
+	(*CreateProductRequest)(nil),         // 59: sabores.v1.CreateProductRequest
+	(*UpdateProductDetailsRequest)(nil),  // 60: sabores.v1.UpdateProductDetailsRequest
+	(*ArchiveProductRequest)(nil),        // 61: sabores.v1.ArchiveProductRequest
+	(*ListProductImagesRequest)(nil),     // 62: sabores.v1.ListProductImagesRequest
+	(*UploadProductImageRequest)(nil),    // 63: sabores.v1.UploadProductImageRequest
+	(*ReorderProductImagesRequest)(nil),  // 64: sabores.v1.ReorderProductImagesRequest
+	(*DeleteProductImageRequest)(nil),    // 65: sabores.v1.DeleteProductImageRequest
+	(*ListPromotionsRequest)(nil),        // 66: sabores.v1.ListPromotionsRequest
+	(*CreatePromotionRequest)(nil),       // 67: sabores.v1.CreatePromotionRequest
+	(*UpdatePromotionRequest)(nil),       // 68: sabores.v1.UpdatePromotionRequest
+	(*EndPromotionRequest)(nil),          // 69: sabores.v1.EndPromotionRequest
+	(*RetryRefundRequest)(nil),           // 70: sabores.v1.RetryRefundRequest
+	(*RecordBankRefundRequest)(nil),      // 71: sabores.v1.RecordBankRefundRequest
+	(*GetProductContentResponse)(nil),    // 72: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil), // 73: sabores.v1.UpdateProductContentResponse
+	(*CreateProductResponse)(nil),        // 74: sabores.v1.CreateProductResponse
+	(*UpdateProductDetailsResponse)(nil), // 75: sabores.v1.UpdateProductDetailsResponse
+	(*ArchiveProductResponse)(nil),       // 76: sabores.v1.ArchiveProductResponse
+	(*ListProductImagesResponse)(nil),    // 77: sabores.v1.ListProductImagesResponse
+	(*UploadProductImageResponse)(nil),   // 78: sabores.v1.UploadProductImageResponse
+	(*ReorderProductImagesResponse)(nil), // 79: sabores.v1.ReorderProductImagesResponse
+	(*DeleteProductImageResponse)(nil),   // 80: sabores.v1.DeleteProductImageResponse
+	(*ListPromotionsResponse)(nil),       // 81: sabores.v1.ListPromotionsResponse
+	(*CreatePromotionResponse)(nil),      // 82: sabores.v1.CreatePromotionResponse
+	(*UpdatePromotionResponse)(nil),      // 83: sabores.v1.UpdatePromotionResponse
+	(*EndPromotionResponse)(nil),         // 84: sabores.v1.EndPromotionResponse
+	(*RetryRefundResponse)(nil),          // 85: sabores.v1.RetryRefundResponse
+	(*RecordBankRefundResponse)(nil),     // 86: sabores.v1.RecordBankRefundResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	42, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
@@ -2857,95 +2886,100 @@ var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	46, // 7: sabores.v1.GetAdminOrderResponse.order:type_name -> sabores.v1.Order
 	47, // 8: sabores.v1.GetAdminOrderResponse.events:type_name -> sabores.v1.OrderEvent
 	1,  // 9: sabores.v1.GetAdminOrderResponse.allowed_actions:type_name -> sabores.v1.OrderAction
-	48, // 10: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	49, // 11: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	50, // 12: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
-	50, // 13: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
-	51, // 14: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	51, // 15: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	52, // 16: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
-	53, // 17: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
-	54, // 18: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	54, // 19: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
-	54, // 20: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	55, // 21: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
-	0,  // 22: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
-	1,  // 23: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
-	46, // 24: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
-	53, // 25: sabores.v1.FailedEmail.create_time:type_name -> google.protobuf.Timestamp
-	2,  // 26: sabores.v1.FailedEmail.state:type_name -> sabores.v1.EmailState
-	53, // 27: sabores.v1.FailedEmail.next_attempt_time:type_name -> google.protobuf.Timestamp
-	37, // 28: sabores.v1.ListFailedEmailsResponse.emails:type_name -> sabores.v1.FailedEmail
-	37, // 29: sabores.v1.RetryEmailResponse.email:type_name -> sabores.v1.FailedEmail
-	3,  // 30: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	5,  // 31: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	7,  // 32: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	56, // 33: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
-	57, // 34: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
-	58, // 35: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
-	59, // 36: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
-	60, // 37: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
-	61, // 38: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
-	62, // 39: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
-	63, // 40: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
-	64, // 41: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
-	65, // 42: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
-	66, // 43: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
-	67, // 44: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
-	68, // 45: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
-	9,  // 46: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	11, // 47: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	13, // 48: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
-	38, // 49: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
-	40, // 50: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
-	15, // 51: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	17, // 52: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	19, // 53: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	21, // 54: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	23, // 55: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	25, // 56: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	27, // 57: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	29, // 58: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	31, // 59: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	33, // 60: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	35, // 61: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	4,  // 62: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	6,  // 63: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	8,  // 64: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	69, // 65: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	70, // 66: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	71, // 67: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
-	72, // 68: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
-	73, // 69: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
-	74, // 70: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
-	75, // 71: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
-	76, // 72: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
-	77, // 73: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
-	78, // 74: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
-	79, // 75: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
-	80, // 76: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
-	81, // 77: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
-	10, // 78: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	12, // 79: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	14, // 80: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
-	39, // 81: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
-	41, // 82: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
-	16, // 83: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	18, // 84: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	20, // 85: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	22, // 86: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	24, // 87: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	26, // 88: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	28, // 89: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	30, // 90: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	32, // 91: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	34, // 92: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	36, // 93: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	62, // [62:94] is the sub-list for method output_type
-	30, // [30:62] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	48, // 10: sabores.v1.GetAdminOrderResponse.refunds:type_name -> sabores.v1.OrderRefund
+	49, // 11: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	50, // 12: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	51, // 13: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
+	51, // 14: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
+	52, // 15: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	52, // 16: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	53, // 17: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
+	54, // 18: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
+	55, // 19: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	55, // 20: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
+	55, // 21: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	56, // 22: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
+	0,  // 23: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	1,  // 24: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
+	46, // 25: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
+	54, // 26: sabores.v1.FailedEmail.create_time:type_name -> google.protobuf.Timestamp
+	2,  // 27: sabores.v1.FailedEmail.state:type_name -> sabores.v1.EmailState
+	54, // 28: sabores.v1.FailedEmail.next_attempt_time:type_name -> google.protobuf.Timestamp
+	37, // 29: sabores.v1.ListFailedEmailsResponse.emails:type_name -> sabores.v1.FailedEmail
+	37, // 30: sabores.v1.RetryEmailResponse.email:type_name -> sabores.v1.FailedEmail
+	3,  // 31: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	5,  // 32: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	7,  // 33: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	57, // 34: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	58, // 35: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	59, // 36: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
+	60, // 37: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
+	61, // 38: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
+	62, // 39: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	63, // 40: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	64, // 41: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	65, // 42: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	66, // 43: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
+	67, // 44: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
+	68, // 45: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
+	69, // 46: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
+	9,  // 47: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	11, // 48: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	13, // 49: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
+	38, // 50: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
+	40, // 51: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
+	15, // 52: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	17, // 53: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	19, // 54: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	21, // 55: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	23, // 56: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	25, // 57: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	27, // 58: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	29, // 59: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	31, // 60: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	33, // 61: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	35, // 62: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	70, // 63: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
+	71, // 64: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
+	4,  // 65: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	6,  // 66: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	8,  // 67: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	72, // 68: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	73, // 69: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	74, // 70: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	75, // 71: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	76, // 72: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	77, // 73: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	78, // 74: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	79, // 75: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	80, // 76: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	81, // 77: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
+	82, // 78: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
+	83, // 79: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
+	84, // 80: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
+	10, // 81: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	12, // 82: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	14, // 83: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
+	39, // 84: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
+	41, // 85: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
+	16, // 86: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	18, // 87: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	20, // 88: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	22, // 89: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	24, // 90: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	26, // 91: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	28, // 92: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	30, // 93: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	32, // 94: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	34, // 95: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	36, // 96: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	85, // 97: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
+	86, // 98: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
+	65, // [65:99] is the sub-list for method output_type
+	31, // [31:65] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_service_proto_init() }
@@ -2954,6 +2988,7 @@ func file_sabores_v1_admin_service_proto_init() {
 		return
 	}
 	file_sabores_v1_admin_catalogue_proto_init()
+	file_sabores_v1_admin_refunds_proto_init()
 	file_sabores_v1_admin_types_proto_init()
 	file_sabores_v1_order_service_proto_init()
 	file_sabores_v1_product_content_proto_init()

@@ -63,3 +63,24 @@ export function useRetryEmail() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: key(AdminService.method.listFailedEmails) }),
   });
 }
+
+// invalidateOrder reads again what a refund changes: the order, the desk and the dashboard.
+function invalidateOrder(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: key(AdminService.method.getAdminOrder) }),
+    queryClient.invalidateQueries({ queryKey: key(AdminService.method.listOrders) }),
+    queryClient.invalidateQueries({ queryKey: key(AdminService.method.getDashboardStats) }),
+  ]);
+}
+
+/** useRetryRefund asks Redsys again for a failed or unknown card refund; the order is read again afterwards. */
+export function useRetryRefund() {
+  const queryClient = useQueryClient();
+  return useMutation(AdminService.method.retryRefund, { onSettled: () => invalidateOrder(queryClient) });
+}
+
+/** useRecordBankRefund records the bank transfer that gave back a cancelled order's money. */
+export function useRecordBankRefund() {
+  const queryClient = useQueryClient();
+  return useMutation(AdminService.method.recordBankRefund, { onSettled: () => invalidateOrder(queryClient) });
+}

@@ -9,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useAdminOrder } from "@/features/admin/api/orders";
 import { AdminOrderSummary } from "@/features/admin/components/admin-order-summary";
 import { OrderActions } from "@/features/admin/components/order-actions";
+import { OrderRefunds } from "@/features/admin/components/order-refunds";
 
 /** orderIdParam reads an order id from the address; 0 when it is none. */
 export function orderIdParam(raw: string | undefined): bigint {
@@ -47,6 +48,12 @@ export default function AdminOrder() {
               </Link>
             </div>
             <OrderActions orderId={id} allowed={order.data.allowedActions} carriers={order.data.carriers} />
+            <OrderRefunds
+              orderId={id}
+              totalCents={order.data.order.totalCents}
+              refunds={order.data.refunds}
+              bankRefundAllowed={order.data.bankRefundAllowed}
+            />
             <AdminOrderSummary order={order.data.order} />
             <section aria-labelledby="order-timeline" className="card p-4">
               <h2 id="order-timeline" className="mb-3 text-lg font-bold">

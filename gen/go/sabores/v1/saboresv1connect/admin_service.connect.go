@@ -127,6 +127,12 @@ const (
 	// AdminServiceAdvanceOrderProcedure is the fully-qualified name of the AdminService's AdvanceOrder
 	// RPC.
 	AdminServiceAdvanceOrderProcedure = "/sabores.v1.AdminService/AdvanceOrder"
+	// AdminServiceRetryRefundProcedure is the fully-qualified name of the AdminService's RetryRefund
+	// RPC.
+	AdminServiceRetryRefundProcedure = "/sabores.v1.AdminService/RetryRefund"
+	// AdminServiceRecordBankRefundProcedure is the fully-qualified name of the AdminService's
+	// RecordBankRefund RPC.
+	AdminServiceRecordBankRefundProcedure = "/sabores.v1.AdminService/RecordBankRefund"
 )
 
 // AdminServiceClient is a client for the sabores.v1.AdminService service.
@@ -221,6 +227,17 @@ type AdminServiceClient interface {
 	// allow from the order's state is FailedPrecondition with an ErrorInfo
 	// reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
 	AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error)
+	// RetryRefund asks Redsys again for a card or Bizum refund that failed
+	// (refused on every automatic try) or whose outcome is unknown, audited.
+	// Any other refund is FailedPrecondition with reason REFUND_NOT_RETRYABLE.
+	RetryRefund(context.Context, *connect.Request[v1.RetryRefundRequest]) (*connect.Response[v1.RetryRefundResponse], error)
+	// RecordBankRefund records the bank transfer that gave back a cancelled
+	// order's transfer payment: the payment moves to refunded (or partially
+	// refunded), in the timeline, audited, and the shopper is e-mailed. Only
+	// for a cancelled, paid transfer order, once: otherwise FailedPrecondition
+	// with reason BANK_REFUND_NOT_ALLOWED; more than was paid is
+	// BANK_REFUND_TOO_MUCH, a day in the future BANK_REFUND_DATE.
+	RecordBankRefund(context.Context, *connect.Request[v1.RecordBankRefundRequest]) (*connect.Response[v1.RecordBankRefundResponse], error)
 }
 
 // NewAdminServiceClient constructs a client for the sabores.v1.AdminService service. By default, it
@@ -440,6 +457,18 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			connect.WithSchema(adminServiceMethods.ByName("AdvanceOrder")),
 			connect.WithClientOptions(opts...),
 		),
+		retryRefund: connect.NewClient[v1.RetryRefundRequest, v1.RetryRefundResponse](
+			httpClient,
+			baseURL+AdminServiceRetryRefundProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("RetryRefund")),
+			connect.WithClientOptions(opts...),
+		),
+		recordBankRefund: connect.NewClient[v1.RecordBankRefundRequest, v1.RecordBankRefundResponse](
+			httpClient,
+			baseURL+AdminServiceRecordBankRefundProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("RecordBankRefund")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -477,6 +506,8 @@ type adminServiceClient struct {
 	listAuditEvents      *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
 	adjustStock          *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
 	advanceOrder         *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
+	retryRefund          *connect.Client[v1.RetryRefundRequest, v1.RetryRefundResponse]
+	recordBankRefund     *connect.Client[v1.RecordBankRefundRequest, v1.RecordBankRefundResponse]
 }
 
 // ListAdminProducts calls sabores.v1.AdminService.ListAdminProducts.
@@ -639,6 +670,16 @@ func (c *adminServiceClient) AdvanceOrder(ctx context.Context, req *connect.Requ
 	return c.advanceOrder.CallUnary(ctx, req)
 }
 
+// RetryRefund calls sabores.v1.AdminService.RetryRefund.
+func (c *adminServiceClient) RetryRefund(ctx context.Context, req *connect.Request[v1.RetryRefundRequest]) (*connect.Response[v1.RetryRefundResponse], error) {
+	return c.retryRefund.CallUnary(ctx, req)
+}
+
+// RecordBankRefund calls sabores.v1.AdminService.RecordBankRefund.
+func (c *adminServiceClient) RecordBankRefund(ctx context.Context, req *connect.Request[v1.RecordBankRefundRequest]) (*connect.Response[v1.RecordBankRefundResponse], error) {
+	return c.recordBankRefund.CallUnary(ctx, req)
+}
+
 // AdminServiceHandler is an implementation of the sabores.v1.AdminService service.
 type AdminServiceHandler interface {
 	// ListAdminProducts lists every product, 100 per page by default, ordered
@@ -731,6 +772,17 @@ type AdminServiceHandler interface {
 	// allow from the order's state is FailedPrecondition with an ErrorInfo
 	// reason such as ORDER_NOT_PAID or ORDER_TRANSITION_NOT_ALLOWED.
 	AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error)
+	// RetryRefund asks Redsys again for a card or Bizum refund that failed
+	// (refused on every automatic try) or whose outcome is unknown, audited.
+	// Any other refund is FailedPrecondition with reason REFUND_NOT_RETRYABLE.
+	RetryRefund(context.Context, *connect.Request[v1.RetryRefundRequest]) (*connect.Response[v1.RetryRefundResponse], error)
+	// RecordBankRefund records the bank transfer that gave back a cancelled
+	// order's transfer payment: the payment moves to refunded (or partially
+	// refunded), in the timeline, audited, and the shopper is e-mailed. Only
+	// for a cancelled, paid transfer order, once: otherwise FailedPrecondition
+	// with reason BANK_REFUND_NOT_ALLOWED; more than was paid is
+	// BANK_REFUND_TOO_MUCH, a day in the future BANK_REFUND_DATE.
+	RecordBankRefund(context.Context, *connect.Request[v1.RecordBankRefundRequest]) (*connect.Response[v1.RecordBankRefundResponse], error)
 }
 
 // NewAdminServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -946,6 +998,18 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		connect.WithSchema(adminServiceMethods.ByName("AdvanceOrder")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminServiceRetryRefundHandler := connect.NewUnaryHandler(
+		AdminServiceRetryRefundProcedure,
+		svc.RetryRefund,
+		connect.WithSchema(adminServiceMethods.ByName("RetryRefund")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceRecordBankRefundHandler := connect.NewUnaryHandler(
+		AdminServiceRecordBankRefundProcedure,
+		svc.RecordBankRefund,
+		connect.WithSchema(adminServiceMethods.ByName("RecordBankRefund")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminServiceListAdminProductsProcedure:
@@ -1012,6 +1076,10 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceAdjustStockHandler.ServeHTTP(w, r)
 		case AdminServiceAdvanceOrderProcedure:
 			adminServiceAdvanceOrderHandler.ServeHTTP(w, r)
+		case AdminServiceRetryRefundProcedure:
+			adminServiceRetryRefundHandler.ServeHTTP(w, r)
+		case AdminServiceRecordBankRefundProcedure:
+			adminServiceRecordBankRefundHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -1147,4 +1215,12 @@ func (UnimplementedAdminServiceHandler) AdjustStock(context.Context, *connect.Re
 
 func (UnimplementedAdminServiceHandler) AdvanceOrder(context.Context, *connect.Request[v1.AdvanceOrderRequest]) (*connect.Response[v1.AdvanceOrderResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.AdvanceOrder is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) RetryRefund(context.Context, *connect.Request[v1.RetryRefundRequest]) (*connect.Response[v1.RetryRefundResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.RetryRefund is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) RecordBankRefund(context.Context, *connect.Request[v1.RecordBankRefundRequest]) (*connect.Response[v1.RecordBankRefundResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.RecordBankRefund is not implemented"))
 }

@@ -1,0 +1,133 @@
+package shop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/db"
+)
+
+// Reasons a bank refund is refused.
+const (
+	// ReasonBankRefundNotAllowed: only a cancelled order paid by transfer,
+	// and not refunded yet, takes a bank refund.
+	ReasonBankRefundNotAllowed = "BANK_REFUND_NOT_ALLOWED"
+	// ReasonBankRefundTooMuch: nothing, or more than was paid.
+	ReasonBankRefundTooMuch = "BANK_REFUND_TOO_MUCH"
+	// ReasonBankRefundDate: the day is not a date, or in the future.
+	ReasonBankRefundDate = "BANK_REFUND_DATE"
+	// ReasonRefundNotRetryable: only a card or Bizum refund that failed,
+	// or whose outcome is unknown, is asked again.
+	ReasonRefundNotRetryable = "REFUND_NOT_RETRYABLE"
+)
+
+// RefundRetrier puts a failed or unknown card or Bizum refund back to ask
+// and queues its job, in tx (jobs.RefundQueue).
+type RefundRetrier interface {
+	RetryRefund(ctx context.Context, tx pgx.Tx, refundID int64) error
+}
+
+// Refunds queues card and Bizum refunds and retries them (the order desk's).
+type Refunds interface {
+	RefundQueue
+	RefundRetrier
+}
+
+// RefundRefusal refuses a bank refund or a refund's retry, with an ErrorInfo
+// reason.
+type RefundRefusal struct {
+	Reason   string
+	Message  string
+	Metadata map[string]string
+}
+
+func (r *RefundRefusal) Error() string { return "refund: " + r.Message }
+
+// RefusalReason is the ErrorInfo reason.
+func (r *RefundRefusal) RefusalReason() string { return r.Reason }
+
+// RefusalMetadata carries the figures at fault.
+func (r *RefundRefusal) RefusalMetadata() map[string]string { return r.Metadata }
+
+// RefusalExhausted is false: the request itself is refused.
+func (r *RefundRefusal) RefusalExhausted() bool { return false }
+
+// BankRefundAllowed says whether o takes a bank refund: cancelled, paid by
+// transfer and its money not given back yet. A card or Bizum payment goes
+// back through Redsys by itself (RefundCancelled); an order still running
+// gives money back through a withdrawal.
+func BankRefundAllowed(o db.Order) bool {
+	return Fulfilment(o.Status) == Cancelled && o.PaymentMethod == "transfer" && Payment(o.PaymentStatus) == Paid
+}
+
+// BankRefund is a bank transfer made by hand to give back an order's money.
+type BankRefund struct {
+	OrderID     int64
+	AmountCents int64
+	Reference   string
+	// Day is the transfer's day, YYYY-MM-DD, never after Today.
+	Day         string
+	Today       time.Time
+	ActorUserID int64
+}
+
+// RecordBankRefund records r in tx under the order's row lock: the refund,
+// the payment moved to refunded (or partially refunded, when less than the
+// total went back) in the timeline with the bank's reference, and the
+// shopper's "bank_refunded" e-mail queued through mailer. A second refund
+// of the same order finds it refunded and is refused.
+func RecordBankRefund(ctx context.Context, tx pgx.Tx, r BankRefund, mailer Mailer) (db.Order, db.InsertBankRefundRow, error) {
+	q := db.New(tx)
+	var row db.InsertBankRefundRow
+	order, err := q.GetOrderForUpdate(ctx, r.OrderID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return order, row, fmt.Errorf("%w: %d", ErrOrderNotFound, r.OrderID)
+	}
+	if err != nil {
+		return order, row, fmt.Errorf("shop: lock order %d: %w", r.OrderID, err)
+	}
+	if !BankRefundAllowed(order) {
+		return order, row, &RefundRefusal{Reason: ReasonBankRefundNotAllowed,
+			Message:  "only a cancelled order paid by transfer and not refunded takes a bank refund",
+			Metadata: map[string]string{"status": order.Status, "payment_status": order.PaymentStatus, "payment_method": order.PaymentMethod}}
+	}
+	if r.AmountCents <= 0 || r.AmountCents > order.TotalCents {
+		return order, row, &RefundRefusal{Reason: ReasonBankRefundTooMuch, Message: "a bank refund gives back at most what was paid",
+			Metadata: map[string]string{"paid_cents": strconv.FormatInt(order.TotalCents, 10)}}
+	}
+	day, err := time.ParseInLocation(time.DateOnly, r.Day, madrid)
+	if err != nil || day.After(r.Today.In(madrid)) {
+		return order, row, &RefundRefusal{Reason: ReasonBankRefundDate, Message: "the transfer's day must be a date, not in the future"}
+	}
+	reference := strings.TrimSpace(r.Reference)
+	if reference == "" {
+		return order, row, &RefundRefusal{Reason: ReasonBankRefundNotAllowed, Message: "a bank refund needs the transfer's reference"}
+	}
+	var recordedBy *int64
+	if r.ActorUserID != 0 {
+		recordedBy = &r.ActorUserID
+	}
+	if row, err = q.InsertBankRefund(ctx, db.InsertBankRefundParams{
+		OrderID: order.ID, AmountCents: r.AmountCents, BankReference: reference, RefundedOn: r.Day, RecordedBy: recordedBy,
+	}); err != nil {
+		return order, row, fmt.Errorf("shop: record bank refund of order %d: %w", order.ID, err)
+	}
+	to := Refunded
+	if r.AmountCents < order.TotalCents {
+		to = PartiallyRefunded
+	}
+	_, after, err := Advance(ctx, tx, Step{
+		OrderID: order.ID, Who: AdminActor, ActorUserID: r.ActorUserID, Pay: to,
+		Note: fmt.Sprintf("bank refund of %d cents on %s (reference %s)", r.AmountCents, r.Day, reference),
+	}, Effects{})
+	if err != nil {
+		return order, row, err
+	}
+	return after, row, Notify(ctx, tx, mailer, after, "bank_refunded")
+}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// checkoutProducts is the catalogue size of the checkout run.
+const checkoutProducts = 1000
+
+// checkoutRecord is one concurrency of the checkout run: whole card
+// checkouts (PlaceOrder, StartPayment, the signed Redsys notification) per
+// second, each counted once its notification was answered.
+type checkoutRecord struct {
+	Products  int     `json:"products"`
+	Conns     int     `json:"conns"`
+	Checkouts int64   `json:"checkouts"`
+	Errors    int64   `json:"errors"`
+	PerSec    float64 `json:"checkouts_per_sec"`
+	P50MS     float64 `json:"p50_ms"`
+	P99MS     float64 `json:"p99_ms"`
+	// LoadAvg is /proc/loadavg's 1-minute figure before the run: the
+	// machine is shared, so the figures are only as quiet as it was.
+	LoadAvg    float64 `json:"load_avg_1m"`
+	FirstError string  `json:"first_error,omitempty"`
+}
+
+// checkoutReport is the checkout run: its rows and whether every checkout
+// counted left its order paid by card in the database.
+type checkoutReport struct {
+	Runs []checkoutRecord `json:"runs"`
+	// WarmUp is how many checkouts the unrecorded warm-up made.
+	WarmUp int64 `json:"warm_up_checkouts"`
+	// Paid is how many bench orders are paid by card after the runs; it
+	// must equal the checkouts counted, warm-up included.
+	Paid int64 `json:"orders_paid_by_card"`
+}
+
+// benchCheckout measures checkout including the payment's notification
+// (issue 14) on a database of its own: shopd serves the development
+// gateway (no Redsys secret, a loopback address), and backend/cmd/checkoutload
+// places card orders as signed-in shoppers, starts each payment and posts
+// the notification signed with the published test key, at each of the
+// configured concurrencies.
+func benchCheckout(ctx context.Context, cfg config, shopd string, rep *report) error {
+	if only := os.Getenv("BENCH_SCENARIOS"); only != "" && !strings.Contains(","+only+",", ",checkout,") {
+		return nil
+	}
+	work := filepath.Join(cfg.dir, "work")
+	load, err := filepath.Abs(filepath.Join(cfg.dir, "checkoutload"))
+	if err != nil {
+		return err
+	}
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", load, "./backend/cmd/checkoutload")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		return fmt.Errorf("build checkoutload: %w", err)
+	}
+	const name = "sabores_bench_checkout"
+	dsn, err := withDatabase(cfg.adminURL, name)
+	if err != nil {
+		return err
+	}
+	if err := adminExec(ctx, cfg.adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+		return err
+	}
+	if err := adminExec(ctx, cfg.adminURL, "CREATE DATABASE "+name); err != nil {
+		return err
+	}
+	defer func() {
+		_ = adminExec(context.WithoutCancel(ctx), cfg.adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+	}()
+	if err := seedProducts(ctx, shopd, dsn, work, checkoutProducts); err != nil {
+		return err
+	}
+	smp, err := sample(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	if err := prepareShoppers(ctx, dsn, shoppers, smp.hotIDs); err != nil {
+		return err
+	}
+	srv, _, err := startShopd(ctx, cfg, shopd, dsn, filepath.Join(work, "shopd-checkout.log"))
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	ids := make([]string, len(smp.hotIDs))
+	for i, id := range smp.hotIDs {
+		ids[i] = strconv.FormatInt(id, 10)
+	}
+	products := strings.Join(ids, ",")
+	out := &checkoutReport{}
+	// A short warm-up, not recorded; then each run starts where the last
+	// one's shoppers ended, so the order rate limit (a burst per shopper,
+	// then one per 10 s) is not what is measured.
+	warm, err := runCheckoutLoad(ctx, load, srv.base, 4, (cfg.duration / 3).String(), 0, products)
+	if err != nil {
+		return err
+	}
+	out.WarmUp = warm.Checkouts
+	skip := warm.Checkouts + warm.Errors
+	for _, c := range cfg.conns {
+		res, err := runCheckoutLoad(ctx, load, srv.base, c, cfg.duration.String(), skip, products)
+		if err != nil {
+			return err
+		}
+		skip += res.Checkouts + res.Errors
+		res.Products = checkoutProducts
+		out.Runs = append(out.Runs, res)
+		log.Printf("%7d %-20s c=%-3d %8.1f checkouts/s p50 %6.2f ms p99 %6.2f ms errors %d load %.2f %s",
+			checkoutProducts, "checkout+notify", c, res.PerSec, res.P50MS, res.P99MS, res.Errors, res.LoadAvg, res.FirstError)
+	}
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = conn.Close(ctx) }()
+	if err := conn.QueryRow(ctx, `SELECT count(*) FROM orders o JOIN users u ON u.id = o.user_id
+		WHERE u.issuer = 'https://bench.sabores.local' AND o.payment_method = 'card' AND o.payment_status = 'paid'`).Scan(&out.Paid); err != nil {
+		return err
+	}
+	rep.Checkout = out
+	return nil
+}
+
+// runCheckoutLoad runs checkoutload once.
+func runCheckoutLoad(ctx context.Context, load, base string, conns int, duration string, skip int64, products string) (checkoutRecord, error) {
+	rec := checkoutRecord{LoadAvg: loadAvg()}
+	cmd := exec.CommandContext(ctx, load, "-base", base, "-conns", strconv.Itoa(conns), "-duration", duration,
+		"-from", "1", "-shoppers", strconv.Itoa(shoppers), "-skip", strconv.FormatInt(skip, 10), "-products", products)
+	cmd.Stderr = os.Stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return rec, fmt.Errorf("checkoutload: %w", err)
+	}
+	if err := json.Unmarshal(b, &rec); err != nil {
+		return rec, fmt.Errorf("checkoutload's answer %q: %w", b, err)
+	}
+	return rec, nil
+}
+
+// loadAvg is the machine's 1-minute load average; 0 when unknown.
+func loadAvg() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
+}
+
+// printCheckout prints the checkout run's table.
+func printCheckout(w io.Writer, r *checkoutReport) {
+	if r == nil {
+		return
+	}
+	counted := r.WarmUp
+	fmt.Fprintf(w, "\nCheckout with the payment confirmed (card order, StartPayment, signed Redsys notification), %d products\n", checkoutProducts)
+	fmt.Fprintf(w, "%-6s %12s %10s %10s %8s %8s\n", "conns", "checkouts/s", "p50 ms", "p99 ms", "errors", "load 1m")
+	for _, c := range r.Runs {
+		counted += c.Checkouts
+		fmt.Fprintf(w, "%-6d %12.1f %10.2f %10.2f %8d %8.2f\n", c.Conns, c.PerSec, c.P50MS, c.P99MS, c.Errors, c.LoadAvg)
+	}
+	check := "every checkout counted left its order paid"
+	if counted != r.Paid {
+		check = fmt.Sprintf("MISMATCH: %d checkouts counted", counted)
+	}
+	fmt.Fprintf(w, "orders paid by card: %d (%s)\n", r.Paid, check)
+}
