@@ -67,19 +67,11 @@ func benchCheckout(ctx context.Context, cfg config, shopd string, rep *report) e
 		return fmt.Errorf("build checkoutload: %w", err)
 	}
 	const name = "sabores_bench_checkout"
-	dsn, err := withDatabase(cfg.adminURL, name)
+	dsn, drop, err := freshDatabase(ctx, cfg.adminURL, name, "")
 	if err != nil {
 		return err
 	}
-	if err := adminExec(ctx, cfg.adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-		return err
-	}
-	if err := adminExec(ctx, cfg.adminURL, "CREATE DATABASE "+name); err != nil {
-		return err
-	}
-	defer func() {
-		_ = adminExec(context.WithoutCancel(ctx), cfg.adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	}()
+	defer drop()
 	if err := seedProducts(ctx, shopd, dsn, work, checkoutProducts); err != nil {
 		return err
 	}

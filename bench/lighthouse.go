@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,8 +36,47 @@ func lighthousePages(productID int64) []string {
 	return []string{"/", "/bebidas", "/brasil", "/todos", "/producto/" + strconv.FormatInt(productID, 10)}
 }
 
-// measureLighthouse runs Lighthouse's mobile preset on each page.
+// awaitRendered asks for each page until shopd serves it with its content:
+// shopd renders pages in the background (backend/internal/prerender), so a
+// fresh shopd's first answer is the app's empty shell, which is not what
+// shoppers get once the shop runs.
+func awaitRendered(ctx context.Context, base string, paths []string) error {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	for _, p := range paths {
+		for {
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+p, nil)
+			if err != nil {
+				return err
+			}
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return fmt.Errorf("lighthouse: %s not rendered: %w", p, err)
+			}
+			body, err := io.ReadAll(res.Body)
+			_ = res.Body.Close()
+			if err != nil {
+				return err
+			}
+			if bytes.Contains(body, []byte(`id="page-data"`)) {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return fmt.Errorf("lighthouse: %s not rendered: %w", p, ctx.Err())
+			case <-time.After(250 * time.Millisecond):
+			}
+		}
+	}
+	return nil
+}
+
+// measureLighthouse runs Lighthouse's mobile preset on each page, once
+// shopd serves each with its content.
 func measureLighthouse(ctx context.Context, base string, paths []string) (map[string]lighthouseFigures, error) {
+	if err := awaitRendered(ctx, base, paths); err != nil {
+		return nil, err
+	}
 	// About 40 s a run on 2 cores, three runs a page.
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Minute)
 	defer cancel()
@@ -102,19 +142,11 @@ func printLighthouse(w io.Writer, paths []string, res map[string]lighthouseFigur
 // issue 20's pages, the table, and a failure when a target is missed.
 func runLighthouseOnly(ctx context.Context, cfg config, shopd string) error {
 	const name = "sabores_bench_lighthouse"
-	dsn, err := withDatabase(cfg.adminURL, name)
+	dsn, drop, err := freshDatabase(ctx, cfg.adminURL, name, "")
 	if err != nil {
 		return err
 	}
-	if err := adminExec(ctx, cfg.adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-		return err
-	}
-	if err := adminExec(ctx, cfg.adminURL, "CREATE DATABASE "+name); err != nil {
-		return err
-	}
-	defer func() {
-		_ = adminExec(context.WithoutCancel(ctx), cfg.adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	}()
+	defer drop()
 	// Migrations run on shopd's first start; seeding needs the tables.
 	work := filepath.Join(cfg.dir, "work")
 	srv, _, err := startShopd(ctx, cfg, shopd, dsn, filepath.Join(work, "shopd-lighthouse-cold.log"))

@@ -12,9 +12,11 @@
 // web app), BENCH_SCENARIOS (comma-separated names; empty runs them all),
 // LIGHTHOUSE_RUNS (3 a page), BENCH_SHOPD (a shopd binary to measure
 // instead of building this tree's, e.g. an older commit's for an A/B
-// comparison). `go run ./bench lighthouse` (./task lighthouse) runs only
-// Lighthouse's mobile preset on 1 000 products; `go run ./bench checkout`
-// only the checkout with the payment's notification (bench/checkout.go).
+// comparison). BENCH_SCENARIOS=backoffice (./task bench-backoffice) runs
+// only the back office at scale (backoffice.go). `go run ./bench lighthouse`
+// (./task lighthouse) runs only Lighthouse's mobile preset on 1 000
+// products; `go run ./bench checkout` only the checkout with the payment's
+// notification (bench/checkout.go).
 package main
 
 import (
@@ -24,8 +26,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -107,9 +107,11 @@ type report struct {
 	Comparisons []comparison       `json:"pgbench"`
 	Rates       []rateResult       `json:"at_target_rate"`
 	Web         *webReport         `json:"web,omitempty"`
+	Past        *pastReport        `json:"past_one_process,omitempty"`
 	Notes       []string           `json:"notes"`
 	Checkout    *checkoutReport    `json:"checkout_with_notification,omitempty"`
 	Extra       map[string]float64 `json:"extra,omitempty"`
+	Backoffice  *backofficeReport  `json:"backoffice,omitempty"`
 }
 
 func main() {
@@ -202,12 +204,18 @@ func run(ctx context.Context) error {
 	if len(os.Args) > 1 && os.Args[1] == "lighthouse" {
 		return runLighthouseOnly(ctx, cfg, shopd)
 	}
+	if len(os.Args) > 1 && os.Args[1] == "csv" {
+		return runCSVOnly(ctx, cfg, shopd)
+	}
 
 	rep := &report{Time: time.Now().UTC(), Machine: machine(), DurationSec: cfg.duration.Seconds(), Extra: map[string]float64{}}
 	if len(os.Args) > 1 && os.Args[1] == "checkout" {
 		cfg.sizes, cfg.web = nil, false
 	}
 	for i, n := range cfg.sizes {
+		if onlyBackoffice() {
+			break
+		}
 		last := i == len(cfg.sizes)-1
 		if err := benchSize(ctx, cfg, shopd, n, last, rep); err != nil {
 			return fmt.Errorf("%d products: %w", n, err)
@@ -215,6 +223,11 @@ func run(ctx context.Context) error {
 	}
 	if err := benchCheckout(ctx, cfg, shopd, rep); err != nil {
 		return fmt.Errorf("checkout: %w", err)
+	}
+	if wantBackoffice() {
+		if err := benchBackoffice(ctx, cfg, shopd, rep); err != nil {
+			return fmt.Errorf("back office: %w", err)
+		}
 	}
 	if cfg.web {
 		if rep.Web == nil {
@@ -225,6 +238,7 @@ func run(ctx context.Context) error {
 	rep.Extra["bench_total_seconds"] = time.Since(started).Seconds()
 	printReport(os.Stdout, rep)
 	printCheckout(os.Stdout, rep.Checkout)
+	printPast(os.Stdout, rep.Past)
 	var lighthouseMissed []string
 	if rep.Web != nil && rep.Web.LighthousePages != nil {
 		paths := rep.Web.LighthousePages
@@ -355,161 +369,21 @@ func adminExec(ctx context.Context, adminURL, sql string) error {
 	return err
 }
 
-// server is a running shopd.
-type server struct {
-	cmd  *exec.Cmd
-	base string
-}
-
-// startShopd starts shopd on dsn and returns once /healthz answers 200,
-// with the time that took from the process start.
-func startShopd(ctx context.Context, cfg config, shopd, dsn, logFile string) (*server, time.Duration, error) {
-	addr := fmt.Sprintf("127.0.0.1:%d", cfg.port)
-	if ln, err := new(net.ListenConfig).Listen(ctx, "tcp", addr); err != nil {
-		return nil, 0, fmt.Errorf("port %d is taken: %w", cfg.port, err)
-	} else {
-		_ = ln.Close()
-	}
-	logf, err := os.Create(logFile)
+// freshDatabase drops the database name if a run left it, creates it
+// (with the CREATE DATABASE options given, e.g. a template) and returns
+// its URL and the function that drops it again.
+func freshDatabase(ctx context.Context, adminURL, name, options string) (string, func(), error) {
+	dsn, err := withDatabase(adminURL, name)
 	if err != nil {
-		return nil, 0, err
+		return "", nil, err
 	}
-	cmd := exec.CommandContext(ctx, shopd, "serve")
-	cmd.Env = append(os.Environ(), "DATABASE_URL="+dsn, "ADDR="+addr, "PUBLIC_URL=http://"+addr,
-		"SEED_ON_EMPTY=false", "LOG_LEVEL=warn", "ENV=development",
-		"SMTP_HOST=127.0.0.1", "SMTP_PORT="+strconv.Itoa(cfg.mail.port()), "SMTP_TLS=none")
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return nil, 0, err
+	if err := adminExec(ctx, adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+		return "", nil, err
 	}
-	s := &server{cmd: cmd, base: "http://" + addr}
-	client := &http.Client{Timeout: time.Second}
-	for time.Since(start) < 60*time.Second {
-		res, err := get(ctx, client, s.base+"/healthz")
-		if err == nil {
-			_ = res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return s, time.Since(start), nil
-			}
-		}
-		time.Sleep(5 * time.Millisecond)
+	if err := adminExec(ctx, adminURL, "CREATE DATABASE "+name+options); err != nil {
+		return "", nil, fmt.Errorf("create database %s: %w", name, err)
 	}
-	s.stop()
-	return nil, 0, fmt.Errorf("shopd did not become healthy; see %s", logFile)
-}
-
-func (s *server) stop() {
-	_ = s.cmd.Process.Signal(syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() { _ = s.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(20 * time.Second):
-		_ = s.cmd.Process.Kill()
-		<-done
-	}
-}
-
-// sampler polls the server's resident set and goroutines while a load runs.
-type sampler struct {
-	stop       chan struct{}
-	done       chan struct{}
-	rssMB      float64
-	goroutines int
-}
-
-func get(ctx context.Context, client *http.Client, url string) (*http.Response, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, err
-	}
-	return client.Do(req)
-}
-
-func (s *server) sample(ctx context.Context) *sampler {
-	sm := &sampler{stop: make(chan struct{}), done: make(chan struct{})}
-	client := &http.Client{Timeout: 500 * time.Millisecond}
-	go func() {
-		defer close(sm.done)
-		tick := time.NewTicker(250 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			if rss := s.rssMB(); rss > sm.rssMB {
-				sm.rssMB = rss
-			}
-			if g := goroutines(ctx, client, s.base); g > sm.goroutines {
-				sm.goroutines = g
-			}
-			select {
-			case <-sm.stop:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	return sm
-}
-
-func (sm *sampler) finish() (rssMB float64, goroutines int) {
-	close(sm.stop)
-	<-sm.done
-	return sm.rssMB, sm.goroutines
-}
-
-// goroutines reads go_goroutines from shopd's /metrics; 0 when it has none.
-func goroutines(ctx context.Context, client *http.Client, base string) int {
-	res, err := get(ctx, client, base+"/metrics")
-	if err != nil {
-		return 0
-	}
-	defer func() { _ = res.Body.Close() }()
-	if res.StatusCode != http.StatusOK {
-		return 0
-	}
-	b, _ := io.ReadAll(io.LimitReader(res.Body, 1<<20))
-	for line := range strings.SplitSeq(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "go_goroutines "); ok {
-			n, _ := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			return int(n)
-		}
-	}
-	return 0
-}
-
-func (s *server) rssMB() float64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return 0
-	}
-	for line := range strings.SplitSeq(string(b), "\n") {
-		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
-			kb, _ := strconv.ParseFloat(f[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
-}
-
-// memory reads the server's peak resident set (VmHWM) and thread count.
-func (s *server) memory() (peakMB float64, threads int) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return 0, 0
-	}
-	for line := range strings.SplitSeq(string(b), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 2 {
-			continue
-		}
-		switch f[0] {
-		case "VmHWM:":
-			kb, _ := strconv.ParseFloat(f[1], 64)
-			peakMB = kb / 1024
-		case "Threads:":
-			threads, _ = strconv.Atoi(f[1])
-		}
-	}
-	return peakMB, threads
+	return dsn, func() {
+		_ = adminExec(context.WithoutCancel(ctx), adminURL, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+	}, nil
 }

@@ -170,6 +170,7 @@ describe("the back office", () => {
     await box.first().check();
     await page.getByText("1 cambio pendiente").first().waitFor();
     await page.getByRole("button", { name: /Guardar cambios/ }).click();
+    await page.getByText("1 cambio de visibilidad guardado.").first().waitFor();
     await page.getByRole("button", { name: /Guardar cambios/ }).and(page.locator(":disabled")).waitFor();
     await expectNoSeriousA11yViolations(page);
 
@@ -180,7 +181,9 @@ describe("the back office", () => {
     await box.first().uncheck();
     // Left alone, the change goes by itself 1 s after the last edit.
     await page.getByText("1 cambio pendiente").first().waitFor();
-    await page.getByText("1 cambio pendiente").first().waitFor({ state: "detached", timeout: 5000 });
+    // Saved, not only sent: a reload while the request is in flight would
+    // read the old visibility.
+    await page.getByText("1 cambio de visibilidad guardado.").first().waitFor({ timeout: 5000 });
     await page.reload();
     await page.getByLabel("Buscar productos").fill("alfajores");
     await box.first().waitFor();

@@ -45,8 +45,8 @@ export const viewports = {
 const screenshotDir = join(import.meta.dirname, "screenshots");
 
 /** launch starts Debian's chromium headless, as TOOLCHAIN.md describes. */
-export function launch(): Promise<Browser> {
-  return chromium.launch({
+export async function launch(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
     args: [
@@ -58,6 +58,47 @@ export function launch(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
     ],
+  });
+  const open = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await open(options);
+    if (options?.javaScriptEnabled !== false) waitForAppOnLoad(context);
+    return context;
+  };
+  return browser;
+}
+
+/**
+ * waitForAppOnLoad makes each page's goto and reload wait until the app has
+ * taken the page over (main.tsx marks #root data-hydrated): a public page
+ * arrives rendered by shopd, and a click before the app hydrated it would
+ * be lost.
+ */
+function waitForAppOnLoad(context: BrowserContext) {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const res = await goto(...args);
+      await appReady(page);
+      return res;
+    };
+    page.reload = async (...args) => {
+      const res = await reload(...args);
+      await appReady(page);
+      return res;
+    };
+    return page;
+  };
+}
+
+/** appReady waits until the app has hydrated or rendered the page (pages without #root are not the app's). */
+export async function appReady(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return !root || root.hasAttribute("data-hydrated");
   });
 }
 

@@ -162,7 +162,8 @@ describe("the owner runs the catalogue", () => {
       await findInPortuguese(page);
       const food = page.getByRole("region", { name: "Informação alimentar" });
       await food.waitFor();
-      expect(await food.locator("strong").allTextContents()).toContain("manteiga");
+      // The allergen emphasised in the ingredients and listed under "Contém", both in bold.
+      expect(await food.locator("strong").allTextContents()).toEqual(expect.arrayContaining(["manteiga", "Leite"]));
       expect(await page.getByTestId("unit-price").first().textContent()).toMatch(/19,20\s€\/kg$/);
       const main = page.locator("main img").first();
       expect(await main.getAttribute("srcset")).toContain("960w");

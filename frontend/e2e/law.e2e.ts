@@ -3,8 +3,10 @@ import {
   baseURL,
   expectNoSeriousA11yViolations,
   launch,
+  mailpitURL,
   screenshot,
   viewports,
+  waitForMail,
   type Browser,
   type BrowserContext,
   type Page,
@@ -85,26 +87,47 @@ describe("the withdrawal function, in Portuguese", () => {
     await admin.context.close();
   });
 
+  it("is ordered by the shopper at checkout, and prepared, shipped and delivered by the admin on the desk", async () => {
+    const page = shopper.page;
+    await page.goto(`/producto/${guarana}`);
+    await page.getByRole("button", { name: "Aumentar quantidade" }).click();
+    await page.getByRole("button", { name: "Adicionar 2 ao cesto" }).click();
+    await page.goto(`/producto/${paoDeQueijo}`);
+    await page.getByRole("button", { name: "Adicionar 1 ao cesto" }).click();
+    await page.goto("/checkout");
+    await page.getByRole("heading", { name: "Revisão", level: 2 }).waitFor();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByLabel("Telefone").fill(delivery.phone);
+    await page.getByLabel("Morada").fill(delivery.address);
+    await page.getByLabel("Cidade").fill(delivery.city);
+    await page.getByLabel("Código postal").fill(delivery.postalCode);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByLabel(/^Pagamento na entrega/).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Confirmação", level: 2 }).waitFor();
+    await page.getByRole("button", { name: "Encomenda com obrigação de pagamento" }).click();
+    await page.waitForURL((url) => url.pathname !== "/checkout");
+    const mine = await call<{ orders: { id: string; lines: { productId: string; quantity: number }[] }[] }>(page, "OrderService", "ListMyOrders", {});
+    orderId = mine.json.orders[0].id;
+    expect(mine.json.orders[0].lines.map((l) => [l.productId, l.quantity]).sort()).toEqual([
+      [String(guarana), 2],
+      [String(paoDeQueijo), 1],
+    ]);
+
+    const desk = admin.page;
+    await desk.goto(`/admin/orders/${orderId}`);
+    const actions = desk.getByRole("region", { name: "Acciones" });
+    await actions.getByRole("button", { name: "Empezar a preparar" }).click();
+    await actions.getByRole("button", { name: "Enviar", exact: true }).click();
+    const ship = desk.getByRole("dialog", { name: "Enviar" });
+    await ship.getByLabel("Transportista").fill("Correos");
+    await ship.getByLabel("Número de seguimiento").fill("PQ123456789ES");
+    await ship.getByRole("button", { name: "Marcar como enviado" }).click();
+    await actions.getByRole("button", { name: "Marcar como entregado" }).click();
+    await desk.getByText("Pedido entregado.").waitFor();
+  });
+
   it("a delivered order offers 'Desistir do contrato aqui' and explains the frozen line", async () => {
-    const placed = await call<{ order: { id: string } }>(shopper.page, "OrderService", "PlaceOrder", {
-      idempotencyKey: crypto.randomUUID(),
-      lines: [
-        { productId: String(guarana), quantity: 2 },
-        { productId: String(paoDeQueijo), quantity: 1 },
-      ],
-      delivery,
-      paymentMethod: "PAYMENT_METHOD_CASH_ON_DELIVERY",
-    });
-    expect(placed.status).toBe(200);
-    orderId = placed.json.order.id;
-    for (const step of [
-      { action: "ORDER_ACTION_START_PREPARING" },
-      { action: "ORDER_ACTION_SHIP", carrier: "Correos", trackingNumber: "PQ123456789ES" },
-      { action: "ORDER_ACTION_MARK_DELIVERED" },
-    ]) {
-      const res = await call(admin.page, "AdminService", "AdvanceOrder", { id: orderId, ...step });
-      expect(res.status, JSON.stringify(res.json)).toBe(200);
-    }
     const page = shopper.page;
     await page.goto("/orders");
     const row = page.getByRole("listitem").filter({ hasText: `Pedido #${orderId}` });
@@ -127,6 +150,10 @@ describe("the withdrawal function, in Portuguese", () => {
     await page.getByRole("button", { name: "Confirmar livre resolução" }).click();
     await page.getByRole("heading", { name: "Livre resolução recebida" }).waitFor();
     await expect.poll(() => page.getByText(/Recebemos a sua livre resolução em .*\d{2}:\d{2}:\d{2}/).count()).toBe(1);
+    // The acknowledgement on a durable medium: an e-mail in Portuguese with the date and time received.
+    const [ack] = await waitForMail("joao@example.com", new RegExp(`^Livre resolução recebida da encomenda #${orderId} `));
+    const mail = (await (await fetch(`${mailpitURL}/api/v1/message/${ack.ID}`)).json()) as { Text: string };
+    expect(mail.Text).toMatch(/Recebida em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, "withdrawal-done");
   });
@@ -211,8 +238,19 @@ describe("adults-only goods", () => {
     await finish.click();
     await page.waitForURL((url) => url.pathname !== "/checkout");
 
-    const placed = await call<{ orders: { idCheckRequired?: boolean; ageDeclareTime?: string }[] }>(page, "OrderService", "ListMyOrders", {});
+    const placed = await call<{ orders: { id: string; idCheckRequired?: boolean; ageDeclareTime?: string }[] }>(page, "OrderService", "ListMyOrders", {});
     expect(placed.json.orders[0]).toMatchObject({ idCheckRequired: true, ageDeclareTime: expect.any(String) });
     await context.close();
+
+    // The desk shows the ID check where the order is shipped, so the label is bought with it.
+    const admin = await signedInAs("admin@sabores.es", "es", viewports.phone);
+    const id = placed.json.orders[0].id;
+    await admin.page.goto(`/admin/orders?q=${id}`);
+    const card = admin.page.getByRole("listitem").filter({ has: admin.page.getByRole("link", { name: `Pedido #${id}` }) });
+    await card.getByText("Entrega con comprobación de DNI (+18)").waitFor();
+    await admin.page.goto(`/admin/orders/${id}`);
+    await admin.page.getByText(/Mayor de 18: compra la etiqueta con el servicio de entrega con comprobación de DNI/).waitFor();
+    await screenshot(admin.page, "desk-id-check");
+    await admin.context.close();
   });
 });

@@ -1,21 +1,64 @@
 // First: start the page's chunk and texts before the rest is evaluated.
 import { entryPage } from "@/app/start";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { StrictMode, startTransition, useEffect } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import type { QueryClient } from "@tanstack/react-query";
 import { App } from "@/app/app";
-import { initI18n } from "@/lib/i18n";
-import "@/index.css";
+import { adoptServerBanner } from "@/app/layout/consent-shell";
+import { deferredSettled } from "@/lib/deferred";
+import { setPageTime } from "@/lib/hydration";
+import { initI18n, storedLanguage } from "@/lib/i18n";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root element");
 const i18n = initI18n();
+
+// A public page arrives rendered by shopd (backend/internal/prerender) with
+// the answers it was rendered from: the app hydrates it, with those answers
+// in its cache, so nothing visible changes and nothing is asked twice (a
+// page from before the catalogue's last change is shown, then its data is
+// asked for again: data-stale). A
+// shopper who chose another language than the page's gets the app rendered
+// over it instead.
+const pageData = document.getElementById("page-data")?.textContent;
+const hydrate = !!pageData && root.firstChild !== null && root.dataset.renderedLanguage === storedLanguage();
+const seed = hydrate ? import("@/ssr/page-data") : undefined;
+if (hydrate) adoptServerBanner(root);
+
+/** Ready marks the root once the app has taken the page over (browser tests wait for it). */
+function Ready() {
+  useEffect(() => {
+    root?.setAttribute("data-hydrated", "true");
+  }, []);
+  return null;
+}
+
 // The first render waits for the page's chunk and texts (downloading side by
 // side since start.ts ran): it paints the whole page, with skeletons where
-// data will go, at once instead of finding its parts behind spinners.
-void Promise.allSettled([entryPage.ready, i18n.loadNamespaces(entryPage.ns)]).then(() => {
-  createRoot(root).render(
+// data will go, at once instead of finding its parts behind spinners. A
+// hydration also waits for the data layer's modules the page rendered with.
+void Promise.allSettled([entryPage.ready, i18n.loadNamespaces(entryPage.ns), seed]).then(async () => {
+  const app = (seedCache?: (client: QueryClient) => void) => (
     <StrictMode>
-      <App i18n={i18n} />
-    </StrictMode>,
+      <App i18n={i18n} seed={seedCache} />
+      <Ready />
+    </StrictMode>
   );
+  if (!seed || !pageData) {
+    createRoot(root).render(app());
+    return;
+  }
+  const { readPageData, seedPageData } = await seed;
+  const data = readPageData(pageData);
+  await deferredSettled();
+  setPageTime(data.now);
+  const current = !root.hasAttribute("data-stale");
+  // In a transition the hydration yields to the browser every few
+  // milliseconds instead of holding the main thread for the whole page (a
+  // phone's CPU took one long task of hundreds of milliseconds): the page is
+  // already painted, so nothing is waiting for it to finish at once, and a
+  // tap meanwhile hydrates its own part first.
+  startTransition(() => {
+    hydrateRoot(root, app((client) => seedPageData(client, data, current)));
+  });
 });

@@ -3,8 +3,9 @@
 -- Redsys's notification, a transfer the admin marked received, cash the
 -- carrier collected) for the order's total, with the authorised Redsys
 -- attempt when there is one; each refund Redsys accepted (cancellations,
--- withdrawals paid by card or Bizum) and each bank refund of a withdrawal,
--- negative. In time order.
+-- withdrawals paid by card or Bizum), each bank refund of a withdrawal and
+-- each bank refund of a cancelled transfer order (bank_refunds), negative.
+-- In time order.
 -- name: PaymentLedger :many
 SELECT moved_at, order_id, method, kind, amount_cents, redsys_order, authorisation_code, reference
 FROM (
@@ -36,5 +37,11 @@ FROM (
     JOIN orders o ON o.id = w.order_id
     WHERE w.status = 'refunded' AND w.refund_method = 'bank_transfer' AND w.refund_cents > 0
       AND w.refunded_at >= @from_time AND w.refunded_at < @to_time
+    UNION ALL
+    SELECT br.created_at, br.order_id, o.payment_method, 'refund', -br.amount_cents,
+           '', '', br.bank_reference, br.id
+    FROM bank_refunds br
+    JOIN orders o ON o.id = br.order_id
+    WHERE br.created_at >= @from_time AND br.created_at < @to_time
 ) ledger
 ORDER BY moved_at, order_id, seq;

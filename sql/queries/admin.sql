@@ -25,19 +25,39 @@ SET price_cents = @price_cents, vat_basis_points = @vat_basis_points,
 WHERE id = @id
 RETURNING *;
 
--- name: AdminInsertPriceHistory :exec
+-- InsertPriceHistory is the one writer of price_history
+-- (productform.RecordPrices): one statement for one product or a whole
+-- CSV import, the i-th price going to the i-th product.
+-- name: InsertPriceHistory :exec
 INSERT INTO price_history (product_id, price_cents, changed_by)
-VALUES (@product_id, @price_cents, sqlc.narg('changed_by'));
+SELECT unnest(@product_ids::bigint[]), unnest(@prices_cents::bigint[]), sqlc.narg('changed_by')::bigint;
 
+-- AdminListCustomers is a page of the active customers, newest first. The
+-- offset is skipped in customers_active_created_idx alone (an index-only
+-- scan of ids), and only the page's rows are read from the table: a deep
+-- page no longer fetches every row it skips.
 -- name: AdminListCustomers :many
-SELECT *
-FROM customers
-WHERE active
-ORDER BY created_at DESC, id DESC
-LIMIT @page_limit OFFSET @page_offset;
+SELECT c.*
+FROM (
+    SELECT id FROM customers
+    WHERE active
+    ORDER BY created_at DESC, id DESC
+    LIMIT @page_limit OFFSET @page_offset
+) page
+JOIN customers c ON c.id = page.id
+ORDER BY c.created_at DESC, c.id DESC;
 
+-- AdminCountCustomers is the number of active customers, from the counts
+-- of migration 00256 plus their pending deltas, never by counting.
 -- name: AdminCountCustomers :one
-SELECT count(*) FROM customers WHERE active;
+SELECT (coalesce((SELECT n FROM row_counts WHERE name = 'customers_active'), 0)
+        + coalesce((SELECT sum(n) FROM row_count_deltas WHERE name = 'customers_active'), 0))::bigint;
+
+-- AdminCountAllProducts is the number of products (the dashboard), as
+-- AdminCountCustomers counts.
+-- name: AdminCountAllProducts :one
+SELECT (coalesce((SELECT n FROM row_counts WHERE name = 'products'), 0)
+        + coalesce((SELECT sum(n) FROM row_count_deltas WHERE name = 'products'), 0))::bigint;
 
 -- AdminListOrders is a page of the order desk, newest first, after the
 -- cursor (the previous page's last order). A NULL filter keeps every order.
@@ -60,7 +80,7 @@ WHERE (sqlc.narg(status)::text IS NULL OR o.status = sqlc.narg(status)::text)
   AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL AND sqlc.narg(contact)::text IS NULL)
        OR o.id = sqlc.narg(order_id)::bigint
        OR o.delivery_postal_code = sqlc.narg(postal_code)::text
-       OR search_normalize(o.delivery_name || ' ' || o.delivery_email) LIKE '%' || search_normalize(sqlc.narg(contact)::text) || '%')
+       OR o.contact_search LIKE '%' || search_normalize(sqlc.narg(contact)::text) || '%')
   AND (sqlc.narg(after_created)::timestamptz IS NULL
        OR (o.created_at, o.id) < (sqlc.narg(after_created)::timestamptz, sqlc.narg(after_id)::bigint))
 ORDER BY o.created_at DESC, o.id DESC
@@ -82,15 +102,21 @@ SELECT count(*) FROM (
       AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL AND sqlc.narg(contact)::text IS NULL)
            OR o.id = sqlc.narg(order_id)::bigint
            OR o.delivery_postal_code = sqlc.narg(postal_code)::text
-           OR search_normalize(o.delivery_name || ' ' || o.delivery_email) LIKE '%' || search_normalize(sqlc.narg(contact)::text) || '%')
+           OR o.contact_search LIKE '%' || search_normalize(sqlc.narg(contact)::text) || '%')
     ORDER BY o.created_at DESC, o.id DESC
     LIMIT @count_limit
 ) matching;
 
+-- The dashboard reads the rollups of migration 00255, never the orders:
+-- each figure is the folded rollup plus the deltas not folded yet, read in
+-- one statement (one snapshot), so it is exact whenever the fold last ran.
+
 -- name: AdminOrderTotals :one
-SELECT count(*)::int AS order_count, coalesce(sum(total_cents), 0)::bigint AS revenue_cents
-FROM orders
-WHERE status <> 'cancelled';
+-- The orders not cancelled, and their revenue: a sum over one row per day.
+SELECT (coalesce((SELECT sum(order_count) FROM order_stats_days), 0)
+        + coalesce((SELECT sum(order_count) FROM order_stats_day_deltas), 0))::int AS order_count,
+       (coalesce((SELECT sum(revenue_cents) FROM order_stats_days), 0)
+        + coalesce((SELECT sum(revenue_cents) FROM order_stats_day_deltas), 0))::bigint AS revenue_cents;
 
 -- name: AdminDailyStats :many
 -- The 30 days ending on @now's day in Madrid, days without orders included.
@@ -99,28 +125,58 @@ WITH days AS (
         timezone('Europe/Madrid', @now::timestamptz)::date - 29,
         timezone('Europe/Madrid', @now::timestamptz)::date,
         interval '1 day')::date AS day
+), r AS (
+    SELECT s.day, s.order_count, s.revenue_cents FROM order_stats_days s
+    WHERE s.day >= timezone('Europe/Madrid', @now::timestamptz)::date - 29
+    UNION ALL
+    SELECT d.day, d.order_count, d.revenue_cents FROM order_stats_day_deltas d
+    WHERE d.day >= timezone('Europe/Madrid', @now::timestamptz)::date - 29
 )
 SELECT to_char(d.day, 'YYYY-MM-DD')::text AS day,
-       count(o.id)::int AS order_count,
-       coalesce(sum(o.total_cents), 0)::bigint AS revenue_cents
+       coalesce(sum(r.order_count), 0)::int AS order_count,
+       coalesce(sum(r.revenue_cents), 0)::bigint AS revenue_cents
 FROM days d
-LEFT JOIN orders o
-    ON o.created_at >= (d.day::timestamp AT TIME ZONE 'Europe/Madrid')
-   AND o.created_at < ((d.day + 1)::timestamp AT TIME ZONE 'Europe/Madrid')
-   AND o.status <> 'cancelled'
+LEFT JOIN r ON r.day = d.day
 GROUP BY d.day
 ORDER BY d.day;
 
 -- name: AdminBestSellers :many
-SELECT l.product_id, coalesce(p.name, max(l.product_name))::text AS name,
-       sum(l.quantity)::int AS quantity, sum(l.line_total_cents)::bigint AS revenue_cents
-FROM order_lines l
-JOIN orders o ON o.id = l.order_id
-LEFT JOIN products p ON p.id = l.product_id
-WHERE o.status <> 'cancelled'
-GROUP BY l.product_id, p.name
-ORDER BY sum(l.quantity) DESC, l.product_id
+-- The 5 products sold most, by units. A product with pending deltas may
+-- move either way, so the candidates are those products plus the top 5 of
+-- the others, whose figures are final, read from the top of
+-- order_stats_products_top_idx. Each candidate's figures and name are
+-- looked up one by one (scalar subqueries): with joins the planner hashed
+-- all 100 000 products and rollup rows for a handful (plans: bench/README.md).
+WITH d AS (
+    SELECT product_id, sum(quantity) AS quantity, sum(revenue_cents) AS revenue_cents
+    FROM order_stats_product_deltas GROUP BY product_id
+), candidates AS (
+    (SELECT s.product_id FROM order_stats_products s
+     WHERE NOT EXISTS (SELECT 1 FROM d WHERE d.product_id = s.product_id)
+     ORDER BY s.quantity DESC, s.product_id
+     LIMIT 5)
+    UNION ALL
+    SELECT d.product_id FROM d
+), merged AS (
+    SELECT c.product_id,
+           coalesce((SELECT s.quantity FROM order_stats_products s WHERE s.product_id = c.product_id), 0)
+             + coalesce((SELECT d.quantity FROM d WHERE d.product_id = c.product_id), 0) AS quantity,
+           coalesce((SELECT s.revenue_cents FROM order_stats_products s WHERE s.product_id = c.product_id), 0)
+             + coalesce((SELECT d.revenue_cents FROM d WHERE d.product_id = c.product_id), 0) AS revenue_cents
+    FROM candidates c
+)
+SELECT m.product_id,
+       coalesce((SELECT p.name FROM products p WHERE p.id = m.product_id), '')::text AS name,
+       m.quantity::int AS quantity, m.revenue_cents::bigint AS revenue_cents
+FROM merged m
+WHERE m.quantity > 0
+ORDER BY m.quantity DESC, m.product_id
 LIMIT 5;
+
+-- name: FoldStats :exec
+-- FoldStats moves the order statistics' and the row counts' deltas into
+-- their rollups (the periodic job; migrations 00255 and 00256).
+SELECT order_stats_fold(), row_counts_fold();
 
 -- AdminGetOrder reads one order for the order desk with its account's email.
 -- name: AdminGetOrder :one

@@ -18,6 +18,25 @@ SELECT * FROM orders
 WHERE user_id = @user_id
 ORDER BY created_at DESC, id DESC;
 
+-- name: DataRightsPaymentRefunds :many
+-- The card and Bizum refunds of the shopper's orders, oldest first (the
+-- 'refused' single tries of before migration 00240 left out, as the desk
+-- does).
+SELECT sqlc.embed(pr), pa.order_id
+FROM payment_refunds pr
+JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
+JOIN orders o ON o.id = pa.order_id
+WHERE o.user_id = @user_id AND pr.status <> 'refused'
+ORDER BY pr.id;
+
+-- name: DataRightsBankRefunds :many
+-- The bank refunds the shop recorded for the shopper's cancelled orders.
+SELECT br.id, br.order_id, br.amount_cents, br.bank_reference, to_char(br.refunded_on, 'YYYY-MM-DD')::text AS refunded_on, br.created_at
+FROM bank_refunds br
+JOIN orders o ON o.id = br.order_id
+WHERE o.user_id = @user_id
+ORDER BY br.id;
+
 -- name: CookieConsentInsert :one
 INSERT INTO cookie_consents (user_id, analytics, marketing, personalization, policy_version, consented_at)
 VALUES (@user_id, @analytics, @marketing, @personalization, @policy_version, @consented_at)

@@ -6,13 +6,15 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // exportToProto maps what the shop keeps about a user to the export; the
 // addresses are the distinct deliveries of the orders, newest first.
+// refunds come from exportRefunds.
 func exportToProto(now time.Time, user db.DataRightsUserRow, customers []db.DataRightsCustomerRow,
-	orders []*saboresv1.Order, consents []db.CookieConsent) *saboresv1.ExportMyDataResponse {
+	orders []*saboresv1.Order, consents []db.CookieConsent, refunds []*saboresv1.OrderRefund) *saboresv1.ExportMyDataResponse {
 	res := &saboresv1.ExportMyDataResponse{
 		ExportTime: timestamppb.New(now),
 		Profile: &saboresv1.DataProfile{
@@ -24,6 +26,7 @@ func exportToProto(now time.Time, user db.DataRightsUserRow, customers []db.Data
 		Orders:         orders,
 		Addresses:      []*saboresv1.Delivery{},
 		CookieConsents: make([]*saboresv1.CookieConsent, len(consents)),
+		Refunds:        refunds,
 	}
 	if user.LastLoginAt != nil {
 		res.Profile.LastSignInTime = timestamppb.New(*user.LastLoginAt)
@@ -62,4 +65,21 @@ func consentToProto(c db.CookieConsent) *saboresv1.CookieConsent {
 		ConsentTime:     timestamppb.New(c.ConsentedAt),
 		RecordTime:      timestamppb.New(c.RecordedAt),
 	}
+}
+
+// exportRefunds maps the refunds of a shopper's orders, card and Bizum ones
+// first, each naming its order.
+func exportRefunds(cards []db.DataRightsPaymentRefundsRow, banks []db.DataRightsBankRefundsRow) []*saboresv1.OrderRefund {
+	out := make([]*saboresv1.OrderRefund, 0, len(cards)+len(banks))
+	for _, r := range cards {
+		p := shop.CardRefundToProto(r.PaymentRefund)
+		p.OrderId = r.OrderID
+		out = append(out, p)
+	}
+	for _, r := range banks {
+		p := shop.BankRefundToProto(r.ID, r.AmountCents, r.BankReference, r.RefundedOn, r.CreatedAt)
+		p.OrderId = r.OrderID
+		out = append(out, p)
+	}
+	return out
 }

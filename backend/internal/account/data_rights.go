@@ -46,7 +46,15 @@ func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1
 		if err != nil {
 			return fmt.Errorf("account: export consents: %w", err)
 		}
-		res = exportToProto(time.Now(), user, customers, orders, consents)
+		cards, err := q.DataRightsPaymentRefunds(ctx, userID)
+		if err != nil {
+			return fmt.Errorf("account: export card refunds: %w", err)
+		}
+		banks, err := q.DataRightsBankRefunds(ctx, userID)
+		if err != nil {
+			return fmt.Errorf("account: export bank refunds: %w", err)
+		}
+		res = exportToProto(time.Now(), user, customers, orders, consents, exportRefunds(cards, banks))
 		return shop.Audit(ctx, q, "account.export", userEntity(userID), nil, nil)
 	})
 	if err != nil {

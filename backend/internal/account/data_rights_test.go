@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -100,7 +101,8 @@ func consent(analytics bool) *connect.Request[saboresv1.RecordCookieConsentReque
 }
 
 // TestExportMyData: the export holds the caller's profile, customer record,
-// addresses (deduplicated), orders with lines and consent records, nothing
+// addresses (deduplicated), orders with lines, consent records and the
+// refunds of their orders (card and bank, each naming its order), nothing
 // of another shopper, and is audited with the caller as actor.
 func TestExportMyData(t *testing.T) {
 	t.Parallel()
@@ -116,6 +118,26 @@ func TestExportMyData(t *testing.T) {
 	joaoAccounts, joaoOrders, _ := a.signIn(t, "joao-sub", "joao@example.com", "João")
 	a.order(t, joaoOrders, "João", "joao@example.com", "600999888", "Rúa 9")
 	if _, err := joaoAccounts.RecordCookieConsent(ctx, consent(false)); err != nil {
+		t.Fatal(err)
+	}
+	// The rows a card refund (payment.RecordRefund) and a bank refund
+	// (shop.RecordBankRefund) leave: maria's first order refunded by card,
+	// her second and joão's order by bank.
+	if _, err := a.pool.Exec(ctx, `WITH o AS (
+			SELECT id, user_id, row_number() OVER (PARTITION BY user_id ORDER BY id) AS n FROM orders
+		), att AS (
+			INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)
+			SELECT '0001EX', id, 1, 'card', 300, 'authorised', now() FROM o WHERE user_id = $1 AND n = 1 RETURNING redsys_order
+		), card AS (
+			INSERT INTO payment_refunds (redsys_order, amount_cents, reason, status, tries)
+			SELECT redsys_order, 300, 'order cancelled', 'accepted', 1 FROM att
+		)
+		INSERT INTO bank_refunds (order_id, amount_cents, bank_reference, refunded_on)
+		SELECT id, 400, 'TRF-' || user_id, '2026-01-10' FROM o WHERE (user_id = $1 AND n = 2) OR (user_id <> $1 AND n = 1)`, mariaID); err != nil {
+		t.Fatal(err)
+	}
+	var first, second int64
+	if err := a.pool.QueryRow(ctx, `SELECT min(id), (array_agg(id ORDER BY id))[2] FROM orders WHERE user_id = $1`, mariaID).Scan(&first, &second); err != nil {
 		t.Fatal(err)
 	}
 
@@ -138,6 +160,17 @@ func TestExportMyData(t *testing.T) {
 	}
 	if cs := got.GetCookieConsents(); len(cs) != 1 || !cs[0].GetAnalytics() || cs[0].GetPolicyVersion() != "2026-11-24" || cs[0].GetRecordTime() == nil {
 		t.Errorf("consents = %v, want maria's one", cs)
+	}
+	wantRefunds := []string{
+		fmt.Sprintf("%d REFUND_METHOD_REDSYS 300 REFUND_STATE_DONE  ", first),
+		fmt.Sprintf("%d REFUND_METHOD_BANK_TRANSFER 400 REFUND_STATE_DONE TRF-%d 2026-01-10", second, mariaID),
+	}
+	var gotRefunds []string
+	for _, r := range got.GetRefunds() {
+		gotRefunds = append(gotRefunds, fmt.Sprintf("%d %v %d %v %s %s", r.GetOrderId(), r.GetMethod(), r.GetAmountCents(), r.GetState(), r.GetBankReference(), r.GetRefundDate()))
+	}
+	if !slices.Equal(gotRefunds, wantRefunds) {
+		t.Errorf("refunds = %q, want %q", gotRefunds, wantRefunds)
 	}
 	if strings.Contains(got.String(), "joao") || strings.Contains(got.String(), "João") {
 		t.Errorf("the export holds another shopper's data: %v", got)

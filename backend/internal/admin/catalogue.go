@@ -3,43 +3,22 @@ package admin
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
-	"strings"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/gtin"
+	"github.com/sabores/sabores/backend/internal/productform"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// nonFoodCategories carry no food information (Regulation 1169/2011 is
-// about food): a product created in one starts as non-food.
-var nonFoodCategories = []string{"beleza", "perfumes"}
-
-// details are a product's fields as checked and stored, and as audited.
-type details struct {
-	Name             string   `json:"name"`
-	Code             string   `json:"code"`
-	SKU              string   `json:"sku"`
-	EAN              string   `json:"ean"`
-	Brand            string   `json:"brand"`
-	Description      string   `json:"description"`
-	Category         string   `json:"category"`
-	Country          string   `json:"country"`
-	PriceCents       int64    `json:"price_cents"`
-	VatBasisPoints   int32    `json:"vat_basis_points"`
-	OnlineCategories []string `json:"online_categories"`
-}
-
 // detailsOf reads a stored product's details, for the audit trail.
-func detailsOf(p db.Product) details {
-	d := details{
+func detailsOf(p db.Product) productform.Details {
+	d := productform.Details{
 		Name: p.Name, Code: p.Code, SKU: p.SKU, EAN: p.Ean, Brand: p.Brand, Description: p.Description,
 		Category: p.Category, PriceCents: p.PriceCents, VatBasisPoints: p.VatBasisPoints,
 		OnlineCategories: p.OnlineCategories,
@@ -50,55 +29,16 @@ func detailsOf(p db.Product) details {
 	return d
 }
 
-// parseDetails checks the form's fields beyond what the contract's rules
-// say: prices and rates as typed, the barcode's check digit, the country.
-func parseDetails(ctx context.Context, q *db.Queries, in *saboresv1.ProductDetails) (details, error) {
-	d := details{
-		Name: strings.TrimSpace(in.GetName()), Code: strings.TrimSpace(in.GetCode()),
-		SKU: strings.TrimSpace(in.GetSku()), EAN: strings.TrimSpace(in.GetEan()),
-		Brand: strings.TrimSpace(in.GetBrand()), Description: strings.TrimSpace(in.GetDescription()),
-		Category: in.GetCategory(), Country: in.GetCountry(),
-	}
-	if d.Name == "" {
-		return d, apperr.Invalid("details.name", "is required")
-	}
-	var err error
-	if d.PriceCents, err = ParsePriceCents(in.GetPrice()); err != nil {
-		return d, apperr.Invalid("details.price", err.Error())
-	}
-	if d.VatBasisPoints, err = ParseVATBasisPoints(in.GetVatRate()); err != nil {
-		return d, apperr.Invalid("details.vat_rate", err.Error())
-	}
-	if d.EAN != "" {
-		if err := gtin.Check(d.EAN); err != nil {
-			return d, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "EAN_CHECK_DIGIT",
-				Message: "details.ean: " + err.Error(), Metadata: map[string]string{"field": "details.ean"}}
-		}
-	}
-	d.OnlineCategories = []string{}
-	for _, c := range in.GetOnlineCategories() {
-		if !slices.Contains(OnlineCategories, c) {
-			return d, apperr.Invalid("details.online_categories", fmt.Sprintf("%q is not an online category", c))
-		}
-		if !slices.Contains(d.OnlineCategories, c) {
-			d.OnlineCategories = append(d.OnlineCategories, c)
-		}
-	}
-	if d.Country != "" {
-		ok, err := q.CountryExists(ctx, d.Country)
-		if err != nil {
-			return d, fmt.Errorf("admin: read country %q: %w", d.Country, err)
-		}
-		if !ok {
-			return d, apperr.Invalid("details.country", "is not a country of the shop")
-		}
-	}
-	return d, nil
+// parseDetails checks the form's fields with productform's rules, asking
+// the database whether the country exists.
+func parseDetails(ctx context.Context, q *db.Queries, in *saboresv1.ProductDetails) (productform.Details, error) {
+	d, err := productform.CheckDetails(in, func(slug string) (bool, error) { return q.CountryExists(ctx, slug) })
+	return d, formError(err)
 }
 
 // codesTaken refuses codes another product than id already holds, naming
 // the field so the form can show it there.
-func codesTaken(ctx context.Context, q *db.Queries, id int64, d details) error {
+func codesTaken(ctx context.Context, q *db.Queries, id int64, d productform.Details) error {
 	taken, err := q.ProductCodesTaken(ctx, db.ProductCodesTakenParams{Code: d.Code, SKU: d.SKU, Ean: d.EAN, ID: id})
 	if err != nil {
 		return fmt.Errorf("admin: check product codes: %w", err)
@@ -117,13 +57,6 @@ func codesTaken(ctx context.Context, q *db.Queries, id int64, d details) error {
 		}
 	}
 	return nil
-}
-
-// isPlaceholder reports whether url is a generated picture, which follows
-// the product's name and category rather than an upload.
-func isPlaceholder(url string) bool {
-	return url == "" || strings.HasPrefix(url, productimage.Prefix+"products/") ||
-		strings.HasPrefix(url, productimage.Prefix+"categories/")
 }
 
 func countryParam(slug string) *string {
@@ -162,7 +95,7 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 			Category: d.Category, OnlineCategories: d.OnlineCategories, PriceCents: d.PriceCents,
 			VatBasisPoints: d.VatBasisPoints, Stock: req.Msg.GetInitialStock(),
 			ImageURL: productimage.ProductURL(d.Category, d.Name), CountrySlug: countryParam(d.Country),
-			IsFood: !slices.Contains(nonFoodCategories, d.Category), Actor: actor,
+			IsFood: productform.IsFoodCategory(d.Category), Actor: actor,
 		})
 		if err != nil {
 			return fmt.Errorf("admin: create product: %w", err)
@@ -172,17 +105,13 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 		}
 		if err := shop.Audit(ctx, q, "product.create", "product:"+strconv.FormatInt(p.ID, 10), nil,
 			struct {
-				details
+				productform.Details
 				Stock int32 `json:"stock"`
 			}{d, p.Stock}); err != nil {
 			return err
 		}
-		products, err := shop.AdminProducts(ctx, q, []db.Product{p})
-		if err != nil {
-			return err
-		}
-		out = products[0]
-		return nil
+		out, err = shop.AdminProduct(ctx, q, p)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -210,11 +139,11 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 			return err
 		}
 		image := before.ImageURL
-		if isPlaceholder(image) {
+		if productimage.IsGenerated(image) {
 			image = productimage.ProductURL(d.Category, d.Name)
 		}
 		after := before
-		if old := detailsOf(before); !sameDetails(old, d) || image != before.ImageURL {
+		if old := detailsOf(before); !old.Same(d) || image != before.ImageURL {
 			if after, err = q.UpdateProductDetails(ctx, db.UpdateProductDetailsParams{
 				Name: d.Name, Code: d.Code, SKU: d.SKU, Ean: d.EAN, Brand: d.Brand, Description: d.Description,
 				Category: d.Category, OnlineCategories: d.OnlineCategories, PriceCents: d.PriceCents,
@@ -232,24 +161,13 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 				return err
 			}
 		}
-		products, err := shop.AdminProducts(ctx, q, []db.Product{after})
-		if err != nil {
-			return err
-		}
-		out = products[0]
-		return nil
+		out, err = shop.AdminProduct(ctx, q, after)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.UpdateProductDetailsResponse{Product: out}), nil
-}
-
-func sameDetails(a, b details) bool {
-	return slices.Equal(a.OnlineCategories, b.OnlineCategories) &&
-		a.Name == b.Name && a.Code == b.Code && a.SKU == b.SKU && a.EAN == b.EAN && a.Brand == b.Brand &&
-		a.Description == b.Description && a.Category == b.Category && a.Country == b.Country &&
-		a.PriceCents == b.PriceCents && a.VatBasisPoints == b.VatBasisPoints
 }
 
 // ArchiveProduct takes a product off the storefront (the archive trigger
@@ -283,12 +201,8 @@ func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 				return err
 			}
 		}
-		products, err := shop.AdminProducts(ctx, q, []db.Product{p})
-		if err != nil {
-			return err
-		}
-		out = products[0]
-		return nil
+		out, err = shop.AdminProduct(ctx, q, p)
+		return err
 	})
 	if err != nil {
 		return nil, err

@@ -11,8 +11,9 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// GetDashboardStats computes the dashboard from the orders, cancelled ones
-// excluded: totals, the last 30 days in Madrid time and the best sellers.
+// GetDashboardStats reads the dashboard, cancelled orders excluded: totals,
+// the last 30 days in Madrid time and the best sellers, from the rollups the
+// orders' triggers keep (migration 00255), never by scanning the orders.
 func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[saboresv1.GetDashboardStatsRequest]) (*connect.Response[saboresv1.GetDashboardStatsResponse], error) {
 	totals, err := s.q.AdminOrderTotals(ctx)
 	if err != nil {
@@ -22,7 +23,7 @@ func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 	if err != nil {
 		return nil, fmt.Errorf("admin: count customers: %w", err)
 	}
-	products, err := s.q.AdminCountProducts(ctx, "")
+	products, err := s.q.AdminCountAllProducts(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("admin: count products: %w", err)
 	}

@@ -178,3 +178,5 @@ var actionToProto = map[shop.Action]saboresv1.OrderAction{
 	shop.MarkDelivered:  saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED,
 	shop.CancelOrder:    saboresv1.OrderAction_ORDER_ACTION_CANCEL,
 }
+
+func ptr[T any](v T) *T { return &v }

@@ -10,10 +10,9 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/foodinfo"
 	"github.com/sabores/sabores/backend/internal/productcontent"
+	"github.com/sabores/sabores/backend/internal/productform"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -39,9 +38,9 @@ func (s *Service) GetProductContent(ctx context.Context, req *connect.Request[sa
 func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request[saboresv1.UpdateProductContentRequest]) (*connect.Response[saboresv1.UpdateProductContentResponse], error) {
 	in := req.Msg.GetContent()
 	id := in.GetProductId()
-	food, err := foodParams(in)
+	food, err := productform.FoodParams(in)
 	if err != nil {
-		return nil, err
+		return nil, formError(err)
 	}
 	var out *saboresv1.ProductContent
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -115,66 +114,4 @@ func readContent(ctx context.Context, q *db.Queries, p db.Product) (*saboresv1.P
 		out.FoodInfo.AbvBasisPoints = *f.AbvBasisPoints
 	}
 	return out, nil
-}
-
-// foodParams checks in's food information and returns it ready to store,
-// or nil when the product has none. A non-food product may not carry any.
-func foodParams(in *saboresv1.ProductContent) (*db.UpsertFoodInfoParams, error) {
-	f := in.GetFoodInfo()
-	if f == nil {
-		return nil, nil
-	}
-	if !in.GetIsFood() {
-		return nil, apperr.Invalid("content.food_info", "a non-food product carries no food information")
-	}
-	contains := productcontent.AllergenCodes(f.GetContains())
-	for _, text := range []struct{ lang, field, value string }{
-		{"es", "content.food_info.ingredients_es", f.GetIngredientsEs()},
-		{"pt", "content.food_info.ingredients_pt", f.GetIngredientsPt()},
-	} {
-		if problems := foodinfo.Check(text.value, contains); len(problems) > 0 {
-			return nil, allergenProblem(text.lang, text.field, problems[0])
-		}
-	}
-	p := &db.UpsertFoodInfoParams{
-		IngredientsEs: strings.TrimSpace(f.GetIngredientsEs()), IngredientsPt: strings.TrimSpace(f.GetIngredientsPt()),
-		Contains:    productcontent.Strings(contains),
-		MayContain:  productcontent.Strings(productcontent.AllergenCodes(f.GetMayContain())),
-		NetQuantity: f.GetNetQuantity(), NetUnit: string(productcontent.UnitFromProto(f.GetNetUnit())),
-		StorageEs: strings.TrimSpace(f.GetStorageEs()), StoragePt: strings.TrimSpace(f.GetStoragePt()),
-		OperatorName: strings.TrimSpace(f.GetOperatorName()), OperatorAddress: strings.TrimSpace(f.GetOperatorAddress()),
-	}
-	if p.OperatorName == "" || p.OperatorAddress == "" {
-		return nil, apperr.Invalid("content.food_info.operator_name", "the food business operator's name and address are required")
-	}
-	if d := f.GetDrainedWeightG(); d > 0 {
-		p.DrainedWeightG = &d
-	}
-	if a := f.GetAbvBasisPoints(); a > 0 {
-		p.AbvBasisPoints = &a
-	}
-	if n := f.GetNutrition(); n != nil {
-		p.EnergyKj, p.EnergyKcal, p.FatMg, p.SaturatesMg = ptr(n.GetEnergyKj()), ptr(n.GetEnergyKcal()), ptr(n.GetFatMg()), ptr(n.GetSaturatesMg())
-		p.CarbohydrateMg, p.SugarsMg, p.ProteinMg, p.SaltMg = ptr(n.GetCarbohydrateMg()), ptr(n.GetSugarsMg()), ptr(n.GetProteinMg()), ptr(n.GetSaltMg())
-	}
-	return p, nil
-}
-
-func ptr[T any](v T) *T { return &v }
-
-// allergenProblem is the refusal of an ingredient text, with a reason the
-// back office words in its language.
-func allergenProblem(lang, field string, p foodinfo.Problem) error {
-	meta := map[string]string{"language": lang, "field": field}
-	if p.Allergen != "" {
-		meta["allergen"] = string(p.Allergen)
-	}
-	if p.Text != "" {
-		meta["text"] = p.Text
-	}
-	msg := fmt.Sprintf("%s: %s", field, strings.ToLower(strings.ReplaceAll(p.Reason, "_", " ")))
-	if p.Allergen != "" {
-		msg += " (" + string(p.Allergen) + ")"
-	}
-	return &apperr.Business{Code: connect.CodeInvalidArgument, Reason: p.Reason, Message: msg, Metadata: meta}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/productform"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -58,17 +59,17 @@ func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[sabo
 // the price history, and each changed field its audit row.
 func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[saboresv1.UpdateProductRequest]) (*connect.Response[saboresv1.UpdateProductResponse], error) {
 	m := req.Msg
-	price, err := ParsePriceCents(m.Price)
+	price, err := productform.ParsePriceCents(m.Price)
 	if err != nil {
 		return nil, apperr.Invalid("price", err.Error())
 	}
-	vat, err := ParseVATBasisPoints(m.VatRate)
+	vat, err := productform.ParseVATBasisPoints(m.VatRate)
 	if err != nil {
 		return nil, apperr.Invalid("vat_rate", err.Error())
 	}
 	categories := make([]string, 0, len(m.OnlineCategories))
 	for _, c := range m.OnlineCategories {
-		if !slices.Contains(OnlineCategories, c) {
+		if !slices.Contains(productform.OnlineCategories, c) {
 			return nil, apperr.Invalid("online_categories", fmt.Sprintf("%q is not an online category", c))
 		}
 		if !slices.Contains(categories, c) {
@@ -96,12 +97,8 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 				return err
 			}
 		}
-		products, err := shop.AdminProducts(ctx, q, []db.Product{product})
-		if err != nil {
-			return err
-		}
-		out = products[0]
-		return nil
+		out, err = shop.AdminProduct(ctx, q, product)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -138,15 +135,10 @@ func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) 
 	return nil
 }
 
-// recordPrice adds p's price to its price history, which the 30-day
-// reference price of promotions reads: every new price goes through here.
+// recordPrice enters p's price in the price history, through the one
+// writer of it (productform.RecordPrices).
 func recordPrice(ctx context.Context, q *db.Queries, p db.Product) error {
-	if err := q.AdminInsertPriceHistory(ctx, db.AdminInsertPriceHistoryParams{
-		ProductID: p.ID, PriceCents: p.PriceCents, ChangedBy: shop.ActorUserID(ctx),
-	}); err != nil {
-		return fmt.Errorf("admin: price history of product %d: %w", p.ID, err)
-	}
-	return nil
+	return productform.RecordPrices(ctx, q, shop.ActorUserID(ctx), []int64{p.ID}, []int64{p.PriceCents})
 }
 
 // productNotFound turns a failed product lookup into NotFound naming it.

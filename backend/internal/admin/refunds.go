@@ -8,37 +8,12 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
-	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
-
-// refundStates maps payment_refunds.status to the contract; 'refused'
-// rows (single tries from before migration 00240) are not listed.
-var refundStates = map[string]saboresv1.RefundState{
-	"queued":    saboresv1.RefundState_REFUND_STATE_QUEUED,
-	"requested": saboresv1.RefundState_REFUND_STATE_REQUESTED,
-	"accepted":  saboresv1.RefundState_REFUND_STATE_DONE,
-	"failed":    saboresv1.RefundState_REFUND_STATE_FAILED,
-	"unknown":   saboresv1.RefundState_REFUND_STATE_UNKNOWN,
-}
-
-func cardRefundToProto(r db.PaymentRefund) *saboresv1.OrderRefund {
-	return &saboresv1.OrderRefund{
-		Id: r.ID, Method: saboresv1.RefundMethod_REFUND_METHOD_REDSYS, AmountCents: r.AmountCents, Reason: r.Reason,
-		State: refundStates[r.Status], Tries: r.Tries, ErrorCode: r.ErrorCode, CreateTime: timestamppb.New(r.RequestedAt),
-	}
-}
-
-func bankRefundToProto(id, amount int64, reference, day string, created time.Time) *saboresv1.OrderRefund {
-	return &saboresv1.OrderRefund{
-		Id: id, Method: saboresv1.RefundMethod_REFUND_METHOD_BANK_TRANSFER, AmountCents: amount,
-		State: saboresv1.RefundState_REFUND_STATE_DONE, BankReference: reference, RefundDate: day, CreateTime: timestamppb.New(created),
-	}
-}
 
 // orderRefunds lists an order's card and Bizum refunds, then its bank refunds.
 func orderRefunds(ctx context.Context, q *db.Queries, orderID int64) ([]*saboresv1.OrderRefund, error) {
@@ -52,12 +27,12 @@ func orderRefunds(ctx context.Context, q *db.Queries, orderID int64) ([]*sabores
 	}
 	out := make([]*saboresv1.OrderRefund, 0, len(cards)+len(banks))
 	for _, r := range cards {
-		if _, listed := refundStates[r.Status]; listed {
-			out = append(out, cardRefundToProto(r))
+		if _, listed := shop.RefundStates[r.Status]; listed {
+			out = append(out, shop.CardRefundToProto(r))
 		}
 	}
 	for _, r := range banks {
-		out = append(out, bankRefundToProto(r.ID, r.AmountCents, r.BankReference, r.RefundedOn, r.CreatedAt))
+		out = append(out, shop.BankRefundToProto(r.ID, r.AmountCents, r.BankReference, r.RefundedOn, r.CreatedAt))
 	}
 	return out, nil
 }
@@ -101,7 +76,7 @@ func (s *Service) RetryRefund(ctx context.Context, req *connect.Request[saboresv
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.RetryRefundResponse{Refund: cardRefundToProto(after)}), nil
+	return connect.NewResponse(&saboresv1.RetryRefundResponse{Refund: shop.CardRefundToProto(after)}), nil
 }
 
 // bankRefundAudit is what the audit trail keeps of a bank refund.
@@ -147,6 +122,6 @@ func (s *Service) RecordBankRefund(ctx context.Context, req *connect.Request[sab
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.RecordBankRefundResponse{
-		Order: orders[0], Refund: bankRefundToProto(row.ID, row.AmountCents, row.BankReference, row.RefundedOn, row.CreatedAt),
+		Order: orders[0], Refund: shop.BankRefundToProto(row.ID, row.AmountCents, row.BankReference, row.RefundedOn, row.CreatedAt),
 	}), nil
 }

@@ -7,6 +7,7 @@ package admin
 import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -21,9 +22,6 @@ var (
 	pageSizes        = paging.Sizes{Default: 10, Max: 100}
 	auditPageSizes   = paging.Sizes{Default: 50, Max: 100}
 )
-
-// OnlineCategories are the storefront sections a product may appear in.
-var OnlineCategories = []string{"bebidas", "alimentos", "belleza", "perfumes", "lanzamientos", "populares"}
 
 // SignInStatus tells how sign-in is set up on this server (auth.Service).
 type SignInStatus interface {
@@ -43,6 +41,9 @@ type Service struct {
 	// refunds gives back the card or Bizum payment of a cancelled order and
 	// retries a failed refund; nil when this server takes no card payments.
 	refunds shop.Refunds
+	// imports queues catalogue imports' jobs; nil when this server runs
+	// no jobs.
+	imports catalogueio.Queue
 }
 
 var _ v1connect.AdminServiceHandler = (*Service)(nil)

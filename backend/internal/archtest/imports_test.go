@@ -138,3 +138,26 @@ func TestDomainHasNoConnect(t *testing.T) {
 		t.Fatalf("checked %d domain packages, want at least %d", checked, len(domain))
 	}
 }
+
+// archived are libraries whose repositories their owners archived: no
+// package builds on them (issue 16 asks for the invoice PDF to be made with
+// a maintained library). Each says what to use instead.
+var archived = map[string]string{
+	"github.com/go-pdf/fpdf":      "archived in March 2025; draw PDFs with github.com/signintech/gopdf",
+	"github.com/jung-kurt/gofpdf": "archived in 2021; draw PDFs with github.com/signintech/gopdf",
+}
+
+// TestNoArchivedLibraries: no package under backend/internal imports an
+// archived library.
+func TestNoArchivedLibraries(t *testing.T) {
+	t.Parallel()
+	for _, p := range listPackages(t) {
+		for _, imp := range p.Imports {
+			for lib, why := range archived {
+				if imp == lib || strings.HasPrefix(imp, lib+"/") {
+					t.Errorf("%s imports %s: %s", p.ImportPath, imp, why)
+				}
+			}
+		}
+	}
+}

@@ -1,12 +1,12 @@
 package authz_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/devoidc"
@@ -119,15 +120,32 @@ func newAPI(t *testing.T) *api {
 	}
 }
 
+// streamingProcedures are the contract's server-streaming procedures,
+// which take their request framed (connecttest.StreamingBody).
+func streamingProcedures() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range authz.Methods() {
+		if m.IsStreamingServer() {
+			out[authz.Procedure(m)] = true
+		}
+	}
+	return out
+}
+
 // call makes a Connect JSON call with an empty request and returns the
 // error code, or "" for success.
 func (a *api) call(t *testing.T, procedure string, headers http.Header) string {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, a.srv.URL+procedure, strings.NewReader("{}"))
+	streaming := streamingProcedures()[procedure]
+	body, contentType := []byte("{}"), "application/json"
+	if streaming {
+		body, contentType = connecttest.StreamingBody(body), connecttest.StreamingContentType
+	}
+	req, err := http.NewRequest(http.MethodPost, a.srv.URL+procedure, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
 	for k, v := range headers {
 		req.Header[k] = v
 	}
@@ -135,12 +153,19 @@ func (a *api) call(t *testing.T, procedure string, headers http.Header) string {
 	if err != nil {
 		t.Fatalf("%s: %v", procedure, err)
 	}
-	body, err := io.ReadAll(res.Body)
+	body, err = io.ReadAll(res.Body)
 	if cerr := res.Body.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		t.Fatalf("%s: read response: %v", procedure, err)
+	}
+	if res.StatusCode == http.StatusOK && streaming {
+		_, code, _, err := connecttest.StreamingOutcome(body)
+		if err != nil {
+			t.Fatalf("%s: %v", procedure, err)
+		}
+		return code
 	}
 	if res.StatusCode == http.StatusOK {
 		return ""

@@ -15,7 +15,7 @@ import (
 // TestCatalogCountsMatchCounting changes products every way the shop does
 // (bulk inserts, edits of category and sections, visibility flipping
 // sold_online, stock sales, deletes, truncation) and checks after each step
-// that the totals the triggers of migration 00040 keep equal what counting
+// that the totals the triggers of migrations 00040 and 00252 keep equal what counting
 // the products gives, for every filter a listing can combine.
 func TestCatalogCountsMatchCounting(t *testing.T) {
 	t.Parallel()
@@ -96,6 +96,11 @@ func TestCatalogCountsMatchCounting(t *testing.T) {
 	for i := range 60 {
 		check(fmt.Sprintf("edit %d (%s)", i, edits[rng.IntN(len(edits))]()))
 	}
+
+	// A catalogue import moves every product at once, in one statement.
+	mustExec(t, pool, `UPDATE products SET online_categories = CASE WHEN id % 2 = 0 THEN '{populares}' ELSE '{}' END::text[],
+		category = (ARRAY['alimentos', 'bebidas', 'doces'])[1 + id % 3]`)
+	check("every product's sections in one statement")
 
 	mustExec(t, pool, `DELETE FROM products WHERE id % 4 = 0`)
 	check("bulk delete")

@@ -3,6 +3,7 @@ package catalogcache
 import (
 	"bytes"
 	"context"
+	"io"
 	"maps"
 	"net/http"
 	"slices"
@@ -29,20 +30,49 @@ var cachedProcedures = map[string]bool{
 	saboresv1connect.PromotionServiceListActivePromotionsProcedure: true,
 }
 
+// Procedures are the reads Middleware answers from memory, before any
+// interceptor: each must be public and free of side effects (a test in
+// systemtest checks them against authz's policies and the contract).
+func Procedures() []string { return slices.Sorted(maps.Keys(cachedProcedures)) }
+
 // page is a stored HTTP response.
 type page struct {
-	header  http.Header
-	body    []byte
+	header http.Header
+	body   []byte
+	// length is the Content-Length header's value, shared by every hit
+	// (net/http only reads it).
+	length  []string
 	expires time.Time
 }
 
-// Middleware answers repeated GET requests for the public catalogue reads
-// with the bytes of an earlier answer, already encoded (and compressed when
-// the client accepts gzip), so a hit costs no decoding, validation, encoding
-// or compression. Requests differ by URL (procedure and message), accepted
+// Middleware answers repeated requests for the public catalogue reads with
+// the bytes of an earlier answer, already encoded (and compressed when the
+// client accepts gzip), so a hit costs no decoding, validation, encoding or
+// compression: a browser's Connect GET, and an integrator's Connect POST
+// (unary, JSON or binary, its body read whole and made part of the key; see
+// postKey). Requests differ by URL (procedure and message), accepted
 // encoding and Origin (the CORS headers depend on it). Only 200 answers are
 // kept, never a Set-Cookie. The same notifications drop these as the
 // message cache.
+//
+// A hit skips the interceptors; why each one's work is not needed:
+//   - Authentication (the session or API key lookup): these procedures
+//     are Public (authz.Policies, checked by a test) and their answers are
+//     the same for every caller: the catalogue services never read the
+//     caller, the key holds no cookie, and an answer that set a cookie is
+//     never kept. A request with an Authorization header is never answered
+//     here, so a revoked or malformed API key is still refused. A session
+//     near its renewal is renewed by the caller's next uncached call.
+//   - Authorization: Public admits everyone; the origin check applies
+//     only to calls with side effects, and these are marked NO_SIDE_EFFECTS.
+//   - Validation (protovalidate): only an answer with status 200 is kept,
+//     and the key holds the exact request bytes and their content type, so
+//     a hit repeats a request that passed validation; a request that fails
+//     it is never kept and reaches the validator every time.
+//   - Deadlines, rate limits: a hit waits for nothing, and no rate limit
+//     governs these reads (guard's limits are for orders and messages).
+//   - Metrics: OnHit counts and times the hit; the request log line and the
+//     security and CORS headers come from layers outside this one.
 //
 // An answer past its TTL is still served for one more TTL while a single
 // request in the background computes it again (stale-while-revalidate): its
@@ -52,26 +82,49 @@ type page struct {
 // announced drops every answer at once, stale or not.
 func (c *Cache) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet || !cachedProcedures[r.URL.Path] {
+		if !cachedProcedures[r.URL.Path] || r.Header.Get("Authorization") != "" {
 			next.ServeHTTP(w, r)
 			return
 		}
-		gzip := strings.Contains(r.Header.Get("Accept-Encoding"), "gzip")
-		key := r.URL.Path + "?" + r.URL.RawQuery + "\x00" + r.Header.Get("Origin")
-		if gzip {
-			key += "\x00gzip"
+		var body []byte
+		// The key is built in a buffer on the stack: looking a hit up
+		// allocates nothing (the map index converts it without a copy).
+		var buf [512]byte
+		k := buf[:0]
+		switch r.Method {
+		case http.MethodGet:
+			k = append(append(append(k, r.URL.Path...), '?'), r.URL.RawQuery...)
+		case http.MethodPost:
+			var post string
+			var ok bool
+			if post, body, ok = postKey(r); !ok {
+				next.ServeHTTP(w, r)
+				return
+			}
+			k = append(k, post...)
+		default:
+			next.ServeHTTP(w, r)
+			return
+		}
+		k = append(append(k, 0), r.Header.Get("Origin")...)
+		if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+			k = append(k, "\x00gzip"...)
 		}
 		now := time.Now()
+		var key string
 		for attempt := 0; ; attempt++ {
 			c.mu.RLock()
-			p, ok := c.pages[key]
+			p, ok := c.pages[string(k)]
 			c.mu.RUnlock()
+			if key == "" && (!ok || !now.Before(p.expires)) {
+				key = string(k)
+			}
 			if ok && now.Before(p.expires) {
 				c.serve(w, r, p, now)
 				return
 			}
 			if ok && now.Before(p.expires.Add(c.opts.TTL)) && c.feed.Live() {
-				c.revalidate(r, key, next)
+				c.revalidate(r, body, key, next)
 				c.serve(w, r, p, now)
 				return
 			}
@@ -87,6 +140,52 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 	})
 }
 
+// maxPostKeyBytes caps the body of a POST read that Middleware keeps: the
+// catalogue's requests are a few dozen bytes; a larger body passes through.
+const maxPostKeyBytes = 4 << 10
+
+// postKey reads the body of a Connect unary POST r and returns the key of
+// its answer, with r's body replaced by a reader of the same bytes. ok is
+// false for what Middleware leaves to the handler (r's body is then left
+// readable as it came): other protocols (gRPC, gRPC-Web), compressed
+// bodies, bodies over maxPostKeyBytes, and any header the Connect handler
+// would judge that is not a known good value (a malformed timeout or
+// protocol version is refused there, every time).
+func postKey(r *http.Request) (key string, body []byte, ok bool) {
+	ct := r.Header.Get("Content-Type")
+	if ct != "application/json" && ct != "application/proto" {
+		return "", nil, false
+	}
+	if r.Header.Get("Content-Encoding") != "" {
+		return "", nil, false
+	}
+	if v := r.Header.Get("Connect-Protocol-Version"); v != "" && v != "1" {
+		return "", nil, false
+	}
+	if t := r.Header.Get("Connect-Timeout-Ms"); t != "" && (len(t) > 10 || strings.Trim(t, "0123456789") != "") {
+		return "", nil, false
+	}
+	if r.ContentLength > maxPostKeyBytes {
+		return "", nil, false
+	}
+	read, err := io.ReadAll(io.LimitReader(r.Body, maxPostKeyBytes+1))
+	if err != nil || len(read) > maxPostKeyBytes {
+		// Hand the handler what was read followed by the rest, so it
+		// answers (or fails) exactly as it would have.
+		r.Body = readCloser{io.MultiReader(bytes.NewReader(read), r.Body), r.Body}
+		return "", nil, false
+	}
+	_ = r.Body.Close()
+	r.Body = io.NopCloser(bytes.NewReader(read))
+	return "POST\x00" + r.URL.Path + "\x00" + ct + "\x00" + string(read), read, true
+}
+
+// readCloser reads from one reader and closes another.
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
 // serve writes the kept answer p.
 func (c *Cache) serve(w http.ResponseWriter, r *http.Request, p page, now time.Time) {
 	c.hits.Add(1)
@@ -95,7 +194,7 @@ func (c *Cache) serve(w http.ResponseWriter, r *http.Request, p page, now time.T
 		h[k] = v
 	}
 	// Without a length, net/http would chunk any body over 2 KB.
-	h["Content-Length"] = []string{strconv.Itoa(len(p.body))}
+	h["Content-Length"] = p.length
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(p.body)
 	if c.opts.OnHit != nil {
@@ -111,13 +210,18 @@ const revalidateTimeout = 10 * time.Second
 // the caller's: the caller is answered from the stale page and may hang up
 // at once, and what its context carries (its log record, which the
 // interceptors fill in) belongs to its own request.
-func (c *Cache) revalidate(r *http.Request, key string, next http.Handler) {
+//
+// body is a POST's request body (nil for GET), read again by the clone.
+func (c *Cache) revalidate(r *http.Request, body []byte, key string, next http.Handler) {
 	done, _ := c.lead("http\x00" + key)
 	if done == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), revalidateTimeout)
 	bg := r.Clone(ctx)
+	if body != nil {
+		bg.Body = io.NopCloser(bytes.NewReader(body))
+	}
 	go func() {
 		defer done()
 		defer cancel()
@@ -144,7 +248,8 @@ func (c *Cache) compute(w http.ResponseWriter, r *http.Request, key string, next
 		}
 	}
 	// The buffer grew by doubling; keep an exact copy.
-	c.putPage(key, page{header: added, body: bytes.Clone(rec.body.Bytes()), expires: now.Add(c.opts.TTL)}, gen)
+	body := bytes.Clone(rec.body.Bytes())
+	c.putPage(key, page{header: added, body: body, length: []string{strconv.Itoa(len(body))}, expires: now.Add(c.opts.TTL)}, gen)
 }
 
 // discard is the ResponseWriter of a background recomputation: nobody

@@ -47,7 +47,7 @@ func TestMiddleware(t *testing.T) {
 		wantCalls int
 	}{
 		{name: "a public GET read is answered once", method: "GET", path: list, status: 200, live: true, wantCalls: 1},
-		{name: "POST always reaches the service", method: "POST", path: list, status: 200, live: true, wantCalls: 3},
+		{name: "a POST that is not Connect's JSON or binary reaches the service", method: "POST", path: list, status: 200, live: true, wantCalls: 3},
 		{name: "other procedures pass through", method: "GET", path: saboresv1connect.AccountServiceGetMyDashboardProcedure + "?message=%7B%7D", status: 200, live: true, wantCalls: 3},
 		{name: "errors are not kept", method: "GET", path: list, status: 404, live: true, wantCalls: 3},
 		{name: "an answer setting a cookie is not kept", method: "GET", path: list, status: 200, setCookie: true, live: true, wantCalls: 3},
@@ -260,5 +260,127 @@ func TestMiddlewareServesStaleWhileRevalidating(t *testing.T) {
 	release <- struct{}{}
 	if got := get(); got != "4" {
 		t.Fatalf("answer after a change %q, want the fresh 4", got)
+	}
+}
+
+// TestMiddlewareKeepsConnectPosts: an integrator's Connect POST of a public
+// read is answered from memory once its exact bytes were answered with 200;
+// anything the handler would judge differently (another body or content
+// type, an API key, a compressed body, a bad protocol version or timeout, a
+// large body) reaches the service every time, and the service reads the
+// body it was sent.
+func TestMiddlewareKeepsConnectPosts(t *testing.T) {
+	t.Parallel()
+	large := `{"query":"` + strings.Repeat("a", 5000) + `"}`
+	tests := []struct {
+		name      string
+		body      string
+		header    map[string]string
+		wantCalls int
+	}{
+		{name: "the same JSON body is answered once", body: `{"category":"bebidas"}`, wantCalls: 1},
+		{name: "binary bodies too", body: "\x0a\x07bebidas", header: map[string]string{"Content-Type": "application/proto"}, wantCalls: 1},
+		{name: "an API key is always checked", body: `{}`, header: map[string]string{"Authorization": "Bearer sab_revoked"}, wantCalls: 3},
+		{name: "a compressed body reaches the service", body: `{}`, header: map[string]string{"Content-Encoding": "gzip"}, wantCalls: 3},
+		{name: "an unknown protocol version reaches the service", body: `{}`, header: map[string]string{"Connect-Protocol-Version": "2"}, wantCalls: 3},
+		{name: "a malformed timeout reaches the service", body: `{}`, header: map[string]string{"Connect-Timeout-Ms": "soon"}, wantCalls: 3},
+		{name: "a valid timeout does not change the answer", body: `{}`, header: map[string]string{"Connect-Timeout-Ms": "5000"}, wantCalls: 1},
+		{name: "gRPC reaches the service", body: `{}`, header: map[string]string{"Content-Type": "application/grpc"}, wantCalls: 3},
+		{name: "a large body reaches the service whole", body: large, wantCalls: 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cache := catalogcache.New(catalogcache.Options{})
+			cache.SetLive(true)
+			var calls int
+			h := cache.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				calls++
+				b, err := io.ReadAll(r.Body)
+				if err != nil || string(b) != tt.body {
+					t.Errorf("service read %d bytes (%v), want the %d sent", len(b), err, len(tt.body))
+				}
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, `{"products":[]}`)
+			}))
+			for range 3 {
+				req := httptest.NewRequest("POST", saboresv1connect.CatalogServiceSearchProductsProcedure, strings.NewReader(tt.body))
+				req.Header.Set("Content-Type", "application/json")
+				for k, v := range tt.header {
+					req.Header.Set(k, v)
+				}
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, req)
+				if rec.Code != 200 || rec.Body.String() != `{"products":[]}` {
+					t.Fatalf("got %d %q", rec.Code, rec.Body.String())
+				}
+			}
+			if calls != tt.wantCalls {
+				t.Fatalf("service called %d times, want %d", calls, tt.wantCalls)
+			}
+		})
+	}
+}
+
+// TestMiddlewareKeysPostsByBody: two bodies get two answers, a GET of the
+// same message its own, and an invalidation drops them all.
+func TestMiddlewareKeysPostsByBody(t *testing.T) {
+	t.Parallel()
+	cache := catalogcache.New(catalogcache.Options{})
+	cache.SetLive(true)
+	var calls int
+	h := cache.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls++
+		b, _ := io.ReadAll(r.Body)
+		_, _ = io.WriteString(w, r.Method+string(b))
+	}))
+	call := func(method, body string) string {
+		req := httptest.NewRequest(method, saboresv1connect.CatalogServiceGetProductProcedure, strings.NewReader(body))
+		if method == "GET" {
+			req = httptest.NewRequest(method, saboresv1connect.CatalogServiceGetProductProcedure+"?encoding=json&message="+body, nil)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Body.String()
+	}
+	for range 2 {
+		for _, c := range []struct{ method, body, want string }{
+			{"POST", `{"id":1}`, `POST{"id":1}`},
+			{"POST", `{"id":2}`, `POST{"id":2}`},
+			{"GET", `{"id":1}`, `GET`},
+		} {
+			if got := call(c.method, c.body); got != c.want {
+				t.Fatalf("%s %s answered %q, want %q", c.method, c.body, got, c.want)
+			}
+		}
+	}
+	if calls != 3 {
+		t.Fatalf("service called %d times, want 3", calls)
+	}
+	cache.Invalidate()
+	call("POST", `{"id":1}`)
+	if calls != 4 {
+		t.Fatalf("service called %d times after Invalidate, want 4", calls)
+	}
+}
+
+// TestMiddlewareGetWithAPIKeyReachesTheService: a GET carrying an API key
+// is never answered from memory, so a revoked key is refused there too.
+func TestMiddlewareGetWithAPIKeyReachesTheService(t *testing.T) {
+	t.Parallel()
+	cache := catalogcache.New(catalogcache.Options{})
+	cache.SetLive(true)
+	next := &countingHandler{status: 200}
+	h := cache.Middleware(next)
+	path := saboresv1connect.CatalogServiceListCountriesProcedure + "?encoding=json&message=%7B%7D"
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", path, nil))
+	for range 2 {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Header.Set("Authorization", "Bearer sab_revoked")
+		h.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	if next.calls != 3 {
+		t.Fatalf("service called %d times, want 3", next.calls)
 	}
 }

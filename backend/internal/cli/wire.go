@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"time"
 
 	"connectrpc.com/connect"
 
@@ -33,7 +34,13 @@ import (
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
+
+// catalogueFileTimeout is the deadline of the calls that carry a whole
+// catalogue CSV file: the dry run of 100 000 rows checks for longer than
+// guard.MaxTimeout on a busy machine.
+const catalogueFileTimeout = 3 * time.Minute
 
 // wire builds what `shopd serve` serves: the service implementations, the
 // interceptors that run before validation (deadline and metrics first, then
@@ -64,6 +71,11 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	m := metrics.New()
 	if err := m.Register(metrics.Pool("primary", dbs.Primary)); err != nil {
 		return server.Options{}, nil, err
+	}
+	if dbs.Catalog != nil {
+		if err := m.Register(metrics.Pool("catalog", dbs.Catalog)); err != nil {
+			return server.Options{}, nil, err
+		}
 	}
 	if dbs.Read != dbs.Primary {
 		if err := m.Register(metrics.Pool("read", dbs.Read)); err != nil {
@@ -101,9 +113,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	go feed.Listen(ctx, dbs.Primary, nil)
 	// Reads from a replica wait until it replayed the feed's last change,
 	// or go to the primary (readroute).
-	var reads db.DBTX = dbs.Primary
+	var reads db.DBTX = dbs.catalog()
 	if dbs.Read != dbs.Primary {
-		router := readroute.New(dbs.Primary, dbs.Read, feed)
+		router := readroute.New(dbs.catalog(), dbs.Read, feed)
 		if err := m.Register(metrics.ReadRoutes(func() (uint64, uint64, uint64) {
 			s := router.Stats()
 			return s.Replica, s.Primary, s.Waited
@@ -114,7 +126,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	}
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})
-	promos := catalogcache.NewPromotionSnapshot(feed, dbs.Primary)
+	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
@@ -131,7 +143,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Visibility: visibility.New(dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).
 				WithMailer(mailQueue).WithRefunds(refunds).
-				WithEmailJobs(mailQueue),
+				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
 			Settings: settings.New(dbs.Primary),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal: withdrawal.New(dbs.Primary, links, invoicer).
@@ -140,7 +152,10 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Contact: contact.New(dbs.Primary, mailQueue),
 		},
 		Interceptors: append([]connect.Interceptor{
-			guard.Deadline(guard.DefaultTimeout, guard.MaxTimeout),
+			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{
+				saboresv1connect.AdminServiceDryRunCatalogueImportProcedure: catalogueFileTimeout,
+				saboresv1connect.AdminServiceStartCatalogueImportProcedure:  catalogueFileTimeout,
+			}),
 			m.Interceptor(),
 			signIn.Interceptor(),
 			authz.New(signIn.Origins()),
@@ -148,5 +163,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		}, guard.ContactLimit(guard.ContactInterval, guard.ContactBurst)...),
 		Routes:    routes,
 		PublicURL: cfg.PublicURL,
+		// The public pages' content in their HTML, re-rendered when the
+		// catalogue changes (issue 20).
+		Prerender: &server.Prerender{Context: ctx, Feed: feed},
 	}, m.Handler(), nil
 }

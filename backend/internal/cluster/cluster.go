@@ -95,7 +95,8 @@ func Start(ctx context.Context, opts Options) (c *Cluster, err error) {
 		}
 	}()
 	log := opts.Logger
-	// Small: three shopd with two pools each, River and the listener, on a
+	// Small: three shopd with three pools each (writes, catalogue reads, the
+	// replica: 54 connections at most), River and the listener, on a
 	// machine shared with others.
 	pgSettings := []string{"max_connections=80", "shared_buffers=64MB"}
 	c.primary, err = pgembed.Start(ctx, pgembed.Options{

@@ -207,7 +207,7 @@ var options = []Option{
 	},
 	{
 		Env: "DB_MAX_CONNS", Flag: "db-max-conns", Default: "32",
-		Description: "Maximum connections of each database pool. 32 served the most on 2 cores (./task bench); keep replicas × pools × this under PostgreSQL's max_connections.",
+		Description: "Maximum connections of each database pool: shopd serve opens one for writes and one for the catalogue's reads on DATABASE_URL (so a product page never waits behind checkouts for a connection), and one on READ_DATABASE_URL when set. 32 served the most on 2 cores (./task bench); keep replicas × pools × this under PostgreSQL's max_connections.",
 		set: func(c *Config, v string) error {
 			n, err := strconv.ParseInt(v, 10, 32)
 			if err != nil || n < 1 {

@@ -22,6 +22,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -61,14 +62,7 @@ func setup(t *testing.T) *bundle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := client.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = client.Stop(ctx)
-	})
+	jobstest.Start(t, client)
 	adminID := dbtest.Admin(t, pool, "Sabores", dbtest.PersonOpts{Subject: "boss"})
 	return &bundle{
 		pool: pool, pit: pit, svc: contact.New(pool, jobs.NewMailQueue(client, "hola@sabores.test")),

@@ -11,14 +11,30 @@ import (
 )
 
 const adminBestSellers = `-- name: AdminBestSellers :many
-SELECT l.product_id, coalesce(p.name, max(l.product_name))::text AS name,
-       sum(l.quantity)::int AS quantity, sum(l.line_total_cents)::bigint AS revenue_cents
-FROM order_lines l
-JOIN orders o ON o.id = l.order_id
-LEFT JOIN products p ON p.id = l.product_id
-WHERE o.status <> 'cancelled'
-GROUP BY l.product_id, p.name
-ORDER BY sum(l.quantity) DESC, l.product_id
+WITH d AS (
+    SELECT product_id, sum(quantity) AS quantity, sum(revenue_cents) AS revenue_cents
+    FROM order_stats_product_deltas GROUP BY product_id
+), candidates AS (
+    (SELECT s.product_id FROM order_stats_products s
+     WHERE NOT EXISTS (SELECT 1 FROM d WHERE d.product_id = s.product_id)
+     ORDER BY s.quantity DESC, s.product_id
+     LIMIT 5)
+    UNION ALL
+    SELECT d.product_id FROM d
+), merged AS (
+    SELECT c.product_id,
+           coalesce((SELECT s.quantity FROM order_stats_products s WHERE s.product_id = c.product_id), 0)
+             + coalesce((SELECT d.quantity FROM d WHERE d.product_id = c.product_id), 0) AS quantity,
+           coalesce((SELECT s.revenue_cents FROM order_stats_products s WHERE s.product_id = c.product_id), 0)
+             + coalesce((SELECT d.revenue_cents FROM d WHERE d.product_id = c.product_id), 0) AS revenue_cents
+    FROM candidates c
+)
+SELECT m.product_id,
+       coalesce((SELECT p.name FROM products p WHERE p.id = m.product_id), '')::text AS name,
+       m.quantity::int AS quantity, m.revenue_cents::bigint AS revenue_cents
+FROM merged m
+WHERE m.quantity > 0
+ORDER BY m.quantity DESC, m.product_id
 LIMIT 5
 `
 
@@ -29,6 +45,12 @@ type AdminBestSellersRow struct {
 	RevenueCents int64
 }
 
+// The 5 products sold most, by units. A product with pending deltas may
+// move either way, so the candidates are those products plus the top 5 of
+// the others, whose figures are final, read from the top of
+// order_stats_products_top_idx. Each candidate's figures and name are
+// looked up one by one (scalar subqueries): with joins the planner hashed
+// all 100 000 products and rollup rows for a handful (plans: bench/README.md).
 func (q *Queries) AdminBestSellers(ctx context.Context) ([]AdminBestSellersRow, error) {
 	rows, err := q.db.Query(ctx, adminBestSellers)
 	if err != nil {
@@ -54,15 +76,32 @@ func (q *Queries) AdminBestSellers(ctx context.Context) ([]AdminBestSellersRow, 
 	return items, nil
 }
 
-const adminCountCustomers = `-- name: AdminCountCustomers :one
-SELECT count(*) FROM customers WHERE active
+const adminCountAllProducts = `-- name: AdminCountAllProducts :one
+SELECT (coalesce((SELECT n FROM row_counts WHERE name = 'products'), 0)
+        + coalesce((SELECT sum(n) FROM row_count_deltas WHERE name = 'products'), 0))::bigint
 `
 
+// AdminCountAllProducts is the number of products (the dashboard), as
+// AdminCountCustomers counts.
+func (q *Queries) AdminCountAllProducts(ctx context.Context) (int64, error) {
+	row := q.db.QueryRow(ctx, adminCountAllProducts)
+	var column_1 int64
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const adminCountCustomers = `-- name: AdminCountCustomers :one
+SELECT (coalesce((SELECT n FROM row_counts WHERE name = 'customers_active'), 0)
+        + coalesce((SELECT sum(n) FROM row_count_deltas WHERE name = 'customers_active'), 0))::bigint
+`
+
+// AdminCountCustomers is the number of active customers, from the counts
+// of migration 00256 plus their pending deltas, never by counting.
 func (q *Queries) AdminCountCustomers(ctx context.Context) (int64, error) {
 	row := q.db.QueryRow(ctx, adminCountCustomers)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
+	var column_1 int64
+	err := row.Scan(&column_1)
+	return column_1, err
 }
 
 const adminCountOrders = `-- name: AdminCountOrders :one
@@ -77,7 +116,7 @@ SELECT count(*) FROM (
       AND (($5::bigint IS NULL AND $6::text IS NULL AND $7::text IS NULL)
            OR o.id = $5::bigint
            OR o.delivery_postal_code = $6::text
-           OR search_normalize(o.delivery_name || ' ' || o.delivery_email) LIKE '%' || search_normalize($7::text) || '%')
+           OR o.contact_search LIKE '%' || search_normalize($7::text) || '%')
     ORDER BY o.created_at DESC, o.id DESC
     LIMIT $8
 ) matching
@@ -133,15 +172,18 @@ WITH days AS (
         timezone('Europe/Madrid', $1::timestamptz)::date - 29,
         timezone('Europe/Madrid', $1::timestamptz)::date,
         interval '1 day')::date AS day
+), r AS (
+    SELECT s.day, s.order_count, s.revenue_cents FROM order_stats_days s
+    WHERE s.day >= timezone('Europe/Madrid', $1::timestamptz)::date - 29
+    UNION ALL
+    SELECT d.day, d.order_count, d.revenue_cents FROM order_stats_day_deltas d
+    WHERE d.day >= timezone('Europe/Madrid', $1::timestamptz)::date - 29
 )
 SELECT to_char(d.day, 'YYYY-MM-DD')::text AS day,
-       count(o.id)::int AS order_count,
-       coalesce(sum(o.total_cents), 0)::bigint AS revenue_cents
+       coalesce(sum(r.order_count), 0)::int AS order_count,
+       coalesce(sum(r.revenue_cents), 0)::bigint AS revenue_cents
 FROM days d
-LEFT JOIN orders o
-    ON o.created_at >= (d.day::timestamp AT TIME ZONE 'Europe/Madrid')
-   AND o.created_at < ((d.day + 1)::timestamp AT TIME ZONE 'Europe/Madrid')
-   AND o.status <> 'cancelled'
+LEFT JOIN r ON r.day = d.day
 GROUP BY d.day
 ORDER BY d.day
 `
@@ -174,7 +216,7 @@ func (q *Queries) AdminDailyStats(ctx context.Context, now time.Time) ([]AdminDa
 }
 
 const adminGetOrder = `-- name: AdminGetOrder :one
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 WHERE o.id = $1
@@ -218,6 +260,7 @@ func (q *Queries) AdminGetOrder(ctx context.Context, id int64) (AdminGetOrderRow
 		&i.Order.AgeDeclaredAt,
 		&i.Order.IDCheckRequired,
 		&i.Order.DispatchOn,
+		&i.Order.ContactSearch,
 		&i.CustomerEmail,
 	)
 	return i, err
@@ -317,28 +360,16 @@ func (q *Queries) AdminGetProductForUpdate(ctx context.Context, id int64) (Admin
 	return i, err
 }
 
-const adminInsertPriceHistory = `-- name: AdminInsertPriceHistory :exec
-INSERT INTO price_history (product_id, price_cents, changed_by)
-VALUES ($1, $2, $3)
-`
-
-type AdminInsertPriceHistoryParams struct {
-	ProductID  int64
-	PriceCents int64
-	ChangedBy  *int64
-}
-
-func (q *Queries) AdminInsertPriceHistory(ctx context.Context, arg AdminInsertPriceHistoryParams) error {
-	_, err := q.db.Exec(ctx, adminInsertPriceHistory, arg.ProductID, arg.PriceCents, arg.ChangedBy)
-	return err
-}
-
 const adminListCustomers = `-- name: AdminListCustomers :many
-SELECT id, user_id, name, surname, company_name, dni, company_nif, customer_type, email, phone, active, created_at, updated_at
-FROM customers
-WHERE active
-ORDER BY created_at DESC, id DESC
-LIMIT $2 OFFSET $1
+SELECT c.id, c.user_id, c.name, c.surname, c.company_name, c.dni, c.company_nif, c.customer_type, c.email, c.phone, c.active, c.created_at, c.updated_at
+FROM (
+    SELECT id FROM customers
+    WHERE active
+    ORDER BY created_at DESC, id DESC
+    LIMIT $2 OFFSET $1
+) page
+JOIN customers c ON c.id = page.id
+ORDER BY c.created_at DESC, c.id DESC
 `
 
 type AdminListCustomersParams struct {
@@ -346,6 +377,10 @@ type AdminListCustomersParams struct {
 	PageLimit  int32
 }
 
+// AdminListCustomers is a page of the active customers, newest first. The
+// offset is skipped in customers_active_created_idx alone (an index-only
+// scan of ids), and only the page's rows are read from the table: a deep
+// page no longer fetches every row it skips.
 func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomersParams) ([]Customer, error) {
 	rows, err := q.db.Query(ctx, adminListCustomers, arg.PageOffset, arg.PageLimit)
 	if err != nil {
@@ -381,7 +416,7 @@ func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomers
 }
 
 const adminListOrders = `-- name: AdminListOrders :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 WHERE ($1::text IS NULL OR o.status = $1::text)
@@ -393,7 +428,7 @@ WHERE ($1::text IS NULL OR o.status = $1::text)
   AND (($5::bigint IS NULL AND $6::text IS NULL AND $7::text IS NULL)
        OR o.id = $5::bigint
        OR o.delivery_postal_code = $6::text
-       OR search_normalize(o.delivery_name || ' ' || o.delivery_email) LIKE '%' || search_normalize($7::text) || '%')
+       OR o.contact_search LIKE '%' || search_normalize($7::text) || '%')
   AND ($8::timestamptz IS NULL
        OR (o.created_at, o.id) < ($8::timestamptz, $9::bigint))
 ORDER BY o.created_at DESC, o.id DESC
@@ -475,6 +510,7 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 			&i.Order.AgeDeclaredAt,
 			&i.Order.IDCheckRequired,
 			&i.Order.DispatchOn,
+			&i.Order.ContactSearch,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err
@@ -559,9 +595,11 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 }
 
 const adminOrderTotals = `-- name: AdminOrderTotals :one
-SELECT count(*)::int AS order_count, coalesce(sum(total_cents), 0)::bigint AS revenue_cents
-FROM orders
-WHERE status <> 'cancelled'
+
+SELECT (coalesce((SELECT sum(order_count) FROM order_stats_days), 0)
+        + coalesce((SELECT sum(order_count) FROM order_stats_day_deltas), 0))::int AS order_count,
+       (coalesce((SELECT sum(revenue_cents) FROM order_stats_days), 0)
+        + coalesce((SELECT sum(revenue_cents) FROM order_stats_day_deltas), 0))::bigint AS revenue_cents
 `
 
 type AdminOrderTotalsRow struct {
@@ -569,6 +607,10 @@ type AdminOrderTotalsRow struct {
 	RevenueCents int64
 }
 
+// The dashboard reads the rollups of migration 00255, never the orders:
+// each figure is the folded rollup plus the deltas not folded yet, read in
+// one statement (one snapshot), so it is exact whenever the fold last ran.
+// The orders not cancelled, and their revenue: a sum over one row per day.
 func (q *Queries) AdminOrderTotals(ctx context.Context) (AdminOrderTotalsRow, error) {
 	row := q.db.QueryRow(ctx, adminOrderTotals)
 	var i AdminOrderTotalsRow
@@ -636,4 +678,34 @@ func (q *Queries) AdminUpdateProduct(ctx context.Context, arg AdminUpdateProduct
 		&i.ArchivedAt,
 	)
 	return i, err
+}
+
+const foldStats = `-- name: FoldStats :exec
+SELECT order_stats_fold(), row_counts_fold()
+`
+
+// FoldStats moves the order statistics' and the row counts' deltas into
+// their rollups (the periodic job; migrations 00255 and 00256).
+func (q *Queries) FoldStats(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, foldStats)
+	return err
+}
+
+const insertPriceHistory = `-- name: InsertPriceHistory :exec
+INSERT INTO price_history (product_id, price_cents, changed_by)
+SELECT unnest($1::bigint[]), unnest($2::bigint[]), $3::bigint
+`
+
+type InsertPriceHistoryParams struct {
+	ProductIds  []int64
+	PricesCents []int64
+	ChangedBy   *int64
+}
+
+// InsertPriceHistory is the one writer of price_history
+// (productform.RecordPrices): one statement for one product or a whole
+// CSV import, the i-th price going to the i-th product.
+func (q *Queries) InsertPriceHistory(ctx context.Context, arg InsertPriceHistoryParams) error {
+	_, err := q.db.Exec(ctx, insertPriceHistory, arg.ProductIds, arg.PricesCents, arg.ChangedBy)
+	return err
 }

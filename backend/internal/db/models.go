@@ -69,6 +69,71 @@ type CatalogCount struct {
 	Products       int64
 }
 
+type CatalogueImport struct {
+	ID              int64
+	FileName        string
+	Content         []byte
+	Status          string
+	ProgressPercent int32
+	RowsTotal       int32
+	Created         int32
+	Updated         int32
+	Problems        []byte
+	ProblemCount    int32
+	CreatedBy       *int64
+	CreatedByActor  string
+	CreatedAt       time.Time
+	FinishedAt      *time.Time
+}
+
+type CatalogueImportRow struct {
+	ImportID         int64
+	Line             int32
+	ID               *int64
+	OldPriceCents    *int64
+	Name             string
+	Code             string
+	SKU              string
+	Ean              string
+	Brand            string
+	Description      string
+	Category         string
+	CountrySlug      *string
+	PriceCents       int64
+	VatBasisPoints   int32
+	Stock            int32
+	OnlineCategories []string
+	ImageURL         string
+	NamePt           string
+	DescriptionPt    string
+	IsFood           bool
+	Frozen           bool
+	Perishable       bool
+	SealedHygiene    bool
+	AgeRestricted    bool
+	HasFood          bool
+	IngredientsEs    string
+	IngredientsPt    string
+	Contains         []string
+	MayContain       []string
+	NetQuantity      int64
+	NetUnit          string
+	DrainedWeightG   *int64
+	StorageEs        string
+	StoragePt        string
+	EnergyKj         *int32
+	EnergyKcal       *int32
+	FatMg            *int32
+	SaturatesMg      *int32
+	CarbohydrateMg   *int32
+	SugarsMg         *int32
+	ProteinMg        *int32
+	SaltMg           *int32
+	AbvBasisPoints   *int32
+	OperatorName     string
+	OperatorAddress  string
+}
+
 type Category struct {
 	Slug      string
 	NameEs    string
@@ -237,6 +302,7 @@ type Order struct {
 	AgeDeclaredAt         *time.Time
 	IDCheckRequired       bool
 	DispatchOn            pgtype.Date
+	ContactSearch         *string
 }
 
 type OrderEvent struct {
@@ -265,6 +331,30 @@ type OrderLine struct {
 	VatBasisPoints        int32
 	LineTotalCents        int64
 	ProductNamePt         string
+}
+
+type OrderStatsDay struct {
+	Day          pgtype.Date
+	OrderCount   int64
+	RevenueCents int64
+}
+
+type OrderStatsDayDelta struct {
+	Day          pgtype.Date
+	OrderCount   int32
+	RevenueCents int64
+}
+
+type OrderStatsProduct struct {
+	ProductID    int64
+	Quantity     int64
+	RevenueCents int64
+}
+
+type OrderStatsProductDelta struct {
+	ProductID    int64
+	Quantity     int32
+	RevenueCents int64
 }
 
 type OutboundEmail struct {
@@ -444,6 +534,16 @@ type RateLimit struct {
 	Key         string
 	WindowStart time.Time
 	Hits        int32
+}
+
+type RowCount struct {
+	Name string
+	N    int64
+}
+
+type RowCountDelta struct {
+	Name string
+	N    int32
 }
 
 type Secret struct {

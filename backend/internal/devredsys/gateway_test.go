@@ -213,11 +213,3 @@ func TestRefundThroughREST(t *testing.T) {
 		t.Errorf("forged refund: %v", err)
 	}
 }
-
-func TestEuros(t *testing.T) {
-	for cents, want := range map[int64]string{1234: "12,34 €", 5: "0,05 €", 100: "1,00 €", 123456: "1234,56 €"} {
-		if got := euros(cents); got != want {
-			t.Errorf("euros(%d) = %q, want %q", cents, got, want)
-		}
-	}
-}

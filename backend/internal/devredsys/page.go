@@ -5,7 +5,8 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
-	"strconv"
+
+	"github.com/sabores/sabores/backend/internal/pricing"
 )
 
 // gatewayCSS styles the page from a file of its own: the shop's
@@ -92,13 +93,7 @@ func (g *Gateway) render(w http.ResponseWriter, status int, p request, refused b
 		Form       any
 		Action     string
 		Stylesheet string
-	}{t, refused, euros(p.amountCents), p.order, p.bizum, p.form, g.prefix + decidePath, g.prefix + stylePath}); err != nil {
+	}{t, refused, pricing.Euros(p.amountCents), p.order, p.bizum, p.form, g.prefix + decidePath, g.prefix + stylePath}); err != nil {
 		slog.Warn("dev-redsys page", "error", err)
 	}
-}
-
-// euros writes cents as Spanish and Portuguese both write euros: "12,34 €".
-func euros(cents int64) string {
-	frac := strconv.FormatInt(cents%100+100, 10)[1:]
-	return strconv.FormatInt(cents/100, 10) + "," + frac + " €"
 }

@@ -90,6 +90,33 @@ func TestDeadline(t *testing.T) {
 	}
 }
 
+// TestDeadlineWith: a procedure named slow gets its own deadline, by
+// default and as the cap; the others keep the usual ones.
+func TestDeadlineWith(t *testing.T) {
+	t.Parallel()
+	o := orders{deadline: make(chan time.Duration, 1)}
+	slow := serve(t, o, guard.DeadlineWith(2*time.Second, 5*time.Second, map[string]time.Duration{
+		saboresv1connect.OrderServicePlaceOrderProcedure: time.Minute,
+	}))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	if _, err := slow.PlaceOrder(ctx, connect.NewRequest(&saboresv1.PlaceOrderRequest{})); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-o.deadline; got < 59*time.Second || got > time.Minute {
+		t.Errorf("slow procedure's deadline in %s, want a minute", got)
+	}
+	other := serve(t, o, guard.DeadlineWith(2*time.Second, 5*time.Second, map[string]time.Duration{
+		saboresv1connect.OrderServiceGetMyOrderProcedure: time.Minute,
+	}))
+	if _, err := other.PlaceOrder(context.Background(), connect.NewRequest(&saboresv1.PlaceOrderRequest{})); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-o.deadline; got > 2*time.Second {
+		t.Errorf("other procedure's deadline in %s, want the 2 s default", got)
+	}
+}
+
 // TestOrderLimit: past the burst a shopper gets ResourceExhausted with a
 // RetryInfo saying when to come back; another shopper is not affected.
 func TestOrderLimit(t *testing.T) {

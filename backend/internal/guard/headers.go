@@ -2,6 +2,7 @@ package guard
 
 import (
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -29,19 +30,29 @@ func ContentSecurityPolicyFor(formOrigins ...string) string {
 // when the public URL is https, since a browser told to insist on HTTPS
 // for localhost would break development on plain HTTP.
 func Headers(publicURL string, formOrigins ...string) func(http.Handler) http.Handler {
-	hsts := strings.HasPrefix(strings.ToLower(publicURL), "https://")
-	csp := ContentSecurityPolicyFor(formOrigins...)
+	// The values are built once and shared by every response: a header's
+	// slice is only ever replaced (Set) or appended to (Add, which copies a
+	// full slice), never written in place, so sharing it is safe and spares
+	// the cached reads an allocation per header.
+	security := map[string][]string{
+		"Content-Security-Policy":    {ContentSecurityPolicyFor(formOrigins...)},
+		"X-Content-Type-Options":     {"nosniff"},
+		"Referrer-Policy":            {"strict-origin-when-cross-origin"},
+		"X-Frame-Options":            {"DENY"},
+		"Cross-Origin-Opener-Policy": {"same-origin"},
+		"Permissions-Policy":         {"camera=(), microphone=(), geolocation=(), payment=()"},
+	}
+	if strings.HasPrefix(strings.ToLower(publicURL), "https://") {
+		security["Strict-Transport-Security"] = []string{"max-age=63072000; includeSubDomains"}
+	}
+	for k, v := range security {
+		security[k] = slices.Clip(v)
+	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			h.Set("Content-Security-Policy", csp)
-			h.Set("X-Content-Type-Options", "nosniff")
-			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-			h.Set("X-Frame-Options", "DENY")
-			h.Set("Cross-Origin-Opener-Policy", "same-origin")
-			h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()")
-			if hsts {
-				h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+			for k, v := range security {
+				h[k] = v
 			}
 			next.ServeHTTP(w, r)
 		})
@@ -65,7 +76,10 @@ func LimitBodiesBy(n int64, paths map[string]int64) func(http.Handler) http.Hand
 			if p, ok := paths[r.URL.Path]; ok {
 				limit = p
 			}
-			r.Body = http.MaxBytesReader(w, r.Body, limit)
+			// A request without a body (a GET) has nothing to limit.
+			if r.Body != http.NoBody {
+				r.Body = http.MaxBytesReader(w, r.Body, limit)
+			}
 			next.ServeHTTP(w, r)
 		})
 	}

@@ -25,6 +25,9 @@ type Options struct {
 	PaymentWindows shop.PaymentWindows
 	// ExpiryInterval is how often unpaid orders are looked at; a minute by default.
 	ExpiryInterval time.Duration
+	// StatsFoldInterval is how often the dashboard statistics' deltas are
+	// folded into their rollups; 15 seconds by default.
+	StatsFoldInterval time.Duration
 	// Now is the clock of the expiry pass; time.Now by default. Tests move it.
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -86,6 +89,9 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	if opts.ExpiryInterval == 0 {
 		opts.ExpiryInterval = time.Minute
 	}
+	if opts.StatsFoldInterval == 0 {
+		opts.StatsFoldInterval = 15 * time.Second
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -101,6 +107,12 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	}
 	if err := river.AddWorkerSafely(workers, &verifactuWorker{pool: pool, log: opts.Logger}); err != nil {
 		return nil, fmt.Errorf("jobs: add verifactu worker: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &catalogueImportWorker{pool: pool, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: add catalogue import worker: %w", err)
+	}
+	if err := river.AddWorkerSafely(workers, &foldStatsWorker{pool: pool}); err != nil {
+		return nil, fmt.Errorf("jobs: add statistics fold worker: %w", err)
 	}
 	if opts.Sender != nil {
 		if err := river.AddWorkerSafely(workers, &mailWorker{
@@ -138,6 +150,15 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 				// a leader change nothing waits a full interval.
 				&river.PeriodicJobOpts{ID: "expire_unpaid_orders", RunOnStart: true}),
 			verifactuPeriodic(),
+			river.NewPeriodicJob(river.PeriodicInterval(opts.StatsFoldInterval),
+				// One fold per interval, however many schedulers enqueue it;
+				// a missed one only leaves more deltas for the next.
+				func() (river.JobArgs, *river.InsertOpts) {
+					return FoldStatsArgs{}, &river.InsertOpts{
+						MaxAttempts: 1, UniqueOpts: river.UniqueOpts{ByPeriod: max(opts.StatsFoldInterval, time.Second)},
+					}
+				},
+				&river.PeriodicJobOpts{ID: "fold_order_stats", RunOnStart: true}),
 		},
 	})
 	if err != nil {

@@ -200,7 +200,7 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 	}
 	for _, l := range lines {
 		data.Lines = append(data.Lines, mail.Line{
-			Name: l.ProductName, Quantity: l.Quantity, UnitCents: l.UnitPriceCents,
+			Name: lineName(l.ProductName, l.ProductNamePt, o.Language), Quantity: l.Quantity, UnitCents: l.UnitPriceCents,
 			TotalCents: l.LineTotalCents, VATBasisPoints: l.VatBasisPoints,
 		})
 	}
@@ -238,6 +238,16 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
 }
 
+// lineName is the name an order line was sold under in the e-mail's
+// language: the Portuguese one for a Portuguese order, when the product had
+// one (migration 00081), else the Spanish one.
+func lineName(es, pt, lang string) string {
+	if lang == "pt" && pt != "" {
+		return pt
+	}
+	return es
+}
+
 // withdrawalOf reads what a withdrawal e-mail says of the withdrawal.
 func withdrawalOf(ctx context.Context, q *db.Queries, id int64, lang string) (*mail.Withdrawal, error) {
 	wd, err := q.GetWithdrawal(ctx, id)
@@ -254,12 +264,8 @@ func withdrawalOf(ctx context.Context, q *db.Queries, id int64, lang string) (*m
 		RefundMethod: wd.RefundMethod, RefundReference: wd.RefundReference,
 	}
 	for _, l := range lines {
-		name := l.ProductName
-		if lang == "pt" && l.ProductNamePt != "" {
-			name = l.ProductNamePt
-		}
 		out.Lines = append(out.Lines, mail.WithdrawalLine{
-			Name: name, Quantity: l.Quantity, TotalCents: l.UnitPriceCents * int64(l.Quantity),
+			Name: lineName(l.ProductName, l.ProductNamePt, lang), Quantity: l.Quantity, TotalCents: l.UnitPriceCents * int64(l.Quantity),
 			SealedHygiene: l.SealedHygiene, RejectReason: l.RejectReason,
 		})
 	}

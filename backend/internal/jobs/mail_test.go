@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -63,14 +64,7 @@ func TestEmailsArriveOnceAfterSMTPOutage(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.orders.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
-	if err := client.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = client.Stop(ctx)
-	})
+	jobstest.Start(t, client)
 
 	var ids []int64
 	for i := range 5 {
@@ -209,14 +203,7 @@ func TestEmailOfADeletedAccountIsNotSent(t *testing.T) {
 	if _, err := account.New(b.pool).DeleteMyAccount(b.shopper, connect.NewRequest(&saboresv1.DeleteMyAccountRequest{Confirm: true})); err != nil {
 		t.Fatal(err)
 	}
-	if err := client.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = client.Stop(ctx)
-	})
+	jobstest.Start(t, client)
 	testwait.Until(t, 20*time.Second, "the e-mail job cancelled", func() bool {
 		var state string
 		_ = b.pool.QueryRow(context.Background(), `SELECT state FROM river_job WHERE kind = 'send_email'`).Scan(&state)

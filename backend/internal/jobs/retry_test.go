@@ -17,6 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -65,14 +66,7 @@ func newFailingDesk(t *testing.T) failingDesk {
 	}
 	queue := jobs.NewMailQueue(client, "pedidos@sabores.test")
 	b.orders.WithMailer(queue)
-	if err := client.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = client.Stop(ctx)
-	})
+	jobstest.Start(t, client)
 	adminID := dbtest.Admin(t, b.pool, "Sabores", dbtest.PersonOpts{Subject: "admin", Email: "admin@sabores.es"})
 	d := admin.New(b.pool, nil).WithEmailJobs(queue)
 	ctx := auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})

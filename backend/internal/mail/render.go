@@ -159,7 +159,7 @@ var (
 )
 
 var funcs = texttemplate.FuncMap{
-	"euros":   euros,
+	"euros":   pricing.Euros,
 	"percent": percent,
 	"date":    func(t time.Time) string { return t.Format("02/01/2006 15:04") },
 	// datetime is a moment to the second with its zone, in Madrid: the
@@ -209,23 +209,6 @@ func Render(kind Kind, o Order, shop Identity) (subject, html, text string, err 
 		return "", "", "", fmt.Errorf("mail: render %s text: %w", kind, err)
 	}
 	return subject, h.String(), x.String(), nil
-}
-
-// euros formats cents as Spain and Portugal write money: 1.234,50 €.
-func euros(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	whole := strconv.FormatInt(cents/100, 10)
-	var grouped strings.Builder
-	for i, r := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			grouped.WriteByte('.')
-		}
-		grouped.WriteRune(r)
-	}
-	return fmt.Sprintf("%s%s,%02d €", sign, grouped.String(), cents%100)
 }
 
 // percent formats basis points as a VAT rate: 2100 → "21 %", 550 → "5,5 %".

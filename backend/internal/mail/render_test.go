@@ -175,6 +175,66 @@ func TestRenderWithdrawalEmails(t *testing.T) {
 	}
 }
 
+// TestWithdrawalEmailsInBothLanguages: in Spanish and in Portuguese, the
+// order e-mail labels the signed link with the function's legal name and
+// carries the model withdrawal form of Annex I(B); the acknowledgement states
+// the date and time received, to the second, in Madrid time, and says a
+// sealed hygiene product is accepted if it comes back unopened.
+func TestWithdrawalEmailsInBothLanguages(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		lang                      string
+		button, form, notice      string
+		subject, received, sealed string
+	}{
+		{"es", "Desistir del contrato aquí", "Modelo de formulario de desistimiento", "desisto/desistimos",
+			"Desistimiento recibido del pedido #4711 — Sabores", "Recibido el: 24/11/2026 10:41:07 CET", "sin abrir"},
+		{"pt", "Desistir do contrato aqui", "Modelo de formulário de livre resolução", "resolvo/resolvemos",
+			"Livre resolução recebida da encomenda #4711 — Sabores", "Recebida em: 24/11/2026 10:41:07 CET", "por abrir"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			t.Parallel()
+			o := order(tt.lang, "card")
+			o.WithdrawalLink = "https://sabores.es/desistir#4711.abc"
+			_, html, text, err := mail.Render(mail.OrderReceived, o, shop)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(html, `<a href="https://sabores.es/desistir#4711.abc" style="color:#b45309;font-weight:bold">`+tt.button+`</a>`) {
+				t.Errorf("the order e-mail's HTML has no link labelled %q to the signed link", tt.button)
+			}
+			if !strings.Contains(text, tt.button+": https://sabores.es/desistir#4711.abc") {
+				t.Errorf("the order e-mail's text has no %q line with the signed link:\n%s", tt.button, text)
+			}
+			for _, want := range []string{tt.form, tt.notice} {
+				if !strings.Contains(text, want) || !strings.Contains(html, want) {
+					t.Errorf("the order e-mail lacks the model form's %q", want)
+				}
+			}
+			o.Withdrawal = &mail.Withdrawal{
+				ID: 9, RequestedAt: time.Date(2026, 11, 24, 9, 41, 7, 0, time.UTC), RefundDeadline: time.Date(2026, 12, 8, 9, 41, 7, 0, time.UTC),
+				Lines: []mail.WithdrawalLine{{Name: "Kaiak Perfume", Quantity: 1, TotalCents: 123456, SealedHygiene: true}},
+			}
+			subject, html, text, err := mail.Render(mail.WithdrawalReceived, o, shop)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if subject != tt.subject {
+				t.Errorf("subject = %q, want %q", subject, tt.subject)
+			}
+			for _, want := range []string{tt.received, tt.sealed, "Kaiak Perfume × 1"} {
+				if !strings.Contains(text, want) {
+					t.Errorf("the acknowledgement lacks %q:\n%s", want, text)
+				}
+			}
+			if at := tt.received[:strings.Index(tt.received, ": ")]; !strings.Contains(html, at+": <strong>24/11/2026 10:41:07 CET</strong>") {
+				t.Errorf("the acknowledgement's HTML lacks the date and time received after %q", at)
+			}
+		})
+	}
+}
+
 // TestCancelledSaysTheRefundGoesBackToTheCard: an order cancelled with its
 // card or Bizum refund asked says where the money goes, in each language;
 // one cancelled after a transfer keeps the general promise.

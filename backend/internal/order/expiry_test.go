@@ -27,6 +27,9 @@ func TestUnpaidOrdersExpire(t *testing.T) {
 	}
 	windows := shop.DefaultPaymentWindows()
 	start := time.Now()
+	if _, err := b.pool.Exec(context.Background(), `UPDATE orders SET language = 'pt' WHERE id = $1`, byTransfer.GetId()); err != nil {
+		t.Fatal(err)
+	}
 
 	expireEverywhere := func(now time.Time) int {
 		t.Helper()
@@ -77,6 +80,16 @@ func TestUnpaidOrdersExpire(t *testing.T) {
 	}
 	if events != 2 {
 		t.Errorf("%d system cancellations in the timelines, want 2", events)
+	}
+	// The note follows the order's language.
+	for id, want := range map[int64]string{
+		byCard.GetId():     "Pago no recibido en 30 minutos",
+		byTransfer.GetId(): "Pagamento não recebido em 72 horas",
+	} {
+		var note string
+		if err := b.pool.QueryRow(context.Background(), `SELECT note FROM order_events WHERE order_id = $1 AND to_state = 'cancelled'`, id).Scan(&note); err != nil || note != want {
+			t.Errorf("order %d: cancellation note %q (%v), want %q", id, note, err, want)
+		}
 	}
 	if n := b.ledgerMismatches(t); n != 0 {
 		t.Errorf("%d products whose stock is not their ledger's sum", n)

@@ -33,6 +33,12 @@ const Prefix = "/images/"
 // always draws the same picture.
 const cacheControl = "public, max-age=31536000, immutable"
 
+// IsGenerated reports whether url is a generated picture (or none), which
+// follows the product's name and category rather than an upload.
+func IsGenerated(url string) bool {
+	return url == "" || strings.HasPrefix(url, Prefix+"products/") || strings.HasPrefix(url, Prefix+"categories/")
+}
+
 // ProductURL is the image URL stored for a product: its category's colour
 // with the initials of name.
 func ProductURL(category, name string) string {

@@ -112,6 +112,11 @@ func (r *Router) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, 
 	return rows, err
 }
 
+// CopyFrom writes rows, so it goes to the primary always.
+func (r *Router) CopyFrom(ctx context.Context, table pgx.Identifier, columns []string, rows pgx.CopyFromSource) (int64, error) {
+	return r.primaryPool().CopyFrom(ctx, table, columns, rows)
+}
+
 // QueryRow runs sql on the pool Pick chooses, on the primary when the
 // replica cannot answer.
 func (r *Router) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {

@@ -45,22 +45,24 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info)))
 
+		level := slog.LevelInfo
+		if info.code == connect.CodeInternal.String() || info.code == connect.CodeUnknown.String() ||
+			(info.procedure == "" && rec.status >= http.StatusInternalServerError) {
+			level = slog.LevelError
+		}
+		// At LOG_LEVEL=warn most lines are not written: build none of them.
+		if !log.Enabled(r.Context(), level) {
+			return
+		}
 		attrs := []slog.Attr{
 			slog.String("request_id", info.id),
 			slog.String("method", r.Method),
 			slog.Duration("duration", time.Since(start)),
 		}
-		level := slog.LevelInfo
 		if info.procedure != "" {
 			attrs = append(attrs, slog.String("procedure", info.procedure), slog.String("code", info.code))
-			if info.code == connect.CodeInternal.String() || info.code == connect.CodeUnknown.String() {
-				level = slog.LevelError
-			}
 		} else {
 			attrs = append(attrs, slog.String("path", r.URL.Path), slog.Int("status", rec.status))
-			if rec.status >= http.StatusInternalServerError {
-				level = slog.LevelError
-			}
 		}
 		log.LogAttrs(r.Context(), level, "request", attrs...)
 	})

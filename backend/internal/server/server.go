@@ -53,6 +53,11 @@ const DefaultReadMaxBytes = 1 << 20
 // up to 5 MB travels base64-encoded in JSON from the back office.
 const UploadReadMaxBytes = 7 << 20
 
+// CatalogueReadMaxBytes caps the catalogue CSV import's messages alone: a
+// file of 100 000 products with their food information (about 45 MB)
+// travels base64-encoded in JSON from the back office.
+const CatalogueReadMaxBytes = 80 << 20
+
 // Options configure the handler.
 type Options struct {
 	// Services implement the contract.
@@ -62,9 +67,9 @@ type Options struct {
 	// which must come before validation so strangers learn nothing from
 	// validation errors. They return Connect errors themselves.
 	Interceptors []connect.Interceptor
-	// ReadCache wraps the services' HTTP handlers: the place for
-	// catalogcache.Middleware, which answers repeated public GET reads
-	// before any interceptor or other work. Nil caches nothing.
+	// ReadCache wraps the routes, inside logging and CORS: the place for
+	// catalogcache.Middleware, which answers repeated public reads before
+	// routing, any interceptor or other work. Nil caches nothing.
 	ReadCache func(http.Handler) http.Handler
 	// DB is checked by /healthz and gRPC health.
 	DB Pinger
@@ -82,6 +87,9 @@ type Options struct {
 	Logger *slog.Logger
 	// ReadMaxBytes caps request messages; 0 uses DefaultReadMaxBytes.
 	ReadMaxBytes int
+	// Prerender renders the public pages' content into their HTML
+	// (prerender.go); nil sends the app's empty shell.
+	Prerender *Prerender
 	// Reflection serves gRPC server reflection (REFLECTION): handy with
 	// grpcurl in development, a map of the whole API for anyone otherwise.
 	Reflection bool
@@ -130,7 +138,7 @@ func NewHandler(opts Options) http.Handler {
 	if readCache == nil {
 		readCache = func(h http.Handler) http.Handler { return h }
 	}
-	handle := func(pattern string, h http.Handler) { mux.Handle(pattern, readCache(h)) }
+	handle := mux.Handle
 	s := opts.Services.withDefaults()
 	handle(saboresv1connect.NewCatalogServiceHandler(s.Catalog, handlerOpts...))
 	handle(saboresv1connect.NewPromotionServiceHandler(s.Promotion, handlerOpts...))
@@ -142,6 +150,10 @@ func NewHandler(opts Options) http.Handler {
 	_, upload := saboresv1connect.NewAdminServiceHandler(s.Admin,
 		append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(UploadReadMaxBytes))...)
 	handle(saboresv1connect.AdminServiceUploadProductImageProcedure, upload)
+	_, catalogue := saboresv1connect.NewAdminServiceHandler(s.Admin,
+		append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(CatalogueReadMaxBytes))...)
+	handle(saboresv1connect.AdminServiceDryRunCatalogueImportProcedure, catalogue)
+	handle(saboresv1connect.AdminServiceStartCatalogueImportProcedure, catalogue)
 	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
 	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
 	handle(saboresv1connect.NewWithdrawalServiceHandler(s.Withdrawal, handlerOpts...))
@@ -159,9 +171,15 @@ func NewHandler(opts Options) http.Handler {
 	for pattern, h := range opts.Routes {
 		mux.Handle(pattern, h)
 	}
-	mux.Handle("/", notFoundStatus(newSPA(opts.Frontend, &metaSource{catalog: s.Catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/")})))
+	app := newSPA(opts.Frontend, &metaSource{catalog: s.Catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/")})
+	// Renders read through mux itself: the API's caches and rules apply.
+	app.pages = startPrerender(opts.Prerender, opts.Frontend, opts.PublicURL, mux, opts.Logger)
+	mux.Handle("/", notFoundStatus(app))
 
-	return logRequests(opts.Logger, cors(opts.AllowedOrigins, mux))
+	// The read cache goes in front of the mux: it answers only the exact
+	// paths of its procedures (an unclean path the mux would redirect is
+	// not one of them), and a hit then costs no routing either.
+	return logRequests(opts.Logger, cors(opts.AllowedOrigins, readCache(mux)))
 }
 
 // withDefaults fills nil services with the generated Unimplemented

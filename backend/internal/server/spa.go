@@ -1,13 +1,13 @@
 package server
 
 import (
-	"bytes"
 	"errors"
 	"io/fs"
 	"net/http"
 	"path"
 	"strings"
-	"time"
+
+	"github.com/sabores/sabores/backend/internal/prerender"
 )
 
 // notBuiltPage is served in place of the app on a checkout where the
@@ -32,6 +32,8 @@ type spa struct {
 	index    []byte
 	preloads *preloads
 	meta     *metaSource
+	// pages are the rendered public pages (prerender.go); nil renders none.
+	pages *prerender.Cache
 }
 
 func newSPA(files fs.FS, meta *metaSource) *spa {
@@ -50,6 +52,11 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name == "ssr" || strings.HasPrefix(name, "ssr/") {
+		// The server bundle is shopd's, not the browser's.
+		http.NotFound(w, r)
+		return
+	}
 	if name != "" && name != "index.html" {
 		if info, err := fs.Stat(s.files, name); err == nil && !info.IsDir() {
 			if strings.HasPrefix(name, "assets/") {
@@ -74,15 +81,44 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Cache-Control", "no-cache")
+	// Rendered pages carry the cookie banner unless the consent cookie is set.
+	w.Header().Add("Vary", "Cookie")
 	if s.index == nil {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(http.StatusOK)
 		_, _ = w.Write([]byte(notBuiltPage))
 		return
 	}
-	page := withPreloads(s.index, s.preloads.calls("/"+name, r.URL.RawQuery))
+	calls := s.preloads.calls("/"+name, r.URL.RawQuery)
+	page := s.index
+	if rendered, current, ok := s.rendered(r); ok {
+		if consentChosen(r) {
+			rendered.HTML = withoutConsentBanner(rendered.HTML)
+		}
+		page = withRendered(page, rendered, current)
+		if current {
+			// Out of date, the app asks for the page's data again: the
+			// preloads stay for it.
+			calls = sessionOnly(calls)
+		}
+	}
+	page = withPreloads(page, calls)
 	if m, ok := s.meta.lookup(r.Context(), "/"+name); ok {
 		page = withMeta(page, s.meta.publicURL, m)
 	}
-	http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(page))
+	serveHTML(w, r, page)
+}
+
+// rendered is the request's page as prerender last rendered it, if it is
+// one to render and a render is in; current is false when the catalogue
+// changed since.
+func (s *spa) rendered(r *http.Request) (page prerender.Page, current, ok bool) {
+	if s.pages == nil {
+		return prerender.Page{}, false, false
+	}
+	url, ok := renderURL(r.URL.Path, r.URL.RawQuery)
+	if !ok {
+		return prerender.Page{}, false, false
+	}
+	return s.pages.Get(url, renderLanguage)
 }

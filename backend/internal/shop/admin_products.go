@@ -59,6 +59,15 @@ func StoredChannel(c saboresv1.SalesChannel) (string, bool) {
 	}
 }
 
+// AdminProduct maps one product, as a back-office change returns it.
+func AdminProduct(ctx context.Context, q *db.Queries, p db.Product) (*saboresv1.AdminProduct, error) {
+	products, err := AdminProducts(ctx, q, []db.Product{p})
+	if err != nil {
+		return nil, err
+	}
+	return products[0], nil
+}
+
 // AdminProductsOf is AdminProducts of rows that each carry a product, as
 // sqlc's embedded products do in the back office's lists.
 func AdminProductsOf[R any](ctx context.Context, q *db.Queries, rows []R, product func(R) db.Product) ([]*saboresv1.AdminProduct, error) {

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
 )
 
 // Reasons a bank refund is refused.
@@ -79,8 +80,10 @@ type BankRefund struct {
 
 // RecordBankRefund records r in tx under the order's row lock: the refund,
 // the payment moved to refunded (or partially refunded, when less than the
-// total went back) in the timeline with the bank's reference, and the
-// shopper's "bank_refunded" e-mail queued through mailer. A second refund
+// total went back) in the timeline with the bank's reference, in the
+// order's language, the corrective invoice of the cancelled order (as a
+// card refund gets in RefundCancelled), and the shopper's "bank_refunded"
+// e-mail queued through mailer. A second refund
 // of the same order finds it refunded and is refused.
 func RecordBankRefund(ctx context.Context, tx pgx.Tx, r BankRefund, mailer Mailer) (db.Order, db.InsertBankRefundRow, error) {
 	q := db.New(tx)
@@ -124,9 +127,14 @@ func RecordBankRefund(ctx context.Context, tx pgx.Tx, r BankRefund, mailer Maile
 	}
 	_, after, err := Advance(ctx, tx, Step{
 		OrderID: order.ID, Who: AdminActor, ActorUserID: r.ActorUserID, Pay: to,
-		Note: fmt.Sprintf("bank refund of %d cents on %s (reference %s)", r.AmountCents, r.Day, reference),
+		Note: localNote(order.Language,
+			fmt.Sprintf("Devolución por transferencia de %s el %s (referencia %s)", pricing.Euros(r.AmountCents), r.Day, reference),
+			fmt.Sprintf("Reembolso por transferência de %s em %s (referência %s)", pricing.Euros(r.AmountCents), r.Day, reference)),
 	}, Effects{})
 	if err != nil {
+		return order, row, err
+	}
+	if err := correctCancelled(ctx, tx, order.ID); err != nil {
 		return order, row, err
 	}
 	return after, row, Notify(ctx, tx, mailer, after, "bank_refunded")

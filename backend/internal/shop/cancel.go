@@ -28,6 +28,9 @@ type Cancellation struct {
 	// stock back as expired rather than cancelled.
 	Expiry bool
 	Note   string
+	// NotePT, when set, is Note as the timeline says it to an order in
+	// Portuguese (a note the system writes; a person's note stays as typed).
+	NotePT string
 }
 
 // Cancel cancels an order and gives its stock back, in the caller's
@@ -72,10 +75,13 @@ func Cancel(ctx context.Context, q *db.Queries, c Cancellation) (order db.Order,
 		if c.ActorUserID != 0 {
 			actor = &c.ActorUserID
 		}
-		f := string(from)
+		f, note := string(from), c.Note
+		if c.NotePT != "" {
+			note = localNote(order.Language, c.Note, c.NotePT)
+		}
 		if err := q.InsertOrderEvent(ctx, db.InsertOrderEventParams{
 			OrderID: c.OrderID, Machine: "fulfilment", FromState: &f, ToState: string(Cancelled),
-			Actor: string(c.Who), ActorUserID: actor, Note: c.Note,
+			Actor: string(c.Who), ActorUserID: actor, Note: note,
 		}); err != nil {
 			return db.Order{}, false, fmt.Errorf("shop: record cancellation of order %d: %w", c.OrderID, err)
 		}

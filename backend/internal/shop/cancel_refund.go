@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
@@ -51,7 +52,9 @@ func RefundCancelled(ctx context.Context, tx pgx.Tx, order db.Order, refunds Ref
 	}
 	_, after, err := Advance(ctx, tx, Step{
 		OrderID: order.ID, Who: who, ActorUserID: actorUserID, Pay: Refunded,
-		Note: fmt.Sprintf("refund of %d cents asked from Redsys (order %s)", attempt.AmountCents, attempt.RedsysOrder),
+		Note: localNote(order.Language,
+			fmt.Sprintf("Devolución de %s pedida a Redsys (pedido %s)", pricing.Euros(attempt.AmountCents), attempt.RedsysOrder),
+			fmt.Sprintf("Reembolso de %s pedido à Redsys (pedido %s)", pricing.Euros(attempt.AmountCents), attempt.RedsysOrder)),
 	}, Effects{})
 	if err != nil {
 		return order, err

@@ -71,7 +71,11 @@ func TestCancellingACardPaidOrderRefundsIt(t *testing.T) {
 	testwait.Until(t, 20*time.Second, "the refund accepted", func() bool {
 		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND status = 'accepted'`, number) == 1
 	})
-	time.Sleep(300 * time.Millisecond)
+	// A second refund, had the two cancellations queued one, would be a
+	// second job: wait until every refund job is done before counting.
+	testwait.Until(t, 20*time.Second, "the refund jobs finished", func() bool {
+		return b.count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund' AND state <> 'completed'`) == 0
+	})
 	if n := b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1`, number); n != 1 {
 		t.Errorf("%d refund requests, want 1", n)
 	}
@@ -90,6 +94,12 @@ func TestCancellingACardPaidOrderRefundsIt(t *testing.T) {
 	}
 	if note := b.text(t, `SELECT note FROM order_events WHERE order_id = $1 AND to_state = 'refunded'`, id); !strings.Contains(note, number) {
 		t.Errorf("refund note %q does not name the Redsys order %s", note, number)
+	}
+	// The register shows the refund: the simplified invoice and one
+	// corrective invoice that takes all of it back, however often the
+	// order is cancelled.
+	if got := b.text(t, `SELECT string_agg(kind || ':' || total_cents, ',' ORDER BY id) FROM invoices WHERE order_id = $1`, id); got != "simplified:1234,corrective:-1234" {
+		t.Errorf("invoices %q, want the simplified one and one corrective of -12,34 €", got)
 	}
 	if text := b.cancelledMail(t, id); !strings.Contains(text, "devolución del importe pagado a tu tarjeta") {
 		t.Errorf("the cancellation e-mail does not say the money goes back to the card:\n%s", text)
@@ -111,6 +121,9 @@ func TestShopperCancellingABizumPaidOrderRefundsIt(t *testing.T) {
 	})
 	if got := b.text(t, `SELECT actor FROM order_events WHERE order_id = $1 AND to_state = 'refunded'`, id); got != "system" {
 		t.Errorf("refund recorded by %q, want system", got)
+	}
+	if got := b.text(t, `SELECT string_agg(kind || ':' || total_cents, ',' ORDER BY id) FROM invoices WHERE order_id = $1`, id); got != "simplified:1234,corrective:-1234" {
+		t.Errorf("invoices %q, want the simplified one and one corrective of -12,34 €", got)
 	}
 	if text := b.cancelledMail(t, id); !strings.Contains(text, "Bizum") {
 		t.Errorf("the cancellation e-mail does not say the money goes back to Bizum:\n%s", text)

@@ -22,25 +22,43 @@ type CardPayments struct {
 var _ payment.Recorder = CardPayments{}
 
 // RecordAuthorisation moves the order to paid as the system, noting the
-// Redsys order number and authorisation code in the timeline. An order
+// Redsys order number and authorisation code in the timeline, in the
+// order's language. An order
 // that can no longer take the money (cancelled or expired first, or paid
 // already by another attempt) answers payment.ErrOrderClosed, with the late
 // payment noted in its timeline; the payment side then refunds it.
 func (c CardPayments) RecordAuthorisation(ctx context.Context, tx pgx.Tx, d payment.Decision) error {
-	_, _, err := Advance(ctx, tx, Step{
+	order, err := db.New(tx).GetOrder(ctx, d.OrderID)
+	if err != nil {
+		return fmt.Errorf("shop: read order %d: %w", d.OrderID, err)
+	}
+	es, pt := methodNames(d.Method)
+	_, _, err = Advance(ctx, tx, Step{
 		OrderID: d.OrderID, Who: SystemActor, Pay: Paid,
-		Note: fmt.Sprintf("%s paid: Redsys order %s, authorisation %s", d.Method, d.RedsysOrder, d.AuthorisationCode),
+		Note: localNote(order.Language,
+			fmt.Sprintf("Pagado con %s: pedido Redsys %s, autorización %s", es, d.RedsysOrder, d.AuthorisationCode),
+			fmt.Sprintf("Pago com %s: pedido Redsys %s, autorização %s", pt, d.RedsysOrder, d.AuthorisationCode)),
 	}, c.Effects)
 	var refused *Refusal
 	if !errors.As(err, &refused) {
 		return err
 	}
-	if err := notePayment(ctx, tx, d.OrderID, refused.From, fmt.Sprintf(
-		"%s paid after the order closed (%s): Redsys order %s, authorisation %s; refund requested",
-		d.Method, refused.Reason, d.RedsysOrder, d.AuthorisationCode)); err != nil {
+	if err := notePayment(ctx, tx, d.OrderID, refused.From, localNote(order.Language,
+		fmt.Sprintf("Pago con %s llegado con el pedido ya cerrado (%s): pedido Redsys %s, autorización %s; devolución pedida a Redsys",
+			es, refused.Reason, d.RedsysOrder, d.AuthorisationCode),
+		fmt.Sprintf("Pagamento com %s chegado com a encomenda já fechada (%s): pedido Redsys %s, autorização %s; reembolso pedido à Redsys",
+			pt, refused.Reason, d.RedsysOrder, d.AuthorisationCode))); err != nil {
 		return err
 	}
 	return payment.ErrOrderClosed
+}
+
+// methodNames names a Redsys method in Spanish and Portuguese.
+func methodNames(method string) (es, pt string) {
+	if method == payment.MethodBizum {
+		return "Bizum", "Bizum"
+	}
+	return "tarjeta", "cartão"
 }
 
 // RecordRefusal notes a refused or failed payment in the order's timeline;
@@ -51,8 +69,10 @@ func (c CardPayments) RecordRefusal(ctx context.Context, tx pgx.Tx, d payment.De
 	if err != nil {
 		return fmt.Errorf("shop: lock order %d: %w", d.OrderID, err)
 	}
-	return notePayment(ctx, tx, d.OrderID, order.PaymentStatus, fmt.Sprintf(
-		"%s payment refused: Redsys order %s, response %04d", d.Method, d.RedsysOrder, d.Response))
+	es, pt := methodNames(d.Method)
+	return notePayment(ctx, tx, d.OrderID, order.PaymentStatus, localNote(order.Language,
+		fmt.Sprintf("Pago con %s rechazado: pedido Redsys %s, respuesta %04d", es, d.RedsysOrder, d.Response),
+		fmt.Sprintf("Pagamento com %s recusado: pedido Redsys %s, resposta %04d", pt, d.RedsysOrder, d.Response)))
 }
 
 // notePayment records an event of the payment machine that leaves its

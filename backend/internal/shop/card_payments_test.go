@@ -245,7 +245,7 @@ func TestCardRefusalKeepsTheOrderWaiting(t *testing.T) {
 		t.Errorf("payment status %q after a refusal, want awaiting_payment", s)
 	}
 	note := b.text(t, `SELECT note FROM order_events WHERE order_id = $1 AND machine = 'payment' AND to_state = 'awaiting_payment'`, id)
-	if !strings.Contains(note, "refused") || !strings.Contains(note, first) || !strings.Contains(note, "0190") {
+	if !strings.Contains(note, "rechazado") || !strings.Contains(note, first) || !strings.Contains(note, "0190") {
 		t.Errorf("timeline note %q does not say which attempt was refused and why", note)
 	}
 	if n := b.count(t, `SELECT count(*) FROM invoices WHERE order_id = $1`, id); n != 0 {
@@ -259,42 +259,49 @@ func TestCardRefusalKeepsTheOrderWaiting(t *testing.T) {
 	b.caught(t, 1, "Pago recibido")
 }
 
-// TestLatePaymentIsRefunded: an authorisation for an order that expired
-// first is recorded as late, noted on the order (still cancelled, never
-// invoiced), and refunded through Redsys's REST interface by a job, once.
+// TestLatePaymentIsRefunded: an authorisation for an order that expired or
+// was cancelled first is recorded as late, noted on the order (still
+// cancelled, never invoiced), and refunded through Redsys's REST interface
+// by a job, once.
 func TestLatePaymentIsRefunded(t *testing.T) {
 	t.Parallel()
 	b := setupPayments(t)
-	id := b.order(t, "card", "awaiting_payment")
-	number := b.begin(t, id, payment.MethodCard)
-	err := pgx.BeginFunc(context.Background(), b.pool, func(tx pgx.Tx) error {
-		_, _, err := shop.Cancel(context.Background(), db.New(tx), shop.Cancellation{OrderID: id, Who: shop.SystemActor, Expiry: true})
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 2 {
-		b.notify(t, b.merchant, number, 1234, "0000")
-	}
-	if got := b.text(t, `SELECT string_agg(outcome, ',' ORDER BY id) FROM payment_notifications`); got != "late,duplicate" {
-		t.Errorf("notifications %q, want late,duplicate", got)
-	}
-	testwait.Until(t, 20*time.Second, "the refund accepted", func() bool {
-		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND status = 'accepted'`, number) == 1
-	})
-	if n := b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND amount_cents = 1234 AND reason = $2`, number, payment.LateRefundReason); n != 1 {
-		t.Errorf("%d refunds of the whole late payment, want 1", n)
-	}
-	if s := b.text(t, `SELECT status || '/' || payment_status FROM orders WHERE id = $1`, id); s != "cancelled/awaiting_payment" {
-		t.Errorf("order %q, want cancelled/awaiting_payment", s)
-	}
-	note := b.text(t, `SELECT note FROM order_events WHERE order_id = $1 AND machine = 'payment' ORDER BY id DESC LIMIT 1`, id)
-	if !strings.Contains(note, number) || !strings.Contains(note, "refund") {
-		t.Errorf("timeline note %q does not record the late payment and its refund", note)
-	}
-	if n := b.count(t, `SELECT count(*) FROM invoices WHERE order_id = $1`, id); n != 0 {
-		t.Errorf("%d invoices of a cancelled order", n)
+	for _, closing := range []shop.Cancellation{
+		{Who: shop.SystemActor, Expiry: true},
+		{Who: shop.ShopperActor, Note: "ya no lo quiero"},
+	} {
+		id := b.order(t, "card", "awaiting_payment")
+		number := b.begin(t, id, payment.MethodCard)
+		closing.OrderID = id
+		err := pgx.BeginFunc(context.Background(), b.pool, func(tx pgx.Tx) error {
+			_, _, err := shop.Cancel(context.Background(), db.New(tx), closing)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			b.notify(t, b.merchant, number, 1234, "0000")
+		}
+		if got := b.text(t, `SELECT string_agg(outcome, ',' ORDER BY id) FROM payment_notifications WHERE redsys_order = $1`, number); got != "late,duplicate" {
+			t.Errorf("%s: notifications %q, want late,duplicate", closing.Who, got)
+		}
+		testwait.Until(t, 20*time.Second, "the refund accepted", func() bool {
+			return b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND status = 'accepted'`, number) == 1
+		})
+		if n := b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND amount_cents = 1234 AND reason = $2`, number, payment.LateRefundReason); n != 1 {
+			t.Errorf("%s: %d refunds of the whole late payment, want 1", closing.Who, n)
+		}
+		if s := b.text(t, `SELECT status || '/' || payment_status FROM orders WHERE id = $1`, id); s != "cancelled/awaiting_payment" {
+			t.Errorf("%s: order %q, want cancelled/awaiting_payment", closing.Who, s)
+		}
+		note := b.text(t, `SELECT note FROM order_events WHERE order_id = $1 AND machine = 'payment' ORDER BY id DESC LIMIT 1`, id)
+		if !strings.Contains(note, number) || !strings.Contains(note, "devolución pedida a Redsys") {
+			t.Errorf("%s: timeline note %q does not record the late payment and its refund", closing.Who, note)
+		}
+		if n := b.count(t, `SELECT count(*) FROM invoices WHERE order_id = $1`, id); n != 0 {
+			t.Errorf("%s: %d invoices of a cancelled order", closing.Who, n)
+		}
 	}
 	b.caught(t, 0, "Pago recibido")
 }

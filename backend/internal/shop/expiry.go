@@ -49,7 +49,8 @@ func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows PaymentWindow
 			err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 				order, cancelled, err := Cancel(ctx, q.WithTx(tx), Cancellation{
 					OrderID: id, Who: SystemActor, Expiry: true,
-					Note: fmt.Sprintf("payment not received within %s", window),
+					Note:   "Pago no recibido en " + windowText(window, "minutos", "horas"),
+					NotePT: "Pagamento não recebido em " + windowText(window, "minutos", "horas"),
 				})
 				if err != nil || !cancelled {
 					return err
@@ -66,4 +67,13 @@ func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows PaymentWindow
 		}
 	}
 	return n, nil
+}
+
+// windowText writes a payment window as the timeline says it: in hours
+// when whole, else in minutes ("30 minutos", "72 horas").
+func windowText(window time.Duration, minutes, hours string) string {
+	if window%time.Hour != 0 {
+		return fmt.Sprintf("%d %s", int64(window/time.Minute), minutes)
+	}
+	return fmt.Sprintf("%d %s", int64(window/time.Hour), hours)
 }

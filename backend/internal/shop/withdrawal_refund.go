@@ -92,7 +92,8 @@ func RefundWithdrawal(ctx context.Context, tx pgx.Tx, r WithdrawalRefund) (befor
 		to = Refunded
 	}
 	if _, order, err = Advance(ctx, tx, Step{
-		OrderID: order.ID, Who: AdminActor, ActorUserID: r.ActorUserID, Pay: to, Note: reason,
+		OrderID: order.ID, Who: AdminActor, ActorUserID: r.ActorUserID, Pay: to,
+		Note: localNote(order.Language, reason, fmt.Sprintf("desistência %d", before.ID)),
 	}, Effects{}); err != nil {
 		return before, before, order, err
 	}

@@ -162,7 +162,7 @@ func cancelForWithdrawal(ctx context.Context, tx pgx.Tx, q *db.Queries, order db
 		who = SystemActor
 	}
 	cancelled, _, err := Cancel(ctx, q, Cancellation{
-		OrderID: order.ID, Who: who, ActorUserID: 0, Note: "withdrawal (desistimiento)",
+		OrderID: order.ID, Who: who, ActorUserID: 0, Note: localNote(order.Language, "Desistimiento del contrato", "Desistência do contrato"),
 	})
 	if err != nil {
 		return "", "", err

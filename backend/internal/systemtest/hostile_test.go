@@ -16,6 +16,7 @@ import (
 	"google.golang.org/protobuf/types/descriptorpb"
 
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/server"
@@ -250,7 +251,12 @@ func TestHostileInput(t *testing.T) {
 				procedure := "/" + svcName + "/" + string(m.Name())
 				mutates := m.Options().(*descriptorpb.MethodOptions).GetIdempotencyLevel() != descriptorpb.MethodOptions_NO_SIDE_EFFECTS
 				for _, c := range hostileCases(m.Input()) {
-					code, msg := postJSON(t, caller.client, shop.URL+procedure, c.body)
+					var code, msg string
+					if m.IsStreamingServer() {
+						code, msg = postStreamingJSON(t, caller.client, shop.URL+procedure, c.body)
+					} else {
+						code, msg = postJSON(t, caller.client, shop.URL+procedure, c.body)
+					}
 					sent++
 					codes[code]++
 					if !allowedCodes[code] {
@@ -331,4 +337,34 @@ func postJSON(t *testing.T, c *http.Client, u string, body []byte) (string, stri
 		return fmt.Sprintf("http-%d", res.StatusCode), string(raw)
 	}
 	return e.Code, e.Message
+}
+
+// postStreamingJSON sends a Connect server-streaming call with one JSON
+// request message and returns the code it ended with ("ok" or the Connect
+// error code) and its message.
+func postStreamingJSON(t *testing.T, c *http.Client, u string, body []byte) (string, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, u, bytes.NewReader(connecttest.StreamingBody(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", connecttest.StreamingContentType)
+	req.Header.Set("Connect-Protocol-Version", "1")
+	res, err := c.Do(req)
+	if err != nil {
+		return "transport-error", err.Error()
+	}
+	defer func() { _ = res.Body.Close() }()
+	raw, _ := io.ReadAll(io.LimitReader(res.Body, 64<<20))
+	if res.StatusCode != http.StatusOK {
+		return fmt.Sprintf("http-%d", res.StatusCode), string(raw)
+	}
+	_, code, msg, err := connecttest.StreamingOutcome(raw)
+	switch {
+	case err != nil:
+		return "bad-stream", err.Error()
+	case code == "":
+		return "ok", ""
+	}
+	return code, msg
 }

@@ -249,11 +249,10 @@ func countryProduct(ctx context.Context, q *db.Queries, productID int64, country
 	if err != nil {
 		return nil, fmt.Errorf("visibility: read product %d: %w", productID, err)
 	}
-	out, err := shop.AdminProducts(ctx, q, []db.Product{row.Product})
+	product, err := shop.AdminProduct(ctx, q, row.Product)
 	if err != nil {
 		return nil, err
 	}
-	product := out[0]
 	for _, v := range product.Visibility {
 		if v.Country == country {
 			return &saboresv1.CountryProduct{Product: product, Visible: v.Visible, Channel: v.Channel}, nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/devredsys"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -69,14 +70,7 @@ func (b *bundle) startRefunds(t *testing.T, refuse int32) *redsysGateway {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := client.Start(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = client.Stop(ctx)
-	})
+	jobstest.Start(t, client)
 	b.svc.WithRefunds(jobs.NewRefundQueue(client))
 	return r
 }
@@ -139,7 +133,7 @@ func TestCardRefundThroughRedsys(t *testing.T) {
 		t.Fatalf("refunded = %v", w)
 	}
 	testwait.Until(t, 15*time.Second, "the refund accepted", func() bool { return b.refunds(t) == "0001AB:500:accepted:1" })
-	time.Sleep(300 * time.Millisecond)
+	b.refundJobsSettle(t)
 	if got, n := b.refunds(t), r.asked.Load(); got != "0001AB:500:accepted:1" || n != 1 {
 		t.Errorf("refunds %s, Redsys asked %d times; want one of 500 asked once", got, n)
 	}
@@ -156,7 +150,7 @@ func TestRefusedRefundIsRetriedAndRefundsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	testwait.Until(t, 15*time.Second, "the refund accepted", func() bool { return b.refunds(t) == "0001AB:500:accepted:2" })
-	time.Sleep(500 * time.Millisecond)
+	b.refundJobsSettle(t)
 	if got, n := b.refunds(t), r.asked.Load(); got != "0001AB:500:accepted:2" || n != 2 {
 		t.Errorf("refunds %s, Redsys asked %d times; want one refund of 500 after 2 tries", got, n)
 	}
@@ -194,4 +188,18 @@ func TestConcurrentWithdrawalsNeverExceedWhatWasBought(t *testing.T) {
 	if ok != 3 {
 		t.Fatalf("%d withdrawals went through, want 3", ok)
 	}
+}
+
+// refundJobsSettle waits until every refund job has finished, so that a
+// second request to Redsys, had one been queued, would have been made.
+func (b *bundle) refundJobsSettle(t *testing.T) {
+	t.Helper()
+	testwait.Until(t, 15*time.Second, "the refund jobs finished", func() bool {
+		var open int
+		if err := b.pool.QueryRow(context.Background(),
+			`SELECT count(*) FROM river_job WHERE kind = 'redsys_refund' AND state <> 'completed'`).Scan(&open); err != nil {
+			t.Fatal(err)
+		}
+		return open == 0
+	})
 }

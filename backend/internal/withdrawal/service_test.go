@@ -17,6 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -78,14 +79,7 @@ func setup(t *testing.T, withMail bool) *bundle {
 		}
 		b.client = client
 		b.svc.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
-		if err := client.Start(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-			defer cancel()
-			_ = client.Stop(ctx)
-		})
+		jobstest.Start(t, client)
 	}
 	return b
 }

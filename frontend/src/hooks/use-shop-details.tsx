@@ -1,6 +1,8 @@
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { createContext, use, useState, type ReactNode } from "react";
 import { defer, useDeferred } from "@/lib/deferred";
-import type { ShopDetails } from "@gen/sabores/v1/shop_settings_service_pb";
+import type { GetShopDetailsResponse, ShopDetails } from "@gen/sabores/v1/shop_settings_service_pb";
+import { appTransportKey } from "@/lib/transport";
 
 const ShopDetailsContext = createContext<ShopDetails | undefined>(undefined);
 
@@ -9,9 +11,28 @@ const ShopDetailsContext = createContext<ShopDetails | undefined>(undefined);
 // layer, beside the first paint, as the session's does (use-session.tsx).
 const detailsQuery = defer(() => import("@/hooks/shop-details-query"));
 
+/**
+ * shopDetailsKey is GetShopDetails' query key as connect-query builds it
+ * (use-shop-details.test.tsx checks), written out so that reading the cache
+ * needs no descriptors.
+ */
+export const shopDetailsKey: QueryKey = [
+  "connect-query",
+  {
+    serviceName: "sabores.v1.ShopSettingsService",
+    methodName: "GetShopDetails",
+    transport: appTransportKey,
+    cardinality: "finite",
+    input: {},
+  },
+];
+
 /** ShopDetailsProvider asks the server for the shop's public details, once, for the whole app. */
 export function ShopDetailsProvider({ children }: { children: ReactNode }) {
-  const [details, setDetails] = useState<ShopDetails>();
+  // A server-rendered page comes with the details in the cache: the footer
+  // shows them in the HTML and in the render that hydrates it.
+  const client = useQueryClient();
+  const [details, setDetails] = useState(() => client.getQueryData<GetShopDetailsResponse>(shopDetailsKey)?.details);
   const loaded = useDeferred(detailsQuery);
   return (
     <ShopDetailsContext value={details}>

@@ -22,6 +22,18 @@ export type DeferredState<T> = { value?: T; error?: unknown };
 
 const pending: DeferredState<never> = {};
 
+// The loads still under way, for hydration to wait for (deferredSettled).
+const loading = new Set<Promise<unknown>>();
+
+/**
+ * deferredSettled resolves once every module deferred so far has arrived or
+ * failed: a server-rendered page hydrates with them in, as the server
+ * rendered it, instead of finding placeholders where the HTML has content.
+ */
+export async function deferredSettled(): Promise<void> {
+  while (loading.size > 0) await Promise.allSettled([...loading]);
+}
+
 /** defer starts load at once and returns its Deferred. */
 export function defer<T>(load: () => Promise<T>): Deferred<T> {
   let state: DeferredState<T> = pending;
@@ -30,10 +42,12 @@ export function defer<T>(load: () => Promise<T>): Deferred<T> {
     state = next;
     listeners.forEach((l) => l());
   };
-  load().then(
+  const loaded: Promise<unknown> = load().then(
     (value) => settle({ value }),
     (err: unknown) => settle({ error: err ?? new Error("deferred module failed to load") }),
   );
+  loading.add(loaded);
+  void loaded.finally(() => loading.delete(loaded));
   return {
     state: () => state,
     subscribe(listener) {

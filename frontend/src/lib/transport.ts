@@ -1,4 +1,5 @@
 import type { Transport } from "@connectrpc/connect";
+import { addStaticKeyToTransport } from "@connectrpc/connect-query";
 
 /**
  * createTransport talks Connect to the same origin that served the app.
@@ -17,11 +18,21 @@ const connectWeb = import("@connectrpc/connect-web");
  */
 export const transportOptions = { baseUrl: "/", useHttpGet: true } as const;
 
+/**
+ * appTransportKey names the app's transport in query keys, the same in the
+ * server's render (src/ssr) and the browser, so the answers a rendered page
+ * carries land under the keys the app's queries use.
+ */
+export const appTransportKey = "app";
+
 /** createTransport is the app's transport; calls wait for the Connect chunk. */
 export function createTransport(): Transport {
   const transport = connectWeb.then(({ createConnectTransport }) => createConnectTransport(transportOptions));
-  return {
-    unary: async (...args) => (await transport).unary(...args),
-    stream: async (...args) => (await transport).stream(...args),
-  };
+  return addStaticKeyToTransport(
+    {
+      unary: async (...args) => (await transport).unary(...args),
+      stream: async (...args) => (await transport).stream(...args),
+    },
+    appTransportKey,
+  );
 }

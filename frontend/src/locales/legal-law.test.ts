@@ -6,6 +6,12 @@ import { describe, expect, it } from "vitest";
 // online dispute resolution platform, which closed on 20 July 2025.
 
 const bundles = import.meta.glob<Record<string, unknown>>("./*/*.json", { eager: true, import: "default" });
+// The pages' own source, in case a link were written there and not in a text.
+const pages = import.meta.glob<string>(["../app/**/*.tsx", "../features/**/*.tsx", "!**/*.test.tsx"], {
+  eager: true,
+  query: "?raw",
+  import: "default",
+});
 
 function text(path: string): string {
   return JSON.stringify(bundles[path]);
@@ -22,9 +28,21 @@ describe("legal texts", () => {
     expect(legal).toContain(notice);
   });
 
+  it.each([
+    ["es", ["Desde «Mi cuenta»", "JSON", "eliminar tu cuenta", "todas tus sesiones", "sexto año", "versión de la política de cookies", "18 años", "factura completa: el NIF, NIE o CIF"]],
+    ["pt", ["Em «Minha conta»", "JSON", "eliminar a sua conta", "todas as suas sessões", "sexto ano", "versão da política de cookies", "18 anos", "fatura completa: o NIF, NIE ou CIF"]],
+  ])("the %s privacy policy names what the software keeps and lets the shopper do", (lang, phrases) => {
+    const privacy = JSON.stringify((bundles[`./${lang}/legal.json`] as { privacy: unknown }).privacy);
+    for (const phrase of phrases) expect(privacy).toContain(phrase);
+  });
+
   it("links nowhere to the closed EU ODR platform", () => {
     for (const [path, bundle] of Object.entries(bundles)) {
       expect(JSON.stringify(bundle), path).not.toMatch(/ec\.europa\.eu\/consumers\/odr|litigios en línea|litígios em linha/i);
+    }
+    expect(Object.keys(pages).length).toBeGreaterThan(50);
+    for (const [path, source] of Object.entries(pages)) {
+      expect(source, path).not.toMatch(/ec\.europa\.eu\/consumers\/odr|\bODR\b/);
     }
   });
 });

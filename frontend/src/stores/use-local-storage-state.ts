@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { useServerSnapshot } from "@/lib/hydration";
 import { readJSON, writeJSON } from "@/lib/storage";
 
 /**
@@ -26,5 +27,9 @@ export function useLocalStorageState<T>(key: string, parse: (raw: unknown) => T)
     },
     [key],
   );
-  return [value, update] as const;
+  // A server-rendered page knows nothing stored: hydration shows what the
+  // server rendered, and the stored value in the render right after.
+  const server = useServerSnapshot();
+  const [empty] = useState(() => parse(undefined));
+  return [server ? empty : value, update] as const;
 }

@@ -10,10 +10,13 @@ import (
 	"image/png"
 	"net/url"
 	"strconv"
+	"strings"
 
-	"github.com/go-pdf/fpdf"
 	"github.com/jackc/pgx/v5"
+	"github.com/signintech/gopdf"
 	qrcode "github.com/yeqown/go-qrcode/v2"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -107,42 +110,60 @@ var Languages = []string{"es", "pt"}
 // HAC/1177/2024 asks for.
 const qrSizeMM = 35
 
+// The invoice's typefaces: the Go fonts (BSD licence, shipped with
+// golang.org/x/image), embedded as subsets, cover every Spanish and
+// Portuguese letter and the euro sign.
+const (
+	fontRegular = "go"
+	fontBold    = "go-bold"
+)
+
+// pageMarginMM is the A4 page's left margin; contentWidthMM the width inside both margins.
+const (
+	pageMarginMM   = 15.0
+	contentWidthMM = 180.0
+)
+
 // RenderPDF draws the invoice in lang ("es" or "pt"; anything else is
-// Spanish) with the VeriFactu QR code pointing to qrBase.
+// Spanish) with the VeriFactu QR code pointing to qrBase, with
+// signintech/gopdf (maintained; go-pdf/fpdf, used before, was archived in
+// March 2025).
 func RenderPDF(d Document, lang, qrBase string) ([]byte, error) {
 	tx, ok := pdfTexts[lang]
 	if !ok {
 		tx = pdfTexts["es"]
 	}
 	inv := d.Invoice
-	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.SetTitle(inv.SeriesNumber, true)
-	pdf.SetCreator("Sabores", true)
-	// The core fonts speak cp1252, which has every Spanish and Portuguese
-	// letter and the euro sign.
-	tr := pdf.UnicodeTranslatorFromDescriptor("")
-	pdf.AddPage()
-	pdf.SetMargins(15, 15, 15)
-
 	qrPNG, err := qrImage(VerificationURL(qrBase, inv))
 	if err != nil {
 		return nil, err
 	}
-	pdf.RegisterImageOptionsReader("qr", fpdf.ImageOptions{ImageType: "PNG"}, bytes.NewReader(qrPNG))
-	pdf.SetFont("Helvetica", "", 8)
-	pdf.Text(160, 18, tr(tx.qr))
-	pdf.ImageOptions("qr", 160, 20, qrSizeMM, qrSizeMM, false, fpdf.ImageOptions{ImageType: "PNG"}, 0, "")
-	pdf.Text(168, 20+qrSizeMM+4, "VERI*FACTU")
+	qr, err := png.Decode(bytes.NewReader(qrPNG))
+	if err != nil {
+		return nil, fmt.Errorf("invoice: QR code: %w", err)
+	}
+	p, err := newPage(inv.SeriesNumber)
+	if err != nil {
+		return nil, err
+	}
 
-	pdf.SetFont("Helvetica", "B", 16)
-	pdf.Cell(140, 9, tr(tx.title[Kind(inv.Kind)]))
-	pdf.Ln(11)
-	pdf.SetFont("Helvetica", "", 10)
+	p.font(false, 8)
+	p.text(160, 15, 40, 3, tx.qr, gopdf.Left)
+	if err := p.pdf.ImageFrom(qr, 160, 20, &gopdf.Rect{W: qrSizeMM, H: qrSizeMM}); err != nil {
+		return nil, fmt.Errorf("invoice: draw the QR code of %s: %w", inv.SeriesNumber, err)
+	}
+	p.text(160, 20+qrSizeMM+1, qrSizeMM, 3, "VERI*FACTU", gopdf.Center)
+
+	y := pageMarginMM
+	p.font(true, 16)
+	p.text(pageMarginMM, y, 140, 9, tx.title[Kind(inv.Kind)], gopdf.Left)
+	y += 11
 	row := func(label, value string) {
-		pdf.SetFont("Helvetica", "B", 10)
-		pdf.Cell(42, 6, tr(label))
-		pdf.SetFont("Helvetica", "", 10)
-		pdf.MultiCell(98, 6, tr(value), "", "L", false)
+		p.font(true, 10)
+		p.text(pageMarginMM, y, 42, 6, label, gopdf.Left)
+		p.font(false, 10)
+		y = p.lines(pageMarginMM+42, y, 98, 5, value)
+		y += 1
 	}
 	row(tx.number, inv.SeriesNumber)
 	row(tx.date, AEATDate(inv.IssuedAt))
@@ -156,20 +177,18 @@ func RenderPDF(d Document, lang, qrBase string) ([]byte, error) {
 	if inv.Reason != "" {
 		row(tx.reason, inv.Reason)
 	}
-	pdf.SetY(max(pdf.GetY(), 20+qrSizeMM+8) + 4)
+	y = max(y, 20+qrSizeMM+8) + 4
 
 	header := func(cols []string, widths []float64) {
-		pdf.SetFont("Helvetica", "B", 9)
-		pdf.SetFillColor(235, 235, 235)
-		for i, c := range cols {
-			align := "R"
-			if i == 0 {
-				align = "L"
-			}
-			pdf.CellFormat(widths[i], 7, tr(c), "B", 0, align, true, 0, "")
-		}
-		pdf.Ln(-1)
-		pdf.SetFont("Helvetica", "", 9)
+		p.font(true, 9)
+		p.pdf.SetFillColor(235, 235, 235)
+		p.pdf.RectFromUpperLeftWithStyle(pageMarginMM, y, contentWidthMM, 7, "F")
+		p.pdf.SetFillColor(0, 0, 0) // text is painted with the fill colour
+		p.pdf.SetLineWidth(0.2)
+		p.pdf.Line(pageMarginMM, y+7, pageMarginMM+contentWidthMM, y+7)
+		p.row(y, 7, cols, widths)
+		y += 7
+		p.font(false, 9)
 	}
 	widths := []float64{90, 15, 25, 15, 35}
 	header([]string{tx.description, tx.quantity, tx.unitPrice, tx.vat, tx.amount}, widths)
@@ -181,32 +200,109 @@ func RenderPDF(d Document, lang, qrBase string) ([]byte, error) {
 		case CashSurchargeDescription:
 			desc = tx.cashSurcharge
 		}
-		pdf.CellFormat(widths[0], 6, tr(desc), "", 0, "L", false, 0, "")
-		pdf.CellFormat(widths[1], 6, strconv.Itoa(int(l.Quantity)), "", 0, "R", false, 0, "")
-		pdf.CellFormat(widths[2], 6, tr(money(l.UnitPriceCents)), "", 0, "R", false, 0, "")
-		pdf.CellFormat(widths[3], 6, percent(l.VatBasisPoints), "", 0, "R", false, 0, "")
-		pdf.CellFormat(widths[4], 6, tr(money(l.TotalCents)), "", 1, "R", false, 0, "")
+		p.row(y, 6, []string{desc, strconv.Itoa(int(l.Quantity)), money(l.UnitPriceCents), percent(l.VatBasisPoints), money(l.TotalCents)}, widths)
+		y += 6
 	}
-	pdf.Ln(4)
+	y += 4
 	taxWidths := []float64{90, 45, 45}
 	header([]string{tx.rate, tx.base, tx.vatAmount}, taxWidths)
 	for _, t := range d.Taxes {
-		pdf.CellFormat(taxWidths[0], 6, percent(t.VatBasisPoints), "", 0, "L", false, 0, "")
-		pdf.CellFormat(taxWidths[1], 6, tr(money(t.BaseCents)), "", 0, "R", false, 0, "")
-		pdf.CellFormat(taxWidths[2], 6, tr(money(t.VatCents)), "", 1, "R", false, 0, "")
+		p.row(y, 6, []string{percent(t.VatBasisPoints), money(t.BaseCents), money(t.VatCents)}, taxWidths)
+		y += 6
 	}
-	pdf.Ln(2)
-	pdf.SetFont("Helvetica", "B", 12)
-	pdf.CellFormat(135, 8, tr(tx.total), "T", 0, "L", false, 0, "")
-	pdf.CellFormat(45, 8, tr(money(inv.TotalCents)), "T", 1, "R", false, 0, "")
-	pdf.SetFont("Helvetica", "", 8)
-	pdf.CellFormat(180, 6, tr(tx.vatIncluded), "", 1, "L", false, 0, "")
+	y += 2
+	p.pdf.Line(pageMarginMM, y, pageMarginMM+contentWidthMM, y)
+	p.font(true, 12)
+	p.row(y, 8, []string{tx.total, money(inv.TotalCents)}, []float64{135, 45})
+	y += 8
+	p.font(false, 8)
+	p.text(pageMarginMM, y, contentWidthMM, 6, tx.vatIncluded, gopdf.Left)
 
-	var out bytes.Buffer
-	if err := pdf.Output(&out); err != nil {
-		return nil, fmt.Errorf("invoice: draw the PDF of %s: %w", inv.SeriesNumber, err)
+	if p.err != nil {
+		return nil, fmt.Errorf("invoice: draw the PDF of %s: %w", inv.SeriesNumber, p.err)
 	}
-	return out.Bytes(), nil
+	out, err := p.pdf.GetBytesPdfReturnErr()
+	if err != nil {
+		return nil, fmt.Errorf("invoice: write the PDF of %s: %w", inv.SeriesNumber, err)
+	}
+	return out, nil
+}
+
+// page is an A4 page in millimetres being drawn; the first error stops
+// the drawing and is returned once at the end.
+type page struct {
+	pdf *gopdf.GoPdf
+	err error
+}
+
+// newPage starts an A4 document titled title with the two Go fonts.
+func newPage(title string) (*page, error) {
+	pdf := &gopdf.GoPdf{}
+	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4, Unit: gopdf.UnitMM})
+	pdf.SetInfo(gopdf.PdfInfo{Title: title, Creator: "Sabores"})
+	if err := pdf.AddTTFFontData(fontRegular, goregular.TTF); err != nil {
+		return nil, fmt.Errorf("invoice: load the regular font: %w", err)
+	}
+	if err := pdf.AddTTFFontData(fontBold, gobold.TTF); err != nil {
+		return nil, fmt.Errorf("invoice: load the bold font: %w", err)
+	}
+	pdf.AddPage()
+	return &page{pdf: pdf}, nil
+}
+
+// font sets the regular or bold face at size points.
+func (p *page) font(bold bool, size float64) {
+	family := fontRegular
+	if bold {
+		family = fontBold
+	}
+	if err := p.pdf.SetFont(family, "", size); err != nil && p.err == nil {
+		p.err = err
+	}
+}
+
+// text writes s in the box at (x, y) of width w and height h, aligned
+// horizontally by align and centred vertically.
+func (p *page) text(x, y, w, h float64, s string, align int) {
+	if p.err != nil {
+		return
+	}
+	p.pdf.SetXY(x, y)
+	p.err = p.pdf.CellWithOption(&gopdf.Rect{W: w, H: h}, s, gopdf.CellOption{Align: align | gopdf.Middle})
+}
+
+// row writes one table row at y: the first column left-aligned, the
+// others right-aligned, in columns of widths from the left margin.
+func (p *page) row(y, h float64, cols []string, widths []float64) {
+	x := pageMarginMM
+	for i, c := range cols {
+		align := gopdf.Right
+		if i == 0 {
+			align = gopdf.Left
+		}
+		p.text(x+1, y, widths[i]-2, h, c, align)
+		x += widths[i]
+	}
+}
+
+// lines writes s at (x, y), breaking it at its newlines and wherever a
+// line is wider than w, lineHeight apart; it returns the y below the text.
+func (p *page) lines(x, y, w, lineHeight float64, s string) float64 {
+	for _, para := range strings.Split(s, "\n") {
+		if p.err != nil {
+			return y
+		}
+		parts, err := p.pdf.SplitTextWithWordWrap(para, w)
+		if err != nil {
+			// Nothing to split (an empty line) or a word wider than the box: write it whole.
+			parts = []string{para}
+		}
+		for _, part := range parts {
+			p.text(x, y, w, lineHeight+1, part, gopdf.Left)
+			y += lineHeight
+		}
+	}
+	return y
 }
 
 // money formats cents as 1234,56 €, the way both languages write it.

@@ -67,8 +67,18 @@ func TestPDFCarriesTheVerificationQR(t *testing.T) {
 		if got := decodeQR(t, filepath.Join(dir, "page.png")); got != want {
 			t.Errorf("%s: the QR code says %q, want %q", lang, got, want)
 		}
-		if text := pdfText(t, in); !strings.Contains(text, map[string]string{"es": "Factura rectificativa", "pt": "Fatura retificativa"}[lang]) {
-			t.Errorf("%s: title missing from %q", lang, text)
+		// The identity, number, date, refunded line, base and VAT per rate
+		// and total are text, found in the page as written.
+		text := pdfText(t, in)
+		for _, want := range []string{
+			map[string]string{"es": "Factura rectificativa", "pt": "Fatura retificativa"}[lang],
+			"FR2026-000001", "24-11-2026", "Sabores del Mundo S.L.", "B12345674", "Calle Mayor 1, 28013 Madrid",
+			"Harina de maíz", "-2,50 €", "10 %", "-2,27 €", "-0,23 €",
+			map[string]string{"es": "IVA incluido", "pt": "IVA incluído"}[lang],
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: %q missing from the page's text:\n%s", lang, want, text)
+			}
 		}
 	}
 }

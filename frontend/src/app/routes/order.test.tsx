@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
-import { OrderService, type CancelMyOrderRequest } from "@gen/sabores/v1/order_service_pb";
+import { OrderService, PaymentAttemptStatus, type CancelMyOrderRequest } from "@gen/sabores/v1/order_service_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
@@ -131,4 +131,29 @@ it("no longer names the dispatch day once the order shipped", async () => {
   renderOrder({ ...placed, status: OrderStatus.SHIPPED, expectedDispatchDate: "2026-11-30", carrier: "Correos", trackingNumber: "PQ1" }, [], false);
   expect(await screen.findByRole("heading", { name: /Pedido #12/ })).toBeVisible();
   expect(screen.queryByText(/Sale de la tienda el/)).not.toBeInTheDocument();
+});
+
+it("waits for the bank's notification when the shopper is back before it, then shows the order paid", async () => {
+  // Redsys may send the browser to URLOK before its notification reaches
+  // the shop: the page shows it is waiting and asks again until the
+  // notification decided.
+  const card = { ...placed, paymentMethod: PaymentMethod.CARD };
+  let asked = 0;
+  renderApp("/orders/12?payment=ok", (router) => {
+    router.service(AccountService, { getSession: () => signedIn() });
+    router.service(InvoiceService, { listMyInvoices: () => ({ invoices: [] }) });
+    router.service(OrderService, {
+      getMyOrder: () => {
+        asked += 1;
+        return asked === 1
+          ? { order: card, events: [], cancellable: true, payment: { lastAttempt: PaymentAttemptStatus.PENDING, canPay: true } }
+          : { order: { ...card, paymentStatus: PaymentStatus.PAID }, events: [], cancellable: true, payment: { lastAttempt: PaymentAttemptStatus.AUTHORISED } };
+      },
+    });
+  });
+  const payment = await screen.findByRole("region", { name: "Pago" });
+  await within(payment).findByText("Esperando la confirmación del banco...");
+  expect(within(payment).queryByRole("button", { name: "Pagar de nuevo" })).toBeNull();
+  await within(payment).findByText(/^Pagado\./, undefined, { timeout: 5000 });
+  expect(asked).toBeGreaterThanOrEqual(2);
 });

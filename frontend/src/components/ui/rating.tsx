@@ -14,18 +14,34 @@ function ratingFormatter(locale: string): Intl.NumberFormat {
   return f;
 }
 
-/** Rating shows a 0–5 star average; it is read out as a number. */
+// The filled stars' width in half stars, as classes: a style attribute
+// would be refused by the CSP in server-rendered HTML (style-src 'self').
+const halfStarWidths = [
+  "w-0",
+  "w-[10%]",
+  "w-[20%]",
+  "w-[30%]",
+  "w-[40%]",
+  "w-[50%]",
+  "w-[60%]",
+  "w-[70%]",
+  "w-[80%]",
+  "w-[90%]",
+  "w-full",
+] as const;
+
+/** Rating shows a 0–5 star average to the nearest half star; it is read out as the number. */
 export function Rating({ value }: { value: number }) {
   const { t, i18n } = useTranslation();
   if (!(value > 0)) return null;
   const shown = ratingFormatter(intlLocale(i18n.language)).format(value);
-  const percent = Math.min(100, Math.max(0, (value / 5) * 100));
+  const halves = Math.min(10, Math.max(0, Math.round(value * 2)));
   return (
     <span role="img" aria-label={t("rating", { value: shown })} className="relative inline-block text-sm leading-none">
       <span aria-hidden="true" className="text-stone-300">
         ★★★★★
       </span>
-      <span aria-hidden="true" className="absolute inset-0 overflow-hidden text-amber-500" style={{ width: `${percent}%` }}>
+      <span aria-hidden="true" className={`absolute inset-y-0 left-0 overflow-hidden whitespace-nowrap text-amber-500 ${halfStarWidths[halves]}`}>
         ★★★★★
       </span>
     </span>

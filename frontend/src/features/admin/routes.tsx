@@ -24,6 +24,7 @@ const Withdrawals = lazy(() => import("@/features/admin/routes/withdrawals"));
 const Catalogue = lazy(() => import("@/features/admin/routes/catalogue"));
 const CatalogueNew = lazy(() => import("@/features/admin/routes/catalogue-new"));
 const CatalogueProduct = lazy(() => import("@/features/admin/routes/catalogue-product"));
+const CatalogueCsv = lazy(() => import("@/features/admin/routes/catalogue-csv"));
 const Messages = lazy(() => import("@/features/admin/routes/messages"));
 
 function NotFound() {
@@ -72,6 +73,7 @@ export function AdminScreens() {
         <Route path="withdrawals" element={<Withdrawals />} />
         <Route path="catalogue" element={<Catalogue />} />
         <Route path="catalogue/new" element={<CatalogueNew />} />
+        <Route path="catalogue/csv" element={<CatalogueCsv />} />
         <Route path="catalogue/:id" element={<CatalogueProduct />} />
         <Route path="messages" element={<Messages />} />
         <Route path="*" element={<NotFound />} />

@@ -22,8 +22,28 @@ interface ConsentContextValue extends ConsentState {
 
 const ConsentContext = createContext<ConsentContextValue | null>(null);
 
+/**
+ * consentCookie tells shopd that the shopper chose (what is in local storage),
+ * so the pages it renders leave the banner out. It records the choice only:
+ * a technical cookie, exempt from consent.
+ */
+export const consentCookie = "consent_chosen";
+
+function rememberChoice() {
+  try {
+    if (!document.cookie.split("; ").includes(`${consentCookie}=1`)) {
+      document.cookie = `${consentCookie}=1; Path=/; Max-Age=31536000; SameSite=Lax`;
+    }
+  } catch {
+    // No cookies (a sandbox): pages keep the banner until the app hydrates them.
+  }
+}
+
 function init(): ConsentState {
-  return initialConsent(readJSON(localStorage, "cookiePreferences"), readString(localStorage, "cookieBannerShown"));
+  const state = initialConsent(readJSON(localStorage, "cookiePreferences"), readString(localStorage, "cookieBannerShown"));
+  // A choice stored before the cookie existed gets it now.
+  if (!state.bannerVisible && typeof document !== "undefined") rememberChoice();
+  return state;
 }
 
 /** ConsentProvider runs the cookie consent state machine and stores its outcome. */
@@ -37,6 +57,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
         const next = consentReducer(state, action);
         writeJSON(localStorage, "cookiePreferences", next.preferences);
         writeString(localStorage, "cookieBannerShown", "true");
+        rememberChoice();
       }
       dispatch(action);
     },

@@ -280,8 +280,12 @@ type ExportMyDataResponse struct {
 	Orders []*Order `protobuf:"bytes,5,rep,name=orders,proto3" json:"orders,omitempty"`
 	// cookie_consents are the cookie choices recorded, newest first.
 	CookieConsents []*CookieConsent `protobuf:"bytes,6,rep,name=cookie_consents,json=cookieConsents,proto3" json:"cookie_consents,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// refunds are the refunds of the caller's orders, each naming its order:
+	// card and Bizum refunds through Redsys, then bank transfers the shop
+	// recorded, oldest first within each.
+	Refunds       []*OrderRefund `protobuf:"bytes,7,rep,name=refunds,proto3" json:"refunds,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ExportMyDataResponse) Reset() {
@@ -352,6 +356,13 @@ func (x *ExportMyDataResponse) GetOrders() []*Order {
 func (x *ExportMyDataResponse) GetCookieConsents() []*CookieConsent {
 	if x != nil {
 		return x.CookieConsents
+	}
+	return nil
+}
+
+func (x *ExportMyDataResponse) GetRefunds() []*OrderRefund {
+	if x != nil {
+		return x.Refunds
 	}
 	return nil
 }
@@ -876,7 +887,7 @@ var File_sabores_v1_account_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/account_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16sabores/v1/types.proto\"\x13\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1esabores/v1/admin_refunds.proto\x1a\x16sabores/v1/types.proto\"\x13\n" +
 	"\x11GetSessionRequest\"W\n" +
 	"\x12GetSessionResponse\x12\x1b\n" +
 	"\tsigned_in\x18\x01 \x01(\bR\bsignedIn\x12$\n" +
@@ -888,7 +899,7 @@ const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\x11total_spent_cents\x18\x02 \x01(\x03R\x0ftotalSpentCents\x120\n" +
 	"\x14average_ticket_cents\x18\x03 \x01(\x03R\x12averageTicketCents\x126\n" +
 	"\rrecent_orders\x18\x04 \x03(\v2\x11.sabores.v1.OrderR\frecentOrders\"\x15\n" +
-	"\x13ExportMyDataRequest\"\xdf\x02\n" +
+	"\x13ExportMyDataRequest\"\x92\x03\n" +
 	"\x14ExportMyDataResponse\x12;\n" +
 	"\vexport_time\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"exportTime\x121\n" +
@@ -896,7 +907,8 @@ const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\bcustomer\x18\x03 \x01(\v2\x18.sabores.v1.DataCustomerR\bcustomer\x122\n" +
 	"\taddresses\x18\x04 \x03(\v2\x14.sabores.v1.DeliveryR\taddresses\x12)\n" +
 	"\x06orders\x18\x05 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12B\n" +
-	"\x0fcookie_consents\x18\x06 \x03(\v2\x19.sabores.v1.CookieConsentR\x0ecookieConsents\"\xcb\x01\n" +
+	"\x0fcookie_consents\x18\x06 \x03(\v2\x19.sabores.v1.CookieConsentR\x0ecookieConsents\x121\n" +
+	"\arefunds\x18\a \x03(\v2\x17.sabores.v1.OrderRefundR\arefunds\"\xcb\x01\n" +
 	"\vDataProfile\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
@@ -977,6 +989,7 @@ var file_sabores_v1_account_service_proto_goTypes = []any{
 	(*Order)(nil),                       // 14: sabores.v1.Order
 	(*timestamppb.Timestamp)(nil),       // 15: google.protobuf.Timestamp
 	(*Delivery)(nil),                    // 16: sabores.v1.Delivery
+	(*OrderRefund)(nil),                 // 17: sabores.v1.OrderRefund
 }
 var file_sabores_v1_account_service_proto_depIdxs = []int32{
 	13, // 0: sabores.v1.GetSessionResponse.user:type_name -> sabores.v1.User
@@ -987,28 +1000,29 @@ var file_sabores_v1_account_service_proto_depIdxs = []int32{
 	16, // 5: sabores.v1.ExportMyDataResponse.addresses:type_name -> sabores.v1.Delivery
 	14, // 6: sabores.v1.ExportMyDataResponse.orders:type_name -> sabores.v1.Order
 	8,  // 7: sabores.v1.ExportMyDataResponse.cookie_consents:type_name -> sabores.v1.CookieConsent
-	15, // 8: sabores.v1.DataProfile.create_time:type_name -> google.protobuf.Timestamp
-	15, // 9: sabores.v1.DataProfile.last_sign_in_time:type_name -> google.protobuf.Timestamp
-	15, // 10: sabores.v1.DataCustomer.create_time:type_name -> google.protobuf.Timestamp
-	15, // 11: sabores.v1.DataCustomer.update_time:type_name -> google.protobuf.Timestamp
-	15, // 12: sabores.v1.CookieConsent.consent_time:type_name -> google.protobuf.Timestamp
-	15, // 13: sabores.v1.CookieConsent.record_time:type_name -> google.protobuf.Timestamp
-	15, // 14: sabores.v1.RecordCookieConsentRequest.consent_time:type_name -> google.protobuf.Timestamp
-	0,  // 15: sabores.v1.AccountService.GetSession:input_type -> sabores.v1.GetSessionRequest
-	2,  // 16: sabores.v1.AccountService.GetMyDashboard:input_type -> sabores.v1.GetMyDashboardRequest
-	4,  // 17: sabores.v1.AccountService.ExportMyData:input_type -> sabores.v1.ExportMyDataRequest
-	9,  // 18: sabores.v1.AccountService.DeleteMyAccount:input_type -> sabores.v1.DeleteMyAccountRequest
-	11, // 19: sabores.v1.AccountService.RecordCookieConsent:input_type -> sabores.v1.RecordCookieConsentRequest
-	1,  // 20: sabores.v1.AccountService.GetSession:output_type -> sabores.v1.GetSessionResponse
-	3,  // 21: sabores.v1.AccountService.GetMyDashboard:output_type -> sabores.v1.GetMyDashboardResponse
-	5,  // 22: sabores.v1.AccountService.ExportMyData:output_type -> sabores.v1.ExportMyDataResponse
-	10, // 23: sabores.v1.AccountService.DeleteMyAccount:output_type -> sabores.v1.DeleteMyAccountResponse
-	12, // 24: sabores.v1.AccountService.RecordCookieConsent:output_type -> sabores.v1.RecordCookieConsentResponse
-	20, // [20:25] is the sub-list for method output_type
-	15, // [15:20] is the sub-list for method input_type
-	15, // [15:15] is the sub-list for extension type_name
-	15, // [15:15] is the sub-list for extension extendee
-	0,  // [0:15] is the sub-list for field type_name
+	17, // 8: sabores.v1.ExportMyDataResponse.refunds:type_name -> sabores.v1.OrderRefund
+	15, // 9: sabores.v1.DataProfile.create_time:type_name -> google.protobuf.Timestamp
+	15, // 10: sabores.v1.DataProfile.last_sign_in_time:type_name -> google.protobuf.Timestamp
+	15, // 11: sabores.v1.DataCustomer.create_time:type_name -> google.protobuf.Timestamp
+	15, // 12: sabores.v1.DataCustomer.update_time:type_name -> google.protobuf.Timestamp
+	15, // 13: sabores.v1.CookieConsent.consent_time:type_name -> google.protobuf.Timestamp
+	15, // 14: sabores.v1.CookieConsent.record_time:type_name -> google.protobuf.Timestamp
+	15, // 15: sabores.v1.RecordCookieConsentRequest.consent_time:type_name -> google.protobuf.Timestamp
+	0,  // 16: sabores.v1.AccountService.GetSession:input_type -> sabores.v1.GetSessionRequest
+	2,  // 17: sabores.v1.AccountService.GetMyDashboard:input_type -> sabores.v1.GetMyDashboardRequest
+	4,  // 18: sabores.v1.AccountService.ExportMyData:input_type -> sabores.v1.ExportMyDataRequest
+	9,  // 19: sabores.v1.AccountService.DeleteMyAccount:input_type -> sabores.v1.DeleteMyAccountRequest
+	11, // 20: sabores.v1.AccountService.RecordCookieConsent:input_type -> sabores.v1.RecordCookieConsentRequest
+	1,  // 21: sabores.v1.AccountService.GetSession:output_type -> sabores.v1.GetSessionResponse
+	3,  // 22: sabores.v1.AccountService.GetMyDashboard:output_type -> sabores.v1.GetMyDashboardResponse
+	5,  // 23: sabores.v1.AccountService.ExportMyData:output_type -> sabores.v1.ExportMyDataResponse
+	10, // 24: sabores.v1.AccountService.DeleteMyAccount:output_type -> sabores.v1.DeleteMyAccountResponse
+	12, // 25: sabores.v1.AccountService.RecordCookieConsent:output_type -> sabores.v1.RecordCookieConsentResponse
+	21, // [21:26] is the sub-list for method output_type
+	16, // [16:21] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_account_service_proto_init() }
@@ -1016,6 +1030,7 @@ func file_sabores_v1_account_service_proto_init() {
 	if File_sabores_v1_account_service_proto != nil {
 		return
 	}
+	file_sabores_v1_admin_refunds_proto_init()
 	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

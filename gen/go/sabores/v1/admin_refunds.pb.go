@@ -168,7 +168,10 @@ type OrderRefund struct {
 	// refund_date is the day the bank transfer was made (YYYY-MM-DD).
 	RefundDate string `protobuf:"bytes,9,opt,name=refund_date,json=refundDate,proto3" json:"refund_date,omitempty"`
 	// create_time is when the refund was recorded.
-	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// order_id is the order whose payment is given back; set in
+	// ExportMyData, which lists the refunds of many orders together.
+	OrderId       int64 `protobuf:"varint,11,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -271,6 +274,13 @@ func (x *OrderRefund) GetCreateTime() *timestamppb.Timestamp {
 		return x.CreateTime
 	}
 	return nil
+}
+
+func (x *OrderRefund) GetOrderId() int64 {
+	if x != nil {
+		return x.OrderId
+	}
+	return 0
 }
 
 // RetryRefundRequest names a failed or unknown Redsys refund.
@@ -500,7 +510,7 @@ var File_sabores_v1_admin_refunds_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_refunds_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_refunds.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16sabores/v1/types.proto\"\xf3\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16sabores/v1/types.proto\"\x8e\x03\n" +
 	"\vOrderRefund\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x120\n" +
 	"\x06method\x18\x02 \x01(\x0e2\x18.sabores.v1.RefundMethodR\x06method\x12!\n" +
@@ -515,7 +525,8 @@ const file_sabores_v1_admin_refunds_proto_rawDesc = "" +
 	"refundDate\x12;\n" +
 	"\vcreate_time\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime\"-\n" +
+	"createTime\x12\x19\n" +
+	"\border_id\x18\v \x01(\x03R\aorderId\"-\n" +
 	"\x12RetryRefundRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"F\n" +
 	"\x13RetryRefundResponse\x12/\n" +

@@ -2558,7 +2558,7 @@ var File_sabores_v1_admin_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a sabores/v1/admin_catalogue.proto\x1a\x1esabores/v1/admin_refunds.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x1esabores/v1/order_service.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a sabores/v1/admin_catalogue.proto\x1a$sabores/v1/admin_catalogue_csv.proto\x1a\x1esabores/v1/admin_refunds.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x1esabores/v1/order_service.proto\x1a sabores/v1/product_content.proto\x1a\x16sabores/v1/types.proto\"\x80\x01\n" +
 	"\x18ListAdminProductsRequest\x12\x1d\n" +
 	"\x05query\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x12\x1f\n" +
 	"\x04page\x18\x02 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
@@ -2733,7 +2733,7 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x17EMAIL_STATE_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14EMAIL_STATE_RETRYING\x10\x01\x12\x17\n" +
 	"\x13EMAIL_STATE_SENDING\x10\x02\x12\x17\n" +
-	"\x13EMAIL_STATE_GAVE_UP\x10\x032\x83\x19\n" +
+	"\x13EMAIL_STATE_GAVE_UP\x10\x032\xa4\x1c\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
@@ -2742,7 +2742,11 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12T\n" +
 	"\rCreateProduct\x12 .sabores.v1.CreateProductRequest\x1a!.sabores.v1.CreateProductResponse\x12i\n" +
 	"\x14UpdateProductDetails\x12'.sabores.v1.UpdateProductDetailsRequest\x1a(.sabores.v1.UpdateProductDetailsResponse\x12W\n" +
-	"\x0eArchiveProduct\x12!.sabores.v1.ArchiveProductRequest\x1a\".sabores.v1.ArchiveProductResponse\x12e\n" +
+	"\x0eArchiveProduct\x12!.sabores.v1.ArchiveProductRequest\x1a\".sabores.v1.ArchiveProductResponse\x12\\\n" +
+	"\x0fExportCatalogue\x12\".sabores.v1.ExportCatalogueRequest\x1a#.sabores.v1.ExportCatalogueResponse0\x01\x12l\n" +
+	"\x15DryRunCatalogueImport\x12(.sabores.v1.DryRunCatalogueImportRequest\x1a).sabores.v1.DryRunCatalogueImportResponse\x12i\n" +
+	"\x14StartCatalogueImport\x12'.sabores.v1.StartCatalogueImportRequest\x1a(.sabores.v1.StartCatalogueImportResponse\x12h\n" +
+	"\x12GetCatalogueImport\x12%.sabores.v1.GetCatalogueImportRequest\x1a&.sabores.v1.GetCatalogueImportResponse\"\x03\x90\x02\x01\x12e\n" +
 	"\x11ListProductImages\x12$.sabores.v1.ListProductImagesRequest\x1a%.sabores.v1.ListProductImagesResponse\"\x03\x90\x02\x01\x12c\n" +
 	"\x12UploadProductImage\x12%.sabores.v1.UploadProductImageRequest\x1a&.sabores.v1.UploadProductImageResponse\x12i\n" +
 	"\x14ReorderProductImages\x12'.sabores.v1.ReorderProductImagesRequest\x1a(.sabores.v1.ReorderProductImagesResponse\x12c\n" +
@@ -2787,93 +2791,101 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
 var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
-	(StockAdjustmentReason)(0),           // 0: sabores.v1.StockAdjustmentReason
-	(OrderAction)(0),                     // 1: sabores.v1.OrderAction
-	(EmailState)(0),                      // 2: sabores.v1.EmailState
-	(*ListAdminProductsRequest)(nil),     // 3: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),    // 4: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),       // 5: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),      // 6: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),         // 7: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),        // 8: sabores.v1.UpdateProductResponse
-	(*ListCustomersRequest)(nil),         // 9: sabores.v1.ListCustomersRequest
-	(*ListCustomersResponse)(nil),        // 10: sabores.v1.ListCustomersResponse
-	(*ListOrdersRequest)(nil),            // 11: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),           // 12: sabores.v1.ListOrdersResponse
-	(*GetAdminOrderRequest)(nil),         // 13: sabores.v1.GetAdminOrderRequest
-	(*GetAdminOrderResponse)(nil),        // 14: sabores.v1.GetAdminOrderResponse
-	(*GetDashboardStatsRequest)(nil),     // 15: sabores.v1.GetDashboardStatsRequest
-	(*GetDashboardStatsResponse)(nil),    // 16: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),    // 17: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),   // 18: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),   // 19: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil),  // 20: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),       // 21: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),      // 22: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),    // 23: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),   // 24: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),          // 25: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),         // 26: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),           // 27: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),          // 28: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),          // 29: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),         // 30: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),       // 31: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),      // 32: sabores.v1.ListAuditEventsResponse
-	(*AdjustStockRequest)(nil),           // 33: sabores.v1.AdjustStockRequest
-	(*AdjustStockResponse)(nil),          // 34: sabores.v1.AdjustStockResponse
-	(*AdvanceOrderRequest)(nil),          // 35: sabores.v1.AdvanceOrderRequest
-	(*AdvanceOrderResponse)(nil),         // 36: sabores.v1.AdvanceOrderResponse
-	(*FailedEmail)(nil),                  // 37: sabores.v1.FailedEmail
-	(*ListFailedEmailsRequest)(nil),      // 38: sabores.v1.ListFailedEmailsRequest
-	(*ListFailedEmailsResponse)(nil),     // 39: sabores.v1.ListFailedEmailsResponse
-	(*RetryEmailRequest)(nil),            // 40: sabores.v1.RetryEmailRequest
-	(*RetryEmailResponse)(nil),           // 41: sabores.v1.RetryEmailResponse
-	(*AdminProduct)(nil),                 // 42: sabores.v1.AdminProduct
-	(*Customer)(nil),                     // 43: sabores.v1.Customer
-	(OrderStatus)(0),                     // 44: sabores.v1.OrderStatus
-	(PaymentStatus)(0),                   // 45: sabores.v1.PaymentStatus
-	(*Order)(nil),                        // 46: sabores.v1.Order
-	(*OrderEvent)(nil),                   // 47: sabores.v1.OrderEvent
-	(*OrderRefund)(nil),                  // 48: sabores.v1.OrderRefund
-	(*DailyStat)(nil),                    // 49: sabores.v1.DailyStat
-	(*BestSeller)(nil),                   // 50: sabores.v1.BestSeller
-	(*Country)(nil),                      // 51: sabores.v1.Country
-	(*SignInConfig)(nil),                 // 52: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                     // 53: sabores.v1.ApiKeyScope
-	(*timestamppb.Timestamp)(nil),        // 54: google.protobuf.Timestamp
-	(*ApiKey)(nil),                       // 55: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                   // 56: sabores.v1.AuditEvent
-	(*GetProductContentRequest)(nil),     // 57: sabores.v1.GetProductContentRequest
-	(*UpdateProductContentRequest)(nil),  // 58: sabores.v1.UpdateProductContentRequest
-	(*CreateProductRequest)(nil),         // 59: sabores.v1.CreateProductRequest
-	(*UpdateProductDetailsRequest)(nil),  // 60: sabores.v1.UpdateProductDetailsRequest
-	(*ArchiveProductRequest)(nil),        // 61: sabores.v1.ArchiveProductRequest
-	(*ListProductImagesRequest)(nil),     // 62: sabores.v1.ListProductImagesRequest
-	(*UploadProductImageRequest)(nil),    // 63: sabores.v1.UploadProductImageRequest
-	(*ReorderProductImagesRequest)(nil),  // 64: sabores.v1.ReorderProductImagesRequest
-	(*DeleteProductImageRequest)(nil),    // 65: sabores.v1.DeleteProductImageRequest
-	(*ListPromotionsRequest)(nil),        // 66: sabores.v1.ListPromotionsRequest
-	(*CreatePromotionRequest)(nil),       // 67: sabores.v1.CreatePromotionRequest
-	(*UpdatePromotionRequest)(nil),       // 68: sabores.v1.UpdatePromotionRequest
-	(*EndPromotionRequest)(nil),          // 69: sabores.v1.EndPromotionRequest
-	(*RetryRefundRequest)(nil),           // 70: sabores.v1.RetryRefundRequest
-	(*RecordBankRefundRequest)(nil),      // 71: sabores.v1.RecordBankRefundRequest
-	(*GetProductContentResponse)(nil),    // 72: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentResponse)(nil), // 73: sabores.v1.UpdateProductContentResponse
-	(*CreateProductResponse)(nil),        // 74: sabores.v1.CreateProductResponse
-	(*UpdateProductDetailsResponse)(nil), // 75: sabores.v1.UpdateProductDetailsResponse
-	(*ArchiveProductResponse)(nil),       // 76: sabores.v1.ArchiveProductResponse
-	(*ListProductImagesResponse)(nil),    // 77: sabores.v1.ListProductImagesResponse
-	(*UploadProductImageResponse)(nil),   // 78: sabores.v1.UploadProductImageResponse
-	(*ReorderProductImagesResponse)(nil), // 79: sabores.v1.ReorderProductImagesResponse
-	(*DeleteProductImageResponse)(nil),   // 80: sabores.v1.DeleteProductImageResponse
-	(*ListPromotionsResponse)(nil),       // 81: sabores.v1.ListPromotionsResponse
-	(*CreatePromotionResponse)(nil),      // 82: sabores.v1.CreatePromotionResponse
-	(*UpdatePromotionResponse)(nil),      // 83: sabores.v1.UpdatePromotionResponse
-	(*EndPromotionResponse)(nil),         // 84: sabores.v1.EndPromotionResponse
-	(*RetryRefundResponse)(nil),          // 85: sabores.v1.RetryRefundResponse
-	(*RecordBankRefundResponse)(nil),     // 86: sabores.v1.RecordBankRefundResponse
+	(StockAdjustmentReason)(0),            // 0: sabores.v1.StockAdjustmentReason
+	(OrderAction)(0),                      // 1: sabores.v1.OrderAction
+	(EmailState)(0),                       // 2: sabores.v1.EmailState
+	(*ListAdminProductsRequest)(nil),      // 3: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),     // 4: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),        // 5: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),       // 6: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),          // 7: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),         // 8: sabores.v1.UpdateProductResponse
+	(*ListCustomersRequest)(nil),          // 9: sabores.v1.ListCustomersRequest
+	(*ListCustomersResponse)(nil),         // 10: sabores.v1.ListCustomersResponse
+	(*ListOrdersRequest)(nil),             // 11: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),            // 12: sabores.v1.ListOrdersResponse
+	(*GetAdminOrderRequest)(nil),          // 13: sabores.v1.GetAdminOrderRequest
+	(*GetAdminOrderResponse)(nil),         // 14: sabores.v1.GetAdminOrderResponse
+	(*GetDashboardStatsRequest)(nil),      // 15: sabores.v1.GetDashboardStatsRequest
+	(*GetDashboardStatsResponse)(nil),     // 16: sabores.v1.GetDashboardStatsResponse
+	(*ListCountryConfigsRequest)(nil),     // 17: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),    // 18: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),    // 19: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil),   // 20: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),        // 21: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),       // 22: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),     // 23: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),    // 24: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),           // 25: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),          // 26: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),            // 27: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),           // 28: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),           // 29: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),          // 30: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),        // 31: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),       // 32: sabores.v1.ListAuditEventsResponse
+	(*AdjustStockRequest)(nil),            // 33: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),           // 34: sabores.v1.AdjustStockResponse
+	(*AdvanceOrderRequest)(nil),           // 35: sabores.v1.AdvanceOrderRequest
+	(*AdvanceOrderResponse)(nil),          // 36: sabores.v1.AdvanceOrderResponse
+	(*FailedEmail)(nil),                   // 37: sabores.v1.FailedEmail
+	(*ListFailedEmailsRequest)(nil),       // 38: sabores.v1.ListFailedEmailsRequest
+	(*ListFailedEmailsResponse)(nil),      // 39: sabores.v1.ListFailedEmailsResponse
+	(*RetryEmailRequest)(nil),             // 40: sabores.v1.RetryEmailRequest
+	(*RetryEmailResponse)(nil),            // 41: sabores.v1.RetryEmailResponse
+	(*AdminProduct)(nil),                  // 42: sabores.v1.AdminProduct
+	(*Customer)(nil),                      // 43: sabores.v1.Customer
+	(OrderStatus)(0),                      // 44: sabores.v1.OrderStatus
+	(PaymentStatus)(0),                    // 45: sabores.v1.PaymentStatus
+	(*Order)(nil),                         // 46: sabores.v1.Order
+	(*OrderEvent)(nil),                    // 47: sabores.v1.OrderEvent
+	(*OrderRefund)(nil),                   // 48: sabores.v1.OrderRefund
+	(*DailyStat)(nil),                     // 49: sabores.v1.DailyStat
+	(*BestSeller)(nil),                    // 50: sabores.v1.BestSeller
+	(*Country)(nil),                       // 51: sabores.v1.Country
+	(*SignInConfig)(nil),                  // 52: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                      // 53: sabores.v1.ApiKeyScope
+	(*timestamppb.Timestamp)(nil),         // 54: google.protobuf.Timestamp
+	(*ApiKey)(nil),                        // 55: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                    // 56: sabores.v1.AuditEvent
+	(*GetProductContentRequest)(nil),      // 57: sabores.v1.GetProductContentRequest
+	(*UpdateProductContentRequest)(nil),   // 58: sabores.v1.UpdateProductContentRequest
+	(*CreateProductRequest)(nil),          // 59: sabores.v1.CreateProductRequest
+	(*UpdateProductDetailsRequest)(nil),   // 60: sabores.v1.UpdateProductDetailsRequest
+	(*ArchiveProductRequest)(nil),         // 61: sabores.v1.ArchiveProductRequest
+	(*ExportCatalogueRequest)(nil),        // 62: sabores.v1.ExportCatalogueRequest
+	(*DryRunCatalogueImportRequest)(nil),  // 63: sabores.v1.DryRunCatalogueImportRequest
+	(*StartCatalogueImportRequest)(nil),   // 64: sabores.v1.StartCatalogueImportRequest
+	(*GetCatalogueImportRequest)(nil),     // 65: sabores.v1.GetCatalogueImportRequest
+	(*ListProductImagesRequest)(nil),      // 66: sabores.v1.ListProductImagesRequest
+	(*UploadProductImageRequest)(nil),     // 67: sabores.v1.UploadProductImageRequest
+	(*ReorderProductImagesRequest)(nil),   // 68: sabores.v1.ReorderProductImagesRequest
+	(*DeleteProductImageRequest)(nil),     // 69: sabores.v1.DeleteProductImageRequest
+	(*ListPromotionsRequest)(nil),         // 70: sabores.v1.ListPromotionsRequest
+	(*CreatePromotionRequest)(nil),        // 71: sabores.v1.CreatePromotionRequest
+	(*UpdatePromotionRequest)(nil),        // 72: sabores.v1.UpdatePromotionRequest
+	(*EndPromotionRequest)(nil),           // 73: sabores.v1.EndPromotionRequest
+	(*RetryRefundRequest)(nil),            // 74: sabores.v1.RetryRefundRequest
+	(*RecordBankRefundRequest)(nil),       // 75: sabores.v1.RecordBankRefundRequest
+	(*GetProductContentResponse)(nil),     // 76: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil),  // 77: sabores.v1.UpdateProductContentResponse
+	(*CreateProductResponse)(nil),         // 78: sabores.v1.CreateProductResponse
+	(*UpdateProductDetailsResponse)(nil),  // 79: sabores.v1.UpdateProductDetailsResponse
+	(*ArchiveProductResponse)(nil),        // 80: sabores.v1.ArchiveProductResponse
+	(*ExportCatalogueResponse)(nil),       // 81: sabores.v1.ExportCatalogueResponse
+	(*DryRunCatalogueImportResponse)(nil), // 82: sabores.v1.DryRunCatalogueImportResponse
+	(*StartCatalogueImportResponse)(nil),  // 83: sabores.v1.StartCatalogueImportResponse
+	(*GetCatalogueImportResponse)(nil),    // 84: sabores.v1.GetCatalogueImportResponse
+	(*ListProductImagesResponse)(nil),     // 85: sabores.v1.ListProductImagesResponse
+	(*UploadProductImageResponse)(nil),    // 86: sabores.v1.UploadProductImageResponse
+	(*ReorderProductImagesResponse)(nil),  // 87: sabores.v1.ReorderProductImagesResponse
+	(*DeleteProductImageResponse)(nil),    // 88: sabores.v1.DeleteProductImageResponse
+	(*ListPromotionsResponse)(nil),        // 89: sabores.v1.ListPromotionsResponse
+	(*CreatePromotionResponse)(nil),       // 90: sabores.v1.CreatePromotionResponse
+	(*UpdatePromotionResponse)(nil),       // 91: sabores.v1.UpdatePromotionResponse
+	(*EndPromotionResponse)(nil),          // 92: sabores.v1.EndPromotionResponse
+	(*RetryRefundResponse)(nil),           // 93: sabores.v1.RetryRefundResponse
+	(*RecordBankRefundResponse)(nil),      // 94: sabores.v1.RecordBankRefundResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	42, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
@@ -2915,68 +2927,76 @@ var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	59, // 36: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
 	60, // 37: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
 	61, // 38: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
-	62, // 39: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
-	63, // 40: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
-	64, // 41: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
-	65, // 42: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
-	66, // 43: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
-	67, // 44: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
-	68, // 45: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
-	69, // 46: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
-	9,  // 47: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	11, // 48: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	13, // 49: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
-	38, // 50: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
-	40, // 51: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
-	15, // 52: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	17, // 53: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	19, // 54: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	21, // 55: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	23, // 56: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	25, // 57: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	27, // 58: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	29, // 59: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	31, // 60: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	33, // 61: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	35, // 62: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	70, // 63: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
-	71, // 64: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
-	4,  // 65: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	6,  // 66: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	8,  // 67: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	72, // 68: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	73, // 69: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	74, // 70: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
-	75, // 71: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
-	76, // 72: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
-	77, // 73: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
-	78, // 74: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
-	79, // 75: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
-	80, // 76: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
-	81, // 77: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
-	82, // 78: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
-	83, // 79: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
-	84, // 80: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
-	10, // 81: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	12, // 82: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	14, // 83: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
-	39, // 84: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
-	41, // 85: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
-	16, // 86: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	18, // 87: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	20, // 88: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	22, // 89: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	24, // 90: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	26, // 91: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	28, // 92: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	30, // 93: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	32, // 94: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	34, // 95: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	36, // 96: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	85, // 97: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
-	86, // 98: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
-	65, // [65:99] is the sub-list for method output_type
-	31, // [31:65] is the sub-list for method input_type
+	62, // 39: sabores.v1.AdminService.ExportCatalogue:input_type -> sabores.v1.ExportCatalogueRequest
+	63, // 40: sabores.v1.AdminService.DryRunCatalogueImport:input_type -> sabores.v1.DryRunCatalogueImportRequest
+	64, // 41: sabores.v1.AdminService.StartCatalogueImport:input_type -> sabores.v1.StartCatalogueImportRequest
+	65, // 42: sabores.v1.AdminService.GetCatalogueImport:input_type -> sabores.v1.GetCatalogueImportRequest
+	66, // 43: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	67, // 44: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	68, // 45: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	69, // 46: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	70, // 47: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
+	71, // 48: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
+	72, // 49: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
+	73, // 50: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
+	9,  // 51: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	11, // 52: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	13, // 53: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
+	38, // 54: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
+	40, // 55: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
+	15, // 56: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	17, // 57: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	19, // 58: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	21, // 59: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	23, // 60: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	25, // 61: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	27, // 62: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	29, // 63: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	31, // 64: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	33, // 65: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	35, // 66: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	74, // 67: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
+	75, // 68: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
+	4,  // 69: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	6,  // 70: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	8,  // 71: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	76, // 72: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	77, // 73: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	78, // 74: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	79, // 75: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	80, // 76: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	81, // 77: sabores.v1.AdminService.ExportCatalogue:output_type -> sabores.v1.ExportCatalogueResponse
+	82, // 78: sabores.v1.AdminService.DryRunCatalogueImport:output_type -> sabores.v1.DryRunCatalogueImportResponse
+	83, // 79: sabores.v1.AdminService.StartCatalogueImport:output_type -> sabores.v1.StartCatalogueImportResponse
+	84, // 80: sabores.v1.AdminService.GetCatalogueImport:output_type -> sabores.v1.GetCatalogueImportResponse
+	85, // 81: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	86, // 82: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	87, // 83: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	88, // 84: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	89, // 85: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
+	90, // 86: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
+	91, // 87: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
+	92, // 88: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
+	10, // 89: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	12, // 90: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	14, // 91: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
+	39, // 92: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
+	41, // 93: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
+	16, // 94: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	18, // 95: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	20, // 96: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	22, // 97: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	24, // 98: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	26, // 99: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	28, // 100: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	30, // 101: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	32, // 102: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	34, // 103: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	36, // 104: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	93, // 105: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
+	94, // 106: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
+	69, // [69:107] is the sub-list for method output_type
+	31, // [31:69] is the sub-list for method input_type
 	31, // [31:31] is the sub-list for extension type_name
 	31, // [31:31] is the sub-list for extension extendee
 	0,  // [0:31] is the sub-list for field type_name
@@ -2988,6 +3008,7 @@ func file_sabores_v1_admin_service_proto_init() {
 		return
 	}
 	file_sabores_v1_admin_catalogue_proto_init()
+	file_sabores_v1_admin_catalogue_csv_proto_init()
 	file_sabores_v1_admin_refunds_proto_init()
 	file_sabores_v1_admin_types_proto_init()
 	file_sabores_v1_order_service_proto_init()

@@ -1,11 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
-import { formatDay } from "@/lib/format-date";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { formatDate, formatDay } from "@/lib/format-date";
 import { PaymentMethod, PaymentStatus, type Order } from "@gen/sabores/v1/types_pb";
 
 const percent = (bp: number) => `${(bp / 100).toLocaleString()} %`;
 
-/** AdminOrderSummary is an order's lines, VAT per rate, totals, delivery (with a cold-chain order's dispatch day), payment and shipping. */
+/**
+ * AdminOrderSummary is an order's lines, VAT per rate, totals, delivery
+ * (with a cold-chain order's dispatch day and an adults-only order's ID
+ * check, so the label is bought with it), payment and shipping.
+ */
 export function AdminOrderSummary({ order }: { order: Order }) {
   const { t, i18n } = useTranslation("admin", { keyPrefix: "desk" });
   const d = order.delivery;
@@ -88,6 +93,15 @@ export function AdminOrderSummary({ order }: { order: Order }) {
           {order.expectedDispatchDate && (
             <p className="mt-2 rounded bg-sky-50 p-2 text-sky-900">
               {t("dispatchOn", { day: formatDay(order.expectedDispatchDate, i18n.language) })}
+            </p>
+          )}
+          {order.idCheckRequired && (
+            <p className="mt-2 rounded bg-amber-50 p-2 font-semibold text-amber-900">
+              {t("idCheckShip", {
+                date: order.ageDeclareTime
+                  ? formatDate(timestampDate(order.ageDeclareTime), i18n.language, { dateStyle: "short", timeStyle: "short" })
+                  : "",
+              })}
             </p>
           )}
           {order.customerEmail && order.customerEmail !== d?.email && (

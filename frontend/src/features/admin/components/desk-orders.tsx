@@ -2,6 +2,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { OrderStatusBadge } from "@/components/ui/order-status-badge";
+import { IdCheckBadge } from "@/features/admin/components/id-check-badge";
 import { Price } from "@/components/ui/price";
 import { formatDate } from "@/lib/format-date";
 import { PaymentStatus, type Order } from "@gen/sabores/v1/types_pb";
@@ -18,7 +19,8 @@ function PaymentBadge({ order }: { order: Order }) {
 
 /**
  * DeskOrders lists a page of the desk: a table from tablet width, cards on
- * a phone, each order's number a link to its page.
+ * a phone, each order's number a link to its page; an order of adults-only
+ * goods is marked, as its label needs the carrier's ID check.
  */
 export function DeskOrders({ orders }: { orders: Order[] }) {
   const { t, i18n } = useTranslation("admin");
@@ -55,7 +57,10 @@ export function DeskOrders({ orders }: { orders: Order[] }) {
               </td>
               <td className="py-2 pr-3">{o.delivery?.postalCode}</td>
               <td className="py-2 pr-3">
-                <OrderStatusBadge order={o} ns="admin" keyPrefix="orders.status" />
+                <span className="flex flex-wrap gap-1">
+                  <OrderStatusBadge order={o} ns="admin" keyPrefix="orders.status" />
+                  <IdCheckBadge order={o} />
+                </span>
               </td>
               <td className="py-2 pr-3">
                 <PaymentBadge order={o} />
@@ -82,6 +87,7 @@ export function DeskOrders({ orders }: { orders: Order[] }) {
             <div className="flex flex-wrap gap-2">
               <OrderStatusBadge order={o} ns="admin" keyPrefix="orders.status" />
               <PaymentBadge order={o} />
+              <IdCheckBadge order={o} />
             </div>
           </li>
         ))}

@@ -20,9 +20,21 @@ const names: Record<number, string> = {
  * OrderActions offers the steps the server says the lifecycle allows for
  * this order now (allowed); none is decided here. Shipping asks for the
  * carrier and tracking number, cancelling for a reason, marking paid for an
- * optional note (the transfer's reference).
+ * optional note (the transfer's reference). An order of adults-only goods
+ * (idCheck) reminds, when shipping, to buy the label with the carrier's
+ * ID-check delivery service.
  */
-export function OrderActions({ orderId, allowed, carriers }: { orderId: bigint; allowed: OrderAction[]; carriers: string[] }) {
+export function OrderActions({
+  orderId,
+  allowed,
+  carriers,
+  idCheck = false,
+}: {
+  orderId: bigint;
+  allowed: OrderAction[];
+  carriers: string[];
+  idCheck?: boolean;
+}) {
   const { t } = useTranslation("admin", { keyPrefix: "desk" });
   const advance = useAdvanceOrder();
   const [open, setOpen] = useState<OrderAction | null>(null);
@@ -86,6 +98,7 @@ export function OrderActions({ orderId, allowed, carriers }: { orderId: bigint; 
 
       <AdminDialog open={open === OrderAction.SHIP} onOpenChange={(o) => !o && setOpen(null)} title={t("action.ship")}>
         <form className="mt-4 grid gap-3" onSubmit={submit(OrderAction.SHIP)}>
+          {idCheck && <p className="rounded bg-amber-50 p-2 text-sm font-semibold text-amber-900">{t("idCheckLabel")}</p>}
           <label className={field}>
             {t("carrier")}
             <input name="carrier" required maxLength={60} list={`${id}-carriers`} className={input} autoComplete="off" />

@@ -1,3 +1,5 @@
+import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -5,6 +7,19 @@ import { renderAdmin } from "@/features/admin/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { PromotionState } from "@gen/sabores/v1/admin_catalogue_pb";
 import { PromotionType } from "@gen/sabores/v1/types_pb";
+
+/** overlapRefusal is the server's answer to a promotion overlapping another (PROMOTION_OVERLAP). */
+function overlapRefusal(): ConnectError {
+  const w = new BinaryWriter();
+  w.tag(1, 2).string("PROMOTION_OVERLAP");
+  w.tag(2, 2).string("sabores.v1");
+  w.tag(3, 2).fork().tag(1, 2).string("promotion_id").tag(2, 2).string("9").join();
+  w.tag(3, 2).fork().tag(1, 2).string("start").tag(2, 2).string("2026-11-20T10:00:00Z").join();
+  w.tag(3, 2).fork().tag(1, 2).string("end").tag(2, 2).string("2026-12-01T10:00:00Z").join();
+  const err = new ConnectError("promotion 9 of this product runs at the same time", Code.FailedPrecondition);
+  err.details.push({ type: "google.rpc.ErrorInfo", value: w.finish() });
+  return err;
+}
 
 describe("/admin/catalogue/:id", () => {
   it("moves between its sections with the arrow keys and lists pictures and promotions", async () => {
@@ -52,4 +67,36 @@ describe("/admin/catalogue/:id", () => {
     await user.click(screen.getByRole("button", { name: "Archivar" }));
     await waitFor(() => expect(archived).toEqual([true]));
   });
+
+  // Issue 15: an overlapping promotion is refused with a clear message, in
+  // the admin's language, naming the window of the one it overlaps.
+  for (const [language, tab, discount, create, message] of [
+    ["es", "Promociones", "Descuento (%)", "Crear promoción", /^Se solapa con otra promoción de este producto \(.+2026.+ → .+2026.+\)\. Termínala o cambia las fechas\.$/],
+    ["pt", "Promoções", "Desconto (%)", "Criar promoção", /^Sobrepõe-se a outra promoção deste produto \(.+2026.+ → .+2026.+\)\. Termine-a ou mude as datas\.$/],
+  ] as const) {
+    it(`refuses an overlapping promotion in words (${language})`, async () => {
+      const user = userEvent.setup();
+      const sent: number[] = [];
+      renderAdmin(
+        "/admin/catalogue/100123",
+        (router) =>
+          router.service(AdminService, {
+            getAdminProduct: (req) => ({ product: { id: req.id, name: "Farofa", code: "F1", sku: "S1", priceCents: 480n, vatBasisPoints: 1000 } }),
+            listCountryConfigs: () => ({ countries: [] }),
+            listProductImages: () => ({ images: [] }),
+            listPromotions: () => ({ promotions: [], totalSize: 0 }),
+            createPromotion: (req) => {
+              sent.push(req.terms?.discountBasisPoints ?? 0);
+              throw overlapRefusal();
+            },
+          }),
+        { language },
+      );
+      await user.click(await screen.findByRole("tab", { name: tab }));
+      await user.type(await screen.findByLabelText(discount), "10");
+      await user.click(screen.getByRole("button", { name: create }));
+      await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContainEqual(expect.stringMatching(message)));
+      expect(sent).toEqual([1000]);
+    });
+  }
 });

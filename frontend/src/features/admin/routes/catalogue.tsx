@@ -17,7 +17,10 @@ export default function Catalogue() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{t("catalogue.title")}</h1>
-        <Link to="/admin/catalogue/new" className="btn btn-primary ml-auto">
+        <Link to="/admin/catalogue/csv" className="btn btn-outline ml-auto">
+          {t("catalogueCsv.link")}
+        </Link>
+        <Link to="/admin/catalogue/new" className="btn btn-primary">
           {t("catalogue.add")}
         </Link>
       </div>

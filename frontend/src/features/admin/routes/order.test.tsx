@@ -124,3 +124,35 @@ it("tells the desk the day a cold-chain order leaves, as the shopper was told", 
   );
   expect(await screen.findByText(/Congelados o refrigerados: sale el lunes, 30 de noviembre/)).toBeVisible();
 });
+
+it.each([
+  ["es", /Mayor de 18: compra la etiqueta con el servicio de entrega con comprobación de DNI/, /elige el servicio de entrega con comprobación de DNI/, "Enviar"],
+  ["pt", /Maiores de 18: compre a etiqueta com o serviço de entrega com verificação de identidade/, /escolha o serviço de entrega com verificação de identidade/, "Enviar"],
+] as const)("in %s, tells the desk an adults-only order's label needs the carrier's ID check, also when shipping", async (language, summary, dialogNote, ship) => {
+  const adults = { ...paidOrder, idCheckRequired: true, ageDeclareTime: { seconds: 1_790_000_000n, nanos: 0 } };
+  const { user } = renderAdmin(
+    "/admin/orders/42",
+    (router) =>
+      router.service(AdminService, {
+        getAdminOrder: () => ({ order: adults, events, allowedActions: [OrderAction.SHIP], carriers: ["Correos"] }),
+      }),
+    { language },
+  );
+  expect(await screen.findByText(summary)).toBeVisible();
+  await user.click(within(screen.getByRole("region", { name: /Acciones|Ações/ })).getByRole("button", { name: ship }));
+  const dialog = await screen.findByRole("dialog", { name: ship });
+  expect(within(dialog).getByText(dialogNote)).toBeVisible();
+});
+
+it("says nothing of an ID check for an order without adults-only goods", async () => {
+  const { user } = renderAdmin(
+    "/admin/orders/42",
+    (router) => router.service(AdminService, { getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [OrderAction.SHIP] }) }),
+    { language: "es" },
+  );
+  expect(await screen.findByRole("heading", { name: "Pedido #42", level: 1 })).toBeVisible();
+  await user.click(within(screen.getByRole("region", { name: "Acciones" })).getByRole("button", { name: "Enviar" }));
+  const dialog = await screen.findByRole("dialog", { name: "Enviar" });
+  expect(within(dialog).queryByText(/comprobación de DNI/)).toBeNull();
+  expect(screen.queryByText(/Mayor de 18/)).toBeNull();
+});

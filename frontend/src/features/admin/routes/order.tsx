@@ -47,7 +47,12 @@ export default function AdminOrder() {
                 {t("desk.packingSlip")}
               </Link>
             </div>
-            <OrderActions orderId={id} allowed={order.data.allowedActions} carriers={order.data.carriers} />
+            <OrderActions
+              orderId={id}
+              allowed={order.data.allowedActions}
+              carriers={order.data.carriers}
+              idCheck={order.data.order.idCheckRequired}
+            />
             <OrderRefunds
               orderId={id}
               totalCents={order.data.order.totalCents}

@@ -65,3 +65,23 @@ it("shows an empty desk", async () => {
   expect(await screen.findByText("Nenhum pedido encontrado")).toBeVisible();
   expect(screen.getByRole("button", { name: "Mais antigos →" })).toBeDisabled();
 });
+
+it.each([
+  ["es", "Entrega con comprobación de DNI (+18)"],
+  ["pt", "Entrega com verificação de identidade (+18)"],
+] as const)("in %s, marks on the desk the orders whose label needs the carrier's ID check", async (language, badge) => {
+  renderAdmin(
+    "/admin/orders",
+    (router) =>
+      router.service(AdminService, {
+        listOrders: () => ({ orders: [{ ...order(9, "Lucía"), idCheckRequired: true }, order(8, "João")], totalSize: 2 }),
+      }),
+    { language },
+  );
+  const table = await screen.findByRole("table");
+  const row = (name: string) => within(table).getByText(name).closest("tr") as HTMLElement;
+  expect(within(row("Lucía")).getByText(badge)).toBeVisible();
+  expect(within(row("João")).queryByText(badge)).toBeNull();
+  // The phone cards too.
+  expect(screen.getAllByText(badge)).toHaveLength(2);
+});

@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { UnitPriceBasis } from "@gen/sabores/v1/food_pb";
+import type { UnitPriceBasis } from "@gen/sabores/v1/food_pb";
 import type { Product } from "@gen/sabores/v1/types_pb";
 import { formatPrice } from "@/lib/format-price";
 
-const basisKeys: Partial<Record<UnitPriceBasis, string>> = {
-  [UnitPriceBasis.KG]: "kg",
-  [UnitPriceBasis.L]: "l",
-  [UnitPriceBasis.UNIT]: "unit",
-};
+// The enum's numbers, not its generated object: importing that would bring
+// the protobuf descriptors (about 11 KB gzip) into every product card, and so
+// into the home page's first download. unit-price.test.tsx checks them
+// against the generated enum.
+/** basisKeys are the locale keys of UnitPriceBasis KG (1), L (2) and UNIT (3). */
+export const basisKeys: Partial<Record<UnitPriceBasis, string>> = { 1: "kg", 2: "l", 3: "unit" };
 
 /**
  * UnitPrice shows the price per kg, litre or piece (RD 3423/2000) that the

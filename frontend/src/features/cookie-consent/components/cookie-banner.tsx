@@ -1,13 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { useConsent } from "@/features/cookie-consent/consent-provider";
 
-/** CookieBanner asks for consent until the shopper decides; X hides it for this visit. */
-export function CookieBanner() {
+/**
+ * CookieBanner asks for consent until the shopper decides; X hides it for this visit.
+ * visible overrides the consent state while the app hydrates a page whose HTML has the banner.
+ */
+export function CookieBanner({ visible }: { visible?: boolean }) {
   const { t } = useTranslation();
   const { bannerVisible, acceptAll, rejectOptional, openSettings, closeBanner } = useConsent();
-  if (!bannerVisible) return null;
+  if (!(visible ?? bannerVisible)) return null;
   return (
     <section
+      data-consent-banner=""
       aria-label={t("consent.bannerLabel")}
       className="fixed inset-x-0 bottom-0 z-50 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"
     >

@@ -57,6 +57,18 @@ const (
 	// AdminServiceArchiveProductProcedure is the fully-qualified name of the AdminService's
 	// ArchiveProduct RPC.
 	AdminServiceArchiveProductProcedure = "/sabores.v1.AdminService/ArchiveProduct"
+	// AdminServiceExportCatalogueProcedure is the fully-qualified name of the AdminService's
+	// ExportCatalogue RPC.
+	AdminServiceExportCatalogueProcedure = "/sabores.v1.AdminService/ExportCatalogue"
+	// AdminServiceDryRunCatalogueImportProcedure is the fully-qualified name of the AdminService's
+	// DryRunCatalogueImport RPC.
+	AdminServiceDryRunCatalogueImportProcedure = "/sabores.v1.AdminService/DryRunCatalogueImport"
+	// AdminServiceStartCatalogueImportProcedure is the fully-qualified name of the AdminService's
+	// StartCatalogueImport RPC.
+	AdminServiceStartCatalogueImportProcedure = "/sabores.v1.AdminService/StartCatalogueImport"
+	// AdminServiceGetCatalogueImportProcedure is the fully-qualified name of the AdminService's
+	// GetCatalogueImport RPC.
+	AdminServiceGetCatalogueImportProcedure = "/sabores.v1.AdminService/GetCatalogueImport"
 	// AdminServiceListProductImagesProcedure is the fully-qualified name of the AdminService's
 	// ListProductImages RPC.
 	AdminServiceListProductImagesProcedure = "/sabores.v1.AdminService/ListProductImages"
@@ -162,6 +174,19 @@ type AdminServiceClient interface {
 	// it back; it stays on the orders and invoices that sold it. Products are
 	// never deleted; audited.
 	ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error)
+	// ExportCatalogue streams the whole catalogue as CSV (both languages,
+	// food information, price, VAT, stock, sections), one consistent snapshot,
+	// read and sent a page at a time. Audited, so not a read: who took the
+	// catalogue out is on record.
+	ExportCatalogue(context.Context, *connect.Request[v1.ExportCatalogueRequest]) (*connect.ServerStreamForClient[v1.ExportCatalogueResponse], error)
+	// DryRunCatalogueImport checks a CSV file with the product form's own
+	// rules and reports every error by line and column; it writes nothing.
+	DryRunCatalogueImport(context.Context, *connect.Request[v1.DryRunCatalogueImportRequest]) (*connect.Response[v1.DryRunCatalogueImportResponse], error)
+	// StartCatalogueImport stores a CSV file and queues its import, all or
+	// nothing, as a background job. Audited.
+	StartCatalogueImport(context.Context, *connect.Request[v1.StartCatalogueImportRequest]) (*connect.Response[v1.StartCatalogueImportResponse], error)
+	// GetCatalogueImport reports an import's progress and outcome.
+	GetCatalogueImport(context.Context, *connect.Request[v1.GetCatalogueImportRequest]) (*connect.Response[v1.GetCatalogueImportResponse], error)
 	// ListProductImages lists a product's uploaded pictures in order.
 	ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error)
 	// UploadProductImage adds a picture (JPEG, PNG or WebP, at most 5 MB)
@@ -300,6 +325,31 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			httpClient,
 			baseURL+AdminServiceArchiveProductProcedure,
 			connect.WithSchema(adminServiceMethods.ByName("ArchiveProduct")),
+			connect.WithClientOptions(opts...),
+		),
+		exportCatalogue: connect.NewClient[v1.ExportCatalogueRequest, v1.ExportCatalogueResponse](
+			httpClient,
+			baseURL+AdminServiceExportCatalogueProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("ExportCatalogue")),
+			connect.WithClientOptions(opts...),
+		),
+		dryRunCatalogueImport: connect.NewClient[v1.DryRunCatalogueImportRequest, v1.DryRunCatalogueImportResponse](
+			httpClient,
+			baseURL+AdminServiceDryRunCatalogueImportProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("DryRunCatalogueImport")),
+			connect.WithClientOptions(opts...),
+		),
+		startCatalogueImport: connect.NewClient[v1.StartCatalogueImportRequest, v1.StartCatalogueImportResponse](
+			httpClient,
+			baseURL+AdminServiceStartCatalogueImportProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("StartCatalogueImport")),
+			connect.WithClientOptions(opts...),
+		),
+		getCatalogueImport: connect.NewClient[v1.GetCatalogueImportRequest, v1.GetCatalogueImportResponse](
+			httpClient,
+			baseURL+AdminServiceGetCatalogueImportProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("GetCatalogueImport")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
 		listProductImages: connect.NewClient[v1.ListProductImagesRequest, v1.ListProductImagesResponse](
@@ -474,40 +524,44 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 
 // adminServiceClient implements AdminServiceClient.
 type adminServiceClient struct {
-	listAdminProducts    *connect.Client[v1.ListAdminProductsRequest, v1.ListAdminProductsResponse]
-	getAdminProduct      *connect.Client[v1.GetAdminProductRequest, v1.GetAdminProductResponse]
-	updateProduct        *connect.Client[v1.UpdateProductRequest, v1.UpdateProductResponse]
-	getProductContent    *connect.Client[v1.GetProductContentRequest, v1.GetProductContentResponse]
-	updateProductContent *connect.Client[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse]
-	createProduct        *connect.Client[v1.CreateProductRequest, v1.CreateProductResponse]
-	updateProductDetails *connect.Client[v1.UpdateProductDetailsRequest, v1.UpdateProductDetailsResponse]
-	archiveProduct       *connect.Client[v1.ArchiveProductRequest, v1.ArchiveProductResponse]
-	listProductImages    *connect.Client[v1.ListProductImagesRequest, v1.ListProductImagesResponse]
-	uploadProductImage   *connect.Client[v1.UploadProductImageRequest, v1.UploadProductImageResponse]
-	reorderProductImages *connect.Client[v1.ReorderProductImagesRequest, v1.ReorderProductImagesResponse]
-	deleteProductImage   *connect.Client[v1.DeleteProductImageRequest, v1.DeleteProductImageResponse]
-	listPromotions       *connect.Client[v1.ListPromotionsRequest, v1.ListPromotionsResponse]
-	createPromotion      *connect.Client[v1.CreatePromotionRequest, v1.CreatePromotionResponse]
-	updatePromotion      *connect.Client[v1.UpdatePromotionRequest, v1.UpdatePromotionResponse]
-	endPromotion         *connect.Client[v1.EndPromotionRequest, v1.EndPromotionResponse]
-	listCustomers        *connect.Client[v1.ListCustomersRequest, v1.ListCustomersResponse]
-	listOrders           *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
-	getAdminOrder        *connect.Client[v1.GetAdminOrderRequest, v1.GetAdminOrderResponse]
-	listFailedEmails     *connect.Client[v1.ListFailedEmailsRequest, v1.ListFailedEmailsResponse]
-	retryEmail           *connect.Client[v1.RetryEmailRequest, v1.RetryEmailResponse]
-	getDashboardStats    *connect.Client[v1.GetDashboardStatsRequest, v1.GetDashboardStatsResponse]
-	listCountryConfigs   *connect.Client[v1.ListCountryConfigsRequest, v1.ListCountryConfigsResponse]
-	updateCountryConfig  *connect.Client[v1.UpdateCountryConfigRequest, v1.UpdateCountryConfigResponse]
-	getSignInConfig      *connect.Client[v1.GetSignInConfigRequest, v1.GetSignInConfigResponse]
-	updateSignInConfig   *connect.Client[v1.UpdateSignInConfigRequest, v1.UpdateSignInConfigResponse]
-	createApiKey         *connect.Client[v1.CreateApiKeyRequest, v1.CreateApiKeyResponse]
-	listApiKeys          *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
-	revokeApiKey         *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
-	listAuditEvents      *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
-	adjustStock          *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
-	advanceOrder         *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
-	retryRefund          *connect.Client[v1.RetryRefundRequest, v1.RetryRefundResponse]
-	recordBankRefund     *connect.Client[v1.RecordBankRefundRequest, v1.RecordBankRefundResponse]
+	listAdminProducts     *connect.Client[v1.ListAdminProductsRequest, v1.ListAdminProductsResponse]
+	getAdminProduct       *connect.Client[v1.GetAdminProductRequest, v1.GetAdminProductResponse]
+	updateProduct         *connect.Client[v1.UpdateProductRequest, v1.UpdateProductResponse]
+	getProductContent     *connect.Client[v1.GetProductContentRequest, v1.GetProductContentResponse]
+	updateProductContent  *connect.Client[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse]
+	createProduct         *connect.Client[v1.CreateProductRequest, v1.CreateProductResponse]
+	updateProductDetails  *connect.Client[v1.UpdateProductDetailsRequest, v1.UpdateProductDetailsResponse]
+	archiveProduct        *connect.Client[v1.ArchiveProductRequest, v1.ArchiveProductResponse]
+	exportCatalogue       *connect.Client[v1.ExportCatalogueRequest, v1.ExportCatalogueResponse]
+	dryRunCatalogueImport *connect.Client[v1.DryRunCatalogueImportRequest, v1.DryRunCatalogueImportResponse]
+	startCatalogueImport  *connect.Client[v1.StartCatalogueImportRequest, v1.StartCatalogueImportResponse]
+	getCatalogueImport    *connect.Client[v1.GetCatalogueImportRequest, v1.GetCatalogueImportResponse]
+	listProductImages     *connect.Client[v1.ListProductImagesRequest, v1.ListProductImagesResponse]
+	uploadProductImage    *connect.Client[v1.UploadProductImageRequest, v1.UploadProductImageResponse]
+	reorderProductImages  *connect.Client[v1.ReorderProductImagesRequest, v1.ReorderProductImagesResponse]
+	deleteProductImage    *connect.Client[v1.DeleteProductImageRequest, v1.DeleteProductImageResponse]
+	listPromotions        *connect.Client[v1.ListPromotionsRequest, v1.ListPromotionsResponse]
+	createPromotion       *connect.Client[v1.CreatePromotionRequest, v1.CreatePromotionResponse]
+	updatePromotion       *connect.Client[v1.UpdatePromotionRequest, v1.UpdatePromotionResponse]
+	endPromotion          *connect.Client[v1.EndPromotionRequest, v1.EndPromotionResponse]
+	listCustomers         *connect.Client[v1.ListCustomersRequest, v1.ListCustomersResponse]
+	listOrders            *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
+	getAdminOrder         *connect.Client[v1.GetAdminOrderRequest, v1.GetAdminOrderResponse]
+	listFailedEmails      *connect.Client[v1.ListFailedEmailsRequest, v1.ListFailedEmailsResponse]
+	retryEmail            *connect.Client[v1.RetryEmailRequest, v1.RetryEmailResponse]
+	getDashboardStats     *connect.Client[v1.GetDashboardStatsRequest, v1.GetDashboardStatsResponse]
+	listCountryConfigs    *connect.Client[v1.ListCountryConfigsRequest, v1.ListCountryConfigsResponse]
+	updateCountryConfig   *connect.Client[v1.UpdateCountryConfigRequest, v1.UpdateCountryConfigResponse]
+	getSignInConfig       *connect.Client[v1.GetSignInConfigRequest, v1.GetSignInConfigResponse]
+	updateSignInConfig    *connect.Client[v1.UpdateSignInConfigRequest, v1.UpdateSignInConfigResponse]
+	createApiKey          *connect.Client[v1.CreateApiKeyRequest, v1.CreateApiKeyResponse]
+	listApiKeys           *connect.Client[v1.ListApiKeysRequest, v1.ListApiKeysResponse]
+	revokeApiKey          *connect.Client[v1.RevokeApiKeyRequest, v1.RevokeApiKeyResponse]
+	listAuditEvents       *connect.Client[v1.ListAuditEventsRequest, v1.ListAuditEventsResponse]
+	adjustStock           *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	advanceOrder          *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
+	retryRefund           *connect.Client[v1.RetryRefundRequest, v1.RetryRefundResponse]
+	recordBankRefund      *connect.Client[v1.RecordBankRefundRequest, v1.RecordBankRefundResponse]
 }
 
 // ListAdminProducts calls sabores.v1.AdminService.ListAdminProducts.
@@ -548,6 +602,26 @@ func (c *adminServiceClient) UpdateProductDetails(ctx context.Context, req *conn
 // ArchiveProduct calls sabores.v1.AdminService.ArchiveProduct.
 func (c *adminServiceClient) ArchiveProduct(ctx context.Context, req *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error) {
 	return c.archiveProduct.CallUnary(ctx, req)
+}
+
+// ExportCatalogue calls sabores.v1.AdminService.ExportCatalogue.
+func (c *adminServiceClient) ExportCatalogue(ctx context.Context, req *connect.Request[v1.ExportCatalogueRequest]) (*connect.ServerStreamForClient[v1.ExportCatalogueResponse], error) {
+	return c.exportCatalogue.CallServerStream(ctx, req)
+}
+
+// DryRunCatalogueImport calls sabores.v1.AdminService.DryRunCatalogueImport.
+func (c *adminServiceClient) DryRunCatalogueImport(ctx context.Context, req *connect.Request[v1.DryRunCatalogueImportRequest]) (*connect.Response[v1.DryRunCatalogueImportResponse], error) {
+	return c.dryRunCatalogueImport.CallUnary(ctx, req)
+}
+
+// StartCatalogueImport calls sabores.v1.AdminService.StartCatalogueImport.
+func (c *adminServiceClient) StartCatalogueImport(ctx context.Context, req *connect.Request[v1.StartCatalogueImportRequest]) (*connect.Response[v1.StartCatalogueImportResponse], error) {
+	return c.startCatalogueImport.CallUnary(ctx, req)
+}
+
+// GetCatalogueImport calls sabores.v1.AdminService.GetCatalogueImport.
+func (c *adminServiceClient) GetCatalogueImport(ctx context.Context, req *connect.Request[v1.GetCatalogueImportRequest]) (*connect.Response[v1.GetCatalogueImportResponse], error) {
+	return c.getCatalogueImport.CallUnary(ctx, req)
 }
 
 // ListProductImages calls sabores.v1.AdminService.ListProductImages.
@@ -707,6 +781,19 @@ type AdminServiceHandler interface {
 	// it back; it stays on the orders and invoices that sold it. Products are
 	// never deleted; audited.
 	ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error)
+	// ExportCatalogue streams the whole catalogue as CSV (both languages,
+	// food information, price, VAT, stock, sections), one consistent snapshot,
+	// read and sent a page at a time. Audited, so not a read: who took the
+	// catalogue out is on record.
+	ExportCatalogue(context.Context, *connect.Request[v1.ExportCatalogueRequest], *connect.ServerStream[v1.ExportCatalogueResponse]) error
+	// DryRunCatalogueImport checks a CSV file with the product form's own
+	// rules and reports every error by line and column; it writes nothing.
+	DryRunCatalogueImport(context.Context, *connect.Request[v1.DryRunCatalogueImportRequest]) (*connect.Response[v1.DryRunCatalogueImportResponse], error)
+	// StartCatalogueImport stores a CSV file and queues its import, all or
+	// nothing, as a background job. Audited.
+	StartCatalogueImport(context.Context, *connect.Request[v1.StartCatalogueImportRequest]) (*connect.Response[v1.StartCatalogueImportResponse], error)
+	// GetCatalogueImport reports an import's progress and outcome.
+	GetCatalogueImport(context.Context, *connect.Request[v1.GetCatalogueImportRequest]) (*connect.Response[v1.GetCatalogueImportResponse], error)
 	// ListProductImages lists a product's uploaded pictures in order.
 	ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error)
 	// UploadProductImage adds a picture (JPEG, PNG or WebP, at most 5 MB)
@@ -841,6 +928,31 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		AdminServiceArchiveProductProcedure,
 		svc.ArchiveProduct,
 		connect.WithSchema(adminServiceMethods.ByName("ArchiveProduct")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceExportCatalogueHandler := connect.NewServerStreamHandler(
+		AdminServiceExportCatalogueProcedure,
+		svc.ExportCatalogue,
+		connect.WithSchema(adminServiceMethods.ByName("ExportCatalogue")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceDryRunCatalogueImportHandler := connect.NewUnaryHandler(
+		AdminServiceDryRunCatalogueImportProcedure,
+		svc.DryRunCatalogueImport,
+		connect.WithSchema(adminServiceMethods.ByName("DryRunCatalogueImport")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceStartCatalogueImportHandler := connect.NewUnaryHandler(
+		AdminServiceStartCatalogueImportProcedure,
+		svc.StartCatalogueImport,
+		connect.WithSchema(adminServiceMethods.ByName("StartCatalogueImport")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceGetCatalogueImportHandler := connect.NewUnaryHandler(
+		AdminServiceGetCatalogueImportProcedure,
+		svc.GetCatalogueImport,
+		connect.WithSchema(adminServiceMethods.ByName("GetCatalogueImport")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
 	adminServiceListProductImagesHandler := connect.NewUnaryHandler(
@@ -1028,6 +1140,14 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceUpdateProductDetailsHandler.ServeHTTP(w, r)
 		case AdminServiceArchiveProductProcedure:
 			adminServiceArchiveProductHandler.ServeHTTP(w, r)
+		case AdminServiceExportCatalogueProcedure:
+			adminServiceExportCatalogueHandler.ServeHTTP(w, r)
+		case AdminServiceDryRunCatalogueImportProcedure:
+			adminServiceDryRunCatalogueImportHandler.ServeHTTP(w, r)
+		case AdminServiceStartCatalogueImportProcedure:
+			adminServiceStartCatalogueImportHandler.ServeHTTP(w, r)
+		case AdminServiceGetCatalogueImportProcedure:
+			adminServiceGetCatalogueImportHandler.ServeHTTP(w, r)
 		case AdminServiceListProductImagesProcedure:
 			adminServiceListProductImagesHandler.ServeHTTP(w, r)
 		case AdminServiceUploadProductImageProcedure:
@@ -1119,6 +1239,22 @@ func (UnimplementedAdminServiceHandler) UpdateProductDetails(context.Context, *c
 
 func (UnimplementedAdminServiceHandler) ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ArchiveProduct is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) ExportCatalogue(context.Context, *connect.Request[v1.ExportCatalogueRequest], *connect.ServerStream[v1.ExportCatalogueResponse]) error {
+	return connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ExportCatalogue is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) DryRunCatalogueImport(context.Context, *connect.Request[v1.DryRunCatalogueImportRequest]) (*connect.Response[v1.DryRunCatalogueImportResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.DryRunCatalogueImport is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) StartCatalogueImport(context.Context, *connect.Request[v1.StartCatalogueImportRequest]) (*connect.Response[v1.StartCatalogueImportResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.StartCatalogueImport is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) GetCatalogueImport(context.Context, *connect.Request[v1.GetCatalogueImportRequest]) (*connect.Response[v1.GetCatalogueImportResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.GetCatalogueImport is not implemented"))
 }
 
 func (UnimplementedAdminServiceHandler) ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error) {

@@ -1,0 +1,207 @@
+package admin
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalogueio"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// exportChunk is how much of the CSV file each message of the export
+// stream carries.
+const exportChunk = 64 << 10
+
+// WithCatalogueImports sets the queue of catalogue imports' jobs.
+func (s *Service) WithCatalogueImports(q catalogueio.Queue) *Service {
+	s.imports = q
+	return s
+}
+
+// ExportCatalogue streams the catalogue as CSV from one REPEATABLE READ
+// snapshot, a page of products at a time, so neither side holds the whole
+// file. Streams pass no unary interceptor, so errors are mapped here.
+func (s *Service) ExportCatalogue(ctx context.Context, req *connect.Request[saboresv1.ExportCatalogueRequest], stream *connect.ServerStream[saboresv1.ExportCatalogueResponse]) error {
+	var rows int
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		w := &chunkWriter{send: func(b []byte) error {
+			return stream.Send(&saboresv1.ExportCatalogueResponse{Chunk: b})
+		}}
+		var err error
+		if rows, err = catalogueio.Export(ctx, db.New(tx), w, req.Msg.GetBom()); err != nil {
+			return err
+		}
+		return w.flush()
+	})
+	if err == nil {
+		err = shop.Audit(ctx, s.q, "catalogue.export", "catalogue", nil, map[string]int{"rows": rows})
+	}
+	if err != nil {
+		return apperr.ToConnect(ctx, v1connect.AdminServiceExportCatalogueProcedure, err)
+	}
+	return nil
+}
+
+// chunkWriter gathers writes into messages of exportChunk bytes.
+type chunkWriter struct {
+	buf  []byte
+	send func([]byte) error
+}
+
+func (w *chunkWriter) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	if len(w.buf) >= exportChunk {
+		if err := w.flush(); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
+}
+
+func (w *chunkWriter) flush() error {
+	if len(w.buf) == 0 {
+		return nil
+	}
+	err := w.send(w.buf)
+	w.buf = nil
+	if err != nil {
+		return fmt.Errorf("admin: send export: %w", err)
+	}
+	return nil
+}
+
+// DryRunCatalogueImport checks a file as the import would, and writes
+// nothing (a read-only transaction): every row through the product form's
+// rules, codes against the file and the shop.
+func (s *Service) DryRunCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.DryRunCatalogueImportRequest]) (*connect.Response[saboresv1.DryRunCatalogueImportResponse], error) {
+	var plan *catalogueio.Plan
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if err := q.CatalogueFileStatementTimeout(ctx); err != nil {
+			return fmt.Errorf("admin: lift the statement timeout: %w", err)
+		}
+		var err error
+		plan, err = catalogueio.Check(ctx, q, req.Msg.GetCsv(), false, nil)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.DryRunCatalogueImportResponse{
+		Rows: int32(len(plan.Rows) + linesWithProblems(plan.Problems)), Creates: int32(plan.Creates),
+		Updates: int32(plan.Updates), Problems: problemsToProto(plan.Problems), ProblemCount: int32(len(plan.Problems)),
+	}), nil
+}
+
+// linesWithProblems counts the product lines a report refuses.
+func linesWithProblems(problems []catalogueio.Problem) int {
+	lines := map[int]bool{}
+	for _, p := range problems {
+		if p.Line > 1 {
+			lines[p.Line] = true
+		}
+	}
+	return len(lines)
+}
+
+// StartCatalogueImport stores the file and queues its job in the same
+// transaction, audited with who and which file. A file whose header is not
+// the catalogue's is refused at once.
+func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.StartCatalogueImportRequest]) (*connect.Response[saboresv1.StartCatalogueImportResponse], error) {
+	if s.imports == nil {
+		return nil, &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "IMPORTS_NOT_CONFIGURED",
+			Message: "this server runs no background jobs"}
+	}
+	if problems := catalogueio.HeaderProblems(req.Msg.GetCsv()); len(problems) > 0 {
+		p := problems[0]
+		return nil, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: p.Reason, Message: "csv: " + p.Message,
+			Metadata: map[string]string{"column": p.Column}}
+	}
+	var row db.CreateCatalogueImportRow
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		var err error
+		if row, err = q.CreateCatalogueImport(ctx, db.CreateCatalogueImportParams{
+			FileName: req.Msg.GetFileName(), Content: req.Msg.GetCsv(), CreatedBy: shop.ActorUserID(ctx),
+			CreatedByActor: auth.FromContext(ctx).Actor(),
+		}); err != nil {
+			return fmt.Errorf("admin: store catalogue file: %w", err)
+		}
+		if err := s.imports.QueueCatalogueImport(ctx, tx, row.ID); err != nil {
+			return err
+		}
+		return shop.Audit(ctx, q, "catalogue.import.start", "catalogue_import:"+strconv.FormatInt(row.ID, 10), nil,
+			map[string]any{"file_name": row.FileName, "bytes": len(req.Msg.GetCsv())})
+	})
+	if err != nil {
+		return nil, err
+	}
+	out, err := importToProto(db.GetCatalogueImportRow(row))
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.StartCatalogueImportResponse{Import: out}), nil
+}
+
+// GetCatalogueImport reports an import's progress and outcome.
+func (s *Service) GetCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.GetCatalogueImportRequest]) (*connect.Response[saboresv1.GetCatalogueImportResponse], error) {
+	row, err := s.q.GetCatalogueImport(ctx, req.Msg.GetId())
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, &apperr.Business{Code: connect.CodeNotFound, Reason: "IMPORT_NOT_FOUND",
+			Message: fmt.Sprintf("import %d does not exist", req.Msg.GetId())}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("admin: read import %d: %w", req.Msg.GetId(), err)
+	}
+	out, err := importToProto(row)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.GetCatalogueImportResponse{Import: out}), nil
+}
+
+// importStatuses are the contract's import statuses.
+var importStatuses = map[string]saboresv1.CatalogueImportStatus{
+	"queued":    saboresv1.CatalogueImportStatus_CATALOGUE_IMPORT_STATUS_QUEUED,
+	"running":   saboresv1.CatalogueImportStatus_CATALOGUE_IMPORT_STATUS_RUNNING,
+	"succeeded": saboresv1.CatalogueImportStatus_CATALOGUE_IMPORT_STATUS_SUCCEEDED,
+	"failed":    saboresv1.CatalogueImportStatus_CATALOGUE_IMPORT_STATUS_FAILED,
+}
+
+func importToProto(r db.GetCatalogueImportRow) (*saboresv1.CatalogueImport, error) {
+	var problems []catalogueio.Problem
+	if err := json.Unmarshal(r.Problems, &problems); err != nil {
+		return nil, fmt.Errorf("admin: read problems of import %d: %w", r.ID, err)
+	}
+	out := &saboresv1.CatalogueImport{
+		Id: r.ID, FileName: r.FileName, Status: importStatuses[r.Status], ProgressPercent: r.ProgressPercent,
+		Rows: r.RowsTotal, Created: r.Created, Updated: r.Updated, Problems: problemsToProto(problems),
+		ProblemCount: r.ProblemCount, CreatedAt: timestamppb.New(r.CreatedAt),
+	}
+	if r.FinishedAt != nil {
+		out.FinishedAt = timestamppb.New(*r.FinishedAt)
+	}
+	return out, nil
+}
+
+func problemsToProto(problems []catalogueio.Problem) []*saboresv1.CatalogueImportProblem {
+	out := make([]*saboresv1.CatalogueImportProblem, 0, min(len(problems), catalogueio.MaxListedProblems))
+	for _, p := range problems[:min(len(problems), catalogueio.MaxListedProblems)] {
+		out = append(out, &saboresv1.CatalogueImportProblem{
+			Line: int32(p.Line), Column: p.Column, Reason: p.Reason, Message: p.Message, Metadata: p.Metadata,
+		})
+	}
+	return out
+}

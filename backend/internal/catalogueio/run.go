@@ -1,0 +1,143 @@
+package catalogueio
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
+)
+
+// Queue queues an import's job in the transaction that stores its file
+// (jobs.CatalogueImportQueue).
+type Queue interface {
+	QueueCatalogueImport(ctx context.Context, tx pgx.Tx, importID int64) error
+}
+
+// errRefused rolls back an import whose file has problems.
+var errRefused = errors.New("catalogueio: the file has problems")
+
+// Run imports a stored file, all or nothing, in one transaction: Check
+// (locking the products the file names), then Apply, the audit row on
+// behalf of whoever uploaded it, and the import marked succeeded, all
+// committed together. A file with problems writes nothing but its report.
+// Progress goes to catalogue_imports on another connection as it runs, so
+// the back office sees it. An import already finished is left alone.
+func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logger) error {
+	q := db.New(pool)
+	file, err := q.GetCatalogueImportFile(ctx, importID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		log.WarnContext(ctx, "catalogueio: import vanished", "import_id", importID)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("catalogueio: read import %d: %w", importID, err)
+	}
+	if file.Status != "queued" && file.Status != "running" {
+		return nil
+	}
+	ctx = auth.WithPrincipal(ctx, auth.Principal{UserID: deref(file.CreatedBy), Email: file.CreatedByActor, Role: auth.RoleAdmin})
+	// report is called from Check's goroutines as well as from here.
+	var mu sync.Mutex
+	total := 0
+	report := func(percent, rows int) {
+		mu.Lock()
+		defer mu.Unlock()
+		total = rows
+		if err := q.CatalogueImportProgress(ctx, db.CatalogueImportProgressParams{
+			ID: importID, ProgressPercent: int32(percent), RowsTotal: int32(rows),
+		}); err != nil {
+			log.WarnContext(ctx, "catalogueio: progress not recorded", "import_id", importID, "error", err)
+		}
+	}
+	report(1, 0)
+	var plan *Plan
+	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		qt := db.New(tx)
+		if err := qt.CatalogueFileStatementTimeout(ctx); err != nil {
+			return fmt.Errorf("catalogueio: lift the statement timeout: %w", err)
+		}
+		if plan, err = Check(ctx, qt, file.Content, true, func(done, rows int) { report(1+done*49/rows, rows) }); err != nil {
+			return err
+		}
+		if len(plan.Problems) > 0 {
+			return errRefused
+		}
+		rows := len(plan.Rows)
+		report(50, rows)
+		res, err := Apply(ctx, qt, importID, plan, file.CreatedBy, "CSV import "+file.FileName,
+			func(step int) { report(50+step*9, rows) })
+		if err != nil {
+			return err
+		}
+		type audited struct {
+			FileName string `json:"file_name"`
+			Rows     int    `json:"rows"`
+			Result
+		}
+		if err := shop.Audit(ctx, qt, "catalogue.import", fmt.Sprintf("catalogue_import:%d", importID), nil,
+			audited{file.FileName, rows, res}); err != nil {
+			return err
+		}
+		return finish(ctx, qt, importID, "succeeded", rows, res, nil)
+	})
+	switch {
+	case errors.Is(err, errRefused):
+		return finish(ctx, q, importID, "failed", len(plan.Rows)+countLines(plan.Problems), Result{}, plan.Problems)
+	case err != nil:
+		log.ErrorContext(ctx, "catalogueio: import failed", "import_id", importID, "error", err)
+		if ferr := finish(ctx, q, importID, "failed", total, Result{}, []Problem{{
+			Reason: "IMPORT_FAILED", Message: "the import failed and wrote nothing; try again",
+		}}); ferr != nil {
+			log.ErrorContext(ctx, "catalogueio: failure not recorded", "import_id", importID, "error", ferr)
+		}
+		return err
+	}
+	return nil
+}
+
+// countLines counts the distinct lines problems are on (the rows Check
+// refused, not among its rows).
+func countLines(problems []Problem) int {
+	lines := map[int]bool{}
+	for _, p := range problems {
+		if p.Line > 1 {
+			lines[p.Line] = true
+		}
+	}
+	return len(lines)
+}
+
+// finish records an import's outcome, with its first problems.
+func finish(ctx context.Context, q *db.Queries, importID int64, status string, rows int, res Result, problems []Problem) error {
+	listed := problems[:min(len(problems), MaxListedProblems)]
+	if listed == nil {
+		listed = []Problem{}
+	}
+	raw, err := json.Marshal(listed)
+	if err != nil {
+		return fmt.Errorf("catalogueio: encode problems: %w", err)
+	}
+	if err := q.FinishCatalogueImport(ctx, db.FinishCatalogueImportParams{
+		ID: importID, Status: status, RowsTotal: int32(rows), Created: int32(res.Created), Updated: int32(res.Updated),
+		Problems: raw, ProblemCount: int32(len(problems)),
+	}); err != nil {
+		return fmt.Errorf("catalogueio: finish import %d: %w", importID, err)
+	}
+	return nil
+}
+
+func deref(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}

@@ -1,0 +1,17 @@
+// The page's entry (index.html). A public page arrives rendered by shopd
+// (issue 20), so the browser can paint it as soon as the HTML and the
+// stylesheet are in: the app's JavaScript is asked for only after that first
+// paint, instead of sharing a phone's slow link with the HTML and CSS before
+// it (with the app as index.html's module script, its 130 KB and their
+// modulepreloads started with the HTML and Lighthouse counted them into the
+// first paint). The stylesheet stays the page's own, in its head.
+import "@/index.css";
+
+function start() {
+  void import("@/main");
+}
+
+// requestAnimationFrame runs just before the next paint, the timeout right
+// after it. A hidden tab paints nothing: there the app starts at once.
+if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(start, 0));
+else start();

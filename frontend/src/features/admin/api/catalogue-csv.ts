@@ -1,0 +1,68 @@
+import { createConnectQueryKey, skipToken, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
+import { createClient } from "@connectrpc/connect";
+import { useMutation as useTanstackMutation, useQueryClient } from "@tanstack/react-query";
+import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
+import { saveFile } from "@/lib/save-file";
+import { AdminService } from "@gen/sabores/v1/admin_service_pb";
+import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
+import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
+
+function key<I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>) {
+  return createConnectQueryKey({ schema, cardinality: undefined });
+}
+
+/** exportFileName names the export by its day: catalogo-2026-11-24.csv. */
+export function exportFileName(now: Date) {
+  return `catalogo-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/**
+ * useExportCatalogue streams the catalogue as CSV (with a byte order mark, so Excel reads it as
+ * UTF-8) and downloads it once the stream ends.
+ */
+export function useExportCatalogue() {
+  const transport = useTransport();
+  return useTanstackMutation({
+    mutationFn: async () => {
+      const client = createClient(AdminService, transport);
+      const chunks: Uint8Array[] = [];
+      for await (const res of client.exportCatalogue({ bom: true })) chunks.push(res.chunk);
+      saveFile(chunks, exportFileName(new Date()), "text/csv;charset=utf-8");
+    },
+  });
+}
+
+/** useDryRunCatalogueImport checks a file as the import would; nothing is written. */
+export function useDryRunCatalogueImport() {
+  return useMutation(AdminService.method.dryRunCatalogueImport);
+}
+
+/** useStartCatalogueImport uploads a file and queues its import. */
+export function useStartCatalogueImport() {
+  return useMutation(AdminService.method.startCatalogueImport);
+}
+
+/** running tells an import still under way, which the screen polls. */
+export function running(status: CatalogueImportStatus | undefined) {
+  return status === CatalogueImportStatus.QUEUED || status === CatalogueImportStatus.RUNNING;
+}
+
+const afterImport = [
+  key(AdminService.method.listAdminProducts),
+  key(AdminService.method.getAdminProduct),
+  key(CatalogService.method.listProducts),
+  key(CatalogService.method.getProduct),
+];
+
+/** useRefetchAfterImport refetches the product lists and the storefront reads an import changed. */
+export function useRefetchAfterImport() {
+  const queryClient = useQueryClient();
+  return () => Promise.all(afterImport.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** useCatalogueImport polls an import every half second while it runs. */
+export function useCatalogueImport(id: bigint | undefined) {
+  return useQuery(AdminService.method.getCatalogueImport, id ? { id } : skipToken, {
+    refetchInterval: (query) => (running(query.state.data?.import?.status) ? 500 : false),
+  });
+}
