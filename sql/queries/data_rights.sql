@@ -37,6 +37,14 @@ JOIN orders o ON o.id = br.order_id
 WHERE o.user_id = @user_id
 ORDER BY br.id;
 
+-- name: DataRightsWithdrawals :many
+-- The withdrawals from the shopper's orders, oldest first.
+SELECT w.*
+FROM withdrawals w
+JOIN orders o ON o.id = w.order_id
+WHERE o.user_id = @user_id
+ORDER BY w.id;
+
 -- name: CookieConsentInsert :one
 INSERT INTO cookie_consents (user_id, analytics, marketing, personalization, policy_version, consented_at)
 VALUES (@user_id, @analytics, @marketing, @personalization, @policy_version, @consented_at)

@@ -1,6 +1,8 @@
 package account
 
 import (
+	"context"
+	"fmt"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -82,4 +84,29 @@ func exportRefunds(cards []db.DataRightsPaymentRefundsRow, banks []db.DataRights
 		out = append(out, p)
 	}
 	return out
+}
+
+// exportWithdrawals reads and maps the withdrawals from a shopper's orders,
+// their lines named in Spanish as the rest of the export's orders are.
+func exportWithdrawals(ctx context.Context, q *db.Queries, userID int64) ([]*saboresv1.Withdrawal, error) {
+	ws, err := q.DataRightsWithdrawals(ctx, userID)
+	if err != nil {
+		return nil, fmt.Errorf("account: export withdrawals: %w", err)
+	}
+	if len(ws) == 0 {
+		return nil, nil
+	}
+	ids := make([]int64, len(ws))
+	for i, w := range ws {
+		ids[i] = w.ID
+	}
+	lines, err := q.WithdrawalLinesOf(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("account: export withdrawal lines: %w", err)
+	}
+	out := make([]*saboresv1.Withdrawal, len(ws))
+	for i, w := range ws {
+		out[i] = shop.WithdrawalToProto(w, lines, saboresv1.Language_LANGUAGE_ES)
+	}
+	return out, nil
 }

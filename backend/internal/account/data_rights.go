@@ -54,7 +54,12 @@ func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1
 		if err != nil {
 			return fmt.Errorf("account: export bank refunds: %w", err)
 		}
+		withdrawals, err := exportWithdrawals(ctx, q, userID)
+		if err != nil {
+			return err
+		}
 		res = exportToProto(time.Now(), user, customers, orders, consents, exportRefunds(cards, banks))
+		res.Withdrawals = withdrawals
 		return shop.Audit(ctx, q, "account.export", userEntity(userID), nil, nil)
 	})
 	if err != nil {

@@ -101,8 +101,9 @@ func consent(analytics bool) *connect.Request[saboresv1.RecordCookieConsentReque
 }
 
 // TestExportMyData: the export holds the caller's profile, customer record,
-// addresses (deduplicated), orders with lines, consent records and the
-// refunds of their orders (card and bank, each naming its order), nothing
+// addresses (deduplicated), orders with lines, consent records, the
+// refunds of their orders (card and bank, each naming its order) and the
+// withdrawals from them with their lines, nothing
 // of another shopper, and is audited with the caller as actor.
 func TestExportMyData(t *testing.T) {
 	t.Parallel()
@@ -141,6 +142,24 @@ func TestExportMyData(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// A withdrawal from maria's third order (one of its two units) and one
+	// from joão's, as shop.RequestWithdrawal leaves them.
+	if _, err := a.pool.Exec(ctx, `WITH o AS (
+			SELECT id, user_id, row_number() OVER (PARTITION BY user_id ORDER BY id) AS n FROM orders
+		), w AS (
+			INSERT INTO withdrawals (order_id, status, channel, cancelled_order)
+			SELECT id, 'requested', 'link', false FROM o WHERE (user_id = $1 AND n = 3) OR (user_id <> $1 AND n = 1)
+			RETURNING id, order_id
+		)
+		INSERT INTO withdrawal_lines (withdrawal_id, order_id, line_no, quantity, status)
+		SELECT w.id, w.order_id, 1, 1, 'requested' FROM w`, mariaID); err != nil {
+		t.Fatal(err)
+	}
+	var third int64
+	if err := a.pool.QueryRow(ctx, `SELECT max(id) FROM orders WHERE user_id = $1`, mariaID).Scan(&third); err != nil {
+		t.Fatal(err)
+	}
+
 	res, err := accounts.ExportMyData(ctx, connect.NewRequest(&saboresv1.ExportMyDataRequest{}))
 	if err != nil {
 		t.Fatal(err)
@@ -171,6 +190,12 @@ func TestExportMyData(t *testing.T) {
 	}
 	if !slices.Equal(gotRefunds, wantRefunds) {
 		t.Errorf("refunds = %q, want %q", gotRefunds, wantRefunds)
+	}
+	if ws := got.GetWithdrawals(); len(ws) != 1 || ws[0].GetOrderId() != third || ws[0].GetChannel() != "link" ||
+		ws[0].GetStatus() != saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REQUESTED || ws[0].GetRequestTime() == nil ||
+		len(ws[0].GetLines()) != 1 || ws[0].GetLines()[0].GetQuantity() != 1 || ws[0].GetLines()[0].GetName() == "" ||
+		ws[0].GetRefundCents() != ws[0].GetLines()[0].GetUnitPriceCents() {
+		t.Errorf("withdrawals = %v, want maria's one, from her third order, with its line", ws)
 	}
 	if strings.Contains(got.String(), "joao") || strings.Contains(got.String(), "João") {
 		t.Errorf("the export holds another shopper's data: %v", got)

@@ -452,3 +452,45 @@ func (q *Queries) DataRightsUser(ctx context.Context, id int64) (DataRightsUserR
 	)
 	return i, err
 }
+
+const dataRightsWithdrawals = `-- name: DataRightsWithdrawals :many
+SELECT w.id, w.order_id, w.status, w.channel, w.cancelled_order, w.requested_at, w.received_at, w.refunded_at, w.refund_cents, w.refund_method, w.refund_reference, w.note
+FROM withdrawals w
+JOIN orders o ON o.id = w.order_id
+WHERE o.user_id = $1
+ORDER BY w.id
+`
+
+// The withdrawals from the shopper's orders, oldest first.
+func (q *Queries) DataRightsWithdrawals(ctx context.Context, userID int64) ([]Withdrawal, error) {
+	rows, err := q.db.Query(ctx, dataRightsWithdrawals, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Withdrawal{}
+	for rows.Next() {
+		var i Withdrawal
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderID,
+			&i.Status,
+			&i.Channel,
+			&i.CancelledOrder,
+			&i.RequestedAt,
+			&i.ReceivedAt,
+			&i.RefundedAt,
+			&i.RefundCents,
+			&i.RefundMethod,
+			&i.RefundReference,
+			&i.Note,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}

@@ -22,7 +22,7 @@ func (s *Service) ListWithdrawals(ctx context.Context, req *connect.Request[sabo
 		return nil, err
 	}
 	var status *string
-	if st := statusText(req.Msg.GetStatus()); st != "" {
+	if st := shop.WithdrawalStatusText(req.Msg.GetStatus()); st != "" {
 		status = &st
 	}
 	total, err := s.q.CountWithdrawals(ctx, status)
@@ -43,15 +43,15 @@ func (s *Service) ListWithdrawals(ctx context.Context, req *connect.Request[sabo
 	}
 	out := &saboresv1.ListWithdrawalsResponse{TotalSize: int32(min(total, 1<<30))} //nolint:gosec // capped
 	for _, r := range rows {
-		w := withdrawalToProto(db.Withdrawal{
+		w := shop.WithdrawalToProto(db.Withdrawal{
 			ID: r.ID, OrderID: r.OrderID, Status: r.Status, Channel: r.Channel, CancelledOrder: r.CancelledOrder,
 			RequestedAt: r.RequestedAt, ReceivedAt: r.ReceivedAt, RefundedAt: r.RefundedAt, RefundCents: r.RefundCents,
 			RefundMethod: r.RefundMethod, RefundReference: r.RefundReference, Note: r.Note,
 		}, lines, saboresv1.Language_LANGUAGE_ES)
 		w.CustomerName, w.CustomerEmail = r.DeliveryName, r.DeliveryEmail
-		w.PaymentMethod = paymentMethod(r.PaymentMethod)
+		w.PaymentMethod = shop.PaymentMethodToProto(r.PaymentMethod)
 		if w.GetRefundCents() == 0 {
-			w.RefundCents = acceptedCents(r.ID, lines)
+			w.RefundCents = shop.AcceptedCents(r.ID, lines)
 		}
 		out.Withdrawals = append(out.Withdrawals, w)
 	}

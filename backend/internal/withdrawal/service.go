@@ -196,7 +196,7 @@ func (s *Service) withdrawalToProto(ctx context.Context, w db.Withdrawal, lang s
 	if err != nil {
 		return nil, fmt.Errorf("withdrawal: lines of %d: %w", w.ID, err)
 	}
-	return withdrawalToProto(w, lines, lang), nil
+	return shop.WithdrawalToProto(w, lines, lang), nil
 }
 
 func asks(in []*saboresv1.WithdrawalLineInput) []shop.WithdrawalAsk {

@@ -283,7 +283,10 @@ type ExportMyDataResponse struct {
 	// refunds are the refunds of the caller's orders, each naming its order:
 	// card and Bizum refunds through Redsys, then bank transfers the shop
 	// recorded, oldest first within each.
-	Refunds       []*OrderRefund `protobuf:"bytes,7,rep,name=refunds,proto3" json:"refunds,omitempty"`
+	Refunds []*OrderRefund `protobuf:"bytes,7,rep,name=refunds,proto3" json:"refunds,omitempty"`
+	// withdrawals are the withdrawals from the caller's orders with their
+	// lines, oldest first.
+	Withdrawals   []*Withdrawal `protobuf:"bytes,8,rep,name=withdrawals,proto3" json:"withdrawals,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -363,6 +366,13 @@ func (x *ExportMyDataResponse) GetCookieConsents() []*CookieConsent {
 func (x *ExportMyDataResponse) GetRefunds() []*OrderRefund {
 	if x != nil {
 		return x.Refunds
+	}
+	return nil
+}
+
+func (x *ExportMyDataResponse) GetWithdrawals() []*Withdrawal {
+	if x != nil {
+		return x.Withdrawals
 	}
 	return nil
 }
@@ -887,7 +897,7 @@ var File_sabores_v1_account_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/account_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1esabores/v1/admin_refunds.proto\x1a\x16sabores/v1/types.proto\"\x13\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1esabores/v1/admin_refunds.proto\x1a\x16sabores/v1/types.proto\x1a#sabores/v1/withdrawal_service.proto\"\x13\n" +
 	"\x11GetSessionRequest\"W\n" +
 	"\x12GetSessionResponse\x12\x1b\n" +
 	"\tsigned_in\x18\x01 \x01(\bR\bsignedIn\x12$\n" +
@@ -899,7 +909,7 @@ const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\x11total_spent_cents\x18\x02 \x01(\x03R\x0ftotalSpentCents\x120\n" +
 	"\x14average_ticket_cents\x18\x03 \x01(\x03R\x12averageTicketCents\x126\n" +
 	"\rrecent_orders\x18\x04 \x03(\v2\x11.sabores.v1.OrderR\frecentOrders\"\x15\n" +
-	"\x13ExportMyDataRequest\"\x92\x03\n" +
+	"\x13ExportMyDataRequest\"\xcc\x03\n" +
 	"\x14ExportMyDataResponse\x12;\n" +
 	"\vexport_time\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"exportTime\x121\n" +
@@ -908,7 +918,8 @@ const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\taddresses\x18\x04 \x03(\v2\x14.sabores.v1.DeliveryR\taddresses\x12)\n" +
 	"\x06orders\x18\x05 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12B\n" +
 	"\x0fcookie_consents\x18\x06 \x03(\v2\x19.sabores.v1.CookieConsentR\x0ecookieConsents\x121\n" +
-	"\arefunds\x18\a \x03(\v2\x17.sabores.v1.OrderRefundR\arefunds\"\xcb\x01\n" +
+	"\arefunds\x18\a \x03(\v2\x17.sabores.v1.OrderRefundR\arefunds\x128\n" +
+	"\vwithdrawals\x18\b \x03(\v2\x16.sabores.v1.WithdrawalR\vwithdrawals\"\xcb\x01\n" +
 	"\vDataProfile\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x12\n" +
@@ -990,6 +1001,7 @@ var file_sabores_v1_account_service_proto_goTypes = []any{
 	(*timestamppb.Timestamp)(nil),       // 15: google.protobuf.Timestamp
 	(*Delivery)(nil),                    // 16: sabores.v1.Delivery
 	(*OrderRefund)(nil),                 // 17: sabores.v1.OrderRefund
+	(*Withdrawal)(nil),                  // 18: sabores.v1.Withdrawal
 }
 var file_sabores_v1_account_service_proto_depIdxs = []int32{
 	13, // 0: sabores.v1.GetSessionResponse.user:type_name -> sabores.v1.User
@@ -1001,28 +1013,29 @@ var file_sabores_v1_account_service_proto_depIdxs = []int32{
 	14, // 6: sabores.v1.ExportMyDataResponse.orders:type_name -> sabores.v1.Order
 	8,  // 7: sabores.v1.ExportMyDataResponse.cookie_consents:type_name -> sabores.v1.CookieConsent
 	17, // 8: sabores.v1.ExportMyDataResponse.refunds:type_name -> sabores.v1.OrderRefund
-	15, // 9: sabores.v1.DataProfile.create_time:type_name -> google.protobuf.Timestamp
-	15, // 10: sabores.v1.DataProfile.last_sign_in_time:type_name -> google.protobuf.Timestamp
-	15, // 11: sabores.v1.DataCustomer.create_time:type_name -> google.protobuf.Timestamp
-	15, // 12: sabores.v1.DataCustomer.update_time:type_name -> google.protobuf.Timestamp
-	15, // 13: sabores.v1.CookieConsent.consent_time:type_name -> google.protobuf.Timestamp
-	15, // 14: sabores.v1.CookieConsent.record_time:type_name -> google.protobuf.Timestamp
-	15, // 15: sabores.v1.RecordCookieConsentRequest.consent_time:type_name -> google.protobuf.Timestamp
-	0,  // 16: sabores.v1.AccountService.GetSession:input_type -> sabores.v1.GetSessionRequest
-	2,  // 17: sabores.v1.AccountService.GetMyDashboard:input_type -> sabores.v1.GetMyDashboardRequest
-	4,  // 18: sabores.v1.AccountService.ExportMyData:input_type -> sabores.v1.ExportMyDataRequest
-	9,  // 19: sabores.v1.AccountService.DeleteMyAccount:input_type -> sabores.v1.DeleteMyAccountRequest
-	11, // 20: sabores.v1.AccountService.RecordCookieConsent:input_type -> sabores.v1.RecordCookieConsentRequest
-	1,  // 21: sabores.v1.AccountService.GetSession:output_type -> sabores.v1.GetSessionResponse
-	3,  // 22: sabores.v1.AccountService.GetMyDashboard:output_type -> sabores.v1.GetMyDashboardResponse
-	5,  // 23: sabores.v1.AccountService.ExportMyData:output_type -> sabores.v1.ExportMyDataResponse
-	10, // 24: sabores.v1.AccountService.DeleteMyAccount:output_type -> sabores.v1.DeleteMyAccountResponse
-	12, // 25: sabores.v1.AccountService.RecordCookieConsent:output_type -> sabores.v1.RecordCookieConsentResponse
-	21, // [21:26] is the sub-list for method output_type
-	16, // [16:21] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	18, // 9: sabores.v1.ExportMyDataResponse.withdrawals:type_name -> sabores.v1.Withdrawal
+	15, // 10: sabores.v1.DataProfile.create_time:type_name -> google.protobuf.Timestamp
+	15, // 11: sabores.v1.DataProfile.last_sign_in_time:type_name -> google.protobuf.Timestamp
+	15, // 12: sabores.v1.DataCustomer.create_time:type_name -> google.protobuf.Timestamp
+	15, // 13: sabores.v1.DataCustomer.update_time:type_name -> google.protobuf.Timestamp
+	15, // 14: sabores.v1.CookieConsent.consent_time:type_name -> google.protobuf.Timestamp
+	15, // 15: sabores.v1.CookieConsent.record_time:type_name -> google.protobuf.Timestamp
+	15, // 16: sabores.v1.RecordCookieConsentRequest.consent_time:type_name -> google.protobuf.Timestamp
+	0,  // 17: sabores.v1.AccountService.GetSession:input_type -> sabores.v1.GetSessionRequest
+	2,  // 18: sabores.v1.AccountService.GetMyDashboard:input_type -> sabores.v1.GetMyDashboardRequest
+	4,  // 19: sabores.v1.AccountService.ExportMyData:input_type -> sabores.v1.ExportMyDataRequest
+	9,  // 20: sabores.v1.AccountService.DeleteMyAccount:input_type -> sabores.v1.DeleteMyAccountRequest
+	11, // 21: sabores.v1.AccountService.RecordCookieConsent:input_type -> sabores.v1.RecordCookieConsentRequest
+	1,  // 22: sabores.v1.AccountService.GetSession:output_type -> sabores.v1.GetSessionResponse
+	3,  // 23: sabores.v1.AccountService.GetMyDashboard:output_type -> sabores.v1.GetMyDashboardResponse
+	5,  // 24: sabores.v1.AccountService.ExportMyData:output_type -> sabores.v1.ExportMyDataResponse
+	10, // 25: sabores.v1.AccountService.DeleteMyAccount:output_type -> sabores.v1.DeleteMyAccountResponse
+	12, // 26: sabores.v1.AccountService.RecordCookieConsent:output_type -> sabores.v1.RecordCookieConsentResponse
+	22, // [22:27] is the sub-list for method output_type
+	17, // [17:22] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_account_service_proto_init() }
@@ -1032,6 +1045,7 @@ func file_sabores_v1_account_service_proto_init() {
 	}
 	file_sabores_v1_admin_refunds_proto_init()
 	file_sabores_v1_types_proto_init()
+	file_sabores_v1_withdrawal_service_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
