@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -134,15 +135,16 @@ func (b *bundle) expiries(t *testing.T, id int64) int {
 func TestExpiryRunsOnEveryReplicaOnce(t *testing.T) {
 	b := setup(t)
 	first := b.placeByCard(t)
+	started := time.Now()
 	a, c := b.client(t), b.client(t)
 
-	time.Sleep(time.Second)
+	jobstest.WaitRuns(t, b.pool, jobs.ExpireUnpaidArgs{}.Kind(), started, 2)
 	if got := b.status(t, first); got != "placed" {
 		t.Fatalf("order %d is %s inside its payment window", first, got)
 	}
 	b.offset.Store(int64(31 * time.Minute))
 	b.waitCancelled(t, first)
-	time.Sleep(500 * time.Millisecond) // more passes on both replicas
+	jobstest.WaitRuns(t, b.pool, jobs.ExpireUnpaidArgs{}.Kind(), time.Now(), 2) // more passes after it
 	if n := b.expiries(t, first); n != 1 {
 		t.Errorf("order %d: %d expiry movements, want 1", first, n)
 	}

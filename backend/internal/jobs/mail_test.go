@@ -129,7 +129,7 @@ func TestEmailsArriveOnceAfterSMTPOutage(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	time.Sleep(time.Second) // room for a duplicate to show up
+	jobstest.WaitSettled(t, b.pool, jobs.SendEmailArgs{}.Kind())
 	msgs := pit.Messages(t)
 	seen := map[string]bool{}
 	var subjects []string

@@ -148,7 +148,7 @@ func TestFailedEmailShownAndRetriedOnce(t *testing.T) {
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonEmailAlreadySent {
 		t.Errorf("retrying a sent e-mail: %v %q, want FailedPrecondition %s", code, reason, shop.ReasonEmailAlreadySent)
 	}
-	time.Sleep(time.Second) // room for a duplicate to show up
+	jobstest.WaitSettled(t, f.pool, jobs.SendEmailArgs{}.Kind())
 	if msgs := f.pit.Messages(t); len(msgs) != 1 || "<"+msgs[0].MessageID+">" != e.MessageId {
 		t.Errorf("caught %v, want the one e-mail once", msgs)
 	}
@@ -185,7 +185,7 @@ func TestRetryEmailWhoseJobIsGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.waitSent(t, e.MessageId)
-	time.Sleep(time.Second)
+	jobstest.WaitSettled(t, f.pool, jobs.SendEmailArgs{}.Kind())
 	if msgs := f.pit.Messages(t); len(msgs) != 1 {
 		t.Errorf("caught %d messages, want 1", len(msgs))
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/testwait"
@@ -105,7 +106,7 @@ func TestVerifactuSubmissionJob(t *testing.T) {
 		t.Fatal(err)
 	}
 	testwait.Until(t, 20*time.Second, "the third record ready", func() bool { _, n := submitted(); return n == 3 })
-	time.Sleep(200 * time.Millisecond)
+	jobstest.WaitSettled(t, pool, jobs.VerifactuArgs{}.Kind())
 	if messages, records := submitted(); messages != 2 || records != 3 {
 		t.Errorf("%d messages of %d records, want 2 of 3: a record went into two messages or a message was lost", messages, records)
 	}
