@@ -86,6 +86,16 @@ func init() {
 			get: func(c *Config) string { return deliveryarea.FormatDays(c.Delivery.Dispatch.Days) },
 		},
 		Option{
+			Env: "DISPATCH_CLOSED_DAYS", Flag: "dispatch-closed-days", Default: "",
+			Description: "Dates (`YYYY-MM-DD`, comma-separated) frozen and chilled orders are not dispatched, besides the public holidays every year in Burela (Spain's and Galicia's, Holy Thursday and Good Friday): the town's local holidays, a Sunday holiday moved to Monday, the shop's own closing days.",
+			set: func(c *Config, v string) error {
+				days, err := deliveryarea.ParseClosedDays(v)
+				c.Delivery.Dispatch.Closed = days
+				return err
+			},
+			get: func(c *Config) string { return deliveryarea.FormatClosedDays(c.Delivery.Dispatch.Closed) },
+		},
+		Option{
 			Env: "DISPATCH_CUTOFF_HOUR", Flag: "dispatch-cutoff-hour", Default: "12",
 			Description: "Hour (0–24, Madrid time) before which a frozen or chilled order placed on a dispatch day leaves that day; later ones leave on the next dispatch day.",
 			set: func(c *Config, v string) error {

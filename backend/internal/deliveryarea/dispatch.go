@@ -19,11 +19,14 @@ var madrid = func() *time.Location {
 
 // Dispatch is when frozen and chilled parcels leave the shop: only on Days,
 // so a parcel in the cold chain (24–48 h) never waits in a depot over a
-// weekend; an order placed on a dispatch day before CutoffHour (Madrid
-// time) leaves that day, later ones on the next dispatch day.
+// weekend, and never on a public holiday (Holiday) or a day the shop
+// closes (Closed, midnight in Madrid); an order placed on a dispatch day
+// before CutoffHour (Madrid time) leaves that day, later ones on the next
+// dispatch day.
 type Dispatch struct {
 	Days       []time.Weekday
 	CutoffHour int
+	Closed     []time.Time
 }
 
 // DefaultDispatch is Monday to Wednesday, orders placed before 12:00.
@@ -40,10 +43,15 @@ func (d Dispatch) Next(now time.Time) time.Time {
 	if local.Hour() >= d.CutoffHour {
 		day = day.AddDate(0, 0, 1)
 	}
-	for !slices.Contains(d.Days, day.Weekday()) {
+	for !d.leaves(day) {
 		day = day.AddDate(0, 0, 1)
 	}
 	return day
+}
+
+// leaves says a cold-chain parcel can leave on day.
+func (d Dispatch) leaves(day time.Time) bool {
+	return slices.Contains(d.Days, day.Weekday()) && !Holiday(day) && !slices.ContainsFunc(d.Closed, day.Equal)
 }
 
 var weekdayNames = map[string]time.Weekday{

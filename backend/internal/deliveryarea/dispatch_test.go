@@ -32,6 +32,14 @@ func TestDispatchNext(t *testing.T) {
 		{"configured cut-off: Friday 14:59 Madrid leaves Friday", tueFri, "2026-11-27T13:59:00Z", "2026-11-27"},
 		{"configured cut-off: Friday 15:00 Madrid waits for Tuesday", tueFri, "2026-11-27T14:00:00Z", "2026-12-01"},
 		{"no dispatch days: the same day", deliveryarea.Dispatch{}, "2026-11-28T09:00:00Z", "2026-11-28"},
+		{"Tuesday 8 December is a holiday: Wednesday", monWed, "2026-12-07T12:00:00Z", "2026-12-09"},
+		{"Epiphany on a Wednesday: Monday", monWed, "2027-01-05T12:00:00Z", "2027-01-11"},
+		{"Good Friday: the Tuesday after Easter", tueFri, "2026-03-31T15:00:00Z", "2026-04-07"},
+		{"Holy Thursday and Good Friday 2027", deliveryarea.Dispatch{Days: []time.Weekday{time.Thursday, time.Friday}, CutoffHour: 12},
+			"2027-03-24T10:00:00Z", "2027-04-01"},
+		{"Galicia's 17 May on a Monday", monWed, "2027-05-16T10:00:00Z", "2027-05-18"},
+		{"a closed day the shop configured", deliveryarea.Dispatch{Days: monWed.Days, CutoffHour: 12, Closed: []time.Time{madridDay("2026-11-30")}},
+			"2026-11-26T07:00:00Z", "2026-12-01"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -90,5 +98,53 @@ func TestFrozenMinimum(t *testing.T) {
 				t.Errorf("refusal = %s %v", refusal.RefusalReason(), refusal.RefusalMetadata())
 			}
 		})
+	}
+}
+
+func madridDay(s string) time.Time {
+	days, err := deliveryarea.ParseClosedDays(s)
+	if err != nil || len(days) != 1 {
+		panic(s)
+	}
+	return days[0]
+}
+
+// TestEaster checks the computus against Easter Sundays as published.
+func TestEaster(t *testing.T) {
+	t.Parallel()
+	for year, want := range map[int]string{
+		2024: "2024-03-31", 2025: "2025-04-20", 2026: "2026-04-05", 2027: "2027-03-28",
+		2028: "2028-04-16", 2038: "2038-04-25", 2285: "2285-03-22",
+	} {
+		if got := deliveryarea.Easter(year).Format(time.DateOnly); got != want {
+			t.Errorf("Easter(%d) = %s, want %s", year, got, want)
+		}
+	}
+}
+
+func TestHoliday(t *testing.T) {
+	t.Parallel()
+	for day, want := range map[string]bool{
+		"2026-01-01": true, "2026-01-06": true, "2026-04-02": true, "2026-04-03": true, "2026-04-06": false,
+		"2026-05-01": true, "2026-05-17": true, "2026-07-25": true, "2026-08-15": true, "2026-10-12": true,
+		"2026-11-01": true, "2026-12-06": true, "2026-12-08": true, "2026-12-25": true, "2026-12-24": false,
+		"2026-11-24": false, "2027-03-25": true, "2027-03-26": true,
+	} {
+		if got := deliveryarea.Holiday(madridDay(day)); got != want {
+			t.Errorf("Holiday(%s) = %v, want %v", day, got, want)
+		}
+	}
+}
+
+func TestParseClosedDays(t *testing.T) {
+	t.Parallel()
+	days, err := deliveryarea.ParseClosedDays(" 2026-12-31, 2026-07-16,,2026-12-31 ")
+	if err != nil || deliveryarea.FormatClosedDays(days) != "2026-07-16,2026-12-31" {
+		t.Errorf("ParseClosedDays = %v, %v; want the two days in order, once", days, err)
+	}
+	for _, bad := range []string{"2026-13-01", "16/07/2026", "tomorrow"} {
+		if _, err := deliveryarea.ParseClosedDays(bad); err == nil {
+			t.Errorf("ParseClosedDays(%q) accepted it", bad)
+		}
 	}
 }
