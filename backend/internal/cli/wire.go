@@ -144,7 +144,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Admin: admin.New(dbs.Primary, signIn).
 				WithMailer(mailQueue).WithRefunds(refunds).
 				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
-			Settings: settings.New(dbs.Primary),
+			Settings: settings.New(dbs.Primary).WithDeliveryAreas(cfg.Delivery),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal: withdrawal.New(dbs.Primary, links, invoicer).
 				WithMailer(mailQueue).

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -31,15 +32,23 @@ const publicMaxAge = "public, max-age=0, s-maxage=60"
 
 // Service implements ShopSettingsService.
 type Service struct {
-	pool *pgxpool.Pool
-	q    *db.Queries
+	pool  *pgxpool.Pool
+	q     *db.Queries
+	areas deliveryarea.Policy
 }
 
 var _ v1connect.ShopSettingsServiceHandler = (*Service)(nil)
 
 // New returns the service.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: db.New(pool)}
+	return &Service{pool: pool, q: db.New(pool), areas: deliveryarea.Default}
+}
+
+// WithDeliveryAreas sets where the shop delivers, which the storefront
+// names next to frozen and chilled goods.
+func (s *Service) WithDeliveryAreas(areas deliveryarea.Policy) *Service {
+	s.areas = areas
+	return s
 }
 
 // GetShopDetails returns the public details, cacheable for a minute.
@@ -48,7 +57,9 @@ func (s *Service) GetShopDetails(ctx context.Context, _ *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	res := connect.NewResponse(&saboresv1.GetShopDetailsResponse{Details: toDetails(v)})
+	res := connect.NewResponse(&saboresv1.GetShopDetailsResponse{Details: toDetails(v), DeliveryAreas: &saboresv1.DeliveryAreas{
+		Served: areaNames(s.areas.Served), ColdChain: areaNames(s.areas.ColdChain),
+	}})
 	res.Header().Set("Cache-Control", publicMaxAge)
 	return res, nil
 }
@@ -116,4 +127,12 @@ func timestamp(t time.Time) *timestamppb.Timestamp {
 		return nil
 	}
 	return timestamppb.New(t)
+}
+
+func areaNames(areas []deliveryarea.Area) []string {
+	out := make([]string, len(areas))
+	for i, a := range areas {
+		out[i] = string(a)
+	}
+	return out
 }

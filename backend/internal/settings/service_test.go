@@ -17,6 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/seed"
 	"github.com/sabores/sabores/backend/internal/settings"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -182,5 +183,37 @@ func TestUpdateShopSettingsRefusesInvalid(t *testing.T) {
 	}
 	if n := count(`SELECT count(*) FROM audit_events`); n != 0 {
 		t.Errorf("refused updates left %d audit rows", n)
+	}
+}
+
+// TestShopDetailsNameTheDeliveryAreas: the storefront learns where the shop
+// delivers from the configuration, not from its own texts.
+func TestShopDetailsNameTheDeliveryAreas(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	if err := seed.Catalogue(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		policy            deliveryarea.Policy
+		served, coldChain string
+	}{
+		{deliveryarea.Default, "peninsula,baleares", "peninsula"},
+		{deliveryarea.Policy{
+			Served:    []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Baleares, deliveryarea.Canarias},
+			ColdChain: []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Baleares},
+		}, "peninsula,baleares,canarias", "peninsula,baleares"},
+	} {
+		res, err := settings.New(pool).WithDeliveryAreas(tt.policy).GetShopDetails(context.Background(), connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := res.Msg.GetDeliveryAreas()
+		if got := strings.Join(a.GetServed(), ","); got != tt.served {
+			t.Errorf("served %q, want %q", got, tt.served)
+		}
+		if got := strings.Join(a.GetColdChain(), ","); got != tt.coldChain {
+			t.Errorf("cold chain %q, want %q", got, tt.coldChain)
+		}
 	}
 }

@@ -1,10 +1,10 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { createContext, use, useState, type ReactNode } from "react";
 import { defer, useDeferred } from "@/lib/deferred";
-import type { GetShopDetailsResponse, ShopDetails } from "@gen/sabores/v1/shop_settings_service_pb";
+import type { DeliveryAreas, GetShopDetailsResponse, ShopDetails } from "@gen/sabores/v1/shop_settings_service_pb";
 import { appTransportKey } from "@/lib/transport";
 
-const ShopDetailsContext = createContext<ShopDetails | undefined>(undefined);
+const ShopDetailsContext = createContext<GetShopDetailsResponse | undefined>(undefined);
 
 // The footer shows the shop's details on every page, so reading them must not
 // put the data layer into the first download: the query comes with the data
@@ -32,12 +32,12 @@ export function ShopDetailsProvider({ children }: { children: ReactNode }) {
   // A server-rendered page comes with the details in the cache: the footer
   // shows them in the HTML and in the render that hydrates it.
   const client = useQueryClient();
-  const [details, setDetails] = useState(() => client.getQueryData<GetShopDetailsResponse>(shopDetailsKey)?.details);
+  const [answer, setAnswer] = useState(() => client.getQueryData<GetShopDetailsResponse>(shopDetailsKey));
   const loaded = useDeferred(detailsQuery);
   return (
-    <ShopDetailsContext value={details}>
+    <ShopDetailsContext value={answer}>
       {children}
-      {loaded && <loaded.ShopDetailsQuery onChange={setDetails} />}
+      {loaded && <loaded.ShopDetailsQuery onChange={setAnswer} />}
     </ShopDetailsContext>
   );
 }
@@ -48,5 +48,13 @@ export function ShopDetailsProvider({ children }: { children: ReactNode }) {
  * or undefined until they arrive.
  */
 export function useShopDetails(): ShopDetails | undefined {
-  return use(ShopDetailsContext);
+  return use(ShopDetailsContext)?.details;
+}
+
+/**
+ * useDeliveryAreas is where the shop delivers, as shopd is configured (every
+ * product, and frozen and chilled ones), or undefined until it is known.
+ */
+export function useDeliveryAreas(): DeliveryAreas | undefined {
+  return use(ShopDetailsContext)?.deliveryAreas;
 }

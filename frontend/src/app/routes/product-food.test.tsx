@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
 import { Allergen, Language, QuantityUnit, UnitPriceBasis } from "@gen/sabores/v1/food_pb";
+import { ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
 import { product } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
 
@@ -69,4 +70,25 @@ describe("/producto/:id food information", () => {
     expect(within(block).getByRole("columnheader", { name: "Por 100 g" })).toBeInTheDocument();
     expect(screen.getByTestId("unit-price")).toHaveTextContent("2,42 €/unidade");
   });
+});
+
+// Where frozen and chilled goods travel is shopd's configuration
+// (COLD_CHAIN_AREAS), named in the shopper's language.
+it.each([
+  ["es", "Viaja en frío: solo lo enviamos a la península y Baleares."],
+  ["pt", "Viaja refrigerado: só o enviamos para a Península e as Baleares."],
+] as const)("in %s, names the areas frozen goods travel to as configured", async (language, text) => {
+  renderApp(
+    "/producto/7001",
+    (router) => {
+      router.service(CatalogService, {
+        getProduct: () => ({ product: product(7001, { isFood: true, flags: { frozen: true } }) }),
+      });
+      router.service(ShopSettingsService, {
+        getShopDetails: () => ({ deliveryAreas: { served: ["peninsula", "baleares", "canarias"], coldChain: ["peninsula", "baleares"] } }),
+      });
+    },
+    language,
+  );
+  expect(await screen.findByText(text)).toBeVisible();
 });

@@ -378,7 +378,9 @@ func (*GetShopDetailsRequest) Descriptor() ([]byte, []int) {
 type GetShopDetailsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// details are the shop's public details; empty fields are not set yet.
-	Details       *ShopDetails `protobuf:"bytes,1,opt,name=details,proto3" json:"details,omitempty"`
+	Details *ShopDetails `protobuf:"bytes,1,opt,name=details,proto3" json:"details,omitempty"`
+	// delivery_areas are where the shop delivers, as configured.
+	DeliveryAreas *DeliveryAreas `protobuf:"bytes,2,opt,name=delivery_areas,json=deliveryAreas,proto3" json:"delivery_areas,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -420,6 +422,71 @@ func (x *GetShopDetailsResponse) GetDetails() *ShopDetails {
 	return nil
 }
 
+func (x *GetShopDetailsResponse) GetDeliveryAreas() *DeliveryAreas {
+	if x != nil {
+		return x.DeliveryAreas
+	}
+	return nil
+}
+
+// DeliveryAreas are the areas the shop delivers to, each one of
+// "peninsula", "baleares", "canarias", "ceuta", "melilla" (the areas of
+// CartLine.delivery_area).
+type DeliveryAreas struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// served are the areas every product is delivered to.
+	Served []string `protobuf:"bytes,1,rep,name=served,proto3" json:"served,omitempty"`
+	// cold_chain are the areas frozen and chilled products are delivered to,
+	// some or all of served.
+	ColdChain     []string `protobuf:"bytes,2,rep,name=cold_chain,json=coldChain,proto3" json:"cold_chain,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeliveryAreas) Reset() {
+	*x = DeliveryAreas{}
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeliveryAreas) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeliveryAreas) ProtoMessage() {}
+
+func (x *DeliveryAreas) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeliveryAreas.ProtoReflect.Descriptor instead.
+func (*DeliveryAreas) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *DeliveryAreas) GetServed() []string {
+	if x != nil {
+		return x.Served
+	}
+	return nil
+}
+
+func (x *DeliveryAreas) GetColdChain() []string {
+	if x != nil {
+		return x.ColdChain
+	}
+	return nil
+}
+
 // GetShopSettingsRequest has no parameters.
 type GetShopSettingsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -429,7 +496,7 @@ type GetShopSettingsRequest struct {
 
 func (x *GetShopSettingsRequest) Reset() {
 	*x = GetShopSettingsRequest{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -441,7 +508,7 @@ func (x *GetShopSettingsRequest) String() string {
 func (*GetShopSettingsRequest) ProtoMessage() {}
 
 func (x *GetShopSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -454,7 +521,7 @@ func (x *GetShopSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetShopSettingsRequest.ProtoReflect.Descriptor instead.
 func (*GetShopSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{7}
 }
 
 // GetShopSettingsResponse carries every setting.
@@ -473,7 +540,7 @@ type GetShopSettingsResponse struct {
 
 func (x *GetShopSettingsResponse) Reset() {
 	*x = GetShopSettingsResponse{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -485,7 +552,7 @@ func (x *GetShopSettingsResponse) String() string {
 func (*GetShopSettingsResponse) ProtoMessage() {}
 
 func (x *GetShopSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -498,7 +565,7 @@ func (x *GetShopSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetShopSettingsResponse.ProtoReflect.Descriptor instead.
 func (*GetShopSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetShopSettingsResponse) GetSettings() *ShopSettings {
@@ -533,7 +600,7 @@ type UpdateShopSettingsRequest struct {
 
 func (x *UpdateShopSettingsRequest) Reset() {
 	*x = UpdateShopSettingsRequest{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -545,7 +612,7 @@ func (x *UpdateShopSettingsRequest) String() string {
 func (*UpdateShopSettingsRequest) ProtoMessage() {}
 
 func (x *UpdateShopSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -558,7 +625,7 @@ func (x *UpdateShopSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateShopSettingsRequest.ProtoReflect.Descriptor instead.
 func (*UpdateShopSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *UpdateShopSettingsRequest) GetSettings() *ShopSettings {
@@ -584,7 +651,7 @@ type UpdateShopSettingsResponse struct {
 
 func (x *UpdateShopSettingsResponse) Reset() {
 	*x = UpdateShopSettingsResponse{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -596,7 +663,7 @@ func (x *UpdateShopSettingsResponse) String() string {
 func (*UpdateShopSettingsResponse) ProtoMessage() {}
 
 func (x *UpdateShopSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -609,7 +676,7 @@ func (x *UpdateShopSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateShopSettingsResponse.ProtoReflect.Descriptor instead.
 func (*UpdateShopSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *UpdateShopSettingsResponse) GetSettings() *ShopSettings {
@@ -666,9 +733,14 @@ const file_sabores_v1_shop_settings_service_proto_rawDesc = "" +
 	"\fShopSettings\x129\n" +
 	"\adetails\x18\x01 \x01(\v2\x17.sabores.v1.ShopDetailsB\x06\xbaH\x03\xc8\x01\x01R\adetails\x12F\n" +
 	"\x04iban\x18\x02 \x01(\tB2\xbaH/r-2+^([A-Za-z]{2}[0-9]{2}[A-Za-z0-9 ]{11,40})?$R\x04iban\"\x17\n" +
-	"\x15GetShopDetailsRequest\"K\n" +
+	"\x15GetShopDetailsRequest\"\x8d\x01\n" +
 	"\x16GetShopDetailsResponse\x121\n" +
-	"\adetails\x18\x01 \x01(\v2\x17.sabores.v1.ShopDetailsR\adetails\"\x18\n" +
+	"\adetails\x18\x01 \x01(\v2\x17.sabores.v1.ShopDetailsR\adetails\x12@\n" +
+	"\x0edelivery_areas\x18\x02 \x01(\v2\x19.sabores.v1.DeliveryAreasR\rdeliveryAreas\"F\n" +
+	"\rDeliveryAreas\x12\x16\n" +
+	"\x06served\x18\x01 \x03(\tR\x06served\x12\x1d\n" +
+	"\n" +
+	"cold_chain\x18\x02 \x03(\tR\tcoldChain\"\x18\n" +
 	"\x16GetShopSettingsRequest\"\xac\x01\n" +
 	"\x17GetShopSettingsResponse\x124\n" +
 	"\bsettings\x18\x01 \x01(\v2\x18.sabores.v1.ShopSettingsR\bsettings\x12\x1e\n" +
@@ -703,7 +775,7 @@ func file_sabores_v1_shop_settings_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_shop_settings_service_proto_rawDescData
 }
 
-var file_sabores_v1_shop_settings_service_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_sabores_v1_shop_settings_service_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_sabores_v1_shop_settings_service_proto_goTypes = []any{
 	(*ShopAddress)(nil),                // 0: sabores.v1.ShopAddress
 	(*OpeningHours)(nil),               // 1: sabores.v1.OpeningHours
@@ -711,33 +783,35 @@ var file_sabores_v1_shop_settings_service_proto_goTypes = []any{
 	(*ShopSettings)(nil),               // 3: sabores.v1.ShopSettings
 	(*GetShopDetailsRequest)(nil),      // 4: sabores.v1.GetShopDetailsRequest
 	(*GetShopDetailsResponse)(nil),     // 5: sabores.v1.GetShopDetailsResponse
-	(*GetShopSettingsRequest)(nil),     // 6: sabores.v1.GetShopSettingsRequest
-	(*GetShopSettingsResponse)(nil),    // 7: sabores.v1.GetShopSettingsResponse
-	(*UpdateShopSettingsRequest)(nil),  // 8: sabores.v1.UpdateShopSettingsRequest
-	(*UpdateShopSettingsResponse)(nil), // 9: sabores.v1.UpdateShopSettingsResponse
-	(*timestamppb.Timestamp)(nil),      // 10: google.protobuf.Timestamp
+	(*DeliveryAreas)(nil),              // 6: sabores.v1.DeliveryAreas
+	(*GetShopSettingsRequest)(nil),     // 7: sabores.v1.GetShopSettingsRequest
+	(*GetShopSettingsResponse)(nil),    // 8: sabores.v1.GetShopSettingsResponse
+	(*UpdateShopSettingsRequest)(nil),  // 9: sabores.v1.UpdateShopSettingsRequest
+	(*UpdateShopSettingsResponse)(nil), // 10: sabores.v1.UpdateShopSettingsResponse
+	(*timestamppb.Timestamp)(nil),      // 11: google.protobuf.Timestamp
 }
 var file_sabores_v1_shop_settings_service_proto_depIdxs = []int32{
 	0,  // 0: sabores.v1.ShopDetails.address:type_name -> sabores.v1.ShopAddress
 	1,  // 1: sabores.v1.ShopDetails.opening_hours:type_name -> sabores.v1.OpeningHours
 	2,  // 2: sabores.v1.ShopSettings.details:type_name -> sabores.v1.ShopDetails
 	2,  // 3: sabores.v1.GetShopDetailsResponse.details:type_name -> sabores.v1.ShopDetails
-	3,  // 4: sabores.v1.GetShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
-	10, // 5: sabores.v1.GetShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
-	3,  // 6: sabores.v1.UpdateShopSettingsRequest.settings:type_name -> sabores.v1.ShopSettings
-	3,  // 7: sabores.v1.UpdateShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
-	10, // 8: sabores.v1.UpdateShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
-	4,  // 9: sabores.v1.ShopSettingsService.GetShopDetails:input_type -> sabores.v1.GetShopDetailsRequest
-	6,  // 10: sabores.v1.ShopSettingsService.GetShopSettings:input_type -> sabores.v1.GetShopSettingsRequest
-	8,  // 11: sabores.v1.ShopSettingsService.UpdateShopSettings:input_type -> sabores.v1.UpdateShopSettingsRequest
-	5,  // 12: sabores.v1.ShopSettingsService.GetShopDetails:output_type -> sabores.v1.GetShopDetailsResponse
-	7,  // 13: sabores.v1.ShopSettingsService.GetShopSettings:output_type -> sabores.v1.GetShopSettingsResponse
-	9,  // 14: sabores.v1.ShopSettingsService.UpdateShopSettings:output_type -> sabores.v1.UpdateShopSettingsResponse
-	12, // [12:15] is the sub-list for method output_type
-	9,  // [9:12] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	6,  // 4: sabores.v1.GetShopDetailsResponse.delivery_areas:type_name -> sabores.v1.DeliveryAreas
+	3,  // 5: sabores.v1.GetShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
+	11, // 6: sabores.v1.GetShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
+	3,  // 7: sabores.v1.UpdateShopSettingsRequest.settings:type_name -> sabores.v1.ShopSettings
+	3,  // 8: sabores.v1.UpdateShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
+	11, // 9: sabores.v1.UpdateShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
+	4,  // 10: sabores.v1.ShopSettingsService.GetShopDetails:input_type -> sabores.v1.GetShopDetailsRequest
+	7,  // 11: sabores.v1.ShopSettingsService.GetShopSettings:input_type -> sabores.v1.GetShopSettingsRequest
+	9,  // 12: sabores.v1.ShopSettingsService.UpdateShopSettings:input_type -> sabores.v1.UpdateShopSettingsRequest
+	5,  // 13: sabores.v1.ShopSettingsService.GetShopDetails:output_type -> sabores.v1.GetShopDetailsResponse
+	8,  // 14: sabores.v1.ShopSettingsService.GetShopSettings:output_type -> sabores.v1.GetShopSettingsResponse
+	10, // 15: sabores.v1.ShopSettingsService.UpdateShopSettings:output_type -> sabores.v1.UpdateShopSettingsResponse
+	13, // [13:16] is the sub-list for method output_type
+	10, // [10:13] is the sub-list for method input_type
+	10, // [10:10] is the sub-list for extension type_name
+	10, // [10:10] is the sub-list for extension extendee
+	0,  // [0:10] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_shop_settings_service_proto_init() }
@@ -751,7 +825,7 @@ func file_sabores_v1_shop_settings_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_shop_settings_service_proto_rawDesc), len(file_sabores_v1_shop_settings_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

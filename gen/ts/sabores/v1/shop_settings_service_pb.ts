@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/shop_settings_service.proto.
  */
 export const file_sabores_v1_shop_settings_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL3Nob3Bfc2V0dGluZ3Nfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKFAQoLU2hvcEFkZHJlc3MSGgoGc3RyZWV0GAEgASgJQgq6SAdyBRABGMgBEiYKC3Bvc3RhbF9jb2RlGAIgASgJQhG6SA5yDDIKXlswLTldezV9JBIXCgRjaXR5GAMgASgJQgm6SAZyBBABGGQSGQoIcHJvdmluY2UYBCABKAlCB7pIBHICGGQinQEKDE9wZW5pbmdIb3VycxIeCgtkYXlfb2Zfd2VlaxgBIAEoBUIJukgGGgQYBygBEjUKBW9wZW5zGAIgASgJQia6SCNyITIfXihbMDFdWzAtOV18MlswLTNdKTpbMC01XVswLTldJBI2CgZjbG9zZXMYAyABKAlCJrpII3IhMh9eKFswMV1bMC05XXwyWzAtM10pOlswLTVdWzAtOV0kIuIDCgtTaG9wRGV0YWlscxIeCgpsZWdhbF9uYW1lGAEgASgJQgq6SAdyBRABGMgBEikKA25pZhgCIAEoCUIcukgZchcyFV5bMC05QS1aYS16IC1dezksMTJ9JBIwCgdhZGRyZXNzGAMgASgLMhcuc2Fib3Jlcy52MS5TaG9wQWRkcmVzc0IGukgDyAEBEicKBXBob25lGAQgASgJQhi6SBVyEzIRXlwrP1swLTkgXXs5LDIwfSQSLgoId2hhdHNhcHAYBSABKAlCHLpIGXIXMhVeKFsxLTldWzAtOV17NywxNH0pPyQSFgoFZW1haWwYBiABKAlCB7pIBHICYAESVQoNaW5zdGFncmFtX3VybBgHIAEoCUI+ukg7cjkYyAEyNF4oaHR0cHM6Ly8od3d3XC4pP2luc3RhZ3JhbVwuY29tL1tBLVphLXowLTkuXy8tXSspPyQSUwoMZmFjZWJvb2tfdXJsGAggASgJQj26SDpyOBjIATIzXihodHRwczovLyh3d3dcLik/ZmFjZWJvb2tcLmNvbS9bQS1aYS16MC05Ll8vLV0rKT8kEjkKDW9wZW5pbmdfaG91cnMYCSADKAsyGC5zYWJvcmVzLnYxLk9wZW5pbmdIb3Vyc0IIukgFkgECEBUiggEKDFNob3BTZXR0aW5ncxIwCgdkZXRhaWxzGAEgASgLMhcuc2Fib3Jlcy52MS5TaG9wRGV0YWlsc0IGukgDyAEBEkAKBGliYW4YAiABKAlCMrpIL3ItMiteKFtBLVphLXpdezJ9WzAtOV17Mn1bQS1aYS16MC05IF17MTEsNDB9KT8kIhcKFUdldFNob3BEZXRhaWxzUmVxdWVzdCJCChZHZXRTaG9wRGV0YWlsc1Jlc3BvbnNlEigKB2RldGFpbHMYASABKAsyFy5zYWJvcmVzLnYxLlNob3BEZXRhaWxzIhgKFkdldFNob3BTZXR0aW5nc1JlcXVlc3QiigEKF0dldFNob3BTZXR0aW5nc1Jlc3BvbnNlEioKCHNldHRpbmdzGAEgASgLMhguc2Fib3Jlcy52MS5TaG9wU2V0dGluZ3MSEgoKdW5maW5pc2hlZBgCIAMoCRIvCgt1cGRhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTwoZVXBkYXRlU2hvcFNldHRpbmdzUmVxdWVzdBIyCghzZXR0aW5ncxgBIAEoCzIYLnNhYm9yZXMudjEuU2hvcFNldHRpbmdzQga6SAPIAQEijQEKGlVwZGF0ZVNob3BTZXR0aW5nc1Jlc3BvbnNlEioKCHNldHRpbmdzGAEgASgLMhguc2Fib3Jlcy52MS5TaG9wU2V0dGluZ3MSEgoKdW5maW5pc2hlZBgCIAMoCRIvCgt1cGRhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAyuQIKE1Nob3BTZXR0aW5nc1NlcnZpY2USXAoOR2V0U2hvcERldGFpbHMSIS5zYWJvcmVzLnYxLkdldFNob3BEZXRhaWxzUmVxdWVzdBoiLnNhYm9yZXMudjEuR2V0U2hvcERldGFpbHNSZXNwb25zZSIDkAIBEl8KD0dldFNob3BTZXR0aW5ncxIiLnNhYm9yZXMudjEuR2V0U2hvcFNldHRpbmdzUmVxdWVzdBojLnNhYm9yZXMudjEuR2V0U2hvcFNldHRpbmdzUmVzcG9uc2UiA5ACARJjChJVcGRhdGVTaG9wU2V0dGluZ3MSJS5zYWJvcmVzLnYxLlVwZGF0ZVNob3BTZXR0aW5nc1JlcXVlc3QaJi5zYWJvcmVzLnYxLlVwZGF0ZVNob3BTZXR0aW5nc1Jlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiZzYWJvcmVzL3YxL3Nob3Bfc2V0dGluZ3Nfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKFAQoLU2hvcEFkZHJlc3MSGgoGc3RyZWV0GAEgASgJQgq6SAdyBRABGMgBEiYKC3Bvc3RhbF9jb2RlGAIgASgJQhG6SA5yDDIKXlswLTldezV9JBIXCgRjaXR5GAMgASgJQgm6SAZyBBABGGQSGQoIcHJvdmluY2UYBCABKAlCB7pIBHICGGQinQEKDE9wZW5pbmdIb3VycxIeCgtkYXlfb2Zfd2VlaxgBIAEoBUIJukgGGgQYBygBEjUKBW9wZW5zGAIgASgJQia6SCNyITIfXihbMDFdWzAtOV18MlswLTNdKTpbMC01XVswLTldJBI2CgZjbG9zZXMYAyABKAlCJrpII3IhMh9eKFswMV1bMC05XXwyWzAtM10pOlswLTVdWzAtOV0kIuIDCgtTaG9wRGV0YWlscxIeCgpsZWdhbF9uYW1lGAEgASgJQgq6SAdyBRABGMgBEikKA25pZhgCIAEoCUIcukgZchcyFV5bMC05QS1aYS16IC1dezksMTJ9JBIwCgdhZGRyZXNzGAMgASgLMhcuc2Fib3Jlcy52MS5TaG9wQWRkcmVzc0IGukgDyAEBEicKBXBob25lGAQgASgJQhi6SBVyEzIRXlwrP1swLTkgXXs5LDIwfSQSLgoId2hhdHNhcHAYBSABKAlCHLpIGXIXMhVeKFsxLTldWzAtOV17NywxNH0pPyQSFgoFZW1haWwYBiABKAlCB7pIBHICYAESVQoNaW5zdGFncmFtX3VybBgHIAEoCUI+ukg7cjkYyAEyNF4oaHR0cHM6Ly8od3d3XC4pP2luc3RhZ3JhbVwuY29tL1tBLVphLXowLTkuXy8tXSspPyQSUwoMZmFjZWJvb2tfdXJsGAggASgJQj26SDpyOBjIATIzXihodHRwczovLyh3d3dcLik/ZmFjZWJvb2tcLmNvbS9bQS1aYS16MC05Ll8vLV0rKT8kEjkKDW9wZW5pbmdfaG91cnMYCSADKAsyGC5zYWJvcmVzLnYxLk9wZW5pbmdIb3Vyc0IIukgFkgECEBUiggEKDFNob3BTZXR0aW5ncxIwCgdkZXRhaWxzGAEgASgLMhcuc2Fib3Jlcy52MS5TaG9wRGV0YWlsc0IGukgDyAEBEkAKBGliYW4YAiABKAlCMrpIL3ItMiteKFtBLVphLXpdezJ9WzAtOV17Mn1bQS1aYS16MC05IF17MTEsNDB9KT8kIhcKFUdldFNob3BEZXRhaWxzUmVxdWVzdCJ1ChZHZXRTaG9wRGV0YWlsc1Jlc3BvbnNlEigKB2RldGFpbHMYASABKAsyFy5zYWJvcmVzLnYxLlNob3BEZXRhaWxzEjEKDmRlbGl2ZXJ5X2FyZWFzGAIgASgLMhkuc2Fib3Jlcy52MS5EZWxpdmVyeUFyZWFzIjMKDURlbGl2ZXJ5QXJlYXMSDgoGc2VydmVkGAEgAygJEhIKCmNvbGRfY2hhaW4YAiADKAkiGAoWR2V0U2hvcFNldHRpbmdzUmVxdWVzdCKKAQoXR2V0U2hvcFNldHRpbmdzUmVzcG9uc2USKgoIc2V0dGluZ3MYASABKAsyGC5zYWJvcmVzLnYxLlNob3BTZXR0aW5ncxISCgp1bmZpbmlzaGVkGAIgAygJEi8KC3VwZGF0ZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJPChlVcGRhdGVTaG9wU2V0dGluZ3NSZXF1ZXN0EjIKCHNldHRpbmdzGAEgASgLMhguc2Fib3Jlcy52MS5TaG9wU2V0dGluZ3NCBrpIA8gBASKNAQoaVXBkYXRlU2hvcFNldHRpbmdzUmVzcG9uc2USKgoIc2V0dGluZ3MYASABKAsyGC5zYWJvcmVzLnYxLlNob3BTZXR0aW5ncxISCgp1bmZpbmlzaGVkGAIgAygJEi8KC3VwZGF0ZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDK5AgoTU2hvcFNldHRpbmdzU2VydmljZRJcCg5HZXRTaG9wRGV0YWlscxIhLnNhYm9yZXMudjEuR2V0U2hvcERldGFpbHNSZXF1ZXN0GiIuc2Fib3Jlcy52MS5HZXRTaG9wRGV0YWlsc1Jlc3BvbnNlIgOQAgESXwoPR2V0U2hvcFNldHRpbmdzEiIuc2Fib3Jlcy52MS5HZXRTaG9wU2V0dGluZ3NSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRTaG9wU2V0dGluZ3NSZXNwb25zZSIDkAIBEmMKElVwZGF0ZVNob3BTZXR0aW5ncxIlLnNhYm9yZXMudjEuVXBkYXRlU2hvcFNldHRpbmdzUmVxdWVzdBomLnNhYm9yZXMudjEuVXBkYXRlU2hvcFNldHRpbmdzUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * ShopAddress is the shop's postal address in Spain.
@@ -228,6 +228,13 @@ export type GetShopDetailsResponse = Message<"sabores.v1.GetShopDetailsResponse"
    * @generated from field: sabores.v1.ShopDetails details = 1;
    */
   details?: ShopDetails | undefined;
+
+  /**
+   * delivery_areas are where the shop delivers, as configured.
+   *
+   * @generated from field: sabores.v1.DeliveryAreas delivery_areas = 2;
+   */
+  deliveryAreas?: DeliveryAreas | undefined;
 };
 
 /**
@@ -236,6 +243,37 @@ export type GetShopDetailsResponse = Message<"sabores.v1.GetShopDetailsResponse"
  */
 export const GetShopDetailsResponseSchema: GenMessage<GetShopDetailsResponse> = /*@__PURE__*/
   messageDesc(file_sabores_v1_shop_settings_service, 5);
+
+/**
+ * DeliveryAreas are the areas the shop delivers to, each one of
+ * "peninsula", "baleares", "canarias", "ceuta", "melilla" (the areas of
+ * CartLine.delivery_area).
+ *
+ * @generated from message sabores.v1.DeliveryAreas
+ */
+export type DeliveryAreas = Message<"sabores.v1.DeliveryAreas"> & {
+  /**
+   * served are the areas every product is delivered to.
+   *
+   * @generated from field: repeated string served = 1;
+   */
+  served: string[];
+
+  /**
+   * cold_chain are the areas frozen and chilled products are delivered to,
+   * some or all of served.
+   *
+   * @generated from field: repeated string cold_chain = 2;
+   */
+  coldChain: string[];
+};
+
+/**
+ * Describes the message sabores.v1.DeliveryAreas.
+ * Use `create(DeliveryAreasSchema)` to create a new message.
+ */
+export const DeliveryAreasSchema: GenMessage<DeliveryAreas> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_shop_settings_service, 6);
 
 /**
  * GetShopSettingsRequest has no parameters.
@@ -250,7 +288,7 @@ export type GetShopSettingsRequest = Message<"sabores.v1.GetShopSettingsRequest"
  * Use `create(GetShopSettingsRequestSchema)` to create a new message.
  */
 export const GetShopSettingsRequestSchema: GenMessage<GetShopSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 6);
+  messageDesc(file_sabores_v1_shop_settings_service, 7);
 
 /**
  * GetShopSettingsResponse carries every setting.
@@ -286,7 +324,7 @@ export type GetShopSettingsResponse = Message<"sabores.v1.GetShopSettingsRespons
  * Use `create(GetShopSettingsResponseSchema)` to create a new message.
  */
 export const GetShopSettingsResponseSchema: GenMessage<GetShopSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 7);
+  messageDesc(file_sabores_v1_shop_settings_service, 8);
 
 /**
  * UpdateShopSettingsRequest replaces every setting.
@@ -307,7 +345,7 @@ export type UpdateShopSettingsRequest = Message<"sabores.v1.UpdateShopSettingsRe
  * Use `create(UpdateShopSettingsRequestSchema)` to create a new message.
  */
 export const UpdateShopSettingsRequestSchema: GenMessage<UpdateShopSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 8);
+  messageDesc(file_sabores_v1_shop_settings_service, 9);
 
 /**
  * UpdateShopSettingsResponse carries the saved settings.
@@ -343,7 +381,7 @@ export type UpdateShopSettingsResponse = Message<"sabores.v1.UpdateShopSettingsR
  * Use `create(UpdateShopSettingsResponseSchema)` to create a new message.
  */
 export const UpdateShopSettingsResponseSchema: GenMessage<UpdateShopSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 9);
+  messageDesc(file_sabores_v1_shop_settings_service, 10);
 
 /**
  * ShopSettingsService holds the shop's own details, owned by the owner: its

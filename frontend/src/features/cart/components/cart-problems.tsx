@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CartProblem } from "@gen/sabores/v1/cart_service_pb";
+import { useColdChainAreas } from "@/hooks/use-cold-chain-areas";
 
 const problemKeys: Record<CartProblem, string> = {
   [CartProblem.UNSPECIFIED]: "problems.unknown",
@@ -14,11 +15,12 @@ const problemKeys: Record<CartProblem, string> = {
 /** CartProblems lists why a line cannot be sold as it is. */
 export function CartProblems({ problems, available }: { problems: CartProblem[]; available: number }) {
   const { t } = useTranslation("cart");
+  const areas = useColdChainAreas();
   if (problems.length === 0) return null;
   return (
     <ul role="alert" className="mt-1 space-y-0.5 text-sm font-medium text-red-700">
       {problems.map((p) => (
-        <li key={p}>{t(problemKeys[p], { available })}</li>
+        <li key={p}>{t(problemKeys[p], { available, areas })}</li>
       ))}
     </ul>
   );

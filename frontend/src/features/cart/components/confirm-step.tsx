@@ -11,6 +11,7 @@ import { usePaymentOptions } from "@/features/cart/api/payment-options";
 import { AgeDeclaration } from "@/features/cart/components/age-declaration";
 import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types";
 import { OrderLines } from "@/features/cart/components/order-lines";
+import { useColdChainAreas } from "@/hooks/use-cold-chain-areas";
 
 /** ConfirmStep is step 4: the order as it will be sent, and why it was refused if it was. */
 export function ConfirmStep({
@@ -38,11 +39,12 @@ export function ConfirmStep({
   const [adultMissing, setAdultMissing] = useState(false);
   const needsAge = priced?.ageDeclarationRequired ?? false;
   const lawError = lawRefusal(place.error);
+  const coldChainAreas = useColdChainAreas();
   const problems = lineProblems(place.error);
   const limit = limitProblem(place.error);
   const placeError = place.isError
     ? lawError
-      ? t(lawError)
+      ? t(lawError, { areas: coldChainAreas })
       : limit
       ? t(`limits.${limit.reason}`, limit)
       : errorCode(place.error) === Code.FailedPrecondition

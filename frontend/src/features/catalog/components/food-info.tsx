@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useColdChainAreas } from "@/hooks/use-cold-chain-areas";
 import { QuantityUnit, type Allergen, type FoodInfo as FoodInfoMessage } from "@gen/sabores/v1/food_pb";
 import type { Product } from "@gen/sabores/v1/types_pb";
 import { allergenKey } from "@/lib/allergens";
@@ -88,6 +89,7 @@ export function FoodInfo({ product }: { product: Product }) {
   // The country's name comes from the texts, in the shopper's language: no
   // extra request on a page whose requests shopd preloads.
   const { t, i18n } = useTranslation(["catalog", "countries"]);
+  const coldChainAreas = useColdChainAreas();
   if (!product.isFood) return null;
   const f = product.foodInfo;
   const flags = product.flags;
@@ -102,7 +104,7 @@ export function FoodInfo({ product }: { product: Product }) {
           {flags.ageRestricted && <li className="rounded bg-amber-100 px-2 py-0.5 text-amber-900">{t("food.adults")}</li>}
         </ul>
       )}
-      {(flags?.frozen || flags?.perishable) && <p className="mt-2 text-sm text-sky-900">{t("food.coldChainDelivery")}</p>}
+      {(flags?.frozen || flags?.perishable) && <p className="mt-2 text-sm text-sky-900">{t("food.coldChainDelivery", { areas: coldChainAreas })}</p>}
       {flags?.ageRestricted && <p className="mt-2 text-sm text-amber-900">{t("food.idCheck")}</p>}
       {!f ? (
         <p className="mt-2 text-stone-700">{t("food.missing")}</p>
