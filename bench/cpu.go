@@ -46,8 +46,10 @@ func (m *cpuMeter) close(ctx context.Context) { _ = m.conn.Close(ctx) }
 func (m *cpuMeter) snapshot(ctx context.Context) (cpuSnapshot, error) {
 	s := cpuSnapshot{backends: map[int]time.Duration{}}
 	s.shopd, _ = procCPU(m.shopdPID)
+	// Client backends only: an autovacuum worker on the database (the
+	// back office's million orders) does no request's work.
 	rows, err := m.conn.Query(ctx, `SELECT pid FROM pg_stat_activity
-		WHERE datname = current_database() AND pid <> pg_backend_pid()`)
+		WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`)
 	if err != nil {
 		return s, err
 	}

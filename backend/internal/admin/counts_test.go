@@ -32,9 +32,14 @@ func TestRowCountsMatchCounting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gotProducts, err := q.AdminCountAllProducts(ctx)
+		// The dashboard reads the same counts in its totals' statement.
+		dash, err := q.AdminDashboardTotals(ctx)
 		if err != nil {
 			t.Fatal(err)
+		}
+		gotProducts := dash.ProductCount
+		if dash.CustomerCount != gotCustomers {
+			t.Errorf("%s: the dashboard counts %d customers, the customer list %d", when, dash.CustomerCount, gotCustomers)
 		}
 		if gotCustomers != customers || gotAudit != audit || gotProducts != products {
 			t.Errorf("%s: counts say %d customers, %d audit events, %d products; counting says %d, %d, %d",

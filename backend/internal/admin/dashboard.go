@@ -15,17 +15,9 @@ import (
 // the last 30 days in Madrid time and the best sellers, from the rollups the
 // orders' triggers keep (migration 00255), never by scanning the orders.
 func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[saboresv1.GetDashboardStatsRequest]) (*connect.Response[saboresv1.GetDashboardStatsResponse], error) {
-	totals, err := s.q.AdminOrderTotals(ctx)
+	totals, err := s.q.AdminDashboardTotals(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("admin: order totals: %w", err)
-	}
-	customers, err := s.q.AdminCountCustomers(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("admin: count customers: %w", err)
-	}
-	products, err := s.q.AdminCountAllProducts(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("admin: count products: %w", err)
+		return nil, fmt.Errorf("admin: dashboard totals: %w", err)
 	}
 	daily, err := s.q.AdminDailyStats(ctx, time.Now())
 	if err != nil {
@@ -39,8 +31,8 @@ func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 		OrderCount:         totals.OrderCount,
 		RevenueCents:       totals.RevenueCents,
 		AverageTicketCents: pricing.AverageTicketCents(totals.RevenueCents, int64(totals.OrderCount)),
-		CustomerCount:      int32(customers),
-		ProductCount:       int32(products),
+		CustomerCount:      int32(totals.CustomerCount),
+		ProductCount:       int32(totals.ProductCount),
 	}
 	for _, d := range daily {
 		res.Daily = append(res.Daily, &saboresv1.DailyStat{Date: d.Day, OrderCount: d.OrderCount, RevenueCents: d.RevenueCents})

@@ -49,29 +49,21 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 		}
 		list.AfterCreated, list.AfterID = &cursor.Time, &id
 	}
-	var rows []db.AdminListOrdersRow
-	var total int64
-	// Planned with the values at hand: a generic plan cannot know which
-	// filters are NULL and would walk one index for every search.
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL plan_cache_mode = force_custom_plan"); err != nil {
-			return fmt.Errorf("admin: plan the order search: %w", err)
-		}
-		q := s.q.WithTx(tx)
-		if rows, err = q.AdminListOrders(ctx, list); err != nil {
-			return fmt.Errorf("admin: list orders: %w", err)
-		}
-		if total, err = q.AdminCountOrders(ctx, db.AdminCountOrdersParams{
+	rows, err := s.planned.AdminListOrders(ctx, list)
+	if err != nil {
+		return nil, fmt.Errorf("admin: list orders: %w", err)
+	}
+	// A first page that holds every match is its own count: the count would
+	// only find the same matches again (a second trigram scan for a name).
+	total := int64(len(rows))
+	if ok || len(rows) > int(window.Size) {
+		if total, err = s.planned.AdminCountOrders(ctx, db.AdminCountOrdersParams{
 			Status: filter.Status, PaymentStatus: filter.PaymentStatus, CreatedFrom: filter.CreatedFrom,
 			CreatedTo: filter.CreatedTo, OrderID: filter.OrderID, PostalCode: filter.PostalCode,
 			Contact: filter.Contact, CountLimit: OrderCountLimit + 1,
 		}); err != nil {
-			return fmt.Errorf("admin: count orders: %w", err)
+			return nil, fmt.Errorf("admin: count orders: %w", err)
 		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
 	res := &saboresv1.ListOrdersResponse{TotalSize: int32(min(total, OrderCountLimit)), TotalSizeCapped: total > OrderCountLimit}
 	if len(rows) > int(window.Size) {
@@ -180,3 +172,22 @@ var actionToProto = map[shop.Action]saboresv1.OrderAction{
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// planEachCall runs its queries as unnamed statements, which PostgreSQL
+// plans at each call with the values at hand (pgx's
+// QueryExecModeCacheDescribe: still one round trip). The order desk needs
+// that: a generic plan of a prepared statement cannot know which filters
+// are NULL and would walk one index for every search. It replaces a
+// transaction with SET LOCAL plan_cache_mode = force_custom_plan, which
+// cost three more round trips per page (BEGIN, SET, COMMIT).
+type planEachCall struct{ db.DBTX }
+
+// Query implements db.DBTX.
+func (p planEachCall) Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error) {
+	return p.DBTX.Query(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
+}
+
+// QueryRow implements db.DBTX.
+func (p planEachCall) QueryRow(ctx context.Context, sql string, args ...any) pgx.Row {
+	return p.DBTX.QueryRow(ctx, sql, append([]any{pgx.QueryExecModeCacheDescribe}, args...)...)
+}

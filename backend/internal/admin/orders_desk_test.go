@@ -6,9 +6,12 @@ import (
 	"testing"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -86,6 +89,17 @@ func TestOrderDeskFilters(t *testing.T) {
 		}
 		if !slices.Equal(ids(got.Orders), tt.want) || got.TotalSize != int32(len(tt.want)) || got.TotalSizeCapped {
 			t.Errorf("%s: %v (total %d), want %v", tt.name, ids(got.Orders), got.TotalSize, tt.want)
+		}
+		// A page of one: the total is counted (a full page of one is not
+		// every match) and is the same.
+		one := proto.CloneOf(tt.req)
+		one.PageSize = 1
+		if got, err = f.desk(t, one); err != nil {
+			t.Errorf("%s, one a page: %v", tt.name, err)
+			continue
+		}
+		if got.TotalSize != int32(len(tt.want)) || got.TotalSizeCapped {
+			t.Errorf("%s, one a page: total %d, want %d", tt.name, got.TotalSize, len(tt.want))
 		}
 	}
 	for _, bad := range []*saboresv1.ListOrdersRequest{
@@ -225,5 +239,51 @@ func TestAdminOrderOffersWhatTheLifecycleAllows(t *testing.T) {
 	}
 	if _, err = f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: 999999})); connecttest.Code(err) != connect.CodeNotFound {
 		t.Errorf("an unknown order: %v, want NotFound", err)
+	}
+}
+
+// TestOrderDeskPlansEachCallWithItsValues: the desk's list and count are
+// never prepared statements, whose generic plan (chosen after five calls)
+// cannot know which filters are NULL and would walk one index for every
+// search; each call is an unnamed statement planned with its values.
+func TestOrderDeskPlansEachCallWithItsValues(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cfg, err := pgxpool.ParseConfig(dbtest.NewURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.MaxConns = 1 // pg_prepared_statements is per connection
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	svc := admin.New(pool, nil)
+	for _, q := range []string{"", "", "", "lucía", "", "", "27880", "", "#1"} {
+		if _, err := svc.ListOrders(ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{Query: q})); err != nil {
+			t.Fatalf("search %q: %v", q, err)
+		}
+	}
+	if _, err := svc.ListCustomers(ctx, connect.NewRequest(&saboresv1.ListCustomersRequest{})); err != nil {
+		t.Fatal(err)
+	}
+	prepared := func(name string) int {
+		t.Helper()
+		var n int
+		if err := pool.QueryRow(ctx, `SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE '%name: ' || $1 || ' %'`,
+			name).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	// The customer list is prepared as every other query: the check sees them.
+	if n := prepared("AdminListCustomers"); n != 1 {
+		t.Fatalf("AdminListCustomers prepared %d times on the connection, want 1", n)
+	}
+	for _, name := range []string{"AdminListOrders", "AdminCountOrders"} {
+		if n := prepared(name); n != 0 {
+			t.Errorf("%s is a prepared statement (%d): it would get a generic plan", name, n)
+		}
 	}
 }

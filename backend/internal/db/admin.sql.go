@@ -14,20 +14,17 @@ const adminBestSellers = `-- name: AdminBestSellers :many
 WITH d AS (
     SELECT product_id, sum(quantity) AS quantity, sum(revenue_cents) AS revenue_cents
     FROM order_stats_product_deltas GROUP BY product_id
-), candidates AS (
-    (SELECT s.product_id FROM order_stats_products s
-     WHERE NOT EXISTS (SELECT 1 FROM d WHERE d.product_id = s.product_id)
+), merged AS (
+    (SELECT s.product_id, s.quantity, s.revenue_cents FROM order_stats_products s
+     WHERE s.product_id NOT IN (SELECT d.product_id FROM d)
      ORDER BY s.quantity DESC, s.product_id
      LIMIT 5)
     UNION ALL
-    SELECT d.product_id FROM d
-), merged AS (
-    SELECT c.product_id,
-           coalesce((SELECT s.quantity FROM order_stats_products s WHERE s.product_id = c.product_id), 0)
-             + coalesce((SELECT d.quantity FROM d WHERE d.product_id = c.product_id), 0) AS quantity,
-           coalesce((SELECT s.revenue_cents FROM order_stats_products s WHERE s.product_id = c.product_id), 0)
-             + coalesce((SELECT d.revenue_cents FROM d WHERE d.product_id = c.product_id), 0) AS revenue_cents
-    FROM candidates c
+    SELECT d.product_id, d.quantity + coalesce(s.quantity, 0), d.revenue_cents + coalesce(s.revenue_cents, 0)
+    FROM d
+    LEFT JOIN LATERAL (
+        SELECT s.quantity, s.revenue_cents FROM order_stats_products s WHERE s.product_id = d.product_id
+    ) s ON true
 )
 SELECT m.product_id,
        coalesce((SELECT p.name FROM products p WHERE p.id = m.product_id), '')::text AS name,
@@ -48,9 +45,12 @@ type AdminBestSellersRow struct {
 // The 5 products sold most, by units. A product with pending deltas may
 // move either way, so the candidates are those products plus the top 5 of
 // the others, whose figures are final, read from the top of
-// order_stats_products_top_idx. Each candidate's figures and name are
-// looked up one by one (scalar subqueries): with joins the planner hashed
-// all 100 000 products and rollup rows for a handful (plans: bench/README.md).
+// order_stats_products_top_idx. A joined product is looked up by key (a
+// lateral subquery, names last, for the 5 only): with plain joins the
+// planner hashed all 100 000 products and rollup rows for a handful. Linear
+// in the pending deltas: looking each candidate up in the deltas' CTE was
+// quadratic, 1.3 s with the 2 715 products of 1 000 orders an expiry run
+// cancels at once (plans: bench/README.md).
 func (q *Queries) AdminBestSellers(ctx context.Context) ([]AdminBestSellersRow, error) {
 	rows, err := q.db.Query(ctx, adminBestSellers)
 	if err != nil {
@@ -74,20 +74,6 @@ func (q *Queries) AdminBestSellers(ctx context.Context) ([]AdminBestSellersRow, 
 		return nil, err
 	}
 	return items, nil
-}
-
-const adminCountAllProducts = `-- name: AdminCountAllProducts :one
-SELECT (coalesce((SELECT n FROM row_counts WHERE name = 'products'), 0)
-        + coalesce((SELECT sum(n) FROM row_count_deltas WHERE name = 'products'), 0))::bigint
-`
-
-// AdminCountAllProducts is the number of products (the dashboard), as
-// AdminCountCustomers counts.
-func (q *Queries) AdminCountAllProducts(ctx context.Context) (int64, error) {
-	row := q.db.QueryRow(ctx, adminCountAllProducts)
-	var column_1 int64
-	err := row.Scan(&column_1)
-	return column_1, err
 }
 
 const adminCountCustomers = `-- name: AdminCountCustomers :one
@@ -213,6 +199,43 @@ func (q *Queries) AdminDailyStats(ctx context.Context, now time.Time) ([]AdminDa
 		return nil, err
 	}
 	return items, nil
+}
+
+const adminDashboardTotals = `-- name: AdminDashboardTotals :one
+
+SELECT (coalesce((SELECT sum(order_count) FROM order_stats_days), 0)
+        + coalesce((SELECT sum(order_count) FROM order_stats_day_deltas), 0))::int AS order_count,
+       (coalesce((SELECT sum(revenue_cents) FROM order_stats_days), 0)
+        + coalesce((SELECT sum(revenue_cents) FROM order_stats_day_deltas), 0))::bigint AS revenue_cents,
+       (coalesce((SELECT n FROM row_counts WHERE name = 'customers_active'), 0)
+        + coalesce((SELECT sum(n) FROM row_count_deltas WHERE name = 'customers_active'), 0))::bigint AS customer_count,
+       (coalesce((SELECT n FROM row_counts WHERE name = 'products'), 0)
+        + coalesce((SELECT sum(n) FROM row_count_deltas WHERE name = 'products'), 0))::bigint AS product_count
+`
+
+type AdminDashboardTotalsRow struct {
+	OrderCount    int32
+	RevenueCents  int64
+	CustomerCount int64
+	ProductCount  int64
+}
+
+// The dashboard reads the rollups of migration 00255, never the orders:
+// each figure is the folded rollup plus the deltas not folded yet, read in
+// one statement (one snapshot), so it is exact whenever the fold last ran.
+// The orders not cancelled and their revenue (a sum over one row per day),
+// the active customers and the products (the counts of migration 00256, as
+// AdminCountCustomers reads them): one statement, one round trip.
+func (q *Queries) AdminDashboardTotals(ctx context.Context) (AdminDashboardTotalsRow, error) {
+	row := q.db.QueryRow(ctx, adminDashboardTotals)
+	var i AdminDashboardTotalsRow
+	err := row.Scan(
+		&i.OrderCount,
+		&i.RevenueCents,
+		&i.CustomerCount,
+		&i.ProductCount,
+	)
+	return i, err
 }
 
 const adminGetOrder = `-- name: AdminGetOrder :one
@@ -416,9 +439,8 @@ func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomers
 }
 
 const adminListOrders = `-- name: AdminListOrders :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
 FROM orders o
-JOIN users u ON u.id = o.user_id
 WHERE ($1::text IS NULL OR o.status = $1::text)
   AND ($2::text IS NULL OR o.payment_status = $2::text)
   AND ($3::text IS NULL
@@ -455,12 +477,17 @@ type AdminListOrdersRow struct {
 
 // AdminListOrders is a page of the order desk, newest first, after the
 // cursor (the previous page's last order). A NULL filter keeps every order.
-// The caller plans it with its values (plan_cache_mode force_custom_plan),
-// so the unused filters fold away and each search walks its own index
+// The caller plans it with its values (an unnamed statement each call,
+// admin.planEachCall), so the unused filters fold away and each search walks its own index
 // (migration 00130): orders_created_idx, orders_status_created_idx,
 // orders_payment_created_idx, the primary key or orders_postal_created_idx
 // for digits, orders_contact_trgm_idx for a name or e-mail. Days are
 // Europe/Madrid days; created_to is inclusive.
+// The account's e-mail is a scalar subquery rather than a join: the planner
+// evaluates it after the sort and limit, for the page's rows only, where a
+// join looked up the account of every match ("sofia diaz": 3 675 accounts
+// for 11 orders). Every order has an account (orders.user_id NOT NULL
+// REFERENCES users), so the answers are the join's.
 func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams) ([]AdminListOrdersRow, error) {
 	rows, err := q.db.Query(ctx, adminListOrders,
 		arg.Status,
@@ -592,30 +619,6 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 		return nil, err
 	}
 	return items, nil
-}
-
-const adminOrderTotals = `-- name: AdminOrderTotals :one
-
-SELECT (coalesce((SELECT sum(order_count) FROM order_stats_days), 0)
-        + coalesce((SELECT sum(order_count) FROM order_stats_day_deltas), 0))::int AS order_count,
-       (coalesce((SELECT sum(revenue_cents) FROM order_stats_days), 0)
-        + coalesce((SELECT sum(revenue_cents) FROM order_stats_day_deltas), 0))::bigint AS revenue_cents
-`
-
-type AdminOrderTotalsRow struct {
-	OrderCount   int32
-	RevenueCents int64
-}
-
-// The dashboard reads the rollups of migration 00255, never the orders:
-// each figure is the folded rollup plus the deltas not folded yet, read in
-// one statement (one snapshot), so it is exact whenever the fold last ran.
-// The orders not cancelled, and their revenue: a sum over one row per day.
-func (q *Queries) AdminOrderTotals(ctx context.Context) (AdminOrderTotalsRow, error) {
-	row := q.db.QueryRow(ctx, adminOrderTotals)
-	var i AdminOrderTotalsRow
-	err := row.Scan(&i.OrderCount, &i.RevenueCents)
-	return i, err
 }
 
 const adminUpdateProduct = `-- name: AdminUpdateProduct :one

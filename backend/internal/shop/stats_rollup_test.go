@@ -105,7 +105,7 @@ func checkAgainstCounting(t *testing.T, pool *pgxpool.Pool, when string) {
 	}
 	ctx := context.Background()
 	q := db.New(pool)
-	totals, err := q.AdminOrderTotals(ctx)
+	totals, err := q.AdminDashboardTotals(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
