@@ -2,7 +2,6 @@ package order
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
@@ -43,30 +42,12 @@ func (s *Service) checkLaw(ctx context.Context, q *db.Queries, in placeOrder, su
 	return orderLaw{idCheck: idCheck, dispatch: law.DispatchDay(in.lines, s.areas, now)}, nil
 }
 
-// recordLaw keeps with a new order what checkLaw found.
-func recordLaw(ctx context.Context, q *db.Queries, row db.Order, law orderLaw) (db.Order, error) {
-	if !law.dispatch.IsZero() {
-		day := pgtype.Date{Time: time.Date(law.dispatch.Year(), law.dispatch.Month(), law.dispatch.Day(), 0, 0, 0, 0, time.UTC), Valid: true}
-		if err := q.RecordDispatchDay(ctx, db.RecordDispatchDayParams{DispatchOn: day, ID: row.ID}); err != nil {
-			return row, fmt.Errorf("order: record dispatch day: %w", err)
-		}
-		row.DispatchOn = day
+// dispatchOn is the dispatch day as orders.dispatch_on stores it; null for
+// an order with nothing in the cold chain.
+func (law orderLaw) dispatchOn() pgtype.Date {
+	if law.dispatch.IsZero() {
+		return pgtype.Date{}
 	}
-	return recordAgeDeclaration(ctx, q, row, law.idCheck)
-}
-
-// recordAgeDeclaration keeps, with an order holding age-restricted goods,
-// the time of the shopper's declaration and the ID check its shipment needs.
-func recordAgeDeclaration(ctx context.Context, q *db.Queries, row db.Order, idCheck bool) (db.Order, error) {
-	if !idCheck {
-		return row, nil
-	}
-	if err := q.RecordAgeDeclaration(ctx, row.ID); err != nil {
-		return row, fmt.Errorf("order: record age declaration: %w", err)
-	}
-	stored, err := q.GetOrder(ctx, row.ID)
-	if err != nil {
-		return row, fmt.Errorf("order: read order %d: %w", row.ID, err)
-	}
-	return stored, nil
+	d := law.dispatch
+	return pgtype.Date{Time: time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC), Valid: true}
 }
