@@ -1,12 +1,10 @@
 package order
 
 import (
-	"context"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
 
-	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
@@ -25,16 +23,12 @@ type orderLaw struct {
 	dispatch time.Time
 }
 
-// checkLaw refuses an order of goods worth subtotalCents the shop may not
-// sell as asked: a line not delivered to the postal code (DELIVERY_AREA),
-// frozen goods below the frozen minimum (FROZEN_MINIMUM), or an
-// age-restricted line without the shopper's declaration
-// (AGE_DECLARATION_REQUIRED).
-func (s *Service) checkLaw(ctx context.Context, q *db.Queries, in placeOrder, subtotalCents int64, now time.Time) (orderLaw, error) {
-	law, err := shop.ReadCartLaw(ctx, q, in.lines)
-	if err != nil {
-		return orderLaw{}, err
-	}
+// checkLaw refuses, by the law's flags of its products, an order of goods
+// worth subtotalCents the shop may not sell as asked: a line not delivered
+// to the postal code (DELIVERY_AREA), frozen goods below the frozen minimum
+// (FROZEN_MINIMUM), or an age-restricted line without the shopper's
+// declaration (AGE_DECLARATION_REQUIRED).
+func (s *Service) checkLaw(law shop.CartLaw, in placeOrder, subtotalCents int64, now time.Time) (orderLaw, error) {
 	idCheck, err := law.CheckOrder(in.lines, subtotalCents, s.areas, in.delivery.GetPostalCode(), in.ageDeclared)
 	if err != nil {
 		return orderLaw{}, err

@@ -238,7 +238,11 @@ type checkout struct {
 // change can still make wrong is checked again inside: the stock, by the
 // conditional update that takes it.
 func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (checkout, error) {
-	priced, err := shop.Price(ctx, s.queries, shop.Stored{Queries: s.queries}, in.lines, now)
+	products, err := s.queries.GetProductsByIDs(ctx, shop.LineProductIDs(in.lines))
+	if err != nil {
+		return checkout{}, fmt.Errorf("order: read products: %w", err)
+	}
+	priced, err := shop.PriceProducts(ctx, shop.Stored{Queries: s.queries}, products, in.lines, now)
 	if err != nil {
 		return checkout{}, err
 	}
@@ -261,7 +265,7 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 			return checkout{}, err
 		}
 	}
-	if c.law, err = s.checkLaw(ctx, s.queries, in, priced.SubtotalCents, now); err != nil {
+	if c.law, err = s.checkLaw(shop.CartLawOf(products), in, priced.SubtotalCents, now); err != nil {
 		return checkout{}, err
 	}
 	return c, nil
