@@ -16,44 +16,52 @@ SET name = EXCLUDED.name, surname = '', email = EXCLUDED.email, phone = EXCLUDED
     active = true, updated_at = now()
 RETURNING id;
 
--- InsertOrder claims the idempotency key: a concurrent transaction holding
--- the same key makes this wait for it, and when it committed, no row comes
--- back and the caller returns that order instead.
--- name: InsertOrder :one
-INSERT INTO orders (
-    user_id, customer_id, idempotency_key, status, payment_method, payment_status,
-    subtotal_cents, shipping_cents, payment_surcharge_cents, vat_cents, total_cents,
-    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language
-) VALUES (
-    @user_id, @customer_id, @idempotency_key, 'placed', @payment_method, @payment_status,
-    @subtotal_cents, @shipping_cents, @payment_surcharge_cents, @vat_cents, @total_cents,
-    @delivery_name, @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code, @language
+-- PlaceOrder writes a new order with its first event and its lines in one
+-- statement, so checkout's transaction spends one round trip on them. The
+-- order claims the idempotency key: a concurrent transaction holding the
+-- same key makes this wait for it, and when it committed, no row comes back
+-- (nor any event or line, which select from the order) and the caller
+-- returns that order instead. The line arrays are parallel, one element per
+-- line (unnests in a SELECT list zip); a promotion id of 0 means none. A
+-- cold-chain order's dispatch day (migration 00220) and an age-restricted
+-- order's declaration and ID check (00141) are written with the row.
+-- name: PlaceOrder :one
+WITH placed AS (
+    INSERT INTO orders (
+        user_id, customer_id, idempotency_key, status, payment_method, payment_status,
+        subtotal_cents, shipping_cents, payment_surcharge_cents, vat_cents, total_cents,
+        delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language,
+        dispatch_on, age_declared_at, id_check_required
+    ) VALUES (
+        @user_id, @customer_id, @idempotency_key, 'placed', @payment_method, @payment_status,
+        @subtotal_cents, @shipping_cents, @payment_surcharge_cents, @vat_cents, @total_cents,
+        @delivery_name, @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code, @language,
+        sqlc.narg(dispatch_on)::date, CASE WHEN @id_check_required::boolean THEN now() END, @id_check_required::boolean
+    )
+    ON CONFLICT (user_id, idempotency_key) DO NOTHING
+    RETURNING *
+), event AS (
+    INSERT INTO order_events (order_id, machine, to_state, actor, actor_user_id, note)
+    SELECT id, 'fulfilment', 'placed', 'shopper', user_id, '' FROM placed
+), lines AS (
+    INSERT INTO order_lines (
+        order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
+        regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
+    )
+    SELECT placed.id, unnest(@line_nos::integer[]), unnest(@product_ids::bigint[]),
+           unnest(@product_names::text[]), unnest(@image_urls::text[]), unnest(@quantities::integer[]),
+           unnest(@unit_prices_cents::bigint[]), unnest(@regular_unit_prices_cents::bigint[]),
+           NULLIF(unnest(@promotion_ids::bigint[]), 0), unnest(@promotion_labels::text[]),
+           unnest(@vat_basis_points::integer[]), unnest(@line_totals_cents::bigint[])
+    FROM placed
 )
-ON CONFLICT (user_id, idempotency_key) DO NOTHING
-RETURNING *;
+SELECT * FROM placed;
 
--- TakeStock takes quantity units of a product still sold online, only when
--- that many are left: stock never goes below zero, and concurrent buyers of
--- the last units queue on the row lock and re-check the condition.
--- name: TakeStock :execrows
-UPDATE products
-SET stock = stock - @quantity::integer
-WHERE id = @id AND sold_online AND stock >= @quantity::integer;
-
--- InsertOrderLines writes all of an order's lines in one statement and
--- returns them as stored; the arrays are parallel, one element per line
--- (unnests in a SELECT list zip), and a promotion id of 0 means none.
--- name: InsertOrderLines :many
-INSERT INTO order_lines (
-    order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
-    regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
-)
-SELECT @order_id::bigint, unnest(@line_nos::integer[]), unnest(@product_ids::bigint[]),
-       unnest(@product_names::text[]), unnest(@image_urls::text[]), unnest(@quantities::integer[]),
-       unnest(@unit_prices_cents::bigint[]), unnest(@regular_unit_prices_cents::bigint[]),
-       NULLIF(unnest(@promotion_ids::bigint[]), 0), unnest(@promotion_labels::text[]),
-       unnest(@vat_basis_points::integer[]), unnest(@line_totals_cents::bigint[])
-RETURNING *;
+-- TakeOrderStock takes an order's units of each line's product, booked in
+-- the ledger as a sale of the order, and returns the products it took from
+-- (take_order_stock, migration 00275).
+-- name: TakeOrderStock :many
+SELECT take_order_stock(@order_id::bigint, @actor_user_id::bigint, @product_ids::bigint[], @quantities::integer[])::bigint AS product_id;
 
 -- name: GetOrderForUser :one
 SELECT * FROM orders
@@ -110,14 +118,16 @@ SELECT count(*) FROM orders
 WHERE user_id = @user_id AND status = 'placed' AND payment_status = 'awaiting_payment';
 
 -- UnpaidTransferUnits are the units of each product held by unpaid transfer
--- orders, the ones that may wait days. Checkout reads it with the products
--- locked, so concurrent buyers see each other's orders.
+-- orders other than order_id (the one being placed), the ones that may wait
+-- days. Checkout reads it with the products locked, so concurrent buyers
+-- see each other's orders.
 -- name: UnpaidTransferUnits :many
 SELECT l.product_id, sum(l.quantity)::integer AS units
 FROM order_lines l
 JOIN orders o ON o.id = l.order_id
 WHERE l.product_id = ANY(@product_ids::bigint[])
   AND o.status = 'placed' AND o.payment_status = 'awaiting_payment' AND o.payment_method = 'transfer'
+  AND o.id <> @order_id
 GROUP BY l.product_id;
 
 -- GetOrderForUpdate reads an order and locks its row for a lifecycle step:

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const cancelOrder = `-- name: CancelOrder :one
@@ -243,176 +244,6 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 	return i, err
 }
 
-const insertOrder = `-- name: InsertOrder :one
-INSERT INTO orders (
-    user_id, customer_id, idempotency_key, status, payment_method, payment_status,
-    subtotal_cents, shipping_cents, payment_surcharge_cents, vat_cents, total_cents,
-    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language
-) VALUES (
-    $1, $2, $3, 'placed', $4, $5,
-    $6, $7, $8, $9, $10,
-    $11, $12, $13, $14, $15, $16, $17
-)
-ON CONFLICT (user_id, idempotency_key) DO NOTHING
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search
-`
-
-type InsertOrderParams struct {
-	UserID                int64
-	CustomerID            *int64
-	IdempotencyKey        uuid.UUID
-	PaymentMethod         string
-	PaymentStatus         string
-	SubtotalCents         int64
-	ShippingCents         int64
-	PaymentSurchargeCents int64
-	VatCents              int64
-	TotalCents            int64
-	DeliveryName          string
-	DeliveryEmail         string
-	DeliveryPhone         string
-	DeliveryAddress       string
-	DeliveryCity          string
-	DeliveryPostalCode    string
-	Language              string
-}
-
-// InsertOrder claims the idempotency key: a concurrent transaction holding
-// the same key makes this wait for it, and when it committed, no row comes
-// back and the caller returns that order instead.
-func (q *Queries) InsertOrder(ctx context.Context, arg InsertOrderParams) (Order, error) {
-	row := q.db.QueryRow(ctx, insertOrder,
-		arg.UserID,
-		arg.CustomerID,
-		arg.IdempotencyKey,
-		arg.PaymentMethod,
-		arg.PaymentStatus,
-		arg.SubtotalCents,
-		arg.ShippingCents,
-		arg.PaymentSurchargeCents,
-		arg.VatCents,
-		arg.TotalCents,
-		arg.DeliveryName,
-		arg.DeliveryEmail,
-		arg.DeliveryPhone,
-		arg.DeliveryAddress,
-		arg.DeliveryCity,
-		arg.DeliveryPostalCode,
-		arg.Language,
-	)
-	var i Order
-	err := row.Scan(
-		&i.ID,
-		&i.UserID,
-		&i.CustomerID,
-		&i.IdempotencyKey,
-		&i.Status,
-		&i.PaymentMethod,
-		&i.PaymentStatus,
-		&i.SubtotalCents,
-		&i.ShippingCents,
-		&i.VatCents,
-		&i.TotalCents,
-		&i.DeliveryName,
-		&i.DeliveryEmail,
-		&i.DeliveryPhone,
-		&i.DeliveryAddress,
-		&i.DeliveryCity,
-		&i.DeliveryPostalCode,
-		&i.CreatedAt,
-		&i.Carrier,
-		&i.TrackingNumber,
-		&i.UpdatedAt,
-		&i.Language,
-		&i.AccountDeletedAt,
-		&i.RetainUntil,
-		&i.PaymentSurchargeCents,
-		&i.AgeDeclaredAt,
-		&i.IDCheckRequired,
-		&i.DispatchOn,
-		&i.ContactSearch,
-	)
-	return i, err
-}
-
-const insertOrderLines = `-- name: InsertOrderLines :many
-INSERT INTO order_lines (
-    order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
-    regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
-)
-SELECT $1::bigint, unnest($2::integer[]), unnest($3::bigint[]),
-       unnest($4::text[]), unnest($5::text[]), unnest($6::integer[]),
-       unnest($7::bigint[]), unnest($8::bigint[]),
-       NULLIF(unnest($9::bigint[]), 0), unnest($10::text[]),
-       unnest($11::integer[]), unnest($12::bigint[])
-RETURNING order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents, product_name_pt
-`
-
-type InsertOrderLinesParams struct {
-	OrderID                int64
-	LineNos                []int32
-	ProductIds             []int64
-	ProductNames           []string
-	ImageUrls              []string
-	Quantities             []int32
-	UnitPricesCents        []int64
-	RegularUnitPricesCents []int64
-	PromotionIds           []int64
-	PromotionLabels        []string
-	VatBasisPoints         []int32
-	LineTotalsCents        []int64
-}
-
-// InsertOrderLines writes all of an order's lines in one statement and
-// returns them as stored; the arrays are parallel, one element per line
-// (unnests in a SELECT list zip), and a promotion id of 0 means none.
-func (q *Queries) InsertOrderLines(ctx context.Context, arg InsertOrderLinesParams) ([]OrderLine, error) {
-	rows, err := q.db.Query(ctx, insertOrderLines,
-		arg.OrderID,
-		arg.LineNos,
-		arg.ProductIds,
-		arg.ProductNames,
-		arg.ImageUrls,
-		arg.Quantities,
-		arg.UnitPricesCents,
-		arg.RegularUnitPricesCents,
-		arg.PromotionIds,
-		arg.PromotionLabels,
-		arg.VatBasisPoints,
-		arg.LineTotalsCents,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []OrderLine{}
-	for rows.Next() {
-		var i OrderLine
-		if err := rows.Scan(
-			&i.OrderID,
-			&i.LineNo,
-			&i.ProductID,
-			&i.ProductName,
-			&i.ImageURL,
-			&i.Quantity,
-			&i.UnitPriceCents,
-			&i.RegularUnitPriceCents,
-			&i.PromotionID,
-			&i.PromotionLabel,
-			&i.VatBasisPoints,
-			&i.LineTotalCents,
-			&i.ProductNamePt,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const listExpiredUnpaidOrders = `-- name: ListExpiredUnpaidOrders :many
 SELECT id FROM orders
 WHERE status = 'placed' AND payment_status = 'awaiting_payment'
@@ -578,6 +409,181 @@ func (q *Queries) OrderProductIDs(ctx context.Context, orderID int64) ([]int64, 
 	return items, nil
 }
 
+const placeOrder = `-- name: PlaceOrder :one
+WITH placed AS (
+    INSERT INTO orders (
+        user_id, customer_id, idempotency_key, status, payment_method, payment_status,
+        subtotal_cents, shipping_cents, payment_surcharge_cents, vat_cents, total_cents,
+        delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language,
+        dispatch_on, age_declared_at, id_check_required
+    ) VALUES (
+        $1, $2, $3, 'placed', $4, $5,
+        $6, $7, $8, $9, $10,
+        $11, $12, $13, $14, $15, $16, $17,
+        $18::date, CASE WHEN $19::boolean THEN now() END, $19::boolean
+    )
+    ON CONFLICT (user_id, idempotency_key) DO NOTHING
+    RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search
+), event AS (
+    INSERT INTO order_events (order_id, machine, to_state, actor, actor_user_id, note)
+    SELECT id, 'fulfilment', 'placed', 'shopper', user_id, '' FROM placed
+), lines AS (
+    INSERT INTO order_lines (
+        order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
+        regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
+    )
+    SELECT placed.id, unnest($20::integer[]), unnest($21::bigint[]),
+           unnest($22::text[]), unnest($23::text[]), unnest($24::integer[]),
+           unnest($25::bigint[]), unnest($26::bigint[]),
+           NULLIF(unnest($27::bigint[]), 0), unnest($28::text[]),
+           unnest($29::integer[]), unnest($30::bigint[])
+    FROM placed
+)
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM placed
+`
+
+type PlaceOrderParams struct {
+	UserID                 int64
+	CustomerID             *int64
+	IdempotencyKey         uuid.UUID
+	PaymentMethod          string
+	PaymentStatus          string
+	SubtotalCents          int64
+	ShippingCents          int64
+	PaymentSurchargeCents  int64
+	VatCents               int64
+	TotalCents             int64
+	DeliveryName           string
+	DeliveryEmail          string
+	DeliveryPhone          string
+	DeliveryAddress        string
+	DeliveryCity           string
+	DeliveryPostalCode     string
+	Language               string
+	DispatchOn             pgtype.Date
+	IDCheckRequired        bool
+	LineNos                []int32
+	ProductIds             []int64
+	ProductNames           []string
+	ImageUrls              []string
+	Quantities             []int32
+	UnitPricesCents        []int64
+	RegularUnitPricesCents []int64
+	PromotionIds           []int64
+	PromotionLabels        []string
+	VatBasisPoints         []int32
+	LineTotalsCents        []int64
+}
+
+type PlaceOrderRow struct {
+	ID                    int64
+	UserID                int64
+	CustomerID            *int64
+	IdempotencyKey        uuid.UUID
+	Status                string
+	PaymentMethod         string
+	PaymentStatus         string
+	SubtotalCents         int64
+	ShippingCents         int64
+	VatCents              int64
+	TotalCents            int64
+	DeliveryName          string
+	DeliveryEmail         string
+	DeliveryPhone         string
+	DeliveryAddress       string
+	DeliveryCity          string
+	DeliveryPostalCode    string
+	CreatedAt             time.Time
+	Carrier               string
+	TrackingNumber        string
+	UpdatedAt             time.Time
+	Language              string
+	AccountDeletedAt      *time.Time
+	RetainUntil           pgtype.Date
+	PaymentSurchargeCents int64
+	AgeDeclaredAt         *time.Time
+	IDCheckRequired       bool
+	DispatchOn            pgtype.Date
+	ContactSearch         *string
+}
+
+// PlaceOrder writes a new order with its first event and its lines in one
+// statement, so checkout's transaction spends one round trip on them. The
+// order claims the idempotency key: a concurrent transaction holding the
+// same key makes this wait for it, and when it committed, no row comes back
+// (nor any event or line, which select from the order) and the caller
+// returns that order instead. The line arrays are parallel, one element per
+// line (unnests in a SELECT list zip); a promotion id of 0 means none. A
+// cold-chain order's dispatch day (migration 00220) and an age-restricted
+// order's declaration and ID check (00141) are written with the row.
+func (q *Queries) PlaceOrder(ctx context.Context, arg PlaceOrderParams) (PlaceOrderRow, error) {
+	row := q.db.QueryRow(ctx, placeOrder,
+		arg.UserID,
+		arg.CustomerID,
+		arg.IdempotencyKey,
+		arg.PaymentMethod,
+		arg.PaymentStatus,
+		arg.SubtotalCents,
+		arg.ShippingCents,
+		arg.PaymentSurchargeCents,
+		arg.VatCents,
+		arg.TotalCents,
+		arg.DeliveryName,
+		arg.DeliveryEmail,
+		arg.DeliveryPhone,
+		arg.DeliveryAddress,
+		arg.DeliveryCity,
+		arg.DeliveryPostalCode,
+		arg.Language,
+		arg.DispatchOn,
+		arg.IDCheckRequired,
+		arg.LineNos,
+		arg.ProductIds,
+		arg.ProductNames,
+		arg.ImageUrls,
+		arg.Quantities,
+		arg.UnitPricesCents,
+		arg.RegularUnitPricesCents,
+		arg.PromotionIds,
+		arg.PromotionLabels,
+		arg.VatBasisPoints,
+		arg.LineTotalsCents,
+	)
+	var i PlaceOrderRow
+	err := row.Scan(
+		&i.ID,
+		&i.UserID,
+		&i.CustomerID,
+		&i.IdempotencyKey,
+		&i.Status,
+		&i.PaymentMethod,
+		&i.PaymentStatus,
+		&i.SubtotalCents,
+		&i.ShippingCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.DeliveryName,
+		&i.DeliveryEmail,
+		&i.DeliveryPhone,
+		&i.DeliveryAddress,
+		&i.DeliveryCity,
+		&i.DeliveryPostalCode,
+		&i.CreatedAt,
+		&i.Carrier,
+		&i.TrackingNumber,
+		&i.UpdatedAt,
+		&i.Language,
+		&i.AccountDeletedAt,
+		&i.RetainUntil,
+		&i.PaymentSurchargeCents,
+		&i.AgeDeclaredAt,
+		&i.IDCheckRequired,
+		&i.DispatchOn,
+		&i.ContactSearch,
+	)
+	return i, err
+}
+
 const setOrderState = `-- name: SetOrderState :one
 UPDATE orders
 SET status = $1, payment_status = $2, carrier = $3,
@@ -638,26 +644,43 @@ func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (O
 	return i, err
 }
 
-const takeStock = `-- name: TakeStock :execrows
-UPDATE products
-SET stock = stock - $1::integer
-WHERE id = $2 AND sold_online AND stock >= $1::integer
+const takeOrderStock = `-- name: TakeOrderStock :many
+SELECT take_order_stock($1::bigint, $2::bigint, $3::bigint[], $4::integer[])::bigint AS product_id
 `
 
-type TakeStockParams struct {
-	Quantity int32
-	ID       int64
+type TakeOrderStockParams struct {
+	OrderID     int64
+	ActorUserID int64
+	ProductIds  []int64
+	Quantities  []int32
 }
 
-// TakeStock takes quantity units of a product still sold online, only when
-// that many are left: stock never goes below zero, and concurrent buyers of
-// the last units queue on the row lock and re-check the condition.
-func (q *Queries) TakeStock(ctx context.Context, arg TakeStockParams) (int64, error) {
-	result, err := q.db.Exec(ctx, takeStock, arg.Quantity, arg.ID)
+// TakeOrderStock takes an order's units of each line's product, booked in
+// the ledger as a sale of the order, and returns the products it took from
+// (take_order_stock, migration 00275).
+func (q *Queries) TakeOrderStock(ctx context.Context, arg TakeOrderStockParams) ([]int64, error) {
+	rows, err := q.db.Query(ctx, takeOrderStock,
+		arg.OrderID,
+		arg.ActorUserID,
+		arg.ProductIds,
+		arg.Quantities,
+	)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return result.RowsAffected(), nil
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var product_id int64
+		if err := rows.Scan(&product_id); err != nil {
+			return nil, err
+		}
+		items = append(items, product_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const unpaidTransferUnits = `-- name: UnpaidTransferUnits :many
@@ -666,8 +689,14 @@ FROM order_lines l
 JOIN orders o ON o.id = l.order_id
 WHERE l.product_id = ANY($1::bigint[])
   AND o.status = 'placed' AND o.payment_status = 'awaiting_payment' AND o.payment_method = 'transfer'
+  AND o.id <> $2
 GROUP BY l.product_id
 `
+
+type UnpaidTransferUnitsParams struct {
+	ProductIds []int64
+	OrderID    int64
+}
 
 type UnpaidTransferUnitsRow struct {
 	ProductID int64
@@ -675,10 +704,11 @@ type UnpaidTransferUnitsRow struct {
 }
 
 // UnpaidTransferUnits are the units of each product held by unpaid transfer
-// orders, the ones that may wait days. Checkout reads it with the products
-// locked, so concurrent buyers see each other's orders.
-func (q *Queries) UnpaidTransferUnits(ctx context.Context, productIds []int64) ([]UnpaidTransferUnitsRow, error) {
-	rows, err := q.db.Query(ctx, unpaidTransferUnits, productIds)
+// orders other than order_id (the one being placed), the ones that may wait
+// days. Checkout reads it with the products locked, so concurrent buyers
+// see each other's orders.
+func (q *Queries) UnpaidTransferUnits(ctx context.Context, arg UnpaidTransferUnitsParams) ([]UnpaidTransferUnitsRow, error) {
+	rows, err := q.db.Query(ctx, unpaidTransferUnits, arg.ProductIds, arg.OrderID)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package order
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/sabores/sabores/backend/internal/db"
@@ -11,23 +10,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
-
-// recordPlaced starts a new order's timeline and books the stock it is about
-// to take as a sale of this order in the ledger.
-func recordPlaced(ctx context.Context, q *db.Queries, orderID, userID int64) error {
-	if err := q.InsertOrderEvent(ctx, db.InsertOrderEventParams{
-		OrderID: orderID, Machine: "fulfilment", ToState: string(shop.Placed),
-		Actor: string(shop.ShopperActor), ActorUserID: &userID,
-	}); err != nil {
-		return fmt.Errorf("order: record placed: %w", err)
-	}
-	if err := q.SetStockMovement(ctx, db.SetStockMovementParams{
-		Kind: "sale", OrderID: strconv.FormatInt(orderID, 10), ActorUserID: strconv.FormatInt(userID, 10),
-	}); err != nil {
-		return fmt.Errorf("order: book the sale: %w", err)
-	}
-	return nil
-}
 
 // checkUnpaid refuses an order that would wait for its payment when the
 // shopper already has as many such orders as the limits allow.
@@ -42,11 +24,11 @@ func (s *Service) checkUnpaid(ctx context.Context, q *db.Queries, userID int64, 
 	return s.limits.CheckUnpaidOrders(n)
 }
 
-// checkTransferShare refuses a transfer order that would let unpaid
+// checkTransferShare refuses transfer order orderID when it would let unpaid
 // transfers hold too much of a product. It runs after takeStock, with every
 // product of the order locked, so concurrent transfer orders of the same
 // product (from any account) see each other.
-func (s *Service) checkTransferShare(ctx context.Context, q *db.Queries, in placeOrder, lines []pricing.Line) error {
+func (s *Service) checkTransferShare(ctx context.Context, q *db.Queries, orderID int64, in placeOrder, lines []pricing.Line) error {
 	if in.method != "transfer" {
 		return nil
 	}
@@ -54,7 +36,7 @@ func (s *Service) checkTransferShare(ctx context.Context, q *db.Queries, in plac
 	for i, l := range lines {
 		ids[i] = l.ProductID
 	}
-	held, err := q.UnpaidTransferUnits(ctx, ids)
+	held, err := q.UnpaidTransferUnits(ctx, db.UnpaidTransferUnitsParams{ProductIds: ids, OrderID: orderID})
 	if err != nil {
 		return fmt.Errorf("order: units held by transfers: %w", err)
 	}

@@ -5,10 +5,10 @@ import (
 	"github.com/sabores/sabores/backend/internal/pricing"
 )
 
-// linesParams snapshots the priced lines as sold: name, image, prices,
-// promotion and VAT, so later catalogue edits never rewrite the order.
-func linesParams(orderID int64, lines []pricing.Line) db.InsertOrderLinesParams {
-	p := db.InsertOrderLinesParams{OrderID: orderID}
+// addLines snapshots the priced lines into the new order as sold: name,
+// image, prices, promotion and VAT, so later catalogue edits never rewrite
+// the order.
+func addLines(p *db.PlaceOrderParams, lines []pricing.Line) {
 	for i, l := range lines {
 		p.LineNos = append(p.LineNos, int32(i+1))
 		p.ProductIds = append(p.ProductIds, l.ProductID)
@@ -22,5 +22,23 @@ func linesParams(orderID int64, lines []pricing.Line) db.InsertOrderLinesParams 
 		p.VatBasisPoints = append(p.VatBasisPoints, l.Item.VATBasisPoints)
 		p.LineTotalsCents = append(p.LineTotalsCents, l.LineTotalCents)
 	}
-	return p
+}
+
+// soldLines are the lines addLines wrote for order orderID, in line order,
+// for the answer to PlaceOrder: what a shopper sees of a line comes from
+// the priced line as written, so they are not read back.
+func soldLines(orderID int64, lines []pricing.Line) []db.OrderLine {
+	out := make([]db.OrderLine, len(lines))
+	for i, l := range lines {
+		out[i] = db.OrderLine{
+			OrderID: orderID, LineNo: int32(i + 1), ProductID: l.ProductID, ProductName: l.Item.Name,
+			ImageURL: l.Item.ImageURL, Quantity: l.Quantity, UnitPriceCents: l.UnitPriceCents,
+			RegularUnitPriceCents: l.Item.PriceCents, PromotionLabel: l.PromotionLabel,
+			VatBasisPoints: l.Item.VATBasisPoints, LineTotalCents: l.LineTotalCents,
+		}
+		if l.PromotionID != 0 {
+			out[i].PromotionID = &l.PromotionID
+		}
+	}
+	return out
 }

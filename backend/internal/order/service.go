@@ -222,43 +222,72 @@ func readDelivery(d *saboresv1.DeliveryInput) (*saboresv1.DeliveryInput, error) 
 	return out, nil
 }
 
-// place runs the checkout transaction and returns the new order as stored.
-// Its key taken already, it fails with pgx.ErrNoRows. Locks
-// are always taken in the same order (the user's customer row, the order
-// key, then products by ascending id) so concurrent checkouts queue instead
-// of deadlocking.
+// checkout is what PlaceOrder decides before its transaction: the priced
+// lines, the cash surcharge and what the law adds to the order.
+type checkout struct {
+	priced    pricing.Cart
+	surcharge int64
+	law       orderLaw
+}
+
+// prepare prices and checks an order against the products, promotions and
+// settings as they are now, before any transaction: inside one, every
+// statement at read committed sees the data as of its own start anyway, so
+// reading them first changes no outcome, and the transaction then holds
+// its connection and row locks only for the writes. What a concurrent
+// change can still make wrong is checked again inside: the stock, by the
+// conditional update that takes it.
+func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (checkout, error) {
+	products, err := s.queries.GetProductsByIDs(ctx, shop.LineProductIDs(in.lines))
+	if err != nil {
+		return checkout{}, fmt.Errorf("order: read products: %w", err)
+	}
+	priced, err := shop.PriceProducts(ctx, shop.Stored{Queries: s.queries}, products, in.lines, now)
+	if err != nil {
+		return checkout{}, err
+	}
+	if !priced.Valid {
+		return checkout{}, unsellable(problemsOf(priced))
+	}
+	if ok, err := s.offered(ctx, s.queries, in.method); err != nil {
+		return checkout{}, err
+	} else if !ok {
+		return checkout{}, notOffered(in.method)
+	}
+	c := checkout{priced: priced}
+	// Cash on delivery may carry a surcharge, a service at the general VAT
+	// rate like shipping.
+	if in.method == "cash" {
+		c.surcharge = s.payments.CashSurchargeCents
+	}
+	for _, l := range in.lines {
+		if err := s.limits.CheckLine(l.ProductID, l.Quantity); err != nil {
+			return checkout{}, err
+		}
+	}
+	if c.law, err = s.checkLaw(shop.CartLawOf(products), in, priced.SubtotalCents, now); err != nil {
+		return checkout{}, err
+	}
+	return c, nil
+}
+
+// place prepares the order, then runs the checkout transaction and returns
+// the new order as stored. Its key taken already, it fails with
+// pgx.ErrNoRows. The transaction is a few statements (customer, the order
+// with its event and lines, the e-mail, the stock); locks are always taken
+// in the same order (the user's customer row, the order key, then products
+// by ascending id) so concurrent checkouts queue instead of deadlocking, and
+// the contended ones, the products', last, so they are held for the
+// shortest time.
 func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*saboresv1.Order, error) {
+	c, err := s.prepare(ctx, in, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	params := orderParams(userID, in, c)
 	var order *saboresv1.Order
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
-		now := time.Now()
-		priced, err := shop.Price(ctx, q, shop.Stored{Queries: q}, in.lines, now)
-		if err != nil {
-			return err
-		}
-		if !priced.Valid {
-			return unsellable(problemsOf(priced))
-		}
-		if ok, err := s.offered(ctx, q, in.method); err != nil {
-			return err
-		} else if !ok {
-			return notOffered(in.method)
-		}
-		// Cash on delivery may carry a surcharge, a service at the general
-		// VAT rate like shipping.
-		var surcharge int64
-		if in.method == "cash" {
-			surcharge = s.payments.CashSurchargeCents
-		}
-		for _, l := range in.lines {
-			if err := s.limits.CheckLine(l.ProductID, l.Quantity); err != nil {
-				return err
-			}
-		}
-		law, err := s.checkLaw(ctx, q, in, priced.SubtotalCents, now)
-		if err != nil {
-			return err
-		}
 		d := in.delivery
 		customerID, err := q.UpsertCustomerForUser(ctx, db.UpsertCustomerForUserParams{
 			UserID: &userID, Name: d.GetName(), Email: d.GetEmail(), Phone: d.GetPhone(),
@@ -271,40 +300,23 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 		if err := s.checkUnpaid(ctx, q, userID, in); err != nil {
 			return err
 		}
-		row, err := q.InsertOrder(ctx, db.InsertOrderParams{
-			UserID: userID, CustomerID: &customerID, IdempotencyKey: in.key,
-			PaymentMethod: in.method, PaymentStatus: in.payment,
-			SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents, PaymentSurchargeCents: surcharge,
-			VatCents: priced.VATCents + pricing.IncludedVAT(surcharge, surchargeVAT), TotalCents: priced.TotalCents + surcharge,
-			DeliveryName: d.GetName(), DeliveryEmail: d.GetEmail(), DeliveryPhone: d.GetPhone(),
-			DeliveryAddress: d.GetAddress(), DeliveryCity: d.GetCity(), DeliveryPostalCode: d.GetPostalCode(),
-			Language: in.language,
-		})
+		params.CustomerID = &customerID
+		stored, err := q.PlaceOrder(ctx, params)
 		if err != nil {
 			// pgx.ErrNoRows: a concurrent retry committed this key first.
 			return fmt.Errorf("order: insert order: %w", err)
 		}
-		if err := recordPlaced(ctx, q, row.ID, userID); err != nil {
-			return err
-		}
-		if row, err = recordLaw(ctx, q, row, law); err != nil {
-			return err
-		}
-		if err := takeStock(ctx, q, priced.Lines); err != nil {
-			return err
-		}
-		if err := s.checkTransferShare(ctx, q, in, priced.Lines); err != nil {
-			return err
-		}
-		lines, err := q.InsertOrderLines(ctx, linesParams(row.ID, priced.Lines))
-		if err != nil {
-			return fmt.Errorf("order: insert lines: %w", err)
-		}
+		row := db.Order(stored)
 		if err := shop.Notify(ctx, tx, s.mailer, row, "order_received"); err != nil {
 			return err
 		}
-		slices.SortFunc(lines, func(a, b db.OrderLine) int { return cmp.Compare(a.LineNo, b.LineNo) })
-		order = shop.OrderToProto(row, lines)
+		if err := takeStock(ctx, q, row.ID, userID, c.priced.Lines); err != nil {
+			return err
+		}
+		if err := s.checkTransferShare(ctx, q, row.ID, in, c.priced.Lines); err != nil {
+			return err
+		}
+		order = shop.OrderToProto(row, soldLines(row.ID, c.priced.Lines))
 		return nil
 	})
 	if err != nil {
@@ -313,28 +325,49 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 	return order, nil
 }
 
+// orderParams is the new order as PlaceOrder writes it, but for its
+// customer, recorded in the transaction.
+func orderParams(userID int64, in placeOrder, c checkout) db.PlaceOrderParams {
+	d, priced := in.delivery, c.priced
+	p := db.PlaceOrderParams{
+		UserID: userID, IdempotencyKey: in.key, PaymentMethod: in.method, PaymentStatus: in.payment,
+		SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents, PaymentSurchargeCents: c.surcharge,
+		VatCents: priced.VATCents + pricing.IncludedVAT(c.surcharge, surchargeVAT), TotalCents: priced.TotalCents + c.surcharge,
+		DeliveryName: d.GetName(), DeliveryEmail: d.GetEmail(), DeliveryPhone: d.GetPhone(),
+		DeliveryAddress: d.GetAddress(), DeliveryCity: d.GetCity(), DeliveryPostalCode: d.GetPostalCode(),
+		Language: in.language, DispatchOn: c.law.dispatchOn(), IDCheckRequired: c.law.idCheck,
+	}
+	addLines(&p, priced.Lines)
+	return p
+}
+
 // surchargeVAT is the general rate, in basis points, of the cash surcharge.
 const surchargeVAT = 2100
 
-// takeStock takes every line's quantity with a conditional update, in
-// product id order. A line whose stock ran out since it was priced fails the
-// order; the failing lines' current stock is read back for the error.
-func takeStock(ctx context.Context, q *db.Queries, lines []pricing.Line) error {
-	byID := slices.Clone(lines)
-	slices.SortFunc(byID, func(a, b pricing.Line) int { return cmp.Compare(a.ProductID, b.ProductID) })
+// takeStock takes every line's quantity in one call, booked
+// in the ledger as a sale of order orderID by userID. A line whose stock ran
+// out since it was priced fails the order; the failing lines' current stock
+// is read back for the error.
+func takeStock(ctx context.Context, q *db.Queries, orderID, userID int64, lines []pricing.Line) error {
+	p := db.TakeOrderStockParams{OrderID: orderID, ActorUserID: userID}
+	for _, l := range lines {
+		p.ProductIds = append(p.ProductIds, l.ProductID)
+		p.Quantities = append(p.Quantities, l.Quantity)
+	}
+	taken, err := q.TakeOrderStock(ctx, p)
+	if err != nil {
+		return fmt.Errorf("order: take stock: %w", err)
+	}
+	if len(taken) == len(lines) {
+		return nil
+	}
 	var short []pricing.Line
-	for _, l := range byID {
-		n, err := q.TakeStock(ctx, db.TakeStockParams{ID: l.ProductID, Quantity: l.Quantity})
-		if err != nil {
-			return fmt.Errorf("order: take stock of product %d: %w", l.ProductID, err)
-		}
-		if n == 0 {
+	for _, l := range lines {
+		if !slices.Contains(taken, l.ProductID) {
 			short = append(short, l)
 		}
 	}
-	if len(short) == 0 {
-		return nil
-	}
+	slices.SortFunc(short, func(a, b pricing.Line) int { return cmp.Compare(a.ProductID, b.ProductID) })
 	ids := make([]int64, len(short))
 	for i, l := range short {
 		ids[i] = l.ProductID

@@ -30,17 +30,29 @@ func Lines(in []*saboresv1.CartLineInput) ([]pricing.LineInput, error) {
 	return out, nil
 }
 
-// Price prices lines with the products and stock read through q (the pool,
-// or checkout's transaction) and the promotions of promos at now.
+// Price prices lines with the products and stock read through q and the
+// promotions of promos at now.
 func Price(ctx context.Context, q *db.Queries, promos PromotionSource, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
+	products, err := q.GetProductsByIDs(ctx, LineProductIDs(lines))
+	if err != nil {
+		return pricing.Cart{}, fmt.Errorf("cart: read products: %w", err)
+	}
+	return PriceProducts(ctx, promos, products, lines, now)
+}
+
+// LineProductIDs are the lines' products, in line order.
+func LineProductIDs(lines []pricing.LineInput) []int64 {
 	ids := make([]int64, len(lines))
 	for i, l := range lines {
 		ids[i] = l.ProductID
 	}
-	products, err := q.GetProductsByIDs(ctx, ids)
-	if err != nil {
-		return pricing.Cart{}, fmt.Errorf("cart: read products: %w", err)
-	}
+	return ids
+}
+
+// PriceProducts prices lines with products, read already (checkout reads
+// them once for the prices and the law), and the promotions of promos at
+// now.
+func PriceProducts(ctx context.Context, promos PromotionSource, products []db.Product, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
 	running, err := Promotions(ctx, promos, products, now)
 	if err != nil {
 		return pricing.Cart{}, err

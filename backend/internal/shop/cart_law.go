@@ -49,21 +49,22 @@ type CartLaw struct {
 
 // ReadCartLaw reads the flags of the lines' products through q.
 func ReadCartLaw(ctx context.Context, q *db.Queries, lines []pricing.LineInput) (CartLaw, error) {
-	ids := make([]int64, len(lines))
-	for i, l := range lines {
-		ids[i] = l.ProductID
-	}
-	products, err := q.GetProductsByIDs(ctx, ids)
+	products, err := q.GetProductsByIDs(ctx, LineProductIDs(lines))
 	if err != nil {
 		return CartLaw{}, fmt.Errorf("shop: product flags: %w", err)
 	}
+	return CartLawOf(products), nil
+}
+
+// CartLawOf is the law's flags of products, read already.
+func CartLawOf(products []db.Product) CartLaw {
 	law := CartLaw{AgeRestricted: map[int64]bool{}, ColdChain: map[int64]bool{}, Frozen: map[int64]bool{}}
 	for _, p := range products {
 		law.AgeRestricted[p.ID] = p.AgeRestricted
 		law.ColdChain[p.ID] = deliveryarea.ColdChain(p.Frozen, p.Perishable)
 		law.Frozen[p.ID] = p.Frozen
 	}
-	return law, nil
+	return law
 }
 
 // firstFrozen is the first line's product that is frozen; 0 for none.

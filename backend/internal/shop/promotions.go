@@ -20,8 +20,8 @@ type PromotionSource interface {
 	All(ctx context.Context, now time.Time) (map[int64][]pricing.Promotion, error)
 }
 
-// Stored reads promotion candidates through Queries: the pool, or checkout's
-// transaction, which must price from what it locks and sells.
+// Stored reads promotion candidates through Queries: checkout prices from
+// the database as it is, not from shopd's in-memory snapshot.
 type Stored struct {
 	Queries *db.Queries
 }
