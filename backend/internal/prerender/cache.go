@@ -46,6 +46,13 @@ type Options struct {
 	// Timeout bounds one render (30 s when 0): a render takes about half a
 	// second of CPU, but seconds on a loaded machine.
 	Timeout time.Duration
+	// IdleAfter is how long a worker keeps its renderer with nothing to
+	// render (a minute when 0). A renderer holds the compiled server bundle
+	// and a JavaScript runtime, about 25 MB of live heap: kept for good, it
+	// made every garbage collection of shopd's mark that much more and,
+	// under MEMORY_LIMIT_MIB, run several times as often, which tripled the
+	// CPU of a cached API read (bench/README.md, issue 19).
+	IdleAfter time.Duration
 	// Logger logs failed renders; nil uses slog.Default().
 	Logger *slog.Logger
 }
@@ -62,6 +69,8 @@ type entry struct {
 // Stats count what the cache did, for tests and metrics.
 type Stats struct {
 	Hits, Stale, Misses, Rendered, Failed, Dropped uint64
+	// Renderers counts the renderers made, Released those let go when idle.
+	Renderers, Released uint64
 }
 
 // Cache keeps rendered pages.
@@ -93,6 +102,9 @@ func NewCache(opts Options) *Cache {
 	}
 	if opts.Timeout <= 0 {
 		opts.Timeout = 30 * time.Second
+	}
+	if opts.IdleAfter <= 0 {
+		opts.IdleAfter = time.Minute
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -158,8 +170,10 @@ func (c *Cache) Stats() Stats {
 	return c.stats
 }
 
-// Run renders queued pages until ctx ends. A worker whose renderer cannot
-// be made logs why and stops: pages are then served as the app's shell.
+// Run renders queued pages until ctx ends. A worker makes its renderer
+// when a page is first queued and lets it go after IdleAfter without one;
+// a worker whose renderer cannot be made logs why and stops: pages are then
+// served as the app's shell.
 func (c *Cache) Run(ctx context.Context) {
 	var wg sync.WaitGroup
 	for range c.opts.Workers {
@@ -169,16 +183,28 @@ func (c *Cache) Run(ctx context.Context) {
 }
 
 func (c *Cache) work(ctx context.Context) {
-	r, err := c.opts.NewRenderer()
-	if err != nil {
-		c.opts.Logger.Error("prerender: no renderer, pages go out without content", "err", err)
-		return
-	}
+	var r Renderer
 	for {
+		var idle <-chan time.Time
+		if r != nil {
+			idle = time.After(c.opts.IdleAfter)
+		}
 		select {
 		case <-ctx.Done():
 			return
+		case <-idle:
+			// The collector takes the runtime and its compiled bundle.
+			r = nil
+			c.count(&c.stats.Released)
 		case k := <-c.queue:
+			if r == nil {
+				var err error
+				if r, err = c.opts.NewRenderer(); err != nil {
+					c.opts.Logger.Error("prerender: no renderer, pages go out without content", "err", err)
+					return
+				}
+				c.count(&c.stats.Renderers)
+			}
 			began := time.Now()
 			c.render(ctx, r, k)
 			// Rest as long as the render took (up to a second): a worker
@@ -191,6 +217,13 @@ func (c *Cache) work(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// count adds one to a counter of stats.
+func (c *Cache) count(n *uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	*n++
 }
 
 func (c *Cache) render(ctx context.Context, r Renderer, k key) {

@@ -196,3 +196,23 @@ func TestCacheFailedRenderServesNothing(t *testing.T) {
 		t.Error("a failed render was served")
 	}
 }
+
+// A renderer holds ~25 MB of live heap: the worker makes one only for a
+// page to render and lets it go when there is nothing more to render.
+func TestCacheHoldsARendererOnlyWhileRendering(t *testing.T) {
+	t.Parallel()
+	b := setupCache(t, Options{IdleAfter: 10 * time.Millisecond})
+	if s := b.cache.Stats(); s.Renderers != 0 {
+		t.Fatalf("a renderer was made before any page was asked for (stats %+v)", s)
+	}
+	b.cache.Get("/a", "es")
+	b.waitPage(t, "/a", "/a@v1/es")
+	testwait.Until(t, 5*time.Second, "the idle renderer to be let go", func() bool {
+		return b.cache.Stats().Released == 1
+	})
+	b.cache.Get("/b", "es")
+	b.waitPage(t, "/b", "/b@v1/es")
+	if s := b.cache.Stats(); s.Renderers != 2 {
+		t.Errorf("made %d renderers, want a second one for the page after the release (stats %+v)", s.Renderers, s)
+	}
+}

@@ -44,31 +44,30 @@ var publicServices = []string{
 // ErrNotPublic is the answer to a read outside publicServices.
 var ErrNotPublic = errors.New("prerender: not a public read")
 
-// Engine holds the compiled server bundle; each worker makes its own runtime
-// from it (a goja runtime serves one goroutine).
+// Engine holds the server bundle's source; each renderer compiles it into a
+// runtime of its own (a goja runtime serves one goroutine). Nothing compiled
+// is kept here: a renderer's memory (the compiled bundle is most of it) is
+// given back when the cache lets an idle renderer go.
 type Engine struct {
 	origin  string
-	bundle  *goja.Program
+	bundle  string
 	prelude *goja.Program
 	call    Caller
 	logger  *slog.Logger
 }
 
-// NewEngine compiles the server bundle's source; origin is the shop's public
-// URL, which pages read as window.location.origin (canonical links).
+// NewEngine takes the server bundle's source; origin is the shop's public
+// URL, which pages read as window.location.origin (canonical links). The
+// bundle is compiled by NewRenderer, so an error in it is reported there.
 func NewEngine(bundle []byte, origin string, call Caller, logger *slog.Logger) (*Engine, error) {
 	pre, err := goja.Compile("prelude.js", prelude, true)
 	if err != nil {
 		return nil, fmt.Errorf("prerender: prelude: %w", err)
 	}
-	prog, err := goja.Compile("render.js", string(bundle), false)
-	if err != nil {
-		return nil, fmt.Errorf("prerender: server bundle: %w", err)
-	}
 	if logger == nil {
 		logger = slog.Default()
 	}
-	return &Engine{origin: strings.TrimSuffix(origin, "/"), bundle: prog, prelude: pre, call: call, logger: logger}, nil
+	return &Engine{origin: strings.TrimSuffix(origin, "/"), bundle: string(bundle), prelude: pre, call: call, logger: logger}, nil
 }
 
 // runtime is one goja runtime with the bundle loaded.
@@ -103,7 +102,11 @@ func (e *Engine) newRuntime() (*runtime, error) {
 	if _, err := r.vm.RunProgram(e.prelude); err != nil {
 		return nil, fmt.Errorf("prerender: prelude: %w", err)
 	}
-	if _, err := r.vm.RunProgram(e.bundle); err != nil {
+	prog, err := goja.Compile("render.js", e.bundle, false)
+	if err != nil {
+		return nil, fmt.Errorf("prerender: server bundle: %w", err)
+	}
+	if _, err := r.vm.RunProgram(prog); err != nil {
 		return nil, fmt.Errorf("prerender: server bundle: %w", err)
 	}
 	r.ssr = r.vm.Get("SaboresSSR").ToObject(r.vm)

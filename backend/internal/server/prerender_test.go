@@ -178,3 +178,43 @@ func TestConsentChosen(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesAreCompressedOncePerVersion: a page sent again is not compressed
+// again, and a page whose bytes changed (a new render, a new price in its
+// metadata) is compressed anew, never answered from the old one.
+func TestPagesAreCompressedOncePerVersion(t *testing.T) {
+	t.Parallel()
+	files := fstest.MapFS{"index.html": {Data: []byte(`<html><body><div id="root"></div>` + strings.Repeat("<p>v1</p>", 200) + `</body></html>`)}}
+	h := newSPA(files, nil)
+	get := func() string {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodGet, "/todos", nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		zr, err := gzip.NewReader(rec.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(body)
+	}
+	for range 3 {
+		if body := get(); !strings.Contains(body, "<p>v1</p>") {
+			t.Fatalf("page = %.60q…", body)
+		}
+	}
+	if n := h.gzipped.compressed; n != 1 {
+		t.Errorf("3 requests for the same page compressed it %d times, want once", n)
+	}
+	h.index = []byte(strings.ReplaceAll(string(h.index), "v1", "v2"))
+	if body := get(); !strings.Contains(body, "<p>v2</p>") || strings.Contains(body, "v1") {
+		t.Errorf("after the page changed, sent %.60q…", body)
+	}
+	if n := h.gzipped.compressed; n != 2 {
+		t.Errorf("the changed page was compressed %d times in all, want 2", n)
+	}
+}

@@ -34,6 +34,8 @@ type spa struct {
 	meta     *metaSource
 	// pages are the rendered public pages (prerender.go); nil renders none.
 	pages *prerender.Cache
+	// gzipped keeps the pages sent compressed (html.go).
+	gzipped *gzipCache
 }
 
 func newSPA(files fs.FS, meta *metaSource) *spa {
@@ -41,7 +43,7 @@ func newSPA(files fs.FS, meta *metaSource) *spa {
 	if err != nil {
 		index = nil
 	}
-	return &spa{files: files, index: index, preloads: mustLoadPreloads(files), meta: meta}
+	return &spa{files: files, index: index, preloads: mustLoadPreloads(files), meta: meta, gzipped: newGzipCache()}
 }
 
 // ServeHTTP implements http.Handler.
@@ -106,7 +108,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if m, ok := s.meta.lookup(r.Context(), "/"+name); ok {
 		page = withMeta(page, s.meta.publicURL, m)
 	}
-	serveHTML(w, r, page)
+	serveHTML(w, r, page, s.gzipped)
 }
 
 // rendered is the request's page as prerender last rendered it, if it is
