@@ -24,10 +24,41 @@ function noDynamicImport(): Plugin {
   };
 }
 
+/**
+ * privatePagesOut leaves the pages shopd never renders (server/prerender.go's
+ * renderURL: the shopper's own pages, search and the back office) out of the
+ * server bundle: the router's import() of each becomes a module whose page
+ * renders nothing. The engine holds the bundle compiled in memory for as long
+ * as it renders, so every page it cannot reach is memory the collector walks.
+ */
+function privatePagesOut(): Plugin {
+  const router = fileURLToPath(new URL("./src/app/router.tsx", import.meta.url));
+  const pages = fileURLToPath(new URL("./src/app/routes/", import.meta.url));
+  const privatePages = new Set(
+    ["cart", "checkout", "favorites", "auth", "client-dashboard", "orders", "order", "withdraw-order", "withdraw-link", "search", "newsletter"].map(
+      (p) => pages + p,
+    ),
+  );
+  privatePages.add(fileURLToPath(new URL("./src/features/admin/routes", import.meta.url)));
+  const stub = "\0sabores:private-page";
+  return {
+    name: "sabores:private-pages-out",
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (importer !== router) return null;
+      const bare = source.replace(/\.tsx?$/, "");
+      return privatePages.has(bare) ? stub : null;
+    },
+    load(id) {
+      return id === stub ? "const page = () => null; export default page; export const AdminRoutes = page;" : null;
+    },
+  };
+}
+
 const entry = fileURLToPath(new URL("./src/ssr/entry-server.tsx", import.meta.url));
 
 export default mergeConfig(base({ command: "build", mode: "production" }) as UserConfig, {
-  plugins: [noDynamicImport()],
+  plugins: [privatePagesOut(), noDynamicImport()],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   ssr: { target: "webworker", noExternal: true },
   build: {

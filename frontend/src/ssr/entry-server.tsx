@@ -18,7 +18,10 @@ import { serverTransport } from "@/ssr/server-transport";
 import { encodePageData, renderable } from "@/ssr/page-data";
 import type { QueryClient } from "@tanstack/react-query";
 
-const texts = import.meta.glob<{ default: Record<string, unknown> }>("../locales/*/*.json", { eager: true });
+// The back office's texts stay out: no rendered page shows them.
+const texts = import.meta.glob<{ default: Record<string, unknown> }>(["../locales/*/*.json", "!../locales/*/admin.json"], {
+  eager: true,
+});
 
 function resources() {
   const out: Record<string, Record<string, Record<string, unknown>>> = {};
