@@ -2,12 +2,12 @@
 import { entryPage } from "@/app/start";
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import type { QueryClient } from "@tanstack/react-query";
 import { App } from "@/app/app";
 import { adoptServerBanner } from "@/app/layout/consent-shell";
 import { deferredSettled } from "@/lib/deferred";
 import { setPageTime } from "@/lib/hydration";
 import { initI18n, storedLanguage } from "@/lib/i18n";
+import { createQueryClient } from "@/lib/query-client";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root element");
@@ -38,27 +38,28 @@ function Ready() {
 // data will go, at once instead of finding its parts behind spinners. A
 // hydration also waits for the data layer's modules the page rendered with.
 void Promise.allSettled([entryPage.ready, i18n.loadNamespaces(entryPage.ns), seed]).then(async () => {
-  const app = (seedCache?: (client: QueryClient) => void) => (
+  const queryClient = createQueryClient();
+  const app = (
     <StrictMode>
-      <App i18n={i18n} seed={seedCache} />
+      <App i18n={i18n} queryClient={queryClient} />
       <Ready />
     </StrictMode>
   );
   if (!seed || !pageData) {
-    createRoot(root).render(app());
+    createRoot(root).render(app);
     return;
   }
   const { readPageData, seedPageData } = await seed;
   const data = readPageData(pageData);
+  await seedPageData(queryClient, data, !root.hasAttribute("data-stale"));
   await deferredSettled();
   setPageTime(data.now);
-  const current = !root.hasAttribute("data-stale");
   // In a transition the hydration yields to the browser every few
   // milliseconds instead of holding the main thread for the whole page (a
   // phone's CPU took one long task of hundreds of milliseconds): the page is
   // already painted, so nothing is waiting for it to finish at once, and a
   // tap meanwhile hydrates its own part first.
   startTransition(() => {
-    hydrateRoot(root, app((client) => seedPageData(client, data, current)));
+    hydrateRoot(root, app);
   });
 });

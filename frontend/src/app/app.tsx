@@ -4,22 +4,17 @@ import { AppProvider } from "@/app/provider";
 import { AppRoutes } from "@/app/router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
-import { createQueryClient } from "@/lib/query-client";
 import { createTransport } from "@/lib/transport";
 
 /**
- * App is the storefront (and, lazily, the back office) in the browser; seed
- * fills its cache first with the answers a server-rendered page came with.
+ * App is the storefront (and, lazily, the back office) in the browser, on
+ * queryClient (which holds the answers a server-rendered page came with).
  */
-export function App({ i18n, seed }: { i18n: I18n; seed?: (client: QueryClient) => void }) {
-  const [deps] = useState(() => {
-    const queryClient = createQueryClient();
-    seed?.(queryClient);
-    return { queryClient, transport: createTransport() };
-  });
+export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClient }) {
+  const [transport] = useState(createTransport);
   return (
     <BrowserRouter>
-      <AppProvider queryClient={deps.queryClient} transport={deps.transport} i18n={i18n}>
+      <AppProvider queryClient={queryClient} transport={transport} i18n={i18n}>
         <AppRoutes />
       </AppProvider>
     </BrowserRouter>

@@ -32,6 +32,31 @@ export const categoryPage = pageChunk(() => import("@/app/routes/category"));
 /** productPage is the product page's chunk. */
 export const productPage = pageChunk(() => import("@/app/routes/product"));
 
+/** catalogueCountries have a /{country}/produtos full catalogue. */
+export const catalogueCountries = ["brasil", "colombia", "cabo-verde"] as const;
+/** genericCountries share one country page layout. */
+export const genericCountries = [
+  "angola",
+  "peru",
+  "argentina",
+  "republica-dominicana",
+  "venezuela",
+  "uruguai",
+  "cuba",
+] as const;
+
+/** countryPages are the chunks of the countries with a page of their own. */
+export const countryPages = {
+  brasil: pageChunk(() => import("@/app/routes/countries/brasil")),
+  colombia: pageChunk(() => import("@/app/routes/countries/colombia")),
+  "cabo-verde": pageChunk(() => import("@/app/routes/countries/cabo-verde")),
+  senegal: pageChunk(() => import("@/app/routes/countries/senegal")),
+};
+/** genericCountryPage is the chunk of the countries sharing one layout. */
+export const genericCountryPage = pageChunk(() => import("@/app/routes/countries/generic-country"));
+/** countryCataloguePage is a country's full catalogue's chunk. */
+export const countryCataloguePage = pageChunk(() => import("@/app/routes/countries/country-catalogue"));
+
 // Each entry page, the text namespaces it shows first and, for the home
 // page, its data-bound sections (fetched alongside, never waited for).
 const entryPages: {
@@ -44,6 +69,16 @@ const entryPages: {
   { path: /^\/todos\/?$/, page: todosPage, ns: ["catalog"] },
   { path: /^\/producto\/[^/]+\/?$/, page: productPage, ns: ["catalog"] },
   { path: new RegExp(`^/(${categoryPages.join("|")})/?$`), page: categoryPage, ns: ["catalog"] },
+  // Country pages are landing pages too (shared links, search results): a
+  // hydration that found their chunk or texts missing would suspend and
+  // start over on their arrival, work a phone pays for in blocking time.
+  ...Object.entries(countryPages).map(([slug, page]) => ({ path: new RegExp(`^/${slug}/?$`), page, ns: ["countries"] })),
+  { path: new RegExp(`^/(${genericCountries.join("|")})/?$`), page: genericCountryPage, ns: ["countries"] },
+  {
+    path: new RegExp(`^/(${catalogueCountries.join("|")})/produtos/?$`),
+    page: countryCataloguePage,
+    ns: ["countries"],
+  },
 ];
 
 /**

@@ -1,6 +1,18 @@
 import { lazy, Suspense, useState, type ComponentType } from "react";
 import { Route, Routes } from "react-router";
-import { categoryPage, categoryPages, homePage, productPage, todosPage, type PageChunk } from "@/app/entry-pages";
+import {
+  catalogueCountries,
+  categoryPage,
+  categoryPages,
+  countryCataloguePage,
+  countryPages,
+  genericCountries,
+  genericCountryPage,
+  homePage,
+  productPage,
+  todosPage,
+  type PageChunk,
+} from "@/app/entry-pages";
 import { ConsentShell } from "@/app/layout/consent-shell";
 import { RootLayout } from "@/app/layout/root-layout";
 import { Spinner } from "@/components/ui/spinner";
@@ -34,12 +46,12 @@ const Orders = lazy(() => import("@/app/routes/orders"));
 const Order = lazy(() => import("@/app/routes/order"));
 const WithdrawOrder = lazy(() => import("@/app/routes/withdraw-order"));
 const WithdrawLink = lazy(() => import("@/app/routes/withdraw-link"));
-const Brasil = lazy(() => import("@/app/routes/countries/brasil"));
-const Colombia = lazy(() => import("@/app/routes/countries/colombia"));
-const CaboVerde = lazy(() => import("@/app/routes/countries/cabo-verde"));
-const Senegal = lazy(() => import("@/app/routes/countries/senegal"));
-const CountryCatalogue = lazy(() => import("@/app/routes/countries/country-catalogue"));
-const GenericCountry = lazy(() => import("@/app/routes/countries/generic-country"));
+const Brasil = lazyPage(countryPages.brasil);
+const Colombia = lazyPage(countryPages.colombia);
+const CaboVerde = lazyPage(countryPages["cabo-verde"]);
+const Senegal = lazyPage(countryPages.senegal);
+const CountryCatalogue = lazyPage(countryCataloguePage);
+const GenericCountry = lazyPage(genericCountryPage);
 const PrivacyPolicy = lazy(() => import("@/app/routes/legal/privacy-policy"));
 const ReturnPolicy = lazy(() => import("@/app/routes/legal/return-policy"));
 const CookiePolicy = lazy(() => import("@/app/routes/legal/cookie-policy"));
@@ -50,19 +62,6 @@ const Newsletter = lazy(() => import("@/app/routes/newsletter"));
 // The back office is a separate chunk with its own layout; storefront pages
 // never download it.
 const Admin = lazy(() => import("@/features/admin/routes").then((m) => ({ default: m.AdminRoutes })));
-
-/** catalogueCountries have a /{country}/produtos full catalogue. */
-export const catalogueCountries = ["brasil", "colombia", "cabo-verde"] as const;
-/** genericCountries share one country page layout. */
-export const genericCountries = [
-  "angola",
-  "peru",
-  "argentina",
-  "republica-dominicana",
-  "venezuela",
-  "uruguai",
-  "cuba",
-] as const;
 
 /** AppRoutes is the route table, used by the browser app and route tests. */
 export function AppRoutes() {

@@ -70,17 +70,25 @@ export function readPageData(text: string): PageData {
   return JSON.parse(text) as PageData;
 }
 
+// nextTask resolves in a task of its own, after the browser has had its turn.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * seedPageData puts a page's answers into the client's cache: as fresh as
  * fetched now when the page is current (rendered since the catalogue last
  * changed), else as stale, so the app asks for them again once hydrated.
+ * Decoding a home page's answers takes a phone's CPU hundreds of
+ * milliseconds, so each answer is decoded in a task of its own: the browser
+ * can answer a tap between them instead of waiting for all (issue 20's
+ * blocking time).
  */
-export function seedPageData(client: QueryClient, data: PageData, current: boolean): number {
+export async function seedPageData(client: QueryClient, data: PageData, current: boolean): Promise<number> {
   const updatedAt = current ? Date.now() : 0;
   let seeded = 0;
   for (const q of data.queries) {
     const schema = outputOf(q.key);
     if (!schema) continue;
+    if (seeded > 0) await nextTask();
     if ((q.key[1] as KeyProps).cardinality === "infinite") {
       const d = q.data as { pages: JsonValue[]; pageParams: unknown[] };
       client.setQueryData(q.key, { pages: d.pages.map((p) => fromJson(schema, p)), pageParams: d.pageParams }, { updatedAt });

@@ -7,7 +7,16 @@ import { readJSON, writeJSON } from "@/lib/storage";
  * parse, and follows changes made in other tabs.
  */
 export function useLocalStorageState<T>(key: string, parse: (raw: unknown) => T) {
-  const [value, setValue] = useState<T>(() => parse(readJSON(localStorage, key)));
+  // A server-rendered page knows nothing stored: hydration shows the empty
+  // value, and the stored one in the render right after. When what is stored
+  // reads as empty too (a first visit), the state is that same empty value,
+  // so the render after hydration changes nothing and the store's consumers
+  // (the header, every product card) are not rendered again.
+  const [empty] = useState(() => parse(undefined));
+  const [value, setValue] = useState<T>(() => {
+    const stored = parse(readJSON(localStorage, key));
+    return JSON.stringify(stored) === JSON.stringify(empty) ? empty : stored;
+  });
 
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
@@ -27,9 +36,6 @@ export function useLocalStorageState<T>(key: string, parse: (raw: unknown) => T)
     },
     [key],
   );
-  // A server-rendered page knows nothing stored: hydration shows what the
-  // server rendered, and the stored value in the render right after.
   const server = useServerSnapshot();
-  const [empty] = useState(() => parse(undefined));
   return [server ? empty : value, update] as const;
 }

@@ -16,7 +16,8 @@ export const countryTileClass =
 export function CountryFlag({ flagEmoji, imageUrl, className = "h-8 w-12" }: { flagEmoji: string; imageUrl: string; className?: string }) {
   const src = tileImage(imageUrl);
   return src ? (
-    <img src={src} alt="" className={`${className} rounded object-cover shadow`} />
+    // The flags are drawn 3:2; the classes set the size.
+    <img src={src} alt="" width={48} height={32} className={`${className} rounded object-cover shadow`} />
   ) : (
     <span aria-hidden="true" className="text-3xl">
       {flagEmoji}

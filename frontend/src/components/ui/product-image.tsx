@@ -4,7 +4,9 @@ import { PackageIcon } from "@/components/ui/icons";
  * ProductImage shows a product photo, or a neutral placeholder without one.
  * Photos load lazily, except priority ones: those a page shows in its first
  * screen, which the browser should fetch at once and first (they are the
- * page's Largest Contentful Paint).
+ * page's Largest Contentful Paint). Every place draws it in a square frame
+ * (its classes set the size), so width and height give the browser that
+ * shape before the stylesheet does.
  */
 export function ProductImage({
   src,
@@ -35,6 +37,8 @@ export function ProductImage({
       srcSet={srcSet || undefined}
       sizes={srcSet ? sizes : undefined}
       alt={alt}
+      width={480}
+      height={480}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
