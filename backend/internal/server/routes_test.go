@@ -31,7 +31,7 @@ func TestAppRoutesMatchTheRouter(t *testing.T) {
 	list := func(src, name string) []string {
 		m := regexp.MustCompile(`(?s)export const ` + name + ` = \[(.*?)\]`).FindStringSubmatch(src)
 		if m == nil {
-			t.Fatalf("no %s in the router", name)
+			t.Fatalf("no %s in the app's routes", name)
 		}
 		var out []string
 		for _, s := range regexp.MustCompile(`"([^"]+)"`).FindAllStringSubmatch(m[1], -1) {
@@ -40,7 +40,7 @@ func TestAppRoutesMatchTheRouter(t *testing.T) {
 		return out
 	}
 	for name, want := range map[string][]string{"catalogueCountries": catalogueCountries, "genericCountries": genericCountries} {
-		if got := list(router, name); !slices.Equal(got, want) {
+		if got := list(entry, name); !slices.Equal(got, want) {
 			t.Errorf("router's %s = %v, server's %v", name, got, want)
 		}
 	}
