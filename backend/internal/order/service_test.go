@@ -352,17 +352,7 @@ func TestListAndGetMyOrders(t *testing.T) {
 func TestLastUnitsUnderConcurrency(t *testing.T) {
 	b := setup(t)
 	const buyers = 32
-	// A pool as wide as the crowd, so the transactions really overlap.
-	cfg, err := pgxpool.ParseConfig(dbtest.URL(b.pool))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.MaxConns = buyers
-	wide, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(wide.Close)
+	wide := b.widePool(t, buyers)
 	svc := order.New(wide)
 
 	ctxs := make([]context.Context, buyers)
@@ -545,4 +535,21 @@ func TestPlaceOrderOverHTTP(t *testing.T) {
 	if b.stock(t, 1) != 0 {
 		t.Errorf("stock = %d, want 0", b.stock(t, 1))
 	}
+}
+
+// widePool is a pool of conns connections to the test's database, as wide
+// as a crowd of buyers, so their transactions really overlap.
+func (b *bundle) widePool(t *testing.T, conns int32) *pgxpool.Pool {
+	t.Helper()
+	cfg, err := pgxpool.ParseConfig(dbtest.URL(b.pool))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.MaxConns = conns
+	wide, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(wide.Close)
+	return wide
 }

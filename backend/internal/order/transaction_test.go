@@ -95,16 +95,7 @@ func TestConcurrentOrdersLoseNoStock(t *testing.T) {
 	b := setup(t)
 	exec(t, b.pool, `UPDATE products SET stock = 100 WHERE id = 1`)
 	const buyers = 24
-	cfg, err := pgxpool.ParseConfig(dbtest.URL(b.pool))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.MaxConns = buyers
-	wide, err := pgxpool.NewWithConfig(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(wide.Close)
+	wide := b.widePool(t, buyers)
 	svc := order.New(wide).WithLimits(noLimits)
 	ctxs := make([]context.Context, buyers)
 	for i := range ctxs {
