@@ -48,16 +48,8 @@ func measureBalancer(ctx context.Context, cfg config, shopd, dsn string, smp cat
 	haproxy, err := exec.LookPath("haproxy")
 	if err != nil {
 		// Debian's, installed like wrk (ensureTools) when missing.
-		log.Printf("installing haproxy with apt-get")
-		sh := "apt-get install -y -qq haproxy || (apt-get update -qq && apt-get install -y -qq haproxy)"
-		if os.Geteuid() != 0 {
-			sh = "sudo sh -c '" + sh + "'"
-		}
-		cmd := exec.CommandContext(ctx, "sh", "-c", sh)
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return nil, fmt.Errorf("install haproxy: %w", err)
+		if err := aptInstall(ctx, "haproxy"); err != nil {
+			return nil, err
 		}
 		if haproxy, err = exec.LookPath("haproxy"); err != nil {
 			return nil, err

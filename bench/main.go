@@ -263,6 +263,24 @@ func run(ctx context.Context) error {
 	return nil
 }
 
+// aptInstall installs Debian packages, updating the package lists only
+// when the first try fails, through sudo when not root.
+func aptInstall(ctx context.Context, pkgs ...string) error {
+	list := strings.Join(pkgs, " ")
+	log.Printf("installing %s with apt-get", strings.Join(pkgs, ", "))
+	sh := "apt-get install -y -qq " + list + " || (apt-get update -qq && apt-get install -y -qq " + list + ")"
+	if os.Geteuid() != 0 {
+		sh = "sudo sh -c '" + sh + "'"
+	}
+	cmd := exec.CommandContext(ctx, "sh", "-c", sh)
+	cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("install %s: %w", list, err)
+	}
+	return nil
+}
+
 // ensureTools installs wrk (and Chromium for the web figures) from apt when
 // missing, and checks pgbench.
 func ensureTools(ctx context.Context, web bool) error {
@@ -274,17 +292,8 @@ func ensureTools(ctx context.Context, web bool) error {
 		missing = append(missing, "chromium")
 	}
 	if len(missing) > 0 {
-		log.Printf("installing %s with apt-get", strings.Join(missing, ", "))
-		pkgs := strings.Join(missing, " ")
-		sh := "apt-get install -y -qq " + pkgs + " || (apt-get update -qq && apt-get install -y -qq " + pkgs + ")"
-		if os.Geteuid() != 0 {
-			sh = "sudo sh -c '" + sh + "'"
-		}
-		cmd := exec.CommandContext(ctx, "sh", "-c", sh)
-		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("install %s: %w", pkgs, err)
+		if err := aptInstall(ctx, missing...); err != nil {
+			return err
 		}
 	}
 	if _, err := os.Stat(pgbenchPath()); err != nil {
