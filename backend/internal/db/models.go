@@ -305,6 +305,10 @@ type Order struct {
 	ContactSearch         *string
 }
 
+type OrderContact struct {
+	ContactSearch string
+}
+
 type OrderEvent struct {
 	ID          int64
 	OrderID     int64
