@@ -265,8 +265,11 @@ func boPageTokens(ctx context.Context, base, list string, last, every int) ([]st
 		}
 		err = json.NewDecoder(res.Body).Decode(&body)
 		_ = res.Body.Close()
-		if err != nil || res.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("%s page %d: HTTP %d, %v", list, page, res.StatusCode, err)
+		if res.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("%s page %d: HTTP %d", list, page, res.StatusCode)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s page %d: %w", list, page, err)
 		}
 		if body.NextPageToken == "" {
 			return nil, fmt.Errorf("%s ends at page %d, before page %d", list, page, last)
