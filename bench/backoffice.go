@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -123,11 +125,11 @@ func benchBackoffice(ctx context.Context, cfg config, shopd string, rep *report)
 	}
 	defer srv.stop()
 
-	scs, err := boScenarios(ctx, dsn)
-	if err != nil {
+	if err := boCheckAdmin(ctx, srv.base); err != nil {
 		return err
 	}
-	if err := boCheckAdmin(ctx, srv.base); err != nil {
+	scs, err := boScenarios(ctx, dsn, srv.base)
+	if err != nil {
 		return err
 	}
 	meter, err := newCPUMeter(ctx, dsn, srv.cmd.Process.Pid)
@@ -231,6 +233,52 @@ func boCheckAdmin(ctx context.Context, base string) error {
 	return nil
 }
 
+// boPageTokens walks a back-office list from its first page to page last
+// as its screen does, following next_page_token at the default page size,
+// and returns the tokens of pages every, 2×every, … last (page 1's is "").
+// The deep customer pages are measured by these tokens: the same pages
+// the offset pages 500…7000 were.
+func boPageTokens(ctx context.Context, base, list string, last, every int) ([]string, error) {
+	var tokens []string
+	token := ""
+	for page := 1; page <= last; page++ {
+		if page%every == 0 {
+			tokens = append(tokens, token)
+		}
+		if page == last {
+			break
+		}
+		r := boGet("AdminService/"+list, m{"pageToken": token})
+		req, err := http.NewRequestWithContext(ctx, r.Method, base+r.Path, nil)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range r.Headers {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, fmt.Errorf("%s page %d: %w", list, page, err)
+		}
+		var body struct {
+			NextPageToken string `json:"nextPageToken"`
+		}
+		err = json.NewDecoder(res.Body).Decode(&body)
+		_ = res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("%s page %d: HTTP %d", list, page, res.StatusCode)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s page %d: %w", list, page, err)
+		}
+		if body.NextPageToken == "" {
+			return nil, fmt.Errorf("%s ends at page %d, before page %d", list, page, last)
+		}
+		token = body.NextPageToken
+	}
+	return tokens, nil
+}
+
 // boGet is an admin's Connect GET.
 func boGet(procedure string, msg any) request {
 	r := connectGet(procedure, msg)
@@ -239,8 +287,9 @@ func boGet(procedure string, msg any) request {
 }
 
 // boScenarios are the back office's reads, with values taken from the
-// seeded shop (names, e-mails, postal codes and order ids that exist).
-func boScenarios(ctx context.Context, dsn string) ([]scenario, error) {
+// seeded shop (names, e-mails, postal codes and order ids that exist) and,
+// for the pages after the first, from shopd itself (boPageTokens).
+func boScenarios(ctx context.Context, dsn, base string) ([]scenario, error) {
 	conn, err := pgx.Connect(ctx, dsn)
 	if err != nil {
 		return nil, err
@@ -253,13 +302,25 @@ func boScenarios(ctx context.Context, dsn string) ([]scenario, error) {
 	today := time.Now()
 	day := func(d int) string { return today.AddDate(0, 0, -d).Format(time.DateOnly) }
 
-	var customers, customersDeep, audit []request
-	for p := 1; p <= 10; p++ {
-		customers = append(customers, boGet("AdminService/ListCustomers", m{"page": p}))
-		audit = append(audit, boGet("AdminService/ListAuditEvents", m{"page": p}))
+	customerTokens, err := boPageTokens(ctx, base, "ListCustomers", 10, 1)
+	if err != nil {
+		return nil, err
 	}
-	for p := 500; p <= 7000; p += 500 {
-		customersDeep = append(customersDeep, boGet("AdminService/ListCustomers", m{"page": p}))
+	auditTokens, err := boPageTokens(ctx, base, "ListAuditEvents", 10, 1)
+	if err != nil {
+		return nil, err
+	}
+	deepTokens, err := boPageTokens(ctx, base, "ListCustomers", 7000, 500)
+	if err != nil {
+		return nil, err
+	}
+	var customers, customersDeep, audit []request
+	for i := range customerTokens {
+		customers = append(customers, boGet("AdminService/ListCustomers", m{"pageToken": customerTokens[i]}))
+		audit = append(audit, boGet("AdminService/ListAuditEvents", m{"pageToken": auditTokens[i]}))
+	}
+	for _, tok := range deepTokens {
+		customersDeep = append(customersDeep, boGet("AdminService/ListCustomers", m{"pageToken": tok}))
 	}
 	var state, payment, dates, search []request
 	for _, s := range []string{"ORDER_STATUS_PLACED", "ORDER_STATUS_PREPARING", "ORDER_STATUS_SHIPPED", "ORDER_STATUS_DELIVERED", "ORDER_STATUS_CANCELLED"} {

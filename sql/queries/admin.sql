@@ -32,19 +32,28 @@ RETURNING *;
 INSERT INTO price_history (product_id, price_cents, changed_by)
 SELECT unnest(@product_ids::bigint[]), unnest(@prices_cents::bigint[]), sqlc.narg('changed_by')::bigint;
 
--- AdminListCustomers is a page of the active customers, newest first. The
--- offset is skipped in customers_active_created_idx alone (an index-only
--- scan of ids), and only the page's rows are read from the table: a deep
--- page no longer fetches every row it skips.
+-- AdminListCustomers is a keyset page of the active customers (paging.Keyset),
+-- in list order, newest first: @page_limit customers older than the
+-- cursor, or newer than it when @backward, each read from
+-- customers_active_created_idx at the cursor, never skipping rows. The
+-- branch not asked for is cut by its one-time filter before it reads.
+-- The first page's cursor is past the newest customer (NULL as infinity).
 -- name: AdminListCustomers :many
 SELECT c.*
 FROM (
-    SELECT id FROM customers
-    WHERE active
-    ORDER BY created_at DESC, id DESC
-    LIMIT @page_limit OFFSET @page_offset
-) page
-JOIN customers c ON c.id = page.id
+    (SELECT * FROM customers
+     WHERE active AND NOT @backward::boolean
+       AND (created_at, id) < (coalesce(sqlc.narg('at')::timestamptz, 'infinity'),
+                               coalesce(sqlc.narg('at_id')::bigint, 9223372036854775807))
+     ORDER BY created_at DESC, id DESC
+     LIMIT @page_limit)
+    UNION ALL
+    (SELECT * FROM customers
+     WHERE active AND @backward::boolean
+       AND (created_at, id) > (sqlc.narg('at')::timestamptz, sqlc.narg('at_id')::bigint)
+     ORDER BY created_at, id
+     LIMIT @page_limit)
+) c
 ORDER BY c.created_at DESC, c.id DESC;
 
 -- AdminCountCustomers is the number of active customers, from the counts

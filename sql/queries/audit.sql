@@ -2,17 +2,27 @@
 INSERT INTO audit_events (actor, actor_user_id, action, entity, old_value, new_value)
 VALUES (@actor, sqlc.narg('actor_user_id'), @action, @entity, sqlc.narg('old_value'), sqlc.narg('new_value'));
 
--- AuditList is a page of the trail, newest first: the offset is skipped in
--- audit_events_created_idx alone (index-only), and only the page's rows
--- are read from the table.
+-- AuditList is a keyset page of the trail (paging.Keyset), in list order,
+-- newest first: @page_limit events older than the cursor, or newer than it
+-- when @backward, each read from audit_events_created_idx at the cursor.
+-- The branch not asked for is cut by its one-time filter before it reads.
+-- The first page's cursor is past the newest event (NULL as infinity).
 -- name: AuditList :many
 SELECT a.id, a.actor, a.action, a.entity, a.old_value, a.new_value, a.created_at
 FROM (
-    SELECT id FROM audit_events
-    ORDER BY created_at DESC, id DESC
-    LIMIT @page_limit OFFSET @page_offset
-) page
-JOIN audit_events a ON a.id = page.id
+    (SELECT * FROM audit_events
+     WHERE NOT @backward::boolean
+       AND (created_at, id) < (coalesce(sqlc.narg('at')::timestamptz, 'infinity'),
+                               coalesce(sqlc.narg('at_id')::bigint, 9223372036854775807))
+     ORDER BY created_at DESC, id DESC
+     LIMIT @page_limit)
+    UNION ALL
+    (SELECT * FROM audit_events
+     WHERE @backward::boolean
+       AND (created_at, id) > (sqlc.narg('at')::timestamptz, sqlc.narg('at_id')::bigint)
+     ORDER BY created_at, id
+     LIMIT @page_limit)
+) a
 ORDER BY a.created_at DESC, a.id DESC;
 
 -- AuditCount is the trail's length, from the counts of migration 00256

@@ -3,6 +3,7 @@ package admin
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"connectrpc.com/connect"
 
@@ -11,13 +12,13 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// ListAuditEvents pages the audit trail, newest first.
+// ListAuditEvents pages the audit trail, newest first, by keyset.
 func (s *Service) ListAuditEvents(ctx context.Context, req *connect.Request[saboresv1.ListAuditEventsRequest]) (*connect.Response[saboresv1.ListAuditEventsResponse], error) {
-	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, auditPageSizes)
+	k, err := paging.ParseKeyset(req.Msg.PageToken, req.Msg.PageSize, auditPageSizes)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.q.AuditList(ctx, db.AuditListParams{PageLimit: window.Size, PageOffset: window.Offset})
+	rows, err := s.q.AuditList(ctx, db.AuditListParams{Backward: k.Backward, At: k.At, AtID: k.AtID, PageLimit: k.Limit})
 	if err != nil {
 		return nil, fmt.Errorf("admin: list audit events: %w", err)
 	}
@@ -25,8 +26,11 @@ func (s *Service) ListAuditEvents(ctx context.Context, req *connect.Request[sabo
 	if err != nil {
 		return nil, fmt.Errorf("admin: count audit events: %w", err)
 	}
-	res := &saboresv1.ListAuditEventsResponse{TotalSize: int32(total)}
-	for _, e := range rows {
+	page := paging.Cut(k, rows, func(e db.AuditListRow) (time.Time, int64) { return e.CreatedAt, e.ID })
+	res := &saboresv1.ListAuditEventsResponse{
+		TotalSize: int32(total), NextPageToken: page.Next, PreviousPageToken: page.Previous,
+	}
+	for _, e := range page.Rows {
 		res.Events = append(res.Events, auditEvent(e))
 	}
 	return connect.NewResponse(res), nil

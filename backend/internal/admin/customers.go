@@ -3,6 +3,7 @@ package admin
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"connectrpc.com/connect"
 
@@ -11,13 +12,15 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// ListCustomers pages the active customers, newest first.
+// ListCustomers pages the active customers, newest first, by keyset.
 func (s *Service) ListCustomers(ctx context.Context, req *connect.Request[saboresv1.ListCustomersRequest]) (*connect.Response[saboresv1.ListCustomersResponse], error) {
-	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, pageSizes)
+	k, err := paging.ParseKeyset(req.Msg.PageToken, req.Msg.PageSize, pageSizes)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.q.AdminListCustomers(ctx, db.AdminListCustomersParams{PageLimit: window.Size, PageOffset: window.Offset})
+	rows, err := s.q.AdminListCustomers(ctx, db.AdminListCustomersParams{
+		Backward: k.Backward, At: k.At, AtID: k.AtID, PageLimit: k.Limit,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("admin: list customers: %w", err)
 	}
@@ -25,8 +28,11 @@ func (s *Service) ListCustomers(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, fmt.Errorf("admin: count customers: %w", err)
 	}
-	res := &saboresv1.ListCustomersResponse{TotalSize: int32(total)}
-	for _, c := range rows {
+	page := paging.Cut(k, rows, func(c db.Customer) (time.Time, int64) { return c.CreatedAt, c.ID })
+	res := &saboresv1.ListCustomersResponse{
+		TotalSize: int32(total), NextPageToken: page.Next, PreviousPageToken: page.Previous,
+	}
+	for _, c := range page.Rows {
 		res.Customers = append(res.Customers, customer(c))
 	}
 	return connect.NewResponse(res), nil

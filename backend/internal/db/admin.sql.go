@@ -425,26 +425,42 @@ func (q *Queries) AdminGetProductForUpdate(ctx context.Context, id int64) (Admin
 const adminListCustomers = `-- name: AdminListCustomers :many
 SELECT c.id, c.user_id, c.name, c.surname, c.company_name, c.dni, c.company_nif, c.customer_type, c.email, c.phone, c.active, c.created_at, c.updated_at
 FROM (
-    SELECT id FROM customers
-    WHERE active
-    ORDER BY created_at DESC, id DESC
-    LIMIT $2 OFFSET $1
-) page
-JOIN customers c ON c.id = page.id
+    (SELECT id, user_id, name, surname, company_name, dni, company_nif, customer_type, email, phone, active, created_at, updated_at FROM customers
+     WHERE active AND NOT $1::boolean
+       AND (created_at, id) < (coalesce($2::timestamptz, 'infinity'),
+                               coalesce($3::bigint, 9223372036854775807))
+     ORDER BY created_at DESC, id DESC
+     LIMIT $4)
+    UNION ALL
+    (SELECT id, user_id, name, surname, company_name, dni, company_nif, customer_type, email, phone, active, created_at, updated_at FROM customers
+     WHERE active AND $1::boolean
+       AND (created_at, id) > ($2::timestamptz, $3::bigint)
+     ORDER BY created_at, id
+     LIMIT $4)
+) c
 ORDER BY c.created_at DESC, c.id DESC
 `
 
 type AdminListCustomersParams struct {
-	PageOffset int32
-	PageLimit  int32
+	Backward  bool
+	At        *time.Time
+	AtID      *int64
+	PageLimit int32
 }
 
-// AdminListCustomers is a page of the active customers, newest first. The
-// offset is skipped in customers_active_created_idx alone (an index-only
-// scan of ids), and only the page's rows are read from the table: a deep
-// page no longer fetches every row it skips.
+// AdminListCustomers is a keyset page of the active customers (paging.Keyset),
+// in list order, newest first: @page_limit customers older than the
+// cursor, or newer than it when @backward, each read from
+// customers_active_created_idx at the cursor, never skipping rows. The
+// branch not asked for is cut by its one-time filter before it reads.
+// The first page's cursor is past the newest customer (NULL as infinity).
 func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomersParams) ([]Customer, error) {
-	rows, err := q.db.Query(ctx, adminListCustomers, arg.PageOffset, arg.PageLimit)
+	rows, err := q.db.Query(ctx, adminListCustomers,
+		arg.Backward,
+		arg.At,
+		arg.AtID,
+		arg.PageLimit,
+	)
 	if err != nil {
 		return nil, err
 	}

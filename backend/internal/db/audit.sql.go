@@ -53,17 +53,27 @@ func (q *Queries) AuditInsert(ctx context.Context, arg AuditInsertParams) error 
 const auditList = `-- name: AuditList :many
 SELECT a.id, a.actor, a.action, a.entity, a.old_value, a.new_value, a.created_at
 FROM (
-    SELECT id FROM audit_events
-    ORDER BY created_at DESC, id DESC
-    LIMIT $2 OFFSET $1
-) page
-JOIN audit_events a ON a.id = page.id
+    (SELECT id, actor, actor_user_id, action, entity, old_value, new_value, created_at FROM audit_events
+     WHERE NOT $1::boolean
+       AND (created_at, id) < (coalesce($2::timestamptz, 'infinity'),
+                               coalesce($3::bigint, 9223372036854775807))
+     ORDER BY created_at DESC, id DESC
+     LIMIT $4)
+    UNION ALL
+    (SELECT id, actor, actor_user_id, action, entity, old_value, new_value, created_at FROM audit_events
+     WHERE $1::boolean
+       AND (created_at, id) > ($2::timestamptz, $3::bigint)
+     ORDER BY created_at, id
+     LIMIT $4)
+) a
 ORDER BY a.created_at DESC, a.id DESC
 `
 
 type AuditListParams struct {
-	PageOffset int32
-	PageLimit  int32
+	Backward  bool
+	At        *time.Time
+	AtID      *int64
+	PageLimit int32
 }
 
 type AuditListRow struct {
@@ -76,11 +86,18 @@ type AuditListRow struct {
 	CreatedAt time.Time
 }
 
-// AuditList is a page of the trail, newest first: the offset is skipped in
-// audit_events_created_idx alone (index-only), and only the page's rows
-// are read from the table.
+// AuditList is a keyset page of the trail (paging.Keyset), in list order,
+// newest first: @page_limit events older than the cursor, or newer than it
+// when @backward, each read from audit_events_created_idx at the cursor.
+// The branch not asked for is cut by its one-time filter before it reads.
+// The first page's cursor is past the newest event (NULL as infinity).
 func (q *Queries) AuditList(ctx context.Context, arg AuditListParams) ([]AuditListRow, error) {
-	rows, err := q.db.Query(ctx, auditList, arg.PageOffset, arg.PageLimit)
+	rows, err := q.db.Query(ctx, auditList,
+		arg.Backward,
+		arg.At,
+		arg.AtID,
+		arg.PageLimit,
+	)
 	if err != nil {
 		return nil, err
 	}

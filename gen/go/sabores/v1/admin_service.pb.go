@@ -545,10 +545,14 @@ func (x *UpdateProductResponse) GetProduct() *AdminProduct {
 // ListCustomersRequest pages the active customers.
 type ListCustomersRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// page is the 1-based page number; 0 means 1.
-	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the number of customers per page: 10 by default, at most 100.
-	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// page_token is the next_page_token or previous_page_token of the page
+	// shown; empty for the first (newest) page. It carries a customer's
+	// creation time and id (keyset paging), never a position, so customers
+	// who sign up meanwhile shift no one across pages. A token this list
+	// did not give is InvalidArgument on page_token.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -583,18 +587,18 @@ func (*ListCustomersRequest) Descriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{6}
 }
 
-func (x *ListCustomersRequest) GetPage() int32 {
-	if x != nil {
-		return x.Page
-	}
-	return 0
-}
-
 func (x *ListCustomersRequest) GetPageSize() int32 {
 	if x != nil {
 		return x.PageSize
 	}
 	return 0
+}
+
+func (x *ListCustomersRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
 }
 
 // ListCustomersResponse is one page of customers.
@@ -603,9 +607,13 @@ type ListCustomersResponse struct {
 	// customers are the page's customers, newest first.
 	Customers []*Customer `protobuf:"bytes,1,rep,name=customers,proto3" json:"customers,omitempty"`
 	// total_size is the number of active customers.
-	TotalSize     int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	TotalSize int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
+	// next_page_token asks for the page of older customers; empty on the last.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// previous_page_token asks for the page of newer customers; empty on the first.
+	PreviousPageToken string `protobuf:"bytes,4,opt,name=previous_page_token,json=previousPageToken,proto3" json:"previous_page_token,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *ListCustomersResponse) Reset() {
@@ -650,6 +658,20 @@ func (x *ListCustomersResponse) GetTotalSize() int32 {
 		return x.TotalSize
 	}
 	return 0
+}
+
+func (x *ListCustomersResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListCustomersResponse) GetPreviousPageToken() string {
+	if x != nil {
+		return x.PreviousPageToken
+	}
+	return ""
 }
 
 // ListOrdersRequest filters and pages all orders, newest first.
@@ -1828,10 +1850,13 @@ func (x *RevokeApiKeyResponse) GetKey() *ApiKey {
 // ListAuditEventsRequest pages the audit trail.
 type ListAuditEventsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// page is the 1-based page number; 0 means 1.
-	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
 	// page_size is the number of events per page: 50 by default, at most 100.
-	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// page_token is the next_page_token or previous_page_token of the page
+	// shown; empty for the first (newest) page. It carries an event's time
+	// and id (keyset paging). A token this list did not give is
+	// InvalidArgument on page_token.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1866,18 +1891,18 @@ func (*ListAuditEventsRequest) Descriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{28}
 }
 
-func (x *ListAuditEventsRequest) GetPage() int32 {
-	if x != nil {
-		return x.Page
-	}
-	return 0
-}
-
 func (x *ListAuditEventsRequest) GetPageSize() int32 {
 	if x != nil {
 		return x.PageSize
 	}
 	return 0
+}
+
+func (x *ListAuditEventsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
 }
 
 // ListAuditEventsResponse is one page of events.
@@ -1886,9 +1911,13 @@ type ListAuditEventsResponse struct {
 	// events are the page's events, newest first.
 	Events []*AuditEvent `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
 	// total_size is the number of events.
-	TotalSize     int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	TotalSize int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
+	// next_page_token asks for the page of older events; empty on the last.
+	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// previous_page_token asks for the page of newer events; empty on the first.
+	PreviousPageToken string `protobuf:"bytes,4,opt,name=previous_page_token,json=previousPageToken,proto3" json:"previous_page_token,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *ListAuditEventsResponse) Reset() {
@@ -1933,6 +1962,20 @@ func (x *ListAuditEventsResponse) GetTotalSize() int32 {
 		return x.TotalSize
 	}
 	return 0
+}
+
+func (x *ListAuditEventsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListAuditEventsResponse) GetPreviousPageToken() string {
+	if x != nil {
+		return x.PreviousPageToken
+	}
+	return ""
 }
 
 // AdjustStockRequest changes one product's stock.
@@ -2578,14 +2621,17 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x11online_categories\x18\x04 \x03(\tBN\xbaHK\x92\x01H\x10\n" +
 	"\x18\x01\"Br@R\abebidasR\talimentosR\abellezaR\bperfumesR\flanzamientosR\tpopularesR\x10onlineCategories\"K\n" +
 	"\x15UpdateProductResponse\x122\n" +
-	"\aproduct\x18\x01 \x01(\v2\x18.sabores.v1.AdminProductR\aproduct\"]\n" +
-	"\x14ListCustomersRequest\x12\x1f\n" +
-	"\x04page\x18\x01 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\"j\n" +
+	"\aproduct\x18\x01 \x01(\v2\x18.sabores.v1.AdminProductR\aproduct\"p\n" +
+	"\x14ListCustomersRequest\x12$\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12&\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpageTokenJ\x04\b\x01\x10\x02R\x04page\"\xc2\x01\n" +
 	"\x15ListCustomersResponse\x122\n" +
 	"\tcustomers\x18\x01 \x03(\v2\x14.sabores.v1.CustomerR\tcustomers\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\"\xa5\x03\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\x12.\n" +
+	"\x13previous_page_token\x18\x04 \x01(\tR\x11previousPageToken\"\xa5\x03\n" +
 	"\x11ListOrdersRequest\x12$\n" +
 	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12&\n" +
 	"\n" +
@@ -2659,14 +2705,17 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x13RevokeApiKeyRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"<\n" +
 	"\x14RevokeApiKeyResponse\x12$\n" +
-	"\x03key\x18\x01 \x01(\v2\x12.sabores.v1.ApiKeyR\x03key\"_\n" +
-	"\x16ListAuditEventsRequest\x12\x1f\n" +
-	"\x04page\x18\x01 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\"h\n" +
+	"\x03key\x18\x01 \x01(\v2\x12.sabores.v1.ApiKeyR\x03key\"r\n" +
+	"\x16ListAuditEventsRequest\x12$\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12&\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpageTokenJ\x04\b\x01\x10\x02R\x04page\"\xc0\x01\n" +
 	"\x17ListAuditEventsResponse\x12.\n" +
 	"\x06events\x18\x01 \x03(\v2\x16.sabores.v1.AuditEventR\x06events\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\"\x86\x02\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12&\n" +
+	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\x12.\n" +
+	"\x13previous_page_token\x18\x04 \x01(\tR\x11previousPageToken\"\x86\x02\n" +
 	"\x12AdjustStockRequest\x12&\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12,\n" +

@@ -66,11 +66,15 @@ export function useAdminProducts(query: string) {
   );
 }
 
-/** useCustomers lists one page of active customers, newest first. */
-export function useCustomers(page: number) {
+/**
+ * useCustomers lists one page of active customers, newest first: the page
+ * pageToken asks for (a previous page's next or previous token), "" for
+ * the first.
+ */
+export function useCustomers(pageToken: string) {
   return useQuery(
     AdminService.method.listCustomers,
-    { page, pageSize: customersPageSize },
+    { pageToken, pageSize: customersPageSize },
     { placeholderData: keepPreviousData },
   );
 }

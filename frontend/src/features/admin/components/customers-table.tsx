@@ -1,7 +1,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { pageCount } from "@/lib/paging";
@@ -13,12 +13,23 @@ function displayName(c: Customer): string {
   return [c.name, c.surname].filter(Boolean).join(" ") || c.companyName || c.email;
 }
 
-/** CustomersTable lists the active customers, 10 at a time, with 'Mostrando 10 de N'. */
+// first is where the list opens: the newest customers, page 1.
+const first = { token: "", page: 1 };
+
+/**
+ * CustomersTable lists the active customers, 10 at a time, with 'Mostrando
+ * 10 de N', paged by the server's next and previous tokens: every page is
+ * as quick deep in the list as at its start. The page number shown is
+ * counted on the way.
+ */
 export function CustomersTable() {
   const { t, i18n } = useTranslation("admin");
-  const [page, setPage] = useState(1);
-  const { data, isPending, isError, error, isPlaceholderData } = useCustomers(page);
+  const [at, setAt] = useState(first);
+  const { data, isPending, isError, error, isPlaceholderData } = useCustomers(at.token);
   const total = data?.totalSize ?? 0;
+  // A token the server no longer takes (it changed meanwhile): the way
+  // out is the first page, not a raw message.
+  const badPage = error instanceof ConnectError && error.code === Code.InvalidArgument;
 
   return (
     <section aria-labelledby="customers-title" className="card p-4 sm:p-6">
@@ -26,9 +37,17 @@ export function CustomersTable() {
         {t("customers.title")}
       </h2>
       {isPending && <Spinner label={t("loading")} />}
-      {isError && (
+      {isError && !badPage && (
         <p role="alert" className="mt-3 text-red-700">
           {t("customers.error", { msg: error.rawMessage || error.message })}
+        </p>
+      )}
+      {badPage && (
+        <p role="alert" className="mt-3 text-red-700">
+          {t("customers.badPage")}{" "}
+          <button type="button" className="underline" onClick={() => setAt(first)}>
+            {t("customers.firstPage")}
+          </button>
         </p>
       )}
       {data && data.customers.length === 0 && <p className="mt-3 text-stone-700">{t("customers.empty")}</p>}
@@ -66,17 +85,61 @@ export function CustomersTable() {
             <p aria-live="polite" className="text-stone-700">
               {t("customers.showing", { count: data.customers.length, total })}
             </p>
-            <Pagination
-              page={page}
+            <CustomersPager
+              page={data.previousPageToken ? at.page : 1}
               totalPages={pageCount(total, customersPageSize)}
-              onPage={setPage}
-              window={false}
-              label={t("customers.paging")}
-              className="ml-auto"
+              previous={data.previousPageToken}
+              next={data.nextPageToken}
+              busy={isPlaceholderData}
+              onPage={setAt}
             />
           </div>
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * CustomersPager is Anterior/Siguiente with 'Página X de Y' between them,
+ * both disabled while a page loads (busy) so a double click skips no page.
+ * Back to page 1 asks for the first page itself, so it shows whoever
+ * signed up meanwhile.
+ */
+function CustomersPager({
+  page,
+  totalPages,
+  previous,
+  next,
+  busy,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  previous: string;
+  next: string;
+  busy: boolean;
+  onPage: (at: { token: string; page: number }) => void;
+}) {
+  const { t } = useTranslation("admin");
+  const { t: tc } = useTranslation();
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label={t("customers.paging")} className="ml-auto flex flex-wrap items-center gap-1">
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={busy || !previous}
+        onClick={() => onPage(page <= 2 ? first : { token: previous, page: page - 1 })}
+      >
+        {tc("pagination.previous")}
+      </button>
+      <span className="px-3 text-sm text-stone-700">
+        {tc("pagination.pageOf", { page, total: Math.max(totalPages, page) })}
+      </span>
+      <button type="button" className="btn btn-outline" disabled={busy || !next} onClick={() => onPage({ token: next, page: page + 1 })}>
+        {tc("pagination.next")}
+      </button>
+    </nav>
   );
 }

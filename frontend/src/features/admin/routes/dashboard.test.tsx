@@ -26,6 +26,23 @@ const orders = [
   }),
 ];
 
+// customerPage serves the 23 customers 10 at a time by tokens "after:N"
+// (the page after customer N) and "before:N" (the page before N), as the
+// server's keyset paging does.
+function customerPage(req: ListCustomersRequest) {
+  const [dir, at] = req.pageToken.split(":");
+  const n = Number(at ?? 0);
+  const start = dir === "before" ? Math.max(0, n - 1 - req.pageSize) : n;
+  const page = customers.slice(start, start + req.pageSize);
+  const last = start + page.length;
+  return {
+    customers: page,
+    totalSize: customers.length,
+    nextPageToken: last < customers.length ? `after:${last}` : "",
+    previousPageToken: start > 0 ? `before:${start + 1}` : "",
+  };
+}
+
 describe("admin dashboard", () => {
   it("shows 10 customers with 'Mostrando 10 de N', the rest page by page, and the status colours", async () => {
     const asked: ListCustomersRequest[] = [];
@@ -35,17 +52,20 @@ describe("admin dashboard", () => {
         listOrders: () => ({ orders, totalSize: 4 }),
         listCustomers: (req) => {
           asked.push(req);
-          const start = (req.page - 1) * req.pageSize;
-          return { customers: customers.slice(start, start + req.pageSize), totalSize: customers.length };
+          return customerPage(req);
         },
       }),
     );
     expect(await screen.findByText("Mostrando 10 de 23")).toBeInTheDocument();
-    expect(asked[0]).toMatchObject({ page: 1, pageSize: 10 });
+    expect(asked[0]).toMatchObject({ pageToken: "", pageSize: 10 });
+    expect(screen.getByText("Página 1 de 3")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Seguinte" }));
     expect(await screen.findByText("Cliente 11")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Seguinte" }));
     expect(await screen.findByText("Mostrando 3 de 23")).toBeInTheDocument();
+    expect(asked.at(-1)).toMatchObject({ pageToken: "after:20" });
+    expect(screen.getByText("Página 3 de 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Seguinte" })).toBeDisabled();
 
     expect(screen.getByText("Entregue")).toHaveClass("bg-green-100");
     expect(screen.getByText("Em andamento")).toHaveClass("bg-yellow-100");
@@ -89,5 +109,53 @@ describe("admin dashboard", () => {
       }),
     );
     expect(await screen.findByText("Erro ao carregar clientes: base de dados indisponível")).toBeInTheDocument();
+  });
+
+  it("walks the customers forward and back by the server's tokens, from the keyboard", async () => {
+    const asked: ListCustomersRequest[] = [];
+    renderAdmin("/admin", (router) =>
+      router.service(AdminService, {
+        getDashboardStats: () => ({}),
+        listOrders: () => ({ orders: [] }),
+        listCustomers: (req) => {
+          asked.push(req);
+          return customerPage(req);
+        },
+      }),
+    );
+    expect(await screen.findByText("Cliente 1")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Anterior" })).toBeDisabled();
+    screen.getByRole("button", { name: "Seguinte" }).focus();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByText("Cliente 11")).toBeInTheDocument();
+    await userEvent.keyboard("{Enter}");
+    expect(await screen.findByText("Cliente 21")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Anterior" }));
+    expect(await screen.findByText("Cliente 11")).toBeInTheDocument();
+    expect(asked.at(-1)).toMatchObject({ pageToken: "before:21" });
+    expect(screen.getByText("Página 2 de 3")).toBeInTheDocument();
+    // Back to page 1 is the first page itself (here from the cache), not a token.
+    await userEvent.click(screen.getByRole("button", { name: "Anterior" }));
+    expect(await screen.findByText("Cliente 1")).toBeInTheDocument();
+    expect(asked.map((r) => r.pageToken)).not.toContain("before:11");
+    expect(screen.getByText("Página 1 de 3")).toBeInTheDocument();
+  });
+
+  it("offers the first page when the server refuses a page's token", async () => {
+    renderAdmin("/admin", (router) =>
+      router.service(AdminService, {
+        getDashboardStats: () => ({}),
+        listOrders: () => ({ orders: [] }),
+        listCustomers: (req) => {
+          if (req.pageToken) throw new ConnectError("page_token: is not a page token this list gave", Code.InvalidArgument);
+          return customerPage(req);
+        },
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Seguinte" }));
+    expect(await screen.findByText("Esta página de clientes já não está disponível.")).toBeInTheDocument();
+    expect(screen.queryByText(/page_token/)).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Voltar à primeira página" }));
+    expect(await screen.findByText("Cliente 1")).toBeInTheDocument();
   });
 });

@@ -204,7 +204,9 @@ type AdminServiceClient interface {
 	UpdatePromotion(context.Context, *connect.Request[v1.UpdatePromotionRequest]) (*connect.Response[v1.UpdatePromotionResponse], error)
 	// EndPromotion ends a promotion now (or withdraws one not started); audited.
 	EndPromotion(context.Context, *connect.Request[v1.EndPromotionRequest]) (*connect.Response[v1.EndPromotionResponse], error)
-	// ListCustomers lists active customers, newest first.
+	// ListCustomers lists active customers, newest first, paged both ways by
+	// cursor (page_token): every page is as fast at the two hundred
+	// thousandth customer as at the first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
 	// ListOrders lists every customer's orders, newest first, filtered by
 	// fulfilment status, payment status, date range and a search, paged by
@@ -239,7 +241,8 @@ type AdminServiceClient interface {
 	ListApiKeys(context.Context, *connect.Request[v1.ListApiKeysRequest]) (*connect.Response[v1.ListApiKeysResponse], error)
 	// RevokeApiKey stops a key from working.
 	RevokeApiKey(context.Context, *connect.Request[v1.RevokeApiKeyRequest]) (*connect.Response[v1.RevokeApiKeyResponse], error)
-	// ListAuditEvents lists recorded admin changes, newest first.
+	// ListAuditEvents lists recorded admin changes, newest first, paged both
+	// ways by cursor (page_token), as ListCustomers.
 	ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error)
 	// AdjustStock moves a product's stock up or down, or sets it to a counted
 	// figure, with a reason; the change is a row of the stock ledger and an
@@ -811,7 +814,9 @@ type AdminServiceHandler interface {
 	UpdatePromotion(context.Context, *connect.Request[v1.UpdatePromotionRequest]) (*connect.Response[v1.UpdatePromotionResponse], error)
 	// EndPromotion ends a promotion now (or withdraws one not started); audited.
 	EndPromotion(context.Context, *connect.Request[v1.EndPromotionRequest]) (*connect.Response[v1.EndPromotionResponse], error)
-	// ListCustomers lists active customers, newest first.
+	// ListCustomers lists active customers, newest first, paged both ways by
+	// cursor (page_token): every page is as fast at the two hundred
+	// thousandth customer as at the first.
 	ListCustomers(context.Context, *connect.Request[v1.ListCustomersRequest]) (*connect.Response[v1.ListCustomersResponse], error)
 	// ListOrders lists every customer's orders, newest first, filtered by
 	// fulfilment status, payment status, date range and a search, paged by
@@ -846,7 +851,8 @@ type AdminServiceHandler interface {
 	ListApiKeys(context.Context, *connect.Request[v1.ListApiKeysRequest]) (*connect.Response[v1.ListApiKeysResponse], error)
 	// RevokeApiKey stops a key from working.
 	RevokeApiKey(context.Context, *connect.Request[v1.RevokeApiKeyRequest]) (*connect.Response[v1.RevokeApiKeyResponse], error)
-	// ListAuditEvents lists recorded admin changes, newest first.
+	// ListAuditEvents lists recorded admin changes, newest first, paged both
+	// ways by cursor (page_token), as ListCustomers.
 	ListAuditEvents(context.Context, *connect.Request[v1.ListAuditEventsRequest]) (*connect.Response[v1.ListAuditEventsResponse], error)
 	// AdjustStock moves a product's stock up or down, or sets it to a counted
 	// figure, with a reason; the change is a row of the stock ledger and an
