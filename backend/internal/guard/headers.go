@@ -107,6 +107,10 @@ func LimitBodiesBy(n int64, paths map[string]int64) func(http.Handler) http.Hand
 			}
 			// A request without a body (a GET) has nothing to limit.
 			if r.Body != http.NoBody {
+				// On a copy: a handler must not change the request
+				// net/http hands it, and the layers outside may pass
+				// that very one (ratelimit.Proxies does).
+				r = r.WithContext(r.Context())
 				r.Body = http.MaxBytesReader(w, r.Body, limit)
 			}
 			next.ServeHTTP(w, r)
