@@ -25,7 +25,10 @@ func BenchmarkCachedHit(b *testing.B) {
 	cfg := config.Default()
 	cfg.SeedOnEmpty = false
 	for _, level := range []slog.Level{slog.LevelWarn, slog.LevelInfo} {
-		app := &App{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: level})), Stdout: io.Discard}
+		// At info every hit's line is formatted, as shopd's default
+		// LOG_LEVEL does; DiscardHandler would format none.
+		logs := slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: level}) //nolint:sloglint // see above
+		app := &App{Config: cfg, Log: slog.New(logs), Stdout: io.Discard}
 		dbs, err := openDatabases(ctx, withDSN(app, dbtest.URL(seeded)), true)
 		if err != nil {
 			b.Fatal(err)
