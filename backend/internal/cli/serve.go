@@ -8,6 +8,8 @@ import (
 	"os"
 	"runtime/debug"
 
+	"connectrpc.com/grpchealth"
+
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/ratelimit"
 	"github.com/sabores/sabores/backend/internal/server"
@@ -115,11 +117,13 @@ func start(ctx context.Context, app *App, gate, metricsGate *server.Gate) (*Data
 }
 
 // front is what the listener serves from its first moment: the security
-// headers on every response, the gate's "waiting for the database" 503
-// included, then the client's address for rate limits (believing
+// headers on every response (the API's calls get those of an answer that
+// is not a document), the gate's "waiting for the database" 503 included,
+// then the client's address for rate limits (believing
 // X-Forwarded-For only from TRUSTED_PROXIES), then the gate.
 func front(app *App, gate *server.Gate) http.Handler {
-	return guard.Headers(app.Config.PublicURL, paymentFormOrigins(app.Config)...)(ratelimit.Proxies(app.Config.TrustedProxies).Middleware(gate))
+	api := append(server.ServiceNames(), grpchealth.HealthV1ServiceName)
+	return guard.Headers(app.Config.PublicURL, api, paymentFormOrigins(app.Config)...)(ratelimit.Proxies(app.Config.TrustedProxies).Middleware(gate))
 }
 
 // handler is everything shopd serves once the database is ready; front

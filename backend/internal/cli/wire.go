@@ -125,7 +125,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		reads = router
 	}
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
-	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.ObserveCached})
+	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
 	return server.Options{
 		ReadCache: cache.Middleware,

@@ -171,7 +171,7 @@ func TestHeaders(t *testing.T) {
 		hsts      bool
 	}{{"http://localhost:8080", false}, {"https://sabores.es", true}} {
 		rec := httptest.NewRecorder()
-		guard.Headers(tc.publicURL)(ok).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+		guard.Headers(tc.publicURL, nil)(ok).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
 		h := rec.Header()
 		csp := h.Get("Content-Security-Policy")
 		for _, want := range []string{"default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'"} {
@@ -200,13 +200,51 @@ func TestHeaders(t *testing.T) {
 	}
 }
 
+// TestHeadersOfTheAPI: a call of the API keeps every header guarding a
+// response that is not a document; only the document-only three go, and
+// only for the services named (a page or an unknown path keeps them).
+func TestHeadersOfTheAPI(t *testing.T) {
+	t.Parallel()
+	ok := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {})
+	h := guard.Headers("https://sabores.es", []string{"sabores.v1.CatalogService"})(ok)
+	documentOnly := []string{"Referrer-Policy", "Permissions-Policy", "Cross-Origin-Opener-Policy"}
+	for _, tc := range []struct {
+		path string
+		api  bool
+	}{
+		{"/sabores.v1.CatalogService/ListProducts", true},
+		{"/sabores.v1.CatalogService/", true},
+		{"/sabores.v1.CartService/GetCart", false},
+		{"/sabores.v1.CatalogService", false},
+		{"/", false},
+		{"/producto/aceite", false},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tc.path, nil))
+		got := rec.Header()
+		for _, k := range []string{"Content-Security-Policy", "X-Content-Type-Options", "X-Frame-Options", "Strict-Transport-Security"} {
+			if got.Get(k) == "" {
+				t.Errorf("%s: no %s", tc.path, k)
+			}
+		}
+		if got.Get("Content-Security-Policy") != guard.ContentSecurityPolicy {
+			t.Errorf("%s: CSP %q, want the shop's", tc.path, got.Get("Content-Security-Policy"))
+		}
+		for _, k := range documentOnly {
+			if sent := got.Get(k) != ""; sent == tc.api {
+				t.Errorf("%s: %s sent = %v, want %v", tc.path, k, sent, !tc.api)
+			}
+		}
+	}
+}
+
 // TestHeadersAllowThePaymentPage: the checkout's form may post to the
 // Redsys payment page configured, and nowhere else.
 func TestHeadersAllowThePaymentPage(t *testing.T) {
 	t.Parallel()
 	rec := httptest.NewRecorder()
 	ok := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {})
-	guard.Headers("https://sabores.es", "https://sis.redsys.es")(ok).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
+	guard.Headers("https://sabores.es", nil, "https://sis.redsys.es")(ok).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/", nil))
 	if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' https://sis.redsys.es;") {
 		t.Errorf("CSP %q does not let the checkout post to Redsys", csp)
 	}

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"maps"
 	"net/http"
 	"slices"
 	"strings"
@@ -29,27 +30,55 @@ func ContentSecurityPolicyFor(formOrigins ...string) string {
 // form-action allowing formOrigins besides the shop. HSTS is sent only
 // when the public URL is https, since a browser told to insist on HTTPS
 // for localhost would break development on plain HTTP.
-func Headers(publicURL string, formOrigins ...string) func(http.Handler) http.Handler {
+//
+// An answer of the API (a path "/<service>/<method>" of one of
+// apiServices: Connect and gRPC calls) is never a document a browser
+// renders: it is JSON or Protobuf, or Connect's plain-text error, and
+// nosniff keeps a browser from reading it as HTML even when someone opens
+// its URL. It keeps every header that guards such a response: nosniff, the
+// CSP (no script, no plugin, frame-ancestors 'none', should it ever be
+// rendered), X-Frame-Options for browsers without CSP and HSTS. It goes
+// without the three that only govern what a document does once
+// rendered, for a document it never is: Referrer-Policy (the Referer of
+// the requests a page makes; a JSON answer makes none),
+// Permissions-Policy (the features a page's scripts may use; it has no
+// script) and Cross-Origin-Opener-Policy (whether a window of another
+// site that opened the page keeps a handle on it; an answer has no frames
+// or script state to learn through that handle). Fewer headers
+// keep a cached read's response header map small (at most 8 entries,
+// one group of Go's map without growing) and its bytes fewer.
+func Headers(publicURL string, apiServices []string, formOrigins ...string) func(http.Handler) http.Handler {
 	// The values are built once and shared by every response: a header's
 	// slice is only ever replaced (Set) or appended to (Add, which copies a
 	// full slice), never written in place, so sharing it is safe and spares
 	// the cached reads an allocation per header.
-	security := map[string][]string{
-		"Content-Security-Policy":    {ContentSecurityPolicyFor(formOrigins...)},
-		"X-Content-Type-Options":     {"nosniff"},
-		"Referrer-Policy":            {"strict-origin-when-cross-origin"},
-		"X-Frame-Options":            {"DENY"},
-		"Cross-Origin-Opener-Policy": {"same-origin"},
-		"Permissions-Policy":         {"camera=(), microphone=(), geolocation=(), payment=()"},
+	api := map[string][]string{
+		"Content-Security-Policy": {ContentSecurityPolicyFor(formOrigins...)},
+		"X-Content-Type-Options":  {"nosniff"},
+		"X-Frame-Options":         {"DENY"},
 	}
 	if strings.HasPrefix(strings.ToLower(publicURL), "https://") {
-		security["Strict-Transport-Security"] = []string{"max-age=63072000; includeSubDomains"}
+		api["Strict-Transport-Security"] = []string{"max-age=63072000; includeSubDomains"}
 	}
-	for k, v := range security {
-		security[k] = slices.Clip(v)
+	document := maps.Clone(api)
+	document["Referrer-Policy"] = []string{"strict-origin-when-cross-origin"}
+	document["Cross-Origin-Opener-Policy"] = []string{"same-origin"}
+	document["Permissions-Policy"] = []string{"camera=(), microphone=(), geolocation=(), payment=()"}
+	for _, set := range []map[string][]string{api, document} {
+		for k, v := range set {
+			set[k] = slices.Clip(v)
+		}
+	}
+	services := make(map[string]bool, len(apiServices))
+	for _, s := range apiServices {
+		services[s] = true
 	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			security := document
+			if service, _, ok := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/"); ok && services[service] {
+				security = api
+			}
 			h := w.Header()
 			for k, v := range security {
 				h[k] = v
@@ -78,6 +107,10 @@ func LimitBodiesBy(n int64, paths map[string]int64) func(http.Handler) http.Hand
 			}
 			// A request without a body (a GET) has nothing to limit.
 			if r.Body != http.NoBody {
+				// On a copy: a handler must not change the request
+				// net/http hands it, and the layers outside may pass
+				// that very one (ratelimit.Proxies does).
+				r = r.WithContext(r.Context())
 				r.Body = http.MaxBytesReader(w, r.Body, limit)
 			}
 			next.ServeHTTP(w, r)

@@ -66,10 +66,29 @@ func (m *Metrics) observe(procedure string, start time.Time, err error) {
 	}
 }
 
-// ObserveCached counts and times a successful call answered from a cache
-// in front of the handlers, which the interceptor never sees.
-func (m *Metrics) ObserveCached(procedure string, start time.Time) {
-	m.observe(procedure, start, nil)
+// CachedObserver returns what counts and times a successful call of one of
+// procedures answered from a cache in front of the handlers, which the
+// interceptor never sees. Each procedure's series are looked up once, here:
+// a cached hit costs a few µs, and finding its series by label values
+// (hashing them, under a lock) on every hit was a tenth of that.
+func (m *Metrics) CachedObserver(procedures []string) func(procedure string, start time.Time) {
+	type series struct {
+		calls    prometheus.Counter
+		duration prometheus.Observer
+	}
+	known := make(map[string]series, len(procedures))
+	for _, p := range procedures {
+		known[p] = series{m.calls.WithLabelValues(p, apperr.Outcome(nil)), m.duration.WithLabelValues(p)}
+	}
+	return func(procedure string, start time.Time) {
+		s, ok := known[procedure]
+		if !ok {
+			m.observe(procedure, start, nil)
+			return
+		}
+		s.calls.Inc()
+		s.duration.Observe(time.Since(start).Seconds())
+	}
 }
 
 // Interceptor counts and times every RPC. It belongs first in the chain

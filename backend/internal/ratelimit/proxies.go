@@ -28,12 +28,8 @@ func (p Proxies) trusts(a netip.Addr) bool {
 // the peer is a trusted proxy, the last X-Forwarded-For hop that is not one
 // (hops before it are whatever the client claimed).
 func (p Proxies) ClientAddr(remoteAddr string, h http.Header) string {
-	host := remoteAddr
-	if hp, _, err := net.SplitHostPort(remoteAddr); err == nil {
-		host = hp
-	}
-	peer, err := netip.ParseAddr(host)
-	if err != nil || !p.trusts(peer) {
+	host, peer, trusted := p.peer(remoteAddr)
+	if !trusted {
 		return host
 	}
 	client := peer
@@ -54,12 +50,34 @@ func (p Proxies) ClientAddr(remoteAddr string, h http.Header) string {
 	return client.String()
 }
 
+// peer is remoteAddr's host, its address, and whether it is one of the
+// proxies.
+func (p Proxies) peer(remoteAddr string) (host string, peer netip.Addr, trusted bool) {
+	host = remoteAddr
+	if hp, _, err := net.SplitHostPort(remoteAddr); err == nil {
+		host = hp
+	}
+	peer, err := netip.ParseAddr(host)
+	return host, peer, err == nil && p.trusts(peer)
+}
+
 type clientAddrKey struct{}
 
 // Middleware puts each request's client address (ClientAddr) in its
 // context, for the limits further in: sign-in's and PlaceOrder's.
+//
+// A request whose peer is not a trusted proxy (every one, without
+// TRUSTED_PROXIES) is passed on as it came: its client address is the
+// peer's, which ClientAddrFrom finds from the peer's address alone, and
+// the copy of the request that a context value takes was a sixth of a
+// cached read's handling. Layers further in that change the request
+// (guard.LimitBodiesBy) copy it themselves.
 func (p Proxies) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, _, trusted := p.peer(r.RemoteAddr); !trusted {
+			next.ServeHTTP(w, r)
+			return
+		}
 		ctx := context.WithValue(r.Context(), clientAddrKey{}, p.ClientAddr(r.RemoteAddr, r.Header))
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
