@@ -1,4 +1,4 @@
-import { createContext, use, useState, type ReactNode } from "react";
+import { createContext, startTransition, use, useCallback, useState, type ReactNode } from "react";
 import { defer, useDeferred } from "@/lib/deferred";
 import type { User } from "@gen/sabores/v1/types_pb";
 
@@ -25,11 +25,18 @@ const sessionQuery = defer(() => import("@/hooks/session-query"));
 /** SessionProvider asks the server who is signed in, once, for the whole app. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState(unresolved);
+  // The answer comes while a server-rendered page may still be hydrating: the
+  // page's sections below this provider are hydrated apart (Suspense), and a
+  // context change reaching one not hydrated yet hydrates it at the update's
+  // priority. Outside a transition that is the whole page in one task, which
+  // a phone's CPU takes hundreds of milliseconds for (issue 20's blocking
+  // time); in one React hydrates it in slices and the header follows.
+  const report = useCallback((next: Session) => startTransition(() => setSession(next)), []);
   const loaded = useDeferred(sessionQuery);
   return (
     <SessionContext value={session}>
       {children}
-      {loaded && <loaded.SessionQuery onChange={setSession} />}
+      {loaded && <loaded.SessionQuery onChange={report} />}
     </SessionContext>
   );
 }

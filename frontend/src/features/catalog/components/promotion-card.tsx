@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { ProductCard } from "@/features/catalog/components/product-card";
 import { Countdown } from "@/features/catalog/components/countdown";
 import { useNow } from "@/hooks/use-now";
@@ -11,8 +12,11 @@ import type { Product } from "@gen/sabores/v1/types_pb";
  */
 export function PromotionCard({ product }: { product: Product }) {
   const end = product.promotion?.endTime;
+  const endMs = end ? timestampMs(end) : undefined;
   const now = useNow(1000);
-  if (!end) return <ProductCard product={product} />;
-  const endMs = timestampMs(end);
-  return <ProductCard product={product} addDisabled={endMs <= now} extra={<Countdown endMs={endMs} compact />} />;
+  // The countdown ticks by itself; the same element every second keeps the
+  // (memoized) card from rendering again with it.
+  const countdown = useMemo(() => (endMs === undefined ? undefined : <Countdown endMs={endMs} compact />), [endMs]);
+  if (endMs === undefined) return <ProductCard product={product} />;
+  return <ProductCard product={product} addDisabled={endMs <= now} extra={countdown} />;
 }
