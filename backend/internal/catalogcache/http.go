@@ -340,6 +340,10 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return r.ResponseWriter.Write(b)
 }
 
+// Unwrap lets http.ResponseController, and server's request log, reach
+// the ResponseWriter the recorder passes the response to.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
 // Flush lets streaming handlers flush through the recorder.
 func (r *recorder) Flush() {
 	if f, ok := r.ResponseWriter.(http.Flusher); ok {
