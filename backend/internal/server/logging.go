@@ -47,9 +47,14 @@ func RequestID(ctx context.Context) string {
 func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		info := &requestInfo{id: requestID(r)}
-		w.Header().Set(RequestIDHeader, info.id)
-		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK, info: info}
+		// One allocation holds the recorder, the record and the header's
+		// value (net/http only reads a header's slice; Add copies a full
+		// one before appending).
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		info := &rec.record
+		info.id = requestID(r)
+		rec.idValue[0] = info.id
+		w.Header()[RequestIDHeader] = rec.idValue[:]
 		next.ServeHTTP(rec, r)
 
 		level := slog.LevelInfo
@@ -94,7 +99,7 @@ func recordOf(w http.ResponseWriter) *requestInfo {
 	for {
 		switch u := w.(type) {
 		case *statusRecorder:
-			return u.info
+			return &u.record
 		case interface{ Unwrap() http.ResponseWriter }:
 			w = u.Unwrap()
 		default:
@@ -177,8 +182,9 @@ func (procedureRecorder) WrapStreamingHandler(next connect.StreamingHandlerFunc)
 // request's log record to withRequestInfo.
 type statusRecorder struct {
 	http.ResponseWriter
-	status int
-	info   *requestInfo
+	status  int
+	record  requestInfo
+	idValue [1]string
 }
 
 // WriteHeader records the status.
