@@ -95,13 +95,11 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 		case http.MethodGet:
 			k = append(append(append(k, r.URL.Path...), '?'), r.URL.RawQuery...)
 		case http.MethodPost:
-			var post string
 			var ok bool
-			if post, body, ok = postKey(r); !ok {
-				next.ServeHTTP(w, r)
+			if k, body, ok = appendPostKey(k, r); !ok {
+				next.ServeHTTP(w, withBody(r, body, true))
 				return
 			}
-			k = append(k, post...)
 		default:
 			next.ServeHTTP(w, r)
 			return
@@ -136,7 +134,7 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 				break
 			}
 		}
-		c.compute(w, r, key, next)
+		c.compute(w, withBody(r, body, false), key, next)
 	})
 }
 
@@ -144,40 +142,73 @@ func (c *Cache) Middleware(next http.Handler) http.Handler {
 // catalogue's requests are a few dozen bytes; a larger body passes through.
 const maxPostKeyBytes = 4 << 10
 
-// postKey reads the body of a Connect unary POST r and returns the key of
-// its answer, with r's body replaced by a reader of the same bytes. ok is
-// false for what Middleware leaves to the handler (r's body is then left
-// readable as it came): other protocols (gRPC, gRPC-Web), compressed
-// bodies, bodies over maxPostKeyBytes, and any header the Connect handler
-// would judge that is not a known good value (a malformed timeout or
-// protocol version is refused there, every time).
-func postKey(r *http.Request) (key string, body []byte, ok bool) {
+// appendPostKey reads the body of a Connect unary POST r and appends the
+// key of its answer to k; body is what it read, which r's handler must be
+// given (withBody) since r's own body is spent. ok is false for what
+// Middleware leaves to the handler: other protocols (gRPC, gRPC-Web),
+// compressed bodies, bodies over maxPostKeyBytes, and any header the
+// Connect handler would judge that is not a known good value (a malformed
+// timeout or protocol version is refused there, every time).
+//
+// A body of declared length is read into a buffer of that length: net/http
+// ends it there (and http2 refuses a longer one), so nothing is left
+// unread, and a hit allocates a few dozen bytes where io.ReadAll's first
+// buffer is 512.
+func appendPostKey(k []byte, r *http.Request) (key, body []byte, ok bool) {
 	ct := r.Header.Get("Content-Type")
 	if ct != "application/json" && ct != "application/proto" {
-		return "", nil, false
+		return k, nil, false
 	}
 	if r.Header.Get("Content-Encoding") != "" {
-		return "", nil, false
+		return k, nil, false
 	}
 	if v := r.Header.Get("Connect-Protocol-Version"); v != "" && v != "1" {
-		return "", nil, false
+		return k, nil, false
 	}
 	if t := r.Header.Get("Connect-Timeout-Ms"); t != "" && (len(t) > 10 || strings.Trim(t, "0123456789") != "") {
-		return "", nil, false
+		return k, nil, false
 	}
 	if r.ContentLength > maxPostKeyBytes {
-		return "", nil, false
+		return k, nil, false
 	}
-	read, err := io.ReadAll(io.LimitReader(r.Body, maxPostKeyBytes+1))
-	if err != nil || len(read) > maxPostKeyBytes {
-		// Hand the handler what was read followed by the rest, so it
-		// answers (or fails) exactly as it would have.
-		r.Body = readCloser{io.MultiReader(bytes.NewReader(read), r.Body), r.Body}
-		return "", nil, false
+	var err error
+	switch {
+	case r.Body == http.NoBody:
+	case r.ContentLength >= 0:
+		body = make([]byte, r.ContentLength)
+		var n int
+		n, err = io.ReadFull(r.Body, body)
+		body = body[:n]
+	default:
+		body, err = io.ReadAll(io.LimitReader(r.Body, maxPostKeyBytes+1))
 	}
-	_ = r.Body.Close()
-	r.Body = io.NopCloser(bytes.NewReader(read))
-	return "POST\x00" + r.URL.Path + "\x00" + ct + "\x00" + string(read), read, true
+	if err != nil || len(body) > maxPostKeyBytes {
+		return k, body, false
+	}
+	if body != nil {
+		_ = r.Body.Close()
+	}
+	k = append(append(append(append(append(k, "POST\x00"...), r.URL.Path...), 0), ct...), 0)
+	return append(k, body...), body, true
+}
+
+// withBody is r for the handler once appendPostKey read body from it: a
+// copy (net/http's own request must keep the body it made: it looks at it
+// after the handler) that reads body again, followed, when rest, by what
+// r's body still holds (a body passed through unkept, so the handler
+// answers or fails exactly as it would have). Without a body read (a GET,
+// an empty POST) it is r.
+func withBody(r *http.Request, body []byte, rest bool) *http.Request {
+	if body == nil {
+		return r
+	}
+	c := r.WithContext(r.Context())
+	if rest {
+		c.Body = readCloser{io.MultiReader(bytes.NewReader(body), r.Body), r.Body}
+	} else {
+		c.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	return c
 }
 
 // readCloser reads from one reader and closes another.
@@ -339,6 +370,10 @@ func (r *recorder) Write(b []byte) (int, error) {
 	}
 	return r.ResponseWriter.Write(b)
 }
+
+// Unwrap lets http.ResponseController, and server's request log, reach
+// the ResponseWriter the recorder passes the response to.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // Flush lets streaming handlers flush through the recorder.
 func (r *recorder) Flush() {

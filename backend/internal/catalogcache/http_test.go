@@ -276,9 +276,12 @@ func TestMiddlewareKeepsConnectPosts(t *testing.T) {
 		name      string
 		body      string
 		header    map[string]string
+		chunked   bool // sent without a length
 		wantCalls int
 	}{
 		{name: "the same JSON body is answered once", body: `{"category":"bebidas"}`, wantCalls: 1},
+		{name: "a body without a declared length too", body: `{"category":"bebidas"}`, chunked: true, wantCalls: 1},
+		{name: "an empty body too", body: ``, wantCalls: 1},
 		{name: "binary bodies too", body: "\x0a\x07bebidas", header: map[string]string{"Content-Type": "application/proto"}, wantCalls: 1},
 		{name: "an API key is always checked", body: `{}`, header: map[string]string{"Authorization": "Bearer sab_revoked"}, wantCalls: 3},
 		{name: "a compressed body reaches the service", body: `{}`, header: map[string]string{"Content-Encoding": "gzip"}, wantCalls: 3},
@@ -287,6 +290,7 @@ func TestMiddlewareKeepsConnectPosts(t *testing.T) {
 		{name: "a valid timeout does not change the answer", body: `{}`, header: map[string]string{"Connect-Timeout-Ms": "5000"}, wantCalls: 1},
 		{name: "gRPC reaches the service", body: `{}`, header: map[string]string{"Content-Type": "application/grpc"}, wantCalls: 3},
 		{name: "a large body reaches the service whole", body: large, wantCalls: 3},
+		{name: "a large body without a declared length too", body: large, chunked: true, wantCalls: 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -304,15 +308,24 @@ func TestMiddlewareKeepsConnectPosts(t *testing.T) {
 				_, _ = io.WriteString(w, `{"products":[]}`)
 			}))
 			for range 3 {
-				req := httptest.NewRequest("POST", saboresv1connect.CatalogServiceSearchProductsProcedure, strings.NewReader(tt.body))
+				var body io.Reader = strings.NewReader(tt.body)
+				if tt.chunked {
+					body = io.MultiReader(body)
+				}
+				req := httptest.NewRequest("POST", saboresv1connect.CatalogServiceSearchProductsProcedure, body)
 				req.Header.Set("Content-Type", "application/json")
 				for k, v := range tt.header {
 					req.Header.Set(k, v)
 				}
+				sent := req.Body
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, req)
 				if rec.Code != 200 || rec.Body.String() != `{"products":[]}` {
 					t.Fatalf("got %d %q", rec.Code, rec.Body.String())
+				}
+				// net/http looks at its request's body after the handler.
+				if req.Body != sent {
+					t.Fatal("the request's body was replaced")
 				}
 			}
 			if calls != tt.wantCalls {

@@ -105,8 +105,12 @@ func LimitBodiesBy(n int64, paths map[string]int64) func(http.Handler) http.Hand
 			if p, ok := paths[r.URL.Path]; ok {
 				limit = p
 			}
-			// A request without a body (a GET) has nothing to limit.
-			if r.Body != http.NoBody {
+			// A request without a body (a GET) has nothing to limit,
+			// nor has one whose declared length is within it: net/http
+			// ends a body at its Content-Length, and http2 refuses one
+			// longer than declared. That spares a cached POST read the
+			// copy below.
+			if r.Body != http.NoBody && (r.ContentLength < 0 || r.ContentLength > limit) {
 				// On a copy: a handler must not change the request
 				// net/http hands it, and the layers outside may pass
 				// that very one (ratelimit.Proxies does).

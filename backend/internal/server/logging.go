@@ -38,13 +38,24 @@ func RequestID(ctx context.Context) string {
 
 // logRequests logs one line per request with its id, method, path or
 // procedure, status or RPC code, and duration.
+//
+// The line's record travels with the ResponseWriter it passes on, not in
+// the request's context: putting it there copies the request, which a
+// cached read (answered further in, before any handler asks for the
+// record) does not need. withRequestInfo, in front of the handlers that
+// log or fill the record in, puts it in their context.
 func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		info := &requestInfo{id: requestID(r)}
-		w.Header().Set(RequestIDHeader, info.id)
+		// One allocation holds the recorder, the record and the header's
+		// value (net/http only reads a header's slice; Add copies a full
+		// one before appending).
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-		next.ServeHTTP(rec, r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info)))
+		info := &rec.record
+		info.id = requestID(r)
+		rec.idValue[0] = info.id
+		w.Header()[RequestIDHeader] = rec.idValue[:]
+		next.ServeHTTP(rec, r)
 
 		level := slog.LevelInfo
 		if info.code == connect.CodeInternal.String() || info.code == connect.CodeUnknown.String() ||
@@ -67,6 +78,34 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 		}
 		log.LogAttrs(r.Context(), level, "request", attrs...)
 	})
+}
+
+// withRequestInfo gives next's requests the context logRequests' record
+// is found in (RequestID, the procedure interceptor, ContextHandler), the
+// record reached through the ResponseWriter's Unwrap chain. A request
+// that did not come through logRequests (a background recomputation, a
+// page rendered through the mux) passes as it came.
+func withRequestInfo(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if info := recordOf(w); info != nil {
+			r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// recordOf is the record of the statusRecorder w is or wraps, or nil.
+func recordOf(w http.ResponseWriter) *requestInfo {
+	for {
+		switch u := w.(type) {
+		case *statusRecorder:
+			return &u.record
+		case interface{ Unwrap() http.ResponseWriter }:
+			w = u.Unwrap()
+		default:
+			return nil
+		}
+	}
 }
 
 // requestID keeps a sane id set by a proxy in front of us, or makes one.
@@ -139,10 +178,13 @@ func (procedureRecorder) WrapStreamingHandler(next connect.StreamingHandlerFunc)
 	}
 }
 
-// statusRecorder remembers the status code written.
+// statusRecorder remembers the status code written, and carries the
+// request's log record to withRequestInfo.
 type statusRecorder struct {
 	http.ResponseWriter
-	status int
+	status  int
+	record  requestInfo
+	idValue [1]string
 }
 
 // WriteHeader records the status.

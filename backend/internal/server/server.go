@@ -69,7 +69,9 @@ type Options struct {
 	Interceptors []connect.Interceptor
 	// ReadCache wraps the routes, inside logging and CORS: the place for
 	// catalogcache.Middleware, which answers repeated public reads before
-	// routing, any interceptor or other work. Nil caches nothing.
+	// routing, any interceptor or other work. Nil caches nothing. A
+	// ResponseWriter it wraps must Unwrap to the one it was given: the
+	// request's log record is found through it (withRequestInfo).
 	ReadCache func(http.Handler) http.Handler
 	// DB is checked by /healthz and gRPC health.
 	DB Pinger
@@ -179,7 +181,9 @@ func NewHandler(opts Options) http.Handler {
 	// The read cache goes in front of the mux: it answers only the exact
 	// paths of its procedures (an unclean path the mux would redirect is
 	// not one of them), and a hit then costs no routing either.
-	return logRequests(opts.Logger, cors(opts.AllowedOrigins, readCache(mux)))
+	// The log's record goes into the context behind the cache, so a hit
+	// is answered without copying the request.
+	return logRequests(opts.Logger, cors(opts.AllowedOrigins, readCache(withRequestInfo(mux))))
 }
 
 // withDefaults fills nil services with the generated Unimplemented
