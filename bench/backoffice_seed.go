@@ -11,9 +11,13 @@ import (
 	"log"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // boTemplateName names the template after the migrations and the seed, so
@@ -60,26 +64,10 @@ func boTemplateSeconds(ctx context.Context, adminURL, tpl string) (float64, bool
 }
 
 // boSeedTemplate creates the template: migrations and products through
-// shopd, the rest in SQL. Templates of older schemas are dropped first.
+// shopd, the rest in SQL. Older templates are dropped first (boDropStale).
 func boSeedTemplate(ctx context.Context, adminURL, tplURL, tpl, shopd, work string) error {
-	conn, err := pgx.Connect(ctx, adminURL)
-	if err != nil {
+	if err := boDropStale(ctx, adminURL, tpl); err != nil {
 		return err
-	}
-	rows, err := conn.Query(ctx, `SELECT datname FROM pg_database WHERE datname LIKE 'sabores\_bench\_bo\_tpl\_%'`)
-	if err != nil {
-		_ = conn.Close(ctx)
-		return err
-	}
-	old, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	_ = conn.Close(ctx)
-	if err != nil {
-		return err
-	}
-	for _, o := range old {
-		if err := adminExec(ctx, adminURL, "DROP DATABASE IF EXISTS "+o+" WITH (FORCE)"); err != nil {
-			return err
-		}
 	}
 	if err := adminExec(ctx, adminURL, "CREATE DATABASE "+tpl); err != nil {
 		return err
@@ -213,4 +201,82 @@ DO $$ DECLARE r record; BEGIN
 END $$;`},
 	{"rollups", `SET session_replication_role = origin; SELECT order_stats_rebuild(); SELECT row_counts_rebuild(); SELECT order_contacts_rebuild();`},
 	{"vacuum", `VACUUM (ANALYZE) users, customers, orders, order_lines, audit_events, order_stats_days, order_stats_products, order_stats_day_deltas, order_stats_product_deltas, row_counts, row_count_deltas, order_contacts`},
+}
+
+// boHoldTemplate takes a shared lock on the template's name until release:
+// a run of another schema seeding its own template leaves it alone while
+// this run checks, seeds or copies it.
+func boHoldTemplate(ctx context.Context, adminURL, tpl string) (release func(), err error) {
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return nil, err
+	}
+	release = func() { _ = conn.Close(context.WithoutCancel(ctx)) }
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock_shared(hashtext($1))`, tpl); err != nil {
+		release()
+		return nil, fmt.Errorf("hold the template: %w", err)
+	}
+	return release, nil
+}
+
+// boDropStale drops the templates of other schemas but the newest one, so
+// an A/B of two schemas reuses both, and only those no run holds (the
+// advisory lock of boHoldTemplate, then a DROP without FORCE, which refuses
+// a database with sessions): two runs of different schemas at once leave
+// each other's databases alone. It also drops the working databases of
+// runs that died before dropping theirs (named after their pid).
+func boDropStale(ctx context.Context, adminURL, tpl string) error {
+	conn, err := pgx.Connect(ctx, adminURL)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = conn.Close(ctx) }()
+	rows, err := conn.Query(ctx, `SELECT datname FROM pg_database
+		WHERE datname LIKE 'sabores\_bench\_bo\_tpl\_%' AND datname <> $1
+		ORDER BY oid DESC OFFSET 1`, tpl)
+	if err != nil {
+		return err
+	}
+	stale, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	rows, err = conn.Query(ctx, `SELECT datname FROM pg_database WHERE datname LIKE 'sabores\_bench\_backoffice\_%'`)
+	if err != nil {
+		return err
+	}
+	works, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return err
+	}
+	for _, w := range works {
+		pid, err := strconv.Atoi(strings.TrimPrefix(w, "sabores_bench_backoffice_"))
+		if err == nil && errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+			stale = append(stale, w)
+		}
+	}
+	for _, o := range stale {
+		var free bool
+		if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock(hashtext($1))`, o).Scan(&free); err != nil {
+			return err
+		}
+		if !free {
+			log.Printf("back office: %s is in use, kept", o)
+			continue
+		}
+		_, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{o}.Sanitize())
+		if _, unlockErr := conn.Exec(ctx, `SELECT pg_advisory_unlock(hashtext($1))`, o); unlockErr != nil {
+			return unlockErr
+		}
+		// 55006 object_in_use: a session is connected to it.
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "55006" {
+			log.Printf("back office: %s is in use, kept", o)
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("drop %s: %w", o, err)
+		}
+	}
+	return nil
 }

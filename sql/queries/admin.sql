@@ -148,6 +148,46 @@ FROM (
 JOIN orders o ON o.id = page.id
 ORDER BY o.created_at DESC, o.id DESC;
 
+-- AdminFirstOrdersByContact is AdminListOrdersByContact's first page
+-- without filters: the page_limit newest orders can only belong to the
+-- page_limit matching contacts with the newest last orders (migration
+-- 00290), so it reads those contacts, by order_contacts_last_idx for a
+-- common name or by trigrams and a sort for a rarer one, then each one's
+-- newest orders from orders_contact_created_idx.
+-- name: AdminFirstOrdersByContact :many
+SELECT sqlc.embed(o), (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+FROM (
+    SELECT p.id, p.created_at FROM (
+        SELECT c.contact_search FROM order_contacts c
+        WHERE c.contact_search LIKE '%' || search_normalize(@contact::text) || '%'
+        ORDER BY c.last_created_at DESC, c.last_id DESC
+        LIMIT @page_limit
+    ) newest
+    CROSS JOIN LATERAL (
+        SELECT m.id, m.created_at FROM orders m
+        WHERE m.contact_search = newest.contact_search
+        ORDER BY m.created_at DESC, m.id DESC
+        LIMIT @page_limit
+    ) p
+    ORDER BY p.created_at DESC, p.id DESC
+    LIMIT @page_limit
+) page
+JOIN orders o ON o.id = page.id
+ORDER BY o.created_at DESC, o.id DESC;
+
+-- AdminCountContactOrders is AdminCountOrdersByContact without filters,
+-- from the matching contacts' numbers of orders (migration 00290), no
+-- order read: each contact stands for that many rows, so the LIMIT stops
+-- at the contact that makes count_limit ("aminata": 201 contacts, where
+-- a sum over the first count_limit contacts read 1 001).
+-- name: AdminCountContactOrders :one
+SELECT count(*) FROM (
+    SELECT 1 FROM order_contacts c
+    CROSS JOIN LATERAL generate_series(1, c.order_count) AS each_order
+    WHERE c.contact_search LIKE '%' || search_normalize(@contact::text) || '%'
+    LIMIT @count_limit
+) matching;
+
 -- AdminCountOrdersByContact counts the orders AdminListOrdersByContact
 -- finds, stopping at count_limit. In no order: any count_limit matches
 -- make "1 000+", so a common contact stops after its first contacts' orders.
