@@ -2,7 +2,8 @@ import { screen } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
-import { WithdrawalExemption, WithdrawalService, WithdrawalStatus } from "@gen/sabores/v1/withdrawal_service_pb";
+import { WithdrawalExemption, WithdrawalService } from "@gen/sabores/v1/withdrawal_service_pb";
+import { WithdrawalStatus } from "@gen/sabores/v1/withdrawal_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
 

@@ -23,133 +23,6 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// WithdrawalStatus is where a withdrawal stands.
-type WithdrawalStatus int32
-
-const (
-	// WITHDRAWAL_STATUS_UNSPECIFIED is never sent; as a filter, every status.
-	WithdrawalStatus_WITHDRAWAL_STATUS_UNSPECIFIED WithdrawalStatus = 0
-	// WITHDRAWAL_STATUS_REQUESTED: the shopper withdrew; the goods are on their way back.
-	WithdrawalStatus_WITHDRAWAL_STATUS_REQUESTED WithdrawalStatus = 1
-	// WITHDRAWAL_STATUS_RECEIVED: the goods are back (or never left); to refund.
-	WithdrawalStatus_WITHDRAWAL_STATUS_RECEIVED WithdrawalStatus = 2
-	// WITHDRAWAL_STATUS_REFUNDED: the money went back.
-	WithdrawalStatus_WITHDRAWAL_STATUS_REFUNDED WithdrawalStatus = 3
-	// WITHDRAWAL_STATUS_REJECTED: every line came back opened (sealed hygiene goods).
-	WithdrawalStatus_WITHDRAWAL_STATUS_REJECTED WithdrawalStatus = 4
-	// WITHDRAWAL_STATUS_CANCELLED: withdrawn before shipping from an unpaid
-	// order, which was cancelled: nothing to return or refund.
-	WithdrawalStatus_WITHDRAWAL_STATUS_CANCELLED WithdrawalStatus = 5
-)
-
-// Enum value maps for WithdrawalStatus.
-var (
-	WithdrawalStatus_name = map[int32]string{
-		0: "WITHDRAWAL_STATUS_UNSPECIFIED",
-		1: "WITHDRAWAL_STATUS_REQUESTED",
-		2: "WITHDRAWAL_STATUS_RECEIVED",
-		3: "WITHDRAWAL_STATUS_REFUNDED",
-		4: "WITHDRAWAL_STATUS_REJECTED",
-		5: "WITHDRAWAL_STATUS_CANCELLED",
-	}
-	WithdrawalStatus_value = map[string]int32{
-		"WITHDRAWAL_STATUS_UNSPECIFIED": 0,
-		"WITHDRAWAL_STATUS_REQUESTED":   1,
-		"WITHDRAWAL_STATUS_RECEIVED":    2,
-		"WITHDRAWAL_STATUS_REFUNDED":    3,
-		"WITHDRAWAL_STATUS_REJECTED":    4,
-		"WITHDRAWAL_STATUS_CANCELLED":   5,
-	}
-)
-
-func (x WithdrawalStatus) Enum() *WithdrawalStatus {
-	p := new(WithdrawalStatus)
-	*p = x
-	return p
-}
-
-func (x WithdrawalStatus) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (WithdrawalStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_withdrawal_service_proto_enumTypes[0].Descriptor()
-}
-
-func (WithdrawalStatus) Type() protoreflect.EnumType {
-	return &file_sabores_v1_withdrawal_service_proto_enumTypes[0]
-}
-
-func (x WithdrawalStatus) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use WithdrawalStatus.Descriptor instead.
-func (WithdrawalStatus) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{0}
-}
-
-// WithdrawalLineStatus is where one withdrawn line stands.
-type WithdrawalLineStatus int32
-
-const (
-	// WITHDRAWAL_LINE_STATUS_UNSPECIFIED is never sent.
-	WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_UNSPECIFIED WithdrawalLineStatus = 0
-	// WITHDRAWAL_LINE_STATUS_REQUESTED: on its way back.
-	WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REQUESTED WithdrawalLineStatus = 1
-	// WITHDRAWAL_LINE_STATUS_RECEIVED: back and accepted.
-	WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_RECEIVED WithdrawalLineStatus = 2
-	// WITHDRAWAL_LINE_STATUS_REJECTED: back opened; not refunded.
-	WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REJECTED WithdrawalLineStatus = 3
-	// WITHDRAWAL_LINE_STATUS_REFUNDED: refunded.
-	WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REFUNDED WithdrawalLineStatus = 4
-)
-
-// Enum value maps for WithdrawalLineStatus.
-var (
-	WithdrawalLineStatus_name = map[int32]string{
-		0: "WITHDRAWAL_LINE_STATUS_UNSPECIFIED",
-		1: "WITHDRAWAL_LINE_STATUS_REQUESTED",
-		2: "WITHDRAWAL_LINE_STATUS_RECEIVED",
-		3: "WITHDRAWAL_LINE_STATUS_REJECTED",
-		4: "WITHDRAWAL_LINE_STATUS_REFUNDED",
-	}
-	WithdrawalLineStatus_value = map[string]int32{
-		"WITHDRAWAL_LINE_STATUS_UNSPECIFIED": 0,
-		"WITHDRAWAL_LINE_STATUS_REQUESTED":   1,
-		"WITHDRAWAL_LINE_STATUS_RECEIVED":    2,
-		"WITHDRAWAL_LINE_STATUS_REJECTED":    3,
-		"WITHDRAWAL_LINE_STATUS_REFUNDED":    4,
-	}
-)
-
-func (x WithdrawalLineStatus) Enum() *WithdrawalLineStatus {
-	p := new(WithdrawalLineStatus)
-	*p = x
-	return p
-}
-
-func (x WithdrawalLineStatus) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (WithdrawalLineStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_withdrawal_service_proto_enumTypes[1].Descriptor()
-}
-
-func (WithdrawalLineStatus) Type() protoreflect.EnumType {
-	return &file_sabores_v1_withdrawal_service_proto_enumTypes[1]
-}
-
-func (x WithdrawalLineStatus) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use WithdrawalLineStatus.Descriptor instead.
-func (WithdrawalLineStatus) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{1}
-}
-
 // WithdrawalExemption is why a line cannot be withdrawn.
 type WithdrawalExemption int32
 
@@ -184,11 +57,11 @@ func (x WithdrawalExemption) String() string {
 }
 
 func (WithdrawalExemption) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_withdrawal_service_proto_enumTypes[2].Descriptor()
+	return file_sabores_v1_withdrawal_service_proto_enumTypes[0].Descriptor()
 }
 
 func (WithdrawalExemption) Type() protoreflect.EnumType {
-	return &file_sabores_v1_withdrawal_service_proto_enumTypes[2]
+	return &file_sabores_v1_withdrawal_service_proto_enumTypes[0]
 }
 
 func (x WithdrawalExemption) Number() protoreflect.EnumNumber {
@@ -197,7 +70,7 @@ func (x WithdrawalExemption) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use WithdrawalExemption.Descriptor instead.
 func (WithdrawalExemption) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{0}
 }
 
 // WithdrawableLine is one order line as the withdrawal function offers it.
@@ -318,288 +191,6 @@ func (x *WithdrawableLine) GetSealedHygiene() bool {
 	return false
 }
 
-// WithdrawalLine is one line of a withdrawal.
-type WithdrawalLine struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// line_no is the order line's number.
-	LineNo int32 `protobuf:"varint,1,opt,name=line_no,json=lineNo,proto3" json:"line_no,omitempty"`
-	// name is the product's name as sold, in the language asked.
-	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// quantity is the units withdrawn.
-	Quantity int32 `protobuf:"varint,3,opt,name=quantity,proto3" json:"quantity,omitempty"`
-	// unit_price_cents is the price paid per unit, VAT included.
-	UnitPriceCents int64 `protobuf:"varint,4,opt,name=unit_price_cents,json=unitPriceCents,proto3" json:"unit_price_cents,omitempty"`
-	// status is where the line stands.
-	Status WithdrawalLineStatus `protobuf:"varint,5,opt,name=status,proto3,enum=sabores.v1.WithdrawalLineStatus" json:"status,omitempty"`
-	// reject_reason says why a rejected line was not accepted.
-	RejectReason string `protobuf:"bytes,6,opt,name=reject_reason,json=rejectReason,proto3" json:"reject_reason,omitempty"`
-	// sealed_hygiene: accepted subject to coming back unopened.
-	SealedHygiene bool `protobuf:"varint,7,opt,name=sealed_hygiene,json=sealedHygiene,proto3" json:"sealed_hygiene,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *WithdrawalLine) Reset() {
-	*x = WithdrawalLine{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[1]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *WithdrawalLine) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*WithdrawalLine) ProtoMessage() {}
-
-func (x *WithdrawalLine) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[1]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use WithdrawalLine.ProtoReflect.Descriptor instead.
-func (*WithdrawalLine) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{1}
-}
-
-func (x *WithdrawalLine) GetLineNo() int32 {
-	if x != nil {
-		return x.LineNo
-	}
-	return 0
-}
-
-func (x *WithdrawalLine) GetName() string {
-	if x != nil {
-		return x.Name
-	}
-	return ""
-}
-
-func (x *WithdrawalLine) GetQuantity() int32 {
-	if x != nil {
-		return x.Quantity
-	}
-	return 0
-}
-
-func (x *WithdrawalLine) GetUnitPriceCents() int64 {
-	if x != nil {
-		return x.UnitPriceCents
-	}
-	return 0
-}
-
-func (x *WithdrawalLine) GetStatus() WithdrawalLineStatus {
-	if x != nil {
-		return x.Status
-	}
-	return WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_UNSPECIFIED
-}
-
-func (x *WithdrawalLine) GetRejectReason() string {
-	if x != nil {
-		return x.RejectReason
-	}
-	return ""
-}
-
-func (x *WithdrawalLine) GetSealedHygiene() bool {
-	if x != nil {
-		return x.SealedHygiene
-	}
-	return false
-}
-
-// Withdrawal is one withdrawal from an order.
-type Withdrawal struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// id identifies the withdrawal.
-	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// order_id is the order withdrawn from.
-	OrderId int64 `protobuf:"varint,2,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
-	// status is where it stands.
-	Status WithdrawalStatus `protobuf:"varint,3,opt,name=status,proto3,enum=sabores.v1.WithdrawalStatus" json:"status,omitempty"`
-	// lines are the lines withdrawn.
-	Lines []*WithdrawalLine `protobuf:"bytes,4,rep,name=lines,proto3" json:"lines,omitempty"`
-	// request_time is when the shop received the withdrawal: the time the
-	// acknowledgement states.
-	RequestTime *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=request_time,json=requestTime,proto3" json:"request_time,omitempty"`
-	// receive_time is when the goods were recorded back.
-	ReceiveTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=receive_time,json=receiveTime,proto3" json:"receive_time,omitempty"`
-	// refund_time is when the money was refunded.
-	RefundTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=refund_time,json=refundTime,proto3" json:"refund_time,omitempty"`
-	// refund_deadline is 14 days after request_time: the refund is due by then.
-	RefundDeadline *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=refund_deadline,json=refundDeadline,proto3" json:"refund_deadline,omitempty"`
-	// refund_cents is what is (or was) refunded: the accepted lines.
-	RefundCents int64 `protobuf:"varint,9,opt,name=refund_cents,json=refundCents,proto3" json:"refund_cents,omitempty"`
-	// refund_method is "redsys" or "bank_transfer" once refunded.
-	RefundMethod string `protobuf:"bytes,10,opt,name=refund_method,json=refundMethod,proto3" json:"refund_method,omitempty"`
-	// refund_reference is the bank refund's reference.
-	RefundReference string `protobuf:"bytes,11,opt,name=refund_reference,json=refundReference,proto3" json:"refund_reference,omitempty"`
-	// cancelled_order: withdrawn before shipping, so the order was cancelled.
-	CancelledOrder bool `protobuf:"varint,12,opt,name=cancelled_order,json=cancelledOrder,proto3" json:"cancelled_order,omitempty"`
-	// channel is "account" (the order page) or "link" (the e-mail's link).
-	Channel string `protobuf:"bytes,13,opt,name=channel,proto3" json:"channel,omitempty"`
-	// customer_name is the order's recipient (back office only).
-	CustomerName string `protobuf:"bytes,14,opt,name=customer_name,json=customerName,proto3" json:"customer_name,omitempty"`
-	// customer_email is the order's e-mail (back office only).
-	CustomerEmail string `protobuf:"bytes,15,opt,name=customer_email,json=customerEmail,proto3" json:"customer_email,omitempty"`
-	// payment_method is how the order was paid (back office only).
-	PaymentMethod PaymentMethod `protobuf:"varint,16,opt,name=payment_method,json=paymentMethod,proto3,enum=sabores.v1.PaymentMethod" json:"payment_method,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Withdrawal) Reset() {
-	*x = Withdrawal{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[2]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Withdrawal) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Withdrawal) ProtoMessage() {}
-
-func (x *Withdrawal) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[2]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Withdrawal.ProtoReflect.Descriptor instead.
-func (*Withdrawal) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{2}
-}
-
-func (x *Withdrawal) GetId() int64 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *Withdrawal) GetOrderId() int64 {
-	if x != nil {
-		return x.OrderId
-	}
-	return 0
-}
-
-func (x *Withdrawal) GetStatus() WithdrawalStatus {
-	if x != nil {
-		return x.Status
-	}
-	return WithdrawalStatus_WITHDRAWAL_STATUS_UNSPECIFIED
-}
-
-func (x *Withdrawal) GetLines() []*WithdrawalLine {
-	if x != nil {
-		return x.Lines
-	}
-	return nil
-}
-
-func (x *Withdrawal) GetRequestTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.RequestTime
-	}
-	return nil
-}
-
-func (x *Withdrawal) GetReceiveTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.ReceiveTime
-	}
-	return nil
-}
-
-func (x *Withdrawal) GetRefundTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.RefundTime
-	}
-	return nil
-}
-
-func (x *Withdrawal) GetRefundDeadline() *timestamppb.Timestamp {
-	if x != nil {
-		return x.RefundDeadline
-	}
-	return nil
-}
-
-func (x *Withdrawal) GetRefundCents() int64 {
-	if x != nil {
-		return x.RefundCents
-	}
-	return 0
-}
-
-func (x *Withdrawal) GetRefundMethod() string {
-	if x != nil {
-		return x.RefundMethod
-	}
-	return ""
-}
-
-func (x *Withdrawal) GetRefundReference() string {
-	if x != nil {
-		return x.RefundReference
-	}
-	return ""
-}
-
-func (x *Withdrawal) GetCancelledOrder() bool {
-	if x != nil {
-		return x.CancelledOrder
-	}
-	return false
-}
-
-func (x *Withdrawal) GetChannel() string {
-	if x != nil {
-		return x.Channel
-	}
-	return ""
-}
-
-func (x *Withdrawal) GetCustomerName() string {
-	if x != nil {
-		return x.CustomerName
-	}
-	return ""
-}
-
-func (x *Withdrawal) GetCustomerEmail() string {
-	if x != nil {
-		return x.CustomerEmail
-	}
-	return ""
-}
-
-func (x *Withdrawal) GetPaymentMethod() PaymentMethod {
-	if x != nil {
-		return x.PaymentMethod
-	}
-	return PaymentMethod_PAYMENT_METHOD_UNSPECIFIED
-}
-
 // WithdrawalOptions is what may be withdrawn from an order now.
 type WithdrawalOptions struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -629,7 +220,7 @@ type WithdrawalOptions struct {
 
 func (x *WithdrawalOptions) Reset() {
 	*x = WithdrawalOptions{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -641,7 +232,7 @@ func (x *WithdrawalOptions) String() string {
 func (*WithdrawalOptions) ProtoMessage() {}
 
 func (x *WithdrawalOptions) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -654,7 +245,7 @@ func (x *WithdrawalOptions) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawalOptions.ProtoReflect.Descriptor instead.
 func (*WithdrawalOptions) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *WithdrawalOptions) GetOrderId() int64 {
@@ -733,7 +324,7 @@ type WithdrawalLineInput struct {
 
 func (x *WithdrawalLineInput) Reset() {
 	*x = WithdrawalLineInput{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -745,7 +336,7 @@ func (x *WithdrawalLineInput) String() string {
 func (*WithdrawalLineInput) ProtoMessage() {}
 
 func (x *WithdrawalLineInput) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -758,7 +349,7 @@ func (x *WithdrawalLineInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawalLineInput.ProtoReflect.Descriptor instead.
 func (*WithdrawalLineInput) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *WithdrawalLineInput) GetLineNo() int32 {
@@ -788,7 +379,7 @@ type GetMyWithdrawalOptionsRequest struct {
 
 func (x *GetMyWithdrawalOptionsRequest) Reset() {
 	*x = GetMyWithdrawalOptionsRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -800,7 +391,7 @@ func (x *GetMyWithdrawalOptionsRequest) String() string {
 func (*GetMyWithdrawalOptionsRequest) ProtoMessage() {}
 
 func (x *GetMyWithdrawalOptionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -813,7 +404,7 @@ func (x *GetMyWithdrawalOptionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyWithdrawalOptionsRequest.ProtoReflect.Descriptor instead.
 func (*GetMyWithdrawalOptionsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *GetMyWithdrawalOptionsRequest) GetOrderId() int64 {
@@ -841,7 +432,7 @@ type GetMyWithdrawalOptionsResponse struct {
 
 func (x *GetMyWithdrawalOptionsResponse) Reset() {
 	*x = GetMyWithdrawalOptionsResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -853,7 +444,7 @@ func (x *GetMyWithdrawalOptionsResponse) String() string {
 func (*GetMyWithdrawalOptionsResponse) ProtoMessage() {}
 
 func (x *GetMyWithdrawalOptionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -866,7 +457,7 @@ func (x *GetMyWithdrawalOptionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyWithdrawalOptionsResponse.ProtoReflect.Descriptor instead.
 func (*GetMyWithdrawalOptionsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GetMyWithdrawalOptionsResponse) GetOptions() *WithdrawalOptions {
@@ -891,7 +482,7 @@ type WithdrawMyOrderRequest struct {
 
 func (x *WithdrawMyOrderRequest) Reset() {
 	*x = WithdrawMyOrderRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -903,7 +494,7 @@ func (x *WithdrawMyOrderRequest) String() string {
 func (*WithdrawMyOrderRequest) ProtoMessage() {}
 
 func (x *WithdrawMyOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -916,7 +507,7 @@ func (x *WithdrawMyOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawMyOrderRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawMyOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *WithdrawMyOrderRequest) GetOrderId() int64 {
@@ -951,7 +542,7 @@ type WithdrawMyOrderResponse struct {
 
 func (x *WithdrawMyOrderResponse) Reset() {
 	*x = WithdrawMyOrderResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -963,7 +554,7 @@ func (x *WithdrawMyOrderResponse) String() string {
 func (*WithdrawMyOrderResponse) ProtoMessage() {}
 
 func (x *WithdrawMyOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -976,7 +567,7 @@ func (x *WithdrawMyOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawMyOrderResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawMyOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *WithdrawMyOrderResponse) GetWithdrawal() *Withdrawal {
@@ -999,7 +590,7 @@ type GetWithdrawalOptionsByLinkRequest struct {
 
 func (x *GetWithdrawalOptionsByLinkRequest) Reset() {
 	*x = GetWithdrawalOptionsByLinkRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1011,7 +602,7 @@ func (x *GetWithdrawalOptionsByLinkRequest) String() string {
 func (*GetWithdrawalOptionsByLinkRequest) ProtoMessage() {}
 
 func (x *GetWithdrawalOptionsByLinkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1024,7 +615,7 @@ func (x *GetWithdrawalOptionsByLinkRequest) ProtoReflect() protoreflect.Message 
 
 // Deprecated: Use GetWithdrawalOptionsByLinkRequest.ProtoReflect.Descriptor instead.
 func (*GetWithdrawalOptionsByLinkRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetWithdrawalOptionsByLinkRequest) GetToken() string {
@@ -1052,7 +643,7 @@ type GetWithdrawalOptionsByLinkResponse struct {
 
 func (x *GetWithdrawalOptionsByLinkResponse) Reset() {
 	*x = GetWithdrawalOptionsByLinkResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1064,7 +655,7 @@ func (x *GetWithdrawalOptionsByLinkResponse) String() string {
 func (*GetWithdrawalOptionsByLinkResponse) ProtoMessage() {}
 
 func (x *GetWithdrawalOptionsByLinkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1077,7 +668,7 @@ func (x *GetWithdrawalOptionsByLinkResponse) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use GetWithdrawalOptionsByLinkResponse.ProtoReflect.Descriptor instead.
 func (*GetWithdrawalOptionsByLinkResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetWithdrawalOptionsByLinkResponse) GetOptions() *WithdrawalOptions {
@@ -1102,7 +693,7 @@ type WithdrawByLinkRequest struct {
 
 func (x *WithdrawByLinkRequest) Reset() {
 	*x = WithdrawByLinkRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1114,7 +705,7 @@ func (x *WithdrawByLinkRequest) String() string {
 func (*WithdrawByLinkRequest) ProtoMessage() {}
 
 func (x *WithdrawByLinkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1127,7 +718,7 @@ func (x *WithdrawByLinkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawByLinkRequest.ProtoReflect.Descriptor instead.
 func (*WithdrawByLinkRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *WithdrawByLinkRequest) GetToken() string {
@@ -1162,7 +753,7 @@ type WithdrawByLinkResponse struct {
 
 func (x *WithdrawByLinkResponse) Reset() {
 	*x = WithdrawByLinkResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1174,7 +765,7 @@ func (x *WithdrawByLinkResponse) String() string {
 func (*WithdrawByLinkResponse) ProtoMessage() {}
 
 func (x *WithdrawByLinkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1187,7 +778,7 @@ func (x *WithdrawByLinkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WithdrawByLinkResponse.ProtoReflect.Descriptor instead.
 func (*WithdrawByLinkResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *WithdrawByLinkResponse) GetWithdrawal() *Withdrawal {
@@ -1212,7 +803,7 @@ type ListWithdrawalsRequest struct {
 
 func (x *ListWithdrawalsRequest) Reset() {
 	*x = ListWithdrawalsRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1224,7 +815,7 @@ func (x *ListWithdrawalsRequest) String() string {
 func (*ListWithdrawalsRequest) ProtoMessage() {}
 
 func (x *ListWithdrawalsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1237,7 +828,7 @@ func (x *ListWithdrawalsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWithdrawalsRequest.ProtoReflect.Descriptor instead.
 func (*ListWithdrawalsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{13}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListWithdrawalsRequest) GetPage() int32 {
@@ -1274,7 +865,7 @@ type ListWithdrawalsResponse struct {
 
 func (x *ListWithdrawalsResponse) Reset() {
 	*x = ListWithdrawalsResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1286,7 +877,7 @@ func (x *ListWithdrawalsResponse) String() string {
 func (*ListWithdrawalsResponse) ProtoMessage() {}
 
 func (x *ListWithdrawalsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1299,7 +890,7 @@ func (x *ListWithdrawalsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWithdrawalsResponse.ProtoReflect.Descriptor instead.
 func (*ListWithdrawalsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListWithdrawalsResponse) GetWithdrawals() []*Withdrawal {
@@ -1329,7 +920,7 @@ type RejectedLine struct {
 
 func (x *RejectedLine) Reset() {
 	*x = RejectedLine{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1341,7 +932,7 @@ func (x *RejectedLine) String() string {
 func (*RejectedLine) ProtoMessage() {}
 
 func (x *RejectedLine) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1354,7 +945,7 @@ func (x *RejectedLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RejectedLine.ProtoReflect.Descriptor instead.
 func (*RejectedLine) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *RejectedLine) GetLineNo() int32 {
@@ -1387,7 +978,7 @@ type ReceiveWithdrawalRequest struct {
 
 func (x *ReceiveWithdrawalRequest) Reset() {
 	*x = ReceiveWithdrawalRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1399,7 +990,7 @@ func (x *ReceiveWithdrawalRequest) String() string {
 func (*ReceiveWithdrawalRequest) ProtoMessage() {}
 
 func (x *ReceiveWithdrawalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1412,7 +1003,7 @@ func (x *ReceiveWithdrawalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReceiveWithdrawalRequest.ProtoReflect.Descriptor instead.
 func (*ReceiveWithdrawalRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{16}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ReceiveWithdrawalRequest) GetId() int64 {
@@ -1447,7 +1038,7 @@ type ReceiveWithdrawalResponse struct {
 
 func (x *ReceiveWithdrawalResponse) Reset() {
 	*x = ReceiveWithdrawalResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1459,7 +1050,7 @@ func (x *ReceiveWithdrawalResponse) String() string {
 func (*ReceiveWithdrawalResponse) ProtoMessage() {}
 
 func (x *ReceiveWithdrawalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1472,7 +1063,7 @@ func (x *ReceiveWithdrawalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReceiveWithdrawalResponse.ProtoReflect.Descriptor instead.
 func (*ReceiveWithdrawalResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{17}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ReceiveWithdrawalResponse) GetWithdrawal() *Withdrawal {
@@ -1496,7 +1087,7 @@ type RefundWithdrawalRequest struct {
 
 func (x *RefundWithdrawalRequest) Reset() {
 	*x = RefundWithdrawalRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1508,7 +1099,7 @@ func (x *RefundWithdrawalRequest) String() string {
 func (*RefundWithdrawalRequest) ProtoMessage() {}
 
 func (x *RefundWithdrawalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1521,7 +1112,7 @@ func (x *RefundWithdrawalRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RefundWithdrawalRequest.ProtoReflect.Descriptor instead.
 func (*RefundWithdrawalRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{18}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *RefundWithdrawalRequest) GetId() int64 {
@@ -1549,7 +1140,7 @@ type RefundWithdrawalResponse struct {
 
 func (x *RefundWithdrawalResponse) Reset() {
 	*x = RefundWithdrawalResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1561,7 +1152,7 @@ func (x *RefundWithdrawalResponse) String() string {
 func (*RefundWithdrawalResponse) ProtoMessage() {}
 
 func (x *RefundWithdrawalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1574,7 +1165,7 @@ func (x *RefundWithdrawalResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RefundWithdrawalResponse.ProtoReflect.Descriptor instead.
 func (*RefundWithdrawalResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{19}
+	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *RefundWithdrawalResponse) GetWithdrawal() *Withdrawal {
@@ -1589,7 +1180,7 @@ var File_sabores_v1_withdrawal_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_withdrawal_service_proto_rawDesc = "" +
 	"\n" +
 	"#sabores/v1/withdrawal_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\xc6\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\x1a\x1bsabores/v1/withdrawal.proto\"\xc6\x02\n" +
 	"\x10WithdrawableLine\x12\x17\n" +
 	"\aline_no\x18\x01 \x01(\x05R\x06lineNo\x12\x1d\n" +
 	"\n" +
@@ -1600,35 +1191,7 @@ const file_sabores_v1_withdrawal_service_proto_rawDesc = "" +
 	"\tavailable\x18\x06 \x01(\x05R\tavailable\x12(\n" +
 	"\x10unit_price_cents\x18\a \x01(\x03R\x0eunitPriceCents\x12=\n" +
 	"\texemption\x18\b \x01(\x0e2\x1f.sabores.v1.WithdrawalExemptionR\texemption\x12%\n" +
-	"\x0esealed_hygiene\x18\t \x01(\bR\rsealedHygiene\"\x89\x02\n" +
-	"\x0eWithdrawalLine\x12\x17\n" +
-	"\aline_no\x18\x01 \x01(\x05R\x06lineNo\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\x12\x1a\n" +
-	"\bquantity\x18\x03 \x01(\x05R\bquantity\x12(\n" +
-	"\x10unit_price_cents\x18\x04 \x01(\x03R\x0eunitPriceCents\x128\n" +
-	"\x06status\x18\x05 \x01(\x0e2 .sabores.v1.WithdrawalLineStatusR\x06status\x12#\n" +
-	"\rreject_reason\x18\x06 \x01(\tR\frejectReason\x12%\n" +
-	"\x0esealed_hygiene\x18\a \x01(\bR\rsealedHygiene\"\xe3\x05\n" +
-	"\n" +
-	"Withdrawal\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x19\n" +
-	"\border_id\x18\x02 \x01(\x03R\aorderId\x124\n" +
-	"\x06status\x18\x03 \x01(\x0e2\x1c.sabores.v1.WithdrawalStatusR\x06status\x120\n" +
-	"\x05lines\x18\x04 \x03(\v2\x1a.sabores.v1.WithdrawalLineR\x05lines\x12=\n" +
-	"\frequest_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\vrequestTime\x12=\n" +
-	"\freceive_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\vreceiveTime\x12;\n" +
-	"\vrefund_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"refundTime\x12C\n" +
-	"\x0frefund_deadline\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x0erefundDeadline\x12!\n" +
-	"\frefund_cents\x18\t \x01(\x03R\vrefundCents\x12#\n" +
-	"\rrefund_method\x18\n" +
-	" \x01(\tR\frefundMethod\x12)\n" +
-	"\x10refund_reference\x18\v \x01(\tR\x0frefundReference\x12'\n" +
-	"\x0fcancelled_order\x18\f \x01(\bR\x0ecancelledOrder\x12\x18\n" +
-	"\achannel\x18\r \x01(\tR\achannel\x12#\n" +
-	"\rcustomer_name\x18\x0e \x01(\tR\fcustomerName\x12%\n" +
-	"\x0ecustomer_email\x18\x0f \x01(\tR\rcustomerEmail\x12@\n" +
-	"\x0epayment_method\x18\x10 \x01(\x0e2\x19.sabores.v1.PaymentMethodR\rpaymentMethod\"\xae\x03\n" +
+	"\x0esealed_hygiene\x18\t \x01(\bR\rsealedHygiene\"\xae\x03\n" +
 	"\x11WithdrawalOptions\x12\x19\n" +
 	"\border_id\x18\x01 \x01(\x03R\aorderId\x12\x12\n" +
 	"\x04open\x18\x02 \x01(\bR\x04open\x126\n" +
@@ -1702,20 +1265,7 @@ const file_sabores_v1_withdrawal_service_proto_rawDesc = "" +
 	"\x18RefundWithdrawalResponse\x126\n" +
 	"\n" +
 	"withdrawal\x18\x01 \x01(\v2\x16.sabores.v1.WithdrawalR\n" +
-	"withdrawal*\xd7\x01\n" +
-	"\x10WithdrawalStatus\x12!\n" +
-	"\x1dWITHDRAWAL_STATUS_UNSPECIFIED\x10\x00\x12\x1f\n" +
-	"\x1bWITHDRAWAL_STATUS_REQUESTED\x10\x01\x12\x1e\n" +
-	"\x1aWITHDRAWAL_STATUS_RECEIVED\x10\x02\x12\x1e\n" +
-	"\x1aWITHDRAWAL_STATUS_REFUNDED\x10\x03\x12\x1e\n" +
-	"\x1aWITHDRAWAL_STATUS_REJECTED\x10\x04\x12\x1f\n" +
-	"\x1bWITHDRAWAL_STATUS_CANCELLED\x10\x05*\xd3\x01\n" +
-	"\x14WithdrawalLineStatus\x12&\n" +
-	"\"WITHDRAWAL_LINE_STATUS_UNSPECIFIED\x10\x00\x12$\n" +
-	" WITHDRAWAL_LINE_STATUS_REQUESTED\x10\x01\x12#\n" +
-	"\x1fWITHDRAWAL_LINE_STATUS_RECEIVED\x10\x02\x12#\n" +
-	"\x1fWITHDRAWAL_LINE_STATUS_REJECTED\x10\x03\x12#\n" +
-	"\x1fWITHDRAWAL_LINE_STATUS_REFUNDED\x10\x04*`\n" +
+	"withdrawal*`\n" +
 	"\x13WithdrawalExemption\x12$\n" +
 	" WITHDRAWAL_EXEMPTION_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fWITHDRAWAL_EXEMPTION_PERISHABLE\x10\x012\xdd\x05\n" +
@@ -1740,85 +1290,74 @@ func file_sabores_v1_withdrawal_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_withdrawal_service_proto_rawDescData
 }
 
-var file_sabores_v1_withdrawal_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_sabores_v1_withdrawal_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_sabores_v1_withdrawal_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_sabores_v1_withdrawal_service_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_sabores_v1_withdrawal_service_proto_goTypes = []any{
-	(WithdrawalStatus)(0),                      // 0: sabores.v1.WithdrawalStatus
-	(WithdrawalLineStatus)(0),                  // 1: sabores.v1.WithdrawalLineStatus
-	(WithdrawalExemption)(0),                   // 2: sabores.v1.WithdrawalExemption
-	(*WithdrawableLine)(nil),                   // 3: sabores.v1.WithdrawableLine
-	(*WithdrawalLine)(nil),                     // 4: sabores.v1.WithdrawalLine
-	(*Withdrawal)(nil),                         // 5: sabores.v1.Withdrawal
-	(*WithdrawalOptions)(nil),                  // 6: sabores.v1.WithdrawalOptions
-	(*WithdrawalLineInput)(nil),                // 7: sabores.v1.WithdrawalLineInput
-	(*GetMyWithdrawalOptionsRequest)(nil),      // 8: sabores.v1.GetMyWithdrawalOptionsRequest
-	(*GetMyWithdrawalOptionsResponse)(nil),     // 9: sabores.v1.GetMyWithdrawalOptionsResponse
-	(*WithdrawMyOrderRequest)(nil),             // 10: sabores.v1.WithdrawMyOrderRequest
-	(*WithdrawMyOrderResponse)(nil),            // 11: sabores.v1.WithdrawMyOrderResponse
-	(*GetWithdrawalOptionsByLinkRequest)(nil),  // 12: sabores.v1.GetWithdrawalOptionsByLinkRequest
-	(*GetWithdrawalOptionsByLinkResponse)(nil), // 13: sabores.v1.GetWithdrawalOptionsByLinkResponse
-	(*WithdrawByLinkRequest)(nil),              // 14: sabores.v1.WithdrawByLinkRequest
-	(*WithdrawByLinkResponse)(nil),             // 15: sabores.v1.WithdrawByLinkResponse
-	(*ListWithdrawalsRequest)(nil),             // 16: sabores.v1.ListWithdrawalsRequest
-	(*ListWithdrawalsResponse)(nil),            // 17: sabores.v1.ListWithdrawalsResponse
-	(*RejectedLine)(nil),                       // 18: sabores.v1.RejectedLine
-	(*ReceiveWithdrawalRequest)(nil),           // 19: sabores.v1.ReceiveWithdrawalRequest
-	(*ReceiveWithdrawalResponse)(nil),          // 20: sabores.v1.ReceiveWithdrawalResponse
-	(*RefundWithdrawalRequest)(nil),            // 21: sabores.v1.RefundWithdrawalRequest
-	(*RefundWithdrawalResponse)(nil),           // 22: sabores.v1.RefundWithdrawalResponse
-	(*timestamppb.Timestamp)(nil),              // 23: google.protobuf.Timestamp
-	(PaymentMethod)(0),                         // 24: sabores.v1.PaymentMethod
-	(Language)(0),                              // 25: sabores.v1.Language
+	(WithdrawalExemption)(0),                   // 0: sabores.v1.WithdrawalExemption
+	(*WithdrawableLine)(nil),                   // 1: sabores.v1.WithdrawableLine
+	(*WithdrawalOptions)(nil),                  // 2: sabores.v1.WithdrawalOptions
+	(*WithdrawalLineInput)(nil),                // 3: sabores.v1.WithdrawalLineInput
+	(*GetMyWithdrawalOptionsRequest)(nil),      // 4: sabores.v1.GetMyWithdrawalOptionsRequest
+	(*GetMyWithdrawalOptionsResponse)(nil),     // 5: sabores.v1.GetMyWithdrawalOptionsResponse
+	(*WithdrawMyOrderRequest)(nil),             // 6: sabores.v1.WithdrawMyOrderRequest
+	(*WithdrawMyOrderResponse)(nil),            // 7: sabores.v1.WithdrawMyOrderResponse
+	(*GetWithdrawalOptionsByLinkRequest)(nil),  // 8: sabores.v1.GetWithdrawalOptionsByLinkRequest
+	(*GetWithdrawalOptionsByLinkResponse)(nil), // 9: sabores.v1.GetWithdrawalOptionsByLinkResponse
+	(*WithdrawByLinkRequest)(nil),              // 10: sabores.v1.WithdrawByLinkRequest
+	(*WithdrawByLinkResponse)(nil),             // 11: sabores.v1.WithdrawByLinkResponse
+	(*ListWithdrawalsRequest)(nil),             // 12: sabores.v1.ListWithdrawalsRequest
+	(*ListWithdrawalsResponse)(nil),            // 13: sabores.v1.ListWithdrawalsResponse
+	(*RejectedLine)(nil),                       // 14: sabores.v1.RejectedLine
+	(*ReceiveWithdrawalRequest)(nil),           // 15: sabores.v1.ReceiveWithdrawalRequest
+	(*ReceiveWithdrawalResponse)(nil),          // 16: sabores.v1.ReceiveWithdrawalResponse
+	(*RefundWithdrawalRequest)(nil),            // 17: sabores.v1.RefundWithdrawalRequest
+	(*RefundWithdrawalResponse)(nil),           // 18: sabores.v1.RefundWithdrawalResponse
+	(*timestamppb.Timestamp)(nil),              // 19: google.protobuf.Timestamp
+	(*Withdrawal)(nil),                         // 20: sabores.v1.Withdrawal
+	(Language)(0),                              // 21: sabores.v1.Language
+	(WithdrawalStatus)(0),                      // 22: sabores.v1.WithdrawalStatus
 }
 var file_sabores_v1_withdrawal_service_proto_depIdxs = []int32{
-	2,  // 0: sabores.v1.WithdrawableLine.exemption:type_name -> sabores.v1.WithdrawalExemption
-	1,  // 1: sabores.v1.WithdrawalLine.status:type_name -> sabores.v1.WithdrawalLineStatus
-	0,  // 2: sabores.v1.Withdrawal.status:type_name -> sabores.v1.WithdrawalStatus
-	4,  // 3: sabores.v1.Withdrawal.lines:type_name -> sabores.v1.WithdrawalLine
-	23, // 4: sabores.v1.Withdrawal.request_time:type_name -> google.protobuf.Timestamp
-	23, // 5: sabores.v1.Withdrawal.receive_time:type_name -> google.protobuf.Timestamp
-	23, // 6: sabores.v1.Withdrawal.refund_time:type_name -> google.protobuf.Timestamp
-	23, // 7: sabores.v1.Withdrawal.refund_deadline:type_name -> google.protobuf.Timestamp
-	24, // 8: sabores.v1.Withdrawal.payment_method:type_name -> sabores.v1.PaymentMethod
-	23, // 9: sabores.v1.WithdrawalOptions.deadline:type_name -> google.protobuf.Timestamp
-	3,  // 10: sabores.v1.WithdrawalOptions.lines:type_name -> sabores.v1.WithdrawableLine
-	5,  // 11: sabores.v1.WithdrawalOptions.withdrawals:type_name -> sabores.v1.Withdrawal
-	23, // 12: sabores.v1.WithdrawalOptions.order_time:type_name -> google.protobuf.Timestamp
-	23, // 13: sabores.v1.WithdrawalOptions.delivery_time:type_name -> google.protobuf.Timestamp
-	25, // 14: sabores.v1.GetMyWithdrawalOptionsRequest.language:type_name -> sabores.v1.Language
-	6,  // 15: sabores.v1.GetMyWithdrawalOptionsResponse.options:type_name -> sabores.v1.WithdrawalOptions
-	7,  // 16: sabores.v1.WithdrawMyOrderRequest.lines:type_name -> sabores.v1.WithdrawalLineInput
-	25, // 17: sabores.v1.WithdrawMyOrderRequest.language:type_name -> sabores.v1.Language
-	5,  // 18: sabores.v1.WithdrawMyOrderResponse.withdrawal:type_name -> sabores.v1.Withdrawal
-	25, // 19: sabores.v1.GetWithdrawalOptionsByLinkRequest.language:type_name -> sabores.v1.Language
-	6,  // 20: sabores.v1.GetWithdrawalOptionsByLinkResponse.options:type_name -> sabores.v1.WithdrawalOptions
-	7,  // 21: sabores.v1.WithdrawByLinkRequest.lines:type_name -> sabores.v1.WithdrawalLineInput
-	25, // 22: sabores.v1.WithdrawByLinkRequest.language:type_name -> sabores.v1.Language
-	5,  // 23: sabores.v1.WithdrawByLinkResponse.withdrawal:type_name -> sabores.v1.Withdrawal
-	0,  // 24: sabores.v1.ListWithdrawalsRequest.status:type_name -> sabores.v1.WithdrawalStatus
-	5,  // 25: sabores.v1.ListWithdrawalsResponse.withdrawals:type_name -> sabores.v1.Withdrawal
-	18, // 26: sabores.v1.ReceiveWithdrawalRequest.rejected:type_name -> sabores.v1.RejectedLine
-	5,  // 27: sabores.v1.ReceiveWithdrawalResponse.withdrawal:type_name -> sabores.v1.Withdrawal
-	5,  // 28: sabores.v1.RefundWithdrawalResponse.withdrawal:type_name -> sabores.v1.Withdrawal
-	8,  // 29: sabores.v1.WithdrawalService.GetMyWithdrawalOptions:input_type -> sabores.v1.GetMyWithdrawalOptionsRequest
-	10, // 30: sabores.v1.WithdrawalService.WithdrawMyOrder:input_type -> sabores.v1.WithdrawMyOrderRequest
-	12, // 31: sabores.v1.WithdrawalService.GetWithdrawalOptionsByLink:input_type -> sabores.v1.GetWithdrawalOptionsByLinkRequest
-	14, // 32: sabores.v1.WithdrawalService.WithdrawByLink:input_type -> sabores.v1.WithdrawByLinkRequest
-	16, // 33: sabores.v1.WithdrawalService.ListWithdrawals:input_type -> sabores.v1.ListWithdrawalsRequest
-	19, // 34: sabores.v1.WithdrawalService.ReceiveWithdrawal:input_type -> sabores.v1.ReceiveWithdrawalRequest
-	21, // 35: sabores.v1.WithdrawalService.RefundWithdrawal:input_type -> sabores.v1.RefundWithdrawalRequest
-	9,  // 36: sabores.v1.WithdrawalService.GetMyWithdrawalOptions:output_type -> sabores.v1.GetMyWithdrawalOptionsResponse
-	11, // 37: sabores.v1.WithdrawalService.WithdrawMyOrder:output_type -> sabores.v1.WithdrawMyOrderResponse
-	13, // 38: sabores.v1.WithdrawalService.GetWithdrawalOptionsByLink:output_type -> sabores.v1.GetWithdrawalOptionsByLinkResponse
-	15, // 39: sabores.v1.WithdrawalService.WithdrawByLink:output_type -> sabores.v1.WithdrawByLinkResponse
-	17, // 40: sabores.v1.WithdrawalService.ListWithdrawals:output_type -> sabores.v1.ListWithdrawalsResponse
-	20, // 41: sabores.v1.WithdrawalService.ReceiveWithdrawal:output_type -> sabores.v1.ReceiveWithdrawalResponse
-	22, // 42: sabores.v1.WithdrawalService.RefundWithdrawal:output_type -> sabores.v1.RefundWithdrawalResponse
-	36, // [36:43] is the sub-list for method output_type
-	29, // [29:36] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	0,  // 0: sabores.v1.WithdrawableLine.exemption:type_name -> sabores.v1.WithdrawalExemption
+	19, // 1: sabores.v1.WithdrawalOptions.deadline:type_name -> google.protobuf.Timestamp
+	1,  // 2: sabores.v1.WithdrawalOptions.lines:type_name -> sabores.v1.WithdrawableLine
+	20, // 3: sabores.v1.WithdrawalOptions.withdrawals:type_name -> sabores.v1.Withdrawal
+	19, // 4: sabores.v1.WithdrawalOptions.order_time:type_name -> google.protobuf.Timestamp
+	19, // 5: sabores.v1.WithdrawalOptions.delivery_time:type_name -> google.protobuf.Timestamp
+	21, // 6: sabores.v1.GetMyWithdrawalOptionsRequest.language:type_name -> sabores.v1.Language
+	2,  // 7: sabores.v1.GetMyWithdrawalOptionsResponse.options:type_name -> sabores.v1.WithdrawalOptions
+	3,  // 8: sabores.v1.WithdrawMyOrderRequest.lines:type_name -> sabores.v1.WithdrawalLineInput
+	21, // 9: sabores.v1.WithdrawMyOrderRequest.language:type_name -> sabores.v1.Language
+	20, // 10: sabores.v1.WithdrawMyOrderResponse.withdrawal:type_name -> sabores.v1.Withdrawal
+	21, // 11: sabores.v1.GetWithdrawalOptionsByLinkRequest.language:type_name -> sabores.v1.Language
+	2,  // 12: sabores.v1.GetWithdrawalOptionsByLinkResponse.options:type_name -> sabores.v1.WithdrawalOptions
+	3,  // 13: sabores.v1.WithdrawByLinkRequest.lines:type_name -> sabores.v1.WithdrawalLineInput
+	21, // 14: sabores.v1.WithdrawByLinkRequest.language:type_name -> sabores.v1.Language
+	20, // 15: sabores.v1.WithdrawByLinkResponse.withdrawal:type_name -> sabores.v1.Withdrawal
+	22, // 16: sabores.v1.ListWithdrawalsRequest.status:type_name -> sabores.v1.WithdrawalStatus
+	20, // 17: sabores.v1.ListWithdrawalsResponse.withdrawals:type_name -> sabores.v1.Withdrawal
+	14, // 18: sabores.v1.ReceiveWithdrawalRequest.rejected:type_name -> sabores.v1.RejectedLine
+	20, // 19: sabores.v1.ReceiveWithdrawalResponse.withdrawal:type_name -> sabores.v1.Withdrawal
+	20, // 20: sabores.v1.RefundWithdrawalResponse.withdrawal:type_name -> sabores.v1.Withdrawal
+	4,  // 21: sabores.v1.WithdrawalService.GetMyWithdrawalOptions:input_type -> sabores.v1.GetMyWithdrawalOptionsRequest
+	6,  // 22: sabores.v1.WithdrawalService.WithdrawMyOrder:input_type -> sabores.v1.WithdrawMyOrderRequest
+	8,  // 23: sabores.v1.WithdrawalService.GetWithdrawalOptionsByLink:input_type -> sabores.v1.GetWithdrawalOptionsByLinkRequest
+	10, // 24: sabores.v1.WithdrawalService.WithdrawByLink:input_type -> sabores.v1.WithdrawByLinkRequest
+	12, // 25: sabores.v1.WithdrawalService.ListWithdrawals:input_type -> sabores.v1.ListWithdrawalsRequest
+	15, // 26: sabores.v1.WithdrawalService.ReceiveWithdrawal:input_type -> sabores.v1.ReceiveWithdrawalRequest
+	17, // 27: sabores.v1.WithdrawalService.RefundWithdrawal:input_type -> sabores.v1.RefundWithdrawalRequest
+	5,  // 28: sabores.v1.WithdrawalService.GetMyWithdrawalOptions:output_type -> sabores.v1.GetMyWithdrawalOptionsResponse
+	7,  // 29: sabores.v1.WithdrawalService.WithdrawMyOrder:output_type -> sabores.v1.WithdrawMyOrderResponse
+	9,  // 30: sabores.v1.WithdrawalService.GetWithdrawalOptionsByLink:output_type -> sabores.v1.GetWithdrawalOptionsByLinkResponse
+	11, // 31: sabores.v1.WithdrawalService.WithdrawByLink:output_type -> sabores.v1.WithdrawByLinkResponse
+	13, // 32: sabores.v1.WithdrawalService.ListWithdrawals:output_type -> sabores.v1.ListWithdrawalsResponse
+	16, // 33: sabores.v1.WithdrawalService.ReceiveWithdrawal:output_type -> sabores.v1.ReceiveWithdrawalResponse
+	18, // 34: sabores.v1.WithdrawalService.RefundWithdrawal:output_type -> sabores.v1.RefundWithdrawalResponse
+	28, // [28:35] is the sub-list for method output_type
+	21, // [21:28] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_withdrawal_service_proto_init() }
@@ -1827,14 +1366,14 @@ func file_sabores_v1_withdrawal_service_proto_init() {
 		return
 	}
 	file_sabores_v1_food_proto_init()
-	file_sabores_v1_types_proto_init()
+	file_sabores_v1_withdrawal_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_withdrawal_service_proto_rawDesc), len(file_sabores_v1_withdrawal_service_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   20,
+			NumEnums:      1,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -9,15 +9,15 @@ import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Language } from "./food_pb";
 import { file_sabores_v1_food } from "./food_pb";
-import type { PaymentMethod } from "./types_pb";
-import { file_sabores_v1_types } from "./types_pb";
+import type { Withdrawal, WithdrawalStatus } from "./withdrawal_pb";
+import { file_sabores_v1_withdrawal } from "./withdrawal_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/withdrawal_service.proto.
  */
 export const file_sabores_v1_withdrawal_service: GenFile = /*@__PURE__*/
-  fileDesc("CiNzYWJvcmVzL3YxL3dpdGhkcmF3YWxfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSLjAQoQV2l0aGRyYXdhYmxlTGluZRIPCgdsaW5lX25vGAEgASgFEhIKCnByb2R1Y3RfaWQYAiABKAMSDAoEbmFtZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoBRIRCgl3aXRoZHJhd24YBSABKAUSEQoJYXZhaWxhYmxlGAYgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYByABKAMSMgoJZXhlbXB0aW9uGAggASgOMh8uc2Fib3Jlcy52MS5XaXRoZHJhd2FsRXhlbXB0aW9uEhYKDnNlYWxlZF9oeWdpZW5lGAkgASgIIrwBCg5XaXRoZHJhd2FsTGluZRIPCgdsaW5lX25vGAEgASgFEgwKBG5hbWUYAiABKAkSEAoIcXVhbnRpdHkYAyABKAUSGAoQdW5pdF9wcmljZV9jZW50cxgEIAEoAxIwCgZzdGF0dXMYBSABKA4yIC5zYWJvcmVzLnYxLldpdGhkcmF3YWxMaW5lU3RhdHVzEhUKDXJlamVjdF9yZWFzb24YBiABKAkSFgoOc2VhbGVkX2h5Z2llbmUYByABKAgioAQKCldpdGhkcmF3YWwSCgoCaWQYASABKAMSEAoIb3JkZXJfaWQYAiABKAMSLAoGc3RhdHVzGAMgASgOMhwuc2Fib3Jlcy52MS5XaXRoZHJhd2FsU3RhdHVzEikKBWxpbmVzGAQgAygLMhouc2Fib3Jlcy52MS5XaXRoZHJhd2FsTGluZRIwCgxyZXF1ZXN0X3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDHJlY2VpdmVfdGltZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLcmVmdW5kX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjMKD3JlZnVuZF9kZWFkbGluZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMcmVmdW5kX2NlbnRzGAkgASgDEhUKDXJlZnVuZF9tZXRob2QYCiABKAkSGAoQcmVmdW5kX3JlZmVyZW5jZRgLIAEoCRIXCg9jYW5jZWxsZWRfb3JkZXIYDCABKAgSDwoHY2hhbm5lbBgNIAEoCRIVCg1jdXN0b21lcl9uYW1lGA4gASgJEhYKDmN1c3RvbWVyX2VtYWlsGA8gASgJEjEKDnBheW1lbnRfbWV0aG9kGBAgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kIswCChFXaXRoZHJhd2FsT3B0aW9ucxIQCghvcmRlcl9pZBgBIAEoAxIMCgRvcGVuGAIgASgIEiwKCGRlYWRsaW5lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1jYW5jZWxzX29yZGVyGAQgASgIEisKBWxpbmVzGAUgAygLMhwuc2Fib3Jlcy52MS5XaXRoZHJhd2FibGVMaW5lEisKC3dpdGhkcmF3YWxzGAYgAygLMhYuc2Fib3Jlcy52MS5XaXRoZHJhd2FsEi4KCm9yZGVyX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjEKDWRlbGl2ZXJ5X3RpbWUYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDWNsb3NlZF9yZWFzb24YCSABKAkiTQoTV2l0aGRyYXdhbExpbmVJbnB1dBIYCgdsaW5lX25vGAEgASgFQge6SAQaAiAAEhwKCHF1YW50aXR5GAIgASgFQgq6SAcaBRiQTiAAImwKHUdldE15V2l0aGRyYXdhbE9wdGlvbnNSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjAKCGxhbmd1YWdlGAIgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiUAoeR2V0TXlXaXRoZHJhd2FsT3B0aW9uc1Jlc3BvbnNlEi4KB29wdGlvbnMYASABKAsyHS5zYWJvcmVzLnYxLldpdGhkcmF3YWxPcHRpb25zIqEBChZXaXRoZHJhd015T3JkZXJSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjoKBWxpbmVzGAIgAygLMh8uc2Fib3Jlcy52MS5XaXRoZHJhd2FsTGluZUlucHV0Qgq6SAeSAQQIARBkEjAKCGxhbmd1YWdlGAMgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiRQoXV2l0aGRyYXdNeU9yZGVyUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCJwCiFHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1JlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAoYyAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJUCiJHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1Jlc3BvbnNlEi4KB29wdGlvbnMYASABKAsyHS5zYWJvcmVzLnYxLldpdGhkcmF3YWxPcHRpb25zIqABChVXaXRoZHJhd0J5TGlua1JlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAoYyAESOgoFbGluZXMYAiADKAsyHy5zYWJvcmVzLnYxLldpdGhkcmF3YWxMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJEChZXaXRoZHJhd0J5TGlua1Jlc3BvbnNlEioKCndpdGhkcmF3YWwYASABKAsyFi5zYWJvcmVzLnYxLldpdGhkcmF3YWwihwEKFkxpc3RXaXRoZHJhd2Fsc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEjYKBnN0YXR1cxgDIAEoDjIcLnNhYm9yZXMudjEuV2l0aGRyYXdhbFN0YXR1c0IIukgFggECEAEiWgoXTGlzdFdpdGhkcmF3YWxzUmVzcG9uc2USKwoLd2l0aGRyYXdhbHMYASADKAsyFi5zYWJvcmVzLnYxLldpdGhkcmF3YWwSEgoKdG90YWxfc2l6ZRgCIAEoBSJECgxSZWplY3RlZExpbmUSGAoHbGluZV9ubxgBIAEoBUIHukgEGgIgABIaCgZyZWFzb24YAiABKAlCCrpIB3IFEAEY9AMifQoYUmVjZWl2ZVdpdGhkcmF3YWxSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjQKCHJlamVjdGVkGAIgAygLMhguc2Fib3Jlcy52MS5SZWplY3RlZExpbmVCCLpIBZIBAhBkEhYKBG5vdGUYAyABKAlCCLpIBXIDGPQDIkcKGVJlY2VpdmVXaXRoZHJhd2FsUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCJPChdSZWZ1bmRXaXRoZHJhd2FsUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIfCg5iYW5rX3JlZmVyZW5jZRgCIAEoCUIHukgEcgIYZCJGChhSZWZ1bmRXaXRoZHJhd2FsUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCrXAQoQV2l0aGRyYXdhbFN0YXR1cxIhCh1XSVRIRFJBV0FMX1NUQVRVU19VTlNQRUNJRklFRBAAEh8KG1dJVEhEUkFXQUxfU1RBVFVTX1JFUVVFU1RFRBABEh4KGldJVEhEUkFXQUxfU1RBVFVTX1JFQ0VJVkVEEAISHgoaV0lUSERSQVdBTF9TVEFUVVNfUkVGVU5ERUQQAxIeChpXSVRIRFJBV0FMX1NUQVRVU19SRUpFQ1RFRBAEEh8KG1dJVEhEUkFXQUxfU1RBVFVTX0NBTkNFTExFRBAFKtMBChRXaXRoZHJhd2FsTGluZVN0YXR1cxImCiJXSVRIRFJBV0FMX0xJTkVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASJAogV0lUSERSQVdBTF9MSU5FX1NUQVRVU19SRVFVRVNURUQQARIjCh9XSVRIRFJBV0FMX0xJTkVfU1RBVFVTX1JFQ0VJVkVEEAISIwofV0lUSERSQVdBTF9MSU5FX1NUQVRVU19SRUpFQ1RFRBADEiMKH1dJVEhEUkFXQUxfTElORV9TVEFUVVNfUkVGVU5ERUQQBCpgChNXaXRoZHJhd2FsRXhlbXB0aW9uEiQKIFdJVEhEUkFXQUxfRVhFTVBUSU9OX1VOU1BFQ0lGSUVEEAASIwofV0lUSERSQVdBTF9FWEVNUFRJT05fUEVSSVNIQUJMRRABMt0FChFXaXRoZHJhd2FsU2VydmljZRJ0ChZHZXRNeVdpdGhkcmF3YWxPcHRpb25zEikuc2Fib3Jlcy52MS5HZXRNeVdpdGhkcmF3YWxPcHRpb25zUmVxdWVzdBoqLnNhYm9yZXMudjEuR2V0TXlXaXRoZHJhd2FsT3B0aW9uc1Jlc3BvbnNlIgOQAgESWgoPV2l0aGRyYXdNeU9yZGVyEiIuc2Fib3Jlcy52MS5XaXRoZHJhd015T3JkZXJSZXF1ZXN0GiMuc2Fib3Jlcy52MS5XaXRoZHJhd015T3JkZXJSZXNwb25zZRJ7ChpHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGluaxItLnNhYm9yZXMudjEuR2V0V2l0aGRyYXdhbE9wdGlvbnNCeUxpbmtSZXF1ZXN0Gi4uc2Fib3Jlcy52MS5HZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1Jlc3BvbnNlElcKDldpdGhkcmF3QnlMaW5rEiEuc2Fib3Jlcy52MS5XaXRoZHJhd0J5TGlua1JlcXVlc3QaIi5zYWJvcmVzLnYxLldpdGhkcmF3QnlMaW5rUmVzcG9uc2USXwoPTGlzdFdpdGhkcmF3YWxzEiIuc2Fib3Jlcy52MS5MaXN0V2l0aGRyYXdhbHNSZXF1ZXN0GiMuc2Fib3Jlcy52MS5MaXN0V2l0aGRyYXdhbHNSZXNwb25zZSIDkAIBEmAKEVJlY2VpdmVXaXRoZHJhd2FsEiQuc2Fib3Jlcy52MS5SZWNlaXZlV2l0aGRyYXdhbFJlcXVlc3QaJS5zYWJvcmVzLnYxLlJlY2VpdmVXaXRoZHJhd2FsUmVzcG9uc2USXQoQUmVmdW5kV2l0aGRyYXdhbBIjLnNhYm9yZXMudjEuUmVmdW5kV2l0aGRyYXdhbFJlcXVlc3QaJC5zYWJvcmVzLnYxLlJlZnVuZFdpdGhkcmF3YWxSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_food, file_sabores_v1_types]);
+  fileDesc("CiNzYWJvcmVzL3YxL3dpdGhkcmF3YWxfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSLjAQoQV2l0aGRyYXdhYmxlTGluZRIPCgdsaW5lX25vGAEgASgFEhIKCnByb2R1Y3RfaWQYAiABKAMSDAoEbmFtZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoBRIRCgl3aXRoZHJhd24YBSABKAUSEQoJYXZhaWxhYmxlGAYgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYByABKAMSMgoJZXhlbXB0aW9uGAggASgOMh8uc2Fib3Jlcy52MS5XaXRoZHJhd2FsRXhlbXB0aW9uEhYKDnNlYWxlZF9oeWdpZW5lGAkgASgIIswCChFXaXRoZHJhd2FsT3B0aW9ucxIQCghvcmRlcl9pZBgBIAEoAxIMCgRvcGVuGAIgASgIEiwKCGRlYWRsaW5lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1jYW5jZWxzX29yZGVyGAQgASgIEisKBWxpbmVzGAUgAygLMhwuc2Fib3Jlcy52MS5XaXRoZHJhd2FibGVMaW5lEisKC3dpdGhkcmF3YWxzGAYgAygLMhYuc2Fib3Jlcy52MS5XaXRoZHJhd2FsEi4KCm9yZGVyX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjEKDWRlbGl2ZXJ5X3RpbWUYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDWNsb3NlZF9yZWFzb24YCSABKAkiTQoTV2l0aGRyYXdhbExpbmVJbnB1dBIYCgdsaW5lX25vGAEgASgFQge6SAQaAiAAEhwKCHF1YW50aXR5GAIgASgFQgq6SAcaBRiQTiAAImwKHUdldE15V2l0aGRyYXdhbE9wdGlvbnNSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjAKCGxhbmd1YWdlGAIgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiUAoeR2V0TXlXaXRoZHJhd2FsT3B0aW9uc1Jlc3BvbnNlEi4KB29wdGlvbnMYASABKAsyHS5zYWJvcmVzLnYxLldpdGhkcmF3YWxPcHRpb25zIqEBChZXaXRoZHJhd015T3JkZXJSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjoKBWxpbmVzGAIgAygLMh8uc2Fib3Jlcy52MS5XaXRoZHJhd2FsTGluZUlucHV0Qgq6SAeSAQQIARBkEjAKCGxhbmd1YWdlGAMgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiRQoXV2l0aGRyYXdNeU9yZGVyUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCJwCiFHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1JlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAoYyAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJUCiJHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1Jlc3BvbnNlEi4KB29wdGlvbnMYASABKAsyHS5zYWJvcmVzLnYxLldpdGhkcmF3YWxPcHRpb25zIqABChVXaXRoZHJhd0J5TGlua1JlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAoYyAESOgoFbGluZXMYAiADKAsyHy5zYWJvcmVzLnYxLldpdGhkcmF3YWxMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJEChZXaXRoZHJhd0J5TGlua1Jlc3BvbnNlEioKCndpdGhkcmF3YWwYASABKAsyFi5zYWJvcmVzLnYxLldpdGhkcmF3YWwihwEKFkxpc3RXaXRoZHJhd2Fsc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEjYKBnN0YXR1cxgDIAEoDjIcLnNhYm9yZXMudjEuV2l0aGRyYXdhbFN0YXR1c0IIukgFggECEAEiWgoXTGlzdFdpdGhkcmF3YWxzUmVzcG9uc2USKwoLd2l0aGRyYXdhbHMYASADKAsyFi5zYWJvcmVzLnYxLldpdGhkcmF3YWwSEgoKdG90YWxfc2l6ZRgCIAEoBSJECgxSZWplY3RlZExpbmUSGAoHbGluZV9ubxgBIAEoBUIHukgEGgIgABIaCgZyZWFzb24YAiABKAlCCrpIB3IFEAEY9AMifQoYUmVjZWl2ZVdpdGhkcmF3YWxSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjQKCHJlamVjdGVkGAIgAygLMhguc2Fib3Jlcy52MS5SZWplY3RlZExpbmVCCLpIBZIBAhBkEhYKBG5vdGUYAyABKAlCCLpIBXIDGPQDIkcKGVJlY2VpdmVXaXRoZHJhd2FsUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCJPChdSZWZ1bmRXaXRoZHJhd2FsUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIfCg5iYW5rX3JlZmVyZW5jZRgCIAEoCUIHukgEcgIYZCJGChhSZWZ1bmRXaXRoZHJhd2FsUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCpgChNXaXRoZHJhd2FsRXhlbXB0aW9uEiQKIFdJVEhEUkFXQUxfRVhFTVBUSU9OX1VOU1BFQ0lGSUVEEAASIwofV0lUSERSQVdBTF9FWEVNUFRJT05fUEVSSVNIQUJMRRABMt0FChFXaXRoZHJhd2FsU2VydmljZRJ0ChZHZXRNeVdpdGhkcmF3YWxPcHRpb25zEikuc2Fib3Jlcy52MS5HZXRNeVdpdGhkcmF3YWxPcHRpb25zUmVxdWVzdBoqLnNhYm9yZXMudjEuR2V0TXlXaXRoZHJhd2FsT3B0aW9uc1Jlc3BvbnNlIgOQAgESWgoPV2l0aGRyYXdNeU9yZGVyEiIuc2Fib3Jlcy52MS5XaXRoZHJhd015T3JkZXJSZXF1ZXN0GiMuc2Fib3Jlcy52MS5XaXRoZHJhd015T3JkZXJSZXNwb25zZRJ7ChpHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGluaxItLnNhYm9yZXMudjEuR2V0V2l0aGRyYXdhbE9wdGlvbnNCeUxpbmtSZXF1ZXN0Gi4uc2Fib3Jlcy52MS5HZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1Jlc3BvbnNlElcKDldpdGhkcmF3QnlMaW5rEiEuc2Fib3Jlcy52MS5XaXRoZHJhd0J5TGlua1JlcXVlc3QaIi5zYWJvcmVzLnYxLldpdGhkcmF3QnlMaW5rUmVzcG9uc2USXwoPTGlzdFdpdGhkcmF3YWxzEiIuc2Fib3Jlcy52MS5MaXN0V2l0aGRyYXdhbHNSZXF1ZXN0GiMuc2Fib3Jlcy52MS5MaXN0V2l0aGRyYXdhbHNSZXNwb25zZSIDkAIBEmAKEVJlY2VpdmVXaXRoZHJhd2FsEiQuc2Fib3Jlcy52MS5SZWNlaXZlV2l0aGRyYXdhbFJlcXVlc3QaJS5zYWJvcmVzLnYxLlJlY2VpdmVXaXRoZHJhd2FsUmVzcG9uc2USXQoQUmVmdW5kV2l0aGRyYXdhbBIjLnNhYm9yZXMudjEuUmVmdW5kV2l0aGRyYXdhbFJlcXVlc3QaJC5zYWJvcmVzLnYxLlJlZnVuZFdpdGhkcmF3YWxSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_food, file_sabores_v1_withdrawal]);
 
 /**
  * WithdrawableLine is one order line as the withdrawal function offers it.
@@ -97,196 +97,6 @@ export const WithdrawableLineSchema: GenMessage<WithdrawableLine> = /*@__PURE__*
   messageDesc(file_sabores_v1_withdrawal_service, 0);
 
 /**
- * WithdrawalLine is one line of a withdrawal.
- *
- * @generated from message sabores.v1.WithdrawalLine
- */
-export type WithdrawalLine = Message<"sabores.v1.WithdrawalLine"> & {
-  /**
-   * line_no is the order line's number.
-   *
-   * @generated from field: int32 line_no = 1;
-   */
-  lineNo: number;
-
-  /**
-   * name is the product's name as sold, in the language asked.
-   *
-   * @generated from field: string name = 2;
-   */
-  name: string;
-
-  /**
-   * quantity is the units withdrawn.
-   *
-   * @generated from field: int32 quantity = 3;
-   */
-  quantity: number;
-
-  /**
-   * unit_price_cents is the price paid per unit, VAT included.
-   *
-   * @generated from field: int64 unit_price_cents = 4;
-   */
-  unitPriceCents: bigint;
-
-  /**
-   * status is where the line stands.
-   *
-   * @generated from field: sabores.v1.WithdrawalLineStatus status = 5;
-   */
-  status: WithdrawalLineStatus;
-
-  /**
-   * reject_reason says why a rejected line was not accepted.
-   *
-   * @generated from field: string reject_reason = 6;
-   */
-  rejectReason: string;
-
-  /**
-   * sealed_hygiene: accepted subject to coming back unopened.
-   *
-   * @generated from field: bool sealed_hygiene = 7;
-   */
-  sealedHygiene: boolean;
-};
-
-/**
- * Describes the message sabores.v1.WithdrawalLine.
- * Use `create(WithdrawalLineSchema)` to create a new message.
- */
-export const WithdrawalLineSchema: GenMessage<WithdrawalLine> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 1);
-
-/**
- * Withdrawal is one withdrawal from an order.
- *
- * @generated from message sabores.v1.Withdrawal
- */
-export type Withdrawal = Message<"sabores.v1.Withdrawal"> & {
-  /**
-   * id identifies the withdrawal.
-   *
-   * @generated from field: int64 id = 1;
-   */
-  id: bigint;
-
-  /**
-   * order_id is the order withdrawn from.
-   *
-   * @generated from field: int64 order_id = 2;
-   */
-  orderId: bigint;
-
-  /**
-   * status is where it stands.
-   *
-   * @generated from field: sabores.v1.WithdrawalStatus status = 3;
-   */
-  status: WithdrawalStatus;
-
-  /**
-   * lines are the lines withdrawn.
-   *
-   * @generated from field: repeated sabores.v1.WithdrawalLine lines = 4;
-   */
-  lines: WithdrawalLine[];
-
-  /**
-   * request_time is when the shop received the withdrawal: the time the
-   * acknowledgement states.
-   *
-   * @generated from field: google.protobuf.Timestamp request_time = 5;
-   */
-  requestTime?: Timestamp | undefined;
-
-  /**
-   * receive_time is when the goods were recorded back.
-   *
-   * @generated from field: google.protobuf.Timestamp receive_time = 6;
-   */
-  receiveTime?: Timestamp | undefined;
-
-  /**
-   * refund_time is when the money was refunded.
-   *
-   * @generated from field: google.protobuf.Timestamp refund_time = 7;
-   */
-  refundTime?: Timestamp | undefined;
-
-  /**
-   * refund_deadline is 14 days after request_time: the refund is due by then.
-   *
-   * @generated from field: google.protobuf.Timestamp refund_deadline = 8;
-   */
-  refundDeadline?: Timestamp | undefined;
-
-  /**
-   * refund_cents is what is (or was) refunded: the accepted lines.
-   *
-   * @generated from field: int64 refund_cents = 9;
-   */
-  refundCents: bigint;
-
-  /**
-   * refund_method is "redsys" or "bank_transfer" once refunded.
-   *
-   * @generated from field: string refund_method = 10;
-   */
-  refundMethod: string;
-
-  /**
-   * refund_reference is the bank refund's reference.
-   *
-   * @generated from field: string refund_reference = 11;
-   */
-  refundReference: string;
-
-  /**
-   * cancelled_order: withdrawn before shipping, so the order was cancelled.
-   *
-   * @generated from field: bool cancelled_order = 12;
-   */
-  cancelledOrder: boolean;
-
-  /**
-   * channel is "account" (the order page) or "link" (the e-mail's link).
-   *
-   * @generated from field: string channel = 13;
-   */
-  channel: string;
-
-  /**
-   * customer_name is the order's recipient (back office only).
-   *
-   * @generated from field: string customer_name = 14;
-   */
-  customerName: string;
-
-  /**
-   * customer_email is the order's e-mail (back office only).
-   *
-   * @generated from field: string customer_email = 15;
-   */
-  customerEmail: string;
-
-  /**
-   * payment_method is how the order was paid (back office only).
-   *
-   * @generated from field: sabores.v1.PaymentMethod payment_method = 16;
-   */
-  paymentMethod: PaymentMethod;
-};
-
-/**
- * Describes the message sabores.v1.Withdrawal.
- * Use `create(WithdrawalSchema)` to create a new message.
- */
-export const WithdrawalSchema: GenMessage<Withdrawal> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 2);
-
-/**
  * WithdrawalOptions is what may be withdrawn from an order now.
  *
  * @generated from message sabores.v1.WithdrawalOptions
@@ -363,7 +173,7 @@ export type WithdrawalOptions = Message<"sabores.v1.WithdrawalOptions"> & {
  * Use `create(WithdrawalOptionsSchema)` to create a new message.
  */
 export const WithdrawalOptionsSchema: GenMessage<WithdrawalOptions> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 3);
+  messageDesc(file_sabores_v1_withdrawal_service, 1);
 
 /**
  * WithdrawalLineInput is one line to withdraw.
@@ -391,7 +201,7 @@ export type WithdrawalLineInput = Message<"sabores.v1.WithdrawalLineInput"> & {
  * Use `create(WithdrawalLineInputSchema)` to create a new message.
  */
 export const WithdrawalLineInputSchema: GenMessage<WithdrawalLineInput> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 4);
+  messageDesc(file_sabores_v1_withdrawal_service, 2);
 
 /**
  * GetMyWithdrawalOptionsRequest names the order.
@@ -419,7 +229,7 @@ export type GetMyWithdrawalOptionsRequest = Message<"sabores.v1.GetMyWithdrawalO
  * Use `create(GetMyWithdrawalOptionsRequestSchema)` to create a new message.
  */
 export const GetMyWithdrawalOptionsRequestSchema: GenMessage<GetMyWithdrawalOptionsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 5);
+  messageDesc(file_sabores_v1_withdrawal_service, 3);
 
 /**
  * GetMyWithdrawalOptionsResponse carries the options.
@@ -440,7 +250,7 @@ export type GetMyWithdrawalOptionsResponse = Message<"sabores.v1.GetMyWithdrawal
  * Use `create(GetMyWithdrawalOptionsResponseSchema)` to create a new message.
  */
 export const GetMyWithdrawalOptionsResponseSchema: GenMessage<GetMyWithdrawalOptionsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 6);
+  messageDesc(file_sabores_v1_withdrawal_service, 4);
 
 /**
  * WithdrawMyOrderRequest is a confirmed withdrawal.
@@ -475,7 +285,7 @@ export type WithdrawMyOrderRequest = Message<"sabores.v1.WithdrawMyOrderRequest"
  * Use `create(WithdrawMyOrderRequestSchema)` to create a new message.
  */
 export const WithdrawMyOrderRequestSchema: GenMessage<WithdrawMyOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 7);
+  messageDesc(file_sabores_v1_withdrawal_service, 5);
 
 /**
  * WithdrawMyOrderResponse is the acknowledgement.
@@ -496,7 +306,7 @@ export type WithdrawMyOrderResponse = Message<"sabores.v1.WithdrawMyOrderRespons
  * Use `create(WithdrawMyOrderResponseSchema)` to create a new message.
  */
 export const WithdrawMyOrderResponseSchema: GenMessage<WithdrawMyOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 8);
+  messageDesc(file_sabores_v1_withdrawal_service, 6);
 
 /**
  * GetWithdrawalOptionsByLinkRequest carries the link's token.
@@ -524,7 +334,7 @@ export type GetWithdrawalOptionsByLinkRequest = Message<"sabores.v1.GetWithdrawa
  * Use `create(GetWithdrawalOptionsByLinkRequestSchema)` to create a new message.
  */
 export const GetWithdrawalOptionsByLinkRequestSchema: GenMessage<GetWithdrawalOptionsByLinkRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 9);
+  messageDesc(file_sabores_v1_withdrawal_service, 7);
 
 /**
  * GetWithdrawalOptionsByLinkResponse carries the options.
@@ -545,7 +355,7 @@ export type GetWithdrawalOptionsByLinkResponse = Message<"sabores.v1.GetWithdraw
  * Use `create(GetWithdrawalOptionsByLinkResponseSchema)` to create a new message.
  */
 export const GetWithdrawalOptionsByLinkResponseSchema: GenMessage<GetWithdrawalOptionsByLinkResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 10);
+  messageDesc(file_sabores_v1_withdrawal_service, 8);
 
 /**
  * WithdrawByLinkRequest is a confirmed withdrawal through the signed link.
@@ -580,7 +390,7 @@ export type WithdrawByLinkRequest = Message<"sabores.v1.WithdrawByLinkRequest"> 
  * Use `create(WithdrawByLinkRequestSchema)` to create a new message.
  */
 export const WithdrawByLinkRequestSchema: GenMessage<WithdrawByLinkRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 11);
+  messageDesc(file_sabores_v1_withdrawal_service, 9);
 
 /**
  * WithdrawByLinkResponse is the acknowledgement.
@@ -601,7 +411,7 @@ export type WithdrawByLinkResponse = Message<"sabores.v1.WithdrawByLinkResponse"
  * Use `create(WithdrawByLinkResponseSchema)` to create a new message.
  */
 export const WithdrawByLinkResponseSchema: GenMessage<WithdrawByLinkResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 12);
+  messageDesc(file_sabores_v1_withdrawal_service, 10);
 
 /**
  * ListWithdrawalsRequest pages the withdrawals.
@@ -636,7 +446,7 @@ export type ListWithdrawalsRequest = Message<"sabores.v1.ListWithdrawalsRequest"
  * Use `create(ListWithdrawalsRequestSchema)` to create a new message.
  */
 export const ListWithdrawalsRequestSchema: GenMessage<ListWithdrawalsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 13);
+  messageDesc(file_sabores_v1_withdrawal_service, 11);
 
 /**
  * ListWithdrawalsResponse is one page.
@@ -664,7 +474,7 @@ export type ListWithdrawalsResponse = Message<"sabores.v1.ListWithdrawalsRespons
  * Use `create(ListWithdrawalsResponseSchema)` to create a new message.
  */
 export const ListWithdrawalsResponseSchema: GenMessage<ListWithdrawalsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 14);
+  messageDesc(file_sabores_v1_withdrawal_service, 12);
 
 /**
  * RejectedLine is a line that came back opened.
@@ -692,7 +502,7 @@ export type RejectedLine = Message<"sabores.v1.RejectedLine"> & {
  * Use `create(RejectedLineSchema)` to create a new message.
  */
 export const RejectedLineSchema: GenMessage<RejectedLine> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 15);
+  messageDesc(file_sabores_v1_withdrawal_service, 13);
 
 /**
  * ReceiveWithdrawalRequest records the goods received back.
@@ -728,7 +538,7 @@ export type ReceiveWithdrawalRequest = Message<"sabores.v1.ReceiveWithdrawalRequ
  * Use `create(ReceiveWithdrawalRequestSchema)` to create a new message.
  */
 export const ReceiveWithdrawalRequestSchema: GenMessage<ReceiveWithdrawalRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 16);
+  messageDesc(file_sabores_v1_withdrawal_service, 14);
 
 /**
  * ReceiveWithdrawalResponse carries the withdrawal.
@@ -749,7 +559,7 @@ export type ReceiveWithdrawalResponse = Message<"sabores.v1.ReceiveWithdrawalRes
  * Use `create(ReceiveWithdrawalResponseSchema)` to create a new message.
  */
 export const ReceiveWithdrawalResponseSchema: GenMessage<ReceiveWithdrawalResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 17);
+  messageDesc(file_sabores_v1_withdrawal_service, 15);
 
 /**
  * RefundWithdrawalRequest refunds a received withdrawal.
@@ -778,7 +588,7 @@ export type RefundWithdrawalRequest = Message<"sabores.v1.RefundWithdrawalReques
  * Use `create(RefundWithdrawalRequestSchema)` to create a new message.
  */
 export const RefundWithdrawalRequestSchema: GenMessage<RefundWithdrawalRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 18);
+  messageDesc(file_sabores_v1_withdrawal_service, 16);
 
 /**
  * RefundWithdrawalResponse carries the withdrawal.
@@ -799,111 +609,7 @@ export type RefundWithdrawalResponse = Message<"sabores.v1.RefundWithdrawalRespo
  * Use `create(RefundWithdrawalResponseSchema)` to create a new message.
  */
 export const RefundWithdrawalResponseSchema: GenMessage<RefundWithdrawalResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 19);
-
-/**
- * WithdrawalStatus is where a withdrawal stands.
- *
- * @generated from enum sabores.v1.WithdrawalStatus
- */
-export enum WithdrawalStatus {
-  /**
-   * WITHDRAWAL_STATUS_UNSPECIFIED is never sent; as a filter, every status.
-   *
-   * @generated from enum value: WITHDRAWAL_STATUS_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED = 0,
-
-  /**
-   * WITHDRAWAL_STATUS_REQUESTED: the shopper withdrew; the goods are on their way back.
-   *
-   * @generated from enum value: WITHDRAWAL_STATUS_REQUESTED = 1;
-   */
-  REQUESTED = 1,
-
-  /**
-   * WITHDRAWAL_STATUS_RECEIVED: the goods are back (or never left); to refund.
-   *
-   * @generated from enum value: WITHDRAWAL_STATUS_RECEIVED = 2;
-   */
-  RECEIVED = 2,
-
-  /**
-   * WITHDRAWAL_STATUS_REFUNDED: the money went back.
-   *
-   * @generated from enum value: WITHDRAWAL_STATUS_REFUNDED = 3;
-   */
-  REFUNDED = 3,
-
-  /**
-   * WITHDRAWAL_STATUS_REJECTED: every line came back opened (sealed hygiene goods).
-   *
-   * @generated from enum value: WITHDRAWAL_STATUS_REJECTED = 4;
-   */
-  REJECTED = 4,
-
-  /**
-   * WITHDRAWAL_STATUS_CANCELLED: withdrawn before shipping from an unpaid
-   * order, which was cancelled: nothing to return or refund.
-   *
-   * @generated from enum value: WITHDRAWAL_STATUS_CANCELLED = 5;
-   */
-  CANCELLED = 5,
-}
-
-/**
- * Describes the enum sabores.v1.WithdrawalStatus.
- */
-export const WithdrawalStatusSchema: GenEnum<WithdrawalStatus> = /*@__PURE__*/
-  enumDesc(file_sabores_v1_withdrawal_service, 0);
-
-/**
- * WithdrawalLineStatus is where one withdrawn line stands.
- *
- * @generated from enum sabores.v1.WithdrawalLineStatus
- */
-export enum WithdrawalLineStatus {
-  /**
-   * WITHDRAWAL_LINE_STATUS_UNSPECIFIED is never sent.
-   *
-   * @generated from enum value: WITHDRAWAL_LINE_STATUS_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED = 0,
-
-  /**
-   * WITHDRAWAL_LINE_STATUS_REQUESTED: on its way back.
-   *
-   * @generated from enum value: WITHDRAWAL_LINE_STATUS_REQUESTED = 1;
-   */
-  REQUESTED = 1,
-
-  /**
-   * WITHDRAWAL_LINE_STATUS_RECEIVED: back and accepted.
-   *
-   * @generated from enum value: WITHDRAWAL_LINE_STATUS_RECEIVED = 2;
-   */
-  RECEIVED = 2,
-
-  /**
-   * WITHDRAWAL_LINE_STATUS_REJECTED: back opened; not refunded.
-   *
-   * @generated from enum value: WITHDRAWAL_LINE_STATUS_REJECTED = 3;
-   */
-  REJECTED = 3,
-
-  /**
-   * WITHDRAWAL_LINE_STATUS_REFUNDED: refunded.
-   *
-   * @generated from enum value: WITHDRAWAL_LINE_STATUS_REFUNDED = 4;
-   */
-  REFUNDED = 4,
-}
-
-/**
- * Describes the enum sabores.v1.WithdrawalLineStatus.
- */
-export const WithdrawalLineStatusSchema: GenEnum<WithdrawalLineStatus> = /*@__PURE__*/
-  enumDesc(file_sabores_v1_withdrawal_service, 1);
+  messageDesc(file_sabores_v1_withdrawal_service, 17);
 
 /**
  * WithdrawalExemption is why a line cannot be withdrawn.
@@ -931,7 +637,7 @@ export enum WithdrawalExemption {
  * Describes the enum sabores.v1.WithdrawalExemption.
  */
 export const WithdrawalExemptionSchema: GenEnum<WithdrawalExemption> = /*@__PURE__*/
-  enumDesc(file_sabores_v1_withdrawal_service, 2);
+  enumDesc(file_sabores_v1_withdrawal_service, 0);
 
 /**
  * WithdrawalService is the withdrawal function of Directive 2011/83 art. 11a

@@ -1,6 +1,7 @@
 import { createConnectQueryKey, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { WithdrawalService, type WithdrawalStatus } from "@gen/sabores/v1/withdrawal_service_pb";
+import { WithdrawalService } from "@gen/sabores/v1/withdrawal_service_pb";
+import type { WithdrawalStatus } from "@gen/sabores/v1/withdrawal_pb";
 
 /** useWithdrawals loads one page of withdrawals, optionally of one status. */
 export function useWithdrawals(page: number, pageSize: number, status: WithdrawalStatus) {
