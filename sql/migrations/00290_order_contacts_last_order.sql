@@ -37,8 +37,7 @@ END $$;
 -- blanks the e-mail, an order is deleted): the search must not find what
 -- the orders no longer hold. When the contact's last order goes, the next
 -- is read from orders_contact_created_idx, a statement after the row lock
--- and so a snapshot that sees every order of the contact committed; the
--- rows a statement changes are all changed before its row triggers run.
+-- and so a snapshot that sees every order of the contact committed.
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION order_contacts_drop() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -51,12 +50,10 @@ BEGIN
     IF left_over = 0 THEN
         DELETE FROM order_contacts WHERE contact_search = OLD.contact_search;
     ELSIF (last_at, last) = (OLD.created_at, OLD.id) THEN
-        -- No order left when one statement moves all of the contact's: the
-        -- others' triggers, still to run, bring the count to 0.
-        UPDATE order_contacts c SET last_created_at = l.created_at, last_id = l.id
-        FROM (SELECT o.created_at, o.id FROM orders o WHERE o.contact_search = OLD.contact_search
-              ORDER BY o.created_at DESC, o.id DESC LIMIT 1) l
-        WHERE c.contact_search = OLD.contact_search;
+        UPDATE order_contacts SET (last_created_at, last_id) = (
+            SELECT o.created_at, o.id FROM orders o WHERE o.contact_search = OLD.contact_search
+            ORDER BY o.created_at DESC, o.id DESC LIMIT 1)
+        WHERE contact_search = OLD.contact_search;
     END IF;
     RETURN NULL;
 END $$;
