@@ -83,13 +83,6 @@ type deskSearch struct {
 	contact string
 }
 
-// contactOnly says the search is a name or e-mail and nothing else, which
-// order_contacts answers from each contact's last order and number of
-// orders; a filter on the orders needs the orders read.
-func (f deskSearch) contactOnly() bool {
-	return f.contact != "" && f.Status == nil && f.PaymentStatus == nil && f.CreatedFrom == nil && f.CreatedTo == nil
-}
-
 // deskPage reads up to limit orders of the search after the cursor, if any.
 func (s *Service) deskPage(ctx context.Context, f deskSearch, limit int32, after *paging.Cursor) ([]db.AdminListOrdersRow, error) {
 	p := f.AdminListOrdersParams
@@ -105,17 +98,6 @@ func (s *Service) deskPage(ctx context.Context, f deskSearch, limit int32, after
 		rows, err := s.planned.AdminListOrders(ctx, p)
 		if err != nil {
 			return nil, fmt.Errorf("admin: list orders: %w", err)
-		}
-		return rows, nil
-	}
-	if f.contactOnly() && after == nil {
-		found, err := s.planned.AdminFirstOrdersByContact(ctx, db.AdminFirstOrdersByContactParams{Contact: f.contact, PageLimit: limit})
-		if err != nil {
-			return nil, fmt.Errorf("admin: first orders by contact: %w", err)
-		}
-		rows := make([]db.AdminListOrdersRow, len(found))
-		for i, r := range found {
-			rows[i] = db.AdminListOrdersRow(r)
 		}
 		return rows, nil
 	}
@@ -136,13 +118,6 @@ func (s *Service) deskPage(ctx context.Context, f deskSearch, limit int32, after
 // deskCount counts the search's orders up to OrderCountLimit + 1.
 func (s *Service) deskCount(ctx context.Context, f deskSearch) (int64, error) {
 	const limit = OrderCountLimit + 1
-	if f.contactOnly() {
-		n, err := s.planned.AdminCountContactOrders(ctx, db.AdminCountContactOrdersParams{Contact: f.contact, CountLimit: limit})
-		if err != nil {
-			return 0, fmt.Errorf("admin: count contact orders: %w", err)
-		}
-		return n, nil
-	}
 	if f.contact != "" {
 		n, err := s.planned.AdminCountOrdersByContact(ctx, db.AdminCountOrdersByContactParams{
 			Contact: f.contact, Status: f.Status, PaymentStatus: f.PaymentStatus, CreatedFrom: f.CreatedFrom,

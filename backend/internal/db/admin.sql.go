@@ -76,30 +76,6 @@ func (q *Queries) AdminBestSellers(ctx context.Context) ([]AdminBestSellersRow, 
 	return items, nil
 }
 
-const adminCountContactOrders = `-- name: AdminCountContactOrders :one
-SELECT coalesce(sum(matching.order_count), 0)::bigint FROM (
-    SELECT c.order_count FROM order_contacts c
-    WHERE c.contact_search LIKE '%' || search_normalize($1::text) || '%'
-    LIMIT $2
-) matching
-`
-
-type AdminCountContactOrdersParams struct {
-	Contact    string
-	CountLimit int32
-}
-
-// AdminCountContactOrders is AdminCountOrdersByContact without filters:
-// the matching contacts' numbers of orders summed, no order read. Every
-// listed contact has an order, so count_limit contacts hold count_limit
-// orders at least.
-func (q *Queries) AdminCountContactOrders(ctx context.Context, arg AdminCountContactOrdersParams) (int64, error) {
-	row := q.db.QueryRow(ctx, adminCountContactOrders, arg.Contact, arg.CountLimit)
-	var column_1 int64
-	err := row.Scan(&column_1)
-	return column_1, err
-}
-
 const adminCountCustomers = `-- name: AdminCountCustomers :one
 SELECT (coalesce((SELECT n FROM row_counts WHERE name = 'customers_active'), 0)
         + coalesce((SELECT sum(n) FROM row_count_deltas WHERE name = 'customers_active'), 0))::bigint
@@ -299,95 +275,6 @@ func (q *Queries) AdminDashboardTotals(ctx context.Context) (AdminDashboardTotal
 		&i.ProductCount,
 	)
 	return i, err
-}
-
-const adminFirstOrdersByContact = `-- name: AdminFirstOrdersByContact :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
-FROM (
-    SELECT p.id, p.created_at FROM (
-        SELECT c.contact_search FROM order_contacts c
-        WHERE c.contact_search LIKE '%' || search_normalize($1::text) || '%'
-        ORDER BY c.last_created_at DESC, c.last_id DESC
-        LIMIT $2
-    ) newest
-    CROSS JOIN LATERAL (
-        SELECT m.id, m.created_at FROM orders m
-        WHERE m.contact_search = newest.contact_search
-        ORDER BY m.created_at DESC, m.id DESC
-        LIMIT $2
-    ) p
-    ORDER BY p.created_at DESC, p.id DESC
-    LIMIT $2
-) page
-JOIN orders o ON o.id = page.id
-ORDER BY o.created_at DESC, o.id DESC
-`
-
-type AdminFirstOrdersByContactParams struct {
-	Contact   string
-	PageLimit int32
-}
-
-type AdminFirstOrdersByContactRow struct {
-	Order         Order
-	CustomerEmail string
-}
-
-// AdminFirstOrdersByContact is AdminListOrdersByContact's first page
-// without filters: the page_limit newest orders can only belong to the
-// page_limit matching contacts with the newest last orders (migration
-// 00290), so it reads those contacts, by order_contacts_last_idx for a
-// common name or by trigrams and a sort for a rarer one, then each one's
-// newest orders from orders_contact_created_idx.
-func (q *Queries) AdminFirstOrdersByContact(ctx context.Context, arg AdminFirstOrdersByContactParams) ([]AdminFirstOrdersByContactRow, error) {
-	rows, err := q.db.Query(ctx, adminFirstOrdersByContact, arg.Contact, arg.PageLimit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []AdminFirstOrdersByContactRow{}
-	for rows.Next() {
-		var i AdminFirstOrdersByContactRow
-		if err := rows.Scan(
-			&i.Order.ID,
-			&i.Order.UserID,
-			&i.Order.CustomerID,
-			&i.Order.IdempotencyKey,
-			&i.Order.Status,
-			&i.Order.PaymentMethod,
-			&i.Order.PaymentStatus,
-			&i.Order.SubtotalCents,
-			&i.Order.ShippingCents,
-			&i.Order.VatCents,
-			&i.Order.TotalCents,
-			&i.Order.DeliveryName,
-			&i.Order.DeliveryEmail,
-			&i.Order.DeliveryPhone,
-			&i.Order.DeliveryAddress,
-			&i.Order.DeliveryCity,
-			&i.Order.DeliveryPostalCode,
-			&i.Order.CreatedAt,
-			&i.Order.Carrier,
-			&i.Order.TrackingNumber,
-			&i.Order.UpdatedAt,
-			&i.Order.Language,
-			&i.Order.AccountDeletedAt,
-			&i.Order.RetainUntil,
-			&i.Order.PaymentSurchargeCents,
-			&i.Order.AgeDeclaredAt,
-			&i.Order.IDCheckRequired,
-			&i.Order.DispatchOn,
-			&i.Order.ContactSearch,
-			&i.CustomerEmail,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 const adminGetOrder = `-- name: AdminGetOrder :one

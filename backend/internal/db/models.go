@@ -307,9 +307,6 @@ type Order struct {
 
 type OrderContact struct {
 	ContactSearch string
-	LastCreatedAt time.Time
-	LastID        int64
-	OrderCount    int64
 }
 
 type OrderEvent struct {
