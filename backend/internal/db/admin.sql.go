@@ -604,24 +604,20 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 
 const adminListOrdersByContact = `-- name: AdminListOrdersByContact :many
 SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
-FROM (
-    SELECT m.id FROM orders m
-    WHERE m.contact_search IN (
-            SELECT c.contact_search FROM order_contacts c
-            WHERE c.contact_search LIKE '%' || search_normalize($1::text) || '%')
-      AND ($2::text IS NULL OR m.status = $2::text)
-      AND ($3::text IS NULL OR m.payment_status = $3::text)
-      AND ($4::text IS NULL
-           OR m.created_at >= ($4::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
-      AND ($5::text IS NULL
-           OR m.created_at < (($5::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-      AND ($6::timestamptz IS NULL
-           OR (m.created_at, m.id) < ($6::timestamptz, $7::bigint))
-    ORDER BY m.created_at DESC, m.id DESC
-    LIMIT $8
-) page
-JOIN orders o ON o.id = page.id
+FROM orders o
+WHERE o.contact_search IN (
+        SELECT c.contact_search FROM order_contacts c
+        WHERE c.contact_search LIKE '%' || search_normalize($1::text) || '%')
+  AND ($2::text IS NULL OR o.status = $2::text)
+  AND ($3::text IS NULL OR o.payment_status = $3::text)
+  AND ($4::text IS NULL
+       OR o.created_at >= ($4::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
+  AND ($5::text IS NULL
+       OR o.created_at < (($5::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
+  AND ($6::timestamptz IS NULL
+       OR (o.created_at, o.id) < ($6::timestamptz, $7::bigint))
 ORDER BY o.created_at DESC, o.id DESC
+LIMIT $8
 `
 
 type AdminListOrdersByContactParams struct {
@@ -645,11 +641,9 @@ type AdminListOrdersByContactRow struct {
 // read in order_contacts, the distinct contacts (migration 00281), and the
 // orders found by their contact_search through orders_contact_created_idx.
 // The IN is a semi-join only outside AdminListOrders' OR, hence a query of
-// its own. Planned with its values too: for a rarer contact ("sofia diaz",
-// 735 contacts, 3 675 orders) the planner sorts the matches' keys, read
-// from orders_contact_created_idx alone, and fetches only the page's rows;
-// for a common one ("martínez") it walks orders_created_idx checking each
-// order's contact until the page is full.
+// its own. Planned with its values too: for a rare contact ("cliente777@")
+// the planner fetches its few orders and sorts them, for a common one
+// ("martínez") it walks orders_created_idx against the hashed contacts.
 func (q *Queries) AdminListOrdersByContact(ctx context.Context, arg AdminListOrdersByContactParams) ([]AdminListOrdersByContactRow, error) {
 	rows, err := q.db.Query(ctx, adminListOrdersByContact,
 		arg.Contact,
