@@ -69,7 +69,7 @@ SELECT (coalesce((SELECT n FROM row_counts WHERE name = 'customers_active'), 0)
 -- admin.planEachCall), so the unused filters fold away and each search walks its own index
 -- (migration 00130): orders_created_idx, orders_status_created_idx,
 -- orders_payment_created_idx, the primary key or orders_postal_created_idx
--- for digits. A name or e-mail is AdminListOrdersByContact's. Days are
+-- for digits, orders_contact_trgm_idx for a name or e-mail. Days are
 -- Europe/Madrid days; created_to is inclusive.
 -- The account's e-mail is a scalar subquery rather than a join: the planner
 -- evaluates it after the sort and limit, for the page's rows only, where a
@@ -85,9 +85,10 @@ WHERE (sqlc.narg(status)::text IS NULL OR o.status = sqlc.narg(status)::text)
        OR o.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
   AND (sqlc.narg(created_to)::text IS NULL
        OR o.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-  AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL)
+  AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL AND sqlc.narg(contact)::text IS NULL)
        OR o.id = sqlc.narg(order_id)::bigint
-       OR o.delivery_postal_code = sqlc.narg(postal_code)::text)
+       OR o.delivery_postal_code = sqlc.narg(postal_code)::text
+       OR o.contact_search LIKE '%' || search_normalize(sqlc.narg(contact)::text) || '%')
   AND (sqlc.narg(after_created)::timestamptz IS NULL
        OR (o.created_at, o.id) < (sqlc.narg(after_created)::timestamptz, sqlc.narg(after_id)::bigint))
 ORDER BY o.created_at DESC, o.id DESC
@@ -106,53 +107,11 @@ SELECT count(*) FROM (
            OR o.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
       AND (sqlc.narg(created_to)::text IS NULL
            OR o.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-      AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL)
+      AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL AND sqlc.narg(contact)::text IS NULL)
            OR o.id = sqlc.narg(order_id)::bigint
-           OR o.delivery_postal_code = sqlc.narg(postal_code)::text)
+           OR o.delivery_postal_code = sqlc.narg(postal_code)::text
+           OR o.contact_search LIKE '%' || search_normalize(sqlc.narg(contact)::text) || '%')
     ORDER BY o.created_at DESC, o.id DESC
-    LIMIT @count_limit
-) matching;
-
--- AdminListOrdersByContact is AdminListOrders searching a name or e-mail
--- (@contact, LIKE metacharacters escaped by the caller): the trigrams are
--- read in order_contacts, the distinct contacts (migration 00281), and the
--- orders found by their contact_search through orders_contact_created_idx.
--- The IN is a semi-join only outside AdminListOrders' OR, hence a query of
--- its own. Planned with its values too: for a rare contact ("cliente777@")
--- the planner fetches its few orders and sorts them, for a common one
--- ("martínez") it walks orders_created_idx against the hashed contacts.
--- name: AdminListOrdersByContact :many
-SELECT sqlc.embed(o), (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
-FROM orders o
-WHERE o.contact_search IN (
-        SELECT c.contact_search FROM order_contacts c
-        WHERE c.contact_search LIKE '%' || search_normalize(@contact::text) || '%')
-  AND (sqlc.narg(status)::text IS NULL OR o.status = sqlc.narg(status)::text)
-  AND (sqlc.narg(payment_status)::text IS NULL OR o.payment_status = sqlc.narg(payment_status)::text)
-  AND (sqlc.narg(created_from)::text IS NULL
-       OR o.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
-  AND (sqlc.narg(created_to)::text IS NULL
-       OR o.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-  AND (sqlc.narg(after_created)::timestamptz IS NULL
-       OR (o.created_at, o.id) < (sqlc.narg(after_created)::timestamptz, sqlc.narg(after_id)::bigint))
-ORDER BY o.created_at DESC, o.id DESC
-LIMIT @page_limit;
-
--- AdminCountOrdersByContact counts the orders AdminListOrdersByContact
--- finds, stopping at count_limit. In no order: any count_limit matches
--- make "1 000+", so a common contact stops after its first contacts' orders.
--- name: AdminCountOrdersByContact :one
-SELECT count(*) FROM (
-    SELECT 1 FROM orders o
-    WHERE o.contact_search IN (
-            SELECT c.contact_search FROM order_contacts c
-            WHERE c.contact_search LIKE '%' || search_normalize(@contact::text) || '%')
-      AND (sqlc.narg(status)::text IS NULL OR o.status = sqlc.narg(status)::text)
-      AND (sqlc.narg(payment_status)::text IS NULL OR o.payment_status = sqlc.narg(payment_status)::text)
-      AND (sqlc.narg(created_from)::text IS NULL
-           OR o.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
-      AND (sqlc.narg(created_to)::text IS NULL
-           OR o.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
     LIMIT @count_limit
 ) matching;
 

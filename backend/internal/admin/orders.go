@@ -32,7 +32,7 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	search, err := orderFilter(m)
+	filter, err := orderFilter(m)
 	if err != nil {
 		return nil, err
 	}
@@ -40,20 +40,29 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	var after *paging.Cursor
+	list := filter
+	list.PageLimit = window.Size + 1
 	if ok {
-		after = &cursor
+		id, perr := strconv.ParseInt(cursor.Key, 10, 64)
+		if perr != nil {
+			return nil, apperr.Invalid("page_token", "is not a page token this list gave")
+		}
+		list.AfterCreated, list.AfterID = &cursor.Time, &id
 	}
-	rows, err := s.deskPage(ctx, search, window.Size+1, after)
+	rows, err := s.planned.AdminListOrders(ctx, list)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("admin: list orders: %w", err)
 	}
 	// A first page that holds every match is its own count: the count would
 	// only find the same matches again (a second trigram scan for a name).
 	total := int64(len(rows))
 	if ok || len(rows) > int(window.Size) {
-		if total, err = s.deskCount(ctx, search); err != nil {
-			return nil, err
+		if total, err = s.planned.AdminCountOrders(ctx, db.AdminCountOrdersParams{
+			Status: filter.Status, PaymentStatus: filter.PaymentStatus, CreatedFrom: filter.CreatedFrom,
+			CreatedTo: filter.CreatedTo, OrderID: filter.OrderID, PostalCode: filter.PostalCode,
+			Contact: filter.Contact, CountLimit: OrderCountLimit + 1,
+		}); err != nil {
+			return nil, fmt.Errorf("admin: count orders: %w", err)
 		}
 	}
 	res := &saboresv1.ListOrdersResponse{TotalSize: int32(min(total, OrderCountLimit)), TotalSizeCapped: total > OrderCountLimit}
@@ -75,76 +84,12 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	return connect.NewResponse(res), nil
 }
 
-// deskSearch is the order desk's filters: the list's parameters, and the
-// name or e-mail searched (LIKE-escaped), which AdminListOrdersByContact
-// finds rather than AdminListOrders.
-type deskSearch struct {
-	db.AdminListOrdersParams
-	contact string
-}
-
-// deskPage reads up to limit orders of the search after the cursor, if any.
-func (s *Service) deskPage(ctx context.Context, f deskSearch, limit int32, after *paging.Cursor) ([]db.AdminListOrdersRow, error) {
-	p := f.AdminListOrdersParams
-	p.PageLimit = limit
-	if after != nil {
-		id, err := strconv.ParseInt(after.Key, 10, 64)
-		if err != nil {
-			return nil, apperr.Invalid("page_token", "is not a page token this list gave")
-		}
-		p.AfterCreated, p.AfterID = &after.Time, &id
-	}
-	if f.contact == "" {
-		rows, err := s.planned.AdminListOrders(ctx, p)
-		if err != nil {
-			return nil, fmt.Errorf("admin: list orders: %w", err)
-		}
-		return rows, nil
-	}
-	found, err := s.planned.AdminListOrdersByContact(ctx, db.AdminListOrdersByContactParams{
-		Contact: f.contact, Status: p.Status, PaymentStatus: p.PaymentStatus, CreatedFrom: p.CreatedFrom,
-		CreatedTo: p.CreatedTo, AfterCreated: p.AfterCreated, AfterID: p.AfterID, PageLimit: p.PageLimit,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("admin: list orders by contact: %w", err)
-	}
-	rows := make([]db.AdminListOrdersRow, len(found))
-	for i, r := range found {
-		rows[i] = db.AdminListOrdersRow(r)
-	}
-	return rows, nil
-}
-
-// deskCount counts the search's orders up to OrderCountLimit + 1.
-func (s *Service) deskCount(ctx context.Context, f deskSearch) (int64, error) {
-	const limit = OrderCountLimit + 1
-	if f.contact != "" {
-		n, err := s.planned.AdminCountOrdersByContact(ctx, db.AdminCountOrdersByContactParams{
-			Contact: f.contact, Status: f.Status, PaymentStatus: f.PaymentStatus, CreatedFrom: f.CreatedFrom,
-			CreatedTo: f.CreatedTo, CountLimit: limit,
-		})
-		if err != nil {
-			return 0, fmt.Errorf("admin: count orders by contact: %w", err)
-		}
-		return n, nil
-	}
-	n, err := s.planned.AdminCountOrders(ctx, db.AdminCountOrdersParams{
-		Status: f.Status, PaymentStatus: f.PaymentStatus, CreatedFrom: f.CreatedFrom,
-		CreatedTo: f.CreatedTo, OrderID: f.OrderID, PostalCode: f.PostalCode, CountLimit: limit,
-	})
-	if err != nil {
-		return 0, fmt.Errorf("admin: count orders: %w", err)
-	}
-	return n, nil
-}
-
-// orderFilter reads the desk's filters and search, NULL for each filter
-// not given.
-func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
-	var f deskSearch
-	p := &f.AdminListOrdersParams
-	if st := shop.StoredStatus(m.GetStatus()); st != "" {
-		p.Status = ptr(string(st))
+// orderFilter reads the desk's filters and search into the query's
+// parameters, NULL for each one not given.
+func orderFilter(m *saboresv1.ListOrdersRequest) (db.AdminListOrdersParams, error) {
+	var p db.AdminListOrdersParams
+	if f := shop.StoredStatus(m.GetStatus()); f != "" {
+		p.Status = ptr(string(f))
 	}
 	if pay := shop.StoredPayment(m.GetPaymentStatus()); pay != "" {
 		p.PaymentStatus = ptr(string(pay))
@@ -157,7 +102,7 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 			continue
 		}
 		if _, err := time.Parse(time.DateOnly, d.value); err != nil {
-			return f, apperr.Invalid(d.field, "must be a day, YYYY-MM-DD")
+			return p, apperr.Invalid(d.field, "must be a day, YYYY-MM-DD")
 		}
 		*d.into = ptr(d.value)
 	}
@@ -170,18 +115,18 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 			p.PostalCode = ptr(digits)
 		}
 		if p.OrderID == nil && p.PostalCode == nil {
-			return f, apperr.Invalid("query", "is no order number nor postal code")
+			return p, apperr.Invalid("query", "is no order number nor postal code")
 		}
-		return f, nil
+		return p, nil
 	}
 	if q == "" {
-		return f, nil
+		return p, nil
 	}
 	if utf8.RuneCountInString(q) < 3 {
-		return f, apperr.Invalid("query", "must be at least 3 characters, or digits")
+		return p, apperr.Invalid("query", "must be at least 3 characters, or digits")
 	}
-	f.contact = shop.EscapeLike(q)
-	return f, nil
+	p.Contact = ptr(shop.EscapeLike(q))
+	return p, nil
 }
 
 // GetAdminOrder returns an order with its timeline, its refunds and the

@@ -2,19 +2,16 @@ package admin_test
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"testing"
 
 	"connectrpc.com/connect"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -288,101 +285,5 @@ func TestOrderDeskPlansEachCallWithItsValues(t *testing.T) {
 		if n := prepared(name); n != 0 {
 			t.Errorf("%s is a prepared statement (%d): it would get a generic plan", name, n)
 		}
-	}
-}
-
-// TestOrderDeskSearchFindsWhatTheOrdersHold: the search by name or e-mail
-// goes through the distinct contacts (migration 00281); it finds, in the
-// same order and with the same count, what a LIKE over every order's
-// contact finds, a new order at once, and forgets a contact no order holds
-// any more (an erasure blanks the e-mail).
-func TestOrderDeskSearchFindsWhatTheOrdersHold(t *testing.T) {
-	t.Parallel()
-	f := setup(t)
-	ctx := context.Background()
-	if _, err := f.pool.Exec(ctx, `DELETE FROM order_lines; DELETE FROM orders`); err != nil {
-		t.Fatal(err)
-	}
-	for i, c := range []struct{ name, email string }{
-		{"Sofía Díaz", "sofia.diaz@example.com"}, {"Sofia Diaz", "cliente12345@example.com"},
-		{"José Martínez", "cliente777@example.com"}, {"Aminata Diop", "aminata@correo.sn"},
-		{"Sofía Díaz", "sofia.diaz@example.com"}, {"Marta Núñez", "cliente1234@example.com"},
-	} {
-		f.deskOrder(t, "delivered", "paid", c.name, c.email, "28013", fmt.Sprintf("2026-03-0%d 10:00+01", 1+i%3))
-	}
-	// like is the search as it was, over every order's stored contact.
-	like := func(q string) []int64 {
-		t.Helper()
-		rows, err := f.pool.Query(ctx, `SELECT id FROM orders WHERE contact_search LIKE '%' || search_normalize($1) || '%'
-			ORDER BY created_at DESC, id DESC`, shop.EscapeLike(q))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := pgx.CollectRows(rows, pgx.RowTo[int64])
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got
-	}
-	check := func(q string, want int) {
-		t.Helper()
-		want1 := like(q)
-		if len(want1) != want {
-			t.Fatalf("%q: a LIKE over the orders finds %d, the test expects %d", q, len(want1), want)
-		}
-		var got []int64
-		req := &saboresv1.ListOrdersRequest{Query: q, PageSize: 1}
-		for {
-			page, err := f.desk(t, req)
-			if err != nil {
-				t.Fatalf("%q: %v", q, err)
-			}
-			if page.TotalSize != int32(want) {
-				t.Errorf("%q: total %d, want %d", q, page.TotalSize, want)
-			}
-			got = append(got, ids(page.Orders)...)
-			if page.NextPageToken == "" {
-				break
-			}
-			req.PageToken = page.NextPageToken
-		}
-		if !slices.Equal(got, want1) {
-			t.Errorf("%q: desk %v, orders %v", q, got, want1)
-		}
-	}
-	for q, n := range map[string]int{
-		"sofia diaz": 3, "SOFÍA": 3, "díaz cliente": 1, "cliente1234": 2, "cliente12345@": 1,
-		"cliente777@": 1, "martínez": 1, "correo.sn": 1, "example.com": 5, "nadie": 0,
-	} {
-		check(q, n)
-	}
-
-	placed := f.deskOrder(t, "placed", "paid", "Íñigo Ortúzar", "inigo@example.eus", "48001", "2026-03-09 10:00+01")
-	check("iñigo ortuzar", 1)
-	if got, err := f.desk(t, &saboresv1.ListOrdersRequest{Query: "ortúzar"}); err != nil || !slices.Equal(ids(got.Orders), []int64{placed}) {
-		t.Errorf("a new order: %v, %v, want [%d]", got, err, placed)
-	}
-
-	if _, err := f.pool.Exec(ctx, `UPDATE orders SET delivery_email = '' WHERE delivery_email = 'sofia.diaz@example.com'`); err != nil {
-		t.Fatal(err)
-	}
-	check("sofia.diaz@", 0)
-	check("sofia diaz", 3)
-	if _, err := f.pool.Exec(ctx, `DELETE FROM orders WHERE id = $1`, placed); err != nil {
-		t.Fatal(err)
-	}
-	var kept []string
-	rows, err := f.pool.Query(ctx, `SELECT contact_search FROM order_contacts
-		EXCEPT SELECT contact_search FROM orders`)
-	if err == nil {
-		kept, err = pgx.CollectRows(rows, pgx.RowTo[string])
-	}
-	if err != nil || len(kept) > 0 {
-		t.Errorf("contacts no order holds: %q, %v", kept, err)
-	}
-	var missing int
-	if err := f.pool.QueryRow(ctx, `SELECT count(*) FROM (SELECT contact_search FROM orders
-		EXCEPT SELECT contact_search FROM order_contacts) m`).Scan(&missing); err != nil || missing != 0 {
-		t.Errorf("%d contacts of orders not listed, %v", missing, err)
 	}
 }

@@ -99,11 +99,12 @@ SELECT count(*) FROM (
            OR o.created_at >= ($3::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
       AND ($4::text IS NULL
            OR o.created_at < (($4::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-      AND (($5::bigint IS NULL AND $6::text IS NULL)
+      AND (($5::bigint IS NULL AND $6::text IS NULL AND $7::text IS NULL)
            OR o.id = $5::bigint
-           OR o.delivery_postal_code = $6::text)
+           OR o.delivery_postal_code = $6::text
+           OR o.contact_search LIKE '%' || search_normalize($7::text) || '%')
     ORDER BY o.created_at DESC, o.id DESC
-    LIMIT $7
+    LIMIT $8
 ) matching
 `
 
@@ -114,6 +115,7 @@ type AdminCountOrdersParams struct {
 	CreatedTo     *string
 	OrderID       *int64
 	PostalCode    *string
+	Contact       *string
 	CountLimit    int32
 }
 
@@ -129,48 +131,7 @@ func (q *Queries) AdminCountOrders(ctx context.Context, arg AdminCountOrdersPara
 		arg.CreatedTo,
 		arg.OrderID,
 		arg.PostalCode,
-		arg.CountLimit,
-	)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
-}
-
-const adminCountOrdersByContact = `-- name: AdminCountOrdersByContact :one
-SELECT count(*) FROM (
-    SELECT 1 FROM orders o
-    WHERE o.contact_search IN (
-            SELECT c.contact_search FROM order_contacts c
-            WHERE c.contact_search LIKE '%' || search_normalize($1::text) || '%')
-      AND ($2::text IS NULL OR o.status = $2::text)
-      AND ($3::text IS NULL OR o.payment_status = $3::text)
-      AND ($4::text IS NULL
-           OR o.created_at >= ($4::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
-      AND ($5::text IS NULL
-           OR o.created_at < (($5::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-    LIMIT $6
-) matching
-`
-
-type AdminCountOrdersByContactParams struct {
-	Contact       string
-	Status        *string
-	PaymentStatus *string
-	CreatedFrom   *string
-	CreatedTo     *string
-	CountLimit    int32
-}
-
-// AdminCountOrdersByContact counts the orders AdminListOrdersByContact
-// finds, stopping at count_limit. In no order: any count_limit matches
-// make "1 000+", so a common contact stops after its first contacts' orders.
-func (q *Queries) AdminCountOrdersByContact(ctx context.Context, arg AdminCountOrdersByContactParams) (int64, error) {
-	row := q.db.QueryRow(ctx, adminCountOrdersByContact,
 		arg.Contact,
-		arg.Status,
-		arg.PaymentStatus,
-		arg.CreatedFrom,
-		arg.CreatedTo,
 		arg.CountLimit,
 	)
 	var count int64
@@ -502,13 +463,14 @@ WHERE ($1::text IS NULL OR o.status = $1::text)
        OR o.created_at >= ($3::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
   AND ($4::text IS NULL
        OR o.created_at < (($4::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-  AND (($5::bigint IS NULL AND $6::text IS NULL)
+  AND (($5::bigint IS NULL AND $6::text IS NULL AND $7::text IS NULL)
        OR o.id = $5::bigint
-       OR o.delivery_postal_code = $6::text)
-  AND ($7::timestamptz IS NULL
-       OR (o.created_at, o.id) < ($7::timestamptz, $8::bigint))
+       OR o.delivery_postal_code = $6::text
+       OR o.contact_search LIKE '%' || search_normalize($7::text) || '%')
+  AND ($8::timestamptz IS NULL
+       OR (o.created_at, o.id) < ($8::timestamptz, $9::bigint))
 ORDER BY o.created_at DESC, o.id DESC
-LIMIT $9
+LIMIT $10
 `
 
 type AdminListOrdersParams struct {
@@ -518,6 +480,7 @@ type AdminListOrdersParams struct {
 	CreatedTo     *string
 	OrderID       *int64
 	PostalCode    *string
+	Contact       *string
 	AfterCreated  *time.Time
 	AfterID       *int64
 	PageLimit     int32
@@ -534,7 +497,7 @@ type AdminListOrdersRow struct {
 // admin.planEachCall), so the unused filters fold away and each search walks its own index
 // (migration 00130): orders_created_idx, orders_status_created_idx,
 // orders_payment_created_idx, the primary key or orders_postal_created_idx
-// for digits. A name or e-mail is AdminListOrdersByContact's. Days are
+// for digits, orders_contact_trgm_idx for a name or e-mail. Days are
 // Europe/Madrid days; created_to is inclusive.
 // The account's e-mail is a scalar subquery rather than a join: the planner
 // evaluates it after the sort and limit, for the page's rows only, where a
@@ -549,6 +512,7 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 		arg.CreatedTo,
 		arg.OrderID,
 		arg.PostalCode,
+		arg.Contact,
 		arg.AfterCreated,
 		arg.AfterID,
 		arg.PageLimit,
@@ -560,108 +524,6 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 	items := []AdminListOrdersRow{}
 	for rows.Next() {
 		var i AdminListOrdersRow
-		if err := rows.Scan(
-			&i.Order.ID,
-			&i.Order.UserID,
-			&i.Order.CustomerID,
-			&i.Order.IdempotencyKey,
-			&i.Order.Status,
-			&i.Order.PaymentMethod,
-			&i.Order.PaymentStatus,
-			&i.Order.SubtotalCents,
-			&i.Order.ShippingCents,
-			&i.Order.VatCents,
-			&i.Order.TotalCents,
-			&i.Order.DeliveryName,
-			&i.Order.DeliveryEmail,
-			&i.Order.DeliveryPhone,
-			&i.Order.DeliveryAddress,
-			&i.Order.DeliveryCity,
-			&i.Order.DeliveryPostalCode,
-			&i.Order.CreatedAt,
-			&i.Order.Carrier,
-			&i.Order.TrackingNumber,
-			&i.Order.UpdatedAt,
-			&i.Order.Language,
-			&i.Order.AccountDeletedAt,
-			&i.Order.RetainUntil,
-			&i.Order.PaymentSurchargeCents,
-			&i.Order.AgeDeclaredAt,
-			&i.Order.IDCheckRequired,
-			&i.Order.DispatchOn,
-			&i.Order.ContactSearch,
-			&i.CustomerEmail,
-		); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const adminListOrdersByContact = `-- name: AdminListOrdersByContact :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
-FROM orders o
-WHERE o.contact_search IN (
-        SELECT c.contact_search FROM order_contacts c
-        WHERE c.contact_search LIKE '%' || search_normalize($1::text) || '%')
-  AND ($2::text IS NULL OR o.status = $2::text)
-  AND ($3::text IS NULL OR o.payment_status = $3::text)
-  AND ($4::text IS NULL
-       OR o.created_at >= ($4::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
-  AND ($5::text IS NULL
-       OR o.created_at < (($5::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-  AND ($6::timestamptz IS NULL
-       OR (o.created_at, o.id) < ($6::timestamptz, $7::bigint))
-ORDER BY o.created_at DESC, o.id DESC
-LIMIT $8
-`
-
-type AdminListOrdersByContactParams struct {
-	Contact       string
-	Status        *string
-	PaymentStatus *string
-	CreatedFrom   *string
-	CreatedTo     *string
-	AfterCreated  *time.Time
-	AfterID       *int64
-	PageLimit     int32
-}
-
-type AdminListOrdersByContactRow struct {
-	Order         Order
-	CustomerEmail string
-}
-
-// AdminListOrdersByContact is AdminListOrders searching a name or e-mail
-// (@contact, LIKE metacharacters escaped by the caller): the trigrams are
-// read in order_contacts, the distinct contacts (migration 00281), and the
-// orders found by their contact_search through orders_contact_created_idx.
-// The IN is a semi-join only outside AdminListOrders' OR, hence a query of
-// its own. Planned with its values too: for a rare contact ("cliente777@")
-// the planner fetches its few orders and sorts them, for a common one
-// ("martínez") it walks orders_created_idx against the hashed contacts.
-func (q *Queries) AdminListOrdersByContact(ctx context.Context, arg AdminListOrdersByContactParams) ([]AdminListOrdersByContactRow, error) {
-	rows, err := q.db.Query(ctx, adminListOrdersByContact,
-		arg.Contact,
-		arg.Status,
-		arg.PaymentStatus,
-		arg.CreatedFrom,
-		arg.CreatedTo,
-		arg.AfterCreated,
-		arg.AfterID,
-		arg.PageLimit,
-	)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	items := []AdminListOrdersByContactRow{}
-	for rows.Next() {
-		var i AdminListOrdersByContactRow
 		if err := rows.Scan(
 			&i.Order.ID,
 			&i.Order.UserID,

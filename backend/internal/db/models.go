@@ -305,10 +305,6 @@ type Order struct {
 	ContactSearch         *string
 }
 
-type OrderContact struct {
-	ContactSearch string
-}
-
 type OrderEvent struct {
 	ID          int64
 	OrderID     int64
