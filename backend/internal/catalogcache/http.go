@@ -276,7 +276,7 @@ func (c *Cache) compute(w http.ResponseWriter, r *http.Request, key string, next
 	for k, v := range rec.Header() {
 		// Connect's Accept-Encoding (the compressions the server takes in
 		// requests) is optional in the protocol, and a hit's caller has no
-		// use for it: its request went uncompressed (postKey passes the
+		// use for it: its request went uncompressed (appendPostKey passes the
 		// others through) and every uncached answer repeats it. Leaving it
 		// out keeps a hit's header map within one group of Go's map (8
 		// entries), which net/http then clones and sorts on every hit.

@@ -32,6 +32,12 @@ func (p Proxies) ClientAddr(remoteAddr string, h http.Header) string {
 	if !trusted {
 		return host
 	}
+	return p.forwardedFor(peer, h)
+}
+
+// forwardedFor walks X-Forwarded-For back from peer, a trusted proxy, to
+// the last hop that is not one.
+func (p Proxies) forwardedFor(peer netip.Addr, h http.Header) string {
 	client := peer
 	var hops []string
 	for _, v := range h.Values("X-Forwarded-For") {
@@ -74,11 +80,12 @@ type clientAddrKey struct{}
 // (guard.LimitBodiesBy, catalogcache.Middleware) copy it themselves.
 func (p Proxies) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, _, trusted := p.peer(r.RemoteAddr); !trusted {
+		_, peer, trusted := p.peer(r.RemoteAddr)
+		if !trusted {
 			next.ServeHTTP(w, r)
 			return
 		}
-		ctx := context.WithValue(r.Context(), clientAddrKey{}, p.ClientAddr(r.RemoteAddr, r.Header))
+		ctx := context.WithValue(r.Context(), clientAddrKey{}, p.forwardedFor(peer, r.Header))
 		next.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
