@@ -111,6 +111,35 @@ func TestOrderDeskFilters(t *testing.T) {
 	}
 }
 
+// TestOrderDeskViews: the basic view is the desk's row without the lines
+// (nor what they make); the full view and a request naming none, as
+// integrators' requests do, keep them.
+func TestOrderDeskViews(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	id := f.placeFixture(t, "transfer", "awaiting_payment")
+	for _, view := range []saboresv1.OrderView{
+		saboresv1.OrderView_ORDER_VIEW_BASIC, saboresv1.OrderView_ORDER_VIEW_FULL, saboresv1.OrderView_ORDER_VIEW_UNSPECIFIED,
+	} {
+		page, err := f.desk(t, &saboresv1.ListOrdersRequest{Query: itoa(id), View: view})
+		if err != nil {
+			t.Fatalf("%v: %v", view, err)
+		}
+		if len(page.Orders) != 1 {
+			t.Fatalf("%v: %d orders, want order %d", view, len(page.Orders), id)
+		}
+		o := page.Orders[0]
+		if o.Id != id || o.CustomerEmail != "maria@example.com" || o.TotalCents != 500 || o.Delivery.GetPostalCode() != "27880" ||
+			o.Status != saboresv1.OrderStatus_ORDER_STATUS_PENDING || o.PaymentStatus != saboresv1.PaymentStatus_PAYMENT_STATUS_AWAITING_PAYMENT {
+			t.Errorf("%v: the desk's row = %v", view, o)
+		}
+		basic := view == saboresv1.OrderView_ORDER_VIEW_BASIC
+		if lines := len(o.Lines); basic != (lines == 0) || basic != (o.ItemCount == 0) || basic != (len(o.VatByRate) == 0) {
+			t.Errorf("%v: %d lines, item count %d, VAT %v", view, lines, o.ItemCount, o.VatByRate)
+		}
+	}
+}
+
 // TestOrderDeskPagesByCursor walks every page: each order once, newest
 // first, orders placed in the same microsecond told apart by id; the count
 // stops at the cap.

@@ -10,7 +10,7 @@ import (
 // OrderToProto maps a stored order and its lines, in line order. The back
 // office lists orders with the same mapping.
 func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
-	out := orderToProto(o)
+	out := OrderBasicToProto(o)
 	for _, l := range lines {
 		out.Lines = append(out.Lines, lineToProto(l))
 		out.ItemCount += l.Quantity
@@ -19,7 +19,10 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 	return out
 }
 
-func orderToProto(o db.Order) *saboresv1.Order {
+// OrderBasicToProto maps a stored order without reading its lines: what
+// a list of orders shows (ListOrders' ORDER_VIEW_BASIC). Lines, item_count
+// and vat_by_rate, all made from the lines, stay empty.
+func OrderBasicToProto(o db.Order) *saboresv1.Order {
 	out := &saboresv1.Order{
 		Id:                    o.ID,
 		Status:                status(o.Status),

@@ -23,6 +23,62 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// OrderView is how much of an order ListOrders returns (AIP-157).
+type OrderView int32
+
+const (
+	// ORDER_VIEW_UNSPECIFIED is ORDER_VIEW_FULL, so clients written before
+	// views existed keep their answer.
+	OrderView_ORDER_VIEW_UNSPECIFIED OrderView = 0
+	// ORDER_VIEW_BASIC is the order without what its lines make: lines and
+	// vat_by_rate are empty and item_count is 0; everything else, the
+	// customer_email included, is set. The server reads no lines for it.
+	OrderView_ORDER_VIEW_BASIC OrderView = 1
+	// ORDER_VIEW_FULL is the order with its lines, item_count and vat_by_rate.
+	OrderView_ORDER_VIEW_FULL OrderView = 2
+)
+
+// Enum value maps for OrderView.
+var (
+	OrderView_name = map[int32]string{
+		0: "ORDER_VIEW_UNSPECIFIED",
+		1: "ORDER_VIEW_BASIC",
+		2: "ORDER_VIEW_FULL",
+	}
+	OrderView_value = map[string]int32{
+		"ORDER_VIEW_UNSPECIFIED": 0,
+		"ORDER_VIEW_BASIC":       1,
+		"ORDER_VIEW_FULL":        2,
+	}
+)
+
+func (x OrderView) Enum() *OrderView {
+	p := new(OrderView)
+	*p = x
+	return p
+}
+
+func (x OrderView) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (OrderView) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_service_proto_enumTypes[0].Descriptor()
+}
+
+func (OrderView) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_service_proto_enumTypes[0]
+}
+
+func (x OrderView) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use OrderView.Descriptor instead.
+func (OrderView) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{0}
+}
+
 // StockAdjustmentReason is why an admin changes a product's stock.
 type StockAdjustmentReason int32
 
@@ -72,11 +128,11 @@ func (x StockAdjustmentReason) String() string {
 }
 
 func (StockAdjustmentReason) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_admin_service_proto_enumTypes[0].Descriptor()
+	return file_sabores_v1_admin_service_proto_enumTypes[1].Descriptor()
 }
 
 func (StockAdjustmentReason) Type() protoreflect.EnumType {
-	return &file_sabores_v1_admin_service_proto_enumTypes[0]
+	return &file_sabores_v1_admin_service_proto_enumTypes[1]
 }
 
 func (x StockAdjustmentReason) Number() protoreflect.EnumNumber {
@@ -85,7 +141,7 @@ func (x StockAdjustmentReason) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use StockAdjustmentReason.Descriptor instead.
 func (StockAdjustmentReason) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{1}
 }
 
 // OrderAction is a step the back office takes on an order.
@@ -137,11 +193,11 @@ func (x OrderAction) String() string {
 }
 
 func (OrderAction) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_admin_service_proto_enumTypes[1].Descriptor()
+	return file_sabores_v1_admin_service_proto_enumTypes[2].Descriptor()
 }
 
 func (OrderAction) Type() protoreflect.EnumType {
-	return &file_sabores_v1_admin_service_proto_enumTypes[1]
+	return &file_sabores_v1_admin_service_proto_enumTypes[2]
 }
 
 func (x OrderAction) Number() protoreflect.EnumNumber {
@@ -150,7 +206,7 @@ func (x OrderAction) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use OrderAction.Descriptor instead.
 func (OrderAction) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{2}
 }
 
 // EmailState is where a failed e-mail's sending job stands.
@@ -194,11 +250,11 @@ func (x EmailState) String() string {
 }
 
 func (EmailState) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_admin_service_proto_enumTypes[2].Descriptor()
+	return file_sabores_v1_admin_service_proto_enumTypes[3].Descriptor()
 }
 
 func (EmailState) Type() protoreflect.EnumType {
-	return &file_sabores_v1_admin_service_proto_enumTypes[2]
+	return &file_sabores_v1_admin_service_proto_enumTypes[3]
 }
 
 func (x EmailState) Number() protoreflect.EnumNumber {
@@ -207,7 +263,7 @@ func (x EmailState) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use EmailState.Descriptor instead.
 func (EmailState) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{3}
 }
 
 // ListAdminProductsRequest pages and filters the products.
@@ -697,7 +753,11 @@ type ListOrdersRequest struct {
 	// them, orders to that postal code; anything else, at least 3
 	// characters, is looked for in the recipient's name and e-mail (accents
 	// and case ignored). Shorter text is InvalidArgument.
-	Query         string `protobuf:"bytes,8,opt,name=query,proto3" json:"query,omitempty"`
+	Query string `protobuf:"bytes,8,opt,name=query,proto3" json:"query,omitempty"`
+	// view is how much of each order to return (AIP-157): ORDER_VIEW_BASIC
+	// for a list screen, which reads no lines. Unspecified is
+	// ORDER_VIEW_FULL, the answer integrators have had since the start.
+	View          OrderView `protobuf:"varint,9,opt,name=view,proto3,enum=sabores.v1.OrderView" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -781,10 +841,18 @@ func (x *ListOrdersRequest) GetQuery() string {
 	return ""
 }
 
+func (x *ListOrdersRequest) GetView() OrderView {
+	if x != nil {
+		return x.View
+	}
+	return OrderView_ORDER_VIEW_UNSPECIFIED
+}
+
 // ListOrdersResponse is one page of orders.
 type ListOrdersResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// orders are the page's orders, newest first, with customer_email set.
+	// orders are the page's orders, newest first, with customer_email set,
+	// as much of each as the request's view asks.
 	Orders []*Order `protobuf:"bytes,1,rep,name=orders,proto3" json:"orders,omitempty"`
 	// total_size is the number of matching orders, counted up to 1 000: when
 	// more match, it is 1 000 and total_size_capped is true.
@@ -2631,7 +2699,7 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\n" +
 	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12&\n" +
 	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\x12.\n" +
-	"\x13previous_page_token\x18\x04 \x01(\tR\x11previousPageToken\"\xa5\x03\n" +
+	"\x13previous_page_token\x18\x04 \x01(\tR\x11previousPageToken\"\xda\x03\n" +
 	"\x11ListOrdersRequest\x12$\n" +
 	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12&\n" +
 	"\n" +
@@ -2641,7 +2709,8 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\fcreated_from\x18\x06 \x01(\tB&\xbaH#r!2\x1f^([0-9]{4}-[0-9]{2}-[0-9]{2})?$R\vcreatedFrom\x12E\n" +
 	"\n" +
 	"created_to\x18\a \x01(\tB&\xbaH#r!2\x1f^([0-9]{4}-[0-9]{2}-[0-9]{2})?$R\tcreatedTo\x12\x1d\n" +
-	"\x05query\x18\b \x01(\tB\a\xbaH\x04r\x02\x18dR\x05queryJ\x04\b\x01\x10\x02R\x04page\"\xb2\x01\n" +
+	"\x05query\x18\b \x01(\tB\a\xbaH\x04r\x02\x18dR\x05query\x123\n" +
+	"\x04view\x18\t \x01(\x0e2\x15.sabores.v1.OrderViewB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04viewJ\x04\b\x01\x10\x02R\x04page\"\xb2\x01\n" +
 	"\x12ListOrdersResponse\x12)\n" +
 	"\x06orders\x18\x01 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12\x1d\n" +
 	"\n" +
@@ -2762,7 +2831,11 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"message_id\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xac\x02R\tmessageId\"C\n" +
 	"\x12RetryEmailResponse\x12-\n" +
-	"\x05email\x18\x01 \x01(\v2\x17.sabores.v1.FailedEmailR\x05email*\xf8\x01\n" +
+	"\x05email\x18\x01 \x01(\v2\x17.sabores.v1.FailedEmailR\x05email*R\n" +
+	"\tOrderView\x12\x1a\n" +
+	"\x16ORDER_VIEW_UNSPECIFIED\x10\x00\x12\x14\n" +
+	"\x10ORDER_VIEW_BASIC\x10\x01\x12\x13\n" +
+	"\x0fORDER_VIEW_FULL\x10\x02*\xf8\x01\n" +
 	"\x15StockAdjustmentReason\x12'\n" +
 	"#STOCK_ADJUSTMENT_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fSTOCK_ADJUSTMENT_REASON_RECEIPT\x10\x01\x12!\n" +
@@ -2837,218 +2910,220 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
 var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
-	(StockAdjustmentReason)(0),            // 0: sabores.v1.StockAdjustmentReason
-	(OrderAction)(0),                      // 1: sabores.v1.OrderAction
-	(EmailState)(0),                       // 2: sabores.v1.EmailState
-	(*ListAdminProductsRequest)(nil),      // 3: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),     // 4: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),        // 5: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),       // 6: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),          // 7: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),         // 8: sabores.v1.UpdateProductResponse
-	(*ListCustomersRequest)(nil),          // 9: sabores.v1.ListCustomersRequest
-	(*ListCustomersResponse)(nil),         // 10: sabores.v1.ListCustomersResponse
-	(*ListOrdersRequest)(nil),             // 11: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),            // 12: sabores.v1.ListOrdersResponse
-	(*GetAdminOrderRequest)(nil),          // 13: sabores.v1.GetAdminOrderRequest
-	(*GetAdminOrderResponse)(nil),         // 14: sabores.v1.GetAdminOrderResponse
-	(*GetDashboardStatsRequest)(nil),      // 15: sabores.v1.GetDashboardStatsRequest
-	(*GetDashboardStatsResponse)(nil),     // 16: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),     // 17: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),    // 18: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),    // 19: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil),   // 20: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),        // 21: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),       // 22: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),     // 23: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),    // 24: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),           // 25: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),          // 26: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),            // 27: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),           // 28: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),           // 29: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),          // 30: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),        // 31: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),       // 32: sabores.v1.ListAuditEventsResponse
-	(*AdjustStockRequest)(nil),            // 33: sabores.v1.AdjustStockRequest
-	(*AdjustStockResponse)(nil),           // 34: sabores.v1.AdjustStockResponse
-	(*AdvanceOrderRequest)(nil),           // 35: sabores.v1.AdvanceOrderRequest
-	(*AdvanceOrderResponse)(nil),          // 36: sabores.v1.AdvanceOrderResponse
-	(*FailedEmail)(nil),                   // 37: sabores.v1.FailedEmail
-	(*ListFailedEmailsRequest)(nil),       // 38: sabores.v1.ListFailedEmailsRequest
-	(*ListFailedEmailsResponse)(nil),      // 39: sabores.v1.ListFailedEmailsResponse
-	(*RetryEmailRequest)(nil),             // 40: sabores.v1.RetryEmailRequest
-	(*RetryEmailResponse)(nil),            // 41: sabores.v1.RetryEmailResponse
-	(*AdminProduct)(nil),                  // 42: sabores.v1.AdminProduct
-	(*Customer)(nil),                      // 43: sabores.v1.Customer
-	(OrderStatus)(0),                      // 44: sabores.v1.OrderStatus
-	(PaymentStatus)(0),                    // 45: sabores.v1.PaymentStatus
-	(*Order)(nil),                         // 46: sabores.v1.Order
-	(*OrderEvent)(nil),                    // 47: sabores.v1.OrderEvent
-	(*OrderRefund)(nil),                   // 48: sabores.v1.OrderRefund
-	(*DailyStat)(nil),                     // 49: sabores.v1.DailyStat
-	(*BestSeller)(nil),                    // 50: sabores.v1.BestSeller
-	(*Country)(nil),                       // 51: sabores.v1.Country
-	(*SignInConfig)(nil),                  // 52: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                      // 53: sabores.v1.ApiKeyScope
-	(*timestamppb.Timestamp)(nil),         // 54: google.protobuf.Timestamp
-	(*ApiKey)(nil),                        // 55: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                    // 56: sabores.v1.AuditEvent
-	(*GetProductContentRequest)(nil),      // 57: sabores.v1.GetProductContentRequest
-	(*UpdateProductContentRequest)(nil),   // 58: sabores.v1.UpdateProductContentRequest
-	(*CreateProductRequest)(nil),          // 59: sabores.v1.CreateProductRequest
-	(*UpdateProductDetailsRequest)(nil),   // 60: sabores.v1.UpdateProductDetailsRequest
-	(*ArchiveProductRequest)(nil),         // 61: sabores.v1.ArchiveProductRequest
-	(*ExportCatalogueRequest)(nil),        // 62: sabores.v1.ExportCatalogueRequest
-	(*DryRunCatalogueImportRequest)(nil),  // 63: sabores.v1.DryRunCatalogueImportRequest
-	(*StartCatalogueImportRequest)(nil),   // 64: sabores.v1.StartCatalogueImportRequest
-	(*GetCatalogueImportRequest)(nil),     // 65: sabores.v1.GetCatalogueImportRequest
-	(*ListProductImagesRequest)(nil),      // 66: sabores.v1.ListProductImagesRequest
-	(*UploadProductImageRequest)(nil),     // 67: sabores.v1.UploadProductImageRequest
-	(*ReorderProductImagesRequest)(nil),   // 68: sabores.v1.ReorderProductImagesRequest
-	(*DeleteProductImageRequest)(nil),     // 69: sabores.v1.DeleteProductImageRequest
-	(*ListPromotionsRequest)(nil),         // 70: sabores.v1.ListPromotionsRequest
-	(*CreatePromotionRequest)(nil),        // 71: sabores.v1.CreatePromotionRequest
-	(*UpdatePromotionRequest)(nil),        // 72: sabores.v1.UpdatePromotionRequest
-	(*EndPromotionRequest)(nil),           // 73: sabores.v1.EndPromotionRequest
-	(*RetryRefundRequest)(nil),            // 74: sabores.v1.RetryRefundRequest
-	(*RecordBankRefundRequest)(nil),       // 75: sabores.v1.RecordBankRefundRequest
-	(*GetProductContentResponse)(nil),     // 76: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentResponse)(nil),  // 77: sabores.v1.UpdateProductContentResponse
-	(*CreateProductResponse)(nil),         // 78: sabores.v1.CreateProductResponse
-	(*UpdateProductDetailsResponse)(nil),  // 79: sabores.v1.UpdateProductDetailsResponse
-	(*ArchiveProductResponse)(nil),        // 80: sabores.v1.ArchiveProductResponse
-	(*ExportCatalogueResponse)(nil),       // 81: sabores.v1.ExportCatalogueResponse
-	(*DryRunCatalogueImportResponse)(nil), // 82: sabores.v1.DryRunCatalogueImportResponse
-	(*StartCatalogueImportResponse)(nil),  // 83: sabores.v1.StartCatalogueImportResponse
-	(*GetCatalogueImportResponse)(nil),    // 84: sabores.v1.GetCatalogueImportResponse
-	(*ListProductImagesResponse)(nil),     // 85: sabores.v1.ListProductImagesResponse
-	(*UploadProductImageResponse)(nil),    // 86: sabores.v1.UploadProductImageResponse
-	(*ReorderProductImagesResponse)(nil),  // 87: sabores.v1.ReorderProductImagesResponse
-	(*DeleteProductImageResponse)(nil),    // 88: sabores.v1.DeleteProductImageResponse
-	(*ListPromotionsResponse)(nil),        // 89: sabores.v1.ListPromotionsResponse
-	(*CreatePromotionResponse)(nil),       // 90: sabores.v1.CreatePromotionResponse
-	(*UpdatePromotionResponse)(nil),       // 91: sabores.v1.UpdatePromotionResponse
-	(*EndPromotionResponse)(nil),          // 92: sabores.v1.EndPromotionResponse
-	(*RetryRefundResponse)(nil),           // 93: sabores.v1.RetryRefundResponse
-	(*RecordBankRefundResponse)(nil),      // 94: sabores.v1.RecordBankRefundResponse
+	(OrderView)(0),                        // 0: sabores.v1.OrderView
+	(StockAdjustmentReason)(0),            // 1: sabores.v1.StockAdjustmentReason
+	(OrderAction)(0),                      // 2: sabores.v1.OrderAction
+	(EmailState)(0),                       // 3: sabores.v1.EmailState
+	(*ListAdminProductsRequest)(nil),      // 4: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),     // 5: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),        // 6: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),       // 7: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),          // 8: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),         // 9: sabores.v1.UpdateProductResponse
+	(*ListCustomersRequest)(nil),          // 10: sabores.v1.ListCustomersRequest
+	(*ListCustomersResponse)(nil),         // 11: sabores.v1.ListCustomersResponse
+	(*ListOrdersRequest)(nil),             // 12: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),            // 13: sabores.v1.ListOrdersResponse
+	(*GetAdminOrderRequest)(nil),          // 14: sabores.v1.GetAdminOrderRequest
+	(*GetAdminOrderResponse)(nil),         // 15: sabores.v1.GetAdminOrderResponse
+	(*GetDashboardStatsRequest)(nil),      // 16: sabores.v1.GetDashboardStatsRequest
+	(*GetDashboardStatsResponse)(nil),     // 17: sabores.v1.GetDashboardStatsResponse
+	(*ListCountryConfigsRequest)(nil),     // 18: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),    // 19: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),    // 20: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil),   // 21: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),        // 22: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),       // 23: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),     // 24: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),    // 25: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),           // 26: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),          // 27: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),            // 28: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),           // 29: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),           // 30: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),          // 31: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),        // 32: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),       // 33: sabores.v1.ListAuditEventsResponse
+	(*AdjustStockRequest)(nil),            // 34: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),           // 35: sabores.v1.AdjustStockResponse
+	(*AdvanceOrderRequest)(nil),           // 36: sabores.v1.AdvanceOrderRequest
+	(*AdvanceOrderResponse)(nil),          // 37: sabores.v1.AdvanceOrderResponse
+	(*FailedEmail)(nil),                   // 38: sabores.v1.FailedEmail
+	(*ListFailedEmailsRequest)(nil),       // 39: sabores.v1.ListFailedEmailsRequest
+	(*ListFailedEmailsResponse)(nil),      // 40: sabores.v1.ListFailedEmailsResponse
+	(*RetryEmailRequest)(nil),             // 41: sabores.v1.RetryEmailRequest
+	(*RetryEmailResponse)(nil),            // 42: sabores.v1.RetryEmailResponse
+	(*AdminProduct)(nil),                  // 43: sabores.v1.AdminProduct
+	(*Customer)(nil),                      // 44: sabores.v1.Customer
+	(OrderStatus)(0),                      // 45: sabores.v1.OrderStatus
+	(PaymentStatus)(0),                    // 46: sabores.v1.PaymentStatus
+	(*Order)(nil),                         // 47: sabores.v1.Order
+	(*OrderEvent)(nil),                    // 48: sabores.v1.OrderEvent
+	(*OrderRefund)(nil),                   // 49: sabores.v1.OrderRefund
+	(*DailyStat)(nil),                     // 50: sabores.v1.DailyStat
+	(*BestSeller)(nil),                    // 51: sabores.v1.BestSeller
+	(*Country)(nil),                       // 52: sabores.v1.Country
+	(*SignInConfig)(nil),                  // 53: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                      // 54: sabores.v1.ApiKeyScope
+	(*timestamppb.Timestamp)(nil),         // 55: google.protobuf.Timestamp
+	(*ApiKey)(nil),                        // 56: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                    // 57: sabores.v1.AuditEvent
+	(*GetProductContentRequest)(nil),      // 58: sabores.v1.GetProductContentRequest
+	(*UpdateProductContentRequest)(nil),   // 59: sabores.v1.UpdateProductContentRequest
+	(*CreateProductRequest)(nil),          // 60: sabores.v1.CreateProductRequest
+	(*UpdateProductDetailsRequest)(nil),   // 61: sabores.v1.UpdateProductDetailsRequest
+	(*ArchiveProductRequest)(nil),         // 62: sabores.v1.ArchiveProductRequest
+	(*ExportCatalogueRequest)(nil),        // 63: sabores.v1.ExportCatalogueRequest
+	(*DryRunCatalogueImportRequest)(nil),  // 64: sabores.v1.DryRunCatalogueImportRequest
+	(*StartCatalogueImportRequest)(nil),   // 65: sabores.v1.StartCatalogueImportRequest
+	(*GetCatalogueImportRequest)(nil),     // 66: sabores.v1.GetCatalogueImportRequest
+	(*ListProductImagesRequest)(nil),      // 67: sabores.v1.ListProductImagesRequest
+	(*UploadProductImageRequest)(nil),     // 68: sabores.v1.UploadProductImageRequest
+	(*ReorderProductImagesRequest)(nil),   // 69: sabores.v1.ReorderProductImagesRequest
+	(*DeleteProductImageRequest)(nil),     // 70: sabores.v1.DeleteProductImageRequest
+	(*ListPromotionsRequest)(nil),         // 71: sabores.v1.ListPromotionsRequest
+	(*CreatePromotionRequest)(nil),        // 72: sabores.v1.CreatePromotionRequest
+	(*UpdatePromotionRequest)(nil),        // 73: sabores.v1.UpdatePromotionRequest
+	(*EndPromotionRequest)(nil),           // 74: sabores.v1.EndPromotionRequest
+	(*RetryRefundRequest)(nil),            // 75: sabores.v1.RetryRefundRequest
+	(*RecordBankRefundRequest)(nil),       // 76: sabores.v1.RecordBankRefundRequest
+	(*GetProductContentResponse)(nil),     // 77: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil),  // 78: sabores.v1.UpdateProductContentResponse
+	(*CreateProductResponse)(nil),         // 79: sabores.v1.CreateProductResponse
+	(*UpdateProductDetailsResponse)(nil),  // 80: sabores.v1.UpdateProductDetailsResponse
+	(*ArchiveProductResponse)(nil),        // 81: sabores.v1.ArchiveProductResponse
+	(*ExportCatalogueResponse)(nil),       // 82: sabores.v1.ExportCatalogueResponse
+	(*DryRunCatalogueImportResponse)(nil), // 83: sabores.v1.DryRunCatalogueImportResponse
+	(*StartCatalogueImportResponse)(nil),  // 84: sabores.v1.StartCatalogueImportResponse
+	(*GetCatalogueImportResponse)(nil),    // 85: sabores.v1.GetCatalogueImportResponse
+	(*ListProductImagesResponse)(nil),     // 86: sabores.v1.ListProductImagesResponse
+	(*UploadProductImageResponse)(nil),    // 87: sabores.v1.UploadProductImageResponse
+	(*ReorderProductImagesResponse)(nil),  // 88: sabores.v1.ReorderProductImagesResponse
+	(*DeleteProductImageResponse)(nil),    // 89: sabores.v1.DeleteProductImageResponse
+	(*ListPromotionsResponse)(nil),        // 90: sabores.v1.ListPromotionsResponse
+	(*CreatePromotionResponse)(nil),       // 91: sabores.v1.CreatePromotionResponse
+	(*UpdatePromotionResponse)(nil),       // 92: sabores.v1.UpdatePromotionResponse
+	(*EndPromotionResponse)(nil),          // 93: sabores.v1.EndPromotionResponse
+	(*RetryRefundResponse)(nil),           // 94: sabores.v1.RetryRefundResponse
+	(*RecordBankRefundResponse)(nil),      // 95: sabores.v1.RecordBankRefundResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
-	42, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
-	42, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
-	42, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
-	43, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
-	44, // 4: sabores.v1.ListOrdersRequest.status:type_name -> sabores.v1.OrderStatus
-	45, // 5: sabores.v1.ListOrdersRequest.payment_status:type_name -> sabores.v1.PaymentStatus
-	46, // 6: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
-	46, // 7: sabores.v1.GetAdminOrderResponse.order:type_name -> sabores.v1.Order
-	47, // 8: sabores.v1.GetAdminOrderResponse.events:type_name -> sabores.v1.OrderEvent
-	1,  // 9: sabores.v1.GetAdminOrderResponse.allowed_actions:type_name -> sabores.v1.OrderAction
-	48, // 10: sabores.v1.GetAdminOrderResponse.refunds:type_name -> sabores.v1.OrderRefund
-	49, // 11: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	50, // 12: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	51, // 13: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
-	51, // 14: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
-	52, // 15: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	52, // 16: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	53, // 17: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
-	54, // 18: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
-	55, // 19: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	55, // 20: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
-	55, // 21: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	56, // 22: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
-	0,  // 23: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
-	1,  // 24: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
-	46, // 25: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
-	54, // 26: sabores.v1.FailedEmail.create_time:type_name -> google.protobuf.Timestamp
-	2,  // 27: sabores.v1.FailedEmail.state:type_name -> sabores.v1.EmailState
-	54, // 28: sabores.v1.FailedEmail.next_attempt_time:type_name -> google.protobuf.Timestamp
-	37, // 29: sabores.v1.ListFailedEmailsResponse.emails:type_name -> sabores.v1.FailedEmail
-	37, // 30: sabores.v1.RetryEmailResponse.email:type_name -> sabores.v1.FailedEmail
-	3,  // 31: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	5,  // 32: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	7,  // 33: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	57, // 34: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
-	58, // 35: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
-	59, // 36: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
-	60, // 37: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
-	61, // 38: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
-	62, // 39: sabores.v1.AdminService.ExportCatalogue:input_type -> sabores.v1.ExportCatalogueRequest
-	63, // 40: sabores.v1.AdminService.DryRunCatalogueImport:input_type -> sabores.v1.DryRunCatalogueImportRequest
-	64, // 41: sabores.v1.AdminService.StartCatalogueImport:input_type -> sabores.v1.StartCatalogueImportRequest
-	65, // 42: sabores.v1.AdminService.GetCatalogueImport:input_type -> sabores.v1.GetCatalogueImportRequest
-	66, // 43: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
-	67, // 44: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
-	68, // 45: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
-	69, // 46: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
-	70, // 47: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
-	71, // 48: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
-	72, // 49: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
-	73, // 50: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
-	9,  // 51: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	11, // 52: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	13, // 53: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
-	38, // 54: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
-	40, // 55: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
-	15, // 56: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	17, // 57: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	19, // 58: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	21, // 59: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	23, // 60: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	25, // 61: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	27, // 62: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	29, // 63: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	31, // 64: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	33, // 65: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	35, // 66: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	74, // 67: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
-	75, // 68: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
-	4,  // 69: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	6,  // 70: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	8,  // 71: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	76, // 72: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	77, // 73: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	78, // 74: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
-	79, // 75: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
-	80, // 76: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
-	81, // 77: sabores.v1.AdminService.ExportCatalogue:output_type -> sabores.v1.ExportCatalogueResponse
-	82, // 78: sabores.v1.AdminService.DryRunCatalogueImport:output_type -> sabores.v1.DryRunCatalogueImportResponse
-	83, // 79: sabores.v1.AdminService.StartCatalogueImport:output_type -> sabores.v1.StartCatalogueImportResponse
-	84, // 80: sabores.v1.AdminService.GetCatalogueImport:output_type -> sabores.v1.GetCatalogueImportResponse
-	85, // 81: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
-	86, // 82: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
-	87, // 83: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
-	88, // 84: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
-	89, // 85: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
-	90, // 86: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
-	91, // 87: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
-	92, // 88: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
-	10, // 89: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	12, // 90: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	14, // 91: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
-	39, // 92: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
-	41, // 93: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
-	16, // 94: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	18, // 95: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	20, // 96: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	22, // 97: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	24, // 98: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	26, // 99: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	28, // 100: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	30, // 101: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	32, // 102: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	34, // 103: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	36, // 104: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	93, // 105: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
-	94, // 106: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
-	69, // [69:107] is the sub-list for method output_type
-	31, // [31:69] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	43, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
+	43, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
+	43, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
+	44, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
+	45, // 4: sabores.v1.ListOrdersRequest.status:type_name -> sabores.v1.OrderStatus
+	46, // 5: sabores.v1.ListOrdersRequest.payment_status:type_name -> sabores.v1.PaymentStatus
+	0,  // 6: sabores.v1.ListOrdersRequest.view:type_name -> sabores.v1.OrderView
+	47, // 7: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
+	47, // 8: sabores.v1.GetAdminOrderResponse.order:type_name -> sabores.v1.Order
+	48, // 9: sabores.v1.GetAdminOrderResponse.events:type_name -> sabores.v1.OrderEvent
+	2,  // 10: sabores.v1.GetAdminOrderResponse.allowed_actions:type_name -> sabores.v1.OrderAction
+	49, // 11: sabores.v1.GetAdminOrderResponse.refunds:type_name -> sabores.v1.OrderRefund
+	50, // 12: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	51, // 13: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	52, // 14: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
+	52, // 15: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
+	53, // 16: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	53, // 17: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	54, // 18: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
+	55, // 19: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
+	56, // 20: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	56, // 21: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
+	56, // 22: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	57, // 23: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
+	1,  // 24: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	2,  // 25: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
+	47, // 26: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
+	55, // 27: sabores.v1.FailedEmail.create_time:type_name -> google.protobuf.Timestamp
+	3,  // 28: sabores.v1.FailedEmail.state:type_name -> sabores.v1.EmailState
+	55, // 29: sabores.v1.FailedEmail.next_attempt_time:type_name -> google.protobuf.Timestamp
+	38, // 30: sabores.v1.ListFailedEmailsResponse.emails:type_name -> sabores.v1.FailedEmail
+	38, // 31: sabores.v1.RetryEmailResponse.email:type_name -> sabores.v1.FailedEmail
+	4,  // 32: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	6,  // 33: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	8,  // 34: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	58, // 35: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	59, // 36: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	60, // 37: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
+	61, // 38: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
+	62, // 39: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
+	63, // 40: sabores.v1.AdminService.ExportCatalogue:input_type -> sabores.v1.ExportCatalogueRequest
+	64, // 41: sabores.v1.AdminService.DryRunCatalogueImport:input_type -> sabores.v1.DryRunCatalogueImportRequest
+	65, // 42: sabores.v1.AdminService.StartCatalogueImport:input_type -> sabores.v1.StartCatalogueImportRequest
+	66, // 43: sabores.v1.AdminService.GetCatalogueImport:input_type -> sabores.v1.GetCatalogueImportRequest
+	67, // 44: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	68, // 45: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	69, // 46: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	70, // 47: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	71, // 48: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
+	72, // 49: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
+	73, // 50: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
+	74, // 51: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
+	10, // 52: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	12, // 53: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	14, // 54: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
+	39, // 55: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
+	41, // 56: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
+	16, // 57: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	18, // 58: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	20, // 59: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	22, // 60: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	24, // 61: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	26, // 62: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	28, // 63: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	30, // 64: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	32, // 65: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	34, // 66: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	36, // 67: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	75, // 68: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
+	76, // 69: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
+	5,  // 70: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	7,  // 71: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	9,  // 72: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	77, // 73: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	78, // 74: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	79, // 75: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	80, // 76: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	81, // 77: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	82, // 78: sabores.v1.AdminService.ExportCatalogue:output_type -> sabores.v1.ExportCatalogueResponse
+	83, // 79: sabores.v1.AdminService.DryRunCatalogueImport:output_type -> sabores.v1.DryRunCatalogueImportResponse
+	84, // 80: sabores.v1.AdminService.StartCatalogueImport:output_type -> sabores.v1.StartCatalogueImportResponse
+	85, // 81: sabores.v1.AdminService.GetCatalogueImport:output_type -> sabores.v1.GetCatalogueImportResponse
+	86, // 82: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	87, // 83: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	88, // 84: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	89, // 85: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	90, // 86: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
+	91, // 87: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
+	92, // 88: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
+	93, // 89: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
+	11, // 90: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	13, // 91: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	15, // 92: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
+	40, // 93: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
+	42, // 94: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
+	17, // 95: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	19, // 96: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	21, // 97: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	23, // 98: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	25, // 99: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	27, // 100: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	29, // 101: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	31, // 102: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	33, // 103: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	35, // 104: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	37, // 105: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	94, // 106: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
+	95, // 107: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
+	70, // [70:108] is the sub-list for method output_type
+	32, // [32:70] is the sub-list for method input_type
+	32, // [32:32] is the sub-list for extension type_name
+	32, // [32:32] is the sub-list for extension extendee
+	0,  // [0:32] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_service_proto_init() }
@@ -3072,7 +3147,7 @@ func file_sabores_v1_admin_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_service_proto_rawDesc), len(file_sabores_v1_admin_service_proto_rawDesc)),
-			NumEnums:      3,
+			NumEnums:      4,
 			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,

@@ -2,6 +2,7 @@ import { createConnectQueryKey, useInfiniteQuery, useMutation, useQuery, useTran
 import { keepPreviousData, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import {
   AdminService,
+  OrderView,
   type ListAdminProductsResponse,
   type ListApiKeysResponse,
   type ListCountryConfigsResponse,
@@ -79,9 +80,9 @@ export function useCustomers(pageToken: string) {
   );
 }
 
-/** useRecentOrders lists the latest orders of every customer. */
+/** useRecentOrders lists the latest orders of every customer, without their lines (the list shows none). */
 export function useRecentOrders() {
-  return useQuery(AdminService.method.listOrders, { pageSize: recentOrdersCount }, { staleTime: 0 });
+  return useQuery(AdminService.method.listOrders, { pageSize: recentOrdersCount, view: OrderView.BASIC }, { staleTime: 0 });
 }
 
 /** useDashboardStats loads the shop's statistics. */

@@ -1,7 +1,7 @@
 import { createConnectQueryKey, useMutation, useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
 import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
+import { AdminService, OrderView } from "@gen/sabores/v1/admin_service_pb";
 import type { OrderStatus, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 /** deskPageSize is how many orders the order desk shows at a time. */
@@ -21,11 +21,15 @@ export interface DeskFilters {
   query: string;
 }
 
-/** useDeskOrders loads one page of the order desk after pageToken ("" for the first). */
+/**
+ * useDeskOrders loads one page of the order desk after pageToken ("" for
+ * the first), without the orders' lines: the desk shows none, and the
+ * server then reads none.
+ */
 export function useDeskOrders(filters: DeskFilters, pageToken: string) {
   return useQuery(
     AdminService.method.listOrders,
-    { ...filters, pageSize: deskPageSize, pageToken },
+    { ...filters, pageSize: deskPageSize, pageToken, view: OrderView.BASIC },
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
 }

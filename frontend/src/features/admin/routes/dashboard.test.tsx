@@ -5,7 +5,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/testing/render-admin";
-import { AdminService, type ListCustomersRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminService, OrderView, type ListCustomersRequest, type ListOrdersRequest } from "@gen/sabores/v1/admin_service_pb";
 import { CustomerSchema } from "@gen/sabores/v1/admin_types_pb";
 import { OrderSchema, OrderStatus } from "@gen/sabores/v1/types_pb";
 
@@ -46,10 +46,14 @@ function customerPage(req: ListCustomersRequest) {
 describe("admin dashboard", () => {
   it("shows 10 customers with 'Mostrando 10 de N', the rest page by page, and the status colours", async () => {
     const asked: ListCustomersRequest[] = [];
+    const askedOrders: ListOrdersRequest[] = [];
     renderAdmin("/admin", (router) =>
       router.service(AdminService, {
         getDashboardStats: () => ({ orderCount: 12345, revenueCents: 2846n, averageTicketCents: 949n }),
-        listOrders: () => ({ orders, totalSize: 4 }),
+        listOrders: (req) => {
+          askedOrders.push(req);
+          return { orders, totalSize: 4 };
+        },
         listCustomers: (req) => {
           asked.push(req);
           return customerPage(req);
@@ -58,6 +62,8 @@ describe("admin dashboard", () => {
     );
     expect(await screen.findByText("Mostrando 10 de 23")).toBeInTheDocument();
     expect(asked[0]).toMatchObject({ pageToken: "", pageSize: 10 });
+    // The recent orders show no lines, so they ask for none.
+    expect(askedOrders[0]).toMatchObject({ view: OrderView.BASIC });
     expect(screen.getByText("Página 1 de 3")).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Seguinte" }));
     expect(await screen.findByText("Cliente 11")).toBeInTheDocument();

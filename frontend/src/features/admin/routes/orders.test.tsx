@@ -2,7 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { currentUrl, renderAdmin } from "@/features/admin/testing/render-admin";
-import { AdminService, type ListOrdersRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminService, OrderView, type ListOrdersRequest } from "@gen/sabores/v1/admin_service_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 function order(id: number, name: string) {
@@ -32,13 +32,13 @@ it("filters the desk through the address and pages forward and back by cursor", 
     { language: "es" },
   );
   expect(await screen.findByText("Más de 1000 pedidos")).toBeVisible();
-  expect(asked[0]).toMatchObject({ status: OrderStatus.PENDING, pageToken: "", pageSize: 25 });
+  expect(asked[0]).toMatchObject({ status: OrderStatus.PENDING, pageToken: "", pageSize: 25, view: OrderView.BASIC });
   const table = screen.getByRole("table", { name: "Pedidos" });
   expect(within(table).getByRole("link", { name: "Pedido #9" })).toHaveAttribute("href", "/admin/orders/9");
 
   await user.click(screen.getByRole("button", { name: "Más antiguos →" }));
   expect(await within(screen.getByRole("table")).findByText("Ana")).toBeVisible();
-  expect(asked.at(-1)).toMatchObject({ pageToken: "p2", status: OrderStatus.PENDING });
+  expect(asked.at(-1)).toMatchObject({ pageToken: "p2", status: OrderStatus.PENDING, view: OrderView.BASIC });
   await user.click(screen.getByRole("button", { name: "← Más recientes" }));
   expect(await within(screen.getByRole("table")).findByText("Lucía")).toBeVisible();
 
