@@ -96,6 +96,17 @@ func Carriers() []string {
 	return out
 }
 
+// trackingPages are the carriers' pages by carrierKey, keyed once rather
+// than for every order mapped: the order desk maps a page of shipped
+// orders at each request.
+var trackingPages = func() map[string]string {
+	out := make(map[string]string, len(carriers))
+	for _, c := range carriers {
+		out[carrierKey(c.name)] = c.page
+	}
+	return out
+}()
+
 func carrierKey(name string) string {
 	return strings.Map(func(r rune) rune {
 		if r == ' ' || r == '-' || r == '_' || r == '.' {
@@ -113,11 +124,8 @@ func TrackingURL(carrier, number string) string {
 	if number == "" {
 		return ""
 	}
-	key := carrierKey(carrier)
-	for _, c := range carriers {
-		if carrierKey(c.name) == key {
-			return fmt.Sprintf(c.page, url.QueryEscape(number))
-		}
+	if page, ok := trackingPages[carrierKey(carrier)]; ok {
+		return fmt.Sprintf(page, url.QueryEscape(number))
 	}
 	return ""
 }
