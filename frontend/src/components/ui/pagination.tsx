@@ -5,6 +5,9 @@ import { pageWindow } from "@/lib/paging";
  * Pagination shows Anterior/Siguiente and a window of five page numbers with
  * the first and last pages and ellipses (or 'Página X de Y' without the
  * window). label names the pager for screen readers; className places it.
+ * A list paged by tokens says whether each side exists (hasPrevious,
+ * hasNext: the server's tokens, not the page count, which can lag); busy
+ * disables both sides while a page loads, so a double click skips no page.
  */
 export function Pagination({
   page,
@@ -13,6 +16,9 @@ export function Pagination({
   window = true,
   label,
   className = "mt-8 justify-center",
+  hasPrevious = page > 1,
+  hasNext = page < totalPages,
+  busy = false,
 }: {
   page: number;
   totalPages: number;
@@ -20,12 +26,15 @@ export function Pagination({
   window?: boolean;
   label?: string;
   className?: string;
+  hasPrevious?: boolean;
+  hasNext?: boolean;
+  busy?: boolean;
 }) {
   const { t } = useTranslation();
-  if (totalPages <= 1) return null;
+  if (!hasPrevious && !hasNext) return null;
   return (
     <nav aria-label={label ?? t("pagination.label")} className={`flex flex-wrap items-center gap-1 ${className}`}>
-      <button type="button" className="btn btn-outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className="btn btn-outline" disabled={busy || !hasPrevious} onClick={() => onPage(page - 1)}>
         {t("pagination.previous")}
       </button>
       {window &&
@@ -53,7 +62,7 @@ export function Pagination({
       <button
         type="button"
         className="btn btn-outline"
-        disabled={page >= totalPages}
+        disabled={busy || !hasNext}
         onClick={() => onPage(page + 1)}
       >
         {t("pagination.next")}

@@ -2,6 +2,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { pageCount } from "@/lib/paging";
@@ -27,6 +28,7 @@ export function CustomersTable() {
   const [at, setAt] = useState(first);
   const { data, isPending, isError, error, isPlaceholderData } = useCustomers(at.token);
   const total = data?.totalSize ?? 0;
+  const page = data?.previousPageToken ? at.page : 1;
   // A token the server no longer takes (it changed meanwhile): the way
   // out is the first page, not a raw message.
   const badPage = error instanceof ConnectError && error.code === Code.InvalidArgument;
@@ -85,61 +87,26 @@ export function CustomersTable() {
             <p aria-live="polite" className="text-stone-700">
               {t("customers.showing", { count: data.customers.length, total })}
             </p>
-            <CustomersPager
-              page={data.previousPageToken ? at.page : 1}
-              totalPages={pageCount(total, customersPageSize)}
-              previous={data.previousPageToken}
-              next={data.nextPageToken}
+            <Pagination
+              page={page}
+              // The count can lag the tokens (sign-ups meanwhile): never show
+              // a page past the last.
+              totalPages={Math.max(pageCount(total, customersPageSize), page)}
+              hasPrevious={data.previousPageToken !== ""}
+              hasNext={data.nextPageToken !== ""}
               busy={isPlaceholderData}
-              onPage={setAt}
+              window={false}
+              label={t("customers.paging")}
+              className="ml-auto"
+              // Back to page 1 asks for the first page itself, so it shows
+              // whoever signed up meanwhile.
+              onPage={(p) =>
+                setAt(p < page ? (p <= 1 ? first : { token: data.previousPageToken, page: p }) : { token: data.nextPageToken, page: p })
+              }
             />
           </div>
         </>
       )}
     </section>
-  );
-}
-
-/**
- * CustomersPager is Anterior/Siguiente with 'Página X de Y' between them,
- * both disabled while a page loads (busy) so a double click skips no page.
- * Back to page 1 asks for the first page itself, so it shows whoever
- * signed up meanwhile.
- */
-function CustomersPager({
-  page,
-  totalPages,
-  previous,
-  next,
-  busy,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  previous: string;
-  next: string;
-  busy: boolean;
-  onPage: (at: { token: string; page: number }) => void;
-}) {
-  const { t } = useTranslation("admin");
-  const { t: tc } = useTranslation();
-  if (!previous && !next) return null;
-  return (
-    <nav aria-label={t("customers.paging")} className="ml-auto flex flex-wrap items-center gap-1">
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={busy || !previous}
-        onClick={() => onPage(page <= 2 ? first : { token: previous, page: page - 1 })}
-      >
-        {tc("pagination.previous")}
-      </button>
-      <span className="px-3 text-sm text-stone-700">
-        {tc("pagination.pageOf", { page, total: Math.max(totalPages, page) })}
-      </span>
-      <button type="button" className="btn btn-outline" disabled={busy || !next} onClick={() => onPage({ token: next, page: page + 1 })}>
-        {tc("pagination.next")}
-      </button>
-    </nav>
   );
 }
