@@ -108,28 +108,28 @@ func Render(path string) ([]byte, bool) {
 	return nil, false
 }
 
-// category is how a category looks: its Spanish label and two colours for
-// a diagonal gradient.
+// category is how a category looks: two colours for a diagonal gradient.
+// The picture carries no words: one URL serves the Spanish and the
+// Portuguese shop, and the card names the product in the shopper's language.
 type category struct {
-	label    string
 	from, to string
 }
 
 var categories = map[string]category{
-	"bebidas":    {"Bebidas", "#0ea5e9", "#1d4ed8"},
-	"doces":      {"Dulces", "#f472b6", "#be185d"},
-	"alimentos":  {"Alimentos", "#f59e0b", "#b45309"},
-	"congelados": {"Congelados", "#67e8f9", "#0e7490"},
-	"beleza":     {"Belleza", "#c084fc", "#7e22ce"},
-	"perfumes":   {"Perfumes", "#fda4af", "#9f1239"},
+	"bebidas":    {"#0ea5e9", "#1d4ed8"},
+	"doces":      {"#f472b6", "#be185d"},
+	"alimentos":  {"#f59e0b", "#b45309"},
+	"congelados": {"#67e8f9", "#0e7490"},
+	"beleza":     {"#c084fc", "#7e22ce"},
+	"perfumes":   {"#fda4af", "#9f1239"},
 }
 
 // product draws initials of slug (or the category's own initial when slug
-// is empty) over the category's gradient, with the label underneath.
+// is empty) over the category's gradient.
 func product(cat, slug string) []byte {
 	c, ok := categories[cat]
 	if !ok {
-		c = category{label: titleWord(cat), from: "#9ca3af", to: "#4b5563"}
+		c = category{from: "#9ca3af", to: "#4b5563"}
 	}
 	mark := Initials(slug)
 	if slug == "" {
@@ -141,12 +141,11 @@ func product(cat, slug string) []byte {
 	angle := int(h.Sum32() % 60)
 
 	var b bytes.Buffer
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="%s">`, html.EscapeString(c.label))
+	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400">`)
 	fmt.Fprintf(&b, `<defs><linearGradient id="g" gradientTransform="rotate(%d .5 .5)"><stop offset="0" stop-color="%s"/><stop offset="1" stop-color="%s"/></linearGradient></defs>`, angle+20, c.from, c.to)
 	b.WriteString(`<rect width="400" height="400" fill="url(#g)"/>`)
-	b.WriteString(`<circle cx="200" cy="180" r="110" fill="#fff" fill-opacity=".18"/>`)
-	fmt.Fprintf(&b, `<text x="200" y="215" text-anchor="middle" font-family="system-ui,sans-serif" font-size="104" font-weight="700" fill="#fff">%s</text>`, html.EscapeString(mark))
-	fmt.Fprintf(&b, `<text x="200" y="350" text-anchor="middle" font-family="system-ui,sans-serif" font-size="30" fill="#fff" fill-opacity=".9">%s</text>`, html.EscapeString(c.label))
+	b.WriteString(`<circle cx="200" cy="200" r="110" fill="#fff" fill-opacity=".18"/>`)
+	fmt.Fprintf(&b, `<text x="200" y="236" text-anchor="middle" font-family="system-ui,sans-serif" font-size="104" font-weight="700" fill="#fff">%s</text>`, html.EscapeString(mark))
 	b.WriteString(`</svg>`)
 	return b.Bytes()
 }
@@ -200,12 +199,4 @@ func Initials(slug string) string {
 		return "?"
 	}
 	return string(out)
-}
-
-// titleWord capitalises a slug for a label of an unknown category.
-func titleWord(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + strings.ReplaceAll(s[1:], "-", " ")
 }

@@ -141,3 +141,48 @@ func wellFormed(b []byte) error {
 		}
 	}
 }
+
+// TestPicturesHoldNoWords: one picture serves the Spanish and the
+// Portuguese shop, so it may not name its category in either language
+// ("Dulces" under a Portuguese "Doce de Papaia"): its only text is the
+// product's initials.
+func TestPicturesHoldNoWords(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ cat, name, want string }{
+		{"doces", "Doce de Papaia 350 g", "DP"},
+		{"bebidas", "Guaraná Antarctica", "GA"},
+		{"beleza", "Manteiga de Karité", "MK"},
+		{"unknown-cat", "Something", "S"},
+	} {
+		u := productimage.ProductURL(c.cat, c.name)
+		svg, ok := productimage.Render(u[len(productimage.Prefix):])
+		if !ok {
+			t.Fatalf("Render(%s) found nothing", u)
+		}
+		var texts []string
+		dec := xml.NewDecoder(bytes.NewReader(svg))
+		inText := false
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch tok := tok.(type) {
+			case xml.StartElement:
+				inText = tok.Name.Local == "text"
+			case xml.EndElement:
+				inText = false
+			case xml.CharData:
+				if inText {
+					texts = append(texts, string(tok))
+				}
+			}
+		}
+		if len(texts) != 1 || texts[0] != c.want {
+			t.Errorf("%s %q: the picture's text is %q, want only the initials %q", c.cat, c.name, texts, c.want)
+		}
+	}
+}
