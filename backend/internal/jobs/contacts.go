@@ -13,8 +13,8 @@ import (
 // FoldContactsArgs is one fold of the new orders' contacts into
 // order_contacts, the order desk's search (migration 00282). The search is
 // exact without it, reading the orders not folded yet by their own LIKE;
-// folding keeps that tail a few seconds long, and keeps it out of the
-// checkout's transaction.
+// folding keeps that tail a couple of seconds long, out of the checkout's
+// transaction.
 type FoldContactsArgs struct{}
 
 // Kind names the job in river_job.
