@@ -97,8 +97,8 @@ func boSeedTemplate(ctx context.Context, adminURL, tplURL, tpl, shopd, work stri
 // boSeedSQL loads the customers, orders and audit trail. Triggers and
 // foreign-key checks are off for the load (session_replication_role), the
 // tables' secondary indexes are dropped and built again after it (faster
-// than maintaining them row by row), and order_stats_rebuild, the
-// migration's backfill, makes the dashboard's rollups. Every value is a
+// than maintaining them row by row), and the migrations' backfills make the
+// dashboard's rollups, the counts and the desk's contacts. Every value is a
 // function of the row number, so each template holds the same shop.
 var boSeedSQL = []struct{ name, sql string }{
 	{"prepare", `
@@ -199,8 +199,8 @@ SET maintenance_work_mem = '256MB';
 DO $$ DECLARE r record; BEGIN
     FOR r IN SELECT def FROM bench_indexes LOOP EXECUTE r.def; END LOOP;
 END $$;`},
-	{"rollups", `SET session_replication_role = origin; SELECT order_stats_rebuild(); SELECT row_counts_rebuild();`},
-	{"vacuum", `VACUUM (ANALYZE) users, customers, orders, order_lines, audit_events, order_stats_days, order_stats_products, order_stats_day_deltas, order_stats_product_deltas, row_counts, row_count_deltas`},
+	{"rollups", `SET session_replication_role = origin; SELECT order_stats_rebuild(); SELECT row_counts_rebuild(); SELECT order_contacts_rebuild();`},
+	{"vacuum", `VACUUM (ANALYZE) users, customers, orders, order_lines, audit_events, order_stats_days, order_stats_products, order_stats_day_deltas, order_stats_product_deltas, row_counts, row_count_deltas, order_contacts, order_contacts_folded`},
 }
 
 // boHoldTemplate takes a shared lock on the template's name until release:

@@ -69,7 +69,7 @@ SELECT (coalesce((SELECT n FROM row_counts WHERE name = 'customers_active'), 0)
 -- admin.planEachCall), so the unused filters fold away and each search walks its own index
 -- (migration 00130): orders_created_idx, orders_status_created_idx,
 -- orders_payment_created_idx, the primary key or orders_postal_created_idx
--- for digits, orders_contact_trgm_idx for a name or e-mail. Days are
+-- for digits. A name or e-mail is AdminListOrdersByContact's. Days are
 -- Europe/Madrid days; created_to is inclusive.
 -- The account's e-mail is a scalar subquery rather than a join: the planner
 -- evaluates it after the sort and limit, for the page's rows only, where a
@@ -85,10 +85,9 @@ WHERE (sqlc.narg(status)::text IS NULL OR o.status = sqlc.narg(status)::text)
        OR o.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
   AND (sqlc.narg(created_to)::text IS NULL
        OR o.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-  AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL AND sqlc.narg(contact)::text IS NULL)
+  AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL)
        OR o.id = sqlc.narg(order_id)::bigint
-       OR o.delivery_postal_code = sqlc.narg(postal_code)::text
-       OR o.contact_search LIKE '%' || search_normalize(sqlc.narg(contact)::text) || '%')
+       OR o.delivery_postal_code = sqlc.narg(postal_code)::text)
   AND (sqlc.narg(after_created)::timestamptz IS NULL
        OR (o.created_at, o.id) < (sqlc.narg(after_created)::timestamptz, sqlc.narg(after_id)::bigint))
 ORDER BY o.created_at DESC, o.id DESC
@@ -107,13 +106,105 @@ SELECT count(*) FROM (
            OR o.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
       AND (sqlc.narg(created_to)::text IS NULL
            OR o.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
-      AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL AND sqlc.narg(contact)::text IS NULL)
+      AND ((sqlc.narg(order_id)::bigint IS NULL AND sqlc.narg(postal_code)::text IS NULL)
            OR o.id = sqlc.narg(order_id)::bigint
-           OR o.delivery_postal_code = sqlc.narg(postal_code)::text
-           OR o.contact_search LIKE '%' || search_normalize(sqlc.narg(contact)::text) || '%')
+           OR o.delivery_postal_code = sqlc.narg(postal_code)::text)
     ORDER BY o.created_at DESC, o.id DESC
     LIMIT @count_limit
 ) matching;
+
+-- AdminOrderContactsFoldedTo is the contacts' fold position (migration
+-- 00282): the orders created before it are found through order_contacts,
+-- the ones after it by their own LIKE. Read before the search, so the
+-- search is planned with the value and walks orders_created_idx for the
+-- few seconds after it; a fold that ends in between only lists contacts
+-- the search also finds in the orders.
+-- name: AdminOrderContactsFoldedTo :one
+SELECT folded_to FROM order_contacts_folded;
+
+-- AdminListOrdersByContact is AdminListOrders searching a name or e-mail
+-- (@contact, LIKE metacharacters escaped by the caller), in two parts
+-- merged: the orders of the listed contacts, whose trigrams are read in
+-- order_contacts and whose orders are joined by contact_search through
+-- orders_contact_created_idx; and the orders created since @folded_to
+-- whose contact is not listed yet, read through orders_created_idx and
+-- their own LIKE. An order's contact is listed, or it is that recent
+-- (migration 00282), so together they are what a LIKE over every order
+-- finds, each order once. The IN is a semi-join only outside
+-- AdminListOrders' OR, hence a query of its own. Planned with its values:
+-- for a rarer contact ("sofia diaz", 735 contacts, 3 675 orders) the
+-- planner sorts the matches' keys, read from orders_contact_created_idx
+-- alone, and fetches only the page's rows; for a common one ("martínez")
+-- it walks orders_created_idx until the page is full, where the LIKE on
+-- the order's own contact drops 16 orders in 17 as it reads them (probing
+-- order_contacts for each read 4 times the buffers).
+-- name: AdminListOrdersByContact :many
+SELECT sqlc.embed(o), (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+FROM (
+    (SELECT m.id FROM orders m
+     WHERE m.contact_search LIKE '%' || search_normalize(@contact::text) || '%'
+       AND m.contact_search IN (
+             SELECT c.contact_search FROM order_contacts c
+             WHERE c.contact_search LIKE '%' || search_normalize(@contact::text) || '%')
+       AND (sqlc.narg(status)::text IS NULL OR m.status = sqlc.narg(status)::text)
+       AND (sqlc.narg(payment_status)::text IS NULL OR m.payment_status = sqlc.narg(payment_status)::text)
+       AND (sqlc.narg(created_from)::text IS NULL
+            OR m.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
+       AND (sqlc.narg(created_to)::text IS NULL
+            OR m.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
+       AND (sqlc.narg(after_created)::timestamptz IS NULL
+            OR (m.created_at, m.id) < (sqlc.narg(after_created)::timestamptz, sqlc.narg(after_id)::bigint))
+     ORDER BY m.created_at DESC, m.id DESC
+     LIMIT @page_limit)
+    UNION ALL
+    (SELECT m.id FROM orders m
+     WHERE m.created_at >= @folded_to::timestamptz
+       AND m.contact_search LIKE '%' || search_normalize(@contact::text) || '%'
+       AND NOT EXISTS (SELECT 1 FROM order_contacts c WHERE c.contact_search = m.contact_search)
+       AND (sqlc.narg(status)::text IS NULL OR m.status = sqlc.narg(status)::text)
+       AND (sqlc.narg(payment_status)::text IS NULL OR m.payment_status = sqlc.narg(payment_status)::text)
+       AND (sqlc.narg(created_from)::text IS NULL
+            OR m.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
+       AND (sqlc.narg(created_to)::text IS NULL
+            OR m.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
+       AND (sqlc.narg(after_created)::timestamptz IS NULL
+            OR (m.created_at, m.id) < (sqlc.narg(after_created)::timestamptz, sqlc.narg(after_id)::bigint))
+     ORDER BY m.created_at DESC, m.id DESC
+     LIMIT @page_limit)
+) page
+JOIN orders o ON o.id = page.id
+ORDER BY o.created_at DESC, o.id DESC
+LIMIT @page_limit;
+
+-- AdminCountOrdersByContact counts the orders AdminListOrdersByContact
+-- finds, each part stopping at count_limit. In no order: any count_limit
+-- matches make "1 000+", so a common contact stops after its first
+-- contacts' orders.
+-- name: AdminCountOrdersByContact :one
+SELECT ((SELECT count(*) FROM (
+            SELECT 1 FROM orders m
+            WHERE m.contact_search IN (
+                    SELECT c.contact_search FROM order_contacts c
+                    WHERE c.contact_search LIKE '%' || search_normalize(@contact::text) || '%')
+              AND (sqlc.narg(status)::text IS NULL OR m.status = sqlc.narg(status)::text)
+              AND (sqlc.narg(payment_status)::text IS NULL OR m.payment_status = sqlc.narg(payment_status)::text)
+              AND (sqlc.narg(created_from)::text IS NULL
+                   OR m.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
+              AND (sqlc.narg(created_to)::text IS NULL
+                   OR m.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
+            LIMIT @count_limit) listed)
+      + (SELECT count(*) FROM (
+            SELECT 1 FROM orders m
+            WHERE m.created_at >= @folded_to::timestamptz
+              AND m.contact_search LIKE '%' || search_normalize(@contact::text) || '%'
+              AND NOT EXISTS (SELECT 1 FROM order_contacts c WHERE c.contact_search = m.contact_search)
+              AND (sqlc.narg(status)::text IS NULL OR m.status = sqlc.narg(status)::text)
+              AND (sqlc.narg(payment_status)::text IS NULL OR m.payment_status = sqlc.narg(payment_status)::text)
+              AND (sqlc.narg(created_from)::text IS NULL
+                   OR m.created_at >= (sqlc.narg(created_from)::text::date::timestamp AT TIME ZONE 'Europe/Madrid'))
+              AND (sqlc.narg(created_to)::text IS NULL
+                   OR m.created_at < ((sqlc.narg(created_to)::text::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'))
+            LIMIT @count_limit) unlisted))::bigint;
 
 -- The dashboard reads the rollups of migration 00255, never the orders:
 -- each figure is the folded rollup plus the deltas not folded yet, read in
@@ -198,3 +289,8 @@ SELECT sqlc.embed(o), u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 WHERE o.id = @id;
+
+-- name: FoldOrderContacts :exec
+-- FoldOrderContacts lists the contacts of the orders created since the
+-- last fold (the periodic job; migration 00282).
+SELECT order_contacts_fold();

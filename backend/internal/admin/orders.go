@@ -33,7 +33,7 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	filter, err := orderFilter(m)
+	search, err := orderFilter(m)
 	if err != nil {
 		return nil, err
 	}
@@ -41,29 +41,30 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	list := filter
-	list.PageLimit = window.Size + 1
+	page := search.AdminListOrdersParams
+	page.PageLimit = window.Size + 1
 	if ok {
 		id, perr := strconv.ParseInt(cursor.Key, 10, 64)
 		if perr != nil {
 			return nil, apperr.Invalid("page_token", "is not a page token this list gave")
 		}
-		list.AfterCreated, list.AfterID = &cursor.Time, &id
+		page.AfterCreated, page.AfterID = &cursor.Time, &id
 	}
-	rows, err := s.planned.AdminListOrders(ctx, list)
+	if search.contact != "" {
+		if search.foldedTo, err = s.q.AdminOrderContactsFoldedTo(ctx); err != nil {
+			return nil, fmt.Errorf("admin: read the contacts' fold: %w", err)
+		}
+	}
+	rows, err := s.deskPage(ctx, search, page)
 	if err != nil {
-		return nil, fmt.Errorf("admin: list orders: %w", err)
+		return nil, err
 	}
 	// A first page that holds every match is its own count: the count would
 	// only find the same matches again (a second trigram scan for a name).
 	total := int64(len(rows))
 	if ok || len(rows) > int(window.Size) {
-		if total, err = s.planned.AdminCountOrders(ctx, db.AdminCountOrdersParams{
-			Status: filter.Status, PaymentStatus: filter.PaymentStatus, CreatedFrom: filter.CreatedFrom,
-			CreatedTo: filter.CreatedTo, OrderID: filter.OrderID, PostalCode: filter.PostalCode,
-			Contact: filter.Contact, CountLimit: OrderCountLimit + 1,
-		}); err != nil {
-			return nil, fmt.Errorf("admin: count orders: %w", err)
+		if total, err = s.deskCount(ctx, search); err != nil {
+			return nil, err
 		}
 	}
 	res := &saboresv1.ListOrdersResponse{TotalSize: int32(min(total, OrderCountLimit)), TotalSizeCapped: total > OrderCountLimit}
@@ -100,12 +101,71 @@ func (s *Service) deskOrders(ctx context.Context, rows []db.AdminListOrdersRow, 
 	return shop.OrdersWithLines(ctx, s.q, stored)
 }
 
-// orderFilter reads the desk's filters and search into the query's
-// parameters, NULL for each one not given.
-func orderFilter(m *saboresv1.ListOrdersRequest) (db.AdminListOrdersParams, error) {
-	var p db.AdminListOrdersParams
-	if f := shop.StoredStatus(m.GetStatus()); f != "" {
-		p.Status = ptr(string(f))
+// deskSearch is the order desk's filters: the list's parameters, and the
+// name or e-mail searched (LIKE-escaped), which AdminListOrdersByContact
+// finds rather than AdminListOrders, with the contacts' fold position it
+// reads the newer orders from.
+type deskSearch struct {
+	db.AdminListOrdersParams
+	contact  string
+	foldedTo time.Time
+}
+
+// deskPage reads a page of the search: p is its parameters with the page's
+// limit and cursor.
+func (s *Service) deskPage(ctx context.Context, f deskSearch, p db.AdminListOrdersParams) ([]db.AdminListOrdersRow, error) {
+	if f.contact == "" {
+		rows, err := s.planned.AdminListOrders(ctx, p)
+		if err != nil {
+			return nil, fmt.Errorf("admin: list orders: %w", err)
+		}
+		return rows, nil
+	}
+	found, err := s.planned.AdminListOrdersByContact(ctx, db.AdminListOrdersByContactParams{
+		Contact: f.contact, Status: p.Status, PaymentStatus: p.PaymentStatus, CreatedFrom: p.CreatedFrom,
+		CreatedTo: p.CreatedTo, AfterCreated: p.AfterCreated, AfterID: p.AfterID, PageLimit: p.PageLimit,
+		FoldedTo: f.foldedTo,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("admin: list orders by contact: %w", err)
+	}
+	rows := make([]db.AdminListOrdersRow, len(found))
+	for i, r := range found {
+		rows[i] = db.AdminListOrdersRow(r)
+	}
+	return rows, nil
+}
+
+// deskCount counts the search's orders up to OrderCountLimit + 1.
+func (s *Service) deskCount(ctx context.Context, f deskSearch) (int64, error) {
+	const limit = OrderCountLimit + 1
+	if f.contact != "" {
+		n, err := s.planned.AdminCountOrdersByContact(ctx, db.AdminCountOrdersByContactParams{
+			Contact: f.contact, Status: f.Status, PaymentStatus: f.PaymentStatus, CreatedFrom: f.CreatedFrom,
+			CreatedTo: f.CreatedTo, CountLimit: limit, FoldedTo: f.foldedTo,
+		})
+		if err != nil {
+			return 0, fmt.Errorf("admin: count orders by contact: %w", err)
+		}
+		return n, nil
+	}
+	n, err := s.planned.AdminCountOrders(ctx, db.AdminCountOrdersParams{
+		Status: f.Status, PaymentStatus: f.PaymentStatus, CreatedFrom: f.CreatedFrom,
+		CreatedTo: f.CreatedTo, OrderID: f.OrderID, PostalCode: f.PostalCode, CountLimit: limit,
+	})
+	if err != nil {
+		return 0, fmt.Errorf("admin: count orders: %w", err)
+	}
+	return n, nil
+}
+
+// orderFilter reads the desk's filters and search, NULL for each filter
+// not given.
+func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
+	var f deskSearch
+	p := &f.AdminListOrdersParams
+	if st := shop.StoredStatus(m.GetStatus()); st != "" {
+		p.Status = ptr(string(st))
 	}
 	if pay := shop.StoredPayment(m.GetPaymentStatus()); pay != "" {
 		p.PaymentStatus = ptr(string(pay))
@@ -118,7 +178,7 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (db.AdminListOrdersParams, erro
 			continue
 		}
 		if _, err := time.Parse(time.DateOnly, d.value); err != nil {
-			return p, apperr.Invalid(d.field, "must be a day, YYYY-MM-DD")
+			return f, apperr.Invalid(d.field, "must be a day, YYYY-MM-DD")
 		}
 		*d.into = ptr(d.value)
 	}
@@ -131,18 +191,18 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (db.AdminListOrdersParams, erro
 			p.PostalCode = ptr(digits)
 		}
 		if p.OrderID == nil && p.PostalCode == nil {
-			return p, apperr.Invalid("query", "is no order number nor postal code")
+			return f, apperr.Invalid("query", "is no order number nor postal code")
 		}
-		return p, nil
+		return f, nil
 	}
 	if q == "" {
-		return p, nil
+		return f, nil
 	}
 	if utf8.RuneCountInString(q) < 3 {
-		return p, apperr.Invalid("query", "must be at least 3 characters, or digits")
+		return f, apperr.Invalid("query", "must be at least 3 characters, or digits")
 	}
-	p.Contact = ptr(shop.EscapeLike(q))
-	return p, nil
+	f.contact = shop.EscapeLike(q)
+	return f, nil
 }
 
 // GetAdminOrder returns an order with its timeline, its refunds and the

@@ -2,16 +2,19 @@ package admin_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -310,9 +313,159 @@ func TestOrderDeskPlansEachCallWithItsValues(t *testing.T) {
 	if n := prepared("AdminListCustomers"); n != 1 {
 		t.Fatalf("AdminListCustomers prepared %d times on the connection, want 1", n)
 	}
-	for _, name := range []string{"AdminListOrders", "AdminCountOrders"} {
+	for _, name := range []string{"AdminListOrders", "AdminCountOrders", "AdminListOrdersByContact", "AdminCountOrdersByContact"} {
 		if n := prepared(name); n != 0 {
 			t.Errorf("%s is a prepared statement (%d): it would get a generic plan", name, n)
 		}
 	}
+}
+
+// TestOrderDeskSearchFindsWhatTheOrdersHold: the search by name or e-mail
+// reads the folded contacts and the orders the fold has not reached
+// (migration 00282); at every step it finds, in the same order and with the
+// same count, what a LIKE over every order's contact finds: orders dated in
+// the past (listed by a trigger), an order placed now before any fold and
+// after it, an order whose transaction began before a fold and committed
+// after it, and an erased e-mail.
+func TestOrderDeskSearchFindsWhatTheOrdersHold(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	ctx := context.Background()
+	exec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := f.pool.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%v\n%s", err, sql)
+		}
+	}
+	exec(`DELETE FROM order_lines; DELETE FROM orders`)
+	for i, c := range []struct{ name, email string }{
+		{"Sofía Díaz", "sofia.diaz@example.com"}, {"Sofia Diaz", "cliente12345@example.com"},
+		{"José Martínez", "cliente777@example.com"}, {"Aminata Diop", "aminata@correo.sn"},
+		{"Sofía Díaz", "sofia.diaz@example.com"}, {"Marta Núñez", "cliente1234@example.com"},
+	} {
+		f.deskOrder(t, "delivered", "paid", c.name, c.email, "28013", fmt.Sprintf("2026-03-0%d 10:00+01", 1+i%3))
+	}
+	// placeNow writes an order as the checkout does, dated by its
+	// transaction's start (created_at's default).
+	const placeNow = `INSERT INTO orders (user_id, idempotency_key, status, payment_method, payment_status,
+		subtotal_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address,
+		delivery_city, delivery_postal_code)
+		VALUES ($1, gen_random_uuid(), 'placed', 'transfer', 'awaiting_payment', 100, 0, 100, $2, $3, '600000000',
+		'Rúa 1', 'Bilbao', '48001') RETURNING id`
+	listed := func(contact string) bool {
+		t.Helper()
+		var ok bool
+		if err := f.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM order_contacts
+			WHERE contact_search = search_normalize($1))`, contact).Scan(&ok); err != nil {
+			t.Fatal(err)
+		}
+		return ok
+	}
+	// like is what the search must find: a LIKE over every order's contact.
+	like := func(q string) []int64 {
+		t.Helper()
+		rows, err := f.pool.Query(ctx, `SELECT id FROM orders WHERE contact_search LIKE '%' || search_normalize($1) || '%'
+			ORDER BY created_at DESC, id DESC`, shop.EscapeLike(q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	// check pages through the search one order at a time (each page's
+	// count comes from the count query), and two at a time.
+	check := func(step, q string, want int) {
+		t.Helper()
+		all := like(q)
+		if len(all) != want {
+			t.Fatalf("%s, %q: a LIKE over the orders finds %d, the test expects %d", step, q, len(all), want)
+		}
+		for _, size := range []int32{1, 2} {
+			var got []int64
+			req := &saboresv1.ListOrdersRequest{Query: q, PageSize: size}
+			for {
+				page, err := f.desk(t, req)
+				if err != nil {
+					t.Fatalf("%s, %q: %v", step, q, err)
+				}
+				if page.TotalSize != int32(want) {
+					t.Errorf("%s, %q, pages of %d: total %d, want %d", step, q, size, page.TotalSize, want)
+				}
+				got = append(got, ids(page.Orders)...)
+				if page.NextPageToken == "" {
+					break
+				}
+				req.PageToken = page.NextPageToken
+			}
+			if !slices.Equal(got, all) {
+				t.Errorf("%s, %q, pages of %d: desk %v, orders %v", step, q, size, got, all)
+			}
+		}
+	}
+	searches := func(step string, extra map[string]int) {
+		t.Helper()
+		for q, n := range map[string]int{
+			"sofia diaz": 3, "SOFÍA": 3, "díaz cliente": 1, "cliente1234": 2, "cliente12345@": 1,
+			"cliente777@": 1, "martínez": 1, "correo.sn": 1, "nadie": 0,
+		} {
+			check(step, q, n)
+		}
+		for q, n := range extra {
+			check(step, q, n)
+		}
+	}
+	if !listed("Sofía Díaz sofia.diaz@example.com") {
+		t.Fatal("an order dated in the past is not listed at once")
+	}
+	searches("dated orders", map[string]int{"example.com": 5})
+
+	exec(`SELECT order_contacts_fold()`)
+	var inigo int64
+	if err := f.pool.QueryRow(ctx, placeNow, f.maria, "Íñigo Ortúzar", "inigo@example.eus").Scan(&inigo); err != nil {
+		t.Fatal(err)
+	}
+	if listed("Íñigo Ortúzar inigo@example.eus") {
+		t.Fatal("the checkout's order listed its contact: it should write nothing more")
+	}
+	searches("placed now, not folded", map[string]int{"iñigo ortuzar": 1, "example": 6})
+	exec(`SELECT order_contacts_fold()`)
+	if !listed("Íñigo Ortúzar inigo@example.eus") {
+		t.Fatal("the fold did not list the new order's contact")
+	}
+	searches("placed now, folded", map[string]int{"iñigo ortuzar": 1, "example": 6})
+
+	// A transaction that began before a fold and commits after it: the
+	// fold cannot see its order, and must not pass it by.
+	tx, err := f.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback(ctx) }()
+	var late int64
+	if err := tx.QueryRow(ctx, placeNow, f.maria, "Lola Ferrán", "lola@example.cat").Scan(&late); err != nil {
+		t.Fatal(err)
+	}
+	exec(`SELECT order_contacts_fold()`)
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	searches("committed after a fold", map[string]int{"lola ferran": 1, "example": 7})
+	exec(`SELECT order_contacts_fold()`)
+	if !listed("Lola Ferrán lola@example.cat") {
+		t.Fatal("the next fold did not list the late order's contact")
+	}
+	searches("committed after a fold, folded", map[string]int{"lola ferran": 1, "example": 7})
+
+	// The erasure blanks the e-mail: the new contact is listed at once; the
+	// old one stays and matches no order.
+	exec(`UPDATE orders SET delivery_email = '' WHERE delivery_email = 'sofia.diaz@example.com'`)
+	if !listed("Sofía Díaz ") {
+		t.Error("an erased order's new contact is not listed")
+	}
+	check("erased", "sofia.diaz@", 0)
+	check("erased", "sofia diaz", 3)
+	check("erased", "example", 5)
 }

@@ -305,6 +305,15 @@ type Order struct {
 	ContactSearch         *string
 }
 
+type OrderContact struct {
+	ContactSearch string
+}
+
+type OrderContactsFolded struct {
+	OnlyRow  bool
+	FoldedTo time.Time
+}
+
 type OrderEvent struct {
 	ID          int64
 	OrderID     int64
