@@ -164,7 +164,7 @@ func TestPicturesHoldNoWords(t *testing.T) {
 		inText := false
 		for {
 			tok, err := dec.Token()
-			if err == io.EOF {
+			if errors.Is(err, io.EOF) {
 				break
 			}
 			if err != nil {
