@@ -6,12 +6,9 @@
 // modulepreloads started with the HTML and Lighthouse counted them into the
 // first paint). The stylesheet stays the page's own, in its head.
 import "@/index.css";
-import { preparePriceFormat } from "@/lib/format-price";
 
 function start() {
   void import("@/main");
-  // The next task, while main's chunks download: see preparePriceFormat.
-  setTimeout(() => preparePriceFormat(document.documentElement.lang), 0);
 }
 
 // requestAnimationFrame runs just before the next paint, the timeout right
