@@ -79,13 +79,16 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // scripts/bundle-size.mjs reads the manifest to measure the home page.
     manifest: true,
-    // A dynamic import also names its own chunk as a modulepreload: Vite's
-    // helper inserts those links at once, while the import() itself waits for
-    // a microtask, i.e. until the whole entry has been evaluated. So the
-    // landing page's texts (start.ts) download beside react-dom's evaluation.
-    modulePreload: {
-      resolveDependencies: (file, deps, { hostType }) => (hostType === "js" ? [file, ...deps] : deps),
-    },
+    // No modulepreload links for dynamic imports: Vite's helper appended one
+    // <link> per chunk a dynamic import needs (53 on the home page), and each
+    // append starts a request from script, which cost Lighthouse's traced
+    // Chromium about 2 ms of main thread apiece: 24 of start()'s 31 ms and 33
+    // of the main chunk's 73 ms evaluation (issue 20, bench/README.md, session
+    // 9). The browser fetches a chunk's static imports itself once the chunk
+    // arrives, and the helper still defers each import() to a microtask: the
+    // page's chunk (start.ts) starts downloading once main is evaluated, not
+    // during. Only the hydration waits for that; the page is already painted.
+    modulePreload: false,
   },
   test: {
     environment: "jsdom",

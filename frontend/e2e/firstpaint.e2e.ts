@@ -156,6 +156,10 @@ describe("first paint", { timeout: 300_000 }, () => {
       expect(logs.filter((l) => /hydrat|#418|#425|#423|did not match/i.test(l)), path).toEqual([]);
       // The page's data came with it: the session is the one call.
       expect(calls, path).toEqual(["/sabores.v1.AccountService/GetSession"]);
+      // The chunks come through the browser's own module loading, not
+      // through links the app appends (each one cost Lighthouse's traced
+      // main thread about 2 ms: vite.config.ts).
+      expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(0);
       // Where no clock ticks and no uploaded picture decodes late, the
       // screen is the same pixel for pixel. (The country and product pages
       // differed in the full suite, after the catalogue tests added

@@ -1,4 +1,5 @@
-// First: start the page's chunk and texts before the rest is evaluated.
+// First: ask for the page's chunk and texts before anything else (boot.ts
+// has usually run start.ts already, while this chunk downloaded).
 import { entryPage } from "@/app/start";
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";

@@ -1,8 +1,8 @@
 import { startEntryPage } from "@/app/entry-pages";
 
 /**
- * entryPage is the current page's chunk and texts, downloading since this
- * module ran. main.tsx imports it first, so the downloads start before the
- * browser evaluates the rest of the app (react-dom above all).
+ * entryPage is the current page's chunk and texts, asked for from the task
+ * that evaluates the app: main.tsx imports this module first, so nothing it
+ * awaits comes before them.
  */
 export const entryPage = startEntryPage(window.location.pathname);

@@ -1,4 +1,4 @@
-import { intlLocale } from "@/lib/format-price";
+import { intlLocale } from "@/lib/format-number";
 
 // Building a DateTimeFormat loads the locale's data, so each language and
 // style gets one, kept for every later date (a list row, a chart tick).

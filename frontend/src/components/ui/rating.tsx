@@ -1,18 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "@/lib/format-price";
-
-// One formatter per locale: a product grid shows dozens of ratings, and
-// building a formatter costs far more than using one.
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function ratingFormatter(locale: string): Intl.NumberFormat {
-  let f = formatters.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-    formatters.set(locale, f);
-  }
-  return f;
-}
+import { formatDecimal } from "@/lib/format-number";
 
 // The filled stars' width in half stars, as classes: a style attribute
 // would be refused by the CSP in server-rendered HTML (style-src 'self').
@@ -34,7 +21,7 @@ const halfStarWidths = [
 export function Rating({ value }: { value: number }) {
   const { t, i18n } = useTranslation();
   if (!(value > 0)) return null;
-  const shown = ratingFormatter(intlLocale(i18n.language)).format(value);
+  const shown = formatDecimal(value, i18n.language, 1);
   const halves = Math.min(10, Math.max(0, Math.round(value * 2)));
   return (
     <span role="img" aria-label={t("rating", { value: shown })} className="relative inline-block text-sm leading-none">

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatPrice, intlLocale } from "@/lib/format-price";
+import { intlLocale } from "@/lib/format-number";
+import { formatPrice } from "@/lib/format-price";
 import { useCategoryNames } from "@/features/admin/api/admin";
 import { ChannelSelect } from "@/features/admin/components/channel-select";
 import { OnlineCategoryBadges } from "@/features/admin/components/online-category-badges";

@@ -2,7 +2,8 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { formatPrice, intlLocale } from "@/lib/format-price";
+import { intlLocale } from "@/lib/format-number";
+import { formatPrice } from "@/lib/format-price";
 import { useDashboardStats } from "@/features/admin/api/admin";
 import { DailyTable } from "@/features/admin/components/daily-table";
 

@@ -3,13 +3,12 @@ import { useColdChainAreas } from "@/hooks/use-cold-chain-areas";
 import { QuantityUnit, type Allergen, type FoodInfo as FoodInfoMessage } from "@gen/sabores/v1/food_pb";
 import type { Product } from "@gen/sabores/v1/types_pb";
 import { allergenKey } from "@/lib/allergens";
+import { formatDecimal } from "@/lib/format-number";
 
 // The food information EU Regulation 1169/2011 asks a distance seller to
 // show before purchase (art. 14), laid out as on a label: ingredients with
 // the allergens in bold, allergen statements, net quantity, storage,
 // nutrition as a table, alcohol, origin and the food business operator.
-
-const locales: Record<string, string> = { es: "es-ES", pt: "pt-PT" };
 
 /** Ingredients renders ingredient text, its **emphasised** allergens in bold. */
 export function Ingredients({ text }: { text: string }) {
@@ -27,7 +26,7 @@ function AllergenList({ allergens }: { allergens: Allergen[] }) {
 /** quantityText shows a net quantity stored in g, ml or pieces in its unit. */
 function quantityText(f: FoodInfoMessage, language: string, units: (n: number) => string): string {
   const n = Number(f.netQuantity);
-  const num = (v: number) => new Intl.NumberFormat(locales[language] ?? language, { maximumFractionDigits: 3 }).format(v);
+  const num = (v: number) => formatDecimal(v, language, 3);
   switch (f.netUnit) {
     case QuantityUnit.KG:
       return `${num(n / 1000)} kg`;
@@ -47,7 +46,7 @@ function NutritionTable({ f, perMl }: { f: FoodInfoMessage; perMl: boolean }) {
   const n = f.nutrition;
   if (!n) return null;
   const grams = (mg: number) =>
-    `${new Intl.NumberFormat(locales[i18n.language] ?? i18n.language, { maximumFractionDigits: mg < 1000 ? 2 : 1 }).format(mg / 1000)} g`;
+    `${formatDecimal(mg / 1000, i18n.language, mg < 1000 ? 2 : 1)} g`;
   const rows: [string, string, boolean][] = [
     [t("food.energy"), `${n.energyKj} kJ / ${n.energyKcal} kcal`, false],
     [t("food.fat"), grams(n.fatMg), false],
@@ -157,7 +156,7 @@ export function FoodInfo({ product }: { product: Product }) {
               <dt className="font-semibold">{t("food.abv")}</dt>
               <dd>
                 {t("food.abvValue", {
-                  value: new Intl.NumberFormat(locales[i18n.language] ?? i18n.language).format(f.abvBasisPoints / 100),
+                  value: formatDecimal(f.abvBasisPoints / 100, i18n.language, 3),
                 })}
               </dd>
             </div>
