@@ -13,15 +13,19 @@ DELETE FROM rate_limits WHERE window_start < @before;
 -- Refills @key's bucket for the time since its last hit (one token per
 -- @interval_seconds, at most @burst), then takes a token if one is there.
 -- Returns whether it did and the tokens left. Concurrent hits of one key
--- queue on its row, so no two replicas take the same token.
+-- queue on its row, so no two replicas take the same token. now() is the
+-- transaction's start: a hit that waited on the row for a later-started
+-- one would see negative time since the last hit and take more than a
+-- token, or set the bucket's time back so the next hit refills twice; so
+-- elapsed time is never negative and the bucket's time never goes back.
 INSERT INTO rate_buckets AS b (key, tokens, updated_at, allowed)
 VALUES (@key, (@burst::float8) - 1, now(), true)
 ON CONFLICT (key) DO UPDATE SET
-    tokens = LEAST(@burst::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / @interval_seconds::float8)
-        - CASE WHEN LEAST(@burst::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / @interval_seconds::float8) >= 1
+    tokens = LEAST(@burst::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at))::float8 / @interval_seconds::float8)
+        - CASE WHEN LEAST(@burst::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at))::float8 / @interval_seconds::float8) >= 1
                THEN 1 ELSE 0 END,
-    allowed = LEAST(@burst::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / @interval_seconds::float8) >= 1,
-    updated_at = now()
+    allowed = LEAST(@burst::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at))::float8 / @interval_seconds::float8) >= 1,
+    updated_at = greatest(b.updated_at, now())
 RETURNING allowed, tokens;
 
 -- name: RateBucketPrune :execrows

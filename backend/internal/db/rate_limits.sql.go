@@ -28,11 +28,11 @@ const rateBucketTake = `-- name: RateBucketTake :one
 INSERT INTO rate_buckets AS b (key, tokens, updated_at, allowed)
 VALUES ($1, ($2::float8) - 1, now(), true)
 ON CONFLICT (key) DO UPDATE SET
-    tokens = LEAST($2::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / $3::float8)
-        - CASE WHEN LEAST($2::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / $3::float8) >= 1
+    tokens = LEAST($2::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at))::float8 / $3::float8)
+        - CASE WHEN LEAST($2::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at))::float8 / $3::float8) >= 1
                THEN 1 ELSE 0 END,
-    allowed = LEAST($2::float8, b.tokens + extract(epoch FROM now() - b.updated_at)::float8 / $3::float8) >= 1,
-    updated_at = now()
+    allowed = LEAST($2::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at))::float8 / $3::float8) >= 1,
+    updated_at = greatest(b.updated_at, now())
 RETURNING allowed, tokens
 `
 
@@ -50,7 +50,11 @@ type RateBucketTakeRow struct {
 // Refills @key's bucket for the time since its last hit (one token per
 // @interval_seconds, at most @burst), then takes a token if one is there.
 // Returns whether it did and the tokens left. Concurrent hits of one key
-// queue on its row, so no two replicas take the same token.
+// queue on its row, so no two replicas take the same token. now() is the
+// transaction's start: a hit that waited on the row for a later-started
+// one would see negative time since the last hit and take more than a
+// token, or set the bucket's time back so the next hit refills twice; so
+// elapsed time is never negative and the bucket's time never goes back.
 func (q *Queries) RateBucketTake(ctx context.Context, arg RateBucketTakeParams) (RateBucketTakeRow, error) {
 	row := q.db.QueryRow(ctx, rateBucketTake, arg.Key, arg.Burst, arg.IntervalSeconds)
 	var i RateBucketTakeRow

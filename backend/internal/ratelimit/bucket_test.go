@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/ratelimit"
 )
@@ -61,5 +62,48 @@ func TestSharedBucketsHoldAcrossReplicas(t *testing.T) {
 	}
 	if ok, _ := replicas[2].Allow(ctx, "user:7"); ok {
 		t.Error("two tokens after one interval")
+	}
+}
+
+// TestBucketHitThatWaitedCountsNoNegativeTime: now() is a transaction's
+// start, so a hit whose transaction began before another's, and waited for
+// it, sees the bucket stamped later than its own clock. It must count no
+// time as passed (not negative time, which took more than a token and made
+// a refusal ask for more than an interval), and leave the later stamp.
+func TestBucketHitThatWaitedCountsNoNegativeTime(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	take := db.RateBucketTakeParams{Key: "user:9", Burst: 5, IntervalSeconds: 10}
+	early, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = early.Rollback(ctx) }()
+	var began time.Time
+	if err := early.QueryRow(ctx, "SELECT now()").Scan(&began); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if _, err := db.New(pool).RateBucketTake(ctx, take); err != nil {
+		t.Fatal(err)
+	}
+	row, err := db.New(early).RateBucketTake(ctx, take)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := early.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// 5 - 1 - 1: two tokens taken, none refilled, none lost.
+	if !row.Allowed || row.Tokens != 3 {
+		t.Errorf("the hit that waited left %v tokens (allowed %v), want 3", row.Tokens, row.Allowed)
+	}
+	var stamped time.Time
+	if err := pool.QueryRow(ctx, "SELECT updated_at FROM rate_buckets WHERE key = $1", take.Key).Scan(&stamped); err != nil {
+		t.Fatal(err)
+	}
+	if !stamped.After(began.Add(100 * time.Millisecond)) {
+		t.Errorf("the bucket's time went back to %v, the waiting hit's start", stamped)
 	}
 }
