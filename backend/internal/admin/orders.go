@@ -29,7 +29,7 @@ const OrderCountLimit = 1000
 // count of the matches.
 func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1.ListOrdersRequest]) (*connect.Response[saboresv1.ListOrdersResponse], error) {
 	m := req.Msg
-	window, err := paging.Page(0, m.GetPageSize(), pageSizes)
+	k, err := paging.ParseForwardKeyset(m.GetPageToken(), m.GetPageSize(), pageSizes)
 	if err != nil {
 		return nil, err
 	}
@@ -37,19 +37,8 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	cursor, ok, err := paging.ParseToken("page_token", m.GetPageToken())
-	if err != nil {
-		return nil, err
-	}
 	page := search.AdminListOrdersParams
-	page.PageLimit = window.Size + 1
-	if ok {
-		id, perr := strconv.ParseInt(cursor.Key, 10, 64)
-		if perr != nil {
-			return nil, apperr.Invalid("page_token", "is not a page token this list gave")
-		}
-		page.AfterCreated, page.AfterID = &cursor.Time, &id
-	}
+	page.PageLimit, page.AfterCreated, page.AfterID = k.Limit, k.At, k.AtID
 	if search.contact != "" {
 		if search.foldedTo, err = s.q.AdminOrderContactsFoldedTo(ctx); err != nil {
 			return nil, fmt.Errorf("admin: read the contacts' fold: %w", err)
@@ -62,21 +51,19 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	// A first page that holds every match is its own count: the count would
 	// only find the same matches again (a second trigram scan for a name).
 	total := int64(len(rows))
-	if ok || len(rows) > int(window.Size) {
+	if k.At != nil || len(rows) > int(k.Size) {
 		if total, err = s.deskCount(ctx, search); err != nil {
 			return nil, err
 		}
 	}
-	res := &saboresv1.ListOrdersResponse{TotalSize: int32(min(total, OrderCountLimit)), TotalSizeCapped: total > OrderCountLimit}
-	if len(rows) > int(window.Size) {
-		rows = rows[:window.Size]
-		last := rows[len(rows)-1].Order
-		res.NextPageToken = paging.Cursor{Time: last.CreatedAt, Key: strconv.FormatInt(last.ID, 10)}.Token()
+	cut := paging.Cut(k, rows, func(r db.AdminListOrdersRow) (time.Time, int64) { return r.Order.CreatedAt, r.Order.ID })
+	res := &saboresv1.ListOrdersResponse{
+		TotalSize: int32(min(total, OrderCountLimit)), TotalSizeCapped: total > OrderCountLimit, NextPageToken: cut.Next,
 	}
-	if res.Orders, err = s.deskOrders(ctx, rows, m.GetView()); err != nil {
+	if res.Orders, err = s.deskOrders(ctx, cut.Rows, m.GetView()); err != nil {
 		return nil, err
 	}
-	for i, r := range rows {
+	for i, r := range cut.Rows {
 		res.Orders[i].CustomerEmail = r.CustomerEmail
 	}
 	return connect.NewResponse(res), nil

@@ -111,6 +111,17 @@ func ParseKeyset(token string, size int32, sizes Sizes) (Keyset, error) {
 	return k, nil
 }
 
+// ParseForwardKeyset is ParseKeyset for a list paged forward only (a
+// next_page_token and no previous one, as the order desk): a token asking
+// for a previous page is InvalidArgument on page_token.
+func ParseForwardKeyset(token string, size int32, sizes Sizes) (Keyset, error) {
+	k, err := ParseKeyset(token, size, sizes)
+	if err == nil && k.Backward {
+		return Keyset{}, apperr.Invalid("page_token", badToken)
+	}
+	return k, err
+}
+
 // KeysetPage is the page a Keyset read gives: its rows in list order and
 // the tokens of the pages around it, "" where there is none.
 type KeysetPage[T any] struct {

@@ -85,8 +85,15 @@ func TestParseTokenForwardOnly(t *testing.T) {
 	if got, ok, err := paging.ParseToken("page_token", c.Token()); err != nil || !ok || got.Key != "7" || !got.Time.Equal(t0) {
 		t.Errorf("ParseToken(next) = %+v, %v, %v", got, ok, err)
 	}
+	sizes := paging.Sizes{Default: 10, Max: 100}
+	if k, err := paging.ParseForwardKeyset(c.Token(), 0, sizes); err != nil || *k.AtID != 7 || !k.At.Equal(t0) || k.Limit != 11 {
+		t.Errorf("ParseForwardKeyset(next) = %+v, %v", k, err)
+	}
 	c.Backward = true
 	if _, _, err := paging.ParseToken("page_token", c.Token()); connect.CodeOf(err) != connect.CodeInvalidArgument {
 		t.Errorf("ParseToken(previous) = %v, want InvalidArgument", err)
+	}
+	if _, err := paging.ParseForwardKeyset(c.Token(), 0, sizes); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("ParseForwardKeyset(previous) = %v, want InvalidArgument", err)
 	}
 }
