@@ -58,6 +58,21 @@ function roundDecimal(abs: number, max: number): [string, string] {
 const fallbacks = new Map<string, Intl.NumberFormat>();
 
 /**
+ * intlNumberFormat is Intl's formatter for a language we do not write
+ * ourselves, built once per language and options: building one costs far
+ * more than using it.
+ */
+export function intlNumberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let f = fallbacks.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocale(language), options);
+    fallbacks.set(key, f);
+  }
+  return f;
+}
+
+/**
  * formatDecimal writes value with at most maxFractionDigits (and at least
  * minFractionDigits) fraction digits, grouped, as
  * Intl.NumberFormat(intlLocale(language), {minimumFractionDigits, maximumFractionDigits}) does.
@@ -67,13 +82,7 @@ export function formatDecimal(value: number, language: string, maxFractionDigits
   const abs = Math.abs(value);
   // String gives exponents from 1e21 and below 1e-6: rare enough for Intl.
   if (!style || !Number.isFinite(value) || (abs !== 0 && (abs >= 1e21 || abs < 1e-6))) {
-    const key = `${language} ${minFractionDigits} ${maxFractionDigits}`;
-    let f = fallbacks.get(key);
-    if (!f) {
-      f = new Intl.NumberFormat(intlLocale(language), { minimumFractionDigits: minFractionDigits, maximumFractionDigits: maxFractionDigits });
-      fallbacks.set(key, f);
-    }
-    return f.format(value);
+    return intlNumberFormat(language, { minimumFractionDigits: minFractionDigits, maximumFractionDigits: maxFractionDigits }).format(value);
   }
   const [int, rawFrac] = roundDecimal(abs, maxFractionDigits);
   let frac = rawFrac.padEnd(minFractionDigits, "0");

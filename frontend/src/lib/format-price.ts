@@ -1,19 +1,14 @@
 // Prices travel as integer euro cents (int64, so bigint in generated code);
 // this is the only place they become text, in the language's currency format
 // (es and pt: "8,50 €"). See format-number.ts for why not with Intl.
-import { formatDecimal, intlLocale, ownFormat } from "@/lib/format-number";
-
-const fallbacks = new Map<string, Intl.NumberFormat>();
+import { formatDecimal, intlNumberFormat, ownFormat } from "@/lib/format-number";
 
 /** formatPrice shows an amount of euro cents in the language's currency format. */
 export function formatPrice(cents: number | bigint, language: string): string {
   if (!ownFormat(language)) {
-    let f = fallbacks.get(language);
-    if (!f) {
-      f = new Intl.NumberFormat(intlLocale(language), { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      fallbacks.set(language, f);
-    }
-    return f.format(Number(cents) / 100);
+    return intlNumberFormat(language, { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      Number(cents) / 100,
+    );
   }
   const [sign, euros, frac] = split(cents);
   return `${sign}${formatDecimal(euros, language, 0)},${frac}\u00a0€`;

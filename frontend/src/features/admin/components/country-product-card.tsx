@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { intlLocale } from "@/lib/format-number";
+import { formatDecimal } from "@/lib/format-number";
 import { formatPrice } from "@/lib/format-price";
 import { useCategoryNames } from "@/features/admin/api/admin";
 import { ChannelSelect } from "@/features/admin/components/channel-select";
@@ -53,7 +53,7 @@ export function CountryProductCard({
             {formatPrice(p.priceCents, i18n.language)}
           </dd>
           <dt>{t("product.vat")}</dt>
-          <dd className="text-right">{new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 2 }).format(p.vatBasisPoints / 100)} %</dd>
+          <dd className="text-right">{formatDecimal(p.vatBasisPoints / 100, i18n.language, 2)} %</dd>
         </dl>
         <div className="mt-auto space-y-2 pt-2">
           <ChannelSelect value={item.channel} productName={p.name} onChange={onChannel} />

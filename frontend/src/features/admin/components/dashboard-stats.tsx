@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { intlLocale } from "@/lib/format-number";
+import { formatDecimal } from "@/lib/format-number";
 import { formatPrice } from "@/lib/format-price";
 import { useDashboardStats } from "@/features/admin/api/admin";
 import { DailyTable } from "@/features/admin/components/daily-table";
@@ -23,7 +23,7 @@ export function DashboardStats() {
   const { t, i18n } = useTranslation("admin");
   const { data, isPending, isError, refetch, isRefetching } = useDashboardStats();
   const money = (cents: bigint) => formatPrice(cents, i18n.language);
-  const number = new Intl.NumberFormat(intlLocale(i18n.language));
+  const count = (n: number) => formatDecimal(n, i18n.language, 0);
 
   if (isPending) return <Spinner label={t("loading")} />;
   if (isError) {
@@ -43,11 +43,11 @@ export function DashboardStats() {
           {t("dashboard.statsTitle")}
         </h2>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <Stat label={t("dashboard.orders")} value={number.format(data.orderCount)} />
+          <Stat label={t("dashboard.orders")} value={count(data.orderCount)} />
           <Stat label={t("dashboard.revenue")} value={money(data.revenueCents)} />
           <Stat label={t("dashboard.averageTicket")} value={money(data.averageTicketCents)} />
-          <Stat label={t("dashboard.customers")} value={number.format(data.customerCount)} />
-          <Stat label={t("dashboard.products")} value={number.format(data.productCount)} />
+          <Stat label={t("dashboard.customers")} value={count(data.customerCount)} />
+          <Stat label={t("dashboard.products")} value={count(data.productCount)} />
         </dl>
       </section>
       <div className="grid gap-6 lg:grid-cols-3">
