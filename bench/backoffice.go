@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log"
@@ -14,7 +13,11 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
+
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // The back office at scale (issue 19): a shop with years of orders. The
@@ -249,12 +252,19 @@ func boCheckAdmin(ctx context.Context, base string) error {
 	return nil
 }
 
+// boAdminClient is the back office's API as the bench's signed-in admin.
+func boAdminClient(base string, timeout time.Duration) saboresv1connect.AdminServiceClient {
+	return saboresv1connect.NewAdminServiceClient(
+		&http.Client{Transport: cookieTransport{base: base, token: boAdminToken}, Timeout: timeout}, base)
+}
+
 // boPageTokens walks a back-office list from its first page to page last
-// as its screen does, following next_page_token at the default page size,
-// and returns the tokens of pages every, 2×every, … last (page 1's is "").
-// The deep customer pages are measured by these tokens: the same pages
-// the offset pages 500…7000 were.
-func boPageTokens(ctx context.Context, base, list string, last, every int) ([]string, error) {
+// as its screen does, following next_page_token at the default page size
+// (next reads a page and gives its next_page_token), and returns the
+// tokens of pages every, 2×every, … last (page 1's is ""). The deep
+// customer pages are measured by these tokens: the same pages the offset
+// pages 500…7000 were.
+func boPageTokens(list string, last, every int, next func(token string) (string, error)) ([]string, error) {
 	var tokens []string
 	token := ""
 	for page := 1; page <= last; page++ {
@@ -264,33 +274,14 @@ func boPageTokens(ctx context.Context, base, list string, last, every int) ([]st
 		if page == last {
 			break
 		}
-		r := boGet("AdminService/"+list, m{"pageToken": token})
-		req, err := http.NewRequestWithContext(ctx, r.Method, base+r.Path, nil)
-		if err != nil {
-			return nil, err
-		}
-		for k, v := range r.Headers {
-			req.Header.Set(k, v)
-		}
-		res, err := http.DefaultClient.Do(req)
+		following, err := next(token)
 		if err != nil {
 			return nil, fmt.Errorf("%s page %d: %w", list, page, err)
 		}
-		var body struct {
-			NextPageToken string `json:"nextPageToken"`
-		}
-		err = json.NewDecoder(res.Body).Decode(&body)
-		_ = res.Body.Close()
-		if res.StatusCode != http.StatusOK {
-			return nil, fmt.Errorf("%s page %d: HTTP %d", list, page, res.StatusCode)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s page %d: %w", list, page, err)
-		}
-		if body.NextPageToken == "" {
+		if following == "" {
 			return nil, fmt.Errorf("%s ends at page %d, before page %d", list, page, last)
 		}
-		token = body.NextPageToken
+		token = following
 	}
 	return tokens, nil
 }
@@ -326,15 +317,30 @@ func boScenarios(ctx context.Context, dsn, base string) ([]scenario, error) {
 	today := time.Now()
 	day := func(d int) string { return today.AddDate(0, 0, -d).Format(time.DateOnly) }
 
-	customerTokens, err := boPageTokens(ctx, base, "ListCustomers", 10, 1)
+	client := boAdminClient(base, time.Minute)
+	nextCustomers := func(token string) (string, error) {
+		res, err := client.ListCustomers(ctx, connect.NewRequest(&saboresv1.ListCustomersRequest{PageToken: token}))
+		if err != nil {
+			return "", err
+		}
+		return res.Msg.GetNextPageToken(), nil
+	}
+	nextEvents := func(token string) (string, error) {
+		res, err := client.ListAuditEvents(ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{PageToken: token}))
+		if err != nil {
+			return "", err
+		}
+		return res.Msg.GetNextPageToken(), nil
+	}
+	customerTokens, err := boPageTokens("ListCustomers", 10, 1, nextCustomers)
 	if err != nil {
 		return nil, err
 	}
-	auditTokens, err := boPageTokens(ctx, base, "ListAuditEvents", 10, 1)
+	auditTokens, err := boPageTokens("ListAuditEvents", 10, 1, nextEvents)
 	if err != nil {
 		return nil, err
 	}
-	deepTokens, err := boPageTokens(ctx, base, "ListCustomers", 7000, 500)
+	deepTokens, err := boPageTokens("ListCustomers", 7000, 500, nextCustomers)
 	if err != nil {
 		return nil, err
 	}

@@ -6,14 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"time"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // boExportRun is the catalogue CSV export of the seeded shop: issue 19
@@ -44,8 +42,7 @@ func boExport(ctx context.Context, dsn, base string) (boExportRun, error) {
 	if err != nil {
 		return run, fmt.Errorf("count the products: %w", err)
 	}
-	client := saboresv1connect.NewAdminServiceClient(
-		&http.Client{Transport: cookieTransport{base: base, token: boAdminToken}, Timeout: 10 * time.Minute}, base)
+	client := boAdminClient(base, 10*time.Minute)
 	started := time.Now()
 	stream, err := client.ExportCatalogue(ctx, connect.NewRequest(&saboresv1.ExportCatalogueRequest{}))
 	if err != nil {
