@@ -206,8 +206,8 @@ var options = []Option{
 		get:         func(c *Config) string { return c.DataDir },
 	},
 	{
-		Env: "DB_MAX_CONNS", Flag: "db-max-conns", Default: "32",
-		Description: "Maximum connections of each database pool: shopd serve opens one for writes and one for the catalogue's reads on DATABASE_URL (so a product page never waits behind checkouts for a connection), and one on READ_DATABASE_URL when set. 32 served the most on 2 cores (./task bench); keep replicas × pools × this under PostgreSQL's max_connections.",
+		Env: "DB_MAX_CONNS", Flag: "db-max-conns", Default: "8",
+		Description: "Maximum connections of each database pool: shopd serve opens one for writes and one for the catalogue's reads on DATABASE_URL (so a product page never waits behind checkouts for a connection), and one on READ_DATABASE_URL when set. About four per core of the database server: on 2 cores 8 served as many orders and back-office reads as 32 at a third to half of the p99, as backends beyond the cores only queue for them (bench/README.md); keep replicas × pools × this under PostgreSQL's max_connections.",
 		set: func(c *Config, v string) error {
 			n, err := strconv.ParseInt(v, 10, 32)
 			if err != nil || n < 1 {

@@ -37,7 +37,7 @@ func TestLoad(t *testing.T) {
 				if c.Addr != "localhost:8080" || c.DataDir != ".data" || c.Env != EnvDevelopment ||
 					c.PublicURL != "http://localhost:8080" || c.LogLevel != slog.LevelInfo || c.LogFormat != "text" ||
 					!c.SeedOnEmpty || c.GoogleIssuer != "https://accounts.google.com" || !c.DevSignIn ||
-					c.SessionTTL != 720*time.Hour || c.DatabaseURL != "" || c.DBMaxConns != 32 ||
+					c.SessionTTL != 720*time.Hour || c.DatabaseURL != "" || c.DBMaxConns != 8 ||
 					c.DBStatementTimeout != 5*time.Second {
 					t.Errorf("unexpected defaults: %s", c)
 				}

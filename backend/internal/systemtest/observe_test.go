@@ -2,6 +2,7 @@ package systemtest
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -65,7 +67,7 @@ func TestObservability(t *testing.T) {
 		`sabores_rpc_calls_total{code="not_found",procedure="/sabores.v1.CatalogService/GetProduct"} 1`,
 		`sabores_rpc_duration_seconds_count{procedure="/sabores.v1.CatalogService/GetProduct"} 2`,
 		`sabores_orders_placed_total 1`,
-		`sabores_db_pool_max_conns{pool="primary"} 32`,
+		fmt.Sprintf(`sabores_db_pool_max_conns{pool="primary"} %d`, config.Default().DBMaxConns),
 		`sabores_db_pool_total_conns{pool="primary"}`,
 		`go_goroutines`,
 	} {
