@@ -31,13 +31,10 @@ type SignInStatus interface {
 
 // Service implements AdminService.
 type Service struct {
-	pool *pgxpool.Pool
-	q    *db.Queries
-	// planned plans each query with its values (planEachCall): the
-	// order desk's searches.
-	planned *db.Queries
-	signIn  SignInStatus
-	mailer  shop.Mailer
+	pool   *pgxpool.Pool
+	q      *db.Queries
+	signIn SignInStatus
+	mailer shop.Mailer
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
 	emailJobs shop.EmailJobs
@@ -53,5 +50,5 @@ var _ v1connect.AdminServiceHandler = (*Service)(nil)
 
 // New returns the service.
 func New(pool *pgxpool.Pool, signIn SignInStatus) *Service {
-	return &Service{pool: pool, q: db.New(pool), planned: db.New(planEachCall{pool}), signIn: signIn}
+	return &Service{pool: pool, q: db.New(pool), signIn: signIn}
 }

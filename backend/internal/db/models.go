@@ -309,6 +309,11 @@ type OrderContact struct {
 	ContactSearch string
 }
 
+type OrderContactTrigram struct {
+	Trigram  string
+	Contacts int32
+}
+
 type OrderContactsFolded struct {
 	OnlyRow  bool
 	FoldedTo time.Time

@@ -21,11 +21,13 @@ func TestContactsFoldJobListsNewOrders(t *testing.T) {
 	user := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "ana"})
 	product := dbtest.Product(t, pool, dbtest.ProductOpts{})
 	order := dbtest.SoldOrder(t, pool, dbtest.SoldOrderOpts{UserID: user, Lines: []dbtest.SoldLine{{ProductID: product, Quantity: 1}}})
-	// folded says whether the order's contact is listed and the fold's
-	// position is past the order.
+	// folded says whether the order's contact is listed, its trigrams
+	// counted (migration 00283), and the fold's position is past the order.
 	folded := func() bool {
 		var ok bool
 		if err := pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM order_contacts c JOIN orders o USING (contact_search) WHERE o.id = $1)
+			AND NOT EXISTS (SELECT 1 FROM orders o, unnest(show_trgm(o.contact_search)) g
+				WHERE o.id = $1 AND NOT EXISTS (SELECT 1 FROM order_contact_trigrams t WHERE t.trigram = g AND t.contacts > 0))
 			AND (SELECT folded_to FROM order_contacts_folded) > (SELECT created_at FROM orders WHERE id = $1)`,
 			order).Scan(&ok); err != nil {
 			t.Fatal(err)
