@@ -42,7 +42,7 @@ export const viewports = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
-const screenshotDir = join(import.meta.dirname, "screenshots");
+export const screenshotDir = join(import.meta.dirname, "screenshots");
 
 /** launch starts Debian's chromium headless, as TOOLCHAIN.md describes. */
 export async function launch(): Promise<Browser> {

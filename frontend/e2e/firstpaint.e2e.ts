@@ -1,5 +1,7 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launch, rpc, viewports, type Browser, type Page } from "./browser";
+import { baseURL, launch, rpc, screenshotDir, viewports, type Browser, type Page } from "./browser";
 
 // Issue 20: the public pages arrive as HTML with their content, rendered by
 // shopd (backend/internal/prerender) in the background, and the app
@@ -43,6 +45,22 @@ async function rendered(path: string): Promise<string> {
     if (Date.now() > deadline) throw new Error(`${path} was not rendered within 150 s`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * settledShot screenshots page once two shots a quarter of a second apart
+ * agree, so a picture that decodes late is not taken for a change of the
+ * page.
+ */
+async function settledShot(page: Page): Promise<Buffer> {
+  let shot = await page.screenshot();
+  for (let i = 0; i < 12; i++) {
+    await page.waitForTimeout(250);
+    const next = await page.screenshot();
+    if (next.equals(shot)) return next;
+    shot = next;
+  }
+  return shot;
 }
 
 /** withoutJavaScript opens path as a browser with JavaScript off sees it. */
@@ -128,7 +146,7 @@ describe("first paint", { timeout: 300_000 }, () => {
       await rendered(path);
       const before = await withoutJavaScript(path, async (page) => {
         await page.waitForLoadState("networkidle");
-        return { text: await page.locator("#root").innerText(), shot: await page.screenshot() };
+        return { text: await page.locator("#root").innerText(), shot: await settledShot(page) };
       });
       // A first visit, as the page without JavaScript was: the cookie banner
       // is in the HTML and the app hydrates it too.
@@ -160,12 +178,21 @@ describe("first paint", { timeout: 300_000 }, () => {
       // through links the app appends (each one cost Lighthouse's traced
       // main thread about 2 ms: vite.config.ts).
       expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(0);
-      // Where no clock ticks and no uploaded picture decodes late, the
-      // screen is the same pixel for pixel. (The country and product pages
-      // differed in the full suite, after the catalogue tests added
-      // pictures, though their text did not: TODO find which pixels.)
-      if (["/todos", "/bebidas", "/privacy-policy"].includes(path)) {
-        expect((await page.screenshot()).equals(before.shot), `${path}: the screen changed when the app hydrated it`).toBe(true);
+      // Where no clock ticks, the screen is the same pixel for pixel. (In
+      // the full suite /brasil differs by ten pixels of the language
+      // select's top border, y 36-37, in every run: found with the kept
+      // screenshots, cause not found; the country page is left out until
+      // it is. The home page's promotions count down.)
+      if (["/todos", "/bebidas", "/producto/1001", "/privacy-policy"].includes(path)) {
+        const after = await settledShot(page);
+        if (!after.equals(before.shot)) {
+          // Kept for whoever looks into it: the two screens side by side.
+          const name = path.slice(1).replaceAll("/", "-");
+          mkdirSync(screenshotDir, { recursive: true });
+          writeFileSync(join(screenshotDir, `hydration-${name}-before.png`), before.shot);
+          writeFileSync(join(screenshotDir, `hydration-${name}-after.png`), after);
+        }
+        expect(after.equals(before.shot), `${path}: the screen changed when the app hydrated it`).toBe(true);
       }
       await context.close();
     });
