@@ -63,6 +63,43 @@ async function settledShot(page: Page): Promise<Buffer> {
   return shot;
 }
 
+/**
+ * changedPixels lists where two screenshots of one size differ by more than
+ * a shade: Chromium rasterizes the antialiased edge of a rounded corner one
+ * shade apart between two paints of the same layout (the language select's
+ * corners on /brasil, 1 in 255 per channel, in every full-suite run), and
+ * the test is after content that moved or changed, not raster noise. The
+ * PNGs are decoded by the browser, which has a decoder.
+ */
+async function changedPixels(page: Page, a: Buffer, b: Buffer): Promise<{ count: number; box: string }> {
+  return page.evaluate(
+    async ([a, b]) => {
+      const pixels = async (png: string) => {
+        const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const ctx = canvas.getContext("2d")!;
+        ctx.drawImage(bitmap, 0, 0);
+        return ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+      };
+      const [x, y] = [await pixels(a), await pixels(b)];
+      if (x.width !== y.width || x.height !== y.height) return { count: x.width * x.height, box: "sizes differ" };
+      let count = 0;
+      let [left, top, right, bottom] = [x.width, x.height, -1, -1];
+      for (let i = 0; i < x.data.length; i += 4) {
+        let shade = 0;
+        for (let c = 0; c < 3; c++) shade = Math.max(shade, Math.abs(x.data[i + c] - y.data[i + c]));
+        if (shade <= 2) continue;
+        count++;
+        const [px, py] = [(i / 4) % x.width, Math.floor(i / 4 / x.width)];
+        [left, top, right, bottom] = [Math.min(left, px), Math.min(top, py), Math.max(right, px), Math.max(bottom, py)];
+      }
+      return { count, box: count ? `x ${left}-${right}, y ${top}-${bottom}` : "" };
+    },
+    [a.toString("base64"), b.toString("base64")],
+  );
+}
+
 /** withoutJavaScript opens path as a browser with JavaScript off sees it. */
 async function withoutJavaScript<T>(path: string, read: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext({ baseURL, viewport: viewports.phone, locale: "es-ES", javaScriptEnabled: false });
@@ -178,21 +215,20 @@ describe("first paint", { timeout: 300_000 }, () => {
       // through links the app appends (each one cost Lighthouse's traced
       // main thread about 2 ms: vite.config.ts).
       expect(await page.locator('link[rel="modulepreload"]').count(), path).toBe(0);
-      // Where no clock ticks, the screen is the same pixel for pixel. (In
-      // the full suite /brasil differs by ten pixels of the language
-      // select's top border, y 36-37, in every run: found with the kept
-      // screenshots, cause not found; the country page is left out until
-      // it is. The home page's promotions count down.)
-      if (["/todos", "/bebidas", "/producto/1001", "/privacy-policy"].includes(path)) {
+      // Where no clock ticks, the screen is the same pixel for pixel, but
+      // for raster noise (changedPixels). The home page's promotions count
+      // down.
+      if (path !== "/") {
         const after = await settledShot(page);
-        if (!after.equals(before.shot)) {
+        const changed = await changedPixels(page, before.shot, after);
+        if (changed.count > 0) {
           // Kept for whoever looks into it: the two screens side by side.
           const name = path.slice(1).replaceAll("/", "-");
           mkdirSync(screenshotDir, { recursive: true });
           writeFileSync(join(screenshotDir, `hydration-${name}-before.png`), before.shot);
           writeFileSync(join(screenshotDir, `hydration-${name}-after.png`), after);
         }
-        expect(after.equals(before.shot), `${path}: the screen changed when the app hydrated it`).toBe(true);
+        expect(changed.count, `${path}: the screen changed when the app hydrated it (${changed.box})`).toBe(0);
       }
       await context.close();
     });
