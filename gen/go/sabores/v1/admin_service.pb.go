@@ -854,12 +854,14 @@ type ListOrdersResponse struct {
 	// orders are the page's orders, newest first, with customer_email set,
 	// as much of each as the request's view asks.
 	Orders []*Order `protobuf:"bytes,1,rep,name=orders,proto3" json:"orders,omitempty"`
-	// total_size is the number of matching orders, counted up to 1 000: when
-	// more match, it is 1 000 and total_size_capped is true.
+	// total_size is the number of matching orders, counted up to 1 000 (up
+	// to 100 for a name or e-mail search): when more match, it is the cap and
+	// total_size_capped is true.
 	TotalSize int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
 	// next_page_token asks for the next page; empty on the last one.
 	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
-	// total_size_capped says more orders match than total_size ("1 000+").
+	// total_size_capped says more orders match than total_size ("1 000+",
+	// "100+").
 	TotalSizeCapped bool `protobuf:"varint,4,opt,name=total_size_capped,json=totalSizeCapped,proto3" json:"total_size_capped,omitempty"`
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache

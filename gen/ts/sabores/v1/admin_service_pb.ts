@@ -367,8 +367,9 @@ export type ListOrdersResponse = Message<"sabores.v1.ListOrdersResponse"> & {
   orders: Order[];
 
   /**
-   * total_size is the number of matching orders, counted up to 1 000: when
-   * more match, it is 1 000 and total_size_capped is true.
+   * total_size is the number of matching orders, counted up to 1 000 (up
+   * to 100 for a name or e-mail search): when more match, it is the cap and
+   * total_size_capped is true.
    *
    * @generated from field: int32 total_size = 2;
    */
@@ -382,7 +383,8 @@ export type ListOrdersResponse = Message<"sabores.v1.ListOrdersResponse"> & {
   nextPageToken: string;
 
   /**
-   * total_size_capped says more orders match than total_size ("1 000+").
+   * total_size_capped says more orders match than total_size ("1 000+",
+   * "100+").
    *
    * @generated from field: bool total_size_capped = 4;
    */
