@@ -117,8 +117,10 @@ SELECT count(*) FROM (
 -- is planned with: the contacts' fold position (migration 00282), before
 -- which orders are found through order_contacts and after which by their
 -- own LIKE; the text normalized as the contacts are; and how many contacts
--- hold each of its trigrams (migration 00283), from which shopd picks the
--- pattern order_contacts' trigram index is asked with (contactsKey). Read
+-- hold each of its trigrams (migration 00283) and how many contacts there
+-- are (as last analyzed), from which shopd picks the pattern
+-- order_contacts' trigram index is asked with and whether to walk the
+-- newest orders instead (contactsKey, walkLimit). Read
 -- before the search, so the search is planned with these values and walks
 -- orders_created_idx for the few seconds after the position; a fold that
 -- ends in between only lists contacts the search also finds in the orders.
@@ -126,7 +128,8 @@ SELECT count(*) FROM (
 -- planned again at every call (0.45 ms of a search's 4).
 -- name: AdminOrderContactsSearch :one
 SELECT f.folded_to, n.q::text AS normalized,
-       coalesce(t.trigrams, '{}')::text[] AS trigrams, coalesce(t.contacts, '{}')::int[] AS trigram_contacts
+       coalesce(t.trigrams, '{}')::text[] AS trigrams, coalesce(t.contacts, '{}')::int[] AS trigram_contacts,
+       (SELECT greatest(c.reltuples, 0) FROM pg_catalog.pg_class c WHERE c.oid = 'order_contacts'::regclass)::float8 AS contacts
 FROM order_contacts_folded f
 CROSS JOIN search_normalize(@contact::text) n(q)
 CROSS JOIN LATERAL (
@@ -192,6 +195,28 @@ FROM (
 ) page
 JOIN orders o ON o.id = page.id
 ORDER BY o.created_at DESC, o.id DESC
+LIMIT @page_limit;
+
+-- AdminListRecentOrdersByContact is AdminListOrdersByContact for a name
+-- many orders hold, without other filters: it reads the newest
+-- @walk_limit orders after the cursor through orders_created_idx and keeps
+-- those whose contact holds @contact. Where one order in a few thousand
+-- matches ("sofia diaz", 3 675 of a million) that is 3 000 orders read in
+-- order, 0.8 ms, against 3.6 for reading every matching contact's orders
+-- and sorting them; shopd chooses it from the trigram counts
+-- (walkLimit), as the planner, estimating 20 contacts for 735, cannot. A
+-- page shorter than @page_limit proves nothing (the walk may have stopped
+-- first), and the caller then reads AdminListOrdersByContact.
+-- name: AdminListRecentOrdersByContact :many
+SELECT sqlc.embed(o), (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+FROM (SELECT m.id, m.created_at, m.contact_search FROM orders m
+      WHERE sqlc.narg(after_created)::timestamptz IS NULL
+         OR (m.created_at, m.id) < (sqlc.narg(after_created)::timestamptz, sqlc.narg(after_id)::bigint)
+      ORDER BY m.created_at DESC, m.id DESC
+      LIMIT @walk_limit) walked
+JOIN orders o ON o.id = walked.id
+WHERE walked.contact_search LIKE '%' || search_normalize(@contact::text) || '%'
+ORDER BY walked.created_at DESC, walked.id DESC
 LIMIT @page_limit;
 
 -- AdminCountOrdersByContact counts the orders AdminListOrdersByContact

@@ -831,9 +831,103 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 	return items, nil
 }
 
+const adminListRecentOrdersByContact = `-- name: AdminListRecentOrdersByContact :many
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+FROM (SELECT m.id, m.created_at, m.contact_search FROM orders m
+      WHERE $1::timestamptz IS NULL
+         OR (m.created_at, m.id) < ($1::timestamptz, $2::bigint)
+      ORDER BY m.created_at DESC, m.id DESC
+      LIMIT $3) walked
+JOIN orders o ON o.id = walked.id
+WHERE walked.contact_search LIKE '%' || search_normalize($4::text) || '%'
+ORDER BY walked.created_at DESC, walked.id DESC
+LIMIT $5
+`
+
+type AdminListRecentOrdersByContactParams struct {
+	AfterCreated *time.Time
+	AfterID      *int64
+	WalkLimit    int32
+	Contact      string
+	PageLimit    int32
+}
+
+type AdminListRecentOrdersByContactRow struct {
+	Order         Order
+	CustomerEmail string
+}
+
+// AdminListRecentOrdersByContact is AdminListOrdersByContact for a name
+// many orders hold, without other filters: it reads the newest
+// @walk_limit orders after the cursor through orders_created_idx and keeps
+// those whose contact holds @contact. Where one order in a few thousand
+// matches ("sofia diaz", 3 675 of a million) that is 3 000 orders read in
+// order, 0.8 ms, against 3.6 for reading every matching contact's orders
+// and sorting them; shopd chooses it from the trigram counts
+// (walkLimit), as the planner, estimating 20 contacts for 735, cannot. A
+// page shorter than @page_limit proves nothing (the walk may have stopped
+// first), and the caller then reads AdminListOrdersByContact.
+func (q *Queries) AdminListRecentOrdersByContact(ctx context.Context, arg AdminListRecentOrdersByContactParams) ([]AdminListRecentOrdersByContactRow, error) {
+	rows, err := q.db.Query(ctx, adminListRecentOrdersByContact,
+		arg.AfterCreated,
+		arg.AfterID,
+		arg.WalkLimit,
+		arg.Contact,
+		arg.PageLimit,
+	)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AdminListRecentOrdersByContactRow{}
+	for rows.Next() {
+		var i AdminListRecentOrdersByContactRow
+		if err := rows.Scan(
+			&i.Order.ID,
+			&i.Order.UserID,
+			&i.Order.CustomerID,
+			&i.Order.IdempotencyKey,
+			&i.Order.Status,
+			&i.Order.PaymentMethod,
+			&i.Order.PaymentStatus,
+			&i.Order.SubtotalCents,
+			&i.Order.ShippingCents,
+			&i.Order.VatCents,
+			&i.Order.TotalCents,
+			&i.Order.DeliveryName,
+			&i.Order.DeliveryEmail,
+			&i.Order.DeliveryPhone,
+			&i.Order.DeliveryAddress,
+			&i.Order.DeliveryCity,
+			&i.Order.DeliveryPostalCode,
+			&i.Order.CreatedAt,
+			&i.Order.Carrier,
+			&i.Order.TrackingNumber,
+			&i.Order.UpdatedAt,
+			&i.Order.Language,
+			&i.Order.AccountDeletedAt,
+			&i.Order.RetainUntil,
+			&i.Order.PaymentSurchargeCents,
+			&i.Order.AgeDeclaredAt,
+			&i.Order.IDCheckRequired,
+			&i.Order.DispatchOn,
+			&i.Order.ContactSearch,
+			&i.CustomerEmail,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const adminOrderContactsSearch = `-- name: AdminOrderContactsSearch :one
 SELECT f.folded_to, n.q::text AS normalized,
-       coalesce(t.trigrams, '{}')::text[] AS trigrams, coalesce(t.contacts, '{}')::int[] AS trigram_contacts
+       coalesce(t.trigrams, '{}')::text[] AS trigrams, coalesce(t.contacts, '{}')::int[] AS trigram_contacts,
+       (SELECT greatest(c.reltuples, 0) FROM pg_catalog.pg_class c WHERE c.oid = 'order_contacts'::regclass)::float8 AS contacts
 FROM order_contacts_folded f
 CROSS JOIN search_normalize($1::text) n(q)
 CROSS JOIN LATERAL (
@@ -847,14 +941,17 @@ type AdminOrderContactsSearchRow struct {
 	Normalized      string
 	Trigrams        []string
 	TrigramContacts []int32
+	Contacts        float64
 }
 
 // AdminOrderContactsSearch reads what a search for @contact (LIKE-escaped)
 // is planned with: the contacts' fold position (migration 00282), before
 // which orders are found through order_contacts and after which by their
 // own LIKE; the text normalized as the contacts are; and how many contacts
-// hold each of its trigrams (migration 00283), from which shopd picks the
-// pattern order_contacts' trigram index is asked with (contactsKey). Read
+// hold each of its trigrams (migration 00283) and how many contacts there
+// are (as last analyzed), from which shopd picks the pattern
+// order_contacts' trigram index is asked with and whether to walk the
+// newest orders instead (contactsKey, walkLimit). Read
 // before the search, so the search is planned with these values and walks
 // orders_created_idx for the few seconds after the position; a fold that
 // ends in between only lists contacts the search also finds in the orders.
@@ -868,6 +965,7 @@ func (q *Queries) AdminOrderContactsSearch(ctx context.Context, contact string) 
 		&i.Normalized,
 		&i.Trigrams,
 		&i.TrigramContacts,
+		&i.Contacts,
 	)
 	return i, err
 }
