@@ -261,7 +261,8 @@ const walkExpected = 5000
 // walkLimit is how many of the newest orders a page of pageLimit orders
 // of a name search walks before it reads the contacts' index
 // (AdminListRecentOrdersByContact), given the share of contacts expected
-// to hold the name: 0, no walk, where a page is expected further than
+// to hold the name, taken for the share of orders (orders spread evenly
+// over contacts): 0, no walk, where a page is expected further than
 // walkExpected orders down; twice that where it is nearer, so an estimate
 // off by half still fills the page, and one further off costs at most
 // that walk before the contacts are read.
