@@ -947,14 +947,14 @@ type AdminOrderContactsSearchRow struct {
 // AdminOrderContactsSearch reads what a search for @contact (LIKE-escaped)
 // is planned with: the contacts' fold position (migration 00282), before
 // which orders are found through order_contacts and after which by their
-// own LIKE; the text normalized as the contacts are; and how many contacts
+// own LIKE; the text normalized as the contacts are; how many contacts
 // hold each of its trigrams (migration 00283) and how many contacts there
 // are (as last analyzed), from which shopd picks the pattern
 // order_contacts' trigram index is asked with and whether to walk the
-// newest orders instead (contactsKey, walkLimit). Read
-// before the search, so the search is planned with these values and walks
-// orders_created_idx for the few seconds after the position; a fold that
-// ends in between only lists contacts the search also finds in the orders.
+// newest orders instead (contactsKey, walkLimit). Read before the search,
+// so the search is planned with these values and walks orders_created_idx
+// for the few seconds after the position; a fold that ends in between only
+// lists contacts the search also finds in the orders.
 // A statement of its own, prepared once: as a SQL function the choice was
 // planned again at every call (0.45 ms of a search's 4).
 func (q *Queries) AdminOrderContactsSearch(ctx context.Context, contact string) (AdminOrderContactsSearchRow, error) {
