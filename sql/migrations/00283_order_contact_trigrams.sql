@@ -5,23 +5,26 @@
 -- "nte", each naming nearly every contact, for 11 matches (393 buffers,
 -- 3.8 ms; "%12345%" alone: 0.3 ms). Any substring of the text is found in
 -- every contact the text is, so the index is asked for the two rarest of
--- the text's trigrams only (order_contacts_key) and the whole text is
+-- the text's trigrams only (shopd's contactsKey) and the whole text is
 -- checked on the orders of the contacts it returns
 -- (AdminListOrdersByContact). Rarity is counted here, per trigram, in
--- contacts; the counts only choose which trigrams to ask for, so they may
--- lag or run high (a contact changed away keeps its counts) without
--- changing any answer.
+-- contacts; the counts only choose which trigrams to ask for (and whether
+-- to walk the newest orders instead), so they may lag or run high (a
+-- contact changed away keeps its counts) without changing any answer.
 CREATE TABLE order_contact_trigrams (
     trigram  text PRIMARY KEY,
     contacts integer NOT NULL
 );
 
 -- order_contact_trigrams_count adds contacts newly listed in
--- order_contacts to the counts.
+-- order_contacts to the counts. The fold and the rare-write trigger (an
+-- erasure, an order dated in the past) both call it: in trigram order,
+-- two transactions take the rows they share in one order and cannot
+-- deadlock.
 -- +goose StatementBegin
 CREATE FUNCTION order_contact_trigrams_count(listed text[]) RETURNS void LANGUAGE sql AS $$
     INSERT INTO order_contact_trigrams AS t (trigram, contacts)
-    SELECT g, count(*) FROM unnest(listed) c, unnest(show_trgm(c)) g GROUP BY g
+    SELECT g, count(*) FROM unnest(listed) c, unnest(show_trgm(c)) g GROUP BY g ORDER BY g
     ON CONFLICT (trigram) DO UPDATE SET contacts = t.contacts + excluded.contacts;
 $$;
 -- +goose StatementEnd
@@ -48,9 +51,7 @@ BEGIN
         ON CONFLICT DO NOTHING
         RETURNING contact_search)
     SELECT array_agg(contact_search) INTO listed FROM added;
-    IF listed IS NOT NULL THEN
-        PERFORM order_contact_trigrams_count(listed);
-    END IF;
+    PERFORM order_contact_trigrams_count(listed);
     UPDATE order_contacts_folded SET folded_to = greatest(since, upto);
 END
 $$;
@@ -78,35 +79,9 @@ END
 $$;
 -- +goose StatementEnd
 
--- order_contacts_key is the LIKE pattern the index is asked with for a
--- search of q (normalized, LIKE-escaped): its two rarest trigrams of
--- letters and digits in their order, as one substring where they overlap,
--- so that every contact containing q matches it. A trigram with any other
--- character (a space, "@", an escape) is left out: pg_trgm pads at word
--- boundaries, and the counts are only of plain ones. Without any such
--- trigram the pattern is q's own.
--- +goose StatementBegin
-CREATE FUNCTION order_contacts_key(q text) RETURNS text LANGUAGE sql STABLE PARALLEL SAFE AS $$
-    WITH picked AS (
-        SELECT i FROM generate_series(1, length(q) - 2) i
-        LEFT JOIN order_contact_trigrams t ON t.trigram = substr(q, i, 3)
-        WHERE substr(q, i, 3) ~ '^[a-z0-9]{3}$'
-        ORDER BY coalesce(t.contacts, 0), i
-        LIMIT 2),
-    span AS (SELECT min(i) AS a, max(i) AS b FROM picked)
-    SELECT CASE
-        WHEN a IS NULL THEN '%' || q || '%'
-        WHEN b - a < 3 THEN '%' || substr(q, a, b - a + 3) || '%'
-        ELSE '%' || substr(q, a, 3) || '%' || substr(q, b, 3) || '%'
-    END
-    FROM span;
-$$;
--- +goose StatementEnd
-
 SELECT order_contact_trigrams_count(array_agg(contact_search)) FROM order_contacts;
 
 -- +goose Down
-DROP FUNCTION order_contacts_key(text);
 -- +goose StatementBegin
 CREATE OR REPLACE FUNCTION order_contacts_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -156,11 +156,7 @@ func (d desk) page(ctx context.Context, f deskSearch, p db.AdminListOrdersParams
 			return nil, fmt.Errorf("admin: walk the newest orders by contact: %w", err)
 		}
 		if len(walked) == int(p.PageLimit) {
-			rows := make([]db.AdminListOrdersRow, len(walked))
-			for i, r := range walked {
-				rows[i] = db.AdminListOrdersRow(r)
-			}
-			return rows, nil
+			return listRows(walked), nil
 		}
 	}
 	found, err := d.planned.AdminListOrdersByContact(ctx, db.AdminListOrdersByContactParams{
@@ -171,11 +167,20 @@ func (d desk) page(ctx context.Context, f deskSearch, p db.AdminListOrdersParams
 	if err != nil {
 		return nil, fmt.Errorf("admin: list orders by contact: %w", err)
 	}
+	return listRows(found), nil
+}
+
+// listRows are a search's rows as AdminListOrders' (sqlc names each
+// query's row type).
+func listRows[R ~struct {
+	Order         db.Order
+	CustomerEmail string
+}](found []R) []db.AdminListOrdersRow {
 	rows := make([]db.AdminListOrdersRow, len(found))
 	for i, r := range found {
 		rows[i] = db.AdminListOrdersRow(r)
 	}
-	return rows, nil
+	return rows
 }
 
 // countLimit is where the desk stops counting f's orders.
@@ -224,28 +229,33 @@ func (d desk) count(ctx context.Context, f deskSearch) (int64, error) {
 // pattern, of total, as if its trigrams were independent (an overlapping
 // pair is not: the share errs low); 0 when unknown.
 func contactsKey(q string, contacts map[string]int32, total float64) (string, float64) {
+	type trigram struct {
+		at       int
+		contacts int32
+	}
 	r := []rune(q)
 	other := func(c rune) bool { return (c < 'a' || c > 'z') && (c < '0' || c > '9') }
-	var picked []int
+	var picked []trigram
 	for i := 0; i+3 <= len(r); i++ {
 		if !slices.ContainsFunc(r[i:i+3], other) {
-			picked = append(picked, i)
+			picked = append(picked, trigram{i, contacts[string(r[i:i+3])]})
 		}
 	}
 	if len(picked) == 0 {
 		return "%" + q + "%", 0
 	}
 	// Stable: of equally rare trigrams, the first ones.
-	slices.SortStableFunc(picked, func(a, b int) int { return cmp.Compare(contacts[string(r[a:a+3])], contacts[string(r[b:b+3])]) })
+	slices.SortStableFunc(picked, func(x, y trigram) int { return cmp.Compare(x.contacts, y.contacts) })
 	picked = picked[:min(2, len(picked))]
 	share := 0.0
 	if total > 0 {
 		share = 1
-		for _, i := range picked {
-			share *= min(1, float64(contacts[string(r[i:i+3])])/total)
+		for _, g := range picked {
+			share *= min(1, float64(g.contacts)/total)
 		}
 	}
-	a, b := slices.Min(picked), slices.Max(picked)
+	a, b := picked[0].at, picked[len(picked)-1].at
+	a, b = min(a, b), max(a, b)
 	if b-a < 3 {
 		return "%" + string(r[a:b+3]) + "%", share
 	}
