@@ -10,6 +10,7 @@ import (
 
 	"connectrpc.com/grpchealth"
 
+	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/ratelimit"
 	"github.com/sabores/sabores/backend/internal/server"
@@ -32,7 +33,7 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	app.Log.Info("starting shopd", "config", cfg)
 	setMemoryLimit(cfg.MemoryLimitMiB)
 	gate := new(server.Gate)
-	srv := server.NewHTTPServer(cfg.Addr, front(app, gate), app.Log)
+	srv := server.NewHTTPServer(cfg.Addr, front(app, gate), cfg.HTTPIdleTimeout, app.Log)
 
 	serveCtx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -42,9 +43,9 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	var metricsGate *server.Gate
 	if cfg.MetricsAddr != "" {
 		metricsGate = new(server.Gate)
-		metricsSrv := server.NewHTTPServer(cfg.MetricsAddr, front(app, metricsGate), app.Log)
+		metricsSrv := server.NewHTTPServer(cfg.MetricsAddr, front(app, metricsGate), cfg.HTTPIdleTimeout, app.Log)
 		go func() {
-			err := server.Serve(serveCtx, metricsSrv, cfg.ShutdownTimeout, app.Log.With("listener", "metrics"), nil)
+			err := server.Serve(serveCtx, metricsSrv, connLimits(cfg), cfg.ShutdownTimeout, app.Log.With("listener", "metrics"), nil)
 			if err != nil {
 				stop()
 			}
@@ -72,7 +73,7 @@ func serve(ctx context.Context, app *App, _ any, _ []string) error {
 		case <-serveCtx.Done():
 		}
 	}()
-	err := server.Serve(serveCtx, srv, cfg.ShutdownTimeout, app.Log, func(addr net.Addr) { listening <- addr })
+	err := server.Serve(serveCtx, srv, connLimits(cfg), cfg.ShutdownTimeout, app.Log, func(addr net.Addr) { listening <- addr })
 	stop()
 	<-started
 	metricsErr := <-metricsDone
@@ -174,4 +175,9 @@ func setMemoryLimit(mib int64) {
 	if mib > 0 && os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(mib << 20)
 	}
+}
+
+// connLimits are the connection bounds of cfg.
+func connLimits(cfg *config.Config) server.ConnLimits {
+	return server.ConnLimits{Max: cfg.MaxConnections, PerClient: cfg.MaxConnectionsPerClient, Proxies: cfg.TrustedProxies}
 }

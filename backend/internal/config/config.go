@@ -107,6 +107,12 @@ type Config struct {
 	AdminSessionMaxAge time.Duration
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
+	// HTTPIdleTimeout closes keep-alive connections idle that long.
+	HTTPIdleTimeout time.Duration
+	// MaxConnections and MaxConnectionsPerClient bound the connections held
+	// at once, in all and per client address (0: no cap per client).
+	MaxConnections          int
+	MaxConnectionsPerClient int
 	// RedsysMerchantCode, RedsysTerminal and RedsysSecretKey are the Redsys
 	// terminal taking card and Bizum payments; an empty secret offers
 	// neither (unless the development gateway stands in).
@@ -509,6 +515,46 @@ var options = []Option{
 		Description: "How long shutdown waits for requests in flight.",
 		set:         func(c *Config, v string) error { return setDuration(&c.ShutdownTimeout, v) },
 		get:         func(c *Config) string { return c.ShutdownTimeout.String() },
+	},
+	{
+		Env: "HTTP_IDLE_TIMEOUT", Flag: "http-idle-timeout", Default: "15s",
+		Description: "How long a keep-alive connection may wait idle for its next request before shopd closes it: each one holds a place of MAX_CONNECTIONS while it waits. 1s to 2m.",
+		set: func(c *Config, v string) error {
+			if err := setDuration(&c.HTTPIdleTimeout, v); err != nil {
+				return err
+			}
+			if c.HTTPIdleTimeout < time.Second || c.HTTPIdleTimeout > 2*time.Minute {
+				return errors.New("want a duration from 1s to 2m")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.HTTPIdleTimeout.String() },
+	},
+	{
+		Env: "MAX_CONNECTIONS", Flag: "max-connections", Default: "4096",
+		Description: "Most connections shopd holds open at once. Near it (90 %), each new connection closes the one idle the longest; at it, new ones wait to be accepted. 16 to 1000000; keep it under the process's open-file limit.",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 16 || n > 1_000_000 {
+				return errors.New("want a number from 16 to 1000000")
+			}
+			c.MaxConnections = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.MaxConnections) },
+	},
+	{
+		Env: "MAX_CONNECTIONS_PER_CLIENT", Flag: "max-connections-per-client", Default: "64",
+		Description: "Most connections one client address may hold (a browser opens at most 6, or 1 over HTTP/2; many phones can share an address); beyond it that client's longest idle connection is closed, or the new one when none is idle. TRUSTED_PROXIES are not capped. `0` sets no cap.",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return errors.New("want a number, 0 for no cap")
+			}
+			c.MaxConnectionsPerClient = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.MaxConnectionsPerClient) },
 	},
 	{
 		Env: "REDSYS_MERCHANT_CODE", Flag: "redsys-merchant-code",

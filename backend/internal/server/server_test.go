@@ -58,7 +58,7 @@ func setup(t *testing.T, opts Options) *bundle {
 	logs := &bytes.Buffer{}
 	opts.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	srv := httptest.NewUnstartedServer(NewHandler(opts))
-	srv.Config = NewHTTPServer("", srv.Config.Handler, opts.Logger)
+	srv.Config = NewHTTPServer("", srv.Config.Handler, 15*time.Second, opts.Logger)
 	srv.Start()
 	t.Cleanup(srv.Close)
 	h2c := &http.Transport{Protocols: new(http.Protocols)}
@@ -323,11 +323,11 @@ func TestCORSPreflight(t *testing.T) {
 func TestServeShutsDownWhenContextEnds(t *testing.T) {
 	t.Parallel()
 	log := slog.New(slog.DiscardHandler)
-	srv := NewHTTPServer("127.0.0.1:0", NewHandler(Options{Logger: log}), log)
+	srv := NewHTTPServer("127.0.0.1:0", NewHandler(Options{Logger: log}), 15*time.Second, log)
 	ctx, cancel := context.WithCancel(context.Background())
 	addrs := make(chan net.Addr, 1)
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, srv, 5*time.Second, log, func(a net.Addr) { addrs <- a }) }()
+	go func() { done <- Serve(ctx, srv, ConnLimits{Max: 64}, 5*time.Second, log, func(a net.Addr) { addrs <- a }) }()
 	addr := <-addrs
 	res, err := http.Get("http://" + addr.String() + "/healthz")
 	if err != nil {
