@@ -10,6 +10,8 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"log/slog"
 	"net"
@@ -53,6 +55,10 @@ type Options struct {
 	// StickySignIn keeps the sign-in pages on one replica, which the
 	// development OpenID provider (in-memory, one per shopd) needs.
 	StickySignIn bool
+	// ReplicaHeader names the replica that answered in an X-Sabores-Replica
+	// response header, for the failover test; a shop never tells the world
+	// its backends' names.
+	ReplicaHeader bool
 	// Logger receives the cluster's progress.
 	Logger *slog.Logger
 }
@@ -60,6 +66,8 @@ type Options struct {
 // Cluster is a running topology.
 type Cluster struct {
 	opts     Options
+	// statsPassword guards HAProxy's statistics page (user "admin").
+	statsPassword string
 	primary  *pgembed.Cluster
 	replica  *pgembed.Cluster
 	haproxy  *exec.Cmd
@@ -176,9 +184,9 @@ func (c *Cluster) URL() string {
 	return "http://" + net.JoinHostPort(publicHost(c.opts.Host), strconv.Itoa(c.opts.Port))
 }
 
-// StatsURL is HAProxy's statistics page.
+// StatsURL is HAProxy's statistics page, its user and password in it.
 func (c *Cluster) StatsURL() string {
-	return "http://" + net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port+1+c.opts.Replicas))
+	return "http://admin:" + c.statsPassword + "@" + net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port+1+c.opts.Replicas))
 }
 
 // PrimaryDSN and ReplicaDSN are the shop's database on each server.
@@ -236,14 +244,21 @@ func (c *Cluster) startHAProxy() error {
 	if err != nil {
 		return fmt.Errorf("cluster: haproxy template: %w", err)
 	}
+	secret := make([]byte, 12)
+	if _, err := rand.Read(secret); err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	c.statsPassword = hex.EncodeToString(secret)
 	data := struct {
-		Listen, Stats string
-		Servers       []server
-		StickySignIn  bool
+		Listen, Stats, StatsPassword string
+		Servers                      []server
+		StickySignIn, ReplicaHeader  bool
 	}{
-		Listen:       net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port)),
-		Stats:        net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port+1+c.opts.Replicas)),
-		StickySignIn: c.opts.StickySignIn,
+		Listen:        net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port)),
+		Stats:         net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port+1+c.opts.Replicas)),
+		StatsPassword: c.statsPassword,
+		StickySignIn:  c.opts.StickySignIn,
+		ReplicaHeader: c.opts.ReplicaHeader,
 	}
 	for _, r := range c.replicas {
 		data.Servers = append(data.Servers, server{Name: r.Name, Addr: r.Addr})

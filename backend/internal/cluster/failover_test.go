@@ -73,7 +73,7 @@ func TestFailover(t *testing.T) {
 	started := time.Now()
 	c, err := cluster.Start(ctx, cluster.Options{
 		Dir: t.TempDir(), Shopd: shopd, Template: filepath.Join(root, "deploy", "haproxy.cfg"),
-		Port: port, Replicas: 3, Logger: logger,
+		Port: port, Replicas: 3, Logger: logger, ReplicaHeader: true,
 		Env: []string{
 			"SMTP_HOST=" + pit.SMTPHost, "SMTP_PORT=" + strconv.Itoa(pit.SMTPPort),
 			"GOOGLE_ISSUER=" + google.srv.URL, "GOOGLE_CLIENT_ID=" + googleClientID, "GOOGLE_CLIENT_SECRET=" + googleClientSecret,
