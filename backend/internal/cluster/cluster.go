@@ -66,13 +66,13 @@ type Options struct {
 // Cluster is a running topology.
 type Cluster struct {
 	opts     Options
-	// statsPassword guards HAProxy's statistics page (user "admin").
-	statsPassword string
 	primary  *pgembed.Cluster
 	replica  *pgembed.Cluster
 	haproxy  *exec.Cmd
 	hapDone  chan struct{}
 	replicas []*Replica
+	// statsPassword guards HAProxy's statistics page (user "admin").
+	statsPassword string
 }
 
 // Start brings the topology up: primary, schema and sample catalogue,

@@ -327,7 +327,9 @@ func TestServeShutsDownWhenContextEnds(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	addrs := make(chan net.Addr, 1)
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, srv, ConnLimits{Max: 64}, 5*time.Second, log, func(a net.Addr) { addrs <- a }) }()
+	go func() {
+		done <- Serve(ctx, srv, ConnLimits{Max: 64}, 5*time.Second, log, func(a net.Addr) { addrs <- a })
+	}()
 	addr := <-addrs
 	res, err := http.Get("http://" + addr.String() + "/healthz")
 	if err != nil {
