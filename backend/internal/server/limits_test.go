@@ -73,7 +73,9 @@ func limitedServer(t *testing.T, limits ConnLimits, hold chan struct{}) (addr st
 	go func() { done <- Serve(ctx, srv, limits, time.Second, log, func(a net.Addr) { addrs <- a }) }()
 	t.Cleanup(func() {
 		cancel()
-		<-done
+		if err := <-done; err != nil {
+			t.Errorf("shutdown: %v", err)
+		}
 	})
 	return (<-addrs).String(), enter, idle
 }
