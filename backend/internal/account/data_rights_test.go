@@ -56,7 +56,14 @@ func newRightsAPI(t *testing.T) *rightsAPI {
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewAccountServiceHandler(account.New(pool), opts))
 	mux.Handle(saboresv1connect.NewOrderServiceHandler(order.New(pool), opts))
-	handler = mux
+	// Who is calling is resolved before the handlers, as the server's gate does.
+	handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, err := svc.Resolve(r.Context(), r.Header)
+		if err != nil {
+			t.Errorf("resolve the caller: %v", err)
+		}
+		mux.ServeHTTP(w, r.WithContext(ctx))
+	})
 	product := dbtest.Product(t, pool, dbtest.ProductOpts{
 		ID: 1, Name: "Guaraná", Code: "BR-1", SKU: "SKU-1", Category: "bebidas", PriceCents: 333, VATBasisPoints: 1000, Stock: 100,
 	})

@@ -5,6 +5,7 @@ package admin_test
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -13,16 +14,15 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
-	"connectrpc.com/validate"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/admin"
-	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/server"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -456,10 +456,12 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mux := http.NewServeMux()
-	mux.Handle(v1connect.NewAdminServiceHandler(f.svc, connect.WithInterceptors(
-		authSvc.Interceptor(), authz.New(authSvc.Origins()), validate.NewInterceptor(), apperr.Interceptor())))
-	srv := httptest.NewServer(mux)
+	srv := httptest.NewServer(server.NewHandler(server.Options{
+		Services:     server.Services{Admin: f.svc},
+		Admit:        authz.New(authSvc, authSvc.Origins()).Admit,
+		Interceptors: []connect.Interceptor{authSvc.Interceptor()},
+		Logger:       slog.New(slog.DiscardHandler),
+	}))
 	t.Cleanup(srv.Close)
 	transport := &http.Transport{}
 	t.Cleanup(transport.CloseIdleConnections)

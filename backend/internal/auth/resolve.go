@@ -31,57 +31,61 @@ func CredentialsRejected(ctx context.Context) bool {
 	return rejected
 }
 
-// Interceptor resolves who is calling each RPC, from an API key in
-// "Authorization: Bearer" or else from the session cookie, and puts the
-// Principal in the context for the authorization interceptor (which must
-// come next) and the services. It decides nothing about access itself. A
-// stale session cookie is cleared and the caller continues as anonymous; a
-// session in the second half of its life is extended and its cookie renewed
-// with the response. When the database cannot be asked, the call fails with
-// Unavailable instead of running with the wrong identity.
-func (s *Service) Interceptor() connect.Interceptor {
-	return resolver{s}
+// renewalKey holds the session cookie Resolve found must be renewed or
+// cleared, for Interceptor to send with the answer.
+type renewalKey struct{}
+
+// Resolve returns ctx carrying who is calling, from an API key in
+// "Authorization: Bearer" or else from the session cookie in h. It reads
+// headers only, so the server calls it before any byte of a request's body
+// is read (authz.Gate), and decides nothing about access itself. A stale
+// session cookie is cleared and the caller continues as anonymous; a
+// session in the second half of its life is extended. When the database
+// cannot be asked, the error is Unavailable instead of running with the
+// wrong identity.
+func (s *Service) Resolve(ctx context.Context, h http.Header) (context.Context, error) {
+	ctx, cookie, err := s.resolve(ctx, h)
+	if cookie != nil {
+		ctx = context.WithValue(ctx, renewalKey{}, cookie)
+	}
+	return ctx, err
 }
 
-// resolver is the interceptor returned by Service.Interceptor.
-type resolver struct {
-	s *Service
+// Interceptor sends what Resolve decided about the session cookie (renewed
+// or cleared) with a successful answer, and marks answers to an identified
+// caller as not to be stored (personal): both belong to the response, which
+// only exists once the handler ran.
+func (s *Service) Interceptor() connect.Interceptor {
+	return answers{}
 }
+
+// answers is the interceptor returned by Service.Interceptor.
+type answers struct{}
 
 // WrapUnary implements connect.Interceptor.
-func (r resolver) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
+func (answers) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
 	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-		if req.Spec().IsClient {
-			return next(ctx, req)
-		}
-		ctx, cookie, err := r.s.resolve(ctx, req.Header())
-		if err != nil {
-			return nil, err
-		}
 		res, err := next(ctx, req)
-		if cookie != nil && res != nil {
+		if req.Spec().IsClient || res == nil {
+			return res, err
+		}
+		if cookie, ok := ctx.Value(renewalKey{}).(*http.Cookie); ok {
 			res.Header().Add("Set-Cookie", cookie.String())
 		}
-		if res != nil {
-			personal(ctx, res.Header())
-		}
+		personal(ctx, res.Header())
 		return res, err
 	}
 }
 
-// WrapStreamingClient implements connect.Interceptor; clients are not resolved.
-func (r resolver) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
+// WrapStreamingClient implements connect.Interceptor; clients are not concerned.
+func (answers) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
 	return next
 }
 
 // WrapStreamingHandler implements connect.Interceptor.
-func (r resolver) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
+func (answers) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
 	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
-		ctx, cookie, err := r.s.resolve(ctx, conn.RequestHeader())
-		if err != nil {
-			return err
-		}
-		if cookie != nil {
+		if cookie, ok := ctx.Value(renewalKey{}).(*http.Cookie); ok {
 			conn.ResponseHeader().Add("Set-Cookie", cookie.String())
 		}
 		personal(ctx, conn.ResponseHeader())

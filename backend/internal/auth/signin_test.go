@@ -58,7 +58,14 @@ func newShop(t *testing.T, cfg auth.Config) *shop {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "page %s?%s", r.URL.Path, r.URL.RawQuery)
 	})
-	handler = mux
+	// Who is calling is resolved before the handlers, as the server's gate does.
+	handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, err := svc.Resolve(r.Context(), r.Header)
+		if err != nil {
+			t.Errorf("resolve the caller: %v", err)
+		}
+		mux.ServeHTTP(w, r.WithContext(ctx))
+	})
 	return &shop{srv: srv, auth: svc, pool: pool}
 }
 

@@ -5,25 +5,24 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
 	"connectrpc.com/connect"
-	"connectrpc.com/validate"
-	"google.golang.org/protobuf/types/known/emptypb"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/devoidc"
+	"github.com/sabores/sabores/backend/internal/server"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// ghostProcedure is served but has no policy: it must be refused.
+// ghostProcedure is no procedure of the contract: it must be refused.
 const ghostProcedure = "/sabores.v1.GhostService/Haunt"
 
 // caller is one kind of client of the matrix.
@@ -33,12 +32,13 @@ type caller struct {
 }
 
 // api is a real HTTP server with every service of the contract behind the
-// interceptors in the server's order (who is calling, authorization,
-// validation, error mapping). The services are the generated
+// gate and interceptors in the server's order (who is calling and whether
+// they may, before the body is read; validation; error mapping). The services are the generated
 // Unimplemented handlers: an authorised call reaches them and comes back
 // Unimplemented (or InvalidArgument from validation), never an auth error.
 type api struct {
 	srv     *httptest.Server
+	handler http.Handler
 	client  *http.Client
 	callers []caller
 }
@@ -54,24 +54,12 @@ func newAPI(t *testing.T) *api {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := connect.WithInterceptors(svc.Interceptor(), authz.New(svc.Origins()), validate.NewInterceptor(), apperr.Interceptor())
-	mux := http.NewServeMux()
-	mux.Handle(v1connect.NewCatalogServiceHandler(v1connect.UnimplementedCatalogServiceHandler{}, opts))
-	mux.Handle(v1connect.NewPromotionServiceHandler(v1connect.UnimplementedPromotionServiceHandler{}, opts))
-	mux.Handle(v1connect.NewCartServiceHandler(v1connect.UnimplementedCartServiceHandler{}, opts))
-	mux.Handle(v1connect.NewOrderServiceHandler(v1connect.UnimplementedOrderServiceHandler{}, opts))
-	mux.Handle(v1connect.NewAccountServiceHandler(v1connect.UnimplementedAccountServiceHandler{}, opts))
-	mux.Handle(v1connect.NewVisibilityServiceHandler(v1connect.UnimplementedVisibilityServiceHandler{}, opts))
-	mux.Handle(v1connect.NewAdminServiceHandler(v1connect.UnimplementedAdminServiceHandler{}, opts))
-	mux.Handle(v1connect.NewShopSettingsServiceHandler(v1connect.UnimplementedShopSettingsServiceHandler{}, opts))
-	mux.Handle(v1connect.NewInvoiceServiceHandler(v1connect.UnimplementedInvoiceServiceHandler{}, opts))
-	mux.Handle(v1connect.NewWithdrawalServiceHandler(v1connect.UnimplementedWithdrawalServiceHandler{}, opts))
-	mux.Handle(v1connect.NewContactServiceHandler(v1connect.UnimplementedContactServiceHandler{}, opts))
-	mux.Handle(ghostProcedure, connect.NewUnaryHandler(ghostProcedure,
-		func(context.Context, *connect.Request[emptypb.Empty]) (*connect.Response[emptypb.Empty], error) {
-			return connect.NewResponse(&emptypb.Empty{}), nil
-		}, opts))
-	handler = mux
+	// The server as shopd assembles it, every service Unimplemented.
+	handler = server.NewHandler(server.Options{
+		Admit:        authz.New(svc, svc.Origins()).Admit,
+		Interceptors: []connect.Interceptor{svc.Interceptor()},
+		Logger:       slog.New(slog.DiscardHandler),
+	})
 
 	cookie := func(email string) http.Header {
 		signed, err := svc.SignIn(ctx, auth.Identity{Issuer: devoidc.Issuer, Subject: "sub-" + email, Email: email, Name: email})
@@ -103,7 +91,8 @@ func newAPI(t *testing.T) *api {
 	transport := &http.Transport{}
 	t.Cleanup(transport.CloseIdleConnections)
 	return &api{
-		srv:    srv,
+		srv:     srv,
+		handler: handler,
 		client: &http.Client{Transport: transport},
 		callers: []caller{
 			{"anonymous", http.Header{}},
@@ -346,5 +335,91 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 		if refused := got == "permission_denied"; refused != tt.refused {
 			t.Errorf("%s: got %q, refused=%v, want refused=%v", tt.name, got, refused, tt.refused)
 		}
+	}
+}
+
+// untouchable is a request body that fails the test when read: a refusal
+// must cost the server nothing of the body.
+type untouchable struct {
+	t    *testing.T
+	what string
+}
+
+func (u untouchable) Read([]byte) (int, error) {
+	u.t.Errorf("%s: the body was read before the call was refused", u.what)
+	return 0, io.EOF
+}
+
+func (untouchable) Close() error { return nil }
+
+// refusalCode reads the code of a refusal in any of the three protocols:
+// gRPC-Web puts it in a Grpc-Status header, gRPC in that trailer, Connect
+// streaming in its end-of-stream message, Connect unary in a JSON body.
+func refusalCode(t *testing.T, res *http.Response) string {
+	t.Helper()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status := res.Header.Get("Grpc-Status")
+	if status == "" {
+		status = res.Trailer.Get("Grpc-Status")
+	}
+	if status != "" {
+		return map[string]string{"16": "unauthenticated", "7": "permission_denied"}[status]
+	}
+	if res.Header.Get("Content-Type") == connecttest.StreamingContentType {
+		_, code, _, err := connecttest.StreamingOutcome(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return code
+	}
+	var e struct{ Code string }
+	if err := json.Unmarshal(body, &e); err != nil {
+		t.Fatalf("status %d, body %q is no Connect error", res.StatusCode, body)
+	}
+	return e.Code
+}
+
+// TestRefusedBeforeTheBodyIsRead: the review's anonymous gzip bodies were
+// read, decompressed and decoded before their 401. Every procedure that
+// needs a caller refuses the wrong one without reading a byte of the body,
+// over Connect, gRPC and gRPC-Web.
+func TestRefusedBeforeTheBodyIsRead(t *testing.T) {
+	t.Parallel()
+	a := newAPI(t)
+	protocols := map[string]string{
+		"connect": "application/json", "grpc": "application/grpc", "grpc-web": "application/grpc-web+proto",
+	}
+	streaming := streamingProcedures()
+	refused := 0
+	for _, m := range authz.Methods() {
+		proc := authz.Procedure(m)
+		for _, c := range a.callers {
+			want := expected(authz.Policies[proc], authz.KeyScopes[proc], c.name)
+			if want == "allowed" {
+				continue
+			}
+			for name, contentType := range protocols {
+				if name == "connect" && streaming[proc] {
+					contentType = connecttest.StreamingContentType
+				}
+				what := proc + " as " + c.name + " over " + name
+				req := httptest.NewRequest(http.MethodPost, proc, untouchable{t, what})
+				req.Header = c.headers.Clone()
+				req.Header.Set("Content-Type", contentType)
+				req.Header.Set("Content-Encoding", "gzip")
+				rec := httptest.NewRecorder()
+				a.handler.ServeHTTP(rec, req)
+				if got := refusalCode(t, rec.Result()); got != want {
+					t.Errorf("%s: got %q, want %s", what, got, want)
+				}
+				refused++
+			}
+		}
+	}
+	if refused < 300 {
+		t.Errorf("only %d refusals tried: the contract's procedures were not all walked", refused)
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/ratelimit"
 	"github.com/sabores/sabores/backend/internal/server"
-	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 func init() {
@@ -149,13 +148,15 @@ func handler(ctx context.Context, app *App, dbs *Databases) (shop, metrics http.
 	opts.AllowedOrigins = app.Config.AllowedOrigins
 	opts.Reflection = app.Config.Reflection
 	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
-	// ResourceExhausted and everything else a 413; the image upload and the
-	// catalogue CSV file have their own.
-	limits := guard.LimitBodiesBy(2*server.DefaultReadMaxBytes, map[string]int64{
-		saboresv1connect.AdminServiceUploadProductImageProcedure:    2 * server.UploadReadMaxBytes,
-		saboresv1connect.AdminServiceDryRunCatalogueImportProcedure: 2 * server.CatalogueReadMaxBytes,
-		saboresv1connect.AdminServiceStartCatalogueImportProcedure:  2 * server.CatalogueReadMaxBytes,
-	})
+	// ResourceExhausted and everything else a 413; the procedures with a
+	// larger Body have their own.
+	larger := map[string]int64{}
+	for procedure, body := range server.Bodies {
+		if body.MaxBytes != server.MessageMaxBytes {
+			larger[procedure] = 2 * int64(body.MaxBytes)
+		}
+	}
+	limits := guard.LimitBodiesBy(2*server.MessageMaxBytes, larger)
 	return limits(server.NewHandler(opts)), metrics, nil
 }
 

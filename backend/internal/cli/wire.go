@@ -43,9 +43,10 @@ import (
 const catalogueFileTimeout = 3 * time.Minute
 
 // wire builds what `shopd serve` serves: the service implementations, the
-// interceptors that run before validation (deadline and metrics first, then
-// who is calling and what they may do, then the order rate limit, which
-// needs to know the caller) and extra routes (sign-in, product pictures),
+// gate that decides who is calling and what they may do before a body is
+// read, the interceptors that run before validation (deadline and metrics
+// first, then the caller's session cookie on the answer, then the order
+// rate limit, which needs to know the caller) and extra routes (sign-in, product pictures),
 // and returns the /metrics handler for handler to place. Catalogue reads go
 // to the read pool once it replayed the last change (readroute), through an
 // in-process cache that the primary's catalog_changed notifications
@@ -158,11 +159,12 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			}),
 			m.Interceptor(),
 			signIn.Interceptor(),
-			authz.New(signIn.Origins()),
 			guard.OrderLimit(dbs.Primary, guard.OrderInterval, guard.OrderBurst),
 		}, guard.ContactLimit(guard.ContactInterval, guard.ContactBurst)...),
-		Routes:    routes,
-		PublicURL: cfg.PublicURL,
+		Admit:       authz.New(signIn, signIn.Origins()).Admit,
+		LargeBodies: server.LargeBodies{AtOnce: cfg.LargeRequestsAtOnce, Wait: cfg.LargeRequestWait},
+		Routes:      routes,
+		PublicURL:   cfg.PublicURL,
 		// The public pages' content in their HTML, re-rendered when the
 		// catalogue changes (issue 20).
 		Prerender: &server.Prerender{Context: ctx, Feed: feed},

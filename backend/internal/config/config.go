@@ -113,6 +113,10 @@ type Config struct {
 	// at once, in all and per client address (0: no cap per client).
 	MaxConnections          int
 	MaxConnectionsPerClient int
+	// LargeRequestsAtOnce and LargeRequestWait bound the large uploads
+	// handled at a time and how long another waits for its turn.
+	LargeRequestsAtOnce int
+	LargeRequestWait    time.Duration
 	// RedsysMerchantCode, RedsysTerminal and RedsysSecretKey are the Redsys
 	// terminal taking card and Bizum payments; an empty secret offers
 	// neither (unless the development gateway stands in).
@@ -555,6 +559,33 @@ var options = []Option{
 			return nil
 		},
 		get: func(c *Config) string { return strconv.Itoa(c.MaxConnectionsPerClient) },
+	},
+	{
+		Env: "LARGE_REQUESTS_AT_ONCE", Flag: "large-requests-at-once", Default: "2",
+		Description: "How many large requests (picture uploads, catalogue imports: tens of megabytes each while decoded) shopd handles at a time; others wait LARGE_REQUEST_WAIT. 1 to 16.",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 16 {
+				return errors.New("want a number from 1 to 16")
+			}
+			c.LargeRequestsAtOnce = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.LargeRequestsAtOnce) },
+	},
+	{
+		Env: "LARGE_REQUEST_WAIT", Flag: "large-request-wait", Default: "5s",
+		Description: "How long a large request waits for its turn before it is answered ResourceExhausted (`UPLOADS_BUSY`: the back office asks to try again). 0s to 1m.",
+		set: func(c *Config, v string) error {
+			if err := setDuration(&c.LargeRequestWait, v); err != nil {
+				return err
+			}
+			if c.LargeRequestWait < 0 || c.LargeRequestWait > time.Minute {
+				return errors.New("want a duration from 0s to 1m")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.LargeRequestWait.String() },
 	},
 	{
 		Env: "REDSYS_MERCHANT_CODE", Flag: "redsys-merchant-code",

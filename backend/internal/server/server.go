@@ -45,27 +45,18 @@ type Pinger interface {
 	Ping(ctx context.Context) error
 }
 
-// DefaultReadMaxBytes caps request messages: nothing in the contract comes
-// close to 1 MiB, and the cap keeps a hostile client from using memory.
-const DefaultReadMaxBytes = 1 << 20
-
-// UploadReadMaxBytes caps UploadProductImage's message alone: a picture of
-// up to 5 MB travels base64-encoded in JSON from the back office.
-const UploadReadMaxBytes = 7 << 20
-
-// CatalogueReadMaxBytes caps the catalogue CSV import's messages alone: a
-// file of 100 000 products with their food information (about 45 MB)
-// travels base64-encoded in JSON from the back office.
-const CatalogueReadMaxBytes = 80 << 20
-
 // Options configure the handler.
 type Options struct {
 	// Services implement the contract.
 	Services Services
+	// Admit decides, before any byte of a call's body is read, who is
+	// calling and whether they may (authz.Gate.Admit); nil admits all.
+	Admit Admit
+	// LargeBodies bound the large uploads handled at once; zero uses
+	// DefaultLargeBodies.
+	LargeBodies LargeBodies
 	// Interceptors run on every RPC after logging and before validation,
-	// in the order given: the place for authentication and authorization,
-	// which must come before validation so strangers learn nothing from
-	// validation errors. They return Connect errors themselves.
+	// in the order given; they return Connect errors themselves.
 	Interceptors []connect.Interceptor
 	// ReadCache wraps the routes, inside logging and CORS: the place for
 	// catalogcache.Middleware, which answers repeated public reads before
@@ -87,8 +78,6 @@ type Options struct {
 	Frontend fs.FS
 	// Logger logs requests; nil uses slog.Default().
 	Logger *slog.Logger
-	// ReadMaxBytes caps request messages; 0 uses DefaultReadMaxBytes.
-	ReadMaxBytes int
 	// Prerender renders the public pages' content into their HTML
 	// (prerender.go); nil sends the app's empty shell.
 	Prerender *Prerender
@@ -120,8 +109,8 @@ func NewHandler(opts Options) http.Handler {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	if opts.ReadMaxBytes == 0 {
-		opts.ReadMaxBytes = DefaultReadMaxBytes
+	if opts.LargeBodies == (LargeBodies{}) {
+		opts.LargeBodies = DefaultLargeBodies
 	}
 	if opts.Frontend == nil {
 		opts.Frontend = frontend.Dist()
@@ -130,7 +119,7 @@ func NewHandler(opts Options) http.Handler {
 	interceptors = append(interceptors, validate.NewInterceptor(), apperr.Interceptor())
 	handlerOpts := []connect.HandlerOption{
 		connect.WithInterceptors(interceptors...),
-		connect.WithReadMaxBytes(opts.ReadMaxBytes),
+		connect.WithReadMaxBytes(message.MaxBytes),
 		// Small messages cost more to gzip than to send.
 		connect.WithCompressMinBytes(1024),
 	}
@@ -149,13 +138,19 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
 	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
 	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
-	_, upload := saboresv1connect.NewAdminServiceHandler(s.Admin,
-		append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(UploadReadMaxBytes))...)
-	handle(saboresv1connect.AdminServiceUploadProductImageProcedure, upload)
-	_, catalogue := saboresv1connect.NewAdminServiceHandler(s.Admin,
-		append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(CatalogueReadMaxBytes))...)
-	handle(saboresv1connect.AdminServiceDryRunCatalogueImportProcedure, catalogue)
-	handle(saboresv1connect.AdminServiceStartCatalogueImportProcedure, catalogue)
+	// The procedures whose Body is larger than a message get a handler of
+	// their own with its read limit.
+	for procedure, body := range Bodies {
+		if body.MaxBytes == message.MaxBytes {
+			continue
+		}
+		if !strings.HasPrefix(procedure, "/"+saboresv1connect.AdminServiceName+"/") {
+			panic("server: a larger body outside AdminService needs its service's handler here: " + procedure)
+		}
+		_, h := saboresv1connect.NewAdminServiceHandler(s.Admin,
+			append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(body.MaxBytes))...)
+		handle(procedure, h)
+	}
 	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
 	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
 	handle(saboresv1connect.NewWithdrawalServiceHandler(s.Withdrawal, handlerOpts...))
@@ -183,7 +178,7 @@ func NewHandler(opts Options) http.Handler {
 	// not one of them), and a hit then costs no routing either.
 	// The log's record goes into the context behind the cache, so a hit
 	// is answered without copying the request.
-	return logRequests(opts.Logger, cors(opts.AllowedOrigins, readCache(withRequestInfo(mux))))
+	return logRequests(opts.Logger, cors(opts.AllowedOrigins, readCache(withRequestInfo(guardBodies(opts.Admit, opts.LargeBodies, mux)))))
 }
 
 // withDefaults fills nil services with the generated Unimplemented
