@@ -93,7 +93,7 @@ func newAPI(t *testing.T) *api {
 	return &api{
 		srv:     srv,
 		handler: handler,
-		client: &http.Client{Transport: transport},
+		client:  &http.Client{Transport: transport},
 		callers: []caller{
 			{"anonymous", http.Header{}},
 			{"client", cookie("maria@example.com")},
