@@ -16,7 +16,8 @@
 // only the back office at scale (backoffice.go). `go run ./bench lighthouse`
 // (./task lighthouse) runs only Lighthouse's mobile preset on 1 000
 // products; `go run ./bench checkout` only the checkout with the payment's
-// notification (bench/checkout.go).
+// notification (bench/checkout.go); `go run ./bench bodies` only the
+// security review's anonymous gzip bodies (bench/bodies.go).
 package main
 
 import (
@@ -206,6 +207,9 @@ func run(ctx context.Context) error {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "csv" {
 		return runCSVOnly(ctx, cfg, shopd)
+	}
+	if len(os.Args) > 1 && os.Args[1] == "bodies" {
+		return runBodiesOnly(ctx, cfg, shopd)
 	}
 
 	rep := &report{Time: time.Now().UTC(), Machine: machine(), DurationSec: cfg.duration.Seconds(), Extra: map[string]float64{}}
