@@ -23,10 +23,21 @@ UPDATE api_keys SET revoked_at = now()
 WHERE id = @id AND revoked_at IS NULL;
 
 -- name: APIKeyBySecretHash :one
--- An expired key is as unknown as a revoked one.
-SELECT id, scopes, last_used_at
-FROM api_keys
-WHERE secret_hash = @secret_hash AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now());
+-- An expired key is as unknown as a revoked one, and so is a key whose
+-- creator is gone (deleted account: created_by NULL or a tombstone). The
+-- creator's email and whether they are an active admin of @company come in
+-- the same round trip: a key works only while its creator is an admin
+-- (SessionByTokenHash's rule), so revoking an admin stops their keys.
+SELECT k.id, k.scopes, k.last_used_at, u.email AS creator_email,
+    EXISTS (
+        SELECT 1
+        FROM company_users cu
+        JOIN companies c ON c.id = cu.company_id
+        WHERE cu.user_id = k.created_by AND c.name = @company AND cu.active AND cu.role = 'admin'
+    ) AS creator_company_admin
+FROM api_keys k
+JOIN users u ON u.id = k.created_by AND u.deleted_at IS NULL
+WHERE k.secret_hash = @secret_hash AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now());
 
 -- name: APIKeyTouch :exec
 -- At most one write a minute per key, however busy the integrator is.

@@ -20,11 +20,11 @@ import (
 // CreateApiKey creates an integrator's key and returns its secret, once.
 func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[saboresv1.CreateApiKeyRequest]) (*connect.Response[saboresv1.CreateApiKeyResponse], error) {
 	scopes := scopesFromProto(req.Msg.Scopes)
-	var expires *time.Time
-	if req.Msg.ExpireTime != nil {
-		// PostgreSQL keeps microseconds: the answer shows what is stored.
-		t := req.Msg.ExpireTime.AsTime().Truncate(time.Microsecond)
-		expires = &t
+	// PostgreSQL keeps microseconds: the answer shows what is stored.
+	t := req.Msg.ExpireTime.AsTime().Truncate(time.Microsecond)
+	expires := &t
+	if maxTTL := s.apiKeyMaxTTL(); t.After(time.Now().Add(maxTTL)) {
+		return nil, apperr.Invalid("expire_time", fmt.Sprintf("an API key lives at most %d days", int(maxTTL.Hours()/24)))
 	}
 	res := &saboresv1.CreateApiKeyResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -96,4 +96,20 @@ func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[sabores
 		return nil, err
 	}
 	return connect.NewResponse(res), nil
+}
+
+// DefaultAPIKeyMaxTTL is API_KEY_MAX_TTL's default: 90 days.
+const DefaultAPIKeyMaxTTL = 90 * 24 * time.Hour
+
+// WithAPIKeyMaxTTL sets the longest life of a new API key (API_KEY_MAX_TTL).
+func (s *Service) WithAPIKeyMaxTTL(d time.Duration) *Service {
+	s.keyMaxTTL = d
+	return s
+}
+
+func (s *Service) apiKeyMaxTTL() time.Duration {
+	if s.keyMaxTTL == 0 {
+		return DefaultAPIKeyMaxTTL
+	}
+	return s.keyMaxTTL
 }

@@ -6,6 +6,7 @@ package admin
 
 import (
 	"github.com/jackc/pgx/v5/pgxpool"
+	"time"
 
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -44,6 +45,8 @@ type Service struct {
 	// imports queues catalogue imports' jobs; nil when this server runs
 	// no jobs.
 	imports catalogueio.Queue
+	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
+	keyMaxTTL time.Duration
 }
 
 var _ v1connect.AdminServiceHandler = (*Service)(nil)

@@ -452,6 +452,10 @@ func TestAPIKeyLifecycle(t *testing.T) {
 		t.Error("the secret is stored in clear")
 	}
 
+	// A key works while its creator is an admin of the shop.
+	if err := auth.GrantAdmin(t.Context(), f.pool, "admin@sabores.es"); err != nil {
+		t.Fatal(err)
+	}
 	authSvc, err := auth.New(t.Context(), f.pool, auth.Config{PublicURL: "https://sabores.example"})
 	if err != nil {
 		t.Fatal(err)

@@ -152,12 +152,16 @@ func (s *Service) resolveAPIKey(ctx context.Context, header string) (Principal, 
 	if !ok || !strings.EqualFold(scheme, "Bearer") || !strings.HasPrefix(secret, APIKeyPrefix) {
 		return Principal{}, errBadCredentials
 	}
-	key, err := s.queries.APIKeyBySecretHash(ctx, hashToken(secret))
+	key, err := s.queries.APIKeyBySecretHash(ctx, db.APIKeyBySecretHashParams{SecretHash: hashToken(secret), Company: Company})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Principal{}, errBadCredentials
 	}
 	if err != nil {
 		return Principal{}, fmt.Errorf("auth: look up API key: %w", err)
+	}
+	// A key acts for its creator: it can do no more than they can now.
+	if s.role(key.CreatorEmail, key.CreatorCompanyAdmin) != RoleAdmin {
+		return Principal{}, errBadCredentials
 	}
 	// APIKeyTouch writes at most once a minute; a key used within the minute
 	// needs no round trip to find that out.

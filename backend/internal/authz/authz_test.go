@@ -69,7 +69,12 @@ func newAPI(t *testing.T) *api {
 		return http.Header{"Cookie": {"sabores_session=" + signed.Token}, "Origin": {srv.URL}}
 	}
 	bearer := func(scopes []string, revoke, expire bool) http.Header {
-		key, err := auth.CreateAPIKey(ctx, db.New(pool), "admin@sabores.es", scopes, nil, nil)
+		// Keys are made by the admin, signed in by then (callers' order).
+		var creator int64
+		if err := pool.QueryRow(ctx, `SELECT id FROM users WHERE email = 'admin@sabores.es'`).Scan(&creator); err != nil {
+			t.Fatal(err)
+		}
+		key, err := auth.CreateAPIKey(ctx, db.New(pool), "admin@sabores.es", scopes, nil, &creator)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -142,7 +142,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				}),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
-			Admin: admin.New(dbs.Primary, signIn).
+			Admin: admin.New(dbs.Primary, signIn).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 				WithMailer(mailQueue).WithRefunds(refunds).
 				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
 			Settings: settings.New(dbs.Primary).WithDeliveryAreas(cfg.Delivery),

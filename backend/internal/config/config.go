@@ -105,6 +105,8 @@ type Config struct {
 	SessionMaxAge time.Duration
 	// AdminSessionMaxAge is SessionMaxAge for admins.
 	AdminSessionMaxAge time.Duration
+	// APIKeyMaxTTL is the longest an API key may live from its creation.
+	APIKeyMaxTTL time.Duration
 	// ShutdownTimeout bounds graceful shutdown.
 	ShutdownTimeout time.Duration
 	// HTTPIdleTimeout closes keep-alive connections idle that long.
@@ -513,6 +515,20 @@ var options = []Option{
 		Description: "Absolute lifetime of an admin's session, shorter because a stolen admin cookie can do far more.",
 		set:         func(c *Config, v string) error { return setDuration(&c.AdminSessionMaxAge, v) },
 		get:         func(c *Config) string { return c.AdminSessionMaxAge.String() },
+	},
+	{
+		Env: "API_KEY_MAX_TTL", Flag: "api-key-max-ttl", Default: "2160h",
+		Description: "Longest life of an API key from its creation (90 days): every key has an expiry, at most this far away. 24h to 8784h (366 days).",
+		set: func(c *Config, v string) error {
+			if err := setDuration(&c.APIKeyMaxTTL, v); err != nil {
+				return err
+			}
+			if c.APIKeyMaxTTL < 24*time.Hour || c.APIKeyMaxTTL > 8784*time.Hour {
+				return errors.New("want a duration from 24h to 8784h")
+			}
+			return nil
+		},
+		get: func(c *Config) string { return c.APIKeyMaxTTL.String() },
 	},
 	{
 		Env: "SHUTDOWN_TIMEOUT", Flag: "shutdown-timeout", Default: "8s",

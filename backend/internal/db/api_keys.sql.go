@@ -48,22 +48,46 @@ func (q *Queries) APIKeyByID(ctx context.Context, id int64) (APIKeyByIDRow, erro
 }
 
 const aPIKeyBySecretHash = `-- name: APIKeyBySecretHash :one
-SELECT id, scopes, last_used_at
-FROM api_keys
-WHERE secret_hash = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+SELECT k.id, k.scopes, k.last_used_at, u.email AS creator_email,
+    EXISTS (
+        SELECT 1
+        FROM company_users cu
+        JOIN companies c ON c.id = cu.company_id
+        WHERE cu.user_id = k.created_by AND c.name = $1 AND cu.active AND cu.role = 'admin'
+    ) AS creator_company_admin
+FROM api_keys k
+JOIN users u ON u.id = k.created_by AND u.deleted_at IS NULL
+WHERE k.secret_hash = $2 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
 `
 
-type APIKeyBySecretHashRow struct {
-	ID         int64
-	Scopes     []string
-	LastUsedAt *time.Time
+type APIKeyBySecretHashParams struct {
+	Company    string
+	SecretHash []byte
 }
 
-// An expired key is as unknown as a revoked one.
-func (q *Queries) APIKeyBySecretHash(ctx context.Context, secretHash []byte) (APIKeyBySecretHashRow, error) {
-	row := q.db.QueryRow(ctx, aPIKeyBySecretHash, secretHash)
+type APIKeyBySecretHashRow struct {
+	ID                  int64
+	Scopes              []string
+	LastUsedAt          *time.Time
+	CreatorEmail        string
+	CreatorCompanyAdmin bool
+}
+
+// An expired key is as unknown as a revoked one, and so is a key whose
+// creator is gone (deleted account: created_by NULL or a tombstone). The
+// creator's email and whether they are an active admin of @company come in
+// the same round trip: a key works only while its creator is an admin
+// (SessionByTokenHash's rule), so revoking an admin stops their keys.
+func (q *Queries) APIKeyBySecretHash(ctx context.Context, arg APIKeyBySecretHashParams) (APIKeyBySecretHashRow, error) {
+	row := q.db.QueryRow(ctx, aPIKeyBySecretHash, arg.Company, arg.SecretHash)
 	var i APIKeyBySecretHashRow
-	err := row.Scan(&i.ID, &i.Scopes, &i.LastUsedAt)
+	err := row.Scan(
+		&i.ID,
+		&i.Scopes,
+		&i.LastUsedAt,
+		&i.CreatorEmail,
+		&i.CreatorCompanyAdmin,
+	)
 	return i, err
 }
 

@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/server"
@@ -47,6 +49,7 @@ func TestSecretsNotLogged(t *testing.T) {
 	admin := saboresv1connect.NewAdminServiceClient(client(adminToken), shop.URL)
 	created, err := admin.CreateApiKey(ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
 		Name: "ci", Scopes: []saboresv1.ApiKeyScope{saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ},
+		ExpireTime: timestamppb.New(time.Now().Add(24 * time.Hour)),
 	}))
 	if err != nil {
 		t.Fatal(err)

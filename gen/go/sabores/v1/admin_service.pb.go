@@ -1630,7 +1630,9 @@ type CreateApiKeyRequest struct {
 	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	// scopes are what the key may do: at least one, each once.
 	Scopes []ApiKeyScope `protobuf:"varint,3,rep,packed,name=scopes,proto3,enum=sabores.v1.ApiKeyScope" json:"scopes,omitempty"`
-	// expire_time, when set, is when the key stops working: in the future.
+	// expire_time is when the key stops working: required, in the future and
+	// at most API_KEY_MAX_TTL away (90 days by default, never over 365), so a
+	// forgotten key dies on its own.
 	ExpireTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expire_time,json=expireTime,proto3" json:"expire_time,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -2761,11 +2763,11 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"configured\x12'\n" +
 	"\x0fcustom_branding\x18\x02 \x01(\bR\x0ecustomBranding\"N\n" +
 	"\x1aUpdateSignInConfigResponse\x120\n" +
-	"\x06config\x18\x01 \x01(\v2\x18.sabores.v1.SignInConfigR\x06config\"\xd0\x01\n" +
+	"\x06config\x18\x01 \x01(\v2\x18.sabores.v1.SignInConfigR\x06config\"\xda\x01\n" +
 	"\x13CreateApiKeyRequest\x12\x1d\n" +
 	"\x04name\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18PR\x04name\x12F\n" +
-	"\x06scopes\x18\x03 \x03(\x0e2\x17.sabores.v1.ApiKeyScopeB\x15\xbaH\x12\x92\x01\x0f\b\x01\x10\x03\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x06scopes\x12E\n" +
-	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampB\b\xbaH\x05\xb2\x01\x02@\x01R\n" +
+	"\x06scopes\x18\x03 \x03(\x0e2\x17.sabores.v1.ApiKeyScopeB\x15\xbaH\x12\x92\x01\x0f\b\x01\x10\x03\x18\x01\"\a\x82\x01\x04\x10\x01 \x00R\x06scopes\x12O\n" +
+	"\vexpire_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampB\x12\xbaH\x0f\xc8\x01\x01\xb2\x01\tJ\x05\b\x80\x8a\x8a\x0f@\x01R\n" +
 	"expireTimeJ\x04\b\x02\x10\x03R\x05scope\"T\n" +
 	"\x14CreateApiKeyResponse\x12$\n" +
 	"\x03key\x18\x01 \x01(\v2\x12.sabores.v1.ApiKeyR\x03key\x12\x16\n" +

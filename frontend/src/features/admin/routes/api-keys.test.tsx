@@ -8,7 +8,23 @@ import { renderAdmin } from "@/features/admin/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { ApiKeySchema, ApiKeyScope, type ApiKey } from "@gen/sabores/v1/admin_types_pb";
 
+/** inDays is the yyyy-mm-dd date days from today. */
+function inDays(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
 describe("API keys screen", () => {
+  it("offers a key that expires in 90 days and never lets the expiry go", async () => {
+    renderAdmin("/admin/api-keys", (router) => router.service(AdminService, { listApiKeys: () => ({ keys: [] }) }));
+    const expires = await screen.findByLabelText("Expira em");
+    expect(expires).toHaveValue(inDays(90));
+    await userEvent.type(screen.getByLabelText("Nome"), "Loja");
+    await userEvent.clear(expires);
+    expect(screen.getByRole("button", { name: "Criar chave" })).toBeDisabled();
+  });
+
   it("creates a key, shows its secret once, and revokes it after confirmation", async () => {
     let keys: ApiKey[] = [];
     const revoked: bigint[] = [];
@@ -40,13 +56,16 @@ describe("API keys screen", () => {
     expect(within(scopes).getByLabelText("Ler o catálogo")).toBeChecked();
     await userEvent.click(within(scopes).getByLabelText("Ler o catálogo"));
     await userEvent.click(within(scopes).getByLabelText("Ver encomendas e clientes"));
-    await userEvent.type(screen.getByLabelText("Expira em (opcional)"), "2099-01-31");
+    const expires = screen.getByLabelText("Expira em");
+    expect(expires).toBeRequired();
+    await userEvent.clear(expires);
+    await userEvent.type(expires, inDays(30));
     await userEvent.click(screen.getByRole("button", { name: "Criar chave" }));
     expect(await screen.findByText("sab_abcdefghijklmnopqrstuvwxyz")).toBeInTheDocument();
     expect(screen.getByText("Copie-a agora: por segurança, não voltará a ser mostrada.")).toBeInTheDocument();
     expect(await screen.findByText("sab_abc…")).toBeInTheDocument();
     expect(screen.getByText("Ver encomendas e clientes", { selector: "td *, td" })).toBeInTheDocument();
-    expect(screen.getByText(/^Expira em .*2099/)).toBeInTheDocument();
+    expect(screen.getByText(/^Expira em \d/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Revogar: Faturação" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Revogar a chave?" });
@@ -55,7 +74,7 @@ describe("API keys screen", () => {
     expect(await screen.findByText(/^Revogada em/)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Revogar: Faturação" })).not.toBeInTheDocument();
     expect(keys[0].scopes).toEqual([ApiKeyScope.ORDERS_READ]);
-    expect(keys[0].expireTime && timestampDate(keys[0].expireTime).getFullYear()).toBe(2099);
+    expect(keys[0].expireTime && timestampDate(keys[0].expireTime).toDateString()).toBe(new Date(`${inDays(30)}T12:00`).toDateString());
   });
 
   it("cannot create a key without a scope", async () => {

@@ -50,6 +50,17 @@ const scopeLabels = [
   [ApiKeyScope.ORDERS_READ, "apiKeys.scopes.ordersRead"],
 ] as const;
 
+/** day is the yyyy-mm-dd date days from today, in the admin's time zone. */
+function day(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+/** keyDays is how long a new key lives unless the admin picks another day:
+ * API_KEY_MAX_TTL's default; the contract never allows over 366 days. */
+const keyDays = 90;
+
 /** endOfDay is the last second of a yyyy-mm-dd day in the admin's time zone. */
 function endOfDay(day: string): Date {
   return new Date(`${day}T23:59:59`);
@@ -76,22 +87,22 @@ function CreateForm() {
   const saveFailure = useSaveFailure();
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiKeyScope[]>([ApiKeyScope.CATALOG_READ]);
-  const [expires, setExpires] = useState("");
+  const [expires, setExpires] = useState(() => day(keyDays));
   const [created, setCreated] = useState<{ name: string; secret: string }>();
   const toggle = (scope: ApiKeyScope, on: boolean) =>
     setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
-  const ready = name.trim() !== "" && scopes.length > 0;
+  const ready = name.trim() !== "" && scopes.length > 0 && expires !== "";
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!ready) return;
     create.mutate(
-      { name: name.trim(), scopes, expireTime: expires ? timestampFromDate(endOfDay(expires)) : undefined },
+      { name: name.trim(), scopes, expireTime: timestampFromDate(endOfDay(expires)) },
       {
         onSuccess: (res) => {
           setCreated({ name: res.key?.name ?? name, secret: res.secret });
           setName("");
-          setExpires("");
+          setExpires(day(keyDays));
         },
         onError: (err) => saveFailure("apiKey", err),
       },
@@ -142,9 +153,15 @@ function CreateForm() {
             type="date"
             className="input"
             value={expires}
-            min={new Date().toISOString().slice(0, 10)}
+            required
+            min={day(1)}
+            max={day(365)}
+            aria-describedby={`${id}-expires-hint`}
             onChange={(e) => setExpires(e.target.value)}
           />
+          <p id={`${id}-expires-hint`} className="mt-1 text-xs text-stone-600">
+            {t("apiKeys.expiresHint", { days: keyDays })}
+          </p>
         </div>
         <button type="submit" className="btn btn-primary" disabled={create.isPending || !ready}>
           {create.isPending ? t("saving") : t("apiKeys.create")}
