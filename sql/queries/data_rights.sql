@@ -57,33 +57,34 @@ ORDER BY recorded_at DESC, id DESC;
 
 -- name: DataRightsEraseEmails :execrows
 -- The e-mail queue keeps, for each message, that it was sent: the row stays
--- but forgets its address (and an error that may quote it), whether the
--- message was about one of the shopper's orders or went to one of their
--- addresses (the account's, or a delivery address of theirs). Runs before
--- the orders forget their delivery addresses. A message not yet sent is
--- then never sent (jobs cancels a send without a recipient).
-WITH addresses AS (
-    SELECT lower(u.email) AS email FROM users u WHERE u.id = @user_id
-    UNION
-    SELECT lower(o.delivery_email) FROM orders o WHERE o.user_id = @user_id AND o.delivery_email <> ''
-)
+-- but forgets its address (and an error that may quote it), when it is the
+-- shopper's: about one of their orders, or to their account's own address,
+-- which sign-in verified. An address typed at checkout is not proof of
+-- whose it is (anyone may type another's), so mail to it about someone
+-- else's order stays. A message not yet sent is then never sent (jobs
+-- cancels a send without a recipient).
 UPDATE outbound_emails e
 SET recipient = '', last_error = ''
 WHERE e.order_id IN (SELECT o.id FROM orders o WHERE o.user_id = @user_id)
-   OR lower(e.recipient) IN (SELECT a.email FROM addresses a);
+   OR lower(e.recipient) = (SELECT lower(u.email) FROM users u WHERE u.id = @user_id);
 
--- name: DataRightsDeleteOutreach :exec
--- Newsletter subscriptions and contact-form messages under one of the
--- shopper's addresses go (their e-mails with them, ON DELETE CASCADE): no
--- tax rule keeps them.
-WITH addresses AS (
+-- name: DataRightsDeleteOutreach :one
+-- Newsletter subscriptions and contact-form messages under the account's
+-- own, verified address go (their e-mails with them, ON DELETE CASCADE): no
+-- tax rule keeps them. Those under an address merely typed at checkout
+-- stay: it may be someone else's, whose rows are not the shopper's to
+-- erase. Returns how many of each went, for the audit trail.
+WITH address AS (
     SELECT lower(u.email) AS email FROM users u WHERE u.id = @user_id
-    UNION
-    SELECT lower(o.delivery_email) FROM orders o WHERE o.user_id = @user_id AND o.delivery_email <> ''
 ), subscriptions AS (
-    DELETE FROM newsletter_subscriptions n WHERE n.email IN (SELECT a.email FROM addresses a)
+    DELETE FROM newsletter_subscriptions n WHERE n.email = (SELECT a.email FROM address a)
+    RETURNING 1
+), messages AS (
+    DELETE FROM contact_messages c WHERE lower(c.email) = (SELECT a.email FROM address a)
+    RETURNING 1
 )
-DELETE FROM contact_messages c WHERE lower(c.email) IN (SELECT a.email FROM addresses a);
+SELECT (SELECT count(*) FROM subscriptions)::bigint AS subscriptions,
+       (SELECT count(*) FROM messages)::bigint AS messages;
 
 -- name: DataRightsRetainOrders :execrows
 -- Orders are tax records: kept 6 years counted from the end of the year of

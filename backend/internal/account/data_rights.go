@@ -86,10 +86,12 @@ func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[sabore
 		if _, err := liveUser(ctx, q, userID); err != nil {
 			return err
 		}
-		if _, err := q.DataRightsEraseEmails(ctx, userID); err != nil {
+		emails, err := q.DataRightsEraseEmails(ctx, userID)
+		if err != nil {
 			return fmt.Errorf("account: erase e-mail addresses: %w", err)
 		}
-		if err := q.DataRightsDeleteOutreach(ctx, userID); err != nil {
+		outreach, err := q.DataRightsDeleteOutreach(ctx, userID)
+		if err != nil {
 			return fmt.Errorf("account: delete newsletter and contact messages: %w", err)
 		}
 		if retained, err = q.DataRightsRetainOrders(ctx, userID); err != nil {
@@ -111,7 +113,10 @@ func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[sabore
 		// Audited before the trail is anonymised, so this record loses the
 		// email too and keeps only the user id.
 		if err := shop.Audit(ctx, q, "account.delete", userEntity(userID), nil,
-			map[string]int64{"retained_orders": retained, "sessions_ended": sessions}); err != nil {
+			map[string]int64{
+				"retained_orders": retained, "sessions_ended": sessions, "emails_forgotten": emails,
+				"newsletter_subscriptions_deleted": outreach.Subscriptions, "contact_messages_deleted": outreach.Messages,
+			}); err != nil {
 			return err
 		}
 		if err := q.DataRightsAnonymiseAudit(ctx, userID); err != nil {

@@ -451,3 +451,57 @@ func find(t *testing.T, pool *pgxpool.Pool, needle, allowed string) string {
 	}
 	return strings.Join(found, ", ")
 }
+
+// TestDeletionErasesOnlyWhatIsTheShoppers: an address typed at checkout
+// may be anyone's. A shopper who typed a victim's address and then deletes
+// the account erases the victim's newsletter subscription, contact message
+// and their e-mails no more (the review's finding), while the account's own
+// address and the e-mails about the shopper's own orders go, as the audit
+// line counts.
+func TestDeletionErasesOnlyWhatIsTheShoppers(t *testing.T) {
+	t.Parallel()
+	a := newRightsAPI(t)
+	ctx := context.Background()
+	const victim = "victima@example.com"
+	accounts, orders, mariaID := a.signIn(t, maria.subject, maria.email, maria.name)
+	a.order(t, orders, maria.name, victim, maria.phone, maria.address)
+	for _, sql := range []string{
+		`INSERT INTO outbound_emails (message_id, order_id, kind, recipient)
+		 SELECT '<order-' || id || '@test>', id, 'order_received', delivery_email FROM orders WHERE user_id = $1 AND $2 <> $3`,
+		`INSERT INTO newsletter_subscriptions (email, language, consent_version) SELECT $2, 'es', '2026-11' WHERE $1::bigint > 0 UNION ALL SELECT $3, 'es', '2026-11'`,
+		`INSERT INTO contact_messages (name, email, subject, message, language) SELECT 'Víctima', $2, 'otros', 'Hola', 'es' WHERE $1::bigint > 0 UNION ALL SELECT 'María', $3, 'otros', 'Hola', 'es'`,
+		`INSERT INTO outbound_emails (message_id, kind, recipient, newsletter_id)
+		 SELECT '<newsletter-' || id || '@test>', 'newsletter_confirm', email, id FROM newsletter_subscriptions WHERE email = $2 AND $1::bigint > 0 AND $3 <> ''`,
+	} {
+		if _, err := a.pool.Exec(ctx, sql, mariaID, victim, maria.email); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	if _, err := accounts.DeleteMyAccount(ctx, connect.NewRequest(&saboresv1.DeleteMyAccountRequest{Confirm: true})); err != nil {
+		t.Fatal(err)
+	}
+	var victims int
+	if err := a.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM newsletter_subscriptions WHERE email = $1)
+		+ (SELECT count(*) FROM contact_messages WHERE email = $1)
+		+ (SELECT count(*) FROM outbound_emails WHERE recipient = $1 AND newsletter_id IS NOT NULL)`, victim).Scan(&victims); err != nil || victims != 3 {
+		t.Errorf("the victim's subscription, message and its e-mail = %d rows (%v), want 3 untouched", victims, err)
+	}
+	var own, orderMail int
+	if err := a.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM newsletter_subscriptions WHERE email = $1)
+		+ (SELECT count(*) FROM contact_messages WHERE email = $1)`, maria.email).Scan(&own); err != nil || own != 0 {
+		t.Errorf("the account's own subscription and message = %d rows (%v), want them deleted", own, err)
+	}
+	if err := a.pool.QueryRow(ctx, `SELECT count(*) FROM outbound_emails e JOIN orders o ON o.id = e.order_id
+		WHERE o.user_id = $1 AND e.recipient <> ''`, mariaID).Scan(&orderMail); err != nil || orderMail != 0 {
+		t.Errorf("e-mails about the shopper's own order still addressed = %d (%v), want 0", orderMail, err)
+	}
+	var counts string
+	if err := a.pool.QueryRow(ctx, `SELECT new_value::text FROM audit_events WHERE action = 'account.delete' AND actor_user_id = $1`, mariaID).Scan(&counts); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"emails_forgotten": 1`, `"newsletter_subscriptions_deleted": 1`, `"contact_messages_deleted": 1`} {
+		if !strings.Contains(counts, want) {
+			t.Errorf("audit line %s, want it to say %s", counts, want)
+		}
+	}
+}
