@@ -94,3 +94,29 @@ func TestValidateCartFrozenMinimum(t *testing.T) {
 		t.Fatalf("ambient goods: %v", res)
 	}
 }
+
+// TestValidateCartHidesWhatIsNotForSale: a product the shopper may not buy
+// (hidden from the shop) says nothing of itself through the cart: no
+// cold-chain, frozen or age flag and no dispatch day, only that it is not
+// for sale (the review found a hidden frozen product's flags).
+func TestValidateCartHidesWhatIsNotForSale(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	hidden := dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Açaí oculto", Stock: 5})
+	if _, err := pool.Exec(context.Background(), `UPDATE products SET frozen = true, age_restricted = true, sold_online = false WHERE id = $1`, hidden); err != nil {
+		t.Fatal(err)
+	}
+	res, err := cart.New(pool, nil).ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
+		Lines: []*saboresv1.CartLineInput{{ProductId: hidden, Quantity: 1}},
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := res.Msg.GetLines()[0]
+	if line.GetColdChain() || line.GetAgeRestricted() || res.Msg.GetAgeDeclarationRequired() || res.Msg.GetExpectedDispatchDate() != "" || res.Msg.GetFrozenMinimumCents() != 0 {
+		t.Errorf("a hidden product's flags leaked: %v", res.Msg)
+	}
+	if res.Msg.GetValid() || len(line.GetProblems()) == 0 {
+		t.Errorf("a hidden product in the cart: %v, want it refused", res.Msg)
+	}
+}

@@ -56,10 +56,15 @@ func ReadCartLaw(ctx context.Context, q *db.Queries, lines []pricing.LineInput) 
 	return CartLawOf(products), nil
 }
 
-// CartLawOf is the law's flags of products, read already.
+// CartLawOf is the law's flags of products, read already. Only products a
+// shopper may buy have flags: a hidden one is only "not for sale"
+// (pricing's rule), and says nothing of itself through a cart.
 func CartLawOf(products []db.Product) CartLaw {
 	law := CartLaw{AgeRestricted: map[int64]bool{}, ColdChain: map[int64]bool{}, Frozen: map[int64]bool{}}
 	for _, p := range products {
+		if !p.SoldOnline {
+			continue
+		}
 		law.AgeRestricted[p.ID] = p.AgeRestricted
 		law.ColdChain[p.ID] = deliveryarea.ColdChain(p.Frozen, p.Perishable)
 		law.Frozen[p.ID] = p.Frozen
