@@ -40,6 +40,9 @@ type Config struct {
 	// AllowedOrigins are origins besides PublicURL's whose pages may make
 	// cookie-authenticated changes (a Vite dev server, for example).
 	AllowedOrigins []string
+	// SignInSecret seals the sign-in flow's cookie (SIGNIN_SECRET); empty
+	// uses one made once and kept in the database.
+	SignInSecret string
 }
 
 // Company is the shop's own company, which every user joins at sign-in and

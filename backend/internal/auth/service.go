@@ -65,10 +65,13 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 		}
 	}
 	// A sign-in may start on one replica and come back to another, or to
-	// this one restarted: the flow cookie's keys come from the database.
-	secret, err := sharedSecret(ctx, s.queries, flowSecret)
-	if err != nil {
-		return nil, err
+	// this one restarted: the flow cookie's keys come from SIGNIN_SECRET,
+	// or else from the database.
+	secret := []byte(cfg.SignInSecret)
+	if len(secret) == 0 {
+		if secret, err = sharedSecret(ctx, s.queries, flowSecret); err != nil {
+			return nil, err
+		}
 	}
 	hashKey, encKey, err := cookieKeys(secret)
 	if err != nil {

@@ -68,3 +68,33 @@ func TestUnknownCommand(t *testing.T) {
 		t.Errorf("usage not printed: %s", stderr.String())
 	}
 }
+
+// TestCheckAndServeRefuseUnsafeProduction: `shopd check` prints every
+// refusal and fails; `shopd serve` refuses the same before opening anything
+// (no database is configured here: it would start an embedded one).
+func TestCheckAndServeRefuseUnsafeProduction(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{
+		"ENV": "production", "PUBLIC_URL": "http://sabores.es", "METRICS_ADDR": "127.0.0.1:9090", "DATA_DIR": t.TempDir(),
+	}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	for _, command := range []string{"check", "serve"} {
+		var stderr bytes.Buffer
+		err := Run(context.Background(), []string{command}, lookup, io.Discard, &stderr)
+		if err == nil {
+			t.Fatalf("%s accepted an unsafe production configuration", command)
+		}
+		for _, want := range []string{"PUBLIC_URL", "no sign-in method", "mail catcher", "WITHDRAWAL_LINK_SECRET", "SIGNIN_SECRET"} {
+			if !strings.Contains(stderr.String(), want) {
+				t.Errorf("%s: the refusals do not name %s:\n%s", command, want, stderr.String())
+			}
+		}
+		if n := strings.Count(stderr.String(), "refused: "); n != 6 {
+			t.Errorf("%s printed %d refusals, want 6 (one line each):\n%s", command, n, stderr.String())
+		}
+	}
+	var out bytes.Buffer
+	if err := Run(context.Background(), []string{"check"}, noEnv, &out, io.Discard); err != nil || !strings.HasPrefix(out.String(), "ok") {
+		t.Errorf("check in development: %v, %q", err, out.String())
+	}
+}

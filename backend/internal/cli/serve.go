@@ -29,6 +29,9 @@ func init() {
 // an orchestrator sees a live but not ready process instead of a crash loop.
 func serve(ctx context.Context, app *App, _ any, _ []string) error {
 	cfg := app.Config
+	if err := refusals(app); err != nil {
+		return err
+	}
 	app.Log.Info("starting shopd", "config", cfg)
 	setMemoryLimit(cfg.MemoryLimitMiB)
 	gate := new(server.Gate)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
@@ -17,8 +18,10 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
+	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/devoidc"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoicing"
 	"github.com/sabores/sabores/backend/internal/jobs"
@@ -65,6 +68,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		SessionMaxAge:      cfg.SessionMaxAge,
 		AdminSessionMaxAge: cfg.AdminSessionMaxAge,
 		AllowedOrigins:     cfg.AllowedOrigins,
+		SignInSecret:       cfg.SignInSecret,
 	})
 	if err != nil {
 		return server.Options{}, nil, fmt.Errorf("sign-in: %w", err)
@@ -110,6 +114,16 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if err := paymentRoutes(app, dbs.Primary, gateway, jobClient, paidEffects, routes); err != nil {
 		return server.Options{}, nil, err
 	}
+	// On a loopback shop (where DEV_SIGNIN and DEV_REDSYS come on by
+	// themselves) their pages answer this machine's browser only, never a
+	// local proxy's strangers.
+	if cfg.PublicURLOnLoopback() {
+		for pattern, h := range routes {
+			if strings.Contains(pattern, devoidc.Prefix) || strings.Contains(pattern, config.DevRedsysPrefix) {
+				routes[pattern] = guard.ThisMachineOnly(h)
+			}
+		}
+	}
 	feed := changefeed.New(app.Log)
 	go feed.Listen(ctx, dbs.Primary, nil)
 	// Reads from a replica wait until it replayed the feed's last change,
@@ -139,6 +153,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				WithPayments(order.Payments{
 					Methods: cfg.OfferedPaymentMethods(), CashSurchargeCents: cfg.CashSurchargeCents,
 					Gateway: gateway, PublicURL: cfg.PublicURL, Windows: paymentWindows(cfg),
+					RealIdentity: cfg.Env == config.EnvProduction,
 				}),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),

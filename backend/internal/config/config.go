@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net/netip"
 	"net/url"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -95,6 +96,9 @@ type Config struct {
 	GoogleClientID string
 	// GoogleClientSecret is the OAuth client secret of Google sign-in.
 	GoogleClientSecret string
+	// SignInSecret seals the sign-in flow's cookie; empty keeps one in the
+	// database.
+	SignInSecret string
 	// DevSignIn enables the built-in OpenID provider with the seeded users.
 	DevSignIn bool
 	// AdminEmails are granted the admin role when they sign in.
@@ -127,6 +131,9 @@ type Config struct {
 	RedsysSecretKey    string
 	// RedsysEnvironment is RedsysTest or RedsysLive.
 	RedsysEnvironment string
+	// RedsysAllowTestInProduction lets production use Redsys's test
+	// environment and public test terminal (Refusals).
+	RedsysAllowTestInProduction bool
 	// PaymentMethods are the methods the shop offers, of PaymentMethodNames.
 	PaymentMethods []string
 	// DevRedsys serves the development payment gateway under /dev-redsys/
@@ -251,7 +258,7 @@ var options = []Option{
 	},
 	{
 		Env: "ENV", Flag: "env", Default: EnvDevelopment,
-		Description: "`development` or `production`. Production turns off DEV_SIGNIN unless it is set.",
+		Description: "`development` or `production`. Production refuses to start with unsafe settings (development sign-in or payments, no https PUBLIC_URL, no sign-in method, Redsys's test terminal, the mail catcher, secrets left to the database): `shopd check` lists them.",
 		set: func(c *Config, v string) error {
 			if v != EnvDevelopment && v != EnvProduction {
 				return fmt.Errorf("want %q or %q", EnvDevelopment, EnvProduction)
@@ -348,9 +355,15 @@ var options = []Option{
 		get: func(c *Config) string { return c.LogFormat },
 	},
 	{
-		Env: "SEED_ON_EMPTY", Flag: "seed-on-empty", Default: "true",
-		Description: "Load the sample catalogue when the database has no products.",
-		set:         func(c *Config, v string) error { return setBool(&c.SeedOnEmpty, v) },
+		Env: "SEED_ON_EMPTY", Flag: "seed-on-empty", Default: autoValue,
+		Description: "Load the sample catalogue, customers, orders and shop details when the database has no products. `auto` does in development only: a production shop never starts with sample data (its sample legal identity and IBAN on real orders and invoices).",
+		set: func(c *Config, v string) error {
+			if v == autoValue {
+				c.SeedOnEmpty = c.Env == EnvDevelopment
+				return nil
+			}
+			return setBool(&c.SeedOnEmpty, v)
+		},
 		get:         func(c *Config) string { return strconv.FormatBool(c.SeedOnEmpty) },
 	},
 	{
@@ -476,6 +489,18 @@ var options = []Option{
 		Description: "OAuth client secret of Google sign-in. Never logged.",
 		set:         func(c *Config, v string) error { c.GoogleClientSecret = v; return nil },
 		get:         func(c *Config) string { return c.GoogleClientSecret },
+	},
+	{
+		Env: "SIGNIN_SECRET", Flag: "signin-secret", Secret: true,
+		Description: "Secret (at least 32 characters) sealing the sign-in flow's cookie. Never logged. Empty: a random secret made once and kept in the database, shared by every replica, which production refuses (a backup would let its holder forge the cookie).",
+		set: func(c *Config, v string) error {
+			if v != "" && len(v) < 32 {
+				return errors.New("want at least 32 characters")
+			}
+			c.SignInSecret = v
+			return nil
+		},
+		get: func(c *Config) string { return c.SignInSecret },
 	},
 	{
 		Env: "DEV_SIGNIN", Flag: "dev-signin", Default: autoValue,
@@ -634,6 +659,12 @@ var options = []Option{
 		get: func(c *Config) string { return c.RedsysEnvironment },
 	},
 	{
+		Env: "REDSYS_ALLOW_TEST_IN_PRODUCTION", Flag: "redsys-allow-test-in-production", Default: "false",
+		Description: "Let a production shop use Redsys's test environment, its public test merchant or key, for a rehearsal before going live: no money reaches the shop, and anyone can sign a notification with the published key. Production refuses them otherwise.",
+		set:         func(c *Config, v string) error { return setBool(&c.RedsysAllowTestInProduction, v) },
+		get:         func(c *Config) string { return strconv.FormatBool(c.RedsysAllowTestInProduction) },
+	},
+	{
 		Env: "PAYMENT_METHODS", Flag: "payment-methods", Default: "card,bizum,transfer,cash",
 		Description: "Payment methods offered (comma-separated): `card` and `bizum` through Redsys (only with a terminal or DEV_REDSYS), `transfer` (only once the IBAN is saved in the back office's shop settings, which also give the beneficiary), `cash` on delivery.",
 		set: func(c *Config, v string) error {
@@ -696,15 +727,33 @@ func (f *Flags) Load(lookupEnv func(string) (string, bool)) (*Config, error) {
 	given := map[string]bool{}
 	f.fs.Visit(func(fl *flag.Flag) { given[fl.Name] = true })
 	raw := make(map[string]string, len(options))
+	var errs []error
 	for i, o := range options {
 		v := o.Default
-		if env, ok := lookupEnv(o.Env); ok {
+		env, set := lookupEnv(o.Env)
+		if set {
 			v = env
+		}
+		// NAME_FILE: a secret mounted as a file (systemd credentials,
+		// Docker and Kubernetes secrets) never sits in the environment.
+		if path, ok := lookupEnv(o.Env + "_FILE"); ok && path != "" {
+			content, err := os.ReadFile(path)
+			switch {
+			case set:
+				errs = append(errs, fmt.Errorf("%s and %s_FILE are both set: keep one", o.Env, o.Env))
+			case err != nil:
+				errs = append(errs, fmt.Errorf("%s_FILE: %w", o.Env, err))
+			default:
+				v = strings.TrimRight(string(content), "\r\n")
+			}
 		}
 		if given[o.Flag] {
 			v = *f.values[i]
 		}
 		raw[o.Env] = v
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, fmt.Errorf("config: %w", err)
 	}
 	return build(raw)
 }

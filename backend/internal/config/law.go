@@ -26,7 +26,7 @@ func init() {
 	options = append(options,
 		Option{
 			Env: "WITHDRAWAL_LINK_SECRET", Flag: "withdrawal-link-secret", Secret: true,
-			Description: "Secret (at least 32 characters) signing the withdrawal links of order e-mails, which let a shopper withdraw without signing in. Never logged. Empty: a random secret made once and kept in the database, shared by every replica. Changing it breaks the links already sent.",
+			Description: "Secret (at least 32 characters) signing the withdrawal links of order e-mails, which let a shopper withdraw without signing in. Never logged. Empty: a random secret made once and kept in the database, shared by every replica, which production refuses (a backup would let its holder forge links). Changing it breaks the links already sent.",
 			set: func(c *Config, v string) error {
 				if v != "" && len(v) < 32 {
 					return errors.New("want at least 32 characters")

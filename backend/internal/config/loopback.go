@@ -53,3 +53,7 @@ func devSignInByDefault(c *Config) bool {
 	return c.Env == EnvDevelopment && loopbackAddr(c.Addr) && loopbackURL(c.PublicURL) &&
 		c.GoogleClientID == "" && c.GoogleClientSecret == ""
 }
+
+// PublicURLOnLoopback says the shop is reached on this machine only, as in
+// development, where the stand-ins come on by themselves.
+func (c *Config) PublicURLOnLoopback() bool { return loopbackURL(c.PublicURL) }

@@ -277,3 +277,35 @@ func TestLimitBodies(t *testing.T) {
 		}
 	}
 }
+
+// TestThisMachineOnly: a development route answers a browser on this
+// machine, and refuses what a proxy passed on or a foreign Host.
+func TestThisMachineOnly(t *testing.T) {
+	t.Parallel()
+	h := guard.ThisMachineOnly(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	for _, tt := range []struct {
+		name   string
+		host   string
+		remote string
+		header string
+		want   int
+	}{
+		{"a local browser", "localhost:8080", "127.0.0.1:50000", "", http.StatusOK},
+		{"a local browser over IPv6", "[::1]:8080", "[::1]:50000", "", http.StatusOK},
+		{"through a local proxy", "localhost:8080", "127.0.0.1:50000", "X-Forwarded-For", http.StatusForbidden},
+		{"through a standard proxy", "localhost:8080", "127.0.0.1:50000", "Forwarded", http.StatusForbidden},
+		{"a foreign Host", "shop.example.com", "127.0.0.1:50000", "", http.StatusForbidden},
+		{"another machine", "localhost:8080", "192.0.2.7:50000", "", http.StatusForbidden},
+	} {
+		req := httptest.NewRequest(http.MethodGet, "/dev-oidc/login", nil)
+		req.Host, req.RemoteAddr = tt.host, tt.remote
+		if tt.header != "" {
+			req.Header.Set(tt.header, "203.0.113.9")
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.want {
+			t.Errorf("%s: %d, want %d", tt.name, rec.Code, tt.want)
+		}
+	}
+}

@@ -46,6 +46,10 @@ type Payments struct {
 	PublicURL string
 	// Windows are how long unpaid orders wait, for the order page's expiry.
 	Windows shop.PaymentWindows
+	// RealIdentity sells only once the shop's legal identity is the
+	// owner's, not the sample's, and never offers a transfer to the sample
+	// IBAN: in production, where a shopper could take the sample for real.
+	RealIdentity bool
 }
 
 // defaultPayments takes every method but card and Bizum's payments (no
@@ -84,7 +88,32 @@ func (s *Service) offered(ctx context.Context, q *db.Queries, method string) (bo
 	if err != nil {
 		return false, err
 	}
-	return settings.IBAN != "", nil
+	sample := s.payments.RealIdentity && settings.IBAN == shopsettings.Sample.IBAN
+	return settings.IBAN != "" && !sample, nil
+}
+
+// ReasonShopNotReady: the shop does not sell until its owner saved its
+// legal identity (Payments.RealIdentity).
+const ReasonShopNotReady = "SHOP_NOT_READY"
+
+// checkIdentity refuses to sell while the shop's legal identity is missing
+// or the sample's, when Payments.RealIdentity asks for a real one.
+func (s *Service) checkIdentity(ctx context.Context, q *db.Queries) error {
+	if !s.payments.RealIdentity {
+		return nil
+	}
+	settings, _, err := shopsettings.Read(ctx, q)
+	if err != nil {
+		return err
+	}
+	if missing := shopsettings.MissingIdentity(settings); len(missing) > 0 {
+		return &apperr.Business{
+			Code: connect.CodeFailedPrecondition, Reason: ReasonShopNotReady,
+			Message:  "the shop cannot take orders until its owner saves its legal identity",
+			Metadata: map[string]string{"missing": strings.Join(missing, ",")},
+		}
+	}
+	return nil
 }
 
 func notOffered(method string) error {

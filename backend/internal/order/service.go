@@ -238,6 +238,9 @@ type checkout struct {
 // change can still make wrong is checked again inside: the stock, by the
 // conditional update that takes it.
 func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (checkout, error) {
+	if err := s.checkIdentity(ctx, s.queries); err != nil {
+		return checkout{}, err
+	}
 	products, err := s.queries.GetProductsByIDs(ctx, shop.LineProductIDs(in.lines))
 	if err != nil {
 		return checkout{}, fmt.Errorf("order: read products: %w", err)

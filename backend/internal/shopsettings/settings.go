@@ -182,6 +182,21 @@ var Sample = Settings{
 	IBAN: "ES9121000418450200051332",
 }
 
+// MissingIdentity names, like Unfinished, what of the shop's legal identity
+// (legal name, NIF, address, e-mail) is still empty or the sample's: a shop
+// that sells for real must say who it is on every order, contract e-mail
+// and invoice (LSSI art. 10, RD 1619/2012 art. 6).
+func MissingIdentity(s Settings) []string {
+	var out []string
+	for _, field := range Unfinished(s) {
+		switch field {
+		case "details.legal_name", "details.nif", "details.address", "details.email":
+			out = append(out, field)
+		}
+	}
+	return out
+}
+
 // Unfinished names the settings still equal to their sample or empty, by
 // their path in the contract, in the contract's order. Social links and
 // WhatsApp may stay empty (the shop has none); a sample one still counts.

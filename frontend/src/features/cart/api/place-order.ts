@@ -125,8 +125,8 @@ export function lawRefusal(error: unknown): string | undefined {
   return info.metadata["cold_chain"] === "true" ? "deliveryArea.coldChainRefused" : `deliveryArea.notServed.${info.metadata["area"] ?? "other"}`;
 }
 
-/** orderLimits are the anti-hoarding refusals of PlaceOrder, by ErrorInfo reason. */
-const orderLimits = ["LINE_QUANTITY_LIMIT", "TOO_MANY_UNPAID_ORDERS", "TRANSFER_SHARE_LIMIT", "PAYMENT_METHOD_NOT_OFFERED"];
+/** orderLimits are the refusals of PlaceOrder by the shop's own limits, by ErrorInfo reason. */
+const orderLimits = ["LINE_QUANTITY_LIMIT", "TOO_MANY_UNPAID_ORDERS", "TRANSFER_SHARE_LIMIT", "PAYMENT_METHOD_NOT_OFFERED", "SHOP_NOT_READY"];
 
 /**
  * limitProblem reads a PlaceOrder refusal by one of the shop's limits
