@@ -364,7 +364,7 @@ var options = []Option{
 			}
 			return setBool(&c.SeedOnEmpty, v)
 		},
-		get:         func(c *Config) string { return strconv.FormatBool(c.SeedOnEmpty) },
+		get: func(c *Config) string { return strconv.FormatBool(c.SeedOnEmpty) },
 	},
 	{
 		Env: "ORDER_MAX_UNITS_PER_LINE", Flag: "order-max-units-per-line", Default: "24",
