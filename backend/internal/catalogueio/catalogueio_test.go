@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -263,5 +265,111 @@ func TestProgressVisibleWhileRunning(t *testing.T) {
 	}
 	if after.Status != "succeeded" || after.ProgressPercent != 100 || after.Updated != n {
 		t.Errorf("after: %+v", after)
+	}
+}
+
+// Text a spreadsheet would run as a formula leaves the export guarded, and
+// the guard comes off on import: the round trip changes nothing.
+func TestExportGuardsFormulasAndReadsBack(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	names := map[int]string{
+		1: `=HYPERLINK("http://evil.example","Oferta")`, 2: "+cmd|' /C calc'!A0", 3: "-10 % queso",
+		4: "@SUM(A1:A9)", 5: "'plain quote",
+	}
+	file := sample(t, len(names), func(i int, row map[string]string) {
+		row["name_es"], row["name_pt"], row["brand"] = names[i], names[i], names[i]
+	})
+	if done := run(t, pool, file); done.Status != "succeeded" || int(done.Created) != len(names) {
+		t.Fatalf("import: %+v", done)
+	}
+	// A tab or a carriage return cannot lead a name the form stores (it
+	// trims); one written straight to the table must still be guarded.
+	if _, err := pool.Exec(ctx, `UPDATE products SET description = E'\t=1+1', description_pt = E'\r@x' WHERE sku = 'T-1'`); err != nil {
+		t.Fatal(err)
+	}
+	var exported bytes.Buffer
+	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		_, err := catalogueio.Export(ctx, db.New(tx), &exported, false)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(bytes.NewReader(exported.Bytes())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	guarded := 0
+	for _, rec := range records[1:] {
+		for j, cell := range rec {
+			if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+				t.Errorf("%s of %s is written as a formula: %q", catalogueio.Columns[j], rec[0], cell)
+			}
+			if strings.HasPrefix(cell, "'") {
+				guarded++
+			}
+		}
+	}
+	// Four names, in three columns each, and the two descriptions; the
+	// plain quote is left as it is.
+	if guarded != 4*3+2+3 {
+		t.Errorf("%d cells start with a quote, want %d", guarded, 4*3+2+3)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE products SET description = '', description_pt = '' WHERE sku = 'T-1'`); err != nil {
+		t.Fatal(err)
+	}
+	exported.Reset()
+	err = pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		_, err := catalogueio.Export(ctx, db.New(tx), &exported, false)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same := run(t, pool, exported.Bytes()); same.Status != "succeeded" || same.Updated != 0 {
+		t.Fatalf("importing the export: %+v", same)
+	}
+	for i, name := range names {
+		var got string
+		if err := pool.QueryRow(ctx, `SELECT name FROM products WHERE sku = $1`, fmt.Sprintf("T-%d", i)).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != name {
+			t.Errorf("T-%d is named %q after the round trip, want %q", i, got, name)
+		}
+	}
+}
+
+// A broken line is a problem at its line and character, not a panic
+// (an error in a line's first field left no field position to read).
+func TestMalformedLine(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	good := sample(t, 3, nil)
+	lines := bytes.SplitAfter(good, []byte("\n"))
+	for _, tc := range []struct {
+		name, line string
+		wantLine   int
+		reason     string
+	}{
+		{"bare quote in an unquoted field", `T"9,C9,,Brand` + "\n", 3, "CSV_BARE_QUOTE"},
+		{"unterminated quote", `"T-9,C9,,Brand` + "\n", 3, "CSV_QUOTE"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := slices.Concat(lines[0], lines[1], []byte(tc.line), lines[2], lines[3])
+			plan, err := catalogueio.Check(context.Background(), db.New(pool), file, false, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(plan.Problems) != 1 {
+				t.Fatalf("problems %+v", plan.Problems)
+			}
+			p := plan.Problems[0]
+			if p.Line != tc.wantLine || p.Reason != tc.reason || p.Metadata["position"] == "" || p.Metadata["error_line"] == "" {
+				t.Errorf("problem %+v, want line %d, %s and a position", p, tc.wantLine, tc.reason)
+			}
+		})
 	}
 }

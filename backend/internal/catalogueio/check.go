@@ -9,6 +9,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -171,15 +172,10 @@ func readRecords(data []byte) ([]record, []Problem) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := rd.FieldPos(0)
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				line = pe.Line
-			}
-			problems = append(problems, Problem{Line: line, Reason: "CSV_MALFORMED", Message: csvError(err)})
-			return records, problems
+			return records, append(problems, parseProblem(err))
 		}
+		line, _ := rd.FieldPos(0)
 		if len(fields) == 1 && strings.TrimSpace(fields[0]) == "" {
 			continue
 		}
@@ -194,6 +190,26 @@ func readRecords(data []byte) ([]record, []Problem) {
 		problems = append(problems, Problem{Line: 2, Reason: "NO_ROWS", Message: "the file has no product rows"})
 	}
 	return records, problems
+}
+
+// parseProblem names where a line breaks the CSV format: the line the
+// broken record starts on (an unterminated quote is only noticed lines
+// later), and the line and character where the reader gave up.
+func parseProblem(err error) Problem {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return Problem{Reason: "CSV_MALFORMED", Message: err.Error()}
+	}
+	reason := "CSV_MALFORMED"
+	switch {
+	case errors.Is(pe.Err, csv.ErrBareQuote):
+		reason = "CSV_BARE_QUOTE"
+	case errors.Is(pe.Err, csv.ErrQuote):
+		reason = "CSV_QUOTE"
+	}
+	return Problem{Line: pe.StartLine, Reason: reason,
+		Message:  fmt.Sprintf("line %d, character %d: %s", pe.Line, pe.Column, pe.Err),
+		Metadata: map[string]string{"error_line": strconv.Itoa(pe.Line), "position": strconv.Itoa(pe.Column)}}
 }
 
 func csvError(err error) string {
