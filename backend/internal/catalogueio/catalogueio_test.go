@@ -55,19 +55,47 @@ func count(t *testing.T, pool *pgxpool.Pool, sql string) int {
 	return n
 }
 
+// upload stores data as a new admin's upload, in pieces of size bytes, as
+// the back office sends it.
+func upload(t *testing.T, pool *pgxpool.Pool, data []byte, size int) (userID, uploadID int64) {
+	t.Helper()
+	ctx := context.Background()
+	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email)
+		VALUES ('test', gen_random_uuid()::text, gen_random_uuid()::text || '@sabores.es') RETURNING id`).Scan(&userID); err != nil {
+		t.Fatal(err)
+	}
+	for seq := 0; len(data) > 0; seq++ {
+		piece := data[:min(size, len(data))]
+		up, err := catalogueio.AddChunk(ctx, pool, userID, uploadID, int32(seq), piece)
+		if err != nil {
+			t.Fatalf("piece %d: %v", seq, err)
+		}
+		uploadID, data = up.ID, data[len(piece):]
+	}
+	return userID, uploadID
+}
+
+// queue uploads data and stores its import, as StartCatalogueImport does.
+func queue(t *testing.T, pool *pgxpool.Pool, name string, data []byte) int64 {
+	t.Helper()
+	userID, uploadID := upload(t, pool, data, catalogueio.MaxChunkBytes)
+	row, err := db.New(pool).CreateCatalogueImport(context.Background(), db.CreateCatalogueImportParams{
+		FileName: name, UploadID: uploadID, CreatedBy: &userID, CreatedByActor: "admin@sabores.es"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return row.ID
+}
+
 // run stores data as an import and runs it as the job would.
 func run(t *testing.T, pool *pgxpool.Pool, data []byte) db.GetCatalogueImportRow {
 	t.Helper()
 	ctx := context.Background()
-	q := db.New(pool)
-	row, err := q.CreateCatalogueImport(ctx, db.CreateCatalogueImportParams{FileName: "catalogue.csv", Content: data, CreatedByActor: "admin@sabores.es"})
-	if err != nil {
+	id := queue(t, pool, "catalogue.csv", data)
+	if err := catalogueio.Run(ctx, pool, id, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
-	if err := catalogueio.Run(ctx, pool, row.ID, slog.New(slog.DiscardHandler)); err != nil {
-		t.Fatal(err)
-	}
-	got, err := q.GetCatalogueImport(ctx, row.ID)
+	got, err := db.New(pool).GetCatalogueImport(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +124,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	})
 	products := count(t, pool, `SELECT count(*) FROM products`)
 
-	plan, err := catalogueio.Check(ctx, db.New(pool), broken, false, nil)
+	plan, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(broken), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,7 +201,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	if !bytes.HasPrefix(exported.Bytes(), []byte("\uFEFFsku,code,")) {
 		t.Errorf("export starts %q", exported.Bytes()[:20])
 	}
-	roundTrip, err := catalogueio.Check(ctx, db.New(pool), exported.Bytes(), false, nil)
+	roundTrip, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(exported.Bytes()), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +217,7 @@ func TestImportAllOrNothing(t *testing.T) {
 func TestHeaderProblems(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
-	plan, err := catalogueio.Check(context.Background(), db.New(pool), []byte("sku,colour\nA,red\n"), false, nil)
+	plan, err := catalogueio.Check(context.Background(), db.New(pool), strings.NewReader("sku,colour\nA,red\n"), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,20 +256,16 @@ func TestProgressVisibleWhileRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := db.New(pool)
-	row, err := q.CreateCatalogueImport(ctx, db.CreateCatalogueImportParams{FileName: "resection.csv",
-		Content:        sample(t, n, func(_ int, row map[string]string) { row["online_categories"] = "bebidas|lanzamientos" }),
-		CreatedByActor: "admin@sabores.es"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	importID := queue(t, pool, "resection.csv",
+		sample(t, n, func(_ int, row map[string]string) { row["online_categories"] = "bebidas|lanzamientos" }))
 	done := make(chan error, 1)
-	go func() { done <- catalogueio.Run(ctx, pool, row.ID, slog.New(slog.DiscardHandler)) }()
+	go func() { done <- catalogueio.Run(ctx, pool, importID, slog.New(slog.DiscardHandler)) }()
 
 	testwait.Until(t, time.Minute, "the import to wait for the product's lock", func() bool {
 		return count(t, pool, `SELECT count(*) FROM pg_stat_activity
 			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`) > 0
 	})
-	during, err := q.GetCatalogueImport(ctx, row.ID)
+	during, err := q.GetCatalogueImport(ctx, importID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +283,7 @@ func TestProgressVisibleWhileRunning(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	after, err := q.GetCatalogueImport(ctx, row.ID)
+	after, err := q.GetCatalogueImport(ctx, importID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +383,7 @@ func TestMalformedLine(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			file := slices.Concat(lines[0], lines[1], []byte(tc.line), lines[2], lines[3])
-			plan, err := catalogueio.Check(context.Background(), db.New(pool), file, false, nil)
+			plan, err := catalogueio.Check(context.Background(), db.New(pool), bytes.NewReader(file), false, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,7 @@
 package catalogueio
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -60,14 +60,17 @@ const checkChunk = 1000
 // any goroutine.
 type Progress func(done, total int)
 
-// Check reads data (a CSV file, UTF-8 with or without a byte order mark)
-// and checks every row with the product form's rules: the contract's
+// Check reads file (a CSV file, UTF-8 with or without a byte order mark)
+// as a stream and checks every row with the product form's rules: the contract's
 // protovalidate rules on ProductDetails and ProductContent, then
 // productform's; then codes repeated in the file, and codes another
 // product of the shop holds. lock locks the products the file names, for
 // an import about to write them. Check writes nothing.
-func Check(ctx context.Context, q *db.Queries, data []byte, lock bool, progress Progress) (*Plan, error) {
-	records, problems := readRecords(data)
+func Check(ctx context.Context, q *db.Queries, file io.Reader, lock bool, progress Progress) (*Plan, error) {
+	records, problems, err := readRecords(file)
+	if err != nil {
+		return nil, err
+	}
 	plan := &Plan{Problems: problems}
 	if len(problems) > 0 && len(records) == 0 {
 		return plan, nil
@@ -117,22 +120,34 @@ func Check(ctx context.Context, q *db.Queries, data []byte, lock bool, progress 
 	return plan, nil
 }
 
-// HeaderProblems reads only data's header: a file that is not the
-// catalogue's at all is refused before it is stored or queued.
-func HeaderProblems(data []byte) []Problem {
-	_, _, problems := readHeader(data)
-	return problems
+// HeaderProblems reads only file's header: a file that is not the
+// catalogue's at all is refused before it is queued.
+func HeaderProblems(file io.Reader) ([]Problem, error) {
+	_, _, problems, err := readHeader(file)
+	return problems, err
 }
 
-// readHeader opens data (without its byte order mark) and reads the
-// header into each column's index.
-func readHeader(data []byte) (*csv.Reader, map[string]int, []Problem) {
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	rd := csv.NewReader(bytes.NewReader(data))
+// bom is the UTF-8 byte order mark a spreadsheet may start a file with.
+const bom = "\uFEFF"
+
+// readHeader opens file (past its byte order mark) and reads the header
+// into each column's index. err is reading's failure, not the file's.
+func readHeader(file io.Reader) (*csv.Reader, map[string]int, []Problem, error) {
+	buffered := bufio.NewReader(file)
+	if start, err := buffered.Peek(len(bom)); string(start) == bom {
+		_, _ = buffered.Discard(len(bom))
+	} else if err != nil && !errors.Is(err, io.EOF) {
+		return nil, nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
+	}
+	rd := csv.NewReader(buffered)
 	rd.FieldsPerRecord = -1
 	header, err := rd.Read()
+	var pe *csv.ParseError
+	if err != nil && !errors.As(err, &pe) && !errors.Is(err, io.EOF) {
+		return nil, nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
+	}
 	if err != nil {
-		return nil, nil, []Problem{{Line: 1, Reason: "CSV_MALFORMED", Message: "the file has no header line: " + csvError(err)}}
+		return nil, nil, []Problem{{Line: 1, Reason: "CSV_MALFORMED", Message: "the file has no header line: " + csvError(err)}}, nil
 	}
 	index := map[string]int{}
 	var problems []Problem
@@ -155,15 +170,15 @@ func readHeader(data []byte) (*csv.Reader, map[string]int, []Problem) {
 				Message: fmt.Sprintf("the column %q is missing", c)})
 		}
 	}
-	return rd, index, problems
+	return rd, index, problems, nil
 }
 
 // readRecords reads the header and the lines; a broken file or header is
 // a problem of line 0 or 1.
-func readRecords(data []byte) ([]record, []Problem) {
-	rd, index, problems := readHeader(data)
-	if len(problems) > 0 {
-		return nil, problems
+func readRecords(file io.Reader) ([]record, []Problem, error) {
+	rd, index, problems, err := readHeader(file)
+	if err != nil || len(problems) > 0 {
+		return nil, problems, err
 	}
 	width := len(index)
 	var records []record
@@ -172,8 +187,12 @@ func readRecords(data []byte) ([]record, []Problem) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
+		var pe *csv.ParseError
+		if err != nil && !errors.As(err, &pe) {
+			return nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
+		}
 		if err != nil {
-			return records, append(problems, parseProblem(err))
+			return records, append(problems, parseProblem(pe)), nil
 		}
 		line, _ := rd.FieldPos(0)
 		if len(fields) == 1 && strings.TrimSpace(fields[0]) == "" {
@@ -189,17 +208,13 @@ func readRecords(data []byte) ([]record, []Problem) {
 	if len(records) == 0 && len(problems) == 0 {
 		problems = append(problems, Problem{Line: 2, Reason: "NO_ROWS", Message: "the file has no product rows"})
 	}
-	return records, problems
+	return records, problems, nil
 }
 
 // parseProblem names where a line breaks the CSV format: the line the
 // broken record starts on (an unterminated quote is only noticed lines
 // later), and the line and character where the reader gave up.
-func parseProblem(err error) Problem {
-	var pe *csv.ParseError
-	if !errors.As(err, &pe) {
-		return Problem{Reason: "CSV_MALFORMED", Message: err.Error()}
-	}
+func parseProblem(pe *csv.ParseError) Problem {
 	reason := "CSV_MALFORMED"
 	switch {
 	case errors.Is(pe.Err, csv.ErrBareQuote):

@@ -149,11 +149,10 @@ func handler(ctx context.Context, app *App, dbs *Databases) (shop, metrics http.
 	opts.Reflection = app.Config.Reflection
 	// Bodies: twice Connect's message cap, so RPCs still get Connect's own
 	// ResourceExhausted and everything else a 413; the image upload and the
-	// catalogue CSV file have their own.
+	// catalogue CSV file's pieces have their own.
 	limits := guard.LimitBodiesBy(2*server.DefaultReadMaxBytes, map[string]int64{
-		saboresv1connect.AdminServiceUploadProductImageProcedure:    2 * server.UploadReadMaxBytes,
-		saboresv1connect.AdminServiceDryRunCatalogueImportProcedure: 2 * server.CatalogueReadMaxBytes,
-		saboresv1connect.AdminServiceStartCatalogueImportProcedure:  2 * server.CatalogueReadMaxBytes,
+		saboresv1connect.AdminServiceUploadProductImageProcedure:   2 * server.UploadReadMaxBytes,
+		saboresv1connect.AdminServiceUploadCatalogueChunkProcedure: 2 * server.CatalogueReadMaxBytes,
 	})
 	return limits(server.NewHandler(opts)), metrics, nil
 }

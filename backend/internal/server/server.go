@@ -53,10 +53,11 @@ const DefaultReadMaxBytes = 1 << 20
 // up to 5 MB travels base64-encoded in JSON from the back office.
 const UploadReadMaxBytes = 7 << 20
 
-// CatalogueReadMaxBytes caps the catalogue CSV import's messages alone: a
-// file of 100 000 products with their food information (about 45 MB)
-// travels base64-encoded in JSON from the back office.
-const CatalogueReadMaxBytes = 80 << 20
+// CatalogueReadMaxBytes caps UploadCatalogueChunk's message alone: a piece
+// of a CSV file is at most 1 MiB, about 1.34 MiB base64-encoded in JSON
+// from the back office. The dry run and the import name an upload and fit
+// the default.
+const CatalogueReadMaxBytes = 3 << 19
 
 // Options configure the handler.
 type Options struct {
@@ -154,8 +155,7 @@ func NewHandler(opts Options) http.Handler {
 	handle(saboresv1connect.AdminServiceUploadProductImageProcedure, upload)
 	_, catalogue := saboresv1connect.NewAdminServiceHandler(s.Admin,
 		append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(CatalogueReadMaxBytes))...)
-	handle(saboresv1connect.AdminServiceDryRunCatalogueImportProcedure, catalogue)
-	handle(saboresv1connect.AdminServiceStartCatalogueImportProcedure, catalogue)
+	handle(saboresv1connect.AdminServiceUploadCatalogueChunkProcedure, catalogue)
 	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
 	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
 	handle(saboresv1connect.NewWithdrawalServiceHandler(s.Withdrawal, handlerOpts...))
