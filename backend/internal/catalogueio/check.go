@@ -187,12 +187,12 @@ func readRecords(file io.Reader) ([]record, []Problem, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		var pe *csv.ParseError
-		if err != nil && !errors.As(err, &pe) {
-			return nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
-		}
 		if err != nil {
-			return records, append(problems, parseProblem(pe)), nil
+			problem, ok := parseProblem(err)
+			if !ok {
+				return nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
+			}
+			return records, append(problems, problem), nil
 		}
 		line, _ := rd.FieldPos(0)
 		if len(fields) == 1 && strings.TrimSpace(fields[0]) == "" {
@@ -214,7 +214,13 @@ func readRecords(file io.Reader) ([]record, []Problem, error) {
 // parseProblem names where a line breaks the CSV format: the line the
 // broken record starts on (an unterminated quote is only noticed lines
 // later), and the line and character where the reader gave up.
-func parseProblem(pe *csv.ParseError) Problem {
+// ok is false for a failure to read the file, which is no fault of its
+// own.
+func parseProblem(err error) (problem Problem, ok bool) {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return Problem{}, false
+	}
 	reason := "CSV_MALFORMED"
 	switch {
 	case errors.Is(pe.Err, csv.ErrBareQuote):
@@ -224,7 +230,7 @@ func parseProblem(pe *csv.ParseError) Problem {
 	}
 	return Problem{Line: pe.StartLine, Reason: reason,
 		Message:  fmt.Sprintf("line %d, character %d: %s", pe.Line, pe.Column, pe.Err),
-		Metadata: map[string]string{"error_line": strconv.Itoa(pe.Line), "position": strconv.Itoa(pe.Column)}}
+		Metadata: map[string]string{"error_line": strconv.Itoa(pe.Line), "position": strconv.Itoa(pe.Column)}}, true
 }
 
 func csvError(err error) string {
