@@ -99,6 +99,9 @@ func Check(ctx context.Context, q *db.Queries, file io.Reader, lock bool, progre
 				}
 				for i := from; i < min(from+checkChunk, len(records)); i++ {
 					rows[i], ok[i] = checkRecord(&records[i], countryExists)
+					// The row holds what it needs: the line's text goes as
+					// the check moves on, not when the whole file is done.
+					records[i].fields = nil
 				}
 				if n := done.Add(int64(min(checkChunk, len(records)-from))); progress != nil {
 					progress(int(n), len(records))
