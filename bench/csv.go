@@ -133,8 +133,12 @@ func benchCSV(ctx context.Context, shopd, dsn, base string, rows int, rep *repor
 	log.Printf("csv: %d rows, %.1f MB", rows, float64(len(fixed))/1e6)
 
 	start := time.Now()
+	brokenID, err := uploadCSV(ctx, client, broken)
+	if err != nil {
+		return err
+	}
 	report, err := client.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{
-		FileName: "bench-broken.csv", Csv: broken,
+		FileName: "bench-broken.csv", UploadId: brokenID,
 	}))
 	if err != nil {
 		return fmt.Errorf("csv dry run: %w", err)
@@ -149,8 +153,12 @@ func benchCSV(ctx context.Context, shopd, dsn, base string, rows int, rep *repor
 	}
 
 	start = time.Now()
+	fixedID, err := uploadCSV(ctx, client, fixed)
+	if err != nil {
+		return err
+	}
 	report, err = client.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{
-		FileName: "bench.csv", Csv: fixed,
+		FileName: "bench.csv", UploadId: fixedID,
 	}))
 	if err != nil {
 		return fmt.Errorf("csv dry run: %w", err)
@@ -194,19 +202,40 @@ func benchCSV(ctx context.Context, shopd, dsn, base string, rows int, rep *repor
 	return nil
 }
 
-// importCSV starts the import of a file and polls it to its end: the
+// uploadCSV sends a file in pieces of 1 MiB, as the back office does, and
+// returns its upload's id.
+func uploadCSV(ctx context.Context, client saboresv1connect.AdminServiceClient, data []byte) (int64, error) {
+	var id int64
+	for seq := 0; len(data) > 0; seq++ {
+		n := min(len(data), 1<<20)
+		res, err := client.UploadCatalogueChunk(ctx, connect.NewRequest(&saboresv1.UploadCatalogueChunkRequest{
+			UploadId: id, Seq: int32(seq), Chunk: data[:n],
+		}))
+		if err != nil {
+			return 0, fmt.Errorf("csv upload piece %d: %w", seq, err)
+		}
+		id, data = res.Msg.GetUploadId(), data[n:]
+	}
+	return id, nil
+}
+
+// importCSV uploads a file, starts its import and polls it to its end: the
 // seconds from the upload to the outcome, and the finished import.
 func importCSV(ctx context.Context, client saboresv1connect.AdminServiceClient, name string, data []byte) (float64, *saboresv1.CatalogueImport, error) {
 	start := time.Now()
+	id, err := uploadCSV(ctx, client, data)
+	if err != nil {
+		return 0, nil, err
+	}
 	started, err := client.StartCatalogueImport(ctx, connect.NewRequest(&saboresv1.StartCatalogueImportRequest{
-		FileName: name, Csv: data,
+		FileName: name, UploadId: id,
 	}))
 	if err != nil {
 		return 0, nil, fmt.Errorf("csv import %s: %w", name, err)
 	}
-	id := started.Msg.GetImport().GetId()
+	importID := started.Msg.GetImport().GetId()
 	for {
-		res, err := client.GetCatalogueImport(ctx, connect.NewRequest(&saboresv1.GetCatalogueImportRequest{Id: id}))
+		res, err := client.GetCatalogueImport(ctx, connect.NewRequest(&saboresv1.GetCatalogueImportRequest{Id: importID}))
 		if err != nil {
 			return 0, nil, fmt.Errorf("csv import %s progress: %w", name, err)
 		}

@@ -1,6 +1,6 @@
 -- name: CreateCatalogueImport :one
-INSERT INTO catalogue_imports (file_name, content, created_by, created_by_actor)
-VALUES (@file_name, @content, sqlc.narg('created_by'), @created_by_actor)
+INSERT INTO catalogue_imports (file_name, upload_id, created_by, created_by_actor)
+VALUES (@file_name, @upload_id::bigint, sqlc.narg('created_by'), @created_by_actor)
 RETURNING id, file_name, status, progress_percent, rows_total, created, updated, problems, problem_count,
           created_by, created_at, finished_at;
 
@@ -10,7 +10,7 @@ SELECT id, file_name, status, progress_percent, rows_total, created, updated, pr
 FROM catalogue_imports WHERE id = @id;
 
 -- name: GetCatalogueImportFile :one
-SELECT file_name, content, created_by, created_by_actor, status FROM catalogue_imports WHERE id = @id;
+SELECT file_name, upload_id, created_by, created_by_actor, status FROM catalogue_imports WHERE id = @id;
 
 -- CatalogueImportProgress is written outside the import's transaction, so
 -- pollers see it while the import runs.
@@ -21,10 +21,13 @@ WHERE id = @id AND status IN ('queued', 'running');
 -- name: FinishCatalogueImport :exec
 UPDATE catalogue_imports
 SET status = @status, progress_percent = 100, rows_total = @rows_total, created = @created, updated = @updated,
-    problems = @problems, problem_count = @problem_count, finished_at = now(),
-    -- The file is not kept once imported or refused: the audit trail says what it was.
-    content = ''::bytea
+    problems = @problems, problem_count = @problem_count, finished_at = now()
 WHERE id = @id;
+
+-- DeleteImportUpload drops a finished import's file: it is not kept once
+-- imported or refused, the audit trail says what it was.
+-- name: DeleteImportUpload :exec
+DELETE FROM catalogue_uploads u WHERE u.id = (SELECT i.upload_id FROM catalogue_imports i WHERE i.id = @import_id);
 
 -- name: CatalogueCountrySlugs :many
 SELECT slug FROM countries;

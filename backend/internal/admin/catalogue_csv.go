@@ -82,18 +82,38 @@ func (w *chunkWriter) flush() error {
 	return nil
 }
 
-// DryRunCatalogueImport checks a file as the import would, and writes
-// nothing (a read-only transaction): every row through the product form's
-// rules, codes against the file and the shop.
+// UploadCatalogueChunk stores the next piece of the caller's CSV file.
+func (s *Service) UploadCatalogueChunk(ctx context.Context, req *connect.Request[saboresv1.UploadCatalogueChunkRequest]) (*connect.Response[saboresv1.UploadCatalogueChunkResponse], error) {
+	userID, err := shop.SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	up, err := catalogueio.AddChunk(ctx, s.pool, userID, req.Msg.GetUploadId(), req.Msg.GetSeq(), req.Msg.GetChunk())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.UploadCatalogueChunkResponse{UploadId: up.ID, Chunks: up.Chunks, Bytes: up.Bytes}), nil
+}
+
+// DryRunCatalogueImport checks an uploaded file as the import would, and
+// writes nothing (a read-only transaction): every row through the product
+// form's rules, codes against the file and the shop.
 func (s *Service) DryRunCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.DryRunCatalogueImportRequest]) (*connect.Response[saboresv1.DryRunCatalogueImportResponse], error) {
+	userID, err := shop.SignedInUser(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var plan *catalogueio.Plan
-	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+	err = pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if err := q.CatalogueFileStatementTimeout(ctx); err != nil {
 			return fmt.Errorf("admin: lift the statement timeout: %w", err)
 		}
-		var err error
-		plan, err = catalogueio.Check(ctx, q, req.Msg.GetCsv(), false, nil)
+		file, _, err := catalogueio.OpenUpload(ctx, q, userID, req.Msg.GetUploadId(), false)
+		if err != nil {
+			return err
+		}
+		plan, err = catalogueio.Check(ctx, q, file, false, nil)
 		return err
 	})
 	if err != nil {
@@ -116,34 +136,46 @@ func linesWithProblems(problems []catalogueio.Problem) int {
 	return len(lines)
 }
 
-// StartCatalogueImport stores the file and queues its job in the same
-// transaction, audited with who and which file. A file whose header is not
-// the catalogue's is refused at once.
+// StartCatalogueImport queues the import of an uploaded file in one
+// transaction that takes the upload (no piece can be added after) and
+// audits who and which file. A file whose header is not the catalogue's
+// is refused at once.
 func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.StartCatalogueImportRequest]) (*connect.Response[saboresv1.StartCatalogueImportResponse], error) {
 	if s.imports == nil {
 		return nil, &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "IMPORTS_NOT_CONFIGURED",
 			Message: "this server runs no background jobs"}
 	}
-	if problems := catalogueio.HeaderProblems(req.Msg.GetCsv()); len(problems) > 0 {
-		p := problems[0]
-		return nil, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: p.Reason, Message: "csv: " + p.Message,
-			Metadata: map[string]string{"column": p.Column}}
+	userID, err := shop.SignedInUser(ctx)
+	if err != nil {
+		return nil, err
 	}
 	var row db.CreateCatalogueImportRow
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		var err error
+		file, size, err := catalogueio.OpenUpload(ctx, q, userID, req.Msg.GetUploadId(), true)
+		if err != nil {
+			return err
+		}
+		problems, err := catalogueio.HeaderProblems(file)
+		if err != nil {
+			return err
+		}
+		if len(problems) > 0 {
+			p := problems[0]
+			return &apperr.Business{Code: connect.CodeInvalidArgument, Reason: p.Reason, Message: "csv: " + p.Message,
+				Metadata: map[string]string{"column": p.Column}}
+		}
 		if row, err = q.CreateCatalogueImport(ctx, db.CreateCatalogueImportParams{
-			FileName: req.Msg.GetFileName(), Content: req.Msg.GetCsv(), CreatedBy: shop.ActorUserID(ctx),
+			FileName: req.Msg.GetFileName(), UploadID: req.Msg.GetUploadId(), CreatedBy: &userID,
 			CreatedByActor: auth.FromContext(ctx).Actor(),
 		}); err != nil {
-			return fmt.Errorf("admin: store catalogue file: %w", err)
+			return fmt.Errorf("admin: store catalogue import: %w", err)
 		}
 		if err := s.imports.QueueCatalogueImport(ctx, tx, row.ID); err != nil {
 			return err
 		}
 		return shop.Audit(ctx, q, "catalogue.import.start", "catalogue_import:"+strconv.FormatInt(row.ID, 10), nil,
-			map[string]any{"file_name": row.FileName, "bytes": len(req.Msg.GetCsv())})
+			map[string]any{"file_name": row.FileName, "bytes": size})
 	})
 	if err != nil {
 		return nil, err

@@ -124,6 +124,7 @@ var Policies = map[string]Access{
 	v1connect.AdminServiceRetryEmailProcedure:                    Admin,
 	v1connect.AdminServiceCreateProductProcedure:                 Admin,
 	v1connect.AdminServiceExportCatalogueProcedure:               Admin,
+	v1connect.AdminServiceUploadCatalogueChunkProcedure:          Admin,
 	v1connect.AdminServiceDryRunCatalogueImportProcedure:         Admin,
 	v1connect.AdminServiceStartCatalogueImportProcedure:          Admin,
 	v1connect.AdminServiceGetCatalogueImportProcedure:            Admin,

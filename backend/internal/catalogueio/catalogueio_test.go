@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,19 +55,47 @@ func count(t *testing.T, pool *pgxpool.Pool, sql string) int {
 	return n
 }
 
+// upload stores data as a new admin's upload, in pieces of size bytes, as
+// the back office sends it.
+func upload(t *testing.T, pool *pgxpool.Pool, data []byte, size int) (userID, uploadID int64) {
+	t.Helper()
+	ctx := context.Background()
+	if err := pool.QueryRow(ctx, `INSERT INTO users (issuer, subject, email)
+		VALUES ('test', gen_random_uuid()::text, gen_random_uuid()::text || '@sabores.es') RETURNING id`).Scan(&userID); err != nil {
+		t.Fatal(err)
+	}
+	for seq := 0; len(data) > 0; seq++ {
+		piece := data[:min(size, len(data))]
+		up, err := catalogueio.AddChunk(ctx, pool, userID, uploadID, int32(seq), piece)
+		if err != nil {
+			t.Fatalf("piece %d: %v", seq, err)
+		}
+		uploadID, data = up.ID, data[len(piece):]
+	}
+	return userID, uploadID
+}
+
+// queue uploads data and stores its import, as StartCatalogueImport does.
+func queue(t *testing.T, pool *pgxpool.Pool, name string, data []byte) int64 {
+	t.Helper()
+	userID, uploadID := upload(t, pool, data, catalogueio.MaxChunkBytes)
+	row, err := db.New(pool).CreateCatalogueImport(context.Background(), db.CreateCatalogueImportParams{
+		FileName: name, UploadID: uploadID, CreatedBy: &userID, CreatedByActor: "admin@sabores.es"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return row.ID
+}
+
 // run stores data as an import and runs it as the job would.
 func run(t *testing.T, pool *pgxpool.Pool, data []byte) db.GetCatalogueImportRow {
 	t.Helper()
 	ctx := context.Background()
-	q := db.New(pool)
-	row, err := q.CreateCatalogueImport(ctx, db.CreateCatalogueImportParams{FileName: "catalogue.csv", Content: data, CreatedByActor: "admin@sabores.es"})
-	if err != nil {
+	id := queue(t, pool, "catalogue.csv", data)
+	if err := catalogueio.Run(ctx, pool, id, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
-	if err := catalogueio.Run(ctx, pool, row.ID, slog.New(slog.DiscardHandler)); err != nil {
-		t.Fatal(err)
-	}
-	got, err := q.GetCatalogueImport(ctx, row.ID)
+	got, err := db.New(pool).GetCatalogueImport(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +124,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	})
 	products := count(t, pool, `SELECT count(*) FROM products`)
 
-	plan, err := catalogueio.Check(ctx, db.New(pool), broken, false, nil)
+	plan, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(broken), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +201,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	if !bytes.HasPrefix(exported.Bytes(), []byte("\uFEFFsku,code,")) {
 		t.Errorf("export starts %q", exported.Bytes()[:20])
 	}
-	roundTrip, err := catalogueio.Check(ctx, db.New(pool), exported.Bytes(), false, nil)
+	roundTrip, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(exported.Bytes()), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +217,7 @@ func TestImportAllOrNothing(t *testing.T) {
 func TestHeaderProblems(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
-	plan, err := catalogueio.Check(context.Background(), db.New(pool), []byte("sku,colour\nA,red\n"), false, nil)
+	plan, err := catalogueio.Check(context.Background(), db.New(pool), strings.NewReader("sku,colour\nA,red\n"), false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,20 +256,16 @@ func TestProgressVisibleWhileRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := db.New(pool)
-	row, err := q.CreateCatalogueImport(ctx, db.CreateCatalogueImportParams{FileName: "resection.csv",
-		Content:        sample(t, n, func(_ int, row map[string]string) { row["online_categories"] = "bebidas|lanzamientos" }),
-		CreatedByActor: "admin@sabores.es"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	importID := queue(t, pool, "resection.csv",
+		sample(t, n, func(_ int, row map[string]string) { row["online_categories"] = "bebidas|lanzamientos" }))
 	done := make(chan error, 1)
-	go func() { done <- catalogueio.Run(ctx, pool, row.ID, slog.New(slog.DiscardHandler)) }()
+	go func() { done <- catalogueio.Run(ctx, pool, importID, slog.New(slog.DiscardHandler)) }()
 
 	testwait.Until(t, time.Minute, "the import to wait for the product's lock", func() bool {
 		return count(t, pool, `SELECT count(*) FROM pg_stat_activity
 			WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%FOR UPDATE%'`) > 0
 	})
-	during, err := q.GetCatalogueImport(ctx, row.ID)
+	during, err := q.GetCatalogueImport(ctx, importID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,11 +283,117 @@ func TestProgressVisibleWhileRunning(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	after, err := q.GetCatalogueImport(ctx, row.ID)
+	after, err := q.GetCatalogueImport(ctx, importID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if after.Status != "succeeded" || after.ProgressPercent != 100 || after.Updated != n {
 		t.Errorf("after: %+v", after)
+	}
+}
+
+// Text a spreadsheet would run as a formula leaves the export guarded, and
+// the guard comes off on import: the round trip changes nothing.
+func TestExportGuardsFormulasAndReadsBack(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	names := map[int]string{
+		1: `=HYPERLINK("http://evil.example","Oferta")`, 2: "+cmd|' /C calc'!A0", 3: "-10 % queso",
+		4: "@SUM(A1:A9)", 5: "'plain quote",
+	}
+	file := sample(t, len(names), func(i int, row map[string]string) {
+		row["name_es"], row["name_pt"], row["brand"] = names[i], names[i], names[i]
+	})
+	if done := run(t, pool, file); done.Status != "succeeded" || int(done.Created) != len(names) {
+		t.Fatalf("import: %+v", done)
+	}
+	// A tab or a carriage return cannot lead a name the form stores (it
+	// trims); one written straight to the table must still be guarded.
+	if _, err := pool.Exec(ctx, `UPDATE products SET description = E'\t=1+1', description_pt = E'\r@x' WHERE sku = 'T-1'`); err != nil {
+		t.Fatal(err)
+	}
+	var exported bytes.Buffer
+	err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		_, err := catalogueio.Export(ctx, db.New(tx), &exported, false)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(bytes.NewReader(exported.Bytes())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	guarded := 0
+	for _, rec := range records[1:] {
+		for j, cell := range rec {
+			if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
+				t.Errorf("%s of %s is written as a formula: %q", catalogueio.Columns[j], rec[0], cell)
+			}
+			if strings.HasPrefix(cell, "'") {
+				guarded++
+			}
+		}
+	}
+	// Four names, in three columns each, and the two descriptions; the
+	// plain quote is left as it is.
+	if guarded != 4*3+2+3 {
+		t.Errorf("%d cells start with a quote, want %d", guarded, 4*3+2+3)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE products SET description = '', description_pt = '' WHERE sku = 'T-1'`); err != nil {
+		t.Fatal(err)
+	}
+	exported.Reset()
+	err = pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		_, err := catalogueio.Export(ctx, db.New(tx), &exported, false)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same := run(t, pool, exported.Bytes()); same.Status != "succeeded" || same.Updated != 0 {
+		t.Fatalf("importing the export: %+v", same)
+	}
+	for i, name := range names {
+		var got string
+		if err := pool.QueryRow(ctx, `SELECT name FROM products WHERE sku = $1`, fmt.Sprintf("T-%d", i)).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != name {
+			t.Errorf("T-%d is named %q after the round trip, want %q", i, got, name)
+		}
+	}
+}
+
+// A broken line is a problem at its line and character, not a panic
+// (an error in a line's first field left no field position to read).
+func TestMalformedLine(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	good := sample(t, 3, nil)
+	lines := bytes.SplitAfter(good, []byte("\n"))
+	for _, tc := range []struct {
+		name, line string
+		wantLine   int
+		reason     string
+	}{
+		{"bare quote in an unquoted field", `T"9,C9,,Brand` + "\n", 3, "CSV_BARE_QUOTE"},
+		{"unterminated quote", `"T-9,C9,,Brand` + "\n", 3, "CSV_QUOTE"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := slices.Concat(lines[0], lines[1], []byte(tc.line), lines[2], lines[3])
+			plan, err := catalogueio.Check(context.Background(), db.New(pool), bytes.NewReader(file), false, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(plan.Problems) != 1 {
+				t.Fatalf("problems %+v", plan.Problems)
+			}
+			p := plan.Problems[0]
+			if p.Line != tc.wantLine || p.Reason != tc.reason || p.Metadata["position"] == "" || p.Metadata["error_line"] == "" {
+				t.Errorf("problem %+v, want line %d, %s and a position", p, tc.wantLine, tc.reason)
+			}
+		})
 	}
 }

@@ -1,7 +1,7 @@
 package catalogueio
 
 import (
-	"bytes"
+	"bufio"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -9,6 +9,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -59,14 +60,17 @@ const checkChunk = 1000
 // any goroutine.
 type Progress func(done, total int)
 
-// Check reads data (a CSV file, UTF-8 with or without a byte order mark)
-// and checks every row with the product form's rules: the contract's
+// Check reads file (a CSV file, UTF-8 with or without a byte order mark)
+// as a stream and checks every row with the product form's rules: the contract's
 // protovalidate rules on ProductDetails and ProductContent, then
 // productform's; then codes repeated in the file, and codes another
 // product of the shop holds. lock locks the products the file names, for
 // an import about to write them. Check writes nothing.
-func Check(ctx context.Context, q *db.Queries, data []byte, lock bool, progress Progress) (*Plan, error) {
-	records, problems := readRecords(data)
+func Check(ctx context.Context, q *db.Queries, file io.Reader, lock bool, progress Progress) (*Plan, error) {
+	records, problems, err := readRecords(file)
+	if err != nil {
+		return nil, err
+	}
 	plan := &Plan{Problems: problems}
 	if len(problems) > 0 && len(records) == 0 {
 		return plan, nil
@@ -95,6 +99,9 @@ func Check(ctx context.Context, q *db.Queries, data []byte, lock bool, progress 
 				}
 				for i := from; i < min(from+checkChunk, len(records)); i++ {
 					rows[i], ok[i] = checkRecord(&records[i], countryExists)
+					// The row holds what it needs: the line's text goes as
+					// the check moves on, not when the whole file is done.
+					records[i].fields = nil
 				}
 				if n := done.Add(int64(min(checkChunk, len(records)-from))); progress != nil {
 					progress(int(n), len(records))
@@ -116,22 +123,34 @@ func Check(ctx context.Context, q *db.Queries, data []byte, lock bool, progress 
 	return plan, nil
 }
 
-// HeaderProblems reads only data's header: a file that is not the
-// catalogue's at all is refused before it is stored or queued.
-func HeaderProblems(data []byte) []Problem {
-	_, _, problems := readHeader(data)
-	return problems
+// HeaderProblems reads only file's header: a file that is not the
+// catalogue's at all is refused before it is queued.
+func HeaderProblems(file io.Reader) ([]Problem, error) {
+	_, _, problems, err := readHeader(file)
+	return problems, err
 }
 
-// readHeader opens data (without its byte order mark) and reads the
-// header into each column's index.
-func readHeader(data []byte) (*csv.Reader, map[string]int, []Problem) {
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	rd := csv.NewReader(bytes.NewReader(data))
+// bom is the UTF-8 byte order mark a spreadsheet may start a file with.
+const bom = "\uFEFF"
+
+// readHeader opens file (past its byte order mark) and reads the header
+// into each column's index. err is reading's failure, not the file's.
+func readHeader(file io.Reader) (*csv.Reader, map[string]int, []Problem, error) {
+	buffered := bufio.NewReader(file)
+	if start, err := buffered.Peek(len(bom)); string(start) == bom {
+		_, _ = buffered.Discard(len(bom))
+	} else if err != nil && !errors.Is(err, io.EOF) {
+		return nil, nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
+	}
+	rd := csv.NewReader(buffered)
 	rd.FieldsPerRecord = -1
 	header, err := rd.Read()
+	var pe *csv.ParseError
+	if err != nil && !errors.As(err, &pe) && !errors.Is(err, io.EOF) {
+		return nil, nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
+	}
 	if err != nil {
-		return nil, nil, []Problem{{Line: 1, Reason: "CSV_MALFORMED", Message: "the file has no header line: " + csvError(err)}}
+		return nil, nil, []Problem{{Line: 1, Reason: "CSV_MALFORMED", Message: "the file has no header line: " + csvError(err)}}, nil
 	}
 	index := map[string]int{}
 	var problems []Problem
@@ -154,15 +173,15 @@ func readHeader(data []byte) (*csv.Reader, map[string]int, []Problem) {
 				Message: fmt.Sprintf("the column %q is missing", c)})
 		}
 	}
-	return rd, index, problems
+	return rd, index, problems, nil
 }
 
 // readRecords reads the header and the lines; a broken file or header is
 // a problem of line 0 or 1.
-func readRecords(data []byte) ([]record, []Problem) {
-	rd, index, problems := readHeader(data)
-	if len(problems) > 0 {
-		return nil, problems
+func readRecords(file io.Reader) ([]record, []Problem, error) {
+	rd, index, problems, err := readHeader(file)
+	if err != nil || len(problems) > 0 {
+		return nil, problems, err
 	}
 	width := len(index)
 	var records []record
@@ -171,15 +190,14 @@ func readRecords(data []byte) ([]record, []Problem) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := rd.FieldPos(0)
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				line = pe.Line
+			problem, ok := parseProblem(err)
+			if !ok {
+				return nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
 			}
-			problems = append(problems, Problem{Line: line, Reason: "CSV_MALFORMED", Message: csvError(err)})
-			return records, problems
+			return records, append(problems, problem), nil
 		}
+		line, _ := rd.FieldPos(0)
 		if len(fields) == 1 && strings.TrimSpace(fields[0]) == "" {
 			continue
 		}
@@ -193,7 +211,29 @@ func readRecords(data []byte) ([]record, []Problem) {
 	if len(records) == 0 && len(problems) == 0 {
 		problems = append(problems, Problem{Line: 2, Reason: "NO_ROWS", Message: "the file has no product rows"})
 	}
-	return records, problems
+	return records, problems, nil
+}
+
+// parseProblem names where a line breaks the CSV format: the line the
+// broken record starts on (an unterminated quote is only noticed lines
+// later), and the line and character where the reader gave up.
+// ok is false for a failure to read the file, which is no fault of its
+// own.
+func parseProblem(err error) (problem Problem, ok bool) {
+	var pe *csv.ParseError
+	if !errors.As(err, &pe) {
+		return Problem{}, false
+	}
+	reason := "CSV_MALFORMED"
+	switch {
+	case errors.Is(pe.Err, csv.ErrBareQuote):
+		reason = "CSV_BARE_QUOTE"
+	case errors.Is(pe.Err, csv.ErrQuote):
+		reason = "CSV_QUOTE"
+	}
+	return Problem{Line: pe.StartLine, Reason: reason,
+		Message:  fmt.Sprintf("line %d, character %d: %s", pe.Line, pe.Column, pe.Err),
+		Metadata: map[string]string{"error_line": strconv.Itoa(pe.Line), "position": strconv.Itoa(pe.Column)}}, true
 }
 
 func csvError(err error) string {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sabores/sabores/backend/internal/csvcell"
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
@@ -16,7 +17,8 @@ import (
 const exportPage = 1000
 
 // Export writes the catalogue to w as CSV (RFC 4180: encoding/csv quotes
-// fields with commas, quotes or line breaks), the header first, products
+// fields with commas, quotes or line breaks; csvcell guards text a
+// spreadsheet would run as a formula), the header first, products
 // by id, reading a page at a time through q. Run it in a REPEATABLE READ
 // transaction for one consistent snapshot. bom starts the file with a
 // UTF-8 byte order mark, without which Excel reads it in the local code
@@ -91,8 +93,10 @@ func fill(record []string, r db.ExportCataloguePageRow) {
 		}
 		values["operator_name"], values["operator_address"] = r.OperatorName, r.OperatorAddress
 	}
+	// Every cell is guarded: the numbers and flags written here never
+	// start with a trigger, so only text an owner typed is ever quoted.
 	for i, c := range Columns {
-		record[i] = values[c]
+		record[i] = csvcell.Guard(values[c])
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sabores/sabores/backend/internal/csvcell"
 	"github.com/sabores/sabores/backend/internal/foodinfo"
 	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/productform"
@@ -32,9 +33,11 @@ type record struct {
 	problems []Problem
 }
 
+// get reads column without the export's formula guard, so a file
+// exported and imported again changes nothing.
 func (r *record) get(column string) string {
 	if i, ok := r.index[column]; ok && i < len(r.fields) {
-		return strings.TrimSpace(r.fields[i])
+		return strings.TrimSpace(csvcell.Unguard(r.fields[i]))
 	}
 	return ""
 }

@@ -65,7 +65,14 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 		if err := qt.CatalogueFileStatementTimeout(ctx); err != nil {
 			return fmt.Errorf("catalogueio: lift the statement timeout: %w", err)
 		}
-		if plan, err = Check(ctx, qt, file.Content, true, func(done, rows int) { report(1+done*49/rows, rows) }); err != nil {
+		if file.UploadID == nil {
+			return &UploadRefusal{Reason: ReasonUploadNotFound, Message: "the import's file is gone; upload it again"}
+		}
+		content, _, err := OpenUpload(ctx, qt, deref(file.CreatedBy), *file.UploadID, false)
+		if err != nil {
+			return err
+		}
+		if plan, err = Check(ctx, qt, content, true, func(done, rows int) { report(1+done*49/rows, rows) }); err != nil {
 			return err
 		}
 		if len(plan.Problems) > 0 {
@@ -116,7 +123,8 @@ func countLines(problems []Problem) int {
 	return len(lines)
 }
 
-// finish records an import's outcome, with its first problems.
+// finish records an import's outcome, with its first problems, and drops
+// its file.
 func finish(ctx context.Context, q *db.Queries, importID int64, status string, rows int, res Result, problems []Problem) error {
 	listed := problems[:min(len(problems), MaxListedProblems)]
 	if listed == nil {
@@ -131,6 +139,11 @@ func finish(ctx context.Context, q *db.Queries, importID int64, status string, r
 		Problems: raw, ProblemCount: int32(len(problems)),
 	}); err != nil {
 		return fmt.Errorf("catalogueio: finish import %d: %w", importID, err)
+	}
+	// The file is not kept once imported or refused: the audit trail says
+	// what it was.
+	if err := q.DeleteImportUpload(ctx, importID); err != nil {
+		return fmt.Errorf("catalogueio: delete the file of import %d: %w", importID, err)
 	}
 	return nil
 }

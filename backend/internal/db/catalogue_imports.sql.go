@@ -196,15 +196,15 @@ type CopyCatalogueImportRowsParams struct {
 }
 
 const createCatalogueImport = `-- name: CreateCatalogueImport :one
-INSERT INTO catalogue_imports (file_name, content, created_by, created_by_actor)
-VALUES ($1, $2, $3, $4)
+INSERT INTO catalogue_imports (file_name, upload_id, created_by, created_by_actor)
+VALUES ($1, $2::bigint, $3, $4)
 RETURNING id, file_name, status, progress_percent, rows_total, created, updated, problems, problem_count,
           created_by, created_at, finished_at
 `
 
 type CreateCatalogueImportParams struct {
 	FileName       string
-	Content        []byte
+	UploadID       int64
 	CreatedBy      *int64
 	CreatedByActor string
 }
@@ -227,7 +227,7 @@ type CreateCatalogueImportRow struct {
 func (q *Queries) CreateCatalogueImport(ctx context.Context, arg CreateCatalogueImportParams) (CreateCatalogueImportRow, error) {
 	row := q.db.QueryRow(ctx, createCatalogueImport,
 		arg.FileName,
-		arg.Content,
+		arg.UploadID,
 		arg.CreatedBy,
 		arg.CreatedByActor,
 	)
@@ -247,6 +247,17 @@ func (q *Queries) CreateCatalogueImport(ctx context.Context, arg CreateCatalogue
 		&i.FinishedAt,
 	)
 	return i, err
+}
+
+const deleteImportUpload = `-- name: DeleteImportUpload :exec
+DELETE FROM catalogue_uploads u WHERE u.id = (SELECT i.upload_id FROM catalogue_imports i WHERE i.id = $1)
+`
+
+// DeleteImportUpload drops a finished import's file: it is not kept once
+// imported or refused, the audit trail says what it was.
+func (q *Queries) DeleteImportUpload(ctx context.Context, importID int64) error {
+	_, err := q.db.Exec(ctx, deleteImportUpload, importID)
+	return err
 }
 
 const exportCataloguePage = `-- name: ExportCataloguePage :many
@@ -374,9 +385,7 @@ func (q *Queries) ExportCataloguePage(ctx context.Context, arg ExportCataloguePa
 const finishCatalogueImport = `-- name: FinishCatalogueImport :exec
 UPDATE catalogue_imports
 SET status = $1, progress_percent = 100, rows_total = $2, created = $3, updated = $4,
-    problems = $5, problem_count = $6, finished_at = now(),
-    -- The file is not kept once imported or refused: the audit trail says what it was.
-    content = ''::bytea
+    problems = $5, problem_count = $6, finished_at = now()
 WHERE id = $7
 `
 
@@ -445,12 +454,12 @@ func (q *Queries) GetCatalogueImport(ctx context.Context, id int64) (GetCatalogu
 }
 
 const getCatalogueImportFile = `-- name: GetCatalogueImportFile :one
-SELECT file_name, content, created_by, created_by_actor, status FROM catalogue_imports WHERE id = $1
+SELECT file_name, upload_id, created_by, created_by_actor, status FROM catalogue_imports WHERE id = $1
 `
 
 type GetCatalogueImportFileRow struct {
 	FileName       string
-	Content        []byte
+	UploadID       *int64
 	CreatedBy      *int64
 	CreatedByActor string
 	Status         string
@@ -461,7 +470,7 @@ func (q *Queries) GetCatalogueImportFile(ctx context.Context, id int64) (GetCata
 	var i GetCatalogueImportFileRow
 	err := row.Scan(
 		&i.FileName,
-		&i.Content,
+		&i.UploadID,
 		&i.CreatedBy,
 		&i.CreatedByActor,
 		&i.Status,

@@ -72,7 +72,6 @@ type CatalogCount struct {
 type CatalogueImport struct {
 	ID              int64
 	FileName        string
-	Content         []byte
 	Status          string
 	ProgressPercent int32
 	RowsTotal       int32
@@ -84,6 +83,7 @@ type CatalogueImport struct {
 	CreatedByActor  string
 	CreatedAt       time.Time
 	FinishedAt      *time.Time
+	UploadID        *int64
 }
 
 type CatalogueImportRow struct {
@@ -132,6 +132,20 @@ type CatalogueImportRow struct {
 	AbvBasisPoints   *int32
 	OperatorName     string
 	OperatorAddress  string
+}
+
+type CatalogueUpload struct {
+	ID        int64
+	CreatedBy int64
+	Bytes     int64
+	Chunks    int32
+	CreatedAt time.Time
+}
+
+type CatalogueUploadChunk struct {
+	UploadID int64
+	Seq      int32
+	Content  []byte
 }
 
 type Category struct {

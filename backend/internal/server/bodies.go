@@ -38,9 +38,12 @@ var (
 	// base64-encoded in JSON from the back office. Pictures are compressed
 	// already, so a compressed request can only be a bomb.
 	picture = Body{MaxBytes: 7 << 20, Large: true}
-	// catalogueFile is a whole catalogue CSV file of 100 000 products with
-	// their food information (about 45 MB), base64-encoded in JSON.
-	catalogueFile = Body{MaxBytes: 80 << 20, Compressed: true, Large: true}
+	// cataloguePiece is a piece of a catalogue CSV file: at most 1 MiB,
+	// about 1.34 MiB base64-encoded in JSON from the back office.
+	cataloguePiece = Body{MaxBytes: 3 << 19, Compressed: true, Large: true}
+	// catalogueCheck is a dry run or an import of an uploaded file: a
+	// small message, but checking 100 000 rows holds them all in memory.
+	catalogueCheck = Body{MaxBytes: MessageMaxBytes, Compressed: true, Large: true}
 )
 
 // Bodies is the body of every procedure of the contract; a test fails when
@@ -115,8 +118,9 @@ var Bodies = map[string]Body{
 	v1connect.AdminServiceRetryEmailProcedure:                      message,
 	v1connect.AdminServiceCreateProductProcedure:                   message,
 	v1connect.AdminServiceExportCatalogueProcedure:                 message,
-	v1connect.AdminServiceDryRunCatalogueImportProcedure:           catalogueFile,
-	v1connect.AdminServiceStartCatalogueImportProcedure:            catalogueFile,
+	v1connect.AdminServiceDryRunCatalogueImportProcedure:           catalogueCheck,
+	v1connect.AdminServiceStartCatalogueImportProcedure:            catalogueCheck,
+	v1connect.AdminServiceUploadCatalogueChunkProcedure:            cataloguePiece,
 	v1connect.AdminServiceGetCatalogueImportProcedure:              message,
 	v1connect.AdminServiceUpdateProductDetailsProcedure:            message,
 	v1connect.AdminServiceArchiveProductProcedure:                  message,

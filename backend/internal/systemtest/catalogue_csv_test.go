@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"io"
 	"log/slog"
 	"strconv"
 	"testing"
 
 	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -43,12 +45,30 @@ func csvSample(t *testing.T, n int, edit func(i int, row map[string]string)) []b
 	return buf.Bytes()
 }
 
+// uploadCSV sends data to shopd in pieces of 1 MiB, as the back office
+// does, and returns the upload's id.
+func uploadCSV(t *testing.T, admin saboresv1connect.AdminServiceClient, data []byte) int64 {
+	t.Helper()
+	var id int64
+	for seq := int32(0); len(data) > 0; seq++ {
+		piece := data[:min(catalogueio.MaxChunkBytes, len(data))]
+		res, err := admin.UploadCatalogueChunk(context.Background(), connect.NewRequest(&saboresv1.UploadCatalogueChunkRequest{
+			UploadId: id, Seq: seq, Chunk: piece}))
+		if err != nil {
+			t.Fatalf("piece %d: %v", seq, err)
+		}
+		id, data = res.Msg.GetUploadId(), data[len(piece):]
+	}
+	return id
+}
+
 // TestCatalogueCSVThroughShopd walks issue 15's CSV RPCs through the whole
 // shopd as the back office calls them: the export streams the catalogue
-// and is audited; a dry run of a file of several megabytes (past the 1 MiB
-// cap of other RPCs) names its bad row by line and column and writes
+// and is audited; a file of several megabytes goes up in pieces of 1 MiB
+// (no request carries more; a retried piece changes nothing, a gap is
+// refused); its dry run names its bad row by line and column and writes
 // nothing; a file that is not the catalogue's is refused before it is
-// stored; a good file is stored, queued and audited, and once its job has
+// queued; a good file is queued and audited, and once its job has
 // run (here called as the worker calls it) GetCatalogueImport reports it
 // done and the import is audited too.
 func TestCatalogueCSVThroughShopd(t *testing.T) {
@@ -60,8 +80,11 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 		t.Fatal(err)
 	}
 	shop := newTestShop(t, dbtest.URL(direct), io.Discard)
-	admin := saboresv1connect.NewAdminServiceClient(client(sessionFor(t, direct, adminID)), shop.URL,
-		connect.WithSendMaxBytes(64<<20))
+	session := client(sessionFor(t, direct, adminID))
+	admin := saboresv1connect.NewAdminServiceClient(session, shop.URL)
+	// The back office speaks JSON: a full piece, base64-encoded, fits the
+	// piece RPC's read limit.
+	browser := saboresv1connect.NewAdminServiceClient(session, shop.URL, connect.WithProtoJSON())
 	count := func(sql string, args ...any) int {
 		t.Helper()
 		var n int
@@ -110,8 +133,25 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 			row["price"] = "doce euros"
 		}
 	})
+	badUpload, goodUpload := uploadCSV(t, admin, bad), uploadCSV(t, browser, good)
+	retry, err := admin.UploadCatalogueChunk(ctx, connect.NewRequest(&saboresv1.UploadCatalogueChunkRequest{
+		UploadId: goodUpload, Seq: 1, Chunk: good[catalogueio.MaxChunkBytes:min(2*catalogueio.MaxChunkBytes, len(good))]}))
+	if err != nil || retry.Msg.GetBytes() != int64(len(good)) {
+		t.Fatalf("a retried piece: %v, %v; want the upload unchanged", retry, err)
+	}
+	_, err = admin.UploadCatalogueChunk(ctx, connect.NewRequest(&saboresv1.UploadCatalogueChunkRequest{
+		UploadId: goodUpload, Seq: retry.Msg.GetChunks() + 1, Chunk: []byte("x")}))
+	if reason(err) != "CHUNK_GAP" {
+		t.Errorf("a piece past the next one: %v, want CHUNK_GAP", err)
+	}
+	_, err = admin.UploadCatalogueChunk(ctx, connect.NewRequest(&saboresv1.UploadCatalogueChunkRequest{
+		Seq: 0, Chunk: good[:catalogueio.MaxChunkBytes+1]}))
+	if connect.CodeOf(err) != connect.CodeInvalidArgument {
+		t.Errorf("a piece past 1 MiB: %v, want InvalidArgument", err)
+	}
+	coloursUpload := uploadCSV(t, admin, []byte("sku,colour\nA,red\n"))
 	before := tablesChecksum(t, direct)
-	report, err := admin.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{FileName: "bad.csv", Csv: bad}))
+	report, err := admin.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{FileName: "bad.csv", UploadId: badUpload}))
 	if err != nil {
 		t.Fatalf("dry run: %v", err)
 	}
@@ -120,11 +160,11 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 		report.Msg.GetRows() != n || report.Msg.GetCreates() != n-1 {
 		t.Errorf("dry run of the bad file: %v", report.Msg)
 	}
-	report, err = admin.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{FileName: "good.csv", Csv: good}))
+	report, err = admin.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{FileName: "good.csv", UploadId: goodUpload}))
 	if err != nil || report.Msg.GetProblemCount() != 0 || report.Msg.GetCreates() != n {
 		t.Errorf("dry run of the good file: %v, %v", report, err)
 	}
-	_, err = admin.StartCatalogueImport(ctx, connect.NewRequest(&saboresv1.StartCatalogueImportRequest{FileName: "colours.csv", Csv: []byte("sku,colour\nA,red\n")}))
+	_, err = admin.StartCatalogueImport(ctx, connect.NewRequest(&saboresv1.StartCatalogueImportRequest{FileName: "colours.csv", UploadId: coloursUpload}))
 	if connect.CodeOf(err) != connect.CodeInvalidArgument {
 		t.Errorf("import of a file that is not the catalogue's: %v, want InvalidArgument", err)
 	}
@@ -133,7 +173,7 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 	}
 
 	// The import: stored, queued and audited in one go.
-	started, err := admin.StartCatalogueImport(ctx, connect.NewRequest(&saboresv1.StartCatalogueImportRequest{FileName: "good.csv", Csv: good}))
+	started, err := admin.StartCatalogueImport(ctx, connect.NewRequest(&saboresv1.StartCatalogueImportRequest{FileName: "good.csv", UploadId: goodUpload}))
 	if err != nil {
 		t.Fatalf("start import: %v", err)
 	}
@@ -164,8 +204,27 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 		AND (new_value->>'created')::int = $3`, entity, adminID, n); got != 1 {
 		t.Errorf("%d catalogue.import audit rows, want 1", got)
 	}
+	if got := count(`SELECT count(*) FROM catalogue_uploads WHERE id = $1`, goodUpload); got != 0 {
+		t.Errorf("the imported file is still kept")
+	}
 	_, err = admin.GetCatalogueImport(ctx, connect.NewRequest(&saboresv1.GetCatalogueImportRequest{Id: job.GetId() + 1000}))
 	if connect.CodeOf(err) != connect.CodeNotFound {
 		t.Errorf("an import that does not exist: %v, want NotFound", err)
 	}
+}
+
+// reason is the ErrorInfo reason of a Connect error, "" for none.
+func reason(err error) string {
+	var ce *connect.Error
+	if !errors.As(err, &ce) {
+		return ""
+	}
+	for _, d := range ce.Details() {
+		if v, derr := d.Value(); derr == nil {
+			if info, ok := v.(*errdetails.ErrorInfo); ok {
+				return info.GetReason()
+			}
+		}
+	}
+	return ""
 }

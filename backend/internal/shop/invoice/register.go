@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/csvcell"
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
@@ -61,7 +62,7 @@ func Register(ctx context.Context, q db.DBTX, from, to time.Time) ([]byte, error
 		series, _, _ := strings.Cut(r.SeriesNumber, "-")
 		out = append(out, []string{
 			series, fmt.Sprint(r.Number), r.SeriesNumber, r.IssueDate.Time.Format(time.DateOnly), kindNames[r.Kind], r.AeatType,
-			fmt.Sprint(r.OrderID), cell(r.BuyerNif), cell(r.BuyerName), Amount(int64(r.VatBasisPoints)),
+			fmt.Sprint(r.OrderID), csvcell.Guard(r.BuyerNif), csvcell.Guard(r.BuyerName), Amount(int64(r.VatBasisPoints)),
 			Amount(r.BaseCents), Amount(r.VatCents), Amount(r.TotalCents), r.ReplacedBy,
 		})
 	}
@@ -91,7 +92,7 @@ func Payments(ctx context.Context, q db.DBTX, from, to time.Time) ([]byte, error
 		at := r.MovedAt.In(madrid)
 		out = append(out, []string{
 			at.Format(time.DateOnly), at.Format(time.TimeOnly), fmt.Sprint(r.OrderID), r.Method, movementNames[r.Kind],
-			Amount(r.AmountCents), r.RedsysOrder, cell(r.AuthorisationCode), cell(r.Reference),
+			Amount(r.AmountCents), r.RedsysOrder, csvcell.Guard(r.AuthorisationCode), csvcell.Guard(r.Reference),
 		})
 	}
 	return writeCSV(out)
@@ -105,13 +106,4 @@ func writeCSV(rows [][]string) ([]byte, error) {
 		return nil, fmt.Errorf("invoice: csv: %w", err)
 	}
 	return buf.Bytes(), nil
-}
-
-// cell keeps a buyer's or an admin's text from being read as a formula by a
-// spreadsheet (CSV injection): a leading =, +, - or @ gets a quote in front.
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }

@@ -265,20 +265,156 @@ func (x *CatalogueImportProblem) GetMetadata() map[string]string {
 	return nil
 }
 
-// DryRunCatalogueImportRequest is a CSV file to check.
+// UploadCatalogueChunkRequest is the next piece of a CSV file (UTF-8, with
+// or without a byte order mark). Browsers cannot stream a request, so the
+// back office sends the file in pieces of at most 1 MiB, one call each, in
+// order from seq 0; the file is at most 64 MiB.
+type UploadCatalogueChunkRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// upload_id is the upload UploadCatalogueChunk returned for seq 0; 0 with
+	// seq 0 starts a new upload.
+	UploadId int64 `protobuf:"varint,1,opt,name=upload_id,json=uploadId,proto3" json:"upload_id,omitempty"`
+	// seq is the piece's place in the file, from 0. Sending a piece again
+	// with the same bytes changes nothing (a retry); other bytes, or a seq
+	// past the next one, are refused (CHUNK_CONFLICT, CHUNK_GAP).
+	Seq int32 `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
+	// chunk is the piece's bytes.
+	Chunk         []byte `protobuf:"bytes,3,opt,name=chunk,proto3" json:"chunk,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UploadCatalogueChunkRequest) Reset() {
+	*x = UploadCatalogueChunkRequest{}
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UploadCatalogueChunkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UploadCatalogueChunkRequest) ProtoMessage() {}
+
+func (x *UploadCatalogueChunkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UploadCatalogueChunkRequest.ProtoReflect.Descriptor instead.
+func (*UploadCatalogueChunkRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *UploadCatalogueChunkRequest) GetUploadId() int64 {
+	if x != nil {
+		return x.UploadId
+	}
+	return 0
+}
+
+func (x *UploadCatalogueChunkRequest) GetSeq() int32 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *UploadCatalogueChunkRequest) GetChunk() []byte {
+	if x != nil {
+		return x.Chunk
+	}
+	return nil
+}
+
+// UploadCatalogueChunkResponse is the upload so far.
+type UploadCatalogueChunkResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// upload_id names the upload for its next pieces, the dry run and the
+	// import.
+	UploadId int64 `protobuf:"varint,1,opt,name=upload_id,json=uploadId,proto3" json:"upload_id,omitempty"`
+	// chunks is how many pieces it holds: the next seq.
+	Chunks int32 `protobuf:"varint,2,opt,name=chunks,proto3" json:"chunks,omitempty"`
+	// bytes is how many bytes it holds.
+	Bytes         int64 `protobuf:"varint,3,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UploadCatalogueChunkResponse) Reset() {
+	*x = UploadCatalogueChunkResponse{}
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UploadCatalogueChunkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UploadCatalogueChunkResponse) ProtoMessage() {}
+
+func (x *UploadCatalogueChunkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UploadCatalogueChunkResponse.ProtoReflect.Descriptor instead.
+func (*UploadCatalogueChunkResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *UploadCatalogueChunkResponse) GetUploadId() int64 {
+	if x != nil {
+		return x.UploadId
+	}
+	return 0
+}
+
+func (x *UploadCatalogueChunkResponse) GetChunks() int32 {
+	if x != nil {
+		return x.Chunks
+	}
+	return 0
+}
+
+func (x *UploadCatalogueChunkResponse) GetBytes() int64 {
+	if x != nil {
+		return x.Bytes
+	}
+	return 0
+}
+
+// DryRunCatalogueImportRequest is an uploaded CSV file to check.
 type DryRunCatalogueImportRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// file_name is the uploaded file's name.
 	FileName string `protobuf:"bytes,1,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
-	// csv is the file, UTF-8, with or without a byte order mark.
-	Csv           []byte `protobuf:"bytes,2,opt,name=csv,proto3" json:"csv,omitempty"`
+	// upload_id is the file, as UploadCatalogueChunk stored it; the caller's
+	// own upload.
+	UploadId      int64 `protobuf:"varint,3,opt,name=upload_id,json=uploadId,proto3" json:"upload_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *DryRunCatalogueImportRequest) Reset() {
 	*x = DryRunCatalogueImportRequest{}
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -290,7 +426,7 @@ func (x *DryRunCatalogueImportRequest) String() string {
 func (*DryRunCatalogueImportRequest) ProtoMessage() {}
 
 func (x *DryRunCatalogueImportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -303,7 +439,7 @@ func (x *DryRunCatalogueImportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DryRunCatalogueImportRequest.ProtoReflect.Descriptor instead.
 func (*DryRunCatalogueImportRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *DryRunCatalogueImportRequest) GetFileName() string {
@@ -313,11 +449,11 @@ func (x *DryRunCatalogueImportRequest) GetFileName() string {
 	return ""
 }
 
-func (x *DryRunCatalogueImportRequest) GetCsv() []byte {
+func (x *DryRunCatalogueImportRequest) GetUploadId() int64 {
 	if x != nil {
-		return x.Csv
+		return x.UploadId
 	}
-	return nil
+	return 0
 }
 
 // DryRunCatalogueImportResponse is what importing the file would do.
@@ -339,7 +475,7 @@ type DryRunCatalogueImportResponse struct {
 
 func (x *DryRunCatalogueImportResponse) Reset() {
 	*x = DryRunCatalogueImportResponse{}
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -351,7 +487,7 @@ func (x *DryRunCatalogueImportResponse) String() string {
 func (*DryRunCatalogueImportResponse) ProtoMessage() {}
 
 func (x *DryRunCatalogueImportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -364,7 +500,7 @@ func (x *DryRunCatalogueImportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DryRunCatalogueImportResponse.ProtoReflect.Descriptor instead.
 func (*DryRunCatalogueImportResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *DryRunCatalogueImportResponse) GetRows() int32 {
@@ -433,7 +569,7 @@ type CatalogueImport struct {
 
 func (x *CatalogueImport) Reset() {
 	*x = CatalogueImport{}
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -445,7 +581,7 @@ func (x *CatalogueImport) String() string {
 func (*CatalogueImport) ProtoMessage() {}
 
 func (x *CatalogueImport) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -458,7 +594,7 @@ func (x *CatalogueImport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CatalogueImport.ProtoReflect.Descriptor instead.
 func (*CatalogueImport) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CatalogueImport) GetId() int64 {
@@ -538,20 +674,21 @@ func (x *CatalogueImport) GetFinishedAt() *timestamppb.Timestamp {
 	return nil
 }
 
-// StartCatalogueImportRequest is a CSV file to import.
+// StartCatalogueImportRequest is an uploaded CSV file to import.
 type StartCatalogueImportRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// file_name is the uploaded file's name.
 	FileName string `protobuf:"bytes,1,opt,name=file_name,json=fileName,proto3" json:"file_name,omitempty"`
-	// csv is the file, UTF-8, with or without a byte order mark.
-	Csv           []byte `protobuf:"bytes,2,opt,name=csv,proto3" json:"csv,omitempty"`
+	// upload_id is the file, as UploadCatalogueChunk stored it; the caller's
+	// own upload, which the import takes: no piece can be added after.
+	UploadId      int64 `protobuf:"varint,3,opt,name=upload_id,json=uploadId,proto3" json:"upload_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *StartCatalogueImportRequest) Reset() {
 	*x = StartCatalogueImportRequest{}
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -563,7 +700,7 @@ func (x *StartCatalogueImportRequest) String() string {
 func (*StartCatalogueImportRequest) ProtoMessage() {}
 
 func (x *StartCatalogueImportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -576,7 +713,7 @@ func (x *StartCatalogueImportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartCatalogueImportRequest.ProtoReflect.Descriptor instead.
 func (*StartCatalogueImportRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *StartCatalogueImportRequest) GetFileName() string {
@@ -586,11 +723,11 @@ func (x *StartCatalogueImportRequest) GetFileName() string {
 	return ""
 }
 
-func (x *StartCatalogueImportRequest) GetCsv() []byte {
+func (x *StartCatalogueImportRequest) GetUploadId() int64 {
 	if x != nil {
-		return x.Csv
+		return x.UploadId
 	}
-	return nil
+	return 0
 }
 
 // StartCatalogueImportResponse is the import, queued.
@@ -604,7 +741,7 @@ type StartCatalogueImportResponse struct {
 
 func (x *StartCatalogueImportResponse) Reset() {
 	*x = StartCatalogueImportResponse{}
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -616,7 +753,7 @@ func (x *StartCatalogueImportResponse) String() string {
 func (*StartCatalogueImportResponse) ProtoMessage() {}
 
 func (x *StartCatalogueImportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -629,7 +766,7 @@ func (x *StartCatalogueImportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartCatalogueImportResponse.ProtoReflect.Descriptor instead.
 func (*StartCatalogueImportResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *StartCatalogueImportResponse) GetImport() *CatalogueImport {
@@ -650,7 +787,7 @@ type GetCatalogueImportRequest struct {
 
 func (x *GetCatalogueImportRequest) Reset() {
 	*x = GetCatalogueImportRequest{}
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -662,7 +799,7 @@ func (x *GetCatalogueImportRequest) String() string {
 func (*GetCatalogueImportRequest) ProtoMessage() {}
 
 func (x *GetCatalogueImportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -675,7 +812,7 @@ func (x *GetCatalogueImportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCatalogueImportRequest.ProtoReflect.Descriptor instead.
 func (*GetCatalogueImportRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetCatalogueImportRequest) GetId() int64 {
@@ -696,7 +833,7 @@ type GetCatalogueImportResponse struct {
 
 func (x *GetCatalogueImportResponse) Reset() {
 	*x = GetCatalogueImportResponse{}
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -708,7 +845,7 @@ func (x *GetCatalogueImportResponse) String() string {
 func (*GetCatalogueImportResponse) ProtoMessage() {}
 
 func (x *GetCatalogueImportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_catalogue_csv_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -721,7 +858,7 @@ func (x *GetCatalogueImportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCatalogueImportResponse.ProtoReflect.Descriptor instead.
 func (*GetCatalogueImportResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetCatalogueImportResponse) GetImport() *CatalogueImport {
@@ -749,11 +886,20 @@ const file_sabores_v1_admin_catalogue_csv_proto_rawDesc = "" +
 	"\bmetadata\x18\x05 \x03(\v20.sabores.v1.CatalogueImportProblem.MetadataEntryR\bmetadata\x1a;\n" +
 	"\rMetadataEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"g\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf5\x01\n" +
+	"\x1bUploadCatalogueChunkRequest\x12$\n" +
+	"\tupload_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\buploadId\x12\x1b\n" +
+	"\x03seq\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x10@(\x00R\x03seq\x12!\n" +
+	"\x05chunk\x18\x03 \x01(\fB\v\xbaH\bz\x06\x10\x01\x18\x80\x80@R\x05chunk:p\xbaHm\x1ak\n" +
+	"\x15upload_starts_at_zero\x12,a new upload (upload_id 0) starts with seq 0\x1a$this.upload_id != 0 || this.seq == 0\"i\n" +
+	"\x1cUploadCatalogueChunkResponse\x12\x1b\n" +
+	"\tupload_id\x18\x01 \x01(\x03R\buploadId\x12\x16\n" +
+	"\x06chunks\x18\x02 \x01(\x05R\x06chunks\x12\x14\n" +
+	"\x05bytes\x18\x03 \x01(\x03R\x05bytes\"x\n" +
 	"\x1cDryRunCatalogueImportRequest\x12'\n" +
 	"\tfile_name\x18\x01 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\bfileName\x12\x1e\n" +
-	"\x03csv\x18\x02 \x01(\fB\f\xbaH\tz\a\x10\x01\x18\x80\x80\x80\x1eR\x03csv\"\xcc\x01\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\bfileName\x12$\n" +
+	"\tupload_id\x18\x03 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\buploadIdJ\x04\b\x02\x10\x03R\x03csv\"\xcc\x01\n" +
 	"\x1dDryRunCatalogueImportResponse\x12\x12\n" +
 	"\x04rows\x18\x01 \x01(\x05R\x04rows\x12\x18\n" +
 	"\acreates\x18\x02 \x01(\x05R\acreates\x12\x18\n" +
@@ -774,11 +920,11 @@ const file_sabores_v1_admin_catalogue_csv_proto_rawDesc = "" +
 	"created_at\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12;\n" +
 	"\vfinished_at\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"finishedAt\"f\n" +
+	"finishedAt\"w\n" +
 	"\x1bStartCatalogueImportRequest\x12'\n" +
 	"\tfile_name\x18\x01 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\bfileName\x12\x1e\n" +
-	"\x03csv\x18\x02 \x01(\fB\f\xbaH\tz\a\x10\x01\x18\x80\x80\x80\x1eR\x03csv\"S\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\bfileName\x12$\n" +
+	"\tupload_id\x18\x03 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\buploadIdJ\x04\b\x02\x10\x03R\x03csv\"S\n" +
 	"\x1cStartCatalogueImportResponse\x123\n" +
 	"\x06import\x18\x01 \x01(\v2\x1b.sabores.v1.CatalogueImportR\x06import\"4\n" +
 	"\x19GetCatalogueImportRequest\x12\x17\n" +
@@ -805,31 +951,33 @@ func file_sabores_v1_admin_catalogue_csv_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_admin_catalogue_csv_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_admin_catalogue_csv_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_sabores_v1_admin_catalogue_csv_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_sabores_v1_admin_catalogue_csv_proto_goTypes = []any{
 	(CatalogueImportStatus)(0),            // 0: sabores.v1.CatalogueImportStatus
 	(*ExportCatalogueRequest)(nil),        // 1: sabores.v1.ExportCatalogueRequest
 	(*ExportCatalogueResponse)(nil),       // 2: sabores.v1.ExportCatalogueResponse
 	(*CatalogueImportProblem)(nil),        // 3: sabores.v1.CatalogueImportProblem
-	(*DryRunCatalogueImportRequest)(nil),  // 4: sabores.v1.DryRunCatalogueImportRequest
-	(*DryRunCatalogueImportResponse)(nil), // 5: sabores.v1.DryRunCatalogueImportResponse
-	(*CatalogueImport)(nil),               // 6: sabores.v1.CatalogueImport
-	(*StartCatalogueImportRequest)(nil),   // 7: sabores.v1.StartCatalogueImportRequest
-	(*StartCatalogueImportResponse)(nil),  // 8: sabores.v1.StartCatalogueImportResponse
-	(*GetCatalogueImportRequest)(nil),     // 9: sabores.v1.GetCatalogueImportRequest
-	(*GetCatalogueImportResponse)(nil),    // 10: sabores.v1.GetCatalogueImportResponse
-	nil,                                   // 11: sabores.v1.CatalogueImportProblem.MetadataEntry
-	(*timestamppb.Timestamp)(nil),         // 12: google.protobuf.Timestamp
+	(*UploadCatalogueChunkRequest)(nil),   // 4: sabores.v1.UploadCatalogueChunkRequest
+	(*UploadCatalogueChunkResponse)(nil),  // 5: sabores.v1.UploadCatalogueChunkResponse
+	(*DryRunCatalogueImportRequest)(nil),  // 6: sabores.v1.DryRunCatalogueImportRequest
+	(*DryRunCatalogueImportResponse)(nil), // 7: sabores.v1.DryRunCatalogueImportResponse
+	(*CatalogueImport)(nil),               // 8: sabores.v1.CatalogueImport
+	(*StartCatalogueImportRequest)(nil),   // 9: sabores.v1.StartCatalogueImportRequest
+	(*StartCatalogueImportResponse)(nil),  // 10: sabores.v1.StartCatalogueImportResponse
+	(*GetCatalogueImportRequest)(nil),     // 11: sabores.v1.GetCatalogueImportRequest
+	(*GetCatalogueImportResponse)(nil),    // 12: sabores.v1.GetCatalogueImportResponse
+	nil,                                   // 13: sabores.v1.CatalogueImportProblem.MetadataEntry
+	(*timestamppb.Timestamp)(nil),         // 14: google.protobuf.Timestamp
 }
 var file_sabores_v1_admin_catalogue_csv_proto_depIdxs = []int32{
-	11, // 0: sabores.v1.CatalogueImportProblem.metadata:type_name -> sabores.v1.CatalogueImportProblem.MetadataEntry
+	13, // 0: sabores.v1.CatalogueImportProblem.metadata:type_name -> sabores.v1.CatalogueImportProblem.MetadataEntry
 	3,  // 1: sabores.v1.DryRunCatalogueImportResponse.problems:type_name -> sabores.v1.CatalogueImportProblem
 	0,  // 2: sabores.v1.CatalogueImport.status:type_name -> sabores.v1.CatalogueImportStatus
 	3,  // 3: sabores.v1.CatalogueImport.problems:type_name -> sabores.v1.CatalogueImportProblem
-	12, // 4: sabores.v1.CatalogueImport.created_at:type_name -> google.protobuf.Timestamp
-	12, // 5: sabores.v1.CatalogueImport.finished_at:type_name -> google.protobuf.Timestamp
-	6,  // 6: sabores.v1.StartCatalogueImportResponse.import:type_name -> sabores.v1.CatalogueImport
-	6,  // 7: sabores.v1.GetCatalogueImportResponse.import:type_name -> sabores.v1.CatalogueImport
+	14, // 4: sabores.v1.CatalogueImport.created_at:type_name -> google.protobuf.Timestamp
+	14, // 5: sabores.v1.CatalogueImport.finished_at:type_name -> google.protobuf.Timestamp
+	8,  // 6: sabores.v1.StartCatalogueImportResponse.import:type_name -> sabores.v1.CatalogueImport
+	8,  // 7: sabores.v1.GetCatalogueImportResponse.import:type_name -> sabores.v1.CatalogueImport
 	8,  // [8:8] is the sub-list for method output_type
 	8,  // [8:8] is the sub-list for method input_type
 	8,  // [8:8] is the sub-list for extension type_name
@@ -848,7 +996,7 @@ func file_sabores_v1_admin_catalogue_csv_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_catalogue_csv_proto_rawDesc), len(file_sabores_v1_admin_catalogue_csv_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   11,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

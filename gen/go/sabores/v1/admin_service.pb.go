@@ -2859,7 +2859,7 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x17EMAIL_STATE_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14EMAIL_STATE_RETRYING\x10\x01\x12\x17\n" +
 	"\x13EMAIL_STATE_SENDING\x10\x02\x12\x17\n" +
-	"\x13EMAIL_STATE_GAVE_UP\x10\x032\xa4\x1c\n" +
+	"\x13EMAIL_STATE_GAVE_UP\x10\x032\x94\x1d\n" +
 	"\fAdminService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
@@ -2869,7 +2869,8 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\rCreateProduct\x12 .sabores.v1.CreateProductRequest\x1a!.sabores.v1.CreateProductResponse\x12i\n" +
 	"\x14UpdateProductDetails\x12'.sabores.v1.UpdateProductDetailsRequest\x1a(.sabores.v1.UpdateProductDetailsResponse\x12W\n" +
 	"\x0eArchiveProduct\x12!.sabores.v1.ArchiveProductRequest\x1a\".sabores.v1.ArchiveProductResponse\x12\\\n" +
-	"\x0fExportCatalogue\x12\".sabores.v1.ExportCatalogueRequest\x1a#.sabores.v1.ExportCatalogueResponse0\x01\x12l\n" +
+	"\x0fExportCatalogue\x12\".sabores.v1.ExportCatalogueRequest\x1a#.sabores.v1.ExportCatalogueResponse0\x01\x12n\n" +
+	"\x14UploadCatalogueChunk\x12'.sabores.v1.UploadCatalogueChunkRequest\x1a(.sabores.v1.UploadCatalogueChunkResponse\"\x03\x90\x02\x02\x12l\n" +
 	"\x15DryRunCatalogueImport\x12(.sabores.v1.DryRunCatalogueImportRequest\x1a).sabores.v1.DryRunCatalogueImportResponse\x12i\n" +
 	"\x14StartCatalogueImport\x12'.sabores.v1.StartCatalogueImportRequest\x1a(.sabores.v1.StartCatalogueImportResponse\x12h\n" +
 	"\x12GetCatalogueImport\x12%.sabores.v1.GetCatalogueImportRequest\x1a&.sabores.v1.GetCatalogueImportResponse\"\x03\x90\x02\x01\x12e\n" +
@@ -2981,38 +2982,40 @@ var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(*UpdateProductDetailsRequest)(nil),   // 61: sabores.v1.UpdateProductDetailsRequest
 	(*ArchiveProductRequest)(nil),         // 62: sabores.v1.ArchiveProductRequest
 	(*ExportCatalogueRequest)(nil),        // 63: sabores.v1.ExportCatalogueRequest
-	(*DryRunCatalogueImportRequest)(nil),  // 64: sabores.v1.DryRunCatalogueImportRequest
-	(*StartCatalogueImportRequest)(nil),   // 65: sabores.v1.StartCatalogueImportRequest
-	(*GetCatalogueImportRequest)(nil),     // 66: sabores.v1.GetCatalogueImportRequest
-	(*ListProductImagesRequest)(nil),      // 67: sabores.v1.ListProductImagesRequest
-	(*UploadProductImageRequest)(nil),     // 68: sabores.v1.UploadProductImageRequest
-	(*ReorderProductImagesRequest)(nil),   // 69: sabores.v1.ReorderProductImagesRequest
-	(*DeleteProductImageRequest)(nil),     // 70: sabores.v1.DeleteProductImageRequest
-	(*ListPromotionsRequest)(nil),         // 71: sabores.v1.ListPromotionsRequest
-	(*CreatePromotionRequest)(nil),        // 72: sabores.v1.CreatePromotionRequest
-	(*UpdatePromotionRequest)(nil),        // 73: sabores.v1.UpdatePromotionRequest
-	(*EndPromotionRequest)(nil),           // 74: sabores.v1.EndPromotionRequest
-	(*RetryRefundRequest)(nil),            // 75: sabores.v1.RetryRefundRequest
-	(*RecordBankRefundRequest)(nil),       // 76: sabores.v1.RecordBankRefundRequest
-	(*GetProductContentResponse)(nil),     // 77: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentResponse)(nil),  // 78: sabores.v1.UpdateProductContentResponse
-	(*CreateProductResponse)(nil),         // 79: sabores.v1.CreateProductResponse
-	(*UpdateProductDetailsResponse)(nil),  // 80: sabores.v1.UpdateProductDetailsResponse
-	(*ArchiveProductResponse)(nil),        // 81: sabores.v1.ArchiveProductResponse
-	(*ExportCatalogueResponse)(nil),       // 82: sabores.v1.ExportCatalogueResponse
-	(*DryRunCatalogueImportResponse)(nil), // 83: sabores.v1.DryRunCatalogueImportResponse
-	(*StartCatalogueImportResponse)(nil),  // 84: sabores.v1.StartCatalogueImportResponse
-	(*GetCatalogueImportResponse)(nil),    // 85: sabores.v1.GetCatalogueImportResponse
-	(*ListProductImagesResponse)(nil),     // 86: sabores.v1.ListProductImagesResponse
-	(*UploadProductImageResponse)(nil),    // 87: sabores.v1.UploadProductImageResponse
-	(*ReorderProductImagesResponse)(nil),  // 88: sabores.v1.ReorderProductImagesResponse
-	(*DeleteProductImageResponse)(nil),    // 89: sabores.v1.DeleteProductImageResponse
-	(*ListPromotionsResponse)(nil),        // 90: sabores.v1.ListPromotionsResponse
-	(*CreatePromotionResponse)(nil),       // 91: sabores.v1.CreatePromotionResponse
-	(*UpdatePromotionResponse)(nil),       // 92: sabores.v1.UpdatePromotionResponse
-	(*EndPromotionResponse)(nil),          // 93: sabores.v1.EndPromotionResponse
-	(*RetryRefundResponse)(nil),           // 94: sabores.v1.RetryRefundResponse
-	(*RecordBankRefundResponse)(nil),      // 95: sabores.v1.RecordBankRefundResponse
+	(*UploadCatalogueChunkRequest)(nil),   // 64: sabores.v1.UploadCatalogueChunkRequest
+	(*DryRunCatalogueImportRequest)(nil),  // 65: sabores.v1.DryRunCatalogueImportRequest
+	(*StartCatalogueImportRequest)(nil),   // 66: sabores.v1.StartCatalogueImportRequest
+	(*GetCatalogueImportRequest)(nil),     // 67: sabores.v1.GetCatalogueImportRequest
+	(*ListProductImagesRequest)(nil),      // 68: sabores.v1.ListProductImagesRequest
+	(*UploadProductImageRequest)(nil),     // 69: sabores.v1.UploadProductImageRequest
+	(*ReorderProductImagesRequest)(nil),   // 70: sabores.v1.ReorderProductImagesRequest
+	(*DeleteProductImageRequest)(nil),     // 71: sabores.v1.DeleteProductImageRequest
+	(*ListPromotionsRequest)(nil),         // 72: sabores.v1.ListPromotionsRequest
+	(*CreatePromotionRequest)(nil),        // 73: sabores.v1.CreatePromotionRequest
+	(*UpdatePromotionRequest)(nil),        // 74: sabores.v1.UpdatePromotionRequest
+	(*EndPromotionRequest)(nil),           // 75: sabores.v1.EndPromotionRequest
+	(*RetryRefundRequest)(nil),            // 76: sabores.v1.RetryRefundRequest
+	(*RecordBankRefundRequest)(nil),       // 77: sabores.v1.RecordBankRefundRequest
+	(*GetProductContentResponse)(nil),     // 78: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil),  // 79: sabores.v1.UpdateProductContentResponse
+	(*CreateProductResponse)(nil),         // 80: sabores.v1.CreateProductResponse
+	(*UpdateProductDetailsResponse)(nil),  // 81: sabores.v1.UpdateProductDetailsResponse
+	(*ArchiveProductResponse)(nil),        // 82: sabores.v1.ArchiveProductResponse
+	(*ExportCatalogueResponse)(nil),       // 83: sabores.v1.ExportCatalogueResponse
+	(*UploadCatalogueChunkResponse)(nil),  // 84: sabores.v1.UploadCatalogueChunkResponse
+	(*DryRunCatalogueImportResponse)(nil), // 85: sabores.v1.DryRunCatalogueImportResponse
+	(*StartCatalogueImportResponse)(nil),  // 86: sabores.v1.StartCatalogueImportResponse
+	(*GetCatalogueImportResponse)(nil),    // 87: sabores.v1.GetCatalogueImportResponse
+	(*ListProductImagesResponse)(nil),     // 88: sabores.v1.ListProductImagesResponse
+	(*UploadProductImageResponse)(nil),    // 89: sabores.v1.UploadProductImageResponse
+	(*ReorderProductImagesResponse)(nil),  // 90: sabores.v1.ReorderProductImagesResponse
+	(*DeleteProductImageResponse)(nil),    // 91: sabores.v1.DeleteProductImageResponse
+	(*ListPromotionsResponse)(nil),        // 92: sabores.v1.ListPromotionsResponse
+	(*CreatePromotionResponse)(nil),       // 93: sabores.v1.CreatePromotionResponse
+	(*UpdatePromotionResponse)(nil),       // 94: sabores.v1.UpdatePromotionResponse
+	(*EndPromotionResponse)(nil),          // 95: sabores.v1.EndPromotionResponse
+	(*RetryRefundResponse)(nil),           // 96: sabores.v1.RetryRefundResponse
+	(*RecordBankRefundResponse)(nil),      // 97: sabores.v1.RecordBankRefundResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	43, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
@@ -3056,75 +3059,77 @@ var file_sabores_v1_admin_service_proto_depIdxs = []int32{
 	61, // 38: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
 	62, // 39: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
 	63, // 40: sabores.v1.AdminService.ExportCatalogue:input_type -> sabores.v1.ExportCatalogueRequest
-	64, // 41: sabores.v1.AdminService.DryRunCatalogueImport:input_type -> sabores.v1.DryRunCatalogueImportRequest
-	65, // 42: sabores.v1.AdminService.StartCatalogueImport:input_type -> sabores.v1.StartCatalogueImportRequest
-	66, // 43: sabores.v1.AdminService.GetCatalogueImport:input_type -> sabores.v1.GetCatalogueImportRequest
-	67, // 44: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
-	68, // 45: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
-	69, // 46: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
-	70, // 47: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
-	71, // 48: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
-	72, // 49: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
-	73, // 50: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
-	74, // 51: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
-	10, // 52: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	12, // 53: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	14, // 54: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
-	39, // 55: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
-	41, // 56: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
-	16, // 57: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	18, // 58: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	20, // 59: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	22, // 60: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	24, // 61: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	26, // 62: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	28, // 63: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	30, // 64: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	32, // 65: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	34, // 66: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	36, // 67: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	75, // 68: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
-	76, // 69: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
-	5,  // 70: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	7,  // 71: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	9,  // 72: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	77, // 73: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	78, // 74: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	79, // 75: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
-	80, // 76: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
-	81, // 77: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
-	82, // 78: sabores.v1.AdminService.ExportCatalogue:output_type -> sabores.v1.ExportCatalogueResponse
-	83, // 79: sabores.v1.AdminService.DryRunCatalogueImport:output_type -> sabores.v1.DryRunCatalogueImportResponse
-	84, // 80: sabores.v1.AdminService.StartCatalogueImport:output_type -> sabores.v1.StartCatalogueImportResponse
-	85, // 81: sabores.v1.AdminService.GetCatalogueImport:output_type -> sabores.v1.GetCatalogueImportResponse
-	86, // 82: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
-	87, // 83: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
-	88, // 84: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
-	89, // 85: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
-	90, // 86: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
-	91, // 87: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
-	92, // 88: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
-	93, // 89: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
-	11, // 90: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	13, // 91: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	15, // 92: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
-	40, // 93: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
-	42, // 94: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
-	17, // 95: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	19, // 96: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	21, // 97: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	23, // 98: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	25, // 99: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	27, // 100: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	29, // 101: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	31, // 102: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	33, // 103: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	35, // 104: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	37, // 105: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	94, // 106: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
-	95, // 107: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
-	70, // [70:108] is the sub-list for method output_type
-	32, // [32:70] is the sub-list for method input_type
+	64, // 41: sabores.v1.AdminService.UploadCatalogueChunk:input_type -> sabores.v1.UploadCatalogueChunkRequest
+	65, // 42: sabores.v1.AdminService.DryRunCatalogueImport:input_type -> sabores.v1.DryRunCatalogueImportRequest
+	66, // 43: sabores.v1.AdminService.StartCatalogueImport:input_type -> sabores.v1.StartCatalogueImportRequest
+	67, // 44: sabores.v1.AdminService.GetCatalogueImport:input_type -> sabores.v1.GetCatalogueImportRequest
+	68, // 45: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	69, // 46: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	70, // 47: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	71, // 48: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	72, // 49: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
+	73, // 50: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
+	74, // 51: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
+	75, // 52: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
+	10, // 53: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	12, // 54: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	14, // 55: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
+	39, // 56: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
+	41, // 57: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
+	16, // 58: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	18, // 59: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	20, // 60: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	22, // 61: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	24, // 62: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	26, // 63: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	28, // 64: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	30, // 65: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	32, // 66: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	34, // 67: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	36, // 68: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	76, // 69: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
+	77, // 70: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
+	5,  // 71: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	7,  // 72: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	9,  // 73: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	78, // 74: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	79, // 75: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	80, // 76: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	81, // 77: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	82, // 78: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	83, // 79: sabores.v1.AdminService.ExportCatalogue:output_type -> sabores.v1.ExportCatalogueResponse
+	84, // 80: sabores.v1.AdminService.UploadCatalogueChunk:output_type -> sabores.v1.UploadCatalogueChunkResponse
+	85, // 81: sabores.v1.AdminService.DryRunCatalogueImport:output_type -> sabores.v1.DryRunCatalogueImportResponse
+	86, // 82: sabores.v1.AdminService.StartCatalogueImport:output_type -> sabores.v1.StartCatalogueImportResponse
+	87, // 83: sabores.v1.AdminService.GetCatalogueImport:output_type -> sabores.v1.GetCatalogueImportResponse
+	88, // 84: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	89, // 85: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	90, // 86: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	91, // 87: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	92, // 88: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
+	93, // 89: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
+	94, // 90: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
+	95, // 91: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
+	11, // 92: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	13, // 93: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	15, // 94: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
+	40, // 95: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
+	42, // 96: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
+	17, // 97: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	19, // 98: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	21, // 99: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	23, // 100: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	25, // 101: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	27, // 102: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	29, // 103: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	31, // 104: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	33, // 105: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	35, // 106: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	37, // 107: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	96, // 108: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
+	97, // 109: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
+	71, // [71:110] is the sub-list for method output_type
+	32, // [32:71] is the sub-list for method input_type
 	32, // [32:32] is the sub-list for extension type_name
 	32, // [32:32] is the sub-list for extension extendee
 	0,  // [0:32] is the sub-list for field type_name

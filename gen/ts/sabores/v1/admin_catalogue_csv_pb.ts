@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_catalogue_csv.proto.
  */
 export const file_sabores_v1_admin_catalogue_csv: GenFile = /*@__PURE__*/
-  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX2NhdGFsb2d1ZV9jc3YucHJvdG8SCnNhYm9yZXMudjEiJQoWRXhwb3J0Q2F0YWxvZ3VlUmVxdWVzdBILCgNib20YASABKAgiKAoXRXhwb3J0Q2F0YWxvZ3VlUmVzcG9uc2USDQoFY2h1bmsYASABKAwizAEKFkNhdGFsb2d1ZUltcG9ydFByb2JsZW0SDAoEbGluZRgBIAEoBRIOCgZjb2x1bW4YAiABKAkSDgoGcmVhc29uGAMgASgJEg8KB21lc3NhZ2UYBCABKAkSQgoIbWV0YWRhdGEYBSADKAsyMC5zYWJvcmVzLnYxLkNhdGFsb2d1ZUltcG9ydFByb2JsZW0uTWV0YWRhdGFFbnRyeRovCg1NZXRhZGF0YUVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEiWAocRHJ5UnVuQ2F0YWxvZ3VlSW1wb3J0UmVxdWVzdBIdCglmaWxlX25hbWUYASABKAlCCrpIB3IFEAEYyAESGQoDY3N2GAIgASgMQgy6SAl6BxABGICAgB4inAEKHURyeVJ1bkNhdGFsb2d1ZUltcG9ydFJlc3BvbnNlEgwKBHJvd3MYASABKAUSDwoHY3JlYXRlcxgCIAEoBRIPCgd1cGRhdGVzGAMgASgFEjQKCHByb2JsZW1zGAQgAygLMiIuc2Fib3Jlcy52MS5DYXRhbG9ndWVJbXBvcnRQcm9ibGVtEhUKDXByb2JsZW1fY291bnQYBSABKAUi2wIKD0NhdGFsb2d1ZUltcG9ydBIKCgJpZBgBIAEoAxIRCglmaWxlX25hbWUYAiABKAkSMQoGc3RhdHVzGAMgASgOMiEuc2Fib3Jlcy52MS5DYXRhbG9ndWVJbXBvcnRTdGF0dXMSGAoQcHJvZ3Jlc3NfcGVyY2VudBgEIAEoBRIMCgRyb3dzGAUgASgFEg8KB2NyZWF0ZWQYBiABKAUSDwoHdXBkYXRlZBgHIAEoBRI0Cghwcm9ibGVtcxgIIAMoCzIiLnNhYm9yZXMudjEuQ2F0YWxvZ3VlSW1wb3J0UHJvYmxlbRIVCg1wcm9ibGVtX2NvdW50GAkgASgFEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJXChtTdGFydENhdGFsb2d1ZUltcG9ydFJlcXVlc3QSHQoJZmlsZV9uYW1lGAEgASgJQgq6SAdyBRABGMgBEhkKA2NzdhgCIAEoDEIMukgJegcQARiAgIAeIksKHFN0YXJ0Q2F0YWxvZ3VlSW1wb3J0UmVzcG9uc2USKwoGaW1wb3J0GAEgASgLMhsuc2Fib3Jlcy52MS5DYXRhbG9ndWVJbXBvcnQiMAoZR2V0Q2F0YWxvZ3VlSW1wb3J0UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACJJChpHZXRDYXRhbG9ndWVJbXBvcnRSZXNwb25zZRIrCgZpbXBvcnQYASABKAsyGy5zYWJvcmVzLnYxLkNhdGFsb2d1ZUltcG9ydCrUAQoVQ2F0YWxvZ3VlSW1wb3J0U3RhdHVzEicKI0NBVEFMT0dVRV9JTVBPUlRfU1RBVFVTX1VOU1BFQ0lGSUVEEAASIgoeQ0FUQUxPR1VFX0lNUE9SVF9TVEFUVVNfUVVFVUVEEAESIwofQ0FUQUxPR1VFX0lNUE9SVF9TVEFUVVNfUlVOTklORxACEiUKIUNBVEFMT0dVRV9JTVBPUlRfU1RBVFVTX1NVQ0NFRURFRBADEiIKHkNBVEFMT0dVRV9JTVBPUlRfU1RBVFVTX0ZBSUxFRBAEQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX2NhdGFsb2d1ZV9jc3YucHJvdG8SCnNhYm9yZXMudjEiJQoWRXhwb3J0Q2F0YWxvZ3VlUmVxdWVzdBILCgNib20YASABKAgiKAoXRXhwb3J0Q2F0YWxvZ3VlUmVzcG9uc2USDQoFY2h1bmsYASABKAwizAEKFkNhdGFsb2d1ZUltcG9ydFByb2JsZW0SDAoEbGluZRgBIAEoBRIOCgZjb2x1bW4YAiABKAkSDgoGcmVhc29uGAMgASgJEg8KB21lc3NhZ2UYBCABKAkSQgoIbWV0YWRhdGEYBSADKAsyMC5zYWJvcmVzLnYxLkNhdGFsb2d1ZUltcG9ydFByb2JsZW0uTWV0YWRhdGFFbnRyeRovCg1NZXRhZGF0YUVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoCToCOAEi3wEKG1VwbG9hZENhdGFsb2d1ZUNodW5rUmVxdWVzdBIaCgl1cGxvYWRfaWQYASABKANCB7pIBCICKAASFgoDc2VxGAIgASgFQgm6SAYaBBBAKAASGgoFY2h1bmsYAyABKAxCC7pICHoGEAEYgIBAOnC6SG0aawoVdXBsb2FkX3N0YXJ0c19hdF96ZXJvEixhIG5ldyB1cGxvYWQgKHVwbG9hZF9pZCAwKSBzdGFydHMgd2l0aCBzZXEgMBokdGhpcy51cGxvYWRfaWQgIT0gMCB8fCB0aGlzLnNlcSA9PSAwIlAKHFVwbG9hZENhdGFsb2d1ZUNodW5rUmVzcG9uc2USEQoJdXBsb2FkX2lkGAEgASgDEg4KBmNodW5rcxgCIAEoBRINCgVieXRlcxgDIAEoAyJkChxEcnlSdW5DYXRhbG9ndWVJbXBvcnRSZXF1ZXN0Eh0KCWZpbGVfbmFtZRgBIAEoCUIKukgHcgUQARjIARIaCgl1cGxvYWRfaWQYAyABKANCB7pIBCICIABKBAgCEANSA2NzdiKcAQodRHJ5UnVuQ2F0YWxvZ3VlSW1wb3J0UmVzcG9uc2USDAoEcm93cxgBIAEoBRIPCgdjcmVhdGVzGAIgASgFEg8KB3VwZGF0ZXMYAyABKAUSNAoIcHJvYmxlbXMYBCADKAsyIi5zYWJvcmVzLnYxLkNhdGFsb2d1ZUltcG9ydFByb2JsZW0SFQoNcHJvYmxlbV9jb3VudBgFIAEoBSLbAgoPQ2F0YWxvZ3VlSW1wb3J0EgoKAmlkGAEgASgDEhEKCWZpbGVfbmFtZRgCIAEoCRIxCgZzdGF0dXMYAyABKA4yIS5zYWJvcmVzLnYxLkNhdGFsb2d1ZUltcG9ydFN0YXR1cxIYChBwcm9ncmVzc19wZXJjZW50GAQgASgFEgwKBHJvd3MYBSABKAUSDwoHY3JlYXRlZBgGIAEoBRIPCgd1cGRhdGVkGAcgASgFEjQKCHByb2JsZW1zGAggAygLMiIuc2Fib3Jlcy52MS5DYXRhbG9ndWVJbXBvcnRQcm9ibGVtEhUKDXByb2JsZW1fY291bnQYCSABKAUSLgoKY3JlYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLZmluaXNoZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImMKG1N0YXJ0Q2F0YWxvZ3VlSW1wb3J0UmVxdWVzdBIdCglmaWxlX25hbWUYASABKAlCCrpIB3IFEAEYyAESGgoJdXBsb2FkX2lkGAMgASgDQge6SAQiAiAASgQIAhADUgNjc3YiSwocU3RhcnRDYXRhbG9ndWVJbXBvcnRSZXNwb25zZRIrCgZpbXBvcnQYASABKAsyGy5zYWJvcmVzLnYxLkNhdGFsb2d1ZUltcG9ydCIwChlHZXRDYXRhbG9ndWVJbXBvcnRSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkkKGkdldENhdGFsb2d1ZUltcG9ydFJlc3BvbnNlEisKBmltcG9ydBgBIAEoCzIbLnNhYm9yZXMudjEuQ2F0YWxvZ3VlSW1wb3J0KtQBChVDYXRhbG9ndWVJbXBvcnRTdGF0dXMSJwojQ0FUQUxPR1VFX0lNUE9SVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIiCh5DQVRBTE9HVUVfSU1QT1JUX1NUQVRVU19RVUVVRUQQARIjCh9DQVRBTE9HVUVfSU1QT1JUX1NUQVRVU19SVU5OSU5HEAISJQohQ0FUQUxPR1VFX0lNUE9SVF9TVEFUVVNfU1VDQ0VFREVEEAMSIgoeQ0FUQUxPR1VFX0lNUE9SVF9TVEFUVVNfRkFJTEVEEARCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * ExportCatalogueRequest asks for the whole catalogue as CSV, in the
@@ -114,7 +114,84 @@ export const CatalogueImportProblemSchema: GenMessage<CatalogueImportProblem> = 
   messageDesc(file_sabores_v1_admin_catalogue_csv, 2);
 
 /**
- * DryRunCatalogueImportRequest is a CSV file to check.
+ * UploadCatalogueChunkRequest is the next piece of a CSV file (UTF-8, with
+ * or without a byte order mark). Browsers cannot stream a request, so the
+ * back office sends the file in pieces of at most 1 MiB, one call each, in
+ * order from seq 0; the file is at most 64 MiB.
+ *
+ * @generated from message sabores.v1.UploadCatalogueChunkRequest
+ */
+export type UploadCatalogueChunkRequest = Message<"sabores.v1.UploadCatalogueChunkRequest"> & {
+  /**
+   * upload_id is the upload UploadCatalogueChunk returned for seq 0; 0 with
+   * seq 0 starts a new upload.
+   *
+   * @generated from field: int64 upload_id = 1;
+   */
+  uploadId: bigint;
+
+  /**
+   * seq is the piece's place in the file, from 0. Sending a piece again
+   * with the same bytes changes nothing (a retry); other bytes, or a seq
+   * past the next one, are refused (CHUNK_CONFLICT, CHUNK_GAP).
+   *
+   * @generated from field: int32 seq = 2;
+   */
+  seq: number;
+
+  /**
+   * chunk is the piece's bytes.
+   *
+   * @generated from field: bytes chunk = 3;
+   */
+  chunk: Uint8Array;
+};
+
+/**
+ * Describes the message sabores.v1.UploadCatalogueChunkRequest.
+ * Use `create(UploadCatalogueChunkRequestSchema)` to create a new message.
+ */
+export const UploadCatalogueChunkRequestSchema: GenMessage<UploadCatalogueChunkRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 3);
+
+/**
+ * UploadCatalogueChunkResponse is the upload so far.
+ *
+ * @generated from message sabores.v1.UploadCatalogueChunkResponse
+ */
+export type UploadCatalogueChunkResponse = Message<"sabores.v1.UploadCatalogueChunkResponse"> & {
+  /**
+   * upload_id names the upload for its next pieces, the dry run and the
+   * import.
+   *
+   * @generated from field: int64 upload_id = 1;
+   */
+  uploadId: bigint;
+
+  /**
+   * chunks is how many pieces it holds: the next seq.
+   *
+   * @generated from field: int32 chunks = 2;
+   */
+  chunks: number;
+
+  /**
+   * bytes is how many bytes it holds.
+   *
+   * @generated from field: int64 bytes = 3;
+   */
+  bytes: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.UploadCatalogueChunkResponse.
+ * Use `create(UploadCatalogueChunkResponseSchema)` to create a new message.
+ */
+export const UploadCatalogueChunkResponseSchema: GenMessage<UploadCatalogueChunkResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 4);
+
+/**
+ * DryRunCatalogueImportRequest is an uploaded CSV file to check.
  *
  * @generated from message sabores.v1.DryRunCatalogueImportRequest
  */
@@ -127,11 +204,12 @@ export type DryRunCatalogueImportRequest = Message<"sabores.v1.DryRunCatalogueIm
   fileName: string;
 
   /**
-   * csv is the file, UTF-8, with or without a byte order mark.
+   * upload_id is the file, as UploadCatalogueChunk stored it; the caller's
+   * own upload.
    *
-   * @generated from field: bytes csv = 2;
+   * @generated from field: int64 upload_id = 3;
    */
-  csv: Uint8Array;
+  uploadId: bigint;
 };
 
 /**
@@ -139,7 +217,7 @@ export type DryRunCatalogueImportRequest = Message<"sabores.v1.DryRunCatalogueIm
  * Use `create(DryRunCatalogueImportRequestSchema)` to create a new message.
  */
 export const DryRunCatalogueImportRequestSchema: GenMessage<DryRunCatalogueImportRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_catalogue_csv, 3);
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 5);
 
 /**
  * DryRunCatalogueImportResponse is what importing the file would do.
@@ -188,7 +266,7 @@ export type DryRunCatalogueImportResponse = Message<"sabores.v1.DryRunCatalogueI
  * Use `create(DryRunCatalogueImportResponseSchema)` to create a new message.
  */
 export const DryRunCatalogueImportResponseSchema: GenMessage<DryRunCatalogueImportResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_catalogue_csv, 4);
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 6);
 
 /**
  * CatalogueImport is one import of a CSV file, all or nothing.
@@ -279,10 +357,10 @@ export type CatalogueImport = Message<"sabores.v1.CatalogueImport"> & {
  * Use `create(CatalogueImportSchema)` to create a new message.
  */
 export const CatalogueImportSchema: GenMessage<CatalogueImport> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_catalogue_csv, 5);
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 7);
 
 /**
- * StartCatalogueImportRequest is a CSV file to import.
+ * StartCatalogueImportRequest is an uploaded CSV file to import.
  *
  * @generated from message sabores.v1.StartCatalogueImportRequest
  */
@@ -295,11 +373,12 @@ export type StartCatalogueImportRequest = Message<"sabores.v1.StartCatalogueImpo
   fileName: string;
 
   /**
-   * csv is the file, UTF-8, with or without a byte order mark.
+   * upload_id is the file, as UploadCatalogueChunk stored it; the caller's
+   * own upload, which the import takes: no piece can be added after.
    *
-   * @generated from field: bytes csv = 2;
+   * @generated from field: int64 upload_id = 3;
    */
-  csv: Uint8Array;
+  uploadId: bigint;
 };
 
 /**
@@ -307,7 +386,7 @@ export type StartCatalogueImportRequest = Message<"sabores.v1.StartCatalogueImpo
  * Use `create(StartCatalogueImportRequestSchema)` to create a new message.
  */
 export const StartCatalogueImportRequestSchema: GenMessage<StartCatalogueImportRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_catalogue_csv, 6);
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 8);
 
 /**
  * StartCatalogueImportResponse is the import, queued.
@@ -328,7 +407,7 @@ export type StartCatalogueImportResponse = Message<"sabores.v1.StartCatalogueImp
  * Use `create(StartCatalogueImportResponseSchema)` to create a new message.
  */
 export const StartCatalogueImportResponseSchema: GenMessage<StartCatalogueImportResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_catalogue_csv, 7);
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 9);
 
 /**
  * GetCatalogueImportRequest names an import.
@@ -349,7 +428,7 @@ export type GetCatalogueImportRequest = Message<"sabores.v1.GetCatalogueImportRe
  * Use `create(GetCatalogueImportRequestSchema)` to create a new message.
  */
 export const GetCatalogueImportRequestSchema: GenMessage<GetCatalogueImportRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_catalogue_csv, 8);
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 10);
 
 /**
  * GetCatalogueImportResponse is the import as it is now.
@@ -370,7 +449,7 @@ export type GetCatalogueImportResponse = Message<"sabores.v1.GetCatalogueImportR
  * Use `create(GetCatalogueImportResponseSchema)` to create a new message.
  */
 export const GetCatalogueImportResponseSchema: GenMessage<GetCatalogueImportResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_catalogue_csv, 9);
+  messageDesc(file_sabores_v1_admin_catalogue_csv, 11);
 
 /**
  * CatalogueImportStatus is where an import is.

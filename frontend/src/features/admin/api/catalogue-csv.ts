@@ -1,5 +1,6 @@
 import { createConnectQueryKey, skipToken, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
-import { createClient } from "@connectrpc/connect";
+import { Code, ConnectError, createClient } from "@connectrpc/connect";
+import { useState } from "react";
 import { useMutation as useTanstackMutation, useQueryClient } from "@tanstack/react-query";
 import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
 import { saveFile } from "@/lib/save-file";
@@ -32,12 +33,53 @@ export function useExportCatalogue() {
   });
 }
 
-/** useDryRunCatalogueImport checks a file as the import would; nothing is written. */
+/** CHUNK_BYTES is the most one UploadCatalogueChunk call carries (the contract's cap). */
+export const CHUNK_BYTES = 1 << 20;
+
+/** MAX_FILE_BYTES is the largest file the server takes (64 MiB). */
+export const MAX_FILE_BYTES = 64 << 20;
+
+/** retried are the failures a piece is sent again after: the server keeps a repeated piece once. */
+const retried = [Code.Unavailable, Code.DeadlineExceeded];
+
+/**
+ * useUploadCatalogueFile sends a file in pieces of 1 MiB, one call after another (browsers cannot
+ * stream a request body), so no request carries the whole file; `sent` is how many bytes the
+ * server holds. It resolves to the upload's id, which the dry run and the import name.
+ */
+export function useUploadCatalogueFile() {
+  const transport = useTransport();
+  const [sent, setSent] = useState(0);
+  const mutation = useTanstackMutation({
+    mutationFn: async (file: Blob) => {
+      const client = createClient(AdminService, transport);
+      let uploadId = 0n;
+      setSent(0);
+      for (let seq = 0; seq * CHUNK_BYTES < file.size; seq++) {
+        const chunk = new Uint8Array(await file.slice(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES).arrayBuffer());
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const res = await client.uploadCatalogueChunk({ uploadId, seq, chunk });
+            uploadId = res.uploadId;
+            setSent(Number(res.bytes));
+            break;
+          } catch (err) {
+            if (attempt === 3 || !(err instanceof ConnectError) || !retried.includes(err.code)) throw err;
+          }
+        }
+      }
+      return uploadId;
+    },
+  });
+  return { ...mutation, sent };
+}
+
+/** useDryRunCatalogueImport checks an uploaded file as the import would; nothing is written. */
 export function useDryRunCatalogueImport() {
   return useMutation(AdminService.method.dryRunCatalogueImport);
 }
 
-/** useStartCatalogueImport uploads a file and queues its import. */
+/** useStartCatalogueImport queues the import of an uploaded file. */
 export function useStartCatalogueImport() {
   return useMutation(AdminService.method.startCatalogueImport);
 }

@@ -4,20 +4,48 @@ import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
+import { CHUNK_BYTES, MAX_FILE_BYTES } from "@/features/admin/api/catalogue-csv";
 
 const good = "sku,code,category,price,vat_rate,stock,name_es\nA-1,A1,alimentos,2.50,10,3,Arepa\n";
 
 function renderCsv(language: "es" | "pt" = "es") {
-  // The import runs at 40 % until the test marks it done.
-  const sent: { dryRun: string[]; start: string[]; done: boolean } = { dryRun: [], start: [], done: false };
+  // The import runs at 40 % until the test marks it done; a piece waits for `hold` when set.
+  const sent: {
+    pieces: { uploadId: bigint; seq: number; bytes: number }[];
+    dryRun: string[];
+    start: { fileName: string; uploadId: bigint }[];
+    done: boolean;
+    hold?: Promise<void>;
+  } = { pieces: [], dryRun: [], start: [], done: false };
+  const uploads = new Map<bigint, Uint8Array[]>();
+  const text = (uploadId: bigint) => {
+    const pieces = uploads.get(uploadId) ?? [];
+    const all = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of pieces) {
+      all.set(p, at);
+      at += p.length;
+    }
+    return new TextDecoder().decode(all);
+  };
   renderAdmin(
     "/admin/catalogue/csv",
     (router) =>
       router.service(AdminService, {
+        uploadCatalogueChunk: async (req) => {
+          if (req.seq > 0) await sent.hold;
+          const uploadId = req.uploadId || BigInt(uploads.size + 1);
+          const pieces = uploads.get(uploadId) ?? [];
+          pieces[req.seq] = req.chunk;
+          uploads.set(uploadId, pieces);
+          sent.pieces.push({ uploadId: req.uploadId, seq: req.seq, bytes: req.chunk.length });
+          const bytes = pieces.reduce((n, p) => n + p.length, 0);
+          return { uploadId, chunks: pieces.length, bytes: BigInt(bytes) };
+        },
         dryRunCatalogueImport: (req) => {
-          const text = new TextDecoder().decode(req.csv);
-          sent.dryRun.push(text);
-          if (text.includes("doce")) {
+          const file = text(req.uploadId);
+          sent.dryRun.push(file);
+          if (file.includes("doce")) {
             return {
               rows: 1,
               problemCount: 1,
@@ -27,7 +55,7 @@ function renderCsv(language: "es" | "pt" = "es") {
           return { rows: 1, creates: 1, updates: 0, problemCount: 0 };
         },
         startCatalogueImport: (req) => {
-          sent.start.push(req.fileName);
+          sent.start.push({ fileName: req.fileName, uploadId: req.uploadId });
           return { import: { id: 7n, fileName: req.fileName, status: CatalogueImportStatus.QUEUED } };
         },
         getCatalogueImport: (req) =>
@@ -64,8 +92,41 @@ describe("/admin/catalogue/csv", () => {
     sent.done = true;
     await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "100"));
     expect(await screen.findByText(/Importado: 1 filas, 1 productos nuevos/)).toBeInTheDocument();
-    expect(sent.dryRun).toHaveLength(2);
-    expect(sent.start).toEqual(["a.csv"]);
+    expect(sent.dryRun).toEqual([good.replace("2.50", "doce"), good]);
+    // The import takes the upload the clean check read: the file is not sent a third time.
+    expect(sent.start).toEqual([{ fileName: "a.csv", uploadId: 2n }]);
+  });
+
+  it("sends a large file in pieces of 1 MiB, in order, with a progress bar", async () => {
+    const user = userEvent.setup();
+    const sent = renderCsv();
+    let release = () => {};
+    sent.hold = new Promise((resolve) => (release = resolve));
+    const big = good + "#".repeat(2 * CHUNK_BYTES + 10 - good.length);
+    await user.upload(await screen.findByLabelText("Archivo CSV"), new File([big], "big.csv", { type: "text/csv" }));
+    await user.click(screen.getByRole("button", { name: "Comprobar" }));
+    const bar = await screen.findByRole("progressbar", { name: "Envío de big.csv" });
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "49"));
+    expect(screen.getByText("Enviando el archivo… 49 %")).toBeInTheDocument();
+    release();
+    expect(await screen.findByText("1 filas sin errores: 1 productos nuevos, 0 ya existentes.")).toBeInTheDocument();
+    expect(sent.pieces).toEqual([
+      { uploadId: 0n, seq: 0, bytes: CHUNK_BYTES },
+      { uploadId: 1n, seq: 1, bytes: CHUNK_BYTES },
+      { uploadId: 1n, seq: 2, bytes: 10 },
+    ]);
+    expect(sent.dryRun).toEqual([big]);
+  });
+
+  it("refuses a file past 64 MB before sending it", async () => {
+    const user = userEvent.setup();
+    const sent = renderCsv();
+    const huge = new File(["x"], "huge.csv", { type: "text/csv" });
+    Object.defineProperty(huge, "size", { value: MAX_FILE_BYTES + 1 });
+    await user.upload(await screen.findByLabelText("Archivo CSV"), huge);
+    expect(screen.getByText("El archivo supera los 64 MB que admite la importación.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Comprobar" })).toBeDisabled();
+    expect(sent.pieces).toEqual([]);
   });
 
   it("speaks Portuguese", async () => {

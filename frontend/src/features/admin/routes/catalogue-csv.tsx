@@ -4,14 +4,17 @@ import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import {
+  MAX_FILE_BYTES,
   useCatalogueImport,
   useDryRunCatalogueImport,
   useExportCatalogue,
   useRefetchAfterImport,
   useStartCatalogueImport,
+  useUploadCatalogueFile,
 } from "@/features/admin/api/catalogue-csv";
 import { CatalogueImportProblems } from "@/features/admin/components/catalogue-import-problems";
 import { CatalogueImportProgress } from "@/features/admin/components/catalogue-import-progress";
+import { CatalogueUploadProgress } from "@/features/admin/components/catalogue-upload-progress";
 import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
 
 /** CatalogueCsv is /admin/catalogue/csv: export the catalogue, check a file, import it with a progress bar. */
@@ -47,6 +50,8 @@ function ImportSection() {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [importId, setImportId] = useState<bigint>();
+  const [uploadId, setUploadId] = useState<bigint>();
+  const upload = useUploadCatalogueFile();
   const dryRun = useDryRunCatalogueImport();
   const start = useStartCatalogueImport();
   const job = useCatalogueImport(importId);
@@ -58,14 +63,25 @@ function ImportSection() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [status]);
 
-  const read = async () => ({ fileName: file?.name ?? "", csv: new Uint8Array((await file?.arrayBuffer()) ?? []) });
-  const check = async () => {
-    setImportId(undefined);
+  const tooLarge = file !== null && file.size > MAX_FILE_BYTES;
+  const reset = () => {
+    upload.reset();
+    dryRun.reset();
     start.reset();
-    dryRun.mutate(await read());
+    setUploadId(undefined);
+    setImportId(undefined);
+  };
+  // Each check sends the file again: the import takes the upload the clean check read.
+  const check = async () => {
+    if (!file) return;
+    reset();
+    const id = await upload.mutateAsync(file);
+    setUploadId(id);
+    dryRun.mutate({ fileName: file.name, uploadId: id });
   };
   const run = async () => {
-    const res = await start.mutateAsync(await read());
+    if (!file || uploadId === undefined) return;
+    const res = await start.mutateAsync({ fileName: file.name, uploadId });
     setImportId(res.import?.id);
   };
   const report = dryRun.data;
@@ -85,14 +101,17 @@ function ImportSection() {
           className="block w-full text-sm"
           onChange={(e) => {
             setFile(e.target.files?.[0] ?? null);
-            dryRun.reset();
-            start.reset();
-            setImportId(undefined);
+            reset();
           }}
         />
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-outline" disabled={!file || dryRun.isPending} onClick={() => void check()}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={!file || tooLarge || upload.isPending || dryRun.isPending}
+          onClick={() => void check()}
+        >
           {t("catalogueCsv.check")}
         </button>
         <button
@@ -104,6 +123,9 @@ function ImportSection() {
           {t("catalogueCsv.import")}
         </button>
       </div>
+      {tooLarge && <ErrorBox>{t("catalogueCsv.tooLarge")}</ErrorBox>}
+      {file && upload.isPending && <CatalogueUploadProgress fileName={file.name} sent={upload.sent} size={file.size} />}
+      {upload.isError && <ErrorBox>{t("catalogueCsv.uploadError")}</ErrorBox>}
       {dryRun.isPending && <Spinner label={t("catalogueCsv.checking")} />}
       {dryRun.isError && <ErrorBox>{t("catalogueCsv.checkError")}</ErrorBox>}
       {report && (

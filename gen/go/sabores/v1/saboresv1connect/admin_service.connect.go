@@ -60,6 +60,9 @@ const (
 	// AdminServiceExportCatalogueProcedure is the fully-qualified name of the AdminService's
 	// ExportCatalogue RPC.
 	AdminServiceExportCatalogueProcedure = "/sabores.v1.AdminService/ExportCatalogue"
+	// AdminServiceUploadCatalogueChunkProcedure is the fully-qualified name of the AdminService's
+	// UploadCatalogueChunk RPC.
+	AdminServiceUploadCatalogueChunkProcedure = "/sabores.v1.AdminService/UploadCatalogueChunk"
 	// AdminServiceDryRunCatalogueImportProcedure is the fully-qualified name of the AdminService's
 	// DryRunCatalogueImport RPC.
 	AdminServiceDryRunCatalogueImportProcedure = "/sabores.v1.AdminService/DryRunCatalogueImport"
@@ -179,10 +182,14 @@ type AdminServiceClient interface {
 	// read and sent a page at a time. Audited, so not a read: who took the
 	// catalogue out is on record.
 	ExportCatalogue(context.Context, *connect.Request[v1.ExportCatalogueRequest]) (*connect.ServerStreamForClient[v1.ExportCatalogueResponse], error)
-	// DryRunCatalogueImport checks a CSV file with the product form's own
-	// rules and reports every error by line and column; it writes nothing.
+	// UploadCatalogueChunk stores the next piece of a CSV file to check or
+	// import, so that no request carries the whole file.
+	UploadCatalogueChunk(context.Context, *connect.Request[v1.UploadCatalogueChunkRequest]) (*connect.Response[v1.UploadCatalogueChunkResponse], error)
+	// DryRunCatalogueImport checks an uploaded CSV file with the product
+	// form's own rules and reports every error by line and column; it writes
+	// nothing.
 	DryRunCatalogueImport(context.Context, *connect.Request[v1.DryRunCatalogueImportRequest]) (*connect.Response[v1.DryRunCatalogueImportResponse], error)
-	// StartCatalogueImport stores a CSV file and queues its import, all or
+	// StartCatalogueImport takes an uploaded CSV file and queues its import, all or
 	// nothing, as a background job. Audited.
 	StartCatalogueImport(context.Context, *connect.Request[v1.StartCatalogueImportRequest]) (*connect.Response[v1.StartCatalogueImportResponse], error)
 	// GetCatalogueImport reports an import's progress and outcome.
@@ -334,6 +341,13 @@ func NewAdminServiceClient(httpClient connect.HTTPClient, baseURL string, opts .
 			httpClient,
 			baseURL+AdminServiceExportCatalogueProcedure,
 			connect.WithSchema(adminServiceMethods.ByName("ExportCatalogue")),
+			connect.WithClientOptions(opts...),
+		),
+		uploadCatalogueChunk: connect.NewClient[v1.UploadCatalogueChunkRequest, v1.UploadCatalogueChunkResponse](
+			httpClient,
+			baseURL+AdminServiceUploadCatalogueChunkProcedure,
+			connect.WithSchema(adminServiceMethods.ByName("UploadCatalogueChunk")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
 			connect.WithClientOptions(opts...),
 		),
 		dryRunCatalogueImport: connect.NewClient[v1.DryRunCatalogueImportRequest, v1.DryRunCatalogueImportResponse](
@@ -536,6 +550,7 @@ type adminServiceClient struct {
 	updateProductDetails  *connect.Client[v1.UpdateProductDetailsRequest, v1.UpdateProductDetailsResponse]
 	archiveProduct        *connect.Client[v1.ArchiveProductRequest, v1.ArchiveProductResponse]
 	exportCatalogue       *connect.Client[v1.ExportCatalogueRequest, v1.ExportCatalogueResponse]
+	uploadCatalogueChunk  *connect.Client[v1.UploadCatalogueChunkRequest, v1.UploadCatalogueChunkResponse]
 	dryRunCatalogueImport *connect.Client[v1.DryRunCatalogueImportRequest, v1.DryRunCatalogueImportResponse]
 	startCatalogueImport  *connect.Client[v1.StartCatalogueImportRequest, v1.StartCatalogueImportResponse]
 	getCatalogueImport    *connect.Client[v1.GetCatalogueImportRequest, v1.GetCatalogueImportResponse]
@@ -610,6 +625,11 @@ func (c *adminServiceClient) ArchiveProduct(ctx context.Context, req *connect.Re
 // ExportCatalogue calls sabores.v1.AdminService.ExportCatalogue.
 func (c *adminServiceClient) ExportCatalogue(ctx context.Context, req *connect.Request[v1.ExportCatalogueRequest]) (*connect.ServerStreamForClient[v1.ExportCatalogueResponse], error) {
 	return c.exportCatalogue.CallServerStream(ctx, req)
+}
+
+// UploadCatalogueChunk calls sabores.v1.AdminService.UploadCatalogueChunk.
+func (c *adminServiceClient) UploadCatalogueChunk(ctx context.Context, req *connect.Request[v1.UploadCatalogueChunkRequest]) (*connect.Response[v1.UploadCatalogueChunkResponse], error) {
+	return c.uploadCatalogueChunk.CallUnary(ctx, req)
 }
 
 // DryRunCatalogueImport calls sabores.v1.AdminService.DryRunCatalogueImport.
@@ -789,10 +809,14 @@ type AdminServiceHandler interface {
 	// read and sent a page at a time. Audited, so not a read: who took the
 	// catalogue out is on record.
 	ExportCatalogue(context.Context, *connect.Request[v1.ExportCatalogueRequest], *connect.ServerStream[v1.ExportCatalogueResponse]) error
-	// DryRunCatalogueImport checks a CSV file with the product form's own
-	// rules and reports every error by line and column; it writes nothing.
+	// UploadCatalogueChunk stores the next piece of a CSV file to check or
+	// import, so that no request carries the whole file.
+	UploadCatalogueChunk(context.Context, *connect.Request[v1.UploadCatalogueChunkRequest]) (*connect.Response[v1.UploadCatalogueChunkResponse], error)
+	// DryRunCatalogueImport checks an uploaded CSV file with the product
+	// form's own rules and reports every error by line and column; it writes
+	// nothing.
 	DryRunCatalogueImport(context.Context, *connect.Request[v1.DryRunCatalogueImportRequest]) (*connect.Response[v1.DryRunCatalogueImportResponse], error)
-	// StartCatalogueImport stores a CSV file and queues its import, all or
+	// StartCatalogueImport takes an uploaded CSV file and queues its import, all or
 	// nothing, as a background job. Audited.
 	StartCatalogueImport(context.Context, *connect.Request[v1.StartCatalogueImportRequest]) (*connect.Response[v1.StartCatalogueImportResponse], error)
 	// GetCatalogueImport reports an import's progress and outcome.
@@ -940,6 +964,13 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 		AdminServiceExportCatalogueProcedure,
 		svc.ExportCatalogue,
 		connect.WithSchema(adminServiceMethods.ByName("ExportCatalogue")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminServiceUploadCatalogueChunkHandler := connect.NewUnaryHandler(
+		AdminServiceUploadCatalogueChunkProcedure,
+		svc.UploadCatalogueChunk,
+		connect.WithSchema(adminServiceMethods.ByName("UploadCatalogueChunk")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
 		connect.WithHandlerOptions(opts...),
 	)
 	adminServiceDryRunCatalogueImportHandler := connect.NewUnaryHandler(
@@ -1148,6 +1179,8 @@ func NewAdminServiceHandler(svc AdminServiceHandler, opts ...connect.HandlerOpti
 			adminServiceArchiveProductHandler.ServeHTTP(w, r)
 		case AdminServiceExportCatalogueProcedure:
 			adminServiceExportCatalogueHandler.ServeHTTP(w, r)
+		case AdminServiceUploadCatalogueChunkProcedure:
+			adminServiceUploadCatalogueChunkHandler.ServeHTTP(w, r)
 		case AdminServiceDryRunCatalogueImportProcedure:
 			adminServiceDryRunCatalogueImportHandler.ServeHTTP(w, r)
 		case AdminServiceStartCatalogueImportProcedure:
@@ -1249,6 +1282,10 @@ func (UnimplementedAdminServiceHandler) ArchiveProduct(context.Context, *connect
 
 func (UnimplementedAdminServiceHandler) ExportCatalogue(context.Context, *connect.Request[v1.ExportCatalogueRequest], *connect.ServerStream[v1.ExportCatalogueResponse]) error {
 	return connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.ExportCatalogue is not implemented"))
+}
+
+func (UnimplementedAdminServiceHandler) UploadCatalogueChunk(context.Context, *connect.Request[v1.UploadCatalogueChunkRequest]) (*connect.Response[v1.UploadCatalogueChunkResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminService.UploadCatalogueChunk is not implemented"))
 }
 
 func (UnimplementedAdminServiceHandler) DryRunCatalogueImport(context.Context, *connect.Request[v1.DryRunCatalogueImportRequest]) (*connect.Response[v1.DryRunCatalogueImportResponse], error) {
