@@ -41,13 +41,24 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 	if _, err := s.q.AdminGetProduct(ctx, id); err != nil {
 		return nil, productNotFound(err, id)
 	}
-	pic, err := productimage.Process(req.Msg.GetContent())
+	// A picture the product has already costs no decoding.
+	existing, err := s.q.ListProductImages(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("admin: list images of product %d: %w", id, err)
+	}
+	if err := duplicate(existing, productimage.Hash(req.Msg.GetContent())); err != nil {
+		return nil, err
+	}
+	pic, err := productimage.Process(ctx, req.Msg.GetContent())
 	switch {
 	case errors.Is(err, productimage.ErrFormat):
 		return nil, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "IMAGE_FORMAT", Message: err.Error()}
 	case errors.Is(err, productimage.ErrDimensions):
 		return nil, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "IMAGE_DIMENSIONS", Message: err.Error(),
 			Metadata: map[string]string{"min_side": strconv.Itoa(productimage.MinSide), "max_bytes": strconv.Itoa(productimage.MaxUploadBytes)}}
+	case errors.Is(err, productimage.ErrTooLarge):
+		return nil, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "IMAGE_TOO_LARGE", Message: err.Error(),
+			Metadata: map[string]string{"max_megapixels": strconv.Itoa(productimage.MaxPixels / 1_000_000)}}
 	case err != nil:
 		return nil, err
 	}
@@ -61,11 +72,10 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 		if err != nil {
 			return fmt.Errorf("admin: list images of product %d: %w", id, err)
 		}
-		for _, e := range existing {
-			if e.Hash == pic.Hash {
-				return &apperr.Business{Code: connect.CodeAlreadyExists, Reason: "IMAGE_DUPLICATE",
-					Message: "the product already has this picture", Metadata: map[string]string{"image_id": strconv.FormatInt(e.ID, 10)}}
-			}
+		// Again under the product's lock: a concurrent upload of the same
+		// picture may have committed meanwhile.
+		if err := duplicate(existing, pic.Hash); err != nil {
+			return err
 		}
 		if len(existing) >= maxImages {
 			return &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "IMAGE_LIMIT",
@@ -203,4 +213,15 @@ func afterImageChange(ctx context.Context, q *db.Queries, id int64) ([]*saboresv
 		out[i] = shop.ProductImageToProto(img)
 	}
 	return out, nil
+}
+
+// duplicate refuses a picture whose hash one of existing has.
+func duplicate(existing []db.ProductImage, hash string) error {
+	for _, e := range existing {
+		if e.Hash == hash {
+			return &apperr.Business{Code: connect.CodeAlreadyExists, Reason: "IMAGE_DUPLICATE",
+				Message: "the product already has this picture", Metadata: map[string]string{"image_id": strconv.FormatInt(e.ID, 10)}}
+		}
+	}
+	return nil
 }

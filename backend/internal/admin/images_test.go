@@ -3,6 +3,8 @@ package admin_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"image"
 	"image/color"
 	"image/png"
@@ -118,5 +120,33 @@ func TestProductImagesUploadReorderDelete(t *testing.T) {
 	}
 	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:1001' AND action LIKE 'product.image.%'`); n != 5 {
 		t.Errorf("%d image audit rows, want 2 uploads, 1 reorder, 2 deletions", n)
+	}
+}
+
+// TestDuplicatePictureIsNotDecoded: a picture the product already has is
+// refused by its hash before any decoding. Here the stored picture's bytes
+// are not even a picture, so only a check made before decoding can name it
+// a duplicate rather than a bad format; a picture too large to decode is
+// refused with its own reason.
+func TestDuplicatePictureIsNotDecoded(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	undecodable := []byte("\x89PNG\r\n\x1a\n not really a picture")
+	sum := sha256.Sum256(undecodable)
+	if _, err := f.pool.Exec(context.Background(), `INSERT INTO product_images (product_id, position, hash, width, height)
+		VALUES (1001, 0, $1, 400, 300)`, hex.EncodeToString(sum[:])); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.svc.UploadProductImage(f.ctx, connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1001, Content: undecodable}))
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeAlreadyExists || reason != "IMAGE_DUPLICATE" {
+		t.Errorf("a picture the product has: %v %q, want AlreadyExists IMAGE_DUPLICATE before decoding", code, reason)
+	}
+	var huge bytes.Buffer
+	if err := png.Encode(&huge, image.NewRGBA64(image.Rect(0, 0, 4000, 3000))); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.svc.UploadProductImage(f.ctx, connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1001, Content: huge.Bytes()}))
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || reason != "IMAGE_TOO_LARGE" {
+		t.Errorf("a 16-bit 12 MP picture: %v %q, want InvalidArgument IMAGE_TOO_LARGE", code, reason)
 	}
 }

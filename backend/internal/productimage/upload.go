@@ -2,6 +2,7 @@ package productimage
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -35,8 +36,14 @@ const (
 	// limit on UploadProductImageRequest.content).
 	MaxUploadBytes = 5_000_000
 	// MaxPixels bounds a picture's area before it is decoded, so a small
-	// file claiming a huge canvas cannot take the server's memory.
-	MaxPixels = 50_000_000
+	// file claiming a huge canvas cannot take the server's memory: 25 MP is
+	// more than a phone or camera photo at its default size.
+	MaxPixels = 25_000_000
+	// MaxDecodedBytes bounds what a picture takes once decoded, read from
+	// its header before decoding: pixels times bytes per pixel. A 16-bit
+	// PNG takes 8 bytes a pixel, so a 381 KB file of 7000×7000 once took
+	// 654 MB; a 24 MP photo takes 72 MB.
+	MaxDecodedBytes = 80 << 20
 	// MinSide is the shortest side a picture may have: anything smaller
 	// would show blurred on a product card.
 	MinSide = 100
@@ -58,7 +65,40 @@ var (
 	ErrFormat = errors.New("the file is not a JPEG, PNG or WebP picture")
 	// ErrDimensions is a picture too small or too large.
 	ErrDimensions = errors.New("the picture is too small or too large")
+	// ErrTooLarge is a picture that would take more than MaxDecodedBytes
+	// or MaxPixels once decoded.
+	ErrTooLarge = errors.New("the picture is too large to decode")
 )
+
+// decoding lets one picture be decoded and resized at a time: each can
+// take tens of megabytes and seconds of CPU, and four at once took 2.4 GB.
+var decoding = make(chan struct{}, 1)
+
+// Hash is the SHA-256 of an upload's bytes in hex: its name, and how a
+// duplicate is found before it is decoded.
+func Hash(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// bytesPerPixel is what one pixel of a picture of model takes decoded,
+// the worst of its layouts (a JPEG's YCbCr without subsampling).
+func bytesPerPixel(model color.Model) int {
+	switch model {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3
+	case color.RGBAModel, color.NRGBAModel, color.CMYKModel, color.NYCbCrAModel:
+		return 4
+	}
+	if _, ok := model.(color.Palette); ok {
+		return 1
+	}
+	return 8 // RGBA64, NRGBA64, or unknown: the largest
+}
 
 // Rendition is an upload resized to one width, encoded as JPEG.
 type Rendition struct {
@@ -87,17 +127,22 @@ func Sniff(data []byte) string {
 	}
 }
 
-// Process checks an upload and resizes it to Widths.
-func Process(data []byte) (Processed, error) {
+// Process checks an upload and resizes it to Widths, upright as its EXIF
+// orientation says. Before decoding it refuses a picture whose header
+// promises too much (MaxPixels, MaxDecodedBytes); it decodes one picture
+// at a time, waiting its turn while ctx lasts, and stops when ctx ends.
+func Process(ctx context.Context, data []byte) (Processed, error) {
 	if len(data) > MaxUploadBytes {
 		return Processed{}, fmt.Errorf("%w: more than %d bytes", ErrDimensions, MaxUploadBytes)
 	}
 	var decodeConfig func([]byte) (image.Config, error)
 	var decode func([]byte) (image.Image, error)
+	upright := 1
 	switch Sniff(data) {
 	case "image/jpeg":
 		decodeConfig = func(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
 		decode = func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) }
+		upright = orientation(data)
 	case "image/png":
 		decodeConfig = func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
 		decode = func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) }
@@ -111,23 +156,39 @@ func Process(data []byte) (Processed, error) {
 	if err != nil {
 		return Processed{}, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
-	if cfg.Width < MinSide || cfg.Height < MinSide || cfg.Width*cfg.Height > MaxPixels {
+	if cfg.Width < MinSide || cfg.Height < MinSide {
 		return Processed{}, fmt.Errorf("%w: %d×%d pixels", ErrDimensions, cfg.Width, cfg.Height)
+	}
+	pixels := int64(cfg.Width) * int64(cfg.Height)
+	if decoded := pixels * int64(bytesPerPixel(cfg.ColorModel)); pixels > MaxPixels || decoded > MaxDecodedBytes {
+		return Processed{}, fmt.Errorf("%w: %d×%d pixels, %d MB decoded", ErrTooLarge, cfg.Width, cfg.Height, decoded>>20)
+	}
+	select {
+	case decoding <- struct{}{}:
+		defer func() { <-decoding }()
+	case <-ctx.Done():
+		return Processed{}, fmt.Errorf("productimage: waiting to decode: %w", ctx.Err())
 	}
 	src, err := decode(data)
 	if err != nil {
 		return Processed{}, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
-	sum := sha256.Sum256(data)
-	out := Processed{Hash: hex.EncodeToString(sum[:]), Width: cfg.Width, Height: cfg.Height}
+	sideways := turnsSideways(upright)
+	out := Processed{Hash: Hash(data), Width: cfg.Width, Height: cfg.Height}
+	if sideways {
+		out.Width, out.Height = cfg.Height, cfg.Width
+	}
 	// Widest first, each from the one before: a 4000-pixel photo is read
 	// once at full size, and the small widths scale a small picture.
-	from := src
+	var from image.Image = src
 	renditions := make([]Rendition, len(Widths))
 	for i := len(Widths) - 1; i >= 0; i-- {
-		scaled := scale(from, Widths[i])
+		if err := ctx.Err(); err != nil {
+			return Processed{}, fmt.Errorf("productimage: %w", err)
+		}
+		scaled := scale(from, Widths[i], sideways)
 		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, scaled, &jpeg.Options{Quality: jpegQuality}); err != nil {
+		if err := jpeg.Encode(&buf, orient(scaled, upright), &jpeg.Options{Quality: jpegQuality}); err != nil {
 			return Processed{}, fmt.Errorf("productimage: encode %d px: %w", Widths[i], err)
 		}
 		renditions[i] = Rendition{Width: Widths[i], Data: buf.Bytes()}
@@ -137,11 +198,18 @@ func Process(data []byte) (Processed, error) {
 	return out, nil
 }
 
-// scale draws src at width (or its own width when narrower) on white.
-func scale(src image.Image, width int) image.Image {
+// scale draws src on white so that, once turned upright (sideways: a
+// quarter turn), it is width wide, or its own width when narrower.
+func scale(src image.Image, width int, sideways bool) *image.RGBA {
 	b := src.Bounds()
-	w := min(width, b.Dx())
-	h := max(1, (b.Dy()*w+b.Dx()/2)/b.Dx())
+	var w, h int
+	if sideways {
+		h = min(width, b.Dy())
+		w = max(1, (b.Dx()*h+b.Dy()/2)/b.Dy())
+	} else {
+		w = min(width, b.Dx())
+		h = max(1, (b.Dy()*w+b.Dx()/2)/b.Dx())
+	}
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
 	draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Over, nil)

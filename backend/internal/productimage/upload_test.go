@@ -54,7 +54,7 @@ func TestProcessResizesToEveryWidth(t *testing.T) {
 	t.Parallel()
 	for _, format := range []string{"png", "jpeg"} {
 		data := picture(t, format, 1200, 800)
-		p, err := Process(data)
+		p, err := Process(context.Background(), data)
 		if err != nil {
 			t.Fatalf("%s: %v", format, err)
 		}
@@ -79,7 +79,7 @@ func TestProcessResizesToEveryWidth(t *testing.T) {
 
 func TestProcessNeverEnlarges(t *testing.T) {
 	t.Parallel()
-	p, err := Process(picture(t, "png", 300, 300))
+	p, err := Process(context.Background(), picture(t, "png", 300, 300))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,10 +112,10 @@ func TestProcessRefusals(t *testing.T) {
 		{"truncated PNG", big[:60], ErrFormat},
 		{"tiny WebP", webpLossless, ErrDimensions},
 		{"too small", picture(t, "png", 80, 300), ErrDimensions},
-		{"decompression bomb", bomb, ErrDimensions},
+		{"decompression bomb", bomb, ErrTooLarge},
 		{"over 5 MB", append(picture(t, "jpeg", 200, 200), make([]byte, MaxUploadBytes)...), ErrDimensions},
 	} {
-		if _, err := Process(tc.data); !errors.Is(err, tc.want) {
+		if _, err := Process(context.Background(), tc.data); !errors.Is(err, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, err, tc.want)
 		}
 	}
