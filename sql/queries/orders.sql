@@ -112,21 +112,31 @@ ORDER BY created_at
 LIMIT @page_limit;
 
 -- CountUnpaidOrdersForUser counts the orders a shopper holds stock with
--- and has not paid (orders_unpaid_user_idx).
+-- and has not paid: awaiting a card, Bizum or transfer payment, or cash on
+-- delivery not yet delivered (orders_held_user_idx).
+-- With it, in the same round trip, the units the shopper ordered since
+-- @since, cancelled orders aside (orders_user_created_idx).
 -- name: CountUnpaidOrdersForUser :one
-SELECT count(*) FROM orders
-WHERE user_id = @user_id AND status = 'placed' AND payment_status = 'awaiting_payment';
+SELECT (SELECT count(*) FROM orders u
+        WHERE u.user_id = @user_id
+          AND ((u.status = 'placed' AND u.payment_status = 'awaiting_payment')
+            OR (u.status IN ('placed', 'preparing', 'shipped') AND u.payment_status = 'on_delivery'))) AS unpaid,
+       (SELECT coalesce(sum(l.quantity), 0)
+        FROM orders o
+        JOIN order_lines l ON l.order_id = o.id
+        WHERE o.user_id = @user_id AND o.created_at > @since AND o.status <> 'cancelled')::bigint AS units_since;
 
 -- UnpaidTransferUnits are the units of each product held by unpaid transfer
--- orders other than order_id (the one being placed), the ones that may wait
--- days. Checkout reads it with the products locked, so concurrent buyers
--- see each other's orders.
+-- and cash-on-delivery orders other than order_id (the one being placed),
+-- the ones that may wait days. Checkout reads it with the products locked,
+-- so concurrent buyers see each other's orders.
 -- name: UnpaidTransferUnits :many
 SELECT l.product_id, sum(l.quantity)::integer AS units
 FROM order_lines l
 JOIN orders o ON o.id = l.order_id
 WHERE l.product_id = ANY(@product_ids::bigint[])
-  AND o.status = 'placed' AND o.payment_status = 'awaiting_payment' AND o.payment_method = 'transfer'
+  AND ((o.payment_method = 'transfer' AND o.status = 'placed' AND o.payment_status = 'awaiting_payment')
+    OR (o.payment_method = 'cash' AND o.status IN ('placed', 'preparing', 'shipped') AND o.payment_status = 'on_delivery'))
   AND o.id <> @order_id
 GROUP BY l.product_id;
 

@@ -10,12 +10,15 @@ SELECT set_config('sabores.stock_kind', @kind::text, true),
 
 -- LockProducts locks products in ascending id order, the order every writer
 -- of stock locks them in, so a cancellation and a checkout queue instead of
--- deadlocking.
+-- deadlocking. NO KEY UPDATE is the lock an UPDATE of the stock takes: a
+-- checkout that took its stock already holds it, where FOR UPDATE would
+-- have to wait for the KEY SHARE locks other checkouts' order lines hold on
+-- the product, while they wait for this one's stock (a deadlock).
 -- name: LockProducts :many
 SELECT id, stock FROM products
 WHERE id = ANY(@ids::bigint[])
 ORDER BY id
-FOR UPDATE;
+FOR NO KEY UPDATE;
 
 -- RestoreOrderStock gives an order's units back to the shelf, one update per
 -- product however many lines name it. Callers lock the products first

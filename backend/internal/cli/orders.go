@@ -23,6 +23,7 @@ func orderLimits(c *config.Config) shop.Limits {
 		MaxUnitsPerLine:      c.OrderMaxUnitsPerLine,
 		MaxUnpaidOrders:      c.OrderMaxUnpaid,
 		TransferSharePercent: c.OrderTransferSharePercent,
+		MaxUnitsPerDay:       c.OrderMaxUnitsPerDay,
 	}
 }
 

@@ -74,8 +74,10 @@ type Config struct {
 	// OrderMaxUnpaid caps a shopper's orders awaiting payment.
 	OrderMaxUnpaid int64
 	// OrderTransferSharePercent caps the share of a product's stock unpaid
-	// transfer orders may hold together.
+	// transfer and cash orders may hold together.
 	OrderTransferSharePercent int
+	// OrderMaxUnitsPerDay caps the units one shopper orders in 24 hours.
+	OrderMaxUnitsPerDay int64
 	// PaymentWindowCard is how long a card (or Bizum) order waits for its payment.
 	PaymentWindowCard time.Duration
 	// PaymentWindowTransfer is how long a transfer order waits for its payment.
@@ -381,7 +383,7 @@ var options = []Option{
 	},
 	{
 		Env: "ORDER_MAX_UNPAID", Flag: "order-max-unpaid", Default: "3",
-		Description: "Most orders one shopper may have awaiting payment (ResourceExhausted `TOO_MANY_UNPAID_ORDERS` beyond).",
+		Description: "Most orders one shopper may have holding stock unpaid: awaiting a card, Bizum or transfer payment, or cash on delivery not yet delivered (ResourceExhausted `TOO_MANY_UNPAID_ORDERS` beyond).",
 		set: func(c *Config, v string) error {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 1 {
@@ -393,8 +395,21 @@ var options = []Option{
 		get: func(c *Config) string { return strconv.FormatInt(c.OrderMaxUnpaid, 10) },
 	},
 	{
+		Env: "ORDER_MAX_UNITS_PER_DAY", Flag: "order-max-units-per-day", Default: "60",
+		Description: "Most units one shopper may order in 24 hours, cancelled orders aside (`DAILY_UNITS_LIMIT` beyond): a household's shopping, not a reseller's; a shopper who needs more calls the shop.",
+		set: func(c *Config, v string) error {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 1 || n > 100_000 {
+				return errors.New("want a number from 1 to 100000")
+			}
+			c.OrderMaxUnitsPerDay = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.FormatInt(c.OrderMaxUnitsPerDay, 10) },
+	},
+	{
 		Env: "ORDER_TRANSFER_SHARE_PERCENT", Flag: "order-transfer-share-percent", Default: "25",
-		Description: "Most of a product's stock, in percent (at least one unit), that unpaid transfer orders of all shoppers may hold at once (FailedPrecondition `TRANSFER_SHARE_LIMIT`).",
+		Description: "Most of a product's stock, in percent (at least one unit), that unpaid transfer and cash-on-delivery orders of all shoppers may hold at once (FailedPrecondition `TRANSFER_SHARE_LIMIT`).",
 		set: func(c *Config, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 || n > 100 {

@@ -81,17 +81,36 @@ func (q *Queries) CountOrdersForUser(ctx context.Context, userID int64) (int64, 
 }
 
 const countUnpaidOrdersForUser = `-- name: CountUnpaidOrdersForUser :one
-SELECT count(*) FROM orders
-WHERE user_id = $1 AND status = 'placed' AND payment_status = 'awaiting_payment'
+SELECT (SELECT count(*) FROM orders u
+        WHERE u.user_id = $1
+          AND ((u.status = 'placed' AND u.payment_status = 'awaiting_payment')
+            OR (u.status IN ('placed', 'preparing', 'shipped') AND u.payment_status = 'on_delivery'))) AS unpaid,
+       (SELECT coalesce(sum(l.quantity), 0)
+        FROM orders o
+        JOIN order_lines l ON l.order_id = o.id
+        WHERE o.user_id = $1 AND o.created_at > $2 AND o.status <> 'cancelled')::bigint AS units_since
 `
 
+type CountUnpaidOrdersForUserParams struct {
+	UserID int64
+	Since  time.Time
+}
+
+type CountUnpaidOrdersForUserRow struct {
+	Unpaid     int64
+	UnitsSince int64
+}
+
 // CountUnpaidOrdersForUser counts the orders a shopper holds stock with
-// and has not paid (orders_unpaid_user_idx).
-func (q *Queries) CountUnpaidOrdersForUser(ctx context.Context, userID int64) (int64, error) {
-	row := q.db.QueryRow(ctx, countUnpaidOrdersForUser, userID)
-	var count int64
-	err := row.Scan(&count)
-	return count, err
+// and has not paid: awaiting a card, Bizum or transfer payment, or cash on
+// delivery not yet delivered (orders_held_user_idx).
+// With it, in the same round trip, the units the shopper ordered since
+// @since, cancelled orders aside (orders_user_created_idx).
+func (q *Queries) CountUnpaidOrdersForUser(ctx context.Context, arg CountUnpaidOrdersForUserParams) (CountUnpaidOrdersForUserRow, error) {
+	row := q.db.QueryRow(ctx, countUnpaidOrdersForUser, arg.UserID, arg.Since)
+	var i CountUnpaidOrdersForUserRow
+	err := row.Scan(&i.Unpaid, &i.UnitsSince)
+	return i, err
 }
 
 const findOrderByIdempotencyKey = `-- name: FindOrderByIdempotencyKey :one
@@ -688,7 +707,8 @@ SELECT l.product_id, sum(l.quantity)::integer AS units
 FROM order_lines l
 JOIN orders o ON o.id = l.order_id
 WHERE l.product_id = ANY($1::bigint[])
-  AND o.status = 'placed' AND o.payment_status = 'awaiting_payment' AND o.payment_method = 'transfer'
+  AND ((o.payment_method = 'transfer' AND o.status = 'placed' AND o.payment_status = 'awaiting_payment')
+    OR (o.payment_method = 'cash' AND o.status IN ('placed', 'preparing', 'shipped') AND o.payment_status = 'on_delivery'))
   AND o.id <> $2
 GROUP BY l.product_id
 `
@@ -704,9 +724,9 @@ type UnpaidTransferUnitsRow struct {
 }
 
 // UnpaidTransferUnits are the units of each product held by unpaid transfer
-// orders other than order_id (the one being placed), the ones that may wait
-// days. Checkout reads it with the products locked, so concurrent buyers
-// see each other's orders.
+// and cash-on-delivery orders other than order_id (the one being placed),
+// the ones that may wait days. Checkout reads it with the products locked,
+// so concurrent buyers see each other's orders.
 func (q *Queries) UnpaidTransferUnits(ctx context.Context, arg UnpaidTransferUnitsParams) ([]UnpaidTransferUnitsRow, error) {
 	rows, err := q.db.Query(ctx, unpaidTransferUnits, arg.ProductIds, arg.OrderID)
 	if err != nil {

@@ -81,7 +81,7 @@ const lockProducts = `-- name: LockProducts :many
 SELECT id, stock FROM products
 WHERE id = ANY($1::bigint[])
 ORDER BY id
-FOR UPDATE
+FOR NO KEY UPDATE
 `
 
 type LockProductsRow struct {
@@ -91,7 +91,10 @@ type LockProductsRow struct {
 
 // LockProducts locks products in ascending id order, the order every writer
 // of stock locks them in, so a cancellation and a checkout queue instead of
-// deadlocking.
+// deadlocking. NO KEY UPDATE is the lock an UPDATE of the stock takes: a
+// checkout that took its stock already holds it, where FOR UPDATE would
+// have to wait for the KEY SHARE locks other checkouts' order lines hold on
+// the product, while they wait for this one's stock (a deadlock).
 func (q *Queries) LockProducts(ctx context.Context, ids []int64) ([]LockProductsRow, error) {
 	rows, err := q.db.Query(ctx, lockProducts, ids)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
@@ -11,17 +12,23 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// checkUnpaid refuses an order that would wait for its payment when the
-// shopper already has as many such orders as the limits allow.
+// checkUnpaid refuses an order when the shopper already has as many orders
+// holding stock unpaid (card, Bizum and transfer orders awaiting their
+// payment, cash orders not yet delivered) as the limits allow, or when it
+// would take them past the units a shopper may order in a day.
 func (s *Service) checkUnpaid(ctx context.Context, q *db.Queries, userID int64, in placeOrder) error {
-	if in.payment != string(shop.AwaitingPayment) {
-		return nil
+	var units int64
+	for _, l := range in.lines {
+		units += int64(l.Quantity)
 	}
-	n, err := q.CountUnpaidOrdersForUser(ctx, userID)
+	held, err := q.CountUnpaidOrdersForUser(ctx, db.CountUnpaidOrdersForUserParams{UserID: userID, Since: time.Now().Add(-24 * time.Hour)})
 	if err != nil {
 		return fmt.Errorf("order: count unpaid orders: %w", err)
 	}
-	return s.limits.CheckUnpaidOrders(n)
+	if err := s.limits.CheckDailyUnits(held.UnitsSince, units); err != nil {
+		return err
+	}
+	return s.limits.CheckUnpaidOrders(held.Unpaid)
 }
 
 // checkTransferShare refuses transfer order orderID when it would let unpaid
@@ -29,7 +36,7 @@ func (s *Service) checkUnpaid(ctx context.Context, q *db.Queries, userID int64, 
 // product of the order locked, so concurrent transfer orders of the same
 // product (from any account) see each other.
 func (s *Service) checkTransferShare(ctx context.Context, q *db.Queries, orderID int64, in placeOrder, lines []pricing.Line) error {
-	if in.method != "transfer" {
+	if in.method != "transfer" && in.method != "cash" {
 		return nil
 	}
 	ids := make([]int64, len(lines))

@@ -92,8 +92,8 @@ func (s *Service) offered(ctx context.Context, q *db.Queries, method string) (bo
 	return settings.IBAN != "" && !sample, nil
 }
 
-// ReasonShopNotReady: the shop does not sell until its owner saved its
-// legal identity (Payments.RealIdentity).
+// ReasonShopNotReady refuses an order while the shop's legal identity is
+// not its owner's yet (Payments.RealIdentity).
 const ReasonShopNotReady = "SHOP_NOT_READY"
 
 // checkIdentity refuses to sell while the shop's legal identity is missing

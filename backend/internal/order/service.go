@@ -262,6 +262,9 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 	// rate like shipping.
 	if in.method == "cash" {
 		c.surcharge = s.payments.CashSurchargeCents
+		if err := shop.CheckCash(priced.TotalCents + c.surcharge); err != nil {
+			return checkout{}, err
+		}
 	}
 	for _, l := range in.lines {
 		if err := s.limits.CheckLine(l.ProductID, l.Quantity); err != nil {

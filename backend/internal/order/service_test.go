@@ -485,6 +485,7 @@ func TestIdempotentPlaceOrderConcurrently(t *testing.T) {
 func TestPlaceOrderOverHTTP(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
+	b.svc.WithLimits(noLimits) // buys the whole stock cash on delivery
 	maria := auth.FromContext(b.shopper(t, "maria"))
 	signIn := connect.UnaryInterceptorFunc(func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {

@@ -126,7 +126,7 @@ export function lawRefusal(error: unknown): string | undefined {
 }
 
 /** orderLimits are the refusals of PlaceOrder by the shop's own limits, by ErrorInfo reason. */
-const orderLimits = ["LINE_QUANTITY_LIMIT", "TOO_MANY_UNPAID_ORDERS", "TRANSFER_SHARE_LIMIT", "PAYMENT_METHOD_NOT_OFFERED", "SHOP_NOT_READY"];
+const orderLimits = ["LINE_QUANTITY_LIMIT", "TOO_MANY_UNPAID_ORDERS", "TRANSFER_SHARE_LIMIT", "PAYMENT_METHOD_NOT_OFFERED", "SHOP_NOT_READY", "DAILY_UNITS_LIMIT", "CASH_LIMIT"];
 
 /**
  * limitProblem reads a PlaceOrder refusal by one of the shop's limits
