@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -117,6 +118,8 @@ func (n *Notifications) decide(ctx context.Context, tx pgx.Tx, res redsys.Result
 	case res.AmountCents != attempt.AmountCents:
 		nt.outcome, nt.detail = "mismatch", fmt.Sprintf("amount %d cents, the attempt asked %d", res.AmountCents, attempt.AmountCents)
 		return nt, nil
+	case attempt.Status == "refused" && res.Authorised():
+		return n.authorisedAfterRefusal(ctx, tx, attempt, res, nt)
 	case attempt.Status != "pending":
 		nt.outcome, nt.detail = "duplicate", "attempt already "+attempt.Status
 		return nt, nil
@@ -125,28 +128,66 @@ func (n *Notifications) decide(ctx context.Context, tx pgx.Tx, res redsys.Result
 		OrderID: attempt.OrderID, RedsysOrder: attempt.RedsysOrder, Method: attempt.Method,
 		AmountCents: attempt.AmountCents, Response: res.Response, AuthorisationCode: res.AuthorisationCode,
 	}
-	status := "refused"
-	if res.Authorised() {
-		status = "authorised"
+	decision := db.DecidePaymentAttemptParams{
+		Status: "refused", ResponseCode: &response, AuthorisationCode: res.AuthorisationCode, RedsysOrder: res.Order,
 	}
-	if _, err := q.DecidePaymentAttempt(ctx, db.DecidePaymentAttemptParams{
-		Status: status, ResponseCode: &response, AuthorisationCode: res.AuthorisationCode, RedsysOrder: res.Order,
-	}); err != nil {
-		return nt, fmt.Errorf("payment: decide attempt: %w", err)
-	}
-	nt.outcome = status
-	if status == "refused" {
+	if !res.Authorised() {
+		if _, err := q.DecidePaymentAttempt(ctx, decision); err != nil {
+			return nt, fmt.Errorf("payment: decide attempt: %w", err)
+		}
+		nt.outcome = "refused"
 		return nt, n.recorder.RecordRefusal(ctx, tx, d)
 	}
-	switch err := n.recorder.RecordAuthorisation(ctx, tx, d); {
-	case errors.Is(err, ErrOrderClosed):
-		nt.outcome, nt.detail = "late", "paid after the order closed: refund queued"
+	// The order is told first: whether this attempt paid it or is a late
+	// payment (the order closed, or another attempt paid it) is its answer,
+	// and the attempt is recorded as such at once, so that at most one
+	// attempt is ever the one that paid the order.
+	err = n.recorder.RecordAuthorisation(ctx, tx, d)
+	decision.Status, decision.Late = "authorised", errors.Is(err, ErrOrderClosed)
+	if err != nil && !decision.Late {
+		return nt, err
+	}
+	if _, err := q.DecidePaymentAttempt(ctx, decision); err != nil {
+		return nt, fmt.Errorf("payment: decide attempt: %w", err)
+	}
+	nt.outcome = "authorised"
+	if decision.Late {
+		nt.outcome, nt.detail = "late", "the order did not take it (closed, or paid by another attempt): refund queued"
 		if err := n.refunds.QueueRefund(ctx, tx, d.RedsysOrder, d.AmountCents, LateRefundReason); err != nil {
 			return nt, fmt.Errorf("payment: queue refund of %s: %w", d.RedsysOrder, err)
 		}
-	case err != nil:
-		return nt, err
 	}
+	return nt, nil
+}
+
+// authorisedAfterRefusal records Redsys authorising an attempt it had
+// refused: the shopper was told no money was taken, and the order may since
+// have been paid again or closed, so the money is a late payment, refunded
+// on its own, and the owner is told (an audit event, and the order desk
+// marks its refund).
+func (n *Notifications) authorisedAfterRefusal(ctx context.Context, tx pgx.Tx, attempt db.PaymentAttempt, res redsys.Result, nt notice) (notice, error) {
+	q := db.New(tx)
+	response := *nt.response
+	if _, err := q.AuthoriseRefusedAttempt(ctx, db.AuthoriseRefusedAttemptParams{
+		ResponseCode: &response, AuthorisationCode: res.AuthorisationCode, RedsysOrder: attempt.RedsysOrder,
+	}); err != nil {
+		return nt, fmt.Errorf("payment: authorise refused attempt %s: %w", attempt.RedsysOrder, err)
+	}
+	if err := n.refunds.QueueRefund(ctx, tx, attempt.RedsysOrder, attempt.AmountCents, AfterRefusalRefundReason); err != nil {
+		return nt, fmt.Errorf("payment: queue refund of %s: %w", attempt.RedsysOrder, err)
+	}
+	before, _ := json.Marshal(map[string]any{"redsys_order": attempt.RedsysOrder, "status": attempt.Status, "response_code": attempt.ResponseCode})
+	after, _ := json.Marshal(map[string]any{
+		"redsys_order": attempt.RedsysOrder, "status": "authorised", "response_code": response,
+		"authorisation_code": res.AuthorisationCode, "amount_cents": attempt.AmountCents, "refund": AfterRefusalRefundReason,
+	})
+	if err := q.AuditInsert(ctx, db.AuditInsertParams{
+		Actor: AuditActor, Action: AfterRefusalAuditAction, Entity: fmt.Sprintf("order:%d", attempt.OrderID),
+		OldValue: before, NewValue: after,
+	}); err != nil {
+		return nt, fmt.Errorf("payment: audit %s: %w", attempt.RedsysOrder, err)
+	}
+	nt.outcome, nt.detail = "late", "authorised after Redsys refused it: refund queued, raised to the owner"
 	return nt, nil
 }
 

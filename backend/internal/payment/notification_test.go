@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -352,5 +353,63 @@ func TestBeginRefusesOtherMethods(t *testing.T) {
 	p, err := redsys.DecodeParameters(c.Fields.MerchantParameters)
 	if err != nil || p.Get("DS_MERCHANT_PAYMETHODS") != "z" || p.Get("DS_MERCHANT_MERCHANTURL") != b.url || c.Action != redsys.TestEndpoints.Redirect {
 		t.Errorf("bizum checkout %+v, %v", c, err)
+	}
+}
+
+// TestAuthorisationAfterRefusal: Redsys authorising an attempt it had
+// refused took money the shopper was told was not taken. It is a late
+// payment: the attempt says authorised, late and after a refusal, its
+// refund is queued once however often Redsys repeats it, the order is not
+// told it was paid, and the owner finds it in the audit trail.
+func TestAuthorisationAfterRefusal(t *testing.T) {
+	b := setup(t)
+	c := b.begin(t, 1234, MethodCard)
+	b.post(t, signed(b.merchant, fields(c.RedsysOrder, "1234", "0190")))
+	for range 2 {
+		if got := b.post(t, signed(b.merchant, fields(c.RedsysOrder, "1234", "0000"))); got != 200 {
+			t.Fatalf("HTTP %d", got)
+		}
+	}
+	if got, want := b.outcomes(t), []string{"refused", "late", "duplicate"}; !slices.Equal(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	var attempt string
+	if err := b.pool.QueryRow(context.Background(), `SELECT status || '/' || late || '/' || authorised_after_refusal || '/' || authorisation_code
+		FROM payment_attempts WHERE redsys_order = $1`, c.RedsysOrder).Scan(&attempt); err != nil || attempt != "authorised/true/true/482913" {
+		t.Errorf("attempt %q, %v, want authorised/true/true/482913", attempt, err)
+	}
+	if want := []queuedRefund{{c.RedsysOrder, 1234}}; !slices.Equal(b.refunds.queued, want) {
+		t.Errorf("refunds queued %v, want %v", b.refunds.queued, want)
+	}
+	if s := b.paymentStatus(t); s != "awaiting_payment" || b.recorder.authorisations.Load() != 0 {
+		t.Errorf("order %q, told of %d authorisations: a late payment pays no order", s, b.recorder.authorisations.Load())
+	}
+	var audited int
+	if err := b.pool.QueryRow(context.Background(), `SELECT count(*) FROM audit_events WHERE action = $1 AND entity = $2
+		AND new_value->>'redsys_order' = $3 AND new_value->>'authorisation_code' = '482913'`,
+		AfterRefusalAuditAction, fmt.Sprintf("order:%d", b.orderID), c.RedsysOrder).Scan(&audited); err != nil || audited != 1 {
+		t.Errorf("%d audit events, %v, want 1", audited, err)
+	}
+}
+
+// TestSecondAttemptAfterPaymentIsLate: once attempt 1 paid the order, an
+// authorisation of attempt 2 is a late payment refunded on its own, and
+// attempt 1 stays the one that paid.
+func TestSecondAttemptAfterPaymentIsLate(t *testing.T) {
+	b := setup(t)
+	first, second := b.begin(t, 1234, MethodCard), b.begin(t, 1234, MethodCard)
+	b.post(t, signed(b.merchant, fields(first.RedsysOrder, "1234", "0000")))
+	b.recorder.closed.Store(true) // paid: the order side takes no more
+	b.post(t, signed(b.merchant, fields(second.RedsysOrder, "1234", "0000")))
+	rows, err := b.pool.Query(context.Background(), `SELECT redsys_order || '/' || status || '/' || late FROM payment_attempts ORDER BY attempt`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if want := []string{first.RedsysOrder + "/authorised/false", second.RedsysOrder + "/authorised/true"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("attempts %v, %v, want %v", got, err, want)
+	}
+	if want := []queuedRefund{{second.RedsysOrder, 1234}}; !slices.Equal(b.refunds.queued, want) {
+		t.Errorf("refunds queued %v, want %v", b.refunds.queued, want)
 	}
 }

@@ -68,6 +68,17 @@ type RefundQueue interface {
 // LateRefundReason is the reason recorded with the refund of a late payment.
 const LateRefundReason = "paid after the order closed"
 
+// AfterRefusalRefundReason is the reason recorded with the refund of a
+// payment Redsys authorised after refusing the same attempt.
+const AfterRefusalRefundReason = "authorised after Redsys refused it"
+
+// AuditActor and AfterRefusalAuditAction are the audit trail's record of
+// an authorisation after a refusal, raised to the owner.
+const (
+	AuditActor              = "redsys"
+	AfterRefusalAuditAction = "payment.authorised_after_refusal"
+)
+
 // Checkout is how the browser is sent to pay: a form posting Fields to
 // Action.
 type Checkout struct {
