@@ -40,15 +40,20 @@ type Decision struct {
 }
 
 // ErrOrderClosed is what a Recorder answers when the order can no longer
-// take a payment (expired or cancelled before the money arrived): the
-// notification is then recorded as "late" and the money must go back.
+// take a payment (expired or cancelled before the money arrived, or paid
+// already by another attempt): the attempt and its notification are then
+// recorded as late and the money goes back on its own.
 var ErrOrderClosed = errors.New("payment: the order no longer takes payments")
 
 // Recorder is the order side of a payment. It is called inside the
 // transaction that records the notification, so the order's state and the
 // attempt's change together or not at all; it must use tx. Each attempt is
 // decided once, so each method is called at most once per Redsys order
-// number, never for a forged, mismatched or duplicate notification.
+// number, never for a forged, mismatched or duplicate notification, nor for
+// an authorisation of an attempt Redsys had refused (a late payment the
+// payment side refunds and reports itself). RecordAuthorisation is asked
+// before the attempt is recorded: its answer says whether the attempt paid
+// the order.
 type Recorder interface {
 	// RecordAuthorisation makes the order paid, or answers ErrOrderClosed.
 	RecordAuthorisation(ctx context.Context, tx pgx.Tx, d Decision) error
