@@ -19,13 +19,25 @@ SELECT * FROM payment_attempts
 WHERE redsys_order = @redsys_order
 FOR UPDATE;
 
--- DecidePaymentAttempt records Redsys's decision on a pending attempt.
+-- DecidePaymentAttempt records Redsys's decision on a pending attempt;
+-- late for an authorisation its order did not take.
 -- name: DecidePaymentAttempt :execrows
 UPDATE payment_attempts
 SET status = @status, response_code = @response_code, authorisation_code = @authorisation_code,
-    decided_at = now()
+    late = @late, decided_at = now()
 WHERE redsys_order = @redsys_order AND status = 'pending';
 
+-- AuthoriseRefusedAttempt records that Redsys authorised an attempt it had
+-- refused: money taken that no order takes, a late payment to refund and
+-- to raise on the order desk.
+-- name: AuthoriseRefusedAttempt :execrows
+UPDATE payment_attempts
+SET status = 'authorised', response_code = @response_code, authorisation_code = @authorisation_code,
+    late = true, authorised_after_refusal = true
+WHERE redsys_order = @redsys_order AND status = 'refused';
+
+-- InsertPaymentNotification keeps a verified notification (an unverified
+-- one is only counted and logged, never stored).
 -- name: InsertPaymentNotification :exec
 INSERT INTO payment_notifications (
     redsys_order, amount_cents, response_code, outcome, detail, remote_addr, parameters
@@ -33,6 +45,15 @@ INSERT INTO payment_notifications (
     sqlc.narg(redsys_order), sqlc.narg(amount_cents), sqlc.narg(response_code),
     @outcome, @detail, @remote_addr, @parameters
 );
+
+-- PrunePaymentNotifications forgets the notifications received before
+-- @before, and the repeats that decided nothing (duplicates: Redsys's
+-- retries or a replay; the first copy keeps the evidence) received before
+-- @repeats_before.
+-- name: PrunePaymentNotifications :execrows
+DELETE FROM payment_notifications
+WHERE received_at < @before
+   OR (outcome = 'duplicate' AND received_at < @repeats_before);
 
 -- PaymentAttemptsForOrder lists an order's attempts, newest first.
 -- name: PaymentAttemptsForOrder :many
@@ -83,9 +104,10 @@ WHERE id = @id AND status IN ('failed', 'unknown');
 
 -- OrderPaymentRefunds lists the card and Bizum refunds of an order, oldest
 -- first, for the order desk (which leaves out the 'refused' single tries
--- of before migration 00240).
+-- of before migration 00240), each saying whether it gives back a payment
+-- Redsys authorised after refusing it.
 -- name: OrderPaymentRefunds :many
-SELECT pr.*
+SELECT sqlc.embed(pr), pa.authorised_after_refusal
 FROM payment_refunds pr
 JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
 WHERE pa.order_id = @order_id

@@ -110,12 +110,11 @@ SELECT coalesce(sum(refund_cents), 0)::bigint FROM withdrawals
 WHERE order_id = @order_id AND status = 'refunded';
 
 -- AuthorisedAttempt is the card or Bizum payment of an order, the one a
--- refund names.
+-- refund names: the attempt that paid it, never a late payment (refunded
+-- on its own). At most one (payment_attempts_paid_idx).
 -- name: AuthorisedAttempt :one
 SELECT redsys_order, amount_cents FROM payment_attempts
-WHERE order_id = @order_id AND status = 'authorised'
-ORDER BY attempt DESC
-LIMIT 1;
+WHERE order_id = @order_id AND status = 'authorised' AND NOT late;
 
 -- name: InsertWithdrawalEmail :one
 INSERT INTO outbound_emails (message_id, order_id, withdrawal_id, kind, recipient)

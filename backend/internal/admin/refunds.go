@@ -27,8 +27,10 @@ func orderRefunds(ctx context.Context, q *db.Queries, orderID int64) ([]*sabores
 	}
 	out := make([]*saboresv1.OrderRefund, 0, len(cards)+len(banks))
 	for _, r := range cards {
-		if _, listed := shop.RefundStates[r.Status]; listed {
-			out = append(out, shop.CardRefundToProto(r))
+		if _, listed := shop.RefundStates[r.PaymentRefund.Status]; listed {
+			p := shop.CardRefundToProto(r.PaymentRefund)
+			p.AuthorisedAfterRefusal = r.AuthorisedAfterRefusal
+			out = append(out, p)
 		}
 	}
 	for _, r := range banks {

@@ -160,3 +160,33 @@ func TestRetryFailedCardRefund(t *testing.T) {
 		t.Errorf("audit of the retry %q (%v), want failed>queued", audit, err)
 	}
 }
+
+// TestDeskRaisesRefundAfterRefusal: the refund of a payment Redsys
+// authorised after refusing it is marked for the owner on the order desk;
+// the order's other refunds are not.
+func TestDeskRaisesRefundAfterRefusal(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	id := f.placeFixture(t, "card", "awaiting_payment")
+	if _, err := f.pool.Exec(context.Background(), `WITH a AS (
+			INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at, late, authorised_after_refusal)
+			VALUES ('0001AD', $1, 1, 'card', 500, 'authorised', now(), true, true),
+			       ('0002AD', $1, 2, 'card', 500, 'authorised', now(), true, false) RETURNING redsys_order)
+		INSERT INTO payment_refunds (redsys_order, amount_cents, reason)
+		SELECT redsys_order, 500, CASE WHEN redsys_order = '0001AD' THEN 'a' ELSE 'b' END FROM a`, id); err != nil {
+		t.Fatal(err)
+	}
+	desk, err := f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raised []string
+	for _, r := range desk.Msg.GetRefunds() {
+		if r.GetAuthorisedAfterRefusal() {
+			raised = append(raised, r.GetReason())
+		}
+	}
+	if len(desk.Msg.GetRefunds()) != 2 || len(raised) != 1 || raised[0] != "a" {
+		t.Errorf("refunds %v, raised %v, want the one of 0001AD", desk.Msg.GetRefunds(), raised)
+	}
+}

@@ -111,7 +111,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
 	routes["GET "+productimage.UploadPrefix] = productimage.Uploads(db.New(dbs.Read))
-	if err := paymentRoutes(app, dbs.Primary, gateway, jobClient, paidEffects, routes); err != nil {
+	if err := paymentRoutes(app, dbs.Primary, gateway, jobClient, paidEffects, m, routes); err != nil {
 		return server.Options{}, nil, err
 	}
 	// On a loopback shop (where DEV_SIGNIN and DEV_REDSYS come on by

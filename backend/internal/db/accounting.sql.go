@@ -23,8 +23,7 @@ FROM (
     JOIN orders o ON o.id = e.order_id
     LEFT JOIN LATERAL (
         SELECT a.redsys_order, a.authorisation_code FROM payment_attempts a
-        WHERE a.order_id = o.id AND a.status = 'authorised'
-        ORDER BY a.attempt DESC LIMIT 1
+        WHERE a.order_id = o.id AND a.status = 'authorised' AND NOT a.late
     ) pa ON true
     WHERE e.machine = 'payment' AND e.to_state = 'paid'
       AND e.created_at >= $1 AND e.created_at < $2

@@ -400,16 +400,18 @@ type OutboundEmail struct {
 }
 
 type PaymentAttempt struct {
-	RedsysOrder       string
-	OrderID           int64
-	Attempt           int32
-	Method            string
-	AmountCents       int64
-	Status            string
-	ResponseCode      *int32
-	AuthorisationCode string
-	CreatedAt         time.Time
-	DecidedAt         *time.Time
+	RedsysOrder            string
+	OrderID                int64
+	Attempt                int32
+	Method                 string
+	AmountCents            int64
+	Status                 string
+	ResponseCode           *int32
+	AuthorisationCode      string
+	CreatedAt              time.Time
+	DecidedAt              *time.Time
+	Late                   bool
+	AuthorisedAfterRefusal bool
 }
 
 type PaymentNotification struct {

@@ -7,28 +7,56 @@ package db
 
 import (
 	"context"
+	"time"
 )
+
+const authoriseRefusedAttempt = `-- name: AuthoriseRefusedAttempt :execrows
+UPDATE payment_attempts
+SET status = 'authorised', response_code = $1, authorisation_code = $2,
+    late = true, authorised_after_refusal = true
+WHERE redsys_order = $3 AND status = 'refused'
+`
+
+type AuthoriseRefusedAttemptParams struct {
+	ResponseCode      *int32
+	AuthorisationCode string
+	RedsysOrder       string
+}
+
+// AuthoriseRefusedAttempt records that Redsys authorised an attempt it had
+// refused: money taken that no order takes, a late payment to refund and
+// to raise on the order desk.
+func (q *Queries) AuthoriseRefusedAttempt(ctx context.Context, arg AuthoriseRefusedAttemptParams) (int64, error) {
+	result, err := q.db.Exec(ctx, authoriseRefusedAttempt, arg.ResponseCode, arg.AuthorisationCode, arg.RedsysOrder)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
 
 const decidePaymentAttempt = `-- name: DecidePaymentAttempt :execrows
 UPDATE payment_attempts
 SET status = $1, response_code = $2, authorisation_code = $3,
-    decided_at = now()
-WHERE redsys_order = $4 AND status = 'pending'
+    late = $4, decided_at = now()
+WHERE redsys_order = $5 AND status = 'pending'
 `
 
 type DecidePaymentAttemptParams struct {
 	Status            string
 	ResponseCode      *int32
 	AuthorisationCode string
+	Late              bool
 	RedsysOrder       string
 }
 
-// DecidePaymentAttempt records Redsys's decision on a pending attempt.
+// DecidePaymentAttempt records Redsys's decision on a pending attempt;
+// late for an authorisation its order did not take.
 func (q *Queries) DecidePaymentAttempt(ctx context.Context, arg DecidePaymentAttemptParams) (int64, error) {
 	result, err := q.db.Exec(ctx, decidePaymentAttempt,
 		arg.Status,
 		arg.ResponseCode,
 		arg.AuthorisationCode,
+		arg.Late,
 		arg.RedsysOrder,
 	)
 	if err != nil {
@@ -65,7 +93,7 @@ func (q *Queries) DecidePaymentRefund(ctx context.Context, arg DecidePaymentRefu
 const insertPaymentAttempt = `-- name: InsertPaymentAttempt :one
 INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents)
 VALUES ($1, $2, $3, $4, $5)
-RETURNING redsys_order, order_id, attempt, method, amount_cents, status, response_code, authorisation_code, created_at, decided_at
+RETURNING redsys_order, order_id, attempt, method, amount_cents, status, response_code, authorisation_code, created_at, decided_at, late, authorised_after_refusal
 `
 
 type InsertPaymentAttemptParams struct {
@@ -99,6 +127,8 @@ func (q *Queries) InsertPaymentAttempt(ctx context.Context, arg InsertPaymentAtt
 		&i.AuthorisationCode,
 		&i.CreatedAt,
 		&i.DecidedAt,
+		&i.Late,
+		&i.AuthorisedAfterRefusal,
 	)
 	return i, err
 }
@@ -122,6 +152,8 @@ type InsertPaymentNotificationParams struct {
 	Parameters   string
 }
 
+// InsertPaymentNotification keeps a verified notification (an unverified
+// one is only counted and logged, never stored).
 func (q *Queries) InsertPaymentNotification(ctx context.Context, arg InsertPaymentNotificationParams) error {
 	_, err := q.db.Exec(ctx, insertPaymentNotification,
 		arg.RedsysOrder,
@@ -157,7 +189,7 @@ func (q *Queries) InsertPaymentRefund(ctx context.Context, arg InsertPaymentRefu
 }
 
 const lockPaymentAttempt = `-- name: LockPaymentAttempt :one
-SELECT redsys_order, order_id, attempt, method, amount_cents, status, response_code, authorisation_code, created_at, decided_at FROM payment_attempts
+SELECT redsys_order, order_id, attempt, method, amount_cents, status, response_code, authorisation_code, created_at, decided_at, late, authorised_after_refusal FROM payment_attempts
 WHERE redsys_order = $1
 FOR UPDATE
 `
@@ -178,6 +210,8 @@ func (q *Queries) LockPaymentAttempt(ctx context.Context, redsysOrder string) (P
 		&i.AuthorisationCode,
 		&i.CreatedAt,
 		&i.DecidedAt,
+		&i.Late,
+		&i.AuthorisedAfterRefusal,
 	)
 	return i, err
 }
@@ -221,36 +255,43 @@ func (q *Queries) NextPaymentAttempt(ctx context.Context, orderID int64) (int32,
 }
 
 const orderPaymentRefunds = `-- name: OrderPaymentRefunds :many
-SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries
+SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries, pa.authorised_after_refusal
 FROM payment_refunds pr
 JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
 WHERE pa.order_id = $1
 ORDER BY pr.id
 `
 
+type OrderPaymentRefundsRow struct {
+	PaymentRefund          PaymentRefund
+	AuthorisedAfterRefusal bool
+}
+
 // OrderPaymentRefunds lists the card and Bizum refunds of an order, oldest
 // first, for the order desk (which leaves out the 'refused' single tries
-// of before migration 00240).
-func (q *Queries) OrderPaymentRefunds(ctx context.Context, orderID int64) ([]PaymentRefund, error) {
+// of before migration 00240), each saying whether it gives back a payment
+// Redsys authorised after refusing it.
+func (q *Queries) OrderPaymentRefunds(ctx context.Context, orderID int64) ([]OrderPaymentRefundsRow, error) {
 	rows, err := q.db.Query(ctx, orderPaymentRefunds, orderID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	items := []PaymentRefund{}
+	items := []OrderPaymentRefundsRow{}
 	for rows.Next() {
-		var i PaymentRefund
+		var i OrderPaymentRefundsRow
 		if err := rows.Scan(
-			&i.ID,
-			&i.RedsysOrder,
-			&i.AmountCents,
-			&i.Reason,
-			&i.Status,
-			&i.ResponseCode,
-			&i.ErrorCode,
-			&i.RequestedAt,
-			&i.DecidedAt,
-			&i.Tries,
+			&i.PaymentRefund.ID,
+			&i.PaymentRefund.RedsysOrder,
+			&i.PaymentRefund.AmountCents,
+			&i.PaymentRefund.Reason,
+			&i.PaymentRefund.Status,
+			&i.PaymentRefund.ResponseCode,
+			&i.PaymentRefund.ErrorCode,
+			&i.PaymentRefund.RequestedAt,
+			&i.PaymentRefund.DecidedAt,
+			&i.PaymentRefund.Tries,
+			&i.AuthorisedAfterRefusal,
 		); err != nil {
 			return nil, err
 		}
@@ -263,7 +304,7 @@ func (q *Queries) OrderPaymentRefunds(ctx context.Context, orderID int64) ([]Pay
 }
 
 const paymentAttemptsForOrder = `-- name: PaymentAttemptsForOrder :many
-SELECT redsys_order, order_id, attempt, method, amount_cents, status, response_code, authorisation_code, created_at, decided_at FROM payment_attempts
+SELECT redsys_order, order_id, attempt, method, amount_cents, status, response_code, authorisation_code, created_at, decided_at, late, authorised_after_refusal FROM payment_attempts
 WHERE order_id = $1
 ORDER BY attempt DESC
 `
@@ -289,6 +330,8 @@ func (q *Queries) PaymentAttemptsForOrder(ctx context.Context, orderID int64) ([
 			&i.AuthorisationCode,
 			&i.CreatedAt,
 			&i.DecidedAt,
+			&i.Late,
+			&i.AuthorisedAfterRefusal,
 		); err != nil {
 			return nil, err
 		}
@@ -298,6 +341,29 @@ func (q *Queries) PaymentAttemptsForOrder(ctx context.Context, orderID int64) ([
 		return nil, err
 	}
 	return items, nil
+}
+
+const prunePaymentNotifications = `-- name: PrunePaymentNotifications :execrows
+DELETE FROM payment_notifications
+WHERE received_at < $1
+   OR (outcome = 'duplicate' AND received_at < $2)
+`
+
+type PrunePaymentNotificationsParams struct {
+	Before        time.Time
+	RepeatsBefore time.Time
+}
+
+// PrunePaymentNotifications forgets the notifications received before
+// @before, and the repeats that decided nothing (duplicates: Redsys's
+// retries or a replay; the first copy keeps the evidence) received before
+// @repeats_before.
+func (q *Queries) PrunePaymentNotifications(ctx context.Context, arg PrunePaymentNotificationsParams) (int64, error) {
+	result, err := q.db.Exec(ctx, prunePaymentNotifications, arg.Before, arg.RepeatsBefore)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const refundedCents = `-- name: RefundedCents :one

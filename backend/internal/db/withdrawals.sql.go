@@ -12,9 +12,7 @@ import (
 
 const authorisedAttempt = `-- name: AuthorisedAttempt :one
 SELECT redsys_order, amount_cents FROM payment_attempts
-WHERE order_id = $1 AND status = 'authorised'
-ORDER BY attempt DESC
-LIMIT 1
+WHERE order_id = $1 AND status = 'authorised' AND NOT late
 `
 
 type AuthorisedAttemptRow struct {
@@ -23,7 +21,8 @@ type AuthorisedAttemptRow struct {
 }
 
 // AuthorisedAttempt is the card or Bizum payment of an order, the one a
-// refund names.
+// refund names: the attempt that paid it, never a late payment (refunded
+// on its own). At most one (payment_attempts_paid_idx).
 func (q *Queries) AuthorisedAttempt(ctx context.Context, orderID int64) (AuthorisedAttemptRow, error) {
 	row := q.db.QueryRow(ctx, authorisedAttempt, orderID)
 	var i AuthorisedAttemptRow

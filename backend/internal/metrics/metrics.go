@@ -25,6 +25,7 @@ type Metrics struct {
 	calls    *prometheus.CounterVec
 	duration *prometheus.HistogramVec
 	orders   prometheus.Counter
+	redsys   *prometheus.CounterVec
 }
 
 // New builds the registry with the runtime and process collectors.
@@ -44,8 +45,15 @@ func New() *Metrics {
 			Name: "sabores_orders_placed_total",
 			Help: "PlaceOrder calls acknowledged to the client (an idempotent retry counts again).",
 		}),
+		redsys: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sabores_redsys_notifications_rejected_total",
+			Help: "Redsys notifications rejected unverified, by reason (malformed, forged, rate_limited); nothing else of them is kept.",
+		}, []string{"reason"}),
 	}
-	m.reg.MustRegister(m.calls, m.duration, m.orders,
+	for _, reason := range []string{"malformed", "forged", "rate_limited"} {
+		m.redsys.WithLabelValues(reason)
+	}
+	m.reg.MustRegister(m.calls, m.duration, m.orders, m.redsys,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -53,6 +61,12 @@ func New() *Metrics {
 // Handler serves the metrics in the Prometheus text format.
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// RedsysNotificationRejected counts a Redsys notification rejected
+// unverified (payment.Notifications.WithRejections).
+func (m *Metrics) RedsysNotificationRejected(reason string) {
+	m.redsys.WithLabelValues(reason).Inc()
 }
 
 // Register adds a collector, such as Pool's.

@@ -2,15 +2,20 @@ package payment
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/ratelimit"
 	"github.com/sabores/sabores/backend/internal/redsys"
 )
 
@@ -18,8 +23,31 @@ import (
 // under 4 KiB.
 const maxNotificationBytes = 32 << 10
 
-// maxStoredParameters is how much of Ds_MerchantParameters is kept.
+// maxStoredParameters is how much of a verified notification's
+// Ds_MerchantParameters is kept.
 const maxStoredParameters = 4 << 10
+
+// Notification rate per peer (the client address, TRUSTED_PROXIES
+// honoured): NotificationBurst at once, then one per NotificationInterval.
+// Redsys's servers send one notification per payment, and a few retries;
+// a client posting in a loop is refused before its body is read.
+const (
+	NotificationInterval = 100 * time.Millisecond
+	NotificationBurst    = 50
+)
+
+// rejectedLogEvery is how often one peer's rejected notifications are
+// logged: a flood costs one log line a minute per peer, the metric counts
+// them all.
+const rejectedLogEvery = time.Minute
+
+// Reasons a notification is rejected unverified, as the rejection counter
+// labels them.
+const (
+	RejectedMalformed   = "malformed"
+	RejectedForged      = "forged"
+	RejectedRateLimited = "rate_limited"
+)
 
 // Notifications receives Redsys's server-to-server notifications at
 // NotificationPath.
@@ -29,13 +57,37 @@ type Notifications struct {
 	recorder Recorder
 	refunds  RefundQueue
 	log      *slog.Logger
+	limit    *ratelimit.Limiter
+	sampled  *ratelimit.Limiter
+	rejected func(reason string)
 }
 
 // NewNotifications serves notifications signed for merchant, telling
 // recorder what was decided and queueing through refunds the refund of a
-// payment its order could no longer take.
+// payment its order could no longer take. Each peer may post
+// NotificationBurst at once, then one per NotificationInterval.
 func NewNotifications(pool *pgxpool.Pool, merchant *redsys.Merchant, recorder Recorder, refunds RefundQueue, log *slog.Logger) *Notifications {
-	return &Notifications{pool: pool, merchant: merchant, recorder: recorder, refunds: refunds, log: log}
+	return &Notifications{
+		pool: pool, merchant: merchant, recorder: recorder, refunds: refunds, log: log,
+		limit:    ratelimit.New(NotificationInterval, NotificationBurst),
+		sampled:  ratelimit.New(rejectedLogEvery, 1),
+		rejected: func(string) {},
+	}
+}
+
+// WithLimit lets each peer post burst notifications at once, then one per
+// interval.
+func (n *Notifications) WithLimit(interval time.Duration, burst int) *Notifications {
+	n.limit = ratelimit.New(interval, burst)
+	return n
+}
+
+// WithRejections counts each notification rejected unverified by its
+// reason (RejectedMalformed, RejectedForged, RejectedRateLimited): the
+// metric is all that is kept of them.
+func (n *Notifications) WithRejections(count func(reason string)) *Notifications {
+	n.rejected = count
+	return n
 }
 
 // notice is one notification as it will be logged and stored.
@@ -50,12 +102,22 @@ type notice struct {
 // ServeHTTP verifies a notification and records it with its outcome. Only
 // a verified notification for a pending attempt, with the attempt's amount
 // and currency, changes anything. It answers 200 to every notification
-// Redsys signed, so Redsys does not resend what was recorded, and 400 to
-// anything else.
+// Redsys signed, so Redsys does not resend what was recorded, 400 to
+// anything else, and 429 to a peer posting too fast. Nothing of a
+// notification that fails verification is stored, so posting them costs
+// the shop no storage: it is counted, and logged at most once a minute
+// per peer.
 func (n *Notifications) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	peer := ratelimit.ClientAddrFrom(r.Context(), r.RemoteAddr)
+	if ok, wait := n.limit.Allow(peer); !ok {
+		n.reject(r, peer, RejectedRateLimited, "too many notifications")
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
+		http.Error(w, "too many requests, try again later", http.StatusTooManyRequests)
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxNotificationBytes)
 	if err := r.ParseForm(); err != nil {
-		_ = n.store(r, nil, notice{outcome: "malformed", detail: "unreadable form"}, "")
+		n.reject(r, peer, RejectedMalformed, "unreadable form")
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
@@ -66,12 +128,11 @@ func (n *Notifications) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	result, err := n.merchant.Verify(form)
 	if err != nil {
-		nt := claimed(form.MerchantParameters)
-		nt.outcome, nt.detail = "forged", err.Error()
+		reason := RejectedForged
 		if errors.Is(err, redsys.ErrMalformed) {
-			nt.outcome = "malformed"
+			reason = RejectedMalformed
 		}
-		_ = n.store(r, nil, nt, form.MerchantParameters)
+		n.reject(r, peer, reason, err.Error())
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
@@ -117,6 +178,8 @@ func (n *Notifications) decide(ctx context.Context, tx pgx.Tx, res redsys.Result
 	case res.AmountCents != attempt.AmountCents:
 		nt.outcome, nt.detail = "mismatch", fmt.Sprintf("amount %d cents, the attempt asked %d", res.AmountCents, attempt.AmountCents)
 		return nt, nil
+	case attempt.Status == "refused" && res.Authorised():
+		return n.authorisedAfterRefusal(ctx, tx, attempt, res, nt)
 	case attempt.Status != "pending":
 		nt.outcome, nt.detail = "duplicate", "attempt already "+attempt.Status
 		return nt, nil
@@ -125,73 +188,121 @@ func (n *Notifications) decide(ctx context.Context, tx pgx.Tx, res redsys.Result
 		OrderID: attempt.OrderID, RedsysOrder: attempt.RedsysOrder, Method: attempt.Method,
 		AmountCents: attempt.AmountCents, Response: res.Response, AuthorisationCode: res.AuthorisationCode,
 	}
-	status := "refused"
-	if res.Authorised() {
-		status = "authorised"
+	decision := db.DecidePaymentAttemptParams{
+		Status: "refused", ResponseCode: &response, AuthorisationCode: res.AuthorisationCode, RedsysOrder: res.Order,
 	}
-	if _, err := q.DecidePaymentAttempt(ctx, db.DecidePaymentAttemptParams{
-		Status: status, ResponseCode: &response, AuthorisationCode: res.AuthorisationCode, RedsysOrder: res.Order,
-	}); err != nil {
-		return nt, fmt.Errorf("payment: decide attempt: %w", err)
-	}
-	nt.outcome = status
-	if status == "refused" {
+	if !res.Authorised() {
+		if _, err := q.DecidePaymentAttempt(ctx, decision); err != nil {
+			return nt, fmt.Errorf("payment: decide attempt: %w", err)
+		}
+		nt.outcome = "refused"
 		return nt, n.recorder.RecordRefusal(ctx, tx, d)
 	}
-	switch err := n.recorder.RecordAuthorisation(ctx, tx, d); {
-	case errors.Is(err, ErrOrderClosed):
-		nt.outcome, nt.detail = "late", "paid after the order closed: refund queued"
+	// The order is told first: whether this attempt paid it or is a late
+	// payment (the order closed, or another attempt paid it) is its answer,
+	// and the attempt is recorded as such at once, so that at most one
+	// attempt is ever the one that paid the order.
+	err = n.recorder.RecordAuthorisation(ctx, tx, d)
+	decision.Status, decision.Late = "authorised", errors.Is(err, ErrOrderClosed)
+	if err != nil && !decision.Late {
+		return nt, err
+	}
+	if _, err := q.DecidePaymentAttempt(ctx, decision); err != nil {
+		return nt, fmt.Errorf("payment: decide attempt: %w", err)
+	}
+	nt.outcome = "authorised"
+	if decision.Late {
+		nt.outcome, nt.detail = "late", "the order did not take it (closed, or paid by another attempt): refund queued"
 		if err := n.refunds.QueueRefund(ctx, tx, d.RedsysOrder, d.AmountCents, LateRefundReason); err != nil {
 			return nt, fmt.Errorf("payment: queue refund of %s: %w", d.RedsysOrder, err)
 		}
-	case err != nil:
-		return nt, err
 	}
 	return nt, nil
 }
 
-// claimed is what an unverified notification says about itself, kept as
-// evidence only.
-func claimed(params string) notice {
-	p, err := redsys.DecodeParameters(params)
-	if err != nil {
-		return notice{}
+// authorisedAfterRefusal records Redsys authorising an attempt it had
+// refused: the shopper was told no money was taken, and the order may since
+// have been paid again or closed, so the money is a late payment, refunded
+// on its own, and the owner is told (an audit event, and the order desk
+// marks its refund).
+func (n *Notifications) authorisedAfterRefusal(ctx context.Context, tx pgx.Tx, attempt db.PaymentAttempt, res redsys.Result, nt notice) (notice, error) {
+	q := db.New(tx)
+	response := *nt.response
+	if _, err := q.AuthoriseRefusedAttempt(ctx, db.AuthoriseRefusedAttemptParams{
+		ResponseCode: &response, AuthorisationCode: res.AuthorisationCode, RedsysOrder: attempt.RedsysOrder,
+	}); err != nil {
+		return nt, fmt.Errorf("payment: authorise refused attempt %s: %w", attempt.RedsysOrder, err)
 	}
-	var nt notice
-	if order := p.Get("Ds_Order"); order != "" {
-		if len(order) > 32 {
-			order = order[:32]
-		}
-		nt.order = &order
+	if err := n.refunds.QueueRefund(ctx, tx, attempt.RedsysOrder, attempt.AmountCents, AfterRefusalRefundReason); err != nil {
+		return nt, fmt.Errorf("payment: queue refund of %s: %w", attempt.RedsysOrder, err)
 	}
-	return nt
+	before, _ := json.Marshal(map[string]any{"redsys_order": attempt.RedsysOrder, "status": attempt.Status, "response_code": attempt.ResponseCode})
+	after, _ := json.Marshal(map[string]any{
+		"redsys_order": attempt.RedsysOrder, "status": "authorised", "response_code": response,
+		"authorisation_code": res.AuthorisationCode, "amount_cents": attempt.AmountCents, "refund": AfterRefusalRefundReason,
+	})
+	if err := q.AuditInsert(ctx, db.AuditInsertParams{
+		Actor: AuditActor, Action: AfterRefusalAuditAction, Entity: fmt.Sprintf("order:%d", attempt.OrderID),
+		OldValue: before, NewValue: after,
+	}); err != nil {
+		return nt, fmt.Errorf("payment: audit %s: %w", attempt.RedsysOrder, err)
+	}
+	nt.outcome, nt.detail = "late", "authorised after Redsys refused it: refund queued, raised to the owner"
+	return nt, nil
 }
 
-// store logs the notification and writes it with tx, or on its own when tx
-// is nil (a refused notification, recorded even though nothing else is).
+// reject counts a notification refused unverified and logs it, at most
+// once a minute per peer.
+func (n *Notifications) reject(r *http.Request, peer, reason, detail string) {
+	n.rejected(reason)
+	if ok, _ := n.sampled.Allow(peer); ok {
+		n.log.WarnContext(r.Context(), "redsys notification rejected (one line a minute per peer)",
+			"reason", reason, "detail", detail, "remote", peer)
+	}
+}
+
+// store logs a verified notification and writes it with tx. A duplicate
+// keeps no parameters: the copy that decided the attempt keeps them, and a
+// replayed copy (the browser's return carries one) must cost little.
 func (n *Notifications) store(r *http.Request, tx pgx.Tx, nt notice, params string) error {
 	level := slog.LevelInfo
 	if nt.outcome != "authorised" && nt.outcome != "refused" && nt.outcome != "duplicate" {
 		level = slog.LevelWarn
 	}
-	attrs := []any{"outcome", nt.outcome, "detail", nt.detail, "remote", r.RemoteAddr}
+	remote := ratelimit.ClientAddrFrom(r.Context(), r.RemoteAddr)
+	attrs := []any{"outcome", nt.outcome, "detail", nt.detail, "remote", remote}
 	if nt.order != nil {
 		attrs = append(attrs, "order", *nt.order)
 	}
 	n.log.Log(r.Context(), level, "redsys notification", attrs...)
-	if len(params) > maxStoredParameters {
+	switch {
+	case nt.outcome == "duplicate":
+		params = ""
+	case len(params) > maxStoredParameters:
 		params = params[:maxStoredParameters]
 	}
-	arg := db.InsertPaymentNotificationParams{
+	return db.New(tx).InsertPaymentNotification(r.Context(), db.InsertPaymentNotificationParams{
 		RedsysOrder: nt.order, AmountCents: nt.amount, ResponseCode: nt.response,
-		Outcome: nt.outcome, Detail: nt.detail, RemoteAddr: r.RemoteAddr, Parameters: params,
+		Outcome: nt.outcome, Detail: nt.detail, RemoteAddr: remote, Parameters: params,
+	})
+}
+
+// How long verified notifications are kept: the evidence of a payment as
+// long as a shopper or the bank may dispute it (card chargebacks reach
+// 540 days), and the repeats that decided nothing (duplicates) a month.
+const (
+	NotificationRetention = 2 * 365 * 24 * time.Hour
+	RepeatRetention       = 30 * 24 * time.Hour
+)
+
+// PruneNotifications forgets the notifications past their retention at
+// now and says how many.
+func PruneNotifications(ctx context.Context, q *db.Queries, now time.Time) (int64, error) {
+	n, err := q.PrunePaymentNotifications(ctx, db.PrunePaymentNotificationsParams{
+		Before: now.Add(-NotificationRetention), RepeatsBefore: now.Add(-RepeatRetention),
+	})
+	if err != nil {
+		return 0, fmt.Errorf("payment: prune notifications: %w", err)
 	}
-	if tx != nil {
-		return db.New(tx).InsertPaymentNotification(r.Context(), arg)
-	}
-	if err := db.New(n.pool).InsertPaymentNotification(r.Context(), arg); err != nil {
-		n.log.ErrorContext(r.Context(), "redsys notification not stored", "error", err)
-		return err
-	}
-	return nil
+	return n, nil
 }

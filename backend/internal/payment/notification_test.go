@@ -4,21 +4,28 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/metrics"
+	"github.com/sabores/sabores/backend/internal/ratelimit"
 	"github.com/sabores/sabores/backend/internal/redsys"
 )
 
@@ -65,6 +72,7 @@ func (q *refundQueue) QueueRefund(_ context.Context, _ pgx.Tx, order string, amo
 
 type bundle struct {
 	pool     *pgxpool.Pool
+	metrics  *metrics.Metrics
 	merchant *redsys.Merchant
 	gateway  *Gateway
 	recorder *orderRecorder
@@ -93,13 +101,14 @@ func setup(t *testing.T) *bundle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, refunds := &orderRecorder{}, &refundQueue{}
+	rec, refunds, m := &orderRecorder{}, &refundQueue{}, metrics.New()
 	mux := http.NewServeMux()
-	mux.Handle("POST "+NotificationPath, NewNotifications(pool, merchant, rec, refunds, slog.New(slog.DiscardHandler)))
+	mux.Handle("POST "+NotificationPath, NewNotifications(pool, merchant, rec, refunds, slog.New(slog.DiscardHandler)).
+		WithRejections(m.RedsysNotificationRejected))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return &bundle{
-		pool: pool, merchant: merchant, recorder: rec, refunds: refunds, url: srv.URL + NotificationPath, orderID: orderID,
+		pool: pool, metrics: m, merchant: merchant, recorder: rec, refunds: refunds, url: srv.URL + NotificationPath, orderID: orderID,
 		gateway: &Gateway{Merchant: merchant, Endpoints: redsys.TestEndpoints, NotificationURL: srv.URL + NotificationPath},
 	}
 }
@@ -222,12 +231,20 @@ func TestBadNotificationsChangeNothing(t *testing.T) {
 		{"number never signed", signed(b.merchant, fields("00099Z", "1234", "0000")), 200, "unknown_order"},
 		{"a refund's notification", signed(b.merchant, refund), 200, "ignored"},
 	} {
+		before := len(b.outcomes(t))
 		if got := b.post(t, tc.form); got != tc.status {
 			t.Errorf("%s: HTTP %d, want %d", tc.name, got, tc.status)
 		}
-		if out := b.outcomes(t); out[len(out)-1] != tc.outcome {
-			t.Errorf("%s: recorded %q, want %q", tc.name, out[len(out)-1], tc.outcome)
+		out := b.outcomes(t)
+		switch {
+		case tc.status != 200 && len(out) != before:
+			t.Errorf("%s: an unverified notification was stored (%v)", tc.name, out[before:])
+		case tc.status == 200 && (len(out) != before+1 || out[len(out)-1] != tc.outcome):
+			t.Errorf("%s: recorded %v, want %q", tc.name, out[before:], tc.outcome)
 		}
+	}
+	if f, m := b.rejected(t, RejectedForged), b.rejected(t, RejectedMalformed); f != 4 || m != 1 {
+		t.Errorf("rejections counted: %d forged, %d malformed, want 4 and 1", f, m)
 	}
 	if after := b.state(t); after != before {
 		t.Errorf("bad notifications changed the database:\nbefore %s\nafter  %s", before, after)
@@ -235,9 +252,98 @@ func TestBadNotificationsChangeNothing(t *testing.T) {
 	if n := b.recorder.authorisations.Load() + b.recorder.refusals.Load(); n != 0 {
 		t.Errorf("the order side was told %d times", n)
 	}
-	var claimed string
-	if err := b.pool.QueryRow(context.Background(), `SELECT redsys_order FROM payment_notifications WHERE outcome = 'forged' ORDER BY id LIMIT 1`).Scan(&claimed); err != nil || claimed != c.RedsysOrder {
-		t.Errorf("forged notification kept order %q, %v", claimed, err)
+}
+
+// rejected reads sabores_redsys_notifications_rejected_total{reason} as
+// /metrics serves it.
+func (b *bundle) rejected(t *testing.T, reason string) int {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	b.metrics.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	prefix := `sabores_redsys_notifications_rejected_total{reason="` + reason + `"} `
+	for line := range strings.Lines(rec.Body.String()) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), prefix); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				t.Fatalf("%s: %v", line, err)
+			}
+			return n
+		}
+	}
+	t.Fatalf("no series %s in /metrics", prefix)
+	return 0
+}
+
+// TestForgedNotificationsCostNoStorage: forged and malformed notifications,
+// however large, add no row; each is counted in the metric.
+func TestForgedNotificationsCostNoStorage(t *testing.T) {
+	b := setup(t)
+	c := b.begin(t, 1234, MethodCard)
+	count := func() int {
+		var n int
+		if err := b.pool.QueryRow(context.Background(), `SELECT count(*) FROM payment_notifications`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	forged := signed(b.merchant, fields(c.RedsysOrder, "1234", "0000"))
+	forged.Set("Ds_Signature", strings.Repeat("A", 44))
+	big := url.Values{"Ds_SignatureVersion": {redsys.SignatureVersion}, "Ds_MerchantParameters": {strings.Repeat("e30", 1300)}, "Ds_Signature": {"x"}}
+	before := count()
+	for _, form := range []url.Values{forged, forged, big, {"Ds_MerchantParameters": {"%%%"}}} {
+		if code := b.post(t, form); code != http.StatusBadRequest {
+			t.Errorf("HTTP %d, want 400", code)
+		}
+	}
+	if after := count(); after != before {
+		t.Errorf("%d rows after the forged notifications, %d before", after, before)
+	}
+	if f, m := b.rejected(t, RejectedForged), b.rejected(t, RejectedMalformed); f+m != 4 || f < 2 {
+		t.Errorf("rejections counted: %d forged, %d malformed, want 4 in all, the 2 re-signed ones forged", f, m)
+	}
+}
+
+// TestNotificationRateLimitPerPeer: a peer posting more than the burst at
+// once is answered 429 before its body is read and counted; behind a
+// trusted proxy the peer is the forwarded client, so another client still
+// gets through.
+func TestNotificationRateLimitPerPeer(t *testing.T) {
+	b := setup(t)
+	m := metrics.New()
+	n := NewNotifications(b.pool, b.merchant, b.recorder, b.refunds, slog.New(slog.DiscardHandler)).
+		WithLimit(time.Hour, 3).WithRejections(m.RedsysNotificationRejected)
+	srv := httptest.NewServer(ratelimit.Proxies{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}.Middleware(n))
+	t.Cleanup(srv.Close)
+	post := func(client string) *http.Response {
+		req, err := http.NewRequest(http.MethodPost, srv.URL+NotificationPath, strings.NewReader("Ds_Signature=x"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("X-Forwarded-For", client)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, res.Body)
+		_ = res.Body.Close()
+		return res
+	}
+	for i := range 3 {
+		if res := post("203.0.113.7"); res.StatusCode != http.StatusBadRequest {
+			t.Fatalf("request %d: HTTP %d, want 400 (within the burst)", i+1, res.StatusCode)
+		}
+	}
+	res := post("203.0.113.7")
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Errorf("request 4: HTTP %d, Retry-After %q, want 429 with a Retry-After", res.StatusCode, res.Header.Get("Retry-After"))
+	}
+	if res := post("203.0.113.8"); res.StatusCode != http.StatusBadRequest {
+		t.Errorf("another client behind the proxy: HTTP %d, want 400", res.StatusCode)
+	}
+	b.metrics = m
+	if got := b.rejected(t, RejectedRateLimited); got != 1 {
+		t.Errorf("%d rate-limited rejections counted, want 1", got)
 	}
 }
 
@@ -352,5 +458,98 @@ func TestBeginRefusesOtherMethods(t *testing.T) {
 	p, err := redsys.DecodeParameters(c.Fields.MerchantParameters)
 	if err != nil || p.Get("DS_MERCHANT_PAYMETHODS") != "z" || p.Get("DS_MERCHANT_MERCHANTURL") != b.url || c.Action != redsys.TestEndpoints.Redirect {
 		t.Errorf("bizum checkout %+v, %v", c, err)
+	}
+}
+
+// TestAuthorisationAfterRefusal: Redsys authorising an attempt it had
+// refused took money the shopper was told was not taken. It is a late
+// payment: the attempt says authorised, late and after a refusal, its
+// refund is queued once however often Redsys repeats it, the order is not
+// told it was paid, and the owner finds it in the audit trail.
+func TestAuthorisationAfterRefusal(t *testing.T) {
+	b := setup(t)
+	c := b.begin(t, 1234, MethodCard)
+	b.post(t, signed(b.merchant, fields(c.RedsysOrder, "1234", "0190")))
+	for range 2 {
+		if got := b.post(t, signed(b.merchant, fields(c.RedsysOrder, "1234", "0000"))); got != 200 {
+			t.Fatalf("HTTP %d", got)
+		}
+	}
+	if got, want := b.outcomes(t), []string{"refused", "late", "duplicate"}; !slices.Equal(got, want) {
+		t.Errorf("outcomes %v, want %v", got, want)
+	}
+	var attempt string
+	if err := b.pool.QueryRow(context.Background(), `SELECT status || '/' || late || '/' || authorised_after_refusal || '/' || authorisation_code
+		FROM payment_attempts WHERE redsys_order = $1`, c.RedsysOrder).Scan(&attempt); err != nil || attempt != "authorised/true/true/482913" {
+		t.Errorf("attempt %q, %v, want authorised/true/true/482913", attempt, err)
+	}
+	if want := []queuedRefund{{c.RedsysOrder, 1234}}; !slices.Equal(b.refunds.queued, want) {
+		t.Errorf("refunds queued %v, want %v", b.refunds.queued, want)
+	}
+	if s := b.paymentStatus(t); s != "awaiting_payment" || b.recorder.authorisations.Load() != 0 {
+		t.Errorf("order %q, told of %d authorisations: a late payment pays no order", s, b.recorder.authorisations.Load())
+	}
+	var audited int
+	if err := b.pool.QueryRow(context.Background(), `SELECT count(*) FROM audit_events WHERE action = $1 AND entity = $2
+		AND new_value->>'redsys_order' = $3 AND new_value->>'authorisation_code' = '482913'`,
+		AfterRefusalAuditAction, fmt.Sprintf("order:%d", b.orderID), c.RedsysOrder).Scan(&audited); err != nil || audited != 1 {
+		t.Errorf("%d audit events, %v, want 1", audited, err)
+	}
+}
+
+// TestSecondAttemptAfterPaymentIsLate: once attempt 1 paid the order, an
+// authorisation of attempt 2 is a late payment refunded on its own, and
+// attempt 1 stays the one that paid.
+func TestSecondAttemptAfterPaymentIsLate(t *testing.T) {
+	b := setup(t)
+	first, second := b.begin(t, 1234, MethodCard), b.begin(t, 1234, MethodCard)
+	b.post(t, signed(b.merchant, fields(first.RedsysOrder, "1234", "0000")))
+	b.recorder.closed.Store(true) // paid: the order side takes no more
+	b.post(t, signed(b.merchant, fields(second.RedsysOrder, "1234", "0000")))
+	rows, err := b.pool.Query(context.Background(), `SELECT redsys_order || '/' || status || '/' || late FROM payment_attempts ORDER BY attempt`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if want := []string{first.RedsysOrder + "/authorised/false", second.RedsysOrder + "/authorised/true"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("attempts %v, %v, want %v", got, err, want)
+	}
+	if want := []queuedRefund{{second.RedsysOrder, 1234}}; !slices.Equal(b.refunds.queued, want) {
+		t.Errorf("refunds queued %v, want %v", b.refunds.queued, want)
+	}
+}
+
+// TestPruneNotifications: what is kept of verified notifications is
+// forgotten after its retention, repeats sooner than the rest.
+func TestPruneNotifications(t *testing.T) {
+	b := setup(t)
+	ctx := context.Background()
+	now := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	for _, row := range []struct {
+		outcome string
+		age     time.Duration
+	}{
+		{"authorised", NotificationRetention + time.Hour},
+		{"authorised", NotificationRetention - time.Hour},
+		{"duplicate", RepeatRetention + time.Hour},
+		{"duplicate", RepeatRetention - time.Hour},
+	} {
+		if _, err := b.pool.Exec(ctx, `INSERT INTO payment_notifications (received_at, outcome, detail) VALUES ($1, $2, $3)`,
+			now.Add(-row.age), row.outcome, row.age.String()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := PruneNotifications(ctx, db.New(b.pool), now)
+	if err != nil || n != 2 {
+		t.Fatalf("pruned %d, %v, want 2", n, err)
+	}
+	rows, err := b.pool.Query(ctx, `SELECT outcome || ' ' || detail FROM payment_notifications ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	want := []string{"authorised " + (NotificationRetention - time.Hour).String(), "duplicate " + (RepeatRetention - time.Hour).String()}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("kept %v, %v, want %v", got, err, want)
 	}
 }

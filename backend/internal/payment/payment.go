@@ -40,15 +40,20 @@ type Decision struct {
 }
 
 // ErrOrderClosed is what a Recorder answers when the order can no longer
-// take a payment (expired or cancelled before the money arrived): the
-// notification is then recorded as "late" and the money must go back.
+// take a payment (expired or cancelled before the money arrived, or paid
+// already by another attempt): the attempt and its notification are then
+// recorded as late and the money goes back on its own.
 var ErrOrderClosed = errors.New("payment: the order no longer takes payments")
 
 // Recorder is the order side of a payment. It is called inside the
 // transaction that records the notification, so the order's state and the
 // attempt's change together or not at all; it must use tx. Each attempt is
 // decided once, so each method is called at most once per Redsys order
-// number, never for a forged, mismatched or duplicate notification.
+// number, never for a forged, mismatched or duplicate notification, nor for
+// an authorisation of an attempt Redsys had refused (a late payment the
+// payment side refunds and reports itself). RecordAuthorisation is asked
+// before the attempt is recorded: its answer says whether the attempt paid
+// the order.
 type Recorder interface {
 	// RecordAuthorisation makes the order paid, or answers ErrOrderClosed.
 	RecordAuthorisation(ctx context.Context, tx pgx.Tx, d Decision) error
@@ -67,6 +72,17 @@ type RefundQueue interface {
 
 // LateRefundReason is the reason recorded with the refund of a late payment.
 const LateRefundReason = "paid after the order closed"
+
+// AfterRefusalRefundReason is the reason recorded with the refund of a
+// payment Redsys authorised after refusing the same attempt.
+const AfterRefusalRefundReason = "authorised after Redsys refused it"
+
+// AuditActor and AfterRefusalAuditAction are the audit trail's record of
+// an authorisation after a refusal, raised to the owner.
+const (
+	AuditActor              = "redsys"
+	AfterRefusalAuditAction = "payment.authorised_after_refusal"
+)
 
 // Checkout is how the browser is sent to pay: a form posting Fields to
 // Action.

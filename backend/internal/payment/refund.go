@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -29,8 +30,42 @@ const (
 )
 
 // ErrNotRefundable means the attempt was not paid, or the amount is more
-// than what is left of it.
+// than what is left of it. RecordRefund answers it as a *NotRefundable.
 var ErrNotRefundable = errors.New("payment: not refundable")
+
+// ReasonNotRefundable is the ErrorInfo reason of a refund Redsys cannot
+// make: a business error (FailedPrecondition), never an internal one.
+const ReasonNotRefundable = "PAYMENT_NOT_REFUNDABLE"
+
+// NotRefundable is a refund the payment cannot take: RedsysOrder's attempt
+// was not paid, or AskedCents is more than the LeftCents not refunded yet.
+// It is ErrNotRefundable (errors.Is) and an apperr.Refusal.
+type NotRefundable struct {
+	RedsysOrder string
+	AskedCents  int64
+	LeftCents   int64
+	Message     string
+}
+
+func (e *NotRefundable) Error() string { return ErrNotRefundable.Error() + ": " + e.Message }
+
+// Is makes it ErrNotRefundable.
+func (e *NotRefundable) Is(target error) bool { return target == ErrNotRefundable }
+
+// RefusalReason is ReasonNotRefundable.
+func (e *NotRefundable) RefusalReason() string { return ReasonNotRefundable }
+
+// RefusalMetadata names the payment and the figures.
+func (e *NotRefundable) RefusalMetadata() map[string]string {
+	return map[string]string{
+		"redsys_order": e.RedsysOrder,
+		"asked_cents":  strconv.FormatInt(e.AskedCents, 10),
+		"left_cents":   strconv.FormatInt(e.LeftCents, 10),
+	}
+}
+
+// RefusalExhausted is false: FailedPrecondition.
+func (e *NotRefundable) RefusalExhausted() bool { return false }
 
 // ErrRefundNotPending means the refund is not waiting to be asked: it was
 // accepted, or it failed or went unknown and waits for the desk.
@@ -43,12 +78,12 @@ var ErrRefundNotPending = errors.New("payment: refund not waiting to be asked")
 // row is locked while the sum is read.
 func RecordRefund(ctx context.Context, tx pgx.Tx, redsysOrder string, amountCents int64, reason string) (int64, error) {
 	if amountCents <= 0 {
-		return 0, fmt.Errorf("%w: %d cents", ErrNotRefundable, amountCents)
+		return 0, &NotRefundable{RedsysOrder: redsysOrder, AskedCents: amountCents, Message: fmt.Sprintf("%d cents", amountCents)}
 	}
 	q := db.New(tx)
 	attempt, err := q.LockPaymentAttempt(ctx, redsysOrder)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && attempt.Status != "authorised") {
-		return 0, fmt.Errorf("%w: %s was not paid", ErrNotRefundable, redsysOrder)
+		return 0, &NotRefundable{RedsysOrder: redsysOrder, AskedCents: amountCents, Message: redsysOrder + " was not paid"}
 	}
 	if err != nil {
 		return 0, fmt.Errorf("payment: read attempt: %w", err)
@@ -58,7 +93,8 @@ func RecordRefund(ctx context.Context, tx pgx.Tx, redsysOrder string, amountCent
 		return 0, fmt.Errorf("payment: read refunds: %w", err)
 	}
 	if refunded+amountCents > attempt.AmountCents {
-		return 0, fmt.Errorf("%w: %d cents asked, %d of %d left", ErrNotRefundable, amountCents, attempt.AmountCents-refunded, attempt.AmountCents)
+		return 0, &NotRefundable{RedsysOrder: redsysOrder, AskedCents: amountCents, LeftCents: attempt.AmountCents - refunded,
+			Message: fmt.Sprintf("%d cents asked, %d of %d left", amountCents, attempt.AmountCents-refunded, attempt.AmountCents)}
 	}
 	id, err := q.InsertPaymentRefund(ctx, db.InsertPaymentRefundParams{RedsysOrder: redsysOrder, AmountCents: amountCents, Reason: reason})
 	if err != nil {

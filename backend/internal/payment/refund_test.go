@@ -10,8 +10,11 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
+	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/devredsys"
 	"github.com/sabores/sabores/backend/internal/redsys"
 )
@@ -206,5 +209,43 @@ func TestRefundOutcomes(t *testing.T) {
 	}
 	if _, err := b.record(t, c.RedsysOrder, 1034+1); !errors.Is(err, ErrNotRefundable) {
 		t.Errorf("refund above what is left: %v", err)
+	}
+}
+
+// TestNotRefundableIsABusinessError: a refund the payment cannot take (more
+// than is left, or of an attempt never paid) reaches the client as
+// FailedPrecondition with reason PAYMENT_NOT_REFUNDABLE and its figures,
+// never as an internal error.
+func TestNotRefundableIsABusinessError(t *testing.T) {
+	b, c, _ := refunds(t)
+	unpaid := b.begin(t, 1234, MethodCard)
+	for _, tc := range []struct {
+		order       string
+		cents       int64
+		left, asked string
+	}{
+		{c.RedsysOrder, 1235, "1234", "1235"},
+		{unpaid.RedsysOrder, 100, "0", "100"},
+	} {
+		_, err := b.record(t, tc.order, tc.cents)
+		if !errors.Is(err, ErrNotRefundable) {
+			t.Fatalf("%s: %v, want ErrNotRefundable", tc.order, err)
+		}
+		cerr := new(connect.Error)
+		if !errors.As(apperr.ToConnect(context.Background(), "/test", err), &cerr) || cerr.Code() != connect.CodeFailedPrecondition {
+			t.Fatalf("%s: %v, want failed_precondition", tc.order, cerr)
+		}
+		var info *errdetails.ErrorInfo
+		for _, d := range cerr.Details() {
+			if v, err := d.Value(); err == nil {
+				if i, ok := v.(*errdetails.ErrorInfo); ok {
+					info = i
+				}
+			}
+		}
+		if info == nil || info.GetReason() != ReasonNotRefundable || info.GetMetadata()["redsys_order"] != tc.order ||
+			info.GetMetadata()["left_cents"] != tc.left || info.GetMetadata()["asked_cents"] != tc.asked {
+			t.Errorf("%s: error info %v", tc.order, info)
+		}
 	}
 }

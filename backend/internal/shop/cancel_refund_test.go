@@ -3,6 +3,7 @@ package shop_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,44 @@ func TestCancellingAnUnpaidCardOrderRefundsNothing(t *testing.T) {
 	}
 	if n := b.count(t, `SELECT count(*) FROM payment_refunds`); n != 0 {
 		t.Errorf("%d refund requests", n)
+	}
+}
+
+// TestDoublyPaidOrderRefundsEachPayment: an order paid by attempt 1 whose
+// attempt 2 Redsys then authorises too (the shopper paid in two tabs) has
+// the second payment refunded on its own as late; cancelling the order
+// then refunds attempt 1's payment in full, asked of Redsys under attempt
+// 1's number. Naming the newest authorised attempt made the order
+// unrefundable ("0 of 1234 left", an internal error).
+func TestDoublyPaidOrderRefundsEachPayment(t *testing.T) {
+	t.Parallel()
+	b := setupPayments(t)
+	id := b.order(t, "card", "awaiting_payment")
+	first := b.begin(t, id, payment.MethodCard)
+	second := b.begin(t, id, payment.MethodCard)
+	for _, number := range []string{first, second} {
+		if code := b.notify(t, b.merchant, number, 1234, "0000"); code != 200 {
+			t.Fatalf("notification of %s answered %d", number, code)
+		}
+	}
+	if got := b.text(t, `SELECT string_agg(redsys_order || ':' || outcome, ',' ORDER BY id) FROM payment_notifications`); got != first+":authorised,"+second+":late" {
+		t.Errorf("notifications %q, want %s authorised and %s late", got, first, second)
+	}
+	b.cancel(t, id, shop.AdminActor)
+
+	testwait.Until(t, 20*time.Second, "both refunds accepted", func() bool {
+		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE status = 'accepted'`) == 2
+	})
+	refunds := b.text(t, `SELECT string_agg(redsys_order || '/' || amount_cents || '/' || reason, ',' ORDER BY redsys_order) FROM payment_refunds`)
+	if want := first + "/1234/" + shop.CancelRefundReason + "," + second + "/1234/" + payment.LateRefundReason; refunds != want {
+		t.Errorf("refunds %q, want %q", refunds, want)
+	}
+	asked := b.asked.all()
+	slices.Sort(asked)
+	if want := []string{first + "/1234", second + "/1234"}; !slices.Equal(asked, want) {
+		t.Errorf("refunds asked of Redsys %v, want %v", asked, want)
+	}
+	if s := b.text(t, `SELECT status || '/' || payment_status FROM orders WHERE id = $1`, id); s != "cancelled/refunded" {
+		t.Errorf("order %q, want cancelled/refunded", s)
 	}
 }

@@ -171,9 +171,14 @@ type OrderRefund struct {
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	// order_id is the order whose payment is given back; set in
 	// ExportMyData, which lists the refunds of many orders together.
-	OrderId       int64 `protobuf:"varint,11,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	OrderId int64 `protobuf:"varint,11,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	// authorised_after_refusal says the refund gives back a payment Redsys
+	// authorised after refusing the same attempt: the shopper was told no
+	// money was taken. The order desk raises it, for the owner to check it in
+	// Redsys's portal and tell the shopper.
+	AuthorisedAfterRefusal bool `protobuf:"varint,12,opt,name=authorised_after_refusal,json=authorisedAfterRefusal,proto3" json:"authorised_after_refusal,omitempty"`
+	unknownFields          protoimpl.UnknownFields
+	sizeCache              protoimpl.SizeCache
 }
 
 func (x *OrderRefund) Reset() {
@@ -281,6 +286,13 @@ func (x *OrderRefund) GetOrderId() int64 {
 		return x.OrderId
 	}
 	return 0
+}
+
+func (x *OrderRefund) GetAuthorisedAfterRefusal() bool {
+	if x != nil {
+		return x.AuthorisedAfterRefusal
+	}
+	return false
 }
 
 // RetryRefundRequest names a failed or unknown Redsys refund.
@@ -510,7 +522,7 @@ var File_sabores_v1_admin_refunds_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_refunds_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/admin_refunds.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16sabores/v1/types.proto\"\x8e\x03\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x16sabores/v1/types.proto\"\xc8\x03\n" +
 	"\vOrderRefund\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x120\n" +
 	"\x06method\x18\x02 \x01(\x0e2\x18.sabores.v1.RefundMethodR\x06method\x12!\n" +
@@ -526,7 +538,8 @@ const file_sabores_v1_admin_refunds_proto_rawDesc = "" +
 	"\vcreate_time\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12\x19\n" +
-	"\border_id\x18\v \x01(\x03R\aorderId\"-\n" +
+	"\border_id\x18\v \x01(\x03R\aorderId\x128\n" +
+	"\x18authorised_after_refusal\x18\f \x01(\bR\x16authorisedAfterRefusal\"-\n" +
 	"\x12RetryRefundRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"F\n" +
 	"\x13RetryRefundResponse\x12/\n" +

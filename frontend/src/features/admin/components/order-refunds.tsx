@@ -17,7 +17,8 @@ const states: Record<number, string> = {
  * OrderRefunds lists an order's refunds as the server keeps them: a card or
  * Bizum refund with its state (a failed or unknown one with a retry), a bank
  * refund with its reference and day. A cancelled transfer order not refunded
- * yet (bankRefundAllowed) offers to record the bank refund.
+ * yet (bankRefundAllowed) offers to record the bank refund. A refund of a
+ * payment Redsys authorised after refusing it is raised for the owner.
  */
 export function OrderRefunds({
   orderId,
@@ -61,6 +62,11 @@ export function OrderRefunds({
                   {r.reason}
                   {r.tries > 0 && ` · ${t("tries", { count: r.tries })}`}
                   {r.errorCode && ` · ${r.errorCode}`}
+                </span>
+              )}
+              {r.authorisedAfterRefusal && (
+                <span className="basis-full font-semibold text-red-800">
+                  {t("afterRefusal")}
                 </span>
               )}
               {state === "unknown" && <span className="basis-full text-stone-700">{t("unknownHint")}</span>}

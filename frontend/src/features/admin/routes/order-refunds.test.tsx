@@ -91,3 +91,22 @@ it("shows a card refund Redsys refused and retries it", async () => {
   expect(retried).toEqual([expect.objectContaining({ id: 7n })]);
   expect(within(refunds).queryByRole("button", { name: "Repetir o reembolso 7" })).toBeNull();
 });
+
+it("raises a refund of a payment Redsys authorised after refusing it", async () => {
+  renderAdmin(
+    "/admin/orders/42",
+    (router) =>
+      router.service(AdminService, {
+        getAdminOrder: () => ({
+          order: order(PaymentMethod.CARD, PaymentStatus.AWAITING_PAYMENT),
+          refunds: [
+            { id: 8n, method: RefundMethod.REDSYS, amountCents: 1350n, reason: "authorised after Redsys refused it", state: RefundState.QUEUED },
+            { id: 9n, method: RefundMethod.REDSYS, amountCents: 1350n, reason: "authorised after Redsys refused it", state: RefundState.DONE, authorisedAfterRefusal: true },
+          ],
+        }),
+      }),
+    { language: "pt" },
+  );
+  const refunds = await screen.findByRole("region", { name: "Reembolsos" });
+  expect(within(refunds).getAllByText(/A Redsys cobrou este pagamento depois de o recusar/)).toHaveLength(1);
+});
