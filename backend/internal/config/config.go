@@ -115,6 +115,9 @@ type Config struct {
 	RedsysSecretKey    string
 	// RedsysEnvironment is RedsysTest or RedsysLive.
 	RedsysEnvironment string
+	// RedsysSignatureVersion is the scheme requests to Redsys are signed
+	// with, the one the terminal is configured for.
+	RedsysSignatureVersion string
 	// PaymentMethods are the methods the shop offers, of PaymentMethodNames.
 	PaymentMethods []string
 	// DevRedsys serves the development payment gateway under /dev-redsys/
@@ -539,6 +542,12 @@ var options = []Option{
 			return nil
 		},
 		get: func(c *Config) string { return c.RedsysEnvironment },
+	},
+	{
+		Env: "REDSYS_SIGNATURE_VERSION", Flag: "redsys-signature-version", Default: defaultRedsysSignature,
+		Description: "Signature the terminal is configured for: `HMAC_SHA256_V1` or `HMAC_SHA512_V2`. Payment forms and refunds are signed with it (the development gateway answers in it too); notifications are verified in whichever of the two they name.",
+		set:         setRedsysSignatureVersion,
+		get:         func(c *Config) string { return c.RedsysSignatureVersion },
 	},
 	{
 		Env: "PAYMENT_METHODS", Flag: "payment-methods", Default: "card,bizum,transfer,cash",

@@ -90,7 +90,8 @@ func TestVerifyRefusesForgedAndMismatched(t *testing.T) {
 		{"empty signature", Form{SignatureVersion: SignatureVersion, MerchantParameters: good.MerchantParameters}, ErrSignature},
 		{"signature not Base64", Form{SignatureVersion: SignatureVersion, MerchantParameters: good.MerchantParameters, Signature: "***"}, ErrSignature},
 		{"truncated signature", Form{SignatureVersion: SignatureVersion, MerchantParameters: good.MerchantParameters, Signature: good.Signature[:20]}, ErrSignature},
-		{"old version", Form{SignatureVersion: "HMAC_SHA512_V2", MerchantParameters: good.MerchantParameters, Signature: good.Signature}, ErrVersion},
+		{"V1 signature named V2", Form{SignatureVersion: SignatureSHA512V2, MerchantParameters: good.MerchantParameters, Signature: good.Signature}, ErrSignature},
+		{"unknown version", Form{SignatureVersion: "HMAC_SHA1_V0", MerchantParameters: good.MerchantParameters, Signature: good.Signature}, ErrVersion},
 		{"no version", Form{MerchantParameters: good.MerchantParameters, Signature: good.Signature}, ErrVersion},
 		{"parameters not Base64", Form{SignatureVersion: SignatureVersion, MerchantParameters: "%%%", Signature: good.Signature}, ErrMalformed},
 		{"parameters not JSON", Form{SignatureVersion: SignatureVersion, MerchantParameters: base64.StdEncoding.EncodeToString([]byte("Ds_Order=1")), Signature: good.Signature}, ErrMalformed},
@@ -165,7 +166,7 @@ func FuzzVerify(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !m.verify(r.Order, params, signature) || r.MerchantCode != TestMerchantCode {
+		if !m.verify(version, r.Order, params, signature) || r.MerchantCode != TestMerchantCode {
 			t.Fatalf("accepted an unsigned message: %+v", r)
 		}
 	})
@@ -232,7 +233,7 @@ func TestRefund(t *testing.T) {
 			return
 		}
 		p, err := DecodeParameters(f.MerchantParameters)
-		if err != nil || !m.verify(p.Get("DS_MERCHANT_ORDER"), f.MerchantParameters, f.Signature) {
+		if err != nil || !m.verify(f.SignatureVersion, p.Get("DS_MERCHANT_ORDER"), f.MerchantParameters, f.Signature) {
 			_, _ = io.WriteString(w, `{"errorCode":"SIS0042"}`)
 			return
 		}
@@ -261,5 +262,49 @@ func TestRefund(t *testing.T) {
 	}
 	if _, err := mustMerchant(t, TestMerchantCode, TestTerminal, phpExampleKey).Refund(context.Background(), srv.Client(), srv.URL, "00012N", 500); !errors.As(err, &refused) || refused.Code != "SIS0042" {
 		t.Errorf("wrong key: err = %v", err)
+	}
+}
+
+// TestEitherVersionVerifies: a terminal configured for either version is
+// read whatever version its notification names, and a signature of one
+// version does not pass as the other.
+func TestEitherVersionVerifies(t *testing.T) {
+	v1 := mustMerchant(t, TestMerchantCode, TestTerminal, TestSecretKey)
+	v2, err := v1.WithSignatureVersion(SignatureSHA512V2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := map[string]string{
+		"Ds_Order": "0001A", "Ds_Amount": "1234", "Ds_Currency": CurrencyEUR, "Ds_MerchantCode": TestMerchantCode,
+		"Ds_Terminal": "1", "Ds_Response": "0000", "Ds_TransactionType": TransactionAuthorisation,
+	}
+	for _, signer := range []*Merchant{v1, v2} {
+		n, err := signer.SignNotification(fields)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.SignatureVersion != signer.SignatureVersion() {
+			t.Errorf("notification names %s, signed in %s", n.SignatureVersion, signer.SignatureVersion())
+		}
+		for _, reader := range []*Merchant{v1, v2} {
+			if r, err := reader.Verify(n); err != nil || !r.Authorised() {
+				t.Errorf("%s read by a %s terminal: %+v, %v", n.SignatureVersion, reader.SignatureVersion(), r, err)
+			}
+		}
+		swapped := n
+		swapped.SignatureVersion = map[string]string{SignatureVersion: SignatureSHA512V2, SignatureSHA512V2: SignatureVersion}[n.SignatureVersion]
+		if _, err := v1.Verify(swapped); !errors.Is(err, ErrSignature) {
+			t.Errorf("%s signature named %s: %v, want ErrSignature", n.SignatureVersion, swapped.SignatureVersion, err)
+		}
+		form, err := signer.PaymentForm(Payment{Order: "0001A", AmountCents: 100, MerchantURL: "https://x.test/n", URLOK: "https://x.test/ok", URLKO: "https://x.test/ko"})
+		if err != nil || form.SignatureVersion != signer.SignatureVersion() {
+			t.Fatalf("payment form %+v, %v", form, err)
+		}
+		if _, err := v1.VerifyRequest(form); err != nil {
+			t.Errorf("%s payment form: %v", form.SignatureVersion, err)
+		}
+	}
+	if _, err := v1.WithSignatureVersion("HMAC_SHA384_V9"); !errors.Is(err, ErrVersion) {
+		t.Errorf("unknown version: %v", err)
 	}
 }
