@@ -9,6 +9,21 @@ import (
 	"context"
 )
 
+const bumpRestoreGeneration = `-- name: BumpRestoreGeneration :one
+INSERT INTO settings (key, value) VALUES ('restore_generation', '1')
+ON CONFLICT (key) DO UPDATE SET value = to_jsonb((settings.value #>> '{}')::integer + 1), updated_at = now()
+RETURNING (value #>> '{}')::integer AS generation
+`
+
+// BumpRestoreGeneration counts one more restore and returns the new
+// generation.
+func (q *Queries) BumpRestoreGeneration(ctx context.Context) (int32, error) {
+	row := q.db.QueryRow(ctx, bumpRestoreGeneration)
+	var generation int32
+	err := row.Scan(&generation)
+	return generation, err
+}
+
 const decidePaymentAttempt = `-- name: DecidePaymentAttempt :execrows
 UPDATE payment_attempts
 SET status = $1, response_code = $2, authorisation_code = $3,
@@ -331,6 +346,19 @@ func (q *Queries) RequeuePaymentRefund(ctx context.Context, id int64) (int64, er
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const restoreGeneration = `-- name: RestoreGeneration :one
+SELECT coalesce((SELECT (value #>> '{}')::integer FROM settings WHERE key = 'restore_generation'), 0)::integer AS generation
+`
+
+// RestoreGeneration is how many times shopd restore loaded this database
+// (0 before the first), which Redsys order numbers carry.
+func (q *Queries) RestoreGeneration(ctx context.Context) (int32, error) {
+	row := q.db.QueryRow(ctx, restoreGeneration)
+	var generation int32
+	err := row.Scan(&generation)
+	return generation, err
 }
 
 const startPaymentRefund = `-- name: StartPaymentRefund :exec

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -174,37 +175,58 @@ func FuzzVerify(f *testing.F) {
 
 func TestOrderNumbers(t *testing.T) {
 	for _, tc := range []struct {
-		id      int64
-		attempt int
-		want    string
+		id                  int64
+		generation, attempt int
+		want                string
 	}{
-		{1, 1, "00011"}, {35, 2, "0002Z"}, {36, 1, "000110"}, {123456789, 9999, "999921I3V9"},
-		{maxOrderID, 1, "0001ZZZZZZZZ"},
+		// Generation 0 writes what the shop wrote before restores had a
+		// generation, so numbers already issued read back the same.
+		{1, 0, 1, "00011"}, {35, 0, 2, "0002Z"}, {36, 0, 1, "000110"}, {123456789, 0, 999, "099921I3V9"},
+		{maxOrderID, 0, 1, "0001ZZZZZZZZ"},
+		{1, 1, 1, "10011"}, {123456789, 9, 999, "999921I3V9"},
 	} {
-		got, err := OrderNumber(tc.id, tc.attempt)
+		got, err := OrderNumber(tc.id, tc.generation, tc.attempt)
 		if err != nil || got != tc.want {
-			t.Errorf("OrderNumber(%d, %d) = %q, %v; want %q", tc.id, tc.attempt, got, err, tc.want)
+			t.Errorf("OrderNumber(%d, %d, %d) = %q, %v; want %q", tc.id, tc.generation, tc.attempt, got, err, tc.want)
 			continue
 		}
 		if ValidOrderNumber(got) != nil || len(got) > 12 {
 			t.Errorf("%q is not a Redsys order number", got)
 		}
-		id, attempt, err := ParseOrderNumber(got)
-		if err != nil || id != tc.id || attempt != tc.attempt {
-			t.Errorf("ParseOrderNumber(%q) = %d, %d, %v", got, id, attempt, err)
+		id, generation, attempt, err := ParseOrderNumber(got)
+		if err != nil || id != tc.id || generation != tc.generation || attempt != tc.attempt {
+			t.Errorf("ParseOrderNumber(%q) = %d, %d, %d, %v", got, id, generation, attempt, err)
 		}
 	}
 	for _, bad := range []struct {
-		id      int64
-		attempt int
-	}{{0, 1}, {-1, 1}, {maxOrderID + 1, 1}, {1, 0}, {1, 10000}} {
-		if got, err := OrderNumber(bad.id, bad.attempt); !errors.Is(err, ErrOrderNumber) {
-			t.Errorf("OrderNumber(%d, %d) = %q, %v", bad.id, bad.attempt, got, err)
+		id                  int64
+		generation, attempt int
+	}{{0, 0, 1}, {-1, 0, 1}, {maxOrderID + 1, 0, 1}, {1, 0, 0}, {1, 0, 1000}, {1, -1, 1}, {1, 10, 1}} {
+		if got, err := OrderNumber(bad.id, bad.generation, bad.attempt); !errors.Is(err, ErrOrderNumber) {
+			t.Errorf("OrderNumber(%d, %d, %d) = %q, %v", bad.id, bad.generation, bad.attempt, got, err)
 		}
 	}
-	for _, bad := range []string{"", "0001", "00010", "0001z", "00010001", "A0011", "0001ZZZZZZZZZ", "1446068581", "0001-1"} {
-		if _, _, err := ParseOrderNumber(bad); !errors.Is(err, ErrOrderNumber) {
+	for _, bad := range []string{"", "0001", "00010", "0001z", "00010001", "A0011", "0001ZZZZZZZZZ", "1446068581", "0001-1", "10001"} {
+		if _, _, _, err := ParseOrderNumber(bad); !errors.Is(err, ErrOrderNumber) {
 			t.Errorf("ParseOrderNumber(%q) accepted", bad)
+		}
+	}
+}
+
+// TestGenerationsNeverShareNumbers: whatever attempts two generations
+// count, an order's numbers in one are never numbers of another.
+func TestGenerationsNeverShareNumbers(t *testing.T) {
+	seen := map[string]string{}
+	for generation := 0; generation <= MaxGeneration; generation++ {
+		for attempt := 1; attempt <= MaxAttempts; attempt++ {
+			n, err := OrderNumber(42, generation, attempt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if before, ok := seen[n]; ok {
+				t.Fatalf("%s is generation %d attempt %d and %s", n, generation, attempt, before)
+			}
+			seen[n] = fmt.Sprintf("generation %d attempt %d", generation, attempt)
 		}
 	}
 }
