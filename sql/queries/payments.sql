@@ -73,6 +73,17 @@ RETURNING id;
 -- name: LockPaymentRefund :one
 SELECT * FROM payment_refunds WHERE id = @id FOR UPDATE;
 
+-- HoldQueuedRefunds holds every refund still to ask (shopd restore).
+-- name: HoldQueuedRefunds :execrows
+UPDATE payment_refunds SET held_since = now()
+WHERE status = 'queued' AND held_since IS NULL;
+
+-- ReleaseHeldRefunds lets the refund jobs ask the held refunds.
+-- name: ReleaseHeldRefunds :many
+UPDATE payment_refunds SET held_since = NULL
+WHERE held_since IS NOT NULL
+RETURNING id, redsys_order, amount_cents;
+
 -- StartPaymentRefund marks a try in flight, before Redsys is called.
 -- name: StartPaymentRefund :exec
 UPDATE payment_refunds

@@ -121,16 +121,26 @@ func restore(ctx context.Context, app *App, file string) error {
 		// Payment attempts made after the backup are lost but Redsys has
 		// seen their order numbers; a new generation keeps the next ones
 		// apart.
+		// Refunds queued in the dump may have been paid back since: they
+		// wait for the owner (shopd payments release-refunds).
 		var generation int
+		var held int64
 		if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 			var err error
-			generation, err = payment.BumpRestoreGeneration(ctx, tx)
+			if generation, err = payment.BumpRestoreGeneration(ctx, tx); err != nil {
+				return err
+			}
+			held, err = payment.HoldRefunds(ctx, tx)
 			return err
 		}); err != nil {
 			return fmt.Errorf("restore: loaded, but %w", err)
 		}
 		app.Log.Info("restore done", "from", file, "duration", time.Since(start).Round(time.Millisecond),
-			"restore_generation", generation)
+			"restore_generation", generation, "refunds_held", held)
+		if held > 0 {
+			fmt.Fprintf(app.Stdout, "%d Redsys refunds were queued in the dump and are held: check in Redsys's portal "+
+				"which were already made, then run `shopd payments release-refunds`.\n", held)
+		}
 		return nil
 	})
 }

@@ -77,6 +77,20 @@ func (q *Queries) DecidePaymentRefund(ctx context.Context, arg DecidePaymentRefu
 	return err
 }
 
+const holdQueuedRefunds = `-- name: HoldQueuedRefunds :execrows
+UPDATE payment_refunds SET held_since = now()
+WHERE status = 'queued' AND held_since IS NULL
+`
+
+// HoldQueuedRefunds holds every refund still to ask (shopd restore).
+func (q *Queries) HoldQueuedRefunds(ctx context.Context) (int64, error) {
+	result, err := q.db.Exec(ctx, holdQueuedRefunds)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
 const insertPaymentAttempt = `-- name: InsertPaymentAttempt :one
 INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents)
 VALUES ($1, $2, $3, $4, $5)
@@ -198,7 +212,7 @@ func (q *Queries) LockPaymentAttempt(ctx context.Context, redsysOrder string) (P
 }
 
 const lockPaymentRefund = `-- name: LockPaymentRefund :one
-SELECT id, redsys_order, amount_cents, reason, status, response_code, error_code, requested_at, decided_at, tries FROM payment_refunds WHERE id = $1 FOR UPDATE
+SELECT id, redsys_order, amount_cents, reason, status, response_code, error_code, requested_at, decided_at, tries, held_since FROM payment_refunds WHERE id = $1 FOR UPDATE
 `
 
 // LockPaymentRefund reads a refund and locks it for one try: the job's
@@ -217,6 +231,7 @@ func (q *Queries) LockPaymentRefund(ctx context.Context, id int64) (PaymentRefun
 		&i.RequestedAt,
 		&i.DecidedAt,
 		&i.Tries,
+		&i.HeldSince,
 	)
 	return i, err
 }
@@ -236,7 +251,7 @@ func (q *Queries) NextPaymentAttempt(ctx context.Context, orderID int64) (int32,
 }
 
 const orderPaymentRefunds = `-- name: OrderPaymentRefunds :many
-SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries
+SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries, pr.held_since
 FROM payment_refunds pr
 JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
 WHERE pa.order_id = $1
@@ -266,6 +281,7 @@ func (q *Queries) OrderPaymentRefunds(ctx context.Context, orderID int64) ([]Pay
 			&i.RequestedAt,
 			&i.DecidedAt,
 			&i.Tries,
+			&i.HeldSince,
 		); err != nil {
 			return nil, err
 		}
@@ -330,6 +346,39 @@ func (q *Queries) RefundedCents(ctx context.Context, redsysOrder string) (int64,
 	var cents int64
 	err := row.Scan(&cents)
 	return cents, err
+}
+
+const releaseHeldRefunds = `-- name: ReleaseHeldRefunds :many
+UPDATE payment_refunds SET held_since = NULL
+WHERE held_since IS NOT NULL
+RETURNING id, redsys_order, amount_cents
+`
+
+type ReleaseHeldRefundsRow struct {
+	ID          int64
+	RedsysOrder string
+	AmountCents int64
+}
+
+// ReleaseHeldRefunds lets the refund jobs ask the held refunds.
+func (q *Queries) ReleaseHeldRefunds(ctx context.Context) ([]ReleaseHeldRefundsRow, error) {
+	rows, err := q.db.Query(ctx, releaseHeldRefunds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ReleaseHeldRefundsRow{}
+	for rows.Next() {
+		var i ReleaseHeldRefundsRow
+		if err := rows.Scan(&i.ID, &i.RedsysOrder, &i.AmountCents); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const requeuePaymentRefund = `-- name: RequeuePaymentRefund :execrows

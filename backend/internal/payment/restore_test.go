@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -56,5 +57,48 @@ func TestRestoreGenerationBounded(t *testing.T) {
 		return err
 	}); err == nil {
 		t.Error("a tenth restore generation was accepted")
+	}
+}
+
+// TestRefundsHeldAfterRestore: a refund queued in the backup is held by the
+// restore (HoldRefunds, as shopd restore calls it); asking it calls Redsys
+// for nothing until the owner releases it, which the audit trail records.
+func TestRefundsHeldAfterRestore(t *testing.T) {
+	b, c, rest := refunds(t)
+	ctx := context.Background()
+	id, err := b.record(t, c.RedsysOrder, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
+		n, err := HoldRefunds(ctx, tx)
+		if err == nil && n != 1 {
+			t.Errorf("%d refunds held, want 1", n)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if s, err := b.gateway.AskRefund(ctx, b.pool, rest.srv.Client(), id, false); !errors.Is(err, ErrRefundHeld) || s != RefundQueued {
+			t.Fatalf("held refund asked: %q, %v", s, err)
+		}
+	}
+	if n := rest.calls.Load(); n != 0 {
+		t.Fatalf("Redsys called %d times for a held refund", n)
+	}
+	if n, err := ReleaseRefunds(ctx, b.pool, "shopd-command-line"); err != nil || n != 1 {
+		t.Fatalf("release: %d, %v", n, err)
+	}
+	if s, err := b.gateway.AskRefund(ctx, b.pool, rest.srv.Client(), id, false); err != nil || s != RefundAccepted {
+		t.Fatalf("released refund: %q, %v", s, err)
+	}
+	var audited int
+	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM audit_events WHERE action = 'refund.release'
+		AND entity = 'payment_refund:' || $1::bigint AND actor = 'shopd-command-line'`, id).Scan(&audited); err != nil || audited != 1 {
+		t.Errorf("release audited %d times, %v", audited, err)
+	}
+	if n, err := ReleaseRefunds(ctx, b.pool, "shopd-command-line"); err != nil || n != 0 {
+		t.Errorf("second release: %d, %v", n, err)
 	}
 }
