@@ -4,6 +4,18 @@ SELECT (coalesce(max(attempt), 0) + 1)::integer AS attempt
 FROM payment_attempts
 WHERE order_id = @order_id;
 
+-- RestoreGeneration is how many times shopd restore loaded this database
+-- (0 before the first), which Redsys order numbers carry.
+-- name: RestoreGeneration :one
+SELECT coalesce((SELECT (value #>> '{}')::integer FROM settings WHERE key = 'restore_generation'), 0)::integer AS generation;
+
+-- BumpRestoreGeneration counts one more restore and returns the new
+-- generation.
+-- name: BumpRestoreGeneration :one
+INSERT INTO settings (key, value) VALUES ('restore_generation', '1')
+ON CONFLICT (key) DO UPDATE SET value = to_jsonb((settings.value #>> '{}')::integer + 1), updated_at = now()
+RETURNING (value #>> '{}')::integer AS generation;
+
 -- InsertPaymentAttempt records a Redsys order number before the shopper is
 -- sent to pay with it; two concurrent attempts of one order collide on
 -- (order_id, attempt) and the second fails instead of sharing a number.
@@ -81,6 +93,17 @@ RETURNING id;
 -- and the desk's retry queue on the row.
 -- name: LockPaymentRefund :one
 SELECT * FROM payment_refunds WHERE id = @id FOR UPDATE;
+
+-- HoldQueuedRefunds holds every refund still to ask (shopd restore).
+-- name: HoldQueuedRefunds :execrows
+UPDATE payment_refunds SET held_since = now()
+WHERE status = 'queued' AND held_since IS NULL;
+
+-- ReleaseHeldRefunds lets the refund jobs ask the held refunds.
+-- name: ReleaseHeldRefunds :many
+UPDATE payment_refunds SET held_since = NULL
+WHERE held_since IS NOT NULL
+RETURNING id, redsys_order, amount_cents;
 
 -- StartPaymentRefund marks a try in flight, before Redsys is called.
 -- name: StartPaymentRefund :exec

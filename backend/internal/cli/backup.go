@@ -10,9 +10,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/database"
+	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/pgembed"
 )
 
@@ -116,7 +118,29 @@ func restore(ctx context.Context, app *App, file string) error {
 		if err := database.Migrate(ctx, pool); err != nil {
 			return fmt.Errorf("restore: loaded, but migrating it failed: %w", err)
 		}
-		app.Log.Info("restore done", "from", file, "duration", time.Since(start).Round(time.Millisecond))
+		// Payment attempts made after the backup are lost but Redsys has
+		// seen their order numbers; a new generation keeps the next ones
+		// apart.
+		// Refunds queued in the dump may have been paid back since: they
+		// wait for the owner (shopd payments release-refunds).
+		var generation int
+		var held int64
+		if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			var err error
+			if generation, err = payment.BumpRestoreGeneration(ctx, tx); err != nil {
+				return err
+			}
+			held, err = payment.HoldRefunds(ctx, tx)
+			return err
+		}); err != nil {
+			return fmt.Errorf("restore: loaded, but %w", err)
+		}
+		app.Log.Info("restore done", "from", file, "duration", time.Since(start).Round(time.Millisecond),
+			"restore_generation", generation, "refunds_held", held)
+		if held > 0 {
+			fmt.Fprintf(app.Stdout, "%d Redsys refunds were queued in the dump and are held: check in Redsys's portal "+
+				"which were already made, then run `shopd payments release-refunds`.\n", held)
+		}
 		return nil
 	})
 }

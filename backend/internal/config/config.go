@@ -136,6 +136,9 @@ type Config struct {
 	// RedsysAllowTestInProduction lets production use Redsys's test
 	// environment and public test terminal (Refusals).
 	RedsysAllowTestInProduction bool
+	// RedsysSignatureVersion is the scheme requests to Redsys are signed
+	// with, the one the terminal is configured for.
+	RedsysSignatureVersion string
 	// PaymentMethods are the methods the shop offers, of PaymentMethodNames.
 	PaymentMethods []string
 	// DevRedsys serves the development payment gateway under /dev-redsys/
@@ -678,6 +681,12 @@ var options = []Option{
 		Description: "Let a production shop use Redsys's test environment, its public test merchant or key, for a rehearsal before going live: no money reaches the shop, and anyone can sign a notification with the published key. Production refuses them otherwise.",
 		set:         func(c *Config, v string) error { return setBool(&c.RedsysAllowTestInProduction, v) },
 		get:         func(c *Config) string { return strconv.FormatBool(c.RedsysAllowTestInProduction) },
+	},
+	{
+		Env: "REDSYS_SIGNATURE_VERSION", Flag: "redsys-signature-version", Default: defaultRedsysSignature,
+		Description: "Signature the terminal is configured for: `HMAC_SHA256_V1` or `HMAC_SHA512_V2`. Payment forms and refunds are signed with it (the development gateway answers in it too); notifications are verified in whichever of the two they name.",
+		set:         setRedsysSignatureVersion,
+		get:         func(c *Config) string { return c.RedsysSignatureVersion },
 	},
 	{
 		Env: "PAYMENT_METHODS", Flag: "payment-methods", Default: "card,bizum,transfer,cash",

@@ -45,6 +45,17 @@ func checkPaymentMethods(methods []string) error {
 	return nil
 }
 
+// defaultRedsysSignature is the version every terminal accepts.
+const defaultRedsysSignature = redsys.SignatureVersion
+
+func setRedsysSignatureVersion(c *Config, v string) error {
+	if v != redsys.SignatureVersion && v != redsys.SignatureSHA512V2 {
+		return fmt.Errorf("want %q or %q", redsys.SignatureVersion, redsys.SignatureSHA512V2)
+	}
+	c.RedsysSignatureVersion = v
+	return nil
+}
+
 // checkRedsys checks the Redsys options together, once each is parsed. Its
 // messages never include the secret.
 func checkRedsys(c *Config) []error {
@@ -73,8 +84,11 @@ func (c *Config) Redsys() (merchant *redsys.Merchant, endpoints redsys.Endpoints
 	switch {
 	case c.DevRedsys:
 		m, err := redsys.NewMerchant(redsys.TestMerchantCode, redsys.TestTerminal, redsys.TestSecretKey)
+		if err == nil {
+			m, err = m.WithSignatureVersion(c.RedsysSignatureVersion)
+		}
 		if err != nil {
-			panic(err) // the published constants always parse
+			panic(err) // the published constants always parse; build checked the version
 		}
 		return m, redsys.Endpoints{
 			Redirect: c.PublicURL + DevRedsysPrefix + "realizarPago",
@@ -82,6 +96,9 @@ func (c *Config) Redsys() (merchant *redsys.Merchant, endpoints redsys.Endpoints
 		}, true
 	case c.RedsysSecretKey != "":
 		m, err := redsys.NewMerchant(c.RedsysMerchantCode, c.RedsysTerminal, c.RedsysSecretKey)
+		if err == nil {
+			m, err = m.WithSignatureVersion(c.RedsysSignatureVersion)
+		}
 		if err != nil {
 			return nil, redsys.Endpoints{}, false // build refused it already
 		}

@@ -56,6 +56,7 @@ func TestRedsysOptionsRefused(t *testing.T) {
 		{map[string]string{"REDSYS_MERCHANT_CODE": "12345678901", "REDSYS_SECRET_KEY": someRedsysKey}, "merchant code"},
 		{map[string]string{"REDSYS_TERMINAL": "1001", "REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey}, "terminal"},
 		{map[string]string{"REDSYS_ENVIRONMENT": "prod"}, "REDSYS_ENVIRONMENT"},
+		{map[string]string{"REDSYS_SIGNATURE_VERSION": "HMAC_SHA512_V1"}, "REDSYS_SIGNATURE_VERSION"},
 		{map[string]string{"PAYMENT_METHODS": "card,paypal"}, "PAYMENT_METHODS"},
 		{map[string]string{"PAYMENT_METHODS": "card,card"}, "twice"},
 		{map[string]string{"PAYMENT_METHODS": " , "}, "at least one"},
@@ -78,11 +79,14 @@ func TestRedsysEndpoints(t *testing.T) {
 		ok       bool
 		code     string
 		redirect string
+		version  string
 	}{
-		{"development gateway", nil, true, redsys.TestMerchantCode, "http://localhost:8080/dev-redsys/realizarPago"},
-		{"nothing configured", map[string]string{"DEV_REDSYS": "false"}, false, "", ""},
-		{"test terminal", map[string]string{"REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey}, true, "123456789", redsys.TestEndpoints.Redirect},
-		{"live terminal", map[string]string{"REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey, "REDSYS_ENVIRONMENT": "live"}, true, "123456789", "https://sis.redsys.es/sis/realizarPago"},
+		{"development gateway", nil, true, redsys.TestMerchantCode, "http://localhost:8080/dev-redsys/realizarPago", redsys.SignatureVersion},
+		{"development gateway in V2", map[string]string{"REDSYS_SIGNATURE_VERSION": "HMAC_SHA512_V2"}, true, redsys.TestMerchantCode, "http://localhost:8080/dev-redsys/realizarPago", redsys.SignatureSHA512V2},
+		{"nothing configured", map[string]string{"DEV_REDSYS": "false"}, false, "", "", ""},
+		{"test terminal", map[string]string{"REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey}, true, "123456789", redsys.TestEndpoints.Redirect, redsys.SignatureVersion},
+		{"live terminal", map[string]string{"REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey, "REDSYS_ENVIRONMENT": "live"}, true, "123456789", "https://sis.redsys.es/sis/realizarPago", redsys.SignatureVersion},
+		{"live terminal in V2", map[string]string{"REDSYS_MERCHANT_CODE": "123456789", "REDSYS_SECRET_KEY": someRedsysKey, "REDSYS_ENVIRONMENT": "live", "REDSYS_SIGNATURE_VERSION": "HMAC_SHA512_V2"}, true, "123456789", "https://sis.redsys.es/sis/realizarPago", redsys.SignatureSHA512V2},
 	} {
 		c, err := load(t, tc.env)
 		if err != nil {
@@ -90,7 +94,7 @@ func TestRedsysEndpoints(t *testing.T) {
 		}
 		m, endpoints, ok := c.Redsys()
 		wantREST := strings.Replace(tc.redirect, "realizarPago", "rest/trataPeticionREST", 1)
-		if ok != tc.ok || endpoints.Redirect != tc.redirect || endpoints.REST != wantREST || (ok && m.Code != tc.code) {
+		if ok != tc.ok || endpoints.Redirect != tc.redirect || endpoints.REST != wantREST || (ok && (m.Code != tc.code || m.SignatureVersion() != tc.version)) {
 			t.Errorf("%s: Redsys() = %v, %+v, %v", tc.name, m, endpoints, ok)
 		}
 	}

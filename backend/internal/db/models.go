@@ -437,6 +437,7 @@ type PaymentRefund struct {
 	RequestedAt  time.Time
 	DecidedAt    *time.Time
 	Tries        int32
+	HeldSince    *time.Time
 }
 
 type PriceHistory struct {

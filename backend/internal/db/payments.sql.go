@@ -34,6 +34,21 @@ func (q *Queries) AuthoriseRefusedAttempt(ctx context.Context, arg AuthoriseRefu
 	return result.RowsAffected(), nil
 }
 
+const bumpRestoreGeneration = `-- name: BumpRestoreGeneration :one
+INSERT INTO settings (key, value) VALUES ('restore_generation', '1')
+ON CONFLICT (key) DO UPDATE SET value = to_jsonb((settings.value #>> '{}')::integer + 1), updated_at = now()
+RETURNING (value #>> '{}')::integer AS generation
+`
+
+// BumpRestoreGeneration counts one more restore and returns the new
+// generation.
+func (q *Queries) BumpRestoreGeneration(ctx context.Context) (int32, error) {
+	row := q.db.QueryRow(ctx, bumpRestoreGeneration)
+	var generation int32
+	err := row.Scan(&generation)
+	return generation, err
+}
+
 const decidePaymentAttempt = `-- name: DecidePaymentAttempt :execrows
 UPDATE payment_attempts
 SET status = $1, response_code = $2, authorisation_code = $3,
@@ -88,6 +103,20 @@ func (q *Queries) DecidePaymentRefund(ctx context.Context, arg DecidePaymentRefu
 		arg.ID,
 	)
 	return err
+}
+
+const holdQueuedRefunds = `-- name: HoldQueuedRefunds :execrows
+UPDATE payment_refunds SET held_since = now()
+WHERE status = 'queued' AND held_since IS NULL
+`
+
+// HoldQueuedRefunds holds every refund still to ask (shopd restore).
+func (q *Queries) HoldQueuedRefunds(ctx context.Context) (int64, error) {
+	result, err := q.db.Exec(ctx, holdQueuedRefunds)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const insertPaymentAttempt = `-- name: InsertPaymentAttempt :one
@@ -217,7 +246,7 @@ func (q *Queries) LockPaymentAttempt(ctx context.Context, redsysOrder string) (P
 }
 
 const lockPaymentRefund = `-- name: LockPaymentRefund :one
-SELECT id, redsys_order, amount_cents, reason, status, response_code, error_code, requested_at, decided_at, tries FROM payment_refunds WHERE id = $1 FOR UPDATE
+SELECT id, redsys_order, amount_cents, reason, status, response_code, error_code, requested_at, decided_at, tries, held_since FROM payment_refunds WHERE id = $1 FOR UPDATE
 `
 
 // LockPaymentRefund reads a refund and locks it for one try: the job's
@@ -236,6 +265,7 @@ func (q *Queries) LockPaymentRefund(ctx context.Context, id int64) (PaymentRefun
 		&i.RequestedAt,
 		&i.DecidedAt,
 		&i.Tries,
+		&i.HeldSince,
 	)
 	return i, err
 }
@@ -255,7 +285,7 @@ func (q *Queries) NextPaymentAttempt(ctx context.Context, orderID int64) (int32,
 }
 
 const orderPaymentRefunds = `-- name: OrderPaymentRefunds :many
-SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries, pa.authorised_after_refusal
+SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries, pr.held_since, pa.authorised_after_refusal
 FROM payment_refunds pr
 JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
 WHERE pa.order_id = $1
@@ -291,6 +321,7 @@ func (q *Queries) OrderPaymentRefunds(ctx context.Context, orderID int64) ([]Ord
 			&i.PaymentRefund.RequestedAt,
 			&i.PaymentRefund.DecidedAt,
 			&i.PaymentRefund.Tries,
+			&i.PaymentRefund.HeldSince,
 			&i.AuthorisedAfterRefusal,
 		); err != nil {
 			return nil, err
@@ -383,6 +414,39 @@ func (q *Queries) RefundedCents(ctx context.Context, redsysOrder string) (int64,
 	return cents, err
 }
 
+const releaseHeldRefunds = `-- name: ReleaseHeldRefunds :many
+UPDATE payment_refunds SET held_since = NULL
+WHERE held_since IS NOT NULL
+RETURNING id, redsys_order, amount_cents
+`
+
+type ReleaseHeldRefundsRow struct {
+	ID          int64
+	RedsysOrder string
+	AmountCents int64
+}
+
+// ReleaseHeldRefunds lets the refund jobs ask the held refunds.
+func (q *Queries) ReleaseHeldRefunds(ctx context.Context) ([]ReleaseHeldRefundsRow, error) {
+	rows, err := q.db.Query(ctx, releaseHeldRefunds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ReleaseHeldRefundsRow{}
+	for rows.Next() {
+		var i ReleaseHeldRefundsRow
+		if err := rows.Scan(&i.ID, &i.RedsysOrder, &i.AmountCents); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const requeuePaymentRefund = `-- name: RequeuePaymentRefund :execrows
 UPDATE payment_refunds
 SET status = 'queued'
@@ -397,6 +461,19 @@ func (q *Queries) RequeuePaymentRefund(ctx context.Context, id int64) (int64, er
 		return 0, err
 	}
 	return result.RowsAffected(), nil
+}
+
+const restoreGeneration = `-- name: RestoreGeneration :one
+SELECT coalesce((SELECT (value #>> '{}')::integer FROM settings WHERE key = 'restore_generation'), 0)::integer AS generation
+`
+
+// RestoreGeneration is how many times shopd restore loaded this database
+// (0 before the first), which Redsys order numbers carry.
+func (q *Queries) RestoreGeneration(ctx context.Context) (int32, error) {
+	row := q.db.QueryRow(ctx, restoreGeneration)
+	var generation int32
+	err := row.Scan(&generation)
+	return generation, err
 }
 
 const startPaymentRefund = `-- name: StartPaymentRefund :exec

@@ -166,7 +166,7 @@ func (g *Gateway) decide(w http.ResponseWriter, r *http.Request) {
 		g.render(w, http.StatusBadRequest, p, true)
 		return
 	}
-	notification, err := g.merchant.SignNotification(g.fields(p, response))
+	notification, err := g.signer(p.form.SignatureVersion).SignNotification(g.fields(p, response))
 	if err != nil {
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
@@ -266,7 +266,7 @@ func (g *Gateway) rest(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, `{"errorCode":"SIS0054"}`)
 		return
 	}
-	answer, err := g.merchant.SignNotification(map[string]string{
+	answer, err := g.signer(f.SignatureVersion).SignNotification(map[string]string{
 		"Ds_Amount": strconv.FormatInt(amount, 10), "Ds_Currency": redsys.CurrencyEUR,
 		"Ds_Order": params.Get("DS_MERCHANT_ORDER"), "Ds_MerchantCode": g.merchant.Code, "Ds_Terminal": "1",
 		"Ds_Response": responseRefunded, "Ds_TransactionType": redsys.TransactionRefund,
@@ -279,6 +279,18 @@ func (g *Gateway) rest(w http.ResponseWriter, r *http.Request) {
 	var buf bytes.Buffer
 	_ = json.NewEncoder(&buf).Encode(answer)
 	_, _ = w.Write(buf.Bytes())
+}
+
+// signer is the test terminal signing in version, the one the shop's
+// request was signed in: a real terminal is configured for one version and
+// the shop for the same, so answering in the request's version stands in
+// for a terminal set to either.
+func (g *Gateway) signer(version string) *redsys.Merchant {
+	m, err := g.merchant.WithSignatureVersion(version)
+	if err != nil {
+		panic(err) // VerifyRequest accepted only versions this package speaks
+	}
+	return m
 }
 
 // authorisationCode is a made-up issuer's code, six digits as a bank's.

@@ -1,7 +1,9 @@
 package devredsys
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
@@ -211,5 +213,47 @@ func TestRefundThroughREST(t *testing.T) {
 	var refused *redsys.RESTError
 	if _, err := otherKey.Refund(context.Background(), s.srv.Client(), s.gateway.Endpoints.REST, "00011", 500); !errors.As(err, &refused) || refused.Code != "SIS0042" {
 		t.Errorf("forged refund: %v", err)
+	}
+}
+
+// TestSignatureV2RoundTrips: a shop configured for HMAC_SHA512_V2 pays and
+// refunds through the gateway, which answers in the same version.
+func TestSignatureV2RoundTrips(t *testing.T) {
+	s := newShop(t)
+	v2, err := s.gateway.Merchant.WithSignatureVersion(redsys.SignatureSHA512V2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.gateway.Merchant = v2
+	c := s.begin(t, payment.MethodCard, "")
+	if c.Fields.SignatureVersion != redsys.SignatureSHA512V2 {
+		t.Fatalf("payment form signed in %s", c.Fields.SignatureVersion)
+	}
+	form := formOf(c.Fields)
+	form.Set("decision", "approve")
+	if code, location, page := s.post(t, s.srv.URL+prefix+"decidir", form); code != http.StatusSeeOther {
+		t.Fatalf("decision answered %d %q:\n%s", code, location, page)
+	}
+	if got := s.attempt(t, c.RedsysOrder); got != "authorised" {
+		t.Errorf("attempt %s, want authorised", got)
+	}
+
+	refund, err := v2.RefundForm(c.RedsysOrder, 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(refund)
+	res, err := s.srv.Client().Post(s.gateway.Endpoints.REST, "application/json", bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = res.Body.Close() }()
+	raw, _ := io.ReadAll(res.Body)
+	var answer redsys.Form
+	if err := json.Unmarshal(raw, &answer); err != nil || answer.SignatureVersion != redsys.SignatureSHA512V2 {
+		t.Fatalf("refund answer %s", raw)
+	}
+	if r, err := v2.ReadRESTAnswer(raw); err != nil || !r.RefundAccepted() {
+		t.Errorf("refund %+v, %v", r, err)
 	}
 }

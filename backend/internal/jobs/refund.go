@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -29,6 +30,10 @@ func (RefundArgs) Kind() string { return "redsys_refund" }
 // (with River's backoff, about a day); the refund is then failed, shown on
 // the order desk, which retries it.
 const refundAttempts = 10
+
+// refundHeldRecheck is how long a held refund's job waits before it looks
+// again whether the owner released it.
+const refundHeldRecheck = 15 * time.Minute
 
 // RefundQueue records Redsys refunds and queues their River jobs, both in
 // the caller's transaction (shop.RefundQueue, payment.RefundQueue).
@@ -91,6 +96,11 @@ func (w *refundWorker) Work(ctx context.Context, job *river.Job[RefundArgs]) err
 	id := job.Args.RefundID
 	status, err := w.gateway.AskRefund(ctx, w.pool, w.client, id, job.Attempt >= job.MaxAttempts)
 	switch {
+	case errors.Is(err, payment.ErrRefundHeld):
+		// Checked again later without spending a try: the owner releases
+		// held refunds when they see fit.
+		w.log.WarnContext(ctx, "jobs: refund held since a restore: release it with shopd payments release-refunds", "refund_id", id)
+		return river.JobSnooze(refundHeldRecheck)
 	case errors.Is(err, payment.ErrRefundNotPending):
 		w.log.WarnContext(ctx, "jobs: refund not asked", "refund_id", id, "error", err)
 		return river.JobCancel(err)

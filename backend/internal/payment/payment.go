@@ -104,6 +104,24 @@ type Gateway struct {
 // NotificationPath is where Redsys posts its notifications.
 const NotificationPath = "/payments/redsys/notification"
 
+// BumpRestoreGeneration counts a restore of the database (shopd restore
+// calls it once the dump is loaded), so Redsys order numbers issued from
+// then on differ from those issued after the backup was taken, which the
+// restore lost but Redsys has seen. It refuses past redsys.MaxGeneration:
+// the digit would come back to numbers already used.
+func BumpRestoreGeneration(ctx context.Context, tx pgx.Tx) (int, error) {
+	generation, err := db.New(tx).BumpRestoreGeneration(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("payment: bump restore generation: %w", err)
+	}
+	if generation > redsys.MaxGeneration {
+		return 0, fmt.Errorf("payment: this database was restored %d times, and Redsys order numbers carry at most %d: "+
+			"ask the bank for a new Redsys terminal (its numbers start afresh), configure it, and reset the "+
+			"settings row restore_generation to 0", generation, redsys.MaxGeneration)
+	}
+	return int(generation), nil
+}
+
 // Begin records a new attempt to pay amountCents of order orderID and signs
 // the form that sends the browser to Redsys; urlOK and urlKO are where the
 // browser comes back. Call it in the transaction that reads the order's
@@ -118,7 +136,11 @@ func (g *Gateway) Begin(ctx context.Context, tx pgx.Tx, orderID, amountCents int
 	if err != nil {
 		return Checkout{}, fmt.Errorf("payment: number attempt: %w", err)
 	}
-	number, err := redsys.OrderNumber(orderID, int(attempt))
+	generation, err := q.RestoreGeneration(ctx)
+	if err != nil {
+		return Checkout{}, fmt.Errorf("payment: read restore generation: %w", err)
+	}
+	number, err := redsys.OrderNumber(orderID, int(generation), int(attempt))
 	if err != nil {
 		return Checkout{}, err
 	}

@@ -71,6 +71,49 @@ func (e *NotRefundable) RefusalExhausted() bool { return false }
 // accepted, or it failed or went unknown and waits for the desk.
 var ErrRefundNotPending = errors.New("payment: refund not waiting to be asked")
 
+// ErrRefundHeld means the refund came back with a restore and waits for
+// the owner to release it (ReleaseRefunds): Redsys may have refunded it
+// after the backup was taken.
+var ErrRefundHeld = errors.New("payment: refund held since a restore")
+
+// HoldRefunds holds every refund still to ask, in tx (shopd restore), and
+// returns how many.
+func HoldRefunds(ctx context.Context, tx pgx.Tx) (int64, error) {
+	n, err := db.New(tx).HoldQueuedRefunds(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("payment: hold refunds: %w", err)
+	}
+	return n, nil
+}
+
+// ReleaseRefunds lets the refund jobs ask the held refunds (`shopd payments
+// release-refunds`), audited as actor's, and returns how many it released.
+func ReleaseRefunds(ctx context.Context, pool *pgxpool.Pool, actor string) (int, error) {
+	var n int
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		released, err := q.ReleaseHeldRefunds(ctx)
+		if err != nil {
+			return err
+		}
+		n = len(released)
+		for _, r := range released {
+			if err := q.AuditInsert(ctx, db.AuditInsertParams{
+				Actor: actor, Action: "refund.release", Entity: fmt.Sprintf("payment_refund:%d", r.ID),
+				OldValue: []byte(`{"held": true}`),
+				NewValue: fmt.Appendf(nil, `{"held": false, "redsys_order": %q, "amount_cents": %d}`, r.RedsysOrder, r.AmountCents),
+			}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("payment: release refunds: %w", err)
+	}
+	return n, nil
+}
+
 // RecordRefund records in tx a refund of amountCents of the payment made
 // under redsysOrder (all of it, or part of it for returned lines), queued
 // for AskRefund, and returns its id. The sum of an attempt's refunds never
@@ -124,7 +167,8 @@ func RequeueRefund(ctx context.Context, tx pgx.Tx, id int64) error {
 // queued when Redsys refused and last is false, failed when it refused on
 // the last try; unknown, with the cause, when the call failed on the way
 // or an earlier try was cut short. ErrRefundNotPending when the refund
-// waits for the desk.
+// waits for the desk; queued with ErrRefundHeld, nothing asked, while it is
+// held since a restore.
 func (g *Gateway) AskRefund(ctx context.Context, pool *pgxpool.Pool, client *http.Client, id int64, last bool) (status string, err error) {
 	var refund db.PaymentRefund
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
@@ -132,10 +176,12 @@ func (g *Gateway) AskRefund(ctx context.Context, pool *pgxpool.Pool, client *htt
 		if refund, err = q.LockPaymentRefund(ctx, id); err != nil {
 			return fmt.Errorf("payment: read refund %d: %w", id, err)
 		}
-		switch refund.Status {
-		case RefundQueued:
+		switch {
+		case refund.Status == RefundQueued && refund.HeldSince != nil:
+			return nil
+		case refund.Status == RefundQueued:
 			return q.StartPaymentRefund(ctx, id)
-		case RefundRequested:
+		case refund.Status == RefundRequested:
 			// A try marked in flight whose answer was never recorded (the
 			// process stopped mid-call): Redsys may have refunded.
 			return q.DecidePaymentRefund(ctx, db.DecidePaymentRefundParams{ID: id, Status: RefundUnknown, ErrorCode: refund.ErrorCode})
@@ -147,6 +193,8 @@ func (g *Gateway) AskRefund(ctx context.Context, pool *pgxpool.Pool, client *htt
 		return "", err
 	case refund.Status == RefundAccepted:
 		return RefundAccepted, nil
+	case refund.Status == RefundQueued && refund.HeldSince != nil:
+		return RefundQueued, fmt.Errorf("%w: refund %d of %s", ErrRefundHeld, id, refund.RedsysOrder)
 	case refund.Status == RefundRequested:
 		return RefundUnknown, fmt.Errorf("payment: refund %d of %s was cut short mid-call", id, refund.RedsysOrder)
 	case refund.Status != RefundQueued:

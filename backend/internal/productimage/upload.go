@@ -180,7 +180,7 @@ func Process(ctx context.Context, data []byte) (Processed, error) {
 	}
 	// Widest first, each from the one before: a 4000-pixel photo is read
 	// once at full size, and the small widths scale a small picture.
-	var from image.Image = src
+	from := src
 	renditions := make([]Rendition, len(Widths))
 	for i := len(Widths) - 1; i >= 0; i-- {
 		if err := ctx.Err(); err != nil {

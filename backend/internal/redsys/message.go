@@ -117,7 +117,7 @@ var (
 // parameters, so that number is read first, only to derive the key. A
 // message that verifies but is for another merchant code is refused too.
 func (m *Merchant) Verify(f Form) (Result, error) {
-	if f.SignatureVersion != SignatureVersion {
+	if f.SignatureVersion != SignatureVersion && f.SignatureVersion != SignatureSHA512V2 {
 		return Result{}, fmt.Errorf("%w: %q", ErrVersion, f.SignatureVersion)
 	}
 	params, err := DecodeParameters(f.MerchantParameters)
@@ -128,7 +128,7 @@ func (m *Merchant) Verify(f Form) (Result, error) {
 	if !orderReceived.MatchString(order) {
 		return Result{}, fmt.Errorf("%w: order number %q", ErrMalformed, order)
 	}
-	if !m.verify(order, f.MerchantParameters, f.Signature) {
+	if !m.verify(f.SignatureVersion, order, f.MerchantParameters, f.Signature) {
 		return Result{}, ErrSignature
 	}
 	r := Result{

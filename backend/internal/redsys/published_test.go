@@ -139,3 +139,36 @@ func TestDecodeManualExample(t *testing.T) {
 		}
 	}
 }
+
+// TestSignSHA512V2 pins HMAC_SHA512_V2. No published worked example of
+// this version was found: Redsys's simplified PHP library (signature.php,
+// "VERSIÓN SIMPLIFICADA DE LA LIBRERÍA", as mirrored in
+// jatibamoza/redsys-php) gives the algorithm but no expected values. So
+// the expected values were computed once, independently of this package,
+// with openssl following that library's steps, and are recorded here:
+//
+//	printf 1446068581 | openssl enc -aes-128-cbc \
+//	  -K $(printf sq7HjrUOBfKmC576 | xxd -p) -iv 00000000000000000000000000000000 | base64
+//	  → zuCOI0XhY3qI1FDJrasKPQ==
+//	printf %s "$PARAMS" | openssl dgst -sha512 -hmac zuCOI0XhY3qI1FDJrasKPQ== -binary \
+//	  | base64 -w0 | tr '+/' '-_' | tr -d =
+func TestSignSHA512V2(t *testing.T) {
+	const (
+		order  = "1446068581"
+		params = "eyJEU19NRVJDSEFOVF9BTU9VTlQiOiIxNDUiLCJEU19NRVJDSEFOVF9PUkRFUiI6IjE0NDYwNjg1ODEiLCJEU19NRVJDSEFOVF9NRVJDSEFOVENPREUiOiI5OTkwMDg4ODEiLCJEU19NRVJDSEFOVF9DVVJSRU5DWSI6Ijk3OCIsIkRTX01FUkNIQU5UX1RSQU5TQUNUSU9OVFlQRSI6IjAiLCJEU19NRVJDSEFOVF9URVJNSU5BTCI6IjEifQ=="
+		want   = "sWLKxzPAH4OtFzfg889zSmmp_rp4A06pkvdahDGZmofAF-OPVUT8RKm_K45ycGfRsWnhti7etgP93-wkgsyTAg"
+	)
+	m, err := mustMerchant(t, TestMerchantCode, TestTerminal, TestSecretKey).WithSignatureVersion(SignatureSHA512V2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(m.orderKeyV2(order)); got != "zuCOI0XhY3qI1FDJrasKPQ==" {
+		t.Errorf("per-order key %s", got)
+	}
+	if got := m.Sign(order, params); got != want {
+		t.Errorf("Sign = %s, want %s", got, want)
+	}
+	if got := m.SignURLSafe(order, params); got != want {
+		t.Errorf("SignURLSafe = %s, want %s", got, want)
+	}
+}

@@ -1,5 +1,6 @@
 // Package redsys speaks Redsys's redirect integration ("conexión por
-// redirección") and its REST interface with the HMAC_SHA256_V1 signature:
+// redirección") and its REST interface with the HMAC_SHA256_V1 and
+// HMAC_SHA512_V2 signatures:
 // the three form fields a browser posts to the payment page, the
 // server-to-server notification that alone decides whether an order is
 // paid, and the refund request. It is plain Go over the standard library,
@@ -10,21 +11,39 @@
 // encrypted with it in CBC mode under a zero IV is the per-order key; the
 // signature is the Base64 HMAC-SHA256 of the Ds_MerchantParameters string
 // under that key. Notifications send it in the URL-safe alphabet.
+//
+// HMAC_SHA512_V2, as Redsys's own example library computes it: the AES-128
+// key is the first 16 characters of the secret as shown (not Base64
+// decoded), right-padded with "0"; the order number, PKCS#7-padded,
+// encrypted with it in CBC mode under a zero IV and written in Base64 is
+// the per-order key (its Base64 text, not its bytes); the signature is the
+// unpadded URL-safe Base64 HMAC-SHA512 of Ds_MerchantParameters under it.
 package redsys
 
 import (
+	"bytes"
+	"crypto/aes"
 	"crypto/cipher"
 	"crypto/des" //nolint:gosec // Redsys's HMAC_SHA256_V1 derives its per-order key with 3DES; no choice here.
 	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"hash"
 	"regexp"
 )
 
-// SignatureVersion is the only signature scheme this package speaks.
-const SignatureVersion = "HMAC_SHA256_V1"
+// The signature schemes a terminal may be configured for.
+const (
+	// SignatureVersion is HMAC_SHA256_V1, 3DES diversification and
+	// HMAC-SHA256: every terminal accepts it, and NewMerchant signs with it.
+	SignatureVersion = "HMAC_SHA256_V1"
+	// SignatureSHA512V2 is HMAC_SHA512_V2, AES diversification and
+	// HMAC-SHA512.
+	SignatureSHA512V2 = "HMAC_SHA512_V2"
+)
 
 // CurrencyEUR is ISO 4217's numeric code for the euro, the only currency the
 // shop sells in.
@@ -78,7 +97,8 @@ var (
 	ErrSecret = errors.New("redsys: the secret key must be Base64 of 24 bytes")
 	// ErrMalformed means fields that cannot be read as Redsys sends them.
 	ErrMalformed = errors.New("redsys: malformed message")
-	// ErrVersion means a signature scheme other than HMAC_SHA256_V1.
+	// ErrVersion means a signature scheme other than HMAC_SHA256_V1 and
+	// HMAC_SHA512_V2.
 	ErrVersion = errors.New("redsys: unsupported signature version")
 	// ErrSignature means the signature does not match the parameters: forged
 	// or altered, or signed with another key.
@@ -96,6 +116,10 @@ type Merchant struct {
 	// Terminal is the terminal number, up to 3 digits.
 	Terminal string
 	key      []byte
+	// secret is the key as shown, which HMAC_SHA512_V2 uses as text.
+	secret string
+	// version is the scheme requests are signed with.
+	version string
 }
 
 var (
@@ -116,8 +140,23 @@ func NewMerchant(code, terminal, secret string) (*Merchant, error) {
 	if err != nil || len(key) != 24 {
 		return nil, ErrSecret
 	}
-	return &Merchant{Code: code, Terminal: terminal, key: key}, nil
+	return &Merchant{Code: code, Terminal: terminal, key: key, secret: secret, version: SignatureVersion}, nil
 }
+
+// WithSignatureVersion is m signing its requests with version
+// (SignatureVersion or SignatureSHA512V2). Notifications are verified in
+// whichever version they name either way.
+func (m *Merchant) WithSignatureVersion(version string) (*Merchant, error) {
+	if version != SignatureVersion && version != SignatureSHA512V2 {
+		return nil, fmt.Errorf("%w: %q", ErrVersion, version)
+	}
+	c := *m
+	c.version = version
+	return &c, nil
+}
+
+// SignatureVersion is the scheme m signs requests with.
+func (m *Merchant) SignatureVersion() string { return m.version }
 
 // orderKey is the per-order key: the order number, zero-padded to whole
 // 8-byte blocks, encrypted with 3DES-CBC under a zero IV.
@@ -134,31 +173,59 @@ func (m *Merchant) orderKey(order string) []byte {
 	return out
 }
 
+// orderKeyV2 is HMAC_SHA512_V2's per-order key: the Base64 text of the
+// order number, PKCS#7-padded, encrypted with AES-128-CBC under a zero IV
+// with the first 16 characters of the secret, right-padded with "0".
+func (m *Merchant) orderKeyV2(order string) []byte {
+	aesKey := []byte((m.secret + "0000000000000000")[:16])
+	block, err := aes.NewCipher(aesKey)
+	if err != nil {
+		panic(err) // a 16-byte key never fails
+	}
+	pad := aes.BlockSize - len(order)%aes.BlockSize
+	padded := append([]byte(order), bytes.Repeat([]byte{byte(pad)}, pad)...)
+	out := make([]byte, len(padded))
+	cipher.NewCBCEncrypter(block, make([]byte, aes.BlockSize)).CryptBlocks(out, padded)
+	return []byte(base64.StdEncoding.EncodeToString(out))
+}
+
 // mac is the raw signature of params (the Ds_MerchantParameters string as
-// sent) for order.
-func (m *Merchant) mac(order, params string) []byte {
-	h := hmac.New(sha256.New, m.orderKey(order))
+// sent) for order in version.
+func (m *Merchant) mac(version, order, params string) []byte {
+	var h hash.Hash
+	if version == SignatureSHA512V2 {
+		h = hmac.New(sha512.New, m.orderKeyV2(order))
+	} else {
+		h = hmac.New(sha256.New, m.orderKey(order))
+	}
 	h.Write([]byte(params))
 	return h.Sum(nil)
 }
 
-// Sign is the Ds_Signature of params for order, in the standard Base64
-// alphabet that requests use.
+// Sign is the Ds_Signature of params for order in m's version, in the
+// alphabet Redsys's libraries write requests in: standard Base64 for
+// HMAC_SHA256_V1, unpadded URL-safe for HMAC_SHA512_V2.
 func (m *Merchant) Sign(order, params string) string {
-	return base64.StdEncoding.EncodeToString(m.mac(order, params))
+	if m.version == SignatureSHA512V2 {
+		return base64.RawURLEncoding.EncodeToString(m.mac(m.version, order, params))
+	}
+	return base64.StdEncoding.EncodeToString(m.mac(m.version, order, params))
 }
 
-// SignURLSafe is the Ds_Signature of params for order in the URL-safe
-// alphabet that notifications use.
+// SignURLSafe is the Ds_Signature of params for order in m's version and
+// the URL-safe alphabet that notifications use.
 func (m *Merchant) SignURLSafe(order, params string) string {
-	return base64.URLEncoding.EncodeToString(m.mac(order, params))
+	if m.version == SignatureSHA512V2 {
+		return base64.RawURLEncoding.EncodeToString(m.mac(m.version, order, params))
+	}
+	return base64.URLEncoding.EncodeToString(m.mac(m.version, order, params))
 }
 
 // verify says in constant time whether signature, in either Base64
-// alphabet, padded or not, is params' signature for order.
-func (m *Merchant) verify(order, params, signature string) bool {
+// alphabet, padded or not, is params' signature for order in version.
+func (m *Merchant) verify(version, order, params, signature string) bool {
 	got, ok := decodeBase64(signature)
-	return ok && hmac.Equal(got, m.mac(order, params))
+	return ok && hmac.Equal(got, m.mac(version, order, params))
 }
 
 // decodeBase64 reads s in the standard or the URL-safe alphabet, padded or

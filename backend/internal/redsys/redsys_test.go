@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -90,7 +91,8 @@ func TestVerifyRefusesForgedAndMismatched(t *testing.T) {
 		{"empty signature", Form{SignatureVersion: SignatureVersion, MerchantParameters: good.MerchantParameters}, ErrSignature},
 		{"signature not Base64", Form{SignatureVersion: SignatureVersion, MerchantParameters: good.MerchantParameters, Signature: "***"}, ErrSignature},
 		{"truncated signature", Form{SignatureVersion: SignatureVersion, MerchantParameters: good.MerchantParameters, Signature: good.Signature[:20]}, ErrSignature},
-		{"old version", Form{SignatureVersion: "HMAC_SHA512_V2", MerchantParameters: good.MerchantParameters, Signature: good.Signature}, ErrVersion},
+		{"V1 signature named V2", Form{SignatureVersion: SignatureSHA512V2, MerchantParameters: good.MerchantParameters, Signature: good.Signature}, ErrSignature},
+		{"unknown version", Form{SignatureVersion: "HMAC_SHA1_V0", MerchantParameters: good.MerchantParameters, Signature: good.Signature}, ErrVersion},
 		{"no version", Form{MerchantParameters: good.MerchantParameters, Signature: good.Signature}, ErrVersion},
 		{"parameters not Base64", Form{SignatureVersion: SignatureVersion, MerchantParameters: "%%%", Signature: good.Signature}, ErrMalformed},
 		{"parameters not JSON", Form{SignatureVersion: SignatureVersion, MerchantParameters: base64.StdEncoding.EncodeToString([]byte("Ds_Order=1")), Signature: good.Signature}, ErrMalformed},
@@ -165,7 +167,7 @@ func FuzzVerify(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !m.verify(r.Order, params, signature) || r.MerchantCode != TestMerchantCode {
+		if !m.verify(version, r.Order, params, signature) || r.MerchantCode != TestMerchantCode {
 			t.Fatalf("accepted an unsigned message: %+v", r)
 		}
 	})
@@ -173,37 +175,58 @@ func FuzzVerify(f *testing.F) {
 
 func TestOrderNumbers(t *testing.T) {
 	for _, tc := range []struct {
-		id      int64
-		attempt int
-		want    string
+		id                  int64
+		generation, attempt int
+		want                string
 	}{
-		{1, 1, "00011"}, {35, 2, "0002Z"}, {36, 1, "000110"}, {123456789, 9999, "999921I3V9"},
-		{maxOrderID, 1, "0001ZZZZZZZZ"},
+		// Generation 0 writes what the shop wrote before restores had a
+		// generation, so numbers already issued read back the same.
+		{1, 0, 1, "00011"}, {35, 0, 2, "0002Z"}, {36, 0, 1, "000110"}, {123456789, 0, 999, "099921I3V9"},
+		{maxOrderID, 0, 1, "0001ZZZZZZZZ"},
+		{1, 1, 1, "10011"}, {123456789, 9, 999, "999921I3V9"},
 	} {
-		got, err := OrderNumber(tc.id, tc.attempt)
+		got, err := OrderNumber(tc.id, tc.generation, tc.attempt)
 		if err != nil || got != tc.want {
-			t.Errorf("OrderNumber(%d, %d) = %q, %v; want %q", tc.id, tc.attempt, got, err, tc.want)
+			t.Errorf("OrderNumber(%d, %d, %d) = %q, %v; want %q", tc.id, tc.generation, tc.attempt, got, err, tc.want)
 			continue
 		}
 		if ValidOrderNumber(got) != nil || len(got) > 12 {
 			t.Errorf("%q is not a Redsys order number", got)
 		}
-		id, attempt, err := ParseOrderNumber(got)
-		if err != nil || id != tc.id || attempt != tc.attempt {
-			t.Errorf("ParseOrderNumber(%q) = %d, %d, %v", got, id, attempt, err)
+		id, generation, attempt, err := ParseOrderNumber(got)
+		if err != nil || id != tc.id || generation != tc.generation || attempt != tc.attempt {
+			t.Errorf("ParseOrderNumber(%q) = %d, %d, %d, %v", got, id, generation, attempt, err)
 		}
 	}
 	for _, bad := range []struct {
-		id      int64
-		attempt int
-	}{{0, 1}, {-1, 1}, {maxOrderID + 1, 1}, {1, 0}, {1, 10000}} {
-		if got, err := OrderNumber(bad.id, bad.attempt); !errors.Is(err, ErrOrderNumber) {
-			t.Errorf("OrderNumber(%d, %d) = %q, %v", bad.id, bad.attempt, got, err)
+		id                  int64
+		generation, attempt int
+	}{{0, 0, 1}, {-1, 0, 1}, {maxOrderID + 1, 0, 1}, {1, 0, 0}, {1, 0, 1000}, {1, -1, 1}, {1, 10, 1}} {
+		if got, err := OrderNumber(bad.id, bad.generation, bad.attempt); !errors.Is(err, ErrOrderNumber) {
+			t.Errorf("OrderNumber(%d, %d, %d) = %q, %v", bad.id, bad.generation, bad.attempt, got, err)
 		}
 	}
-	for _, bad := range []string{"", "0001", "00010", "0001z", "00010001", "A0011", "0001ZZZZZZZZZ", "1446068581", "0001-1"} {
-		if _, _, err := ParseOrderNumber(bad); !errors.Is(err, ErrOrderNumber) {
+	for _, bad := range []string{"", "0001", "00010", "0001z", "00010001", "A0011", "0001ZZZZZZZZZ", "1446068581", "0001-1", "10001"} {
+		if _, _, _, err := ParseOrderNumber(bad); !errors.Is(err, ErrOrderNumber) {
 			t.Errorf("ParseOrderNumber(%q) accepted", bad)
+		}
+	}
+}
+
+// TestGenerationsNeverShareNumbers: whatever attempts two generations
+// count, an order's numbers in one are never numbers of another.
+func TestGenerationsNeverShareNumbers(t *testing.T) {
+	seen := map[string]string{}
+	for generation := 0; generation <= MaxGeneration; generation++ {
+		for attempt := 1; attempt <= MaxAttempts; attempt++ {
+			n, err := OrderNumber(42, generation, attempt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if before, ok := seen[n]; ok {
+				t.Fatalf("%s is generation %d attempt %d and %s", n, generation, attempt, before)
+			}
+			seen[n] = fmt.Sprintf("generation %d attempt %d", generation, attempt)
 		}
 	}
 }
@@ -232,7 +255,7 @@ func TestRefund(t *testing.T) {
 			return
 		}
 		p, err := DecodeParameters(f.MerchantParameters)
-		if err != nil || !m.verify(p.Get("DS_MERCHANT_ORDER"), f.MerchantParameters, f.Signature) {
+		if err != nil || !m.verify(f.SignatureVersion, p.Get("DS_MERCHANT_ORDER"), f.MerchantParameters, f.Signature) {
 			_, _ = io.WriteString(w, `{"errorCode":"SIS0042"}`)
 			return
 		}
@@ -261,5 +284,49 @@ func TestRefund(t *testing.T) {
 	}
 	if _, err := mustMerchant(t, TestMerchantCode, TestTerminal, phpExampleKey).Refund(context.Background(), srv.Client(), srv.URL, "00012N", 500); !errors.As(err, &refused) || refused.Code != "SIS0042" {
 		t.Errorf("wrong key: err = %v", err)
+	}
+}
+
+// TestEitherVersionVerifies: a terminal configured for either version is
+// read whatever version its notification names, and a signature of one
+// version does not pass as the other.
+func TestEitherVersionVerifies(t *testing.T) {
+	v1 := mustMerchant(t, TestMerchantCode, TestTerminal, TestSecretKey)
+	v2, err := v1.WithSignatureVersion(SignatureSHA512V2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := map[string]string{
+		"Ds_Order": "0001A", "Ds_Amount": "1234", "Ds_Currency": CurrencyEUR, "Ds_MerchantCode": TestMerchantCode,
+		"Ds_Terminal": "1", "Ds_Response": "0000", "Ds_TransactionType": TransactionAuthorisation,
+	}
+	for _, signer := range []*Merchant{v1, v2} {
+		n, err := signer.SignNotification(fields)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.SignatureVersion != signer.SignatureVersion() {
+			t.Errorf("notification names %s, signed in %s", n.SignatureVersion, signer.SignatureVersion())
+		}
+		for _, reader := range []*Merchant{v1, v2} {
+			if r, err := reader.Verify(n); err != nil || !r.Authorised() {
+				t.Errorf("%s read by a %s terminal: %+v, %v", n.SignatureVersion, reader.SignatureVersion(), r, err)
+			}
+		}
+		swapped := n
+		swapped.SignatureVersion = map[string]string{SignatureVersion: SignatureSHA512V2, SignatureSHA512V2: SignatureVersion}[n.SignatureVersion]
+		if _, err := v1.Verify(swapped); !errors.Is(err, ErrSignature) {
+			t.Errorf("%s signature named %s: %v, want ErrSignature", n.SignatureVersion, swapped.SignatureVersion, err)
+		}
+		form, err := signer.PaymentForm(Payment{Order: "0001A", AmountCents: 100, MerchantURL: "https://x.test/n", URLOK: "https://x.test/ok", URLKO: "https://x.test/ko"})
+		if err != nil || form.SignatureVersion != signer.SignatureVersion() {
+			t.Fatalf("payment form %+v, %v", form, err)
+		}
+		if _, err := v1.VerifyRequest(form); err != nil {
+			t.Errorf("%s payment form: %v", form.SignatureVersion, err)
+		}
+	}
+	if _, err := v1.WithSignatureVersion("HMAC_SHA384_V9"); !errors.Is(err, ErrVersion) {
+		t.Errorf("unknown version: %v", err)
 	}
 }

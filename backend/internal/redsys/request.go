@@ -77,5 +77,5 @@ func (m *Merchant) sign(order string, params map[string]string) (Form, error) {
 		return Form{}, fmt.Errorf("redsys: encode parameters: %w", err)
 	}
 	encoded := base64.StdEncoding.EncodeToString(raw)
-	return Form{SignatureVersion: SignatureVersion, MerchantParameters: encoded, Signature: m.Sign(order, encoded)}, nil
+	return Form{SignatureVersion: m.version, MerchantParameters: encoded, Signature: m.Sign(order, encoded)}, nil
 }

@@ -13,7 +13,7 @@ import (
 // VerifyRequest checks a request a shop signed (a payment form or a REST
 // call) for this merchant and returns its parameters.
 func (m *Merchant) VerifyRequest(f Form) (Params, error) {
-	if f.SignatureVersion != SignatureVersion {
+	if f.SignatureVersion != SignatureVersion && f.SignatureVersion != SignatureSHA512V2 {
 		return nil, fmt.Errorf("%w: %q", ErrVersion, f.SignatureVersion)
 	}
 	params, err := DecodeParameters(f.MerchantParameters)
@@ -24,7 +24,7 @@ func (m *Merchant) VerifyRequest(f Form) (Params, error) {
 	if err := ValidOrderNumber(order); err != nil {
 		return nil, err
 	}
-	if !m.verify(order, f.MerchantParameters, f.Signature) {
+	if !m.verify(f.SignatureVersion, order, f.MerchantParameters, f.Signature) {
 		return nil, ErrSignature
 	}
 	if code := params.Get("DS_MERCHANT_MERCHANTCODE"); code != m.Code {
@@ -34,8 +34,8 @@ func (m *Merchant) VerifyRequest(f Form) (Params, error) {
 }
 
 // SignNotification encodes fields (Ds_Order, Ds_Amount, Ds_Response…) and
-// signs them as Redsys signs its notifications: both the parameters and
-// the signature in the URL-safe Base64 alphabet.
+// signs them in m's version as Redsys signs its notifications: both the
+// parameters and the signature in the URL-safe Base64 alphabet.
 func (m *Merchant) SignNotification(fields map[string]string) (Form, error) {
 	order := fields["Ds_Order"]
 	if !orderReceived.MatchString(order) {
@@ -46,5 +46,5 @@ func (m *Merchant) SignNotification(fields map[string]string) (Form, error) {
 		return Form{}, fmt.Errorf("redsys: encode notification: %w", err)
 	}
 	params := base64.URLEncoding.EncodeToString(raw)
-	return Form{SignatureVersion: SignatureVersion, MerchantParameters: params, Signature: m.SignURLSafe(order, params)}, nil
+	return Form{SignatureVersion: m.version, MerchantParameters: params, Signature: m.SignURLSafe(order, params)}, nil
 }
