@@ -82,6 +82,9 @@ export default async function setup(project: TestProject) {
       DEV_SIGNIN: "true",
       ENV: "development",
       LOG_LEVEL: "warn",
+      // One shopper places every kind of order across the suite, cash ones
+      // included, which count as unpaid until delivered.
+      ORDER_MAX_UNPAID: "20",
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: mailpit.smtpPort,
       SMTP_TLS: "none",

@@ -23,7 +23,9 @@ func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[sabores
 	// PostgreSQL keeps microseconds: the answer shows what is stored.
 	t := req.Msg.ExpireTime.AsTime().Truncate(time.Microsecond)
 	expires := &t
-	if maxTTL := s.apiKeyMaxTTL(); t.After(time.Now().Add(maxTTL)) {
+	// The back office picks a day and sends its last second: the day
+	// API_KEY_MAX_TTL reaches is allowed to its end.
+	if maxTTL := s.apiKeyMaxTTL(); t.After(time.Now().Add(maxTTL + 24*time.Hour)) {
 		return nil, apperr.Invalid("expire_time", fmt.Sprintf("an API key lives at most %d days", int(maxTTL.Hours()/24)))
 	}
 	res := &saboresv1.CreateApiKeyResponse{}
