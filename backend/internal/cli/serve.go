@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"runtime/debug"
+	"slices"
 
 	"connectrpc.com/grpchealth"
 
@@ -181,7 +183,11 @@ func setMemoryLimit(mib int64) {
 	}
 }
 
-// connLimits are the connection bounds of cfg.
+// connLimits are the connection bounds of cfg. This machine's own
+// addresses are never capped per client: a proxy on the same machine (even
+// one not listed in TRUSTED_PROXIES) carries every client through one of
+// them, and no stranger comes from loopback.
 func connLimits(cfg *config.Config) server.ConnLimits {
-	return server.ConnLimits{Max: cfg.MaxConnections, PerClient: cfg.MaxConnectionsPerClient, Proxies: cfg.TrustedProxies}
+	proxies := append(slices.Clone(cfg.TrustedProxies), netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128"))
+	return server.ConnLimits{Max: cfg.MaxConnections, PerClient: cfg.MaxConnectionsPerClient, Proxies: proxies}
 }

@@ -608,7 +608,7 @@ var options = []Option{
 	},
 	{
 		Env: "MAX_CONNECTIONS_PER_CLIENT", Flag: "max-connections-per-client", Default: "64",
-		Description: "Most connections one client address may hold (a browser opens at most 6, or 1 over HTTP/2; many phones can share an address); beyond it that client's longest idle connection is closed, or the new one when none is idle. TRUSTED_PROXIES are not capped. `0` sets no cap.",
+		Description: "Most connections one client address may hold (a browser opens at most 6, or 1 over HTTP/2; many phones can share an address); beyond it that client's longest idle connection is closed, or the new one when none is idle. TRUSTED_PROXIES and this machine's own addresses (a local proxy) are not capped. `0` sets no cap.",
 		set: func(c *Config, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
