@@ -7,7 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -27,7 +27,7 @@ func (s *Service) RecordCookieConsent(ctx context.Context, req *connect.Request[
 	m := req.Msg
 	at := m.GetConsentTime().AsTime()
 	if at.After(time.Now().Add(clockDrift)) {
-		return nil, apperr.Invalid("consent_time", "in the future")
+		return nil, fault.InvalidField("consent_time", "in the future")
 	}
 	if _, err := s.queries.CookieConsentInsert(ctx, db.CookieConsentInsertParams{
 		UserID:          userID,

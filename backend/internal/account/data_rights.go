@@ -10,7 +10,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -138,7 +138,7 @@ func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[sabore
 func liveUser(ctx context.Context, q *db.Queries, userID int64) (db.DataRightsUserRow, error) {
 	user, err := q.DataRightsUser(ctx, userID)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return user, apperr.Unauthenticated("the account was deleted")
+		return user, fault.SignInNeeded("the account was deleted")
 	}
 	if err != nil {
 		return user, fmt.Errorf("account: read user: %w", err)

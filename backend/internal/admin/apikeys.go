@@ -10,7 +10,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -26,7 +26,7 @@ func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[sabores
 	// The back office picks a day and sends its last second: the day
 	// API_KEY_MAX_TTL reaches is allowed to its end.
 	if maxTTL := s.apiKeyMaxTTL(); t.After(time.Now().Add(maxTTL + 24*time.Hour)) {
-		return nil, apperr.Invalid("expire_time", fmt.Sprintf("an API key lives at most %d days", int(maxTTL.Hours()/24)))
+		return nil, fault.InvalidField("expire_time", fmt.Sprintf("an API key lives at most %d days", int(maxTTL.Hours()/24)))
 	}
 	res := &saboresv1.CreateApiKeyResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -79,7 +79,7 @@ func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[sabores
 		}
 		row, err := q.APIKeyByID(ctx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return &apperr.Business{Code: connect.CodeNotFound, Reason: "API_KEY_NOT_FOUND",
+			return &fault.Error{Kind: fault.NotFound, Reason: "API_KEY_NOT_FOUND",
 				Message: fmt.Sprintf("API key %d does not exist", id), Metadata: map[string]string{"api_key_id": strconv.FormatInt(id, 10)}}
 		}
 		if err != nil {

@@ -8,7 +8,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productform"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -52,7 +52,7 @@ func codesTaken(ctx context.Context, q *db.Queries, id int64, d productform.Deta
 		{taken.EanTaken, "PRODUCT_EAN_TAKEN", "details.ean"},
 	} {
 		if c.taken {
-			return &apperr.Business{Code: connect.CodeAlreadyExists, Reason: c.reason,
+			return &fault.Error{Kind: fault.Conflict, Reason: c.reason,
 				Message: c.field + ": another product has it", Metadata: map[string]string{"field": c.field}}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -142,7 +143,7 @@ func linesWithProblems(problems []catalogueio.Problem) int {
 // is refused at once.
 func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.StartCatalogueImportRequest]) (*connect.Response[saboresv1.StartCatalogueImportResponse], error) {
 	if s.imports == nil {
-		return nil, &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "IMPORTS_NOT_CONFIGURED",
+		return nil, &fault.Error{Kind: fault.Refused, Reason: "IMPORTS_NOT_CONFIGURED",
 			Message: "this server runs no background jobs"}
 	}
 	userID, err := shop.SignedInUser(ctx)
@@ -162,7 +163,7 @@ func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request
 		}
 		if len(problems) > 0 {
 			p := problems[0]
-			return &apperr.Business{Code: connect.CodeInvalidArgument, Reason: p.Reason, Message: "csv: " + p.Message,
+			return &fault.Error{Kind: fault.Invalid, Reason: p.Reason, Message: "csv: " + p.Message,
 				Metadata: map[string]string{"column": p.Column}}
 		}
 		if row, err = q.CreateCatalogueImport(ctx, db.CreateCatalogueImportParams{
@@ -191,7 +192,7 @@ func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request
 func (s *Service) GetCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.GetCatalogueImportRequest]) (*connect.Response[saboresv1.GetCatalogueImportResponse], error) {
 	row, err := s.q.GetCatalogueImport(ctx, req.Msg.GetId())
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, &apperr.Business{Code: connect.CodeNotFound, Reason: "IMPORT_NOT_FOUND",
+		return nil, &fault.Error{Kind: fault.NotFound, Reason: "IMPORT_NOT_FOUND",
 			Message: fmt.Sprintf("import %d does not exist", req.Msg.GetId())}
 	}
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -47,7 +47,7 @@ func (s *Service) UpdateCountryConfig(ctx context.Context, req *connect.Request[
 		q := db.New(tx)
 		cur, err := q.CountryConfigBySlugForUpdate(ctx, m.Slug)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return &apperr.Business{Code: connect.CodeNotFound, Reason: "COUNTRY_NOT_FOUND",
+			return &fault.Error{Kind: fault.NotFound, Reason: "COUNTRY_NOT_FOUND",
 				Message: fmt.Sprintf("country %q does not exist", m.Slug), Metadata: map[string]string{"country": m.Slug}}
 		}
 		if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -78,7 +78,7 @@ func (s *Service) RetryEmail(ctx context.Context, req *connect.Request[saboresv1
 		q := s.q.WithTx(tx)
 		e, err := q.GetOutboundEmailForUpdate(ctx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("admin: e-mail %s: %w", id, apperr.ErrNotFound)
+			return fmt.Errorf("admin: e-mail %s: %w", id, fault.ErrNotFound)
 		}
 		if err != nil {
 			return fmt.Errorf("admin: read e-mail %s: %w", id, err)

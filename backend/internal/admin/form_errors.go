@@ -3,9 +3,8 @@ package admin
 import (
 	"errors"
 
-	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/productform"
 )
 
@@ -18,10 +17,10 @@ func formError(err error) error {
 	}
 	switch fe.Kind {
 	case productform.Refused:
-		return &apperr.Business{Code: connect.CodeInvalidArgument, Reason: fe.Reason, Message: fe.Error(), Metadata: fe.Metadata()}
+		return &fault.Error{Kind: fault.Invalid, Reason: fe.Reason, Message: fe.Error(), Metadata: fe.Metadata()}
 	case productform.Taken:
-		return &apperr.Business{Code: connect.CodeAlreadyExists, Reason: fe.Reason, Message: fe.Error(), Metadata: fe.Metadata()}
+		return &fault.Error{Kind: fault.Conflict, Reason: fe.Reason, Message: fe.Error(), Metadata: fe.Metadata()}
 	default:
-		return apperr.Invalid(fe.Field, fe.Detail)
+		return fault.InvalidField(fe.Field, fe.Detail)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -52,12 +52,12 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 	pic, err := productimage.Process(ctx, req.Msg.GetContent())
 	switch {
 	case errors.Is(err, productimage.ErrFormat):
-		return nil, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "IMAGE_FORMAT", Message: err.Error()}
+		return nil, &fault.Error{Kind: fault.Invalid, Reason: "IMAGE_FORMAT", Message: err.Error()}
 	case errors.Is(err, productimage.ErrDimensions):
-		return nil, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "IMAGE_DIMENSIONS", Message: err.Error(),
+		return nil, &fault.Error{Kind: fault.Invalid, Reason: "IMAGE_DIMENSIONS", Message: err.Error(),
 			Metadata: map[string]string{"min_side": strconv.Itoa(productimage.MinSide), "max_bytes": strconv.Itoa(productimage.MaxUploadBytes)}}
 	case errors.Is(err, productimage.ErrTooLarge):
-		return nil, &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "IMAGE_TOO_LARGE", Message: err.Error(),
+		return nil, &fault.Error{Kind: fault.Invalid, Reason: "IMAGE_TOO_LARGE", Message: err.Error(),
 			Metadata: map[string]string{"max_megapixels": strconv.Itoa(productimage.MaxPixels / 1_000_000)}}
 	case err != nil:
 		return nil, err
@@ -78,7 +78,7 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 			return err
 		}
 		if len(existing) >= maxImages {
-			return &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "IMAGE_LIMIT",
+			return &fault.Error{Kind: fault.Refused, Reason: "IMAGE_LIMIT",
 				Message: fmt.Sprintf("a product has at most %d pictures", maxImages), Metadata: map[string]string{"max": strconv.Itoa(maxImages)}}
 		}
 		for _, r := range pic.Renditions {
@@ -128,11 +128,11 @@ func (s *Service) ReorderProductImages(ctx context.Context, req *connect.Request
 			known[e.ID] = true
 		}
 		if len(order) != len(existing) {
-			return apperr.Invalid("image_ids", fmt.Sprintf("name all %d pictures of the product", len(existing)))
+			return fault.InvalidField("image_ids", fmt.Sprintf("name all %d pictures of the product", len(existing)))
 		}
 		for i, imageID := range order {
 			if !known[imageID] {
-				return apperr.Invalid("image_ids", fmt.Sprintf("picture %d is not the product's", imageID))
+				return fault.InvalidField("image_ids", fmt.Sprintf("picture %d is not the product's", imageID))
 			}
 			if err := q.SetProductImagePosition(ctx, db.SetProductImagePositionParams{Position: int32(i), ID: imageID, ProductID: id}); err != nil {
 				return fmt.Errorf("admin: move picture %d: %w", imageID, err)
@@ -162,7 +162,7 @@ func (s *Service) DeleteProductImage(ctx context.Context, req *connect.Request[s
 		}
 		gone, err := q.DeleteProductImage(ctx, db.DeleteProductImageParams{ID: imageID, ProductID: id})
 		if errors.Is(err, pgx.ErrNoRows) {
-			return &apperr.Business{Code: connect.CodeNotFound, Reason: "IMAGE_NOT_FOUND",
+			return &fault.Error{Kind: fault.NotFound, Reason: "IMAGE_NOT_FOUND",
 				Message: fmt.Sprintf("product %d has no picture %d", id, imageID)}
 		}
 		if err != nil {
@@ -219,7 +219,7 @@ func afterImageChange(ctx context.Context, q *db.Queries, id int64) ([]*saboresv
 func duplicate(existing []db.ProductImage, hash string) error {
 	for _, e := range existing {
 		if e.Hash == hash {
-			return &apperr.Business{Code: connect.CodeAlreadyExists, Reason: "IMAGE_DUPLICATE",
+			return &fault.Error{Kind: fault.Conflict, Reason: "IMAGE_DUPLICATE",
 				Message: "the product already has this picture", Metadata: map[string]string{"image_id": strconv.FormatInt(e.ID, 10)}}
 		}
 	}

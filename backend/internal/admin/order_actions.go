@@ -8,7 +8,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -64,17 +64,17 @@ func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 		step.Fulfil, email = shop.Shipped, "shipped"
 		step.Carrier, step.TrackingNumber = strings.TrimSpace(m.GetCarrier()), strings.TrimSpace(m.GetTrackingNumber())
 		if step.Carrier == "" || step.TrackingNumber == "" {
-			return nil, apperr.Invalid("tracking_number", "shipping needs a carrier and a tracking number")
+			return nil, fault.InvalidField("tracking_number", "shipping needs a carrier and a tracking number")
 		}
 	case saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED:
 		step.Fulfil = shop.Delivered
 	case saboresv1.OrderAction_ORDER_ACTION_CANCEL:
 		if note == "" {
-			return nil, apperr.Invalid("note", "say why the order is cancelled")
+			return nil, fault.InvalidField("note", "say why the order is cancelled")
 		}
 		step.Fulfil, email = shop.Cancelled, "cancelled"
 	default:
-		return nil, apperr.Invalid("action", "must be a known action")
+		return nil, fault.InvalidField("action", "must be a known action")
 	}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.q.WithTx(tx)

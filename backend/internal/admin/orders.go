@@ -15,7 +15,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -311,7 +311,7 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 			continue
 		}
 		if _, err := time.Parse(time.DateOnly, d.value); err != nil {
-			return f, apperr.Invalid(d.field, "must be a day, YYYY-MM-DD")
+			return f, fault.InvalidField(d.field, "must be a day, YYYY-MM-DD")
 		}
 		*d.into = ptr(d.value)
 	}
@@ -324,7 +324,7 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 			p.PostalCode = ptr(digits)
 		}
 		if p.OrderID == nil && p.PostalCode == nil {
-			return f, apperr.Invalid("query", "is no order number nor postal code")
+			return f, fault.InvalidField("query", "is no order number nor postal code")
 		}
 		return f, nil
 	}
@@ -332,7 +332,7 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 		return f, nil
 	}
 	if utf8.RuneCountInString(q) < 3 {
-		return f, apperr.Invalid("query", "must be at least 3 characters, or digits")
+		return f, fault.InvalidField("query", "must be at least 3 characters, or digits")
 	}
 	f.contact = shop.EscapeLike(q)
 	return f, nil
@@ -343,7 +343,7 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[saboresv1.GetAdminOrderRequest]) (*connect.Response[saboresv1.GetAdminOrderResponse], error) {
 	row, err := s.q.AdminGetOrder(ctx, req.Msg.GetId())
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("admin: order %d: %w", req.Msg.GetId(), apperr.ErrNotFound)
+		return nil, fmt.Errorf("admin: order %d: %w", req.Msg.GetId(), fault.ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("admin: read order %d: %w", req.Msg.GetId(), err)

@@ -11,7 +11,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/productform"
@@ -61,16 +61,16 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 	m := req.Msg
 	price, err := productform.ParsePriceCents(m.Price)
 	if err != nil {
-		return nil, apperr.Invalid("price", err.Error())
+		return nil, fault.InvalidField("price", err.Error())
 	}
 	vat, err := productform.ParseVATBasisPoints(m.VatRate)
 	if err != nil {
-		return nil, apperr.Invalid("vat_rate", err.Error())
+		return nil, fault.InvalidField("vat_rate", err.Error())
 	}
 	categories := make([]string, 0, len(m.OnlineCategories))
 	for _, c := range m.OnlineCategories {
 		if !slices.Contains(productform.OnlineCategories, c) {
-			return nil, apperr.Invalid("online_categories", fmt.Sprintf("%q is not an online category", c))
+			return nil, fault.InvalidField("online_categories", fmt.Sprintf("%q is not an online category", c))
 		}
 		if !slices.Contains(categories, c) {
 			categories = append(categories, c)
@@ -146,6 +146,6 @@ func productNotFound(err error, id int64) error {
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("admin: read product %d: %w", id, err)
 	}
-	return &apperr.Business{Code: connect.CodeNotFound, Reason: "PRODUCT_NOT_FOUND",
+	return &fault.Error{Kind: fault.NotFound, Reason: "PRODUCT_NOT_FOUND",
 		Message: fmt.Sprintf("product %d does not exist", id), Metadata: map[string]string{"product_id": strconv.FormatInt(id, 10)}}
 }

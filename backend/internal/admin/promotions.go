@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
@@ -42,17 +42,17 @@ func parseTerms(in *saboresv1.PromotionTerms, now time.Time) (terms, error) {
 	case saboresv1.PromotionType_PROMOTION_TYPE_PERCENTAGE:
 		bp := in.GetDiscountBasisPoints()
 		if bp < 1 || in.GetFixedPriceCents() != 0 {
-			return t, apperr.Invalid("terms.discount_basis_points", "a percentage needs a discount from 0.01 % to 99.99 % and no fixed price")
+			return t, fault.InvalidField("terms.discount_basis_points", "a percentage needs a discount from 0.01 % to 99.99 % and no fixed price")
 		}
 		t.Type, t.DiscountBasisPoints = "percentage", &bp
 	case saboresv1.PromotionType_PROMOTION_TYPE_FIXED_PRICE:
 		price := in.GetFixedPriceCents()
 		if in.GetDiscountBasisPoints() != 0 {
-			return t, apperr.Invalid("terms.fixed_price_cents", "a fixed price has no discount percentage")
+			return t, fault.InvalidField("terms.fixed_price_cents", "a fixed price has no discount percentage")
 		}
 		t.Type, t.FixedPriceCents = "fixed_price", &price
 	default:
-		return t, apperr.Invalid("terms.type", "must be a percentage or a fixed price")
+		return t, fault.InvalidField("terms.type", "must be a percentage or a fixed price")
 	}
 	start := now
 	if in.GetStartTime() != nil {
@@ -60,7 +60,7 @@ func parseTerms(in *saboresv1.PromotionTerms, now time.Time) (terms, error) {
 	}
 	end := in.GetEndTime().AsTime()
 	if !end.After(start) {
-		return t, apperr.Invalid("terms.end_time", "must be after the start")
+		return t, fault.InvalidField("terms.end_time", "must be after the start")
 	}
 	t.StartsAt, t.EndsAt = &start, &end
 	return t, nil
@@ -71,7 +71,7 @@ func parseTerms(in *saboresv1.PromotionTerms, now time.Time) (terms, error) {
 // that has not ended (except the one being edited, self).
 func checkTerms(ctx context.Context, q *db.Queries, product db.Product, t terms, self int64, now time.Time) error {
 	if t.FixedPriceCents != nil && *t.FixedPriceCents >= product.PriceCents {
-		return &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "PROMOTION_NOT_A_REDUCTION",
+		return &fault.Error{Kind: fault.Invalid, Reason: "PROMOTION_NOT_A_REDUCTION",
 			Message:  fmt.Sprintf("the fixed price must be below the regular price of %d cents", product.PriceCents),
 			Metadata: map[string]string{"regular_price_cents": strconv.FormatInt(product.PriceCents, 10)}}
 	}
@@ -91,7 +91,7 @@ func checkTerms(ctx context.Context, q *db.Queries, product db.Product, t terms,
 		if o.EndsAt != nil {
 			meta["end"] = o.EndsAt.UTC().Format(time.RFC3339)
 		}
-		return &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "PROMOTION_OVERLAP",
+		return &fault.Error{Kind: fault.Refused, Reason: "PROMOTION_OVERLAP",
 			Message:  fmt.Sprintf("promotion %d of this product runs at the same time", o.ID),
 			Metadata: meta}
 	}
@@ -323,12 +323,12 @@ func promotionToAdmin(r db.AdminGetPromotionRow, now time.Time) *saboresv1.Admin
 func promotionEntity(id int64) string { return "promotion:" + strconv.FormatInt(id, 10) }
 
 func startsInPast() error {
-	return &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "PROMOTION_STARTS_IN_PAST",
+	return &fault.Error{Kind: fault.Invalid, Reason: "PROMOTION_STARTS_IN_PAST",
 		Message: "terms.start_time: a promotion cannot start in the past", Metadata: map[string]string{"field": "terms.start_time"}}
 }
 
 func promotionEnded(id int64) error {
-	return &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "PROMOTION_ENDED",
+	return &fault.Error{Kind: fault.Refused, Reason: "PROMOTION_ENDED",
 		Message: fmt.Sprintf("promotion %d has ended", id), Metadata: map[string]string{"promotion_id": strconv.FormatInt(id, 10)}}
 }
 
@@ -336,6 +336,6 @@ func promotionNotFound(err error, id int64) error {
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return fmt.Errorf("admin: read promotion %d: %w", id, err)
 	}
-	return &apperr.Business{Code: connect.CodeNotFound, Reason: "PROMOTION_NOT_FOUND",
+	return &fault.Error{Kind: fault.NotFound, Reason: "PROMOTION_NOT_FOUND",
 		Message: fmt.Sprintf("promotion %d does not exist", id), Metadata: map[string]string{"promotion_id": strconv.FormatInt(id, 10)}}
 }

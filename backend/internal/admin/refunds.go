@@ -9,7 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -57,7 +57,7 @@ func (s *Service) RetryRefund(ctx context.Context, req *connect.Request[saboresv
 		q := s.q.WithTx(tx)
 		before, err := q.LockPaymentRefund(ctx, id)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("admin: refund %d: %w", id, apperr.ErrNotFound)
+			return fmt.Errorf("admin: refund %d: %w", id, fault.ErrNotFound)
 		}
 		if err != nil {
 			return fmt.Errorf("admin: read refund %d: %w", id, err)

@@ -9,7 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -39,10 +39,10 @@ func (s *Service) AdjustStock(ctx context.Context, req *connect.Request[saboresv
 	m := req.Msg
 	reason, ok := stockReasons[m.GetReason()]
 	if !ok {
-		return nil, apperr.Invalid("reason", "must be receipt, count, damage, return or store sale")
+		return nil, fault.InvalidField("reason", "must be receipt, count, damage, return or store sale")
 	}
 	if m.GetChange() == nil {
-		return nil, apperr.Invalid("change", "give a delta or a counted stock")
+		return nil, fault.InvalidField("change", "give a delta or a counted stock")
 	}
 	note := strings.TrimSpace(m.GetNote())
 	var out saboresv1.AdjustStockResponse
@@ -53,7 +53,7 @@ func (s *Service) AdjustStock(ctx context.Context, req *connect.Request[saboresv
 			return fmt.Errorf("admin: lock product %d: %w", m.GetProductId(), err)
 		}
 		if len(locked) == 0 {
-			return fmt.Errorf("admin: product %d: %w", m.GetProductId(), apperr.ErrNotFound)
+			return fmt.Errorf("admin: product %d: %w", m.GetProductId(), fault.ErrNotFound)
 		}
 		current := locked[0].Stock
 		delta := m.GetDelta()
@@ -65,8 +65,8 @@ func (s *Service) AdjustStock(ctx context.Context, req *connect.Request[saboresv
 			return nil
 		}
 		if current+delta < 0 {
-			return &apperr.Business{
-				Code: connect.CodeFailedPrecondition, Reason: "STOCK_BELOW_ZERO",
+			return &fault.Error{
+				Kind: fault.Refused, Reason: "STOCK_BELOW_ZERO",
 				Message:  fmt.Sprintf("only %d units in stock", current),
 				Metadata: map[string]string{"available": strconv.Itoa(int(current))},
 			}

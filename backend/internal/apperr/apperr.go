@@ -1,54 +1,25 @@
-// Package apperr turns domain and database errors into Connect errors, once,
-// at the edge: handlers return whatever went wrong and the error interceptor
-// maps it, so no raw SQL text ever reaches a client.
+// Package apperr turns the business modules' faults and database errors
+// into Connect errors, once, at the edge: handlers return whatever went
+// wrong and the error interceptor maps it, so no raw SQL text ever reaches a
+// client and no module needs to know the wire's codes.
 package apperr
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"strings"
 	"syscall"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 )
-
-// ErrNotFound is returned by domain code for an unknown or invisible entity.
-var ErrNotFound = errors.New("not found")
-
-// Business is a broken business rule a client can act on, such as too
-// little stock. Reason is an UPPER_SNAKE code clients translate; Metadata
-// carries the figures (available: "3").
-type Business struct {
-	Code     connect.Code
-	Reason   string
-	Message  string
-	Metadata map[string]string
-}
-
-func (b *Business) Error() string { return b.Message }
-
-// Invalid returns an InvalidArgument error naming the field at fault.
-func Invalid(field, message string) error {
-	err := connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("%s: %s", field, message))
-	if detail, derr := connect.NewErrorDetail(&errdetails.BadRequest{
-		FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: message}},
-	}); derr == nil {
-		err.AddDetail(detail)
-	}
-	return err
-}
-
-// Unauthenticated returns the error of a call that needs a signed-in
-// person and has none.
-func Unauthenticated(message string) error {
-	return connect.NewError(connect.CodeUnauthenticated, errors.New(message))
-}
 
 // Domain is the ErrorInfo domain of every business error.
 const Domain = "sabores.v1"
@@ -64,18 +35,11 @@ func ToConnect(ctx context.Context, procedure string, err error) error {
 	if errors.As(err, &cerr) {
 		return cerr
 	}
-	var biz *Business
-	if errors.As(err, &biz) || asRefusal(err, &biz) {
-		out := connect.NewError(biz.Code, errors.New(biz.Message))
-		if detail, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{
-			Reason: biz.Reason, Domain: Domain, Metadata: biz.Metadata,
-		}); derr == nil {
-			out.AddDetail(detail)
-		}
-		return out
+	if f, ok := fault.As(err); ok {
+		return fromFault(f)
 	}
 	switch {
-	case errors.Is(err, ErrNotFound), errors.Is(err, pgx.ErrNoRows):
+	case errors.Is(err, fault.ErrNotFound), errors.Is(err, pgx.ErrNoRows):
 		return connect.NewError(connect.CodeNotFound, errors.New("not found"))
 	case errors.Is(err, context.Canceled):
 		return connect.NewError(connect.CodeCanceled, errors.New("request canceled"))
@@ -145,28 +109,46 @@ func Interceptor() connect.UnaryInterceptorFunc {
 	}
 }
 
-// Refusal is a broken business rule declared by the domain layer (package
-// shop: a lifecycle step not allowed, a hoarding limit), which names its
-// reason without importing Connect. It maps to FailedPrecondition, or to
-// ResourceExhausted when the caller must first free something (pay or
-// cancel another order) rather than change the request.
-type Refusal interface {
-	error
-	RefusalReason() string
-	RefusalMetadata() map[string]string
-	RefusalExhausted() bool
+// codes maps each kind of fault to the Connect code its callers expect.
+var codes = map[fault.Kind]connect.Code{
+	fault.Invalid:         connect.CodeInvalidArgument,
+	fault.NotFound:        connect.CodeNotFound,
+	fault.Conflict:        connect.CodeAlreadyExists,
+	fault.Refused:         connect.CodeFailedPrecondition,
+	fault.Exhausted:       connect.CodeResourceExhausted,
+	fault.Unauthenticated: connect.CodeUnauthenticated,
+	fault.Forbidden:       connect.CodePermissionDenied,
 }
 
-// asRefusal maps a Refusal in err's chain to a Business error.
-func asRefusal(err error, out **Business) bool {
-	var r Refusal
-	if !errors.As(err, &r) {
-		return false
+// fromFault is a fault as the client sees it: its code, its message, its
+// reason and figures (and each further cause's) as an ErrorInfo and the field at fault as a
+// BadRequest field violation.
+func fromFault(f *fault.Error) *connect.Error {
+	code, ok := codes[f.Kind]
+	if !ok {
+		code = connect.CodeFailedPrecondition
 	}
-	code := connect.CodeFailedPrecondition
-	if r.RefusalExhausted() {
-		code = connect.CodeResourceExhausted
+	out := connect.NewError(code, errors.New(f.Message))
+	if f.Reason != "" {
+		if detail, err := connect.NewErrorDetail(&errdetails.ErrorInfo{
+			Reason: f.Reason, Domain: Domain, Metadata: f.Metadata,
+		}); err == nil {
+			out.AddDetail(detail)
+		}
 	}
-	*out = &Business{Code: code, Reason: r.RefusalReason(), Message: r.Error(), Metadata: r.RefusalMetadata()}
-	return true
+	for _, c := range f.Causes {
+		if detail, err := connect.NewErrorDetail(&errdetails.ErrorInfo{
+			Reason: c.Reason, Domain: Domain, Metadata: c.Metadata,
+		}); err == nil {
+			out.AddDetail(detail)
+		}
+	}
+	if f.Field != "" {
+		if detail, err := connect.NewErrorDetail(&errdetails.BadRequest{
+			FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: f.Field, Description: strings.TrimPrefix(f.Message, f.Field+": ")}},
+		}); err == nil {
+			out.AddDetail(detail)
+		}
+	}
+	return out
 }

@@ -8,7 +8,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/productcontent"
@@ -36,7 +36,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 	limit := req.Msg.GetLimit()
 	switch {
 	case limit < 0:
-		return nil, apperr.Invalid("limit", "must not be negative")
+		return nil, fault.InvalidField("limit", "must not be negative")
 	case limit == 0:
 		limit = DefaultSearchLimit
 	case limit > MaxSearchLimit:

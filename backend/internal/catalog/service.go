@@ -12,7 +12,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/productcontent"
@@ -108,7 +108,7 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1.GetProductRequest]) (*connect.Response[saboresv1.GetProductResponse], error) {
 	row, err := s.queries.GetOnlineProductPage(ctx, req.Msg.GetId())
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("catalog: product %d: %w", req.Msg.GetId(), apperr.ErrNotFound)
+		return nil, fmt.Errorf("catalog: product %d: %w", req.Msg.GetId(), fault.ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("catalog: get product %d: %w", req.Msg.GetId(), err)

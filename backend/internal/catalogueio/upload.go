@@ -1,6 +1,7 @@
 package catalogueio
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"bytes"
 	"context"
 	"errors"
@@ -47,15 +48,11 @@ type UploadRefusal struct {
 
 func (r *UploadRefusal) Error() string { return "catalogueio: " + r.Message }
 
-// RefusalReason is the UPPER_SNAKE reason.
-func (r *UploadRefusal) RefusalReason() string { return r.Reason }
-
-// RefusalMetadata are the figures (the next seq, the cap).
-func (r *UploadRefusal) RefusalMetadata() map[string]string { return r.Metadata }
-
-// RefusalExhausted is true for a file past the cap: the caller must send a
-// smaller file, not retry the piece.
-func (r *UploadRefusal) RefusalExhausted() bool { return r.Reason == ReasonUploadTooLarge }
+// Fault carries the figures (the next seq, the cap); a file past the cap is
+// Exhausted: the caller must send a smaller file, not retry the piece.
+func (r *UploadRefusal) Fault() *fault.Error {
+	return &fault.Error{Kind: map[bool]fault.Kind{false: fault.Refused, true: fault.Exhausted}[r.Reason == ReasonUploadTooLarge], Reason: r.Reason, Message: r.Error(), Metadata: r.Metadata}
+}
 
 // Upload is an upload's totals after a piece.
 type Upload struct {

@@ -18,7 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -62,7 +62,7 @@ func languageCode(l saboresv1.Language) string {
 func (s *Service) SubscribeNewsletter(ctx context.Context, req *connect.Request[saboresv1.SubscribeNewsletterRequest]) (*connect.Response[saboresv1.SubscribeNewsletterResponse], error) {
 	m := req.Msg
 	if m.GetConsentVersion() != shop.NewsletterConsentVersion {
-		return nil, &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "NEWSLETTER_CONSENT_OUTDATED",
+		return nil, &fault.Error{Kind: fault.Refused, Reason: "NEWSLETTER_CONSENT_OUTDATED",
 			Message:  fmt.Sprintf("consent version %q is not the current one", m.GetConsentVersion()),
 			Metadata: map[string]string{"current": shop.NewsletterConsentVersion}}
 	}
@@ -88,7 +88,7 @@ func (s *Service) SubscribeNewsletter(ctx context.Context, req *connect.Request[
 // subscriptionOf finds the subscription a link's token is for and checks
 // the token's signature against its address.
 func (s *Service) subscriptionOf(ctx context.Context, action shop.NewsletterAction, token string) (db.NewsletterSubscription, error) {
-	invalid := &apperr.Business{Code: connect.CodeInvalidArgument, Reason: "NEWSLETTER_LINK_INVALID",
+	invalid := &fault.Error{Kind: fault.Invalid, Reason: "NEWSLETTER_LINK_INVALID",
 		Message: "the newsletter link is not valid"}
 	id, ok := shop.NewsletterTokenID(token)
 	if !ok {
@@ -118,7 +118,7 @@ func (s *Service) ConfirmNewsletter(ctx context.Context, req *connect.Request[sa
 		return nil, err
 	}
 	if _, err := s.q.NewsletterConfirm(ctx, sub.ID); errors.Is(err, pgx.ErrNoRows) {
-		return nil, &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: "NEWSLETTER_UNSUBSCRIBED",
+		return nil, &fault.Error{Kind: fault.Refused, Reason: "NEWSLETTER_UNSUBSCRIBED",
 			Message: "this subscription has ended; subscribe again to receive the newsletter"}
 	} else if err != nil {
 		return nil, fmt.Errorf("contact: confirm subscription %d: %w", sub.ID, err)
@@ -154,7 +154,7 @@ func (s *Service) SendContactMessage(ctx context.Context, req *connect.Request[s
 	m := req.Msg
 	subject, ok := subjects[m.GetSubject()]
 	if !ok {
-		return nil, apperr.Invalid("subject", "choose what the message is about")
+		return nil, fault.InvalidField("subject", "choose what the message is about")
 	}
 	var saved db.ContactMessage
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {

@@ -6,6 +6,7 @@
 package deliveryarea
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"fmt"
 	"slices"
 	"strings"
@@ -98,17 +99,11 @@ func (r *Refusal) Error() string {
 	return fmt.Sprintf("the shop does not deliver to %s", r.Area)
 }
 
-// RefusalReason is the ErrorInfo reason.
-func (r *Refusal) RefusalReason() string { return Reason }
-
-// RefusalMetadata names the area, whether the cold chain is the problem, and
-// the product.
-func (r *Refusal) RefusalMetadata() map[string]string {
-	return map[string]string{"area": string(r.Area), "cold_chain": fmt.Sprint(r.ColdChain), "product_id": fmt.Sprint(r.ProductID)}
+// Fault names the area, whether the cold chain is the problem, and the product; the
+// request must change.
+func (r *Refusal) Fault() *fault.Error {
+	return &fault.Error{Kind: fault.Refused, Reason: Reason, Message: r.Error(), Metadata: map[string]string{"area": string(r.Area), "cold_chain": fmt.Sprint(r.ColdChain), "product_id": fmt.Sprint(r.ProductID)}}
 }
-
-// RefusalExhausted is false: the request must change.
-func (r *Refusal) RefusalExhausted() bool { return false }
 
 // Serves says the shop delivers anything to area.
 func (d Policy) Serves(area Area) bool { return slices.Contains(d.Served, area) }

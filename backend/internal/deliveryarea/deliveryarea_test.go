@@ -41,7 +41,7 @@ func TestDeliveryAreas(t *testing.T) {
 				t.Errorf("cold chain to %s: %v", tt.postal, err)
 			}
 			var refusal *deliveryarea.Refusal
-			if err != nil && (!errors.As(err, &refusal) || refusal.RefusalReason() != deliveryarea.Reason || refusal.Area != tt.area) {
+			if err != nil && (!errors.As(err, &refusal) || refusal.Fault().Reason != deliveryarea.Reason || refusal.Area != tt.area) {
 				t.Errorf("refusal = %v", err)
 			}
 		})

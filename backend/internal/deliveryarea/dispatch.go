@@ -1,6 +1,7 @@
 package deliveryarea
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"fmt"
 	"slices"
 	"strings"
@@ -105,20 +106,14 @@ func (r *MinimumRefusal) Error() string {
 	return fmt.Sprintf("an order with frozen goods must reach %d cents (it has %d)", r.MinimumCents, r.SubtotalCents)
 }
 
-// RefusalReason is the ErrorInfo reason.
-func (r *MinimumRefusal) RefusalReason() string { return MinimumReason }
-
-// RefusalMetadata gives the minimum and the order's goods total, so a
-// client can say how much is missing in its own words.
-func (r *MinimumRefusal) RefusalMetadata() map[string]string {
-	return map[string]string{
+// Fault gives the minimum and the order's goods total, so a client can say
+// how much is missing in its own words.
+func (r *MinimumRefusal) Fault() *fault.Error {
+	return &fault.Error{Kind: fault.Refused, Reason: MinimumReason, Message: r.Error(), Metadata: map[string]string{
 		"minimum_cents": fmt.Sprint(r.MinimumCents), "subtotal_cents": fmt.Sprint(r.SubtotalCents),
 		"product_id": fmt.Sprint(r.ProductID),
-	}
+	}}
 }
-
-// RefusalExhausted is false: the cart must change.
-func (r *MinimumRefusal) RefusalExhausted() bool { return false }
 
 // CheckFrozenMinimum refuses an order of goods worth subtotalCents holding
 // the frozen product frozenProductID (0: none) below the policy's

@@ -94,8 +94,8 @@ func TestFrozenMinimum(t *testing.T) {
 			if errors.As(err, &refusal) != tt.refused {
 				t.Fatalf("CheckFrozenMinimum(%d, %d) = %v, refused want %v", tt.subtotal, tt.frozen, err, tt.refused)
 			}
-			if tt.refused && (refusal.RefusalReason() != "FROZEN_MINIMUM" || refusal.RefusalMetadata()["minimum_cents"] != "3000") {
-				t.Errorf("refusal = %s %v", refusal.RefusalReason(), refusal.RefusalMetadata())
+			if tt.refused && (refusal.Fault().Reason != "FROZEN_MINIMUM" || refusal.Fault().Metadata["minimum_cents"] != "3000") {
+				t.Errorf("refusal = %s %v", refusal.Fault().Reason, refusal.Fault().Metadata)
 			}
 		})
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
@@ -68,7 +68,7 @@ func (s *Service) GetMyInvoicePdf(ctx context.Context, req *connect.Request[sabo
 	id := req.Msg.GetInvoiceId()
 	if _, err := s.q.InvoiceOfUser(ctx, db.InvoiceOfUserParams{ID: id, UserID: userID}); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
-			return nil, fmt.Errorf("invoicing: invoice %d: %w", id, apperr.ErrNotFound)
+			return nil, fmt.Errorf("invoicing: invoice %d: %w", id, fault.ErrNotFound)
 		}
 		return nil, fmt.Errorf("invoicing: invoice %d: %w", id, err)
 	}
@@ -181,7 +181,7 @@ func (s *Service) export(ctx context.Context, period *saboresv1.AccountingPeriod
 ) ([]byte, string, error) {
 	from, to, err := invoice.Period(period.GetFirstDay(), period.GetLastDay())
 	if err != nil {
-		return nil, "", apperr.Invalid("period", "must be days YYYY-MM-DD, the last not before the first, at most 367 days")
+		return nil, "", fault.InvalidField("period", "must be days YYYY-MM-DD, the last not before the first, at most 367 days")
 	}
 	out, err := write(ctx, s.pool, from, to)
 	if err != nil {
@@ -242,7 +242,7 @@ func entity(invoiceID int64) string { return "invoice:" + strconv.FormatInt(invo
 
 func orderNotFound(orderID int64, err error) error {
 	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("invoicing: order %d: %w", orderID, apperr.ErrNotFound)
+		return fmt.Errorf("invoicing: order %d: %w", orderID, fault.ErrNotFound)
 	}
 	return fmt.Errorf("invoicing: order %d: %w", orderID, err)
 }
@@ -252,7 +252,7 @@ func orderNotFound(orderID int64, err error) error {
 func refusal(err error) error {
 	var r *invoice.Refusal
 	if errors.As(err, &r) {
-		return &apperr.Business{Code: connect.CodeFailedPrecondition, Reason: r.Reason, Message: r.Message}
+		return &fault.Error{Kind: fault.Refused, Reason: r.Reason, Message: r.Message}
 	}
 	return err
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/redsys"
@@ -107,8 +107,8 @@ func (s *Service) checkIdentity(ctx context.Context, q *db.Queries) error {
 		return err
 	}
 	if missing := shopsettings.MissingIdentity(settings); len(missing) > 0 {
-		return &apperr.Business{
-			Code: connect.CodeFailedPrecondition, Reason: ReasonShopNotReady,
+		return &fault.Error{
+			Kind: fault.Refused, Reason: ReasonShopNotReady,
 			Message:  "the shop cannot take orders until its owner saves its legal identity",
 			Metadata: map[string]string{"missing": strings.Join(missing, ",")},
 		}
@@ -117,15 +117,15 @@ func (s *Service) checkIdentity(ctx context.Context, q *db.Queries) error {
 }
 
 func notOffered(method string) error {
-	return &apperr.Business{
-		Code: connect.CodeFailedPrecondition, Reason: ReasonMethodNotOffered,
+	return &fault.Error{
+		Kind: fault.Refused, Reason: ReasonMethodNotOffered,
 		Message: "the shop does not take " + method + " payments now", Metadata: map[string]string{"method": method},
 	}
 }
 
 func notAwaiting(id int64) error {
-	return &apperr.Business{
-		Code: connect.CodeFailedPrecondition, Reason: ReasonNotAwaitingPayment,
+	return &fault.Error{
+		Kind: fault.Refused, Reason: ReasonNotAwaitingPayment,
 		Message: fmt.Sprintf("order %d waits for no card or Bizum payment", id),
 	}
 }

@@ -1,15 +1,11 @@
 package order
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
-	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
@@ -42,27 +38,19 @@ func problemsOf(c pricing.Cart) []lineProblem {
 	return out
 }
 
-// unsellable is the FailedPrecondition a refused order returns: one
-// ErrorInfo per failing line, reason UPPER_SNAKE, metadata product_id and,
-// for stock, available. apperr.Business carries a single ErrorInfo, so the
-// Connect error is built here; the error interceptor passes it through.
+// unsellable is the refusal of an order with unsellable lines: one cause
+// per failing line, reason UPPER_SNAKE, metadata product_id and, for stock,
+// available.
 func unsellable(problems []lineProblem) error {
 	msgs := make([]string, len(problems))
+	causes := make([]fault.Cause, len(problems))
 	for i, p := range problems {
 		msgs[i] = fmt.Sprintf("product %d: %s", p.productID, shop.Reason(p.problem))
-	}
-	err := connect.NewError(connect.CodeFailedPrecondition,
-		errors.New("the order cannot be placed: "+strings.Join(msgs, "; ")))
-	for _, p := range problems {
 		meta := map[string]string{"product_id": strconv.FormatInt(p.productID, 10)}
 		if p.problem == pricing.InsufficientStock {
 			meta["available"] = strconv.Itoa(int(p.available))
 		}
-		if detail, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{
-			Reason: shop.Reason(p.problem), Domain: apperr.Domain, Metadata: meta,
-		}); derr == nil {
-			err.AddDetail(detail)
-		}
+		causes[i] = fault.Cause{Reason: shop.Reason(p.problem), Metadata: meta}
 	}
-	return err
+	return &fault.Error{Kind: fault.Refused, Message: "the order cannot be placed: " + strings.Join(msgs, "; "), Causes: causes}
 }

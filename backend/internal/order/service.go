@@ -17,7 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -173,17 +173,17 @@ func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
 	var in placeOrder
 	key, err := uuid.Parse(msg.GetIdempotencyKey())
 	if err != nil {
-		return in, apperr.Invalid("idempotency_key", "must be a UUID")
+		return in, fault.InvalidField("idempotency_key", "must be a UUID")
 	}
 	in.key, in.ageDeclared = key, msg.GetAgeDeclared()
 	if len(msg.GetLines()) == 0 {
-		return in, apperr.Invalid("lines", "must have at least one line")
+		return in, fault.InvalidField("lines", "must have at least one line")
 	}
 	if in.lines, err = shop.Lines(msg.GetLines()); err != nil {
 		return in, err
 	}
 	if msg.GetDelivery() == nil {
-		return in, apperr.Invalid("delivery", "is required")
+		return in, fault.InvalidField("delivery", "is required")
 	}
 	if in.delivery, err = readDelivery(msg.GetDelivery()); err != nil {
 		return in, err
@@ -199,7 +199,7 @@ func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
 	case saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY:
 		in.method, in.payment = "cash", "on_delivery"
 	default:
-		return in, apperr.Invalid("payment_method", "must be card, Bizum, transfer or cash on delivery")
+		return in, fault.InvalidField("payment_method", "must be card, Bizum, transfer or cash on delivery")
 	}
 	return in, nil
 }
@@ -216,7 +216,7 @@ func readDelivery(d *saboresv1.DeliveryInput) (*saboresv1.DeliveryInput, error) 
 		{"delivery.name", out.Name}, {"delivery.address", out.Address}, {"delivery.city", out.City},
 	} {
 		if f.value == "" {
-			return nil, apperr.Invalid(f.field, "must not be blank")
+			return nil, fault.InvalidField(f.field, "must not be blank")
 		}
 	}
 	return out, nil

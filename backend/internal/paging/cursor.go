@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 )
 
 // Cursor is where a keyset page starts: the sort key of the previous page's
@@ -43,7 +43,7 @@ func (c Cursor) Token() string {
 func ParseToken(field, token string) (c Cursor, ok bool, err error) {
 	c, ok, err = parseToken(field, token)
 	if err == nil && c.Backward {
-		return Cursor{}, false, apperr.Invalid(field, badToken)
+		return Cursor{}, false, fault.InvalidField(field, badToken)
 	}
 	return c, ok, err
 }
@@ -58,7 +58,7 @@ func parseToken(field, token string) (c Cursor, ok bool, err error) {
 		err = json.Unmarshal(b, &j)
 	}
 	if err != nil || j.K == "" {
-		return Cursor{}, false, apperr.Invalid(field, badToken)
+		return Cursor{}, false, fault.InvalidField(field, badToken)
 	}
 	return Cursor{Time: time.UnixMicro(j.T), Key: j.K, Backward: j.B}, true, nil
 }
@@ -105,7 +105,7 @@ func ParseKeyset(token string, size int32, sizes Sizes) (Keyset, error) {
 	}
 	id, err := strconv.ParseInt(c.Key, 10, 64)
 	if err != nil || id <= 0 {
-		return Keyset{}, apperr.Invalid("page_token", badToken)
+		return Keyset{}, fault.InvalidField("page_token", badToken)
 	}
 	k.At, k.AtID, k.Backward = &c.Time, &id, c.Backward
 	return k, nil
@@ -117,7 +117,7 @@ func ParseKeyset(token string, size int32, sizes Sizes) (Keyset, error) {
 func ParseForwardKeyset(token string, size int32, sizes Sizes) (Keyset, error) {
 	k, err := ParseKeyset(token, size, sizes)
 	if err == nil && k.Backward {
-		return Keyset{}, apperr.Invalid("page_token", badToken)
+		return Keyset{}, fault.InvalidField("page_token", badToken)
 	}
 	return k, err
 }

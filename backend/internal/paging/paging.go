@@ -13,7 +13,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 )
 
 // MaxPage is the highest page number a request may ask for (`lte: 100000`
@@ -41,9 +41,9 @@ type Window struct {
 func Page(page, size int32, sizes Sizes) (Window, error) {
 	switch {
 	case page < 0 || page > MaxPage:
-		return Window{}, apperr.Invalid("page", fmt.Sprintf("must be between 0 and %d (0 is the first page)", MaxPage))
+		return Window{}, fault.InvalidField("page", fmt.Sprintf("must be between 0 and %d (0 is the first page)", MaxPage))
 	case size < 0:
-		return Window{}, apperr.Invalid("page_size", "must not be negative (0 is the default size)")
+		return Window{}, fault.InvalidField("page_size", "must not be negative (0 is the default size)")
 	}
 	if page == 0 {
 		page = 1

@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"context"
 	"errors"
 	"fmt"
@@ -52,20 +53,14 @@ func (e *NotRefundable) Error() string { return ErrNotRefundable.Error() + ": " 
 // Is makes it ErrNotRefundable.
 func (e *NotRefundable) Is(target error) bool { return target == ErrNotRefundable }
 
-// RefusalReason is ReasonNotRefundable.
-func (e *NotRefundable) RefusalReason() string { return ReasonNotRefundable }
-
-// RefusalMetadata names the payment and the figures.
-func (e *NotRefundable) RefusalMetadata() map[string]string {
-	return map[string]string{
+// Fault names the payment and the figures.
+func (e *NotRefundable) Fault() *fault.Error {
+	return &fault.Error{Kind: fault.Refused, Reason: ReasonNotRefundable, Message: e.Error(), Metadata: map[string]string{
 		"redsys_order": e.RedsysOrder,
 		"asked_cents":  strconv.FormatInt(e.AskedCents, 10),
 		"left_cents":   strconv.FormatInt(e.LeftCents, 10),
-	}
+	}}
 }
-
-// RefusalExhausted is false: FailedPrecondition.
-func (e *NotRefundable) RefusalExhausted() bool { return false }
 
 // ErrRefundNotPending means the refund is not waiting to be asked: it was
 // accepted, or it failed or went unknown and waits for the desk.

@@ -10,6 +10,7 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -197,8 +198,8 @@ func guardBodies(admit Admit, large LargeBodies, next http.Handler) http.Handler
 			case slots <- struct{}{}:
 				defer func() { <-slots }()
 			case <-wait.C:
-				refuse(apperr.ToConnect(ctx, procedure, &apperr.Business{
-					Code: connect.CodeResourceExhausted, Reason: "UPLOADS_BUSY",
+				refuse(apperr.ToConnect(ctx, procedure, &fault.Error{
+					Kind: fault.Exhausted, Reason: "UPLOADS_BUSY",
 					Message: "other large uploads are being handled: try again in a moment",
 				}))
 				return

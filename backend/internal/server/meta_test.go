@@ -11,7 +11,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -28,7 +28,7 @@ type metaCatalog struct {
 
 func (metaCatalog) GetProduct(_ context.Context, req *connect.Request[saboresv1.GetProductRequest]) (*connect.Response[saboresv1.GetProductResponse], error) {
 	if req.Msg.GetId() != 1001 {
-		return nil, apperr.ErrNotFound
+		return nil, fault.ErrNotFound
 	}
 	return connect.NewResponse(&saboresv1.GetProductResponse{Product: &saboresv1.Product{
 		Id: 1001, Name: hostileName, Sku: "BR-1", Brand: "Antarctica", Category: "bebidas",

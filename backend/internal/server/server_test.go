@@ -22,7 +22,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -37,7 +37,7 @@ type catalog struct {
 
 func (c *catalog) GetProduct(ctx context.Context, req *connect.Request[saboresv1.GetProductRequest]) (*connect.Response[saboresv1.GetProductResponse], error) {
 	if req.Msg.GetId() == 404 {
-		return nil, fmt.Errorf("catalog: get product: %w", apperr.ErrNotFound)
+		return nil, fmt.Errorf("catalog: get product: %w", fault.ErrNotFound)
 	}
 	var name string
 	if err := c.pool.QueryRow(ctx, "SELECT 'Producto ' || $1::bigint", req.Msg.GetId()).Scan(&name); err != nil {

@@ -15,7 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -84,7 +84,7 @@ func (s *Service) UpdateShopSettings(ctx context.Context, req *connect.Request[s
 	if err := shopsettings.Validate(after); err != nil {
 		var fe *shopsettings.FieldError
 		if errors.As(err, &fe) {
-			return nil, apperr.Invalid("settings."+fe.Field, fe.Message)
+			return nil, fault.InvalidField("settings."+fe.Field, fe.Message)
 		}
 		return nil, err
 	}

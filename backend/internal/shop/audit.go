@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 )
@@ -28,7 +28,7 @@ func SignedInUser(ctx context.Context) (int64, error) {
 	if id := auth.FromContext(ctx).UserID; id != 0 {
 		return id, nil
 	}
-	return 0, apperr.Unauthenticated("sign in first")
+	return 0, fault.SignInNeeded("sign in first")
 }
 
 // Audit records an admin change of entity (such as "product:1001") with the

@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"context"
 	"errors"
 	"fmt"
@@ -50,14 +51,10 @@ type RefundRefusal struct {
 
 func (r *RefundRefusal) Error() string { return "refund: " + r.Message }
 
-// RefusalReason is the ErrorInfo reason.
-func (r *RefundRefusal) RefusalReason() string { return r.Reason }
-
-// RefusalMetadata carries the figures at fault.
-func (r *RefundRefusal) RefusalMetadata() map[string]string { return r.Metadata }
-
-// RefusalExhausted is false: the request itself is refused.
-func (r *RefundRefusal) RefusalExhausted() bool { return false }
+// Fault carries the figures at fault.
+func (r *RefundRefusal) Fault() *fault.Error {
+	return &fault.Error{Kind: fault.Refused, Reason: r.Reason, Message: r.Error(), Metadata: r.Metadata}
+}
 
 // BankRefundAllowed says whether o takes a bank refund: cancelled, paid by
 // transfer and its money not given back yet. A card or Bizum payment goes

@@ -8,13 +8,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
 // ErrOrderNotFound is an order that does not exist, or is not the shopper's;
-// it is apperr.ErrNotFound, NotFound at the edge.
-var ErrOrderNotFound = fmt.Errorf("shop: order %w", apperr.ErrNotFound)
+// it is fault.ErrNotFound, NotFound at the edge.
+var ErrOrderNotFound = fmt.Errorf("shop: order %w", fault.ErrNotFound)
 
 // Cancellation asks for one order to be cancelled.
 type Cancellation struct {

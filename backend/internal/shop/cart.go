@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -22,7 +22,7 @@ func Lines(in []*saboresv1.CartLineInput) ([]pricing.LineInput, error) {
 	seen := make(map[int64]bool, len(in))
 	for i, l := range in {
 		if seen[l.GetProductId()] {
-			return nil, apperr.Invalid("lines["+strconv.Itoa(i)+"].product_id", "product already in an earlier line")
+			return nil, fault.InvalidField("lines["+strconv.Itoa(i)+"].product_id", "product already in an earlier line")
 		}
 		seen[l.GetProductId()] = true
 		out[i] = pricing.LineInput{ProductID: l.GetProductId(), Quantity: l.GetQuantity()}

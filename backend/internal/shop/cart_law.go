@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"context"
 	"fmt"
 	"strconv"
@@ -27,16 +28,10 @@ func (r *AgeRefusal) Error() string {
 	return "product " + strconv.FormatInt(r.ProductID, 10) + " is for adults only: declare being 18 or over"
 }
 
-// RefusalReason is the ErrorInfo reason.
-func (r *AgeRefusal) RefusalReason() string { return ReasonAgeDeclarationRequired }
-
-// RefusalMetadata names the first age-restricted product.
-func (r *AgeRefusal) RefusalMetadata() map[string]string {
-	return map[string]string{"product_id": strconv.FormatInt(r.ProductID, 10)}
+// Fault names the first age-restricted product.
+func (r *AgeRefusal) Fault() *fault.Error {
+	return &fault.Error{Kind: fault.Refused, Reason: ReasonAgeDeclarationRequired, Message: r.Error(), Metadata: map[string]string{"product_id": strconv.FormatInt(r.ProductID, 10)}}
 }
-
-// RefusalExhausted is false: the request must change.
-func (r *AgeRefusal) RefusalExhausted() bool { return false }
 
 // CartLaw is what the law asks of a cart's products: which are for adults
 // only, which travel in the cold chain (frozen or chilled) and which of

@@ -3,6 +3,7 @@
 package shop
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"fmt"
 	"slices"
 )
@@ -81,18 +82,10 @@ func (r *Refusal) Error() string {
 	return fmt.Sprintf("the %s may not move the order from %s to %s (%s)", r.Actor, r.From, r.To, r.Reason)
 }
 
-// RefusalReason is the ErrorInfo reason: with RefusalMetadata and
-// RefusalExhausted it makes a Refusal an apperr.Refusal, FailedPrecondition
-// at the edge.
-func (r *Refusal) RefusalReason() string { return r.Reason }
-
-// RefusalMetadata names the states of the refused step.
-func (r *Refusal) RefusalMetadata() map[string]string {
-	return map[string]string{"from": r.From, "to": r.To}
+// Fault names the states of the refused step.
+func (r *Refusal) Fault() *fault.Error {
+	return &fault.Error{Kind: fault.Refused, Reason: r.Reason, Message: r.Error(), Metadata: map[string]string{"from": r.From, "to": r.To}}
 }
-
-// RefusalExhausted is false: the step itself is refused.
-func (r *Refusal) RefusalExhausted() bool { return false }
 
 // fulfilmentSteps are the fulfilment machine's edges and who may take each.
 // Anything unlisted is refused. Cancelling is open to the shopper only while

@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"fmt"
 	"strconv"
 )
@@ -79,15 +80,11 @@ func (r *LimitRefusal) Error() string {
 	return fmt.Sprintf("the order is over a limit against hoarding (%s) %v", r.Reason, r.Metadata)
 }
 
-// RefusalReason is the ErrorInfo reason: with RefusalMetadata and
-// RefusalExhausted it makes a LimitRefusal an apperr.Refusal.
-func (r *LimitRefusal) RefusalReason() string { return r.Reason }
-
-// RefusalMetadata carries the limit's figures (max, available).
-func (r *LimitRefusal) RefusalMetadata() map[string]string { return r.Metadata }
-
-// RefusalExhausted is true for a limit on the shopper rather than the order.
-func (r *LimitRefusal) RefusalExhausted() bool { return r.Exhausted }
+// Fault carries the limit's figures (max, available); a limit on the
+// shopper rather than the order is Exhausted (pay or cancel another first).
+func (r *LimitRefusal) Fault() *fault.Error {
+	return &fault.Error{Kind: map[bool]fault.Kind{false: fault.Refused, true: fault.Exhausted}[r.Exhausted], Reason: r.Reason, Message: r.Error(), Metadata: r.Metadata}
+}
 
 // CheckLine refuses more than MaxUnitsPerLine units of one product.
 func (l Limits) CheckLine(productID int64, quantity int32) error {

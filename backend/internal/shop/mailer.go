@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"context"
 	"time"
 
@@ -65,11 +66,7 @@ func (r *EmailSentRefusal) Error() string {
 	return "shop: e-mail " + r.MessageID + " was already accepted by the SMTP server"
 }
 
-// RefusalReason is ReasonEmailAlreadySent.
-func (r *EmailSentRefusal) RefusalReason() string { return ReasonEmailAlreadySent }
-
-// RefusalMetadata is empty.
-func (r *EmailSentRefusal) RefusalMetadata() map[string]string { return nil }
-
-// RefusalExhausted is false.
-func (r *EmailSentRefusal) RefusalExhausted() bool { return false }
+// Fault says the e-mail went already.
+func (r *EmailSentRefusal) Fault() *fault.Error {
+	return &fault.Error{Kind: fault.Refused, Reason: ReasonEmailAlreadySent, Message: r.Error(), Metadata: nil}
+}

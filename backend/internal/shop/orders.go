@@ -7,17 +7,17 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // GetOrder reads one of userID's orders with its lines; another user's order is
-// apperr.ErrNotFound.
+// fault.ErrNotFound.
 func GetOrder(ctx context.Context, q *db.Queries, userID, orderID int64) (*saboresv1.Order, error) {
 	row, err := q.GetOrderForUser(ctx, db.GetOrderForUserParams{ID: orderID, UserID: userID})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("order: order %d: %w", orderID, apperr.ErrNotFound)
+		return nil, fmt.Errorf("order: order %d: %w", orderID, fault.ErrNotFound)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("order: get order %d: %w", orderID, err)

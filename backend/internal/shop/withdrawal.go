@@ -1,6 +1,7 @@
 package shop
 
 import (
+	"github.com/sabores/sabores/backend/internal/fault"
 	"fmt"
 	"strconv"
 	"time"
@@ -44,14 +45,10 @@ type WithdrawalRefusal struct {
 
 func (r *WithdrawalRefusal) Error() string { return "withdrawal: " + r.Message }
 
-// RefusalReason is the ErrorInfo reason.
-func (r *WithdrawalRefusal) RefusalReason() string { return r.Reason }
-
-// RefusalMetadata carries the line and figures at fault.
-func (r *WithdrawalRefusal) RefusalMetadata() map[string]string { return r.Metadata }
-
-// RefusalExhausted is false: the request itself is refused.
-func (r *WithdrawalRefusal) RefusalExhausted() bool { return false }
+// Fault carries the line and figures at fault.
+func (r *WithdrawalRefusal) Fault() *fault.Error {
+	return &fault.Error{Kind: fault.Refused, Reason: r.Reason, Message: r.Error(), Metadata: r.Metadata}
+}
 
 func refuseWithdrawal(reason, message string, meta map[string]string) error {
 	return &WithdrawalRefusal{Reason: reason, Message: message, Metadata: meta}

@@ -14,7 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -87,7 +87,7 @@ func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Reques
 	// Validation counts characters as sent; blanks around them match nothing.
 	query := strings.TrimSpace(m.Query)
 	if utf8.RuneCountInString(query) < minQueryLen {
-		return nil, apperr.Invalid("query", "must have at least 2 characters")
+		return nil, fault.InvalidField("query", "must have at least 2 characters")
 	}
 	if _, err := s.q.CountryConfigBySlug(ctx, m.Country); err != nil {
 		return nil, countryError(err, m.Country, -1)
@@ -212,7 +212,7 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 
 	stored, ok := shop.StoredChannel(channel)
 	if !ok {
-		return 0, apperr.Invalid(field(index, "channel"), "must be online, physical, both or none")
+		return 0, fault.InvalidField(field(index, "channel"), "must be online, physical, both or none")
 	}
 	after := &visibilityValue{Visible: true, Channel: stored}
 	switch {
@@ -281,7 +281,7 @@ func productError(err error, id int64, index int) error {
 		meta["change_index"] = strconv.Itoa(index)
 		msg = fmt.Sprintf("%s: %s", field(index, "product_id"), msg)
 	}
-	return &apperr.Business{Code: connect.CodeNotFound, Reason: "PRODUCT_NOT_FOUND", Message: msg, Metadata: meta}
+	return &fault.Error{Kind: fault.NotFound, Reason: "PRODUCT_NOT_FOUND", Message: msg, Metadata: meta}
 }
 
 // countryError turns a failed country lookup into NotFound naming the
@@ -296,5 +296,5 @@ func countryError(err error, slug string, index int) error {
 		meta["change_index"] = strconv.Itoa(index)
 		msg = fmt.Sprintf("%s: %s", field(index, "country"), msg)
 	}
-	return &apperr.Business{Code: connect.CodeNotFound, Reason: "COUNTRY_NOT_FOUND", Message: msg, Metadata: meta}
+	return &fault.Error{Kind: fault.NotFound, Reason: "COUNTRY_NOT_FOUND", Message: msg, Metadata: meta}
 }

@@ -11,7 +11,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -224,7 +224,7 @@ func TestBatchSetVisibilityAtomic(t *testing.T) {
 	if code != connect.CodeNotFound || reason != "PRODUCT_NOT_FOUND" {
 		t.Fatalf("bad batch: %v %s, want NotFound PRODUCT_NOT_FOUND", code, reason)
 	}
-	var biz *apperr.Business
+	var biz *fault.Error
 	if errors.As(err, &biz) && (biz.Metadata["change_index"] != "2" || biz.Metadata["product_id"] != "424242") {
 		t.Errorf("error metadata %v does not name change 2, product 424242", biz.Metadata)
 	}
@@ -408,7 +408,7 @@ func TestBatchSetVisibilityUnknownCountry(t *testing.T) {
 	if code != connect.CodeNotFound || reason != "COUNTRY_NOT_FOUND" {
 		t.Fatalf("bad batch: %v %s, want NotFound COUNTRY_NOT_FOUND", code, reason)
 	}
-	var biz *apperr.Business
+	var biz *fault.Error
 	if !errors.As(err, &biz) || biz.Metadata["change_index"] != "2" || biz.Metadata["country"] != "atlantida" {
 		t.Errorf("error %v does not name change 2, country atlantida", err)
 	}

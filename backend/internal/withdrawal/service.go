@@ -16,7 +16,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -144,7 +144,7 @@ func (s *Service) myOrder(ctx context.Context, id int64) (db.Order, error) {
 // linkedOrder is the order a genuine token names, while its withdrawal
 // period runs; anything else is NotFound, so a guessed token learns nothing.
 func (s *Service) linkedOrder(ctx context.Context, token string) (db.Order, error) {
-	notFound := fmt.Errorf("withdrawal link: %w", apperr.ErrNotFound)
+	notFound := fmt.Errorf("withdrawal link: %w", fault.ErrNotFound)
 	id, ok := s.links.OrderOf(token)
 	if !ok {
 		return db.Order{}, notFound

@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/taxid"
 )
@@ -129,7 +129,7 @@ func (iv Invoicer) IssueComplete(ctx context.Context, tx pgx.Tx, orderID int64, 
 	q := db.New(tx)
 	buyer.TaxID = taxid.Normalize(buyer.TaxID)
 	if taxid.Classify(buyer.TaxID) == taxid.Invalid {
-		return db.Invoice{}, apperr.Invalid("tax_id", "not a valid NIF, NIE or CIF")
+		return db.Invoice{}, fault.InvalidField("tax_id", "not a valid NIF, NIE or CIF")
 	}
 	order, err := orderToInvoice(ctx, q, orderID)
 	if err != nil {
@@ -310,7 +310,7 @@ func (iv Invoicer) Cancel(ctx context.Context, tx pgx.Tx, invoiceID int64) (db.V
 	inv, err := q.GetInvoice(ctx, invoiceID)
 	if err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
-			return db.VerifactuRecord{}, fmt.Errorf("invoice: invoice %d: %w", invoiceID, apperr.ErrNotFound)
+			return db.VerifactuRecord{}, fmt.Errorf("invoice: invoice %d: %w", invoiceID, fault.ErrNotFound)
 		}
 		return db.VerifactuRecord{}, fmt.Errorf("invoice: invoice %d: %w", invoiceID, err)
 	}
@@ -334,7 +334,7 @@ func orderToInvoice(ctx context.Context, q *db.Queries, orderID int64) (db.Order
 
 func notFound(orderID int64, err error) error {
 	if errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("invoice: order %d: %w", orderID, apperr.ErrNotFound)
+		return fmt.Errorf("invoice: order %d: %w", orderID, fault.ErrNotFound)
 	}
 	return fmt.Errorf("invoice: order %d: %w", orderID, err)
 }

@@ -18,7 +18,7 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
@@ -55,7 +55,7 @@ func LoadDocument(ctx context.Context, q db.DBTX, invoiceID int64) (Document, er
 	var err error
 	if d.Invoice, err = queries.GetInvoice(ctx, invoiceID); err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
-			return d, fmt.Errorf("invoice: invoice %d: %w", invoiceID, apperr.ErrNotFound)
+			return d, fmt.Errorf("invoice: invoice %d: %w", invoiceID, fault.ErrNotFound)
 		}
 		return d, fmt.Errorf("invoice: invoice %d: %w", invoiceID, err)
 	}
