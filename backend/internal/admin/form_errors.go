@@ -3,7 +3,6 @@ package admin
 import (
 	"errors"
 
-
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/productform"
 )

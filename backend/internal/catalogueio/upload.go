@@ -1,11 +1,11 @@
 package catalogueio
 
 import (
-	"github.com/sabores/sabores/backend/internal/fault"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"io"
 	"strconv"
 	"time"

@@ -6,8 +6,8 @@
 package deliveryarea
 
 import (
-	"github.com/sabores/sabores/backend/internal/fault"
 	"fmt"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"slices"
 	"strings"
 )

@@ -1,8 +1,8 @@
 package deliveryarea
 
 import (
-	"github.com/sabores/sabores/backend/internal/fault"
 	"fmt"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"slices"
 	"strings"
 	"time"

@@ -1,10 +1,10 @@
 package payment
 
 import (
-	"github.com/sabores/sabores/backend/internal/fault"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"net/http"
 	"strconv"
 

@@ -1,10 +1,10 @@
 package shop
 
 import (
-	"github.com/sabores/sabores/backend/internal/fault"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"strconv"
 	"strings"
 	"time"

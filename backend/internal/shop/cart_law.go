@@ -1,9 +1,9 @@
 package shop
 
 import (
-	"github.com/sabores/sabores/backend/internal/fault"
 	"context"
 	"fmt"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"strconv"
 	"time"
 

@@ -1,8 +1,8 @@
 package shop
 
 import (
-	"github.com/sabores/sabores/backend/internal/fault"
 	"context"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"time"
 
 	"github.com/jackc/pgx/v5"

@@ -1,8 +1,8 @@
 package shop
 
 import (
-	"github.com/sabores/sabores/backend/internal/fault"
 	"fmt"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"strconv"
 	"time"
 
