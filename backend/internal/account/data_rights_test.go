@@ -227,7 +227,7 @@ func TestRecordCookieConsentRefuses(t *testing.T) {
 		"no time":     {PolicyVersion: "2026-11-24"},
 		"future time": {PolicyVersion: "2026-11-24", ConsentTime: timestamppb.New(time.Now().Add(time.Hour))},
 	} {
-		if _, err := accounts.RecordCookieConsent(context.Background(), connect.NewRequest(req)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		if _, err := accounts.RecordCookieConsent(context.Background(), connect.NewRequest(req)); connecttest.Code(err) != connect.CodeInvalidArgument {
 			t.Errorf("%s: %v, want InvalidArgument", name, err)
 		}
 	}
@@ -292,7 +292,7 @@ func TestDeleteMyAccount(t *testing.T) {
 	if where := find(t, a.pool, maria.email, ""); !strings.Contains(where, "newsletter_subscriptions") || !strings.Contains(where, "contact_messages") {
 		t.Fatalf("before deletion, the account's email is in %q", where)
 	}
-	if _, err := accounts.DeleteMyAccount(ctx, connect.NewRequest(&saboresv1.DeleteMyAccountRequest{})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := accounts.DeleteMyAccount(ctx, connect.NewRequest(&saboresv1.DeleteMyAccountRequest{})); connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Fatalf("DeleteMyAccount unconfirmed: %v, want InvalidArgument", err)
 	}
 	res, err := accounts.DeleteMyAccount(ctx, connect.NewRequest(&saboresv1.DeleteMyAccountRequest{Confirm: true}))
@@ -313,7 +313,7 @@ func TestDeleteMyAccount(t *testing.T) {
 		if err != nil || s.Msg.GetSignedIn() {
 			t.Errorf("the old cookie still signs in: %v, %v", s, err)
 		}
-		if _, err := c.ExportMyData(ctx, connect.NewRequest(&saboresv1.ExportMyDataRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+		if _, err := c.ExportMyData(ctx, connect.NewRequest(&saboresv1.ExportMyDataRequest{})); connecttest.Code(err) != connect.CodeUnauthenticated {
 			t.Errorf("export with the old cookie: %v, want Unauthenticated", err)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
@@ -138,7 +140,7 @@ func TestGetMyDashboard(t *testing.T) {
 		t.Errorf("spent/average = %d/%d, want 667/334", m.GetTotalSpentCents(), m.GetAverageTicketCents())
 	}
 
-	if _, err := svc.GetMyDashboard(ctx, connect.NewRequest(&saboresv1.GetMyDashboardRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+	if _, err := svc.GetMyDashboard(ctx, connect.NewRequest(&saboresv1.GetMyDashboardRequest{})); connecttest.Code(err) != connect.CodeUnauthenticated {
 		t.Errorf("anonymous GetMyDashboard = %v, want Unauthenticated", err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/apperr"
+
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -193,7 +195,7 @@ func TestKeysetBadToken(t *testing.T) {
 		} {
 			_, _, _, err := l.page(ctx, svc, bad, 10)
 			var cerr *connect.Error
-			if !errors.As(err, &cerr) || cerr.Code() != connect.CodeInvalidArgument || !strings.HasPrefix(cerr.Message(), "page_token: ") {
+			if !errors.As(apperr.ToConnect(ctx, "test", err), &cerr) || cerr.Code() != connect.CodeInvalidArgument || !strings.HasPrefix(cerr.Message(), "page_token: ") {
 				t.Errorf("%s with token %q: %v; want InvalidArgument on page_token", l.name, bad, err)
 			}
 		}

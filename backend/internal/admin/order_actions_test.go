@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -90,7 +92,7 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 	for _, s := range steps {
 		o, err := f.advance(transfer, s.action, s.carrier, s.tracking, s.note)
 		if s.code != 0 {
-			if connect.CodeOf(err) != s.code {
+			if connecttest.Code(err) != s.code {
 				t.Errorf("%s: %v, want code %v", s.name, err, s.code)
 			}
 			continue
@@ -132,7 +134,7 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 	}
 	exec(`UPDATE products SET stock = 10 WHERE id = 1001`)
 	toCancel := f.placeFixture(t, "card", "awaiting_payment")
-	if _, err := f.advance(toCancel, cancel, "", "", ""); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := f.advance(toCancel, cancel, "", "", ""); connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("cancel without a reason: %v, want InvalidArgument", err)
 	}
 	o, err := f.advance(toCancel, cancel, "", "", "producto dañado")

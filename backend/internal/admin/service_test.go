@@ -243,7 +243,7 @@ func TestListAdminProducts(t *testing.T) {
 	}
 	// The one paging rule: a bad page is refused, as the contract says, not clamped.
 	for _, bad := range []*saboresv1.ListAdminProductsRequest{{Page: -1}, {Page: 100001}, {PageSize: -1}} {
-		if _, err := f.svc.ListAdminProducts(f.ctx, connect.NewRequest(bad)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		if _, err := f.svc.ListAdminProducts(f.ctx, connect.NewRequest(bad)); connecttest.Code(err) != connect.CodeInvalidArgument {
 			t.Errorf("ListAdminProducts(%v) = %v, want InvalidArgument", bad, err)
 		}
 	}
@@ -500,14 +500,14 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	}
 	create := connect.NewRequest(&saboresv1.CreateApiKeyRequest{Name: "x", Scopes: []saboresv1.ApiKeyScope{saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ}})
 	create.Header().Set("Authorization", "Bearer "+secret)
-	if _, err := client.CreateApiKey(context.Background(), create); connect.CodeOf(err) != connect.CodePermissionDenied {
+	if _, err := client.CreateApiKey(context.Background(), create); connecttest.Code(err) != connect.CodePermissionDenied {
 		t.Errorf("a key creating a key: %v, want PermissionDenied", err)
 	}
 	// Past its expiry a key is as unknown as a revoked one.
 	if _, err := f.pool.Exec(context.Background(), `UPDATE api_keys SET created_at = now() - interval '1 day', expires_at = now() - interval '1 second' WHERE id = $1`, key.Id); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := list(); connect.CodeOf(err) != connect.CodeUnauthenticated {
+	if _, err := list(); connecttest.Code(err) != connect.CodeUnauthenticated {
 		t.Errorf("expired key: %v, want Unauthenticated", err)
 	}
 	if _, err := f.pool.Exec(context.Background(), `UPDATE api_keys SET expires_at = NULL WHERE id = $1`, key.Id); err != nil {
@@ -518,7 +518,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	if err != nil || revoked.Msg.Key.RevokeTime == nil {
 		t.Fatalf("revoke: %v, %v", revoked, err)
 	}
-	if _, err := list(); connect.CodeOf(err) != connect.CodeUnauthenticated {
+	if _, err := list(); connecttest.Code(err) != connect.CodeUnauthenticated {
 		t.Errorf("revoked key: %v, want Unauthenticated", err)
 	}
 	// Revoking again keeps the first time and records once.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
@@ -54,7 +56,7 @@ func TestAdjustStockBooksLedgerAndAudit(t *testing.T) {
 	_, err = f.svc.AdjustStock(f.ctx, connect.NewRequest(&saboresv1.AdjustStockRequest{
 		ProductId: 999999, Change: &saboresv1.AdjustStockRequest_Delta{Delta: 1}, Reason: receipt,
 	}))
-	if code := connect.CodeOf(apperr.ToConnect(f.ctx, "test", err)); code != connect.CodeNotFound {
+	if code := connecttest.Code(apperr.ToConnect(f.ctx, "test", err)); code != connect.CodeNotFound {
 		t.Errorf("unknown product: code %v, want NotFound", code)
 	}
 

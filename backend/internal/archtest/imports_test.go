@@ -20,15 +20,29 @@ type pkg struct {
 	Dir        string
 	GoFiles    []string
 	Imports    []string
+	// Deps are every package the package builds on, transitively.
+	Deps []string
 }
 
 // wiring are the packages that assemble the services into shopd, and so
 // import them all.
 var wiring = []string{"cli", "systemtest"}
 
-// domain are the packages of plain rules and domain code: they must not
-// know about Connect, so that any transport (or a test) can call them.
-var domain = []string{"shop", "pricing"}
+// modules are the business modules and the rule packages they build on:
+// they hold the shop's rules and use cases and know nothing of the wire,
+// not even through a package they import, so any transport (Connect, a
+// job, the CLI, a test) calls them alike. Issue 30 moves the use cases
+// still in the Connect service packages and in shop into modules; a package
+// joins this list when nothing it builds on speaks the wire.
+var modules = []string{
+	"csvcell", "deliveryarea", "fault", "foodinfo", "gtin", "mail", "paging",
+	"pricing", "productimage", "redsys", "sepaqr", "shop/invoice", "shopsettings", "taxid",
+}
+
+// directOnly are domain packages not yet free of the wire transitively
+// (shop still maps to proto messages and reaches auth): they must not
+// import Connect themselves.
+var directOnly = []string{"shop"}
 
 // listPackages lists the packages under backend/internal with their
 // non-test imports (tests may build real services of other packages).
@@ -117,25 +131,112 @@ func TestServicesDoNotImportEachOther(t *testing.T) {
 	}
 }
 
-// TestDomainHasNoConnect: shop and the rule packages import neither
-// Connect nor the generated service stubs; errors become Connect errors in
-// apperr and the services, at the edge.
-func TestDomainHasNoConnect(t *testing.T) {
+// speaksWire reports whether an import path is Connect or generated code.
+func speaksWire(imp string) bool {
+	return strings.HasPrefix(imp, "connectrpc.com/") || strings.Contains(imp, "/gen/go/")
+}
+
+// wireIn names the packages of imports that speak the wire.
+func wireIn(imports []string) []string {
+	var out []string
+	for _, imp := range imports {
+		if speaksWire(imp) {
+			out = append(out, imp)
+		}
+	}
+	return out
+}
+
+// TestModulesHaveNoWire: no module imports Connect or generated proto code,
+// directly or through any package it builds on; errors are faults, mapped
+// to Connect in apperr at the edge.
+func TestModulesHaveNoWire(t *testing.T) {
 	t.Parallel()
 	checked := 0
 	for _, p := range listPackages(t) {
-		if !under(p.Name, domain) {
-			continue
-		}
-		checked++
-		for _, imp := range p.Imports {
-			if strings.HasPrefix(imp, "connectrpc.com/") || (strings.HasSuffix(imp, "connect") && strings.Contains(imp, "/gen/go/")) {
-				t.Errorf("%s imports %s: the domain layer must not know about Connect", p.ImportPath, imp)
+		switch {
+		case slices.Contains(modules, p.Name):
+			checked++
+			if wire := wireIn(p.Deps); len(wire) > 0 {
+				t.Errorf("%s builds on %v: a module must not know the wire, even indirectly", p.Name, wire)
+			}
+		case slices.Contains(directOnly, p.Name):
+			checked++
+			for _, imp := range wireIn(p.Imports) {
+				if strings.HasPrefix(imp, "connectrpc.com/") || strings.HasSuffix(imp, "connect") {
+					t.Errorf("%s imports %s: the domain layer must not know about Connect", p.Name, imp)
+				}
 			}
 		}
 	}
-	if checked < len(domain) {
-		t.Fatalf("checked %d domain packages, want at least %d", checked, len(domain))
+	if checked < len(modules)+len(directOnly) {
+		t.Fatalf("checked %d modules, want %d: a listed module is gone", checked, len(modules)+len(directOnly))
+	}
+}
+
+// TestWireIsFoundIndirectly: the fence sees the wire two packages away.
+func TestWireIsFoundIndirectly(t *testing.T) {
+	t.Parallel()
+	deps := []string{"github.com/jackc/pgx/v5", "github.com/sabores/sabores/gen/go/sabores/v1", "connectrpc.com/connect"}
+	if got := wireIn(deps); len(got) != 2 {
+		t.Fatalf("wireIn(%v) = %v, want the proto package and Connect", deps, got)
+	}
+}
+
+// transactionOpeners are the calls that open a database transaction, with
+// their number of arguments: pgx.BeginFunc(ctx, db, fn),
+// pgx.BeginTxFunc(ctx, db, opts, fn), db.Begin(ctx), db.BeginTx(ctx, opts).
+var transactionOpeners = map[string]int{"BeginFunc": 3, "BeginTxFunc": 4, "Begin": 1, "BeginTx": 2}
+
+// opensTransactions counts the calls in the package's files that open a
+// transaction.
+func opensTransactions(t *testing.T, p pkg) int {
+	t.Helper()
+	fset := token.NewFileSet()
+	n := 0
+	for _, name := range p.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatalf("parse %s: %v", name, err)
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			if call, ok := node.(*ast.CallExpr); ok {
+				if sel, ok := call.Fun.(*ast.SelectorExpr); ok {
+					if args, ok := transactionOpeners[sel.Sel.Name]; ok && args == len(call.Args) {
+						n++
+					}
+				}
+			}
+			return true
+		})
+	}
+	return n
+}
+
+// stillOpening are the Connect service packages whose handlers still open
+// transactions, with how many: issue 30 moves each into its module's use
+// case. The count may only go down, and a package leaves the list when it
+// reaches zero.
+var stillOpening = map[string]int{
+	"account": 2, "admin": 22, "catalogueio": 2, "contact": 4, "invoicing": 1,
+	"order": 3, "settings": 1, "visibility": 2, "withdrawal": 3,
+}
+
+// TestHandlersOpenNoTransaction: a Connect handler decodes, calls the use
+// case that owns the transaction, and maps the result; it opens none.
+func TestHandlersOpenNoTransaction(t *testing.T) {
+	t.Parallel()
+	for _, p := range listPackages(t) {
+		if !servesConnect(t, p) && p.Name != "catalogueio" {
+			continue
+		}
+		n, allowed := opensTransactions(t, p), stillOpening[p.Name]
+		switch {
+		case n > allowed:
+			t.Errorf("%s opens %d transactions (allowed %d): move them into its module's use cases", p.Name, n, allowed)
+		case n < allowed:
+			t.Errorf("%s opens %d transactions now: lower its entry in stillOpening to %d", p.Name, n, n)
+		}
 	}
 }
 

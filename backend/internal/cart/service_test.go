@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"connectrpc.com/validate"
 
@@ -139,7 +141,7 @@ func TestValidateCartRejectsRepeatedProducts(t *testing.T) {
 	_, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
 		Lines: []*saboresv1.CartLineInput{line(1, 1), line(2, 1), line(1, 2)},
 	}))
-	if connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("repeated product: %v, want InvalidArgument", err)
 	}
 }
@@ -175,13 +177,13 @@ func TestValidateCartOverHTTP(t *testing.T) {
 		lines[i] = line(int64(i+1), 1)
 	}
 	_, err = client.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{Lines: lines}))
-	if connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("101 lines: %v, want InvalidArgument", err)
 	}
 	_, err = client.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
 		Lines: []*saboresv1.CartLineInput{line(1, 1), line(1, 1)},
 	}))
-	if connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("repeated product over HTTP: %v, want InvalidArgument", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"connectrpc.com/validate"
 
@@ -42,13 +44,13 @@ func TestCatalogOverHTTP(t *testing.T) {
 		t.Errorf("SearchProducts(acai) = %v, %v", search, err)
 	}
 
-	if _, err := client.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 1004})); connect.CodeOf(err) != connect.CodeNotFound {
+	if _, err := client.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 1004})); connecttest.Code(err) != connect.CodeNotFound {
 		t.Errorf("GetProduct(physical only) = %v, want NotFound", err)
 	}
-	if _, err := client.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{PageSize: -5})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := client.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{PageSize: -5})); connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("negative page size = %v, want InvalidArgument", err)
 	}
-	if _, err := client.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{Country: "Brasil!"})); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := client.ListProducts(ctx, connect.NewRequest(&saboresv1.ListProductsRequest{Country: "Brasil!"})); connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("bad country slug = %v, want InvalidArgument", err)
 	}
 	countries, err := client.ListCountries(ctx, connect.NewRequest(&saboresv1.ListCountriesRequest{}))

@@ -131,7 +131,7 @@ func TestListProductsPaging(t *testing.T) {
 		t.Errorf("page_size 5000 coerced to %d", coerced.GetPageSize())
 	}
 	for _, bad := range []*saboresv1.ListProductsRequest{{PageSize: -1}, {Page: -2}} {
-		if _, err := svc.ListProducts(context.Background(), connect.NewRequest(bad)); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		if _, err := svc.ListProducts(context.Background(), connect.NewRequest(bad)); connecttest.Code(err) != connect.CodeInvalidArgument {
 			t.Errorf("ListProducts(%v) = %v, want InvalidArgument", bad, err)
 		}
 	}

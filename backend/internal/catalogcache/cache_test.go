@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -172,7 +174,7 @@ func TestVisibilityAndPromotionChangesInvalidate(t *testing.T) {
 	}
 	testwait.Until(t, time.Second, "the product hidden online", func() bool {
 		_, err := r.catalog.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: id}))
-		return connect.CodeOf(err) == connect.CodeNotFound
+		return connecttest.Code(err) == connect.CodeNotFound
 	})
 }
 

@@ -5,10 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"io"
 	"strconv"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"

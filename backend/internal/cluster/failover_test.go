@@ -24,6 +24,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -241,7 +243,7 @@ func (r *run) signIn(email string) *http.Client {
 // retryable says whether a failed call may be sent again: the replica died
 // or was leaving (HAProxy's 502/503, a cut connection), not a refusal.
 func retryable(err error) bool {
-	switch connect.CodeOf(err) {
+	switch connecttest.Code(err) {
 	case connect.CodeUnavailable, connect.CodeUnknown, connect.CodeInternal, connect.CodeDeadlineExceeded, connect.CodeAborted:
 		return true
 	}
@@ -379,7 +381,7 @@ func (r *run) watchPrice(rep *cluster.Replica, product, cents int64, changed tim
 		res, err := catalog.GetProduct(context.Background(), connect.NewRequest(&saboresv1.GetProductRequest{Id: product}))
 		if err != nil {
 			var ne net.Error
-			if errors.As(err, &ne) || connect.CodeOf(err) == connect.CodeUnavailable {
+			if errors.As(err, &ne) || connecttest.Code(err) == connect.CodeUnavailable {
 				return // down or restarting: it starts with empty caches
 			}
 		} else if res.Msg.GetProduct().GetPriceCents() == cents {
@@ -603,7 +605,7 @@ func (r *run) checkOrderLimit(ctx context.Context) {
 		switch {
 		case err == nil:
 			placed++
-		case connect.CodeOf(err) == connect.CodeResourceExhausted:
+		case connecttest.Code(err) == connect.CodeResourceExhausted:
 			limited++
 		default:
 			r.t.Errorf("checkout %d of the burst: %v", i, err)

@@ -234,7 +234,7 @@ func TestContactIsRateLimited(t *testing.T) {
 			t.Fatalf("message %d: %v", i+1, err)
 		}
 	}
-	if err := send(); connect.CodeOf(err) != connect.CodeResourceExhausted {
+	if err := send(); connecttest.Code(err) != connect.CodeResourceExhausted {
 		t.Errorf("third message: %v, want ResourceExhausted", err)
 	}
 	if _, err := client.SubscribeNewsletter(ctx, connect.NewRequest(&saboresv1.SubscribeNewsletterRequest{

@@ -7,9 +7,10 @@ package deliveryarea
 
 import (
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"slices"
 	"strings"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 )
 
 // Area is where a Spanish postal code is, as far as delivery goes: the

@@ -2,11 +2,12 @@ package deliveryarea
 
 import (
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"slices"
 	"strings"
 	"time"
 	_ "time/tzdata" // dispatch days are Madrid's whatever the server's zone data
+
+	"github.com/sabores/sabores/backend/internal/fault"
 )
 
 // madrid is the shop's time zone: dispatch days and the cut-off are its.

@@ -15,20 +15,20 @@ import (
 type Kind uint8
 
 const (
-	// Invalid: the request itself is wrong and must change.
+	// Invalid means the request itself is wrong and must change.
 	Invalid Kind = iota + 1
-	// NotFound: the thing named does not exist or is not the caller's to see.
+	// NotFound means the thing named does not exist or is not the caller's to see.
 	NotFound
-	// Conflict: the thing to create exists already.
+	// Conflict means the thing to create exists already.
 	Conflict
-	// Refused: a business rule forbids the step in the current state.
+	// Refused means a business rule forbids the step in the current state.
 	Refused
-	// Exhausted: the caller must first free something (pay or cancel
+	// Exhausted means the caller must first free something (pay or cancel
 	// another order) or wait, rather than change the request.
 	Exhausted
-	// Unauthenticated: the call needs a signed-in person and has none.
+	// Unauthenticated means the call needs a signed-in person and has none.
 	Unauthenticated
-	// Forbidden: the caller is known and may not do this.
+	// Forbidden means the caller is known and may not do this.
 	Forbidden
 )
 

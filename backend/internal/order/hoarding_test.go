@@ -24,7 +24,7 @@ func refusal(t *testing.T, err error) (connect.Code, string, map[string]string) 
 	if len(infos) == 0 {
 		t.Fatalf("refusal %v carries no ErrorInfo", err)
 	}
-	return connect.CodeOf(err), infos[0].GetReason(), infos[0].GetMetadata()
+	return connecttest.Code(err), infos[0].GetReason(), infos[0].GetMetadata()
 }
 
 // TestHoardingAttack replays the attack that emptied the shop: a new account

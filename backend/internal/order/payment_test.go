@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
@@ -133,7 +135,7 @@ func TestStartPayment(t *testing.T) {
 	if numbers[0] == numbers[1] {
 		t.Errorf("two attempts share Redsys number %s", numbers[0])
 	}
-	if _, err := start(b.shopper(t, "joao"), o.GetId()); connect.CodeOf(edge(err)) != connect.CodeNotFound {
+	if _, err := start(b.shopper(t, "joao"), o.GetId()); connecttest.Code(edge(err)) != connect.CodeNotFound {
 		t.Errorf("another shopper's order: %v, want NotFound", err)
 	}
 	tr := b.place(t, ctx, transfer, line(1, 1))

@@ -33,7 +33,7 @@ func TestIdempotencyKeyReusedForAnotherCart(t *testing.T) {
 		"a line less":      placeRequest(key, card, line(1, 2)),
 	} {
 		_, err := b.svc.PlaceOrder(ctx, req)
-		if connect.CodeOf(err) != connect.CodeFailedPrecondition {
+		if connecttest.Code(err) != connect.CodeFailedPrecondition {
 			t.Errorf("%s with a used key: %v, want FailedPrecondition", name, err)
 			continue
 		}

@@ -208,7 +208,7 @@ func TestPlaceOrderRefusesUnsellableLinesAndWritesNothing(t *testing.T) {
 
 	_, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), card,
 		line(2, 1), line(1, 6), line(3, 1), line(999, 1), line(2001, 0)))
-	if connect.CodeOf(err) != connect.CodeFailedPrecondition {
+	if connecttest.Code(err) != connect.CodeFailedPrecondition {
 		t.Fatalf("PlaceOrder error = %v, want FailedPrecondition", err)
 	}
 	infos := connecttest.ErrorInfos(t, err)
@@ -265,7 +265,7 @@ func TestPlaceOrderRejectsBadInput(t *testing.T) {
 		}()},
 	}
 	for _, tt := range tests {
-		if _, err := b.svc.PlaceOrder(ctx, tt.req); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		if _, err := b.svc.PlaceOrder(ctx, tt.req); connecttest.Code(err) != connect.CodeInvalidArgument {
 			t.Errorf("%s: error = %v, want InvalidArgument", tt.name, err)
 		}
 	}
@@ -280,15 +280,15 @@ func TestOrderRPCsNeedASignedInUser(t *testing.T) {
 	apiKey := auth.WithPrincipal(context.Background(), auth.Principal{APIKeyID: 7, Role: auth.RoleAdmin})
 	for _, ctx := range []context.Context{context.Background(), apiKey} {
 		_, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), card, line(2, 1)))
-		if connect.CodeOf(err) != connect.CodeUnauthenticated {
+		if connecttest.Code(err) != connect.CodeUnauthenticated {
 			t.Errorf("PlaceOrder: %v, want Unauthenticated", err)
 		}
 		_, err = b.svc.ListMyOrders(ctx, connect.NewRequest(&saboresv1.ListMyOrdersRequest{}))
-		if connect.CodeOf(err) != connect.CodeUnauthenticated {
+		if connecttest.Code(err) != connect.CodeUnauthenticated {
 			t.Errorf("ListMyOrders: %v, want Unauthenticated", err)
 		}
 		_, err = b.svc.GetMyOrder(ctx, connect.NewRequest(&saboresv1.GetMyOrderRequest{Id: 1}))
-		if connect.CodeOf(err) != connect.CodeUnauthenticated {
+		if connecttest.Code(err) != connect.CodeUnauthenticated {
 			t.Errorf("GetMyOrder: %v, want Unauthenticated", err)
 		}
 	}
@@ -377,7 +377,7 @@ func TestLastUnitsUnderConcurrency(t *testing.T) {
 			sold++
 			continue
 		}
-		if connect.CodeOf(err) != connect.CodeFailedPrecondition {
+		if connecttest.Code(err) != connect.CodeFailedPrecondition {
 			t.Errorf("buyer %d: %v, want FailedPrecondition", i, err)
 			continue
 		}
@@ -508,17 +508,17 @@ func TestPlaceOrderOverHTTP(t *testing.T) {
 		return client.PlaceOrder(context.Background(), req)
 	}
 
-	if _, err := call(placeRequest(uuid.NewString(), card, line(2, 1)), false); connect.CodeOf(err) != connect.CodeUnauthenticated {
+	if _, err := call(placeRequest(uuid.NewString(), card, line(2, 1)), false); connecttest.Code(err) != connect.CodeUnauthenticated {
 		t.Errorf("guest PlaceOrder: %v, want Unauthenticated", err)
 	}
 	bad := placeRequest(uuid.NewString(), card, line(2, 1))
 	bad.Msg.Delivery.PostalCode = "99999"
-	if _, err := call(bad, true); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := call(bad, true); connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("bad postal code: %v, want InvalidArgument", err)
 	}
 
 	_, err := call(placeRequest(uuid.NewString(), card, line(1, 9), line(2, 1)), true)
-	if connect.CodeOf(err) != connect.CodeFailedPrecondition {
+	if connecttest.Code(err) != connect.CodeFailedPrecondition {
 		t.Fatalf("too many units: %v, want FailedPrecondition", err)
 	}
 	if infos := connecttest.ErrorInfos(t, err); len(infos) != 1 || infos[0].GetReason() != "INSUFFICIENT_STOCK" ||

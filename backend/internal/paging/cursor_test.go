@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -71,7 +73,7 @@ func TestParseKeyset(t *testing.T) {
 		t.Fatalf("ParseKeyset = %+v, %v", k, err)
 	}
 	for _, bad := range []string{"%%", paging.Cursor{Time: at, Key: "x"}.Token(), paging.Cursor{Time: at, Key: "0"}.Token()} {
-		if _, err := paging.ParseKeyset(bad, 0, paging.Sizes{Default: 10, Max: 100}); connect.CodeOf(err) != connect.CodeInvalidArgument {
+		if _, err := paging.ParseKeyset(bad, 0, paging.Sizes{Default: 10, Max: 100}); connecttest.Code(err) != connect.CodeInvalidArgument {
 			t.Errorf("ParseKeyset(%q) = %v, want InvalidArgument", bad, err)
 		}
 	}
@@ -90,10 +92,10 @@ func TestParseTokenForwardOnly(t *testing.T) {
 		t.Errorf("ParseForwardKeyset(next) = %+v, %v", k, err)
 	}
 	c.Backward = true
-	if _, _, err := paging.ParseToken("page_token", c.Token()); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, _, err := paging.ParseToken("page_token", c.Token()); connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("ParseToken(previous) = %v, want InvalidArgument", err)
 	}
-	if _, err := paging.ParseForwardKeyset(c.Token(), 0, sizes); connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if _, err := paging.ParseForwardKeyset(c.Token(), 0, sizes); connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("ParseForwardKeyset(previous) = %v, want InvalidArgument", err)
 	}
 }

@@ -1,10 +1,12 @@
 package paging_test
 
 import (
-	"errors"
 	"math"
-	"strings"
 	"testing"
+
+	"github.com/sabores/sabores/backend/internal/fault"
+
+	"github.com/sabores/sabores/backend/internal/connecttest"
 
 	"connectrpc.com/connect"
 
@@ -52,9 +54,8 @@ func TestPage(t *testing.T) {
 			}
 			got, err := paging.Page(tt.page, tt.size, s)
 			if tt.badField != "" {
-				var cerr *connect.Error
-				if !errors.As(err, &cerr) || cerr.Code() != connect.CodeInvalidArgument ||
-					!strings.HasPrefix(cerr.Message(), tt.badField+": ") {
+				f, ok := fault.As(err)
+				if !ok || f.Kind != fault.Invalid || f.Field != tt.badField {
 					t.Fatalf("Page(%d, %d) = %+v, %v; want InvalidArgument naming %s", tt.page, tt.size, got, err, tt.badField)
 				}
 				return
@@ -78,7 +79,7 @@ func FuzzPage(f *testing.F) {
 		w, err := paging.Page(page, size, sizes)
 		valid := page >= 0 && page <= paging.MaxPage && size >= 0
 		if err != nil {
-			if valid || connect.CodeOf(err) != connect.CodeInvalidArgument {
+			if valid || connecttest.Code(err) != connect.CodeInvalidArgument {
 				t.Fatalf("Page(%d, %d): %v", page, size, err)
 			}
 			return

@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"net/http"
 	"strconv"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"

@@ -192,7 +192,7 @@ func TestLargeRequestsTakeTurns(t *testing.T) {
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeResourceExhausted || reason != "UPLOADS_BUSY" {
 		t.Errorf("a third upload while two are handled: %v (%s), want ResourceExhausted UPLOADS_BUSY", code, reason)
 	}
-	if _, err := client.ListPromotions(context.Background(), connect.NewRequest(&saboresv1.ListPromotionsRequest{})); connect.CodeOf(err) != connect.CodeUnimplemented {
+	if _, err := client.ListPromotions(context.Background(), connect.NewRequest(&saboresv1.ListPromotionsRequest{})); connecttest.Code(err) != connect.CodeUnimplemented {
 		t.Errorf("a small call while uploads are handled: %v, want it served (Unimplemented here)", err)
 	}
 	close(admin.release)

@@ -16,6 +16,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"connectrpc.com/grpcreflect"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -99,11 +101,11 @@ func TestRPCOverConnectAndGRPC(t *testing.T) {
 			}
 
 			_, err = client.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 0}))
-			if connect.CodeOf(err) != connect.CodeInvalidArgument {
+			if connecttest.Code(err) != connect.CodeInvalidArgument {
 				t.Errorf("id 0: got %v, want InvalidArgument from validation", err)
 			}
 			_, err = client.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 404}))
-			if connect.CodeOf(err) != connect.CodeNotFound {
+			if connecttest.Code(err) != connect.CodeNotFound {
 				t.Errorf("id 404: got %v, want NotFound mapped by apperr", err)
 			}
 		})
@@ -115,7 +117,7 @@ func TestUnimplementedServicesAreServed(t *testing.T) {
 	b := setup(t, Options{DB: testPool(t)})
 	client := saboresv1connect.NewCartServiceClient(b.h2c, b.url, connect.WithGRPC())
 	_, err := client.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{}))
-	if connect.CodeOf(err) != connect.CodeUnimplemented {
+	if connecttest.Code(err) != connect.CodeUnimplemented {
 		t.Errorf("got %v, want Unimplemented", err)
 	}
 }
@@ -138,7 +140,7 @@ func TestInterceptorsRunBeforeValidation(t *testing.T) {
 	client := saboresv1connect.NewCatalogServiceClient(b.h1, b.url)
 	req := connect.NewRequest(&saboresv1.GetProductRequest{Id: 0})
 	req.Header().Set("X-Stranger", "1")
-	if _, err := client.GetProduct(context.Background(), req); connect.CodeOf(err) != connect.CodePermissionDenied {
+	if _, err := client.GetProduct(context.Background(), req); connecttest.Code(err) != connect.CodePermissionDenied {
 		t.Errorf("got %v, want PermissionDenied before validation", err)
 	}
 	if !strings.Contains(b.logs.String(), "procedure=/sabores.v1.CatalogService/GetProduct code=permission_denied") {

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 
 	"github.com/jackc/pgx/v5"
 

@@ -3,9 +3,10 @@ package shop
 import (
 	"context"
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"strconv"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 

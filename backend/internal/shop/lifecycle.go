@@ -4,8 +4,9 @@ package shop
 
 import (
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"slices"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 )
 
 // Fulfilment is where an order stands on its way to the shopper, stored in

@@ -2,8 +2,9 @@ package shop
 
 import (
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"strconv"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 )
 
 // Limits keep one shopper, or many accounts of one person, from holding the

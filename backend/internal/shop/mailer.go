@@ -2,8 +2,9 @@ package shop
 
 import (
 	"context"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 
 	"github.com/jackc/pgx/v5"
 

@@ -2,9 +2,10 @@ package shop
 
 import (
 	"fmt"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"strconv"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/fault"
 
 	// The withdrawal period ends at midnight in Madrid wherever shopd runs,
 	// even on a machine without the system's zone database.

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
@@ -146,7 +148,7 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 	}
 	_, err = admin.UploadCatalogueChunk(ctx, connect.NewRequest(&saboresv1.UploadCatalogueChunkRequest{
 		Seq: 0, Chunk: good[:catalogueio.MaxChunkBytes+1]}))
-	if connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("a piece past 1 MiB: %v, want InvalidArgument", err)
 	}
 	coloursUpload := uploadCSV(t, admin, []byte("sku,colour\nA,red\n"))
@@ -165,7 +167,7 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 		t.Errorf("dry run of the good file: %v, %v", report, err)
 	}
 	_, err = admin.StartCatalogueImport(ctx, connect.NewRequest(&saboresv1.StartCatalogueImportRequest{FileName: "colours.csv", UploadId: coloursUpload}))
-	if connect.CodeOf(err) != connect.CodeInvalidArgument {
+	if connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("import of a file that is not the catalogue's: %v, want InvalidArgument", err)
 	}
 	if tablesChecksum(t, direct) != before {
@@ -208,7 +210,7 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 		t.Errorf("the imported file is still kept")
 	}
 	_, err = admin.GetCatalogueImport(ctx, connect.NewRequest(&saboresv1.GetCatalogueImportRequest{Id: job.GetId() + 1000}))
-	if connect.CodeOf(err) != connect.CodeNotFound {
+	if connecttest.Code(err) != connect.CodeNotFound {
 		t.Errorf("an import that does not exist: %v, want NotFound", err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
@@ -131,7 +133,7 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 	proxy.Set(faultproxy.Down)
 	time.Sleep(200 * time.Millisecond)
 	took, err := listOrders(5 * time.Second)
-	if code := connect.CodeOf(err); err == nil || code != connect.CodeUnavailable {
+	if code := connecttest.Code(err); err == nil || code != connect.CodeUnavailable {
 		t.Errorf("ListMyOrders with the database cut: %v (code %s), want Unavailable", err, codeOf(err))
 	}
 	if took > 2*time.Second {
@@ -153,7 +155,7 @@ func TestDatabaseCutUnderLoad(t *testing.T) {
 	for _, a := range attempts {
 		if a.err != nil {
 			failed++
-			code := connect.CodeOf(a.err)
+			code := connecttest.Code(a.err)
 			if code != connect.CodeUnavailable && code != connect.CodeDeadlineExceeded && code != connect.CodeCanceled {
 				t.Errorf("order during the cut failed with %v, want Unavailable or DeadlineExceeded", a.err)
 			}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
@@ -51,7 +53,7 @@ func TestObservability(t *testing.T) {
 	if _, err := c.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 1})); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 999})); connect.CodeOf(err) != connect.CodeNotFound {
+	if _, err := c.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: 999})); connecttest.Code(err) != connect.CodeNotFound {
 		t.Fatalf("GetProduct(999) = %v, want NotFound", err)
 	}
 	if _, err := placeOrder(ctx, orderClient(shop.URL, token), uuid.NewString(), 1); err != nil {

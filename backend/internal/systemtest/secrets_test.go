@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -63,7 +65,7 @@ func TestSecretsNotLogged(t *testing.T) {
 		t.Fatalf("ListAdminProducts with the API key: %v", err)
 	}
 	wrong := saboresv1connect.NewAdminServiceClient(&http.Client{Transport: bearerTransport{key: secret + "x"}}, shop.URL)
-	if _, err := wrong.ListAdminProducts(ctx, connect.NewRequest(&saboresv1.ListAdminProductsRequest{})); connect.CodeOf(err) != connect.CodeUnauthenticated {
+	if _, err := wrong.ListAdminProducts(ctx, connect.NewRequest(&saboresv1.ListAdminProductsRequest{})); connecttest.Code(err) != connect.CodeUnauthenticated {
 		t.Errorf("a wrong API key: %v, want Unauthenticated", err)
 	}
 	account := saboresv1connect.NewAccountServiceClient(client(clientToken), shop.URL)

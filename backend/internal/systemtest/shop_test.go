@@ -12,10 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/connecttest"
+
 	"github.com/sabores/sabores/backend/internal/cli"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 
-	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/config"
@@ -112,5 +113,5 @@ func codeOf(err error) string {
 	if err == nil {
 		return "ok"
 	}
-	return connect.CodeOf(err).String()
+	return connecttest.Code(err).String()
 }
