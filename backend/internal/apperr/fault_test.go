@@ -2,6 +2,7 @@ package apperr_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -34,8 +35,8 @@ func TestFaultAtTheEdge(t *testing.T) {
 		{&fault.Error{Kind: fault.Forbidden, Message: "not yours"}, connect.CodePermissionDenied, nil, ""},
 	} {
 		got := apperr.ToConnect(context.Background(), "test", tc.err)
-		cerr, ok := got.(*connect.Error)
-		if !ok || cerr.Code() != tc.code {
+		var cerr *connect.Error
+		if !errors.As(got, &cerr) || cerr.Code() != tc.code {
 			t.Errorf("%v: %v, want %v", tc.err, got, tc.code)
 			continue
 		}
