@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/sabores/sabores/backend/internal/auth"
-	"github.com/sabores/sabores/backend/internal/database"
+	"github.com/sabores/sabores/backend/internal/db"
 )
 
 func init() {
@@ -21,7 +21,7 @@ func init() {
 				return errors.New("admin grant: name exactly one email address")
 			}
 			return withDatabases(ctx, app, func(dbs *Databases) error {
-				if err := database.Migrate(ctx, dbs.Primary); err != nil {
+				if err := db.Migrate(ctx, dbs.Primary); err != nil {
 					return err
 				}
 				if err := auth.GrantAdmin(ctx, dbs.Primary, args[0]); err != nil {
@@ -41,7 +41,7 @@ func init() {
 				return errors.New("admin revoke: name exactly one email address")
 			}
 			return withDatabases(ctx, app, func(dbs *Databases) error {
-				if err := database.Migrate(ctx, dbs.Primary); err != nil {
+				if err := db.Migrate(ctx, dbs.Primary); err != nil {
 					return err
 				}
 				if err := auth.RevokeAdmin(ctx, dbs.Primary, args[0]); err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/database"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/pgembed"
 )
@@ -115,7 +115,7 @@ func restore(ctx context.Context, app *App, file string) error {
 			"--single-transaction", "--exit-on-error", "--no-owner", "--no-privileges", file); err != nil {
 			return fmt.Errorf("restore: %w", err)
 		}
-		if err := database.Migrate(ctx, pool); err != nil {
+		if err := db.Migrate(ctx, pool); err != nil {
 			return fmt.Errorf("restore: loaded, but migrating it failed: %w", err)
 		}
 		// Payment attempts made after the backup are lost but Redsys has

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/sabores/sabores/backend/internal/database"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/seed"
 )
 
@@ -14,7 +14,7 @@ func init() {
 		Summary: "Apply pending database migrations and exit (serve does this too).",
 		Run: func(ctx context.Context, app *App, _ any, _ []string) error {
 			return withDatabases(ctx, app, func(dbs *Databases) error {
-				return database.Migrate(ctx, dbs.Primary)
+				return db.Migrate(ctx, dbs.Primary)
 			})
 		},
 	})
@@ -40,7 +40,7 @@ func prepare(ctx context.Context, app *App, dbs *Databases) error {
 		return err
 	}
 	defer pool.Close()
-	if err := database.Migrate(ctx, pool); err != nil {
+	if err := db.Migrate(ctx, pool); err != nil {
 		return err
 	}
 	if !app.Config.SeedOnEmpty {

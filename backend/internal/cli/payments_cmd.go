@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/sabores/sabores/backend/internal/auth"
-	"github.com/sabores/sabores/backend/internal/database"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/payment"
 )
 
@@ -20,7 +20,7 @@ func init() {
 				return errors.New("payments release-refunds: takes no arguments")
 			}
 			return withDatabases(ctx, app, func(dbs *Databases) error {
-				if err := database.Migrate(ctx, dbs.Primary); err != nil {
+				if err := db.Migrate(ctx, dbs.Primary); err != nil {
 					return err
 				}
 				n, err := payment.ReleaseRefunds(ctx, dbs.Primary, auth.CommandLine)

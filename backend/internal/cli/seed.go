@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 
-	"github.com/sabores/sabores/backend/internal/database"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/seed"
 )
 
@@ -23,7 +23,7 @@ func init() {
 				return errors.New("seed: --products must be 0 or more")
 			}
 			return withDatabases(ctx, app, func(dbs *Databases) error {
-				if err := database.Migrate(ctx, dbs.Primary); err != nil {
+				if err := db.Migrate(ctx, dbs.Primary); err != nil {
 					return err
 				}
 				app.Log.Info("loading the sample catalogue")

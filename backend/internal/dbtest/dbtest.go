@@ -29,7 +29,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/database"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/seed"
 	"github.com/sabores/sabores/sql/migrations"
 )
@@ -206,11 +206,11 @@ func buildTemplate(ctx context.Context, conn *pgx.Conn, admin, name string) erro
 	if err != nil {
 		return err
 	}
-	pool, err := database.Open(ctx, scratchURL, database.WithMaxConns(2))
+	pool, err := db.Open(ctx, scratchURL, db.WithMaxConns(2))
 	if err != nil {
 		return fmt.Errorf("open template: %w", err)
 	}
-	err = database.Migrate(ctx, pool)
+	err = db.Migrate(ctx, pool)
 	pool.Close()
 	if err != nil {
 		return fmt.Errorf("migrate template: %w", err)
@@ -245,7 +245,7 @@ func migrationsHash() (string, error) {
 		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
 		h.Write(b)
 	}
-	river, err := database.RiverSchemaVersion()
+	river, err := db.RiverSchemaVersion()
 	if err != nil {
 		return "", err
 	}

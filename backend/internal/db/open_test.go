@@ -1,4 +1,4 @@
-package database_test
+package db_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/database"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 )
 
@@ -32,7 +32,7 @@ func TestMigrateFromEmpty(t *testing.T) {
 	ctx := context.Background()
 	pool := emptyDatabase(t)
 
-	if err := database.Migrate(ctx, pool); err != nil {
+	if err := db.Migrate(ctx, pool); err != nil {
 		t.Fatalf("Migrate: %v", err)
 	}
 	var tables int
@@ -44,7 +44,7 @@ func TestMigrateFromEmpty(t *testing.T) {
 		t.Errorf("core tables after Migrate = %d, want 5", tables)
 	}
 	// A second run finds nothing to do and must not fail.
-	if err := database.Migrate(ctx, pool); err != nil {
+	if err := db.Migrate(ctx, pool); err != nil {
 		t.Fatalf("second Migrate: %v", err)
 	}
 }
@@ -60,13 +60,13 @@ func TestMigrateConcurrently(t *testing.T) {
 	errs := make([]error, processes)
 	for i := range processes {
 		wg.Go(func() {
-			p, err := database.Open(ctx, dbtest.URL(pool), database.WithMaxConns(2))
+			p, err := db.Open(ctx, dbtest.URL(pool), db.WithMaxConns(2))
 			if err != nil {
 				errs[i] = err
 				return
 			}
 			defer p.Close()
-			errs[i] = database.Migrate(ctx, p)
+			errs[i] = db.Migrate(ctx, p)
 		})
 	}
 	wg.Wait()
@@ -87,7 +87,7 @@ func TestDownAndUp(t *testing.T) {
 	ctx := context.Background()
 	pool := dbtest.New(t)
 
-	provider, err := database.NewProvider(pool)
+	provider, err := db.NewProvider(pool)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,14 +104,14 @@ func TestDownAndUp(t *testing.T) {
 	if tables != 0 {
 		t.Errorf("tables left after DownTo(0) = %d, want 0", tables)
 	}
-	if err := database.Migrate(ctx, pool); err != nil {
+	if err := db.Migrate(ctx, pool); err != nil {
 		t.Fatalf("Migrate after DownTo(0): %v", err)
 	}
 }
 
 func TestOpenBadURL(t *testing.T) {
 	t.Parallel()
-	if _, err := database.Open(context.Background(), "postgres://nobody@127.0.0.1:1/none?connect_timeout=1"); err == nil {
+	if _, err := db.Open(context.Background(), "postgres://nobody@127.0.0.1:1/none?connect_timeout=1"); err == nil {
 		t.Fatal("Open on a closed port succeeded")
 	}
 }

@@ -1,7 +1,8 @@
-// Package database opens the shop's PostgreSQL pool and brings its schema up
-// to date. Migrations are embedded (package migrations), so a single binary
+// Package db is the shop's PostgreSQL: the queries sqlc generates from
+// sql/queries, and (this file) the pool and the schema brought up to
+// date. Migrations are embedded (package migrations), so a single binary
 // can migrate any database it is pointed at.
-package database
+package db
 
 import (
 	"context"
