@@ -27,10 +27,12 @@ const maxNotificationBytes = 32 << 10
 // Ds_MerchantParameters is kept.
 const maxStoredParameters = 4 << 10
 
-// Notification rate per peer (the client address, TRUSTED_PROXIES
-// honoured): NotificationBurst at once, then one per NotificationInterval.
-// Redsys's servers send one notification per payment, and a few retries;
-// a client posting in a loop is refused before its body is read.
+// Rejected notifications allowed per peer (the client address,
+// TRUSTED_PROXIES honoured): NotificationBurst at once, then one per
+// NotificationInterval. Only notifications that fail verification count:
+// Redsys's servers send every genuine notification from a few addresses,
+// so a busy day must not throttle them, while a client posting forgeries
+// in a loop is refused before its body is read.
 const (
 	NotificationInterval = 100 * time.Millisecond
 	NotificationBurst    = 50
@@ -65,7 +67,8 @@ type Notifications struct {
 // NewNotifications serves notifications signed for merchant, telling
 // recorder what was decided and queueing through refunds the refund of a
 // payment its order could no longer take. Each peer may post
-// NotificationBurst at once, then one per NotificationInterval.
+// NotificationBurst rejected notifications at once, then one per
+// NotificationInterval.
 func NewNotifications(pool *pgxpool.Pool, merchant *redsys.Merchant, recorder Recorder, refunds RefundQueue, log *slog.Logger) *Notifications {
 	return &Notifications{
 		pool: pool, merchant: merchant, recorder: recorder, refunds: refunds, log: log,
@@ -75,8 +78,8 @@ func NewNotifications(pool *pgxpool.Pool, merchant *redsys.Merchant, recorder Re
 	}
 }
 
-// WithLimit lets each peer post burst notifications at once, then one per
-// interval.
+// WithLimit lets each peer post burst rejected notifications at once, then
+// one per interval.
 func (n *Notifications) WithLimit(interval time.Duration, burst int) *Notifications {
 	n.limit = ratelimit.New(interval, burst)
 	return n
@@ -103,13 +106,14 @@ type notice struct {
 // a verified notification for a pending attempt, with the attempt's amount
 // and currency, changes anything. It answers 200 to every notification
 // Redsys signed, so Redsys does not resend what was recorded, 400 to
-// anything else, and 429 to a peer posting too fast. Nothing of a
+// anything else, and 429 to a peer whose rejected notifications came too
+// fast. Nothing of a
 // notification that fails verification is stored, so posting them costs
 // the shop no storage: it is counted, and logged at most once a minute
 // per peer.
 func (n *Notifications) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	peer := ratelimit.ClientAddrFrom(r.Context(), r.RemoteAddr)
-	if ok, wait := n.limit.Allow(peer); !ok {
+	if blocked, wait := n.limit.Blocked(peer); blocked {
 		n.reject(r, peer, RejectedRateLimited, "too many notifications")
 		w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
 		http.Error(w, "too many requests, try again later", http.StatusTooManyRequests)
@@ -251,10 +255,14 @@ func (n *Notifications) authorisedAfterRefusal(ctx context.Context, tx pgx.Tx, a
 	return nt, nil
 }
 
-// reject counts a notification refused unverified and logs it, at most
-// once a minute per peer.
+// reject counts a notification refused unverified, charges it to the
+// peer's allowance of rejections, and logs it at most once a minute per
+// peer.
 func (n *Notifications) reject(r *http.Request, peer, reason, detail string) {
 	n.rejected(reason)
+	if reason != RejectedRateLimited {
+		n.limit.Allow(peer)
+	}
 	if ok, _ := n.sampled.Allow(peer); ok {
 		n.log.WarnContext(r.Context(), "redsys notification rejected (one line a minute per peer)",
 			"reason", reason, "detail", detail, "remote", peer)

@@ -347,6 +347,31 @@ func TestNotificationRateLimitPerPeer(t *testing.T) {
 	}
 }
 
+// TestGenuineNotificationsAreNotLimited: Redsys sends every notification
+// from a few addresses, so only rejected ones spend a peer's allowance: a
+// busy peer's genuine notifications past the burst are all taken, and its
+// allowance of forgeries is still whole after them.
+func TestGenuineNotificationsAreNotLimited(t *testing.T) {
+	b := setup(t)
+	n := NewNotifications(b.pool, b.merchant, b.recorder, b.refunds, slog.New(slog.DiscardHandler)).WithLimit(time.Hour, 2)
+	srv := httptest.NewServer(n)
+	t.Cleanup(srv.Close)
+	b.url = srv.URL + NotificationPath
+	c := b.begin(t, 1234, MethodBizum)
+	genuine := signed(b.merchant, fields(c.RedsysOrder, "1234", "0000"))
+	for i := range 5 {
+		if got := b.post(t, genuine); got != http.StatusOK {
+			t.Fatalf("genuine notification %d: HTTP %d, want 200", i+1, got)
+		}
+	}
+	forged := url.Values{"Ds_SignatureVersion": {redsys.SignatureVersion}, "Ds_MerchantParameters": {"e30"}, "Ds_Signature": {"x"}}
+	for i, want := range []int{http.StatusBadRequest, http.StatusBadRequest, http.StatusTooManyRequests} {
+		if got := b.post(t, forged); got != want {
+			t.Errorf("forged notification %d: HTTP %d, want %d", i+1, got, want)
+		}
+	}
+}
+
 // TestAuthorisationOnceThenDuplicates: a genuine authorisation pays the
 // order once; the same notification again, or a refusal after it, is a
 // duplicate and changes nothing.

@@ -84,6 +84,24 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 	return false, time.Duration((1 - b.tokens) * float64(l.interval))
 }
 
+// Blocked reports, without taking a token, whether key has none left, and
+// how long until the next one: for a limit on failures only, checked
+// before the work and charged when it fails.
+func (l *Limiter) Blocked(key string) (bool, time.Duration) {
+	now := l.now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.buckets[key]
+	if !ok {
+		return false, 0
+	}
+	tokens := math.Min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.interval))
+	if tokens >= 1 {
+		return false, 0
+	}
+	return true, time.Duration((1 - tokens) * float64(l.interval))
+}
+
 // sweep forgets buckets that have refilled completely, at most once every
 // sweepEvery, or every second when forced by a full map; l.mu must be held.
 func (l *Limiter) sweep(now time.Time, force bool) {
