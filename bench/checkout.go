@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -33,6 +34,12 @@ type checkoutRecord struct {
 	// machine is shared, so the figures are only as quiet as it was.
 	LoadAvg    float64 `json:"load_avg_1m"`
 	FirstError string  `json:"first_error,omitempty"`
+	// CommitsPerCheckout is the shop database's committed transactions
+	// (pg_stat_database.xact_commit) during the run over its checkouts:
+	// what a paid checkout costs the database, River's job work (the
+	// e-mail, the VeriFactu submission) and shopd's own housekeeping
+	// included.
+	CommitsPerCheckout float64 `json:"commits_per_checkout"`
 }
 
 // checkoutReport is the checkout run: its rows and whether every checkout
@@ -44,6 +51,10 @@ type checkoutReport struct {
 	// Paid is how many bench orders are paid by card after the runs; it
 	// must equal the checkouts counted, warm-up included.
 	Paid int64 `json:"orders_paid_by_card"`
+	// Pgbench is pgbench -N (its simple-update transaction) on the same
+	// server at 32 connections: the server's ceiling of small write
+	// transactions, which checkouts/s is read against.
+	Pgbench pgbenchResult `json:"pgbench_simple_update"`
 }
 
 // benchCheckout measures checkout including the payment's notification
@@ -102,28 +113,72 @@ func benchCheckout(ctx context.Context, cfg config, shopd string, rep *report) e
 	}
 	out.WarmUp = warm.Checkouts
 	skip := warm.Checkouts + warm.Errors
-	for _, c := range cfg.conns {
-		res, err := runCheckoutLoad(ctx, load, srv.base, c, cfg.duration.String(), skip, products)
-		if err != nil {
-			return err
-		}
-		skip += res.Checkouts + res.Errors
-		res.Products = checkoutProducts
-		out.Runs = append(out.Runs, res)
-		log.Printf("%7d %-20s c=%-3d %8.1f checkouts/s p50 %6.2f ms p99 %6.2f ms errors %d load %.2f %s",
-			checkoutProducts, "checkout+notify", c, res.PerSec, res.P50MS, res.P99MS, res.Errors, res.LoadAvg, res.FirstError)
-	}
 	conn, err := pgx.Connect(ctx, dsn)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = conn.Close(ctx) }()
+	for _, c := range cfg.conns {
+		before, err := commits(ctx, conn)
+		if err != nil {
+			return err
+		}
+		res, err := runCheckoutLoad(ctx, load, srv.base, c, cfg.duration.String(), skip, products)
+		if err != nil {
+			return err
+		}
+		after, err := commits(ctx, conn)
+		if err != nil {
+			return err
+		}
+		if res.Checkouts > 0 {
+			res.CommitsPerCheckout = float64(after-before) / float64(res.Checkouts)
+		}
+		skip += res.Checkouts + res.Errors
+		res.Products = checkoutProducts
+		out.Runs = append(out.Runs, res)
+		log.Printf("%7d %-20s c=%-3d %8.1f checkouts/s p50 %6.2f ms p99 %6.2f ms %.1f commits each, errors %d load %.2f %s",
+			checkoutProducts, "checkout+notify", c, res.PerSec, res.P50MS, res.P99MS, res.CommitsPerCheckout, res.Errors, res.LoadAvg, res.FirstError)
+	}
 	if err := conn.QueryRow(ctx, `SELECT count(*) FROM orders o JOIN users u ON u.id = o.user_id
 		WHERE u.issuer = 'https://bench.sabores.local' AND o.payment_method = 'card' AND o.payment_status = 'paid'`).Scan(&out.Paid); err != nil {
 		return err
 	}
+	srv.stop()
+	if out.Pgbench, err = pgbenchSimpleUpdate(ctx, cfg); err != nil {
+		return err
+	}
 	rep.Checkout = out
 	return nil
+}
+
+// commits is the shop database's committed transactions so far. A backend
+// reports its counts when idle, at most once a second, so the figure is
+// read after the load has settled for two.
+func commits(ctx context.Context, conn *pgx.Conn) (int64, error) {
+	select {
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	case <-time.After(2 * time.Second):
+	}
+	var n int64
+	err := conn.QueryRow(ctx, `SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`).Scan(&n)
+	return n, err
+}
+
+// pgbenchSimpleUpdate runs pgbench -N at 32 connections on a database of
+// its own on the same server.
+func pgbenchSimpleUpdate(ctx context.Context, cfg config) (pgbenchResult, error) {
+	dsn, drop, err := freshDatabase(ctx, cfg.adminURL, "sabores_bench_pgbench", "")
+	if err != nil {
+		return pgbenchResult{}, err
+	}
+	defer drop()
+	init := exec.CommandContext(ctx, pgbenchPath(), "-i", "-q", "-s", "10", dsn)
+	if out, err := init.CombinedOutput(); err != nil {
+		return pgbenchResult{}, fmt.Errorf("pgbench -i: %w\n%s", err, out)
+	}
+	return pgbenchTPS(ctx, dsn, "simple-update", 32, cfg.duration, "-N")
 }
 
 // runCheckoutLoad runs checkoutload once.
@@ -163,10 +218,14 @@ func printCheckout(w io.Writer, r *checkoutReport) {
 	}
 	counted := r.WarmUp
 	fmt.Fprintf(w, "\nCheckout with the payment confirmed (card order, StartPayment, signed Redsys notification), %d products\n", checkoutProducts)
-	fmt.Fprintf(w, "%-6s %12s %10s %10s %8s %8s\n", "conns", "checkouts/s", "p50 ms", "p99 ms", "errors", "load 1m")
+	fmt.Fprintf(w, "%-6s %12s %10s %10s %9s %8s %8s\n", "conns", "checkouts/s", "p50 ms", "p99 ms", "commits", "errors", "load 1m")
 	for _, c := range r.Runs {
 		counted += c.Checkouts
-		fmt.Fprintf(w, "%-6d %12.1f %10.2f %10.2f %8d %8.2f\n", c.Conns, c.PerSec, c.P50MS, c.P99MS, c.Errors, c.LoadAvg)
+		fmt.Fprintf(w, "%-6d %12.1f %10.2f %10.2f %9.1f %8d %8.2f\n", c.Conns, c.PerSec, c.P50MS, c.P99MS, c.CommitsPerCheckout, c.Errors, c.LoadAvg)
+		if c.Conns == r.Pgbench.Conns && r.Pgbench.TPS > 0 {
+			fmt.Fprintf(w, "       %.1f %% of pgbench -N's %.0f tps at %d connections on the same server\n",
+				100*c.PerSec/r.Pgbench.TPS, r.Pgbench.TPS, r.Pgbench.Conns)
+		}
 	}
 	check := "every checkout counted left its order paid"
 	if counted != r.Paid {

@@ -103,8 +103,14 @@ func runPgbench(ctx context.Context, dir, dsn, name, script string, conns int, d
 	if err := os.WriteFile(file, []byte(script), 0o644); err != nil {
 		return pgbenchResult{}, err
 	}
-	cmd := exec.CommandContext(ctx, pgbenchPath(), "-n", "-M", "prepared", "-c", strconv.Itoa(conns),
-		"-j", strconv.Itoa(min(conns, 2)), "-T", strconv.Itoa(int(d.Seconds())), "-f", file, dsn)
+	return pgbenchTPS(ctx, dsn, name, conns, d, "-M", "prepared", "-f", file)
+}
+
+// pgbenchTPS runs pgbench with args (a script, or a built-in one) with
+// conns connections for d against dsn.
+func pgbenchTPS(ctx context.Context, dsn, name string, conns int, d time.Duration, args ...string) (pgbenchResult, error) {
+	args = append([]string{"-n", "-c", strconv.Itoa(conns), "-j", strconv.Itoa(min(conns, 2)), "-T", strconv.Itoa(int(d.Seconds()))}, args...)
+	cmd := exec.CommandContext(ctx, pgbenchPath(), append(args, dsn)...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
