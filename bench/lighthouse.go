@@ -18,7 +18,7 @@ import (
 	"time"
 )
 
-// lighthouseFigures is one page's Lighthouse result (bench/lighthouse.mjs).
+// lighthouseFigures is one page's Lighthouse result (bench/lighthouse/lighthouse.mjs).
 type lighthouseFigures struct {
 	Performance   int     `json:"performance"`
 	Accessibility int     `json:"accessibility"`
@@ -80,7 +80,7 @@ func measureLighthouse(ctx context.Context, base string, paths []string) (map[st
 	// About 40 s a run on 2 cores, three runs a page.
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", append([]string{"bench/lighthouse.mjs", base}, paths...)...)
+	cmd := exec.CommandContext(ctx, "node", append([]string{"bench/lighthouse/lighthouse.mjs", base}, paths...)...)
 	cmd.Env = append(os.Environ(), "CHROME_PATH="+chromiumPath())
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut

@@ -1,7 +1,7 @@
 // Measures what each way of sending the first screen would give, before
 // building one (issue 20; figures in bench/README.md). For each page of the
 // running shop it serves three versions of the same page through a small
-// proxy and runs Lighthouse's mobile preset (bench/lighthouse.mjs) on each:
+// proxy and runs Lighthouse's mobile preset (bench/lighthouse/lighthouse.mjs) on each:
 //   spa     the page as shopd serves it today (an empty #root, preloads);
 //   shell   #root holding what the app paints before its data arrives
 //           (header, footer, skeletons): a build-time pre-render;
@@ -10,7 +10,7 @@
 // The shell and content snapshots come from the app itself in Chromium
 // (API requests held back for the shell). The app still loads and renders
 // over them, so the figures are those of the HTML, not of a hydration.
-// Usage: node bench/lighthouse-variants.mjs SHOPD_URL PATH...
+// Usage: node bench/lighthouse/variants.mjs SHOPD_URL PATH...
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -72,9 +72,9 @@ for (const path of paths) {
     const base = `http://127.0.0.1:${server.address().port}`;
     try {
       const out = await new Promise((resolve, reject) => {
-        // bench/lighthouse.mjs in a child: Lighthouse holds the event loop
+        // bench/lighthouse/lighthouse.mjs in a child: Lighthouse holds the event loop
         // this proxy needs, so it runs in its own process.
-        execFile("node", ["bench/lighthouse.mjs", base, path], (err, stdout, stderr) =>
+        execFile("node", ["bench/lighthouse/lighthouse.mjs", base, path], (err, stdout, stderr) =>
           err ? reject(new Error(stderr)) : resolve(JSON.parse(stdout)),
         );
       });
