@@ -83,7 +83,7 @@ export default defineConfig(({ command }) => ({
     // <link> per chunk a dynamic import needs (53 on the home page), and each
     // append starts a request from script, which cost Lighthouse's traced
     // Chromium about 2 ms of main thread apiece: 24 of start()'s 31 ms and 33
-    // of the main chunk's 73 ms evaluation (issue 20, bench/README.md, session
+    // of the main chunk's 73 ms evaluation (issue 20, bench/HISTORY.md, session
     // 9). The browser fetches a chunk's static imports itself once the chunk
     // arrives, and the helper still defers each import() to a microtask: the
     // page's chunk (start.ts) starts downloading once main is evaluated, not

@@ -298,7 +298,7 @@ ORDER BY d.day;
 -- planner hashed all 100 000 products and rollup rows for a handful. Linear
 -- in the pending deltas: looking each candidate up in the deltas' CTE was
 -- quadratic, 1.3 s with the 2 715 products of 1 000 orders an expiry run
--- cancels at once (plans: bench/README.md).
+-- cancels at once (plans: bench/HISTORY.md).
 WITH d AS (
     SELECT product_id, sum(quantity) AS quantity, sum(revenue_cents) AS revenue_cents
     FROM order_stats_product_deltas GROUP BY product_id

@@ -29,7 +29,7 @@ const OrderCountLimit = 1000
 // SearchCountLimit is where it stops counting the orders a name or e-mail
 // finds: a search that finds more than a hundred is narrowed, not paged
 // through, and counting on is a second search of every contact holding
-// the name (2 of a common name's 4 ms, bench/README.md).
+// the name (2 of a common name's 4 ms, bench/HISTORY.md).
 const SearchCountLimit = 100
 
 // ListOrders pages every customer's orders, newest first, by cursor, with
@@ -49,7 +49,7 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	page.PageLimit, page.AfterCreated, page.AfterID = k.Limit, k.At, k.AtID
 	// One connection for the whole page: each acquire from a busy pool
 	// queues behind every request already waiting, so a search's three
-	// statements on three acquires queued three times (bench/README.md).
+	// statements on three acquires queued three times (bench/HISTORY.md).
 	conn, err := s.pool.Acquire(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("admin: acquire a connection: %w", err)
@@ -265,7 +265,7 @@ func contactsKey(q string, contacts map[string]int32, total float64) (string, fl
 // walkExpected is how many orders the desk reads newest first, at most
 // expected, to fill a page of a name search before it asks the contacts'
 // index instead: about 1.5 ms, where a name one order in 300 holds costs
-// 3.6 ms through its contacts ("sofia diaz", bench/README.md).
+// 3.6 ms through its contacts ("sofia diaz", bench/HISTORY.md).
 const walkExpected = 5000
 
 // walkLimit is how many of the newest orders a page of pageLimit orders

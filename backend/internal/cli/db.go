@@ -32,7 +32,7 @@ type Databases struct {
 	// elsewhere, meaning Primary). Sharing Primary, an uncached product page
 	// waited for a connection behind the order transactions holding all of
 	// them: in bench's mixed scenario 3 165 of 3 277 acquires waited, 56 ms
-	// on average, and the reads' p99 went from 76 to 253 ms (bench/README.md).
+	// on average, and the reads' p99 went from 76 to 253 ms (bench/HISTORY.md).
 	Catalog *pgxpool.Pool
 
 	primaryDSN string
@@ -150,7 +150,7 @@ func openPool(ctx context.Context, app *App, dsn, name string, maxConns int32, s
 	// No parallel workers: shopd's statements read a page through an index
 	// in a millisecond or two, where starting a worker process costs about
 	// as much again and takes a core from the other requests. The planner
-	// chose one for the desk's count of a common name (bench/README.md):
+	// chose one for the desk's count of a common name (bench/HISTORY.md):
 	// 5.3 ms with a worker, 2.5 ms without.
 	params["max_parallel_workers_per_gather"] = "0"
 

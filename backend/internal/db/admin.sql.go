@@ -50,7 +50,7 @@ type AdminBestSellersRow struct {
 // planner hashed all 100 000 products and rollup rows for a handful. Linear
 // in the pending deltas: looking each candidate up in the deltas' CTE was
 // quadratic, 1.3 s with the 2 715 products of 1 000 orders an expiry run
-// cancels at once (plans: bench/README.md).
+// cancels at once (plans: bench/HISTORY.md).
 func (q *Queries) AdminBestSellers(ctx context.Context) ([]AdminBestSellersRow, error) {
 	rows, err := q.db.Query(ctx, adminBestSellers)
 	if err != nil {
