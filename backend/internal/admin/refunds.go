@@ -127,3 +127,17 @@ func (s *Service) RecordBankRefund(ctx context.Context, req *connect.Request[sab
 		Order: orders[0], Refund: shop.BankRefundToProto(row.ID, row.AmountCents, row.BankReference, row.RefundedOn, row.CreatedAt),
 	}), nil
 }
+
+// orderAudit is what the audit trail keeps of an order's state, as the
+// order module's desk steps keep it.
+type orderAudit struct {
+	Status         string `json:"status"`
+	PaymentStatus  string `json:"payment_status"`
+	Carrier        string `json:"carrier,omitempty"`
+	TrackingNumber string `json:"tracking_number,omitempty"`
+	Note           string `json:"note,omitempty"`
+}
+
+func auditOf(o db.Order, note string) orderAudit {
+	return orderAudit{Status: o.Status, PaymentStatus: o.PaymentStatus, Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Note: note}
+}

@@ -155,6 +155,11 @@ func Timeline(ctx context.Context, q *db.Queries, orderID int64) ([]*saboresv1.O
 	if err != nil {
 		return nil, fmt.Errorf("shop: timeline of order %d: %w", orderID, err)
 	}
+	return EventsToProto(rows), nil
+}
+
+// EventsToProto maps an order's stored events.
+func EventsToProto(rows []db.OrderEvent) []*saboresv1.OrderEvent {
 	events := make([]*saboresv1.OrderEvent, len(rows))
 	for i, e := range rows {
 		events[i] = &saboresv1.OrderEvent{
@@ -165,7 +170,7 @@ func Timeline(ctx context.Context, q *db.Queries, orderID int64) ([]*saboresv1.O
 			events[i].FromState = *e.FromState
 		}
 	}
-	return events, nil
+	return events
 }
 
 // StoredStatus is the fulfilment state an API status filters by; "" for

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -23,7 +23,7 @@ import (
 func TestStockLedgerInvariant(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	adminSvc := admin.New(b.pool, nil)
 	var adminID int64
 	if err := b.pool.QueryRow(context.Background(), `INSERT INTO users (issuer, subject, email, full_name)

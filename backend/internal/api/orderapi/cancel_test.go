@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -61,7 +61,7 @@ func (b *bundle) movements(t *testing.T, orderID int64, kind string) int {
 // checkout race, to keep its connections to itself.
 func TestCancelMyOrderGivesStockBackOnce(t *testing.T) {
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	ctx := b.shopper(t, "maria")
 	o := b.place(t, ctx, transfer, line(1, 3), line(2, 4))
 	if b.stock(t, 1) != 2 || b.stock(t, 2) != 36 {
@@ -108,7 +108,7 @@ func TestCancelMyOrderGivesStockBackOnce(t *testing.T) {
 func TestCancelMyOrderRefusals(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	maria := b.shopper(t, "maria")
 	o := b.place(t, maria, transfer, line(1, 1))
 

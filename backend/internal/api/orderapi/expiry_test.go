@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // the pass at the same instant.
 func TestUnpaidOrdersExpire(t *testing.T) {
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	ctx := b.shopper(t, "maria")
 	byCard := b.place(t, ctx, card, line(1, 1))
 	byTransfer := b.place(t, ctx, transfer, line(1, 2))
@@ -100,7 +100,7 @@ func TestUnpaidOrdersExpire(t *testing.T) {
 func TestPaidOrderDoesNotExpire(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	o := b.place(t, b.shopper(t, "maria"), transfer, line(1, 2))
 	exec(t, b.pool, `UPDATE orders SET payment_status = 'paid' WHERE id = $1`, o.GetId())
 	n, err := shop.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), time.Now().Add(96*time.Hour), nil)

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
@@ -19,7 +20,7 @@ func TestCashOrdersCannotHoard(t *testing.T) {
 	b := setup(t)
 	exec(t, b.pool, `UPDATE products SET stock = 1000, price_cents = 100 WHERE id = 2`)
 	limits := shop.DefaultLimits()
-	svc := order.New(b.pool).WithLimits(limits)
+	svc := orderapi.New(order.New(b.pool).WithLimits(limits))
 	ctx := b.shopper(t, "hoarder")
 	place := func(quantity int32) error {
 		_, err := svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), cash, line(2, quantity)))
@@ -42,14 +43,14 @@ func TestCashOrdersCannotHoard(t *testing.T) {
 	// Cash and transfer orders of all shoppers hold at most 25 % of a
 	// product: of 970 units (960 on the shelf, 10 held by the undelivered
 	// cash order above), 242, so 232 more.
-	other := order.New(b.pool).WithLimits(shop.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 10, TransferSharePercent: 25, MaxUnitsPerDay: 1000})
+	other := orderapi.New(order.New(b.pool).WithLimits(shop.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 10, TransferSharePercent: 25, MaxUnitsPerDay: 1000}))
 	_, err := other.PlaceOrder(b.shopper(t, "reseller"), placeRequest(uuid.NewString(), cash, line(2, 300)))
 	if code, reason, meta := refusal(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonTransferShareLimit || meta["available"] != "232" {
 		t.Errorf("a cash order for 30 %% of the stock: %v %s %v, want TRANSFER_SHARE_LIMIT with 232 available", code, reason, meta)
 	}
 
 	// 60 units a day: 40 ordered today (cancelled orders aside).
-	daily := order.New(b.pool).WithLimits(shop.Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 10, TransferSharePercent: 100, MaxUnitsPerDay: 60})
+	daily := orderapi.New(order.New(b.pool).WithLimits(shop.Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 10, TransferSharePercent: 100, MaxUnitsPerDay: 60}))
 	if _, err := daily.PlaceOrder(ctx, placeRequest(uuid.NewString(), card, line(2, 21))); err == nil {
 		t.Error("an order taking the shopper to 61 units today was placed")
 	} else if code, reason, meta := refusal(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonDailyUnitsLimit || meta["available"] != "20" {

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
 
@@ -35,7 +34,7 @@ func refusal(t *testing.T, err error) (connect.Code, string, map[string]string) 
 // every unit is back on sale.
 func TestHoardingAttack(t *testing.T) {
 	pool := dbtest.NewSeeded(t)
-	b := &bundle{pool: pool, svc: order.New(pool)}
+	b := newBundle(pool)
 	limits := shop.DefaultLimits()
 	ctx := context.Background()
 
