@@ -20,6 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -67,7 +68,7 @@ func TestEmailsArriveOnceAfterSMTPOutage(t *testing.T) {
 	// Five orders of one shopper: the e-mails are the point, not the
 	// limits on what one shopper may hold unpaid.
 	b.orders.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test")).
-		WithLimits(shop.Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 100, TransferSharePercent: 100})
+		WithLimits(order.Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 100, TransferSharePercent: 100})
 	jobstest.Start(t, client)
 
 	var ids []int64

@@ -34,7 +34,7 @@ import (
 type Service struct {
 	pool     *pgxpool.Pool
 	queries  *db.Queries
-	limits   shop.Limits
+	limits   Limits
 	mailer   shop.Mailer
 	invoicer invoice.Invoicer
 	areas    deliveryarea.Policy
@@ -48,7 +48,7 @@ var myOrdersPageSizes = paging.Sizes{Default: 20, Max: 100}
 
 // New returns the order module on pool with the default hoarding limits.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits(), payments: defaultPayments(), areas: deliveryarea.Default}
+	return &Service{pool: pool, queries: db.New(pool), limits: DefaultLimits(), payments: defaultPayments(), areas: deliveryarea.Default}
 }
 
 // WithMailer returns s queueing the shopper's e-mails through m.
@@ -72,7 +72,7 @@ func (s *Service) WithRefunds(r shop.RefundQueue) *Service {
 }
 
 // WithLimits returns s with other hoarding limits (from the configuration).
-func (s *Service) WithLimits(l shop.Limits) *Service {
+func (s *Service) WithLimits(l Limits) *Service {
 	s.limits = l
 	return s
 }
@@ -343,7 +343,7 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 	// rate like shipping.
 	if in.method == "cash" {
 		c.surcharge = s.payments.CashSurchargeCents
-		if err := shop.CheckCash(priced.TotalCents + c.surcharge); err != nil {
+		if err := CheckCash(priced.TotalCents + c.surcharge); err != nil {
 			return checkout{}, err
 		}
 	}

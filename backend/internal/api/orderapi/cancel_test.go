@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -18,7 +19,7 @@ const transfer = saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER
 
 // noLimits lifts the hoarding limits for tests about something else that
 // hold most of a small product by transfer.
-var noLimits = shop.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 1000, TransferSharePercent: 100}
+var noLimits = order.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 1000, TransferSharePercent: 100}
 
 // place places an order for ctx's shopper and fails the test on error.
 func (b *bundle) place(t *testing.T, ctx context.Context, method saboresv1.PaymentMethod, lines ...*saboresv1.CartLineInput) *saboresv1.Order {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -38,7 +39,7 @@ func TestUnpaidOrdersExpire(t *testing.T) {
 		var wg sync.WaitGroup
 		for range replicas {
 			wg.Go(func() {
-				n, err := shop.ExpireUnpaid(context.Background(), b.pool, windows, now, nil)
+				n, err := order.ExpireUnpaid(context.Background(), b.pool, windows, now, nil)
 				if err != nil {
 					t.Errorf("expire at %s: %v", now, err)
 				}
@@ -103,7 +104,7 @@ func TestPaidOrderDoesNotExpire(t *testing.T) {
 	b.orders.WithLimits(noLimits)
 	o := b.place(t, b.shopper(t, "maria"), transfer, line(1, 2))
 	exec(t, b.pool, `UPDATE orders SET payment_status = 'paid' WHERE id = $1`, o.GetId())
-	n, err := shop.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), time.Now().Add(96*time.Hour), nil)
+	n, err := order.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), time.Now().Add(96*time.Hour), nil)
 	if err != nil || n != 0 {
 		t.Fatalf("expire a paid order: %d, %v; want 0, nil", n, err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
 
@@ -35,7 +36,7 @@ func refusal(t *testing.T, err error) (connect.Code, string, map[string]string) 
 func TestHoardingAttack(t *testing.T) {
 	pool := dbtest.NewSeeded(t)
 	b := newBundle(pool)
-	limits := shop.DefaultLimits()
+	limits := order.DefaultLimits()
 	ctx := context.Background()
 
 	type product struct {
@@ -85,7 +86,7 @@ func TestHoardingAttack(t *testing.T) {
 		}
 		code, reason, _ := refusal(t, err)
 		if code != connect.CodeFailedPrecondition ||
-			(reason != shop.ReasonLineQuantityLimit && reason != shop.ReasonTransferShareLimit) {
+			(reason != order.ReasonLineQuantityLimit && reason != order.ReasonTransferShareLimit) {
 			t.Errorf("product %d: refused with %v %s, want a line or transfer-share limit", p.id, code, reason)
 		}
 	}
@@ -101,12 +102,12 @@ func TestHoardingAttack(t *testing.T) {
 			_, err := b.svc.PlaceOrder(who, adultRequest(uuid.NewString(), transfer, line(p.id, want)))
 			if err != nil {
 				code, reason, meta := refusal(t, err)
-				if code == connect.CodeResourceExhausted && reason == shop.ReasonTooManyUnpaidOrders {
+				if code == connect.CodeResourceExhausted && reason == order.ReasonTooManyUnpaidOrders {
 					blocked++
 					break
 				}
 				available, _ := strconv.Atoi(meta["available"])
-				if reason != shop.ReasonTransferShareLimit || available == 0 {
+				if reason != order.ReasonTransferShareLimit || available == 0 {
 					continue
 				}
 				_, err = b.svc.PlaceOrder(who, adultRequest(uuid.NewString(), transfer, line(p.id, int32(available))))
@@ -135,7 +136,7 @@ func TestHoardingAttack(t *testing.T) {
 	}
 
 	// Three days later nobody has paid: everything is back on sale.
-	if _, err := shop.ExpireUnpaid(ctx, pool, shop.DefaultPaymentWindows(), time.Now().Add(73*time.Hour), nil); err != nil {
+	if _, err := order.ExpireUnpaid(ctx, pool, shop.DefaultPaymentWindows(), time.Now().Add(73*time.Hour), nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range products {

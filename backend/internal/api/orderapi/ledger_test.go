@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -79,7 +80,7 @@ func TestStockLedgerInvariant(t *testing.T) {
 			}
 		case op < 9: // time passes and unpaid orders expire
 			clock = clock.Add(time.Duration(rng.IntN(120)) * time.Minute)
-			if _, err := shop.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), clock, nil); err != nil {
+			if _, err := order.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), clock, nil); err != nil {
 				t.Fatal(err)
 			}
 		default: // somebody fixes a figure straight in the database
