@@ -23,7 +23,7 @@ func (s *Service) Cancel(ctx context.Context, userID, orderID int64, reason stri
 		if err != nil || !cancelled {
 			return err
 		}
-		if order, err = shop.RefundCancelled(ctx, tx, order, s.refunds, shop.ShopperActor, userID); err != nil {
+		if order, err = s.refundCancelled(ctx, tx, order, shop.ShopperActor, userID); err != nil {
 			return err
 		}
 		return shop.Notify(ctx, tx, s.mailer, order, "cancelled")

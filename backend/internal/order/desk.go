@@ -79,7 +79,7 @@ func auditOf(o db.Order, note string) orderAudit {
 // paid (a transfer received, cash collected on delivery) also issues the
 // order's invoice with its VeriFactu submission (effects), and cancelling
 // an order paid by card or Bizum queues the refund of its payment
-// (shop.RefundCancelled). It returns the order as it then stands.
+// (refundCancelled). It returns the order as it then stands.
 func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 	note := strings.TrimSpace(d.Note)
 	step := shop.Step{OrderID: d.OrderID, Who: shop.AdminActor, ActorUserID: d.ActorUserID, Note: note}
@@ -132,7 +132,7 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 			if err != nil || !done {
 				return err
 			}
-			if after, err = shop.RefundCancelled(ctx, tx, after, s.refunds, shop.AdminActor, step.ActorUserID); err != nil {
+			if after, err = s.refundCancelled(ctx, tx, after, shop.AdminActor, step.ActorUserID); err != nil {
 				return err
 			}
 		default:

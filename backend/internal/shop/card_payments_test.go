@@ -137,8 +137,8 @@ func setupPayments(t *testing.T) *payBundle {
 		_ = client.Stop(stop)
 	})
 	b.fx = shop.Effects{Mailer: jobs.NewMailQueue(client, from)}
-	b.orders = order.New(pool).WithMailer(b.fx.Mailer)
 	b.refunds = jobs.NewRefundQueue(client)
+	b.orders = order.New(pool).WithMailer(b.fx.Mailer).WithRefunds(b.refunds)
 	mux.Handle("POST "+payment.NotificationPath, payment.NewNotifications(pool, b.merchant,
 		b.orders, jobs.NewRefundQueue(client), log))
 	b.url = srv.URL + payment.NotificationPath
