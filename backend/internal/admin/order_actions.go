@@ -26,12 +26,12 @@ func (s *Service) WithRefunds(r shop.Refunds) *Service {
 }
 
 // deskActions are the desk's actions by their contract names.
-var deskActions = map[saboresv1.OrderAction]shop.Action{
-	saboresv1.OrderAction_ORDER_ACTION_MARK_PAID:       shop.MarkPaid,
-	saboresv1.OrderAction_ORDER_ACTION_START_PREPARING: shop.StartPreparing,
-	saboresv1.OrderAction_ORDER_ACTION_SHIP:            shop.Ship,
-	saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED:  shop.MarkDelivered,
-	saboresv1.OrderAction_ORDER_ACTION_CANCEL:          shop.CancelOrder,
+var deskActions = map[saboresv1.OrderAction]order.Action{
+	saboresv1.OrderAction_ORDER_ACTION_MARK_PAID:       order.ActionMarkPaid,
+	saboresv1.OrderAction_ORDER_ACTION_START_PREPARING: order.ActionStartPreparing,
+	saboresv1.OrderAction_ORDER_ACTION_SHIP:            order.ActionShip,
+	saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED:  order.ActionMarkDelivered,
+	saboresv1.OrderAction_ORDER_ACTION_CANCEL:          order.ActionCancel,
 }
 
 // AdvanceOrder takes one lifecycle step as the admin (order.Service.Advance:
@@ -51,7 +51,7 @@ func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 	}
 	var after order.Order
 	var err error
-	if step.Action == shop.MarkPaid {
+	if step.Action == order.ActionMarkPaid {
 		after, err = s.orders.MarkPaid(ctx, step.OrderID, step.ActorUserID, step.Note)
 	} else {
 		after, err = s.orders.Advance(ctx, step)

@@ -47,17 +47,17 @@ func (s *Service) markPaid(ctx context.Context, tx pgx.Tx, p paidStep) (before, 
 // delivery.
 // actorUserID is the admin marking it (0 for an API key).
 func (s *Service) MarkPaid(ctx context.Context, orderID, actorUserID int64, note string) (Order, error) {
-	return s.Advance(ctx, DeskStep{OrderID: orderID, Action: shop.MarkPaid, ActorUserID: actorUserID, Note: note})
+	return s.Advance(ctx, DeskStep{OrderID: orderID, Action: ActionMarkPaid, ActorUserID: actorUserID, Note: note})
 }
 
 // DeskStep is one action the order desk takes on an order as the admin.
 type DeskStep struct {
 	OrderID int64
-	Action  shop.Action
+	Action  Action
 	// ActorUserID is the admin taking it; 0 for an API key.
 	ActorUserID int64
 	Note        string
-	// Carrier and TrackingNumber go with shop.Ship.
+	// Carrier and TrackingNumber go with ActionShip.
 	Carrier, TrackingNumber string
 }
 
@@ -85,19 +85,19 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 	step := shop.Step{OrderID: d.OrderID, Who: shop.AdminActor, ActorUserID: d.ActorUserID, Note: note}
 	var email string
 	switch d.Action {
-	case shop.MarkPaid:
+	case ActionMarkPaid:
 		step.Pay = shop.Paid
-	case shop.StartPreparing:
+	case ActionStartPreparing:
 		step.Fulfil = shop.Preparing
-	case shop.Ship:
+	case ActionShip:
 		step.Fulfil, email = shop.Shipped, "shipped"
 		step.Carrier, step.TrackingNumber = strings.TrimSpace(d.Carrier), strings.TrimSpace(d.TrackingNumber)
 		if step.Carrier == "" || step.TrackingNumber == "" {
 			return Order{}, fault.InvalidField("tracking_number", "shipping needs a carrier and a tracking number")
 		}
-	case shop.MarkDelivered:
+	case ActionMarkDelivered:
 		step.Fulfil = shop.Delivered
-	case shop.CancelOrder:
+	case ActionCancel:
 		if note == "" {
 			return Order{}, fault.InvalidField("note", "say why the order is cancelled")
 		}
@@ -115,7 +115,7 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
 				return fmt.Errorf("order: read order %d: %w", step.OrderID, err)
 			}
-			if err := shop.CheckAction(shop.MarkPaid, shop.Fulfilment(before.Status), shop.Payment(before.PaymentStatus), before.PaymentMethod, shop.AdminActor); err != nil {
+			if err := CheckAction(ActionMarkPaid, shop.Fulfilment(before.Status), shop.Payment(before.PaymentStatus), before.PaymentMethod, shop.AdminActor); err != nil {
 				return err
 			}
 			if before, after, err = s.markPaid(ctx, tx, paidStep{OrderID: step.OrderID, Who: shop.AdminActor, ActorUserID: step.ActorUserID, Note: note}); err != nil {

@@ -13,7 +13,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
@@ -123,7 +122,7 @@ func TestCancellingACardPaymentQueuesTheCorrectiveSubmission(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	cancelled, err := d.orders.Advance(ctx, order.DeskStep{OrderID: id, Action: shop.CancelOrder, Note: "producto dañado"})
+	cancelled, err := d.orders.Advance(ctx, order.DeskStep{OrderID: id, Action: order.ActionCancel, Note: "producto dañado"})
 	if err != nil {
 		t.Fatal(err)
 	}

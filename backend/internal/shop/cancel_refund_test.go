@@ -24,7 +24,7 @@ func (b *payBundle) cancel(t *testing.T, id int64, who shop.Actor) {
 	if who == shop.ShopperActor {
 		_, err = b.orders.Cancel(ctx, b.user, id, "sin stock")
 	} else {
-		_, err = b.orders.Advance(ctx, order.DeskStep{OrderID: id, Action: shop.CancelOrder, Note: "sin stock"})
+		_, err = b.orders.Advance(ctx, order.DeskStep{OrderID: id, Action: order.ActionCancel, Note: "sin stock"})
 	}
 	if err != nil {
 		t.Fatal(err)
