@@ -11,20 +11,6 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// WithMailer returns s queueing shoppers' e-mails of bank refunds through
-// m; the desk's steps mail through the order module (WithOrders).
-func (s *Service) WithMailer(m shop.Mailer) *Service {
-	s.mailer = m
-	return s
-}
-
-// WithRefunds returns s retrying a failed card or Bizum refund through r;
-// the desk's cancellations refund through the order module (WithOrders).
-func (s *Service) WithRefunds(r shop.Refunds) *Service {
-	s.refunds = r
-	return s
-}
-
 // deskActions are the desk's actions by their contract names.
 var deskActions = map[saboresv1.OrderAction]order.Action{
 	saboresv1.OrderAction_ORDER_ACTION_MARK_PAID:       order.ActionMarkPaid,

@@ -63,7 +63,7 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	mails := jobs.NewMailQueue(client, "pedidos@sabores.test")
-	f.svc.WithMailer(mails).WithOrders(order.New(f.pool).WithMailer(mails))
+	f.svc.WithOrders(order.New(f.pool).WithMailer(mails))
 	dbtest.ShopSettings(t, f.pool)
 	const (
 		paid      = saboresv1.OrderAction_ORDER_ACTION_MARK_PAID
@@ -197,7 +197,7 @@ func TestCancelCardPaidOrderQueuesItsRefund(t *testing.T) {
 		t.Fatal(err)
 	}
 	mails, refunds := jobs.NewMailQueue(client, "pedidos@sabores.test"), jobs.NewRefundQueue(client)
-	f.svc.WithMailer(mails).WithRefunds(refunds).WithOrders(order.New(f.pool).WithMailer(mails).WithRefunds(refunds))
+	f.svc.WithOrders(order.New(f.pool).WithMailer(mails).WithRefunds(refunds))
 	dbtest.ShopSettings(t, f.pool)
 	id := f.placeFixture(t, "card", "paid")
 	if _, err := f.pool.Exec(context.Background(), `INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)

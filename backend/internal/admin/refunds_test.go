@@ -25,7 +25,7 @@ func (f fixture) queues(t *testing.T) {
 		t.Fatal(err)
 	}
 	mails, refunds := jobs.NewMailQueue(client, "pedidos@sabores.test"), jobs.NewRefundQueue(client)
-	f.svc.WithMailer(mails).WithRefunds(refunds).WithOrders(order.New(f.pool).WithMailer(mails).WithRefunds(refunds))
+	f.svc.WithOrders(order.New(f.pool).WithMailer(mails).WithRefunds(refunds))
 	dbtest.ShopSettings(t, f.pool)
 }
 

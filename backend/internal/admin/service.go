@@ -37,16 +37,13 @@ type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
 	signIn SignInStatus
-	mailer shop.Mailer
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
 	emailJobs shop.EmailJobs
-	// refunds retries a failed card or Bizum refund; nil when this server takes no card payments.
-	refunds shop.Refunds
 	// imports queues catalogue imports' jobs; nil when this server runs
 	// no jobs.
 	imports catalogueio.Queue
-	// orders takes the order desk's steps (order.Service.Advance).
+	// orders takes the order desk's steps and records its refunds.
 	orders *order.Service
 	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
 	keyMaxTTL time.Duration

@@ -218,7 +218,7 @@ func opensTransactions(t *testing.T, p pkg) int {
 // case. The count may only go down, and a package leaves the list when it
 // reaches zero.
 var stillOpening = map[string]int{
-	"account": 2, "admin": 21, "catalogueio": 2, "contact": 4, "invoicing": 1,
+	"account": 2, "admin": 19, "catalogueio": 2, "contact": 4, "invoicing": 1,
 	"settings": 1, "visibility": 2, "withdrawal": 3,
 }
 

@@ -39,8 +39,9 @@ type Service struct {
 	invoicer invoice.Invoicer
 	areas    deliveryarea.Policy
 	payments Payments
-	// refunds gives back the card or Bizum payment of a cancelled order.
-	refunds shop.RefundQueue
+	// refunds gives back the card or Bizum payment of a cancelled order and
+	// retries a failed refund; nil when the shop takes no card payments.
+	refunds shop.Refunds
 }
 
 // myOrdersPageSizes are ListMine's page sizes.
@@ -65,8 +66,8 @@ func (s *Service) WithInvoicer(iv invoice.Invoicer) *Service {
 }
 
 // WithRefunds returns s queueing the refund of a cancelled order's card or
-// Bizum payment through r.
-func (s *Service) WithRefunds(r shop.RefundQueue) *Service {
+// Bizum payment through r, and retrying a failed one.
+func (s *Service) WithRefunds(r shop.Refunds) *Service {
 	s.refunds = r
 	return s
 }

@@ -52,7 +52,7 @@ type payBundle struct {
 	merchant *redsys.Merchant
 	fx       shop.Effects
 	orders   *order.Service
-	refunds  shop.RefundQueue
+	refunds  shop.Refunds
 	url      string
 	user     int64
 	product  int64
