@@ -34,12 +34,15 @@ type checkoutRecord struct {
 	// machine is shared, so the figures are only as quiet as it was.
 	LoadAvg    float64 `json:"load_avg_1m"`
 	FirstError string  `json:"first_error,omitempty"`
-	// CommitsPerCheckout is the shop database's committed transactions
-	// (pg_stat_database.xact_commit) during the run over its checkouts:
-	// what a paid checkout costs the database, River's job work (the
-	// e-mail, the VeriFactu submission) and shopd's own housekeeping
-	// included.
-	CommitsPerCheckout float64 `json:"commits_per_checkout"`
+	// Commits is how many transactions the bench database committed from
+	// just before the run until its jobs were done (pg_stat_database's
+	// xact_commit, the bench's own readings left out): every statement run
+	// outside a transaction counts as one. CommitsPerCheckout divides it,
+	// less what the idle shop commits in as long (checkoutReport's
+	// IdleCommitsPerSec: River's pollers and leader), by the checkouts,
+	// each one paid.
+	Commits            int64   `json:"commits"`
+	CommitsPerCheckout float64 `json:"commits_per_paid_checkout"`
 }
 
 // checkoutReport is the checkout run: its rows and whether every checkout
@@ -51,6 +54,9 @@ type checkoutReport struct {
 	// Paid is how many bench orders are paid by card after the runs; it
 	// must equal the checkouts counted, warm-up included.
 	Paid int64 `json:"orders_paid_by_card"`
+	// IdleCommitsPerSec is what the database commits per second while
+	// shopd serves nothing, taken out of each run's commits.
+	IdleCommitsPerSec float64 `json:"idle_commits_per_sec"`
 	// Pgbench is pgbench -N (its simple-update transaction) on the same
 	// server at 32 connections: the server's ceiling of small write
 	// transactions, which checkouts/s is read against.
@@ -104,6 +110,12 @@ func benchCheckout(ctx context.Context, cfg config, shopd string, rep *report) e
 	}
 	products := strings.Join(ids, ",")
 	out := &checkoutReport{}
+	stats, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = stats.Close(ctx) }()
+	xacts := &commitCounter{conn: stats}
 	// A short warm-up, not recorded; then each run starts where the last
 	// one's shoppers ended, so the order rate limit (a burst per shopper,
 	// then one per 10 s) is not what is measured.
@@ -113,34 +125,38 @@ func benchCheckout(ctx context.Context, cfg config, shopd string, rep *report) e
 	}
 	out.WarmUp = warm.Checkouts
 	skip := warm.Checkouts + warm.Errors
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
+	if out.IdleCommitsPerSec, err = xacts.idleRate(ctx); err != nil {
 		return err
 	}
-	defer func() { _ = conn.Close(ctx) }()
 	for _, c := range cfg.conns {
-		before, err := commits(ctx, conn)
+		start, err := xacts.read(ctx)
 		if err != nil {
 			return err
 		}
+		began := time.Now()
 		res, err := runCheckoutLoad(ctx, load, srv.base, c, cfg.duration.String(), skip, products)
 		if err != nil {
 			return err
 		}
-		after, err := commits(ctx, conn)
+		if err := xacts.settle(ctx); err != nil {
+			return err
+		}
+		end, err := xacts.read(ctx)
 		if err != nil {
 			return err
 		}
+		res.Commits = end - start
 		if res.Checkouts > 0 {
-			res.CommitsPerCheckout = float64(after-before) / float64(res.Checkouts)
+			net := float64(res.Commits) - out.IdleCommitsPerSec*time.Since(began).Seconds()
+			res.CommitsPerCheckout = net / float64(res.Checkouts)
 		}
 		skip += res.Checkouts + res.Errors
 		res.Products = checkoutProducts
 		out.Runs = append(out.Runs, res)
-		log.Printf("%7d %-20s c=%-3d %8.1f checkouts/s p50 %6.2f ms p99 %6.2f ms %.1f commits each, errors %d load %.2f %s",
-			checkoutProducts, "checkout+notify", c, res.PerSec, res.P50MS, res.P99MS, res.CommitsPerCheckout, res.Errors, res.LoadAvg, res.FirstError)
+		log.Printf("%7d %-20s c=%-3d %8.1f checkouts/s p50 %6.2f ms p99 %6.2f ms errors %d %.1f commits/checkout load %.2f %s",
+			checkoutProducts, "checkout+notify", c, res.PerSec, res.P50MS, res.P99MS, res.Errors, res.CommitsPerCheckout, res.LoadAvg, res.FirstError)
 	}
-	if err := conn.QueryRow(ctx, `SELECT count(*) FROM orders o JOIN users u ON u.id = o.user_id
+	if err := stats.QueryRow(ctx, `SELECT count(*) FROM orders o JOIN users u ON u.id = o.user_id
 		WHERE u.issuer = 'https://bench.sabores.local' AND o.payment_method = 'card' AND o.payment_status = 'paid'`).Scan(&out.Paid); err != nil {
 		return err
 	}
@@ -150,20 +166,6 @@ func benchCheckout(ctx context.Context, cfg config, shopd string, rep *report) e
 	}
 	rep.Checkout = out
 	return nil
-}
-
-// commits is the shop database's committed transactions so far. A backend
-// reports its counts when idle, at most once a second, so the figure is
-// read after the load has settled for two.
-func commits(ctx context.Context, conn *pgx.Conn) (int64, error) {
-	select {
-	case <-ctx.Done():
-		return 0, ctx.Err()
-	case <-time.After(2 * time.Second):
-	}
-	var n int64
-	err := conn.QueryRow(ctx, `SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`).Scan(&n)
-	return n, err
 }
 
 // pgbenchSimpleUpdate runs pgbench -N at 32 connections on a database of
@@ -197,6 +199,77 @@ func runCheckoutLoad(ctx context.Context, load, base string, conns int, duration
 	return rec, nil
 }
 
+// statsFlush is how long a backend may hold its counts before
+// pg_stat_database shows them: an idle backend flushes them at most 10 s
+// after its last transaction (PGSTAT_IDLE_INTERVAL).
+const statsFlush = 11 * time.Second
+
+// commitCounter reads the bench database's committed transactions
+// (pg_stat_database.xact_commit) on its own connection, leaving out the
+// transactions its own statements commit.
+type commitCounter struct {
+	conn *pgx.Conn
+	// own counts the statements run on conn, one committed transaction each.
+	own int64
+}
+
+// read is the database's commits so far, less the counter's own. It
+// counts only what backends have flushed; settle first.
+func (c *commitCounter) read(ctx context.Context) (int64, error) {
+	var n int64
+	c.own++
+	if err := c.conn.QueryRow(ctx, `SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("read commits: %w", err)
+	}
+	return n - c.own, nil
+}
+
+// settle waits until shopd's job queue holds nothing left to run (the
+// checkouts' e-mails, invoices' submissions), then until every backend
+// flushed its counts.
+func (c *commitCounter) settle(ctx context.Context) error {
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		var pending int64
+		c.own++
+		if err := c.conn.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE state IN ('available', 'running', 'retryable')`).Scan(&pending); err != nil {
+			return fmt.Errorf("count pending jobs: %w", err)
+		}
+		if pending == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(statsFlush):
+		return nil
+	}
+}
+
+// idleRate is what the database commits per second while shopd serves
+// nothing: what runs by itself (River's pollers, its leader), measured
+// over a flush interval once the warm-up's jobs are done.
+func (c *commitCounter) idleRate(ctx context.Context) (float64, error) {
+	if err := c.settle(ctx); err != nil {
+		return 0, err
+	}
+	start, err := c.read(ctx)
+	if err != nil {
+		return 0, err
+	}
+	began := time.Now()
+	if err := c.settle(ctx); err != nil {
+		return 0, err
+	}
+	end, err := c.read(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return float64(end-start) / time.Since(began).Seconds(), nil
+}
+
 // loadAvg is the machine's 1-minute load average; 0 when unknown.
 func loadAvg() float64 {
 	b, err := os.ReadFile("/proc/loadavg")
@@ -218,15 +291,16 @@ func printCheckout(w io.Writer, r *checkoutReport) {
 	}
 	counted := r.WarmUp
 	fmt.Fprintf(w, "\nCheckout with the payment confirmed (card order, StartPayment, signed Redsys notification), %d products\n", checkoutProducts)
-	fmt.Fprintf(w, "%-6s %12s %10s %10s %9s %8s %8s\n", "conns", "checkouts/s", "p50 ms", "p99 ms", "commits", "errors", "load 1m")
+	fmt.Fprintf(w, "%-6s %12s %10s %10s %8s %10s %8s\n", "conns", "checkouts/s", "p50 ms", "p99 ms", "errors", "commits/co", "load 1m")
 	for _, c := range r.Runs {
 		counted += c.Checkouts
-		fmt.Fprintf(w, "%-6d %12.1f %10.2f %10.2f %9.1f %8d %8.2f\n", c.Conns, c.PerSec, c.P50MS, c.P99MS, c.CommitsPerCheckout, c.Errors, c.LoadAvg)
+		fmt.Fprintf(w, "%-6d %12.1f %10.2f %10.2f %8d %10.1f %8.2f\n", c.Conns, c.PerSec, c.P50MS, c.P99MS, c.Errors, c.CommitsPerCheckout, c.LoadAvg)
 		if c.Conns == r.Pgbench.Conns && r.Pgbench.TPS > 0 {
 			fmt.Fprintf(w, "       %.1f %% of pgbench -N's %.0f tps at %d connections on the same server\n",
 				100*c.PerSec/r.Pgbench.TPS, r.Pgbench.TPS, r.Pgbench.Conns)
 		}
 	}
+	fmt.Fprintf(w, "commits/co: transactions committed per paid checkout, its e-mails' and jobs' included, less %.1f/s idle\n", r.IdleCommitsPerSec)
 	check := "every checkout counted left its order paid"
 	if counted != r.Paid {
 		check = fmt.Sprintf("MISMATCH: %d checkouts counted", counted)

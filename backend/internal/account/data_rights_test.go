@@ -17,6 +17,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
@@ -55,7 +56,7 @@ func newRightsAPI(t *testing.T) *rightsAPI {
 	opts := connect.WithInterceptors(svc.Interceptor(), validate.NewInterceptor(), apperr.Interceptor())
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewAccountServiceHandler(account.New(pool), opts))
-	mux.Handle(saboresv1connect.NewOrderServiceHandler(order.New(pool), opts))
+	mux.Handle(saboresv1connect.NewOrderServiceHandler(orderapi.New(order.New(pool)), opts))
 	// Who is calling is resolved before the handlers, as the server's gate does.
 	handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ctx, err := svc.Resolve(r.Context(), r.Header)
@@ -369,7 +370,7 @@ func TestDeleteMyAccount(t *testing.T) {
 	if _, err := account.New(a.pool).RecordCookieConsent(late, consent(true)); connecttest.Code(err) != connect.CodeFailedPrecondition {
 		t.Errorf("late consent: %v, want FailedPrecondition", err)
 	}
-	if _, err := order.New(a.pool).PlaceOrder(late, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+	if _, err := orderapi.New(order.New(a.pool)).PlaceOrder(late, connect.NewRequest(&saboresv1.PlaceOrderRequest{
 		IdempotencyKey: uuid.NewString(),
 		Lines:          []*saboresv1.CartLineInput{{ProductId: a.product, Quantity: 1}},
 		Delivery: &saboresv1.DeliveryInput{Name: maria.name, Email: maria.deliveryEmail, Phone: maria.phone,

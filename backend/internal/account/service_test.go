@@ -10,10 +10,10 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -66,7 +66,7 @@ func TestGetMyDashboard(t *testing.T) {
 	joaoCtx := auth.WithPrincipal(ctx, auth.Principal{UserID: joao, Role: auth.RoleClient})
 	// João's 50-unit line is over the hoarding limit per line: this test
 	// is about the dashboard's sums, so the limits are lifted.
-	orders := order.New(pool).WithLimits(shop.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 1000, TransferSharePercent: 100})
+	orders := orderapi.New(order.New(pool).WithLimits(order.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 1000, TransferSharePercent: 100}))
 	place := func(ctx context.Context, quantity int32) int64 {
 		t.Helper()
 		res, err := orders.PlaceOrder(ctx, connect.NewRequest(&saboresv1.PlaceOrderRequest{

@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -61,7 +62,8 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.svc.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
+	mails := jobs.NewMailQueue(client, "pedidos@sabores.test")
+	f.svc.WithOrders(order.New(f.pool).WithMailer(mails))
 	dbtest.ShopSettings(t, f.pool)
 	const (
 		paid      = saboresv1.OrderAction_ORDER_ACTION_MARK_PAID
@@ -194,7 +196,8 @@ func TestCancelCardPaidOrderQueuesItsRefund(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.svc.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test")).WithRefunds(jobs.NewRefundQueue(client))
+	mails, refunds := jobs.NewMailQueue(client, "pedidos@sabores.test"), jobs.NewRefundQueue(client)
+	f.svc.WithOrders(order.New(f.pool).WithMailer(mails).WithRefunds(refunds))
 	dbtest.ShopSettings(t, f.pool)
 	id := f.placeFixture(t, "card", "paid")
 	if _, err := f.pool.Exec(context.Background(), `INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -365,19 +366,19 @@ func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 		Order: orders[0], Events: events, Carriers: shop.Carriers(),
 		Refunds: refunds, BankRefundAllowed: shop.BankRefundAllowed(row.Order),
 	}
-	for _, a := range shop.Actions(row.Order, shop.AdminActor) {
+	for _, a := range order.Actions(row.Order, shop.AdminActor) {
 		res.AllowedActions = append(res.AllowedActions, actionToProto[a])
 	}
 	return connect.NewResponse(res), nil
 }
 
 // actionToProto maps the lifecycle's desk actions to the contract's.
-var actionToProto = map[shop.Action]saboresv1.OrderAction{
-	shop.MarkPaid:       saboresv1.OrderAction_ORDER_ACTION_MARK_PAID,
-	shop.StartPreparing: saboresv1.OrderAction_ORDER_ACTION_START_PREPARING,
-	shop.Ship:           saboresv1.OrderAction_ORDER_ACTION_SHIP,
-	shop.MarkDelivered:  saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED,
-	shop.CancelOrder:    saboresv1.OrderAction_ORDER_ACTION_CANCEL,
+var actionToProto = map[order.Action]saboresv1.OrderAction{
+	order.ActionMarkPaid:       saboresv1.OrderAction_ORDER_ACTION_MARK_PAID,
+	order.ActionStartPreparing: saboresv1.OrderAction_ORDER_ACTION_START_PREPARING,
+	order.ActionShip:           saboresv1.OrderAction_ORDER_ACTION_SHIP,
+	order.ActionMarkDelivered:  saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED,
+	order.ActionCancel:         saboresv1.OrderAction_ORDER_ACTION_CANCEL,
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -23,7 +24,8 @@ func (f fixture) queues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.svc.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test")).WithRefunds(jobs.NewRefundQueue(client))
+	mails, refunds := jobs.NewMailQueue(client, "pedidos@sabores.test"), jobs.NewRefundQueue(client)
+	f.svc.WithOrders(order.New(f.pool).WithMailer(mails).WithRefunds(refunds))
 	dbtest.ShopSettings(t, f.pool)
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
 	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -36,16 +37,14 @@ type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
 	signIn SignInStatus
-	mailer shop.Mailer
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
 	emailJobs shop.EmailJobs
-	// refunds gives back the card or Bizum payment of a cancelled order and
-	// retries a failed refund; nil when this server takes no card payments.
-	refunds shop.Refunds
 	// imports queues catalogue imports' jobs; nil when this server runs
 	// no jobs.
 	imports catalogueio.Queue
+	// orders takes the order desk's steps and records its refunds.
+	orders *order.Service
 	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
 	keyMaxTTL time.Duration
 }
@@ -54,5 +53,12 @@ var _ v1connect.AdminServiceHandler = (*Service)(nil)
 
 // New returns the service.
 func New(pool *pgxpool.Pool, signIn SignInStatus) *Service {
-	return &Service{pool: pool, q: db.New(pool), signIn: signIn}
+	return &Service{pool: pool, q: db.New(pool), signIn: signIn, orders: order.New(pool)}
+}
+
+// WithOrders returns s taking the order desk's steps through the order
+// module orders, as shopd wires it (its mailer, invoicer and refunds).
+func (s *Service) WithOrders(orders *order.Service) *Service {
+	s.orders = orders
+	return s
 }

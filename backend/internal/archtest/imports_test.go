@@ -40,9 +40,9 @@ var modules = []string{
 }
 
 // directOnly are domain packages not yet free of the wire transitively
-// (shop still maps to proto messages and reaches auth): they must not
-// import Connect themselves.
-var directOnly = []string{"shop"}
+// (shop still maps to proto messages and reaches auth; order still builds
+// on shop): they must not import Connect themselves.
+var directOnly = []string{"order", "shop"}
 
 // listPackages lists the packages under backend/internal with their
 // non-test imports (tests may build real services of other packages).
@@ -218,8 +218,8 @@ func opensTransactions(t *testing.T, p pkg) int {
 // case. The count may only go down, and a package leaves the list when it
 // reaches zero.
 var stillOpening = map[string]int{
-	"account": 2, "admin": 22, "catalogueio": 2, "contact": 4, "invoicing": 1,
-	"order": 3, "settings": 1, "visibility": 2, "withdrawal": 3,
+	"account": 2, "admin": 19, "catalogueio": 2, "contact": 4, "invoicing": 1,
+	"settings": 1, "visibility": 2, "withdrawal": 3,
 }
 
 // TestHandlersOpenNoTransaction: a Connect handler decodes, calls the use

@@ -12,14 +12,15 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
 
 // orderLimits are the hoarding limits the configuration sets.
-func orderLimits(c *config.Config) shop.Limits {
-	return shop.Limits{
+func orderLimits(c *config.Config) order.Limits {
+	return order.Limits{
 		MaxUnitsPerLine:      c.OrderMaxUnitsPerLine,
 		MaxUnpaidOrders:      c.OrderMaxUnpaid,
 		TransferSharePercent: c.OrderTransferSharePercent,

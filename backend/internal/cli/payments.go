@@ -14,8 +14,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/devredsys"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/metrics"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // paymentGateway is the Redsys terminal card and Bizum payments go to (the
@@ -50,18 +50,19 @@ func paymentFormOrigins(cfg *config.Config) []string {
 
 // paymentRoutes adds what card and Bizum payments need to routes when
 // gateway is not nil: Redsys's notification endpoint, whose verified
-// decisions the order side records (shop.CardPayments: paid with its
-// invoice and e-mail fx, or refused) and whose late payments are refunded
+// decisions the order module records (paid through order.Service's one
+// path to paid, with the invoice, its VeriFactu submission and the e-mail,
+// or refused) and whose late payments are refunded
 // through jobClient, and the development gateway itself when it is on.
 // Notifications rejected unverified are counted in m, and nothing else of
 // them is kept.
-func paymentRoutes(app *App, pool *pgxpool.Pool, gateway *payment.Gateway, jobClient *river.Client[pgx.Tx], fx shop.Effects, m *metrics.Metrics, routes map[string]http.Handler) error {
+func paymentRoutes(app *App, pool *pgxpool.Pool, gateway *payment.Gateway, jobClient *river.Client[pgx.Tx], orders *order.Service, m *metrics.Metrics, routes map[string]http.Handler) error {
 	cfg := app.Config
 	if gateway == nil {
 		return nil
 	}
 	routes["POST "+payment.NotificationPath] = payment.NewNotifications(pool, gateway.Merchant,
-		shop.CardPayments{Effects: fx}, jobs.NewRefundQueue(jobClient), app.Log).WithRejections(m.RedsysNotificationRejected)
+		orders, jobs.NewRefundQueue(jobClient), app.Log).WithRejections(m.RedsysNotificationRejected)
 	if cfg.DevRedsys {
 		// The gateway notifies this very shop at PUBLIC_URL, as Redsys would.
 		dev, err := devredsys.New(config.DevRedsysPrefix, cfg.PublicURL, &http.Client{Timeout: 10 * time.Second}, app.Log)

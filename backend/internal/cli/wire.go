@@ -12,6 +12,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/cart"
@@ -99,8 +100,6 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	mailQueue := jobs.NewMailQueue(jobClient, cfg.MailFrom)
 	// Each VeriFactu record queues its submission job with it.
 	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}, Submissions: jobs.NewVerifactuQueue(jobClient)}
-	// Every move of an order to paid issues its invoice and e-mail with it.
-	paidEffects := shop.Effects{Mailer: mailQueue, Invoicer: invoicer}
 	// Cancelling an order paid by card or Bizum, or refunding a withdrawal
 	// of one, queues its refund; without Redsys there are no such orders
 	// and no refund worker.
@@ -108,10 +107,19 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if gateway != nil {
 		refunds = jobs.NewRefundQueue(jobClient)
 	}
+	// Every move of an order to paid, whatever its path, issues its invoice
+	// (with its VeriFactu submission) and e-mail with it.
+	orders := order.New(dbs.Primary).WithLimits(orderLimits(cfg)).WithDeliveryAreas(cfg.Delivery).
+		WithMailer(mailQueue).WithInvoicer(invoicer).WithRefunds(refunds).
+		WithPayments(order.Payments{
+			Methods: cfg.OfferedPaymentMethods(), CashSurchargeCents: cfg.CashSurchargeCents,
+			Gateway: gateway, PublicURL: cfg.PublicURL, Windows: paymentWindows(cfg),
+			RealIdentity: cfg.Env == config.EnvProduction,
+		})
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
 	routes["GET "+productimage.UploadPrefix] = productimage.Uploads(db.New(dbs.Read))
-	if err := paymentRoutes(app, dbs.Primary, gateway, jobClient, paidEffects, m, routes); err != nil {
+	if err := paymentRoutes(app, dbs.Primary, gateway, jobClient, orders, m, routes); err != nil {
 		return server.Options{}, nil, err
 	}
 	// On a loopback shop (where DEV_SIGNIN and DEV_REDSYS come on by
@@ -145,20 +153,14 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:   catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
-			Promotion: catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
-			Cart:      cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
-			Order: order.New(dbs.Primary).WithLimits(orderLimits(cfg)).WithDeliveryAreas(cfg.Delivery).
-				WithMailer(mailQueue).WithRefunds(refunds).
-				WithPayments(order.Payments{
-					Methods: cfg.OfferedPaymentMethods(), CashSurchargeCents: cfg.CashSurchargeCents,
-					Gateway: gateway, PublicURL: cfg.PublicURL, Windows: paymentWindows(cfg),
-					RealIdentity: cfg.Env == config.EnvProduction,
-				}),
+			Catalog:    catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
+			Promotion:  catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
+			Cart:       cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
+			Order:      orderapi.New(orders),
 			Account:    account.New(dbs.Primary),
 			Visibility: visibility.New(dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
-				WithMailer(mailQueue).WithRefunds(refunds).
+				WithOrders(orders).
 				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
 			Settings: settings.New(dbs.Primary).WithDeliveryAreas(cfg.Delivery),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),

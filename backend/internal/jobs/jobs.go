@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shop"
 )
@@ -77,7 +78,7 @@ func (w *expireWorker) Work(ctx context.Context, _ *river.Job[ExpireUnpaidArgs])
 	if w.mail {
 		mailer = NewMailQueue(river.ClientFromContext[pgx.Tx](ctx), w.from)
 	}
-	n, err := shop.ExpireUnpaid(ctx, w.pool, w.windows, w.now(), mailer)
+	n, err := order.ExpireUnpaid(ctx, w.pool, w.windows, w.now(), mailer)
 	if n > 0 {
 		w.log.InfoContext(ctx, "jobs: unpaid orders expired", "orders", n)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
@@ -85,7 +86,7 @@ func stop(t *testing.T, c *river.Client[pgx.Tx]) {
 
 func (b *bundle) placeByCard(t *testing.T) int64 {
 	t.Helper()
-	res, err := b.orders.PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+	res, err := orderapi.New(b.orders).PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
 		IdempotencyKey: uuid.NewString(),
 		Lines:          []*saboresv1.CartLineInput{{ProductId: 1, Quantity: 3}},
 		Delivery: &saboresv1.DeliveryInput{Name: "María", Email: "maria@example.com", Phone: "+34 600 000 000",

@@ -9,6 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -52,7 +53,7 @@ func TestOrderEmailNamesProductsInTheOrdersLanguage(t *testing.T) {
 			PaymentMethod: saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY,
 		})
 		req.Header().Set("Accept-Language", tc.accept)
-		res, err := order.New(pool).PlaceOrder(shopper, req)
+		res, err := orderapi.New(order.New(pool)).PlaceOrder(shopper, req)
 		if err != nil {
 			t.Fatal(err)
 		}

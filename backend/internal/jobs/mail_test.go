@@ -14,11 +14,13 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/faultproxy"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -66,7 +68,7 @@ func TestEmailsArriveOnceAfterSMTPOutage(t *testing.T) {
 	// Five orders of one shopper: the e-mails are the point, not the
 	// limits on what one shopper may hold unpaid.
 	b.orders.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test")).
-		WithLimits(shop.Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 100, TransferSharePercent: 100})
+		WithLimits(order.Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 100, TransferSharePercent: 100})
 	jobstest.Start(t, client)
 
 	var ids []int64
@@ -85,17 +87,17 @@ func TestEmailsArriveOnceAfterSMTPOutage(t *testing.T) {
 		if i == 1 {
 			req.Header().Set("Accept-Language", "pt-PT,pt;q=0.9,es;q=0.8")
 		}
-		res, err := b.orders.PlaceOrder(b.shopper, req)
+		res, err := orderapi.New(b.orders).PlaceOrder(b.shopper, req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		ids = append(ids, res.Msg.GetOrder().GetId())
 	}
-	if _, err := b.orders.CancelMyOrder(b.shopper, connect.NewRequest(&saboresv1.CancelMyOrderRequest{Id: ids[0], Reason: "me equivoqué"})); err != nil {
+	if _, err := orderapi.New(b.orders).CancelMyOrder(b.shopper, connect.NewRequest(&saboresv1.CancelMyOrderRequest{Id: ids[0], Reason: "me equivoqué"})); err != nil {
 		t.Fatal(err)
 	}
 	// A checkout rolled back (not enough stock) queues nothing.
-	if _, err := b.orders.PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+	if _, err := orderapi.New(b.orders).PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
 		IdempotencyKey: uuid.NewString(), Lines: []*saboresv1.CartLineInput{{ProductId: 1, Quantity: 20}},
 		Delivery: &saboresv1.DeliveryInput{Name: "María", Email: "late@example.com", Phone: "+34 600 000 000",
 			Address: "Rúa 1", City: "Burela", PostalCode: "27880"},
@@ -195,7 +197,7 @@ func TestEmailOfADeletedAccountIsNotSent(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.orders.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
-	if _, err := b.orders.PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+	if _, err := orderapi.New(b.orders).PlaceOrder(b.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
 		IdempotencyKey: uuid.NewString(), Lines: []*saboresv1.CartLineInput{{ProductId: 1, Quantity: 1}},
 		Delivery: &saboresv1.DeliveryInput{Name: "María", Email: "maria.gone@example.com", Phone: "+34 600 000 000",
 			Address: "Rúa 1", City: "Burela", PostalCode: "27880"},

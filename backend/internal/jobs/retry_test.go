@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -77,7 +78,7 @@ func newFailingDesk(t *testing.T) failingDesk {
 // waits for its next attempt.
 func (f failingDesk) placeAndFail(t *testing.T) *saboresv1.FailedEmail {
 	t.Helper()
-	res, err := f.orders.PlaceOrder(f.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
+	res, err := orderapi.New(f.orders).PlaceOrder(f.shopper, connect.NewRequest(&saboresv1.PlaceOrderRequest{
 		IdempotencyKey: uuid.NewString(),
 		Lines:          []*saboresv1.CartLineInput{{ProductId: 1, Quantity: 1}},
 		Delivery: &saboresv1.DeliveryInput{Name: "María", Email: "maria@example.com", Phone: "+34 600 000 000",

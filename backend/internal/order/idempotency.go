@@ -2,27 +2,26 @@ package order
 
 import (
 	"cmp"
-	"errors"
 	"slices"
 
-	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-
-	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// sameCart says whether the order placed under a key is the cart of a
-// request sending that key again: the same products and quantities, in any
-// order. Only then is the request a retry.
-func sameCart(placed *saboresv1.Order, lines []pricing.LineInput) bool {
-	if len(placed.GetLines()) != len(lines) {
+// ReasonKeyReused refuses an idempotency key sent again with another cart.
+const ReasonKeyReused = "IDEMPOTENCY_KEY_REUSED"
+
+// sameCart says whether the order placed under a key, with its lines
+// placed, is the cart of a request sending that key again: the same
+// products and quantities, in any order. Only then is the request a retry.
+func sameCart(placed []db.OrderLine, lines []pricing.LineInput) bool {
+	if len(placed) != len(lines) {
 		return false
 	}
 	had := make([]pricing.LineInput, len(lines))
-	for i, l := range placed.GetLines() {
-		had[i] = pricing.LineInput{ProductID: l.GetProductId(), Quantity: l.GetQuantity()}
+	for i, l := range placed {
+		had[i] = pricing.LineInput{ProductID: l.ProductID, Quantity: l.Quantity}
 	}
 	byProduct := func(a, b pricing.LineInput) int { return cmp.Compare(a.ProductID, b.ProductID) }
 	want := slices.Clone(lines)
@@ -32,16 +31,12 @@ func sameCart(placed *saboresv1.Order, lines []pricing.LineInput) bool {
 }
 
 // keyReused is the answer to an idempotency key sent again with another
-// cart: FailedPrecondition with reason IDEMPOTENCY_KEY_REUSED, so the client
-// starts a new checkout with a new key instead of showing the first order
-// as if this cart had been bought.
+// cart: refused with reason IDEMPOTENCY_KEY_REUSED, so the client starts a
+// new checkout with a new key instead of showing the first order as if
+// this cart had been bought.
 func keyReused() error {
-	err := connect.NewError(connect.CodeFailedPrecondition,
-		errors.New("this idempotency key already placed an order for another cart: use a new key for a new checkout"))
-	if detail, derr := connect.NewErrorDetail(&errdetails.ErrorInfo{
-		Reason: "IDEMPOTENCY_KEY_REUSED", Domain: apperr.Domain,
-	}); derr == nil {
-		err.AddDetail(detail)
+	return &fault.Error{
+		Kind: fault.Refused, Reason: ReasonKeyReused,
+		Message: "this idempotency key already placed an order for another cart: use a new key for a new checkout",
 	}
-	return err
 }

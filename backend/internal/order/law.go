@@ -29,7 +29,7 @@ type orderLaw struct {
 // (FROZEN_MINIMUM), or an age-restricted line without the shopper's
 // declaration (AGE_DECLARATION_REQUIRED).
 func (s *Service) checkLaw(law shop.CartLaw, in placeOrder, subtotalCents int64, now time.Time) (orderLaw, error) {
-	idCheck, err := law.CheckOrder(in.lines, subtotalCents, s.areas, in.delivery.GetPostalCode(), in.ageDeclared)
+	idCheck, err := law.CheckOrder(in.lines, subtotalCents, s.areas, in.delivery.PostalCode, in.ageDeclared)
 	if err != nil {
 		return orderLaw{}, err
 	}

@@ -8,8 +8,6 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // checkUnpaid refuses an order when the shopper already has as many orders
@@ -80,14 +78,4 @@ func language(accept string) string {
 		}
 	}
 	return "es"
-}
-
-// timeline reads an order's events and whether its shopper may cancel it.
-func timeline(ctx context.Context, q *db.Queries, o *saboresv1.Order) ([]*saboresv1.OrderEvent, bool, error) {
-	events, err := shop.Timeline(ctx, q, o.GetId())
-	if err != nil {
-		return nil, false, err
-	}
-	cancellable := shop.CanFulfil(shop.Fulfilment(o.GetStatusText()), shop.Cancelled, "", shop.ShopperActor) == nil
-	return events, cancellable, nil
 }

@@ -9,9 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
-	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -20,7 +18,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/sepaqr"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // The reasons of refused payments, as ErrorInfo reasons clients translate.
@@ -65,15 +62,7 @@ func (s *Service) WithPayments(p Payments) *Service {
 }
 
 // methodOrder is the order the payment step shows methods in.
-var methodOrder = []struct {
-	name  string
-	proto saboresv1.PaymentMethod
-}{
-	{"card", saboresv1.PaymentMethod_PAYMENT_METHOD_CARD},
-	{"bizum", saboresv1.PaymentMethod_PAYMENT_METHOD_BIZUM},
-	{"transfer", saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER},
-	{"cash", saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY},
-}
+var methodOrder = []string{"card", "bizum", "transfer", "cash"}
 
 // offered reports whether method is taken now; q reads the settings for a
 // transfer's IBAN.
@@ -130,22 +119,29 @@ func notAwaiting(id int64) error {
 	}
 }
 
+// PaymentOptions are the methods taken now, in the order the payment step
+// shows them, and the cash surcharge (0 when cash is not taken).
+type PaymentOptions struct {
+	Methods            []string
+	CashSurchargeCents int64
+}
+
 // GetPaymentOptions lists the methods taken now and the cash surcharge.
-func (s *Service) GetPaymentOptions(ctx context.Context, _ *connect.Request[saboresv1.GetPaymentOptionsRequest]) (*connect.Response[saboresv1.GetPaymentOptionsResponse], error) {
-	res := &saboresv1.GetPaymentOptionsResponse{}
+func (s *Service) GetPaymentOptions(ctx context.Context) (PaymentOptions, error) {
+	var res PaymentOptions
 	for _, m := range methodOrder {
-		ok, err := s.offered(ctx, s.queries, m.name)
+		ok, err := s.offered(ctx, s.queries, m)
 		if err != nil {
-			return nil, err
+			return PaymentOptions{}, err
 		}
 		if ok {
-			res.PaymentMethods = append(res.PaymentMethods, m.proto)
+			res.Methods = append(res.Methods, m)
 		}
 	}
-	if slices.Contains(res.PaymentMethods, saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY) {
-		res.CashOnDeliverySurchargeCents = s.payments.CashSurchargeCents
+	if slices.Contains(res.Methods, "cash") {
+		res.CashSurchargeCents = s.payments.CashSurchargeCents
 	}
-	return connect.NewResponse(res), nil
+	return res, nil
 }
 
 // redsysMethod reports whether an order's method is paid through Redsys.
@@ -157,14 +153,9 @@ func redsysMethod(method string) bool {
 // or Bizum orders and signs the form that sends the browser to Redsys. The
 // order row is locked while the attempt is numbered, so two tabs starting
 // at once get two attempts, never one number twice.
-func (s *Service) StartPayment(ctx context.Context, req *connect.Request[saboresv1.StartPaymentRequest]) (*connect.Response[saboresv1.StartPaymentResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	id := req.Msg.GetOrderId()
+func (s *Service) StartPayment(ctx context.Context, userID, id int64) (payment.Checkout, error) {
 	var checkout payment.Checkout
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
 		o, err := q.GetOrderForUpdate(ctx, id)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && o.UserID != userID) {
@@ -190,12 +181,9 @@ func (s *Service) StartPayment(ctx context.Context, req *connect.Request[sabores
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return payment.Checkout{}, err
 	}
-	return connect.NewResponse(&saboresv1.StartPaymentResponse{
-		Action: checkout.Action, SignatureVersion: checkout.Fields.SignatureVersion,
-		MerchantParameters: checkout.Fields.MerchantParameters, Signature: checkout.Fields.Signature,
-	}), nil
+	return checkout, nil
 }
 
 // awaitsPayment reports whether o still waits for its payment at now: not
@@ -209,34 +197,59 @@ func (s *Service) awaitsPayment(o db.Order, now time.Time) bool {
 	return !ok || now.Before(o.CreatedAt.Add(window))
 }
 
+// PaymentView is the order page's payment.
+type PaymentView struct {
+	// CanPay: the order can be paid now by card or Bizum.
+	CanPay bool
+	// ExpireTime is when an unpaid order expires; zero for none.
+	ExpireTime time.Time
+	// LastAttempt is the newest card or Bizum attempt's status as
+	// payment_attempts stores it ("pending", "authorised", "refused"), ""
+	// for none, and LastAttemptTime when it began.
+	LastAttempt     string
+	LastAttemptTime time.Time
+	// Transfer is what to write on a transfer still awaited; nil otherwise.
+	Transfer *TransferInstructions
+}
+
+// TransferInstructions are the account, beneficiary, amount and reference
+// of a transfer order, with its EPC QR code (nil when it cannot be drawn).
+type TransferInstructions struct {
+	IBAN        string
+	Beneficiary string
+	AmountCents int64
+	Reference   string
+	QRPNG       []byte
+}
+
 // orderPayment is the order page's payment: whether it can be paid now by
 // card or Bizum, the newest attempt, when it expires, and for a transfer
 // what to write on it.
-func (s *Service) orderPayment(ctx context.Context, o db.Order) (*saboresv1.OrderPayment, error) {
-	out := &saboresv1.OrderPayment{}
+func (s *Service) orderPayment(ctx context.Context, o db.Order) (PaymentView, error) {
+	var out PaymentView
 	waiting := s.awaitsPayment(o, time.Now())
 	if window, ok := s.payments.Windows[o.PaymentMethod]; ok && waiting {
-		out.ExpireTime = timestamppb.New(o.CreatedAt.Add(window))
+		out.ExpireTime = o.CreatedAt.Add(window)
 	}
 	switch {
 	case redsysMethod(o.PaymentMethod):
 		attempts, err := s.queries.PaymentAttemptsForOrder(ctx, o.ID)
 		if err != nil {
-			return nil, fmt.Errorf("order: payment attempts of order %d: %w", o.ID, err)
+			return PaymentView{}, fmt.Errorf("order: payment attempts of order %d: %w", o.ID, err)
 		}
 		if len(attempts) > 0 {
-			out.LastAttempt = attemptStatus(attempts[0].Status)
-			out.LastAttemptTime = timestamppb.New(attempts[0].CreatedAt)
+			out.LastAttempt = attempts[0].Status
+			out.LastAttemptTime = attempts[0].CreatedAt
 		}
 		offered, err := s.offered(ctx, s.queries, o.PaymentMethod)
 		if err != nil {
-			return nil, err
+			return PaymentView{}, err
 		}
 		out.CanPay = waiting && offered && s.payments.Gateway != nil
 	case o.PaymentMethod == "transfer" && waiting:
 		settings, _, err := shopsettings.Read(ctx, s.queries)
 		if err != nil {
-			return nil, err
+			return PaymentView{}, err
 		}
 		if settings.IBAN != "" {
 			out.Transfer = transferInstructions(o, settings)
@@ -245,26 +258,14 @@ func (s *Service) orderPayment(ctx context.Context, o db.Order) (*saboresv1.Orde
 	return out, nil
 }
 
-func attemptStatus(s string) saboresv1.PaymentAttemptStatus {
-	switch s {
-	case "pending":
-		return saboresv1.PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_PENDING
-	case "authorised":
-		return saboresv1.PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_AUTHORISED
-	case "refused":
-		return saboresv1.PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_REFUSED
-	}
-	return saboresv1.PaymentAttemptStatus_PAYMENT_ATTEMPT_STATUS_UNSPECIFIED
-}
-
 // transferInstructions are the account, beneficiary (the shop's legal
 // name), amount and reference of a transfer order, with its EPC QR code.
 // The reference is the order number, as the order e-mail gives it.
-func transferInstructions(o db.Order, settings shopsettings.Settings) *saboresv1.TransferInstructions {
+func transferInstructions(o db.Order, settings shopsettings.Settings) *TransferInstructions {
 	iban := strings.ToUpper(strings.ReplaceAll(settings.IBAN, " ", ""))
 	reference := strconv.FormatInt(o.ID, 10)
-	out := &saboresv1.TransferInstructions{
-		Iban: groupsOfFour(iban), Beneficiary: settings.LegalName, AmountCents: o.TotalCents, Reference: reference,
+	out := &TransferInstructions{
+		IBAN: groupsOfFour(iban), Beneficiary: settings.LegalName, AmountCents: o.TotalCents, Reference: reference,
 	}
 	beneficiary := settings.LegalName
 	if r := []rune(beneficiary); len(r) > 70 {
@@ -272,7 +273,7 @@ func transferInstructions(o db.Order, settings shopsettings.Settings) *saboresv1
 	}
 	payload, err := sepaqr.Payload(sepaqr.Transfer{Beneficiary: beneficiary, IBAN: iban, AmountCents: o.TotalCents, Text: reference})
 	if err == nil {
-		out.QrPng, _ = sepaqr.PNG(payload, 4)
+		out.QRPNG, _ = sepaqr.PNG(payload, 4)
 	}
 	return out
 }

@@ -1,18 +1,22 @@
-// Package order places the signed-in shopper's orders and lists them. Placing
-// an order revalidates the cart, takes the stock and writes the order in one
-// transaction, so an order either exists whole, with its stock taken, or not
-// at all.
+// Package order is the business module of orders and their payment: placing
+// an order, the shopper's reads and cancellation, starting a card or Bizum
+// payment, the order desk's steps and MarkPaid, the one path by which an
+// order becomes paid. Each use case opens and commits its own transaction
+// and queues its side effects (e-mails, the invoice's VeriFactu submission)
+// in it. Placing an order revalidates the cart, takes the stock and writes
+// the order in one transaction, so an order either exists whole, with its
+// stock taken, or not at all.
 package order
 
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
-	"connectrpc.com/connect"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -23,30 +27,29 @@ import (
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
-// Service implements OrderService over the shop's database.
+// Service holds the order use cases over the shop's database.
 type Service struct {
 	pool     *pgxpool.Pool
 	queries  *db.Queries
-	limits   shop.Limits
+	limits   Limits
 	mailer   shop.Mailer
+	invoicer invoice.Invoicer
 	areas    deliveryarea.Policy
 	payments Payments
-	// refunds gives back the card or Bizum payment of a cancelled order.
-	refunds shop.RefundQueue
+	// refunds gives back the card or Bizum payment of a cancelled order and
+	// retries a failed refund; nil when the shop takes no card payments.
+	refunds shop.Refunds
 }
 
-var _ saboresv1connect.OrderServiceHandler = (*Service)(nil)
-
-// myOrdersPageSizes are ListMyOrders' page sizes.
+// myOrdersPageSizes are ListMine's page sizes.
 var myOrdersPageSizes = paging.Sizes{Default: 20, Max: 100}
 
-// New returns an order service on pool with the default hoarding limits.
+// New returns the order module on pool with the default hoarding limits.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, queries: db.New(pool), limits: shop.DefaultLimits(), payments: defaultPayments(), areas: deliveryarea.Default}
+	return &Service{pool: pool, queries: db.New(pool), limits: DefaultLimits(), payments: defaultPayments(), areas: deliveryarea.Default}
 }
 
 // WithMailer returns s queueing the shopper's e-mails through m.
@@ -55,111 +58,191 @@ func (s *Service) WithMailer(m shop.Mailer) *Service {
 	return s
 }
 
+// WithInvoicer returns s issuing the invoice of an order paid through iv,
+// whose Submissions queue each VeriFactu record's submission with it.
+func (s *Service) WithInvoicer(iv invoice.Invoicer) *Service {
+	s.invoicer = iv
+	return s
+}
+
 // WithRefunds returns s queueing the refund of a cancelled order's card or
-// Bizum payment through r.
-func (s *Service) WithRefunds(r shop.RefundQueue) *Service {
+// Bizum payment through r, and retrying a failed one.
+func (s *Service) WithRefunds(r shop.Refunds) *Service {
 	s.refunds = r
 	return s
 }
 
 // WithLimits returns s with other hoarding limits (from the configuration).
-func (s *Service) WithLimits(l shop.Limits) *Service {
+func (s *Service) WithLimits(l Limits) *Service {
 	s.limits = l
 	return s
 }
 
-// PlaceOrder sells the cart to the caller. The same idempotency key with the
+// Order is a stored order with its lines, in line order.
+type Order struct {
+	Row   db.Order
+	Lines []db.OrderLine
+}
+
+// Delivery is where and to whom an order goes, as the checkout form sends it.
+type Delivery struct {
+	Name, Email, Phone, Address, City, PostalCode string
+}
+
+// PlaceInput is a shopper's checkout.
+type PlaceInput struct {
+	UserID int64
+	// Key is the idempotency key as sent; it must be a UUID.
+	Key   string
+	Lines []pricing.LineInput
+	// Delivery is nil when the form sent none.
+	Delivery *Delivery
+	// Method is the payment method as orders.payment_method stores it
+	// ("card", "bizum", "transfer", "cash"); anything else is refused.
+	Method string
+	// AcceptLanguage is the checkout request's header, for the e-mails'
+	// language.
+	AcceptLanguage string
+	// AgeDeclared: the shopper declared being 18 or over (law.go).
+	AgeDeclared bool
+}
+
+// Place sells the cart to the caller. The same idempotency key with the
 // same cart always answers with the order it first placed and takes the
 // stock once, even when retries race each other; with another cart it is
 // refused (IDEMPOTENCY_KEY_REUSED). Lines that cannot be sold fail the whole
-// order with FailedPrecondition and one ErrorInfo per line.
-func (s *Service) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1.PlaceOrderRequest]) (*connect.Response[saboresv1.PlaceOrderResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+// order with one fault cause per line.
+func (s *Service) Place(ctx context.Context, input PlaceInput) (Order, error) {
+	in, err := readPlaceOrder(input)
 	if err != nil {
-		return nil, err
+		return Order{}, err
 	}
-	in, err := readPlaceOrder(req.Msg)
-	if err != nil {
-		return nil, err
-	}
-	in.language = language(req.Header().Get("Accept-Language"))
-	order, err := s.place(ctx, userID, in)
+	placed, err := s.place(ctx, input.UserID, in)
 	if err != nil {
 		// This key may have placed its order already: an earlier attempt
 		// whose answer was lost, or a concurrent retry this one waited for
 		// or found the stock already gone after. The answer to a retry is
 		// that order, not this attempt's failure.
-		id, ferr := s.queries.FindOrderByIdempotencyKey(ctx, db.FindOrderByIdempotencyKeyParams{UserID: userID, IdempotencyKey: in.key})
+		id, ferr := s.queries.FindOrderByIdempotencyKey(ctx, db.FindOrderByIdempotencyKeyParams{UserID: input.UserID, IdempotencyKey: in.key})
 		if ferr != nil {
-			return nil, err
+			return Order{}, err
 		}
-		if order, err = shop.GetOrder(ctx, s.queries, userID, id); err != nil {
-			return nil, err
+		if placed, err = s.mine(ctx, input.UserID, id); err != nil {
+			return Order{}, err
 		}
-		if !sameCart(order, in.lines) {
-			return nil, keyReused()
+		if !sameCart(placed.Lines, in.lines) {
+			return Order{}, keyReused()
 		}
 	}
-	return connect.NewResponse(&saboresv1.PlaceOrderResponse{Order: order}), nil
+	return placed, nil
 }
 
-// ListMyOrders lists the caller's orders, newest first, with their total.
-func (s *Service) ListMyOrders(ctx context.Context, req *connect.Request[saboresv1.ListMyOrdersRequest]) (*connect.Response[saboresv1.ListMyOrdersResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+// ListMine reads a page of the caller's orders, newest first, with their
+// lines (named in Portuguese when asked) and how many orders they have.
+func (s *Service) ListMine(ctx context.Context, userID int64, page, pageSize int32, portuguese bool) ([]Order, int64, error) {
+	window, err := paging.Page(page, pageSize, myOrdersPageSizes)
 	if err != nil {
-		return nil, err
-	}
-	window, err := paging.Page(req.Msg.GetPage(), req.Msg.GetPageSize(), myOrdersPageSizes)
-	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	total, err := s.queries.CountOrdersForUser(ctx, userID)
 	if err != nil {
-		return nil, fmt.Errorf("order: count orders: %w", err)
+		return nil, 0, fmt.Errorf("order: count orders: %w", err)
 	}
-	orders, err := shop.ListOrders(ctx, s.queries, userID, window.Size, window.Offset)
+	rows, err := s.queries.ListOrdersForUser(ctx, db.ListOrdersForUserParams{UserID: userID, PageLimit: window.Size, PageOffset: window.Offset})
 	if err != nil {
-		return nil, err
+		return nil, 0, fmt.Errorf("order: list orders: %w", err)
 	}
-	if err := localize(ctx, s.queries, orders, req.Msg.GetLanguage()); err != nil {
-		return nil, err
+	orders, err := withLines(ctx, s.queries, rows)
+	if err != nil {
+		return nil, 0, err
 	}
-	return connect.NewResponse(&saboresv1.ListMyOrdersResponse{Orders: orders, TotalSize: int32(total)}), nil
+	if portuguese {
+		if err := localize(ctx, s.queries, orders); err != nil {
+			return nil, 0, err
+		}
+	}
+	return orders, total, nil
 }
 
-// GetMyOrder returns one of the caller's orders; anybody else's is NotFound,
-// so ids reveal nothing about other shoppers.
-func (s *Service) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1.GetMyOrderRequest]) (*connect.Response[saboresv1.GetMyOrderResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	order, err := shop.GetOrder(ctx, s.queries, userID, req.Msg.GetId())
-	if err != nil {
-		return nil, err
-	}
-	if err := localize(ctx, s.queries, []*saboresv1.Order{order}, req.Msg.GetLanguage()); err != nil {
-		return nil, err
-	}
-	res := &saboresv1.GetMyOrderResponse{Order: order}
-	if res.Events, res.Cancellable, err = timeline(ctx, s.queries, order); err != nil {
-		return nil, err
-	}
-	stored, err := s.queries.GetOrder(ctx, order.GetId())
-	if err != nil {
-		return nil, fmt.Errorf("order: read order %d: %w", order.GetId(), err)
-	}
-	if res.Payment, err = s.orderPayment(ctx, stored); err != nil {
-		return nil, err
-	}
-	return connect.NewResponse(res), nil
+// Detail is one order as its shopper's order page shows it.
+type Detail struct {
+	Order
+	Events []db.OrderEvent
+	// Cancellable: the shopper may cancel it now.
+	Cancellable bool
+	Payment     PaymentView
 }
 
-// placeOrder is a checked PlaceOrder request.
+// GetMine returns one of the caller's orders with its timeline and payment;
+// anybody else's is fault.ErrNotFound, so ids reveal nothing about other
+// shoppers.
+func (s *Service) GetMine(ctx context.Context, userID, orderID int64, portuguese bool) (Detail, error) {
+	o, err := s.mine(ctx, userID, orderID)
+	if err != nil {
+		return Detail{}, err
+	}
+	if portuguese {
+		if err := localize(ctx, s.queries, []Order{o}); err != nil {
+			return Detail{}, err
+		}
+	}
+	d := Detail{Order: o}
+	if d.Events, err = s.queries.ListOrderEvents(ctx, orderID); err != nil {
+		return Detail{}, fmt.Errorf("order: timeline of order %d: %w", orderID, err)
+	}
+	d.Cancellable = shop.CanFulfil(shop.Fulfilment(o.Row.Status), shop.Cancelled, "", shop.ShopperActor) == nil
+	if d.Payment, err = s.orderPayment(ctx, o.Row); err != nil {
+		return Detail{}, err
+	}
+	return d, nil
+}
+
+// mine reads one of userID's orders with its lines; another user's order is
+// fault.ErrNotFound.
+func (s *Service) mine(ctx context.Context, userID, orderID int64) (Order, error) {
+	row, err := s.queries.GetOrderForUser(ctx, db.GetOrderForUserParams{ID: orderID, UserID: userID})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Order{}, fmt.Errorf("order: order %d: %w", orderID, fault.ErrNotFound)
+	}
+	if err != nil {
+		return Order{}, fmt.Errorf("order: get order %d: %w", orderID, err)
+	}
+	orders, err := withLines(ctx, s.queries, []db.Order{row})
+	if err != nil {
+		return Order{}, err
+	}
+	return orders[0], nil
+}
+
+// withLines reads the lines of stored orders in one query for all of them.
+func withLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]Order, error) {
+	out := make([]Order, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]int64, len(rows))
+	for i, row := range rows {
+		ids[i] = row.ID
+	}
+	lines, err := q.ListOrderLines(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("order: list lines: %w", err)
+	}
+	byOrder := make(map[int64][]db.OrderLine, len(rows))
+	for _, l := range lines {
+		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
+	}
+	for i, row := range rows {
+		out[i] = Order{Row: row, Lines: byOrder[row.ID]}
+	}
+	return out, nil
+}
+
+// placeOrder is a checked PlaceInput.
 type placeOrder struct {
 	key      uuid.UUID
 	lines    []pricing.LineInput
-	delivery *saboresv1.DeliveryInput
+	delivery Delivery
 	method   string
 	payment  string
 	language string
@@ -168,55 +251,54 @@ type placeOrder struct {
 }
 
 // readPlaceOrder checks what the proto's validation rules already enforce
-// at the edge, so the service is safe when called without them.
-func readPlaceOrder(msg *saboresv1.PlaceOrderRequest) (placeOrder, error) {
+// at the edge, so the module is safe when called without them.
+func readPlaceOrder(msg PlaceInput) (placeOrder, error) {
 	var in placeOrder
-	key, err := uuid.Parse(msg.GetIdempotencyKey())
+	key, err := uuid.Parse(msg.Key)
 	if err != nil {
 		return in, fault.InvalidField("idempotency_key", "must be a UUID")
 	}
-	in.key, in.ageDeclared = key, msg.GetAgeDeclared()
-	if len(msg.GetLines()) == 0 {
+	in.key, in.ageDeclared = key, msg.AgeDeclared
+	if len(msg.Lines) == 0 {
 		return in, fault.InvalidField("lines", "must have at least one line")
 	}
-	if in.lines, err = shop.Lines(msg.GetLines()); err != nil {
+	if err := shop.CheckRepeats(msg.Lines); err != nil {
 		return in, err
 	}
-	if msg.GetDelivery() == nil {
+	in.lines = msg.Lines
+	if msg.Delivery == nil {
 		return in, fault.InvalidField("delivery", "is required")
 	}
-	if in.delivery, err = readDelivery(msg.GetDelivery()); err != nil {
+	if in.delivery, err = readDelivery(*msg.Delivery); err != nil {
 		return in, err
 	}
-	switch msg.GetPaymentMethod() {
-	case saboresv1.PaymentMethod_PAYMENT_METHOD_CARD:
-		// Paid when Redsys's notification says so (StartPayment).
-		in.method, in.payment = "card", "awaiting_payment"
-	case saboresv1.PaymentMethod_PAYMENT_METHOD_BIZUM:
-		in.method, in.payment = "bizum", "awaiting_payment"
-	case saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER:
-		in.method, in.payment = "transfer", "awaiting_payment"
-	case saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY:
+	switch msg.Method {
+	case "card", "bizum", "transfer":
+		// A card or Bizum order is paid when Redsys's notification says so
+		// (StartPayment), a transfer when the desk sees it arrive.
+		in.method, in.payment = msg.Method, "awaiting_payment"
+	case "cash":
 		in.method, in.payment = "cash", "on_delivery"
 	default:
 		return in, fault.InvalidField("payment_method", "must be card, Bizum, transfer or cash on delivery")
 	}
+	in.language = language(msg.AcceptLanguage)
 	return in, nil
 }
 
 // readDelivery trims the delivery form: a name, address or city of blanks
 // passes the proto's length rules but delivers nowhere.
-func readDelivery(d *saboresv1.DeliveryInput) (*saboresv1.DeliveryInput, error) {
-	out := &saboresv1.DeliveryInput{
-		Name: strings.TrimSpace(d.GetName()), Email: strings.TrimSpace(d.GetEmail()),
-		Phone: strings.TrimSpace(d.GetPhone()), Address: strings.TrimSpace(d.GetAddress()),
-		City: strings.TrimSpace(d.GetCity()), PostalCode: strings.TrimSpace(d.GetPostalCode()),
+func readDelivery(d Delivery) (Delivery, error) {
+	out := Delivery{
+		Name: strings.TrimSpace(d.Name), Email: strings.TrimSpace(d.Email),
+		Phone: strings.TrimSpace(d.Phone), Address: strings.TrimSpace(d.Address),
+		City: strings.TrimSpace(d.City), PostalCode: strings.TrimSpace(d.PostalCode),
 	}
 	for _, f := range []struct{ field, value string }{
 		{"delivery.name", out.Name}, {"delivery.address", out.Address}, {"delivery.city", out.City},
 	} {
 		if f.value == "" {
-			return nil, fault.InvalidField(f.field, "must not be blank")
+			return Delivery{}, fault.InvalidField(f.field, "must not be blank")
 		}
 	}
 	return out, nil
@@ -262,7 +344,7 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 	// rate like shipping.
 	if in.method == "cash" {
 		c.surcharge = s.payments.CashSurchargeCents
-		if err := shop.CheckCash(priced.TotalCents + c.surcharge); err != nil {
+		if err := CheckCash(priced.TotalCents + c.surcharge); err != nil {
 			return checkout{}, err
 		}
 	}
@@ -285,18 +367,18 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 // by ascending id) so concurrent checkouts queue instead of deadlocking, and
 // the contended ones, the products', last, so they are held for the
 // shortest time.
-func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*saboresv1.Order, error) {
+func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (Order, error) {
 	c, err := s.prepare(ctx, in, time.Now())
 	if err != nil {
-		return nil, err
+		return Order{}, err
 	}
 	params := orderParams(userID, in, c)
-	var order *saboresv1.Order
+	var order Order
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
 		d := in.delivery
 		customerID, err := q.UpsertCustomerForUser(ctx, db.UpsertCustomerForUserParams{
-			UserID: &userID, Name: d.GetName(), Email: d.GetEmail(), Phone: d.GetPhone(),
+			UserID: &userID, Name: d.Name, Email: d.Email, Phone: d.Phone,
 		})
 		if err != nil {
 			return fmt.Errorf("order: record customer: %w", err)
@@ -322,11 +404,11 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (*sabo
 		if err := s.checkTransferShare(ctx, q, row.ID, in, c.priced.Lines); err != nil {
 			return err
 		}
-		order = shop.OrderToProto(row, soldLines(row.ID, c.priced.Lines))
+		order = Order{Row: row, Lines: soldLines(row.ID, c.priced.Lines)}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return Order{}, err
 	}
 	return order, nil
 }
@@ -339,8 +421,8 @@ func orderParams(userID int64, in placeOrder, c checkout) db.PlaceOrderParams {
 		UserID: userID, IdempotencyKey: in.key, PaymentMethod: in.method, PaymentStatus: in.payment,
 		SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents, PaymentSurchargeCents: c.surcharge,
 		VatCents: priced.VATCents + pricing.IncludedVAT(c.surcharge, surchargeVAT), TotalCents: priced.TotalCents + c.surcharge,
-		DeliveryName: d.GetName(), DeliveryEmail: d.GetEmail(), DeliveryPhone: d.GetPhone(),
-		DeliveryAddress: d.GetAddress(), DeliveryCity: d.GetCity(), DeliveryPostalCode: d.GetPostalCode(),
+		DeliveryName: d.Name, DeliveryEmail: d.Email, DeliveryPhone: d.Phone,
+		DeliveryAddress: d.Address, DeliveryCity: d.City, DeliveryPostalCode: d.PostalCode,
 		Language: in.language, DispatchOn: c.law.dispatchOn(), IDCheckRequired: c.law.idCheck,
 	}
 	addLines(&p, priced.Lines)

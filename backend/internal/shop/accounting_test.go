@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
@@ -177,7 +178,7 @@ func TestAccountantExport(t *testing.T) {
 	}
 	want := map[string]string{
 		strconv.FormatInt(kept, 10) + " cobro":           "card 12.34 " + keptNumber + " 482913 ",
-		strconv.FormatInt(cancelled, 10) + " devolucion": "card -12.34 " + cancelledNumber + " 482913 " + shop.CancelRefundReason,
+		strconv.FormatInt(cancelled, 10) + " devolucion": "card -12.34 " + cancelledNumber + " 482913 " + order.CancelRefundReason,
 		strconv.FormatInt(transfer, 10) + " cobro":       "transfer 12.34   TR-2026-77",
 		strconv.FormatInt(transfer, 10) + " devolucion":  "transfer -6.17   DEV-1",
 	}

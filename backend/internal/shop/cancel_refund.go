@@ -8,8 +8,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
@@ -21,61 +19,21 @@ type RefundQueue interface {
 	QueueRefund(ctx context.Context, tx pgx.Tx, redsysOrder string, amountCents int64, reason string) error
 }
 
-// CancelRefundReason is the reason recorded with the refund of a cancelled
-// order's payment.
-const CancelRefundReason = "order cancelled"
-
-// RefundCancelled gives back the whole card or Bizum payment of an order
-// just cancelled (Cancel's done), in the cancellation's transaction tx: the
-// refund is queued and the payment moves to refunded in the timeline. who
-// moves the payment: the admin cancelling, or the system when the shopper
-// cancelled (a shopper takes no payment step). Any other order (unpaid,
-// paid by transfer or on delivery) is returned unchanged: a transfer's
-// money goes back by hand. A cancellation that found the order already
-// cancelled never gets here, so a repeated cancel queues no second refund.
-func RefundCancelled(ctx context.Context, tx pgx.Tx, order db.Order, refunds RefundQueue, who Actor, actorUserID int64) (db.Order, error) {
-	if Payment(order.PaymentStatus) != Paid || (order.PaymentMethod != "card" && order.PaymentMethod != "bizum") {
-		return order, nil
-	}
-	if refunds == nil {
-		return order, errors.New("shop: card refunds are not configured")
-	}
-	attempt, err := db.New(tx).AuthorisedAttempt(ctx, order.ID)
-	if err != nil {
-		return order, fmt.Errorf("shop: paid attempt of cancelled order %d: %w", order.ID, err)
-	}
-	if err := refunds.QueueRefund(ctx, tx, attempt.RedsysOrder, attempt.AmountCents, CancelRefundReason); err != nil {
-		return order, err
-	}
-	if who == ShopperActor {
-		who, actorUserID = SystemActor, 0
-	}
-	_, after, err := Advance(ctx, tx, Step{
-		OrderID: order.ID, Who: who, ActorUserID: actorUserID, Pay: Refunded,
-		Note: localNote(order.Language,
-			fmt.Sprintf("Devolución de %s pedida a Redsys (pedido %s)", pricing.Euros(attempt.AmountCents), attempt.RedsysOrder),
-			fmt.Sprintf("Reembolso de %s pedido à Redsys (pedido %s)", pricing.Euros(attempt.AmountCents), attempt.RedsysOrder)),
-	}, Effects{})
-	if err != nil {
-		return order, err
-	}
-	if err := correctCancelled(ctx, tx, order.ID); err != nil {
-		return order, err
-	}
-	return after, nil
-}
-
 // CancelInvoiceReason is the reason a cancelled order's corrective invoice
 // gives.
 const CancelInvoiceReason = "pedido cancelado"
 
-// correctCancelled issues the corrective invoice of everything a cancelled
-// and refunded order's invoices still charge, in the refund's transaction:
-// the register then shows the refund the payments show. An order paid
-// while the shop's identity was missing has no invoice to correct: logged
-// for the owner, as a payment without an invoice is.
-func correctCancelled(ctx context.Context, tx pgx.Tx, orderID int64) error {
-	_, err := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}.IssueCorrective(ctx, tx, orderID, CancelInvoiceReason)
+// CorrectCancelled issues through iv the corrective invoice of everything
+// a cancelled and refunded order's invoices still charge, in the refund's
+// transaction: the register then shows the refund the payments show. An
+// iv without an Issuer reads the shop's identity from the settings. An
+// order paid while the shop's identity was missing has no invoice to
+// correct: logged for the owner, as a payment without an invoice is.
+func CorrectCancelled(ctx context.Context, tx pgx.Tx, iv invoice.Invoicer, orderID int64) error {
+	if iv.Issuer == nil {
+		iv.Issuer = invoice.SettingsIssuer{}
+	}
+	_, err := iv.IssueCorrective(ctx, tx, orderID, CancelInvoiceReason)
 	if errors.Is(err, invoice.ErrNotInvoiced) || errors.Is(err, invoice.ErrIssuerMissing) {
 		slog.WarnContext(ctx, "cancelled order refunded without a corrective invoice", "order", orderID, "cause", err)
 		return nil
@@ -84,4 +42,11 @@ func correctCancelled(ctx context.Context, tx pgx.Tx, orderID int64) error {
 		return fmt.Errorf("shop: corrective invoice of cancelled order %d: %w", orderID, err)
 	}
 	return nil
+}
+
+// correctCancelled corrects through an invoicer with no submission queue,
+// as the bank refunds (bank_refund.go) always have: their records wait for
+// the next submission another record queues.
+func correctCancelled(ctx context.Context, tx pgx.Tx, orderID int64) error {
+	return CorrectCancelled(ctx, tx, invoice.Invoicer{}, orderID)
 }

@@ -8,30 +8,24 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
-	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
-// cancel cancels the order as the order desk and the shopper's own
-// cancellation do: shop.Cancel, then shop.RefundCancelled and the
-// "cancelled" e-mail, in one transaction.
+// cancel cancels the order as the order desk (order.Service.Advance) or
+// its shopper (order.Service.Cancel) does: the cancellation, the refund and
+// the "cancelled" e-mail in one transaction.
 func (b *payBundle) cancel(t *testing.T, id int64, who shop.Actor) {
 	t.Helper()
 	ctx := context.Background()
-	err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-		order, done, err := shop.Cancel(ctx, db.New(tx), shop.Cancellation{OrderID: id, Who: who, Note: "sin stock"})
-		if err != nil || !done {
-			return err
-		}
-		if order, err = shop.RefundCancelled(ctx, tx, order, b.refunds, who, 0); err != nil {
-			return err
-		}
-		return shop.Notify(ctx, tx, b.fx.Mailer, order, "cancelled")
-	})
+	var err error
+	if who == shop.ShopperActor {
+		_, err = b.orders.Cancel(ctx, b.user, id, "sin stock")
+	} else {
+		_, err = b.orders.Advance(ctx, order.DeskStep{OrderID: id, Action: order.ActionCancel, Note: "sin stock"})
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +74,7 @@ func TestCancellingACardPaidOrderRefundsIt(t *testing.T) {
 	if n := b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1`, number); n != 1 {
 		t.Errorf("%d refund requests, want 1", n)
 	}
-	if n := b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND amount_cents = 1234 AND reason = $2`, number, shop.CancelRefundReason); n != 1 {
+	if n := b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND amount_cents = 1234 AND reason = $2`, number, order.CancelRefundReason); n != 1 {
 		t.Errorf("%d refunds of the whole 12,34 € for the cancellation, want 1", n)
 	}
 	if n := b.count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund'`); n != 1 {
@@ -178,7 +172,7 @@ func TestDoublyPaidOrderRefundsEachPayment(t *testing.T) {
 		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE status = 'accepted'`) == 2
 	})
 	refunds := b.text(t, `SELECT string_agg(redsys_order || '/' || amount_cents || '/' || reason, ',' ORDER BY redsys_order) FROM payment_refunds`)
-	if want := first + "/1234/" + shop.CancelRefundReason + "," + second + "/1234/" + payment.LateRefundReason; refunds != want {
+	if want := first + "/1234/" + order.CancelRefundReason + "," + second + "/1234/" + payment.LateRefundReason; refunds != want {
 		t.Errorf("refunds %q, want %q", refunds, want)
 	}
 	asked := b.asked.all()

@@ -26,6 +26,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -42,7 +43,7 @@ func (identity) MailIdentity(context.Context) (mail.Identity, error) {
 }
 
 // payBundle is a shop taking card payments as shopd does: the notification
-// endpoint with shop.CardPayments, River working e-mails (to a real
+// endpoint with the order module as its recorder, River working e-mails (to a real
 // Mailpit) and refunds (through the development gateway's REST interface).
 type payBundle struct {
 	pool     *pgxpool.Pool
@@ -50,7 +51,8 @@ type payBundle struct {
 	gateway  *payment.Gateway
 	merchant *redsys.Merchant
 	fx       shop.Effects
-	refunds  shop.RefundQueue
+	orders   *order.Service
+	refunds  shop.Refunds
 	url      string
 	user     int64
 	product  int64
@@ -136,8 +138,9 @@ func setupPayments(t *testing.T) *payBundle {
 	})
 	b.fx = shop.Effects{Mailer: jobs.NewMailQueue(client, from)}
 	b.refunds = jobs.NewRefundQueue(client)
+	b.orders = order.New(pool).WithMailer(b.fx.Mailer).WithRefunds(b.refunds)
 	mux.Handle("POST "+payment.NotificationPath, payment.NewNotifications(pool, b.merchant,
-		shop.CardPayments{Effects: b.fx}, jobs.NewRefundQueue(client), log))
+		b.orders, jobs.NewRefundQueue(client), log))
 	b.url = srv.URL + payment.NotificationPath
 	return b
 }
@@ -378,25 +381,18 @@ func TestForgedNotificationChangesNothing(t *testing.T) {
 
 // TestEveryMoveToPaidInvoicesAndMails: a transfer the admin marks paid and
 // cash collected on delivery each get one invoice and one "payment
-// received" e-mail, through shop.Advance like the card payment.
+// received" e-mail, through the order module's desk like the card payment.
 func TestEveryMoveToPaidInvoicesAndMails(t *testing.T) {
 	t.Parallel()
 	b := setupPayments(t)
+	ctx := context.Background()
 	admin := dbtest.Shopper(t, b.pool, dbtest.PersonOpts{Subject: "admin"})
 	transfer := b.order(t, "transfer", "awaiting_payment")
 	cash := b.order(t, "cash", "on_delivery")
 	b.exec(t, `UPDATE orders SET status = 'shipped', payment_surcharge_cents = 150, total_cents = total_cents + 150 WHERE id = $1`, cash)
-	steps := []shop.Step{
-		{OrderID: transfer, Who: shop.AdminActor, ActorUserID: admin, Pay: shop.Paid, Note: "justificante"},
-		{OrderID: cash, Who: shop.AdminActor, ActorUserID: admin, Fulfil: shop.Delivered},
-	}
-	for _, step := range steps {
-		for range 2 { // the second is refused: already paid or delivered
-			_ = pgx.BeginFunc(context.Background(), b.pool, func(tx pgx.Tx) error {
-				_, _, err := shop.Advance(context.Background(), tx, step, b.fx)
-				return err
-			})
-		}
+	for range 2 { // the second is refused: already paid or delivered
+		_, _ = b.orders.MarkPaid(ctx, transfer, admin, "justificante")
+		_, _ = b.orders.Advance(ctx, order.DeskStep{OrderID: cash, Action: order.ActionMarkDelivered, ActorUserID: admin})
 	}
 	for _, id := range []int64{transfer, cash} {
 		if n := b.count(t, `SELECT count(*) FROM invoices i JOIN orders o ON o.id = i.order_id

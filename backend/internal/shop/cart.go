@@ -13,21 +13,28 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// Lines reads the request's lines. A product may appear only once: the
-// storefront's cart adds quantities to an existing line, so a repeated
-// product is a client bug, and guessing whether to add or replace could
-// sell the wrong quantity.
+// Lines reads the request's lines (CheckRepeats).
 func Lines(in []*saboresv1.CartLineInput) ([]pricing.LineInput, error) {
 	out := make([]pricing.LineInput, len(in))
-	seen := make(map[int64]bool, len(in))
 	for i, l := range in {
-		if seen[l.GetProductId()] {
-			return nil, fault.InvalidField("lines["+strconv.Itoa(i)+"].product_id", "product already in an earlier line")
-		}
-		seen[l.GetProductId()] = true
 		out[i] = pricing.LineInput{ProductID: l.GetProductId(), Quantity: l.GetQuantity()}
 	}
-	return out, nil
+	return out, CheckRepeats(out)
+}
+
+// CheckRepeats refuses lines naming a product twice: the storefront's cart
+// adds quantities to an existing line, so a repeated product is a client
+// bug, and guessing whether to add or replace could sell the wrong
+// quantity.
+func CheckRepeats(lines []pricing.LineInput) error {
+	seen := make(map[int64]bool, len(lines))
+	for i, l := range lines {
+		if seen[l.ProductID] {
+			return fault.InvalidField("lines["+strconv.Itoa(i)+"].product_id", "product already in an earlier line")
+		}
+		seen[l.ProductID] = true
+	}
+	return nil
 }
 
 // Price prices lines with the products and stock read through q and the

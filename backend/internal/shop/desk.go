@@ -14,64 +14,6 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// Action is a step the back office takes on an order: what the order desk
-// offers, decided here by the lifecycle's rules so no screen repeats them.
-type Action string
-
-// The order desk's actions, in the order a desk offers them.
-const (
-	MarkPaid       Action = "mark_paid"
-	StartPreparing Action = "start_preparing"
-	Ship           Action = "ship"
-	MarkDelivered  Action = "mark_delivered"
-	CancelOrder    Action = "cancel"
-)
-
-// DeskActions lists every action, in the order a desk offers them.
-var DeskActions = []Action{MarkPaid, StartPreparing, Ship, MarkDelivered, CancelOrder}
-
-// ReasonNotManualPayment refuses marking paid by hand anything but a bank
-// transfer: a card or Bizum payment is recorded by the gateway's
-// notification and cash on delivery by the delivery.
-const ReasonNotManualPayment = "PAYMENT_NOT_MANUAL"
-
-// CheckAction reports whether who may take action on an order standing at
-// f and pay, paid by method (as stored: card, bizum, transfer, cash); nil
-// means yes, otherwise a *Refusal.
-func CheckAction(a Action, f Fulfilment, pay Payment, method string, who Actor) error {
-	switch a {
-	case MarkPaid:
-		if err := CanPay(pay, Paid, f, who); err != nil {
-			return err
-		}
-		if method != "transfer" {
-			return &Refusal{Reason: ReasonNotManualPayment, From: string(pay), To: string(Paid), Actor: who}
-		}
-		return nil
-	case StartPreparing:
-		return CanFulfil(f, Preparing, pay, who)
-	case Ship:
-		return CanFulfil(f, Shipped, pay, who)
-	case MarkDelivered:
-		return CanFulfil(f, Delivered, pay, who)
-	case CancelOrder:
-		return CanFulfil(f, Cancelled, pay, who)
-	default:
-		return &Refusal{Reason: ReasonTransitionNotAllowed, From: string(f), To: string(a), Actor: who}
-	}
-}
-
-// Actions are the actions who may take on o now.
-func Actions(o db.Order, who Actor) []Action {
-	var out []Action
-	for _, a := range DeskActions {
-		if CheckAction(a, Fulfilment(o.Status), Payment(o.PaymentStatus), o.PaymentMethod, who) == nil {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 // carriers are the carriers the shop knows a tracking page of, by the
 // name an admin types (compared without case, spaces or dashes), with the
 // page of one parcel; %s is the tracking number, escaped.
@@ -155,6 +97,11 @@ func Timeline(ctx context.Context, q *db.Queries, orderID int64) ([]*saboresv1.O
 	if err != nil {
 		return nil, fmt.Errorf("shop: timeline of order %d: %w", orderID, err)
 	}
+	return EventsToProto(rows), nil
+}
+
+// EventsToProto maps an order's stored events.
+func EventsToProto(rows []db.OrderEvent) []*saboresv1.OrderEvent {
 	events := make([]*saboresv1.OrderEvent, len(rows))
 	for i, e := range rows {
 		events[i] = &saboresv1.OrderEvent{
@@ -165,7 +112,7 @@ func Timeline(ctx context.Context, q *db.Queries, orderID int64) ([]*saboresv1.O
 			events[i].FromState = *e.FromState
 		}
 	}
-	return events, nil
+	return events
 }
 
 // StoredStatus is the fulfilment state an API status filters by; "" for

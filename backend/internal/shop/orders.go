@@ -2,32 +2,11 @@ package shop
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/fault"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
-
-// GetOrder reads one of userID's orders with its lines; another user's order is
-// fault.ErrNotFound.
-func GetOrder(ctx context.Context, q *db.Queries, userID, orderID int64) (*saboresv1.Order, error) {
-	row, err := q.GetOrderForUser(ctx, db.GetOrderForUserParams{ID: orderID, UserID: userID})
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("order: order %d: %w", orderID, fault.ErrNotFound)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("order: get order %d: %w", orderID, err)
-	}
-	orders, err := OrdersWithLines(ctx, q, []db.Order{row})
-	if err != nil {
-		return nil, err
-	}
-	return orders[0], nil
-}
 
 // ListOrders reads a page of userID's orders, newest first, with their lines read
 // in one query for the whole page.

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -35,8 +35,8 @@ func refusal(t *testing.T, err error) (connect.Code, string, map[string]string) 
 // every unit is back on sale.
 func TestHoardingAttack(t *testing.T) {
 	pool := dbtest.NewSeeded(t)
-	b := &bundle{pool: pool, svc: order.New(pool)}
-	limits := shop.DefaultLimits()
+	b := newBundle(pool)
+	limits := order.DefaultLimits()
 	ctx := context.Background()
 
 	type product struct {
@@ -86,7 +86,7 @@ func TestHoardingAttack(t *testing.T) {
 		}
 		code, reason, _ := refusal(t, err)
 		if code != connect.CodeFailedPrecondition ||
-			(reason != shop.ReasonLineQuantityLimit && reason != shop.ReasonTransferShareLimit) {
+			(reason != order.ReasonLineQuantityLimit && reason != order.ReasonTransferShareLimit) {
 			t.Errorf("product %d: refused with %v %s, want a line or transfer-share limit", p.id, code, reason)
 		}
 	}
@@ -102,12 +102,12 @@ func TestHoardingAttack(t *testing.T) {
 			_, err := b.svc.PlaceOrder(who, adultRequest(uuid.NewString(), transfer, line(p.id, want)))
 			if err != nil {
 				code, reason, meta := refusal(t, err)
-				if code == connect.CodeResourceExhausted && reason == shop.ReasonTooManyUnpaidOrders {
+				if code == connect.CodeResourceExhausted && reason == order.ReasonTooManyUnpaidOrders {
 					blocked++
 					break
 				}
 				available, _ := strconv.Atoi(meta["available"])
-				if reason != shop.ReasonTransferShareLimit || available == 0 {
+				if reason != order.ReasonTransferShareLimit || available == 0 {
 					continue
 				}
 				_, err = b.svc.PlaceOrder(who, adultRequest(uuid.NewString(), transfer, line(p.id, int32(available))))
@@ -136,7 +136,7 @@ func TestHoardingAttack(t *testing.T) {
 	}
 
 	// Three days later nobody has paid: everything is back on sale.
-	if _, err := shop.ExpireUnpaid(ctx, pool, shop.DefaultPaymentWindows(), time.Now().Add(73*time.Hour), nil); err != nil {
+	if _, err := order.ExpireUnpaid(ctx, pool, shop.DefaultPaymentWindows(), time.Now().Add(73*time.Hour), nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range products {

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 // This file is long on purpose: checkout's cases (prices as sold,
 // idempotency, refusals, the races for the last units) share one fixture
@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
@@ -32,7 +33,9 @@ import (
 // promotion, 3 physical-only) and signed-in shoppers.
 type bundle struct {
 	pool *pgxpool.Pool
-	svc  *order.Service
+	svc  *orderapi.Handler
+	// orders is svc's module, which tests configure.
+	orders *order.Service
 }
 
 func setup(t *testing.T) *bundle {
@@ -49,7 +52,14 @@ func setup(t *testing.T) *bundle {
 		INSERT INTO product_promotions (product_id, promotion_type, discount_basis_points, starts_at)
 			VALUES (2, 'percentage', 2000, now() - interval '1 day');`)
 	dbtest.ShopSettings(t, pool) // transfers are taken only with an IBAN
-	return &bundle{pool: pool, svc: order.New(pool)}
+	return newBundle(pool)
+}
+
+// newBundle serves OrderService over a module on pool with the default
+// limits.
+func newBundle(pool *pgxpool.Pool) *bundle {
+	orders := order.New(pool)
+	return &bundle{pool: pool, svc: orderapi.New(orders), orders: orders}
 }
 
 func exec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
@@ -353,7 +363,7 @@ func TestLastUnitsUnderConcurrency(t *testing.T) {
 	b := setup(t)
 	const buyers = 32
 	wide := b.widePool(t, buyers)
-	svc := order.New(wide)
+	svc := orderapi.New(order.New(wide))
 
 	ctxs := make([]context.Context, buyers)
 	for i := range ctxs {
@@ -447,7 +457,7 @@ func TestIdempotentPlaceOrderConcurrently(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(wide.Close)
-	svc := order.New(wide)
+	svc := orderapi.New(order.New(wide))
 
 	// All 5 units in one order: a retry that priced the cart after the
 	// first attempt took them must still answer with the order.
@@ -485,7 +495,7 @@ func TestIdempotentPlaceOrderConcurrently(t *testing.T) {
 func TestPlaceOrderOverHTTP(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits) // buys the whole stock cash on delivery
+	b.orders.WithLimits(noLimits) // buys the whole stock cash on delivery
 	maria := auth.FromContext(b.shopper(t, "maria"))
 	signIn := connect.UnaryInterceptorFunc(func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {

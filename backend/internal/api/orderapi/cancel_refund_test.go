@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -19,12 +19,12 @@ import (
 func TestCancelMyCardPaidOrderQueuesItsRefund(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	client, err := river.NewClient(riverpgxv5.New(b.pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.svc.WithRefunds(jobs.NewRefundQueue(client))
+	b.orders.WithRefunds(jobs.NewRefundQueue(client))
 	maria := b.shopper(t, "maria")
 	o := b.place(t, maria, transfer, line(1, 1))
 	exec(t, b.pool, `UPDATE orders SET payment_method = 'card', payment_status = 'paid' WHERE id = $1`, o.GetId())

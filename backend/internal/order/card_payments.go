@@ -1,4 +1,4 @@
-package shop
+package order
 
 import (
 	"context"
@@ -9,37 +9,33 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/payment"
+	"github.com/sabores/sabores/backend/internal/shop"
 )
 
-// CardPayments is the order side of card and Bizum payments: what a
-// verified Redsys decision does to its order. The payment package calls it
-// inside the transaction that records the notification.
-type CardPayments struct {
-	// Effects are the invoice and e-mail of a move to paid.
-	Effects Effects
-}
+// The module is the order side of card and Bizum payments: what a verified
+// Redsys decision does to its order. The payment package calls it inside
+// the transaction that records the notification.
+var _ payment.Recorder = (*Service)(nil)
 
-var _ payment.Recorder = CardPayments{}
-
-// RecordAuthorisation moves the order to paid as the system, noting the
-// Redsys order number and authorisation code in the timeline, in the
-// order's language. An order
-// that can no longer take the money (cancelled or expired first, or paid
-// already by another attempt) answers payment.ErrOrderClosed, with the late
-// payment noted in its timeline; the payment side then refunds it.
-func (c CardPayments) RecordAuthorisation(ctx context.Context, tx pgx.Tx, d payment.Decision) error {
+// RecordAuthorisation marks the order paid as the system (markPaid, as
+// every payment), noting the Redsys order number and authorisation code in
+// the timeline, in the order's language. An order that can no longer take
+// the money (cancelled or expired first, or paid already by another
+// attempt) answers payment.ErrOrderClosed, with the late payment noted in
+// its timeline; the payment side then refunds it.
+func (s *Service) RecordAuthorisation(ctx context.Context, tx pgx.Tx, d payment.Decision) error {
 	order, err := db.New(tx).GetOrder(ctx, d.OrderID)
 	if err != nil {
-		return fmt.Errorf("shop: read order %d: %w", d.OrderID, err)
+		return fmt.Errorf("order: read order %d: %w", d.OrderID, err)
 	}
 	es, pt := methodNames(d.Method)
-	_, _, err = Advance(ctx, tx, Step{
-		OrderID: d.OrderID, Who: SystemActor, Pay: Paid,
+	_, _, err = s.markPaid(ctx, tx, paidStep{
+		OrderID: d.OrderID, Who: shop.SystemActor,
 		Note: localNote(order.Language,
 			fmt.Sprintf("Pagado con %s: pedido Redsys %s, autorización %s", es, d.RedsysOrder, d.AuthorisationCode),
 			fmt.Sprintf("Pago com %s: pedido Redsys %s, autorização %s", pt, d.RedsysOrder, d.AuthorisationCode)),
-	}, c.Effects)
-	var refused *Refusal
+	})
+	var refused *shop.Refusal
 	if !errors.As(err, &refused) {
 		return err
 	}
@@ -64,10 +60,10 @@ func methodNames(method string) (es, pt string) {
 // RecordRefusal notes a refused or failed payment in the order's timeline;
 // the order stays awaiting payment, so the shopper may pay again until it
 // expires.
-func (c CardPayments) RecordRefusal(ctx context.Context, tx pgx.Tx, d payment.Decision) error {
+func (s *Service) RecordRefusal(ctx context.Context, tx pgx.Tx, d payment.Decision) error {
 	order, err := db.New(tx).GetOrderForUpdate(ctx, d.OrderID)
 	if err != nil {
-		return fmt.Errorf("shop: lock order %d: %w", d.OrderID, err)
+		return fmt.Errorf("order: lock order %d: %w", d.OrderID, err)
 	}
 	es, pt := methodNames(d.Method)
 	return notePayment(ctx, tx, d.OrderID, order.PaymentStatus, localNote(order.Language,
@@ -78,8 +74,21 @@ func (c CardPayments) RecordRefusal(ctx context.Context, tx pgx.Tx, d payment.De
 // notePayment records an event of the payment machine that leaves its
 // state where it is.
 func notePayment(ctx context.Context, tx pgx.Tx, orderID int64, state, note string) error {
-	if err := db.New(tx).InsertOrderEvent(ctx, event(orderID, "payment", state, state, SystemActor, nil, note)); err != nil {
-		return fmt.Errorf("shop: record payment of order %d: %w", orderID, err)
+	if err := db.New(tx).InsertOrderEvent(ctx, db.InsertOrderEventParams{
+		OrderID: orderID, Machine: "payment", FromState: &state, ToState: state,
+		Actor: string(shop.SystemActor), Note: note,
+	}); err != nil {
+		return fmt.Errorf("order: record payment of order %d: %w", orderID, err)
 	}
 	return nil
+}
+
+// localNote is a timeline note in the order's language (orders.language:
+// the shopper reads it on the order page, the desk beside it): pt for a
+// Portuguese order, es otherwise.
+func localNote(language, es, pt string) string {
+	if language == "pt" {
+		return pt
+	}
+	return es
 }

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -18,7 +19,7 @@ const transfer = saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER
 
 // noLimits lifts the hoarding limits for tests about something else that
 // hold most of a small product by transfer.
-var noLimits = shop.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 1000, TransferSharePercent: 100}
+var noLimits = order.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 1000, TransferSharePercent: 100}
 
 // place places an order for ctx's shopper and fails the test on error.
 func (b *bundle) place(t *testing.T, ctx context.Context, method saboresv1.PaymentMethod, lines ...*saboresv1.CartLineInput) *saboresv1.Order {
@@ -61,7 +62,7 @@ func (b *bundle) movements(t *testing.T, orderID int64, kind string) int {
 // checkout race, to keep its connections to itself.
 func TestCancelMyOrderGivesStockBackOnce(t *testing.T) {
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	ctx := b.shopper(t, "maria")
 	o := b.place(t, ctx, transfer, line(1, 3), line(2, 4))
 	if b.stock(t, 1) != 2 || b.stock(t, 2) != 36 {
@@ -108,7 +109,7 @@ func TestCancelMyOrderGivesStockBackOnce(t *testing.T) {
 func TestCancelMyOrderRefusals(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	maria := b.shopper(t, "maria")
 	o := b.place(t, maria, transfer, line(1, 1))
 

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -67,7 +67,7 @@ func TestAgeDeclaration(t *testing.T) {
 func TestDeliveryAreas(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits) // the areas alone, not the share of a small stock cash orders may hold
+	b.orders.WithLimits(noLimits) // the areas alone, not the share of a small stock cash orders may hold
 	exec(t, b.pool, `UPDATE products SET frozen = true WHERE id = 2`)
 	ctx := b.shopper(t, "maria")
 	to := func(postal string, lines ...*saboresv1.CartLineInput) *connect.Request[saboresv1.PlaceOrderRequest] {
@@ -98,7 +98,7 @@ func TestDeliveryAreas(t *testing.T) {
 	if _, err := b.svc.PlaceOrder(ctx, to("28013", line(1, 1), line(2, 1))); err != nil {
 		t.Errorf("frozen goods to Madrid: %v", err)
 	}
-	b.svc.WithDeliveryAreas(deliveryarea.Policy{Served: []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Canarias}})
+	b.orders.WithDeliveryAreas(deliveryarea.Policy{Served: []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Canarias}})
 	if _, err := b.svc.PlaceOrder(context.WithoutCancel(ctx), to("35001", line(1, 1))); err != nil {
 		t.Errorf("Canarias once configured: %v", err)
 	}
@@ -115,7 +115,7 @@ func TestFrozenMinimumAndDispatchDay(t *testing.T) {
 	exec(t, b.pool, `UPDATE products SET frozen = true WHERE id = 2`)
 	policy := deliveryarea.Default
 	policy.FrozenMinimumCents = 2000
-	b.svc.WithDeliveryAreas(policy)
+	b.orders.WithDeliveryAreas(policy)
 	ctx := b.shopper(t, "maria")
 
 	// Açaí is 850 at -20 %: 680 a unit.

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -21,7 +22,7 @@ import (
 func TestSellingNeedsARealIdentity(t *testing.T) {
 	t.Parallel()
 	b := setup(t) // the sample settings, as `shopd seed` writes them
-	svc := order.New(b.pool).WithPayments(order.Payments{Methods: []string{"transfer", "cash"}, RealIdentity: true})
+	svc := orderapi.New(order.New(b.pool).WithPayments(order.Payments{Methods: []string{"transfer", "cash"}, RealIdentity: true}))
 	ctx := b.shopper(t, "maria")
 	_, err := svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), cash, line(2, 1)))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != order.ReasonShopNotReady {
@@ -54,7 +55,7 @@ func TestSellingNeedsARealIdentity(t *testing.T) {
 		t.Errorf("a transfer to the owner's IBAN is not offered: %v", err)
 	}
 	// Development's demo shop sells on the sample, as before.
-	if _, err := order.New(b.pool).PlaceOrder(b.shopper(t, "joao"), placeRequest(uuid.NewString(), cash, line(2, 1))); err != nil {
+	if _, err := orderapi.New(order.New(b.pool)).PlaceOrder(b.shopper(t, "joao"), placeRequest(uuid.NewString(), cash, line(2, 1))); err != nil {
 		t.Errorf("development: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -73,7 +74,7 @@ func TestCheckoutTransactionIsShort(t *testing.T) {
 	ctx := b.shopper(t, "maria")
 
 	cash := saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY
-	if _, err := order.New(traced).PlaceOrder(ctx, placeRequest(uuid.NewString(), cash, line(1, 1), line(2, 2))); err != nil {
+	if _, err := orderapi.New(order.New(traced)).PlaceOrder(ctx, placeRequest(uuid.NewString(), cash, line(1, 1), line(2, 2))); err != nil {
 		t.Fatal(err)
 	}
 	// A cash order holds stock until it is delivered: the shopper's unpaid
@@ -99,7 +100,7 @@ func TestConcurrentOrdersLoseNoStock(t *testing.T) {
 	exec(t, b.pool, `UPDATE products SET stock = 100 WHERE id = 1`)
 	const buyers = 24
 	wide := b.widePool(t, buyers)
-	svc := order.New(wide).WithLimits(noLimits)
+	svc := orderapi.New(order.New(wide).WithLimits(noLimits))
 	ctxs := make([]context.Context, buyers)
 	for i := range ctxs {
 		ctxs[i] = b.shopper(t, fmt.Sprintf("racer%02d", i))

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -33,7 +34,7 @@ func signedIn(t *testing.T, pool *pgxpool.Pool, email string) context.Context {
 func TestSeededOrders(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.NewSeeded(t)
-	svc := order.New(pool)
+	svc := orderapi.New(order.New(pool))
 	maria := signedIn(t, pool, seed.MariaEmail)
 	joao := signedIn(t, pool, seed.JoaoEmail)
 

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -17,7 +18,7 @@ import (
 // the pass at the same instant.
 func TestUnpaidOrdersExpire(t *testing.T) {
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	ctx := b.shopper(t, "maria")
 	byCard := b.place(t, ctx, card, line(1, 1))
 	byTransfer := b.place(t, ctx, transfer, line(1, 2))
@@ -38,7 +39,7 @@ func TestUnpaidOrdersExpire(t *testing.T) {
 		var wg sync.WaitGroup
 		for range replicas {
 			wg.Go(func() {
-				n, err := shop.ExpireUnpaid(context.Background(), b.pool, windows, now, nil)
+				n, err := order.ExpireUnpaid(context.Background(), b.pool, windows, now, nil)
 				if err != nil {
 					t.Errorf("expire at %s: %v", now, err)
 				}
@@ -100,10 +101,10 @@ func TestUnpaidOrdersExpire(t *testing.T) {
 func TestPaidOrderDoesNotExpire(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	o := b.place(t, b.shopper(t, "maria"), transfer, line(1, 2))
 	exec(t, b.pool, `UPDATE orders SET payment_status = 'paid' WHERE id = $1`, o.GetId())
-	n, err := shop.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), time.Now().Add(96*time.Hour), nil)
+	n, err := order.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), time.Now().Add(96*time.Hour), nil)
 	if err != nil || n != 0 {
 		t.Fatalf("expire a paid order: %d, %v; want 0, nil", n, err)
 	}

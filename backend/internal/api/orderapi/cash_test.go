@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"testing"
@@ -6,8 +6,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // TestCashOrdersCannotHoard replays the review: one new account placed five
@@ -18,8 +18,8 @@ func TestCashOrdersCannotHoard(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	exec(t, b.pool, `UPDATE products SET stock = 1000, price_cents = 100 WHERE id = 2`)
-	limits := shop.DefaultLimits()
-	svc := order.New(b.pool).WithLimits(limits)
+	limits := order.DefaultLimits()
+	svc := orderapi.New(order.New(b.pool).WithLimits(limits))
 	ctx := b.shopper(t, "hoarder")
 	place := func(quantity int32) error {
 		_, err := svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), cash, line(2, quantity)))
@@ -30,7 +30,7 @@ func TestCashOrdersCannotHoard(t *testing.T) {
 			t.Fatalf("cash order %d within the limits: %v", i+1, err)
 		}
 	}
-	if code, reason, _ := refusal(t, place(1)); code != connect.CodeResourceExhausted || reason != shop.ReasonTooManyUnpaidOrders {
+	if code, reason, _ := refusal(t, place(1)); code != connect.CodeResourceExhausted || reason != order.ReasonTooManyUnpaidOrders {
 		t.Errorf("a fourth undelivered cash order: %v %s, want ResourceExhausted TOO_MANY_UNPAID_ORDERS", code, reason)
 	}
 	// Delivered and paid, they no longer count as unpaid.
@@ -42,17 +42,17 @@ func TestCashOrdersCannotHoard(t *testing.T) {
 	// Cash and transfer orders of all shoppers hold at most 25 % of a
 	// product: of 970 units (960 on the shelf, 10 held by the undelivered
 	// cash order above), 242, so 232 more.
-	other := order.New(b.pool).WithLimits(shop.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 10, TransferSharePercent: 25, MaxUnitsPerDay: 1000})
+	other := orderapi.New(order.New(b.pool).WithLimits(order.Limits{MaxUnitsPerLine: 1000, MaxUnpaidOrders: 10, TransferSharePercent: 25, MaxUnitsPerDay: 1000}))
 	_, err := other.PlaceOrder(b.shopper(t, "reseller"), placeRequest(uuid.NewString(), cash, line(2, 300)))
-	if code, reason, meta := refusal(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonTransferShareLimit || meta["available"] != "232" {
+	if code, reason, meta := refusal(t, err); code != connect.CodeFailedPrecondition || reason != order.ReasonTransferShareLimit || meta["available"] != "232" {
 		t.Errorf("a cash order for 30 %% of the stock: %v %s %v, want TRANSFER_SHARE_LIMIT with 232 available", code, reason, meta)
 	}
 
 	// 60 units a day: 40 ordered today (cancelled orders aside).
-	daily := order.New(b.pool).WithLimits(shop.Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 10, TransferSharePercent: 100, MaxUnitsPerDay: 60})
+	daily := orderapi.New(order.New(b.pool).WithLimits(order.Limits{MaxUnitsPerLine: 24, MaxUnpaidOrders: 10, TransferSharePercent: 100, MaxUnitsPerDay: 60}))
 	if _, err := daily.PlaceOrder(ctx, placeRequest(uuid.NewString(), card, line(2, 21))); err == nil {
 		t.Error("an order taking the shopper to 61 units today was placed")
-	} else if code, reason, meta := refusal(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonDailyUnitsLimit || meta["available"] != "20" {
+	} else if code, reason, meta := refusal(t, err); code != connect.CodeFailedPrecondition || reason != order.ReasonDailyUnitsLimit || meta["available"] != "20" {
 		t.Errorf("61 units today: %v %s %v, want FailedPrecondition DAILY_UNITS_LIMIT with 20 available", code, reason, meta)
 	}
 	exec(t, b.pool, `UPDATE orders SET status = 'cancelled' WHERE status = 'delivered'`)
@@ -70,7 +70,7 @@ func TestCashBelowTheLegalLimit(t *testing.T) {
 	exec(t, b.pool, `UPDATE products SET price_cents = 50000, stock = 10 WHERE id = 1`)
 	ctx := b.shopper(t, "maria")
 	_, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), cash, line(1, 2)))
-	if code, reason, meta := refusal(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonCashLimit || meta["max_cents"] != "100000" {
+	if code, reason, meta := refusal(t, err); code != connect.CodeFailedPrecondition || reason != order.ReasonCashLimit || meta["max_cents"] != "100000" {
 		t.Errorf("1 000 € cash on delivery: %v %s %v, want FailedPrecondition CASH_LIMIT", code, reason, meta)
 	}
 	if _, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), cash, line(1, 1))); err != nil {

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -23,7 +24,7 @@ import (
 func TestStockLedgerInvariant(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	b.svc.WithLimits(noLimits)
+	b.orders.WithLimits(noLimits)
 	adminSvc := admin.New(b.pool, nil)
 	var adminID int64
 	if err := b.pool.QueryRow(context.Background(), `INSERT INTO users (issuer, subject, email, full_name)
@@ -79,7 +80,7 @@ func TestStockLedgerInvariant(t *testing.T) {
 			}
 		case op < 9: // time passes and unpaid orders expire
 			clock = clock.Add(time.Duration(rng.IntN(120)) * time.Minute)
-			if _, err := shop.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), clock, nil); err != nil {
+			if _, err := order.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), clock, nil); err != nil {
 				t.Fatal(err)
 			}
 		default: // somebody fixes a figure straight in the database

@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func (b *bundle) withGateway(t *testing.T, methods ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.svc.WithLimits(noLimits).WithPayments(order.Payments{
+	b.orders.WithLimits(noLimits).WithPayments(order.Payments{
 		Methods: methods, CashSurchargeCents: 150, PublicURL: "https://sabores.test",
 		Windows: shop.DefaultPaymentWindows(),
 		Gateway: &payment.Gateway{Merchant: merchant, Endpoints: redsys.TestEndpoints, NotificationURL: "https://sabores.test" + payment.NotificationPath},

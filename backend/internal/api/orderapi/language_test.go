@@ -1,4 +1,4 @@
-package order_test
+package orderapi_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
+	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/seed"
@@ -19,7 +20,7 @@ import (
 func TestOrdersInPortuguese(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.NewSeeded(t)
-	svc := order.New(pool)
+	svc := orderapi.New(order.New(pool))
 	maria := signedIn(t, pool, seed.MariaEmail)
 	placed, err := svc.PlaceOrder(maria, placeRequest(uuid.NewString(), saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER, line(6001, 1)))
 	if err != nil {

@@ -1,0 +1,64 @@
+package order
+
+import (
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
+)
+
+// Action is a step the back office takes on an order: what the order desk
+// offers, decided here by the lifecycle's rules so no screen repeats them.
+type Action string
+
+// The order desk's actions, in the order a desk offers them.
+const (
+	ActionMarkPaid       Action = "mark_paid"
+	ActionStartPreparing Action = "start_preparing"
+	ActionShip           Action = "ship"
+	ActionMarkDelivered  Action = "mark_delivered"
+	ActionCancel         Action = "cancel"
+)
+
+// DeskActions lists every action, in the order a desk offers them.
+var DeskActions = []Action{ActionMarkPaid, ActionStartPreparing, ActionShip, ActionMarkDelivered, ActionCancel}
+
+// ReasonNotManualPayment refuses marking paid by hand anything but a bank
+// transfer: a card or Bizum payment is recorded by the gateway's
+// notification and cash on delivery by the delivery.
+const ReasonNotManualPayment = "PAYMENT_NOT_MANUAL"
+
+// CheckAction reports whether who may take action on an order standing at
+// f and pay, paid by method (as stored: card, bizum, transfer, cash); nil
+// means yes, otherwise a *shop.Refusal.
+func CheckAction(a Action, f shop.Fulfilment, pay shop.Payment, method string, who shop.Actor) error {
+	switch a {
+	case ActionMarkPaid:
+		if err := shop.CanPay(pay, shop.Paid, f, who); err != nil {
+			return err
+		}
+		if method != "transfer" {
+			return &shop.Refusal{Reason: ReasonNotManualPayment, From: string(pay), To: string(shop.Paid), Actor: who}
+		}
+		return nil
+	case ActionStartPreparing:
+		return shop.CanFulfil(f, shop.Preparing, pay, who)
+	case ActionShip:
+		return shop.CanFulfil(f, shop.Shipped, pay, who)
+	case ActionMarkDelivered:
+		return shop.CanFulfil(f, shop.Delivered, pay, who)
+	case ActionCancel:
+		return shop.CanFulfil(f, shop.Cancelled, pay, who)
+	default:
+		return &shop.Refusal{Reason: shop.ReasonTransitionNotAllowed, From: string(f), To: string(a), Actor: who}
+	}
+}
+
+// Actions are the actions who may take on o now.
+func Actions(o db.Order, who shop.Actor) []Action {
+	var out []Action
+	for _, a := range DeskActions {
+		if CheckAction(a, shop.Fulfilment(o.Status), shop.Payment(o.PaymentStatus), o.PaymentMethod, who) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}

@@ -1,0 +1,164 @@
+package order
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/shop"
+)
+
+// paidStep is the payment of one order received: by Redsys's notification
+// (the system), or a transfer the desk sees arrive (the admin).
+type paidStep struct {
+	OrderID int64
+	Who     shop.Actor
+	// ActorUserID is the admin marking it; 0 for the system or an API key.
+	ActorUserID int64
+	Note        string
+}
+
+// effects are what a move to paid brings in its transaction, the same on
+// every path: the invoice, with its VeriFactu submission queued when the
+// invoicer has a queue, and the "payment received" e-mail.
+func (s *Service) effects() shop.Effects {
+	return shop.Effects{Mailer: s.mailer, Invoicer: s.invoicer}
+}
+
+// markPaid moves an order to paid in the caller's transaction tx: the one
+// path of every payment (MarkPaid, Redsys's RecordAuthorisation), so none
+// forgets the invoice, its VeriFactu submission or the e-mail. A step the
+// lifecycle refuses is a *shop.Refusal.
+func (s *Service) markPaid(ctx context.Context, tx pgx.Tx, p paidStep) (before, after db.Order, err error) {
+	return shop.Advance(ctx, tx, shop.Step{
+		OrderID: p.OrderID, Who: p.Who, ActorUserID: p.ActorUserID, Pay: shop.Paid, Note: p.Note,
+	}, s.effects())
+}
+
+// MarkPaid records, as the order desk, that a transfer order's money has
+// arrived: in one transaction with its timeline and audit events, the
+// invoice, its VeriFactu submission and the "payment received" e-mail. Only
+// a transfer is marked paid by hand (PAYMENT_NOT_MANUAL otherwise): a card
+// or Bizum payment is recorded by Redsys's notification, cash by the
+// delivery.
+// actorUserID is the admin marking it (0 for an API key).
+func (s *Service) MarkPaid(ctx context.Context, orderID, actorUserID int64, note string) (Order, error) {
+	return s.Advance(ctx, DeskStep{OrderID: orderID, Action: ActionMarkPaid, ActorUserID: actorUserID, Note: note})
+}
+
+// DeskStep is one action the order desk takes on an order as the admin.
+type DeskStep struct {
+	OrderID int64
+	Action  Action
+	// ActorUserID is the admin taking it; 0 for an API key.
+	ActorUserID int64
+	Note        string
+	// Carrier and TrackingNumber go with ActionShip.
+	Carrier, TrackingNumber string
+}
+
+// orderAudit is what the audit trail keeps of an order's state.
+type orderAudit struct {
+	Status         string `json:"status"`
+	PaymentStatus  string `json:"payment_status"`
+	Carrier        string `json:"carrier,omitempty"`
+	TrackingNumber string `json:"tracking_number,omitempty"`
+	Note           string `json:"note,omitempty"`
+}
+
+func auditOf(o db.Order, note string) orderAudit {
+	return orderAudit{Status: o.Status, PaymentStatus: o.PaymentStatus, Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, Note: note}
+}
+
+// Advance takes one lifecycle step as the admin, in one transaction with
+// its timeline event, its audit event and the shopper's e-mail; a move to
+// paid (a transfer received, cash collected on delivery) also issues the
+// order's invoice with its VeriFactu submission (effects), and cancelling
+// an order paid by card or Bizum queues the refund of its payment
+// (refundCancelled). It returns the order as it then stands.
+func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
+	note := strings.TrimSpace(d.Note)
+	step := shop.Step{OrderID: d.OrderID, Who: shop.AdminActor, ActorUserID: d.ActorUserID, Note: note}
+	var email string
+	switch d.Action {
+	case ActionMarkPaid:
+		step.Pay = shop.Paid
+	case ActionStartPreparing:
+		step.Fulfil = shop.Preparing
+	case ActionShip:
+		step.Fulfil, email = shop.Shipped, "shipped"
+		step.Carrier, step.TrackingNumber = strings.TrimSpace(d.Carrier), strings.TrimSpace(d.TrackingNumber)
+		if step.Carrier == "" || step.TrackingNumber == "" {
+			return Order{}, fault.InvalidField("tracking_number", "shipping needs a carrier and a tracking number")
+		}
+	case ActionMarkDelivered:
+		step.Fulfil = shop.Delivered
+	case ActionCancel:
+		if note == "" {
+			return Order{}, fault.InvalidField("note", "say why the order is cancelled")
+		}
+		step.Fulfil, email = shop.Cancelled, "cancelled"
+	default:
+		return Order{}, fault.InvalidField("action", "must be a known action")
+	}
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := s.queries.WithTx(tx)
+		var before, after db.Order
+		var err error
+		switch {
+		case step.Pay == shop.Paid:
+			// The method never changes: checked before the step locks the row.
+			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
+				return fmt.Errorf("order: read order %d: %w", step.OrderID, err)
+			}
+			if err := CheckAction(ActionMarkPaid, shop.Fulfilment(before.Status), shop.Payment(before.PaymentStatus), before.PaymentMethod, shop.AdminActor); err != nil {
+				return err
+			}
+			if before, after, err = s.markPaid(ctx, tx, paidStep{OrderID: step.OrderID, Who: shop.AdminActor, ActorUserID: step.ActorUserID, Note: note}); err != nil {
+				return err
+			}
+		case step.Fulfil == shop.Cancelled:
+			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
+				return fmt.Errorf("order: read order %d: %w", step.OrderID, err)
+			}
+			var done bool
+			after, done, err = shop.Cancel(ctx, q, shop.Cancellation{
+				OrderID: step.OrderID, Who: shop.AdminActor, ActorUserID: step.ActorUserID, Note: note,
+			})
+			if err != nil || !done {
+				return err
+			}
+			if after, err = s.refundCancelled(ctx, tx, after, shop.AdminActor, step.ActorUserID); err != nil {
+				return err
+			}
+		default:
+			if before, after, err = shop.Advance(ctx, tx, step, s.effects()); err != nil {
+				return err
+			}
+		}
+		if err := shop.Audit(ctx, q, "order.advance", fmt.Sprintf("order:%d", step.OrderID),
+			auditOf(before, ""), auditOf(after, note)); err != nil {
+			return err
+		}
+		if email == "" {
+			return nil
+		}
+		return shop.Notify(ctx, tx, s.mailer, after, email)
+	})
+	if err != nil {
+		return Order{}, err
+	}
+	stored, err := s.queries.GetOrder(ctx, d.OrderID)
+	if err != nil {
+		return Order{}, fmt.Errorf("order: read order %d: %w", d.OrderID, err)
+	}
+	orders, err := withLines(ctx, s.queries, []db.Order{stored})
+	if err != nil {
+		return Order{}, err
+	}
+	return orders[0], nil
+}
