@@ -1,4 +1,4 @@
--- Withdrawals (migration 00140, backend/internal/shop/withdrawal.go). Every
+-- Withdrawals (migration 00140, backend/internal/withdrawal/rules.go). Every
 -- writer locks the order row first (GetOrderForUpdate), so two submissions
 -- for one order queue and the second sees the first's lines.
 

@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
 // orderLimits are the hoarding limits the configuration sets.
@@ -39,7 +40,7 @@ func paymentWindows(c *config.Config) shop.PaymentWindows {
 // newJobs builds the background job client (River) with the e-mail
 // sender; serve starts it once the shop is open (startJobs), and
 // Databases.Close stops it gracefully before the pools close.
-func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *shop.WithdrawalLinks) (*river.Client[pgx.Tx], error) {
+func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdrawal.Links) (*river.Client[pgx.Tx], error) {
 	cfg := app.Config
 	sender, err := mail.NewSender(mail.Settings{
 		Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,

@@ -13,6 +13,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
+	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/cart"
@@ -89,7 +90,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		}
 	}
 	gateway := paymentGateway(cfg)
-	links, err := shop.NewWithdrawalLinks(ctx, db.New(dbs.Primary), cfg.WithdrawalLinkSecret)
+	links, err := withdrawal.NewLinks(ctx, db.New(dbs.Primary), cfg.WithdrawalLinkSecret)
 	if err != nil {
 		return server.Options{}, nil, err
 	}
@@ -164,9 +165,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
 			Settings: settings.New(dbs.Primary).WithDeliveryAreas(cfg.Delivery),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
-			Withdrawal: withdrawal.New(dbs.Primary, links, invoicer).
+			Withdrawal: withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
 				WithMailer(mailQueue).
-				WithRefunds(refunds),
+				WithRefunds(refunds)),
 			Contact: contact.New(dbs.Primary, mailQueue),
 		},
 		Interceptors: append([]connect.Interceptor{

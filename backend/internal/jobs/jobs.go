@@ -18,6 +18,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
 // Options configure the job client.
@@ -48,7 +49,7 @@ type Options struct {
 	HTTPClient *http.Client
 	// Links signs the withdrawal link of order e-mails; nil leaves it out
 	// (the e-mail then links to the return policy page).
-	Links *shop.WithdrawalLinks
+	Links *withdrawal.Links
 	// RetryPolicy overrides River's (attempt⁴ seconds: minutes, then hours,
 	// then days over its 25 attempts); tests shorten it.
 	RetryPolicy river.ClientRetryPolicy

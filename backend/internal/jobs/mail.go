@@ -14,6 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
 // Sender hands a message to the SMTP server; nil means it was accepted.
@@ -43,8 +44,8 @@ type MailQueue struct {
 }
 
 var (
-	_ shop.Mailer           = (*MailQueue)(nil)
-	_ shop.WithdrawalMailer = (*MailQueue)(nil)
+	_ shop.Mailer       = (*MailQueue)(nil)
+	_ withdrawal.Mailer = (*MailQueue)(nil)
 )
 
 // NewMailQueue queues through client; from is the sender address, whose
@@ -121,7 +122,7 @@ type mailWorker struct {
 	sender   Sender
 	identity IdentitySource
 	log      *slog.Logger
-	links    *shop.WithdrawalLinks
+	links    *withdrawal.Links
 }
 
 // Work sends one e-mail unless the SMTP server already accepted it. A

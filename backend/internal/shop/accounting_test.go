@@ -17,20 +17,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/testwait"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
-
-// lineCorrector issues the corrective invoice of refunded withdrawal lines,
-// as the withdrawal desk wires it.
-type lineCorrector struct{}
-
-func (lineCorrector) CorrectLines(ctx context.Context, tx pgx.Tx, orderID int64, reason string, lines []shop.WithdrawalAsk) error {
-	corrections := make([]invoice.Correction, len(lines))
-	for i, l := range lines {
-		corrections[i] = invoice.Correction{LineNo: l.LineNo, Quantity: l.Quantity}
-	}
-	_, err := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}.IssueCorrective(ctx, tx, orderID, reason, corrections...)
-	return err
-}
 
 // readCSV parses an export and returns its rows by column name.
 func readCSV(t *testing.T, data []byte) []map[string]string {
@@ -102,10 +90,8 @@ func TestAccountantExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.exec(t, `INSERT INTO withdrawal_lines (withdrawal_id, order_id, line_no, quantity, status) VALUES ($1, $2, 1, 1, 'received')`, withdrawalID, transfer)
-	if err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-		_, _, _, err := shop.RefundWithdrawal(ctx, tx, shop.WithdrawalRefund{WithdrawalID: withdrawalID, BankReference: "DEV-1", Invoices: lineCorrector{}})
-		return err
-	}); err != nil {
+	if _, err := withdrawal.New(b.pool, nil, invoice.Invoicer{Issuer: invoice.SettingsIssuer{}}).
+		Refund(ctx, withdrawal.RefundInput{ID: withdrawalID, BankReference: "DEV-1"}); err != nil {
 		t.Fatal(err)
 	}
 

@@ -42,7 +42,7 @@ const newsletterSecret = "newsletter.links"
 // kept in the database (made by the first replica to ask), so every replica
 // and every restart signs and checks alike.
 func NewsletterKey(ctx context.Context, q *db.Queries) ([]byte, error) {
-	secret, err := sharedSecret(ctx, q, newsletterSecret)
+	secret, err := SharedSecret(ctx, q, newsletterSecret)
 	if err != nil {
 		return nil, err
 	}

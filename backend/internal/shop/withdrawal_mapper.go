@@ -10,6 +10,20 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
+// The withdrawal statuses, as withdrawals.status stores them. They stay
+// here, beside the mapper the withdrawal handler and the shopper's data
+// export share, because the withdrawal module builds on shop.
+const (
+	WithdrawalRequested = "requested"
+	WithdrawalReceived  = "received"
+	WithdrawalRefunded  = "refunded"
+	WithdrawalRejected  = "rejected"
+	WithdrawalCancelled = "cancelled"
+)
+
+// RefundDays is how long the shop has to refund once told (TRLGDCU art. 107).
+const RefundDays = 14
+
 var withdrawalStatuses = map[string]saboresv1.WithdrawalStatus{
 	WithdrawalRequested: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REQUESTED,
 	WithdrawalReceived:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_RECEIVED,

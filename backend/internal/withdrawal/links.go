@@ -1,4 +1,4 @@
-package shop
+package withdrawal
 
 import (
 	"context"
@@ -13,29 +13,30 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
 )
 
-// WithdrawalLinks signs and checks the tokens of the withdrawal links in
+// Links signs and checks the tokens of the withdrawal links in
 // order e-mails, which let a shopper withdraw without signing in. Order
 // numbers are sequential, so a token is never the number alone: it is the
 // number with an HMAC-SHA256 over it and the order's creation time, under a
 // key only shopd holds. A token stops working when the order's withdrawal
 // period ends (checked where it is used: the end is known only once the
 // order is delivered).
-type WithdrawalLinks struct {
+type Links struct {
 	key []byte
 }
 
 // linkSecretName names the stored secret used when the configuration sets none.
 const linkSecretName = "withdrawal.link"
 
-// NewWithdrawalLinks derives the signing key from configured (the
+// NewLinks derives the signing key from configured (the
 // WITHDRAWAL_LINK_SECRET option) or, when it is empty, from a secret every
 // replica shares in the database, made by the first one that needs it.
-func NewWithdrawalLinks(ctx context.Context, q *db.Queries, configured string) (*WithdrawalLinks, error) {
+func NewLinks(ctx context.Context, q *db.Queries, configured string) (*Links, error) {
 	secret := []byte(configured)
 	if configured == "" {
-		stored, err := sharedSecret(ctx, q, linkSecretName)
+		stored, err := shop.SharedSecret(ctx, q, linkSecretName)
 		if err != nil {
 			return nil, err
 		}
@@ -43,19 +44,19 @@ func NewWithdrawalLinks(ctx context.Context, q *db.Queries, configured string) (
 	}
 	key, err := hkdf.Key(sha256.New, secret, nil, "sabores withdrawal link", 32)
 	if err != nil {
-		return nil, fmt.Errorf("shop: withdrawal link key: %w", err)
+		return nil, fmt.Errorf("withdrawal: link key: %w", err)
 	}
-	return &WithdrawalLinks{key: key}, nil
+	return &Links{key: key}, nil
 }
 
 // Token is the link token of the order orderID placed at placed.
-func (w *WithdrawalLinks) Token(orderID int64, placed time.Time) string {
+func (w *Links) Token(orderID int64, placed time.Time) string {
 	return strconv.FormatInt(orderID, 10) + "." + base64.RawURLEncoding.EncodeToString(w.mac(orderID, placed))
 }
 
 // OrderOf reads the order number a token claims; the caller then checks it
 // with Valid against that order's creation time.
-func (w *WithdrawalLinks) OrderOf(token string) (int64, bool) {
+func (w *Links) OrderOf(token string) (int64, bool) {
 	num, _, ok := strings.Cut(token, ".")
 	if !ok {
 		return 0, false
@@ -66,7 +67,7 @@ func (w *WithdrawalLinks) OrderOf(token string) (int64, bool) {
 
 // Valid says token was signed by this shop for the order orderID placed at
 // placed, comparing in constant time.
-func (w *WithdrawalLinks) Valid(token string, orderID int64, placed time.Time) bool {
+func (w *Links) Valid(token string, orderID int64, placed time.Time) bool {
 	_, sig, ok := strings.Cut(token, ".")
 	if !ok {
 		return false
@@ -78,7 +79,7 @@ func (w *WithdrawalLinks) Valid(token string, orderID int64, placed time.Time) b
 	return hmac.Equal(got, w.mac(orderID, placed))
 }
 
-func (w *WithdrawalLinks) mac(orderID int64, placed time.Time) []byte {
+func (w *Links) mac(orderID int64, placed time.Time) []byte {
 	h := hmac.New(sha256.New, w.key)
 	var buf [16]byte
 	binary.BigEndian.PutUint64(buf[:8], uint64(orderID))            //nolint:gosec // ids are positive

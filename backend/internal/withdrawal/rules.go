@@ -1,4 +1,11 @@
-package shop
+// Package withdrawal is the business module of the withdrawal function
+// (Directive 2011/83 art. 11a, added by Directive 2023/2673; TRLGDCU art.
+// 102-108): a shopper withdraws lines of an order from the order page or
+// through the signed link of the order e-mail (Receive); the back office
+// lists withdrawals, records the goods received back (ReceiveGoods) and
+// refunds them (Refund). Each use case opens and commits its own
+// transaction and queues its e-mails and refunds inside it.
+package withdrawal
 
 import (
 	"fmt"
@@ -6,20 +13,17 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/shop"
 
 	// The withdrawal period ends at midnight in Madrid wherever shopd runs,
 	// even on a machine without the system's zone database.
 	_ "time/tzdata"
 )
 
-// The withdrawal function (Directive 2011/83 art. 11a, added by Directive
-// 2023/2673; TRLGDCU art. 102-108): the rules as plain functions.
+// The rules as plain functions.
 
-// WithdrawalDays is the withdrawal period: 14 calendar days from delivery.
-const WithdrawalDays = 14
-
-// RefundDays is how long the shop has to refund once told (TRLGDCU art. 107).
-const RefundDays = 14
+// Days is the withdrawal period: 14 calendar days from delivery.
+const Days = 14
 
 // The reasons a withdrawal is refused, as ErrorInfo reasons clients translate.
 const (
@@ -36,23 +40,23 @@ const (
 	ReasonWithdrawalNotPaid        = "WITHDRAWAL_ORDER_NOT_PAID"
 )
 
-// WithdrawalRefusal is a withdrawal step the rules refuse; FailedPrecondition
+// Refusal is a withdrawal step the rules refuse; FailedPrecondition
 // with an ErrorInfo at the edge (apperr.Refusal).
-type WithdrawalRefusal struct {
+type Refusal struct {
 	Reason   string
 	Message  string
 	Metadata map[string]string
 }
 
-func (r *WithdrawalRefusal) Error() string { return "withdrawal: " + r.Message }
+func (r *Refusal) Error() string { return "withdrawal: " + r.Message }
 
 // Fault carries the line and figures at fault.
-func (r *WithdrawalRefusal) Fault() *fault.Error {
+func (r *Refusal) Fault() *fault.Error {
 	return &fault.Error{Kind: fault.Refused, Reason: r.Reason, Message: r.Error(), Metadata: r.Metadata}
 }
 
-func refuseWithdrawal(reason, message string, meta map[string]string) error {
-	return &WithdrawalRefusal{Reason: reason, Message: message, Metadata: meta}
+func refuse(reason, message string, meta map[string]string) error {
+	return &Refusal{Reason: reason, Message: message, Metadata: meta}
 }
 
 // madrid is the shop's time zone: days end at its midnight.
@@ -64,8 +68,8 @@ var madrid = func() *time.Location {
 	return loc
 }()
 
-// WithdrawalWindow is where an order stands in its withdrawal period.
-type WithdrawalWindow struct {
+// Window is where an order stands in its withdrawal period.
+type Window struct {
 	// Open says a withdrawal may be made now.
 	Open bool
 	// Deadline is the end of the period (the end of the 14th day after
@@ -77,33 +81,33 @@ type WithdrawalWindow struct {
 	ClosedReason string
 }
 
-// WithdrawalDeadline is the end of the period of an order delivered at
+// Deadline is the end of the period of an order delivered at
 // delivered: midnight, Madrid time, at the end of the 14th calendar day after.
-func WithdrawalDeadline(delivered time.Time) time.Time {
+func Deadline(delivered time.Time) time.Time {
 	d := delivered.In(madrid)
-	return time.Date(d.Year(), d.Month(), d.Day()+WithdrawalDays+1, 0, 0, 0, 0, madrid)
+	return time.Date(d.Year(), d.Month(), d.Day()+Days+1, 0, 0, 0, 0, madrid)
 }
 
-// WithdrawalWindowAt says whether an order in state f, delivered at
+// WindowAt says whether an order in state f, delivered at
 // delivered (zero if not), may be withdrawn from at now. The period runs
 // from the order until 14 days after delivery; before shipping a withdrawal
 // cancels the order.
-func WithdrawalWindowAt(f Fulfilment, delivered, now time.Time) WithdrawalWindow {
+func WindowAt(f shop.Fulfilment, delivered, now time.Time) Window {
 	switch f {
-	case Cancelled:
-		return WithdrawalWindow{ClosedReason: ReasonWithdrawalOrderCancelled}
-	case Placed, Preparing:
-		return WithdrawalWindow{Open: true, CancelsOrder: true}
-	case Shipped:
-		return WithdrawalWindow{Open: true}
-	case Delivered:
-		deadline := WithdrawalDeadline(delivered)
+	case shop.Cancelled:
+		return Window{ClosedReason: ReasonWithdrawalOrderCancelled}
+	case shop.Placed, shop.Preparing:
+		return Window{Open: true, CancelsOrder: true}
+	case shop.Shipped:
+		return Window{Open: true}
+	case shop.Delivered:
+		deadline := Deadline(delivered)
 		if !now.Before(deadline) {
-			return WithdrawalWindow{Deadline: deadline, ClosedReason: ReasonWithdrawalPeriodOver}
+			return Window{Deadline: deadline, ClosedReason: ReasonWithdrawalPeriodOver}
 		}
-		return WithdrawalWindow{Open: true, Deadline: deadline}
+		return Window{Open: true, Deadline: deadline}
 	}
-	return WithdrawalWindow{ClosedReason: ReasonWithdrawalPeriodOver}
+	return Window{ClosedReason: ReasonWithdrawalPeriodOver}
 }
 
 // Exemption is why a line cannot be withdrawn; "" when it can.
@@ -139,24 +143,24 @@ func (l BoughtLine) Available() int32 {
 	return max(l.Quantity-l.Withdrawn, 0)
 }
 
-// WithdrawalAsk is one line and its units a shopper withdraws.
-type WithdrawalAsk struct {
+// Ask is one line and its units a shopper withdraws.
+type Ask struct {
 	LineNo   int32
 	Quantity int32
 }
 
-// CheckWithdrawal decides a withdrawal of asked from lines in window. When
+// Check decides a withdrawal of asked from lines in window. When
 // the window cancels the order, the answer is every line in full, whatever
 // was asked; otherwise the asked lines, each once (repeated line numbers are
 // added up), none exempt, none above what is left.
-func CheckWithdrawal(window WithdrawalWindow, lines []BoughtLine, asked []WithdrawalAsk) ([]WithdrawalAsk, error) {
+func Check(window Window, lines []BoughtLine, asked []Ask) ([]Ask, error) {
 	if !window.Open {
-		return nil, refuseWithdrawal(window.ClosedReason, "the withdrawal period is not running", nil)
+		return nil, refuse(window.ClosedReason, "the withdrawal period is not running", nil)
 	}
 	if window.CancelsOrder {
-		all := make([]WithdrawalAsk, 0, len(lines))
+		all := make([]Ask, 0, len(lines))
 		for _, l := range lines {
-			all = append(all, WithdrawalAsk{LineNo: l.LineNo, Quantity: l.Quantity})
+			all = append(all, Ask{LineNo: l.LineNo, Quantity: l.Quantity})
 		}
 		return all, nil
 	}
@@ -172,26 +176,26 @@ func CheckWithdrawal(window WithdrawalWindow, lines []BoughtLine, asked []Withdr
 		}
 		sum[a.LineNo] += a.Quantity
 	}
-	out := make([]WithdrawalAsk, 0, len(order))
+	out := make([]Ask, 0, len(order))
 	for _, no := range order {
 		meta := map[string]string{"line_no": strconv.Itoa(int(no))}
 		l, ok := byNo[no]
 		if !ok {
-			return nil, refuseWithdrawal(ReasonWithdrawalLineUnknown, fmt.Sprintf("the order has no line %d", no), meta)
+			return nil, refuse(ReasonWithdrawalLineUnknown, fmt.Sprintf("the order has no line %d", no), meta)
 		}
 		if l.Exemption() != "" {
-			return nil, refuseWithdrawal(ReasonWithdrawalLineExempt,
+			return nil, refuse(ReasonWithdrawalLineExempt,
 				fmt.Sprintf("line %d is perishable and cannot be withdrawn", no), meta)
 		}
 		if q := sum[no]; q < 1 || q > l.Available() {
 			meta["available"] = strconv.Itoa(int(l.Available()))
-			return nil, refuseWithdrawal(ReasonWithdrawalQuantity,
+			return nil, refuse(ReasonWithdrawalQuantity,
 				fmt.Sprintf("line %d: %d units asked, %d may be withdrawn", no, q, l.Available()), meta)
 		}
-		out = append(out, WithdrawalAsk{LineNo: no, Quantity: sum[no]})
+		out = append(out, Ask{LineNo: no, Quantity: sum[no]})
 	}
 	if len(out) == 0 {
-		return nil, refuseWithdrawal(ReasonWithdrawalLineUnknown, "no line to withdraw", nil)
+		return nil, refuse(ReasonWithdrawalLineUnknown, "no line to withdraw", nil)
 	}
 	return out, nil
 }

@@ -1,4 +1,4 @@
-package withdrawal
+package withdrawalapi
 
 import (
 	"time"
@@ -7,11 +7,12 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // optionsToProto maps what the withdrawal function shows of an order.
-func optionsToProto(v shop.WithdrawalView, lang saboresv1.Language) *saboresv1.WithdrawalOptions {
+func optionsToProto(v withdrawal.View, lang saboresv1.Language) *saboresv1.WithdrawalOptions {
 	// The contract's deadline is the period's last second, so a client
 	// showing its date shows the 14th day, not the midnight after it.
 	var lastSecond time.Time
@@ -30,7 +31,7 @@ func optionsToProto(v shop.WithdrawalView, lang saboresv1.Language) *saboresv1.W
 			Quantity: l.Quantity, Withdrawn: l.Withdrawn, Available: bought[i].Available(),
 			UnitPriceCents: l.UnitPriceCents, SealedHygiene: l.SealedHygiene,
 		}
-		if bought[i].Exemption() == shop.ExemptPerishable {
+		if bought[i].Exemption() == withdrawal.ExemptPerishable {
 			line.Exemption = saboresv1.WithdrawalExemption_WITHDRAWAL_EXEMPTION_PERISHABLE
 		}
 		if !v.Window.Open {
@@ -40,6 +41,19 @@ func optionsToProto(v shop.WithdrawalView, lang saboresv1.Language) *saboresv1.W
 	}
 	for _, w := range v.Withdrawals {
 		out.Withdrawals = append(out.Withdrawals, shop.WithdrawalToProto(w, v.WithdrawalLines, lang))
+	}
+	return out
+}
+
+// withdrawalToProto maps w with its lines.
+func withdrawalToProto(w withdrawal.Withdrawal, lang saboresv1.Language) *saboresv1.Withdrawal {
+	return shop.WithdrawalToProto(w.Withdrawal, w.Lines, lang)
+}
+
+func asks(in []*saboresv1.WithdrawalLineInput) []withdrawal.Ask {
+	out := make([]withdrawal.Ask, len(in))
+	for i, l := range in {
+		out[i] = withdrawal.Ask{LineNo: l.GetLineNo(), Quantity: l.GetQuantity()}
 	}
 	return out
 }

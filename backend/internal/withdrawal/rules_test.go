@@ -1,4 +1,4 @@
-package shop_test
+package withdrawal_test
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
 func TestWithdrawalWindow(t *testing.T) {
@@ -31,13 +32,13 @@ func TestWithdrawalWindow(t *testing.T) {
 		{"shipped: open, no deadline yet", shop.Shipped, time.Time{}, delivered, true, false, ""},
 		{"delivered the same day", shop.Delivered, delivered, delivered.Add(time.Minute), true, false, ""},
 		{"the 14th day's last second", shop.Delivered, delivered, lastMoment, true, false, ""},
-		{"the 15th day", shop.Delivered, delivered, lastMoment.Add(time.Second), false, false, shop.ReasonWithdrawalPeriodOver},
-		{"cancelled", shop.Cancelled, time.Time{}, delivered, false, false, shop.ReasonWithdrawalOrderCancelled},
+		{"the 15th day", shop.Delivered, delivered, lastMoment.Add(time.Second), false, false, withdrawal.ReasonWithdrawalPeriodOver},
+		{"cancelled", shop.Cancelled, time.Time{}, delivered, false, false, withdrawal.ReasonWithdrawalOrderCancelled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			w := shop.WithdrawalWindowAt(tt.state, tt.delivered, tt.now)
+			w := withdrawal.WindowAt(tt.state, tt.delivered, tt.now)
 			if w.Open != tt.open || w.CancelsOrder != tt.cancels || w.ClosedReason != tt.reason {
 				t.Fatalf("window = %+v, want open %v, cancels %v, reason %q", w, tt.open, tt.cancels, tt.reason)
 			}
@@ -50,38 +51,38 @@ func TestWithdrawalWindow(t *testing.T) {
 
 func TestCheckWithdrawal(t *testing.T) {
 	t.Parallel()
-	lines := []shop.BoughtLine{
+	lines := []withdrawal.BoughtLine{
 		{LineNo: 1, Quantity: 3, Withdrawn: 1},
 		{LineNo: 2, Quantity: 2, Frozen: true, Perishable: true},
 		{LineNo: 3, Quantity: 1, Perishable: true},
 		{LineNo: 4, Quantity: 2, SealedHygiene: true},
 	}
-	open := shop.WithdrawalWindow{Open: true}
+	open := withdrawal.Window{Open: true}
 	tests := []struct {
 		name   string
-		window shop.WithdrawalWindow
-		asked  []shop.WithdrawalAsk
-		want   []shop.WithdrawalAsk
+		window withdrawal.Window
+		asked  []withdrawal.Ask
+		want   []withdrawal.Ask
 		reason string
 	}{
-		{"what is left of a line", open, []shop.WithdrawalAsk{ask(1, 2)}, []shop.WithdrawalAsk{ask(1, 2)}, ""},
-		{"more than is left", open, []shop.WithdrawalAsk{ask(1, 3)}, nil, shop.ReasonWithdrawalQuantity},
-		{"repeated lines add up", open, []shop.WithdrawalAsk{ask(1, 1), ask(1, 2)}, nil, shop.ReasonWithdrawalQuantity},
-		{"repeated lines within what is left", open, []shop.WithdrawalAsk{ask(1, 1), ask(1, 1)}, []shop.WithdrawalAsk{ask(1, 2)}, ""},
-		{"frozen is exempt", open, []shop.WithdrawalAsk{ask(2, 1)}, nil, shop.ReasonWithdrawalLineExempt},
-		{"perishable is exempt", open, []shop.WithdrawalAsk{ask(3, 1)}, nil, shop.ReasonWithdrawalLineExempt},
-		{"sealed hygiene is accepted", open, []shop.WithdrawalAsk{ask(4, 2)}, []shop.WithdrawalAsk{ask(4, 2)}, ""},
-		{"unknown line", open, []shop.WithdrawalAsk{ask(9, 1)}, nil, shop.ReasonWithdrawalLineUnknown},
-		{"zero units", open, []shop.WithdrawalAsk{ask(1, 0)}, nil, shop.ReasonWithdrawalQuantity},
-		{"period over", shop.WithdrawalWindow{ClosedReason: shop.ReasonWithdrawalPeriodOver}, []shop.WithdrawalAsk{ask(1, 1)}, nil, shop.ReasonWithdrawalPeriodOver},
-		{"before shipping: the whole order", shop.WithdrawalWindow{Open: true, CancelsOrder: true}, []shop.WithdrawalAsk{ask(1, 1)},
-			[]shop.WithdrawalAsk{ask(1, 3), ask(2, 2), ask(3, 1), ask(4, 2)}, ""},
+		{"what is left of a line", open, []withdrawal.Ask{ask(1, 2)}, []withdrawal.Ask{ask(1, 2)}, ""},
+		{"more than is left", open, []withdrawal.Ask{ask(1, 3)}, nil, withdrawal.ReasonWithdrawalQuantity},
+		{"repeated lines add up", open, []withdrawal.Ask{ask(1, 1), ask(1, 2)}, nil, withdrawal.ReasonWithdrawalQuantity},
+		{"repeated lines within what is left", open, []withdrawal.Ask{ask(1, 1), ask(1, 1)}, []withdrawal.Ask{ask(1, 2)}, ""},
+		{"frozen is exempt", open, []withdrawal.Ask{ask(2, 1)}, nil, withdrawal.ReasonWithdrawalLineExempt},
+		{"perishable is exempt", open, []withdrawal.Ask{ask(3, 1)}, nil, withdrawal.ReasonWithdrawalLineExempt},
+		{"sealed hygiene is accepted", open, []withdrawal.Ask{ask(4, 2)}, []withdrawal.Ask{ask(4, 2)}, ""},
+		{"unknown line", open, []withdrawal.Ask{ask(9, 1)}, nil, withdrawal.ReasonWithdrawalLineUnknown},
+		{"zero units", open, []withdrawal.Ask{ask(1, 0)}, nil, withdrawal.ReasonWithdrawalQuantity},
+		{"period over", withdrawal.Window{ClosedReason: withdrawal.ReasonWithdrawalPeriodOver}, []withdrawal.Ask{ask(1, 1)}, nil, withdrawal.ReasonWithdrawalPeriodOver},
+		{"before shipping: the whole order", withdrawal.Window{Open: true, CancelsOrder: true}, []withdrawal.Ask{ask(1, 1)},
+			[]withdrawal.Ask{ask(1, 3), ask(2, 2), ask(3, 1), ask(4, 2)}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := shop.CheckWithdrawal(tt.window, lines, tt.asked)
-			var refusal *shop.WithdrawalRefusal
+			got, err := withdrawal.Check(tt.window, lines, tt.asked)
+			var refusal *withdrawal.Refusal
 			if tt.reason != "" {
 				if !errors.As(err, &refusal) || refusal.Reason != tt.reason {
 					t.Fatalf("err = %v, want reason %s", err, tt.reason)
@@ -103,6 +104,6 @@ func TestCheckWithdrawal(t *testing.T) {
 	}
 }
 
-func ask(line, quantity int32) shop.WithdrawalAsk {
-	return shop.WithdrawalAsk{LineNo: line, Quantity: quantity}
+func ask(line, quantity int32) withdrawal.Ask {
+	return withdrawal.Ask{LineNo: line, Quantity: quantity}
 }

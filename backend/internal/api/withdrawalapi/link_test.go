@@ -1,4 +1,4 @@
-package withdrawal_test
+package withdrawalapi_test
 
 import (
 	"context"
@@ -13,8 +13,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -58,7 +58,7 @@ func TestWithdrawByLink(t *testing.T) {
 		t.Fatalf("withdrawal = %v", w)
 	}
 	// After the 14th day the link stops working.
-	b.now = shop.WithdrawalDeadline(delivered)
+	b.now = withdrawal.Deadline(delivered)
 	_, err = b.svc.WithdrawByLink(anon, connect.NewRequest(&saboresv1.WithdrawByLinkRequest{Token: token, Lines: lines(1, 1)}))
 	if connecttest.Code(err) != connect.CodeNotFound {
 		t.Fatalf("expired link: %v, want NotFound", err)

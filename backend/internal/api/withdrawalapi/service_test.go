@@ -1,4 +1,4 @@
-package withdrawal_test
+package withdrawalapi_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -38,8 +39,9 @@ func (identity) MailIdentity(context.Context) (mail.Identity, error) {
 
 type bundle struct {
 	pool   *pgxpool.Pool
-	svc    *withdrawal.Service
-	links  *shop.WithdrawalLinks
+	mod    *withdrawal.Service
+	svc    *withdrawalapi.Handler
+	links  *withdrawal.Links
 	now    time.Time
 	pit    *mailtest.Server
 	client *river.Client[pgx.Tx]
@@ -55,10 +57,11 @@ func setup(t *testing.T, withMail bool) *bundle {
 	q := db.New(pool)
 	b := &bundle{pool: pool, now: time.Now()}
 	var err error
-	if b.links, err = shop.NewWithdrawalLinks(context.Background(), q, ""); err != nil {
+	if b.links, err = withdrawal.NewLinks(context.Background(), q, ""); err != nil {
 		t.Fatal(err)
 	}
-	b.svc = withdrawal.New(pool, b.links, invoice.Invoicer{Issuer: issuer}).WithClock(func() time.Time { return b.now })
+	b.mod = withdrawal.New(pool, b.links, invoice.Invoicer{Issuer: issuer}).WithClock(func() time.Time { return b.now })
+	b.svc = withdrawalapi.New(b.mod)
 	b.ambient = dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Guaraná", PriceCents: 250, Stock: 10})
 	b.frozen = dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Açaí", PriceCents: 800, Stock: 10})
 	b.sealed = dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Perfume", PriceCents: 1000, VATBasisPoints: 2100, Stock: 10})
@@ -78,7 +81,7 @@ func setup(t *testing.T, withMail bool) *bundle {
 			t.Fatal(err)
 		}
 		b.client = client
-		b.svc.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
+		b.mod.WithMailer(jobs.NewMailQueue(client, "pedidos@sabores.test"))
 		jobstest.Start(t, client)
 	}
 	return b
@@ -180,9 +183,9 @@ func TestWithdrawReceiveRefund(t *testing.T) {
 		t.Fatalf("another shopper's order: %v", err)
 	}
 	_, err = b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: orderID, Lines: lines(2, 1)}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalLineExempt)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalLineExempt)
 	_, err = b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: orderID, Lines: lines(1, 4)}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalQuantity)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalQuantity)
 
 	res, err := b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: orderID, Lines: lines(1, 2, 3, 2)}))
 	if err != nil {
@@ -194,14 +197,14 @@ func TestWithdrawReceiveRefund(t *testing.T) {
 	}
 	// What is left: one guaraná, no perfume.
 	_, err = b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: orderID, Lines: lines(1, 2)}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalQuantity)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalQuantity)
 	_, err = b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "x"}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalNotReceived)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalNotReceived)
 
 	_, err = b.svc.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{
 		Id: w.GetId(), Rejected: []*saboresv1.RejectedLine{{LineNo: 1, Reason: "abierto"}},
 	}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalRejectNotHyg)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalRejectNotHyg)
 	rec, err := b.svc.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{
 		Id: w.GetId(), Rejected: []*saboresv1.RejectedLine{{LineNo: 3, Reason: "Precinto roto"}},
 	}))
@@ -221,17 +224,17 @@ func TestWithdrawReceiveRefund(t *testing.T) {
 	}
 
 	_, err = b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId()}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalBankReference)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalBankReference)
 	ref, err := b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "TRF-2026-001"}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := ref.Msg.GetWithdrawal(); got.GetStatus() != saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REFUNDED ||
-		got.GetRefundCents() != 500 || got.GetRefundMethod() != shop.RefundBankTransfer || got.GetRefundReference() != "TRF-2026-001" {
+		got.GetRefundCents() != 500 || got.GetRefundMethod() != withdrawal.RefundBankTransfer || got.GetRefundReference() != "TRF-2026-001" {
 		t.Fatalf("refunded = %v", got)
 	}
 	_, err = b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "again"}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalNotReceived)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalNotReceived)
 
 	var pay string
 	var corrective, correctedUnits int
@@ -283,7 +286,7 @@ func TestWithdrawBeforeShipping(t *testing.T) {
 		t.Fatalf("stock = %d, %d; want everything back", b.stock(t, b.ambient), b.stock(t, b.frozen))
 	}
 	_, err = b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: unpaid, Lines: lines(1, 1)}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalOrderCancelled)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalOrderCancelled)
 
 	paid := b.order(t, userID, "transfer", "preparing", time.Time{})
 	res, err = b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: paid, Lines: lines(1, 1)}))

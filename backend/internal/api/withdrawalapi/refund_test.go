@@ -1,4 +1,4 @@
-package withdrawal_test
+package withdrawalapi_test
 
 import (
 	"context"
@@ -20,6 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -71,7 +72,7 @@ func (b *bundle) startRefunds(t *testing.T, refuse int32) *redsysGateway {
 		t.Fatal(err)
 	}
 	jobstest.Start(t, client)
-	b.svc.WithRefunds(jobs.NewRefundQueue(client))
+	b.mod.WithRefunds(jobs.NewRefundQueue(client))
 	return r
 }
 
@@ -114,7 +115,7 @@ func TestCardRefundThroughRedsys(t *testing.T) {
 	b := setup(t, false)
 	_, id := b.cardWithdrawal(t)
 	_, err := b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id}))
-	wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalRefundFailed)
+	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalRefundFailed)
 	var status, pay string
 	if err := b.pool.QueryRow(context.Background(), `SELECT w.status, o.payment_status FROM withdrawals w JOIN orders o ON o.id = w.order_id
 		WHERE w.id = $1`, id).Scan(&status, &pay); err != nil || status != "received" || pay != "paid" {
@@ -129,7 +130,7 @@ func TestCardRefundThroughRedsys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := ref.Msg.GetWithdrawal(); w.GetRefundMethod() != shop.RefundRedsys || w.GetRefundCents() != 500 {
+	if w := ref.Msg.GetWithdrawal(); w.GetRefundMethod() != withdrawal.RefundRedsys || w.GetRefundCents() != 500 {
 		t.Fatalf("refunded = %v", w)
 	}
 	testwait.Until(t, 15*time.Second, "the refund accepted", func() bool { return b.refunds(t) == "0001AB:500:accepted:1" })
@@ -183,7 +184,7 @@ func TestConcurrentWithdrawalsNeverExceedWhatWasBought(t *testing.T) {
 			ok++
 			continue
 		}
-		wantReason(t, err, connect.CodeFailedPrecondition, shop.ReasonWithdrawalQuantity)
+		wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalQuantity)
 	}
 	if ok != 3 {
 		t.Fatalf("%d withdrawals went through, want 3", ok)

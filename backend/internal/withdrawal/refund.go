@@ -1,0 +1,123 @@
+package withdrawal
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/shop/invoice"
+)
+
+// Refund methods, as withdrawals.refund_method stores them.
+const (
+	RefundRedsys       = "redsys"
+	RefundBankTransfer = "bank_transfer"
+)
+
+// refund refunds the accepted lines of a received withdrawal in
+// tx: the corrective invoice, the order's payment moved to refunded or
+// partially refunded, the withdrawal and its lines marked refunded, and for
+// a card or Bizum payment the refund of those lines recorded and queued
+// (the River job asks Redsys once tx commits, retries a refusal, and the
+// order desk shows a refund that failed). The withdrawal row stays locked
+// meanwhile: a second click waits and finds it refunded.
+func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before, after db.Withdrawal, err error) {
+	var order db.Order
+	q := db.New(tx)
+	if before, err = q.GetWithdrawalForUpdate(ctx, r.ID); err != nil {
+		return before, before, fmt.Errorf("withdrawal: withdrawal %d: %w", r.ID, err)
+	}
+	if before.Status != shop.WithdrawalReceived {
+		return before, before, refuse(ReasonWithdrawalNotReceived, "only a received withdrawal is refunded",
+			map[string]string{"status": before.Status})
+	}
+	if order, err = q.GetOrder(ctx, before.OrderID); err != nil {
+		return before, before, fmt.Errorf("withdrawal: order of withdrawal %d: %w", before.ID, err)
+	}
+	pay := shop.Payment(order.PaymentStatus)
+	if pay != shop.Paid && pay != shop.PartiallyRefunded {
+		return before, before, refuse(ReasonWithdrawalNotPaid, "the order was not paid", nil)
+	}
+	method, reference := RefundBankTransfer, strings.TrimSpace(r.BankReference)
+	redsys := order.PaymentMethod == "card" || order.PaymentMethod == "bizum"
+	if redsys {
+		method, reference = RefundRedsys, ""
+	} else if reference == "" {
+		return before, before, refuse(ReasonWithdrawalBankReference,
+			"a bank refund needs the transfer's reference", nil)
+	}
+	lines, err := q.WithdrawalLinesOf(ctx, []int64{before.ID})
+	if err != nil {
+		return before, before, fmt.Errorf("withdrawal: lines of withdrawal %d: %w", before.ID, err)
+	}
+	var amount int64
+	var corrected []Ask
+	for _, l := range lines {
+		if l.Status == shop.WithdrawalReceived {
+			amount += l.UnitPriceCents * int64(l.Quantity)
+			corrected = append(corrected, Ask{LineNo: l.LineNo, Quantity: l.Quantity})
+		}
+	}
+	reason := fmt.Sprintf("desistimiento %d", before.ID)
+	if len(corrected) > 0 {
+		if err := s.correct(ctx, tx, order, reason, corrected); err != nil {
+			return before, before, err
+		}
+	}
+	refunded, err := q.RefundedWithdrawalCents(ctx, order.ID)
+	if err != nil {
+		return before, before, fmt.Errorf("withdrawal: refunds of order %d: %w", order.ID, err)
+	}
+	to := shop.PartiallyRefunded
+	if refunded+amount >= order.TotalCents {
+		to = shop.Refunded
+	}
+	if _, order, err = shop.Advance(ctx, tx, shop.Step{
+		OrderID: order.ID, Who: shop.AdminActor, ActorUserID: r.ActorUserID, Pay: to,
+		Note: localNote(order.Language, reason, fmt.Sprintf("desistência %d", before.ID)),
+	}, shop.Effects{}); err != nil {
+		return before, before, err
+	}
+	if err := q.SetWithdrawalLinesRefunded(ctx, before.ID); err != nil {
+		return before, before, fmt.Errorf("withdrawal: refund lines of withdrawal %d: %w", before.ID, err)
+	}
+	if after, err = q.MarkWithdrawalRefunded(ctx, db.MarkWithdrawalRefundedParams{
+		ID: before.ID, RefundCents: amount, RefundMethod: method, RefundReference: reference,
+	}); err != nil {
+		return before, before, fmt.Errorf("withdrawal: refund withdrawal %d: %w", before.ID, err)
+	}
+	if redsys && amount > 0 {
+		if s.refunds == nil {
+			return before, before, refuse(ReasonWithdrawalRefundFailed, "card refunds are not configured", nil)
+		}
+		attempt, err := q.AuthorisedAttempt(ctx, order.ID)
+		if err != nil {
+			return before, before, fmt.Errorf("withdrawal: paid attempt of order %d: %w", order.ID, err)
+		}
+		if err := s.refunds.QueueRefund(ctx, tx, attempt.RedsysOrder, amount, reason); err != nil {
+			return before, before, err
+		}
+	}
+	return before, after, nil
+}
+
+// correct issues the corrective invoice of refunded lines, after the
+// order's simplified invoice when it has none yet (an order paid before
+// invoices were issued on payment).
+func (s *Service) correct(ctx context.Context, tx pgx.Tx, order db.Order, reason string, lines []Ask) error {
+	if shop.Payment(order.PaymentStatus) == shop.Paid {
+		if _, err := s.invoice.IssueForPaidOrder(ctx, tx, order.ID); err != nil {
+			return err
+		}
+	}
+	corrections := make([]invoice.Correction, len(lines))
+	for i, l := range lines {
+		corrections[i] = invoice.Correction{LineNo: l.LineNo, Quantity: l.Quantity}
+	}
+	_, err := s.invoice.IssueCorrective(ctx, tx, order.ID, reason, corrections...)
+	return err
+}
