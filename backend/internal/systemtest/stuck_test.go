@@ -3,6 +3,9 @@ package systemtest
 import (
 	"context"
 	"net"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -93,6 +96,29 @@ func TestStuckEmailWithTheSMTPServerStopped(t *testing.T) {
 		return strings.Contains(metricLines(), `sabores_river_jobs{kind="send_email",state="retryable"} 1`)
 	})
 
+	// The alert rules and the Grafana dashboard name only series shopd sends.
+	body = metricLines()
+	for _, file := range []string{"prometheus-alerts.yml", "grafana-dashboard.json"} {
+		text, err := os.ReadFile(filepath.Join("..", "..", "..", "deploy", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := metricName.FindAllString(string(text), -1)
+		if len(names) == 0 {
+			t.Errorf("deploy/%s names no sabores_ series", file)
+		}
+		for _, name := range names {
+			// The render cache's series come only with the built app's
+			// server bundle (metrics' TestPrerenderCollector checks them).
+			if strings.HasPrefix(name, "sabores_prerender_") {
+				continue
+			}
+			if !strings.Contains(body, "\n"+name+"{") && !strings.Contains(body, "\n"+name+" ") {
+				t.Errorf("deploy/%s uses %s, which /metrics does not send", file, name)
+			}
+		}
+	}
+
 	var adminID int64
 	if err := direct.QueryRow(ctx, `SELECT id FROM users WHERE email = 'admin@sabores.es'`).Scan(&adminID); err != nil {
 		t.Fatal(err)
@@ -106,6 +132,9 @@ func TestStuckEmailWithTheSMTPServerStopped(t *testing.T) {
 		t.Errorf("dashboard's stuck work = %v, want the one e-mail", s)
 	}
 }
+
+// metricName is a series name of shopd's in the deploy files.
+var metricName = regexp.MustCompile(`\bsabores_[a-z_]+[a-z]\b`)
 
 // grepLines keeps the lines of text starting with one of prefixes.
 func grepLines(text string, prefixes ...string) string {
