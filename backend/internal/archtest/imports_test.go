@@ -36,7 +36,7 @@ var wiring = []string{"cli", "systemtest"}
 // joins this list when nothing it builds on speaks the wire.
 var modules = []string{
 	"csvcell", "deliveryarea", "fault", "foodinfo", "gtin", "mail", "paging",
-	"pricing", "productimage", "redsys", "sepaqr", "shop/invoice", "shopsettings", "taxid",
+	"pricing", "productimage", "redsys", "sepaqr", "shop/invoice", "shopsettings", "stuck", "taxid",
 }
 
 // directOnly are domain packages not yet free of the wire transitively

@@ -37,6 +37,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/sitemap"
+	"github.com/sabores/sabores/backend/internal/stuck"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -88,6 +89,13 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		if err := m.Register(metrics.Pool("read", dbs.Read)); err != nil {
 			return server.Options{}, nil, err
 		}
+	}
+	if err := m.Register(metrics.OperationsCollector(operations(dbs.Primary), app.Log)); err != nil {
+		return server.Options{}, nil, err
+	}
+	pages := &metrics.PrerenderCollector{}
+	if err := m.Register(pages); err != nil {
+		return server.Options{}, nil, err
 	}
 	gateway := paymentGateway(cfg)
 	links, err := withdrawal.NewLinks(ctx, db.New(dbs.Primary), cfg.WithdrawalLinkSecret)
@@ -185,6 +193,26 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		PublicURL:   cfg.PublicURL,
 		// The public pages' content in their HTML, re-rendered when the
 		// catalogue changes (issue 20).
-		Prerender: &server.Prerender{Context: ctx, Feed: feed},
+		Prerender: &server.Prerender{Context: ctx, Feed: feed, Started: pages.Watch},
 	}, m.Handler(), nil
+}
+
+// operations reads what the owner watches for failures (metrics.Operations)
+// from the primary, which alone has the jobs and their latest state.
+func operations(pool db.DBTX) func(context.Context) (metrics.Operations, error) {
+	return func(ctx context.Context) (metrics.Operations, error) {
+		report, err := stuck.Read(ctx, db.New(pool), time.Now())
+		if err != nil {
+			return metrics.Operations{}, err
+		}
+		counts, err := jobs.Counts(ctx, pool)
+		if err != nil {
+			return metrics.Operations{}, err
+		}
+		ops := metrics.Operations{Stuck: report}
+		for _, c := range counts {
+			ops.Jobs = append(ops.Jobs, metrics.JobCount{Kind: c.Kind, State: c.State, Jobs: c.Jobs, Retried: c.Retried})
+		}
+		return ops, nil
+	}
 }

@@ -343,7 +343,7 @@ func (q *Queries) DataRightsOrders(ctx context.Context, userID int64) ([]Order, 
 }
 
 const dataRightsPaymentRefunds = `-- name: DataRightsPaymentRefunds :many
-SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries, pr.held_since, pa.order_id
+SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries, pr.held_since, pr.queued_at, pa.order_id
 FROM payment_refunds pr
 JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
 JOIN orders o ON o.id = pa.order_id
@@ -380,6 +380,7 @@ func (q *Queries) DataRightsPaymentRefunds(ctx context.Context, userID int64) ([
 			&i.PaymentRefund.DecidedAt,
 			&i.PaymentRefund.Tries,
 			&i.PaymentRefund.HeldSince,
+			&i.PaymentRefund.QueuedAt,
 			&i.OrderID,
 		); err != nil {
 			return nil, err

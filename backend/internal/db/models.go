@@ -438,6 +438,7 @@ type PaymentRefund struct {
 	DecidedAt    *time.Time
 	Tries        int32
 	HeldSince    *time.Time
+	QueuedAt     time.Time
 }
 
 type PriceHistory struct {

@@ -246,7 +246,7 @@ func (q *Queries) LockPaymentAttempt(ctx context.Context, redsysOrder string) (P
 }
 
 const lockPaymentRefund = `-- name: LockPaymentRefund :one
-SELECT id, redsys_order, amount_cents, reason, status, response_code, error_code, requested_at, decided_at, tries, held_since FROM payment_refunds WHERE id = $1 FOR UPDATE
+SELECT id, redsys_order, amount_cents, reason, status, response_code, error_code, requested_at, decided_at, tries, held_since, queued_at FROM payment_refunds WHERE id = $1 FOR UPDATE
 `
 
 // LockPaymentRefund reads a refund and locks it for one try: the job's
@@ -266,6 +266,7 @@ func (q *Queries) LockPaymentRefund(ctx context.Context, id int64) (PaymentRefun
 		&i.DecidedAt,
 		&i.Tries,
 		&i.HeldSince,
+		&i.QueuedAt,
 	)
 	return i, err
 }
@@ -285,7 +286,7 @@ func (q *Queries) NextPaymentAttempt(ctx context.Context, orderID int64) (int32,
 }
 
 const orderPaymentRefunds = `-- name: OrderPaymentRefunds :many
-SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries, pr.held_since, pa.authorised_after_refusal
+SELECT pr.id, pr.redsys_order, pr.amount_cents, pr.reason, pr.status, pr.response_code, pr.error_code, pr.requested_at, pr.decided_at, pr.tries, pr.held_since, pr.queued_at, pa.authorised_after_refusal
 FROM payment_refunds pr
 JOIN payment_attempts pa ON pa.redsys_order = pr.redsys_order
 WHERE pa.order_id = $1
@@ -322,6 +323,7 @@ func (q *Queries) OrderPaymentRefunds(ctx context.Context, orderID int64) ([]Ord
 			&i.PaymentRefund.DecidedAt,
 			&i.PaymentRefund.Tries,
 			&i.PaymentRefund.HeldSince,
+			&i.PaymentRefund.QueuedAt,
 			&i.AuthorisedAfterRefusal,
 		); err != nil {
 			return nil, err

@@ -29,6 +29,9 @@ type Prerender struct {
 	Feed prerender.Generations
 	// Workers render side by side (1 when 0).
 	Workers int
+	// Started, when not nil, is given the cache's counts once it runs
+	// (the metrics read them).
+	Started func(stats func() prerender.Stats)
 }
 
 // renderLanguage is the language pages are rendered in: the storefront's
@@ -66,6 +69,9 @@ func startPrerender(opts *Prerender, files fs.FS, publicURL string, api http.Han
 		Logger:      logger,
 	})
 	go cache.Run(opts.Context)
+	if opts.Started != nil {
+		opts.Started(cache.Stats)
+	}
 	logger.Info("prerender: rendering the public pages", "workers", max(opts.Workers, 1))
 	return cache
 }

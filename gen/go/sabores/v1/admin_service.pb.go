@@ -1119,7 +1119,10 @@ type GetDashboardStatsResponse struct {
 	// daily are the last 30 days, oldest first, days without orders included.
 	Daily []*DailyStat `protobuf:"bytes,6,rep,name=daily,proto3" json:"daily,omitempty"`
 	// best_sellers are the 5 products sold most, by units.
-	BestSellers   []*BestSeller `protobuf:"bytes,7,rep,name=best_sellers,json=bestSellers,proto3" json:"best_sellers,omitempty"`
+	BestSellers []*BestSeller `protobuf:"bytes,7,rep,name=best_sellers,json=bestSellers,proto3" json:"best_sellers,omitempty"`
+	// stuck is the work that needs the owner, by the one definition the
+	// alert rules share (deploy/prometheus-alerts.yml).
+	Stuck         *StuckWork `protobuf:"bytes,8,opt,name=stuck,proto3" json:"stuck,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1203,6 +1206,80 @@ func (x *GetDashboardStatsResponse) GetBestSellers() []*BestSeller {
 	return nil
 }
 
+func (x *GetDashboardStatsResponse) GetStuck() *StuckWork {
+	if x != nil {
+		return x.Stuck
+	}
+	return nil
+}
+
+// StuckWork counts the work stuck now.
+type StuckWork struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// emails are the e-mails the SMTP server has not accepted 15 minutes
+	// after they were queued.
+	Emails int64 `protobuf:"varint,1,opt,name=emails,proto3" json:"emails,omitempty"`
+	// refunds are the card and Bizum refunds Redsys has not accepted an hour
+	// after they were decided.
+	Refunds int64 `protobuf:"varint,2,opt,name=refunds,proto3" json:"refunds,omitempty"`
+	// verifactu_records are the VeriFactu records the AEAT has not accepted
+	// an hour after they were issued.
+	VerifactuRecords int64 `protobuf:"varint,3,opt,name=verifactu_records,json=verifactuRecords,proto3" json:"verifactu_records,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
+}
+
+func (x *StuckWork) Reset() {
+	*x = StuckWork{}
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StuckWork) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StuckWork) ProtoMessage() {}
+
+func (x *StuckWork) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StuckWork.ProtoReflect.Descriptor instead.
+func (*StuckWork) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *StuckWork) GetEmails() int64 {
+	if x != nil {
+		return x.Emails
+	}
+	return 0
+}
+
+func (x *StuckWork) GetRefunds() int64 {
+	if x != nil {
+		return x.Refunds
+	}
+	return 0
+}
+
+func (x *StuckWork) GetVerifactuRecords() int64 {
+	if x != nil {
+		return x.VerifactuRecords
+	}
+	return 0
+}
+
 // ListCountryConfigsRequest has no parameters.
 type ListCountryConfigsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1212,7 +1289,7 @@ type ListCountryConfigsRequest struct {
 
 func (x *ListCountryConfigsRequest) Reset() {
 	*x = ListCountryConfigsRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1224,7 +1301,7 @@ func (x *ListCountryConfigsRequest) String() string {
 func (*ListCountryConfigsRequest) ProtoMessage() {}
 
 func (x *ListCountryConfigsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1237,7 +1314,7 @@ func (x *ListCountryConfigsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCountryConfigsRequest.ProtoReflect.Descriptor instead.
 func (*ListCountryConfigsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{15}
 }
 
 // ListCountryConfigsResponse lists the countries.
@@ -1251,7 +1328,7 @@ type ListCountryConfigsResponse struct {
 
 func (x *ListCountryConfigsResponse) Reset() {
 	*x = ListCountryConfigsResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1263,7 +1340,7 @@ func (x *ListCountryConfigsResponse) String() string {
 func (*ListCountryConfigsResponse) ProtoMessage() {}
 
 func (x *ListCountryConfigsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1276,7 +1353,7 @@ func (x *ListCountryConfigsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCountryConfigsResponse.ProtoReflect.Descriptor instead.
 func (*ListCountryConfigsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListCountryConfigsResponse) GetCountries() []*Country {
@@ -1316,7 +1393,7 @@ type UpdateCountryConfigRequest struct {
 
 func (x *UpdateCountryConfigRequest) Reset() {
 	*x = UpdateCountryConfigRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1328,7 +1405,7 @@ func (x *UpdateCountryConfigRequest) String() string {
 func (*UpdateCountryConfigRequest) ProtoMessage() {}
 
 func (x *UpdateCountryConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1341,7 +1418,7 @@ func (x *UpdateCountryConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateCountryConfigRequest.ProtoReflect.Descriptor instead.
 func (*UpdateCountryConfigRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{16}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *UpdateCountryConfigRequest) GetSlug() string {
@@ -1404,7 +1481,7 @@ type UpdateCountryConfigResponse struct {
 
 func (x *UpdateCountryConfigResponse) Reset() {
 	*x = UpdateCountryConfigResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1416,7 +1493,7 @@ func (x *UpdateCountryConfigResponse) String() string {
 func (*UpdateCountryConfigResponse) ProtoMessage() {}
 
 func (x *UpdateCountryConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1429,7 +1506,7 @@ func (x *UpdateCountryConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateCountryConfigResponse.ProtoReflect.Descriptor instead.
 func (*UpdateCountryConfigResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{17}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *UpdateCountryConfigResponse) GetCountry() *Country {
@@ -1448,7 +1525,7 @@ type GetSignInConfigRequest struct {
 
 func (x *GetSignInConfigRequest) Reset() {
 	*x = GetSignInConfigRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1460,7 +1537,7 @@ func (x *GetSignInConfigRequest) String() string {
 func (*GetSignInConfigRequest) ProtoMessage() {}
 
 func (x *GetSignInConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1473,7 +1550,7 @@ func (x *GetSignInConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSignInConfigRequest.ProtoReflect.Descriptor instead.
 func (*GetSignInConfigRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{18}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{19}
 }
 
 // GetSignInConfigResponse carries the status.
@@ -1487,7 +1564,7 @@ type GetSignInConfigResponse struct {
 
 func (x *GetSignInConfigResponse) Reset() {
 	*x = GetSignInConfigResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1499,7 +1576,7 @@ func (x *GetSignInConfigResponse) String() string {
 func (*GetSignInConfigResponse) ProtoMessage() {}
 
 func (x *GetSignInConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1512,7 +1589,7 @@ func (x *GetSignInConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSignInConfigResponse.ProtoReflect.Descriptor instead.
 func (*GetSignInConfigResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{19}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetSignInConfigResponse) GetConfig() *SignInConfig {
@@ -1535,7 +1612,7 @@ type UpdateSignInConfigRequest struct {
 
 func (x *UpdateSignInConfigRequest) Reset() {
 	*x = UpdateSignInConfigRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[20]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1547,7 +1624,7 @@ func (x *UpdateSignInConfigRequest) String() string {
 func (*UpdateSignInConfigRequest) ProtoMessage() {}
 
 func (x *UpdateSignInConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[20]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1560,7 +1637,7 @@ func (x *UpdateSignInConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSignInConfigRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSignInConfigRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{20}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UpdateSignInConfigRequest) GetConfigured() bool {
@@ -1588,7 +1665,7 @@ type UpdateSignInConfigResponse struct {
 
 func (x *UpdateSignInConfigResponse) Reset() {
 	*x = UpdateSignInConfigResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[21]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1600,7 +1677,7 @@ func (x *UpdateSignInConfigResponse) String() string {
 func (*UpdateSignInConfigResponse) ProtoMessage() {}
 
 func (x *UpdateSignInConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[21]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1613,7 +1690,7 @@ func (x *UpdateSignInConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSignInConfigResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSignInConfigResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{21}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *UpdateSignInConfigResponse) GetConfig() *SignInConfig {
@@ -1640,7 +1717,7 @@ type CreateApiKeyRequest struct {
 
 func (x *CreateApiKeyRequest) Reset() {
 	*x = CreateApiKeyRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[22]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1652,7 +1729,7 @@ func (x *CreateApiKeyRequest) String() string {
 func (*CreateApiKeyRequest) ProtoMessage() {}
 
 func (x *CreateApiKeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[22]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1665,7 +1742,7 @@ func (x *CreateApiKeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateApiKeyRequest.ProtoReflect.Descriptor instead.
 func (*CreateApiKeyRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{22}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CreateApiKeyRequest) GetName() string {
@@ -1702,7 +1779,7 @@ type CreateApiKeyResponse struct {
 
 func (x *CreateApiKeyResponse) Reset() {
 	*x = CreateApiKeyResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[23]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1714,7 +1791,7 @@ func (x *CreateApiKeyResponse) String() string {
 func (*CreateApiKeyResponse) ProtoMessage() {}
 
 func (x *CreateApiKeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[23]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1727,7 +1804,7 @@ func (x *CreateApiKeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateApiKeyResponse.ProtoReflect.Descriptor instead.
 func (*CreateApiKeyResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{23}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CreateApiKeyResponse) GetKey() *ApiKey {
@@ -1753,7 +1830,7 @@ type ListApiKeysRequest struct {
 
 func (x *ListApiKeysRequest) Reset() {
 	*x = ListApiKeysRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[24]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1765,7 +1842,7 @@ func (x *ListApiKeysRequest) String() string {
 func (*ListApiKeysRequest) ProtoMessage() {}
 
 func (x *ListApiKeysRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[24]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1778,7 +1855,7 @@ func (x *ListApiKeysRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApiKeysRequest.ProtoReflect.Descriptor instead.
 func (*ListApiKeysRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{24}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{25}
 }
 
 // ListApiKeysResponse lists the keys.
@@ -1792,7 +1869,7 @@ type ListApiKeysResponse struct {
 
 func (x *ListApiKeysResponse) Reset() {
 	*x = ListApiKeysResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[25]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1804,7 +1881,7 @@ func (x *ListApiKeysResponse) String() string {
 func (*ListApiKeysResponse) ProtoMessage() {}
 
 func (x *ListApiKeysResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[25]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1817,7 +1894,7 @@ func (x *ListApiKeysResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListApiKeysResponse.ProtoReflect.Descriptor instead.
 func (*ListApiKeysResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{25}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ListApiKeysResponse) GetKeys() []*ApiKey {
@@ -1838,7 +1915,7 @@ type RevokeApiKeyRequest struct {
 
 func (x *RevokeApiKeyRequest) Reset() {
 	*x = RevokeApiKeyRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[26]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1850,7 +1927,7 @@ func (x *RevokeApiKeyRequest) String() string {
 func (*RevokeApiKeyRequest) ProtoMessage() {}
 
 func (x *RevokeApiKeyRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[26]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1863,7 +1940,7 @@ func (x *RevokeApiKeyRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeApiKeyRequest.ProtoReflect.Descriptor instead.
 func (*RevokeApiKeyRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{26}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RevokeApiKeyRequest) GetId() int64 {
@@ -1884,7 +1961,7 @@ type RevokeApiKeyResponse struct {
 
 func (x *RevokeApiKeyResponse) Reset() {
 	*x = RevokeApiKeyResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[27]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1896,7 +1973,7 @@ func (x *RevokeApiKeyResponse) String() string {
 func (*RevokeApiKeyResponse) ProtoMessage() {}
 
 func (x *RevokeApiKeyResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[27]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1909,7 +1986,7 @@ func (x *RevokeApiKeyResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RevokeApiKeyResponse.ProtoReflect.Descriptor instead.
 func (*RevokeApiKeyResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{27}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *RevokeApiKeyResponse) GetKey() *ApiKey {
@@ -1935,7 +2012,7 @@ type ListAuditEventsRequest struct {
 
 func (x *ListAuditEventsRequest) Reset() {
 	*x = ListAuditEventsRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1947,7 +2024,7 @@ func (x *ListAuditEventsRequest) String() string {
 func (*ListAuditEventsRequest) ProtoMessage() {}
 
 func (x *ListAuditEventsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[28]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1960,7 +2037,7 @@ func (x *ListAuditEventsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditEventsRequest.ProtoReflect.Descriptor instead.
 func (*ListAuditEventsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{28}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ListAuditEventsRequest) GetPageSize() int32 {
@@ -1994,7 +2071,7 @@ type ListAuditEventsResponse struct {
 
 func (x *ListAuditEventsResponse) Reset() {
 	*x = ListAuditEventsResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2006,7 +2083,7 @@ func (x *ListAuditEventsResponse) String() string {
 func (*ListAuditEventsResponse) ProtoMessage() {}
 
 func (x *ListAuditEventsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[29]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2019,7 +2096,7 @@ func (x *ListAuditEventsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAuditEventsResponse.ProtoReflect.Descriptor instead.
 func (*ListAuditEventsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{29}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ListAuditEventsResponse) GetEvents() []*AuditEvent {
@@ -2072,7 +2149,7 @@ type AdjustStockRequest struct {
 
 func (x *AdjustStockRequest) Reset() {
 	*x = AdjustStockRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2084,7 +2161,7 @@ func (x *AdjustStockRequest) String() string {
 func (*AdjustStockRequest) ProtoMessage() {}
 
 func (x *AdjustStockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[30]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2097,7 +2174,7 @@ func (x *AdjustStockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjustStockRequest.ProtoReflect.Descriptor instead.
 func (*AdjustStockRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{30}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *AdjustStockRequest) GetProductId() int64 {
@@ -2177,7 +2254,7 @@ type AdjustStockResponse struct {
 
 func (x *AdjustStockResponse) Reset() {
 	*x = AdjustStockResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2189,7 +2266,7 @@ func (x *AdjustStockResponse) String() string {
 func (*AdjustStockResponse) ProtoMessage() {}
 
 func (x *AdjustStockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[31]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2202,7 +2279,7 @@ func (x *AdjustStockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjustStockResponse.ProtoReflect.Descriptor instead.
 func (*AdjustStockResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{31}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *AdjustStockResponse) GetStock() int32 {
@@ -2238,7 +2315,7 @@ type AdvanceOrderRequest struct {
 
 func (x *AdvanceOrderRequest) Reset() {
 	*x = AdvanceOrderRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[32]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2250,7 +2327,7 @@ func (x *AdvanceOrderRequest) String() string {
 func (*AdvanceOrderRequest) ProtoMessage() {}
 
 func (x *AdvanceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[32]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2263,7 +2340,7 @@ func (x *AdvanceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceOrderRequest.ProtoReflect.Descriptor instead.
 func (*AdvanceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{32}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *AdvanceOrderRequest) GetId() int64 {
@@ -2312,7 +2389,7 @@ type AdvanceOrderResponse struct {
 
 func (x *AdvanceOrderResponse) Reset() {
 	*x = AdvanceOrderResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[33]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2324,7 +2401,7 @@ func (x *AdvanceOrderResponse) String() string {
 func (*AdvanceOrderResponse) ProtoMessage() {}
 
 func (x *AdvanceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[33]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2337,7 +2414,7 @@ func (x *AdvanceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceOrderResponse.ProtoReflect.Descriptor instead.
 func (*AdvanceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{33}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *AdvanceOrderResponse) GetOrder() *Order {
@@ -2375,7 +2452,7 @@ type FailedEmail struct {
 
 func (x *FailedEmail) Reset() {
 	*x = FailedEmail{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[34]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2387,7 +2464,7 @@ func (x *FailedEmail) String() string {
 func (*FailedEmail) ProtoMessage() {}
 
 func (x *FailedEmail) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[34]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2400,7 +2477,7 @@ func (x *FailedEmail) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FailedEmail.ProtoReflect.Descriptor instead.
 func (*FailedEmail) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{34}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *FailedEmail) GetMessageId() string {
@@ -2479,7 +2556,7 @@ type ListFailedEmailsRequest struct {
 
 func (x *ListFailedEmailsRequest) Reset() {
 	*x = ListFailedEmailsRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[35]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2491,7 +2568,7 @@ func (x *ListFailedEmailsRequest) String() string {
 func (*ListFailedEmailsRequest) ProtoMessage() {}
 
 func (x *ListFailedEmailsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[35]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2504,7 +2581,7 @@ func (x *ListFailedEmailsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListFailedEmailsRequest.ProtoReflect.Descriptor instead.
 func (*ListFailedEmailsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{35}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *ListFailedEmailsRequest) GetPageSize() int32 {
@@ -2534,7 +2611,7 @@ type ListFailedEmailsResponse struct {
 
 func (x *ListFailedEmailsResponse) Reset() {
 	*x = ListFailedEmailsResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[36]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2546,7 +2623,7 @@ func (x *ListFailedEmailsResponse) String() string {
 func (*ListFailedEmailsResponse) ProtoMessage() {}
 
 func (x *ListFailedEmailsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[36]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2559,7 +2636,7 @@ func (x *ListFailedEmailsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListFailedEmailsResponse.ProtoReflect.Descriptor instead.
 func (*ListFailedEmailsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{36}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *ListFailedEmailsResponse) GetEmails() []*FailedEmail {
@@ -2587,7 +2664,7 @@ type RetryEmailRequest struct {
 
 func (x *RetryEmailRequest) Reset() {
 	*x = RetryEmailRequest{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[37]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2599,7 +2676,7 @@ func (x *RetryEmailRequest) String() string {
 func (*RetryEmailRequest) ProtoMessage() {}
 
 func (x *RetryEmailRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[37]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2612,7 +2689,7 @@ func (x *RetryEmailRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RetryEmailRequest.ProtoReflect.Descriptor instead.
 func (*RetryEmailRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{37}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RetryEmailRequest) GetMessageId() string {
@@ -2633,7 +2710,7 @@ type RetryEmailResponse struct {
 
 func (x *RetryEmailResponse) Reset() {
 	*x = RetryEmailResponse{}
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[38]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2645,7 +2722,7 @@ func (x *RetryEmailResponse) String() string {
 func (*RetryEmailResponse) ProtoMessage() {}
 
 func (x *RetryEmailResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_service_proto_msgTypes[38]
+	mi := &file_sabores_v1_admin_service_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2658,7 +2735,7 @@ func (x *RetryEmailResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RetryEmailResponse.ProtoReflect.Descriptor instead.
 func (*RetryEmailResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{38}
+	return file_sabores_v1_admin_service_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *RetryEmailResponse) GetEmail() *FailedEmail {
@@ -2730,7 +2807,7 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\bcarriers\x18\x04 \x03(\tR\bcarriers\x121\n" +
 	"\arefunds\x18\x05 \x03(\v2\x17.sabores.v1.OrderRefundR\arefunds\x12.\n" +
 	"\x13bank_refund_allowed\x18\x06 \x01(\bR\x11bankRefundAllowed\"\x1a\n" +
-	"\x18GetDashboardStatsRequest\"\xc7\x02\n" +
+	"\x18GetDashboardStatsRequest\"\xf4\x02\n" +
 	"\x19GetDashboardStatsResponse\x12\x1f\n" +
 	"\vorder_count\x18\x01 \x01(\x05R\n" +
 	"orderCount\x12#\n" +
@@ -2739,7 +2816,12 @@ const file_sabores_v1_admin_service_proto_rawDesc = "" +
 	"\x0ecustomer_count\x18\x04 \x01(\x05R\rcustomerCount\x12#\n" +
 	"\rproduct_count\x18\x05 \x01(\x05R\fproductCount\x12+\n" +
 	"\x05daily\x18\x06 \x03(\v2\x15.sabores.v1.DailyStatR\x05daily\x129\n" +
-	"\fbest_sellers\x18\a \x03(\v2\x16.sabores.v1.BestSellerR\vbestSellers\"\x1b\n" +
+	"\fbest_sellers\x18\a \x03(\v2\x16.sabores.v1.BestSellerR\vbestSellers\x12+\n" +
+	"\x05stuck\x18\b \x01(\v2\x15.sabores.v1.StuckWorkR\x05stuck\"j\n" +
+	"\tStuckWork\x12\x16\n" +
+	"\x06emails\x18\x01 \x01(\x03R\x06emails\x12\x18\n" +
+	"\arefunds\x18\x02 \x01(\x03R\arefunds\x12+\n" +
+	"\x11verifactu_records\x18\x03 \x01(\x03R\x10verifactuRecords\"\x1b\n" +
 	"\x19ListCountryConfigsRequest\"O\n" +
 	"\x1aListCountryConfigsResponse\x121\n" +
 	"\tcountries\x18\x01 \x03(\v2\x13.sabores.v1.CountryR\tcountries\"\x8b\x06\n" +
@@ -2916,7 +2998,7 @@ func file_sabores_v1_admin_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_admin_service_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
+var file_sabores_v1_admin_service_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(OrderView)(0),                        // 0: sabores.v1.OrderView
 	(StockAdjustmentReason)(0),            // 1: sabores.v1.StockAdjustmentReason
@@ -2936,203 +3018,205 @@ var file_sabores_v1_admin_service_proto_goTypes = []any{
 	(*GetAdminOrderResponse)(nil),         // 15: sabores.v1.GetAdminOrderResponse
 	(*GetDashboardStatsRequest)(nil),      // 16: sabores.v1.GetDashboardStatsRequest
 	(*GetDashboardStatsResponse)(nil),     // 17: sabores.v1.GetDashboardStatsResponse
-	(*ListCountryConfigsRequest)(nil),     // 18: sabores.v1.ListCountryConfigsRequest
-	(*ListCountryConfigsResponse)(nil),    // 19: sabores.v1.ListCountryConfigsResponse
-	(*UpdateCountryConfigRequest)(nil),    // 20: sabores.v1.UpdateCountryConfigRequest
-	(*UpdateCountryConfigResponse)(nil),   // 21: sabores.v1.UpdateCountryConfigResponse
-	(*GetSignInConfigRequest)(nil),        // 22: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),       // 23: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),     // 24: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil),    // 25: sabores.v1.UpdateSignInConfigResponse
-	(*CreateApiKeyRequest)(nil),           // 26: sabores.v1.CreateApiKeyRequest
-	(*CreateApiKeyResponse)(nil),          // 27: sabores.v1.CreateApiKeyResponse
-	(*ListApiKeysRequest)(nil),            // 28: sabores.v1.ListApiKeysRequest
-	(*ListApiKeysResponse)(nil),           // 29: sabores.v1.ListApiKeysResponse
-	(*RevokeApiKeyRequest)(nil),           // 30: sabores.v1.RevokeApiKeyRequest
-	(*RevokeApiKeyResponse)(nil),          // 31: sabores.v1.RevokeApiKeyResponse
-	(*ListAuditEventsRequest)(nil),        // 32: sabores.v1.ListAuditEventsRequest
-	(*ListAuditEventsResponse)(nil),       // 33: sabores.v1.ListAuditEventsResponse
-	(*AdjustStockRequest)(nil),            // 34: sabores.v1.AdjustStockRequest
-	(*AdjustStockResponse)(nil),           // 35: sabores.v1.AdjustStockResponse
-	(*AdvanceOrderRequest)(nil),           // 36: sabores.v1.AdvanceOrderRequest
-	(*AdvanceOrderResponse)(nil),          // 37: sabores.v1.AdvanceOrderResponse
-	(*FailedEmail)(nil),                   // 38: sabores.v1.FailedEmail
-	(*ListFailedEmailsRequest)(nil),       // 39: sabores.v1.ListFailedEmailsRequest
-	(*ListFailedEmailsResponse)(nil),      // 40: sabores.v1.ListFailedEmailsResponse
-	(*RetryEmailRequest)(nil),             // 41: sabores.v1.RetryEmailRequest
-	(*RetryEmailResponse)(nil),            // 42: sabores.v1.RetryEmailResponse
-	(*AdminProduct)(nil),                  // 43: sabores.v1.AdminProduct
-	(*Customer)(nil),                      // 44: sabores.v1.Customer
-	(OrderStatus)(0),                      // 45: sabores.v1.OrderStatus
-	(PaymentStatus)(0),                    // 46: sabores.v1.PaymentStatus
-	(*Order)(nil),                         // 47: sabores.v1.Order
-	(*OrderEvent)(nil),                    // 48: sabores.v1.OrderEvent
-	(*OrderRefund)(nil),                   // 49: sabores.v1.OrderRefund
-	(*DailyStat)(nil),                     // 50: sabores.v1.DailyStat
-	(*BestSeller)(nil),                    // 51: sabores.v1.BestSeller
-	(*Country)(nil),                       // 52: sabores.v1.Country
-	(*SignInConfig)(nil),                  // 53: sabores.v1.SignInConfig
-	(ApiKeyScope)(0),                      // 54: sabores.v1.ApiKeyScope
-	(*timestamppb.Timestamp)(nil),         // 55: google.protobuf.Timestamp
-	(*ApiKey)(nil),                        // 56: sabores.v1.ApiKey
-	(*AuditEvent)(nil),                    // 57: sabores.v1.AuditEvent
-	(*GetProductContentRequest)(nil),      // 58: sabores.v1.GetProductContentRequest
-	(*UpdateProductContentRequest)(nil),   // 59: sabores.v1.UpdateProductContentRequest
-	(*CreateProductRequest)(nil),          // 60: sabores.v1.CreateProductRequest
-	(*UpdateProductDetailsRequest)(nil),   // 61: sabores.v1.UpdateProductDetailsRequest
-	(*ArchiveProductRequest)(nil),         // 62: sabores.v1.ArchiveProductRequest
-	(*ExportCatalogueRequest)(nil),        // 63: sabores.v1.ExportCatalogueRequest
-	(*UploadCatalogueChunkRequest)(nil),   // 64: sabores.v1.UploadCatalogueChunkRequest
-	(*DryRunCatalogueImportRequest)(nil),  // 65: sabores.v1.DryRunCatalogueImportRequest
-	(*StartCatalogueImportRequest)(nil),   // 66: sabores.v1.StartCatalogueImportRequest
-	(*GetCatalogueImportRequest)(nil),     // 67: sabores.v1.GetCatalogueImportRequest
-	(*ListProductImagesRequest)(nil),      // 68: sabores.v1.ListProductImagesRequest
-	(*UploadProductImageRequest)(nil),     // 69: sabores.v1.UploadProductImageRequest
-	(*ReorderProductImagesRequest)(nil),   // 70: sabores.v1.ReorderProductImagesRequest
-	(*DeleteProductImageRequest)(nil),     // 71: sabores.v1.DeleteProductImageRequest
-	(*ListPromotionsRequest)(nil),         // 72: sabores.v1.ListPromotionsRequest
-	(*CreatePromotionRequest)(nil),        // 73: sabores.v1.CreatePromotionRequest
-	(*UpdatePromotionRequest)(nil),        // 74: sabores.v1.UpdatePromotionRequest
-	(*EndPromotionRequest)(nil),           // 75: sabores.v1.EndPromotionRequest
-	(*RetryRefundRequest)(nil),            // 76: sabores.v1.RetryRefundRequest
-	(*RecordBankRefundRequest)(nil),       // 77: sabores.v1.RecordBankRefundRequest
-	(*GetProductContentResponse)(nil),     // 78: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentResponse)(nil),  // 79: sabores.v1.UpdateProductContentResponse
-	(*CreateProductResponse)(nil),         // 80: sabores.v1.CreateProductResponse
-	(*UpdateProductDetailsResponse)(nil),  // 81: sabores.v1.UpdateProductDetailsResponse
-	(*ArchiveProductResponse)(nil),        // 82: sabores.v1.ArchiveProductResponse
-	(*ExportCatalogueResponse)(nil),       // 83: sabores.v1.ExportCatalogueResponse
-	(*UploadCatalogueChunkResponse)(nil),  // 84: sabores.v1.UploadCatalogueChunkResponse
-	(*DryRunCatalogueImportResponse)(nil), // 85: sabores.v1.DryRunCatalogueImportResponse
-	(*StartCatalogueImportResponse)(nil),  // 86: sabores.v1.StartCatalogueImportResponse
-	(*GetCatalogueImportResponse)(nil),    // 87: sabores.v1.GetCatalogueImportResponse
-	(*ListProductImagesResponse)(nil),     // 88: sabores.v1.ListProductImagesResponse
-	(*UploadProductImageResponse)(nil),    // 89: sabores.v1.UploadProductImageResponse
-	(*ReorderProductImagesResponse)(nil),  // 90: sabores.v1.ReorderProductImagesResponse
-	(*DeleteProductImageResponse)(nil),    // 91: sabores.v1.DeleteProductImageResponse
-	(*ListPromotionsResponse)(nil),        // 92: sabores.v1.ListPromotionsResponse
-	(*CreatePromotionResponse)(nil),       // 93: sabores.v1.CreatePromotionResponse
-	(*UpdatePromotionResponse)(nil),       // 94: sabores.v1.UpdatePromotionResponse
-	(*EndPromotionResponse)(nil),          // 95: sabores.v1.EndPromotionResponse
-	(*RetryRefundResponse)(nil),           // 96: sabores.v1.RetryRefundResponse
-	(*RecordBankRefundResponse)(nil),      // 97: sabores.v1.RecordBankRefundResponse
+	(*StuckWork)(nil),                     // 18: sabores.v1.StuckWork
+	(*ListCountryConfigsRequest)(nil),     // 19: sabores.v1.ListCountryConfigsRequest
+	(*ListCountryConfigsResponse)(nil),    // 20: sabores.v1.ListCountryConfigsResponse
+	(*UpdateCountryConfigRequest)(nil),    // 21: sabores.v1.UpdateCountryConfigRequest
+	(*UpdateCountryConfigResponse)(nil),   // 22: sabores.v1.UpdateCountryConfigResponse
+	(*GetSignInConfigRequest)(nil),        // 23: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),       // 24: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),     // 25: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil),    // 26: sabores.v1.UpdateSignInConfigResponse
+	(*CreateApiKeyRequest)(nil),           // 27: sabores.v1.CreateApiKeyRequest
+	(*CreateApiKeyResponse)(nil),          // 28: sabores.v1.CreateApiKeyResponse
+	(*ListApiKeysRequest)(nil),            // 29: sabores.v1.ListApiKeysRequest
+	(*ListApiKeysResponse)(nil),           // 30: sabores.v1.ListApiKeysResponse
+	(*RevokeApiKeyRequest)(nil),           // 31: sabores.v1.RevokeApiKeyRequest
+	(*RevokeApiKeyResponse)(nil),          // 32: sabores.v1.RevokeApiKeyResponse
+	(*ListAuditEventsRequest)(nil),        // 33: sabores.v1.ListAuditEventsRequest
+	(*ListAuditEventsResponse)(nil),       // 34: sabores.v1.ListAuditEventsResponse
+	(*AdjustStockRequest)(nil),            // 35: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),           // 36: sabores.v1.AdjustStockResponse
+	(*AdvanceOrderRequest)(nil),           // 37: sabores.v1.AdvanceOrderRequest
+	(*AdvanceOrderResponse)(nil),          // 38: sabores.v1.AdvanceOrderResponse
+	(*FailedEmail)(nil),                   // 39: sabores.v1.FailedEmail
+	(*ListFailedEmailsRequest)(nil),       // 40: sabores.v1.ListFailedEmailsRequest
+	(*ListFailedEmailsResponse)(nil),      // 41: sabores.v1.ListFailedEmailsResponse
+	(*RetryEmailRequest)(nil),             // 42: sabores.v1.RetryEmailRequest
+	(*RetryEmailResponse)(nil),            // 43: sabores.v1.RetryEmailResponse
+	(*AdminProduct)(nil),                  // 44: sabores.v1.AdminProduct
+	(*Customer)(nil),                      // 45: sabores.v1.Customer
+	(OrderStatus)(0),                      // 46: sabores.v1.OrderStatus
+	(PaymentStatus)(0),                    // 47: sabores.v1.PaymentStatus
+	(*Order)(nil),                         // 48: sabores.v1.Order
+	(*OrderEvent)(nil),                    // 49: sabores.v1.OrderEvent
+	(*OrderRefund)(nil),                   // 50: sabores.v1.OrderRefund
+	(*DailyStat)(nil),                     // 51: sabores.v1.DailyStat
+	(*BestSeller)(nil),                    // 52: sabores.v1.BestSeller
+	(*Country)(nil),                       // 53: sabores.v1.Country
+	(*SignInConfig)(nil),                  // 54: sabores.v1.SignInConfig
+	(ApiKeyScope)(0),                      // 55: sabores.v1.ApiKeyScope
+	(*timestamppb.Timestamp)(nil),         // 56: google.protobuf.Timestamp
+	(*ApiKey)(nil),                        // 57: sabores.v1.ApiKey
+	(*AuditEvent)(nil),                    // 58: sabores.v1.AuditEvent
+	(*GetProductContentRequest)(nil),      // 59: sabores.v1.GetProductContentRequest
+	(*UpdateProductContentRequest)(nil),   // 60: sabores.v1.UpdateProductContentRequest
+	(*CreateProductRequest)(nil),          // 61: sabores.v1.CreateProductRequest
+	(*UpdateProductDetailsRequest)(nil),   // 62: sabores.v1.UpdateProductDetailsRequest
+	(*ArchiveProductRequest)(nil),         // 63: sabores.v1.ArchiveProductRequest
+	(*ExportCatalogueRequest)(nil),        // 64: sabores.v1.ExportCatalogueRequest
+	(*UploadCatalogueChunkRequest)(nil),   // 65: sabores.v1.UploadCatalogueChunkRequest
+	(*DryRunCatalogueImportRequest)(nil),  // 66: sabores.v1.DryRunCatalogueImportRequest
+	(*StartCatalogueImportRequest)(nil),   // 67: sabores.v1.StartCatalogueImportRequest
+	(*GetCatalogueImportRequest)(nil),     // 68: sabores.v1.GetCatalogueImportRequest
+	(*ListProductImagesRequest)(nil),      // 69: sabores.v1.ListProductImagesRequest
+	(*UploadProductImageRequest)(nil),     // 70: sabores.v1.UploadProductImageRequest
+	(*ReorderProductImagesRequest)(nil),   // 71: sabores.v1.ReorderProductImagesRequest
+	(*DeleteProductImageRequest)(nil),     // 72: sabores.v1.DeleteProductImageRequest
+	(*ListPromotionsRequest)(nil),         // 73: sabores.v1.ListPromotionsRequest
+	(*CreatePromotionRequest)(nil),        // 74: sabores.v1.CreatePromotionRequest
+	(*UpdatePromotionRequest)(nil),        // 75: sabores.v1.UpdatePromotionRequest
+	(*EndPromotionRequest)(nil),           // 76: sabores.v1.EndPromotionRequest
+	(*RetryRefundRequest)(nil),            // 77: sabores.v1.RetryRefundRequest
+	(*RecordBankRefundRequest)(nil),       // 78: sabores.v1.RecordBankRefundRequest
+	(*GetProductContentResponse)(nil),     // 79: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentResponse)(nil),  // 80: sabores.v1.UpdateProductContentResponse
+	(*CreateProductResponse)(nil),         // 81: sabores.v1.CreateProductResponse
+	(*UpdateProductDetailsResponse)(nil),  // 82: sabores.v1.UpdateProductDetailsResponse
+	(*ArchiveProductResponse)(nil),        // 83: sabores.v1.ArchiveProductResponse
+	(*ExportCatalogueResponse)(nil),       // 84: sabores.v1.ExportCatalogueResponse
+	(*UploadCatalogueChunkResponse)(nil),  // 85: sabores.v1.UploadCatalogueChunkResponse
+	(*DryRunCatalogueImportResponse)(nil), // 86: sabores.v1.DryRunCatalogueImportResponse
+	(*StartCatalogueImportResponse)(nil),  // 87: sabores.v1.StartCatalogueImportResponse
+	(*GetCatalogueImportResponse)(nil),    // 88: sabores.v1.GetCatalogueImportResponse
+	(*ListProductImagesResponse)(nil),     // 89: sabores.v1.ListProductImagesResponse
+	(*UploadProductImageResponse)(nil),    // 90: sabores.v1.UploadProductImageResponse
+	(*ReorderProductImagesResponse)(nil),  // 91: sabores.v1.ReorderProductImagesResponse
+	(*DeleteProductImageResponse)(nil),    // 92: sabores.v1.DeleteProductImageResponse
+	(*ListPromotionsResponse)(nil),        // 93: sabores.v1.ListPromotionsResponse
+	(*CreatePromotionResponse)(nil),       // 94: sabores.v1.CreatePromotionResponse
+	(*UpdatePromotionResponse)(nil),       // 95: sabores.v1.UpdatePromotionResponse
+	(*EndPromotionResponse)(nil),          // 96: sabores.v1.EndPromotionResponse
+	(*RetryRefundResponse)(nil),           // 97: sabores.v1.RetryRefundResponse
+	(*RecordBankRefundResponse)(nil),      // 98: sabores.v1.RecordBankRefundResponse
 }
 var file_sabores_v1_admin_service_proto_depIdxs = []int32{
-	43, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
-	43, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
-	43, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
-	44, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
-	45, // 4: sabores.v1.ListOrdersRequest.status:type_name -> sabores.v1.OrderStatus
-	46, // 5: sabores.v1.ListOrdersRequest.payment_status:type_name -> sabores.v1.PaymentStatus
+	44, // 0: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
+	44, // 1: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
+	44, // 2: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
+	45, // 3: sabores.v1.ListCustomersResponse.customers:type_name -> sabores.v1.Customer
+	46, // 4: sabores.v1.ListOrdersRequest.status:type_name -> sabores.v1.OrderStatus
+	47, // 5: sabores.v1.ListOrdersRequest.payment_status:type_name -> sabores.v1.PaymentStatus
 	0,  // 6: sabores.v1.ListOrdersRequest.view:type_name -> sabores.v1.OrderView
-	47, // 7: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
-	47, // 8: sabores.v1.GetAdminOrderResponse.order:type_name -> sabores.v1.Order
-	48, // 9: sabores.v1.GetAdminOrderResponse.events:type_name -> sabores.v1.OrderEvent
+	48, // 7: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
+	48, // 8: sabores.v1.GetAdminOrderResponse.order:type_name -> sabores.v1.Order
+	49, // 9: sabores.v1.GetAdminOrderResponse.events:type_name -> sabores.v1.OrderEvent
 	2,  // 10: sabores.v1.GetAdminOrderResponse.allowed_actions:type_name -> sabores.v1.OrderAction
-	49, // 11: sabores.v1.GetAdminOrderResponse.refunds:type_name -> sabores.v1.OrderRefund
-	50, // 12: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	51, // 13: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	52, // 14: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
-	52, // 15: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
-	53, // 16: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	53, // 17: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	54, // 18: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
-	55, // 19: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
-	56, // 20: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	56, // 21: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
-	56, // 22: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
-	57, // 23: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
-	1,  // 24: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
-	2,  // 25: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
-	47, // 26: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
-	55, // 27: sabores.v1.FailedEmail.create_time:type_name -> google.protobuf.Timestamp
-	3,  // 28: sabores.v1.FailedEmail.state:type_name -> sabores.v1.EmailState
-	55, // 29: sabores.v1.FailedEmail.next_attempt_time:type_name -> google.protobuf.Timestamp
-	38, // 30: sabores.v1.ListFailedEmailsResponse.emails:type_name -> sabores.v1.FailedEmail
-	38, // 31: sabores.v1.RetryEmailResponse.email:type_name -> sabores.v1.FailedEmail
-	4,  // 32: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	6,  // 33: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	8,  // 34: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	58, // 35: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
-	59, // 36: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
-	60, // 37: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
-	61, // 38: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
-	62, // 39: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
-	63, // 40: sabores.v1.AdminService.ExportCatalogue:input_type -> sabores.v1.ExportCatalogueRequest
-	64, // 41: sabores.v1.AdminService.UploadCatalogueChunk:input_type -> sabores.v1.UploadCatalogueChunkRequest
-	65, // 42: sabores.v1.AdminService.DryRunCatalogueImport:input_type -> sabores.v1.DryRunCatalogueImportRequest
-	66, // 43: sabores.v1.AdminService.StartCatalogueImport:input_type -> sabores.v1.StartCatalogueImportRequest
-	67, // 44: sabores.v1.AdminService.GetCatalogueImport:input_type -> sabores.v1.GetCatalogueImportRequest
-	68, // 45: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
-	69, // 46: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
-	70, // 47: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
-	71, // 48: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
-	72, // 49: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
-	73, // 50: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
-	74, // 51: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
-	75, // 52: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
-	10, // 53: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
-	12, // 54: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	14, // 55: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
-	39, // 56: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
-	41, // 57: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
-	16, // 58: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	18, // 59: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
-	20, // 60: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
-	22, // 61: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	24, // 62: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	26, // 63: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
-	28, // 64: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
-	30, // 65: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
-	32, // 66: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	34, // 67: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	36, // 68: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	76, // 69: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
-	77, // 70: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
-	5,  // 71: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	7,  // 72: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	9,  // 73: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	78, // 74: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	79, // 75: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	80, // 76: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
-	81, // 77: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
-	82, // 78: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
-	83, // 79: sabores.v1.AdminService.ExportCatalogue:output_type -> sabores.v1.ExportCatalogueResponse
-	84, // 80: sabores.v1.AdminService.UploadCatalogueChunk:output_type -> sabores.v1.UploadCatalogueChunkResponse
-	85, // 81: sabores.v1.AdminService.DryRunCatalogueImport:output_type -> sabores.v1.DryRunCatalogueImportResponse
-	86, // 82: sabores.v1.AdminService.StartCatalogueImport:output_type -> sabores.v1.StartCatalogueImportResponse
-	87, // 83: sabores.v1.AdminService.GetCatalogueImport:output_type -> sabores.v1.GetCatalogueImportResponse
-	88, // 84: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
-	89, // 85: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
-	90, // 86: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
-	91, // 87: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
-	92, // 88: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
-	93, // 89: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
-	94, // 90: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
-	95, // 91: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
-	11, // 92: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
-	13, // 93: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	15, // 94: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
-	40, // 95: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
-	42, // 96: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
-	17, // 97: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	19, // 98: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
-	21, // 99: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
-	23, // 100: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	25, // 101: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	27, // 102: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
-	29, // 103: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
-	31, // 104: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
-	33, // 105: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	35, // 106: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	37, // 107: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	96, // 108: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
-	97, // 109: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
-	71, // [71:110] is the sub-list for method output_type
-	32, // [32:71] is the sub-list for method input_type
-	32, // [32:32] is the sub-list for extension type_name
-	32, // [32:32] is the sub-list for extension extendee
-	0,  // [0:32] is the sub-list for field type_name
+	50, // 11: sabores.v1.GetAdminOrderResponse.refunds:type_name -> sabores.v1.OrderRefund
+	51, // 12: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	52, // 13: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	18, // 14: sabores.v1.GetDashboardStatsResponse.stuck:type_name -> sabores.v1.StuckWork
+	53, // 15: sabores.v1.ListCountryConfigsResponse.countries:type_name -> sabores.v1.Country
+	53, // 16: sabores.v1.UpdateCountryConfigResponse.country:type_name -> sabores.v1.Country
+	54, // 17: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	54, // 18: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	55, // 19: sabores.v1.CreateApiKeyRequest.scopes:type_name -> sabores.v1.ApiKeyScope
+	56, // 20: sabores.v1.CreateApiKeyRequest.expire_time:type_name -> google.protobuf.Timestamp
+	57, // 21: sabores.v1.CreateApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	57, // 22: sabores.v1.ListApiKeysResponse.keys:type_name -> sabores.v1.ApiKey
+	57, // 23: sabores.v1.RevokeApiKeyResponse.key:type_name -> sabores.v1.ApiKey
+	58, // 24: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
+	1,  // 25: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	2,  // 26: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
+	48, // 27: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
+	56, // 28: sabores.v1.FailedEmail.create_time:type_name -> google.protobuf.Timestamp
+	3,  // 29: sabores.v1.FailedEmail.state:type_name -> sabores.v1.EmailState
+	56, // 30: sabores.v1.FailedEmail.next_attempt_time:type_name -> google.protobuf.Timestamp
+	39, // 31: sabores.v1.ListFailedEmailsResponse.emails:type_name -> sabores.v1.FailedEmail
+	39, // 32: sabores.v1.RetryEmailResponse.email:type_name -> sabores.v1.FailedEmail
+	4,  // 33: sabores.v1.AdminService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	6,  // 34: sabores.v1.AdminService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	8,  // 35: sabores.v1.AdminService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	59, // 36: sabores.v1.AdminService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	60, // 37: sabores.v1.AdminService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	61, // 38: sabores.v1.AdminService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
+	62, // 39: sabores.v1.AdminService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
+	63, // 40: sabores.v1.AdminService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
+	64, // 41: sabores.v1.AdminService.ExportCatalogue:input_type -> sabores.v1.ExportCatalogueRequest
+	65, // 42: sabores.v1.AdminService.UploadCatalogueChunk:input_type -> sabores.v1.UploadCatalogueChunkRequest
+	66, // 43: sabores.v1.AdminService.DryRunCatalogueImport:input_type -> sabores.v1.DryRunCatalogueImportRequest
+	67, // 44: sabores.v1.AdminService.StartCatalogueImport:input_type -> sabores.v1.StartCatalogueImportRequest
+	68, // 45: sabores.v1.AdminService.GetCatalogueImport:input_type -> sabores.v1.GetCatalogueImportRequest
+	69, // 46: sabores.v1.AdminService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	70, // 47: sabores.v1.AdminService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	71, // 48: sabores.v1.AdminService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	72, // 49: sabores.v1.AdminService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	73, // 50: sabores.v1.AdminService.ListPromotions:input_type -> sabores.v1.ListPromotionsRequest
+	74, // 51: sabores.v1.AdminService.CreatePromotion:input_type -> sabores.v1.CreatePromotionRequest
+	75, // 52: sabores.v1.AdminService.UpdatePromotion:input_type -> sabores.v1.UpdatePromotionRequest
+	76, // 53: sabores.v1.AdminService.EndPromotion:input_type -> sabores.v1.EndPromotionRequest
+	10, // 54: sabores.v1.AdminService.ListCustomers:input_type -> sabores.v1.ListCustomersRequest
+	12, // 55: sabores.v1.AdminService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	14, // 56: sabores.v1.AdminService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
+	40, // 57: sabores.v1.AdminService.ListFailedEmails:input_type -> sabores.v1.ListFailedEmailsRequest
+	42, // 58: sabores.v1.AdminService.RetryEmail:input_type -> sabores.v1.RetryEmailRequest
+	16, // 59: sabores.v1.AdminService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	19, // 60: sabores.v1.AdminService.ListCountryConfigs:input_type -> sabores.v1.ListCountryConfigsRequest
+	21, // 61: sabores.v1.AdminService.UpdateCountryConfig:input_type -> sabores.v1.UpdateCountryConfigRequest
+	23, // 62: sabores.v1.AdminService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	25, // 63: sabores.v1.AdminService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	27, // 64: sabores.v1.AdminService.CreateApiKey:input_type -> sabores.v1.CreateApiKeyRequest
+	29, // 65: sabores.v1.AdminService.ListApiKeys:input_type -> sabores.v1.ListApiKeysRequest
+	31, // 66: sabores.v1.AdminService.RevokeApiKey:input_type -> sabores.v1.RevokeApiKeyRequest
+	33, // 67: sabores.v1.AdminService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	35, // 68: sabores.v1.AdminService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	37, // 69: sabores.v1.AdminService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	77, // 70: sabores.v1.AdminService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
+	78, // 71: sabores.v1.AdminService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
+	5,  // 72: sabores.v1.AdminService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	7,  // 73: sabores.v1.AdminService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	9,  // 74: sabores.v1.AdminService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	79, // 75: sabores.v1.AdminService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	80, // 76: sabores.v1.AdminService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	81, // 77: sabores.v1.AdminService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	82, // 78: sabores.v1.AdminService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	83, // 79: sabores.v1.AdminService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	84, // 80: sabores.v1.AdminService.ExportCatalogue:output_type -> sabores.v1.ExportCatalogueResponse
+	85, // 81: sabores.v1.AdminService.UploadCatalogueChunk:output_type -> sabores.v1.UploadCatalogueChunkResponse
+	86, // 82: sabores.v1.AdminService.DryRunCatalogueImport:output_type -> sabores.v1.DryRunCatalogueImportResponse
+	87, // 83: sabores.v1.AdminService.StartCatalogueImport:output_type -> sabores.v1.StartCatalogueImportResponse
+	88, // 84: sabores.v1.AdminService.GetCatalogueImport:output_type -> sabores.v1.GetCatalogueImportResponse
+	89, // 85: sabores.v1.AdminService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	90, // 86: sabores.v1.AdminService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	91, // 87: sabores.v1.AdminService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	92, // 88: sabores.v1.AdminService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	93, // 89: sabores.v1.AdminService.ListPromotions:output_type -> sabores.v1.ListPromotionsResponse
+	94, // 90: sabores.v1.AdminService.CreatePromotion:output_type -> sabores.v1.CreatePromotionResponse
+	95, // 91: sabores.v1.AdminService.UpdatePromotion:output_type -> sabores.v1.UpdatePromotionResponse
+	96, // 92: sabores.v1.AdminService.EndPromotion:output_type -> sabores.v1.EndPromotionResponse
+	11, // 93: sabores.v1.AdminService.ListCustomers:output_type -> sabores.v1.ListCustomersResponse
+	13, // 94: sabores.v1.AdminService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	15, // 95: sabores.v1.AdminService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
+	41, // 96: sabores.v1.AdminService.ListFailedEmails:output_type -> sabores.v1.ListFailedEmailsResponse
+	43, // 97: sabores.v1.AdminService.RetryEmail:output_type -> sabores.v1.RetryEmailResponse
+	17, // 98: sabores.v1.AdminService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	20, // 99: sabores.v1.AdminService.ListCountryConfigs:output_type -> sabores.v1.ListCountryConfigsResponse
+	22, // 100: sabores.v1.AdminService.UpdateCountryConfig:output_type -> sabores.v1.UpdateCountryConfigResponse
+	24, // 101: sabores.v1.AdminService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	26, // 102: sabores.v1.AdminService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	28, // 103: sabores.v1.AdminService.CreateApiKey:output_type -> sabores.v1.CreateApiKeyResponse
+	30, // 104: sabores.v1.AdminService.ListApiKeys:output_type -> sabores.v1.ListApiKeysResponse
+	32, // 105: sabores.v1.AdminService.RevokeApiKey:output_type -> sabores.v1.RevokeApiKeyResponse
+	34, // 106: sabores.v1.AdminService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	36, // 107: sabores.v1.AdminService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	38, // 108: sabores.v1.AdminService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	97, // 109: sabores.v1.AdminService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
+	98, // 110: sabores.v1.AdminService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
+	72, // [72:111] is the sub-list for method output_type
+	33, // [33:72] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_service_proto_init() }
@@ -3147,7 +3231,7 @@ func file_sabores_v1_admin_service_proto_init() {
 	file_sabores_v1_order_service_proto_init()
 	file_sabores_v1_product_content_proto_init()
 	file_sabores_v1_types_proto_init()
-	file_sabores_v1_admin_service_proto_msgTypes[30].OneofWrappers = []any{
+	file_sabores_v1_admin_service_proto_msgTypes[31].OneofWrappers = []any{
 		(*AdjustStockRequest_Delta)(nil),
 		(*AdjustStockRequest_Stock)(nil),
 	}
@@ -3157,7 +3241,7 @@ func file_sabores_v1_admin_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_service_proto_rawDesc), len(file_sabores_v1_admin_service_proto_rawDesc)),
 			NumEnums:      4,
-			NumMessages:   39,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

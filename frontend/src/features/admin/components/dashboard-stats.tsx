@@ -6,6 +6,7 @@ import { formatDecimal } from "@/lib/format-number";
 import { formatPrice } from "@/lib/format-price";
 import { useDashboardStats } from "@/features/admin/api/admin";
 import { DailyTable } from "@/features/admin/components/daily-table";
+import { StuckWork } from "@/features/admin/components/stuck-work";
 
 const DailyChart = lazy(() => import("@/features/admin/components/daily-chart"));
 
@@ -18,7 +19,7 @@ function Stat({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** DashboardStats shows the shop's real statistics, the daily chart and the best sellers. */
+/** DashboardStats shows the work stuck, the shop's real statistics, the daily chart and the best sellers. */
 export function DashboardStats() {
   const { t, i18n } = useTranslation("admin");
   const { data, isPending, isError, refetch, isRefetching } = useDashboardStats();
@@ -38,6 +39,7 @@ export function DashboardStats() {
   }
   return (
     <div className="space-y-6">
+      <StuckWork stuck={data.stuck} />
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
           {t("dashboard.statsTitle")}

@@ -104,6 +104,48 @@ describe("admin dashboard", () => {
     expect(await screen.findByText("Ainda não há vendas.")).toBeInTheDocument();
   });
 
+  it.each([
+    {
+      language: "es" as const,
+      emails: "3 e-mails sin enviar desde hace más de 15 minutos",
+      verifactu: "1 registro VeriFactu sin aceptar desde hace más de 1 hora",
+      refunds: "devoluciones sin completar",
+    },
+    {
+      language: "pt" as const,
+      emails: "3 e-mails por enviar há mais de 15 minutos",
+      verifactu: "1 registo VeriFactu por aceitar há mais de 1 hora",
+      refunds: "reembolsos por concluir",
+    },
+  ])("shows the stuck work in red, with where to look ($language)", async ({ language, emails, verifactu, refunds }) => {
+    renderAdmin(
+      "/admin",
+      (router) =>
+        router.service(AdminService, {
+          getDashboardStats: () => ({ stuck: { emails: 3n, refunds: 0n, verifactuRecords: 1n } }),
+          listOrders: () => ({ orders: [] }),
+          listCustomers: () => ({ customers: [], totalSize: 0 }),
+        }),
+      { language },
+    );
+    const line = await screen.findByText(emails);
+    expect(line.closest("li")?.querySelector('a[href="/admin/emails"]')).not.toBeNull();
+    expect(screen.getByText(verifactu).closest("li")?.querySelector('a[href="/admin/invoices"]')).not.toBeNull();
+    expect(screen.queryByText(new RegExp(refunds))).toBeNull();
+  });
+
+  it("shows no stuck work when nothing is stuck", async () => {
+    renderAdmin("/admin", (router) =>
+      router.service(AdminService, {
+        getDashboardStats: () => ({ orderCount: 1, stuck: { emails: 0n, refunds: 0n, verifactuRecords: 0n } }),
+        listOrders: () => ({ orders: [] }),
+        listCustomers: () => ({ customers: [], totalSize: 0 }),
+      }),
+    );
+    expect(await screen.findByText("Ainda não há vendas.")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Precisa da sua atenção" })).toBeNull();
+  });
+
   it("shows the customers' error with the server's message", async () => {
     renderAdmin("/admin", (router) =>
       router.service(AdminService, {
