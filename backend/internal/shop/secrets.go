@@ -8,10 +8,10 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
-// sharedSecret is the secret stored under name, made by the first replica
+// SharedSecret is the secret stored under name, made by the first replica
 // that asks (an insert that does nothing when one is there already), so
 // every replica and every restart signs and checks links alike.
-func sharedSecret(ctx context.Context, q *db.Queries, name string) ([]byte, error) {
+func SharedSecret(ctx context.Context, q *db.Queries, name string) ([]byte, error) {
 	fresh := make([]byte, 32)
 	if _, err := rand.Read(fresh); err != nil {
 		return nil, fmt.Errorf("shop: secret %s: %w", name, err)

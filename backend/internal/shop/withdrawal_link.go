@@ -35,7 +35,7 @@ const linkSecretName = "withdrawal.link"
 func NewWithdrawalLinks(ctx context.Context, q *db.Queries, configured string) (*WithdrawalLinks, error) {
 	secret := []byte(configured)
 	if configured == "" {
-		stored, err := sharedSecret(ctx, q, linkSecretName)
+		stored, err := SharedSecret(ctx, q, linkSecretName)
 		if err != nil {
 			return nil, err
 		}
