@@ -40,9 +40,9 @@ var modules = []string{
 }
 
 // directOnly are domain packages not yet free of the wire transitively
-// (shop still maps to proto messages and reaches auth; order and
+// (shop still maps to proto messages and reaches auth; contact, order and
 // withdrawal still build on shop): they must not import Connect themselves.
-var directOnly = []string{"order", "shop", "withdrawal"}
+var directOnly = []string{"contact", "order", "shop", "withdrawal"}
 
 // listPackages lists the packages under backend/internal with their
 // non-test imports (tests may build real services of other packages).
@@ -218,7 +218,7 @@ func opensTransactions(t *testing.T, p pkg) int {
 // case. The count may only go down, and a package leaves the list when it
 // reaches zero.
 var stillOpening = map[string]int{
-	"account": 2, "admin": 19, "catalogueio": 2, "contact": 4, "invoicing": 1,
+	"account": 2, "admin": 19, "catalogueio": 2, "invoicing": 1,
 	"settings": 1, "visibility": 2,
 }
 

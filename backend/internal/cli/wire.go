@@ -14,6 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
+	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/cart"
@@ -176,7 +177,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Withdrawal: withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
 				WithMailer(mailQueue).
 				WithRefunds(refunds)),
-			Contact: contact.New(dbs.Primary, mailQueue),
+			Contact: contactapi.New(contact.New(dbs.Primary, mailQueue)),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

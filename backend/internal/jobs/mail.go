@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -284,16 +285,16 @@ func (w *mailWorker) composeNewsletter(ctx context.Context, q *db.Queries, e db.
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("jobs: shop identity: %w", err)
 	}
-	key, err := shop.NewsletterKey(ctx, q)
+	key, err := contact.NewsletterKey(ctx, q)
 	if err != nil {
 		return mail.Message{}, err
 	}
 	n := mail.Newsletter{
 		Language: sub.Language,
-		ConfirmURL: shop.NewsletterLink(identity.PublicURL, shop.NewsletterConfirm,
-			shop.NewsletterToken(key, shop.NewsletterConfirm, sub.ID, sub.Email)),
-		UnsubscribeURL: shop.NewsletterLink(identity.PublicURL, shop.NewsletterUnsubscribe,
-			shop.NewsletterToken(key, shop.NewsletterUnsubscribe, sub.ID, sub.Email)),
+		ConfirmURL: contact.NewsletterLink(identity.PublicURL, contact.NewsletterConfirm,
+			contact.NewsletterToken(key, contact.NewsletterConfirm, sub.ID, sub.Email)),
+		UnsubscribeURL: contact.NewsletterLink(identity.PublicURL, contact.NewsletterUnsubscribe,
+			contact.NewsletterToken(key, contact.NewsletterUnsubscribe, sub.ID, sub.Email)),
 	}
 	subject, html, text, err := mail.RenderNewsletterConfirm(n, identity)
 	if err != nil {

@@ -1,4 +1,4 @@
-package shop
+package contact
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // The newsletter's links: a confirmation link in the e-mail that asks to
@@ -42,13 +43,13 @@ const newsletterSecret = "newsletter.links"
 // kept in the database (made by the first replica to ask), so every replica
 // and every restart signs and checks alike.
 func NewsletterKey(ctx context.Context, q *db.Queries) ([]byte, error) {
-	secret, err := SharedSecret(ctx, q, newsletterSecret)
+	secret, err := shop.SharedSecret(ctx, q, newsletterSecret)
 	if err != nil {
 		return nil, err
 	}
 	key, err := hkdf.Key(sha256.New, secret, nil, "sabores newsletter links", 32)
 	if err != nil {
-		return nil, fmt.Errorf("shop: newsletter key: %w", err)
+		return nil, fmt.Errorf("contact: newsletter key: %w", err)
 	}
 	return key, nil
 }

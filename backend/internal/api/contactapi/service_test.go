@@ -1,4 +1,4 @@
-package contact_test
+package contactapi_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"connectrpc.com/validate"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
@@ -41,7 +42,7 @@ func (identity) MailIdentity(context.Context) (mail.Identity, error) {
 
 type bundle struct {
 	pool  *pgxpool.Pool
-	svc   *contact.Service
+	svc   *contactapi.Handler
 	pit   *mailtest.Server
 	admin context.Context
 }
@@ -65,7 +66,7 @@ func setup(t *testing.T) *bundle {
 	jobstest.Start(t, client)
 	adminID := dbtest.Admin(t, pool, "Sabores", dbtest.PersonOpts{Subject: "boss"})
 	return &bundle{
-		pool: pool, pit: pit, svc: contact.New(pool, jobs.NewMailQueue(client, "hola@sabores.test")),
+		pool: pool, pit: pit, svc: contactapi.New(contact.New(pool, jobs.NewMailQueue(client, "hola@sabores.test"))),
 		admin: auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "boss@example.com", Role: auth.RoleAdmin}),
 	}
 }
@@ -108,11 +109,11 @@ func TestNewsletterDoubleOptIn(t *testing.T) {
 	if err := subscribe("Ana@Example.com", "2020-01-01"); connecttest.Code(err) != connect.CodeFailedPrecondition {
 		t.Fatalf("an outdated consent text: %v", err)
 	}
-	if err := subscribe("Ana@Example.com", shop.NewsletterConsentVersion); err != nil {
+	if err := subscribe("Ana@Example.com", contact.NewsletterConsentVersion); err != nil {
 		t.Fatal(err)
 	}
 	if n := b.count(t, `SELECT count(*) FROM newsletter_subscriptions WHERE email = 'ana@example.com'
-		AND consent_version = $1 AND requested_at > now() - interval '1 minute' AND confirmed_at IS NULL`, shop.NewsletterConsentVersion); n != 1 {
+		AND consent_version = $1 AND requested_at > now() - interval '1 minute' AND confirmed_at IS NULL`, contact.NewsletterConsentVersion); n != 1 {
 		t.Fatalf("%d pending subscriptions with their consent, want 1", n)
 	}
 	msgs := b.waitMail(t, 1)
@@ -139,7 +140,7 @@ func TestNewsletterDoubleOptIn(t *testing.T) {
 		t.Fatalf("confirm: %v, %v", res, err)
 	}
 	// Asking again once subscribed: the same answer, and no e-mail.
-	if err := subscribe("ana@example.com", shop.NewsletterConsentVersion); err != nil {
+	if err := subscribe("ana@example.com", contact.NewsletterConsentVersion); err != nil {
 		t.Fatal(err)
 	}
 	if n := b.count(t, `SELECT count(*) FROM outbound_emails WHERE kind = 'newsletter_confirm'`); n != 1 {
@@ -162,7 +163,7 @@ func TestNewsletterDoubleOptIn(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := list.Msg.GetSubscriptions()
-	if list.Msg.GetTotalSize() != 1 || s[0].GetEmail() != "ana@example.com" || s[0].GetConsentVersion() != shop.NewsletterConsentVersion ||
+	if list.Msg.GetTotalSize() != 1 || s[0].GetEmail() != "ana@example.com" || s[0].GetConsentVersion() != contact.NewsletterConsentVersion ||
 		s[0].GetRequestTime() == nil || s[0].GetConfirmTime() == nil || s[0].GetUnsubscribeTime() == nil || s[0].GetLanguage() != "pt" {
 		t.Errorf("admin list = %v", list.Msg)
 	}
@@ -238,7 +239,7 @@ func TestContactIsRateLimited(t *testing.T) {
 		t.Errorf("third message: %v, want ResourceExhausted", err)
 	}
 	if _, err := client.SubscribeNewsletter(ctx, connect.NewRequest(&saboresv1.SubscribeNewsletterRequest{
-		Email: "ana@example.com", ConsentVersion: shop.NewsletterConsentVersion})); err != nil {
+		Email: "ana@example.com", ConsentVersion: contact.NewsletterConsentVersion})); err != nil {
 		t.Errorf("the newsletter shares the contact form's budget: %v", err)
 	}
 	if n := b.count(t, `SELECT count(*) FROM contact_messages`); n != 2 {
@@ -251,12 +252,12 @@ func TestContactIsRateLimited(t *testing.T) {
 // accepts, so the stored consent names the text the shopper saw.
 func TestConsentVersionMatchesTheStorefront(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("../../../frontend/src/features/contact/subscribe.ts")
+	src, err := os.ReadFile("../../../../frontend/src/features/contact/subscribe.ts")
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := regexp.MustCompile(`newsletterConsentVersion = "([^"]+)"`).FindStringSubmatch(string(src))
-	if m == nil || m[1] != shop.NewsletterConsentVersion {
-		t.Errorf("the storefront sends consent version %v, the server accepts %q", m, shop.NewsletterConsentVersion)
+	if m == nil || m[1] != contact.NewsletterConsentVersion {
+		t.Errorf("the storefront sends consent version %v, the server accepts %q", m, contact.NewsletterConsentVersion)
 	}
 }

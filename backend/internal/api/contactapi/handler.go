@@ -1,0 +1,98 @@
+// Package contactapi serves ContactService over Connect: it decodes the
+// request, calls the contact module's use case and maps its result.
+package contactapi
+
+import (
+	"context"
+
+	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/contact"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// Handler implements ContactService.
+type Handler struct {
+	contact *contact.Service
+}
+
+var _ v1connect.ContactServiceHandler = (*Handler)(nil)
+
+// New returns the handler of the contact module's use cases.
+func New(c *contact.Service) *Handler {
+	return &Handler{contact: c}
+}
+
+// SubscribeNewsletter asks for a subscription (double opt-in).
+func (h *Handler) SubscribeNewsletter(ctx context.Context, req *connect.Request[saboresv1.SubscribeNewsletterRequest]) (*connect.Response[saboresv1.SubscribeNewsletterResponse], error) {
+	m := req.Msg
+	err := h.contact.Subscribe(ctx, contact.Subscription{
+		Email: m.GetEmail(), Language: languageCode(m.GetLanguage()), ConsentVersion: m.GetConsentVersion(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.SubscribeNewsletterResponse{}), nil
+}
+
+// ConfirmNewsletter confirms the subscription of a confirmation link.
+func (h *Handler) ConfirmNewsletter(ctx context.Context, req *connect.Request[saboresv1.ConfirmNewsletterRequest]) (*connect.Response[saboresv1.ConfirmNewsletterResponse], error) {
+	email, err := h.contact.Confirm(ctx, req.Msg.GetToken())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.ConfirmNewsletterResponse{Email: email}), nil
+}
+
+// UnsubscribeNewsletter ends the subscription of an unsubscribe link.
+func (h *Handler) UnsubscribeNewsletter(ctx context.Context, req *connect.Request[saboresv1.UnsubscribeNewsletterRequest]) (*connect.Response[saboresv1.UnsubscribeNewsletterResponse], error) {
+	email, err := h.contact.Unsubscribe(ctx, req.Msg.GetToken())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.UnsubscribeNewsletterResponse{Email: email}), nil
+}
+
+// SendContactMessage sends a message through the contact form.
+func (h *Handler) SendContactMessage(ctx context.Context, req *connect.Request[saboresv1.SendContactMessageRequest]) (*connect.Response[saboresv1.SendContactMessageResponse], error) {
+	m := req.Msg
+	id, err := h.contact.Send(ctx, contact.Message{
+		Name: m.GetName(), Email: m.GetEmail(), Phone: m.GetPhone(), Subject: subjects[m.GetSubject()],
+		Message: m.GetMessage(), Language: languageCode(m.GetLanguage()),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.SendContactMessageResponse{Id: id}), nil
+}
+
+// ListNewsletterSubscriptions lists the subscriptions for the back office.
+func (h *Handler) ListNewsletterSubscriptions(ctx context.Context, req *connect.Request[saboresv1.ListNewsletterSubscriptionsRequest]) (*connect.Response[saboresv1.ListNewsletterSubscriptionsResponse], error) {
+	page, err := h.contact.ListSubscriptions(ctx, req.Msg.GetPage(), req.Msg.GetPageSize())
+	if err != nil {
+		return nil, err
+	}
+	res := &saboresv1.ListNewsletterSubscriptionsResponse{
+		Subscriptions: make([]*saboresv1.NewsletterSubscription, 0, len(page.Rows)), TotalSize: page.Total,
+	}
+	for _, r := range page.Rows {
+		res.Subscriptions = append(res.Subscriptions, subscriptionToProto(r))
+	}
+	return connect.NewResponse(res), nil
+}
+
+// ListContactMessages lists the contact messages for the back office.
+func (h *Handler) ListContactMessages(ctx context.Context, req *connect.Request[saboresv1.ListContactMessagesRequest]) (*connect.Response[saboresv1.ListContactMessagesResponse], error) {
+	page, err := h.contact.ListMessages(ctx, req.Msg.GetPage(), req.Msg.GetPageSize())
+	if err != nil {
+		return nil, err
+	}
+	res := &saboresv1.ListContactMessagesResponse{
+		Messages: make([]*saboresv1.ContactMessage, 0, len(page.Rows)), TotalSize: page.Total,
+	}
+	for _, r := range page.Rows {
+		res.Messages = append(res.Messages, messageToProto(r))
+	}
+	return connect.NewResponse(res), nil
+}
