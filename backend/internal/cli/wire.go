@@ -12,9 +12,9 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
-	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/cart"
