@@ -14,9 +14,14 @@ import (
 // Set at link time by ./task release:
 //
 //	-X github.com/sabores/sabores/backend/internal/buildinfo.version=v1.2.3
+//	-X github.com/sabores/sabores/backend/internal/buildinfo.commit=<git rev-parse HEAD>
 //	-X github.com/sabores/sabores/backend/internal/buildinfo.buildTime=2026-11-29T01:00:00Z
+//
+// commit is linked in too because the toolchain's own stamp is missing
+// wherever VCS stamping is off (GOFLAGS=-buildvcs=false on some machines).
 var (
 	version   string
+	commit    string
 	buildTime string
 )
 
@@ -37,13 +42,15 @@ type Info struct {
 
 // Get returns the running binary's Info; it is computed once.
 var Get = sync.OnceValue(func() Info {
-	return read(version, buildTime, debug.ReadBuildInfo)
+	return read(version, commit, buildTime, debug.ReadBuildInfo)
 })
 
-func read(version, buildTime string, readBuildInfo func() (*debug.BuildInfo, bool)) Info {
+func read(version, commit, buildTime string, readBuildInfo func() (*debug.BuildInfo, bool)) Info {
 	info := Info{Version: version, Commit: "unknown", BuildTime: buildTime, GoVersion: runtime.Version()}
 	var commitTime string
 	if bi, ok := readBuildInfo(); ok {
+		// The toolchain's stamp, when there is one, wins over the linked
+		// commit: it also knows whether the work tree was dirty.
 		info.GoVersion = bi.GoVersion
 		dirty := false
 		for _, s := range bi.Settings {
@@ -58,6 +65,9 @@ func read(version, buildTime string, readBuildInfo func() (*debug.BuildInfo, boo
 		}
 		if dirty && info.Commit != "unknown" {
 			info.Commit += "-dirty"
+		}
+		if info.Commit == "unknown" && commit != "" {
+			info.Commit = commit
 		}
 		// `go install module@v1.2.3` records the module's version even
 		// without our ldflags.
