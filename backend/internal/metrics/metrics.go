@@ -15,6 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/buildinfo"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -53,7 +54,14 @@ func New() *Metrics {
 	for _, reason := range []string{"malformed", "forged", "rate_limited"} {
 		m.redsys.WithLabelValues(reason)
 	}
-	m.reg.MustRegister(m.calls, m.duration, m.orders, m.redsys,
+	bi := buildinfo.Get()
+	build := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name:        "sabores_build_info",
+		Help:        "Always 1; its labels say which shopd this is, so a dashboard shows which replicas an upgrade has reached.",
+		ConstLabels: prometheus.Labels{"version": bi.Version, "commit": bi.Commit, "goversion": bi.GoVersion},
+	})
+	build.Set(1)
+	m.reg.MustRegister(m.calls, m.duration, m.orders, m.redsys, build,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

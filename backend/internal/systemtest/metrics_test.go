@@ -39,7 +39,7 @@ func TestMetricsAddr(t *testing.T) {
 	}
 	res, body := get(t, metrics+"/metrics", nil)
 	if res.StatusCode != http.StatusOK || !strings.Contains(body, `sabores_db_pool_max_conns{pool="primary"}`) ||
-		!strings.Contains(body, "go_goroutines") {
+		!strings.Contains(body, "go_goroutines") || !strings.Contains(body, "sabores_build_info{") {
 		t.Errorf("METRICS_ADDR /metrics = %d:\n%.500s", res.StatusCode, body)
 	}
 	if got := status(t, metrics+"/"); got != http.StatusNotFound {
