@@ -141,6 +141,7 @@ func benchCSV(ctx context.Context, shopd, dsn string, srv *server, rows int, rep
 		}
 		err := run()
 		peaks[name], _ = srv.memory()
+		log.Printf("csv: %s: shopd peak RSS %.1f MB", name, peaks[name])
 		return err
 	}
 	client := saboresv1connect.NewAdminServiceClient(
