@@ -118,12 +118,30 @@ func benchAdmin(ctx context.Context, shopd, dsn string) error {
 	return nil
 }
 
+// csvPeakMB bounds shopd's peak resident set while it checks or imports a
+// catalogue file, whatever the file's size (issue 29).
+const csvPeakMB = 200
+
 // benchCSV measures the catalogue CSV import through the running shopd
 // (issue 15: 100 000 rows in under 60 s): a file with three bad rows, whose
 // dry run must name exactly those lines and write nothing; then the fixed
 // file's dry run, and its import as a background job polled to the end.
-func benchCSV(ctx context.Context, shopd, dsn, base string, rows int, rep *report) error {
+// Each stage's peak resident set of shopd is measured on its own (issue
+// 29); csv_peak_rss_mb is the highest.
+func benchCSV(ctx context.Context, shopd, dsn string, srv *server, rows int, rep *report) error {
 	if err := benchAdmin(ctx, shopd, dsn); err != nil {
+		return err
+	}
+	base := srv.base
+	// peaks are the stages' peak resident sets, in MB.
+	peaks := map[string]float64{}
+	stage := func(name string, run func() error) error {
+		if err := srv.resetPeak(); err != nil {
+			return err
+		}
+		err := run()
+		peaks[name], _ = srv.memory()
+		log.Printf("csv: %s: shopd peak RSS %.1f MB", name, peaks[name])
 		return err
 	}
 	client := saboresv1connect.NewAdminServiceClient(
@@ -133,15 +151,20 @@ func benchCSV(ctx context.Context, shopd, dsn, base string, rows int, rep *repor
 	log.Printf("csv: %d rows, %.1f MB", rows, float64(len(fixed))/1e6)
 
 	start := time.Now()
-	brokenID, err := uploadCSV(ctx, client, broken)
-	if err != nil {
+	var report *connect.Response[saboresv1.DryRunCatalogueImportResponse]
+	if err := stage("dry_run_broken", func() error {
+		brokenID, err := uploadCSV(ctx, client, broken)
+		if err != nil {
+			return err
+		}
+		if report, err = client.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{
+			FileName: "bench-broken.csv", UploadId: brokenID,
+		})); err != nil {
+			return fmt.Errorf("csv dry run: %w", err)
+		}
+		return nil
+	}); err != nil {
 		return err
-	}
-	report, err := client.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{
-		FileName: "bench-broken.csv", UploadId: brokenID,
-	}))
-	if err != nil {
-		return fmt.Errorf("csv dry run: %w", err)
 	}
 	brokenSeconds := time.Since(start).Seconds()
 	var lines []int
@@ -153,23 +176,31 @@ func benchCSV(ctx context.Context, shopd, dsn, base string, rows int, rep *repor
 	}
 
 	start = time.Now()
-	fixedID, err := uploadCSV(ctx, client, fixed)
-	if err != nil {
+	if err := stage("dry_run", func() error {
+		fixedID, err := uploadCSV(ctx, client, fixed)
+		if err != nil {
+			return err
+		}
+		if report, err = client.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{
+			FileName: "bench.csv", UploadId: fixedID,
+		})); err != nil {
+			return fmt.Errorf("csv dry run: %w", err)
+		}
+		return nil
+	}); err != nil {
 		return err
-	}
-	report, err = client.DryRunCatalogueImport(ctx, connect.NewRequest(&saboresv1.DryRunCatalogueImportRequest{
-		FileName: "bench.csv", UploadId: fixedID,
-	}))
-	if err != nil {
-		return fmt.Errorf("csv dry run: %w", err)
 	}
 	drySeconds := time.Since(start).Seconds()
 	if n := report.Msg.GetProblemCount(); n != 0 {
 		return fmt.Errorf("csv dry run of the fixed file: %d problems, first %v", n, report.Msg.GetProblems()[0])
 	}
 
-	importSeconds, job, err := importCSV(ctx, client, "bench.csv", fixed)
-	if err != nil {
+	var importSeconds float64
+	var job *saboresv1.CatalogueImport
+	if err := stage("import", func() (err error) {
+		importSeconds, job, err = importCSV(ctx, client, "bench.csv", fixed)
+		return err
+	}); err != nil {
 		return err
 	}
 	if job.GetCreated() != int32(rows) {
@@ -177,8 +208,13 @@ func benchCSV(ctx context.Context, shopd, dsn, base string, rows int, rep *repor
 	}
 	// The same products again, every one in other storefront sections: an
 	// import that updates every row (and every section count) of the file.
-	updateSeconds, updated, err := importCSV(ctx, client, "bench-resectioned.csv", catalogueCSV(rows, csvResectioned))
-	if err != nil {
+	resectioned := catalogueCSV(rows, csvResectioned)
+	var updateSeconds float64
+	var updated *saboresv1.CatalogueImport
+	if err := stage("update", func() (err error) {
+		updateSeconds, updated, err = importCSV(ctx, client, "bench-resectioned.csv", resectioned)
+		return err
+	}); err != nil {
 		return err
 	}
 	if updated.GetUpdated() != int32(rows) {
@@ -191,9 +227,22 @@ func benchCSV(ctx context.Context, shopd, dsn, base string, rows int, rep *repor
 	rep.Extra["csv_import_rows_per_second"] = float64(rows) / importSeconds
 	rep.Extra["csv_update_seconds"] = updateSeconds
 	rep.Extra["csv_update_rows_per_second"] = float64(rows) / updateSeconds
+	rep.Extra["csv_bytes"] = float64(len(fixed))
+	highest := 0.0
+	for name, mb := range peaks {
+		rep.Extra["csv_"+name+"_peak_rss_mb"] = mb
+		highest = max(highest, mb)
+	}
+	rep.Extra["csv_peak_rss_mb"] = highest
 	log.Printf("csv: dry run with 3 bad rows %.1f s (named lines %v); dry run %.1f s (%.0f rows/s); import %.1f s (%.0f rows/s, %d created); re-sectioning import %.1f s (%.0f rows/s, %d updated)",
 		brokenSeconds, lines, drySeconds, float64(rows)/drySeconds, importSeconds, float64(rows)/importSeconds,
 		job.GetCreated(), updateSeconds, float64(rows)/updateSeconds, updated.GetUpdated())
+	log.Printf("csv: shopd peak RSS %.1f MB (target < %d MB): dry run with 3 bad rows %.1f MB, dry run %.1f MB, import %.1f MB, re-sectioning import %.1f MB",
+		highest, csvPeakMB, peaks["dry_run_broken"], peaks["dry_run"], peaks["import"], peaks["update"])
+	if highest >= csvPeakMB {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("CSV file of %.1f MB took shopd's resident set to %.1f MB, over issue 29's %d MB",
+			float64(len(fixed))/1e6, highest, csvPeakMB))
+	}
 	for what, seconds := range map[string]float64{"import": importSeconds, "re-sectioning import": updateSeconds} {
 		if seconds > 60 {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("CSV %s of %d rows took %.0f s, over issue 15's 60 s", what, rows, seconds))
@@ -255,7 +304,8 @@ func importCSV(ctx context.Context, client saboresv1connect.AdminServiceClient, 
 
 // runCSVOnly (`go run ./bench csv`, ./task bench-csv) measures only the
 // catalogue CSV import, on a fresh database with the sample catalogue;
-// BENCH_CSV_ROWS sets the file's size (100 000).
+// BENCH_CSV_ROWS sets the file's size (100 000). It fails when shopd's
+// peak resident set reaches csvPeakMB in any stage.
 func runCSVOnly(ctx context.Context, cfg config, shopd string) error {
 	const name = "sabores_bench_csv"
 	rows := 100_000
@@ -277,11 +327,14 @@ func runCSVOnly(ctx context.Context, cfg config, shopd string) error {
 	}
 	defer srv.stop()
 	rep := &report{Extra: map[string]float64{}}
-	if err := benchCSV(ctx, shopd, dsn, srv.base, rows, rep); err != nil {
+	if err := benchCSV(ctx, shopd, dsn, srv, rows, rep); err != nil {
 		return err
 	}
 	for _, n := range rep.Notes {
 		log.Print(n)
+	}
+	if peak := rep.Extra["csv_peak_rss_mb"]; peak >= csvPeakMB {
+		return fmt.Errorf("shopd's peak RSS %.1f MB, want under %d MB", peak, csvPeakMB)
 	}
 	return nil
 }

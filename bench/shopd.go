@@ -151,6 +151,15 @@ func (s *server) rssMB() float64 {
 	return 0
 }
 
+// resetPeak starts the server's peak resident set (VmHWM) afresh, so the
+// next memory reads the peak of one stage, not of the process's life.
+func (s *server) resetPeak() error {
+	if err := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", s.cmd.Process.Pid), []byte("5"), 0); err != nil {
+		return fmt.Errorf("reset shopd's peak resident set: %w", err)
+	}
+	return nil
+}
+
 // memory reads the server's peak resident set (VmHWM) and thread count.
 func (s *server) memory() (peakMB float64, threads int) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))

@@ -198,7 +198,7 @@ func benchSize(ctx context.Context, cfg config, shopd string, n int, last bool, 
 	// Last, as it adds its products to the catalogue: the CSV import of
 	// issue 15, 100 000 rows through this shopd ("csv" in BENCH_SCENARIOS).
 	if last && runSection("csv") {
-		if err := benchCSV(ctx, shopd, dsn, srv.base, 100_000, rep); err != nil {
+		if err := benchCSV(ctx, shopd, dsn, srv, 100_000, rep); err != nil {
 			return err
 		}
 	}

@@ -36,9 +36,11 @@ SELECT slug FROM countries;
 -- SKUs, codes or barcodes. Each list is joined as a table (a hash join, or
 -- the unique index for a short file): "sku = ANY(array)" ORed three ways
 -- compared every product with each of 100 000 values, 14 s on this
--- machine. LockCatalogueProductsByCodes locks them for the import, in id
--- order like every other writer, so nothing changes them between check
--- and write.
+-- machine. LockCatalogueProductsByCodes locks them for the import, so
+-- nothing changes them between check and write; the import reads its file
+-- in batches, so LockCatalogueProducts has locked the whole file's products
+-- first, in id order like every other writer, and each batch finds its own
+-- locked already.
 -- name: CatalogueProductsByCodes :many
 SELECT id, sku, code, ean, image_url, price_cents
 FROM products
@@ -60,6 +62,9 @@ WHERE id IN (
     SELECT p.id FROM products p JOIN unnest(@eans::text[]) AS e (v) ON p.ean = e.v AND p.ean <> '')
 ORDER BY id
 FOR UPDATE;
+
+-- name: LockCatalogueProducts :exec
+SELECT id FROM products WHERE id = ANY(@ids::bigint[]) ORDER BY id FOR UPDATE;
 
 -- name: CopyCatalogueImportRows :copyfrom
 INSERT INTO catalogue_import_rows (

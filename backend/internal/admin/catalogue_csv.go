@@ -114,27 +114,16 @@ func (s *Service) DryRunCatalogueImport(ctx context.Context, req *connect.Reques
 		if err != nil {
 			return err
 		}
-		plan, err = catalogueio.Check(ctx, q, file, false, nil)
+		plan, err = catalogueio.Check(ctx, q, file)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.DryRunCatalogueImportResponse{
-		Rows: int32(len(plan.Rows) + linesWithProblems(plan.Problems)), Creates: int32(plan.Creates),
-		Updates: int32(plan.Updates), Problems: problemsToProto(plan.Problems), ProblemCount: int32(len(plan.Problems)),
+		Rows: int32(plan.Rows), Creates: int32(plan.Creates),
+		Updates: int32(plan.Updates), Problems: problemsToProto(plan.Problems), ProblemCount: int32(plan.ProblemCount),
 	}), nil
-}
-
-// linesWithProblems counts the product lines a report refuses.
-func linesWithProblems(problems []catalogueio.Problem) int {
-	lines := map[int]bool{}
-	for _, p := range problems {
-		if p.Line > 1 {
-			lines[p.Line] = true
-		}
-	}
-	return len(lines)
 }
 
 // StartCatalogueImport queues the import of an uploaded file in one

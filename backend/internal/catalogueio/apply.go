@@ -15,21 +15,27 @@ type Result struct {
 	Updated int64 `json:"updated"`
 }
 
+// stage copies a batch of checked rows into catalogue_import_rows, in the
+// import's transaction.
+func stage(ctx context.Context, q *db.Queries, importID int64, rows []Row) error {
+	if _, err := q.CopyCatalogueImportRows(ctx, stagingRows(importID, rows)); err != nil {
+		return fmt.Errorf("catalogueio: copy import %d: %w", importID, err)
+	}
+	return nil
+}
+
 // Apply writes a checked plan without problems through q, which must be
-// the import's transaction (Check with lock in the same transaction):
-// COPY into catalogue_import_rows, then the new products in one INSERT
-// (their opening stock booked in the ledger as receipts), the changed ones
-// in one UPDATE (stock differences booked as counts), their food
-// information, and every new price through productform.RecordPrices. The
-// triggers on products notify the change feed at commit. step reports
-// each stage done, 1 to 5.
+// the import's transaction, where the check (with lock) copied the rows
+// into catalogue_import_rows: the new products in one INSERT (their
+// opening stock booked in the ledger as receipts), the changed ones in one
+// UPDATE (stock differences booked as counts), their food information, and
+// every new price through productform.RecordPrices. The triggers on
+// products notify the change feed at commit. step reports each stage done,
+// 1 to 5.
 func Apply(ctx context.Context, q *db.Queries, importID int64, plan *Plan, actor *int64, note string, step func(int)) (Result, error) {
 	var res Result
-	if len(plan.Problems) > 0 {
-		return res, fmt.Errorf("catalogueio: import %d has %d problems", importID, len(plan.Problems))
-	}
-	if _, err := q.CopyCatalogueImportRows(ctx, stagingRows(importID, plan.Rows)); err != nil {
-		return res, fmt.Errorf("catalogueio: copy import %d: %w", importID, err)
+	if plan.ProblemCount > 0 {
+		return res, fmt.Errorf("catalogueio: import %d has %d problems", importID, plan.ProblemCount)
 	}
 	if err := q.AnalyzeCatalogueImportRows(ctx); err != nil {
 		return res, fmt.Errorf("catalogueio: analyze import %d: %w", importID, err)

@@ -124,7 +124,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	})
 	products := count(t, pool, `SELECT count(*) FROM products`)
 
-	plan, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(broken), false, nil)
+	plan, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(broken))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestImportAllOrNothing(t *testing.T) {
 	if !bytes.HasPrefix(exported.Bytes(), []byte("\uFEFFsku,code,")) {
 		t.Errorf("export starts %q", exported.Bytes()[:20])
 	}
-	roundTrip, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(exported.Bytes()), false, nil)
+	roundTrip, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(exported.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +217,7 @@ func TestImportAllOrNothing(t *testing.T) {
 func TestHeaderProblems(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
-	plan, err := catalogueio.Check(context.Background(), db.New(pool), strings.NewReader("sku,colour\nA,red\n"), false, nil)
+	plan, err := catalogueio.Check(context.Background(), db.New(pool), strings.NewReader("sku,colour\nA,red\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -383,7 +383,7 @@ func TestMalformedLine(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			file := slices.Concat(lines[0], lines[1], []byte(tc.line), lines[2], lines[3])
-			plan, err := catalogueio.Check(context.Background(), db.New(pool), bytes.NewReader(file), false, nil)
+			plan, err := catalogueio.Check(context.Background(), db.New(pool), bytes.NewReader(file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -395,5 +395,54 @@ func TestMalformedLine(t *testing.T) {
 				t.Errorf("problem %+v, want line %d, %s and a position", p, tc.wantLine, tc.reason)
 			}
 		})
+	}
+}
+
+// A report lists the first 1 000 problems in line order and counts them
+// all, with every line in the row count; the rest are not kept.
+func TestProblemsListedAndCounted(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	const n = 1500
+	file := sample(t, n, func(i int, row map[string]string) {
+		if i%5 != 0 {
+			row["stock"] = "-1"
+		}
+	})
+	plan, err := catalogueio.Check(context.Background(), db.New(pool), bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan.ProblemCount != n-n/5 || len(plan.Problems) != catalogueio.MaxListedProblems || plan.Rows != n || plan.Creates != n/5 {
+		t.Fatalf("%d problems counted, %d listed, %d rows, %d creates; want %d, %d, %d, %d",
+			plan.ProblemCount, len(plan.Problems), plan.Rows, plan.Creates, n-n/5, catalogueio.MaxListedProblems, n, n/5)
+	}
+	if !slices.IsSortedFunc(plan.Problems, func(a, b catalogueio.Problem) int { return a.Line - b.Line }) || plan.Problems[0].Line != 2 {
+		t.Errorf("problems not listed from line 2 in line order: first %+v", plan.Problems[0])
+	}
+}
+
+// An import copies its rows a batch at a time as they pass: a problem in
+// the file's last line, batches after the first ones were copied, still
+// leaves the catalogue as it was and no rows behind.
+func TestLateProblemWritesNothing(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	const n = 4500
+	products := count(t, pool, `SELECT count(*) FROM products`)
+	refused := run(t, pool, sample(t, n, func(i int, row map[string]string) {
+		if i == n {
+			row["vat_rate"] = "treinta"
+		}
+	}))
+	if refused.Status != "failed" || refused.ProblemCount != 1 || refused.RowsTotal != n {
+		t.Fatalf("import with a bad last line: %s, %d problems, %d rows; want failed, 1, %d",
+			refused.Status, refused.ProblemCount, refused.RowsTotal, n)
+	}
+	if c := count(t, pool, `SELECT count(*) FROM products`); c != products {
+		t.Errorf("the refused import wrote %d products", c-products)
+	}
+	if c := count(t, pool, `SELECT count(*) FROM catalogue_import_rows`); c != 0 {
+		t.Errorf("%d rows left in catalogue_import_rows", c)
 	}
 }

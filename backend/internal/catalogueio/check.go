@@ -26,12 +26,34 @@ import (
 // many there were.
 const MaxListedProblems = 1000
 
-// Plan is a checked file: its rows ready to write when it has no problems.
+// Plan is a checked file: what its report says. Its rows are not kept: a
+// dry run counts them, an import writes them a batch at a time as they
+// are checked.
 type Plan struct {
-	Rows     []Row
-	Problems []Problem
-	Creates  int
-	Updates  int
+	// Rows counts the file's product lines, those with problems included.
+	Rows int
+	// Problems are the file's first MaxListedProblems problems in line
+	// order; ProblemCount counts them all.
+	Problems     []Problem
+	ProblemCount int
+	Creates      int
+	Updates      int
+	// lastLine is the line of the last problem added: a line with several
+	// problems is one row.
+	lastLine int
+}
+
+// add records problems, which come in line order.
+func (p *Plan) add(problems []Problem) {
+	for _, pr := range problems {
+		p.ProblemCount++
+		if len(p.Problems) < MaxListedProblems {
+			p.Problems = append(p.Problems, pr)
+		}
+		if pr.Line > 1 && pr.Line != p.lastLine {
+			p.Rows, p.lastLine = p.Rows+1, pr.Line
+		}
+	}
 }
 
 // Row is one product of the file, checked.
@@ -53,27 +75,37 @@ type Row struct {
 	ImageURL string
 }
 
-// checkChunk is how many rows a checking goroutine takes at a time.
-const checkChunk = 1000
+// batchRows is how many lines are read, checked and handed on at a time:
+// memory holds a batch of the file, never the whole of it (issue 29: an
+// 80 MB file held whole took shopd past 300 MB).
+const batchRows = 2048
 
-// Progress is told how many of total rows are checked, now and then, from
-// any goroutine.
-type Progress func(done, total int)
+// checkChunk is how many rows of a batch a checking goroutine takes at a
+// time.
+const checkChunk = 128
 
 // Check reads file (a CSV file, UTF-8 with or without a byte order mark)
-// as a stream and checks every row with the product form's rules: the contract's
-// protovalidate rules on ProductDetails and ProductContent, then
-// productform's; then codes repeated in the file, and codes another
-// product of the shop holds. lock locks the products the file names, for
-// an import about to write them. Check writes nothing.
-func Check(ctx context.Context, q *db.Queries, file io.Reader, lock bool, progress Progress) (*Plan, error) {
-	records, problems, err := readRecords(file)
-	if err != nil {
-		return nil, err
-	}
-	plan := &Plan{Problems: problems}
-	if len(problems) > 0 && len(records) == 0 {
-		return plan, nil
+// as a stream and checks every row with the product form's rules: the
+// contract's protovalidate rules on ProductDetails and ProductContent,
+// then productform's; then codes repeated in the file, and codes another
+// product of the shop holds. Check writes nothing.
+func Check(ctx context.Context, q *db.Queries, file io.Reader) (*Plan, error) {
+	return check(ctx, q, file, false, nil, nil)
+}
+
+// check is Check a batch at a time. lock locks the products each batch
+// names, for an import about to write them. progress, when not nil, is
+// told after each batch how many bytes of file are read. keep, when not
+// nil, is given each batch's checked rows in line order as long as the
+// file has shown no problem: an import writes them as they come, and its
+// transaction undoes them if a later line has problems.
+func check(ctx context.Context, q *db.Queries, file io.Reader, lock bool, progress func(read int64), keep func([]Row) error) (*Plan, error) {
+	counted := &countingReader{r: file}
+	lr, problems, err := readHeader(counted)
+	plan := &Plan{}
+	if err != nil || len(problems) > 0 {
+		plan.add(problems)
+		return plan, err
 	}
 	slugs, err := q.CatalogueCountrySlugs(ctx)
 	if err != nil {
@@ -84,10 +116,48 @@ func Check(ctx context.Context, q *db.Queries, file io.Reader, lock bool, progre
 		countries[s] = true
 	}
 	countryExists := func(slug string) (bool, error) { return countries[slug], nil }
-	// Rows are independent: they are checked on every core, in chunks, and
-	// gathered in line order.
+	seen := firstLines{sku: map[string]int{}, code: map[string]int{}, ean: map[string]int{}}
+	for {
+		records, problems, err := lr.next(batchRows)
+		if err != nil {
+			return nil, err
+		}
+		if len(records) == 0 && len(problems) == 0 {
+			break
+		}
+		rows := checkRecords(records, countryExists)
+		for i := range records {
+			problems = append(problems, records[i].problems...)
+		}
+		rows, problems = seen.repeated(rows, problems)
+		if rows, problems, err = plan.checkShop(ctx, q, lock, rows, problems); err != nil {
+			return nil, err
+		}
+		// A line's problems come from one of the checks above; in line
+		// order, the batch's follow the previous batch's.
+		slices.SortStableFunc(problems, func(a, b Problem) int { return a.Line - b.Line })
+		plan.add(problems)
+		plan.Rows += len(rows)
+		if keep != nil && plan.ProblemCount == 0 && len(rows) > 0 {
+			if err := keep(rows); err != nil {
+				return nil, err
+			}
+		}
+		if progress != nil {
+			progress(counted.n)
+		}
+	}
+	if plan.Rows == 0 && plan.ProblemCount == 0 {
+		plan.add([]Problem{{Line: 2, Reason: "NO_ROWS", Message: "the file has no product rows"}})
+	}
+	return plan, nil
+}
+
+// checkRecords checks a batch's records on every core, in chunks, and
+// returns the rows without problems in line order; the others' problems
+// are recorded on their record.
+func checkRecords(records []record, countryExists productform.CountryExists) []Row {
 	rows, ok := make([]Row, len(records)), make([]bool, len(records))
-	var done atomic.Int64
 	var wg sync.WaitGroup
 	next := atomic.Int64{}
 	for range runtime.GOMAXPROCS(0) {
@@ -99,58 +169,60 @@ func Check(ctx context.Context, q *db.Queries, file io.Reader, lock bool, progre
 				}
 				for i := from; i < min(from+checkChunk, len(records)); i++ {
 					rows[i], ok[i] = checkRecord(&records[i], countryExists)
-					// The row holds what it needs: the line's text goes as
-					// the check moves on, not when the whole file is done.
-					records[i].fields = nil
-				}
-				if n := done.Add(int64(min(checkChunk, len(records)-from))); progress != nil {
-					progress(int(n), len(records))
 				}
 			}
 		})
 	}
 	wg.Wait()
-	for i := range records {
-		plan.Problems = append(plan.Problems, records[i].problems...)
+	kept := rows[:0]
+	for i := range rows {
 		if ok[i] {
-			plan.Rows = append(plan.Rows, rows[i])
+			kept = append(kept, rows[i])
 		}
 	}
-	if err := plan.checkCodes(ctx, q, lock); err != nil {
-		return nil, err
-	}
-	slices.SortStableFunc(plan.Problems, func(a, b Problem) int { return a.Line - b.Line })
-	return plan, nil
+	return kept
+}
+
+// countingReader counts the bytes read through it, for progress.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // HeaderProblems reads only file's header: a file that is not the
 // catalogue's at all is refused before it is queued.
 func HeaderProblems(file io.Reader) ([]Problem, error) {
-	_, _, problems, err := readHeader(file)
+	_, problems, err := readHeader(file)
 	return problems, err
 }
 
 // bom is the UTF-8 byte order mark a spreadsheet may start a file with.
 const bom = "\uFEFF"
 
-// readHeader opens file (past its byte order mark) and reads the header
-// into each column's index. err is reading's failure, not the file's.
-func readHeader(file io.Reader) (*csv.Reader, map[string]int, []Problem, error) {
+// readHeader opens file (past its byte order mark) and reads the header;
+// its lines follow. err is reading's failure, not the file's.
+func readHeader(file io.Reader) (*lines, []Problem, error) {
 	buffered := bufio.NewReader(file)
 	if start, err := buffered.Peek(len(bom)); string(start) == bom {
 		_, _ = buffered.Discard(len(bom))
 	} else if err != nil && !errors.Is(err, io.EOF) {
-		return nil, nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
+		return nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
 	}
 	rd := csv.NewReader(buffered)
 	rd.FieldsPerRecord = -1
 	header, err := rd.Read()
 	var pe *csv.ParseError
 	if err != nil && !errors.As(err, &pe) && !errors.Is(err, io.EOF) {
-		return nil, nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
+		return nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
 	}
 	if err != nil {
-		return nil, nil, []Problem{{Line: 1, Reason: "CSV_MALFORMED", Message: "the file has no header line: " + csvError(err)}}, nil
+		return nil, []Problem{{Line: 1, Reason: "CSV_MALFORMED", Message: "the file has no header line: " + csvError(err)}}, nil
 	}
 	index := map[string]int{}
 	var problems []Problem
@@ -173,21 +245,28 @@ func readHeader(file io.Reader) (*csv.Reader, map[string]int, []Problem, error) 
 				Message: fmt.Sprintf("the column %q is missing", c)})
 		}
 	}
-	return rd, index, problems, nil
+	return &lines{rd: rd, index: index}, problems, nil
 }
 
-// readRecords reads the header and the lines; a broken file or header is
-// a problem of line 0 or 1.
-func readRecords(file io.Reader) ([]record, []Problem, error) {
-	rd, index, problems, err := readHeader(file)
-	if err != nil || len(problems) > 0 {
-		return nil, problems, err
-	}
-	width := len(index)
+// lines reads a file's product lines, after its header, a batch at a time.
+type lines struct {
+	rd    *csv.Reader
+	index map[string]int
+	ended bool
+}
+
+// next reads up to n lines: the records with the header's width, and the
+// problems of the others. A line that breaks the CSV format is a problem
+// and the file's end: the reader cannot tell where the next line starts.
+// Neither records nor problems: the file is over. err is reading's
+// failure, not the file's.
+func (l *lines) next(n int) ([]record, []Problem, error) {
 	var records []record
-	for {
-		fields, err := rd.Read()
+	var problems []Problem
+	for !l.ended && len(records)+len(problems) < n {
+		fields, err := l.rd.Read()
 		if errors.Is(err, io.EOF) {
+			l.ended = true
 			break
 		}
 		if err != nil {
@@ -195,21 +274,20 @@ func readRecords(file io.Reader) ([]record, []Problem, error) {
 			if !ok {
 				return nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
 			}
-			return records, append(problems, problem), nil
+			l.ended = true
+			problems = append(problems, problem)
+			break
 		}
-		line, _ := rd.FieldPos(0)
+		line, _ := l.rd.FieldPos(0)
 		if len(fields) == 1 && strings.TrimSpace(fields[0]) == "" {
 			continue
 		}
-		if len(fields) != width {
+		if len(fields) != len(l.index) {
 			problems = append(problems, Problem{Line: line, Reason: "FIELD_COUNT",
-				Message: fmt.Sprintf("%d fields where the header has %d", len(fields), width)})
+				Message: fmt.Sprintf("%d fields where the header has %d", len(fields), len(l.index))})
 			continue
 		}
-		records = append(records, record{line: line, fields: fields, index: index})
-	}
-	if len(records) == 0 && len(problems) == 0 {
-		problems = append(problems, Problem{Line: 2, Reason: "NO_ROWS", Message: "the file has no product rows"})
+		records = append(records, record{line: line, fields: fields, index: l.index})
 	}
 	return records, problems, nil
 }
@@ -312,45 +390,58 @@ func (r *record) formProblem(err error) {
 		Message: strings.TrimPrefix(column+": ", ": ") + fe.Detail, Metadata: fe.Meta})
 }
 
-// checkCodes refuses a SKU, code or barcode repeated in the file, and a
-// code or barcode another product of the shop holds; it links the rows of
-// existing SKUs to their product.
-func (p *Plan) checkCodes(ctx context.Context, q *db.Queries, lock bool) error {
-	type first struct{ sku, code, ean map[string]int }
-	seen := first{map[string]int{}, map[string]int{}, map[string]int{}}
-	skus, codes, eans := make([]string, 0, len(p.Rows)), make([]string, 0, len(p.Rows)), []string{}
-	kept := p.Rows[:0]
-	for _, r := range p.Rows {
+// firstLines are the lines where the file's SKUs, codes and barcodes
+// first appear: the one thing a check keeps for the whole file, a few
+// dozen bytes a line (the values are copied, so they do not hold their
+// line's text).
+type firstLines struct{ sku, code, ean map[string]int }
+
+// repeated refuses the rows whose SKU, code or barcode an earlier line of
+// the file has.
+func (f firstLines) repeated(rows []Row, problems []Problem) ([]Row, []Problem) {
+	kept := rows[:0]
+	for _, r := range rows {
 		ok := true
 		for _, c := range []struct {
 			column, value, reason string
 			in                    map[string]int
 		}{
-			{"sku", r.Details.SKU, "DUPLICATE_SKU", seen.sku},
-			{"code", r.Details.Code, "DUPLICATE_CODE", seen.code},
-			{"ean", r.Details.EAN, "DUPLICATE_EAN", seen.ean},
+			{"sku", r.Details.SKU, "DUPLICATE_SKU", f.sku},
+			{"code", r.Details.Code, "DUPLICATE_CODE", f.code},
+			{"ean", r.Details.EAN, "DUPLICATE_EAN", f.ean},
 		} {
 			if c.value == "" {
 				continue
 			}
 			if line, dup := c.in[c.value]; dup {
-				p.Problems = append(p.Problems, Problem{Line: r.Line, Column: c.column, Reason: c.reason,
+				problems = append(problems, Problem{Line: r.Line, Column: c.column, Reason: c.reason,
 					Message:  fmt.Sprintf("%s: %q is already on line %d", c.column, c.value, line),
 					Metadata: map[string]string{"line": fmt.Sprint(line)}})
 				ok = false
 				continue
 			}
-			c.in[c.value] = r.Line
+			c.in[strings.Clone(c.value)] = r.Line
 		}
 		if ok {
 			kept = append(kept, r)
-			skus, codes = append(skus, r.Details.SKU), append(codes, r.Details.Code)
-			if r.Details.EAN != "" {
-				eans = append(eans, r.Details.EAN)
-			}
 		}
 	}
-	p.Rows = kept
+	return kept, problems
+}
+
+// checkShop refuses the rows whose code or barcode another product of the
+// shop holds, and links the rows of existing SKUs to their product.
+func (p *Plan) checkShop(ctx context.Context, q *db.Queries, lock bool, rows []Row, problems []Problem) ([]Row, []Problem, error) {
+	if len(rows) == 0 {
+		return rows, problems, nil
+	}
+	skus, codes, eans := make([]string, 0, len(rows)), make([]string, 0, len(rows)), []string{}
+	for _, r := range rows {
+		skus, codes = append(skus, r.Details.SKU), append(codes, r.Details.Code)
+		if r.Details.EAN != "" {
+			eans = append(eans, r.Details.EAN)
+		}
+	}
 	type holder struct {
 		id                    int64
 		sku, code, ean, image string
@@ -358,19 +449,19 @@ func (p *Plan) checkCodes(ctx context.Context, q *db.Queries, lock bool) error {
 	}
 	var holders []holder
 	if lock {
-		rows, err := q.LockCatalogueProductsByCodes(ctx, db.LockCatalogueProductsByCodesParams{Skus: skus, Codes: codes, Eans: eans})
+		found, err := q.LockCatalogueProductsByCodes(ctx, db.LockCatalogueProductsByCodesParams{Skus: skus, Codes: codes, Eans: eans})
 		if err != nil {
-			return fmt.Errorf("catalogueio: lock the file's products: %w", err)
+			return nil, nil, fmt.Errorf("catalogueio: lock the file's products: %w", err)
 		}
-		for _, h := range rows {
+		for _, h := range found {
 			holders = append(holders, holder{h.ID, h.SKU, h.Code, h.Ean, h.ImageURL, h.PriceCents})
 		}
 	} else {
-		rows, err := q.CatalogueProductsByCodes(ctx, db.CatalogueProductsByCodesParams{Skus: skus, Codes: codes, Eans: eans})
+		found, err := q.CatalogueProductsByCodes(ctx, db.CatalogueProductsByCodesParams{Skus: skus, Codes: codes, Eans: eans})
 		if err != nil {
-			return fmt.Errorf("catalogueio: read the file's products: %w", err)
+			return nil, nil, fmt.Errorf("catalogueio: read the file's products: %w", err)
 		}
-		for _, h := range rows {
+		for _, h := range found {
 			holders = append(holders, holder{h.ID, h.SKU, h.Code, h.Ean, h.ImageURL, h.PriceCents})
 		}
 	}
@@ -381,8 +472,8 @@ func (p *Plan) checkCodes(ctx context.Context, q *db.Queries, lock bool) error {
 			byEAN[h.ean] = h
 		}
 	}
-	kept = p.Rows[:0]
-	for _, r := range p.Rows {
+	kept := rows[:0]
+	for _, r := range rows {
 		ok := true
 		for _, c := range []struct {
 			column, value, reason string
@@ -392,7 +483,7 @@ func (p *Plan) checkCodes(ctx context.Context, q *db.Queries, lock bool) error {
 			{"ean", r.Details.EAN, "PRODUCT_EAN_TAKEN", byEAN},
 		} {
 			if h, taken := c.in[c.value]; taken && c.value != "" && h.sku != r.Details.SKU {
-				p.Problems = append(p.Problems, Problem{Line: r.Line, Column: c.column, Reason: c.reason,
+				problems = append(problems, Problem{Line: r.Line, Column: c.column, Reason: c.reason,
 					Message:  fmt.Sprintf("%s: product %s has it", c.column, h.sku),
 					Metadata: map[string]string{"sku": h.sku}})
 				ok = false
@@ -413,6 +504,51 @@ func (p *Plan) checkCodes(ctx context.Context, q *db.Queries, lock bool) error {
 		}
 		kept = append(kept, r)
 	}
-	p.Rows = kept
-	return nil
+	return kept, problems, nil
+}
+
+// namedProducts reads file's lines, without checking them, and returns
+// the products they name by SKU, code or barcode, in id order, and how
+// many lines it read. An import locks them in one statement in that order
+// (LockCatalogueProducts), the order every writer of stock locks products
+// in (LockProducts), so an import and a checkout queue instead of
+// deadlocking; its check then finds each batch's products locked already,
+// where locking them batch by batch would take them out of order.
+func namedProducts(ctx context.Context, q *db.Queries, file io.Reader) ([]int64, int, error) {
+	lr, problems, err := readHeader(file)
+	if err != nil || len(problems) > 0 {
+		return nil, 0, err
+	}
+	var ids []int64
+	read := 0
+	for {
+		records, problems, err := lr.next(batchRows)
+		if err != nil {
+			return nil, 0, err
+		}
+		if len(records) == 0 && len(problems) == 0 {
+			break
+		}
+		read += len(records) + len(problems)
+		var skus, codes, eans []string
+		for i := range records {
+			for _, c := range []struct {
+				column string
+				to     *[]string
+			}{{"sku", &skus}, {"code", &codes}, {"ean", &eans}} {
+				if v := records[i].get(c.column); v != "" {
+					*c.to = append(*c.to, v)
+				}
+			}
+		}
+		found, err := q.CatalogueProductsByCodes(ctx, db.CatalogueProductsByCodesParams{Skus: skus, Codes: codes, Eans: eans})
+		if err != nil {
+			return nil, 0, fmt.Errorf("catalogueio: find the file's products: %w", err)
+		}
+		for _, h := range found {
+			ids = append(ids, h.ID)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids), read, nil
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -25,12 +24,14 @@ type Queue interface {
 // errRefused rolls back an import whose file has problems.
 var errRefused = errors.New("catalogueio: the file has problems")
 
-// Run imports a stored file, all or nothing, in one transaction: Check
-// (locking the products the file names), then Apply, the audit row on
-// behalf of whoever uploaded it, and the import marked succeeded, all
-// committed together. A file with problems writes nothing but its report.
-// Progress goes to catalogue_imports on another connection as it runs, so
-// the back office sees it. An import already finished is left alone.
+// Run imports a stored file, all or nothing, in one transaction: the
+// products the file names locked, the file checked a batch at a time (each
+// batch copied into catalogue_import_rows while the file has no problem),
+// then Apply, the audit row on behalf of whoever uploaded it, and the
+// import marked succeeded, all committed together. A file with problems
+// writes nothing but its report. Progress goes to catalogue_imports on
+// another connection as it runs, so the back office sees it. An import
+// already finished is left alone.
 func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logger) error {
 	q := db.New(pool)
 	file, err := q.GetCatalogueImportFile(ctx, importID)
@@ -45,12 +46,8 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 		return nil
 	}
 	ctx = auth.WithPrincipal(ctx, auth.Principal{UserID: deref(file.CreatedBy), Email: file.CreatedByActor, Role: auth.RoleAdmin})
-	// report is called from Check's goroutines as well as from here.
-	var mu sync.Mutex
 	total := 0
 	report := func(percent, rows int) {
-		mu.Lock()
-		defer mu.Unlock()
 		total = rows
 		if err := q.CatalogueImportProgress(ctx, db.CatalogueImportProgressParams{
 			ID: importID, ProgressPercent: int32(percent), RowsTotal: int32(rows),
@@ -68,17 +65,33 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 		if file.UploadID == nil {
 			return &UploadRefusal{Reason: ReasonUploadNotFound, Message: "the import's file is gone; upload it again"}
 		}
+		// The file is read twice, a piece at a time: once to lock its
+		// products, once to check and copy its rows.
 		content, _, err := OpenUpload(ctx, qt, deref(file.CreatedBy), *file.UploadID, false)
 		if err != nil {
 			return err
 		}
-		if plan, err = Check(ctx, qt, content, true, func(done, rows int) { report(1+done*49/rows, rows) }); err != nil {
+		ids, lines, err := namedProducts(ctx, qt, content)
+		if err != nil {
 			return err
 		}
-		if len(plan.Problems) > 0 {
+		report(1, lines)
+		if err := qt.LockCatalogueProducts(ctx, ids); err != nil {
+			return fmt.Errorf("catalogueio: lock the file's products: %w", err)
+		}
+		content, size, err := OpenUpload(ctx, qt, deref(file.CreatedBy), *file.UploadID, false)
+		if err != nil {
+			return err
+		}
+		if plan, err = check(ctx, qt, content, true,
+			func(read int64) { report(1+int(read*49/max(size, 1)), lines) },
+			func(rows []Row) error { return stage(ctx, qt, importID, rows) }); err != nil {
+			return err
+		}
+		if plan.ProblemCount > 0 {
 			return errRefused
 		}
-		rows := len(plan.Rows)
+		rows := plan.Rows
 		report(50, rows)
 		res, err := Apply(ctx, qt, importID, plan, file.CreatedBy, "CSV import "+file.FileName,
 			func(step int) { report(50+step*9, rows) })
@@ -94,16 +107,16 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 			audited{file.FileName, rows, res}); err != nil {
 			return err
 		}
-		return finish(ctx, qt, importID, "succeeded", rows, res, nil)
+		return finish(ctx, qt, importID, "succeeded", rows, res, nil, 0)
 	})
 	switch {
 	case errors.Is(err, errRefused):
-		return finish(ctx, q, importID, "failed", len(plan.Rows)+countLines(plan.Problems), Result{}, plan.Problems)
+		return finish(ctx, q, importID, "failed", plan.Rows, Result{}, plan.Problems, plan.ProblemCount)
 	case err != nil:
 		log.ErrorContext(ctx, "catalogueio: import failed", "import_id", importID, "error", err)
 		if ferr := finish(ctx, q, importID, "failed", total, Result{}, []Problem{{
 			Reason: "IMPORT_FAILED", Message: "the import failed and wrote nothing; try again",
-		}}); ferr != nil {
+		}}, 1); ferr != nil {
 			log.ErrorContext(ctx, "catalogueio: failure not recorded", "import_id", importID, "error", ferr)
 		}
 		return err
@@ -111,21 +124,9 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 	return nil
 }
 
-// countLines counts the distinct lines problems are on (the rows Check
-// refused, not among its rows).
-func countLines(problems []Problem) int {
-	lines := map[int]bool{}
-	for _, p := range problems {
-		if p.Line > 1 {
-			lines[p.Line] = true
-		}
-	}
-	return len(lines)
-}
-
-// finish records an import's outcome, with its first problems, and drops
-// its file.
-func finish(ctx context.Context, q *db.Queries, importID int64, status string, rows int, res Result, problems []Problem) error {
+// finish records an import's outcome, with its first problems and how
+// many there were, and drops its file.
+func finish(ctx context.Context, q *db.Queries, importID int64, status string, rows int, res Result, problems []Problem, count int) error {
 	listed := problems[:min(len(problems), MaxListedProblems)]
 	if listed == nil {
 		listed = []Problem{}
@@ -136,7 +137,7 @@ func finish(ctx context.Context, q *db.Queries, importID int64, status string, r
 	}
 	if err := q.FinishCatalogueImport(ctx, db.FinishCatalogueImportParams{
 		ID: importID, Status: status, RowsTotal: int32(rows), Created: int32(res.Created), Updated: int32(res.Updated),
-		Problems: raw, ProblemCount: int32(len(problems)),
+		Problems: raw, ProblemCount: int32(count),
 	}); err != nil {
 		return fmt.Errorf("catalogueio: finish import %d: %w", importID, err)
 	}

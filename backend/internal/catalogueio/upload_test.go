@@ -36,7 +36,7 @@ func TestUploadReadsBackInOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plan, err := catalogueio.Check(ctx, db.New(pool), content, false, nil)
+		plan, err := catalogueio.Check(ctx, db.New(pool), content)
 		if err != nil || len(plan.Problems) > 0 || plan.Creates != tc.rows {
 			t.Fatalf("dry run of the upload in pieces of %d: %v, problems %v, %d creates", tc.size, err, plan.Problems, plan.Creates)
 		}

@@ -117,9 +117,11 @@ type CatalogueProductsByCodesRow struct {
 // SKUs, codes or barcodes. Each list is joined as a table (a hash join, or
 // the unique index for a short file): "sku = ANY(array)" ORed three ways
 // compared every product with each of 100 000 values, 14 s on this
-// machine. LockCatalogueProductsByCodes locks them for the import, in id
-// order like every other writer, so nothing changes them between check
-// and write.
+// machine. LockCatalogueProductsByCodes locks them for the import, so
+// nothing changes them between check and write; the import reads its file
+// in batches, so LockCatalogueProducts has locked the whole file's products
+// first, in id order like every other writer, and each batch finds its own
+// locked already.
 func (q *Queries) CatalogueProductsByCodes(ctx context.Context, arg CatalogueProductsByCodesParams) ([]CatalogueProductsByCodesRow, error) {
 	rows, err := q.db.Query(ctx, catalogueProductsByCodes, arg.Skus, arg.Codes, arg.Eans)
 	if err != nil {
@@ -656,6 +658,15 @@ type ImportUpsertFoodInfoParams struct {
 
 func (q *Queries) ImportUpsertFoodInfo(ctx context.Context, arg ImportUpsertFoodInfoParams) error {
 	_, err := q.db.Exec(ctx, importUpsertFoodInfo, arg.Actor, arg.ImportID)
+	return err
+}
+
+const lockCatalogueProducts = `-- name: LockCatalogueProducts :exec
+SELECT id FROM products WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE
+`
+
+func (q *Queries) LockCatalogueProducts(ctx context.Context, ids []int64) error {
+	_, err := q.db.Exec(ctx, lockCatalogueProducts, ids)
 	return err
 }
 
