@@ -85,19 +85,28 @@ func status(s string) saboresv1.OrderStatus {
 	}
 }
 
-func paymentMethod(s string) saboresv1.PaymentMethod {
-	switch s {
-	case "card":
-		return saboresv1.PaymentMethod_PAYMENT_METHOD_CARD
-	case "bizum":
-		return saboresv1.PaymentMethod_PAYMENT_METHOD_BIZUM
-	case "transfer":
-		return saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER
-	case "cash":
-		return saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY
-	default:
-		return saboresv1.PaymentMethod_PAYMENT_METHOD_UNSPECIFIED
+// paymentMethods are the payment methods as orders.payment_method stores
+// them, with their names in the contract: the one table both directions
+// read.
+var paymentMethods = map[string]saboresv1.PaymentMethod{
+	"card":     saboresv1.PaymentMethod_PAYMENT_METHOD_CARD,
+	"bizum":    saboresv1.PaymentMethod_PAYMENT_METHOD_BIZUM,
+	"transfer": saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER,
+	"cash":     saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY,
+}
+
+// paymentMethod maps a stored payment method; UNSPECIFIED for an unknown one.
+func paymentMethod(s string) saboresv1.PaymentMethod { return paymentMethods[s] }
+
+// PaymentMethodOf is the stored name of a payment method of the contract;
+// "" for one the shop does not take.
+func PaymentMethodOf(m saboresv1.PaymentMethod) string {
+	for name, p := range paymentMethods {
+		if p == m {
+			return name
+		}
 	}
+	return ""
 }
 
 func paymentStatus(s string) saboresv1.PaymentStatus {

@@ -35,7 +35,7 @@ func (h *Handler) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	}
 	m := req.Msg
 	in := order.PlaceInput{
-		UserID: userID, Key: m.GetIdempotencyKey(), Method: methodOf(m.GetPaymentMethod()),
+		UserID: userID, Key: m.GetIdempotencyKey(), Method: shop.PaymentMethodOf(m.GetPaymentMethod()),
 		AcceptLanguage: req.Header().Get("Accept-Language"), AgeDeclared: m.GetAgeDeclared(),
 	}
 	for _, l := range m.GetLines() {
@@ -110,7 +110,7 @@ func (h *Handler) GetPaymentOptions(ctx context.Context, _ *connect.Request[sabo
 	}
 	res := &saboresv1.GetPaymentOptionsResponse{CashOnDeliverySurchargeCents: opts.CashSurchargeCents}
 	for _, m := range opts.Methods {
-		res.PaymentMethods = append(res.PaymentMethods, methodToProto[m])
+		res.PaymentMethods = append(res.PaymentMethods, shop.PaymentMethodToProto(m))
 	}
 	return connect.NewResponse(res), nil
 }

@@ -8,26 +8,6 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// methodToProto maps the payment methods as orders.payment_method stores
-// them.
-var methodToProto = map[string]saboresv1.PaymentMethod{
-	"card":     saboresv1.PaymentMethod_PAYMENT_METHOD_CARD,
-	"bizum":    saboresv1.PaymentMethod_PAYMENT_METHOD_BIZUM,
-	"transfer": saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER,
-	"cash":     saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY,
-}
-
-// methodOf is the stored name of a requested payment method; "" for one
-// the module refuses.
-func methodOf(m saboresv1.PaymentMethod) string {
-	for name, p := range methodToProto {
-		if p == m {
-			return name
-		}
-	}
-	return ""
-}
-
 func orderToProto(o order.Order) *saboresv1.Order {
 	return shop.OrderToProto(o.Row, o.Lines)
 }
