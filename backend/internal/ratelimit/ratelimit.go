@@ -75,7 +75,7 @@ func (l *Limiter) Allow(key string) (bool, time.Duration) {
 		b = &bucket{tokens: l.burst, last: now}
 		l.buckets[key] = b
 	}
-	b.tokens = math.Min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.interval))
+	b.tokens = l.refilled(b, now)
 	b.last = now
 	if b.tokens >= 1 {
 		b.tokens--
@@ -95,11 +95,17 @@ func (l *Limiter) Blocked(key string) (bool, time.Duration) {
 	if !ok {
 		return false, 0
 	}
-	tokens := math.Min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.interval))
+	tokens := l.refilled(b, now)
 	if tokens >= 1 {
 		return false, 0
 	}
 	return true, time.Duration((1 - tokens) * float64(l.interval))
+}
+
+// refilled is b's tokens at now: one more per interval since it was last
+// taken from, up to the burst.
+func (l *Limiter) refilled(b *bucket, now time.Time) float64 {
+	return math.Min(l.burst, b.tokens+float64(now.Sub(b.last))/float64(l.interval))
 }
 
 // sweep forgets buckets that have refilled completely, at most once every
