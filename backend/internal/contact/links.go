@@ -84,7 +84,7 @@ func ValidNewsletterToken(key []byte, action NewsletterAction, id int64, email, 
 	if !ok {
 		return false
 	}
-	got, err := base64.RawURLEncoding.DecodeString(sig)
+	got, err := base64.RawURLEncoding.Strict().DecodeString(sig)
 	return err == nil && hmac.Equal(got, newsletterMAC(key, action, id, email))
 }
 

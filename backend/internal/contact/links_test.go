@@ -31,6 +31,7 @@ func TestNewsletterTokens(t *testing.T) {
 		{"another address", key, contact.NewsletterConfirm, 42, "eve@example.com", tok, false},
 		{"another key", other, contact.NewsletterConfirm, 42, "ana@example.com", tok, false},
 		{"a changed signature", key, contact.NewsletterConfirm, 42, "ana@example.com", tok[:len(tok)-1] + "A", false},
+		{"the same signature with its unused last bits set", key, contact.NewsletterConfirm, 42, "ana@example.com", withUnusedBits(tok), false},
 		{"no signature", key, contact.NewsletterConfirm, 42, "ana@example.com", "42", false},
 	}
 	for _, tt := range tests {
@@ -46,4 +47,13 @@ func TestNewsletterTokens(t *testing.T) {
 	if link := contact.NewsletterLink("https://sabores.test/", contact.NewsletterUnsubscribe, tok); !strings.HasPrefix(link, "https://sabores.test/newsletter?baja=42.") {
 		t.Errorf("unsubscribe link = %s", link)
 	}
+}
+
+// withUnusedBits sets the last character's low bit, which a 32-byte
+// signature in unpadded base64 leaves unused: a lenient decoder reads the
+// same bytes, so only a strict one tells the link was changed.
+func withUnusedBits(tok string) string {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+	last := strings.IndexByte(alphabet, tok[len(tok)-1])
+	return tok[:len(tok)-1] + string(alphabet[last|1])
 }

@@ -72,7 +72,7 @@ func (w *Links) Valid(token string, orderID int64, placed time.Time) bool {
 	if !ok {
 		return false
 	}
-	got, err := base64.RawURLEncoding.DecodeString(sig)
+	got, err := base64.RawURLEncoding.Strict().DecodeString(sig)
 	if err != nil {
 		return false
 	}
