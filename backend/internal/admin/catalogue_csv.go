@@ -18,7 +18,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // exportChunk is how much of the CSV file each message of the export
@@ -50,7 +50,7 @@ func (s *Service) ExportCatalogue(ctx context.Context, req *connect.Request[sabo
 		err = shop.Audit(ctx, s.q, "catalogue.export", "catalogue", nil, map[string]int{"rows": rows})
 	}
 	if err != nil {
-		return apperr.ToConnect(ctx, v1connect.AdminServiceExportCatalogueProcedure, err)
+		return apperr.ToConnect(ctx, saboresv1connect.AdminServiceExportCatalogueProcedure, err)
 	}
 	return nil
 }

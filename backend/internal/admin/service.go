@@ -14,7 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // Page sizes, as the contract documents them: the product list loads 100
@@ -49,7 +49,7 @@ type Service struct {
 	keyMaxTTL time.Duration
 }
 
-var _ v1connect.AdminServiceHandler = (*Service)(nil)
+var _ saboresv1connect.AdminServiceHandler = (*Service)(nil)
 
 // New returns the service.
 func New(pool *pgxpool.Pool, signIn SignInStatus) *Service {

@@ -24,7 +24,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/server"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // signInStatus is a fixed sign-in setup.
@@ -469,7 +469,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	t.Cleanup(srv.Close)
 	transport := &http.Transport{}
 	t.Cleanup(transport.CloseIdleConnections)
-	client := v1connect.NewAdminServiceClient(&http.Client{Transport: transport}, srv.URL)
+	client := saboresv1connect.NewAdminServiceClient(&http.Client{Transport: transport}, srv.URL)
 	list := func() (*saboresv1.ListAdminProductsResponse, error) {
 		req := connect.NewRequest(&saboresv1.ListAdminProductsRequest{})
 		req.Header().Set("Authorization", "Bearer "+secret)

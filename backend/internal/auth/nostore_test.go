@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/sabores/sabores/backend/internal/auth"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // TestPersonalAnswersAreNotStored: a read made with a session (or an API
@@ -16,7 +16,7 @@ func TestPersonalAnswersAreNotStored(t *testing.T) {
 	s := newShop(t, auth.Config{})
 	b := s.browser(t)
 	s.signIn(t, b, "/", email("maria@example.com"))
-	res, err := b.Get(s.srv.URL + v1connect.AccountServiceGetSessionProcedure + "?connect=v1&encoding=json&message=%7B%7D")
+	res, err := b.Get(s.srv.URL + saboresv1connect.AccountServiceGetSessionProcedure + "?connect=v1&encoding=json&message=%7B%7D")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/devoidc"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // shop is a real HTTP server with the sign-in routes, the built-in provider,
@@ -54,7 +54,7 @@ func newShop(t *testing.T, cfg auth.Config) *shop {
 	for pattern, h := range svc.Routes() {
 		mux.Handle(pattern, h)
 	}
-	mux.Handle(v1connect.NewAccountServiceHandler(whoamiService{}, connect.WithInterceptors(svc.Interceptor())))
+	mux.Handle(saboresv1connect.NewAccountServiceHandler(whoamiService{}, connect.WithInterceptors(svc.Interceptor())))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "page %s?%s", r.URL.Path, r.URL.RawQuery)
 	})
@@ -125,7 +125,7 @@ func (s *shop) signIn(t *testing.T, browser *http.Client, redirect string, form 
 
 // whoamiService answers GetSession with the principal the interceptor found.
 type whoamiService struct {
-	v1connect.UnimplementedAccountServiceHandler
+	saboresv1connect.UnimplementedAccountServiceHandler
 }
 
 func (whoamiService) GetSession(ctx context.Context, _ *connect.Request[saboresv1.GetSessionRequest]) (*connect.Response[saboresv1.GetSessionResponse], error) {
@@ -139,7 +139,7 @@ func (whoamiService) GetSession(ctx context.Context, _ *connect.Request[saboresv
 // whoami is the principal the shop sees for the browser's cookies.
 func (s *shop) whoami(t *testing.T, browser *http.Client) auth.Principal {
 	t.Helper()
-	res, err := v1connect.NewAccountServiceClient(browser, s.srv.URL).GetSession(context.Background(),
+	res, err := saboresv1connect.NewAccountServiceClient(browser, s.srv.URL).GetSession(context.Background(),
 		connect.NewRequest(&saboresv1.GetSessionRequest{}))
 	if err != nil {
 		t.Fatalf("GetSession: %v", err)

@@ -19,7 +19,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/devoidc"
 	"github.com/sabores/sabores/backend/internal/server"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // ghostProcedure is no procedure of the contract: it must be refused.
@@ -243,12 +243,12 @@ func TestNoKeyManagesKeys(t *testing.T) {
 	t.Parallel()
 	a := newAPI(t)
 	for _, proc := range []string{
-		v1connect.AdminServiceCreateApiKeyProcedure,
-		v1connect.AdminServiceListApiKeysProcedure,
-		v1connect.AdminServiceRevokeApiKeyProcedure,
-		v1connect.AdminServiceGetSignInConfigProcedure,
-		v1connect.AdminServiceUpdateSignInConfigProcedure,
-		v1connect.AdminServiceListAuditEventsProcedure,
+		saboresv1connect.AdminServiceCreateApiKeyProcedure,
+		saboresv1connect.AdminServiceListApiKeysProcedure,
+		saboresv1connect.AdminServiceRevokeApiKeyProcedure,
+		saboresv1connect.AdminServiceGetSignInConfigProcedure,
+		saboresv1connect.AdminServiceUpdateSignInConfigProcedure,
+		saboresv1connect.AdminServiceListAuditEventsProcedure,
 	} {
 		if scope, ok := authz.KeyScopes[proc]; ok {
 			t.Errorf("%s opens to API keys with %s", proc, scope)
@@ -295,7 +295,7 @@ func TestProcedureWithoutPolicyIsDenied(t *testing.T) {
 func TestAuthorizationBeforeValidation(t *testing.T) {
 	t.Parallel()
 	a := newAPI(t)
-	proc := v1connect.VisibilityServiceSetProductChannelProcedure
+	proc := saboresv1connect.VisibilityServiceSetProductChannelProcedure
 	if got := a.call(t, proc, a.callers[0].headers); got != "unauthenticated" {
 		t.Errorf("anonymous invalid request: got %q, want unauthenticated", got)
 	}
@@ -321,8 +321,8 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 		}
 		return out
 	}
-	write := v1connect.AdminServiceUpdateCountryConfigProcedure
-	read := v1connect.AdminServiceListCountryConfigsProcedure
+	write := saboresv1connect.AdminServiceUpdateCountryConfigProcedure
+	read := saboresv1connect.AdminServiceListCountryConfigsProcedure
 	tests := []struct {
 		name      string
 		procedure string

@@ -21,7 +21,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // publicMaxAge lets shared caches (a CDN) keep the public details for a
@@ -37,7 +37,7 @@ type Service struct {
 	areas deliveryarea.Policy
 }
 
-var _ v1connect.ShopSettingsServiceHandler = (*Service)(nil)
+var _ saboresv1connect.ShopSettingsServiceHandler = (*Service)(nil)
 
 // New returns the service.
 func New(pool *pgxpool.Pool) *Service {

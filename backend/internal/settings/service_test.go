@@ -22,7 +22,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/settings"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // asAdmin makes every call an admin's, as the authorization interceptor
@@ -37,14 +37,14 @@ func asAdmin() connect.UnaryInterceptorFunc {
 
 // client serves the service over HTTP behind the server's validation and
 // error mapping, on a database `shopd seed` filled.
-func client(t *testing.T) (v1connect.ShopSettingsServiceClient, *httptest.Server, func(string) int) {
+func client(t *testing.T) (saboresv1connect.ShopSettingsServiceClient, *httptest.Server, func(string) int) {
 	t.Helper()
 	pool := dbtest.New(t)
 	if err := seed.Catalogue(context.Background(), pool); err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle(v1connect.NewShopSettingsServiceHandler(settings.New(pool),
+	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(settings.New(pool),
 		connect.WithInterceptors(asAdmin(), validate.NewInterceptor(), apperr.Interceptor())))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
@@ -55,7 +55,7 @@ func client(t *testing.T) (v1connect.ShopSettingsServiceClient, *httptest.Server
 		}
 		return n
 	}
-	return v1connect.NewShopSettingsServiceClient(srv.Client(), srv.URL), srv, count
+	return saboresv1connect.NewShopSettingsServiceClient(srv.Client(), srv.URL), srv, count
 }
 
 // real are settings an owner typed, with spaces and lower case.
@@ -109,7 +109,7 @@ func TestSeededSamplesAreListedUnfinished(t *testing.T) {
 	}
 
 	// The storefront's read is a cacheable GET and carries no IBAN.
-	public := v1connect.NewShopSettingsServiceClient(srv.Client(), srv.URL, connect.WithHTTPGet())
+	public := saboresv1connect.NewShopSettingsServiceClient(srv.Client(), srv.URL, connect.WithHTTPGet())
 	details, err := public.GetShopDetails(ctx, connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
 	if err != nil {
 		t.Fatal(err)

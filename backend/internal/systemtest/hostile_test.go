@@ -22,7 +22,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/server"
 	_ "github.com/sabores/sabores/gen/go/sabores/v1" // registers the contract's descriptors
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // hostileCase is one request body sent to an RPC.
@@ -200,7 +200,7 @@ func tablesChecksum(t *testing.T, pool *pgxpool.Pool) string {
 // own by design, whoever calls: an export of one's data is audited. The
 // suite allows those changes, and no other.
 var ownRecord = map[string]bool{
-	v1connect.AccountServiceExportMyDataProcedure: true,
+	saboresv1connect.AccountServiceExportMyDataProcedure: true,
 }
 
 // connectError is a Connect unary error body.

@@ -20,7 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // pageSizes are the country products screen's page sizes.
@@ -35,7 +35,7 @@ type Service struct {
 	q    *db.Queries
 }
 
-var _ v1connect.VisibilityServiceHandler = (*Service)(nil)
+var _ saboresv1connect.VisibilityServiceHandler = (*Service)(nil)
 
 // New returns the service.
 func New(pool *pgxpool.Pool) *Service {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/contact"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	v1connect "github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // Handler implements ContactService.
@@ -17,7 +17,7 @@ type Handler struct {
 	contact *contact.Service
 }
 
-var _ v1connect.ContactServiceHandler = (*Handler)(nil)
+var _ saboresv1connect.ContactServiceHandler = (*Handler)(nil)
 
 // New returns the handler of the contact module's use cases.
 func New(c *contact.Service) *Handler {
