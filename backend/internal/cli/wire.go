@@ -189,6 +189,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			guard.OrderLimit(dbs.Primary, guard.OrderInterval, guard.OrderBurst),
 		}, guard.ContactLimit(guard.ContactInterval, guard.ContactBurst)...),
 		Admit:       authz.New(signIn, signIn.Origins()).Admit,
+		Refused:     m.Refused,
 		LargeBodies: server.LargeBodies{AtOnce: cfg.LargeRequestsAtOnce, Wait: cfg.LargeRequestWait},
 		Routes:      routes,
 		PublicURL:   cfg.PublicURL,

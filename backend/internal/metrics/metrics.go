@@ -77,6 +77,13 @@ func (m *Metrics) RedsysNotificationRejected(reason string) {
 	m.redsys.WithLabelValues(reason).Inc()
 }
 
+// Refused counts a call answered before its body was read (an anonymous
+// call to an admin procedure, a busy upload), which the interceptor never
+// sees, with the calls it handles.
+func (m *Metrics) Refused(procedure string, err error) {
+	m.calls.WithLabelValues(procedure, apperr.Outcome(err)).Inc()
+}
+
 // Register adds a collector, such as Pool's.
 func (m *Metrics) Register(c prometheus.Collector) error { return m.reg.Register(c) }
 

@@ -142,6 +142,15 @@ var Bodies = map[string]Body{
 // to answer (authz.Gate.Admit).
 type Admit func(ctx context.Context, procedure string, header http.Header) (context.Context, error)
 
+// Refused is told of every call answered before its body was read, which
+// no interceptor sees (metrics.Metrics.Refused): a flood of anonymous
+// calls to admin procedures shows on the dashboard as 401s.
+type Refused func(procedure string, err error)
+
+// UnknownProcedure stands for every path under APIPrefix that names no
+// procedure, so a caller inventing paths cannot grow the metrics.
+const UnknownProcedure = "unknown"
+
 // LargeBodies bound the Large requests decoded at once: each can hold tens
 // of megabytes while it is decoded and handled.
 type LargeBodies struct {
@@ -160,7 +169,7 @@ var DefaultLargeBodies = LargeBodies{AtOnce: 2, Wait: 5 * time.Second}
 // compression where it makes no sense and makes a Large request wait for
 // its turn. Refusals are written in the caller's protocol (Connect, gRPC or
 // gRPC-Web) and logged with their code.
-func guardBodies(admit Admit, large LargeBodies, next http.Handler) http.Handler {
+func guardBodies(admit Admit, large LargeBodies, refused Refused, next http.Handler) http.Handler {
 	errs := connect.NewErrorWriter()
 	slots := make(chan struct{}, max(large.AtOnce, 1))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -173,6 +182,12 @@ func guardBodies(admit Admit, large LargeBodies, next http.Handler) http.Handler
 		refuse := func(err error) {
 			begin(ctx, procedure)
 			record(ctx, err)
+			if refused != nil {
+				if _, known := Bodies[procedure]; !known {
+					procedure = UnknownProcedure
+				}
+				refused(procedure, err)
+			}
 			_ = errs.Write(w, r, err)
 		}
 		if admit != nil {

@@ -5,10 +5,13 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -203,5 +206,34 @@ func TestLargeRequestsTakeTurns(t *testing.T) {
 	}
 	if err := upload(); err != nil {
 		t.Errorf("an upload once the others finished: %v", err)
+	}
+}
+
+// TestRefusalsAreCounted: a call answered before its body is read reaches
+// no interceptor, so the server tells Refused of it, under its procedure
+// or, for a path that names none, under UnknownProcedure.
+func TestRefusalsAreCounted(t *testing.T) {
+	t.Parallel()
+	var got []string
+	h := NewHandler(Options{
+		Logger: slog.New(slog.DiscardHandler), Frontend: emptyApp(),
+		Admit: func(ctx context.Context, procedure string, _ http.Header) (context.Context, error) {
+			if procedure == saboresv1connect.AdminServiceUploadProductImageProcedure {
+				return ctx, connect.NewError(connect.CodeUnauthenticated, errors.New("sign in"))
+			}
+			return ctx, nil
+		},
+		Refused: func(procedure string, err error) {
+			got = append(got, procedure+" "+connecttest.Code(err).String())
+		},
+	})
+	for _, path := range []string{saboresv1connect.AdminServiceUploadProductImageProcedure, APIPrefix + "Invented/" + strings.Repeat("x", 40)} {
+		req := httptest.NewRequest(http.MethodPost, path, untouched{t})
+		req.Header.Set("Content-Type", "application/proto")
+		h.ServeHTTP(httptest.NewRecorder(), req)
+	}
+	want := []string{saboresv1connect.AdminServiceUploadProductImageProcedure + " unauthenticated", UnknownProcedure + " unimplemented"}
+	if !slices.Equal(got, want) {
+		t.Errorf("refusals told = %q, want %q", got, want)
 	}
 }

@@ -52,6 +52,9 @@ type Options struct {
 	// Admit decides, before any byte of a call's body is read, who is
 	// calling and whether they may (authz.Gate.Admit); nil admits all.
 	Admit Admit
+	// Refused counts the calls answered before their body was read; nil
+	// counts none.
+	Refused Refused
 	// LargeBodies bound the large uploads handled at once; zero uses
 	// DefaultLargeBodies.
 	LargeBodies LargeBodies
@@ -178,7 +181,7 @@ func NewHandler(opts Options) http.Handler {
 	// not one of them), and a hit then costs no routing either.
 	// The log's record goes into the context behind the cache, so a hit
 	// is answered without copying the request.
-	return logRequests(opts.Logger, cors(opts.AllowedOrigins, readCache(withRequestInfo(guardBodies(opts.Admit, opts.LargeBodies, mux)))))
+	return logRequests(opts.Logger, cors(opts.AllowedOrigins, readCache(withRequestInfo(guardBodies(opts.Admit, opts.LargeBodies, opts.Refused, mux)))))
 }
 
 // withDefaults fills nil services with the generated Unimplemented
