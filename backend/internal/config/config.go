@@ -561,13 +561,13 @@ var options = []Option{
 	},
 	{
 		Env: "API_KEY_MAX_TTL", Flag: "api-key-max-ttl", Default: "2160h",
-		Description: "Longest life of an API key from its creation (90 days): every key has an expiry, at most this far away. 24h to 8784h (366 days).",
+		Description: "Longest life of an API key from its creation (90 days): every key has an expiry, at most this far away. 24h to 8760h (365 days).",
 		set: func(c *Config, v string) error {
 			if err := setDuration(&c.APIKeyMaxTTL, v); err != nil {
 				return err
 			}
-			if c.APIKeyMaxTTL < 24*time.Hour || c.APIKeyMaxTTL > 8784*time.Hour {
-				return errors.New("want a duration from 24h to 8784h")
+			if c.APIKeyMaxTTL < 24*time.Hour || c.APIKeyMaxTTL > 8760*time.Hour {
+				return errors.New("want a duration from 24h to 8760h")
 			}
 			return nil
 		},

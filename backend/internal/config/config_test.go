@@ -110,6 +110,15 @@ func TestLoad(t *testing.T) {
 	}
 }
 
+// TestAPIKeyLifetimeUpToAYear: a year is the longest an API key may live.
+func TestAPIKeyLifetimeUpToAYear(t *testing.T) {
+	t.Parallel()
+	c, err := load(t, map[string]string{"API_KEY_MAX_TTL": "8760h"})
+	if err != nil || c.APIKeyMaxTTL != 365*24*time.Hour {
+		t.Fatalf("API_KEY_MAX_TTL=8760h: %v, %v", c.APIKeyMaxTTL, err)
+	}
+}
+
 func TestLoadRejectsBadValues(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -126,6 +135,8 @@ func TestLoadRejectsBadValues(t *testing.T) {
 		{map[string]string{"ALLOWED_ORIGINS": "http://a.example/path"}, "ALLOWED_ORIGINS"},
 		{map[string]string{"DB_MAX_CONNS": "0"}, "DB_MAX_CONNS"},
 		{map[string]string{"GOOGLE_CLIENT_ID": "id"}, "GOOGLE_CLIENT_SECRET"},
+		// An API key lives at most a year (365 days).
+		{map[string]string{"API_KEY_MAX_TTL": "8761h"}, "API_KEY_MAX_TTL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
