@@ -109,7 +109,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	}
 	mailQueue := jobs.NewMailQueue(jobClient, cfg.MailFrom)
 	// Each VeriFactu record queues its submission job with it.
-	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}, Submissions: jobs.NewVerifactuQueue(jobClient)}
+	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{RealIdentity: cfg.Env == config.EnvProduction}, Submissions: jobs.NewVerifactuQueue(jobClient)}
 	// Cancelling an order paid by card or Bizum, or refunding a withdrawal
 	// of one, queues its refund; without Redsys there are no such orders
 	// and no refund worker.

@@ -77,7 +77,7 @@ func (r *Refusal) Error() string { return r.Message }
 
 // The refusals.
 var (
-	ErrIssuerMissing  = &Refusal{"INVOICE_ISSUER_MISSING", "the shop's legal name, NIF and address are not configured"}
+	ErrIssuerMissing  = &Refusal{"INVOICE_ISSUER_MISSING", "the shop's legal name, NIF and address are not configured, or are still the sample's"}
 	ErrNotPaid        = &Refusal{"ORDER_NOT_PAID", "the order is not paid"}
 	ErrNotInvoiced    = &Refusal{"INVOICE_NOT_ISSUED", "the order has no invoice to correct or replace"}
 	ErrOverCorrected  = &Refusal{"CORRECTION_EXCEEDS_INVOICE", "the correction exceeds what is invoiced and not yet corrected"}

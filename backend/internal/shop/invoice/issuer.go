@@ -13,14 +13,23 @@ import (
 // office keeps (the "shop" row: legal name, NIF, address), through the
 // issuing transaction, so an invoice carries the identity in force when it
 // was issued.
-type SettingsIssuer struct{}
+type SettingsIssuer struct {
+	// RealIdentity refuses the sample identity `shopd seed` fills in as
+	// missing: in production an invoice made out by "EJEMPLO … NIF
+	// 00000000T" would enter the VeriFactu chain for good.
+	RealIdentity bool
+}
 
 // Issuer returns the shop's identity, or ErrIssuerMissing while the
-// settings lack any part of it.
-func (SettingsIssuer) Issuer(ctx context.Context, q db.DBTX) (Issuer, error) {
+// settings lack any part of it (or, with RealIdentity, any part is still
+// the sample's).
+func (si SettingsIssuer) Issuer(ctx context.Context, q db.DBTX) (Issuer, error) {
 	s, _, err := shopsettings.Read(ctx, db.New(q))
 	if err != nil {
 		return Issuer{}, fmt.Errorf("invoice: read the shop's settings: %w", err)
+	}
+	if si.RealIdentity && len(shopsettings.MissingIdentity(s)) > 0 {
+		return Issuer{}, ErrIssuerMissing
 	}
 	a := s.Address
 	place := strings.TrimSpace(a.PostalCode + " " + a.City)

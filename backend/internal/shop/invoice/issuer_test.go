@@ -7,6 +7,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
+	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
 
 // TestSettingsIssuer reads the identity from the shop's settings, and
@@ -37,5 +38,27 @@ func TestSettingsIssuer(t *testing.T) {
 		if !errors.Is(err, tc.err) || got != tc.want {
 			t.Errorf("%s: got %+v, %v; want %+v, %v", tc.value, got, err, tc.want, tc.err)
 		}
+	}
+}
+
+// TestSettingsIssuerRefusesTheSample: where the identity must be real
+// (production), the sample's is as good as none, and the owner's own is
+// issued as before.
+func TestSettingsIssuerRefusesTheSample(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	dbtest.ShopSettings(t, pool)
+	if _, err := (invoice.SettingsIssuer{RealIdentity: true}).Issuer(ctx, pool); !errors.Is(err, invoice.ErrIssuerMissing) {
+		t.Errorf("the sample identity, in production: %v, want ErrIssuerMissing", err)
+	}
+	if got, err := (invoice.SettingsIssuer{}).Issuer(ctx, pool); err != nil || got.NIF != shopsettings.Sample.NIF {
+		t.Errorf("the sample identity, in development: %+v, %v", got, err)
+	}
+	if _, err := pool.Exec(ctx, `UPDATE settings SET value = value || '{"legalName": "Maria Souza", "nif": "12345678Z", "email": "maria@sabores.es"}'::jsonb || jsonb_build_object('address', value->'address' || '{"street": "Rúa da Mariña 3"}'::jsonb) WHERE key = 'shop'`); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := (invoice.SettingsIssuer{RealIdentity: true}).Issuer(ctx, pool); err != nil || got.Name != "Maria Souza" || got.NIF != "12345678Z" {
+		t.Errorf("the owner's identity, in production: %+v, %v", got, err)
 	}
 }
