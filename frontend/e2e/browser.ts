@@ -118,6 +118,30 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
 }
 
+/** testIBAN is a valid IBAN of no one's, not the sample's. */
+export const testIBAN = "ES79 2100 0813 6101 2345 6789";
+
+/**
+ * takeTransfers saves testIBAN in the shop's settings as the owner would:
+ * the shop never offers a transfer to the sample IBAN `shopd seed` writes.
+ * Saving it again changes nothing, so every file that pays by transfer
+ * calls it first, whatever order the files run in.
+ */
+export async function takeTransfers(browser: Browser) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await page.goto("/");
+  await acceptCookies(page);
+  await page.goto("/admin/shop-settings");
+  await page.waitForURL(/\/auth\?redirect=/);
+  await signIn(page, "admin@sabores.es");
+  await page.waitForURL(/\/admin\/shop-settings$/);
+  await page.getByLabel(/^IBAN para transferencias/).fill(testIBAN);
+  await page.getByRole("button", { name: "Guardar datos" }).click();
+  await page.getByText("Datos de la tienda actualizados.").first().waitFor();
+  await context.close();
+}
+
 /** screenshot saves the page under e2e/screenshots/{name}-{width}.png. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(screenshotDir, { recursive: true });

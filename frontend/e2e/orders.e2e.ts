@@ -7,6 +7,7 @@ import {
   screenshot,
   viewports,
   waitForMail,
+  takeTransfers,
   type Browser,
   type BrowserContext,
   type Page,
@@ -29,6 +30,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launch();
+  await takeTransfers(browser);
 });
 afterAll(async () => {
   await browser.close();

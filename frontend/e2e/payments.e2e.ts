@@ -8,6 +8,7 @@ import {
   rpc,
   screenshot,
   viewports,
+  takeTransfers,
   type Browser,
   type Page,
 } from "./browser";
@@ -23,6 +24,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launch();
+  await takeTransfers(browser);
 });
 afterAll(async () => {
   await browser.close();

@@ -10,6 +10,7 @@ import {
   screenshot,
   signIn,
   viewports,
+  takeTransfers,
   type Browser,
   type BrowserContext,
   type Page,
@@ -21,6 +22,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launch();
+  await takeTransfers(browser);
   context = await newContext(browser);
   page = await context.newPage();
   await page.goto("/");

@@ -245,7 +245,7 @@ describe("the shop's own details", () => {
     await signIn(page, "admin@sabores.es");
     await page.waitForURL(`${baseURL}/admin`);
     const checklist = page.getByRole("region", { name: "Datos de la tienda por completar" });
-    await checklist.getByText("IBAN para transferencias").waitFor();
+    await checklist.getByText("Nombre legal del titular").waitFor();
     await checklist.getByRole("link", { name: "Completar datos" }).click();
     const phone = page.getByLabel("Teléfono", { exact: false }).first();
     await phone.waitFor();

@@ -9,11 +9,18 @@ import (
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
 
+// TestIBAN is the IBAN of the settings ShopSettings saves: a valid one of
+// no one's that is not the sample's, so the shop takes transfers.
+const TestIBAN = "ES7921000813610123456789"
+
 // ShopSettings saves the sample shop settings `shopd seed` writes (legal
-// name, NIF, address, IBAN), without which no invoice is issued.
+// name, NIF, address), without which no invoice is issued, with TestIBAN
+// for transfers, which are never offered to the sample's IBAN.
 func ShopSettings(t testing.TB, q db.DBTX) shopsettings.Settings {
 	t.Helper()
-	value, err := json.Marshal(shopsettings.Sample)
+	s := shopsettings.Sample
+	s.IBAN = TestIBAN
+	value, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,5 +29,15 @@ func ShopSettings(t testing.TB, q db.DBTX) shopsettings.Settings {
 	}); err != nil {
 		t.Fatalf("dbtest: shop settings: %v", err)
 	}
-	return shopsettings.Sample
+	return s
+}
+
+// TakeTransfers saves TestIBAN in settings already there, as the owner of
+// a seeded shop would before transfers are offered.
+func TakeTransfers(t testing.TB, q db.DBTX) {
+	t.Helper()
+	if _, err := q.Exec(context.Background(), `UPDATE settings SET value = jsonb_set(value, '{iban}', to_jsonb($1::text)) WHERE key = $2`,
+		TestIBAN, shopsettings.SettingKey); err != nil {
+		t.Fatalf("dbtest: take transfers: %v", err)
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/payment"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/sepaqr"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -44,8 +45,8 @@ type Payments struct {
 	// Windows are how long unpaid orders wait, for the order page's expiry.
 	Windows shop.PaymentWindows
 	// RealIdentity sells only once the shop's legal identity is the
-	// owner's, not the sample's, and never offers a transfer to the sample
-	// IBAN: in production, where a shopper could take the sample for real.
+	// owner's, not the sample's: in production, where a shopper could take
+	// the sample for real.
 	RealIdentity bool
 }
 
@@ -77,8 +78,7 @@ func (s *Service) offered(ctx context.Context, q *db.Queries, method string) (bo
 	if err != nil {
 		return false, err
 	}
-	sample := s.payments.RealIdentity && settings.IBAN == shopsettings.Sample.IBAN
-	return settings.IBAN != "" && !sample, nil
+	return shopsettings.TakesTransfers(settings), nil
 }
 
 // ReasonShopNotReady refuses an order while the shop's legal identity is
@@ -124,10 +124,26 @@ func notAwaiting(id int64) error {
 type PaymentOptions struct {
 	Methods            []string
 	CashSurchargeCents int64
+	// Unavailable are the methods taken now that the lines asked about
+	// could not be paid with; they are not in Methods.
+	Unavailable []Unavailable
+}
+
+// Unavailable is a method an order could not be paid with, and why, as
+// PlaceOrder's refusal would say it.
+type Unavailable struct {
+	Method   string
+	Reason   string
+	Metadata map[string]string
 }
 
 // GetPaymentOptions lists the methods taken now and the cash surcharge.
-func (s *Service) GetPaymentOptions(ctx context.Context) (PaymentOptions, error) {
+// Given a cart's lines it prices them as PlaceOrder would and moves the
+// methods that order could not be paid with to Unavailable, so the payment
+// step says why before the shopper picks one: cash on delivery from
+// CashLimitCents on. Lines that could not be ordered (gone, out of stock)
+// limit nothing here; PlaceOrder says what is wrong with them.
+func (s *Service) GetPaymentOptions(ctx context.Context, lines []pricing.LineInput) (PaymentOptions, error) {
 	var res PaymentOptions
 	for _, m := range methodOrder {
 		ok, err := s.offered(ctx, s.queries, m)
@@ -138,8 +154,28 @@ func (s *Service) GetPaymentOptions(ctx context.Context) (PaymentOptions, error)
 			res.Methods = append(res.Methods, m)
 		}
 	}
-	if slices.Contains(res.Methods, "cash") {
-		res.CashSurchargeCents = s.payments.CashSurchargeCents
+	if !slices.Contains(res.Methods, "cash") {
+		return res, nil
+	}
+	res.CashSurchargeCents = s.payments.CashSurchargeCents
+	if len(lines) == 0 {
+		return res, nil
+	}
+	if err := shop.CheckRepeats(lines); err != nil {
+		return PaymentOptions{}, err
+	}
+	products, err := s.queries.GetProductsByIDs(ctx, shop.LineProductIDs(lines))
+	if err != nil {
+		return PaymentOptions{}, fmt.Errorf("order: read products: %w", err)
+	}
+	priced, err := shop.PriceProducts(ctx, shop.Stored{Queries: s.queries}, products, lines, time.Now())
+	if err != nil {
+		return PaymentOptions{}, err
+	}
+	var refusal *LimitRefusal
+	if priced.Valid && errors.As(CheckCash(priced.TotalCents+res.CashSurchargeCents), &refusal) {
+		res.Methods = slices.DeleteFunc(res.Methods, func(m string) bool { return m == "cash" })
+		res.Unavailable = append(res.Unavailable, Unavailable{Method: "cash", Reason: refusal.Reason, Metadata: refusal.Metadata})
 	}
 	return res, nil
 }

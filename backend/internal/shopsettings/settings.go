@@ -182,6 +182,13 @@ var Sample = Settings{
 	IBAN: "ES9121000418450200051332",
 }
 
+// TakesTransfers reports whether a shopper may be offered a bank transfer:
+// only to an IBAN the owner typed, never the sample's, which a shopper
+// would pay into as readily as a real one, in any mode.
+func TakesTransfers(s Settings) bool {
+	return s.IBAN != "" && s.IBAN != Sample.IBAN
+}
+
 // MissingIdentity names, like Unfinished, what of the shop's legal identity
 // (legal name, NIF, address, e-mail) is still empty or the sample's: a shop
 // that sells for real must say who it is on every order, contract e-mail

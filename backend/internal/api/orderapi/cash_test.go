@@ -1,6 +1,7 @@
 package orderapi_test
 
 import (
+	"slices"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/order"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // TestCashOrdersCannotHoard replays the review: one new account placed five
@@ -75,6 +77,25 @@ func TestCashBelowTheLegalLimit(t *testing.T) {
 	}
 	if _, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), cash, line(1, 1))); err != nil {
 		t.Errorf("500 € cash on delivery: %v", err)
+	}
+	// The payment step says so before the shopper picks cash.
+	options := func(lines ...*saboresv1.CartLineInput) *saboresv1.GetPaymentOptionsResponse {
+		t.Helper()
+		res, err := b.svc.GetPaymentOptions(ctx, connect.NewRequest(&saboresv1.GetPaymentOptionsRequest{Lines: lines}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Msg
+	}
+	if got := options(line(1, 2)); slices.Contains(got.GetPaymentMethods(), cash) || len(got.GetUnavailablePaymentMethods()) != 1 ||
+		got.GetUnavailablePaymentMethods()[0].GetPaymentMethod() != cash || got.GetUnavailablePaymentMethods()[0].GetReason() != order.ReasonCashLimit ||
+		got.GetUnavailablePaymentMethods()[0].GetMetadata()["max_cents"] != "100000" {
+		t.Errorf("options for 1 000 €: %v", got)
+	}
+	for name, lines := range map[string][]*saboresv1.CartLineInput{"500 €": {line(1, 1)}, "no lines": nil} {
+		if got := options(lines...); !slices.Contains(got.GetPaymentMethods(), cash) || len(got.GetUnavailablePaymentMethods()) != 0 {
+			t.Errorf("options for %s: %v", name, got)
+		}
 	}
 	if _, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), card, line(1, 2))); err != nil {
 		t.Errorf("1 000 € by card: %v", err)

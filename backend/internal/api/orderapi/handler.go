@@ -38,9 +38,7 @@ func (h *Handler) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 		UserID: userID, Key: m.GetIdempotencyKey(), Method: shop.PaymentMethodOf(m.GetPaymentMethod()),
 		AcceptLanguage: req.Header().Get("Accept-Language"), AgeDeclared: m.GetAgeDeclared(),
 	}
-	for _, l := range m.GetLines() {
-		in.Lines = append(in.Lines, pricing.LineInput{ProductID: l.GetProductId(), Quantity: l.GetQuantity()})
-	}
+	in.Lines = linesFromProto(m.GetLines())
 	if d := m.GetDelivery(); d != nil {
 		in.Delivery = &order.Delivery{
 			Name: d.GetName(), Email: d.GetEmail(), Phone: d.GetPhone(),
@@ -103,14 +101,19 @@ func (h *Handler) CancelMyOrder(ctx context.Context, req *connect.Request[sabore
 }
 
 // GetPaymentOptions lists the methods taken now and the cash surcharge.
-func (h *Handler) GetPaymentOptions(ctx context.Context, _ *connect.Request[saboresv1.GetPaymentOptionsRequest]) (*connect.Response[saboresv1.GetPaymentOptionsResponse], error) {
-	opts, err := h.orders.GetPaymentOptions(ctx)
+func (h *Handler) GetPaymentOptions(ctx context.Context, req *connect.Request[saboresv1.GetPaymentOptionsRequest]) (*connect.Response[saboresv1.GetPaymentOptionsResponse], error) {
+	opts, err := h.orders.GetPaymentOptions(ctx, linesFromProto(req.Msg.GetLines()))
 	if err != nil {
 		return nil, err
 	}
 	res := &saboresv1.GetPaymentOptionsResponse{CashOnDeliverySurchargeCents: opts.CashSurchargeCents}
 	for _, m := range opts.Methods {
 		res.PaymentMethods = append(res.PaymentMethods, shop.PaymentMethodToProto(m))
+	}
+	for _, u := range opts.Unavailable {
+		res.UnavailablePaymentMethods = append(res.UnavailablePaymentMethods, &saboresv1.UnavailablePaymentMethod{
+			PaymentMethod: shop.PaymentMethodToProto(u.Method), Reason: u.Reason, Metadata: u.Metadata,
+		})
 	}
 	return connect.NewResponse(res), nil
 }
@@ -130,4 +133,13 @@ func (h *Handler) StartPayment(ctx context.Context, req *connect.Request[sabores
 		Action: checkout.Action, SignatureVersion: checkout.Fields.SignatureVersion,
 		MerchantParameters: checkout.Fields.MerchantParameters, Signature: checkout.Fields.Signature,
 	}), nil
+}
+
+// linesFromProto reads a cart's lines as sent.
+func linesFromProto(lines []*saboresv1.CartLineInput) []pricing.LineInput {
+	out := make([]pricing.LineInput, 0, len(lines))
+	for _, l := range lines {
+		out = append(out, pricing.LineInput{ProductID: l.GetProductId(), Quantity: l.GetQuantity()})
+	}
+	return out
 }

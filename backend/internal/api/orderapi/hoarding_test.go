@@ -35,6 +35,7 @@ func refusal(t *testing.T, err error) (connect.Code, string, map[string]string) 
 // every unit is back on sale.
 func TestHoardingAttack(t *testing.T) {
 	pool := dbtest.NewSeeded(t)
+	dbtest.TakeTransfers(t, pool)
 	b := newBundle(pool)
 	limits := order.DefaultLimits()
 	ctx := context.Background()

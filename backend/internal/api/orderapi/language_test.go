@@ -20,6 +20,7 @@ import (
 func TestOrdersInPortuguese(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.NewSeeded(t)
+	dbtest.TakeTransfers(t, pool)
 	svc := orderapi.New(order.New(pool))
 	maria := signedIn(t, pool, seed.MariaEmail)
 	placed, err := svc.PlaceOrder(maria, placeRequest(uuid.NewString(), saboresv1.PaymentMethod_PAYMENT_METHOD_TRANSFER, line(6001, 1)))

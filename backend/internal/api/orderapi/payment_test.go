@@ -184,7 +184,7 @@ func TestOrderPagePayment(t *testing.T) {
 
 	tr := b.place(t, ctx, transfer, line(1, 2))
 	p := get(tr.GetId()).GetTransfer()
-	if p.GetIban() != "ES91 2100 0418 4502 0005 1332" || p.GetBeneficiary() == "" || p.GetAmountCents() != 500 ||
+	if p.GetIban() != "ES79 2100 0813 6101 2345 6789" || p.GetBeneficiary() == "" || p.GetAmountCents() != 500 ||
 		p.GetReference() != strconv.FormatInt(tr.GetId(), 10) || len(p.GetQrPng()) == 0 {
 		t.Errorf("transfer instructions %v", p)
 	}

@@ -34,6 +34,7 @@ func signedIn(t *testing.T, pool *pgxpool.Pool, email string) context.Context {
 func TestSeededOrders(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.NewSeeded(t)
+	dbtest.TakeTransfers(t, pool)
 	svc := orderapi.New(order.New(pool))
 	maria := signedIn(t, pool, seed.MariaEmail)
 	joao := signedIn(t, pool, seed.JoaoEmail)

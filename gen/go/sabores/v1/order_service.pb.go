@@ -83,7 +83,10 @@ func (PaymentAttemptStatus) EnumDescriptor() ([]byte, []int) {
 
 // GetPaymentOptionsRequest asks for the payment step's options.
 type GetPaymentOptionsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// lines are the cart's lines, as PlaceOrder would get them; empty asks
+	// for the methods alone.
+	Lines         []*CartLineInput `protobuf:"bytes,1,rep,name=lines,proto3" json:"lines,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -118,6 +121,78 @@ func (*GetPaymentOptionsRequest) Descriptor() ([]byte, []int) {
 	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{0}
 }
 
+func (x *GetPaymentOptionsRequest) GetLines() []*CartLineInput {
+	if x != nil {
+		return x.Lines
+	}
+	return nil
+}
+
+// UnavailablePaymentMethod is a method the shop takes that the order in
+// question could not be paid with.
+type UnavailablePaymentMethod struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// payment_method is the method.
+	PaymentMethod PaymentMethod `protobuf:"varint,1,opt,name=payment_method,json=paymentMethod,proto3,enum=sabores.v1.PaymentMethod" json:"payment_method,omitempty"`
+	// reason is why, as PlaceOrder's ErrorInfo would say it: CASH_LIMIT.
+	Reason string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	// metadata are the reason's figures (CASH_LIMIT: max_cents).
+	Metadata      map[string]string `protobuf:"bytes,3,rep,name=metadata,proto3" json:"metadata,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnavailablePaymentMethod) Reset() {
+	*x = UnavailablePaymentMethod{}
+	mi := &file_sabores_v1_order_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnavailablePaymentMethod) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnavailablePaymentMethod) ProtoMessage() {}
+
+func (x *UnavailablePaymentMethod) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_order_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnavailablePaymentMethod.ProtoReflect.Descriptor instead.
+func (*UnavailablePaymentMethod) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *UnavailablePaymentMethod) GetPaymentMethod() PaymentMethod {
+	if x != nil {
+		return x.PaymentMethod
+	}
+	return PaymentMethod_PAYMENT_METHOD_UNSPECIFIED
+}
+
+func (x *UnavailablePaymentMethod) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *UnavailablePaymentMethod) GetMetadata() map[string]string {
+	if x != nil {
+		return x.Metadata
+	}
+	return nil
+}
+
 // GetPaymentOptionsResponse is what the payment step offers.
 type GetPaymentOptionsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -128,13 +203,17 @@ type GetPaymentOptionsResponse struct {
 	// cash_on_delivery_surcharge_cents is added to an order paid on delivery;
 	// 0 for none.
 	CashOnDeliverySurchargeCents int64 `protobuf:"varint,2,opt,name=cash_on_delivery_surcharge_cents,json=cashOnDeliverySurchargeCents,proto3" json:"cash_on_delivery_surcharge_cents,omitempty"`
-	unknownFields                protoimpl.UnknownFields
-	sizeCache                    protoimpl.SizeCache
+	// unavailable_payment_methods are the methods the shop takes that the
+	// request's lines could not be paid with; they are not in
+	// payment_methods.
+	UnavailablePaymentMethods []*UnavailablePaymentMethod `protobuf:"bytes,3,rep,name=unavailable_payment_methods,json=unavailablePaymentMethods,proto3" json:"unavailable_payment_methods,omitempty"`
+	unknownFields             protoimpl.UnknownFields
+	sizeCache                 protoimpl.SizeCache
 }
 
 func (x *GetPaymentOptionsResponse) Reset() {
 	*x = GetPaymentOptionsResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -146,7 +225,7 @@ func (x *GetPaymentOptionsResponse) String() string {
 func (*GetPaymentOptionsResponse) ProtoMessage() {}
 
 func (x *GetPaymentOptionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -159,7 +238,7 @@ func (x *GetPaymentOptionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPaymentOptionsResponse.ProtoReflect.Descriptor instead.
 func (*GetPaymentOptionsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *GetPaymentOptionsResponse) GetPaymentMethods() []PaymentMethod {
@@ -176,6 +255,13 @@ func (x *GetPaymentOptionsResponse) GetCashOnDeliverySurchargeCents() int64 {
 	return 0
 }
 
+func (x *GetPaymentOptionsResponse) GetUnavailablePaymentMethods() []*UnavailablePaymentMethod {
+	if x != nil {
+		return x.UnavailablePaymentMethods
+	}
+	return nil
+}
+
 // StartPaymentRequest names the order to pay.
 type StartPaymentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -187,7 +273,7 @@ type StartPaymentRequest struct {
 
 func (x *StartPaymentRequest) Reset() {
 	*x = StartPaymentRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -199,7 +285,7 @@ func (x *StartPaymentRequest) String() string {
 func (*StartPaymentRequest) ProtoMessage() {}
 
 func (x *StartPaymentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -212,7 +298,7 @@ func (x *StartPaymentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartPaymentRequest.ProtoReflect.Descriptor instead.
 func (*StartPaymentRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *StartPaymentRequest) GetOrderId() int64 {
@@ -241,7 +327,7 @@ type StartPaymentResponse struct {
 
 func (x *StartPaymentResponse) Reset() {
 	*x = StartPaymentResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -253,7 +339,7 @@ func (x *StartPaymentResponse) String() string {
 func (*StartPaymentResponse) ProtoMessage() {}
 
 func (x *StartPaymentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -266,7 +352,7 @@ func (x *StartPaymentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StartPaymentResponse.ProtoReflect.Descriptor instead.
 func (*StartPaymentResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *StartPaymentResponse) GetAction() string {
@@ -318,7 +404,7 @@ type DeliveryInput struct {
 
 func (x *DeliveryInput) Reset() {
 	*x = DeliveryInput{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -330,7 +416,7 @@ func (x *DeliveryInput) String() string {
 func (*DeliveryInput) ProtoMessage() {}
 
 func (x *DeliveryInput) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -343,7 +429,7 @@ func (x *DeliveryInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeliveryInput.ProtoReflect.Descriptor instead.
 func (*DeliveryInput) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *DeliveryInput) GetName() string {
@@ -410,7 +496,7 @@ type PlaceOrderRequest struct {
 
 func (x *PlaceOrderRequest) Reset() {
 	*x = PlaceOrderRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -422,7 +508,7 @@ func (x *PlaceOrderRequest) String() string {
 func (*PlaceOrderRequest) ProtoMessage() {}
 
 func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -435,7 +521,7 @@ func (x *PlaceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderRequest.ProtoReflect.Descriptor instead.
 func (*PlaceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *PlaceOrderRequest) GetIdempotencyKey() string {
@@ -484,7 +570,7 @@ type PlaceOrderResponse struct {
 
 func (x *PlaceOrderResponse) Reset() {
 	*x = PlaceOrderResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -496,7 +582,7 @@ func (x *PlaceOrderResponse) String() string {
 func (*PlaceOrderResponse) ProtoMessage() {}
 
 func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -509,7 +595,7 @@ func (x *PlaceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PlaceOrderResponse.ProtoReflect.Descriptor instead.
 func (*PlaceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PlaceOrderResponse) GetOrder() *Order {
@@ -534,7 +620,7 @@ type ListMyOrdersRequest struct {
 
 func (x *ListMyOrdersRequest) Reset() {
 	*x = ListMyOrdersRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -546,7 +632,7 @@ func (x *ListMyOrdersRequest) String() string {
 func (*ListMyOrdersRequest) ProtoMessage() {}
 
 func (x *ListMyOrdersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -559,7 +645,7 @@ func (x *ListMyOrdersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyOrdersRequest.ProtoReflect.Descriptor instead.
 func (*ListMyOrdersRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ListMyOrdersRequest) GetPage() int32 {
@@ -596,7 +682,7 @@ type ListMyOrdersResponse struct {
 
 func (x *ListMyOrdersResponse) Reset() {
 	*x = ListMyOrdersResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -608,7 +694,7 @@ func (x *ListMyOrdersResponse) String() string {
 func (*ListMyOrdersResponse) ProtoMessage() {}
 
 func (x *ListMyOrdersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -621,7 +707,7 @@ func (x *ListMyOrdersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyOrdersResponse.ProtoReflect.Descriptor instead.
 func (*ListMyOrdersResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListMyOrdersResponse) GetOrders() []*Order {
@@ -651,7 +737,7 @@ type GetMyOrderRequest struct {
 
 func (x *GetMyOrderRequest) Reset() {
 	*x = GetMyOrderRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -663,7 +749,7 @@ func (x *GetMyOrderRequest) String() string {
 func (*GetMyOrderRequest) ProtoMessage() {}
 
 func (x *GetMyOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -676,7 +762,7 @@ func (x *GetMyOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyOrderRequest.ProtoReflect.Descriptor instead.
 func (*GetMyOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetMyOrderRequest) GetId() int64 {
@@ -710,7 +796,7 @@ type GetMyOrderResponse struct {
 
 func (x *GetMyOrderResponse) Reset() {
 	*x = GetMyOrderResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -722,7 +808,7 @@ func (x *GetMyOrderResponse) String() string {
 func (*GetMyOrderResponse) ProtoMessage() {}
 
 func (x *GetMyOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -735,7 +821,7 @@ func (x *GetMyOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyOrderResponse.ProtoReflect.Descriptor instead.
 func (*GetMyOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GetMyOrderResponse) GetOrder() *Order {
@@ -788,7 +874,7 @@ type OrderPayment struct {
 
 func (x *OrderPayment) Reset() {
 	*x = OrderPayment{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -800,7 +886,7 @@ func (x *OrderPayment) String() string {
 func (*OrderPayment) ProtoMessage() {}
 
 func (x *OrderPayment) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -813,7 +899,7 @@ func (x *OrderPayment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderPayment.ProtoReflect.Descriptor instead.
 func (*OrderPayment) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *OrderPayment) GetCanPay() bool {
@@ -871,7 +957,7 @@ type TransferInstructions struct {
 
 func (x *TransferInstructions) Reset() {
 	*x = TransferInstructions{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -883,7 +969,7 @@ func (x *TransferInstructions) String() string {
 func (*TransferInstructions) ProtoMessage() {}
 
 func (x *TransferInstructions) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -896,7 +982,7 @@ func (x *TransferInstructions) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TransferInstructions.ProtoReflect.Descriptor instead.
 func (*TransferInstructions) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *TransferInstructions) GetIban() string {
@@ -957,7 +1043,7 @@ type OrderEvent struct {
 
 func (x *OrderEvent) Reset() {
 	*x = OrderEvent{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -969,7 +1055,7 @@ func (x *OrderEvent) String() string {
 func (*OrderEvent) ProtoMessage() {}
 
 func (x *OrderEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -982,7 +1068,7 @@ func (x *OrderEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderEvent.ProtoReflect.Descriptor instead.
 func (*OrderEvent) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{13}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *OrderEvent) GetMachine() string {
@@ -1040,7 +1126,7 @@ type CancelMyOrderRequest struct {
 
 func (x *CancelMyOrderRequest) Reset() {
 	*x = CancelMyOrderRequest{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1052,7 +1138,7 @@ func (x *CancelMyOrderRequest) String() string {
 func (*CancelMyOrderRequest) ProtoMessage() {}
 
 func (x *CancelMyOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1065,7 +1151,7 @@ func (x *CancelMyOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelMyOrderRequest.ProtoReflect.Descriptor instead.
 func (*CancelMyOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CancelMyOrderRequest) GetId() int64 {
@@ -1093,7 +1179,7 @@ type CancelMyOrderResponse struct {
 
 func (x *CancelMyOrderResponse) Reset() {
 	*x = CancelMyOrderResponse{}
-	mi := &file_sabores_v1_order_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1105,7 +1191,7 @@ func (x *CancelMyOrderResponse) String() string {
 func (*CancelMyOrderResponse) ProtoMessage() {}
 
 func (x *CancelMyOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_order_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_order_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1118,7 +1204,7 @@ func (x *CancelMyOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelMyOrderResponse.ProtoReflect.Descriptor instead.
 func (*CancelMyOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_order_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CancelMyOrderResponse) GetOrder() *Order {
@@ -1133,11 +1219,20 @@ var File_sabores_v1_order_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/order_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\x1a\n" +
-	"\x18GetPaymentOptionsRequest\"\xa7\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"U\n" +
+	"\x18GetPaymentOptionsRequest\x129\n" +
+	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\"\x81\x02\n" +
+	"\x18UnavailablePaymentMethod\x12@\n" +
+	"\x0epayment_method\x18\x01 \x01(\x0e2\x19.sabores.v1.PaymentMethodR\rpaymentMethod\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12N\n" +
+	"\bmetadata\x18\x03 \x03(\v22.sabores.v1.UnavailablePaymentMethod.MetadataEntryR\bmetadata\x1a;\n" +
+	"\rMetadataEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x8d\x02\n" +
 	"\x19GetPaymentOptionsResponse\x12B\n" +
 	"\x0fpayment_methods\x18\x01 \x03(\x0e2\x19.sabores.v1.PaymentMethodR\x0epaymentMethods\x12F\n" +
-	" cash_on_delivery_surcharge_cents\x18\x02 \x01(\x03R\x1ccashOnDeliverySurchargeCents\"9\n" +
+	" cash_on_delivery_surcharge_cents\x18\x02 \x01(\x03R\x1ccashOnDeliverySurchargeCents\x12d\n" +
+	"\x1bunavailable_payment_methods\x18\x03 \x03(\v2$.sabores.v1.UnavailablePaymentMethodR\x19unavailablePaymentMethods\"9\n" +
 	"\x13StartPaymentRequest\x12\"\n" +
 	"\border_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\aorderId\"\xaa\x01\n" +
 	"\x14StartPaymentResponse\x12\x16\n" +
@@ -1238,66 +1333,72 @@ func file_sabores_v1_order_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_order_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_sabores_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_sabores_v1_order_service_proto_goTypes = []any{
 	(PaymentAttemptStatus)(0),         // 0: sabores.v1.PaymentAttemptStatus
 	(*GetPaymentOptionsRequest)(nil),  // 1: sabores.v1.GetPaymentOptionsRequest
-	(*GetPaymentOptionsResponse)(nil), // 2: sabores.v1.GetPaymentOptionsResponse
-	(*StartPaymentRequest)(nil),       // 3: sabores.v1.StartPaymentRequest
-	(*StartPaymentResponse)(nil),      // 4: sabores.v1.StartPaymentResponse
-	(*DeliveryInput)(nil),             // 5: sabores.v1.DeliveryInput
-	(*PlaceOrderRequest)(nil),         // 6: sabores.v1.PlaceOrderRequest
-	(*PlaceOrderResponse)(nil),        // 7: sabores.v1.PlaceOrderResponse
-	(*ListMyOrdersRequest)(nil),       // 8: sabores.v1.ListMyOrdersRequest
-	(*ListMyOrdersResponse)(nil),      // 9: sabores.v1.ListMyOrdersResponse
-	(*GetMyOrderRequest)(nil),         // 10: sabores.v1.GetMyOrderRequest
-	(*GetMyOrderResponse)(nil),        // 11: sabores.v1.GetMyOrderResponse
-	(*OrderPayment)(nil),              // 12: sabores.v1.OrderPayment
-	(*TransferInstructions)(nil),      // 13: sabores.v1.TransferInstructions
-	(*OrderEvent)(nil),                // 14: sabores.v1.OrderEvent
-	(*CancelMyOrderRequest)(nil),      // 15: sabores.v1.CancelMyOrderRequest
-	(*CancelMyOrderResponse)(nil),     // 16: sabores.v1.CancelMyOrderResponse
-	(PaymentMethod)(0),                // 17: sabores.v1.PaymentMethod
-	(*CartLineInput)(nil),             // 18: sabores.v1.CartLineInput
-	(*Order)(nil),                     // 19: sabores.v1.Order
-	(Language)(0),                     // 20: sabores.v1.Language
-	(*timestamppb.Timestamp)(nil),     // 21: google.protobuf.Timestamp
+	(*UnavailablePaymentMethod)(nil),  // 2: sabores.v1.UnavailablePaymentMethod
+	(*GetPaymentOptionsResponse)(nil), // 3: sabores.v1.GetPaymentOptionsResponse
+	(*StartPaymentRequest)(nil),       // 4: sabores.v1.StartPaymentRequest
+	(*StartPaymentResponse)(nil),      // 5: sabores.v1.StartPaymentResponse
+	(*DeliveryInput)(nil),             // 6: sabores.v1.DeliveryInput
+	(*PlaceOrderRequest)(nil),         // 7: sabores.v1.PlaceOrderRequest
+	(*PlaceOrderResponse)(nil),        // 8: sabores.v1.PlaceOrderResponse
+	(*ListMyOrdersRequest)(nil),       // 9: sabores.v1.ListMyOrdersRequest
+	(*ListMyOrdersResponse)(nil),      // 10: sabores.v1.ListMyOrdersResponse
+	(*GetMyOrderRequest)(nil),         // 11: sabores.v1.GetMyOrderRequest
+	(*GetMyOrderResponse)(nil),        // 12: sabores.v1.GetMyOrderResponse
+	(*OrderPayment)(nil),              // 13: sabores.v1.OrderPayment
+	(*TransferInstructions)(nil),      // 14: sabores.v1.TransferInstructions
+	(*OrderEvent)(nil),                // 15: sabores.v1.OrderEvent
+	(*CancelMyOrderRequest)(nil),      // 16: sabores.v1.CancelMyOrderRequest
+	(*CancelMyOrderResponse)(nil),     // 17: sabores.v1.CancelMyOrderResponse
+	nil,                               // 18: sabores.v1.UnavailablePaymentMethod.MetadataEntry
+	(*CartLineInput)(nil),             // 19: sabores.v1.CartLineInput
+	(PaymentMethod)(0),                // 20: sabores.v1.PaymentMethod
+	(*Order)(nil),                     // 21: sabores.v1.Order
+	(Language)(0),                     // 22: sabores.v1.Language
+	(*timestamppb.Timestamp)(nil),     // 23: google.protobuf.Timestamp
 }
 var file_sabores_v1_order_service_proto_depIdxs = []int32{
-	17, // 0: sabores.v1.GetPaymentOptionsResponse.payment_methods:type_name -> sabores.v1.PaymentMethod
-	18, // 1: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
-	5,  // 2: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
-	17, // 3: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
-	19, // 4: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
-	20, // 5: sabores.v1.ListMyOrdersRequest.language:type_name -> sabores.v1.Language
-	19, // 6: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
-	20, // 7: sabores.v1.GetMyOrderRequest.language:type_name -> sabores.v1.Language
-	19, // 8: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
-	14, // 9: sabores.v1.GetMyOrderResponse.events:type_name -> sabores.v1.OrderEvent
-	12, // 10: sabores.v1.GetMyOrderResponse.payment:type_name -> sabores.v1.OrderPayment
-	0,  // 11: sabores.v1.OrderPayment.last_attempt:type_name -> sabores.v1.PaymentAttemptStatus
-	21, // 12: sabores.v1.OrderPayment.last_attempt_time:type_name -> google.protobuf.Timestamp
-	21, // 13: sabores.v1.OrderPayment.expire_time:type_name -> google.protobuf.Timestamp
-	13, // 14: sabores.v1.OrderPayment.transfer:type_name -> sabores.v1.TransferInstructions
-	21, // 15: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
-	19, // 16: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
-	6,  // 17: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
-	8,  // 18: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
-	10, // 19: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
-	15, // 20: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
-	1,  // 21: sabores.v1.OrderService.GetPaymentOptions:input_type -> sabores.v1.GetPaymentOptionsRequest
-	3,  // 22: sabores.v1.OrderService.StartPayment:input_type -> sabores.v1.StartPaymentRequest
-	7,  // 23: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
-	9,  // 24: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
-	11, // 25: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
-	16, // 26: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
-	2,  // 27: sabores.v1.OrderService.GetPaymentOptions:output_type -> sabores.v1.GetPaymentOptionsResponse
-	4,  // 28: sabores.v1.OrderService.StartPayment:output_type -> sabores.v1.StartPaymentResponse
-	23, // [23:29] is the sub-list for method output_type
-	17, // [17:23] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	19, // 0: sabores.v1.GetPaymentOptionsRequest.lines:type_name -> sabores.v1.CartLineInput
+	20, // 1: sabores.v1.UnavailablePaymentMethod.payment_method:type_name -> sabores.v1.PaymentMethod
+	18, // 2: sabores.v1.UnavailablePaymentMethod.metadata:type_name -> sabores.v1.UnavailablePaymentMethod.MetadataEntry
+	20, // 3: sabores.v1.GetPaymentOptionsResponse.payment_methods:type_name -> sabores.v1.PaymentMethod
+	2,  // 4: sabores.v1.GetPaymentOptionsResponse.unavailable_payment_methods:type_name -> sabores.v1.UnavailablePaymentMethod
+	19, // 5: sabores.v1.PlaceOrderRequest.lines:type_name -> sabores.v1.CartLineInput
+	6,  // 6: sabores.v1.PlaceOrderRequest.delivery:type_name -> sabores.v1.DeliveryInput
+	20, // 7: sabores.v1.PlaceOrderRequest.payment_method:type_name -> sabores.v1.PaymentMethod
+	21, // 8: sabores.v1.PlaceOrderResponse.order:type_name -> sabores.v1.Order
+	22, // 9: sabores.v1.ListMyOrdersRequest.language:type_name -> sabores.v1.Language
+	21, // 10: sabores.v1.ListMyOrdersResponse.orders:type_name -> sabores.v1.Order
+	22, // 11: sabores.v1.GetMyOrderRequest.language:type_name -> sabores.v1.Language
+	21, // 12: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
+	15, // 13: sabores.v1.GetMyOrderResponse.events:type_name -> sabores.v1.OrderEvent
+	13, // 14: sabores.v1.GetMyOrderResponse.payment:type_name -> sabores.v1.OrderPayment
+	0,  // 15: sabores.v1.OrderPayment.last_attempt:type_name -> sabores.v1.PaymentAttemptStatus
+	23, // 16: sabores.v1.OrderPayment.last_attempt_time:type_name -> google.protobuf.Timestamp
+	23, // 17: sabores.v1.OrderPayment.expire_time:type_name -> google.protobuf.Timestamp
+	14, // 18: sabores.v1.OrderPayment.transfer:type_name -> sabores.v1.TransferInstructions
+	23, // 19: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
+	21, // 20: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
+	7,  // 21: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
+	9,  // 22: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
+	11, // 23: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
+	16, // 24: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
+	1,  // 25: sabores.v1.OrderService.GetPaymentOptions:input_type -> sabores.v1.GetPaymentOptionsRequest
+	4,  // 26: sabores.v1.OrderService.StartPayment:input_type -> sabores.v1.StartPaymentRequest
+	8,  // 27: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
+	10, // 28: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
+	12, // 29: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
+	17, // 30: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
+	3,  // 31: sabores.v1.OrderService.GetPaymentOptions:output_type -> sabores.v1.GetPaymentOptionsResponse
+	5,  // 32: sabores.v1.OrderService.StartPayment:output_type -> sabores.v1.StartPaymentResponse
+	27, // [27:33] is the sub-list for method output_type
+	21, // [21:27] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_order_service_proto_init() }
@@ -1314,7 +1415,7 @@ func file_sabores_v1_order_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_order_service_proto_rawDesc), len(file_sabores_v1_order_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   16,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,7 +19,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/order_service.proto.
  */
 export const file_sabores_v1_order_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiGgoYR2V0UGF5bWVudE9wdGlvbnNSZXF1ZXN0InkKGUdldFBheW1lbnRPcHRpb25zUmVzcG9uc2USMgoPcGF5bWVudF9tZXRob2RzGAEgAygOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kEigKIGNhc2hfb25fZGVsaXZlcnlfc3VyY2hhcmdlX2NlbnRzGAIgASgDIjAKE1N0YXJ0UGF5bWVudFJlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAicQoUU3RhcnRQYXltZW50UmVzcG9uc2USDgoGYWN0aW9uGAEgASgJEhkKEXNpZ25hdHVyZV92ZXJzaW9uGAIgASgJEhsKE21lcmNoYW50X3BhcmFtZXRlcnMYAyABKAkSEQoJc2lnbmF0dXJlGAQgASgJIucBCg1EZWxpdmVyeUlucHV0EhcKBG5hbWUYASABKAlCCbpIBnIEEAEYeBIZCgVlbWFpbBgCIAEoCUIKukgHcgUY/gFgARIqCgVwaG9uZRgDIAEoCUIbukgYchYyFF5cKz9bMC05ICgpLV17OSwyMH0kEhsKB2FkZHJlc3MYBCABKAlCCrpIB3IFEAEYyAESFwoEY2l0eRgFIAEoCUIJukgGcgQQARhkEkAKC3Bvc3RhbF9jb2RlGAYgASgJQiu6SChyJjIkXigwWzEtOV18WzEtNF1bMC05XXw1WzAtMl0pWzAtOV17M30kIvYBChFQbGFjZU9yZGVyUmVxdWVzdBIhCg9pZGVtcG90ZW5jeV9rZXkYASABKAlCCLpIBXIDsAEBEjQKBWxpbmVzGAIgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgq6SAeSAQQIARBkEjMKCGRlbGl2ZXJ5GAMgASgLMhkuc2Fib3Jlcy52MS5EZWxpdmVyeUlucHV0Qga6SAPIAQESPQoOcGF5bWVudF9tZXRob2QYBCABKA4yGS5zYWJvcmVzLnYxLlBheW1lbnRNZXRob2RCCrpIB4IBBBABIAASFAoMYWdlX2RlY2xhcmVkGAogASgIIjYKElBsYWNlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLnNhYm9yZXMudjEuT3JkZXIifgoTTGlzdE15T3JkZXJzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAASMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJNChRMaXN0TXlPcmRlcnNSZXNwb25zZRIhCgZvcmRlcnMYASADKAsyES5zYWJvcmVzLnYxLk9yZGVyEhIKCnRvdGFsX3NpemUYAiABKAUiWgoRR2V0TXlPcmRlclJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASKeAQoSR2V0TXlPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlchImCgZldmVudHMYAiADKAsyFi5zYWJvcmVzLnYxLk9yZGVyRXZlbnQSEwoLY2FuY2VsbGFibGUYAyABKAgSKQoHcGF5bWVudBgEIAEoCzIYLnNhYm9yZXMudjEuT3JkZXJQYXltZW50IvMBCgxPcmRlclBheW1lbnQSDwoHY2FuX3BheRgBIAEoCBI2CgxsYXN0X2F0dGVtcHQYAiABKA4yIC5zYWJvcmVzLnYxLlBheW1lbnRBdHRlbXB0U3RhdHVzEjUKEWxhc3RfYXR0ZW1wdF90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgtleHBpcmVfdGltZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMgoIdHJhbnNmZXIYBSABKAsyIC5zYWJvcmVzLnYxLlRyYW5zZmVySW5zdHJ1Y3Rpb25zInIKFFRyYW5zZmVySW5zdHJ1Y3Rpb25zEgwKBGliYW4YASABKAkSEwoLYmVuZWZpY2lhcnkYAiABKAkSFAoMYW1vdW50X2NlbnRzGAMgASgDEhEKCXJlZmVyZW5jZRgEIAEoCRIOCgZxcl9wbmcYBSABKAwikQEKCk9yZGVyRXZlbnQSDwoHbWFjaGluZRgBIAEoCRISCgpmcm9tX3N0YXRlGAIgASgJEhAKCHRvX3N0YXRlGAMgASgJEg0KBWFjdG9yGAQgASgJEgwKBG5vdGUYBSABKAkSLwoLY3JlYXRlX3RpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIkUKFENhbmNlbE15T3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEhgKBnJlYXNvbhgCIAEoCUIIukgFcgMY9AMiOQoVQ2FuY2VsTXlPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlciqtAQoUUGF5bWVudEF0dGVtcHRTdGF0dXMSJgoiUEFZTUVOVF9BVFRFTVBUX1NUQVRVU19VTlNQRUNJRklFRBAAEiIKHlBBWU1FTlRfQVRURU1QVF9TVEFUVVNfUEVORElORxABEiUKIVBBWU1FTlRfQVRURU1QVF9TVEFUVVNfQVVUSE9SSVNFRBACEiIKHlBBWU1FTlRfQVRURU1QVF9TVEFUVVNfUkVGVVNFRBADMpoECgxPcmRlclNlcnZpY2USSwoKUGxhY2VPcmRlchIdLnNhYm9yZXMudjEuUGxhY2VPcmRlclJlcXVlc3QaHi5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXNwb25zZRJWCgxMaXN0TXlPcmRlcnMSHy5zYWJvcmVzLnYxLkxpc3RNeU9yZGVyc1JlcXVlc3QaIC5zYWJvcmVzLnYxLkxpc3RNeU9yZGVyc1Jlc3BvbnNlIgOQAgESUAoKR2V0TXlPcmRlchIdLnNhYm9yZXMudjEuR2V0TXlPcmRlclJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXNwb25zZSIDkAIBElkKDUNhbmNlbE15T3JkZXISIC5zYWJvcmVzLnYxLkNhbmNlbE15T3JkZXJSZXF1ZXN0GiEuc2Fib3Jlcy52MS5DYW5jZWxNeU9yZGVyUmVzcG9uc2UiA5ACAhJlChFHZXRQYXltZW50T3B0aW9ucxIkLnNhYm9yZXMudjEuR2V0UGF5bWVudE9wdGlvbnNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXRQYXltZW50T3B0aW9uc1Jlc3BvbnNlIgOQAgESUQoMU3RhcnRQYXltZW50Eh8uc2Fib3Jlcy52MS5TdGFydFBheW1lbnRSZXF1ZXN0GiAuc2Fib3Jlcy52MS5TdGFydFBheW1lbnRSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_cart_service, file_sabores_v1_food, file_sabores_v1_types]);
+  fileDesc("Ch5zYWJvcmVzL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiTgoYR2V0UGF5bWVudE9wdGlvbnNSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZCLUAQoYVW5hdmFpbGFibGVQYXltZW50TWV0aG9kEjEKDnBheW1lbnRfbWV0aG9kGAEgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kEg4KBnJlYXNvbhgCIAEoCRJECghtZXRhZGF0YRgDIAMoCzIyLnNhYm9yZXMudjEuVW5hdmFpbGFibGVQYXltZW50TWV0aG9kLk1ldGFkYXRhRW50cnkaLwoNTWV0YWRhdGFFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIsQBChlHZXRQYXltZW50T3B0aW9uc1Jlc3BvbnNlEjIKD3BheW1lbnRfbWV0aG9kcxgBIAMoDjIZLnNhYm9yZXMudjEuUGF5bWVudE1ldGhvZBIoCiBjYXNoX29uX2RlbGl2ZXJ5X3N1cmNoYXJnZV9jZW50cxgCIAEoAxJJCht1bmF2YWlsYWJsZV9wYXltZW50X21ldGhvZHMYAyADKAsyJC5zYWJvcmVzLnYxLlVuYXZhaWxhYmxlUGF5bWVudE1ldGhvZCIwChNTdGFydFBheW1lbnRSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAInEKFFN0YXJ0UGF5bWVudFJlc3BvbnNlEg4KBmFjdGlvbhgBIAEoCRIZChFzaWduYXR1cmVfdmVyc2lvbhgCIAEoCRIbChNtZXJjaGFudF9wYXJhbWV0ZXJzGAMgASgJEhEKCXNpZ25hdHVyZRgEIAEoCSLnAQoNRGVsaXZlcnlJbnB1dBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGHgSGQoFZW1haWwYAiABKAlCCrpIB3IFGP4BYAESKgoFcGhvbmUYAyABKAlCG7pIGHIWMhReXCs/WzAtOSAoKS1dezksMjB9JBIbCgdhZGRyZXNzGAQgASgJQgq6SAdyBRABGMgBEhcKBGNpdHkYBSABKAlCCbpIBnIEEAEYZBJACgtwb3N0YWxfY29kZRgGIAEoCUIrukgociYyJF4oMFsxLTldfFsxLTRdWzAtOV18NVswLTJdKVswLTldezN9JCL2AQoRUGxhY2VPcmRlclJlcXVlc3QSIQoPaWRlbXBvdGVuY3lfa2V5GAEgASgJQgi6SAVyA7ABARI0CgVsaW5lcxgCIAMoCzIZLnNhYm9yZXMudjEuQ2FydExpbmVJbnB1dEIKukgHkgEECAEQZBIzCghkZWxpdmVyeRgDIAEoCzIZLnNhYm9yZXMudjEuRGVsaXZlcnlJbnB1dEIGukgDyAEBEj0KDnBheW1lbnRfbWV0aG9kGAQgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50TWV0aG9kQgq6SAeCAQQQASAAEhQKDGFnZV9kZWNsYXJlZBgKIAEoCCI2ChJQbGFjZU9yZGVyUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyIn4KE0xpc3RNeU9yZGVyc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEjAKCGxhbmd1YWdlGAMgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiTQoUTGlzdE15T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuc2Fib3Jlcy52MS5PcmRlchISCgp0b3RhbF9zaXplGAIgASgFIloKEUdldE15T3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjAKCGxhbmd1YWdlGAIgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEingEKEkdldE15T3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLnNhYm9yZXMudjEuT3JkZXISJgoGZXZlbnRzGAIgAygLMhYuc2Fib3Jlcy52MS5PcmRlckV2ZW50EhMKC2NhbmNlbGxhYmxlGAMgASgIEikKB3BheW1lbnQYBCABKAsyGC5zYWJvcmVzLnYxLk9yZGVyUGF5bWVudCLzAQoMT3JkZXJQYXltZW50Eg8KB2Nhbl9wYXkYASABKAgSNgoMbGFzdF9hdHRlbXB0GAIgASgOMiAuc2Fib3Jlcy52MS5QYXltZW50QXR0ZW1wdFN0YXR1cxI1ChFsYXN0X2F0dGVtcHRfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLZXhwaXJlX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjIKCHRyYW5zZmVyGAUgASgLMiAuc2Fib3Jlcy52MS5UcmFuc2Zlckluc3RydWN0aW9ucyJyChRUcmFuc2Zlckluc3RydWN0aW9ucxIMCgRpYmFuGAEgASgJEhMKC2JlbmVmaWNpYXJ5GAIgASgJEhQKDGFtb3VudF9jZW50cxgDIAEoAxIRCglyZWZlcmVuY2UYBCABKAkSDgoGcXJfcG5nGAUgASgMIpEBCgpPcmRlckV2ZW50Eg8KB21hY2hpbmUYASABKAkSEgoKZnJvbV9zdGF0ZRgCIAEoCRIQCgh0b19zdGF0ZRgDIAEoCRINCgVhY3RvchgEIAEoCRIMCgRub3RlGAUgASgJEi8KC2NyZWF0ZV90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJFChRDYW5jZWxNeU9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIYCgZyZWFzb24YAiABKAlCCLpIBXIDGPQDIjkKFUNhbmNlbE15T3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLnNhYm9yZXMudjEuT3JkZXIqrQEKFFBheW1lbnRBdHRlbXB0U3RhdHVzEiYKIlBBWU1FTlRfQVRURU1QVF9TVEFUVVNfVU5TUEVDSUZJRUQQABIiCh5QQVlNRU5UX0FUVEVNUFRfU1RBVFVTX1BFTkRJTkcQARIlCiFQQVlNRU5UX0FUVEVNUFRfU1RBVFVTX0FVVEhPUklTRUQQAhIiCh5QQVlNRU5UX0FUVEVNUFRfU1RBVFVTX1JFRlVTRUQQAzKaBAoMT3JkZXJTZXJ2aWNlEksKClBsYWNlT3JkZXISHS5zYWJvcmVzLnYxLlBsYWNlT3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5QbGFjZU9yZGVyUmVzcG9uc2USVgoMTGlzdE15T3JkZXJzEh8uc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXF1ZXN0GiAuc2Fib3Jlcy52MS5MaXN0TXlPcmRlcnNSZXNwb25zZSIDkAIBElAKCkdldE15T3JkZXISHS5zYWJvcmVzLnYxLkdldE15T3JkZXJSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5HZXRNeU9yZGVyUmVzcG9uc2UiA5ACARJZCg1DYW5jZWxNeU9yZGVyEiAuc2Fib3Jlcy52MS5DYW5jZWxNeU9yZGVyUmVxdWVzdBohLnNhYm9yZXMudjEuQ2FuY2VsTXlPcmRlclJlc3BvbnNlIgOQAgISZQoRR2V0UGF5bWVudE9wdGlvbnMSJC5zYWJvcmVzLnYxLkdldFBheW1lbnRPcHRpb25zUmVxdWVzdBolLnNhYm9yZXMudjEuR2V0UGF5bWVudE9wdGlvbnNSZXNwb25zZSIDkAIBElEKDFN0YXJ0UGF5bWVudBIfLnNhYm9yZXMudjEuU3RhcnRQYXltZW50UmVxdWVzdBogLnNhYm9yZXMudjEuU3RhcnRQYXltZW50UmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_cart_service, file_sabores_v1_food, file_sabores_v1_types]);
 
 /**
  * GetPaymentOptionsRequest asks for the payment step's options.
@@ -27,6 +27,13 @@ export const file_sabores_v1_order_service: GenFile = /*@__PURE__*/
  * @generated from message sabores.v1.GetPaymentOptionsRequest
  */
 export type GetPaymentOptionsRequest = Message<"sabores.v1.GetPaymentOptionsRequest"> & {
+  /**
+   * lines are the cart's lines, as PlaceOrder would get them; empty asks
+   * for the methods alone.
+   *
+   * @generated from field: repeated sabores.v1.CartLineInput lines = 1;
+   */
+  lines: CartLineInput[];
 };
 
 /**
@@ -35,6 +42,42 @@ export type GetPaymentOptionsRequest = Message<"sabores.v1.GetPaymentOptionsRequ
  */
 export const GetPaymentOptionsRequestSchema: GenMessage<GetPaymentOptionsRequest> = /*@__PURE__*/
   messageDesc(file_sabores_v1_order_service, 0);
+
+/**
+ * UnavailablePaymentMethod is a method the shop takes that the order in
+ * question could not be paid with.
+ *
+ * @generated from message sabores.v1.UnavailablePaymentMethod
+ */
+export type UnavailablePaymentMethod = Message<"sabores.v1.UnavailablePaymentMethod"> & {
+  /**
+   * payment_method is the method.
+   *
+   * @generated from field: sabores.v1.PaymentMethod payment_method = 1;
+   */
+  paymentMethod: PaymentMethod;
+
+  /**
+   * reason is why, as PlaceOrder's ErrorInfo would say it: CASH_LIMIT.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * metadata are the reason's figures (CASH_LIMIT: max_cents).
+   *
+   * @generated from field: map<string, string> metadata = 3;
+   */
+  metadata: { [key: string]: string };
+};
+
+/**
+ * Describes the message sabores.v1.UnavailablePaymentMethod.
+ * Use `create(UnavailablePaymentMethodSchema)` to create a new message.
+ */
+export const UnavailablePaymentMethodSchema: GenMessage<UnavailablePaymentMethod> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_order_service, 1);
 
 /**
  * GetPaymentOptionsResponse is what the payment step offers.
@@ -58,6 +101,15 @@ export type GetPaymentOptionsResponse = Message<"sabores.v1.GetPaymentOptionsRes
    * @generated from field: int64 cash_on_delivery_surcharge_cents = 2;
    */
   cashOnDeliverySurchargeCents: bigint;
+
+  /**
+   * unavailable_payment_methods are the methods the shop takes that the
+   * request's lines could not be paid with; they are not in
+   * payment_methods.
+   *
+   * @generated from field: repeated sabores.v1.UnavailablePaymentMethod unavailable_payment_methods = 3;
+   */
+  unavailablePaymentMethods: UnavailablePaymentMethod[];
 };
 
 /**
@@ -65,7 +117,7 @@ export type GetPaymentOptionsResponse = Message<"sabores.v1.GetPaymentOptionsRes
  * Use `create(GetPaymentOptionsResponseSchema)` to create a new message.
  */
 export const GetPaymentOptionsResponseSchema: GenMessage<GetPaymentOptionsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 1);
+  messageDesc(file_sabores_v1_order_service, 2);
 
 /**
  * StartPaymentRequest names the order to pay.
@@ -86,7 +138,7 @@ export type StartPaymentRequest = Message<"sabores.v1.StartPaymentRequest"> & {
  * Use `create(StartPaymentRequestSchema)` to create a new message.
  */
 export const StartPaymentRequestSchema: GenMessage<StartPaymentRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 2);
+  messageDesc(file_sabores_v1_order_service, 3);
 
 /**
  * StartPaymentResponse is the form that sends the browser to Redsys: a
@@ -130,7 +182,7 @@ export type StartPaymentResponse = Message<"sabores.v1.StartPaymentResponse"> & 
  * Use `create(StartPaymentResponseSchema)` to create a new message.
  */
 export const StartPaymentResponseSchema: GenMessage<StartPaymentResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 3);
+  messageDesc(file_sabores_v1_order_service, 4);
 
 /**
  * DeliveryInput is the checkout's delivery form.
@@ -186,7 +238,7 @@ export type DeliveryInput = Message<"sabores.v1.DeliveryInput"> & {
  * Use `create(DeliveryInputSchema)` to create a new message.
  */
 export const DeliveryInputSchema: GenMessage<DeliveryInput> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 4);
+  messageDesc(file_sabores_v1_order_service, 5);
 
 /**
  * PlaceOrderRequest is a finished checkout.
@@ -238,7 +290,7 @@ export type PlaceOrderRequest = Message<"sabores.v1.PlaceOrderRequest"> & {
  * Use `create(PlaceOrderRequestSchema)` to create a new message.
  */
 export const PlaceOrderRequestSchema: GenMessage<PlaceOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 5);
+  messageDesc(file_sabores_v1_order_service, 6);
 
 /**
  * PlaceOrderResponse carries the order placed.
@@ -259,7 +311,7 @@ export type PlaceOrderResponse = Message<"sabores.v1.PlaceOrderResponse"> & {
  * Use `create(PlaceOrderResponseSchema)` to create a new message.
  */
 export const PlaceOrderResponseSchema: GenMessage<PlaceOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 6);
+  messageDesc(file_sabores_v1_order_service, 7);
 
 /**
  * ListMyOrdersRequest pages the caller's orders.
@@ -294,7 +346,7 @@ export type ListMyOrdersRequest = Message<"sabores.v1.ListMyOrdersRequest"> & {
  * Use `create(ListMyOrdersRequestSchema)` to create a new message.
  */
 export const ListMyOrdersRequestSchema: GenMessage<ListMyOrdersRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 7);
+  messageDesc(file_sabores_v1_order_service, 8);
 
 /**
  * ListMyOrdersResponse is one page of orders.
@@ -322,7 +374,7 @@ export type ListMyOrdersResponse = Message<"sabores.v1.ListMyOrdersResponse"> & 
  * Use `create(ListMyOrdersResponseSchema)` to create a new message.
  */
 export const ListMyOrdersResponseSchema: GenMessage<ListMyOrdersResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 8);
+  messageDesc(file_sabores_v1_order_service, 9);
 
 /**
  * GetMyOrderRequest names an order.
@@ -350,7 +402,7 @@ export type GetMyOrderRequest = Message<"sabores.v1.GetMyOrderRequest"> & {
  * Use `create(GetMyOrderRequestSchema)` to create a new message.
  */
 export const GetMyOrderRequestSchema: GenMessage<GetMyOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 9);
+  messageDesc(file_sabores_v1_order_service, 10);
 
 /**
  * GetMyOrderResponse carries the order.
@@ -392,7 +444,7 @@ export type GetMyOrderResponse = Message<"sabores.v1.GetMyOrderResponse"> & {
  * Use `create(GetMyOrderResponseSchema)` to create a new message.
  */
 export const GetMyOrderResponseSchema: GenMessage<GetMyOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 10);
+  messageDesc(file_sabores_v1_order_service, 11);
 
 /**
  * OrderPayment is how an order is paid, for the order page.
@@ -444,7 +496,7 @@ export type OrderPayment = Message<"sabores.v1.OrderPayment"> & {
  * Use `create(OrderPaymentSchema)` to create a new message.
  */
 export const OrderPaymentSchema: GenMessage<OrderPayment> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 11);
+  messageDesc(file_sabores_v1_order_service, 12);
 
 /**
  * TransferInstructions are what a bank transfer needs.
@@ -494,7 +546,7 @@ export type TransferInstructions = Message<"sabores.v1.TransferInstructions"> & 
  * Use `create(TransferInstructionsSchema)` to create a new message.
  */
 export const TransferInstructionsSchema: GenMessage<TransferInstructions> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 12);
+  messageDesc(file_sabores_v1_order_service, 13);
 
 /**
  * OrderEvent is one step of an order's lifecycle.
@@ -552,7 +604,7 @@ export type OrderEvent = Message<"sabores.v1.OrderEvent"> & {
  * Use `create(OrderEventSchema)` to create a new message.
  */
 export const OrderEventSchema: GenMessage<OrderEvent> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 13);
+  messageDesc(file_sabores_v1_order_service, 14);
 
 /**
  * CancelMyOrderRequest names the order to cancel.
@@ -580,7 +632,7 @@ export type CancelMyOrderRequest = Message<"sabores.v1.CancelMyOrderRequest"> & 
  * Use `create(CancelMyOrderRequestSchema)` to create a new message.
  */
 export const CancelMyOrderRequestSchema: GenMessage<CancelMyOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 14);
+  messageDesc(file_sabores_v1_order_service, 15);
 
 /**
  * CancelMyOrderResponse carries the cancelled order.
@@ -601,7 +653,7 @@ export type CancelMyOrderResponse = Message<"sabores.v1.CancelMyOrderResponse"> 
  * Use `create(CancelMyOrderResponseSchema)` to create a new message.
  */
 export const CancelMyOrderResponseSchema: GenMessage<CancelMyOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_order_service, 15);
+  messageDesc(file_sabores_v1_order_service, 16);
 
 /**
  * PaymentAttemptStatus is what Redsys decided about one payment attempt.
@@ -701,7 +753,9 @@ export const OrderService: GenService<{
   },
   /**
    * GetPaymentOptions lists the payment methods the shop takes now and the
-   * cash-on-delivery surcharge, for the checkout's payment step.
+   * cash-on-delivery surcharge, for the checkout's payment step. Given the
+   * cart's lines, it also says which methods that order could not be paid
+   * with, and why (cash on delivery from 1 000 €, CASH_LIMIT).
    *
    * @generated from rpc sabores.v1.OrderService.GetPaymentOptions
    */

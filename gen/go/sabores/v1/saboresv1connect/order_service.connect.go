@@ -70,7 +70,9 @@ type OrderServiceClient interface {
 	// ORDER_TRANSITION_FORBIDDEN or ORDER_TRANSITION_NOT_ALLOWED.
 	CancelMyOrder(context.Context, *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error)
 	// GetPaymentOptions lists the payment methods the shop takes now and the
-	// cash-on-delivery surcharge, for the checkout's payment step.
+	// cash-on-delivery surcharge, for the checkout's payment step. Given the
+	// cart's lines, it also says which methods that order could not be paid
+	// with, and why (cash on delivery from 1 000 €, CASH_LIMIT).
 	GetPaymentOptions(context.Context, *connect.Request[v1.GetPaymentOptionsRequest]) (*connect.Response[v1.GetPaymentOptionsResponse], error)
 	// StartPayment starts a new attempt to pay one of the caller's card or
 	// Bizum orders and returns the signed form the browser posts to Redsys.
@@ -195,7 +197,9 @@ type OrderServiceHandler interface {
 	// ORDER_TRANSITION_FORBIDDEN or ORDER_TRANSITION_NOT_ALLOWED.
 	CancelMyOrder(context.Context, *connect.Request[v1.CancelMyOrderRequest]) (*connect.Response[v1.CancelMyOrderResponse], error)
 	// GetPaymentOptions lists the payment methods the shop takes now and the
-	// cash-on-delivery surcharge, for the checkout's payment step.
+	// cash-on-delivery surcharge, for the checkout's payment step. Given the
+	// cart's lines, it also says which methods that order could not be paid
+	// with, and why (cash on delivery from 1 000 €, CASH_LIMIT).
 	GetPaymentOptions(context.Context, *connect.Request[v1.GetPaymentOptionsRequest]) (*connect.Response[v1.GetPaymentOptionsResponse], error)
 	// StartPayment starts a new attempt to pay one of the caller's card or
 	// Bizum orders and returns the signed form the browser posts to Redsys.
