@@ -5,7 +5,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { CartService } from "@gen/sabores/v1/cart_service_pb";
-import { OrderService, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
+import { OrderService, type GetPaymentOptionsRequest, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
 import { OrderSchema, PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
@@ -20,7 +20,12 @@ function stockErrorInfo(productId: string, available: string): Uint8Array {
 
 const allMethods = [PaymentMethod.CARD, PaymentMethod.BIZUM, PaymentMethod.TRANSFER, PaymentMethod.CASH_ON_DELIVERY];
 
-function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object, methods = allMethods, startPayment?: () => object) {
+function renderCheckout(
+  placeOrder: (req: PlaceOrderRequest) => object,
+  methods = allMethods,
+  startPayment?: () => object,
+  getPaymentOptions: (req: GetPaymentOptionsRequest) => object = () => ({ paymentMethods: methods, cashOnDeliverySurchargeCents: 150n }),
+) {
   localStorage.setItem(
     "cart",
     JSON.stringify([{ id: 1001, name: "Guaraná", priceCents: 250, image: "", stock: 10, quantity: 4 }]),
@@ -37,7 +42,7 @@ function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object, methods 
     });
     router.service(OrderService, {
       placeOrder,
-      getPaymentOptions: () => ({ paymentMethods: methods, cashOnDeliverySurchargeCents: 150n }),
+      getPaymentOptions,
       startPayment: startPayment ?? (() => ({})),
     });
   });
@@ -140,6 +145,29 @@ describe("/checkout", () => {
     });
     await waitFor(() => expect(submit).toHaveBeenCalled());
     submit.mockRestore();
+  });
+
+  it("shows cash on delivery unavailable from 1 000 €, with the law's reason, for the cart's lines", async () => {
+    const asked: GetPaymentOptionsRequest[] = [];
+    const { user } = renderCheckout(
+      () => ({}),
+      allMethods,
+      undefined,
+      (req) => {
+        asked.push(req);
+        return {
+          paymentMethods: [PaymentMethod.CARD, PaymentMethod.TRANSFER],
+          unavailablePaymentMethods: [{ paymentMethod: PaymentMethod.CASH_ON_DELIVERY, reason: "CASH_LIMIT", metadata: { max_cents: "100000" } }],
+        };
+      },
+    );
+    await user.click(await screen.findByRole("button", { name: "Continuar" }));
+    await fillDelivery(user, "27880");
+    const cash = await screen.findByRole("radio", { name: "Pago contra reembolso" });
+    expect(cash).toBeDisabled();
+    expect(cash).toHaveAccessibleDescription(/La ley no permite pagar en efectivo 1\.000 € o más a una empresa/);
+    expect(screen.getByLabelText(/Tarjeta/)).toBeChecked();
+    expect(asked[0].lines).toMatchObject([{ productId: 1001n, quantity: 4 }]);
   });
 
   it("returns to the cart from the first step", async () => {

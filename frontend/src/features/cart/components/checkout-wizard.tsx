@@ -80,6 +80,7 @@ export function CheckoutWizard({
           )}
           {step === 2 && (
             <PaymentStep
+              items={items}
               value={payment}
               onBack={() => setStep(1)}
               onNext={(p) => {

@@ -33,7 +33,7 @@ export function ConfirmStep({
 }) {
   const { t, i18n } = useTranslation("cart");
   // The payment step loaded the options; this reads the same cached answer.
-  const options = usePaymentOptions();
+  const options = usePaymentOptions(items);
   const cashSurchargeCents = payment === "cash" ? (options.data?.cashOnDeliverySurchargeCents ?? 0n) : 0n;
   const [adult, setAdult] = useState(false);
   const [adultMissing, setAdultMissing] = useState(false);

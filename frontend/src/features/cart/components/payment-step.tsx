@@ -4,26 +4,34 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import { formatPrice } from "@/lib/format-price";
 import { choiceOf } from "@/features/cart/api/place-order";
+import type { CartItem } from "@/stores/cart-rules";
 import { usePaymentOptions } from "@/features/cart/api/payment-options";
 import { StepButtons } from "@/features/cart/components/step-buttons";
 import type { PaymentChoice } from "@/features/cart/checkout-types";
 
 /**
  * PaymentStep is step 3: the methods the shop takes now (card and Bizum
- * through Redsys, bank transfer, cash on delivery with its surcharge).
+ * through Redsys, bank transfer, cash on delivery with its surcharge), and
+ * those this order cannot be paid with, greyed out with the reason.
  */
 export function PaymentStep({
+  items,
   value,
   onBack,
   onNext,
 }: {
+  items: CartItem[];
   value: PaymentChoice | null;
   onBack: () => void;
   onNext: (p: PaymentChoice) => void;
 }) {
   const { t, i18n } = useTranslation("cart");
-  const options = usePaymentOptions();
+  const options = usePaymentOptions(items);
   const choices = (options.data?.paymentMethods ?? []).flatMap((m) => choiceOf(m) ?? []);
+  const unavailable = (options.data?.unavailablePaymentMethods ?? []).flatMap((u) => {
+    const c = choiceOf(u.paymentMethod);
+    return c ? [{ choice: c, reason: u.reason }] : [];
+  });
   const [picked, setPicked] = useState<PaymentChoice | null>(value);
   const choice = picked && choices.includes(picked) ? picked : (choices[0] ?? null);
   const surcharge = options.data?.cashOnDeliverySurchargeCents ?? 0n;
@@ -40,7 +48,7 @@ export function PaymentStep({
     >
       <fieldset className="space-y-2">
         <legend className="mb-2 font-semibold">{t("payment.legend")}</legend>
-        {choices.length === 0 && <p className="text-stone-700">{t("payment.none")}</p>}
+        {choices.length === 0 && unavailable.length === 0 && <p className="text-stone-700">{t("payment.none")}</p>}
         {choices.map((c) => (
           <label
             key={c}
@@ -64,6 +72,17 @@ export function PaymentStep({
               )}
             </span>
           </label>
+        ))}
+        {unavailable.map(({ choice: c, reason }) => (
+          <div key={c} className="card flex items-start gap-3 p-4 text-stone-600">
+            <input type="radio" name="paymentMethod" value={c} disabled aria-describedby={`unavailable-${c}`} className="mt-1" aria-label={t(`payment.${c}`)} />
+            <span>
+              <span className="block font-semibold">{t(`payment.${c}`)}</span>
+              <span id={`unavailable-${c}`} className="block text-sm text-stone-800">
+                {t(`limits.${reason}`, { defaultValue: t("payment.unavailable") })}
+              </span>
+            </span>
+          </div>
         ))}
       </fieldset>
       <StepButtons onBack={onBack} nextDisabled={!choice} />
