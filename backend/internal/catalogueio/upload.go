@@ -19,7 +19,7 @@ import (
 
 // MaxUploadBytes caps a file: 100 000 products with their food information
 // are about 45 MB.
-const MaxUploadBytes = 64 << 20
+const MaxUploadBytes = 80 << 20
 
 // MaxChunkBytes caps one piece of a file: a request stays small whatever
 // the file.

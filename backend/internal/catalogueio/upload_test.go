@@ -98,7 +98,7 @@ func TestUploadRefusals(t *testing.T) {
 	up = catalogueio.Upload{}
 	for seq := range int32(catalogueio.MaxUploadBytes / catalogueio.MaxChunkBytes) {
 		if up, err = catalogueio.AddChunk(ctx, pool, userID, up.ID, seq, piece); err != nil {
-			t.Fatalf("piece %d of a 64 MiB file: %v", seq, err)
+			t.Fatalf("piece %d of an 80 MiB file: %v", seq, err)
 		}
 	}
 	if _, err := catalogueio.AddChunk(ctx, pool, userID, up.ID, up.Chunks, []byte("x")); reason(err) != catalogueio.ReasonUploadTooLarge {

@@ -268,7 +268,7 @@ func (x *CatalogueImportProblem) GetMetadata() map[string]string {
 // UploadCatalogueChunkRequest is the next piece of a CSV file (UTF-8, with
 // or without a byte order mark). Browsers cannot stream a request, so the
 // back office sends the file in pieces of at most 1 MiB, one call each, in
-// order from seq 0; the file is at most 64 MiB.
+// order from seq 0; the file is at most 80 MiB.
 type UploadCatalogueChunkRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// upload_id is the upload UploadCatalogueChunk returned for seq 0; 0 with
@@ -889,7 +889,7 @@ const file_sabores_v1_admin_catalogue_csv_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xf5\x01\n" +
 	"\x1bUploadCatalogueChunkRequest\x12$\n" +
 	"\tupload_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\buploadId\x12\x1b\n" +
-	"\x03seq\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x10@(\x00R\x03seq\x12!\n" +
+	"\x03seq\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x10P(\x00R\x03seq\x12!\n" +
 	"\x05chunk\x18\x03 \x01(\fB\v\xbaH\bz\x06\x10\x01\x18\x80\x80@R\x05chunk:p\xbaHm\x1ak\n" +
 	"\x15upload_starts_at_zero\x12,a new upload (upload_id 0) starts with seq 0\x1a$this.upload_id != 0 || this.seq == 0\"i\n" +
 	"\x1cUploadCatalogueChunkResponse\x12\x1b\n" +

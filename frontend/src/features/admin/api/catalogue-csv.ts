@@ -36,8 +36,8 @@ export function useExportCatalogue() {
 /** CHUNK_BYTES is the most one UploadCatalogueChunk call carries (the contract's cap). */
 export const CHUNK_BYTES = 1 << 20;
 
-/** MAX_FILE_BYTES is the largest file the server takes (64 MiB). */
-export const MAX_FILE_BYTES = 64 << 20;
+/** MAX_FILE_BYTES is the largest file the server takes (80 MiB). */
+export const MAX_FILE_BYTES = 80 << 20;
 
 /** retried are the failures a piece is sent again after: the server keeps a repeated piece once. */
 const retried = [Code.Unavailable, Code.DeadlineExceeded];

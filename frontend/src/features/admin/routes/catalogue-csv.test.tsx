@@ -118,13 +118,13 @@ describe("/admin/catalogue/csv", () => {
     expect(sent.dryRun).toEqual([big]);
   });
 
-  it("refuses a file past 64 MB before sending it", async () => {
+  it("refuses a file past 80 MB before sending it", async () => {
     const user = userEvent.setup();
     const sent = renderCsv();
     const huge = new File(["x"], "huge.csv", { type: "text/csv" });
     Object.defineProperty(huge, "size", { value: MAX_FILE_BYTES + 1 });
     await user.upload(await screen.findByLabelText("Archivo CSV"), huge);
-    expect(screen.getByText("El archivo supera los 64 MB que admite la importación.")).toBeInTheDocument();
+    expect(screen.getByText("El archivo supera los 80 MB que admite la importación.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Comprobar" })).toBeDisabled();
     expect(sent.pieces).toEqual([]);
   });
