@@ -131,11 +131,13 @@ export async function takeTransfers(browser: Browser) {
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto("/");
+  await appReady(page);
   await acceptCookies(page);
-  await page.goto("/admin/shop-settings");
+  await page.goto("/admin");
   await page.waitForURL(/\/auth\?redirect=/);
   await signIn(page, "admin@sabores.es");
-  await page.waitForURL(/\/admin\/shop-settings$/);
+  await page.waitForURL(`${baseURL}/admin`);
+  await page.goto("/admin/shop-settings");
   await page.getByLabel(/^IBAN para transferencias/).fill(testIBAN);
   await page.getByRole("button", { name: "Guardar datos" }).click();
   await page.getByText("Datos de la tienda actualizados.").first().waitFor();
