@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
@@ -32,7 +31,7 @@ func CredentialsRejected(ctx context.Context) bool {
 }
 
 // renewalKey holds the session cookie Resolve found must be renewed or
-// cleared, for Interceptor to send with the answer.
+// cleared, for AnswerHeaders to send with the answer.
 type renewalKey struct{}
 
 // Resolve returns ctx carrying who is calling, from an API key in
@@ -51,46 +50,15 @@ func (s *Service) Resolve(ctx context.Context, h http.Header) (context.Context, 
 	return ctx, err
 }
 
-// Interceptor sends what Resolve decided about the session cookie (renewed
-// or cleared) with a successful answer, and marks answers to an identified
-// caller as not to be stored (personal): both belong to the response, which
-// only exists once the handler ran.
-func (s *Service) Interceptor() connect.Interceptor {
-	return answers{}
-}
-
-// answers is the interceptor returned by Service.Interceptor.
-type answers struct{}
-
-// WrapUnary implements connect.Interceptor.
-func (answers) WrapUnary(next connect.UnaryFunc) connect.UnaryFunc {
-	return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-		res, err := next(ctx, req)
-		if req.Spec().IsClient || res == nil {
-			return res, err
-		}
-		if cookie, ok := ctx.Value(renewalKey{}).(*http.Cookie); ok {
-			res.Header().Add("Set-Cookie", cookie.String())
-		}
-		personal(ctx, res.Header())
-		return res, err
+// AnswerHeaders adds to an answer's headers what Resolve decided about the
+// session cookie (renewed or cleared) and marks an answer to an identified
+// caller as not to be stored (personal): both belong to the response,
+// which only exists once the handler ran (authz.Answers).
+func AnswerHeaders(ctx context.Context, h http.Header) {
+	if cookie, ok := ctx.Value(renewalKey{}).(*http.Cookie); ok {
+		h.Add("Set-Cookie", cookie.String())
 	}
-}
-
-// WrapStreamingClient implements connect.Interceptor; clients are not concerned.
-func (answers) WrapStreamingClient(next connect.StreamingClientFunc) connect.StreamingClientFunc {
-	return next
-}
-
-// WrapStreamingHandler implements connect.Interceptor.
-func (answers) WrapStreamingHandler(next connect.StreamingHandlerFunc) connect.StreamingHandlerFunc {
-	return func(ctx context.Context, conn connect.StreamingHandlerConn) error {
-		if cookie, ok := ctx.Value(renewalKey{}).(*http.Cookie); ok {
-			conn.ResponseHeader().Add("Set-Cookie", cookie.String())
-		}
-		personal(ctx, conn.ResponseHeader())
-		return next(ctx, conn)
-	}
+	personal(ctx, h)
 }
 
 // resolve returns ctx carrying the caller of a request with header h, and
@@ -103,7 +71,7 @@ func (s *Service) resolve(ctx context.Context, h http.Header) (context.Context, 
 		}
 		if err != nil {
 			slog.WarnContext(ctx, "cannot resolve the caller", "error", err)
-			return ctx, nil, unavailable()
+			return ctx, nil, ErrUnavailable
 		}
 		return WithPrincipal(ctx, p), nil, nil
 	}
@@ -117,7 +85,7 @@ func (s *Service) resolve(ctx context.Context, h http.Header) (context.Context, 
 	}
 	if err != nil {
 		slog.WarnContext(ctx, "cannot resolve the caller", "error", err)
-		return ctx, nil, unavailable()
+		return ctx, nil, ErrUnavailable
 	}
 	var cookie *http.Cookie
 	if !renewed.IsZero() {
@@ -137,10 +105,9 @@ func personal(ctx context.Context, h http.Header) {
 	}
 }
 
-// unavailable answers a call whose caller cannot be resolved.
-func unavailable() error {
-	return connect.NewError(connect.CodeUnavailable, errors.New("service temporarily unavailable"))
-}
+// ErrUnavailable is Resolve's error when the database cannot say who is
+// calling: the call is answered Unavailable rather than run as anonymous.
+var ErrUnavailable = errors.New("auth: service temporarily unavailable")
 
 // apiKeyTouchInterval is how often a key's last use is recorded, as the
 // APIKeyTouch query also enforces.
@@ -230,9 +197,9 @@ func (s *Service) role(email string, companyAdmin bool) Role {
 	return RoleClient
 }
 
-// CallerKey names the caller of an RPC for rate limits: the signed-in user,
-// else the API key, else the client address.
-func CallerKey(ctx context.Context, req connect.AnyRequest) string {
+// CallerKey names the caller of a request from peerAddr for rate limits:
+// the signed-in user, else the API key, else the client address.
+func CallerKey(ctx context.Context, peerAddr string) string {
 	p := FromContext(ctx)
 	switch {
 	case p.UserID != 0:
@@ -240,6 +207,6 @@ func CallerKey(ctx context.Context, req connect.AnyRequest) string {
 	case p.APIKeyID != 0:
 		return "key:" + strconv.FormatInt(p.APIKeyID, 10)
 	default:
-		return "addr:" + ratelimit.ClientAddrFrom(ctx, req.Peer().Addr)
+		return "addr:" + ratelimit.ClientAddrFrom(ctx, peerAddr)
 	}
 }

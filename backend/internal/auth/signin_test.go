@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/devoidc"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -54,7 +55,7 @@ func newShop(t *testing.T, cfg auth.Config) *shop {
 	for pattern, h := range svc.Routes() {
 		mux.Handle(pattern, h)
 	}
-	mux.Handle(saboresv1connect.NewAccountServiceHandler(whoamiService{}, connect.WithInterceptors(svc.Interceptor())))
+	mux.Handle(saboresv1connect.NewAccountServiceHandler(whoamiService{}, connect.WithInterceptors(authz.Answers())))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "page %s?%s", r.URL.Path, r.URL.RawQuery)
 	})

@@ -57,7 +57,7 @@ func newAPI(t *testing.T) *api {
 	// The server as shopd assembles it, every service Unimplemented.
 	handler = server.NewHandler(server.Options{
 		Admit:        authz.New(svc, svc.Origins()).Admit,
-		Interceptors: []connect.Interceptor{svc.Interceptor()},
+		Interceptors: []connect.Interceptor{authz.Answers()},
 		Logger:       slog.New(slog.DiscardHandler),
 	})
 

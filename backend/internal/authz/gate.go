@@ -60,6 +60,9 @@ func New(who Resolver, origins auth.Origins) *Gate {
 // the caller, or the Connect error to answer with.
 func (g *Gate) Admit(ctx context.Context, procedure string, header http.Header) (context.Context, error) {
 	ctx, err := g.who.Resolve(ctx, header)
+	if errors.Is(err, auth.ErrUnavailable) {
+		return ctx, connect.NewError(connect.CodeUnavailable, err)
+	}
 	if err != nil {
 		return ctx, err
 	}

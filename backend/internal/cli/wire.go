@@ -185,7 +185,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				saboresv1connect.AdminServiceStartCatalogueImportProcedure:  catalogueFileTimeout,
 			}),
 			m.Interceptor(),
-			signIn.Interceptor(),
+			authz.Answers(),
 			guard.OrderLimit(dbs.Primary, guard.OrderInterval, guard.OrderBurst),
 		}, guard.ContactLimit(guard.ContactInterval, guard.ContactBurst)...),
 		Admit:       authz.New(signIn, signIn.Origins()).Admit,

@@ -31,7 +31,7 @@ const (
 // many replicas serve it. It must run after authentication, which puts the
 // caller in the context.
 func OrderLimit(pool *pgxpool.Pool, interval time.Duration, burst int) connect.Interceptor {
-	return limitProcedures(ratelimit.NewSharedBuckets(pool, interval, burst).Allow, auth.CallerKey, saboresv1connect.OrderServicePlaceOrderProcedure)
+	return limitProcedures(ratelimit.NewSharedBuckets(pool, interval, burst).Allow, callerKey, saboresv1connect.OrderServicePlaceOrderProcedure)
 }
 
 // Contact rate: the newsletter box and the contact form, per caller (the
@@ -48,13 +48,18 @@ const (
 // as OrderLimit does PlaceOrder, each on a budget of its own.
 func ContactLimit(interval time.Duration, burst int) []connect.Interceptor {
 	return []connect.Interceptor{
-		limitProcedures(inMemory(ratelimit.New(interval, burst)), auth.CallerKey, saboresv1connect.ContactServiceSubscribeNewsletterProcedure),
-		limitProcedures(inMemory(ratelimit.New(interval, burst)), auth.CallerKey, saboresv1connect.ContactServiceSendContactMessageProcedure),
+		limitProcedures(inMemory(ratelimit.New(interval, burst)), callerKey, saboresv1connect.ContactServiceSubscribeNewsletterProcedure),
+		limitProcedures(inMemory(ratelimit.New(interval, burst)), callerKey, saboresv1connect.ContactServiceSendContactMessageProcedure),
 	}
 }
 
 // KeyFunc names the caller of an RPC, such as "user:42".
 type KeyFunc func(ctx context.Context, req connect.AnyRequest) string
+
+// callerKey is auth.CallerKey for an RPC.
+func callerKey(ctx context.Context, req connect.AnyRequest) string {
+	return auth.CallerKey(ctx, req.Peer().Addr)
+}
 
 // inMemory is a replica's own limiter as the allow function limitProcedures takes.
 func inMemory(l *ratelimit.Limiter) func(context.Context, string) (bool, time.Duration) {
@@ -62,8 +67,8 @@ func inMemory(l *ratelimit.Limiter) func(context.Context, string) (bool, time.Du
 }
 
 // limitProcedures refuses the given procedures when allow says no for the
-// caller named by key (auth.CallerKey: the signed-in user, else the API
-// key, else the client address), with ResourceExhausted and a RetryInfo
+// caller named by key (callerKey: the signed-in user, else the API key,
+// else the client address), with ResourceExhausted and a RetryInfo
 // detail saying when to try again.
 func limitProcedures(allow func(context.Context, string) (bool, time.Duration), key KeyFunc, procedures ...string) connect.UnaryInterceptorFunc {
 	limited := make(map[string]bool, len(procedures))
