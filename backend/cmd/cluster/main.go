@@ -35,7 +35,7 @@ func main() {
 		log.Error("cluster did not start", "error", err)
 		os.Exit(1)
 	}
-	fmt.Printf("Sabores cluster up:\n  shop (HAProxy)   %s\n  HAProxy stats    %s\n", c.URL(), c.StatsURL())
+	fmt.Printf("Sabores cluster up:\n  shop (HAProxy)   %s\n  TLS, gRPC        %s\n  HAProxy stats    %s\n", c.URL(), c.TLSURL(), c.StatsURL())
 	for _, r := range c.Replicas() {
 		fmt.Printf("  %-16s %s  (log %s)\n", r.Name, r.URL(), r.LogPath())
 	}

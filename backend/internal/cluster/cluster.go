@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/x509"
 	"encoding/hex"
 	"fmt"
 	"log/slog"
@@ -46,7 +47,8 @@ type Options struct {
 	// Host is the loopback address everything listens on.
 	Host string
 	// Port is the load balancer's port; the shopd replicas take the next
-	// ones and HAProxy's statistics page the one after them.
+	// ones, HAProxy's statistics page the one after them and its TLS
+	// listener the next.
 	Port int
 	// Replicas is how many shopd processes run (3).
 	Replicas int
@@ -73,6 +75,8 @@ type Cluster struct {
 	replicas []*Replica
 	// statsPassword guards HAProxy's statistics page (user "admin").
 	statsPassword string
+	// trust holds the certificate of HAProxy's TLS listener.
+	trust *x509.CertPool
 }
 
 // Start brings the topology up: primary, schema and sample catalogue,
@@ -184,6 +188,17 @@ func (c *Cluster) URL() string {
 	return "http://" + net.JoinHostPort(publicHost(c.opts.Host), strconv.Itoa(c.opts.Port))
 }
 
+// TLSURL is the load balancer's TLS listener, which offers HTTP/2 (ALPN
+// h2) for native gRPC clients; Trust holds its certificate.
+func (c *Cluster) TLSURL() string {
+	return "https://" + net.JoinHostPort(publicHost(c.opts.Host), strconv.Itoa(c.tlsPort()))
+}
+
+// Trust is the pool that trusts the TLS listener's certificate.
+func (c *Cluster) Trust() *x509.CertPool { return c.trust }
+
+func (c *Cluster) tlsPort() int { return c.opts.Port + 2 + c.opts.Replicas }
+
 // StatsURL is HAProxy's statistics page, its user and password in it.
 func (c *Cluster) StatsURL() string {
 	return "http://admin:" + c.statsPassword + "@" + net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port+1+c.opts.Replicas))
@@ -249,12 +264,18 @@ func (c *Cluster) startHAProxy() error {
 		return fmt.Errorf("cluster: %w", err)
 	}
 	c.statsPassword = hex.EncodeToString(secret)
+	certificate := filepath.Join(c.opts.Dir, "haproxy.pem")
+	if c.trust, err = selfSigned(certificate, c.opts.Host); err != nil {
+		return err
+	}
 	data := struct {
-		Listen, Stats, StatsPassword string
-		Servers                      []server
-		StickySignIn, ReplicaHeader  bool
+		Listen, TLSListen, Certificate, Stats, StatsPassword string
+		Servers                                              []server
+		StickySignIn, ReplicaHeader                          bool
 	}{
 		Listen:        net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port)),
+		TLSListen:     net.JoinHostPort(c.opts.Host, strconv.Itoa(c.tlsPort())),
+		Certificate:   certificate,
 		Stats:         net.JoinHostPort(c.opts.Host, strconv.Itoa(c.opts.Port+1+c.opts.Replicas)),
 		StatsPassword: c.statsPassword,
 		StickySignIn:  c.opts.StickySignIn,

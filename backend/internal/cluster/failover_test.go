@@ -6,6 +6,7 @@ package cluster_test
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -70,7 +71,7 @@ func TestFailover(t *testing.T) {
 	ctx := t.Context()
 	pit := mailtest.Start(t)
 	google := newFakeGoogle(t)
-	port := freePorts(t, 5)
+	port := freePorts(t, 6)
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	started := time.Now()
 	c, err := cluster.Start(ctx, cluster.Options{
@@ -112,6 +113,8 @@ func TestFailover(t *testing.T) {
 	if rows.Err() != nil || len(products) < 2 {
 		t.Fatalf("seeded products: %v, %v", products, rows.Err())
 	}
+
+	grpcThroughTLS(t, c)
 
 	lb := "http://" + net.JoinHostPort("localhost", strconv.Itoa(port))
 	r := &run{t: t, c: c, lb: lb, primary: primary, products: products}
@@ -690,4 +693,37 @@ func freePorts(t *testing.T, n int) int {
 	}
 	t.Fatal("no free block of ports")
 	return 0
+}
+
+// grpcThroughTLS makes a native gRPC call through HAProxy's TLS listener,
+// as an integrator's client would: HTTP/2 negotiated by ALPN, the
+// certificate checked, then HTTP/2 cleartext on to a replica (proto h2).
+func grpcThroughTLS(t *testing.T, c *cluster.Cluster) {
+	t.Helper()
+	transport := &http.Transport{TLSClientConfig: &tls.Config{RootCAs: c.Trust(), MinVersion: tls.VersionTLS12}, ForceAttemptHTTP2: true}
+	t.Cleanup(transport.CloseIdleConnections)
+	var proto string
+	client := saboresv1connect.NewCatalogServiceClient(&http.Client{Transport: recordProto{transport, &proto}}, c.TLSURL(), connect.WithGRPC())
+	res, err := client.ListCategories(t.Context(), connect.NewRequest(&saboresv1.ListCategoriesRequest{}))
+	if err != nil {
+		t.Fatalf("gRPC through HAProxy's TLS listener: %v", err)
+	}
+	if proto != "HTTP/2.0" || len(res.Msg.GetCategories()) == 0 {
+		t.Fatalf("gRPC through HAProxy's TLS listener: %s, %d categories", proto, len(res.Msg.GetCategories()))
+	}
+	t.Logf("gRPC over TLS through HAProxy (%s): %d categories", proto, len(res.Msg.GetCategories()))
+}
+
+// recordProto notes the HTTP version of the last response.
+type recordProto struct {
+	next  http.RoundTripper
+	proto *string
+}
+
+func (r recordProto) RoundTrip(req *http.Request) (*http.Response, error) {
+	res, err := r.next.RoundTrip(req)
+	if err == nil {
+		*r.proto = res.Proto
+	}
+	return res, err
 }
