@@ -20,6 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -53,7 +54,7 @@ func newRightsAPI(t *testing.T) *rightsAPI {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := connect.WithInterceptors(svc.Interceptor(), validate.NewInterceptor(), apperr.Interceptor())
+	opts := connect.WithInterceptors(authz.Answers(), validate.NewInterceptor(), apperr.Interceptor())
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewAccountServiceHandler(account.New(pool), opts))
 	mux.Handle(saboresv1connect.NewOrderServiceHandler(orderapi.New(order.New(pool)), opts))

@@ -463,7 +463,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	srv := httptest.NewServer(server.NewHandler(server.Options{
 		Services:     server.Services{Admin: f.svc},
 		Admit:        authz.New(authSvc, authSvc.Origins()).Admit,
-		Interceptors: []connect.Interceptor{authSvc.Interceptor()},
+		Interceptors: []connect.Interceptor{authz.Answers()},
 		Logger:       slog.New(slog.DiscardHandler),
 	}))
 	t.Cleanup(srv.Close)
