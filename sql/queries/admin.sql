@@ -26,7 +26,7 @@ WHERE id = @id
 RETURNING *;
 
 -- InsertPriceHistory is the one writer of price_history
--- (productform.RecordPrices): one statement for one product or a whole
+-- (catalogue.RecordPrices): one statement for one product or a whole
 -- CSV import, the i-th price going to the i-th product.
 -- name: InsertPriceHistory :exec
 INSERT INTO price_history (product_id, price_cents, changed_by)

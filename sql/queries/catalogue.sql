@@ -1,11 +1,31 @@
 -- The back office's product desk (issue 15): create, edit, archive.
 
--- name: CreateProduct :one
-INSERT INTO products (name, code, sku, ean, brand, description, category, online_categories,
-    price_cents, vat_basis_points, stock, image_url, country_slug, is_food, created_by, updated_by)
-VALUES (@name, @code, @sku, @ean, @brand, @description, @category, @online_categories::text[],
-    @price_cents, @vat_basis_points, @stock, @image_url, sqlc.narg(country_slug), @is_food,
-    sqlc.narg(actor), sqlc.narg(actor))
+-- CreateProducts inserts a batch of new products, one from the back
+-- office's form or 2 048 lines of a CSV import, in one statement: the
+-- ledger's statement trigger (migration 00151) books their opening stock in
+-- one INSERT and the catalog_changed trigger notifies once. Their
+-- allergen_risk is stored at once (migration 00251), so the food
+-- information the import adds next finds nothing to rewrite. The batch is
+-- a JSON array (text[] columns travel in it, which unnest cannot take), its
+-- products inserted in its order.
+-- name: CreateProducts :many
+INSERT INTO products (
+    name, code, sku, ean, brand, description, category, country_slug, price_cents, vat_basis_points, stock,
+    online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
+    age_restricted, allergen_risk, created_by, updated_by
+)
+SELECT n.name, n.code, n.sku, n.ean, n.brand, n.description, n.category, nullif(n.country_slug, ''),
+       n.price_cents, n.vat_basis_points, n.stock, n.online_categories, n.image_url, n.name_pt,
+       n.description_pt, n.is_food, n.frozen, n.perishable, n.sealed_hygiene, n.age_restricted,
+       CASE WHEN n.has_food THEN allergen_risk(n.contains, n.may_contain) END,
+       sqlc.narg('actor')::bigint, sqlc.narg('actor')::bigint
+FROM ROWS FROM (jsonb_to_recordset(@products::jsonb) AS (
+    name text, code text, sku text, ean text, brand text, description text, category text, country_slug text,
+    price_cents bigint, vat_basis_points integer, stock integer, online_categories text[], image_url text,
+    name_pt text, description_pt text, is_food boolean, frozen boolean, perishable boolean,
+    sealed_hygiene boolean, age_restricted boolean, has_food boolean, contains text[], may_contain text[]
+)) WITH ORDINALITY AS n
+ORDER BY n.ordinality
 RETURNING *;
 
 -- name: UpdateProductDetails :one

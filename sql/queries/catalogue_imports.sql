@@ -83,30 +83,6 @@ INSERT INTO catalogue_import_rows (
     @operator_address
 );
 
--- ImportInsertProducts creates an import's new products in one statement:
--- the ledger's statement trigger (migration 00151) books their opening
--- stock in one INSERT, the catalog_changed trigger notifies once. Their
--- allergen_risk is stored at once (migration 00251), so the food
--- information's trigger finds nothing to rewrite.
--- name: ImportInsertProducts :execrows
-INSERT INTO products (
-    name, code, sku, ean, brand, description, category, country_slug, price_cents, vat_basis_points, stock,
-    online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
-    age_restricted, allergen_risk, created_by, updated_by
-)
-SELECT name, code, sku, ean, brand, description, category, country_slug, price_cents, vat_basis_points, stock,
-       online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
-       age_restricted, CASE WHEN has_food THEN allergen_risk(contains, may_contain) END,
-       sqlc.narg('actor')::bigint, sqlc.narg('actor')::bigint
-FROM catalogue_import_rows
-WHERE import_id = @import_id AND id IS NULL
-ORDER BY line;
-
--- name: ImportLinkNewProducts :exec
-UPDATE catalogue_import_rows s SET id = p.id
-FROM products p
-WHERE s.import_id = @import_id AND s.id IS NULL AND p.sku = s.sku;
-
 -- ImportUpdateProducts rewrites the existing products whose row differs,
 -- leaving the others untouched (no new updated_at, no ledger row); the
 -- allergen_risk its food information implies is part of the row.
@@ -170,12 +146,13 @@ WHERE (product_food_info.ingredients_es, product_food_info.ingredients_pt, produ
        excluded.carbohydrate_mg, excluded.sugars_mg, excluded.protein_mg, excluded.salt_mg,
        excluded.abv_basis_points, excluded.operator_name, excluded.operator_address);
 
--- ImportNewPrices are the prices an import brings: every new product's,
--- and every existing product's whose price changed.
+-- ImportNewPrices are the prices an import changes: every existing
+-- product's whose price differs (catalogue.CreateProducts records the new
+-- products' first prices).
 -- name: ImportNewPrices :many
 SELECT id::bigint AS id, price_cents
 FROM catalogue_import_rows
-WHERE import_id = @import_id AND (old_price_cents IS NULL OR old_price_cents <> price_cents)
+WHERE import_id = @import_id AND old_price_cents <> price_cents
 ORDER BY line;
 
 -- name: ImportDeleteRows :exec

@@ -8,8 +8,9 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/productform"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -36,29 +37,6 @@ func parseDetails(ctx context.Context, q *db.Queries, in *saboresv1.ProductDetai
 	return d, formError(err)
 }
 
-// codesTaken refuses codes another product than id already holds, naming
-// the field so the form can show it there.
-func codesTaken(ctx context.Context, q *db.Queries, id int64, d productform.Details) error {
-	taken, err := q.ProductCodesTaken(ctx, db.ProductCodesTakenParams{Code: d.Code, SKU: d.SKU, Ean: d.EAN, ID: id})
-	if err != nil {
-		return fmt.Errorf("admin: check product codes: %w", err)
-	}
-	for _, c := range []struct {
-		taken         bool
-		reason, field string
-	}{
-		{taken.CodeTaken, "PRODUCT_CODE_TAKEN", "details.code"},
-		{taken.SkuTaken, "PRODUCT_SKU_TAKEN", "details.sku"},
-		{taken.EanTaken, "PRODUCT_EAN_TAKEN", "details.ean"},
-	} {
-		if c.taken {
-			return &fault.Error{Kind: fault.Conflict, Reason: c.reason,
-				Message: c.field + ": another product has it", Metadata: map[string]string{"field": c.field}}
-		}
-	}
-	return nil
-}
-
 func countryParam(slug string) *string {
 	if slug == "" {
 		return nil
@@ -66,53 +44,24 @@ func countryParam(slug string) *string {
 	return &slug
 }
 
-// CreateProduct adds a product: its details, its initial stock booked in
-// the ledger as a receipt, its first price in the price history (the 30-day
-// reference of later promotions) and the generated placeholder picture.
+// CreateProduct adds a product through the catalogue module, which
+// checks its codes, stores it with its opening stock and first price and
+// audits it; the form's fields are checked here first.
 func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[saboresv1.CreateProductRequest]) (*connect.Response[saboresv1.CreateProductResponse], error) {
-	var out *saboresv1.AdminProduct
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		d, err := parseDetails(ctx, q, req.Msg.GetDetails())
-		if err != nil {
-			return err
-		}
-		if err := codesTaken(ctx, q, 0, d); err != nil {
-			return err
-		}
-		actor := shop.ActorUserID(ctx)
-		actorText := ""
-		if actor != nil {
-			actorText = strconv.FormatInt(*actor, 10)
-		}
-		if err := q.SetStockMovement(ctx, db.SetStockMovementParams{
-			Kind: "adjustment", Reason: "receipt", ActorUserID: actorText, Note: "initial stock",
-		}); err != nil {
-			return fmt.Errorf("admin: book initial stock: %w", err)
-		}
-		p, err := q.CreateProduct(ctx, db.CreateProductParams{
-			Name: d.Name, Code: d.Code, SKU: d.SKU, Ean: d.EAN, Brand: d.Brand, Description: d.Description,
-			Category: d.Category, OnlineCategories: d.OnlineCategories, PriceCents: d.PriceCents,
-			VatBasisPoints: d.VatBasisPoints, Stock: req.Msg.GetInitialStock(),
-			ImageURL: productimage.ProductURL(d.Category, d.Name), CountrySlug: countryParam(d.Country),
-			IsFood: productform.IsFoodCategory(d.Category), Actor: actor,
+	d, err := parseDetails(ctx, s.q, req.Msg.GetDetails())
+	if err != nil {
+		return nil, err
+	}
+	p, err := s.products.Create(ctx, catalogue.Actor{UserID: shop.ActorUserID(ctx), Label: auth.FromContext(ctx).Actor()},
+		catalogue.NewProduct{
+			Name: d.Name, Code: d.Code, SKU: d.SKU, EAN: d.EAN, Brand: d.Brand, Description: d.Description,
+			Category: d.Category, Country: d.Country, PriceCents: d.PriceCents, VatBasisPoints: d.VatBasisPoints,
+			OnlineCategories: d.OnlineCategories, Stock: req.Msg.GetInitialStock(),
 		})
-		if err != nil {
-			return fmt.Errorf("admin: create product: %w", err)
-		}
-		if err := recordPrice(ctx, q, p); err != nil {
-			return err
-		}
-		if err := shop.Audit(ctx, q, "product.create", "product:"+strconv.FormatInt(p.ID, 10), nil,
-			struct {
-				productform.Details
-				Stock int32 `json:"stock"`
-			}{d, p.Stock}); err != nil {
-			return err
-		}
-		out, err = shop.AdminProduct(ctx, q, p)
-		return err
-	})
+	if err != nil {
+		return nil, err
+	}
+	out, err := shop.AdminProduct(ctx, s.q, p)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +84,7 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 		if err != nil {
 			return err
 		}
-		if err := codesTaken(ctx, q, id, d); err != nil {
+		if err := catalogue.CodesTaken(ctx, q, id, d.Code, d.SKU, d.EAN); err != nil {
 			return err
 		}
 		image := before.ImageURL

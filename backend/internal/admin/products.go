@@ -11,6 +11,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -136,9 +137,9 @@ func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) 
 }
 
 // recordPrice enters p's price in the price history, through the one
-// writer of it (productform.RecordPrices).
+// writer of it (catalogue.RecordPrices).
 func recordPrice(ctx context.Context, q *db.Queries, p db.Product) error {
-	return productform.RecordPrices(ctx, q, shop.ActorUserID(ctx), []int64{p.ID}, []int64{p.PriceCents})
+	return catalogue.RecordPrices(ctx, q, shop.ActorUserID(ctx), []int64{p.ID}, []int64{p.PriceCents})
 }
 
 // productNotFound turns a failed product lookup into NotFound naming it.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -45,6 +46,8 @@ type Service struct {
 	imports catalogueio.Queue
 	// orders takes the order desk's steps and records its refunds.
 	orders *order.Service
+	// products creates products (the catalogue module).
+	products *catalogue.Service
 	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
 	keyMaxTTL time.Duration
 }
@@ -53,7 +56,7 @@ var _ saboresv1connect.AdminServiceHandler = (*Service)(nil)
 
 // New returns the service.
 func New(pool *pgxpool.Pool, signIn SignInStatus) *Service {
-	return &Service{pool: pool, q: db.New(pool), signIn: signIn, orders: order.New(pool)}
+	return &Service{pool: pool, q: db.New(pool), signIn: signIn, orders: order.New(pool), products: catalogue.New(pool)}
 }
 
 // WithOrders returns s taking the order desk's steps through the order

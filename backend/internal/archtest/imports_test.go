@@ -35,7 +35,7 @@ var wiring = []string{"cli", "systemtest"}
 // still in the Connect service packages and in shop into modules; a package
 // joins this list when nothing it builds on speaks the wire.
 var modules = []string{
-	"auth", "csvcell", "deliveryarea", "fault", "foodinfo", "gtin", "mail", "paging",
+	"auth", "catalogue", "csvcell", "deliveryarea", "fault", "foodinfo", "gtin", "mail", "paging",
 	"payment", "pricing", "productimage", "ratelimit", "redsys", "sepaqr", "shop/invoice", "shopsettings", "stuck", "taxid",
 }
 
@@ -219,7 +219,7 @@ func opensTransactions(t *testing.T, p pkg) int {
 // moves each of these there. The count may only go down, and a package
 // leaves the list when it reaches zero or stops knowing the wire.
 var stillOpening = map[string]int{
-	"account": 2, "admin": 19, "catalogueio": 2, "contact": 4, "invoicing": 1,
+	"account": 2, "admin": 18, "catalogueio": 2, "contact": 4, "invoicing": 1,
 	"jobs": 1, "order": 7, "settings": 1, "visibility": 2, "withdrawal": 3,
 }
 

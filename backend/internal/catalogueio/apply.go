@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/productform"
 )
 
 // Result is what an import wrote.
@@ -15,23 +15,57 @@ type Result struct {
 	Updated int64 `json:"updated"`
 }
 
-// stage copies a batch of checked rows into catalogue_import_rows, in the
-// import's transaction.
-func stage(ctx context.Context, q *db.Queries, importID int64, rows []Row) error {
-	if _, err := q.CopyCatalogueImportRows(ctx, stagingRows(importID, rows)); err != nil {
+// stage creates a batch of checked rows' new products through
+// catalogue.CreateProducts, their opening stock booked as receipts with
+// note by actor, and copies the batch into catalogue_import_rows (the new
+// rows with their product), in the import's transaction. The check has
+// refused every row whose codes another line or product holds, so the
+// products created here change nothing the later batches' check reads.
+func stage(ctx context.Context, q *db.Queries, importID int64, actor *int64, note string, rows []Row) error {
+	var news []catalogue.NewProduct
+	var at []int
+	for i, r := range rows {
+		if r.ID == 0 {
+			news, at = append(news, newProduct(r)), append(at, i)
+		}
+	}
+	created, err := catalogue.CreateProducts(ctx, q, actor, note, news)
+	if err != nil {
+		return fmt.Errorf("catalogueio: create the products of import %d: %w", importID, err)
+	}
+	staged := stagingRows(importID, rows)
+	for i, p := range created {
+		staged[at[i]].ID = &p.ID
+	}
+	if _, err := q.CopyCatalogueImportRows(ctx, staged); err != nil {
 		return fmt.Errorf("catalogueio: copy import %d: %w", importID, err)
 	}
 	return nil
 }
 
-// Apply writes a checked plan without problems through q, which must be
-// the import's transaction, where the check (with lock) copied the rows
-// into catalogue_import_rows: the new products in one INSERT (their
-// opening stock booked in the ledger as receipts), the changed ones in one
-// UPDATE (stock differences booked as counts), their food information, and
-// every new price through productform.RecordPrices. The triggers on
-// products notify the change feed at commit. step reports each stage done,
-// 1 to 5.
+// newProduct is a checked row of a product the shop does not have yet.
+func newProduct(r Row) catalogue.NewProduct {
+	d := r.Details
+	p := catalogue.NewProduct{
+		Name: d.Name, Code: d.Code, SKU: d.SKU, EAN: d.EAN, Brand: d.Brand, Description: d.Description,
+		Category: d.Category, Country: d.Country, PriceCents: d.PriceCents, VatBasisPoints: d.VatBasisPoints,
+		OnlineCategories: d.OnlineCategories, Stock: r.Stock, ImageURL: r.ImageURL, IsFood: &r.IsFood,
+		NamePt: r.NamePt, DescriptionPt: r.DescriptionPt, Frozen: r.Frozen, Perishable: r.Perishable,
+		SealedHygiene: r.SealedHygiene, AgeRestricted: r.AgeRest, HasFood: r.Food != nil,
+	}
+	if r.Food != nil {
+		p.Contains, p.MayContain = r.Food.Contains, r.Food.MayContain
+	}
+	return p
+}
+
+// Apply writes the rest of a checked plan without problems through q,
+// which must be the import's transaction, where the check (with lock)
+// created the new products (stage) and copied the rows into
+// catalogue_import_rows: the changed products in one UPDATE (stock
+// differences booked as counts), their food information, and every
+// changed price through catalogue.RecordPrices. The triggers on products
+// notify the change feed at commit. step reports each stage done, 1 to 5.
 func Apply(ctx context.Context, q *db.Queries, importID int64, plan *Plan, actor *int64, note string, step func(int)) (Result, error) {
 	var res Result
 	if plan.ProblemCount > 0 {
@@ -41,33 +75,22 @@ func Apply(ctx context.Context, q *db.Queries, importID int64, plan *Plan, actor
 		return res, fmt.Errorf("catalogueio: analyze import %d: %w", importID, err)
 	}
 	step(1)
-	actorText := ""
-	if actor != nil {
-		actorText = strconv.FormatInt(*actor, 10)
-	}
-	if err := q.SetStockMovement(ctx, db.SetStockMovementParams{
-		Kind: "adjustment", Reason: "receipt", ActorUserID: actorText, Note: note,
-	}); err != nil {
-		return res, fmt.Errorf("catalogueio: book opening stock: %w", err)
-	}
-	var err error
-	if res.Created, err = q.ImportInsertProducts(ctx, db.ImportInsertProductsParams{ImportID: importID, Actor: actor}); err != nil {
-		return res, fmt.Errorf("catalogueio: create products: %w", err)
-	}
-	if err := q.ImportLinkNewProducts(ctx, importID); err != nil {
-		return res, fmt.Errorf("catalogueio: link new products: %w", err)
-	}
-	if res.Created > 0 {
+	if res.Created = int64(plan.Creates); res.Created > 0 {
 		if err := q.AnalyzeProducts(ctx); err != nil {
 			return res, fmt.Errorf("catalogueio: analyze products: %w", err)
 		}
 	}
 	step(2)
+	actorText := ""
+	if actor != nil {
+		actorText = strconv.FormatInt(*actor, 10)
+	}
 	if err := q.SetStockMovement(ctx, db.SetStockMovementParams{
 		Kind: "adjustment", Reason: "count", ActorUserID: actorText, Note: note,
 	}); err != nil {
 		return res, fmt.Errorf("catalogueio: book stock counts: %w", err)
 	}
+	var err error
 	if res.Updated, err = q.ImportUpdateProducts(ctx, db.ImportUpdateProductsParams{ImportID: importID, Actor: actor}); err != nil {
 		return res, fmt.Errorf("catalogueio: update products: %w", err)
 	}
@@ -87,7 +110,7 @@ func Apply(ctx context.Context, q *db.Queries, importID int64, plan *Plan, actor
 	for i, p := range prices {
 		ids[i], cents[i] = p.ID, p.PriceCents
 	}
-	if err := productform.RecordPrices(ctx, q, actor, ids, cents); err != nil {
+	if err := catalogue.RecordPrices(ctx, q, actor, ids, cents); err != nil {
 		return res, err
 	}
 	if err := q.ImportDeleteRows(ctx, importID); err != nil {

@@ -6,10 +6,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/csvcell"
 	"github.com/sabores/sabores/backend/internal/foodinfo"
 	"github.com/sabores/sabores/backend/internal/productcontent"
-	"github.com/sabores/sabores/backend/internal/productform"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -137,7 +137,7 @@ func (r *record) messages() (*saboresv1.ProductDetails, *saboresv1.ProductConten
 	if stock < 0 {
 		r.fail("stock", "STOCK_NEGATIVE", "must be at least 0")
 	}
-	isFood := productform.IsFoodCategory(details.Category)
+	isFood := catalogue.IsFoodCategory(details.Category)
 	if _, ok := r.index["is_food"]; ok && r.get("is_food") != "" {
 		isFood = r.flag("is_food")
 	}

@@ -83,9 +83,10 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 		if err != nil {
 			return err
 		}
+		note := "CSV import " + file.FileName
 		if plan, err = check(ctx, qt, content, true,
 			func(read int64) { report(1+int(read*49/max(size, 1)), lines) },
-			func(rows []Row) error { return stage(ctx, qt, importID, rows) }); err != nil {
+			func(rows []Row) error { return stage(ctx, qt, importID, file.CreatedBy, note, rows) }); err != nil {
 			return err
 		}
 		if plan.ProblemCount > 0 {
@@ -93,7 +94,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 		}
 		rows := plan.Rows
 		report(50, rows)
-		res, err := Apply(ctx, qt, importID, plan, file.CreatedBy, "CSV import "+file.FileName,
+		res, err := Apply(ctx, qt, importID, plan, file.CreatedBy, note,
 			func(step int) { report(50+step*9, rows) })
 		if err != nil {
 			return err

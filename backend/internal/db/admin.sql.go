@@ -1066,7 +1066,7 @@ type InsertPriceHistoryParams struct {
 }
 
 // InsertPriceHistory is the one writer of price_history
-// (productform.RecordPrices): one statement for one product or a whole
+// (catalogue.RecordPrices): one statement for one product or a whole
 // CSV import, the i-th price going to the i-th product.
 func (q *Queries) InsertPriceHistory(ctx context.Context, arg InsertPriceHistoryParams) error {
 	_, err := q.db.Exec(ctx, insertPriceHistory, arg.ProductIds, arg.PricesCents, arg.ChangedBy)

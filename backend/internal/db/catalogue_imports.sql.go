@@ -500,54 +500,10 @@ func (q *Queries) ImportDeleteRows(ctx context.Context, importID int64) error {
 	return err
 }
 
-const importInsertProducts = `-- name: ImportInsertProducts :execrows
-INSERT INTO products (
-    name, code, sku, ean, brand, description, category, country_slug, price_cents, vat_basis_points, stock,
-    online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
-    age_restricted, allergen_risk, created_by, updated_by
-)
-SELECT name, code, sku, ean, brand, description, category, country_slug, price_cents, vat_basis_points, stock,
-       online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
-       age_restricted, CASE WHEN has_food THEN allergen_risk(contains, may_contain) END,
-       $1::bigint, $1::bigint
-FROM catalogue_import_rows
-WHERE import_id = $2 AND id IS NULL
-ORDER BY line
-`
-
-type ImportInsertProductsParams struct {
-	Actor    *int64
-	ImportID int64
-}
-
-// ImportInsertProducts creates an import's new products in one statement:
-// the ledger's statement trigger (migration 00151) books their opening
-// stock in one INSERT, the catalog_changed trigger notifies once. Their
-// allergen_risk is stored at once (migration 00251), so the food
-// information's trigger finds nothing to rewrite.
-func (q *Queries) ImportInsertProducts(ctx context.Context, arg ImportInsertProductsParams) (int64, error) {
-	result, err := q.db.Exec(ctx, importInsertProducts, arg.Actor, arg.ImportID)
-	if err != nil {
-		return 0, err
-	}
-	return result.RowsAffected(), nil
-}
-
-const importLinkNewProducts = `-- name: ImportLinkNewProducts :exec
-UPDATE catalogue_import_rows s SET id = p.id
-FROM products p
-WHERE s.import_id = $1 AND s.id IS NULL AND p.sku = s.sku
-`
-
-func (q *Queries) ImportLinkNewProducts(ctx context.Context, importID int64) error {
-	_, err := q.db.Exec(ctx, importLinkNewProducts, importID)
-	return err
-}
-
 const importNewPrices = `-- name: ImportNewPrices :many
 SELECT id::bigint AS id, price_cents
 FROM catalogue_import_rows
-WHERE import_id = $1 AND (old_price_cents IS NULL OR old_price_cents <> price_cents)
+WHERE import_id = $1 AND old_price_cents <> price_cents
 ORDER BY line
 `
 
@@ -556,8 +512,9 @@ type ImportNewPricesRow struct {
 	PriceCents int64
 }
 
-// ImportNewPrices are the prices an import brings: every new product's,
-// and every existing product's whose price changed.
+// ImportNewPrices are the prices an import changes: every existing
+// product's whose price differs (catalogue.CreateProducts records the new
+// products' first prices).
 func (q *Queries) ImportNewPrices(ctx context.Context, importID int64) ([]ImportNewPricesRow, error) {
 	rows, err := q.db.Query(ctx, importNewPrices, importID)
 	if err != nil {

@@ -19,13 +19,6 @@ import (
 // OnlineCategories are the storefront sections a product may appear in.
 var OnlineCategories = []string{"bebidas", "alimentos", "belleza", "perfumes", "lanzamientos", "populares"}
 
-// nonFoodCategories carry no food information (Regulation 1169/2011 is
-// about food): a product created in one starts as non-food.
-var nonFoodCategories = []string{"beleza", "perfumes"}
-
-// IsFoodCategory reports whether a new product of category starts as food.
-func IsFoodCategory(category string) bool { return !slices.Contains(nonFoodCategories, category) }
-
 // Details are a product's fields as checked and stored, and as audited.
 type Details struct {
 	Name             string   `json:"name"`

@@ -1,4 +1,4 @@
-package productform
+package catalogue
 
 import (
 	"context"
@@ -10,11 +10,12 @@ import (
 // RecordPrices enters new prices in the price history, the 30-day
 // reference of later promotions (Directive 2019/2161): pricesCents[i] is
 // productIDs[i]'s new price. Every writer of a product's price goes
-// through here, the back office's forms one product at a time, a CSV
-// import all its changed products in one statement.
+// through here: CreateProducts for new products, the back office's forms
+// one product at a time, a CSV import all its changed products in one
+// statement.
 func RecordPrices(ctx context.Context, q *db.Queries, actor *int64, productIDs, pricesCents []int64) error {
 	if len(productIDs) != len(pricesCents) {
-		return fmt.Errorf("productform: %d products but %d prices", len(productIDs), len(pricesCents))
+		return fmt.Errorf("catalogue: %d products but %d prices", len(productIDs), len(pricesCents))
 	}
 	if len(productIDs) == 0 {
 		return nil
@@ -22,7 +23,7 @@ func RecordPrices(ctx context.Context, q *db.Queries, actor *int64, productIDs, 
 	if err := q.InsertPriceHistory(ctx, db.InsertPriceHistoryParams{
 		ProductIds: productIDs, PricesCents: pricesCents, ChangedBy: actor,
 	}); err != nil {
-		return fmt.Errorf("productform: price history of %d products: %w", len(productIDs), err)
+		return fmt.Errorf("catalogue: price history of %d products: %w", len(productIDs), err)
 	}
 	return nil
 }
