@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/settingsapi"
+	"github.com/sabores/sabores/backend/internal/api/visibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
@@ -169,7 +170,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Cart:       cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:      orderapi.New(orders),
 			Account:    account.New(dbs.Primary),
-			Visibility: visibility.New(dbs.Primary),
+			Visibility: visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 				WithOrders(orders).
 				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
