@@ -40,10 +40,10 @@ var modules = []string{
 }
 
 // directOnly are domain packages not yet free of the wire transitively
-// (shop still maps to proto messages and reaches auth; contact, order and
-// withdrawal still build on shop, visibility on shop and auth): they must
-// not import Connect themselves.
-var directOnly = []string{"contact", "order", "shop", "visibility", "withdrawal"}
+// (shop still maps to proto messages and reaches auth; account, contact,
+// order and withdrawal still build on shop, visibility on shop and auth):
+// they must not import Connect themselves.
+var directOnly = []string{"account", "contact", "order", "shop", "visibility", "withdrawal"}
 
 // listPackages lists the packages under backend/internal with their
 // non-test imports (tests may build real services of other packages).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/settingsapi"
@@ -169,7 +170,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Promotion:  catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
 			Cart:       cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:      orderapi.New(orders),
-			Account:    account.New(dbs.Primary),
+			Account:    accountapi.New(account.New(dbs.Primary)),
 			Visibility: visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 				WithOrders(orders).
