@@ -5,39 +5,42 @@ import (
 	"fmt"
 	"time"
 
-	"connectrpc.com/connect"
-
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // clockDrift is how far ahead of the server a browser's clock may be.
 const clockDrift = 10 * time.Minute
 
+// CookieConsent is a cookie choice as the browser made it.
+type CookieConsent struct {
+	Analytics, Marketing, Personalization bool
+	PolicyVersion                         string
+	// At is when the shopper chose, by the browser's clock.
+	At time.Time
+}
+
 // RecordCookieConsent stores the caller's cookie choice as one more record:
 // earlier ones stay, since demonstrating consent means showing what was
 // agreed at each time.
-func (s *Service) RecordCookieConsent(ctx context.Context, req *connect.Request[saboresv1.RecordCookieConsentRequest]) (*connect.Response[saboresv1.RecordCookieConsentResponse], error) {
+func (s *Service) RecordCookieConsent(ctx context.Context, c CookieConsent) error {
 	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	m := req.Msg
-	at := m.GetConsentTime().AsTime()
-	if at.After(time.Now().Add(clockDrift)) {
-		return nil, fault.InvalidField("consent_time", "in the future")
+	if c.At.After(time.Now().Add(clockDrift)) {
+		return fault.InvalidField("consent_time", "in the future")
 	}
 	if _, err := s.queries.CookieConsentInsert(ctx, db.CookieConsentInsertParams{
 		UserID:          userID,
-		Analytics:       m.GetAnalytics(),
-		Marketing:       m.GetMarketing(),
-		Personalization: m.GetPersonalization(),
-		PolicyVersion:   m.GetPolicyVersion(),
-		ConsentedAt:     at,
+		Analytics:       c.Analytics,
+		Marketing:       c.Marketing,
+		Personalization: c.Personalization,
+		PolicyVersion:   c.PolicyVersion,
+		ConsentedAt:     c.At,
 	}); err != nil {
-		return nil, fmt.Errorf("account: record cookie consent: %w", err)
+		return fmt.Errorf("account: record cookie consent: %w", err)
 	}
-	return connect.NewResponse(&saboresv1.RecordCookieConsentResponse{}), nil
+	return nil
 }

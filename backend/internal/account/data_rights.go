@@ -7,23 +7,35 @@ import (
 	"strconv"
 	"time"
 
-	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// ExportMyData reads everything kept about the caller in one transaction, so
-// the download is one consistent picture, and audits the export in it.
-func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1.ExportMyDataRequest]) (*connect.Response[saboresv1.ExportMyDataResponse], error) {
+// Export is everything kept about a shopper, read in one transaction.
+type Export struct {
+	Time        time.Time
+	User        db.DataRightsUserRow
+	Customers   []db.DataRightsCustomerRow
+	Orders      Orders
+	Consents    []db.CookieConsent
+	CardRefunds []db.DataRightsPaymentRefundsRow
+	BankRefunds []db.DataRightsBankRefundsRow
+	Withdrawals []db.Withdrawal
+	// WithdrawalLines are the lines of all the withdrawals.
+	WithdrawalLines []db.WithdrawalLinesOfRow
+}
+
+// Export reads everything kept about the caller in one transaction, so the
+// download is one consistent picture, and audits the export in it.
+func (s *Service) Export(ctx context.Context) (Export, error) {
 	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
-		return nil, err
+		return Export{}, err
 	}
-	var res *saboresv1.ExportMyDataResponse
+	var out Export
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
 		user, err := liveUser(ctx, q, userID)
@@ -38,7 +50,7 @@ func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1
 		if err != nil {
 			return fmt.Errorf("account: export orders: %w", err)
 		}
-		orders, err := shop.OrdersWithLines(ctx, q, rows)
+		orders, err := withLines(ctx, q, rows)
 		if err != nil {
 			return err
 		}
@@ -54,31 +66,55 @@ func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1
 		if err != nil {
 			return fmt.Errorf("account: export bank refunds: %w", err)
 		}
-		withdrawals, err := exportWithdrawals(ctx, q, userID)
+		withdrawals, lines, err := exportWithdrawals(ctx, q, userID)
 		if err != nil {
 			return err
 		}
-		res = exportToProto(time.Now(), user, customers, orders, consents, exportRefunds(cards, banks))
-		res.Withdrawals = withdrawals
+		out = Export{
+			Time: time.Now(), User: user, Customers: customers, Orders: orders, Consents: consents,
+			CardRefunds: cards, BankRefunds: banks, Withdrawals: withdrawals, WithdrawalLines: lines,
+		}
 		return shop.Audit(ctx, q, "account.export", userEntity(userID), nil, nil)
 	})
 	if err != nil {
-		return nil, err
+		return Export{}, err
 	}
-	return connect.NewResponse(res), nil
+	return out, nil
 }
 
-// DeleteMyAccount erases the caller's personal data in one transaction:
+// exportWithdrawals reads the withdrawals from a shopper's orders and their
+// lines.
+func exportWithdrawals(ctx context.Context, q *db.Queries, userID int64) ([]db.Withdrawal, []db.WithdrawalLinesOfRow, error) {
+	ws, err := q.DataRightsWithdrawals(ctx, userID)
+	if err != nil {
+		return nil, nil, fmt.Errorf("account: export withdrawals: %w", err)
+	}
+	if len(ws) == 0 {
+		return nil, nil, nil
+	}
+	ids := make([]int64, len(ws))
+	for i, w := range ws {
+		ids[i] = w.ID
+	}
+	lines, err := q.WithdrawalLinesOf(ctx, ids)
+	if err != nil {
+		return nil, nil, fmt.Errorf("account: export withdrawal lines: %w", err)
+	}
+	return ws, lines, nil
+}
+
+// Delete erases the caller's personal data in one transaction:
 // orders are kept as tax records (marked, contact data erased, retention
 // date set), the e-mail queue forgets their addresses, newsletter
 // subscriptions and contact messages under them go, the customer record,
 // consent records, memberships and every session are deleted, the audit
 // trail forgets the email, and the user row becomes an anonymous tombstone
-// the same identity can never sign in to.
-func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[saboresv1.DeleteMyAccountRequest]) (*connect.Response[saboresv1.DeleteMyAccountResponse], error) {
+// the same identity can never sign in to. It returns how many orders it
+// kept as tax records.
+func (s *Service) Delete(ctx context.Context) (int64, error) {
 	userID, err := shop.SignedInUser(ctx)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	var retained int64
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -128,9 +164,9 @@ func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[sabore
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
-	return connect.NewResponse(&saboresv1.DeleteMyAccountResponse{RetainedOrders: int32(retained)}), nil
+	return retained, nil
 }
 
 // liveUser locks the caller's account; a deleted one (a call racing the

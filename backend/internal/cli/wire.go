@@ -12,8 +12,11 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
+	"github.com/sabores/sabores/backend/internal/api/settingsapi"
+	"github.com/sabores/sabores/backend/internal/api/visibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
@@ -34,9 +37,9 @@ import (
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
-	"github.com/sabores/sabores/backend/internal/settings"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
+	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/stuck"
 	"github.com/sabores/sabores/backend/internal/visibility"
@@ -167,12 +170,12 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Promotion:  catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
 			Cart:       cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:      orderapi.New(orders),
-			Account:    account.New(dbs.Primary),
-			Visibility: visibility.New(dbs.Primary),
+			Account:    accountapi.New(account.New(dbs.Primary)),
+			Visibility: visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary),
 			Admin: admin.New(dbs.Primary, signIn).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 				WithOrders(orders).
 				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
-			Settings: settings.New(dbs.Primary).WithDeliveryAreas(cfg.Delivery),
+			Settings: settingsapi.New(shopsettings.New(dbs.Primary, shop.Audit, shop.ActorUserID)).WithDeliveryAreas(cfg.Delivery),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal: withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
 				WithMailer(mailQueue).

@@ -205,7 +205,7 @@ func TestEmailOfADeletedAccountIsNotSent(t *testing.T) {
 	})); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := account.New(b.pool).DeleteMyAccount(b.shopper, connect.NewRequest(&saboresv1.DeleteMyAccountRequest{Confirm: true})); err != nil {
+	if _, err := account.New(b.pool).Delete(b.shopper); err != nil {
 		t.Fatal(err)
 	}
 	jobstest.Start(t, client)

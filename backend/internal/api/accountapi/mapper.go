@@ -1,12 +1,9 @@
-package account
+package accountapi
 
 import (
-	"context"
-	"fmt"
-	"time"
-
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -14,9 +11,9 @@ import (
 
 // exportToProto maps what the shop keeps about a user to the export; the
 // addresses are the distinct deliveries of the orders, newest first.
-// refunds come from exportRefunds.
-func exportToProto(now time.Time, user db.DataRightsUserRow, customers []db.DataRightsCustomerRow,
-	orders []*saboresv1.Order, consents []db.CookieConsent, refunds []*saboresv1.OrderRefund) *saboresv1.ExportMyDataResponse {
+func exportToProto(e account.Export) *saboresv1.ExportMyDataResponse {
+	now, user, customers, consents := e.Time, e.User, e.Customers, e.Consents
+	orders := ordersToProto(e.Orders)
 	res := &saboresv1.ExportMyDataResponse{
 		ExportTime: timestamppb.New(now),
 		Profile: &saboresv1.DataProfile{
@@ -28,7 +25,8 @@ func exportToProto(now time.Time, user db.DataRightsUserRow, customers []db.Data
 		Orders:         orders,
 		Addresses:      []*saboresv1.Delivery{},
 		CookieConsents: make([]*saboresv1.CookieConsent, len(consents)),
-		Refunds:        refunds,
+		Refunds:        exportRefunds(e.CardRefunds, e.BankRefunds),
+		Withdrawals:    exportWithdrawals(e.Withdrawals, e.WithdrawalLines),
 	}
 	if user.LastLoginAt != nil {
 		res.Profile.LastSignInTime = timestamppb.New(*user.LastLoginAt)
@@ -86,27 +84,28 @@ func exportRefunds(cards []db.DataRightsPaymentRefundsRow, banks []db.DataRights
 	return out
 }
 
-// exportWithdrawals reads and maps the withdrawals from a shopper's orders,
-// their lines named in Spanish as the rest of the export's orders are.
-func exportWithdrawals(ctx context.Context, q *db.Queries, userID int64) ([]*saboresv1.Withdrawal, error) {
-	ws, err := q.DataRightsWithdrawals(ctx, userID)
-	if err != nil {
-		return nil, fmt.Errorf("account: export withdrawals: %w", err)
-	}
+// exportWithdrawals maps the withdrawals from a shopper's orders, their
+// lines named in Spanish as the rest of the export's orders are.
+func exportWithdrawals(ws []db.Withdrawal, lines []db.WithdrawalLinesOfRow) []*saboresv1.Withdrawal {
 	if len(ws) == 0 {
-		return nil, nil
-	}
-	ids := make([]int64, len(ws))
-	for i, w := range ws {
-		ids[i] = w.ID
-	}
-	lines, err := q.WithdrawalLinesOf(ctx, ids)
-	if err != nil {
-		return nil, fmt.Errorf("account: export withdrawal lines: %w", err)
+		return nil
 	}
 	out := make([]*saboresv1.Withdrawal, len(ws))
 	for i, w := range ws {
 		out[i] = shop.WithdrawalToProto(w, lines, saboresv1.Language_LANGUAGE_ES)
 	}
-	return out, nil
+	return out
+}
+
+// ordersToProto maps orders with their lines.
+func ordersToProto(o account.Orders) []*saboresv1.Order {
+	byOrder := make(map[int64][]db.OrderLine, len(o.Rows))
+	for _, l := range o.Lines {
+		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
+	}
+	out := make([]*saboresv1.Order, len(o.Rows))
+	for i, row := range o.Rows {
+		out[i] = shop.OrderToProto(row, byOrder[row.ID])
+	}
+	return out
 }

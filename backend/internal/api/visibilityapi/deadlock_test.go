@@ -1,4 +1,4 @@
-package visibility_test
+package visibilityapi_test
 
 import (
 	"fmt"

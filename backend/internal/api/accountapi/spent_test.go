@@ -1,4 +1,4 @@
-package account_test
+package accountapi_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -18,7 +19,7 @@ func TestTotalSpentFollowsStates(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
 	ctx := context.Background()
-	svc := account.New(pool)
+	svc := accountapi.New(account.New(pool))
 	tests := []struct {
 		name, method, status, payment string
 		refundedCents                 int64 // accepted Redsys refunds of the order

@@ -1,4 +1,4 @@
-package settings
+package settingsapi
 
 import (
 	"github.com/sabores/sabores/backend/internal/shopsettings"

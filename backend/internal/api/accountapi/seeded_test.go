@@ -1,4 +1,4 @@
-package account_test
+package accountapi_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/seed"
@@ -20,7 +21,7 @@ import (
 func TestSeededDashboards(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.NewSeeded(t)
-	svc := account.New(pool)
+	svc := accountapi.New(account.New(pool))
 	tests := []struct {
 		email          string
 		count          int32

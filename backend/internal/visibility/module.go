@@ -1,5 +1,6 @@
-// Package visibility serves VisibilityService: which product is sold in which
-// country, and through which channel, as the back office manages it.
+// Package visibility is the business module of which product is sold in
+// which country, and through which channel, as the back office manages it:
+// each change is audited in its transaction, and a batch is all or nothing.
 package visibility
 
 import (
@@ -10,7 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -18,9 +18,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // pageSizes are the country products screen's page sizes.
@@ -29,136 +28,147 @@ var pageSizes = paging.Sizes{Default: 20, Max: 100}
 // minQueryLen is where the add-products search starts (spec §5).
 const minQueryLen = 2
 
-// Service implements VisibilityService.
+// None is the channel that takes a product out of a country: its record is
+// deleted. Any other value than None and pricing's three channels is
+// refused as an invalid channel.
+const None pricing.Channel = "none"
+
+// Outcome is what one change did, for the screen's toast.
+type Outcome int
+
+// The outcomes of a change.
+const (
+	Unchanged Outcome = iota
+	Added
+	Updated
+	Removed
+)
+
+// Change sets one product's channel in one country.
+type Change struct {
+	ProductID int64
+	Country   string
+	Channel   pricing.Channel
+}
+
+// Service holds the visibility use cases.
 type Service struct {
 	pool *pgxpool.Pool
 	q    *db.Queries
 }
 
-var _ saboresv1connect.VisibilityServiceHandler = (*Service)(nil)
-
-// New returns the service.
+// New returns the module.
 func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, q: db.New(pool)}
 }
 
-// ListCountryProducts pages the products with a visibility record in a
-// country, filtered by name, code or SKU regardless of accents and case.
-func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[saboresv1.ListCountryProductsRequest]) (*connect.Response[saboresv1.ListCountryProductsResponse], error) {
-	m := req.Msg
-	country, err := s.q.CountryConfigBySlug(ctx, m.Country)
-	if err != nil {
-		return nil, countryError(err, m.Country, -1)
-	}
-	window, err := paging.Page(m.Page, m.PageSize, pageSizes)
-	if err != nil {
-		return nil, err
-	}
-	filter := shop.EscapeLike(strings.TrimSpace(m.Filter))
-	rows, err := s.q.VisibilityListCountryProducts(ctx, db.VisibilityListCountryProductsParams{
-		Country: country.Slug, Filter: filter, PageLimit: window.Size, PageOffset: window.Offset,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("visibility: list %s: %w", country.Slug, err)
-	}
-	total, err := s.q.VisibilityCountCountryProducts(ctx, db.VisibilityCountCountryProductsParams{Country: country.Slug, Filter: filter})
-	if err != nil {
-		return nil, fmt.Errorf("visibility: count %s: %w", country.Slug, err)
-	}
-	out, err := shop.AdminProductsOf(ctx, s.q, rows, func(r db.VisibilityListCountryProductsRow) db.Product { return r.Product })
-	if err != nil {
-		return nil, err
-	}
-	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(total), Country: shop.CountryToProto(country)}
-	for i, r := range rows {
-		res.Products = append(res.Products, &saboresv1.CountryProduct{
-			Product: out[i],
-			Visible: r.IsVisible,
-			Channel: shop.Channel(r.SalesChannel),
-		})
-	}
-	return connect.NewResponse(res), nil
+// CountryPage is one page of the products with a record in a country.
+type CountryPage struct {
+	Country db.Country
+	Rows    []db.VisibilityListCountryProductsRow
+	Total   int64
 }
 
-// SearchAddableProducts finds at most 50 products, not yet visible in the
-// country, whose name, code or SKU contains the query.
-func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Request[saboresv1.SearchAddableProductsRequest]) (*connect.Response[saboresv1.SearchAddableProductsResponse], error) {
-	m := req.Msg
+// ListCountry pages the products with a visibility record in a country,
+// filtered by name, code or SKU regardless of accents and case.
+func (s *Service) ListCountry(ctx context.Context, slug string, page, pageSize int32, filter string) (CountryPage, error) {
+	country, err := s.q.CountryConfigBySlug(ctx, slug)
+	if err != nil {
+		return CountryPage{}, countryError(err, slug, -1)
+	}
+	window, err := paging.Page(page, pageSize, pageSizes)
+	if err != nil {
+		return CountryPage{}, err
+	}
+	like := shop.EscapeLike(strings.TrimSpace(filter))
+	rows, err := s.q.VisibilityListCountryProducts(ctx, db.VisibilityListCountryProductsParams{
+		Country: country.Slug, Filter: like, PageLimit: window.Size, PageOffset: window.Offset,
+	})
+	if err != nil {
+		return CountryPage{}, fmt.Errorf("visibility: list %s: %w", country.Slug, err)
+	}
+	total, err := s.q.VisibilityCountCountryProducts(ctx, db.VisibilityCountCountryProductsParams{Country: country.Slug, Filter: like})
+	if err != nil {
+		return CountryPage{}, fmt.Errorf("visibility: count %s: %w", country.Slug, err)
+	}
+	return CountryPage{Country: country, Rows: rows, Total: total}, nil
+}
+
+// SearchAddable finds at most 50 products, not yet visible in the country,
+// whose name, code or SKU contains the query.
+func (s *Service) SearchAddable(ctx context.Context, country, query string) ([]db.VisibilitySearchAddableRow, error) {
 	// Validation counts characters as sent; blanks around them match nothing.
-	query := strings.TrimSpace(m.Query)
+	query = strings.TrimSpace(query)
 	if utf8.RuneCountInString(query) < minQueryLen {
 		return nil, fault.InvalidField("query", "must have at least 2 characters")
 	}
-	if _, err := s.q.CountryConfigBySlug(ctx, m.Country); err != nil {
-		return nil, countryError(err, m.Country, -1)
+	if _, err := s.q.CountryConfigBySlug(ctx, country); err != nil {
+		return nil, countryError(err, country, -1)
 	}
 	rows, err := s.q.VisibilitySearchAddable(ctx, db.VisibilitySearchAddableParams{
-		Query: shop.EscapeLike(query), Country: m.Country,
+		Query: shop.EscapeLike(query), Country: country,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("visibility: search addable for %s: %w", m.Country, err)
+		return nil, fmt.Errorf("visibility: search addable for %s: %w", country, err)
 	}
-	out, err := shop.AdminProductsOf(ctx, s.q, rows, func(r db.VisibilitySearchAddableRow) db.Product { return r.Product })
-	if err != nil {
-		return nil, err
-	}
-	return connect.NewResponse(&saboresv1.SearchAddableProductsResponse{Products: out}), nil
+	return rows, nil
 }
 
-// SetProductChannel sets one product's channel in one country and says what
-// happened, for the screen's toast.
-func (s *Service) SetProductChannel(ctx context.Context, req *connect.Request[saboresv1.SetProductChannelRequest]) (*connect.Response[saboresv1.SetProductChannelResponse], error) {
-	m := req.Msg
-	res := &saboresv1.SetProductChannelResponse{}
+// Set sets one product's channel in one country in one transaction and
+// returns what happened and the product as it is after the change.
+func (s *Service) Set(ctx context.Context, c Change) (Outcome, db.Product, error) {
+	var (
+		outcome Outcome
+		product db.Product
+	)
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		outcome, err := apply(ctx, q, m.ProductId, m.Country, m.Channel, -1, nil)
-		if err != nil {
+		var err error
+		if outcome, err = apply(ctx, q, c, -1, nil); err != nil {
 			return err
 		}
-		res.Outcome = outcome
-		product, err := countryProduct(ctx, q, m.ProductId, m.Country)
+		row, err := q.AdminGetProduct(ctx, c.ProductID)
 		if err != nil {
-			return err
+			return fmt.Errorf("visibility: read product %d: %w", c.ProductID, err)
 		}
-		res.Product = product
+		product = row.Product
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return 0, db.Product{}, err
 	}
-	return connect.NewResponse(res), nil
+	return outcome, product, nil
 }
 
-// BatchSetVisibility applies the pending changes in one transaction: one bad
-// change (an unknown product or country) undoes them all, and the error
-// names the change.
-func (s *Service) BatchSetVisibility(ctx context.Context, req *connect.Request[saboresv1.BatchSetVisibilityRequest]) (*connect.Response[saboresv1.BatchSetVisibilityResponse], error) {
-	res := &saboresv1.BatchSetVisibilityResponse{}
+// SetBatch applies the pending changes in one transaction: one bad change
+// (an unknown product or country) undoes them all, and the error names the
+// change.
+func (s *Service) SetBatch(ctx context.Context, changes []Change) ([]Outcome, error) {
+	var outcomes []Outcome
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		ids := make([]int64, len(req.Msg.Changes))
-		for i, c := range req.Msg.Changes {
-			ids[i] = c.ProductId
+		ids := make([]int64, len(changes))
+		for i, c := range changes {
+			ids[i] = c.ProductID
 		}
 		if err := q.VisibilityLockProducts(ctx, ids); err != nil {
 			return fmt.Errorf("visibility: lock the batch's products: %w", err)
 		}
 		// A batch usually edits one country's screen: look each country up once.
 		countries := make(map[string]bool)
-		for i, c := range req.Msg.Changes {
-			outcome, err := apply(ctx, q, c.ProductId, c.Country, c.Channel, i, countries)
+		for i, c := range changes {
+			outcome, err := apply(ctx, q, c, i, countries)
 			if err != nil {
 				return err
 			}
-			res.Outcomes = append(res.Outcomes, outcome)
+			outcomes = append(outcomes, outcome)
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(res), nil
+	return outcomes, nil
 }
 
 // visibilityValue is a visibility record as the audit trail keeps it.
@@ -168,11 +178,12 @@ type visibilityValue struct {
 }
 
 // apply makes one change inside the caller's transaction (the spec's
-// "Channel of a product in a country"): none deletes the record; a channel
+// "Channel of a product in a country"): None deletes the record; a channel
 // makes an existing record visible with it, or inserts one. index is the
 // change's position in a batch, -1 for a single change, to name it in errors;
 // known, when not nil, holds the countries the batch has already found.
-func apply(ctx context.Context, q *db.Queries, productID int64, country string, channel saboresv1.SalesChannel, index int, known map[string]bool) (saboresv1.VisibilityOutcome, error) {
+func apply(ctx context.Context, q *db.Queries, c Change, index int, known map[string]bool) (Outcome, error) {
+	productID, country := c.ProductID, c.Country
 	// Locking the product serialises concurrent changes to it and tells an
 	// unknown product apart from a missing record.
 	if _, err := q.VisibilityLockProduct(ctx, productID); err != nil {
@@ -197,9 +208,9 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 		before = &visibilityValue{Visible: cur.IsVisible, Channel: cur.SalesChannel}
 	}
 
-	if channel == saboresv1.SalesChannel_SALES_CHANNEL_NONE {
+	if c.Channel == None {
 		if !exists {
-			return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_UNCHANGED, nil
+			return Unchanged, nil
 		}
 		if err := q.VisibilityDelete(ctx, db.VisibilityDeleteParams{ProductID: productID, Country: country}); err != nil {
 			return 0, fmt.Errorf("visibility: remove %s: %w", entity, err)
@@ -207,17 +218,19 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 		if err := shop.Audit(ctx, q, "visibility.remove", entity, before, nil); err != nil {
 			return 0, err
 		}
-		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_REMOVED, nil
+		return Removed, nil
 	}
 
-	stored, ok := shop.StoredChannel(channel)
-	if !ok {
+	switch c.Channel {
+	case pricing.ChannelOnline, pricing.ChannelPhysical, pricing.ChannelBoth:
+	default:
 		return 0, fault.InvalidField(field(index, "channel"), "must be online, physical, both or none")
 	}
+	stored := string(c.Channel)
 	after := &visibilityValue{Visible: true, Channel: stored}
 	switch {
 	case exists && *before == *after:
-		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_UNCHANGED, nil
+		return Unchanged, nil
 	case exists:
 		if err := q.VisibilityUpdate(ctx, db.VisibilityUpdateParams{
 			SalesChannel: stored, UpdatedBy: shop.ActorUserID(ctx), ProductID: productID, Country: country,
@@ -227,7 +240,7 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 		if err := shop.Audit(ctx, q, "visibility.set", entity, before, after); err != nil {
 			return 0, err
 		}
-		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_UPDATED, nil
+		return Updated, nil
 	default:
 		if err := q.VisibilityInsert(ctx, db.VisibilityInsertParams{
 			ProductID: productID, Country: country, SalesChannel: stored,
@@ -238,27 +251,8 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 		if err := shop.Audit(ctx, q, "visibility.set", entity, nil, after); err != nil {
 			return 0, err
 		}
-		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_ADDED, nil
+		return Added, nil
 	}
-}
-
-// countryProduct is the product as seen in country after a change; nil when
-// it has no record there.
-func countryProduct(ctx context.Context, q *db.Queries, productID int64, country string) (*saboresv1.CountryProduct, error) {
-	row, err := q.AdminGetProduct(ctx, productID)
-	if err != nil {
-		return nil, fmt.Errorf("visibility: read product %d: %w", productID, err)
-	}
-	product, err := shop.AdminProduct(ctx, q, row.Product)
-	if err != nil {
-		return nil, err
-	}
-	for _, v := range product.Visibility {
-		if v.Country == country {
-			return &saboresv1.CountryProduct{Product: product, Visible: v.Visible, Channel: v.Channel}, nil
-		}
-	}
-	return nil, nil
 }
 
 // field names a request field, inside the batch's list when index >= 0.

@@ -1,4 +1,4 @@
-package account_test
+package accountapi_test
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
@@ -56,7 +57,7 @@ func newRightsAPI(t *testing.T) *rightsAPI {
 	}
 	opts := connect.WithInterceptors(authz.Answers(), validate.NewInterceptor(), apperr.Interceptor())
 	mux := http.NewServeMux()
-	mux.Handle(saboresv1connect.NewAccountServiceHandler(account.New(pool), opts))
+	mux.Handle(saboresv1connect.NewAccountServiceHandler(accountapi.New(account.New(pool)), opts))
 	mux.Handle(saboresv1connect.NewOrderServiceHandler(orderapi.New(order.New(pool)), opts))
 	// Who is calling is resolved before the handlers, as the server's gate does.
 	handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -368,7 +369,7 @@ func TestDeleteMyAccount(t *testing.T) {
 	// A call that passed the session check before the deletion committed
 	// writes nothing for the deleted account.
 	late := auth.WithPrincipal(ctx, auth.Principal{UserID: mariaID, Email: maria.email, Role: auth.RoleClient})
-	if _, err := account.New(a.pool).RecordCookieConsent(late, consent(true)); connecttest.Code(err) != connect.CodeFailedPrecondition {
+	if _, err := accountapi.New(account.New(a.pool)).RecordCookieConsent(late, consent(true)); connecttest.Code(err) != connect.CodeFailedPrecondition {
 		t.Errorf("late consent: %v, want FailedPrecondition", err)
 	}
 	if _, err := orderapi.New(order.New(a.pool)).PlaceOrder(late, connect.NewRequest(&saboresv1.PlaceOrderRequest{

@@ -1,4 +1,4 @@
-package account_test
+package accountapi_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -19,7 +20,7 @@ import (
 
 func TestGetSession(t *testing.T) {
 	t.Parallel()
-	svc := account.New(dbtest.New(t))
+	svc := accountapi.New(account.New(dbtest.New(t)))
 	tests := []struct {
 		name     string
 		p        auth.Principal
@@ -81,7 +82,7 @@ func TestGetMyDashboard(t *testing.T) {
 		}
 		return res.Msg.GetOrder().GetId()
 	}
-	svc := account.New(pool)
+	svc := accountapi.New(account.New(pool))
 
 	empty, err := svc.GetMyDashboard(mariaCtx, connect.NewRequest(&saboresv1.GetMyDashboardRequest{}))
 	if err != nil {

@@ -1,4 +1,4 @@
-package settings_test
+package settingsapi_test
 
 import (
 	"context"
@@ -14,12 +14,13 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/sabores/sabores/backend/internal/api/settingsapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/seed"
-	"github.com/sabores/sabores/backend/internal/settings"
+	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -44,7 +45,7 @@ func client(t *testing.T) (saboresv1connect.ShopSettingsServiceClient, *httptest
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(settings.New(pool),
+	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(settingsapi.New(shopsettings.New(pool, shop.Audit, shop.ActorUserID)),
 		connect.WithInterceptors(asAdmin(), validate.NewInterceptor(), apperr.Interceptor())))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
@@ -204,7 +205,7 @@ func TestShopDetailsNameTheDeliveryAreas(t *testing.T) {
 			ColdChain: []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Baleares},
 		}, "peninsula,baleares,canarias", "peninsula,baleares"},
 	} {
-		res, err := settings.New(pool).WithDeliveryAreas(tt.policy).GetShopDetails(context.Background(), connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
+		res, err := settingsapi.New(shopsettings.New(pool, shop.Audit, shop.ActorUserID)).WithDeliveryAreas(tt.policy).GetShopDetails(context.Background(), connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
 		if err != nil {
 			t.Fatal(err)
 		}
