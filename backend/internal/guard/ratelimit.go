@@ -1,10 +1,15 @@
 package guard
 
 import (
+	"context"
+	"fmt"
+	"math"
 	"time"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/types/known/durationpb"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/ratelimit"
@@ -26,7 +31,7 @@ const (
 // many replicas serve it. It must run after authentication, which puts the
 // caller in the context.
 func OrderLimit(pool *pgxpool.Pool, interval time.Duration, burst int) connect.Interceptor {
-	return ratelimit.NewSharedBuckets(pool, interval, burst).Interceptor(auth.CallerKey, saboresv1connect.OrderServicePlaceOrderProcedure)
+	return limit(ratelimit.NewSharedBuckets(pool, interval, burst).Allow, auth.CallerKey, saboresv1connect.OrderServicePlaceOrderProcedure)
 }
 
 // Contact rate: the newsletter box and the contact form, per caller (the
@@ -43,7 +48,46 @@ const (
 // as OrderLimit does PlaceOrder, each on a budget of its own.
 func ContactLimit(interval time.Duration, burst int) []connect.Interceptor {
 	return []connect.Interceptor{
-		ratelimit.New(interval, burst).Interceptor(auth.CallerKey, saboresv1connect.ContactServiceSubscribeNewsletterProcedure),
-		ratelimit.New(interval, burst).Interceptor(auth.CallerKey, saboresv1connect.ContactServiceSendContactMessageProcedure),
+		limit(inMemory(ratelimit.New(interval, burst)), auth.CallerKey, saboresv1connect.ContactServiceSubscribeNewsletterProcedure),
+		limit(inMemory(ratelimit.New(interval, burst)), auth.CallerKey, saboresv1connect.ContactServiceSendContactMessageProcedure),
 	}
+}
+
+// keyFunc names the caller of an RPC, such as "user:42" (auth.CallerKey).
+type keyFunc func(ctx context.Context, req connect.AnyRequest) string
+
+// inMemory is l's Allow as limit takes it: one replica's own buckets need
+// no context.
+func inMemory(l *ratelimit.Limiter) func(context.Context, string) (bool, time.Duration) {
+	return func(_ context.Context, k string) (bool, time.Duration) { return l.Allow(k) }
+}
+
+// limit refuses the given procedures when allow says no for the caller
+// named by key: ResourceExhausted with a RetryInfo detail.
+func limit(allow func(context.Context, string) (bool, time.Duration), key keyFunc, procedures ...string) connect.UnaryInterceptorFunc {
+	limited := make(map[string]bool, len(procedures))
+	for _, p := range procedures {
+		limited[p] = true
+	}
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			if req.Spec().IsClient || !limited[req.Spec().Procedure] {
+				return next(ctx, req)
+			}
+			if ok, wait := allow(ctx, key(ctx, req)); !ok {
+				return nil, exhausted(wait)
+			}
+			return next(ctx, req)
+		}
+	}
+}
+
+// exhausted is the error of a refused call, telling the client when to retry.
+func exhausted(wait time.Duration) error {
+	err := connect.NewError(connect.CodeResourceExhausted,
+		fmt.Errorf("too many requests, try again in %d s", int(math.Ceil(wait.Seconds()))))
+	if detail, derr := connect.NewErrorDetail(&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)}); derr == nil {
+		err.AddDetail(detail)
+	}
+	return err
 }

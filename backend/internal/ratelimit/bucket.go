@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
@@ -68,10 +67,4 @@ func (s *SharedBuckets) prune(ctx context.Context) {
 	if _, err := s.q.RateBucketPrune(ctx, now.Add(-full)); err != nil {
 		slog.WarnContext(ctx, "rate limit: cannot prune full buckets", "error", err)
 	}
-}
-
-// Interceptor limits the given procedures per caller as named by key, as
-// Limiter.Interceptor does.
-func (s *SharedBuckets) Interceptor(key KeyFunc, procedures ...string) connect.UnaryInterceptorFunc {
-	return interceptor(s.Allow, key, procedures)
 }

@@ -3,20 +3,17 @@
 // bucket: a burst is allowed, then one call per interval. Limiter keeps the
 // buckets in memory (one replica's own); SharedBuckets and Shared keep
 // their counts in PostgreSQL, so every replica takes from the same one.
+// It knows no transport but HTTP: guard turns the buckets into Connect
+// interceptors, so the payment notification and the modules building on
+// payment stay free of the wire.
 package ratelimit
 
 import (
-	"context"
-	"fmt"
 	"math"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
-
-	"connectrpc.com/connect"
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/protobuf/types/known/durationpb"
 )
 
 // sweepEvery is how often idle buckets are forgotten.
@@ -143,44 +140,4 @@ func (l *Limiter) HTTP(next http.Handler) http.Handler {
 func tooMany(w http.ResponseWriter, wait time.Duration) {
 	w.Header().Set("Retry-After", strconv.Itoa(max(1, int(math.Ceil(wait.Seconds())))))
 	http.Error(w, "too many requests, try again later", http.StatusTooManyRequests)
-}
-
-// KeyFunc names the caller of an RPC, such as "user:42".
-type KeyFunc func(ctx context.Context, req connect.AnyRequest) string
-
-// Interceptor limits the given procedures per caller as named by key
-// (auth.CallerKey: the signed-in user, else the API key, else the client
-// address). Refused calls get ResourceExhausted with a RetryInfo detail.
-func (l *Limiter) Interceptor(key KeyFunc, procedures ...string) connect.UnaryInterceptorFunc {
-	return interceptor(func(_ context.Context, k string) (bool, time.Duration) { return l.Allow(k) }, key, procedures)
-}
-
-// interceptor refuses the given procedures when allow says no for the
-// caller named by key.
-func interceptor(allow func(context.Context, string) (bool, time.Duration), key KeyFunc, procedures []string) connect.UnaryInterceptorFunc {
-	limited := make(map[string]bool, len(procedures))
-	for _, p := range procedures {
-		limited[p] = true
-	}
-	return func(next connect.UnaryFunc) connect.UnaryFunc {
-		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
-			if req.Spec().IsClient || !limited[req.Spec().Procedure] {
-				return next(ctx, req)
-			}
-			if ok, wait := allow(ctx, key(ctx, req)); !ok {
-				return nil, exhausted(wait)
-			}
-			return next(ctx, req)
-		}
-	}
-}
-
-// exhausted is the error of a refused call, telling the client when to retry.
-func exhausted(wait time.Duration) error {
-	err := connect.NewError(connect.CodeResourceExhausted,
-		fmt.Errorf("too many requests, try again in %d s", int(math.Ceil(wait.Seconds()))))
-	if detail, derr := connect.NewErrorDetail(&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)}); derr == nil {
-		err.AddDetail(detail)
-	}
-	return err
 }
