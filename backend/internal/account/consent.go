@@ -7,9 +7,9 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -20,7 +20,7 @@ const clockDrift = 10 * time.Minute
 // earlier ones stay, since demonstrating consent means showing what was
 // agreed at each time.
 func (s *Service) RecordCookieConsent(ctx context.Context, req *connect.Request[saboresv1.RecordCookieConsentRequest]) (*connect.Response[saboresv1.RecordCookieConsentResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -19,7 +21,7 @@ import (
 // ExportMyData reads everything kept about the caller in one transaction, so
 // the download is one consistent picture, and audits the export in it.
 func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1.ExportMyDataRequest]) (*connect.Response[saboresv1.ExportMyDataResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -58,9 +60,9 @@ func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1
 		if err != nil {
 			return err
 		}
-		res = exportToProto(time.Now(), user, customers, orders, consents, exportRefunds(cards, banks))
+		res = exportToProto(time.Now(), user, customers, apimap.Orders(orders), consents, exportRefunds(cards, banks))
 		res.Withdrawals = withdrawals
-		return shop.Audit(ctx, q, "account.export", userEntity(userID), nil, nil)
+		return shop.Audit(ctx, q, auth.Caller(ctx), "account.export", userEntity(userID), nil, nil)
 	})
 	if err != nil {
 		return nil, err
@@ -76,7 +78,7 @@ func (s *Service) ExportMyData(ctx context.Context, _ *connect.Request[saboresv1
 // trail forgets the email, and the user row becomes an anonymous tombstone
 // the same identity can never sign in to.
 func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[saboresv1.DeleteMyAccountRequest]) (*connect.Response[saboresv1.DeleteMyAccountResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +114,7 @@ func (s *Service) DeleteMyAccount(ctx context.Context, _ *connect.Request[sabore
 		}
 		// Audited before the trail is anonymised, so this record loses the
 		// email too and keeps only the user id.
-		if err := shop.Audit(ctx, q, "account.delete", userEntity(userID), nil,
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "account.delete", userEntity(userID), nil,
 			map[string]int64{
 				"retained_orders": retained, "sessions_ended": sessions, "emails_forgotten": emails,
 				"newsletter_subscriptions_deleted": outreach.Subscriptions, "contact_messages_deleted": outreach.Messages,

@@ -10,6 +10,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
@@ -57,7 +58,7 @@ func (s *Service) GetSession(ctx context.Context, _ *connect.Request[saboresv1.G
 // ones), and the average ticket is that total over those orders, rounded
 // half-up.
 func (s *Service) GetMyDashboard(ctx context.Context, _ *connect.Request[saboresv1.GetMyDashboardRequest]) (*connect.Response[saboresv1.GetMyDashboardResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -73,6 +74,6 @@ func (s *Service) GetMyDashboard(ctx context.Context, _ *connect.Request[sabores
 		OrderCount:         int32(stats.OrderCount),
 		TotalSpentCents:    stats.SpentCents,
 		AverageTicketCents: pricing.AverageTicketCents(stats.SpentCents, stats.SpentOrderCount),
-		RecentOrders:       recent,
+		RecentOrders:       apimap.Orders(recent),
 	}), nil
 }

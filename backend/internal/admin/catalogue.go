@@ -8,6 +8,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/productform"
@@ -80,7 +82,7 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 		if err := codesTaken(ctx, q, 0, d); err != nil {
 			return err
 		}
-		actor := shop.ActorUserID(ctx)
+		actor := auth.ActorUserID(ctx)
 		actorText := ""
 		if actor != nil {
 			actorText = strconv.FormatInt(*actor, 10)
@@ -103,14 +105,14 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 		if err := recordPrice(ctx, q, p); err != nil {
 			return err
 		}
-		if err := shop.Audit(ctx, q, "product.create", "product:"+strconv.FormatInt(p.ID, 10), nil,
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.create", "product:"+strconv.FormatInt(p.ID, 10), nil,
 			struct {
 				productform.Details
 				Stock int32 `json:"stock"`
 			}{d, p.Stock}); err != nil {
 			return err
 		}
-		out, err = shop.AdminProduct(ctx, q, p)
+		out, err = apimap.AdminProduct(ctx, q, p)
 		return err
 	})
 	if err != nil {
@@ -148,7 +150,7 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 				Name: d.Name, Code: d.Code, SKU: d.SKU, Ean: d.EAN, Brand: d.Brand, Description: d.Description,
 				Category: d.Category, OnlineCategories: d.OnlineCategories, PriceCents: d.PriceCents,
 				VatBasisPoints: d.VatBasisPoints, ImageURL: image, CountrySlug: countryParam(d.Country),
-				UpdatedBy: shop.ActorUserID(ctx), ID: id,
+				UpdatedBy: auth.ActorUserID(ctx), ID: id,
 			}); err != nil {
 				return fmt.Errorf("admin: update product %d: %w", id, err)
 			}
@@ -157,11 +159,11 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 					return err
 				}
 			}
-			if err := shop.Audit(ctx, q, "product.details", "product:"+strconv.FormatInt(id, 10), old, d); err != nil {
+			if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.details", "product:"+strconv.FormatInt(id, 10), old, d); err != nil {
 				return err
 			}
 		}
-		out, err = shop.AdminProduct(ctx, q, after)
+		out, err = apimap.AdminProduct(ctx, q, after)
 		return err
 	})
 	if err != nil {
@@ -185,7 +187,7 @@ func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 		p := row.Product
 		if (p.ArchivedAt != nil) != archive {
 			if p, err = q.SetProductArchived(ctx, db.SetProductArchivedParams{
-				Archived: archive, UpdatedBy: shop.ActorUserID(ctx), ID: id,
+				Archived: archive, UpdatedBy: auth.ActorUserID(ctx), ID: id,
 			}); err != nil {
 				return fmt.Errorf("admin: archive product %d: %w", id, err)
 			}
@@ -196,12 +198,12 @@ func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 			type state struct {
 				Archived bool `json:"archived"`
 			}
-			if err := shop.Audit(ctx, q, action, "product:"+strconv.FormatInt(id, 10),
+			if err := shop.Audit(ctx, q, auth.Caller(ctx), action, "product:"+strconv.FormatInt(id, 10),
 				state{!archive}, state{archive}); err != nil {
 				return err
 			}
 		}
-		out, err = shop.AdminProduct(ctx, q, p)
+		out, err = apimap.AdminProduct(ctx, q, p)
 		return err
 	})
 	if err != nil {

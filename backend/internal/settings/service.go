@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -107,10 +108,10 @@ func (s *Service) UpdateShopSettings(ctx context.Context, req *connect.Request[s
 		case !errors.Is(err, pgx.ErrNoRows):
 			return fmt.Errorf("settings: read before saving: %w", err)
 		}
-		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: shopsettings.SettingKey, Value: value, UpdatedBy: shop.ActorUserID(ctx)}); err != nil {
+		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: shopsettings.SettingKey, Value: value, UpdatedBy: auth.ActorUserID(ctx)}); err != nil {
 			return fmt.Errorf("settings: save: %w", err)
 		}
-		return shop.Audit(ctx, q, "shop.settings", "setting:"+shopsettings.SettingKey, before, after)
+		return shop.Audit(ctx, q, auth.Caller(ctx), "shop.settings", "setting:"+shopsettings.SettingKey, before, after)
 	})
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -65,16 +66,16 @@ func (s *Service) ListCountryProducts(ctx context.Context, req *connect.Request[
 	if err != nil {
 		return nil, fmt.Errorf("visibility: count %s: %w", country.Slug, err)
 	}
-	out, err := shop.AdminProductsOf(ctx, s.q, rows, func(r db.VisibilityListCountryProductsRow) db.Product { return r.Product })
+	out, err := apimap.AdminProductsOf(ctx, s.q, rows, func(r db.VisibilityListCountryProductsRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}
-	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(total), Country: shop.CountryToProto(country)}
+	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(total), Country: apimap.CountryToProto(country)}
 	for i, r := range rows {
 		res.Products = append(res.Products, &saboresv1.CountryProduct{
 			Product: out[i],
 			Visible: r.IsVisible,
-			Channel: shop.Channel(r.SalesChannel),
+			Channel: apimap.Channel(r.SalesChannel),
 		})
 	}
 	return connect.NewResponse(res), nil
@@ -98,7 +99,7 @@ func (s *Service) SearchAddableProducts(ctx context.Context, req *connect.Reques
 	if err != nil {
 		return nil, fmt.Errorf("visibility: search addable for %s: %w", m.Country, err)
 	}
-	out, err := shop.AdminProductsOf(ctx, s.q, rows, func(r db.VisibilitySearchAddableRow) db.Product { return r.Product })
+	out, err := apimap.AdminProductsOf(ctx, s.q, rows, func(r db.VisibilitySearchAddableRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}
@@ -204,13 +205,13 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 		if err := q.VisibilityDelete(ctx, db.VisibilityDeleteParams{ProductID: productID, Country: country}); err != nil {
 			return 0, fmt.Errorf("visibility: remove %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, "visibility.remove", entity, before, nil); err != nil {
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.remove", entity, before, nil); err != nil {
 			return 0, err
 		}
 		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_REMOVED, nil
 	}
 
-	stored, ok := shop.StoredChannel(channel)
+	stored, ok := apimap.StoredChannel(channel)
 	if !ok {
 		return 0, fault.InvalidField(field(index, "channel"), "must be online, physical, both or none")
 	}
@@ -220,22 +221,22 @@ func apply(ctx context.Context, q *db.Queries, productID int64, country string, 
 		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_UNCHANGED, nil
 	case exists:
 		if err := q.VisibilityUpdate(ctx, db.VisibilityUpdateParams{
-			SalesChannel: stored, UpdatedBy: shop.ActorUserID(ctx), ProductID: productID, Country: country,
+			SalesChannel: stored, UpdatedBy: auth.ActorUserID(ctx), ProductID: productID, Country: country,
 		}); err != nil {
 			return 0, fmt.Errorf("visibility: update %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, "visibility.set", entity, before, after); err != nil {
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.set", entity, before, after); err != nil {
 			return 0, err
 		}
 		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_UPDATED, nil
 	default:
 		if err := q.VisibilityInsert(ctx, db.VisibilityInsertParams{
 			ProductID: productID, Country: country, SalesChannel: stored,
-			Company: auth.Company, UpdatedBy: shop.ActorUserID(ctx),
+			Company: auth.Company, UpdatedBy: auth.ActorUserID(ctx),
 		}); err != nil {
 			return 0, fmt.Errorf("visibility: insert %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, "visibility.set", entity, nil, after); err != nil {
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.set", entity, nil, after); err != nil {
 			return 0, err
 		}
 		return saboresv1.VisibilityOutcome_VISIBILITY_OUTCOME_ADDED, nil
@@ -249,7 +250,7 @@ func countryProduct(ctx context.Context, q *db.Queries, productID int64, country
 	if err != nil {
 		return nil, fmt.Errorf("visibility: read product %d: %w", productID, err)
 	}
-	product, err := shop.AdminProduct(ctx, q, row.Product)
+	product, err := apimap.AdminProduct(ctx, q, row.Product)
 	if err != nil {
 		return nil, err
 	}
