@@ -358,8 +358,8 @@ func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	stored := apimap.OrderToProto(orders[0].Row, orders[0].Lines)
-	stored.CustomerEmail = row.CustomerEmail
+	mapped := apimap.OrderToProto(orders[0].Row, orders[0].Lines)
+	mapped.CustomerEmail = row.CustomerEmail
 	events, err := shop.Timeline(ctx, s.q, row.Order.ID)
 	if err != nil {
 		return nil, err
@@ -369,7 +369,7 @@ func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 		return nil, err
 	}
 	res := &saboresv1.GetAdminOrderResponse{
-		Order: stored, Events: apimap.EventsToProto(events), Carriers: shop.Carriers(),
+		Order: mapped, Events: apimap.EventsToProto(events), Carriers: shop.Carriers(),
 		Refunds: refunds, BankRefundAllowed: shop.BankRefundAllowed(row.Order),
 	}
 	for _, a := range order.Actions(row.Order, shop.AdminActor) {
