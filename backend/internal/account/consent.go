@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // clockDrift is how far ahead of the server a browser's clock may be.
@@ -25,7 +25,7 @@ type CookieConsent struct {
 // earlier ones stay, since demonstrating consent means showing what was
 // agreed at each time.
 func (s *Service) RecordCookieConsent(ctx context.Context, c CookieConsent) error {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return err
 	}

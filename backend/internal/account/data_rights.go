@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -31,7 +32,7 @@ type Export struct {
 // Export reads everything kept about the caller in one transaction, so the
 // download is one consistent picture, and audits the export in it.
 func (s *Service) Export(ctx context.Context) (Export, error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return Export{}, err
 	}
@@ -74,7 +75,7 @@ func (s *Service) Export(ctx context.Context) (Export, error) {
 			Time: time.Now(), User: user, Customers: customers, Orders: orders, Consents: consents,
 			CardRefunds: cards, BankRefunds: banks, Withdrawals: withdrawals, WithdrawalLines: lines,
 		}
-		return shop.Audit(ctx, q, "account.export", userEntity(userID), nil, nil)
+		return shop.Audit(ctx, q, auth.Caller(ctx), "account.export", userEntity(userID), nil, nil)
 	})
 	if err != nil {
 		return Export{}, err
@@ -112,7 +113,7 @@ func exportWithdrawals(ctx context.Context, q *db.Queries, userID int64) ([]db.W
 // the same identity can never sign in to. It returns how many orders it
 // kept as tax records.
 func (s *Service) Delete(ctx context.Context) (int64, error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return 0, err
 	}
@@ -148,7 +149,7 @@ func (s *Service) Delete(ctx context.Context) (int64, error) {
 		}
 		// Audited before the trail is anonymised, so this record loses the
 		// email too and keeps only the user id.
-		if err := shop.Audit(ctx, q, "account.delete", userEntity(userID), nil,
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "account.delete", userEntity(userID), nil,
 			map[string]int64{
 				"retained_orders": retained, "sessions_ended": sessions, "emails_forgotten": emails,
 				"newsletter_subscriptions_deleted": outreach.Subscriptions, "contact_messages_deleted": outreach.Messages,

@@ -10,9 +10,9 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // RecentOrders is how many orders the dashboard lists (spec §9).
@@ -50,7 +50,7 @@ type Dashboard struct {
 // ones), and the average ticket is that total over those orders, rounded
 // half-up.
 func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return Dashboard{}, err
 	}

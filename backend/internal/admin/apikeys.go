@@ -31,11 +31,11 @@ func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[sabores
 	res := &saboresv1.CreateApiKeyResponse{}
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		key, err := auth.CreateAPIKey(ctx, q, req.Msg.Name, scopes, expires, shop.ActorUserID(ctx))
+		key, err := auth.CreateAPIKey(ctx, q, req.Msg.Name, scopes, expires, auth.ActorUserID(ctx))
 		if err != nil {
 			return err
 		}
-		if err := shop.Audit(ctx, q, "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
 			map[string]any{"name": req.Msg.Name, "scopes": scopes, "expires_at": expires, "prefix": key.Prefix}); err != nil {
 			return err
 		}
@@ -86,7 +86,7 @@ func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[sabores
 			return fmt.Errorf("admin: read API key %d: %w", id, err)
 		}
 		if n > 0 {
-			if err := shop.Audit(ctx, q, "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
+			if err := shop.Audit(ctx, q, auth.Caller(ctx), "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
 				map[string]any{"name": row.Name, "scopes": row.Scopes}, nil); err != nil {
 				return err
 			}

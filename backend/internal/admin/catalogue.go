@@ -8,6 +8,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -52,7 +53,7 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.products.Create(ctx, catalogue.Actor{UserID: shop.ActorUserID(ctx), Label: auth.FromContext(ctx).Actor()},
+	p, err := s.products.Create(ctx, catalogue.Actor{UserID: auth.ActorUserID(ctx), Label: auth.FromContext(ctx).Actor()},
 		catalogue.NewProduct{
 			Name: d.Name, Code: d.Code, SKU: d.SKU, EAN: d.EAN, Brand: d.Brand, Description: d.Description,
 			Category: d.Category, Country: d.Country, PriceCents: d.PriceCents, VatBasisPoints: d.VatBasisPoints,
@@ -61,7 +62,7 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	out, err := shop.AdminProduct(ctx, s.q, p)
+	out, err := apimap.AdminProduct(ctx, s.q, p)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +98,7 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 				Name: d.Name, Code: d.Code, SKU: d.SKU, Ean: d.EAN, Brand: d.Brand, Description: d.Description,
 				Category: d.Category, OnlineCategories: d.OnlineCategories, PriceCents: d.PriceCents,
 				VatBasisPoints: d.VatBasisPoints, ImageURL: image, CountrySlug: countryParam(d.Country),
-				UpdatedBy: shop.ActorUserID(ctx), ID: id,
+				UpdatedBy: auth.ActorUserID(ctx), ID: id,
 			}); err != nil {
 				return fmt.Errorf("admin: update product %d: %w", id, err)
 			}
@@ -106,11 +107,11 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 					return err
 				}
 			}
-			if err := shop.Audit(ctx, q, "product.details", "product:"+strconv.FormatInt(id, 10), old, d); err != nil {
+			if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.details", "product:"+strconv.FormatInt(id, 10), old, d); err != nil {
 				return err
 			}
 		}
-		out, err = shop.AdminProduct(ctx, q, after)
+		out, err = apimap.AdminProduct(ctx, q, after)
 		return err
 	})
 	if err != nil {
@@ -134,7 +135,7 @@ func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 		p := row.Product
 		if (p.ArchivedAt != nil) != archive {
 			if p, err = q.SetProductArchived(ctx, db.SetProductArchivedParams{
-				Archived: archive, UpdatedBy: shop.ActorUserID(ctx), ID: id,
+				Archived: archive, UpdatedBy: auth.ActorUserID(ctx), ID: id,
 			}); err != nil {
 				return fmt.Errorf("admin: archive product %d: %w", id, err)
 			}
@@ -145,12 +146,12 @@ func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 			type state struct {
 				Archived bool `json:"archived"`
 			}
-			if err := shop.Audit(ctx, q, action, "product:"+strconv.FormatInt(id, 10),
+			if err := shop.Audit(ctx, q, auth.Caller(ctx), action, "product:"+strconv.FormatInt(id, 10),
 				state{!archive}, state{archive}); err != nil {
 				return err
 			}
 		}
-		out, err = shop.AdminProduct(ctx, q, p)
+		out, err = apimap.AdminProduct(ctx, q, p)
 		return err
 	})
 	if err != nil {

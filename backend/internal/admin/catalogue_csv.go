@@ -47,7 +47,7 @@ func (s *Service) ExportCatalogue(ctx context.Context, req *connect.Request[sabo
 		return w.flush()
 	})
 	if err == nil {
-		err = shop.Audit(ctx, s.q, "catalogue.export", "catalogue", nil, map[string]int{"rows": rows})
+		err = shop.Audit(ctx, s.q, auth.Caller(ctx), "catalogue.export", "catalogue", nil, map[string]int{"rows": rows})
 	}
 	if err != nil {
 		return apperr.ToConnect(ctx, saboresv1connect.AdminServiceExportCatalogueProcedure, err)
@@ -85,7 +85,7 @@ func (w *chunkWriter) flush() error {
 
 // UploadCatalogueChunk stores the next piece of the caller's CSV file.
 func (s *Service) UploadCatalogueChunk(ctx context.Context, req *connect.Request[saboresv1.UploadCatalogueChunkRequest]) (*connect.Response[saboresv1.UploadCatalogueChunkResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func (s *Service) UploadCatalogueChunk(ctx context.Context, req *connect.Request
 // writes nothing (a read-only transaction): every row through the product
 // form's rules, codes against the file and the shop.
 func (s *Service) DryRunCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.DryRunCatalogueImportRequest]) (*connect.Response[saboresv1.DryRunCatalogueImportResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -135,7 +135,7 @@ func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request
 		return nil, &fault.Error{Kind: fault.Refused, Reason: "IMPORTS_NOT_CONFIGURED",
 			Message: "this server runs no background jobs"}
 	}
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +164,7 @@ func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request
 		if err := s.imports.QueueCatalogueImport(ctx, tx, row.ID); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, "catalogue.import.start", "catalogue_import:"+strconv.FormatInt(row.ID, 10), nil,
+		return shop.Audit(ctx, q, auth.Caller(ctx), "catalogue.import.start", "catalogue_import:"+strconv.FormatInt(row.ID, 10), nil,
 			map[string]any{"file_name": row.FileName, "bytes": size})
 	})
 	if err != nil {

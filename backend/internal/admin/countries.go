@@ -8,6 +8,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -22,7 +24,7 @@ func (s *Service) ListCountryConfigs(ctx context.Context, _ *connect.Request[sab
 	}
 	res := &saboresv1.ListCountryConfigsResponse{}
 	for _, c := range rows {
-		res.Countries = append(res.Countries, shop.CountryToProto(c))
+		res.Countries = append(res.Countries, apimap.CountryToProto(c))
 	}
 	return connect.NewResponse(res), nil
 }
@@ -60,14 +62,14 @@ func (s *Service) UpdateCountryConfig(ctx context.Context, req *connect.Request[
 		}
 		if out, err = q.CountryConfigUpdate(ctx, db.CountryConfigUpdateParams{
 			Slug: m.Slug, Name: m.Name, NamePt: m.NamePt, FlagEmoji: m.FlagEmoji, ImageURL: m.ImageUrl,
-			BackgroundClasses: m.BackgroundClasses, Href: m.Href, UpdatedBy: shop.ActorUserID(ctx),
+			BackgroundClasses: m.BackgroundClasses, Href: m.Href, UpdatedBy: auth.ActorUserID(ctx),
 		}); err != nil {
 			return fmt.Errorf("admin: update country %s: %w", m.Slug, err)
 		}
-		return shop.Audit(ctx, q, "country.config", "country:"+m.Slug, before, after)
+		return shop.Audit(ctx, q, auth.Caller(ctx), "country.config", "country:"+m.Slug, before, after)
 	})
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.UpdateCountryConfigResponse{Country: shop.CountryToProto(out)}), nil
+	return connect.NewResponse(&saboresv1.UpdateCountryConfigResponse{Country: apimap.CountryToProto(out)}), nil
 }

@@ -9,6 +9,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -30,7 +32,7 @@ func (s *Service) ListProductImages(ctx context.Context, req *connect.Request[sa
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.ListProductImagesResponse{Images: images}), nil
+	return connect.NewResponse(&saboresv1.ListProductImagesResponse{Images: apimap.ProductImages(images)}), nil
 }
 
 // UploadProductImage checks and resizes a picture (before any transaction:
@@ -89,16 +91,16 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 			}
 		}
 		row, err := q.InsertProductImage(ctx, db.InsertProductImageParams{
-			ProductID: id, Hash: pic.Hash, Width: int32(pic.Width), Height: int32(pic.Height), CreatedBy: shop.ActorUserID(ctx),
+			ProductID: id, Hash: pic.Hash, Width: int32(pic.Width), Height: int32(pic.Height), CreatedBy: auth.ActorUserID(ctx),
 		})
 		if err != nil {
 			return fmt.Errorf("admin: add picture to product %d: %w", id, err)
 		}
-		res.Image = shop.ProductImageToProto(row)
+		res.Image = apimap.ProductImageToProto(row)
 		if res.Images, err = afterImageChange(ctx, q, id); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, "product.image.add", "product:"+strconv.FormatInt(id, 10), nil,
+		return shop.Audit(ctx, q, auth.Caller(ctx), "product.image.add", "product:"+strconv.FormatInt(id, 10), nil,
 			map[string]any{"image_id": row.ID, "hash": pic.Hash, "width": pic.Width, "height": pic.Height})
 	})
 	if err != nil {
@@ -141,7 +143,7 @@ func (s *Service) ReorderProductImages(ctx context.Context, req *connect.Request
 		if out, err = afterImageChange(ctx, q, id); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, "product.image.reorder", "product:"+strconv.FormatInt(id, 10),
+		return shop.Audit(ctx, q, auth.Caller(ctx), "product.image.reorder", "product:"+strconv.FormatInt(id, 10),
 			map[string][]int64{"image_ids": before}, map[string][]int64{"image_ids": order})
 	})
 	if err != nil {
@@ -180,7 +182,7 @@ func (s *Service) DeleteProductImage(ctx context.Context, req *connect.Request[s
 		if out, err = afterImageChange(ctx, q, id); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, "product.image.delete", "product:"+strconv.FormatInt(id, 10),
+		return shop.Audit(ctx, q, auth.Caller(ctx), "product.image.delete", "product:"+strconv.FormatInt(id, 10),
 			map[string]any{"image_id": gone.ID, "hash": gone.Hash}, nil)
 	})
 	if err != nil {
@@ -210,7 +212,7 @@ func afterImageChange(ctx context.Context, q *db.Queries, id int64) ([]*saboresv
 	}
 	out := make([]*saboresv1.ProductImage, len(images))
 	for i, img := range images {
-		out[i] = shop.ProductImageToProto(img)
+		out[i] = apimap.ProductImageToProto(img)
 	}
 	return out, nil
 }

@@ -5,9 +5,10 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -26,10 +27,7 @@ var deskActions = map[saboresv1.OrderAction]order.Action{
 func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[saboresv1.AdvanceOrderRequest]) (*connect.Response[saboresv1.AdvanceOrderResponse], error) {
 	m := req.Msg
 	step := order.DeskStep{
-		OrderID: m.GetId(), Note: m.GetNote(), Carrier: m.GetCarrier(), TrackingNumber: m.GetTrackingNumber(),
-	}
-	if id := shop.ActorUserID(ctx); id != nil {
-		step.ActorUserID = *id
+		OrderID: m.GetId(), By: auth.Caller(ctx), Note: m.GetNote(), Carrier: m.GetCarrier(), TrackingNumber: m.GetTrackingNumber(),
 	}
 	var ok bool
 	if step.Action, ok = deskActions[m.GetAction()]; !ok {
@@ -38,12 +36,12 @@ func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 	var after order.Order
 	var err error
 	if step.Action == order.ActionMarkPaid {
-		after, err = s.orders.MarkPaid(ctx, step.OrderID, step.ActorUserID, step.Note)
+		after, err = s.orders.MarkPaid(ctx, step.OrderID, step.By, step.Note)
 	} else {
 		after, err = s.orders.Advance(ctx, step)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.AdvanceOrderResponse{Order: shop.OrderToProto(after.Row, after.Lines)}), nil
+	return connect.NewResponse(&saboresv1.AdvanceOrderResponse{Order: apimap.OrderToProto(after.Row, after.Lines)}), nil
 }

@@ -15,6 +15,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -109,7 +110,7 @@ func (d desk) orders(ctx context.Context, rows []db.AdminListOrdersRow, view sab
 	if view == saboresv1.OrderView_ORDER_VIEW_BASIC {
 		out := make([]*saboresv1.Order, len(rows))
 		for i, r := range rows {
-			out[i] = shop.OrderBasicToProto(r.Order)
+			out[i] = apimap.OrderBasicToProto(r.Order)
 		}
 		return out, nil
 	}
@@ -117,7 +118,11 @@ func (d desk) orders(ctx context.Context, rows []db.AdminListOrdersRow, view sab
 	for i, r := range rows {
 		stored[i] = r.Order
 	}
-	return shop.OrdersWithLines(ctx, d.q, stored)
+	orders, err := shop.OrdersWithLines(ctx, d.q, stored)
+	if err != nil {
+		return nil, err
+	}
+	return apimap.Orders(orders), nil
 }
 
 // deskSearch is the order desk's filters: the list's parameters, and the
@@ -298,10 +303,10 @@ func trigramCounts(trigrams []string, contacts []int32) map[string]int32 {
 func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 	var f deskSearch
 	p := &f.AdminListOrdersParams
-	if st := shop.StoredStatus(m.GetStatus()); st != "" {
+	if st := apimap.StoredStatus(m.GetStatus()); st != "" {
 		p.Status = ptr(string(st))
 	}
-	if pay := shop.StoredPayment(m.GetPaymentStatus()); pay != "" {
+	if pay := apimap.StoredPayment(m.GetPaymentStatus()); pay != "" {
 		p.PaymentStatus = ptr(string(pay))
 	}
 	for _, d := range []struct {
@@ -353,7 +358,8 @@ func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	orders[0].CustomerEmail = row.CustomerEmail
+	mapped := apimap.OrderToProto(orders[0].Row, orders[0].Lines)
+	mapped.CustomerEmail = row.CustomerEmail
 	events, err := shop.Timeline(ctx, s.q, row.Order.ID)
 	if err != nil {
 		return nil, err
@@ -363,7 +369,7 @@ func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 		return nil, err
 	}
 	res := &saboresv1.GetAdminOrderResponse{
-		Order: orders[0], Events: events, Carriers: shop.Carriers(),
+		Order: mapped, Events: apimap.EventsToProto(events), Carriers: shop.Carriers(),
 		Refunds: refunds, BankRefundAllowed: shop.BankRefundAllowed(row.Order),
 	}
 	for _, a := range order.Actions(row.Order, shop.AdminActor) {

@@ -10,6 +10,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/productform"
@@ -59,7 +60,7 @@ func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request
 			Description: strings.TrimSpace(in.GetDescriptionEs()), DescriptionPt: strings.TrimSpace(in.GetDescriptionPt()),
 			IsFood: in.GetIsFood(), Frozen: flags.GetFrozen(), Perishable: flags.GetPerishable(),
 			SealedHygiene: flags.GetSealedHygiene(), AgeRestricted: flags.GetAgeRestricted(),
-			UpdatedBy: shop.ActorUserID(ctx),
+			UpdatedBy: auth.ActorUserID(ctx),
 		})
 		if err != nil {
 			return fmt.Errorf("admin: update content of product %d: %w", id, err)
@@ -70,7 +71,7 @@ func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request
 			}
 		} else {
 			food.ProductID = id
-			food.UpdatedBy = shop.ActorUserID(ctx)
+			food.UpdatedBy = auth.ActorUserID(ctx)
 			if _, err := q.UpsertFoodInfo(ctx, *food); err != nil {
 				return fmt.Errorf("admin: save food information of product %d: %w", id, err)
 			}
@@ -78,7 +79,7 @@ func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request
 		if out, err = readContent(ctx, q, product); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, "product.content", "product:"+strconv.FormatInt(id, 10), before, out)
+		return shop.Audit(ctx, q, auth.Caller(ctx), "product.content", "product:"+strconv.FormatInt(id, 10), before, out)
 	})
 	if err != nil {
 		return nil, err

@@ -11,6 +11,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -35,7 +37,7 @@ func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 	if err != nil {
 		return nil, fmt.Errorf("admin: count products: %w", err)
 	}
-	out, err := shop.AdminProductsOf(ctx, s.q, rows, func(r db.AdminListProductsRow) db.Product { return r.Product })
+	out, err := apimap.AdminProductsOf(ctx, s.q, rows, func(r db.AdminListProductsRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +50,7 @@ func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[sabo
 	if err != nil {
 		return nil, productNotFound(err, req.Msg.Id)
 	}
-	out, err := shop.AdminProducts(ctx, s.q, []db.Product{row.Product})
+	out, err := apimap.AdminProducts(ctx, s.q, []db.Product{row.Product})
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +92,7 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 		if before.PriceCents != price || before.VatBasisPoints != vat || !slices.Equal(before.OnlineCategories, categories) {
 			if product, err = q.AdminUpdateProduct(ctx, db.AdminUpdateProductParams{
 				PriceCents: price, VatBasisPoints: vat, OnlineCategories: categories,
-				UpdatedBy: shop.ActorUserID(ctx), ID: m.Id,
+				UpdatedBy: auth.ActorUserID(ctx), ID: m.Id,
 			}); err != nil {
 				return fmt.Errorf("admin: update product %d: %w", m.Id, err)
 			}
@@ -98,7 +100,7 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 				return err
 			}
 		}
-		out, err = shop.AdminProduct(ctx, q, product)
+		out, err = apimap.AdminProduct(ctx, q, product)
 		return err
 	})
 	if err != nil {
@@ -115,19 +117,19 @@ func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) 
 		if err := recordPrice(ctx, q, after); err != nil {
 			return err
 		}
-		if err := shop.Audit(ctx, q, "product.price", entity,
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.price", entity,
 			map[string]int64{"price_cents": before.PriceCents}, map[string]int64{"price_cents": after.PriceCents}); err != nil {
 			return err
 		}
 	}
 	if before.VatBasisPoints != after.VatBasisPoints {
-		if err := shop.Audit(ctx, q, "product.vat", entity,
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.vat", entity,
 			map[string]int32{"vat_basis_points": before.VatBasisPoints}, map[string]int32{"vat_basis_points": after.VatBasisPoints}); err != nil {
 			return err
 		}
 	}
 	if !slices.Equal(before.OnlineCategories, after.OnlineCategories) {
-		if err := shop.Audit(ctx, q, "product.online_categories", entity,
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.online_categories", entity,
 			map[string][]string{"online_categories": before.OnlineCategories},
 			map[string][]string{"online_categories": after.OnlineCategories}); err != nil {
 			return err
@@ -139,7 +141,7 @@ func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) 
 // recordPrice enters p's price in the price history, through the one
 // writer of it (catalogue.RecordPrices).
 func recordPrice(ctx context.Context, q *db.Queries, p db.Product) error {
-	return catalogue.RecordPrices(ctx, q, shop.ActorUserID(ctx), []int64{p.ID}, []int64{p.PriceCents})
+	return catalogue.RecordPrices(ctx, q, auth.ActorUserID(ctx), []int64{p.ID}, []int64{p.PriceCents})
 }
 
 // productNotFound turns a failed product lookup into NotFound naming it.

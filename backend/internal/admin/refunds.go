@@ -7,6 +7,8 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -24,14 +26,14 @@ func orderRefunds(ctx context.Context, q *db.Queries, orderID int64) ([]*sabores
 	}
 	out := make([]*saboresv1.OrderRefund, 0, len(cards)+len(banks))
 	for _, r := range cards {
-		if _, listed := shop.RefundStates[r.PaymentRefund.Status]; listed {
-			p := shop.CardRefundToProto(r.PaymentRefund)
+		if _, listed := apimap.RefundStates[r.PaymentRefund.Status]; listed {
+			p := apimap.CardRefundToProto(r.PaymentRefund)
 			p.AuthorisedAfterRefusal = r.AuthorisedAfterRefusal
 			out = append(out, p)
 		}
 	}
 	for _, r := range banks {
-		out = append(out, shop.BankRefundToProto(r.ID, r.AmountCents, r.BankReference, r.RefundedOn, r.CreatedAt))
+		out = append(out, apimap.BankRefundToProto(r.ID, r.AmountCents, r.BankReference, r.RefundedOn, r.CreatedAt))
 	}
 	return out, nil
 }
@@ -39,26 +41,23 @@ func orderRefunds(ctx context.Context, q *db.Queries, orderID int64) ([]*sabores
 // RetryRefund puts a failed or unknown card or Bizum refund back to ask
 // (order.Service.RetryRefund).
 func (s *Service) RetryRefund(ctx context.Context, req *connect.Request[saboresv1.RetryRefundRequest]) (*connect.Response[saboresv1.RetryRefundResponse], error) {
-	after, err := s.orders.RetryRefund(ctx, req.Msg.GetId())
+	after, err := s.orders.RetryRefund(ctx, req.Msg.GetId(), auth.Caller(ctx))
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.RetryRefundResponse{Refund: shop.CardRefundToProto(after)}), nil
+	return connect.NewResponse(&saboresv1.RetryRefundResponse{Refund: apimap.CardRefundToProto(after)}), nil
 }
 
 // RecordBankRefund records the bank transfer that gave back a cancelled
 // transfer order's money (order.Service.RecordBankRefund).
 func (s *Service) RecordBankRefund(ctx context.Context, req *connect.Request[saboresv1.RecordBankRefundRequest]) (*connect.Response[saboresv1.RecordBankRefundResponse], error) {
 	m := req.Msg
-	r := shop.BankRefund{OrderID: m.GetOrderId(), AmountCents: m.GetAmountCents(), Reference: m.GetBankReference(), Day: m.GetRefundDate(), Today: time.Now()}
-	if id := shop.ActorUserID(ctx); id != nil {
-		r.ActorUserID = *id
-	}
+	r := shop.BankRefund{OrderID: m.GetOrderId(), AmountCents: m.GetAmountCents(), Reference: m.GetBankReference(), Day: m.GetRefundDate(), Today: time.Now(), By: auth.Caller(ctx)}
 	after, row, err := s.orders.RecordBankRefund(ctx, r)
 	if err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.RecordBankRefundResponse{
-		Order: shop.OrderToProto(after.Row, after.Lines), Refund: shop.BankRefundToProto(row.ID, row.AmountCents, row.BankReference, row.RefundedOn, row.CreatedAt),
+		Order: apimap.OrderToProto(after.Row, after.Lines), Refund: apimap.BankRefundToProto(row.ID, row.AmountCents, row.BankReference, row.RefundedOn, row.CreatedAt),
 	}), nil
 }

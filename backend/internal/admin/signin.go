@@ -77,10 +77,10 @@ func (s *Service) UpdateSignInConfig(ctx context.Context, req *connect.Request[s
 		if err != nil {
 			return err
 		}
-		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: signInSettingKey, Value: value, UpdatedBy: shop.ActorUserID(ctx)}); err != nil {
+		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: signInSettingKey, Value: value, UpdatedBy: auth.ActorUserID(ctx)}); err != nil {
 			return fmt.Errorf("admin: save sign-in status: %w", err)
 		}
-		return shop.Audit(ctx, q, "signin.config", "setting:"+signInSettingKey, before, after)
+		return shop.Audit(ctx, q, auth.Caller(ctx), "signin.config", "setting:"+signInSettingKey, before, after)
 	})
 	if err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -72,7 +73,7 @@ func (s *Service) AdjustStock(ctx context.Context, req *connect.Request[saboresv
 			}
 		}
 		actor := ""
-		if id := shop.ActorUserID(ctx); id != nil {
+		if id := auth.ActorUserID(ctx); id != nil {
 			actor = strconv.FormatInt(*id, 10)
 		}
 		if err := q.SetStockMovement(ctx, db.SetStockMovementParams{
@@ -81,11 +82,11 @@ func (s *Service) AdjustStock(ctx context.Context, req *connect.Request[saboresv
 			return fmt.Errorf("admin: book stock adjustment: %w", err)
 		}
 		if out.Stock, err = q.AdjustStock(ctx, db.AdjustStockParams{
-			Delta: delta, UpdatedBy: shop.ActorUserID(ctx), ID: m.GetProductId(),
+			Delta: delta, UpdatedBy: auth.ActorUserID(ctx), ID: m.GetProductId(),
 		}); err != nil {
 			return fmt.Errorf("admin: adjust stock of product %d: %w", m.GetProductId(), err)
 		}
-		return shop.Audit(ctx, q, "stock.adjust", fmt.Sprintf("product:%d", m.GetProductId()),
+		return shop.Audit(ctx, q, auth.Caller(ctx), "stock.adjust", fmt.Sprintf("product:%d", m.GetProductId()),
 			stockAudit{Stock: current}, stockAudit{Stock: out.Stock, Reason: reason, Note: note})
 	})
 	if err != nil {

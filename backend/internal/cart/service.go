@@ -9,6 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -41,7 +42,7 @@ func (s *Service) WithDeliveryAreas(areas deliveryarea.Policy) *Service {
 // ValidateCart prices each line from the server's data and reports what
 // stops it from being sold. Client prices are never read: the request has none.
 func (s *Service) ValidateCart(ctx context.Context, req *connect.Request[saboresv1.ValidateCartRequest]) (*connect.Response[saboresv1.ValidateCartResponse], error) {
-	lines, err := shop.Lines(req.Msg.GetLines())
+	lines, err := apimap.CartLines(req.Msg.GetLines())
 	if err != nil {
 		return nil, err
 	}
@@ -49,12 +50,12 @@ func (s *Service) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	res := shop.CartToProto(priced)
+	res := apimap.CartToProto(priced)
 	law, err := shop.ReadCartLaw(ctx, s.queries, lines)
 	if err != nil {
 		return nil, err
 	}
-	law.Annotate(res, lines, s.areas, req.Msg.GetPostalCode(), time.Now())
+	apimap.AnnotateCart(law, res, lines, s.areas, req.Msg.GetPostalCode(), time.Now())
 	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -73,7 +74,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 	// The dropdown's tiers and the count read different indexes; a product
 	// listed is always counted.
 	res.TotalSize = int32(max(total, int64(len(rows))))
-	if res.Products, err = shop.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
+	if res.Products, err = apimap.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
 		return nil, err
 	}
 	if err := productcontent.Localize(ctx, s.queries, rows, res.Products, req.Msg.GetLanguage(), false); err != nil {

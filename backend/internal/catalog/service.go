@@ -12,6 +12,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -93,7 +94,7 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, fmt.Errorf("catalog: list products: %w", err)
 	}
-	if res.Products, err = shop.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
+	if res.Products, err = apimap.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
 		return nil, err
 	}
 	if err := productcontent.Localize(ctx, s.queries, rows, res.Products, msg.GetLanguage(), false); err != nil {
@@ -113,16 +114,18 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, fmt.Errorf("catalog: get product %d: %w", req.Msg.GetId(), err)
 	}
-	products, err := shop.WithPromotions(ctx, s.promos, []db.Product{row.Product}, time.Now())
+	products, err := apimap.WithPromotions(ctx, s.promos, []db.Product{row.Product}, time.Now())
 	if err != nil {
 		return nil, err
 	}
 	productcontent.LocalizePage(row, products[0], req.Msg.GetLanguage())
 	// Only a product whose picture is an upload has uploaded pictures.
 	if products[0].GetImageSrcset() != "" {
-		if products[0].Images, err = shop.ProductImages(ctx, s.queries, row.Product.ID); err != nil {
+		images, err := shop.ProductImages(ctx, s.queries, row.Product.ID)
+		if err != nil {
 			return nil, err
 		}
+		products[0].Images = apimap.ProductImages(images)
 	}
 	return connect.NewResponse(&saboresv1.GetProductResponse{Product: products[0]}), nil
 }
@@ -136,7 +139,7 @@ func (s *Service) ListCountries(ctx context.Context, req *connect.Request[sabore
 	}
 	res := &saboresv1.ListCountriesResponse{Countries: make([]*saboresv1.Country, 0, len(rows))}
 	for _, row := range rows {
-		res.Countries = append(res.Countries, shop.LocalizedCountry(row, req.Msg.GetLanguage()))
+		res.Countries = append(res.Countries, apimap.LocalizedCountry(row, req.Msg.GetLanguage()))
 	}
 	return connect.NewResponse(res), nil
 }

@@ -104,7 +104,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 			Rows     int    `json:"rows"`
 			Result
 		}
-		if err := shop.Audit(ctx, qt, "catalogue.import", fmt.Sprintf("catalogue_import:%d", importID), nil,
+		if err := shop.Audit(ctx, qt, auth.Caller(ctx), "catalogue.import", fmt.Sprintf("catalogue_import:%d", importID), nil,
 			audited{file.FileName, rows, res}); err != nil {
 			return err
 		}

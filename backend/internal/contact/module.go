@@ -205,7 +205,7 @@ type Page[T any] struct {
 
 // ListSubscriptions lists the subscriptions and their consent, recording
 // the read in the audit trail in the same transaction.
-func (s *Service) ListSubscriptions(ctx context.Context, page, size int32) (Page[db.NewsletterSubscription], error) {
+func (s *Service) ListSubscriptions(ctx context.Context, by shop.Caller, page, size int32) (Page[db.NewsletterSubscription], error) {
 	w, err := paging.Page(page, size, pageSizes)
 	if err != nil {
 		return Page[db.NewsletterSubscription]{}, err
@@ -222,14 +222,14 @@ func (s *Service) ListSubscriptions(ctx context.Context, page, size int32) (Page
 			return fmt.Errorf("contact: list subscriptions: %w", err)
 		}
 		out = Page[db.NewsletterSubscription]{Rows: rows, Total: int32(total)}
-		return shop.Audit(ctx, q, "newsletter.list", "newsletter", nil, listRead{Page: w.Page, Size: w.Size, Shown: len(rows)})
+		return shop.Audit(ctx, q, by, "newsletter.list", "newsletter", nil, listRead{Page: w.Page, Size: w.Size, Shown: len(rows)})
 	})
 	return out, err
 }
 
 // ListMessages lists the contact messages, recording the read in the audit
 // trail in the same transaction.
-func (s *Service) ListMessages(ctx context.Context, page, size int32) (Page[db.ContactMessage], error) {
+func (s *Service) ListMessages(ctx context.Context, by shop.Caller, page, size int32) (Page[db.ContactMessage], error) {
 	w, err := paging.Page(page, size, pageSizes)
 	if err != nil {
 		return Page[db.ContactMessage]{}, err
@@ -246,7 +246,7 @@ func (s *Service) ListMessages(ctx context.Context, page, size int32) (Page[db.C
 			return fmt.Errorf("contact: list messages: %w", err)
 		}
 		out = Page[db.ContactMessage]{Rows: rows, Total: int32(total)}
-		return shop.Audit(ctx, q, "contact.list", "contact", nil, listRead{Page: w.Page, Size: w.Size, Shown: len(rows)})
+		return shop.Audit(ctx, q, by, "contact.list", "contact", nil, listRead{Page: w.Page, Size: w.Size, Shown: len(rows)})
 	})
 	return out, err
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -44,7 +45,7 @@ func New(pool *pgxpool.Pool, invoicer invoice.Invoicer, qrBase string) *Service 
 
 // ListMyInvoices lists the invoices of one of the caller's orders.
 func (s *Service) ListMyInvoices(ctx context.Context, req *connect.Request[saboresv1.ListMyInvoicesRequest]) (*connect.Response[saboresv1.ListMyInvoicesResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +62,7 @@ func (s *Service) ListMyInvoices(ctx context.Context, req *connect.Request[sabor
 
 // GetMyInvoicePdf draws an invoice of one of the caller's orders.
 func (s *Service) GetMyInvoicePdf(ctx context.Context, req *connect.Request[saboresv1.GetMyInvoicePdfRequest]) (*connect.Response[saboresv1.GetMyInvoicePdfResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +83,7 @@ func (s *Service) GetMyInvoicePdf(ctx context.Context, req *connect.Request[sabo
 // RequestCompleteInvoice issues the complete invoice of one of the caller's
 // paid orders; the request is audited with the invoice it gave.
 func (s *Service) RequestCompleteInvoice(ctx context.Context, req *connect.Request[saboresv1.RequestCompleteInvoiceRequest]) (*connect.Response[saboresv1.RequestCompleteInvoiceResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +99,7 @@ func (s *Service) RequestCompleteInvoice(ctx context.Context, req *connect.Reque
 		if inv, err = s.invoicer.IssueComplete(ctx, tx, m.GetOrderId(), buyer); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, "invoice.complete", entity(inv.ID), nil,
+		return shop.Audit(ctx, q, auth.Caller(ctx), "invoice.complete", entity(inv.ID), nil,
 			map[string]any{"order": inv.OrderID, "number": inv.SeriesNumber, "taxId": inv.BuyerNif})
 	})
 	if err != nil {
@@ -124,7 +125,7 @@ func (s *Service) GetInvoicePdf(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	if err := shop.Audit(ctx, s.q, "invoice.download", entity(id), nil, nil); err != nil {
+	if err := shop.Audit(ctx, s.q, auth.Caller(ctx), "invoice.download", entity(id), nil, nil); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.GetInvoicePdfResponse{Pdf: pdf, FileName: name}), nil
@@ -149,7 +150,7 @@ func (s *Service) CheckInvoiceChain(ctx context.Context, _ *connect.Request[sabo
 	if !status.LastPrepared.IsZero() {
 		res.Submission.LastPrepareTime = timestamppb.New(status.LastPrepared)
 	}
-	if err := shop.Audit(ctx, s.q, "invoice.chain_check", "verifactu_chain", nil,
+	if err := shop.Audit(ctx, s.q, auth.Caller(ctx), "invoice.chain_check", "verifactu_chain", nil,
 		map[string]any{"records": report.Records, "breaks": len(report.Breaks)}); err != nil {
 		return nil, err
 	}
@@ -187,7 +188,7 @@ func (s *Service) export(ctx context.Context, period *saboresv1.AccountingPeriod
 	if err != nil {
 		return nil, "", err
 	}
-	if err := shop.Audit(ctx, s.q, action, "accounting_export", nil,
+	if err := shop.Audit(ctx, s.q, auth.Caller(ctx), action, "accounting_export", nil,
 		map[string]any{"first_day": period.GetFirstDay(), "last_day": period.GetLastDay()}); err != nil {
 		return nil, "", err
 	}

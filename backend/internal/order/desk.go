@@ -45,18 +45,19 @@ func (s *Service) markPaid(ctx context.Context, tx pgx.Tx, p paidStep) (before, 
 // a transfer is marked paid by hand (PAYMENT_NOT_MANUAL otherwise): a card
 // or Bizum payment is recorded by Redsys's notification, cash by the
 // delivery.
-// actorUserID is the admin marking it (0 for an API key).
-func (s *Service) MarkPaid(ctx context.Context, orderID, actorUserID int64, note string) (Order, error) {
-	return s.Advance(ctx, DeskStep{OrderID: orderID, Action: ActionMarkPaid, ActorUserID: actorUserID, Note: note})
+// by is the admin (or API key) marking it.
+func (s *Service) MarkPaid(ctx context.Context, orderID int64, by shop.Caller, note string) (Order, error) {
+	return s.Advance(ctx, DeskStep{OrderID: orderID, Action: ActionMarkPaid, By: by, Note: note})
 }
 
 // DeskStep is one action the order desk takes on an order as the admin.
 type DeskStep struct {
 	OrderID int64
 	Action  Action
-	// ActorUserID is the admin taking it; 0 for an API key.
-	ActorUserID int64
-	Note        string
+	// By is the admin (or API key) taking it, for the timeline and the
+	// audit trail.
+	By   shop.Caller
+	Note string
 	// Carrier and TrackingNumber go with ActionShip.
 	Carrier, TrackingNumber string
 }
@@ -82,7 +83,7 @@ func auditOf(o db.Order, note string) orderAudit {
 // (refundCancelled). It returns the order as it then stands.
 func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 	note := strings.TrimSpace(d.Note)
-	step := shop.Step{OrderID: d.OrderID, Who: shop.AdminActor, ActorUserID: d.ActorUserID, Note: note}
+	step := shop.Step{OrderID: d.OrderID, Who: shop.AdminActor, ActorUserID: d.By.UserID, Note: note}
 	var email string
 	switch d.Action {
 	case ActionMarkPaid:
@@ -140,7 +141,7 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 				return err
 			}
 		}
-		if err := shop.Audit(ctx, q, "order.advance", fmt.Sprintf("order:%d", step.OrderID),
+		if err := shop.Audit(ctx, q, d.By, "order.advance", fmt.Sprintf("order:%d", step.OrderID),
 			auditOf(before, ""), auditOf(after, note)); err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -43,7 +44,7 @@ func (s *Service) ListActivePromotions(ctx context.Context, req *connect.Request
 	if err != nil {
 		return nil, fmt.Errorf("promotion: list promoted products: %w", err)
 	}
-	products, err := shop.WithPromotions(ctx, s.promos, rows, now)
+	products, err := apimap.WithPromotions(ctx, s.promos, rows, now)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,9 @@
 // bucket: a burst is allowed, then one call per interval. Limiter keeps the
 // buckets in memory (one replica's own); SharedBuckets and Shared keep
 // their counts in PostgreSQL, so every replica takes from the same one.
+// It knows no transport but HTTP: guard turns the buckets into Connect
+// interceptors, so the payment notification and the modules building on
+// payment stay free of the wire.
 package ratelimit
 
 import (

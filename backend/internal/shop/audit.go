@@ -6,35 +6,22 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/fault"
 )
 
-// ActorUserID is the user behind the call, for updated_by columns; nil for
-// API keys, which act for no user.
-func ActorUserID(ctx context.Context) *int64 {
-	if p := auth.FromContext(ctx); p.UserID != 0 {
-		return &p.UserID
-	}
-	return nil
-}
-
-// SignedInUser is the caller's user id, or Unauthenticated. The auth
-// interceptor already turns guests away from the RPCs that call it;
-// checking again here means no order or account is ever read or written
-// for user 0, whatever the wiring.
-func SignedInUser(ctx context.Context) (int64, error) {
-	if id := auth.FromContext(ctx).UserID; id != 0 {
-		return id, nil
-	}
-	return 0, fault.SignInNeeded("sign in first")
+// Caller is who makes an audited change, as the edge reads it from the
+// caller (auth.Caller): Name as the trail shows it (the user's e-mail,
+// or api-key:<id> for a key) and UserID the user, 0 for API keys, which act
+// for no user.
+type Caller struct {
+	Name   string
+	UserID int64
 }
 
 // Audit records an admin change of entity (such as "product:1001") with the
 // values before and after, each marshalled to JSON (nil for none), and who
-// made it. It runs in the change's transaction: no change without its record.
-func Audit(ctx context.Context, q *db.Queries, action, entity string, before, after any) error {
+// made it (by). It runs in the change's transaction: no change without its record.
+func Audit(ctx context.Context, q *db.Queries, by Caller, action, entity string, before, after any) error {
 	oldJSON, err := auditJSON(before)
 	if err != nil {
 		return err
@@ -43,9 +30,13 @@ func Audit(ctx context.Context, q *db.Queries, action, entity string, before, af
 	if err != nil {
 		return err
 	}
+	var userID *int64
+	if by.UserID != 0 {
+		userID = &by.UserID
+	}
 	if err := q.AuditInsert(ctx, db.AuditInsertParams{
-		Actor:       auth.FromContext(ctx).Actor(),
-		ActorUserID: ActorUserID(ctx),
+		Actor:       by.Name,
+		ActorUserID: userID,
 		Action:      action,
 		Entity:      entity,
 		OldValue:    oldJSON,

@@ -71,9 +71,10 @@ type BankRefund struct {
 	AmountCents int64
 	Reference   string
 	// Day is the transfer's day, YYYY-MM-DD, never after Today.
-	Day         string
-	Today       time.Time
-	ActorUserID int64
+	Day   string
+	Today time.Time
+	// By is the admin (or API key) who recorded it.
+	By Caller
 }
 
 // RecordBankRefund records r in tx under the order's row lock: the refund,
@@ -111,8 +112,8 @@ func RecordBankRefund(ctx context.Context, tx pgx.Tx, r BankRefund, mailer Maile
 		return order, row, &RefundRefusal{Reason: ReasonBankRefundNotAllowed, Message: "a bank refund needs the transfer's reference"}
 	}
 	var recordedBy *int64
-	if r.ActorUserID != 0 {
-		recordedBy = &r.ActorUserID
+	if r.By.UserID != 0 {
+		recordedBy = &r.By.UserID
 	}
 	if row, err = q.InsertBankRefund(ctx, db.InsertBankRefundParams{
 		OrderID: order.ID, AmountCents: r.AmountCents, BankReference: reference, RefundedOn: r.Day, RecordedBy: recordedBy,
@@ -124,7 +125,7 @@ func RecordBankRefund(ctx context.Context, tx pgx.Tx, r BankRefund, mailer Maile
 		to = PartiallyRefunded
 	}
 	_, after, err := Advance(ctx, tx, Step{
-		OrderID: order.ID, Who: AdminActor, ActorUserID: r.ActorUserID, Pay: to,
+		OrderID: order.ID, Who: AdminActor, ActorUserID: r.By.UserID, Pay: to,
 		Note: localNote(order.Language,
 			fmt.Sprintf("Devolución por transferencia de %s el %s (referencia %s)", pricing.Euros(r.AmountCents), r.Day, reference),
 			fmt.Sprintf("Reembolso por transferência de %s em %s (referência %s)", pricing.Euros(r.AmountCents), r.Day, reference)),

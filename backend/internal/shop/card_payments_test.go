@@ -391,8 +391,8 @@ func TestEveryMoveToPaidInvoicesAndMails(t *testing.T) {
 	cash := b.order(t, "cash", "on_delivery")
 	b.exec(t, `UPDATE orders SET status = 'shipped', payment_surcharge_cents = 150, total_cents = total_cents + 150 WHERE id = $1`, cash)
 	for range 2 { // the second is refused: already paid or delivered
-		_, _ = b.orders.MarkPaid(ctx, transfer, admin, "justificante")
-		_, _ = b.orders.Advance(ctx, order.DeskStep{OrderID: cash, Action: order.ActionMarkDelivered, ActorUserID: admin})
+		_, _ = b.orders.MarkPaid(ctx, transfer, shop.Caller{UserID: admin}, "justificante")
+		_, _ = b.orders.Advance(ctx, order.DeskStep{OrderID: cash, Action: order.ActionMarkDelivered, By: shop.Caller{UserID: admin}})
 	}
 	for _, id := range []int64{transfer, cash} {
 		if n := b.count(t, `SELECT count(*) FROM invoices i JOIN orders o ON o.id = i.order_id

@@ -4,23 +4,12 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
-
-// Lines reads the request's lines (CheckRepeats).
-func Lines(in []*saboresv1.CartLineInput) ([]pricing.LineInput, error) {
-	out := make([]pricing.LineInput, len(in))
-	for i, l := range in {
-		out[i] = pricing.LineInput{ProductID: l.GetProductId(), Quantity: l.GetQuantity()}
-	}
-	return out, CheckRepeats(out)
-}
 
 // CheckRepeats refuses lines naming a product twice: the storefront's cart
 // adds quantities to an existing line, so a repeated product is a client
@@ -79,7 +68,19 @@ func PriceProducts(ctx context.Context, promos PromotionSource, products []db.Pr
 }
 
 // Reason is the UPPER_SNAKE ErrorInfo reason of a cart problem: the name of
-// its CartProblem enum value without the prefix, so the two never disagree.
+// its CartProblem enum value without the prefix (apimap's test keeps the two
+// in step).
 func Reason(p pricing.Problem) string {
-	return strings.TrimPrefix(problemToProto(p).String(), "CART_PROBLEM_")
+	switch p {
+	case pricing.UnknownProduct:
+		return "UNKNOWN_PRODUCT"
+	case pricing.InvalidQuantity:
+		return "INVALID_QUANTITY"
+	case pricing.OutOfStock:
+		return "OUT_OF_STOCK"
+	case pricing.InsufficientStock:
+		return "INSUFFICIENT_STOCK"
+	default:
+		return "UNSPECIFIED"
+	}
 }

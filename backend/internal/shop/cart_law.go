@@ -8,12 +8,9 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/fault"
 
-	"google.golang.org/protobuf/types/known/timestamppb"
-
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // ReasonAgeDeclarationRequired refuses an order holding age-restricted
@@ -68,8 +65,8 @@ func CartLawOf(products []db.Product) CartLaw {
 	return law
 }
 
-// firstFrozen is the first line's product that is frozen; 0 for none.
-func (law CartLaw) firstFrozen(lines []pricing.LineInput) int64 {
+// FirstFrozen is the first line's product that is frozen; 0 for none.
+func (law CartLaw) FirstFrozen(lines []pricing.LineInput) int64 {
 	for _, l := range lines {
 		if law.Frozen[l.ProductID] {
 			return l.ProductID
@@ -109,7 +106,7 @@ func (law CartLaw) CheckOrder(lines []pricing.LineInput, subtotalCents int64, ar
 			return false, err
 		}
 	}
-	if err := areas.CheckFrozenMinimum(subtotalCents, law.firstFrozen(lines)); err != nil {
+	if err := areas.CheckFrozenMinimum(subtotalCents, law.FirstFrozen(lines)); err != nil {
 		return false, err
 	}
 	for _, l := range lines {
@@ -121,48 +118,4 @@ func (law CartLaw) CheckOrder(lines []pricing.LineInput, subtotalCents int64, ar
 		}
 	}
 	return idCheck, nil
-}
-
-// Annotate marks res's lines as age-restricted or cold-chain and, with a
-// postal code, checks each against the delivery areas: a line not delivered
-// there gets CART_PROBLEM_DELIVERY_AREA and the cart is no longer valid.
-// A cart holding frozen goods below the frozen minimum is not valid either;
-// one holding cold-chain goods gets the day an order placed at now would
-// leave the shop.
-func (law CartLaw) Annotate(res *saboresv1.ValidateCartResponse, lines []pricing.LineInput, areas deliveryarea.Policy, postalCode string, now time.Time) {
-	if law.firstFrozen(lines) != 0 && areas.FrozenMinimumCents > 0 {
-		res.FrozenMinimumCents = areas.FrozenMinimumCents
-		res.FrozenMinimumReached = areas.CheckFrozenMinimum(res.GetSubtotalCents(), law.firstFrozen(lines)) == nil
-		res.Valid = res.Valid && res.FrozenMinimumReached
-	}
-	if day := law.DispatchDay(lines, areas, now); !day.IsZero() {
-		res.ExpectedDispatchDate = day.Format(time.DateOnly)
-	}
-	if postalCode != "" {
-		area := deliveryarea.AreaOf(postalCode)
-		res.DeliveryArea, res.DeliveryAreaServed = string(area), areas.Serves(area)
-	}
-	for _, l := range res.GetLines() {
-		id := l.GetProductId()
-		l.AgeRestricted, l.ColdChain = law.AgeRestricted[id], law.ColdChain[id]
-		if l.AgeRestricted {
-			res.AgeDeclarationRequired = true
-		}
-		if postalCode != "" && areas.Check(postalCode, id, l.ColdChain) != nil {
-			l.Problems = append(l.Problems, saboresv1.CartProblem_CART_PROBLEM_DELIVERY_AREA)
-			res.Valid = false
-		}
-	}
-}
-
-// ageToProto adds an order's age declaration and the ID check its shipment
-// needs, and the day a cold-chain order leaves the shop.
-func ageToProto(o db.Order, out *saboresv1.Order) {
-	out.IdCheckRequired = o.IDCheckRequired
-	if o.AgeDeclaredAt != nil {
-		out.AgeDeclareTime = timestamppb.New(*o.AgeDeclaredAt)
-	}
-	if o.DispatchOn.Valid {
-		out.ExpectedDispatchDate = o.DispatchOn.Time.Format(time.DateOnly)
-	}
 }

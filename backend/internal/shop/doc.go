@@ -1,7 +1,8 @@
-// Package shop is the domain layer the Connect services share: pricing a
-// cart from stored products and promotions, the promotion sources, reading
-// orders with their lines, the audit trail, the signed-in caller, and the
-// mapping of stored rows to the contract's messages that several services
-// answer with. It never imports Connect: services call it, map its results
-// and errors at their edge (apperr), and never call each other.
+// Package shop is the domain layer the business modules and the Connect
+// services still share: pricing a cart from stored products and promotions,
+// the promotion sources, the order lifecycle, reading orders with their
+// lines, and the audit trail (who made a change is passed in, a Caller).
+// It knows nothing of the wire, not even through a package it imports:
+// services call it and map its results to the contract in api/apimap and
+// its errors in apperr, and never call each other.
 package shop

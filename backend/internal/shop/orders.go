@@ -5,12 +5,17 @@ import (
 	"fmt"
 
 	"github.com/sabores/sabores/backend/internal/db"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
+
+// StoredOrder is a stored order with its lines, in line order.
+type StoredOrder struct {
+	Row   db.Order
+	Lines []db.OrderLine
+}
 
 // ListOrders reads a page of userID's orders, newest first, with their lines read
 // in one query for the whole page.
-func ListOrders(ctx context.Context, q *db.Queries, userID int64, limit, offset int32) ([]*saboresv1.Order, error) {
+func ListOrders(ctx context.Context, q *db.Queries, userID int64, limit, offset int32) ([]StoredOrder, error) {
 	rows, err := q.ListOrdersForUser(ctx, db.ListOrdersForUserParams{UserID: userID, PageLimit: limit, PageOffset: offset})
 	if err != nil {
 		return nil, fmt.Errorf("order: list orders: %w", err)
@@ -18,10 +23,10 @@ func ListOrders(ctx context.Context, q *db.Queries, userID int64, limit, offset 
 	return OrdersWithLines(ctx, q, rows)
 }
 
-// OrdersWithLines maps stored orders with their lines, read in one query for all
-// of them; the back office's order list uses it too.
-func OrdersWithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]*saboresv1.Order, error) {
-	out := make([]*saboresv1.Order, len(rows))
+// OrdersWithLines reads the lines of stored orders in one query for all of
+// them; the back office's order list uses it too.
+func OrdersWithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]StoredOrder, error) {
+	out := make([]StoredOrder, len(rows))
 	if len(rows) == 0 {
 		return out, nil
 	}
@@ -38,7 +43,7 @@ func OrdersWithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]*sa
 		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
 	}
 	for i, row := range rows {
-		out[i] = OrderToProto(row, byOrder[row.ID])
+		out[i] = StoredOrder{Row: row, Lines: byOrder[row.ID]}
 	}
 	return out, nil
 }

@@ -5,29 +5,13 @@ import (
 	"fmt"
 
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/productimage"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// ProductImages reads a product's uploaded pictures in order, mapped for
-// the product page and the back office alike.
-func ProductImages(ctx context.Context, q *db.Queries, productID int64) ([]*saboresv1.ProductImage, error) {
+// ProductImages reads a product's uploaded pictures in order.
+func ProductImages(ctx context.Context, q *db.Queries, productID int64) ([]db.ProductImage, error) {
 	rows, err := q.ListProductImages(ctx, productID)
 	if err != nil {
 		return nil, fmt.Errorf("shop: list pictures of product %d: %w", productID, err)
 	}
-	out := make([]*saboresv1.ProductImage, len(rows))
-	for i, r := range rows {
-		out[i] = ProductImageToProto(r)
-	}
-	return out, nil
-}
-
-// ProductImageToProto maps a stored picture: its card-width URL and the
-// srcset of every width.
-func ProductImageToProto(r db.ProductImage) *saboresv1.ProductImage {
-	url := productimage.UploadURL(r.Hash, productimage.ListWidth)
-	return &saboresv1.ProductImage{
-		Id: r.ID, Position: r.Position, Url: url, Srcset: productimage.SrcSet(url), Width: r.Width, Height: r.Height,
-	}
+	return rows, nil
 }

@@ -102,3 +102,15 @@ func promotionFromRow(row db.PromotionCandidate) pricing.Promotion {
 	}
 	return p
 }
+
+// promotionType maps a stored promotion_type to the pricing rule.
+func promotionType(stored string) pricing.PromotionType {
+	switch stored {
+	case "percentage":
+		return pricing.Percentage
+	case "fixed_price":
+		return pricing.FixedPrice
+	default:
+		return 0
+	}
+}

@@ -215,7 +215,7 @@ func apply(ctx context.Context, q *db.Queries, c Change, index int, known map[st
 		if err := q.VisibilityDelete(ctx, db.VisibilityDeleteParams{ProductID: productID, Country: country}); err != nil {
 			return 0, fmt.Errorf("visibility: remove %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, "visibility.remove", entity, before, nil); err != nil {
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.remove", entity, before, nil); err != nil {
 			return 0, err
 		}
 		return Removed, nil
@@ -233,22 +233,22 @@ func apply(ctx context.Context, q *db.Queries, c Change, index int, known map[st
 		return Unchanged, nil
 	case exists:
 		if err := q.VisibilityUpdate(ctx, db.VisibilityUpdateParams{
-			SalesChannel: stored, UpdatedBy: shop.ActorUserID(ctx), ProductID: productID, Country: country,
+			SalesChannel: stored, UpdatedBy: auth.ActorUserID(ctx), ProductID: productID, Country: country,
 		}); err != nil {
 			return 0, fmt.Errorf("visibility: update %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, "visibility.set", entity, before, after); err != nil {
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.set", entity, before, after); err != nil {
 			return 0, err
 		}
 		return Updated, nil
 	default:
 		if err := q.VisibilityInsert(ctx, db.VisibilityInsertParams{
 			ProductID: productID, Country: country, SalesChannel: stored,
-			Company: auth.Company, UpdatedBy: shop.ActorUserID(ctx),
+			Company: auth.Company, UpdatedBy: auth.ActorUserID(ctx),
 		}); err != nil {
 			return 0, fmt.Errorf("visibility: insert %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, "visibility.set", entity, nil, after); err != nil {
+		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.set", entity, nil, after); err != nil {
 			return 0, err
 		}
 		return Added, nil

@@ -216,9 +216,10 @@ type audit struct {
 type GoodsReceipt struct {
 	ID int64
 	// Rejected are the sealed hygiene lines that came back opened, with why.
-	Rejected    map[int32]string
-	Note        string
-	ActorUserID int64
+	Rejected map[int32]string
+	Note     string
+	// By is the admin (or API key) receiving them.
+	By shop.Caller
 }
 
 // ReceiveGoods records the goods received back, audited and e-mailed in
@@ -232,7 +233,7 @@ func (s *Service) ReceiveGoods(ctx context.Context, r GoodsReceipt) (Withdrawal,
 			return err
 		}
 		after = a
-		if err := shop.Audit(ctx, q, "withdrawal.receive", fmt.Sprintf("withdrawal:%d", a.ID),
+		if err := shop.Audit(ctx, q, r.By, "withdrawal.receive", fmt.Sprintf("withdrawal:%d", a.ID),
 			audit{Status: before.Status}, audit{Status: a.Status, Rejected: r.Rejected, Note: r.Note}); err != nil {
 			return err
 		}
@@ -250,7 +251,8 @@ type RefundInput struct {
 	// BankReference is the reference of a bank refund made by hand; needed
 	// unless the order was paid through Redsys (card, Bizum).
 	BankReference string
-	ActorUserID   int64
+	// By is the admin (or API key) refunding it.
+	By shop.Caller
 }
 
 // Refund refunds a received withdrawal, audited and e-mailed in the same
@@ -264,7 +266,7 @@ func (s *Service) Refund(ctx context.Context, r RefundInput) (Withdrawal, error)
 			return err
 		}
 		after = a
-		if err := shop.Audit(ctx, q, "withdrawal.refund", fmt.Sprintf("withdrawal:%d", a.ID),
+		if err := shop.Audit(ctx, q, r.By, "withdrawal.refund", fmt.Sprintf("withdrawal:%d", a.ID),
 			audit{Status: before.Status},
 			audit{Status: a.Status, RefundCents: a.RefundCents, RefundMethod: a.RefundMethod, RefundReference: a.RefundReference}); err != nil {
 			return err

@@ -77,7 +77,7 @@ func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before,
 		to = shop.Refunded
 	}
 	if _, order, err = shop.Advance(ctx, tx, shop.Step{
-		OrderID: order.ID, Who: shop.AdminActor, ActorUserID: r.ActorUserID, Pay: to,
+		OrderID: order.ID, Who: shop.AdminActor, ActorUserID: r.By.UserID, Pay: to,
 		Note: localNote(order.Language, reason, fmt.Sprintf("desistência %d", before.ID)),
 	}, shop.Effects{}); err != nil {
 		return before, before, err

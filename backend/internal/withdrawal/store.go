@@ -209,7 +209,7 @@ func receiveGoods(ctx context.Context, q *db.Queries, r GoodsReceipt) (before, a
 		return before, before, fmt.Errorf("withdrawal: receive withdrawal %d: %w", before.ID, err)
 	}
 	if accepted > 0 {
-		if err := returnStock(ctx, q, before, r.ActorUserID); err != nil {
+		if err := returnStock(ctx, q, before, r.By.UserID); err != nil {
 			return before, before, err
 		}
 	}

@@ -4,8 +4,8 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -72,12 +72,12 @@ func consentToProto(c db.CookieConsent) *saboresv1.CookieConsent {
 func exportRefunds(cards []db.DataRightsPaymentRefundsRow, banks []db.DataRightsBankRefundsRow) []*saboresv1.OrderRefund {
 	out := make([]*saboresv1.OrderRefund, 0, len(cards)+len(banks))
 	for _, r := range cards {
-		p := shop.CardRefundToProto(r.PaymentRefund)
+		p := apimap.CardRefundToProto(r.PaymentRefund)
 		p.OrderId = r.OrderID
 		out = append(out, p)
 	}
 	for _, r := range banks {
-		p := shop.BankRefundToProto(r.ID, r.AmountCents, r.BankReference, r.RefundedOn, r.CreatedAt)
+		p := apimap.BankRefundToProto(r.ID, r.AmountCents, r.BankReference, r.RefundedOn, r.CreatedAt)
 		p.OrderId = r.OrderID
 		out = append(out, p)
 	}
@@ -92,7 +92,7 @@ func exportWithdrawals(ws []db.Withdrawal, lines []db.WithdrawalLinesOfRow) []*s
 	}
 	out := make([]*saboresv1.Withdrawal, len(ws))
 	for i, w := range ws {
-		out[i] = shop.WithdrawalToProto(w, lines, saboresv1.Language_LANGUAGE_ES)
+		out[i] = apimap.WithdrawalToProto(w, lines, saboresv1.Language_LANGUAGE_ES)
 	}
 	return out
 }
@@ -105,7 +105,7 @@ func ordersToProto(o account.Orders) []*saboresv1.Order {
 	}
 	out := make([]*saboresv1.Order, len(o.Rows))
 	for i, row := range o.Rows {
-		out[i] = shop.OrderToProto(row, byOrder[row.ID])
+		out[i] = apimap.OrderToProto(row, byOrder[row.ID])
 	}
 	return out
 }

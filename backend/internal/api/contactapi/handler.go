@@ -7,6 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/contact"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -69,7 +70,7 @@ func (h *Handler) SendContactMessage(ctx context.Context, req *connect.Request[s
 
 // ListNewsletterSubscriptions lists the subscriptions for the back office.
 func (h *Handler) ListNewsletterSubscriptions(ctx context.Context, req *connect.Request[saboresv1.ListNewsletterSubscriptionsRequest]) (*connect.Response[saboresv1.ListNewsletterSubscriptionsResponse], error) {
-	page, err := h.contact.ListSubscriptions(ctx, req.Msg.GetPage(), req.Msg.GetPageSize())
+	page, err := h.contact.ListSubscriptions(ctx, auth.Caller(ctx), req.Msg.GetPage(), req.Msg.GetPageSize())
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +85,7 @@ func (h *Handler) ListNewsletterSubscriptions(ctx context.Context, req *connect.
 
 // ListContactMessages lists the contact messages for the back office.
 func (h *Handler) ListContactMessages(ctx context.Context, req *connect.Request[saboresv1.ListContactMessagesRequest]) (*connect.Response[saboresv1.ListContactMessagesResponse], error) {
-	page, err := h.contact.ListMessages(ctx, req.Msg.GetPage(), req.Msg.GetPageSize())
+	page, err := h.contact.ListMessages(ctx, auth.Caller(ctx), req.Msg.GetPage(), req.Msg.GetPageSize())
 	if err != nil {
 		return nil, err
 	}

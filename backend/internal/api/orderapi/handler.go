@@ -8,9 +8,10 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -29,13 +30,13 @@ func New(orders *order.Service) *Handler {
 
 // PlaceOrder sells the cart to the caller (order.Service.Place).
 func (h *Handler) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1.PlaceOrderRequest]) (*connect.Response[saboresv1.PlaceOrderResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
 	m := req.Msg
 	in := order.PlaceInput{
-		UserID: userID, Key: m.GetIdempotencyKey(), Method: shop.PaymentMethodOf(m.GetPaymentMethod()),
+		UserID: userID, Key: m.GetIdempotencyKey(), Method: apimap.PaymentMethodOf(m.GetPaymentMethod()),
 		AcceptLanguage: req.Header().Get("Accept-Language"), AgeDeclared: m.GetAgeDeclared(),
 	}
 	in.Lines = linesFromProto(m.GetLines())
@@ -54,7 +55,7 @@ func (h *Handler) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 
 // ListMyOrders lists the caller's orders, newest first, with their total.
 func (h *Handler) ListMyOrders(ctx context.Context, req *connect.Request[saboresv1.ListMyOrdersRequest]) (*connect.Response[saboresv1.ListMyOrdersResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +74,7 @@ func (h *Handler) ListMyOrders(ctx context.Context, req *connect.Request[sabores
 // GetMyOrder returns one of the caller's orders with its timeline and
 // payment; anybody else's is NotFound.
 func (h *Handler) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1.GetMyOrderRequest]) (*connect.Response[saboresv1.GetMyOrderResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -82,14 +83,14 @@ func (h *Handler) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.GetMyOrderResponse{
-		Order: orderToProto(d.Order), Events: shop.EventsToProto(d.Events), Cancellable: d.Cancellable,
+		Order: orderToProto(d.Order), Events: apimap.EventsToProto(d.Events), Cancellable: d.Cancellable,
 		Payment: paymentToProto(d.Payment),
 	}), nil
 }
 
 // CancelMyOrder cancels one of the caller's orders (order.Service.Cancel).
 func (h *Handler) CancelMyOrder(ctx context.Context, req *connect.Request[saboresv1.CancelMyOrderRequest]) (*connect.Response[saboresv1.CancelMyOrderResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -108,11 +109,11 @@ func (h *Handler) GetPaymentOptions(ctx context.Context, req *connect.Request[sa
 	}
 	res := &saboresv1.GetPaymentOptionsResponse{CashOnDeliverySurchargeCents: opts.CashSurchargeCents}
 	for _, m := range opts.Methods {
-		res.PaymentMethods = append(res.PaymentMethods, shop.PaymentMethodToProto(m))
+		res.PaymentMethods = append(res.PaymentMethods, apimap.PaymentMethod(m))
 	}
 	for _, u := range opts.Unavailable {
 		res.UnavailablePaymentMethods = append(res.UnavailablePaymentMethods, &saboresv1.UnavailablePaymentMethod{
-			PaymentMethod: shop.PaymentMethodToProto(u.Method), Reason: u.Reason, Metadata: u.Metadata,
+			PaymentMethod: apimap.PaymentMethod(u.Method), Reason: u.Reason, Metadata: u.Metadata,
 		})
 	}
 	return connect.NewResponse(res), nil
@@ -121,7 +122,7 @@ func (h *Handler) GetPaymentOptions(ctx context.Context, req *connect.Request[sa
 // StartPayment signs the form that sends the browser to Redsys to pay one
 // of the caller's card or Bizum orders.
 func (h *Handler) StartPayment(ctx context.Context, req *connect.Request[saboresv1.StartPaymentRequest]) (*connect.Response[saboresv1.StartPaymentResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -3,13 +3,13 @@ package orderapi
 import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 func orderToProto(o order.Order) *saboresv1.Order {
-	return shop.OrderToProto(o.Row, o.Lines)
+	return apimap.OrderToProto(o.Row, o.Lines)
 }
 
 func paymentToProto(p order.PaymentView) *saboresv1.OrderPayment {

@@ -20,7 +20,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/seed"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -45,7 +44,7 @@ func client(t *testing.T) (saboresv1connect.ShopSettingsServiceClient, *httptest
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(settingsapi.New(shopsettings.New(pool, shop.Audit, shop.ActorUserID)),
+	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(settingsapi.New(shopsettings.New(pool, auth.Audit, auth.ActorUserID)),
 		connect.WithInterceptors(asAdmin(), validate.NewInterceptor(), apperr.Interceptor())))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
@@ -205,7 +204,7 @@ func TestShopDetailsNameTheDeliveryAreas(t *testing.T) {
 			ColdChain: []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Baleares},
 		}, "peninsula,baleares,canarias", "peninsula,baleares"},
 	} {
-		res, err := settingsapi.New(shopsettings.New(pool, shop.Audit, shop.ActorUserID)).WithDeliveryAreas(tt.policy).GetShopDetails(context.Background(), connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
+		res, err := settingsapi.New(shopsettings.New(pool, auth.Audit, auth.ActorUserID)).WithDeliveryAreas(tt.policy).GetShopDetails(context.Background(), connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
 		if err != nil {
 			t.Fatal(err)
 		}

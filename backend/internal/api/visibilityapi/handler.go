@@ -8,8 +8,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -39,16 +39,16 @@ func (h *Handler) ListCountryProducts(ctx context.Context, req *connect.Request[
 	if err != nil {
 		return nil, err
 	}
-	out, err := shop.AdminProductsOf(ctx, h.q, page.Rows, func(r db.VisibilityListCountryProductsRow) db.Product { return r.Product })
+	out, err := apimap.AdminProductsOf(ctx, h.q, page.Rows, func(r db.VisibilityListCountryProductsRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}
-	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(page.Total), Country: shop.CountryToProto(page.Country)}
+	res := &saboresv1.ListCountryProductsResponse{TotalSize: int32(page.Total), Country: apimap.CountryToProto(page.Country)}
 	for i, r := range page.Rows {
 		res.Products = append(res.Products, &saboresv1.CountryProduct{
 			Product: out[i],
 			Visible: r.IsVisible,
-			Channel: shop.Channel(r.SalesChannel),
+			Channel: apimap.Channel(r.SalesChannel),
 		})
 	}
 	return connect.NewResponse(res), nil
@@ -60,7 +60,7 @@ func (h *Handler) SearchAddableProducts(ctx context.Context, req *connect.Reques
 	if err != nil {
 		return nil, err
 	}
-	out, err := shop.AdminProductsOf(ctx, h.q, rows, func(r db.VisibilitySearchAddableRow) db.Product { return r.Product })
+	out, err := apimap.AdminProductsOf(ctx, h.q, rows, func(r db.VisibilitySearchAddableRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (h *Handler) BatchSetVisibility(ctx context.Context, req *connect.Request[s
 // countryProduct is the product as seen in country after a change; nil when
 // it has no record there.
 func (h *Handler) countryProduct(ctx context.Context, p db.Product, country string) (*saboresv1.CountryProduct, error) {
-	product, err := shop.AdminProduct(ctx, h.q, p)
+	product, err := apimap.AdminProduct(ctx, h.q, p)
 	if err != nil {
 		return nil, err
 	}

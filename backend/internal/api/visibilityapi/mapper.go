@@ -1,8 +1,8 @@
 package visibilityapi
 
 import (
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -14,7 +14,7 @@ func channel(c saboresv1.SalesChannel) pricing.Channel {
 	if c == saboresv1.SalesChannel_SALES_CHANNEL_NONE {
 		return visibility.None
 	}
-	stored, _ := shop.StoredChannel(c)
+	stored, _ := apimap.StoredChannel(c)
 	return pricing.Channel(stored)
 }
 

@@ -6,6 +6,8 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
@@ -15,20 +17,20 @@ import (
 // ListWithdrawals lists withdrawals for the back office, newest first.
 func (h *Handler) ListWithdrawals(ctx context.Context, req *connect.Request[saboresv1.ListWithdrawalsRequest]) (*connect.Response[saboresv1.ListWithdrawalsResponse], error) {
 	page, err := h.m.List(ctx, withdrawal.ListInput{
-		Status: shop.WithdrawalStatusText(req.Msg.GetStatus()), Page: req.Msg.GetPage(), PageSize: req.Msg.GetPageSize(),
+		Status: apimap.WithdrawalStatusText(req.Msg.GetStatus()), Page: req.Msg.GetPage(), PageSize: req.Msg.GetPageSize(),
 	})
 	if err != nil {
 		return nil, err
 	}
 	out := &saboresv1.ListWithdrawalsResponse{TotalSize: int32(min(page.Total, 1<<30))} //nolint:gosec // capped
 	for _, r := range page.Rows {
-		w := shop.WithdrawalToProto(db.Withdrawal{
+		w := apimap.WithdrawalToProto(db.Withdrawal{
 			ID: r.ID, OrderID: r.OrderID, Status: r.Status, Channel: r.Channel, CancelledOrder: r.CancelledOrder,
 			RequestedAt: r.RequestedAt, ReceivedAt: r.ReceivedAt, RefundedAt: r.RefundedAt, RefundCents: r.RefundCents,
 			RefundMethod: r.RefundMethod, RefundReference: r.RefundReference, Note: r.Note,
 		}, page.Lines, saboresv1.Language_LANGUAGE_ES)
 		w.CustomerName, w.CustomerEmail = r.DeliveryName, r.DeliveryEmail
-		w.PaymentMethod = shop.PaymentMethodToProto(r.PaymentMethod)
+		w.PaymentMethod = apimap.PaymentMethod(r.PaymentMethod)
 		if w.GetRefundCents() == 0 {
 			w.RefundCents = shop.AcceptedCents(r.ID, page.Lines)
 		}
@@ -39,10 +41,7 @@ func (h *Handler) ListWithdrawals(ctx context.Context, req *connect.Request[sabo
 
 // ReceiveWithdrawal records the goods received back.
 func (h *Handler) ReceiveWithdrawal(ctx context.Context, req *connect.Request[saboresv1.ReceiveWithdrawalRequest]) (*connect.Response[saboresv1.ReceiveWithdrawalResponse], error) {
-	r := withdrawal.GoodsReceipt{ID: req.Msg.GetId(), Rejected: map[int32]string{}, Note: strings.TrimSpace(req.Msg.GetNote())}
-	if id := shop.ActorUserID(ctx); id != nil {
-		r.ActorUserID = *id
-	}
+	r := withdrawal.GoodsReceipt{ID: req.Msg.GetId(), Rejected: map[int32]string{}, Note: strings.TrimSpace(req.Msg.GetNote()), By: auth.Caller(ctx)}
 	for _, l := range req.Msg.GetRejected() {
 		r.Rejected[l.GetLineNo()] = strings.TrimSpace(l.GetReason())
 	}
@@ -55,10 +54,7 @@ func (h *Handler) ReceiveWithdrawal(ctx context.Context, req *connect.Request[sa
 
 // RefundWithdrawal refunds a received withdrawal.
 func (h *Handler) RefundWithdrawal(ctx context.Context, req *connect.Request[saboresv1.RefundWithdrawalRequest]) (*connect.Response[saboresv1.RefundWithdrawalResponse], error) {
-	r := withdrawal.RefundInput{ID: req.Msg.GetId(), BankReference: req.Msg.GetBankReference()}
-	if id := shop.ActorUserID(ctx); id != nil {
-		r.ActorUserID = *id
-	}
+	r := withdrawal.RefundInput{ID: req.Msg.GetId(), BankReference: req.Msg.GetBankReference(), By: auth.Caller(ctx)}
 	w, err := h.m.Refund(ctx, r)
 	if err != nil {
 		return nil, err

@@ -8,7 +8,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -28,7 +28,7 @@ func New(m *withdrawal.Service) *Handler {
 
 // GetMyWithdrawalOptions says what the caller may withdraw from their order.
 func (h *Handler) GetMyWithdrawalOptions(ctx context.Context, req *connect.Request[saboresv1.GetMyWithdrawalOptionsRequest]) (*connect.Response[saboresv1.GetMyWithdrawalOptionsResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -41,7 +41,7 @@ func (h *Handler) GetMyWithdrawalOptions(ctx context.Context, req *connect.Reque
 
 // WithdrawMyOrder withdraws lines of the caller's order.
 func (h *Handler) WithdrawMyOrder(ctx context.Context, req *connect.Request[saboresv1.WithdrawMyOrderRequest]) (*connect.Response[saboresv1.WithdrawMyOrderResponse], error) {
-	userID, err := shop.SignedInUser(ctx)
+	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}

@@ -5,8 +5,8 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/productcontent"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -20,9 +20,9 @@ func optionsToProto(v withdrawal.View, lang saboresv1.Language) *saboresv1.Withd
 		lastSecond = v.Window.Deadline.Add(-time.Second)
 	}
 	out := &saboresv1.WithdrawalOptions{
-		OrderId: v.Order.ID, Open: v.Window.Open, Deadline: shop.Stamp(&lastSecond),
+		OrderId: v.Order.ID, Open: v.Window.Open, Deadline: apimap.Stamp(&lastSecond),
 		CancelsOrder: v.Window.CancelsOrder, OrderTime: timestamppb.New(v.Order.CreatedAt),
-		DeliveryTime: shop.Stamp(&v.DeliveredAt), ClosedReason: v.Window.ClosedReason,
+		DeliveryTime: apimap.Stamp(&v.DeliveredAt), ClosedReason: v.Window.ClosedReason,
 	}
 	bought := v.Bought()
 	for i, l := range v.Lines {
@@ -40,14 +40,14 @@ func optionsToProto(v withdrawal.View, lang saboresv1.Language) *saboresv1.Withd
 		out.Lines = append(out.Lines, line)
 	}
 	for _, w := range v.Withdrawals {
-		out.Withdrawals = append(out.Withdrawals, shop.WithdrawalToProto(w, v.WithdrawalLines, lang))
+		out.Withdrawals = append(out.Withdrawals, apimap.WithdrawalToProto(w, v.WithdrawalLines, lang))
 	}
 	return out
 }
 
 // withdrawalToProto maps w with its lines.
 func withdrawalToProto(w withdrawal.Withdrawal, lang saboresv1.Language) *saboresv1.Withdrawal {
-	return shop.WithdrawalToProto(w.Withdrawal, w.Lines, lang)
+	return apimap.WithdrawalToProto(w.Withdrawal, w.Lines, lang)
 }
 
 func asks(in []*saboresv1.WithdrawalLineInput) []withdrawal.Ask {

@@ -1,4 +1,4 @@
-package shop
+package apimap
 
 import (
 	"time"
@@ -7,36 +7,23 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productcontent"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// The withdrawal statuses, as withdrawals.status stores them. They stay
-// here, beside the mapper the withdrawal handler and the shopper's data
-// export share, because the withdrawal module builds on shop.
-const (
-	WithdrawalRequested = "requested"
-	WithdrawalReceived  = "received"
-	WithdrawalRefunded  = "refunded"
-	WithdrawalRejected  = "rejected"
-	WithdrawalCancelled = "cancelled"
-)
-
-// RefundDays is how long the shop has to refund once told (TRLGDCU art. 107).
-const RefundDays = 14
-
 var withdrawalStatuses = map[string]saboresv1.WithdrawalStatus{
-	WithdrawalRequested: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REQUESTED,
-	WithdrawalReceived:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_RECEIVED,
-	WithdrawalRefunded:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REFUNDED,
-	WithdrawalRejected:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REJECTED,
-	WithdrawalCancelled: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_CANCELLED,
+	shop.WithdrawalRequested: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REQUESTED,
+	shop.WithdrawalReceived:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_RECEIVED,
+	shop.WithdrawalRefunded:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REFUNDED,
+	shop.WithdrawalRejected:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REJECTED,
+	shop.WithdrawalCancelled: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_CANCELLED,
 }
 
 var withdrawalLineStatuses = map[string]saboresv1.WithdrawalLineStatus{
-	WithdrawalRequested: saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REQUESTED,
-	WithdrawalReceived:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_RECEIVED,
-	WithdrawalRejected:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REJECTED,
-	WithdrawalRefunded:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REFUNDED,
+	shop.WithdrawalRequested: saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REQUESTED,
+	shop.WithdrawalReceived:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_RECEIVED,
+	shop.WithdrawalRejected:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REJECTED,
+	shop.WithdrawalRefunded:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REFUNDED,
 }
 
 // WithdrawalStatusText is the stored status a filter asks for; "" for every
@@ -50,9 +37,6 @@ func WithdrawalStatusText(s saboresv1.WithdrawalStatus) string {
 	return ""
 }
 
-// PaymentMethodToProto maps a stored payment method.
-func PaymentMethodToProto(s string) saboresv1.PaymentMethod { return paymentMethod(s) }
-
 // Stamp is t as a timestamp, unset when t is nil or zero.
 func Stamp(t *time.Time) *timestamppb.Timestamp {
 	if t == nil || t.IsZero() {
@@ -61,22 +45,10 @@ func Stamp(t *time.Time) *timestamppb.Timestamp {
 	return timestamppb.New(*t)
 }
 
-// AcceptedCents is what a withdrawal's accepted (or still expected) lines
-// are worth: what its refund will be.
-func AcceptedCents(id int64, lines []db.WithdrawalLinesOfRow) int64 {
-	var sum int64
-	for _, l := range lines {
-		if l.WithdrawalID == id && l.Status != WithdrawalRejected {
-			sum += l.UnitPriceCents * int64(l.Quantity)
-		}
-	}
-	return sum
-}
-
 // WithdrawalToProto maps w with its lines, picked out of lines: for the
 // shopper's order page, the desk and the shopper's data export.
 func WithdrawalToProto(w db.Withdrawal, lines []db.WithdrawalLinesOfRow, lang saboresv1.Language) *saboresv1.Withdrawal {
-	deadline := w.RequestedAt.AddDate(0, 0, RefundDays)
+	deadline := w.RequestedAt.AddDate(0, 0, shop.RefundDays)
 	out := &saboresv1.Withdrawal{
 		Id: w.ID, OrderId: w.OrderID, Status: withdrawalStatuses[w.Status],
 		RequestTime: timestamppb.New(w.RequestedAt), ReceiveTime: Stamp(w.ReceivedAt), RefundTime: Stamp(w.RefundedAt),
@@ -94,7 +66,7 @@ func WithdrawalToProto(w db.Withdrawal, lines []db.WithdrawalLinesOfRow, lang sa
 		})
 	}
 	if out.RefundCents == 0 {
-		out.RefundCents = AcceptedCents(w.ID, lines)
+		out.RefundCents = shop.AcceptedCents(w.ID, lines)
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package shop
+package apimap
 
 import (
 	"context"
@@ -9,12 +9,13 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/productimage"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // WithPromotions maps products to the API with the promotion each runs at now.
-func WithPromotions(ctx context.Context, src PromotionSource, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
-	promos, err := Promotions(ctx, src, rows, now)
+func WithPromotions(ctx context.Context, src shop.PromotionSource, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
+	promos, err := shop.Promotions(ctx, src, rows, now)
 	if err != nil {
 		return nil, err
 	}
@@ -58,18 +59,6 @@ func productToProto(p db.Product, promo *pricing.Promotion) *saboresv1.Product {
 	return out
 }
 
-// promotionType maps a stored promotion_type to the pricing rule.
-func promotionType(stored string) pricing.PromotionType {
-	switch stored {
-	case "percentage":
-		return pricing.Percentage
-	case "fixed_price":
-		return pricing.FixedPrice
-	default:
-		return 0
-	}
-}
-
 // promotionToProto prices promo against the regular price; a promotion that
 // does not lower it is left out, as it is no reduction.
 func promotionToProto(regularCents int64, promo pricing.Promotion) *saboresv1.Promotion {
@@ -96,35 +85,6 @@ func promotionToProto(regularCents int64, promo pricing.Promotion) *saboresv1.Pr
 	}
 	if promo.EndsAt != nil {
 		out.EndTime = timestamppb.New(*promo.EndsAt)
-	}
-	return out
-}
-
-// CountryToProto maps a country to the contract as the back office edits
-// it: the Spanish name and the Portuguese one. The storefront's tiles use
-// LocalizedCountry.
-func CountryToProto(c db.Country) *saboresv1.Country {
-	return &saboresv1.Country{
-		Slug:              c.Slug,
-		Name:              c.Name,
-		NamePt:            c.NamePt,
-		FlagEmoji:         c.FlagEmoji,
-		ImageUrl:          c.ImageURL,
-		BackgroundClasses: c.BackgroundClasses,
-		Href:              c.Href,
-		SortOrder:         c.SortOrder,
-		Aliases:           c.Aliases,
-		ShowOnHome:        c.ShowOnHome,
-	}
-}
-
-// LocalizedCountry maps a country for the storefront: its name in the
-// language asked for (Portuguese falling back to Spanish), and no second name.
-func LocalizedCountry(c db.Country, lang saboresv1.Language) *saboresv1.Country {
-	out := CountryToProto(c)
-	out.NamePt = ""
-	if lang == saboresv1.Language_LANGUAGE_PT && c.NamePt != "" {
-		out.Name = c.NamePt
 	}
 	return out
 }

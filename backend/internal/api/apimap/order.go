@@ -1,9 +1,14 @@
-package shop
+package apimap
 
 import (
+	"slices"
+	"time"
+
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -19,6 +24,15 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 	return out
 }
 
+// Orders maps stored orders with their lines (shop.OrdersWithLines).
+func Orders(orders []shop.StoredOrder) []*saboresv1.Order {
+	out := make([]*saboresv1.Order, len(orders))
+	for i, o := range orders {
+		out[i] = OrderToProto(o.Row, o.Lines)
+	}
+	return out
+}
+
 // OrderBasicToProto maps a stored order without reading its lines: what
 // a list of orders shows (ListOrders' ORDER_VIEW_BASIC). Lines, item_count
 // and vat_by_rate, all made from the lines, stay empty.
@@ -27,7 +41,7 @@ func OrderBasicToProto(o db.Order) *saboresv1.Order {
 		Id:                    o.ID,
 		Status:                status(o.Status),
 		StatusText:            o.Status,
-		PaymentMethod:         paymentMethod(o.PaymentMethod),
+		PaymentMethod:         PaymentMethod(o.PaymentMethod),
 		PaymentStatus:         paymentStatus(o.PaymentStatus),
 		Lines:                 []*saboresv1.OrderLine{},
 		SubtotalCents:         o.SubtotalCents,
@@ -46,10 +60,22 @@ func OrderBasicToProto(o db.Order) *saboresv1.Order {
 		CreateTime:     timestamppb.New(o.CreatedAt),
 		Carrier:        o.Carrier,
 		TrackingNumber: o.TrackingNumber,
-		TrackingUrl:    TrackingURL(o.Carrier, o.TrackingNumber),
+		TrackingUrl:    shop.TrackingURL(o.Carrier, o.TrackingNumber),
 	}
 	ageToProto(o, out)
 	return out
+}
+
+// ageToProto adds an order's age declaration and the ID check its shipment
+// needs, and the day a cold-chain order leaves the shop.
+func ageToProto(o db.Order, out *saboresv1.Order) {
+	out.IdCheckRequired = o.IDCheckRequired
+	if o.AgeDeclaredAt != nil {
+		out.AgeDeclareTime = timestamppb.New(*o.AgeDeclaredAt)
+	}
+	if o.DispatchOn.Valid {
+		out.ExpectedDispatchDate = o.DispatchOn.Time.Format(time.DateOnly)
+	}
 }
 
 func lineToProto(l db.OrderLine) *saboresv1.OrderLine {
@@ -66,23 +92,68 @@ func lineToProto(l db.OrderLine) *saboresv1.OrderLine {
 	}
 }
 
+// VATByRate is the taxable base and VAT of each rate in an order's lines,
+// lowest rate first: each line's VAT is what its VAT-inclusive total
+// contains, rounded per line as the order and its invoice were.
+func VATByRate(lines []db.OrderLine) []*saboresv1.VatAmount {
+	var out []*saboresv1.VatAmount
+	for _, l := range lines {
+		i := slices.IndexFunc(out, func(v *saboresv1.VatAmount) bool { return v.VatBasisPoints == l.VatBasisPoints })
+		if i < 0 {
+			out = append(out, &saboresv1.VatAmount{VatBasisPoints: l.VatBasisPoints})
+			i = len(out) - 1
+		}
+		vat := pricing.IncludedVAT(l.LineTotalCents, l.VatBasisPoints)
+		out[i].VatCents += vat
+		out[i].BaseCents += l.LineTotalCents - vat
+	}
+	slices.SortFunc(out, func(a, b *saboresv1.VatAmount) int { return int(a.VatBasisPoints - b.VatBasisPoints) })
+	return out
+}
+
+// EventsToProto maps an order's stored events.
+func EventsToProto(rows []db.OrderEvent) []*saboresv1.OrderEvent {
+	events := make([]*saboresv1.OrderEvent, len(rows))
+	for i, e := range rows {
+		events[i] = &saboresv1.OrderEvent{
+			Machine: e.Machine, ToState: e.ToState, Actor: e.Actor, Note: e.Note,
+			CreateTime: timestamppb.New(e.CreatedAt),
+		}
+		if e.FromState != nil {
+			events[i].FromState = *e.FromState
+		}
+	}
+	return events
+}
+
 // status maps a stored status; anything the API does not know passes
 // through as status_text with ORDER_STATUS_UNSPECIFIED.
 func status(s string) saboresv1.OrderStatus {
-	switch Fulfilment(s) {
-	case Placed:
+	switch shop.Fulfilment(s) {
+	case shop.Placed:
 		return saboresv1.OrderStatus_ORDER_STATUS_PENDING
-	case Preparing:
+	case shop.Preparing:
 		return saboresv1.OrderStatus_ORDER_STATUS_PREPARING
-	case Shipped:
+	case shop.Shipped:
 		return saboresv1.OrderStatus_ORDER_STATUS_SHIPPED
-	case Delivered:
+	case shop.Delivered:
 		return saboresv1.OrderStatus_ORDER_STATUS_COMPLETED
-	case Cancelled:
+	case shop.Cancelled:
 		return saboresv1.OrderStatus_ORDER_STATUS_CANCELLED
 	default:
 		return saboresv1.OrderStatus_ORDER_STATUS_UNSPECIFIED
 	}
+}
+
+// StoredStatus is the fulfilment state an API status filters by; "" for
+// ORDER_STATUS_UNSPECIFIED (no filter).
+func StoredStatus(s saboresv1.OrderStatus) shop.Fulfilment {
+	for _, f := range shop.Fulfilments {
+		if status(string(f)) == s && s != saboresv1.OrderStatus_ORDER_STATUS_UNSPECIFIED {
+			return f
+		}
+	}
+	return ""
 }
 
 // paymentMethods are the payment methods as orders.payment_method stores
@@ -95,8 +166,8 @@ var paymentMethods = map[string]saboresv1.PaymentMethod{
 	"cash":     saboresv1.PaymentMethod_PAYMENT_METHOD_CASH_ON_DELIVERY,
 }
 
-// paymentMethod maps a stored payment method; UNSPECIFIED for an unknown one.
-func paymentMethod(s string) saboresv1.PaymentMethod { return paymentMethods[s] }
+// PaymentMethod maps a stored payment method; UNSPECIFIED for an unknown one.
+func PaymentMethod(s string) saboresv1.PaymentMethod { return paymentMethods[s] }
 
 // PaymentMethodOf is the stored name of a payment method of the contract;
 // "" for one the shop does not take.
@@ -124,4 +195,15 @@ func paymentStatus(s string) saboresv1.PaymentStatus {
 	default:
 		return saboresv1.PaymentStatus_PAYMENT_STATUS_UNSPECIFIED
 	}
+}
+
+// StoredPayment is the payment state an API payment status filters by; ""
+// for PAYMENT_STATUS_UNSPECIFIED (no filter).
+func StoredPayment(s saboresv1.PaymentStatus) shop.Payment {
+	for _, p := range shop.Payments {
+		if paymentStatus(string(p)) == s && s != saboresv1.PaymentStatus_PAYMENT_STATUS_UNSPECIFIED {
+			return p
+		}
+	}
+	return ""
 }

@@ -1,31 +1,26 @@
-package shop
+package apimap
 
 import (
 	"context"
-	"fmt"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // AdminProducts maps products to the back office's view with their visibility
 // records, loaded with q in one query.
 func AdminProducts(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
-	ids := make([]int64, len(products))
-	for i, p := range products {
-		ids[i] = p.ID
-	}
-	rows, err := q.VisibilityForProducts(ctx, ids)
+	vis, err := shop.VisibilityOf(ctx, q, products)
 	if err != nil {
-		return nil, fmt.Errorf("admin: load visibility: %w", err)
+		return nil, err
 	}
-	vis := visibilityByProduct(rows)
 	out := make([]*saboresv1.AdminProduct, len(products))
 	for i, p := range products {
-		out[i] = adminProduct(p, vis[p.ID])
+		out[i] = adminProduct(p, visibilityToProto(vis[p.ID]))
 	}
 	return out, nil
 }
@@ -78,11 +73,11 @@ func AdminProductsOf[R any](ctx context.Context, q *db.Queries, rows []R, produc
 	return AdminProducts(ctx, q, products)
 }
 
-// visibilityByProduct groups visibility rows by product.
-func visibilityByProduct(rows []db.VisibilityForProductsRow) map[int64][]*saboresv1.ProductVisibility {
-	out := make(map[int64][]*saboresv1.ProductVisibility)
+// visibilityToProto maps a product's visibility records.
+func visibilityToProto(rows []db.VisibilityForProductsRow) []*saboresv1.ProductVisibility {
+	var out []*saboresv1.ProductVisibility
 	for _, r := range rows {
-		out[r.ProductID] = append(out[r.ProductID], &saboresv1.ProductVisibility{
+		out = append(out, &saboresv1.ProductVisibility{
 			Country: r.CountrySlug,
 			Visible: r.IsVisible,
 			Channel: Channel(r.SalesChannel),
