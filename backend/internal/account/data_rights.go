@@ -9,10 +9,10 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // Export is everything kept about a shopper, read in one transaction.
@@ -75,7 +75,7 @@ func (s *Service) Export(ctx context.Context) (Export, error) {
 			Time: time.Now(), User: user, Customers: customers, Orders: orders, Consents: consents,
 			CardRefunds: cards, BankRefunds: banks, Withdrawals: withdrawals, WithdrawalLines: lines,
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "account.export", userEntity(userID), nil, nil)
+		return audit.Record(ctx, q, auth.Caller(ctx), "account.export", userEntity(userID), nil, nil)
 	})
 	if err != nil {
 		return Export{}, err
@@ -149,7 +149,7 @@ func (s *Service) Delete(ctx context.Context) (int64, error) {
 		}
 		// Audited before the trail is anonymised, so this record loses the
 		// email too and keeps only the user id.
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "account.delete", userEntity(userID), nil,
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "account.delete", userEntity(userID), nil,
 			map[string]int64{
 				"retained_orders": retained, "sessions_ended": sessions, "emails_forgotten": emails,
 				"newsletter_subscriptions_deleted": outreach.Subscriptions, "contact_messages_deleted": outreach.Messages,

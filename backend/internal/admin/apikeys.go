@@ -10,10 +10,10 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -35,7 +35,7 @@ func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[sabores
 		if err != nil {
 			return err
 		}
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
 			map[string]any{"name": req.Msg.Name, "scopes": scopes, "expires_at": expires, "prefix": key.Prefix}); err != nil {
 			return err
 		}
@@ -86,7 +86,7 @@ func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[sabores
 			return fmt.Errorf("admin: read API key %d: %w", id, err)
 		}
 		if n > 0 {
-			if err := shop.Audit(ctx, q, auth.Caller(ctx), "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
+			if err := audit.Record(ctx, q, auth.Caller(ctx), "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
 				map[string]any{"name": row.Name, "scopes": row.Scopes}, nil); err != nil {
 				return err
 			}

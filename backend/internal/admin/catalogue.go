@@ -9,12 +9,12 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productform"
 	"github.com/sabores/sabores/backend/internal/productimage"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -53,7 +53,7 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	p, err := s.products.Create(ctx, catalogue.Actor{UserID: auth.ActorUserID(ctx), Label: auth.FromContext(ctx).Actor()},
+	p, err := s.products.Create(ctx, auth.Caller(ctx),
 		catalogue.NewProduct{
 			Name: d.Name, Code: d.Code, SKU: d.SKU, EAN: d.EAN, Brand: d.Brand, Description: d.Description,
 			Category: d.Category, Country: d.Country, PriceCents: d.PriceCents, VatBasisPoints: d.VatBasisPoints,
@@ -107,7 +107,7 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 					return err
 				}
 			}
-			if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.details", "product:"+strconv.FormatInt(id, 10), old, d); err != nil {
+			if err := audit.Record(ctx, q, auth.Caller(ctx), "product.details", "product:"+strconv.FormatInt(id, 10), old, d); err != nil {
 				return err
 			}
 		}
@@ -146,7 +146,7 @@ func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 			type state struct {
 				Archived bool `json:"archived"`
 			}
-			if err := shop.Audit(ctx, q, auth.Caller(ctx), action, "product:"+strconv.FormatInt(id, 10),
+			if err := audit.Record(ctx, q, auth.Caller(ctx), action, "product:"+strconv.FormatInt(id, 10),
 				state{!archive}, state{archive}); err != nil {
 				return err
 			}

@@ -12,11 +12,11 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -47,7 +47,7 @@ func (s *Service) ExportCatalogue(ctx context.Context, req *connect.Request[sabo
 		return w.flush()
 	})
 	if err == nil {
-		err = shop.Audit(ctx, s.q, auth.Caller(ctx), "catalogue.export", "catalogue", nil, map[string]int{"rows": rows})
+		err = audit.Record(ctx, s.q, auth.Caller(ctx), "catalogue.export", "catalogue", nil, map[string]int{"rows": rows})
 	}
 	if err != nil {
 		return apperr.ToConnect(ctx, saboresv1connect.AdminServiceExportCatalogueProcedure, err)
@@ -164,7 +164,7 @@ func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request
 		if err := s.imports.QueueCatalogueImport(ctx, tx, row.ID); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "catalogue.import.start", "catalogue_import:"+strconv.FormatInt(row.ID, 10), nil,
+		return audit.Record(ctx, q, auth.Caller(ctx), "catalogue.import.start", "catalogue_import:"+strconv.FormatInt(row.ID, 10), nil,
 			map[string]any{"file_name": row.FileName, "bytes": size})
 	})
 	if err != nil {

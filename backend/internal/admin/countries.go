@@ -9,10 +9,10 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -66,7 +66,7 @@ func (s *Service) UpdateCountryConfig(ctx context.Context, req *connect.Request[
 		}); err != nil {
 			return fmt.Errorf("admin: update country %s: %w", m.Slug, err)
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "country.config", "country:"+m.Slug, before, after)
+		return audit.Record(ctx, q, auth.Caller(ctx), "country.config", "country:"+m.Slug, before, after)
 	})
 	if err != nil {
 		return nil, err

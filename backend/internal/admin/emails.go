@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -95,7 +96,7 @@ func (s *Service) RetryEmail(ctx context.Context, req *connect.Request[saboresv1
 			Attempts  int32  `json:"attempts"`
 			LastError string `json:"last_error"`
 		}
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "email.retry", "email:"+id, emailAudit{e.Attempts, e.LastError}, nil); err != nil {
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "email.retry", "email:"+id, emailAudit{e.Attempts, e.LastError}, nil); err != nil {
 			return err
 		}
 		res = &saboresv1.RetryEmailResponse{Email: failedEmailToProto(e, job)}

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -100,7 +101,7 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 		if res.Images, err = afterImageChange(ctx, q, id); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "product.image.add", "product:"+strconv.FormatInt(id, 10), nil,
+		return audit.Record(ctx, q, auth.Caller(ctx), "product.image.add", "product:"+strconv.FormatInt(id, 10), nil,
 			map[string]any{"image_id": row.ID, "hash": pic.Hash, "width": pic.Width, "height": pic.Height})
 	})
 	if err != nil {
@@ -143,7 +144,7 @@ func (s *Service) ReorderProductImages(ctx context.Context, req *connect.Request
 		if out, err = afterImageChange(ctx, q, id); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "product.image.reorder", "product:"+strconv.FormatInt(id, 10),
+		return audit.Record(ctx, q, auth.Caller(ctx), "product.image.reorder", "product:"+strconv.FormatInt(id, 10),
 			map[string][]int64{"image_ids": before}, map[string][]int64{"image_ids": order})
 	})
 	if err != nil {
@@ -182,7 +183,7 @@ func (s *Service) DeleteProductImage(ctx context.Context, req *connect.Request[s
 		if out, err = afterImageChange(ctx, q, id); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "product.image.delete", "product:"+strconv.FormatInt(id, 10),
+		return audit.Record(ctx, q, auth.Caller(ctx), "product.image.delete", "product:"+strconv.FormatInt(id, 10),
 			map[string]any{"image_id": gone.ID, "hash": gone.Hash}, nil)
 	})
 	if err != nil {

@@ -10,11 +10,11 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/productform"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -79,7 +79,7 @@ func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request
 		if out, err = readContent(ctx, q, product); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "product.content", "product:"+strconv.FormatInt(id, 10), before, out)
+		return audit.Record(ctx, q, auth.Caller(ctx), "product.content", "product:"+strconv.FormatInt(id, 10), before, out)
 	})
 	if err != nil {
 		return nil, err

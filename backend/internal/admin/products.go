@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -117,19 +118,19 @@ func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) 
 		if err := recordPrice(ctx, q, after); err != nil {
 			return err
 		}
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.price", entity,
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "product.price", entity,
 			map[string]int64{"price_cents": before.PriceCents}, map[string]int64{"price_cents": after.PriceCents}); err != nil {
 			return err
 		}
 	}
 	if before.VatBasisPoints != after.VatBasisPoints {
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.vat", entity,
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "product.vat", entity,
 			map[string]int32{"vat_basis_points": before.VatBasisPoints}, map[string]int32{"vat_basis_points": after.VatBasisPoints}); err != nil {
 			return err
 		}
 	}
 	if !slices.Equal(before.OnlineCategories, after.OnlineCategories) {
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "product.online_categories", entity,
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "product.online_categories", entity,
 			map[string][]string{"online_categories": before.OnlineCategories},
 			map[string][]string{"online_categories": after.OnlineCategories}); err != nil {
 			return err

@@ -11,12 +11,12 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -158,7 +158,7 @@ func (s *Service) CreatePromotion(ctx context.Context, req *connect.Request[sabo
 		if out, err = readPromotion(ctx, q, id, now); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "promotion.create", promotionEntity(id), nil,
+		return audit.Record(ctx, q, auth.Caller(ctx), "promotion.create", promotionEntity(id), nil,
 			struct {
 				ProductID int64 `json:"product_id"`
 				terms
@@ -202,7 +202,7 @@ func (s *Service) UpdatePromotion(ctx context.Context, req *connect.Request[sabo
 		}
 		old := terms{Type: before.PromotionType, DiscountBasisPoints: before.DiscountBasisPoints,
 			FixedPriceCents: before.FixedPriceCents, StartsAt: before.StartsAt, EndsAt: before.EndsAt}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "promotion.update", promotionEntity(id), old, t)
+		return audit.Record(ctx, q, auth.Caller(ctx), "promotion.update", promotionEntity(id), old, t)
 	})
 	if err != nil {
 		return nil, err
@@ -234,7 +234,7 @@ func (s *Service) EndPromotion(ctx context.Context, req *connect.Request[sabores
 			State  string     `json:"state"`
 			EndsAt *time.Time `json:"ends_at"`
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "promotion.end", promotionEntity(id),
+		return audit.Record(ctx, q, auth.Caller(ctx), "promotion.end", promotionEntity(id),
 			ending{State: state.String(), EndsAt: before.EndsAt}, ending{State: "ended", EndsAt: &now})
 	})
 	if err != nil {

@@ -11,9 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -80,7 +80,7 @@ func (s *Service) UpdateSignInConfig(ctx context.Context, req *connect.Request[s
 		if saved, err = q.SettingPut(ctx, db.SettingPutParams{Key: signInSettingKey, Value: value, UpdatedBy: auth.ActorUserID(ctx)}); err != nil {
 			return fmt.Errorf("admin: save sign-in status: %w", err)
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "signin.config", "setting:"+signInSettingKey, before, after)
+		return audit.Record(ctx, q, auth.Caller(ctx), "signin.config", "setting:"+signInSettingKey, before, after)
 	})
 	if err != nil {
 		return nil, err

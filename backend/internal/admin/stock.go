@@ -9,10 +9,10 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -86,7 +86,7 @@ func (s *Service) AdjustStock(ctx context.Context, req *connect.Request[saboresv
 		}); err != nil {
 			return fmt.Errorf("admin: adjust stock of product %d: %w", m.GetProductId(), err)
 		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "stock.adjust", fmt.Sprintf("product:%d", m.GetProductId()),
+		return audit.Record(ctx, q, auth.Caller(ctx), "stock.adjust", fmt.Sprintf("product:%d", m.GetProductId()),
 			stockAudit{Stock: current}, stockAudit{Stock: out.Stock, Reason: reason, Note: note})
 	})
 	if err != nil {

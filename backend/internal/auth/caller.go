@@ -3,9 +3,8 @@ package auth
 import (
 	"context"
 
-	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // ActorUserID is the user behind the call, for updated_by columns; nil for
@@ -29,14 +28,8 @@ func SignedInUser(ctx context.Context) (int64, error) {
 }
 
 // Caller is the caller as the audit trail records it: the modules
-// take it as a value (shop.Audit), so they never read the principal.
-func Caller(ctx context.Context) shop.Caller {
+// take it as a value (audit.Record), so they never read the principal.
+func Caller(ctx context.Context) audit.Caller {
 	p := FromContext(ctx)
-	return shop.Caller{Name: p.Actor(), UserID: p.UserID}
-}
-
-// Audit is shop.Audit by the caller of ctx: the Auditor of modules that
-// cannot build on shop (shopsettings, which shop's invoices read).
-func Audit(ctx context.Context, q *db.Queries, action, entity string, before, after any) error {
-	return shop.Audit(ctx, q, Caller(ctx), action, entity, before, after)
+	return audit.Caller{Name: p.Actor(), UserID: p.UserID}
 }

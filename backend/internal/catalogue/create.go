@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -160,31 +161,25 @@ func CreateProducts(ctx context.Context, q *db.Queries, actor *int64, note strin
 // transaction: its codes checked against the other products, then
 // CreateProducts (its details, its initial stock booked in the ledger as a
 // receipt, its first price in the price history, the generated
-// placeholder picture) and the audit row naming actor.
-func (s *Service) Create(ctx context.Context, actor Actor, p NewProduct) (db.Product, error) {
+// placeholder picture) and the audit row naming by.
+func (s *Service) Create(ctx context.Context, by audit.Caller, p NewProduct) (db.Product, error) {
 	var out db.Product
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if err := CodesTaken(ctx, q, 0, p.Code, p.SKU, p.EAN); err != nil {
 			return err
 		}
-		created, err := CreateProducts(ctx, q, actor.UserID, "initial stock", []NewProduct{p})
+		var actor *int64
+		if by.UserID != 0 {
+			actor = &by.UserID
+		}
+		created, err := CreateProducts(ctx, q, actor, "initial stock", []NewProduct{p})
 		if err != nil {
 			return err
 		}
 		out = created[0]
 		p.Stock = out.Stock
-		after, err := json.Marshal(p)
-		if err != nil {
-			return fmt.Errorf("catalogue: encode the audit of product %d: %w", out.ID, err)
-		}
-		if err := q.AuditInsert(ctx, db.AuditInsertParams{
-			Actor: actor.Label, ActorUserID: actor.UserID, Action: "product.create",
-			Entity: "product:" + strconv.FormatInt(out.ID, 10), NewValue: after,
-		}); err != nil {
-			return fmt.Errorf("catalogue: audit product %d: %w", out.ID, err)
-		}
-		return nil
+		return audit.Record(ctx, q, by, "product.create", "product:"+strconv.FormatInt(out.ID, 10), nil, p)
 	})
 	return out, err
 }

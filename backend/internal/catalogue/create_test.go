@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -105,7 +106,7 @@ func TestCreateChecksCodesAndAudits(t *testing.T) {
 	actor := dbtest.Admin(t, pool, "Sabores", dbtest.PersonOpts{Subject: "admin"})
 	dbtest.Product(t, pool, dbtest.ProductOpts{Code: "TAKEN", SKU: "SKU-TAKEN"})
 	svc := catalogue.New(pool)
-	who := catalogue.Actor{UserID: &actor, Label: "admin@example.com"}
+	who := audit.Caller{UserID: actor, Name: "admin@example.com"}
 	for _, tc := range []struct {
 		code, sku, reason, field string
 	}{

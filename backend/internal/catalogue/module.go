@@ -21,10 +21,3 @@ type Service struct {
 func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool}
 }
-
-// Actor is who acts: the user for created_by and the ledger (nil for an
-// API key, which acts for no user), and how the audit trail names them.
-type Actor struct {
-	UserID *int64
-	Label  string
-}

@@ -10,9 +10,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // Queue queues an import's job in the transaction that stores its file
@@ -104,7 +104,7 @@ func Run(ctx context.Context, pool *pgxpool.Pool, importID int64, log *slog.Logg
 			Rows     int    `json:"rows"`
 			Result
 		}
-		if err := shop.Audit(ctx, qt, auth.Caller(ctx), "catalogue.import", fmt.Sprintf("catalogue_import:%d", importID), nil,
+		if err := audit.Record(ctx, qt, auth.Caller(ctx), "catalogue.import", fmt.Sprintf("catalogue_import:%d", importID), nil,
 			audited{file.FileName, rows, res}); err != nil {
 			return err
 		}

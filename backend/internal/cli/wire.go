@@ -175,7 +175,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Admin: admin.New(dbs.Primary, signIn).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 				WithOrders(orders).
 				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
-			Settings: settingsapi.New(shopsettings.New(dbs.Primary, auth.Audit, auth.ActorUserID)).WithDeliveryAreas(cfg.Delivery),
+			Settings: settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery),
 			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal: withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
 				WithMailer(mailQueue).

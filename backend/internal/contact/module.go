@@ -17,10 +17,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
 
@@ -205,7 +205,7 @@ type Page[T any] struct {
 
 // ListSubscriptions lists the subscriptions and their consent, recording
 // the read in the audit trail in the same transaction.
-func (s *Service) ListSubscriptions(ctx context.Context, by shop.Caller, page, size int32) (Page[db.NewsletterSubscription], error) {
+func (s *Service) ListSubscriptions(ctx context.Context, by audit.Caller, page, size int32) (Page[db.NewsletterSubscription], error) {
 	w, err := paging.Page(page, size, pageSizes)
 	if err != nil {
 		return Page[db.NewsletterSubscription]{}, err
@@ -222,14 +222,14 @@ func (s *Service) ListSubscriptions(ctx context.Context, by shop.Caller, page, s
 			return fmt.Errorf("contact: list subscriptions: %w", err)
 		}
 		out = Page[db.NewsletterSubscription]{Rows: rows, Total: int32(total)}
-		return shop.Audit(ctx, q, by, "newsletter.list", "newsletter", nil, listRead{Page: w.Page, Size: w.Size, Shown: len(rows)})
+		return audit.Record(ctx, q, by, "newsletter.list", "newsletter", nil, listRead{Page: w.Page, Size: w.Size, Shown: len(rows)})
 	})
 	return out, err
 }
 
 // ListMessages lists the contact messages, recording the read in the audit
 // trail in the same transaction.
-func (s *Service) ListMessages(ctx context.Context, by shop.Caller, page, size int32) (Page[db.ContactMessage], error) {
+func (s *Service) ListMessages(ctx context.Context, by audit.Caller, page, size int32) (Page[db.ContactMessage], error) {
 	w, err := paging.Page(page, size, pageSizes)
 	if err != nil {
 		return Page[db.ContactMessage]{}, err
@@ -246,7 +246,7 @@ func (s *Service) ListMessages(ctx context.Context, by shop.Caller, page, size i
 			return fmt.Errorf("contact: list messages: %w", err)
 		}
 		out = Page[db.ContactMessage]{Rows: rows, Total: int32(total)}
-		return shop.Audit(ctx, q, by, "contact.list", "contact", nil, listRead{Page: w.Page, Size: w.Size, Shown: len(rows)})
+		return audit.Record(ctx, q, by, "contact.list", "contact", nil, listRead{Page: w.Page, Size: w.Size, Shown: len(rows)})
 	})
 	return out, err
 }

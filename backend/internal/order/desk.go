@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -46,7 +47,7 @@ func (s *Service) markPaid(ctx context.Context, tx pgx.Tx, p paidStep) (before, 
 // or Bizum payment is recorded by Redsys's notification, cash by the
 // delivery.
 // by is the admin (or API key) marking it.
-func (s *Service) MarkPaid(ctx context.Context, orderID int64, by shop.Caller, note string) (Order, error) {
+func (s *Service) MarkPaid(ctx context.Context, orderID int64, by audit.Caller, note string) (Order, error) {
 	return s.Advance(ctx, DeskStep{OrderID: orderID, Action: ActionMarkPaid, By: by, Note: note})
 }
 
@@ -56,7 +57,7 @@ type DeskStep struct {
 	Action  Action
 	// By is the admin (or API key) taking it, for the timeline and the
 	// audit trail.
-	By   shop.Caller
+	By   audit.Caller
 	Note string
 	// Carrier and TrackingNumber go with ActionShip.
 	Carrier, TrackingNumber string
@@ -141,7 +142,7 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 				return err
 			}
 		}
-		if err := shop.Audit(ctx, q, d.By, "order.advance", fmt.Sprintf("order:%d", step.OrderID),
+		if err := audit.Record(ctx, q, d.By, "order.advance", fmt.Sprintf("order:%d", step.OrderID),
 			auditOf(before, ""), auditOf(after, note)); err != nil {
 			return err
 		}

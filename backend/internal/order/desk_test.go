@@ -9,11 +9,11 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
@@ -28,7 +28,7 @@ func TestMarkPaidQueuesTheWholePayment(t *testing.T) {
 	d := setupDesk(t)
 	orders, pool, id := d.orders, d.pool, d.order(t, "transfer", "awaiting_payment")
 
-	paid, err := orders.MarkPaid(ctx, id, shop.Caller{}, "justificante")
+	paid, err := orders.MarkPaid(ctx, id, audit.Caller{}, "justificante")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestMarkPaidQueuesTheWholePayment(t *testing.T) {
 	}
 
 	// A second confirmation is refused and queues nothing more.
-	if _, err := orders.MarkPaid(ctx, id, shop.Caller{}, "justificante"); err == nil {
+	if _, err := orders.MarkPaid(ctx, id, audit.Caller{}, "justificante"); err == nil {
 		t.Error("marking a paid order paid again was accepted")
 	}
 	if n := count(`SELECT count(*) FROM river_job WHERE kind = 'verifactu_submit' AND $1::bigint > 0`); n != 1 {

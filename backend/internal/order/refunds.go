@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -21,7 +22,7 @@ type refundAudit struct {
 // RetryRefund puts a failed or unknown card or Bizum refund back to ask,
 // with its job and its audit event in one transaction, and returns it as
 // it then stands.
-func (s *Service) RetryRefund(ctx context.Context, id int64, by shop.Caller) (db.PaymentRefund, error) {
+func (s *Service) RetryRefund(ctx context.Context, id int64, by audit.Caller) (db.PaymentRefund, error) {
 	if s.refunds == nil {
 		return db.PaymentRefund{}, &shop.RefundRefusal{Reason: shop.ReasonRefundNotRetryable, Message: "this shop takes no card payments"}
 	}
@@ -45,7 +46,7 @@ func (s *Service) RetryRefund(ctx context.Context, id int64, by shop.Caller) (db
 		if after, err = q.LockPaymentRefund(ctx, id); err != nil {
 			return fmt.Errorf("order: read refund %d: %w", id, err)
 		}
-		return shop.Audit(ctx, q, by, "refund.retry", fmt.Sprintf("payment_refund:%d", id),
+		return audit.Record(ctx, q, by, "refund.retry", fmt.Sprintf("payment_refund:%d", id),
 			refundAudit{Status: before.Status, Tries: before.Tries}, refundAudit{Status: after.Status, Tries: after.Tries})
 	})
 	if err != nil {
@@ -78,7 +79,7 @@ func (s *Service) RecordBankRefund(ctx context.Context, r shop.BankRefund) (Orde
 		if after, row, err = shop.RecordBankRefund(ctx, tx, r, s.mailer); err != nil {
 			return err
 		}
-		return shop.Audit(ctx, q, r.By, "order.bank_refund", fmt.Sprintf("order:%d", r.OrderID), auditOf(before, ""),
+		return audit.Record(ctx, q, r.By, "order.bank_refund", fmt.Sprintf("order:%d", r.OrderID), auditOf(before, ""),
 			bankRefundAudit{orderAudit: auditOf(after, ""), AmountCents: row.AmountCents, BankReference: row.BankReference, Day: row.RefundedOn})
 	})
 	if err != nil {

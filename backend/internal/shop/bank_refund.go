@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/fault"
 
 	"github.com/jackc/pgx/v5"
@@ -74,7 +75,7 @@ type BankRefund struct {
 	Day   string
 	Today time.Time
 	// By is the admin (or API key) who recorded it.
-	By Caller
+	By audit.Caller
 }
 
 // RecordBankRefund records r in tx under the order's row lock: the refund,

@@ -20,6 +20,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/devredsys"
@@ -391,8 +392,8 @@ func TestEveryMoveToPaidInvoicesAndMails(t *testing.T) {
 	cash := b.order(t, "cash", "on_delivery")
 	b.exec(t, `UPDATE orders SET status = 'shipped', payment_surcharge_cents = 150, total_cents = total_cents + 150 WHERE id = $1`, cash)
 	for range 2 { // the second is refused: already paid or delivered
-		_, _ = b.orders.MarkPaid(ctx, transfer, shop.Caller{UserID: admin}, "justificante")
-		_, _ = b.orders.Advance(ctx, order.DeskStep{OrderID: cash, Action: order.ActionMarkDelivered, By: shop.Caller{UserID: admin}})
+		_, _ = b.orders.MarkPaid(ctx, transfer, audit.Caller{UserID: admin}, "justificante")
+		_, _ = b.orders.Advance(ctx, order.DeskStep{OrderID: cash, Action: order.ActionMarkDelivered, By: audit.Caller{UserID: admin}})
 	}
 	for _, id := range []int64{transfer, cash} {
 		if n := b.count(t, `SELECT count(*) FROM invoices i JOIN orders o ON o.id = i.order_id

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -215,7 +216,7 @@ func apply(ctx context.Context, q *db.Queries, c Change, index int, known map[st
 		if err := q.VisibilityDelete(ctx, db.VisibilityDeleteParams{ProductID: productID, Country: country}); err != nil {
 			return 0, fmt.Errorf("visibility: remove %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.remove", entity, before, nil); err != nil {
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "visibility.remove", entity, before, nil); err != nil {
 			return 0, err
 		}
 		return Removed, nil
@@ -237,7 +238,7 @@ func apply(ctx context.Context, q *db.Queries, c Change, index int, known map[st
 		}); err != nil {
 			return 0, fmt.Errorf("visibility: update %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.set", entity, before, after); err != nil {
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "visibility.set", entity, before, after); err != nil {
 			return 0, err
 		}
 		return Updated, nil
@@ -248,7 +249,7 @@ func apply(ctx context.Context, q *db.Queries, c Change, index int, known map[st
 		}); err != nil {
 			return 0, fmt.Errorf("visibility: insert %s: %w", entity, err)
 		}
-		if err := shop.Audit(ctx, q, auth.Caller(ctx), "visibility.set", entity, nil, after); err != nil {
+		if err := audit.Record(ctx, q, auth.Caller(ctx), "visibility.set", entity, nil, after); err != nil {
 			return 0, err
 		}
 		return Added, nil

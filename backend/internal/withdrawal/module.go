@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -202,8 +203,8 @@ func (s *Service) List(ctx context.Context, in ListInput) (ListPage, error) {
 	return out, nil
 }
 
-// audit is what the audit trail keeps of a withdrawal.
-type audit struct {
+// trail is what the audit trail keeps of a withdrawal.
+type trail struct {
 	Status          string           `json:"status"`
 	RefundCents     int64            `json:"refund_cents,omitempty"`
 	RefundMethod    string           `json:"refund_method,omitempty"`
@@ -219,7 +220,7 @@ type GoodsReceipt struct {
 	Rejected map[int32]string
 	Note     string
 	// By is the admin (or API key) receiving them.
-	By shop.Caller
+	By audit.Caller
 }
 
 // ReceiveGoods records the goods received back, audited and e-mailed in
@@ -233,8 +234,8 @@ func (s *Service) ReceiveGoods(ctx context.Context, r GoodsReceipt) (Withdrawal,
 			return err
 		}
 		after = a
-		if err := shop.Audit(ctx, q, r.By, "withdrawal.receive", fmt.Sprintf("withdrawal:%d", a.ID),
-			audit{Status: before.Status}, audit{Status: a.Status, Rejected: r.Rejected, Note: r.Note}); err != nil {
+		if err := audit.Record(ctx, q, r.By, "withdrawal.receive", fmt.Sprintf("withdrawal:%d", a.ID),
+			trail{Status: before.Status}, trail{Status: a.Status, Rejected: r.Rejected, Note: r.Note}); err != nil {
 			return err
 		}
 		return s.mail(ctx, tx, q, a, MailWithdrawalGoodsReceived)
@@ -252,7 +253,7 @@ type RefundInput struct {
 	// unless the order was paid through Redsys (card, Bizum).
 	BankReference string
 	// By is the admin (or API key) refunding it.
-	By shop.Caller
+	By audit.Caller
 }
 
 // Refund refunds a received withdrawal, audited and e-mailed in the same
@@ -266,9 +267,9 @@ func (s *Service) Refund(ctx context.Context, r RefundInput) (Withdrawal, error)
 			return err
 		}
 		after = a
-		if err := shop.Audit(ctx, q, r.By, "withdrawal.refund", fmt.Sprintf("withdrawal:%d", a.ID),
-			audit{Status: before.Status},
-			audit{Status: a.Status, RefundCents: a.RefundCents, RefundMethod: a.RefundMethod, RefundReference: a.RefundReference}); err != nil {
+		if err := audit.Record(ctx, q, r.By, "withdrawal.refund", fmt.Sprintf("withdrawal:%d", a.ID),
+			trail{Status: before.Status},
+			trail{Status: a.Status, RefundCents: a.RefundCents, RefundMethod: a.RefundMethod, RefundReference: a.RefundReference}); err != nil {
 			return err
 		}
 		return s.mail(ctx, tx, q, a, MailWithdrawalRefunded)

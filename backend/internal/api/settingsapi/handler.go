@@ -10,6 +10,7 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -70,7 +71,7 @@ func (h *Handler) GetShopSettings(ctx context.Context, _ *connect.Request[sabore
 
 // UpdateShopSettings saves every setting, normalised and checked.
 func (h *Handler) UpdateShopSettings(ctx context.Context, req *connect.Request[saboresv1.UpdateShopSettingsRequest]) (*connect.Response[saboresv1.UpdateShopSettingsResponse], error) {
-	saved, updated, err := h.settings.Update(ctx, fromSettings(req.Msg.Settings))
+	saved, updated, err := h.settings.Update(ctx, auth.Caller(ctx), fromSettings(req.Msg.Settings))
 	if err != nil {
 		return nil, err
 	}

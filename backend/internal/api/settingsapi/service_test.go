@@ -44,7 +44,7 @@ func client(t *testing.T) (saboresv1connect.ShopSettingsServiceClient, *httptest
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(settingsapi.New(shopsettings.New(pool, auth.Audit, auth.ActorUserID)),
+	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(settingsapi.New(shopsettings.New(pool)),
 		connect.WithInterceptors(asAdmin(), validate.NewInterceptor(), apperr.Interceptor())))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
@@ -204,7 +204,7 @@ func TestShopDetailsNameTheDeliveryAreas(t *testing.T) {
 			ColdChain: []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Baleares},
 		}, "peninsula,baleares,canarias", "peninsula,baleares"},
 	} {
-		res, err := settingsapi.New(shopsettings.New(pool, auth.Audit, auth.ActorUserID)).WithDeliveryAreas(tt.policy).GetShopDetails(context.Background(), connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
+		res, err := settingsapi.New(shopsettings.New(pool)).WithDeliveryAreas(tt.policy).GetShopDetails(context.Background(), connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
 		if err != nil {
 			t.Fatal(err)
 		}

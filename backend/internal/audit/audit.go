@@ -1,4 +1,8 @@
-package shop
+// Package audit records who changed what in the back office, in the
+// change's own transaction: no change without its record. Every module
+// that changes something audited builds on it, so it builds on nothing but
+// the queries.
+package audit
 
 import (
 	"context"
@@ -18,15 +22,15 @@ type Caller struct {
 	UserID int64
 }
 
-// Audit records an admin change of entity (such as "product:1001") with the
+// Record records an admin change of entity (such as "product:1001") with the
 // values before and after, each marshalled to JSON (nil for none), and who
 // made it (by). It runs in the change's transaction: no change without its record.
-func Audit(ctx context.Context, q *db.Queries, by Caller, action, entity string, before, after any) error {
-	oldJSON, err := auditJSON(before)
+func Record(ctx context.Context, q *db.Queries, by Caller, action, entity string, before, after any) error {
+	oldJSON, err := encode(before)
 	if err != nil {
 		return err
 	}
-	newJSON, err := auditJSON(after)
+	newJSON, err := encode(after)
 	if err != nil {
 		return err
 	}
@@ -47,8 +51,8 @@ func Audit(ctx context.Context, q *db.Queries, by Caller, action, entity string,
 	return nil
 }
 
-// auditJSON encodes v; nil, including a nil pointer, is SQL NULL ("no value").
-func auditJSON(v any) ([]byte, error) {
+// encode encodes v; nil, including a nil pointer, is SQL NULL ("no value").
+func encode(v any) ([]byte, error) {
 	if v == nil {
 		return nil, nil
 	}
