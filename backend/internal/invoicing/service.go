@@ -17,10 +17,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -83,25 +83,12 @@ func (s *Service) GetMyInvoicePdf(ctx context.Context, req *connect.Request[sabo
 // RequestCompleteInvoice issues the complete invoice of one of the caller's
 // paid orders; the request is audited with the invoice it gave.
 func (s *Service) RequestCompleteInvoice(ctx context.Context, req *connect.Request[saboresv1.RequestCompleteInvoiceRequest]) (*connect.Response[saboresv1.RequestCompleteInvoiceResponse], error) {
-	userID, err := auth.SignedInUser(ctx)
-	if err != nil {
+	if _, err := auth.SignedInUser(ctx); err != nil {
 		return nil, err
 	}
 	m := req.Msg
-	buyer := invoice.Buyer{TaxID: m.GetTaxId(), Name: m.GetName(), Address: m.GetAddress()}
-	var inv db.Invoice
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		if _, err := q.GetOrderForUser(ctx, db.GetOrderForUserParams{ID: m.GetOrderId(), UserID: userID}); err != nil {
-			return orderNotFound(m.GetOrderId(), err)
-		}
-		var err error
-		if inv, err = s.invoicer.IssueComplete(ctx, tx, m.GetOrderId(), buyer); err != nil {
-			return err
-		}
-		return shop.Audit(ctx, q, auth.Caller(ctx), "invoice.complete", entity(inv.ID), nil,
-			map[string]any{"order": inv.OrderID, "number": inv.SeriesNumber, "taxId": inv.BuyerNif})
-	})
+	inv, err := s.invoicer.RequestComplete(ctx, s.pool, auth.Caller(ctx), m.GetOrderId(),
+		invoice.Buyer{TaxID: m.GetTaxId(), Name: m.GetName(), Address: m.GetAddress()})
 	if err != nil {
 		return nil, refusal(err)
 	}
@@ -125,7 +112,7 @@ func (s *Service) GetInvoicePdf(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	if err := shop.Audit(ctx, s.q, auth.Caller(ctx), "invoice.download", entity(id), nil, nil); err != nil {
+	if err := audit.Record(ctx, s.q, auth.Caller(ctx), "invoice.download", entity(id), nil, nil); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.GetInvoicePdfResponse{Pdf: pdf, FileName: name}), nil
@@ -150,7 +137,7 @@ func (s *Service) CheckInvoiceChain(ctx context.Context, _ *connect.Request[sabo
 	if !status.LastPrepared.IsZero() {
 		res.Submission.LastPrepareTime = timestamppb.New(status.LastPrepared)
 	}
-	if err := shop.Audit(ctx, s.q, auth.Caller(ctx), "invoice.chain_check", "verifactu_chain", nil,
+	if err := audit.Record(ctx, s.q, auth.Caller(ctx), "invoice.chain_check", "verifactu_chain", nil,
 		map[string]any{"records": report.Records, "breaks": len(report.Breaks)}); err != nil {
 		return nil, err
 	}
@@ -188,7 +175,7 @@ func (s *Service) export(ctx context.Context, period *saboresv1.AccountingPeriod
 	if err != nil {
 		return nil, "", err
 	}
-	if err := shop.Audit(ctx, s.q, auth.Caller(ctx), action, "accounting_export", nil,
+	if err := audit.Record(ctx, s.q, auth.Caller(ctx), action, "accounting_export", nil,
 		map[string]any{"first_day": period.GetFirstDay(), "last_day": period.GetLastDay()}); err != nil {
 		return nil, "", err
 	}
