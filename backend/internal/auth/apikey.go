@@ -2,11 +2,18 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/fault"
 )
 
 // APIKeyPrefix starts every API key secret, so a leaked one is easy to
@@ -67,4 +74,53 @@ func CreateAPIKey(ctx context.Context, q *db.Queries, name string, scopes []stri
 		return NewAPIKey{}, fmt.Errorf("auth: create API key: %w", err)
 	}
 	return NewAPIKey{ID: row.ID, Secret: secret, Prefix: secret[:shownPrefixLen], CreatedAt: row.CreatedAt}, nil
+}
+
+// IssueAPIKey creates a key for by in its own transaction, audited with
+// its name, scopes, expiry and shown prefix (never the secret), and returns
+// it with its secret.
+func IssueAPIKey(ctx context.Context, pool *pgxpool.Pool, by audit.Caller, name string, scopes []string, expires *time.Time) (NewAPIKey, error) {
+	var key NewAPIKey
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		var createdBy *int64
+		if by.UserID != 0 {
+			createdBy = &by.UserID
+		}
+		var err error
+		if key, err = CreateAPIKey(ctx, q, name, scopes, expires, createdBy); err != nil {
+			return err
+		}
+		return audit.Record(ctx, q, by, "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
+			map[string]any{"name": name, "scopes": scopes, "expires_at": expires, "prefix": key.Prefix})
+	})
+	return key, err
+}
+
+// RevokeAPIKey stops key id from working at once, audited by by when it
+// was still live (revoking a revoked key changes nothing), and returns the
+// key as it now stands. An unknown id is API_KEY_NOT_FOUND.
+func RevokeAPIKey(ctx context.Context, pool *pgxpool.Pool, by audit.Caller, id int64) (db.APIKeyByIDRow, error) {
+	var row db.APIKeyByIDRow
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		n, err := q.APIKeyRevoke(ctx, id)
+		if err != nil {
+			return fmt.Errorf("auth: revoke API key %d: %w", id, err)
+		}
+		row, err = q.APIKeyByID(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return &fault.Error{Kind: fault.NotFound, Reason: "API_KEY_NOT_FOUND",
+				Message: fmt.Sprintf("API key %d does not exist", id), Metadata: map[string]string{"api_key_id": strconv.FormatInt(id, 10)}}
+		}
+		if err != nil {
+			return fmt.Errorf("auth: read API key %d: %w", id, err)
+		}
+		if n == 0 {
+			return nil
+		}
+		return audit.Record(ctx, q, by, "api_key.revoke", "api_key:"+strconv.FormatInt(id, 10),
+			map[string]any{"name": row.Name, "scopes": row.Scopes}, nil)
+	})
+	return row, err
 }
