@@ -78,7 +78,7 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 		q := db.New(tx)
 		row, err := q.AdminGetProductForUpdate(ctx, id)
 		if err != nil {
-			return productNotFound(err, id)
+			return catalogue.ProductNotFound(err, id)
 		}
 		before := row.Product
 		d, err := parseDetails(ctx, q, req.Msg.GetDetails())
@@ -130,7 +130,7 @@ func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 		q := db.New(tx)
 		row, err := q.AdminGetProductForUpdate(ctx, id)
 		if err != nil {
-			return productNotFound(err, id)
+			return catalogue.ProductNotFound(err, id)
 		}
 		p := row.Product
 		if (p.ArchivedAt != nil) != archive {

@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -27,7 +28,7 @@ const maxImages = 20
 func (s *Service) ListProductImages(ctx context.Context, req *connect.Request[saboresv1.ListProductImagesRequest]) (*connect.Response[saboresv1.ListProductImagesResponse], error) {
 	id := req.Msg.GetProductId()
 	if _, err := s.q.AdminGetProduct(ctx, id); err != nil {
-		return nil, productNotFound(err, id)
+		return nil, catalogue.ProductNotFound(err, id)
 	}
 	images, err := shop.ProductImages(ctx, s.q, id)
 	if err != nil {
@@ -42,7 +43,7 @@ func (s *Service) ListProductImages(ctx context.Context, req *connect.Request[sa
 func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[saboresv1.UploadProductImageRequest]) (*connect.Response[saboresv1.UploadProductImageResponse], error) {
 	id := req.Msg.GetProductId()
 	if _, err := s.q.AdminGetProduct(ctx, id); err != nil {
-		return nil, productNotFound(err, id)
+		return nil, catalogue.ProductNotFound(err, id)
 	}
 	// A picture the product has already costs no decoding.
 	existing, err := s.q.ListProductImages(ctx, id)
@@ -69,7 +70,7 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if _, err := q.AdminGetProductForUpdate(ctx, id); err != nil {
-			return productNotFound(err, id)
+			return catalogue.ProductNotFound(err, id)
 		}
 		existing, err := q.ListProductImages(ctx, id)
 		if err != nil {
@@ -118,7 +119,7 @@ func (s *Service) ReorderProductImages(ctx context.Context, req *connect.Request
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if _, err := q.AdminGetProductForUpdate(ctx, id); err != nil {
-			return productNotFound(err, id)
+			return catalogue.ProductNotFound(err, id)
 		}
 		existing, err := q.ListProductImages(ctx, id)
 		if err != nil {
@@ -161,7 +162,7 @@ func (s *Service) DeleteProductImage(ctx context.Context, req *connect.Request[s
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
 		if _, err := q.AdminGetProductForUpdate(ctx, id); err != nil {
-			return productNotFound(err, id)
+			return catalogue.ProductNotFound(err, id)
 		}
 		gone, err := q.DeleteProductImage(ctx, db.DeleteProductImageParams{ID: imageID, ProductID: id})
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -198,7 +199,7 @@ func (s *Service) DeleteProductImage(ctx context.Context, req *connect.Request[s
 func afterImageChange(ctx context.Context, q *db.Queries, id int64) ([]*saboresv1.ProductImage, error) {
 	row, err := q.AdminGetProduct(ctx, id)
 	if err != nil {
-		return nil, productNotFound(err, id)
+		return nil, catalogue.ProductNotFound(err, id)
 	}
 	images, err := q.ListProductImages(ctx, id)
 	if err != nil {

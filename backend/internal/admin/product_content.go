@@ -12,6 +12,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/productform"
@@ -23,7 +24,7 @@ import (
 func (s *Service) GetProductContent(ctx context.Context, req *connect.Request[saboresv1.GetProductContentRequest]) (*connect.Response[saboresv1.GetProductContentResponse], error) {
 	row, err := s.q.AdminGetProduct(ctx, req.Msg.GetId())
 	if err != nil {
-		return nil, productNotFound(err, req.Msg.GetId())
+		return nil, catalogue.ProductNotFound(err, req.Msg.GetId())
 	}
 	content, err := readContent(ctx, s.q, row.Product)
 	if err != nil {
@@ -48,7 +49,7 @@ func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request
 		q := db.New(tx)
 		row, err := q.AdminGetProductForUpdate(ctx, id)
 		if err != nil {
-			return productNotFound(err, id)
+			return catalogue.ProductNotFound(err, id)
 		}
 		before, err := readContent(ctx, q, row.Product)
 		if err != nil {

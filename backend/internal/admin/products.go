@@ -2,17 +2,13 @@ package admin
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"connectrpc.com/connect"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
-	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -49,7 +45,7 @@ func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[saboresv1.GetAdminProductRequest]) (*connect.Response[saboresv1.GetAdminProductResponse], error) {
 	row, err := s.q.AdminGetProduct(ctx, req.Msg.Id)
 	if err != nil {
-		return nil, productNotFound(err, req.Msg.Id)
+		return nil, catalogue.ProductNotFound(err, req.Msg.Id)
 	}
 	out, err := apimap.AdminProducts(ctx, s.q, []db.Product{row.Product})
 	if err != nil {
@@ -81,75 +77,20 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 		}
 	}
 
-	var out *saboresv1.AdminProduct
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		row, err := q.AdminGetProductForUpdate(ctx, m.Id)
-		if err != nil {
-			return productNotFound(err, m.Id)
-		}
-		before := row.Product
-		product := before
-		if before.PriceCents != price || before.VatBasisPoints != vat || !slices.Equal(before.OnlineCategories, categories) {
-			if product, err = q.AdminUpdateProduct(ctx, db.AdminUpdateProductParams{
-				PriceCents: price, VatBasisPoints: vat, OnlineCategories: categories,
-				UpdatedBy: auth.ActorUserID(ctx), ID: m.Id,
-			}); err != nil {
-				return fmt.Errorf("admin: update product %d: %w", m.Id, err)
-			}
-			if err := auditProduct(ctx, q, before, product); err != nil {
-				return err
-			}
-		}
-		out, err = apimap.AdminProduct(ctx, q, product)
-		return err
-	})
+	product, err := s.products.UpdatePricing(ctx, auth.Caller(ctx), m.Id,
+		catalogue.Pricing{PriceCents: price, VatBasisPoints: vat, OnlineCategories: categories})
+	if err != nil {
+		return nil, err
+	}
+	out, err := apimap.AdminProduct(ctx, s.q, product)
 	if err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.UpdateProductResponse{Product: out}), nil
 }
 
-// auditProduct records each field that changed between before and after,
-// and a new price in the price history.
-func auditProduct(ctx context.Context, q *db.Queries, before, after db.Product) error {
-	entity := "product:" + strconv.FormatInt(after.ID, 10)
-	if before.PriceCents != after.PriceCents {
-		if err := recordPrice(ctx, q, after); err != nil {
-			return err
-		}
-		if err := audit.Record(ctx, q, auth.Caller(ctx), "product.price", entity,
-			map[string]int64{"price_cents": before.PriceCents}, map[string]int64{"price_cents": after.PriceCents}); err != nil {
-			return err
-		}
-	}
-	if before.VatBasisPoints != after.VatBasisPoints {
-		if err := audit.Record(ctx, q, auth.Caller(ctx), "product.vat", entity,
-			map[string]int32{"vat_basis_points": before.VatBasisPoints}, map[string]int32{"vat_basis_points": after.VatBasisPoints}); err != nil {
-			return err
-		}
-	}
-	if !slices.Equal(before.OnlineCategories, after.OnlineCategories) {
-		if err := audit.Record(ctx, q, auth.Caller(ctx), "product.online_categories", entity,
-			map[string][]string{"online_categories": before.OnlineCategories},
-			map[string][]string{"online_categories": after.OnlineCategories}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // recordPrice enters p's price in the price history, through the one
 // writer of it (catalogue.RecordPrices).
 func recordPrice(ctx context.Context, q *db.Queries, p db.Product) error {
 	return catalogue.RecordPrices(ctx, q, auth.ActorUserID(ctx), []int64{p.ID}, []int64{p.PriceCents})
-}
-
-// productNotFound turns a failed product lookup into NotFound naming it.
-func productNotFound(err error, id int64) error {
-	if !errors.Is(err, pgx.ErrNoRows) {
-		return fmt.Errorf("admin: read product %d: %w", id, err)
-	}
-	return &fault.Error{Kind: fault.NotFound, Reason: "PRODUCT_NOT_FOUND",
-		Message: fmt.Sprintf("product %d does not exist", id), Metadata: map[string]string{"product_id": strconv.FormatInt(id, 10)}}
 }

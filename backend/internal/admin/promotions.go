@@ -13,6 +13,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -143,7 +144,7 @@ func (s *Service) CreatePromotion(ctx context.Context, req *connect.Request[sabo
 		q := db.New(tx)
 		row, err := q.AdminGetProductForUpdate(ctx, productID)
 		if err != nil {
-			return productNotFound(err, productID)
+			return catalogue.ProductNotFound(err, productID)
 		}
 		if err := checkTerms(ctx, q, row.Product, t, 0, now); err != nil {
 			return err
@@ -256,7 +257,7 @@ func (s *Service) withPromotion(ctx context.Context, id int64, fn func(*db.Queri
 		q := db.New(tx)
 		row, err := q.AdminGetProductForUpdate(ctx, first.ProductID)
 		if err != nil {
-			return productNotFound(err, first.ProductID)
+			return catalogue.ProductNotFound(err, first.ProductID)
 		}
 		current, err := q.AdminGetPromotion(ctx, id)
 		if err != nil {
