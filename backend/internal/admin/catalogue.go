@@ -120,40 +120,14 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 	return connect.NewResponse(&saboresv1.UpdateProductDetailsResponse{Product: out}), nil
 }
 
-// ArchiveProduct takes a product off the storefront (the archive trigger
-// of migration 00180 clears its sold_online flag), or brings it back.
-// Nothing is deleted: orders and invoices keep pointing at it.
+// ArchiveProduct takes a product off the storefront, or brings it back
+// (catalogue.Service.SetArchived).
 func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[saboresv1.ArchiveProductRequest]) (*connect.Response[saboresv1.ArchiveProductResponse], error) {
-	id, archive := req.Msg.GetId(), req.Msg.GetArchived()
-	var out *saboresv1.AdminProduct
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		row, err := q.AdminGetProductForUpdate(ctx, id)
-		if err != nil {
-			return catalogue.ProductNotFound(err, id)
-		}
-		p := row.Product
-		if (p.ArchivedAt != nil) != archive {
-			if p, err = q.SetProductArchived(ctx, db.SetProductArchivedParams{
-				Archived: archive, UpdatedBy: auth.ActorUserID(ctx), ID: id,
-			}); err != nil {
-				return fmt.Errorf("admin: archive product %d: %w", id, err)
-			}
-			action := "product.restore"
-			if archive {
-				action = "product.archive"
-			}
-			type state struct {
-				Archived bool `json:"archived"`
-			}
-			if err := audit.Record(ctx, q, auth.Caller(ctx), action, "product:"+strconv.FormatInt(id, 10),
-				state{!archive}, state{archive}); err != nil {
-				return err
-			}
-		}
-		out, err = apimap.AdminProduct(ctx, q, p)
-		return err
-	})
+	p, err := s.products.SetArchived(ctx, auth.Caller(ctx), req.Msg.GetId(), req.Msg.GetArchived())
+	if err != nil {
+		return nil, err
+	}
+	out, err := apimap.AdminProduct(ctx, s.q, p)
 	if err != nil {
 		return nil, err
 	}

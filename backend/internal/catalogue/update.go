@@ -95,3 +95,35 @@ func ProductNotFound(err error, id int64) error {
 	return &fault.Error{Kind: fault.NotFound, Reason: "PRODUCT_NOT_FOUND",
 		Message: fmt.Sprintf("product %d does not exist", id), Metadata: map[string]string{"product_id": strconv.FormatInt(id, 10)}}
 }
+
+// SetArchived takes product id off the storefront (archive; the archive
+// trigger of migration 00180 clears its sold_online flag) or brings it
+// back, in its own transaction with the audit row by by; asking for the
+// state it is in changes nothing. Nothing is deleted: orders and invoices
+// keep pointing at it. It returns the product as stored.
+func (s *Service) SetArchived(ctx context.Context, by audit.Caller, id int64, archive bool) (db.Product, error) {
+	var p db.Product
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		row, err := q.AdminGetProductForUpdate(ctx, id)
+		if err != nil {
+			return ProductNotFound(err, id)
+		}
+		p = row.Product
+		if (p.ArchivedAt != nil) == archive {
+			return nil
+		}
+		if p, err = q.SetProductArchived(ctx, db.SetProductArchivedParams{Archived: archive, UpdatedBy: userOf(by), ID: id}); err != nil {
+			return fmt.Errorf("catalogue: archive product %d: %w", id, err)
+		}
+		action := "product.restore"
+		if archive {
+			action = "product.archive"
+		}
+		type state struct {
+			Archived bool `json:"archived"`
+		}
+		return audit.Record(ctx, q, by, action, "product:"+strconv.FormatInt(id, 10), state{!archive}, state{archive})
+	})
+	return p, err
+}
