@@ -28,14 +28,6 @@ type requestInfo struct {
 
 type requestInfoKey struct{}
 
-// RequestID returns the id of the request ctx belongs to, or "".
-func RequestID(ctx context.Context) string {
-	if info, ok := ctx.Value(requestInfoKey{}).(*requestInfo); ok {
-		return info.id
-	}
-	return ""
-}
-
 // logRequests logs one line per request with its id, method, path or
 // procedure, status or RPC code, and duration.
 //
@@ -81,7 +73,7 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 }
 
 // withRequestInfo gives next's requests the context logRequests' record
-// is found in (RequestID, the procedure interceptor, ContextHandler), the
+// is found in (the procedure interceptor, ContextHandler), the
 // record reached through the ResponseWriter's Unwrap chain. A request
 // that did not come through logRequests (a background recomputation, a
 // page rendered through the mux) passes as it came.

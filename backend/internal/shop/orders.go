@@ -13,18 +13,8 @@ type StoredOrder struct {
 	Lines []db.OrderLine
 }
 
-// ListOrders reads a page of userID's orders, newest first, with their lines read
-// in one query for the whole page.
-func ListOrders(ctx context.Context, q *db.Queries, userID int64, limit, offset int32) ([]StoredOrder, error) {
-	rows, err := q.ListOrdersForUser(ctx, db.ListOrdersForUserParams{UserID: userID, PageLimit: limit, PageOffset: offset})
-	if err != nil {
-		return nil, fmt.Errorf("order: list orders: %w", err)
-	}
-	return OrdersWithLines(ctx, q, rows)
-}
-
 // OrdersWithLines reads the lines of stored orders in one query for all of
-// them; the back office's order list uses it too.
+// them, for the back office's order list and order page.
 func OrdersWithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]StoredOrder, error) {
 	out := make([]StoredOrder, len(rows))
 	if len(rows) == 0 {
