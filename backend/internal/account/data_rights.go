@@ -13,6 +13,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/order"
 )
 
 // Export is everything kept about a shopper, read in one transaction.
@@ -20,7 +21,7 @@ type Export struct {
 	Time        time.Time
 	User        db.DataRightsUserRow
 	Customers   []db.DataRightsCustomerRow
-	Orders      Orders
+	Orders      []order.Order
 	Consents    []db.CookieConsent
 	CardRefunds []db.DataRightsPaymentRefundsRow
 	BankRefunds []db.DataRightsBankRefundsRow
@@ -51,7 +52,7 @@ func (s *Service) Export(ctx context.Context) (Export, error) {
 		if err != nil {
 			return fmt.Errorf("account: export orders: %w", err)
 		}
-		orders, err := withLines(ctx, q, rows)
+		orders, err := order.WithLines(ctx, q, rows)
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pricing"
 )
 
@@ -29,18 +30,12 @@ func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool, queries: db.New(pool)}
 }
 
-// Orders are stored orders with the lines of all of them.
-type Orders struct {
-	Rows  []db.Order
-	Lines []db.OrderLine
-}
-
 // Dashboard sums up the caller's orders.
 type Dashboard struct {
 	OrderCount         int64
 	SpentCents         int64
 	AverageTicketCents int64
-	Recent             Orders
+	Recent             []order.Order
 }
 
 // Dashboard summarises ALL of the caller's orders, not only the recent
@@ -62,7 +57,7 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 	if err != nil {
 		return Dashboard{}, fmt.Errorf("order: list orders: %w", err)
 	}
-	recent, err := withLines(ctx, s.queries, rows)
+	recent, err := order.WithLines(ctx, s.queries, rows)
 	if err != nil {
 		return Dashboard{}, err
 	}
@@ -72,20 +67,4 @@ func (s *Service) Dashboard(ctx context.Context) (Dashboard, error) {
 		AverageTicketCents: pricing.AverageTicketCents(stats.SpentCents, stats.SpentOrderCount),
 		Recent:             recent,
 	}, nil
-}
-
-// withLines reads the lines of rows in one query for all of them.
-func withLines(ctx context.Context, q *db.Queries, rows []db.Order) (Orders, error) {
-	if len(rows) == 0 {
-		return Orders{Rows: rows}, nil
-	}
-	ids := make([]int64, len(rows))
-	for i, row := range rows {
-		ids[i] = row.ID
-	}
-	lines, err := q.ListOrderLines(ctx, ids)
-	if err != nil {
-		return Orders{}, fmt.Errorf("order: list lines: %w", err)
-	}
-	return Orders{Rows: rows, Lines: lines}, nil
 }

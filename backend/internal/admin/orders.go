@@ -118,7 +118,7 @@ func (d desk) orders(ctx context.Context, rows []db.AdminListOrdersRow, view sab
 	for i, r := range rows {
 		stored[i] = r.Order
 	}
-	orders, err := shop.OrdersWithLines(ctx, d.q, stored)
+	orders, err := order.WithLines(ctx, d.q, stored)
 	if err != nil {
 		return nil, err
 	}
@@ -354,7 +354,7 @@ func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, fmt.Errorf("admin: read order %d: %w", req.Msg.GetId(), err)
 	}
-	orders, err := shop.OrdersWithLines(ctx, s.q, []db.Order{row.Order})
+	orders, err := order.WithLines(ctx, s.q, []db.Order{row.Order})
 	if err != nil {
 		return nil, err
 	}

@@ -158,7 +158,7 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 	if err != nil {
 		return Order{}, fmt.Errorf("order: read order %d: %w", d.OrderID, err)
 	}
-	orders, err := withLines(ctx, s.queries, []db.Order{stored})
+	orders, err := WithLines(ctx, s.queries, []db.Order{stored})
 	if err != nil {
 		return Order{}, err
 	}

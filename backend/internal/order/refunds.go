@@ -89,7 +89,7 @@ func (s *Service) RecordBankRefund(ctx context.Context, r shop.BankRefund) (Orde
 	if err != nil {
 		return Order{}, row, fmt.Errorf("order: read order %d: %w", r.OrderID, err)
 	}
-	orders, err := withLines(ctx, s.queries, []db.Order{stored})
+	orders, err := WithLines(ctx, s.queries, []db.Order{stored})
 	if err != nil {
 		return Order{}, row, err
 	}

@@ -152,7 +152,7 @@ func (s *Service) ListMine(ctx context.Context, userID int64, page, pageSize int
 	if err != nil {
 		return nil, 0, fmt.Errorf("order: list orders: %w", err)
 	}
-	orders, err := withLines(ctx, s.queries, rows)
+	orders, err := WithLines(ctx, s.queries, rows)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -207,15 +207,16 @@ func (s *Service) mine(ctx context.Context, userID, orderID int64) (Order, error
 	if err != nil {
 		return Order{}, fmt.Errorf("order: get order %d: %w", orderID, err)
 	}
-	orders, err := withLines(ctx, s.queries, []db.Order{row})
+	orders, err := WithLines(ctx, s.queries, []db.Order{row})
 	if err != nil {
 		return Order{}, err
 	}
 	return orders[0], nil
 }
 
-// withLines reads the lines of stored orders in one query for all of them.
-func withLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]Order, error) {
+// WithLines reads the lines of stored orders in one query for all of them
+// (the shopper's orders here, the back office's order list and page).
+func WithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]Order, error) {
 	out := make([]Order, len(rows))
 	if len(rows) == 0 {
 		return out, nil

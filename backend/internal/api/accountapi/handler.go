@@ -9,6 +9,7 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/account"
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/auth"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -52,7 +53,7 @@ func (h *Handler) GetMyDashboard(ctx context.Context, _ *connect.Request[sabores
 		OrderCount:         int32(d.OrderCount),
 		TotalSpentCents:    d.SpentCents,
 		AverageTicketCents: d.AverageTicketCents,
-		RecentOrders:       ordersToProto(d.Recent),
+		RecentOrders:       apimap.Orders(d.Recent),
 	}), nil
 }
 

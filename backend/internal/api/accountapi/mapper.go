@@ -13,7 +13,7 @@ import (
 // addresses are the distinct deliveries of the orders, newest first.
 func exportToProto(e account.Export) *saboresv1.ExportMyDataResponse {
 	now, user, customers, consents := e.Time, e.User, e.Customers, e.Consents
-	orders := ordersToProto(e.Orders)
+	orders := apimap.Orders(e.Orders)
 	res := &saboresv1.ExportMyDataResponse{
 		ExportTime: timestamppb.New(now),
 		Profile: &saboresv1.DataProfile{
@@ -93,19 +93,6 @@ func exportWithdrawals(ws []db.Withdrawal, lines []db.WithdrawalLinesOfRow) []*s
 	out := make([]*saboresv1.Withdrawal, len(ws))
 	for i, w := range ws {
 		out[i] = apimap.WithdrawalToProto(w, lines, saboresv1.Language_LANGUAGE_ES)
-	}
-	return out
-}
-
-// ordersToProto maps orders with their lines.
-func ordersToProto(o account.Orders) []*saboresv1.Order {
-	byOrder := make(map[int64][]db.OrderLine, len(o.Rows))
-	for _, l := range o.Lines {
-		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
-	}
-	out := make([]*saboresv1.Order, len(o.Rows))
-	for i, row := range o.Rows {
-		out[i] = apimap.OrderToProto(row, byOrder[row.ID])
 	}
 	return out
 }

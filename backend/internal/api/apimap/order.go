@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -24,8 +25,8 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 	return out
 }
 
-// Orders maps stored orders with their lines (shop.OrdersWithLines).
-func Orders(orders []shop.StoredOrder) []*saboresv1.Order {
+// Orders maps stored orders with their lines (order.WithLines).
+func Orders(orders []order.Order) []*saboresv1.Order {
 	out := make([]*saboresv1.Order, len(orders))
 	for i, o := range orders {
 		out[i] = OrderToProto(o.Row, o.Lines)
