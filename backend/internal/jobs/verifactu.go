@@ -64,12 +64,7 @@ type verifactuWorker struct {
 // configuration for yet (docs/verifactu.md), so they stay "ready" and the
 // admin's chain check says so.
 func (w *verifactuWorker) Work(ctx context.Context, _ *river.Job[VerifactuArgs]) error {
-	var prepared int
-	err := pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
-		var err error
-		prepared, err = invoice.PrepareSubmissions(ctx, tx, invoice.Sabores)
-		return err
-	})
+	prepared, err := invoice.PrepareSubmissions(ctx, w.pool, invoice.Sabores)
 	if err != nil {
 		return err
 	}

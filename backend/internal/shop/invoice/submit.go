@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
 )
@@ -21,11 +22,21 @@ type SubmissionQueue interface {
 // PrepareSubmissions turns every record not yet in a submission into
 // RegFactuSistemaFacturacion messages, in chain order, up to 1000 records
 // each and one issuer NIF each, and stores them as ready to send
-// (verifactu_submissions). It runs in tx under a lock that makes
-// concurrent runs wait, so no record goes into two messages. It returns
-// how many records it prepared. Sending them waits for the shop's
-// certificate (docs/verifactu.md).
-func PrepareSubmissions(ctx context.Context, tx pgx.Tx, system System) (int, error) {
+// (verifactu_submissions). It runs in a transaction of its own under a
+// lock that makes concurrent runs wait, so no record goes into two
+// messages. It returns how many records it prepared. Sending them waits
+// for the shop's certificate (docs/verifactu.md).
+func PrepareSubmissions(ctx context.Context, pool *pgxpool.Pool, system System) (int, error) {
+	var prepared int
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		var err error
+		prepared, err = prepareSubmissions(ctx, tx, system)
+		return err
+	})
+	return prepared, err
+}
+
+func prepareSubmissions(ctx context.Context, tx pgx.Tx, system System) (int, error) {
 	q := db.New(tx)
 	if err := q.LockVerifactuSubmissions(ctx); err != nil {
 		return 0, fmt.Errorf("invoice: lock submissions: %w", err)
