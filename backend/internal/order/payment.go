@@ -164,11 +164,7 @@ func (s *Service) GetPaymentOptions(ctx context.Context, lines []pricing.LineInp
 	if err := shop.CheckRepeats(lines); err != nil {
 		return PaymentOptions{}, err
 	}
-	products, err := s.queries.GetProductsByIDs(ctx, shop.LineProductIDs(lines))
-	if err != nil {
-		return PaymentOptions{}, fmt.Errorf("order: read products: %w", err)
-	}
-	priced, err := shop.PriceProducts(ctx, shop.Stored{Queries: s.queries}, products, lines, time.Now())
+	_, priced, err := s.price(ctx, lines, time.Now())
 	if err != nil {
 		return PaymentOptions{}, err
 	}

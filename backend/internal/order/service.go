@@ -324,11 +324,7 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 	if err := s.checkIdentity(ctx, s.queries); err != nil {
 		return checkout{}, err
 	}
-	products, err := s.queries.GetProductsByIDs(ctx, shop.LineProductIDs(in.lines))
-	if err != nil {
-		return checkout{}, fmt.Errorf("order: read products: %w", err)
-	}
-	priced, err := shop.PriceProducts(ctx, shop.Stored{Queries: s.queries}, products, in.lines, now)
+	products, priced, err := s.price(ctx, in.lines, now)
 	if err != nil {
 		return checkout{}, err
 	}
@@ -358,6 +354,17 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 		return checkout{}, err
 	}
 	return c, nil
+}
+
+// price reads lines' products as they are now and prices them with their
+// running promotions, as the order would be charged.
+func (s *Service) price(ctx context.Context, lines []pricing.LineInput, now time.Time) ([]db.Product, pricing.Cart, error) {
+	products, err := s.queries.GetProductsByIDs(ctx, shop.LineProductIDs(lines))
+	if err != nil {
+		return nil, pricing.Cart{}, fmt.Errorf("order: read products: %w", err)
+	}
+	priced, err := shop.PriceProducts(ctx, shop.Stored{Queries: s.queries}, products, lines, now)
+	return products, priced, err
 }
 
 // place prepares the order, then runs the checkout transaction and returns
