@@ -7,6 +7,42 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// No barrel files: every module is imported by its own path.
+const noBarrels = {
+  group: ["@/features/*/index", "@/features/*/index.*"],
+  message: "No barrel files: import the module itself.",
+};
+
+// featureFence keeps a feature to itself, shared code and the gen/ contract.
+// A later block's no-restricted-imports replaces an earlier one's, so each
+// block repeats the barrel rule.
+const featureFence = (feature) => [
+  noBarrels,
+  {
+    group: ["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/**`],
+    message: "Features do not import other features; move shared code to components, hooks, lib or stores.",
+  },
+  { group: ["@/app/*"], message: "Features do not import the app layer." },
+];
+
+// The back office's resources: folders of src/features/admin, each one
+// service of the contract (issue 31).
+const adminResources = [
+  "api-keys",
+  "catalogue-import",
+  "customers",
+  "dashboard",
+  "emails",
+  "invoices",
+  "messages",
+  "orders",
+  "products",
+  "promotions",
+  "settings",
+  "visibility",
+  "withdrawals",
+];
+
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "test-results", "e2e/screenshots"] },
   {
@@ -23,12 +59,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["@/features/*/index", "@/features/*/index.*"],
-              message: "No barrel files: import the module itself.",
-            },
-          ],
+          patterns: [noBarrels],
         },
       ],
     },
@@ -45,18 +76,51 @@ export default tseslint.config(
   },
   // Features never import each other: shared code lives in components, hooks,
   // lib and stores, and the app layer composes features.
-  ...["account", "admin", "cart", "catalog", "cookie-consent", "legal"].map((feature) => ({
+  ...["account", "cart", "catalog", "contact", "cookie-consent", "legal", "payment"].map((feature) => ({
     files: [`src/features/${feature}/**`],
+    rules: { "no-restricted-imports": ["error", { patterns: featureFence(feature) }] },
+  })),
+  // The back office is one feature of one folder per resource (issue 31),
+  // each of which will talk to its own service. admin/routes.tsx and the
+  // screens in admin/screens compose resources; admin/shared holds what
+  // several use.
+  {
+    files: ["src/features/admin/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: featureFence("admin") }] },
+  },
+  {
+    files: ["src/features/admin/shared/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
+            ...featureFence("admin"),
             {
-              group: ["@/features/*", `!@/features/${feature}`, `!@/features/${feature}/**`],
-              message: "Features do not import other features; move shared code to components, hooks, lib or stores.",
+              regex: "^@/features/admin/(?!shared(/|$))",
+              message: "Back-office shared code does not import resources or screens.",
             },
-            { group: ["@/app/*"], message: "Features do not import the app layer." },
+          ],
+        },
+      ],
+    },
+  },
+  ...adminResources.map((resource) => ({
+    files: [`src/features/admin/${resource}/**`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...featureFence("admin"),
+            {
+              // Another resource's api/service names the service whose cached
+              // reads a write here makes stale (a product saved changes the
+              // country lists); it holds no code, only the descriptor.
+              regex: `^@/features/admin/(?!(${resource}|shared)(/|$)|[a-z-]+/api/service$)`,
+              message:
+                "A back-office resource imports only itself and admin/shared; compose resources in admin/screens.",
+            },
           ],
         },
       ],

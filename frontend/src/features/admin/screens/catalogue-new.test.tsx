@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { currentUrl, renderAdmin } from "@/features/admin/testing/render-admin";
+import { currentUrl, renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import type { CreateProductRequest } from "@gen/sabores/v1/admin_catalogue_pb";
 

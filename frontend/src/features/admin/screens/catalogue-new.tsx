@@ -1,9 +1,10 @@
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useCreateProduct } from "@/features/admin/api/catalogue";
-import { ProductDetailsForm } from "@/features/admin/components/product-details-form";
-import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
-import { emptyDetails, toDetails } from "@/features/admin/lib/product-details";
+import { useCreateProduct } from "@/features/admin/products/api/products";
+import { ProductDetailsForm } from "@/features/admin/products/components/product-details-form";
+import { useCountryConfigs } from "@/features/admin/visibility/api/country-configs";
+import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
+import { emptyDetails, toDetails } from "@/features/admin/products/lib/product-details";
 import { BackLink } from "@/components/ui/back-link";
 
 /** CatalogueNew is /admin/catalogue/new, the 'add product' form; a saved product opens for its content, pictures and promotions. */
@@ -11,6 +12,7 @@ export default function CatalogueNew() {
   const { t } = useTranslation("admin");
   const navigate = useNavigate();
   const create = useCreateProduct();
+  const countries = useCountryConfigs();
   const saveFailure = useSaveFailure();
   return (
     <div className="space-y-4">
@@ -20,6 +22,7 @@ export default function CatalogueNew() {
         initial={emptyDetails}
         creating
         pending={create.isPending}
+        countries={countries.data?.countries}
         onSubmit={(v, fail) =>
           create.mutate(
             { details: toDetails(v), initialStock: Number(v.initialStock) },

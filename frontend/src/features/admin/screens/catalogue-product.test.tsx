@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { PromotionState } from "@gen/sabores/v1/admin_catalogue_pb";
 import { PromotionType } from "@gen/sabores/v1/types_pb";

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useAdminProduct, useArchiveProduct, useUpdateProductDetails } from "@/features/admin/api/catalogue";
-import { ProductContentForm } from "@/features/admin/components/product-content-form";
-import { ProductDetailsForm } from "@/features/admin/components/product-details-form";
-import { ProductImagesEditor } from "@/features/admin/components/product-images-editor";
-import { ProductPromotions } from "@/features/admin/components/product-promotions";
-import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
-import { detailsOf, toDetails } from "@/features/admin/lib/product-details";
+import { useAdminProduct, useArchiveProduct, useUpdateProductDetails } from "@/features/admin/products/api/products";
+import { ProductContentForm } from "@/features/admin/products/components/product-content-form";
+import { ProductDetailsForm } from "@/features/admin/products/components/product-details-form";
+import { ProductImagesEditor } from "@/features/admin/products/components/product-images-editor";
+import { ProductPromotions } from "@/features/admin/promotions/components/product-promotions";
+import { useCountryConfigs } from "@/features/admin/visibility/api/country-configs";
+import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
+import { detailsOf, toDetails } from "@/features/admin/products/lib/product-details";
 import { BackLink } from "@/components/ui/back-link";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorBox } from "@/components/ui/error-box";
@@ -24,6 +25,7 @@ export default function CatalogueProduct() {
   const product = useAdminProduct(id);
   const update = useUpdateProductDetails();
   const archive = useArchiveProduct();
+  const countries = useCountryConfigs();
   const saveFailure = useSaveFailure();
   const toast = useToast();
   const [tab, setTab] = useState<Tab>("details");
@@ -91,6 +93,7 @@ export default function CatalogueProduct() {
             initial={detailsOf(p)}
             creating={false}
             pending={update.isPending}
+            countries={countries.data?.countries}
             onSubmit={(v, fail) =>
               update.mutate(
                 { id: p.id, details: toDetails(v) },

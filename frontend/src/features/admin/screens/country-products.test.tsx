@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { currentUrl, renderAdmin, type TestViewer } from "@/features/admin/testing/render-admin";
+import { currentUrl, renderAdmin, type TestViewer } from "@/features/admin/shared/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { AdminProductSchema, type AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 import type { MessageInitShape } from "@bufbuild/protobuf";

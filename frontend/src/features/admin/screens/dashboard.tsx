@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { CustomersTable } from "@/features/admin/components/customers-table";
-import { DashboardStats } from "@/features/admin/components/dashboard-stats";
-import { RecentOrders } from "@/features/admin/components/recent-orders";
-import { ShopSettingsChecklist } from "@/features/admin/components/shop-settings-checklist";
+import { CustomersTable } from "@/features/admin/customers/components/customers-table";
+import { DashboardStats } from "@/features/admin/dashboard/components/dashboard-stats";
+import { RecentOrders } from "@/features/admin/orders/components/recent-orders";
+import { ShopSettingsChecklist } from "@/features/admin/settings/components/shop-settings-checklist";
 
 const shortcuts = [
   { to: "/admin/orders", key: "orders" },

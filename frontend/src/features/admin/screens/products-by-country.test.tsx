@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService, type ListAdminProductsRequest } from "@gen/sabores/v1/admin_service_pb";
 import { AdminProductSchema, ProductVisibilitySchema } from "@gen/sabores/v1/admin_types_pb";
 import { CountrySchema, SalesChannel } from "@gen/sabores/v1/types_pb";

@@ -4,7 +4,7 @@ import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { ApiKeySchema, ApiKeyScope, type ApiKey } from "@gen/sabores/v1/admin_types_pb";
 

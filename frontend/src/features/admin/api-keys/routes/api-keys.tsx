@@ -6,9 +6,9 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { formatDate } from "@/lib/format-date";
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/admin/api/admin";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/admin/api-keys/api/api-keys";
+import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
+import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
 import { ApiKeyScope, type ApiKey } from "@gen/sabores/v1/admin_types_pb";
 
 function NewSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {

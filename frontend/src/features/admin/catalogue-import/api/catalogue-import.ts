@@ -1,16 +1,13 @@
-import { createConnectQueryKey, skipToken, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
+import { skipToken, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { useState } from "react";
 import { useMutation as useTanstackMutation, useQueryClient } from "@tanstack/react-query";
-import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
 import { saveFile } from "@/lib/save-file";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
-
-function key<I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>) {
-  return createConnectQueryKey({ schema, cardinality: undefined });
-}
+import { methodKey } from "@/features/admin/shared/api/method-key";
+import { catalogueImportService } from "@/features/admin/catalogue-import/api/service";
+import { productService } from "@/features/admin/products/api/service";
 
 /** exportFileName names the export by its day: catalogo-2026-11-24.csv. */
 export function exportFileName(now: Date) {
@@ -25,7 +22,7 @@ export function useExportCatalogue() {
   const transport = useTransport();
   return useTanstackMutation({
     mutationFn: async () => {
-      const client = createClient(AdminService, transport);
+      const client = createClient(catalogueImportService, transport);
       const chunks: Uint8Array[] = [];
       for await (const res of client.exportCatalogue({ bom: true })) chunks.push(res.chunk);
       saveFile(chunks, exportFileName(new Date()), "text/csv;charset=utf-8");
@@ -52,7 +49,7 @@ export function useUploadCatalogueFile() {
   const [sent, setSent] = useState(0);
   const mutation = useTanstackMutation({
     mutationFn: async (file: Blob) => {
-      const client = createClient(AdminService, transport);
+      const client = createClient(catalogueImportService, transport);
       let uploadId = 0n;
       setSent(0);
       for (let seq = 0; seq * CHUNK_BYTES < file.size; seq++) {
@@ -76,12 +73,12 @@ export function useUploadCatalogueFile() {
 
 /** useDryRunCatalogueImport checks an uploaded file as the import would; nothing is written. */
 export function useDryRunCatalogueImport() {
-  return useMutation(AdminService.method.dryRunCatalogueImport);
+  return useMutation(catalogueImportService.method.dryRunCatalogueImport);
 }
 
 /** useStartCatalogueImport queues the import of an uploaded file. */
 export function useStartCatalogueImport() {
-  return useMutation(AdminService.method.startCatalogueImport);
+  return useMutation(catalogueImportService.method.startCatalogueImport);
 }
 
 /** running tells an import still under way, which the screen polls. */
@@ -90,10 +87,10 @@ export function running(status: CatalogueImportStatus | undefined) {
 }
 
 const afterImport = [
-  key(AdminService.method.listAdminProducts),
-  key(AdminService.method.getAdminProduct),
-  key(CatalogService.method.listProducts),
-  key(CatalogService.method.getProduct),
+  methodKey(productService.method.listAdminProducts),
+  methodKey(productService.method.getAdminProduct),
+  methodKey(CatalogService.method.listProducts),
+  methodKey(CatalogService.method.getProduct),
 ];
 
 /** useRefetchAfterImport refetches the product lists and the storefront reads an import changed. */
@@ -104,7 +101,7 @@ export function useRefetchAfterImport() {
 
 /** useCatalogueImport polls an import every half second while it runs. */
 export function useCatalogueImport(id: bigint | undefined) {
-  return useQuery(AdminService.method.getCatalogueImport, id ? { id } : skipToken, {
+  return useQuery(catalogueImportService.method.getCatalogueImport, id ? { id } : skipToken, {
     refetchInterval: (query) => (running(query.state.data?.import?.status) ? 500 : false),
   });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { CatalogueImportStatus, type CatalogueImport } from "@gen/sabores/v1/admin_catalogue_csv_pb";
-import { running } from "@/features/admin/api/catalogue-csv";
-import { CatalogueImportProblems } from "@/features/admin/components/catalogue-import-problems";
+import { running } from "@/features/admin/catalogue-import/api/catalogue-import";
+import { CatalogueImportProblems } from "@/features/admin/catalogue-import/components/catalogue-import-problems";
 
 /** CatalogueImportProgress shows a running import's progress bar, then its outcome. */
 export function CatalogueImportProgress({ job }: { job: CatalogueImport }) {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
-import { CHUNK_BYTES, MAX_FILE_BYTES } from "@/features/admin/api/catalogue-csv";
+import { CHUNK_BYTES, MAX_FILE_BYTES } from "@/features/admin/catalogue-import/api/catalogue-import";
 
 const good = "sku,code,category,price,vat_rate,stock,name_es\nA-1,A1,alimentos,2.50,10,3,Arepa\n";
 

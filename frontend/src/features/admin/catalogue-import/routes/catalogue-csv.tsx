@@ -11,10 +11,10 @@ import {
   useRefetchAfterImport,
   useStartCatalogueImport,
   useUploadCatalogueFile,
-} from "@/features/admin/api/catalogue-csv";
-import { CatalogueImportProblems } from "@/features/admin/components/catalogue-import-problems";
-import { CatalogueImportProgress } from "@/features/admin/components/catalogue-import-progress";
-import { CatalogueUploadProgress } from "@/features/admin/components/catalogue-upload-progress";
+} from "@/features/admin/catalogue-import/api/catalogue-import";
+import { CatalogueImportProblems } from "@/features/admin/catalogue-import/components/catalogue-import-problems";
+import { CatalogueImportProgress } from "@/features/admin/catalogue-import/components/catalogue-import-progress";
+import { CatalogueUploadProgress } from "@/features/admin/catalogue-import/components/catalogue-upload-progress";
 import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
 
 /** CatalogueCsv is /admin/catalogue/csv: export the catalogue, check a file, import it with a progress bar. */

@@ -6,7 +6,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { pageCount } from "@/lib/paging";
-import { customersPageSize, useCustomers } from "@/features/admin/api/admin";
+import { customersPageSize, useCustomers } from "@/features/admin/customers/api/customers";
 import type { Customer } from "@gen/sabores/v1/admin_types_pb";
 
 function displayName(c: Customer): string {

@@ -4,11 +4,11 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDecimal } from "@/lib/format-number";
 import { formatPrice } from "@/lib/format-price";
-import { useDashboardStats } from "@/features/admin/api/admin";
-import { DailyTable } from "@/features/admin/components/daily-table";
-import { StuckWork } from "@/features/admin/components/stuck-work";
+import { useDashboardStats } from "@/features/admin/dashboard/api/dashboard";
+import { DailyTable } from "@/features/admin/dashboard/components/daily-table";
+import { StuckWork } from "@/features/admin/dashboard/components/stuck-work";
 
-const DailyChart = lazy(() => import("@/features/admin/components/daily-chart"));
+const DailyChart = lazy(() => import("@/features/admin/dashboard/components/daily-chart"));
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

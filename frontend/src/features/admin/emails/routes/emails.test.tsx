@@ -2,7 +2,7 @@ import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService, EmailState } from "@gen/sabores/v1/admin_service_pb";
 
 const failed = (id: string, state: EmailState) => ({

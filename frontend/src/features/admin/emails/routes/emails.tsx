@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { useFailedEmails, useRetryEmail } from "@/features/admin/api/orders";
+import { useFailedEmails, useRetryEmail } from "@/features/admin/emails/api/emails";
 import { errorInfos } from "@/lib/connect-errors";
 import { formatDate } from "@/lib/format-date";
 import { EmailState, type FailedEmail } from "@gen/sabores/v1/admin_service_pb";

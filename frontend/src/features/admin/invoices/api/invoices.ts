@@ -1,34 +1,35 @@
 import { useMutation, useQuery } from "@connectrpc/connect-query";
 import { saveFile } from "@/lib/save-file";
-import { InvoiceLanguage, InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
+import { InvoiceLanguage } from "@gen/sabores/v1/invoice_service_pb";
+import { invoiceService } from "@/features/admin/invoices/api/service";
 
 /** useOrderInvoices loads any order's invoices once an order id is given. */
 export function useOrderInvoices(orderId: bigint) {
-  return useQuery(InvoiceService.method.listOrderInvoices, { orderId }, { enabled: orderId > 0n });
+  return useQuery(invoiceService.method.listOrderInvoices, { orderId }, { enabled: orderId > 0n });
 }
 
 /** useDownloadAnyInvoice fetches an invoice's PDF (audited) and downloads it. */
 export function useDownloadAnyInvoice() {
-  return useMutation(InvoiceService.method.getInvoicePdf, {
+  return useMutation(invoiceService.method.getInvoicePdf, {
     onSuccess: (res) => saveFile(res.pdf, res.fileName, "application/pdf"),
   });
 }
 
 /** useCheckInvoiceChain recomputes the VeriFactu chain on the server. */
 export function useCheckInvoiceChain() {
-  return useMutation(InvoiceService.method.checkInvoiceChain);
+  return useMutation(invoiceService.method.checkInvoiceChain);
 }
 
 /** useExportInvoiceRegister downloads the register of a period as CSV. */
 export function useExportInvoiceRegister() {
-  return useMutation(InvoiceService.method.exportInvoiceRegister, {
+  return useMutation(invoiceService.method.exportInvoiceRegister, {
     onSuccess: (res) => saveFile(res.csv, res.fileName, "text/csv"),
   });
 }
 
 /** useExportPayments downloads the payments and refunds of a period as CSV. */
 export function useExportPayments() {
-  return useMutation(InvoiceService.method.exportPayments, {
+  return useMutation(invoiceService.method.exportPayments, {
     onSuccess: (res) => saveFile(res.csv, res.fileName, "text/csv"),
   });
 }

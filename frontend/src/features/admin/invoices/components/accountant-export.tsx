@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useExportInvoiceRegister, useExportPayments } from "@/features/admin/api/invoices";
+import { useExportInvoiceRegister, useExportPayments } from "@/features/admin/invoices/api/invoices";
 
 /** madridDay is today's calendar day in Madrid, YYYY-MM-DD: the shop books by Madrid's days. */
 function madridDay(date = new Date()): string {

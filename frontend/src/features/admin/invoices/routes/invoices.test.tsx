@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { InvoiceKind, InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
 
 it("finds an order's invoices and reports a broken VeriFactu chain", async () => {

@@ -7,8 +7,8 @@ import {
   useCheckInvoiceChain,
   useDownloadAnyInvoice,
   useOrderInvoices,
-} from "@/features/admin/api/invoices";
-import { AccountantExport } from "@/features/admin/components/accountant-export";
+} from "@/features/admin/invoices/api/invoices";
+import { AccountantExport } from "@/features/admin/invoices/components/accountant-export";
 import { formatDate } from "@/lib/format-date";
 import type { VerifactuSubmission } from "@gen/sabores/v1/invoice_service_pb";
 

@@ -1,7 +1,7 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { ContactService, ContactSubject } from "@gen/sabores/v1/contact_service_pb";
 
 it("lists the contact messages and the newsletter's subscribers with their consent", async () => {

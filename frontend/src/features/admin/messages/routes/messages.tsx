@@ -7,7 +7,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { pageCount } from "@/lib/paging";
-import { adminListPageSize, useContactMessages, useNewsletterSubscriptions } from "@/features/admin/api/messages";
+import { adminListPageSize, useContactMessages, useNewsletterSubscriptions } from "@/features/admin/messages/api/messages";
 import { ContactSubject } from "@gen/sabores/v1/contact_service_pb";
 
 const subjectKeys: Record<ContactSubject, string> = {

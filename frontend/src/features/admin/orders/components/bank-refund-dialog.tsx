@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { useRecordBankRefund } from "@/features/admin/api/orders";
-import { parsePriceCents } from "@/features/admin/lib/decimal-input";
+import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
+import { useRecordBankRefund } from "@/features/admin/orders/api/orders";
+import { parsePriceCents } from "@/features/admin/shared/lib/decimal-input";
 import { errorInfos } from "@/lib/connect-errors";
 
 // madridDay is today's date in the shop's time zone, as YYYY-MM-DD.

@@ -2,7 +2,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { OrderStatusBadge } from "@/components/ui/order-status-badge";
-import { IdCheckBadge } from "@/features/admin/components/id-check-badge";
+import { IdCheckBadge } from "@/features/admin/orders/components/id-check-badge";
 import { Price } from "@/components/ui/price";
 import { formatDate } from "@/lib/format-date";
 import { PaymentStatus, type Order } from "@gen/sabores/v1/types_pb";

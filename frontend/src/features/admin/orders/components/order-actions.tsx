@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { OrderAction } from "@gen/sabores/v1/admin_service_pb";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { useAdvanceOrder } from "@/features/admin/api/orders";
+import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
+import { useAdvanceOrder } from "@/features/admin/orders/api/orders";
 import { errorInfos } from "@/lib/connect-errors";
 
 // Steps taken with a form: what they ask for before the server is called.

@@ -1,8 +1,8 @@
 import { useId, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { OrderStatus, PaymentStatus } from "@gen/sabores/v1/types_pb";
-import type { DeskFilters } from "@/features/admin/api/orders";
-import { deskPayments, deskStatuses } from "@/features/admin/lib/desk-filters";
+import type { DeskFilters } from "@/features/admin/orders/api/orders";
+import { deskPayments, deskStatuses } from "@/features/admin/orders/lib/desk-filters";
 
 /**
  * OrderFilters is the order desk's filter form: status, payment, a date

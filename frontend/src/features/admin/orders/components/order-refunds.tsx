@@ -2,8 +2,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { RefundMethod, RefundState, type OrderRefund } from "@gen/sabores/v1/admin_refunds_pb";
 import { Price } from "@/components/ui/price";
-import { useRetryRefund } from "@/features/admin/api/orders";
-import { BankRefundDialog } from "@/features/admin/components/bank-refund-dialog";
+import { useRetryRefund } from "@/features/admin/orders/api/orders";
+import { BankRefundDialog } from "@/features/admin/orders/components/bank-refund-dialog";
 
 const states: Record<number, string> = {
   [RefundState.QUEUED]: "queued",

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
-import { useRecentOrders } from "@/features/admin/api/admin";
+import { useRecentOrders } from "@/features/admin/orders/api/orders";
 import { OrderStatusBadge } from "@/components/ui/order-status-badge";
-import { IdCheckBadge } from "@/features/admin/components/id-check-badge";
+import { IdCheckBadge } from "@/features/admin/orders/components/id-check-badge";
 
 /** RecentOrders lists the shop's latest orders of every customer. */
 export function RecentOrders() {

@@ -1,5 +1,5 @@
 import { OrderStatus, PaymentStatus } from "@gen/sabores/v1/types_pb";
-import type { DeskFilters } from "@/features/admin/api/orders";
+import type { DeskFilters } from "@/features/admin/orders/api/orders";
 
 /** deskStatuses are the fulfilment states the desk filters by, in lifecycle order. */
 export const deskStatuses = [

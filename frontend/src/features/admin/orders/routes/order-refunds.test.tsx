@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { RefundMethod, RefundState, type RecordBankRefundRequest, type RetryRefundRequest } from "@gen/sabores/v1/admin_refunds_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";

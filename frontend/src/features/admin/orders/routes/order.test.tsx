@@ -2,7 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService, OrderAction, type AdvanceOrderRequest } from "@gen/sabores/v1/admin_service_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 

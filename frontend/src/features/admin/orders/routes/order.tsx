@@ -6,10 +6,10 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { OrderStatusBadge } from "@/components/ui/order-status-badge";
 import { OrderTimeline } from "@/components/ui/order-timeline";
 import { Spinner } from "@/components/ui/spinner";
-import { useAdminOrder } from "@/features/admin/api/orders";
-import { AdminOrderSummary } from "@/features/admin/components/admin-order-summary";
-import { OrderActions } from "@/features/admin/components/order-actions";
-import { OrderRefunds } from "@/features/admin/components/order-refunds";
+import { useAdminOrder } from "@/features/admin/orders/api/orders";
+import { AdminOrderSummary } from "@/features/admin/orders/components/admin-order-summary";
+import { OrderActions } from "@/features/admin/orders/components/order-actions";
+import { OrderRefunds } from "@/features/admin/orders/components/order-refunds";
 
 /** orderIdParam reads an order id from the address; 0 when it is none. */
 export function orderIdParam(raw: string | undefined): bigint {

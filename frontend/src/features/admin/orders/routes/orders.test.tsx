@@ -1,7 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { currentUrl, renderAdmin } from "@/features/admin/testing/render-admin";
+import { currentUrl, renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService, OrderView, type ListOrdersRequest } from "@gen/sabores/v1/admin_service_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 

@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { useDeskOrders, type DeskFilters } from "@/features/admin/api/orders";
-import { DeskOrders } from "@/features/admin/components/desk-orders";
-import { OrderFilters } from "@/features/admin/components/order-filters";
-import { deskSearchParams, readDeskFilters } from "@/features/admin/lib/desk-filters";
+import { useDeskOrders, type DeskFilters } from "@/features/admin/orders/api/orders";
+import { DeskOrders } from "@/features/admin/orders/components/desk-orders";
+import { OrderFilters } from "@/features/admin/orders/components/order-filters";
+import { deskSearchParams, readDeskFilters } from "@/features/admin/orders/lib/desk-filters";
 
 /**
  * Orders is /admin/orders, the order desk: every order, newest first,

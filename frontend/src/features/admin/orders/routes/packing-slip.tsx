@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { useAdminOrder } from "@/features/admin/api/orders";
-import { orderIdParam } from "@/features/admin/routes/order";
+import { useAdminOrder } from "@/features/admin/orders/api/orders";
+import { orderIdParam } from "@/features/admin/orders/routes/order";
 
 /**
  * PackingSlip is /admin/orders/:id/packing-slip: what goes in the parcel,

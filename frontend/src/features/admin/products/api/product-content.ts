@@ -1,18 +1,13 @@
-import { createConnectQueryKey, skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
+import { skipToken, useMutation, useQuery } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
-import type { DescMessage, DescMethodUnary } from "@bufbuild/protobuf";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
-import { VisibilityService } from "@gen/sabores/v1/visibility_service_pb";
-
-// key matches every cached answer of a method, whatever its request.
-function key<I extends DescMessage, O extends DescMessage>(schema: DescMethodUnary<I, O>) {
-  return createConnectQueryKey({ schema, cardinality: undefined });
-}
+import { methodKey } from "@/features/admin/shared/api/method-key";
+import { productService } from "@/features/admin/products/api/service";
+import { visibilityService } from "@/features/admin/visibility/api/service";
 
 /** useProductContent loads a product's texts in both languages and its food information. */
 export function useProductContent(id: bigint | undefined) {
-  return useQuery(AdminService.method.getProductContent, id ? { id } : skipToken);
+  return useQuery(productService.method.getProductContent, id ? { id } : skipToken);
 }
 
 /**
@@ -21,14 +16,14 @@ export function useProductContent(id: bigint | undefined) {
  */
 export function useUpdateProductContent() {
   const queryClient = useQueryClient();
-  return useMutation(AdminService.method.updateProductContent, {
+  return useMutation(productService.method.updateProductContent, {
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: key(AdminService.method.getProductContent) }),
-        queryClient.invalidateQueries({ queryKey: key(AdminService.method.listAdminProducts) }),
-        queryClient.invalidateQueries({ queryKey: key(VisibilityService.method.listCountryProducts) }),
-        queryClient.invalidateQueries({ queryKey: key(CatalogService.method.getProduct) }),
-        queryClient.invalidateQueries({ queryKey: key(CatalogService.method.listProducts) }),
+        queryClient.invalidateQueries({ queryKey: methodKey(productService.method.getProductContent) }),
+        queryClient.invalidateQueries({ queryKey: methodKey(productService.method.listAdminProducts) }),
+        queryClient.invalidateQueries({ queryKey: methodKey(visibilityService.method.listCountryProducts) }),
+        queryClient.invalidateQueries({ queryKey: methodKey(CatalogService.method.getProduct) }),
+        queryClient.invalidateQueries({ queryKey: methodKey(CatalogService.method.listProducts) }),
       ]),
   });
 }

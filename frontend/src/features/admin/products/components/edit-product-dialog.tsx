@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ProductEdit } from "@/features/admin/api/admin";
-import { AdminDialog } from "@/features/admin/components/admin-dialog";
-import { ProductContentForm } from "@/features/admin/components/product-content-form";
+import type { ProductEdit } from "@/features/admin/products/api/product-list";
+import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
+import { ProductContentForm } from "@/features/admin/products/components/product-content-form";
 import {
   hundredthsText,
   isPresetVat,
@@ -10,8 +10,8 @@ import {
   parseVatBasisPoints,
   priceInputText,
   vatPresets,
-} from "@/features/admin/lib/decimal-input";
-import { isOnlineCategory, onlineCategories } from "@/features/admin/lib/online-categories";
+} from "@/features/admin/shared/lib/decimal-input";
+import { isOnlineCategory, onlineCategories } from "@/features/admin/shared/lib/online-categories";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 
 /** ProductEditValues is what the dialog hands back once price and VAT parse: the edit, less the product's id. */

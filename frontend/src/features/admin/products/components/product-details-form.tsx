@@ -2,9 +2,8 @@ import { useId } from "react";
 import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Code } from "@connectrpc/connect";
-import { useCountryConfigs } from "@/features/admin/api/admin";
-import { vatPresets } from "@/features/admin/lib/decimal-input";
-import { onlineCategories } from "@/features/admin/lib/online-categories";
+import { vatPresets } from "@/features/admin/shared/lib/decimal-input";
+import { onlineCategories } from "@/features/admin/shared/lib/online-categories";
 import {
   customVat,
   fieldOfPath,
@@ -13,9 +12,10 @@ import {
   validVat,
   type DetailsField,
   type DetailsValues,
-} from "@/features/admin/lib/product-details";
-import { fieldViolations } from "@/features/admin/lib/field-violations";
+} from "@/features/admin/products/lib/product-details";
+import { fieldViolations } from "@/features/admin/shared/lib/field-violations";
 import { errorCode, errorInfos } from "@/lib/connect-errors";
+import type { Country } from "@gen/sabores/v1/types_pb";
 
 const codePattern = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
@@ -73,21 +73,24 @@ function Field({
  * ProductDetailsForm creates or edits a product's details: identity, origin,
  * price with the VAT presets or a custom rate, storefront sections, and on
  * creation the stock received. The server's refusals land beside their field.
+ * countries are the origins to pick from (the visibility resource's list,
+ * handed in by the screen), undefined while they load.
  */
 export function ProductDetailsForm({
   initial,
   creating,
   pending,
+  countries,
   onSubmit,
 }: {
   initial: DetailsValues;
   creating: boolean;
   pending: boolean;
+  countries: readonly Country[] | undefined;
   onSubmit: (values: DetailsValues, fail: (err: unknown) => boolean) => void;
 }) {
   const { t } = useTranslation("admin");
   const id = useId();
-  const countries = useCountryConfigs();
   const {
     register,
     handleSubmit,
@@ -146,7 +149,7 @@ export function ProductDetailsForm({
           {() => (
             <select id={`${id}-country`} className="input" {...register("country")}>
               <option value="">{t("catalogue.noCountry")}</option>
-              {countries.data?.countries.map((c) => (
+              {countries?.map((c) => (
                 <option key={c.slug} value={c.slug}>
                   {c.name}
                 </option>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { QuantityUnit } from "@gen/sabores/v1/food_pb";
-import { milligramsText, parseMilligrams, parseQuantity, quantityText } from "@/features/admin/lib/content-values";
+import { milligramsText, parseMilligrams, parseQuantity, quantityText } from "@/features/admin/products/lib/content-values";
 
 describe("food information values", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { QuantityUnit } from "@gen/sabores/v1/food_pb";
-import { hundredthsText, parseHundredths } from "@/features/admin/lib/decimal-input";
+import { hundredthsText, parseHundredths } from "@/features/admin/shared/lib/decimal-input";
 
 // The food information form reads masses in grams and quantities in the
 // unit chosen, as typed ("2,5"); the API takes milligrams and grams,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { create } from "@bufbuild/protobuf";
 import { AdminProductSchema } from "@gen/sabores/v1/admin_types_pb";
-import { customVat, detailsOf, emptyDetails, fieldOfPath, toDetails } from "@/features/admin/lib/product-details";
+import { customVat, detailsOf, emptyDetails, fieldOfPath, toDetails } from "@/features/admin/products/lib/product-details";
 
 describe("product details form", () => {
   it("fills from a product with a custom VAT and sends it back as typed", () => {

@@ -1,8 +1,8 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ProductDetailsSchema } from "@gen/sabores/v1/admin_catalogue_pb";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
-import { hundredthsText, isPresetVat, parsePriceCents, parseVatBasisPoints, priceInputText } from "@/features/admin/lib/decimal-input";
-import { isOnlineCategory } from "@/features/admin/lib/online-categories";
+import { hundredthsText, isPresetVat, parsePriceCents, parseVatBasisPoints, priceInputText } from "@/features/admin/shared/lib/decimal-input";
+import { isOnlineCategory } from "@/features/admin/shared/lib/online-categories";
 
 /** productCategories are the categories a product belongs to, as the contract lists them. */
 export const productCategories = ["bebidas", "doces", "alimentos", "congelados", "beleza", "perfumes"] as const;

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import type { HoursRow } from "@/features/admin/lib/shop-settings-form";
+import type { HoursRow } from "@/features/admin/settings/lib/shop-settings-form";
 
 // 2024-01-01 was a Monday: day d (1 = Monday … 7 = Sunday) is January d.
 function dayName(day: number, locale: string) {

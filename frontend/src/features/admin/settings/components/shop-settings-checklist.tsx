@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useShopSettings } from "@/features/admin/api/shop-settings";
-import { labelKey } from "@/features/admin/components/shop-settings-form";
+import { useShopSettings } from "@/features/admin/settings/api/shop-settings";
+import { labelKey } from "@/features/admin/settings/components/shop-settings-form";
 
 /** ShopSettingsChecklist lists on the admin home the shop details still samples or empty; nothing when all are set. */
 export function ShopSettingsChecklist() {

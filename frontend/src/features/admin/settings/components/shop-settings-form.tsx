@@ -3,11 +3,11 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "@/components/ui/toaster";
 import { errorCode } from "@/lib/connect-errors";
-import { useUpdateShopSettings } from "@/features/admin/api/shop-settings";
-import { OpeningHoursEditor } from "@/features/admin/components/opening-hours-editor";
-import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
-import { fieldViolations } from "@/features/admin/lib/field-violations";
-import { fieldOf, fromForm, textFields, toForm, type TextField } from "@/features/admin/lib/shop-settings-form";
+import { useUpdateShopSettings } from "@/features/admin/settings/api/shop-settings";
+import { OpeningHoursEditor } from "@/features/admin/settings/components/opening-hours-editor";
+import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
+import { fieldViolations } from "@/features/admin/shared/lib/field-violations";
+import { fieldOf, fromForm, textFields, toForm, type TextField } from "@/features/admin/settings/lib/shop-settings-form";
 import type { ShopSettings } from "@gen/sabores/v1/shop_settings_service_pb";
 
 /** labelKey is a field's key under shopSettings.fields ("details.address.city" → "address_city"). */

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService, type UpdateSignInConfigRequest } from "@gen/sabores/v1/admin_service_pb";
 
 describe("Google sign-in configuration screen", () => {

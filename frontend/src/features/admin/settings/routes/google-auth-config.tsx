@@ -5,8 +5,8 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { formatDate } from "@/lib/format-date";
-import { useSignInConfig, useUpdateSignInConfig } from "@/features/admin/api/admin";
-import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
+import { useSignInConfig, useUpdateSignInConfig } from "@/features/admin/settings/api/sign-in-config";
+import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
 
 const steps = ["console", "branding", "domains", "links"] as const;
 const benefits = ["trust", "brand", "conversion", "security"] as const;

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { useShopSettings } from "@/features/admin/api/shop-settings";
-import { ShopSettingsForm } from "@/features/admin/components/shop-settings-form";
+import { useShopSettings } from "@/features/admin/settings/api/shop-settings";
+import { ShopSettingsForm } from "@/features/admin/settings/components/shop-settings-form";
 
 /** ShopSettings is /admin/shop-settings: the shop's identity, contact details, hours and IBAN. */
 export default function ShopSettings() {

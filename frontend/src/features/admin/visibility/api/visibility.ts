@@ -2,13 +2,12 @@ import { createConnectQueryKey, skipToken, useMutation, useQuery } from "@connec
 import { create } from "@bufbuild/protobuf";
 import { keepPreviousData, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import {
-  VisibilityService,
-  type ListCountryProductsResponse,
-} from "@gen/sabores/v1/visibility_service_pb";
+import type { ListCountryProductsResponse } from "@gen/sabores/v1/visibility_service_pb";
 import { SalesChannel } from "@gen/sabores/v1/types_pb";
-import { AdminService, type ListAdminProductsResponse } from "@gen/sabores/v1/admin_service_pb";
+import type { ListAdminProductsResponse } from "@gen/sabores/v1/admin_service_pb";
 import { ProductVisibilitySchema } from "@gen/sabores/v1/admin_types_pb";
+import { visibilityService } from "@/features/admin/visibility/api/service";
+import { productService } from "@/features/admin/products/api/service";
 
 /** countryProductsPageSize is the country products screen's page: 20 cards. */
 export const countryProductsPageSize = 20;
@@ -17,14 +16,14 @@ export const countryProductsPageSize = 20;
 export const addableSearchMinLength = 2;
 
 const countryProductsKey = createConnectQueryKey({
-  schema: VisibilityService.method.listCountryProducts,
+  schema: visibilityService.method.listCountryProducts,
   cardinality: undefined,
 });
 
 /** useCountryProducts lists one page of a country's products, keeping the last page while the next loads. */
 export function useCountryProducts(country: string, filter: string, page: number) {
   return useQuery(
-    VisibilityService.method.listCountryProducts,
+    visibilityService.method.listCountryProducts,
     country ? { country, filter, page, pageSize: countryProductsPageSize } : skipToken,
     { placeholderData: keepPreviousData },
   );
@@ -34,7 +33,7 @@ export function useCountryProducts(country: string, filter: string, page: number
 export function useAddableProducts(country: string, query: string) {
   const q = query.trim();
   return useQuery(
-    VisibilityService.method.searchAddableProducts,
+    visibilityService.method.searchAddableProducts,
     country && q.length >= addableSearchMinLength ? { country, query: q } : skipToken,
     { placeholderData: keepPreviousData, staleTime: 0 },
   );
@@ -72,10 +71,10 @@ export function invalidateVisibility(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: countryProductsKey }),
     queryClient.invalidateQueries({
-      queryKey: createConnectQueryKey({ schema: VisibilityService.method.searchAddableProducts, cardinality: undefined }),
+      queryKey: createConnectQueryKey({ schema: visibilityService.method.searchAddableProducts, cardinality: undefined }),
     }),
     queryClient.invalidateQueries({
-      queryKey: createConnectQueryKey({ schema: AdminService.method.listAdminProducts, cardinality: undefined }),
+      queryKey: createConnectQueryKey({ schema: productService.method.listAdminProducts, cardinality: undefined }),
     }),
   ]);
 }
@@ -87,7 +86,7 @@ export function invalidateVisibility(queryClient: QueryClient) {
  */
 export function useSetProductChannel() {
   const queryClient = useQueryClient();
-  return useMutation(VisibilityService.method.setProductChannel, {
+  return useMutation(visibilityService.method.setProductChannel, {
     onMutate: async (req) => {
       await queryClient.cancelQueries({ queryKey: countryProductsKey });
       return patchCountryLists(
@@ -115,7 +114,7 @@ export interface VisibilityEdit {
 // the toggles keep their new state while the list is fetched again.
 function patchAdminProducts(queryClient: QueryClient, edits: VisibilityEdit[]) {
   queryClient.setQueriesData<InfiniteData<ListAdminProductsResponse>>(
-    { queryKey: createConnectQueryKey({ schema: AdminService.method.listAdminProducts, cardinality: "infinite" }) },
+    { queryKey: createConnectQueryKey({ schema: productService.method.listAdminProducts, cardinality: "infinite" }) },
     (old) =>
       old && {
         ...old,
@@ -143,7 +142,7 @@ function patchAdminProducts(queryClient: QueryClient, edits: VisibilityEdit[]) {
 /** useBatchSetVisibility sends the by-country screen's pending changes in one transaction. */
 export function useBatchSetVisibility() {
   const queryClient = useQueryClient();
-  const mutation = useMutation(VisibilityService.method.batchSetVisibility, {
+  const mutation = useMutation(visibilityService.method.batchSetVisibility, {
     onSettled: () => invalidateVisibility(queryClient),
   });
   const { mutateAsync } = mutation;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Spinner } from "@/components/ui/spinner";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { formatPrice } from "@/lib/format-price";
-import { addableSearchMinLength, useAddableProducts } from "@/features/admin/api/visibility";
+import { addableSearchMinLength, useAddableProducts } from "@/features/admin/visibility/api/visibility";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 
 /** addSearchDebounceMs is the pause after typing before the add-products search runs. */

@@ -3,12 +3,12 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useToast } from "@/components/ui/toaster";
 import { errorCode } from "@/lib/connect-errors";
-import { useUpdateCountryConfig } from "@/features/admin/api/admin";
-import { CountryTilePreview } from "@/features/admin/components/country-tile-preview";
-import { TileStyleChoice } from "@/features/admin/components/tile-style-choice";
+import { useUpdateCountryConfig } from "@/features/admin/visibility/api/country-configs";
+import { CountryTilePreview } from "@/features/admin/visibility/components/country-tile-preview";
+import { TileStyleChoice } from "@/features/admin/visibility/components/tile-style-choice";
 import { tileStyles } from "@/components/ui/tile-styles";
-import { useSaveFailure } from "@/features/admin/hooks/use-save-failure";
-import { fieldViolations } from "@/features/admin/lib/field-violations";
+import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
+import { fieldViolations } from "@/features/admin/shared/lib/field-violations";
 import type { Country } from "@gen/sabores/v1/types_pb";
 
 type Field = "name" | "namePt" | "flagEmoji" | "imageUrl" | "backgroundClasses" | "href";

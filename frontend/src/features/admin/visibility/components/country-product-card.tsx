@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { formatDecimal } from "@/lib/format-number";
 import { formatPrice } from "@/lib/format-price";
-import { useCategoryNames } from "@/features/admin/api/admin";
-import { ChannelSelect } from "@/features/admin/components/channel-select";
-import { OnlineCategoryBadges } from "@/features/admin/components/online-category-badges";
+import { useCategoryNames } from "@/features/admin/visibility/api/category-names";
+import { ChannelSelect } from "@/features/admin/visibility/components/channel-select";
+import { OnlineCategoryBadges } from "@/features/admin/visibility/components/online-category-badges";
 import type { SalesChannel } from "@gen/sabores/v1/types_pb";
 import type { CountryProduct } from "@gen/sabores/v1/visibility_service_pb";
 

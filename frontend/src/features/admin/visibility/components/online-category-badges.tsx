@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PackageIcon } from "@/components/ui/icons";
-import { isOnlineCategory } from "@/features/admin/lib/online-categories";
+import { isOnlineCategory } from "@/features/admin/shared/lib/online-categories";
 
 /** OnlineCategoryBadges shows a product's online categories; unknown values as typed with a package icon. */
 export function OnlineCategoryBadges({ values }: { values: string[] }) {

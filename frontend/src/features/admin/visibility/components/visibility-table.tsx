@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CountryFlag } from "@/components/ui/country-tile";
-import { useCountryName } from "@/features/admin/api/admin";
+import { useCountryName } from "@/features/admin/visibility/hooks/use-country-name";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 import type { Country } from "@gen/sabores/v1/types_pb";
 

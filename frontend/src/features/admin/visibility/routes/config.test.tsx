@@ -4,7 +4,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderAdmin } from "@/features/admin/testing/render-admin";
+import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminService, type UpdateCountryConfigRequest } from "@gen/sabores/v1/admin_service_pb";
 import { CountrySchema } from "@gen/sabores/v1/types_pb";
 

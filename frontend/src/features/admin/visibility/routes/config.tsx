@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { useCountryConfigs } from "@/features/admin/api/admin";
-import { CountryConfigForm } from "@/features/admin/components/country-config-form";
+import { useCountryConfigs } from "@/features/admin/visibility/api/country-configs";
+import { CountryConfigForm } from "@/features/admin/visibility/components/country-config-form";
 
 /** CountryConfig is /admin/config: every country's home tile, saved on the server. */
 export default function CountryConfig() {

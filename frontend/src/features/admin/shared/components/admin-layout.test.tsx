@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { currentUrl, renderAdmin } from "@/features/admin/testing/render-admin";
+import { currentUrl, renderAdmin } from "@/features/admin/shared/testing/render-admin";
 
 describe("admin role check", () => {
   it("sends a guest to /auth and back afterwards", async () => {

@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import { Link, Navigate, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Seo } from "@/components/seo/seo";
+import { Spinner } from "@/components/ui/spinner";
+import { useLogout } from "@/hooks/use-logout";
+import { useSession } from "@/hooks/use-session";
+
+/**
+ * AdminLayout guards the back office by role and frames its screens: a guest
+ * goes to /auth and comes back, a client is told they have no access. The
+ * server refuses every back-office call from anyone but an admin anyway.
+ * screenTitles names each screen's nav text by the first segment after
+ * /admin/, for the page title.
+ */
+export function AdminLayout({ screenTitles, children }: { screenTitles: Readonly<Record<string, string>>; children: ReactNode }) {
+  const { t } = useTranslation("admin");
+  const { viewer, resolved, user } = useSession();
+  const location = useLocation();
+  const logout = useLogout();
+
+  const screenTitle = screenTitles[location.pathname.split("/")[2] ?? ""];
+
+  if (!resolved) return <Spinner label={t("checking")} className="mt-24" />;
+  if (viewer === "guest") {
+    const redirect = location.pathname + location.search;
+    return <Navigate to={`/auth?redirect=${encodeURIComponent(redirect)}`} replace />;
+  }
+  if (viewer !== "admin") {
+    return (
+      <main id="main" className="container-page py-16 text-center">
+        <Seo title={`${t("noAccessTitle")} | Sabores`} />
+        <h1 className="text-2xl font-bold">{t("noAccessTitle")}</h1>
+        <p className="mt-2 text-stone-700">{t("noAccessText")}</p>
+        <Link to="/" className="btn btn-primary mt-6">
+          {t("backToShop")}
+        </Link>
+      </main>
+    );
+  }
+
+  return (
+    <div className="min-h-screen bg-stone-50 print:bg-white">
+      <Seo title={`${screenTitle ? `${t(`nav.${screenTitle}`)} · ` : ""}${t("area")} | Sabores`} />
+      <a href="#main" className="sr-only print:hidden focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t("skipToContent")}
+      </a>
+      <header className="border-b border-stone-200 bg-white print:hidden">
+        <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+          <Link to="/admin" className="text-xl font-extrabold text-brand-700">
+            Sabores · {t("area")}
+          </Link>
+          <span className="ml-auto hidden text-sm text-stone-700 sm:inline">{user?.name}</span>
+          <Link to="/" className="btn btn-ghost ml-auto sm:ml-0">
+            {t("backToShop")}
+          </Link>
+          <button type="button" className="btn btn-outline" onClick={() => void logout()}>
+            {t("logout")}
+          </button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="container-page py-8 outline-none">
+        {children}
+      </main>
+    </div>
+  );
+}
