@@ -45,6 +45,22 @@ console.log(`home page initial JavaScript: ${(total / 1024).toFixed(1)} KB gzip 
 
 const admin = Object.entries(manifest).filter(([k]) => k.startsWith("src/features/admin/"));
 const leaked = admin.filter(([, c]) => files.has(c.file));
+
+// The back office's lazy chunks (its entry and each screen), each alone and
+// with the chunks it imports that the home page has not loaded already: what
+// opening that screen first downloads on top of the storefront.
+const gzipOf = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const withImports = (key, seen = new Set()) => {
+  const chunk = manifest[key];
+  if (seen.has(chunk.file) || files.has(chunk.file)) return 0;
+  seen.add(chunk.file);
+  return gzipOf(chunk.file) + (chunk.imports ?? []).reduce((sum, dep) => sum + withImports(dep, seen), 0);
+};
+const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+console.log("back office lazy chunks (gzip): alone, with imports");
+for (const [key, chunk] of admin.filter(([, c]) => c.isDynamicEntry).sort(([a], [b]) => a.localeCompare(b))) {
+  console.log(`${kb(gzipOf(chunk.file))} KB ${kb(withImports(key))} KB  ${key}`);
+}
 if (leaked.length) {
   console.error(`back-office code is in the home page's bundle: ${leaked.map(([k]) => k).join(", ")}`);
   process.exit(1);

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useCreateProduct } from "@/features/admin/products/api/products";
+import { useCreateProduct } from "@/features/admin/products/api/product-changes";
 import { ProductDetailsForm } from "@/features/admin/products/components/product-details-form";
 import { useCountryConfigs } from "@/features/admin/visibility/api/country-configs";
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";

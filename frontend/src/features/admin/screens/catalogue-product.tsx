@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useAdminProduct, useArchiveProduct, useUpdateProductDetails } from "@/features/admin/products/api/products";
+import { useAdminProduct } from "@/features/admin/products/api/products";
+import { useArchiveProduct, useUpdateProductDetails } from "@/features/admin/products/api/product-changes";
 import { ProductContentForm } from "@/features/admin/products/components/product-content-form";
 import { ProductDetailsForm } from "@/features/admin/products/components/product-details-form";
 import { ProductImagesEditor } from "@/features/admin/products/components/product-images-editor";

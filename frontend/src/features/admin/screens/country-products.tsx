@@ -9,7 +9,7 @@ import { useToast } from "@/components/ui/toaster";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
 import { pageCount } from "@/lib/paging";
 import { useCountryName } from "@/features/admin/visibility/hooks/use-country-name";
-import { useUpdateProduct } from "@/features/admin/products/api/product-list";
+import { useUpdateProduct } from "@/features/admin/products/api/products";
 import { countryProductsPageSize, useCountryProducts, useSetProductChannel } from "@/features/admin/visibility/api/visibility";
 import { AddProductsSearch } from "@/features/admin/visibility/components/add-products-search";
 import { CountryProductCard } from "@/features/admin/visibility/components/country-product-card";

@@ -7,7 +7,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { useDebouncedValue } from "@/hooks/use-debounced-value";
-import { useAdminProducts } from "@/features/admin/products/api/product-list";
+import { useAdminProducts } from "@/features/admin/products/api/products";
 import { useCountryConfigs } from "@/features/admin/visibility/api/country-configs";
 import { useCountryName } from "@/features/admin/visibility/hooks/use-country-name";
 import { useBatchSetVisibility, type VisibilityEdit } from "@/features/admin/visibility/api/visibility";

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ProductEdit } from "@/features/admin/products/api/product-list";
+import type { ProductEdit } from "@/features/admin/products/api/products";
 import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
 import { ProductContentForm } from "@/features/admin/products/components/product-content-form";
 import {

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useDeleteProductImage, useProductImages, useReorderProductImages, useUploadProductImage } from "@/features/admin/products/api/products";
+import { useDeleteProductImage, useProductImages, useReorderProductImages, useUploadProductImage } from "@/features/admin/products/api/product-images";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorBox } from "@/components/ui/error-box";
 import { errorInfos } from "@/lib/connect-errors";

@@ -1,7 +1,7 @@
 import { useDeferredValue, useId, useState } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { useAdminProducts } from "@/features/admin/products/api/product-list";
+import { useAdminProducts } from "@/features/admin/products/api/products";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorBox } from "@/components/ui/error-box";
 import { formatPrice } from "@/lib/format-price";
