@@ -240,7 +240,7 @@ func boAdminSession(ctx context.Context, dsn string) error {
 // boCheckAdmin fails early when the session is not an admin's: every
 // request would be refused and the figures meaningless.
 func boCheckAdmin(ctx context.Context, base string) error {
-	r := boGet("AdminService/GetDashboardStats", m{})
+	r := boGet("AdminDashboardService/GetDashboardStats", m{})
 	sc := scenario{Name: "backoffice-check", Requests: []request{r}}
 	res, err := runWrk(ctx, filepath.Join("bench", "results", "work"), base, sc, 1, time.Second, 0)
 	if err != nil {
@@ -252,10 +252,9 @@ func boCheckAdmin(ctx context.Context, base string) error {
 	return nil
 }
 
-// boAdminClient is the back office's API as the bench's signed-in admin.
-func boAdminClient(base string, timeout time.Duration) saboresv1connect.AdminServiceClient {
-	return saboresv1connect.NewAdminServiceClient(
-		&http.Client{Transport: cookieTransport{base: base, token: boAdminToken}, Timeout: timeout}, base)
+// boAdminHTTP calls the back office's API as the bench's signed-in admin.
+func boAdminHTTP(base string, timeout time.Duration) *http.Client {
+	return &http.Client{Transport: cookieTransport{base: base, token: boAdminToken}, Timeout: timeout}
 }
 
 // boPageTokens walks a back-office list from its first page to page last
@@ -298,7 +297,7 @@ func boGet(procedure string, msg any) request {
 // dashboard's recent orders show.
 func boDesk(filters m) request {
 	filters["view"] = "ORDER_VIEW_BASIC"
-	return boGet("AdminService/ListOrders", filters)
+	return boGet("AdminOrderService/ListOrders", filters)
 }
 
 // boScenarios are the back office's reads, with values taken from the
@@ -317,16 +316,17 @@ func boScenarios(ctx context.Context, dsn, base string) ([]scenario, error) {
 	today := time.Now()
 	day := func(d int) string { return today.AddDate(0, 0, -d).Format(time.DateOnly) }
 
-	client := boAdminClient(base, time.Minute)
+	customerDesk := saboresv1connect.NewAdminCustomerServiceClient(boAdminHTTP(base, time.Minute), base)
+	auditTrail := saboresv1connect.NewAdminAuditServiceClient(boAdminHTTP(base, time.Minute), base)
 	nextCustomers := func(token string) (string, error) {
-		res, err := client.ListCustomers(ctx, connect.NewRequest(&saboresv1.ListCustomersRequest{PageToken: token}))
+		res, err := customerDesk.ListCustomers(ctx, connect.NewRequest(&saboresv1.ListCustomersRequest{PageToken: token}))
 		if err != nil {
 			return "", err
 		}
 		return res.Msg.GetNextPageToken(), nil
 	}
 	nextEvents := func(token string) (string, error) {
-		res, err := client.ListAuditEvents(ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{PageToken: token}))
+		res, err := auditTrail.ListAuditEvents(ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{PageToken: token}))
 		if err != nil {
 			return "", err
 		}
@@ -346,11 +346,11 @@ func boScenarios(ctx context.Context, dsn, base string) ([]scenario, error) {
 	}
 	var customers, customersDeep, audit []request
 	for i := range customerTokens {
-		customers = append(customers, boGet("AdminService/ListCustomers", m{"pageToken": customerTokens[i]}))
-		audit = append(audit, boGet("AdminService/ListAuditEvents", m{"pageToken": auditTokens[i]}))
+		customers = append(customers, boGet("AdminCustomerService/ListCustomers", m{"pageToken": customerTokens[i]}))
+		audit = append(audit, boGet("AdminAuditService/ListAuditEvents", m{"pageToken": auditTokens[i]}))
 	}
 	for _, tok := range deepTokens {
-		customersDeep = append(customersDeep, boGet("AdminService/ListCustomers", m{"pageToken": tok}))
+		customersDeep = append(customersDeep, boGet("AdminCustomerService/ListCustomers", m{"pageToken": tok}))
 	}
 	var state, payment, dates, search []request
 	for _, s := range []string{"ORDER_STATUS_PLACED", "ORDER_STATUS_PREPARING", "ORDER_STATUS_SHIPPED", "ORDER_STATUS_DELIVERED", "ORDER_STATUS_CANCELLED"} {
@@ -375,7 +375,7 @@ func boScenarios(ctx context.Context, dsn, base string) ([]scenario, error) {
 		{Name: "bo-orders-payment", Requests: payment},
 		{Name: "bo-orders-dates", Requests: dates},
 		{Name: "bo-orders-search", Requests: search},
-		{Name: "bo-dashboard", Requests: []request{boGet("AdminService/GetDashboardStats", m{})}},
+		{Name: "bo-dashboard", Requests: []request{boGet("AdminDashboardService/GetDashboardStats", m{})}},
 		{Name: "bo-audit", Requests: audit},
 	}, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // boExportRun is the catalogue CSV export of the seeded shop: issue 19
@@ -42,7 +43,7 @@ func boExport(ctx context.Context, dsn, base string) (boExportRun, error) {
 	if err != nil {
 		return run, fmt.Errorf("count the products: %w", err)
 	}
-	client := boAdminClient(base, 10*time.Minute)
+	client := saboresv1connect.NewAdminCatalogueImportServiceClient(boAdminHTTP(base, 10*time.Minute), base)
 	started := time.Now()
 	stream, err := client.ExportCatalogue(ctx, connect.NewRequest(&saboresv1.ExportCatalogueRequest{}))
 	if err != nil {

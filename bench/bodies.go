@@ -50,7 +50,7 @@ func runBodiesOnly(ctx context.Context, cfg config, shopd string) error {
 	if err := zw.Close(); err != nil {
 		return err
 	}
-	url := srv.base + saboresv1connect.AdminServiceDryRunCatalogueImportProcedure
+	url := srv.base + saboresv1connect.AdminCatalogueImportServiceDryRunCatalogueImportProcedure
 	var (
 		wg      sync.WaitGroup
 		mu      sync.Mutex

@@ -144,7 +144,7 @@ func benchCSV(ctx context.Context, shopd, dsn string, srv *server, rows int, rep
 		log.Printf("csv: %s: shopd peak RSS %.1f MB", name, peaks[name])
 		return err
 	}
-	client := saboresv1connect.NewAdminServiceClient(
+	client := saboresv1connect.NewAdminCatalogueImportServiceClient(
 		&http.Client{Transport: cookieTransport{base: base, token: "bench-admin"}, Timeout: 10 * time.Minute}, base,
 		connect.WithReadMaxBytes(64<<20), connect.WithSendMaxBytes(80<<20))
 	broken, fixed := catalogueCSV(rows, csvBroken), catalogueCSV(rows, csvFixed)
@@ -253,7 +253,7 @@ func benchCSV(ctx context.Context, shopd, dsn string, srv *server, rows int, rep
 
 // uploadCSV sends a file in pieces of 1 MiB, as the back office does, and
 // returns its upload's id.
-func uploadCSV(ctx context.Context, client saboresv1connect.AdminServiceClient, data []byte) (int64, error) {
+func uploadCSV(ctx context.Context, client saboresv1connect.AdminCatalogueImportServiceClient, data []byte) (int64, error) {
 	var id int64
 	for seq := 0; len(data) > 0; seq++ {
 		n := min(len(data), 1<<20)
@@ -270,7 +270,7 @@ func uploadCSV(ctx context.Context, client saboresv1connect.AdminServiceClient, 
 
 // importCSV uploads a file, starts its import and polls it to its end: the
 // seconds from the upload to the outcome, and the finished import.
-func importCSV(ctx context.Context, client saboresv1connect.AdminServiceClient, name string, data []byte) (float64, *saboresv1.CatalogueImport, error) {
+func importCSV(ctx context.Context, client saboresv1connect.AdminCatalogueImportServiceClient, name string, data []byte) (float64, *saboresv1.CatalogueImport, error) {
 	start := time.Now()
 	id, err := uploadCSV(ctx, client, data)
 	if err != nil {

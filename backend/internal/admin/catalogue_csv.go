@@ -50,7 +50,7 @@ func (s *Service) ExportCatalogue(ctx context.Context, req *connect.Request[sabo
 		err = audit.Record(ctx, s.q, auth.Caller(ctx), "catalogue.export", "catalogue", nil, map[string]int{"rows": rows})
 	}
 	if err != nil {
-		return apperr.ToConnect(ctx, saboresv1connect.AdminServiceExportCatalogueProcedure, err)
+		return apperr.ToConnect(ctx, saboresv1connect.AdminCatalogueImportServiceExportCatalogueProcedure, err)
 	}
 	return nil
 }

@@ -79,7 +79,7 @@ func keysetShop(t *testing.T) (*pgxpool.Pool, *admin.Service) {
 			t.Fatalf("%s: %v", stmt, err)
 		}
 	}
-	return pool, admin.New(pool, nil)
+	return pool, admin.New(pool)
 }
 
 // TestKeysetWalk: following next_page_token from the first page returns

@@ -305,7 +305,7 @@ func TestOrderDeskPlansEachCallWithItsValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	svc := admin.New(pool, nil)
+	svc := admin.New(pool)
 	for _, q := range []string{"", "", "", "lucía", "", "", "27880", "", "#1"} {
 		if _, err := svc.ListOrders(ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{Query: q})); err != nil {
 			t.Fatalf("search %q: %v", q, err)

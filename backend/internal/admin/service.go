@@ -27,17 +27,10 @@ var (
 	auditPageSizes   = paging.Sizes{Default: 50, Max: 100}
 )
 
-// SignInStatus tells how sign-in is set up on this server (auth.Service).
-type SignInStatus interface {
-	GoogleConfigured() bool
-	DevSignIn() bool
-}
-
 // Service implements AdminService.
 type Service struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
-	signIn SignInStatus
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
 	emailJobs shop.EmailJobs
@@ -52,11 +45,24 @@ type Service struct {
 	keyMaxTTL time.Duration
 }
 
-var _ saboresv1connect.AdminServiceHandler = (*Service)(nil)
+// Service serves these back-office services until each has a handler
+// package of its own (issue 31).
+var (
+	_ saboresv1connect.AdminProductServiceHandler         = (*Service)(nil)
+	_ saboresv1connect.AdminStockServiceHandler           = (*Service)(nil)
+	_ saboresv1connect.AdminCatalogueImportServiceHandler = (*Service)(nil)
+	_ saboresv1connect.AdminPromotionServiceHandler       = (*Service)(nil)
+	_ saboresv1connect.AdminCustomerServiceHandler        = (*Service)(nil)
+	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)
+	_ saboresv1connect.AdminEmailServiceHandler           = (*Service)(nil)
+	_ saboresv1connect.AdminDashboardServiceHandler       = (*Service)(nil)
+	_ saboresv1connect.AdminApiKeyServiceHandler          = (*Service)(nil)
+	_ saboresv1connect.AdminAuditServiceHandler           = (*Service)(nil)
+)
 
 // New returns the service.
-func New(pool *pgxpool.Pool, signIn SignInStatus) *Service {
-	return &Service{pool: pool, q: db.New(pool), signIn: signIn, orders: order.New(pool), products: catalogue.New(pool)}
+func New(pool *pgxpool.Pool) *Service {
+	return &Service{pool: pool, q: db.New(pool), orders: order.New(pool), products: catalogue.New(pool)}
 }
 
 // WithOrders returns s taking the order desk's steps through the order

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,12 +25,6 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
-
-// signInStatus is a fixed sign-in setup.
-type signInStatus struct{ google, dev bool }
-
-func (s signInStatus) GoogleConfigured() bool { return s.google }
-func (s signInStatus) DevSignIn() bool        { return s.dev }
 
 type fixture struct {
 	pool  *pgxpool.Pool
@@ -92,7 +85,7 @@ func setup(t *testing.T) fixture {
 	order(joaoID, "placed", 570, "1 minute", [3]int64{1001, 1, 250}, [3]int64{2001, 1, 320})
 
 	ctx = auth.WithPrincipal(ctx, auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
-	return fixture{pool: pool, svc: admin.New(pool, signInStatus{dev: true}), ctx: ctx, admin: adminID, maria: mariaID}
+	return fixture{pool: pool, svc: admin.New(pool), ctx: ctx, admin: adminID, maria: mariaID}
 }
 
 func (f fixture) count(t *testing.T, sql string, args ...any) int {
@@ -352,83 +345,6 @@ func TestCountryConfig(t *testing.T) {
 	}
 }
 
-func TestSignInConfig(t *testing.T) {
-	t.Parallel()
-	f := setup(t)
-	got, err := f.svc.GetSignInConfig(f.ctx, connect.NewRequest(&saboresv1.GetSignInConfigRequest{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c := got.Msg.Config; c.Configured || c.UpdateTime != nil || !c.DevProviderEnabled || c.GoogleClientConfigured {
-		t.Errorf("initial status = %v, want pending, never updated, dev provider on", c)
-	}
-	if _, err := f.svc.UpdateSignInConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateSignInConfigRequest{Configured: true, CustomBranding: true})); err != nil {
-		t.Fatal(err)
-	}
-	got, err = f.svc.GetSignInConfig(f.ctx, connect.NewRequest(&saboresv1.GetSignInConfigRequest{}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c := got.Msg.Config; !c.Configured || !c.CustomBranding || c.UpdateTime == nil || c.UpdatedBy != "admin@sabores.es" {
-		t.Errorf("status after update = %v", c)
-	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'signin.config' AND old_value IS NULL`); n != 1 {
-		t.Errorf("%d audit rows for the sign-in status, want 1", n)
-	}
-}
-
-// TestSignInConfigAuditUnderConcurrentSaves: admins saving the sign-in
-// status at once leave an audit trail in which each change's old value is
-// the previous change's new value.
-func TestSignInConfigAuditUnderConcurrentSaves(t *testing.T) {
-	t.Parallel()
-	f := setup(t)
-	// The first save creates the row; the race is over replacing it.
-	if _, err := f.svc.UpdateSignInConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateSignInConfigRequest{})); err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	for i := range 12 {
-		wg.Go(func() {
-			req := &saboresv1.UpdateSignInConfigRequest{Configured: i%2 == 0, CustomBranding: i%3 == 0}
-			if _, err := f.svc.UpdateSignInConfig(f.ctx, connect.NewRequest(req)); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	wg.Wait()
-	rows, err := f.pool.Query(f.ctx, `SELECT old_value::text, new_value::text FROM audit_events
-		WHERE action = 'signin.config' ORDER BY id`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var previous *string
-	n := 0
-	for rows.Next() {
-		var before *string
-		var after string
-		if err := rows.Scan(&before, &after); err != nil {
-			t.Fatal(err)
-		}
-		if (before == nil) != (previous == nil) || before != nil && *before != *previous {
-			t.Errorf("change %d: old value %v, but the change before it saved %v", n, deref(before), deref(previous))
-		}
-		previous = &after
-		n++
-	}
-	if n != 13 {
-		t.Errorf("%d audit rows, want 13", n)
-	}
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return "NULL"
-	}
-	return *s
-}
-
 // TestAPIKeyLifecycle creates a key, uses it through a real server with the
 // auth and authorization interceptors, and revokes it.
 func TestAPIKeyLifecycle(t *testing.T) {
@@ -461,7 +377,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(server.NewHandler(server.Options{
-		Services:     server.Services{Admin: f.svc},
+		Services:     server.Services{AdminProduct: f.svc, AdminApiKey: f.svc},
 		Admit:        authz.New(authSvc, authSvc.Origins()).Admit,
 		Interceptors: []connect.Interceptor{authz.Answers()},
 		Logger:       slog.New(slog.DiscardHandler),
@@ -469,7 +385,8 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	t.Cleanup(srv.Close)
 	transport := &http.Transport{}
 	t.Cleanup(transport.CloseIdleConnections)
-	client := saboresv1connect.NewAdminServiceClient(&http.Client{Transport: transport}, srv.URL)
+	client := saboresv1connect.NewAdminProductServiceClient(&http.Client{Transport: transport}, srv.URL)
+	keyDesk := saboresv1connect.NewAdminApiKeyServiceClient(&http.Client{Transport: transport}, srv.URL)
 	list := func() (*saboresv1.ListAdminProductsResponse, error) {
 		req := connect.NewRequest(&saboresv1.ListAdminProductsRequest{})
 		req.Header().Set("Authorization", "Bearer "+secret)
@@ -500,7 +417,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	}
 	create := connect.NewRequest(&saboresv1.CreateApiKeyRequest{Name: "x", Scopes: []saboresv1.ApiKeyScope{saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ}})
 	create.Header().Set("Authorization", "Bearer "+secret)
-	if _, err := client.CreateApiKey(context.Background(), create); connecttest.Code(err) != connect.CodePermissionDenied {
+	if _, err := keyDesk.CreateApiKey(context.Background(), create); connecttest.Code(err) != connect.CodePermissionDenied {
 		t.Errorf("a key creating a key: %v, want PermissionDenied", err)
 	}
 	// Past its expiry a key is as unknown as a revoked one.

@@ -8,9 +8,11 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
@@ -220,7 +222,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	}
 	for _, m := range methods {
 		proc := authz.Procedure(m)
-		access := authz.Policies[proc]
+		access := authz.Policy(proc)
 		for _, c := range a.callers {
 			got := a.call(t, proc, c.headers)
 			want := expected(access, authz.KeyScopes[proc], c.name)
@@ -243,12 +245,12 @@ func TestNoKeyManagesKeys(t *testing.T) {
 	t.Parallel()
 	a := newAPI(t)
 	for _, proc := range []string{
-		saboresv1connect.AdminServiceCreateApiKeyProcedure,
-		saboresv1connect.AdminServiceListApiKeysProcedure,
-		saboresv1connect.AdminServiceRevokeApiKeyProcedure,
-		saboresv1connect.AdminServiceGetSignInConfigProcedure,
-		saboresv1connect.AdminServiceUpdateSignInConfigProcedure,
-		saboresv1connect.AdminServiceListAuditEventsProcedure,
+		saboresv1connect.AdminApiKeyServiceCreateApiKeyProcedure,
+		saboresv1connect.AdminApiKeyServiceListApiKeysProcedure,
+		saboresv1connect.AdminApiKeyServiceRevokeApiKeyProcedure,
+		saboresv1connect.AdminSettingsServiceGetSignInConfigProcedure,
+		saboresv1connect.AdminSettingsServiceUpdateSignInConfigProcedure,
+		saboresv1connect.AdminAuditServiceListAuditEventsProcedure,
 	} {
 		if scope, ok := authz.KeyScopes[proc]; ok {
 			t.Errorf("%s opens to API keys with %s", proc, scope)
@@ -263,18 +265,55 @@ func TestNoKeyManagesKeys(t *testing.T) {
 // without deciding who may call it, or when a policy names no RPC.
 func TestEveryProcedureHasAPolicy(t *testing.T) {
 	t.Parallel()
-	seen := map[string]bool{}
+	procedures, services := map[string]bool{}, map[string]bool{}
 	for _, m := range authz.Methods() {
 		proc := authz.Procedure(m)
-		seen[proc] = true
-		if authz.Policies[proc] == authz.Deny {
-			t.Errorf("%s has no access policy: add it to authz.Policies", proc)
+		procedures[proc], services[string(m.Parent().FullName())] = true, true
+		if authz.Policy(proc) == authz.Deny {
+			t.Errorf("%s has no access policy: add its service to authz.Services", proc)
 		}
 	}
-	for proc := range authz.Policies {
-		if !seen[proc] {
-			t.Errorf("authz.Policies names %s, which is not in the contract", proc)
+	for service := range authz.Services {
+		if !services[service] {
+			t.Errorf("authz.Services names %s, which is not in the contract", service)
 		}
+	}
+	for proc := range authz.Exceptions {
+		if !procedures[proc] {
+			t.Errorf("authz.Exceptions names %s, which is not in the contract", proc)
+		}
+	}
+}
+
+// TestServicesByResource: the contract's services are small and each is
+// either the shopper's or the back office's, never both, so that an
+// integrator can tell what belongs together and a service's access reads
+// in one line. A back-office service is named Admin…, is Admin throughout
+// (no exception opens one of its calls) and is the only kind whose calls an
+// API key may make.
+func TestServicesByResource(t *testing.T) {
+	t.Parallel()
+	const maxRPCs = 15
+	rpcs := map[string]int{}
+	for _, m := range authz.Methods() {
+		service := m.Parent().(protoreflect.ServiceDescriptor)
+		rpcs[string(service.FullName())]++
+		proc := authz.Procedure(m)
+		backOffice := strings.HasPrefix(string(service.Name()), "Admin")
+		if got := authz.Policy(proc); backOffice != (got == authz.Admin) {
+			t.Errorf("%s is %s: a back-office service's calls are Admin, a shopper's never", proc, got)
+		}
+		if _, ok := authz.KeyScopes[proc]; ok && !backOffice {
+			t.Errorf("%s takes an API key scope outside the back office", proc)
+		}
+	}
+	for service, n := range rpcs {
+		if n > maxRPCs {
+			t.Errorf("%s has %d RPCs, more than %d: split it by resource", service, n, maxRPCs)
+		}
+	}
+	if len(rpcs) < 24 {
+		t.Errorf("found %d services, want the contract's 24 or more", len(rpcs))
 	}
 }
 
@@ -295,7 +334,7 @@ func TestProcedureWithoutPolicyIsDenied(t *testing.T) {
 func TestAuthorizationBeforeValidation(t *testing.T) {
 	t.Parallel()
 	a := newAPI(t)
-	proc := saboresv1connect.VisibilityServiceSetProductChannelProcedure
+	proc := saboresv1connect.AdminVisibilityServiceSetProductChannelProcedure
 	if got := a.call(t, proc, a.callers[0].headers); got != "unauthenticated" {
 		t.Errorf("anonymous invalid request: got %q, want unauthenticated", got)
 	}
@@ -321,8 +360,8 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 		}
 		return out
 	}
-	write := saboresv1connect.AdminServiceUpdateCountryConfigProcedure
-	read := saboresv1connect.AdminServiceListCountryConfigsProcedure
+	write := saboresv1connect.AdminVisibilityServiceUpdateCountryConfigProcedure
+	read := saboresv1connect.AdminVisibilityServiceListCountryConfigsProcedure
 	tests := []struct {
 		name      string
 		procedure string
@@ -402,7 +441,7 @@ func TestRefusedBeforeTheBodyIsRead(t *testing.T) {
 	for _, m := range authz.Methods() {
 		proc := authz.Procedure(m)
 		for _, c := range a.callers {
-			want := expected(authz.Policies[proc], authz.KeyScopes[proc], c.name)
+			want := expected(authz.Policy(proc), authz.KeyScopes[proc], c.name)
 			if want == "allowed" {
 				continue
 			}

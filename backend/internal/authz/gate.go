@@ -36,7 +36,7 @@ type Resolver interface {
 	Resolve(ctx context.Context, h http.Header) (context.Context, error)
 }
 
-// Gate enforces Policies on every call before any byte of its body is
+// Gate enforces Policy on every call before any byte of its body is
 // read: connect-go reads, decompresses and decodes a whole message before
 // its interceptors run, so a check there let anyone make shopd do that
 // work (the review's 81 KB gzip bodies each cost ~7 s and 140 MB before
@@ -52,7 +52,7 @@ type Gate struct {
 // New returns the gate. who resolves callers; origins are the pages
 // allowed to make cookie-authenticated changes (auth.Service.Origins).
 func New(who Resolver, origins auth.Origins) *Gate {
-	return &Gate{who: who, rules: rules(Policies), origins: origins}
+	return &Gate{who: who, rules: rules(), origins: origins}
 }
 
 // Admit resolves the caller of procedure from the request's headers and
@@ -70,11 +70,11 @@ func (g *Gate) Admit(ctx context.Context, procedure string, header http.Header) 
 }
 
 // rules joins the declared policies with the contract's method descriptors.
-func rules(policies map[string]Access) map[string]rule {
+func rules() map[string]rule {
 	out := make(map[string]rule)
 	for _, m := range Methods() {
 		out[Procedure(m)] = rule{
-			access:        policies[Procedure(m)],
+			access:        Policy(Procedure(m)),
 			keyScope:      KeyScopes[Procedure(m)],
 			noSideEffects: NoSideEffects(m),
 		}

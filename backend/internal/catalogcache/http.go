@@ -57,7 +57,7 @@ type page struct {
 //
 // A hit skips the interceptors; why each one's work is not needed:
 //   - Authentication (the session or API key lookup): these procedures
-//     are Public (authz.Policies, checked by a test) and their answers are
+//     are Public (authz.Policy, checked by a test) and their answers are
 //     the same for every caller: the catalogue services never read the
 //     caller, the key holds no cookie, and an answer that set a cookie is
 //     never kept. A request with an Authorization header is never answered

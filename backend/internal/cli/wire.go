@@ -163,29 +163,50 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
+	backOffice := admin.New(dbs.Primary).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
+		WithOrders(orders).
+		WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
+	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
+	invoices := invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL)
+	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
+		WithMailer(mailQueue).
+		WithRefunds(refunds))
+	messages := contactapi.New(contact.New(dbs.Primary, mailQueue))
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:    catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
-			Promotion:  catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
-			Cart:       cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
-			Order:      orderapi.New(orders),
-			Account:    accountapi.New(account.New(dbs.Primary)),
-			Visibility: visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary),
-			Admin: admin.New(dbs.Primary, signIn).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
-				WithOrders(orders).
-				WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient)),
-			Settings: settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery),
-			Invoice:  invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL),
-			Withdrawal: withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
-				WithMailer(mailQueue).
-				WithRefunds(refunds)),
-			Contact: contactapi.New(contact.New(dbs.Primary, mailQueue)),
+			Catalog:              catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
+			Promotion:            catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
+			Cart:                 cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
+			Order:                orderapi.New(orders),
+			Account:              accountapi.New(account.New(dbs.Primary)),
+			Invoice:              invoices,
+			Withdrawal:           withdrawals,
+			Contact:              messages,
+			Settings:             settings,
+			AdminProduct:         backOffice,
+			AdminStock:           backOffice,
+			AdminCatalogueImport: backOffice,
+			AdminPromotion:       backOffice,
+			AdminCustomer:        backOffice,
+			AdminOrder:           backOffice,
+			AdminEmail:           backOffice,
+			AdminDashboard:       backOffice,
+			AdminApiKey:          backOffice,
+			AdminAudit:           backOffice,
+			AdminVisibility: struct {
+				*visibilityapi.Handler
+				*admin.Service
+			}{visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary), backOffice},
+			AdminSettings:   settings,
+			AdminMessage:    messages,
+			AdminInvoice:    invoices,
+			AdminWithdrawal: withdrawals,
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{
-				saboresv1connect.AdminServiceDryRunCatalogueImportProcedure: catalogueFileTimeout,
-				saboresv1connect.AdminServiceStartCatalogueImportProcedure:  catalogueFileTimeout,
+				saboresv1connect.AdminCatalogueImportServiceDryRunCatalogueImportProcedure: catalogueFileTimeout,
+				saboresv1connect.AdminCatalogueImportServiceStartCatalogueImportProcedure:  catalogueFileTimeout,
 			}),
 			m.Interceptor(),
 			authz.Answers(),

@@ -319,13 +319,14 @@ func (r *run) browse(ctx context.Context) {
 // then measures how long each running replica takes to serve it, and reads
 // the order list as staff would.
 func (r *run) backOffice(ctx context.Context, b *http.Client) {
-	admin := saboresv1connect.NewAdminServiceClient(b, r.lb)
+	desk := saboresv1connect.NewAdminOrderServiceClient(b, r.lb)
+	admin := saboresv1connect.NewAdminProductServiceClient(b, r.lb)
 	product := r.products[0]
 	for n := 1; ctx.Err() == nil; n++ {
 		r.mu.Lock()
 		r.adminOps++
 		r.mu.Unlock()
-		if _, err := admin.ListOrders(ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{})); err != nil && ctx.Err() == nil {
+		if _, err := desk.ListOrders(ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{})); err != nil && ctx.Err() == nil {
 			r.noteAdminError("ListOrders", err)
 		}
 		cents := int64(1000 + n*7 + rand.IntN(5))
@@ -355,7 +356,7 @@ func (r *run) noteAdminError(what string, err error) {
 }
 
 // setPrice changes product's price, retrying while replicas die.
-func (r *run) setPrice(ctx context.Context, admin saboresv1connect.AdminServiceClient, product, cents int64) error {
+func (r *run) setPrice(ctx context.Context, admin saboresv1connect.AdminProductServiceClient, product, cents int64) error {
 	var p *saboresv1.AdminProduct
 	var err error
 	for attempt := 0; attempt < 10; attempt++ {

@@ -69,7 +69,7 @@ func newFailingDesk(t *testing.T) failingDesk {
 	b.orders.WithMailer(queue)
 	jobstest.Start(t, client)
 	adminID := dbtest.Admin(t, b.pool, "Sabores", dbtest.PersonOpts{Subject: "admin", Email: "admin@sabores.es"})
-	d := admin.New(b.pool, nil).WithEmailJobs(queue)
+	d := admin.New(b.pool).WithEmailJobs(queue)
 	ctx := auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
 	return failingDesk{bundle: b, pit: pit, link: link, desk: d, asAdmin: ctx, adminID: adminID}
 }

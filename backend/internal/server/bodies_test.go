@@ -140,7 +140,7 @@ func TestCompressedPictureIsRefused(t *testing.T) {
 	t.Parallel()
 	h := NewHandler(Options{Logger: slog.New(slog.DiscardHandler), Frontend: emptyApp()})
 	for _, header := range []string{"Content-Encoding", "Grpc-Encoding"} {
-		req := httptest.NewRequest(http.MethodPost, saboresv1connect.AdminServiceUploadProductImageProcedure, untouched{t})
+		req := httptest.NewRequest(http.MethodPost, saboresv1connect.AdminProductServiceUploadProductImageProcedure, untouched{t})
 		req.Header.Set("Content-Type", "application/proto")
 		req.Header.Set(header, "gzip")
 		rec := httptest.NewRecorder()
@@ -153,7 +153,7 @@ func TestCompressedPictureIsRefused(t *testing.T) {
 
 // blockingAdmin holds every picture upload until release is closed.
 type blockingAdmin struct {
-	saboresv1connect.UnimplementedAdminServiceHandler
+	saboresv1connect.UnimplementedAdminProductServiceHandler
 	entered chan struct{}
 	release chan struct{}
 }
@@ -175,12 +175,12 @@ func TestLargeRequestsTakeTurns(t *testing.T) {
 	admin := &blockingAdmin{entered: make(chan struct{}, 3), release: make(chan struct{})}
 	h := NewHandler(Options{
 		Logger: slog.New(slog.DiscardHandler), Frontend: emptyApp(),
-		Services:    Services{Admin: admin},
+		Services:    Services{AdminProduct: admin},
 		LargeBodies: LargeBodies{AtOnce: 2, Wait: 100 * time.Millisecond},
 	})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)
-	client := saboresv1connect.NewAdminServiceClient(srv.Client(), srv.URL)
+	client := saboresv1connect.NewAdminProductServiceClient(srv.Client(), srv.URL)
 	upload := func() error {
 		_, err := client.UploadProductImage(context.Background(), connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1, Content: []byte("x")}))
 		return err
@@ -195,7 +195,7 @@ func TestLargeRequestsTakeTurns(t *testing.T) {
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeResourceExhausted || reason != "UPLOADS_BUSY" {
 		t.Errorf("a third upload while two are handled: %v (%s), want ResourceExhausted UPLOADS_BUSY", code, reason)
 	}
-	if _, err := client.ListPromotions(context.Background(), connect.NewRequest(&saboresv1.ListPromotionsRequest{})); connecttest.Code(err) != connect.CodeUnimplemented {
+	if _, err := saboresv1connect.NewAdminPromotionServiceClient(srv.Client(), srv.URL).ListPromotions(context.Background(), connect.NewRequest(&saboresv1.ListPromotionsRequest{})); connecttest.Code(err) != connect.CodeUnimplemented {
 		t.Errorf("a small call while uploads are handled: %v, want it served (Unimplemented here)", err)
 	}
 	close(admin.release)
@@ -218,7 +218,7 @@ func TestRefusalsAreCounted(t *testing.T) {
 	h := NewHandler(Options{
 		Logger: slog.New(slog.DiscardHandler), Frontend: emptyApp(),
 		Admit: func(ctx context.Context, procedure string, _ http.Header) (context.Context, error) {
-			if procedure == saboresv1connect.AdminServiceUploadProductImageProcedure {
+			if procedure == saboresv1connect.AdminProductServiceUploadProductImageProcedure {
 				return ctx, connect.NewError(connect.CodeUnauthenticated, errors.New("sign in"))
 			}
 			return ctx, nil
@@ -227,12 +227,12 @@ func TestRefusalsAreCounted(t *testing.T) {
 			got = append(got, procedure+" "+connecttest.Code(err).String())
 		},
 	})
-	for _, path := range []string{saboresv1connect.AdminServiceUploadProductImageProcedure, APIPrefix + "Invented/" + strings.Repeat("x", 40)} {
+	for _, path := range []string{saboresv1connect.AdminProductServiceUploadProductImageProcedure, APIPrefix + "Invented/" + strings.Repeat("x", 40)} {
 		req := httptest.NewRequest(http.MethodPost, path, untouched{t})
 		req.Header.Set("Content-Type", "application/proto")
 		h.ServeHTTP(httptest.NewRecorder(), req)
 	}
-	want := []string{saboresv1connect.AdminServiceUploadProductImageProcedure + " unauthenticated", UnknownProcedure + " unimplemented"}
+	want := []string{saboresv1connect.AdminProductServiceUploadProductImageProcedure + " unauthenticated", UnknownProcedure + " unimplemented"}
 	if !slices.Equal(got, want) {
 		t.Errorf("refusals told = %q, want %q", got, want)
 	}

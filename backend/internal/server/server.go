@@ -27,17 +27,30 @@ import (
 // by the generated Unimplemented handler, so every service is always
 // registered (and listed by reflection) even before it is written.
 type Services struct {
-	Catalog    saboresv1connect.CatalogServiceHandler
-	Promotion  saboresv1connect.PromotionServiceHandler
-	Cart       saboresv1connect.CartServiceHandler
-	Order      saboresv1connect.OrderServiceHandler
-	Account    saboresv1connect.AccountServiceHandler
-	Visibility saboresv1connect.VisibilityServiceHandler
-	Admin      saboresv1connect.AdminServiceHandler
-	Settings   saboresv1connect.ShopSettingsServiceHandler
-	Invoice    saboresv1connect.InvoiceServiceHandler
-	Withdrawal saboresv1connect.WithdrawalServiceHandler
-	Contact    saboresv1connect.ContactServiceHandler
+	Catalog              saboresv1connect.CatalogServiceHandler
+	Promotion            saboresv1connect.PromotionServiceHandler
+	Cart                 saboresv1connect.CartServiceHandler
+	Order                saboresv1connect.OrderServiceHandler
+	Account              saboresv1connect.AccountServiceHandler
+	Settings             saboresv1connect.ShopSettingsServiceHandler
+	Invoice              saboresv1connect.InvoiceServiceHandler
+	Withdrawal           saboresv1connect.WithdrawalServiceHandler
+	Contact              saboresv1connect.ContactServiceHandler
+	AdminProduct         saboresv1connect.AdminProductServiceHandler
+	AdminStock           saboresv1connect.AdminStockServiceHandler
+	AdminCatalogueImport saboresv1connect.AdminCatalogueImportServiceHandler
+	AdminPromotion       saboresv1connect.AdminPromotionServiceHandler
+	AdminCustomer        saboresv1connect.AdminCustomerServiceHandler
+	AdminOrder           saboresv1connect.AdminOrderServiceHandler
+	AdminEmail           saboresv1connect.AdminEmailServiceHandler
+	AdminDashboard       saboresv1connect.AdminDashboardServiceHandler
+	AdminVisibility      saboresv1connect.AdminVisibilityServiceHandler
+	AdminSettings        saboresv1connect.AdminSettingsServiceHandler
+	AdminApiKey          saboresv1connect.AdminApiKeyServiceHandler
+	AdminAudit           saboresv1connect.AdminAuditServiceHandler
+	AdminMessage         saboresv1connect.AdminMessageServiceHandler
+	AdminInvoice         saboresv1connect.AdminInvoiceServiceHandler
+	AdminWithdrawal      saboresv1connect.AdminWithdrawalServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -89,23 +102,15 @@ type Options struct {
 	Reflection bool
 }
 
-// serviceNames lists the contract's services, for health and reflection.
-var serviceNames = []string{
-	saboresv1connect.CatalogServiceName,
-	saboresv1connect.PromotionServiceName,
-	saboresv1connect.CartServiceName,
-	saboresv1connect.OrderServiceName,
-	saboresv1connect.AccountServiceName,
-	saboresv1connect.VisibilityServiceName,
-	saboresv1connect.AdminServiceName,
-	saboresv1connect.ShopSettingsServiceName,
-	saboresv1connect.InvoiceServiceName,
-	saboresv1connect.WithdrawalServiceName,
-	saboresv1connect.ContactServiceName,
-}
-
 // ServiceNames returns the fully-qualified names of every served service.
-func ServiceNames() []string { return append([]string(nil), serviceNames...) }
+func ServiceNames() []string {
+	var names []string
+	for _, m := range (Services{}).mounts() {
+		path, _ := m()
+		names = append(names, strings.Trim(path, "/"))
+	}
+	return names
+}
 
 // NewHandler builds the handler serving everything on one port.
 func NewHandler(opts Options) http.Handler {
@@ -133,31 +138,18 @@ func NewHandler(opts Options) http.Handler {
 		readCache = func(h http.Handler) http.Handler { return h }
 	}
 	handle := mux.Handle
-	s := opts.Services.withDefaults()
-	handle(saboresv1connect.NewCatalogServiceHandler(s.Catalog, handlerOpts...))
-	handle(saboresv1connect.NewPromotionServiceHandler(s.Promotion, handlerOpts...))
-	handle(saboresv1connect.NewCartServiceHandler(s.Cart, handlerOpts...))
-	handle(saboresv1connect.NewOrderServiceHandler(s.Order, handlerOpts...))
-	handle(saboresv1connect.NewAccountServiceHandler(s.Account, handlerOpts...))
-	handle(saboresv1connect.NewVisibilityServiceHandler(s.Visibility, handlerOpts...))
-	handle(saboresv1connect.NewAdminServiceHandler(s.Admin, handlerOpts...))
-	// The procedures whose Body is larger than a message get a handler of
-	// their own with its read limit.
-	for procedure, body := range Bodies {
-		if body.MaxBytes == message.MaxBytes {
-			continue
+	for _, m := range opts.Services.mounts() {
+		path, h := m(handlerOpts...)
+		handle(path, h)
+		// The procedures whose Body is larger than a message get a handler
+		// of their own with its read limit.
+		for procedure, body := range Bodies {
+			if body.MaxBytes != message.MaxBytes && strings.HasPrefix(procedure, path) {
+				_, big := m(append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(body.MaxBytes))...)
+				handle(procedure, big)
+			}
 		}
-		if !strings.HasPrefix(procedure, "/"+saboresv1connect.AdminServiceName+"/") {
-			panic("server: a larger body outside AdminService needs its service's handler here: " + procedure)
-		}
-		_, h := saboresv1connect.NewAdminServiceHandler(s.Admin,
-			append(slices.Clone(handlerOpts), connect.WithReadMaxBytes(body.MaxBytes))...)
-		handle(procedure, h)
 	}
-	handle(saboresv1connect.NewShopSettingsServiceHandler(s.Settings, handlerOpts...))
-	handle(saboresv1connect.NewInvoiceServiceHandler(s.Invoice, handlerOpts...))
-	handle(saboresv1connect.NewWithdrawalServiceHandler(s.Withdrawal, handlerOpts...))
-	handle(saboresv1connect.NewContactServiceHandler(s.Contact, handlerOpts...))
 
 	infraOpts := connect.WithInterceptors(procedureInterceptor())
 	mux.Handle(grpchealth.NewHandler(&healthChecker{db: opts.DB}, infraOpts))
@@ -171,7 +163,11 @@ func NewHandler(opts Options) http.Handler {
 	for pattern, h := range opts.Routes {
 		mux.Handle(pattern, h)
 	}
-	app := newSPA(opts.Frontend, &metaSource{catalog: s.Catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/")})
+	catalog := opts.Services.Catalog
+	if catalog == nil {
+		catalog = saboresv1connect.UnimplementedCatalogServiceHandler{}
+	}
+	app := newSPA(opts.Frontend, &metaSource{catalog: catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/")})
 	// Renders read through mux itself: the API's caches and rules apply.
 	app.pages = startPrerender(opts.Prerender, opts.Frontend, opts.PublicURL, mux, opts.Logger)
 	mux.Handle("/", notFoundStatus(app))
@@ -184,41 +180,45 @@ func NewHandler(opts Options) http.Handler {
 	return logRequests(opts.Logger, cors(opts.AllowedOrigins, readCache(withRequestInfo(guardBodies(opts.Admit, opts.LargeBodies, opts.Refused, mux)))))
 }
 
-// withDefaults fills nil services with the generated Unimplemented
-// handlers, which answer every RPC with CodeUnimplemented.
-func (s Services) withDefaults() Services {
-	if s.Catalog == nil {
-		s.Catalog = saboresv1connect.UnimplementedCatalogServiceHandler{}
+// mounter builds one service's handler with the options given.
+type mounter func(opts ...connect.HandlerOption) (string, http.Handler)
+
+// mount serves impl, or the generated Unimplemented handler (every RPC
+// answered CodeUnimplemented) when impl is nil, so every service is always
+// registered and listed by reflection.
+func mount[H any](impl, unimplemented H, newHandler func(H, ...connect.HandlerOption) (string, http.Handler)) mounter {
+	if any(impl) == nil {
+		impl = unimplemented
 	}
-	if s.Promotion == nil {
-		s.Promotion = saboresv1connect.UnimplementedPromotionServiceHandler{}
+	return func(opts ...connect.HandlerOption) (string, http.Handler) { return newHandler(impl, opts...) }
+}
+
+// mounts lists the contract's services with their implementations.
+func (s Services) mounts() []mounter {
+	return []mounter{
+		mount[saboresv1connect.CatalogServiceHandler](s.Catalog, saboresv1connect.UnimplementedCatalogServiceHandler{}, saboresv1connect.NewCatalogServiceHandler),
+		mount[saboresv1connect.PromotionServiceHandler](s.Promotion, saboresv1connect.UnimplementedPromotionServiceHandler{}, saboresv1connect.NewPromotionServiceHandler),
+		mount[saboresv1connect.CartServiceHandler](s.Cart, saboresv1connect.UnimplementedCartServiceHandler{}, saboresv1connect.NewCartServiceHandler),
+		mount[saboresv1connect.OrderServiceHandler](s.Order, saboresv1connect.UnimplementedOrderServiceHandler{}, saboresv1connect.NewOrderServiceHandler),
+		mount[saboresv1connect.AccountServiceHandler](s.Account, saboresv1connect.UnimplementedAccountServiceHandler{}, saboresv1connect.NewAccountServiceHandler),
+		mount[saboresv1connect.ShopSettingsServiceHandler](s.Settings, saboresv1connect.UnimplementedShopSettingsServiceHandler{}, saboresv1connect.NewShopSettingsServiceHandler),
+		mount[saboresv1connect.InvoiceServiceHandler](s.Invoice, saboresv1connect.UnimplementedInvoiceServiceHandler{}, saboresv1connect.NewInvoiceServiceHandler),
+		mount[saboresv1connect.WithdrawalServiceHandler](s.Withdrawal, saboresv1connect.UnimplementedWithdrawalServiceHandler{}, saboresv1connect.NewWithdrawalServiceHandler),
+		mount[saboresv1connect.ContactServiceHandler](s.Contact, saboresv1connect.UnimplementedContactServiceHandler{}, saboresv1connect.NewContactServiceHandler),
+		mount[saboresv1connect.AdminProductServiceHandler](s.AdminProduct, saboresv1connect.UnimplementedAdminProductServiceHandler{}, saboresv1connect.NewAdminProductServiceHandler),
+		mount[saboresv1connect.AdminStockServiceHandler](s.AdminStock, saboresv1connect.UnimplementedAdminStockServiceHandler{}, saboresv1connect.NewAdminStockServiceHandler),
+		mount[saboresv1connect.AdminCatalogueImportServiceHandler](s.AdminCatalogueImport, saboresv1connect.UnimplementedAdminCatalogueImportServiceHandler{}, saboresv1connect.NewAdminCatalogueImportServiceHandler),
+		mount[saboresv1connect.AdminPromotionServiceHandler](s.AdminPromotion, saboresv1connect.UnimplementedAdminPromotionServiceHandler{}, saboresv1connect.NewAdminPromotionServiceHandler),
+		mount[saboresv1connect.AdminCustomerServiceHandler](s.AdminCustomer, saboresv1connect.UnimplementedAdminCustomerServiceHandler{}, saboresv1connect.NewAdminCustomerServiceHandler),
+		mount[saboresv1connect.AdminOrderServiceHandler](s.AdminOrder, saboresv1connect.UnimplementedAdminOrderServiceHandler{}, saboresv1connect.NewAdminOrderServiceHandler),
+		mount[saboresv1connect.AdminEmailServiceHandler](s.AdminEmail, saboresv1connect.UnimplementedAdminEmailServiceHandler{}, saboresv1connect.NewAdminEmailServiceHandler),
+		mount[saboresv1connect.AdminDashboardServiceHandler](s.AdminDashboard, saboresv1connect.UnimplementedAdminDashboardServiceHandler{}, saboresv1connect.NewAdminDashboardServiceHandler),
+		mount[saboresv1connect.AdminVisibilityServiceHandler](s.AdminVisibility, saboresv1connect.UnimplementedAdminVisibilityServiceHandler{}, saboresv1connect.NewAdminVisibilityServiceHandler),
+		mount[saboresv1connect.AdminSettingsServiceHandler](s.AdminSettings, saboresv1connect.UnimplementedAdminSettingsServiceHandler{}, saboresv1connect.NewAdminSettingsServiceHandler),
+		mount[saboresv1connect.AdminApiKeyServiceHandler](s.AdminApiKey, saboresv1connect.UnimplementedAdminApiKeyServiceHandler{}, saboresv1connect.NewAdminApiKeyServiceHandler),
+		mount[saboresv1connect.AdminAuditServiceHandler](s.AdminAudit, saboresv1connect.UnimplementedAdminAuditServiceHandler{}, saboresv1connect.NewAdminAuditServiceHandler),
+		mount[saboresv1connect.AdminMessageServiceHandler](s.AdminMessage, saboresv1connect.UnimplementedAdminMessageServiceHandler{}, saboresv1connect.NewAdminMessageServiceHandler),
+		mount[saboresv1connect.AdminInvoiceServiceHandler](s.AdminInvoice, saboresv1connect.UnimplementedAdminInvoiceServiceHandler{}, saboresv1connect.NewAdminInvoiceServiceHandler),
+		mount[saboresv1connect.AdminWithdrawalServiceHandler](s.AdminWithdrawal, saboresv1connect.UnimplementedAdminWithdrawalServiceHandler{}, saboresv1connect.NewAdminWithdrawalServiceHandler),
 	}
-	if s.Cart == nil {
-		s.Cart = saboresv1connect.UnimplementedCartServiceHandler{}
-	}
-	if s.Order == nil {
-		s.Order = saboresv1connect.UnimplementedOrderServiceHandler{}
-	}
-	if s.Account == nil {
-		s.Account = saboresv1connect.UnimplementedAccountServiceHandler{}
-	}
-	if s.Visibility == nil {
-		s.Visibility = saboresv1connect.UnimplementedVisibilityServiceHandler{}
-	}
-	if s.Admin == nil {
-		s.Admin = saboresv1connect.UnimplementedAdminServiceHandler{}
-	}
-	if s.Settings == nil {
-		s.Settings = saboresv1connect.UnimplementedShopSettingsServiceHandler{}
-	}
-	if s.Invoice == nil {
-		s.Invoice = saboresv1connect.UnimplementedInvoiceServiceHandler{}
-	}
-	if s.Withdrawal == nil {
-		s.Withdrawal = saboresv1connect.UnimplementedWithdrawalServiceHandler{}
-	}
-	if s.Contact == nil {
-		s.Contact = saboresv1connect.UnimplementedContactServiceHandler{}
-	}
-	return s
 }

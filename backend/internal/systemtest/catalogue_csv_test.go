@@ -49,7 +49,7 @@ func csvSample(t *testing.T, n int, edit func(i int, row map[string]string)) []b
 
 // uploadCSV sends data to shopd in pieces of 1 MiB, as the back office
 // does, and returns the upload's id.
-func uploadCSV(t *testing.T, admin saboresv1connect.AdminServiceClient, data []byte) int64 {
+func uploadCSV(t *testing.T, admin saboresv1connect.AdminCatalogueImportServiceClient, data []byte) int64 {
 	t.Helper()
 	var id int64
 	for seq := int32(0); len(data) > 0; seq++ {
@@ -83,10 +83,10 @@ func TestCatalogueCSVThroughShopd(t *testing.T) {
 	}
 	shop := newTestShop(t, dbtest.URL(direct), io.Discard)
 	session := client(sessionFor(t, direct, adminID))
-	admin := saboresv1connect.NewAdminServiceClient(session, shop.URL)
+	admin := saboresv1connect.NewAdminCatalogueImportServiceClient(session, shop.URL)
 	// The back office speaks JSON: a full piece, base64-encoded, fits the
 	// piece RPC's read limit.
-	browser := saboresv1connect.NewAdminServiceClient(session, shop.URL, connect.WithProtoJSON())
+	browser := saboresv1connect.NewAdminCatalogueImportServiceClient(session, shop.URL, connect.WithProtoJSON())
 	count := func(sql string, args ...any) int {
 		t.Helper()
 		var n int

@@ -85,7 +85,7 @@ func TestHostileNestedFields(t *testing.T) {
 	shop := newTestShop(t, dbtest.URL(direct), io.Discard)
 	token := sessionFor(t, direct, adminID)
 	admin := client(token)
-	content, err := saboresv1connect.NewAdminServiceClient(admin, shop.URL).GetProductContent(ctx,
+	content, err := saboresv1connect.NewAdminProductServiceClient(admin, shop.URL).GetProductContent(ctx,
 		connect.NewRequest(&saboresv1.GetProductContentRequest{Id: 1002}))
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +106,7 @@ func TestHostileNestedFields(t *testing.T) {
 		// case's, so that an accepted one does not refuse the next.
 		fresh func(req map[string]any, i int)
 	}{
-		{saboresv1connect.AdminServiceCreateProductProcedure, &saboresv1.CreateProductRequest{Details: details, InitialStock: 5},
+		{saboresv1connect.AdminProductServiceCreateProductProcedure, &saboresv1.CreateProductRequest{Details: details, InitialStock: 5},
 			func(req map[string]any, i int) {
 				d := req["details"].(map[string]any)
 				if d["code"] == "HOSTILE" {
@@ -119,9 +119,9 @@ func TestHostileNestedFields(t *testing.T) {
 					d["ean"] = ""
 				}
 			}},
-		{saboresv1connect.AdminServiceUpdateProductDetailsProcedure, &saboresv1.UpdateProductDetailsRequest{Id: 1002, Details: details}, nil},
-		{saboresv1connect.AdminServiceUpdateProductContentProcedure, &saboresv1.UpdateProductContentRequest{Content: content.Msg.GetContent()}, nil},
-		{saboresv1connect.AdminServiceCreatePromotionProcedure, &saboresv1.CreatePromotionRequest{ProductId: 2001, Terms: &saboresv1.PromotionTerms{
+		{saboresv1connect.AdminProductServiceUpdateProductDetailsProcedure, &saboresv1.UpdateProductDetailsRequest{Id: 1002, Details: details}, nil},
+		{saboresv1connect.AdminProductServiceUpdateProductContentProcedure, &saboresv1.UpdateProductContentRequest{Content: content.Msg.GetContent()}, nil},
+		{saboresv1connect.AdminPromotionServiceCreatePromotionProcedure, &saboresv1.CreatePromotionRequest{ProductId: 2001, Terms: &saboresv1.PromotionTerms{
 			Type: saboresv1.PromotionType_PROMOTION_TYPE_PERCENTAGE, DiscountBasisPoints: 1500,
 			StartTime: timestamppb.New(now.Add(time.Hour)), EndTime: timestamppb.New(now.Add(2 * time.Hour)),
 		}}, func(req map[string]any, i int) {

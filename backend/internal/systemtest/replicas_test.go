@@ -105,7 +105,7 @@ func TestTwoShopdProcessesServeAPriceChange(t *testing.T) {
 	}
 	price(b) // now in b's caches
 
-	admin := saboresv1connect.NewAdminServiceClient(&http.Client{Transport: cookieTransport{token: sessionFor(t, direct, adminID)}}, a)
+	admin := saboresv1connect.NewAdminProductServiceClient(&http.Client{Transport: cookieTransport{token: sessionFor(t, direct, adminID)}}, a)
 	want := before + 111
 	changed := time.Now()
 	if _, err := admin.UpdateProduct(ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{

@@ -48,7 +48,7 @@ func TestSecretsNotLogged(t *testing.T) {
 	_, clientToken := signIn(t, direct, "secretive")
 	shop := newTestShop(t, dbtest.URL(direct), logs)
 
-	admin := saboresv1connect.NewAdminServiceClient(client(adminToken), shop.URL)
+	admin := saboresv1connect.NewAdminApiKeyServiceClient(client(adminToken), shop.URL)
 	created, err := admin.CreateApiKey(ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
 		Name: "ci", Scopes: []saboresv1.ApiKeyScope{saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ},
 		ExpireTime: timestamppb.New(time.Now().Add(24 * time.Hour)),
@@ -60,11 +60,11 @@ func TestSecretsNotLogged(t *testing.T) {
 	if secret == "" {
 		t.Fatal("CreateApiKey returned no secret")
 	}
-	integrator := saboresv1connect.NewAdminServiceClient(&http.Client{Transport: bearerTransport{key: secret}}, shop.URL)
+	integrator := saboresv1connect.NewAdminProductServiceClient(&http.Client{Transport: bearerTransport{key: secret}}, shop.URL)
 	if _, err := integrator.ListAdminProducts(ctx, connect.NewRequest(&saboresv1.ListAdminProductsRequest{})); err != nil {
 		t.Fatalf("ListAdminProducts with the API key: %v", err)
 	}
-	wrong := saboresv1connect.NewAdminServiceClient(&http.Client{Transport: bearerTransport{key: secret + "x"}}, shop.URL)
+	wrong := saboresv1connect.NewAdminProductServiceClient(&http.Client{Transport: bearerTransport{key: secret + "x"}}, shop.URL)
 	if _, err := wrong.ListAdminProducts(ctx, connect.NewRequest(&saboresv1.ListAdminProductsRequest{})); connecttest.Code(err) != connect.CodeUnauthenticated {
 		t.Errorf("a wrong API key: %v, want Unauthenticated", err)
 	}

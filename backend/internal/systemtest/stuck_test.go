@@ -123,7 +123,7 @@ func TestStuckEmailWithTheSMTPServerStopped(t *testing.T) {
 	if err := direct.QueryRow(ctx, `SELECT id FROM users WHERE email = 'admin@sabores.es'`).Scan(&adminID); err != nil {
 		t.Fatal(err)
 	}
-	admin := saboresv1connect.NewAdminServiceClient(client(sessionFor(t, direct, adminID)), shop)
+	admin := saboresv1connect.NewAdminDashboardServiceClient(client(sessionFor(t, direct, adminID)), shop)
 	res, err := admin.GetDashboardStats(ctx, connect.NewRequest(&saboresv1.GetDashboardStatsRequest{}))
 	if err != nil {
 		t.Fatal(err)

@@ -64,7 +64,7 @@ func TestUploadProductImageThroughShopd(t *testing.T) {
 	if len(picture) < 3_000_000 || len(picture) > 5_000_000 {
 		t.Fatalf("test picture is %d bytes, want 3 to 5 MB", len(picture))
 	}
-	upload := shop.URL + saboresv1connect.AdminServiceUploadProductImageProcedure
+	upload := shop.URL + saboresv1connect.AdminProductServiceUploadProductImageProcedure
 	if code, msg := postJSON(t, admin, upload, body(picture)); code != "ok" {
 		t.Fatalf("upload of %d bytes: %s %q", len(picture), code, msg)
 	}
@@ -97,7 +97,7 @@ func TestUploadProductImageThroughShopd(t *testing.T) {
 	}
 	// Other RPCs keep their 1 MiB cap.
 	big := body(picture)
-	if code, _ := postJSON(t, admin, shop.URL+saboresv1connect.AdminServiceListProductImagesProcedure, big); code != "resource_exhausted" && !strings.HasPrefix(code, "http-") {
+	if code, _ := postJSON(t, admin, shop.URL+saboresv1connect.AdminProductServiceListProductImagesProcedure, big); code != "resource_exhausted" && !strings.HasPrefix(code, "http-") {
 		t.Errorf("a %d-byte ListProductImages: %s, want it refused for its size", len(big), code)
 	}
 }

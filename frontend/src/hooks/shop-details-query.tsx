@@ -1,6 +1,6 @@
 import { useQuery } from "@connectrpc/connect-query";
 import { useEffect } from "react";
-import { ShopSettingsService, type GetShopDetailsResponse } from "@gen/sabores/v1/shop_settings_service_pb";
+import { type GetShopDetailsResponse, ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
 
 /**
  * ShopDetailsQuery keeps the server's GetShopDetails answer and reports it

@@ -1,6 +1,6 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
-import { ProductSchema, Role, type Product } from "@gen/sabores/v1/types_pb";
+import { type Product, ProductSchema, Role } from "@gen/sabores/v1/types_pb";
 
 type ProductInit = Exclude<MessageInitShape<typeof ProductSchema>, Product>;
 

@@ -25,7 +25,7 @@ func TestStockLedgerInvariant(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	b.orders.WithLimits(noLimits)
-	adminSvc := admin.New(b.pool, nil)
+	adminSvc := admin.New(b.pool)
 	var adminID int64
 	if err := b.pool.QueryRow(context.Background(), `INSERT INTO users (issuer, subject, email, full_name)
 		VALUES ('https://test', 'admin', 'admin@example.com', 'Admin') RETURNING id`).Scan(&adminID); err != nil {

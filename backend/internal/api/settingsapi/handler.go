@@ -8,9 +8,11 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -23,13 +25,26 @@ import (
 // the new details on the next page load, not a minute later.
 const publicMaxAge = "public, max-age=0, s-maxage=60"
 
-// Handler implements ShopSettingsService.
+// SignInStatus tells how sign-in is set up on this server (auth.Service).
+type SignInStatus interface {
+	GoogleConfigured() bool
+	DevSignIn() bool
+}
+
+// Handler implements ShopSettingsService and AdminSettingsService.
 type Handler struct {
 	settings *shopsettings.Service
 	areas    deliveryarea.Policy
+	// signIn, pool and queries read and record the sign-in status.
+	signIn  SignInStatus
+	pool    *pgxpool.Pool
+	queries *db.Queries
 }
 
-var _ saboresv1connect.ShopSettingsServiceHandler = (*Handler)(nil)
+var (
+	_ saboresv1connect.ShopSettingsServiceHandler  = (*Handler)(nil)
+	_ saboresv1connect.AdminSettingsServiceHandler = (*Handler)(nil)
+)
 
 // New returns the handler of the shopsettings module's use cases.
 func New(settings *shopsettings.Service) *Handler {
@@ -40,6 +55,12 @@ func New(settings *shopsettings.Service) *Handler {
 // names next to frozen and chilled goods.
 func (h *Handler) WithDeliveryAreas(areas deliveryarea.Policy) *Handler {
 	h.areas = areas
+	return h
+}
+
+// WithSignIn sets how sign-in is set up here and where its status is kept.
+func (h *Handler) WithSignIn(status SignInStatus, pool *pgxpool.Pool) *Handler {
+	h.signIn, h.pool, h.queries = status, pool, db.New(pool)
 	return h
 }
 

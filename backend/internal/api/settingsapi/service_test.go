@@ -37,15 +37,17 @@ func asAdmin() connect.UnaryInterceptorFunc {
 
 // client serves the service over HTTP behind the server's validation and
 // error mapping, on a database `shopd seed` filled.
-func client(t *testing.T) (saboresv1connect.ShopSettingsServiceClient, *httptest.Server, func(string) int) {
+func client(t *testing.T) (saboresv1connect.AdminSettingsServiceClient, *httptest.Server, func(string) int) {
 	t.Helper()
 	pool := dbtest.New(t)
 	if err := seed.Catalogue(context.Background(), pool); err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(settingsapi.New(shopsettings.New(pool)),
-		connect.WithInterceptors(asAdmin(), validate.NewInterceptor(), apperr.Interceptor())))
+	h := settingsapi.New(shopsettings.New(pool))
+	opts := connect.WithInterceptors(asAdmin(), validate.NewInterceptor(), apperr.Interceptor())
+	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(h, opts))
+	mux.Handle(saboresv1connect.NewAdminSettingsServiceHandler(h, opts))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	count := func(sql string) int {
@@ -55,7 +57,7 @@ func client(t *testing.T) (saboresv1connect.ShopSettingsServiceClient, *httptest
 		}
 		return n
 	}
-	return saboresv1connect.NewShopSettingsServiceClient(srv.Client(), srv.URL), srv, count
+	return saboresv1connect.NewAdminSettingsServiceClient(srv.Client(), srv.URL), srv, count
 }
 
 // real are settings an owner typed, with spaces and lower case.

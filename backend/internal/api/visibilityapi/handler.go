@@ -12,7 +12,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
-	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // Handler implements VisibilityService.
@@ -22,8 +21,6 @@ type Handler struct {
 	// records in every country) to map the answers.
 	q *db.Queries
 }
-
-var _ saboresv1connect.VisibilityServiceHandler = (*Handler)(nil)
 
 // New returns the handler of the visibility module's use cases, mapping
 // products with what pool reads.

@@ -5,7 +5,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { CartService } from "@gen/sabores/v1/cart_service_pb";
-import { OrderService, type GetPaymentOptionsRequest, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
+import { type GetPaymentOptionsRequest, OrderService, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
 import { OrderSchema, PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
-import { OrderService, PaymentAttemptStatus, type CancelMyOrderRequest } from "@gen/sabores/v1/order_service_pb";
+import { type CancelMyOrderRequest, OrderService, PaymentAttemptStatus } from "@gen/sabores/v1/order_service_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";

@@ -57,14 +57,11 @@ it("lists an order's invoices when asked and explains a refused complete-invoice
         ],
       }),
     });
-    router.service(InvoiceService, {
-      listMyInvoices: (req) => ({
+    router.service(InvoiceService, { listMyInvoices: (req) => ({
         invoices: req.orderId === 7n ? [{ id: 1n, number: "FS2026-000001", kind: InvoiceKind.SIMPLIFIED, orderId: 7n }] : [],
-      }),
-      requestCompleteInvoice: () => {
+      }), requestCompleteInvoice: () => {
         throw new ConnectError("tax_id: not a valid NIF, NIE or CIF", Code.InvalidArgument);
-      },
-    });
+      } });
   });
   await user.click(await screen.findByText("Ver detalle"));
   await user.click(screen.getByText("Ver facturas"));

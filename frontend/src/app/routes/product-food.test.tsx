@@ -84,9 +84,7 @@ it.each([
       router.service(CatalogService, {
         getProduct: () => ({ product: product(7001, { isFood: true, flags: { frozen: true } }) }),
       });
-      router.service(ShopSettingsService, {
-        getShopDetails: () => ({ deliveryAreas: { served: ["peninsula", "baleares", "canarias"], coldChain: ["peninsula", "baleares"] } }),
-      });
+      router.service(ShopSettingsService, { getShopDetails: () => ({ deliveryAreas: { served: ["peninsula", "baleares", "canarias"], coldChain: ["peninsula", "baleares"] } }) });
     },
     language,
   );

@@ -2,8 +2,8 @@ import { screen } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
-import { WithdrawalExemption, WithdrawalService } from "@gen/sabores/v1/withdrawal_service_pb";
 import { WithdrawalStatus } from "@gen/sabores/v1/withdrawal_pb";
+import { WithdrawalExemption, WithdrawalService } from "@gen/sabores/v1/withdrawal_service_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
 
@@ -22,9 +22,7 @@ it("picks a line and units, asks to confirm, then acknowledges with the date and
   let sent: { lineNo: number; quantity: number }[] = [];
   const { user } = renderApp("/orders/7/withdraw", (router) => {
     router.service(AccountService, { getSession: () => signedIn() });
-    router.service(WithdrawalService, {
-      getMyWithdrawalOptions: () => ({ options }),
-      withdrawMyOrder: (req) => {
+    router.service(WithdrawalService, { getMyWithdrawalOptions: () => ({ options }), withdrawMyOrder: (req) => {
         sent = req.lines.map((l) => ({ lineNo: l.lineNo, quantity: l.quantity }));
         return {
           withdrawal: {
@@ -37,8 +35,7 @@ it("picks a line and units, asks to confirm, then acknowledges with the date and
             lines: [{ lineNo: 1, name: "Guaraná", quantity: 2, unitPriceCents: 250n }],
           },
         };
-      },
-    });
+      } });
   });
   expect(await screen.findByRole("heading", { name: "Desistir del contrato" })).toBeInTheDocument();
   expect(screen.getByText(/Puedes desistir hasta el 9 de diciembre de 2026/)).toBeInTheDocument();
@@ -61,11 +58,9 @@ it("picks a line and units, asks to confirm, then acknowledges with the date and
 
 it("offers the function on the link without signing in, and says so when the link is no good", async () => {
   renderApp("/desistir#7.bad", (router) => {
-    router.service(WithdrawalService, {
-      getWithdrawalOptionsByLink: () => {
+    router.service(WithdrawalService, { getWithdrawalOptionsByLink: () => {
         throw new Error("not found");
-      },
-    });
+      } });
   });
   expect(await screen.findByText(/Este enlace no es válido/)).toBeInTheDocument();
 });
@@ -73,12 +68,10 @@ it("offers the function on the link without signing in, and says so when the lin
 it("withdraws through the e-mail's link, sending the token from the URL's fragment", async () => {
   const tokens: string[] = [];
   const { user } = renderApp("/desistir#7.c2lnbmF0dXJl", (router) => {
-    router.service(WithdrawalService, {
-      getWithdrawalOptionsByLink: (req) => {
+    router.service(WithdrawalService, { getWithdrawalOptionsByLink: (req) => {
         tokens.push(req.token);
         return { options: { ...options, deadline: undefined, cancelsOrder: true } };
-      },
-      withdrawByLink: (req) => {
+      }, withdrawByLink: (req) => {
         tokens.push(req.token);
         return {
           withdrawal: {
@@ -89,8 +82,7 @@ it("withdraws through the e-mail's link, sending the token from the URL's fragme
             requestTime: timestampFromDate(new Date("2026-11-25T09:41:07Z")),
           },
         };
-      },
-    });
+      } });
   });
   expect(await screen.findByText(/desistir cancela el pedido completo/)).toBeInTheDocument();
   await user.click(screen.getByRole("button", { name: "Continuar" }));

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { OrderStatus, type Order } from "@gen/sabores/v1/types_pb";
+import { type Order, OrderStatus } from "@gen/sabores/v1/types_pb";
 
 const styles: Partial<Record<OrderStatus, { key: string; cls: string }>> = {
   [OrderStatus.COMPLETED]: { key: "completed", cls: "bg-green-100 text-green-800" },

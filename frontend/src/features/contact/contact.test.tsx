@@ -1,12 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import {
-  ContactService,
-  ContactSubject,
-  type SendContactMessageRequest,
-  type SubscribeNewsletterRequest,
-} from "@gen/sabores/v1/contact_service_pb";
+import { ContactService, ContactSubject, type SendContactMessageRequest, type SubscribeNewsletterRequest } from "@gen/sabores/v1/contact_service_pb";
 import { Language } from "@gen/sabores/v1/food_pb";
 import { newsletterConsentVersion } from "@/features/contact/subscribe";
 import { renderApp } from "@/testing/render-app";
@@ -15,12 +10,10 @@ describe("newsletter box", () => {
   it("needs consent, sends it with its text version and asks to confirm by e-mail", async () => {
     const seen: SubscribeNewsletterRequest[] = [];
     const { user } = renderApp("/contact", (router) =>
-      router.service(ContactService, {
-        subscribeNewsletter: (req) => {
+      router.service(ContactService, { subscribeNewsletter: (req) => {
           seen.push(req);
           return {};
-        },
-      }),
+        } }),
     );
     const footer = await screen.findByRole("contentinfo");
     const box = within(footer).getByRole("form", { name: "Boletín" });
@@ -37,11 +30,9 @@ describe("newsletter box", () => {
     const { user } = renderApp(
       "/contact",
       (router) =>
-        router.service(ContactService, {
-          subscribeNewsletter: () => {
+        router.service(ContactService, { subscribeNewsletter: () => {
             throw new ConnectError("too many", Code.ResourceExhausted);
-          },
-        }),
+          } }),
       "pt",
     );
     const box = within(await screen.findByRole("contentinfo")).getByRole("form", { name: "Newsletter" });
@@ -58,12 +49,10 @@ describe("contact form", () => {
     const { user } = renderApp(
       "/contact",
       (router) =>
-        router.service(ContactService, {
-          sendContactMessage: (req) => {
+        router.service(ContactService, { sendContactMessage: (req) => {
             seen.push(req);
             return { id: 7n };
-          },
-        }),
+          } }),
       "pt",
     );
     const form = await screen.findByRole("form", { name: "Envie-nos uma mensagem" });
@@ -88,13 +77,11 @@ describe("/newsletter", () => {
   it("confirms on the button, not on load", async () => {
     let calls = 0;
     const { user } = renderApp("/newsletter?confirmar=5.abc", (router) =>
-      router.service(ContactService, {
-        confirmNewsletter: (req) => {
+      router.service(ContactService, { confirmNewsletter: (req) => {
           calls++;
           if (req.token !== "5.abc") throw new ConnectError("bad", Code.InvalidArgument);
           return { email: "ana@example.com" };
-        },
-      }),
+        } }),
     );
     const button = await screen.findByRole("button", { name: "Confirmar la suscripción" });
     expect(calls).toBe(0);

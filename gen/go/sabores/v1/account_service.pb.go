@@ -897,7 +897,7 @@ var File_sabores_v1_account_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/account_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1esabores/v1/admin_refunds.proto\x1a\x16sabores/v1/types.proto\x1a\x1bsabores/v1/withdrawal.proto\"\x13\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17sabores/v1/refund.proto\x1a\x16sabores/v1/types.proto\x1a\x1bsabores/v1/withdrawal.proto\"\x13\n" +
 	"\x11GetSessionRequest\"W\n" +
 	"\x12GetSessionResponse\x12\x1b\n" +
 	"\tsigned_in\x18\x01 \x01(\bR\bsignedIn\x12$\n" +
@@ -1043,7 +1043,7 @@ func file_sabores_v1_account_service_proto_init() {
 	if File_sabores_v1_account_service_proto != nil {
 		return
 	}
-	file_sabores_v1_admin_refunds_proto_init()
+	file_sabores_v1_refund_proto_init()
 	file_sabores_v1_types_proto_init()
 	file_sabores_v1_withdrawal_proto_init()
 	type x struct{}

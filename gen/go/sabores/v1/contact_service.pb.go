@@ -10,7 +10,6 @@ import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
-	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -508,442 +507,12 @@ func (x *SendContactMessageResponse) GetId() int64 {
 	return 0
 }
 
-// NewsletterSubscription is one request to receive the newsletter and its
-// consent.
-type NewsletterSubscription struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// id is the subscription's number.
-	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// email is the address.
-	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
-	// language is "es" or "pt".
-	Language string `protobuf:"bytes,3,opt,name=language,proto3" json:"language,omitempty"`
-	// consent_version names the consent text agreed to.
-	ConsentVersion string `protobuf:"bytes,4,opt,name=consent_version,json=consentVersion,proto3" json:"consent_version,omitempty"`
-	// request_time is when the consent was given.
-	RequestTime *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=request_time,json=requestTime,proto3" json:"request_time,omitempty"`
-	// confirm_time is when the link was followed; unset while pending.
-	ConfirmTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=confirm_time,json=confirmTime,proto3" json:"confirm_time,omitempty"`
-	// unsubscribe_time is when it ended; unset while active.
-	UnsubscribeTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=unsubscribe_time,json=unsubscribeTime,proto3" json:"unsubscribe_time,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
-}
-
-func (x *NewsletterSubscription) Reset() {
-	*x = NewsletterSubscription{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[8]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *NewsletterSubscription) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*NewsletterSubscription) ProtoMessage() {}
-
-func (x *NewsletterSubscription) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[8]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use NewsletterSubscription.ProtoReflect.Descriptor instead.
-func (*NewsletterSubscription) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{8}
-}
-
-func (x *NewsletterSubscription) GetId() int64 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *NewsletterSubscription) GetEmail() string {
-	if x != nil {
-		return x.Email
-	}
-	return ""
-}
-
-func (x *NewsletterSubscription) GetLanguage() string {
-	if x != nil {
-		return x.Language
-	}
-	return ""
-}
-
-func (x *NewsletterSubscription) GetConsentVersion() string {
-	if x != nil {
-		return x.ConsentVersion
-	}
-	return ""
-}
-
-func (x *NewsletterSubscription) GetRequestTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.RequestTime
-	}
-	return nil
-}
-
-func (x *NewsletterSubscription) GetConfirmTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.ConfirmTime
-	}
-	return nil
-}
-
-func (x *NewsletterSubscription) GetUnsubscribeTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.UnsubscribeTime
-	}
-	return nil
-}
-
-// ListNewsletterSubscriptionsRequest pages the subscriptions.
-type ListNewsletterSubscriptionsRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// page is the 1-based page number; 0 means 1.
-	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
-	// page_size is 20 by default, at most 100 (larger values are lowered).
-	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ListNewsletterSubscriptionsRequest) Reset() {
-	*x = ListNewsletterSubscriptionsRequest{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[9]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ListNewsletterSubscriptionsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ListNewsletterSubscriptionsRequest) ProtoMessage() {}
-
-func (x *ListNewsletterSubscriptionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[9]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ListNewsletterSubscriptionsRequest.ProtoReflect.Descriptor instead.
-func (*ListNewsletterSubscriptionsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{9}
-}
-
-func (x *ListNewsletterSubscriptionsRequest) GetPage() int32 {
-	if x != nil {
-		return x.Page
-	}
-	return 0
-}
-
-func (x *ListNewsletterSubscriptionsRequest) GetPageSize() int32 {
-	if x != nil {
-		return x.PageSize
-	}
-	return 0
-}
-
-// ListNewsletterSubscriptionsResponse is one page of subscriptions.
-type ListNewsletterSubscriptionsResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// subscriptions are the page's subscriptions.
-	Subscriptions []*NewsletterSubscription `protobuf:"bytes,1,rep,name=subscriptions,proto3" json:"subscriptions,omitempty"`
-	// total_size is the number of subscriptions, all pages.
-	TotalSize     int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ListNewsletterSubscriptionsResponse) Reset() {
-	*x = ListNewsletterSubscriptionsResponse{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[10]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ListNewsletterSubscriptionsResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ListNewsletterSubscriptionsResponse) ProtoMessage() {}
-
-func (x *ListNewsletterSubscriptionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[10]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ListNewsletterSubscriptionsResponse.ProtoReflect.Descriptor instead.
-func (*ListNewsletterSubscriptionsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{10}
-}
-
-func (x *ListNewsletterSubscriptionsResponse) GetSubscriptions() []*NewsletterSubscription {
-	if x != nil {
-		return x.Subscriptions
-	}
-	return nil
-}
-
-func (x *ListNewsletterSubscriptionsResponse) GetTotalSize() int32 {
-	if x != nil {
-		return x.TotalSize
-	}
-	return 0
-}
-
-// ContactMessage is one message from the contact page.
-type ContactMessage struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// id is the message's number.
-	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// name is the sender's name.
-	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// email is the sender's address.
-	Email string `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
-	// phone is the sender's phone, if given.
-	Phone string `protobuf:"bytes,4,opt,name=phone,proto3" json:"phone,omitempty"`
-	// subject is what it is about.
-	Subject ContactSubject `protobuf:"varint,5,opt,name=subject,proto3,enum=sabores.v1.ContactSubject" json:"subject,omitempty"`
-	// message is the text.
-	Message string `protobuf:"bytes,6,opt,name=message,proto3" json:"message,omitempty"`
-	// language is "es" or "pt".
-	Language string `protobuf:"bytes,7,opt,name=language,proto3" json:"language,omitempty"`
-	// create_time is when it was sent.
-	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ContactMessage) Reset() {
-	*x = ContactMessage{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[11]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ContactMessage) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ContactMessage) ProtoMessage() {}
-
-func (x *ContactMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[11]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ContactMessage.ProtoReflect.Descriptor instead.
-func (*ContactMessage) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{11}
-}
-
-func (x *ContactMessage) GetId() int64 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *ContactMessage) GetName() string {
-	if x != nil {
-		return x.Name
-	}
-	return ""
-}
-
-func (x *ContactMessage) GetEmail() string {
-	if x != nil {
-		return x.Email
-	}
-	return ""
-}
-
-func (x *ContactMessage) GetPhone() string {
-	if x != nil {
-		return x.Phone
-	}
-	return ""
-}
-
-func (x *ContactMessage) GetSubject() ContactSubject {
-	if x != nil {
-		return x.Subject
-	}
-	return ContactSubject_CONTACT_SUBJECT_UNSPECIFIED
-}
-
-func (x *ContactMessage) GetMessage() string {
-	if x != nil {
-		return x.Message
-	}
-	return ""
-}
-
-func (x *ContactMessage) GetLanguage() string {
-	if x != nil {
-		return x.Language
-	}
-	return ""
-}
-
-func (x *ContactMessage) GetCreateTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.CreateTime
-	}
-	return nil
-}
-
-// ListContactMessagesRequest pages the messages.
-type ListContactMessagesRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// page is the 1-based page number; 0 means 1.
-	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
-	// page_size is 20 by default, at most 100 (larger values are lowered).
-	PageSize      int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ListContactMessagesRequest) Reset() {
-	*x = ListContactMessagesRequest{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[12]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ListContactMessagesRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ListContactMessagesRequest) ProtoMessage() {}
-
-func (x *ListContactMessagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[12]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ListContactMessagesRequest.ProtoReflect.Descriptor instead.
-func (*ListContactMessagesRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{12}
-}
-
-func (x *ListContactMessagesRequest) GetPage() int32 {
-	if x != nil {
-		return x.Page
-	}
-	return 0
-}
-
-func (x *ListContactMessagesRequest) GetPageSize() int32 {
-	if x != nil {
-		return x.PageSize
-	}
-	return 0
-}
-
-// ListContactMessagesResponse is one page of messages.
-type ListContactMessagesResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// messages are the page's messages.
-	Messages []*ContactMessage `protobuf:"bytes,1,rep,name=messages,proto3" json:"messages,omitempty"`
-	// total_size is the number of messages, all pages.
-	TotalSize     int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ListContactMessagesResponse) Reset() {
-	*x = ListContactMessagesResponse{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[13]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ListContactMessagesResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ListContactMessagesResponse) ProtoMessage() {}
-
-func (x *ListContactMessagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[13]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ListContactMessagesResponse.ProtoReflect.Descriptor instead.
-func (*ListContactMessagesResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{13}
-}
-
-func (x *ListContactMessagesResponse) GetMessages() []*ContactMessage {
-	if x != nil {
-		return x.Messages
-	}
-	return nil
-}
-
-func (x *ListContactMessagesResponse) GetTotalSize() int32 {
-	if x != nil {
-		return x.TotalSize
-	}
-	return 0
-}
-
 var File_sabores_v1_contact_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_contact_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/contact_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\"\xae\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\"\xae\x01\n" +
 	"\x1aSubscribeNewsletterRequest\x12 \n" +
 	"\x05email\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\x12:\n" +
@@ -971,52 +540,18 @@ const file_sabores_v1_contact_service_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x10\x01\x18\x88'R\amessage\x12:\n" +
 	"\blanguage\x18\x06 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\",\n" +
 	"\x1aSendContactMessageResponse\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\"\xc8\x02\n" +
-	"\x16NewsletterSubscription\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
-	"\x05email\x18\x02 \x01(\tR\x05email\x12\x1a\n" +
-	"\blanguage\x18\x03 \x01(\tR\blanguage\x12'\n" +
-	"\x0fconsent_version\x18\x04 \x01(\tR\x0econsentVersion\x12=\n" +
-	"\frequest_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\vrequestTime\x12=\n" +
-	"\fconfirm_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\vconfirmTime\x12E\n" +
-	"\x10unsubscribe_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\x0funsubscribeTime\"k\n" +
-	"\"ListNewsletterSubscriptionsRequest\x12\x1f\n" +
-	"\x04page\x18\x01 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\"\x8e\x01\n" +
-	"#ListNewsletterSubscriptionsResponse\x12H\n" +
-	"\rsubscriptions\x18\x01 \x03(\v2\".sabores.v1.NewsletterSubscriptionR\rsubscriptions\x12\x1d\n" +
-	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\"\x89\x02\n" +
-	"\x0eContactMessage\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
-	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
-	"\x05email\x18\x03 \x01(\tR\x05email\x12\x14\n" +
-	"\x05phone\x18\x04 \x01(\tR\x05phone\x124\n" +
-	"\asubject\x18\x05 \x01(\x0e2\x1a.sabores.v1.ContactSubjectR\asubject\x12\x18\n" +
-	"\amessage\x18\x06 \x01(\tR\amessage\x12\x1a\n" +
-	"\blanguage\x18\a \x01(\tR\blanguage\x12;\n" +
-	"\vcreate_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime\"c\n" +
-	"\x1aListContactMessagesRequest\x12\x1f\n" +
-	"\x04page\x18\x01 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\"t\n" +
-	"\x1bListContactMessagesResponse\x126\n" +
-	"\bmessages\x18\x01 \x03(\v2\x1a.sabores.v1.ContactMessageR\bmessages\x12\x1d\n" +
-	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize*\xa2\x01\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id*\xa2\x01\n" +
 	"\x0eContactSubject\x12\x1f\n" +
 	"\x1bCONTACT_SUBJECT_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18CONTACT_SUBJECT_PRODUCTS\x10\x01\x12\x19\n" +
 	"\x15CONTACT_SUBJECT_ORDER\x10\x02\x12\x1b\n" +
 	"\x17CONTACT_SUBJECT_RETURNS\x10\x03\x12\x19\n" +
-	"\x15CONTACT_SUBJECT_OTHER\x10\x042\x95\x05\n" +
+	"\x15CONTACT_SUBJECT_OTHER\x10\x042\xad\x03\n" +
 	"\x0eContactService\x12f\n" +
 	"\x13SubscribeNewsletter\x12&.sabores.v1.SubscribeNewsletterRequest\x1a'.sabores.v1.SubscribeNewsletterResponse\x12`\n" +
 	"\x11ConfirmNewsletter\x12$.sabores.v1.ConfirmNewsletterRequest\x1a%.sabores.v1.ConfirmNewsletterResponse\x12l\n" +
 	"\x15UnsubscribeNewsletter\x12(.sabores.v1.UnsubscribeNewsletterRequest\x1a).sabores.v1.UnsubscribeNewsletterResponse\x12c\n" +
-	"\x12SendContactMessage\x12%.sabores.v1.SendContactMessageRequest\x1a&.sabores.v1.SendContactMessageResponse\x12~\n" +
-	"\x1bListNewsletterSubscriptions\x12..sabores.v1.ListNewsletterSubscriptionsRequest\x1a/.sabores.v1.ListNewsletterSubscriptionsResponse\x12f\n" +
-	"\x13ListContactMessages\x12&.sabores.v1.ListContactMessagesRequest\x1a'.sabores.v1.ListContactMessagesResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x12SendContactMessage\x12%.sabores.v1.SendContactMessageRequest\x1a&.sabores.v1.SendContactMessageResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_contact_service_proto_rawDescOnce sync.Once
@@ -1031,54 +566,36 @@ func file_sabores_v1_contact_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_contact_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_contact_service_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_sabores_v1_contact_service_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_sabores_v1_contact_service_proto_goTypes = []any{
-	(ContactSubject)(0),                         // 0: sabores.v1.ContactSubject
-	(*SubscribeNewsletterRequest)(nil),          // 1: sabores.v1.SubscribeNewsletterRequest
-	(*SubscribeNewsletterResponse)(nil),         // 2: sabores.v1.SubscribeNewsletterResponse
-	(*ConfirmNewsletterRequest)(nil),            // 3: sabores.v1.ConfirmNewsletterRequest
-	(*ConfirmNewsletterResponse)(nil),           // 4: sabores.v1.ConfirmNewsletterResponse
-	(*UnsubscribeNewsletterRequest)(nil),        // 5: sabores.v1.UnsubscribeNewsletterRequest
-	(*UnsubscribeNewsletterResponse)(nil),       // 6: sabores.v1.UnsubscribeNewsletterResponse
-	(*SendContactMessageRequest)(nil),           // 7: sabores.v1.SendContactMessageRequest
-	(*SendContactMessageResponse)(nil),          // 8: sabores.v1.SendContactMessageResponse
-	(*NewsletterSubscription)(nil),              // 9: sabores.v1.NewsletterSubscription
-	(*ListNewsletterSubscriptionsRequest)(nil),  // 10: sabores.v1.ListNewsletterSubscriptionsRequest
-	(*ListNewsletterSubscriptionsResponse)(nil), // 11: sabores.v1.ListNewsletterSubscriptionsResponse
-	(*ContactMessage)(nil),                      // 12: sabores.v1.ContactMessage
-	(*ListContactMessagesRequest)(nil),          // 13: sabores.v1.ListContactMessagesRequest
-	(*ListContactMessagesResponse)(nil),         // 14: sabores.v1.ListContactMessagesResponse
-	(Language)(0),                               // 15: sabores.v1.Language
-	(*timestamppb.Timestamp)(nil),               // 16: google.protobuf.Timestamp
+	(ContactSubject)(0),                   // 0: sabores.v1.ContactSubject
+	(*SubscribeNewsletterRequest)(nil),    // 1: sabores.v1.SubscribeNewsletterRequest
+	(*SubscribeNewsletterResponse)(nil),   // 2: sabores.v1.SubscribeNewsletterResponse
+	(*ConfirmNewsletterRequest)(nil),      // 3: sabores.v1.ConfirmNewsletterRequest
+	(*ConfirmNewsletterResponse)(nil),     // 4: sabores.v1.ConfirmNewsletterResponse
+	(*UnsubscribeNewsletterRequest)(nil),  // 5: sabores.v1.UnsubscribeNewsletterRequest
+	(*UnsubscribeNewsletterResponse)(nil), // 6: sabores.v1.UnsubscribeNewsletterResponse
+	(*SendContactMessageRequest)(nil),     // 7: sabores.v1.SendContactMessageRequest
+	(*SendContactMessageResponse)(nil),    // 8: sabores.v1.SendContactMessageResponse
+	(Language)(0),                         // 9: sabores.v1.Language
 }
 var file_sabores_v1_contact_service_proto_depIdxs = []int32{
-	15, // 0: sabores.v1.SubscribeNewsletterRequest.language:type_name -> sabores.v1.Language
-	0,  // 1: sabores.v1.SendContactMessageRequest.subject:type_name -> sabores.v1.ContactSubject
-	15, // 2: sabores.v1.SendContactMessageRequest.language:type_name -> sabores.v1.Language
-	16, // 3: sabores.v1.NewsletterSubscription.request_time:type_name -> google.protobuf.Timestamp
-	16, // 4: sabores.v1.NewsletterSubscription.confirm_time:type_name -> google.protobuf.Timestamp
-	16, // 5: sabores.v1.NewsletterSubscription.unsubscribe_time:type_name -> google.protobuf.Timestamp
-	9,  // 6: sabores.v1.ListNewsletterSubscriptionsResponse.subscriptions:type_name -> sabores.v1.NewsletterSubscription
-	0,  // 7: sabores.v1.ContactMessage.subject:type_name -> sabores.v1.ContactSubject
-	16, // 8: sabores.v1.ContactMessage.create_time:type_name -> google.protobuf.Timestamp
-	12, // 9: sabores.v1.ListContactMessagesResponse.messages:type_name -> sabores.v1.ContactMessage
-	1,  // 10: sabores.v1.ContactService.SubscribeNewsletter:input_type -> sabores.v1.SubscribeNewsletterRequest
-	3,  // 11: sabores.v1.ContactService.ConfirmNewsletter:input_type -> sabores.v1.ConfirmNewsletterRequest
-	5,  // 12: sabores.v1.ContactService.UnsubscribeNewsletter:input_type -> sabores.v1.UnsubscribeNewsletterRequest
-	7,  // 13: sabores.v1.ContactService.SendContactMessage:input_type -> sabores.v1.SendContactMessageRequest
-	10, // 14: sabores.v1.ContactService.ListNewsletterSubscriptions:input_type -> sabores.v1.ListNewsletterSubscriptionsRequest
-	13, // 15: sabores.v1.ContactService.ListContactMessages:input_type -> sabores.v1.ListContactMessagesRequest
-	2,  // 16: sabores.v1.ContactService.SubscribeNewsletter:output_type -> sabores.v1.SubscribeNewsletterResponse
-	4,  // 17: sabores.v1.ContactService.ConfirmNewsletter:output_type -> sabores.v1.ConfirmNewsletterResponse
-	6,  // 18: sabores.v1.ContactService.UnsubscribeNewsletter:output_type -> sabores.v1.UnsubscribeNewsletterResponse
-	8,  // 19: sabores.v1.ContactService.SendContactMessage:output_type -> sabores.v1.SendContactMessageResponse
-	11, // 20: sabores.v1.ContactService.ListNewsletterSubscriptions:output_type -> sabores.v1.ListNewsletterSubscriptionsResponse
-	14, // 21: sabores.v1.ContactService.ListContactMessages:output_type -> sabores.v1.ListContactMessagesResponse
-	16, // [16:22] is the sub-list for method output_type
-	10, // [10:16] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	9, // 0: sabores.v1.SubscribeNewsletterRequest.language:type_name -> sabores.v1.Language
+	0, // 1: sabores.v1.SendContactMessageRequest.subject:type_name -> sabores.v1.ContactSubject
+	9, // 2: sabores.v1.SendContactMessageRequest.language:type_name -> sabores.v1.Language
+	1, // 3: sabores.v1.ContactService.SubscribeNewsletter:input_type -> sabores.v1.SubscribeNewsletterRequest
+	3, // 4: sabores.v1.ContactService.ConfirmNewsletter:input_type -> sabores.v1.ConfirmNewsletterRequest
+	5, // 5: sabores.v1.ContactService.UnsubscribeNewsletter:input_type -> sabores.v1.UnsubscribeNewsletterRequest
+	7, // 6: sabores.v1.ContactService.SendContactMessage:input_type -> sabores.v1.SendContactMessageRequest
+	2, // 7: sabores.v1.ContactService.SubscribeNewsletter:output_type -> sabores.v1.SubscribeNewsletterResponse
+	4, // 8: sabores.v1.ContactService.ConfirmNewsletter:output_type -> sabores.v1.ConfirmNewsletterResponse
+	6, // 9: sabores.v1.ContactService.UnsubscribeNewsletter:output_type -> sabores.v1.UnsubscribeNewsletterResponse
+	8, // 10: sabores.v1.ContactService.SendContactMessage:output_type -> sabores.v1.SendContactMessageResponse
+	7, // [7:11] is the sub-list for method output_type
+	3, // [3:7] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_contact_service_proto_init() }
@@ -1093,7 +610,7 @@ func file_sabores_v1_contact_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_contact_service_proto_rawDesc), len(file_sabores_v1_contact_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   14,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -10,7 +10,6 @@ import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
-	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -281,62 +280,6 @@ func (x *ShopDetails) GetOpeningHours() []*OpeningHours {
 	return nil
 }
 
-// ShopSettings are every setting: the public details and the IBAN.
-type ShopSettings struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// details are the public details.
-	Details *ShopDetails `protobuf:"bytes,1,opt,name=details,proto3" json:"details,omitempty"`
-	// iban is the account bank transfers are paid to, as typed (spaces
-	// allowed); its mod-97 check digits must match. Empty until set.
-	Iban          string `protobuf:"bytes,2,opt,name=iban,proto3" json:"iban,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ShopSettings) Reset() {
-	*x = ShopSettings{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[3]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ShopSettings) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ShopSettings) ProtoMessage() {}
-
-func (x *ShopSettings) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[3]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ShopSettings.ProtoReflect.Descriptor instead.
-func (*ShopSettings) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{3}
-}
-
-func (x *ShopSettings) GetDetails() *ShopDetails {
-	if x != nil {
-		return x.Details
-	}
-	return nil
-}
-
-func (x *ShopSettings) GetIban() string {
-	if x != nil {
-		return x.Iban
-	}
-	return ""
-}
-
 // GetShopDetailsRequest has no parameters.
 type GetShopDetailsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -346,7 +289,7 @@ type GetShopDetailsRequest struct {
 
 func (x *GetShopDetailsRequest) Reset() {
 	*x = GetShopDetailsRequest{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -358,7 +301,7 @@ func (x *GetShopDetailsRequest) String() string {
 func (*GetShopDetailsRequest) ProtoMessage() {}
 
 func (x *GetShopDetailsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -371,7 +314,7 @@ func (x *GetShopDetailsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetShopDetailsRequest.ProtoReflect.Descriptor instead.
 func (*GetShopDetailsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{3}
 }
 
 // GetShopDetailsResponse carries the public details.
@@ -387,7 +330,7 @@ type GetShopDetailsResponse struct {
 
 func (x *GetShopDetailsResponse) Reset() {
 	*x = GetShopDetailsResponse{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -399,7 +342,7 @@ func (x *GetShopDetailsResponse) String() string {
 func (*GetShopDetailsResponse) ProtoMessage() {}
 
 func (x *GetShopDetailsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -412,7 +355,7 @@ func (x *GetShopDetailsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetShopDetailsResponse.ProtoReflect.Descriptor instead.
 func (*GetShopDetailsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GetShopDetailsResponse) GetDetails() *ShopDetails {
@@ -445,7 +388,7 @@ type DeliveryAreas struct {
 
 func (x *DeliveryAreas) Reset() {
 	*x = DeliveryAreas{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -457,7 +400,7 @@ func (x *DeliveryAreas) String() string {
 func (*DeliveryAreas) ProtoMessage() {}
 
 func (x *DeliveryAreas) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -470,7 +413,7 @@ func (x *DeliveryAreas) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeliveryAreas.ProtoReflect.Descriptor instead.
 func (*DeliveryAreas) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *DeliveryAreas) GetServed() []string {
@@ -487,225 +430,12 @@ func (x *DeliveryAreas) GetColdChain() []string {
 	return nil
 }
 
-// GetShopSettingsRequest has no parameters.
-type GetShopSettingsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GetShopSettingsRequest) Reset() {
-	*x = GetShopSettingsRequest{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[7]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GetShopSettingsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GetShopSettingsRequest) ProtoMessage() {}
-
-func (x *GetShopSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[7]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GetShopSettingsRequest.ProtoReflect.Descriptor instead.
-func (*GetShopSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{7}
-}
-
-// GetShopSettingsResponse carries every setting.
-type GetShopSettingsResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// settings are the current settings.
-	Settings *ShopSettings `protobuf:"bytes,1,opt,name=settings,proto3" json:"settings,omitempty"`
-	// unfinished names the settings that are still sample values or empty,
-	// by their field path ("details.nif", "iban"), for the admin checklist.
-	Unfinished []string `protobuf:"bytes,2,rep,name=unfinished,proto3" json:"unfinished,omitempty"`
-	// update_time is when they were last saved; unset when never.
-	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *GetShopSettingsResponse) Reset() {
-	*x = GetShopSettingsResponse{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[8]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *GetShopSettingsResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*GetShopSettingsResponse) ProtoMessage() {}
-
-func (x *GetShopSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[8]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use GetShopSettingsResponse.ProtoReflect.Descriptor instead.
-func (*GetShopSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{8}
-}
-
-func (x *GetShopSettingsResponse) GetSettings() *ShopSettings {
-	if x != nil {
-		return x.Settings
-	}
-	return nil
-}
-
-func (x *GetShopSettingsResponse) GetUnfinished() []string {
-	if x != nil {
-		return x.Unfinished
-	}
-	return nil
-}
-
-func (x *GetShopSettingsResponse) GetUpdateTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.UpdateTime
-	}
-	return nil
-}
-
-// UpdateShopSettingsRequest replaces every setting.
-type UpdateShopSettingsRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// settings are the new settings.
-	Settings      *ShopSettings `protobuf:"bytes,1,opt,name=settings,proto3" json:"settings,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *UpdateShopSettingsRequest) Reset() {
-	*x = UpdateShopSettingsRequest{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[9]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *UpdateShopSettingsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*UpdateShopSettingsRequest) ProtoMessage() {}
-
-func (x *UpdateShopSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[9]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use UpdateShopSettingsRequest.ProtoReflect.Descriptor instead.
-func (*UpdateShopSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{9}
-}
-
-func (x *UpdateShopSettingsRequest) GetSettings() *ShopSettings {
-	if x != nil {
-		return x.Settings
-	}
-	return nil
-}
-
-// UpdateShopSettingsResponse carries the saved settings.
-type UpdateShopSettingsResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// settings are the settings as saved (normalised: upper-case NIF and
-	// IBAN without spaces).
-	Settings *ShopSettings `protobuf:"bytes,1,opt,name=settings,proto3" json:"settings,omitempty"`
-	// unfinished names the settings still sample values or empty.
-	Unfinished []string `protobuf:"bytes,2,rep,name=unfinished,proto3" json:"unfinished,omitempty"`
-	// update_time is when they were saved.
-	UpdateTime    *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *UpdateShopSettingsResponse) Reset() {
-	*x = UpdateShopSettingsResponse{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[10]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *UpdateShopSettingsResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*UpdateShopSettingsResponse) ProtoMessage() {}
-
-func (x *UpdateShopSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[10]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use UpdateShopSettingsResponse.ProtoReflect.Descriptor instead.
-func (*UpdateShopSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{10}
-}
-
-func (x *UpdateShopSettingsResponse) GetSettings() *ShopSettings {
-	if x != nil {
-		return x.Settings
-	}
-	return nil
-}
-
-func (x *UpdateShopSettingsResponse) GetUnfinished() []string {
-	if x != nil {
-		return x.Unfinished
-	}
-	return nil
-}
-
-func (x *UpdateShopSettingsResponse) GetUpdateTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.UpdateTime
-	}
-	return nil
-}
-
 var File_sabores_v1_shop_settings_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_shop_settings_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/shop_settings_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa9\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"\xa9\x01\n" +
 	"\vShopAddress\x12\"\n" +
 	"\x06street\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x06street\x122\n" +
@@ -729,10 +459,7 @@ const file_sabores_v1_shop_settings_service_proto_rawDesc = "" +
 	"\x05email\x18\x06 \x01(\tB\a\xbaH\x04r\x02`\x01R\x05email\x12c\n" +
 	"\rinstagram_url\x18\a \x01(\tB>\xbaH;r9\x18\xc8\x0124^(https://(www\\.)?instagram\\.com/[A-Za-z0-9._/-]+)?$R\finstagramUrl\x12`\n" +
 	"\ffacebook_url\x18\b \x01(\tB=\xbaH:r8\x18\xc8\x0123^(https://(www\\.)?facebook\\.com/[A-Za-z0-9._/-]+)?$R\vfacebookUrl\x12G\n" +
-	"\ropening_hours\x18\t \x03(\v2\x18.sabores.v1.OpeningHoursB\b\xbaH\x05\x92\x01\x02\x10\x15R\fopeningHours\"\x91\x01\n" +
-	"\fShopSettings\x129\n" +
-	"\adetails\x18\x01 \x01(\v2\x17.sabores.v1.ShopDetailsB\x06\xbaH\x03\xc8\x01\x01R\adetails\x12F\n" +
-	"\x04iban\x18\x02 \x01(\tB2\xbaH/r-2+^([A-Za-z]{2}[0-9]{2}[A-Za-z0-9 ]{11,40})?$R\x04iban\"\x17\n" +
+	"\ropening_hours\x18\t \x03(\v2\x18.sabores.v1.OpeningHoursB\b\xbaH\x05\x92\x01\x02\x10\x15R\fopeningHours\"\x17\n" +
 	"\x15GetShopDetailsRequest\"\x8d\x01\n" +
 	"\x16GetShopDetailsResponse\x121\n" +
 	"\adetails\x18\x01 \x01(\v2\x17.sabores.v1.ShopDetailsR\adetails\x12@\n" +
@@ -740,28 +467,9 @@ const file_sabores_v1_shop_settings_service_proto_rawDesc = "" +
 	"\rDeliveryAreas\x12\x16\n" +
 	"\x06served\x18\x01 \x03(\tR\x06served\x12\x1d\n" +
 	"\n" +
-	"cold_chain\x18\x02 \x03(\tR\tcoldChain\"\x18\n" +
-	"\x16GetShopSettingsRequest\"\xac\x01\n" +
-	"\x17GetShopSettingsResponse\x124\n" +
-	"\bsettings\x18\x01 \x01(\v2\x18.sabores.v1.ShopSettingsR\bsettings\x12\x1e\n" +
-	"\n" +
-	"unfinished\x18\x02 \x03(\tR\n" +
-	"unfinished\x12;\n" +
-	"\vupdate_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"updateTime\"Y\n" +
-	"\x19UpdateShopSettingsRequest\x12<\n" +
-	"\bsettings\x18\x01 \x01(\v2\x18.sabores.v1.ShopSettingsB\x06\xbaH\x03\xc8\x01\x01R\bsettings\"\xaf\x01\n" +
-	"\x1aUpdateShopSettingsResponse\x124\n" +
-	"\bsettings\x18\x01 \x01(\v2\x18.sabores.v1.ShopSettingsR\bsettings\x12\x1e\n" +
-	"\n" +
-	"unfinished\x18\x02 \x03(\tR\n" +
-	"unfinished\x12;\n" +
-	"\vupdate_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"updateTime2\xb9\x02\n" +
+	"cold_chain\x18\x02 \x03(\tR\tcoldChain2s\n" +
 	"\x13ShopSettingsService\x12\\\n" +
-	"\x0eGetShopDetails\x12!.sabores.v1.GetShopDetailsRequest\x1a\".sabores.v1.GetShopDetailsResponse\"\x03\x90\x02\x01\x12_\n" +
-	"\x0fGetShopSettings\x12\".sabores.v1.GetShopSettingsRequest\x1a#.sabores.v1.GetShopSettingsResponse\"\x03\x90\x02\x01\x12c\n" +
-	"\x12UpdateShopSettings\x12%.sabores.v1.UpdateShopSettingsRequest\x1a&.sabores.v1.UpdateShopSettingsResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x0eGetShopDetails\x12!.sabores.v1.GetShopDetailsRequest\x1a\".sabores.v1.GetShopDetailsResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_shop_settings_service_proto_rawDescOnce sync.Once
@@ -775,43 +483,27 @@ func file_sabores_v1_shop_settings_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_shop_settings_service_proto_rawDescData
 }
 
-var file_sabores_v1_shop_settings_service_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_sabores_v1_shop_settings_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_sabores_v1_shop_settings_service_proto_goTypes = []any{
-	(*ShopAddress)(nil),                // 0: sabores.v1.ShopAddress
-	(*OpeningHours)(nil),               // 1: sabores.v1.OpeningHours
-	(*ShopDetails)(nil),                // 2: sabores.v1.ShopDetails
-	(*ShopSettings)(nil),               // 3: sabores.v1.ShopSettings
-	(*GetShopDetailsRequest)(nil),      // 4: sabores.v1.GetShopDetailsRequest
-	(*GetShopDetailsResponse)(nil),     // 5: sabores.v1.GetShopDetailsResponse
-	(*DeliveryAreas)(nil),              // 6: sabores.v1.DeliveryAreas
-	(*GetShopSettingsRequest)(nil),     // 7: sabores.v1.GetShopSettingsRequest
-	(*GetShopSettingsResponse)(nil),    // 8: sabores.v1.GetShopSettingsResponse
-	(*UpdateShopSettingsRequest)(nil),  // 9: sabores.v1.UpdateShopSettingsRequest
-	(*UpdateShopSettingsResponse)(nil), // 10: sabores.v1.UpdateShopSettingsResponse
-	(*timestamppb.Timestamp)(nil),      // 11: google.protobuf.Timestamp
+	(*ShopAddress)(nil),            // 0: sabores.v1.ShopAddress
+	(*OpeningHours)(nil),           // 1: sabores.v1.OpeningHours
+	(*ShopDetails)(nil),            // 2: sabores.v1.ShopDetails
+	(*GetShopDetailsRequest)(nil),  // 3: sabores.v1.GetShopDetailsRequest
+	(*GetShopDetailsResponse)(nil), // 4: sabores.v1.GetShopDetailsResponse
+	(*DeliveryAreas)(nil),          // 5: sabores.v1.DeliveryAreas
 }
 var file_sabores_v1_shop_settings_service_proto_depIdxs = []int32{
-	0,  // 0: sabores.v1.ShopDetails.address:type_name -> sabores.v1.ShopAddress
-	1,  // 1: sabores.v1.ShopDetails.opening_hours:type_name -> sabores.v1.OpeningHours
-	2,  // 2: sabores.v1.ShopSettings.details:type_name -> sabores.v1.ShopDetails
-	2,  // 3: sabores.v1.GetShopDetailsResponse.details:type_name -> sabores.v1.ShopDetails
-	6,  // 4: sabores.v1.GetShopDetailsResponse.delivery_areas:type_name -> sabores.v1.DeliveryAreas
-	3,  // 5: sabores.v1.GetShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
-	11, // 6: sabores.v1.GetShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
-	3,  // 7: sabores.v1.UpdateShopSettingsRequest.settings:type_name -> sabores.v1.ShopSettings
-	3,  // 8: sabores.v1.UpdateShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
-	11, // 9: sabores.v1.UpdateShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
-	4,  // 10: sabores.v1.ShopSettingsService.GetShopDetails:input_type -> sabores.v1.GetShopDetailsRequest
-	7,  // 11: sabores.v1.ShopSettingsService.GetShopSettings:input_type -> sabores.v1.GetShopSettingsRequest
-	9,  // 12: sabores.v1.ShopSettingsService.UpdateShopSettings:input_type -> sabores.v1.UpdateShopSettingsRequest
-	5,  // 13: sabores.v1.ShopSettingsService.GetShopDetails:output_type -> sabores.v1.GetShopDetailsResponse
-	8,  // 14: sabores.v1.ShopSettingsService.GetShopSettings:output_type -> sabores.v1.GetShopSettingsResponse
-	10, // 15: sabores.v1.ShopSettingsService.UpdateShopSettings:output_type -> sabores.v1.UpdateShopSettingsResponse
-	13, // [13:16] is the sub-list for method output_type
-	10, // [10:13] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	0, // 0: sabores.v1.ShopDetails.address:type_name -> sabores.v1.ShopAddress
+	1, // 1: sabores.v1.ShopDetails.opening_hours:type_name -> sabores.v1.OpeningHours
+	2, // 2: sabores.v1.GetShopDetailsResponse.details:type_name -> sabores.v1.ShopDetails
+	5, // 3: sabores.v1.GetShopDetailsResponse.delivery_areas:type_name -> sabores.v1.DeliveryAreas
+	3, // 4: sabores.v1.ShopSettingsService.GetShopDetails:input_type -> sabores.v1.GetShopDetailsRequest
+	4, // 5: sabores.v1.ShopSettingsService.GetShopDetails:output_type -> sabores.v1.GetShopDetailsResponse
+	5, // [5:6] is the sub-list for method output_type
+	4, // [4:5] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_shop_settings_service_proto_init() }
@@ -825,7 +517,7 @@ func file_sabores_v1_shop_settings_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_shop_settings_service_proto_rawDesc), len(file_sabores_v1_shop_settings_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -788,393 +788,6 @@ func (x *WithdrawByLinkResponse) GetWithdrawal() *Withdrawal {
 	return nil
 }
 
-// ListWithdrawalsRequest pages the withdrawals.
-type ListWithdrawalsRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// page is the 1-based page number; 0 means 1.
-	Page int32 `protobuf:"varint,1,opt,name=page,proto3" json:"page,omitempty"`
-	// page_size is the number per page: 20 by default, at most 100.
-	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// status keeps one status; unspecified keeps all.
-	Status        WithdrawalStatus `protobuf:"varint,3,opt,name=status,proto3,enum=sabores.v1.WithdrawalStatus" json:"status,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ListWithdrawalsRequest) Reset() {
-	*x = ListWithdrawalsRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[11]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ListWithdrawalsRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ListWithdrawalsRequest) ProtoMessage() {}
-
-func (x *ListWithdrawalsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[11]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ListWithdrawalsRequest.ProtoReflect.Descriptor instead.
-func (*ListWithdrawalsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{11}
-}
-
-func (x *ListWithdrawalsRequest) GetPage() int32 {
-	if x != nil {
-		return x.Page
-	}
-	return 0
-}
-
-func (x *ListWithdrawalsRequest) GetPageSize() int32 {
-	if x != nil {
-		return x.PageSize
-	}
-	return 0
-}
-
-func (x *ListWithdrawalsRequest) GetStatus() WithdrawalStatus {
-	if x != nil {
-		return x.Status
-	}
-	return WithdrawalStatus_WITHDRAWAL_STATUS_UNSPECIFIED
-}
-
-// ListWithdrawalsResponse is one page.
-type ListWithdrawalsResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// withdrawals are the page's withdrawals, newest first.
-	Withdrawals []*Withdrawal `protobuf:"bytes,1,rep,name=withdrawals,proto3" json:"withdrawals,omitempty"`
-	// total_size is the number matching the filter.
-	TotalSize     int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ListWithdrawalsResponse) Reset() {
-	*x = ListWithdrawalsResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[12]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ListWithdrawalsResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ListWithdrawalsResponse) ProtoMessage() {}
-
-func (x *ListWithdrawalsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[12]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ListWithdrawalsResponse.ProtoReflect.Descriptor instead.
-func (*ListWithdrawalsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{12}
-}
-
-func (x *ListWithdrawalsResponse) GetWithdrawals() []*Withdrawal {
-	if x != nil {
-		return x.Withdrawals
-	}
-	return nil
-}
-
-func (x *ListWithdrawalsResponse) GetTotalSize() int32 {
-	if x != nil {
-		return x.TotalSize
-	}
-	return 0
-}
-
-// RejectedLine is a line that came back opened.
-type RejectedLine struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// line_no is the order line's number.
-	LineNo int32 `protobuf:"varint,1,opt,name=line_no,json=lineNo,proto3" json:"line_no,omitempty"`
-	// reason says what was found, for the shopper.
-	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *RejectedLine) Reset() {
-	*x = RejectedLine{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[13]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *RejectedLine) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*RejectedLine) ProtoMessage() {}
-
-func (x *RejectedLine) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[13]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use RejectedLine.ProtoReflect.Descriptor instead.
-func (*RejectedLine) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{13}
-}
-
-func (x *RejectedLine) GetLineNo() int32 {
-	if x != nil {
-		return x.LineNo
-	}
-	return 0
-}
-
-func (x *RejectedLine) GetReason() string {
-	if x != nil {
-		return x.Reason
-	}
-	return ""
-}
-
-// ReceiveWithdrawalRequest records the goods received back.
-type ReceiveWithdrawalRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// id is the withdrawal.
-	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// rejected are the sealed hygiene lines that came back opened; every
-	// other line is accepted.
-	Rejected []*RejectedLine `protobuf:"bytes,2,rep,name=rejected,proto3" json:"rejected,omitempty"`
-	// note is kept with the withdrawal.
-	Note          string `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ReceiveWithdrawalRequest) Reset() {
-	*x = ReceiveWithdrawalRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[14]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ReceiveWithdrawalRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ReceiveWithdrawalRequest) ProtoMessage() {}
-
-func (x *ReceiveWithdrawalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[14]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ReceiveWithdrawalRequest.ProtoReflect.Descriptor instead.
-func (*ReceiveWithdrawalRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{14}
-}
-
-func (x *ReceiveWithdrawalRequest) GetId() int64 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *ReceiveWithdrawalRequest) GetRejected() []*RejectedLine {
-	if x != nil {
-		return x.Rejected
-	}
-	return nil
-}
-
-func (x *ReceiveWithdrawalRequest) GetNote() string {
-	if x != nil {
-		return x.Note
-	}
-	return ""
-}
-
-// ReceiveWithdrawalResponse carries the withdrawal.
-type ReceiveWithdrawalResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// withdrawal is the withdrawal as now.
-	Withdrawal    *Withdrawal `protobuf:"bytes,1,opt,name=withdrawal,proto3" json:"withdrawal,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ReceiveWithdrawalResponse) Reset() {
-	*x = ReceiveWithdrawalResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[15]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ReceiveWithdrawalResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ReceiveWithdrawalResponse) ProtoMessage() {}
-
-func (x *ReceiveWithdrawalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[15]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ReceiveWithdrawalResponse.ProtoReflect.Descriptor instead.
-func (*ReceiveWithdrawalResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{15}
-}
-
-func (x *ReceiveWithdrawalResponse) GetWithdrawal() *Withdrawal {
-	if x != nil {
-		return x.Withdrawal
-	}
-	return nil
-}
-
-// RefundWithdrawalRequest refunds a received withdrawal.
-type RefundWithdrawalRequest struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// id is the withdrawal.
-	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// bank_reference is the reference of the bank refund made by hand;
-	// required unless the order was paid by card or Bizum.
-	BankReference string `protobuf:"bytes,2,opt,name=bank_reference,json=bankReference,proto3" json:"bank_reference,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *RefundWithdrawalRequest) Reset() {
-	*x = RefundWithdrawalRequest{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[16]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *RefundWithdrawalRequest) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*RefundWithdrawalRequest) ProtoMessage() {}
-
-func (x *RefundWithdrawalRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[16]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use RefundWithdrawalRequest.ProtoReflect.Descriptor instead.
-func (*RefundWithdrawalRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{16}
-}
-
-func (x *RefundWithdrawalRequest) GetId() int64 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *RefundWithdrawalRequest) GetBankReference() string {
-	if x != nil {
-		return x.BankReference
-	}
-	return ""
-}
-
-// RefundWithdrawalResponse carries the withdrawal.
-type RefundWithdrawalResponse struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// withdrawal is the withdrawal as now.
-	Withdrawal    *Withdrawal `protobuf:"bytes,1,opt,name=withdrawal,proto3" json:"withdrawal,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *RefundWithdrawalResponse) Reset() {
-	*x = RefundWithdrawalResponse{}
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[17]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *RefundWithdrawalResponse) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*RefundWithdrawalResponse) ProtoMessage() {}
-
-func (x *RefundWithdrawalResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_withdrawal_service_proto_msgTypes[17]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use RefundWithdrawalResponse.ProtoReflect.Descriptor instead.
-func (*RefundWithdrawalResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_withdrawal_service_proto_rawDescGZIP(), []int{17}
-}
-
-func (x *RefundWithdrawalResponse) GetWithdrawal() *Withdrawal {
-	if x != nil {
-		return x.Withdrawal
-	}
-	return nil
-}
-
 var File_sabores_v1_withdrawal_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_withdrawal_service_proto_rawDesc = "" +
@@ -1238,45 +851,15 @@ const file_sabores_v1_withdrawal_service_proto_rawDesc = "" +
 	"\x16WithdrawByLinkResponse\x126\n" +
 	"\n" +
 	"withdrawal\x18\x01 \x01(\v2\x16.sabores.v1.WithdrawalR\n" +
-	"withdrawal\"\x9f\x01\n" +
-	"\x16ListWithdrawalsRequest\x12\x1f\n" +
-	"\x04page\x18\x01 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12$\n" +
-	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12>\n" +
-	"\x06status\x18\x03 \x01(\x0e2\x1c.sabores.v1.WithdrawalStatusB\b\xbaH\x05\x82\x01\x02\x10\x01R\x06status\"r\n" +
-	"\x17ListWithdrawalsResponse\x128\n" +
-	"\vwithdrawals\x18\x01 \x03(\v2\x16.sabores.v1.WithdrawalR\vwithdrawals\x12\x1d\n" +
-	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize\"T\n" +
-	"\fRejectedLine\x12 \n" +
-	"\aline_no\x18\x01 \x01(\x05B\a\xbaH\x04\x1a\x02 \x00R\x06lineNo\x12\"\n" +
-	"\x06reason\x18\x02 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xf4\x03R\x06reason\"\x91\x01\n" +
-	"\x18ReceiveWithdrawalRequest\x12\x17\n" +
-	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12>\n" +
-	"\brejected\x18\x02 \x03(\v2\x18.sabores.v1.RejectedLineB\b\xbaH\x05\x92\x01\x02\x10dR\brejected\x12\x1c\n" +
-	"\x04note\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04note\"S\n" +
-	"\x19ReceiveWithdrawalResponse\x126\n" +
-	"\n" +
-	"withdrawal\x18\x01 \x01(\v2\x16.sabores.v1.WithdrawalR\n" +
-	"withdrawal\"b\n" +
-	"\x17RefundWithdrawalRequest\x12\x17\n" +
-	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12.\n" +
-	"\x0ebank_reference\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\rbankReference\"R\n" +
-	"\x18RefundWithdrawalResponse\x126\n" +
-	"\n" +
-	"withdrawal\x18\x01 \x01(\v2\x16.sabores.v1.WithdrawalR\n" +
 	"withdrawal*`\n" +
 	"\x13WithdrawalExemption\x12$\n" +
 	" WITHDRAWAL_EXEMPTION_UNSPECIFIED\x10\x00\x12#\n" +
-	"\x1fWITHDRAWAL_EXEMPTION_PERISHABLE\x10\x012\xdd\x05\n" +
+	"\x1fWITHDRAWAL_EXEMPTION_PERISHABLE\x10\x012\xbb\x03\n" +
 	"\x11WithdrawalService\x12t\n" +
 	"\x16GetMyWithdrawalOptions\x12).sabores.v1.GetMyWithdrawalOptionsRequest\x1a*.sabores.v1.GetMyWithdrawalOptionsResponse\"\x03\x90\x02\x01\x12Z\n" +
 	"\x0fWithdrawMyOrder\x12\".sabores.v1.WithdrawMyOrderRequest\x1a#.sabores.v1.WithdrawMyOrderResponse\x12{\n" +
 	"\x1aGetWithdrawalOptionsByLink\x12-.sabores.v1.GetWithdrawalOptionsByLinkRequest\x1a..sabores.v1.GetWithdrawalOptionsByLinkResponse\x12W\n" +
-	"\x0eWithdrawByLink\x12!.sabores.v1.WithdrawByLinkRequest\x1a\".sabores.v1.WithdrawByLinkResponse\x12_\n" +
-	"\x0fListWithdrawals\x12\".sabores.v1.ListWithdrawalsRequest\x1a#.sabores.v1.ListWithdrawalsResponse\"\x03\x90\x02\x01\x12`\n" +
-	"\x11ReceiveWithdrawal\x12$.sabores.v1.ReceiveWithdrawalRequest\x1a%.sabores.v1.ReceiveWithdrawalResponse\x12]\n" +
-	"\x10RefundWithdrawal\x12#.sabores.v1.RefundWithdrawalRequest\x1a$.sabores.v1.RefundWithdrawalResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x0eWithdrawByLink\x12!.sabores.v1.WithdrawByLinkRequest\x1a\".sabores.v1.WithdrawByLinkResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_withdrawal_service_proto_rawDescOnce sync.Once
@@ -1291,7 +874,7 @@ func file_sabores_v1_withdrawal_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_withdrawal_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_withdrawal_service_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
+var file_sabores_v1_withdrawal_service_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_sabores_v1_withdrawal_service_proto_goTypes = []any{
 	(WithdrawalExemption)(0),                   // 0: sabores.v1.WithdrawalExemption
 	(*WithdrawableLine)(nil),                   // 1: sabores.v1.WithdrawableLine
@@ -1305,59 +888,40 @@ var file_sabores_v1_withdrawal_service_proto_goTypes = []any{
 	(*GetWithdrawalOptionsByLinkResponse)(nil), // 9: sabores.v1.GetWithdrawalOptionsByLinkResponse
 	(*WithdrawByLinkRequest)(nil),              // 10: sabores.v1.WithdrawByLinkRequest
 	(*WithdrawByLinkResponse)(nil),             // 11: sabores.v1.WithdrawByLinkResponse
-	(*ListWithdrawalsRequest)(nil),             // 12: sabores.v1.ListWithdrawalsRequest
-	(*ListWithdrawalsResponse)(nil),            // 13: sabores.v1.ListWithdrawalsResponse
-	(*RejectedLine)(nil),                       // 14: sabores.v1.RejectedLine
-	(*ReceiveWithdrawalRequest)(nil),           // 15: sabores.v1.ReceiveWithdrawalRequest
-	(*ReceiveWithdrawalResponse)(nil),          // 16: sabores.v1.ReceiveWithdrawalResponse
-	(*RefundWithdrawalRequest)(nil),            // 17: sabores.v1.RefundWithdrawalRequest
-	(*RefundWithdrawalResponse)(nil),           // 18: sabores.v1.RefundWithdrawalResponse
-	(*timestamppb.Timestamp)(nil),              // 19: google.protobuf.Timestamp
-	(*Withdrawal)(nil),                         // 20: sabores.v1.Withdrawal
-	(Language)(0),                              // 21: sabores.v1.Language
-	(WithdrawalStatus)(0),                      // 22: sabores.v1.WithdrawalStatus
+	(*timestamppb.Timestamp)(nil),              // 12: google.protobuf.Timestamp
+	(*Withdrawal)(nil),                         // 13: sabores.v1.Withdrawal
+	(Language)(0),                              // 14: sabores.v1.Language
 }
 var file_sabores_v1_withdrawal_service_proto_depIdxs = []int32{
 	0,  // 0: sabores.v1.WithdrawableLine.exemption:type_name -> sabores.v1.WithdrawalExemption
-	19, // 1: sabores.v1.WithdrawalOptions.deadline:type_name -> google.protobuf.Timestamp
+	12, // 1: sabores.v1.WithdrawalOptions.deadline:type_name -> google.protobuf.Timestamp
 	1,  // 2: sabores.v1.WithdrawalOptions.lines:type_name -> sabores.v1.WithdrawableLine
-	20, // 3: sabores.v1.WithdrawalOptions.withdrawals:type_name -> sabores.v1.Withdrawal
-	19, // 4: sabores.v1.WithdrawalOptions.order_time:type_name -> google.protobuf.Timestamp
-	19, // 5: sabores.v1.WithdrawalOptions.delivery_time:type_name -> google.protobuf.Timestamp
-	21, // 6: sabores.v1.GetMyWithdrawalOptionsRequest.language:type_name -> sabores.v1.Language
+	13, // 3: sabores.v1.WithdrawalOptions.withdrawals:type_name -> sabores.v1.Withdrawal
+	12, // 4: sabores.v1.WithdrawalOptions.order_time:type_name -> google.protobuf.Timestamp
+	12, // 5: sabores.v1.WithdrawalOptions.delivery_time:type_name -> google.protobuf.Timestamp
+	14, // 6: sabores.v1.GetMyWithdrawalOptionsRequest.language:type_name -> sabores.v1.Language
 	2,  // 7: sabores.v1.GetMyWithdrawalOptionsResponse.options:type_name -> sabores.v1.WithdrawalOptions
 	3,  // 8: sabores.v1.WithdrawMyOrderRequest.lines:type_name -> sabores.v1.WithdrawalLineInput
-	21, // 9: sabores.v1.WithdrawMyOrderRequest.language:type_name -> sabores.v1.Language
-	20, // 10: sabores.v1.WithdrawMyOrderResponse.withdrawal:type_name -> sabores.v1.Withdrawal
-	21, // 11: sabores.v1.GetWithdrawalOptionsByLinkRequest.language:type_name -> sabores.v1.Language
+	14, // 9: sabores.v1.WithdrawMyOrderRequest.language:type_name -> sabores.v1.Language
+	13, // 10: sabores.v1.WithdrawMyOrderResponse.withdrawal:type_name -> sabores.v1.Withdrawal
+	14, // 11: sabores.v1.GetWithdrawalOptionsByLinkRequest.language:type_name -> sabores.v1.Language
 	2,  // 12: sabores.v1.GetWithdrawalOptionsByLinkResponse.options:type_name -> sabores.v1.WithdrawalOptions
 	3,  // 13: sabores.v1.WithdrawByLinkRequest.lines:type_name -> sabores.v1.WithdrawalLineInput
-	21, // 14: sabores.v1.WithdrawByLinkRequest.language:type_name -> sabores.v1.Language
-	20, // 15: sabores.v1.WithdrawByLinkResponse.withdrawal:type_name -> sabores.v1.Withdrawal
-	22, // 16: sabores.v1.ListWithdrawalsRequest.status:type_name -> sabores.v1.WithdrawalStatus
-	20, // 17: sabores.v1.ListWithdrawalsResponse.withdrawals:type_name -> sabores.v1.Withdrawal
-	14, // 18: sabores.v1.ReceiveWithdrawalRequest.rejected:type_name -> sabores.v1.RejectedLine
-	20, // 19: sabores.v1.ReceiveWithdrawalResponse.withdrawal:type_name -> sabores.v1.Withdrawal
-	20, // 20: sabores.v1.RefundWithdrawalResponse.withdrawal:type_name -> sabores.v1.Withdrawal
-	4,  // 21: sabores.v1.WithdrawalService.GetMyWithdrawalOptions:input_type -> sabores.v1.GetMyWithdrawalOptionsRequest
-	6,  // 22: sabores.v1.WithdrawalService.WithdrawMyOrder:input_type -> sabores.v1.WithdrawMyOrderRequest
-	8,  // 23: sabores.v1.WithdrawalService.GetWithdrawalOptionsByLink:input_type -> sabores.v1.GetWithdrawalOptionsByLinkRequest
-	10, // 24: sabores.v1.WithdrawalService.WithdrawByLink:input_type -> sabores.v1.WithdrawByLinkRequest
-	12, // 25: sabores.v1.WithdrawalService.ListWithdrawals:input_type -> sabores.v1.ListWithdrawalsRequest
-	15, // 26: sabores.v1.WithdrawalService.ReceiveWithdrawal:input_type -> sabores.v1.ReceiveWithdrawalRequest
-	17, // 27: sabores.v1.WithdrawalService.RefundWithdrawal:input_type -> sabores.v1.RefundWithdrawalRequest
-	5,  // 28: sabores.v1.WithdrawalService.GetMyWithdrawalOptions:output_type -> sabores.v1.GetMyWithdrawalOptionsResponse
-	7,  // 29: sabores.v1.WithdrawalService.WithdrawMyOrder:output_type -> sabores.v1.WithdrawMyOrderResponse
-	9,  // 30: sabores.v1.WithdrawalService.GetWithdrawalOptionsByLink:output_type -> sabores.v1.GetWithdrawalOptionsByLinkResponse
-	11, // 31: sabores.v1.WithdrawalService.WithdrawByLink:output_type -> sabores.v1.WithdrawByLinkResponse
-	13, // 32: sabores.v1.WithdrawalService.ListWithdrawals:output_type -> sabores.v1.ListWithdrawalsResponse
-	16, // 33: sabores.v1.WithdrawalService.ReceiveWithdrawal:output_type -> sabores.v1.ReceiveWithdrawalResponse
-	18, // 34: sabores.v1.WithdrawalService.RefundWithdrawal:output_type -> sabores.v1.RefundWithdrawalResponse
-	28, // [28:35] is the sub-list for method output_type
-	21, // [21:28] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	14, // 14: sabores.v1.WithdrawByLinkRequest.language:type_name -> sabores.v1.Language
+	13, // 15: sabores.v1.WithdrawByLinkResponse.withdrawal:type_name -> sabores.v1.Withdrawal
+	4,  // 16: sabores.v1.WithdrawalService.GetMyWithdrawalOptions:input_type -> sabores.v1.GetMyWithdrawalOptionsRequest
+	6,  // 17: sabores.v1.WithdrawalService.WithdrawMyOrder:input_type -> sabores.v1.WithdrawMyOrderRequest
+	8,  // 18: sabores.v1.WithdrawalService.GetWithdrawalOptionsByLink:input_type -> sabores.v1.GetWithdrawalOptionsByLinkRequest
+	10, // 19: sabores.v1.WithdrawalService.WithdrawByLink:input_type -> sabores.v1.WithdrawByLinkRequest
+	5,  // 20: sabores.v1.WithdrawalService.GetMyWithdrawalOptions:output_type -> sabores.v1.GetMyWithdrawalOptionsResponse
+	7,  // 21: sabores.v1.WithdrawalService.WithdrawMyOrder:output_type -> sabores.v1.WithdrawMyOrderResponse
+	9,  // 22: sabores.v1.WithdrawalService.GetWithdrawalOptionsByLink:output_type -> sabores.v1.GetWithdrawalOptionsByLinkResponse
+	11, // 23: sabores.v1.WithdrawalService.WithdrawByLink:output_type -> sabores.v1.WithdrawByLinkResponse
+	20, // [20:24] is the sub-list for method output_type
+	16, // [16:20] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_withdrawal_service_proto_init() }
@@ -1373,7 +937,7 @@ func file_sabores_v1_withdrawal_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_withdrawal_service_proto_rawDesc), len(file_sabores_v1_withdrawal_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   18,
+			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

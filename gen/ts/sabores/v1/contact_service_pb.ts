@@ -5,8 +5,6 @@
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Language } from "./food_pb";
 import { file_sabores_v1_food } from "./food_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -15,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/contact_service.proto.
  */
 export const file_sabores_v1_contact_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2NvbnRhY3Rfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKNAQoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSGQoFZW1haWwYASABKAlCCrpIB3IFGP4BYAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARIiCg9jb25zZW50X3ZlcnNpb24YAyABKAlCCbpIBnIEEAEYKCIdChtTdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2UiNQoYQ29uZmlybU5ld3NsZXR0ZXJSZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGMgBIioKGUNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USDQoFZW1haWwYASABKAkiOQocVW5zdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBIZCgV0b2tlbhgBIAEoCUIKukgHcgUQARjIASIuCh1VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRINCgVlbWFpbBgBIAEoCSL+AQoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGGQSGQoFZW1haWwYAiABKAlCCrpIB3IFGP4BYAESJQoFcGhvbmUYAyABKAlCFrpIE3IRGB4yDV5bMC05ICsoKS1dKiQSNwoHc3ViamVjdBgEIAEoDjIaLnNhYm9yZXMudjEuQ29udGFjdFN1YmplY3RCCrpIB4IBBBABIAASGwoHbWVzc2FnZRgFIAEoCUIKukgHcgUQARiIJxIwCghsYW5ndWFnZRgGIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIigKGlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlEgoKAmlkGAEgASgDIvgBChZOZXdzbGV0dGVyU3Vic2NyaXB0aW9uEgoKAmlkGAEgASgDEg0KBWVtYWlsGAIgASgJEhAKCGxhbmd1YWdlGAMgASgJEhcKD2NvbnNlbnRfdmVyc2lvbhgEIAEoCRIwCgxyZXF1ZXN0X3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGNvbmZpcm1fdGltZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNAoQdW5zdWJzY3JpYmVfdGltZRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiWwoiTGlzdE5ld3NsZXR0ZXJTdWJzY3JpcHRpb25zUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAidAojTGlzdE5ld3NsZXR0ZXJTdWJzY3JpcHRpb25zUmVzcG9uc2USOQoNc3Vic2NyaXB0aW9ucxgBIAMoCzIiLnNhYm9yZXMudjEuTmV3c2xldHRlclN1YnNjcmlwdGlvbhISCgp0b3RhbF9zaXplGAIgASgFIskBCg5Db250YWN0TWVzc2FnZRIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEg0KBWVtYWlsGAMgASgJEg0KBXBob25lGAQgASgJEisKB3N1YmplY3QYBSABKA4yGi5zYWJvcmVzLnYxLkNvbnRhY3RTdWJqZWN0Eg8KB21lc3NhZ2UYBiABKAkSEAoIbGFuZ3VhZ2UYByABKAkSLwoLY3JlYXRlX3RpbWUYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlMKGkxpc3RDb250YWN0TWVzc2FnZXNSZXF1ZXN0EhkKBHBhZ2UYASABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgCIAEoBUIHukgEGgIoACJfChtMaXN0Q29udGFjdE1lc3NhZ2VzUmVzcG9uc2USLAoIbWVzc2FnZXMYASADKAsyGi5zYWJvcmVzLnYxLkNvbnRhY3RNZXNzYWdlEhIKCnRvdGFsX3NpemUYAiABKAUqogEKDkNvbnRhY3RTdWJqZWN0Eh8KG0NPTlRBQ1RfU1VCSkVDVF9VTlNQRUNJRklFRBAAEhwKGENPTlRBQ1RfU1VCSkVDVF9QUk9EVUNUUxABEhkKFUNPTlRBQ1RfU1VCSkVDVF9PUkRFUhACEhsKF0NPTlRBQ1RfU1VCSkVDVF9SRVRVUk5TEAMSGQoVQ09OVEFDVF9TVUJKRUNUX09USEVSEAQylQUKDkNvbnRhY3RTZXJ2aWNlEmYKE1N1YnNjcmliZU5ld3NsZXR0ZXISJi5zYWJvcmVzLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0Gicuc2Fib3Jlcy52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2USYAoRQ29uZmlybU5ld3NsZXR0ZXISJC5zYWJvcmVzLnYxLkNvbmZpcm1OZXdzbGV0dGVyUmVxdWVzdBolLnNhYm9yZXMudjEuQ29uZmlybU5ld3NsZXR0ZXJSZXNwb25zZRJsChVVbnN1YnNjcmliZU5ld3NsZXR0ZXISKC5zYWJvcmVzLnYxLlVuc3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QaKS5zYWJvcmVzLnYxLlVuc3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlEmMKElNlbmRDb250YWN0TWVzc2FnZRIlLnNhYm9yZXMudjEuU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBomLnNhYm9yZXMudjEuU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2USfgobTGlzdE5ld3NsZXR0ZXJTdWJzY3JpcHRpb25zEi4uc2Fib3Jlcy52MS5MaXN0TmV3c2xldHRlclN1YnNjcmlwdGlvbnNSZXF1ZXN0Gi8uc2Fib3Jlcy52MS5MaXN0TmV3c2xldHRlclN1YnNjcmlwdGlvbnNSZXNwb25zZRJmChNMaXN0Q29udGFjdE1lc3NhZ2VzEiYuc2Fib3Jlcy52MS5MaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBonLnNhYm9yZXMudjEuTGlzdENvbnRhY3RNZXNzYWdlc1Jlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_food]);
+  fileDesc("CiBzYWJvcmVzL3YxL2NvbnRhY3Rfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKNAQoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSGQoFZW1haWwYASABKAlCCrpIB3IFGP4BYAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARIiCg9jb25zZW50X3ZlcnNpb24YAyABKAlCCbpIBnIEEAEYKCIdChtTdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2UiNQoYQ29uZmlybU5ld3NsZXR0ZXJSZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGMgBIioKGUNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USDQoFZW1haWwYASABKAkiOQocVW5zdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBIZCgV0b2tlbhgBIAEoCUIKukgHcgUQARjIASIuCh1VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRINCgVlbWFpbBgBIAEoCSL+AQoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGGQSGQoFZW1haWwYAiABKAlCCrpIB3IFGP4BYAESJQoFcGhvbmUYAyABKAlCFrpIE3IRGB4yDV5bMC05ICsoKS1dKiQSNwoHc3ViamVjdBgEIAEoDjIaLnNhYm9yZXMudjEuQ29udGFjdFN1YmplY3RCCrpIB4IBBBABIAASGwoHbWVzc2FnZRgFIAEoCUIKukgHcgUQARiIJxIwCghsYW5ndWFnZRgGIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIigKGlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlEgoKAmlkGAEgASgDKqIBCg5Db250YWN0U3ViamVjdBIfChtDT05UQUNUX1NVQkpFQ1RfVU5TUEVDSUZJRUQQABIcChhDT05UQUNUX1NVQkpFQ1RfUFJPRFVDVFMQARIZChVDT05UQUNUX1NVQkpFQ1RfT1JERVIQAhIbChdDT05UQUNUX1NVQkpFQ1RfUkVUVVJOUxADEhkKFUNPTlRBQ1RfU1VCSkVDVF9PVEhFUhAEMq0DCg5Db250YWN0U2VydmljZRJmChNTdWJzY3JpYmVOZXdzbGV0dGVyEiYuc2Fib3Jlcy52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBonLnNhYm9yZXMudjEuU3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlEmAKEUNvbmZpcm1OZXdzbGV0dGVyEiQuc2Fib3Jlcy52MS5Db25maXJtTmV3c2xldHRlclJlcXVlc3QaJS5zYWJvcmVzLnYxLkNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USbAoVVW5zdWJzY3JpYmVOZXdzbGV0dGVyEiguc2Fib3Jlcy52MS5VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0Gikuc2Fib3Jlcy52MS5VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRJjChJTZW5kQ29udGFjdE1lc3NhZ2USJS5zYWJvcmVzLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlcXVlc3QaJi5zYWJvcmVzLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food]);
 
 /**
  * SubscribeNewsletterRequest is the newsletter box's form.
@@ -231,252 +229,6 @@ export const SendContactMessageResponseSchema: GenMessage<SendContactMessageResp
   messageDesc(file_sabores_v1_contact_service, 7);
 
 /**
- * NewsletterSubscription is one request to receive the newsletter and its
- * consent.
- *
- * @generated from message sabores.v1.NewsletterSubscription
- */
-export type NewsletterSubscription = Message<"sabores.v1.NewsletterSubscription"> & {
-  /**
-   * id is the subscription's number.
-   *
-   * @generated from field: int64 id = 1;
-   */
-  id: bigint;
-
-  /**
-   * email is the address.
-   *
-   * @generated from field: string email = 2;
-   */
-  email: string;
-
-  /**
-   * language is "es" or "pt".
-   *
-   * @generated from field: string language = 3;
-   */
-  language: string;
-
-  /**
-   * consent_version names the consent text agreed to.
-   *
-   * @generated from field: string consent_version = 4;
-   */
-  consentVersion: string;
-
-  /**
-   * request_time is when the consent was given.
-   *
-   * @generated from field: google.protobuf.Timestamp request_time = 5;
-   */
-  requestTime?: Timestamp | undefined;
-
-  /**
-   * confirm_time is when the link was followed; unset while pending.
-   *
-   * @generated from field: google.protobuf.Timestamp confirm_time = 6;
-   */
-  confirmTime?: Timestamp | undefined;
-
-  /**
-   * unsubscribe_time is when it ended; unset while active.
-   *
-   * @generated from field: google.protobuf.Timestamp unsubscribe_time = 7;
-   */
-  unsubscribeTime?: Timestamp | undefined;
-};
-
-/**
- * Describes the message sabores.v1.NewsletterSubscription.
- * Use `create(NewsletterSubscriptionSchema)` to create a new message.
- */
-export const NewsletterSubscriptionSchema: GenMessage<NewsletterSubscription> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 8);
-
-/**
- * ListNewsletterSubscriptionsRequest pages the subscriptions.
- *
- * @generated from message sabores.v1.ListNewsletterSubscriptionsRequest
- */
-export type ListNewsletterSubscriptionsRequest = Message<"sabores.v1.ListNewsletterSubscriptionsRequest"> & {
-  /**
-   * page is the 1-based page number; 0 means 1.
-   *
-   * @generated from field: int32 page = 1;
-   */
-  page: number;
-
-  /**
-   * page_size is 20 by default, at most 100 (larger values are lowered).
-   *
-   * @generated from field: int32 page_size = 2;
-   */
-  pageSize: number;
-};
-
-/**
- * Describes the message sabores.v1.ListNewsletterSubscriptionsRequest.
- * Use `create(ListNewsletterSubscriptionsRequestSchema)` to create a new message.
- */
-export const ListNewsletterSubscriptionsRequestSchema: GenMessage<ListNewsletterSubscriptionsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 9);
-
-/**
- * ListNewsletterSubscriptionsResponse is one page of subscriptions.
- *
- * @generated from message sabores.v1.ListNewsletterSubscriptionsResponse
- */
-export type ListNewsletterSubscriptionsResponse = Message<"sabores.v1.ListNewsletterSubscriptionsResponse"> & {
-  /**
-   * subscriptions are the page's subscriptions.
-   *
-   * @generated from field: repeated sabores.v1.NewsletterSubscription subscriptions = 1;
-   */
-  subscriptions: NewsletterSubscription[];
-
-  /**
-   * total_size is the number of subscriptions, all pages.
-   *
-   * @generated from field: int32 total_size = 2;
-   */
-  totalSize: number;
-};
-
-/**
- * Describes the message sabores.v1.ListNewsletterSubscriptionsResponse.
- * Use `create(ListNewsletterSubscriptionsResponseSchema)` to create a new message.
- */
-export const ListNewsletterSubscriptionsResponseSchema: GenMessage<ListNewsletterSubscriptionsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 10);
-
-/**
- * ContactMessage is one message from the contact page.
- *
- * @generated from message sabores.v1.ContactMessage
- */
-export type ContactMessage = Message<"sabores.v1.ContactMessage"> & {
-  /**
-   * id is the message's number.
-   *
-   * @generated from field: int64 id = 1;
-   */
-  id: bigint;
-
-  /**
-   * name is the sender's name.
-   *
-   * @generated from field: string name = 2;
-   */
-  name: string;
-
-  /**
-   * email is the sender's address.
-   *
-   * @generated from field: string email = 3;
-   */
-  email: string;
-
-  /**
-   * phone is the sender's phone, if given.
-   *
-   * @generated from field: string phone = 4;
-   */
-  phone: string;
-
-  /**
-   * subject is what it is about.
-   *
-   * @generated from field: sabores.v1.ContactSubject subject = 5;
-   */
-  subject: ContactSubject;
-
-  /**
-   * message is the text.
-   *
-   * @generated from field: string message = 6;
-   */
-  message: string;
-
-  /**
-   * language is "es" or "pt".
-   *
-   * @generated from field: string language = 7;
-   */
-  language: string;
-
-  /**
-   * create_time is when it was sent.
-   *
-   * @generated from field: google.protobuf.Timestamp create_time = 8;
-   */
-  createTime?: Timestamp | undefined;
-};
-
-/**
- * Describes the message sabores.v1.ContactMessage.
- * Use `create(ContactMessageSchema)` to create a new message.
- */
-export const ContactMessageSchema: GenMessage<ContactMessage> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 11);
-
-/**
- * ListContactMessagesRequest pages the messages.
- *
- * @generated from message sabores.v1.ListContactMessagesRequest
- */
-export type ListContactMessagesRequest = Message<"sabores.v1.ListContactMessagesRequest"> & {
-  /**
-   * page is the 1-based page number; 0 means 1.
-   *
-   * @generated from field: int32 page = 1;
-   */
-  page: number;
-
-  /**
-   * page_size is 20 by default, at most 100 (larger values are lowered).
-   *
-   * @generated from field: int32 page_size = 2;
-   */
-  pageSize: number;
-};
-
-/**
- * Describes the message sabores.v1.ListContactMessagesRequest.
- * Use `create(ListContactMessagesRequestSchema)` to create a new message.
- */
-export const ListContactMessagesRequestSchema: GenMessage<ListContactMessagesRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 12);
-
-/**
- * ListContactMessagesResponse is one page of messages.
- *
- * @generated from message sabores.v1.ListContactMessagesResponse
- */
-export type ListContactMessagesResponse = Message<"sabores.v1.ListContactMessagesResponse"> & {
-  /**
-   * messages are the page's messages.
-   *
-   * @generated from field: repeated sabores.v1.ContactMessage messages = 1;
-   */
-  messages: ContactMessage[];
-
-  /**
-   * total_size is the number of messages, all pages.
-   *
-   * @generated from field: int32 total_size = 2;
-   */
-  totalSize: number;
-};
-
-/**
- * Describes the message sabores.v1.ListContactMessagesResponse.
- * Use `create(ListContactMessagesResponseSchema)` to create a new message.
- */
-export const ListContactMessagesResponseSchema: GenMessage<ListContactMessagesResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 13);
-
-/**
  * ContactSubject is what a contact message is about.
  *
  * @generated from enum sabores.v1.ContactSubject
@@ -527,7 +279,8 @@ export const ContactSubjectSchema: GenEnum<ContactSubject> = /*@__PURE__*/
 /**
  * ContactService is how shoppers reach the shop outside an order: the
  * newsletter, with double opt-in, and the contact page's form, delivered to
- * the shop's e-mail address. The back office lists both.
+ * the shop's e-mail address. The back office lists both through
+ * AdminMessageService.
  *
  * @generated from service sabores.v1.ContactService
  */
@@ -580,28 +333,6 @@ export const ContactService: GenService<{
     methodKind: "unary";
     input: typeof SendContactMessageRequestSchema;
     output: typeof SendContactMessageResponseSchema;
-  },
-  /**
-   * ListNewsletterSubscriptions lists every subscription with its consent,
-   * newest first; each read is audited. Admins only.
-   *
-   * @generated from rpc sabores.v1.ContactService.ListNewsletterSubscriptions
-   */
-  listNewsletterSubscriptions: {
-    methodKind: "unary";
-    input: typeof ListNewsletterSubscriptionsRequestSchema;
-    output: typeof ListNewsletterSubscriptionsResponseSchema;
-  },
-  /**
-   * ListContactMessages lists the contact page's messages, newest first;
-   * each read is audited. Admins only.
-   *
-   * @generated from rpc sabores.v1.ContactService.ListContactMessages
-   */
-  listContactMessages: {
-    methodKind: "unary";
-    input: typeof ListContactMessagesRequestSchema;
-    output: typeof ListContactMessagesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_contact_service, 0);

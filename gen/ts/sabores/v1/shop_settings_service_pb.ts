@@ -5,15 +5,13 @@
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/shop_settings_service.proto.
  */
 export const file_sabores_v1_shop_settings_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL3Nob3Bfc2V0dGluZ3Nfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKFAQoLU2hvcEFkZHJlc3MSGgoGc3RyZWV0GAEgASgJQgq6SAdyBRABGMgBEiYKC3Bvc3RhbF9jb2RlGAIgASgJQhG6SA5yDDIKXlswLTldezV9JBIXCgRjaXR5GAMgASgJQgm6SAZyBBABGGQSGQoIcHJvdmluY2UYBCABKAlCB7pIBHICGGQinQEKDE9wZW5pbmdIb3VycxIeCgtkYXlfb2Zfd2VlaxgBIAEoBUIJukgGGgQYBygBEjUKBW9wZW5zGAIgASgJQia6SCNyITIfXihbMDFdWzAtOV18MlswLTNdKTpbMC01XVswLTldJBI2CgZjbG9zZXMYAyABKAlCJrpII3IhMh9eKFswMV1bMC05XXwyWzAtM10pOlswLTVdWzAtOV0kIuIDCgtTaG9wRGV0YWlscxIeCgpsZWdhbF9uYW1lGAEgASgJQgq6SAdyBRABGMgBEikKA25pZhgCIAEoCUIcukgZchcyFV5bMC05QS1aYS16IC1dezksMTJ9JBIwCgdhZGRyZXNzGAMgASgLMhcuc2Fib3Jlcy52MS5TaG9wQWRkcmVzc0IGukgDyAEBEicKBXBob25lGAQgASgJQhi6SBVyEzIRXlwrP1swLTkgXXs5LDIwfSQSLgoId2hhdHNhcHAYBSABKAlCHLpIGXIXMhVeKFsxLTldWzAtOV17NywxNH0pPyQSFgoFZW1haWwYBiABKAlCB7pIBHICYAESVQoNaW5zdGFncmFtX3VybBgHIAEoCUI+ukg7cjkYyAEyNF4oaHR0cHM6Ly8od3d3XC4pP2luc3RhZ3JhbVwuY29tL1tBLVphLXowLTkuXy8tXSspPyQSUwoMZmFjZWJvb2tfdXJsGAggASgJQj26SDpyOBjIATIzXihodHRwczovLyh3d3dcLik/ZmFjZWJvb2tcLmNvbS9bQS1aYS16MC05Ll8vLV0rKT8kEjkKDW9wZW5pbmdfaG91cnMYCSADKAsyGC5zYWJvcmVzLnYxLk9wZW5pbmdIb3Vyc0IIukgFkgECEBUiggEKDFNob3BTZXR0aW5ncxIwCgdkZXRhaWxzGAEgASgLMhcuc2Fib3Jlcy52MS5TaG9wRGV0YWlsc0IGukgDyAEBEkAKBGliYW4YAiABKAlCMrpIL3ItMiteKFtBLVphLXpdezJ9WzAtOV17Mn1bQS1aYS16MC05IF17MTEsNDB9KT8kIhcKFUdldFNob3BEZXRhaWxzUmVxdWVzdCJ1ChZHZXRTaG9wRGV0YWlsc1Jlc3BvbnNlEigKB2RldGFpbHMYASABKAsyFy5zYWJvcmVzLnYxLlNob3BEZXRhaWxzEjEKDmRlbGl2ZXJ5X2FyZWFzGAIgASgLMhkuc2Fib3Jlcy52MS5EZWxpdmVyeUFyZWFzIjMKDURlbGl2ZXJ5QXJlYXMSDgoGc2VydmVkGAEgAygJEhIKCmNvbGRfY2hhaW4YAiADKAkiGAoWR2V0U2hvcFNldHRpbmdzUmVxdWVzdCKKAQoXR2V0U2hvcFNldHRpbmdzUmVzcG9uc2USKgoIc2V0dGluZ3MYASABKAsyGC5zYWJvcmVzLnYxLlNob3BTZXR0aW5ncxISCgp1bmZpbmlzaGVkGAIgAygJEi8KC3VwZGF0ZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJPChlVcGRhdGVTaG9wU2V0dGluZ3NSZXF1ZXN0EjIKCHNldHRpbmdzGAEgASgLMhguc2Fib3Jlcy52MS5TaG9wU2V0dGluZ3NCBrpIA8gBASKNAQoaVXBkYXRlU2hvcFNldHRpbmdzUmVzcG9uc2USKgoIc2V0dGluZ3MYASABKAsyGC5zYWJvcmVzLnYxLlNob3BTZXR0aW5ncxISCgp1bmZpbmlzaGVkGAIgAygJEi8KC3VwZGF0ZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDK5AgoTU2hvcFNldHRpbmdzU2VydmljZRJcCg5HZXRTaG9wRGV0YWlscxIhLnNhYm9yZXMudjEuR2V0U2hvcERldGFpbHNSZXF1ZXN0GiIuc2Fib3Jlcy52MS5HZXRTaG9wRGV0YWlsc1Jlc3BvbnNlIgOQAgESXwoPR2V0U2hvcFNldHRpbmdzEiIuc2Fib3Jlcy52MS5HZXRTaG9wU2V0dGluZ3NSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRTaG9wU2V0dGluZ3NSZXNwb25zZSIDkAIBEmMKElVwZGF0ZVNob3BTZXR0aW5ncxIlLnNhYm9yZXMudjEuVXBkYXRlU2hvcFNldHRpbmdzUmVxdWVzdBomLnNhYm9yZXMudjEuVXBkYXRlU2hvcFNldHRpbmdzUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiZzYWJvcmVzL3YxL3Nob3Bfc2V0dGluZ3Nfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKFAQoLU2hvcEFkZHJlc3MSGgoGc3RyZWV0GAEgASgJQgq6SAdyBRABGMgBEiYKC3Bvc3RhbF9jb2RlGAIgASgJQhG6SA5yDDIKXlswLTldezV9JBIXCgRjaXR5GAMgASgJQgm6SAZyBBABGGQSGQoIcHJvdmluY2UYBCABKAlCB7pIBHICGGQinQEKDE9wZW5pbmdIb3VycxIeCgtkYXlfb2Zfd2VlaxgBIAEoBUIJukgGGgQYBygBEjUKBW9wZW5zGAIgASgJQia6SCNyITIfXihbMDFdWzAtOV18MlswLTNdKTpbMC01XVswLTldJBI2CgZjbG9zZXMYAyABKAlCJrpII3IhMh9eKFswMV1bMC05XXwyWzAtM10pOlswLTVdWzAtOV0kIuIDCgtTaG9wRGV0YWlscxIeCgpsZWdhbF9uYW1lGAEgASgJQgq6SAdyBRABGMgBEikKA25pZhgCIAEoCUIcukgZchcyFV5bMC05QS1aYS16IC1dezksMTJ9JBIwCgdhZGRyZXNzGAMgASgLMhcuc2Fib3Jlcy52MS5TaG9wQWRkcmVzc0IGukgDyAEBEicKBXBob25lGAQgASgJQhi6SBVyEzIRXlwrP1swLTkgXXs5LDIwfSQSLgoId2hhdHNhcHAYBSABKAlCHLpIGXIXMhVeKFsxLTldWzAtOV17NywxNH0pPyQSFgoFZW1haWwYBiABKAlCB7pIBHICYAESVQoNaW5zdGFncmFtX3VybBgHIAEoCUI+ukg7cjkYyAEyNF4oaHR0cHM6Ly8od3d3XC4pP2luc3RhZ3JhbVwuY29tL1tBLVphLXowLTkuXy8tXSspPyQSUwoMZmFjZWJvb2tfdXJsGAggASgJQj26SDpyOBjIATIzXihodHRwczovLyh3d3dcLik/ZmFjZWJvb2tcLmNvbS9bQS1aYS16MC05Ll8vLV0rKT8kEjkKDW9wZW5pbmdfaG91cnMYCSADKAsyGC5zYWJvcmVzLnYxLk9wZW5pbmdIb3Vyc0IIukgFkgECEBUiFwoVR2V0U2hvcERldGFpbHNSZXF1ZXN0InUKFkdldFNob3BEZXRhaWxzUmVzcG9uc2USKAoHZGV0YWlscxgBIAEoCzIXLnNhYm9yZXMudjEuU2hvcERldGFpbHMSMQoOZGVsaXZlcnlfYXJlYXMYAiABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5QXJlYXMiMwoNRGVsaXZlcnlBcmVhcxIOCgZzZXJ2ZWQYASADKAkSEgoKY29sZF9jaGFpbhgCIAMoCTJzChNTaG9wU2V0dGluZ3NTZXJ2aWNlElwKDkdldFNob3BEZXRhaWxzEiEuc2Fib3Jlcy52MS5HZXRTaG9wRGV0YWlsc1JlcXVlc3QaIi5zYWJvcmVzLnYxLkdldFNob3BEZXRhaWxzUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate]);
 
 /**
  * ShopAddress is the shop's postal address in Spain.
@@ -173,35 +171,6 @@ export const ShopDetailsSchema: GenMessage<ShopDetails> = /*@__PURE__*/
   messageDesc(file_sabores_v1_shop_settings_service, 2);
 
 /**
- * ShopSettings are every setting: the public details and the IBAN.
- *
- * @generated from message sabores.v1.ShopSettings
- */
-export type ShopSettings = Message<"sabores.v1.ShopSettings"> & {
-  /**
-   * details are the public details.
-   *
-   * @generated from field: sabores.v1.ShopDetails details = 1;
-   */
-  details?: ShopDetails | undefined;
-
-  /**
-   * iban is the account bank transfers are paid to, as typed (spaces
-   * allowed); its mod-97 check digits must match. Empty until set.
-   *
-   * @generated from field: string iban = 2;
-   */
-  iban: string;
-};
-
-/**
- * Describes the message sabores.v1.ShopSettings.
- * Use `create(ShopSettingsSchema)` to create a new message.
- */
-export const ShopSettingsSchema: GenMessage<ShopSettings> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 3);
-
-/**
  * GetShopDetailsRequest has no parameters.
  *
  * @generated from message sabores.v1.GetShopDetailsRequest
@@ -214,7 +183,7 @@ export type GetShopDetailsRequest = Message<"sabores.v1.GetShopDetailsRequest"> 
  * Use `create(GetShopDetailsRequestSchema)` to create a new message.
  */
 export const GetShopDetailsRequestSchema: GenMessage<GetShopDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 4);
+  messageDesc(file_sabores_v1_shop_settings_service, 3);
 
 /**
  * GetShopDetailsResponse carries the public details.
@@ -242,7 +211,7 @@ export type GetShopDetailsResponse = Message<"sabores.v1.GetShopDetailsResponse"
  * Use `create(GetShopDetailsResponseSchema)` to create a new message.
  */
 export const GetShopDetailsResponseSchema: GenMessage<GetShopDetailsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 5);
+  messageDesc(file_sabores_v1_shop_settings_service, 4);
 
 /**
  * DeliveryAreas are the areas the shop delivers to, each one of
@@ -273,121 +242,13 @@ export type DeliveryAreas = Message<"sabores.v1.DeliveryAreas"> & {
  * Use `create(DeliveryAreasSchema)` to create a new message.
  */
 export const DeliveryAreasSchema: GenMessage<DeliveryAreas> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 6);
-
-/**
- * GetShopSettingsRequest has no parameters.
- *
- * @generated from message sabores.v1.GetShopSettingsRequest
- */
-export type GetShopSettingsRequest = Message<"sabores.v1.GetShopSettingsRequest"> & {
-};
-
-/**
- * Describes the message sabores.v1.GetShopSettingsRequest.
- * Use `create(GetShopSettingsRequestSchema)` to create a new message.
- */
-export const GetShopSettingsRequestSchema: GenMessage<GetShopSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 7);
-
-/**
- * GetShopSettingsResponse carries every setting.
- *
- * @generated from message sabores.v1.GetShopSettingsResponse
- */
-export type GetShopSettingsResponse = Message<"sabores.v1.GetShopSettingsResponse"> & {
-  /**
-   * settings are the current settings.
-   *
-   * @generated from field: sabores.v1.ShopSettings settings = 1;
-   */
-  settings?: ShopSettings | undefined;
-
-  /**
-   * unfinished names the settings that are still sample values or empty,
-   * by their field path ("details.nif", "iban"), for the admin checklist.
-   *
-   * @generated from field: repeated string unfinished = 2;
-   */
-  unfinished: string[];
-
-  /**
-   * update_time is when they were last saved; unset when never.
-   *
-   * @generated from field: google.protobuf.Timestamp update_time = 3;
-   */
-  updateTime?: Timestamp | undefined;
-};
-
-/**
- * Describes the message sabores.v1.GetShopSettingsResponse.
- * Use `create(GetShopSettingsResponseSchema)` to create a new message.
- */
-export const GetShopSettingsResponseSchema: GenMessage<GetShopSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 8);
-
-/**
- * UpdateShopSettingsRequest replaces every setting.
- *
- * @generated from message sabores.v1.UpdateShopSettingsRequest
- */
-export type UpdateShopSettingsRequest = Message<"sabores.v1.UpdateShopSettingsRequest"> & {
-  /**
-   * settings are the new settings.
-   *
-   * @generated from field: sabores.v1.ShopSettings settings = 1;
-   */
-  settings?: ShopSettings | undefined;
-};
-
-/**
- * Describes the message sabores.v1.UpdateShopSettingsRequest.
- * Use `create(UpdateShopSettingsRequestSchema)` to create a new message.
- */
-export const UpdateShopSettingsRequestSchema: GenMessage<UpdateShopSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 9);
-
-/**
- * UpdateShopSettingsResponse carries the saved settings.
- *
- * @generated from message sabores.v1.UpdateShopSettingsResponse
- */
-export type UpdateShopSettingsResponse = Message<"sabores.v1.UpdateShopSettingsResponse"> & {
-  /**
-   * settings are the settings as saved (normalised: upper-case NIF and
-   * IBAN without spaces).
-   *
-   * @generated from field: sabores.v1.ShopSettings settings = 1;
-   */
-  settings?: ShopSettings | undefined;
-
-  /**
-   * unfinished names the settings still sample values or empty.
-   *
-   * @generated from field: repeated string unfinished = 2;
-   */
-  unfinished: string[];
-
-  /**
-   * update_time is when they were saved.
-   *
-   * @generated from field: google.protobuf.Timestamp update_time = 3;
-   */
-  updateTime?: Timestamp | undefined;
-};
-
-/**
- * Describes the message sabores.v1.UpdateShopSettingsResponse.
- * Use `create(UpdateShopSettingsResponseSchema)` to create a new message.
- */
-export const UpdateShopSettingsResponseSchema: GenMessage<UpdateShopSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 10);
+  messageDesc(file_sabores_v1_shop_settings_service, 5);
 
 /**
  * ShopSettingsService holds the shop's own details, owned by the owner: its
  * legal identity, address, contact channels, opening hours and the IBAN
- * transfers are paid to. The storefront reads the public part; the back
- * office reads and changes all of it.
+ * transfers are paid to. The storefront reads the public part here; the
+ * back office reads and changes all of it through AdminSettingsService.
  *
  * @generated from service sabores.v1.ShopSettingsService
  */
@@ -403,29 +264,6 @@ export const ShopSettingsService: GenService<{
     methodKind: "unary";
     input: typeof GetShopDetailsRequestSchema;
     output: typeof GetShopDetailsResponseSchema;
-  },
-  /**
-   * GetShopSettings returns every setting with the ones that are still
-   * sample values or empty. Admins only.
-   *
-   * @generated from rpc sabores.v1.ShopSettingsService.GetShopSettings
-   */
-  getShopSettings: {
-    methodKind: "unary";
-    input: typeof GetShopSettingsRequestSchema;
-    output: typeof GetShopSettingsResponseSchema;
-  },
-  /**
-   * UpdateShopSettings replaces every setting, recording the old and new
-   * values. Nothing is saved when any is invalid (a NIF or IBAN whose check
-   * character does not match, closing before opening). Admins only.
-   *
-   * @generated from rpc sabores.v1.ShopSettingsService.UpdateShopSettings
-   */
-  updateShopSettings: {
-    methodKind: "unary";
-    input: typeof UpdateShopSettingsRequestSchema;
-    output: typeof UpdateShopSettingsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_shop_settings_service, 0);

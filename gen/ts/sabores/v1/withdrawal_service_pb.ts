@@ -9,7 +9,7 @@ import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Language } from "./food_pb";
 import { file_sabores_v1_food } from "./food_pb";
-import type { Withdrawal, WithdrawalStatus } from "./withdrawal_pb";
+import type { Withdrawal } from "./withdrawal_pb";
 import { file_sabores_v1_withdrawal } from "./withdrawal_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/withdrawal_service.proto.
  */
 export const file_sabores_v1_withdrawal_service: GenFile = /*@__PURE__*/
-  fileDesc("CiNzYWJvcmVzL3YxL3dpdGhkcmF3YWxfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSLjAQoQV2l0aGRyYXdhYmxlTGluZRIPCgdsaW5lX25vGAEgASgFEhIKCnByb2R1Y3RfaWQYAiABKAMSDAoEbmFtZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoBRIRCgl3aXRoZHJhd24YBSABKAUSEQoJYXZhaWxhYmxlGAYgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYByABKAMSMgoJZXhlbXB0aW9uGAggASgOMh8uc2Fib3Jlcy52MS5XaXRoZHJhd2FsRXhlbXB0aW9uEhYKDnNlYWxlZF9oeWdpZW5lGAkgASgIIswCChFXaXRoZHJhd2FsT3B0aW9ucxIQCghvcmRlcl9pZBgBIAEoAxIMCgRvcGVuGAIgASgIEiwKCGRlYWRsaW5lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1jYW5jZWxzX29yZGVyGAQgASgIEisKBWxpbmVzGAUgAygLMhwuc2Fib3Jlcy52MS5XaXRoZHJhd2FibGVMaW5lEisKC3dpdGhkcmF3YWxzGAYgAygLMhYuc2Fib3Jlcy52MS5XaXRoZHJhd2FsEi4KCm9yZGVyX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjEKDWRlbGl2ZXJ5X3RpbWUYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDWNsb3NlZF9yZWFzb24YCSABKAkiTQoTV2l0aGRyYXdhbExpbmVJbnB1dBIYCgdsaW5lX25vGAEgASgFQge6SAQaAiAAEhwKCHF1YW50aXR5GAIgASgFQgq6SAcaBRiQTiAAImwKHUdldE15V2l0aGRyYXdhbE9wdGlvbnNSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjAKCGxhbmd1YWdlGAIgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiUAoeR2V0TXlXaXRoZHJhd2FsT3B0aW9uc1Jlc3BvbnNlEi4KB29wdGlvbnMYASABKAsyHS5zYWJvcmVzLnYxLldpdGhkcmF3YWxPcHRpb25zIqEBChZXaXRoZHJhd015T3JkZXJSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjoKBWxpbmVzGAIgAygLMh8uc2Fib3Jlcy52MS5XaXRoZHJhd2FsTGluZUlucHV0Qgq6SAeSAQQIARBkEjAKCGxhbmd1YWdlGAMgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiRQoXV2l0aGRyYXdNeU9yZGVyUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCJwCiFHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1JlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAoYyAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJUCiJHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1Jlc3BvbnNlEi4KB29wdGlvbnMYASABKAsyHS5zYWJvcmVzLnYxLldpdGhkcmF3YWxPcHRpb25zIqABChVXaXRoZHJhd0J5TGlua1JlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAoYyAESOgoFbGluZXMYAiADKAsyHy5zYWJvcmVzLnYxLldpdGhkcmF3YWxMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJEChZXaXRoZHJhd0J5TGlua1Jlc3BvbnNlEioKCndpdGhkcmF3YWwYASABKAsyFi5zYWJvcmVzLnYxLldpdGhkcmF3YWwihwEKFkxpc3RXaXRoZHJhd2Fsc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEjYKBnN0YXR1cxgDIAEoDjIcLnNhYm9yZXMudjEuV2l0aGRyYXdhbFN0YXR1c0IIukgFggECEAEiWgoXTGlzdFdpdGhkcmF3YWxzUmVzcG9uc2USKwoLd2l0aGRyYXdhbHMYASADKAsyFi5zYWJvcmVzLnYxLldpdGhkcmF3YWwSEgoKdG90YWxfc2l6ZRgCIAEoBSJECgxSZWplY3RlZExpbmUSGAoHbGluZV9ubxgBIAEoBUIHukgEGgIgABIaCgZyZWFzb24YAiABKAlCCrpIB3IFEAEY9AMifQoYUmVjZWl2ZVdpdGhkcmF3YWxSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjQKCHJlamVjdGVkGAIgAygLMhguc2Fib3Jlcy52MS5SZWplY3RlZExpbmVCCLpIBZIBAhBkEhYKBG5vdGUYAyABKAlCCLpIBXIDGPQDIkcKGVJlY2VpdmVXaXRoZHJhd2FsUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCJPChdSZWZ1bmRXaXRoZHJhd2FsUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIfCg5iYW5rX3JlZmVyZW5jZRgCIAEoCUIHukgEcgIYZCJGChhSZWZ1bmRXaXRoZHJhd2FsUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCpgChNXaXRoZHJhd2FsRXhlbXB0aW9uEiQKIFdJVEhEUkFXQUxfRVhFTVBUSU9OX1VOU1BFQ0lGSUVEEAASIwofV0lUSERSQVdBTF9FWEVNUFRJT05fUEVSSVNIQUJMRRABMt0FChFXaXRoZHJhd2FsU2VydmljZRJ0ChZHZXRNeVdpdGhkcmF3YWxPcHRpb25zEikuc2Fib3Jlcy52MS5HZXRNeVdpdGhkcmF3YWxPcHRpb25zUmVxdWVzdBoqLnNhYm9yZXMudjEuR2V0TXlXaXRoZHJhd2FsT3B0aW9uc1Jlc3BvbnNlIgOQAgESWgoPV2l0aGRyYXdNeU9yZGVyEiIuc2Fib3Jlcy52MS5XaXRoZHJhd015T3JkZXJSZXF1ZXN0GiMuc2Fib3Jlcy52MS5XaXRoZHJhd015T3JkZXJSZXNwb25zZRJ7ChpHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGluaxItLnNhYm9yZXMudjEuR2V0V2l0aGRyYXdhbE9wdGlvbnNCeUxpbmtSZXF1ZXN0Gi4uc2Fib3Jlcy52MS5HZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1Jlc3BvbnNlElcKDldpdGhkcmF3QnlMaW5rEiEuc2Fib3Jlcy52MS5XaXRoZHJhd0J5TGlua1JlcXVlc3QaIi5zYWJvcmVzLnYxLldpdGhkcmF3QnlMaW5rUmVzcG9uc2USXwoPTGlzdFdpdGhkcmF3YWxzEiIuc2Fib3Jlcy52MS5MaXN0V2l0aGRyYXdhbHNSZXF1ZXN0GiMuc2Fib3Jlcy52MS5MaXN0V2l0aGRyYXdhbHNSZXNwb25zZSIDkAIBEmAKEVJlY2VpdmVXaXRoZHJhd2FsEiQuc2Fib3Jlcy52MS5SZWNlaXZlV2l0aGRyYXdhbFJlcXVlc3QaJS5zYWJvcmVzLnYxLlJlY2VpdmVXaXRoZHJhd2FsUmVzcG9uc2USXQoQUmVmdW5kV2l0aGRyYXdhbBIjLnNhYm9yZXMudjEuUmVmdW5kV2l0aGRyYXdhbFJlcXVlc3QaJC5zYWJvcmVzLnYxLlJlZnVuZFdpdGhkcmF3YWxSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_food, file_sabores_v1_withdrawal]);
+  fileDesc("CiNzYWJvcmVzL3YxL3dpdGhkcmF3YWxfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSLjAQoQV2l0aGRyYXdhYmxlTGluZRIPCgdsaW5lX25vGAEgASgFEhIKCnByb2R1Y3RfaWQYAiABKAMSDAoEbmFtZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoBRIRCgl3aXRoZHJhd24YBSABKAUSEQoJYXZhaWxhYmxlGAYgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYByABKAMSMgoJZXhlbXB0aW9uGAggASgOMh8uc2Fib3Jlcy52MS5XaXRoZHJhd2FsRXhlbXB0aW9uEhYKDnNlYWxlZF9oeWdpZW5lGAkgASgIIswCChFXaXRoZHJhd2FsT3B0aW9ucxIQCghvcmRlcl9pZBgBIAEoAxIMCgRvcGVuGAIgASgIEiwKCGRlYWRsaW5lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1jYW5jZWxzX29yZGVyGAQgASgIEisKBWxpbmVzGAUgAygLMhwuc2Fib3Jlcy52MS5XaXRoZHJhd2FibGVMaW5lEisKC3dpdGhkcmF3YWxzGAYgAygLMhYuc2Fib3Jlcy52MS5XaXRoZHJhd2FsEi4KCm9yZGVyX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjEKDWRlbGl2ZXJ5X3RpbWUYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDWNsb3NlZF9yZWFzb24YCSABKAkiTQoTV2l0aGRyYXdhbExpbmVJbnB1dBIYCgdsaW5lX25vGAEgASgFQge6SAQaAiAAEhwKCHF1YW50aXR5GAIgASgFQgq6SAcaBRiQTiAAImwKHUdldE15V2l0aGRyYXdhbE9wdGlvbnNSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjAKCGxhbmd1YWdlGAIgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiUAoeR2V0TXlXaXRoZHJhd2FsT3B0aW9uc1Jlc3BvbnNlEi4KB29wdGlvbnMYASABKAsyHS5zYWJvcmVzLnYxLldpdGhkcmF3YWxPcHRpb25zIqEBChZXaXRoZHJhd015T3JkZXJSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjoKBWxpbmVzGAIgAygLMh8uc2Fib3Jlcy52MS5XaXRoZHJhd2FsTGluZUlucHV0Qgq6SAeSAQQIARBkEjAKCGxhbmd1YWdlGAMgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiRQoXV2l0aGRyYXdNeU9yZGVyUmVzcG9uc2USKgoKd2l0aGRyYXdhbBgBIAEoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCJwCiFHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1JlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAoYyAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJUCiJHZXRXaXRoZHJhd2FsT3B0aW9uc0J5TGlua1Jlc3BvbnNlEi4KB29wdGlvbnMYASABKAsyHS5zYWJvcmVzLnYxLldpdGhkcmF3YWxPcHRpb25zIqABChVXaXRoZHJhd0J5TGlua1JlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAoYyAESOgoFbGluZXMYAiADKAsyHy5zYWJvcmVzLnYxLldpdGhkcmF3YWxMaW5lSW5wdXRCCrpIB5IBBAgBEGQSMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQASJEChZXaXRoZHJhd0J5TGlua1Jlc3BvbnNlEioKCndpdGhkcmF3YWwYASABKAsyFi5zYWJvcmVzLnYxLldpdGhkcmF3YWwqYAoTV2l0aGRyYXdhbEV4ZW1wdGlvbhIkCiBXSVRIRFJBV0FMX0VYRU1QVElPTl9VTlNQRUNJRklFRBAAEiMKH1dJVEhEUkFXQUxfRVhFTVBUSU9OX1BFUklTSEFCTEUQATK7AwoRV2l0aGRyYXdhbFNlcnZpY2USdAoWR2V0TXlXaXRoZHJhd2FsT3B0aW9ucxIpLnNhYm9yZXMudjEuR2V0TXlXaXRoZHJhd2FsT3B0aW9uc1JlcXVlc3QaKi5zYWJvcmVzLnYxLkdldE15V2l0aGRyYXdhbE9wdGlvbnNSZXNwb25zZSIDkAIBEloKD1dpdGhkcmF3TXlPcmRlchIiLnNhYm9yZXMudjEuV2l0aGRyYXdNeU9yZGVyUmVxdWVzdBojLnNhYm9yZXMudjEuV2l0aGRyYXdNeU9yZGVyUmVzcG9uc2USewoaR2V0V2l0aGRyYXdhbE9wdGlvbnNCeUxpbmsSLS5zYWJvcmVzLnYxLkdldFdpdGhkcmF3YWxPcHRpb25zQnlMaW5rUmVxdWVzdBouLnNhYm9yZXMudjEuR2V0V2l0aGRyYXdhbE9wdGlvbnNCeUxpbmtSZXNwb25zZRJXCg5XaXRoZHJhd0J5TGluaxIhLnNhYm9yZXMudjEuV2l0aGRyYXdCeUxpbmtSZXF1ZXN0GiIuc2Fib3Jlcy52MS5XaXRoZHJhd0J5TGlua1Jlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_food, file_sabores_v1_withdrawal]);
 
 /**
  * WithdrawableLine is one order line as the withdrawal function offers it.
@@ -414,204 +414,6 @@ export const WithdrawByLinkResponseSchema: GenMessage<WithdrawByLinkResponse> = 
   messageDesc(file_sabores_v1_withdrawal_service, 10);
 
 /**
- * ListWithdrawalsRequest pages the withdrawals.
- *
- * @generated from message sabores.v1.ListWithdrawalsRequest
- */
-export type ListWithdrawalsRequest = Message<"sabores.v1.ListWithdrawalsRequest"> & {
-  /**
-   * page is the 1-based page number; 0 means 1.
-   *
-   * @generated from field: int32 page = 1;
-   */
-  page: number;
-
-  /**
-   * page_size is the number per page: 20 by default, at most 100.
-   *
-   * @generated from field: int32 page_size = 2;
-   */
-  pageSize: number;
-
-  /**
-   * status keeps one status; unspecified keeps all.
-   *
-   * @generated from field: sabores.v1.WithdrawalStatus status = 3;
-   */
-  status: WithdrawalStatus;
-};
-
-/**
- * Describes the message sabores.v1.ListWithdrawalsRequest.
- * Use `create(ListWithdrawalsRequestSchema)` to create a new message.
- */
-export const ListWithdrawalsRequestSchema: GenMessage<ListWithdrawalsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 11);
-
-/**
- * ListWithdrawalsResponse is one page.
- *
- * @generated from message sabores.v1.ListWithdrawalsResponse
- */
-export type ListWithdrawalsResponse = Message<"sabores.v1.ListWithdrawalsResponse"> & {
-  /**
-   * withdrawals are the page's withdrawals, newest first.
-   *
-   * @generated from field: repeated sabores.v1.Withdrawal withdrawals = 1;
-   */
-  withdrawals: Withdrawal[];
-
-  /**
-   * total_size is the number matching the filter.
-   *
-   * @generated from field: int32 total_size = 2;
-   */
-  totalSize: number;
-};
-
-/**
- * Describes the message sabores.v1.ListWithdrawalsResponse.
- * Use `create(ListWithdrawalsResponseSchema)` to create a new message.
- */
-export const ListWithdrawalsResponseSchema: GenMessage<ListWithdrawalsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 12);
-
-/**
- * RejectedLine is a line that came back opened.
- *
- * @generated from message sabores.v1.RejectedLine
- */
-export type RejectedLine = Message<"sabores.v1.RejectedLine"> & {
-  /**
-   * line_no is the order line's number.
-   *
-   * @generated from field: int32 line_no = 1;
-   */
-  lineNo: number;
-
-  /**
-   * reason says what was found, for the shopper.
-   *
-   * @generated from field: string reason = 2;
-   */
-  reason: string;
-};
-
-/**
- * Describes the message sabores.v1.RejectedLine.
- * Use `create(RejectedLineSchema)` to create a new message.
- */
-export const RejectedLineSchema: GenMessage<RejectedLine> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 13);
-
-/**
- * ReceiveWithdrawalRequest records the goods received back.
- *
- * @generated from message sabores.v1.ReceiveWithdrawalRequest
- */
-export type ReceiveWithdrawalRequest = Message<"sabores.v1.ReceiveWithdrawalRequest"> & {
-  /**
-   * id is the withdrawal.
-   *
-   * @generated from field: int64 id = 1;
-   */
-  id: bigint;
-
-  /**
-   * rejected are the sealed hygiene lines that came back opened; every
-   * other line is accepted.
-   *
-   * @generated from field: repeated sabores.v1.RejectedLine rejected = 2;
-   */
-  rejected: RejectedLine[];
-
-  /**
-   * note is kept with the withdrawal.
-   *
-   * @generated from field: string note = 3;
-   */
-  note: string;
-};
-
-/**
- * Describes the message sabores.v1.ReceiveWithdrawalRequest.
- * Use `create(ReceiveWithdrawalRequestSchema)` to create a new message.
- */
-export const ReceiveWithdrawalRequestSchema: GenMessage<ReceiveWithdrawalRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 14);
-
-/**
- * ReceiveWithdrawalResponse carries the withdrawal.
- *
- * @generated from message sabores.v1.ReceiveWithdrawalResponse
- */
-export type ReceiveWithdrawalResponse = Message<"sabores.v1.ReceiveWithdrawalResponse"> & {
-  /**
-   * withdrawal is the withdrawal as now.
-   *
-   * @generated from field: sabores.v1.Withdrawal withdrawal = 1;
-   */
-  withdrawal?: Withdrawal | undefined;
-};
-
-/**
- * Describes the message sabores.v1.ReceiveWithdrawalResponse.
- * Use `create(ReceiveWithdrawalResponseSchema)` to create a new message.
- */
-export const ReceiveWithdrawalResponseSchema: GenMessage<ReceiveWithdrawalResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 15);
-
-/**
- * RefundWithdrawalRequest refunds a received withdrawal.
- *
- * @generated from message sabores.v1.RefundWithdrawalRequest
- */
-export type RefundWithdrawalRequest = Message<"sabores.v1.RefundWithdrawalRequest"> & {
-  /**
-   * id is the withdrawal.
-   *
-   * @generated from field: int64 id = 1;
-   */
-  id: bigint;
-
-  /**
-   * bank_reference is the reference of the bank refund made by hand;
-   * required unless the order was paid by card or Bizum.
-   *
-   * @generated from field: string bank_reference = 2;
-   */
-  bankReference: string;
-};
-
-/**
- * Describes the message sabores.v1.RefundWithdrawalRequest.
- * Use `create(RefundWithdrawalRequestSchema)` to create a new message.
- */
-export const RefundWithdrawalRequestSchema: GenMessage<RefundWithdrawalRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 16);
-
-/**
- * RefundWithdrawalResponse carries the withdrawal.
- *
- * @generated from message sabores.v1.RefundWithdrawalResponse
- */
-export type RefundWithdrawalResponse = Message<"sabores.v1.RefundWithdrawalResponse"> & {
-  /**
-   * withdrawal is the withdrawal as now.
-   *
-   * @generated from field: sabores.v1.Withdrawal withdrawal = 1;
-   */
-  withdrawal?: Withdrawal | undefined;
-};
-
-/**
- * Describes the message sabores.v1.RefundWithdrawalResponse.
- * Use `create(RefundWithdrawalResponseSchema)` to create a new message.
- */
-export const RefundWithdrawalResponseSchema: GenMessage<RefundWithdrawalResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_withdrawal_service, 17);
-
-/**
  * WithdrawalExemption is why a line cannot be withdrawn.
  *
  * @generated from enum sabores.v1.WithdrawalExemption
@@ -644,7 +446,8 @@ export const WithdrawalExemptionSchema: GenEnum<WithdrawalExemption> = /*@__PURE
  * (added by Directive 2023/2673): a shopper withdraws lines of an order from
  * the order page, or through the signed link of the order e-mail without
  * signing in, from the order until 14 days after delivery; the back office
- * records the goods received back and refunds them within 14 days.
+ * records the goods received back and refunds them within 14 days
+ * (AdminWithdrawalService).
  * Refusals are FailedPrecondition with an ErrorInfo reason:
  * WITHDRAWAL_PERIOD_OVER, WITHDRAWAL_ORDER_CANCELLED, WITHDRAWAL_LINE_EXEMPT
  * (perishable goods, metadata line_no), WITHDRAWAL_QUANTITY_EXCEEDED
@@ -699,42 +502,6 @@ export const WithdrawalService: GenService<{
     methodKind: "unary";
     input: typeof WithdrawByLinkRequestSchema;
     output: typeof WithdrawByLinkResponseSchema;
-  },
-  /**
-   * ListWithdrawals lists withdrawals for the back office, newest first.
-   *
-   * @generated from rpc sabores.v1.WithdrawalService.ListWithdrawals
-   */
-  listWithdrawals: {
-    methodKind: "unary";
-    input: typeof ListWithdrawalsRequestSchema;
-    output: typeof ListWithdrawalsResponseSchema;
-  },
-  /**
-   * ReceiveWithdrawal records the goods of a requested withdrawal received
-   * back: accepted lines return to stock through the ledger, opened sealed
-   * hygiene lines may be rejected with a reason. Audited; e-mails the shopper.
-   *
-   * @generated from rpc sabores.v1.WithdrawalService.ReceiveWithdrawal
-   */
-  receiveWithdrawal: {
-    methodKind: "unary";
-    input: typeof ReceiveWithdrawalRequestSchema;
-    output: typeof ReceiveWithdrawalResponseSchema;
-  },
-  /**
-   * RefundWithdrawal refunds the accepted lines of a received withdrawal:
-   * through Redsys for card and Bizum payments, otherwise as a bank refund
-   * recorded with its reference. Issues the corrective invoice, moves the
-   * order's payment to refunded or partially refunded; audited; e-mails the
-   * shopper.
-   *
-   * @generated from rpc sabores.v1.WithdrawalService.RefundWithdrawal
-   */
-  refundWithdrawal: {
-    methodKind: "unary";
-    input: typeof RefundWithdrawalRequestSchema;
-    output: typeof RefundWithdrawalResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_withdrawal_service, 0);

@@ -1,6 +1,6 @@
 import { toJsonString } from "@bufbuild/protobuf";
 import { useMutation } from "@connectrpc/connect-query";
-import { AccountService, ExportMyDataResponseSchema, type ExportMyDataResponse } from "@gen/sabores/v1/account_service_pb";
+import { AccountService, type ExportMyDataResponse, ExportMyDataResponseSchema } from "@gen/sabores/v1/account_service_pb";
 
 /** useExportMyData asks the shop for everything it keeps about the shopper. */
 export function useExportMyData() {

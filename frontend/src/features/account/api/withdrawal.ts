@@ -1,7 +1,7 @@
 import { createConnectQueryKey, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
-import { WithdrawalService } from "@gen/sabores/v1/withdrawal_service_pb";
 import { OrderService } from "@gen/sabores/v1/order_service_pb";
+import { WithdrawalService } from "@gen/sabores/v1/withdrawal_service_pb";
 import { useApiLanguage } from "@/lib/api-language";
 
 /** useMyWithdrawalOptions loads what the client may withdraw from one of their orders. */

@@ -4,8 +4,8 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { currentUrl, renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
-import type { CreateProductRequest } from "@gen/sabores/v1/admin_catalogue_pb";
+import { AdminProductService, type CreateProductRequest } from "@gen/sabores/v1/admin_product_service_pb";
+import { AdminVisibilityService } from "@gen/sabores/v1/admin_visibility_service_pb";
 
 function eanRefusal(): ConnectError {
   const w = new BinaryWriter();
@@ -22,16 +22,12 @@ function renderNew(create: (req: CreateProductRequest) => void, language: "es" |
   renderAdmin(
     "/admin/catalogue/new",
     (router) =>
-      router.service(AdminService, {
-        listCountryConfigs: () => ({ countries: [{ slug: "brasil", name: "Brasil" }] }),
-        createProduct: (req) => {
+      { router.service(AdminVisibilityService, { listCountryConfigs: () => ({ countries: [{ slug: "brasil", name: "Brasil" }] }) }); router.service(AdminProductService, { createProduct: (req) => {
           create(req);
           calls++;
           if (calls === 1) throw eanRefusal();
           return { product: { id: 100123n, name: req.details?.name } };
-        },
-        getAdminProduct: (req) => ({ product: { id: req.id, name: "Farinha de mandioca", priceCents: 395n } }),
-      }),
+        }, getAdminProduct: (req) => ({ product: { id: req.id, name: "Farinha de mandioca", priceCents: 395n } }) }); },
     { language },
   );
 }

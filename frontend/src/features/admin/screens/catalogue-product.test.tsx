@@ -4,8 +4,9 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
-import { PromotionState } from "@gen/sabores/v1/admin_catalogue_pb";
+import { AdminProductService } from "@gen/sabores/v1/admin_product_service_pb";
+import { AdminPromotionService, PromotionState } from "@gen/sabores/v1/admin_promotion_service_pb";
+import { AdminVisibilityService } from "@gen/sabores/v1/admin_visibility_service_pb";
 import { PromotionType } from "@gen/sabores/v1/types_pb";
 
 /** overlapRefusal is the server's answer to a promotion overlapping another (PROMOTION_OVERLAP). */
@@ -28,26 +29,20 @@ describe("/admin/catalogue/:id", () => {
     renderAdmin(
       "/admin/catalogue/100123",
       (router) =>
-        router.service(AdminService, {
-          getAdminProduct: (req) => ({ product: { id: req.id, name: "Farofa", code: "F1", sku: "S1", priceCents: 480n, vatBasisPoints: 1000 } }),
-          listCountryConfigs: () => ({ countries: [] }),
-          listProductImages: () => ({
+        { router.service(AdminProductService, { getAdminProduct: (req) => ({ product: { id: req.id, name: "Farofa", code: "F1", sku: "S1", priceCents: 480n, vatBasisPoints: 1000 } }), listProductImages: () => ({
             images: [
               { id: 1n, url: "/images/p/a-480.jpg", srcset: "/images/p/a-240.jpg 240w", width: 640, height: 480 },
               { id: 2n, url: "/images/p/b-480.jpg", srcset: "/images/p/b-240.jpg 240w", width: 480, height: 640 },
             ],
-          }),
-          listPromotions: () => ({
+          }), archiveProduct: (req) => {
+            archived.push(req.archived);
+            return { product: { id: req.id, name: "Farofa" } };
+          } }); router.service(AdminVisibilityService, { listCountryConfigs: () => ({ countries: [] }) }); router.service(AdminPromotionService, { listPromotions: () => ({
             promotions: [
               { id: 9n, type: PromotionType.PERCENTAGE, discountBasisPoints: 2500, state: PromotionState.RUNNING, priceCents: 360n, lowestPrice30dCents: 480n, label: "-25%" },
             ],
             totalSize: 1,
-          }),
-          archiveProduct: (req) => {
-            archived.push(req.archived);
-            return { product: { id: req.id, name: "Farofa" } };
-          },
-        }),
+          }) }); },
       { language: "es" },
     );
     const details = await screen.findByRole("tab", { name: "Datos" });
@@ -80,16 +75,10 @@ describe("/admin/catalogue/:id", () => {
       renderAdmin(
         "/admin/catalogue/100123",
         (router) =>
-          router.service(AdminService, {
-            getAdminProduct: (req) => ({ product: { id: req.id, name: "Farofa", code: "F1", sku: "S1", priceCents: 480n, vatBasisPoints: 1000 } }),
-            listCountryConfigs: () => ({ countries: [] }),
-            listProductImages: () => ({ images: [] }),
-            listPromotions: () => ({ promotions: [], totalSize: 0 }),
-            createPromotion: (req) => {
+          { router.service(AdminProductService, { getAdminProduct: (req) => ({ product: { id: req.id, name: "Farofa", code: "F1", sku: "S1", priceCents: 480n, vatBasisPoints: 1000 } }), listProductImages: () => ({ images: [] }) }); router.service(AdminVisibilityService, { listCountryConfigs: () => ({ countries: [] }) }); router.service(AdminPromotionService, { listPromotions: () => ({ promotions: [], totalSize: 0 }), createPromotion: (req) => {
               sent.push(req.terms?.discountBasisPoints ?? 0);
               throw overlapRefusal();
-            },
-          }),
+            } }); },
         { language },
       );
       await user.click(await screen.findByRole("tab", { name: tab }));

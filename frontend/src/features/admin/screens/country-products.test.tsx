@@ -4,19 +4,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { currentUrl, renderAdmin, type TestViewer } from "@/features/admin/shared/testing/render-admin";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
-import { AdminProductSchema, type AdminProduct } from "@gen/sabores/v1/admin_types_pb";
-import type { MessageInitShape } from "@bufbuild/protobuf";
-import { CountrySchema, SalesChannel } from "@gen/sabores/v1/types_pb";
-import {
-  VisibilityOutcome,
-  VisibilityService,
-  type ListCountryProductsRequest,
-  type SearchAddableProductsRequest,
-  type SetProductChannelRequest,
-} from "@gen/sabores/v1/visibility_service_pb";
-import type { UpdateProductRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminProductService, type UpdateProductRequest } from "@gen/sabores/v1/admin_product_service_pb";
+import { type AdminProduct, AdminProductSchema } from "@gen/sabores/v1/admin_types_pb";
+import { AdminVisibilityService, type ListCountryProductsRequest, type SearchAddableProductsRequest, type SetProductChannelRequest, VisibilityOutcome } from "@gen/sabores/v1/admin_visibility_service_pb";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
+import { CountrySchema, SalesChannel } from "@gen/sabores/v1/types_pb";
+import type { MessageInitShape } from "@bufbuild/protobuf";
 
 function product(id: number, name: string, extra: MessageInitShape<typeof AdminProductSchema> = {}): AdminProduct {
   return create(AdminProductSchema, {
@@ -57,8 +50,7 @@ function fakeServer(s: Server) {
     update: [] as UpdateProductRequest[],
   };
   const routes = (router: Parameters<Parameters<typeof renderAdmin>[1]>[0]) => {
-    router.service(VisibilityService, {
-      listCountryProducts: (req) => {
+    router.service(AdminVisibilityService, { listCountryProducts: (req) => {
         calls.list.push(req);
         const { products, total } = s.list?.(req) ?? { products: [guarana, acai] };
         return {
@@ -66,18 +58,15 @@ function fakeServer(s: Server) {
           totalSize: total ?? products.length,
           country: create(CountrySchema, countryNames[req.country] ?? { slug: req.country, name: req.country }),
         };
-      },
-      setProductChannel: (req) => {
+      }, setProductChannel: (req) => {
         calls.setChannel.push(req);
         const outcome = s.setChannel?.(req) ?? VisibilityOutcome.UPDATED;
         if (outcome instanceof Error) throw outcome;
         return { outcome };
-      },
-      searchAddableProducts: (req) => {
+      }, searchAddableProducts: (req) => {
         calls.search.push(req);
         return { products: s.search?.(req) ?? [] };
-      },
-    });
+      } });
     router.service(CatalogService, {
       listCategories: () => ({
         categories: [
@@ -87,14 +76,12 @@ function fakeServer(s: Server) {
         ],
       }),
     });
-    router.service(AdminService, {
-      updateProduct: (req) => {
+    router.service(AdminProductService, { updateProduct: (req) => {
         calls.update.push(req);
         const res = s.update?.(req) ?? guarana;
         if (res instanceof Error) throw res;
         return { product: res };
-      },
-    });
+      } });
   };
   return { calls, routes };
 }
@@ -154,7 +141,7 @@ describe("country products screen", () => {
     const { routes } = server;
     renderAdmin("/admin/products/brasil", (router) => {
       routes(router);
-      router.rpc(VisibilityService.method.setProductChannel, async (req) => {
+      router.rpc(AdminVisibilityService.method.setProductChannel, async (req) => {
         server.calls.setChannel.push(req);
         return { outcome: await new Promise<VisibilityOutcome>((r) => (answer = r)) };
       });
@@ -289,7 +276,7 @@ describe("country products screen", () => {
     const server = fakeServer({});
     renderAdmin("/admin/products/brasil", (router) => {
       server.routes(router);
-      router.rpc(AdminService.method.updateProduct, async () => {
+      router.rpc(AdminProductService.method.updateProduct, async () => {
         await new Promise<void>((_, reject) => (fail = reject));
         return {};
       });

@@ -17,8 +17,8 @@ import { EditProductDialog, type ProductEditValues } from "@/features/admin/prod
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
 import { apiCountrySlug, countryNameFromSegment } from "@/features/admin/visibility/lib/country-name";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
+import { VisibilityOutcome } from "@gen/sabores/v1/admin_visibility_service_pb";
 import { SalesChannel } from "@gen/sabores/v1/types_pb";
-import { VisibilityOutcome } from "@gen/sabores/v1/visibility_service_pb";
 
 /** filterDebounceMs is the pause after typing before the filter search runs. */
 export const filterDebounceMs = 300;

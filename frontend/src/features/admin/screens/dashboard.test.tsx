@@ -5,8 +5,9 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService, OrderView, type ListCustomersRequest, type ListOrdersRequest } from "@gen/sabores/v1/admin_service_pb";
-import { CustomerSchema } from "@gen/sabores/v1/admin_types_pb";
+import { AdminCustomerService, CustomerSchema, type ListCustomersRequest } from "@gen/sabores/v1/admin_customer_service_pb";
+import { AdminDashboardService } from "@gen/sabores/v1/admin_dashboard_service_pb";
+import { AdminOrderService, type ListOrdersRequest, OrderView } from "@gen/sabores/v1/admin_order_service_pb";
 import { OrderSchema, OrderStatus } from "@gen/sabores/v1/types_pb";
 
 const customers = Array.from({ length: 23 }, (_, i) =>
@@ -48,17 +49,13 @@ describe("admin dashboard", () => {
     const asked: ListCustomersRequest[] = [];
     const askedOrders: ListOrdersRequest[] = [];
     renderAdmin("/admin", (router) =>
-      router.service(AdminService, {
-        getDashboardStats: () => ({ orderCount: 12345, revenueCents: 2846n, averageTicketCents: 949n }),
-        listOrders: (req) => {
+      { router.service(AdminDashboardService, { getDashboardStats: () => ({ orderCount: 12345, revenueCents: 2846n, averageTicketCents: 949n }) }); router.service(AdminOrderService, { listOrders: (req) => {
           askedOrders.push(req);
           return { orders, totalSize: 4 };
-        },
-        listCustomers: (req) => {
+        } }); router.service(AdminCustomerService, { listCustomers: (req) => {
           asked.push(req);
           return customerPage(req);
-        },
-      }),
+        } }); },
     );
     expect(await screen.findByText("Mostrando 10 de 23")).toBeInTheDocument();
     expect(asked[0]).toMatchObject({ pageToken: "", pageSize: 10 });
@@ -88,14 +85,10 @@ describe("admin dashboard", () => {
   it("says so when there are no customers, and reports failures with 'Tentar Novamente'", async () => {
     let fail = true;
     renderAdmin("/admin", (router) =>
-      router.service(AdminService, {
-        getDashboardStats: () => {
+      { router.service(AdminDashboardService, { getDashboardStats: () => {
           if (fail) throw new ConnectError("down", Code.Unavailable);
           return { orderCount: 0 };
-        },
-        listOrders: () => ({ orders: [] }),
-        listCustomers: () => ({ customers: [], totalSize: 0 }),
-      }),
+        } }); router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) }); router.service(AdminCustomerService, { listCustomers: () => ({ customers: [], totalSize: 0 }) }); },
     );
     expect(await screen.findByText("Nenhum cliente registado ainda")).toBeInTheDocument();
     expect(await screen.findByText("Erro ao carregar dados")).toBeInTheDocument();
@@ -121,11 +114,7 @@ describe("admin dashboard", () => {
     renderAdmin(
       "/admin",
       (router) =>
-        router.service(AdminService, {
-          getDashboardStats: () => ({ stuck: { emails: 3n, refunds: 0n, verifactuRecords: 1n } }),
-          listOrders: () => ({ orders: [] }),
-          listCustomers: () => ({ customers: [], totalSize: 0 }),
-        }),
+        { router.service(AdminDashboardService, { getDashboardStats: () => ({ stuck: { emails: 3n, refunds: 0n, verifactuRecords: 1n } }) }); router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) }); router.service(AdminCustomerService, { listCustomers: () => ({ customers: [], totalSize: 0 }) }); },
       { language },
     );
     const line = await screen.findByText(emails);
@@ -136,11 +125,7 @@ describe("admin dashboard", () => {
 
   it("shows no stuck work when nothing is stuck", async () => {
     renderAdmin("/admin", (router) =>
-      router.service(AdminService, {
-        getDashboardStats: () => ({ orderCount: 1, stuck: { emails: 0n, refunds: 0n, verifactuRecords: 0n } }),
-        listOrders: () => ({ orders: [] }),
-        listCustomers: () => ({ customers: [], totalSize: 0 }),
-      }),
+      { router.service(AdminDashboardService, { getDashboardStats: () => ({ orderCount: 1, stuck: { emails: 0n, refunds: 0n, verifactuRecords: 0n } }) }); router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) }); router.service(AdminCustomerService, { listCustomers: () => ({ customers: [], totalSize: 0 }) }); },
     );
     expect(await screen.findByText("Ainda não há vendas.")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Precisa da sua atenção" })).toBeNull();
@@ -148,13 +133,9 @@ describe("admin dashboard", () => {
 
   it("shows the customers' error with the server's message", async () => {
     renderAdmin("/admin", (router) =>
-      router.service(AdminService, {
-        getDashboardStats: () => ({}),
-        listOrders: () => ({ orders: [] }),
-        listCustomers: () => {
+      { router.service(AdminDashboardService, { getDashboardStats: () => ({}) }); router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) }); router.service(AdminCustomerService, { listCustomers: () => {
           throw new ConnectError("base de dados indisponível", Code.Internal);
-        },
-      }),
+        } }); },
     );
     expect(await screen.findByText("Erro ao carregar clientes: base de dados indisponível")).toBeInTheDocument();
   });
@@ -162,14 +143,10 @@ describe("admin dashboard", () => {
   it("walks the customers forward and back by the server's tokens, from the keyboard", async () => {
     const asked: ListCustomersRequest[] = [];
     renderAdmin("/admin", (router) =>
-      router.service(AdminService, {
-        getDashboardStats: () => ({}),
-        listOrders: () => ({ orders: [] }),
-        listCustomers: (req) => {
+      { router.service(AdminDashboardService, { getDashboardStats: () => ({}) }); router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) }); router.service(AdminCustomerService, { listCustomers: (req) => {
           asked.push(req);
           return customerPage(req);
-        },
-      }),
+        } }); },
     );
     expect(await screen.findByText("Cliente 1")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Anterior" })).toBeDisabled();
@@ -191,14 +168,10 @@ describe("admin dashboard", () => {
 
   it("offers the first page when the server refuses a page's token", async () => {
     renderAdmin("/admin", (router) =>
-      router.service(AdminService, {
-        getDashboardStats: () => ({}),
-        listOrders: () => ({ orders: [] }),
-        listCustomers: (req) => {
+      { router.service(AdminDashboardService, { getDashboardStats: () => ({}) }); router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) }); router.service(AdminCustomerService, { listCustomers: (req) => {
           if (req.pageToken) throw new ConnectError("page_token: is not a page token this list gave", Code.InvalidArgument);
           return customerPage(req);
-        },
-      }),
+        } }); },
     );
     await userEvent.click(await screen.findByRole("button", { name: "Seguinte" }));
     expect(await screen.findByText("Esta página de clientes já não está disponível.")).toBeInTheDocument();

@@ -5,12 +5,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
-import type { UpdateProductContentRequest } from "@gen/sabores/v1/product_content_pb";
+import { AdminProductService, type UpdateProductContentRequest } from "@gen/sabores/v1/admin_product_service_pb";
 import { AdminProductSchema } from "@gen/sabores/v1/admin_types_pb";
+import { AdminVisibilityService } from "@gen/sabores/v1/admin_visibility_service_pb";
 import { Allergen, QuantityUnit } from "@gen/sabores/v1/food_pb";
 import { CountrySchema, SalesChannel } from "@gen/sabores/v1/types_pb";
-import { VisibilityService } from "@gen/sabores/v1/visibility_service_pb";
 
 const acai = create(AdminProductSchema, { id: 1003n, name: "Açaí congelado 400 g", category: "congelados", priceCents: 749n });
 
@@ -29,15 +28,12 @@ function renderContent(update: (req: UpdateProductContentRequest) => void) {
   return renderAdmin(
     "/admin/products/brasil",
     (router) => {
-      router.service(VisibilityService, {
-        listCountryProducts: (req) => ({
+      router.service(AdminVisibilityService, { listCountryProducts: (req) => ({
           products: [{ product: acai, visible: true, channel: SalesChannel.BOTH }],
           totalSize: 1,
           country: create(CountrySchema, { slug: req.country, name: "Brasil" }),
-        }),
-      });
-      router.service(AdminService, {
-        getProductContent: () => ({
+        }) });
+      router.service(AdminProductService, { getProductContent: () => ({
           content: {
             productId: 1003n,
             nameEs: "Açaí congelado 400 g",
@@ -51,12 +47,10 @@ function renderContent(update: (req: UpdateProductContentRequest) => void) {
               operatorAddress: "São Paulo (Brasil)",
             },
           },
-        }),
-        updateProductContent: (req) => {
+        }), updateProductContent: (req) => {
           update(req);
           return { content: req.content };
-        },
-      });
+        } });
     },
     { language: "es" },
   );

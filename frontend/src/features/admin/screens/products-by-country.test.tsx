@@ -3,14 +3,10 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService, type ListAdminProductsRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminProductService, type ListAdminProductsRequest } from "@gen/sabores/v1/admin_product_service_pb";
 import { AdminProductSchema, ProductVisibilitySchema } from "@gen/sabores/v1/admin_types_pb";
+import { AdminVisibilityService, type BatchSetVisibilityRequest, VisibilityOutcome } from "@gen/sabores/v1/admin_visibility_service_pb";
 import { CountrySchema, SalesChannel } from "@gen/sabores/v1/types_pb";
-import {
-  VisibilityOutcome,
-  VisibilityService,
-  type BatchSetVisibilityRequest,
-} from "@gen/sabores/v1/visibility_service_pb";
 
 const countries = [
   create(CountrySchema, { slug: "brasil", name: "Brasil", flagEmoji: "🇧🇷" }),
@@ -34,22 +30,17 @@ function products(from: number, count: number) {
 function server(total = 150) {
   const calls = { list: [] as ListAdminProductsRequest[], batch: [] as BatchSetVisibilityRequest[] };
   const routes = (router: Parameters<Parameters<typeof renderAdmin>[1]>[0]) => {
-    router.service(AdminService, {
-      listCountryConfigs: () => ({ countries }),
-      listAdminProducts: (req) => {
+    router.service(AdminProductService, { listAdminProducts: (req) => {
         calls.list.push(req);
         const page = req.page || 1;
         const start = (page - 1) * 100;
         const n = Math.max(0, Math.min(100, total - start));
         return { products: products(1001 + start, n), totalSize: total };
-      },
-    });
-    router.service(VisibilityService, {
-      batchSetVisibility: (req) => {
+      } });
+    router.service(AdminVisibilityService, { listCountryConfigs: () => ({ countries }), batchSetVisibility: (req) => {
         calls.batch.push(req);
         return { outcomes: req.changes.map(() => VisibilityOutcome.UPDATED) };
-      },
-    });
+      } });
   };
   return { calls, routes };
 }

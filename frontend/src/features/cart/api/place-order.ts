@@ -2,7 +2,7 @@ import { useMutation } from "@connectrpc/connect-query";
 import { Code } from "@connectrpc/connect";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { OrderService, type PlaceOrderRequestSchema } from "@gen/sabores/v1/order_service_pb";
-import { PaymentMethod, type Order } from "@gen/sabores/v1/types_pb";
+import { type Order, PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { errorCode, errorInfos } from "@/lib/connect-errors";
 import type { CartItem } from "@/stores/cart-rules";
 import { cartLinesInput } from "@/features/cart/api/cart";

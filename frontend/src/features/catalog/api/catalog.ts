@@ -1,14 +1,10 @@
 import { skipToken, useInfiniteQuery, useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData } from "@tanstack/react-query";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import {
-  CatalogService,
-  type GetProductRequestSchema,
-  type ListProductsRequestSchema,
-} from "@gen/sabores/v1/catalog_service_pb";
+import { CatalogService, type GetProductRequestSchema, type ListProductsRequestSchema } from "@gen/sabores/v1/catalog_service_pb";
+import type { Allergen } from "@gen/sabores/v1/food_pb";
 import { PromotionService } from "@gen/sabores/v1/promotion_service_pb";
 import { ProductSort } from "@gen/sabores/v1/types_pb";
-import type { Allergen } from "@gen/sabores/v1/food_pb";
 import { useApiLanguage } from "@/lib/api-language";
 
 /** ProductFilter is a ListProducts request as pages build it. */

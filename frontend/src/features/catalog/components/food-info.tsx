@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useColdChainAreas } from "@/hooks/use-cold-chain-areas";
-import { QuantityUnit, type Allergen, type FoodInfo as FoodInfoMessage } from "@gen/sabores/v1/food_pb";
+import { type Allergen, type FoodInfo as FoodInfoMessage, QuantityUnit } from "@gen/sabores/v1/food_pb";
 import type { Product } from "@gen/sabores/v1/types_pb";
 import { allergenKey } from "@/lib/allergens";
 import { formatDecimal } from "@/lib/format-number";

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
-import { PaymentAttemptStatus, type OrderPayment as Payment } from "@gen/sabores/v1/order_service_pb";
-import { OrderStatus, PaymentMethod, PaymentStatus, type Order } from "@gen/sabores/v1/types_pb";
+import { type OrderPayment as Payment, PaymentAttemptStatus } from "@gen/sabores/v1/order_service_pb";
+import { type Order, OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 import { RedsysRedirect } from "@/features/payment/components/redsys-redirect";
 import { TransferInstructions } from "@/features/payment/components/transfer-instructions";
 

@@ -45,12 +45,6 @@ const (
 	// ContactServiceSendContactMessageProcedure is the fully-qualified name of the ContactService's
 	// SendContactMessage RPC.
 	ContactServiceSendContactMessageProcedure = "/sabores.v1.ContactService/SendContactMessage"
-	// ContactServiceListNewsletterSubscriptionsProcedure is the fully-qualified name of the
-	// ContactService's ListNewsletterSubscriptions RPC.
-	ContactServiceListNewsletterSubscriptionsProcedure = "/sabores.v1.ContactService/ListNewsletterSubscriptions"
-	// ContactServiceListContactMessagesProcedure is the fully-qualified name of the ContactService's
-	// ListContactMessages RPC.
-	ContactServiceListContactMessagesProcedure = "/sabores.v1.ContactService/ListContactMessages"
 )
 
 // ContactServiceClient is a client for the sabores.v1.ContactService service.
@@ -72,12 +66,6 @@ type ContactServiceClient interface {
 	// to the shop's e-mail address, with the sender's as the reply address.
 	// Rate-limited.
 	SendContactMessage(context.Context, *connect.Request[v1.SendContactMessageRequest]) (*connect.Response[v1.SendContactMessageResponse], error)
-	// ListNewsletterSubscriptions lists every subscription with its consent,
-	// newest first; each read is audited. Admins only.
-	ListNewsletterSubscriptions(context.Context, *connect.Request[v1.ListNewsletterSubscriptionsRequest]) (*connect.Response[v1.ListNewsletterSubscriptionsResponse], error)
-	// ListContactMessages lists the contact page's messages, newest first;
-	// each read is audited. Admins only.
-	ListContactMessages(context.Context, *connect.Request[v1.ListContactMessagesRequest]) (*connect.Response[v1.ListContactMessagesResponse], error)
 }
 
 // NewContactServiceClient constructs a client for the sabores.v1.ContactService service. By
@@ -115,29 +103,15 @@ func NewContactServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(contactServiceMethods.ByName("SendContactMessage")),
 			connect.WithClientOptions(opts...),
 		),
-		listNewsletterSubscriptions: connect.NewClient[v1.ListNewsletterSubscriptionsRequest, v1.ListNewsletterSubscriptionsResponse](
-			httpClient,
-			baseURL+ContactServiceListNewsletterSubscriptionsProcedure,
-			connect.WithSchema(contactServiceMethods.ByName("ListNewsletterSubscriptions")),
-			connect.WithClientOptions(opts...),
-		),
-		listContactMessages: connect.NewClient[v1.ListContactMessagesRequest, v1.ListContactMessagesResponse](
-			httpClient,
-			baseURL+ContactServiceListContactMessagesProcedure,
-			connect.WithSchema(contactServiceMethods.ByName("ListContactMessages")),
-			connect.WithClientOptions(opts...),
-		),
 	}
 }
 
 // contactServiceClient implements ContactServiceClient.
 type contactServiceClient struct {
-	subscribeNewsletter         *connect.Client[v1.SubscribeNewsletterRequest, v1.SubscribeNewsletterResponse]
-	confirmNewsletter           *connect.Client[v1.ConfirmNewsletterRequest, v1.ConfirmNewsletterResponse]
-	unsubscribeNewsletter       *connect.Client[v1.UnsubscribeNewsletterRequest, v1.UnsubscribeNewsletterResponse]
-	sendContactMessage          *connect.Client[v1.SendContactMessageRequest, v1.SendContactMessageResponse]
-	listNewsletterSubscriptions *connect.Client[v1.ListNewsletterSubscriptionsRequest, v1.ListNewsletterSubscriptionsResponse]
-	listContactMessages         *connect.Client[v1.ListContactMessagesRequest, v1.ListContactMessagesResponse]
+	subscribeNewsletter   *connect.Client[v1.SubscribeNewsletterRequest, v1.SubscribeNewsletterResponse]
+	confirmNewsletter     *connect.Client[v1.ConfirmNewsletterRequest, v1.ConfirmNewsletterResponse]
+	unsubscribeNewsletter *connect.Client[v1.UnsubscribeNewsletterRequest, v1.UnsubscribeNewsletterResponse]
+	sendContactMessage    *connect.Client[v1.SendContactMessageRequest, v1.SendContactMessageResponse]
 }
 
 // SubscribeNewsletter calls sabores.v1.ContactService.SubscribeNewsletter.
@@ -160,16 +134,6 @@ func (c *contactServiceClient) SendContactMessage(ctx context.Context, req *conn
 	return c.sendContactMessage.CallUnary(ctx, req)
 }
 
-// ListNewsletterSubscriptions calls sabores.v1.ContactService.ListNewsletterSubscriptions.
-func (c *contactServiceClient) ListNewsletterSubscriptions(ctx context.Context, req *connect.Request[v1.ListNewsletterSubscriptionsRequest]) (*connect.Response[v1.ListNewsletterSubscriptionsResponse], error) {
-	return c.listNewsletterSubscriptions.CallUnary(ctx, req)
-}
-
-// ListContactMessages calls sabores.v1.ContactService.ListContactMessages.
-func (c *contactServiceClient) ListContactMessages(ctx context.Context, req *connect.Request[v1.ListContactMessagesRequest]) (*connect.Response[v1.ListContactMessagesResponse], error) {
-	return c.listContactMessages.CallUnary(ctx, req)
-}
-
 // ContactServiceHandler is an implementation of the sabores.v1.ContactService service.
 type ContactServiceHandler interface {
 	// SubscribeNewsletter records a request to receive the newsletter with the
@@ -189,12 +153,6 @@ type ContactServiceHandler interface {
 	// to the shop's e-mail address, with the sender's as the reply address.
 	// Rate-limited.
 	SendContactMessage(context.Context, *connect.Request[v1.SendContactMessageRequest]) (*connect.Response[v1.SendContactMessageResponse], error)
-	// ListNewsletterSubscriptions lists every subscription with its consent,
-	// newest first; each read is audited. Admins only.
-	ListNewsletterSubscriptions(context.Context, *connect.Request[v1.ListNewsletterSubscriptionsRequest]) (*connect.Response[v1.ListNewsletterSubscriptionsResponse], error)
-	// ListContactMessages lists the contact page's messages, newest first;
-	// each read is audited. Admins only.
-	ListContactMessages(context.Context, *connect.Request[v1.ListContactMessagesRequest]) (*connect.Response[v1.ListContactMessagesResponse], error)
 }
 
 // NewContactServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -228,18 +186,6 @@ func NewContactServiceHandler(svc ContactServiceHandler, opts ...connect.Handler
 		connect.WithSchema(contactServiceMethods.ByName("SendContactMessage")),
 		connect.WithHandlerOptions(opts...),
 	)
-	contactServiceListNewsletterSubscriptionsHandler := connect.NewUnaryHandler(
-		ContactServiceListNewsletterSubscriptionsProcedure,
-		svc.ListNewsletterSubscriptions,
-		connect.WithSchema(contactServiceMethods.ByName("ListNewsletterSubscriptions")),
-		connect.WithHandlerOptions(opts...),
-	)
-	contactServiceListContactMessagesHandler := connect.NewUnaryHandler(
-		ContactServiceListContactMessagesProcedure,
-		svc.ListContactMessages,
-		connect.WithSchema(contactServiceMethods.ByName("ListContactMessages")),
-		connect.WithHandlerOptions(opts...),
-	)
 	return "/sabores.v1.ContactService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ContactServiceSubscribeNewsletterProcedure:
@@ -250,10 +196,6 @@ func NewContactServiceHandler(svc ContactServiceHandler, opts ...connect.Handler
 			contactServiceUnsubscribeNewsletterHandler.ServeHTTP(w, r)
 		case ContactServiceSendContactMessageProcedure:
 			contactServiceSendContactMessageHandler.ServeHTTP(w, r)
-		case ContactServiceListNewsletterSubscriptionsProcedure:
-			contactServiceListNewsletterSubscriptionsHandler.ServeHTTP(w, r)
-		case ContactServiceListContactMessagesProcedure:
-			contactServiceListContactMessagesHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -277,12 +219,4 @@ func (UnimplementedContactServiceHandler) UnsubscribeNewsletter(context.Context,
 
 func (UnimplementedContactServiceHandler) SendContactMessage(context.Context, *connect.Request[v1.SendContactMessageRequest]) (*connect.Response[v1.SendContactMessageResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ContactService.SendContactMessage is not implemented"))
-}
-
-func (UnimplementedContactServiceHandler) ListNewsletterSubscriptions(context.Context, *connect.Request[v1.ListNewsletterSubscriptionsRequest]) (*connect.Response[v1.ListNewsletterSubscriptionsResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ContactService.ListNewsletterSubscriptions is not implemented"))
-}
-
-func (UnimplementedContactServiceHandler) ListContactMessages(context.Context, *connect.Request[v1.ListContactMessagesRequest]) (*connect.Response[v1.ListContactMessagesResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ContactService.ListContactMessages is not implemented"))
 }

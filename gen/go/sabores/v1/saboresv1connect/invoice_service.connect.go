@@ -42,21 +42,6 @@ const (
 	// InvoiceServiceRequestCompleteInvoiceProcedure is the fully-qualified name of the InvoiceService's
 	// RequestCompleteInvoice RPC.
 	InvoiceServiceRequestCompleteInvoiceProcedure = "/sabores.v1.InvoiceService/RequestCompleteInvoice"
-	// InvoiceServiceListOrderInvoicesProcedure is the fully-qualified name of the InvoiceService's
-	// ListOrderInvoices RPC.
-	InvoiceServiceListOrderInvoicesProcedure = "/sabores.v1.InvoiceService/ListOrderInvoices"
-	// InvoiceServiceGetInvoicePdfProcedure is the fully-qualified name of the InvoiceService's
-	// GetInvoicePdf RPC.
-	InvoiceServiceGetInvoicePdfProcedure = "/sabores.v1.InvoiceService/GetInvoicePdf"
-	// InvoiceServiceCheckInvoiceChainProcedure is the fully-qualified name of the InvoiceService's
-	// CheckInvoiceChain RPC.
-	InvoiceServiceCheckInvoiceChainProcedure = "/sabores.v1.InvoiceService/CheckInvoiceChain"
-	// InvoiceServiceExportInvoiceRegisterProcedure is the fully-qualified name of the InvoiceService's
-	// ExportInvoiceRegister RPC.
-	InvoiceServiceExportInvoiceRegisterProcedure = "/sabores.v1.InvoiceService/ExportInvoiceRegister"
-	// InvoiceServiceExportPaymentsProcedure is the fully-qualified name of the InvoiceService's
-	// ExportPayments RPC.
-	InvoiceServiceExportPaymentsProcedure = "/sabores.v1.InvoiceService/ExportPayments"
 )
 
 // InvoiceServiceClient is a client for the sabores.v1.InvoiceService service.
@@ -75,21 +60,6 @@ type InvoiceServiceClient interface {
 	// INVOICE_ISSUER_MISSING; InvalidArgument on tax_id when the NIF, NIE or
 	// CIF fails its control character.
 	RequestCompleteInvoice(context.Context, *connect.Request[v1.RequestCompleteInvoiceRequest]) (*connect.Response[v1.RequestCompleteInvoiceResponse], error)
-	// ListOrderInvoices lists any order's invoices (back office).
-	ListOrderInvoices(context.Context, *connect.Request[v1.ListOrderInvoicesRequest]) (*connect.Response[v1.ListOrderInvoicesResponse], error)
-	// GetInvoicePdf returns any invoice's PDF (back office); audited.
-	GetInvoicePdf(context.Context, *connect.Request[v1.GetInvoicePdfRequest]) (*connect.Response[v1.GetInvoicePdfResponse], error)
-	// CheckInvoiceChain recomputes the VeriFactu record chain and reports
-	// every break (back office); audited.
-	CheckInvoiceChain(context.Context, *connect.Request[v1.CheckInvoiceChainRequest]) (*connect.Response[v1.CheckInvoiceChainResponse], error)
-	// ExportInvoiceRegister returns the register of invoices issued in a
-	// period as CSV, one row per invoice and VAT rate (back office, for the
-	// accountant); audited.
-	ExportInvoiceRegister(context.Context, *connect.Request[v1.ExportInvoiceRegisterRequest]) (*connect.Response[v1.ExportInvoiceRegisterResponse], error)
-	// ExportPayments returns the money that moved in a period as CSV, matched
-	// to orders: payments positive, refunds negative (back office, for the
-	// accountant); audited.
-	ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error)
 }
 
 // NewInvoiceServiceClient constructs a client for the sabores.v1.InvoiceService service. By
@@ -123,37 +93,6 @@ func NewInvoiceServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(invoiceServiceMethods.ByName("RequestCompleteInvoice")),
 			connect.WithClientOptions(opts...),
 		),
-		listOrderInvoices: connect.NewClient[v1.ListOrderInvoicesRequest, v1.ListOrderInvoicesResponse](
-			httpClient,
-			baseURL+InvoiceServiceListOrderInvoicesProcedure,
-			connect.WithSchema(invoiceServiceMethods.ByName("ListOrderInvoices")),
-			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
-			connect.WithClientOptions(opts...),
-		),
-		getInvoicePdf: connect.NewClient[v1.GetInvoicePdfRequest, v1.GetInvoicePdfResponse](
-			httpClient,
-			baseURL+InvoiceServiceGetInvoicePdfProcedure,
-			connect.WithSchema(invoiceServiceMethods.ByName("GetInvoicePdf")),
-			connect.WithClientOptions(opts...),
-		),
-		checkInvoiceChain: connect.NewClient[v1.CheckInvoiceChainRequest, v1.CheckInvoiceChainResponse](
-			httpClient,
-			baseURL+InvoiceServiceCheckInvoiceChainProcedure,
-			connect.WithSchema(invoiceServiceMethods.ByName("CheckInvoiceChain")),
-			connect.WithClientOptions(opts...),
-		),
-		exportInvoiceRegister: connect.NewClient[v1.ExportInvoiceRegisterRequest, v1.ExportInvoiceRegisterResponse](
-			httpClient,
-			baseURL+InvoiceServiceExportInvoiceRegisterProcedure,
-			connect.WithSchema(invoiceServiceMethods.ByName("ExportInvoiceRegister")),
-			connect.WithClientOptions(opts...),
-		),
-		exportPayments: connect.NewClient[v1.ExportPaymentsRequest, v1.ExportPaymentsResponse](
-			httpClient,
-			baseURL+InvoiceServiceExportPaymentsProcedure,
-			connect.WithSchema(invoiceServiceMethods.ByName("ExportPayments")),
-			connect.WithClientOptions(opts...),
-		),
 	}
 }
 
@@ -162,11 +101,6 @@ type invoiceServiceClient struct {
 	listMyInvoices         *connect.Client[v1.ListMyInvoicesRequest, v1.ListMyInvoicesResponse]
 	getMyInvoicePdf        *connect.Client[v1.GetMyInvoicePdfRequest, v1.GetMyInvoicePdfResponse]
 	requestCompleteInvoice *connect.Client[v1.RequestCompleteInvoiceRequest, v1.RequestCompleteInvoiceResponse]
-	listOrderInvoices      *connect.Client[v1.ListOrderInvoicesRequest, v1.ListOrderInvoicesResponse]
-	getInvoicePdf          *connect.Client[v1.GetInvoicePdfRequest, v1.GetInvoicePdfResponse]
-	checkInvoiceChain      *connect.Client[v1.CheckInvoiceChainRequest, v1.CheckInvoiceChainResponse]
-	exportInvoiceRegister  *connect.Client[v1.ExportInvoiceRegisterRequest, v1.ExportInvoiceRegisterResponse]
-	exportPayments         *connect.Client[v1.ExportPaymentsRequest, v1.ExportPaymentsResponse]
 }
 
 // ListMyInvoices calls sabores.v1.InvoiceService.ListMyInvoices.
@@ -182,31 +116,6 @@ func (c *invoiceServiceClient) GetMyInvoicePdf(ctx context.Context, req *connect
 // RequestCompleteInvoice calls sabores.v1.InvoiceService.RequestCompleteInvoice.
 func (c *invoiceServiceClient) RequestCompleteInvoice(ctx context.Context, req *connect.Request[v1.RequestCompleteInvoiceRequest]) (*connect.Response[v1.RequestCompleteInvoiceResponse], error) {
 	return c.requestCompleteInvoice.CallUnary(ctx, req)
-}
-
-// ListOrderInvoices calls sabores.v1.InvoiceService.ListOrderInvoices.
-func (c *invoiceServiceClient) ListOrderInvoices(ctx context.Context, req *connect.Request[v1.ListOrderInvoicesRequest]) (*connect.Response[v1.ListOrderInvoicesResponse], error) {
-	return c.listOrderInvoices.CallUnary(ctx, req)
-}
-
-// GetInvoicePdf calls sabores.v1.InvoiceService.GetInvoicePdf.
-func (c *invoiceServiceClient) GetInvoicePdf(ctx context.Context, req *connect.Request[v1.GetInvoicePdfRequest]) (*connect.Response[v1.GetInvoicePdfResponse], error) {
-	return c.getInvoicePdf.CallUnary(ctx, req)
-}
-
-// CheckInvoiceChain calls sabores.v1.InvoiceService.CheckInvoiceChain.
-func (c *invoiceServiceClient) CheckInvoiceChain(ctx context.Context, req *connect.Request[v1.CheckInvoiceChainRequest]) (*connect.Response[v1.CheckInvoiceChainResponse], error) {
-	return c.checkInvoiceChain.CallUnary(ctx, req)
-}
-
-// ExportInvoiceRegister calls sabores.v1.InvoiceService.ExportInvoiceRegister.
-func (c *invoiceServiceClient) ExportInvoiceRegister(ctx context.Context, req *connect.Request[v1.ExportInvoiceRegisterRequest]) (*connect.Response[v1.ExportInvoiceRegisterResponse], error) {
-	return c.exportInvoiceRegister.CallUnary(ctx, req)
-}
-
-// ExportPayments calls sabores.v1.InvoiceService.ExportPayments.
-func (c *invoiceServiceClient) ExportPayments(ctx context.Context, req *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error) {
-	return c.exportPayments.CallUnary(ctx, req)
 }
 
 // InvoiceServiceHandler is an implementation of the sabores.v1.InvoiceService service.
@@ -225,21 +134,6 @@ type InvoiceServiceHandler interface {
 	// INVOICE_ISSUER_MISSING; InvalidArgument on tax_id when the NIF, NIE or
 	// CIF fails its control character.
 	RequestCompleteInvoice(context.Context, *connect.Request[v1.RequestCompleteInvoiceRequest]) (*connect.Response[v1.RequestCompleteInvoiceResponse], error)
-	// ListOrderInvoices lists any order's invoices (back office).
-	ListOrderInvoices(context.Context, *connect.Request[v1.ListOrderInvoicesRequest]) (*connect.Response[v1.ListOrderInvoicesResponse], error)
-	// GetInvoicePdf returns any invoice's PDF (back office); audited.
-	GetInvoicePdf(context.Context, *connect.Request[v1.GetInvoicePdfRequest]) (*connect.Response[v1.GetInvoicePdfResponse], error)
-	// CheckInvoiceChain recomputes the VeriFactu record chain and reports
-	// every break (back office); audited.
-	CheckInvoiceChain(context.Context, *connect.Request[v1.CheckInvoiceChainRequest]) (*connect.Response[v1.CheckInvoiceChainResponse], error)
-	// ExportInvoiceRegister returns the register of invoices issued in a
-	// period as CSV, one row per invoice and VAT rate (back office, for the
-	// accountant); audited.
-	ExportInvoiceRegister(context.Context, *connect.Request[v1.ExportInvoiceRegisterRequest]) (*connect.Response[v1.ExportInvoiceRegisterResponse], error)
-	// ExportPayments returns the money that moved in a period as CSV, matched
-	// to orders: payments positive, refunds negative (back office, for the
-	// accountant); audited.
-	ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error)
 }
 
 // NewInvoiceServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -269,37 +163,6 @@ func NewInvoiceServiceHandler(svc InvoiceServiceHandler, opts ...connect.Handler
 		connect.WithSchema(invoiceServiceMethods.ByName("RequestCompleteInvoice")),
 		connect.WithHandlerOptions(opts...),
 	)
-	invoiceServiceListOrderInvoicesHandler := connect.NewUnaryHandler(
-		InvoiceServiceListOrderInvoicesProcedure,
-		svc.ListOrderInvoices,
-		connect.WithSchema(invoiceServiceMethods.ByName("ListOrderInvoices")),
-		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
-		connect.WithHandlerOptions(opts...),
-	)
-	invoiceServiceGetInvoicePdfHandler := connect.NewUnaryHandler(
-		InvoiceServiceGetInvoicePdfProcedure,
-		svc.GetInvoicePdf,
-		connect.WithSchema(invoiceServiceMethods.ByName("GetInvoicePdf")),
-		connect.WithHandlerOptions(opts...),
-	)
-	invoiceServiceCheckInvoiceChainHandler := connect.NewUnaryHandler(
-		InvoiceServiceCheckInvoiceChainProcedure,
-		svc.CheckInvoiceChain,
-		connect.WithSchema(invoiceServiceMethods.ByName("CheckInvoiceChain")),
-		connect.WithHandlerOptions(opts...),
-	)
-	invoiceServiceExportInvoiceRegisterHandler := connect.NewUnaryHandler(
-		InvoiceServiceExportInvoiceRegisterProcedure,
-		svc.ExportInvoiceRegister,
-		connect.WithSchema(invoiceServiceMethods.ByName("ExportInvoiceRegister")),
-		connect.WithHandlerOptions(opts...),
-	)
-	invoiceServiceExportPaymentsHandler := connect.NewUnaryHandler(
-		InvoiceServiceExportPaymentsProcedure,
-		svc.ExportPayments,
-		connect.WithSchema(invoiceServiceMethods.ByName("ExportPayments")),
-		connect.WithHandlerOptions(opts...),
-	)
 	return "/sabores.v1.InvoiceService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case InvoiceServiceListMyInvoicesProcedure:
@@ -308,16 +171,6 @@ func NewInvoiceServiceHandler(svc InvoiceServiceHandler, opts ...connect.Handler
 			invoiceServiceGetMyInvoicePdfHandler.ServeHTTP(w, r)
 		case InvoiceServiceRequestCompleteInvoiceProcedure:
 			invoiceServiceRequestCompleteInvoiceHandler.ServeHTTP(w, r)
-		case InvoiceServiceListOrderInvoicesProcedure:
-			invoiceServiceListOrderInvoicesHandler.ServeHTTP(w, r)
-		case InvoiceServiceGetInvoicePdfProcedure:
-			invoiceServiceGetInvoicePdfHandler.ServeHTTP(w, r)
-		case InvoiceServiceCheckInvoiceChainProcedure:
-			invoiceServiceCheckInvoiceChainHandler.ServeHTTP(w, r)
-		case InvoiceServiceExportInvoiceRegisterProcedure:
-			invoiceServiceExportInvoiceRegisterHandler.ServeHTTP(w, r)
-		case InvoiceServiceExportPaymentsProcedure:
-			invoiceServiceExportPaymentsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -337,24 +190,4 @@ func (UnimplementedInvoiceServiceHandler) GetMyInvoicePdf(context.Context, *conn
 
 func (UnimplementedInvoiceServiceHandler) RequestCompleteInvoice(context.Context, *connect.Request[v1.RequestCompleteInvoiceRequest]) (*connect.Response[v1.RequestCompleteInvoiceResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.InvoiceService.RequestCompleteInvoice is not implemented"))
-}
-
-func (UnimplementedInvoiceServiceHandler) ListOrderInvoices(context.Context, *connect.Request[v1.ListOrderInvoicesRequest]) (*connect.Response[v1.ListOrderInvoicesResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.InvoiceService.ListOrderInvoices is not implemented"))
-}
-
-func (UnimplementedInvoiceServiceHandler) GetInvoicePdf(context.Context, *connect.Request[v1.GetInvoicePdfRequest]) (*connect.Response[v1.GetInvoicePdfResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.InvoiceService.GetInvoicePdf is not implemented"))
-}
-
-func (UnimplementedInvoiceServiceHandler) CheckInvoiceChain(context.Context, *connect.Request[v1.CheckInvoiceChainRequest]) (*connect.Response[v1.CheckInvoiceChainResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.InvoiceService.CheckInvoiceChain is not implemented"))
-}
-
-func (UnimplementedInvoiceServiceHandler) ExportInvoiceRegister(context.Context, *connect.Request[v1.ExportInvoiceRegisterRequest]) (*connect.Response[v1.ExportInvoiceRegisterResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.InvoiceService.ExportInvoiceRegister is not implemented"))
-}
-
-func (UnimplementedInvoiceServiceHandler) ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.InvoiceService.ExportPayments is not implemented"))
 }

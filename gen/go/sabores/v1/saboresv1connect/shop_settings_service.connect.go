@@ -36,12 +36,6 @@ const (
 	// ShopSettingsServiceGetShopDetailsProcedure is the fully-qualified name of the
 	// ShopSettingsService's GetShopDetails RPC.
 	ShopSettingsServiceGetShopDetailsProcedure = "/sabores.v1.ShopSettingsService/GetShopDetails"
-	// ShopSettingsServiceGetShopSettingsProcedure is the fully-qualified name of the
-	// ShopSettingsService's GetShopSettings RPC.
-	ShopSettingsServiceGetShopSettingsProcedure = "/sabores.v1.ShopSettingsService/GetShopSettings"
-	// ShopSettingsServiceUpdateShopSettingsProcedure is the fully-qualified name of the
-	// ShopSettingsService's UpdateShopSettings RPC.
-	ShopSettingsServiceUpdateShopSettingsProcedure = "/sabores.v1.ShopSettingsService/UpdateShopSettings"
 )
 
 // ShopSettingsServiceClient is a client for the sabores.v1.ShopSettingsService service.
@@ -50,13 +44,6 @@ type ShopSettingsServiceClient interface {
 	// footer, contact and legal pages. They change rarely: shared caches may
 	// keep the answer for a minute.
 	GetShopDetails(context.Context, *connect.Request[v1.GetShopDetailsRequest]) (*connect.Response[v1.GetShopDetailsResponse], error)
-	// GetShopSettings returns every setting with the ones that are still
-	// sample values or empty. Admins only.
-	GetShopSettings(context.Context, *connect.Request[v1.GetShopSettingsRequest]) (*connect.Response[v1.GetShopSettingsResponse], error)
-	// UpdateShopSettings replaces every setting, recording the old and new
-	// values. Nothing is saved when any is invalid (a NIF or IBAN whose check
-	// character does not match, closing before opening). Admins only.
-	UpdateShopSettings(context.Context, *connect.Request[v1.UpdateShopSettingsRequest]) (*connect.Response[v1.UpdateShopSettingsResponse], error)
 }
 
 // NewShopSettingsServiceClient constructs a client for the sabores.v1.ShopSettingsService service.
@@ -77,42 +64,17 @@ func NewShopSettingsServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
-		getShopSettings: connect.NewClient[v1.GetShopSettingsRequest, v1.GetShopSettingsResponse](
-			httpClient,
-			baseURL+ShopSettingsServiceGetShopSettingsProcedure,
-			connect.WithSchema(shopSettingsServiceMethods.ByName("GetShopSettings")),
-			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
-			connect.WithClientOptions(opts...),
-		),
-		updateShopSettings: connect.NewClient[v1.UpdateShopSettingsRequest, v1.UpdateShopSettingsResponse](
-			httpClient,
-			baseURL+ShopSettingsServiceUpdateShopSettingsProcedure,
-			connect.WithSchema(shopSettingsServiceMethods.ByName("UpdateShopSettings")),
-			connect.WithClientOptions(opts...),
-		),
 	}
 }
 
 // shopSettingsServiceClient implements ShopSettingsServiceClient.
 type shopSettingsServiceClient struct {
-	getShopDetails     *connect.Client[v1.GetShopDetailsRequest, v1.GetShopDetailsResponse]
-	getShopSettings    *connect.Client[v1.GetShopSettingsRequest, v1.GetShopSettingsResponse]
-	updateShopSettings *connect.Client[v1.UpdateShopSettingsRequest, v1.UpdateShopSettingsResponse]
+	getShopDetails *connect.Client[v1.GetShopDetailsRequest, v1.GetShopDetailsResponse]
 }
 
 // GetShopDetails calls sabores.v1.ShopSettingsService.GetShopDetails.
 func (c *shopSettingsServiceClient) GetShopDetails(ctx context.Context, req *connect.Request[v1.GetShopDetailsRequest]) (*connect.Response[v1.GetShopDetailsResponse], error) {
 	return c.getShopDetails.CallUnary(ctx, req)
-}
-
-// GetShopSettings calls sabores.v1.ShopSettingsService.GetShopSettings.
-func (c *shopSettingsServiceClient) GetShopSettings(ctx context.Context, req *connect.Request[v1.GetShopSettingsRequest]) (*connect.Response[v1.GetShopSettingsResponse], error) {
-	return c.getShopSettings.CallUnary(ctx, req)
-}
-
-// UpdateShopSettings calls sabores.v1.ShopSettingsService.UpdateShopSettings.
-func (c *shopSettingsServiceClient) UpdateShopSettings(ctx context.Context, req *connect.Request[v1.UpdateShopSettingsRequest]) (*connect.Response[v1.UpdateShopSettingsResponse], error) {
-	return c.updateShopSettings.CallUnary(ctx, req)
 }
 
 // ShopSettingsServiceHandler is an implementation of the sabores.v1.ShopSettingsService service.
@@ -121,13 +83,6 @@ type ShopSettingsServiceHandler interface {
 	// footer, contact and legal pages. They change rarely: shared caches may
 	// keep the answer for a minute.
 	GetShopDetails(context.Context, *connect.Request[v1.GetShopDetailsRequest]) (*connect.Response[v1.GetShopDetailsResponse], error)
-	// GetShopSettings returns every setting with the ones that are still
-	// sample values or empty. Admins only.
-	GetShopSettings(context.Context, *connect.Request[v1.GetShopSettingsRequest]) (*connect.Response[v1.GetShopSettingsResponse], error)
-	// UpdateShopSettings replaces every setting, recording the old and new
-	// values. Nothing is saved when any is invalid (a NIF or IBAN whose check
-	// character does not match, closing before opening). Admins only.
-	UpdateShopSettings(context.Context, *connect.Request[v1.UpdateShopSettingsRequest]) (*connect.Response[v1.UpdateShopSettingsResponse], error)
 }
 
 // NewShopSettingsServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -144,27 +99,10 @@ func NewShopSettingsServiceHandler(svc ShopSettingsServiceHandler, opts ...conne
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
-	shopSettingsServiceGetShopSettingsHandler := connect.NewUnaryHandler(
-		ShopSettingsServiceGetShopSettingsProcedure,
-		svc.GetShopSettings,
-		connect.WithSchema(shopSettingsServiceMethods.ByName("GetShopSettings")),
-		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
-		connect.WithHandlerOptions(opts...),
-	)
-	shopSettingsServiceUpdateShopSettingsHandler := connect.NewUnaryHandler(
-		ShopSettingsServiceUpdateShopSettingsProcedure,
-		svc.UpdateShopSettings,
-		connect.WithSchema(shopSettingsServiceMethods.ByName("UpdateShopSettings")),
-		connect.WithHandlerOptions(opts...),
-	)
 	return "/sabores.v1.ShopSettingsService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ShopSettingsServiceGetShopDetailsProcedure:
 			shopSettingsServiceGetShopDetailsHandler.ServeHTTP(w, r)
-		case ShopSettingsServiceGetShopSettingsProcedure:
-			shopSettingsServiceGetShopSettingsHandler.ServeHTTP(w, r)
-		case ShopSettingsServiceUpdateShopSettingsProcedure:
-			shopSettingsServiceUpdateShopSettingsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -176,12 +114,4 @@ type UnimplementedShopSettingsServiceHandler struct{}
 
 func (UnimplementedShopSettingsServiceHandler) GetShopDetails(context.Context, *connect.Request[v1.GetShopDetailsRequest]) (*connect.Response[v1.GetShopDetailsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ShopSettingsService.GetShopDetails is not implemented"))
-}
-
-func (UnimplementedShopSettingsServiceHandler) GetShopSettings(context.Context, *connect.Request[v1.GetShopSettingsRequest]) (*connect.Response[v1.GetShopSettingsResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ShopSettingsService.GetShopSettings is not implemented"))
-}
-
-func (UnimplementedShopSettingsServiceHandler) UpdateShopSettings(context.Context, *connect.Request[v1.UpdateShopSettingsRequest]) (*connect.Response[v1.UpdateShopSettingsResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ShopSettingsService.UpdateShopSettings is not implemented"))
 }

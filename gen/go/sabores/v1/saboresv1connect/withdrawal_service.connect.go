@@ -45,15 +45,6 @@ const (
 	// WithdrawalServiceWithdrawByLinkProcedure is the fully-qualified name of the WithdrawalService's
 	// WithdrawByLink RPC.
 	WithdrawalServiceWithdrawByLinkProcedure = "/sabores.v1.WithdrawalService/WithdrawByLink"
-	// WithdrawalServiceListWithdrawalsProcedure is the fully-qualified name of the WithdrawalService's
-	// ListWithdrawals RPC.
-	WithdrawalServiceListWithdrawalsProcedure = "/sabores.v1.WithdrawalService/ListWithdrawals"
-	// WithdrawalServiceReceiveWithdrawalProcedure is the fully-qualified name of the
-	// WithdrawalService's ReceiveWithdrawal RPC.
-	WithdrawalServiceReceiveWithdrawalProcedure = "/sabores.v1.WithdrawalService/ReceiveWithdrawal"
-	// WithdrawalServiceRefundWithdrawalProcedure is the fully-qualified name of the WithdrawalService's
-	// RefundWithdrawal RPC.
-	WithdrawalServiceRefundWithdrawalProcedure = "/sabores.v1.WithdrawalService/RefundWithdrawal"
 )
 
 // WithdrawalServiceClient is a client for the sabores.v1.WithdrawalService service.
@@ -72,18 +63,6 @@ type WithdrawalServiceClient interface {
 	GetWithdrawalOptionsByLink(context.Context, *connect.Request[v1.GetWithdrawalOptionsByLinkRequest]) (*connect.Response[v1.GetWithdrawalOptionsByLinkResponse], error)
 	// WithdrawByLink is WithdrawMyOrder for the holder of the signed link.
 	WithdrawByLink(context.Context, *connect.Request[v1.WithdrawByLinkRequest]) (*connect.Response[v1.WithdrawByLinkResponse], error)
-	// ListWithdrawals lists withdrawals for the back office, newest first.
-	ListWithdrawals(context.Context, *connect.Request[v1.ListWithdrawalsRequest]) (*connect.Response[v1.ListWithdrawalsResponse], error)
-	// ReceiveWithdrawal records the goods of a requested withdrawal received
-	// back: accepted lines return to stock through the ledger, opened sealed
-	// hygiene lines may be rejected with a reason. Audited; e-mails the shopper.
-	ReceiveWithdrawal(context.Context, *connect.Request[v1.ReceiveWithdrawalRequest]) (*connect.Response[v1.ReceiveWithdrawalResponse], error)
-	// RefundWithdrawal refunds the accepted lines of a received withdrawal:
-	// through Redsys for card and Bizum payments, otherwise as a bank refund
-	// recorded with its reference. Issues the corrective invoice, moves the
-	// order's payment to refunded or partially refunded; audited; e-mails the
-	// shopper.
-	RefundWithdrawal(context.Context, *connect.Request[v1.RefundWithdrawalRequest]) (*connect.Response[v1.RefundWithdrawalResponse], error)
 }
 
 // NewWithdrawalServiceClient constructs a client for the sabores.v1.WithdrawalService service. By
@@ -122,25 +101,6 @@ func NewWithdrawalServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(withdrawalServiceMethods.ByName("WithdrawByLink")),
 			connect.WithClientOptions(opts...),
 		),
-		listWithdrawals: connect.NewClient[v1.ListWithdrawalsRequest, v1.ListWithdrawalsResponse](
-			httpClient,
-			baseURL+WithdrawalServiceListWithdrawalsProcedure,
-			connect.WithSchema(withdrawalServiceMethods.ByName("ListWithdrawals")),
-			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
-			connect.WithClientOptions(opts...),
-		),
-		receiveWithdrawal: connect.NewClient[v1.ReceiveWithdrawalRequest, v1.ReceiveWithdrawalResponse](
-			httpClient,
-			baseURL+WithdrawalServiceReceiveWithdrawalProcedure,
-			connect.WithSchema(withdrawalServiceMethods.ByName("ReceiveWithdrawal")),
-			connect.WithClientOptions(opts...),
-		),
-		refundWithdrawal: connect.NewClient[v1.RefundWithdrawalRequest, v1.RefundWithdrawalResponse](
-			httpClient,
-			baseURL+WithdrawalServiceRefundWithdrawalProcedure,
-			connect.WithSchema(withdrawalServiceMethods.ByName("RefundWithdrawal")),
-			connect.WithClientOptions(opts...),
-		),
 	}
 }
 
@@ -150,9 +110,6 @@ type withdrawalServiceClient struct {
 	withdrawMyOrder            *connect.Client[v1.WithdrawMyOrderRequest, v1.WithdrawMyOrderResponse]
 	getWithdrawalOptionsByLink *connect.Client[v1.GetWithdrawalOptionsByLinkRequest, v1.GetWithdrawalOptionsByLinkResponse]
 	withdrawByLink             *connect.Client[v1.WithdrawByLinkRequest, v1.WithdrawByLinkResponse]
-	listWithdrawals            *connect.Client[v1.ListWithdrawalsRequest, v1.ListWithdrawalsResponse]
-	receiveWithdrawal          *connect.Client[v1.ReceiveWithdrawalRequest, v1.ReceiveWithdrawalResponse]
-	refundWithdrawal           *connect.Client[v1.RefundWithdrawalRequest, v1.RefundWithdrawalResponse]
 }
 
 // GetMyWithdrawalOptions calls sabores.v1.WithdrawalService.GetMyWithdrawalOptions.
@@ -175,21 +132,6 @@ func (c *withdrawalServiceClient) WithdrawByLink(ctx context.Context, req *conne
 	return c.withdrawByLink.CallUnary(ctx, req)
 }
 
-// ListWithdrawals calls sabores.v1.WithdrawalService.ListWithdrawals.
-func (c *withdrawalServiceClient) ListWithdrawals(ctx context.Context, req *connect.Request[v1.ListWithdrawalsRequest]) (*connect.Response[v1.ListWithdrawalsResponse], error) {
-	return c.listWithdrawals.CallUnary(ctx, req)
-}
-
-// ReceiveWithdrawal calls sabores.v1.WithdrawalService.ReceiveWithdrawal.
-func (c *withdrawalServiceClient) ReceiveWithdrawal(ctx context.Context, req *connect.Request[v1.ReceiveWithdrawalRequest]) (*connect.Response[v1.ReceiveWithdrawalResponse], error) {
-	return c.receiveWithdrawal.CallUnary(ctx, req)
-}
-
-// RefundWithdrawal calls sabores.v1.WithdrawalService.RefundWithdrawal.
-func (c *withdrawalServiceClient) RefundWithdrawal(ctx context.Context, req *connect.Request[v1.RefundWithdrawalRequest]) (*connect.Response[v1.RefundWithdrawalResponse], error) {
-	return c.refundWithdrawal.CallUnary(ctx, req)
-}
-
 // WithdrawalServiceHandler is an implementation of the sabores.v1.WithdrawalService service.
 type WithdrawalServiceHandler interface {
 	// GetMyWithdrawalOptions says what the caller may withdraw from one of
@@ -206,18 +148,6 @@ type WithdrawalServiceHandler interface {
 	GetWithdrawalOptionsByLink(context.Context, *connect.Request[v1.GetWithdrawalOptionsByLinkRequest]) (*connect.Response[v1.GetWithdrawalOptionsByLinkResponse], error)
 	// WithdrawByLink is WithdrawMyOrder for the holder of the signed link.
 	WithdrawByLink(context.Context, *connect.Request[v1.WithdrawByLinkRequest]) (*connect.Response[v1.WithdrawByLinkResponse], error)
-	// ListWithdrawals lists withdrawals for the back office, newest first.
-	ListWithdrawals(context.Context, *connect.Request[v1.ListWithdrawalsRequest]) (*connect.Response[v1.ListWithdrawalsResponse], error)
-	// ReceiveWithdrawal records the goods of a requested withdrawal received
-	// back: accepted lines return to stock through the ledger, opened sealed
-	// hygiene lines may be rejected with a reason. Audited; e-mails the shopper.
-	ReceiveWithdrawal(context.Context, *connect.Request[v1.ReceiveWithdrawalRequest]) (*connect.Response[v1.ReceiveWithdrawalResponse], error)
-	// RefundWithdrawal refunds the accepted lines of a received withdrawal:
-	// through Redsys for card and Bizum payments, otherwise as a bank refund
-	// recorded with its reference. Issues the corrective invoice, moves the
-	// order's payment to refunded or partially refunded; audited; e-mails the
-	// shopper.
-	RefundWithdrawal(context.Context, *connect.Request[v1.RefundWithdrawalRequest]) (*connect.Response[v1.RefundWithdrawalResponse], error)
 }
 
 // NewWithdrawalServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -252,25 +182,6 @@ func NewWithdrawalServiceHandler(svc WithdrawalServiceHandler, opts ...connect.H
 		connect.WithSchema(withdrawalServiceMethods.ByName("WithdrawByLink")),
 		connect.WithHandlerOptions(opts...),
 	)
-	withdrawalServiceListWithdrawalsHandler := connect.NewUnaryHandler(
-		WithdrawalServiceListWithdrawalsProcedure,
-		svc.ListWithdrawals,
-		connect.WithSchema(withdrawalServiceMethods.ByName("ListWithdrawals")),
-		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
-		connect.WithHandlerOptions(opts...),
-	)
-	withdrawalServiceReceiveWithdrawalHandler := connect.NewUnaryHandler(
-		WithdrawalServiceReceiveWithdrawalProcedure,
-		svc.ReceiveWithdrawal,
-		connect.WithSchema(withdrawalServiceMethods.ByName("ReceiveWithdrawal")),
-		connect.WithHandlerOptions(opts...),
-	)
-	withdrawalServiceRefundWithdrawalHandler := connect.NewUnaryHandler(
-		WithdrawalServiceRefundWithdrawalProcedure,
-		svc.RefundWithdrawal,
-		connect.WithSchema(withdrawalServiceMethods.ByName("RefundWithdrawal")),
-		connect.WithHandlerOptions(opts...),
-	)
 	return "/sabores.v1.WithdrawalService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case WithdrawalServiceGetMyWithdrawalOptionsProcedure:
@@ -281,12 +192,6 @@ func NewWithdrawalServiceHandler(svc WithdrawalServiceHandler, opts ...connect.H
 			withdrawalServiceGetWithdrawalOptionsByLinkHandler.ServeHTTP(w, r)
 		case WithdrawalServiceWithdrawByLinkProcedure:
 			withdrawalServiceWithdrawByLinkHandler.ServeHTTP(w, r)
-		case WithdrawalServiceListWithdrawalsProcedure:
-			withdrawalServiceListWithdrawalsHandler.ServeHTTP(w, r)
-		case WithdrawalServiceReceiveWithdrawalProcedure:
-			withdrawalServiceReceiveWithdrawalHandler.ServeHTTP(w, r)
-		case WithdrawalServiceRefundWithdrawalProcedure:
-			withdrawalServiceRefundWithdrawalHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -310,16 +215,4 @@ func (UnimplementedWithdrawalServiceHandler) GetWithdrawalOptionsByLink(context.
 
 func (UnimplementedWithdrawalServiceHandler) WithdrawByLink(context.Context, *connect.Request[v1.WithdrawByLinkRequest]) (*connect.Response[v1.WithdrawByLinkResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.WithdrawalService.WithdrawByLink is not implemented"))
-}
-
-func (UnimplementedWithdrawalServiceHandler) ListWithdrawals(context.Context, *connect.Request[v1.ListWithdrawalsRequest]) (*connect.Response[v1.ListWithdrawalsResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.WithdrawalService.ListWithdrawals is not implemented"))
-}
-
-func (UnimplementedWithdrawalServiceHandler) ReceiveWithdrawal(context.Context, *connect.Request[v1.ReceiveWithdrawalRequest]) (*connect.Response[v1.ReceiveWithdrawalResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.WithdrawalService.ReceiveWithdrawal is not implemented"))
-}
-
-func (UnimplementedWithdrawalServiceHandler) RefundWithdrawal(context.Context, *connect.Request[v1.RefundWithdrawalRequest]) (*connect.Response[v1.RefundWithdrawalResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.WithdrawalService.RefundWithdrawal is not implemented"))
 }

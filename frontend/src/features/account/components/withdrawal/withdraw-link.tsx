@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { OrderStatus, type Order } from "@gen/sabores/v1/types_pb";
+import { type Order, OrderStatus } from "@gen/sabores/v1/types_pb";
 
 /**
  * WithdrawLink is the clearly labelled withdrawal function on an order

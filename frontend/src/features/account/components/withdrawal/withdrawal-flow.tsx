@@ -2,8 +2,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
 import { errorInfos } from "@/lib/connect-errors";
-import type { WithdrawalOptions } from "@gen/sabores/v1/withdrawal_service_pb";
 import type { Withdrawal } from "@gen/sabores/v1/withdrawal_pb";
+import type { WithdrawalOptions } from "@gen/sabores/v1/withdrawal_service_pb";
 import { WithdrawalLines, type Picked } from "./withdrawal-lines";
 import { useMoment, WithdrawalSummary } from "./withdrawal-history";
 

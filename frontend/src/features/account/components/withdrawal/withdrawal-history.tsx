@@ -2,7 +2,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import { formatDate } from "@/lib/format-date";
-import { WithdrawalLineStatus, type Withdrawal } from "@gen/sabores/v1/withdrawal_pb";
+import { type Withdrawal, WithdrawalLineStatus } from "@gen/sabores/v1/withdrawal_pb";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 
 /** useMoment formats a timestamp with date and time (to the second: the acknowledgement's "time received"). */

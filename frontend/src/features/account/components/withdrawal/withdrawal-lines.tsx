@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
-import { WithdrawalExemption, type WithdrawableLine } from "@gen/sabores/v1/withdrawal_service_pb";
+import { type WithdrawableLine, WithdrawalExemption } from "@gen/sabores/v1/withdrawal_service_pb";
 
 /** Picked is the units picked per order line number. */
 export type Picked = Record<number, number>;

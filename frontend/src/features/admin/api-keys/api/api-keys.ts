@@ -2,7 +2,7 @@ import { createConnectQueryKey, useMutation, useQuery, useTransport } from "@con
 import { useQueryClient } from "@tanstack/react-query";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { ListApiKeysResponse, RevokeApiKeyRequestSchema } from "@gen/sabores/v1/admin_service_pb";
+import type { ListApiKeysResponse, RevokeApiKeyRequestSchema } from "@gen/sabores/v1/admin_api_key_service_pb";
 import { methodKey } from "@/features/admin/shared/api/method-key";
 import { optimisticList } from "@/features/admin/shared/api/optimistic-list";
 import { apiKeyService } from "@/features/admin/api-keys/api/service";

@@ -1,3 +1,3 @@
-// The one module naming the service the API keys screen calls, so that
-// moving to AdminApiKeyService (issue 31) changes this import alone.
-export { AdminService as apiKeyService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the API keys screen calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminApiKeyService as apiKeyService } from "@gen/sabores/v1/admin_api_key_service_pb";

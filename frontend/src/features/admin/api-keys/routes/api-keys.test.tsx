@@ -5,8 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
-import { ApiKeySchema, ApiKeyScope, type ApiKey } from "@gen/sabores/v1/admin_types_pb";
+import { AdminApiKeyService, type ApiKey, ApiKeySchema, ApiKeyScope } from "@gen/sabores/v1/admin_api_key_service_pb";
 
 /** inDays is the yyyy-mm-dd date days from today. */
 function inDays(days: number): string {
@@ -17,7 +16,7 @@ function inDays(days: number): string {
 
 describe("API keys screen", () => {
   it("offers a key that expires in 90 days and never lets the expiry go", async () => {
-    renderAdmin("/admin/api-keys", (router) => router.service(AdminService, { listApiKeys: () => ({ keys: [] }) }));
+    renderAdmin("/admin/api-keys", (router) => router.service(AdminApiKeyService, { listApiKeys: () => ({ keys: [] }) }));
     const expires = await screen.findByLabelText("Expira em");
     expect(expires).toHaveValue(inDays(90));
     await userEvent.type(screen.getByLabelText("Nome"), "Loja");
@@ -29,9 +28,7 @@ describe("API keys screen", () => {
     let keys: ApiKey[] = [];
     const revoked: bigint[] = [];
     renderAdmin("/admin/api-keys", (router) =>
-      router.service(AdminService, {
-        listApiKeys: () => ({ keys }),
-        createApiKey: (req) => {
+      router.service(AdminApiKeyService, { listApiKeys: () => ({ keys }), createApiKey: (req) => {
           const key = create(ApiKeySchema, {
             id: 7n,
             name: req.name,
@@ -42,13 +39,11 @@ describe("API keys screen", () => {
           });
           keys = [key];
           return { key, secret: "sab_abcdefghijklmnopqrstuvwxyz" };
-        },
-        revokeApiKey: (req) => {
+        }, revokeApiKey: (req) => {
           revoked.push(req.id);
           keys = keys.map((k) => ({ ...k, revokeTime: timestampFromDate(new Date()) }));
           return { key: keys[0] };
-        },
-      }),
+        } }),
     );
     expect(await screen.findByText("Ainda não há chaves.")).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Nome"), "Faturação");
@@ -78,7 +73,7 @@ describe("API keys screen", () => {
   });
 
   it("cannot create a key without a scope", async () => {
-    renderAdmin("/admin/api-keys", (router) => router.service(AdminService, { listApiKeys: () => ({ keys: [] }) }));
+    renderAdmin("/admin/api-keys", (router) => router.service(AdminApiKeyService, { listApiKeys: () => ({ keys: [] }) }));
     await userEvent.type(await screen.findByLabelText("Nome"), "Loja");
     await userEvent.click(screen.getByLabelText("Ler o catálogo"));
     expect(screen.getByRole("button", { name: "Criar chave" })).toBeDisabled();
@@ -88,13 +83,10 @@ describe("API keys screen", () => {
     const key = create(ApiKeySchema, { id: 8n, name: "Loja", prefix: "sab_xyz", createTime: timestampFromDate(new Date()) });
     let refuse: (err: ConnectError) => void = () => {};
     renderAdmin("/admin/api-keys", (router) =>
-      router.service(AdminService, {
-        listApiKeys: () => ({ keys: [key] }),
-        revokeApiKey: () =>
+      router.service(AdminApiKeyService, { listApiKeys: () => ({ keys: [key] }), revokeApiKey: () =>
           new Promise((_, reject) => {
             refuse = reject;
-          }),
-      }),
+          }) }),
     );
     await userEvent.click(await screen.findByRole("button", { name: "Revogar: Loja" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Revogar a chave?" });

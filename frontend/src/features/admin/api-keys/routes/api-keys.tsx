@@ -9,7 +9,7 @@ import { formatDate } from "@/lib/format-date";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/admin/api-keys/api/api-keys";
 import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
-import { ApiKeyScope, type ApiKey } from "@gen/sabores/v1/admin_types_pb";
+import { type ApiKey, ApiKeyScope } from "@gen/sabores/v1/admin_api_key_service_pb";
 
 function NewSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   const { t } = useTranslation("admin");

@@ -3,7 +3,7 @@ import { Code, ConnectError, createClient } from "@connectrpc/connect";
 import { useState } from "react";
 import { useMutation as useTanstackMutation, useQueryClient } from "@tanstack/react-query";
 import { saveFile } from "@/lib/save-file";
-import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
+import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_import_service_pb";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
 import { methodKey } from "@/features/admin/shared/api/method-key";
 import { catalogueImportService } from "@/features/admin/catalogue-import/api/service";

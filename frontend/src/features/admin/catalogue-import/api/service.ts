@@ -1,3 +1,3 @@
-// The one module naming the service the catalogue import calls, so that
-// moving to AdminCatalogueImportService (issue 31) changes this import alone.
-export { AdminService as catalogueImportService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the catalogue import calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminCatalogueImportService as catalogueImportService } from "@gen/sabores/v1/admin_catalogue_import_service_pb";

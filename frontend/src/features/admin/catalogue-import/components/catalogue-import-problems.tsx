@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { CatalogueImportProblem } from "@gen/sabores/v1/admin_catalogue_csv_pb";
+import type { CatalogueImportProblem } from "@gen/sabores/v1/admin_catalogue_import_service_pb";
 
 /**
  * CatalogueImportProblems is the table of a file's errors: line, column and the reason in the

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CatalogueImportStatus, type CatalogueImport } from "@gen/sabores/v1/admin_catalogue_csv_pb";
+import { type CatalogueImport, CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_import_service_pb";
 import { running } from "@/features/admin/catalogue-import/api/catalogue-import";
 import { CatalogueImportProblems } from "@/features/admin/catalogue-import/components/catalogue-import-problems";
 

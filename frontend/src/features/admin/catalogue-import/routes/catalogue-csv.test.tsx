@@ -2,8 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
-import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
+import { AdminCatalogueImportService, CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_import_service_pb";
 import { CHUNK_BYTES, MAX_FILE_BYTES } from "@/features/admin/catalogue-import/api/catalogue-import";
 
 const good = "sku,code,category,price,vat_rate,stock,name_es\nA-1,A1,alimentos,2.50,10,3,Arepa\n";
@@ -31,8 +30,7 @@ function renderCsv(language: "es" | "pt" = "es") {
   renderAdmin(
     "/admin/catalogue/csv",
     (router) =>
-      router.service(AdminService, {
-        uploadCatalogueChunk: async (req) => {
+      router.service(AdminCatalogueImportService, { uploadCatalogueChunk: async (req) => {
           if (req.seq > 0) await sent.hold;
           const uploadId = req.uploadId || BigInt(uploads.size + 1);
           const pieces = uploads.get(uploadId) ?? [];
@@ -41,8 +39,7 @@ function renderCsv(language: "es" | "pt" = "es") {
           sent.pieces.push({ uploadId: req.uploadId, seq: req.seq, bytes: req.chunk.length });
           const bytes = pieces.reduce((n, p) => n + p.length, 0);
           return { uploadId, chunks: pieces.length, bytes: BigInt(bytes) };
-        },
-        dryRunCatalogueImport: (req) => {
+        }, dryRunCatalogueImport: (req) => {
           const file = text(req.uploadId);
           sent.dryRun.push(file);
           if (file.includes("doce")) {
@@ -53,16 +50,13 @@ function renderCsv(language: "es" | "pt" = "es") {
             };
           }
           return { rows: 1, creates: 1, updates: 0, problemCount: 0 };
-        },
-        startCatalogueImport: (req) => {
+        }, startCatalogueImport: (req) => {
           sent.start.push({ fileName: req.fileName, uploadId: req.uploadId });
           return { import: { id: 7n, fileName: req.fileName, status: CatalogueImportStatus.QUEUED } };
-        },
-        getCatalogueImport: (req) =>
+        }, getCatalogueImport: (req) =>
           sent.done
             ? { import: { id: req.id, fileName: "a.csv", status: CatalogueImportStatus.SUCCEEDED, progressPercent: 100, rows: 1, created: 1 } }
-            : { import: { id: req.id, fileName: "a.csv", status: CatalogueImportStatus.RUNNING, progressPercent: 40, rows: 1 } },
-      }),
+            : { import: { id: req.id, fileName: "a.csv", status: CatalogueImportStatus.RUNNING, progressPercent: 40, rows: 1 } } }),
     { language },
   );
   return sent;

@@ -15,7 +15,7 @@ import {
 import { CatalogueImportProblems } from "@/features/admin/catalogue-import/components/catalogue-import-problems";
 import { CatalogueImportProgress } from "@/features/admin/catalogue-import/components/catalogue-import-progress";
 import { CatalogueUploadProgress } from "@/features/admin/catalogue-import/components/catalogue-upload-progress";
-import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_csv_pb";
+import { CatalogueImportStatus } from "@gen/sabores/v1/admin_catalogue_import_service_pb";
 
 /** CatalogueCsv is /admin/catalogue/csv: export the catalogue, check a file, import it with a progress bar. */
 export default function CatalogueCsv() {

@@ -1,3 +1,3 @@
-// The one module naming the service the customers resource calls, so that
-// moving to AdminCustomerService (issue 31) changes this import alone.
-export { AdminService as customerService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the customers resource calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminCustomerService as customerService } from "@gen/sabores/v1/admin_customer_service_pb";

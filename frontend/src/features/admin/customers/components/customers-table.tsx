@@ -7,7 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { pageCount } from "@/lib/paging";
 import { customersPageSize, useCustomers } from "@/features/admin/customers/api/customers";
-import type { Customer } from "@gen/sabores/v1/admin_types_pb";
+import type { Customer } from "@gen/sabores/v1/admin_customer_service_pb";
 
 function displayName(c: Customer): string {
   if (c.customerType === "empresa" && c.companyName) return c.companyName;

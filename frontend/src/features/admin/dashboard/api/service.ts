@@ -1,3 +1,3 @@
-// The one module naming the service the dashboard's statistics come from, so
-// that moving to AdminDashboardService (issue 31) changes this import alone.
-export { AdminService as dashboardService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the dashboard calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminDashboardService as dashboardService } from "@gen/sabores/v1/admin_dashboard_service_pb";

@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { DailyStat } from "@gen/sabores/v1/admin_types_pb";
+import type { DailyStat } from "@gen/sabores/v1/admin_dashboard_service_pb";
 import { formatDate } from "@/lib/format-date";
 import { formatPrice } from "@/lib/format-price";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "@/lib/format-price";
-import type { DailyStat } from "@gen/sabores/v1/admin_types_pb";
+import type { DailyStat } from "@gen/sabores/v1/admin_dashboard_service_pb";
 
 /**
  * DailyTable is the chart's numbers as a table: read by screen readers in

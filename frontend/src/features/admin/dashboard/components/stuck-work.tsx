@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import type { StuckWork as Stuck } from "@gen/sabores/v1/admin_service_pb";
+import type { StuckWork as Stuck } from "@gen/sabores/v1/admin_dashboard_service_pb";
 
 const lines = [
   { key: "emails", count: (s: Stuck) => s.emails, to: "/admin/emails" },

@@ -1,3 +1,3 @@
-// The one module naming the service the failed e-mails screen calls, so that
-// moving to AdminEmailService (issue 31) changes this import alone.
-export { AdminService as emailService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the failed e-mails screen calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminEmailService as emailService } from "@gen/sabores/v1/admin_email_service_pb";

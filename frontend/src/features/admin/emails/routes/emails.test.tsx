@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService, EmailState } from "@gen/sabores/v1/admin_service_pb";
+import { AdminEmailService, EmailState } from "@gen/sabores/v1/admin_email_service_pb";
 
 const failed = (id: string, state: EmailState) => ({
   messageId: id,
@@ -22,9 +22,7 @@ it("lists failed e-mails with their error and retries one, refusing a second sen
   const { user } = renderAdmin(
     "/admin/emails",
     (router) =>
-      router.service(AdminService, {
-        listFailedEmails: () => ({ emails: [failed("<a@x>", EmailState.RETRYING), failed("<b@x>", EmailState.GAVE_UP)] }),
-        retryEmail: (req) => {
+      router.service(AdminEmailService, { listFailedEmails: () => ({ emails: [failed("<a@x>", EmailState.RETRYING), failed("<b@x>", EmailState.GAVE_UP)] }), retryEmail: (req) => {
           retried.push(req.messageId);
           if (req.messageId === "<b@x>") {
             const err = new ConnectError("sent", Code.FailedPrecondition);
@@ -32,8 +30,7 @@ it("lists failed e-mails with their error and retries one, refusing a second sen
             throw err;
           }
           return { email: failed(req.messageId, EmailState.RETRYING) };
-        },
-      }),
+        } }),
     { language: "es" },
   );
   const items = await screen.findAllByRole("listitem");
@@ -53,6 +50,6 @@ it("lists failed e-mails with their error and retries one, refusing a second sen
 });
 
 it("says when every e-mail arrived", async () => {
-  renderAdmin("/admin/emails", (router) => router.service(AdminService, { listFailedEmails: () => ({ emails: [] }) }));
+  renderAdmin("/admin/emails", (router) => router.service(AdminEmailService, { listFailedEmails: () => ({ emails: [] }) }));
   expect(await screen.findByText("Todos os e-mails foram entregues.")).toBeVisible();
 });

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useFailedEmails, useRetryEmail } from "@/features/admin/emails/api/emails";
 import { errorInfos } from "@/lib/connect-errors";
 import { formatDate } from "@/lib/format-date";
-import { EmailState, type FailedEmail } from "@gen/sabores/v1/admin_service_pb";
+import { EmailState, type FailedEmail } from "@gen/sabores/v1/admin_email_service_pb";
 
 function EmailCard({ email }: { email: FailedEmail }) {
   const { t, i18n } = useTranslation("admin", { keyPrefix: "emails" });

@@ -1,3 +1,3 @@
-// The one module naming the service the invoices screen calls, so that
-// moving to AdminInvoiceService (issue 31) changes this import alone.
-export { InvoiceService as invoiceService } from "@gen/sabores/v1/invoice_service_pb";
+// The back-office service the invoices screen calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminInvoiceService as invoiceService } from "@gen/sabores/v1/admin_invoice_service_pb";

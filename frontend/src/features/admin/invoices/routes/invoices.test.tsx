@@ -1,20 +1,18 @@
 import { screen, waitFor } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { InvoiceKind, InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
+import { AdminInvoiceService } from "@gen/sabores/v1/admin_invoice_service_pb";
+import { InvoiceKind } from "@gen/sabores/v1/invoice_service_pb";
 
 it("finds an order's invoices and reports a broken VeriFactu chain", async () => {
   const { user } = renderAdmin("/admin/invoices", (router) =>
-    router.service(InvoiceService, {
-      listOrderInvoices: (req) => ({
+    router.service(AdminInvoiceService, { listOrderInvoices: (req) => ({
         invoices: req.orderId === 42n ? [{ id: 9n, number: "FR2026-000003", kind: InvoiceKind.CORRECTIVE, orderId: 42n }] : [],
-      }),
-      checkInvoiceChain: () => ({
+      }), checkInvoiceChain: () => ({
         records: 12n,
         breaks: [{ recordId: 7n, problem: "HASH_MISMATCH" }],
         submission: { readyRecords: 11n, unsubmittedRecords: 1n },
-      }),
-    }),
+      }) }),
   );
   await user.type(await screen.findByLabelText("Número da encomenda"), "42");
   await user.click(screen.getByRole("button", { name: "Procurar" }));
@@ -30,16 +28,13 @@ it("finds an order's invoices and reports a broken VeriFactu chain", async () =>
 it("downloads the accountant's register and payments for the Madrid days chosen", async () => {
   const periods: { firstDay: string; lastDay: string }[] = [];
   const { user } = renderAdmin("/admin/invoices", (router) =>
-    router.service(InvoiceService, {
-      exportInvoiceRegister: (req) => {
+    router.service(AdminInvoiceService, { exportInvoiceRegister: (req) => {
         periods.push({ firstDay: req.period?.firstDay ?? "", lastDay: req.period?.lastDay ?? "" });
         return { csv: new TextEncoder().encode("serie\n"), fileName: "facturas.csv" };
-      },
-      exportPayments: (req) => {
+      }, exportPayments: (req) => {
         periods.push({ firstDay: req.period?.firstDay ?? "", lastDay: req.period?.lastDay ?? "" });
         return { csv: new TextEncoder().encode("fecha\n"), fileName: "cobros.csv" };
-      },
-    }),
+      } }),
   );
   URL.createObjectURL = () => "blob:csv";
   URL.revokeObjectURL = () => undefined;

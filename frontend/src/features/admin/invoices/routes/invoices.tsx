@@ -10,7 +10,7 @@ import {
 } from "@/features/admin/invoices/api/invoices";
 import { AccountantExport } from "@/features/admin/invoices/components/accountant-export";
 import { formatDate } from "@/lib/format-date";
-import type { VerifactuSubmission } from "@gen/sabores/v1/invoice_service_pb";
+import type { VerifactuSubmission } from "@gen/sabores/v1/admin_invoice_service_pb";
 
 /** Invoices is the back office's invoice desk: any order's invoices, the VeriFactu chain check and the accountant's export. */
 export default function Invoices() {

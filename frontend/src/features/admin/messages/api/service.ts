@@ -1,3 +1,3 @@
-// The one module naming the service the messages screen calls, so that
-// moving to AdminMessageService (issue 31) changes this import alone.
-export { ContactService as messageService } from "@gen/sabores/v1/contact_service_pb";
+// The back-office service the messages screen calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminMessageService as messageService } from "@gen/sabores/v1/admin_message_service_pb";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient } from "@tanstack/react-query";
-import { OrderView } from "@gen/sabores/v1/admin_service_pb";
+import { OrderView } from "@gen/sabores/v1/admin_order_service_pb";
 import type { OrderStatus, PaymentStatus } from "@gen/sabores/v1/types_pb";
 import { methodKey } from "@/features/admin/shared/api/method-key";
 import { orderService } from "@/features/admin/orders/api/service";

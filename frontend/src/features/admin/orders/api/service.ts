@@ -1,3 +1,3 @@
-// The one module naming the service the orders resource calls, so that
-// moving to AdminOrderService (issue 31) changes this import alone.
-export { AdminService as orderService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the order desk calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminOrderService as orderService } from "@gen/sabores/v1/admin_order_service_pb";

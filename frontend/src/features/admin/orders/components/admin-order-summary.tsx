@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { formatDate, formatDay } from "@/lib/format-date";
-import { PaymentMethod, PaymentStatus, type Order } from "@gen/sabores/v1/types_pb";
+import { type Order, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 const percent = (bp: number) => `${(bp / 100).toLocaleString()} %`;
 

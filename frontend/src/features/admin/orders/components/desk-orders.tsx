@@ -5,7 +5,7 @@ import { OrderStatusBadge } from "@/components/ui/order-status-badge";
 import { IdCheckBadge } from "@/features/admin/orders/components/id-check-badge";
 import { Price } from "@/components/ui/price";
 import { formatDate } from "@/lib/format-date";
-import { PaymentStatus, type Order } from "@gen/sabores/v1/types_pb";
+import { type Order, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 function PaymentBadge({ order }: { order: Order }) {
   const { t } = useTranslation("admin");

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { OrderAction } from "@gen/sabores/v1/admin_service_pb";
+import { OrderAction } from "@gen/sabores/v1/admin_order_service_pb";
 import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
 import { useAdvanceOrder } from "@/features/admin/orders/api/orders";
 import { errorInfos } from "@/lib/connect-errors";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { RefundMethod, RefundState, type OrderRefund } from "@gen/sabores/v1/admin_refunds_pb";
+import { type OrderRefund, RefundMethod, RefundState } from "@gen/sabores/v1/refund_pb";
 import { Price } from "@/components/ui/price";
 import { useRetryRefund } from "@/features/admin/orders/api/orders";
 import { BankRefundDialog } from "@/features/admin/orders/components/bank-refund-dialog";

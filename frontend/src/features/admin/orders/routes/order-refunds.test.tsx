@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
-import { RefundMethod, RefundState, type RecordBankRefundRequest, type RetryRefundRequest } from "@gen/sabores/v1/admin_refunds_pb";
+import { AdminOrderService, type RecordBankRefundRequest, type RetryRefundRequest } from "@gen/sabores/v1/admin_order_service_pb";
+import { RefundMethod, RefundState } from "@gen/sabores/v1/refund_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 const order = (method: PaymentMethod, payment: PaymentStatus) => ({
@@ -21,19 +21,16 @@ it("records the bank refund of a cancelled transfer order: amount, reference and
   const { user } = renderAdmin(
     "/admin/orders/42",
     (router) =>
-      router.service(AdminService, {
-        getAdminOrder: () =>
+      router.service(AdminOrderService, { getAdminOrder: () =>
           recorded.length
             ? {
                 order: order(PaymentMethod.TRANSFER, PaymentStatus.REFUNDED),
                 refunds: [{ id: 1n, method: RefundMethod.BANK_TRANSFER, amountCents: 1350n, state: RefundState.DONE, bankReference: "TRF-42", refundDate: "2026-01-10" }],
               }
-            : { order: order(PaymentMethod.TRANSFER, PaymentStatus.PAID), bankRefundAllowed: true },
-        recordBankRefund: (req) => {
+            : { order: order(PaymentMethod.TRANSFER, PaymentStatus.PAID), bankRefundAllowed: true }, recordBankRefund: (req) => {
           recorded.push(req);
           return {};
-        },
-      }),
+        } }),
     { language: "es" },
   );
   const refunds = await screen.findByRole("region", { name: "Devoluciones" });
@@ -62,8 +59,7 @@ it("records the bank refund of a cancelled transfer order: amount, reference and
 it("shows a card refund Redsys refused and retries it", async () => {
   const retried: RetryRefundRequest[] = [];
   const { user } = renderAdmin("/admin/orders/42", (router) =>
-    router.service(AdminService, {
-      getAdminOrder: () => ({
+    router.service(AdminOrderService, { getAdminOrder: () => ({
         order: order(PaymentMethod.CARD, PaymentStatus.REFUNDED),
         refunds: [
           {
@@ -76,12 +72,10 @@ it("shows a card refund Redsys refused and retries it", async () => {
             errorCode: "SIS0042",
           },
         ],
-      }),
-      retryRefund: (req) => {
+      }), retryRefund: (req) => {
         retried.push(req);
         return {};
-      },
-    }),
+      } }),
   );
   const refunds = await screen.findByRole("region", { name: "Reembolsos" });
   expect(within(refunds).getByText("A Redsys recusou-o")).toBeVisible();
@@ -96,15 +90,13 @@ it("raises a refund of a payment Redsys authorised after refusing it", async () 
   renderAdmin(
     "/admin/orders/42",
     (router) =>
-      router.service(AdminService, {
-        getAdminOrder: () => ({
+      router.service(AdminOrderService, { getAdminOrder: () => ({
           order: order(PaymentMethod.CARD, PaymentStatus.AWAITING_PAYMENT),
           refunds: [
             { id: 8n, method: RefundMethod.REDSYS, amountCents: 1350n, reason: "authorised after Redsys refused it", state: RefundState.QUEUED },
             { id: 9n, method: RefundMethod.REDSYS, amountCents: 1350n, reason: "authorised after Redsys refused it", state: RefundState.DONE, authorisedAfterRefusal: true },
           ],
-        }),
-      }),
+        }) }),
     { language: "pt" },
   );
   const refunds = await screen.findByRole("region", { name: "Reembolsos" });

@@ -3,7 +3,7 @@ import { BinaryWriter } from "@bufbuild/protobuf/wire";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService, OrderAction, type AdvanceOrderRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminOrderService, type AdvanceOrderRequest, OrderAction } from "@gen/sabores/v1/admin_order_service_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 const paidOrder = {
@@ -35,17 +35,14 @@ it("offers the server's allowed steps and ships with carrier and tracking number
   const { user } = renderAdmin(
     "/admin/orders/42",
     (router) =>
-      router.service(AdminService, {
-        getAdminOrder: () =>
+      router.service(AdminOrderService, { getAdminOrder: () =>
           shipped
             ? { order: { ...paidOrder, status: OrderStatus.SHIPPED, carrier: "Correos", trackingNumber: "PQ1", trackingUrl: "https://www.correos.es/x?tracking-number=PQ1" }, events, allowedActions: [OrderAction.MARK_DELIVERED] }
-            : { order: paidOrder, events, allowedActions: [OrderAction.SHIP, OrderAction.CANCEL], carriers: ["Correos", "SEUR"] },
-        advanceOrder: (req) => {
+            : { order: paidOrder, events, allowedActions: [OrderAction.SHIP, OrderAction.CANCEL], carriers: ["Correos", "SEUR"] }, advanceOrder: (req) => {
           advanced.push(req);
           shipped = true;
           return { order: paidOrder };
-        },
-      }),
+        } }),
     { language: "es" },
   );
   expect(await screen.findByRole("heading", { name: "Pedido #42", level: 1 })).toBeVisible();
@@ -72,15 +69,12 @@ it("offers the server's allowed steps and ships with carrier and tracking number
 
 it("cancels only with a reason, and says why the server refused", async () => {
   const { user } = renderAdmin("/admin/orders/42", (router) =>
-    router.service(AdminService, {
-      getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [OrderAction.CANCEL] }),
-      advanceOrder: () => {
+    router.service(AdminOrderService, { getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [OrderAction.CANCEL] }), advanceOrder: () => {
         const err = new ConnectError("refused", Code.FailedPrecondition);
         const info = new BinaryWriter().tag(1, 2).string("ORDER_TRANSITION_NOT_ALLOWED").tag(2, 2).string("sabores.v1").finish();
         err.details.push({ type: "google.rpc.ErrorInfo", value: info });
         throw err;
-      },
-    }),
+      } }),
   );
   await user.click(await screen.findByRole("button", { name: "Cancelar pedido" }));
   const dialog = await screen.findByRole("alertdialog", { name: "Cancelar pedido" });
@@ -92,7 +86,7 @@ it("cancels only with a reason, and says why the server refused", async () => {
 
 it("prints a packing slip without prices", async () => {
   renderAdmin("/admin/orders/42/packing-slip", (router) =>
-    router.service(AdminService, { getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [] }) }),
+    router.service(AdminOrderService, { getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [] }) }),
   );
   expect(await screen.findByRole("heading", { name: "Guia de remessa do pedido #42" })).toBeVisible();
   expect(screen.getByText(/Rúa Nova 8/)).toBeVisible();
@@ -104,11 +98,9 @@ it("prints a packing slip without prices", async () => {
 
 it("says when the order does not exist", async () => {
   renderAdmin("/admin/orders/999", (router) =>
-    router.service(AdminService, {
-      getAdminOrder: () => {
+    router.service(AdminOrderService, { getAdminOrder: () => {
         throw new ConnectError("no", Code.NotFound);
-      },
-    }),
+      } }),
   );
   expect(await screen.findByText("Este pedido não existe.")).toBeVisible();
 });
@@ -117,9 +109,7 @@ it("tells the desk the day a cold-chain order leaves, as the shopper was told", 
   renderAdmin(
     "/admin/orders/42",
     (router) =>
-      router.service(AdminService, {
-        getAdminOrder: () => ({ order: { ...paidOrder, expectedDispatchDate: "2026-11-30" }, events, allowedActions: [] }),
-      }),
+      router.service(AdminOrderService, { getAdminOrder: () => ({ order: { ...paidOrder, expectedDispatchDate: "2026-11-30" }, events, allowedActions: [] }) }),
     { language: "es" },
   );
   expect(await screen.findByText(/Congelados o refrigerados: sale el lunes, 30 de noviembre/)).toBeVisible();
@@ -133,9 +123,7 @@ it.each([
   const { user } = renderAdmin(
     "/admin/orders/42",
     (router) =>
-      router.service(AdminService, {
-        getAdminOrder: () => ({ order: adults, events, allowedActions: [OrderAction.SHIP], carriers: ["Correos"] }),
-      }),
+      router.service(AdminOrderService, { getAdminOrder: () => ({ order: adults, events, allowedActions: [OrderAction.SHIP], carriers: ["Correos"] }) }),
     { language },
   );
   expect(await screen.findByText(summary)).toBeVisible();
@@ -147,7 +135,7 @@ it.each([
 it("says nothing of an ID check for an order without adults-only goods", async () => {
   const { user } = renderAdmin(
     "/admin/orders/42",
-    (router) => router.service(AdminService, { getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [OrderAction.SHIP] }) }),
+    (router) => router.service(AdminOrderService, { getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [OrderAction.SHIP] }) }),
     { language: "es" },
   );
   expect(await screen.findByRole("heading", { name: "Pedido #42", level: 1 })).toBeVisible();

@@ -2,7 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { currentUrl, renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService, OrderView, type ListOrdersRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminOrderService, type ListOrdersRequest, OrderView } from "@gen/sabores/v1/admin_order_service_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 function order(id: number, name: string) {
@@ -22,13 +22,11 @@ it("filters the desk through the address and pages forward and back by cursor", 
   const { user } = renderAdmin(
     "/admin/orders?status=pending",
     (router) =>
-      router.service(AdminService, {
-        listOrders: (req) => {
+      router.service(AdminOrderService, { listOrders: (req) => {
           asked.push(req);
           if (req.pageToken === "p2") return { orders: [order(7, "Ana")], totalSize: 1000, totalSizeCapped: true };
           return { orders: [order(9, "Lucía"), order(8, "João")], totalSize: 1000, totalSizeCapped: true, nextPageToken: "p2" };
-        },
-      }),
+        } }),
     { language: "es" },
   );
   expect(await screen.findByText("Más de 1000 pedidos")).toBeVisible();
@@ -51,17 +49,15 @@ it("filters the desk through the address and pages forward and back by cursor", 
 
 it("says when the search is too short", async () => {
   renderAdmin("/admin/orders?q=lu", (router) =>
-    router.service(AdminService, {
-      listOrders: () => {
+    router.service(AdminOrderService, { listOrders: () => {
         throw new ConnectError("query: must be at least 3 characters", Code.InvalidArgument);
-      },
-    }),
+      } }),
   );
   expect(await screen.findByText("Escreva pelo menos 3 letras, ou um número de pedido ou um código postal.")).toBeVisible();
 });
 
 it("shows an empty desk", async () => {
-  renderAdmin("/admin/orders", (router) => router.service(AdminService, { listOrders: () => ({ orders: [], totalSize: 0 }) }));
+  renderAdmin("/admin/orders", (router) => router.service(AdminOrderService, { listOrders: () => ({ orders: [], totalSize: 0 }) }));
   expect(await screen.findByText("Nenhum pedido encontrado")).toBeVisible();
   expect(screen.getByRole("button", { name: "Mais antigos →" })).toBeDisabled();
 });
@@ -73,9 +69,7 @@ it.each([
   renderAdmin(
     "/admin/orders",
     (router) =>
-      router.service(AdminService, {
-        listOrders: () => ({ orders: [{ ...order(9, "Lucía"), idCheckRequired: true }, order(8, "João")], totalSize: 2 }),
-      }),
+      router.service(AdminOrderService, { listOrders: () => ({ orders: [{ ...order(9, "Lucía"), idCheckRequired: true }, order(8, "João")], totalSize: 2 }) }),
     { language },
   );
   const table = await screen.findByRole("table");

@@ -1,9 +1,9 @@
 import { skipToken, useInfiniteQuery, useMutation, useQuery } from "@connectrpc/connect-query";
 import { keepPreviousData, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
-import type { ListAdminProductsResponse } from "@gen/sabores/v1/admin_service_pb";
+import type { ListAdminProductsResponse } from "@gen/sabores/v1/admin_product_service_pb";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
-import type { ListCountryProductsResponse } from "@gen/sabores/v1/visibility_service_pb";
+import type { ListCountryProductsResponse } from "@gen/sabores/v1/admin_visibility_service_pb";
 import { methodKey } from "@/features/admin/shared/api/method-key";
 import { productService } from "@/features/admin/products/api/service";
 import { visibilityService } from "@/features/admin/visibility/api/service";

@@ -1,3 +1,3 @@
-// The one module naming the service the products resource calls, so that
-// moving to AdminProductService (issue 31) changes this import alone.
-export { AdminService as productService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the products resource calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminProductService as productService } from "@gen/sabores/v1/admin_product_service_pb";

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { ProductContent, ProductContentSchema } from "@gen/sabores/v1/product_content_pb";
-import { QuantityUnit, type Allergen } from "@gen/sabores/v1/food_pb";
+import type { ProductContent, ProductContentSchema } from "@gen/sabores/v1/admin_product_service_pb";
+import { type Allergen, QuantityUnit } from "@gen/sabores/v1/food_pb";
 import { useProductContent, useUpdateProductContent } from "@/features/admin/products/api/product-content";
 import { milligramsText, parseMilligrams, parseQuantity, quantityText } from "@/features/admin/products/lib/content-values";
 import { hundredthsText, parseVatBasisPoints } from "@/features/admin/shared/lib/decimal-input";

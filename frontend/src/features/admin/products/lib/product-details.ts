@@ -1,5 +1,5 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { ProductDetailsSchema } from "@gen/sabores/v1/admin_catalogue_pb";
+import type { ProductDetailsSchema } from "@gen/sabores/v1/admin_product_service_pb";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
 import { hundredthsText, isPresetVat, parsePriceCents, parseVatBasisPoints, priceInputText } from "@/features/admin/shared/lib/decimal-input";
 import { isOnlineCategory } from "@/features/admin/shared/lib/online-categories";

@@ -1,3 +1,3 @@
-// The one module naming the service the promotions resource calls, so that
-// moving to AdminPromotionService (issue 31) changes this import alone.
-export { AdminService as promotionService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the promotions resource calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminPromotionService as promotionService } from "@gen/sabores/v1/admin_promotion_service_pb";

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { type AdminPromotion, PromotionState } from "@gen/sabores/v1/admin_promotion_service_pb";
 import { PromotionType } from "@gen/sabores/v1/types_pb";
-import { PromotionState, type AdminPromotion } from "@gen/sabores/v1/admin_catalogue_pb";
 import { useCreatePromotion, useEndPromotion, usePromotions, useUpdatePromotion } from "@/features/admin/promotions/api/promotions";
 import { hundredthsText, parseHundredths, parsePriceCents, priceInputText } from "@/features/admin/shared/lib/decimal-input";
 import { Spinner } from "@/components/ui/spinner";

@@ -1,6 +1,3 @@
-// The one module naming the services the settings resource calls: shop
-// settings sit in ShopSettingsService today, the Google sign-in status in
-// AdminService. Issue 31 moves both to AdminSettingsService; then both
-// imports name it.
-export { ShopSettingsService as shopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
-export { AdminService as signInConfigService } from "@gen/sabores/v1/admin_service_pb";
+// The back-office service the settings resource calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminSettingsService as settingsService } from "@gen/sabores/v1/admin_settings_service_pb";

@@ -1,11 +1,11 @@
 import { createConnectQueryKey, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
-import { shopSettingsService } from "@/features/admin/settings/api/service";
+import { settingsService } from "@/features/admin/settings/api/service";
 
 /** useShopSettings loads every shop setting with the checklist of those still samples or empty. */
 export function useShopSettings() {
-  return useQuery(shopSettingsService.method.getShopSettings, {});
+  return useQuery(settingsService.method.getShopSettings, {});
 }
 
 /**
@@ -16,12 +16,12 @@ export function useUpdateShopSettings() {
   const queryClient = useQueryClient();
   const transport = useTransport();
   const settingsKey = createConnectQueryKey({
-    schema: shopSettingsService.method.getShopSettings,
+    schema: settingsService.method.getShopSettings,
     transport,
     cardinality: "finite",
     input: {},
   });
-  return useMutation(shopSettingsService.method.updateShopSettings, {
+  return useMutation(settingsService.method.updateShopSettings, {
     onSuccess: (res) => {
       queryClient.setQueryData(settingsKey, (old) =>
         old ? { ...old, settings: res.settings, unfinished: res.unfinished, updateTime: res.updateTime } : old,

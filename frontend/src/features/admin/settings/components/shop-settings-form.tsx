@@ -8,7 +8,7 @@ import { OpeningHoursEditor } from "@/features/admin/settings/components/opening
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
 import { fieldViolations } from "@/features/admin/shared/lib/field-violations";
 import { fieldOf, fromForm, textFields, toForm, type TextField } from "@/features/admin/settings/lib/shop-settings-form";
-import type { ShopSettings } from "@gen/sabores/v1/shop_settings_service_pb";
+import type { ShopSettings } from "@gen/sabores/v1/admin_settings_service_pb";
 
 /** labelKey is a field's key under shopSettings.fields ("details.address.city" → "address_city"). */
 export function labelKey(field: string) {

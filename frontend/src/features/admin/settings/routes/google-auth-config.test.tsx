@@ -2,21 +2,18 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService, type UpdateSignInConfigRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminSettingsService, type UpdateSignInConfigRequest } from "@gen/sabores/v1/admin_settings_service_pb";
 
 describe("Google sign-in configuration screen", () => {
   it("shows the server's status and marks it configured with custom branding", async () => {
     const updates: UpdateSignInConfigRequest[] = [];
     let configured = false;
     renderAdmin("/admin/google-auth-config", (router) =>
-      router.service(AdminService, {
-        getSignInConfig: () => ({ config: { configured, customBranding: configured } }),
-        updateSignInConfig: (req) => {
+      router.service(AdminSettingsService, { getSignInConfig: () => ({ config: { configured, customBranding: configured } }), updateSignInConfig: (req) => {
           updates.push(req);
           configured = true;
           return { config: { configured: true, customBranding: true } };
-        },
-      }),
+        } }),
     );
     expect(await screen.findByText("Pendente")).toBeInTheDocument();
     expect(screen.getByText("Básica")).toBeInTheDocument();

@@ -5,14 +5,8 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import {
-  ShopAddressSchema,
-  ShopDetailsSchema,
-  ShopSettingsSchema,
-  ShopSettingsService,
-  type UpdateShopSettingsRequest,
-} from "@gen/sabores/v1/shop_settings_service_pb";
-import { AdminService } from "@gen/sabores/v1/admin_service_pb";
+import { AdminSettingsService, ShopSettingsSchema, type UpdateShopSettingsRequest } from "@gen/sabores/v1/admin_settings_service_pb";
+import { ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_settings_service_pb";
 
 const sample = create(ShopSettingsSchema, {
   details: create(ShopDetailsSchema, {
@@ -36,8 +30,8 @@ describe("shop settings", () => {
     renderAdmin(
       "/admin",
       (router) => {
-        router.service(ShopSettingsService, { getShopSettings: () => ({ settings: sample, unfinished }) });
-        router.service(AdminService, {});
+        router.service(AdminSettingsService, { getShopSettings: () => ({ settings: sample, unfinished }) });
+        ;
       },
       { language: "es" },
     );
@@ -50,9 +44,7 @@ describe("shop settings", () => {
   it("marks the samples, puts the server's refusal beside the field, then saves", async () => {
     const sent: UpdateShopSettingsRequest[] = [];
     renderAdmin("/admin/shop-settings", (router) =>
-      router.service(ShopSettingsService, {
-        getShopSettings: () => ({ settings: sample, unfinished }),
-        updateShopSettings: (req) => {
+      router.service(AdminSettingsService, { getShopSettings: () => ({ settings: sample, unfinished }), updateShopSettings: (req) => {
           sent.push(req);
           if (req.settings?.details?.nif === "12345678A") {
             const err = new ConnectError("invalid", Code.InvalidArgument);
@@ -60,8 +52,7 @@ describe("shop settings", () => {
             throw err;
           }
           return { settings: req.settings, unfinished: ["iban"] };
-        },
-      }),
+        } }),
     );
     const nif = await screen.findByLabelText(/^NIF/);
     expect(screen.getByText("NIF").parentElement).toHaveTextContent("Exemplo");

@@ -1,15 +1,15 @@
 import { createConnectQueryKey, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { ListCountryConfigsResponse, UpdateCountryConfigRequestSchema } from "@gen/sabores/v1/admin_service_pb";
+import type { ListCountryConfigsResponse, UpdateCountryConfigRequestSchema } from "@gen/sabores/v1/admin_visibility_service_pb";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
 import { methodKey } from "@/features/admin/shared/api/method-key";
 import { optimisticList } from "@/features/admin/shared/api/optimistic-list";
-import { countryConfigService } from "@/features/admin/visibility/api/service";
+import { visibilityService } from "@/features/admin/visibility/api/service";
 
 /** useCountryConfigs lists every country's home tile. */
 export function useCountryConfigs() {
-  return useQuery(countryConfigService.method.listCountryConfigs, {});
+  return useQuery(visibilityService.method.listCountryConfigs, {});
 }
 
 /**
@@ -20,12 +20,12 @@ export function useCountryConfigs() {
 export function useUpdateCountryConfig() {
   const queryClient = useQueryClient();
   const listKey = createConnectQueryKey({
-    schema: countryConfigService.method.listCountryConfigs,
+    schema: visibilityService.method.listCountryConfigs,
     transport: useTransport(),
     cardinality: "finite",
     input: {},
   });
-  return useMutation(countryConfigService.method.updateCountryConfig, {
+  return useMutation(visibilityService.method.updateCountryConfig, {
     ...optimisticList(
       queryClient,
       listKey,

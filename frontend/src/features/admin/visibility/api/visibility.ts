@@ -2,10 +2,10 @@ import { createConnectQueryKey, skipToken, useMutation, useQuery } from "@connec
 import { create } from "@bufbuild/protobuf";
 import { keepPreviousData, useQueryClient, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { ListCountryProductsResponse } from "@gen/sabores/v1/visibility_service_pb";
-import { SalesChannel } from "@gen/sabores/v1/types_pb";
-import type { ListAdminProductsResponse } from "@gen/sabores/v1/admin_service_pb";
+import type { ListAdminProductsResponse } from "@gen/sabores/v1/admin_product_service_pb";
 import { ProductVisibilitySchema } from "@gen/sabores/v1/admin_types_pb";
+import type { ListCountryProductsResponse } from "@gen/sabores/v1/admin_visibility_service_pb";
+import { SalesChannel } from "@gen/sabores/v1/types_pb";
 import { visibilityService } from "@/features/admin/visibility/api/service";
 import { productService } from "@/features/admin/products/api/service";
 

@@ -4,8 +4,8 @@ import { formatPrice } from "@/lib/format-price";
 import { useCategoryNames } from "@/features/admin/visibility/api/category-names";
 import { ChannelSelect } from "@/features/admin/visibility/components/channel-select";
 import { OnlineCategoryBadges } from "@/features/admin/visibility/components/online-category-badges";
+import type { CountryProduct } from "@gen/sabores/v1/admin_visibility_service_pb";
 import type { SalesChannel } from "@gen/sabores/v1/types_pb";
-import type { CountryProduct } from "@gen/sabores/v1/visibility_service_pb";
 
 /** CountryProductCard is one product of the country products screen. */
 export function CountryProductCard({

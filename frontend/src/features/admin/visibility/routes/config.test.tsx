@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminService, type UpdateCountryConfigRequest } from "@gen/sabores/v1/admin_service_pb";
+import { AdminVisibilityService, type UpdateCountryConfigRequest } from "@gen/sabores/v1/admin_visibility_service_pb";
 import { CountrySchema } from "@gen/sabores/v1/types_pb";
 
 const brasil = create(CountrySchema, {
@@ -25,13 +25,10 @@ describe("country configuration screen", () => {
   it("previews the tile while typing and saves on the server", async () => {
     const saved: UpdateCountryConfigRequest[] = [];
     renderAdmin("/admin/config", (router) =>
-      router.service(AdminService, {
-        listCountryConfigs: () => ({ countries: [brasil] }),
-        updateCountryConfig: (req) => {
+      router.service(AdminVisibilityService, { listCountryConfigs: () => ({ countries: [brasil] }), updateCountryConfig: (req) => {
           saved.push(req);
           return { country: { ...brasil, name: req.name } };
-        },
-      }),
+        } }),
     );
     const form = (await screen.findByRole("heading", { name: /Brasil/ })).closest("form")!;
     const f = within(form);
@@ -46,13 +43,10 @@ describe("country configuration screen", () => {
   it("offers the tile backgrounds that exist, never a class string, and the Portuguese name", async () => {
     const saved: UpdateCountryConfigRequest[] = [];
     renderAdmin("/admin/config", (router) =>
-      router.service(AdminService, {
-        listCountryConfigs: () => ({ countries: [brasil] }),
-        updateCountryConfig: (req) => {
+      router.service(AdminVisibilityService, { listCountryConfigs: () => ({ countries: [brasil] }), updateCountryConfig: (req) => {
           saved.push(req);
           return { country: { ...brasil, backgroundClasses: req.backgroundClasses, namePt: req.namePt } };
-        },
-      }),
+        } }),
     );
     const form = (await screen.findByRole("heading", { name: /Brasil/ })).closest("form")!;
     const f = within(form);
@@ -70,14 +64,11 @@ describe("country configuration screen", () => {
 
   it("puts the server's refusal beside the field", async () => {
     renderAdmin("/admin/config", (router) =>
-      router.service(AdminService, {
-        listCountryConfigs: () => ({ countries: [brasil] }),
-        updateCountryConfig: () => {
+      router.service(AdminVisibilityService, { listCountryConfigs: () => ({ countries: [brasil] }), updateCountryConfig: () => {
           const err = new ConnectError("invalid", Code.InvalidArgument);
           err.details.push({ type: "google.rpc.BadRequest", value: badRequest("href", "must be a path") });
           throw err;
-        },
-      }),
+        } }),
     );
     const form = (await screen.findByRole("heading", { name: /Brasil/ })).closest("form")!;
     const f = within(form);

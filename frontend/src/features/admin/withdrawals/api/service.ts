@@ -1,3 +1,3 @@
-// The one module naming the service the withdrawals screen calls, so that
-// moving to AdminWithdrawalService (issue 31) changes this import alone.
-export { WithdrawalService as withdrawalService } from "@gen/sabores/v1/withdrawal_service_pb";
+// The back-office service the withdrawals screen calls, the one module that names it: other
+// resources import it only to refresh its queries' cache.
+export { AdminWithdrawalService as withdrawalService } from "@gen/sabores/v1/admin_withdrawal_service_pb";

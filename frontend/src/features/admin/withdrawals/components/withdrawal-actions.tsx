@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { errorInfos } from "@/lib/connect-errors";
 import { PaymentMethod } from "@gen/sabores/v1/types_pb";
-import { WithdrawalStatus, type Withdrawal } from "@gen/sabores/v1/withdrawal_pb";
+import { type Withdrawal, WithdrawalStatus } from "@gen/sabores/v1/withdrawal_pb";
 import { useReceiveWithdrawal, useRefundWithdrawal } from "@/features/admin/withdrawals/api/withdrawals";
 
 /** WithdrawalActions are the next step of one withdrawal: goods received (opened sealed lines rejected), or the refund. */

@@ -10,7 +10,7 @@ import { useWithdrawals } from "@/features/admin/withdrawals/api/withdrawals";
 import { WithdrawalActions } from "@/features/admin/withdrawals/components/withdrawal-actions";
 import { formatDate } from "@/lib/format-date";
 import { pageCount, readPage, withPage } from "@/lib/paging";
-import { WithdrawalLineStatus, WithdrawalStatus, type Withdrawal } from "@gen/sabores/v1/withdrawal_pb";
+import { type Withdrawal, WithdrawalLineStatus, WithdrawalStatus } from "@gen/sabores/v1/withdrawal_pb";
 
 const pageSize = 20;
 const filters = [
