@@ -29,8 +29,8 @@ var (
 
 // Service implements AdminService.
 type Service struct {
-	pool   *pgxpool.Pool
-	q      *db.Queries
+	pool *pgxpool.Pool
+	q    *db.Queries
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
 	emailJobs shop.EmailJobs
