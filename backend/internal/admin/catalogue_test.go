@@ -67,20 +67,25 @@ func TestCreateProductRefusals(t *testing.T) {
 		change func(*saboresv1.ProductDetails)
 		code   connect.Code
 		detail string
+		field  string
 	}{
-		{"wrong check digit", func(d *saboresv1.ProductDetails) { d.Ean = "4006381333932" }, connect.CodeInvalidArgument, "EAN_CHECK_DIGIT"},
-		{"code taken", func(d *saboresv1.ProductDetails) { d.Code = "BR-GUA" }, connect.CodeAlreadyExists, "PRODUCT_CODE_TAKEN"},
-		{"sku taken", func(d *saboresv1.ProductDetails) { d.Sku = "SKU-1001" }, connect.CodeAlreadyExists, "PRODUCT_SKU_TAKEN"},
-		{"unknown country", func(d *saboresv1.ProductDetails) { d.Country = "narnia" }, connect.CodeInvalidArgument, "details.country"},
-		{"price not a number", func(d *saboresv1.ProductDetails) { d.Price = "tres" }, connect.CodeInvalidArgument, "details.price"},
-		{"custom VAT over 100", func(d *saboresv1.ProductDetails) { d.VatRate = "100,5" }, connect.CodeInvalidArgument, "details.vat_rate"},
-		{"blank name", func(d *saboresv1.ProductDetails) { d.Name = "   " }, connect.CodeInvalidArgument, "details.name"},
+		{"wrong check digit", func(d *saboresv1.ProductDetails) { d.Ean = "4006381333932" }, connect.CodeInvalidArgument, "EAN_CHECK_DIGIT", "details.ean"},
+		{"code taken", func(d *saboresv1.ProductDetails) { d.Code = "BR-GUA" }, connect.CodeAlreadyExists, "PRODUCT_CODE_TAKEN", "details.code"},
+		{"sku taken", func(d *saboresv1.ProductDetails) { d.Sku = "SKU-1001" }, connect.CodeAlreadyExists, "PRODUCT_SKU_TAKEN", "details.sku"},
+		{"unknown country", func(d *saboresv1.ProductDetails) { d.Country = "narnia" }, connect.CodeInvalidArgument, "details.country", "details.country"},
+		{"price not a number", func(d *saboresv1.ProductDetails) { d.Price = "tres" }, connect.CodeInvalidArgument, "details.price", "details.price"},
+		{"custom VAT over 100", func(d *saboresv1.ProductDetails) { d.VatRate = "100,5" }, connect.CodeInvalidArgument, "details.vat_rate", "details.vat_rate"},
+		{"blank name", func(d *saboresv1.ProductDetails) { d.Name = "   " }, connect.CodeInvalidArgument, "details.name", "details.name"},
 	} {
 		d := newDetails()
 		tc.change(d)
 		_, err := f.svc.CreateProduct(f.ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: d, InitialStock: 5}))
 		if code, detail := connecttest.Detail(t, err); code != tc.code || detail != tc.detail {
 			t.Errorf("%s: %v %q, want %v %q", tc.name, code, detail, tc.code, tc.detail)
+		}
+		// A refusal with a reason names its field as a field violation too.
+		if fields := connecttest.Fields(t, err); len(fields) != 1 || fields[0] != tc.field {
+			t.Errorf("%s: field violations %v, want %q", tc.name, fields, tc.field)
 		}
 	}
 	// The barcode of another product is taken too.

@@ -325,7 +325,7 @@ func promotionToAdmin(r db.AdminGetPromotionRow, now time.Time) *saboresv1.Admin
 func promotionEntity(id int64) string { return "promotion:" + strconv.FormatInt(id, 10) }
 
 func startsInPast() error {
-	return &fault.Error{Kind: fault.Invalid, Reason: "PROMOTION_STARTS_IN_PAST",
+	return &fault.Error{Kind: fault.Invalid, Reason: "PROMOTION_STARTS_IN_PAST", Field: "terms.start_time",
 		Message: "terms.start_time: a promotion cannot start in the past", Metadata: map[string]string{"field": "terms.start_time"}}
 }
 

@@ -122,7 +122,8 @@ var codes = map[fault.Kind]connect.Code{
 
 // fromFault is a fault as the client sees it: its code, its message, its
 // reason and figures (and each further cause's) as an ErrorInfo and the field at fault as a
-// BadRequest field violation.
+// BadRequest field violation (with the same reason), the shape Validate
+// gives the contract's rules too.
 func fromFault(f *fault.Error) *connect.Error {
 	code, ok := codes[f.Kind]
 	if !ok {
@@ -145,7 +146,9 @@ func fromFault(f *fault.Error) *connect.Error {
 	}
 	if f.Field != "" {
 		if detail, err := connect.NewErrorDetail(&errdetails.BadRequest{
-			FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: f.Field, Description: strings.TrimPrefix(f.Message, f.Field+": ")}},
+			FieldViolations: []*errdetails.BadRequest_FieldViolation{{
+				Field: f.Field, Description: strings.TrimPrefix(f.Message, f.Field+": "), Reason: f.Reason,
+			}},
 		}); err == nil {
 			out.AddDetail(detail)
 		}

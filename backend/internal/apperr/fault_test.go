@@ -59,3 +59,31 @@ func TestFaultAtTheEdge(t *testing.T) {
 		}
 	}
 }
+
+// TestFaultFieldViolationCarriesReason: a field refused for a named reason
+// says it in the field violation too, as a contract rule's violation names
+// its rule, so a client reads the field and why from the one detail.
+func TestFaultFieldViolationCarriesReason(t *testing.T) {
+	t.Parallel()
+	err := apperr.ToConnect(context.Background(), "test", &fault.Error{
+		Kind: fault.Refused, Reason: "EAN_CHECK_DIGIT", Field: "details.ean", Message: "details.ean: wrong check digit",
+	})
+	var cerr *connect.Error
+	if !errors.As(err, &cerr) {
+		t.Fatalf("%v is no Connect error", err)
+	}
+	for _, d := range cerr.Details() {
+		v, derr := d.Value()
+		if derr != nil {
+			t.Fatal(derr)
+		}
+		if br, ok := v.(*errdetails.BadRequest); ok {
+			got := br.GetFieldViolations()[0]
+			if got.GetField() != "details.ean" || got.GetReason() != "EAN_CHECK_DIGIT" || got.GetDescription() != "wrong check digit" {
+				t.Errorf("violation %v, want details.ean, EAN_CHECK_DIGIT, the message without the field", got)
+			}
+			return
+		}
+	}
+	t.Errorf("%v has no BadRequest detail", cerr)
+}

@@ -10,7 +10,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/connecttest"
 
 	"connectrpc.com/connect"
-	"connectrpc.com/validate"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/cart"
@@ -153,7 +152,7 @@ func TestValidateCartOverHTTP(t *testing.T) {
 	svc := newService(t)
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewCartServiceHandler(svc,
-		connect.WithInterceptors(validate.NewInterceptor(), apperr.Interceptor())))
+		connect.WithInterceptors(apperr.Validate(), apperr.Interceptor())))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	client := saboresv1connect.NewCartServiceClient(srv.Client(), srv.URL)

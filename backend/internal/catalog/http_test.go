@@ -10,7 +10,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/connecttest"
 
 	"connectrpc.com/connect"
-	"connectrpc.com/validate"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -25,7 +24,7 @@ func TestCatalogOverHTTP(t *testing.T) {
 	svc := newService(t)
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewCatalogServiceHandler(svc,
-		connect.WithInterceptors(validate.NewInterceptor(), apperr.Interceptor())))
+		connect.WithInterceptors(apperr.Validate(), apperr.Interceptor())))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	client := saboresv1connect.NewCatalogServiceClient(srv.Client(), srv.URL, connect.WithHTTPGet())

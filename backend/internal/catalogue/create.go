@@ -201,7 +201,7 @@ func CodesTaken(ctx context.Context, q *db.Queries, id int64, code, sku, ean str
 		{taken.EanTaken, "PRODUCT_EAN_TAKEN", "details.ean"},
 	} {
 		if c.taken {
-			return &fault.Error{Kind: fault.Conflict, Reason: c.reason,
+			return &fault.Error{Kind: fault.Conflict, Reason: c.reason, Field: c.field,
 				Message: c.field + ": another product has it", Metadata: map[string]string{"field": c.field}}
 		}
 	}

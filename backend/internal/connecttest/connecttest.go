@@ -52,6 +52,25 @@ func Detail(t testing.TB, err error) (connect.Code, string) {
 	return cerr.Code(), ""
 }
 
+// Fields are the fields err's BadRequest details name, in order: where a
+// client's form puts the error, whichever check refused the request.
+func Fields(t testing.TB, err error) []string {
+	t.Helper()
+	var out []string
+	for _, d := range atEdge(t, err).Details() {
+		v, derr := d.Value()
+		if derr != nil {
+			t.Fatalf("decode detail: %v", derr)
+		}
+		if br, ok := v.(*errdetails.BadRequest); ok {
+			for _, f := range br.GetFieldViolations() {
+				out = append(out, f.GetField())
+			}
+		}
+	}
+	return out
+}
+
 // ErrorInfos are err's ErrorInfo details (reasons and metadata), in order.
 func ErrorInfos(t testing.TB, err error) []*errdetails.ErrorInfo {
 	t.Helper()

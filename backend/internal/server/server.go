@@ -16,7 +16,6 @@ import (
 	"connectrpc.com/connect"
 	"connectrpc.com/grpchealth"
 	"connectrpc.com/grpcreflect"
-	"connectrpc.com/validate"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/frontend"
@@ -71,8 +70,9 @@ type Options struct {
 	// LargeBodies bound the large uploads handled at once; zero uses
 	// DefaultLargeBodies.
 	LargeBodies LargeBodies
-	// Interceptors run on every RPC after logging and before validation,
-	// in the order given; they return Connect errors themselves.
+	// Interceptors run on every RPC after logging and before validation
+	// (apperr.Validate), in the order given; they return Connect errors
+	// themselves.
 	Interceptors []connect.Interceptor
 	// ReadCache wraps the routes, inside logging and CORS: the place for
 	// catalogcache.Middleware, which answers repeated public reads before
@@ -124,7 +124,7 @@ func NewHandler(opts Options) http.Handler {
 		opts.Frontend = frontend.Dist()
 	}
 	interceptors := append([]connect.Interceptor{procedureInterceptor()}, opts.Interceptors...)
-	interceptors = append(interceptors, validate.NewInterceptor(), apperr.Interceptor())
+	interceptors = append(interceptors, apperr.Validate(), apperr.Interceptor())
 	handlerOpts := []connect.HandlerOption{
 		connect.WithInterceptors(interceptors...),
 		connect.WithReadMaxBytes(message.MaxBytes),

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
-	"connectrpc.com/validate"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -55,7 +54,7 @@ func newRightsAPI(t *testing.T) *rightsAPI {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := connect.WithInterceptors(authz.Answers(), validate.NewInterceptor(), apperr.Interceptor())
+	opts := connect.WithInterceptors(authz.Answers(), apperr.Validate(), apperr.Interceptor())
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewAccountServiceHandler(accountapi.New(account.New(pool)), opts))
 	mux.Handle(saboresv1connect.NewOrderServiceHandler(orderapi.New(order.New(pool)), opts))

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
-	"connectrpc.com/validate"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
@@ -219,7 +218,7 @@ func TestContactIsRateLimited(t *testing.T) {
 	b := setup(t)
 	mux := http.NewServeMux()
 	interceptors := append([]connect.Interceptor{}, guard.ContactLimit(time.Hour, 2)...)
-	interceptors = append(interceptors, validate.NewInterceptor(), apperr.Interceptor())
+	interceptors = append(interceptors, apperr.Validate(), apperr.Interceptor())
 	mux.Handle(saboresv1connect.NewContactServiceHandler(b.svc, connect.WithInterceptors(interceptors...)))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"connectrpc.com/connect"
-	"connectrpc.com/validate"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/proto"
@@ -507,7 +506,7 @@ func TestPlaceOrderOverHTTP(t *testing.T) {
 	})
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewOrderServiceHandler(b.svc,
-		connect.WithInterceptors(signIn, validate.NewInterceptor(), apperr.Interceptor())))
+		connect.WithInterceptors(signIn, apperr.Validate(), apperr.Interceptor())))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	client := saboresv1connect.NewOrderServiceClient(srv.Client(), srv.URL)

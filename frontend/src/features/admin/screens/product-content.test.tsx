@@ -24,6 +24,16 @@ function allergenRefusal(): ConnectError {
   return err;
 }
 
+// badRequest is google.rpc.BadRequest with one violation per path, as the
+// server sends a contract rule's refusal and its own checks alike.
+function badRequest(...paths: string[]): ConnectError {
+  const w = new BinaryWriter();
+  for (const path of paths) w.tag(1, 2).fork().tag(1, 2).string(path).tag(2, 2).string("value length must be at least 1 characters").join();
+  const err = new ConnectError("validation error", Code.InvalidArgument);
+  err.details.push({ type: "google.rpc.BadRequest", value: w.finish() });
+  return err;
+}
+
 function renderContent(update: (req: UpdateProductContentRequest) => void) {
   return renderAdmin(
     "/admin/products/brasil",
@@ -90,5 +100,42 @@ describe("product content in the edit dialog", () => {
     await userEvent.click(d.getByRole("button", { name: "Guardar" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(sent).toHaveLength(2);
+  });
+
+  it("puts each field it or the server refuses beside it, in words", async () => {
+    const sent: UpdateProductContentRequest[] = [];
+    renderContent((req) => {
+      sent.push(req);
+      if (sent.length === 1) throw badRequest("content.food_info.operator_address", "content.food_info.nutrition.salt_mg");
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Editar: Açaí congelado 400 g" }));
+    const d = within(await screen.findByRole("dialog", { name: "Editar producto" }));
+    await userEvent.click(d.getByRole("button", { name: "Contenido e información alimentaria" }));
+
+    const quantity = await d.findByLabelText("Cantidad neta");
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, "0");
+    await userEvent.click(d.getByRole("button", { name: "Guardar" }));
+    expect(d.getByRole("alert")).toHaveTextContent("Revisa este campo: Cantidad neta.");
+    expect(quantity).toHaveAttribute("aria-invalid", "true");
+    expect(quantity).toHaveAccessibleDescription(/^Escribe una cantidad mayor que cero/);
+    expect(sent).toHaveLength(0);
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, "400");
+    await userEvent.click(d.getByRole("checkbox", { name: "Declaración nutricional" }));
+    const nutrition = ["Energía (kJ / 100 g o ml)", "Energía (kcal / 100 g o ml)", "Grasas (g)", "Saturadas (g)"];
+    nutrition.push("Hidratos de carbono (g)", "Azúcares (g)", "Proteínas (g)", "Sal (g)");
+    for (const label of nutrition) await userEvent.type(d.getByLabelText(label), "1");
+    await userEvent.click(d.getByRole("button", { name: "Guardar" }));
+
+    expect(await d.findByRole("alert")).toHaveTextContent("Revisa estos campos: Operador alimentario: dirección, Sal (g).");
+    expect(quantity).not.toHaveAttribute("aria-invalid");
+    expect(d.getByLabelText("Operador alimentario: dirección")).toHaveAccessibleDescription(
+      "Escribe la dirección del operador (hasta 400 caracteres).",
+    );
+    expect(d.getByLabelText("Sal (g)")).toHaveAccessibleDescription("Escribe los gramos, de 0 a 100, con hasta dos decimales.");
+    expect(d.queryByText(/food_info|salt_mg|min_len/)).not.toBeInTheDocument();
+    expect(sent).toHaveLength(1);
   });
 });

@@ -95,8 +95,48 @@ function valuesOf(c: ProductContent): Values {
 
 type ContentInit = MessageInitShape<typeof ProductContentSchema>;
 
+/** ContentField is a field of the form an error can stand beside. */
+type ContentField =
+  | Exclude<keyof Values, "nutrients" | "isFood" | "frozen" | "perishable" | "sealedHygiene" | "ageRestricted" | "hasFood" | "hasNutrition">
+  | (typeof nutrients)[number];
+
+// The form's field for each path of UpdateProductContentRequest the
+// contract's rules or the server's checks can refuse, as the server names
+// it in a field violation (without "content." and list indexes).
+const pathFields: Record<string, ContentField> = {
+  name_es: "nameEs",
+  name_pt: "namePt",
+  description_es: "descriptionEs",
+  description_pt: "descriptionPt",
+  "food_info.ingredients_es": "ingredientsEs",
+  "food_info.ingredients_pt": "ingredientsPt",
+  "food_info.contains": "contains",
+  "food_info.may_contain": "mayContain",
+  "food_info.net_quantity": "quantity",
+  "food_info.net_unit": "unit",
+  "food_info.drained_weight_g": "drained",
+  "food_info.storage_es": "storageEs",
+  "food_info.storage_pt": "storagePt",
+  "food_info.abv_basis_points": "abv",
+  "food_info.operator_name": "operatorName",
+  "food_info.operator_address": "operatorAddress",
+  "food_info.nutrition.energy_kj": "energyKj",
+  "food_info.nutrition.energy_kcal": "energyKcal",
+  "food_info.nutrition.fat_mg": "fatMg",
+  "food_info.nutrition.saturates_mg": "saturatesMg",
+  "food_info.nutrition.carbohydrate_mg": "carbohydrateMg",
+  "food_info.nutrition.sugars_mg": "sugarsMg",
+  "food_info.nutrition.protein_mg": "proteinMg",
+  "food_info.nutrition.salt_mg": "saltMg",
+};
+
+/** contentField names the form field a violation's path is about ("content.food_info.contains[2]" is "contains"). */
+function contentField(path: string): ContentField | undefined {
+  return pathFields[path.replace(/^content\./, "").replace(/\[\d+\]/g, "")];
+}
+
 /** toContent builds the request, or names the first field that does not parse. */
-function toContent(id: bigint, v: Values): { content: ContentInit } | { invalid: string } {
+function toContent(id: bigint, v: Values): { content: ContentInit } | { invalid: ContentField } {
   const content: ContentInit = {
     productId: id,
     nameEs: v.nameEs.trim(),
@@ -106,20 +146,23 @@ function toContent(id: bigint, v: Values): { content: ContentInit } | { invalid:
     isFood: v.isFood,
     flags: { frozen: v.frozen, perishable: v.perishable, sealedHygiene: v.sealedHygiene, ageRestricted: v.ageRestricted },
   };
-  if (!content.nameEs) return { invalid: "name_es" };
+  if (!content.nameEs) return { invalid: "nameEs" };
   if (!v.isFood || !v.hasFood) return { content };
   const quantity = parseQuantity(v.quantity, v.unit);
-  if (quantity === null) return { invalid: "net_quantity" };
+  if (quantity === null) return { invalid: "quantity" };
   const drained = v.drained.trim() ? parseQuantity(v.drained, QuantityUnit.G) : 0;
-  if (drained === null) return { invalid: "drained_weight_g" };
+  if (drained === null) return { invalid: "drained" };
   const abv = v.abv.trim() ? parseVatBasisPoints(v.abv) : 0;
-  if (abv === null) return { invalid: "abv_basis_points" };
+  if (abv === null) return { invalid: "abv" };
   let nutrition: NonNullable<ContentInit["foodInfo"]>["nutrition"] = undefined;
   if (v.hasNutrition) {
     const mg = nutrients.map((k) => parseMilligrams(v.nutrients[k]));
     const kj = /^\d{1,4}$/.test(v.energyKj.trim()) ? Number(v.energyKj) : null;
     const kcal = /^\d{1,4}$/.test(v.energyKcal.trim()) ? Number(v.energyKcal) : null;
-    if (kj === null || kcal === null || mg.some((m) => m === null)) return { invalid: "nutrition" };
+    if (kj === null) return { invalid: "energyKj" };
+    if (kcal === null) return { invalid: "energyKcal" };
+    const bad = nutrients.find((_, i) => mg[i] === null);
+    if (bad) return { invalid: bad };
     const [fatMg, saturatesMg, carbohydrateMg, sugarsMg, proteinMg, saltMg] = mg as number[];
     nutrition = { energyKj: kj, energyKcal: kcal, fatMg, saturatesMg, carbohydrateMg, sugarsMg, proteinMg, saltMg };
   }
@@ -141,23 +184,55 @@ function toContent(id: bigint, v: Values): { content: ContentInit } | { invalid:
   return { content };
 }
 
-function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: string }) {
+/** Field labels an input and shows its hint and its error beneath it; children get the input's id and what describes it. */
+function Field({
+  label,
+  children,
+  hint,
+  error,
+}: {
+  label: string;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+  hint?: string;
+  error?: string;
+}) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
         {label}
       </label>
-      {children(id)}
-      {hint && <p className="mt-1 text-xs text-stone-600">{hint}</p>}
+      {children(id, describedBy)}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-function AllergenChecks({ legend, value, onChange }: { legend: string; value: Allergen[]; onChange: (v: Allergen[]) => void }) {
+function AllergenChecks({
+  legend,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  value: Allergen[];
+  onChange: (v: Allergen[]) => void;
+  error?: string;
+}) {
   const { t } = useTranslation();
+  const id = useId();
   return (
-    <fieldset>
+    <fieldset aria-describedby={error ? id : undefined}>
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       <div className="grid grid-cols-1 gap-1 min-[360px]:grid-cols-2">
         {allergenKeys.map(([a, key]) => (
@@ -172,51 +247,78 @@ function AllergenChecks({ legend, value, onChange }: { legend: string; value: Al
           </label>
         ))}
       </div>
+      {error && (
+        <p id={id} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
 
-/** ContentForm edits a loaded product's content; the server's refusals appear above the save button. */
+/**
+ * ContentForm edits a loaded product's content. A field that does not parse
+ * or that the server refuses shows why beside it, and the alert above the
+ * save button names it; other refusals are worded in that alert.
+ */
 function ContentForm({ content, onSaved }: { content: ProductContent; onSaved: () => void }) {
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation();
   const [v, setV] = useState(() => valuesOf(content));
   const [error, setError] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<ContentField, string>>>({});
   const update = useUpdateProductContent();
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
   const text = (k: "nameEs" | "namePt" | "descriptionEs" | "descriptionPt" | "ingredientsEs" | "ingredientsPt" | "storageEs" | "storagePt" | "quantity" | "drained" | "abv" | "operatorName" | "operatorAddress" | "energyKj" | "energyKcal", multiline = false) =>
-    function Input(id: string) {
+    function Input(id: string, describedBy: string | undefined) {
+      const aria = { "aria-invalid": errors[k] ? true : undefined, "aria-describedby": describedBy };
       return multiline ? (
-        <textarea id={id} className="input min-h-20" value={v[k]} onChange={(e) => set(k, e.target.value)} />
+        <textarea id={id} className="input min-h-20" value={v[k]} onChange={(e) => set(k, e.target.value)} {...aria} />
       ) : (
-        <input id={id} className="input" autoComplete="off" value={v[k]} onChange={(e) => set(k, e.target.value)} />
+        <input id={id} className="input" autoComplete="off" value={v[k]} onChange={(e) => set(k, e.target.value)} {...aria} />
       );
     };
+  const label = (f: ContentField) => t((nutrients as readonly string[]).includes(f) ? `content.nutrients.${f}` : `content.${f}`);
 
-  const explain = (err: unknown): string => {
+  // mark puts each field's error beside it and names the fields, by their
+  // labels, in the alert above the save button; a refusal the form cannot
+  // place on a field reads as the generic failure.
+  const mark = (fields: ContentField[], unplaced: boolean) => {
+    setErrors(Object.fromEntries(fields.map((f) => [f, t(`content.invalid.${f}`)])));
+    if (unplaced || fields.length === 0) setError(t("content.errors.generic"));
+    else setError(t("content.errors.field", { field: fields.map(label).join(", "), count: fields.length }));
+  };
+
+  const refused = (err: unknown) => {
     const info = errorInfos(err).find((i) => i.domain === "sabores.v1");
     if (info && info.reason !== "PRODUCT_NOT_FOUND") {
       const allergen = info.metadata.allergen ? tc(`allergens.${info.metadata.allergen}`) : "";
-      return t(`content.errors.${info.reason}`, {
-        language: t(`content.language.${info.metadata.language ?? "es"}`),
-        allergen,
-        text: info.metadata.text ?? "",
-        defaultValue: t("content.errors.generic"),
-      });
+      setErrors({});
+      setError(
+        t(`content.errors.${info.reason}`, {
+          language: t(`content.language.${info.metadata.language ?? "es"}`),
+          allergen,
+          text: info.metadata.text ?? "",
+          defaultValue: t("content.errors.generic"),
+        }),
+      );
+      return;
     }
-    const fields = Object.keys(fieldViolations(err));
-    return fields.length ? t("content.errors.field", { field: fields.join(", ") }) : t("content.errors.generic");
+    const paths = Object.keys(fieldViolations(err));
+    const fields = paths.map(contentField).filter((f) => f !== undefined);
+    mark([...new Set(fields)], fields.length < paths.length);
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const built = toContent(content.productId, v);
     if ("invalid" in built) {
-      setError(t("content.errors.field", { field: built.invalid }));
+      mark([built.invalid], false);
       return;
     }
     setError("");
-    update.mutate({ content: built.content }, { onSuccess: onSaved, onError: (err) => setError(explain(err)) });
+    setErrors({});
+    update.mutate({ content: built.content }, { onSuccess: onSaved, onError: refused });
   };
 
   const flag = (k: "isFood" | "frozen" | "perishable" | "sealedHygiene" | "ageRestricted" | "hasFood" | "hasNutrition") => (
@@ -228,12 +330,12 @@ function ContentForm({ content, onSaved }: { content: ProductContent; onSaved: (
 
   return (
     <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-      <Field label={t("content.nameEs")}>{text("nameEs")}</Field>
-      <Field label={t("content.namePt")} hint={t("content.fallbackHint")}>
+      <Field label={t("content.nameEs")} error={errors.nameEs}>{text("nameEs")}</Field>
+      <Field label={t("content.namePt")} hint={t("content.fallbackHint")} error={errors.namePt}>
         {text("namePt")}
       </Field>
-      <Field label={t("content.descriptionEs")}>{text("descriptionEs", true)}</Field>
-      <Field label={t("content.descriptionPt")}>{text("descriptionPt", true)}</Field>
+      <Field label={t("content.descriptionEs")} error={errors.descriptionEs}>{text("descriptionEs", true)}</Field>
+      <Field label={t("content.descriptionPt")} error={errors.descriptionPt}>{text("descriptionPt", true)}</Field>
       <fieldset className="space-y-1">
         <legend className="mb-1 text-sm font-medium">{t("content.flags")}</legend>
         {flag("isFood")}
@@ -246,17 +348,29 @@ function ContentForm({ content, onSaved }: { content: ProductContent; onSaved: (
       {v.isFood && v.hasFood && (
         <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
           <legend className="px-1 font-semibold">{t("content.foodTitle")}</legend>
-          <Field label={t("content.ingredientsEs")} hint={t("content.ingredientsHint")}>
+          <Field label={t("content.ingredientsEs")} hint={t("content.ingredientsHint")} error={errors.ingredientsEs}>
             {text("ingredientsEs", true)}
           </Field>
-          <Field label={t("content.ingredientsPt")}>{text("ingredientsPt", true)}</Field>
-          <AllergenChecks legend={t("content.contains")} value={v.contains} onChange={(x) => set("contains", x)} />
-          <AllergenChecks legend={t("content.mayContain")} value={v.mayContain} onChange={(x) => set("mayContain", x)} />
+          <Field label={t("content.ingredientsPt")} error={errors.ingredientsPt}>{text("ingredientsPt", true)}</Field>
+          <AllergenChecks legend={t("content.contains")} value={v.contains} onChange={(x) => set("contains", x)} error={errors.contains} />
+          <AllergenChecks
+            legend={t("content.mayContain")}
+            value={v.mayContain}
+            onChange={(x) => set("mayContain", x)}
+            error={errors.mayContain}
+          />
           <div className="grid grid-cols-2 gap-2">
-            <Field label={t("content.quantity")}>{text("quantity")}</Field>
-            <Field label={t("content.unit")}>
-              {(id) => (
-                <select id={id} className="input" value={v.unit} onChange={(e) => set("unit", Number(e.target.value) as QuantityUnit)}>
+            <Field label={t("content.quantity")} error={errors.quantity}>{text("quantity")}</Field>
+            <Field label={t("content.unit")} error={errors.unit}>
+              {(id, describedBy) => (
+                <select
+                  id={id}
+                  className="input"
+                  value={v.unit}
+                  aria-invalid={errors.unit ? true : undefined}
+                  aria-describedby={describedBy}
+                  onChange={(e) => set("unit", Number(e.target.value) as QuantityUnit)}
+                >
                   {units.map((u) => (
                     <option key={u} value={u}>
                       {t(`content.units.${unitKeys[u]}`)}
@@ -266,25 +380,27 @@ function ContentForm({ content, onSaved }: { content: ProductContent; onSaved: (
               )}
             </Field>
           </div>
-          <Field label={t("content.drained")}>{text("drained")}</Field>
-          <Field label={t("content.storageEs")}>{text("storageEs", true)}</Field>
-          <Field label={t("content.storagePt")}>{text("storagePt", true)}</Field>
-          <Field label={t("content.abv")}>{text("abv")}</Field>
-          <Field label={t("content.operatorName")}>{text("operatorName")}</Field>
-          <Field label={t("content.operatorAddress")}>{text("operatorAddress")}</Field>
+          <Field label={t("content.drained")} error={errors.drained}>{text("drained")}</Field>
+          <Field label={t("content.storageEs")} error={errors.storageEs}>{text("storageEs", true)}</Field>
+          <Field label={t("content.storagePt")} error={errors.storagePt}>{text("storagePt", true)}</Field>
+          <Field label={t("content.abv")} error={errors.abv}>{text("abv")}</Field>
+          <Field label={t("content.operatorName")} error={errors.operatorName}>{text("operatorName")}</Field>
+          <Field label={t("content.operatorAddress")} error={errors.operatorAddress}>{text("operatorAddress")}</Field>
           {flag("hasNutrition")}
           {v.hasNutrition && (
             <div className="grid grid-cols-2 gap-2">
-              <Field label={t("content.energyKj")}>{text("energyKj")}</Field>
-              <Field label={t("content.energyKcal")}>{text("energyKcal")}</Field>
+              <Field label={t("content.energyKj")} error={errors.energyKj}>{text("energyKj")}</Field>
+              <Field label={t("content.energyKcal")} error={errors.energyKcal}>{text("energyKcal")}</Field>
               {nutrients.map((k) => (
-                <Field key={k} label={t(`content.nutrients.${k}`)}>
-                  {(id) => (
+                <Field key={k} label={t(`content.nutrients.${k}`)} error={errors[k]}>
+                  {(id, describedBy) => (
                     <input
                       id={id}
                       className="input"
                       inputMode="decimal"
                       autoComplete="off"
+                      aria-invalid={errors[k] ? true : undefined}
+                      aria-describedby={describedBy}
                       value={v.nutrients[k]}
                       onChange={(e) => set("nutrients", { ...v.nutrients, [k]: e.target.value })}
                     />

@@ -31,6 +31,8 @@ describe("product details form", () => {
     expect(fieldOfPath("details.vat_rate")).toBe("customVat");
     expect(fieldOfPath("details.ean")).toBe("ean");
     expect(fieldOfPath("details.online_categories")).toBe("onlineCategories");
+    // A rule on one item names it by its index.
+    expect(fieldOfPath("details.online_categories[2]")).toBe("onlineCategories");
     expect(fieldOfPath("something.else")).toBeUndefined();
   });
 });

@@ -94,9 +94,9 @@ export const validPrice = (s: string) => parsePriceCents(s) !== null;
 /** validVat says whether a custom rate parses: 0 to 100, two decimals at most. */
 export const validVat = (s: string) => parseVatBasisPoints(s) !== null;
 
-/** fieldOfPath maps a server field path ("details.price") to the form's field. */
+/** fieldOfPath maps a server field path ("details.price", "details.online_categories[2]") to the form's field. */
 export function fieldOfPath(path: string): DetailsField | undefined {
-  const f = path.replace(/^details\./, "");
+  const f = path.replace(/^details\./, "").replace(/\[\d+\]/g, "");
   const map: Record<string, DetailsField> = {
     name: "name",
     code: "code",

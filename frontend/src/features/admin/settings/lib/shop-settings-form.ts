@@ -76,9 +76,9 @@ export function fromForm(v: FormValues): ShopSettings {
 }
 
 /**
- * fieldOf names the form field a server violation is about: violations name
- * "settings.details.nif" (the server's checks, with indexes) or
- * "settings.details.opening_hours.closes" (the contract's rules, without).
+ * fieldOf names the form field a server violation is about, by its path in
+ * the request: "settings.details.nif", or
+ * "settings.details.opening_hours[1].closes" for any period of the hours.
  */
 export function fieldOf(path: string): TextField | "hours" | undefined {
   const p = path.replace(/^settings\./, "").replace(/\[\d+\]/g, "");

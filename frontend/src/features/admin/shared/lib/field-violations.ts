@@ -1,11 +1,11 @@
 import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { ConnectError } from "@connectrpc/connect";
 
-// Invalid requests come back with the offending fields in one of two
-// details: google.rpc.BadRequest (the server's own checks, apperr.Invalid)
-// or buf.validate.Violations (the rules declared in the proto). Both are
-// decoded from the wire here, so a form can put each message beside its
-// field without shipping their descriptors to the browser.
+// Invalid requests come back with the offending fields in one detail,
+// google.rpc.BadRequest, whether a rule declared in the proto or the
+// server's own check refused them (the server maps both at its edge,
+// apperr). It is decoded from the wire here, so a form can put each
+// message beside its field without shipping descriptors to the browser.
 
 function readMessage(bytes: Uint8Array, onField: (field: number, wireType: WireType, r: BinaryReader) => boolean) {
   const r = new BinaryReader(bytes);
@@ -16,7 +16,8 @@ function readMessage(bytes: Uint8Array, onField: (field: number, wireType: WireT
 }
 
 // google.rpc.BadRequest { repeated FieldViolation field_violations = 1; }
-// FieldViolation { string field = 1; string description = 2; }
+// FieldViolation { string field = 1; string description = 2; ... }: the
+// reason (3) and localized message (4) are not the forms' words and are skipped.
 function decodeBadRequest(bytes: Uint8Array, out: Record<string, string>) {
   readMessage(bytes, (f, wt, r) => {
     if (f !== 1 || wt !== WireType.LengthDelimited) return false;
@@ -34,48 +35,19 @@ function decodeBadRequest(bytes: Uint8Array, out: Record<string, string>) {
   });
 }
 
-// buf.validate.Violations { repeated Violation violations = 1; }
-// Violation { string message = 3; FieldPath field = 5; }
-// FieldPath { repeated FieldPathElement elements = 1; }
-// FieldPathElement { string field_name = 2; }
-function decodeViolations(bytes: Uint8Array, out: Record<string, string>) {
-  readMessage(bytes, (f, wt, r) => {
-    if (f !== 1 || wt !== WireType.LengthDelimited) return false;
-    let message = "";
-    const path: string[] = [];
-    readMessage(r.bytes(), (vf, vwt, vr) => {
-      if (vwt !== WireType.LengthDelimited) return false;
-      if (vf === 3) message = vr.string();
-      else if (vf === 5)
-        readMessage(vr.bytes(), (pf, pwt, pr) => {
-          if (pf !== 1 || pwt !== WireType.LengthDelimited) return false;
-          readMessage(pr.bytes(), (ef, ewt, er) => {
-            if (ef !== 2 || ewt !== WireType.LengthDelimited) return false;
-            path.push(er.string());
-            return true;
-          });
-          return true;
-        });
-      else return false;
-      return true;
-    });
-    if (path.length) out[path.join(".")] = message;
-    return true;
-  });
-}
-
 /**
- * fieldViolations maps each invalid field of a refused request (proto field
- * name, such as "image_url") to the server's description.
+ * fieldViolations maps each invalid field of a refused request, by its path
+ * in the request as the proto spells it ("image_url",
+ * "settings.details.opening_hours[1].day_of_week"), to the server's
+ * description (English, for logs: the forms say it in words of their own).
  */
 export function fieldViolations(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!(error instanceof ConnectError)) return out;
   for (const detail of error.details) {
-    if (!("type" in detail) || !(detail.value instanceof Uint8Array)) continue;
+    if (!("type" in detail) || detail.type !== "google.rpc.BadRequest" || !(detail.value instanceof Uint8Array)) continue;
     try {
-      if (detail.type === "google.rpc.BadRequest") decodeBadRequest(detail.value, out);
-      else if (detail.type === "buf.validate.Violations") decodeViolations(detail.value, out);
+      decodeBadRequest(detail.value, out);
     } catch (err) {
       console.warn("connect: undecodable error detail", detail.type, err);
     }
