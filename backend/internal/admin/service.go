@@ -12,9 +12,9 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -40,7 +40,7 @@ type Service struct {
 	signIn SignInStatus
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
-	emailJobs shop.EmailJobs
+	emailJobs mail.Jobs
 	// imports queues catalogue imports' jobs; nil when this server runs
 	// no jobs.
 	imports catalogueio.Queue
