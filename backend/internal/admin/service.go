@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -48,6 +49,8 @@ type Service struct {
 	orders *order.Service
 	// products creates products (the catalogue module).
 	products *catalogue.Service
+	// promotions runs the promotions desk (the promotion module).
+	promotions *promotion.Service
 	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
 	keyMaxTTL time.Duration
 }
@@ -56,7 +59,8 @@ var _ saboresv1connect.AdminServiceHandler = (*Service)(nil)
 
 // New returns the service.
 func New(pool *pgxpool.Pool, signIn SignInStatus) *Service {
-	return &Service{pool: pool, q: db.New(pool), signIn: signIn, orders: order.New(pool), products: catalogue.New(pool)}
+	return &Service{pool: pool, q: db.New(pool), signIn: signIn, orders: order.New(pool), products: catalogue.New(pool),
+		promotions: promotion.New(pool)}
 }
 
 // WithOrders returns s taking the order desk's steps through the order
