@@ -3,9 +3,12 @@
 // office's form (Service.Create, one product in its own transaction) and
 // the CSV import (a batch at a time in the import's one transaction) both
 // take, so a product is stored, booked in the stock ledger and priced in
-// the price history alike whatever brings it. It knows neither Connect nor
-// the generated contract: callers decode and check the form's fields
-// (productform) and hand it plain values.
+// the price history alike whatever brings it. It holds the rules a
+// product's fields pass whatever brings them (CheckDetails, FoodParams),
+// one copy of each, so a file cannot store what the form refuses. It knows
+// neither Connect nor the generated contract: the handlers map the form to
+// DetailsForm and Content, and a broken rule is a FieldError naming the
+// contract's field, which each caller words for its own audience.
 package catalogue
 
 import (
