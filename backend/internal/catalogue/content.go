@@ -203,13 +203,8 @@ func (s *Service) UpdateContent(ctx context.Context, by audit.Caller, id int64, 
 		return Content{}, err
 	}
 	var out Content
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		row, err := q.AdminGetProductForUpdate(ctx, id)
-		if err != nil {
-			return ProductNotFound(err, id)
-		}
-		before, err := readContent(ctx, q, row.Product)
+	err = s.withProduct(ctx, id, func(q *db.Queries, p db.Product) error {
+		before, err := readContent(ctx, q, p)
 		if err != nil {
 			return err
 		}

@@ -47,36 +47,24 @@ func IsFoodCategory(category string) bool { return !slices.Contains(nonFoodCateg
 
 // stored is one product of a batch as CreateProducts' statement reads it.
 type stored struct {
-	Name             string   `json:"name"`
-	Code             string   `json:"code"`
-	SKU              string   `json:"sku"`
-	EAN              string   `json:"ean"`
-	Brand            string   `json:"brand"`
-	Description      string   `json:"description"`
-	Category         string   `json:"category"`
-	CountrySlug      string   `json:"country_slug"`
-	PriceCents       int64    `json:"price_cents"`
-	VatBasisPoints   int32    `json:"vat_basis_points"`
-	Stock            int32    `json:"stock"`
-	OnlineCategories []string `json:"online_categories"`
-	ImageURL         string   `json:"image_url"`
-	NamePt           string   `json:"name_pt"`
-	DescriptionPt    string   `json:"description_pt"`
-	IsFood           bool     `json:"is_food"`
-	Frozen           bool     `json:"frozen"`
-	Perishable       bool     `json:"perishable"`
-	SealedHygiene    bool     `json:"sealed_hygiene"`
-	AgeRestricted    bool     `json:"age_restricted"`
-	HasFood          bool     `json:"has_food"`
-	Contains         []string `json:"contains"`
-	MayContain       []string `json:"may_contain"`
+	Details
+	Stock         int32    `json:"stock"`
+	ImageURL      string   `json:"image_url"`
+	NamePt        string   `json:"name_pt"`
+	DescriptionPt string   `json:"description_pt"`
+	IsFood        bool     `json:"is_food"`
+	Frozen        bool     `json:"frozen"`
+	Perishable    bool     `json:"perishable"`
+	SealedHygiene bool     `json:"sealed_hygiene"`
+	AgeRestricted bool     `json:"age_restricted"`
+	HasFood       bool     `json:"has_food"`
+	Contains      []string `json:"contains"`
+	MayContain    []string `json:"may_contain"`
 }
 
 func storedOf(p NewProduct) stored {
 	s := stored{
-		Name: p.Name, Code: p.Code, SKU: p.SKU, EAN: p.EAN, Brand: p.Brand, Description: p.Description,
-		Category: p.Category, CountrySlug: p.Country, PriceCents: p.PriceCents, VatBasisPoints: p.VatBasisPoints,
-		Stock: p.Stock, OnlineCategories: p.OnlineCategories, ImageURL: p.ImageURL, NamePt: p.NamePt,
+		Details: p.Details, Stock: p.Stock, ImageURL: p.ImageURL, NamePt: p.NamePt,
 		DescriptionPt: p.DescriptionPt, IsFood: IsFoodCategory(p.Category), Frozen: p.Frozen,
 		Perishable: p.Perishable, SealedHygiene: p.SealedHygiene, AgeRestricted: p.AgeRestricted,
 		HasFood: p.HasFood, Contains: p.Contains, MayContain: p.MayContain,

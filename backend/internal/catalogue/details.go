@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/gtin"
@@ -133,13 +131,7 @@ func countryParam(slug string) *string {
 // stays. Saving what is there changes nothing.
 func (s *Service) UpdateDetails(ctx context.Context, by audit.Caller, id int64, form DetailsForm) (db.Product, error) {
 	var after db.Product
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		row, err := q.AdminGetProductForUpdate(ctx, id)
-		if err != nil {
-			return ProductNotFound(err, id)
-		}
-		before := row.Product
+	err := s.withProduct(ctx, id, func(q *db.Queries, before db.Product) error {
 		d, err := checkDetails(ctx, q, form)
 		if err != nil {
 			return err

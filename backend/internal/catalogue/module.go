@@ -12,7 +12,12 @@
 package catalogue
 
 import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/db"
 )
 
 // Service runs the catalogue's use cases on a pool.
@@ -23,4 +28,18 @@ type Service struct {
 // New returns the module on pool.
 func New(pool *pgxpool.Pool) *Service {
 	return &Service{pool: pool}
+}
+
+// withProduct runs fn in a transaction of its own holding product id's row
+// lock, the lock every change of a product takes first, with the product
+// as it is then; an unknown id is PRODUCT_NOT_FOUND.
+func (s *Service) withProduct(ctx context.Context, id int64, fn func(q *db.Queries, p db.Product) error) error {
+	return pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		row, err := q.AdminGetProductForUpdate(ctx, id)
+		if err != nil {
+			return ProductNotFound(err, id)
+		}
+		return fn(q, row.Product)
+	})
 }

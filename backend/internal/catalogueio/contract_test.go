@@ -102,9 +102,13 @@ func TestContractRulesMatchTheProto(t *testing.T) {
 	}
 	long := func(n int) string { return strings.Repeat("ñ", n) }
 	cases := map[string]func(d *catalogue.DetailsForm, c *catalogue.Content){
-		"valid":       func(*catalogue.DetailsForm, *catalogue.Content) {},
-		"empty":       func(d *catalogue.DetailsForm, c *catalogue.Content) { *d, *c = catalogue.DetailsForm{}, catalogue.Content{} },
-		"at the caps": func(d *catalogue.DetailsForm, c *catalogue.Content) { d.Name, d.Brand, c.NameEs = long(200), long(100), long(200) },
+		"valid": func(*catalogue.DetailsForm, *catalogue.Content) {},
+		"empty": func(d *catalogue.DetailsForm, c *catalogue.Content) {
+			*d, *c = catalogue.DetailsForm{}, catalogue.Content{}
+		},
+		"at the caps": func(d *catalogue.DetailsForm, c *catalogue.Content) {
+			d.Name, d.Brand, c.NameEs = long(200), long(100), long(200)
+		},
 		"past the caps": func(d *catalogue.DetailsForm, c *catalogue.Content) {
 			d.Name, d.Code, d.SKU, d.Brand, d.Description = long(201), strings.Repeat("a", 41), strings.Repeat("b", 41), long(101), long(4001)
 			d.Country, d.Price, d.VatRate = strings.Repeat("a", 61), strings.Repeat("1", 21), strings.Repeat("2", 21)
@@ -116,7 +120,9 @@ func TestContractRulesMatchTheProto(t *testing.T) {
 		"sections": func(d *catalogue.DetailsForm, _ *catalogue.Content) {
 			d.OnlineCategories = []string{"bebidas", "bebidas", "nada", "alimentos", "belleza", "perfumes", "lanzamientos", "populares", "a", "b", "c"}
 		},
-		"unknown section": func(d *catalogue.DetailsForm, _ *catalogue.Content) { d.OnlineCategories = []string{"populares", "nada"} },
+		"unknown section": func(d *catalogue.DetailsForm, _ *catalogue.Content) {
+			d.OnlineCategories = []string{"populares", "nada"}
+		},
 		"food text caps": func(_ *catalogue.DetailsForm, c *catalogue.Content) {
 			c.Food.IngredientsEs, c.Food.IngredientsPt, c.Food.StorageEs, c.Food.StoragePt = long(4001), long(4001), long(1001), long(1001)
 			c.Food.OperatorName, c.Food.OperatorAddress = long(201), long(401)
