@@ -5,14 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
-	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
@@ -31,25 +29,14 @@ func (s *Service) WithCatalogueImports(q catalogueio.Queue) *Service {
 	return s
 }
 
-// ExportCatalogue streams the catalogue as CSV from one REPEATABLE READ
-// snapshot, a page of products at a time, so neither side holds the whole
-// file. Streams pass no unary interceptor, so errors are mapped here.
+// ExportCatalogue streams the catalogue as CSV (catalogueio.ExportAll), a
+// page of products at a time, so neither side holds the whole file.
+// Streams pass no unary interceptor, so errors are mapped here.
 func (s *Service) ExportCatalogue(ctx context.Context, req *connect.Request[saboresv1.ExportCatalogueRequest], stream *connect.ServerStream[saboresv1.ExportCatalogueResponse]) error {
-	var rows int
-	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		w := &chunkWriter{send: func(b []byte) error {
-			return stream.Send(&saboresv1.ExportCatalogueResponse{Chunk: b})
-		}}
-		var err error
-		if rows, err = catalogueio.Export(ctx, db.New(tx), w, req.Msg.GetBom()); err != nil {
-			return err
-		}
-		return w.flush()
-	})
-	if err == nil {
-		err = audit.Record(ctx, s.q, auth.Caller(ctx), "catalogue.export", "catalogue", nil, map[string]int{"rows": rows})
-	}
-	if err != nil {
+	w := &chunkWriter{send: func(b []byte) error {
+		return stream.Send(&saboresv1.ExportCatalogueResponse{Chunk: b})
+	}}
+	if _, err := catalogueio.ExportAll(ctx, s.pool, auth.Caller(ctx), w, req.Msg.GetBom()); err != nil {
 		return apperr.ToConnect(ctx, saboresv1connect.AdminCatalogueImportServiceExportCatalogueProcedure, err)
 	}
 	return nil
@@ -64,14 +51,15 @@ type chunkWriter struct {
 func (w *chunkWriter) Write(p []byte) (int, error) {
 	w.buf = append(w.buf, p...)
 	if len(w.buf) >= exportChunk {
-		if err := w.flush(); err != nil {
+		if err := w.Flush(); err != nil {
 			return 0, err
 		}
 	}
 	return len(p), nil
 }
 
-func (w *chunkWriter) flush() error {
+// Flush sends what is gathered.
+func (w *chunkWriter) Flush() error {
 	if len(w.buf) == 0 {
 		return nil
 	}
@@ -97,26 +85,13 @@ func (s *Service) UploadCatalogueChunk(ctx context.Context, req *connect.Request
 }
 
 // DryRunCatalogueImport checks an uploaded file as the import would, and
-// writes nothing (a read-only transaction): every row through the product
-// form's rules, codes against the file and the shop.
+// writes nothing (catalogueio.DryRun).
 func (s *Service) DryRunCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.DryRunCatalogueImportRequest]) (*connect.Response[saboresv1.DryRunCatalogueImportResponse], error) {
 	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var plan *catalogueio.Plan
-	err = pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		if err := q.CatalogueFileStatementTimeout(ctx); err != nil {
-			return fmt.Errorf("admin: lift the statement timeout: %w", err)
-		}
-		file, _, err := catalogueio.OpenUpload(ctx, q, userID, req.Msg.GetUploadId(), false)
-		if err != nil {
-			return err
-		}
-		plan, err = catalogueio.Check(ctx, q, file)
-		return err
-	})
+	plan, err := catalogueio.DryRun(ctx, s.pool, userID, req.Msg.GetUploadId())
 	if err != nil {
 		return nil, err
 	}
@@ -126,47 +101,13 @@ func (s *Service) DryRunCatalogueImport(ctx context.Context, req *connect.Reques
 	}), nil
 }
 
-// StartCatalogueImport queues the import of an uploaded file in one
-// transaction that takes the upload (no piece can be added after) and
-// audits who and which file. A file whose header is not the catalogue's
-// is refused at once.
+// StartCatalogueImport queues the import of an uploaded file
+// (catalogueio.Start).
 func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.StartCatalogueImportRequest]) (*connect.Response[saboresv1.StartCatalogueImportResponse], error) {
-	if s.imports == nil {
-		return nil, &fault.Error{Kind: fault.Refused, Reason: "IMPORTS_NOT_CONFIGURED",
-			Message: "this server runs no background jobs"}
-	}
-	userID, err := auth.SignedInUser(ctx)
-	if err != nil {
+	if _, err := auth.SignedInUser(ctx); err != nil {
 		return nil, err
 	}
-	var row db.CreateCatalogueImportRow
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		file, size, err := catalogueio.OpenUpload(ctx, q, userID, req.Msg.GetUploadId(), true)
-		if err != nil {
-			return err
-		}
-		problems, err := catalogueio.HeaderProblems(file)
-		if err != nil {
-			return err
-		}
-		if len(problems) > 0 {
-			p := problems[0]
-			return &fault.Error{Kind: fault.Invalid, Reason: p.Reason, Message: "csv: " + p.Message,
-				Metadata: map[string]string{"column": p.Column}}
-		}
-		if row, err = q.CreateCatalogueImport(ctx, db.CreateCatalogueImportParams{
-			FileName: req.Msg.GetFileName(), UploadID: req.Msg.GetUploadId(), CreatedBy: &userID,
-			CreatedByActor: auth.FromContext(ctx).Actor(),
-		}); err != nil {
-			return fmt.Errorf("admin: store catalogue import: %w", err)
-		}
-		if err := s.imports.QueueCatalogueImport(ctx, tx, row.ID); err != nil {
-			return err
-		}
-		return audit.Record(ctx, q, auth.Caller(ctx), "catalogue.import.start", "catalogue_import:"+strconv.FormatInt(row.ID, 10), nil,
-			map[string]any{"file_name": row.FileName, "bytes": size})
-	})
+	row, err := catalogueio.Start(ctx, s.pool, s.imports, auth.Caller(ctx), req.Msg.GetUploadId(), req.Msg.GetFileName())
 	if err != nil {
 		return nil, err
 	}

@@ -6,15 +6,12 @@ import (
 	"fmt"
 
 	"connectrpc.com/connect"
-	"github.com/jackc/pgx/v5"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -22,7 +19,7 @@ import (
 var emailPageSizes = paging.Sizes{Default: 50, Max: 100}
 
 // WithEmailJobs returns s showing and retrying failed e-mails through j.
-func (s *Service) WithEmailJobs(j shop.EmailJobs) *Service {
+func (s *Service) WithEmailJobs(j mail.Jobs) *Service {
 	s.emailJobs = j
 	return s
 }
@@ -56,7 +53,7 @@ func (s *Service) ListFailedEmails(ctx context.Context, req *connect.Request[sab
 	for i, r := range rows {
 		ids[i] = r.MessageID
 	}
-	states := map[string]shop.EmailJob{}
+	states := map[string]mail.Job{}
 	if s.emailJobs != nil {
 		if states, err = s.emailJobs.EmailJobStates(ctx, ids); err != nil {
 			return nil, err
@@ -68,53 +65,25 @@ func (s *Service) ListFailedEmails(ctx context.Context, req *connect.Request[sab
 	return connect.NewResponse(res), nil
 }
 
-// RetryEmail queues a failed e-mail's next attempt now, audited in the same
-// transaction. An e-mail already accepted is refused, never sent again.
+// RetryEmail queues a failed e-mail's next attempt now (mail.Outbox.Retry).
 func (s *Service) RetryEmail(ctx context.Context, req *connect.Request[saboresv1.RetryEmailRequest]) (*connect.Response[saboresv1.RetryEmailResponse], error) {
 	if s.emailJobs == nil {
 		return nil, connect.NewError(connect.CodeUnavailable, errors.New("e-mails are not sent by this server"))
 	}
-	id := req.Msg.GetMessageId()
-	var res *saboresv1.RetryEmailResponse
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := s.q.WithTx(tx)
-		e, err := q.GetOutboundEmailForUpdate(ctx, id)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fmt.Errorf("admin: e-mail %s: %w", id, fault.ErrNotFound)
-		}
-		if err != nil {
-			return fmt.Errorf("admin: read e-mail %s: %w", id, err)
-		}
-		if e.SentAt != nil {
-			return &shop.EmailSentRefusal{MessageID: id}
-		}
-		job, err := s.emailJobs.RetryEmail(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		type emailAudit struct {
-			Attempts  int32  `json:"attempts"`
-			LastError string `json:"last_error"`
-		}
-		if err := audit.Record(ctx, q, auth.Caller(ctx), "email.retry", "email:"+id, emailAudit{e.Attempts, e.LastError}, nil); err != nil {
-			return err
-		}
-		res = &saboresv1.RetryEmailResponse{Email: failedEmailToProto(e, job)}
-		return nil
-	})
+	e, job, err := mail.NewOutbox(s.pool, s.emailJobs).Retry(ctx, auth.Caller(ctx), req.Msg.GetMessageId())
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(res), nil
+	return connect.NewResponse(&saboresv1.RetryEmailResponse{Email: failedEmailToProto(e, job)}), nil
 }
 
-var emailStates = map[shop.EmailJobState]saboresv1.EmailState{
-	shop.EmailRetrying: saboresv1.EmailState_EMAIL_STATE_RETRYING,
-	shop.EmailSending:  saboresv1.EmailState_EMAIL_STATE_SENDING,
-	shop.EmailGaveUp:   saboresv1.EmailState_EMAIL_STATE_GAVE_UP,
+var emailStates = map[mail.JobState]saboresv1.EmailState{
+	mail.Retrying: saboresv1.EmailState_EMAIL_STATE_RETRYING,
+	mail.Sending:  saboresv1.EmailState_EMAIL_STATE_SENDING,
+	mail.GaveUp:   saboresv1.EmailState_EMAIL_STATE_GAVE_UP,
 }
 
-func failedEmailToProto(e db.OutboundEmail, job shop.EmailJob) *saboresv1.FailedEmail {
+func failedEmailToProto(e db.OutboundEmail, job mail.Job) *saboresv1.FailedEmail {
 	out := &saboresv1.FailedEmail{
 		MessageId: e.MessageID, Kind: e.Kind, Recipient: e.Recipient, Attempts: e.Attempts,
 		LastError: e.LastError, CreateTime: timestamppb.New(e.CreatedAt), State: emailStates[job.State],

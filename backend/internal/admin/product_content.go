@@ -4,18 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogue"
-	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/foodinfo"
 	"github.com/sabores/sabores/backend/internal/productcontent"
-	"github.com/sabores/sabores/backend/internal/productform"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -26,94 +22,82 @@ func (s *Service) GetProductContent(ctx context.Context, req *connect.Request[sa
 	if err != nil {
 		return nil, catalogue.ProductNotFound(err, req.Msg.GetId())
 	}
-	content, err := readContent(ctx, s.q, row.Product)
-	if err != nil {
-		return nil, err
+	f, err := s.q.GetFoodInfo(ctx, row.Product.ID)
+	food := &f
+	if errors.Is(err, pgx.ErrNoRows) {
+		food = nil
+	} else if err != nil {
+		return nil, fmt.Errorf("admin: read food information of product %d: %w", row.Product.ID, err)
 	}
-	return connect.NewResponse(&saboresv1.GetProductContentResponse{Content: content}), nil
+	return connect.NewResponse(&saboresv1.GetProductContentResponse{Content: contentToProto(catalogue.ContentOf(row.Product, food))}), nil
 }
 
-// UpdateProductContent replaces a product's content as a whole. The
-// ingredient texts are checked against the "contains" flags in both
-// languages before anything is written; the change is audited with the
-// content before and after.
+// UpdateProductContent replaces a product's content as a whole
+// (catalogue.Service.UpdateContent).
 func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request[saboresv1.UpdateProductContentRequest]) (*connect.Response[saboresv1.UpdateProductContentResponse], error) {
 	in := req.Msg.GetContent()
-	id := in.GetProductId()
-	food, err := productform.FoodParams(in)
-	if err != nil {
-		return nil, formError(err)
-	}
-	var out *saboresv1.ProductContent
-	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		row, err := q.AdminGetProductForUpdate(ctx, id)
-		if err != nil {
-			return catalogue.ProductNotFound(err, id)
-		}
-		before, err := readContent(ctx, q, row.Product)
-		if err != nil {
-			return err
-		}
-		flags := in.GetFlags()
-		product, err := q.UpdateProductContent(ctx, db.UpdateProductContentParams{
-			ID: id, Name: strings.TrimSpace(in.GetNameEs()), NamePt: strings.TrimSpace(in.GetNamePt()),
-			Description: strings.TrimSpace(in.GetDescriptionEs()), DescriptionPt: strings.TrimSpace(in.GetDescriptionPt()),
-			IsFood: in.GetIsFood(), Frozen: flags.GetFrozen(), Perishable: flags.GetPerishable(),
-			SealedHygiene: flags.GetSealedHygiene(), AgeRestricted: flags.GetAgeRestricted(),
-			UpdatedBy: auth.ActorUserID(ctx),
-		})
-		if err != nil {
-			return fmt.Errorf("admin: update content of product %d: %w", id, err)
-		}
-		if food == nil {
-			if err := q.DeleteFoodInfo(ctx, id); err != nil {
-				return fmt.Errorf("admin: delete food information of product %d: %w", id, err)
-			}
-		} else {
-			food.ProductID = id
-			food.UpdatedBy = auth.ActorUserID(ctx)
-			if _, err := q.UpsertFoodInfo(ctx, *food); err != nil {
-				return fmt.Errorf("admin: save food information of product %d: %w", id, err)
-			}
-		}
-		if out, err = readContent(ctx, q, product); err != nil {
-			return err
-		}
-		return audit.Record(ctx, q, auth.Caller(ctx), "product.content", "product:"+strconv.FormatInt(id, 10), before, out)
-	})
+	out, err := s.products.UpdateContent(ctx, auth.Caller(ctx), in.GetProductId(), contentOf(in))
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.UpdateProductContentResponse{Content: out}), nil
+	return connect.NewResponse(&saboresv1.UpdateProductContentResponse{Content: contentToProto(out)}), nil
 }
 
-// readContent reads p's food information and maps both to the contract.
-func readContent(ctx context.Context, q *db.Queries, p db.Product) (*saboresv1.ProductContent, error) {
+// contentOf is the form's content for the catalogue module.
+func contentOf(in *saboresv1.ProductContent) catalogue.Content {
+	flags := in.GetFlags()
+	c := catalogue.Content{
+		ProductID: in.GetProductId(), NameEs: in.GetNameEs(), NamePt: in.GetNamePt(),
+		DescriptionEs: in.GetDescriptionEs(), DescriptionPt: in.GetDescriptionPt(), IsFood: in.GetIsFood(),
+		Flags: catalogue.Flags{Frozen: flags.GetFrozen(), Perishable: flags.GetPerishable(),
+			SealedHygiene: flags.GetSealedHygiene(), AgeRestricted: flags.GetAgeRestricted()},
+	}
+	f := in.GetFoodInfo()
+	if f == nil {
+		return c
+	}
+	c.Food = &catalogue.FoodInfo{
+		IngredientsEs: f.GetIngredientsEs(), IngredientsPt: f.GetIngredientsPt(),
+		Contains:    productcontent.AllergenCodes(f.GetContains()),
+		MayContain:  productcontent.AllergenCodes(f.GetMayContain()),
+		NetQuantity: f.GetNetQuantity(), NetUnit: productcontent.UnitFromProto(f.GetNetUnit()),
+		DrainedWeightG: f.GetDrainedWeightG(), StorageEs: f.GetStorageEs(), StoragePt: f.GetStoragePt(),
+		AbvBasisPoints: f.GetAbvBasisPoints(), OperatorName: f.GetOperatorName(), OperatorAddress: f.GetOperatorAddress(),
+	}
+	if n := f.GetNutrition(); n != nil {
+		c.Food.Nutrition = &catalogue.Nutrition{
+			EnergyKj: n.GetEnergyKj(), EnergyKcal: n.GetEnergyKcal(), FatMg: n.GetFatMg(), SaturatesMg: n.GetSaturatesMg(),
+			CarbohydrateMg: n.GetCarbohydrateMg(), SugarsMg: n.GetSugarsMg(), ProteinMg: n.GetProteinMg(), SaltMg: n.GetSaltMg(),
+		}
+	}
+	return c
+}
+
+// contentToProto maps a product's content to the contract.
+func contentToProto(c catalogue.Content) *saboresv1.ProductContent {
 	out := &saboresv1.ProductContent{
-		ProductId: p.ID, NameEs: p.Name, NamePt: p.NamePt, DescriptionEs: p.Description,
-		DescriptionPt: p.DescriptionPt, IsFood: p.IsFood, Flags: productcontent.Flags(p),
+		ProductId: c.ProductID, NameEs: c.NameEs, NamePt: c.NamePt, DescriptionEs: c.DescriptionEs,
+		DescriptionPt: c.DescriptionPt, IsFood: c.IsFood,
+		Flags: &saboresv1.ProductFlags{Frozen: c.Flags.Frozen, Perishable: c.Flags.Perishable,
+			SealedHygiene: c.Flags.SealedHygiene, AgeRestricted: c.Flags.AgeRestricted},
 	}
-	f, err := q.GetFoodInfo(ctx, p.ID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return out, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("admin: read food information of product %d: %w", p.ID, err)
+	f := c.Food
+	if f == nil {
+		return out
 	}
 	out.FoodInfo = &saboresv1.AdminFoodInfo{
 		IngredientsEs: f.IngredientsEs, IngredientsPt: f.IngredientsPt,
-		Contains:    productcontent.AllergensToProto(f.Contains),
-		MayContain:  productcontent.AllergensToProto(f.MayContain),
-		NetQuantity: f.NetQuantity, NetUnit: productcontent.UnitToProto(f.NetUnit),
-		StorageEs: f.StorageEs, StoragePt: f.StoragePt, Nutrition: productcontent.NutritionToProto(f),
-		OperatorName: f.OperatorName, OperatorAddress: f.OperatorAddress,
+		Contains:    productcontent.AllergensToProto(foodinfo.Stored(f.Contains)),
+		MayContain:  productcontent.AllergensToProto(foodinfo.Stored(f.MayContain)),
+		NetQuantity: f.NetQuantity, NetUnit: productcontent.UnitToProto(string(f.NetUnit)),
+		DrainedWeightG: f.DrainedWeightG, StorageEs: f.StorageEs, StoragePt: f.StoragePt,
+		AbvBasisPoints: f.AbvBasisPoints, OperatorName: f.OperatorName, OperatorAddress: f.OperatorAddress,
 	}
-	if f.DrainedWeightG != nil {
-		out.FoodInfo.DrainedWeightG = *f.DrainedWeightG
+	if n := f.Nutrition; n != nil {
+		out.FoodInfo.Nutrition = &saboresv1.Nutrition{
+			EnergyKj: n.EnergyKj, EnergyKcal: n.EnergyKcal, FatMg: n.FatMg, SaturatesMg: n.SaturatesMg,
+			CarbohydrateMg: n.CarbohydrateMg, SugarsMg: n.SugarsMg, ProteinMg: n.ProteinMg, SaltMg: n.SaltMg,
+		}
 	}
-	if f.AbvBasisPoints != nil {
-		out.FoodInfo.AbvBasisPoints = *f.AbvBasisPoints
-	}
-	return out, nil
+	return out
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/productform"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -59,17 +58,17 @@ func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[sabo
 // the price history, and each changed field its audit row.
 func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[saboresv1.UpdateProductRequest]) (*connect.Response[saboresv1.UpdateProductResponse], error) {
 	m := req.Msg
-	price, err := productform.ParsePriceCents(m.Price)
+	price, err := catalogue.ParsePriceCents(m.Price)
 	if err != nil {
 		return nil, fault.InvalidField("price", err.Error())
 	}
-	vat, err := productform.ParseVATBasisPoints(m.VatRate)
+	vat, err := catalogue.ParseVATBasisPoints(m.VatRate)
 	if err != nil {
 		return nil, fault.InvalidField("vat_rate", err.Error())
 	}
 	categories := make([]string, 0, len(m.OnlineCategories))
 	for _, c := range m.OnlineCategories {
-		if !slices.Contains(productform.OnlineCategories, c) {
+		if !slices.Contains(catalogue.OnlineCategories, c) {
 			return nil, fault.InvalidField("online_categories", fmt.Sprintf("%q is not an online category", c))
 		}
 		if !slices.Contains(categories, c) {
@@ -87,10 +86,4 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.UpdateProductResponse{Product: out}), nil
-}
-
-// recordPrice enters p's price in the price history, through the one
-// writer of it (catalogue.RecordPrices).
-func recordPrice(ctx context.Context, q *db.Queries, p db.Product) error {
-	return catalogue.RecordPrices(ctx, q, auth.ActorUserID(ctx), []int64{p.ID}, []int64{p.PriceCents})
 }

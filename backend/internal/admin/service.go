@@ -12,9 +12,10 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -33,7 +34,7 @@ type Service struct {
 	q    *db.Queries
 	// emailJobs shows and retries failed e-mails; nil when this server
 	// sends none.
-	emailJobs shop.EmailJobs
+	emailJobs mail.Jobs
 	// imports queues catalogue imports' jobs; nil when this server runs
 	// no jobs.
 	imports catalogueio.Queue
@@ -41,6 +42,8 @@ type Service struct {
 	orders *order.Service
 	// products creates products (the catalogue module).
 	products *catalogue.Service
+	// promotions runs the promotions desk (the promotion module).
+	promotions *promotion.Service
 	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
 	keyMaxTTL time.Duration
 }
@@ -62,7 +65,8 @@ var (
 
 // New returns the service.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: db.New(pool), orders: order.New(pool), products: catalogue.New(pool)}
+	return &Service{pool: pool, q: db.New(pool), orders: order.New(pool), products: catalogue.New(pool),
+		promotions: promotion.New(pool)}
 }
 
 // WithOrders returns s taking the order desk's steps through the order

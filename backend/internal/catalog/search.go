@@ -11,6 +11,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/foodinfo"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -50,7 +51,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 	}
 	q := search{
 		query: query, pattern: shop.EscapeLike(query), words: strings.Contains(query, " "),
-		allergens: productcontent.Strings(productcontent.AllergenCodes(req.Msg.GetWithoutAllergens())),
+		allergens: foodinfo.Stored(productcontent.AllergenCodes(req.Msg.GetWithoutAllergens())),
 	}
 	total, err := s.searchCount(ctx, q)
 	if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/foodinfo"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/productcontent"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -64,7 +65,7 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 		category:       msg.GetCategory(),
 		onlineCategory: msg.GetOnlineCategory(),
 		sort:           msg.GetSort(),
-		allergens:      productcontent.Strings(productcontent.AllergenCodes(msg.GetWithoutAllergens())),
+		allergens:      foodinfo.Stored(productcontent.AllergenCodes(msg.GetWithoutAllergens())),
 		limit:          window.Size,
 		offset:         window.Offset,
 	}

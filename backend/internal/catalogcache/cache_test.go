@@ -13,11 +13,11 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -59,7 +59,7 @@ func startReplicaTTL(t *testing.T, dsn string, ttl time.Duration) *replica {
 	handler := server.NewHandler(server.Options{
 		Services: server.Services{
 			Catalog:   catalogcache.NewCatalog(cache, catalog.New(pool, promos)),
-			Promotion: catalogcache.NewPromotions(cache, promotion.New(pool, promos)),
+			Promotion: catalogcache.NewPromotions(cache, promotionapi.New(pool, promos)),
 		},
 		DB:        pool,
 		ReadCache: cache.Middleware,

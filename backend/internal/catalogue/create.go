@@ -15,21 +15,11 @@ import (
 	"github.com/sabores/sabores/backend/internal/productimage"
 )
 
-// NewProduct is a product to create, its fields checked by the caller
-// (productform's rules). The tagged fields are what the audit trail
-// records of a product created in the back office.
+// NewProduct is a product to create: its details, checked by the caller
+// (CheckDetails), and what it starts with. The tagged fields are what the
+// audit trail records of a product created in the back office.
 type NewProduct struct {
-	Name             string   `json:"name"`
-	Code             string   `json:"code"`
-	SKU              string   `json:"sku"`
-	EAN              string   `json:"ean"`
-	Brand            string   `json:"brand"`
-	Description      string   `json:"description"`
-	Category         string   `json:"category"`
-	Country          string   `json:"country"` // a country's slug; "" for none
-	PriceCents       int64    `json:"price_cents"`
-	VatBasisPoints   int32    `json:"vat_basis_points"`
-	OnlineCategories []string `json:"online_categories"`
+	Details
 	// Stock is the opening stock, booked in the ledger as a receipt.
 	Stock int32 `json:"stock"`
 	// ImageURL is the picture; "" for the one generated from the name and
@@ -57,36 +47,24 @@ func IsFoodCategory(category string) bool { return !slices.Contains(nonFoodCateg
 
 // stored is one product of a batch as CreateProducts' statement reads it.
 type stored struct {
-	Name             string   `json:"name"`
-	Code             string   `json:"code"`
-	SKU              string   `json:"sku"`
-	EAN              string   `json:"ean"`
-	Brand            string   `json:"brand"`
-	Description      string   `json:"description"`
-	Category         string   `json:"category"`
-	CountrySlug      string   `json:"country_slug"`
-	PriceCents       int64    `json:"price_cents"`
-	VatBasisPoints   int32    `json:"vat_basis_points"`
-	Stock            int32    `json:"stock"`
-	OnlineCategories []string `json:"online_categories"`
-	ImageURL         string   `json:"image_url"`
-	NamePt           string   `json:"name_pt"`
-	DescriptionPt    string   `json:"description_pt"`
-	IsFood           bool     `json:"is_food"`
-	Frozen           bool     `json:"frozen"`
-	Perishable       bool     `json:"perishable"`
-	SealedHygiene    bool     `json:"sealed_hygiene"`
-	AgeRestricted    bool     `json:"age_restricted"`
-	HasFood          bool     `json:"has_food"`
-	Contains         []string `json:"contains"`
-	MayContain       []string `json:"may_contain"`
+	Details
+	Stock         int32    `json:"stock"`
+	ImageURL      string   `json:"image_url"`
+	NamePt        string   `json:"name_pt"`
+	DescriptionPt string   `json:"description_pt"`
+	IsFood        bool     `json:"is_food"`
+	Frozen        bool     `json:"frozen"`
+	Perishable    bool     `json:"perishable"`
+	SealedHygiene bool     `json:"sealed_hygiene"`
+	AgeRestricted bool     `json:"age_restricted"`
+	HasFood       bool     `json:"has_food"`
+	Contains      []string `json:"contains"`
+	MayContain    []string `json:"may_contain"`
 }
 
 func storedOf(p NewProduct) stored {
 	s := stored{
-		Name: p.Name, Code: p.Code, SKU: p.SKU, EAN: p.EAN, Brand: p.Brand, Description: p.Description,
-		Category: p.Category, CountrySlug: p.Country, PriceCents: p.PriceCents, VatBasisPoints: p.VatBasisPoints,
-		Stock: p.Stock, OnlineCategories: p.OnlineCategories, ImageURL: p.ImageURL, NamePt: p.NamePt,
+		Details: p.Details, Stock: p.Stock, ImageURL: p.ImageURL, NamePt: p.NamePt,
 		DescriptionPt: p.DescriptionPt, IsFood: IsFoodCategory(p.Category), Frozen: p.Frozen,
 		Perishable: p.Perishable, SealedHygiene: p.SealedHygiene, AgeRestricted: p.AgeRestricted,
 		HasFood: p.HasFood, Contains: p.Contains, MayContain: p.MayContain,
@@ -158,22 +136,23 @@ func CreateProducts(ctx context.Context, q *db.Queries, actor *int64, note strin
 }
 
 // Create adds one product from the back office's form, in its own
-// transaction: its codes checked against the other products, then
-// CreateProducts (its details, its initial stock booked in the ledger as a
-// receipt, its first price in the price history, the generated
-// placeholder picture) and the audit row naming by.
-func (s *Service) Create(ctx context.Context, by audit.Caller, p NewProduct) (db.Product, error) {
+// transaction: its fields checked (CheckDetails), its codes against the
+// other products, then CreateProducts (its details, its initial stock
+// booked in the ledger as a receipt, its first price in the price
+// history, the generated placeholder picture) and the audit row naming by.
+func (s *Service) Create(ctx context.Context, by audit.Caller, form DetailsForm, stock int32) (db.Product, error) {
 	var out db.Product
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
-		if err := CodesTaken(ctx, q, 0, p.Code, p.SKU, p.EAN); err != nil {
+		d, err := checkDetails(ctx, q, form)
+		if err != nil {
 			return err
 		}
-		var actor *int64
-		if by.UserID != 0 {
-			actor = &by.UserID
+		if err := CodesTaken(ctx, q, 0, d.Code, d.SKU, d.EAN); err != nil {
+			return err
 		}
-		created, err := CreateProducts(ctx, q, actor, "initial stock", []NewProduct{p})
+		p := NewProduct{Details: d, Stock: stock}
+		created, err := CreateProducts(ctx, q, userOf(by), "initial stock", []NewProduct{p})
 		if err != nil {
 			return err
 		}

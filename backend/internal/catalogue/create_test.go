@@ -35,12 +35,11 @@ func TestCreateProductsInTheCallersTransaction(t *testing.T) {
 	dbtest.Country(t, pool, dbtest.CountryOpts{Slug: "brasil"})
 	notFood := false
 	batch := []catalogue.NewProduct{
-		{Name: "Guaraná", Code: "C-1", SKU: "S-1", Category: "bebidas", Country: "brasil", PriceCents: 150,
-			VatBasisPoints: 1000, Stock: 12, HasFood: true, Contains: []string{"milk"}, MayContain: []string{"gluten", "milk"}},
-		{Name: "Colonia", Code: "C-2", SKU: "S-2", Category: "perfumes", PriceCents: 2500, VatBasisPoints: 2100},
-		{Name: "Sal", Code: "C-3", SKU: "S-3", Category: "alimentos", PriceCents: 90, VatBasisPoints: 400,
-			ImageURL: "/uploads/sal.jpg", IsFood: &notFood, NamePt: "Sal grosso", Frozen: true,
-			OnlineCategories: []string{"alimentos"}},
+		{Details: catalogue.Details{Name: "Guaraná", Code: "C-1", SKU: "S-1", Category: "bebidas", Country: "brasil", PriceCents: 150,
+			VatBasisPoints: 1000}, Stock: 12, HasFood: true, Contains: []string{"milk"}, MayContain: []string{"gluten", "milk"}},
+		{Details: catalogue.Details{Name: "Colonia", Code: "C-2", SKU: "S-2", Category: "perfumes", PriceCents: 2500, VatBasisPoints: 2100}},
+		{Details: catalogue.Details{Name: "Sal", Code: "C-3", SKU: "S-3", Category: "alimentos", PriceCents: 90, VatBasisPoints: 400,
+			OnlineCategories: []string{"alimentos"}}, ImageURL: "/uploads/sal.jpg", IsFood: &notFood, NamePt: "Sal grosso", Frozen: true},
 	}
 	var created []db.Product
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
@@ -83,7 +82,7 @@ func TestCreateProductsInTheCallersTransaction(t *testing.T) {
 
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := catalogue.CreateProducts(ctx, db.New(tx), nil, "", []catalogue.NewProduct{
-			{Name: "Otro", Code: "C-4", SKU: "S-4", Category: "alimentos", Stock: 1},
+			{Details: catalogue.Details{Name: "Otro", Code: "C-4", SKU: "S-4", Category: "alimentos"}, Stock: 1},
 		}); err != nil {
 			return err
 		}
@@ -113,14 +112,15 @@ func TestCreateChecksCodesAndAudits(t *testing.T) {
 		{"TAKEN", "SKU-NEW", "PRODUCT_CODE_TAKEN", "details.code"},
 		{"NEW", "SKU-TAKEN", "PRODUCT_SKU_TAKEN", "details.sku"},
 	} {
-		_, err := svc.Create(ctx, who, catalogue.NewProduct{Name: "X", Code: tc.code, SKU: tc.sku, Category: "alimentos"})
+		_, err := svc.Create(ctx, who, catalogue.DetailsForm{Name: "X", Code: tc.code, SKU: tc.sku, Category: "alimentos",
+			Price: "0", VatRate: "0"}, 0)
 		f, ok := fault.As(err)
 		if !ok || f.Kind != fault.Conflict || f.Reason != tc.reason || f.Metadata["field"] != tc.field {
 			t.Errorf("code %s, SKU %s: %v, want %s on %s", tc.code, tc.sku, err, tc.reason, tc.field)
 		}
 	}
-	p, err := svc.Create(ctx, who, catalogue.NewProduct{Name: "Y", Code: "NEW", SKU: "SKU-NEW", Category: "alimentos",
-		PriceCents: 100, Stock: 3})
+	p, err := svc.Create(ctx, who, catalogue.DetailsForm{Name: "Y", Code: "NEW", SKU: "SKU-NEW", Category: "alimentos",
+		Price: "1", VatRate: "0"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,11 +37,7 @@ func DuplicateImage(existing []db.ProductImage, hash string) error {
 func (s *Service) AddImage(ctx context.Context, by audit.Caller, id int64, pic productimage.Processed) (db.ProductImage, []db.ProductImage, error) {
 	var added db.ProductImage
 	var all []db.ProductImage
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		if _, err := q.AdminGetProductForUpdate(ctx, id); err != nil {
-			return ProductNotFound(err, id)
-		}
+	err := s.withProduct(ctx, id, func(q *db.Queries, _ db.Product) error {
 		existing, err := q.ListProductImages(ctx, id)
 		if err != nil {
 			return fmt.Errorf("catalogue: list images of product %d: %w", id, err)
@@ -81,11 +77,7 @@ func (s *Service) AddImage(ctx context.Context, by audit.Caller, id int64, pic p
 // returns them in their new order.
 func (s *Service) ReorderImages(ctx context.Context, by audit.Caller, id int64, order []int64) ([]db.ProductImage, error) {
 	var out []db.ProductImage
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		if _, err := q.AdminGetProductForUpdate(ctx, id); err != nil {
-			return ProductNotFound(err, id)
-		}
+	err := s.withProduct(ctx, id, func(q *db.Queries, _ db.Product) error {
 		existing, err := q.ListProductImages(ctx, id)
 		if err != nil {
 			return fmt.Errorf("catalogue: list images of product %d: %w", id, err)
@@ -121,11 +113,7 @@ func (s *Service) ReorderImages(ctx context.Context, by audit.Caller, id int64, 
 // renditions stay: an order line may still show it.
 func (s *Service) DeleteImage(ctx context.Context, by audit.Caller, id, imageID int64) ([]db.ProductImage, error) {
 	var out []db.ProductImage
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		if _, err := q.AdminGetProductForUpdate(ctx, id); err != nil {
-			return ProductNotFound(err, id)
-		}
+	err := s.withProduct(ctx, id, func(q *db.Queries, _ db.Product) error {
 		gone, err := q.DeleteProductImage(ctx, db.DeleteProductImageParams{ID: imageID, ProductID: id})
 		if errors.Is(err, pgx.ErrNoRows) {
 			return &fault.Error{Kind: fault.NotFound, Reason: "IMAGE_NOT_FOUND",

@@ -28,17 +28,12 @@ type Pricing struct {
 // as stored.
 func (s *Service) UpdatePricing(ctx context.Context, by audit.Caller, id int64, p Pricing) (db.Product, error) {
 	var product db.Product
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		row, err := q.AdminGetProductForUpdate(ctx, id)
-		if err != nil {
-			return ProductNotFound(err, id)
-		}
-		before := row.Product
+	err := s.withProduct(ctx, id, func(q *db.Queries, before db.Product) error {
 		product = before
 		if before.PriceCents == p.PriceCents && before.VatBasisPoints == p.VatBasisPoints && slices.Equal(before.OnlineCategories, p.OnlineCategories) {
 			return nil
 		}
+		var err error
 		if product, err = q.AdminUpdateProduct(ctx, db.AdminUpdateProductParams{
 			PriceCents: p.PriceCents, VatBasisPoints: p.VatBasisPoints, OnlineCategories: p.OnlineCategories,
 			UpdatedBy: userOf(by), ID: id,
@@ -103,16 +98,12 @@ func ProductNotFound(err error, id int64) error {
 // keep pointing at it. It returns the product as stored.
 func (s *Service) SetArchived(ctx context.Context, by audit.Caller, id int64, archive bool) (db.Product, error) {
 	var p db.Product
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		q := db.New(tx)
-		row, err := q.AdminGetProductForUpdate(ctx, id)
-		if err != nil {
-			return ProductNotFound(err, id)
-		}
-		p = row.Product
+	err := s.withProduct(ctx, id, func(q *db.Queries, before db.Product) error {
+		p = before
 		if (p.ArchivedAt != nil) == archive {
 			return nil
 		}
+		var err error
 		if p, err = q.SetProductArchived(ctx, db.SetProductArchivedParams{Archived: archive, UpdatedBy: userOf(by), ID: id}); err != nil {
 			return fmt.Errorf("catalogue: archive product %d: %w", id, err)
 		}

@@ -45,11 +45,8 @@ func stage(ctx context.Context, q *db.Queries, importID int64, actor *int64, not
 
 // newProduct is a checked row of a product the shop does not have yet.
 func newProduct(r Row) catalogue.NewProduct {
-	d := r.Details
 	p := catalogue.NewProduct{
-		Name: d.Name, Code: d.Code, SKU: d.SKU, EAN: d.EAN, Brand: d.Brand, Description: d.Description,
-		Category: d.Category, Country: d.Country, PriceCents: d.PriceCents, VatBasisPoints: d.VatBasisPoints,
-		OnlineCategories: d.OnlineCategories, Stock: r.Stock, ImageURL: r.ImageURL, IsFood: &r.IsFood,
+		Details: r.Details, Stock: r.Stock, ImageURL: r.ImageURL, IsFood: &r.IsFood,
 		NamePt: r.NamePt, DescriptionPt: r.DescriptionPt, Frozen: r.Frozen, Perishable: r.Perishable,
 		SealedHygiene: r.SealedHygiene, AgeRestricted: r.AgeRest, HasFood: r.Food != nil,
 	}

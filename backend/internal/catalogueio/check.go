@@ -14,11 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"buf.build/go/protovalidate"
-	"google.golang.org/protobuf/proto"
-
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/productform"
 	"github.com/sabores/sabores/backend/internal/productimage"
 )
 
@@ -59,7 +56,7 @@ func (p *Plan) add(problems []Problem) {
 // Row is one product of the file, checked.
 type Row struct {
 	Line    int
-	Details productform.Details
+	Details catalogue.Details
 	Stock   int32
 	// NamePt … AgeRestricted are the content the form's ProductContent holds.
 	NamePt, DescriptionPt                              string
@@ -86,8 +83,8 @@ const checkChunk = 128
 
 // Check reads file (a CSV file, UTF-8 with or without a byte order mark)
 // as a stream and checks every row with the product form's rules: the
-// contract's protovalidate rules on ProductDetails and ProductContent,
-// then productform's; then codes repeated in the file, and codes another
+// contract's rules on ProductDetails and ProductContent (contract.go),
+// then the catalogue's; then codes repeated in the file, and codes another
 // product of the shop holds. Check writes nothing.
 func Check(ctx context.Context, q *db.Queries, file io.Reader) (*Plan, error) {
 	return check(ctx, q, file, false, nil, nil)
@@ -156,7 +153,7 @@ func check(ctx context.Context, q *db.Queries, file io.Reader, lock bool, progre
 // checkRecords checks a batch's records on every core, in chunks, and
 // returns the rows without problems in line order; the others' problems
 // are recorded on their record.
-func checkRecords(records []record, countryExists productform.CountryExists) []Row {
+func checkRecords(records []record, countryExists catalogue.CountryExists) []Row {
 	rows, ok := make([]Row, len(records)), make([]bool, len(records))
 	var wg sync.WaitGroup
 	next := atomic.Int64{}
@@ -324,63 +321,47 @@ func csvError(err error) string {
 
 // checkRecord checks one line with the form's rules; ok is false when it
 // has problems (recorded on r).
-func checkRecord(r *record, countryExists productform.CountryExists) (Row, bool) {
-	details, content, stock := r.messages()
-	r.violations("details.", details)
-	r.violations("content.", content)
+func checkRecord(r *record, countryExists catalogue.CountryExists) (Row, bool) {
+	details, content, stock := r.form()
+	r.violations(contractBreaches(details, content))
 	if len(r.problems) > 0 {
 		return Row{}, false
 	}
-	d, err := productform.CheckDetails(details, countryExists)
+	d, err := catalogue.CheckDetails(details, countryExists)
 	if err != nil {
 		r.formProblem(err)
 		return Row{}, false
 	}
-	food, err := productform.FoodParams(content)
+	food, err := catalogue.FoodParams(content)
 	if err != nil {
 		r.formProblem(err)
 		return Row{}, false
 	}
-	flags := content.GetFlags()
 	return Row{
-		Line: r.line, Details: d, Stock: stock, NamePt: strings.TrimSpace(content.GetNamePt()),
-		DescriptionPt: strings.TrimSpace(content.GetDescriptionPt()), IsFood: content.GetIsFood(),
-		Frozen: flags.GetFrozen(), Perishable: flags.GetPerishable(), SealedHygiene: flags.GetSealedHygiene(),
-		AgeRest: flags.GetAgeRestricted(), Food: food,
+		Line: r.line, Details: d, Stock: stock, NamePt: strings.TrimSpace(content.NamePt),
+		DescriptionPt: strings.TrimSpace(content.DescriptionPt), IsFood: content.IsFood,
+		Frozen: content.Flags.Frozen, Perishable: content.Flags.Perishable, SealedHygiene: content.Flags.SealedHygiene,
+		AgeRest: content.Flags.AgeRestricted, Food: food,
 	}, true
 }
 
-// violations records msg's breaches of the contract's rules, the same
-// protovalidate checks the API runs on the form's requests.
-func (r *record) violations(prefix string, msg proto.Message) {
-	err := protovalidate.Validate(msg)
-	var ve *protovalidate.ValidationError
-	if !errors.As(err, &ve) {
-		if err != nil {
-			r.problems = append(r.problems, Problem{Line: r.line, Reason: "INVALID_VALUE", Message: err.Error()})
-		}
-		return
-	}
+// violations records the row's breaches of the contract's rules, the
+// first of each column, past the columns already refused while reading.
+func (r *record) violations(b breaches) {
 	seen := map[string]bool{}
-	for _, v := range ve.Violations {
-		field := prefix + protovalidate.FieldPathString(v.Proto.GetField())
-		column := columnOf(field)
-		if column == "" && strings.HasPrefix(field, "content.product_id") {
+	for _, v := range b {
+		if seen[v.column] || slices.ContainsFunc(r.problems, func(p Problem) bool { return p.Column == v.column }) {
 			continue
 		}
-		if seen[column] || slices.ContainsFunc(r.problems, func(p Problem) bool { return p.Column == column && column != "" }) {
-			continue
-		}
-		seen[column] = true
-		r.problems = append(r.problems, Problem{Line: r.line, Column: column, Reason: "INVALID_VALUE",
-			Message:  column + ": " + v.Proto.GetMessage(),
-			Metadata: map[string]string{"rule": v.Proto.GetRuleId()}})
+		seen[v.column] = true
+		r.problems = append(r.problems, Problem{Line: r.line, Column: v.column, Reason: "INVALID_VALUE",
+			Message: v.column + ": " + v.message, Metadata: map[string]string{"rule": v.rule}})
 	}
 }
 
-// formProblem records a broken productform rule at its column.
+// formProblem records a broken catalogue rule at its column.
 func (r *record) formProblem(err error) {
-	var fe *productform.FieldError
+	var fe *catalogue.FieldError
 	if !errors.As(err, &fe) {
 		r.problems = append(r.problems, Problem{Line: r.line, Reason: "INVALID_VALUE", Message: err.Error()})
 		return

@@ -1,10 +1,12 @@
 // Package catalogueio exports the catalogue as CSV and imports the same
 // format, creating or updating products by SKU. The columns are listed in
 // Columns and documented in docs/catalogue-csv.md. A row is checked with
-// the product form's own rules (the contract's protovalidate rules, then
-// productform's), so a file stores nothing the form would refuse; the
+// the product form's own rules (the contract's, contract.go, then the
+// catalogue's), so a file stores nothing the form would refuse; the
 // import writes all rows in one transaction with COPY and a few set-based
-// statements, or nothing.
+// statements, or nothing. It knows neither Connect nor the generated
+// contract: the back office's handlers call its use cases (DryRun, Start,
+// ExportAll, AddChunk) and the import job calls Run.
 package catalogueio
 
 import (
@@ -44,14 +46,11 @@ var nutritionColumns = []string{
 // neither a comma nor a semicolon, which spreadsheets take for columns.
 const listSeparator = "|"
 
-// columnOf is the file's column of a field of the contract, as productform
-// names it and as protovalidate does once prefixed with the message
-// ("details.price", "content.food_info.nutrition.fat_mg",
-// "details.online_categories[2]"); "" when the field is the whole row's.
+// columnOf is the file's column of a field of the contract, as a
+// catalogue.FieldError names it ("details.price",
+// "content.food_info.ingredients_es"); "" when the field is the whole
+// row's.
 func columnOf(field string) string {
-	if i := strings.IndexByte(field, '['); i >= 0 {
-		field = field[:i]
-	}
 	last := field[strings.LastIndexByte(field, '.')+1:]
 	if strings.HasPrefix(field, "details.") {
 		if c, ok := detailsFields[last]; ok {

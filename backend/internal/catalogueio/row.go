@@ -9,8 +9,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/csvcell"
 	"github.com/sabores/sabores/backend/internal/foodinfo"
-	"github.com/sabores/sabores/backend/internal/productcontent"
-	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // Problem is one error of a file: its line (the header is line 1; 0 for
@@ -89,8 +87,10 @@ func (r *record) list(column string) []string {
 	return out
 }
 
-// allergens reads a list of allergen codes (gluten, milk…).
-func (r *record) allergens(column string) []saboresv1.Allergen {
+// allergens reads a list of allergen codes (gluten, milk…), in the
+// Annex's order as the form sends them, a repeated one kept (the
+// contract's rules refuse it).
+func (r *record) allergens(column string) []foodinfo.Allergen {
 	var codes []foodinfo.Allergen
 	for _, item := range r.list(column) {
 		a := foodinfo.Allergen(strings.ToLower(item))
@@ -100,36 +100,20 @@ func (r *record) allergens(column string) []saboresv1.Allergen {
 		}
 		codes = append(codes, a)
 	}
-	return allergensToProto(codes)
-}
-
-// allergensToProto maps allergen codes to the contract.
-func allergensToProto(codes []foodinfo.Allergen) []saboresv1.Allergen {
-	stored := make([]string, len(codes))
-	for i, c := range codes {
-		stored[i] = string(c)
-	}
-	return productcontent.AllergensToProto(stored)
+	slices.SortStableFunc(codes, func(a, b foodinfo.Allergen) int {
+		return slices.Index(foodinfo.Allergens, a) - slices.Index(foodinfo.Allergens, b)
+	})
+	return codes
 }
 
 // units are the net_unit column's values.
-var units = map[string]saboresv1.QuantityUnit{}
+var units = []foodinfo.Unit{foodinfo.Gram, foodinfo.Kilogram, foodinfo.Millilitre, foodinfo.Litre, foodinfo.Piece}
 
-func init() {
-	for _, u := range []saboresv1.QuantityUnit{
-		saboresv1.QuantityUnit_QUANTITY_UNIT_G, saboresv1.QuantityUnit_QUANTITY_UNIT_KG,
-		saboresv1.QuantityUnit_QUANTITY_UNIT_ML, saboresv1.QuantityUnit_QUANTITY_UNIT_L,
-		saboresv1.QuantityUnit_QUANTITY_UNIT_UNITS,
-	} {
-		units[string(productcontent.UnitFromProto(u))] = u
-	}
-}
-
-// messages reads the record into the product form's two messages and its
-// stock, exactly as the back office would send them.
-func (r *record) messages() (*saboresv1.ProductDetails, *saboresv1.ProductContent, int32) {
-	details := &saboresv1.ProductDetails{
-		Name: r.get("name_es"), Code: r.get("code"), Sku: r.get("sku"), Ean: r.get("ean"), Brand: r.get("brand"),
+// form reads the record into the product form's details and content and
+// its stock, exactly as the back office would send them.
+func (r *record) form() (catalogue.DetailsForm, catalogue.Content, int32) {
+	details := catalogue.DetailsForm{
+		Name: r.get("name_es"), Code: r.get("code"), SKU: r.get("sku"), EAN: r.get("ean"), Brand: r.get("brand"),
 		Description: r.get("description_es"), Category: r.get("category"), Country: r.get("country"),
 		Price: r.get("price"), VatRate: r.get("vat_rate"), OnlineCategories: r.list("online_categories"),
 	}
@@ -141,17 +125,16 @@ func (r *record) messages() (*saboresv1.ProductDetails, *saboresv1.ProductConten
 	if _, ok := r.index["is_food"]; ok && r.get("is_food") != "" {
 		isFood = r.flag("is_food")
 	}
-	content := &saboresv1.ProductContent{
-		ProductId: 1, // the form's content names a stored product; a row names it by SKU
-		NameEs:    details.Name, NamePt: r.get("name_pt"),
+	content := catalogue.Content{
+		NameEs: details.Name, NamePt: r.get("name_pt"),
 		DescriptionEs: details.Description, DescriptionPt: r.get("description_pt"), IsFood: isFood,
-		Flags: &saboresv1.ProductFlags{
+		Flags: catalogue.Flags{
 			Frozen: r.flag("frozen"), Perishable: r.flag("perishable"),
 			SealedHygiene: r.flag("sealed_hygiene"), AgeRestricted: r.flag("age_restricted"),
 		},
 	}
 	if r.any(foodColumns) || r.any(nutritionColumns) {
-		f := &saboresv1.AdminFoodInfo{
+		f := &catalogue.FoodInfo{
 			IngredientsEs: r.get("ingredients_es"), IngredientsPt: r.get("ingredients_pt"),
 			Contains: r.allergens("contains"), MayContain: r.allergens("may_contain"),
 			NetQuantity:    r.integer("net_quantity", 64, true),
@@ -162,7 +145,7 @@ func (r *record) messages() (*saboresv1.ProductDetails, *saboresv1.ProductConten
 		}
 		if u := r.get("net_unit"); u == "" {
 			r.fail("net_unit", "REQUIRED", "is required")
-		} else if unit, ok := units[strings.ToLower(u)]; ok {
+		} else if unit := foodinfo.Unit(strings.ToLower(u)); slices.Contains(units, unit) {
 			f.NetUnit = unit
 		} else {
 			r.fail("net_unit", "UNKNOWN_UNIT", fmt.Sprintf("%q is not g, kg, ml, l or units", u))
@@ -172,12 +155,12 @@ func (r *record) messages() (*saboresv1.ProductDetails, *saboresv1.ProductConten
 			for i, c := range nutritionColumns {
 				n[i] = int32(r.integer(c, 32, true))
 			}
-			f.Nutrition = &saboresv1.Nutrition{
+			f.Nutrition = &catalogue.Nutrition{
 				EnergyKj: n[0], EnergyKcal: n[1], FatMg: n[2], SaturatesMg: n[3],
 				CarbohydrateMg: n[4], SugarsMg: n[5], ProteinMg: n[6], SaltMg: n[7],
 			}
 		}
-		content.FoodInfo = f
+		content.Food = f
 	}
 	return details, content, int32(stock)
 }

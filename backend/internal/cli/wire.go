@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
+	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/api/settingsapi"
 	"github.com/sabores/sabores/backend/internal/api/visibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
@@ -34,7 +35,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
-	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -176,7 +176,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		ReadCache: cache.Middleware,
 		Services: server.Services{
 			Catalog:              catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
-			Promotion:            catalogcache.NewPromotions(cache, promotion.New(reads, promos)),
+			Promotion:            catalogcache.NewPromotions(cache, promotionapi.New(reads, promos)),
 			Cart:                 cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),

@@ -27,13 +27,13 @@ INSERT INTO products (
     online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
     age_restricted, allergen_risk, created_by, updated_by
 )
-SELECT n.name, n.code, n.sku, n.ean, n.brand, n.description, n.category, nullif(n.country_slug, ''),
+SELECT n.name, n.code, n.sku, n.ean, n.brand, n.description, n.category, nullif(n.country, ''),
        n.price_cents, n.vat_basis_points, n.stock, n.online_categories, n.image_url, n.name_pt,
        n.description_pt, n.is_food, n.frozen, n.perishable, n.sealed_hygiene, n.age_restricted,
        CASE WHEN n.has_food THEN allergen_risk(n.contains, n.may_contain) END,
        $1::bigint, $1::bigint
 FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (
-    name text, code text, sku text, ean text, brand text, description text, category text, country_slug text,
+    name text, code text, sku text, ean text, brand text, description text, category text, country text,
     price_cents bigint, vat_basis_points integer, stock integer, online_categories text[], image_url text,
     name_pt text, description_pt text, is_food boolean, frozen boolean, perishable boolean,
     sealed_hygiene boolean, age_restricted boolean, has_food boolean, contains text[], may_contain text[]

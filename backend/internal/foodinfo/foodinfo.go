@@ -65,6 +65,18 @@ var keywords = map[Allergen][]string{
 	Molluscs:  {"molusco", "mejillon", "almeja", "calamar", "pulpo", "sepia", "mexilhao", "ameijoa", "lula", "polvo", "choco"},
 }
 
+// Stored is codes as the text[] the database stores, in Annex order, so
+// the same set is always stored the same way.
+func Stored(codes []Allergen) []string {
+	out := []string{}
+	for _, a := range Allergens {
+		if slices.Contains(codes, a) {
+			out = append(out, string(a))
+		}
+	}
+	return out
+}
+
 // Valid reports whether a is one of the 14 allergens.
 func Valid(a Allergen) bool { return slices.Contains(Allergens, a) }
 

@@ -9,10 +9,10 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/mail"
 )
 
-var _ shop.EmailJobs = (*MailQueue)(nil)
+var _ mail.Jobs = (*MailQueue)(nil)
 
 // emailJobs lists the send jobs of these messages, newest first: a message
 // has one, or more when a retry found its job gone (River deletes finished
@@ -48,27 +48,27 @@ func (m *MailQueue) emailJobs(ctx context.Context, tx pgx.Tx, ids []string) (map
 }
 
 // jobState says where a send job stands for the back office.
-func jobState(j *rivertype.JobRow) shop.EmailJob {
+func jobState(j *rivertype.JobRow) mail.Job {
 	switch {
 	case j == nil:
-		return shop.EmailJob{State: shop.EmailGaveUp}
+		return mail.Job{State: mail.GaveUp}
 	case j.State == rivertype.JobStateRunning:
-		return shop.EmailJob{State: shop.EmailSending}
+		return mail.Job{State: mail.Sending}
 	case j.State == rivertype.JobStateAvailable || j.State == rivertype.JobStateRetryable ||
 		j.State == rivertype.JobStateScheduled || j.State == rivertype.JobStatePending:
-		return shop.EmailJob{State: shop.EmailRetrying, NextAttempt: j.ScheduledAt}
+		return mail.Job{State: mail.Retrying, NextAttempt: j.ScheduledAt}
 	default:
-		return shop.EmailJob{State: shop.EmailGaveUp}
+		return mail.Job{State: mail.GaveUp}
 	}
 }
 
 // EmailJobStates says where each message's sending stands.
-func (m *MailQueue) EmailJobStates(ctx context.Context, ids []string) (map[string]shop.EmailJob, error) {
+func (m *MailQueue) EmailJobStates(ctx context.Context, ids []string) (map[string]mail.Job, error) {
 	rows, err := m.emailJobs(ctx, nil, ids)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string]shop.EmailJob, len(ids))
+	out := make(map[string]mail.Job, len(ids))
 	for _, id := range ids {
 		out[id] = jobState(rows[id])
 	}
@@ -80,21 +80,21 @@ func (m *MailQueue) EmailJobStates(ctx context.Context, ids []string) (map[strin
 // attempt, one running is left alone. When River already deleted the job,
 // a new one is queued. The job sends nothing once the SMTP server accepted
 // the message, so a retry never sends it twice.
-func (m *MailQueue) RetryEmail(ctx context.Context, tx pgx.Tx, id string) (shop.EmailJob, error) {
+func (m *MailQueue) RetryEmail(ctx context.Context, tx pgx.Tx, id string) (mail.Job, error) {
 	rows, err := m.emailJobs(ctx, tx, []string{id})
 	if err != nil {
-		return shop.EmailJob{}, err
+		return mail.Job{}, err
 	}
 	j := rows[id]
 	if j == nil || j.State == rivertype.JobStateCompleted {
 		res, err := m.client.InsertTx(ctx, tx, SendEmailArgs{MessageID: id}, nil)
 		if err != nil {
-			return shop.EmailJob{}, fmt.Errorf("jobs: queue e-mail %s again: %w", id, err)
+			return mail.Job{}, fmt.Errorf("jobs: queue e-mail %s again: %w", id, err)
 		}
 		return jobState(res.Job), nil
 	}
 	if j, err = m.client.JobRetryTx(ctx, tx, j.ID); err != nil {
-		return shop.EmailJob{}, fmt.Errorf("jobs: retry e-mail %s: %w", id, err)
+		return mail.Job{}, fmt.Errorf("jobs: retry e-mail %s: %w", id, err)
 	}
 	return jobState(j), nil
 }

@@ -146,8 +146,8 @@ func TestFailedEmailShownAndRetriedOnce(t *testing.T) {
 	}
 	f.waitSent(t, e.MessageId)
 	_, err = f.desk.RetryEmail(f.asAdmin, connect.NewRequest(&saboresv1.RetryEmailRequest{MessageId: e.MessageId}))
-	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != shop.ReasonEmailAlreadySent {
-		t.Errorf("retrying a sent e-mail: %v %q, want FailedPrecondition %s", code, reason, shop.ReasonEmailAlreadySent)
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != mail.ReasonAlreadySent {
+		t.Errorf("retrying a sent e-mail: %v %q, want FailedPrecondition %s", code, reason, mail.ReasonAlreadySent)
 	}
 	jobstest.WaitSettled(t, f.pool, jobs.SendEmailArgs{}.Kind())
 	if msgs := f.pit.Messages(t); len(msgs) != 1 || "<"+msgs[0].MessageID+">" != e.MessageId {

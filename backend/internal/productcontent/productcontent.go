@@ -52,21 +52,6 @@ func AllergenCodes(in []saboresv1.Allergen) []foodinfo.Allergen {
 	return out
 }
 
-// Strings is codes as the text[] the database stores, in Annex order, so
-// the same set is always stored the same way.
-func Strings(codes []foodinfo.Allergen) []string {
-	out := []string{}
-	for _, a := range foodinfo.Allergens {
-		for _, c := range codes {
-			if c == a {
-				out = append(out, string(a))
-				break
-			}
-		}
-	}
-	return out
-}
-
 // AllergensToProto maps stored codes to the contract, in Annex order.
 func AllergensToProto(codes []string) []saboresv1.Allergen {
 	out := []saboresv1.Allergen{}

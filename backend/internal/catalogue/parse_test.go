@@ -1,10 +1,10 @@
-package productform_test
+package catalogue_test
 
 import (
 	"fmt"
 	"testing"
 
-	"github.com/sabores/sabores/backend/internal/productform"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 )
 
 func TestParsePriceCents(t *testing.T) {
@@ -47,7 +47,7 @@ func TestParsePriceCents(t *testing.T) {
 		{"8 50", 0, true},
 	}
 	for _, tt := range tests {
-		got, err := productform.ParsePriceCents(tt.in)
+		got, err := catalogue.ParsePriceCents(tt.in)
 		if (err != nil) != tt.wantErr || got != tt.want {
 			t.Errorf("ParsePriceCents(%q) = %d, %v; want %d, error %v", tt.in, got, err, tt.want, tt.wantErr)
 		}
@@ -81,7 +81,7 @@ func TestParseVATBasisPoints(t *testing.T) {
 		{"2,1,0", 0, true},
 	}
 	for _, tt := range tests {
-		got, err := productform.ParseVATBasisPoints(tt.in)
+		got, err := catalogue.ParseVATBasisPoints(tt.in)
 		if (err != nil) != tt.wantErr || got != tt.want {
 			t.Errorf("ParseVATBasisPoints(%q) = %d, %v; want %d, error %v", tt.in, got, err, tt.want, tt.wantErr)
 		}
@@ -95,19 +95,19 @@ func FuzzParsePriceCents(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		cents, err := productform.ParsePriceCents(in)
+		cents, err := catalogue.ParsePriceCents(in)
 		if err != nil {
 			if cents != 0 {
 				t.Fatalf("ParsePriceCents(%q) failed but returned %d", in, cents)
 			}
 			return
 		}
-		if cents < 0 || cents > productform.MaxPriceCents {
+		if cents < 0 || cents > catalogue.MaxPriceCents {
 			t.Fatalf("ParsePriceCents(%q) = %d, out of range", in, cents)
 		}
 		for _, sep := range []string{",", "."} {
 			text := fmt.Sprintf("%d%s%02d", cents/100, sep, cents%100)
-			if again, err := productform.ParsePriceCents(text); err != nil || again != cents {
+			if again, err := catalogue.ParsePriceCents(text); err != nil || again != cents {
 				t.Fatalf("ParsePriceCents(%q) = %d but %q reads as %d, %v", in, cents, text, again, err)
 			}
 		}
@@ -120,15 +120,15 @@ func FuzzParseVATBasisPoints(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		bp, err := productform.ParseVATBasisPoints(in)
+		bp, err := catalogue.ParseVATBasisPoints(in)
 		if err != nil {
 			return
 		}
-		if bp < 0 || bp > productform.MaxVATBasisPoints {
+		if bp < 0 || bp > catalogue.MaxVATBasisPoints {
 			t.Fatalf("ParseVATBasisPoints(%q) = %d, out of range", in, bp)
 		}
 		text := fmt.Sprintf("%d,%02d", bp/100, bp%100)
-		if again, err := productform.ParseVATBasisPoints(text); err != nil || again != bp {
+		if again, err := catalogue.ParseVATBasisPoints(text); err != nil || again != bp {
 			t.Fatalf("ParseVATBasisPoints(%q) = %d but %q reads as %d, %v", in, bp, text, again, err)
 		}
 	})

@@ -1,4 +1,6 @@
-package productform
+package catalogue
+
+import "github.com/sabores/sabores/backend/internal/fault"
 
 // Kind is how a broken rule reaches a client of the API.
 type Kind int
@@ -9,8 +11,6 @@ const (
 	// Refused is a business rule with its own reason (InvalidArgument with
 	// an ErrorInfo the back office words itself).
 	Refused
-	// Taken is a unique code another product holds (AlreadyExists).
-	Taken
 )
 
 // FieldError is a broken rule of one field. Field is the contract's path
@@ -38,4 +38,13 @@ func (e *FieldError) Metadata() map[string]string {
 
 func invalid(field, reason, detail string) *FieldError {
 	return &FieldError{Field: field, Reason: reason, Detail: detail, Kind: Invalid}
+}
+
+// Fault words the broken rule for a client of the API: a mistyped field is
+// invalid naming it, a refused one carries its reason.
+func (e *FieldError) Fault() *fault.Error {
+	if e.Kind == Refused {
+		return &fault.Error{Kind: fault.Invalid, Reason: e.Reason, Field: e.Field, Message: e.Error(), Metadata: e.Metadata()}
+	}
+	return &fault.Error{Kind: fault.Invalid, Field: e.Field, Message: e.Field + ": " + e.Detail}
 }

@@ -1,6 +1,6 @@
-// Package promotion serves the home page's "Ofertas Especiales": the
+// Package promotionapi serves the home page's "Ofertas Especiales": the
 // promotions running now on products sold online.
-package promotion
+package promotionapi
 
 import (
 	"context"
@@ -42,7 +42,7 @@ func (s *Service) ListActivePromotions(ctx context.Context, req *connect.Request
 	now := time.Now()
 	rows, err := s.queries.ListPromotedProducts(ctx, db.ListPromotedProductsParams{Now: now, MaxResults: MaxActivePromotions})
 	if err != nil {
-		return nil, fmt.Errorf("promotion: list promoted products: %w", err)
+		return nil, fmt.Errorf("promotionapi: list promoted products: %w", err)
 	}
 	products, err := apimap.WithPromotions(ctx, s.promos, rows, now)
 	if err != nil {

@@ -1,4 +1,4 @@
-package productform
+package catalogue
 
 import (
 	"errors"

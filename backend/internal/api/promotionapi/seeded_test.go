@@ -1,4 +1,4 @@
-package promotion_test
+package promotionapi_test
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/promotion"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -17,7 +17,7 @@ import (
 // physical-only (Requeijão) ones are absent.
 func TestSeededPromotions(t *testing.T) {
 	t.Parallel()
-	res, err := promotion.New(dbtest.NewSeeded(t), nil).ListActivePromotions(context.Background(),
+	res, err := promotionapi.New(dbtest.NewSeeded(t), nil).ListActivePromotions(context.Background(),
 		connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
 	if err != nil {
 		t.Fatalf("ListActivePromotions: %v", err)

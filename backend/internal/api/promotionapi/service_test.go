@@ -1,4 +1,4 @@
-package promotion_test
+package promotionapi_test
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/promotion"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -58,7 +58,7 @@ func TestListActivePromotions(t *testing.T) {
 	if _, err := pool.Exec(context.Background(), fixtures); err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	res, err := promotion.New(pool, nil).ListActivePromotions(context.Background(), connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
+	res, err := promotionapi.New(pool, nil).ListActivePromotions(context.Background(), connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
 	if err != nil {
 		t.Fatalf("ListActivePromotions: %v", err)
 	}
@@ -101,7 +101,7 @@ func TestListActivePromotionsShowsAtMost20(t *testing.T) {
 	if err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	res, err := promotion.New(pool, nil).ListActivePromotions(context.Background(), connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
+	res, err := promotionapi.New(pool, nil).ListActivePromotions(context.Background(), connect.NewRequest(&saboresv1.ListActivePromotionsRequest{}))
 	if err != nil {
 		t.Fatalf("ListActivePromotions: %v", err)
 	}
