@@ -28,13 +28,13 @@ func TestAPIKeysMustExpire(t *testing.T) {
 
 	f := setup(t)
 	svc := f.svc.WithAPIKeyMaxTTL(30 * 24 * time.Hour)
-	_, err := svc.CreateApiKey(f.ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
+	_, err := svc.CreateApiKey(f.Ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
 		Name: "ERP", Scopes: scopes, ExpireTime: timestamppb.New(time.Now().Add(32 * 24 * time.Hour)),
 	}))
 	if code, field := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || field != "expire_time" {
 		t.Errorf("a key past API_KEY_MAX_TTL: %v (field %q), want InvalidArgument on expire_time", err, field)
 	}
-	if _, err := svc.CreateApiKey(f.ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
+	if _, err := svc.CreateApiKey(f.Ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
 		Name: "ERP", Scopes: scopes, ExpireTime: timestamppb.New(time.Now().Add(30*24*time.Hour + 23*time.Hour)),
 	})); err != nil {
 		t.Errorf("a key within API_KEY_MAX_TTL: %v", err)

@@ -22,7 +22,7 @@ func newDetails() *saboresv1.ProductDetails {
 func TestCreateProductStoresLedgerPriceAndAudit(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	res, err := f.svc.CreateProduct(f.ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: newDetails(), InitialStock: 24}))
+	res, err := f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: newDetails(), InitialStock: 24}))
 	if err != nil {
 		t.Fatalf("CreateProduct: %v", err)
 	}
@@ -32,29 +32,29 @@ func TestCreateProductStoresLedgerPriceAndAudit(t *testing.T) {
 		t.Errorf("created %+v", p)
 	}
 	id := p.GetId()
-	if n := f.count(t, `SELECT count(*) FROM stock_movements WHERE product_id = $1 AND delta = 24 AND kind = 'adjustment'
-		AND reason = 'receipt' AND actor_user_id = $2 AND note = 'initial stock'`, id, f.admin); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM stock_movements WHERE product_id = $1 AND delta = 24 AND kind = 'adjustment'
+		AND reason = 'receipt' AND actor_user_id = $2 AND note = 'initial stock'`, id, f.Admin); n != 1 {
 		t.Errorf("%d ledger receipts of the initial stock, want 1", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM price_history WHERE product_id = $1 AND price_cents = 395`, id); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM price_history WHERE product_id = $1 AND price_cents = 395`, id); n != 1 {
 		t.Errorf("%d price history rows, want the first price", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.create' AND entity = 'product:' || $1::bigint
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.create' AND entity = 'product:' || $1::bigint
 		AND new_value->>'ean' = '4006381333931' AND (new_value->>'stock')::int = 24`, id); n != 1 {
 		t.Errorf("%d creation audit rows, want 1", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM products WHERE id = $1 AND is_food AND sold_online AND created_by = $2`, id, f.admin); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = $1 AND is_food AND sold_online AND created_by = $2`, id, f.Admin); n != 1 {
 		t.Error("the new product is not food, not on sale or not the admin's")
 	}
 
 	// A perfume is not food.
 	d := newDetails()
 	d.Code, d.Sku, d.Ean, d.Category, d.Country = "PF-1", "SKU-PF-1", "", "perfumes", ""
-	res, err = f.svc.CreateProduct(f.ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: d}))
+	res, err = f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: d}))
 	if err != nil {
 		t.Fatalf("CreateProduct perfume: %v", err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM products WHERE id = $1 AND NOT is_food AND country_slug IS NULL AND ean = ''`, res.Msg.GetProduct().GetId()); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = $1 AND NOT is_food AND country_slug IS NULL AND ean = ''`, res.Msg.GetProduct().GetId()); n != 1 {
 		t.Error("a perfume was created as food, with a country or a barcode")
 	}
 }
@@ -79,7 +79,7 @@ func TestCreateProductRefusals(t *testing.T) {
 	} {
 		d := newDetails()
 		tc.change(d)
-		_, err := f.svc.CreateProduct(f.ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: d, InitialStock: 5}))
+		_, err := f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: d, InitialStock: 5}))
 		if code, detail := connecttest.Detail(t, err); code != tc.code || detail != tc.detail {
 			t.Errorf("%s: %v %q, want %v %q", tc.name, code, detail, tc.code, tc.detail)
 		}
@@ -89,14 +89,14 @@ func TestCreateProductRefusals(t *testing.T) {
 		}
 	}
 	// The barcode of another product is taken too.
-	if _, err := f.pool.Exec(context.Background(), `UPDATE products SET ean = '4006381333931' WHERE id = 1001`); err != nil {
+	if _, err := f.Pool.Exec(context.Background(), `UPDATE products SET ean = '4006381333931' WHERE id = 1001`); err != nil {
 		t.Fatal(err)
 	}
-	_, err := f.svc.CreateProduct(f.ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: newDetails()}))
+	_, err := f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: newDetails()}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeAlreadyExists || reason != "PRODUCT_EAN_TAKEN" {
 		t.Errorf("EAN taken: %v %q", code, reason)
 	}
-	if n := f.count(t, `SELECT count(*) FROM products`) + f.count(t, `SELECT count(*) FROM audit_events`); n != 3 {
+	if n := f.Count(t, `SELECT count(*) FROM products`) + f.Count(t, `SELECT count(*) FROM audit_events`); n != 3 {
 		t.Errorf("refused creations left rows: %d products and audit rows, want the 3 products", n)
 	}
 }
@@ -106,7 +106,7 @@ func TestUpdateProductDetailsEditsEveryField(t *testing.T) {
 	f := setup(t)
 	d := newDetails()
 	d.Code, d.Sku = "BR-GUA", "SKU-1001" // its own codes are not "taken"
-	res, err := f.svc.UpdateProductDetails(f.ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d}))
+	res, err := f.svc.UpdateProductDetails(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d}))
 	if err != nil {
 		t.Fatalf("UpdateProductDetails: %v", err)
 	}
@@ -116,23 +116,23 @@ func TestUpdateProductDetailsEditsEveryField(t *testing.T) {
 		p.GetDescription() != "Harina de yuca tostada." || p.GetImageUrl() != "/images/products/alimentos/farinha-de-mandioca.svg" {
 		t.Errorf("updated %+v", p)
 	}
-	if n := f.count(t, `SELECT count(*) FROM price_history WHERE product_id = 1001 AND price_cents = 395`); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM price_history WHERE product_id = 1001 AND price_cents = 395`); n != 1 {
 		t.Errorf("%d price history rows for the new price, want 1", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.details' AND entity = 'product:1001'
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.details' AND entity = 'product:1001'
 		AND old_value->>'name' = 'Guaraná Antarctica' AND new_value->>'name' = 'Farinha de mandioca'`); n != 1 {
 		t.Errorf("%d detail audit rows, want 1", n)
 	}
 	// The same details again write nothing.
-	if _, err := f.svc.UpdateProductDetails(f.ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d})); err != nil {
+	if _, err := f.svc.UpdateProductDetails(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d})); err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events`); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events`); n != 1 {
 		t.Errorf("%d audit rows after an unchanged save, want 1", n)
 	}
 	// Another product's code is taken.
 	d.Code = "CO-ARE"
-	_, err = f.svc.UpdateProductDetails(f.ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d}))
+	_, err = f.svc.UpdateProductDetails(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeAlreadyExists || reason != "PRODUCT_CODE_TAKEN" {
 		t.Errorf("code of 2001: %v %q", code, reason)
 	}
@@ -141,30 +141,30 @@ func TestUpdateProductDetailsEditsEveryField(t *testing.T) {
 func TestArchiveProductLeavesStorefrontKeepsOrders(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	res, err := f.svc.ArchiveProduct(f.ctx, connect.NewRequest(&saboresv1.ArchiveProductRequest{Id: 1001, Archived: true}))
+	res, err := f.svc.ArchiveProduct(f.Ctx, connect.NewRequest(&saboresv1.ArchiveProductRequest{Id: 1001, Archived: true}))
 	if err != nil || res.Msg.GetProduct().GetArchiveTime() == nil {
 		t.Fatalf("archive: %v, %v", res, err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM products WHERE id = 1001 AND NOT sold_online AND archived_at IS NOT NULL`); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = 1001 AND NOT sold_online AND archived_at IS NOT NULL`); n != 1 {
 		t.Error("the archived product is still sold online")
 	}
-	if n := f.count(t, `SELECT count(*) FROM order_lines WHERE product_id = 1001`); n != 2 {
+	if n := f.Count(t, `SELECT count(*) FROM order_lines WHERE product_id = 1001`); n != 2 {
 		t.Errorf("%d order lines of the archived product, want its 2", n)
 	}
 	// A visibility change does not bring it back.
-	if _, err := f.pool.Exec(context.Background(), `UPDATE product_country_visibility SET sales_channel = 'both' WHERE product_id = 1001`); err != nil {
+	if _, err := f.Pool.Exec(context.Background(), `UPDATE product_country_visibility SET sales_channel = 'both' WHERE product_id = 1001`); err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM products WHERE id = 1001 AND sold_online`); n != 0 {
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = 1001 AND sold_online`); n != 0 {
 		t.Error("a visibility change put the archived product back on sale")
 	}
-	if _, err := f.svc.ArchiveProduct(f.ctx, connect.NewRequest(&saboresv1.ArchiveProductRequest{Id: 1001, Archived: false})); err != nil {
+	if _, err := f.svc.ArchiveProduct(f.Ctx, connect.NewRequest(&saboresv1.ArchiveProductRequest{Id: 1001, Archived: false})); err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM products WHERE id = 1001 AND sold_online AND archived_at IS NULL`); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = 1001 AND sold_online AND archived_at IS NULL`); n != 1 {
 		t.Error("the restored product is not sold online")
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:1001' AND action IN ('product.archive', 'product.restore')`); n != 2 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:1001' AND action IN ('product.archive', 'product.restore')`); n != 2 {
 		t.Errorf("%d archive audit rows, want 2", n)
 	}
 }

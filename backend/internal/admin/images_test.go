@@ -37,7 +37,7 @@ func TestProductImagesUploadReorderDelete(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	upload := func(content []byte) (*saboresv1.UploadProductImageResponse, error) {
-		res, err := f.svc.UploadProductImage(f.ctx, connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1001, Content: content}))
+		res, err := f.svc.UploadProductImage(f.Ctx, connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1001, Content: content}))
 		if err != nil {
 			return nil, err
 		}
@@ -62,7 +62,7 @@ func TestProductImagesUploadReorderDelete(t *testing.T) {
 	var imageURL string
 	imageOf := func() string {
 		t.Helper()
-		if err := f.pool.QueryRow(context.Background(), `SELECT image_url FROM products WHERE id = 1001`).Scan(&imageURL); err != nil {
+		if err := f.Pool.QueryRow(context.Background(), `SELECT image_url FROM products WHERE id = 1001`).Scan(&imageURL); err != nil {
 			t.Fatal(err)
 		}
 		return imageURL
@@ -70,7 +70,7 @@ func TestProductImagesUploadReorderDelete(t *testing.T) {
 	if imageOf() != img.GetUrl() {
 		t.Errorf("products.image_url = %q, want the first picture %q", imageURL, img.GetUrl())
 	}
-	if n := f.count(t, `SELECT count(*) FROM image_renditions`); n != 6 {
+	if n := f.Count(t, `SELECT count(*) FROM image_renditions`); n != 6 {
 		t.Errorf("%d renditions stored, want 3 widths of 2 pictures", n)
 	}
 
@@ -90,35 +90,35 @@ func TestProductImagesUploadReorderDelete(t *testing.T) {
 
 	// Reorder: the second comes first, and listings show it.
 	ids := []int64{second.GetImages()[1].GetId(), first.GetImage().GetId()}
-	reordered, err := f.svc.ReorderProductImages(f.ctx, connect.NewRequest(&saboresv1.ReorderProductImagesRequest{ProductId: 1001, ImageIds: ids}))
+	reordered, err := f.svc.ReorderProductImages(f.Ctx, connect.NewRequest(&saboresv1.ReorderProductImagesRequest{ProductId: 1001, ImageIds: ids}))
 	if err != nil || reordered.Msg.GetImages()[0].GetId() != ids[0] {
 		t.Fatalf("reorder: %v, %v", reordered, err)
 	}
 	if imageOf() != reordered.Msg.GetImages()[0].GetUrl() {
 		t.Errorf("after reorder image_url = %q", imageURL)
 	}
-	_, err = f.svc.ReorderProductImages(f.ctx, connect.NewRequest(&saboresv1.ReorderProductImagesRequest{ProductId: 1001, ImageIds: ids[:1]}))
+	_, err = f.svc.ReorderProductImages(f.Ctx, connect.NewRequest(&saboresv1.ReorderProductImagesRequest{ProductId: 1001, ImageIds: ids[:1]}))
 	if code, field := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || field != "image_ids" {
 		t.Errorf("reorder naming one of two: %v %q", code, field)
 	}
 
 	// Delete both: the placeholder comes back; the renditions stay for old orders.
 	for _, id := range ids {
-		if _, err := f.svc.DeleteProductImage(f.ctx, connect.NewRequest(&saboresv1.DeleteProductImageRequest{ProductId: 1001, ImageId: id})); err != nil {
+		if _, err := f.svc.DeleteProductImage(f.Ctx, connect.NewRequest(&saboresv1.DeleteProductImageRequest{ProductId: 1001, ImageId: id})); err != nil {
 			t.Fatalf("delete %d: %v", id, err)
 		}
 	}
 	if imageOf() != "/images/products/bebidas/guarana-antarctica.svg" {
 		t.Errorf("without pictures image_url = %q, want the placeholder", imageURL)
 	}
-	_, err = f.svc.DeleteProductImage(f.ctx, connect.NewRequest(&saboresv1.DeleteProductImageRequest{ProductId: 1001, ImageId: ids[0]}))
+	_, err = f.svc.DeleteProductImage(f.Ctx, connect.NewRequest(&saboresv1.DeleteProductImageRequest{ProductId: 1001, ImageId: ids[0]}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeNotFound || reason != "IMAGE_NOT_FOUND" {
 		t.Errorf("deleting again: %v %q", code, reason)
 	}
-	if n := f.count(t, `SELECT count(*) FROM image_renditions`); n != 6 {
+	if n := f.Count(t, `SELECT count(*) FROM image_renditions`); n != 6 {
 		t.Errorf("%d renditions after deleting, want the 6 kept", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:1001' AND action LIKE 'product.image.%'`); n != 5 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:1001' AND action LIKE 'product.image.%'`); n != 5 {
 		t.Errorf("%d image audit rows, want 2 uploads, 1 reorder, 2 deletions", n)
 	}
 }
@@ -133,11 +133,11 @@ func TestDuplicatePictureIsNotDecoded(t *testing.T) {
 	f := setup(t)
 	undecodable := []byte("\x89PNG\r\n\x1a\n not really a picture")
 	sum := sha256.Sum256(undecodable)
-	if _, err := f.pool.Exec(context.Background(), `INSERT INTO product_images (product_id, position, hash, width, height)
+	if _, err := f.Pool.Exec(context.Background(), `INSERT INTO product_images (product_id, position, hash, width, height)
 		VALUES (1001, 0, $1, 400, 300)`, hex.EncodeToString(sum[:])); err != nil {
 		t.Fatal(err)
 	}
-	_, err := f.svc.UploadProductImage(f.ctx, connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1001, Content: undecodable}))
+	_, err := f.svc.UploadProductImage(f.Ctx, connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1001, Content: undecodable}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeAlreadyExists || reason != "IMAGE_DUPLICATE" {
 		t.Errorf("a picture the product has: %v %q, want AlreadyExists IMAGE_DUPLICATE before decoding", code, reason)
 	}
@@ -145,7 +145,7 @@ func TestDuplicatePictureIsNotDecoded(t *testing.T) {
 	if err := png.Encode(&huge, image.NewRGBA64(image.Rect(0, 0, 4000, 3000))); err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.svc.UploadProductImage(f.ctx, connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1001, Content: huge.Bytes()}))
+	_, err = f.svc.UploadProductImage(f.Ctx, connect.NewRequest(&saboresv1.UploadProductImageRequest{ProductId: 1001, Content: huge.Bytes()}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || reason != "IMAGE_TOO_LARGE" {
 		t.Errorf("a 16-bit 12 MP picture: %v %q, want InvalidArgument IMAGE_TOO_LARGE", code, reason)
 	}

@@ -24,7 +24,7 @@ import (
 func (f fixture) placeFixture(t *testing.T, method, payment string) int64 {
 	t.Helper()
 	var id int64
-	err := f.pool.QueryRow(context.Background(), `WITH o AS (
+	err := f.Pool.QueryRow(context.Background(), `WITH o AS (
 			INSERT INTO orders (user_id, idempotency_key, status, payment_method, payment_status, subtotal_cents,
 				vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city,
 				delivery_postal_code)
@@ -33,7 +33,7 @@ func (f fixture) placeFixture(t *testing.T, method, payment string) int64 {
 		l AS (INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
 				regular_unit_price_cents, vat_basis_points, line_total_cents)
 			SELECT id, 1, 1001, 'Guaraná', 2, 250, 250, 1000, 500 FROM o)
-		SELECT id FROM o`, f.maria, method, payment).Scan(&id)
+		SELECT id FROM o`, f.Maria, method, payment).Scan(&id)
 	if err != nil {
 		t.Fatalf("fixture order: %v", err)
 	}
@@ -41,11 +41,11 @@ func (f fixture) placeFixture(t *testing.T, method, payment string) int64 {
 }
 
 func (f fixture) advance(id int64, action saboresv1.OrderAction, carrier, tracking, note string) (*saboresv1.Order, error) {
-	res, err := f.svc.AdvanceOrder(f.ctx, connect.NewRequest(&saboresv1.AdvanceOrderRequest{
+	res, err := f.svc.AdvanceOrder(f.Ctx, connect.NewRequest(&saboresv1.AdvanceOrderRequest{
 		Id: id, Action: action, Carrier: carrier, TrackingNumber: tracking, Note: note,
 	}))
 	if err != nil {
-		return nil, apperr.ToConnect(f.ctx, "test", err)
+		return nil, apperr.ToConnect(f.Ctx, "test", err)
 	}
 	return res.Msg.GetOrder(), nil
 }
@@ -58,13 +58,13 @@ func (f fixture) advance(id int64, action saboresv1.OrderAction, carrier, tracki
 func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	client, err := river.NewClient(riverpgxv5.New(f.pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
+	client, err := river.NewClient(riverpgxv5.New(f.Pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	mails := jobs.NewMailQueue(client, "pedidos@sabores.test")
-	f.svc.WithOrders(order.New(f.pool).WithMailer(mails))
-	dbtest.ShopSettings(t, f.pool)
+	f.svc.WithOrders(order.New(f.Pool).WithMailer(mails))
+	dbtest.ShopSettings(t, f.Pool)
 	const (
 		paid      = saboresv1.OrderAction_ORDER_ACTION_MARK_PAID
 		prepare   = saboresv1.OrderAction_ORDER_ACTION_START_PREPARING
@@ -106,13 +106,13 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 			t.Errorf("%s: %v/%v, want %v/%v", s.name, o.GetStatus(), o.GetPaymentStatus(), s.status, s.payment)
 		}
 	}
-	if n := f.count(t, `SELECT count(*) FROM orders WHERE id = $1 AND carrier = 'Correos' AND tracking_number = 'PQ1'`, transfer); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM orders WHERE id = $1 AND carrier = 'Correos' AND tracking_number = 'PQ1'`, transfer); n != 1 {
 		t.Error("the carrier and tracking number were not kept")
 	}
-	if n := f.count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND actor = 'admin' AND actor_user_id = $2`, transfer, f.admin); n != 4 {
+	if n := f.Count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND actor = 'admin' AND actor_user_id = $2`, transfer, f.Admin); n != 4 {
 		t.Errorf("%d admin events in the timeline, want 4", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'order.advance' AND entity = $1`, "order:"+itoa(transfer)); n != 4 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'order.advance' AND entity = $1`, "order:"+itoa(transfer)); n != 4 {
 		t.Errorf("%d audit events, want 4", n)
 	}
 
@@ -122,15 +122,15 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 			t.Fatalf("cash order %v: %v", a, err)
 		}
 	}
-	if n := f.count(t, `SELECT count(*) FROM orders WHERE id = $1 AND payment_status = 'paid'`, cash); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM orders WHERE id = $1 AND payment_status = 'paid'`, cash); n != 1 {
 		t.Error("a delivered cash-on-delivery order is not paid")
 	}
-	if n := f.count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment' AND actor = 'system'`, cash); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment' AND actor = 'system'`, cash); n != 1 {
 		t.Error("the collection on delivery is not in the timeline")
 	}
 
 	exec := func(sql string, args ...any) {
-		if _, err := f.pool.Exec(context.Background(), sql, args...); err != nil {
+		if _, err := f.Pool.Exec(context.Background(), sql, args...); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -143,12 +143,12 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 	if err != nil || o.GetStatus() != saboresv1.OrderStatus_ORDER_STATUS_CANCELLED {
 		t.Fatalf("cancel: %v, %v", o, err)
 	}
-	if n := f.count(t, `SELECT stock FROM products WHERE id = 1001`); n != 12 {
+	if n := f.Count(t, `SELECT stock FROM products WHERE id = 1001`); n != 12 {
 		t.Errorf("stock %d after cancelling 2 units, want 12", n)
 	}
 
 	var kinds []string
-	rows, err := f.pool.Query(context.Background(), `SELECT kind FROM outbound_emails ORDER BY created_at, kind`)
+	rows, err := f.Pool.Query(context.Background(), `SELECT kind FROM outbound_emails ORDER BY created_at, kind`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,15 +168,15 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 			t.Errorf("%d %s e-mails queued, want %d (all: %v)", got[k], k, n, kinds)
 		}
 	}
-	if n := f.count(t, `SELECT count(*) FROM river_job WHERE kind = 'send_email'`); n != len(kinds) {
+	if n := f.Count(t, `SELECT count(*) FROM river_job WHERE kind = 'send_email'`); n != len(kinds) {
 		t.Errorf("%d send jobs for %d e-mails", n, len(kinds))
 	}
 	for _, id := range []int64{transfer, cash} {
-		if n := f.count(t, `SELECT count(*) FROM invoices WHERE order_id = $1 AND kind = 'simplified'`, id); n != 1 {
+		if n := f.Count(t, `SELECT count(*) FROM invoices WHERE order_id = $1 AND kind = 'simplified'`, id); n != 1 {
 			t.Errorf("order %d paid with %d simplified invoices, want 1", id, n)
 		}
 	}
-	if n := f.count(t, `SELECT count(*) FROM invoices WHERE order_id = $1`, toCancel); n != 0 {
+	if n := f.Count(t, `SELECT count(*) FROM invoices WHERE order_id = $1`, toCancel); n != 0 {
 		t.Errorf("the unpaid cancelled order has %d invoices", n)
 	}
 
@@ -192,15 +192,15 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 func TestCancelCardPaidOrderQueuesItsRefund(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	client, err := river.NewClient(riverpgxv5.New(f.pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
+	client, err := river.NewClient(riverpgxv5.New(f.Pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	mails, refunds := jobs.NewMailQueue(client, "pedidos@sabores.test"), jobs.NewRefundQueue(client)
-	f.svc.WithOrders(order.New(f.pool).WithMailer(mails).WithRefunds(refunds))
-	dbtest.ShopSettings(t, f.pool)
+	f.svc.WithOrders(order.New(f.Pool).WithMailer(mails).WithRefunds(refunds))
+	dbtest.ShopSettings(t, f.Pool)
 	id := f.placeFixture(t, "card", "paid")
-	if _, err := f.pool.Exec(context.Background(), `INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)
+	if _, err := f.Pool.Exec(context.Background(), `INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)
 		VALUES ('0001AB', $1, 1, 'card', 500, 'authorised', now())`, id); err != nil {
 		t.Fatal(err)
 	}
@@ -213,15 +213,15 @@ func TestCancelCardPaidOrderQueuesItsRefund(t *testing.T) {
 			t.Errorf("cancelled order %v/%v, want cancelled/refunded", o.GetStatus(), o.GetPaymentStatus())
 		}
 	}
-	if n := f.count(t, `SELECT count(*) FROM river_job j JOIN payment_refunds r ON r.id = (j.args->>'refund_id')::bigint
+	if n := f.Count(t, `SELECT count(*) FROM river_job j JOIN payment_refunds r ON r.id = (j.args->>'refund_id')::bigint
 		WHERE j.kind = 'redsys_refund' AND r.redsys_order = '0001AB' AND r.amount_cents = 500 AND r.status = 'queued'`); n != 1 {
 		t.Errorf("%d refund jobs of the whole payment, want 1", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment'
-		AND from_state = 'paid' AND to_state = 'refunded' AND actor = 'admin' AND actor_user_id = $2`, id, f.admin); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment'
+		AND from_state = 'paid' AND to_state = 'refunded' AND actor = 'admin' AND actor_user_id = $2`, id, f.Admin); n != 1 {
 		t.Errorf("%d refund events by the admin in the timeline, want 1", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM outbound_emails WHERE order_id = $1 AND kind = 'cancelled'`, id); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM outbound_emails WHERE order_id = $1 AND kind = 'cancelled'`, id); n != 1 {
 		t.Errorf("%d cancellation e-mails, want 1", n)
 	}
 }

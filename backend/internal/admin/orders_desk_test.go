@@ -22,11 +22,11 @@ import (
 func (f fixture) deskOrder(t *testing.T, status, payment, name, email, postal, createdAt string) int64 {
 	t.Helper()
 	var id int64
-	if err := f.pool.QueryRow(context.Background(), `INSERT INTO orders (user_id, idempotency_key, status, payment_method,
+	if err := f.Pool.QueryRow(context.Background(), `INSERT INTO orders (user_id, idempotency_key, status, payment_method,
 			payment_status, subtotal_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone,
 			delivery_address, delivery_city, delivery_postal_code, created_at)
 		VALUES ($1, gen_random_uuid(), $2, 'transfer', $3, 100, 0, 100, $4, $5, '600000000', 'Rúa 1', 'Burela', $6, $7)
-		RETURNING id`, f.maria, status, payment, name, email, postal, createdAt).Scan(&id); err != nil {
+		RETURNING id`, f.Maria, status, payment, name, email, postal, createdAt).Scan(&id); err != nil {
 		t.Fatalf("desk order: %v", err)
 	}
 	return id
@@ -34,7 +34,7 @@ func (f fixture) deskOrder(t *testing.T, status, payment, name, email, postal, c
 
 func (f fixture) desk(t *testing.T, req *saboresv1.ListOrdersRequest) (*saboresv1.ListOrdersResponse, error) {
 	t.Helper()
-	res, err := f.svc.ListOrders(f.ctx, connect.NewRequest(req))
+	res, err := f.svc.ListOrders(f.Ctx, connect.NewRequest(req))
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func ids(orders []*saboresv1.Order) []int64 {
 func TestOrderDeskFilters(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	_, err := f.pool.Exec(context.Background(), `DELETE FROM order_lines; DELETE FROM orders`)
+	_, err := f.Pool.Exec(context.Background(), `DELETE FROM order_lines; DELETE FROM orders`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,16 +149,16 @@ func TestOrderDeskViews(t *testing.T) {
 func TestOrderDeskPagesByCursor(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	if _, err := f.pool.Exec(context.Background(), `INSERT INTO orders (user_id, idempotency_key, status, payment_method,
+	if _, err := f.Pool.Exec(context.Background(), `INSERT INTO orders (user_id, idempotency_key, status, payment_method,
 			payment_status, subtotal_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone,
 			delivery_address, delivery_city, delivery_postal_code, created_at)
 		SELECT $1, gen_random_uuid(), 'delivered', 'card', 'paid', 100, 0, 100, 'Cliente ' || g, 'c@example.com',
 			'600000000', 'Rúa 1', 'Burela', '27880', timestamptz '2026-01-01' + (g / 3) * interval '1 minute'
-		FROM generate_series(1, 1003) g`, f.maria); err != nil {
+		FROM generate_series(1, 1003) g`, f.Maria); err != nil {
 		t.Fatal(err)
 	}
 	var want []int64
-	rows, err := f.pool.Query(context.Background(), `SELECT id FROM orders ORDER BY created_at DESC, id DESC`)
+	rows, err := f.Pool.Query(context.Background(), `SELECT id FROM orders ORDER BY created_at DESC, id DESC`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestAdminOrderOffersWhatTheLifecycleAllows(t *testing.T) {
 	)
 	get := func(id int64) *saboresv1.GetAdminOrderResponse {
 		t.Helper()
-		res, err := f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
+		res, err := f.svc.GetAdminOrder(f.Ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -244,7 +244,7 @@ func TestAdminOrderOffersWhatTheLifecycleAllows(t *testing.T) {
 	for i, s := range steps {
 		if s.take != nil {
 			s.take.Id = transfer
-			if _, err := f.svc.AdvanceOrder(f.ctx, connect.NewRequest(s.take)); err != nil {
+			if _, err := f.svc.AdvanceOrder(f.Ctx, connect.NewRequest(s.take)); err != nil {
 				t.Fatalf("step %d: %v", i, err)
 			}
 		}
@@ -275,7 +275,7 @@ func TestAdminOrderOffersWhatTheLifecycleAllows(t *testing.T) {
 	if got := get(card).AllowedActions; !slices.Equal(got, []saboresv1.OrderAction{cancel}) {
 		t.Errorf("unpaid card order: offered %v, want only cancel", got)
 	}
-	_, err := f.svc.AdvanceOrder(f.ctx, connect.NewRequest(&saboresv1.AdvanceOrderRequest{Id: card, Action: paid}))
+	_, err := f.svc.AdvanceOrder(f.Ctx, connect.NewRequest(&saboresv1.AdvanceOrderRequest{Id: card, Action: paid}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != "PAYMENT_NOT_MANUAL" {
 		t.Errorf("marking a card order paid: %v %q, want FailedPrecondition PAYMENT_NOT_MANUAL", code, reason)
 	}
@@ -283,7 +283,7 @@ func TestAdminOrderOffersWhatTheLifecycleAllows(t *testing.T) {
 	if got := get(cash).AllowedActions; !slices.Equal(got, []saboresv1.OrderAction{prepare, cancel}) {
 		t.Errorf("cash order: offered %v, want prepare and cancel", got)
 	}
-	if _, err = f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: 999999})); connecttest.Code(err) != connect.CodeNotFound {
+	if _, err = f.svc.GetAdminOrder(f.Ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: 999999})); connecttest.Code(err) != connect.CodeNotFound {
 		t.Errorf("an unknown order: %v, want NotFound", err)
 	}
 }
@@ -347,7 +347,7 @@ func TestOrderDeskSearchFindsWhatTheOrdersHold(t *testing.T) {
 	ctx := context.Background()
 	exec := func(sql string, args ...any) {
 		t.Helper()
-		if _, err := f.pool.Exec(ctx, sql, args...); err != nil {
+		if _, err := f.Pool.Exec(ctx, sql, args...); err != nil {
 			t.Fatalf("%v\n%s", err, sql)
 		}
 	}
@@ -369,7 +369,7 @@ func TestOrderDeskSearchFindsWhatTheOrdersHold(t *testing.T) {
 	listed := func(contact string) bool {
 		t.Helper()
 		var ok bool
-		if err := f.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM order_contacts
+		if err := f.Pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM order_contacts
 			WHERE contact_search = search_normalize($1))`, contact).Scan(&ok); err != nil {
 			t.Fatal(err)
 		}
@@ -378,7 +378,7 @@ func TestOrderDeskSearchFindsWhatTheOrdersHold(t *testing.T) {
 	// like is what the search must find: a LIKE over every order's contact.
 	like := func(q string) []int64 {
 		t.Helper()
-		rows, err := f.pool.Query(ctx, `SELECT id FROM orders WHERE contact_search LIKE '%' || search_normalize($1) || '%'
+		rows, err := f.Pool.Query(ctx, `SELECT id FROM orders WHERE contact_search LIKE '%' || search_normalize($1) || '%'
 			ORDER BY created_at DESC, id DESC`, shop.EscapeLike(q))
 		if err != nil {
 			t.Fatal(err)
@@ -438,7 +438,7 @@ func TestOrderDeskSearchFindsWhatTheOrdersHold(t *testing.T) {
 
 	exec(`SELECT order_contacts_fold()`)
 	var inigo int64
-	if err := f.pool.QueryRow(ctx, placeNow, f.maria, "Íñigo Ortúzar", "inigo@example.eus").Scan(&inigo); err != nil {
+	if err := f.Pool.QueryRow(ctx, placeNow, f.Maria, "Íñigo Ortúzar", "inigo@example.eus").Scan(&inigo); err != nil {
 		t.Fatal(err)
 	}
 	if listed("Íñigo Ortúzar inigo@example.eus") {
@@ -453,13 +453,13 @@ func TestOrderDeskSearchFindsWhatTheOrdersHold(t *testing.T) {
 
 	// A transaction that began before a fold and commits after it: the
 	// fold cannot see its order, and must not pass it by.
-	tx, err := f.pool.Begin(ctx)
+	tx, err := f.Pool.Begin(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer func() { _ = tx.Rollback(ctx) }()
 	var late int64
-	if err := tx.QueryRow(ctx, placeNow, f.maria, "Lola Ferrán", "lola@example.cat").Scan(&late); err != nil {
+	if err := tx.QueryRow(ctx, placeNow, f.Maria, "Lola Ferrán", "lola@example.cat").Scan(&late); err != nil {
 		t.Fatal(err)
 	}
 	exec(`SELECT order_contacts_fold()`)

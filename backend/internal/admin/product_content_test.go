@@ -58,13 +58,13 @@ func TestUpdateProductContentRefusesAllergenMismatches(t *testing.T) {
 	for _, tt := range tests {
 		c := validContent()
 		tt.change(c)
-		_, err := f.svc.UpdateProductContent(f.ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: c}))
+		_, err := f.svc.UpdateProductContent(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: c}))
 		if code, reason := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || reason != tt.reason {
 			t.Errorf("%s: %v %q, want InvalidArgument %q", tt.name, code, reason, tt.reason)
 		}
 	}
-	if n := f.count(t, `SELECT count(*) FROM product_food_info`) + f.count(t, `SELECT count(*) FROM audit_events`) +
-		f.count(t, `SELECT count(*) FROM products WHERE name_pt <> ''`); n != 0 {
+	if n := f.Count(t, `SELECT count(*) FROM product_food_info`) + f.Count(t, `SELECT count(*) FROM audit_events`) +
+		f.Count(t, `SELECT count(*) FROM products WHERE name_pt <> ''`); n != 0 {
 		t.Errorf("refused updates left %d rows behind", n)
 	}
 }
@@ -73,34 +73,34 @@ func TestUpdateProductContentSavesAndAudits(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	want := validContent()
-	res, err := f.svc.UpdateProductContent(f.ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: want}))
+	res, err := f.svc.UpdateProductContent(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: want}))
 	if err != nil {
 		t.Fatalf("UpdateProductContent: %v", err)
 	}
 	if !proto.Equal(res.Msg.GetContent(), want) {
 		t.Errorf("saved\n%v\nwant\n%v", res.Msg.GetContent(), want)
 	}
-	got, err := f.svc.GetProductContent(f.ctx, connect.NewRequest(&saboresv1.GetProductContentRequest{Id: 1002}))
+	got, err := f.svc.GetProductContent(f.Ctx, connect.NewRequest(&saboresv1.GetProductContentRequest{Id: 1002}))
 	if err != nil || !proto.Equal(got.Msg.GetContent(), want) {
 		t.Errorf("GetProductContent = %v, %v", got.Msg.GetContent(), err)
 	}
 	var risk []string
-	if err := f.pool.QueryRow(context.Background(), `SELECT allergen_risk FROM products WHERE id = 1002`).Scan(&risk); err != nil ||
+	if err := f.Pool.QueryRow(context.Background(), `SELECT allergen_risk FROM products WHERE id = 1002`).Scan(&risk); err != nil ||
 		len(risk) != 2 || risk[0] != "milk" || risk[1] != "nuts" {
 		t.Errorf("allergen_risk = %v (%v), want [milk nuts]", risk, err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.content' AND entity = 'product:1002'
-		AND actor_user_id = $1 AND new_value->'food_info' IS NOT NULL AND old_value->'food_info' IS NULL`, f.admin); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.content' AND entity = 'product:1002'
+		AND actor_user_id = $1 AND new_value->'food_info' IS NOT NULL AND old_value->'food_info' IS NULL`, f.Admin); n != 1 {
 		t.Errorf("%d audit rows of the content change, want 1", n)
 	}
 
 	// Without food information, the row and the allergen risk go.
 	want.FoodInfo = nil
-	if _, err := f.svc.UpdateProductContent(f.ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: want})); err != nil {
+	if _, err := f.svc.UpdateProductContent(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: want})); err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM products WHERE id = 1002 AND allergen_risk IS NULL`) +
-		f.count(t, `SELECT count(*) FROM product_food_info`); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = 1002 AND allergen_risk IS NULL`) +
+		f.Count(t, `SELECT count(*) FROM product_food_info`); n != 1 {
 		t.Errorf("removing the food information left it behind")
 	}
 }

@@ -20,17 +20,17 @@ import (
 // writes (e-mails, refund jobs) are what counts here.
 func (f fixture) queues(t *testing.T) {
 	t.Helper()
-	client, err := river.NewClient(riverpgxv5.New(f.pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
+	client, err := river.NewClient(riverpgxv5.New(f.Pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	mails, refunds := jobs.NewMailQueue(client, "pedidos@sabores.test"), jobs.NewRefundQueue(client)
-	f.svc.WithOrders(order.New(f.pool).WithMailer(mails).WithRefunds(refunds))
-	dbtest.ShopSettings(t, f.pool)
+	f.svc.WithOrders(order.New(f.Pool).WithMailer(mails).WithRefunds(refunds))
+	dbtest.ShopSettings(t, f.Pool)
 }
 
 func (f fixture) bankRefund(id, cents int64, reference, day string) (*saboresv1.RecordBankRefundResponse, error) {
-	res, err := f.svc.RecordBankRefund(f.ctx, connect.NewRequest(&saboresv1.RecordBankRefundRequest{
+	res, err := f.svc.RecordBankRefund(f.Ctx, connect.NewRequest(&saboresv1.RecordBankRefundRequest{
 		OrderId: id, AmountCents: cents, BankReference: reference, RefundDate: day,
 	}))
 	if err != nil {
@@ -53,7 +53,7 @@ func TestRecordBankRefundOfCancelledTransferOrder(t *testing.T) {
 	if _, err := f.advance(id, saboresv1.OrderAction_ORDER_ACTION_CANCEL, "", "", "sin stock"); err != nil {
 		t.Fatal(err)
 	}
-	desk, err := f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
+	desk, err := f.svc.GetAdminOrder(f.Ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestRecordBankRefundOfCancelledTransferOrder(t *testing.T) {
 			t.Errorf("%s: %v %s, want %s", tt.name, code, reason, tt.want)
 		}
 	}
-	if n := f.count(t, `SELECT count(*) FROM bank_refunds`); n != 0 {
+	if n := f.Count(t, `SELECT count(*) FROM bank_refunds`); n != 0 {
 		t.Fatalf("%d bank refunds recorded by refused calls", n)
 	}
 
@@ -97,19 +97,19 @@ func TestRecordBankRefundOfCancelledTransferOrder(t *testing.T) {
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != "BANK_REFUND_NOT_ALLOWED" {
 		t.Errorf("second bank refund: %v %s", code, reason)
 	}
-	if n := f.count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment' AND from_state = 'paid'
-		AND to_state = 'refunded' AND actor = 'admin' AND actor_user_id = $2 AND note LIKE '%TRF-2026-0042%'`, id, f.admin); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM order_events WHERE order_id = $1 AND machine = 'payment' AND from_state = 'paid'
+		AND to_state = 'refunded' AND actor = 'admin' AND actor_user_id = $2 AND note LIKE '%TRF-2026-0042%'`, id, f.Admin); n != 1 {
 		t.Errorf("%d bank refund events in the timeline, want 1", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'order.bank_refund' AND entity = $1
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'order.bank_refund' AND entity = $1
 		AND new_value->>'bank_reference' = 'TRF-2026-0042' AND (new_value->>'amount_cents')::bigint = 500
 		AND new_value->>'payment_status' = 'refunded'`, "order:"+itoa(id)); n != 1 {
 		t.Errorf("%d audit events of the bank refund, want 1", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM outbound_emails WHERE order_id = $1 AND kind = 'bank_refunded'`, id); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM outbound_emails WHERE order_id = $1 AND kind = 'bank_refunded'`, id); n != 1 {
 		t.Errorf("%d bank refund e-mails, want 1", n)
 	}
-	desk, err = f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
+	desk, err = f.svc.GetAdminOrder(f.Ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,14 +127,14 @@ func TestRetryFailedCardRefund(t *testing.T) {
 	f.queues(t)
 	id := f.placeFixture(t, "card", "refunded")
 	var refund int64
-	if err := f.pool.QueryRow(context.Background(), `WITH a AS (
+	if err := f.Pool.QueryRow(context.Background(), `WITH a AS (
 			INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)
 			VALUES ('0001AC', $1, 1, 'card', 500, 'authorised', now()) RETURNING redsys_order)
 		INSERT INTO payment_refunds (redsys_order, amount_cents, reason, status, tries, error_code)
 		SELECT redsys_order, 500, 'order cancelled', 'failed', 10, 'SIS0042' FROM a RETURNING id`, id).Scan(&refund); err != nil {
 		t.Fatal(err)
 	}
-	desk, err := f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
+	desk, err := f.svc.GetAdminOrder(f.Ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,22 +142,22 @@ func TestRetryFailedCardRefund(t *testing.T) {
 		r[0].GetTries() != 10 || r[0].GetErrorCode() != "SIS0042" || r[0].GetId() != refund {
 		t.Fatalf("desk refunds %v, want the failed one", r)
 	}
-	res, err := f.svc.RetryRefund(f.ctx, connect.NewRequest(&saboresv1.RetryRefundRequest{Id: refund}))
+	res, err := f.svc.RetryRefund(f.Ctx, connect.NewRequest(&saboresv1.RetryRefundRequest{Id: refund}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s := res.Msg.GetRefund().GetState(); s != saboresv1.RefundState_REFUND_STATE_QUEUED {
 		t.Errorf("retried refund %v, want queued", s)
 	}
-	_, err = f.svc.RetryRefund(f.ctx, connect.NewRequest(&saboresv1.RetryRefundRequest{Id: refund}))
+	_, err = f.svc.RetryRefund(f.Ctx, connect.NewRequest(&saboresv1.RetryRefundRequest{Id: refund}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != "REFUND_NOT_RETRYABLE" {
 		t.Errorf("retry of a queued refund: %v %s", code, reason)
 	}
-	if n := f.count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund' AND (args->>'refund_id')::bigint = $1`, refund); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund' AND (args->>'refund_id')::bigint = $1`, refund); n != 1 {
 		t.Errorf("%d refund jobs, want 1", n)
 	}
 	var audit string
-	if err := f.pool.QueryRow(context.Background(), `SELECT (old_value->>'status') || '>' || (new_value->>'status') FROM audit_events
+	if err := f.Pool.QueryRow(context.Background(), `SELECT (old_value->>'status') || '>' || (new_value->>'status') FROM audit_events
 		WHERE action = 'refund.retry' AND entity = $1`, "payment_refund:"+itoa(refund)).Scan(&audit); err != nil || !strings.EqualFold(audit, "failed>queued") {
 		t.Errorf("audit of the retry %q (%v), want failed>queued", audit, err)
 	}
@@ -170,7 +170,7 @@ func TestDeskRaisesRefundAfterRefusal(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
 	id := f.placeFixture(t, "card", "awaiting_payment")
-	if _, err := f.pool.Exec(context.Background(), `WITH a AS (
+	if _, err := f.Pool.Exec(context.Background(), `WITH a AS (
 			INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at, late, authorised_after_refusal)
 			VALUES ('0001AD', $1, 1, 'card', 500, 'authorised', now(), true, true),
 			       ('0002AD', $1, 2, 'card', 500, 'authorised', now(), true, false) RETURNING redsys_order)
@@ -178,7 +178,7 @@ func TestDeskRaisesRefundAfterRefusal(t *testing.T) {
 		SELECT redsys_order, 500, CASE WHEN redsys_order = '0001AD' THEN 'a' ELSE 'b' END FROM a`, id); err != nil {
 		t.Fatal(err)
 	}
-	desk, err := f.svc.GetAdminOrder(f.ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
+	desk, err := f.svc.GetAdminOrder(f.Ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,88 +13,28 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/admintest"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/connecttest"
-	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/server"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 type fixture struct {
-	pool  *pgxpool.Pool
-	svc   *admin.Service
-	ctx   context.Context
-	admin int64
-	maria int64
+	admintest.Shop
+	svc *admin.Service
 }
 
-// setup makes a small shop: countries, three products, an admin, two
-// shoppers with customers and orders.
+// setup makes admintest's small shop and the service over it.
 func setup(t *testing.T) fixture {
 	t.Helper()
-	pool := dbtest.New(t)
-	ctx := context.Background()
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := pool.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("fixture: %v\n%s", err, sql)
-		}
-	}
-	exec(`INSERT INTO companies (name) VALUES ('Sabores')`)
-	exec(`INSERT INTO countries (slug, name, flag_emoji, href, sort_order) VALUES
-		('brasil', 'Brasil', '🇧🇷', '/brasil', 1), ('colombia', 'Colombia', '🇨🇴', '/colombia', 2)`)
-	exec(`INSERT INTO products (id, name, code, sku, category, online_categories, price_cents, vat_basis_points) VALUES
-		(1001, 'Guaraná Antarctica', 'BR-GUA', 'SKU-1001', 'bebidas', '{populares}', 250, 1000),
-		(1002, 'Açaí congelado', 'BR-ACA', 'SKU-1002', 'congelados', '{}', 650, 1000),
-		(2001, 'Arepa', 'CO-ARE', 'SKU-2001', 'alimentos', '{lanzamientos}', 320, 400)`)
-	exec(`INSERT INTO product_country_visibility (product_id, country_slug, sales_channel) VALUES (1001, 'brasil', 'online')`)
-	const dev = "https://dev.sabores.local"
-	adminID := dbtest.Shopper(t, pool, dbtest.PersonOpts{Issuer: dev, Subject: "dev-admin", Email: "admin@sabores.es", Name: "Admin Sabores"})
-	mariaID := dbtest.Shopper(t, pool, dbtest.PersonOpts{Issuer: dev, Subject: "dev-maria", Email: "maria@example.com", Name: "María Silva"})
-	joaoID := dbtest.Shopper(t, pool, dbtest.PersonOpts{Issuer: dev, Subject: "dev-joao", Email: "joao@example.com", Name: "João Santos"})
-	exec(`INSERT INTO customers (user_id, name, email, active, created_at) VALUES
-		($1, 'María', 'maria@example.com', true, now() - interval '2 days'),
-		($2, 'João', 'joao@example.com', true, now() - interval '1 day'),
-		(NULL, 'Antiguo', 'old@example.com', false, now())`, mariaID, joaoID)
-	order := func(user int64, status string, total int64, age string, lines ...[3]int64) {
-		t.Helper()
-		var id int64
-		err := pool.QueryRow(ctx, `INSERT INTO orders (user_id, idempotency_key, status, payment_method, payment_status,
-			subtotal_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address,
-			delivery_city, delivery_postal_code, created_at)
-			VALUES ($1, gen_random_uuid(), $2, 'card', 'paid', $3, 0, $3, 'X', 'x@example.com', '600000000', 'Rúa 1',
-			'Burela', '27880', now() - $4::interval) RETURNING id`, user, status, total, age).Scan(&id)
-		if err != nil {
-			t.Fatalf("fixture order: %v", err)
-		}
-		for i, l := range lines {
-			exec(`INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
-				regular_unit_price_cents, vat_basis_points, line_total_cents)
-				VALUES ($1, $2, $3, 'p', $4, $5, $5, 1000, $6)`, id, i+1, l[0], l[1], l[2], l[1]*l[2])
-		}
-	}
-	order(mariaID, "delivered", 1000, "40 days", [3]int64{1001, 4, 250})
-	order(mariaID, "placed", 1300, "3 days", [3]int64{1002, 2, 650})
-	order(joaoID, "cancelled", 9999, "1 hour", [3]int64{2001, 50, 200})
-	order(joaoID, "placed", 570, "1 minute", [3]int64{1001, 1, 250}, [3]int64{2001, 1, 320})
-
-	ctx = auth.WithPrincipal(ctx, auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
-	return fixture{pool: pool, svc: admin.New(pool), ctx: ctx, admin: adminID, maria: mariaID}
-}
-
-func (f fixture) count(t *testing.T, sql string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := f.pool.QueryRow(context.Background(), sql, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	s := admintest.NewShop(t)
+	return fixture{Shop: s, svc: admin.New(s.Pool)}
 }
 
 func TestUpdateProductValidation(t *testing.T) {
@@ -115,7 +55,7 @@ func TestUpdateProductValidation(t *testing.T) {
 		{"unknown category", "8,50", "21", []string{"bebidas", "ofertas"}, "online_categories"},
 	}
 	for _, tt := range tests {
-		_, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
+		_, err := f.svc.UpdateProduct(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
 			Id: 1001, Price: tt.price, VatRate: tt.vat, OnlineCategories: tt.categories,
 		}))
 		if code, field := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || field != tt.field {
@@ -125,17 +65,17 @@ func TestUpdateProductValidation(t *testing.T) {
 	// Nothing was saved by any of them.
 	var price int64
 	var vat int32
-	if err := f.pool.QueryRow(context.Background(), `SELECT price_cents, vat_basis_points FROM products WHERE id = 1001`).Scan(&price, &vat); err != nil {
+	if err := f.Pool.QueryRow(context.Background(), `SELECT price_cents, vat_basis_points FROM products WHERE id = 1001`).Scan(&price, &vat); err != nil {
 		t.Fatal(err)
 	}
 	if price != 250 || vat != 1000 {
 		t.Errorf("product changed to %d cents, %d bp by invalid updates", price, vat)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events`) + f.count(t, `SELECT count(*) FROM price_history`); n != 0 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events`) + f.Count(t, `SELECT count(*) FROM price_history`); n != 0 {
 		t.Errorf("invalid updates left %d audit or price history rows", n)
 	}
 
-	_, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{Id: 999, Price: "1", VatRate: "21"}))
+	_, err := f.svc.UpdateProduct(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{Id: 999, Price: "1", VatRate: "21"}))
 	if code, reason := connecttest.Detail(t, err); code != connect.CodeNotFound || reason != "PRODUCT_NOT_FOUND" {
 		t.Errorf("unknown product: %v %s, want NotFound PRODUCT_NOT_FOUND", code, reason)
 	}
@@ -144,7 +84,7 @@ func TestUpdateProductValidation(t *testing.T) {
 func TestUpdateProductSavesAndAudits(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	res, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
+	res, err := f.svc.UpdateProduct(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
 		Id: 1001, Price: "2,75", VatRate: "21", OnlineCategories: []string{"bebidas", "populares"},
 	}))
 	if err != nil {
@@ -158,14 +98,14 @@ func TestUpdateProductSavesAndAudits(t *testing.T) {
 		t.Errorf("visibility = %v, want the brasil record", p.Visibility)
 	}
 	var updatedBy int64
-	if err := f.pool.QueryRow(context.Background(), `SELECT updated_by FROM products WHERE id = 1001`).Scan(&updatedBy); err != nil || updatedBy != f.admin {
-		t.Errorf("updated_by = %d (%v), want the admin %d", updatedBy, err, f.admin)
+	if err := f.Pool.QueryRow(context.Background(), `SELECT updated_by FROM products WHERE id = 1001`).Scan(&updatedBy); err != nil || updatedBy != f.Admin {
+		t.Errorf("updated_by = %d (%v), want the admin %d", updatedBy, err, f.Admin)
 	}
-	if n := f.count(t, `SELECT count(*) FROM price_history WHERE product_id = 1001 AND price_cents = 275 AND changed_by = $1`, f.admin); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM price_history WHERE product_id = 1001 AND price_cents = 275 AND changed_by = $1`, f.Admin); n != 1 {
 		t.Errorf("%d price history rows for the new price, want 1", n)
 	}
 
-	rows, err := f.pool.Query(context.Background(), `
+	rows, err := f.Pool.Query(context.Background(), `
 		SELECT actor, action, entity, old_value::text, new_value::text FROM audit_events ORDER BY id`)
 	if err != nil {
 		t.Fatal(err)
@@ -190,16 +130,16 @@ func TestUpdateProductSavesAndAudits(t *testing.T) {
 	}
 
 	// The same values again change nothing and record nothing.
-	if _, err := f.svc.UpdateProduct(f.ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
+	if _, err := f.svc.UpdateProduct(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{
 		Id: 1001, Price: "2.75", VatRate: "21,00", OnlineCategories: []string{"bebidas", "populares"},
 	})); err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events`); n != 3 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events`); n != 3 {
 		t.Errorf("%d audit rows after a no-op update, want still 3", n)
 	}
 
-	events, err := f.svc.ListAuditEvents(f.ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{}))
+	events, err := f.svc.ListAuditEvents(f.Ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +153,7 @@ func TestListAdminProducts(t *testing.T) {
 	f := setup(t)
 	list := func(q string, page, size int32) *saboresv1.ListAdminProductsResponse {
 		t.Helper()
-		res, err := f.svc.ListAdminProducts(f.ctx, connect.NewRequest(&saboresv1.ListAdminProductsRequest{Query: q, Page: page, PageSize: size}))
+		res, err := f.svc.ListAdminProducts(f.Ctx, connect.NewRequest(&saboresv1.ListAdminProductsRequest{Query: q, Page: page, PageSize: size}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,11 +176,11 @@ func TestListAdminProducts(t *testing.T) {
 	}
 	// The one paging rule: a bad page is refused, as the contract says, not clamped.
 	for _, bad := range []*saboresv1.ListAdminProductsRequest{{Page: -1}, {Page: 100001}, {PageSize: -1}} {
-		if _, err := f.svc.ListAdminProducts(f.ctx, connect.NewRequest(bad)); connecttest.Code(err) != connect.CodeInvalidArgument {
+		if _, err := f.svc.ListAdminProducts(f.Ctx, connect.NewRequest(bad)); connecttest.Code(err) != connect.CodeInvalidArgument {
 			t.Errorf("ListAdminProducts(%v) = %v, want InvalidArgument", bad, err)
 		}
 	}
-	one, err := f.svc.GetAdminProduct(f.ctx, connect.NewRequest(&saboresv1.GetAdminProductRequest{Id: 1001}))
+	one, err := f.svc.GetAdminProduct(f.Ctx, connect.NewRequest(&saboresv1.GetAdminProductRequest{Id: 1001}))
 	if err != nil || one.Msg.Product.Sku != "SKU-1001" || len(one.Msg.Product.Visibility) != 1 {
 		t.Errorf("GetAdminProduct: %v, %v", one, err)
 	}
@@ -249,7 +189,7 @@ func TestListAdminProducts(t *testing.T) {
 func TestCustomersAndOrders(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	customers, err := f.svc.ListCustomers(f.ctx, connect.NewRequest(&saboresv1.ListCustomersRequest{}))
+	customers, err := f.svc.ListCustomers(f.Ctx, connect.NewRequest(&saboresv1.ListCustomersRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +198,7 @@ func TestCustomersAndOrders(t *testing.T) {
 		t.Errorf("customers: total %d, %v; want the 2 active, newest first", c.TotalSize, c.Customers)
 	}
 
-	orders, err := f.svc.ListOrders(f.ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{PageSize: 3}))
+	orders, err := f.svc.ListOrders(f.Ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{PageSize: 3}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +218,7 @@ func TestCustomersAndOrders(t *testing.T) {
 func TestDashboardStats(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	res, err := f.svc.GetDashboardStats(f.ctx, connect.NewRequest(&saboresv1.GetDashboardStatsRequest{}))
+	res, err := f.svc.GetDashboardStats(f.Ctx, connect.NewRequest(&saboresv1.GetDashboardStatsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +256,7 @@ func TestDashboardStats(t *testing.T) {
 func TestCountryConfig(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	res, err := f.svc.UpdateCountryConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{
+	res, err := f.svc.UpdateCountryConfig(f.Ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{
 		Slug: "brasil", Name: "Brasil", NamePt: "Brasil (pt)", FlagEmoji: "🇧🇷", ImageUrl: "/flags/br.svg",
 		BackgroundClasses: "from-green-500 to-yellow-400", Href: "/brasil",
 	}))
@@ -326,20 +266,20 @@ func TestCountryConfig(t *testing.T) {
 	if res.Msg.Country.ImageUrl != "/flags/br.svg" {
 		t.Errorf("saved %v", res.Msg.Country)
 	}
-	list, err := f.svc.ListCountryConfigs(f.ctx, connect.NewRequest(&saboresv1.ListCountryConfigsRequest{}))
+	list, err := f.svc.ListCountryConfigs(f.Ctx, connect.NewRequest(&saboresv1.ListCountryConfigsRequest{}))
 	if err != nil || len(list.Msg.Countries) != 2 || list.Msg.Countries[0].BackgroundClasses != "from-green-500 to-yellow-400" ||
 		list.Msg.Countries[0].NamePt != "Brasil (pt)" {
 		t.Errorf("ListCountryConfigs after update: %v, %v", list, err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'country.config' AND entity = 'country:brasil'
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'country.config' AND entity = 'country:brasil'
 		AND old_value->>'image_url' = '' AND new_value->>'image_url' = '/flags/br.svg'
 		AND new_value->>'name_pt' = 'Brasil (pt)'`); n != 1 {
 		t.Errorf("%d audit rows for the country change, want 1", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM countries WHERE slug = 'brasil' AND updated_by = $1`, f.admin); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM countries WHERE slug = 'brasil' AND updated_by = $1`, f.Admin); n != 1 {
 		t.Error("the country does not record who changed it")
 	}
-	_, err = f.svc.UpdateCountryConfig(f.ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{Slug: "atlantida", Name: "Atlántida"}))
+	_, err = f.svc.UpdateCountryConfig(f.Ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{Slug: "atlantida", Name: "Atlántida"}))
 	if code, _ := connecttest.Detail(t, err); code != connect.CodeNotFound {
 		t.Errorf("unknown country: %v, want NotFound", code)
 	}
@@ -350,7 +290,7 @@ func TestCountryConfig(t *testing.T) {
 func TestAPIKeyLifecycle(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	created, err := f.svc.CreateApiKey(f.ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
+	created, err := f.svc.CreateApiKey(f.Ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
 		Name: "ERP", Scopes: []saboresv1.ApiKeyScope{saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ},
 		ExpireTime: timestamppb.New(time.Now().Add(24 * time.Hour)),
 	}))
@@ -361,18 +301,18 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	if len(secret) < 40 || secret[:4] != "sab_" || key.Prefix != secret[:12] || key.CreatedBy != "admin@sabores.es" || key.LastUsedTime != nil {
 		t.Fatalf("created key %v with secret %q", key, secret)
 	}
-	if n := f.count(t, `SELECT count(*) FROM api_keys WHERE secret_hash = sha256(convert_to($1, 'UTF8'))`, secret); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM api_keys WHERE secret_hash = sha256(convert_to($1, 'UTF8'))`, secret); n != 1 {
 		t.Error("the stored key is not the SHA-256 of its secret")
 	}
-	if n := f.count(t, `SELECT count(*) FROM api_keys WHERE position($1 in encode(secret_hash, 'escape')) > 0`, secret); n != 0 {
+	if n := f.Count(t, `SELECT count(*) FROM api_keys WHERE position($1 in encode(secret_hash, 'escape')) > 0`, secret); n != 0 {
 		t.Error("the secret is stored in clear")
 	}
 
 	// A key works while its creator is an admin of the shop.
-	if err := auth.GrantAdmin(t.Context(), f.pool, "admin@sabores.es"); err != nil {
+	if err := auth.GrantAdmin(t.Context(), f.Pool, "admin@sabores.es"); err != nil {
 		t.Fatal(err)
 	}
-	authSvc, err := auth.New(t.Context(), f.pool, auth.Config{PublicURL: "https://sabores.example"})
+	authSvc, err := auth.New(t.Context(), f.Pool, auth.Config{PublicURL: "https://sabores.example"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,7 +340,7 @@ func TestAPIKeyLifecycle(t *testing.T) {
 	if _, err := list(); err != nil {
 		t.Fatalf("catalogue-read key on a catalogue read: %v", err)
 	}
-	keys, err := f.svc.ListApiKeys(f.ctx, connect.NewRequest(&saboresv1.ListApiKeysRequest{}))
+	keys, err := f.svc.ListApiKeys(f.Ctx, connect.NewRequest(&saboresv1.ListApiKeysRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -421,17 +361,17 @@ func TestAPIKeyLifecycle(t *testing.T) {
 		t.Errorf("a key creating a key: %v, want PermissionDenied", err)
 	}
 	// Past its expiry a key is as unknown as a revoked one.
-	if _, err := f.pool.Exec(context.Background(), `UPDATE api_keys SET created_at = now() - interval '1 day', expires_at = now() - interval '1 second' WHERE id = $1`, key.Id); err != nil {
+	if _, err := f.Pool.Exec(context.Background(), `UPDATE api_keys SET created_at = now() - interval '1 day', expires_at = now() - interval '1 second' WHERE id = $1`, key.Id); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := list(); connecttest.Code(err) != connect.CodeUnauthenticated {
 		t.Errorf("expired key: %v, want Unauthenticated", err)
 	}
-	if _, err := f.pool.Exec(context.Background(), `UPDATE api_keys SET expires_at = NULL WHERE id = $1`, key.Id); err != nil {
+	if _, err := f.Pool.Exec(context.Background(), `UPDATE api_keys SET expires_at = NULL WHERE id = $1`, key.Id); err != nil {
 		t.Fatal(err)
 	}
 
-	revoked, err := f.svc.RevokeApiKey(f.ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: key.Id}))
+	revoked, err := f.svc.RevokeApiKey(f.Ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: key.Id}))
 	if err != nil || revoked.Msg.Key.RevokeTime == nil {
 		t.Fatalf("revoke: %v, %v", revoked, err)
 	}
@@ -439,14 +379,14 @@ func TestAPIKeyLifecycle(t *testing.T) {
 		t.Errorf("revoked key: %v, want Unauthenticated", err)
 	}
 	// Revoking again keeps the first time and records once.
-	again, err := f.svc.RevokeApiKey(f.ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: key.Id}))
+	again, err := f.svc.RevokeApiKey(f.Ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: key.Id}))
 	if err != nil || !again.Msg.Key.RevokeTime.AsTime().Equal(revoked.Msg.Key.RevokeTime.AsTime()) {
 		t.Errorf("second revoke: %v, %v", again, err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action IN ('api_key.create', 'api_key.revoke')`); n != 2 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action IN ('api_key.create', 'api_key.revoke')`); n != 2 {
 		t.Errorf("%d API key audit rows, want 2", n)
 	}
-	_, err = f.svc.RevokeApiKey(f.ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: 9999}))
+	_, err = f.svc.RevokeApiKey(f.Ctx, connect.NewRequest(&saboresv1.RevokeApiKeyRequest{Id: 9999}))
 	if code, _ := connecttest.Detail(t, err); code != connect.CodeNotFound {
 		t.Errorf("revoking an unknown key: %v, want NotFound", code)
 	}
@@ -462,7 +402,7 @@ func TestAPIKeyActsAsAuditActor(t *testing.T) {
 	if _, err := f.svc.UpdateProduct(ctx, connect.NewRequest(&saboresv1.UpdateProductRequest{Id: 1002, Price: "7", VatRate: "10"})); err != nil {
 		t.Fatal(err)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE actor = 'api-key:7' AND actor_user_id IS NULL`); n != 1 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE actor = 'api-key:7' AND actor_user_id IS NULL`); n != 1 {
 		t.Errorf("%d audit rows by the key, want 1", n)
 	}
 }

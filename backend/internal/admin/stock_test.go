@@ -25,20 +25,20 @@ func TestAdjustStockBooksLedgerAndAudit(t *testing.T) {
 		count   = saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_COUNT
 		damage  = saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_DAMAGE
 	)
-	res, err := f.svc.AdjustStock(f.ctx, connect.NewRequest(adjust(10, receipt, "albarán 77")))
+	res, err := f.svc.AdjustStock(f.Ctx, connect.NewRequest(adjust(10, receipt, "albarán 77")))
 	if err != nil || res.Msg.GetStock() != 10 || res.Msg.GetDelta() != 10 {
 		t.Fatalf("receipt of 10: %v, %v", res, err)
 	}
-	res, err = f.svc.AdjustStock(f.ctx, connect.NewRequest(&saboresv1.AdjustStockRequest{
+	res, err = f.svc.AdjustStock(f.Ctx, connect.NewRequest(&saboresv1.AdjustStockRequest{
 		ProductId: 1001, Change: &saboresv1.AdjustStockRequest_Stock{Stock: 7}, Reason: count,
 	}))
 	if err != nil || res.Msg.GetStock() != 7 || res.Msg.GetDelta() != -3 {
 		t.Fatalf("count to 7: %v, %v", res, err)
 	}
 
-	_, err = f.svc.AdjustStock(f.ctx, connect.NewRequest(adjust(-8, damage, "")))
+	_, err = f.svc.AdjustStock(f.Ctx, connect.NewRequest(adjust(-8, damage, "")))
 	cerr := new(connect.Error)
-	if !errors.As(apperr.ToConnect(f.ctx, "test", err), &cerr) || cerr.Code() != connect.CodeFailedPrecondition {
+	if !errors.As(apperr.ToConnect(f.Ctx, "test", err), &cerr) || cerr.Code() != connect.CodeFailedPrecondition {
 		t.Fatalf("removing 8 of 7: %v, want FailedPrecondition", err)
 	}
 	var reason string
@@ -53,23 +53,23 @@ func TestAdjustStockBooksLedgerAndAudit(t *testing.T) {
 		t.Errorf("removing 8 of 7: reason %q, want STOCK_BELOW_ZERO/7", reason)
 	}
 
-	_, err = f.svc.AdjustStock(f.ctx, connect.NewRequest(&saboresv1.AdjustStockRequest{
+	_, err = f.svc.AdjustStock(f.Ctx, connect.NewRequest(&saboresv1.AdjustStockRequest{
 		ProductId: 999999, Change: &saboresv1.AdjustStockRequest_Delta{Delta: 1}, Reason: receipt,
 	}))
-	if code := connecttest.Code(apperr.ToConnect(f.ctx, "test", err)); code != connect.CodeNotFound {
+	if code := connecttest.Code(apperr.ToConnect(f.Ctx, "test", err)); code != connect.CodeNotFound {
 		t.Errorf("unknown product: code %v, want NotFound", code)
 	}
 
-	if n := f.count(t, `SELECT count(*) FROM stock_movements WHERE product_id = 1001 AND kind = 'adjustment'
+	if n := f.Count(t, `SELECT count(*) FROM stock_movements WHERE product_id = 1001 AND kind = 'adjustment'
 		AND actor_user_id = $1 AND ((reason = 'receipt' AND delta = 10 AND note = 'albarán 77' AND stock_after = 10)
-		OR (reason = 'count' AND delta = -3 AND stock_after = 7))`, f.admin); n != 2 {
+		OR (reason = 'count' AND delta = -3 AND stock_after = 7))`, f.Admin); n != 2 {
 		t.Errorf("%d matching ledger rows, want the receipt and the count", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM stock_movements WHERE product_id = 1001`); n != 2 {
+	if n := f.Count(t, `SELECT count(*) FROM stock_movements WHERE product_id = 1001`); n != 2 {
 		t.Errorf("%d ledger rows, want 2 (the refused change wrote none)", n)
 	}
-	if n := f.count(t, `SELECT count(*) FROM audit_events WHERE action = 'stock.adjust' AND entity = 'product:1001'
-		AND actor_user_id = $1`, f.admin); n != 2 {
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'stock.adjust' AND entity = 'product:1001'
+		AND actor_user_id = $1`, f.Admin); n != 2 {
 		t.Errorf("%d audit events, want 2", n)
 	}
 }
