@@ -30,21 +30,6 @@ func keysetLists(svc *admin.Service) []admintest.KeysetList {
 				return ids, res.Msg.NextPageToken, res.Msg.PreviousPageToken, nil
 			},
 		},
-		{
-			Name:  "audit events",
-			Order: `SELECT id FROM audit_events ORDER BY created_at DESC, id DESC`,
-			Page: func(ctx context.Context, token string, size int32) ([]int64, string, string, error) {
-				res, err := svc.ListAuditEvents(ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{PageToken: token, PageSize: size}))
-				if err != nil {
-					return nil, "", "", err
-				}
-				var ids []int64
-				for _, e := range res.Msg.Events {
-					ids = append(ids, e.Id)
-				}
-				return ids, res.Msg.NextPageToken, res.Msg.PreviousPageToken, nil
-			},
-		},
 	}
 }
 

@@ -44,16 +44,3 @@ func apiKey(k db.APIKeyListRow) *saboresv1.ApiKey {
 	}
 	return out
 }
-
-// auditEvent maps one row of the audit trail.
-func auditEvent(e db.AuditListRow) *saboresv1.AuditEvent {
-	return &saboresv1.AuditEvent{
-		Id:         e.ID,
-		Actor:      e.Actor,
-		Action:     e.Action,
-		Entity:     e.Entity,
-		OldValue:   string(e.OldValue),
-		NewValue:   string(e.NewValue),
-		CreateTime: timestamppb.New(e.CreatedAt),
-	}
-}

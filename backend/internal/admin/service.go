@@ -20,12 +20,11 @@ import (
 )
 
 // Page sizes, as the contract documents them: the product list loads 100
-// at a time ('Carregar Mais'), the customer and order tables show 10, the
-// audit trail 50; none serves more than 100.
+// at a time ('Carregar Mais'), the customer and order tables show 10; none
+// serves more than 100.
 var (
 	productPageSizes = paging.Sizes{Default: 100, Max: 100}
 	pageSizes        = paging.Sizes{Default: 10, Max: 100}
-	auditPageSizes   = paging.Sizes{Default: 50, Max: 100}
 )
 
 // Service implements AdminService.
@@ -60,7 +59,6 @@ var (
 	_ saboresv1connect.AdminEmailServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminDashboardServiceHandler       = (*Service)(nil)
 	_ saboresv1connect.AdminApiKeyServiceHandler          = (*Service)(nil)
-	_ saboresv1connect.AdminAuditServiceHandler           = (*Service)(nil)
 )
 
 // New returns the service.

@@ -13,6 +13,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
+	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
@@ -193,7 +194,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminEmail:           backOffice,
 			AdminDashboard:       backOffice,
 			AdminApiKey:          backOffice,
-			AdminAudit:           backOffice,
+			AdminAudit:           adminauditapi.New(dbs.Primary),
 			AdminVisibility: struct {
 				*visibilityapi.Handler
 				*admin.Service

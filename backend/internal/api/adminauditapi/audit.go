@@ -1,4 +1,4 @@
-package admin
+package adminauditapi
 
 import (
 	"context"
@@ -13,18 +13,18 @@ import (
 )
 
 // ListAuditEvents pages the audit trail, newest first, by keyset.
-func (s *Service) ListAuditEvents(ctx context.Context, req *connect.Request[saboresv1.ListAuditEventsRequest]) (*connect.Response[saboresv1.ListAuditEventsResponse], error) {
-	k, err := paging.ParseKeyset(req.Msg.PageToken, req.Msg.PageSize, auditPageSizes)
+func (h *Handler) ListAuditEvents(ctx context.Context, req *connect.Request[saboresv1.ListAuditEventsRequest]) (*connect.Response[saboresv1.ListAuditEventsResponse], error) {
+	k, err := paging.ParseKeyset(req.Msg.PageToken, req.Msg.PageSize, pageSizes)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.q.AuditList(ctx, db.AuditListParams{Backward: k.Backward, At: k.At, AtID: k.AtID, PageLimit: k.Limit})
+	rows, err := h.q.AuditList(ctx, db.AuditListParams{Backward: k.Backward, At: k.At, AtID: k.AtID, PageLimit: k.Limit})
 	if err != nil {
-		return nil, fmt.Errorf("admin: list audit events: %w", err)
+		return nil, fmt.Errorf("adminauditapi: list audit events: %w", err)
 	}
-	total, err := s.q.AuditCount(ctx)
+	total, err := h.q.AuditCount(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("admin: count audit events: %w", err)
+		return nil, fmt.Errorf("adminauditapi: count audit events: %w", err)
 	}
 	page := paging.Cut(k, rows, func(e db.AuditListRow) (time.Time, int64) { return e.CreatedAt, e.ID })
 	res := &saboresv1.ListAuditEventsResponse{
