@@ -7,22 +7,6 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-func customer(c db.Customer) *saboresv1.Customer {
-	return &saboresv1.Customer{
-		Id:           c.ID,
-		Name:         c.Name,
-		Surname:      c.Surname,
-		CompanyName:  c.CompanyName,
-		Dni:          c.Dni,
-		CompanyNif:   c.CompanyNif,
-		CustomerType: c.CustomerType,
-		Email:        c.Email,
-		Phone:        c.Phone,
-		Active:       c.Active,
-		CreateTime:   timestamppb.New(c.CreatedAt),
-	}
-}
-
 // apiKey maps a stored key, never its secret.
 func apiKey(k db.APIKeyListRow) *saboresv1.ApiKey {
 	out := &saboresv1.ApiKey{

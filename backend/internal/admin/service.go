@@ -20,8 +20,8 @@ import (
 )
 
 // Page sizes, as the contract documents them: the product list loads 100
-// at a time ('Carregar Mais'), the customer and order tables show 10; none
-// serves more than 100.
+// at a time ('Carregar Mais'), the order table shows 10; none serves more
+// than 100.
 var (
 	productPageSizes = paging.Sizes{Default: 100, Max: 100}
 	pageSizes        = paging.Sizes{Default: 10, Max: 100}
@@ -54,7 +54,6 @@ var (
 	_ saboresv1connect.AdminStockServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminCatalogueImportServiceHandler = (*Service)(nil)
 	_ saboresv1connect.AdminPromotionServiceHandler       = (*Service)(nil)
-	_ saboresv1connect.AdminCustomerServiceHandler        = (*Service)(nil)
 	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminEmailServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminDashboardServiceHandler       = (*Service)(nil)

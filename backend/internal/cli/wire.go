@@ -14,6 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
+	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
@@ -189,7 +190,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminStock:           backOffice,
 			AdminCatalogueImport: backOffice,
 			AdminPromotion:       backOffice,
-			AdminCustomer:        backOffice,
+			AdminCustomer:        admincustomerapi.New(dbs.Primary),
 			AdminOrder:           backOffice,
 			AdminEmail:           backOffice,
 			AdminDashboard:       backOffice,

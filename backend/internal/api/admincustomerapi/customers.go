@@ -1,4 +1,4 @@
-package admin
+package admincustomerapi
 
 import (
 	"context"
@@ -13,20 +13,20 @@ import (
 )
 
 // ListCustomers pages the active customers, newest first, by keyset.
-func (s *Service) ListCustomers(ctx context.Context, req *connect.Request[saboresv1.ListCustomersRequest]) (*connect.Response[saboresv1.ListCustomersResponse], error) {
+func (h *Handler) ListCustomers(ctx context.Context, req *connect.Request[saboresv1.ListCustomersRequest]) (*connect.Response[saboresv1.ListCustomersResponse], error) {
 	k, err := paging.ParseKeyset(req.Msg.PageToken, req.Msg.PageSize, pageSizes)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := s.q.AdminListCustomers(ctx, db.AdminListCustomersParams{
+	rows, err := h.q.AdminListCustomers(ctx, db.AdminListCustomersParams{
 		Backward: k.Backward, At: k.At, AtID: k.AtID, PageLimit: k.Limit,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("admin: list customers: %w", err)
+		return nil, fmt.Errorf("admincustomerapi: list customers: %w", err)
 	}
-	total, err := s.q.AdminCountCustomers(ctx)
+	total, err := h.q.AdminCountCustomers(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("admin: count customers: %w", err)
+		return nil, fmt.Errorf("admincustomerapi: count customers: %w", err)
 	}
 	page := paging.Cut(k, rows, func(c db.Customer) (time.Time, int64) { return c.CreatedAt, c.ID })
 	res := &saboresv1.ListCustomersResponse{
