@@ -56,7 +56,6 @@ var (
 	_ saboresv1connect.AdminPromotionServiceHandler       = (*Service)(nil)
 	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminEmailServiceHandler           = (*Service)(nil)
-	_ saboresv1connect.AdminDashboardServiceHandler       = (*Service)(nil)
 	_ saboresv1connect.AdminApiKeyServiceHandler          = (*Service)(nil)
 )
 

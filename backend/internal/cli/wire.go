@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
+	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
@@ -193,7 +194,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminCustomer:        admincustomerapi.New(dbs.Primary),
 			AdminOrder:           backOffice,
 			AdminEmail:           backOffice,
-			AdminDashboard:       backOffice,
+			AdminDashboard:       admindashboardapi.New(dbs.Primary),
 			AdminApiKey:          backOffice,
 			AdminAudit:           adminauditapi.New(dbs.Primary),
 			AdminVisibility: struct {

@@ -1,4 +1,4 @@
-package admin_test
+package admindashboardapi_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package admin
+package admindashboardapi
 
 import (
 	"context"
@@ -16,22 +16,22 @@ import (
 // the last 30 days in Madrid time and the best sellers, from the rollups the
 // orders' triggers keep (migration 00255), never by scanning the orders;
 // and the work stuck now (package stuck), which the dashboard shows in red.
-func (s *Service) GetDashboardStats(ctx context.Context, _ *connect.Request[saboresv1.GetDashboardStatsRequest]) (*connect.Response[saboresv1.GetDashboardStatsResponse], error) {
-	totals, err := s.q.AdminDashboardTotals(ctx)
+func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[saboresv1.GetDashboardStatsRequest]) (*connect.Response[saboresv1.GetDashboardStatsResponse], error) {
+	totals, err := h.q.AdminDashboardTotals(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("admin: dashboard totals: %w", err)
+		return nil, fmt.Errorf("admindashboardapi: dashboard totals: %w", err)
 	}
-	daily, err := s.q.AdminDailyStats(ctx, time.Now())
+	daily, err := h.q.AdminDailyStats(ctx, time.Now())
 	if err != nil {
-		return nil, fmt.Errorf("admin: daily stats: %w", err)
+		return nil, fmt.Errorf("admindashboardapi: daily stats: %w", err)
 	}
-	best, err := s.q.AdminBestSellers(ctx)
+	best, err := h.q.AdminBestSellers(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("admin: best sellers: %w", err)
+		return nil, fmt.Errorf("admindashboardapi: best sellers: %w", err)
 	}
-	stuckNow, err := stuck.Read(ctx, s.q, time.Now())
+	stuckNow, err := stuck.Read(ctx, h.q, time.Now())
 	if err != nil {
-		return nil, fmt.Errorf("admin: stuck work: %w", err)
+		return nil, fmt.Errorf("admindashboardapi: stuck work: %w", err)
 	}
 	res := &saboresv1.GetDashboardStatsResponse{
 		OrderCount:         totals.OrderCount,
