@@ -51,7 +51,6 @@ type Service struct {
 // package of its own (issue 31).
 var (
 	_ saboresv1connect.AdminProductServiceHandler         = (*Service)(nil)
-	_ saboresv1connect.AdminStockServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminCatalogueImportServiceHandler = (*Service)(nil)
 	_ saboresv1connect.AdminPromotionServiceHandler       = (*Service)(nil)
 	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)

@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
+	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
@@ -27,6 +28,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/contact"
@@ -188,7 +190,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Contact:              messages,
 			Settings:             settings,
 			AdminProduct:         backOffice,
-			AdminStock:           backOffice,
+			AdminStock:           adminstockapi.New(catalogue.New(dbs.Primary)),
 			AdminCatalogueImport: backOffice,
 			AdminPromotion:       backOffice,
 			AdminCustomer:        admincustomerapi.New(dbs.Primary),

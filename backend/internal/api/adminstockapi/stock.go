@@ -1,4 +1,4 @@
-package admin
+package adminstockapi
 
 import (
 	"context"
@@ -23,7 +23,7 @@ var stockReasons = map[saboresv1.StockAdjustmentReason]string{
 
 // AdjustStock changes a product's stock with a reason
 // (catalogue.Service.AdjustStock).
-func (s *Service) AdjustStock(ctx context.Context, req *connect.Request[saboresv1.AdjustStockRequest]) (*connect.Response[saboresv1.AdjustStockResponse], error) {
+func (h *Handler) AdjustStock(ctx context.Context, req *connect.Request[saboresv1.AdjustStockRequest]) (*connect.Response[saboresv1.AdjustStockResponse], error) {
 	m := req.Msg
 	reason, ok := stockReasons[m.GetReason()]
 	if !ok {
@@ -36,7 +36,7 @@ func (s *Service) AdjustStock(ctx context.Context, req *connect.Request[saboresv
 	if c, ok := m.GetChange().(*saboresv1.AdjustStockRequest_Stock); ok {
 		adj.Counted = &c.Stock
 	}
-	out, err := s.products.AdjustStock(ctx, auth.Caller(ctx), adj)
+	out, err := h.products.AdjustStock(ctx, auth.Caller(ctx), adj)
 	if err != nil {
 		return nil, err
 	}

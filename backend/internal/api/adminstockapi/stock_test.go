@@ -1,17 +1,31 @@
-package admin_test
+package adminstockapi_test
 
 import (
 	"errors"
 	"testing"
 
-	"github.com/sabores/sabores/backend/internal/connecttest"
-
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
+	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
+	"github.com/sabores/sabores/backend/internal/api/admintest"
 	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/catalogue"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
+
+type fixture struct {
+	admintest.Shop
+	svc *adminstockapi.Handler
+}
+
+// setup makes admintest's small shop and the handler over it.
+func setup(t *testing.T) fixture {
+	t.Helper()
+	s := admintest.NewShop(t)
+	return fixture{Shop: s, svc: adminstockapi.New(catalogue.New(s.Pool))}
+}
 
 func adjust(delta int32, reason saboresv1.StockAdjustmentReason, note string) *saboresv1.AdjustStockRequest {
 	return &saboresv1.AdjustStockRequest{ProductId: 1001, Change: &saboresv1.AdjustStockRequest_Delta{Delta: delta}, Reason: reason, Note: note}
