@@ -15,7 +15,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -41,8 +40,6 @@ type Service struct {
 	orders *order.Service
 	// products creates products (the catalogue module).
 	products *catalogue.Service
-	// promotions runs the promotions desk (the promotion module).
-	promotions *promotion.Service
 	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
 	keyMaxTTL time.Duration
 }
@@ -52,7 +49,6 @@ type Service struct {
 var (
 	_ saboresv1connect.AdminProductServiceHandler         = (*Service)(nil)
 	_ saboresv1connect.AdminCatalogueImportServiceHandler = (*Service)(nil)
-	_ saboresv1connect.AdminPromotionServiceHandler       = (*Service)(nil)
 	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminEmailServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminApiKeyServiceHandler          = (*Service)(nil)
@@ -60,8 +56,7 @@ var (
 
 // New returns the service.
 func New(pool *pgxpool.Pool) *Service {
-	return &Service{pool: pool, q: db.New(pool), orders: order.New(pool), products: catalogue.New(pool),
-		promotions: promotion.New(pool)}
+	return &Service{pool: pool, q: db.New(pool), orders: order.New(pool), products: catalogue.New(pool)}
 }
 
 // WithOrders returns s taking the order desk's steps through the order

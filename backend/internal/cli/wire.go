@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
+	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
@@ -40,6 +41,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -192,7 +194,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminProduct:         backOffice,
 			AdminStock:           adminstockapi.New(catalogue.New(dbs.Primary)),
 			AdminCatalogueImport: backOffice,
-			AdminPromotion:       backOffice,
+			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
 			AdminCustomer:        admincustomerapi.New(dbs.Primary),
 			AdminOrder:           backOffice,
 			AdminEmail:           backOffice,

@@ -1,4 +1,4 @@
-package admin
+package adminpromotionapi
 
 import (
 	"context"
@@ -16,29 +16,29 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// promotionPageSizes: the desk shows 50 promotions a page.
-var promotionPageSizes = paging.Sizes{Default: 50, Max: 100}
+// pageSizes: the desk shows 50 promotions a page.
+var pageSizes = paging.Sizes{Default: 50, Max: 100}
 
 // ListPromotions pages the promotions, newest first.
-func (s *Service) ListPromotions(ctx context.Context, req *connect.Request[saboresv1.ListPromotionsRequest]) (*connect.Response[saboresv1.ListPromotionsResponse], error) {
+func (h *Handler) ListPromotions(ctx context.Context, req *connect.Request[saboresv1.ListPromotionsRequest]) (*connect.Response[saboresv1.ListPromotionsResponse], error) {
 	m := req.Msg
-	window, err := paging.Page(m.GetPage(), m.GetPageSize(), promotionPageSizes)
+	window, err := paging.Page(m.GetPage(), m.GetPageSize(), pageSizes)
 	if err != nil {
 		return nil, err
 	}
 	now := time.Now()
-	rows, err := s.q.AdminListPromotions(ctx, db.AdminListPromotionsParams{
+	rows, err := h.q.AdminListPromotions(ctx, db.AdminListPromotionsParams{
 		ProductID: m.GetProductId(), IncludeEnded: m.GetIncludeEnded(), Now: now,
 		PageLimit: window.Size, PageOffset: window.Offset,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("admin: list promotions: %w", err)
+		return nil, fmt.Errorf("adminpromotionapi: list promotions: %w", err)
 	}
-	total, err := s.q.AdminCountPromotions(ctx, db.AdminCountPromotionsParams{
+	total, err := h.q.AdminCountPromotions(ctx, db.AdminCountPromotionsParams{
 		ProductID: m.GetProductId(), IncludeEnded: m.GetIncludeEnded(), Now: now,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("admin: count promotions: %w", err)
+		return nil, fmt.Errorf("adminpromotionapi: count promotions: %w", err)
 	}
 	out := &saboresv1.ListPromotionsResponse{TotalSize: int32(total), Promotions: make([]*saboresv1.AdminPromotion, len(rows))}
 	for i, r := range rows {
@@ -68,9 +68,9 @@ func termsOf(in *saboresv1.PromotionTerms) promotion.Terms {
 }
 
 // CreatePromotion puts a product on promotion (promotion.Service.Create).
-func (s *Service) CreatePromotion(ctx context.Context, req *connect.Request[saboresv1.CreatePromotionRequest]) (*connect.Response[saboresv1.CreatePromotionResponse], error) {
+func (h *Handler) CreatePromotion(ctx context.Context, req *connect.Request[saboresv1.CreatePromotionRequest]) (*connect.Response[saboresv1.CreatePromotionResponse], error) {
 	now := time.Now()
-	row, err := s.promotions.Create(ctx, auth.Caller(ctx), now, req.Msg.GetProductId(), termsOf(req.Msg.GetTerms()))
+	row, err := h.promotions.Create(ctx, auth.Caller(ctx), now, req.Msg.GetProductId(), termsOf(req.Msg.GetTerms()))
 	if err != nil {
 		return nil, err
 	}
@@ -79,9 +79,9 @@ func (s *Service) CreatePromotion(ctx context.Context, req *connect.Request[sabo
 
 // UpdatePromotion changes a promotion that has not ended
 // (promotion.Service.Update).
-func (s *Service) UpdatePromotion(ctx context.Context, req *connect.Request[saboresv1.UpdatePromotionRequest]) (*connect.Response[saboresv1.UpdatePromotionResponse], error) {
+func (h *Handler) UpdatePromotion(ctx context.Context, req *connect.Request[saboresv1.UpdatePromotionRequest]) (*connect.Response[saboresv1.UpdatePromotionResponse], error) {
 	now := time.Now()
-	row, err := s.promotions.Update(ctx, auth.Caller(ctx), now, req.Msg.GetId(), termsOf(req.Msg.GetTerms()))
+	row, err := h.promotions.Update(ctx, auth.Caller(ctx), now, req.Msg.GetId(), termsOf(req.Msg.GetTerms()))
 	if err != nil {
 		return nil, err
 	}
@@ -90,9 +90,9 @@ func (s *Service) UpdatePromotion(ctx context.Context, req *connect.Request[sabo
 
 // EndPromotion ends a running promotion now or withdraws a scheduled one
 // (promotion.Service.End).
-func (s *Service) EndPromotion(ctx context.Context, req *connect.Request[saboresv1.EndPromotionRequest]) (*connect.Response[saboresv1.EndPromotionResponse], error) {
+func (h *Handler) EndPromotion(ctx context.Context, req *connect.Request[saboresv1.EndPromotionRequest]) (*connect.Response[saboresv1.EndPromotionResponse], error) {
 	now := time.Now()
-	row, err := s.promotions.End(ctx, auth.Caller(ctx), now, req.Msg.GetId())
+	row, err := h.promotions.End(ctx, auth.Caller(ctx), now, req.Msg.GetId())
 	if err != nil {
 		return nil, err
 	}

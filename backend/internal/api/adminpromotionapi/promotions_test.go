@@ -1,4 +1,4 @@
-package admin_test
+package adminpromotionapi_test
 
 import (
 	"context"
@@ -8,9 +8,24 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
+	"github.com/sabores/sabores/backend/internal/api/admintest"
 	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
+
+type fixture struct {
+	admintest.Shop
+	svc *adminpromotionapi.Handler
+}
+
+// setup makes admintest's small shop and the handler over it.
+func setup(t *testing.T) fixture {
+	t.Helper()
+	s := admintest.NewShop(t)
+	return fixture{Shop: s, svc: adminpromotionapi.New(promotion.New(s.Pool), s.Pool)}
+}
 
 func percentOff(bp int32, start, end time.Time) *saboresv1.PromotionTerms {
 	t := &saboresv1.PromotionTerms{Type: saboresv1.PromotionType_PROMOTION_TYPE_PERCENTAGE, DiscountBasisPoints: bp, EndTime: timestamppb.New(end)}
