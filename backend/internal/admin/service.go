@@ -12,7 +12,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -30,9 +29,6 @@ var (
 type Service struct {
 	pool *pgxpool.Pool
 	q    *db.Queries
-	// emailJobs shows and retries failed e-mails; nil when this server
-	// sends none.
-	emailJobs mail.Jobs
 	// imports queues catalogue imports' jobs; nil when this server runs
 	// no jobs.
 	imports catalogueio.Queue
@@ -50,7 +46,6 @@ var (
 	_ saboresv1connect.AdminProductServiceHandler         = (*Service)(nil)
 	_ saboresv1connect.AdminCatalogueImportServiceHandler = (*Service)(nil)
 	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)
-	_ saboresv1connect.AdminEmailServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminApiKeyServiceHandler          = (*Service)(nil)
 )
 

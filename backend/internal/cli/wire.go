@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
+	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
@@ -172,7 +173,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
 	backOffice := admin.New(dbs.Primary).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 		WithOrders(orders).
-		WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
+		WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
 	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
 	invoices := invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL)
 	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
@@ -197,7 +198,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
 			AdminCustomer:        admincustomerapi.New(dbs.Primary),
 			AdminOrder:           backOffice,
-			AdminEmail:           backOffice,
+			AdminEmail:           adminemailapi.New(dbs.Primary, mailQueue),
 			AdminDashboard:       admindashboardapi.New(dbs.Primary),
 			AdminApiKey:          backOffice,
 			AdminAudit:           adminauditapi.New(dbs.Primary),

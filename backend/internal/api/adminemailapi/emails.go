@@ -1,4 +1,4 @@
-package admin
+package adminemailapi
 
 import (
 	"context"
@@ -15,19 +15,13 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// emailPageSizes: the failed e-mails screen shows 50 at a time.
-var emailPageSizes = paging.Sizes{Default: 50, Max: 100}
-
-// WithEmailJobs returns s showing and retrying failed e-mails through j.
-func (s *Service) WithEmailJobs(j mail.Jobs) *Service {
-	s.emailJobs = j
-	return s
-}
+// pageSizes: the failed e-mails screen shows 50 at a time.
+var pageSizes = paging.Sizes{Default: 50, Max: 100}
 
 // ListFailedEmails pages the e-mails not accepted after an attempt, oldest
 // first, each with where its sending stands.
-func (s *Service) ListFailedEmails(ctx context.Context, req *connect.Request[saboresv1.ListFailedEmailsRequest]) (*connect.Response[saboresv1.ListFailedEmailsResponse], error) {
-	window, err := paging.Page(0, req.Msg.GetPageSize(), emailPageSizes)
+func (h *Handler) ListFailedEmails(ctx context.Context, req *connect.Request[saboresv1.ListFailedEmailsRequest]) (*connect.Response[saboresv1.ListFailedEmailsResponse], error) {
+	window, err := paging.Page(0, req.Msg.GetPageSize(), pageSizes)
 	if err != nil {
 		return nil, err
 	}
@@ -39,9 +33,9 @@ func (s *Service) ListFailedEmails(ctx context.Context, req *connect.Request[sab
 	if ok {
 		params.AfterCreated, params.AfterID = &cursor.Time, &cursor.Key
 	}
-	rows, err := s.q.ListFailedEmails(ctx, params)
+	rows, err := h.q.ListFailedEmails(ctx, params)
 	if err != nil {
-		return nil, fmt.Errorf("admin: list failed e-mails: %w", err)
+		return nil, fmt.Errorf("adminemailapi: list failed e-mails: %w", err)
 	}
 	res := &saboresv1.ListFailedEmailsResponse{}
 	if len(rows) > int(window.Size) {
@@ -54,8 +48,8 @@ func (s *Service) ListFailedEmails(ctx context.Context, req *connect.Request[sab
 		ids[i] = r.MessageID
 	}
 	states := map[string]mail.Job{}
-	if s.emailJobs != nil {
-		if states, err = s.emailJobs.EmailJobStates(ctx, ids); err != nil {
+	if h.emailJobs != nil {
+		if states, err = h.emailJobs.EmailJobStates(ctx, ids); err != nil {
 			return nil, err
 		}
 	}
@@ -66,11 +60,11 @@ func (s *Service) ListFailedEmails(ctx context.Context, req *connect.Request[sab
 }
 
 // RetryEmail queues a failed e-mail's next attempt now (mail.Outbox.Retry).
-func (s *Service) RetryEmail(ctx context.Context, req *connect.Request[saboresv1.RetryEmailRequest]) (*connect.Response[saboresv1.RetryEmailResponse], error) {
-	if s.emailJobs == nil {
+func (h *Handler) RetryEmail(ctx context.Context, req *connect.Request[saboresv1.RetryEmailRequest]) (*connect.Response[saboresv1.RetryEmailResponse], error) {
+	if h.emailJobs == nil {
 		return nil, connect.NewError(connect.CodeUnavailable, errors.New("e-mails are not sent by this server"))
 	}
-	e, job, err := mail.NewOutbox(s.pool, s.emailJobs).Retry(ctx, auth.Caller(ctx), req.Msg.GetMessageId())
+	e, job, err := mail.NewOutbox(h.pool, h.emailJobs).Retry(ctx, auth.Caller(ctx), req.Msg.GetMessageId())
 	if err != nil {
 		return nil, err
 	}
