@@ -17,13 +17,9 @@ import (
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// Page sizes, as the contract documents them: the product list loads 100
-// at a time ('Carregar Mais'), the order table shows 10; none serves more
-// than 100.
-var (
-	productPageSizes = paging.Sizes{Default: 100, Max: 100}
-	pageSizes        = paging.Sizes{Default: 10, Max: 100}
-)
+// pageSizes: the order table shows 10 a page, as the contract documents;
+// none serves more than 100.
+var pageSizes = paging.Sizes{Default: 10, Max: 100}
 
 // Service implements AdminService.
 type Service struct {
@@ -34,7 +30,7 @@ type Service struct {
 	imports catalogueio.Queue
 	// orders takes the order desk's steps and records its refunds.
 	orders *order.Service
-	// products creates products (the catalogue module).
+	// products saves country tiles (the catalogue module).
 	products *catalogue.Service
 	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
 	keyMaxTTL time.Duration
@@ -43,7 +39,6 @@ type Service struct {
 // Service serves these back-office services until each has a handler
 // package of its own (issue 31).
 var (
-	_ saboresv1connect.AdminProductServiceHandler         = (*Service)(nil)
 	_ saboresv1connect.AdminCatalogueImportServiceHandler = (*Service)(nil)
 	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)
 	_ saboresv1connect.AdminApiKeyServiceHandler          = (*Service)(nil)

@@ -17,6 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
 	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
+	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
@@ -171,6 +172,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
+	products := catalogue.New(dbs.Primary)
 	backOffice := admin.New(dbs.Primary).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 		WithOrders(orders).
 		WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
@@ -192,8 +194,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Withdrawal:           withdrawals,
 			Contact:              messages,
 			Settings:             settings,
-			AdminProduct:         backOffice,
-			AdminStock:           adminstockapi.New(catalogue.New(dbs.Primary)),
+			AdminProduct:         adminproductapi.New(products, dbs.Primary),
+			AdminStock:           adminstockapi.New(products),
 			AdminCatalogueImport: backOffice,
 			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
 			AdminCustomer:        admincustomerapi.New(dbs.Primary),

@@ -1,4 +1,4 @@
-package admin
+package adminproductapi
 
 import (
 	"context"
@@ -23,12 +23,12 @@ func detailsForm(in *saboresv1.ProductDetails) catalogue.DetailsForm {
 // CreateProduct adds a product through the catalogue module, which
 // checks its fields and codes, stores it with its opening stock and first
 // price and audits it (catalogue.Service.Create).
-func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[saboresv1.CreateProductRequest]) (*connect.Response[saboresv1.CreateProductResponse], error) {
-	p, err := s.products.Create(ctx, auth.Caller(ctx), detailsForm(req.Msg.GetDetails()), req.Msg.GetInitialStock())
+func (h *Handler) CreateProduct(ctx context.Context, req *connect.Request[saboresv1.CreateProductRequest]) (*connect.Response[saboresv1.CreateProductResponse], error) {
+	p, err := h.products.Create(ctx, auth.Caller(ctx), detailsForm(req.Msg.GetDetails()), req.Msg.GetInitialStock())
 	if err != nil {
 		return nil, err
 	}
-	out, err := apimap.AdminProduct(ctx, s.q, p)
+	out, err := apimap.AdminProduct(ctx, h.q, p)
 	if err != nil {
 		return nil, err
 	}
@@ -37,12 +37,12 @@ func (s *Service) CreateProduct(ctx context.Context, req *connect.Request[sabore
 
 // UpdateProductDetails replaces every detail of a product
 // (catalogue.Service.UpdateDetails).
-func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request[saboresv1.UpdateProductDetailsRequest]) (*connect.Response[saboresv1.UpdateProductDetailsResponse], error) {
-	p, err := s.products.UpdateDetails(ctx, auth.Caller(ctx), req.Msg.GetId(), detailsForm(req.Msg.GetDetails()))
+func (h *Handler) UpdateProductDetails(ctx context.Context, req *connect.Request[saboresv1.UpdateProductDetailsRequest]) (*connect.Response[saboresv1.UpdateProductDetailsResponse], error) {
+	p, err := h.products.UpdateDetails(ctx, auth.Caller(ctx), req.Msg.GetId(), detailsForm(req.Msg.GetDetails()))
 	if err != nil {
 		return nil, err
 	}
-	out, err := apimap.AdminProduct(ctx, s.q, p)
+	out, err := apimap.AdminProduct(ctx, h.q, p)
 	if err != nil {
 		return nil, err
 	}
@@ -51,12 +51,12 @@ func (s *Service) UpdateProductDetails(ctx context.Context, req *connect.Request
 
 // ArchiveProduct takes a product off the storefront, or brings it back
 // (catalogue.Service.SetArchived).
-func (s *Service) ArchiveProduct(ctx context.Context, req *connect.Request[saboresv1.ArchiveProductRequest]) (*connect.Response[saboresv1.ArchiveProductResponse], error) {
-	p, err := s.products.SetArchived(ctx, auth.Caller(ctx), req.Msg.GetId(), req.Msg.GetArchived())
+func (h *Handler) ArchiveProduct(ctx context.Context, req *connect.Request[saboresv1.ArchiveProductRequest]) (*connect.Response[saboresv1.ArchiveProductResponse], error) {
+	p, err := h.products.SetArchived(ctx, auth.Caller(ctx), req.Msg.GetId(), req.Msg.GetArchived())
 	if err != nil {
 		return nil, err
 	}
-	out, err := apimap.AdminProduct(ctx, s.q, p)
+	out, err := apimap.AdminProduct(ctx, h.q, p)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package admin
+package adminproductapi
 
 import (
 	"context"
@@ -18,12 +18,12 @@ import (
 )
 
 // ListProductImages lists a product's pictures in order.
-func (s *Service) ListProductImages(ctx context.Context, req *connect.Request[saboresv1.ListProductImagesRequest]) (*connect.Response[saboresv1.ListProductImagesResponse], error) {
+func (h *Handler) ListProductImages(ctx context.Context, req *connect.Request[saboresv1.ListProductImagesRequest]) (*connect.Response[saboresv1.ListProductImagesResponse], error) {
 	id := req.Msg.GetProductId()
-	if _, err := s.q.AdminGetProduct(ctx, id); err != nil {
+	if _, err := h.q.AdminGetProduct(ctx, id); err != nil {
 		return nil, catalogue.ProductNotFound(err, id)
 	}
-	images, err := shop.ProductImages(ctx, s.q, id)
+	images, err := shop.ProductImages(ctx, h.q, id)
 	if err != nil {
 		return nil, err
 	}
@@ -33,15 +33,15 @@ func (s *Service) ListProductImages(ctx context.Context, req *connect.Request[sa
 // UploadProductImage checks and resizes a picture (before any transaction:
 // it is the slow part), then has the catalogue store it
 // (catalogue.Service.AddImage).
-func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[saboresv1.UploadProductImageRequest]) (*connect.Response[saboresv1.UploadProductImageResponse], error) {
+func (h *Handler) UploadProductImage(ctx context.Context, req *connect.Request[saboresv1.UploadProductImageRequest]) (*connect.Response[saboresv1.UploadProductImageResponse], error) {
 	id := req.Msg.GetProductId()
-	if _, err := s.q.AdminGetProduct(ctx, id); err != nil {
+	if _, err := h.q.AdminGetProduct(ctx, id); err != nil {
 		return nil, catalogue.ProductNotFound(err, id)
 	}
 	// A picture the product has already costs no decoding.
-	existing, err := s.q.ListProductImages(ctx, id)
+	existing, err := h.q.ListProductImages(ctx, id)
 	if err != nil {
-		return nil, fmt.Errorf("admin: list images of product %d: %w", id, err)
+		return nil, fmt.Errorf("adminproductapi: list images of product %d: %w", id, err)
 	}
 	if err := catalogue.DuplicateImage(existing, productimage.Hash(req.Msg.GetContent())); err != nil {
 		return nil, err
@@ -59,7 +59,7 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 	case err != nil:
 		return nil, err
 	}
-	added, all, err := s.products.AddImage(ctx, auth.Caller(ctx), id, pic)
+	added, all, err := h.products.AddImage(ctx, auth.Caller(ctx), id, pic)
 	if err != nil {
 		return nil, err
 	}
@@ -70,8 +70,8 @@ func (s *Service) UploadProductImage(ctx context.Context, req *connect.Request[s
 
 // ReorderProductImages puts a product's pictures in the order given, which
 // must name each of them once.
-func (s *Service) ReorderProductImages(ctx context.Context, req *connect.Request[saboresv1.ReorderProductImagesRequest]) (*connect.Response[saboresv1.ReorderProductImagesResponse], error) {
-	out, err := s.products.ReorderImages(ctx, auth.Caller(ctx), req.Msg.GetProductId(), req.Msg.GetImageIds())
+func (h *Handler) ReorderProductImages(ctx context.Context, req *connect.Request[saboresv1.ReorderProductImagesRequest]) (*connect.Response[saboresv1.ReorderProductImagesResponse], error) {
+	out, err := h.products.ReorderImages(ctx, auth.Caller(ctx), req.Msg.GetProductId(), req.Msg.GetImageIds())
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +80,8 @@ func (s *Service) ReorderProductImages(ctx context.Context, req *connect.Request
 
 // DeleteProductImage takes a picture off a product
 // (catalogue.Service.DeleteImage).
-func (s *Service) DeleteProductImage(ctx context.Context, req *connect.Request[saboresv1.DeleteProductImageRequest]) (*connect.Response[saboresv1.DeleteProductImageResponse], error) {
-	out, err := s.products.DeleteImage(ctx, auth.Caller(ctx), req.Msg.GetProductId(), req.Msg.GetImageId())
+func (h *Handler) DeleteProductImage(ctx context.Context, req *connect.Request[saboresv1.DeleteProductImageRequest]) (*connect.Response[saboresv1.DeleteProductImageResponse], error) {
+	out, err := h.products.DeleteImage(ctx, auth.Caller(ctx), req.Msg.GetProductId(), req.Msg.GetImageId())
 	if err != nil {
 		return nil, err
 	}

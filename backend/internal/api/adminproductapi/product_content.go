@@ -1,4 +1,4 @@
-package admin
+package adminproductapi
 
 import (
 	"context"
@@ -17,26 +17,26 @@ import (
 
 // GetProductContent returns a product's texts in both languages, its legal
 // flags and its food information.
-func (s *Service) GetProductContent(ctx context.Context, req *connect.Request[saboresv1.GetProductContentRequest]) (*connect.Response[saboresv1.GetProductContentResponse], error) {
-	row, err := s.q.AdminGetProduct(ctx, req.Msg.GetId())
+func (h *Handler) GetProductContent(ctx context.Context, req *connect.Request[saboresv1.GetProductContentRequest]) (*connect.Response[saboresv1.GetProductContentResponse], error) {
+	row, err := h.q.AdminGetProduct(ctx, req.Msg.GetId())
 	if err != nil {
 		return nil, catalogue.ProductNotFound(err, req.Msg.GetId())
 	}
-	f, err := s.q.GetFoodInfo(ctx, row.Product.ID)
+	f, err := h.q.GetFoodInfo(ctx, row.Product.ID)
 	food := &f
 	if errors.Is(err, pgx.ErrNoRows) {
 		food = nil
 	} else if err != nil {
-		return nil, fmt.Errorf("admin: read food information of product %d: %w", row.Product.ID, err)
+		return nil, fmt.Errorf("adminproductapi: read food information of product %d: %w", row.Product.ID, err)
 	}
 	return connect.NewResponse(&saboresv1.GetProductContentResponse{Content: contentToProto(catalogue.ContentOf(row.Product, food))}), nil
 }
 
 // UpdateProductContent replaces a product's content as a whole
 // (catalogue.Service.UpdateContent).
-func (s *Service) UpdateProductContent(ctx context.Context, req *connect.Request[saboresv1.UpdateProductContentRequest]) (*connect.Response[saboresv1.UpdateProductContentResponse], error) {
+func (h *Handler) UpdateProductContent(ctx context.Context, req *connect.Request[saboresv1.UpdateProductContentRequest]) (*connect.Response[saboresv1.UpdateProductContentResponse], error) {
 	in := req.Msg.GetContent()
-	out, err := s.products.UpdateContent(ctx, auth.Caller(ctx), in.GetProductId(), contentOf(in))
+	out, err := h.products.UpdateContent(ctx, auth.Caller(ctx), in.GetProductId(), contentOf(in))
 	if err != nil {
 		return nil, err
 	}

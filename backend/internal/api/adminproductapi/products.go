@@ -1,4 +1,4 @@
-package admin
+package adminproductapi
 
 import (
 	"context"
@@ -19,21 +19,21 @@ import (
 )
 
 // ListAdminProducts pages every product by name, with an exact total.
-func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[saboresv1.ListAdminProductsRequest]) (*connect.Response[saboresv1.ListAdminProductsResponse], error) {
-	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, productPageSizes)
+func (h *Handler) ListAdminProducts(ctx context.Context, req *connect.Request[saboresv1.ListAdminProductsRequest]) (*connect.Response[saboresv1.ListAdminProductsResponse], error) {
+	window, err := paging.Page(req.Msg.Page, req.Msg.PageSize, pageSizes)
 	if err != nil {
 		return nil, err
 	}
 	query := shop.EscapeLike(strings.TrimSpace(req.Msg.Query))
-	rows, err := s.q.AdminListProducts(ctx, db.AdminListProductsParams{Query: query, PageLimit: window.Size, PageOffset: window.Offset})
+	rows, err := h.q.AdminListProducts(ctx, db.AdminListProductsParams{Query: query, PageLimit: window.Size, PageOffset: window.Offset})
 	if err != nil {
-		return nil, fmt.Errorf("admin: list products: %w", err)
+		return nil, fmt.Errorf("adminproductapi: list products: %w", err)
 	}
-	total, err := s.q.AdminCountProducts(ctx, query)
+	total, err := h.q.AdminCountProducts(ctx, query)
 	if err != nil {
-		return nil, fmt.Errorf("admin: count products: %w", err)
+		return nil, fmt.Errorf("adminproductapi: count products: %w", err)
 	}
-	out, err := apimap.AdminProductsOf(ctx, s.q, rows, func(r db.AdminListProductsRow) db.Product { return r.Product })
+	out, err := apimap.AdminProductsOf(ctx, h.q, rows, func(r db.AdminListProductsRow) db.Product { return r.Product })
 	if err != nil {
 		return nil, err
 	}
@@ -41,12 +41,12 @@ func (s *Service) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 }
 
 // GetAdminProduct returns one product with its visibility records.
-func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[saboresv1.GetAdminProductRequest]) (*connect.Response[saboresv1.GetAdminProductResponse], error) {
-	row, err := s.q.AdminGetProduct(ctx, req.Msg.Id)
+func (h *Handler) GetAdminProduct(ctx context.Context, req *connect.Request[saboresv1.GetAdminProductRequest]) (*connect.Response[saboresv1.GetAdminProductResponse], error) {
+	row, err := h.q.AdminGetProduct(ctx, req.Msg.Id)
 	if err != nil {
 		return nil, catalogue.ProductNotFound(err, req.Msg.Id)
 	}
-	out, err := apimap.AdminProducts(ctx, s.q, []db.Product{row.Product})
+	out, err := apimap.AdminProducts(ctx, h.q, []db.Product{row.Product})
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func (s *Service) GetAdminProduct(ctx context.Context, req *connect.Request[sabo
 // UpdateProduct saves the edit dialog: price, VAT and online categories.
 // Every field is checked before anything is written; price changes enter
 // the price history, and each changed field its audit row.
-func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[saboresv1.UpdateProductRequest]) (*connect.Response[saboresv1.UpdateProductResponse], error) {
+func (h *Handler) UpdateProduct(ctx context.Context, req *connect.Request[saboresv1.UpdateProductRequest]) (*connect.Response[saboresv1.UpdateProductResponse], error) {
 	m := req.Msg
 	price, err := catalogue.ParsePriceCents(m.Price)
 	if err != nil {
@@ -76,12 +76,12 @@ func (s *Service) UpdateProduct(ctx context.Context, req *connect.Request[sabore
 		}
 	}
 
-	product, err := s.products.UpdatePricing(ctx, auth.Caller(ctx), m.Id,
+	product, err := h.products.UpdatePricing(ctx, auth.Caller(ctx), m.Id,
 		catalogue.Pricing{PriceCents: price, VatBasisPoints: vat, OnlineCategories: categories})
 	if err != nil {
 		return nil, err
 	}
-	out, err := apimap.AdminProduct(ctx, s.q, product)
+	out, err := apimap.AdminProduct(ctx, h.q, product)
 	if err != nil {
 		return nil, err
 	}

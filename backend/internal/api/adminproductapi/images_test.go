@@ -1,4 +1,4 @@
-package admin_test
+package adminproductapi_test
 
 import (
 	"bytes"
