@@ -5,8 +5,6 @@
 package admin
 
 import (
-	"time"
-
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/catalogue"
@@ -32,8 +30,6 @@ type Service struct {
 	orders *order.Service
 	// products saves country tiles (the catalogue module).
 	products *catalogue.Service
-	// keyMaxTTL is the longest life of a new API key; 0 is DefaultAPIKeyMaxTTL.
-	keyMaxTTL time.Duration
 }
 
 // Service serves these back-office services until each has a handler
@@ -41,7 +37,6 @@ type Service struct {
 var (
 	_ saboresv1connect.AdminCatalogueImportServiceHandler = (*Service)(nil)
 	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)
-	_ saboresv1connect.AdminApiKeyServiceHandler          = (*Service)(nil)
 )
 
 // New returns the service.

@@ -13,6 +13,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
+	"github.com/sabores/sabores/backend/internal/api/adminapikeyapi"
 	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
@@ -173,8 +174,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
 	products := catalogue.New(dbs.Primary)
-	backOffice := admin.New(dbs.Primary).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
-		WithOrders(orders).
+	backOffice := admin.New(dbs.Primary).WithOrders(orders).
 		WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
 	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
 	invoices := invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL)
@@ -202,7 +202,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminOrder:           backOffice,
 			AdminEmail:           adminemailapi.New(dbs.Primary, mailQueue),
 			AdminDashboard:       admindashboardapi.New(dbs.Primary),
-			AdminApiKey:          backOffice,
+			AdminApiKey:          adminapikeyapi.New(dbs.Primary, cfg.APIKeyMaxTTL),
 			AdminAudit:           adminauditapi.New(dbs.Primary),
 			AdminVisibility: struct {
 				*visibilityapi.Handler

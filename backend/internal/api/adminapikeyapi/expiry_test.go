@@ -1,4 +1,4 @@
-package admin_test
+package adminapikeyapi_test
 
 import (
 	"testing"
@@ -8,6 +8,8 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/api/adminapikeyapi"
+	"github.com/sabores/sabores/backend/internal/api/admintest"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -26,8 +28,8 @@ func TestAPIKeysMustExpire(t *testing.T) {
 		t.Error("a key living 400 days passed the contract's rules")
 	}
 
-	f := setup(t)
-	svc := f.svc.WithAPIKeyMaxTTL(30 * 24 * time.Hour)
+	f := admintest.NewShop(t)
+	svc := adminapikeyapi.New(f.Pool, 30*24*time.Hour)
 	_, err := svc.CreateApiKey(f.Ctx, connect.NewRequest(&saboresv1.CreateApiKeyRequest{
 		Name: "ERP", Scopes: scopes, ExpireTime: timestamppb.New(time.Now().Add(32 * 24 * time.Hour)),
 	}))

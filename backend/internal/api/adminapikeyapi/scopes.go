@@ -1,4 +1,4 @@
-package admin
+package adminapikeyapi
 
 import (
 	"github.com/sabores/sabores/backend/internal/auth"

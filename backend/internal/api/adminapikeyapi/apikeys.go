@@ -1,4 +1,4 @@
-package admin
+package adminapikeyapi
 
 import (
 	"context"
@@ -14,17 +14,17 @@ import (
 )
 
 // CreateApiKey creates an integrator's key and returns its secret, once.
-func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[saboresv1.CreateApiKeyRequest]) (*connect.Response[saboresv1.CreateApiKeyResponse], error) {
+func (h *Handler) CreateApiKey(ctx context.Context, req *connect.Request[saboresv1.CreateApiKeyRequest]) (*connect.Response[saboresv1.CreateApiKeyResponse], error) {
 	scopes := scopesFromProto(req.Msg.Scopes)
 	// PostgreSQL keeps microseconds: the answer shows what is stored.
 	t := req.Msg.ExpireTime.AsTime().Truncate(time.Microsecond)
 	expires := &t
 	// The back office picks a day and sends its last second: the day
 	// API_KEY_MAX_TTL reaches is allowed to its end.
-	if maxTTL := s.apiKeyMaxTTL(); t.After(time.Now().Add(maxTTL + 24*time.Hour)) {
+	if maxTTL := h.maxTTL; t.After(time.Now().Add(maxTTL + 24*time.Hour)) {
 		return nil, fault.InvalidField("expire_time", fmt.Sprintf("an API key lives at most %d days", int(maxTTL.Hours()/24)))
 	}
-	key, err := auth.IssueAPIKey(ctx, s.pool, auth.Caller(ctx), req.Msg.Name, scopes, expires)
+	key, err := auth.IssueAPIKey(ctx, h.pool, auth.Caller(ctx), req.Msg.Name, scopes, expires)
 	if err != nil {
 		return nil, err
 	}
@@ -39,10 +39,10 @@ func (s *Service) CreateApiKey(ctx context.Context, req *connect.Request[sabores
 }
 
 // ListApiKeys lists every key, newest first, revoked ones included.
-func (s *Service) ListApiKeys(ctx context.Context, _ *connect.Request[saboresv1.ListApiKeysRequest]) (*connect.Response[saboresv1.ListApiKeysResponse], error) {
-	rows, err := s.q.APIKeyList(ctx)
+func (h *Handler) ListApiKeys(ctx context.Context, _ *connect.Request[saboresv1.ListApiKeysRequest]) (*connect.Response[saboresv1.ListApiKeysResponse], error) {
+	rows, err := h.q.APIKeyList(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("admin: list API keys: %w", err)
+		return nil, fmt.Errorf("adminapikeyapi: list API keys: %w", err)
 	}
 	res := &saboresv1.ListApiKeysResponse{}
 	for _, r := range rows {
@@ -53,26 +53,10 @@ func (s *Service) ListApiKeys(ctx context.Context, _ *connect.Request[saboresv1.
 
 // RevokeApiKey stops a key from working at once; revoking a revoked key
 // changes nothing.
-func (s *Service) RevokeApiKey(ctx context.Context, req *connect.Request[saboresv1.RevokeApiKeyRequest]) (*connect.Response[saboresv1.RevokeApiKeyResponse], error) {
-	row, err := auth.RevokeAPIKey(ctx, s.pool, auth.Caller(ctx), req.Msg.Id)
+func (h *Handler) RevokeApiKey(ctx context.Context, req *connect.Request[saboresv1.RevokeApiKeyRequest]) (*connect.Response[saboresv1.RevokeApiKeyResponse], error) {
+	row, err := auth.RevokeAPIKey(ctx, h.pool, auth.Caller(ctx), req.Msg.Id)
 	if err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.RevokeApiKeyResponse{Key: apiKey(db.APIKeyListRow(row))}), nil
-}
-
-// DefaultAPIKeyMaxTTL is API_KEY_MAX_TTL's default: 90 days.
-const DefaultAPIKeyMaxTTL = 90 * 24 * time.Hour
-
-// WithAPIKeyMaxTTL sets the longest life of a new API key (API_KEY_MAX_TTL).
-func (s *Service) WithAPIKeyMaxTTL(d time.Duration) *Service {
-	s.keyMaxTTL = d
-	return s
-}
-
-func (s *Service) apiKeyMaxTTL() time.Duration {
-	if s.keyMaxTTL == 0 {
-		return DefaultAPIKeyMaxTTL
-	}
-	return s.keyMaxTTL
 }
