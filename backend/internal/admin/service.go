@@ -8,7 +8,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/catalogue"
-	"github.com/sabores/sabores/backend/internal/catalogueio"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -23,9 +22,6 @@ var pageSizes = paging.Sizes{Default: 10, Max: 100}
 type Service struct {
 	pool *pgxpool.Pool
 	q    *db.Queries
-	// imports queues catalogue imports' jobs; nil when this server runs
-	// no jobs.
-	imports catalogueio.Queue
 	// orders takes the order desk's steps and records its refunds.
 	orders *order.Service
 	// products saves country tiles (the catalogue module).
@@ -35,8 +31,7 @@ type Service struct {
 // Service serves these back-office services until each has a handler
 // package of its own (issue 31).
 var (
-	_ saboresv1connect.AdminCatalogueImportServiceHandler = (*Service)(nil)
-	_ saboresv1connect.AdminOrderServiceHandler           = (*Service)(nil)
+	_ saboresv1connect.AdminOrderServiceHandler = (*Service)(nil)
 )
 
 // New returns the service.

@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/adminapikeyapi"
 	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
+	"github.com/sabores/sabores/backend/internal/api/admincatalogueimportapi"
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
 	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
@@ -174,8 +175,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
 	products := catalogue.New(dbs.Primary)
-	backOffice := admin.New(dbs.Primary).WithOrders(orders).
-		WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
+	backOffice := admin.New(dbs.Primary).WithOrders(orders)
 	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
 	invoices := invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL)
 	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
@@ -196,7 +196,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Settings:             settings,
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
 			AdminStock:           adminstockapi.New(products),
-			AdminCatalogueImport: backOffice,
+			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
 			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
 			AdminCustomer:        admincustomerapi.New(dbs.Primary),
 			AdminOrder:           backOffice,

@@ -1,4 +1,4 @@
-package admin
+package admincatalogueimportapi
 
 import (
 	"context"
@@ -23,20 +23,14 @@ import (
 // stream carries.
 const exportChunk = 64 << 10
 
-// WithCatalogueImports sets the queue of catalogue imports' jobs.
-func (s *Service) WithCatalogueImports(q catalogueio.Queue) *Service {
-	s.imports = q
-	return s
-}
-
 // ExportCatalogue streams the catalogue as CSV (catalogueio.ExportAll), a
 // page of products at a time, so neither side holds the whole file.
 // Streams pass no unary interceptor, so errors are mapped here.
-func (s *Service) ExportCatalogue(ctx context.Context, req *connect.Request[saboresv1.ExportCatalogueRequest], stream *connect.ServerStream[saboresv1.ExportCatalogueResponse]) error {
+func (h *Handler) ExportCatalogue(ctx context.Context, req *connect.Request[saboresv1.ExportCatalogueRequest], stream *connect.ServerStream[saboresv1.ExportCatalogueResponse]) error {
 	w := &chunkWriter{send: func(b []byte) error {
 		return stream.Send(&saboresv1.ExportCatalogueResponse{Chunk: b})
 	}}
-	if _, err := catalogueio.ExportAll(ctx, s.pool, auth.Caller(ctx), w, req.Msg.GetBom()); err != nil {
+	if _, err := catalogueio.ExportAll(ctx, h.pool, auth.Caller(ctx), w, req.Msg.GetBom()); err != nil {
 		return apperr.ToConnect(ctx, saboresv1connect.AdminCatalogueImportServiceExportCatalogueProcedure, err)
 	}
 	return nil
@@ -66,18 +60,18 @@ func (w *chunkWriter) Flush() error {
 	err := w.send(w.buf)
 	w.buf = nil
 	if err != nil {
-		return fmt.Errorf("admin: send export: %w", err)
+		return fmt.Errorf("admincatalogueimportapi: send export: %w", err)
 	}
 	return nil
 }
 
 // UploadCatalogueChunk stores the next piece of the caller's CSV file.
-func (s *Service) UploadCatalogueChunk(ctx context.Context, req *connect.Request[saboresv1.UploadCatalogueChunkRequest]) (*connect.Response[saboresv1.UploadCatalogueChunkResponse], error) {
+func (h *Handler) UploadCatalogueChunk(ctx context.Context, req *connect.Request[saboresv1.UploadCatalogueChunkRequest]) (*connect.Response[saboresv1.UploadCatalogueChunkResponse], error) {
 	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	up, err := catalogueio.AddChunk(ctx, s.pool, userID, req.Msg.GetUploadId(), req.Msg.GetSeq(), req.Msg.GetChunk())
+	up, err := catalogueio.AddChunk(ctx, h.pool, userID, req.Msg.GetUploadId(), req.Msg.GetSeq(), req.Msg.GetChunk())
 	if err != nil {
 		return nil, err
 	}
@@ -86,12 +80,12 @@ func (s *Service) UploadCatalogueChunk(ctx context.Context, req *connect.Request
 
 // DryRunCatalogueImport checks an uploaded file as the import would, and
 // writes nothing (catalogueio.DryRun).
-func (s *Service) DryRunCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.DryRunCatalogueImportRequest]) (*connect.Response[saboresv1.DryRunCatalogueImportResponse], error) {
+func (h *Handler) DryRunCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.DryRunCatalogueImportRequest]) (*connect.Response[saboresv1.DryRunCatalogueImportResponse], error) {
 	userID, err := auth.SignedInUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	plan, err := catalogueio.DryRun(ctx, s.pool, userID, req.Msg.GetUploadId())
+	plan, err := catalogueio.DryRun(ctx, h.pool, userID, req.Msg.GetUploadId())
 	if err != nil {
 		return nil, err
 	}
@@ -103,11 +97,11 @@ func (s *Service) DryRunCatalogueImport(ctx context.Context, req *connect.Reques
 
 // StartCatalogueImport queues the import of an uploaded file
 // (catalogueio.Start).
-func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.StartCatalogueImportRequest]) (*connect.Response[saboresv1.StartCatalogueImportResponse], error) {
+func (h *Handler) StartCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.StartCatalogueImportRequest]) (*connect.Response[saboresv1.StartCatalogueImportResponse], error) {
 	if _, err := auth.SignedInUser(ctx); err != nil {
 		return nil, err
 	}
-	row, err := catalogueio.Start(ctx, s.pool, s.imports, auth.Caller(ctx), req.Msg.GetUploadId(), req.Msg.GetFileName())
+	row, err := catalogueio.Start(ctx, h.pool, h.imports, auth.Caller(ctx), req.Msg.GetUploadId(), req.Msg.GetFileName())
 	if err != nil {
 		return nil, err
 	}
@@ -119,14 +113,14 @@ func (s *Service) StartCatalogueImport(ctx context.Context, req *connect.Request
 }
 
 // GetCatalogueImport reports an import's progress and outcome.
-func (s *Service) GetCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.GetCatalogueImportRequest]) (*connect.Response[saboresv1.GetCatalogueImportResponse], error) {
-	row, err := s.q.GetCatalogueImport(ctx, req.Msg.GetId())
+func (h *Handler) GetCatalogueImport(ctx context.Context, req *connect.Request[saboresv1.GetCatalogueImportRequest]) (*connect.Response[saboresv1.GetCatalogueImportResponse], error) {
+	row, err := h.q.GetCatalogueImport(ctx, req.Msg.GetId())
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, &fault.Error{Kind: fault.NotFound, Reason: "IMPORT_NOT_FOUND",
 			Message: fmt.Sprintf("import %d does not exist", req.Msg.GetId())}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("admin: read import %d: %w", req.Msg.GetId(), err)
+		return nil, fmt.Errorf("admincatalogueimportapi: read import %d: %w", req.Msg.GetId(), err)
 	}
 	out, err := importToProto(row)
 	if err != nil {
@@ -146,7 +140,7 @@ var importStatuses = map[string]saboresv1.CatalogueImportStatus{
 func importToProto(r db.GetCatalogueImportRow) (*saboresv1.CatalogueImport, error) {
 	var problems []catalogueio.Problem
 	if err := json.Unmarshal(r.Problems, &problems); err != nil {
-		return nil, fmt.Errorf("admin: read problems of import %d: %w", r.ID, err)
+		return nil, fmt.Errorf("admincatalogueimportapi: read problems of import %d: %w", r.ID, err)
 	}
 	out := &saboresv1.CatalogueImport{
 		Id: r.ID, FileName: r.FileName, Status: importStatuses[r.Status], ProgressPercent: r.ProgressPercent,
