@@ -1,18 +1,18 @@
-package admin_test
+package adminorderapi_test
 
 import (
 	"context"
 	"strconv"
 	"testing"
 
-	"github.com/sabores/sabores/backend/internal/connecttest"
-
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -63,7 +63,7 @@ func TestAdvanceOrderAlongTheLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	mails := jobs.NewMailQueue(client, "pedidos@sabores.test")
-	f.svc.WithOrders(order.New(f.Pool).WithMailer(mails))
+	f.svc = adminorderapi.New(order.New(f.Pool).WithMailer(mails), f.Pool)
 	dbtest.ShopSettings(t, f.Pool)
 	const (
 		paid      = saboresv1.OrderAction_ORDER_ACTION_MARK_PAID
@@ -197,7 +197,7 @@ func TestCancelCardPaidOrderQueuesItsRefund(t *testing.T) {
 		t.Fatal(err)
 	}
 	mails, refunds := jobs.NewMailQueue(client, "pedidos@sabores.test"), jobs.NewRefundQueue(client)
-	f.svc.WithOrders(order.New(f.Pool).WithMailer(mails).WithRefunds(refunds))
+	f.svc = adminorderapi.New(order.New(f.Pool).WithMailer(mails).WithRefunds(refunds), f.Pool)
 	dbtest.ShopSettings(t, f.Pool)
 	id := f.placeFixture(t, "card", "paid")
 	if _, err := f.Pool.Exec(context.Background(), `INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)

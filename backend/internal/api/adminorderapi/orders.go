@@ -1,4 +1,4 @@
-package admin
+package adminorderapi
 
 import (
 	"cmp"
@@ -37,7 +37,7 @@ const SearchCountLimit = 100
 // ListOrders pages every customer's orders, newest first, by cursor, with
 // the account's email, their lines unless the view is basic, and a capped
 // count of the matches.
-func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1.ListOrdersRequest]) (*connect.Response[saboresv1.ListOrdersResponse], error) {
+func (h *Handler) ListOrders(ctx context.Context, req *connect.Request[saboresv1.ListOrdersRequest]) (*connect.Response[saboresv1.ListOrdersResponse], error) {
 	m := req.Msg
 	k, err := paging.ParseForwardKeyset(m.GetPageToken(), m.GetPageSize(), pageSizes)
 	if err != nil {
@@ -52,16 +52,16 @@ func (s *Service) ListOrders(ctx context.Context, req *connect.Request[saboresv1
 	// One connection for the whole page: each acquire from a busy pool
 	// queues behind every request already waiting, so a search's three
 	// statements on three acquires queued three times (bench/HISTORY.md).
-	conn, err := s.pool.Acquire(ctx)
+	conn, err := h.pool.Acquire(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("admin: acquire a connection: %w", err)
+		return nil, fmt.Errorf("adminorderapi: acquire a connection: %w", err)
 	}
 	defer conn.Release()
 	d := desk{q: db.New(conn), planned: db.New(planEachCall{conn})}
 	if search.contact != "" {
 		plan, err := d.q.AdminOrderContactsSearch(ctx, search.contact)
 		if err != nil {
-			return nil, fmt.Errorf("admin: plan the contact search: %w", err)
+			return nil, fmt.Errorf("adminorderapi: plan the contact search: %w", err)
 		}
 		var share float64
 		search.foldedTo = plan.FoldedTo
@@ -150,7 +150,7 @@ func (d desk) page(ctx context.Context, f deskSearch, p db.AdminListOrdersParams
 	if f.contact == "" {
 		rows, err := d.planned.AdminListOrders(ctx, p)
 		if err != nil {
-			return nil, fmt.Errorf("admin: list orders: %w", err)
+			return nil, fmt.Errorf("adminorderapi: list orders: %w", err)
 		}
 		return rows, nil
 	}
@@ -159,7 +159,7 @@ func (d desk) page(ctx context.Context, f deskSearch, p db.AdminListOrdersParams
 			Contact: f.contact, AfterCreated: p.AfterCreated, AfterID: p.AfterID, WalkLimit: f.walk, PageLimit: p.PageLimit,
 		})
 		if err != nil {
-			return nil, fmt.Errorf("admin: walk the newest orders by contact: %w", err)
+			return nil, fmt.Errorf("adminorderapi: walk the newest orders by contact: %w", err)
 		}
 		if len(walked) == int(p.PageLimit) {
 			return listRows(walked), nil
@@ -171,7 +171,7 @@ func (d desk) page(ctx context.Context, f deskSearch, p db.AdminListOrdersParams
 		FoldedTo: f.foldedTo, ContactKey: f.contactKey,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("admin: list orders by contact: %w", err)
+		return nil, fmt.Errorf("adminorderapi: list orders by contact: %w", err)
 	}
 	return listRows(found), nil
 }
@@ -206,7 +206,7 @@ func (d desk) count(ctx context.Context, f deskSearch) (int64, error) {
 			CreatedTo: f.CreatedTo, CountLimit: limit, FoldedTo: f.foldedTo, ContactKey: f.contactKey,
 		})
 		if err != nil {
-			return 0, fmt.Errorf("admin: count orders by contact: %w", err)
+			return 0, fmt.Errorf("adminorderapi: count orders by contact: %w", err)
 		}
 		return n, nil
 	}
@@ -215,7 +215,7 @@ func (d desk) count(ctx context.Context, f deskSearch) (int64, error) {
 		CreatedTo: f.CreatedTo, OrderID: f.OrderID, PostalCode: f.PostalCode, CountLimit: limit,
 	})
 	if err != nil {
-		return 0, fmt.Errorf("admin: count orders: %w", err)
+		return 0, fmt.Errorf("adminorderapi: count orders: %w", err)
 	}
 	return n, nil
 }
@@ -346,25 +346,25 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 
 // GetAdminOrder returns an order with its timeline, its refunds and the
 // actions an admin may take on it now.
-func (s *Service) GetAdminOrder(ctx context.Context, req *connect.Request[saboresv1.GetAdminOrderRequest]) (*connect.Response[saboresv1.GetAdminOrderResponse], error) {
-	row, err := s.q.AdminGetOrder(ctx, req.Msg.GetId())
+func (h *Handler) GetAdminOrder(ctx context.Context, req *connect.Request[saboresv1.GetAdminOrderRequest]) (*connect.Response[saboresv1.GetAdminOrderResponse], error) {
+	row, err := h.q.AdminGetOrder(ctx, req.Msg.GetId())
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("admin: order %d: %w", req.Msg.GetId(), fault.ErrNotFound)
+		return nil, fmt.Errorf("adminorderapi: order %d: %w", req.Msg.GetId(), fault.ErrNotFound)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("admin: read order %d: %w", req.Msg.GetId(), err)
+		return nil, fmt.Errorf("adminorderapi: read order %d: %w", req.Msg.GetId(), err)
 	}
-	orders, err := order.WithLines(ctx, s.q, []db.Order{row.Order})
+	orders, err := order.WithLines(ctx, h.q, []db.Order{row.Order})
 	if err != nil {
 		return nil, err
 	}
 	mapped := apimap.OrderToProto(orders[0].Row, orders[0].Lines)
 	mapped.CustomerEmail = row.CustomerEmail
-	events, err := shop.Timeline(ctx, s.q, row.Order.ID)
+	events, err := shop.Timeline(ctx, h.q, row.Order.ID)
 	if err != nil {
 		return nil, err
 	}
-	refunds, err := orderRefunds(ctx, s.q, row.Order.ID)
+	refunds, err := orderRefunds(ctx, h.q, row.Order.ID)
 	if err != nil {
 		return nil, err
 	}

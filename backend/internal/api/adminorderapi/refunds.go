@@ -1,4 +1,4 @@
-package admin
+package adminorderapi
 
 import (
 	"context"
@@ -18,11 +18,11 @@ import (
 func orderRefunds(ctx context.Context, q *db.Queries, orderID int64) ([]*saboresv1.OrderRefund, error) {
 	cards, err := q.OrderPaymentRefunds(ctx, orderID)
 	if err != nil {
-		return nil, fmt.Errorf("admin: refunds of order %d: %w", orderID, err)
+		return nil, fmt.Errorf("adminorderapi: refunds of order %d: %w", orderID, err)
 	}
 	banks, err := q.OrderBankRefunds(ctx, orderID)
 	if err != nil {
-		return nil, fmt.Errorf("admin: bank refunds of order %d: %w", orderID, err)
+		return nil, fmt.Errorf("adminorderapi: bank refunds of order %d: %w", orderID, err)
 	}
 	out := make([]*saboresv1.OrderRefund, 0, len(cards)+len(banks))
 	for _, r := range cards {
@@ -40,8 +40,8 @@ func orderRefunds(ctx context.Context, q *db.Queries, orderID int64) ([]*sabores
 
 // RetryRefund puts a failed or unknown card or Bizum refund back to ask
 // (order.Service.RetryRefund).
-func (s *Service) RetryRefund(ctx context.Context, req *connect.Request[saboresv1.RetryRefundRequest]) (*connect.Response[saboresv1.RetryRefundResponse], error) {
-	after, err := s.orders.RetryRefund(ctx, req.Msg.GetId(), auth.Caller(ctx))
+func (h *Handler) RetryRefund(ctx context.Context, req *connect.Request[saboresv1.RetryRefundRequest]) (*connect.Response[saboresv1.RetryRefundResponse], error) {
+	after, err := h.orders.RetryRefund(ctx, req.Msg.GetId(), auth.Caller(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -50,10 +50,10 @@ func (s *Service) RetryRefund(ctx context.Context, req *connect.Request[saboresv
 
 // RecordBankRefund records the bank transfer that gave back a cancelled
 // transfer order's money (order.Service.RecordBankRefund).
-func (s *Service) RecordBankRefund(ctx context.Context, req *connect.Request[saboresv1.RecordBankRefundRequest]) (*connect.Response[saboresv1.RecordBankRefundResponse], error) {
+func (h *Handler) RecordBankRefund(ctx context.Context, req *connect.Request[saboresv1.RecordBankRefundRequest]) (*connect.Response[saboresv1.RecordBankRefundResponse], error) {
 	m := req.Msg
 	r := shop.BankRefund{OrderID: m.GetOrderId(), AmountCents: m.GetAmountCents(), Reference: m.GetBankReference(), Day: m.GetRefundDate(), Today: time.Now(), By: auth.Caller(ctx)}
-	after, row, err := s.orders.RecordBankRefund(ctx, r)
+	after, row, err := h.orders.RecordBankRefund(ctx, r)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package admin
+package adminorderapi
 
 import (
 	"context"
@@ -24,7 +24,7 @@ var deskActions = map[saboresv1.OrderAction]order.Action{
 // AdvanceOrder takes one lifecycle step as the admin (order.Service.Advance:
 // marking paid is order.Service.MarkPaid's path, with the invoice, its
 // VeriFactu submission and the e-mail).
-func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[saboresv1.AdvanceOrderRequest]) (*connect.Response[saboresv1.AdvanceOrderResponse], error) {
+func (h *Handler) AdvanceOrder(ctx context.Context, req *connect.Request[saboresv1.AdvanceOrderRequest]) (*connect.Response[saboresv1.AdvanceOrderResponse], error) {
 	m := req.Msg
 	step := order.DeskStep{
 		OrderID: m.GetId(), By: auth.Caller(ctx), Note: m.GetNote(), Carrier: m.GetCarrier(), TrackingNumber: m.GetTrackingNumber(),
@@ -36,9 +36,9 @@ func (s *Service) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 	var after order.Order
 	var err error
 	if step.Action == order.ActionMarkPaid {
-		after, err = s.orders.MarkPaid(ctx, step.OrderID, step.By, step.Note)
+		after, err = h.orders.MarkPaid(ctx, step.OrderID, step.By, step.Note)
 	} else {
-		after, err = s.orders.Advance(ctx, step)
+		after, err = h.orders.Advance(ctx, step)
 	}
 	if err != nil {
 		return nil, err

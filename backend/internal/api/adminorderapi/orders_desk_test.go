@@ -1,4 +1,4 @@
-package admin_test
+package adminorderapi_test
 
 import (
 	"context"
@@ -11,13 +11,47 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
+	"github.com/sabores/sabores/backend/internal/api/admintest"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
+
+type fixture struct {
+	admintest.Shop
+	svc *adminorderapi.Handler
+}
+
+// setup makes admintest's small shop and the handler over it.
+func setup(t *testing.T) fixture {
+	t.Helper()
+	s := admintest.NewShop(t)
+	return fixture{Shop: s, svc: adminorderapi.New(order.New(s.Pool), s.Pool)}
+}
+
+func TestListOrders(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	orders, err := f.svc.ListOrders(f.Ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{PageSize: 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := orders.Msg
+	if o.TotalSize != 4 || len(o.Orders) != 3 {
+		t.Fatalf("orders: total %d, %d on the page; want 4 and 3", o.TotalSize, len(o.Orders))
+	}
+	newest := o.Orders[0]
+	if newest.CustomerEmail != "joao@example.com" || newest.ItemCount != 2 || len(newest.Lines) != 2 || newest.TotalCents != 570 {
+		t.Errorf("newest order = %+v", newest)
+	}
+	if o.Orders[1].Status != saboresv1.OrderStatus_ORDER_STATUS_CANCELLED || o.Orders[2].CustomerEmail != "maria@example.com" {
+		t.Errorf("orders not newest first: %v", o.Orders)
+	}
+}
 
 // deskOrder writes an order for the desk's filters and returns its id.
 func (f fixture) deskOrder(t *testing.T, status, payment, name, email, postal, createdAt string) int64 {
@@ -179,8 +213,8 @@ func TestOrderDeskPagesByCursor(t *testing.T) {
 			t.Fatal(err)
 		}
 		pages++
-		if page.TotalSize != admin.OrderCountLimit || !page.TotalSizeCapped {
-			t.Fatalf("page %d: total %d capped %v, want %d capped", pages, page.TotalSize, page.TotalSizeCapped, admin.OrderCountLimit)
+		if page.TotalSize != adminorderapi.OrderCountLimit || !page.TotalSizeCapped {
+			t.Fatalf("page %d: total %d capped %v, want %d capped", pages, page.TotalSize, page.TotalSizeCapped, adminorderapi.OrderCountLimit)
 		}
 		got = append(got, ids(page.Orders)...)
 		if page.NextPageToken == "" {
@@ -199,7 +233,7 @@ func TestOrderDeskPagesByCursor(t *testing.T) {
 		query  string
 		total  int32
 		capped bool
-	}{{"cliente", admin.SearchCountLimit, true}, {"cliente 10", 15, false}} {
+	}{{"cliente", adminorderapi.SearchCountLimit, true}, {"cliente 10", 15, false}} {
 		page, err := f.desk(t, &saboresv1.ListOrdersRequest{Query: tt.query, PageSize: 10})
 		if err != nil {
 			t.Fatal(err)
@@ -306,7 +340,7 @@ func TestOrderDeskPlansEachCallWithItsValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	svc := admin.New(pool)
+	svc := adminorderapi.New(order.New(pool), pool)
 	for _, q := range []string{"", "", "", "lucía", "", "", "27880", "", "#1"} {
 		if _, err := svc.ListOrders(ctx, connect.NewRequest(&saboresv1.ListOrdersRequest{Query: q})); err != nil {
 			t.Fatalf("search %q: %v", q, err)

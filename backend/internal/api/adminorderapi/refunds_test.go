@@ -1,4 +1,4 @@
-package admin_test
+package adminorderapi_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
@@ -16,17 +17,19 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// queues gives the service a real River client, not started: the rows it
-// writes (e-mails, refund jobs) are what counts here.
-func (f fixture) queues(t *testing.T) {
+// queues returns f with a handler whose order module has a real River
+// client, not started: the rows it writes (e-mails, refund jobs) are what
+// counts here.
+func (f fixture) queues(t *testing.T) fixture {
 	t.Helper()
 	client, err := river.NewClient(riverpgxv5.New(f.Pool), &river.Config{Workers: river.NewWorkers(), SkipUnknownJobCheck: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	mails, refunds := jobs.NewMailQueue(client, "pedidos@sabores.test"), jobs.NewRefundQueue(client)
-	f.svc.WithOrders(order.New(f.Pool).WithMailer(mails).WithRefunds(refunds))
+	f.svc = adminorderapi.New(order.New(f.Pool).WithMailer(mails).WithRefunds(refunds), f.Pool)
 	dbtest.ShopSettings(t, f.Pool)
+	return f
 }
 
 func (f fixture) bankRefund(id, cents int64, reference, day string) (*saboresv1.RecordBankRefundResponse, error) {
@@ -47,7 +50,7 @@ func (f fixture) bankRefund(id, cents int64, reference, day string) (*saboresv1.
 func TestRecordBankRefundOfCancelledTransferOrder(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	f.queues(t)
+	f = f.queues(t)
 	id := f.placeFixture(t, "transfer", "paid")
 	running := f.placeFixture(t, "transfer", "paid")
 	if _, err := f.advance(id, saboresv1.OrderAction_ORDER_ACTION_CANCEL, "", "", "sin stock"); err != nil {
@@ -124,7 +127,7 @@ func TestRecordBankRefundOfCancelledTransferOrder(t *testing.T) {
 func TestRetryFailedCardRefund(t *testing.T) {
 	t.Parallel()
 	f := setup(t)
-	f.queues(t)
+	f = f.queues(t)
 	id := f.placeFixture(t, "card", "refunded")
 	var refund int64
 	if err := f.Pool.QueryRow(context.Background(), `WITH a AS (
