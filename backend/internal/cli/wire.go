@@ -11,7 +11,6 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/account"
-	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/adminapikeyapi"
 	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
@@ -23,11 +22,11 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
+	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/api/settingsapi"
-	"github.com/sabores/sabores/backend/internal/api/visibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
@@ -176,7 +175,6 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
 	products := catalogue.New(dbs.Primary)
-	backOffice := admin.New(dbs.Primary)
 	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
 	invoices := invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL)
 	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
@@ -205,10 +203,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminDashboard:       admindashboardapi.New(dbs.Primary),
 			AdminApiKey:          adminapikeyapi.New(dbs.Primary, cfg.APIKeyMaxTTL),
 			AdminAudit:           adminauditapi.New(dbs.Primary),
-			AdminVisibility: struct {
-				*visibilityapi.Handler
-				*admin.Service
-			}{visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary), backOffice},
+			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
+
 			AdminSettings:   settings,
 			AdminMessage:    messages,
 			AdminInvoice:    invoices,

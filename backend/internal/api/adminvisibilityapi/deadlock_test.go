@@ -1,4 +1,4 @@
-package visibilityapi_test
+package adminvisibilityapi_test
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package admin
+package adminvisibilityapi
 
 import (
 	"context"
@@ -13,10 +13,10 @@ import (
 )
 
 // ListCountryConfigs lists every country's tile in home-grid order.
-func (s *Service) ListCountryConfigs(ctx context.Context, _ *connect.Request[saboresv1.ListCountryConfigsRequest]) (*connect.Response[saboresv1.ListCountryConfigsResponse], error) {
-	rows, err := s.q.CountryConfigList(ctx)
+func (h *Handler) ListCountryConfigs(ctx context.Context, _ *connect.Request[saboresv1.ListCountryConfigsRequest]) (*connect.Response[saboresv1.ListCountryConfigsResponse], error) {
+	rows, err := h.q.CountryConfigList(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("admin: list countries: %w", err)
+		return nil, fmt.Errorf("adminvisibilityapi: list countries: %w", err)
 	}
 	res := &saboresv1.ListCountryConfigsResponse{}
 	for _, c := range rows {
@@ -26,9 +26,9 @@ func (s *Service) ListCountryConfigs(ctx context.Context, _ *connect.Request[sab
 }
 
 // UpdateCountryConfig saves a country tile (catalogue.Service.UpdateCountry).
-func (s *Service) UpdateCountryConfig(ctx context.Context, req *connect.Request[saboresv1.UpdateCountryConfigRequest]) (*connect.Response[saboresv1.UpdateCountryConfigResponse], error) {
+func (h *Handler) UpdateCountryConfig(ctx context.Context, req *connect.Request[saboresv1.UpdateCountryConfigRequest]) (*connect.Response[saboresv1.UpdateCountryConfigResponse], error) {
 	m := req.Msg
-	out, err := s.products.UpdateCountry(ctx, auth.Caller(ctx), m.Slug, catalogue.CountryTile{
+	out, err := h.tiles.UpdateCountry(ctx, auth.Caller(ctx), m.Slug, catalogue.CountryTile{
 		Name: m.Name, NamePt: m.NamePt, FlagEmoji: m.FlagEmoji, ImageURL: m.ImageUrl, BackgroundClasses: m.BackgroundClasses, Href: m.Href,
 	})
 	if err != nil {

@@ -1,6 +1,9 @@
-// Package visibilityapi serves VisibilityService over Connect: it decodes
-// the request, calls the visibility module's use case and maps its result.
-package visibilityapi
+// Package adminvisibilityapi serves AdminVisibilityService over Connect:
+// which product is sold in which country and channel (the visibility
+// module's use cases) and the countries' tiles on the home page (the
+// catalogue module's). It decodes the request, calls the use case and maps
+// its result.
+package adminvisibilityapi
 
 import (
 	"context"
@@ -9,23 +12,30 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// Handler implements VisibilityService.
+// Handler implements AdminVisibilityService.
 type Handler struct {
 	visibility *visibility.Service
+	// tiles saves country tiles (the catalogue module).
+	tiles *catalogue.Service
 	// q reads what the back office's product view adds to a product (its
 	// records in every country) to map the answers.
 	q *db.Queries
 }
 
-// New returns the handler of the visibility module's use cases, mapping
-// products with what pool reads.
-func New(v *visibility.Service, pool *pgxpool.Pool) *Handler {
-	return &Handler{visibility: v, q: db.New(pool)}
+var _ saboresv1connect.AdminVisibilityServiceHandler = (*Handler)(nil)
+
+// New returns the handler of the visibility module's use cases and the
+// catalogue module's country tiles, mapping products and reading the
+// tiles with what pool reads.
+func New(v *visibility.Service, tiles *catalogue.Service, pool *pgxpool.Pool) *Handler {
+	return &Handler{visibility: v, tiles: tiles, q: db.New(pool)}
 }
 
 // ListCountryProducts pages the products with a visibility record in a

@@ -1,4 +1,4 @@
-package admin_test
+package adminvisibilityapi_test
 
 import (
 	"os"
@@ -68,7 +68,7 @@ func TestCountryTileStylesAreAChoice(t *testing.T) {
 // accepts every one, so no choice there is refused on save.
 func TestTheBackOfficeOffersOnlyAcceptedStyles(t *testing.T) {
 	t.Parallel()
-	src, err := os.ReadFile("../../../frontend/src/components/ui/tile-styles.ts")
+	src, err := os.ReadFile("../../../../frontend/src/components/ui/tile-styles.ts")
 	if err != nil {
 		t.Fatal(err)
 	}

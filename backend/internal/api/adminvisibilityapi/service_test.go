@@ -1,4 +1,4 @@
-package visibilityapi_test
+package adminvisibilityapi_test
 
 // This file is long on purpose: the visibility rules (add, change,
 // remove, batches, concurrency) share one fixture and its audit counts.
@@ -11,8 +11,9 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/api/visibilityapi"
+	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -36,7 +37,7 @@ const (
 // Guaraná is visible online in Brasil and Pão de queijo hidden there.
 type fixture struct {
 	pool  *pgxpool.Pool
-	svc   *visibilityapi.Handler
+	svc   *adminvisibilityapi.Handler
 	ctx   context.Context
 	admin int64
 }
@@ -67,7 +68,7 @@ func setup(t *testing.T) fixture {
 		t.Fatalf("fixture visibility: %v", err)
 	}
 	ctx = auth.WithPrincipal(ctx, auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
-	return fixture{pool: pool, svc: visibilityapi.New(visibility.New(pool), pool), ctx: ctx, admin: adminID}
+	return fixture{pool: pool, svc: adminvisibilityapi.New(visibility.New(pool), catalogue.New(pool), pool), ctx: ctx, admin: adminID}
 }
 
 func (f fixture) set(t *testing.T, product int64, country string, ch saboresv1.SalesChannel) *saboresv1.SetProductChannelResponse {

@@ -1,4 +1,4 @@
-package visibilityapi
+package adminvisibilityapi
 
 import (
 	"github.com/sabores/sabores/backend/internal/api/apimap"

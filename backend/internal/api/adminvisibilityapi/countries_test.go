@@ -1,35 +1,23 @@
-package admin_test
-
-// This file is long on purpose: every back-office resource is tested on
-// the one small shop setup builds, and its cases read that shop's figures.
+package adminvisibilityapi_test
 
 import (
 	"testing"
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/admintest"
+	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/visibility"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-type fixture struct {
-	admintest.Shop
-	svc *admin.Service
-}
-
-// setup makes admintest's small shop and the service over it.
-func setup(t *testing.T) fixture {
-	t.Helper()
-	s := admintest.NewShop(t)
-	return fixture{Shop: s, svc: admin.New(s.Pool)}
-}
-
 func TestCountryConfig(t *testing.T) {
 	t.Parallel()
-	f := setup(t)
-	res, err := f.svc.UpdateCountryConfig(f.Ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{
+	f := admintest.NewShop(t)
+	svc := adminvisibilityapi.New(visibility.New(f.Pool), catalogue.New(f.Pool), f.Pool)
+	res, err := svc.UpdateCountryConfig(f.Ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{
 		Slug: "brasil", Name: "Brasil", NamePt: "Brasil (pt)", FlagEmoji: "🇧🇷", ImageUrl: "/flags/br.svg",
 		BackgroundClasses: "from-green-500 to-yellow-400", Href: "/brasil",
 	}))
@@ -39,7 +27,7 @@ func TestCountryConfig(t *testing.T) {
 	if res.Msg.Country.ImageUrl != "/flags/br.svg" {
 		t.Errorf("saved %v", res.Msg.Country)
 	}
-	list, err := f.svc.ListCountryConfigs(f.Ctx, connect.NewRequest(&saboresv1.ListCountryConfigsRequest{}))
+	list, err := svc.ListCountryConfigs(f.Ctx, connect.NewRequest(&saboresv1.ListCountryConfigsRequest{}))
 	if err != nil || len(list.Msg.Countries) != 2 || list.Msg.Countries[0].BackgroundClasses != "from-green-500 to-yellow-400" ||
 		list.Msg.Countries[0].NamePt != "Brasil (pt)" {
 		t.Errorf("ListCountryConfigs after update: %v, %v", list, err)
@@ -52,7 +40,7 @@ func TestCountryConfig(t *testing.T) {
 	if n := f.Count(t, `SELECT count(*) FROM countries WHERE slug = 'brasil' AND updated_by = $1`, f.Admin); n != 1 {
 		t.Error("the country does not record who changed it")
 	}
-	_, err = f.svc.UpdateCountryConfig(f.Ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{Slug: "atlantida", Name: "Atlántida"}))
+	_, err = svc.UpdateCountryConfig(f.Ctx, connect.NewRequest(&saboresv1.UpdateCountryConfigRequest{Slug: "atlantida", Name: "Atlántida"}))
 	if code, _ := connecttest.Detail(t, err); code != connect.CodeNotFound {
 		t.Errorf("unknown country: %v, want NotFound", code)
 	}
