@@ -11,19 +11,29 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/account"
-	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
+	"github.com/sabores/sabores/backend/internal/api/adminapikeyapi"
+	"github.com/sabores/sabores/backend/internal/api/adminauditapi"
+	"github.com/sabores/sabores/backend/internal/api/admincatalogueimportapi"
+	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
+	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
+	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
+	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
+	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
+	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
+	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
+	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/api/settingsapi"
-	"github.com/sabores/sabores/backend/internal/api/visibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/contact"
@@ -35,6 +45,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -163,9 +174,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
 	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
-	backOffice := admin.New(dbs.Primary).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
-		WithOrders(orders).
-		WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
+	products := catalogue.New(dbs.Primary)
 	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
 	invoices := invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL)
 	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
@@ -184,20 +193,18 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Withdrawal:           withdrawals,
 			Contact:              messages,
 			Settings:             settings,
-			AdminProduct:         backOffice,
-			AdminStock:           backOffice,
-			AdminCatalogueImport: backOffice,
-			AdminPromotion:       backOffice,
-			AdminCustomer:        backOffice,
-			AdminOrder:           backOffice,
-			AdminEmail:           backOffice,
-			AdminDashboard:       backOffice,
-			AdminApiKey:          backOffice,
-			AdminAudit:           backOffice,
-			AdminVisibility: struct {
-				*visibilityapi.Handler
-				*admin.Service
-			}{visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary), backOffice},
+			AdminProduct:         adminproductapi.New(products, dbs.Primary),
+			AdminStock:           adminstockapi.New(products),
+			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
+			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
+			AdminCustomer:        admincustomerapi.New(dbs.Primary),
+			AdminOrder:           adminorderapi.New(orders, dbs.Primary),
+			AdminEmail:           adminemailapi.New(dbs.Primary, mailQueue),
+			AdminDashboard:       admindashboardapi.New(dbs.Primary),
+			AdminApiKey:          adminapikeyapi.New(dbs.Primary, cfg.APIKeyMaxTTL),
+			AdminAudit:           adminauditapi.New(dbs.Primary),
+			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
+
 			AdminSettings:   settings,
 			AdminMessage:    messages,
 			AdminInvoice:    invoices,

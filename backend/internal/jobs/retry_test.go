@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/riverqueue/river/rivertype"
 
-	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
@@ -38,7 +38,7 @@ type failingDesk struct {
 	*bundle
 	pit     *mailtest.Server
 	link    *faultproxy.Proxy
-	desk    *admin.Service
+	desk    *adminemailapi.Handler
 	asAdmin context.Context
 	adminID int64
 }
@@ -69,7 +69,7 @@ func newFailingDesk(t *testing.T) failingDesk {
 	b.orders.WithMailer(queue)
 	jobstest.Start(t, client)
 	adminID := dbtest.Admin(t, b.pool, "Sabores", dbtest.PersonOpts{Subject: "admin", Email: "admin@sabores.es"})
-	d := admin.New(b.pool).WithEmailJobs(queue)
+	d := adminemailapi.New(b.pool, queue)
 	ctx := auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
 	return failingDesk{bundle: b, pit: pit, link: link, desk: d, asAdmin: ctx, adminID: adminID}
 }

@@ -9,8 +9,9 @@ import (
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
 
-	"github.com/sabores/sabores/backend/internal/admin"
+	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shop"
@@ -25,7 +26,7 @@ func TestStockLedgerInvariant(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
 	b.orders.WithLimits(noLimits)
-	adminSvc := admin.New(b.pool)
+	adminSvc := adminstockapi.New(catalogue.New(b.pool))
 	var adminID int64
 	if err := b.pool.QueryRow(context.Background(), `INSERT INTO users (issuer, subject, email, full_name)
 		VALUES ('https://test', 'admin', 'admin@example.com', 'Admin') RETURNING id`).Scan(&adminID); err != nil {

@@ -1,0 +1,62 @@
+package adminapikeyapi
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/fault"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// CreateApiKey creates an integrator's key and returns its secret, once.
+func (h *Handler) CreateApiKey(ctx context.Context, req *connect.Request[saboresv1.CreateApiKeyRequest]) (*connect.Response[saboresv1.CreateApiKeyResponse], error) {
+	scopes := scopesFromProto(req.Msg.Scopes)
+	// PostgreSQL keeps microseconds: the answer shows what is stored.
+	t := req.Msg.ExpireTime.AsTime().Truncate(time.Microsecond)
+	expires := &t
+	// The back office picks a day and sends its last second: the day
+	// API_KEY_MAX_TTL reaches is allowed to its end.
+	if maxTTL := h.maxTTL; t.After(time.Now().Add(maxTTL + 24*time.Hour)) {
+		return nil, fault.InvalidField("expire_time", fmt.Sprintf("an API key lives at most %d days", int(maxTTL.Hours()/24)))
+	}
+	key, err := auth.IssueAPIKey(ctx, h.pool, auth.Caller(ctx), req.Msg.Name, scopes, expires)
+	if err != nil {
+		return nil, err
+	}
+	// The creator is the caller: only signed-in admins manage keys.
+	return connect.NewResponse(&saboresv1.CreateApiKeyResponse{
+		Key: apiKey(db.APIKeyListRow{
+			ID: key.ID, Name: req.Msg.Name, Scopes: scopes, ExpiresAt: expires, Prefix: key.Prefix,
+			CreatedAt: key.CreatedAt, CreatedByEmail: auth.FromContext(ctx).Email,
+		}),
+		Secret: key.Secret,
+	}), nil
+}
+
+// ListApiKeys lists every key, newest first, revoked ones included.
+func (h *Handler) ListApiKeys(ctx context.Context, _ *connect.Request[saboresv1.ListApiKeysRequest]) (*connect.Response[saboresv1.ListApiKeysResponse], error) {
+	rows, err := h.q.APIKeyList(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("adminapikeyapi: list API keys: %w", err)
+	}
+	res := &saboresv1.ListApiKeysResponse{}
+	for _, r := range rows {
+		res.Keys = append(res.Keys, apiKey(r))
+	}
+	return connect.NewResponse(res), nil
+}
+
+// RevokeApiKey stops a key from working at once; revoking a revoked key
+// changes nothing.
+func (h *Handler) RevokeApiKey(ctx context.Context, req *connect.Request[saboresv1.RevokeApiKeyRequest]) (*connect.Response[saboresv1.RevokeApiKeyResponse], error) {
+	row, err := auth.RevokeAPIKey(ctx, h.pool, auth.Caller(ctx), req.Msg.Id)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.RevokeApiKeyResponse{Key: apiKey(db.APIKeyListRow(row))}), nil
+}

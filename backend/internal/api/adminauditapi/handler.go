@@ -1,0 +1,43 @@
+// Package adminauditapi serves AdminAuditService over Connect: the audit
+// trail every back-office change writes (audit.Record), read newest first
+// and paged by keyset.
+package adminauditapi
+
+import (
+	"github.com/jackc/pgx/v5/pgxpool"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/paging"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// pageSizes: the audit trail shows 50 events a page, as the contract
+// documents; none serves more than 100.
+var pageSizes = paging.Sizes{Default: 50, Max: 100}
+
+// Handler implements AdminAuditService.
+type Handler struct {
+	q *db.Queries
+}
+
+var _ saboresv1connect.AdminAuditServiceHandler = (*Handler)(nil)
+
+// New returns the handler reading the audit trail from pool.
+func New(pool *pgxpool.Pool) *Handler {
+	return &Handler{q: db.New(pool)}
+}
+
+// auditEvent maps one row of the audit trail.
+func auditEvent(e db.AuditListRow) *saboresv1.AuditEvent {
+	return &saboresv1.AuditEvent{
+		Id:         e.ID,
+		Actor:      e.Actor,
+		Action:     e.Action,
+		Entity:     e.Entity,
+		OldValue:   string(e.OldValue),
+		NewValue:   string(e.NewValue),
+		CreateTime: timestamppb.New(e.CreatedAt),
+	}
+}

@@ -1,0 +1,55 @@
+package admindashboardapi
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/stuck"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// GetDashboardStats reads the dashboard, cancelled orders excluded: totals,
+// the last 30 days in Madrid time and the best sellers, from the rollups the
+// orders' triggers keep (migration 00255), never by scanning the orders;
+// and the work stuck now (package stuck), which the dashboard shows in red.
+func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[saboresv1.GetDashboardStatsRequest]) (*connect.Response[saboresv1.GetDashboardStatsResponse], error) {
+	totals, err := h.q.AdminDashboardTotals(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("admindashboardapi: dashboard totals: %w", err)
+	}
+	daily, err := h.q.AdminDailyStats(ctx, time.Now())
+	if err != nil {
+		return nil, fmt.Errorf("admindashboardapi: daily stats: %w", err)
+	}
+	best, err := h.q.AdminBestSellers(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("admindashboardapi: best sellers: %w", err)
+	}
+	stuckNow, err := stuck.Read(ctx, h.q, time.Now())
+	if err != nil {
+		return nil, fmt.Errorf("admindashboardapi: stuck work: %w", err)
+	}
+	res := &saboresv1.GetDashboardStatsResponse{
+		OrderCount:         totals.OrderCount,
+		RevenueCents:       totals.RevenueCents,
+		AverageTicketCents: pricing.AverageTicketCents(totals.RevenueCents, int64(totals.OrderCount)),
+		CustomerCount:      int32(totals.CustomerCount),
+		ProductCount:       int32(totals.ProductCount),
+		Stuck: &saboresv1.StuckWork{
+			Emails: stuckNow.EmailsStuck, Refunds: stuckNow.RefundsStuck, VerifactuRecords: stuckNow.VerifactuStuck,
+		},
+	}
+	for _, d := range daily {
+		res.Daily = append(res.Daily, &saboresv1.DailyStat{Date: d.Day, OrderCount: d.OrderCount, RevenueCents: d.RevenueCents})
+	}
+	for _, b := range best {
+		res.BestSellers = append(res.BestSellers, &saboresv1.BestSeller{
+			ProductId: b.ProductID, Name: b.Name, Quantity: b.Quantity, RevenueCents: b.RevenueCents,
+		})
+	}
+	return connect.NewResponse(res), nil
+}

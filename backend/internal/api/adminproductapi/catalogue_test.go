@@ -1,0 +1,170 @@
+package adminproductapi_test
+
+import (
+	"context"
+	"testing"
+
+	"connectrpc.com/connect"
+
+	"github.com/sabores/sabores/backend/internal/connecttest"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+// newDetails is a valid new product of the small shop.
+func newDetails() *saboresv1.ProductDetails {
+	return &saboresv1.ProductDetails{
+		Name: "Farinha de mandioca", Code: "BR-FAR", Sku: "SKU-3001", Ean: "4006381333931", Brand: "Yoki",
+		Description: "Harina de yuca tostada.", Category: "alimentos", Country: "brasil",
+		Price: "3,95", VatRate: "4", OnlineCategories: []string{"alimentos", "lanzamientos"},
+	}
+}
+
+func TestCreateProductStoresLedgerPriceAndAudit(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	res, err := f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: newDetails(), InitialStock: 24}))
+	if err != nil {
+		t.Fatalf("CreateProduct: %v", err)
+	}
+	p := res.Msg.GetProduct()
+	if p.GetPriceCents() != 395 || p.GetVatBasisPoints() != 400 || p.GetStock() != 24 || p.GetEan() != "4006381333931" ||
+		p.GetCountry() != "brasil" || p.GetImageUrl() != "/images/products/alimentos/farinha-de-mandioca.svg" {
+		t.Errorf("created %+v", p)
+	}
+	id := p.GetId()
+	if n := f.Count(t, `SELECT count(*) FROM stock_movements WHERE product_id = $1 AND delta = 24 AND kind = 'adjustment'
+		AND reason = 'receipt' AND actor_user_id = $2 AND note = 'initial stock'`, id, f.Admin); n != 1 {
+		t.Errorf("%d ledger receipts of the initial stock, want 1", n)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM price_history WHERE product_id = $1 AND price_cents = 395`, id); n != 1 {
+		t.Errorf("%d price history rows, want the first price", n)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.create' AND entity = 'product:' || $1::bigint
+		AND new_value->>'ean' = '4006381333931' AND (new_value->>'stock')::int = 24`, id); n != 1 {
+		t.Errorf("%d creation audit rows, want 1", n)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = $1 AND is_food AND sold_online AND created_by = $2`, id, f.Admin); n != 1 {
+		t.Error("the new product is not food, not on sale or not the admin's")
+	}
+
+	// A perfume is not food.
+	d := newDetails()
+	d.Code, d.Sku, d.Ean, d.Category, d.Country = "PF-1", "SKU-PF-1", "", "perfumes", ""
+	res, err = f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: d}))
+	if err != nil {
+		t.Fatalf("CreateProduct perfume: %v", err)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = $1 AND NOT is_food AND country_slug IS NULL AND ean = ''`, res.Msg.GetProduct().GetId()); n != 1 {
+		t.Error("a perfume was created as food, with a country or a barcode")
+	}
+}
+
+func TestCreateProductRefusals(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	for _, tc := range []struct {
+		name   string
+		change func(*saboresv1.ProductDetails)
+		code   connect.Code
+		detail string
+		field  string
+	}{
+		{"wrong check digit", func(d *saboresv1.ProductDetails) { d.Ean = "4006381333932" }, connect.CodeInvalidArgument, "EAN_CHECK_DIGIT", "details.ean"},
+		{"code taken", func(d *saboresv1.ProductDetails) { d.Code = "BR-GUA" }, connect.CodeAlreadyExists, "PRODUCT_CODE_TAKEN", "details.code"},
+		{"sku taken", func(d *saboresv1.ProductDetails) { d.Sku = "SKU-1001" }, connect.CodeAlreadyExists, "PRODUCT_SKU_TAKEN", "details.sku"},
+		{"unknown country", func(d *saboresv1.ProductDetails) { d.Country = "narnia" }, connect.CodeInvalidArgument, "details.country", "details.country"},
+		{"price not a number", func(d *saboresv1.ProductDetails) { d.Price = "tres" }, connect.CodeInvalidArgument, "details.price", "details.price"},
+		{"custom VAT over 100", func(d *saboresv1.ProductDetails) { d.VatRate = "100,5" }, connect.CodeInvalidArgument, "details.vat_rate", "details.vat_rate"},
+		{"blank name", func(d *saboresv1.ProductDetails) { d.Name = "   " }, connect.CodeInvalidArgument, "details.name", "details.name"},
+	} {
+		d := newDetails()
+		tc.change(d)
+		_, err := f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: d, InitialStock: 5}))
+		if code, detail := connecttest.Detail(t, err); code != tc.code || detail != tc.detail {
+			t.Errorf("%s: %v %q, want %v %q", tc.name, code, detail, tc.code, tc.detail)
+		}
+		// A refusal with a reason names its field as a field violation too.
+		if fields := connecttest.Fields(t, err); len(fields) != 1 || fields[0] != tc.field {
+			t.Errorf("%s: field violations %v, want %q", tc.name, fields, tc.field)
+		}
+	}
+	// The barcode of another product is taken too.
+	if _, err := f.Pool.Exec(context.Background(), `UPDATE products SET ean = '4006381333931' WHERE id = 1001`); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: newDetails()}))
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeAlreadyExists || reason != "PRODUCT_EAN_TAKEN" {
+		t.Errorf("EAN taken: %v %q", code, reason)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM products`) + f.Count(t, `SELECT count(*) FROM audit_events`); n != 3 {
+		t.Errorf("refused creations left rows: %d products and audit rows, want the 3 products", n)
+	}
+}
+
+func TestUpdateProductDetailsEditsEveryField(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	d := newDetails()
+	d.Code, d.Sku = "BR-GUA", "SKU-1001" // its own codes are not "taken"
+	res, err := f.svc.UpdateProductDetails(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d}))
+	if err != nil {
+		t.Fatalf("UpdateProductDetails: %v", err)
+	}
+	p := res.Msg.GetProduct()
+	if p.GetName() != "Farinha de mandioca" || p.GetBrand() != "Yoki" || p.GetCategory() != "alimentos" ||
+		p.GetPriceCents() != 395 || p.GetVatBasisPoints() != 400 || p.GetEan() != "4006381333931" ||
+		p.GetDescription() != "Harina de yuca tostada." || p.GetImageUrl() != "/images/products/alimentos/farinha-de-mandioca.svg" {
+		t.Errorf("updated %+v", p)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM price_history WHERE product_id = 1001 AND price_cents = 395`); n != 1 {
+		t.Errorf("%d price history rows for the new price, want 1", n)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.details' AND entity = 'product:1001'
+		AND old_value->>'name' = 'Guaraná Antarctica' AND new_value->>'name' = 'Farinha de mandioca'`); n != 1 {
+		t.Errorf("%d detail audit rows, want 1", n)
+	}
+	// The same details again write nothing.
+	if _, err := f.svc.UpdateProductDetails(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d})); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM audit_events`); n != 1 {
+		t.Errorf("%d audit rows after an unchanged save, want 1", n)
+	}
+	// Another product's code is taken.
+	d.Code = "CO-ARE"
+	_, err = f.svc.UpdateProductDetails(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d}))
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeAlreadyExists || reason != "PRODUCT_CODE_TAKEN" {
+		t.Errorf("code of 2001: %v %q", code, reason)
+	}
+}
+
+func TestArchiveProductLeavesStorefrontKeepsOrders(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	res, err := f.svc.ArchiveProduct(f.Ctx, connect.NewRequest(&saboresv1.ArchiveProductRequest{Id: 1001, Archived: true}))
+	if err != nil || res.Msg.GetProduct().GetArchiveTime() == nil {
+		t.Fatalf("archive: %v, %v", res, err)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = 1001 AND NOT sold_online AND archived_at IS NOT NULL`); n != 1 {
+		t.Error("the archived product is still sold online")
+	}
+	if n := f.Count(t, `SELECT count(*) FROM order_lines WHERE product_id = 1001`); n != 2 {
+		t.Errorf("%d order lines of the archived product, want its 2", n)
+	}
+	// A visibility change does not bring it back.
+	if _, err := f.Pool.Exec(context.Background(), `UPDATE product_country_visibility SET sales_channel = 'both' WHERE product_id = 1001`); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = 1001 AND sold_online`); n != 0 {
+		t.Error("a visibility change put the archived product back on sale")
+	}
+	if _, err := f.svc.ArchiveProduct(f.Ctx, connect.NewRequest(&saboresv1.ArchiveProductRequest{Id: 1001, Archived: false})); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = 1001 AND sold_online AND archived_at IS NULL`); n != 1 {
+		t.Error("the restored product is not sold online")
+	}
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:1001' AND action IN ('product.archive', 'product.restore')`); n != 2 {
+		t.Errorf("%d archive audit rows, want 2", n)
+	}
+}

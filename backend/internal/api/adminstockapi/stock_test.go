@@ -1,0 +1,89 @@
+package adminstockapi_test
+
+import (
+	"errors"
+	"testing"
+
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+
+	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
+	"github.com/sabores/sabores/backend/internal/api/admintest"
+	"github.com/sabores/sabores/backend/internal/apperr"
+	"github.com/sabores/sabores/backend/internal/catalogue"
+	"github.com/sabores/sabores/backend/internal/connecttest"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+)
+
+type fixture struct {
+	admintest.Shop
+	svc *adminstockapi.Handler
+}
+
+// setup makes admintest's small shop and the handler over it.
+func setup(t *testing.T) fixture {
+	t.Helper()
+	s := admintest.NewShop(t)
+	return fixture{Shop: s, svc: adminstockapi.New(catalogue.New(s.Pool))}
+}
+
+func adjust(delta int32, reason saboresv1.StockAdjustmentReason, note string) *saboresv1.AdjustStockRequest {
+	return &saboresv1.AdjustStockRequest{ProductId: 1001, Change: &saboresv1.AdjustStockRequest_Delta{Delta: delta}, Reason: reason, Note: note}
+}
+
+func TestAdjustStockBooksLedgerAndAudit(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const (
+		receipt = saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_RECEIPT
+		count   = saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_COUNT
+		damage  = saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_DAMAGE
+	)
+	res, err := f.svc.AdjustStock(f.Ctx, connect.NewRequest(adjust(10, receipt, "albarán 77")))
+	if err != nil || res.Msg.GetStock() != 10 || res.Msg.GetDelta() != 10 {
+		t.Fatalf("receipt of 10: %v, %v", res, err)
+	}
+	res, err = f.svc.AdjustStock(f.Ctx, connect.NewRequest(&saboresv1.AdjustStockRequest{
+		ProductId: 1001, Change: &saboresv1.AdjustStockRequest_Stock{Stock: 7}, Reason: count,
+	}))
+	if err != nil || res.Msg.GetStock() != 7 || res.Msg.GetDelta() != -3 {
+		t.Fatalf("count to 7: %v, %v", res, err)
+	}
+
+	_, err = f.svc.AdjustStock(f.Ctx, connect.NewRequest(adjust(-8, damage, "")))
+	cerr := new(connect.Error)
+	if !errors.As(apperr.ToConnect(f.Ctx, "test", err), &cerr) || cerr.Code() != connect.CodeFailedPrecondition {
+		t.Fatalf("removing 8 of 7: %v, want FailedPrecondition", err)
+	}
+	var reason string
+	for _, d := range cerr.Details() {
+		if v, derr := d.Value(); derr == nil {
+			if info, ok := v.(*errdetails.ErrorInfo); ok {
+				reason = info.GetReason() + "/" + info.GetMetadata()["available"]
+			}
+		}
+	}
+	if reason != "STOCK_BELOW_ZERO/7" {
+		t.Errorf("removing 8 of 7: reason %q, want STOCK_BELOW_ZERO/7", reason)
+	}
+
+	_, err = f.svc.AdjustStock(f.Ctx, connect.NewRequest(&saboresv1.AdjustStockRequest{
+		ProductId: 999999, Change: &saboresv1.AdjustStockRequest_Delta{Delta: 1}, Reason: receipt,
+	}))
+	if code := connecttest.Code(apperr.ToConnect(f.Ctx, "test", err)); code != connect.CodeNotFound {
+		t.Errorf("unknown product: code %v, want NotFound", code)
+	}
+
+	if n := f.Count(t, `SELECT count(*) FROM stock_movements WHERE product_id = 1001 AND kind = 'adjustment'
+		AND actor_user_id = $1 AND ((reason = 'receipt' AND delta = 10 AND note = 'albarán 77' AND stock_after = 10)
+		OR (reason = 'count' AND delta = -3 AND stock_after = 7))`, f.Admin); n != 2 {
+		t.Errorf("%d matching ledger rows, want the receipt and the count", n)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM stock_movements WHERE product_id = 1001`); n != 2 {
+		t.Errorf("%d ledger rows, want 2 (the refused change wrote none)", n)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'stock.adjust' AND entity = 'product:1001'
+		AND actor_user_id = $1`, f.Admin); n != 2 {
+		t.Errorf("%d audit events, want 2", n)
+	}
+}
