@@ -1,7 +1,7 @@
 // Package invoicing is InvoiceService: shoppers download the invoices of
 // their own orders and ask for a complete one; the back office downloads
 // any invoice, checks the VeriFactu chain and exports the register. The
-// rules live in shop/invoice; this package maps requests and answers.
+// rules live in invoice; this package maps requests and answers.
 package invoicing
 
 import (
@@ -21,7 +21,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )

@@ -14,8 +14,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/invoicing"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 

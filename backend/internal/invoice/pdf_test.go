@@ -15,7 +15,7 @@ import (
 	"github.com/makiuchi-d/gozxing/qrcode"
 
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
+	"github.com/sabores/sabores/backend/internal/invoice"
 )
 
 // TestPDFCarriesTheVerificationQR renders a corrective invoice's PDF in

@@ -13,7 +13,7 @@ import (
 func schemaDir(t *testing.T) string {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "..", "..", "third_party", "aeat-verifactu")
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "third_party", "aeat-verifactu")
 }
 
 // validateSubmission checks a RegFactuSistemaFacturacion message against
