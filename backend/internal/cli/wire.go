@@ -13,7 +13,9 @@ import (
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
+	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
+	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/api/settingsapi"
@@ -31,7 +33,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/devoidc"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoice"
-	"github.com/sabores/sabores/backend/internal/invoicing"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -167,7 +168,6 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		WithOrders(orders).
 		WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
 	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
-	invoices := invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL)
 	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
 		WithRefunds(refunds))
@@ -180,7 +180,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Cart:                 cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
-			Invoice:              invoices,
+			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal:           withdrawals,
 			Contact:              messages,
 			Settings:             settings,
@@ -200,7 +200,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			}{visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary), backOffice},
 			AdminSettings:   settings,
 			AdminMessage:    messages,
-			AdminInvoice:    invoices,
+			AdminInvoice:    admininvoiceapi.New(dbs.Primary, invoice.QRTestURL),
 			AdminWithdrawal: withdrawals,
 		},
 		Interceptors: append([]connect.Interceptor{

@@ -118,6 +118,20 @@ const (
 	fontBold    = "go-bold"
 )
 
+// DrawPDF loads an invoice and draws it in lang (as RenderPDF), named after
+// its number: the shopper's download and the back office's give the same
+// file.
+func DrawPDF(ctx context.Context, q db.DBTX, invoiceID int64, lang, qrBase string) (pdf []byte, fileName string, err error) {
+	d, err := LoadDocument(ctx, q, invoiceID)
+	if err != nil {
+		return nil, "", err
+	}
+	if pdf, err = RenderPDF(d, lang, qrBase); err != nil {
+		return nil, "", err
+	}
+	return pdf, d.Invoice.SeriesNumber + ".pdf", nil
+}
+
 // pageMarginMM is the A4 page's left margin; contentWidthMM the width inside both margins.
 const (
 	pageMarginMM   = 15.0

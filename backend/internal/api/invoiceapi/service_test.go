@@ -1,30 +1,28 @@
-package invoicing_test
+package invoiceapi_test
 
 import (
 	"bytes"
 	"context"
-	"strings"
 	"testing"
-	"time"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/invoice"
-	"github.com/sabores/sabores/backend/internal/invoicing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// bundle is a shop with two shoppers, an admin, and Ana's paid order with
+// bundle is a shop with two shoppers and Ana's paid order with
 // its simplified invoice.
 type bundle struct {
 	pool           *pgxpool.Pool
-	svc            *invoicing.Service
-	ana, bea, boss context.Context
+	svc            *invoiceapi.Handler
+	ana, bea       context.Context
 	order, invoice int64
 	unpaid         int64
 }
@@ -37,7 +35,6 @@ func setup(t *testing.T) bundle {
 	ctx := context.Background()
 	ana := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "ana"})
 	bea := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "bea"})
-	boss := dbtest.Admin(t, pool, "Sabores", dbtest.PersonOpts{Subject: "boss"})
 	product := dbtest.Product(t, pool, dbtest.ProductOpts{VATBasisPoints: 1000})
 	lines := []dbtest.SoldLine{{ProductID: product, Quantity: 3, UnitPriceCents: 250, VATBasisPoints: 1000}}
 	orderID := dbtest.SoldOrder(t, pool, dbtest.SoldOrderOpts{UserID: ana, Lines: lines})
@@ -55,8 +52,8 @@ func setup(t *testing.T) bundle {
 		return auth.WithPrincipal(ctx, auth.Principal{UserID: id, Role: role})
 	}
 	return bundle{
-		pool: pool, svc: invoicing.New(pool, invoicer, invoice.QRTestURL),
-		ana: as(ana, auth.RoleClient), bea: as(bea, auth.RoleClient), boss: as(boss, auth.RoleAdmin),
+		pool: pool, svc: invoiceapi.New(pool, invoicer, invoice.QRTestURL),
+		ana: as(ana, auth.RoleClient), bea: as(bea, auth.RoleClient),
 		order: orderID, invoice: invoiceID, unpaid: unpaid,
 	}
 }
@@ -146,61 +143,5 @@ func TestRequestCompleteInvoice(t *testing.T) {
 	}
 	if n := b.audits(t, "invoice.complete"); n != 1 {
 		t.Errorf("%d audit events, want 1", n)
-	}
-}
-
-// TestBackOffice: the admin downloads any invoice, checks the chain and
-// exports the register, each audited.
-func TestBackOffice(t *testing.T) {
-	t.Parallel()
-	b := setup(t)
-	list, err := b.svc.ListOrderInvoices(b.boss, connect.NewRequest(&saboresv1.ListOrderInvoicesRequest{OrderId: b.order}))
-	if err != nil || len(list.Msg.GetInvoices()) != 1 {
-		t.Fatalf("ListOrderInvoices: %v %v", list, err)
-	}
-	if _, err := b.svc.GetInvoicePdf(b.boss, connect.NewRequest(&saboresv1.GetInvoicePdfRequest{InvoiceId: b.invoice})); err != nil {
-		t.Fatal(err)
-	}
-	_, err = b.svc.GetInvoicePdf(b.boss, connect.NewRequest(&saboresv1.GetInvoicePdfRequest{InvoiceId: b.invoice + 100}))
-	if code := connecttest.Code(err); code != connect.CodeNotFound {
-		t.Errorf("unknown invoice: %v", code)
-	}
-	check, err := b.svc.CheckInvoiceChain(b.boss, connect.NewRequest(&saboresv1.CheckInvoiceChainRequest{}))
-	if err != nil || check.Msg.GetRecords() != 1 || len(check.Msg.GetBreaks()) != 0 {
-		t.Fatalf("CheckInvoiceChain: %v %v", check, err)
-	}
-	if sub := check.Msg.GetSubmission(); sub.GetUnsubmittedRecords() != 1 || sub.GetReadyRecords() != 0 || sub.GetLastPrepareTime() != nil {
-		t.Errorf("submission before the job ran: %v, want the one record waiting", sub)
-	}
-	today := time.Now().Format(time.DateOnly)
-	period := &saboresv1.AccountingPeriod{FirstDay: time.Now().AddDate(0, 0, -1).Format(time.DateOnly), LastDay: time.Now().AddDate(0, 0, 1).Format(time.DateOnly)}
-	csv, err := b.svc.ExportInvoiceRegister(b.boss, connect.NewRequest(&saboresv1.ExportInvoiceRegisterRequest{Period: period}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(csv.Msg.GetCsv(), []byte(","+list.Msg.GetInvoices()[0].GetNumber()+",")) || !strings.HasPrefix(csv.Msg.GetFileName(), "facturas_") {
-		t.Errorf("register %s:\n%s", csv.Msg.GetFileName(), csv.Msg.GetCsv())
-	}
-	payments, err := b.svc.ExportPayments(b.boss, connect.NewRequest(&saboresv1.ExportPaymentsRequest{Period: period}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(payments.Msg.GetCsv(), []byte("fecha,hora,pedido,")) || !strings.HasPrefix(payments.Msg.GetFileName(), "cobros_") {
-		t.Errorf("payments %s:\n%s", payments.Msg.GetFileName(), payments.Msg.GetCsv())
-	}
-	for _, p := range []*saboresv1.AccountingPeriod{
-		{FirstDay: today, LastDay: time.Now().AddDate(2, 0, 0).Format(time.DateOnly)},
-		{FirstDay: today, LastDay: time.Now().AddDate(0, 0, -1).Format(time.DateOnly)},
-		{FirstDay: "2026-02-30", LastDay: today},
-	} {
-		_, err = b.svc.ExportInvoiceRegister(b.boss, connect.NewRequest(&saboresv1.ExportInvoiceRegisterRequest{Period: p}))
-		if code, field := connecttest.Detail(t, err); code != connect.CodeInvalidArgument || field != "period" {
-			t.Errorf("export of %v: %v %s", p, code, field)
-		}
-	}
-	for _, action := range []string{"invoice.download", "invoice.chain_check", "invoice.register_export", "invoice.payments_export"} {
-		if n := b.audits(t, action); n != 1 {
-			t.Errorf("%s audited %d times, want 1", action, n)
-		}
 	}
 }
