@@ -14,6 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/admin"
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
+	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
@@ -171,7 +172,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
 		WithRefunds(refunds))
-	messages := contactapi.New(contact.New(dbs.Primary, mailQueue))
+	messages := contact.New(dbs.Primary, mailQueue)
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
@@ -182,7 +183,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Account:              accountapi.New(account.New(dbs.Primary)),
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal:           withdrawals,
-			Contact:              messages,
+			Contact:              contactapi.New(messages),
 			Settings:             settings,
 			AdminProduct:         backOffice,
 			AdminStock:           backOffice,
@@ -199,7 +200,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				*admin.Service
 			}{visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary), backOffice},
 			AdminSettings:   settings,
-			AdminMessage:    messages,
+			AdminMessage:    adminmessageapi.New(messages),
 			AdminInvoice:    admininvoiceapi.New(dbs.Primary, invoice.QRTestURL),
 			AdminWithdrawal: withdrawals,
 		},
