@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
+	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
@@ -169,9 +170,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		WithOrders(orders).
 		WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
 	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
-	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
+	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
-		WithRefunds(refunds))
+		WithRefunds(refunds)
 	messages := contact.New(dbs.Primary, mailQueue)
 	return server.Options{
 		ReadCache: cache.Middleware,
@@ -182,7 +183,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),
-			Withdrawal:           withdrawals,
+			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
 			Settings:             settings,
 			AdminProduct:         backOffice,
@@ -202,7 +203,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminSettings:   settings,
 			AdminMessage:    adminmessageapi.New(messages),
 			AdminInvoice:    admininvoiceapi.New(dbs.Primary, invoice.QRTestURL),
-			AdminWithdrawal: withdrawals,
+			AdminWithdrawal: adminwithdrawalapi.New(withdrawals),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

@@ -1,4 +1,7 @@
-package withdrawalapi
+// Package adminwithdrawalapi is AdminWithdrawalService's Connect handler:
+// the back office lists the withdrawals, records the goods received back
+// and refunds them, through the withdrawal module's use cases.
+package adminwithdrawalapi
 
 import (
 	"context"
@@ -12,7 +15,20 @@ import (
 	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
+
+// Handler implements AdminWithdrawalService.
+type Handler struct {
+	m *withdrawal.Service
+}
+
+var _ saboresv1connect.AdminWithdrawalServiceHandler = (*Handler)(nil)
+
+// New returns the handler of the withdrawal module m.
+func New(m *withdrawal.Service) *Handler {
+	return &Handler{m: m}
+}
 
 // ListWithdrawals lists withdrawals for the back office, newest first.
 func (h *Handler) ListWithdrawals(ctx context.Context, req *connect.Request[saboresv1.ListWithdrawalsRequest]) (*connect.Response[saboresv1.ListWithdrawalsResponse], error) {
@@ -49,7 +65,7 @@ func (h *Handler) ReceiveWithdrawal(ctx context.Context, req *connect.Request[sa
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.ReceiveWithdrawalResponse{Withdrawal: withdrawalToProto(w, saboresv1.Language_LANGUAGE_ES)}), nil
+	return connect.NewResponse(&saboresv1.ReceiveWithdrawalResponse{Withdrawal: toProto(w)}), nil
 }
 
 // RefundWithdrawal refunds a received withdrawal.
@@ -59,5 +75,10 @@ func (h *Handler) RefundWithdrawal(ctx context.Context, req *connect.Request[sab
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.RefundWithdrawalResponse{Withdrawal: withdrawalToProto(w, saboresv1.Language_LANGUAGE_ES)}), nil
+	return connect.NewResponse(&saboresv1.RefundWithdrawalResponse{Withdrawal: toProto(w)}), nil
+}
+
+// toProto maps w with its lines, in Spanish: the back office's language.
+func toProto(w withdrawal.Withdrawal) *saboresv1.Withdrawal {
+	return apimap.WithdrawalToProto(w.Withdrawal, w.Lines, saboresv1.Language_LANGUAGE_ES)
 }
