@@ -15,12 +15,13 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/accountapi"
 	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
+	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
-	"github.com/sabores/sabores/backend/internal/api/settingsapi"
+	"github.com/sabores/sabores/backend/internal/api/shopsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/visibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
@@ -169,7 +170,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	backOffice := admin.New(dbs.Primary).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 		WithOrders(orders).
 		WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
-	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
+	settings := shopsettings.New(dbs.Primary)
 	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
 		WithRefunds(refunds)
@@ -185,7 +186,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
-			Settings:             settings,
+			Settings:             shopsettingsapi.New(settings).WithDeliveryAreas(cfg.Delivery),
 			AdminProduct:         backOffice,
 			AdminStock:           backOffice,
 			AdminCatalogueImport: backOffice,
@@ -200,7 +201,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 				*visibilityapi.Handler
 				*admin.Service
 			}{visibilityapi.New(visibility.New(dbs.Primary), dbs.Primary), backOffice},
-			AdminSettings:   settings,
+			AdminSettings:   adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
 			AdminMessage:    adminmessageapi.New(messages),
 			AdminInvoice:    admininvoiceapi.New(dbs.Primary, invoice.QRTestURL),
 			AdminWithdrawal: adminwithdrawalapi.New(withdrawals),

@@ -1,4 +1,4 @@
-package settingsapi_test
+package adminsettingsapi_test
 
 import (
 	"context"
@@ -6,18 +6,17 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
-	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/sabores/sabores/backend/internal/api/settingsapi"
+	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
+	"github.com/sabores/sabores/backend/internal/api/shopsettingsapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/seed"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -34,7 +33,8 @@ func asAdmin() connect.UnaryInterceptorFunc {
 	}
 }
 
-// client serves the service over HTTP behind the server's validation and
+// client serves the service, and the storefront's ShopSettingsService over
+// the same module, over HTTP behind the server's validation and
 // error mapping, on a database `shopd seed` filled.
 func client(t *testing.T) (saboresv1connect.AdminSettingsServiceClient, *httptest.Server, func(string) int) {
 	t.Helper()
@@ -43,10 +43,10 @@ func client(t *testing.T) (saboresv1connect.AdminSettingsServiceClient, *httptes
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	h := settingsapi.New(shopsettings.New(pool))
+	settings := shopsettings.New(pool)
 	opts := connect.WithInterceptors(asAdmin(), apperr.Validate(), apperr.Interceptor())
-	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(h, opts))
-	mux.Handle(saboresv1connect.NewAdminSettingsServiceHandler(h, opts))
+	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(shopsettingsapi.New(settings), opts))
+	mux.Handle(saboresv1connect.NewAdminSettingsServiceHandler(adminsettingsapi.New(settings), opts))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	count := func(sql string) int {
@@ -182,37 +182,5 @@ func TestUpdateShopSettingsRefusesInvalid(t *testing.T) {
 	}
 	if n := count(`SELECT count(*) FROM audit_events`); n != 0 {
 		t.Errorf("refused updates left %d audit rows", n)
-	}
-}
-
-// TestShopDetailsNameTheDeliveryAreas: the storefront learns where the shop
-// delivers from the configuration, not from its own texts.
-func TestShopDetailsNameTheDeliveryAreas(t *testing.T) {
-	t.Parallel()
-	pool := dbtest.New(t)
-	if err := seed.Catalogue(context.Background(), pool); err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range []struct {
-		policy            deliveryarea.Policy
-		served, coldChain string
-	}{
-		{deliveryarea.Default, "peninsula,baleares", "peninsula"},
-		{deliveryarea.Policy{
-			Served:    []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Baleares, deliveryarea.Canarias},
-			ColdChain: []deliveryarea.Area{deliveryarea.Peninsula, deliveryarea.Baleares},
-		}, "peninsula,baleares,canarias", "peninsula,baleares"},
-	} {
-		res, err := settingsapi.New(shopsettings.New(pool)).WithDeliveryAreas(tt.policy).GetShopDetails(context.Background(), connect.NewRequest(&saboresv1.GetShopDetailsRequest{}))
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := res.Msg.GetDeliveryAreas()
-		if got := strings.Join(a.GetServed(), ","); got != tt.served {
-			t.Errorf("served %q, want %q", got, tt.served)
-		}
-		if got := strings.Join(a.GetColdChain(), ","); got != tt.coldChain {
-			t.Errorf("cold chain %q, want %q", got, tt.coldChain)
-		}
 	}
 }

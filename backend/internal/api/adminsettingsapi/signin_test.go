@@ -1,4 +1,4 @@
-package settingsapi_test
+package adminsettingsapi_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/api/settingsapi"
+	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -24,7 +24,7 @@ func (s signInStatus) DevSignIn() bool        { return s.dev }
 
 type signInShop struct {
 	pool *pgxpool.Pool
-	svc  *settingsapi.Handler
+	svc  *adminsettingsapi.Handler
 	ctx  context.Context
 }
 
@@ -35,7 +35,7 @@ func signInFixture(t *testing.T) signInShop {
 	pool := dbtest.New(t)
 	adminID := dbtest.Shopper(t, pool, dbtest.PersonOpts{Issuer: "https://dev.sabores.local", Subject: "dev-admin", Email: "admin@sabores.es", Name: "Admin Sabores"})
 	ctx := auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "admin@sabores.es", Role: auth.RoleAdmin})
-	return signInShop{pool: pool, svc: settingsapi.New(shopsettings.New(pool)).WithSignIn(signInStatus{dev: true}, pool), ctx: ctx}
+	return signInShop{pool: pool, svc: adminsettingsapi.New(shopsettings.New(pool)).WithSignIn(signInStatus{dev: true}, pool), ctx: ctx}
 }
 
 func (f signInShop) count(t *testing.T, sql string, args ...any) int {

@@ -1,34 +1,13 @@
-package settingsapi
+package adminsettingsapi
 
 import (
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-func toDetails(s shopsettings.Settings) *saboresv1.ShopDetails {
-	d := &saboresv1.ShopDetails{
-		LegalName: s.LegalName,
-		Nif:       s.NIF,
-		Address: &saboresv1.ShopAddress{
-			Street:     s.Address.Street,
-			PostalCode: s.Address.PostalCode,
-			City:       s.Address.City,
-			Province:   s.Address.Province,
-		},
-		Phone:        s.Phone,
-		Whatsapp:     s.WhatsApp,
-		Email:        s.Email,
-		InstagramUrl: s.InstagramURL,
-		FacebookUrl:  s.FacebookURL,
-	}
-	for _, h := range s.OpeningHours {
-		d.OpeningHours = append(d.OpeningHours, &saboresv1.OpeningHours{DayOfWeek: h.Day, Opens: h.Opens, Closes: h.Closes})
-	}
-	return d
-}
-
 func toSettings(s shopsettings.Settings) *saboresv1.ShopSettings {
-	return &saboresv1.ShopSettings{Details: toDetails(s), Iban: s.IBAN}
+	return &saboresv1.ShopSettings{Details: apimap.ShopDetails(s), Iban: s.IBAN}
 }
 
 // fromSettings reads validated settings: the contract requires details and

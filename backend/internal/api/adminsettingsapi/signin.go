@@ -1,4 +1,4 @@
-package settingsapi
+package adminsettingsapi
 
 import (
 	"context"
