@@ -13,8 +13,8 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -58,7 +58,7 @@ func startReplicaTTL(t *testing.T, dsn string, ttl time.Duration) *replica {
 	promos := catalogcache.NewPromotionSnapshot(feed, pool)
 	handler := server.NewHandler(server.Options{
 		Services: server.Services{
-			Catalog:   catalogcache.NewCatalog(cache, catalog.New(pool, promos)),
+			Catalog:   catalogcache.NewCatalog(cache, catalogueapi.New(pool, promos)),
 			Promotion: catalogcache.NewPromotions(cache, promotionapi.New(pool, promos)),
 		},
 		DB:        pool,

@@ -17,6 +17,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
+	"github.com/sabores/sabores/backend/internal/api/cartapi"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
@@ -26,8 +28,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
-	"github.com/sabores/sabores/backend/internal/cart"
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/config"
@@ -178,9 +178,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:              catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
+			Catalog:              catalogcache.NewCatalog(cache, catalogueapi.New(reads, promos)),
 			Promotion:            catalogcache.NewPromotions(cache, promotionapi.New(reads, promos)),
-			Cart:                 cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
+			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),

@@ -1,4 +1,4 @@
-package catalog
+package catalogueapi
 
 import (
 	"context"
@@ -34,7 +34,7 @@ type search struct {
 // with a page it answers the results page, one order across pages. Both
 // say how many match in all. A blank query finds nothing and does not reach
 // the database.
-func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[saboresv1.SearchProductsRequest]) (*connect.Response[saboresv1.SearchProductsResponse], error) {
+func (s *Handler) SearchProducts(ctx context.Context, req *connect.Request[saboresv1.SearchProductsRequest]) (*connect.Response[saboresv1.SearchProductsResponse], error) {
 	limit := req.Msg.GetLimit()
 	switch {
 	case limit < 0:
@@ -55,7 +55,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 	}
 	total, err := s.searchCount(ctx, q)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: count search results: %w", err)
+		return nil, fmt.Errorf("catalogueapi: count search results: %w", err)
 	}
 	var rows []db.Product
 	if page := req.Msg.GetPage(); page > 0 {
@@ -67,7 +67,7 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 			rows, err = s.searchPage(ctx, q, window)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("catalog: search page %d: %w", page, err)
+			return nil, fmt.Errorf("catalogueapi: search page %d: %w", page, err)
 		}
 	} else if rows, err = s.searchBest(ctx, q, limit); err != nil {
 		return nil, err
@@ -86,12 +86,12 @@ func (s *Service) SearchProducts(ctx context.Context, req *connect.Request[sabor
 
 // searchBest is the header dropdown's answer: names starting with the query
 // first, then the rest, each tier stopping after limit rows.
-func (s *Service) searchBest(ctx context.Context, q search, limit int32) ([]db.Product, error) {
+func (s *Handler) searchBest(ctx context.Context, q search, limit int32) ([]db.Product, error) {
 	rows, err := s.queries.SearchProductsByPrefix(ctx, db.SearchProductsByPrefixParams{
 		Pattern: q.pattern, WithoutAllergens: q.allergens, MaxResults: limit,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("catalog: search products by prefix: %w", err)
+		return nil, fmt.Errorf("catalogueapi: search products by prefix: %w", err)
 	}
 	rest := limit - int32(len(rows))
 	if rest <= 0 {
@@ -112,13 +112,13 @@ func (s *Service) searchBest(ctx context.Context, q search, limit int32) ([]db.P
 		})
 	}
 	if err != nil {
-		return nil, fmt.Errorf("catalog: search products: %w", err)
+		return nil, fmt.Errorf("catalogueapi: search products: %w", err)
 	}
 	return append(rows, more...), nil
 }
 
 // searchCount counts the matches of every page.
-func (s *Service) searchCount(ctx context.Context, q search) (int64, error) {
+func (s *Handler) searchCount(ctx context.Context, q search) (int64, error) {
 	if q.words {
 		return s.queries.CountSearchAllWords(ctx, db.CountSearchAllWordsParams{Query: q.query, WithoutAllergens: q.allergens})
 	}
@@ -126,7 +126,7 @@ func (s *Service) searchCount(ctx context.Context, q search) (int64, error) {
 }
 
 // searchPage reads one page of the results page.
-func (s *Service) searchPage(ctx context.Context, q search, w paging.Window) ([]db.Product, error) {
+func (s *Handler) searchPage(ctx context.Context, q search, w paging.Window) ([]db.Product, error) {
 	if q.words {
 		return s.queries.SearchPageAllWords(ctx, db.SearchPageAllWordsParams{
 			Query: q.query, Pattern: q.pattern, WithoutAllergens: q.allergens, PageLimit: w.Size, PageOffset: w.Offset,

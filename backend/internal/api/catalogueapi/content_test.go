@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -20,7 +20,7 @@ import (
 // without food information.
 func TestContentLanguagesAndFoodInformation(t *testing.T) {
 	t.Parallel()
-	svc := catalog.New(dbtest.NewSeeded(t), nil)
+	svc := catalogueapi.New(dbtest.NewSeeded(t), nil)
 	ctx := context.Background()
 	pt := saboresv1.Language_LANGUAGE_PT
 	get := func(id int64, lang saboresv1.Language) *saboresv1.Product {

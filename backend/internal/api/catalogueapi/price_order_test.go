@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -18,7 +18,7 @@ import (
 // never go the wrong way, and every product must come exactly once.
 func TestPriceSortUsesTheShownPrice(t *testing.T) {
 	t.Parallel()
-	svc := catalog.New(dbtest.NewSeeded(t), nil)
+	svc := catalogueapi.New(dbtest.NewSeeded(t), nil)
 	ctx := context.Background()
 	shownPrice := func(p *saboresv1.Product) int64 {
 		if p.Promotion != nil {

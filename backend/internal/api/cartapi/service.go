@@ -1,6 +1,7 @@
-// Package cart serves CartService: it prices a shopper's cart from the shop's
-// current prices, promotions and stock (shop.Price, which checkout reuses).
-package cart
+// Package cartapi serves CartService: it prices a shopper's cart from the
+// shop's current prices, promotions and stock (shop.Price, which checkout
+// reuses) and names its lines in the shopper's language.
+package cartapi
 
 import (
 	"context"
@@ -17,31 +18,31 @@ import (
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// Service implements CartService over the shop's database.
-type Service struct {
+// Handler implements CartService over the shop's database.
+type Handler struct {
 	queries *db.Queries
 	promos  shop.PromotionSource
 	areas   deliveryarea.Policy
 }
 
-var _ saboresv1connect.CartServiceHandler = (*Service)(nil)
+var _ saboresv1connect.CartServiceHandler = (*Handler)(nil)
 
-// New returns a cart service reading products and stock from pool, and
+// New returns the cart handler reading products and stock from pool, and
 // the promotions from promos (nil reads them from pool too).
-func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Service {
+func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Handler {
 	q := db.New(pool)
-	return &Service{queries: q, promos: shop.OrStored(promos, q), areas: deliveryarea.Default}
+	return &Handler{queries: q, promos: shop.OrStored(promos, q), areas: deliveryarea.Default}
 }
 
 // WithDeliveryAreas returns s checking carts against areas (the configuration's).
-func (s *Service) WithDeliveryAreas(areas deliveryarea.Policy) *Service {
+func (s *Handler) WithDeliveryAreas(areas deliveryarea.Policy) *Handler {
 	s.areas = areas
 	return s
 }
 
 // ValidateCart prices each line from the server's data and reports what
 // stops it from being sold. Client prices are never read: the request has none.
-func (s *Service) ValidateCart(ctx context.Context, req *connect.Request[saboresv1.ValidateCartRequest]) (*connect.Response[saboresv1.ValidateCartResponse], error) {
+func (s *Handler) ValidateCart(ctx context.Context, req *connect.Request[saboresv1.ValidateCartRequest]) (*connect.Response[saboresv1.ValidateCartResponse], error) {
 	lines, err := apimap.CartLines(req.Msg.GetLines())
 	if err != nil {
 		return nil, err

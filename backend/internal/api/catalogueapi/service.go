@@ -1,7 +1,8 @@
-// Package catalog serves the public storefront catalogue: product listings by
-// category, section and country, the product page, the header search and the
-// home page's country tiles. Only products sold online ever appear.
-package catalog
+// Package catalogueapi serves CatalogService, the public storefront
+// catalogue: product listings by category, section and country, the product
+// page, the header search and the home page's country tiles. Only products
+// sold online ever appear.
+package catalogueapi
 
 import (
 	"context"
@@ -37,25 +38,25 @@ var pageSizes = paging.Sizes{Default: DefaultPageSize, Max: MaxPageSize}
 // allCategories is the storefront's "every category" filter value.
 const allCategories = "todos"
 
-// Service implements CatalogService over the shop's database.
-type Service struct {
+// Handler implements CatalogService over the shop's database.
+type Handler struct {
 	queries *db.Queries
 	promos  shop.PromotionSource
 }
 
-var _ saboresv1connect.CatalogServiceHandler = (*Service)(nil)
+var _ saboresv1connect.CatalogServiceHandler = (*Handler)(nil)
 
-// New returns a catalogue service reading from pool, and the promotions
+// New returns the catalogue handler reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool db.DBTX, promos shop.PromotionSource) *Service {
+func New(pool db.DBTX, promos shop.PromotionSource) *Handler {
 	q := db.New(pool)
-	return &Service{queries: q, promos: shop.OrStored(promos, q)}
+	return &Handler{queries: q, promos: shop.OrStored(promos, q)}
 }
 
 // ListProducts lists one page of the products sold online that match the
 // filters, with the total across pages for the storefront's page numbers.
 // An unknown country or category simply matches nothing.
-func (s *Service) ListProducts(ctx context.Context, req *connect.Request[saboresv1.ListProductsRequest]) (*connect.Response[saboresv1.ListProductsResponse], error) {
+func (s *Handler) ListProducts(ctx context.Context, req *connect.Request[saboresv1.ListProductsRequest]) (*connect.Response[saboresv1.ListProductsResponse], error) {
 	msg := req.Msg
 	window, err := paging.Page(msg.GetPage(), msg.GetPageSize(), pageSizes)
 	if err != nil {
@@ -79,13 +80,13 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 			return connect.NewResponse(res), nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("catalog: resolve country %q: %w", country, err)
+			return nil, fmt.Errorf("catalogueapi: resolve country %q: %w", country, err)
 		}
 		filter.country = slug
 	}
 	total, err := s.count(ctx, filter)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: count products: %w", err)
+		return nil, fmt.Errorf("catalogueapi: count products: %w", err)
 	}
 	res.TotalSize = int32(total)
 	if int64(filter.offset) >= total {
@@ -93,7 +94,7 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 	}
 	rows, err := s.list(ctx, filter)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: list products: %w", err)
+		return nil, fmt.Errorf("catalogueapi: list products: %w", err)
 	}
 	if res.Products, err = apimap.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
 		return nil, err
@@ -107,13 +108,13 @@ func (s *Service) ListProducts(ctx context.Context, req *connect.Request[sabores
 // GetProduct returns a product sold online with its running promotion. A
 // product that exists but is not sold online is NotFound too: the online
 // shop must not reveal it.
-func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1.GetProductRequest]) (*connect.Response[saboresv1.GetProductResponse], error) {
+func (s *Handler) GetProduct(ctx context.Context, req *connect.Request[saboresv1.GetProductRequest]) (*connect.Response[saboresv1.GetProductResponse], error) {
 	row, err := s.queries.GetOnlineProductPage(ctx, req.Msg.GetId())
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("catalog: product %d: %w", req.Msg.GetId(), fault.ErrNotFound)
+		return nil, fmt.Errorf("catalogueapi: product %d: %w", req.Msg.GetId(), fault.ErrNotFound)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("catalog: get product %d: %w", req.Msg.GetId(), err)
+		return nil, fmt.Errorf("catalogueapi: get product %d: %w", req.Msg.GetId(), err)
 	}
 	products, err := apimap.WithPromotions(ctx, s.promos, []db.Product{row.Product}, time.Now())
 	if err != nil {
@@ -133,10 +134,10 @@ func (s *Service) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 
 // ListCountries lists the home page's country tiles in their order, named
 // in the language asked for.
-func (s *Service) ListCountries(ctx context.Context, req *connect.Request[saboresv1.ListCountriesRequest]) (*connect.Response[saboresv1.ListCountriesResponse], error) {
+func (s *Handler) ListCountries(ctx context.Context, req *connect.Request[saboresv1.ListCountriesRequest]) (*connect.Response[saboresv1.ListCountriesResponse], error) {
 	rows, err := s.queries.ListHomeCountries(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("catalog: list countries: %w", err)
+		return nil, fmt.Errorf("catalogueapi: list countries: %w", err)
 	}
 	res := &saboresv1.ListCountriesResponse{Countries: make([]*saboresv1.Country, 0, len(rows))}
 	for _, row := range rows {
@@ -154,7 +155,7 @@ type listFilter struct {
 }
 
 // count counts the products matching the filter, all pages.
-func (s *Service) count(ctx context.Context, f listFilter) (int64, error) {
+func (s *Handler) count(ctx context.Context, f listFilter) (int64, error) {
 	switch {
 	case f.country != "" && f.category == "" && f.onlineCategory == "" && len(f.allergens) == 0:
 		return s.queries.CountCountryProducts(ctx, f.country)
@@ -173,7 +174,7 @@ func (s *Service) count(ctx context.Context, f listFilter) (int64, error) {
 // list runs the listing query for the filter's country and sort order.
 // Sections (lanzamientos, populares) show newest first unless a sort is
 // asked for.
-func (s *Service) list(ctx context.Context, f listFilter) ([]db.Product, error) {
+func (s *Handler) list(ctx context.Context, f listFilter) ([]db.Product, error) {
 	sort := f.sort
 	if sort == saboresv1.ProductSort_PRODUCT_SORT_UNSPECIFIED {
 		sort = saboresv1.ProductSort_PRODUCT_SORT_NAME

@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/seed"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -85,7 +85,7 @@ func TestSearchAndCountryPagesUseIndexes(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	svc := catalog.New(pool, nil)
+	svc := catalogueapi.New(pool, nil)
 
 	calls := []struct {
 		name string

@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -25,7 +25,7 @@ const (
 // TestSeededCatalogue runs the catalogue over the spec's sample catalogue.
 func TestSeededCatalogue(t *testing.T) {
 	t.Parallel()
-	svc := catalog.New(dbtest.NewSeeded(t), nil)
+	svc := catalogueapi.New(dbtest.NewSeeded(t), nil)
 	ctx := context.Background()
 
 	country := func(slug string) []int64 {

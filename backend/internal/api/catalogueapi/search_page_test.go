@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -17,7 +17,7 @@ import (
 // and the dropdown (page 0) gives the same total for its first few.
 func TestSearchResultsPage(t *testing.T) {
 	t.Parallel()
-	svc := catalog.New(dbtest.NewSeeded(t), nil)
+	svc := catalogueapi.New(dbtest.NewSeeded(t), nil)
 	ctx := context.Background()
 	search := func(req *saboresv1.SearchProductsRequest) *saboresv1.SearchProductsResponse {
 		t.Helper()

@@ -1,4 +1,4 @@
-package catalog
+package catalogueapi
 
 import (
 	"cmp"
@@ -33,7 +33,7 @@ func compareShown(a, b shown, desc bool) int {
 // index walk (which then gives every other product in price order, as
 // before) and merged in. A page at offset O of L products needs at most the
 // regular products from O-k to O+L, k being the promoted ones that match.
-func (s *Service) byShownPrice(ctx context.Context, f listFilter, desc bool) ([]db.Product, error) {
+func (s *Handler) byShownPrice(ctx context.Context, f listFilter, desc bool) ([]db.Product, error) {
 	now := time.Now()
 	all, err := s.promos.All(ctx, now)
 	if err != nil {
@@ -49,7 +49,7 @@ func (s *Service) byShownPrice(ctx context.Context, f listFilter, desc bool) ([]
 			Ids: ids, Category: f.category, OnlineCategory: f.onlineCategory, Country: f.country, WithoutAllergens: f.allergens,
 		})
 		if err != nil {
-			return nil, fmt.Errorf("catalog: read promoted products: %w", err)
+			return nil, fmt.Errorf("catalogueapi: read promoted products: %w", err)
 		}
 		for _, p := range rows {
 			if promo, ok := pricing.Running(all[p.ID], p.PriceCents, now); ok {

@@ -1,4 +1,4 @@
-package cart
+package cartapi
 
 import (
 	"context"
@@ -20,7 +20,7 @@ func localize(ctx context.Context, q *db.Queries, res *saboresv1.ValidateCartRes
 	}
 	rows, err := q.GetPortugueseNames(ctx, ids)
 	if err != nil {
-		return fmt.Errorf("cart: read Portuguese names: %w", err)
+		return fmt.Errorf("cartapi: read Portuguese names: %w", err)
 	}
 	names := make(map[int64]string, len(rows))
 	for _, r := range rows {

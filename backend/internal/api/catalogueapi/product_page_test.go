@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -34,7 +34,7 @@ func TestProductPageIsOneStatement(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	svc := catalog.New(pool, nil)
+	svc := catalogueapi.New(pool, nil)
 
 	// Alfajores (food, with its information) and a perfume (no food information).
 	for _, id := range []int64{6003, 12002} {

@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -15,7 +15,7 @@ import (
 // words that are not one piece of its names.
 func TestSearchFindsEveryWordInAnyOrder(t *testing.T) {
 	t.Parallel()
-	svc := catalog.New(dbtest.NewSeeded(t), nil)
+	svc := catalogueapi.New(dbtest.NewSeeded(t), nil)
 	ctx := context.Background()
 	search := func(q string) []string {
 		res, err := svc.SearchProducts(ctx, connect.NewRequest(&saboresv1.SearchProductsRequest{Query: q}))

@@ -1,4 +1,4 @@
-package cart_test
+package cartapi_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/cart"
+	"github.com/sabores/sabores/backend/internal/api/cartapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -25,7 +25,7 @@ func TestValidateCartLaw(t *testing.T) {
 	if _, err := pool.Exec(context.Background(), `UPDATE products SET age_restricted = id = $1, frozen = id = $2 WHERE id IN ($1, $2)`, rum, frozen); err != nil {
 		t.Fatal(err)
 	}
-	svc := cart.New(pool, nil)
+	svc := cartapi.New(pool, nil)
 	ask := func(postal string) *saboresv1.ValidateCartResponse {
 		res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
 			Lines: []*saboresv1.CartLineInput{{ProductId: rum, Quantity: 1}, {ProductId: frozen, Quantity: 1}}, PostalCode: postal,
@@ -69,7 +69,7 @@ func TestValidateCartFrozenMinimum(t *testing.T) {
 	}
 	policy := deliveryarea.Default
 	policy.FrozenMinimumCents = 2000
-	svc := cart.New(pool, nil).WithDeliveryAreas(policy)
+	svc := cartapi.New(pool, nil).WithDeliveryAreas(policy)
 	ask := func(lines ...*saboresv1.CartLineInput) *saboresv1.ValidateCartResponse {
 		res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{Lines: lines}))
 		if err != nil {
@@ -106,7 +106,7 @@ func TestValidateCartHidesWhatIsNotForSale(t *testing.T) {
 	if _, err := pool.Exec(context.Background(), `UPDATE products SET frozen = true, age_restricted = true, sold_online = false WHERE id = $1`, hidden); err != nil {
 		t.Fatal(err)
 	}
-	res, err := cart.New(pool, nil).ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
+	res, err := cartapi.New(pool, nil).ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
 		Lines: []*saboresv1.CartLineInput{{ProductId: hidden, Quantity: 1}},
 	}))
 	if err != nil {

@@ -1,4 +1,4 @@
-package catalog
+package catalogueapi
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 // ListCategories lists the categories with products sold online, in the
 // whole catalogue or in one country (an unknown country has none), named
 // in the language asked for; with include_empty, every category.
-func (s *Service) ListCategories(ctx context.Context, req *connect.Request[saboresv1.ListCategoriesRequest]) (*connect.Response[saboresv1.ListCategoriesResponse], error) {
+func (s *Handler) ListCategories(ctx context.Context, req *connect.Request[saboresv1.ListCategoriesRequest]) (*connect.Response[saboresv1.ListCategoriesResponse], error) {
 	msg := req.Msg
 	res := &saboresv1.ListCategoriesResponse{Categories: []*saboresv1.Category{}}
 	counts := map[string]int64{}
@@ -26,11 +26,11 @@ func (s *Service) ListCategories(ctx context.Context, req *connect.Request[sabor
 		case errors.Is(err, pgx.ErrNoRows):
 			// An unknown country has no products, so no categories.
 		case err != nil:
-			return nil, fmt.Errorf("catalog: resolve country %q: %w", country, err)
+			return nil, fmt.Errorf("catalogueapi: resolve country %q: %w", country, err)
 		default:
 			rows, err := s.queries.ListCountryCategories(ctx, slug)
 			if err != nil {
-				return nil, fmt.Errorf("catalog: list categories of %s: %w", slug, err)
+				return nil, fmt.Errorf("catalogueapi: list categories of %s: %w", slug, err)
 			}
 			for _, r := range rows {
 				counts[r.Slug] = r.Products
@@ -40,7 +40,7 @@ func (s *Service) ListCategories(ctx context.Context, req *connect.Request[sabor
 	} else {
 		rows, err := s.queries.ListCategories(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("catalog: list categories: %w", err)
+			return nil, fmt.Errorf("catalogueapi: list categories: %w", err)
 		}
 		for _, r := range rows {
 			counts[r.Slug] = r.Products
@@ -50,7 +50,7 @@ func (s *Service) ListCategories(ctx context.Context, req *connect.Request[sabor
 	if msg.GetIncludeEmpty() {
 		all, err := s.queries.CategoryNames(ctx)
 		if err != nil {
-			return nil, fmt.Errorf("catalog: category names: %w", err)
+			return nil, fmt.Errorf("catalogueapi: category names: %w", err)
 		}
 		order = all
 	}

@@ -1,4 +1,4 @@
-package catalog
+package catalogueapi
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"

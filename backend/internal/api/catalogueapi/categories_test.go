@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -18,7 +18,7 @@ import (
 // says, all of that category (and country).
 func TestCategoriesLeadToWhatTheyName(t *testing.T) {
 	t.Parallel()
-	svc := catalog.New(dbtest.NewSeeded(t), nil)
+	svc := catalogueapi.New(dbtest.NewSeeded(t), nil)
 	ctx := context.Background()
 	categories := func(req *saboresv1.ListCategoriesRequest) []*saboresv1.Category {
 		t.Helper()
@@ -96,7 +96,7 @@ func TestCategoriesLeadToWhatTheyName(t *testing.T) {
 // translated from the server.
 func TestCountriesAreNamedInTheLanguageAsked(t *testing.T) {
 	t.Parallel()
-	svc := catalog.New(dbtest.NewSeeded(t), nil)
+	svc := catalogueapi.New(dbtest.NewSeeded(t), nil)
 	names := func(lang saboresv1.Language) map[string]string {
 		res, err := svc.ListCountries(context.Background(), connect.NewRequest(&saboresv1.ListCountriesRequest{Language: lang}))
 		if err != nil {

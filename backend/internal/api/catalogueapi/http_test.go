@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -21,7 +21,7 @@ import (
 // and CDNs may cache them, and checks the codes a client sees.
 func TestCatalogOverHTTP(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewCatalogServiceHandler(svc,
 		connect.WithInterceptors(apperr.Validate(), apperr.Interceptor())))

@@ -1,4 +1,4 @@
-package cart_test
+package cartapi_test
 
 import (
 	"context"
@@ -11,14 +11,14 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/cartapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
-	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
-// promotions are the fixtures' promotions (see newService).
+// promotions are the fixtures' promotions (see newHandler).
 const promotions = `
 	INSERT INTO product_promotions (product_id, promotion_type, discount_basis_points, fixed_price_cents, starts_at, ends_at) VALUES
 		(1, 'percentage', 5000, NULL, now() - interval '10 days', now() - interval '1 day'),
@@ -26,11 +26,11 @@ const promotions = `
 		(2, 'percentage', 2000, NULL, NULL, now() + interval '3 days'),
 		(12001, 'fixed_price', NULL, 2500, now() - interval '1 hour', NULL);`
 
-// newService prices over the fixtures: 1 Guaraná (both, 5 units, an
+// newHandler prices over the fixtures: 1 Guaraná (both, 5 units, an
 // expired and a future promotion), 2 Açaí (online, 20 % off), 3 Farofa
 // (physical only), 4 Paçoca (sold out), 12001 a perfume with no visibility
 // rows (general, fixed price 25,00 €). VAT is 10 % unless said.
-func newService(t *testing.T) *cart.Service {
+func newHandler(t *testing.T) *cartapi.Handler {
 	t.Helper()
 	pool := dbtest.New(t)
 	dbtest.Country(t, pool, dbtest.CountryOpts{Slug: "brasil", Name: "Brasil"})
@@ -46,10 +46,10 @@ func newService(t *testing.T) *cart.Service {
 	if _, err := pool.Exec(context.Background(), promotions); err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	return cart.New(pool, nil)
+	return cartapi.New(pool, nil)
 }
 
-func validateCart(t *testing.T, svc *cart.Service, lines ...*saboresv1.CartLineInput) *saboresv1.ValidateCartResponse {
+func validateCart(t *testing.T, svc *cartapi.Handler, lines ...*saboresv1.CartLineInput) *saboresv1.ValidateCartResponse {
 	t.Helper()
 	res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{Lines: lines}))
 	if err != nil {
@@ -64,7 +64,7 @@ func line(id int64, quantity int32) *saboresv1.CartLineInput {
 
 func TestValidateCartPricesFromTheServer(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	got := validateCart(t, svc, line(2, 2), line(1, 3), line(12001, 1))
 
 	want := []struct {
@@ -99,7 +99,7 @@ func TestValidateCartPricesFromTheServer(t *testing.T) {
 
 func TestValidateCartReportsProblems(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	got := validateCart(t, svc, line(1, 6), line(3, 1), line(4, 1), line(404, 1), line(2, 0), line(2001, -3), line(12001, 2))
 	want := [][]saboresv1.CartProblem{
 		{saboresv1.CartProblem_CART_PROBLEM_INSUFFICIENT_STOCK},
@@ -136,7 +136,7 @@ func TestValidateCartReportsProblems(t *testing.T) {
 
 func TestValidateCartRejectsRepeatedProducts(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	_, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
 		Lines: []*saboresv1.CartLineInput{line(1, 1), line(2, 1), line(1, 2)},
 	}))
@@ -149,7 +149,7 @@ func TestValidateCartRejectsRepeatedProducts(t *testing.T) {
 // validation and error interceptors the shop installs, as a browser would.
 func TestValidateCartOverHTTP(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	mux := http.NewServeMux()
 	mux.Handle(saboresv1connect.NewCartServiceHandler(svc,
 		connect.WithInterceptors(apperr.Validate(), apperr.Interceptor())))

@@ -1,4 +1,4 @@
-package cart_test
+package cartapi_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/cart"
+	"github.com/sabores/sabores/backend/internal/api/cartapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -17,7 +17,7 @@ import (
 // physical-only Requeijão and an unknown id.
 func TestSeededCart(t *testing.T) {
 	t.Parallel()
-	svc := cart.New(dbtest.NewSeeded(t), nil)
+	svc := cartapi.New(dbtest.NewSeeded(t), nil)
 	res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
 		Lines: []*saboresv1.CartLineInput{line(1001, 2), line(1005, 1), line(8003, 3), line(1010, 1), line(99999, 1), line(12002, 1)},
 	}))

@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -8,8 +8,8 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
-	"github.com/sabores/sabores/backend/internal/catalog"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -23,7 +23,7 @@ func FuzzSearchProducts(f *testing.F) {
 		f.Add(s, int32(0))
 	}
 	pool := dbtest.NewSeeded(f)
-	svc := catalog.New(pool, nil)
+	svc := catalogueapi.New(pool, nil)
 	f.Fuzz(func(t *testing.T, q string, limit int32) {
 		if len([]rune(q)) > 100 || limit < 0 || limit > 30 {
 			t.Skip("refused by the contract's validation")

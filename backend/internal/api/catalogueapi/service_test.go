@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -41,13 +41,13 @@ const fixtures = `
 		(1001, 'percentage', 2000, now() - interval '1 day', now() + interval '2 days'),
 		(1002, 'percentage', 5000, now() - interval '9 days', now() - interval '1 day');`
 
-func newService(t *testing.T) *catalog.Service {
+func newHandler(t *testing.T) *catalogueapi.Handler {
 	t.Helper()
 	pool := dbtest.New(t)
 	if _, err := pool.Exec(context.Background(), fixtures); err != nil {
 		t.Fatalf("fixtures: %v", err)
 	}
-	return catalog.New(pool, nil)
+	return catalogueapi.New(pool, nil)
 }
 
 func ids(products []*saboresv1.Product) []int64 {
@@ -58,7 +58,7 @@ func ids(products []*saboresv1.Product) []int64 {
 	return out
 }
 
-func list(t *testing.T, svc *catalog.Service, req *saboresv1.ListProductsRequest) *saboresv1.ListProductsResponse {
+func list(t *testing.T, svc *catalogueapi.Handler, req *saboresv1.ListProductsRequest) *saboresv1.ListProductsResponse {
 	t.Helper()
 	res, err := svc.ListProducts(context.Background(), connect.NewRequest(req))
 	if err != nil {
@@ -69,7 +69,7 @@ func list(t *testing.T, svc *catalog.Service, req *saboresv1.ListProductsRequest
 
 func TestListProductsFilters(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	tests := []struct {
 		name string
 		req  *saboresv1.ListProductsRequest
@@ -106,7 +106,7 @@ func TestListProductsFilters(t *testing.T) {
 
 func TestListProductsPaging(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	var seen []int64
 	for page := int32(1); page <= 3; page++ {
 		got := list(t, svc, &saboresv1.ListProductsRequest{Page: page, PageSize: 3})
@@ -123,11 +123,11 @@ func TestListProductsPaging(t *testing.T) {
 		t.Errorf("page beyond the end = %v", beyond)
 	}
 	defaults := list(t, svc, &saboresv1.ListProductsRequest{})
-	if defaults.GetPage() != 1 || defaults.GetPageSize() != catalog.DefaultPageSize {
+	if defaults.GetPage() != 1 || defaults.GetPageSize() != catalogueapi.DefaultPageSize {
 		t.Errorf("defaults: page %d size %d", defaults.GetPage(), defaults.GetPageSize())
 	}
 	coerced := list(t, svc, &saboresv1.ListProductsRequest{PageSize: 5000})
-	if coerced.GetPageSize() != catalog.MaxPageSize || len(coerced.GetProducts()) != 8 {
+	if coerced.GetPageSize() != catalogueapi.MaxPageSize || len(coerced.GetProducts()) != 8 {
 		t.Errorf("page_size 5000 coerced to %d", coerced.GetPageSize())
 	}
 	for _, bad := range []*saboresv1.ListProductsRequest{{PageSize: -1}, {Page: -2}} {
@@ -139,7 +139,7 @@ func TestListProductsPaging(t *testing.T) {
 
 func TestListProductsCarriesPromotions(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	got := list(t, svc, &saboresv1.ListProductsRequest{Category: "bebidas"})
 	guarana := got.GetProducts()[0]
 	promo := guarana.GetPromotion()
@@ -158,7 +158,7 @@ func TestListProductsCarriesPromotions(t *testing.T) {
 
 func TestGetProduct(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	res, err := svc.GetProduct(context.Background(), connect.NewRequest(&saboresv1.GetProductRequest{Id: 1006}))
 	if err != nil {
 		t.Fatalf("GetProduct: %v", err)
@@ -181,7 +181,7 @@ func TestGetProduct(t *testing.T) {
 
 func TestSearchProducts(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	tests := []struct {
 		query string
 		limit int32
@@ -217,7 +217,7 @@ func TestSearchProducts(t *testing.T) {
 func TestBlankSearchSkipsTheDatabase(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
-	svc := catalog.New(pool, nil)
+	svc := catalogueapi.New(pool, nil)
 	pool.Close()
 	res, err := svc.SearchProducts(context.Background(), connect.NewRequest(&saboresv1.SearchProductsRequest{Query: "   "}))
 	if err != nil || len(res.Msg.GetProducts()) != 0 {
@@ -230,7 +230,7 @@ func TestBlankSearchSkipsTheDatabase(t *testing.T) {
 
 func TestListCountries(t *testing.T) {
 	t.Parallel()
-	svc := newService(t)
+	svc := newHandler(t)
 	res, err := svc.ListCountries(context.Background(), connect.NewRequest(&saboresv1.ListCountriesRequest{}))
 	if err != nil {
 		t.Fatalf("ListCountries: %v", err)

@@ -1,4 +1,4 @@
-package catalog_test
+package catalogueapi_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/sabores/sabores/backend/internal/catalog"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -48,7 +48,7 @@ func TestCatalogueFollowsTheSoldOnlineRule(t *testing.T) {
 	for _, r := range rows {
 		mustExec(t, pool, `INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel) VALUES ($1, $2, $3, $4)`, r...)
 	}
-	svc := catalog.New(pool, nil)
+	svc := catalogueapi.New(pool, nil)
 	check := func(step string) {
 		t.Helper()
 		visibility := readVisibility(t, pool)
