@@ -28,7 +28,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
-	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/cataloguecache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/contact"
@@ -165,8 +165,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		reads = router
 	}
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
-	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
-	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
+	cache := cataloguecache.New(cataloguecache.Options{Feed: feed, OnHit: m.CachedObserver(cataloguecache.Procedures())})
+	promos := cataloguecache.NewPromotionSnapshot(feed, dbs.catalog())
 	backOffice := admin.New(dbs.Primary).WithAPIKeyMaxTTL(cfg.APIKeyMaxTTL).
 		WithOrders(orders).
 		WithEmailJobs(mailQueue).WithCatalogueImports(jobs.NewCatalogueImportQueue(jobClient))
@@ -178,8 +178,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:              catalogcache.NewCatalog(cache, catalogueapi.New(reads, promos)),
-			Promotion:            catalogcache.NewPromotions(cache, promotionapi.New(reads, promos)),
+			Catalog:              cataloguecache.NewCatalog(cache, catalogueapi.New(reads, promos)),
+			Promotion:            cataloguecache.NewPromotions(cache, promotionapi.New(reads, promos)),
 			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),

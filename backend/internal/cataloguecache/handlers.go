@@ -1,4 +1,4 @@
-package catalogcache
+package cataloguecache
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package catalogcache_test
+package cataloguecache_test
 
 import (
 	"io"
@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/cataloguecache"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
@@ -57,7 +57,7 @@ func TestMiddleware(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var hits []string
-			cache := catalogcache.New(catalogcache.Options{OnHit: func(procedure string, _ time.Time) {
+			cache := cataloguecache.New(cataloguecache.Options{OnHit: func(procedure string, _ time.Time) {
 				hits = append(hits, procedure)
 			}})
 			cache.SetLive(tt.live)
@@ -91,7 +91,7 @@ func TestMiddleware(t *testing.T) {
 // not get their own stored answers; an invalidation drops both.
 func TestMiddlewareKeysByEncoding(t *testing.T) {
 	t.Parallel()
-	cache := catalogcache.New(catalogcache.Options{})
+	cache := cataloguecache.New(cataloguecache.Options{})
 	cache.SetLive(true)
 	next := &countingHandler{status: 200}
 	h := cache.Middleware(next)
@@ -127,7 +127,7 @@ func TestMiddlewareKeysByEncoding(t *testing.T) {
 // requests for it wait for one computation instead of each running it.
 func TestMiddlewareCoalescesMisses(t *testing.T) {
 	t.Parallel()
-	cache := catalogcache.New(catalogcache.Options{})
+	cache := cataloguecache.New(cataloguecache.Options{})
 	cache.SetLive(true)
 	var calls atomic.Int32
 	release := make(chan struct{})
@@ -160,7 +160,7 @@ func TestMiddlewareCoalescesMisses(t *testing.T) {
 // does not store, as they set them again) and those of the service.
 func TestMiddlewareHitHasTheMissHeaders(t *testing.T) {
 	t.Parallel()
-	cache := catalogcache.New(catalogcache.Options{})
+	cache := cataloguecache.New(cataloguecache.Options{})
 	cache.SetLive(true)
 	service := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -210,7 +210,7 @@ func TestMiddlewareServesStaleWhileRevalidating(t *testing.T) {
 	t.Parallel()
 	// Long enough that a loaded machine still asks within the stale window.
 	const ttl = time.Second
-	cache := catalogcache.New(catalogcache.Options{TTL: ttl})
+	cache := cataloguecache.New(cataloguecache.Options{TTL: ttl})
 	cache.SetLive(true)
 	var version atomic.Int32
 	release := make(chan struct{}, 10)
@@ -295,7 +295,7 @@ func TestMiddlewareKeepsConnectPosts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			cache := catalogcache.New(catalogcache.Options{})
+			cache := cataloguecache.New(cataloguecache.Options{})
 			cache.SetLive(true)
 			var calls int
 			h := cache.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -339,7 +339,7 @@ func TestMiddlewareKeepsConnectPosts(t *testing.T) {
 // same message its own, and an invalidation drops them all.
 func TestMiddlewareKeysPostsByBody(t *testing.T) {
 	t.Parallel()
-	cache := catalogcache.New(catalogcache.Options{})
+	cache := cataloguecache.New(cataloguecache.Options{})
 	cache.SetLive(true)
 	var calls int
 	h := cache.Middleware(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -382,7 +382,7 @@ func TestMiddlewareKeysPostsByBody(t *testing.T) {
 // is never answered from memory, so a revoked key is refused there too.
 func TestMiddlewareGetWithAPIKeyReachesTheService(t *testing.T) {
 	t.Parallel()
-	cache := catalogcache.New(catalogcache.Options{})
+	cache := cataloguecache.New(cataloguecache.Options{})
 	cache.SetLive(true)
 	next := &countingHandler{status: 200}
 	h := cache.Middleware(next)

@@ -1,4 +1,4 @@
-package catalogcache_test
+package cataloguecache_test
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
-	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/cataloguecache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/server"
@@ -28,7 +28,7 @@ import (
 // cache and listener, its own HTTP server, sharing only the database.
 type replica struct {
 	pool    *pgxpool.Pool
-	cache   *catalogcache.Cache
+	cache   *cataloguecache.Cache
 	feed    *changefeed.Feed
 	catalog saboresv1connect.CatalogServiceClient
 	url     string
@@ -48,18 +48,18 @@ func startReplicaTTL(t *testing.T, dsn string, ttl time.Duration) *replica {
 		t.Fatal(err)
 	}
 	feed := changefeed.New(nil)
-	cache := catalogcache.New(catalogcache.Options{TTL: ttl, Feed: feed})
+	cache := cataloguecache.New(cataloguecache.Options{TTL: ttl, Feed: feed})
 	ready := make(chan struct{})
 	stopped := make(chan struct{})
 	go func() {
 		defer close(stopped)
 		feed.Listen(ctx, pool, ready)
 	}()
-	promos := catalogcache.NewPromotionSnapshot(feed, pool)
+	promos := cataloguecache.NewPromotionSnapshot(feed, pool)
 	handler := server.NewHandler(server.Options{
 		Services: server.Services{
-			Catalog:   catalogcache.NewCatalog(cache, catalogueapi.New(pool, promos)),
-			Promotion: catalogcache.NewPromotions(cache, promotionapi.New(pool, promos)),
+			Catalog:   cataloguecache.NewCatalog(cache, catalogueapi.New(pool, promos)),
+			Promotion: cataloguecache.NewPromotions(cache, promotionapi.New(pool, promos)),
 		},
 		DB:        pool,
 		ReadCache: cache.Middleware,

@@ -1,4 +1,4 @@
-package catalogcache_test
+package cataloguecache_test
 
 import (
 	"context"

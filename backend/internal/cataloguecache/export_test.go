@@ -1,4 +1,4 @@
-package catalogcache
+package cataloguecache
 
 // SetLive marks the cache as listening, for tests without a database.
 func (c *Cache) SetLive(live bool) { c.feed.SetLive(live) }

@@ -1,4 +1,4 @@
-// Package catalogcache keeps the storefront's public catalogue reads
+// Package cataloguecache keeps the storefront's public catalogue reads
 // (listings, product pages, search, country tiles, promotions) in memory, so
 // a popular page costs one map lookup instead of three queries.
 //
@@ -10,7 +10,7 @@
 // so a replica never serves a change it may have missed. Entries also expire
 // after a short time, which bounds what no trigger announces: promotions
 // starting or ending as the clock moves, and exact stock counts.
-package catalogcache
+package cataloguecache
 
 import (
 	"context"

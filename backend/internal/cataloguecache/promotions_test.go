@@ -1,11 +1,11 @@
-package catalogcache_test
+package cataloguecache_test
 
 import (
 	"context"
 	"testing"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/cataloguecache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -22,7 +22,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	dsn := dbtest.URL(dbtest.New(t))
 	r := startReplica(t, dsn)
 	ctx := context.Background()
-	snap := catalogcache.NewPromotionSnapshot(r.feed, r.pool)
+	snap := cataloguecache.NewPromotionSnapshot(r.feed, r.pool)
 	gen := r.feed.Generation()
 	id := insertProduct(t, r.pool, "Cocada", 400)
 	var product db.Product
@@ -77,7 +77,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	})
 
 	// With no listener, nothing is remembered: each call reads the database.
-	cold := catalogcache.NewPromotionSnapshot(changefeed.New(nil), r.pool)
+	cold := cataloguecache.NewPromotionSnapshot(changefeed.New(nil), r.pool)
 	mustExec(`UPDATE product_promotions SET is_active = true WHERE id = $1`, promo)
 	got, err := shop.Promotions(ctx, cold, []db.Product{product}, time.Now())
 	if err != nil {

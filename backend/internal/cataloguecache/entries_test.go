@@ -1,4 +1,4 @@
-package catalogcache_test
+package cataloguecache_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/cataloguecache"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -31,10 +31,10 @@ func (b *bigProducts) GetProduct(_ context.Context, req *connect.Request[sabores
 func TestMessagesKeptWithinMaxBytes(t *testing.T) {
 	t.Parallel()
 	const maxBytes = 10_000
-	cache := catalogcache.New(catalogcache.Options{MaxBytes: maxBytes})
+	cache := cataloguecache.New(cataloguecache.Options{MaxBytes: maxBytes})
 	cache.SetLive(true)
 	next := &bigProducts{}
-	catalog := catalogcache.NewCatalog(cache, next)
+	catalog := cataloguecache.NewCatalog(cache, next)
 	get := func(id int64) {
 		t.Helper()
 		if _, err := catalog.GetProduct(context.Background(), connect.NewRequest(&saboresv1.GetProductRequest{Id: id})); err != nil {
