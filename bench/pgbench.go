@@ -66,7 +66,7 @@ func bind(query string, literals map[string]string) string {
 
 // pgbenchScripts are the statements of the cold list, detail and search
 // scenarios, in the order the services send them. Promotions come from
-// shopd's in-memory snapshot (catalogcache.PromotionSnapshot), so no
+// shopd's in-memory snapshot (cataloguecache.PromotionSnapshot), so no
 // promotion query is part of a read.
 func pgbenchScripts(q map[string]string, minID, maxID int64, categories []string, searchTerms []string) (map[string]string, error) {
 	for _, n := range []string{"CountProducts", "ListProductsByName", "GetOnlineProductPage", "SearchProductsByPrefix", "SearchProductsContaining"} {

@@ -35,8 +35,8 @@ var wiring = []string{"cli", "systemtest"}
 // nothing it builds on speaks the wire.
 var modules = []string{
 	"account", "audit", "auth", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "fault", "foodinfo", "gtin",
-	"mail", "order", "paging", "payment", "pricing", "productimage", "promotion", "ratelimit", "redsys", "sepaqr",
-	"shop", "shop/invoice", "shopsettings", "stuck", "taxid", "visibility", "withdrawal",
+	"invoice", "mail", "order", "paging", "payment", "pricing", "productimage", "promotion", "ratelimit", "redsys", "sepaqr",
+	"shop", "shopsettings", "stuck", "taxid", "visibility", "withdrawal",
 }
 
 // listPackages lists the packages under backend/internal with their

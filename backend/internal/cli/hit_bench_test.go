@@ -127,7 +127,7 @@ func TestCachedHitHeaders(t *testing.T) {
 		r, body := listProducts(tc.method)
 		var got []string
 		// The cache keeps answers once its change feed listens; only a
-		// hit goes without Connect's Accept-Encoding (catalogcache).
+		// hit goes without Connect's Accept-Encoding (cataloguecache).
 		testwait.Until(t, 10*time.Second, "a cached answer", func() bool {
 			body.Reset()
 			w := httptest.NewRecorder()

@@ -18,29 +18,34 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
 	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
+	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
+	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
 	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
+	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
+	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
+	"github.com/sabores/sabores/backend/internal/api/cartapi"
+	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
+	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
-	"github.com/sabores/sabores/backend/internal/api/settingsapi"
+	"github.com/sabores/sabores/backend/internal/api/shopsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
-	"github.com/sabores/sabores/backend/internal/cart"
-	"github.com/sabores/sabores/backend/internal/catalog"
-	"github.com/sabores/sabores/backend/internal/catalogcache"
 	"github.com/sabores/sabores/backend/internal/catalogue"
+	"github.com/sabores/sabores/backend/internal/cataloguecache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/devoidc"
 	"github.com/sabores/sabores/backend/internal/guard"
-	"github.com/sabores/sabores/backend/internal/invoicing"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -49,7 +54,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/shop"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/stuck"
@@ -172,27 +176,26 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		reads = router
 	}
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
-	cache := catalogcache.New(catalogcache.Options{Feed: feed, OnHit: m.CachedObserver(catalogcache.Procedures())})
-	promos := catalogcache.NewPromotionSnapshot(feed, dbs.catalog())
+	cache := cataloguecache.New(cataloguecache.Options{Feed: feed, OnHit: m.CachedObserver(cataloguecache.Procedures())})
+	promos := cataloguecache.NewPromotionSnapshot(feed, dbs.catalog())
 	products := catalogue.New(dbs.Primary)
-	settings := settingsapi.New(shopsettings.New(dbs.Primary)).WithDeliveryAreas(cfg.Delivery).WithSignIn(signIn, dbs.Primary)
-	invoices := invoicing.New(dbs.Primary, invoicer, invoice.QRTestURL)
-	withdrawals := withdrawalapi.New(withdrawal.New(dbs.Primary, links, invoicer).
+	settings := shopsettings.New(dbs.Primary)
+	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
-		WithRefunds(refunds))
-	messages := contactapi.New(contact.New(dbs.Primary, mailQueue))
+		WithRefunds(refunds)
+	messages := contact.New(dbs.Primary, mailQueue)
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
-			Catalog:              catalogcache.NewCatalog(cache, catalog.New(reads, promos)),
-			Promotion:            catalogcache.NewPromotions(cache, promotionapi.New(reads, promos)),
-			Cart:                 cart.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
+			Catalog:              cataloguecache.NewCatalog(cache, catalogueapi.New(reads, promos)),
+			Promotion:            cataloguecache.NewPromotions(cache, promotionapi.New(reads, promos)),
+			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
-			Invoice:              invoices,
-			Withdrawal:           withdrawals,
-			Contact:              messages,
-			Settings:             settings,
+			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),
+			Withdrawal:           withdrawalapi.New(withdrawals),
+			Contact:              contactapi.New(messages),
+			Settings:             shopsettingsapi.New(settings).WithDeliveryAreas(cfg.Delivery),
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
 			AdminStock:           adminstockapi.New(products),
 			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
@@ -204,11 +207,10 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminApiKey:          adminapikeyapi.New(dbs.Primary, cfg.APIKeyMaxTTL),
 			AdminAudit:           adminauditapi.New(dbs.Primary),
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
-
-			AdminSettings:   settings,
-			AdminMessage:    messages,
-			AdminInvoice:    invoices,
-			AdminWithdrawal: withdrawals,
+			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
+			AdminMessage:         adminmessageapi.New(messages),
+			AdminInvoice:         admininvoiceapi.New(dbs.Primary, invoice.QRTestURL),
+			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

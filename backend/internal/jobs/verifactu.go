@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
+	"github.com/sabores/sabores/backend/internal/invoice"
 )
 
 // VerifactuArgs prepares every VeriFactu record not yet in a submission as

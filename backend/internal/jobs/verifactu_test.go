@@ -12,10 +12,10 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/shop"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 

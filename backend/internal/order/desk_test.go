@@ -11,10 +11,10 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
 // TestMarkPaidQueuesTheWholePayment: a transfer the desk marks paid takes

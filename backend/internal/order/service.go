@@ -24,10 +24,10 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shop"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
 // Service holds the order use cases over the shop's database.

@@ -77,7 +77,7 @@ type clientAddrKey struct{}
 // peer's, which ClientAddrFrom finds from the peer's address alone, and
 // the copy of the request that a context value takes was a sixth of a
 // cached read's handling. Layers further in that change the request
-// (guard.LimitBodiesBy, catalogcache.Middleware) copy it themselves.
+// (guard.LimitBodiesBy, cataloguecache.Middleware) copy it themselves.
 func (p Proxies) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, peer, trusted := p.peer(r.RemoteAddr)

@@ -8,7 +8,7 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 
-	"github.com/sabores/sabores/backend/internal/api/settingsapi"
+	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/seed"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -35,7 +35,7 @@ func TestFieldErrorsHaveOneShape(t *testing.T) {
 	})
 	b := setup(t, Options{
 		DB: pool, Interceptors: []connect.Interceptor{asAdmin},
-		Services: Services{AdminSettings: settingsapi.New(shopsettings.New(pool))},
+		Services: Services{AdminSettings: adminsettingsapi.New(shopsettings.New(pool))},
 	})
 	clients := map[string]saboresv1connect.AdminSettingsServiceClient{
 		"connect":  saboresv1connect.NewAdminSettingsServiceClient(b.h1, b.url),

@@ -21,7 +21,7 @@ import (
 // canonical link and structured data from the HTML, and many of them never
 // run the app's JavaScript. So shopd writes them into index.html for the
 // catalogue pages from the catalogue reads it already caches
-// (catalogcache.Catalog). The app's own <Seo> renders the same fields once
+// (cataloguecache.Catalog). The app's own <Seo> renders the same fields once
 // it runs. JSON-LD is a data block (type application/ld+json): browsers do
 // not execute it, so the CSP's script-src 'self' does not apply to it.
 

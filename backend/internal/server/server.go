@@ -75,7 +75,7 @@ type Options struct {
 	// themselves.
 	Interceptors []connect.Interceptor
 	// ReadCache wraps the routes, inside logging and CORS: the place for
-	// catalogcache.Middleware, which answers repeated public reads before
+	// cataloguecache.Middleware, which answers repeated public reads before
 	// routing, any interceptor or other work. Nil caches nothing. A
 	// ResponseWriter it wraps must Unwrap to the one it was given: the
 	// request's log record is found through it (withRequestInfo).

@@ -9,7 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
+	"github.com/sabores/sabores/backend/internal/invoice"
 )
 
 // Step is one move of an order along its lifecycle, other than cancelling

@@ -7,8 +7,8 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/shop"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
 // TestBankRefundOfCancelledTransferOrderIsCorrected: a transfer order paid

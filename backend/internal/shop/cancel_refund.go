@@ -8,7 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
+	"github.com/sabores/sabores/backend/internal/invoice"
 )
 
 // RefundQueue queues the refund of a card or Bizum payment, named by its

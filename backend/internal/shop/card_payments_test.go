@@ -24,6 +24,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/devredsys"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
@@ -31,7 +32,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/shop"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 

@@ -12,7 +12,7 @@ import (
 // PromotionSource gives the promotions that may run on products (not ended
 // at now), newest first per product, keyed by product id; pricing.Running
 // picks the one that runs. Stored reads them from the database;
-// catalogcache keeps them all in memory for the storefront's reads.
+// cataloguecache keeps them all in memory for the storefront's reads.
 type PromotionSource interface {
 	Candidates(ctx context.Context, productIDs []int64, now time.Time) (map[int64][]pricing.Promotion, error)
 	// All gives the candidates of every product, for sorting by the price

@@ -10,7 +10,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/stuck"
 )
 

@@ -9,13 +9,13 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/authz"
-	"github.com/sabores/sabores/backend/internal/catalogcache"
+	"github.com/sabores/sabores/backend/internal/cataloguecache"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
 
 // TestCachedReadsKeepEveryCheck: once shopd answers a public read from
-// memory (catalogcache.Middleware, before any interceptor), every check a
+// memory (cataloguecache.Middleware, before any interceptor), every check a
 // request must pass still applies to the requests that differ from it:
 // protovalidate refuses a bad message, a malformed or revoked API key is
 // refused even for a cached read, and a private procedure still needs its
@@ -115,7 +115,7 @@ func TestCachedProceduresArePublicReads(t *testing.T) {
 	for _, m := range authz.Methods() {
 		reads[authz.Procedure(m)] = authz.NoSideEffects(m)
 	}
-	for _, p := range catalogcache.Procedures() {
+	for _, p := range cataloguecache.Procedures() {
 		if authz.Policy(p) != authz.Public {
 			t.Errorf("%s is answered from memory but its policy is not Public", p)
 		}

@@ -12,9 +12,9 @@ import (
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/shop"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
 // Service runs the withdrawal use cases on a pool.

@@ -8,8 +8,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/shop"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 )
 
 // Refund methods, as withdrawals.refund_method stores them.

@@ -1,5 +1,6 @@
-// Package contactapi serves ContactService over Connect: it decodes the
-// request, calls the contact module's use case and maps its result.
+// Package contactapi serves ContactService over Connect: the storefront's
+// newsletter sign-up and contact form. It decodes the request, calls the
+// contact module's use case and maps its result.
 package contactapi
 
 import (
@@ -7,7 +8,7 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/contact"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -59,7 +60,7 @@ func (h *Handler) UnsubscribeNewsletter(ctx context.Context, req *connect.Reques
 func (h *Handler) SendContactMessage(ctx context.Context, req *connect.Request[saboresv1.SendContactMessageRequest]) (*connect.Response[saboresv1.SendContactMessageResponse], error) {
 	m := req.Msg
 	id, err := h.contact.Send(ctx, contact.Message{
-		Name: m.GetName(), Email: m.GetEmail(), Phone: m.GetPhone(), Subject: subjects[m.GetSubject()],
+		Name: m.GetName(), Email: m.GetEmail(), Phone: m.GetPhone(), Subject: apimap.StoredContactSubject(m.GetSubject()),
 		Message: m.GetMessage(), Language: languageCode(m.GetLanguage()),
 	})
 	if err != nil {
@@ -68,32 +69,10 @@ func (h *Handler) SendContactMessage(ctx context.Context, req *connect.Request[s
 	return connect.NewResponse(&saboresv1.SendContactMessageResponse{Id: id}), nil
 }
 
-// ListNewsletterSubscriptions lists the subscriptions for the back office.
-func (h *Handler) ListNewsletterSubscriptions(ctx context.Context, req *connect.Request[saboresv1.ListNewsletterSubscriptionsRequest]) (*connect.Response[saboresv1.ListNewsletterSubscriptionsResponse], error) {
-	page, err := h.contact.ListSubscriptions(ctx, auth.Caller(ctx), req.Msg.GetPage(), req.Msg.GetPageSize())
-	if err != nil {
-		return nil, err
+// languageCode is the stored language of a request.
+func languageCode(l saboresv1.Language) string {
+	if l == saboresv1.Language_LANGUAGE_PT {
+		return "pt"
 	}
-	res := &saboresv1.ListNewsletterSubscriptionsResponse{
-		Subscriptions: make([]*saboresv1.NewsletterSubscription, 0, len(page.Rows)), TotalSize: page.Total,
-	}
-	for _, r := range page.Rows {
-		res.Subscriptions = append(res.Subscriptions, subscriptionToProto(r))
-	}
-	return connect.NewResponse(res), nil
-}
-
-// ListContactMessages lists the contact messages for the back office.
-func (h *Handler) ListContactMessages(ctx context.Context, req *connect.Request[saboresv1.ListContactMessagesRequest]) (*connect.Response[saboresv1.ListContactMessagesResponse], error) {
-	page, err := h.contact.ListMessages(ctx, auth.Caller(ctx), req.Msg.GetPage(), req.Msg.GetPageSize())
-	if err != nil {
-		return nil, err
-	}
-	res := &saboresv1.ListContactMessagesResponse{
-		Messages: make([]*saboresv1.ContactMessage, 0, len(page.Rows)), TotalSize: page.Total,
-	}
-	for _, r := range page.Rows {
-		res.Messages = append(res.Messages, messageToProto(r))
-	}
-	return connect.NewResponse(res), nil
+	return "es"
 }

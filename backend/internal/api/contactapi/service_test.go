@@ -13,6 +13,7 @@ import (
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/contactapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
@@ -39,9 +40,12 @@ func (identity) MailIdentity(context.Context) (mail.Identity, error) {
 		PublicURL: "https://sabores.test"}, nil
 }
 
+// bundle serves the storefront's calls (svc) and, over the same contact
+// module, the back office's reads of what they stored (back).
 type bundle struct {
 	pool  *pgxpool.Pool
 	svc   *contactapi.Handler
+	back  *adminmessageapi.Handler
 	pit   *mailtest.Server
 	admin context.Context
 }
@@ -64,8 +68,9 @@ func setup(t *testing.T) *bundle {
 	}
 	jobstest.Start(t, client)
 	adminID := dbtest.Admin(t, pool, "Sabores", dbtest.PersonOpts{Subject: "boss"})
+	module := contact.New(pool, jobs.NewMailQueue(client, "hola@sabores.test"))
 	return &bundle{
-		pool: pool, pit: pit, svc: contactapi.New(contact.New(pool, jobs.NewMailQueue(client, "hola@sabores.test"))),
+		pool: pool, pit: pit, svc: contactapi.New(module), back: adminmessageapi.New(module),
 		admin: auth.WithPrincipal(context.Background(), auth.Principal{UserID: adminID, Email: "boss@example.com", Role: auth.RoleAdmin}),
 	}
 }
@@ -157,7 +162,7 @@ func TestNewsletterDoubleOptIn(t *testing.T) {
 		t.Errorf("confirming an ended subscription: %v %s", code, reason)
 	}
 
-	list, err := b.svc.ListNewsletterSubscriptions(b.admin, connect.NewRequest(&saboresv1.ListNewsletterSubscriptionsRequest{}))
+	list, err := b.back.ListNewsletterSubscriptions(b.admin, connect.NewRequest(&saboresv1.ListNewsletterSubscriptionsRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +202,7 @@ func TestContactMessageReachesTheShop(t *testing.T) {
 	if text := b.pit.Text(t, m.ID); !strings.Contains(text, "Onde está a minha encomenda?") || !strings.Contains(text, "João") {
 		t.Errorf("the e-mail lacks the message: %s", text)
 	}
-	list, err := b.svc.ListContactMessages(b.admin, connect.NewRequest(&saboresv1.ListContactMessagesRequest{}))
+	list, err := b.back.ListContactMessages(b.admin, connect.NewRequest(&saboresv1.ListContactMessagesRequest{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,7 +89,7 @@ func (b *bundle) cardWithdrawal(t *testing.T) (orderID, withdrawalID int64) {
 		t.Fatal(err)
 	}
 	withdrawalID = res.Msg.GetWithdrawal().GetId()
-	if _, err := b.svc.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{Id: withdrawalID})); err != nil {
+	if _, err := b.back.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{Id: withdrawalID})); err != nil {
 		t.Fatal(err)
 	}
 	return orderID, withdrawalID
@@ -114,7 +114,7 @@ func (b *bundle) refunds(t *testing.T) string {
 func TestCardRefundThroughRedsys(t *testing.T) {
 	b := setup(t, false)
 	_, id := b.cardWithdrawal(t)
-	_, err := b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id}))
+	_, err := b.back.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id}))
 	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalRefundFailed)
 	var status, pay string
 	if err := b.pool.QueryRow(context.Background(), `SELECT w.status, o.payment_status FROM withdrawals w JOIN orders o ON o.id = w.order_id
@@ -126,7 +126,7 @@ func TestCardRefundThroughRedsys(t *testing.T) {
 	}
 
 	r := b.startRefunds(t, 0)
-	ref, err := b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id}))
+	ref, err := b.back.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestRefusedRefundIsRetriedAndRefundsOnce(t *testing.T) {
 	b := setup(t, false)
 	r := b.startRefunds(t, 1)
 	_, id := b.cardWithdrawal(t)
-	if _, err := b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id})); err != nil {
+	if _, err := b.back.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: id})); err != nil {
 		t.Fatal(err)
 	}
 	testwait.Until(t, 15*time.Second, "the refund accepted", func() bool { return b.refunds(t) == "0001AB:500:accepted:2" })

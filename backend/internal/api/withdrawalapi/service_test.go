@@ -12,17 +12,18 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
 	"github.com/sabores/sabores/backend/internal/shop"
-	"github.com/sabores/sabores/backend/internal/shop/invoice"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -38,9 +39,11 @@ func (identity) MailIdentity(context.Context) (mail.Identity, error) {
 }
 
 type bundle struct {
-	pool   *pgxpool.Pool
-	mod    *withdrawal.Service
-	svc    *withdrawalapi.Handler
+	pool *pgxpool.Pool
+	mod  *withdrawal.Service
+	svc  *withdrawalapi.Handler
+	// back is the back office's handler over the same module.
+	back   *adminwithdrawalapi.Handler
 	links  *withdrawal.Links
 	now    time.Time
 	pit    *mailtest.Server
@@ -61,7 +64,7 @@ func setup(t *testing.T, withMail bool) *bundle {
 		t.Fatal(err)
 	}
 	b.mod = withdrawal.New(pool, b.links, invoice.Invoicer{Issuer: issuer}).WithClock(func() time.Time { return b.now })
-	b.svc = withdrawalapi.New(b.mod)
+	b.svc, b.back = withdrawalapi.New(b.mod), adminwithdrawalapi.New(b.mod)
 	b.ambient = dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Guaraná", PriceCents: 250, Stock: 10})
 	b.frozen = dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Açaí", PriceCents: 800, Stock: 10})
 	b.sealed = dbtest.Product(t, pool, dbtest.ProductOpts{Name: "Perfume", PriceCents: 1000, VATBasisPoints: 2100, Stock: 10})
@@ -198,14 +201,14 @@ func TestWithdrawReceiveRefund(t *testing.T) {
 	// What is left: one guaraná, no perfume.
 	_, err = b.svc.WithdrawMyOrder(ctx, connect.NewRequest(&saboresv1.WithdrawMyOrderRequest{OrderId: orderID, Lines: lines(1, 2)}))
 	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalQuantity)
-	_, err = b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "x"}))
+	_, err = b.back.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "x"}))
 	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalNotReceived)
 
-	_, err = b.svc.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{
+	_, err = b.back.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{
 		Id: w.GetId(), Rejected: []*saboresv1.RejectedLine{{LineNo: 1, Reason: "abierto"}},
 	}))
 	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalRejectNotHyg)
-	rec, err := b.svc.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{
+	rec, err := b.back.ReceiveWithdrawal(admin(), connect.NewRequest(&saboresv1.ReceiveWithdrawalRequest{
 		Id: w.GetId(), Rejected: []*saboresv1.RejectedLine{{LineNo: 3, Reason: "Precinto roto"}},
 	}))
 	if err != nil {
@@ -223,9 +226,9 @@ func TestWithdrawReceiveRefund(t *testing.T) {
 		t.Fatalf("ledger return rows = %d (%v), want 1", returns, err)
 	}
 
-	_, err = b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId()}))
+	_, err = b.back.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId()}))
 	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalBankReference)
-	ref, err := b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "TRF-2026-001"}))
+	ref, err := b.back.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "TRF-2026-001"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +236,7 @@ func TestWithdrawReceiveRefund(t *testing.T) {
 		got.GetRefundCents() != 500 || got.GetRefundMethod() != withdrawal.RefundBankTransfer || got.GetRefundReference() != "TRF-2026-001" {
 		t.Fatalf("refunded = %v", got)
 	}
-	_, err = b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "again"}))
+	_, err = b.back.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "again"}))
 	wantReason(t, err, connect.CodeFailedPrecondition, withdrawal.ReasonWithdrawalNotReceived)
 
 	var pay string
@@ -300,7 +303,7 @@ func TestWithdrawBeforeShipping(t *testing.T) {
 	if b.stock(t, b.ambient) != 10 {
 		t.Fatalf("stock = %d, want 10", b.stock(t, b.ambient))
 	}
-	if _, err := b.svc.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "TRF-1"})); err != nil {
+	if _, err := b.back.RefundWithdrawal(admin(), connect.NewRequest(&saboresv1.RefundWithdrawalRequest{Id: w.GetId(), BankReference: "TRF-1"})); err != nil {
 		t.Fatal(err)
 	}
 	var status, pay string

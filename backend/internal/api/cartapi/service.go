@@ -1,0 +1,64 @@
+// Package cartapi serves CartService: it prices a shopper's cart from the
+// shop's current prices, promotions and stock (shop.Price, which checkout
+// reuses) and names its lines in the shopper's language.
+package cartapi
+
+import (
+	"context"
+	"time"
+
+	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/shop"
+	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
+	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
+)
+
+// Handler implements CartService over the shop's database.
+type Handler struct {
+	queries *db.Queries
+	promos  shop.PromotionSource
+	areas   deliveryarea.Policy
+}
+
+var _ saboresv1connect.CartServiceHandler = (*Handler)(nil)
+
+// New returns the cart handler reading products and stock from pool, and
+// the promotions from promos (nil reads them from pool too).
+func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Handler {
+	q := db.New(pool)
+	return &Handler{queries: q, promos: shop.OrStored(promos, q), areas: deliveryarea.Default}
+}
+
+// WithDeliveryAreas returns s checking carts against areas (the configuration's).
+func (s *Handler) WithDeliveryAreas(areas deliveryarea.Policy) *Handler {
+	s.areas = areas
+	return s
+}
+
+// ValidateCart prices each line from the server's data and reports what
+// stops it from being sold. Client prices are never read: the request has none.
+func (s *Handler) ValidateCart(ctx context.Context, req *connect.Request[saboresv1.ValidateCartRequest]) (*connect.Response[saboresv1.ValidateCartResponse], error) {
+	lines, err := apimap.CartLines(req.Msg.GetLines())
+	if err != nil {
+		return nil, err
+	}
+	priced, err := shop.Price(ctx, s.queries, s.promos, lines, time.Now())
+	if err != nil {
+		return nil, err
+	}
+	res := apimap.CartToProto(priced)
+	law, err := shop.ReadCartLaw(ctx, s.queries, lines)
+	if err != nil {
+		return nil, err
+	}
+	apimap.AnnotateCart(law, res, lines, s.areas, req.Msg.GetPostalCode(), time.Now())
+	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(res), nil
+}
