@@ -1,5 +1,5 @@
 -- InsertBankRefund records a cancelled order's bank refund; the order's
--- row is locked by the caller (shop.RecordBankRefund), and the unique
+-- row is locked by the caller (order.RecordBankRefund), and the unique
 -- order_id refuses a second one.
 -- name: InsertBankRefund :one
 INSERT INTO bank_refunds (order_id, amount_cents, bank_reference, refunded_on, recorded_by)

@@ -10,7 +10,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/promotion"
 )
 
 // loadMargin is how long before a load a promotion may have ended and still
@@ -28,7 +28,7 @@ const loadMargin = time.Minute
 // clock moving past a start or an end needs no reload.
 type PromotionSnapshot struct {
 	feed   *changefeed.Feed
-	stored shop.Stored
+	stored promotion.Stored
 
 	mu     sync.RWMutex
 	all    map[int64][]pricing.Promotion
@@ -40,13 +40,13 @@ type PromotionSnapshot struct {
 	loading sync.Mutex
 }
 
-var _ shop.PromotionSource = (*PromotionSnapshot)(nil)
+var _ promotion.PromotionSource = (*PromotionSnapshot)(nil)
 
 // NewPromotionSnapshot returns a snapshot of the promotions in pool, kept
 // current by feed. pool should be the primary: a change is announced
 // from there, and a replica may not have it yet.
 func NewPromotionSnapshot(feed *changefeed.Feed, pool *pgxpool.Pool) *PromotionSnapshot {
-	return &PromotionSnapshot{feed: feed, stored: shop.Stored{Queries: db.New(pool)}}
+	return &PromotionSnapshot{feed: feed, stored: promotion.Stored{Queries: db.New(pool)}}
 }
 
 // Candidates returns the candidates of productIDs from memory.

@@ -9,7 +9,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/changefeed"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
@@ -28,7 +28,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	var product db.Product
 	running := func(now time.Time) (int64, bool) {
 		t.Helper()
-		got, err := shop.Promotions(ctx, snap, []db.Product{product}, now)
+		got, err := promotion.Promotions(ctx, snap, []db.Product{product}, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +79,7 @@ func TestPromotionSnapshot(t *testing.T) {
 	// With no listener, nothing is remembered: each call reads the database.
 	cold := cataloguecache.NewPromotionSnapshot(changefeed.New(nil), r.pool)
 	mustExec(`UPDATE product_promotions SET is_active = true WHERE id = $1`, promo)
-	got, err := shop.Promotions(ctx, cold, []db.Product{product}, time.Now())
+	got, err := promotion.Promotions(ctx, cold, []db.Product{product}, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

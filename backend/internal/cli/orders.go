@@ -14,7 +14,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
@@ -31,8 +30,8 @@ func orderLimits(c *config.Config) order.Limits {
 
 // paymentWindows are the payment windows the configuration sets; Bizum, a
 // phone payment made at checkout, waits as long as a card.
-func paymentWindows(c *config.Config) shop.PaymentWindows {
-	return shop.PaymentWindows{
+func paymentWindows(c *config.Config) order.PaymentWindows {
+	return order.PaymentWindows{
 		"card": c.PaymentWindowCard, "bizum": c.PaymentWindowCard, "transfer": c.PaymentWindowTransfer,
 	}
 }

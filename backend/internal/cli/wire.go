@@ -53,7 +53,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/stuck"
@@ -131,7 +130,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	// Cancelling an order paid by card or Bizum, or refunding a withdrawal
 	// of one, queues its refund; without Redsys there are no such orders
 	// and no refund worker.
-	var refunds shop.Refunds
+	var refunds order.Refunds
 	if gateway != nil {
 		refunds = jobs.NewRefundQueue(jobClient)
 	}

@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // The newsletter's links: a confirmation link in the e-mail that asks to
@@ -43,7 +43,7 @@ const newsletterSecret = "newsletter.links"
 // kept in the database (made by the first replica to ask), so every replica
 // and every restart signs and checks alike.
 func NewsletterKey(ctx context.Context, q *db.Queries) ([]byte, error) {
-	secret, err := shop.SharedSecret(ctx, q, newsletterSecret)
+	secret, err := auth.SharedSecret(ctx, q, newsletterSecret)
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,7 @@ type InsertBankRefundRow struct {
 }
 
 // InsertBankRefund records a cancelled order's bank refund; the order's
-// row is locked by the caller (shop.RecordBankRefund), and the unique
+// row is locked by the caller (order.RecordBankRefund), and the unique
 // order_id refuses a second one.
 func (q *Queries) InsertBankRefund(ctx context.Context, arg InsertBankRefundParams) (InsertBankRefundRow, error) {
 	row := q.db.QueryRow(ctx, insertBankRefund,

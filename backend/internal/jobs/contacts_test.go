@@ -7,7 +7,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
@@ -20,7 +20,7 @@ func TestContactsFoldJobListsNewOrders(t *testing.T) {
 	ctx := context.Background()
 	user := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "ana"})
 	product := dbtest.Product(t, pool, dbtest.ProductOpts{})
-	order := dbtest.SoldOrder(t, pool, dbtest.SoldOrderOpts{UserID: user, Lines: []dbtest.SoldLine{{ProductID: product, Quantity: 1}}})
+	ord := dbtest.SoldOrder(t, pool, dbtest.SoldOrderOpts{UserID: user, Lines: []dbtest.SoldLine{{ProductID: product, Quantity: 1}}})
 	// folded says whether the order's contact is listed, its trigrams
 	// counted (migration 00283), and the fold's position is past the order.
 	folded := func() bool {
@@ -29,7 +29,7 @@ func TestContactsFoldJobListsNewOrders(t *testing.T) {
 			AND NOT EXISTS (SELECT 1 FROM orders o, unnest(show_trgm(o.contact_search)) g
 				WHERE o.id = $1 AND NOT EXISTS (SELECT 1 FROM order_contact_trigrams t WHERE t.trigram = g AND t.contacts > 0))
 			AND (SELECT folded_to FROM order_contacts_folded) > (SELECT created_at FROM orders WHERE id = $1)`,
-			order).Scan(&ok); err != nil {
+			ord).Scan(&ok); err != nil {
 			t.Fatal(err)
 		}
 		return ok
@@ -37,7 +37,7 @@ func TestContactsFoldJobListsNewOrders(t *testing.T) {
 	if folded() {
 		t.Fatal("the order's contact is listed before any fold: the checkout would pay for it")
 	}
-	c, err := jobs.NewClient(pool, jobs.Options{PaymentWindows: shop.DefaultPaymentWindows(), ContactsFoldInterval: 200 * time.Millisecond})
+	c, err := jobs.NewClient(pool, jobs.Options{PaymentWindows: order.DefaultPaymentWindows(), ContactsFoldInterval: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

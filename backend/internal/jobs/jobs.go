@@ -17,14 +17,13 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
 // Options configure the job client.
 type Options struct {
 	// PaymentWindows are how long unpaid orders wait, per payment method.
-	PaymentWindows shop.PaymentWindows
+	PaymentWindows order.PaymentWindows
 	// ExpiryInterval is how often unpaid orders are looked at; a minute by default.
 	ExpiryInterval time.Duration
 	// StatsFoldInterval is how often the dashboard statistics' deltas are
@@ -64,7 +63,7 @@ func (ExpireUnpaidArgs) Kind() string { return "expire_unpaid_orders" }
 type expireWorker struct {
 	river.WorkerDefaults[ExpireUnpaidArgs]
 	pool    *pgxpool.Pool
-	windows shop.PaymentWindows
+	windows order.PaymentWindows
 	now     func() time.Time
 	log     *slog.Logger
 	// mail says e-mail jobs are worked: only then are they queued.
@@ -73,9 +72,9 @@ type expireWorker struct {
 }
 
 // Work runs a pass. Were two to overlap (a retry beside a new pass), each
-// order would still be cancelled once: shop.Cancel decides that per row.
+// order would still be cancelled once: order.Cancel decides that per row.
 func (w *expireWorker) Work(ctx context.Context, _ *river.Job[ExpireUnpaidArgs]) error {
-	var mailer shop.Mailer
+	var mailer order.Mailer
 	if w.mail {
 		mailer = NewMailQueue(river.ClientFromContext[pgx.Tx](ctx), w.from)
 	}

@@ -19,7 +19,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -56,7 +55,7 @@ func setup(t *testing.T) *bundle {
 func (b *bundle) client(t *testing.T) *river.Client[pgx.Tx] {
 	t.Helper()
 	c, err := jobs.NewClient(b.pool, jobs.Options{
-		PaymentWindows: shop.DefaultPaymentWindows(), ExpiryInterval: 200 * time.Millisecond,
+		PaymentWindows: order.DefaultPaymentWindows(), ExpiryInterval: 200 * time.Millisecond,
 		Now: func() time.Time { return time.Now().Add(time.Duration(b.offset.Load())) },
 	})
 	if err != nil {

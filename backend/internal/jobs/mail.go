@@ -14,7 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/mail"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
@@ -24,7 +24,7 @@ type Sender interface {
 }
 
 // IdentitySource reads the shop's identity for e-mails. The shop settings
-// (shop.Settings, from the storefront work) will provide it; until then the
+// (shopsettings, from the storefront work) will provide it; until then the
 // configuration's stand-in does.
 type IdentitySource interface {
 	MailIdentity(ctx context.Context) (mail.Identity, error)
@@ -45,7 +45,7 @@ type MailQueue struct {
 }
 
 var (
-	_ shop.Mailer       = (*MailQueue)(nil)
+	_ order.Mailer      = (*MailQueue)(nil)
 	_ withdrawal.Mailer = (*MailQueue)(nil)
 )
 
@@ -193,9 +193,9 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 		SubtotalCents: o.SubtotalCents, ShippingCents: o.ShippingCents, SurchargeCents: o.PaymentSurchargeCents, TotalCents: o.TotalCents,
 		DeliveryName: o.DeliveryName, DeliveryAddress: o.DeliveryAddress, DeliveryPostalCode: o.DeliveryPostalCode,
 		DeliveryCity: o.DeliveryCity, DeliveryPhone: o.DeliveryPhone,
-		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, TrackingURL: shop.TrackingURL(o.Carrier, o.TrackingNumber),
-		WasPaid:     o.PaymentStatus != string(shop.AwaitingPayment) && o.PaymentStatus != string(shop.OnDelivery),
-		RefundAsked: o.PaymentStatus == string(shop.Refunded) && (o.PaymentMethod == "card" || o.PaymentMethod == "bizum"),
+		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, TrackingURL: order.TrackingURL(o.Carrier, o.TrackingNumber),
+		WasPaid:     o.PaymentStatus != string(order.AwaitingPayment) && o.PaymentStatus != string(order.OnDelivery),
+		RefundAsked: o.PaymentStatus == string(order.Refunded) && (o.PaymentMethod == "card" || o.PaymentMethod == "bizum"),
 	}
 	if o.DispatchOn.Valid {
 		data.DispatchOn = o.DispatchOn.Time
@@ -261,7 +261,7 @@ func withdrawalOf(ctx context.Context, q *db.Queries, id int64, lang string) (*m
 		return nil, fmt.Errorf("jobs: lines of withdrawal %d: %w", id, err)
 	}
 	out := &mail.Withdrawal{
-		ID: wd.ID, RequestedAt: wd.RequestedAt, RefundDeadline: wd.RequestedAt.AddDate(0, 0, shop.RefundDays),
+		ID: wd.ID, RequestedAt: wd.RequestedAt, RefundDeadline: wd.RequestedAt.AddDate(0, 0, withdrawal.RefundDays),
 		CancelledOrder: wd.CancelledOrder, RefundCents: wd.RefundCents,
 		RefundMethod: wd.RefundMethod, RefundReference: wd.RefundReference,
 	}

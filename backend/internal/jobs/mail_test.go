@@ -21,7 +21,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -59,7 +58,7 @@ func TestEmailsArriveOnceAfterSMTPOutage(t *testing.T) {
 		t.Fatal(err)
 	}
 	client, err := jobs.NewClient(b.pool, jobs.Options{
-		PaymentWindows: shop.DefaultPaymentWindows(), Sender: sender, Identity: identity{},
+		PaymentWindows: order.DefaultPaymentWindows(), Sender: sender, Identity: identity{},
 		From: "pedidos@sabores.test", RetryPolicy: quickRetry{},
 	})
 	if err != nil {
@@ -191,7 +190,7 @@ func TestEmailOfADeletedAccountIsNotSent(t *testing.T) {
 		t.Fatal(err)
 	}
 	client, err := jobs.NewClient(b.pool, jobs.Options{
-		PaymentWindows: shop.DefaultPaymentWindows(), Sender: sender, Identity: identity{}, From: "pedidos@sabores.test",
+		PaymentWindows: order.DefaultPaymentWindows(), Sender: sender, Identity: identity{}, From: "pedidos@sabores.test",
 	})
 	if err != nil {
 		t.Fatal(err)

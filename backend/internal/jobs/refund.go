@@ -12,8 +12,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // RefundArgs asks Redsys for the refund recorded as payment_refunds row
@@ -36,14 +36,14 @@ const refundAttempts = 10
 const refundHeldRecheck = 15 * time.Minute
 
 // RefundQueue records Redsys refunds and queues their River jobs, both in
-// the caller's transaction (shop.RefundQueue, payment.RefundQueue).
+// the caller's transaction (order.RefundQueue, payment.RefundQueue).
 type RefundQueue struct {
 	client *river.Client[pgx.Tx]
 }
 
 var (
 	_ payment.RefundQueue = RefundQueue{}
-	_ shop.RefundQueue    = RefundQueue{}
+	_ order.RefundQueue   = RefundQueue{}
 )
 
 // NewRefundQueue queues through client, which must work refunds

@@ -21,7 +21,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -59,7 +59,7 @@ func newFailingDesk(t *testing.T) failingDesk {
 		t.Fatal(err)
 	}
 	client, err := jobs.NewClient(b.pool, jobs.Options{
-		PaymentWindows: shop.DefaultPaymentWindows(), Sender: sender, Identity: identity{},
+		PaymentWindows: order.DefaultPaymentWindows(), Sender: sender, Identity: identity{},
 		From: "pedidos@sabores.test", RetryPolicy: slowRetry{},
 	})
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
@@ -31,7 +31,7 @@ func TestStatsFoldJobEmptiesTheDeltas(t *testing.T) {
 	if pending() != 2 {
 		t.Fatalf("%d deltas after one order of one line, want 2", pending())
 	}
-	c, err := jobs.NewClient(pool, jobs.Options{PaymentWindows: shop.DefaultPaymentWindows(), StatsFoldInterval: 200 * time.Millisecond})
+	c, err := jobs.NewClient(pool, jobs.Options{PaymentWindows: order.DefaultPaymentWindows(), StatsFoldInterval: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
@@ -31,7 +31,7 @@ func TestVerifactuSubmissionJob(t *testing.T) {
 	ctx := context.Background()
 	user := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "ana"})
 	product := dbtest.Product(t, pool, dbtest.ProductOpts{VATBasisPoints: 1000})
-	client, err := jobs.NewClient(pool, jobs.Options{PaymentWindows: shop.DefaultPaymentWindows()})
+	client, err := jobs.NewClient(pool, jobs.Options{PaymentWindows: order.DefaultPaymentWindows()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package order
 
 import (
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // Action is a step the back office takes on an order: what the order desk
@@ -28,35 +27,35 @@ const ReasonNotManualPayment = "PAYMENT_NOT_MANUAL"
 
 // CheckAction reports whether who may take action on an order standing at
 // f and pay, paid by method (as stored: card, bizum, transfer, cash); nil
-// means yes, otherwise a *shop.Refusal.
-func CheckAction(a Action, f shop.Fulfilment, pay shop.Payment, method string, who shop.Actor) error {
+// means yes, otherwise a *Refusal.
+func CheckAction(a Action, f Fulfilment, pay Payment, method string, who Actor) error {
 	switch a {
 	case ActionMarkPaid:
-		if err := shop.CanPay(pay, shop.Paid, f, who); err != nil {
+		if err := CanPay(pay, Paid, f, who); err != nil {
 			return err
 		}
 		if method != "transfer" {
-			return &shop.Refusal{Reason: ReasonNotManualPayment, From: string(pay), To: string(shop.Paid), Actor: who}
+			return &Refusal{Reason: ReasonNotManualPayment, From: string(pay), To: string(Paid), Actor: who}
 		}
 		return nil
 	case ActionStartPreparing:
-		return shop.CanFulfil(f, shop.Preparing, pay, who)
+		return CanFulfil(f, Preparing, pay, who)
 	case ActionShip:
-		return shop.CanFulfil(f, shop.Shipped, pay, who)
+		return CanFulfil(f, Shipped, pay, who)
 	case ActionMarkDelivered:
-		return shop.CanFulfil(f, shop.Delivered, pay, who)
+		return CanFulfil(f, Delivered, pay, who)
 	case ActionCancel:
-		return shop.CanFulfil(f, shop.Cancelled, pay, who)
+		return CanFulfil(f, Cancelled, pay, who)
 	default:
-		return &shop.Refusal{Reason: shop.ReasonTransitionNotAllowed, From: string(f), To: string(a), Actor: who}
+		return &Refusal{Reason: ReasonTransitionNotAllowed, From: string(f), To: string(a), Actor: who}
 	}
 }
 
 // Actions are the actions who may take on o now.
-func Actions(o db.Order, who shop.Actor) []Action {
+func Actions(o db.Order, who Actor) []Action {
 	var out []Action
 	for _, a := range DeskActions {
-		if CheckAction(a, shop.Fulfilment(o.Status), shop.Payment(o.PaymentStatus), o.PaymentMethod, who) == nil {
+		if CheckAction(a, Fulfilment(o.Status), Payment(o.PaymentStatus), o.PaymentMethod, who) == nil {
 			out = append(out, a)
 		}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // The module is the order side of card and Bizum payments: what a verified
@@ -30,12 +29,12 @@ func (s *Service) RecordAuthorisation(ctx context.Context, tx pgx.Tx, d payment.
 	}
 	es, pt := methodNames(d.Method)
 	_, _, err = s.markPaid(ctx, tx, paidStep{
-		OrderID: d.OrderID, Who: shop.SystemActor,
+		OrderID: d.OrderID, Who: SystemActor,
 		Note: localNote(order.Language,
 			fmt.Sprintf("Pagado con %s: pedido Redsys %s, autorización %s", es, d.RedsysOrder, d.AuthorisationCode),
 			fmt.Sprintf("Pago com %s: pedido Redsys %s, autorização %s", pt, d.RedsysOrder, d.AuthorisationCode)),
 	})
-	var refused *shop.Refusal
+	var refused *Refusal
 	if !errors.As(err, &refused) {
 		return err
 	}
@@ -76,7 +75,7 @@ func (s *Service) RecordRefusal(ctx context.Context, tx pgx.Tx, d payment.Decisi
 func notePayment(ctx context.Context, tx pgx.Tx, orderID int64, state, note string) error {
 	if err := db.New(tx).InsertOrderEvent(ctx, db.InsertOrderEventParams{
 		OrderID: orderID, Machine: "payment", FromState: &state, ToState: state,
-		Actor: string(shop.SystemActor), Note: note,
+		Actor: string(SystemActor), Note: note,
 	}); err != nil {
 		return fmt.Errorf("order: record payment of order %d: %w", orderID, err)
 	}

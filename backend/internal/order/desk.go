@@ -3,6 +3,7 @@ package order
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -10,14 +11,13 @@ import (
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // paidStep is the payment of one order received: by Redsys's notification
 // (the system), or a transfer the desk sees arrive (the admin).
 type paidStep struct {
 	OrderID int64
-	Who     shop.Actor
+	Who     Actor
 	// ActorUserID is the admin marking it; 0 for the system or an API key.
 	ActorUserID int64
 	Note        string
@@ -26,17 +26,17 @@ type paidStep struct {
 // effects are what a move to paid brings in its transaction, the same on
 // every path: the invoice, with its VeriFactu submission queued when the
 // invoicer has a queue, and the "payment received" e-mail.
-func (s *Service) effects() shop.Effects {
-	return shop.Effects{Mailer: s.mailer, Invoicer: s.invoicer}
+func (s *Service) effects() Effects {
+	return Effects{Mailer: s.mailer, Invoicer: s.invoicer}
 }
 
 // markPaid moves an order to paid in the caller's transaction tx: the one
 // path of every payment (MarkPaid, Redsys's RecordAuthorisation), so none
 // forgets the invoice, its VeriFactu submission or the e-mail. A step the
-// lifecycle refuses is a *shop.Refusal.
+// lifecycle refuses is a *Refusal.
 func (s *Service) markPaid(ctx context.Context, tx pgx.Tx, p paidStep) (before, after db.Order, err error) {
-	return shop.Advance(ctx, tx, shop.Step{
-		OrderID: p.OrderID, Who: p.Who, ActorUserID: p.ActorUserID, Pay: shop.Paid, Note: p.Note,
+	return Advance(ctx, tx, Step{
+		OrderID: p.OrderID, Who: p.Who, ActorUserID: p.ActorUserID, Pay: Paid, Note: p.Note,
 	}, s.effects())
 }
 
@@ -84,26 +84,26 @@ func auditOf(o db.Order, note string) orderAudit {
 // (refundCancelled). It returns the order as it then stands.
 func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 	note := strings.TrimSpace(d.Note)
-	step := shop.Step{OrderID: d.OrderID, Who: shop.AdminActor, ActorUserID: d.By.UserID, Note: note}
+	step := Step{OrderID: d.OrderID, Who: AdminActor, ActorUserID: d.By.UserID, Note: note}
 	var email string
 	switch d.Action {
 	case ActionMarkPaid:
-		step.Pay = shop.Paid
+		step.Pay = Paid
 	case ActionStartPreparing:
-		step.Fulfil = shop.Preparing
+		step.Fulfil = Preparing
 	case ActionShip:
-		step.Fulfil, email = shop.Shipped, "shipped"
+		step.Fulfil, email = Shipped, "shipped"
 		step.Carrier, step.TrackingNumber = strings.TrimSpace(d.Carrier), strings.TrimSpace(d.TrackingNumber)
 		if step.Carrier == "" || step.TrackingNumber == "" {
 			return Order{}, fault.InvalidField("tracking_number", "shipping needs a carrier and a tracking number")
 		}
 	case ActionMarkDelivered:
-		step.Fulfil = shop.Delivered
+		step.Fulfil = Delivered
 	case ActionCancel:
 		if note == "" {
 			return Order{}, fault.InvalidField("note", "say why the order is cancelled")
 		}
-		step.Fulfil, email = shop.Cancelled, "cancelled"
+		step.Fulfil, email = Cancelled, "cancelled"
 	default:
 		return Order{}, fault.InvalidField("action", "must be a known action")
 	}
@@ -112,33 +112,33 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 		var before, after db.Order
 		var err error
 		switch {
-		case step.Pay == shop.Paid:
+		case step.Pay == Paid:
 			// The method never changes: checked before the step locks the row.
 			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
 				return fmt.Errorf("order: read order %d: %w", step.OrderID, err)
 			}
-			if err := CheckAction(ActionMarkPaid, shop.Fulfilment(before.Status), shop.Payment(before.PaymentStatus), before.PaymentMethod, shop.AdminActor); err != nil {
+			if err := CheckAction(ActionMarkPaid, Fulfilment(before.Status), Payment(before.PaymentStatus), before.PaymentMethod, AdminActor); err != nil {
 				return err
 			}
-			if before, after, err = s.markPaid(ctx, tx, paidStep{OrderID: step.OrderID, Who: shop.AdminActor, ActorUserID: step.ActorUserID, Note: note}); err != nil {
+			if before, after, err = s.markPaid(ctx, tx, paidStep{OrderID: step.OrderID, Who: AdminActor, ActorUserID: step.ActorUserID, Note: note}); err != nil {
 				return err
 			}
-		case step.Fulfil == shop.Cancelled:
+		case step.Fulfil == Cancelled:
 			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
 				return fmt.Errorf("order: read order %d: %w", step.OrderID, err)
 			}
 			var done bool
-			after, done, err = shop.Cancel(ctx, q, shop.Cancellation{
-				OrderID: step.OrderID, Who: shop.AdminActor, ActorUserID: step.ActorUserID, Note: note,
+			after, done, err = Cancel(ctx, q, Cancellation{
+				OrderID: step.OrderID, Who: AdminActor, ActorUserID: step.ActorUserID, Note: note,
 			})
 			if err != nil || !done {
 				return err
 			}
-			if after, err = s.refundCancelled(ctx, tx, after, shop.AdminActor, step.ActorUserID); err != nil {
+			if after, err = s.refundCancelled(ctx, tx, after, AdminActor, step.ActorUserID); err != nil {
 				return err
 			}
 		default:
-			if before, after, err = shop.Advance(ctx, tx, step, s.effects()); err != nil {
+			if before, after, err = Advance(ctx, tx, step, s.effects()); err != nil {
 				return err
 			}
 		}
@@ -149,7 +149,7 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 		if email == "" {
 			return nil
 		}
-		return shop.Notify(ctx, tx, s.mailer, after, email)
+		return Notify(ctx, tx, s.mailer, after, email)
 	})
 	if err != nil {
 		return Order{}, err
@@ -163,4 +163,71 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 		return Order{}, err
 	}
 	return orders[0], nil
+}
+
+// carriers are the carriers the shop knows a tracking page of, by the
+// name an admin types (compared without case, spaces or dashes), with the
+// page of one parcel; %s is the tracking number, escaped.
+var carriers = []struct{ name, page string }{
+	{"Correos", "https://www.correos.es/es/es/herramientas/localizador/envios/detalle?tracking-number=%s"},
+	{"Correos Express", "https://s.correosexpress.com/search?shippingNumber=%s"},
+	{"SEUR", "https://www.seur.com/livetracking/?segOnlineIdentificador=%s"},
+	{"MRW", "https://www.mrw.es/seguimiento_envios/MRW_resultados_consultas.asp?modo=nacional&envio=%s"},
+	{"GLS", "https://gls-group.com/ES/es/seguimiento-envios/?match=%s"},
+	{"DHL", "https://www.dhl.com/es-es/home/seguimiento.html?tracking-id=%s"},
+	{"UPS", "https://www.ups.com/track?loc=es_ES&tracknum=%s"},
+	{"CTT", "https://www.ctt.pt/feapl_2/app/open/objectSearch/objectSearch.jspx?objects=%s"},
+}
+
+// Carriers are the names of the carriers TrackingURL links, for the desk's
+// suggestions.
+func Carriers() []string {
+	out := make([]string, len(carriers))
+	for i, c := range carriers {
+		out[i] = c.name
+	}
+	return out
+}
+
+// trackingPages are the carriers' pages by carrierKey, keyed once rather
+// than for every order mapped: the order desk maps a page of shipped
+// orders at each request.
+var trackingPages = func() map[string]string {
+	out := make(map[string]string, len(carriers))
+	for _, c := range carriers {
+		out[carrierKey(c.name)] = c.page
+	}
+	return out
+}()
+
+func carrierKey(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' || r == '_' || r == '.' {
+			return -1
+		}
+		return r
+	}, strings.ToLower(strings.TrimSpace(name)))
+}
+
+// TrackingURL is the carrier's tracking page of a parcel, or "" for a
+// carrier the shop does not know or no number: then the number is shown
+// as text.
+func TrackingURL(carrier, number string) string {
+	number = strings.TrimSpace(number)
+	if number == "" {
+		return ""
+	}
+	if page, ok := trackingPages[carrierKey(carrier)]; ok {
+		return fmt.Sprintf(page, url.QueryEscape(number))
+	}
+	return ""
+}
+
+// Timeline reads an order's events, oldest first, as shopper and admin see them.
+func Timeline(ctx context.Context, q *db.Queries, orderID int64) ([]db.OrderEvent, error) {
+	rows, err := q.ListOrderEvents(ctx, orderID)
+	if err != nil {
+		return nil, fmt.Errorf("shop: timeline of order %d: %w", orderID, err)
+	}
+	return rows, nil
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // expiryBatch bounds one pass: a pass finishing in seconds keeps each
@@ -21,9 +20,9 @@ const expiryBatch = 500
 // cancelled. The clock is a parameter so tests move it; the deadline is
 // computed from created_at at each pass, so a changed window applies to the
 // orders already waiting and nothing is lost across restarts. Any number of
-// replicas may run it at once: shop.Cancel lets one of them through per order,
+// replicas may run it at once: Cancel lets one of them through per order,
 // and that one queues the shopper's e-mail through mailer (nil: none).
-func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows shop.PaymentWindows, now time.Time, mailer shop.Mailer) (int, error) {
+func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows PaymentWindows, now time.Time, mailer Mailer) (int, error) {
 	q := db.New(pool)
 	n := 0
 	for method, window := range windows {
@@ -36,8 +35,8 @@ func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows shop.PaymentW
 		for _, id := range ids {
 			var done bool
 			err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-				order, cancelled, err := shop.Cancel(ctx, q.WithTx(tx), shop.Cancellation{
-					OrderID: id, Who: shop.SystemActor, Expiry: true,
+				order, cancelled, err := Cancel(ctx, q.WithTx(tx), Cancellation{
+					OrderID: id, Who: SystemActor, Expiry: true,
 					Note:   "Pago no recibido en " + windowText(window, "minutos", "horas"),
 					NotePT: "Pagamento não recebido em " + windowText(window, "minutos", "horas"),
 				})
@@ -45,7 +44,7 @@ func ExpireUnpaid(ctx context.Context, pool *pgxpool.Pool, windows shop.PaymentW
 					return err
 				}
 				done = true
-				return shop.Notify(ctx, tx, mailer, order, "cancelled")
+				return Notify(ctx, tx, mailer, order, "cancelled")
 			})
 			if err != nil {
 				return n, err
@@ -65,4 +64,16 @@ func windowText(window time.Duration, minutes, hours string) string {
 		return fmt.Sprintf("%d %s", int64(window/time.Minute), minutes)
 	}
 	return fmt.Sprintf("%d %s", int64(window/time.Hour), hours)
+}
+
+// PaymentWindows is how long an order may wait for its payment, per payment
+// method as stored in orders.payment_method, before it is cancelled and its
+// stock goes back on sale. A method missing here (cash on delivery) never
+// waits for a payment.
+type PaymentWindows map[string]time.Duration
+
+// DefaultPaymentWindows are the shop's defaults: a card or Bizum payment happens at checkout or not
+// at all; a bank transfer takes up to a couple of working days.
+func DefaultPaymentWindows() PaymentWindows {
+	return PaymentWindows{"card": 30 * time.Minute, "bizum": 30 * time.Minute, "transfer": 72 * time.Hour}
 }

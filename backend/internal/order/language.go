@@ -22,7 +22,7 @@ func localize(ctx context.Context, q *db.Queries, orders []Order) error {
 	if err != nil {
 		return fmt.Errorf("order: read Portuguese names: %w", err)
 	}
-	// An order holds each product once (shop.CheckRepeats refuses repeats).
+	// An order holds each product once (cart.CheckRepeats refuses repeats).
 	type lineKey struct{ order, product int64 }
 	names := make(map[lineKey]string, len(rows))
 	for _, r := range rows {

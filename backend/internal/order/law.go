@@ -5,8 +5,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // WithDeliveryAreas returns s placing orders only where areas deliver (the
@@ -28,7 +28,7 @@ type orderLaw struct {
 // to the postal code (DELIVERY_AREA), frozen goods below the frozen minimum
 // (FROZEN_MINIMUM), or an age-restricted line without the shopper's
 // declaration (AGE_DECLARATION_REQUIRED).
-func (s *Service) checkLaw(law shop.CartLaw, in placeOrder, subtotalCents int64, now time.Time) (orderLaw, error) {
+func (s *Service) checkLaw(law cart.CartLaw, in placeOrder, subtotalCents int64, now time.Time) (orderLaw, error) {
 	idCheck, err := law.CheckOrder(in.lines, subtotalCents, s.areas, in.delivery.PostalCode, in.ageDeclared)
 	if err != nil {
 		return orderLaw{}, err

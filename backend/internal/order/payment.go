@@ -11,13 +11,13 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/sepaqr"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
 
@@ -43,7 +43,7 @@ type Payments struct {
 	// PublicURL is the shop's address, where Redsys sends the browser back.
 	PublicURL string
 	// Windows are how long unpaid orders wait, for the order page's expiry.
-	Windows shop.PaymentWindows
+	Windows PaymentWindows
 	// RealIdentity sells only once the shop's legal identity is the
 	// owner's, not the sample's: in production, where a shopper could take
 	// the sample for real.
@@ -53,7 +53,7 @@ type Payments struct {
 // defaultPayments takes every method but card and Bizum's payments (no
 // gateway), with no surcharge: what tests of placing orders need.
 func defaultPayments() Payments {
-	return Payments{Methods: []string{"card", "bizum", "transfer", "cash"}, Windows: shop.DefaultPaymentWindows()}
+	return Payments{Methods: []string{"card", "bizum", "transfer", "cash"}, Windows: DefaultPaymentWindows()}
 }
 
 // WithPayments returns s taking payments as p says.
@@ -161,7 +161,7 @@ func (s *Service) GetPaymentOptions(ctx context.Context, lines []pricing.LineInp
 	if len(lines) == 0 {
 		return res, nil
 	}
-	if err := shop.CheckRepeats(lines); err != nil {
+	if err := cart.CheckRepeats(lines); err != nil {
 		return PaymentOptions{}, err
 	}
 	_, priced, err := s.price(ctx, lines, time.Now())
@@ -191,7 +191,7 @@ func (s *Service) StartPayment(ctx context.Context, userID, id int64) (payment.C
 		q := s.queries.WithTx(tx)
 		o, err := q.GetOrderForUpdate(ctx, id)
 		if errors.Is(err, pgx.ErrNoRows) || (err == nil && o.UserID != userID) {
-			return fmt.Errorf("%w: %d", shop.ErrOrderNotFound, id)
+			return fmt.Errorf("%w: %d", ErrOrderNotFound, id)
 		}
 		if err != nil {
 			return fmt.Errorf("order: lock order %d: %w", id, err)
@@ -222,7 +222,7 @@ func (s *Service) StartPayment(ctx context.Context, userID, id int64) (payment.C
 // cancelled, not paid, and within its payment window (the expiry job may
 // not have run yet).
 func (s *Service) awaitsPayment(o db.Order, now time.Time) bool {
-	if !shop.Unpaid(shop.Fulfilment(o.Status), shop.Payment(o.PaymentStatus)) {
+	if !Unpaid(Fulfilment(o.Status), Payment(o.PaymentStatus)) {
 		return false
 	}
 	window, ok := s.payments.Windows[o.PaymentMethod]

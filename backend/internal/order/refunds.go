@@ -10,7 +10,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // refundAudit is what the audit trail keeps of a card refund.
@@ -24,7 +23,7 @@ type refundAudit struct {
 // it then stands.
 func (s *Service) RetryRefund(ctx context.Context, id int64, by audit.Caller) (db.PaymentRefund, error) {
 	if s.refunds == nil {
-		return db.PaymentRefund{}, &shop.RefundRefusal{Reason: shop.ReasonRefundNotRetryable, Message: "this shop takes no card payments"}
+		return db.PaymentRefund{}, &RefundRefusal{Reason: ReasonRefundNotRetryable, Message: "this shop takes no card payments"}
 	}
 	var after db.PaymentRefund
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -37,7 +36,7 @@ func (s *Service) RetryRefund(ctx context.Context, id int64, by audit.Caller) (d
 			return fmt.Errorf("order: read refund %d: %w", id, err)
 		}
 		if before.Status != "failed" && before.Status != "unknown" {
-			return &shop.RefundRefusal{Reason: shop.ReasonRefundNotRetryable, Message: "only a failed or unknown refund is asked again",
+			return &RefundRefusal{Reason: ReasonRefundNotRetryable, Message: "only a failed or unknown refund is asked again",
 				Metadata: map[string]string{"status": before.Status}}
 		}
 		if err := s.refunds.RetryRefund(ctx, tx, id); err != nil {
@@ -64,10 +63,10 @@ type bankRefundAudit struct {
 }
 
 // RecordBankRefund records the bank transfer that gave back a cancelled
-// transfer order's money (shop.RecordBankRefund), audited, in one
+// transfer order's money (RecordBankRefund), audited, in one
 // transaction with the shopper's e-mail, and returns the order and the
 // refund recorded.
-func (s *Service) RecordBankRefund(ctx context.Context, r shop.BankRefund) (Order, db.InsertBankRefundRow, error) {
+func (s *Service) RecordBankRefund(ctx context.Context, r BankRefund) (Order, db.InsertBankRefundRow, error) {
 	var row db.InsertBankRefundRow
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
@@ -76,7 +75,7 @@ func (s *Service) RecordBankRefund(ctx context.Context, r shop.BankRefund) (Orde
 			return fmt.Errorf("order: read order %d: %w", r.OrderID, err)
 		}
 		var after db.Order
-		if after, row, err = shop.RecordBankRefund(ctx, tx, r, s.mailer); err != nil {
+		if after, row, err = RecordBankRefund(ctx, tx, r, s.mailer); err != nil {
 			return err
 		}
 		return audit.Record(ctx, q, r.By, "order.bank_refund", fmt.Sprintf("order:%d", r.OrderID), auditOf(before, ""),

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // lineProblem is why one line stops an order.
@@ -45,12 +45,12 @@ func unsellable(problems []lineProblem) error {
 	msgs := make([]string, len(problems))
 	causes := make([]fault.Cause, len(problems))
 	for i, p := range problems {
-		msgs[i] = fmt.Sprintf("product %d: %s", p.productID, shop.Reason(p.problem))
+		msgs[i] = fmt.Sprintf("product %d: %s", p.productID, cart.Reason(p.problem))
 		meta := map[string]string{"product_id": strconv.FormatInt(p.productID, 10)}
 		if p.problem == pricing.InsufficientStock {
 			meta["available"] = strconv.Itoa(int(p.available))
 		}
-		causes[i] = fault.Cause{Reason: shop.Reason(p.problem), Metadata: meta}
+		causes[i] = fault.Cause{Reason: cart.Reason(p.problem), Metadata: meta}
 	}
 	return &fault.Error{Kind: fault.Refused, Message: "the order cannot be placed: " + strings.Join(msgs, "; "), Causes: causes}
 }

@@ -21,13 +21,14 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/promotion"
 )
 
 // Service holds the order use cases over the shop's database.
@@ -35,13 +36,13 @@ type Service struct {
 	pool     *pgxpool.Pool
 	queries  *db.Queries
 	limits   Limits
-	mailer   shop.Mailer
+	mailer   Mailer
 	invoicer invoice.Invoicer
 	areas    deliveryarea.Policy
 	payments Payments
 	// refunds gives back the card or Bizum payment of a cancelled order and
 	// retries a failed refund; nil when the shop takes no card payments.
-	refunds shop.Refunds
+	refunds Refunds
 }
 
 // myOrdersPageSizes are ListMine's page sizes.
@@ -53,7 +54,7 @@ func New(pool *pgxpool.Pool) *Service {
 }
 
 // WithMailer returns s queueing the shopper's e-mails through m.
-func (s *Service) WithMailer(m shop.Mailer) *Service {
+func (s *Service) WithMailer(m Mailer) *Service {
 	s.mailer = m
 	return s
 }
@@ -67,7 +68,7 @@ func (s *Service) WithInvoicer(iv invoice.Invoicer) *Service {
 
 // WithRefunds returns s queueing the refund of a cancelled order's card or
 // Bizum payment through r, and retrying a failed one.
-func (s *Service) WithRefunds(r shop.Refunds) *Service {
+func (s *Service) WithRefunds(r Refunds) *Service {
 	s.refunds = r
 	return s
 }
@@ -190,7 +191,7 @@ func (s *Service) GetMine(ctx context.Context, userID, orderID int64, portuguese
 	if d.Events, err = s.queries.ListOrderEvents(ctx, orderID); err != nil {
 		return Detail{}, fmt.Errorf("order: timeline of order %d: %w", orderID, err)
 	}
-	d.Cancellable = shop.CanFulfil(shop.Fulfilment(o.Row.Status), shop.Cancelled, "", shop.ShopperActor) == nil
+	d.Cancellable = CanFulfil(Fulfilment(o.Row.Status), Cancelled, "", ShopperActor) == nil
 	if d.Payment, err = s.orderPayment(ctx, o.Row); err != nil {
 		return Detail{}, err
 	}
@@ -263,7 +264,7 @@ func readPlaceOrder(msg PlaceInput) (placeOrder, error) {
 	if len(msg.Lines) == 0 {
 		return in, fault.InvalidField("lines", "must have at least one line")
 	}
-	if err := shop.CheckRepeats(msg.Lines); err != nil {
+	if err := cart.CheckRepeats(msg.Lines); err != nil {
 		return in, err
 	}
 	in.lines = msg.Lines
@@ -350,7 +351,7 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 			return checkout{}, err
 		}
 	}
-	if c.law, err = s.checkLaw(shop.CartLawOf(products), in, priced.SubtotalCents, now); err != nil {
+	if c.law, err = s.checkLaw(cart.CartLawOf(products), in, priced.SubtotalCents, now); err != nil {
 		return checkout{}, err
 	}
 	return c, nil
@@ -359,11 +360,11 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 // price reads lines' products as they are now and prices them with their
 // running promotions, as the order would be charged.
 func (s *Service) price(ctx context.Context, lines []pricing.LineInput, now time.Time) ([]db.Product, pricing.Cart, error) {
-	products, err := s.queries.GetProductsByIDs(ctx, shop.LineProductIDs(lines))
+	products, err := s.queries.GetProductsByIDs(ctx, cart.LineProductIDs(lines))
 	if err != nil {
 		return nil, pricing.Cart{}, fmt.Errorf("order: read products: %w", err)
 	}
-	priced, err := shop.PriceProducts(ctx, shop.Stored{Queries: s.queries}, products, lines, now)
+	priced, err := cart.PriceProducts(ctx, promotion.Stored{Queries: s.queries}, products, lines, now)
 	return products, priced, err
 }
 
@@ -403,7 +404,7 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (Order
 			return fmt.Errorf("order: insert order: %w", err)
 		}
 		row := db.Order(stored)
-		if err := shop.Notify(ctx, tx, s.mailer, row, "order_received"); err != nil {
+		if err := Notify(ctx, tx, s.mailer, row, "order_received"); err != nil {
 			return err
 		}
 		if err := takeStock(ctx, q, row.ID, userID, c.priced.Lines); err != nil {

@@ -20,7 +20,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // pageSizes are the country products screen's page sizes.
@@ -81,7 +80,7 @@ func (s *Service) ListCountry(ctx context.Context, slug string, page, pageSize i
 	if err != nil {
 		return CountryPage{}, err
 	}
-	like := shop.EscapeLike(strings.TrimSpace(filter))
+	like := paging.EscapeLike(strings.TrimSpace(filter))
 	rows, err := s.q.VisibilityListCountryProducts(ctx, db.VisibilityListCountryProductsParams{
 		Country: country.Slug, Filter: like, PageLimit: window.Size, PageOffset: window.Offset,
 	})
@@ -107,7 +106,7 @@ func (s *Service) SearchAddable(ctx context.Context, country, query string) ([]d
 		return nil, countryError(err, country, -1)
 	}
 	rows, err := s.q.VisibilitySearchAddable(ctx, db.VisibilitySearchAddableParams{
-		Query: shop.EscapeLike(query), Country: country,
+		Query: paging.EscapeLike(query), Country: country,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("visibility: search addable for %s: %w", country, err)

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // Links signs and checks the tokens of the withdrawal links in
@@ -36,7 +36,7 @@ const linkSecretName = "withdrawal.link"
 func NewLinks(ctx context.Context, q *db.Queries, configured string) (*Links, error) {
 	secret := []byte(configured)
 	if configured == "" {
-		stored, err := shop.SharedSecret(ctx, q, linkSecretName)
+		stored, err := auth.SharedSecret(ctx, q, linkSecretName)
 		if err != nil {
 			return nil, err
 		}

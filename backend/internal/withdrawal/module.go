@@ -13,8 +13,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/invoice"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // Service runs the withdrawal use cases on a pool.
@@ -22,9 +22,9 @@ type Service struct {
 	pool    *pgxpool.Pool
 	q       *db.Queries
 	links   *Links
-	mailer  shop.Mailer
+	mailer  order.Mailer
 	wmailer Mailer
-	refunds shop.RefundQueue
+	refunds order.RefundQueue
 	invoice invoice.Invoicer
 	now     func() time.Time
 }
@@ -39,7 +39,7 @@ func New(pool *pgxpool.Pool, links *Links, invoicer invoice.Invoicer) *Service {
 // the later steps' messages, and the cancellation of an order withdrawn
 // before shipping.
 func (s *Service) WithMailer(m interface {
-	shop.Mailer
+	order.Mailer
 	Mailer
 },
 ) *Service {
@@ -49,7 +49,7 @@ func (s *Service) WithMailer(m interface {
 
 // WithRefunds returns s refunding card and Bizum orders by queuing their
 // refunds through r.
-func (s *Service) WithRefunds(r shop.RefundQueue) *Service {
+func (s *Service) WithRefunds(r order.RefundQueue) *Service {
 	s.refunds = r
 	return s
 }
@@ -77,11 +77,11 @@ type Withdrawal struct {
 
 // Options is what the shopper may withdraw from the target order now.
 func (s *Service) Options(ctx context.Context, t Target) (View, error) {
-	order, err := s.order(ctx, t)
+	ord, err := s.order(ctx, t)
 	if err != nil {
 		return View{}, err
 	}
-	return loadView(ctx, s.q, order, s.now())
+	return loadView(ctx, s.q, ord, s.now())
 }
 
 // Receive records the shopper's declaration of withdrawal of asked from
@@ -90,11 +90,11 @@ func (s *Service) Options(ctx context.Context, t Target) (View, error) {
 func (s *Service) Receive(ctx context.Context, t Target, asked []Ask) (Withdrawal, error) {
 	orderID, channel := t.OrderID, "account"
 	if t.Token != "" {
-		order, err := s.order(ctx, t)
+		ord, err := s.order(ctx, t)
 		if err != nil {
 			return Withdrawal{}, err
 		}
-		orderID, channel = order.ID, "link"
+		orderID, channel = ord.ID, "link"
 	}
 	var w db.Withdrawal
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
@@ -113,14 +113,14 @@ func (s *Service) order(ctx context.Context, t Target) (db.Order, error) {
 	if t.Token != "" {
 		return s.linkedOrder(ctx, t.Token)
 	}
-	order, err := s.q.GetOrderForUser(ctx, db.GetOrderForUserParams{ID: t.OrderID, UserID: t.OwnerID})
+	ord, err := s.q.GetOrderForUser(ctx, db.GetOrderForUserParams{ID: t.OrderID, UserID: t.OwnerID})
 	if errors.Is(err, pgx.ErrNoRows) {
-		return db.Order{}, fmt.Errorf("%w: %d", shop.ErrOrderNotFound, t.OrderID)
+		return db.Order{}, fmt.Errorf("%w: %d", order.ErrOrderNotFound, t.OrderID)
 	}
 	if err != nil {
 		return db.Order{}, fmt.Errorf("withdrawal: read order %d: %w", t.OrderID, err)
 	}
-	return order, nil
+	return ord, nil
 }
 
 // linkedOrder is the order a genuine token names, while its withdrawal
@@ -131,24 +131,24 @@ func (s *Service) linkedOrder(ctx context.Context, token string) (db.Order, erro
 	if !ok {
 		return db.Order{}, notFound
 	}
-	order, err := s.q.GetOrder(ctx, id)
+	ord, err := s.q.GetOrder(ctx, id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return db.Order{}, notFound
 	}
 	if err != nil {
 		return db.Order{}, fmt.Errorf("withdrawal: read order %d: %w", id, err)
 	}
-	if !s.links.Valid(token, order.ID, order.CreatedAt) {
+	if !s.links.Valid(token, ord.ID, ord.CreatedAt) {
 		return db.Order{}, notFound
 	}
-	delivered, err := s.q.OrderDeliveredAt(ctx, order.ID)
+	delivered, err := s.q.OrderDeliveredAt(ctx, ord.ID)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return db.Order{}, fmt.Errorf("withdrawal: delivery of order %d: %w", id, err)
 	}
-	if w := WindowAt(shop.Fulfilment(order.Status), delivered, s.now()); w.ClosedReason == ReasonWithdrawalPeriodOver {
+	if w := WindowAt(order.Fulfilment(ord.Status), delivered, s.now()); w.ClosedReason == ReasonWithdrawalPeriodOver {
 		return db.Order{}, notFound
 	}
-	return order, nil
+	return ord, nil
 }
 
 func (s *Service) withLines(ctx context.Context, w db.Withdrawal) (Withdrawal, error) {
@@ -284,11 +284,11 @@ func (s *Service) mail(ctx context.Context, tx pgx.Tx, q *db.Queries, w db.Withd
 	if s.wmailer == nil {
 		return nil
 	}
-	order, err := q.GetOrder(ctx, w.OrderID)
+	ord, err := q.GetOrder(ctx, w.OrderID)
 	if err != nil {
 		return fmt.Errorf("withdrawal: order of %d: %w", w.ID, err)
 	}
-	return s.wmailer.WithdrawalEmail(ctx, tx, order.ID, w.ID, kind, order.DeliveryEmail)
+	return s.wmailer.WithdrawalEmail(ctx, tx, ord.ID, w.ID, kind, ord.DeliveryEmail)
 }
 
 // localNote is a timeline note in the order's language (orders.language:

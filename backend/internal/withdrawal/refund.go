@@ -9,7 +9,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/invoice"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 )
 
 // Refund methods, as withdrawals.refund_method stores them.
@@ -26,24 +26,24 @@ const (
 // order desk shows a refund that failed). The withdrawal row stays locked
 // meanwhile: a second click waits and finds it refunded.
 func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before, after db.Withdrawal, err error) {
-	var order db.Order
+	var ord db.Order
 	q := db.New(tx)
 	if before, err = q.GetWithdrawalForUpdate(ctx, r.ID); err != nil {
 		return before, before, fmt.Errorf("withdrawal: withdrawal %d: %w", r.ID, err)
 	}
-	if before.Status != shop.WithdrawalReceived {
+	if before.Status != WithdrawalReceived {
 		return before, before, refuse(ReasonWithdrawalNotReceived, "only a received withdrawal is refunded",
 			map[string]string{"status": before.Status})
 	}
-	if order, err = q.GetOrder(ctx, before.OrderID); err != nil {
+	if ord, err = q.GetOrder(ctx, before.OrderID); err != nil {
 		return before, before, fmt.Errorf("withdrawal: order of withdrawal %d: %w", before.ID, err)
 	}
-	pay := shop.Payment(order.PaymentStatus)
-	if pay != shop.Paid && pay != shop.PartiallyRefunded {
+	pay := order.Payment(ord.PaymentStatus)
+	if pay != order.Paid && pay != order.PartiallyRefunded {
 		return before, before, refuse(ReasonWithdrawalNotPaid, "the order was not paid", nil)
 	}
 	method, reference := RefundBankTransfer, strings.TrimSpace(r.BankReference)
-	redsys := order.PaymentMethod == "card" || order.PaymentMethod == "bizum"
+	redsys := ord.PaymentMethod == "card" || ord.PaymentMethod == "bizum"
 	if redsys {
 		method, reference = RefundRedsys, ""
 	} else if reference == "" {
@@ -57,29 +57,29 @@ func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before,
 	var amount int64
 	var corrected []Ask
 	for _, l := range lines {
-		if l.Status == shop.WithdrawalReceived {
+		if l.Status == WithdrawalReceived {
 			amount += l.UnitPriceCents * int64(l.Quantity)
 			corrected = append(corrected, Ask{LineNo: l.LineNo, Quantity: l.Quantity})
 		}
 	}
 	reason := fmt.Sprintf("desistimiento %d", before.ID)
 	if len(corrected) > 0 {
-		if err := s.correct(ctx, tx, order, reason, corrected); err != nil {
+		if err := s.correct(ctx, tx, ord, reason, corrected); err != nil {
 			return before, before, err
 		}
 	}
-	refunded, err := q.RefundedWithdrawalCents(ctx, order.ID)
+	refunded, err := q.RefundedWithdrawalCents(ctx, ord.ID)
 	if err != nil {
-		return before, before, fmt.Errorf("withdrawal: refunds of order %d: %w", order.ID, err)
+		return before, before, fmt.Errorf("withdrawal: refunds of order %d: %w", ord.ID, err)
 	}
-	to := shop.PartiallyRefunded
-	if refunded+amount >= order.TotalCents {
-		to = shop.Refunded
+	to := order.PartiallyRefunded
+	if refunded+amount >= ord.TotalCents {
+		to = order.Refunded
 	}
-	if _, order, err = shop.Advance(ctx, tx, shop.Step{
-		OrderID: order.ID, Who: shop.AdminActor, ActorUserID: r.By.UserID, Pay: to,
-		Note: localNote(order.Language, reason, fmt.Sprintf("desistência %d", before.ID)),
-	}, shop.Effects{}); err != nil {
+	if _, ord, err = order.Advance(ctx, tx, order.Step{
+		OrderID: ord.ID, Who: order.AdminActor, ActorUserID: r.By.UserID, Pay: to,
+		Note: localNote(ord.Language, reason, fmt.Sprintf("desistência %d", before.ID)),
+	}, order.Effects{}); err != nil {
 		return before, before, err
 	}
 	if err := q.SetWithdrawalLinesRefunded(ctx, before.ID); err != nil {
@@ -94,9 +94,9 @@ func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before,
 		if s.refunds == nil {
 			return before, before, refuse(ReasonWithdrawalRefundFailed, "card refunds are not configured", nil)
 		}
-		attempt, err := q.AuthorisedAttempt(ctx, order.ID)
+		attempt, err := q.AuthorisedAttempt(ctx, ord.ID)
 		if err != nil {
-			return before, before, fmt.Errorf("withdrawal: paid attempt of order %d: %w", order.ID, err)
+			return before, before, fmt.Errorf("withdrawal: paid attempt of order %d: %w", ord.ID, err)
 		}
 		if err := s.refunds.QueueRefund(ctx, tx, attempt.RedsysOrder, amount, reason); err != nil {
 			return before, before, err
@@ -108,9 +108,9 @@ func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before,
 // correct issues the corrective invoice of refunded lines, after the
 // order's simplified invoice when it has none yet (an order paid before
 // invoices were issued on payment).
-func (s *Service) correct(ctx context.Context, tx pgx.Tx, order db.Order, reason string, lines []Ask) error {
-	if shop.Payment(order.PaymentStatus) == shop.Paid {
-		if _, err := s.invoice.IssueForPaidOrder(ctx, tx, order.ID); err != nil {
+func (s *Service) correct(ctx context.Context, tx pgx.Tx, ord db.Order, reason string, lines []Ask) error {
+	if order.Payment(ord.PaymentStatus) == order.Paid {
+		if _, err := s.invoice.IssueForPaidOrder(ctx, tx, ord.ID); err != nil {
 			return err
 		}
 	}
@@ -118,6 +118,6 @@ func (s *Service) correct(ctx context.Context, tx pgx.Tx, order db.Order, reason
 	for i, l := range lines {
 		corrections[i] = invoice.Correction{LineNo: l.LineNo, Quantity: l.Quantity}
 	}
-	_, err := s.invoice.IssueCorrective(ctx, tx, order.ID, reason, corrections...)
+	_, err := s.invoice.IssueCorrective(ctx, tx, ord.ID, reason, corrections...)
 	return err
 }

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/fault"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 
 	// The withdrawal period ends at midnight in Madrid wherever shopd runs,
 	// even on a machine without the system's zone database.
@@ -92,15 +92,15 @@ func Deadline(delivered time.Time) time.Time {
 // delivered (zero if not), may be withdrawn from at now. The period runs
 // from the order until 14 days after delivery; before shipping a withdrawal
 // cancels the order.
-func WindowAt(f shop.Fulfilment, delivered, now time.Time) Window {
+func WindowAt(f order.Fulfilment, delivered, now time.Time) Window {
 	switch f {
-	case shop.Cancelled:
+	case order.Cancelled:
 		return Window{ClosedReason: ReasonWithdrawalOrderCancelled}
-	case shop.Placed, shop.Preparing:
+	case order.Placed, order.Preparing:
 		return Window{Open: true, CancelsOrder: true}
-	case shop.Shipped:
+	case order.Shipped:
 		return Window{Open: true}
-	case shop.Delivered:
+	case order.Delivered:
 		deadline := Deadline(delivered)
 		if !now.Before(deadline) {
 			return Window{Deadline: deadline, ClosedReason: ReasonWithdrawalPeriodOver}

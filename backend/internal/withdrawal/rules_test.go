@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
@@ -20,20 +20,20 @@ func TestWithdrawalWindow(t *testing.T) {
 	lastMoment := time.Date(2026, 3, 16, 23, 59, 59, 0, madrid)
 	tests := []struct {
 		name      string
-		state     shop.Fulfilment
+		state     order.Fulfilment
 		delivered time.Time
 		now       time.Time
 		open      bool
 		cancels   bool
 		reason    string
 	}{
-		{"placed: cancels the order", shop.Placed, time.Time{}, delivered, true, true, ""},
-		{"preparing: cancels the order", shop.Preparing, time.Time{}, delivered, true, true, ""},
-		{"shipped: open, no deadline yet", shop.Shipped, time.Time{}, delivered, true, false, ""},
-		{"delivered the same day", shop.Delivered, delivered, delivered.Add(time.Minute), true, false, ""},
-		{"the 14th day's last second", shop.Delivered, delivered, lastMoment, true, false, ""},
-		{"the 15th day", shop.Delivered, delivered, lastMoment.Add(time.Second), false, false, withdrawal.ReasonWithdrawalPeriodOver},
-		{"cancelled", shop.Cancelled, time.Time{}, delivered, false, false, withdrawal.ReasonWithdrawalOrderCancelled},
+		{"placed: cancels the order", order.Placed, time.Time{}, delivered, true, true, ""},
+		{"preparing: cancels the order", order.Preparing, time.Time{}, delivered, true, true, ""},
+		{"shipped: open, no deadline yet", order.Shipped, time.Time{}, delivered, true, false, ""},
+		{"delivered the same day", order.Delivered, delivered, delivered.Add(time.Minute), true, false, ""},
+		{"the 14th day's last second", order.Delivered, delivered, lastMoment, true, false, ""},
+		{"the 15th day", order.Delivered, delivered, lastMoment.Add(time.Second), false, false, withdrawal.ReasonWithdrawalPeriodOver},
+		{"cancelled", order.Cancelled, time.Time{}, delivered, false, false, withdrawal.ReasonWithdrawalOrderCancelled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,7 +42,7 @@ func TestWithdrawalWindow(t *testing.T) {
 			if w.Open != tt.open || w.CancelsOrder != tt.cancels || w.ClosedReason != tt.reason {
 				t.Fatalf("window = %+v, want open %v, cancels %v, reason %q", w, tt.open, tt.cancels, tt.reason)
 			}
-			if tt.state == shop.Delivered && !w.Deadline.Equal(lastMoment.Add(time.Second)) {
+			if tt.state == order.Delivered && !w.Deadline.Equal(lastMoment.Add(time.Second)) {
 				t.Fatalf("deadline = %v, want midnight ending 16 March in Madrid", w.Deadline)
 			}
 		})

@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 )
 
 // This file runs the rules of rules.go against the database: reading an
@@ -54,26 +54,26 @@ func (v View) Bought() []BoughtLine {
 }
 
 // loadView reads what the withdrawal function shows of order at now.
-func loadView(ctx context.Context, q *db.Queries, order db.Order, now time.Time) (View, error) {
-	v := View{Order: order}
-	delivered, err := q.OrderDeliveredAt(ctx, order.ID)
+func loadView(ctx context.Context, q *db.Queries, ord db.Order, now time.Time) (View, error) {
+	v := View{Order: ord}
+	delivered, err := q.OrderDeliveredAt(ctx, ord.ID)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return v, fmt.Errorf("withdrawal: delivery of order %d: %w", order.ID, err)
+		return v, fmt.Errorf("withdrawal: delivery of order %d: %w", ord.ID, err)
 	}
 	v.DeliveredAt = delivered
-	v.Window = WindowAt(shop.Fulfilment(order.Status), delivered, now)
-	if v.Lines, err = q.WithdrawableLines(ctx, order.ID); err != nil {
-		return v, fmt.Errorf("withdrawal: lines of order %d: %w", order.ID, err)
+	v.Window = WindowAt(order.Fulfilment(ord.Status), delivered, now)
+	if v.Lines, err = q.WithdrawableLines(ctx, ord.ID); err != nil {
+		return v, fmt.Errorf("withdrawal: lines of order %d: %w", ord.ID, err)
 	}
-	if v.Withdrawals, err = q.ListWithdrawalsOfOrder(ctx, order.ID); err != nil {
-		return v, fmt.Errorf("withdrawal: withdrawals of order %d: %w", order.ID, err)
+	if v.Withdrawals, err = q.ListWithdrawalsOfOrder(ctx, ord.ID); err != nil {
+		return v, fmt.Errorf("withdrawal: withdrawals of order %d: %w", ord.ID, err)
 	}
 	ids := make([]int64, len(v.Withdrawals))
 	for i, w := range v.Withdrawals {
 		ids[i] = w.ID
 	}
 	if v.WithdrawalLines, err = q.WithdrawalLinesOf(ctx, ids); err != nil {
-		return v, fmt.Errorf("withdrawal: withdrawn lines of order %d: %w", order.ID, err)
+		return v, fmt.Errorf("withdrawal: withdrawn lines of order %d: %w", ord.ID, err)
 	}
 	return v, nil
 }
@@ -82,20 +82,20 @@ func loadView(ctx context.Context, q *db.Queries, order db.Order, now time.Time)
 // order row locked, so two at once for one order queue and the second sees
 // the first's lines; it queues the acknowledgement. ownerID, when not 0, is
 // the shopper the order must belong to (a signed link has already proved
-// the order). Before shipping it cancels the order through shop.Cancel (the
+// the order). Before shipping it cancels the order through order.Cancel (the
 // stock goes back there): a paid order's withdrawal is then received at
 // once, to refund; an unpaid one's is cancelled, with nothing to refund.
 func (s *Service) record(ctx context.Context, tx pgx.Tx, orderID, ownerID int64, channel string, asked []Ask) (db.Withdrawal, error) {
 	q := db.New(tx)
-	order, err := q.GetOrderForUpdate(ctx, orderID)
-	if errors.Is(err, pgx.ErrNoRows) || (err == nil && ownerID != 0 && order.UserID != ownerID) {
-		return db.Withdrawal{}, fmt.Errorf("%w: %d", shop.ErrOrderNotFound, orderID)
+	ord, err := q.GetOrderForUpdate(ctx, orderID)
+	if errors.Is(err, pgx.ErrNoRows) || (err == nil && ownerID != 0 && ord.UserID != ownerID) {
+		return db.Withdrawal{}, fmt.Errorf("%w: %d", order.ErrOrderNotFound, orderID)
 	}
 	if err != nil {
 		return db.Withdrawal{}, fmt.Errorf("withdrawal: lock order %d: %w", orderID, err)
 	}
 	now := s.now()
-	v, err := loadView(ctx, q, order, now)
+	v, err := loadView(ctx, q, ord, now)
 	if err != nil {
 		return db.Withdrawal{}, err
 	}
@@ -103,31 +103,31 @@ func (s *Service) record(ctx context.Context, tx pgx.Tx, orderID, ownerID int64,
 	if err != nil {
 		return db.Withdrawal{}, err
 	}
-	status, lineStatus := shop.WithdrawalRequested, shop.WithdrawalRequested
+	status, lineStatus := WithdrawalRequested, WithdrawalRequested
 	var receivedAt *time.Time
 	if v.Window.CancelsOrder {
-		if status, lineStatus, err = cancelForWithdrawal(ctx, tx, q, order, s.mailer); err != nil {
+		if status, lineStatus, err = cancelForWithdrawal(ctx, tx, q, ord, s.mailer); err != nil {
 			return db.Withdrawal{}, err
 		}
-		if status == shop.WithdrawalReceived {
+		if status == WithdrawalReceived {
 			receivedAt = &now
 		}
 	}
 	w, err := q.InsertWithdrawal(ctx, db.InsertWithdrawalParams{
-		OrderID: order.ID, Status: status, Channel: channel, CancelledOrder: v.Window.CancelsOrder, ReceivedAt: receivedAt,
+		OrderID: ord.ID, Status: status, Channel: channel, CancelledOrder: v.Window.CancelsOrder, ReceivedAt: receivedAt,
 	})
 	if err != nil {
-		return db.Withdrawal{}, fmt.Errorf("withdrawal: record withdrawal of order %d: %w", order.ID, err)
+		return db.Withdrawal{}, fmt.Errorf("withdrawal: record withdrawal of order %d: %w", ord.ID, err)
 	}
 	for _, l := range lines {
 		if err := q.InsertWithdrawalLine(ctx, db.InsertWithdrawalLineParams{
-			WithdrawalID: w.ID, OrderID: order.ID, LineNo: l.LineNo, Quantity: l.Quantity, Status: lineStatus,
+			WithdrawalID: w.ID, OrderID: ord.ID, LineNo: l.LineNo, Quantity: l.Quantity, Status: lineStatus,
 		}); err != nil {
 			return db.Withdrawal{}, fmt.Errorf("withdrawal: record withdrawn line %d: %w", l.LineNo, err)
 		}
 	}
 	if s.wmailer != nil {
-		if err := s.wmailer.WithdrawalEmail(ctx, tx, order.ID, w.ID, MailWithdrawalReceived, order.DeliveryEmail); err != nil {
+		if err := s.wmailer.WithdrawalEmail(ctx, tx, ord.ID, w.ID, MailWithdrawalReceived, ord.DeliveryEmail); err != nil {
 			return db.Withdrawal{}, err
 		}
 	}
@@ -137,25 +137,25 @@ func (s *Service) record(ctx context.Context, tx pgx.Tx, orderID, ownerID int64,
 // cancelForWithdrawal cancels a withdrawn order that has not shipped: the
 // shopper's own cancellation while placed, the system's on their behalf
 // once it is being prepared (the lifecycle allows both).
-func cancelForWithdrawal(ctx context.Context, tx pgx.Tx, q *db.Queries, order db.Order, mailer shop.Mailer) (status, lineStatus string, err error) {
-	who := shop.ShopperActor
-	if shop.Fulfilment(order.Status) != shop.Placed {
-		who = shop.SystemActor
+func cancelForWithdrawal(ctx context.Context, tx pgx.Tx, q *db.Queries, ord db.Order, mailer order.Mailer) (status, lineStatus string, err error) {
+	who := order.ShopperActor
+	if order.Fulfilment(ord.Status) != order.Placed {
+		who = order.SystemActor
 	}
-	cancelled, _, err := shop.Cancel(ctx, q, shop.Cancellation{
-		OrderID: order.ID, Who: who, ActorUserID: 0, Note: localNote(order.Language, "Desistimiento del contrato", "Desistência do contrato"),
+	cancelled, _, err := order.Cancel(ctx, q, order.Cancellation{
+		OrderID: ord.ID, Who: who, ActorUserID: 0, Note: localNote(ord.Language, "Desistimiento del contrato", "Desistência do contrato"),
 	})
 	if err != nil {
 		return "", "", err
 	}
-	if err := shop.Notify(ctx, tx, mailer, cancelled, "cancelled"); err != nil {
+	if err := order.Notify(ctx, tx, mailer, cancelled, "cancelled"); err != nil {
 		return "", "", err
 	}
-	switch shop.Payment(cancelled.PaymentStatus) {
-	case shop.Paid, shop.PartiallyRefunded:
-		return shop.WithdrawalReceived, shop.WithdrawalReceived, nil
+	switch order.Payment(cancelled.PaymentStatus) {
+	case order.Paid, order.PartiallyRefunded:
+		return WithdrawalReceived, WithdrawalReceived, nil
 	}
-	return shop.WithdrawalCancelled, shop.WithdrawalRequested, nil
+	return WithdrawalCancelled, WithdrawalRequested, nil
 }
 
 // receiveGoods records r in q's transaction: accepted lines return to
@@ -167,7 +167,7 @@ func receiveGoods(ctx context.Context, q *db.Queries, r GoodsReceipt) (before, a
 	if err != nil {
 		return before, before, fmt.Errorf("withdrawal: withdrawal %d: %w", r.ID, err)
 	}
-	if before.Status != shop.WithdrawalRequested {
+	if before.Status != WithdrawalRequested {
 		return before, before, refuse(ReasonWithdrawalNotRequested, "the withdrawal is not waiting for its goods",
 			map[string]string{"status": before.Status})
 	}
@@ -188,9 +188,9 @@ func receiveGoods(ctx context.Context, q *db.Queries, r GoodsReceipt) (before, a
 	}
 	accepted := 0
 	for _, l := range lines {
-		status, reason := shop.WithdrawalReceived, ""
+		status, reason := WithdrawalReceived, ""
 		if why, ok := r.Rejected[l.LineNo]; ok {
-			status, reason = shop.WithdrawalRejected, why
+			status, reason = WithdrawalRejected, why
 		} else {
 			accepted++
 		}
@@ -200,9 +200,9 @@ func receiveGoods(ctx context.Context, q *db.Queries, r GoodsReceipt) (before, a
 			return before, before, fmt.Errorf("withdrawal: line %d of withdrawal %d: %w", l.LineNo, before.ID, err)
 		}
 	}
-	status := shop.WithdrawalReceived
+	status := WithdrawalReceived
 	if accepted == 0 {
-		status = shop.WithdrawalRejected
+		status = WithdrawalRejected
 	}
 	after, err = q.MarkWithdrawalReceived(ctx, db.MarkWithdrawalReceivedParams{ID: before.ID, Status: status, Note: r.Note})
 	if err != nil {

@@ -131,7 +131,7 @@ func TestExportMyData(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The rows a card refund (payment.RecordRefund) and a bank refund
-	// (shop.RecordBankRefund) leave: maria's first order refunded by card,
+	// (order.RecordBankRefund) leave: maria's first order refunded by card,
 	// her second and joão's order by bank.
 	if _, err := a.pool.Exec(ctx, `WITH o AS (
 			SELECT id, user_id, row_number() OVER (PARTITION BY user_id ORDER BY id) AS n FROM orders

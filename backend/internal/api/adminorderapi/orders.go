@@ -20,7 +20,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -340,7 +339,7 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 	if utf8.RuneCountInString(q) < 3 {
 		return f, fault.InvalidField("query", "must be at least 3 characters, or digits")
 	}
-	f.contact = shop.EscapeLike(q)
+	f.contact = paging.EscapeLike(q)
 	return f, nil
 }
 
@@ -360,7 +359,7 @@ func (h *Handler) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 	}
 	mapped := apimap.OrderToProto(orders[0].Row, orders[0].Lines)
 	mapped.CustomerEmail = row.CustomerEmail
-	events, err := shop.Timeline(ctx, h.q, row.Order.ID)
+	events, err := order.Timeline(ctx, h.q, row.Order.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -369,10 +368,10 @@ func (h *Handler) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 		return nil, err
 	}
 	res := &saboresv1.GetAdminOrderResponse{
-		Order: mapped, Events: apimap.EventsToProto(events), Carriers: shop.Carriers(),
-		Refunds: refunds, BankRefundAllowed: shop.BankRefundAllowed(row.Order),
+		Order: mapped, Events: apimap.EventsToProto(events), Carriers: order.Carriers(),
+		Refunds: refunds, BankRefundAllowed: order.BankRefundAllowed(row.Order),
 	}
-	for _, a := range order.Actions(row.Order, shop.AdminActor) {
+	for _, a := range order.Actions(row.Order, order.AdminActor) {
 		res.AllowedActions = append(res.AllowedActions, actionToProto[a])
 	}
 	return connect.NewResponse(res), nil

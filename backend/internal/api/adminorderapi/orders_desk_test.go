@@ -17,7 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/paging"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -415,7 +415,7 @@ func TestOrderDeskSearchFindsWhatTheOrdersHold(t *testing.T) {
 	like := func(q string) []int64 {
 		t.Helper()
 		rows, err := f.Pool.Query(ctx, `SELECT id FROM orders WHERE contact_search LIKE '%' || search_normalize($1) || '%'
-			ORDER BY created_at DESC, id DESC`, shop.EscapeLike(q))
+			ORDER BY created_at DESC, id DESC`, paging.EscapeLike(q))
 		if err != nil {
 			t.Fatal(err)
 		}

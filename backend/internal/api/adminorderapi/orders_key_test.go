@@ -8,7 +8,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/paging"
 )
 
 // TestContactsKeyAsksForTheRarestTrigrams: the desk's search asks the
@@ -37,7 +37,7 @@ func TestContactsKeyAsksForTheRarestTrigrams(t *testing.T) {
 		{"50% off", "%off%"},        // "0% " and "% o" are not plain
 		{"mar_tin", "%mar%tin%"},    // the escape is never part of a trigram
 	} {
-		plan, err := db.New(pool).AdminOrderContactsSearch(ctx, shop.EscapeLike(tt.typed))
+		plan, err := db.New(pool).AdminOrderContactsSearch(ctx, paging.EscapeLike(tt.typed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +119,7 @@ func TestWalkReadsWhatTheContactsRead(t *testing.T) {
 	defer conn.Release()
 	d := desk{q: db.New(conn), planned: db.New(planEachCall{conn})}
 	for _, walk := range []int32{0, 1000, 12} {
-		f := deskSearch{contact: shop.EscapeLike("Sofía Díaz"), walk: walk}
+		f := deskSearch{contact: paging.EscapeLike("Sofía Díaz"), walk: walk}
 		plan, err := d.q.AdminOrderContactsSearch(ctx, f.contact)
 		if err != nil {
 			t.Fatal(err)

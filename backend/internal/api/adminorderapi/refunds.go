@@ -10,7 +10,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -52,7 +52,7 @@ func (h *Handler) RetryRefund(ctx context.Context, req *connect.Request[saboresv
 // transfer order's money (order.Service.RecordBankRefund).
 func (h *Handler) RecordBankRefund(ctx context.Context, req *connect.Request[saboresv1.RecordBankRefundRequest]) (*connect.Response[saboresv1.RecordBankRefundResponse], error) {
 	m := req.Msg
-	r := shop.BankRefund{OrderID: m.GetOrderId(), AmountCents: m.GetAmountCents(), Reference: m.GetBankReference(), Day: m.GetRefundDate(), Today: time.Now(), By: auth.Caller(ctx)}
+	r := order.BankRefund{OrderID: m.GetOrderId(), AmountCents: m.GetAmountCents(), Reference: m.GetBankReference(), Day: m.GetRefundDate(), Today: time.Now(), By: auth.Caller(ctx)}
 	after, row, err := h.orders.RecordBankRefund(ctx, r)
 	if err != nil {
 		return nil, err

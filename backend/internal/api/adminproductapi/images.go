@@ -13,7 +13,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/productimage"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -23,7 +22,7 @@ func (h *Handler) ListProductImages(ctx context.Context, req *connect.Request[sa
 	if _, err := h.q.AdminGetProduct(ctx, id); err != nil {
 		return nil, catalogue.ProductNotFound(err, id)
 	}
-	images, err := shop.ProductImages(ctx, h.q, id)
+	images, err := productimage.ProductImages(ctx, h.q, id)
 	if err != nil {
 		return nil, err
 	}

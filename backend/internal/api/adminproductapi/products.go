@@ -14,7 +14,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/paging"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -24,7 +23,7 @@ func (h *Handler) ListAdminProducts(ctx context.Context, req *connect.Request[sa
 	if err != nil {
 		return nil, err
 	}
-	query := shop.EscapeLike(strings.TrimSpace(req.Msg.Query))
+	query := paging.EscapeLike(strings.TrimSpace(req.Msg.Query))
 	rows, err := h.q.AdminListProducts(ctx, db.AdminListProductsParams{Query: query, PageLimit: window.Size, PageOffset: window.Offset})
 	if err != nil {
 		return nil, fmt.Errorf("adminproductapi: list products: %w", err)

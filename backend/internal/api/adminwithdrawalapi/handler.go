@@ -12,7 +12,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -48,7 +47,7 @@ func (h *Handler) ListWithdrawals(ctx context.Context, req *connect.Request[sabo
 		w.CustomerName, w.CustomerEmail = r.DeliveryName, r.DeliveryEmail
 		w.PaymentMethod = apimap.PaymentMethod(r.PaymentMethod)
 		if w.GetRefundCents() == 0 {
-			w.RefundCents = shop.AcceptedCents(r.ID, page.Lines)
+			w.RefundCents = withdrawal.AcceptedCents(r.ID, page.Lines)
 		}
 		out.Withdrawals = append(out.Withdrawals, w)
 	}

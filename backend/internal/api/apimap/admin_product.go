@@ -7,14 +7,14 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/visibility"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // AdminProducts maps products to the back office's view with their visibility
 // records, loaded with q in one query.
 func AdminProducts(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
-	vis, err := shop.VisibilityOf(ctx, q, products)
+	vis, err := visibility.VisibilityOf(ctx, q, products)
 	if err != nil {
 		return nil, err
 	}

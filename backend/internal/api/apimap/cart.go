@@ -3,19 +3,19 @@ package apimap
 import (
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// CartLines reads the request's lines (shop.CheckRepeats).
+// CartLines reads the request's lines (cart.CheckRepeats).
 func CartLines(in []*saboresv1.CartLineInput) ([]pricing.LineInput, error) {
 	out := make([]pricing.LineInput, len(in))
 	for i, l := range in {
 		out[i] = pricing.LineInput{ProductID: l.GetProductId(), Quantity: l.GetQuantity()}
 	}
-	return out, shop.CheckRepeats(out)
+	return out, cart.CheckRepeats(out)
 }
 
 // CartToProto maps a priced cart to ValidateCart's response.
@@ -73,7 +73,7 @@ func problemToProto(p pricing.Problem) saboresv1.CartProblem {
 // A cart holding frozen goods below the frozen minimum is not valid either;
 // one holding cold-chain goods gets the day an order placed at now would
 // leave the shop.
-func AnnotateCart(law shop.CartLaw, res *saboresv1.ValidateCartResponse, lines []pricing.LineInput, areas deliveryarea.Policy, postalCode string, now time.Time) {
+func AnnotateCart(law cart.CartLaw, res *saboresv1.ValidateCartResponse, lines []pricing.LineInput, areas deliveryarea.Policy, postalCode string, now time.Time) {
 	if law.FirstFrozen(lines) != 0 && areas.FrozenMinimumCents > 0 {
 		res.FrozenMinimumCents = areas.FrozenMinimumCents
 		res.FrozenMinimumReached = areas.CheckFrozenMinimum(res.GetSubtotalCents(), law.FirstFrozen(lines)) == nil

@@ -9,7 +9,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -61,7 +60,7 @@ func OrderBasicToProto(o db.Order) *saboresv1.Order {
 		CreateTime:     timestamppb.New(o.CreatedAt),
 		Carrier:        o.Carrier,
 		TrackingNumber: o.TrackingNumber,
-		TrackingUrl:    shop.TrackingURL(o.Carrier, o.TrackingNumber),
+		TrackingUrl:    order.TrackingURL(o.Carrier, o.TrackingNumber),
 	}
 	ageToProto(o, out)
 	return out
@@ -130,16 +129,16 @@ func EventsToProto(rows []db.OrderEvent) []*saboresv1.OrderEvent {
 // status maps a stored status; anything the API does not know passes
 // through as status_text with ORDER_STATUS_UNSPECIFIED.
 func status(s string) saboresv1.OrderStatus {
-	switch shop.Fulfilment(s) {
-	case shop.Placed:
+	switch order.Fulfilment(s) {
+	case order.Placed:
 		return saboresv1.OrderStatus_ORDER_STATUS_PENDING
-	case shop.Preparing:
+	case order.Preparing:
 		return saboresv1.OrderStatus_ORDER_STATUS_PREPARING
-	case shop.Shipped:
+	case order.Shipped:
 		return saboresv1.OrderStatus_ORDER_STATUS_SHIPPED
-	case shop.Delivered:
+	case order.Delivered:
 		return saboresv1.OrderStatus_ORDER_STATUS_COMPLETED
-	case shop.Cancelled:
+	case order.Cancelled:
 		return saboresv1.OrderStatus_ORDER_STATUS_CANCELLED
 	default:
 		return saboresv1.OrderStatus_ORDER_STATUS_UNSPECIFIED
@@ -148,8 +147,8 @@ func status(s string) saboresv1.OrderStatus {
 
 // StoredStatus is the fulfilment state an API status filters by; "" for
 // ORDER_STATUS_UNSPECIFIED (no filter).
-func StoredStatus(s saboresv1.OrderStatus) shop.Fulfilment {
-	for _, f := range shop.Fulfilments {
+func StoredStatus(s saboresv1.OrderStatus) order.Fulfilment {
+	for _, f := range order.Fulfilments {
 		if status(string(f)) == s && s != saboresv1.OrderStatus_ORDER_STATUS_UNSPECIFIED {
 			return f
 		}
@@ -200,8 +199,8 @@ func paymentStatus(s string) saboresv1.PaymentStatus {
 
 // StoredPayment is the payment state an API payment status filters by; ""
 // for PAYMENT_STATUS_UNSPECIFIED (no filter).
-func StoredPayment(s saboresv1.PaymentStatus) shop.Payment {
-	for _, p := range shop.Payments {
+func StoredPayment(s saboresv1.PaymentStatus) order.Payment {
+	for _, p := range order.PaymentStates {
 		if paymentStatus(string(p)) == s && s != saboresv1.PaymentStatus_PAYMENT_STATUS_UNSPECIFIED {
 			return p
 		}

@@ -9,13 +9,13 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/productimage"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 // WithPromotions maps products to the API with the promotion each runs at now.
-func WithPromotions(ctx context.Context, src shop.PromotionSource, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
-	promos, err := shop.Promotions(ctx, src, rows, now)
+func WithPromotions(ctx context.Context, src promotion.PromotionSource, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
+	promos, err := promotion.Promotions(ctx, src, rows, now)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// ProductImages maps a product's uploaded pictures (shop.ProductImages),
+// ProductImages maps a product's uploaded pictures (productimage.ProductImages),
 // for the product page and the back office alike.
 func ProductImages(rows []db.ProductImage) []*saboresv1.ProductImage {
 	out := make([]*saboresv1.ProductImage, len(rows))

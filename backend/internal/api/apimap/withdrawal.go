@@ -7,23 +7,23 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productcontent"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
 var withdrawalStatuses = map[string]saboresv1.WithdrawalStatus{
-	shop.WithdrawalRequested: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REQUESTED,
-	shop.WithdrawalReceived:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_RECEIVED,
-	shop.WithdrawalRefunded:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REFUNDED,
-	shop.WithdrawalRejected:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REJECTED,
-	shop.WithdrawalCancelled: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_CANCELLED,
+	withdrawal.WithdrawalRequested: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REQUESTED,
+	withdrawal.WithdrawalReceived:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_RECEIVED,
+	withdrawal.WithdrawalRefunded:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REFUNDED,
+	withdrawal.WithdrawalRejected:  saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_REJECTED,
+	withdrawal.WithdrawalCancelled: saboresv1.WithdrawalStatus_WITHDRAWAL_STATUS_CANCELLED,
 }
 
 var withdrawalLineStatuses = map[string]saboresv1.WithdrawalLineStatus{
-	shop.WithdrawalRequested: saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REQUESTED,
-	shop.WithdrawalReceived:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_RECEIVED,
-	shop.WithdrawalRejected:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REJECTED,
-	shop.WithdrawalRefunded:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REFUNDED,
+	withdrawal.WithdrawalRequested: saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REQUESTED,
+	withdrawal.WithdrawalReceived:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_RECEIVED,
+	withdrawal.WithdrawalRejected:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REJECTED,
+	withdrawal.WithdrawalRefunded:  saboresv1.WithdrawalLineStatus_WITHDRAWAL_LINE_STATUS_REFUNDED,
 }
 
 // WithdrawalStatusText is the stored status a filter asks for; "" for every
@@ -48,7 +48,7 @@ func Stamp(t *time.Time) *timestamppb.Timestamp {
 // WithdrawalToProto maps w with its lines, picked out of lines: for the
 // shopper's order page, the desk and the shopper's data export.
 func WithdrawalToProto(w db.Withdrawal, lines []db.WithdrawalLinesOfRow, lang saboresv1.Language) *saboresv1.Withdrawal {
-	deadline := w.RequestedAt.AddDate(0, 0, shop.RefundDays)
+	deadline := w.RequestedAt.AddDate(0, 0, withdrawal.RefundDays)
 	out := &saboresv1.Withdrawal{
 		Id: w.ID, OrderId: w.OrderID, Status: withdrawalStatuses[w.Status],
 		RequestTime: timestamppb.New(w.RequestedAt), ReceiveTime: Stamp(w.ReceivedAt), RefundTime: Stamp(w.RefundedAt),
@@ -66,7 +66,7 @@ func WithdrawalToProto(w db.Withdrawal, lines []db.WithdrawalLinesOfRow, lang sa
 		})
 	}
 	if out.RefundCents == 0 {
-		out.RefundCents = shop.AcceptedCents(w.ID, lines)
+		out.RefundCents = withdrawal.AcceptedCents(w.ID, lines)
 	}
 	return out
 }

@@ -1,5 +1,5 @@
 // Package cartapi serves CartService: it prices a shopper's cart from the
-// shop's current prices, promotions and stock (shop.Price, which checkout
+// shop's current prices, promotions and stock (cart.Price, which checkout
 // reuses) and names its lines in the shopper's language.
 package cartapi
 
@@ -11,9 +11,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -21,7 +22,7 @@ import (
 // Handler implements CartService over the shop's database.
 type Handler struct {
 	queries *db.Queries
-	promos  shop.PromotionSource
+	promos  promotion.PromotionSource
 	areas   deliveryarea.Policy
 }
 
@@ -29,9 +30,9 @@ var _ saboresv1connect.CartServiceHandler = (*Handler)(nil)
 
 // New returns the cart handler reading products and stock from pool, and
 // the promotions from promos (nil reads them from pool too).
-func New(pool *pgxpool.Pool, promos shop.PromotionSource) *Handler {
+func New(pool *pgxpool.Pool, promos promotion.PromotionSource) *Handler {
 	q := db.New(pool)
-	return &Handler{queries: q, promos: shop.OrStored(promos, q), areas: deliveryarea.Default}
+	return &Handler{queries: q, promos: promotion.OrStored(promos, q), areas: deliveryarea.Default}
 }
 
 // WithDeliveryAreas returns s checking carts against areas (the configuration's).
@@ -47,12 +48,12 @@ func (s *Handler) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	priced, err := shop.Price(ctx, s.queries, s.promos, lines, time.Now())
+	priced, err := cart.Price(ctx, s.queries, s.promos, lines, time.Now())
 	if err != nil {
 		return nil, err
 	}
 	res := apimap.CartToProto(priced)
-	law, err := shop.ReadCartLaw(ctx, s.queries, lines)
+	law, err := cart.ReadCartLaw(ctx, s.queries, lines)
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/foodinfo"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/productcontent"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -50,7 +49,7 @@ func (s *Handler) SearchProducts(ctx context.Context, req *connect.Request[sabor
 		return connect.NewResponse(res), nil
 	}
 	q := search{
-		query: query, pattern: shop.EscapeLike(query), words: strings.Contains(query, " "),
+		query: query, pattern: paging.EscapeLike(query), words: strings.Contains(query, " "),
 		allergens: foodinfo.Stored(productcontent.AllergenCodes(req.Msg.GetWithoutAllergens())),
 	}
 	total, err := s.searchCount(ctx, q)

@@ -19,7 +19,8 @@ import (
 	"github.com/sabores/sabores/backend/internal/foodinfo"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/productcontent"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/productimage"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -41,16 +42,16 @@ const allCategories = "todos"
 // Handler implements CatalogService over the shop's database.
 type Handler struct {
 	queries *db.Queries
-	promos  shop.PromotionSource
+	promos  promotion.PromotionSource
 }
 
 var _ saboresv1connect.CatalogServiceHandler = (*Handler)(nil)
 
 // New returns the catalogue handler reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool db.DBTX, promos shop.PromotionSource) *Handler {
+func New(pool db.DBTX, promos promotion.PromotionSource) *Handler {
 	q := db.New(pool)
-	return &Handler{queries: q, promos: shop.OrStored(promos, q)}
+	return &Handler{queries: q, promos: promotion.OrStored(promos, q)}
 }
 
 // ListProducts lists one page of the products sold online that match the
@@ -123,7 +124,7 @@ func (s *Handler) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 	productcontent.LocalizePage(row, products[0], req.Msg.GetLanguage())
 	// Only a product whose picture is an upload has uploaded pictures.
 	if products[0].GetImageSrcset() != "" {
-		images, err := shop.ProductImages(ctx, s.queries, row.Product.ID)
+		images, err := productimage.ProductImages(ctx, s.queries, row.Product.ID)
 		if err != nil {
 			return nil, err
 		}

@@ -26,7 +26,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -61,7 +61,7 @@ func setup(t *testing.T) *bundle {
 		t.Fatal(err)
 	}
 	client, err := jobs.NewClient(pool, jobs.Options{
-		PaymentWindows: shop.DefaultPaymentWindows(), Sender: sender, Identity: identity{}, From: "hola@sabores.test",
+		PaymentWindows: order.DefaultPaymentWindows(), Sender: sender, Identity: identity{}, From: "hola@sabores.test",
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -11,7 +11,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -124,8 +123,8 @@ func TestCancelMyOrderRefusals(t *testing.T) {
 		t.Fatalf("cancel while preparing: code %v (%v), want FailedPrecondition", got, err)
 	}
 	infos := connecttest.ErrorInfos(t, err)
-	if len(infos) != 1 || infos[0].GetReason() != shop.ReasonActorNotAllowed {
-		t.Errorf("cancel while preparing: details %v, want reason %s", infos, shop.ReasonActorNotAllowed)
+	if len(infos) != 1 || infos[0].GetReason() != order.ReasonActorNotAllowed {
+		t.Errorf("cancel while preparing: details %v, want reason %s", infos, order.ReasonActorNotAllowed)
 	}
 	if b.stock(t, 1) != 4 {
 		t.Errorf("stock = %d after a refused cancel, want 4", b.stock(t, 1))

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -26,7 +25,7 @@ func TestUnpaidOrdersExpire(t *testing.T) {
 	if got := b.stock(t, 1); got != 1 {
 		t.Fatalf("stock after three orders = %d, want 1", got)
 	}
-	windows := shop.DefaultPaymentWindows()
+	windows := order.DefaultPaymentWindows()
 	start := time.Now()
 	if _, err := b.pool.Exec(context.Background(), `UPDATE orders SET language = 'pt' WHERE id = $1`, byTransfer.GetId()); err != nil {
 		t.Fatal(err)
@@ -104,7 +103,7 @@ func TestPaidOrderDoesNotExpire(t *testing.T) {
 	b.orders.WithLimits(noLimits)
 	o := b.place(t, b.shopper(t, "maria"), transfer, line(1, 2))
 	exec(t, b.pool, `UPDATE orders SET payment_status = 'paid' WHERE id = $1`, o.GetId())
-	n, err := order.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), time.Now().Add(96*time.Hour), nil)
+	n, err := order.ExpireUnpaid(context.Background(), b.pool, order.DefaultPaymentWindows(), time.Now().Add(96*time.Hour), nil)
 	if err != nil || n != 0 {
 		t.Fatalf("expire a paid order: %d, %v; want 0, nil", n, err)
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // refusal is the code and first ErrorInfo of a refused PlaceOrder.
@@ -137,7 +136,7 @@ func TestHoardingAttack(t *testing.T) {
 	}
 
 	// Three days later nobody has paid: everything is back on sale.
-	if _, err := order.ExpireUnpaid(ctx, pool, shop.DefaultPaymentWindows(), time.Now().Add(73*time.Hour), nil); err != nil {
+	if _, err := order.ExpireUnpaid(ctx, pool, order.DefaultPaymentWindows(), time.Now().Add(73*time.Hour), nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range products {

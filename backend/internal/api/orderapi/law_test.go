@@ -10,8 +10,8 @@ import (
 
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // adultRequest is placeRequest from a shopper who declared being 18 or over.
@@ -33,8 +33,8 @@ func TestAgeDeclaration(t *testing.T) {
 
 	_, err := b.svc.PlaceOrder(ctx, placeRequest(uuid.NewString(), transfer, line(1, 1), line(2, 1)))
 	code, reason, _ := refusal(t, err)
-	if code != connect.CodeFailedPrecondition || reason != shop.ReasonAgeDeclarationRequired {
-		t.Fatalf("without the declaration: %v %s, want FailedPrecondition %s", code, reason, shop.ReasonAgeDeclarationRequired)
+	if code != connect.CodeFailedPrecondition || reason != cart.ReasonAgeDeclarationRequired {
+		t.Fatalf("without the declaration: %v %s, want FailedPrecondition %s", code, reason, cart.ReasonAgeDeclarationRequired)
 	}
 	if b.stock(t, 1) != 5 {
 		t.Fatalf("stock = %d after a refused order, want 5", b.stock(t, 1))

@@ -14,7 +14,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -81,7 +80,7 @@ func TestStockLedgerInvariant(t *testing.T) {
 			}
 		case op < 9: // time passes and unpaid orders expire
 			clock = clock.Add(time.Duration(rng.IntN(120)) * time.Minute)
-			if _, err := order.ExpireUnpaid(context.Background(), b.pool, shop.DefaultPaymentWindows(), clock, nil); err != nil {
+			if _, err := order.ExpireUnpaid(context.Background(), b.pool, order.DefaultPaymentWindows(), clock, nil); err != nil {
 				t.Fatal(err)
 			}
 		default: // somebody fixes a figure straight in the database

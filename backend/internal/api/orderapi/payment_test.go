@@ -15,7 +15,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/redsys"
-	"github.com/sabores/sabores/backend/internal/shop"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -35,7 +34,7 @@ func (b *bundle) withGateway(t *testing.T, methods ...string) {
 	}
 	b.orders.WithLimits(noLimits).WithPayments(order.Payments{
 		Methods: methods, CashSurchargeCents: 150, PublicURL: "https://sabores.test",
-		Windows: shop.DefaultPaymentWindows(),
+		Windows: order.DefaultPaymentWindows(),
 		Gateway: &payment.Gateway{Merchant: merchant, Endpoints: redsys.TestEndpoints, NotificationURL: "https://sabores.test" + payment.NotificationPath},
 	})
 }

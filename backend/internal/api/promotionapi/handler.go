@@ -12,7 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/productcontent"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -23,16 +23,16 @@ const MaxActivePromotions = 20
 // Service implements PromotionService over the shop's database.
 type Service struct {
 	queries *db.Queries
-	promos  shop.PromotionSource
+	promos  promotion.PromotionSource
 }
 
 var _ saboresv1connect.PromotionServiceHandler = (*Service)(nil)
 
 // New returns a promotion service reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool db.DBTX, promos shop.PromotionSource) *Service {
+func New(pool db.DBTX, promos promotion.PromotionSource) *Service {
 	q := db.New(pool)
-	return &Service{queries: q, promos: shop.OrStored(promos, q)}
+	return &Service{queries: q, promos: promotion.OrStored(promos, q)}
 }
 
 // ListActivePromotions lists the products on a promotion running now,

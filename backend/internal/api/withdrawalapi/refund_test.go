@@ -16,9 +16,9 @@ import (
 	"github.com/sabores/sabores/backend/internal/devredsys"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/redsys"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -65,7 +65,7 @@ func (b *bundle) startRefunds(t *testing.T, refuse int32) *redsysGateway {
 	t.Cleanup(rest.Close)
 	r.gateway = &payment.Gateway{Merchant: merchant, Endpoints: redsys.Endpoints{REST: rest.URL + "/dev-redsys/rest/trataPeticionREST"}}
 	client, err := jobs.NewClient(b.pool, jobs.Options{
-		PaymentWindows: shop.DefaultPaymentWindows(), Refunds: r.gateway, HTTPClient: rest.Client(),
+		PaymentWindows: order.DefaultPaymentWindows(), Refunds: r.gateway, HTTPClient: rest.Client(),
 		RetryPolicy: quickRetry{}, Logger: slog.New(slog.DiscardHandler),
 	})
 	if err != nil {

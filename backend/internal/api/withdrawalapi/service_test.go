@@ -23,7 +23,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/jobs/jobstest"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/mailtest"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -77,7 +77,7 @@ func setup(t *testing.T, withMail bool) *bundle {
 			t.Fatal(err)
 		}
 		client, err := jobs.NewClient(pool, jobs.Options{
-			PaymentWindows: shop.DefaultPaymentWindows(), Sender: sender, Identity: identity{},
+			PaymentWindows: order.DefaultPaymentWindows(), Sender: sender, Identity: identity{},
 			From: "pedidos@sabores.test", Links: b.links,
 		})
 		if err != nil {

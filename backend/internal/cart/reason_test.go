@@ -1,10 +1,10 @@
-package shop_test
+package cart_test
 
 import (
 	"testing"
 
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/pricing"
-	"github.com/sabores/sabores/backend/internal/shop"
 )
 
 // TestReason pins the ErrorInfo reasons clients match on.
@@ -17,7 +17,7 @@ func TestReason(t *testing.T) {
 		pricing.InsufficientStock: "INSUFFICIENT_STOCK",
 		pricing.Problem(0):        "UNSPECIFIED",
 	} {
-		if got := shop.Reason(p); got != want {
+		if got := cart.Reason(p); got != want {
 			t.Errorf("Reason(%d) = %q, want %q", p, got, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package shop_test
+package order_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/invoice"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 )
 
 // TestBankRefundOfCancelledTransferOrderIsCorrected: a transfer order paid
@@ -30,17 +30,17 @@ func TestBankRefundOfCancelledTransferOrderIsCorrected(t *testing.T) {
 		id := b.order(t, "transfer", "awaiting_payment") // 2 × 6,17 €
 		b.exec(t, `UPDATE orders SET language = $2 WHERE id = $1`, id, tc.language)
 		if err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-			_, _, err := shop.Advance(ctx, tx, shop.Step{OrderID: id, Who: shop.AdminActor, Pay: shop.Paid, Note: "TR-77"}, b.fx)
+			_, _, err := order.Advance(ctx, tx, order.Step{OrderID: id, Who: order.AdminActor, Pay: order.Paid, Note: "TR-77"}, b.fx)
 			return err
 		}); err != nil {
 			t.Fatal(err)
 		}
-		b.cancel(t, id, shop.AdminActor)
+		b.cancel(t, id, order.AdminActor)
 		if n := b.count(t, `SELECT count(*) FROM invoices WHERE order_id = $1 AND kind = 'corrective'`, id); n != 0 {
 			t.Fatalf("%s: %d corrective invoices before the money went back, want 0", tc.language, n)
 		}
 		if err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-			_, _, err := shop.RecordBankRefund(ctx, tx, shop.BankRefund{
+			_, _, err := order.RecordBankRefund(ctx, tx, order.BankRefund{
 				OrderID: id, AmountCents: 1234, Reference: tc.reference, Day: "2026-01-10", Today: time.Now(),
 			}, b.fx.Mailer)
 			return err
@@ -49,7 +49,7 @@ func TestBankRefundOfCancelledTransferOrderIsCorrected(t *testing.T) {
 		}
 		if n := b.count(t, `SELECT count(*) FROM invoices c JOIN invoices s ON s.id = c.refers_to
 			WHERE c.order_id = $1 AND c.kind = 'corrective' AND c.aeat_type = 'R5' AND c.total_cents = -1234
-			AND c.reason = $2 AND s.kind = 'simplified'`, id, shop.CancelInvoiceReason); n != 1 {
+			AND c.reason = $2 AND s.kind = 'simplified'`, id, order.CancelInvoiceReason); n != 1 {
 			t.Errorf("%s: %d corrective invoices of the whole simplified one, want 1", tc.language, n)
 		}
 		if got := b.text(t, `SELECT note FROM order_events WHERE order_id = $1 AND to_state = 'refunded'`, id); got != tc.note {

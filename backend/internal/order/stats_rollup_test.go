@@ -1,4 +1,4 @@
-package shop_test
+package order_test
 
 import (
 	"context"
@@ -16,7 +16,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
-	"github.com/sabores/sabores/backend/internal/shop"
+	"github.com/sabores/sabores/backend/internal/order"
 )
 
 // The dashboard's rollups (migration 00255) must equal counting over the
@@ -195,19 +195,19 @@ func (b *statsBundle) step(ctx context.Context, tx pgx.Tx, rng *rand.Rand) error
 	}
 	switch rng.IntN(6) {
 	case 0:
-		_, _, err = shop.Cancel(ctx, db.New(tx), shop.Cancellation{OrderID: id, Who: shop.AdminActor, Note: "test"})
+		_, _, err = order.Cancel(ctx, db.New(tx), order.Cancellation{OrderID: id, Who: order.AdminActor, Note: "test"})
 	case 1:
-		_, _, err = shop.Advance(ctx, tx, shop.Step{OrderID: id, Who: shop.SystemActor, Pay: shop.Paid}, shop.Effects{})
+		_, _, err = order.Advance(ctx, tx, order.Step{OrderID: id, Who: order.SystemActor, Pay: order.Paid}, order.Effects{})
 	case 2:
-		_, _, err = shop.Advance(ctx, tx, shop.Step{OrderID: id, Who: shop.AdminActor, Pay: shop.PartiallyRefunded}, shop.Effects{})
+		_, _, err = order.Advance(ctx, tx, order.Step{OrderID: id, Who: order.AdminActor, Pay: order.PartiallyRefunded}, order.Effects{})
 	case 3:
-		_, _, err = shop.Advance(ctx, tx, shop.Step{OrderID: id, Who: shop.AdminActor, Pay: shop.Refunded}, shop.Effects{})
+		_, _, err = order.Advance(ctx, tx, order.Step{OrderID: id, Who: order.AdminActor, Pay: order.Refunded}, order.Effects{})
 	case 4:
-		_, _, err = shop.Advance(ctx, tx, shop.Step{OrderID: id, Who: shop.AdminActor, Fulfil: shop.Preparing}, shop.Effects{})
+		_, _, err = order.Advance(ctx, tx, order.Step{OrderID: id, Who: order.AdminActor, Fulfil: order.Preparing}, order.Effects{})
 	default:
-		_, _, err = shop.Cancel(ctx, db.New(tx), shop.Cancellation{OrderID: id, Who: shop.SystemActor, Expiry: true})
+		_, _, err = order.Cancel(ctx, db.New(tx), order.Cancellation{OrderID: id, Who: order.SystemActor, Expiry: true})
 	}
-	if _, refused := errors.AsType[*shop.Refusal](err); refused {
+	if _, refused := errors.AsType[*order.Refusal](err); refused {
 		return nil
 	}
 	return err

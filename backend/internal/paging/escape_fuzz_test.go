@@ -1,4 +1,4 @@
-package shop
+package paging
 
 import (
 	"strings"

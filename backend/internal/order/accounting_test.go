@@ -1,4 +1,4 @@
-package shop_test
+package order_test
 
 import (
 	"bytes"
@@ -15,7 +15,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
@@ -72,14 +71,14 @@ func TestAccountantExport(t *testing.T) {
 	cancelled := b.order(t, "card", "awaiting_payment")
 	cancelledNumber := b.begin(t, cancelled, payment.MethodCard)
 	b.notify(t, b.merchant, cancelledNumber, 1234, "0000")
-	b.cancel(t, cancelled, shop.AdminActor)
+	b.cancel(t, cancelled, order.AdminActor)
 	testwait.Until(t, 20*time.Second, "the cancellation's refund accepted", func() bool {
 		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND status = 'accepted'`, cancelledNumber) == 1
 	})
 
 	transfer := b.order(t, "transfer", "awaiting_payment")
 	if err := pgx.BeginFunc(ctx, b.pool, func(tx pgx.Tx) error {
-		_, _, err := shop.Advance(ctx, tx, shop.Step{OrderID: transfer, Who: shop.AdminActor, Pay: shop.Paid, Note: "TR-2026-77"}, b.fx)
+		_, _, err := order.Advance(ctx, tx, order.Step{OrderID: transfer, Who: order.AdminActor, Pay: order.Paid, Note: "TR-2026-77"}, b.fx)
 		return err
 	}); err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package shop
+package cart
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/promotion"
 )
 
 // CheckRepeats refuses lines naming a product twice: the storefront's cart
@@ -28,7 +29,7 @@ func CheckRepeats(lines []pricing.LineInput) error {
 
 // Price prices lines with the products and stock read through q and the
 // promotions of promos at now.
-func Price(ctx context.Context, q *db.Queries, promos PromotionSource, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
+func Price(ctx context.Context, q *db.Queries, promos promotion.PromotionSource, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
 	products, err := q.GetProductsByIDs(ctx, LineProductIDs(lines))
 	if err != nil {
 		return pricing.Cart{}, fmt.Errorf("cart: read products: %w", err)
@@ -48,8 +49,8 @@ func LineProductIDs(lines []pricing.LineInput) []int64 {
 // PriceProducts prices lines with products, read already (checkout reads
 // them once for the prices and the law), and the promotions of promos at
 // now.
-func PriceProducts(ctx context.Context, promos PromotionSource, products []db.Product, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
-	running, err := Promotions(ctx, promos, products, now)
+func PriceProducts(ctx context.Context, promos promotion.PromotionSource, products []db.Product, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
+	running, err := promotion.Promotions(ctx, promos, products, now)
 	if err != nil {
 		return pricing.Cart{}, err
 	}

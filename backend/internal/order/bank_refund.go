@@ -1,4 +1,4 @@
-package shop
+package order
 
 import (
 	"context"

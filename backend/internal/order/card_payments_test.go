@@ -1,4 +1,4 @@
-package shop_test
+package order_test
 
 import (
 	"bytes"
@@ -31,7 +31,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/redsys"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
@@ -51,9 +50,9 @@ type payBundle struct {
 	pit      *mailtest.Server
 	gateway  *payment.Gateway
 	merchant *redsys.Merchant
-	fx       shop.Effects
+	fx       order.Effects
 	orders   *order.Service
-	refunds  shop.Refunds
+	refunds  order.Refunds
 	url      string
 	user     int64
 	product  int64
@@ -123,7 +122,7 @@ func setupPayments(t *testing.T) *payBundle {
 		t.Fatal(err)
 	}
 	client, err := jobs.NewClient(pool, jobs.Options{
-		PaymentWindows: shop.DefaultPaymentWindows(), Sender: sender, Identity: identity{}, From: from,
+		PaymentWindows: order.DefaultPaymentWindows(), Sender: sender, Identity: identity{}, From: from,
 		Refunds: b.gateway, HTTPClient: srv.Client(), Logger: log,
 	})
 	if err != nil {
@@ -137,7 +136,7 @@ func setupPayments(t *testing.T) *payBundle {
 		defer cancel()
 		_ = client.Stop(stop)
 	})
-	b.fx = shop.Effects{Mailer: jobs.NewMailQueue(client, from)}
+	b.fx = order.Effects{Mailer: jobs.NewMailQueue(client, from)}
 	b.refunds = jobs.NewRefundQueue(client)
 	b.orders = order.New(pool).WithMailer(b.fx.Mailer).WithRefunds(b.refunds)
 	mux.Handle("POST "+payment.NotificationPath, payment.NewNotifications(pool, b.merchant,
@@ -306,15 +305,15 @@ func TestCardRefusalKeepsTheOrderWaiting(t *testing.T) {
 func TestLatePaymentIsRefunded(t *testing.T) {
 	t.Parallel()
 	b := setupPayments(t)
-	for _, closing := range []shop.Cancellation{
-		{Who: shop.SystemActor, Expiry: true},
-		{Who: shop.ShopperActor, Note: "ya no lo quiero"},
+	for _, closing := range []order.Cancellation{
+		{Who: order.SystemActor, Expiry: true},
+		{Who: order.ShopperActor, Note: "ya no lo quiero"},
 	} {
 		id := b.order(t, "card", "awaiting_payment")
 		number := b.begin(t, id, payment.MethodCard)
 		closing.OrderID = id
 		err := pgx.BeginFunc(context.Background(), b.pool, func(tx pgx.Tx) error {
-			_, _, err := shop.Cancel(context.Background(), db.New(tx), closing)
+			_, _, err := order.Cancel(context.Background(), db.New(tx), closing)
 			return err
 		})
 		if err != nil {

@@ -1,4 +1,4 @@
-package shop
+package withdrawal
 
 import "github.com/sabores/sabores/backend/internal/db"
 

@@ -1,4 +1,4 @@
-package shop_test
+package order_test
 
 import (
 	"context"
@@ -10,18 +10,17 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
-	"github.com/sabores/sabores/backend/internal/shop"
 	"github.com/sabores/sabores/backend/internal/testwait"
 )
 
 // cancel cancels the order as the order desk (order.Service.Advance) or
 // its shopper (order.Service.Cancel) does: the cancellation, the refund and
 // the "cancelled" e-mail in one transaction.
-func (b *payBundle) cancel(t *testing.T, id int64, who shop.Actor) {
+func (b *payBundle) cancel(t *testing.T, id int64, who order.Actor) {
 	t.Helper()
 	ctx := context.Background()
 	var err error
-	if who == shop.ShopperActor {
+	if who == order.ShopperActor {
 		_, err = b.orders.Cancel(ctx, b.user, id, "sin stock")
 	} else {
 		_, err = b.orders.Advance(ctx, order.DeskStep{OrderID: id, Action: order.ActionCancel, Note: "sin stock"})
@@ -60,8 +59,8 @@ func TestCancellingACardPaidOrderRefundsIt(t *testing.T) {
 	if code := b.notify(t, b.merchant, number, 1234, "0000"); code != 200 {
 		t.Fatalf("notification answered %d", code)
 	}
-	b.cancel(t, id, shop.AdminActor)
-	b.cancel(t, id, shop.AdminActor)
+	b.cancel(t, id, order.AdminActor)
+	b.cancel(t, id, order.AdminActor)
 
 	testwait.Until(t, 20*time.Second, "the refund accepted", func() bool {
 		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND status = 'accepted'`, number) == 1
@@ -110,7 +109,7 @@ func TestShopperCancellingABizumPaidOrderRefundsIt(t *testing.T) {
 	id := b.order(t, "bizum", "awaiting_payment")
 	number := b.begin(t, id, payment.MethodBizum)
 	b.notify(t, b.merchant, number, 1234, "0000")
-	b.cancel(t, id, shop.ShopperActor)
+	b.cancel(t, id, order.ShopperActor)
 	testwait.Until(t, 20*time.Second, "the refund accepted", func() bool {
 		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE redsys_order = $1 AND amount_cents = 1234 AND status = 'accepted'`, number) == 1
 	})
@@ -131,7 +130,7 @@ func TestCancellingAnUnpaidCardOrderRefundsNothing(t *testing.T) {
 	b := setupPayments(t)
 	id := b.order(t, "card", "awaiting_payment")
 	b.begin(t, id, payment.MethodCard)
-	b.cancel(t, id, shop.AdminActor)
+	b.cancel(t, id, order.AdminActor)
 	if n := b.count(t, `SELECT count(*) FROM river_job WHERE kind = 'redsys_refund'`); n != 0 {
 		t.Errorf("%d refund jobs for an unpaid order", n)
 	}
@@ -166,7 +165,7 @@ func TestDoublyPaidOrderRefundsEachPayment(t *testing.T) {
 	if got := b.text(t, `SELECT string_agg(redsys_order || ':' || outcome, ',' ORDER BY id) FROM payment_notifications`); got != first+":authorised,"+second+":late" {
 		t.Errorf("notifications %q, want %s authorised and %s late", got, first, second)
 	}
-	b.cancel(t, id, shop.AdminActor)
+	b.cancel(t, id, order.AdminActor)
 
 	testwait.Until(t, 20*time.Second, "both refunds accepted", func() bool {
 		return b.count(t, `SELECT count(*) FROM payment_refunds WHERE status = 'accepted'`) == 2
