@@ -69,7 +69,7 @@ it("the admin downloads the invoice register and the payments of a period, and s
   await page.getByText(/El envío a la AEAT espera el certificado electrónico de la tienda/).waitFor();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "accountant-export");
-  const audited = await page.request.post("/sabores.v1.InvoiceService/ExportPayments", {
+  const audited = await page.request.post("/sabores.v1.AdminInvoiceService/ExportPayments", {
     data: { period: { firstDay: "2026-12-31", lastDay: "2026-01-01" } },
     headers: { "Content-Type": "application/json", Origin: baseURL },
   });

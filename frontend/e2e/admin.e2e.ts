@@ -77,7 +77,7 @@ function curlStatus(secret: string): string {
     `Authorization: Bearer ${secret}`,
     "-d",
     "{}",
-    `${baseURL}/sabores.v1.AdminService/ListAdminProducts`,
+    `${baseURL}/sabores.v1.AdminProductService/ListAdminProducts`,
   ]).toString();
 }
 
