@@ -1,7 +1,8 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { createContext, use, useState, type ReactNode } from "react";
 import { defer, useDeferred } from "@/lib/deferred";
-import { type DeliveryAreas, type GetShopDetailsResponse, type ShopDetails } from "@gen/sabores/v1/shop_settings_service_pb";
+import type { ShopDetails } from "@gen/sabores/v1/shop_details_pb";
+import { type DeliveryAreas, type GetShopDetailsResponse } from "@gen/sabores/v1/shop_settings_service_pb";
 import { appTransportKey } from "@/lib/transport";
 
 const ShopDetailsContext = createContext<GetShopDetailsResponse | undefined>(undefined);

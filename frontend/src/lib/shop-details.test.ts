@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { create } from "@bufbuild/protobuf";
-import { OpeningHoursSchema, ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_settings_service_pb";
+import { OpeningHoursSchema, ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_details_pb";
 import { addressLine, openingRows, phoneHref, whatsappUrl } from "@/lib/shop-details";
 
 const h = (dayOfWeek: number, opens: string, closes: string) => create(OpeningHoursSchema, { dayOfWeek, opens, closes });

@@ -1,4 +1,4 @@
-import type { OpeningHours, ShopDetails } from "@gen/sabores/v1/shop_settings_service_pb";
+import type { OpeningHours, ShopDetails } from "@gen/sabores/v1/shop_details_pb";
 
 /** addressLine is the address on one line: "Street, 27880 Burela (Lugo)". */
 export function addressLine(d: ShopDetails | undefined): string {

@@ -1,7 +1,8 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ContactService, ContactSubject, type SendContactMessageRequest, type SubscribeNewsletterRequest } from "@gen/sabores/v1/contact_service_pb";
+import { ContactSubject } from "@gen/sabores/v1/contact_pb";
+import { ContactService, type SendContactMessageRequest, type SubscribeNewsletterRequest } from "@gen/sabores/v1/contact_service_pb";
 import { Language } from "@gen/sabores/v1/food_pb";
 import { newsletterConsentVersion } from "@/features/contact/subscribe";
 import { renderApp } from "@/testing/render-app";

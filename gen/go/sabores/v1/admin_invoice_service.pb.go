@@ -723,7 +723,7 @@ var File_sabores_v1_admin_invoice_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_invoice_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/admin_invoice_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a sabores/v1/invoice_service.proto\">\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18sabores/v1/invoice.proto\">\n" +
 	"\x18ListOrderInvoicesRequest\x12\"\n" +
 	"\border_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\aorderId\"L\n" +
 	"\x19ListOrderInvoicesResponse\x12/\n" +
@@ -832,7 +832,7 @@ func file_sabores_v1_admin_invoice_service_proto_init() {
 	if File_sabores_v1_admin_invoice_service_proto != nil {
 		return
 	}
-	file_sabores_v1_invoice_service_proto_init()
+	file_sabores_v1_invoice_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

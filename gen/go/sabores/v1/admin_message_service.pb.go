@@ -458,7 +458,7 @@ var File_sabores_v1_admin_message_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_message_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/admin_message_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a sabores/v1/contact_service.proto\"\xc8\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18sabores/v1/contact.proto\"\xc8\x02\n" +
 	"\x16NewsletterSubscription\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x1a\n" +
@@ -542,7 +542,7 @@ func file_sabores_v1_admin_message_service_proto_init() {
 	if File_sabores_v1_admin_message_service_proto != nil {
 		return
 	}
-	file_sabores_v1_contact_service_proto_init()
+	file_sabores_v1_contact_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -573,7 +573,7 @@ var File_sabores_v1_admin_settings_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_settings_service_proto_rawDesc = "" +
 	"\n" +
 	"'sabores/v1/admin_settings_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a&sabores/v1/shop_settings_service.proto\"\x18\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/shop_details.proto\"\x18\n" +
 	"\x16GetSignInConfigRequest\"K\n" +
 	"\x17GetSignInConfigResponse\x120\n" +
 	"\x06config\x18\x01 \x01(\v2\x18.sabores.v1.SignInConfigR\x06config\"d\n" +
@@ -678,7 +678,7 @@ func file_sabores_v1_admin_settings_service_proto_init() {
 	if File_sabores_v1_admin_settings_service_proto != nil {
 		return
 	}
-	file_sabores_v1_shop_settings_service_proto_init()
+	file_sabores_v1_shop_details_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

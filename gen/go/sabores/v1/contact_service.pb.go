@@ -22,67 +22,6 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// ContactSubject is what a contact message is about.
-type ContactSubject int32
-
-const (
-	// CONTACT_SUBJECT_UNSPECIFIED is refused.
-	ContactSubject_CONTACT_SUBJECT_UNSPECIFIED ContactSubject = 0
-	// CONTACT_SUBJECT_PRODUCTS is a question about products.
-	ContactSubject_CONTACT_SUBJECT_PRODUCTS ContactSubject = 1
-	// CONTACT_SUBJECT_ORDER is about an order.
-	ContactSubject_CONTACT_SUBJECT_ORDER ContactSubject = 2
-	// CONTACT_SUBJECT_RETURNS is about returns.
-	ContactSubject_CONTACT_SUBJECT_RETURNS ContactSubject = 3
-	// CONTACT_SUBJECT_OTHER is anything else.
-	ContactSubject_CONTACT_SUBJECT_OTHER ContactSubject = 4
-)
-
-// Enum value maps for ContactSubject.
-var (
-	ContactSubject_name = map[int32]string{
-		0: "CONTACT_SUBJECT_UNSPECIFIED",
-		1: "CONTACT_SUBJECT_PRODUCTS",
-		2: "CONTACT_SUBJECT_ORDER",
-		3: "CONTACT_SUBJECT_RETURNS",
-		4: "CONTACT_SUBJECT_OTHER",
-	}
-	ContactSubject_value = map[string]int32{
-		"CONTACT_SUBJECT_UNSPECIFIED": 0,
-		"CONTACT_SUBJECT_PRODUCTS":    1,
-		"CONTACT_SUBJECT_ORDER":       2,
-		"CONTACT_SUBJECT_RETURNS":     3,
-		"CONTACT_SUBJECT_OTHER":       4,
-	}
-)
-
-func (x ContactSubject) Enum() *ContactSubject {
-	p := new(ContactSubject)
-	*p = x
-	return p
-}
-
-func (x ContactSubject) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (ContactSubject) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_contact_service_proto_enumTypes[0].Descriptor()
-}
-
-func (ContactSubject) Type() protoreflect.EnumType {
-	return &file_sabores_v1_contact_service_proto_enumTypes[0]
-}
-
-func (x ContactSubject) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use ContactSubject.Descriptor instead.
-func (ContactSubject) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{0}
-}
-
 // SubscribeNewsletterRequest is the newsletter box's form.
 type SubscribeNewsletterRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -512,7 +451,7 @@ var File_sabores_v1_contact_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_contact_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/contact_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\"\xae\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x18sabores/v1/contact.proto\x1a\x15sabores/v1/food.proto\"\xae\x01\n" +
 	"\x1aSubscribeNewsletterRequest\x12 \n" +
 	"\x05email\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\x12:\n" +
@@ -540,13 +479,7 @@ const file_sabores_v1_contact_service_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x10\x01\x18\x88'R\amessage\x12:\n" +
 	"\blanguage\x18\x06 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\",\n" +
 	"\x1aSendContactMessageResponse\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id*\xa2\x01\n" +
-	"\x0eContactSubject\x12\x1f\n" +
-	"\x1bCONTACT_SUBJECT_UNSPECIFIED\x10\x00\x12\x1c\n" +
-	"\x18CONTACT_SUBJECT_PRODUCTS\x10\x01\x12\x19\n" +
-	"\x15CONTACT_SUBJECT_ORDER\x10\x02\x12\x1b\n" +
-	"\x17CONTACT_SUBJECT_RETURNS\x10\x03\x12\x19\n" +
-	"\x15CONTACT_SUBJECT_OTHER\x10\x042\xad\x03\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id2\xad\x03\n" +
 	"\x0eContactService\x12f\n" +
 	"\x13SubscribeNewsletter\x12&.sabores.v1.SubscribeNewsletterRequest\x1a'.sabores.v1.SubscribeNewsletterResponse\x12`\n" +
 	"\x11ConfirmNewsletter\x12$.sabores.v1.ConfirmNewsletterRequest\x1a%.sabores.v1.ConfirmNewsletterResponse\x12l\n" +
@@ -565,32 +498,31 @@ func file_sabores_v1_contact_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_contact_service_proto_rawDescData
 }
 
-var file_sabores_v1_contact_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_sabores_v1_contact_service_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_sabores_v1_contact_service_proto_goTypes = []any{
-	(ContactSubject)(0),                   // 0: sabores.v1.ContactSubject
-	(*SubscribeNewsletterRequest)(nil),    // 1: sabores.v1.SubscribeNewsletterRequest
-	(*SubscribeNewsletterResponse)(nil),   // 2: sabores.v1.SubscribeNewsletterResponse
-	(*ConfirmNewsletterRequest)(nil),      // 3: sabores.v1.ConfirmNewsletterRequest
-	(*ConfirmNewsletterResponse)(nil),     // 4: sabores.v1.ConfirmNewsletterResponse
-	(*UnsubscribeNewsletterRequest)(nil),  // 5: sabores.v1.UnsubscribeNewsletterRequest
-	(*UnsubscribeNewsletterResponse)(nil), // 6: sabores.v1.UnsubscribeNewsletterResponse
-	(*SendContactMessageRequest)(nil),     // 7: sabores.v1.SendContactMessageRequest
-	(*SendContactMessageResponse)(nil),    // 8: sabores.v1.SendContactMessageResponse
-	(Language)(0),                         // 9: sabores.v1.Language
+	(*SubscribeNewsletterRequest)(nil),    // 0: sabores.v1.SubscribeNewsletterRequest
+	(*SubscribeNewsletterResponse)(nil),   // 1: sabores.v1.SubscribeNewsletterResponse
+	(*ConfirmNewsletterRequest)(nil),      // 2: sabores.v1.ConfirmNewsletterRequest
+	(*ConfirmNewsletterResponse)(nil),     // 3: sabores.v1.ConfirmNewsletterResponse
+	(*UnsubscribeNewsletterRequest)(nil),  // 4: sabores.v1.UnsubscribeNewsletterRequest
+	(*UnsubscribeNewsletterResponse)(nil), // 5: sabores.v1.UnsubscribeNewsletterResponse
+	(*SendContactMessageRequest)(nil),     // 6: sabores.v1.SendContactMessageRequest
+	(*SendContactMessageResponse)(nil),    // 7: sabores.v1.SendContactMessageResponse
+	(Language)(0),                         // 8: sabores.v1.Language
+	(ContactSubject)(0),                   // 9: sabores.v1.ContactSubject
 }
 var file_sabores_v1_contact_service_proto_depIdxs = []int32{
-	9, // 0: sabores.v1.SubscribeNewsletterRequest.language:type_name -> sabores.v1.Language
-	0, // 1: sabores.v1.SendContactMessageRequest.subject:type_name -> sabores.v1.ContactSubject
-	9, // 2: sabores.v1.SendContactMessageRequest.language:type_name -> sabores.v1.Language
-	1, // 3: sabores.v1.ContactService.SubscribeNewsletter:input_type -> sabores.v1.SubscribeNewsletterRequest
-	3, // 4: sabores.v1.ContactService.ConfirmNewsletter:input_type -> sabores.v1.ConfirmNewsletterRequest
-	5, // 5: sabores.v1.ContactService.UnsubscribeNewsletter:input_type -> sabores.v1.UnsubscribeNewsletterRequest
-	7, // 6: sabores.v1.ContactService.SendContactMessage:input_type -> sabores.v1.SendContactMessageRequest
-	2, // 7: sabores.v1.ContactService.SubscribeNewsletter:output_type -> sabores.v1.SubscribeNewsletterResponse
-	4, // 8: sabores.v1.ContactService.ConfirmNewsletter:output_type -> sabores.v1.ConfirmNewsletterResponse
-	6, // 9: sabores.v1.ContactService.UnsubscribeNewsletter:output_type -> sabores.v1.UnsubscribeNewsletterResponse
-	8, // 10: sabores.v1.ContactService.SendContactMessage:output_type -> sabores.v1.SendContactMessageResponse
+	8, // 0: sabores.v1.SubscribeNewsletterRequest.language:type_name -> sabores.v1.Language
+	9, // 1: sabores.v1.SendContactMessageRequest.subject:type_name -> sabores.v1.ContactSubject
+	8, // 2: sabores.v1.SendContactMessageRequest.language:type_name -> sabores.v1.Language
+	0, // 3: sabores.v1.ContactService.SubscribeNewsletter:input_type -> sabores.v1.SubscribeNewsletterRequest
+	2, // 4: sabores.v1.ContactService.ConfirmNewsletter:input_type -> sabores.v1.ConfirmNewsletterRequest
+	4, // 5: sabores.v1.ContactService.UnsubscribeNewsletter:input_type -> sabores.v1.UnsubscribeNewsletterRequest
+	6, // 6: sabores.v1.ContactService.SendContactMessage:input_type -> sabores.v1.SendContactMessageRequest
+	1, // 7: sabores.v1.ContactService.SubscribeNewsletter:output_type -> sabores.v1.SubscribeNewsletterResponse
+	3, // 8: sabores.v1.ContactService.ConfirmNewsletter:output_type -> sabores.v1.ConfirmNewsletterResponse
+	5, // 9: sabores.v1.ContactService.UnsubscribeNewsletter:output_type -> sabores.v1.UnsubscribeNewsletterResponse
+	7, // 10: sabores.v1.ContactService.SendContactMessage:output_type -> sabores.v1.SendContactMessageResponse
 	7, // [7:11] is the sub-list for method output_type
 	3, // [3:7] is the sub-list for method input_type
 	3, // [3:3] is the sub-list for extension type_name
@@ -603,20 +535,20 @@ func file_sabores_v1_contact_service_proto_init() {
 	if File_sabores_v1_contact_service_proto != nil {
 		return
 	}
+	file_sabores_v1_contact_proto_init()
 	file_sabores_v1_food_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_contact_service_proto_rawDesc), len(file_sabores_v1_contact_service_proto_rawDesc)),
-			NumEnums:      1,
+			NumEnums:      0,
 			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_sabores_v1_contact_service_proto_goTypes,
 		DependencyIndexes: file_sabores_v1_contact_service_proto_depIdxs,
-		EnumInfos:         file_sabores_v1_contact_service_proto_enumTypes,
 		MessageInfos:      file_sabores_v1_contact_service_proto_msgTypes,
 	}.Build()
 	File_sabores_v1_contact_service_proto = out.File

@@ -10,7 +10,6 @@ import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
-	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -23,207 +22,6 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// InvoiceKind is an invoice's series.
-type InvoiceKind int32
-
-const (
-	// INVOICE_KIND_UNSPECIFIED is never sent.
-	InvoiceKind_INVOICE_KIND_UNSPECIFIED InvoiceKind = 0
-	// INVOICE_KIND_SIMPLIFIED is a factura simplificada.
-	InvoiceKind_INVOICE_KIND_SIMPLIFIED InvoiceKind = 1
-	// INVOICE_KIND_COMPLETE is a complete invoice with the buyer's tax id.
-	InvoiceKind_INVOICE_KIND_COMPLETE InvoiceKind = 2
-	// INVOICE_KIND_CORRECTIVE is a factura rectificativa.
-	InvoiceKind_INVOICE_KIND_CORRECTIVE InvoiceKind = 3
-)
-
-// Enum value maps for InvoiceKind.
-var (
-	InvoiceKind_name = map[int32]string{
-		0: "INVOICE_KIND_UNSPECIFIED",
-		1: "INVOICE_KIND_SIMPLIFIED",
-		2: "INVOICE_KIND_COMPLETE",
-		3: "INVOICE_KIND_CORRECTIVE",
-	}
-	InvoiceKind_value = map[string]int32{
-		"INVOICE_KIND_UNSPECIFIED": 0,
-		"INVOICE_KIND_SIMPLIFIED":  1,
-		"INVOICE_KIND_COMPLETE":    2,
-		"INVOICE_KIND_CORRECTIVE":  3,
-	}
-)
-
-func (x InvoiceKind) Enum() *InvoiceKind {
-	p := new(InvoiceKind)
-	*p = x
-	return p
-}
-
-func (x InvoiceKind) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (InvoiceKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_invoice_service_proto_enumTypes[0].Descriptor()
-}
-
-func (InvoiceKind) Type() protoreflect.EnumType {
-	return &file_sabores_v1_invoice_service_proto_enumTypes[0]
-}
-
-func (x InvoiceKind) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use InvoiceKind.Descriptor instead.
-func (InvoiceKind) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{0}
-}
-
-// InvoiceLanguage is the language an invoice PDF is written in.
-type InvoiceLanguage int32
-
-const (
-	// INVOICE_LANGUAGE_UNSPECIFIED means Spanish.
-	InvoiceLanguage_INVOICE_LANGUAGE_UNSPECIFIED InvoiceLanguage = 0
-	// INVOICE_LANGUAGE_ES is Spanish.
-	InvoiceLanguage_INVOICE_LANGUAGE_ES InvoiceLanguage = 1
-	// INVOICE_LANGUAGE_PT is Portuguese.
-	InvoiceLanguage_INVOICE_LANGUAGE_PT InvoiceLanguage = 2
-)
-
-// Enum value maps for InvoiceLanguage.
-var (
-	InvoiceLanguage_name = map[int32]string{
-		0: "INVOICE_LANGUAGE_UNSPECIFIED",
-		1: "INVOICE_LANGUAGE_ES",
-		2: "INVOICE_LANGUAGE_PT",
-	}
-	InvoiceLanguage_value = map[string]int32{
-		"INVOICE_LANGUAGE_UNSPECIFIED": 0,
-		"INVOICE_LANGUAGE_ES":          1,
-		"INVOICE_LANGUAGE_PT":          2,
-	}
-)
-
-func (x InvoiceLanguage) Enum() *InvoiceLanguage {
-	p := new(InvoiceLanguage)
-	*p = x
-	return p
-}
-
-func (x InvoiceLanguage) String() string {
-	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
-}
-
-func (InvoiceLanguage) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_invoice_service_proto_enumTypes[1].Descriptor()
-}
-
-func (InvoiceLanguage) Type() protoreflect.EnumType {
-	return &file_sabores_v1_invoice_service_proto_enumTypes[1]
-}
-
-func (x InvoiceLanguage) Number() protoreflect.EnumNumber {
-	return protoreflect.EnumNumber(x)
-}
-
-// Deprecated: Use InvoiceLanguage.Descriptor instead.
-func (InvoiceLanguage) EnumDescriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{1}
-}
-
-// Invoice summarizes an issued invoice.
-type Invoice struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// id is the invoice's id, for downloading its PDF.
-	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
-	// number is the series and number, such as FS2026-000001.
-	Number string `protobuf:"bytes,2,opt,name=number,proto3" json:"number,omitempty"`
-	// kind is the invoice's series.
-	Kind InvoiceKind `protobuf:"varint,3,opt,name=kind,proto3,enum=sabores.v1.InvoiceKind" json:"kind,omitempty"`
-	// order_id is the order invoiced.
-	OrderId int64 `protobuf:"varint,4,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
-	// issue_time is when it was issued.
-	IssueTime *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=issue_time,json=issueTime,proto3" json:"issue_time,omitempty"`
-	// total_cents is the total with VAT, negative on corrective invoices.
-	TotalCents    int64 `protobuf:"varint,6,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Invoice) Reset() {
-	*x = Invoice{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[0]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Invoice) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Invoice) ProtoMessage() {}
-
-func (x *Invoice) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[0]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Invoice.ProtoReflect.Descriptor instead.
-func (*Invoice) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{0}
-}
-
-func (x *Invoice) GetId() int64 {
-	if x != nil {
-		return x.Id
-	}
-	return 0
-}
-
-func (x *Invoice) GetNumber() string {
-	if x != nil {
-		return x.Number
-	}
-	return ""
-}
-
-func (x *Invoice) GetKind() InvoiceKind {
-	if x != nil {
-		return x.Kind
-	}
-	return InvoiceKind_INVOICE_KIND_UNSPECIFIED
-}
-
-func (x *Invoice) GetOrderId() int64 {
-	if x != nil {
-		return x.OrderId
-	}
-	return 0
-}
-
-func (x *Invoice) GetIssueTime() *timestamppb.Timestamp {
-	if x != nil {
-		return x.IssueTime
-	}
-	return nil
-}
-
-func (x *Invoice) GetTotalCents() int64 {
-	if x != nil {
-		return x.TotalCents
-	}
-	return 0
-}
-
 // ListMyInvoicesRequest names one of the caller's orders.
 type ListMyInvoicesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -235,7 +33,7 @@ type ListMyInvoicesRequest struct {
 
 func (x *ListMyInvoicesRequest) Reset() {
 	*x = ListMyInvoicesRequest{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -247,7 +45,7 @@ func (x *ListMyInvoicesRequest) String() string {
 func (*ListMyInvoicesRequest) ProtoMessage() {}
 
 func (x *ListMyInvoicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -260,7 +58,7 @@ func (x *ListMyInvoicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyInvoicesRequest.ProtoReflect.Descriptor instead.
 func (*ListMyInvoicesRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{0}
 }
 
 func (x *ListMyInvoicesRequest) GetOrderId() int64 {
@@ -281,7 +79,7 @@ type ListMyInvoicesResponse struct {
 
 func (x *ListMyInvoicesResponse) Reset() {
 	*x = ListMyInvoicesResponse{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -293,7 +91,7 @@ func (x *ListMyInvoicesResponse) String() string {
 func (*ListMyInvoicesResponse) ProtoMessage() {}
 
 func (x *ListMyInvoicesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -306,7 +104,7 @@ func (x *ListMyInvoicesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMyInvoicesResponse.ProtoReflect.Descriptor instead.
 func (*ListMyInvoicesResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *ListMyInvoicesResponse) GetInvoices() []*Invoice {
@@ -329,7 +127,7 @@ type GetMyInvoicePdfRequest struct {
 
 func (x *GetMyInvoicePdfRequest) Reset() {
 	*x = GetMyInvoicePdfRequest{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -341,7 +139,7 @@ func (x *GetMyInvoicePdfRequest) String() string {
 func (*GetMyInvoicePdfRequest) ProtoMessage() {}
 
 func (x *GetMyInvoicePdfRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -354,7 +152,7 @@ func (x *GetMyInvoicePdfRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyInvoicePdfRequest.ProtoReflect.Descriptor instead.
 func (*GetMyInvoicePdfRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *GetMyInvoicePdfRequest) GetInvoiceId() int64 {
@@ -384,7 +182,7 @@ type GetMyInvoicePdfResponse struct {
 
 func (x *GetMyInvoicePdfResponse) Reset() {
 	*x = GetMyInvoicePdfResponse{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -396,7 +194,7 @@ func (x *GetMyInvoicePdfResponse) String() string {
 func (*GetMyInvoicePdfResponse) ProtoMessage() {}
 
 func (x *GetMyInvoicePdfResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -409,7 +207,7 @@ func (x *GetMyInvoicePdfResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyInvoicePdfResponse.ProtoReflect.Descriptor instead.
 func (*GetMyInvoicePdfResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *GetMyInvoicePdfResponse) GetPdf() []byte {
@@ -443,7 +241,7 @@ type RequestCompleteInvoiceRequest struct {
 
 func (x *RequestCompleteInvoiceRequest) Reset() {
 	*x = RequestCompleteInvoiceRequest{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -455,7 +253,7 @@ func (x *RequestCompleteInvoiceRequest) String() string {
 func (*RequestCompleteInvoiceRequest) ProtoMessage() {}
 
 func (x *RequestCompleteInvoiceRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -468,7 +266,7 @@ func (x *RequestCompleteInvoiceRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestCompleteInvoiceRequest.ProtoReflect.Descriptor instead.
 func (*RequestCompleteInvoiceRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *RequestCompleteInvoiceRequest) GetOrderId() int64 {
@@ -510,7 +308,7 @@ type RequestCompleteInvoiceResponse struct {
 
 func (x *RequestCompleteInvoiceResponse) Reset() {
 	*x = RequestCompleteInvoiceResponse{}
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -522,7 +320,7 @@ func (x *RequestCompleteInvoiceResponse) String() string {
 func (*RequestCompleteInvoiceResponse) ProtoMessage() {}
 
 func (x *RequestCompleteInvoiceResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_invoice_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_invoice_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -535,7 +333,7 @@ func (x *RequestCompleteInvoiceResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RequestCompleteInvoiceResponse.ProtoReflect.Descriptor instead.
 func (*RequestCompleteInvoiceResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_invoice_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *RequestCompleteInvoiceResponse) GetInvoice() *Invoice {
@@ -550,16 +348,7 @@ var File_sabores_v1_invoice_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_invoice_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/invoice_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xd5\x01\n" +
-	"\aInvoice\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
-	"\x06number\x18\x02 \x01(\tR\x06number\x12+\n" +
-	"\x04kind\x18\x03 \x01(\x0e2\x17.sabores.v1.InvoiceKindR\x04kind\x12\x19\n" +
-	"\border_id\x18\x04 \x01(\x03R\aorderId\x129\n" +
-	"\n" +
-	"issue_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\tissueTime\x12\x1f\n" +
-	"\vtotal_cents\x18\x06 \x01(\x03R\n" +
-	"totalCents\";\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x18sabores/v1/invoice.proto\";\n" +
 	"\x15ListMyInvoicesRequest\x12\"\n" +
 	"\border_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\aorderId\"I\n" +
 	"\x16ListMyInvoicesResponse\x12/\n" +
@@ -578,16 +367,7 @@ const file_sabores_v1_invoice_service_proto_rawDesc = "" +
 	"\aaddress\x18\x04 \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xac\x02R\aaddress\"O\n" +
 	"\x1eRequestCompleteInvoiceResponse\x12-\n" +
-	"\ainvoice\x18\x01 \x01(\v2\x13.sabores.v1.InvoiceR\ainvoice*\x80\x01\n" +
-	"\vInvoiceKind\x12\x1c\n" +
-	"\x18INVOICE_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
-	"\x17INVOICE_KIND_SIMPLIFIED\x10\x01\x12\x19\n" +
-	"\x15INVOICE_KIND_COMPLETE\x10\x02\x12\x1b\n" +
-	"\x17INVOICE_KIND_CORRECTIVE\x10\x03*e\n" +
-	"\x0fInvoiceLanguage\x12 \n" +
-	"\x1cINVOICE_LANGUAGE_UNSPECIFIED\x10\x00\x12\x17\n" +
-	"\x13INVOICE_LANGUAGE_ES\x10\x01\x12\x17\n" +
-	"\x13INVOICE_LANGUAGE_PT\x10\x022\xc0\x02\n" +
+	"\ainvoice\x18\x01 \x01(\v2\x13.sabores.v1.InvoiceR\ainvoice2\xc0\x02\n" +
 	"\x0eInvoiceService\x12\\\n" +
 	"\x0eListMyInvoices\x12!.sabores.v1.ListMyInvoicesRequest\x1a\".sabores.v1.ListMyInvoicesResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetMyInvoicePdf\x12\".sabores.v1.GetMyInvoicePdfRequest\x1a#.sabores.v1.GetMyInvoicePdfResponse\"\x03\x90\x02\x01\x12o\n" +
@@ -605,37 +385,32 @@ func file_sabores_v1_invoice_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_invoice_service_proto_rawDescData
 }
 
-var file_sabores_v1_invoice_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_sabores_v1_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_sabores_v1_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_sabores_v1_invoice_service_proto_goTypes = []any{
-	(InvoiceKind)(0),                       // 0: sabores.v1.InvoiceKind
-	(InvoiceLanguage)(0),                   // 1: sabores.v1.InvoiceLanguage
-	(*Invoice)(nil),                        // 2: sabores.v1.Invoice
-	(*ListMyInvoicesRequest)(nil),          // 3: sabores.v1.ListMyInvoicesRequest
-	(*ListMyInvoicesResponse)(nil),         // 4: sabores.v1.ListMyInvoicesResponse
-	(*GetMyInvoicePdfRequest)(nil),         // 5: sabores.v1.GetMyInvoicePdfRequest
-	(*GetMyInvoicePdfResponse)(nil),        // 6: sabores.v1.GetMyInvoicePdfResponse
-	(*RequestCompleteInvoiceRequest)(nil),  // 7: sabores.v1.RequestCompleteInvoiceRequest
-	(*RequestCompleteInvoiceResponse)(nil), // 8: sabores.v1.RequestCompleteInvoiceResponse
-	(*timestamppb.Timestamp)(nil),          // 9: google.protobuf.Timestamp
+	(*ListMyInvoicesRequest)(nil),          // 0: sabores.v1.ListMyInvoicesRequest
+	(*ListMyInvoicesResponse)(nil),         // 1: sabores.v1.ListMyInvoicesResponse
+	(*GetMyInvoicePdfRequest)(nil),         // 2: sabores.v1.GetMyInvoicePdfRequest
+	(*GetMyInvoicePdfResponse)(nil),        // 3: sabores.v1.GetMyInvoicePdfResponse
+	(*RequestCompleteInvoiceRequest)(nil),  // 4: sabores.v1.RequestCompleteInvoiceRequest
+	(*RequestCompleteInvoiceResponse)(nil), // 5: sabores.v1.RequestCompleteInvoiceResponse
+	(*Invoice)(nil),                        // 6: sabores.v1.Invoice
+	(InvoiceLanguage)(0),                   // 7: sabores.v1.InvoiceLanguage
 }
 var file_sabores_v1_invoice_service_proto_depIdxs = []int32{
-	0, // 0: sabores.v1.Invoice.kind:type_name -> sabores.v1.InvoiceKind
-	9, // 1: sabores.v1.Invoice.issue_time:type_name -> google.protobuf.Timestamp
-	2, // 2: sabores.v1.ListMyInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
-	1, // 3: sabores.v1.GetMyInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
-	2, // 4: sabores.v1.RequestCompleteInvoiceResponse.invoice:type_name -> sabores.v1.Invoice
-	3, // 5: sabores.v1.InvoiceService.ListMyInvoices:input_type -> sabores.v1.ListMyInvoicesRequest
-	5, // 6: sabores.v1.InvoiceService.GetMyInvoicePdf:input_type -> sabores.v1.GetMyInvoicePdfRequest
-	7, // 7: sabores.v1.InvoiceService.RequestCompleteInvoice:input_type -> sabores.v1.RequestCompleteInvoiceRequest
-	4, // 8: sabores.v1.InvoiceService.ListMyInvoices:output_type -> sabores.v1.ListMyInvoicesResponse
-	6, // 9: sabores.v1.InvoiceService.GetMyInvoicePdf:output_type -> sabores.v1.GetMyInvoicePdfResponse
-	8, // 10: sabores.v1.InvoiceService.RequestCompleteInvoice:output_type -> sabores.v1.RequestCompleteInvoiceResponse
-	8, // [8:11] is the sub-list for method output_type
-	5, // [5:8] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	6, // 0: sabores.v1.ListMyInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
+	7, // 1: sabores.v1.GetMyInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	6, // 2: sabores.v1.RequestCompleteInvoiceResponse.invoice:type_name -> sabores.v1.Invoice
+	0, // 3: sabores.v1.InvoiceService.ListMyInvoices:input_type -> sabores.v1.ListMyInvoicesRequest
+	2, // 4: sabores.v1.InvoiceService.GetMyInvoicePdf:input_type -> sabores.v1.GetMyInvoicePdfRequest
+	4, // 5: sabores.v1.InvoiceService.RequestCompleteInvoice:input_type -> sabores.v1.RequestCompleteInvoiceRequest
+	1, // 6: sabores.v1.InvoiceService.ListMyInvoices:output_type -> sabores.v1.ListMyInvoicesResponse
+	3, // 7: sabores.v1.InvoiceService.GetMyInvoicePdf:output_type -> sabores.v1.GetMyInvoicePdfResponse
+	5, // 8: sabores.v1.InvoiceService.RequestCompleteInvoice:output_type -> sabores.v1.RequestCompleteInvoiceResponse
+	6, // [6:9] is the sub-list for method output_type
+	3, // [3:6] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_invoice_service_proto_init() }
@@ -643,19 +418,19 @@ func file_sabores_v1_invoice_service_proto_init() {
 	if File_sabores_v1_invoice_service_proto != nil {
 		return
 	}
+	file_sabores_v1_invoice_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_invoice_service_proto_rawDesc), len(file_sabores_v1_invoice_service_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   7,
+			NumEnums:      0,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_sabores_v1_invoice_service_proto_goTypes,
 		DependencyIndexes: file_sabores_v1_invoice_service_proto_depIdxs,
-		EnumInfos:         file_sabores_v1_invoice_service_proto_enumTypes,
 		MessageInfos:      file_sabores_v1_invoice_service_proto_msgTypes,
 	}.Build()
 	File_sabores_v1_invoice_service_proto = out.File

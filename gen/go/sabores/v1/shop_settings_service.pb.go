@@ -7,7 +7,6 @@
 package saboresv1
 
 import (
-	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -22,264 +21,6 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// ShopAddress is the shop's postal address in Spain.
-type ShopAddress struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// street is the street and number.
-	Street string `protobuf:"bytes,1,opt,name=street,proto3" json:"street,omitempty"`
-	// postal_code is the five-digit Spanish postal code.
-	PostalCode string `protobuf:"bytes,2,opt,name=postal_code,json=postalCode,proto3" json:"postal_code,omitempty"`
-	// city is the town.
-	City string `protobuf:"bytes,3,opt,name=city,proto3" json:"city,omitempty"`
-	// province is the province.
-	Province      string `protobuf:"bytes,4,opt,name=province,proto3" json:"province,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ShopAddress) Reset() {
-	*x = ShopAddress{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[0]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ShopAddress) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ShopAddress) ProtoMessage() {}
-
-func (x *ShopAddress) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[0]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ShopAddress.ProtoReflect.Descriptor instead.
-func (*ShopAddress) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{0}
-}
-
-func (x *ShopAddress) GetStreet() string {
-	if x != nil {
-		return x.Street
-	}
-	return ""
-}
-
-func (x *ShopAddress) GetPostalCode() string {
-	if x != nil {
-		return x.PostalCode
-	}
-	return ""
-}
-
-func (x *ShopAddress) GetCity() string {
-	if x != nil {
-		return x.City
-	}
-	return ""
-}
-
-func (x *ShopAddress) GetProvince() string {
-	if x != nil {
-		return x.Province
-	}
-	return ""
-}
-
-// OpeningHours is one opening of the shop on one day of the week; a day
-// with a break has two.
-type OpeningHours struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// day_of_week is 1 for Monday to 7 for Sunday (ISO 8601).
-	DayOfWeek int32 `protobuf:"varint,1,opt,name=day_of_week,json=dayOfWeek,proto3" json:"day_of_week,omitempty"`
-	// opens is the opening time, "HH:MM" (24 h, Europe/Madrid).
-	Opens string `protobuf:"bytes,2,opt,name=opens,proto3" json:"opens,omitempty"`
-	// closes is the closing time, "HH:MM", after opens.
-	Closes        string `protobuf:"bytes,3,opt,name=closes,proto3" json:"closes,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *OpeningHours) Reset() {
-	*x = OpeningHours{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[1]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *OpeningHours) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*OpeningHours) ProtoMessage() {}
-
-func (x *OpeningHours) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[1]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use OpeningHours.ProtoReflect.Descriptor instead.
-func (*OpeningHours) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{1}
-}
-
-func (x *OpeningHours) GetDayOfWeek() int32 {
-	if x != nil {
-		return x.DayOfWeek
-	}
-	return 0
-}
-
-func (x *OpeningHours) GetOpens() string {
-	if x != nil {
-		return x.Opens
-	}
-	return ""
-}
-
-func (x *OpeningHours) GetCloses() string {
-	if x != nil {
-		return x.Closes
-	}
-	return ""
-}
-
-// ShopDetails are the shop's public details.
-type ShopDetails struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// legal_name is the owner's name as registered, shown on legal pages.
-	LegalName string `protobuf:"bytes,1,opt,name=legal_name,json=legalName,proto3" json:"legal_name,omitempty"`
-	// nif is the Spanish tax id (NIF, NIE or company NIF), upper case without
-	// spaces or dashes; its check character must match.
-	Nif string `protobuf:"bytes,2,opt,name=nif,proto3" json:"nif,omitempty"`
-	// address is the shop's postal address.
-	Address *ShopAddress `protobuf:"bytes,3,opt,name=address,proto3" json:"address,omitempty"`
-	// phone is the phone number as shown ("+34 982 123 456").
-	Phone string `protobuf:"bytes,4,opt,name=phone,proto3" json:"phone,omitempty"`
-	// whatsapp is the WhatsApp number with country code, digits only
-	// ("34612345678"); empty hides the WhatsApp link.
-	Whatsapp string `protobuf:"bytes,5,opt,name=whatsapp,proto3" json:"whatsapp,omitempty"`
-	// email is the shop's public e-mail address.
-	Email string `protobuf:"bytes,6,opt,name=email,proto3" json:"email,omitempty"`
-	// instagram_url is the shop's Instagram page; empty hides the link.
-	InstagramUrl string `protobuf:"bytes,7,opt,name=instagram_url,json=instagramUrl,proto3" json:"instagram_url,omitempty"`
-	// facebook_url is the shop's Facebook page; empty hides the link.
-	FacebookUrl string `protobuf:"bytes,8,opt,name=facebook_url,json=facebookUrl,proto3" json:"facebook_url,omitempty"`
-	// opening_hours are the shop's openings, by day of the week.
-	OpeningHours  []*OpeningHours `protobuf:"bytes,9,rep,name=opening_hours,json=openingHours,proto3" json:"opening_hours,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *ShopDetails) Reset() {
-	*x = ShopDetails{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[2]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *ShopDetails) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*ShopDetails) ProtoMessage() {}
-
-func (x *ShopDetails) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[2]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use ShopDetails.ProtoReflect.Descriptor instead.
-func (*ShopDetails) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{2}
-}
-
-func (x *ShopDetails) GetLegalName() string {
-	if x != nil {
-		return x.LegalName
-	}
-	return ""
-}
-
-func (x *ShopDetails) GetNif() string {
-	if x != nil {
-		return x.Nif
-	}
-	return ""
-}
-
-func (x *ShopDetails) GetAddress() *ShopAddress {
-	if x != nil {
-		return x.Address
-	}
-	return nil
-}
-
-func (x *ShopDetails) GetPhone() string {
-	if x != nil {
-		return x.Phone
-	}
-	return ""
-}
-
-func (x *ShopDetails) GetWhatsapp() string {
-	if x != nil {
-		return x.Whatsapp
-	}
-	return ""
-}
-
-func (x *ShopDetails) GetEmail() string {
-	if x != nil {
-		return x.Email
-	}
-	return ""
-}
-
-func (x *ShopDetails) GetInstagramUrl() string {
-	if x != nil {
-		return x.InstagramUrl
-	}
-	return ""
-}
-
-func (x *ShopDetails) GetFacebookUrl() string {
-	if x != nil {
-		return x.FacebookUrl
-	}
-	return ""
-}
-
-func (x *ShopDetails) GetOpeningHours() []*OpeningHours {
-	if x != nil {
-		return x.OpeningHours
-	}
-	return nil
-}
-
 // GetShopDetailsRequest has no parameters.
 type GetShopDetailsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -289,7 +30,7 @@ type GetShopDetailsRequest struct {
 
 func (x *GetShopDetailsRequest) Reset() {
 	*x = GetShopDetailsRequest{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -301,7 +42,7 @@ func (x *GetShopDetailsRequest) String() string {
 func (*GetShopDetailsRequest) ProtoMessage() {}
 
 func (x *GetShopDetailsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -314,7 +55,7 @@ func (x *GetShopDetailsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetShopDetailsRequest.ProtoReflect.Descriptor instead.
 func (*GetShopDetailsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{0}
 }
 
 // GetShopDetailsResponse carries the public details.
@@ -330,7 +71,7 @@ type GetShopDetailsResponse struct {
 
 func (x *GetShopDetailsResponse) Reset() {
 	*x = GetShopDetailsResponse{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -342,7 +83,7 @@ func (x *GetShopDetailsResponse) String() string {
 func (*GetShopDetailsResponse) ProtoMessage() {}
 
 func (x *GetShopDetailsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -355,7 +96,7 @@ func (x *GetShopDetailsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetShopDetailsResponse.ProtoReflect.Descriptor instead.
 func (*GetShopDetailsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *GetShopDetailsResponse) GetDetails() *ShopDetails {
@@ -388,7 +129,7 @@ type DeliveryAreas struct {
 
 func (x *DeliveryAreas) Reset() {
 	*x = DeliveryAreas{}
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -400,7 +141,7 @@ func (x *DeliveryAreas) String() string {
 func (*DeliveryAreas) ProtoMessage() {}
 
 func (x *DeliveryAreas) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_shop_settings_service_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -413,7 +154,7 @@ func (x *DeliveryAreas) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeliveryAreas.ProtoReflect.Descriptor instead.
 func (*DeliveryAreas) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_shop_settings_service_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *DeliveryAreas) GetServed() []string {
@@ -435,31 +176,7 @@ var File_sabores_v1_shop_settings_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_shop_settings_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/shop_settings_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"\xa9\x01\n" +
-	"\vShopAddress\x12\"\n" +
-	"\x06street\x18\x01 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x06street\x122\n" +
-	"\vpostal_code\x18\x02 \x01(\tB\x11\xbaH\x0er\f2\n" +
-	"^[0-9]{5}$R\n" +
-	"postalCode\x12\x1d\n" +
-	"\x04city\x18\x03 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\x04city\x12#\n" +
-	"\bprovince\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18dR\bprovince\"\xb7\x01\n" +
-	"\fOpeningHours\x12)\n" +
-	"\vday_of_week\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\a(\x01R\tdayOfWeek\x12<\n" +
-	"\x05opens\x18\x02 \x01(\tB&\xbaH#r!2\x1f^([01][0-9]|2[0-3]):[0-5][0-9]$R\x05opens\x12>\n" +
-	"\x06closes\x18\x03 \x01(\tB&\xbaH#r!2\x1f^([01][0-9]|2[0-3]):[0-5][0-9]$R\x06closes\"\xbc\x04\n" +
-	"\vShopDetails\x12)\n" +
-	"\n" +
-	"legal_name\x18\x01 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\tlegalName\x12.\n" +
-	"\x03nif\x18\x02 \x01(\tB\x1c\xbaH\x19r\x172\x15^[0-9A-Za-z -]{9,12}$R\x03nif\x129\n" +
-	"\aaddress\x18\x03 \x01(\v2\x17.sabores.v1.ShopAddressB\x06\xbaH\x03\xc8\x01\x01R\aaddress\x12.\n" +
-	"\x05phone\x18\x04 \x01(\tB\x18\xbaH\x15r\x132\x11^\\+?[0-9 ]{9,20}$R\x05phone\x128\n" +
-	"\bwhatsapp\x18\x05 \x01(\tB\x1c\xbaH\x19r\x172\x15^([1-9][0-9]{7,14})?$R\bwhatsapp\x12\x1d\n" +
-	"\x05email\x18\x06 \x01(\tB\a\xbaH\x04r\x02`\x01R\x05email\x12c\n" +
-	"\rinstagram_url\x18\a \x01(\tB>\xbaH;r9\x18\xc8\x0124^(https://(www\\.)?instagram\\.com/[A-Za-z0-9._/-]+)?$R\finstagramUrl\x12`\n" +
-	"\ffacebook_url\x18\b \x01(\tB=\xbaH:r8\x18\xc8\x0123^(https://(www\\.)?facebook\\.com/[A-Za-z0-9._/-]+)?$R\vfacebookUrl\x12G\n" +
-	"\ropening_hours\x18\t \x03(\v2\x18.sabores.v1.OpeningHoursB\b\xbaH\x05\x92\x01\x02\x10\x15R\fopeningHours\"\x17\n" +
+	"sabores.v1\x1a\x1dsabores/v1/shop_details.proto\"\x17\n" +
 	"\x15GetShopDetailsRequest\"\x8d\x01\n" +
 	"\x16GetShopDetailsResponse\x121\n" +
 	"\adetails\x18\x01 \x01(\v2\x17.sabores.v1.ShopDetailsR\adetails\x12@\n" +
@@ -483,27 +200,23 @@ func file_sabores_v1_shop_settings_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_shop_settings_service_proto_rawDescData
 }
 
-var file_sabores_v1_shop_settings_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_sabores_v1_shop_settings_service_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_sabores_v1_shop_settings_service_proto_goTypes = []any{
-	(*ShopAddress)(nil),            // 0: sabores.v1.ShopAddress
-	(*OpeningHours)(nil),           // 1: sabores.v1.OpeningHours
-	(*ShopDetails)(nil),            // 2: sabores.v1.ShopDetails
-	(*GetShopDetailsRequest)(nil),  // 3: sabores.v1.GetShopDetailsRequest
-	(*GetShopDetailsResponse)(nil), // 4: sabores.v1.GetShopDetailsResponse
-	(*DeliveryAreas)(nil),          // 5: sabores.v1.DeliveryAreas
+	(*GetShopDetailsRequest)(nil),  // 0: sabores.v1.GetShopDetailsRequest
+	(*GetShopDetailsResponse)(nil), // 1: sabores.v1.GetShopDetailsResponse
+	(*DeliveryAreas)(nil),          // 2: sabores.v1.DeliveryAreas
+	(*ShopDetails)(nil),            // 3: sabores.v1.ShopDetails
 }
 var file_sabores_v1_shop_settings_service_proto_depIdxs = []int32{
-	0, // 0: sabores.v1.ShopDetails.address:type_name -> sabores.v1.ShopAddress
-	1, // 1: sabores.v1.ShopDetails.opening_hours:type_name -> sabores.v1.OpeningHours
-	2, // 2: sabores.v1.GetShopDetailsResponse.details:type_name -> sabores.v1.ShopDetails
-	5, // 3: sabores.v1.GetShopDetailsResponse.delivery_areas:type_name -> sabores.v1.DeliveryAreas
-	3, // 4: sabores.v1.ShopSettingsService.GetShopDetails:input_type -> sabores.v1.GetShopDetailsRequest
-	4, // 5: sabores.v1.ShopSettingsService.GetShopDetails:output_type -> sabores.v1.GetShopDetailsResponse
-	5, // [5:6] is the sub-list for method output_type
-	4, // [4:5] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	3, // 0: sabores.v1.GetShopDetailsResponse.details:type_name -> sabores.v1.ShopDetails
+	2, // 1: sabores.v1.GetShopDetailsResponse.delivery_areas:type_name -> sabores.v1.DeliveryAreas
+	0, // 2: sabores.v1.ShopSettingsService.GetShopDetails:input_type -> sabores.v1.GetShopDetailsRequest
+	1, // 3: sabores.v1.ShopSettingsService.GetShopDetails:output_type -> sabores.v1.GetShopDetailsResponse
+	3, // [3:4] is the sub-list for method output_type
+	2, // [2:3] is the sub-list for method input_type
+	2, // [2:2] is the sub-list for extension type_name
+	2, // [2:2] is the sub-list for extension extendee
+	0, // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_shop_settings_service_proto_init() }
@@ -511,13 +224,14 @@ func file_sabores_v1_shop_settings_service_proto_init() {
 	if File_sabores_v1_shop_settings_service_proto != nil {
 		return
 	}
+	file_sabores_v1_shop_details_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_shop_settings_service_proto_rawDesc), len(file_sabores_v1_shop_settings_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -2,9 +2,11 @@
 // @generated from file sabores/v1/contact_service.proto (package sabores.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { ContactSubject } from "./contact_pb";
+import { file_sabores_v1_contact } from "./contact_pb";
 import type { Language } from "./food_pb";
 import { file_sabores_v1_food } from "./food_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -13,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/contact_service.proto.
  */
 export const file_sabores_v1_contact_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2NvbnRhY3Rfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKNAQoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSGQoFZW1haWwYASABKAlCCrpIB3IFGP4BYAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARIiCg9jb25zZW50X3ZlcnNpb24YAyABKAlCCbpIBnIEEAEYKCIdChtTdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2UiNQoYQ29uZmlybU5ld3NsZXR0ZXJSZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGMgBIioKGUNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USDQoFZW1haWwYASABKAkiOQocVW5zdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBIZCgV0b2tlbhgBIAEoCUIKukgHcgUQARjIASIuCh1VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRINCgVlbWFpbBgBIAEoCSL+AQoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGGQSGQoFZW1haWwYAiABKAlCCrpIB3IFGP4BYAESJQoFcGhvbmUYAyABKAlCFrpIE3IRGB4yDV5bMC05ICsoKS1dKiQSNwoHc3ViamVjdBgEIAEoDjIaLnNhYm9yZXMudjEuQ29udGFjdFN1YmplY3RCCrpIB4IBBBABIAASGwoHbWVzc2FnZRgFIAEoCUIKukgHcgUQARiIJxIwCghsYW5ndWFnZRgGIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIigKGlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlEgoKAmlkGAEgASgDKqIBCg5Db250YWN0U3ViamVjdBIfChtDT05UQUNUX1NVQkpFQ1RfVU5TUEVDSUZJRUQQABIcChhDT05UQUNUX1NVQkpFQ1RfUFJPRFVDVFMQARIZChVDT05UQUNUX1NVQkpFQ1RfT1JERVIQAhIbChdDT05UQUNUX1NVQkpFQ1RfUkVUVVJOUxADEhkKFUNPTlRBQ1RfU1VCSkVDVF9PVEhFUhAEMq0DCg5Db250YWN0U2VydmljZRJmChNTdWJzY3JpYmVOZXdzbGV0dGVyEiYuc2Fib3Jlcy52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBonLnNhYm9yZXMudjEuU3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlEmAKEUNvbmZpcm1OZXdzbGV0dGVyEiQuc2Fib3Jlcy52MS5Db25maXJtTmV3c2xldHRlclJlcXVlc3QaJS5zYWJvcmVzLnYxLkNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USbAoVVW5zdWJzY3JpYmVOZXdzbGV0dGVyEiguc2Fib3Jlcy52MS5VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0Gikuc2Fib3Jlcy52MS5VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRJjChJTZW5kQ29udGFjdE1lc3NhZ2USJS5zYWJvcmVzLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlcXVlc3QaJi5zYWJvcmVzLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food]);
+  fileDesc("CiBzYWJvcmVzL3YxL2NvbnRhY3Rfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKNAQoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSGQoFZW1haWwYASABKAlCCrpIB3IFGP4BYAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARIiCg9jb25zZW50X3ZlcnNpb24YAyABKAlCCbpIBnIEEAEYKCIdChtTdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2UiNQoYQ29uZmlybU5ld3NsZXR0ZXJSZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGMgBIioKGUNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USDQoFZW1haWwYASABKAkiOQocVW5zdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBIZCgV0b2tlbhgBIAEoCUIKukgHcgUQARjIASIuCh1VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRINCgVlbWFpbBgBIAEoCSL+AQoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGGQSGQoFZW1haWwYAiABKAlCCrpIB3IFGP4BYAESJQoFcGhvbmUYAyABKAlCFrpIE3IRGB4yDV5bMC05ICsoKS1dKiQSNwoHc3ViamVjdBgEIAEoDjIaLnNhYm9yZXMudjEuQ29udGFjdFN1YmplY3RCCrpIB4IBBBABIAASGwoHbWVzc2FnZRgFIAEoCUIKukgHcgUQARiIJxIwCghsYW5ndWFnZRgGIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIigKGlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlEgoKAmlkGAEgASgDMq0DCg5Db250YWN0U2VydmljZRJmChNTdWJzY3JpYmVOZXdzbGV0dGVyEiYuc2Fib3Jlcy52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBonLnNhYm9yZXMudjEuU3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlEmAKEUNvbmZpcm1OZXdzbGV0dGVyEiQuc2Fib3Jlcy52MS5Db25maXJtTmV3c2xldHRlclJlcXVlc3QaJS5zYWJvcmVzLnYxLkNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USbAoVVW5zdWJzY3JpYmVOZXdzbGV0dGVyEiguc2Fib3Jlcy52MS5VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0Gikuc2Fib3Jlcy52MS5VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRJjChJTZW5kQ29udGFjdE1lc3NhZ2USJS5zYWJvcmVzLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlcXVlc3QaJi5zYWJvcmVzLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_contact, file_sabores_v1_food]);
 
 /**
  * SubscribeNewsletterRequest is the newsletter box's form.
@@ -227,54 +229,6 @@ export type SendContactMessageResponse = Message<"sabores.v1.SendContactMessageR
  */
 export const SendContactMessageResponseSchema: GenMessage<SendContactMessageResponse> = /*@__PURE__*/
   messageDesc(file_sabores_v1_contact_service, 7);
-
-/**
- * ContactSubject is what a contact message is about.
- *
- * @generated from enum sabores.v1.ContactSubject
- */
-export enum ContactSubject {
-  /**
-   * CONTACT_SUBJECT_UNSPECIFIED is refused.
-   *
-   * @generated from enum value: CONTACT_SUBJECT_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED = 0,
-
-  /**
-   * CONTACT_SUBJECT_PRODUCTS is a question about products.
-   *
-   * @generated from enum value: CONTACT_SUBJECT_PRODUCTS = 1;
-   */
-  PRODUCTS = 1,
-
-  /**
-   * CONTACT_SUBJECT_ORDER is about an order.
-   *
-   * @generated from enum value: CONTACT_SUBJECT_ORDER = 2;
-   */
-  ORDER = 2,
-
-  /**
-   * CONTACT_SUBJECT_RETURNS is about returns.
-   *
-   * @generated from enum value: CONTACT_SUBJECT_RETURNS = 3;
-   */
-  RETURNS = 3,
-
-  /**
-   * CONTACT_SUBJECT_OTHER is anything else.
-   *
-   * @generated from enum value: CONTACT_SUBJECT_OTHER = 4;
-   */
-  OTHER = 4,
-}
-
-/**
- * Describes the enum sabores.v1.ContactSubject.
- */
-export const ContactSubjectSchema: GenEnum<ContactSubject> = /*@__PURE__*/
-  enumDesc(file_sabores_v1_contact_service, 0);
 
 /**
  * ContactService is how shoppers reach the shop outside an order: the

@@ -2,74 +2,18 @@
 // @generated from file sabores/v1/invoice_service.proto (package sabores.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
+import type { Invoice, InvoiceLanguage } from "./invoice_pb";
+import { file_sabores_v1_invoice } from "./invoice_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/invoice_service.proto.
  */
 export const file_sabores_v1_invoice_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKjAQoHSW52b2ljZRIKCgJpZBgBIAEoAxIOCgZudW1iZXIYAiABKAkSJQoEa2luZBgDIAEoDjIXLnNhYm9yZXMudjEuSW52b2ljZUtpbmQSEAoIb3JkZXJfaWQYBCABKAMSLgoKaXNzdWVfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLdG90YWxfY2VudHMYBiABKAMiMgoVTGlzdE15SW52b2ljZXNSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAIj8KFkxpc3RNeUludm9pY2VzUmVzcG9uc2USJQoIaW52b2ljZXMYASADKAsyEy5zYWJvcmVzLnYxLkludm9pY2UibgoWR2V0TXlJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjkKF0dldE15SW52b2ljZVBkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiiwEKHVJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEhkKBnRheF9pZBgCIAEoCUIJukgGcgQQCRgUEhcKBG5hbWUYAyABKAlCCbpIBnIEEAEYeBIbCgdhZGRyZXNzGAQgASgJQgq6SAdyBRABGKwCIkYKHlJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXNwb25zZRIkCgdpbnZvaWNlGAEgASgLMhMuc2Fib3Jlcy52MS5JbnZvaWNlKoABCgtJbnZvaWNlS2luZBIcChhJTlZPSUNFX0tJTkRfVU5TUEVDSUZJRUQQABIbChdJTlZPSUNFX0tJTkRfU0lNUExJRklFRBABEhkKFUlOVk9JQ0VfS0lORF9DT01QTEVURRACEhsKF0lOVk9JQ0VfS0lORF9DT1JSRUNUSVZFEAMqZQoPSW52b2ljZUxhbmd1YWdlEiAKHElOVk9JQ0VfTEFOR1VBR0VfVU5TUEVDSUZJRUQQABIXChNJTlZPSUNFX0xBTkdVQUdFX0VTEAESFwoTSU5WT0lDRV9MQU5HVUFHRV9QVBACMsACCg5JbnZvaWNlU2VydmljZRJcCg5MaXN0TXlJbnZvaWNlcxIhLnNhYm9yZXMudjEuTGlzdE15SW52b2ljZXNSZXF1ZXN0GiIuc2Fib3Jlcy52MS5MaXN0TXlJbnZvaWNlc1Jlc3BvbnNlIgOQAgESXwoPR2V0TXlJbnZvaWNlUGRmEiIuc2Fib3Jlcy52MS5HZXRNeUludm9pY2VQZGZSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRNeUludm9pY2VQZGZSZXNwb25zZSIDkAIBEm8KFlJlcXVlc3RDb21wbGV0ZUludm9pY2USKS5zYWJvcmVzLnYxLlJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXF1ZXN0Giouc2Fib3Jlcy52MS5SZXF1ZXN0Q29tcGxldGVJbnZvaWNlUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
-
-/**
- * Invoice summarizes an issued invoice.
- *
- * @generated from message sabores.v1.Invoice
- */
-export type Invoice = Message<"sabores.v1.Invoice"> & {
-  /**
-   * id is the invoice's id, for downloading its PDF.
-   *
-   * @generated from field: int64 id = 1;
-   */
-  id: bigint;
-
-  /**
-   * number is the series and number, such as FS2026-000001.
-   *
-   * @generated from field: string number = 2;
-   */
-  number: string;
-
-  /**
-   * kind is the invoice's series.
-   *
-   * @generated from field: sabores.v1.InvoiceKind kind = 3;
-   */
-  kind: InvoiceKind;
-
-  /**
-   * order_id is the order invoiced.
-   *
-   * @generated from field: int64 order_id = 4;
-   */
-  orderId: bigint;
-
-  /**
-   * issue_time is when it was issued.
-   *
-   * @generated from field: google.protobuf.Timestamp issue_time = 5;
-   */
-  issueTime?: Timestamp | undefined;
-
-  /**
-   * total_cents is the total with VAT, negative on corrective invoices.
-   *
-   * @generated from field: int64 total_cents = 6;
-   */
-  totalCents: bigint;
-};
-
-/**
- * Describes the message sabores.v1.Invoice.
- * Use `create(InvoiceSchema)` to create a new message.
- */
-export const InvoiceSchema: GenMessage<Invoice> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 0);
+  fileDesc("CiBzYWJvcmVzL3YxL2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIyChVMaXN0TXlJbnZvaWNlc1JlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAiPwoWTGlzdE15SW52b2ljZXNSZXNwb25zZRIlCghpbnZvaWNlcxgBIAMoCzITLnNhYm9yZXMudjEuSW52b2ljZSJuChZHZXRNeUludm9pY2VQZGZSZXF1ZXN0EhsKCmludm9pY2VfaWQYASABKANCB7pIBCICIAASNwoIbGFuZ3VhZ2UYAiABKA4yGy5zYWJvcmVzLnYxLkludm9pY2VMYW5ndWFnZUIIukgFggECEAEiOQoXR2V0TXlJbnZvaWNlUGRmUmVzcG9uc2USCwoDcGRmGAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSKLAQodUmVxdWVzdENvbXBsZXRlSW52b2ljZVJlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAASGQoGdGF4X2lkGAIgASgJQgm6SAZyBBAJGBQSFwoEbmFtZRgDIAEoCUIJukgGcgQQARh4EhsKB2FkZHJlc3MYBCABKAlCCrpIB3IFEAEYrAIiRgoeUmVxdWVzdENvbXBsZXRlSW52b2ljZVJlc3BvbnNlEiQKB2ludm9pY2UYASABKAsyEy5zYWJvcmVzLnYxLkludm9pY2UywAIKDkludm9pY2VTZXJ2aWNlElwKDkxpc3RNeUludm9pY2VzEiEuc2Fib3Jlcy52MS5MaXN0TXlJbnZvaWNlc1JlcXVlc3QaIi5zYWJvcmVzLnYxLkxpc3RNeUludm9pY2VzUmVzcG9uc2UiA5ACARJfCg9HZXRNeUludm9pY2VQZGYSIi5zYWJvcmVzLnYxLkdldE15SW52b2ljZVBkZlJlcXVlc3QaIy5zYWJvcmVzLnYxLkdldE15SW52b2ljZVBkZlJlc3BvbnNlIgOQAgESbwoWUmVxdWVzdENvbXBsZXRlSW52b2ljZRIpLnNhYm9yZXMudjEuUmVxdWVzdENvbXBsZXRlSW52b2ljZVJlcXVlc3QaKi5zYWJvcmVzLnYxLlJlcXVlc3RDb21wbGV0ZUludm9pY2VSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_sabores_v1_invoice]);
 
 /**
  * ListMyInvoicesRequest names one of the caller's orders.
@@ -90,7 +34,7 @@ export type ListMyInvoicesRequest = Message<"sabores.v1.ListMyInvoicesRequest"> 
  * Use `create(ListMyInvoicesRequestSchema)` to create a new message.
  */
 export const ListMyInvoicesRequestSchema: GenMessage<ListMyInvoicesRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 1);
+  messageDesc(file_sabores_v1_invoice_service, 0);
 
 /**
  * ListMyInvoicesResponse lists the order's invoices.
@@ -111,7 +55,7 @@ export type ListMyInvoicesResponse = Message<"sabores.v1.ListMyInvoicesResponse"
  * Use `create(ListMyInvoicesResponseSchema)` to create a new message.
  */
 export const ListMyInvoicesResponseSchema: GenMessage<ListMyInvoicesResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 2);
+  messageDesc(file_sabores_v1_invoice_service, 1);
 
 /**
  * GetMyInvoicePdfRequest names an invoice and a language.
@@ -139,7 +83,7 @@ export type GetMyInvoicePdfRequest = Message<"sabores.v1.GetMyInvoicePdfRequest"
  * Use `create(GetMyInvoicePdfRequestSchema)` to create a new message.
  */
 export const GetMyInvoicePdfRequestSchema: GenMessage<GetMyInvoicePdfRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 3);
+  messageDesc(file_sabores_v1_invoice_service, 2);
 
 /**
  * GetMyInvoicePdfResponse carries the PDF.
@@ -167,7 +111,7 @@ export type GetMyInvoicePdfResponse = Message<"sabores.v1.GetMyInvoicePdfRespons
  * Use `create(GetMyInvoicePdfResponseSchema)` to create a new message.
  */
 export const GetMyInvoicePdfResponseSchema: GenMessage<GetMyInvoicePdfResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 4);
+  messageDesc(file_sabores_v1_invoice_service, 3);
 
 /**
  * RequestCompleteInvoiceRequest is the buyer's data for a complete invoice.
@@ -209,7 +153,7 @@ export type RequestCompleteInvoiceRequest = Message<"sabores.v1.RequestCompleteI
  * Use `create(RequestCompleteInvoiceRequestSchema)` to create a new message.
  */
 export const RequestCompleteInvoiceRequestSchema: GenMessage<RequestCompleteInvoiceRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 5);
+  messageDesc(file_sabores_v1_invoice_service, 4);
 
 /**
  * RequestCompleteInvoiceResponse carries the invoice issued.
@@ -230,82 +174,7 @@ export type RequestCompleteInvoiceResponse = Message<"sabores.v1.RequestComplete
  * Use `create(RequestCompleteInvoiceResponseSchema)` to create a new message.
  */
 export const RequestCompleteInvoiceResponseSchema: GenMessage<RequestCompleteInvoiceResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_invoice_service, 6);
-
-/**
- * InvoiceKind is an invoice's series.
- *
- * @generated from enum sabores.v1.InvoiceKind
- */
-export enum InvoiceKind {
-  /**
-   * INVOICE_KIND_UNSPECIFIED is never sent.
-   *
-   * @generated from enum value: INVOICE_KIND_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED = 0,
-
-  /**
-   * INVOICE_KIND_SIMPLIFIED is a factura simplificada.
-   *
-   * @generated from enum value: INVOICE_KIND_SIMPLIFIED = 1;
-   */
-  SIMPLIFIED = 1,
-
-  /**
-   * INVOICE_KIND_COMPLETE is a complete invoice with the buyer's tax id.
-   *
-   * @generated from enum value: INVOICE_KIND_COMPLETE = 2;
-   */
-  COMPLETE = 2,
-
-  /**
-   * INVOICE_KIND_CORRECTIVE is a factura rectificativa.
-   *
-   * @generated from enum value: INVOICE_KIND_CORRECTIVE = 3;
-   */
-  CORRECTIVE = 3,
-}
-
-/**
- * Describes the enum sabores.v1.InvoiceKind.
- */
-export const InvoiceKindSchema: GenEnum<InvoiceKind> = /*@__PURE__*/
-  enumDesc(file_sabores_v1_invoice_service, 0);
-
-/**
- * InvoiceLanguage is the language an invoice PDF is written in.
- *
- * @generated from enum sabores.v1.InvoiceLanguage
- */
-export enum InvoiceLanguage {
-  /**
-   * INVOICE_LANGUAGE_UNSPECIFIED means Spanish.
-   *
-   * @generated from enum value: INVOICE_LANGUAGE_UNSPECIFIED = 0;
-   */
-  UNSPECIFIED = 0,
-
-  /**
-   * INVOICE_LANGUAGE_ES is Spanish.
-   *
-   * @generated from enum value: INVOICE_LANGUAGE_ES = 1;
-   */
-  ES = 1,
-
-  /**
-   * INVOICE_LANGUAGE_PT is Portuguese.
-   *
-   * @generated from enum value: INVOICE_LANGUAGE_PT = 2;
-   */
-  PT = 2,
-}
-
-/**
- * Describes the enum sabores.v1.InvoiceLanguage.
- */
-export const InvoiceLanguageSchema: GenEnum<InvoiceLanguage> = /*@__PURE__*/
-  enumDesc(file_sabores_v1_invoice_service, 1);
+  messageDesc(file_sabores_v1_invoice_service, 5);
 
 /**
  * InvoiceService serves the invoices of paid, cancelled and refunded orders

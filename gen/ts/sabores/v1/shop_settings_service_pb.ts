@@ -4,171 +4,15 @@
 
 import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
-import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { ShopDetails } from "./shop_details_pb";
+import { file_sabores_v1_shop_details } from "./shop_details_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/shop_settings_service.proto.
  */
 export const file_sabores_v1_shop_settings_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL3Nob3Bfc2V0dGluZ3Nfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKFAQoLU2hvcEFkZHJlc3MSGgoGc3RyZWV0GAEgASgJQgq6SAdyBRABGMgBEiYKC3Bvc3RhbF9jb2RlGAIgASgJQhG6SA5yDDIKXlswLTldezV9JBIXCgRjaXR5GAMgASgJQgm6SAZyBBABGGQSGQoIcHJvdmluY2UYBCABKAlCB7pIBHICGGQinQEKDE9wZW5pbmdIb3VycxIeCgtkYXlfb2Zfd2VlaxgBIAEoBUIJukgGGgQYBygBEjUKBW9wZW5zGAIgASgJQia6SCNyITIfXihbMDFdWzAtOV18MlswLTNdKTpbMC01XVswLTldJBI2CgZjbG9zZXMYAyABKAlCJrpII3IhMh9eKFswMV1bMC05XXwyWzAtM10pOlswLTVdWzAtOV0kIuIDCgtTaG9wRGV0YWlscxIeCgpsZWdhbF9uYW1lGAEgASgJQgq6SAdyBRABGMgBEikKA25pZhgCIAEoCUIcukgZchcyFV5bMC05QS1aYS16IC1dezksMTJ9JBIwCgdhZGRyZXNzGAMgASgLMhcuc2Fib3Jlcy52MS5TaG9wQWRkcmVzc0IGukgDyAEBEicKBXBob25lGAQgASgJQhi6SBVyEzIRXlwrP1swLTkgXXs5LDIwfSQSLgoId2hhdHNhcHAYBSABKAlCHLpIGXIXMhVeKFsxLTldWzAtOV17NywxNH0pPyQSFgoFZW1haWwYBiABKAlCB7pIBHICYAESVQoNaW5zdGFncmFtX3VybBgHIAEoCUI+ukg7cjkYyAEyNF4oaHR0cHM6Ly8od3d3XC4pP2luc3RhZ3JhbVwuY29tL1tBLVphLXowLTkuXy8tXSspPyQSUwoMZmFjZWJvb2tfdXJsGAggASgJQj26SDpyOBjIATIzXihodHRwczovLyh3d3dcLik/ZmFjZWJvb2tcLmNvbS9bQS1aYS16MC05Ll8vLV0rKT8kEjkKDW9wZW5pbmdfaG91cnMYCSADKAsyGC5zYWJvcmVzLnYxLk9wZW5pbmdIb3Vyc0IIukgFkgECEBUiFwoVR2V0U2hvcERldGFpbHNSZXF1ZXN0InUKFkdldFNob3BEZXRhaWxzUmVzcG9uc2USKAoHZGV0YWlscxgBIAEoCzIXLnNhYm9yZXMudjEuU2hvcERldGFpbHMSMQoOZGVsaXZlcnlfYXJlYXMYAiABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5QXJlYXMiMwoNRGVsaXZlcnlBcmVhcxIOCgZzZXJ2ZWQYASADKAkSEgoKY29sZF9jaGFpbhgCIAMoCTJzChNTaG9wU2V0dGluZ3NTZXJ2aWNlElwKDkdldFNob3BEZXRhaWxzEiEuc2Fib3Jlcy52MS5HZXRTaG9wRGV0YWlsc1JlcXVlc3QaIi5zYWJvcmVzLnYxLkdldFNob3BEZXRhaWxzUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate]);
-
-/**
- * ShopAddress is the shop's postal address in Spain.
- *
- * @generated from message sabores.v1.ShopAddress
- */
-export type ShopAddress = Message<"sabores.v1.ShopAddress"> & {
-  /**
-   * street is the street and number.
-   *
-   * @generated from field: string street = 1;
-   */
-  street: string;
-
-  /**
-   * postal_code is the five-digit Spanish postal code.
-   *
-   * @generated from field: string postal_code = 2;
-   */
-  postalCode: string;
-
-  /**
-   * city is the town.
-   *
-   * @generated from field: string city = 3;
-   */
-  city: string;
-
-  /**
-   * province is the province.
-   *
-   * @generated from field: string province = 4;
-   */
-  province: string;
-};
-
-/**
- * Describes the message sabores.v1.ShopAddress.
- * Use `create(ShopAddressSchema)` to create a new message.
- */
-export const ShopAddressSchema: GenMessage<ShopAddress> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 0);
-
-/**
- * OpeningHours is one opening of the shop on one day of the week; a day
- * with a break has two.
- *
- * @generated from message sabores.v1.OpeningHours
- */
-export type OpeningHours = Message<"sabores.v1.OpeningHours"> & {
-  /**
-   * day_of_week is 1 for Monday to 7 for Sunday (ISO 8601).
-   *
-   * @generated from field: int32 day_of_week = 1;
-   */
-  dayOfWeek: number;
-
-  /**
-   * opens is the opening time, "HH:MM" (24 h, Europe/Madrid).
-   *
-   * @generated from field: string opens = 2;
-   */
-  opens: string;
-
-  /**
-   * closes is the closing time, "HH:MM", after opens.
-   *
-   * @generated from field: string closes = 3;
-   */
-  closes: string;
-};
-
-/**
- * Describes the message sabores.v1.OpeningHours.
- * Use `create(OpeningHoursSchema)` to create a new message.
- */
-export const OpeningHoursSchema: GenMessage<OpeningHours> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 1);
-
-/**
- * ShopDetails are the shop's public details.
- *
- * @generated from message sabores.v1.ShopDetails
- */
-export type ShopDetails = Message<"sabores.v1.ShopDetails"> & {
-  /**
-   * legal_name is the owner's name as registered, shown on legal pages.
-   *
-   * @generated from field: string legal_name = 1;
-   */
-  legalName: string;
-
-  /**
-   * nif is the Spanish tax id (NIF, NIE or company NIF), upper case without
-   * spaces or dashes; its check character must match.
-   *
-   * @generated from field: string nif = 2;
-   */
-  nif: string;
-
-  /**
-   * address is the shop's postal address.
-   *
-   * @generated from field: sabores.v1.ShopAddress address = 3;
-   */
-  address?: ShopAddress | undefined;
-
-  /**
-   * phone is the phone number as shown ("+34 982 123 456").
-   *
-   * @generated from field: string phone = 4;
-   */
-  phone: string;
-
-  /**
-   * whatsapp is the WhatsApp number with country code, digits only
-   * ("34612345678"); empty hides the WhatsApp link.
-   *
-   * @generated from field: string whatsapp = 5;
-   */
-  whatsapp: string;
-
-  /**
-   * email is the shop's public e-mail address.
-   *
-   * @generated from field: string email = 6;
-   */
-  email: string;
-
-  /**
-   * instagram_url is the shop's Instagram page; empty hides the link.
-   *
-   * @generated from field: string instagram_url = 7;
-   */
-  instagramUrl: string;
-
-  /**
-   * facebook_url is the shop's Facebook page; empty hides the link.
-   *
-   * @generated from field: string facebook_url = 8;
-   */
-  facebookUrl: string;
-
-  /**
-   * opening_hours are the shop's openings, by day of the week.
-   *
-   * @generated from field: repeated sabores.v1.OpeningHours opening_hours = 9;
-   */
-  openingHours: OpeningHours[];
-};
-
-/**
- * Describes the message sabores.v1.ShopDetails.
- * Use `create(ShopDetailsSchema)` to create a new message.
- */
-export const ShopDetailsSchema: GenMessage<ShopDetails> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 2);
+  fileDesc("CiZzYWJvcmVzL3YxL3Nob3Bfc2V0dGluZ3Nfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIXChVHZXRTaG9wRGV0YWlsc1JlcXVlc3QidQoWR2V0U2hvcERldGFpbHNSZXNwb25zZRIoCgdkZXRhaWxzGAEgASgLMhcuc2Fib3Jlcy52MS5TaG9wRGV0YWlscxIxCg5kZWxpdmVyeV9hcmVhcxgCIAEoCzIZLnNhYm9yZXMudjEuRGVsaXZlcnlBcmVhcyIzCg1EZWxpdmVyeUFyZWFzEg4KBnNlcnZlZBgBIAMoCRISCgpjb2xkX2NoYWluGAIgAygJMnMKE1Nob3BTZXR0aW5nc1NlcnZpY2USXAoOR2V0U2hvcERldGFpbHMSIS5zYWJvcmVzLnYxLkdldFNob3BEZXRhaWxzUmVxdWVzdBoiLnNhYm9yZXMudjEuR2V0U2hvcERldGFpbHNSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_sabores_v1_shop_details]);
 
 /**
  * GetShopDetailsRequest has no parameters.
@@ -183,7 +27,7 @@ export type GetShopDetailsRequest = Message<"sabores.v1.GetShopDetailsRequest"> 
  * Use `create(GetShopDetailsRequestSchema)` to create a new message.
  */
 export const GetShopDetailsRequestSchema: GenMessage<GetShopDetailsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 3);
+  messageDesc(file_sabores_v1_shop_settings_service, 0);
 
 /**
  * GetShopDetailsResponse carries the public details.
@@ -211,7 +55,7 @@ export type GetShopDetailsResponse = Message<"sabores.v1.GetShopDetailsResponse"
  * Use `create(GetShopDetailsResponseSchema)` to create a new message.
  */
 export const GetShopDetailsResponseSchema: GenMessage<GetShopDetailsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 4);
+  messageDesc(file_sabores_v1_shop_settings_service, 1);
 
 /**
  * DeliveryAreas are the areas the shop delivers to, each one of
@@ -242,7 +86,7 @@ export type DeliveryAreas = Message<"sabores.v1.DeliveryAreas"> & {
  * Use `create(DeliveryAreasSchema)` to create a new message.
  */
 export const DeliveryAreasSchema: GenMessage<DeliveryAreas> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_shop_settings_service, 5);
+  messageDesc(file_sabores_v1_shop_settings_service, 2);
 
 /**
  * ShopSettingsService holds the shop's own details, owned by the owner: its

@@ -1,7 +1,8 @@
 import { create } from "@bufbuild/protobuf";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
-import { OpeningHoursSchema, ShopAddressSchema, ShopDetailsSchema, ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
+import { OpeningHoursSchema, ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_details_pb";
+import { ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
 import { renderApp } from "@/testing/render-app";
 
 const details = create(ShopDetailsSchema, {

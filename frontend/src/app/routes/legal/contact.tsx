@@ -8,7 +8,7 @@ import { useShopDetails } from "@/hooks/use-shop-details";
 import { openingRows, phoneHref, whatsappUrl } from "@/lib/shop-details";
 import { errorCode } from "@/lib/connect-errors";
 import { useSendContactMessage } from "@/features/contact/api/contact";
-import { ContactSubject } from "@gen/sabores/v1/contact_service_pb";
+import { ContactSubject } from "@gen/sabores/v1/contact_pb";
 import { Language } from "@gen/sabores/v1/food_pb";
 
 const subjects = ["consulta-productos", "pedido", "devoluciones", "otros"] as const;

@@ -1,7 +1,8 @@
 import { createConnectQueryKey, useMutation, useQuery, useTransport } from "@connectrpc/connect-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { saveFile } from "@/lib/save-file";
-import { InvoiceLanguage, InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
+import { InvoiceLanguage } from "@gen/sabores/v1/invoice_pb";
+import { InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
 
 /** useMyInvoices loads the invoices of one of the client's orders once enabled. */
 export function useMyInvoices(orderId: bigint, enabled: boolean) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Code } from "@connectrpc/connect";
-import { InvoiceKind } from "@gen/sabores/v1/invoice_service_pb";
+import { InvoiceKind } from "@gen/sabores/v1/invoice_pb";
 import { errorCode, errorInfos } from "@/lib/connect-errors";
 import { invoiceLanguage, useDownloadInvoice, useMyInvoices, useRequestCompleteInvoice } from "../api/invoices";
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from "@connectrpc/connect-query";
 import { saveFile } from "@/lib/save-file";
-import { InvoiceLanguage } from "@gen/sabores/v1/invoice_service_pb";
+import { InvoiceLanguage } from "@gen/sabores/v1/invoice_pb";
 import { invoiceService } from "@/features/admin/invoices/api/service";
 
 /** useOrderInvoices loads any order's invoices once an order id is given. */

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminInvoiceService } from "@gen/sabores/v1/admin_invoice_service_pb";
-import { InvoiceKind } from "@gen/sabores/v1/invoice_service_pb";
+import { InvoiceKind } from "@gen/sabores/v1/invoice_pb";
 
 it("finds an order's invoices and reports a broken VeriFactu chain", async () => {
   const { user } = renderAdmin("/admin/invoices", (router) =>

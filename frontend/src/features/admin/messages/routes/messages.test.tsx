@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminMessageService } from "@gen/sabores/v1/admin_message_service_pb";
-import { ContactSubject } from "@gen/sabores/v1/contact_service_pb";
+import { ContactSubject } from "@gen/sabores/v1/contact_pb";
 
 it("lists the contact messages and the newsletter's subscribers with their consent", async () => {
   const at = timestampFromDate(new Date("2026-11-20T10:00:00Z"));

@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { pageCount } from "@/lib/paging";
 import { adminListPageSize, useContactMessages, useNewsletterSubscriptions } from "@/features/admin/messages/api/messages";
-import { ContactSubject } from "@gen/sabores/v1/contact_service_pb";
+import { ContactSubject } from "@gen/sabores/v1/contact_pb";
 
 const subjectKeys: Record<ContactSubject, string> = {
   [ContactSubject.UNSPECIFIED]: "other",

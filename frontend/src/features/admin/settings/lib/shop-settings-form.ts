@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { type ShopSettings, ShopSettingsSchema } from "@gen/sabores/v1/admin_settings_service_pb";
-import { OpeningHoursSchema, ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_settings_service_pb";
+import { OpeningHoursSchema, ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_details_pb";
 
 /** TextField is a one-line setting of the form, by its path in the contract. */
 export const textFields = [

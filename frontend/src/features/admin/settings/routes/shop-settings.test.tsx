@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
 import { AdminSettingsService, ShopSettingsSchema, type UpdateShopSettingsRequest } from "@gen/sabores/v1/admin_settings_service_pb";
-import { ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_settings_service_pb";
+import { ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_details_pb";
 
 const sample = create(ShopSettingsSchema, {
   details: create(ShopDetailsSchema, {
