@@ -47,7 +47,7 @@ type healthChecker struct {
 
 // Check implements grpchealth.Checker.
 func (h *healthChecker) Check(ctx context.Context, req *grpchealth.CheckRequest) (*grpchealth.CheckResponse, error) {
-	if req.Service != "" && !slices.Contains(ServiceNames(), req.Service) {
+	if req.Service != "" && !slices.Contains(serviceNames(), req.Service) {
 		return nil, connect.NewError(connect.CodeNotFound, errors.New("unknown service "+req.Service))
 	}
 	if err := ping(ctx, h.db); err != nil {

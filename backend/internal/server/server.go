@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/grpchealth"
@@ -103,14 +104,18 @@ type Options struct {
 }
 
 // ServiceNames returns the fully-qualified names of every served service.
-func ServiceNames() []string {
+func ServiceNames() []string { return slices.Clone(serviceNames()) }
+
+// serviceNames are read from the mounted services once: every gRPC health
+// check asks, and naming them builds each service's handler.
+var serviceNames = sync.OnceValue(func() []string {
 	var names []string
 	for _, m := range (Services{}).mounts() {
 		path, _ := m()
 		names = append(names, strings.Trim(path, "/"))
 	}
 	return names
-}
+})
 
 // NewHandler builds the handler serving everything on one port.
 func NewHandler(opts Options) http.Handler {
