@@ -5,15 +5,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 )
 
 // schemaDir is the folder of the AEAT's vendored XSDs (third_party/aeat-verifactu).
 func schemaDir(t *testing.T) string {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "..", "third_party", "aeat-verifactu")
+	// Tests run in their package's folder; a path from the source file
+	// (runtime.Caller) would not exist in a -trimpath build.
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "third_party", "aeat-verifactu"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // validateSubmission checks a RegFactuSistemaFacturacion message against

@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -125,8 +124,12 @@ func validate(t *testing.T, message []byte) {
 		t.Log("xmllint (Debian's libxml2-utils) is not installed, the schema is not checked here; ./task xmllint installs it")
 		return
 	}
-	_, file, _, _ := runtime.Caller(0)
-	dir := filepath.Join(filepath.Dir(file), "..", "..", "..", "third_party", "aeat-verifactu")
+	// Tests run in their package's folder (runtime.Caller's path would not
+	// exist in a -trimpath build).
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "third_party", "aeat-verifactu"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	in := filepath.Join(t.TempDir(), "message.xml")
 	if err := os.WriteFile(in, message, 0o600); err != nil {
 		t.Fatal(err)
