@@ -5,19 +5,10 @@ import (
 	"slices"
 	"strings"
 	"time"
-	_ "time/tzdata" // dispatch days are Madrid's whatever the server's zone data
 
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 )
-
-// madrid is the shop's time zone: dispatch days and the cut-off are its.
-var madrid = func() *time.Location {
-	loc, err := time.LoadLocation("Europe/Madrid")
-	if err != nil {
-		panic(err)
-	}
-	return loc
-}()
 
 // Dispatch is when frozen and chilled parcels leave the shop: only on Days,
 // so a parcel in the cold chain (24–48 h) never waits in a depot over a
@@ -37,8 +28,8 @@ var DefaultDispatch = Dispatch{Days: []time.Weekday{time.Monday, time.Tuesday, t
 // Next is the day (midnight in Madrid) a cold-chain order placed at now is
 // dispatched. With no dispatch day configured it is now's day.
 func (d Dispatch) Next(now time.Time) time.Time {
-	local := now.In(madrid)
-	day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, madrid)
+	local := now.In(shoptime.Madrid)
+	day := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, shoptime.Madrid)
 	if len(d.Days) == 0 {
 		return day
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/sabores/sabores/backend/internal/shoptime"
 )
 
 // fixedHolidays are the public holidays on the same date every year where
@@ -34,7 +36,7 @@ func Easter(year int) time.Time {
 	m := (a + 11*h + 22*l) / 451
 	month := (h + l - 7*m + 114) / 31
 	day := (h+l-7*m+114)%31 + 1
-	return time.Date(year, time.Month(month), day, 0, 0, 0, 0, madrid)
+	return time.Date(year, time.Month(month), day, 0, 0, 0, 0, shoptime.Madrid)
 }
 
 // Holiday says whether day (a date in Madrid) is a public holiday in
@@ -67,7 +69,7 @@ func ParseClosedDays(list string) ([]time.Time, error) {
 		if text == "" {
 			continue
 		}
-		day, err := time.ParseInLocation(time.DateOnly, text, madrid)
+		day, err := time.ParseInLocation(time.DateOnly, text, shoptime.Madrid)
 		if err != nil {
 			return nil, fmt.Errorf("closed day %q is not a date (want YYYY-MM-DD)", text)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 	"github.com/sabores/sabores/backend/internal/taxid"
 )
 
@@ -259,7 +260,7 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 	if err != nil {
 		return db.Invoice{}, err
 	}
-	now := iv.now().In(madrid)
+	now := iv.now().In(shoptime.Madrid)
 	year := int32(now.Year())
 	number, err := q.NextInvoiceNumber(ctx, db.NextInvoiceNumberParams{Kind: string(d.kind), Year: year})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/csvcell"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 )
 
 // MaxPeriodDays bounds an accountant's export: a year and a day covers any
@@ -21,12 +22,12 @@ const MaxPeriodDays = 367
 // last (YYYY-MM-DD, both included): the days the accountant books by,
 // whatever the server's zone, summer time included.
 func Period(first, last string) (from, to time.Time, err error) {
-	a, errA := time.ParseInLocation(time.DateOnly, first, madrid)
-	b, errB := time.ParseInLocation(time.DateOnly, last, madrid)
+	a, errA := time.ParseInLocation(time.DateOnly, first, shoptime.Madrid)
+	b, errB := time.ParseInLocation(time.DateOnly, last, shoptime.Madrid)
 	if err := errors.Join(errA, errB); err != nil {
 		return time.Time{}, time.Time{}, fmt.Errorf("invoice: period: %w", err)
 	}
-	to = time.Date(b.Year(), b.Month(), b.Day()+1, 0, 0, 0, 0, madrid)
+	to = time.Date(b.Year(), b.Month(), b.Day()+1, 0, 0, 0, 0, shoptime.Madrid)
 	if b.Before(a) || to.Sub(a) > MaxPeriodDays*24*time.Hour+time.Hour {
 		return time.Time{}, time.Time{}, fmt.Errorf("invoice: period %s to %s: the last day must not be before the first, at most %d days", first, last, MaxPeriodDays)
 	}
@@ -89,7 +90,7 @@ func Payments(ctx context.Context, q db.DBTX, from, to time.Time) ([]byte, error
 	}
 	out := [][]string{paymentsHeader}
 	for _, r := range rows {
-		at := r.MovedAt.In(madrid)
+		at := r.MovedAt.In(shoptime.Madrid)
 		out = append(out, []string{
 			at.Format(time.DateOnly), at.Format(time.TimeOnly), fmt.Sprint(r.OrderID), r.Method, movementNames[r.Kind],
 			Amount(r.AmountCents), r.RedsysOrder, csvcell.Guard(r.AuthorisationCode), csvcell.Guard(r.Reference),

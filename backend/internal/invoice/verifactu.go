@@ -6,19 +6,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // the records carry Madrid's offset whatever the server's zone data
+
+	"github.com/sabores/sabores/backend/internal/shoptime"
 )
-
-// madrid is the zone of the shop's invoice dates and record times.
-var madrid = mustLoad("Europe/Madrid")
-
-func mustLoad(name string) *time.Location {
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		panic(err)
-	}
-	return loc
-}
 
 // Record is one VeriFactu invoice record with its fields exactly as hashed
 // and sent: a creation (alta) or a cancellation (anulación) record.
@@ -87,10 +77,10 @@ func Amount(cents int64) string {
 }
 
 // AEATDate formats a date as the AEAT's dd-mm-yyyy, in Madrid.
-func AEATDate(t time.Time) string { return t.In(madrid).Format("02-01-2006") }
+func AEATDate(t time.Time) string { return t.In(shoptime.Madrid).Format("02-01-2006") }
 
 // AEATTime formats a record's generation time with Madrid's offset.
-func AEATTime(t time.Time) string { return t.In(madrid).Format("2006-01-02T15:04:05-07:00") }
+func AEATTime(t time.Time) string { return t.In(shoptime.Madrid).Format("2006-01-02T15:04:05-07:00") }
 
 // ChainBreak is one record whose stored hash is not what its fields and its
 // predecessor give.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 )
 
 // Kind is what an e-mail tells the shopper.
@@ -164,21 +165,12 @@ var funcs = texttemplate.FuncMap{
 	"date":    func(t time.Time) string { return t.Format("02/01/2006 15:04") },
 	// datetime is a moment to the second with its zone, in Madrid: the
 	// acknowledgement's "date and time received".
-	"datetime": func(t time.Time) string { return t.In(madrid).Format("02/01/2006 15:04:05 MST") },
-	"day":      func(t time.Time) string { return t.In(madrid).Format("02/01/2006") },
+	"datetime": func(t time.Time) string { return t.In(shoptime.Madrid).Format("02/01/2006 15:04:05 MST") },
+	"day":      func(t time.Time) string { return t.In(shoptime.Madrid).Format("02/01/2006") },
 	"replace":  strings.ReplaceAll,
 	// calendarDay writes a date without moving it across zones.
 	"calendarDay": func(t time.Time) string { return t.Format("02/01/2006") },
 }
-
-// madrid is the shop's time zone.
-var madrid = func() *time.Location {
-	loc, err := time.LoadLocation("Europe/Madrid")
-	if err != nil {
-		return time.FixedZone("CET", 3600)
-	}
-	return loc
-}()
 
 // view is what the templates see.
 type view struct {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 
 	"github.com/jackc/pgx/v5"
 
@@ -104,8 +105,8 @@ func RecordBankRefund(ctx context.Context, tx pgx.Tx, r BankRefund, mailer Maile
 		return order, row, &RefundRefusal{Reason: ReasonBankRefundTooMuch, Message: "a bank refund gives back at most what was paid",
 			Metadata: map[string]string{"paid_cents": strconv.FormatInt(order.TotalCents, 10)}}
 	}
-	day, err := time.ParseInLocation(time.DateOnly, r.Day, madrid)
-	if err != nil || day.After(r.Today.In(madrid)) {
+	day, err := time.ParseInLocation(time.DateOnly, r.Day, shoptime.Madrid)
+	if err != nil || day.After(r.Today.In(shoptime.Madrid)) {
 		return order, row, &RefundRefusal{Reason: ReasonBankRefundDate, Message: "the transfer's day must be a date, not in the future"}
 	}
 	reference := strings.TrimSpace(r.Reference)

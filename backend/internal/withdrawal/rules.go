@@ -14,10 +14,9 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/order"
-
+	"github.com/sabores/sabores/backend/internal/shoptime"
 	// The withdrawal period ends at midnight in Madrid wherever shopd runs,
 	// even on a machine without the system's zone database.
-	_ "time/tzdata"
 )
 
 // The rules as plain functions.
@@ -59,15 +58,6 @@ func refuse(reason, message string, meta map[string]string) error {
 	return &Refusal{Reason: reason, Message: message, Metadata: meta}
 }
 
-// madrid is the shop's time zone: days end at its midnight.
-var madrid = func() *time.Location {
-	loc, err := time.LoadLocation("Europe/Madrid")
-	if err != nil {
-		return time.FixedZone("CET", 3600)
-	}
-	return loc
-}()
-
 // Window is where an order stands in its withdrawal period.
 type Window struct {
 	// Open says a withdrawal may be made now.
@@ -84,8 +74,8 @@ type Window struct {
 // Deadline is the end of the period of an order delivered at
 // delivered: midnight, Madrid time, at the end of the 14th calendar day after.
 func Deadline(delivered time.Time) time.Time {
-	d := delivered.In(madrid)
-	return time.Date(d.Year(), d.Month(), d.Day()+Days+1, 0, 0, 0, 0, madrid)
+	d := delivered.In(shoptime.Madrid)
+	return time.Date(d.Year(), d.Month(), d.Day()+Days+1, 0, 0, 0, 0, shoptime.Madrid)
 }
 
 // WindowAt says whether an order in state f, delivered at

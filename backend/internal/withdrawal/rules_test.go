@@ -6,15 +6,13 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
 func TestWithdrawalWindow(t *testing.T) {
 	t.Parallel()
-	madrid, err := time.LoadLocation("Europe/Madrid")
-	if err != nil {
-		t.Fatal(err)
-	}
+	madrid := shoptime.Madrid
 	// Delivered at 23:30 on 2 March, Madrid time (22:30 UTC).
 	delivered := time.Date(2026, 3, 2, 23, 30, 0, 0, madrid)
 	lastMoment := time.Date(2026, 3, 16, 23, 59, 59, 0, madrid)

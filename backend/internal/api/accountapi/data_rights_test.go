@@ -24,6 +24,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -342,7 +343,7 @@ func TestDeleteMyAccount(t *testing.T) {
 	if rows.Err() != nil {
 		t.Fatal(rows.Err())
 	}
-	thisYear := time.Now().In(madrid(t)).Year()
+	thisYear := time.Now().In(shoptime.Madrid).Year()
 	if want := []string{"2033-12-31", fmt.Sprintf("%d-12-31", thisYear+6)}; fmt.Sprint(retain) != fmt.Sprint(want) {
 		t.Errorf("retain until = %v, want %v", retain, want)
 	}
@@ -406,15 +407,6 @@ func TestDeleteMyAccount(t *testing.T) {
 	if m := export.Msg; len(m.GetOrders()) != 0 || m.GetCustomer() != nil || len(m.GetCookieConsents()) != 0 || len(m.GetAddresses()) != 0 {
 		t.Errorf("the new account is not empty: %v", m)
 	}
-}
-
-func madrid(t *testing.T) *time.Location {
-	t.Helper()
-	loc, err := time.LoadLocation("Europe/Madrid")
-	if err != nil {
-		t.Skip("no time zone data:", err)
-	}
-	return loc
 }
 
 // find names the tables (and, for allowed, only rows of that table not

@@ -8,6 +8,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
 	"github.com/sabores/sabores/backend/internal/api/admintest"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -27,11 +28,7 @@ func TestDashboardStats(t *testing.T) {
 	if len(s.Daily) != 30 {
 		t.Fatalf("%d days, want 30", len(s.Daily))
 	}
-	madrid, err := time.LoadLocation("Europe/Madrid")
-	if err != nil {
-		t.Skip("no time zone data")
-	}
-	today := time.Now().In(madrid).Format(time.DateOnly)
+	today := time.Now().In(shoptime.Madrid).Format(time.DateOnly)
 	if last := s.Daily[29]; last.Date != today || last.OrderCount < 1 {
 		t.Errorf("last day = %+v, want today %s with the recent order", last, today)
 	}
