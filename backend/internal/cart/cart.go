@@ -29,7 +29,7 @@ func CheckRepeats(lines []pricing.LineInput) error {
 
 // Price prices lines with the products and stock read through q and the
 // promotions of promos at now.
-func Price(ctx context.Context, q *db.Queries, promos promotion.PromotionSource, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
+func Price(ctx context.Context, q *db.Queries, promos promotion.Source, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
 	products, err := q.GetProductsByIDs(ctx, LineProductIDs(lines))
 	if err != nil {
 		return pricing.Cart{}, fmt.Errorf("cart: read products: %w", err)
@@ -49,7 +49,7 @@ func LineProductIDs(lines []pricing.LineInput) []int64 {
 // PriceProducts prices lines with products, read already (checkout reads
 // them once for the prices and the law), and the promotions of promos at
 // now.
-func PriceProducts(ctx context.Context, promos promotion.PromotionSource, products []db.Product, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
+func PriceProducts(ctx context.Context, promos promotion.Source, products []db.Product, lines []pricing.LineInput, now time.Time) (pricing.Cart, error) {
 	running, err := promotion.Promotions(ctx, promos, products, now)
 	if err != nil {
 		return pricing.Cart{}, err

@@ -40,7 +40,7 @@ type PromotionSnapshot struct {
 	loading sync.Mutex
 }
 
-var _ promotion.PromotionSource = (*PromotionSnapshot)(nil)
+var _ promotion.Source = (*PromotionSnapshot)(nil)
 
 // NewPromotionSnapshot returns a snapshot of the promotions in pool, kept
 // current by feed. pool should be the primary: a change is announced

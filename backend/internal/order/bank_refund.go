@@ -128,7 +128,7 @@ func RecordBankRefund(ctx context.Context, tx pgx.Tx, r BankRefund, mailer Maile
 	}
 	_, after, err := Advance(ctx, tx, Step{
 		OrderID: order.ID, Who: AdminActor, ActorUserID: r.By.UserID, Pay: to,
-		Note: localNote(order.Language,
+		Note: LocalNote(order.Language,
 			fmt.Sprintf("Devolución por transferencia de %s el %s (referencia %s)", pricing.Euros(r.AmountCents), r.Day, reference),
 			fmt.Sprintf("Reembolso por transferência de %s em %s (referência %s)", pricing.Euros(r.AmountCents), r.Day, reference)),
 	}, Effects{})

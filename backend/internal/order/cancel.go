@@ -103,7 +103,7 @@ func Cancel(ctx context.Context, q *db.Queries, c Cancellation) (order db.Order,
 		}
 		f, note := string(from), c.Note
 		if c.NotePT != "" {
-			note = localNote(order.Language, c.Note, c.NotePT)
+			note = LocalNote(order.Language, c.Note, c.NotePT)
 		}
 		if err := q.InsertOrderEvent(ctx, db.InsertOrderEventParams{
 			OrderID: c.OrderID, Machine: "fulfilment", FromState: &f, ToState: string(Cancelled),

@@ -44,7 +44,7 @@ func (s *Service) refundCancelled(ctx context.Context, tx pgx.Tx, order db.Order
 	}
 	_, after, err := Advance(ctx, tx, Step{
 		OrderID: order.ID, Who: who, ActorUserID: actorUserID, Pay: Refunded,
-		Note: localNote(order.Language,
+		Note: LocalNote(order.Language,
 			fmt.Sprintf("Devolución de %s pedida a Redsys (pedido %s)", pricing.Euros(attempt.AmountCents), attempt.RedsysOrder),
 			fmt.Sprintf("Reembolso de %s pedido à Redsys (pedido %s)", pricing.Euros(attempt.AmountCents), attempt.RedsysOrder)),
 	}, Effects{})

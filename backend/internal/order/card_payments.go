@@ -30,7 +30,7 @@ func (s *Service) RecordAuthorisation(ctx context.Context, tx pgx.Tx, d payment.
 	es, pt := methodNames(d.Method)
 	_, _, err = s.markPaid(ctx, tx, paidStep{
 		OrderID: d.OrderID, Who: SystemActor,
-		Note: localNote(order.Language,
+		Note: LocalNote(order.Language,
 			fmt.Sprintf("Pagado con %s: pedido Redsys %s, autorización %s", es, d.RedsysOrder, d.AuthorisationCode),
 			fmt.Sprintf("Pago com %s: pedido Redsys %s, autorização %s", pt, d.RedsysOrder, d.AuthorisationCode)),
 	})
@@ -38,7 +38,7 @@ func (s *Service) RecordAuthorisation(ctx context.Context, tx pgx.Tx, d payment.
 	if !errors.As(err, &refused) {
 		return err
 	}
-	if err := notePayment(ctx, tx, d.OrderID, refused.From, localNote(order.Language,
+	if err := notePayment(ctx, tx, d.OrderID, refused.From, LocalNote(order.Language,
 		fmt.Sprintf("Pago con %s llegado con el pedido ya cerrado (%s): pedido Redsys %s, autorización %s; devolución pedida a Redsys",
 			es, refused.Reason, d.RedsysOrder, d.AuthorisationCode),
 		fmt.Sprintf("Pagamento com %s chegado com a encomenda já fechada (%s): pedido Redsys %s, autorização %s; reembolso pedido à Redsys",
@@ -65,7 +65,7 @@ func (s *Service) RecordRefusal(ctx context.Context, tx pgx.Tx, d payment.Decisi
 		return fmt.Errorf("order: lock order %d: %w", d.OrderID, err)
 	}
 	es, pt := methodNames(d.Method)
-	return notePayment(ctx, tx, d.OrderID, order.PaymentStatus, localNote(order.Language,
+	return notePayment(ctx, tx, d.OrderID, order.PaymentStatus, LocalNote(order.Language,
 		fmt.Sprintf("Pago con %s rechazado: pedido Redsys %s, respuesta %04d", es, d.RedsysOrder, d.Response),
 		fmt.Sprintf("Pagamento com %s recusado: pedido Redsys %s, resposta %04d", pt, d.RedsysOrder, d.Response)))
 }
@@ -82,10 +82,10 @@ func notePayment(ctx context.Context, tx pgx.Tx, orderID int64, state, note stri
 	return nil
 }
 
-// localNote is a timeline note in the order's language (orders.language:
+// LocalNote is a timeline note in the order's language (orders.language:
 // the shopper reads it on the order page, the desk beside it): pt for a
 // Portuguese order, es otherwise.
-func localNote(language, es, pt string) string {
+func LocalNote(language, es, pt string) string {
 	if language == "pt" {
 		return pt
 	}

@@ -9,11 +9,11 @@ import (
 	"github.com/sabores/sabores/backend/internal/pricing"
 )
 
-// PromotionSource gives the promotions that may run on products (not ended
+// Source gives the promotions that may run on products (not ended
 // at now), newest first per product, keyed by product id; pricing.Running
 // picks the one that runs. Stored reads them from the database;
 // cataloguecache keeps them all in memory for the storefront's reads.
-type PromotionSource interface {
+type Source interface {
 	Candidates(ctx context.Context, productIDs []int64, now time.Time) (map[int64][]pricing.Promotion, error)
 	// All gives the candidates of every product, for sorting by the price
 	// shown. The map may be shared: callers must not change it.
@@ -26,11 +26,11 @@ type Stored struct {
 	Queries *db.Queries
 }
 
-var _ PromotionSource = Stored{}
+var _ Source = Stored{}
 
 // OrStored is promos, or when nil the promotions stored in q's database:
 // the storefront services take shopd's in-memory snapshot, their tests none.
-func OrStored(promos PromotionSource, q *db.Queries) PromotionSource {
+func OrStored(promos Source, q *db.Queries) Source {
 	if promos == nil {
 		return Stored{Queries: q}
 	}
@@ -68,7 +68,7 @@ func (s Stored) All(ctx context.Context, now time.Time) (map[int64][]pricing.Pro
 
 // Promotions picks the promotion running at now on each product, keyed by
 // product id; products without one are absent.
-func Promotions(ctx context.Context, src PromotionSource, products []db.Product, now time.Time) (map[int64]pricing.Promotion, error) {
+func Promotions(ctx context.Context, src Source, products []db.Product, now time.Time) (map[int64]pricing.Promotion, error) {
 	ids := make([]int64, len(products))
 	for i, p := range products {
 		ids[i] = p.ID

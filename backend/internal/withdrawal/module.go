@@ -290,13 +290,3 @@ func (s *Service) mail(ctx context.Context, tx pgx.Tx, q *db.Queries, w db.Withd
 	}
 	return s.wmailer.WithdrawalEmail(ctx, tx, ord.ID, w.ID, kind, ord.DeliveryEmail)
 }
-
-// localNote is a timeline note in the order's language (orders.language:
-// the shopper reads it on the order page, the desk beside it): pt for a
-// Portuguese order, es otherwise.
-func localNote(language, es, pt string) string {
-	if language == "pt" {
-		return pt
-	}
-	return es
-}

@@ -78,7 +78,7 @@ func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before,
 	}
 	if _, ord, err = order.Advance(ctx, tx, order.Step{
 		OrderID: ord.ID, Who: order.AdminActor, ActorUserID: r.By.UserID, Pay: to,
-		Note: localNote(ord.Language, reason, fmt.Sprintf("desistência %d", before.ID)),
+		Note: order.LocalNote(ord.Language, reason, fmt.Sprintf("desistência %d", before.ID)),
 	}, order.Effects{}); err != nil {
 		return before, before, err
 	}

@@ -143,7 +143,7 @@ func cancelForWithdrawal(ctx context.Context, tx pgx.Tx, q *db.Queries, ord db.O
 		who = order.SystemActor
 	}
 	cancelled, _, err := order.Cancel(ctx, q, order.Cancellation{
-		OrderID: ord.ID, Who: who, ActorUserID: 0, Note: localNote(ord.Language, "Desistimiento del contrato", "Desistência do contrato"),
+		OrderID: ord.ID, Who: who, ActorUserID: 0, Note: order.LocalNote(ord.Language, "Desistimiento del contrato", "Desistência do contrato"),
 	})
 	if err != nil {
 		return "", "", err

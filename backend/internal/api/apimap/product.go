@@ -14,7 +14,7 @@ import (
 )
 
 // WithPromotions maps products to the API with the promotion each runs at now.
-func WithPromotions(ctx context.Context, src promotion.PromotionSource, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
+func WithPromotions(ctx context.Context, src promotion.Source, rows []db.Product, now time.Time) ([]*saboresv1.Product, error) {
 	promos, err := promotion.Promotions(ctx, src, rows, now)
 	if err != nil {
 		return nil, err

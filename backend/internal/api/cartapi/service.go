@@ -22,7 +22,7 @@ import (
 // Handler implements CartService over the shop's database.
 type Handler struct {
 	queries *db.Queries
-	promos  promotion.PromotionSource
+	promos  promotion.Source
 	areas   deliveryarea.Policy
 }
 
@@ -30,7 +30,7 @@ var _ saboresv1connect.CartServiceHandler = (*Handler)(nil)
 
 // New returns the cart handler reading products and stock from pool, and
 // the promotions from promos (nil reads them from pool too).
-func New(pool *pgxpool.Pool, promos promotion.PromotionSource) *Handler {
+func New(pool *pgxpool.Pool, promos promotion.Source) *Handler {
 	q := db.New(pool)
 	return &Handler{queries: q, promos: promotion.OrStored(promos, q), areas: deliveryarea.Default}
 }

@@ -42,14 +42,14 @@ const allCategories = "todos"
 // Handler implements CatalogService over the shop's database.
 type Handler struct {
 	queries *db.Queries
-	promos  promotion.PromotionSource
+	promos  promotion.Source
 }
 
 var _ saboresv1connect.CatalogServiceHandler = (*Handler)(nil)
 
 // New returns the catalogue handler reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool db.DBTX, promos promotion.PromotionSource) *Handler {
+func New(pool db.DBTX, promos promotion.Source) *Handler {
 	q := db.New(pool)
 	return &Handler{queries: q, promos: promotion.OrStored(promos, q)}
 }

@@ -23,14 +23,14 @@ const MaxActivePromotions = 20
 // Service implements PromotionService over the shop's database.
 type Service struct {
 	queries *db.Queries
-	promos  promotion.PromotionSource
+	promos  promotion.Source
 }
 
 var _ saboresv1connect.PromotionServiceHandler = (*Service)(nil)
 
 // New returns a promotion service reading from pool, and the promotions
 // from promos (nil reads them from pool too).
-func New(pool db.DBTX, promos promotion.PromotionSource) *Service {
+func New(pool db.DBTX, promos promotion.Source) *Service {
 	q := db.New(pool)
 	return &Service{queries: q, promos: promotion.OrStored(promos, q)}
 }
