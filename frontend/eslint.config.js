@@ -36,6 +36,7 @@ const adminResources = [
   "invoices",
   "messages",
   "orders",
+  "parcels",
   "products",
   "promotions",
   "settings",

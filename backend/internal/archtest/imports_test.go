@@ -34,9 +34,9 @@ var wiring = []string{"cli", "systemtest"}
 // job, the CLI, a test) calls them alike; a package joins this list when
 // nothing it builds on speaks the wire.
 var modules = []string{
-	"account", "audit", "auth", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "fault", "foodinfo",
-	"gtin", "invoice", "mail", "order", "paging", "payment", "pricing", "productimage", "promotion", "ratelimit", "redsys",
-	"sepaqr", "shopsettings", "shoptime", "stuck", "taxid", "visibility", "withdrawal",
+	"account", "audit", "auth", "carrier", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "fault",
+	"foodinfo", "gtin", "invoice", "mail", "order", "paging", "payment", "pdfpage", "pricing", "productimage", "promotion",
+	"ratelimit", "redsys", "sendcloud", "sepaqr", "shopsettings", "shoptime", "stuck", "taxid", "visibility", "withdrawal",
 }
 
 // listPackages lists the packages under backend/internal with their

@@ -39,7 +39,7 @@ func paymentWindows(c *config.Config) order.PaymentWindows {
 // newJobs builds the background job client (River) with the e-mail
 // sender; serve starts it once the shop is open (startJobs), and
 // Databases.Close stops it gracefully before the pools close.
-func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdrawal.Links) (*river.Client[pgx.Tx], error) {
+func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdrawal.Links, parcels jobs.ParcelPoller) (*river.Client[pgx.Tx], error) {
 	cfg := app.Config
 	sender, err := mail.NewSender(mail.Settings{
 		Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
@@ -53,6 +53,7 @@ func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdraw
 		Sender: sender, Identity: settingsIdentity{q: db.New(dbs.Primary), publicURL: cfg.PublicURL}, From: cfg.MailFrom,
 		Refunds: refunds,
 		Links:   links,
+		Parcels: parcels,
 	})
 	if err != nil {
 		return nil, err

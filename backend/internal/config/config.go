@@ -149,6 +149,8 @@ type Config struct {
 	CashSurchargeCents int64
 	// Law holds the options of the consumer-law features (law.go).
 	Law
+	// Labels holds the options of shipping labels (labels.go).
+	Labels
 }
 
 // Option is one row of the configuration table.
@@ -263,7 +265,7 @@ var options = []Option{
 	},
 	{
 		Env: "ENV", Flag: "env", Default: EnvDevelopment,
-		Description: "`development` or `production`. Production refuses to start with unsafe settings (development sign-in or payments, no https PUBLIC_URL, no sign-in method, Redsys's test terminal, the mail catcher, secrets left to the database): `shopd check` lists them.",
+		Description: "`development` or `production`. Production refuses to start with unsafe settings (development sign-in, payments or carrier, no https PUBLIC_URL, no sign-in method, Redsys's test terminal, the mail catcher, secrets left to the database): `shopd check` lists them.",
 		set: func(c *Config, v string) error {
 			if v != EnvDevelopment && v != EnvProduction {
 				return fmt.Errorf("want %q or %q", EnvDevelopment, EnvProduction)
@@ -802,6 +804,7 @@ func build(raw map[string]string) (*Config, error) {
 		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together"))
 	}
 	errs = append(errs, checkRedsys(c)...)
+	errs = append(errs, checkLabels(c)...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}

@@ -29,6 +29,12 @@ func (c *Config) Refusals() []string {
 	if c.DevRedsys {
 		refuse("DEV_REDSYS approves payments nobody made: turn it off")
 	}
+	if c.DevSendcloud {
+		refuse("DEV_SENDCLOUD makes labels no carrier honours and lets anyone deliver orders: turn it off")
+	}
+	if u, err := url.Parse(c.SendcloudURL); c.ShippingLabels && (err != nil || u.Scheme != "https") {
+		refuse("SENDCLOUD_URL must be https:// (it is " + quote(c.SendcloudURL) + "): the API's keys travel with every call")
+	}
 	if u, err := url.Parse(c.PublicURL); err != nil || u.Scheme != "https" || u.Host == "" {
 		refuse("PUBLIC_URL must be the shop's https:// address (it is " + quote(c.PublicURL) + "): without it cookies are not Secure and browsers get no HSTS")
 	}

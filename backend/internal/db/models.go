@@ -399,6 +399,33 @@ type OutboundEmail struct {
 	ContactID    *int64
 }
 
+type Parcel struct {
+	ID               int64
+	OrderID          int64
+	Platform         string
+	ShipmentID       string
+	PlatformParcelID int64
+	Carrier          string
+	ServiceCode      string
+	TrackingNumber   string
+	TrackingURL      string
+	State            string
+	PlatformStatus   string
+	WeightGrams      int32
+	CodCents         int64
+	AgeCheck         bool
+	BoughtBy         *int64
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+	DeliveredAt      *time.Time
+	PolledAt         *time.Time
+}
+
+type ParcelLabel struct {
+	ParcelID int64
+	Pdf      []byte
+}
+
 type PaymentAttempt struct {
 	RedsysOrder            string
 	OrderID                int64

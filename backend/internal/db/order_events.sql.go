@@ -7,11 +7,13 @@ package db
 
 import (
 	"context"
+	"time"
 )
 
 const insertOrderEvent = `-- name: InsertOrderEvent :exec
-INSERT INTO order_events (order_id, machine, from_state, to_state, actor, actor_user_id, note)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
+INSERT INTO order_events (order_id, machine, from_state, to_state, actor, actor_user_id, note, created_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7,
+        coalesce($8::timestamptz, now()))
 `
 
 type InsertOrderEventParams struct {
@@ -22,10 +24,12 @@ type InsertOrderEventParams struct {
 	Actor       string
 	ActorUserID *int64
 	Note        string
+	At          *time.Time
 }
 
 // InsertOrderEvent records one step of an order's lifecycle, in the
-// transaction that takes it.
+// transaction that takes it; at when it happened elsewhere before being
+// recorded (a carrier's delivery), else now.
 func (q *Queries) InsertOrderEvent(ctx context.Context, arg InsertOrderEventParams) error {
 	_, err := q.db.Exec(ctx, insertOrderEvent,
 		arg.OrderID,
@@ -35,6 +39,7 @@ func (q *Queries) InsertOrderEvent(ctx context.Context, arg InsertOrderEventPara
 		arg.Actor,
 		arg.ActorUserID,
 		arg.Note,
+		arg.At,
 	)
 	return err
 }

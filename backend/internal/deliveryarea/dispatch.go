@@ -42,6 +42,14 @@ func (d Dispatch) Next(now time.Time) time.Time {
 	return day
 }
 
+// LeavesOn says a cold-chain parcel may leave at now: its day in Madrid is
+// a dispatch day, not a holiday nor a day the shop closes. With no dispatch
+// day configured every day is one, as Next has it.
+func (d Dispatch) LeavesOn(now time.Time) bool {
+	local := now.In(shoptime.Madrid)
+	return len(d.Days) == 0 || d.leaves(time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, shoptime.Madrid))
+}
+
 // leaves says a cold-chain parcel can leave on day.
 func (d Dispatch) leaves(day time.Time) bool {
 	return slices.Contains(d.Days, day.Weekday()) && !Holiday(day) && !slices.ContainsFunc(d.Closed, day.Equal)

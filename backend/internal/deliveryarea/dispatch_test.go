@@ -56,6 +56,42 @@ func TestDispatchNext(t *testing.T) {
 	}
 }
 
+// TestDispatchLeavesOn: the desk is warned before a cold-chain parcel
+// leaves on a day it must not (a Monday-promised frozen order shipped on
+// Saturday would wait in a depot over the weekend).
+func TestDispatchLeavesOn(t *testing.T) {
+	t.Parallel()
+	monWed := deliveryarea.DefaultDispatch
+	tests := []struct {
+		name     string
+		dispatch deliveryarea.Dispatch
+		now      string // UTC
+		want     bool
+	}{
+		{"Monday leaves", monWed, "2026-11-23T16:00:00Z", true},
+		{"Wednesday after the cut-off still leaves: the cut-off is for orders", monWed, "2026-11-25T17:00:00Z", true},
+		{"Saturday does not", monWed, "2026-11-28T09:00:00Z", false},
+		{"Thursday does not", monWed, "2026-11-26T09:00:00Z", false},
+		{"Sunday 23:30 UTC is Monday in Madrid", monWed, "2026-11-29T23:30:00Z", true},
+		{"Tuesday 8 December is a holiday", monWed, "2026-12-08T09:00:00Z", false},
+		{"a closed day the shop configured", deliveryarea.Dispatch{Days: monWed.Days, Closed: []time.Time{madridDay("2026-11-30")}},
+			"2026-11-30T09:00:00Z", false},
+		{"no dispatch days: every day", deliveryarea.Dispatch{}, "2026-11-28T09:00:00Z", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			now, err := time.Parse(time.RFC3339, tt.now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tt.dispatch.LeavesOn(now); got != tt.want {
+				t.Errorf("LeavesOn(%s) = %v, want %v", tt.now, got, tt.want)
+			}
+		})
+	}
+}
+
 func TestParseDays(t *testing.T) {
 	t.Parallel()
 	days, err := deliveryarea.ParseDays(" Wed, mon,tue,mon ")

@@ -52,6 +52,11 @@ type Options struct {
 	// RetryPolicy overrides River's (attempt⁴ seconds: minutes, then hours,
 	// then days over its 25 attempts); tests shorten it.
 	RetryPolicy river.ClientRetryPolicy
+	// Parcels polls the carrier platform for the parcels whose webhooks
+	// did not come; nil when no labels are bought through one.
+	Parcels ParcelPoller
+	// ParcelPollInterval is how often; ten minutes by default.
+	ParcelPollInterval time.Duration
 }
 
 // ExpireUnpaidArgs is one pass over the orders whose payment window closed.
@@ -148,12 +153,22 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 			return nil, fmt.Errorf("jobs: add refund worker: %w", err)
 		}
 	}
+	periodic := []*river.PeriodicJob{}
+	if opts.Parcels != nil {
+		if opts.ParcelPollInterval == 0 {
+			opts.ParcelPollInterval = pollParcelsEvery
+		}
+		if err := river.AddWorkerSafely(workers, &pollParcelsWorker{parcels: opts.Parcels, log: opts.Logger}); err != nil {
+			return nil, fmt.Errorf("jobs: add parcels poll worker: %w", err)
+		}
+		periodic = append(periodic, pollParcelsPeriodic(opts.ParcelPollInterval))
+	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Queues:      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
 		Workers:     workers,
 		Logger:      opts.Logger,
 		RetryPolicy: opts.RetryPolicy,
-		PeriodicJobs: []*river.PeriodicJob{
+		PeriodicJobs: append(periodic,
 			river.NewPeriodicJob(river.PeriodicInterval(opts.ExpiryInterval),
 				// Unique per interval: however many schedulers enqueue it
 				// around a leader change, one pass runs per interval, and
@@ -184,7 +199,7 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 				},
 				&river.PeriodicJobOpts{ID: "fold_order_contacts", RunOnStart: true}),
 			pruneNotificationsPeriodic(),
-		},
+		),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("jobs: river client: %w", err)

@@ -211,7 +211,18 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 			return mail.Message{}, fmt.Errorf("jobs: cancel note of order %d: %w", o.ID, err)
 		}
 	}
-	if e.Kind == string(mail.OrderReceived) && w.links != nil {
+	// A parcel bought through the carrier platform has the platform's
+	// tracking page, whatever its carrier's name.
+	parcel, err := order.ParcelOf(ctx, q, o.ID)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	if parcel != nil && parcel.TrackingURL != "" {
+		data.TrackingURL = parcel.TrackingURL
+	}
+	// The delivery starts the withdrawal period: its e-mail links the
+	// function again.
+	if (e.Kind == string(mail.OrderReceived) || e.Kind == string(mail.Delivered)) && w.links != nil {
 		// The token rides in the fragment, which browsers never send: it stays
 		// out of server logs and Referer headers.
 		data.WithdrawalLink = identity.PublicURL + "/desistir#" + w.links.Token(o.ID, o.CreatedAt)

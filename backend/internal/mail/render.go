@@ -23,7 +23,11 @@ const (
 	OrderReceived   Kind = "order_received"
 	PaymentReceived Kind = "payment_received"
 	Shipped         Kind = "shipped"
-	Cancelled       Kind = "cancelled"
+	// InTransit and Delivered follow the parcel bought through the carrier
+	// platform (package carrier); a delivery starts the withdrawal period.
+	InTransit Kind = "in_transit"
+	Delivered Kind = "delivered"
+	Cancelled Kind = "cancelled"
 	// BankRefunded: a cancelled order's transfer given back by the shop's
 	// bank (Order.BankRefund).
 	BankRefunded Kind = "bank_refunded"

@@ -75,6 +75,8 @@ func TestRenderOtherKinds(t *testing.T) {
 	}{
 		{mail.PaymentReceived, []string{"Hemos recibido el pago"}},
 		{mail.Shipped, []string{"Correos", "PQ123", "https://track.example/PQ123"}},
+		{mail.InTransit, []string{"El transportista ya tiene tu pedido", "Correos", "PQ123", "https://track.example/PQ123"}},
+		{mail.Delivered, []string{"ha sido entregado", "https://track.example/PQ123", "Desde hoy tienes 14 días naturales", "https://sabores.es/desistimiento"}},
 		{mail.Cancelled, []string{"sin stock", "14 días"}},
 	}
 	for _, tt := range tests {
@@ -86,6 +88,12 @@ func TestRenderOtherKinds(t *testing.T) {
 			if !strings.Contains(html, w) || !strings.Contains(text, w) {
 				t.Errorf("%s: %q missing", tt.kind, w)
 			}
+		}
+	}
+	o.Language = "pt"
+	for kind, want := range map[mail.Kind]string{mail.InTransit: "A transportadora já tem a sua encomenda", mail.Delivered: "14 dias de calendário"} {
+		if _, html, text, err := mail.Render(kind, o, shop); err != nil || !strings.Contains(html, want) || !strings.Contains(text, want) {
+			t.Errorf("%s in Portuguese: %q missing (%v)", kind, want, err)
 		}
 	}
 	if _, _, _, err := mail.Render("welcome", o, shop); err == nil {

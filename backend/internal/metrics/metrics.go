@@ -27,6 +27,7 @@ type Metrics struct {
 	duration *prometheus.HistogramVec
 	orders   prometheus.Counter
 	redsys   *prometheus.CounterVec
+	webhooks *prometheus.CounterVec
 }
 
 // New builds the registry with the runtime and process collectors.
@@ -50,6 +51,10 @@ func New() *Metrics {
 			Name: "sabores_redsys_notifications_rejected_total",
 			Help: "Redsys notifications rejected unverified, by reason (malformed, forged, rate_limited); nothing else of them is kept.",
 		}, []string{"reason"}),
+		webhooks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sabores_carrier_webhooks_total",
+			Help: "Tracking webhooks from the carrier platform, by outcome: applied (a parcel moved), unchanged (a repeat or a status the shop does not act on), ignored (another action), unknown_parcel, forged (bad signature), malformed, rate_limited; only applied ones change anything.",
+		}, []string{"outcome"}),
 	}
 	for _, reason := range []string{"malformed", "forged", "rate_limited"} {
 		m.redsys.WithLabelValues(reason)
@@ -61,7 +66,7 @@ func New() *Metrics {
 		ConstLabels: prometheus.Labels{"version": bi.Version, "commit": bi.Commit, "goversion": bi.GoVersion},
 	})
 	build.Set(1)
-	m.reg.MustRegister(m.calls, m.duration, m.orders, m.redsys, build,
+	m.reg.MustRegister(m.calls, m.duration, m.orders, m.redsys, m.webhooks, build,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -75,6 +80,19 @@ func (m *Metrics) Handler() http.Handler {
 // unverified (payment.Notifications.WithRejections).
 func (m *Metrics) RedsysNotificationRejected(reason string) {
 	m.redsys.WithLabelValues(reason).Inc()
+}
+
+// CarrierWebhook counts a carrier platform's webhook by its outcome
+// (sendcloud.NewWebhook's count).
+func (m *Metrics) CarrierWebhook(outcome string) {
+	m.webhooks.WithLabelValues(outcome).Inc()
+}
+
+// CarrierWebhookOutcomes makes each outcome's series exist at zero.
+func (m *Metrics) CarrierWebhookOutcomes(outcomes []string) {
+	for _, o := range outcomes {
+		m.webhooks.WithLabelValues(o)
+	}
 }
 
 // Refused counts a call answered before its body was read (an anonymous

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -25,6 +26,10 @@ type Step struct {
 	// Carrier and TrackingNumber go with a move to Shipped.
 	Carrier, TrackingNumber string
 	Note                    string
+	// At is when the step happened, when that was before it is recorded
+	// (the carrier's delivery scan); zero is now. A delivery's time starts
+	// the withdrawal period.
+	At time.Time
 }
 
 // Effects are what a step brings with it besides the order's state. Every
@@ -102,6 +107,11 @@ func Advance(ctx context.Context, tx pgx.Tx, step Step, fx Effects) (before, aft
 	}
 	if len(events) == 0 {
 		return before, before, errors.New("shop: a step moves the fulfilment, the payment or both")
+	}
+	if !step.At.IsZero() {
+		for i := range events {
+			events[i].At = &step.At
+		}
 	}
 	after, err = q.SetOrderState(ctx, db.SetOrderStateParams{
 		ID: step.OrderID, Status: string(f), PaymentStatus: string(pay), Carrier: carrier, TrackingNumber: tracking,

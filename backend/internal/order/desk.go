@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -61,6 +62,9 @@ type DeskStep struct {
 	Note string
 	// Carrier and TrackingNumber go with ActionShip.
 	Carrier, TrackingNumber string
+	// ConfirmOffDay ships a cold-chain order on a day such parcels do not
+	// leave, which is otherwise refused with a warning (CheckDispatchDay).
+	ConfirmOffDay bool
 }
 
 // orderAudit is what the audit trail keeps of an order's state.
@@ -138,6 +142,12 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 				return err
 			}
 		default:
+			if step.Fulfil == Shipped {
+				if step.Note, err = s.checkDispatch(ctx, q, step.OrderID, d.ConfirmOffDay, step.Note); err != nil {
+					return err
+				}
+				note = step.Note
+			}
 			if before, after, err = Advance(ctx, tx, step, s.effects()); err != nil {
 				return err
 			}
@@ -163,6 +173,24 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 		return Order{}, err
 	}
 	return orders[0], nil
+}
+
+// checkDispatch warns before a cold-chain order leaves on a day it must
+// not (CheckDispatchDay) unless the desk confirmed it, and returns the
+// step's note, which then says so.
+func (s *Service) checkDispatch(ctx context.Context, q *db.Queries, orderID int64, confirmed bool, note string) (string, error) {
+	o, err := q.GetOrder(ctx, orderID)
+	if err != nil {
+		return note, fmt.Errorf("order: read order %d: %w", orderID, err)
+	}
+	err = CheckDispatchDay(o, s.areas.Dispatch, time.Now())
+	switch {
+	case err == nil:
+		return note, nil
+	case confirmed:
+		return OffDayNote(note), nil
+	}
+	return note, err
 }
 
 // carriers are the carriers the shop knows a tracking page of, by the

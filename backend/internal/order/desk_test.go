@@ -2,7 +2,10 @@ package order_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -10,11 +13,15 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/sabores/sabores/backend/internal/audit"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 )
 
 // TestMarkPaidQueuesTheWholePayment: a transfer the desk marks paid takes
@@ -167,5 +174,43 @@ func TestTrackingURL(t *testing.T) {
 		if got := order.TrackingURL(tt.carrier, tt.number); got != tt.want {
 			t.Errorf("TrackingURL(%q, %q) = %q, want %q", tt.carrier, tt.number, got, tt.want)
 		}
+	}
+}
+
+// TestShipWarnsOnColdChainOffDay: the desk shipping a cold-chain order on
+// a day such parcels do not leave is refused with a warning naming the
+// next dispatch day; confirmed, it ships and the timeline says so. An
+// order without cold-chain goods ships any day.
+func TestShipWarnsOnColdChainOffDay(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	d := setupDesk(t)
+	madrid := shoptime.Madrid
+	policy := deliveryarea.Default
+	policy.Dispatch = deliveryarea.Dispatch{Days: []time.Weekday{time.Now().In(madrid).AddDate(0, 0, 1).Weekday()}}
+	orders := d.orders.WithDeliveryAreas(policy)
+	frozen := d.order(t, "card", "paid")
+	plain := d.order(t, "card", "paid")
+	if _, err := d.pool.Exec(ctx, `UPDATE orders SET status = 'preparing', dispatch_on = CASE WHEN id = $1 THEN current_date + 1 END
+		WHERE id IN ($1, $2)`, frozen, plain); err != nil {
+		t.Fatal(err)
+	}
+	ship := order.DeskStep{OrderID: frozen, Action: order.ActionShip, Carrier: "SEUR", TrackingNumber: "FRIO1"}
+	_, err := orders.Advance(ctx, ship)
+	var f *fault.Error
+	if !errors.As(err, &f) || f.Reason != order.ReasonColdChainOffDay || f.Metadata["next_dispatch"] == "" {
+		t.Fatalf("shipping on an off day: %v, want %s with the next dispatch day", err, order.ReasonColdChainOffDay)
+	}
+	ship.ConfirmOffDay = true
+	shipped, err := orders.Advance(ctx, ship)
+	if err != nil || shipped.Row.Status != "shipped" {
+		t.Fatalf("confirmed: %v, status %q", err, shipped.Row.Status)
+	}
+	events, err := order.Timeline(ctx, db.New(d.pool), frozen)
+	if err != nil || !strings.Contains(events[len(events)-1].Note, "confirmed by the desk") {
+		t.Errorf("the timeline does not keep the confirmation: %+v (%v)", events, err)
+	}
+	if _, err := orders.Advance(ctx, order.DeskStep{OrderID: plain, Action: order.ActionShip, Carrier: "GLS", TrackingNumber: "G1"}); err != nil {
+		t.Errorf("an order without cold-chain goods: %v", err)
 	}
 }

@@ -172,6 +172,9 @@ type Detail struct {
 	// Cancellable: the shopper may cancel it now.
 	Cancellable bool
 	Payment     PaymentView
+	// Parcel is the parcel whose label was bought through the carrier
+	// platform, with its tracking state and link; nil for none.
+	Parcel *db.Parcel
 }
 
 // GetMine returns one of the caller's orders with its timeline and payment;
@@ -195,7 +198,23 @@ func (s *Service) GetMine(ctx context.Context, userID, orderID int64, portuguese
 	if d.Payment, err = s.orderPayment(ctx, o.Row); err != nil {
 		return Detail{}, err
 	}
+	if d.Parcel, err = ParcelOf(ctx, s.queries, orderID); err != nil {
+		return Detail{}, err
+	}
 	return d, nil
+}
+
+// ParcelOf is the order's parcel bought through the carrier platform, or
+// nil when it has none.
+func ParcelOf(ctx context.Context, q *db.Queries, orderID int64) (*db.Parcel, error) {
+	p, err := q.ParcelOfOrder(ctx, orderID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("order: parcel of order %d: %w", orderID, err)
+	}
+	return &p, nil
 }
 
 // mine reads one of userID's orders with its lines; another user's order is

@@ -28,6 +28,7 @@ func (h *Handler) AdvanceOrder(ctx context.Context, req *connect.Request[sabores
 	m := req.Msg
 	step := order.DeskStep{
 		OrderID: m.GetId(), By: auth.Caller(ctx), Note: m.GetNote(), Carrier: m.GetCarrier(), TrackingNumber: m.GetTrackingNumber(),
+		ConfirmOffDay: m.GetConfirmOffDay(),
 	}
 	var ok bool
 	if step.Action, ok = deskActions[m.GetAction()]; !ok {

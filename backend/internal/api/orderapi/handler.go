@@ -82,10 +82,15 @@ func (h *Handler) GetMyOrder(ctx context.Context, req *connect.Request[saboresv1
 	if err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&saboresv1.GetMyOrderResponse{
+	res := &saboresv1.GetMyOrderResponse{
 		Order: orderToProto(d.Order), Events: apimap.EventsToProto(d.Events), Cancellable: d.Cancellable,
-		Payment: paymentToProto(d.Payment),
-	}), nil
+		Payment: paymentToProto(d.Payment), Tracking: apimap.Tracking(d.Parcel),
+	}
+	// The platform's tracking page, whatever the carrier's name.
+	if d.Parcel != nil && d.Parcel.TrackingURL != "" {
+		res.Order.TrackingUrl = d.Parcel.TrackingURL
+	}
+	return connect.NewResponse(res), nil
 }
 
 // CancelMyOrder cancels one of the caller's orders (order.Service.Cancel).

@@ -4,6 +4,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
 import { type CancelMyOrderRequest, OrderService, PaymentAttemptStatus } from "@gen/sabores/v1/order_service_pb";
+import { ParcelState } from "@gen/sabores/v1/parcel_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
@@ -21,14 +22,21 @@ const placed = {
 };
 const at = (s: number) => ({ seconds: BigInt(1_790_000_000 + s), nanos: 0 });
 
-function renderOrder(order: object, events: object[], cancellable: boolean, cancel?: (req: CancelMyOrderRequest) => object, language: "es" | "pt" = "es") {
+function renderOrder(
+  order: object,
+  events: object[],
+  cancellable: boolean,
+  cancel?: (req: CancelMyOrderRequest) => object,
+  language: "es" | "pt" = "es",
+  tracking?: object,
+) {
   return renderApp(
     "/orders/12",
     (router) => {
       router.service(AccountService, { getSession: () => signedIn() });
       router.service(InvoiceService, { listMyInvoices: () => ({ invoices: [] }) });
       router.service(OrderService, {
-        getMyOrder: () => ({ order, events, cancellable }),
+        getMyOrder: () => ({ order, events, cancellable, tracking }),
         cancelMyOrder: (req) => cancel?.(req) ?? {},
       });
     },
@@ -59,6 +67,25 @@ it("shows a shipped order's timeline in words and the carrier's tracking link", 
   expect(within(history).getAllByRole("listitem")[3].querySelector("time")).toHaveAttribute("datetime", "2026-09-21T16:43:20.000Z");
   expect(screen.getByRole("link", { name: /Seguir o envio PQ4B2/ })).toHaveAttribute("href", "https://www.correos.es/x?tracking-number=PQ4B2");
   expect(screen.queryByRole("button", { name: "Cancelar encomenda" })).toBeNull();
+});
+
+it.each([
+  ["es", ParcelState.IN_TRANSIT, undefined, "En camino con el transportista."],
+  ["pt", ParcelState.IN_TRANSIT, undefined, "A caminho com a transportadora."],
+  ["es", ParcelState.DELIVERED, at(86_400), /^Entregado el .+\. Desde entonces tienes 14 días naturales para desistir\.$/],
+  ["pt", ParcelState.DELIVERED, at(86_400), /^Entregue a .+\. A partir daí tem 14 dias de calendário para resolver o contrato\.$/],
+] as const)("in %s, says where a parcel followed through the carrier platform stands (%i)", async (language, state, deliverTime, text) => {
+  renderOrder(
+    { ...placed, status: OrderStatus.SHIPPED, paymentStatus: PaymentStatus.PAID, carrier: "Correos", trackingNumber: "SC1", trackingUrl: "https://tracking.example/SC1" },
+    [{ machine: "fulfilment", toState: "shipped", actor: "admin", createTime: at(0) }],
+    false,
+    undefined,
+    language,
+    { state, carrier: "Correos", trackingNumber: "SC1", trackingUrl: "https://tracking.example/SC1", deliverTime },
+  );
+  const section = await screen.findByRole("region", { name: /Seguimiento del envío|Seguimento do envio/ });
+  expect(within(section).getByText(text)).toBeVisible();
+  expect(within(section).getByRole("link", { name: /SC1/ })).toHaveAttribute("href", "https://tracking.example/SC1");
 });
 
 it("shows an unknown carrier's number as text", async () => {

@@ -87,7 +87,7 @@ export default function OrderRoute() {
                 <CancelOrderDialog orderId={o.id} paid={o.paymentStatus === PaymentStatus.PAID} />
               </div>
             )}
-            <OrderTracking order={o} />
+            <OrderTracking order={o} tracking={res.data.tracking} />
             <WithdrawLink order={o} />
             <section aria-labelledby="order-history" className="card p-4">
               <h2 id="order-history" className="mb-3 text-lg font-bold">

@@ -23,7 +23,8 @@ const ShopSettings = lazy(() => import("@/features/admin/settings/routes/shop-se
 const ApiKeys = lazy(() => import("@/features/admin/api-keys/routes/api-keys"));
 const Invoices = lazy(() => import("@/features/admin/invoices/routes/invoices"));
 const Orders = lazy(() => import("@/features/admin/orders/routes/orders"));
-const AdminOrder = lazy(() => import("@/features/admin/orders/routes/order"));
+const AdminOrder = lazy(() => import("@/features/admin/screens/admin-order"));
+const Parcels = lazy(() => import("@/features/admin/parcels/routes/parcels"));
 const PackingSlip = lazy(() => import("@/features/admin/orders/routes/packing-slip"));
 const Emails = lazy(() => import("@/features/admin/emails/routes/emails"));
 const Withdrawals = lazy(() => import("@/features/admin/withdrawals/routes/withdrawals"));
@@ -52,6 +53,7 @@ const screenTitles: Record<string, string> = {
   "shop-settings": "shopSettings",
   invoices: "invoices",
   messages: "messages",
+  parcels: "parcels",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -71,6 +73,7 @@ export function AdminScreens() {
         <Route path="orders" element={<Orders />} />
         <Route path="orders/:id" element={<AdminOrder />} />
         <Route path="orders/:id/packing-slip" element={<PackingSlip />} />
+        <Route path="parcels" element={<Parcels />} />
         <Route path="emails" element={<Emails />} />
         <Route path="withdrawals" element={<Withdrawals />} />
         <Route path="catalogue" element={<Catalogue />} />

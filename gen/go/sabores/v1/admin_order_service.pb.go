@@ -713,7 +713,11 @@ type AdvanceOrderRequest struct {
 	// tracking_number is the carrier's tracking number of a shipped order.
 	TrackingNumber string `protobuf:"bytes,4,opt,name=tracking_number,json=trackingNumber,proto3" json:"tracking_number,omitempty"`
 	// note is kept in the order's timeline; the reason of a cancellation.
-	Note          string `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	Note string `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	// confirm_off_day ships a cold-chain order on a day such parcels do not
+	// leave, after the desk was warned (FailedPrecondition with reason
+	// COLD_CHAIN_OFF_DAY and metadata next_dispatch).
+	ConfirmOffDay bool `protobuf:"varint,6,opt,name=confirm_off_day,json=confirmOffDay,proto3" json:"confirm_off_day,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -781,6 +785,13 @@ func (x *AdvanceOrderRequest) GetNote() string {
 		return x.Note
 	}
 	return ""
+}
+
+func (x *AdvanceOrderRequest) GetConfirmOffDay() bool {
+	if x != nil {
+		return x.ConfirmOffDay
+	}
+	return false
 }
 
 // AdvanceOrderResponse is the order after the step.
@@ -873,14 +884,15 @@ const file_sabores_v1_admin_order_service_proto_rawDesc = "" +
 	"\x0fallowed_actions\x18\x03 \x03(\x0e2\x17.sabores.v1.OrderActionR\x0eallowedActions\x12\x1a\n" +
 	"\bcarriers\x18\x04 \x03(\tR\bcarriers\x121\n" +
 	"\arefunds\x18\x05 \x03(\v2\x17.sabores.v1.OrderRefundR\arefunds\x12.\n" +
-	"\x13bank_refund_allowed\x18\x06 \x01(\bR\x11bankRefundAllowed\"\xde\x01\n" +
+	"\x13bank_refund_allowed\x18\x06 \x01(\bR\x11bankRefundAllowed\"\x86\x02\n" +
 	"\x13AdvanceOrderRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12;\n" +
 	"\x06action\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderActionB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06action\x12!\n" +
 	"\acarrier\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18<R\acarrier\x120\n" +
 	"\x0ftracking_number\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18<R\x0etrackingNumber\x12\x1c\n" +
-	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04note\"?\n" +
+	"\x04note\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04note\x12&\n" +
+	"\x0fconfirm_off_day\x18\x06 \x01(\bR\rconfirmOffDay\"?\n" +
 	"\x14AdvanceOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order*R\n" +
 	"\tOrderView\x12\x1a\n" +

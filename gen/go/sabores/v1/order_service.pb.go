@@ -789,7 +789,11 @@ type GetMyOrderResponse struct {
 	// cancellable says the shopper may still cancel (CancelMyOrder).
 	Cancellable bool `protobuf:"varint,3,opt,name=cancellable,proto3" json:"cancellable,omitempty"`
 	// payment is where the order's payment stands and how to make it.
-	Payment       *OrderPayment `protobuf:"bytes,4,opt,name=payment,proto3" json:"payment,omitempty"`
+	Payment *OrderPayment `protobuf:"bytes,4,opt,name=payment,proto3" json:"payment,omitempty"`
+	// tracking is where the order's parcel stands, when its label was bought
+	// through the carrier platform; unset otherwise (the order's carrier,
+	// tracking_number and tracking_url still say what the desk typed).
+	Tracking      *ParcelTracking `protobuf:"bytes,5,opt,name=tracking,proto3" json:"tracking,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -848,6 +852,13 @@ func (x *GetMyOrderResponse) GetCancellable() bool {
 func (x *GetMyOrderResponse) GetPayment() *OrderPayment {
 	if x != nil {
 		return x.Payment
+	}
+	return nil
+}
+
+func (x *GetMyOrderResponse) GetTracking() *ParcelTracking {
+	if x != nil {
+		return x.Tracking
 	}
 	return nil
 }
@@ -1219,7 +1230,7 @@ var File_sabores_v1_order_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1esabores/v1/order_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"U\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/cart_service.proto\x1a\x15sabores/v1/food.proto\x1a\x17sabores/v1/parcel.proto\x1a\x16sabores/v1/types.proto\"U\n" +
 	"\x18GetPaymentOptionsRequest\x129\n" +
 	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\"\x81\x02\n" +
 	"\x18UnavailablePaymentMethod\x12@\n" +
@@ -1271,12 +1282,13 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"total_size\x18\x02 \x01(\x05R\ttotalSize\"h\n" +
 	"\x11GetMyOrderRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12:\n" +
-	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"\xc3\x01\n" +
+	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\"\xfb\x01\n" +
 	"\x12GetMyOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\x12.\n" +
 	"\x06events\x18\x02 \x03(\v2\x16.sabores.v1.OrderEventR\x06events\x12 \n" +
 	"\vcancellable\x18\x03 \x01(\bR\vcancellable\x122\n" +
-	"\apayment\x18\x04 \x01(\v2\x18.sabores.v1.OrderPaymentR\apayment\"\xaf\x02\n" +
+	"\apayment\x18\x04 \x01(\v2\x18.sabores.v1.OrderPaymentR\apayment\x126\n" +
+	"\btracking\x18\x05 \x01(\v2\x1a.sabores.v1.ParcelTrackingR\btracking\"\xaf\x02\n" +
 	"\fOrderPayment\x12\x17\n" +
 	"\acan_pay\x18\x01 \x01(\bR\x06canPay\x12C\n" +
 	"\flast_attempt\x18\x02 \x01(\x0e2 .sabores.v1.PaymentAttemptStatusR\vlastAttempt\x12F\n" +
@@ -1358,7 +1370,8 @@ var file_sabores_v1_order_service_proto_goTypes = []any{
 	(PaymentMethod)(0),                // 20: sabores.v1.PaymentMethod
 	(*Order)(nil),                     // 21: sabores.v1.Order
 	(Language)(0),                     // 22: sabores.v1.Language
-	(*timestamppb.Timestamp)(nil),     // 23: google.protobuf.Timestamp
+	(*ParcelTracking)(nil),            // 23: sabores.v1.ParcelTracking
+	(*timestamppb.Timestamp)(nil),     // 24: google.protobuf.Timestamp
 }
 var file_sabores_v1_order_service_proto_depIdxs = []int32{
 	19, // 0: sabores.v1.GetPaymentOptionsRequest.lines:type_name -> sabores.v1.CartLineInput
@@ -1376,29 +1389,30 @@ var file_sabores_v1_order_service_proto_depIdxs = []int32{
 	21, // 12: sabores.v1.GetMyOrderResponse.order:type_name -> sabores.v1.Order
 	15, // 13: sabores.v1.GetMyOrderResponse.events:type_name -> sabores.v1.OrderEvent
 	13, // 14: sabores.v1.GetMyOrderResponse.payment:type_name -> sabores.v1.OrderPayment
-	0,  // 15: sabores.v1.OrderPayment.last_attempt:type_name -> sabores.v1.PaymentAttemptStatus
-	23, // 16: sabores.v1.OrderPayment.last_attempt_time:type_name -> google.protobuf.Timestamp
-	23, // 17: sabores.v1.OrderPayment.expire_time:type_name -> google.protobuf.Timestamp
-	14, // 18: sabores.v1.OrderPayment.transfer:type_name -> sabores.v1.TransferInstructions
-	23, // 19: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
-	21, // 20: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
-	7,  // 21: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
-	9,  // 22: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
-	11, // 23: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
-	16, // 24: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
-	1,  // 25: sabores.v1.OrderService.GetPaymentOptions:input_type -> sabores.v1.GetPaymentOptionsRequest
-	4,  // 26: sabores.v1.OrderService.StartPayment:input_type -> sabores.v1.StartPaymentRequest
-	8,  // 27: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
-	10, // 28: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
-	12, // 29: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
-	17, // 30: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
-	3,  // 31: sabores.v1.OrderService.GetPaymentOptions:output_type -> sabores.v1.GetPaymentOptionsResponse
-	5,  // 32: sabores.v1.OrderService.StartPayment:output_type -> sabores.v1.StartPaymentResponse
-	27, // [27:33] is the sub-list for method output_type
-	21, // [21:27] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	23, // 15: sabores.v1.GetMyOrderResponse.tracking:type_name -> sabores.v1.ParcelTracking
+	0,  // 16: sabores.v1.OrderPayment.last_attempt:type_name -> sabores.v1.PaymentAttemptStatus
+	24, // 17: sabores.v1.OrderPayment.last_attempt_time:type_name -> google.protobuf.Timestamp
+	24, // 18: sabores.v1.OrderPayment.expire_time:type_name -> google.protobuf.Timestamp
+	14, // 19: sabores.v1.OrderPayment.transfer:type_name -> sabores.v1.TransferInstructions
+	24, // 20: sabores.v1.OrderEvent.create_time:type_name -> google.protobuf.Timestamp
+	21, // 21: sabores.v1.CancelMyOrderResponse.order:type_name -> sabores.v1.Order
+	7,  // 22: sabores.v1.OrderService.PlaceOrder:input_type -> sabores.v1.PlaceOrderRequest
+	9,  // 23: sabores.v1.OrderService.ListMyOrders:input_type -> sabores.v1.ListMyOrdersRequest
+	11, // 24: sabores.v1.OrderService.GetMyOrder:input_type -> sabores.v1.GetMyOrderRequest
+	16, // 25: sabores.v1.OrderService.CancelMyOrder:input_type -> sabores.v1.CancelMyOrderRequest
+	1,  // 26: sabores.v1.OrderService.GetPaymentOptions:input_type -> sabores.v1.GetPaymentOptionsRequest
+	4,  // 27: sabores.v1.OrderService.StartPayment:input_type -> sabores.v1.StartPaymentRequest
+	8,  // 28: sabores.v1.OrderService.PlaceOrder:output_type -> sabores.v1.PlaceOrderResponse
+	10, // 29: sabores.v1.OrderService.ListMyOrders:output_type -> sabores.v1.ListMyOrdersResponse
+	12, // 30: sabores.v1.OrderService.GetMyOrder:output_type -> sabores.v1.GetMyOrderResponse
+	17, // 31: sabores.v1.OrderService.CancelMyOrder:output_type -> sabores.v1.CancelMyOrderResponse
+	3,  // 32: sabores.v1.OrderService.GetPaymentOptions:output_type -> sabores.v1.GetPaymentOptionsResponse
+	5,  // 33: sabores.v1.OrderService.StartPayment:output_type -> sabores.v1.StartPaymentResponse
+	28, // [28:34] is the sub-list for method output_type
+	22, // [22:28] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_order_service_proto_init() }
@@ -1408,6 +1422,7 @@ func file_sabores_v1_order_service_proto_init() {
 	}
 	file_sabores_v1_cart_service_proto_init()
 	file_sabores_v1_food_proto_init()
+	file_sabores_v1_parcel_proto_init()
 	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

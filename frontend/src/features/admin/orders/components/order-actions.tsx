@@ -20,7 +20,9 @@ const names: Record<number, string> = {
  * OrderActions offers the steps the server says the lifecycle allows for
  * this order now (allowed); none is decided here. Shipping asks for the
  * carrier and tracking number, cancelling for a reason, marking paid for an
- * optional note (the transfer's reference). An order of adults-only goods
+ * optional note (the transfer's reference). A cold-chain order the server
+ * refuses to ship today (COLD_CHAIN_OFF_DAY) may be shipped anyway once the
+ * desk ticks that it knows. An order of adults-only goods
  * (idCheck) reminds, when shipping, to buy the label with the carrier's
  * ID-check delivery service.
  */
@@ -42,7 +44,10 @@ export function OrderActions({
   const id = useId();
   const reason = errorInfos(advance.error)[0]?.reason;
 
-  const take = (action: OrderAction, fields: { carrier?: string; trackingNumber?: string; note?: string } = {}) => {
+  const take = (
+    action: OrderAction,
+    fields: { carrier?: string; trackingNumber?: string; note?: string; confirmOffDay?: boolean } = {},
+  ) => {
     setDone("");
     advance.mutate(
       { id: orderId, action, ...fields },
@@ -58,7 +63,12 @@ export function OrderActions({
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const text = (k: string) => String(form.get(k) ?? "").trim();
-    take(action, { carrier: text("carrier"), trackingNumber: text("tracking"), note: text("note") });
+    take(action, {
+      carrier: text("carrier"),
+      trackingNumber: text("tracking"),
+      note: text("note"),
+      confirmOffDay: form.get("confirmOffDay") === "on",
+    });
   };
   const error = advance.isError && (
     <p role="alert" className="mt-2 text-sm text-red-800">
@@ -113,6 +123,12 @@ export function OrderActions({
             <input name="tracking" required maxLength={60} className={input} autoComplete="off" />
           </label>
           {error}
+          {reason === "COLD_CHAIN_OFF_DAY" && (
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input type="checkbox" name="confirmOffDay" className="h-5 w-5" />
+              {t("confirmOffDay")}
+            </label>
+          )}
           <button type="submit" className="btn btn-primary justify-self-end" disabled={advance.isPending}>
             {t("confirm.ship")}
           </button>

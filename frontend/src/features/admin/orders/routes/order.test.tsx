@@ -144,3 +144,35 @@ it("says nothing of an ID check for an order without adults-only goods", async (
   expect(within(dialog).queryByText(/comprobación de DNI/)).toBeNull();
   expect(screen.queryByText(/Mayor de 18/)).toBeNull();
 });
+
+it("warns before shipping a cold-chain order on a day it must not leave, and ships once the desk confirms", async () => {
+  const advanced: AdvanceOrderRequest[] = [];
+  const { user } = renderAdmin(
+    "/admin/orders/42",
+    (router) =>
+      router.service(AdminOrderService, {
+        getAdminOrder: () => ({ order: { ...paidOrder, expectedDispatchDate: "2026-11-30" }, events, allowedActions: [OrderAction.SHIP] }),
+        advanceOrder: (req) => {
+          advanced.push(req);
+          if (!req.confirmOffDay) {
+            const err = new ConnectError("refused", Code.FailedPrecondition);
+            const info = new BinaryWriter().tag(1, 2).string("COLD_CHAIN_OFF_DAY").tag(2, 2).string("sabores.v1").finish();
+            err.details.push({ type: "google.rpc.ErrorInfo", value: info });
+            throw err;
+          }
+          return { order: paidOrder };
+        },
+      }),
+    { language: "es" },
+  );
+  await user.click(within(await screen.findByRole("region", { name: "Acciones" })).getByRole("button", { name: "Enviar" }));
+  const dialog = await screen.findByRole("dialog", { name: "Enviar" });
+  await user.type(within(dialog).getByLabelText("Transportista"), "SEUR");
+  await user.type(within(dialog).getByLabelText("Número de seguimiento"), "FRIO1");
+  await user.click(within(dialog).getByRole("button", { name: "Marcar como enviado" }));
+  expect(await within(dialog).findByText(/hoy no es día de salida/)).toBeVisible();
+  await user.click(within(dialog).getByLabelText("Sé que hoy no salen los productos de frío: enviarlo igualmente"));
+  await user.click(within(dialog).getByRole("button", { name: "Marcar como enviado" }));
+  expect(await screen.findByText("Pedido enviado.")).toBeVisible();
+  expect(advanced.map((r) => r.confirmOffDay)).toEqual([false, true]);
+});

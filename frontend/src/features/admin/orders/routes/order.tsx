@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { Link, useParams } from "react-router";
+import type { OrderAction } from "@gen/sabores/v1/admin_order_service_pb";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
@@ -18,6 +20,15 @@ export function orderIdParam(raw: string | undefined): bigint {
 
 /** AdminOrder is /admin/orders/:id, an order on the desk with the steps allowed now. */
 export default function AdminOrder() {
+  return <AdminOrderPage />;
+}
+
+/**
+ * AdminOrderPage is the order desk's page of one order; parcel, when given,
+ * draws the order's parcel below its steps (composed by admin/screens, as
+ * parcels are a resource of their own) from the steps allowed now.
+ */
+export function AdminOrderPage({ parcel }: { parcel?: (orderId: bigint, allowed: OrderAction[]) => ReactNode }) {
   const { t } = useTranslation("admin");
   const id = orderIdParam(useParams().id);
   const order = useAdminOrder(id);
@@ -53,6 +64,7 @@ export default function AdminOrder() {
               carriers={order.data.carriers}
               idCheck={order.data.order.idCheckRequired}
             />
+            {parcel?.(id, order.data.allowedActions)}
             <OrderRefunds
               orderId={id}
               totalCents={order.data.order.totalCents}

@@ -1,6 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
@@ -32,7 +32,12 @@ export default function Orders() {
   return (
     <div className="space-y-4">
       <BackLink to="/admin">{t("backToAdmin")}</BackLink>
-      <h1 className="text-2xl font-bold">{t("desk.title")}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">{t("desk.title")}</h1>
+        <Link to="/admin/parcels" className="btn btn-outline ml-auto">
+          {t("desk.parcels")}
+        </Link>
+      </div>
       <OrderFilters value={filters} onChange={setFilters} />
       <section aria-labelledby="desk-results" className="card p-4" aria-busy={orders.isFetching}>
         <h2 id="desk-results" className="sr-only">
