@@ -111,6 +111,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if err := m.Register(metrics.OperationsCollector(operations(dbs.Primary), app.Log)); err != nil {
 		return server.Options{}, nil, err
 	}
+	if err := checkVerifactuCertificate(ctx, app, dbs.Primary, m); err != nil {
+		return server.Options{}, nil, err
+	}
 	pages := &metrics.PrerenderCollector{}
 	if err := m.Register(pages); err != nil {
 		return server.Options{}, nil, err
