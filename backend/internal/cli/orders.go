@@ -51,8 +51,9 @@ func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdraw
 	client, err := jobs.NewClient(dbs.Primary, jobs.Options{
 		PaymentWindows: paymentWindows(cfg), Logger: app.Log,
 		Sender: sender, Identity: settingsIdentity{q: db.New(dbs.Primary), publicURL: cfg.PublicURL}, From: cfg.MailFrom,
-		Refunds: refunds,
-		Links:   links,
+		Refunds:   refunds,
+		Links:     links,
+		Verifactu: verifactuSender(cfg),
 	})
 	if err != nil {
 		return nil, err

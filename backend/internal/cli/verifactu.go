@@ -7,6 +7,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/aeat"
+	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/metrics"
 )
@@ -45,4 +47,15 @@ func checkVerifactuCertificate(ctx context.Context, app *App, pool *pgxpool.Pool
 		log.WarnContext(ctx, warning)
 	}
 	return nil
+}
+
+// verifactuSender posts the VeriFactu messages to the AEAT's endpoint of
+// VERIFACTU_ENVIRONMENT with the shop's certificate, or is nil while
+// sending is off or no certificate is configured (the messages are then
+// prepared and kept).
+func verifactuSender(cfg *config.Config) invoice.Sender {
+	if !cfg.VerifactuSend || cfg.VerifactuCertificate == nil {
+		return nil
+	}
+	return aeat.NewClient(cfg.VerifactuEndpoint(), cfg.VerifactuCertificate, nil)
 }
