@@ -59,3 +59,14 @@ func verifactuSender(cfg *config.Config) invoice.Sender {
 	}
 	return aeat.NewClient(cfg.VerifactuEndpoint(), cfg.VerifactuCertificate, nil)
 }
+
+// verification is what invoices show of VERI*FACTU: the QR code to the
+// checker of the environment records go to, and the legend while they are
+// sent.
+func verification(cfg *config.Config) invoice.Verification {
+	v := invoice.Verification{QRBase: invoice.QRTestURL, Legend: cfg.VerifactuSend}
+	if cfg.VerifactuEnvironment == config.VerifactuProduction {
+		v.QRBase = invoice.QRProductionURL
+	}
+	return v
+}

@@ -194,7 +194,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
-			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),
+			Invoice:              invoiceapi.New(dbs.Primary, invoicer, verification(cfg)),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
 			Settings:             shopsettingsapi.New(settings).WithDeliveryAreas(cfg.Delivery),
@@ -211,7 +211,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
 			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
 			AdminMessage:         adminmessageapi.New(messages),
-			AdminInvoice:         admininvoiceapi.New(dbs.Primary, invoice.QRTestURL),
+			AdminInvoice:         admininvoiceapi.New(dbs.Primary, verification(cfg)),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 		},
 		Interceptors: append([]connect.Interceptor{

@@ -29,15 +29,15 @@ import (
 type Handler struct {
 	pool   *pgxpool.Pool
 	q      *db.Queries
-	qrBase string
+	verify invoice.Verification
 }
 
 var _ saboresv1connect.AdminInvoiceServiceHandler = (*Handler)(nil)
 
-// New returns the handler on pool; the QR codes of the PDFs point to qrBase
-// (invoice.QRTestURL or invoice.QRProductionURL).
-func New(pool *pgxpool.Pool, qrBase string) *Handler {
-	return &Handler{pool: pool, q: db.New(pool), qrBase: qrBase}
+// New returns the handler on pool; the QR codes and legend of the PDFs
+// are as verify says.
+func New(pool *pgxpool.Pool, verify invoice.Verification) *Handler {
+	return &Handler{pool: pool, q: db.New(pool), verify: verify}
 }
 
 // ListOrderInvoices lists any order's invoices.
@@ -54,7 +54,7 @@ func (h *Handler) ListOrderInvoices(ctx context.Context, req *connect.Request[sa
 // carry buyers' personal data.
 func (h *Handler) GetInvoicePdf(ctx context.Context, req *connect.Request[saboresv1.GetInvoicePdfRequest]) (*connect.Response[saboresv1.GetInvoicePdfResponse], error) {
 	id := req.Msg.GetInvoiceId()
-	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()), h.qrBase)
+	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()), h.verify)
 	if err != nil {
 		return nil, err
 	}
