@@ -123,7 +123,11 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if err != nil {
 		return server.Options{}, nil, err
 	}
-	jobClient, err := newJobs(app, dbs, gateway, links)
+	sender, err := verifactuSender(ctx, app)
+	if err != nil {
+		return server.Options{}, nil, err
+	}
+	jobClient, err := newJobs(app, dbs, gateway, links, sender)
 	if err != nil {
 		return server.Options{}, nil, err
 	}

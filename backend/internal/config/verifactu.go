@@ -35,6 +35,9 @@ type Verifactu struct {
 	VerifactuCertificate         *aeat.Certificate
 	// VerifactuCertificateHolder says whose the certificate is.
 	VerifactuCertificateHolder aeat.Holder
+	// DevAEAT runs the development AEAT on a loopback port and sends the
+	// records there, with a certificate it issues.
+	DevAEAT bool
 }
 
 // Sending records is configuration, not a back-office setting: it needs a
@@ -90,12 +93,24 @@ func init() {
 			},
 			get: func(c *Config) string { return string(c.VerifactuCertificateHolder) },
 		},
+		Option{
+			Env: "DEV_AEAT", Flag: "dev-aeat", Default: "false",
+			Description: "Development AEAT: a stand-in for the VERI*FACTU web service on a loopback port (TLS with a client certificate it issues) that the records are sent to, answering as the AEAT would, so a development shop goes through sending, answers and corrections with no certificate and no internet; invoices then carry the legend and the test QR. Never in production, nor with VERIFACTU_CERTIFICATE.",
+			set:         func(c *Config, v string) error { return setBool(&c.DevAEAT, v) },
+			get:         func(c *Config) string { return strconv.FormatBool(c.DevAEAT) },
+		},
 	)
 }
 
 // checkVerifactu opens the certificate once every option is parsed. Its
 // messages never include the file or the password.
 func checkVerifactu(c *Config) []error {
+	if c.DevAEAT && c.Env == EnvProduction {
+		return []error{errors.New("DEV_AEAT accepts records the AEAT never sees: never in production")}
+	}
+	if c.DevAEAT && c.VerifactuCertificateFile != "" {
+		return []error{errors.New("DEV_AEAT and VERIFACTU_CERTIFICATE exclude each other: the development AEAT issues its own certificate")}
+	}
 	if c.VerifactuCertificateFile == "" {
 		if c.VerifactuCertificatePassword != "" {
 			return []error{errors.New("VERIFACTU_CERTIFICATE_PASSWORD is set without VERIFACTU_CERTIFICATE")}
@@ -118,6 +133,10 @@ func pkcs12Bytes(v string) []byte {
 	}
 	return []byte(v)
 }
+
+// VerifactuSending says records are sent: to the AEAT (VERIFACTU_SEND) or
+// to the development AEAT. Invoices then carry the VERI*FACTU legend.
+func (c *Config) VerifactuSending() bool { return c.VerifactuSend || c.DevAEAT }
 
 // VerifactuEndpoint is where records are sent.
 func (c *Config) VerifactuEndpoint() string {

@@ -135,3 +135,21 @@ func TestVerifactuCertificateFromAFile(t *testing.T) {
 		t.Error("a password without a certificate was accepted")
 	}
 }
+
+// TestDevAEATNeverInProduction: the development AEAT accepts records the
+// AEAT never sees, so production refuses to build with it.
+func TestDevAEATNeverInProduction(t *testing.T) {
+	t.Parallel()
+	env := safeProduction()
+	env["DEV_AEAT"] = "true"
+	if _, err := load(t, env); err == nil || !strings.Contains(err.Error(), "DEV_AEAT") {
+		t.Errorf("production with DEV_AEAT: %v", err)
+	}
+	c, err := load(t, map[string]string{"DEV_AEAT": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.VerifactuSending() {
+		t.Error("records are not sent to the development AEAT")
+	}
+}
