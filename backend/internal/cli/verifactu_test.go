@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"io"
 	"log/slog"
 	"strings"
 	"testing"
@@ -22,7 +21,7 @@ func TestDevAEATAnswersOverTLS(t *testing.T) {
 	defer cancel()
 	cfg := config.Default()
 	cfg.DevAEAT = true
-	app := &App{Config: cfg, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	app := &App{Config: cfg, Log: slog.New(slog.DiscardHandler)}
 	sender, err := verifactuSender(ctx, app)
 	if err != nil {
 		t.Fatal(err)
