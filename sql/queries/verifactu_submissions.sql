@@ -82,3 +82,21 @@ ORDER BY r.id;
 
 -- name: GetVerifactuRecord :one
 SELECT * FROM verifactu_records WHERE id = @id;
+
+-- VerifactuRecordsByState counts the prepared records by their message's state.
+-- name: VerifactuRecordsByState :many
+SELECT state, sum(record_count)::bigint AS records FROM verifactu_submissions GROUP BY state ORDER BY state;
+
+-- RefusedVerifactuRecords are the latest records whose last answer refused
+-- them or accepted them with errors, with the record correcting each.
+-- name: RefusedVerifactuRecords :many
+SELECT r.id, r.series_number, ra.estado_registro, ra.error_code, ra.error_description, a.answered_at,
+    coalesce((SELECT c.id FROM verifactu_records c WHERE c.corrects_record_id = r.id), 0)::bigint AS correction_id
+FROM verifactu_records r
+JOIN LATERAL (
+    SELECT * FROM verifactu_record_answers WHERE record_id = r.id ORDER BY id DESC LIMIT 1
+) ra ON true
+JOIN verifactu_answers a ON a.id = ra.answer_id
+WHERE ra.estado_registro = 'AceptadoConErrores' OR NOT ra.received
+ORDER BY r.id DESC
+LIMIT 200;

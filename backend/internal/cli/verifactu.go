@@ -118,3 +118,15 @@ func verification(cfg *config.Config) invoice.Verification {
 	}
 	return v
 }
+
+// sending is how records leave, for the owner's chain check.
+func sending(cfg *config.Config) invoice.Sending {
+	s := invoice.Sending{On: cfg.VerifactuSending(), Environment: cfg.VerifactuEnvironment}
+	if cfg.DevAEAT {
+		s.Environment = "development"
+	}
+	if cfg.VerifactuCertificate != nil {
+		s.CertificateExpiry = cfg.VerifactuCertificate.NotAfter()
+	}
+	return s
+}

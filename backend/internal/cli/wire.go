@@ -215,7 +215,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
 			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
 			AdminMessage:         adminmessageapi.New(messages),
-			AdminInvoice:         admininvoiceapi.New(dbs.Primary, verification(cfg)),
+			AdminInvoice:         admininvoiceapi.New(dbs.Primary, verification(cfg)).WithSending(sending(cfg)),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 		},
 		Interceptors: append([]connect.Interceptor{

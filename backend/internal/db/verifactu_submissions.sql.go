@@ -271,6 +271,59 @@ func (q *Queries) RecordsToCorrect(ctx context.Context) ([]RecordsToCorrectRow, 
 	return items, nil
 }
 
+const refusedVerifactuRecords = `-- name: RefusedVerifactuRecords :many
+SELECT r.id, r.series_number, ra.estado_registro, ra.error_code, ra.error_description, a.answered_at,
+    coalesce((SELECT c.id FROM verifactu_records c WHERE c.corrects_record_id = r.id), 0)::bigint AS correction_id
+FROM verifactu_records r
+JOIN LATERAL (
+    SELECT id, answer_id, record_id, estado_registro, error_code, error_description, received FROM verifactu_record_answers WHERE record_id = r.id ORDER BY id DESC LIMIT 1
+) ra ON true
+JOIN verifactu_answers a ON a.id = ra.answer_id
+WHERE ra.estado_registro = 'AceptadoConErrores' OR NOT ra.received
+ORDER BY r.id DESC
+LIMIT 200
+`
+
+type RefusedVerifactuRecordsRow struct {
+	ID               int64
+	SeriesNumber     string
+	EstadoRegistro   string
+	ErrorCode        int32
+	ErrorDescription string
+	AnsweredAt       time.Time
+	CorrectionID     int64
+}
+
+// RefusedVerifactuRecords are the latest records whose last answer refused
+// them or accepted them with errors, with the record correcting each.
+func (q *Queries) RefusedVerifactuRecords(ctx context.Context) ([]RefusedVerifactuRecordsRow, error) {
+	rows, err := q.db.Query(ctx, refusedVerifactuRecords)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []RefusedVerifactuRecordsRow{}
+	for rows.Next() {
+		var i RefusedVerifactuRecordsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.SeriesNumber,
+			&i.EstadoRegistro,
+			&i.ErrorCode,
+			&i.ErrorDescription,
+			&i.AnsweredAt,
+			&i.CorrectionID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const setVerifactuSubmissionState = `-- name: SetVerifactuSubmissionState :exec
 UPDATE verifactu_submissions SET state = $1 WHERE id = $2
 `
@@ -332,6 +385,36 @@ func (q *Queries) VerifactuRecordsBetween(ctx context.Context, arg VerifactuReco
 			&i.CorrectsRecordID,
 			&i.RechazoPrevio,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const verifactuRecordsByState = `-- name: VerifactuRecordsByState :many
+SELECT state, sum(record_count)::bigint AS records FROM verifactu_submissions GROUP BY state ORDER BY state
+`
+
+type VerifactuRecordsByStateRow struct {
+	State   string
+	Records int64
+}
+
+// VerifactuRecordsByState counts the prepared records by their message's state.
+func (q *Queries) VerifactuRecordsByState(ctx context.Context) ([]VerifactuRecordsByStateRow, error) {
+	rows, err := q.db.Query(ctx, verifactuRecordsByState)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []VerifactuRecordsByStateRow{}
+	for rows.Next() {
+		var i VerifactuRecordsByStateRow
+		if err := rows.Scan(&i.State, &i.Records); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -20,6 +20,15 @@ type Sender interface {
 	Endpoint() string
 }
 
+// Sending is how records leave, for the owner's view: whether they are
+// posted, to which environment, and when the certificate expires (zero
+// when none is configured).
+type Sending struct {
+	On                bool
+	Environment       string
+	CertificateExpiry time.Time
+}
+
 // SendResult is what a sending pass did.
 type SendResult struct {
 	// Sent counts the messages the AEAT answered.

@@ -212,6 +212,24 @@ func TestRefusedRecordIsCorrectedByANewOne(t *testing.T) {
 	// Nothing more to correct or send.
 	f.clock.Advance(time.Minute)
 	f.mustSend(0)
+
+	// The owner sees the refused record, the AEAT's code and text, and the
+	// record that corrected it; and the records by their message's state.
+	status, err := invoice.ReadSubmissionStatus(ctx, f.pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(status.Refused) != 1 || status.Refused[0].ID != corrected || status.Refused[0].ErrorCode != 1100 ||
+		status.Refused[0].ErrorDescription == "" || status.Refused[0].CorrectionID != correction || status.Refused[0].SeriesNumber != invs[0].SeriesNumber {
+		t.Errorf("refused records shown: %+v", status.Refused)
+	}
+	byState := map[string]int64{}
+	for _, s := range status.ByState {
+		byState[s.State] = s.Records
+	}
+	if byState["partially_accepted"] != 2 || byState["accepted"] != 1 || len(byState) != 2 {
+		t.Errorf("records by state: %v", byState)
+	}
 }
 
 // lostAnswer posts and then loses the answer, as when the connection drops
