@@ -1,6 +1,7 @@
 package invoice_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http/httptest"
@@ -230,6 +231,17 @@ func TestRefusedRecordIsCorrectedByANewOne(t *testing.T) {
 	if byState["partially_accepted"] != 2 || byState["accepted"] != 1 || len(byState) != 2 {
 		t.Errorf("records by state: %v", byState)
 	}
+
+	// The correction's message says Subsanacion and RechazoPrevio and
+	// follows the AEAT's schema.
+	var message []byte
+	if err := f.pool.QueryRow(ctx, `SELECT message FROM verifactu_submissions ORDER BY id DESC LIMIT 1`).Scan(&message); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(message, []byte("<sum1:Subsanacion>S</sum1:Subsanacion>")) || !bytes.Contains(message, []byte("<sum1:RechazoPrevio>S</sum1:RechazoPrevio>")) {
+		t.Errorf("the correction's message lacks its flags:\n%s", message)
+	}
+	validateSubmission(t, message)
 }
 
 // lostAnswer posts and then loses the answer, as when the connection drops
