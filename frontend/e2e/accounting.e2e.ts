@@ -66,7 +66,7 @@ it("the admin downloads the invoice register and the payments of a period, and s
     expect((await readFile(await download.path(), "utf8")).split("\n")[0]).toContain(header);
   }
   await page.getByRole("button", { name: "Comprobar la cadena" }).click();
-  await page.getByText(/El envío a la AEAT espera el certificado electrónico de la tienda/).waitFor();
+  await page.getByText(/El envío a la AEAT está desactivado \(VERIFACTU_SEND\) o espera el certificado electrónico de la tienda/).waitFor();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "accountant-export");
   const audited = await page.request.post("/sabores.v1.AdminInvoiceService/ExportPayments", {

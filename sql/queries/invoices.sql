@@ -76,10 +76,10 @@ UPDATE verifactu_chain_head SET record_id = @record_id, hash = @hash WHERE id;
 -- name: InsertVerifactuRecord :one
 INSERT INTO verifactu_records (
     invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type,
-    vat_total, total, previous_hash, generated_at, hash
+    vat_total, total, previous_hash, generated_at, hash, corrects_record_id, rechazo_previo
 ) VALUES (
     @invoice_id, @kind, @issuer_nif, @series_number, @issue_date, @invoice_type,
-    @vat_total, @total, @previous_hash, @generated_at, @hash
+    @vat_total, @total, @previous_hash, @generated_at, @hash, sqlc.narg(corrects_record_id), @rechazo_previo
 )
 RETURNING *;
 

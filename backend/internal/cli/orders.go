@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/config"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -39,7 +40,7 @@ func paymentWindows(c *config.Config) order.PaymentWindows {
 // newJobs builds the background job client (River) with the e-mail
 // sender; serve starts it once the shop is open (startJobs), and
 // Databases.Close stops it gracefully before the pools close.
-func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdrawal.Links, parcels jobs.ParcelPoller) (*river.Client[pgx.Tx], error) {
+func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdrawal.Links, parcels jobs.ParcelPoller, verifactu invoice.Sender) (*river.Client[pgx.Tx], error) {
 	cfg := app.Config
 	sender, err := mail.NewSender(mail.Settings{
 		Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername, Password: cfg.SMTPPassword,
@@ -51,9 +52,10 @@ func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdraw
 	client, err := jobs.NewClient(dbs.Primary, jobs.Options{
 		PaymentWindows: paymentWindows(cfg), Logger: app.Log,
 		Sender: sender, Identity: settingsIdentity{q: db.New(dbs.Primary), publicURL: cfg.PublicURL}, From: cfg.MailFrom,
-		Refunds: refunds,
-		Links:   links,
-		Parcels: parcels,
+		Refunds:   refunds,
+		Links:     links,
+		Parcels:   parcels,
+		Verifactu: verifactu,
 	})
 	if err != nil {
 		return nil, err

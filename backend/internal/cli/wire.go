@@ -112,6 +112,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if err := m.Register(metrics.OperationsCollector(operations(dbs.Primary), app.Log)); err != nil {
 		return server.Options{}, nil, err
 	}
+	if err := checkVerifactuCertificate(ctx, app, dbs.Primary, m); err != nil {
+		return server.Options{}, nil, err
+	}
 	pages := &metrics.PrerenderCollector{}
 	if err := m.Register(pages); err != nil {
 		return server.Options{}, nil, err
@@ -122,7 +125,11 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		return server.Options{}, nil, err
 	}
 	parcels := parcelModule(cfg, dbs.Primary, app.Log)
-	jobClient, err := newJobs(app, dbs, gateway, links, parcelPoller(parcels))
+	sender, err := verifactuSender(ctx, app)
+	if err != nil {
+		return server.Options{}, nil, err
+	}
+	jobClient, err := newJobs(app, dbs, gateway, links, parcelPoller(parcels), sender)
 	if err != nil {
 		return server.Options{}, nil, err
 	}
@@ -200,7 +207,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
-			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),
+			Invoice:              invoiceapi.New(dbs.Primary, invoicer, verification(cfg)),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
 			Settings:             shopsettingsapi.New(settings).WithDeliveryAreas(cfg.Delivery),
@@ -217,7 +224,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
 			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
 			AdminMessage:         adminmessageapi.New(messages),
-			AdminInvoice:         admininvoiceapi.New(dbs.Primary, invoice.QRTestURL),
+			AdminInvoice:         admininvoiceapi.New(dbs.Primary, verification(cfg)).WithSending(sending(cfg)),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
 		},

@@ -151,6 +151,8 @@ type Config struct {
 	Law
 	// Labels holds the options of shipping labels (labels.go).
 	Labels
+	// Verifactu holds the options of sending records to the AEAT (verifactu.go).
+	Verifactu
 }
 
 // Option is one row of the configuration table.
@@ -168,8 +170,11 @@ type Option struct {
 
 	// credentials marks connection strings whose password is hidden.
 	credentials bool
-	set         func(c *Config, value string) error
-	get         func(c *Config) string
+	// binary values are taken byte for byte, never trimmed: a _FILE may
+	// hold a binary file (a PKCS#12 certificate).
+	binary bool
+	set    func(c *Config, value string) error
+	get    func(c *Config) string
 }
 
 // Redact returns value as it may be printed: secrets become "[redacted]"
@@ -769,6 +774,8 @@ func (f *Flags) Load(lookupEnv func(string) (string, bool)) (*Config, error) {
 				errs = append(errs, fmt.Errorf("%s and %s_FILE are both set: keep one", o.Env, o.Env))
 			case err != nil:
 				errs = append(errs, fmt.Errorf("%s_FILE: %w", o.Env, err))
+			case o.binary:
+				v = string(content)
 			default:
 				v = strings.TrimRight(string(content), "\r\n")
 			}
@@ -789,7 +796,11 @@ func build(raw map[string]string) (*Config, error) {
 	c := &Config{}
 	var errs []error
 	for _, o := range options {
-		if err := o.set(c, strings.TrimSpace(raw[o.Env])); err != nil {
+		v := raw[o.Env]
+		if !o.binary {
+			v = strings.TrimSpace(v)
+		}
+		if err := o.set(c, v); err != nil {
 			errs = append(errs, fmt.Errorf("%s (-%s) = %q: %w", o.Env, o.Flag, o.Redact(raw[o.Env]), err))
 		}
 	}
@@ -805,6 +816,7 @@ func build(raw map[string]string) (*Config, error) {
 	}
 	errs = append(errs, checkRedsys(c)...)
 	errs = append(errs, checkLabels(c)...)
+	errs = append(errs, checkVerifactu(c)...)
 	if err := errors.Join(errs...); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}

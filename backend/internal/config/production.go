@@ -4,6 +4,7 @@ import (
 	"net/mail"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/sabores/sabores/backend/internal/redsys"
 )
@@ -63,6 +64,17 @@ func (c *Config) Refusals() []string {
 	}
 	if c.SignInSecret == "" {
 		refuse("SIGNIN_SECRET must be set (or SIGNIN_SECRET_FILE): the one kept in the database would let whoever holds a backup forge sign-in cookies")
+	}
+	if c.VerifactuSend {
+		switch {
+		case c.VerifactuCertificate == nil:
+			refuse("VERIFACTU_SEND is on without VERIFACTU_CERTIFICATE: the AEAT accepts records only over TLS with the shop's certificate")
+		case c.VerifactuCertificate.ValidAt(time.Now()) != nil:
+			refuse("VERIFACTU_CERTIFICATE cannot authenticate to the AEAT: " + c.VerifactuCertificate.ValidAt(time.Now()).Error() + " (renew it, or turn VERIFACTU_SEND off meanwhile)")
+		}
+		if c.VerifactuEnvironment != VerifactuProduction {
+			refuse("VERIFACTU_ENVIRONMENT is test while VERIFACTU_SEND is on: the invoices' records would reach only the AEAT's test service")
+		}
 	}
 	return out
 }

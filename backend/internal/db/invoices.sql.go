@@ -180,26 +180,28 @@ func (q *Queries) InsertInvoiceTax(ctx context.Context, arg InsertInvoiceTaxPara
 const insertVerifactuRecord = `-- name: InsertVerifactuRecord :one
 INSERT INTO verifactu_records (
     invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type,
-    vat_total, total, previous_hash, generated_at, hash
+    vat_total, total, previous_hash, generated_at, hash, corrects_record_id, rechazo_previo
 ) VALUES (
     $1, $2, $3, $4, $5, $6,
-    $7, $8, $9, $10, $11
+    $7, $8, $9, $10, $11, $12, $13
 )
-RETURNING id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at
+RETURNING id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at, corrects_record_id, rechazo_previo
 `
 
 type InsertVerifactuRecordParams struct {
-	InvoiceID    int64
-	Kind         string
-	IssuerNif    string
-	SeriesNumber string
-	IssueDate    string
-	InvoiceType  string
-	VatTotal     string
-	Total        string
-	PreviousHash string
-	GeneratedAt  string
-	Hash         string
+	InvoiceID        int64
+	Kind             string
+	IssuerNif        string
+	SeriesNumber     string
+	IssueDate        string
+	InvoiceType      string
+	VatTotal         string
+	Total            string
+	PreviousHash     string
+	GeneratedAt      string
+	Hash             string
+	CorrectsRecordID *int64
+	RechazoPrevio    bool
 }
 
 func (q *Queries) InsertVerifactuRecord(ctx context.Context, arg InsertVerifactuRecordParams) (VerifactuRecord, error) {
@@ -215,6 +217,8 @@ func (q *Queries) InsertVerifactuRecord(ctx context.Context, arg InsertVerifactu
 		arg.PreviousHash,
 		arg.GeneratedAt,
 		arg.Hash,
+		arg.CorrectsRecordID,
+		arg.RechazoPrevio,
 	)
 	var i VerifactuRecord
 	err := row.Scan(
@@ -231,6 +235,8 @@ func (q *Queries) InsertVerifactuRecord(ctx context.Context, arg InsertVerifactu
 		&i.GeneratedAt,
 		&i.Hash,
 		&i.CreatedAt,
+		&i.CorrectsRecordID,
+		&i.RechazoPrevio,
 	)
 	return i, err
 }
@@ -594,7 +600,7 @@ func (q *Queries) VerifactuChainHead(ctx context.Context) (VerifactuChainHeadRow
 }
 
 const verifactuRecordByHash = `-- name: VerifactuRecordByHash :one
-SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at FROM verifactu_records WHERE hash = $1
+SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at, corrects_record_id, rechazo_previo FROM verifactu_records WHERE hash = $1
 `
 
 func (q *Queries) VerifactuRecordByHash(ctx context.Context, hash string) (VerifactuRecord, error) {
@@ -614,12 +620,14 @@ func (q *Queries) VerifactuRecordByHash(ctx context.Context, hash string) (Verif
 		&i.GeneratedAt,
 		&i.Hash,
 		&i.CreatedAt,
+		&i.CorrectsRecordID,
+		&i.RechazoPrevio,
 	)
 	return i, err
 }
 
 const verifactuRecords = `-- name: VerifactuRecords :many
-SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at FROM verifactu_records WHERE id > $1 ORDER BY id LIMIT $2
+SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at, corrects_record_id, rechazo_previo FROM verifactu_records WHERE id > $1 ORDER BY id LIMIT $2
 `
 
 type VerifactuRecordsParams struct {
@@ -651,6 +659,8 @@ func (q *Queries) VerifactuRecords(ctx context.Context, arg VerifactuRecordsPara
 			&i.GeneratedAt,
 			&i.Hash,
 			&i.CreatedAt,
+			&i.CorrectsRecordID,
+			&i.RechazoPrevio,
 		); err != nil {
 			return nil, err
 		}
@@ -663,7 +673,7 @@ func (q *Queries) VerifactuRecords(ctx context.Context, arg VerifactuRecordsPara
 }
 
 const verifactuRecordsOfInvoice = `-- name: VerifactuRecordsOfInvoice :many
-SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at FROM verifactu_records WHERE invoice_id = $1 ORDER BY id
+SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at, corrects_record_id, rechazo_previo FROM verifactu_records WHERE invoice_id = $1 ORDER BY id
 `
 
 func (q *Queries) VerifactuRecordsOfInvoice(ctx context.Context, invoiceID int64) ([]VerifactuRecord, error) {
@@ -689,6 +699,8 @@ func (q *Queries) VerifactuRecordsOfInvoice(ctx context.Context, invoiceID int64
 			&i.GeneratedAt,
 			&i.Hash,
 			&i.CreatedAt,
+			&i.CorrectsRecordID,
+			&i.RechazoPrevio,
 		); err != nil {
 			return nil, err
 		}

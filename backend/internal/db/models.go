@@ -652,6 +652,17 @@ type User struct {
 	DeletedAt        *time.Time
 }
 
+type VerifactuAnswer struct {
+	ID           int64
+	SubmissionID int64
+	Endpoint     string
+	EstadoEnvio  string
+	Csv          string
+	WaitSeconds  int32
+	Response     string
+	AnsweredAt   time.Time
+}
+
 type VerifactuChainHead struct {
 	ID       bool
 	RecordID *int64
@@ -659,19 +670,31 @@ type VerifactuChainHead struct {
 }
 
 type VerifactuRecord struct {
-	ID           int64
-	InvoiceID    int64
-	Kind         string
-	IssuerNif    string
-	SeriesNumber string
-	IssueDate    string
-	InvoiceType  string
-	VatTotal     string
-	Total        string
-	PreviousHash string
-	GeneratedAt  string
-	Hash         string
-	CreatedAt    time.Time
+	ID               int64
+	InvoiceID        int64
+	Kind             string
+	IssuerNif        string
+	SeriesNumber     string
+	IssueDate        string
+	InvoiceType      string
+	VatTotal         string
+	Total            string
+	PreviousHash     string
+	GeneratedAt      string
+	Hash             string
+	CreatedAt        time.Time
+	CorrectsRecordID *int64
+	RechazoPrevio    bool
+}
+
+type VerifactuRecordAnswer struct {
+	ID               int64
+	AnswerID         int64
+	RecordID         int64
+	EstadoRegistro   string
+	ErrorCode        int32
+	ErrorDescription string
+	Received         bool
 }
 
 type VerifactuSubmission struct {

@@ -10,6 +10,90 @@ import (
 	"time"
 )
 
+const getVerifactuRecord = `-- name: GetVerifactuRecord :one
+SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at, corrects_record_id, rechazo_previo FROM verifactu_records WHERE id = $1
+`
+
+func (q *Queries) GetVerifactuRecord(ctx context.Context, id int64) (VerifactuRecord, error) {
+	row := q.db.QueryRow(ctx, getVerifactuRecord, id)
+	var i VerifactuRecord
+	err := row.Scan(
+		&i.ID,
+		&i.InvoiceID,
+		&i.Kind,
+		&i.IssuerNif,
+		&i.SeriesNumber,
+		&i.IssueDate,
+		&i.InvoiceType,
+		&i.VatTotal,
+		&i.Total,
+		&i.PreviousHash,
+		&i.GeneratedAt,
+		&i.Hash,
+		&i.CreatedAt,
+		&i.CorrectsRecordID,
+		&i.RechazoPrevio,
+	)
+	return i, err
+}
+
+const insertVerifactuAnswer = `-- name: InsertVerifactuAnswer :one
+INSERT INTO verifactu_answers (submission_id, endpoint, estado_envio, csv, wait_seconds, response, answered_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+RETURNING id
+`
+
+type InsertVerifactuAnswerParams struct {
+	SubmissionID int64
+	Endpoint     string
+	EstadoEnvio  string
+	Csv          string
+	WaitSeconds  int32
+	Response     string
+	AnsweredAt   time.Time
+}
+
+func (q *Queries) InsertVerifactuAnswer(ctx context.Context, arg InsertVerifactuAnswerParams) (int64, error) {
+	row := q.db.QueryRow(ctx, insertVerifactuAnswer,
+		arg.SubmissionID,
+		arg.Endpoint,
+		arg.EstadoEnvio,
+		arg.Csv,
+		arg.WaitSeconds,
+		arg.Response,
+		arg.AnsweredAt,
+	)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
+const insertVerifactuRecordAnswer = `-- name: InsertVerifactuRecordAnswer :exec
+INSERT INTO verifactu_record_answers (answer_id, record_id, estado_registro, error_code, error_description, received)
+VALUES ($1, $2, $3, $4, $5, $6)
+`
+
+type InsertVerifactuRecordAnswerParams struct {
+	AnswerID         int64
+	RecordID         int64
+	EstadoRegistro   string
+	ErrorCode        int32
+	ErrorDescription string
+	Received         bool
+}
+
+func (q *Queries) InsertVerifactuRecordAnswer(ctx context.Context, arg InsertVerifactuRecordAnswerParams) error {
+	_, err := q.db.Exec(ctx, insertVerifactuRecordAnswer,
+		arg.AnswerID,
+		arg.RecordID,
+		arg.EstadoRegistro,
+		arg.ErrorCode,
+		arg.ErrorDescription,
+		arg.Received,
+	)
+	return err
+}
+
 const insertVerifactuSubmission = `-- name: InsertVerifactuSubmission :one
 INSERT INTO verifactu_submissions (first_record_id, last_record_id, record_count, message)
 VALUES ($1, $2, $3, $4)
@@ -47,6 +131,24 @@ func (q *Queries) LastSubmittedRecord(ctx context.Context) (int64, error) {
 	return column_1, err
 }
 
+const lastVerifactuAnswer = `-- name: LastVerifactuAnswer :one
+SELECT answered_at, wait_seconds FROM verifactu_answers ORDER BY id DESC LIMIT 1
+`
+
+type LastVerifactuAnswerRow struct {
+	AnsweredAt  time.Time
+	WaitSeconds int32
+}
+
+// LastVerifactuAnswer is the AEAT's last answer: the next message waits
+// its TiempoEsperaEnvio.
+func (q *Queries) LastVerifactuAnswer(ctx context.Context) (LastVerifactuAnswerRow, error) {
+	row := q.db.QueryRow(ctx, lastVerifactuAnswer)
+	var i LastVerifactuAnswerRow
+	err := row.Scan(&i.AnsweredAt, &i.WaitSeconds)
+	return i, err
+}
+
 const lastVerifactuSubmission = `-- name: LastVerifactuSubmission :one
 SELECT id, record_count, state, created_at FROM verifactu_submissions ORDER BY id DESC LIMIT 1
 `
@@ -71,6 +173,19 @@ func (q *Queries) LastVerifactuSubmission(ctx context.Context) (LastVerifactuSub
 	return i, err
 }
 
+const lockVerifactuSending = `-- name: LockVerifactuSending :exec
+SELECT pg_advisory_lock(hashtext('verifactu_submissions'))
+`
+
+// LockVerifactuSending keeps the sending pass one at a time across
+// replicas for as long as its connection holds it: a pass posts to the AEAT
+// outside any transaction (an answer may take longer than a transaction may
+// stay idle), and the lock is the same as LockVerifactuSubmissions's.
+func (q *Queries) LockVerifactuSending(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, lockVerifactuSending)
+	return err
+}
+
 const lockVerifactuSubmissions = `-- name: LockVerifactuSubmissions :exec
 SELECT pg_advisory_xact_lock(hashtext('verifactu_submissions'))
 `
@@ -81,6 +196,233 @@ SELECT pg_advisory_xact_lock(hashtext('verifactu_submissions'))
 func (q *Queries) LockVerifactuSubmissions(ctx context.Context) error {
 	_, err := q.db.Exec(ctx, lockVerifactuSubmissions)
 	return err
+}
+
+const nextUnansweredSubmission = `-- name: NextUnansweredSubmission :one
+SELECT s.id, s.first_record_id, s.last_record_id, s.record_count, s.message, s.state, s.created_at FROM verifactu_submissions s
+WHERE NOT EXISTS (SELECT 1 FROM verifactu_answers a WHERE a.submission_id = s.id)
+ORDER BY s.id LIMIT 1
+`
+
+// NextUnansweredSubmission is the oldest message the AEAT has not answered:
+// never posted, or posted without an answer coming back.
+func (q *Queries) NextUnansweredSubmission(ctx context.Context) (VerifactuSubmission, error) {
+	row := q.db.QueryRow(ctx, nextUnansweredSubmission)
+	var i VerifactuSubmission
+	err := row.Scan(
+		&i.ID,
+		&i.FirstRecordID,
+		&i.LastRecordID,
+		&i.RecordCount,
+		&i.Message,
+		&i.State,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
+const recordsToCorrect = `-- name: RecordsToCorrect :many
+SELECT r.id, r.invoice_id, r.kind, ra.estado_registro, ra.received
+FROM verifactu_records r
+JOIN LATERAL (
+    SELECT estado_registro, received FROM verifactu_record_answers WHERE record_id = r.id ORDER BY id DESC LIMIT 1
+) ra ON true
+WHERE (ra.estado_registro = 'AceptadoConErrores' OR NOT ra.received)
+  AND r.corrects_record_id IS NULL
+  AND NOT EXISTS (SELECT 1 FROM verifactu_records c WHERE c.corrects_record_id = r.id)
+ORDER BY r.id
+`
+
+type RecordsToCorrectRow struct {
+	ID             int64
+	InvoiceID      int64
+	Kind           string
+	EstadoRegistro string
+	Received       bool
+}
+
+// RecordsToCorrect are the records whose last answer refused them or
+// accepted them with errors and that no record corrects yet, with that
+// answer; a correction that fares the same is left to the owner (it would
+// carry the same data again).
+func (q *Queries) RecordsToCorrect(ctx context.Context) ([]RecordsToCorrectRow, error) {
+	rows, err := q.db.Query(ctx, recordsToCorrect)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []RecordsToCorrectRow{}
+	for rows.Next() {
+		var i RecordsToCorrectRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.InvoiceID,
+			&i.Kind,
+			&i.EstadoRegistro,
+			&i.Received,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const refusedVerifactuRecords = `-- name: RefusedVerifactuRecords :many
+SELECT r.id, r.series_number, ra.estado_registro, ra.error_code, ra.error_description, a.answered_at,
+    coalesce((SELECT c.id FROM verifactu_records c WHERE c.corrects_record_id = r.id), 0)::bigint AS correction_id
+FROM verifactu_records r
+JOIN LATERAL (
+    SELECT id, answer_id, record_id, estado_registro, error_code, error_description, received FROM verifactu_record_answers WHERE record_id = r.id ORDER BY id DESC LIMIT 1
+) ra ON true
+JOIN verifactu_answers a ON a.id = ra.answer_id
+WHERE ra.estado_registro = 'AceptadoConErrores' OR NOT ra.received
+ORDER BY r.id DESC
+LIMIT 200
+`
+
+type RefusedVerifactuRecordsRow struct {
+	ID               int64
+	SeriesNumber     string
+	EstadoRegistro   string
+	ErrorCode        int32
+	ErrorDescription string
+	AnsweredAt       time.Time
+	CorrectionID     int64
+}
+
+// RefusedVerifactuRecords are the latest records whose last answer refused
+// them or accepted them with errors, with the record correcting each.
+func (q *Queries) RefusedVerifactuRecords(ctx context.Context) ([]RefusedVerifactuRecordsRow, error) {
+	rows, err := q.db.Query(ctx, refusedVerifactuRecords)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []RefusedVerifactuRecordsRow{}
+	for rows.Next() {
+		var i RefusedVerifactuRecordsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.SeriesNumber,
+			&i.EstadoRegistro,
+			&i.ErrorCode,
+			&i.ErrorDescription,
+			&i.AnsweredAt,
+			&i.CorrectionID,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const setVerifactuSubmissionState = `-- name: SetVerifactuSubmissionState :exec
+UPDATE verifactu_submissions SET state = $1 WHERE id = $2
+`
+
+type SetVerifactuSubmissionStateParams struct {
+	State string
+	ID    int64
+}
+
+// SetVerifactuSubmissionState moves a message to what its answer says; the
+// answer itself is kept unchanged in verifactu_answers.
+func (q *Queries) SetVerifactuSubmissionState(ctx context.Context, arg SetVerifactuSubmissionStateParams) error {
+	_, err := q.db.Exec(ctx, setVerifactuSubmissionState, arg.State, arg.ID)
+	return err
+}
+
+const unlockVerifactuSending = `-- name: UnlockVerifactuSending :exec
+SELECT pg_advisory_unlock(hashtext('verifactu_submissions'))
+`
+
+func (q *Queries) UnlockVerifactuSending(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, unlockVerifactuSending)
+	return err
+}
+
+const verifactuRecordsBetween = `-- name: VerifactuRecordsBetween :many
+SELECT id, invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type, vat_total, total, previous_hash, generated_at, hash, created_at, corrects_record_id, rechazo_previo FROM verifactu_records WHERE id BETWEEN $1 AND $2 ORDER BY id
+`
+
+type VerifactuRecordsBetweenParams struct {
+	FirstID int64
+	LastID  int64
+}
+
+// VerifactuRecordsBetween are a message's records.
+func (q *Queries) VerifactuRecordsBetween(ctx context.Context, arg VerifactuRecordsBetweenParams) ([]VerifactuRecord, error) {
+	rows, err := q.db.Query(ctx, verifactuRecordsBetween, arg.FirstID, arg.LastID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []VerifactuRecord{}
+	for rows.Next() {
+		var i VerifactuRecord
+		if err := rows.Scan(
+			&i.ID,
+			&i.InvoiceID,
+			&i.Kind,
+			&i.IssuerNif,
+			&i.SeriesNumber,
+			&i.IssueDate,
+			&i.InvoiceType,
+			&i.VatTotal,
+			&i.Total,
+			&i.PreviousHash,
+			&i.GeneratedAt,
+			&i.Hash,
+			&i.CreatedAt,
+			&i.CorrectsRecordID,
+			&i.RechazoPrevio,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const verifactuRecordsByState = `-- name: VerifactuRecordsByState :many
+SELECT state, sum(record_count)::bigint AS records FROM verifactu_submissions GROUP BY state ORDER BY state
+`
+
+type VerifactuRecordsByStateRow struct {
+	State   string
+	Records int64
+}
+
+// VerifactuRecordsByState counts the prepared records by their message's state.
+func (q *Queries) VerifactuRecordsByState(ctx context.Context) ([]VerifactuRecordsByStateRow, error) {
+	rows, err := q.db.Query(ctx, verifactuRecordsByState)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []VerifactuRecordsByStateRow{}
+	for rows.Next() {
+		var i VerifactuRecordsByStateRow
+		if err := rows.Scan(&i.State, &i.Records); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const verifactuSubmissionStatus = `-- name: VerifactuSubmissionStatus :one

@@ -30,6 +30,16 @@ const (
 	QRProductionURL = "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR"
 )
 
+// Verification is what an invoice shows of VERI*FACTU: the checker its QR
+// code points to, that of the AEAT environment its records go to (QRTestURL
+// or QRProductionURL), and whether it carries the "VERI*FACTU" legend,
+// which belongs to invoices of a system in VERI*FACTU mode (Orden
+// HAC/1177/2024, the QR code and its legend): while records are sent.
+type Verification struct {
+	QRBase string
+	Legend bool
+}
+
 // VerificationURL is the URL the QR code carries: the issuer's NIF, the
 // invoice number, its date (dd-mm-yyyy) and its total, query-escaped.
 func VerificationURL(base string, inv db.Invoice) string {
@@ -121,12 +131,12 @@ const (
 // DrawPDF loads an invoice and draws it in lang (as RenderPDF), named after
 // its number: the shopper's download and the back office's give the same
 // file.
-func DrawPDF(ctx context.Context, q db.DBTX, invoiceID int64, lang, qrBase string) (pdf []byte, fileName string, err error) {
+func DrawPDF(ctx context.Context, q db.DBTX, invoiceID int64, lang string, v Verification) (pdf []byte, fileName string, err error) {
 	d, err := LoadDocument(ctx, q, invoiceID)
 	if err != nil {
 		return nil, "", err
 	}
-	if pdf, err = RenderPDF(d, lang, qrBase); err != nil {
+	if pdf, err = RenderPDF(d, lang, v); err != nil {
 		return nil, "", err
 	}
 	return pdf, d.Invoice.SeriesNumber + ".pdf", nil
@@ -139,16 +149,16 @@ const (
 )
 
 // RenderPDF draws the invoice in lang ("es" or "pt"; anything else is
-// Spanish) with the VeriFactu QR code pointing to qrBase, with
+// Spanish) with the VeriFactu QR code and legend as v says, with
 // signintech/gopdf (maintained; go-pdf/fpdf, used before, was archived in
 // March 2025).
-func RenderPDF(d Document, lang, qrBase string) ([]byte, error) {
+func RenderPDF(d Document, lang string, v Verification) ([]byte, error) {
 	tx, ok := pdfTexts[lang]
 	if !ok {
 		tx = pdfTexts["es"]
 	}
 	inv := d.Invoice
-	qrPNG, err := qrImage(VerificationURL(qrBase, inv))
+	qrPNG, err := qrImage(VerificationURL(v.QRBase, inv))
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +176,9 @@ func RenderPDF(d Document, lang, qrBase string) ([]byte, error) {
 	if err := p.pdf.ImageFrom(qr, 160, 20, &gopdf.Rect{W: qrSizeMM, H: qrSizeMM}); err != nil {
 		return nil, fmt.Errorf("invoice: draw the QR code of %s: %w", inv.SeriesNumber, err)
 	}
-	p.text(160, 20+qrSizeMM+1, qrSizeMM, 3, "VERI*FACTU", gopdf.Center)
+	if v.Legend {
+		p.text(160, 20+qrSizeMM+1, qrSizeMM, 3, "VERI*FACTU", gopdf.Center)
+	}
 
 	y := pageMarginMM
 	p.font(true, 16)

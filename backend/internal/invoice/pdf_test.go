@@ -49,7 +49,7 @@ func TestPDFCarriesTheVerificationQR(t *testing.T) {
 		t.Fatalf("VerificationURL = %s, want %s", got, want)
 	}
 	for _, lang := range invoice.Languages {
-		pdf, err := invoice.RenderPDF(doc, lang, invoice.QRTestURL)
+		pdf, err := invoice.RenderPDF(doc, lang, invoice.Verification{QRBase: invoice.QRTestURL, Legend: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,13 +73,35 @@ func TestPDFCarriesTheVerificationQR(t *testing.T) {
 		for _, want := range []string{
 			map[string]string{"es": "Factura rectificativa", "pt": "Fatura retificativa"}[lang],
 			"FR2026-000001", "24-11-2026", "Sabores del Mundo S.L.", "B12345674", "Calle Mayor 1, 28013 Madrid",
-			"Harina de maíz", "-2,50 €", "10 %", "-2,27 €", "-0,23 €",
+			"Harina de maíz", "-2,50 €", "10 %", "-2,27 €", "-0,23 €", "VERI*FACTU",
 			map[string]string{"es": "IVA incluido", "pt": "IVA incluído"}[lang],
 		} {
 			if !strings.Contains(text, want) {
 				t.Errorf("%s: %q missing from the page's text:\n%s", lang, want, text)
 			}
 		}
+	}
+
+	// Records sent to production: the QR points to production's checker;
+	// sending off, no legend.
+	pdf, err := invoice.RenderPDF(doc, "es", invoice.Verification{QRBase: invoice.QRProductionURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "invoice.pdf")
+	if err := os.WriteFile(in, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(pdftoppm, "-r", "200", "-png", "-singlefile", in, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v: %s", err, out)
+	}
+	wantProduction := strings.Replace(want, invoice.QRTestURL, invoice.QRProductionURL, 1)
+	if got := decodeQR(t, filepath.Join(dir, "page.png")); got != wantProduction {
+		t.Errorf("production: the QR code says %q, want %q", got, wantProduction)
+	}
+	if text := pdfText(t, in); strings.Contains(text, "VERI*FACTU") {
+		t.Errorf("the legend is printed while sending is off:\n%s", text)
 	}
 }
 

@@ -106,7 +106,10 @@ func SubmissionXML(issuer Issuer, system System, records []SubmissionRecord) ([]
 			msg.Registros = append(msg.Registros, registroFactura{Anulacion: &registroAnulacion{
 				IDVersion: "1.0",
 				ID:        idAnulada{NIF: r.IssuerNif, Num: r.SeriesNumber, Fecha: r.IssueDate},
-				Chain:     chain, Sistema: sis, FechaHora: r.GeneratedAt, TipoHuella: "01", Huella: r.Hash,
+				// An anulación has no Subsanacion: one the AEAT refused
+				// is sent again as a new one saying so.
+				RechazoPrevio: flag(r.RechazoPrevio),
+				Chain:         chain, Sistema: sis, FechaHora: r.GeneratedAt, TipoHuella: "01", Huella: r.Hash,
 			}})
 			continue
 		}
@@ -114,6 +117,7 @@ func SubmissionXML(issuer Issuer, system System, records []SubmissionRecord) ([]
 			IDVersion: "1.0",
 			ID:        idFactura{NIF: r.IssuerNif, Num: r.SeriesNumber, Fecha: r.IssueDate},
 			Nombre:    s.Invoice.IssuerName, Tipo: r.InvoiceType,
+			Subsanacion: flag(r.CorrectsRecordID != nil), RechazoPrevio: flag(r.RechazoPrevio),
 			Descripcion: "Venta de productos de alimentación en la tienda en línea",
 			CuotaTotal:  r.VatTotal, ImporteTotal: r.Total,
 			Chain: chain, Sistema: sis, FechaHora: r.GeneratedAt, TipoHuella: "01", Huella: r.Hash,
@@ -148,6 +152,15 @@ func SubmissionXML(issuer Issuer, system System, records []SubmissionRecord) ([]
 		return nil, fmt.Errorf("invoice: encode the submission: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// flag is an optional S/N element of the schema: "S" when set, absent
+// otherwise (the schema's default reading is N).
+func flag(set bool) string {
+	if set {
+		return "S"
+	}
+	return ""
 }
 
 // The message's elements, in the order of the schema's sequences.
@@ -238,6 +251,8 @@ type registroAlta struct {
 	IDVersion         string         `xml:"sum1:IDVersion"`
 	ID                idFactura      `xml:"sum1:IDFactura"`
 	Nombre            string         `xml:"sum1:NombreRazonEmisor"`
+	Subsanacion       string         `xml:"sum1:Subsanacion,omitempty"`
+	RechazoPrevio     string         `xml:"sum1:RechazoPrevio,omitempty"`
 	Tipo              string         `xml:"sum1:TipoFactura"`
 	TipoRectificativa string         `xml:"sum1:TipoRectificativa,omitempty"`
 	Rectificadas      *refs          `xml:"sum1:FacturasRectificadas,omitempty"`
@@ -255,11 +270,12 @@ type registroAlta struct {
 }
 
 type registroAnulacion struct {
-	IDVersion  string         `xml:"sum1:IDVersion"`
-	ID         idAnulada      `xml:"sum1:IDFactura"`
-	Chain      encadenamiento `xml:"sum1:Encadenamiento"`
-	Sistema    sistema        `xml:"sum1:SistemaInformatico"`
-	FechaHora  string         `xml:"sum1:FechaHoraHusoGenRegistro"`
-	TipoHuella string         `xml:"sum1:TipoHuella"`
-	Huella     string         `xml:"sum1:Huella"`
+	IDVersion     string         `xml:"sum1:IDVersion"`
+	ID            idAnulada      `xml:"sum1:IDFactura"`
+	RechazoPrevio string         `xml:"sum1:RechazoPrevio,omitempty"`
+	Chain         encadenamiento `xml:"sum1:Encadenamiento"`
+	Sistema       sistema        `xml:"sum1:SistemaInformatico"`
+	FechaHora     string         `xml:"sum1:FechaHoraHusoGenRegistro"`
+	TipoHuella    string         `xml:"sum1:TipoHuella"`
+	Huella        string         `xml:"sum1:Huella"`
 }

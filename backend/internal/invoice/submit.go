@@ -88,6 +88,10 @@ type SubmissionStatus struct {
 	Unsubmitted int64
 	// LastPrepared is when the last message was prepared; zero for never.
 	LastPrepared time.Time
+	// ByState counts the prepared records by their message's state.
+	ByState []db.VerifactuRecordsByStateRow
+	// Refused are the latest records refused or accepted with errors.
+	Refused []db.RefusedVerifactuRecordsRow
 }
 
 // ReadSubmissionStatus reads the records' way to the AEAT.
@@ -105,6 +109,12 @@ func ReadSubmissionStatus(ctx context.Context, q db.DBTX) (SubmissionStatus, err
 		return SubmissionStatus{}, fmt.Errorf("invoice: last submission: %w", err)
 	default:
 		out.LastPrepared = last.CreatedAt
+	}
+	if out.ByState, err = queries.VerifactuRecordsByState(ctx); err != nil {
+		return SubmissionStatus{}, fmt.Errorf("invoice: records by state: %w", err)
+	}
+	if out.Refused, err = queries.RefusedVerifactuRecords(ctx); err != nil {
+		return SubmissionStatus{}, fmt.Errorf("invoice: refused records: %w", err)
 	}
 	return out, nil
 }

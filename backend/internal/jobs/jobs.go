@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
@@ -49,6 +50,9 @@ type Options struct {
 	// Links signs the withdrawal link of order e-mails; nil leaves it out
 	// (the e-mail then links to the return policy page).
 	Links *withdrawal.Links
+	// Verifactu sends the prepared VeriFactu messages to the AEAT; nil
+	// prepares them and keeps them ready (VERIFACTU_SEND off).
+	Verifactu invoice.Sender
 	// RetryPolicy overrides River's (attempt⁴ seconds: minutes, then hours,
 	// then days over its 25 attempts); tests shorten it.
 	RetryPolicy river.ClientRetryPolicy
@@ -121,7 +125,7 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	}); err != nil {
 		return nil, fmt.Errorf("jobs: add expiry worker: %w", err)
 	}
-	if err := river.AddWorkerSafely(workers, &verifactuWorker{pool: pool, log: opts.Logger}); err != nil {
+	if err := river.AddWorkerSafely(workers, &verifactuWorker{pool: pool, log: opts.Logger, sender: opts.Verifactu, now: opts.Now}); err != nil {
 		return nil, fmt.Errorf("jobs: add verifactu worker: %w", err)
 	}
 	if err := river.AddWorkerSafely(workers, &catalogueImportWorker{pool: pool, log: opts.Logger}); err != nil {

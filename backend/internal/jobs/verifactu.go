@@ -14,17 +14,20 @@ import (
 )
 
 // VerifactuArgs prepares every VeriFactu record not yet in a submission as
-// the AEAT's RegFactuSistemaFacturacion message, ready to send. It names no
-// record: each run takes all that are waiting, so a run queued by one
-// record also carries those whose run has not come yet, and extra runs find
-// nothing to do.
+// the AEAT's RegFactuSistemaFacturacion message and, when sending is on,
+// sends the messages the AEAT has not answered. It names no record: each
+// run takes all that are waiting, so a run queued by one record also
+// carries those whose run has not come yet, and extra runs find nothing to
+// do.
 type VerifactuArgs struct{}
 
 // Kind names the job in river_job.
 func (VerifactuArgs) Kind() string { return "verifactu_submit" }
 
 // verifactuAttempts bounds the retries of a run that failed (a database
-// error): River's backoff, then the periodic pass tries again anyway.
+// error, the AEAT unreachable or answering 5xx): River's backoff, then the
+// periodic pass tries again anyway, and nothing is lost meanwhile (a
+// message stays unanswered until an answer is kept).
 const verifactuAttempts = 5
 
 // verifactuInterval is how often the periodic pass looks for records whose
@@ -55,21 +58,43 @@ func (q VerifactuQueue) QueueSubmission(ctx context.Context, tx pgx.Tx) error {
 
 type verifactuWorker struct {
 	river.WorkerDefaults[VerifactuArgs]
-	pool *pgxpool.Pool
-	log  *slog.Logger
+	pool   *pgxpool.Pool
+	log    *slog.Logger
+	sender invoice.Sender
+	now    func() time.Time
 }
 
-// Work prepares the waiting records' messages and stops there: sending
-// them to the AEAT needs the shop's certificate, which shopd has no
-// configuration for yet (docs/verifactu.md), so they stay "ready" and the
-// admin's chain check says so.
+// verifactuTimeout bounds a run: an answer may take the client's two
+// minutes, and River's default (a minute) would cut it.
+const verifactuTimeout = 5 * time.Minute
+
+// Timeout lets a run wait for the AEAT's answer.
+func (w *verifactuWorker) Timeout(*river.Job[VerifactuArgs]) time.Duration { return verifactuTimeout }
+
+// Work prepares the waiting records' messages and, with a sender, posts
+// them; when the AEAT's waiting time (TiempoEsperaEnvio) holds the next
+// one back, the run is snoozed until it has passed. Without a sender
+// (VERIFACTU_SEND off) they stay "ready" and the admin's chain check says so.
 func (w *verifactuWorker) Work(ctx context.Context, _ *river.Job[VerifactuArgs]) error {
-	prepared, err := invoice.PrepareSubmissions(ctx, w.pool, invoice.Sabores)
+	if w.sender == nil {
+		prepared, err := invoice.PrepareSubmissions(ctx, w.pool, invoice.Sabores)
+		if err != nil {
+			return err
+		}
+		if prepared > 0 {
+			w.log.InfoContext(ctx, "jobs: verifactu records ready; sending is off (VERIFACTU_SEND)", "records", prepared)
+		}
+		return nil
+	}
+	res, err := invoice.SendSubmissions(ctx, w.pool, invoice.Sabores, w.sender, w.now)
+	if res.Sent > 0 {
+		w.log.InfoContext(ctx, "jobs: verifactu messages answered by the AEAT", "messages", res.Sent, "endpoint", w.sender.Endpoint())
+	}
 	if err != nil {
 		return err
 	}
-	if prepared > 0 {
-		w.log.InfoContext(ctx, "jobs: verifactu records ready to send; sending waits for the shop's certificate", "records", prepared)
+	if res.Wait > 0 {
+		return river.JobSnooze(res.Wait)
 	}
 	return nil
 }

@@ -242,3 +242,16 @@ func (r readRoutes) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(readRouteDesc, prometheus.CounterValue, float64(primary), "primary")
 	ch <- prometheus.MustNewConstMetric(readWaitDesc, prometheus.CounterValue, float64(waited))
 }
+
+// VerifactuCertificateExpiry is the gauge of when the certificate records
+// are sent to the AEAT with expires (Unix seconds), for the alert that
+// warns 30 days before (deploy/prometheus-alerts.yml): past it the AEAT
+// refuses every message.
+func VerifactuCertificateExpiry(notAfter time.Time) prometheus.Collector {
+	g := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "sabores_verifactu_certificate_expiry_timestamp_seconds",
+		Help: "When the certificate VeriFactu records are sent with expires, in Unix seconds.",
+	})
+	g.Set(float64(notAfter.Unix()))
+	return g
+}

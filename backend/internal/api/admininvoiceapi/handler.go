@@ -27,17 +27,24 @@ import (
 
 // Handler implements AdminInvoiceService.
 type Handler struct {
-	pool   *pgxpool.Pool
-	q      *db.Queries
-	qrBase string
+	pool    *pgxpool.Pool
+	q       *db.Queries
+	verify  invoice.Verification
+	sending invoice.Sending
 }
 
 var _ saboresv1connect.AdminInvoiceServiceHandler = (*Handler)(nil)
 
-// New returns the handler on pool; the QR codes of the PDFs point to qrBase
-// (invoice.QRTestURL or invoice.QRProductionURL).
-func New(pool *pgxpool.Pool, qrBase string) *Handler {
-	return &Handler{pool: pool, q: db.New(pool), qrBase: qrBase}
+// New returns the handler on pool; the QR codes and legend of the PDFs
+// are as verify says.
+func New(pool *pgxpool.Pool, verify invoice.Verification) *Handler {
+	return &Handler{pool: pool, q: db.New(pool), verify: verify}
+}
+
+// WithSending makes the chain check say how records leave.
+func (h *Handler) WithSending(s invoice.Sending) *Handler {
+	h.sending = s
+	return h
 }
 
 // ListOrderInvoices lists any order's invoices.
@@ -54,7 +61,7 @@ func (h *Handler) ListOrderInvoices(ctx context.Context, req *connect.Request[sa
 // carry buyers' personal data.
 func (h *Handler) GetInvoicePdf(ctx context.Context, req *connect.Request[saboresv1.GetInvoicePdfRequest]) (*connect.Response[saboresv1.GetInvoicePdfResponse], error) {
 	id := req.Msg.GetInvoiceId()
-	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()), h.qrBase)
+	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()), h.verify)
 	if err != nil {
 		return nil, err
 	}
@@ -79,9 +86,24 @@ func (h *Handler) CheckInvoiceChain(ctx context.Context, _ *connect.Request[sabo
 	if err != nil {
 		return nil, err
 	}
-	res.Submission = &saboresv1.VerifactuSubmission{ReadyRecords: status.Ready, UnsubmittedRecords: status.Unsubmitted}
+	res.Submission = &saboresv1.VerifactuSubmission{
+		ReadyRecords: status.Ready, UnsubmittedRecords: status.Unsubmitted,
+		Sending: h.sending.On, Environment: h.sending.Environment,
+	}
 	if !status.LastPrepared.IsZero() {
 		res.Submission.LastPrepareTime = timestamppb.New(status.LastPrepared)
+	}
+	if !h.sending.CertificateExpiry.IsZero() {
+		res.Submission.CertificateExpireTime = timestamppb.New(h.sending.CertificateExpiry)
+	}
+	for _, s := range status.ByState {
+		res.Submission.ByState = append(res.Submission.ByState, &saboresv1.VerifactuStateCount{State: s.State, Records: s.Records})
+	}
+	for _, r := range status.Refused {
+		res.Submission.Refused = append(res.Submission.Refused, &saboresv1.VerifactuRefusedRecord{
+			RecordId: r.ID, SeriesNumber: r.SeriesNumber, EstadoRegistro: r.EstadoRegistro, ErrorCode: r.ErrorCode,
+			ErrorDescription: r.ErrorDescription, AnswerTime: timestamppb.New(r.AnsweredAt), CorrectionRecordId: r.CorrectionID,
+		})
 	}
 	if err := audit.Record(ctx, h.q, auth.Caller(ctx), "invoice.chain_check", "verifactu_chain", nil,
 		map[string]any{"records": report.Records, "breaks": len(report.Breaks)}); err != nil {

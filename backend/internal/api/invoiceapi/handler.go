@@ -27,16 +27,15 @@ type Handler struct {
 	pool     *pgxpool.Pool
 	q        *db.Queries
 	invoicer invoice.Invoicer
-	qrBase   string
+	verify   invoice.Verification
 }
 
 var _ saboresv1connect.InvoiceServiceHandler = (*Handler)(nil)
 
 // New returns the handler on pool; complete invoices are issued with
-// invoicer and the QR codes point to qrBase (invoice.QRTestURL or
-// invoice.QRProductionURL).
-func New(pool *pgxpool.Pool, invoicer invoice.Invoicer, qrBase string) *Handler {
-	return &Handler{pool: pool, q: db.New(pool), invoicer: invoicer, qrBase: qrBase}
+// invoicer and the PDFs' QR codes and legend are as verify says.
+func New(pool *pgxpool.Pool, invoicer invoice.Invoicer, verify invoice.Verification) *Handler {
+	return &Handler{pool: pool, q: db.New(pool), invoicer: invoicer, verify: verify}
 }
 
 // ListMyInvoices lists the invoices of one of the caller's orders.
@@ -69,7 +68,7 @@ func (h *Handler) GetMyInvoicePdf(ctx context.Context, req *connect.Request[sabo
 		}
 		return nil, fmt.Errorf("invoiceapi: invoice %d: %w", id, err)
 	}
-	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()), h.qrBase)
+	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()), h.verify)
 	if err != nil {
 		return nil, err
 	}

@@ -386,9 +386,10 @@ func (x *CheckInvoiceChainResponse) GetSubmission() *VerifactuSubmission {
 
 // VerifactuSubmission is where the VeriFactu records stand on their way to
 // the AEAT. The submission job prepares each record's message (the AEAT's
-// RegFactuSistemaFacturacion, validated against its schema in tests) and
-// stops there: sending needs the shop's electronic certificate, which this
-// version cannot be configured with, so prepared records wait as ready.
+// RegFactuSistemaFacturacion, validated against its schema in tests) and,
+// while sending is on (VERIFACTU_SEND, or the development AEAT), posts it
+// with the shop's certificate and keeps the answer; off, prepared records
+// wait as ready.
 type VerifactuSubmission struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// ready_records counts the records in messages prepared, not yet sent.
@@ -398,8 +399,21 @@ type VerifactuSubmission struct {
 	UnsubmittedRecords int64 `protobuf:"varint,2,opt,name=unsubmitted_records,json=unsubmittedRecords,proto3" json:"unsubmitted_records,omitempty"`
 	// last_prepare_time is when the last message was prepared; unset for never.
 	LastPrepareTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=last_prepare_time,json=lastPrepareTime,proto3" json:"last_prepare_time,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// by_state counts the records of the prepared messages by the message's
+	// state: ready, accepted, partially_accepted, rejected.
+	ByState []*VerifactuStateCount `protobuf:"bytes,4,rep,name=by_state,json=byState,proto3" json:"by_state,omitempty"`
+	// refused are the latest records the AEAT refused or accepted with
+	// errors (at most 200, newest first), with what the shop did.
+	Refused []*VerifactuRefusedRecord `protobuf:"bytes,5,rep,name=refused,proto3" json:"refused,omitempty"`
+	// sending says records are posted (VERIFACTU_SEND or the development AEAT).
+	Sending bool `protobuf:"varint,6,opt,name=sending,proto3" json:"sending,omitempty"`
+	// environment is where they go: test, production or development.
+	Environment string `protobuf:"bytes,7,opt,name=environment,proto3" json:"environment,omitempty"`
+	// certificate_expire_time is when the certificate they are sent with
+	// expires; unset when none is configured.
+	CertificateExpireTime *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=certificate_expire_time,json=certificateExpireTime,proto3" json:"certificate_expire_time,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *VerifactuSubmission) Reset() {
@@ -453,6 +467,199 @@ func (x *VerifactuSubmission) GetLastPrepareTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *VerifactuSubmission) GetByState() []*VerifactuStateCount {
+	if x != nil {
+		return x.ByState
+	}
+	return nil
+}
+
+func (x *VerifactuSubmission) GetRefused() []*VerifactuRefusedRecord {
+	if x != nil {
+		return x.Refused
+	}
+	return nil
+}
+
+func (x *VerifactuSubmission) GetSending() bool {
+	if x != nil {
+		return x.Sending
+	}
+	return false
+}
+
+func (x *VerifactuSubmission) GetEnvironment() string {
+	if x != nil {
+		return x.Environment
+	}
+	return ""
+}
+
+func (x *VerifactuSubmission) GetCertificateExpireTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CertificateExpireTime
+	}
+	return nil
+}
+
+// VerifactuStateCount is how many records are in messages of one state.
+type VerifactuStateCount struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// state is ready, accepted, partially_accepted or rejected.
+	State string `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// records counts their records.
+	Records       int64 `protobuf:"varint,2,opt,name=records,proto3" json:"records,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifactuStateCount) Reset() {
+	*x = VerifactuStateCount{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifactuStateCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifactuStateCount) ProtoMessage() {}
+
+func (x *VerifactuStateCount) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifactuStateCount.ProtoReflect.Descriptor instead.
+func (*VerifactuStateCount) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *VerifactuStateCount) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *VerifactuStateCount) GetRecords() int64 {
+	if x != nil {
+		return x.Records
+	}
+	return 0
+}
+
+// VerifactuRefusedRecord is a record the AEAT refused (Incorrecto) or
+// accepted with errors (AceptadoConErrores), as its last answer says.
+type VerifactuRefusedRecord struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// record_id is the VeriFactu record's id.
+	RecordId int64 `protobuf:"varint,1,opt,name=record_id,json=recordId,proto3" json:"record_id,omitempty"`
+	// series_number is its invoice's number.
+	SeriesNumber string `protobuf:"bytes,2,opt,name=series_number,json=seriesNumber,proto3" json:"series_number,omitempty"`
+	// estado_registro is the AEAT's EstadoRegistro: Incorrecto or AceptadoConErrores.
+	EstadoRegistro string `protobuf:"bytes,3,opt,name=estado_registro,json=estadoRegistro,proto3" json:"estado_registro,omitempty"`
+	// error_code is the AEAT's CodigoErrorRegistro; 0 when it gave none.
+	ErrorCode int32 `protobuf:"varint,4,opt,name=error_code,json=errorCode,proto3" json:"error_code,omitempty"`
+	// error_description is the AEAT's DescripcionErrorRegistro, in Spanish as
+	// the AEAT writes it.
+	ErrorDescription string `protobuf:"bytes,5,opt,name=error_description,json=errorDescription,proto3" json:"error_description,omitempty"`
+	// answer_time is when the answer came.
+	AnswerTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=answer_time,json=answerTime,proto3" json:"answer_time,omitempty"`
+	// correction_record_id is the new record that corrects it (Subsanacion);
+	// 0 when none does: a correction refused again waits for the owner.
+	CorrectionRecordId int64 `protobuf:"varint,7,opt,name=correction_record_id,json=correctionRecordId,proto3" json:"correction_record_id,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *VerifactuRefusedRecord) Reset() {
+	*x = VerifactuRefusedRecord{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifactuRefusedRecord) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifactuRefusedRecord) ProtoMessage() {}
+
+func (x *VerifactuRefusedRecord) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifactuRefusedRecord.ProtoReflect.Descriptor instead.
+func (*VerifactuRefusedRecord) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *VerifactuRefusedRecord) GetRecordId() int64 {
+	if x != nil {
+		return x.RecordId
+	}
+	return 0
+}
+
+func (x *VerifactuRefusedRecord) GetSeriesNumber() string {
+	if x != nil {
+		return x.SeriesNumber
+	}
+	return ""
+}
+
+func (x *VerifactuRefusedRecord) GetEstadoRegistro() string {
+	if x != nil {
+		return x.EstadoRegistro
+	}
+	return ""
+}
+
+func (x *VerifactuRefusedRecord) GetErrorCode() int32 {
+	if x != nil {
+		return x.ErrorCode
+	}
+	return 0
+}
+
+func (x *VerifactuRefusedRecord) GetErrorDescription() string {
+	if x != nil {
+		return x.ErrorDescription
+	}
+	return ""
+}
+
+func (x *VerifactuRefusedRecord) GetAnswerTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AnswerTime
+	}
+	return nil
+}
+
+func (x *VerifactuRefusedRecord) GetCorrectionRecordId() int64 {
+	if x != nil {
+		return x.CorrectionRecordId
+	}
+	return 0
+}
+
 // AccountingPeriod is a period the accountant books: Madrid calendar days,
 // both included, at most 367 days.
 type AccountingPeriod struct {
@@ -467,7 +674,7 @@ type AccountingPeriod struct {
 
 func (x *AccountingPeriod) Reset() {
 	*x = AccountingPeriod{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -479,7 +686,7 @@ func (x *AccountingPeriod) String() string {
 func (*AccountingPeriod) ProtoMessage() {}
 
 func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -492,7 +699,7 @@ func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountingPeriod.ProtoReflect.Descriptor instead.
 func (*AccountingPeriod) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *AccountingPeriod) GetFirstDay() string {
@@ -520,7 +727,7 @@ type ExportInvoiceRegisterRequest struct {
 
 func (x *ExportInvoiceRegisterRequest) Reset() {
 	*x = ExportInvoiceRegisterRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -532,7 +739,7 @@ func (x *ExportInvoiceRegisterRequest) String() string {
 func (*ExportInvoiceRegisterRequest) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -545,7 +752,7 @@ func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterRequest.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ExportInvoiceRegisterRequest) GetPeriod() *AccountingPeriod {
@@ -572,7 +779,7 @@ type ExportInvoiceRegisterResponse struct {
 
 func (x *ExportInvoiceRegisterResponse) Reset() {
 	*x = ExportInvoiceRegisterResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -584,7 +791,7 @@ func (x *ExportInvoiceRegisterResponse) String() string {
 func (*ExportInvoiceRegisterResponse) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -597,7 +804,7 @@ func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterResponse.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ExportInvoiceRegisterResponse) GetCsv() []byte {
@@ -625,7 +832,7 @@ type ExportPaymentsRequest struct {
 
 func (x *ExportPaymentsRequest) Reset() {
 	*x = ExportPaymentsRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -637,7 +844,7 @@ func (x *ExportPaymentsRequest) String() string {
 func (*ExportPaymentsRequest) ProtoMessage() {}
 
 func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -650,7 +857,7 @@ func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPaymentsRequest.ProtoReflect.Descriptor instead.
 func (*ExportPaymentsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ExportPaymentsRequest) GetPeriod() *AccountingPeriod {
@@ -676,7 +883,7 @@ type ExportPaymentsResponse struct {
 
 func (x *ExportPaymentsResponse) Reset() {
 	*x = ExportPaymentsResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -688,7 +895,7 @@ func (x *ExportPaymentsResponse) String() string {
 func (*ExportPaymentsResponse) ProtoMessage() {}
 
 func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -701,7 +908,7 @@ func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPaymentsResponse.ProtoReflect.Descriptor instead.
 func (*ExportPaymentsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ExportPaymentsResponse) GetCsv() []byte {
@@ -745,11 +952,29 @@ const file_sabores_v1_admin_invoice_service_proto_rawDesc = "" +
 	"\x06breaks\x18\x02 \x03(\v2\x16.sabores.v1.ChainBreakR\x06breaks\x12?\n" +
 	"\n" +
 	"submission\x18\x03 \x01(\v2\x1f.sabores.v1.VerifactuSubmissionR\n" +
-	"submission\"\xb3\x01\n" +
+	"submission\"\xbd\x03\n" +
 	"\x13VerifactuSubmission\x12#\n" +
 	"\rready_records\x18\x01 \x01(\x03R\freadyRecords\x12/\n" +
 	"\x13unsubmitted_records\x18\x02 \x01(\x03R\x12unsubmittedRecords\x12F\n" +
-	"\x11last_prepare_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x0flastPrepareTime\"\x94\x01\n" +
+	"\x11last_prepare_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x0flastPrepareTime\x12:\n" +
+	"\bby_state\x18\x04 \x03(\v2\x1f.sabores.v1.VerifactuStateCountR\abyState\x12<\n" +
+	"\arefused\x18\x05 \x03(\v2\".sabores.v1.VerifactuRefusedRecordR\arefused\x12\x18\n" +
+	"\asending\x18\x06 \x01(\bR\asending\x12 \n" +
+	"\venvironment\x18\a \x01(\tR\venvironment\x12R\n" +
+	"\x17certificate_expire_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x15certificateExpireTime\"E\n" +
+	"\x13VerifactuStateCount\x12\x14\n" +
+	"\x05state\x18\x01 \x01(\tR\x05state\x12\x18\n" +
+	"\arecords\x18\x02 \x01(\x03R\arecords\"\xbe\x02\n" +
+	"\x16VerifactuRefusedRecord\x12\x1b\n" +
+	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12#\n" +
+	"\rseries_number\x18\x02 \x01(\tR\fseriesNumber\x12'\n" +
+	"\x0festado_registro\x18\x03 \x01(\tR\x0eestadoRegistro\x12\x1d\n" +
+	"\n" +
+	"error_code\x18\x04 \x01(\x05R\terrorCode\x12+\n" +
+	"\x11error_description\x18\x05 \x01(\tR\x10errorDescription\x12;\n" +
+	"\vanswer_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"answerTime\x120\n" +
+	"\x14correction_record_id\x18\a \x01(\x03R\x12correctionRecordId\"\x94\x01\n" +
 	"\x10AccountingPeriod\x12@\n" +
 	"\tfirst_day\x18\x01 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\bfirstDay\x12>\n" +
 	"\blast_day\x18\x02 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\alastDay\"~\n" +
@@ -783,7 +1008,7 @@ func file_sabores_v1_admin_invoice_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_invoice_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_sabores_v1_admin_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_sabores_v1_admin_invoice_service_proto_goTypes = []any{
 	(*ListOrderInvoicesRequest)(nil),      // 0: sabores.v1.ListOrderInvoicesRequest
 	(*ListOrderInvoicesResponse)(nil),     // 1: sabores.v1.ListOrderInvoicesResponse
@@ -793,38 +1018,44 @@ var file_sabores_v1_admin_invoice_service_proto_goTypes = []any{
 	(*ChainBreak)(nil),                    // 5: sabores.v1.ChainBreak
 	(*CheckInvoiceChainResponse)(nil),     // 6: sabores.v1.CheckInvoiceChainResponse
 	(*VerifactuSubmission)(nil),           // 7: sabores.v1.VerifactuSubmission
-	(*AccountingPeriod)(nil),              // 8: sabores.v1.AccountingPeriod
-	(*ExportInvoiceRegisterRequest)(nil),  // 9: sabores.v1.ExportInvoiceRegisterRequest
-	(*ExportInvoiceRegisterResponse)(nil), // 10: sabores.v1.ExportInvoiceRegisterResponse
-	(*ExportPaymentsRequest)(nil),         // 11: sabores.v1.ExportPaymentsRequest
-	(*ExportPaymentsResponse)(nil),        // 12: sabores.v1.ExportPaymentsResponse
-	(*Invoice)(nil),                       // 13: sabores.v1.Invoice
-	(InvoiceLanguage)(0),                  // 14: sabores.v1.InvoiceLanguage
-	(*timestamppb.Timestamp)(nil),         // 15: google.protobuf.Timestamp
+	(*VerifactuStateCount)(nil),           // 8: sabores.v1.VerifactuStateCount
+	(*VerifactuRefusedRecord)(nil),        // 9: sabores.v1.VerifactuRefusedRecord
+	(*AccountingPeriod)(nil),              // 10: sabores.v1.AccountingPeriod
+	(*ExportInvoiceRegisterRequest)(nil),  // 11: sabores.v1.ExportInvoiceRegisterRequest
+	(*ExportInvoiceRegisterResponse)(nil), // 12: sabores.v1.ExportInvoiceRegisterResponse
+	(*ExportPaymentsRequest)(nil),         // 13: sabores.v1.ExportPaymentsRequest
+	(*ExportPaymentsResponse)(nil),        // 14: sabores.v1.ExportPaymentsResponse
+	(*Invoice)(nil),                       // 15: sabores.v1.Invoice
+	(InvoiceLanguage)(0),                  // 16: sabores.v1.InvoiceLanguage
+	(*timestamppb.Timestamp)(nil),         // 17: google.protobuf.Timestamp
 }
 var file_sabores_v1_admin_invoice_service_proto_depIdxs = []int32{
-	13, // 0: sabores.v1.ListOrderInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
-	14, // 1: sabores.v1.GetInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	15, // 0: sabores.v1.ListOrderInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
+	16, // 1: sabores.v1.GetInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
 	5,  // 2: sabores.v1.CheckInvoiceChainResponse.breaks:type_name -> sabores.v1.ChainBreak
 	7,  // 3: sabores.v1.CheckInvoiceChainResponse.submission:type_name -> sabores.v1.VerifactuSubmission
-	15, // 4: sabores.v1.VerifactuSubmission.last_prepare_time:type_name -> google.protobuf.Timestamp
-	8,  // 5: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
-	8,  // 6: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
-	0,  // 7: sabores.v1.AdminInvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
-	2,  // 8: sabores.v1.AdminInvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
-	4,  // 9: sabores.v1.AdminInvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
-	9,  // 10: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
-	11, // 11: sabores.v1.AdminInvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
-	1,  // 12: sabores.v1.AdminInvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
-	3,  // 13: sabores.v1.AdminInvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
-	6,  // 14: sabores.v1.AdminInvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
-	10, // 15: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
-	12, // 16: sabores.v1.AdminInvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
-	12, // [12:17] is the sub-list for method output_type
-	7,  // [7:12] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	17, // 4: sabores.v1.VerifactuSubmission.last_prepare_time:type_name -> google.protobuf.Timestamp
+	8,  // 5: sabores.v1.VerifactuSubmission.by_state:type_name -> sabores.v1.VerifactuStateCount
+	9,  // 6: sabores.v1.VerifactuSubmission.refused:type_name -> sabores.v1.VerifactuRefusedRecord
+	17, // 7: sabores.v1.VerifactuSubmission.certificate_expire_time:type_name -> google.protobuf.Timestamp
+	17, // 8: sabores.v1.VerifactuRefusedRecord.answer_time:type_name -> google.protobuf.Timestamp
+	10, // 9: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
+	10, // 10: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
+	0,  // 11: sabores.v1.AdminInvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
+	2,  // 12: sabores.v1.AdminInvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
+	4,  // 13: sabores.v1.AdminInvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
+	11, // 14: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
+	13, // 15: sabores.v1.AdminInvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
+	1,  // 16: sabores.v1.AdminInvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
+	3,  // 17: sabores.v1.AdminInvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
+	6,  // 18: sabores.v1.AdminInvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
+	12, // 19: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
+	14, // 20: sabores.v1.AdminInvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
+	16, // [16:21] is the sub-list for method output_type
+	11, // [11:16] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_invoice_service_proto_init() }
@@ -839,7 +1070,7 @@ func file_sabores_v1_admin_invoice_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_invoice_service_proto_rawDesc), len(file_sabores_v1_admin_invoice_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

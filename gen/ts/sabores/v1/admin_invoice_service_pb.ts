@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_invoice_service.proto.
  */
 export const file_sabores_v1_admin_invoice_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSI1ChhMaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAiQgoZTGlzdE9yZGVySW52b2ljZXNSZXNwb25zZRIlCghpbnZvaWNlcxgBIAMoCzITLnNhYm9yZXMudjEuSW52b2ljZSJsChRHZXRJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjcKFUdldEludm9pY2VQZGZSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIhoKGENoZWNrSW52b2ljZUNoYWluUmVxdWVzdCIwCgpDaGFpbkJyZWFrEhEKCXJlY29yZF9pZBgBIAEoAxIPCgdwcm9ibGVtGAIgASgJIokBChlDaGVja0ludm9pY2VDaGFpblJlc3BvbnNlEg8KB3JlY29yZHMYASABKAMSJgoGYnJlYWtzGAIgAygLMhYuc2Fib3Jlcy52MS5DaGFpbkJyZWFrEjMKCnN1Ym1pc3Npb24YAyABKAsyHy5zYWJvcmVzLnYxLlZlcmlmYWN0dVN1Ym1pc3Npb24igAEKE1ZlcmlmYWN0dVN1Ym1pc3Npb24SFQoNcmVhZHlfcmVjb3JkcxgBIAEoAxIbChN1bnN1Ym1pdHRlZF9yZWNvcmRzGAIgASgDEjUKEWxhc3RfcHJlcGFyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKBAQoQQWNjb3VudGluZ1BlcmlvZBI2CglmaXJzdF9kYXkYASABKAlCI7pIIHIeMhxeWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0kEjUKCGxhc3RfZGF5GAIgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JCJ2ChxFeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXF1ZXN0EjQKBnBlcmlvZBgDIAEoCzIcLnNhYm9yZXMudjEuQWNjb3VudGluZ1BlcmlvZEIGukgDyAEBSgQIARACSgQIAhADUgpzdGFydF90aW1lUghlbmRfdGltZSI/Ch1FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXNwb25zZRILCgNjc3YYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIk0KFUV4cG9ydFBheW1lbnRzUmVxdWVzdBI0CgZwZXJpb2QYASABKAsyHC5zYWJvcmVzLnYxLkFjY291bnRpbmdQZXJpb2RCBrpIA8gBASI4ChZFeHBvcnRQYXltZW50c1Jlc3BvbnNlEgsKA2NzdhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAky+wMKE0FkbWluSW52b2ljZVNlcnZpY2USZQoRTGlzdE9yZGVySW52b2ljZXMSJC5zYWJvcmVzLnYxLkxpc3RPcmRlckludm9pY2VzUmVxdWVzdBolLnNhYm9yZXMudjEuTGlzdE9yZGVySW52b2ljZXNSZXNwb25zZSIDkAIBElQKDUdldEludm9pY2VQZGYSIC5zYWJvcmVzLnYxLkdldEludm9pY2VQZGZSZXF1ZXN0GiEuc2Fib3Jlcy52MS5HZXRJbnZvaWNlUGRmUmVzcG9uc2USYAoRQ2hlY2tJbnZvaWNlQ2hhaW4SJC5zYWJvcmVzLnYxLkNoZWNrSW52b2ljZUNoYWluUmVxdWVzdBolLnNhYm9yZXMudjEuQ2hlY2tJbnZvaWNlQ2hhaW5SZXNwb25zZRJsChVFeHBvcnRJbnZvaWNlUmVnaXN0ZXISKC5zYWJvcmVzLnYxLkV4cG9ydEludm9pY2VSZWdpc3RlclJlcXVlc3QaKS5zYWJvcmVzLnYxLkV4cG9ydEludm9pY2VSZWdpc3RlclJlc3BvbnNlElcKDkV4cG9ydFBheW1lbnRzEiEuc2Fib3Jlcy52MS5FeHBvcnRQYXltZW50c1JlcXVlc3QaIi5zYWJvcmVzLnYxLkV4cG9ydFBheW1lbnRzUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_invoice]);
+  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSI1ChhMaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAiQgoZTGlzdE9yZGVySW52b2ljZXNSZXNwb25zZRIlCghpbnZvaWNlcxgBIAMoCzITLnNhYm9yZXMudjEuSW52b2ljZSJsChRHZXRJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjcKFUdldEludm9pY2VQZGZSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIhoKGENoZWNrSW52b2ljZUNoYWluUmVxdWVzdCIwCgpDaGFpbkJyZWFrEhEKCXJlY29yZF9pZBgBIAEoAxIPCgdwcm9ibGVtGAIgASgJIokBChlDaGVja0ludm9pY2VDaGFpblJlc3BvbnNlEg8KB3JlY29yZHMYASABKAMSJgoGYnJlYWtzGAIgAygLMhYuc2Fib3Jlcy52MS5DaGFpbkJyZWFrEjMKCnN1Ym1pc3Npb24YAyABKAsyHy5zYWJvcmVzLnYxLlZlcmlmYWN0dVN1Ym1pc3Npb24iywIKE1ZlcmlmYWN0dVN1Ym1pc3Npb24SFQoNcmVhZHlfcmVjb3JkcxgBIAEoAxIbChN1bnN1Ym1pdHRlZF9yZWNvcmRzGAIgASgDEjUKEWxhc3RfcHJlcGFyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCghieV9zdGF0ZRgEIAMoCzIfLnNhYm9yZXMudjEuVmVyaWZhY3R1U3RhdGVDb3VudBIzCgdyZWZ1c2VkGAUgAygLMiIuc2Fib3Jlcy52MS5WZXJpZmFjdHVSZWZ1c2VkUmVjb3JkEg8KB3NlbmRpbmcYBiABKAgSEwoLZW52aXJvbm1lbnQYByABKAkSOwoXY2VydGlmaWNhdGVfZXhwaXJlX3RpbWUYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKE1ZlcmlmYWN0dVN0YXRlQ291bnQSDQoFc3RhdGUYASABKAkSDwoHcmVjb3JkcxgCIAEoAyLZAQoWVmVyaWZhY3R1UmVmdXNlZFJlY29yZBIRCglyZWNvcmRfaWQYASABKAMSFQoNc2VyaWVzX251bWJlchgCIAEoCRIXCg9lc3RhZG9fcmVnaXN0cm8YAyABKAkSEgoKZXJyb3JfY29kZRgEIAEoBRIZChFlcnJvcl9kZXNjcmlwdGlvbhgFIAEoCRIvCgthbnN3ZXJfdGltZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoUY29ycmVjdGlvbl9yZWNvcmRfaWQYByABKAMigQEKEEFjY291bnRpbmdQZXJpb2QSNgoJZmlyc3RfZGF5GAEgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JBI1CghsYXN0X2RheRgCIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQidgocRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVxdWVzdBI0CgZwZXJpb2QYAyABKAsyHC5zYWJvcmVzLnYxLkFjY291bnRpbmdQZXJpb2RCBrpIA8gBAUoECAEQAkoECAIQA1IKc3RhcnRfdGltZVIIZW5kX3RpbWUiPwodRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVzcG9uc2USCwoDY3N2GAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSJNChVFeHBvcnRQYXltZW50c1JlcXVlc3QSNAoGcGVyaW9kGAEgASgLMhwuc2Fib3Jlcy52MS5BY2NvdW50aW5nUGVyaW9kQga6SAPIAQEiOAoWRXhwb3J0UGF5bWVudHNSZXNwb25zZRILCgNjc3YYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJMvsDChNBZG1pbkludm9pY2VTZXJ2aWNlEmUKEUxpc3RPcmRlckludm9pY2VzEiQuc2Fib3Jlcy52MS5MaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QaJS5zYWJvcmVzLnYxLkxpc3RPcmRlckludm9pY2VzUmVzcG9uc2UiA5ACARJUCg1HZXRJbnZvaWNlUGRmEiAuc2Fib3Jlcy52MS5HZXRJbnZvaWNlUGRmUmVxdWVzdBohLnNhYm9yZXMudjEuR2V0SW52b2ljZVBkZlJlc3BvbnNlEmAKEUNoZWNrSW52b2ljZUNoYWluEiQuc2Fib3Jlcy52MS5DaGVja0ludm9pY2VDaGFpblJlcXVlc3QaJS5zYWJvcmVzLnYxLkNoZWNrSW52b2ljZUNoYWluUmVzcG9uc2USbAoVRXhwb3J0SW52b2ljZVJlZ2lzdGVyEiguc2Fib3Jlcy52MS5FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXF1ZXN0Gikuc2Fib3Jlcy52MS5FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXNwb25zZRJXCg5FeHBvcnRQYXltZW50cxIhLnNhYm9yZXMudjEuRXhwb3J0UGF5bWVudHNSZXF1ZXN0GiIuc2Fib3Jlcy52MS5FeHBvcnRQYXltZW50c1Jlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_invoice]);
 
 /**
  * ListOrderInvoicesRequest names any order.
@@ -199,9 +199,10 @@ export const CheckInvoiceChainResponseSchema: GenMessage<CheckInvoiceChainRespon
 /**
  * VerifactuSubmission is where the VeriFactu records stand on their way to
  * the AEAT. The submission job prepares each record's message (the AEAT's
- * RegFactuSistemaFacturacion, validated against its schema in tests) and
- * stops there: sending needs the shop's electronic certificate, which this
- * version cannot be configured with, so prepared records wait as ready.
+ * RegFactuSistemaFacturacion, validated against its schema in tests) and,
+ * while sending is on (VERIFACTU_SEND, or the development AEAT), posts it
+ * with the shop's certificate and keeps the answer; off, prepared records
+ * wait as ready.
  *
  * @generated from message sabores.v1.VerifactuSubmission
  */
@@ -227,6 +228,44 @@ export type VerifactuSubmission = Message<"sabores.v1.VerifactuSubmission"> & {
    * @generated from field: google.protobuf.Timestamp last_prepare_time = 3;
    */
   lastPrepareTime?: Timestamp | undefined;
+
+  /**
+   * by_state counts the records of the prepared messages by the message's
+   * state: ready, accepted, partially_accepted, rejected.
+   *
+   * @generated from field: repeated sabores.v1.VerifactuStateCount by_state = 4;
+   */
+  byState: VerifactuStateCount[];
+
+  /**
+   * refused are the latest records the AEAT refused or accepted with
+   * errors (at most 200, newest first), with what the shop did.
+   *
+   * @generated from field: repeated sabores.v1.VerifactuRefusedRecord refused = 5;
+   */
+  refused: VerifactuRefusedRecord[];
+
+  /**
+   * sending says records are posted (VERIFACTU_SEND or the development AEAT).
+   *
+   * @generated from field: bool sending = 6;
+   */
+  sending: boolean;
+
+  /**
+   * environment is where they go: test, production or development.
+   *
+   * @generated from field: string environment = 7;
+   */
+  environment: string;
+
+  /**
+   * certificate_expire_time is when the certificate they are sent with
+   * expires; unset when none is configured.
+   *
+   * @generated from field: google.protobuf.Timestamp certificate_expire_time = 8;
+   */
+  certificateExpireTime?: Timestamp | undefined;
 };
 
 /**
@@ -235,6 +274,100 @@ export type VerifactuSubmission = Message<"sabores.v1.VerifactuSubmission"> & {
  */
 export const VerifactuSubmissionSchema: GenMessage<VerifactuSubmission> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_invoice_service, 7);
+
+/**
+ * VerifactuStateCount is how many records are in messages of one state.
+ *
+ * @generated from message sabores.v1.VerifactuStateCount
+ */
+export type VerifactuStateCount = Message<"sabores.v1.VerifactuStateCount"> & {
+  /**
+   * state is ready, accepted, partially_accepted or rejected.
+   *
+   * @generated from field: string state = 1;
+   */
+  state: string;
+
+  /**
+   * records counts their records.
+   *
+   * @generated from field: int64 records = 2;
+   */
+  records: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.VerifactuStateCount.
+ * Use `create(VerifactuStateCountSchema)` to create a new message.
+ */
+export const VerifactuStateCountSchema: GenMessage<VerifactuStateCount> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 8);
+
+/**
+ * VerifactuRefusedRecord is a record the AEAT refused (Incorrecto) or
+ * accepted with errors (AceptadoConErrores), as its last answer says.
+ *
+ * @generated from message sabores.v1.VerifactuRefusedRecord
+ */
+export type VerifactuRefusedRecord = Message<"sabores.v1.VerifactuRefusedRecord"> & {
+  /**
+   * record_id is the VeriFactu record's id.
+   *
+   * @generated from field: int64 record_id = 1;
+   */
+  recordId: bigint;
+
+  /**
+   * series_number is its invoice's number.
+   *
+   * @generated from field: string series_number = 2;
+   */
+  seriesNumber: string;
+
+  /**
+   * estado_registro is the AEAT's EstadoRegistro: Incorrecto or AceptadoConErrores.
+   *
+   * @generated from field: string estado_registro = 3;
+   */
+  estadoRegistro: string;
+
+  /**
+   * error_code is the AEAT's CodigoErrorRegistro; 0 when it gave none.
+   *
+   * @generated from field: int32 error_code = 4;
+   */
+  errorCode: number;
+
+  /**
+   * error_description is the AEAT's DescripcionErrorRegistro, in Spanish as
+   * the AEAT writes it.
+   *
+   * @generated from field: string error_description = 5;
+   */
+  errorDescription: string;
+
+  /**
+   * answer_time is when the answer came.
+   *
+   * @generated from field: google.protobuf.Timestamp answer_time = 6;
+   */
+  answerTime?: Timestamp | undefined;
+
+  /**
+   * correction_record_id is the new record that corrects it (Subsanacion);
+   * 0 when none does: a correction refused again waits for the owner.
+   *
+   * @generated from field: int64 correction_record_id = 7;
+   */
+  correctionRecordId: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.VerifactuRefusedRecord.
+ * Use `create(VerifactuRefusedRecordSchema)` to create a new message.
+ */
+export const VerifactuRefusedRecordSchema: GenMessage<VerifactuRefusedRecord> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 9);
 
 /**
  * AccountingPeriod is a period the accountant books: Madrid calendar days,
@@ -263,7 +396,7 @@ export type AccountingPeriod = Message<"sabores.v1.AccountingPeriod"> & {
  * Use `create(AccountingPeriodSchema)` to create a new message.
  */
 export const AccountingPeriodSchema: GenMessage<AccountingPeriod> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 8);
+  messageDesc(file_sabores_v1_admin_invoice_service, 10);
 
 /**
  * ExportInvoiceRegisterRequest is the period to export.
@@ -284,7 +417,7 @@ export type ExportInvoiceRegisterRequest = Message<"sabores.v1.ExportInvoiceRegi
  * Use `create(ExportInvoiceRegisterRequestSchema)` to create a new message.
  */
 export const ExportInvoiceRegisterRequestSchema: GenMessage<ExportInvoiceRegisterRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 9);
+  messageDesc(file_sabores_v1_admin_invoice_service, 11);
 
 /**
  * ExportInvoiceRegisterResponse carries the register.
@@ -316,7 +449,7 @@ export type ExportInvoiceRegisterResponse = Message<"sabores.v1.ExportInvoiceReg
  * Use `create(ExportInvoiceRegisterResponseSchema)` to create a new message.
  */
 export const ExportInvoiceRegisterResponseSchema: GenMessage<ExportInvoiceRegisterResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 10);
+  messageDesc(file_sabores_v1_admin_invoice_service, 12);
 
 /**
  * ExportPaymentsRequest is the period to export.
@@ -337,7 +470,7 @@ export type ExportPaymentsRequest = Message<"sabores.v1.ExportPaymentsRequest"> 
  * Use `create(ExportPaymentsRequestSchema)` to create a new message.
  */
 export const ExportPaymentsRequestSchema: GenMessage<ExportPaymentsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 11);
+  messageDesc(file_sabores_v1_admin_invoice_service, 13);
 
 /**
  * ExportPaymentsResponse carries the payments.
@@ -368,7 +501,7 @@ export type ExportPaymentsResponse = Message<"sabores.v1.ExportPaymentsResponse"
  * Use `create(ExportPaymentsResponseSchema)` to create a new message.
  */
 export const ExportPaymentsResponseSchema: GenMessage<ExportPaymentsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 12);
+  messageDesc(file_sabores_v1_admin_invoice_service, 14);
 
 /**
  * AdminInvoiceService is the back office's invoices: any order's invoices and

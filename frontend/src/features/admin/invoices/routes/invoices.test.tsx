@@ -22,7 +22,32 @@ it("finds an order's invoices and reports a broken VeriFactu chain", async () =>
   expect(screen.getByText("Registo 7: os dados do registo foram alterados (a impressão digital não coincide).")).toBeVisible();
   expect(screen.getByText("11 registos preparados e prontos a enviar.")).toBeVisible();
   expect(screen.getByText("1 registo ainda por preparar (prepara-se num minuto no máximo).")).toBeVisible();
-  expect(screen.getByText(/O envio à AEAT espera o certificado eletrónico da loja/)).toBeVisible();
+  expect(screen.getByText(/O envio à AEAT está desativado/)).toBeVisible();
+});
+
+it("shows the records sent, those the AEAT refused with what the shop did, and the certificate", async () => {
+  const { user } = renderAdmin("/admin/invoices", (router) =>
+    router.service(AdminInvoiceService, { checkInvoiceChain: () => ({
+        records: 4n,
+        submission: {
+          sending: true,
+          environment: "production",
+          certificateExpireTime: { seconds: 1830297600n, nanos: 0 },
+          byState: [{ state: "accepted", records: 3n }, { state: "partially_accepted", records: 1n }],
+          refused: [
+            { recordId: 2n, seriesNumber: "FS2027-000002", estadoRegistro: "Incorrecto", errorCode: 1100, errorDescription: "Valor o tipo incorrecto del campo.", correctionRecordId: 4n },
+            { recordId: 4n, seriesNumber: "FS2027-000002", estadoRegistro: "AceptadoConErrores", errorCode: 2000, errorDescription: "El cálculo de la huella suministrada es incorrecta.", correctionRecordId: 0n },
+          ],
+        },
+      }) }),
+  );
+  await user.click(await screen.findByRole("button", { name: "Verificar a cadeia" }));
+  expect(await screen.findByText("Os registos são enviados à AEAT (produção).")).toBeVisible();
+  expect(screen.getByText(/O certificado com que são enviados caduca a/)).toBeVisible();
+  expect(screen.getByText("Aceites: 3")).toBeVisible();
+  expect(screen.getByText("Em mensagens aceites em parte: 1")).toBeVisible();
+  expect(screen.getByText(/Registo 2 \(fatura FS2027-000002\), rejeitado 1100: Valor o tipo incorrecto del campo\. Corrigido pelo registo 4/)).toBeVisible();
+  expect(screen.getByText(/Registo 4 \(fatura FS2027-000002\), aceite com erros 2000: .* Por corrigir/)).toBeVisible();
 });
 
 it("downloads the accountant's register and payments for the Madrid days chosen", async () => {

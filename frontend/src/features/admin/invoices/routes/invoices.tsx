@@ -1,4 +1,4 @@
-import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
@@ -100,17 +100,52 @@ function ChainCheck() {
   );
 }
 
-/** SubmissionStatus says where the records stand on their way to the AEAT: prepared, and waiting for the certificate. */
+/** SubmissionStatus says where the records stand on their way to the AEAT: prepared, sent and answered, refused and what the shop did, and the certificate. */
 function SubmissionStatus({ submission }: { submission: VerifactuSubmission }) {
   const { t, i18n } = useTranslation("admin");
+  const when = (ts: Timestamp) => formatDate(timestampDate(ts), i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const last = submission.lastPrepareTime;
+  const expiry = submission.certificateExpireTime;
   return (
     <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
       <p className="font-semibold">{t("invoices.submissionTitle")}</p>
+      {submission.sending ? (
+        <p>{t("invoices.submissionSending", { environment: t(`invoices.environment.${submission.environment}`, { defaultValue: submission.environment }) })}</p>
+      ) : (
+        <p>{t("invoices.submissionCertificate")}</p>
+      )}
+      {expiry && <p>{t("invoices.submissionCertificateExpiry", { date: when(expiry) })}</p>}
       <p>{t("invoices.submissionReady", { count: Number(submission.readyRecords) })}</p>
       {submission.unsubmittedRecords > 0n && <p>{t("invoices.submissionWaiting", { count: Number(submission.unsubmittedRecords) })}</p>}
-      {last && <p>{t("invoices.submissionLast", { date: formatDate(timestampDate(last), i18n.language, { dateStyle: "medium", timeStyle: "short" }) })}</p>}
-      <p>{t("invoices.submissionCertificate")}</p>
+      {last && <p>{t("invoices.submissionLast", { date: when(last) })}</p>}
+      {submission.byState.length > 0 && (
+        <ul>
+          {submission.byState.map((s) => (
+            <li key={s.state}>
+              {t("invoices.submissionStateCount", { state: t(`invoices.submissionState.${s.state}`, { defaultValue: s.state }), count: Number(s.records) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {submission.refused.length > 0 && (
+        <>
+          <p className="mt-2 font-semibold">{t("invoices.refusedTitle")}</p>
+          <ul>
+            {submission.refused.map((r) => (
+              <li key={String(r.recordId)}>
+                {t("invoices.refusedRecord", {
+                  id: String(r.recordId),
+                  number: r.seriesNumber,
+                  estado: t(`invoices.estado.${r.estadoRegistro}`, { defaultValue: r.estadoRegistro }),
+                  code: r.errorCode || "",
+                  description: r.errorDescription,
+                })}{" "}
+                {r.correctionRecordId > 0n ? t("invoices.refusedCorrected", { id: String(r.correctionRecordId) }) : t("invoices.refusedWaiting")}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
