@@ -36,7 +36,7 @@ var wiring = []string{"cli", "systemtest"}
 var modules = []string{
 	"account", "audit", "auth", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "fault", "foodinfo",
 	"gtin", "invoice", "mail", "order", "paging", "payment", "pricing", "productimage", "promotion", "ratelimit", "redsys",
-	"sepaqr", "shopsettings", "stuck", "taxid", "visibility", "withdrawal",
+	"sepaqr", "shipping", "shopsettings", "stuck", "taxid", "visibility", "withdrawal",
 }
 
 // listPackages lists the packages under backend/internal with their

@@ -78,6 +78,7 @@ var Services = map[string]Access{
 	saboresv1connect.AdminMessageServiceName:         Admin,
 	saboresv1connect.AdminInvoiceServiceName:         Admin,
 	saboresv1connect.AdminWithdrawalServiceName:      Admin,
+	saboresv1connect.AdminShippingServiceName:        Admin,
 }
 
 // Exceptions are the shopper's procedures open to anyone although their

@@ -24,6 +24,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
 	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
+	"github.com/sabores/sabores/backend/internal/api/adminshippingapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
@@ -53,6 +54,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/stuck"
@@ -177,6 +179,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := cataloguecache.New(cataloguecache.Options{Feed: feed, OnHit: m.CachedObserver(cataloguecache.Procedures())})
 	promos := cataloguecache.NewPromotionSnapshot(feed, dbs.catalog())
+	// The shipping rates in memory, dropped with the catalogue on each
+	// change the feed announces: a cart is quoted without a query.
+	rates := shipping.NewSnapshot(feed, shipping.Stored{Queries: db.New(dbs.Primary), Dispatch: cfg.Delivery.Dispatch})
 	products := catalogue.New(dbs.Primary)
 	settings := shopsettings.New(dbs.Primary)
 	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
@@ -188,13 +193,13 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		Services: server.Services{
 			Catalog:              cataloguecache.NewCatalog(cache, catalogueapi.New(reads, promos)),
 			Promotion:            cataloguecache.NewPromotions(cache, promotionapi.New(reads, promos)),
-			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
+			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery).WithRates(rates),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer, invoice.QRTestURL),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
-			Settings:             shopsettingsapi.New(settings).WithDeliveryAreas(cfg.Delivery),
+			Settings:             shopsettingsapi.New(settings, rates),
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
 			AdminStock:           adminstockapi.New(products),
 			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
@@ -210,6 +215,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminMessage:         adminmessageapi.New(messages),
 			AdminInvoice:         admininvoiceapi.New(dbs.Primary, invoice.QRTestURL),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
+			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

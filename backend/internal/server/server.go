@@ -51,6 +51,7 @@ type Services struct {
 	AdminMessage         saboresv1connect.AdminMessageServiceHandler
 	AdminInvoice         saboresv1connect.AdminInvoiceServiceHandler
 	AdminWithdrawal      saboresv1connect.AdminWithdrawalServiceHandler
+	AdminShipping        saboresv1connect.AdminShippingServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -225,5 +226,6 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.AdminMessageServiceHandler](s.AdminMessage, saboresv1connect.UnimplementedAdminMessageServiceHandler{}, saboresv1connect.NewAdminMessageServiceHandler),
 		mount[saboresv1connect.AdminInvoiceServiceHandler](s.AdminInvoice, saboresv1connect.UnimplementedAdminInvoiceServiceHandler{}, saboresv1connect.NewAdminInvoiceServiceHandler),
 		mount[saboresv1connect.AdminWithdrawalServiceHandler](s.AdminWithdrawal, saboresv1connect.UnimplementedAdminWithdrawalServiceHandler{}, saboresv1connect.NewAdminWithdrawalServiceHandler),
+		mount[saboresv1connect.AdminShippingServiceHandler](s.AdminShipping, saboresv1connect.UnimplementedAdminShippingServiceHandler{}, saboresv1connect.NewAdminShippingServiceHandler),
 	}
 }
