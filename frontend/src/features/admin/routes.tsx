@@ -28,6 +28,7 @@ const PackingSlip = lazy(() => import("@/features/admin/orders/routes/packing-sl
 const Emails = lazy(() => import("@/features/admin/emails/routes/emails"));
 const Withdrawals = lazy(() => import("@/features/admin/withdrawals/routes/withdrawals"));
 const Messages = lazy(() => import("@/features/admin/messages/routes/messages"));
+const Shipping = lazy(() => import("@/features/admin/shipping/routes/shipping"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -52,6 +53,7 @@ const screenTitles: Record<string, string> = {
   "shop-settings": "shopSettings",
   invoices: "invoices",
   messages: "messages",
+  shipping: "shipping",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -78,6 +80,7 @@ export function AdminScreens() {
         <Route path="catalogue/csv" element={<CatalogueCsv />} />
         <Route path="catalogue/:id" element={<CatalogueProduct />} />
         <Route path="messages" element={<Messages />} />
+        <Route path="shipping" element={<Shipping />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
