@@ -12,18 +12,19 @@
 INSERT INTO products (
     name, code, sku, ean, brand, description, category, country_slug, price_cents, vat_basis_points, stock,
     online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
-    age_restricted, allergen_risk, created_by, updated_by
+    age_restricted, allergen_risk, shipping_weight_grams, created_by, updated_by
 )
 SELECT n.name, n.code, n.sku, n.ean, n.brand, n.description, n.category, nullif(n.country, ''),
        n.price_cents, n.vat_basis_points, n.stock, n.online_categories, n.image_url, n.name_pt,
        n.description_pt, n.is_food, n.frozen, n.perishable, n.sealed_hygiene, n.age_restricted,
-       CASE WHEN n.has_food THEN allergen_risk(n.contains, n.may_contain) END,
+       CASE WHEN n.has_food THEN allergen_risk(n.contains, n.may_contain) END, n.shipping_weight_grams,
        sqlc.narg('actor')::bigint, sqlc.narg('actor')::bigint
 FROM ROWS FROM (jsonb_to_recordset(@products::jsonb) AS (
     name text, code text, sku text, ean text, brand text, description text, category text, country text,
     price_cents bigint, vat_basis_points integer, stock integer, online_categories text[], image_url text,
     name_pt text, description_pt text, is_food boolean, frozen boolean, perishable boolean,
-    sealed_hygiene boolean, age_restricted boolean, has_food boolean, contains text[], may_contain text[]
+    sealed_hygiene boolean, age_restricted boolean, has_food boolean, contains text[], may_contain text[],
+    shipping_weight_grams integer
 )) WITH ORDINALITY AS n
 ORDER BY n.ordinality
 RETURNING *;
@@ -33,6 +34,7 @@ UPDATE products
 SET name = @name, code = @code, sku = @sku, ean = @ean, brand = @brand, description = @description,
     category = @category, online_categories = @online_categories::text[], price_cents = @price_cents,
     vat_basis_points = @vat_basis_points, image_url = @image_url, country_slug = sqlc.narg(country_slug),
+    shipping_weight_grams = sqlc.narg(shipping_weight_grams)::integer,
     updated_by = sqlc.narg(updated_by), updated_at = now()
 WHERE id = @id
 RETURNING *;

@@ -73,14 +73,14 @@ INSERT INTO catalogue_import_rows (
     frozen, perishable, sealed_hygiene, age_restricted, has_food, ingredients_es, ingredients_pt, contains,
     may_contain, net_quantity, net_unit, drained_weight_g, storage_es, storage_pt, energy_kj, energy_kcal,
     fat_mg, saturates_mg, carbohydrate_mg, sugars_mg, protein_mg, salt_mg, abv_basis_points, operator_name,
-    operator_address
+    operator_address, shipping_weight_grams
 ) VALUES (
     @import_id, @line, @id, @old_price_cents, @name, @code, @sku, @ean, @brand, @description, @category, @country_slug,
     @price_cents, @vat_basis_points, @stock, @online_categories, @image_url, @name_pt, @description_pt, @is_food,
     @frozen, @perishable, @sealed_hygiene, @age_restricted, @has_food, @ingredients_es, @ingredients_pt, @contains,
     @may_contain, @net_quantity, @net_unit, @drained_weight_g, @storage_es, @storage_pt, @energy_kj, @energy_kcal,
     @fat_mg, @saturates_mg, @carbohydrate_mg, @sugars_mg, @protein_mg, @salt_mg, @abv_basis_points, @operator_name,
-    @operator_address
+    @operator_address, @shipping_weight_grams
 );
 
 -- ImportUpdateProducts rewrites the existing products whose row differs,
@@ -93,19 +93,19 @@ SET name = s.name, code = s.code, ean = s.ean, brand = s.brand, description = s.
     vat_basis_points = s.vat_basis_points, stock = s.stock, online_categories = s.online_categories,
     image_url = s.image_url, name_pt = s.name_pt, description_pt = s.description_pt, is_food = s.is_food,
     frozen = s.frozen, perishable = s.perishable, sealed_hygiene = s.sealed_hygiene,
-    age_restricted = s.age_restricted,
+    age_restricted = s.age_restricted, shipping_weight_grams = s.shipping_weight_grams,
     allergen_risk = CASE WHEN s.has_food THEN allergen_risk(s.contains, s.may_contain) END,
     updated_by = sqlc.narg('actor')::bigint, updated_at = now()
 FROM catalogue_import_rows s
 WHERE s.import_id = @import_id AND s.old_price_cents IS NOT NULL AND p.id = s.id
   AND (p.name, p.code, p.ean, p.brand, p.description, p.category, p.country_slug, p.price_cents,
        p.vat_basis_points, p.stock, p.online_categories, p.image_url, p.name_pt, p.description_pt, p.is_food,
-       p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk)
+       p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.shipping_weight_grams)
       IS DISTINCT FROM
       (s.name, s.code, s.ean, s.brand, s.description, s.category, s.country_slug, s.price_cents,
        s.vat_basis_points, s.stock, s.online_categories, s.image_url, s.name_pt, s.description_pt, s.is_food,
        s.frozen, s.perishable, s.sealed_hygiene, s.age_restricted,
-       CASE WHEN s.has_food THEN allergen_risk(s.contains, s.may_contain) END);
+       CASE WHEN s.has_food THEN allergen_risk(s.contains, s.may_contain) END, s.shipping_weight_grams);
 
 -- name: ImportDeleteFoodInfo :exec
 DELETE FROM product_food_info f

@@ -23,20 +23,24 @@ RETURNING id;
 -- (nor any event or line, which select from the order) and the caller
 -- returns that order instead. The line arrays are parallel, one element per
 -- line (unnests in a SELECT list zip); a promotion id of 0 means none. A
--- cold-chain order's dispatch day (migration 00220) and an age-restricted
--- order's declaration and ID check (00141) are written with the row.
+-- cold-chain order's dispatch day (migration 00220), an age-restricted
+-- order's declaration and ID check (00141) and the shipping method, parcel
+-- weight and pickup code (00380) are written with the row.
 -- name: PlaceOrder :one
 WITH placed AS (
     INSERT INTO orders (
         user_id, customer_id, idempotency_key, status, payment_method, payment_status,
         subtotal_cents, shipping_cents, payment_surcharge_cents, vat_cents, total_cents,
         delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language,
-        dispatch_on, age_declared_at, id_check_required
+        dispatch_on, age_declared_at, id_check_required,
+        shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams
     ) VALUES (
         @user_id, @customer_id, @idempotency_key, 'placed', @payment_method, @payment_status,
         @subtotal_cents, @shipping_cents, @payment_surcharge_cents, @vat_cents, @total_cents,
         @delivery_name, @delivery_email, @delivery_phone, @delivery_address, @delivery_city, @delivery_postal_code, @language,
-        sqlc.narg(dispatch_on)::date, CASE WHEN @id_check_required::boolean THEN now() END, @id_check_required::boolean
+        sqlc.narg(dispatch_on)::date, CASE WHEN @id_check_required::boolean THEN now() END, @id_check_required::boolean,
+        @shipping_method::text, @shipping_kind::text, @cold_chain::boolean, sqlc.narg(pickup_code)::text,
+        @shipping_weight_grams::integer
     )
     ON CONFLICT (user_id, idempotency_key) DO NOTHING
     RETURNING *

@@ -107,3 +107,8 @@ VALUES (@product_id, @ingredients_es, @ingredients_pt, @contains::text[], @may_c
     sqlc.narg(fat_mg), sqlc.narg(saturates_mg), sqlc.narg(carbohydrate_mg), sqlc.narg(sugars_mg),
     sqlc.narg(protein_mg), sqlc.narg(salt_mg), sqlc.narg(abv_basis_points), @operator_name, @operator_address)
 ON CONFLICT (product_id) DO NOTHING;
+
+-- name: SeedShippingWeight :exec
+-- A sample product's packed weight, unless an admin has set one.
+UPDATE products SET shipping_weight_grams = @grams::integer
+WHERE id = @id AND shipping_weight_grams IS NULL;

@@ -79,6 +79,7 @@ var Services = map[string]Access{
 	saboresv1connect.AdminInvoiceServiceName:         Admin,
 	saboresv1connect.AdminWithdrawalServiceName:      Admin,
 	saboresv1connect.AdminParcelServiceName:          Admin,
+	saboresv1connect.AdminShippingServiceName:        Admin,
 }
 
 // Exceptions are the shopper's procedures open to anyone although their

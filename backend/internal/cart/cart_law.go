@@ -1,10 +1,7 @@
 package cart
 
 import (
-	"context"
-	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/sabores/sabores/backend/internal/fault"
 
@@ -40,15 +37,6 @@ type CartLaw struct {
 	Frozen        map[int64]bool
 }
 
-// ReadCartLaw reads the flags of the lines' products through q.
-func ReadCartLaw(ctx context.Context, q *db.Queries, lines []pricing.LineInput) (CartLaw, error) {
-	products, err := q.GetProductsByIDs(ctx, LineProductIDs(lines))
-	if err != nil {
-		return CartLaw{}, fmt.Errorf("shop: product flags: %w", err)
-	}
-	return CartLawOf(products), nil
-}
-
 // CartLawOf is the law's flags of products, read already. Only products a
 // shopper may buy have flags: a hidden one is only "not for sale"
 // (pricing's rule), and says nothing of itself through a cart.
@@ -75,8 +63,9 @@ func (law CartLaw) FirstFrozen(lines []pricing.LineInput) int64 {
 	return 0
 }
 
-// coldChain says a line travels frozen or chilled.
-func (law CartLaw) coldChain(lines []pricing.LineInput) bool {
+// ColdChainLines says a line travels frozen or chilled, so the whole cart
+// ships in the cold chain.
+func (law CartLaw) ColdChainLines(lines []pricing.LineInput) bool {
 	for _, l := range lines {
 		if law.ColdChain[l.ProductID] {
 			return true
@@ -85,29 +74,17 @@ func (law CartLaw) coldChain(lines []pricing.LineInput) bool {
 	return false
 }
 
-// DispatchDay is the day an order of lines placed at now leaves the shop
-// when it holds frozen or chilled goods (areas' dispatch days); zero when it
-// holds none.
-func (law CartLaw) DispatchDay(lines []pricing.LineInput, areas deliveryarea.Policy, now time.Time) time.Time {
-	if !law.coldChain(lines) {
-		return time.Time{}
-	}
-	return areas.Dispatch.Next(now)
-}
-
-// CheckOrder refuses an order of lines worth subtotalCents to postalCode
-// that the areas do not serve (a *deliveryarea.Refusal), that holds frozen
-// goods below the frozen minimum (a *deliveryarea.MinimumRefusal) or that
-// holds an age-restricted product without ageDeclared (an *AgeRefusal);
-// idCheck says the carrier must check the recipient's ID on delivery.
-func (law CartLaw) CheckOrder(lines []pricing.LineInput, subtotalCents int64, areas deliveryarea.Policy, postalCode string, ageDeclared bool) (idCheck bool, err error) {
-	for _, l := range lines {
-		if err := areas.Check(postalCode, l.ProductID, law.ColdChain[l.ProductID]); err != nil {
+// CheckOrder refuses an order of lines worth subtotalCents that holds
+// frozen goods below the frozen minimum (a *deliveryarea.MinimumRefusal;
+// not for a pickup at the shop: the minimum pays for the insulated box) or
+// an age-restricted product without ageDeclared (an *AgeRefusal); idCheck
+// says the carrier must check the recipient's ID on delivery. Where the
+// order may go is its shipping method's (package shipping).
+func (law CartLaw) CheckOrder(lines []pricing.LineInput, subtotalCents int64, areas deliveryarea.Policy, pickup, ageDeclared bool) (idCheck bool, err error) {
+	if !pickup {
+		if err := areas.CheckFrozenMinimum(subtotalCents, law.FirstFrozen(lines)); err != nil {
 			return false, err
 		}
-	}
-	if err := areas.CheckFrozenMinimum(subtotalCents, law.FirstFrozen(lines)); err != nil {
-		return false, err
 	}
 	for _, l := range lines {
 		if law.AgeRestricted[l.ProductID] {

@@ -30,6 +30,9 @@ type Details struct {
 	PriceCents       int64    `json:"price_cents"`
 	VatBasisPoints   int32    `json:"vat_basis_points"`
 	OnlineCategories []string `json:"online_categories"`
+	// ShippingWeightGrams is the packed product's gross weight; nil while
+	// unknown (the shipping rates count their default weight).
+	ShippingWeightGrams *int32 `json:"shipping_weight_grams"`
 }
 
 // DetailsForm are a product's fields as typed, in the form or a CSV row:
@@ -38,6 +41,8 @@ type DetailsForm struct {
 	Name, Code, SKU, EAN, Brand, Description, Category, Country string
 	Price, VatRate                                              string
 	OnlineCategories                                            []string
+	// ShippingWeight is the weight in grams as typed; "" for unknown.
+	ShippingWeight string
 }
 
 // Same reports whether a and b are the same details.
@@ -45,7 +50,9 @@ func (a Details) Same(b Details) bool {
 	return slices.Equal(a.OnlineCategories, b.OnlineCategories) &&
 		a.Name == b.Name && a.Code == b.Code && a.SKU == b.SKU && a.EAN == b.EAN && a.Brand == b.Brand &&
 		a.Description == b.Description && a.Category == b.Category && a.Country == b.Country &&
-		a.PriceCents == b.PriceCents && a.VatBasisPoints == b.VatBasisPoints
+		a.PriceCents == b.PriceCents && a.VatBasisPoints == b.VatBasisPoints &&
+		(a.ShippingWeightGrams == nil) == (b.ShippingWeightGrams == nil) &&
+		(a.ShippingWeightGrams == nil || *a.ShippingWeightGrams == *b.ShippingWeightGrams)
 }
 
 // detailsOf reads a stored product's details, for the audit trail.
@@ -53,7 +60,7 @@ func detailsOf(p db.Product) Details {
 	d := Details{
 		Name: p.Name, Code: p.Code, SKU: p.SKU, EAN: p.Ean, Brand: p.Brand, Description: p.Description,
 		Category: p.Category, PriceCents: p.PriceCents, VatBasisPoints: p.VatBasisPoints,
-		OnlineCategories: p.OnlineCategories,
+		OnlineCategories: p.OnlineCategories, ShippingWeightGrams: p.ShippingWeightGrams,
 	}
 	if p.CountrySlug != nil {
 		d.Country = *p.CountrySlug
@@ -84,6 +91,9 @@ func CheckDetails(in DetailsForm, countryExists CountryExists) (Details, error) 
 	}
 	if d.VatBasisPoints, err = ParseVATBasisPoints(in.VatRate); err != nil {
 		return d, invalid("details.vat_rate", "INVALID_VAT_RATE", err.Error())
+	}
+	if d.ShippingWeightGrams, err = ParseWeightGrams(in.ShippingWeight); err != nil {
+		return d, invalid("details.shipping_weight_grams", "INVALID_WEIGHT", err.Error())
 	}
 	if d.EAN != "" {
 		if err := gtin.Check(d.EAN); err != nil {
@@ -152,7 +162,8 @@ func (s *Service) UpdateDetails(ctx context.Context, by audit.Caller, id int64, 
 			Name: d.Name, Code: d.Code, SKU: d.SKU, Ean: d.EAN, Brand: d.Brand, Description: d.Description,
 			Category: d.Category, OnlineCategories: d.OnlineCategories, PriceCents: d.PriceCents,
 			VatBasisPoints: d.VatBasisPoints, ImageURL: image, CountrySlug: countryParam(d.Country),
-			UpdatedBy: userOf(by), ID: id,
+			ShippingWeightGrams: d.ShippingWeightGrams,
+			UpdatedBy:           userOf(by), ID: id,
 		}); err != nil {
 			return fmt.Errorf("catalogue: update product %d: %w", id, err)
 		}

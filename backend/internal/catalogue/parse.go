@@ -2,6 +2,8 @@ package catalogue
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -31,6 +33,25 @@ func ParsePriceCents(s string) (int64, error) {
 		return 0, errors.New("must be at most 1000000")
 	}
 	return hundredths, nil
+}
+
+// MaxWeightGrams bounds a product's shipping weight: 50 kg, beyond any
+// parcel carrier's limit per piece (the products table checks it too).
+const MaxWeightGrams = 50000
+
+// ParseWeightGrams reads a packed product's weight in whole grams as typed
+// ("750", "750 g"); "" is unknown (nil). It must be 1 to MaxWeightGrams.
+func ParseWeightGrams(s string) (*int32, error) {
+	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "g"))
+	if s == "" {
+		return nil, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > MaxWeightGrams {
+		return nil, fmt.Errorf("must be whole grams from 1 to %d", MaxWeightGrams)
+	}
+	grams := int32(n)
+	return &grams, nil
 }
 
 // ParseVATBasisPoints reads a VAT rate in percent as typed ("21", "5,5",

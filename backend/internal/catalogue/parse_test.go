@@ -133,3 +133,22 @@ func FuzzParseVATBasisPoints(f *testing.F) {
 		}
 	})
 }
+
+func TestParseWeightGrams(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]int32{"750": 750, " 1200 g": 1200, "1": 1, "50000": 50000, "": 0, "  ": 0} {
+		got, err := catalogue.ParseWeightGrams(in)
+		if err != nil {
+			t.Errorf("ParseWeightGrams(%q): %v", in, err)
+			continue
+		}
+		if (want == 0) != (got == nil) || got != nil && *got != want {
+			t.Errorf("ParseWeightGrams(%q) = %v, want %d (0: unknown)", in, got, want)
+		}
+	}
+	for _, in := range []string{"0", "-5", "50001", "1,5", "kg", "1.2 kg"} {
+		if _, err := catalogue.ParseWeightGrams(in); err == nil {
+			t.Errorf("ParseWeightGrams(%q) accepted", in)
+		}
+	}
+}

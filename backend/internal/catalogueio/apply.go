@@ -128,7 +128,7 @@ func stagingRows(importID int64, rows []Row) []db.CopyCatalogueImportRowsParams 
 			VatBasisPoints: d.VatBasisPoints, Stock: r.Stock, OnlineCategories: d.OnlineCategories,
 			ImageURL: r.ImageURL, NamePt: r.NamePt, DescriptionPt: r.DescriptionPt, IsFood: r.IsFood,
 			Frozen: r.Frozen, Perishable: r.Perishable, SealedHygiene: r.SealedHygiene, AgeRestricted: r.AgeRest,
-			Contains: []string{}, MayContain: []string{},
+			Contains: []string{}, MayContain: []string{}, ShippingWeightGrams: d.ShippingWeightGrams,
 		}
 		if d.Country != "" {
 			p.CountrySlug = &d.Country

@@ -446,3 +446,48 @@ func TestLateProblemWritesNothing(t *testing.T) {
 		t.Errorf("%d rows left in catalogue_import_rows", c)
 	}
 }
+
+// TestShippingWeight: the file carries each product's shipping weight (empty
+// for unknown), an import sets and changes it, and a weight out of range is
+// refused at its column with the form's reason.
+func TestShippingWeight(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	weight := func(sku string) *int32 {
+		t.Helper()
+		var g *int32
+		if err := pool.QueryRow(ctx, `SELECT shipping_weight_grams FROM products WHERE sku = $1`, sku).Scan(&g); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	if done := run(t, pool, sample(t, 2, func(i int, row map[string]string) {
+		row["shipping_weight_grams"] = map[int]string{1: "750", 2: ""}[i]
+	})); done.Status != "succeeded" {
+		t.Fatalf("import: %+v", done)
+	}
+	if g := weight("T-1"); g == nil || *g != 750 {
+		t.Errorf("T-1 weighs %v, want 750", g)
+	}
+	if g := weight("T-2"); g != nil {
+		t.Errorf("T-2 weighs %v, want unknown", *g)
+	}
+	if done := run(t, pool, sample(t, 2, func(i int, row map[string]string) {
+		row["shipping_weight_grams"] = map[int]string{1: "1200", 2: "300"}[i]
+	})); done.Status != "succeeded" || done.Updated != 2 {
+		t.Fatalf("re-import with new weights: %+v", done)
+	}
+	if g := weight("T-2"); g == nil || *g != 300 {
+		t.Errorf("T-2 weighs %v after the re-import, want 300", g)
+	}
+	plan, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(sample(t, 1, func(_ int, row map[string]string) {
+		row["shipping_weight_grams"] = "60000"
+	})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Problems) != 1 || plan.Problems[0].Column != "shipping_weight_grams" || plan.Problems[0].Reason != "INVALID_WEIGHT" {
+		t.Errorf("60 kg: %+v, want INVALID_WEIGHT at shipping_weight_grams", plan.Problems)
+	}
+}

@@ -19,7 +19,7 @@ import (
 // import reads them by name, in any order; Required must be there.
 var Columns = []string{
 	"sku", "code", "ean", "brand", "category", "country", "price", "vat_rate", "stock", "online_categories",
-	"name_es", "name_pt", "description_es", "description_pt",
+	"shipping_weight_grams", "name_es", "name_pt", "description_es", "description_pt",
 	"is_food", "frozen", "perishable", "sealed_hygiene", "age_restricted",
 	"ingredients_es", "ingredients_pt", "contains", "may_contain", "net_quantity", "net_unit", "drained_weight_g",
 	"storage_es", "storage_pt",

@@ -112,6 +112,7 @@ func contractBreaches(d catalogue.DetailsForm, c catalogue.Content) breaches {
 	for _, s := range d.OnlineCategories {
 		b.text("online_categories", s, 0, 0, "", catalogue.OnlineCategories)
 	}
+	b.text("shipping_weight_grams", d.ShippingWeight, 0, 20, "", nil)
 
 	b.text("name_es", c.NameEs, 1, 200, "", nil)
 	b.text("name_pt", c.NamePt, 0, 200, "", nil)

@@ -23,6 +23,7 @@ func protoBreaches(t *testing.T, d catalogue.DetailsForm, c catalogue.Content) [
 	details := &saboresv1.ProductDetails{
 		Name: d.Name, Code: d.Code, Sku: d.SKU, Ean: d.EAN, Brand: d.Brand, Description: d.Description,
 		Category: d.Category, Country: d.Country, Price: d.Price, VatRate: d.VatRate, OnlineCategories: d.OnlineCategories,
+		ShippingWeightGrams: d.ShippingWeight,
 	}
 	content := &saboresv1.ProductContent{
 		ProductId: 1, NameEs: c.NameEs, NamePt: c.NamePt, DescriptionEs: c.DescriptionEs,
@@ -112,6 +113,7 @@ func TestContractRulesMatchTheProto(t *testing.T) {
 		"past the caps": func(d *catalogue.DetailsForm, c *catalogue.Content) {
 			d.Name, d.Code, d.SKU, d.Brand, d.Description = long(201), strings.Repeat("a", 41), strings.Repeat("b", 41), long(101), long(4001)
 			d.Country, d.Price, d.VatRate = strings.Repeat("a", 61), strings.Repeat("1", 21), strings.Repeat("2", 21)
+			d.ShippingWeight = strings.Repeat("3", 21)
 			c.NameEs, c.NamePt, c.DescriptionEs, c.DescriptionPt = d.Name, long(201), d.Description, long(4001)
 		},
 		"patterns": func(d *catalogue.DetailsForm, _ *catalogue.Content) {

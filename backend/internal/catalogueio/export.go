@@ -73,7 +73,7 @@ func fill(record []string, r db.ExportCataloguePageRow) {
 		"name_es": p.Name, "name_pt": p.NamePt, "description_es": p.Description, "description_pt": p.DescriptionPt,
 		"is_food": strconv.FormatBool(p.IsFood), "frozen": strconv.FormatBool(p.Frozen),
 		"perishable": strconv.FormatBool(p.Perishable), "sealed_hygiene": strconv.FormatBool(p.SealedHygiene),
-		"age_restricted": strconv.FormatBool(p.AgeRestricted),
+		"age_restricted": strconv.FormatBool(p.AgeRestricted), "shipping_weight_grams": optional(p.ShippingWeightGrams),
 	}
 	if r.HasFood {
 		values["ingredients_es"], values["ingredients_pt"] = r.IngredientsEs, r.IngredientsPt

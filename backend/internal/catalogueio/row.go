@@ -116,6 +116,7 @@ func (r *record) form() (catalogue.DetailsForm, catalogue.Content, int32) {
 		Name: r.get("name_es"), Code: r.get("code"), SKU: r.get("sku"), EAN: r.get("ean"), Brand: r.get("brand"),
 		Description: r.get("description_es"), Category: r.get("category"), Country: r.get("country"),
 		Price: r.get("price"), VatRate: r.get("vat_rate"), OnlineCategories: r.list("online_categories"),
+		ShippingWeight: r.get("shipping_weight_grams"),
 	}
 	stock := r.integer("stock", 32, true)
 	if stock < 0 {

@@ -44,6 +44,7 @@ func SampleRow(i int, prefix string) map[string]string {
 		"name_es": "Galletas de maíz nº " + strconv.Itoa(i), "name_pt": "Bolachas de milho nº " + strconv.Itoa(i),
 		"description_es": "Galletas crujientes, receta tradicional.", "description_pt": "Bolachas crocantes, receita tradicional.",
 		"is_food": "true", "perishable": "false", "frozen": "false", "sealed_hygiene": "false", "age_restricted": "false",
+		"shipping_weight_grams": strconv.Itoa(100 + i%900),
 	}
 	if i%3 == 0 {
 		row["category"], row["vat_rate"], row["online_categories"], row["is_food"] = "beleza", "21", "belleza", "false"

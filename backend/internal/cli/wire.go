@@ -25,6 +25,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
 	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
+	"github.com/sabores/sabores/backend/internal/api/adminshippingapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
@@ -54,6 +55,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
 	"github.com/sabores/sabores/backend/internal/server"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/stuck"
@@ -193,6 +195,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	maps.Copy(routes, sitemap.Routes(db.New(reads), cfg.PublicURL))
 	cache := cataloguecache.New(cataloguecache.Options{Feed: feed, OnHit: m.CachedObserver(cataloguecache.Procedures())})
 	promos := cataloguecache.NewPromotionSnapshot(feed, dbs.catalog())
+	// The shipping rates in memory, dropped with the catalogue on each
+	// change the feed announces: a cart is quoted without a query.
+	rates := shipping.NewSnapshot(feed, shipping.Stored{Queries: db.New(dbs.Primary), Dispatch: cfg.Delivery.Dispatch})
 	products := catalogue.New(dbs.Primary)
 	settings := shopsettings.New(dbs.Primary)
 	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
@@ -204,13 +209,13 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		Services: server.Services{
 			Catalog:              cataloguecache.NewCatalog(cache, catalogueapi.New(reads, promos)),
 			Promotion:            cataloguecache.NewPromotions(cache, promotionapi.New(reads, promos)),
-			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery),
+			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery).WithRates(rates),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer, verification(cfg)),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
-			Settings:             shopsettingsapi.New(settings).WithDeliveryAreas(cfg.Delivery),
+			Settings:             shopsettingsapi.New(settings, rates),
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
 			AdminStock:           adminstockapi.New(products),
 			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
@@ -227,6 +232,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminInvoice:         admininvoiceapi.New(dbs.Primary, verification(cfg)).WithSending(sending(cfg)),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
+			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

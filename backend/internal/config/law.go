@@ -14,14 +14,15 @@ type Law struct {
 	// WithdrawalLinkSecret signs the withdrawal links of order e-mails;
 	// empty uses a secret the replicas share in the database.
 	WithdrawalLinkSecret string
-	// Delivery is where the shop delivers, and frozen and chilled goods.
+	// Delivery is the frozen-goods minimum and when cold-chain parcels may
+	// leave; where the shop delivers and on which weekdays cold-chain
+	// parcels leave are its shipping rates (package shipping).
 	Delivery deliveryarea.Policy
 }
 
-// The delivery areas are configuration, not a back-office setting: they
-// follow the carrier contracts and the tax registrations (selling to the
-// Canary Islands, Ceuta or Melilla is exporting), which change rarely and
-// with a deployment, and every replica must apply the same rule from start.
+// Where the shop delivers, and at what price, is the owner's shipping rates
+// in the back office (package shipping); the frozen minimum and the
+// dispatch calendar's cut-off and closed days stay configuration.
 func init() {
 	options = append(options,
 		Option{
@@ -37,29 +38,6 @@ func init() {
 			get: func(c *Config) string { return c.WithdrawalLinkSecret },
 		},
 		Option{
-			Env: "DELIVERY_AREAS", Flag: "delivery-areas", Default: "peninsula,baleares",
-			Description: "Areas the shop delivers to (comma-separated): `peninsula`, `baleares`, `canarias` (postal codes 35, 38), `ceuta` (51), `melilla` (52). Others are refused at the cart and checkout (`DELIVERY_AREA`).",
-			set: func(c *Config, v string) error {
-				areas, err := deliveryarea.ParseAreas(v)
-				if err == nil && len(areas) == 0 {
-					err = errors.New("name at least one area")
-				}
-				c.Delivery.Served = areas
-				return err
-			},
-			get: func(c *Config) string { return joinAreas(c.Delivery.Served) },
-		},
-		Option{
-			Env: "COLD_CHAIN_AREAS", Flag: "cold-chain-areas", Default: "peninsula",
-			Description: "Areas frozen and chilled products are delivered to (comma-separated, of DELIVERY_AREAS): the reach of the cold-chain carrier.",
-			set: func(c *Config, v string) error {
-				areas, err := deliveryarea.ParseAreas(v)
-				c.Delivery.ColdChain = areas
-				return err
-			},
-			get: func(c *Config) string { return joinAreas(c.Delivery.ColdChain) },
-		},
-		Option{
 			Env: "FROZEN_MINIMUM_CENTS", Flag: "frozen-minimum-cents", Default: "0",
 			Description: "Least an order holding frozen goods must reach, in cents of its goods (VAT included; 0: no minimum). Below it the cart says so and checkout refuses (`FROZEN_MINIMUM`).",
 			set: func(c *Config, v string) error {
@@ -71,19 +49,6 @@ func init() {
 				return nil
 			},
 			get: func(c *Config) string { return strconv.FormatInt(c.Delivery.FrozenMinimumCents, 10) },
-		},
-		Option{
-			Env: "DISPATCH_DAYS", Flag: "dispatch-days", Default: "mon,tue,wed",
-			Description: "Weekdays frozen and chilled orders are dispatched (comma-separated: `mon` … `sun`), so parcels in the cold chain never wait over a weekend. The cart, checkout, order page and order e-mail show the expected dispatch day.",
-			set: func(c *Config, v string) error {
-				days, err := deliveryarea.ParseDays(v)
-				if err == nil && len(days) == 0 {
-					err = errors.New("name at least one weekday")
-				}
-				c.Delivery.Dispatch.Days = days
-				return err
-			},
-			get: func(c *Config) string { return deliveryarea.FormatDays(c.Delivery.Dispatch.Days) },
 		},
 		Option{
 			Env: "DISPATCH_CLOSED_DAYS", Flag: "dispatch-closed-days", Default: "",
@@ -114,14 +79,3 @@ func init() {
 // MaxFrozenMinimumCents bounds FROZEN_MINIMUM_CENTS: 200 €, well above any
 // carrier's cold-chain cost, so a typo cannot close the frozen shelf.
 const MaxFrozenMinimumCents = 20000
-
-func joinAreas(areas []deliveryarea.Area) string {
-	s := ""
-	for i, a := range areas {
-		if i > 0 {
-			s += ","
-		}
-		s += string(a)
-	}
-	return s
-}

@@ -295,7 +295,7 @@ func (q *Queries) AdminDashboardTotals(ctx context.Context) (AdminDashboardTotal
 }
 
 const adminGetOrder = `-- name: AdminGetOrder :one
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 WHERE o.id = $1
@@ -340,13 +340,18 @@ func (q *Queries) AdminGetOrder(ctx context.Context, id int64) (AdminGetOrderRow
 		&i.Order.IDCheckRequired,
 		&i.Order.DispatchOn,
 		&i.Order.ContactSearch,
+		&i.Order.ShippingMethod,
+		&i.Order.ShippingKind,
+		&i.Order.ColdChain,
+		&i.Order.PickupCode,
+		&i.Order.ShippingWeightGrams,
 		&i.CustomerEmail,
 	)
 	return i, err
 }
 
 const adminGetProduct = `-- name: AdminGetProduct :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p WHERE p.id = $1
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams FROM products p WHERE p.id = $1
 `
 
 type AdminGetProductRow struct {
@@ -388,12 +393,13 @@ func (q *Queries) AdminGetProduct(ctx context.Context, id int64) (AdminGetProduc
 		&i.Product.SearchText,
 		&i.Product.Ean,
 		&i.Product.ArchivedAt,
+		&i.Product.ShippingWeightGrams,
 	)
 	return i, err
 }
 
 const adminGetProductForUpdate = `-- name: AdminGetProductForUpdate :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at FROM products p WHERE p.id = $1 FOR UPDATE
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams FROM products p WHERE p.id = $1 FOR UPDATE
 `
 
 type AdminGetProductForUpdateRow struct {
@@ -435,6 +441,7 @@ func (q *Queries) AdminGetProductForUpdate(ctx context.Context, id int64) (Admin
 		&i.Product.SearchText,
 		&i.Product.Ean,
 		&i.Product.ArchivedAt,
+		&i.Product.ShippingWeightGrams,
 	)
 	return i, err
 }
@@ -511,7 +518,7 @@ func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomers
 }
 
 const adminListOrders = `-- name: AdminListOrders :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
 FROM orders o
 WHERE ($1::text IS NULL OR o.status = $1::text)
   AND ($2::text IS NULL OR o.payment_status = $2::text)
@@ -607,6 +614,11 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 			&i.Order.IDCheckRequired,
 			&i.Order.DispatchOn,
 			&i.Order.ContactSearch,
+			&i.Order.ShippingMethod,
+			&i.Order.ShippingKind,
+			&i.Order.ColdChain,
+			&i.Order.PickupCode,
+			&i.Order.ShippingWeightGrams,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err
@@ -620,7 +632,7 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 }
 
 const adminListOrdersByContact = `-- name: AdminListOrdersByContact :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
 FROM (
     (SELECT m.id FROM orders m
      WHERE m.contact_search LIKE '%' || search_normalize($1::text) || '%'
@@ -748,6 +760,11 @@ func (q *Queries) AdminListOrdersByContact(ctx context.Context, arg AdminListOrd
 			&i.Order.IDCheckRequired,
 			&i.Order.DispatchOn,
 			&i.Order.ContactSearch,
+			&i.Order.ShippingMethod,
+			&i.Order.ShippingKind,
+			&i.Order.ColdChain,
+			&i.Order.PickupCode,
+			&i.Order.ShippingWeightGrams,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err
@@ -761,7 +778,7 @@ func (q *Queries) AdminListOrdersByContact(ctx context.Context, arg AdminListOrd
 }
 
 const adminListProducts = `-- name: AdminListProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams
 FROM products p
 WHERE $1::text = '' OR p.search_text LIKE '%' || search_normalize($1::text) || '%'
 ORDER BY p.name COLLATE "es-x-icu", p.id
@@ -820,6 +837,7 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 			&i.Product.SearchText,
 			&i.Product.Ean,
 			&i.Product.ArchivedAt,
+			&i.Product.ShippingWeightGrams,
 		); err != nil {
 			return nil, err
 		}
@@ -832,7 +850,7 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 }
 
 const adminListRecentOrdersByContact = `-- name: AdminListRecentOrdersByContact :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
 FROM (SELECT m.id, m.created_at, m.contact_search FROM orders m
       WHERE $1::timestamptz IS NULL
          OR (m.created_at, m.id) < ($1::timestamptz, $2::bigint)
@@ -912,6 +930,11 @@ func (q *Queries) AdminListRecentOrdersByContact(ctx context.Context, arg AdminL
 			&i.Order.IDCheckRequired,
 			&i.Order.DispatchOn,
 			&i.Order.ContactSearch,
+			&i.Order.ShippingMethod,
+			&i.Order.ShippingKind,
+			&i.Order.ColdChain,
+			&i.Order.PickupCode,
+			&i.Order.ShippingWeightGrams,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err
@@ -976,7 +999,7 @@ SET price_cents = $1, vat_basis_points = $2,
     online_categories = $3::text[],
     updated_by = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams
 `
 
 type AdminUpdateProductParams struct {
@@ -1028,6 +1051,7 @@ func (q *Queries) AdminUpdateProduct(ctx context.Context, arg AdminUpdateProduct
 		&i.SearchText,
 		&i.Ean,
 		&i.ArchivedAt,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }

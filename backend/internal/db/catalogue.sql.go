@@ -25,21 +25,22 @@ const createProducts = `-- name: CreateProducts :many
 INSERT INTO products (
     name, code, sku, ean, brand, description, category, country_slug, price_cents, vat_basis_points, stock,
     online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
-    age_restricted, allergen_risk, created_by, updated_by
+    age_restricted, allergen_risk, shipping_weight_grams, created_by, updated_by
 )
 SELECT n.name, n.code, n.sku, n.ean, n.brand, n.description, n.category, nullif(n.country, ''),
        n.price_cents, n.vat_basis_points, n.stock, n.online_categories, n.image_url, n.name_pt,
        n.description_pt, n.is_food, n.frozen, n.perishable, n.sealed_hygiene, n.age_restricted,
-       CASE WHEN n.has_food THEN allergen_risk(n.contains, n.may_contain) END,
+       CASE WHEN n.has_food THEN allergen_risk(n.contains, n.may_contain) END, n.shipping_weight_grams,
        $1::bigint, $1::bigint
 FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (
     name text, code text, sku text, ean text, brand text, description text, category text, country text,
     price_cents bigint, vat_basis_points integer, stock integer, online_categories text[], image_url text,
     name_pt text, description_pt text, is_food boolean, frozen boolean, perishable boolean,
-    sealed_hygiene boolean, age_restricted boolean, has_food boolean, contains text[], may_contain text[]
+    sealed_hygiene boolean, age_restricted boolean, has_food boolean, contains text[], may_contain text[],
+    shipping_weight_grams integer
 )) WITH ORDINALITY AS n
 ORDER BY n.ordinality
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams
 `
 
 type CreateProductsParams struct {
@@ -97,6 +98,7 @@ func (q *Queries) CreateProducts(ctx context.Context, arg CreateProductsParams) 
 			&i.SearchText,
 			&i.Ean,
 			&i.ArchivedAt,
+			&i.ShippingWeightGrams,
 		); err != nil {
 			return nil, err
 		}
@@ -147,7 +149,7 @@ UPDATE products
 SET archived_at = CASE WHEN $1::boolean THEN coalesce(archived_at, now()) END,
     updated_by = $2, updated_at = now()
 WHERE id = $3
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams
 `
 
 type SetProductArchivedParams struct {
@@ -191,6 +193,7 @@ func (q *Queries) SetProductArchived(ctx context.Context, arg SetProductArchived
 		&i.SearchText,
 		&i.Ean,
 		&i.ArchivedAt,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }
@@ -200,26 +203,28 @@ UPDATE products
 SET name = $1, code = $2, sku = $3, ean = $4, brand = $5, description = $6,
     category = $7, online_categories = $8::text[], price_cents = $9,
     vat_basis_points = $10, image_url = $11, country_slug = $12,
-    updated_by = $13, updated_at = now()
-WHERE id = $14
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at
+    shipping_weight_grams = $13::integer,
+    updated_by = $14, updated_at = now()
+WHERE id = $15
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams
 `
 
 type UpdateProductDetailsParams struct {
-	Name             string
-	Code             string
-	SKU              string
-	Ean              string
-	Brand            string
-	Description      string
-	Category         string
-	OnlineCategories []string
-	PriceCents       int64
-	VatBasisPoints   int32
-	ImageURL         string
-	CountrySlug      *string
-	UpdatedBy        *int64
-	ID               int64
+	Name                string
+	Code                string
+	SKU                 string
+	Ean                 string
+	Brand               string
+	Description         string
+	Category            string
+	OnlineCategories    []string
+	PriceCents          int64
+	VatBasisPoints      int32
+	ImageURL            string
+	CountrySlug         *string
+	ShippingWeightGrams *int32
+	UpdatedBy           *int64
+	ID                  int64
 }
 
 func (q *Queries) UpdateProductDetails(ctx context.Context, arg UpdateProductDetailsParams) (Product, error) {
@@ -236,6 +241,7 @@ func (q *Queries) UpdateProductDetails(ctx context.Context, arg UpdateProductDet
 		arg.VatBasisPoints,
 		arg.ImageURL,
 		arg.CountrySlug,
+		arg.ShippingWeightGrams,
 		arg.UpdatedBy,
 		arg.ID,
 	)
@@ -272,6 +278,7 @@ func (q *Queries) UpdateProductDetails(ctx context.Context, arg UpdateProductDet
 		&i.SearchText,
 		&i.Ean,
 		&i.ArchivedAt,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }

@@ -150,51 +150,52 @@ func (q *Queries) CatalogueProductsByCodes(ctx context.Context, arg CataloguePro
 }
 
 type CopyCatalogueImportRowsParams struct {
-	ImportID         int64
-	Line             int32
-	ID               *int64
-	OldPriceCents    *int64
-	Name             string
-	Code             string
-	SKU              string
-	Ean              string
-	Brand            string
-	Description      string
-	Category         string
-	CountrySlug      *string
-	PriceCents       int64
-	VatBasisPoints   int32
-	Stock            int32
-	OnlineCategories []string
-	ImageURL         string
-	NamePt           string
-	DescriptionPt    string
-	IsFood           bool
-	Frozen           bool
-	Perishable       bool
-	SealedHygiene    bool
-	AgeRestricted    bool
-	HasFood          bool
-	IngredientsEs    string
-	IngredientsPt    string
-	Contains         []string
-	MayContain       []string
-	NetQuantity      int64
-	NetUnit          string
-	DrainedWeightG   *int64
-	StorageEs        string
-	StoragePt        string
-	EnergyKj         *int32
-	EnergyKcal       *int32
-	FatMg            *int32
-	SaturatesMg      *int32
-	CarbohydrateMg   *int32
-	SugarsMg         *int32
-	ProteinMg        *int32
-	SaltMg           *int32
-	AbvBasisPoints   *int32
-	OperatorName     string
-	OperatorAddress  string
+	ImportID            int64
+	Line                int32
+	ID                  *int64
+	OldPriceCents       *int64
+	Name                string
+	Code                string
+	SKU                 string
+	Ean                 string
+	Brand               string
+	Description         string
+	Category            string
+	CountrySlug         *string
+	PriceCents          int64
+	VatBasisPoints      int32
+	Stock               int32
+	OnlineCategories    []string
+	ImageURL            string
+	NamePt              string
+	DescriptionPt       string
+	IsFood              bool
+	Frozen              bool
+	Perishable          bool
+	SealedHygiene       bool
+	AgeRestricted       bool
+	HasFood             bool
+	IngredientsEs       string
+	IngredientsPt       string
+	Contains            []string
+	MayContain          []string
+	NetQuantity         int64
+	NetUnit             string
+	DrainedWeightG      *int64
+	StorageEs           string
+	StoragePt           string
+	EnergyKj            *int32
+	EnergyKcal          *int32
+	FatMg               *int32
+	SaturatesMg         *int32
+	CarbohydrateMg      *int32
+	SugarsMg            *int32
+	ProteinMg           *int32
+	SaltMg              *int32
+	AbvBasisPoints      *int32
+	OperatorName        string
+	OperatorAddress     string
+	ShippingWeightGrams *int32
 }
 
 const createCatalogueImport = `-- name: CreateCatalogueImport :one
@@ -263,7 +264,7 @@ func (q *Queries) DeleteImportUpload(ctx context.Context, importID int64) error 
 }
 
 const exportCataloguePage = `-- name: ExportCataloguePage :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at,
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams,
        (f.product_id IS NOT NULL)::boolean AS has_food,
        coalesce(f.ingredients_es, '') AS ingredients_es, coalesce(f.ingredients_pt, '') AS ingredients_pt,
        coalesce(f.contains, '{}')::text[] AS contains, coalesce(f.may_contain, '{}')::text[] AS may_contain,
@@ -352,6 +353,7 @@ func (q *Queries) ExportCataloguePage(ctx context.Context, arg ExportCataloguePa
 			&i.Product.SearchText,
 			&i.Product.Ean,
 			&i.Product.ArchivedAt,
+			&i.Product.ShippingWeightGrams,
 			&i.HasFood,
 			&i.IngredientsEs,
 			&i.IngredientsPt,
@@ -542,19 +544,19 @@ SET name = s.name, code = s.code, ean = s.ean, brand = s.brand, description = s.
     vat_basis_points = s.vat_basis_points, stock = s.stock, online_categories = s.online_categories,
     image_url = s.image_url, name_pt = s.name_pt, description_pt = s.description_pt, is_food = s.is_food,
     frozen = s.frozen, perishable = s.perishable, sealed_hygiene = s.sealed_hygiene,
-    age_restricted = s.age_restricted,
+    age_restricted = s.age_restricted, shipping_weight_grams = s.shipping_weight_grams,
     allergen_risk = CASE WHEN s.has_food THEN allergen_risk(s.contains, s.may_contain) END,
     updated_by = $1::bigint, updated_at = now()
 FROM catalogue_import_rows s
 WHERE s.import_id = $2 AND s.old_price_cents IS NOT NULL AND p.id = s.id
   AND (p.name, p.code, p.ean, p.brand, p.description, p.category, p.country_slug, p.price_cents,
        p.vat_basis_points, p.stock, p.online_categories, p.image_url, p.name_pt, p.description_pt, p.is_food,
-       p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk)
+       p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.shipping_weight_grams)
       IS DISTINCT FROM
       (s.name, s.code, s.ean, s.brand, s.description, s.category, s.country_slug, s.price_cents,
        s.vat_basis_points, s.stock, s.online_categories, s.image_url, s.name_pt, s.description_pt, s.is_food,
        s.frozen, s.perishable, s.sealed_hygiene, s.age_restricted,
-       CASE WHEN s.has_food THEN allergen_risk(s.contains, s.may_contain) END)
+       CASE WHEN s.has_food THEN allergen_risk(s.contains, s.may_contain) END, s.shipping_weight_grams)
 `
 
 type ImportUpdateProductsParams struct {

@@ -87,51 +87,52 @@ type CatalogueImport struct {
 }
 
 type CatalogueImportRow struct {
-	ImportID         int64
-	Line             int32
-	ID               *int64
-	OldPriceCents    *int64
-	Name             string
-	Code             string
-	SKU              string
-	Ean              string
-	Brand            string
-	Description      string
-	Category         string
-	CountrySlug      *string
-	PriceCents       int64
-	VatBasisPoints   int32
-	Stock            int32
-	OnlineCategories []string
-	ImageURL         string
-	NamePt           string
-	DescriptionPt    string
-	IsFood           bool
-	Frozen           bool
-	Perishable       bool
-	SealedHygiene    bool
-	AgeRestricted    bool
-	HasFood          bool
-	IngredientsEs    string
-	IngredientsPt    string
-	Contains         []string
-	MayContain       []string
-	NetQuantity      int64
-	NetUnit          string
-	DrainedWeightG   *int64
-	StorageEs        string
-	StoragePt        string
-	EnergyKj         *int32
-	EnergyKcal       *int32
-	FatMg            *int32
-	SaturatesMg      *int32
-	CarbohydrateMg   *int32
-	SugarsMg         *int32
-	ProteinMg        *int32
-	SaltMg           *int32
-	AbvBasisPoints   *int32
-	OperatorName     string
-	OperatorAddress  string
+	ImportID            int64
+	Line                int32
+	ID                  *int64
+	OldPriceCents       *int64
+	Name                string
+	Code                string
+	SKU                 string
+	Ean                 string
+	Brand               string
+	Description         string
+	Category            string
+	CountrySlug         *string
+	PriceCents          int64
+	VatBasisPoints      int32
+	Stock               int32
+	OnlineCategories    []string
+	ImageURL            string
+	NamePt              string
+	DescriptionPt       string
+	IsFood              bool
+	Frozen              bool
+	Perishable          bool
+	SealedHygiene       bool
+	AgeRestricted       bool
+	HasFood             bool
+	IngredientsEs       string
+	IngredientsPt       string
+	Contains            []string
+	MayContain          []string
+	NetQuantity         int64
+	NetUnit             string
+	DrainedWeightG      *int64
+	StorageEs           string
+	StoragePt           string
+	EnergyKj            *int32
+	EnergyKcal          *int32
+	FatMg               *int32
+	SaturatesMg         *int32
+	CarbohydrateMg      *int32
+	SugarsMg            *int32
+	ProteinMg           *int32
+	SaltMg              *int32
+	AbvBasisPoints      *int32
+	OperatorName        string
+	OperatorAddress     string
+	ShippingWeightGrams *int32
 }
 
 type CatalogueUpload struct {
@@ -317,6 +318,11 @@ type Order struct {
 	IDCheckRequired       bool
 	DispatchOn            pgtype.Date
 	ContactSearch         *string
+	ShippingMethod        *string
+	ShippingKind          *string
+	ColdChain             bool
+	PickupCode            *string
+	ShippingWeightGrams   *int32
 }
 
 type OrderContact struct {
@@ -477,37 +483,38 @@ type PriceHistory struct {
 }
 
 type Product struct {
-	ID               int64
-	Name             string
-	Code             string
-	SKU              string
-	Brand            string
-	Description      string
-	Category         string
-	OnlineCategories []string
-	PriceCents       int64
-	VatBasisPoints   int32
-	Stock            int32
-	Rating           float64
-	ImageURL         string
-	CountrySlug      *string
-	CompanyID        *int64
-	CreatedBy        *int64
-	UpdatedBy        *int64
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-	SoldOnline       bool
-	NamePt           string
-	DescriptionPt    string
-	IsFood           bool
-	Frozen           bool
-	Perishable       bool
-	SealedHygiene    bool
-	AgeRestricted    bool
-	AllergenRisk     []string
-	SearchText       *string
-	Ean              string
-	ArchivedAt       *time.Time
+	ID                  int64
+	Name                string
+	Code                string
+	SKU                 string
+	Brand               string
+	Description         string
+	Category            string
+	OnlineCategories    []string
+	PriceCents          int64
+	VatBasisPoints      int32
+	Stock               int32
+	Rating              float64
+	ImageURL            string
+	CountrySlug         *string
+	CompanyID           *int64
+	CreatedBy           *int64
+	UpdatedBy           *int64
+	CreatedAt           time.Time
+	UpdatedAt           time.Time
+	SoldOnline          bool
+	NamePt              string
+	DescriptionPt       string
+	IsFood              bool
+	Frozen              bool
+	Perishable          bool
+	SealedHygiene       bool
+	AgeRestricted       bool
+	AllergenRisk        []string
+	SearchText          *string
+	Ean                 string
+	ArchivedAt          *time.Time
+	ShippingWeightGrams *int32
 }
 
 type ProductCountryVisibility struct {
@@ -625,6 +632,39 @@ type Setting struct {
 	Value     []byte
 	UpdatedAt time.Time
 	UpdatedBy *int64
+}
+
+type ShippingBand struct {
+	ID         int64
+	ZoneID     int64
+	UpToGrams  int32
+	PriceCents int64
+}
+
+type ShippingMethod struct {
+	ID                   int64
+	Code                 string
+	NameEs               string
+	NamePt               string
+	Kind                 string
+	FreeAboveCents       *int64
+	DispatchWeekdays     []int16
+	SurchargeCents       int64
+	LabelOutsidePlatform bool
+	Active               bool
+	Position             int32
+}
+
+type ShippingSetting struct {
+	ID                 bool
+	DefaultWeightGrams int32
+}
+
+type ShippingZone struct {
+	ID             int64
+	MethodID       int64
+	Name           string
+	PostalPrefixes []string
 }
 
 type StockMovement struct {

@@ -18,7 +18,7 @@ UPDATE orders
 SET status = 'cancelled', updated_at = now()
 WHERE id = $1 AND status = ANY($2::text[])
   AND (NOT $3::boolean OR payment_status = 'awaiting_payment')
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams
 `
 
 type CancelOrderParams struct {
@@ -64,6 +64,11 @@ func (q *Queries) CancelOrder(ctx context.Context, arg CancelOrderParams) (Order
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.ShippingMethod,
+		&i.ShippingKind,
+		&i.ColdChain,
+		&i.PickupCode,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }
@@ -132,7 +137,7 @@ func (q *Queries) FindOrderByIdempotencyKey(ctx context.Context, arg FindOrderBy
 }
 
 const getOrder = `-- name: GetOrder :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM orders WHERE id = $1
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders WHERE id = $1
 `
 
 // GetOrder reads an order whoever owns it (system and back-office paths).
@@ -169,12 +174,17 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.ShippingMethod,
+		&i.ShippingKind,
+		&i.ColdChain,
+		&i.PickupCode,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }
 
 const getOrderForUpdate = `-- name: GetOrderForUpdate :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // GetOrderForUpdate reads an order and locks its row for a lifecycle step:
@@ -212,12 +222,17 @@ func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.ShippingMethod,
+		&i.ShippingKind,
+		&i.ColdChain,
+		&i.PickupCode,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }
 
 const getOrderForUser = `-- name: GetOrderForUser :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders
 WHERE id = $1 AND user_id = $2
 `
 
@@ -259,6 +274,11 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.ShippingMethod,
+		&i.ShippingKind,
+		&i.ColdChain,
+		&i.PickupCode,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }
@@ -341,7 +361,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 }
 
 const listOrdersForUser = `-- name: ListOrdersForUser :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders
 WHERE user_id = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -392,6 +412,11 @@ func (q *Queries) ListOrdersForUser(ctx context.Context, arg ListOrdersForUserPa
 			&i.IDCheckRequired,
 			&i.DispatchOn,
 			&i.ContactSearch,
+			&i.ShippingMethod,
+			&i.ShippingKind,
+			&i.ColdChain,
+			&i.PickupCode,
+			&i.ShippingWeightGrams,
 		); err != nil {
 			return nil, err
 		}
@@ -434,15 +459,18 @@ WITH placed AS (
         user_id, customer_id, idempotency_key, status, payment_method, payment_status,
         subtotal_cents, shipping_cents, payment_surcharge_cents, vat_cents, total_cents,
         delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language,
-        dispatch_on, age_declared_at, id_check_required
+        dispatch_on, age_declared_at, id_check_required,
+        shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams
     ) VALUES (
         $1, $2, $3, 'placed', $4, $5,
         $6, $7, $8, $9, $10,
         $11, $12, $13, $14, $15, $16, $17,
-        $18::date, CASE WHEN $19::boolean THEN now() END, $19::boolean
+        $18::date, CASE WHEN $19::boolean THEN now() END, $19::boolean,
+        $20::text, $21::text, $22::boolean, $23::text,
+        $24::integer
     )
     ON CONFLICT (user_id, idempotency_key) DO NOTHING
-    RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search
+    RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams
 ), event AS (
     INSERT INTO order_events (order_id, machine, to_state, actor, actor_user_id, note)
     SELECT id, 'fulfilment', 'placed', 'shopper', user_id, '' FROM placed
@@ -451,14 +479,14 @@ WITH placed AS (
         order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents,
         regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents
     )
-    SELECT placed.id, unnest($20::integer[]), unnest($21::bigint[]),
-           unnest($22::text[]), unnest($23::text[]), unnest($24::integer[]),
-           unnest($25::bigint[]), unnest($26::bigint[]),
-           NULLIF(unnest($27::bigint[]), 0), unnest($28::text[]),
-           unnest($29::integer[]), unnest($30::bigint[])
+    SELECT placed.id, unnest($25::integer[]), unnest($26::bigint[]),
+           unnest($27::text[]), unnest($28::text[]), unnest($29::integer[]),
+           unnest($30::bigint[]), unnest($31::bigint[]),
+           NULLIF(unnest($32::bigint[]), 0), unnest($33::text[]),
+           unnest($34::integer[]), unnest($35::bigint[])
     FROM placed
 )
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM placed
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM placed
 `
 
 type PlaceOrderParams struct {
@@ -481,6 +509,11 @@ type PlaceOrderParams struct {
 	Language               string
 	DispatchOn             pgtype.Date
 	IDCheckRequired        bool
+	ShippingMethod         string
+	ShippingKind           string
+	ColdChain              bool
+	PickupCode             *string
+	ShippingWeightGrams    int32
 	LineNos                []int32
 	ProductIds             []int64
 	ProductNames           []string
@@ -524,6 +557,11 @@ type PlaceOrderRow struct {
 	IDCheckRequired       bool
 	DispatchOn            pgtype.Date
 	ContactSearch         *string
+	ShippingMethod        *string
+	ShippingKind          *string
+	ColdChain             bool
+	PickupCode            *string
+	ShippingWeightGrams   *int32
 }
 
 // PlaceOrder writes a new order with its first event and its lines in one
@@ -533,8 +571,9 @@ type PlaceOrderRow struct {
 // (nor any event or line, which select from the order) and the caller
 // returns that order instead. The line arrays are parallel, one element per
 // line (unnests in a SELECT list zip); a promotion id of 0 means none. A
-// cold-chain order's dispatch day (migration 00220) and an age-restricted
-// order's declaration and ID check (00141) are written with the row.
+// cold-chain order's dispatch day (migration 00220), an age-restricted
+// order's declaration and ID check (00141) and the shipping method, parcel
+// weight and pickup code (00380) are written with the row.
 func (q *Queries) PlaceOrder(ctx context.Context, arg PlaceOrderParams) (PlaceOrderRow, error) {
 	row := q.db.QueryRow(ctx, placeOrder,
 		arg.UserID,
@@ -556,6 +595,11 @@ func (q *Queries) PlaceOrder(ctx context.Context, arg PlaceOrderParams) (PlaceOr
 		arg.Language,
 		arg.DispatchOn,
 		arg.IDCheckRequired,
+		arg.ShippingMethod,
+		arg.ShippingKind,
+		arg.ColdChain,
+		arg.PickupCode,
+		arg.ShippingWeightGrams,
 		arg.LineNos,
 		arg.ProductIds,
 		arg.ProductNames,
@@ -599,6 +643,11 @@ func (q *Queries) PlaceOrder(ctx context.Context, arg PlaceOrderParams) (PlaceOr
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.ShippingMethod,
+		&i.ShippingKind,
+		&i.ColdChain,
+		&i.PickupCode,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }
@@ -608,7 +657,7 @@ UPDATE orders
 SET status = $1, payment_status = $2, carrier = $3,
     tracking_number = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams
 `
 
 type SetOrderStateParams struct {
@@ -659,6 +708,11 @@ func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (O
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.ShippingMethod,
+		&i.ShippingKind,
+		&i.ColdChain,
+		&i.PickupCode,
+		&i.ShippingWeightGrams,
 	)
 	return i, err
 }

@@ -432,6 +432,22 @@ func (q *Queries) SeedPromotion(ctx context.Context, arg SeedPromotionParams) er
 	return err
 }
 
+const seedShippingWeight = `-- name: SeedShippingWeight :exec
+UPDATE products SET shipping_weight_grams = $1::integer
+WHERE id = $2 AND shipping_weight_grams IS NULL
+`
+
+type SeedShippingWeightParams struct {
+	Grams int32
+	ID    int64
+}
+
+// A sample product's packed weight, unless an admin has set one.
+func (q *Queries) SeedShippingWeight(ctx context.Context, arg SeedShippingWeightParams) error {
+	_, err := q.db.Exec(ctx, seedShippingWeight, arg.Grams, arg.ID)
+	return err
+}
+
 const seedUser = `-- name: SeedUser :one
 INSERT INTO users (issuer, subject, email, full_name, registration_type)
 VALUES ($1, $2, $3, $4, $5)

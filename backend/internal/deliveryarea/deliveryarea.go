@@ -1,17 +1,11 @@
-// Package deliveryarea is where the shop delivers, by Spanish postal code,
-// as plain functions: the areas (peninsula, Balearic Islands, Canary
-// Islands, Ceuta, Melilla), which of them are served, and which take frozen
-// and chilled goods. Table-tested; the configuration, the cart and checkout
-// use it.
+// Package deliveryarea is the geography and the calendar of delivery, by
+// Spanish postal code, as plain functions: the areas (peninsula, Balearic
+// Islands, Canary Islands, Ceuta, Melilla) and which are outside the EU
+// VAT area, the frozen-goods minimum and the cold-chain dispatch days.
+// Table-tested; the shipping rates, the cart and checkout use it.
 package deliveryarea
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-
-	"github.com/sabores/sabores/backend/internal/fault"
-)
+import "fmt"
 
 // Area is where a Spanish postal code is, as far as delivery goes: the
 // first two digits are the province.
@@ -27,13 +21,6 @@ const (
 	Ceuta     Area = "ceuta"
 	Melilla   Area = "melilla"
 )
-
-// All lists every area.
-var All = []Area{Peninsula, Baleares, Canarias, Ceuta, Melilla}
-
-// Reason is the ErrorInfo reason of a line not delivered where
-// asked.
-const Reason = "DELIVERY_AREA"
 
 // AreaOf is the area of a five-digit postal code.
 func AreaOf(postalCode string) Area {
@@ -53,74 +40,39 @@ func AreaOf(postalCode string) Area {
 	return Peninsula
 }
 
-// Policy is where and how the shop delivers: Served for every product,
-// ColdChain for frozen and chilled ones (a subset of Served), the least
-// an order holding frozen goods must reach (0: no minimum), and the days
-// frozen and chilled orders are dispatched.
+// OutsideVATArea says area is outside the EU VAT area: the Canary Islands
+// (IGIC), Ceuta and Melilla (IPSI). A sale there is an export, with
+// customs and no Spanish VAT, which the shop's invoices do not handle, so
+// no shipping zone may reach them (package shipping) and they are refused
+// with this reason rather than as "no zone".
+func OutsideVATArea(area Area) bool {
+	return area == Canarias || area == Ceuta || area == Melilla
+}
+
+// Provinces are the two-digit beginnings of Spanish postal codes, 01 to
+// 52: which areas a set of postal-code prefixes reaches is read from them.
+var Provinces = func() []string {
+	out := make([]string, 52)
+	for i := range out {
+		out[i] = fmt.Sprintf("%02d", i+1)
+	}
+	return out
+}()
+
+// Policy is what the law and the shop's configuration add to delivery:
+// the least an order holding frozen goods must reach (0: no minimum) and
+// when frozen and chilled parcels may leave (the dispatch days themselves
+// are the cold-chain shipping method's; the cut-off hour and closed days
+// are the configuration's). Where the shop delivers is its shipping
+// methods' zones (package shipping).
 type Policy struct {
-	Served             []Area
-	ColdChain          []Area
 	FrozenMinimumCents int64
 	Dispatch           Dispatch
 }
 
-// Default is everything to the peninsula and the Balearic
-// Islands, frozen and chilled goods to the peninsula only, no frozen
-// minimum, cold-chain dispatch Monday to Wednesday.
-var Default = Policy{Served: []Area{Peninsula, Baleares}, ColdChain: []Area{Peninsula}, Dispatch: DefaultDispatch}
-
-// ParseAreas reads a comma-separated list of areas.
-func ParseAreas(list string) ([]Area, error) {
-	var out []Area
-	for part := range strings.SplitSeq(list, ",") {
-		a := Area(strings.ToLower(strings.TrimSpace(part)))
-		if a == "" {
-			continue
-		}
-		if !slices.Contains(All, a) {
-			return nil, fmt.Errorf("unknown delivery area %q (want peninsula, baleares, canarias, ceuta or melilla)", a)
-		}
-		out = append(out, a)
-	}
-	return out, nil
-}
-
-// Refusal is a product not delivered to an area; FailedPrecondition
-// with reason DELIVERY_AREA at the edge.
-type Refusal struct {
-	Area      Area
-	ColdChain bool
-	ProductID int64
-}
-
-func (r *Refusal) Error() string {
-	if r.ColdChain {
-		return fmt.Sprintf("frozen and chilled products are not delivered to %s", r.Area)
-	}
-	return fmt.Sprintf("the shop does not deliver to %s", r.Area)
-}
-
-// Fault names the area, whether the cold chain is the problem, and the product; the
-// request must change.
-func (r *Refusal) Fault() *fault.Error {
-	return &fault.Error{Kind: fault.Refused, Reason: Reason, Message: r.Error(), Metadata: map[string]string{"area": string(r.Area), "cold_chain": fmt.Sprint(r.ColdChain), "product_id": fmt.Sprint(r.ProductID)}}
-}
-
-// Serves says the shop delivers anything to area.
-func (d Policy) Serves(area Area) bool { return slices.Contains(d.Served, area) }
-
-// Check says whether a product (coldChain when frozen or chilled) is
-// delivered to postalCode; nil means yes.
-func (d Policy) Check(postalCode string, productID int64, coldChain bool) error {
-	area := AreaOf(postalCode)
-	if !slices.Contains(d.Served, area) {
-		return &Refusal{Area: area, ProductID: productID}
-	}
-	if coldChain && !slices.Contains(d.ColdChain, area) {
-		return &Refusal{Area: area, ColdChain: true, ProductID: productID}
-	}
-	return nil
-}
+// Default is no frozen minimum and cold-chain dispatch Monday to
+// Wednesday before noon.
+var Default = Policy{Dispatch: DefaultDispatch}
 
 // ColdChain says a product travels chilled or frozen.
 func ColdChain(frozen, perishable bool) bool { return frozen || perishable }

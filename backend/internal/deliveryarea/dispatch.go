@@ -3,19 +3,18 @@ package deliveryarea
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/shoptime"
 )
 
-// Dispatch is when frozen and chilled parcels leave the shop: only on Days,
-// so a parcel in the cold chain (24–48 h) never waits in a depot over a
-// weekend, and never on a public holiday (Holiday) or a day the shop
-// closes (Closed, midnight in Madrid); an order placed on a dispatch day
-// before CutoffHour (Madrid time) leaves that day, later ones on the next
-// dispatch day.
+// Dispatch is when frozen and chilled parcels leave the shop: only on Days
+// (the cold-chain shipping method's), so a parcel in the cold chain
+// (24–48 h) never waits in a depot over a weekend, and never on a public
+// holiday (Holiday) or a day the shop closes (Closed, midnight in Madrid);
+// an order placed on a dispatch day before CutoffHour (Madrid time) leaves
+// that day, later ones on the next dispatch day.
 type Dispatch struct {
 	Days       []time.Weekday
 	CutoffHour int
@@ -53,41 +52,6 @@ func (d Dispatch) LeavesOn(now time.Time) bool {
 // leaves says a cold-chain parcel can leave on day.
 func (d Dispatch) leaves(day time.Time) bool {
 	return slices.Contains(d.Days, day.Weekday()) && !Holiday(day) && !slices.ContainsFunc(d.Closed, day.Equal)
-}
-
-var weekdayNames = map[string]time.Weekday{
-	"sun": time.Sunday, "mon": time.Monday, "tue": time.Tuesday, "wed": time.Wednesday,
-	"thu": time.Thursday, "fri": time.Friday, "sat": time.Saturday,
-}
-
-// ParseDays reads a comma-separated list of weekdays ("mon,tue,wed"; the
-// first three letters of the English name), in week order without repeats.
-func ParseDays(list string) ([]time.Weekday, error) {
-	var out []time.Weekday
-	for part := range strings.SplitSeq(list, ",") {
-		name := strings.ToLower(strings.TrimSpace(part))
-		if name == "" {
-			continue
-		}
-		day, ok := weekdayNames[name]
-		if !ok {
-			return nil, fmt.Errorf("unknown weekday %q (want mon, tue, wed, thu, fri, sat or sun)", name)
-		}
-		if !slices.Contains(out, day) {
-			out = append(out, day)
-		}
-	}
-	slices.SortFunc(out, func(a, b time.Weekday) int { return int((a+6)%7) - int((b+6)%7) })
-	return out, nil
-}
-
-// FormatDays writes days as ParseDays reads them.
-func FormatDays(days []time.Weekday) string {
-	names := make([]string, len(days))
-	for i, d := range days {
-		names[i] = strings.ToLower(d.String()[:3])
-	}
-	return strings.Join(names, ",")
 }
 
 // MinimumReason is the ErrorInfo reason of an order holding frozen goods

@@ -92,20 +92,6 @@ func TestDispatchLeavesOn(t *testing.T) {
 	}
 }
 
-func TestParseDays(t *testing.T) {
-	t.Parallel()
-	days, err := deliveryarea.ParseDays(" Wed, mon,tue,mon ")
-	if err != nil || deliveryarea.FormatDays(days) != "mon,tue,wed" {
-		t.Errorf("ParseDays = %v, %v; want mon,tue,wed", days, err)
-	}
-	if days, err := deliveryarea.ParseDays("sun,sat"); err != nil || deliveryarea.FormatDays(days) != "sat,sun" {
-		t.Errorf("ParseDays(sun,sat) = %v, %v; want sat,sun (the week starts on Monday)", days, err)
-	}
-	if _, err := deliveryarea.ParseDays("mon,lunes"); err == nil {
-		t.Error("ParseDays accepted lunes")
-	}
-}
-
 func TestFrozenMinimum(t *testing.T) {
 	t.Parallel()
 	policy := deliveryarea.Default

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shoptime"
 	"github.com/sabores/sabores/backend/internal/taxid"
 )
@@ -354,43 +355,45 @@ func invoiceOfKind(ctx context.Context, q *db.Queries, orderID int64, k Kind) (d
 	return db.Invoice{}, false, nil
 }
 
-// orderLines are the order's lines as sold, and shipping when charged.
+// orderLines are the order's lines as sold, then its shipping and its
+// cash-on-delivery surcharge, each split into one line per VAT rate of the
+// goods (pricing.SplitCharge): a charge that goes with the goods is an
+// accessory supply and takes their VAT (Ley 37/1992, art. 78.Dos.1º; DGT
+// V2218-18), shared in proportion to each rate's base.
 func orderLines(ctx context.Context, q *db.Queries, order db.OrderForInvoiceRow) ([]Line, error) {
 	rows, err := q.OrderLinesForInvoice(ctx, order.ID)
 	if err != nil {
 		return nil, fmt.Errorf("invoice: lines of order %d: %w", order.ID, err)
 	}
-	lines := make([]Line, 0, len(rows)+1)
+	lines := make([]Line, 0, len(rows)+2)
+	goods := make([]pricing.RateAmount, 0, len(rows))
 	var last int32
 	for _, r := range rows {
 		lines = append(lines, Line{
 			LineNo: r.LineNo, Description: r.ProductName, Quantity: r.Quantity,
 			UnitPriceCents: r.UnitPriceCents, VATBasisPoints: r.VatBasisPoints, TotalCents: r.LineTotalCents,
 		})
+		goods = append(goods, pricing.RateAmount{VATBasisPoints: r.VatBasisPoints, AmountCents: r.LineTotalCents})
 		last = max(last, r.LineNo)
 	}
-	if order.ShippingCents > 0 {
-		lines = append(lines, Line{
-			LineNo: last + 1, Description: ShippingDescription, Quantity: 1,
-			UnitPriceCents: order.ShippingCents, VATBasisPoints: shippingVAT, TotalCents: order.ShippingCents,
-		})
-		last++
-	}
-	if order.PaymentSurchargeCents > 0 {
-		lines = append(lines, Line{
-			LineNo: last + 1, Description: CashSurchargeDescription, Quantity: 1,
-			UnitPriceCents: order.PaymentSurchargeCents, VATBasisPoints: shippingVAT, TotalCents: order.PaymentSurchargeCents,
-		})
+	for _, charge := range []struct {
+		description string
+		cents       int64
+	}{{ShippingDescription, order.ShippingCents}, {CashSurchargeDescription, order.PaymentSurchargeCents}} {
+		for _, part := range pricing.SplitCharge(charge.cents, goods) {
+			last++
+			lines = append(lines, Line{
+				LineNo: last, Description: charge.description, Quantity: 1,
+				UnitPriceCents: part.AmountCents, VATBasisPoints: part.VATBasisPoints, TotalCents: part.AmountCents,
+			})
+		}
 	}
 	return lines, nil
 }
 
-// ShippingDescription names the shipping line; the PDF translates it.
+// ShippingDescription names a shipping line; the PDF translates it.
 const ShippingDescription = "shipping"
 
-// CashSurchargeDescription names the cash-on-delivery surcharge's line (a
-// service, at the general rate like shipping); the PDF translates it.
+// CashSurchargeDescription names a cash-on-delivery surcharge's line; the
+// PDF translates it.
 const CashSurchargeDescription = "cash_on_delivery"
-
-// shippingVAT is the general rate: transport follows it, not the goods'.
-const shippingVAT = 2100

@@ -306,3 +306,65 @@ func TestAppendOnly(t *testing.T) {
 		t.Fatalf("breaks %+v, want the tampered record", report.Breaks)
 	}
 }
+
+// TestShippingTakesTheGoodsVAT: shipping and the cash-on-delivery
+// surcharge are accessory to the goods (LIVA art. 78.Dos.1º): the invoice
+// splits each across the goods' rates in proportion to their bases, one
+// line per rate, the parts summing to the charge, and taxes nothing at a
+// rate the goods do not have.
+func TestShippingTakesTheGoodsVAT(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	orderID := dbtest.SoldOrder(t, b.pool, dbtest.SoldOrderOpts{UserID: b.user, ShippingCents: 495, Lines: []dbtest.SoldLine{
+		{ProductID: b.food, Name: "Harina de maíz", Quantity: 2, UnitPriceCents: 250, VATBasisPoints: 1000},
+		{ProductID: b.drink, Name: "Guaraná", Quantity: 1, UnitPriceCents: 1210, VATBasisPoints: 2100},
+	}})
+	if _, err := b.pool.Exec(ctx, `UPDATE orders SET payment_surcharge_cents = 300, total_cents = total_cents + 300 WHERE id = $1`, orderID); err != nil {
+		t.Fatal(err)
+	}
+	inv, err := inTx(t, b.pool, func(tx pgx.Tx) (db.Invoice, error) { return b.invoicer.IssueForPaidOrder(ctx, tx, orderID) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines, err := db.New(b.pool).InvoiceLines(ctx, inv.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type charge struct {
+		description string
+		rate        int32
+		cents       int64
+	}
+	var got []charge
+	for _, l := range lines {
+		if l.Description == invoice.ShippingDescription || l.Description == invoice.CashSurchargeDescription {
+			got = append(got, charge{l.Description, l.VatBasisPoints, l.TotalCents})
+		}
+	}
+	// Bases 455 (10 %) and 1 000 (21 %) of 1 455: shipping 154,79 and
+	// 340,21 → 155 and 340; the surcharge 93,81 and 206,19 → 94 and 206.
+	want := []charge{
+		{invoice.ShippingDescription, 1000, 155}, {invoice.ShippingDescription, 2100, 340},
+		{invoice.CashSurchargeDescription, 1000, 94}, {invoice.CashSurchargeDescription, 2100, 206},
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("charge lines %v, want %v", got, want)
+	}
+	taxes, err := db.New(b.pool).InvoiceTaxes(ctx, inv.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 10 %: 455 + 141 + 85, VAT 45 + 14 + 9; 21 %: 1 000 + 281 + 170, VAT
+	// 210 + 59 + 36. Nothing at a rate the goods do not carry.
+	if len(taxes) != 2 || taxes[0].BaseCents != 681 || taxes[0].VatCents != 68 || taxes[1].BaseCents != 1451 || taxes[1].VatCents != 305 {
+		t.Errorf("taxes %+v", taxes)
+	}
+	if inv.TotalCents != 2505 || inv.VatCents != 373 {
+		t.Errorf("invoice total %d VAT %d, want 2505 and 373", inv.TotalCents, inv.VatCents)
+	}
+	pdf, _, err := invoice.DrawPDF(ctx, b.pool, inv.ID, "es", invoice.Verification{QRBase: invoice.QRTestURL})
+	if err != nil || len(pdf) == 0 {
+		t.Errorf("PDF of the split invoice: %d bytes, %v", len(pdf), err)
+	}
+}

@@ -92,6 +92,8 @@ type texts struct {
 	reason, description, quantity, unitPrice     string
 	vat, amount, rate, base, vatAmount, total    string
 	shipping, cashSurcharge, vatIncluded, qr     string
+	// accessory says a charge split across rates follows the goods' VAT.
+	accessory string
 }
 
 var pdfTexts = map[string]texts{
@@ -101,7 +103,8 @@ var pdfTexts = map[string]texts{
 		refersTo: "Rectifica o sustituye a", reason: "Motivo", description: "Descripción", quantity: "Cant.",
 		unitPrice: "Precio unit.", vat: "IVA", amount: "Importe", rate: "Tipo de IVA", base: "Base imponible",
 		vatAmount: "Cuota de IVA", total: "Total", shipping: "Envío", cashSurcharge: "Recargo por contra reembolso", vatIncluded: "Precios con IVA incluido.",
-		qr: "QR tributario:",
+		qr:        "QR tributario:",
+		accessory: "El envío y el recargo por contra reembolso siguen el IVA de los productos (art. 78.Dos.1º de la Ley del IVA), repartidos según la base de cada tipo.",
 	},
 	"pt": {
 		title:  map[Kind]string{Simplified: "Fatura simplificada", Complete: "Fatura", Corrective: "Fatura retificativa"},
@@ -109,7 +112,8 @@ var pdfTexts = map[string]texts{
 		refersTo: "Retifica ou substitui", reason: "Motivo", description: "Descrição", quantity: "Qtd.",
 		unitPrice: "Preço unit.", vat: "IVA", amount: "Montante", rate: "Taxa de IVA", base: "Base tributável",
 		vatAmount: "Valor do IVA", total: "Total", shipping: "Envio", cashSurcharge: "Sobretaxa de pagamento à cobrança", vatIncluded: "Preços com IVA incluído.",
-		qr: "QR tributário:",
+		qr:        "QR tributário:",
+		accessory: "O envio e a sobretaxa de pagamento à cobrança seguem o IVA dos produtos (art. 78.Dos.1.º da Lei do IVA espanhola), repartidos segundo a base de cada taxa.",
 	},
 }
 
@@ -218,13 +222,16 @@ func RenderPDF(d Document, lang string, v Verification) ([]byte, error) {
 	}
 	widths := []float64{90, 15, 25, 15, 35}
 	header([]string{tx.description, tx.quantity, tx.unitPrice, tx.vat, tx.amount}, widths)
+	charges := map[string]int{}
 	for _, l := range d.Lines {
 		desc := l.Description
 		switch desc {
 		case ShippingDescription:
 			desc = tx.shipping
+			charges[l.Description]++
 		case CashSurchargeDescription:
 			desc = tx.cashSurcharge
+			charges[l.Description]++
 		}
 		p.row(y, 6, []string{desc, strconv.Itoa(int(l.Quantity)), money(l.UnitPriceCents), percent(l.VatBasisPoints), money(l.TotalCents)}, widths)
 		y += 6
@@ -243,6 +250,11 @@ func RenderPDF(d Document, lang string, v Verification) ([]byte, error) {
 	y += 8
 	p.font(false, 8)
 	p.text(pageMarginMM, y, contentWidthMM, 6, tx.vatIncluded, gopdf.Left)
+	// A charge on more than one line was split across the goods' rates:
+	// say why, so the buyer is not surprised to see shipping at 4 %.
+	if charges[ShippingDescription] > 1 || charges[CashSurchargeDescription] > 1 {
+		p.lines(pageMarginMM, y+7, contentWidthMM, 4, tx.accessory)
+	}
 
 	if p.err != nil {
 		return nil, fmt.Errorf("invoice: draw the PDF of %s: %w", inv.SeriesNumber, p.err)

@@ -200,6 +200,9 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 	if o.DispatchOn.Valid {
 		data.DispatchOn = o.DispatchOn.Time
 	}
+	if o.PickupCode != nil {
+		data.PickupCode = *o.PickupCode
+	}
 	for _, l := range lines {
 		data.Lines = append(data.Lines, mail.Line{
 			Name: lineName(l.ProductName, l.ProductNamePt, o.Language), Quantity: l.Quantity, UnitCents: l.UnitPriceCents,

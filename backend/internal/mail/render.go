@@ -5,7 +5,6 @@ import (
 	"embed"
 	"fmt"
 	htmltemplate "html/template"
-	"slices"
 	"strconv"
 	"strings"
 	texttemplate "text/template"
@@ -76,11 +75,15 @@ type Order struct {
 	Lines         []Line
 	SubtotalCents int64
 	ShippingCents int64
-	// SurchargeCents is the cash-on-delivery surcharge, VAT at 21 %.
+	// SurchargeCents is the cash-on-delivery surcharge; like shipping, at
+	// the goods' VAT rates.
 	SurchargeCents                                                                 int64
 	TotalCents                                                                     int64
 	DeliveryName, DeliveryAddress, DeliveryPostalCode, DeliveryCity, DeliveryPhone string
 	Carrier, TrackingNumber, TrackingURL                                           string
+	// PickupCode is the code a pickup at the shop is collected with; ""
+	// for an order delivered home.
+	PickupCode string
 	// DispatchOn is the calendar day (its year, month and day) a frozen or
 	// chilled order leaves the shop; zero for an order without such goods.
 	DispatchOn time.Time
@@ -129,29 +132,21 @@ type WithdrawalLine struct {
 	RejectReason  string
 }
 
-// VATByRate groups the lines' VAT by rate, lowest first: an invoice and the
-// confirmation show the base per rate when rates differ.
+// VATByRate is the base and VAT of each rate, lowest first: the lines',
+// and the shipping and cash surcharge at the goods' rates, split in
+// proportion to their bases (pricing.VATByRate), as the order and its
+// invoice sum them. The confirmation shows the base per rate when rates
+// differ.
 func (o Order) VATByRate() []VATRate {
-	byRate := map[int32]*VATRate{}
-	lines := o.Lines
-	if o.SurchargeCents > 0 {
-		lines = append(slices.Clone(lines), Line{TotalCents: o.SurchargeCents, VATBasisPoints: 2100})
+	goods := make([]pricing.RateAmount, len(o.Lines))
+	for i, l := range o.Lines {
+		goods[i] = pricing.RateAmount{VATBasisPoints: l.VATBasisPoints, AmountCents: l.TotalCents}
 	}
-	for _, l := range lines {
-		r := byRate[l.VATBasisPoints]
-		if r == nil {
-			r = &VATRate{BasisPoints: l.VATBasisPoints}
-			byRate[l.VATBasisPoints] = r
-		}
-		vat := pricing.IncludedVAT(l.TotalCents, l.VATBasisPoints)
-		r.VATCents += vat
-		r.BaseCents += l.TotalCents - vat
+	rates := pricing.VATByRate(goods, o.ShippingCents, o.SurchargeCents)
+	out := make([]VATRate, len(rates))
+	for i, r := range rates {
+		out[i] = VATRate{BasisPoints: r.VATBasisPoints, BaseCents: r.BaseCents, VATCents: r.VATCents}
 	}
-	out := make([]VATRate, 0, len(byRate))
-	for _, r := range byRate {
-		out = append(out, *r)
-	}
-	slices.SortFunc(out, func(a, b VATRate) int { return int(a.BasisPoints - b.BasisPoints) })
 	return out
 }
 

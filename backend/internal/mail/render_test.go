@@ -110,8 +110,8 @@ func TestMessageIDIsStable(t *testing.T) {
 }
 
 // TestRenderBizumAndCashSurcharge: a Bizum order names its method and how
-// to finish paying; a cash order shows its surcharge as a line, counted in
-// the 21 % VAT.
+// to finish paying; a cash order shows its surcharge as a line, its VAT
+// shared across the goods' rates in proportion to their bases.
 func TestRenderBizumAndCashSurcharge(t *testing.T) {
 	t.Parallel()
 	_, html, text, err := mail.Render(mail.OrderReceived, order("es", "bizum"), shop)
@@ -129,8 +129,11 @@ func TestRenderBizumAndCashSurcharge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 1,21 € at 21 % is 1,00 € of base: the 21 % base grows from 1.020,30 €.
-	for _, w := range []string{"Sobretaxa de pagamento à cobrança", "1,21 €", "1.021,30 €", "1.240,77 €"} {
+	// Bases 4,55 € (10 %) and 1.020,30 € (21 %): 1,21 € splits 0,0054 and
+	// 1,2046, so 1 cent at 10 % (the larger remainder) and 1,20 € at 21 %,
+	// 0,99 € of base: the 21 % base grows from 1.020,30 € to 1.021,29 €,
+	// the 10 % one from 4,55 € to 4,56 €.
+	for _, w := range []string{"Sobretaxa de pagamento à cobrança", "1,21 €", "1.021,29 €", "4,56 €", "1.240,77 €"} {
 		if !strings.Contains(html, w) || !strings.Contains(text, w) {
 			t.Errorf("cash order with a surcharge: %q missing", w)
 		}

@@ -401,9 +401,9 @@ func TestEveryMoveToPaidInvoicesAndMails(t *testing.T) {
 		}
 	}
 	if n := b.count(t, `SELECT count(*) FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id
-		WHERE i.order_id = $1 AND i.total_cents = 1384 AND l.description = $2 AND l.total_cents = 150 AND l.vat_basis_points = 2100`,
+		WHERE i.order_id = $1 AND i.total_cents = 1384 AND l.description = $2 AND l.total_cents = 150 AND l.vat_basis_points = 1000`,
 		cash, invoice.CashSurchargeDescription); n != 1 {
-		t.Error("the cash order's invoice lacks its surcharge line at 21 %")
+		t.Error("the cash order's invoice lacks its surcharge line at the goods' 10 %")
 	}
 	b.caught(t, 1, "Pago recibido del pedido #"+fmt.Sprint(transfer))
 	b.caught(t, 1, "Pago recibido del pedido #"+fmt.Sprint(cash))

@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/redsys"
 	"github.com/sabores/sabores/backend/internal/sepaqr"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -164,10 +165,13 @@ func (s *Service) GetPaymentOptions(ctx context.Context, lines []pricing.LineInp
 	if err := cart.CheckRepeats(lines); err != nil {
 		return PaymentOptions{}, err
 	}
-	_, priced, err := s.price(ctx, lines, time.Now())
+	// Without the postal code yet, shipping is its estimate (the cheapest
+	// zone), which only matters within a few euros of the cash limit.
+	quoted, err := cart.Quote(ctx, s.queries, promotion.Stored{Queries: s.queries}, s.rates(), lines, "", "", time.Now())
 	if err != nil {
 		return PaymentOptions{}, err
 	}
+	priced := quoted.Priced
 	var refusal *LimitRefusal
 	if priced.Valid && errors.As(CheckCash(priced.TotalCents+res.CashSurchargeCents), &refusal) {
 		res.Methods = slices.DeleteFunc(res.Methods, func(m string) bool { return m == "cash" })

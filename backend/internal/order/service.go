@@ -13,6 +13,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -29,6 +31,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/promotion"
+	"github.com/sabores/sabores/backend/internal/shipping"
 )
 
 // Service holds the order use cases over the shop's database.
@@ -106,6 +109,9 @@ type PlaceInput struct {
 	AcceptLanguage string
 	// AgeDeclared: the shopper declared being 18 or over (law.go).
 	AgeDeclared bool
+	// ShippingMethod is the code of the shipping method chosen; "" takes
+	// the cheapest available home delivery.
+	ShippingMethod string
 }
 
 // Place sells the cart to the caller. The same idempotency key with the
@@ -269,6 +275,8 @@ type placeOrder struct {
 	language string
 	// ageDeclared: the shopper declared being 18 or over (law.go).
 	ageDeclared bool
+	// shippingMethod is the method asked for ("": the preselected one).
+	shippingMethod string
 }
 
 // readPlaceOrder checks what the proto's validation rules already enforce
@@ -279,7 +287,7 @@ func readPlaceOrder(msg PlaceInput) (placeOrder, error) {
 	if err != nil {
 		return in, fault.InvalidField("idempotency_key", "must be a UUID")
 	}
-	in.key, in.ageDeclared = key, msg.AgeDeclared
+	in.key, in.ageDeclared, in.shippingMethod = key, msg.AgeDeclared, strings.TrimSpace(msg.ShippingMethod)
 	if len(msg.Lines) == 0 {
 		return in, fault.InvalidField("lines", "must have at least one line")
 	}
@@ -307,28 +315,54 @@ func readPlaceOrder(msg PlaceInput) (placeOrder, error) {
 	return in, nil
 }
 
-// readDelivery trims the delivery form: a name, address or city of blanks
-// passes the proto's length rules but delivers nowhere.
+// readDelivery trims the delivery form: a name of blanks passes the
+// proto's length rules but names nobody. The address is checked once the
+// shipping method is known (deliverTo): a pickup needs none.
 func readDelivery(d Delivery) (Delivery, error) {
 	out := Delivery{
 		Name: strings.TrimSpace(d.Name), Email: strings.TrimSpace(d.Email),
 		Phone: strings.TrimSpace(d.Phone), Address: strings.TrimSpace(d.Address),
 		City: strings.TrimSpace(d.City), PostalCode: strings.TrimSpace(d.PostalCode),
 	}
+	if out.Name == "" {
+		return Delivery{}, fault.InvalidField("delivery.name", "must not be blank")
+	}
+	return out, nil
+}
+
+// deliverTo is where an order shipped by a method of kind goes: a home
+// delivery needs an address, a city and a postal code (blanks pass the
+// proto's rules but deliver nowhere); a pickup at the shop keeps none.
+func deliverTo(d Delivery, kind shipping.Kind) (Delivery, error) {
+	if kind == shipping.Pickup {
+		d.Address, d.City, d.PostalCode = "", "", ""
+		return d, nil
+	}
 	for _, f := range []struct{ field, value string }{
-		{"delivery.name", out.Name}, {"delivery.address", out.Address}, {"delivery.city", out.City},
+		{"delivery.address", d.Address}, {"delivery.city", d.City}, {"delivery.postal_code", d.PostalCode},
 	} {
 		if f.value == "" {
 			return Delivery{}, fault.InvalidField(f.field, "must not be blank")
 		}
 	}
-	return out, nil
+	if !postalCode.MatchString(d.PostalCode) {
+		return Delivery{}, fault.InvalidField("delivery.postal_code", "must be a five-digit Spanish postal code")
+	}
+	return d, nil
 }
 
+// postalCode is a Spanish postal code: a province from 01 to 52, then three
+// digits.
+var postalCode = regexp.MustCompile(`^(0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3}$`)
+
 // checkout is what PlaceOrder decides before its transaction: the priced
-// lines, the cash surcharge and what the law adds to the order.
+// lines with their shipping, where they go, the cash surcharge and what the
+// law adds to the order.
 type checkout struct {
 	priced    pricing.Cart
+	shipping  shipping.Option
+	parcel    shipping.Parcel
+	delivery  Delivery
 	surcharge int64
 	law       orderLaw
 }
@@ -344,10 +378,11 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 	if err := s.checkIdentity(ctx, s.queries); err != nil {
 		return checkout{}, err
 	}
-	products, priced, err := s.price(ctx, in.lines, now)
+	quoted, err := cart.Quote(ctx, s.queries, promotion.Stored{Queries: s.queries}, s.rates(), in.lines, in.delivery.PostalCode, in.shippingMethod, now)
 	if err != nil {
 		return checkout{}, err
 	}
+	priced := quoted.Priced
 	if !priced.Valid {
 		return checkout{}, unsellable(problemsOf(priced))
 	}
@@ -356,35 +391,30 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 	} else if !ok {
 		return checkout{}, notOffered(in.method)
 	}
-	c := checkout{priced: priced}
-	// Cash on delivery may carry a surcharge, a service at the general VAT
-	// rate like shipping.
+	for _, l := range in.lines {
+		if err := s.limits.CheckLine(l.ProductID, l.Quantity); err != nil {
+			return checkout{}, err
+		}
+	}
+	if quoted.ChoiceErr != nil {
+		return checkout{}, quoted.ChoiceErr
+	}
+	c := checkout{priced: priced, shipping: quoted.Chosen, parcel: quoted.Parcel}
+	if c.delivery, err = deliverTo(in.delivery, c.shipping.Method.Kind); err != nil {
+		return checkout{}, err
+	}
+	// Cash on delivery may carry a surcharge, which like shipping goes
+	// with the goods and takes their VAT (orderParams).
 	if in.method == "cash" {
 		c.surcharge = s.payments.CashSurchargeCents
 		if err := CheckCash(priced.TotalCents + c.surcharge); err != nil {
 			return checkout{}, err
 		}
 	}
-	for _, l := range in.lines {
-		if err := s.limits.CheckLine(l.ProductID, l.Quantity); err != nil {
-			return checkout{}, err
-		}
-	}
-	if c.law, err = s.checkLaw(cart.CartLawOf(products), in, priced.SubtotalCents, now); err != nil {
+	if c.law, err = s.checkLaw(quoted.Law, in, priced.SubtotalCents, c.shipping); err != nil {
 		return checkout{}, err
 	}
 	return c, nil
-}
-
-// price reads lines' products as they are now and prices them with their
-// running promotions, as the order would be charged.
-func (s *Service) price(ctx context.Context, lines []pricing.LineInput, now time.Time) ([]db.Product, pricing.Cart, error) {
-	products, err := s.queries.GetProductsByIDs(ctx, cart.LineProductIDs(lines))
-	if err != nil {
-		return nil, pricing.Cart{}, fmt.Errorf("order: read products: %w", err)
-	}
-	priced, err := cart.PriceProducts(ctx, promotion.Stored{Queries: s.queries}, products, lines, now)
-	return products, priced, err
 }
 
 // place prepares the order, then runs the checkout transaction and returns
@@ -400,11 +430,14 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (Order
 	if err != nil {
 		return Order{}, err
 	}
-	params := orderParams(userID, in, c)
+	params, err := orderParams(userID, in, c)
+	if err != nil {
+		return Order{}, err
+	}
 	var order Order
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		q := s.queries.WithTx(tx)
-		d := in.delivery
+		d := c.delivery
 		customerID, err := q.UpsertCustomerForUser(ctx, db.UpsertCustomerForUserParams{
 			UserID: &userID, Name: d.Name, Email: d.Email, Phone: d.Phone,
 		})
@@ -442,23 +475,32 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (Order
 }
 
 // orderParams is the new order as PlaceOrder writes it, but for its
-// customer, recorded in the transaction.
-func orderParams(userID int64, in placeOrder, c checkout) db.PlaceOrderParams {
-	d, priced := in.delivery, c.priced
+// customer, recorded in the transaction. Shipping and the cash surcharge
+// take the goods' VAT rates, split in proportion to their bases
+// (pricing.VATByRate): the order's VAT is the same sum its invoice makes.
+func orderParams(userID int64, in placeOrder, c checkout) (db.PlaceOrderParams, error) {
+	d, priced, ship := c.delivery, c.priced, c.shipping
 	p := db.PlaceOrderParams{
 		UserID: userID, IdempotencyKey: in.key, PaymentMethod: in.method, PaymentStatus: in.payment,
 		SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents, PaymentSurchargeCents: c.surcharge,
-		VatCents: priced.VATCents + pricing.IncludedVAT(c.surcharge, surchargeVAT), TotalCents: priced.TotalCents + c.surcharge,
+		VatCents:     pricing.TotalVAT(pricing.VATByRate(priced.Goods(), priced.ShippingCents, c.surcharge)),
+		TotalCents:   priced.TotalCents + c.surcharge,
 		DeliveryName: d.Name, DeliveryEmail: d.Email, DeliveryPhone: d.Phone,
 		DeliveryAddress: d.Address, DeliveryCity: d.City, DeliveryPostalCode: d.PostalCode,
 		Language: in.language, DispatchOn: c.law.dispatchOn(), IDCheckRequired: c.law.idCheck,
+		ShippingMethod: ship.Method.Code, ShippingKind: string(ship.Method.Kind),
+		ColdChain: ship.Method.Kind == shipping.ColdChain, ShippingWeightGrams: int32(min(max(c.parcel.WeightGrams, 1), math.MaxInt32)),
+	}
+	if ship.Method.Kind == shipping.Pickup {
+		code, err := newPickupCode()
+		if err != nil {
+			return p, err
+		}
+		p.PickupCode = &code
 	}
 	addLines(&p, priced.Lines)
-	return p
+	return p, nil
 }
-
-// surchargeVAT is the general rate, in basis points, of the cash surcharge.
-const surchargeVAT = 2100
 
 // takeStock takes every line's quantity in one call, booked
 // in the ledger as a sale of order orderID by userID. A line whose stock ran

@@ -61,15 +61,39 @@ type Line struct {
 
 // Cart is a priced cart.
 type Cart struct {
-	Lines         []Line
+	Lines []Line
+	// SubtotalCents is the goods' total, promotions applied: what a
+	// free-shipping threshold is measured on.
 	SubtotalCents int64
+	// ShippingCents is the shipping charged (WithShipping); 0 until then.
 	ShippingCents int64
-	VATCents      int64
-	TotalCents    int64
-	// FreeShippingReached says whether the subtotal reaches the free-shipping promise.
-	FreeShippingReached bool
+	// VATCents is the VAT the total includes: the lines', and the
+	// shipping's at the goods' rates.
+	VATCents   int64
+	TotalCents int64
 	// Valid says every line can be sold as it is.
 	Valid bool
+}
+
+// Goods are the lines' totals at their VAT rates, which a charge going
+// with them follows (SplitCharge).
+func (c Cart) Goods() []RateAmount {
+	goods := make([]RateAmount, 0, len(c.Lines))
+	for _, l := range c.Lines {
+		if l.LineTotalCents > 0 {
+			goods = append(goods, RateAmount{VATBasisPoints: l.Item.VATBasisPoints, AmountCents: l.LineTotalCents})
+		}
+	}
+	return goods
+}
+
+// WithShipping is c charged shippingCents for its shipping: in the total,
+// and the VAT it includes, at the goods' rates, in VATCents.
+func (c Cart) WithShipping(shippingCents int64) Cart {
+	c.ShippingCents = shippingCents
+	c.TotalCents = c.SubtotalCents + shippingCents
+	c.VATCents = TotalVAT(VATByRate(c.Goods(), shippingCents))
+	return c
 }
 
 // unitPrice is what one unit of item costs now, and the discount applied
@@ -88,7 +112,8 @@ func unitPrice(item Item) (cents int64, d Discount, promoted bool) {
 // invalid (checkout refuses it); a line short of stock still counts in the
 // totals, which say what the cart holds, so a shopper sees a total beside
 // the lines and the reason it cannot be ordered as it is, not a total of
-// some lines. Shipping is always free.
+// some lines. Shipping is not charged here: its price depends on where the
+// goods go (package shipping), and WithShipping adds it.
 func PriceCart(lines []LineInput, items map[int64]Item) Cart {
 	cart := Cart{Lines: make([]Line, 0, len(lines)), Valid: true}
 	for _, in := range lines {
@@ -100,8 +125,7 @@ func PriceCart(lines []LineInput, items map[int64]Item) Cart {
 		cart.VATCents += line.VATCents
 		cart.Lines = append(cart.Lines, line)
 	}
-	cart.TotalCents = cart.SubtotalCents + cart.ShippingCents
-	cart.FreeShippingReached = FreeShippingReached(cart.SubtotalCents)
+	cart.TotalCents = cart.SubtotalCents
 	return cart
 }
 

@@ -1,6 +1,7 @@
 // Package pricing holds the shop's price rules as plain functions: promotion
-// prices and their labels, the VAT included in a price, line totals and the
-// free-shipping promise. It knows neither the database nor the API, so every
+// prices and their labels, the VAT included in a price, line totals and how
+// a charge going with the goods (shipping, a surcharge) shares their VAT
+// rates (charge.go). It knows neither the database nor the API, so every
 // rule is table-tested on its own and the catalogue, the cart and checkout
 // all price the same way.
 //
@@ -13,11 +14,6 @@ import (
 	"strconv"
 	"time"
 )
-
-// FreeShippingThresholdCents is the subtotal from which shipping is promised
-// free (29,95 €). Shipping is free today anyway; the storefront shows how far
-// a cart is from the promise.
-const FreeShippingThresholdCents int64 = 2995
 
 // basisPoints is 100 %.
 const basisPoints = 10000
@@ -157,9 +153,4 @@ func LineTotal(unitCents int64, quantity int32) int64 {
 		return 0
 	}
 	return unitCents * int64(quantity)
-}
-
-// FreeShippingReached says whether a subtotal reaches the free-shipping promise.
-func FreeShippingReached(subtotalCents int64) bool {
-	return subtotalCents >= FreeShippingThresholdCents
 }

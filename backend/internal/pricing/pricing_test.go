@@ -91,7 +91,7 @@ func TestIncludedVAT(t *testing.T) {
 	}
 }
 
-func TestLineTotalAndFreeShipping(t *testing.T) {
+func TestLineTotal(t *testing.T) {
 	t.Parallel()
 	totals := []struct {
 		unit int64
@@ -107,20 +107,6 @@ func TestLineTotalAndFreeShipping(t *testing.T) {
 	for _, tt := range totals {
 		if got := LineTotal(tt.unit, tt.qty); got != tt.want {
 			t.Errorf("LineTotal(%d, %d) = %d, want %d", tt.unit, tt.qty, got, tt.want)
-		}
-	}
-	shipping := []struct {
-		subtotal int64
-		want     bool
-	}{
-		{0, false},
-		{2994, false},
-		{2995, true},
-		{2996, true},
-	}
-	for _, tt := range shipping {
-		if got := FreeShippingReached(tt.subtotal); got != tt.want {
-			t.Errorf("FreeShippingReached(%d) = %v, want %v", tt.subtotal, got, tt.want)
 		}
 	}
 }
@@ -180,15 +166,20 @@ func TestPriceCart(t *testing.T) {
 		}
 	})
 
-	t.Run("free shipping reached at the threshold", func(t *testing.T) {
+	t.Run("a fixed price above the regular one is ignored", func(t *testing.T) {
 		t.Parallel()
 		// 2 × 2900 (the fixed price above the regular one is ignored) = 5800.
 		got := PriceCart([]LineInput{{12001, 2}}, items)
-		if got.SubtotalCents != 5800 || !got.FreeShippingReached || got.Lines[0].PromotionLabel != "" || got.Lines[0].PromotionID != 0 {
+		if got.SubtotalCents != 5800 || got.Lines[0].PromotionLabel != "" || got.Lines[0].PromotionID != 0 {
 			t.Errorf("PriceCart = %+v", got)
 		}
 		if got.VATCents != 1007 { // 5800 × 21/121 = 1006.6
 			t.Errorf("VAT = %d, want 1007", got.VATCents)
+		}
+		// Shipping of 4,95 € at the goods' 21 %: 495 × 21/121 = 85.9.
+		shipped := got.WithShipping(495)
+		if shipped.TotalCents != 6295 || shipped.ShippingCents != 495 || shipped.VATCents != 1007+86 {
+			t.Errorf("WithShipping(495) = %+v", shipped)
 		}
 	})
 

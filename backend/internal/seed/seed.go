@@ -87,6 +87,9 @@ func catalogue(ctx context.Context, q *db.Queries, now time.Time) error {
 	if err := sampleContents(ctx, q); err != nil {
 		return err
 	}
+	if err := sampleWeights(ctx, q); err != nil {
+		return err
+	}
 	for _, p := range promotions {
 		err := q.SeedPromotion(ctx, db.SeedPromotionParams{
 			ProductID: p.productID, IsActive: p.active,

@@ -361,3 +361,24 @@ func TestLowestPriceBeforePromotion(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleWeights: every sample product carries a shipping weight, so
+// the sample shop quotes shipping by weight, not by the default.
+func TestSampleWeights(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	if err := seed.Catalogue(context.Background(), pool); err != nil {
+		t.Fatal(err)
+	}
+	var missing []int64
+	rows, err := pool.Query(context.Background(), `SELECT id FROM products WHERE shipping_weight_grams IS NULL ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if missing, err = pgx.CollectRows(rows, pgx.RowTo[int64]); err != nil {
+		t.Fatal(err)
+	}
+	if len(missing) > 0 {
+		t.Errorf("sample products without a shipping weight: %v", missing)
+	}
+}

@@ -52,6 +52,7 @@ type Services struct {
 	AdminInvoice         saboresv1connect.AdminInvoiceServiceHandler
 	AdminWithdrawal      saboresv1connect.AdminWithdrawalServiceHandler
 	AdminParcel          saboresv1connect.AdminParcelServiceHandler
+	AdminShipping        saboresv1connect.AdminShippingServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -227,5 +228,6 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.AdminInvoiceServiceHandler](s.AdminInvoice, saboresv1connect.UnimplementedAdminInvoiceServiceHandler{}, saboresv1connect.NewAdminInvoiceServiceHandler),
 		mount[saboresv1connect.AdminWithdrawalServiceHandler](s.AdminWithdrawal, saboresv1connect.UnimplementedAdminWithdrawalServiceHandler{}, saboresv1connect.NewAdminWithdrawalServiceHandler),
 		mount[saboresv1connect.AdminParcelServiceHandler](s.AdminParcel, saboresv1connect.UnimplementedAdminParcelServiceHandler{}, saboresv1connect.NewAdminParcelServiceHandler),
+		mount[saboresv1connect.AdminShippingServiceHandler](s.AdminShipping, saboresv1connect.UnimplementedAdminShippingServiceHandler{}, saboresv1connect.NewAdminShippingServiceHandler),
 	}
 }

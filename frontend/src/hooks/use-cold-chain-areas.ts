@@ -9,8 +9,8 @@ export function joinAreas(names: string[], and: string): string {
 
 /**
  * useColdChainAreas names where frozen and chilled goods are delivered, in
- * the active language, as shopd is configured (COLD_CHAIN_AREAS); a general
- * phrase until the configuration has arrived.
+ * the active language, as the shop's cold-chain shipping zones reach; a
+ * general phrase until the shop's details have arrived.
  */
 export function useColdChainAreas(): string {
   const { t } = useTranslation("common");

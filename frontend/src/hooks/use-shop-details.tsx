@@ -53,9 +53,18 @@ export function useShopDetails(): ShopDetails | undefined {
 }
 
 /**
- * useDeliveryAreas is where the shop delivers, as shopd is configured (every
- * product, and frozen and chilled ones), or undefined until it is known.
+ * useDeliveryAreas is where the shop delivers, as its shipping zones reach
+ * (every product, and frozen and chilled ones), or undefined until known.
  */
 export function useDeliveryAreas(): DeliveryAreas | undefined {
   return use(ShopDetailsContext)?.deliveryAreas;
+}
+
+/**
+ * useFreeShippingThreshold is the goods' total from which the shop ships free
+ * (its standard shipping method's threshold), 0 when it promises none, or
+ * undefined until the details arrive.
+ */
+export function useFreeShippingThreshold(): bigint | undefined {
+  return use(ShopDetailsContext)?.freeShippingThresholdCents;
 }

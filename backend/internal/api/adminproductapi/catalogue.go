@@ -17,6 +17,7 @@ func detailsForm(in *saboresv1.ProductDetails) catalogue.DetailsForm {
 		Name: in.GetName(), Code: in.GetCode(), SKU: in.GetSku(), EAN: in.GetEan(), Brand: in.GetBrand(),
 		Description: in.GetDescription(), Category: in.GetCategory(), Country: in.GetCountry(),
 		Price: in.GetPrice(), VatRate: in.GetVatRate(), OnlineCategories: in.GetOnlineCategories(),
+		ShippingWeight: in.GetShippingWeightGrams(),
 	}
 }
 

@@ -2,10 +2,12 @@ package adminproductapi_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -166,5 +168,38 @@ func TestArchiveProductLeavesStorefrontKeepsOrders(t *testing.T) {
 	}
 	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:1001' AND action IN ('product.archive', 'product.restore')`); n != 2 {
 		t.Errorf("%d archive audit rows, want 2", n)
+	}
+}
+
+// TestProductShippingWeight: a product without a shipping weight is flagged
+// to the owner; the details form sets one (audited with the details) and
+// empties it again; a weight out of range is refused on its field.
+func TestProductShippingWeight(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	d := newDetails()
+	d.Code, d.Sku = "BR-GUA", "SKU-1001"
+	save := func(weight string) (*saboresv1.AdminProduct, error) {
+		d.ShippingWeightGrams = weight
+		res, err := f.svc.UpdateProductDetails(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductDetailsRequest{Id: 1001, Details: d}))
+		if err != nil {
+			return nil, err
+		}
+		return res.Msg.GetProduct(), nil
+	}
+	p, err := save("")
+	if err != nil || !p.GetWeightMissing() || p.GetShippingWeightGrams() != 0 {
+		t.Fatalf("no weight: %v, %v; want it flagged", p, err)
+	}
+	if p, err = save("380"); err != nil || p.GetWeightMissing() || p.GetShippingWeightGrams() != 380 {
+		t.Fatalf("380 g: %v, %v", p, err)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'product.details' AND new_value->>'shipping_weight_grams' = '380'`); n != 1 {
+		t.Errorf("%d audit rows with the weight, want 1", n)
+	}
+	_, err = save("60000")
+	err = apperr.ToConnect(context.Background(), "test", err)
+	if code, fields := connecttest.Code(err), connecttest.Fields(t, err); code != connect.CodeInvalidArgument || !slices.Equal(fields, []string{"details.shipping_weight_grams"}) {
+		t.Errorf("60 kg: %v %v, want InvalidArgument on details.shipping_weight_grams", code, fields)
 	}
 }

@@ -16,8 +16,10 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/shopsettingsapi"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/seed"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -45,7 +47,7 @@ func client(t *testing.T) (saboresv1connect.AdminSettingsServiceClient, *httptes
 	mux := http.NewServeMux()
 	settings := shopsettings.New(pool)
 	opts := connect.WithInterceptors(asAdmin(), apperr.Validate(), apperr.Interceptor())
-	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(shopsettingsapi.New(settings), opts))
+	mux.Handle(saboresv1connect.NewShopSettingsServiceHandler(shopsettingsapi.New(settings, shipping.Stored{Queries: db.New(pool)}), opts))
 	mux.Handle(saboresv1connect.NewAdminSettingsServiceHandler(adminsettingsapi.New(settings), opts))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)

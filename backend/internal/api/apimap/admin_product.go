@@ -111,5 +111,9 @@ func adminProduct(p db.Product, visibility []*saboresv1.ProductVisibility) *sabo
 	if p.CountrySlug != nil {
 		out.Country = *p.CountrySlug
 	}
+	if p.ShippingWeightGrams != nil {
+		out.ShippingWeightGrams = *p.ShippingWeightGrams
+	}
+	out.WeightMissing = p.ShippingWeightGrams == nil
 	return out
 }

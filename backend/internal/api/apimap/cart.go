@@ -6,6 +6,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -21,14 +22,12 @@ func CartLines(in []*saboresv1.CartLineInput) ([]pricing.LineInput, error) {
 // CartToProto maps a priced cart to ValidateCart's response.
 func CartToProto(c pricing.Cart) *saboresv1.ValidateCartResponse {
 	res := &saboresv1.ValidateCartResponse{
-		Lines:                      make([]*saboresv1.CartLine, len(c.Lines)),
-		SubtotalCents:              c.SubtotalCents,
-		ShippingCents:              c.ShippingCents,
-		VatCents:                   c.VATCents,
-		TotalCents:                 c.TotalCents,
-		FreeShippingThresholdCents: pricing.FreeShippingThresholdCents,
-		FreeShippingReached:        c.FreeShippingReached,
-		Valid:                      c.Valid,
+		Lines:         make([]*saboresv1.CartLine, len(c.Lines)),
+		SubtotalCents: c.SubtotalCents,
+		ShippingCents: c.ShippingCents,
+		VatCents:      c.VATCents,
+		TotalCents:    c.TotalCents,
+		Valid:         c.Valid,
 	}
 	for i, l := range c.Lines {
 		line := &saboresv1.CartLine{
@@ -67,34 +66,52 @@ func problemToProto(p pricing.Problem) saboresv1.CartProblem {
 	}
 }
 
-// AnnotateCart marks res's lines as age-restricted or cold-chain and, with a
-// postal code, checks each against the delivery areas: a line not delivered
-// there gets CART_PROBLEM_DELIVERY_AREA and the cart is no longer valid.
-// A cart holding frozen goods below the frozen minimum is not valid either;
-// one holding cold-chain goods gets the day an order placed at now would
-// leave the shop.
-func AnnotateCart(law cart.CartLaw, res *saboresv1.ValidateCartResponse, lines []pricing.LineInput, areas deliveryarea.Policy, postalCode string, now time.Time) {
-	if law.FirstFrozen(lines) != 0 && areas.FrozenMinimumCents > 0 {
+// AnnotateCart adds to res what the law and shipping say of a quoted
+// cart: each line age-restricted or cold-chain, the age declaration, the
+// frozen minimum (not for a pickup), the shipping options named in
+// Portuguese when asked, the method charged, the dispatch day of a
+// cold-chain parcel and, with a postal code, its area and the one reason no
+// home delivery can go there. A cart asked about with a postal code or a
+// method is valid only when a method can take it.
+func AnnotateCart(q cart.Quoted, res *saboresv1.ValidateCartResponse, lines []pricing.LineInput, areas deliveryarea.Policy, postalCode, method string, portuguese bool) {
+	pickup := q.ChoiceErr == nil && q.Chosen.Method.Kind == shipping.Pickup
+	if first := q.Law.FirstFrozen(lines); first != 0 && areas.FrozenMinimumCents > 0 && !pickup {
 		res.FrozenMinimumCents = areas.FrozenMinimumCents
-		res.FrozenMinimumReached = areas.CheckFrozenMinimum(res.GetSubtotalCents(), law.FirstFrozen(lines)) == nil
+		res.FrozenMinimumReached = areas.CheckFrozenMinimum(res.GetSubtotalCents(), first) == nil
 		res.Valid = res.Valid && res.FrozenMinimumReached
 	}
-	if day := law.DispatchDay(lines, areas, now); !day.IsZero() {
-		res.ExpectedDispatchDate = day.Format(time.DateOnly)
+	res.ColdChain, res.WeightGrams = q.Parcel.ColdChain, q.Parcel.WeightGrams
+	threshold := int64(0)
+	for _, o := range q.Quote.Options {
+		res.ShippingOptions = append(res.ShippingOptions, ShippingOption(o, portuguese))
+		if threshold == 0 && o.Method.Kind == shipping.Standard {
+			threshold = o.Method.FreeAboveCents
+		}
+		if q.Parcel.ColdChain && !o.DispatchDay.IsZero() && res.ExpectedDispatchDate == "" {
+			res.ExpectedDispatchDate = o.DispatchDay.Format(time.DateOnly)
+		}
 	}
+	if q.ChoiceErr == nil {
+		res.ShippingMethod = q.Chosen.Method.Code
+		threshold = q.Chosen.Method.FreeAboveCents
+		if pickup {
+			res.ExpectedDispatchDate = ""
+		}
+	} else if postalCode != "" || method != "" {
+		res.Valid = false
+	}
+	res.FreeShippingThresholdCents = threshold
+	res.FreeShippingReached = threshold > 0 && res.GetSubtotalCents() >= threshold
 	if postalCode != "" {
-		area := deliveryarea.AreaOf(postalCode)
-		res.DeliveryArea, res.DeliveryAreaServed = string(area), areas.Serves(area)
+		res.DeliveryArea = string(q.Quote.Area)
+		res.DeliveryRefusal = q.Quote.Refusal
+		res.DeliveryAreaServed = q.Quote.Refusal != shipping.OutsideVATArea && q.Quote.Refusal != shipping.NoZone
 	}
 	for _, l := range res.GetLines() {
 		id := l.GetProductId()
-		l.AgeRestricted, l.ColdChain = law.AgeRestricted[id], law.ColdChain[id]
+		l.AgeRestricted, l.ColdChain = q.Law.AgeRestricted[id], q.Law.ColdChain[id]
 		if l.AgeRestricted {
 			res.AgeDeclarationRequired = true
-		}
-		if postalCode != "" && areas.Check(postalCode, id, l.ColdChain) != nil {
-			l.Problems = append(l.Problems, saboresv1.CartProblem_CART_PROBLEM_DELIVERY_AREA)
-			res.Valid = false
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package apimap
 
 import (
-	"slices"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -9,6 +8,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -20,7 +20,7 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 		out.Lines = append(out.Lines, lineToProto(l))
 		out.ItemCount += l.Quantity
 	}
-	out.VatByRate = VATByRate(lines)
+	out.VatByRate = VATByRate(o, lines)
 	return out
 }
 
@@ -63,7 +63,25 @@ func OrderBasicToProto(o db.Order) *saboresv1.Order {
 		TrackingUrl:    order.TrackingURL(o.Carrier, o.TrackingNumber),
 	}
 	ageToProto(o, out)
+	shippingToProto(o, out)
 	return out
+}
+
+// shippingToProto adds how an order ships.
+func shippingToProto(o db.Order, out *saboresv1.Order) {
+	if o.ShippingMethod != nil {
+		out.ShippingMethod = *o.ShippingMethod
+	}
+	if o.ShippingKind != nil {
+		out.ShippingKind = ShippingKind(shipping.Kind(*o.ShippingKind))
+	}
+	if o.PickupCode != nil {
+		out.PickupCode = *o.PickupCode
+	}
+	if o.ShippingWeightGrams != nil {
+		out.ShippingWeightGrams = *o.ShippingWeightGrams
+	}
+	out.ColdChain = o.ColdChain
 }
 
 // ageToProto adds an order's age declaration and the ID check its shipment
@@ -92,22 +110,20 @@ func lineToProto(l db.OrderLine) *saboresv1.OrderLine {
 	}
 }
 
-// VATByRate is the taxable base and VAT of each rate in an order's lines,
-// lowest rate first: each line's VAT is what its VAT-inclusive total
-// contains, rounded per line as the order and its invoice were.
-func VATByRate(lines []db.OrderLine) []*saboresv1.VatAmount {
-	var out []*saboresv1.VatAmount
-	for _, l := range lines {
-		i := slices.IndexFunc(out, func(v *saboresv1.VatAmount) bool { return v.VatBasisPoints == l.VatBasisPoints })
-		if i < 0 {
-			out = append(out, &saboresv1.VatAmount{VatBasisPoints: l.VatBasisPoints})
-			i = len(out) - 1
-		}
-		vat := pricing.IncludedVAT(l.LineTotalCents, l.VatBasisPoints)
-		out[i].VatCents += vat
-		out[i].BaseCents += l.LineTotalCents - vat
+// VATByRate is the taxable base and VAT of each rate of an order, lowest
+// rate first: its lines' (each line's VAT rounded per line, as the order
+// and its invoice were), and its shipping and cash surcharge at the goods'
+// rates (pricing.VATByRate, as the order's vat_cents was summed).
+func VATByRate(o db.Order, lines []db.OrderLine) []*saboresv1.VatAmount {
+	goods := make([]pricing.RateAmount, len(lines))
+	for i, l := range lines {
+		goods[i] = pricing.RateAmount{VATBasisPoints: l.VatBasisPoints, AmountCents: l.LineTotalCents}
 	}
-	slices.SortFunc(out, func(a, b *saboresv1.VatAmount) int { return int(a.VatBasisPoints - b.VatBasisPoints) })
+	rates := pricing.VATByRate(goods, o.ShippingCents, o.PaymentSurchargeCents)
+	out := make([]*saboresv1.VatAmount, len(rates))
+	for i, r := range rates {
+		out[i] = &saboresv1.VatAmount{VatBasisPoints: r.VATBasisPoints, BaseCents: r.BaseCents, VatCents: r.VATCents}
+	}
 	return out
 }
 

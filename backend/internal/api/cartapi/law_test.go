@@ -11,12 +11,14 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/cartapi"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
-// TestValidateCartLaw: the cart marks age-restricted and cold-chain lines,
-// asks for the age declaration, and with a postal code refuses lines not
-// delivered there (DELIVERY_AREA) before checkout.
+// TestValidateCartLaw: the cart marks age-restricted and cold-chain lines
+// and asks for the age declaration; with a postal code it says once, for
+// the whole cart, why no home delivery can take it there: frozen goods to
+// Baleares, anything to the Canary Islands (outside the EU VAT area).
 func TestValidateCartLaw(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.New(t)
@@ -26,33 +28,35 @@ func TestValidateCartLaw(t *testing.T) {
 		t.Fatal(err)
 	}
 	svc := cartapi.New(pool, nil)
-	ask := func(postal string) *saboresv1.ValidateCartResponse {
-		res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{
-			Lines: []*saboresv1.CartLineInput{{ProductId: rum, Quantity: 1}, {ProductId: frozen, Quantity: 1}}, PostalCode: postal,
-		}))
+	ask := func(postal string, lines ...*saboresv1.CartLineInput) *saboresv1.ValidateCartResponse {
+		res, err := svc.ValidateCart(context.Background(), connect.NewRequest(&saboresv1.ValidateCartRequest{Lines: lines, PostalCode: postal}))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res.Msg
 	}
-	deliveryProblem := func(l *saboresv1.CartLine) bool {
-		return slices.Contains(l.GetProblems(), saboresv1.CartProblem_CART_PROBLEM_DELIVERY_AREA)
+	both := []*saboresv1.CartLineInput{{ProductId: rum, Quantity: 1}, {ProductId: frozen, Quantity: 1}}
+	noLineMarked := func(res *saboresv1.ValidateCartResponse) bool {
+		return !slices.ContainsFunc(res.GetLines(), func(l *saboresv1.CartLine) bool { return len(l.GetProblems()) > 0 })
 	}
-	res := ask("")
-	if !res.GetAgeDeclarationRequired() || !res.GetLines()[0].GetAgeRestricted() || !res.GetLines()[1].GetColdChain() || !res.GetValid() {
+	res := ask("", both...)
+	if !res.GetAgeDeclarationRequired() || !res.GetLines()[0].GetAgeRestricted() || !res.GetLines()[1].GetColdChain() || !res.GetValid() || !res.GetColdChain() {
 		t.Fatalf("no postal code: %v", res)
 	}
-	res = ask("28013")
-	if !res.GetValid() || res.GetDeliveryArea() != "peninsula" || !res.GetDeliveryAreaServed() {
+	res = ask("28013", both...)
+	if !res.GetValid() || res.GetDeliveryArea() != "peninsula" || !res.GetDeliveryAreaServed() || res.GetDeliveryRefusal() != "" {
 		t.Fatalf("Madrid: %v", res)
 	}
-	res = ask("07001")
-	if res.GetValid() || deliveryProblem(res.GetLines()[0]) || !deliveryProblem(res.GetLines()[1]) || !res.GetDeliveryAreaServed() {
-		t.Fatalf("Baleares: only the frozen line should be refused: %v", res)
+	res = ask("07001", both...)
+	if res.GetValid() || res.GetDeliveryRefusal() != shipping.ColdChainArea || !res.GetDeliveryAreaServed() || !noLineMarked(res) {
+		t.Fatalf("Baleares: the cold chain should be the cart's one reason: %v", res)
 	}
-	res = ask("38001")
-	if res.GetValid() || !deliveryProblem(res.GetLines()[0]) || res.GetDeliveryArea() != "canarias" || res.GetDeliveryAreaServed() {
-		t.Fatalf("Canarias: every line should be refused: %v", res)
+	if res := ask("07001", both[0]); !res.GetValid() || res.GetDeliveryRefusal() != "" {
+		t.Fatalf("Baleares without the frozen line: %v", res)
+	}
+	res = ask("38001", both...)
+	if res.GetValid() || res.GetDeliveryRefusal() != shipping.OutsideVATArea || res.GetDeliveryArea() != "canarias" || res.GetDeliveryAreaServed() || !noLineMarked(res) {
+		t.Fatalf("Canarias: one refusal, outside the VAT area: %v", res)
 	}
 }
 

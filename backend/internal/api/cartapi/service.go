@@ -1,6 +1,7 @@
 // Package cartapi serves CartService: it prices a shopper's cart from the
-// shop's current prices, promotions and stock (cart.Price, which checkout
-// reuses) and names its lines in the shopper's language.
+// shop's current prices, promotions and stock and quotes its shipping
+// (cart.Quote, which checkout reuses), and names its lines and shipping
+// methods in the shopper's language.
 package cartapi
 
 import (
@@ -15,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/promotion"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -23,19 +25,32 @@ import (
 type Handler struct {
 	queries *db.Queries
 	promos  promotion.Source
+	rates   shipping.Source
 	areas   deliveryarea.Policy
 }
 
 var _ saboresv1connect.CartServiceHandler = (*Handler)(nil)
 
 // New returns the cart handler reading products and stock from pool, and
-// the promotions from promos (nil reads them from pool too).
+// the promotions from promos (nil reads them from pool too); the shipping
+// rates are read from pool until WithRates.
 func New(pool *pgxpool.Pool, promos promotion.Source) *Handler {
 	q := db.New(pool)
-	return &Handler{queries: q, promos: promotion.OrStored(promos, q), areas: deliveryarea.Default}
+	return &Handler{
+		queries: q, promos: promotion.OrStored(promos, q), areas: deliveryarea.Default,
+		rates: shipping.Stored{Queries: q, Dispatch: deliveryarea.DefaultDispatch},
+	}
 }
 
-// WithDeliveryAreas returns s checking carts against areas (the configuration's).
+// WithRates returns s quoting shipping with the rates of source (shopd's
+// in-memory snapshot).
+func (s *Handler) WithRates(source shipping.Source) *Handler {
+	s.rates = source
+	return s
+}
+
+// WithDeliveryAreas returns s checking carts against the frozen minimum of
+// areas (the configuration's).
 func (s *Handler) WithDeliveryAreas(areas deliveryarea.Policy) *Handler {
 	s.areas = areas
 	return s
@@ -48,16 +63,13 @@ func (s *Handler) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	priced, err := cart.Price(ctx, s.queries, s.promos, lines, time.Now())
+	m, now := req.Msg, time.Now()
+	quoted, err := cart.Quote(ctx, s.queries, s.promos, s.rates, lines, m.GetPostalCode(), m.GetShippingMethod(), now)
 	if err != nil {
 		return nil, err
 	}
-	res := apimap.CartToProto(priced)
-	law, err := cart.ReadCartLaw(ctx, s.queries, lines)
-	if err != nil {
-		return nil, err
-	}
-	apimap.AnnotateCart(law, res, lines, s.areas, req.Msg.GetPostalCode(), time.Now())
+	res := apimap.CartToProto(quoted.Priced)
+	apimap.AnnotateCart(quoted, res, lines, s.areas, m.GetPostalCode(), m.GetShippingMethod(), m.GetLanguage() == saboresv1.Language_LANGUAGE_PT)
 	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
 		return nil, err
 	}

@@ -19,7 +19,8 @@ import (
 func TestCashOrdersCannotHoard(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	exec(t, b.pool, `UPDATE products SET stock = 1000, price_cents = 100 WHERE id = 2`)
+	// Light units, so 300 of them are a parcel: the limit, not the weight, refuses.
+	exec(t, b.pool, `UPDATE products SET stock = 1000, price_cents = 100, shipping_weight_grams = 10 WHERE id = 2`)
 	limits := order.DefaultLimits()
 	svc := orderapi.New(order.New(b.pool).WithLimits(limits))
 	ctx := b.shopper(t, "hoarder")

@@ -72,14 +72,16 @@ func TestPaymentOptions(t *testing.T) {
 	}
 
 	o := b.place(t, ctx, cash, line(1, 2))
-	if o.GetPaymentSurchargeCents() != 150 || o.GetTotalCents() != 500+150 {
-		t.Errorf("cash order: surcharge %d, total %d; want 150 and 650", o.GetPaymentSurchargeCents(), o.GetTotalCents())
+	if o.GetPaymentSurchargeCents() != 150 || o.GetTotalCents() != 500+495+150 {
+		t.Errorf("cash order: surcharge %d, total %d; want 150 and 1145", o.GetPaymentSurchargeCents(), o.GetTotalCents())
 	}
-	// 2 × 2,50 € at 10 % carries 45 cents of VAT; 1,50 € at 21 % 26 more.
-	if o.GetVatCents() != 45+26 {
-		t.Errorf("cash order VAT %d cents, want 71", o.GetVatCents())
+	// 2 × 2,50 € at 10 % carries 45 cents of VAT; the shipping (4,95 €) and
+	// the surcharge (1,50 €) go with those goods and take their 10 %, not
+	// 21 % (LIVA art. 78.Dos.1º): 45 and 14 more.
+	if o.GetVatCents() != 45+45+14 {
+		t.Errorf("cash order VAT %d cents, want 104", o.GetVatCents())
 	}
-	if o := b.place(t, ctx, bizum, line(1, 1)); o.GetPaymentSurchargeCents() != 0 || o.GetTotalCents() != 250 ||
+	if o := b.place(t, ctx, bizum, line(1, 1)); o.GetPaymentSurchargeCents() != 0 || o.GetTotalCents() != 250+495 ||
 		o.GetPaymentMethod() != bizum {
 		t.Errorf("Bizum order %v: no surcharge, 2,50 €", o)
 	}
@@ -125,7 +127,8 @@ func TestStartPayment(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if params.Get("DS_MERCHANT_AMOUNT") != "500" || params.Get("DS_MERCHANT_PAYMETHODS") != "z" ||
+		// 2 × 2,50 € and 4,95 € of shipping.
+		if params.Get("DS_MERCHANT_AMOUNT") != "995" || params.Get("DS_MERCHANT_PAYMETHODS") != "z" ||
 			!strings.HasPrefix(params.Get("DS_MERCHANT_URLOK"), "https://sabores.test/orders/") {
 			t.Errorf("parameters %v", params)
 		}
@@ -183,7 +186,7 @@ func TestOrderPagePayment(t *testing.T) {
 
 	tr := b.place(t, ctx, transfer, line(1, 2))
 	p := get(tr.GetId()).GetTransfer()
-	if p.GetIban() != "ES79 2100 0813 6101 2345 6789" || p.GetBeneficiary() == "" || p.GetAmountCents() != 500 ||
+	if p.GetIban() != "ES79 2100 0813 6101 2345 6789" || p.GetBeneficiary() == "" || p.GetAmountCents() != 500+495 ||
 		p.GetReference() != strconv.FormatInt(tr.GetId(), 10) || len(p.GetQrPng()) == 0 {
 		t.Errorf("transfer instructions %v", p)
 	}

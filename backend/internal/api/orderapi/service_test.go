@@ -128,13 +128,15 @@ func TestPlaceOrderSnapshotsPricesAndTakesStock(t *testing.T) {
 		t.Fatalf("PlaceOrder: %v", err)
 	}
 	o := res.Msg.GetOrder()
-	// Açaí 850 − 20 % = 680 × 3 = 2040; Guaraná 250 × 2 = 500.
-	if o.GetSubtotalCents() != 2540 || o.GetTotalCents() != 2540 || o.GetShippingCents() != 0 {
-		t.Errorf("totals = %d/%d/%d, want 2540/2540/0", o.GetSubtotalCents(), o.GetTotalCents(), o.GetShippingCents())
+	// Açaí 850 − 20 % = 680 × 3 = 2040; Guaraná 250 × 2 = 500. Five units
+	// of no weight count 1 kg each: 5 kg to Burela is 6,95 € (below 29,95 €).
+	if o.GetSubtotalCents() != 2540 || o.GetTotalCents() != 2540+695 || o.GetShippingCents() != 695 {
+		t.Errorf("totals = %d/%d/%d, want 2540/3235/695", o.GetSubtotalCents(), o.GetTotalCents(), o.GetShippingCents())
 	}
-	// VAT per line: 2040×10/110 = 185.45 → 185; 500×10/110 = 45.45 → 45.
-	if o.GetVatCents() != 230 {
-		t.Errorf("vat = %d, want 230", o.GetVatCents())
+	// VAT per line: 2040×10/110 = 185.45 → 185; 500×10/110 = 45.45 → 45;
+	// the shipping at the goods' 10 %: 695×10/110 = 63.18 → 63.
+	if o.GetVatCents() != 230+63 {
+		t.Errorf("vat = %d, want 293", o.GetVatCents())
 	}
 	if o.GetStatus() != saboresv1.OrderStatus_ORDER_STATUS_PENDING || o.GetStatusText() != "placed" ||
 		o.GetPaymentStatus() != saboresv1.PaymentStatus_PAYMENT_STATUS_AWAITING_PAYMENT ||
@@ -539,7 +541,8 @@ func TestPlaceOrderOverHTTP(t *testing.T) {
 	if err != nil {
 		t.Fatalf("PlaceOrder: %v", err)
 	}
-	if o := res.Msg.GetOrder(); o.GetTotalCents() != 1930 || o.GetPaymentStatus() != saboresv1.PaymentStatus_PAYMENT_STATUS_ON_DELIVERY || o.GetDelivery().GetCity() != "Burela" {
+	// 1 930 of goods, six units of 1 kg: 9,95 € to Burela.
+	if o := res.Msg.GetOrder(); o.GetTotalCents() != 1930+995 || o.GetPaymentStatus() != saboresv1.PaymentStatus_PAYMENT_STATUS_ON_DELIVERY || o.GetDelivery().GetCity() != "Burela" {
 		t.Errorf("order = %v", o)
 	}
 	if b.stock(t, 1) != 0 {

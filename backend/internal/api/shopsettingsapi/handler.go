@@ -1,6 +1,7 @@
 // Package shopsettingsapi serves ShopSettingsService over Connect: the
 // shop's public details for the storefront, from the shopsettings module,
-// with where the shop delivers from the configuration.
+// with where the shop delivers and its free-shipping promise from the
+// shipping rates.
 package shopsettingsapi
 
 import (
@@ -10,6 +11,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -24,21 +26,15 @@ const publicMaxAge = "public, max-age=0, s-maxage=60"
 // Handler implements ShopSettingsService.
 type Handler struct {
 	settings *shopsettings.Service
-	areas    deliveryarea.Policy
+	rates    shipping.Source
 }
 
 var _ saboresv1connect.ShopSettingsServiceHandler = (*Handler)(nil)
 
-// New returns the handler of the shopsettings module's public read.
-func New(settings *shopsettings.Service) *Handler {
-	return &Handler{settings: settings, areas: deliveryarea.Default}
-}
-
-// WithDeliveryAreas sets where the shop delivers, which the storefront
-// names next to frozen and chilled goods.
-func (h *Handler) WithDeliveryAreas(areas deliveryarea.Policy) *Handler {
-	h.areas = areas
-	return h
+// New returns the handler of the shopsettings module's public read, with
+// where the shop delivers from the shipping rates of rates.
+func New(settings *shopsettings.Service, rates shipping.Source) *Handler {
+	return &Handler{settings: settings, rates: rates}
 }
 
 // GetShopDetails returns the public details, cacheable for a minute.
@@ -47,9 +43,16 @@ func (h *Handler) GetShopDetails(ctx context.Context, _ *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
-	res := connect.NewResponse(&saboresv1.GetShopDetailsResponse{Details: apimap.ShopDetails(v), DeliveryAreas: &saboresv1.DeliveryAreas{
-		Served: areaNames(h.areas.Served), ColdChain: areaNames(h.areas.ColdChain),
-	}})
+	rates, err := h.rates.Rates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	served, coldChain := rates.Areas()
+	res := connect.NewResponse(&saboresv1.GetShopDetailsResponse{
+		Details:                    apimap.ShopDetails(v),
+		DeliveryAreas:              &saboresv1.DeliveryAreas{Served: areaNames(served), ColdChain: areaNames(coldChain)},
+		FreeShippingThresholdCents: rates.FreeShippingThresholdCents(),
+	})
 	res.Header().Set("Cache-Control", publicMaxAge)
 	return res, nil
 }

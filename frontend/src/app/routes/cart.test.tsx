@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { CartProblem, CartService } from "@gen/sabores/v1/cart_service_pb";
+import { ShippingKind } from "@gen/sabores/v1/shipping_pb";
 import { renderApp } from "@/testing/render-app";
 
 const stored = [
@@ -20,8 +21,15 @@ function renderCart() {
           { productId: 2001n, quantity: 3, name: "Café de Colombia", unitPriceCents: 899n, regularUnitPriceCents: 899n, availableStock: 1, problems: [CartProblem.INSUFFICIENT_STOCK] },
         ],
         subtotalCents: 400n,
-        totalCents: 400n,
+        shippingCents: 495n,
+        totalCents: 895n,
         valid: false,
+        freeShippingThresholdCents: 2995n,
+        shippingMethod: "standard",
+        shippingOptions: [
+          { code: "standard", name: "Envío estándar", kind: ShippingKind.STANDARD, priceCents: 495n, needsAddress: true, estimate: true },
+          { code: "pickup_burela", name: "Recogida en la tienda de Burela", kind: ShippingKind.PICKUP, free: true },
+        ],
       }),
     });
   });
@@ -39,7 +47,10 @@ describe("/cart", () => {
     const lines = await screen.findByRole("list", { name: "Productos del carrito" });
     expect(await within(lines).findByText("-20%")).toBeInTheDocument();
     expect(within(lines).getByText("Solo quedan 1 unidades.")).toBeInTheDocument();
-    expect(screen.getByText("Gratis")).toBeInTheDocument();
+    // Shipping is the server's estimate until the postal code is known, and
+    // the cart says how far free shipping is.
+    expect(screen.getByText("desde 4,95 €")).toBeInTheDocument();
+    expect(screen.getByText(/Te faltan 25,95 € para el envío gratis \(desde 29,95 €\)/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Finalizar Compra" })).toBeDisabled();
   });
 

@@ -4,7 +4,8 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
-import { CartProblem, CartService, type ValidateCartRequest } from "@gen/sabores/v1/cart_service_pb";
+import { CartService, type ValidateCartRequest } from "@gen/sabores/v1/cart_service_pb";
+import { ShippingKind } from "@gen/sabores/v1/shipping_pb";
 import { OrderService, type PlaceOrderRequest } from "@gen/sabores/v1/order_service_pb";
 import { OrderSchema, PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
@@ -20,7 +21,14 @@ function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object) {
     router.service(CartService, {
       validateCart: (req: ValidateCartRequest) => {
         const canarias = req.postalCode.startsWith("35");
+        const pickup = req.shippingMethod === "pickup_burela";
         return {
+          shippingOptions: [
+            { code: "standard", name: "Envío estándar", kind: ShippingKind.STANDARD, priceCents: 495n, needsAddress: true, unavailableReason: canarias ? "SHIPPING_OUTSIDE_VAT_AREA" : "" },
+            { code: "pickup_burela", name: "Recogida en la tienda de Burela", kind: ShippingKind.PICKUP, free: true },
+          ],
+          shippingMethod: pickup ? "pickup_burela" : canarias ? "" : "standard",
+          deliveryRefusal: canarias ? "SHIPPING_OUTSIDE_VAT_AREA" : "",
           lines: [
             {
               productId: 10001n,
@@ -30,12 +38,12 @@ function renderCheckout(placeOrder: (req: PlaceOrderRequest) => object) {
               lineTotalCents: 1500n,
               availableStock: 10,
               ageRestricted: true,
-              problems: canarias ? [CartProblem.DELIVERY_AREA] : [],
+              problems: [],
             },
           ],
           subtotalCents: 1500n,
           totalCents: 1500n,
-          valid: !canarias,
+          valid: !canarias || pickup,
           ageDeclarationRequired: true,
           deliveryArea: req.postalCode ? (canarias ? "canarias" : "peninsula") : "",
           deliveryAreaServed: !canarias,
@@ -79,17 +87,22 @@ it("asks an adult-only cart for the age declaration before ordering and sends it
   expect(requests[0].ageDeclared).toBe(true);
 });
 
-it("tells the shopper before ordering that the shop does not deliver to the Canary Islands", async () => {
+it("refuses the Canary Islands at the delivery step, once, with the real reason, and lets the shopper collect instead", async () => {
   const { user } = renderCheckout(() => ({ order: create(OrderSchema, { id: 1n }) }));
-  await toConfirm(user, "35001");
-  expect(await screen.findByText(/Por ahora no enviamos a Canarias/)).toBeInTheDocument();
-  expect(screen.getByText(/No enviamos este producto a tu código postal/)).toBeInTheDocument();
-  // Back on the review step the shopper can still go on and change the address.
-  for (const step of ["Pago", "Entrega", "Revisión"]) {
-    await user.click(screen.getByRole("button", { name: "Atrás" }));
-    await screen.findByRole("heading", { level: 2, name: step });
-  }
-  await waitFor(() => expect(screen.getByRole("button", { name: "Continuar" })).toBeEnabled());
+  await user.click(await screen.findByRole("button", { name: "Continuar" }));
+  await user.type(await screen.findByLabelText("Teléfono"), "+34 600 123 456");
+  await user.type(screen.getByLabelText("Dirección"), "Calle Mayor 1");
+  await user.type(screen.getByLabelText("Ciudad"), "Las Palmas");
+  await user.type(screen.getByLabelText("Código postal"), "35001");
+  expect(await screen.findByText(/No enviamos a Canarias: está fuera del territorio del IVA/)).toHaveAttribute("role", "alert");
+  expect(screen.getAllByText(/No enviamos a Canarias/)).toHaveLength(1);
+  await user.click(screen.getByRole("button", { name: "Continuar" }));
+  expect(screen.getByRole("heading", { level: 2, name: "Entrega" })).toBeInTheDocument();
+  // Collected at the shop, it needs no address and goes on.
+  await user.click(screen.getByLabelText(/Recogida en la tienda de Burela/));
+  await waitFor(() => expect(screen.queryByLabelText("Dirección")).not.toBeInTheDocument());
+  await user.click(screen.getByRole("button", { name: "Continuar" }));
+  expect(await screen.findByRole("heading", { level: 2, name: "Pago" })).toBeInTheDocument();
 });
 
 it("says why the server refused an order of frozen goods below the frozen minimum", async () => {

@@ -80,6 +80,11 @@ export default function OrderRoute() {
                 {t("order.dispatch", { day: formatDay(o.expectedDispatchDate, i18n.language) })}
               </p>
             )}
+            {o.pickupCode && (
+              <p className="rounded bg-green-50 p-3 text-sm text-green-900">
+                {t("order.pickup")} <strong className="ml-1 font-mono text-lg tracking-widest">{o.pickupCode}</strong>
+              </p>
+            )}
             <OrderPayment order={o} payment={res.data.payment} returned={returned} />
             {res.data.cancellable && (
               <div className="card flex flex-wrap items-center justify-between gap-3 p-4">

@@ -29,6 +29,7 @@ const PackingSlip = lazy(() => import("@/features/admin/orders/routes/packing-sl
 const Emails = lazy(() => import("@/features/admin/emails/routes/emails"));
 const Withdrawals = lazy(() => import("@/features/admin/withdrawals/routes/withdrawals"));
 const Messages = lazy(() => import("@/features/admin/messages/routes/messages"));
+const Shipping = lazy(() => import("@/features/admin/shipping/routes/shipping"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -54,6 +55,7 @@ const screenTitles: Record<string, string> = {
   invoices: "invoices",
   messages: "messages",
   parcels: "parcels",
+  shipping: "shipping",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -81,6 +83,7 @@ export function AdminScreens() {
         <Route path="catalogue/csv" element={<CatalogueCsv />} />
         <Route path="catalogue/:id" element={<CatalogueProduct />} />
         <Route path="messages" element={<Messages />} />
+        <Route path="shipping" element={<Shipping />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -38,7 +38,6 @@ const cases: [keyof DeliveryForm, string][] = [
   ["zipCode", "278800"],
   ["zipCode", "27 880"],
   ["zipCode", "ABCDE"],
-  ["zipCode", ""],
   ["phone", "600123456"],
   ["phone", "+34 (600) 123-456"],
   ["phone", "60012345"],
@@ -86,6 +85,14 @@ describe("the delivery form follows DeliveryInput's rules", () => {
     expect(result.kind).not.toBe("error");
     const contractAccepts = result.kind === "valid";
     expect(deliveryProblem(field, input) === null, `form vs contract on ${contractField[field]}`).toBe(contractAccepts);
+  });
+
+  it("asks a home delivery for the address the contract leaves to the server, since a pickup needs none", () => {
+    for (const field of ["address", "city", "zipCode"] as const) {
+      const sent = create(DeliveryInputSchema, { ...valid, postalCode: valid.zipCode, [field === "zipCode" ? "postalCode" : field]: "" });
+      expect(validator.validate(DeliveryInputSchema, sent).kind).toBe("valid");
+      expect(deliveryProblem(field, "")).toBe("required");
+    }
   });
 
   it("refuses postal codes outside Spain's provinces 01-52", () => {

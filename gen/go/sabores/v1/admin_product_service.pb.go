@@ -55,8 +55,13 @@ type ProductDetails struct {
 	VatRate string `protobuf:"bytes,10,opt,name=vat_rate,json=vatRate,proto3" json:"vat_rate,omitempty"`
 	// online_categories are the storefront sections.
 	OnlineCategories []string `protobuf:"bytes,11,rep,name=online_categories,json=onlineCategories,proto3" json:"online_categories,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// shipping_weight_grams is the packed product's gross weight in grams as
+	// typed (1 to 50000); empty when unknown, and the shop's default weight
+	// (AdminShippingService) is counted instead. A weight out of range is
+	// InvalidArgument with reason INVALID_WEIGHT.
+	ShippingWeightGrams string `protobuf:"bytes,12,opt,name=shipping_weight_grams,json=shippingWeightGrams,proto3" json:"shipping_weight_grams,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *ProductDetails) Reset() {
@@ -164,6 +169,13 @@ func (x *ProductDetails) GetOnlineCategories() []string {
 		return x.OnlineCategories
 	}
 	return nil
+}
+
+func (x *ProductDetails) GetShippingWeightGrams() string {
+	if x != nil {
+		return x.ShippingWeightGrams
+	}
+	return ""
 }
 
 // CreateProductRequest is the back office's new product form.
@@ -1669,7 +1681,7 @@ var File_sabores_v1_admin_product_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_product_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/admin_product_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\x88\x05\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\xc5\x05\n" +
 	"\x0eProductDetails\x12\x1e\n" +
 	"\x04name\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x04name\x12;\n" +
@@ -1685,7 +1697,8 @@ const file_sabores_v1_admin_product_service_proto_rawDesc = "" +
 	"\bvat_rate\x18\n" +
 	" \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18\x14R\avatRate\x12{\n" +
 	"\x11online_categories\x18\v \x03(\tBN\xbaHK\x92\x01H\x10\n" +
-	"\x18\x01\"Br@R\abebidasR\talimentosR\abellezaR\bperfumesR\flanzamientosR\tpopularesR\x10onlineCategories\"\x87\x01\n" +
+	"\x18\x01\"Br@R\abebidasR\talimentosR\abellezaR\bperfumesR\flanzamientosR\tpopularesR\x10onlineCategories\x12;\n" +
+	"\x15shipping_weight_grams\x18\f \x01(\tB\a\xbaH\x04r\x02\x18\x14R\x13shippingWeightGrams\"\x87\x01\n" +
 	"\x14CreateProductRequest\x12<\n" +
 	"\adetails\x18\x01 \x01(\v2\x1a.sabores.v1.ProductDetailsB\x06\xbaH\x03\xc8\x01\x01R\adetails\x121\n" +
 	"\rinitial_stock\x18\x02 \x01(\x05B\f\xbaH\t\x1a\a\x18\x80\xad\xe2\x04(\x00R\finitialStock\"K\n" +

@@ -123,7 +123,13 @@ type AdminProduct struct {
 	Description string `protobuf:"bytes,16,opt,name=description,proto3" json:"description,omitempty"`
 	// archive_time is when the product was archived; unset while it is in
 	// the catalogue.
-	ArchiveTime   *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=archive_time,json=archiveTime,proto3" json:"archive_time,omitempty"`
+	ArchiveTime *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=archive_time,json=archiveTime,proto3" json:"archive_time,omitempty"`
+	// shipping_weight_grams is the packed product's gross weight; 0 when
+	// unknown (weight_missing).
+	ShippingWeightGrams int32 `protobuf:"varint,30,opt,name=shipping_weight_grams,json=shippingWeightGrams,proto3" json:"shipping_weight_grams,omitempty"`
+	// weight_missing flags a product without a shipping weight: the shop's
+	// default weight is counted for it, which may misprice its shipping.
+	WeightMissing bool `protobuf:"varint,31,opt,name=weight_missing,json=weightMissing,proto3" json:"weight_missing,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -277,6 +283,20 @@ func (x *AdminProduct) GetArchiveTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *AdminProduct) GetShippingWeightGrams() int32 {
+	if x != nil {
+		return x.ShippingWeightGrams
+	}
+	return 0
+}
+
+func (x *AdminProduct) GetWeightMissing() bool {
+	if x != nil {
+		return x.WeightMissing
+	}
+	return false
+}
+
 var File_sabores_v1_admin_types_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_types_proto_rawDesc = "" +
@@ -286,7 +306,7 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\x11ProductVisibility\x12\x18\n" +
 	"\acountry\x18\x01 \x01(\tR\acountry\x12\x18\n" +
 	"\avisible\x18\x02 \x01(\bR\avisible\x122\n" +
-	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelR\achannel\"\xbe\x04\n" +
+	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelR\achannel\"\x99\x05\n" +
 	"\fAdminProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -309,7 +329,9 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"updateTime\x12\x10\n" +
 	"\x03ean\x18\x0f \x01(\tR\x03ean\x12 \n" +
 	"\vdescription\x18\x10 \x01(\tR\vdescription\x12=\n" +
-	"\farchive_time\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\varchiveTimeB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\farchive_time\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\varchiveTime\x122\n" +
+	"\x15shipping_weight_grams\x18\x1e \x01(\x05R\x13shippingWeightGrams\x12%\n" +
+	"\x0eweight_missing\x18\x1f \x01(\bR\rweightMissingB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_types_proto_rawDescOnce sync.Once

@@ -41,9 +41,10 @@ const (
 	CartProblem_CART_PROBLEM_INSUFFICIENT_STOCK CartProblem = 4
 	// CART_PROBLEM_INVALID_QUANTITY: the quantity is below 1.
 	CartProblem_CART_PROBLEM_INVALID_QUANTITY CartProblem = 5
-	// CART_PROBLEM_DELIVERY_AREA: the product is not delivered to the postal
-	// code asked about (frozen and chilled goods travel only within the
-	// peninsula; some areas are not served at all); delivery_area names it.
+	// CART_PROBLEM_DELIVERY_AREA is no longer returned: a cart that cannot
+	// go to the postal code asked about says so once, for the whole cart
+	// (ValidateCartResponse.delivery_refusal), since it ships in one parcel.
+	// Kept so older clients still decode it.
 	CartProblem_CART_PROBLEM_DELIVERY_AREA CartProblem = 10
 )
 
@@ -316,9 +317,12 @@ type ValidateCartRequest struct {
 	Language Language `protobuf:"varint,2,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
 	// postal_code, when given, is where the cart would go: lines not
 	// delivered there get CART_PROBLEM_DELIVERY_AREA.
-	PostalCode    string `protobuf:"bytes,10,opt,name=postal_code,json=postalCode,proto3" json:"postal_code,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	PostalCode string `protobuf:"bytes,10,opt,name=postal_code,json=postalCode,proto3" json:"postal_code,omitempty"`
+	// shipping_method is the code of the shipping method the shopper chose;
+	// empty lets the shop choose the cheapest available home delivery.
+	ShippingMethod string `protobuf:"bytes,11,opt,name=shipping_method,json=shippingMethod,proto3" json:"shipping_method,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ValidateCartRequest) Reset() {
@@ -372,6 +376,13 @@ func (x *ValidateCartRequest) GetPostalCode() string {
 	return ""
 }
 
+func (x *ValidateCartRequest) GetShippingMethod() string {
+	if x != nil {
+		return x.ShippingMethod
+	}
+	return ""
+}
+
 // ValidateCartResponse is the priced cart.
 type ValidateCartResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -380,18 +391,22 @@ type ValidateCartResponse struct {
 	// subtotal_cents is the sum of the lines: what the cart holds, even when a
 	// line must change before checkout (valid is then false).
 	SubtotalCents int64 `protobuf:"varint,2,opt,name=subtotal_cents,json=subtotalCents,proto3" json:"subtotal_cents,omitempty"`
-	// shipping_cents is the shipping cost (always free).
+	// shipping_cents is the price of the shipping method chosen
+	// (shipping_method), included in total_cents; 0 when it is free or none
+	// could be chosen.
 	ShippingCents int64 `protobuf:"varint,3,opt,name=shipping_cents,json=shippingCents,proto3" json:"shipping_cents,omitempty"`
 	// vat_cents is the VAT included in the total.
 	VatCents int64 `protobuf:"varint,4,opt,name=vat_cents,json=vatCents,proto3" json:"vat_cents,omitempty"`
 	// total_cents is what the shopper pays.
 	TotalCents int64 `protobuf:"varint,5,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
-	// free_shipping_threshold_cents is the amount above which shipping is
-	// promised free (2995).
+	// free_shipping_threshold_cents is the goods' total (subtotal_cents) from
+	// which the chosen method, or without one the standard method, ships free;
+	// 0 when there is no such promise.
 	FreeShippingThresholdCents int64 `protobuf:"varint,6,opt,name=free_shipping_threshold_cents,json=freeShippingThresholdCents,proto3" json:"free_shipping_threshold_cents,omitempty"`
 	// free_shipping_reached says whether the subtotal reaches that threshold.
 	FreeShippingReached bool `protobuf:"varint,7,opt,name=free_shipping_reached,json=freeShippingReached,proto3" json:"free_shipping_reached,omitempty"`
-	// valid says whether every line can be sold as it is.
+	// valid says whether every line can be sold as it is and, when a postal
+	// code or a shipping method was given, the cart can be shipped that way.
 	Valid bool `protobuf:"varint,8,opt,name=valid,proto3" json:"valid,omitempty"`
 	// age_declaration_required: a line is age-restricted, so PlaceOrder needs
 	// age_declared (reason AGE_DECLARATION_REQUIRED without it).
@@ -413,8 +428,30 @@ type ValidateCartResponse struct {
 	// chilled (cold-chain parcels leave only on the shop's dispatch days);
 	// empty otherwise.
 	ExpectedDispatchDate string `protobuf:"bytes,25,opt,name=expected_dispatch_date,json=expectedDispatchDate,proto3" json:"expected_dispatch_date,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// shipping_options are the shop's active shipping methods, in the shop's
+	// order, each priced for these lines and postal_code or saying why it
+	// cannot take them.
+	ShippingOptions []*ShippingOption `protobuf:"bytes,30,rep,name=shipping_options,json=shippingOptions,proto3" json:"shipping_options,omitempty"`
+	// shipping_method is the code of the option shipping_cents prices: the
+	// one asked for when available, else the cheapest available home
+	// delivery; empty when none is (a pickup must be chosen).
+	ShippingMethod string `protobuf:"bytes,31,opt,name=shipping_method,json=shippingMethod,proto3" json:"shipping_method,omitempty"`
+	// delivery_refusal says once, for the whole cart, why no home delivery
+	// can take it to postal_code: the unavailable_reason of its options
+	// (SHIPPING_OUTSIDE_VAT_AREA, SHIPPING_NO_ZONE, SHIPPING_TOO_HEAVY,
+	// SHIPPING_NOT_COLD_CHAIN when no cold-chain method is offered), or
+	// SHIPPING_COLD_CHAIN_AREA when the cart's frozen or chilled goods are
+	// what cannot go there; empty when one can, or without a postal code.
+	// delivery_area names the area.
+	DeliveryRefusal string `protobuf:"bytes,32,opt,name=delivery_refusal,json=deliveryRefusal,proto3" json:"delivery_refusal,omitempty"`
+	// cold_chain says the cart holds frozen or chilled goods, so it ships
+	// whole in the cold chain or is collected.
+	ColdChain bool `protobuf:"varint,33,opt,name=cold_chain,json=coldChain,proto3" json:"cold_chain,omitempty"`
+	// weight_grams is the parcel's weight: each line's shipping weight, or
+	// the shop's default for a product without one, times its quantity.
+	WeightGrams   int64 `protobuf:"varint,34,opt,name=weight_grams,json=weightGrams,proto3" json:"weight_grams,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ValidateCartResponse) Reset() {
@@ -545,12 +582,47 @@ func (x *ValidateCartResponse) GetExpectedDispatchDate() string {
 	return ""
 }
 
+func (x *ValidateCartResponse) GetShippingOptions() []*ShippingOption {
+	if x != nil {
+		return x.ShippingOptions
+	}
+	return nil
+}
+
+func (x *ValidateCartResponse) GetShippingMethod() string {
+	if x != nil {
+		return x.ShippingMethod
+	}
+	return ""
+}
+
+func (x *ValidateCartResponse) GetDeliveryRefusal() string {
+	if x != nil {
+		return x.DeliveryRefusal
+	}
+	return ""
+}
+
+func (x *ValidateCartResponse) GetColdChain() bool {
+	if x != nil {
+		return x.ColdChain
+	}
+	return false
+}
+
+func (x *ValidateCartResponse) GetWeightGrams() int64 {
+	if x != nil {
+		return x.WeightGrams
+	}
+	return 0
+}
+
 var File_sabores_v1_cart_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1dsabores/v1/cart_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\"`\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\x1a\x19sabores/v1/shipping.proto\"`\n" +
 	"\rCartLineInput\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x120\n" +
@@ -571,13 +643,14 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\bproblems\x18\v \x03(\x0e2\x17.sabores.v1.CartProblemR\bproblems\x12%\n" +
 	"\x0eage_restricted\x18\x14 \x01(\bR\rageRestricted\x12\x1d\n" +
 	"\n" +
-	"cold_chain\x18\x15 \x01(\bR\tcoldChain\"\xc3\x01\n" +
+	"cold_chain\x18\x15 \x01(\bR\tcoldChain\"\x8b\x02\n" +
 	"\x13ValidateCartRequest\x129\n" +
 	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\x12:\n" +
 	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x125\n" +
 	"\vpostal_code\x18\n" +
 	" \x01(\tB\x14\xbaH\x11r\x0f2\r^([0-9]{5})?$R\n" +
-	"postalCode\"\x8a\x05\n" +
+	"postalCode\x12F\n" +
+	"\x0fshipping_method\x18\v \x01(\tB\x1d\xbaH\x1ar\x18\x18 2\x14^([a-z][a-z0-9_]*)?$R\x0eshippingMethod\"\xe7\x06\n" +
 	"\x14ValidateCartResponse\x12*\n" +
 	"\x05lines\x18\x01 \x03(\v2\x14.sabores.v1.CartLineR\x05lines\x12%\n" +
 	"\x0esubtotal_cents\x18\x02 \x01(\x03R\rsubtotalCents\x12%\n" +
@@ -593,7 +666,13 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\x14delivery_area_served\x18\x16 \x01(\bR\x12deliveryAreaServed\x120\n" +
 	"\x14frozen_minimum_cents\x18\x17 \x01(\x03R\x12frozenMinimumCents\x124\n" +
 	"\x16frozen_minimum_reached\x18\x18 \x01(\bR\x14frozenMinimumReached\x124\n" +
-	"\x16expected_dispatch_date\x18\x19 \x01(\tR\x14expectedDispatchDate*\xf6\x01\n" +
+	"\x16expected_dispatch_date\x18\x19 \x01(\tR\x14expectedDispatchDate\x12E\n" +
+	"\x10shipping_options\x18\x1e \x03(\v2\x1a.sabores.v1.ShippingOptionR\x0fshippingOptions\x12'\n" +
+	"\x0fshipping_method\x18\x1f \x01(\tR\x0eshippingMethod\x12)\n" +
+	"\x10delivery_refusal\x18  \x01(\tR\x0fdeliveryRefusal\x12\x1d\n" +
+	"\n" +
+	"cold_chain\x18! \x01(\bR\tcoldChain\x12!\n" +
+	"\fweight_grams\x18\" \x01(\x03R\vweightGrams*\xf6\x01\n" +
 	"\vCartProblem\x12\x1c\n" +
 	"\x18CART_PROBLEM_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cCART_PROBLEM_UNKNOWN_PRODUCT\x10\x01\x12 \n" +
@@ -627,19 +706,21 @@ var file_sabores_v1_cart_service_proto_goTypes = []any{
 	(*ValidateCartRequest)(nil),  // 3: sabores.v1.ValidateCartRequest
 	(*ValidateCartResponse)(nil), // 4: sabores.v1.ValidateCartResponse
 	(Language)(0),                // 5: sabores.v1.Language
+	(*ShippingOption)(nil),       // 6: sabores.v1.ShippingOption
 }
 var file_sabores_v1_cart_service_proto_depIdxs = []int32{
 	0, // 0: sabores.v1.CartLine.problems:type_name -> sabores.v1.CartProblem
 	1, // 1: sabores.v1.ValidateCartRequest.lines:type_name -> sabores.v1.CartLineInput
 	5, // 2: sabores.v1.ValidateCartRequest.language:type_name -> sabores.v1.Language
 	2, // 3: sabores.v1.ValidateCartResponse.lines:type_name -> sabores.v1.CartLine
-	3, // 4: sabores.v1.CartService.ValidateCart:input_type -> sabores.v1.ValidateCartRequest
-	4, // 5: sabores.v1.CartService.ValidateCart:output_type -> sabores.v1.ValidateCartResponse
-	5, // [5:6] is the sub-list for method output_type
-	4, // [4:5] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	6, // 4: sabores.v1.ValidateCartResponse.shipping_options:type_name -> sabores.v1.ShippingOption
+	3, // 5: sabores.v1.CartService.ValidateCart:input_type -> sabores.v1.ValidateCartRequest
+	4, // 6: sabores.v1.CartService.ValidateCart:output_type -> sabores.v1.ValidateCartResponse
+	6, // [6:7] is the sub-list for method output_type
+	5, // [5:6] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_cart_service_proto_init() }
@@ -648,6 +729,7 @@ func file_sabores_v1_cart_service_proto_init() {
 		return
 	}
 	file_sabores_v1_food_proto_init()
+	file_sabores_v1_shipping_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -392,11 +392,12 @@ type DeliveryInput struct {
 	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
 	// phone is the recipient's phone number: digits, spaces, +, -, ( and ).
 	Phone string `protobuf:"bytes,3,opt,name=phone,proto3" json:"phone,omitempty"`
-	// address is the street address.
+	// address is the street address; required (not blank) unless the order
+	// is collected at the shop (a pickup method), which needs none.
 	Address string `protobuf:"bytes,4,opt,name=address,proto3" json:"address,omitempty"`
-	// city is the town or city.
+	// city is the town or city; required like address.
 	City string `protobuf:"bytes,5,opt,name=city,proto3" json:"city,omitempty"`
-	// postal_code is a five-digit Spanish postal code.
+	// postal_code is a five-digit Spanish postal code; required like address.
 	PostalCode    string `protobuf:"bytes,6,opt,name=postal_code,json=postalCode,proto3" json:"postal_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -489,9 +490,15 @@ type PlaceOrderRequest struct {
 	// age_declared is the shopper's declaration of being 18 or over, required
 	// when a line is age-restricted (FailedPrecondition with reason
 	// AGE_DECLARATION_REQUIRED without it) and recorded with the order.
-	AgeDeclared   bool `protobuf:"varint,10,opt,name=age_declared,json=ageDeclared,proto3" json:"age_declared,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	AgeDeclared bool `protobuf:"varint,10,opt,name=age_declared,json=ageDeclared,proto3" json:"age_declared,omitempty"`
+	// shipping_method is the code of the shipping method chosen
+	// (ValidateCartResponse.shipping_options); empty takes the cheapest
+	// available home delivery. One that cannot take the order is
+	// FailedPrecondition with its unavailable_reason as the reason (metadata
+	// method, area); an unknown code is InvalidArgument on this field.
+	ShippingMethod string `protobuf:"bytes,11,opt,name=shipping_method,json=shippingMethod,proto3" json:"shipping_method,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *PlaceOrderRequest) Reset() {
@@ -557,6 +564,13 @@ func (x *PlaceOrderRequest) GetAgeDeclared() bool {
 		return x.AgeDeclared
 	}
 	return false
+}
+
+func (x *PlaceOrderRequest) GetShippingMethod() string {
+	if x != nil {
+		return x.ShippingMethod
+	}
+	return ""
 }
 
 // PlaceOrderResponse carries the order placed.
@@ -1250,17 +1264,16 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\x06action\x18\x01 \x01(\tR\x06action\x12+\n" +
 	"\x11signature_version\x18\x02 \x01(\tR\x10signatureVersion\x12/\n" +
 	"\x13merchant_parameters\x18\x03 \x01(\tR\x12merchantParameters\x12\x1c\n" +
-	"\tsignature\x18\x04 \x01(\tR\tsignature\"\x96\x02\n" +
+	"\tsignature\x18\x04 \x01(\tR\tsignature\"\x95\x02\n" +
 	"\rDeliveryInput\x12\x1d\n" +
 	"\x04name\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18xR\x04name\x12 \n" +
 	"\x05email\x18\x02 \x01(\tB\n" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\x121\n" +
-	"\x05phone\x18\x03 \x01(\tB\x1b\xbaH\x18r\x162\x14^\\+?[0-9 ()-]{9,20}$R\x05phone\x12$\n" +
-	"\aaddress\x18\x04 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\aaddress\x12\x1d\n" +
-	"\x04city\x18\x05 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\x04city\x12L\n" +
-	"\vpostal_code\x18\x06 \x01(\tB+\xbaH(r&2$^(0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3}$R\n" +
-	"postalCode\"\xb3\x02\n" +
+	"\x05phone\x18\x03 \x01(\tB\x1b\xbaH\x18r\x162\x14^\\+?[0-9 ()-]{9,20}$R\x05phone\x12\"\n" +
+	"\aaddress\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\aaddress\x12\x1b\n" +
+	"\x04city\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04city\x12O\n" +
+	"\vpostal_code\x18\x06 \x01(\tB.\xbaH+r)2'^((0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3})?$R\n" +
+	"postalCode\"\xfb\x02\n" +
 	"\x11PlaceOrderRequest\x121\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x0eidempotencyKey\x12;\n" +
 	"\x05lines\x18\x02 \x03(\v2\x19.sabores.v1.CartLineInputB\n" +
@@ -1269,7 +1282,8 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\x0epayment_method\x18\x04 \x01(\x0e2\x19.sabores.v1.PaymentMethodB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\rpaymentMethod\x12!\n" +
 	"\fage_declared\x18\n" +
-	" \x01(\bR\vageDeclared\"=\n" +
+	" \x01(\bR\vageDeclared\x12F\n" +
+	"\x0fshipping_method\x18\v \x01(\tB\x1d\xbaH\x1ar\x18\x18 2\x14^([a-z][a-z0-9_]*)?$R\x0eshippingMethod\"=\n" +
 	"\x12PlaceOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"\x98\x01\n" +
 	"\x13ListMyOrdersRequest\x12\x1f\n" +

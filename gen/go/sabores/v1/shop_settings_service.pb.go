@@ -63,10 +63,15 @@ type GetShopDetailsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// details are the shop's public details; empty fields are not set yet.
 	Details *ShopDetails `protobuf:"bytes,1,opt,name=details,proto3" json:"details,omitempty"`
-	// delivery_areas are where the shop delivers, as configured.
+	// delivery_areas are where the shop delivers, as its shipping methods'
+	// zones reach.
 	DeliveryAreas *DeliveryAreas `protobuf:"bytes,2,opt,name=delivery_areas,json=deliveryAreas,proto3" json:"delivery_areas,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// free_shipping_threshold_cents is the goods' total from which the
+	// standard shipping method ships free, for the storefront's promise; 0
+	// when it has none (the promise is then not shown).
+	FreeShippingThresholdCents int64 `protobuf:"varint,3,opt,name=free_shipping_threshold_cents,json=freeShippingThresholdCents,proto3" json:"free_shipping_threshold_cents,omitempty"`
+	unknownFields              protoimpl.UnknownFields
+	sizeCache                  protoimpl.SizeCache
 }
 
 func (x *GetShopDetailsResponse) Reset() {
@@ -111,6 +116,13 @@ func (x *GetShopDetailsResponse) GetDeliveryAreas() *DeliveryAreas {
 		return x.DeliveryAreas
 	}
 	return nil
+}
+
+func (x *GetShopDetailsResponse) GetFreeShippingThresholdCents() int64 {
+	if x != nil {
+		return x.FreeShippingThresholdCents
+	}
+	return 0
 }
 
 // DeliveryAreas are the areas the shop delivers to, each one of
@@ -177,10 +189,11 @@ const file_sabores_v1_shop_settings_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/shop_settings_service.proto\x12\n" +
 	"sabores.v1\x1a\x1dsabores/v1/shop_details.proto\"\x17\n" +
-	"\x15GetShopDetailsRequest\"\x8d\x01\n" +
+	"\x15GetShopDetailsRequest\"\xd0\x01\n" +
 	"\x16GetShopDetailsResponse\x121\n" +
 	"\adetails\x18\x01 \x01(\v2\x17.sabores.v1.ShopDetailsR\adetails\x12@\n" +
-	"\x0edelivery_areas\x18\x02 \x01(\v2\x19.sabores.v1.DeliveryAreasR\rdeliveryAreas\"F\n" +
+	"\x0edelivery_areas\x18\x02 \x01(\v2\x19.sabores.v1.DeliveryAreasR\rdeliveryAreas\x12A\n" +
+	"\x1dfree_shipping_threshold_cents\x18\x03 \x01(\x03R\x1afreeShippingThresholdCents\"F\n" +
 	"\rDeliveryAreas\x12\x16\n" +
 	"\x06served\x18\x01 \x03(\tR\x06served\x12\x1d\n" +
 	"\n" +

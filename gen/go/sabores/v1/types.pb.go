@@ -1325,7 +1325,8 @@ type Order struct {
 	Lines []*OrderLine `protobuf:"bytes,6,rep,name=lines,proto3" json:"lines,omitempty"`
 	// subtotal_cents is the sum of the lines.
 	SubtotalCents int64 `protobuf:"varint,7,opt,name=subtotal_cents,json=subtotalCents,proto3" json:"subtotal_cents,omitempty"`
-	// shipping_cents is the shipping cost (always free today).
+	// shipping_cents is the shipping method's price, VAT included (at the
+	// goods' rates, in vat_by_rate); 0 when free.
 	ShippingCents int64 `protobuf:"varint,8,opt,name=shipping_cents,json=shippingCents,proto3" json:"shipping_cents,omitempty"`
 	// vat_cents is the VAT included in the total.
 	VatCents int64 `protobuf:"varint,9,opt,name=vat_cents,json=vatCents,proto3" json:"vat_cents,omitempty"`
@@ -1346,8 +1347,9 @@ type Order struct {
 	// tracking_url is the carrier's tracking page for that number, for the
 	// carriers the shop knows (Correos, SEUR, MRW, GLS…); empty otherwise.
 	TrackingUrl string `protobuf:"bytes,17,opt,name=tracking_url,json=trackingUrl,proto3" json:"tracking_url,omitempty"`
-	// vat_by_rate is the taxable base and VAT of each rate in the lines,
-	// lowest rate first.
+	// vat_by_rate is the taxable base and VAT of each rate in the lines, the
+	// shipping and the cash-on-delivery surcharge (which take the goods'
+	// rates, split in proportion to each rate's base), lowest rate first.
 	VatByRate []*VatAmount `protobuf:"bytes,18,rep,name=vat_by_rate,json=vatByRate,proto3" json:"vat_by_rate,omitempty"`
 	// payment_surcharge_cents is the cash-on-delivery surcharge, included in
 	// total_cents (and its VAT in vat_cents); 0 for none.
@@ -1362,8 +1364,22 @@ type Order struct {
 	// chilled order leaves the shop, set when it is placed from the shop's
 	// dispatch days; empty for an order without cold-chain goods.
 	ExpectedDispatchDate string `protobuf:"bytes,42,opt,name=expected_dispatch_date,json=expectedDispatchDate,proto3" json:"expected_dispatch_date,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// shipping_method is the code of the shipping method the order ships by;
+	// empty for an order placed before the shop had shipping methods.
+	// (Numbered from 60, apart from the fields other work adds.)
+	ShippingMethod string `protobuf:"bytes,60,opt,name=shipping_method,json=shippingMethod,proto3" json:"shipping_method,omitempty"`
+	// shipping_kind is how that method delivers.
+	ShippingKind ShippingKind `protobuf:"varint,61,opt,name=shipping_kind,json=shippingKind,proto3,enum=sabores.v1.ShippingKind" json:"shipping_kind,omitempty"`
+	// cold_chain says the order travels chilled or frozen.
+	ColdChain bool `protobuf:"varint,62,opt,name=cold_chain,json=coldChain,proto3" json:"cold_chain,omitempty"`
+	// pickup_code is the code the shopper shows to collect the order at the
+	// shop (six characters that cannot be mistaken for one another); empty
+	// unless it is collected.
+	PickupCode string `protobuf:"bytes,63,opt,name=pickup_code,json=pickupCode,proto3" json:"pickup_code,omitempty"`
+	// shipping_weight_grams is the parcel's weight as priced.
+	ShippingWeightGrams int32 `protobuf:"varint,64,opt,name=shipping_weight_grams,json=shippingWeightGrams,proto3" json:"shipping_weight_grams,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -1550,6 +1566,41 @@ func (x *Order) GetExpectedDispatchDate() string {
 	return ""
 }
 
+func (x *Order) GetShippingMethod() string {
+	if x != nil {
+		return x.ShippingMethod
+	}
+	return ""
+}
+
+func (x *Order) GetShippingKind() ShippingKind {
+	if x != nil {
+		return x.ShippingKind
+	}
+	return ShippingKind_SHIPPING_KIND_UNSPECIFIED
+}
+
+func (x *Order) GetColdChain() bool {
+	if x != nil {
+		return x.ColdChain
+	}
+	return false
+}
+
+func (x *Order) GetPickupCode() string {
+	if x != nil {
+		return x.PickupCode
+	}
+	return ""
+}
+
+func (x *Order) GetShippingWeightGrams() int32 {
+	if x != nil {
+		return x.ShippingWeightGrams
+	}
+	return 0
+}
+
 // VatAmount is the taxable base and the VAT of one rate of an order.
 type VatAmount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1692,7 +1743,7 @@ var File_sabores_v1_types_proto protoreflect.FileDescriptor
 const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"\x16sabores/v1/types.proto\x12\n" +
-	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\"\x85\x03\n" +
+	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19sabores/v1/shipping.proto\x1a\x15sabores/v1/food.proto\"\x85\x03\n" +
 	"\tPromotion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12-\n" +
 	"\x04type\x18\x02 \x01(\x0e2\x19.sabores.v1.PromotionTypeR\x04type\x120\n" +
@@ -1776,7 +1827,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x0fpromotion_label\x18\x06 \x01(\tR\x0epromotionLabel\x12(\n" +
 	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12(\n" +
 	"\x10line_total_cents\x18\b \x01(\x03R\x0elineTotalCents\x12\x1b\n" +
-	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xd8\a\n" +
+	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xb4\t\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
@@ -1804,7 +1855,14 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x17payment_surcharge_cents\x18\x13 \x01(\x03R\x15paymentSurchargeCents\x12*\n" +
 	"\x11id_check_required\x18( \x01(\bR\x0fidCheckRequired\x12D\n" +
 	"\x10age_declare_time\x18) \x01(\v2\x1a.google.protobuf.TimestampR\x0eageDeclareTime\x124\n" +
-	"\x16expected_dispatch_date\x18* \x01(\tR\x14expectedDispatchDate\"q\n" +
+	"\x16expected_dispatch_date\x18* \x01(\tR\x14expectedDispatchDate\x12'\n" +
+	"\x0fshipping_method\x18< \x01(\tR\x0eshippingMethod\x12=\n" +
+	"\rshipping_kind\x18= \x01(\x0e2\x18.sabores.v1.ShippingKindR\fshippingKind\x12\x1d\n" +
+	"\n" +
+	"cold_chain\x18> \x01(\bR\tcoldChain\x12\x1f\n" +
+	"\vpickup_code\x18? \x01(\tR\n" +
+	"pickupCode\x122\n" +
+	"\x15shipping_weight_grams\x18@ \x01(\x05R\x13shippingWeightGrams\"q\n" +
 	"\tVatAmount\x12(\n" +
 	"\x10vat_basis_points\x18\x01 \x01(\x05R\x0evatBasisPoints\x12\x1d\n" +
 	"\n" +
@@ -1893,6 +1951,7 @@ var file_sabores_v1_types_proto_goTypes = []any{
 	(*FoodInfo)(nil),              // 18: sabores.v1.FoodInfo
 	(*UnitPrice)(nil),             // 19: sabores.v1.UnitPrice
 	(*ProductFlags)(nil),          // 20: sabores.v1.ProductFlags
+	(ShippingKind)(0),             // 21: sabores.v1.ShippingKind
 }
 var file_sabores_v1_types_proto_depIdxs = []int32{
 	2,  // 0: sabores.v1.Promotion.type:type_name -> sabores.v1.PromotionType
@@ -1912,12 +1971,13 @@ var file_sabores_v1_types_proto_depIdxs = []int32{
 	17, // 14: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
 	15, // 15: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
 	17, // 16: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
-	6,  // 17: sabores.v1.User.role:type_name -> sabores.v1.Role
-	18, // [18:18] is the sub-list for method output_type
-	18, // [18:18] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	21, // 17: sabores.v1.Order.shipping_kind:type_name -> sabores.v1.ShippingKind
+	6,  // 18: sabores.v1.User.role:type_name -> sabores.v1.Role
+	19, // [19:19] is the sub-list for method output_type
+	19, // [19:19] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_types_proto_init() }
@@ -1925,6 +1985,7 @@ func file_sabores_v1_types_proto_init() {
 	if File_sabores_v1_types_proto != nil {
 		return
 	}
+	file_sabores_v1_shipping_proto_init()
 	file_sabores_v1_food_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_types.proto.
  */
 export const file_sabores_v1_admin_types: GenFile = /*@__PURE__*/
-  fileDesc("ChxzYWJvcmVzL3YxL2FkbWluX3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxImAKEVByb2R1Y3RWaXNpYmlsaXR5Eg8KB2NvdW50cnkYASABKAkSDwoHdmlzaWJsZRgCIAEoCBIpCgdjaGFubmVsGAMgASgOMhguc2Fib3Jlcy52MS5TYWxlc0NoYW5uZWwimQMKDEFkbWluUHJvZHVjdBIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEgwKBGNvZGUYAyABKAkSCwoDc2t1GAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEhkKEW9ubGluZV9jYXRlZ29yaWVzGAYgAygJEhMKC3ByaWNlX2NlbnRzGAcgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYCCABKAUSDQoFc3RvY2sYCSABKAUSEQoJaW1hZ2VfdXJsGAogASgJEg0KBWJyYW5kGAsgASgJEg8KB2NvdW50cnkYDCABKAkSMQoKdmlzaWJpbGl0eRgNIAMoCzIdLnNhYm9yZXMudjEuUHJvZHVjdFZpc2liaWxpdHkSLwoLdXBkYXRlX3RpbWUYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgsKA2VhbhgPIAEoCRITCgtkZXNjcmlwdGlvbhgQIAEoCRIwCgxhcmNoaXZlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_sabores_v1_types]);
+  fileDesc("ChxzYWJvcmVzL3YxL2FkbWluX3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxImAKEVByb2R1Y3RWaXNpYmlsaXR5Eg8KB2NvdW50cnkYASABKAkSDwoHdmlzaWJsZRgCIAEoCBIpCgdjaGFubmVsGAMgASgOMhguc2Fib3Jlcy52MS5TYWxlc0NoYW5uZWwi0AMKDEFkbWluUHJvZHVjdBIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEgwKBGNvZGUYAyABKAkSCwoDc2t1GAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEhkKEW9ubGluZV9jYXRlZ29yaWVzGAYgAygJEhMKC3ByaWNlX2NlbnRzGAcgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYCCABKAUSDQoFc3RvY2sYCSABKAUSEQoJaW1hZ2VfdXJsGAogASgJEg0KBWJyYW5kGAsgASgJEg8KB2NvdW50cnkYDCABKAkSMQoKdmlzaWJpbGl0eRgNIAMoCzIdLnNhYm9yZXMudjEuUHJvZHVjdFZpc2liaWxpdHkSLwoLdXBkYXRlX3RpbWUYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgsKA2VhbhgPIAEoCRITCgtkZXNjcmlwdGlvbhgQIAEoCRIwCgxhcmNoaXZlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh0KFXNoaXBwaW5nX3dlaWdodF9ncmFtcxgeIAEoBRIWCg53ZWlnaHRfbWlzc2luZxgfIAEoCEI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_sabores_v1_types]);
 
 /**
  * ProductVisibility is a product's visibility record in one country.
@@ -176,6 +176,22 @@ export type AdminProduct = Message<"sabores.v1.AdminProduct"> & {
    * @generated from field: google.protobuf.Timestamp archive_time = 17;
    */
   archiveTime?: Timestamp | undefined;
+
+  /**
+   * shipping_weight_grams is the packed product's gross weight; 0 when
+   * unknown (weight_missing).
+   *
+   * @generated from field: int32 shipping_weight_grams = 30;
+   */
+  shippingWeightGrams: number;
+
+  /**
+   * weight_missing flags a product without a shipping weight: the shop's
+   * default weight is counted for it, which may misprice its shipping.
+   *
+   * @generated from field: bool weight_missing = 31;
+   */
+  weightMissing: boolean;
 };
 
 /**

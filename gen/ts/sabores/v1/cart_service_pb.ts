@@ -7,13 +7,15 @@ import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
 import type { Language } from "./food_pb";
 import { file_sabores_v1_food } from "./food_pb";
+import type { ShippingOption } from "./shipping_pb";
+import { file_sabores_v1_shipping } from "./shipping_pb";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/cart_service.proto.
  */
 export const file_sabores_v1_cart_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIsoCCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbRIWCg5hZ2VfcmVzdHJpY3RlZBgUIAEoCBISCgpjb2xkX2NoYWluGBUgASgIIqYBChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZBIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABEikKC3Bvc3RhbF9jb2RlGAogASgJQhS6SBFyDzINXihbMC05XXs1fSk/JCKdAwoUVmFsaWRhdGVDYXJ0UmVzcG9uc2USIwoFbGluZXMYASADKAsyFC5zYWJvcmVzLnYxLkNhcnRMaW5lEhYKDnN1YnRvdGFsX2NlbnRzGAIgASgDEhYKDnNoaXBwaW5nX2NlbnRzGAMgASgDEhEKCXZhdF9jZW50cxgEIAEoAxITCgt0b3RhbF9jZW50cxgFIAEoAxIlCh1mcmVlX3NoaXBwaW5nX3RocmVzaG9sZF9jZW50cxgGIAEoAxIdChVmcmVlX3NoaXBwaW5nX3JlYWNoZWQYByABKAgSDQoFdmFsaWQYCCABKAgSIAoYYWdlX2RlY2xhcmF0aW9uX3JlcXVpcmVkGBQgASgIEhUKDWRlbGl2ZXJ5X2FyZWEYFSABKAkSHAoUZGVsaXZlcnlfYXJlYV9zZXJ2ZWQYFiABKAgSHAoUZnJvemVuX21pbmltdW1fY2VudHMYFyABKAMSHgoWZnJvemVuX21pbmltdW1fcmVhY2hlZBgYIAEoCBIeChZleHBlY3RlZF9kaXNwYXRjaF9kYXRlGBkgASgJKvYBCgtDYXJ0UHJvYmxlbRIcChhDQVJUX1BST0JMRU1fVU5TUEVDSUZJRUQQABIgChxDQVJUX1BST0JMRU1fVU5LTk9XTl9QUk9EVUNUEAESIAocQ0FSVF9QUk9CTEVNX05PVF9TT0xEX09OTElORRACEh0KGUNBUlRfUFJPQkxFTV9PVVRfT0ZfU1RPQ0sQAxIjCh9DQVJUX1BST0JMRU1fSU5TVUZGSUNJRU5UX1NUT0NLEAQSIQodQ0FSVF9QUk9CTEVNX0lOVkFMSURfUVVBTlRJVFkQBRIeChpDQVJUX1BST0JMRU1fREVMSVZFUllfQVJFQRAKMmUKC0NhcnRTZXJ2aWNlElYKDFZhbGlkYXRlQ2FydBIfLnNhYm9yZXMudjEuVmFsaWRhdGVDYXJ0UmVxdWVzdBogLnNhYm9yZXMudjEuVmFsaWRhdGVDYXJ0UmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_sabores_v1_food]);
+  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIsoCCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbRIWCg5hZ2VfcmVzdHJpY3RlZBgUIAEoCBISCgpjb2xkX2NoYWluGBUgASgIIt4BChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZBIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABEikKC3Bvc3RhbF9jb2RlGAogASgJQhS6SBFyDzINXihbMC05XXs1fSk/JBI2Cg9zaGlwcGluZ19tZXRob2QYCyABKAlCHbpIGnIYGCAyFF4oW2Etel1bYS16MC05X10qKT8kIrAEChRWYWxpZGF0ZUNhcnRSZXNwb25zZRIjCgVsaW5lcxgBIAMoCzIULnNhYm9yZXMudjEuQ2FydExpbmUSFgoOc3VidG90YWxfY2VudHMYAiABKAMSFgoOc2hpcHBpbmdfY2VudHMYAyABKAMSEQoJdmF0X2NlbnRzGAQgASgDEhMKC3RvdGFsX2NlbnRzGAUgASgDEiUKHWZyZWVfc2hpcHBpbmdfdGhyZXNob2xkX2NlbnRzGAYgASgDEh0KFWZyZWVfc2hpcHBpbmdfcmVhY2hlZBgHIAEoCBINCgV2YWxpZBgIIAEoCBIgChhhZ2VfZGVjbGFyYXRpb25fcmVxdWlyZWQYFCABKAgSFQoNZGVsaXZlcnlfYXJlYRgVIAEoCRIcChRkZWxpdmVyeV9hcmVhX3NlcnZlZBgWIAEoCBIcChRmcm96ZW5fbWluaW11bV9jZW50cxgXIAEoAxIeChZmcm96ZW5fbWluaW11bV9yZWFjaGVkGBggASgIEh4KFmV4cGVjdGVkX2Rpc3BhdGNoX2RhdGUYGSABKAkSNAoQc2hpcHBpbmdfb3B0aW9ucxgeIAMoCzIaLnNhYm9yZXMudjEuU2hpcHBpbmdPcHRpb24SFwoPc2hpcHBpbmdfbWV0aG9kGB8gASgJEhgKEGRlbGl2ZXJ5X3JlZnVzYWwYICABKAkSEgoKY29sZF9jaGFpbhghIAEoCBIUCgx3ZWlnaHRfZ3JhbXMYIiABKAMq9gEKC0NhcnRQcm9ibGVtEhwKGENBUlRfUFJPQkxFTV9VTlNQRUNJRklFRBAAEiAKHENBUlRfUFJPQkxFTV9VTktOT1dOX1BST0RVQ1QQARIgChxDQVJUX1BST0JMRU1fTk9UX1NPTERfT05MSU5FEAISHQoZQ0FSVF9QUk9CTEVNX09VVF9PRl9TVE9DSxADEiMKH0NBUlRfUFJPQkxFTV9JTlNVRkZJQ0lFTlRfU1RPQ0sQBBIhCh1DQVJUX1BST0JMRU1fSU5WQUxJRF9RVUFOVElUWRAFEh4KGkNBUlRfUFJPQkxFTV9ERUxJVkVSWV9BUkVBEAoyZQoLQ2FydFNlcnZpY2USVgoMVmFsaWRhdGVDYXJ0Eh8uc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXF1ZXN0GiAuc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food, file_sabores_v1_shipping]);
 
 /**
  * CartLineInput is a line as the shopper's browser keeps it.
@@ -177,6 +179,14 @@ export type ValidateCartRequest = Message<"sabores.v1.ValidateCartRequest"> & {
    * @generated from field: string postal_code = 10;
    */
   postalCode: string;
+
+  /**
+   * shipping_method is the code of the shipping method the shopper chose;
+   * empty lets the shop choose the cheapest available home delivery.
+   *
+   * @generated from field: string shipping_method = 11;
+   */
+  shippingMethod: string;
 };
 
 /**
@@ -208,7 +218,9 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
   subtotalCents: bigint;
 
   /**
-   * shipping_cents is the shipping cost (always free).
+   * shipping_cents is the price of the shipping method chosen
+   * (shipping_method), included in total_cents; 0 when it is free or none
+   * could be chosen.
    *
    * @generated from field: int64 shipping_cents = 3;
    */
@@ -229,8 +241,9 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
   totalCents: bigint;
 
   /**
-   * free_shipping_threshold_cents is the amount above which shipping is
-   * promised free (2995).
+   * free_shipping_threshold_cents is the goods' total (subtotal_cents) from
+   * which the chosen method, or without one the standard method, ships free;
+   * 0 when there is no such promise.
    *
    * @generated from field: int64 free_shipping_threshold_cents = 6;
    */
@@ -244,7 +257,8 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
   freeShippingReached: boolean;
 
   /**
-   * valid says whether every line can be sold as it is.
+   * valid says whether every line can be sold as it is and, when a postal
+   * code or a shipping method was given, the cart can be shipped that way.
    *
    * @generated from field: bool valid = 8;
    */
@@ -299,6 +313,53 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
    * @generated from field: string expected_dispatch_date = 25;
    */
   expectedDispatchDate: string;
+
+  /**
+   * shipping_options are the shop's active shipping methods, in the shop's
+   * order, each priced for these lines and postal_code or saying why it
+   * cannot take them.
+   *
+   * @generated from field: repeated sabores.v1.ShippingOption shipping_options = 30;
+   */
+  shippingOptions: ShippingOption[];
+
+  /**
+   * shipping_method is the code of the option shipping_cents prices: the
+   * one asked for when available, else the cheapest available home
+   * delivery; empty when none is (a pickup must be chosen).
+   *
+   * @generated from field: string shipping_method = 31;
+   */
+  shippingMethod: string;
+
+  /**
+   * delivery_refusal says once, for the whole cart, why no home delivery
+   * can take it to postal_code: the unavailable_reason of its options
+   * (SHIPPING_OUTSIDE_VAT_AREA, SHIPPING_NO_ZONE, SHIPPING_TOO_HEAVY,
+   * SHIPPING_NOT_COLD_CHAIN when no cold-chain method is offered), or
+   * SHIPPING_COLD_CHAIN_AREA when the cart's frozen or chilled goods are
+   * what cannot go there; empty when one can, or without a postal code.
+   * delivery_area names the area.
+   *
+   * @generated from field: string delivery_refusal = 32;
+   */
+  deliveryRefusal: string;
+
+  /**
+   * cold_chain says the cart holds frozen or chilled goods, so it ships
+   * whole in the cold chain or is collected.
+   *
+   * @generated from field: bool cold_chain = 33;
+   */
+  coldChain: boolean;
+
+  /**
+   * weight_grams is the parcel's weight: each line's shipping weight, or
+   * the shop's default for a product without one, times its quantity.
+   *
+   * @generated from field: int64 weight_grams = 34;
+   */
+  weightGrams: bigint;
 };
 
 /**
@@ -360,9 +421,10 @@ export enum CartProblem {
   INVALID_QUANTITY = 5,
 
   /**
-   * CART_PROBLEM_DELIVERY_AREA: the product is not delivered to the postal
-   * code asked about (frozen and chilled goods travel only within the
-   * peninsula; some areas are not served at all); delivery_area names it.
+   * CART_PROBLEM_DELIVERY_AREA is no longer returned: a cart that cannot
+   * go to the postal code asked about says so once, for the whole cart
+   * (ValidateCartResponse.delivery_refusal), since it ships in one parcel.
+   * Kept so older clients still decode it.
    *
    * @generated from enum value: CART_PROBLEM_DELIVERY_AREA = 10;
    */

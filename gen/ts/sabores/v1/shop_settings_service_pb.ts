@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/shop_settings_service.proto.
  */
 export const file_sabores_v1_shop_settings_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL3Nob3Bfc2V0dGluZ3Nfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIXChVHZXRTaG9wRGV0YWlsc1JlcXVlc3QidQoWR2V0U2hvcERldGFpbHNSZXNwb25zZRIoCgdkZXRhaWxzGAEgASgLMhcuc2Fib3Jlcy52MS5TaG9wRGV0YWlscxIxCg5kZWxpdmVyeV9hcmVhcxgCIAEoCzIZLnNhYm9yZXMudjEuRGVsaXZlcnlBcmVhcyIzCg1EZWxpdmVyeUFyZWFzEg4KBnNlcnZlZBgBIAMoCRISCgpjb2xkX2NoYWluGAIgAygJMnMKE1Nob3BTZXR0aW5nc1NlcnZpY2USXAoOR2V0U2hvcERldGFpbHMSIS5zYWJvcmVzLnYxLkdldFNob3BEZXRhaWxzUmVxdWVzdBoiLnNhYm9yZXMudjEuR2V0U2hvcERldGFpbHNSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_sabores_v1_shop_details]);
+  fileDesc("CiZzYWJvcmVzL3YxL3Nob3Bfc2V0dGluZ3Nfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIXChVHZXRTaG9wRGV0YWlsc1JlcXVlc3QinAEKFkdldFNob3BEZXRhaWxzUmVzcG9uc2USKAoHZGV0YWlscxgBIAEoCzIXLnNhYm9yZXMudjEuU2hvcERldGFpbHMSMQoOZGVsaXZlcnlfYXJlYXMYAiABKAsyGS5zYWJvcmVzLnYxLkRlbGl2ZXJ5QXJlYXMSJQodZnJlZV9zaGlwcGluZ190aHJlc2hvbGRfY2VudHMYAyABKAMiMwoNRGVsaXZlcnlBcmVhcxIOCgZzZXJ2ZWQYASADKAkSEgoKY29sZF9jaGFpbhgCIAMoCTJzChNTaG9wU2V0dGluZ3NTZXJ2aWNlElwKDkdldFNob3BEZXRhaWxzEiEuc2Fib3Jlcy52MS5HZXRTaG9wRGV0YWlsc1JlcXVlc3QaIi5zYWJvcmVzLnYxLkdldFNob3BEZXRhaWxzUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_sabores_v1_shop_details]);
 
 /**
  * GetShopDetailsRequest has no parameters.
@@ -43,11 +43,21 @@ export type GetShopDetailsResponse = Message<"sabores.v1.GetShopDetailsResponse"
   details?: ShopDetails | undefined;
 
   /**
-   * delivery_areas are where the shop delivers, as configured.
+   * delivery_areas are where the shop delivers, as its shipping methods'
+   * zones reach.
    *
    * @generated from field: sabores.v1.DeliveryAreas delivery_areas = 2;
    */
   deliveryAreas?: DeliveryAreas | undefined;
+
+  /**
+   * free_shipping_threshold_cents is the goods' total from which the
+   * standard shipping method ships free, for the storefront's promise; 0
+   * when it has none (the promise is then not shown).
+   *
+   * @generated from field: int64 free_shipping_threshold_cents = 3;
+   */
+  freeShippingThresholdCents: bigint;
 };
 
 /**

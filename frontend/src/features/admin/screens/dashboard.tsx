@@ -14,6 +14,7 @@ const shortcuts = [
   { to: "/admin/api-keys", key: "apiKeys" },
   { to: "/admin/shop-settings", key: "shopSettings" },
   { to: "/admin/invoices", key: "invoices" },
+  { to: "/admin/shipping", key: "shipping" },
   { to: "/admin/emails", key: "emails" },
   { to: "/admin/withdrawals", key: "withdrawals" },
   { to: "/admin/messages", key: "messages" },

@@ -11,12 +11,13 @@ export function cartLinesInput(items: CartItem[]) {
 
 /**
  * useValidateCart prices the cart on the server with today's prices,
- * promotions and stock; with the delivery's postal code it also checks the
- * lines are delivered there.
+ * promotions and stock, and quotes its shipping: with the delivery's postal
+ * code for real, without one as an estimate; shippingMethod is the shopper's
+ * choice ("" lets the shop pick the cheapest home delivery).
  */
-export function useValidateCart(items: CartItem[], postalCode = "") {
+export function useValidateCart(items: CartItem[], postalCode = "", shippingMethod = "") {
   const language = useApiLanguage();
-  const request = items.length ? { lines: cartLinesInput(items), language, postalCode } : skipToken;
+  const request = items.length ? { lines: cartLinesInput(items), language, postalCode, shippingMethod } : skipToken;
   return useQuery(CartService.method.validateCart, request, {
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -24,10 +24,12 @@ export interface CheckoutOrder {
   payment: PaymentChoice;
   /** ageDeclared: the shopper ticked being 18 or over (needed for adults-only goods). */
   ageDeclared?: boolean;
+  /** shippingMethod is the code of the shipping method chosen; "" lets the shop pick the cheapest. */
+  shippingMethod?: string;
 }
 
 /** placeOrderRequest is the PlaceOrder request for a finished checkout, without its idempotency key. */
-export function placeOrderRequest({ items, delivery, payment, ageDeclared = false }: CheckoutOrder) {
+export function placeOrderRequest({ items, delivery, payment, ageDeclared = false, shippingMethod = "" }: CheckoutOrder) {
   return {
     lines: cartLinesInput(items),
     delivery: {
@@ -40,6 +42,7 @@ export function placeOrderRequest({ items, delivery, payment, ageDeclared = fals
     },
     paymentMethod: paymentMethods[payment],
     ageDeclared,
+    shippingMethod,
   } satisfies MessageInitShape<typeof PlaceOrderRequestSchema>;
 }
 
@@ -62,6 +65,7 @@ export function usePlaceOrder() {
         lines: order.items.map((i) => [i.id, i.quantity]),
         delivery: request.delivery,
         payment: order.payment,
+        shipping: request.shippingMethod,
       }),
     );
     mutation.mutate(
@@ -111,18 +115,31 @@ export function lineProblems(error: unknown): LineProblem[] {
   });
 }
 
+/** shippingRefusals are the text keys of a shipping method's refusal, by ErrorInfo reason. */
+const shippingRefusals: Record<string, string> = {
+  SHIPPING_COLD_CHAIN_AREA: "deliveryArea.coldChainRefused",
+  SHIPPING_TOO_HEAVY: "deliveryArea.tooHeavy",
+  SHIPPING_NOT_COLD_CHAIN: "deliveryArea.noColdChain",
+  SHIPPING_NO_ZONE: "deliveryArea.notServed.other",
+  SHIPPING_COLD_CHAIN_NOT_NEEDED: "shippingMethods.changed",
+};
+
 /**
- * lawRefusal is the text key of a PlaceOrder refusal the law causes: no age
- * declaration for adults-only goods, frozen goods below the frozen minimum,
- * or a line not delivered to the postal
- * code (by area); undefined for any other failure.
+ * lawRefusal is the text key of a PlaceOrder refusal the law or the
+ * shipping rates cause: no age declaration for adults-only goods, frozen
+ * goods below the frozen minimum, or no shipping method that takes the
+ * order where it goes (the areas outside the EU VAT area named);
+ * undefined for any other failure.
  */
 export function lawRefusal(error: unknown): string | undefined {
-  const info = errorInfos(error).find((i) => ["AGE_DECLARATION_REQUIRED", "DELIVERY_AREA", "FROZEN_MINIMUM"].includes(i.reason));
+  const info = errorInfos(error).find(
+    (i) => ["AGE_DECLARATION_REQUIRED", "FROZEN_MINIMUM", "SHIPPING_OUTSIDE_VAT_AREA"].includes(i.reason) || i.reason in shippingRefusals,
+  );
   if (!info) return undefined;
   if (info.reason === "AGE_DECLARATION_REQUIRED") return "age.required";
   if (info.reason === "FROZEN_MINIMUM") return "frozenMinimum.refused";
-  return info.metadata["cold_chain"] === "true" ? "deliveryArea.coldChainRefused" : `deliveryArea.notServed.${info.metadata["area"] ?? "other"}`;
+  if (info.reason === "SHIPPING_OUTSIDE_VAT_AREA") return `deliveryArea.notServed.${info.metadata["area"] || "other"}`;
+  return shippingRefusals[info.reason];
 }
 
 /** orderLimits are the refusals of PlaceOrder by the shop's own limits, by ErrorInfo reason. */

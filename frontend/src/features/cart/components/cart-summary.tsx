@@ -1,13 +1,23 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { formatPrice } from "@/lib/format-price";
+import { chosenOption } from "@/features/cart/shipping";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
 import { DeliveryNotice } from "@/features/cart/components/delivery-notice";
 import { ColdChainNotice } from "@/features/cart/components/cold-chain-notice";
 
-/** CartSummary shows the server-computed subtotal, free shipping and total. */
+/**
+ * CartSummary shows the server-computed subtotal, shipping (an estimate, "desde",
+ * until the postal code is known) and total, and how far the cart is from
+ * free shipping when the shop promises it.
+ */
 export function CartSummary({ priced, children }: { priced?: ValidateCartResponse; children?: ReactNode }) {
-  const { t } = useTranslation("cart");
+  const { t, i18n } = useTranslation("cart");
+  const shipping = chosenOption(priced);
+  const missing = priced && priced.freeShippingThresholdCents > 0n && !priced.freeShippingReached
+    ? priced.freeShippingThresholdCents - priced.subtotalCents
+    : 0n;
   return (
     <section aria-labelledby="summary-title" className="card h-fit space-y-3 p-4">
       <h2 id="summary-title" className="text-lg font-bold">
@@ -20,7 +30,17 @@ export function CartSummary({ priced, children }: { priced?: ValidateCartRespons
         </div>
         <div className="flex justify-between">
           <dt>{t("shipping")}</dt>
-          <dd className="font-semibold text-green-700">{t("free")}</dd>
+          <dd className={shipping?.free ? "font-semibold text-green-700" : ""}>
+            {!priced
+              ? "…"
+              : !shipping
+                ? "—"
+                : shipping.free
+                  ? t("free")
+                  : shipping.estimate
+                    ? t("shippingMethods.from", { amount: formatPrice(priced.shippingCents, i18n.language) })
+                    : formatPrice(priced.shippingCents, i18n.language)}
+          </dd>
         </div>
         {priced && priced.vatCents > 0n && (
           <div className="flex justify-between text-stone-600">
@@ -35,6 +55,14 @@ export function CartSummary({ priced, children }: { priced?: ValidateCartRespons
           <dd>{priced ? <Price cents={priced.totalCents} amount /> : "…"}</dd>
         </div>
       </dl>
+      {missing > 0n && (
+        <p className="rounded bg-green-50 p-2 text-sm text-green-900">
+          {t("freeShippingMissing", {
+            missing: formatPrice(missing, i18n.language),
+            threshold: formatPrice(priced?.freeShippingThresholdCents ?? 0n, i18n.language),
+          })}
+        </p>
+      )}
       <DeliveryNotice priced={priced} />
       <ColdChainNotice priced={priced} />
       {children}

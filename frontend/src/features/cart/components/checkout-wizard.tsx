@@ -31,10 +31,11 @@ export function CheckoutWizard({
   const navigate = useNavigate();
   const { items, clear } = useCart();
   const [delivery, setDelivery] = useState<DeliveryForm | null>(null);
+  const [shippingMethod, setShippingMethod] = useState("");
   const [step, setStep] = useState(0);
-  // Past the review step the cart is checked against the delivery's postal
-  // code; the review itself is not, so a refused area can still be changed.
-  const priced = useValidateCart(items, step > 0 ? delivery?.zipCode : undefined);
+  // Past the delivery step the cart is priced for the delivery's postal code
+  // and shipping method, as the delivery step last asked (the same query).
+  const priced = useValidateCart(items, step > 1 ? delivery?.zipCode : undefined, step > 1 ? shippingMethod : undefined);
   const place = usePlaceOrder();
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
 
@@ -43,7 +44,7 @@ export function CheckoutWizard({
   const form: DeliveryForm = delivery ?? { ...recipient, phone: "", address: "", city: "", zipCode: "" };
   const finish = (ageDeclared: boolean) => {
     if (!payment) return;
-    place.placeOrder({ items, delivery: form, payment, ageDeclared }, (order) => {
+    place.placeOrder({ items, delivery: form, payment, ageDeclared, shippingMethod }, (order) => {
       clear();
       onPlaced(order);
     });
@@ -70,10 +71,13 @@ export function CheckoutWizard({
           )}
           {step === 1 && (
             <DeliveryStep
+              items={items}
               defaults={form}
+              method={shippingMethod}
               onBack={() => setStep(0)}
-              onNext={(d) => {
+              onNext={(d, method) => {
                 setDelivery(d);
+                setShippingMethod(method);
                 setStep(2);
               }}
             />

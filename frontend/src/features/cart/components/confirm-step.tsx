@@ -12,6 +12,7 @@ import { AgeDeclaration } from "@/features/cart/components/age-declaration";
 import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types";
 import { OrderLines } from "@/features/cart/components/order-lines";
 import { useColdChainAreas } from "@/hooks/use-cold-chain-areas";
+import { chosenOption, isPickup } from "@/features/cart/shipping";
 
 /** ConfirmStep is step 4: the order as it will be sent, and why it was refused if it was. */
 export function ConfirmStep({
@@ -35,6 +36,7 @@ export function ConfirmStep({
   // The payment step loaded the options; this reads the same cached answer.
   const options = usePaymentOptions(items);
   const cashSurchargeCents = payment === "cash" ? (options.data?.cashOnDeliverySurchargeCents ?? 0n) : 0n;
+  const shipping = chosenOption(priced);
   const [adult, setAdult] = useState(false);
   const [adultMissing, setAdultMissing] = useState(false);
   const needsAge = priced?.ageDeclarationRequired ?? false;
@@ -61,9 +63,19 @@ export function ConfirmStep({
           {delivery.name}
           <br />
           {delivery.email} · {delivery.phone}
-          <br />
-          {delivery.address}, {delivery.zipCode} {delivery.city}
+          {!isPickup(shipping) && (
+            <>
+              <br />
+              {delivery.address}, {delivery.zipCode} {delivery.city}
+            </>
+          )}
         </address>
+        {shipping && (
+          <p className="text-sm">
+            {shipping.name}
+            {isPickup(shipping) && ` · ${t("shippingMethods.pickup")}`}
+          </p>
+        )}
       </div>
       <div>
         <h3 className="font-semibold">{t("confirm.payment")}</h3>

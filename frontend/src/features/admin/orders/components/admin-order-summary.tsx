@@ -90,6 +90,14 @@ export function AdminOrderSummary({ order }: { order: Order }) {
               </a>
             </address>
           )}
+          {order.shippingMethod && (
+            <p className="mt-2">
+              {t("shippingMethod", { method: order.shippingMethod, weight: order.shippingWeightGrams })}
+            </p>
+          )}
+          {order.pickupCode && (
+            <p className="mt-2 rounded bg-green-50 p-2 font-semibold text-green-900">{t("pickupCode", { code: order.pickupCode })}</p>
+          )}
           {order.expectedDispatchDate && (
             <p className="mt-2 rounded bg-sky-50 p-2 text-sky-900">
               {t("dispatchOn", { day: formatDay(order.expectedDispatchDate, i18n.language) })}

@@ -10,6 +10,7 @@ import {
   productCategories,
   validPrice,
   validVat,
+  validWeight,
   type DetailsField,
   type DetailsValues,
 } from "@/features/admin/products/lib/product-details";
@@ -177,6 +178,11 @@ export function ProductDetailsForm({
             register("customVat", { validate: (v, all) => all.vatPreset !== customVat || validVat(v) || "errors.invalid.customVat" }),
             { inputMode: "decimal" },
           )}
+        {input(
+          "shippingWeight",
+          register("shippingWeight", { validate: (v) => validWeight(v) || "errors.invalid.shippingWeight" }),
+          { inputMode: "numeric" },
+        )}
         {creating &&
           input(
             "initialStock",

@@ -25,6 +25,8 @@ export interface DetailsValues {
   customVat: string;
   onlineCategories: string[];
   initialStock: string;
+  /** shippingWeight is the packed weight in grams as typed; "" while unknown. */
+  shippingWeight: string;
 }
 
 /** DetailsField is a field of the form a server complaint can name. */
@@ -45,6 +47,7 @@ export const emptyDetails: DetailsValues = {
   customVat: "",
   onlineCategories: [],
   initialStock: "0",
+  shippingWeight: "",
 };
 
 /** detailsOf fills the form from a stored product. */
@@ -64,6 +67,7 @@ export function detailsOf(p: AdminProduct): DetailsValues {
     customVat: preset ? "" : hundredthsText(p.vatBasisPoints),
     onlineCategories: p.onlineCategories.filter(isOnlineCategory),
     initialStock: String(p.stock),
+    shippingWeight: p.weightMissing ? "" : String(p.shippingWeightGrams),
   };
 }
 
@@ -86,6 +90,7 @@ export function toDetails(v: DetailsValues): MessageInitShape<typeof ProductDeta
     price: v.price.trim(),
     vatRate: vatText(v),
     onlineCategories: v.onlineCategories,
+    shippingWeightGrams: v.shippingWeight.trim(),
   };
 }
 
@@ -93,6 +98,11 @@ export function toDetails(v: DetailsValues): MessageInitShape<typeof ProductDeta
 export const validPrice = (s: string) => parsePriceCents(s) !== null;
 /** validVat says whether a custom rate parses: 0 to 100, two decimals at most. */
 export const validVat = (s: string) => parseVatBasisPoints(s) !== null;
+/** validWeight says whether a weight as typed is empty (unknown) or whole grams from 1 to 50 000. */
+export const validWeight = (s: string) => {
+  const t = s.trim().replace(/\s*g$/, "");
+  return t === "" || (/^\d{1,5}$/.test(t) && Number(t) >= 1 && Number(t) <= 50_000);
+};
 
 /** fieldOfPath maps a server field path ("details.price", "details.online_categories[2]") to the form's field. */
 export function fieldOfPath(path: string): DetailsField | undefined {
@@ -110,6 +120,7 @@ export function fieldOfPath(path: string): DetailsField | undefined {
     vat_rate: "customVat",
     online_categories: "onlineCategories",
     initial_stock: "initialStock",
+    shipping_weight_grams: "shippingWeight",
   };
   return map[f];
 }

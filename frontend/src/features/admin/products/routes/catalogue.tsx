@@ -39,6 +39,9 @@ export default function Catalogue() {
             <Link to={`/admin/catalogue/${p.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 hover:bg-stone-50">
               <span className="font-semibold">{p.name}</span>
               {p.archiveTime && <span className="rounded bg-stone-200 px-1.5 text-xs">{t("catalogue.archived")}</span>}
+              {p.weightMissing && !p.archiveTime && (
+                <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{t("catalogue.weightMissing")}</span>
+              )}
               <span className="text-sm text-stone-600">
                 {p.code} · {p.sku}
               </span>

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, takeTransfers, viewports, type Browser, type BrowserContext, type Page } from "./browser";
+
+// Issue 33 on a phone, in Portuguese, against the default rates (migration
+// 00380) and the sample catalogue's weights: a 20 € cart to Lugo pays the
+// standard rate, a 35 € one ships free, a frozen item takes the cold chain
+// with its dispatch day, Canarias is refused at the delivery step with one
+// message, and a pickup in Burela needs no address. Then the owner's
+// shipping screen at 360 px, refusing a zone that overlaps another.
+
+const cafe = { id: 2001, name: "Café", priceCents: 949 }; // 540 g
+const panela = { id: 2003, name: "Panela", priceCents: 249 }; // 530 g
+const mamajuana = { id: 7001, name: "Mamajuana", priceCents: 2199 }; // adults only
+const acai = { id: 1003, name: "Açaí", priceCents: 749 }; // frozen
+const farofa = { id: 1004, name: "Farofa", priceCents: 349 };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+  await takeTransfers(browser);
+  context = await browser.newContext({ baseURL, viewport: viewports.phone, locale: "pt-PT" });
+  await context.addInitScript(() => {
+    localStorage.setItem("language", "pt");
+    localStorage.setItem(
+      "cookiePreferences",
+      JSON.stringify({
+        technical: true,
+        analytics: false,
+        marketing: false,
+        personalization: false,
+        consentGiven: true,
+        consentTimestamp: new Date().toISOString(),
+        policyVersion: "2026-11-24",
+      }),
+    );
+  });
+  page = await context.newPage();
+  await signIn(page, "joao@example.com");
+});
+
+/** signIn signs page in through the development provider. */
+async function signIn(p: Page, email: string) {
+  await p.goto("/auth");
+  await p.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
+  await p.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
+  await p.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+}
+afterAll(async () => {
+  await browser.close();
+});
+
+/** toDelivery puts lines in the cart and goes to checkout's delivery step. */
+async function toDelivery(lines: { id: number; name: string; priceCents: number; quantity: number }[]) {
+  await page.evaluate((items) => localStorage.setItem("cart", JSON.stringify(items.map((i) => ({ ...i, image: "", stock: 10 })))), lines);
+  await page.goto("/checkout");
+  await page.getByRole("heading", { name: "Revisão", level: 2 }).waitFor();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.getByRole("heading", { name: "Entrega", level: 2 }).waitFor();
+}
+
+/** homeAddress types a home delivery's address with postalCode. */
+async function homeAddress(postalCode: string) {
+  await page.getByLabel("Telefone").fill("+34 600 123 456");
+  await page.getByLabel("Morada").fill("Rua Real 1");
+  await page.getByLabel("Cidade").fill("Lugo");
+  await page.getByLabel("Código postal").fill(postalCode);
+}
+
+const summary = () => page.getByRole("region", { name: "Resumo da encomenda" });
+
+describe("shipping on a phone, in Portuguese", () => {
+  it("charges a 20 € cart to Lugo the standard rate", async () => {
+    // 2 × 9,49 € + 2,49 € = 21,47 €, 1,6 kg: the first band, 4,95 €.
+    await toDelivery([{ ...cafe, quantity: 2 }, { ...panela, quantity: 1 }]);
+    await homeAddress("27001");
+    const standard = page.getByRole("radio", { name: /Envio normal/ });
+    await expect.poll(() => standard.isChecked()).toBe(true);
+    await page.getByText("4,95 €", { exact: true }).first().waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, "shipping-standard-pt-phone");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Pagamento", level: 2 }).waitFor();
+    await summary().getByText("4,95 €").waitFor();
+  });
+
+  it("ships a 35 € cart free", async () => {
+    await toDelivery([{ ...mamajuana, quantity: 1 }, { ...cafe, quantity: 1 }, { ...panela, quantity: 1 }]);
+    await homeAddress("27001");
+    const standard = page.getByRole("radio", { name: /Envio normal.*Grátis/ });
+    await expect.poll(() => standard.isChecked()).toBe(true);
+  });
+
+  it("takes a cart with a frozen item in the cold chain and says the day it leaves", async () => {
+    await toDelivery([{ ...acai, quantity: 1 }, { ...farofa, quantity: 1 }]);
+    await homeAddress("27880");
+    const cold = page.getByRole("radio", { name: /Envio refrigerado/ });
+    await expect.poll(() => cold.isChecked()).toBe(true);
+    await page.getByText(/Sai da loja a (segunda|terça|quarta)-feira/).waitFor();
+    await page.getByText("10,95 €", { exact: true }).first().waitFor();
+    expect(await page.getByRole("radio", { name: /Envio normal/ }).count()).toBe(0);
+    await screenshot(page, "shipping-cold-chain-pt-phone");
+  });
+
+  it("refuses Canarias at the delivery step, once, and a pickup in Burela needs no address", async () => {
+    await toDelivery([{ ...cafe, quantity: 2 }]);
+    await homeAddress("35001");
+    const refusal = page.getByText(/Não enviamos para as Canárias: estão fora do território do IVA/);
+    await refusal.waitFor();
+    expect(await page.getByText(/Não enviamos para as Canárias/).count()).toBe(1);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Entrega", level: 2 }).waitFor();
+    await screenshot(page, "shipping-canarias-pt-phone");
+
+    await page.getByRole("radio", { name: /Levantamento na loja de Burela/ }).check();
+    await expect.poll(() => page.getByLabel("Morada").count()).toBe(0);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByLabel(/^Transferência bancária/).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Confirmação", level: 2 }).waitFor();
+    await page.getByRole("button", { name: "Encomenda com obrigação de pagamento" }).click();
+    await page.waitForURL(/\/orders\/\d+$/);
+    const code = page.getByText(/Código de levantamento:/);
+    await code.waitFor();
+    expect(await code.textContent()).toMatch(/[ACDEFGHJKMNPQRTUVWXY34679]{6}/);
+    await screenshot(page, "shipping-pickup-code-pt-phone");
+  });
+});
+
+describe("the owner's shipping rates at 360 px", () => {
+  it("lists the methods and refuses a zone overlapping another, beside its field", async () => {
+    const admin = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, locale: "es-ES" });
+    await admin.addInitScript(() => {
+      localStorage.setItem("language", "es");
+      localStorage.setItem("cookiePreferences", JSON.stringify({ technical: true, consentGiven: true, consentTimestamp: new Date().toISOString(), policyVersion: "2026-11-24" }));
+    });
+    const desk = await admin.newPage();
+    await signIn(desk, "admin@sabores.es");
+    await desk.goto("/admin/shipping");
+    const standard = desk.getByRole("article", { name: "Envío estándar (24–72 h)" });
+    await standard.getByText("Gratis desde 29,95 €").waitFor();
+    const form = standard.getByRole("form", { name: "Nueva zona" });
+    await form.getByLabel("Nombre de la zona").fill("Burela");
+    await form.getByLabel("Códigos postales (prefijos)").fill("27880");
+    await form.getByRole("button", { name: "Añadir zona" }).click();
+    await form.getByText(/ya están en la zona «Península» \(27\)/).waitFor();
+    expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSeriousA11yViolations(desk);
+    await screenshot(desk, "admin-shipping-es-360");
+    await admin.close();
+  });
+});
