@@ -455,6 +455,7 @@ func TestColdChainLeavesOnlyOnDispatchDays(t *testing.T) {
 	tomorrow := time.Now().In(madrid).AddDate(0, 0, 1).Weekday()
 	offToday := deliveryarea.Dispatch{Days: []time.Weekday{tomorrow}}
 	b := setup(t, carrier.Services{ColdChain: "seur:frio"}, offToday)
+	dbtest.ColdChainDays(t, b.pool, tomorrow)
 	id := b.order(t, "card", `dispatch_on = current_date + 1`)
 
 	_, err := b.parcels.BuyLabel(ctx, carrier.BuyInput{OrderID: id, By: b.desk})

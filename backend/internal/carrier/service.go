@@ -30,7 +30,8 @@ type Options struct {
 	Services Services
 	// DefaultLineGrams is a unit's weight when its product has none.
 	DefaultLineGrams int32
-	// Dispatch is when cold-chain parcels may leave (DISPATCH_DAYS).
+	// Dispatch is the cut-off hour and closed days; the weekdays a
+	// cold-chain parcel leaves on are its shipping method's (order.DispatchOf).
 	Dispatch deliveryarea.Dispatch
 	Logger   *slog.Logger
 	// Now is the clock; time.Now by default. Tests move it.
@@ -152,7 +153,11 @@ func (s *Service) BuyLabel(ctx context.Context, in BuyInput) (db.Parcel, error) 
 			Message: fmt.Sprintf("order %d goes outside the carrier platform: ship it with the carrier and tracking number", o.ID)}
 	}
 	note := ""
-	if err := order.CheckDispatchDay(o, s.opts.Dispatch, s.opts.Now()); err != nil {
+	dispatch, err := order.DispatchOf(ctx, s.q, o, s.opts.Dispatch)
+	if err != nil {
+		return db.Parcel{}, err
+	}
+	if err := order.CheckDispatchDay(o, dispatch, s.opts.Now()); err != nil {
 		if !in.ConfirmOffDay {
 			return db.Parcel{}, err
 		}
@@ -553,8 +558,15 @@ func (s *Service) OrderDesk(ctx context.Context, orderID int64) (Desk, error) {
 	}
 	d.WeightGrams = ParcelWeight(Weighed(lines), s.opts.DefaultLineGrams)
 	now := s.opts.Now()
-	if o.DispatchOn.Valid && !s.opts.Dispatch.LeavesOn(now) {
-		d.OffDay, d.NextDispatch = true, s.opts.Dispatch.Next(now)
+	if o.DispatchOn.Valid {
+		dispatch, err := order.DispatchOf(ctx, s.q, o, s.opts.Dispatch)
+		if err != nil {
+			return Desk{}, err
+		}
+		d.OffDay = !dispatch.LeavesOn(now)
+		if d.OffDay {
+			d.NextDispatch = dispatch.Next(now)
+		}
 	}
 	return d, nil
 }

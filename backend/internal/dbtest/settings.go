@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -39,5 +40,21 @@ func TakeTransfers(t testing.TB, q db.DBTX) {
 	if _, err := q.Exec(context.Background(), `UPDATE settings SET value = jsonb_set(value, '{iban}', to_jsonb($1::text)) WHERE key = $2`,
 		TestIBAN, shopsettings.SettingKey); err != nil {
 		t.Fatalf("dbtest: take transfers: %v", err)
+	}
+}
+
+// ColdChainDays makes days the only ones the cold-chain shipping methods'
+// parcels leave on, as the owner would set them in the rates.
+func ColdChainDays(t testing.TB, q db.DBTX, days ...time.Weekday) {
+	t.Helper()
+	iso := make([]int16, len(days))
+	for i, d := range days {
+		iso[i] = int16(d)
+		if d == time.Sunday {
+			iso[i] = 7
+		}
+	}
+	if _, err := q.Exec(context.Background(), `UPDATE shipping_methods SET dispatch_weekdays = $1 WHERE kind = 'cold_chain'`, iso); err != nil {
+		t.Fatalf("dbtest: cold-chain days: %v", err)
 	}
 }

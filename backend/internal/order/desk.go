@@ -183,7 +183,14 @@ func (s *Service) checkDispatch(ctx context.Context, q *db.Queries, orderID int6
 	if err != nil {
 		return note, fmt.Errorf("order: read order %d: %w", orderID, err)
 	}
-	err = CheckDispatchDay(o, s.areas.Dispatch, time.Now())
+	if !o.DispatchOn.Valid {
+		return note, nil
+	}
+	dispatch, err := DispatchOf(ctx, q, o, s.areas.Dispatch)
+	if err != nil {
+		return note, err
+	}
+	err = CheckDispatchDay(o, dispatch, time.Now())
 	switch {
 	case err == nil:
 		return note, nil

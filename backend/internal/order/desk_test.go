@@ -189,6 +189,7 @@ func TestShipWarnsOnColdChainOffDay(t *testing.T) {
 	policy := deliveryarea.Default
 	policy.Dispatch = deliveryarea.Dispatch{Days: []time.Weekday{time.Now().In(madrid).AddDate(0, 0, 1).Weekday()}}
 	orders := d.orders.WithDeliveryAreas(policy)
+	dbtest.ColdChainDays(t, d.pool, time.Now().In(madrid).AddDate(0, 0, 1).Weekday())
 	frozen := d.order(t, "card", "paid")
 	plain := d.order(t, "card", "paid")
 	if _, err := d.pool.Exec(ctx, `UPDATE orders SET status = 'preparing', dispatch_on = CASE WHEN id = $1 THEN current_date + 1 END

@@ -1,12 +1,14 @@
 package order
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	"github.com/sabores/sabores/backend/internal/shoptime"
 )
 
@@ -18,6 +20,21 @@ const ReasonColdChainOffDay = "COLD_CHAIN_OFF_DAY"
 
 // offDayNote is what the timeline keeps of a confirmed off-day dispatch.
 const offDayNote = "shipped on a day cold-chain parcels do not leave, confirmed by the desk"
+
+// DispatchOf is when order o's cold-chain parcel may leave: the weekdays
+// of its shipping method as the owner set them in the rates, with base's
+// cut-off hour and closed days (the configuration's).
+func DispatchOf(ctx context.Context, q *db.Queries, o db.Order, base deliveryarea.Dispatch) (deliveryarea.Dispatch, error) {
+	rates, err := shipping.Load(ctx, q, base)
+	if err != nil {
+		return deliveryarea.Dispatch{}, err
+	}
+	method := ""
+	if o.ShippingMethod != nil {
+		method = *o.ShippingMethod
+	}
+	return rates.DispatchOf(method), nil
+}
 
 // CheckDispatchDay refuses shipping order o at now when it holds frozen or
 // chilled goods (o.DispatchOn is set) and now is not a day they leave by

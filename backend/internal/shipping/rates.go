@@ -165,6 +165,22 @@ func (r Rates) Areas() (served, coldChain []deliveryarea.Area) {
 	return served, coldChain
 }
 
+// DispatchOf is when a cold-chain parcel of the method with code leaves:
+// its weekdays with the configuration's cut-off and closed days. An order
+// whose method is unknown (placed before the rates existed, or the method
+// since deleted) follows the first cold-chain method's days.
+func (r Rates) DispatchOf(code string) deliveryarea.Dispatch {
+	if m, ok := r.Method(code); ok && m.Kind == ColdChain {
+		return r.dispatch(m)
+	}
+	for _, m := range r.Methods {
+		if m.Kind == ColdChain {
+			return r.dispatch(m)
+		}
+	}
+	return r.Dispatch
+}
+
 // dispatch is when a cold-chain parcel of m leaves: m's weekdays with the
 // configuration's cut-off and closed days.
 func (r Rates) dispatch(m Method) deliveryarea.Dispatch {
