@@ -187,6 +187,10 @@ func (s Services) For(coldChain, idCheck bool) Route {
 	return Route{Code: s.Standard}
 }
 
+// ReasonPickup refuses buying a label for an order the shopper collects at
+// the store.
+const ReasonPickup = "PICKUP_ORDER"
+
 // ReasonLabelOutside refuses buying a label for an order whose parcel goes
 // outside the platform: the desk ships it with the carrier and number.
 const ReasonLabelOutside = "LABEL_OUTSIDE_PLATFORM"

@@ -613,3 +613,36 @@ func decodeBarcode(t *testing.T, path string) string {
 	}
 	return res.GetText()
 }
+
+// TestOrdersParcelFollowsItsShippingMethod: the label weighs what checkout
+// weighed, a method the owner marked "label outside the platform" is
+// shipped by hand, and an order collected at the store has no parcel.
+func TestOrdersParcelFollowsItsShippingMethod(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t, carrier.Services{}, deliveryarea.Dispatch{})
+
+	weighed := b.order(t, "card", `shipping_method = 'standard', shipping_kind = 'standard', shipping_weight_grams = 2350`)
+	p, err := b.parcels.BuyLabel(ctx, carrier.BuyInput{OrderID: weighed, By: b.desk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.WeightGrams != 2350 {
+		t.Errorf("label of %d g, want the 2 350 g checkout weighed", p.WeightGrams)
+	}
+
+	b.exec(t, `UPDATE shipping_methods SET label_outside_platform = true WHERE code = 'standard'`)
+	byHand := b.order(t, "card", `shipping_method = 'standard', shipping_kind = 'standard'`)
+	var f *fault.Error
+	if _, err := b.parcels.BuyLabel(ctx, carrier.BuyInput{OrderID: byHand, By: b.desk}); !errors.As(err, &f) || f.Reason != carrier.ReasonLabelOutside {
+		t.Errorf("a method labelled outside the platform: %v, want %s", err, carrier.ReasonLabelOutside)
+	}
+	if d, err := b.parcels.OrderDesk(ctx, byHand); err != nil || !d.Outside {
+		t.Errorf("the desk's view %+v (%v), want it outside the platform", d, err)
+	}
+
+	pickup := b.order(t, "card", `shipping_method = 'pickup_burela', shipping_kind = 'pickup', pickup_code = 'K7P3QX'`)
+	if _, err := b.parcels.BuyLabel(ctx, carrier.BuyInput{OrderID: pickup, By: b.desk}); !errors.As(err, &f) || f.Reason != carrier.ReasonPickup {
+		t.Errorf("a pickup order: %v, want %s", err, carrier.ReasonPickup)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
+	"github.com/sabores/sabores/backend/internal/shipping"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
 
@@ -147,7 +148,14 @@ func (s *Service) BuyLabel(ctx context.Context, in BuyInput) (db.Parcel, error) 
 	if err := order.CanFulfil(order.Fulfilment(o.Status), order.Shipped, order.Payment(o.PaymentStatus), order.AdminActor); err != nil {
 		return db.Parcel{}, err
 	}
-	svc := s.opts.Services.For(o.DispatchOn.Valid, o.IDCheckRequired)
+	if o.ShippingKind != nil && *o.ShippingKind == string(shipping.Pickup) {
+		return db.Parcel{}, &fault.Error{Kind: fault.Refused, Reason: ReasonPickup,
+			Message: fmt.Sprintf("order %d is collected at the store: it has no parcel", o.ID)}
+	}
+	svc, err := s.route(ctx, o)
+	if err != nil {
+		return db.Parcel{}, err
+	}
 	if svc.Outside {
 		return db.Parcel{}, &fault.Error{Kind: fault.Refused, Reason: ReasonLabelOutside,
 			Message: fmt.Sprintf("order %d goes outside the carrier platform: ship it with the carrier and tracking number", o.ID)}
@@ -245,11 +253,10 @@ func (s *Service) record(ctx context.Context, tx pgx.Tx, orderID int64, sh Shipm
 // and check at the door.
 func (s *Service) shipment(ctx context.Context, o db.Order, svc Route, weightGrams int32) (Shipment, error) {
 	if weightGrams == 0 {
-		lines, err := s.q.ListOrderLines(ctx, []int64{o.ID})
-		if err != nil {
-			return Shipment{}, fmt.Errorf("carrier: lines of order %d: %w", o.ID, err)
+		var err error
+		if weightGrams, err = s.weightOf(ctx, o); err != nil {
+			return Shipment{}, err
 		}
-		weightGrams = ParcelWeight(Weighed(lines), s.opts.DefaultLineGrams)
 	}
 	shop, _, err := shopsettings.Read(ctx, s.q)
 	if err != nil {
@@ -288,9 +295,9 @@ func CODCents(o db.Order) int64 {
 	return 0
 }
 
-// Weighed is an order's lines as ParcelWeight counts them. Until products
-// carry their shipping weight every unit counts as the default; the seam
-// the product weights feed is WeighedLine.Grams.
+// Weighed is an order's lines as ParcelWeight counts them, every unit at
+// the default: what an order placed before products carried their weight
+// has (weightOf).
 func Weighed(lines []db.OrderLine) []WeighedLine {
 	out := make([]WeighedLine, len(lines))
 	for i, l := range lines {
@@ -550,13 +557,15 @@ func (s *Service) OrderDesk(ctx context.Context, orderID int64) (Desk, error) {
 	if d.Parcel, err = order.ParcelOf(ctx, s.q, orderID); err != nil {
 		return Desk{}, err
 	}
-	d.Outside = s.opts.Services.For(o.DispatchOn.Valid, o.IDCheckRequired).Outside || !d.Labels
-	d.AgeNote = s.ageNote(o, d.Parcel)
-	lines, err := s.q.ListOrderLines(ctx, []int64{o.ID})
+	route, err := s.route(ctx, o)
 	if err != nil {
-		return Desk{}, fmt.Errorf("carrier: lines of order %d: %w", o.ID, err)
+		return Desk{}, err
 	}
-	d.WeightGrams = ParcelWeight(Weighed(lines), s.opts.DefaultLineGrams)
+	d.Outside = route.Outside || !d.Labels
+	d.AgeNote = s.ageNote(o, d.Parcel)
+	if d.WeightGrams, err = s.weightOf(ctx, o); err != nil {
+		return Desk{}, err
+	}
 	now := s.opts.Now()
 	if o.DispatchOn.Valid {
 		dispatch, err := order.DispatchOf(ctx, s.q, o, s.opts.Dispatch)
@@ -569,6 +578,38 @@ func (s *Service) OrderDesk(ctx context.Context, orderID int64) (Desk, error) {
 		}
 	}
 	return d, nil
+}
+
+// route is how order o's parcel goes: outside the platform when its
+// shipping method says so (as the owner set it in the rates), else by the
+// platform's option for a cold-chain, ID-check or standard parcel.
+func (s *Service) route(ctx context.Context, o db.Order) (Route, error) {
+	r := s.opts.Services.For(o.ColdChain || o.DispatchOn.Valid, o.IDCheckRequired)
+	if o.ShippingMethod == nil {
+		return r, nil
+	}
+	rates, err := shipping.Load(ctx, s.q, s.opts.Dispatch)
+	if err != nil {
+		return Route{}, err
+	}
+	if m, ok := rates.Method(*o.ShippingMethod); ok && m.LabelOutsidePlatform {
+		return Route{Outside: true}, nil
+	}
+	return r, nil
+}
+
+// weightOf is order o's parcel weight as checkout weighed it (each
+// product's packed weight, the default for one without); an order placed
+// before products had weights counts its lines at the default.
+func (s *Service) weightOf(ctx context.Context, o db.Order) (int32, error) {
+	if o.ShippingWeightGrams != nil && *o.ShippingWeightGrams > 0 {
+		return *o.ShippingWeightGrams, nil
+	}
+	lines, err := s.q.ListOrderLines(ctx, []int64{o.ID})
+	if err != nil {
+		return 0, fmt.Errorf("carrier: lines of order %d: %w", o.ID, err)
+	}
+	return ParcelWeight(Weighed(lines), s.opts.DefaultLineGrams), nil
 }
 
 // ageNote is the ID-check note of order o's label and slip: none when the
