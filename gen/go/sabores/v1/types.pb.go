@@ -1743,7 +1743,7 @@ var File_sabores_v1_types_proto protoreflect.FileDescriptor
 const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"\x16sabores/v1/types.proto\x12\n" +
-	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x19sabores/v1/shipping.proto\x1a\x15sabores/v1/food.proto\"\x85\x03\n" +
+	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\x1a\x19sabores/v1/shipping.proto\"\x85\x03\n" +
 	"\tPromotion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12-\n" +
 	"\x04type\x18\x02 \x01(\x0e2\x19.sabores.v1.PromotionTypeR\x04type\x120\n" +
@@ -1985,8 +1985,8 @@ func file_sabores_v1_types_proto_init() {
 	if File_sabores_v1_types_proto != nil {
 		return
 	}
-	file_sabores_v1_shipping_proto_init()
 	file_sabores_v1_food_proto_init()
+	file_sabores_v1_shipping_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
