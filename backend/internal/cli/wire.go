@@ -25,6 +25,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
 	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
+	"github.com/sabores/sabores/backend/internal/api/adminstaffapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
@@ -227,6 +228,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminInvoice:         admininvoiceapi.New(dbs.Primary, verification(cfg)).WithSending(sending(cfg)),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
+			AdminStaff:           adminstaffapi.New(dbs.Primary),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

@@ -27,6 +27,7 @@ type APIKey struct {
 type AdminGrant struct {
 	Email     string
 	GrantedAt time.Time
+	Role      string
 }
 
 type AdminPromotion struct {

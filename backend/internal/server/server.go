@@ -52,6 +52,8 @@ type Services struct {
 	AdminInvoice         saboresv1connect.AdminInvoiceServiceHandler
 	AdminWithdrawal      saboresv1connect.AdminWithdrawalServiceHandler
 	AdminParcel          saboresv1connect.AdminParcelServiceHandler
+	AdminStaff           saboresv1connect.AdminStaffServiceHandler
+	Till                 saboresv1connect.TillServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -227,5 +229,7 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.AdminInvoiceServiceHandler](s.AdminInvoice, saboresv1connect.UnimplementedAdminInvoiceServiceHandler{}, saboresv1connect.NewAdminInvoiceServiceHandler),
 		mount[saboresv1connect.AdminWithdrawalServiceHandler](s.AdminWithdrawal, saboresv1connect.UnimplementedAdminWithdrawalServiceHandler{}, saboresv1connect.NewAdminWithdrawalServiceHandler),
 		mount[saboresv1connect.AdminParcelServiceHandler](s.AdminParcel, saboresv1connect.UnimplementedAdminParcelServiceHandler{}, saboresv1connect.NewAdminParcelServiceHandler),
+		mount[saboresv1connect.AdminStaffServiceHandler](s.AdminStaff, saboresv1connect.UnimplementedAdminStaffServiceHandler{}, saboresv1connect.NewAdminStaffServiceHandler),
+		mount[saboresv1connect.TillServiceHandler](s.Till, saboresv1connect.UnimplementedTillServiceHandler{}, saboresv1connect.NewTillServiceHandler),
 	}
 }
