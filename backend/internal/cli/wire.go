@@ -36,6 +36,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/api/shopsettingsapi"
+	"github.com/sabores/sabores/backend/internal/api/tillapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
@@ -46,6 +47,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/devoidc"
+	"github.com/sabores/sabores/backend/internal/gtin"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
@@ -58,6 +60,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/stuck"
+	"github.com/sabores/sabores/backend/internal/till"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -229,6 +232,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
 			AdminStaff:           adminstaffapi.New(dbs.Primary),
+			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales)),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{
