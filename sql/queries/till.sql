@@ -19,3 +19,63 @@ SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint A
     ), 0)::bigint AS reserved
 FROM products p
 WHERE p.ean = @ean::text AND p.ean <> '';
+
+-- name: TillSaleInsert :one
+-- A till sale as a store-channel order, delivered and paid; the same key
+-- from the same till user answers nothing (TillSaleByKey finds it).
+INSERT INTO orders (
+    user_id, idempotency_key, status, payment_method, payment_status, channel,
+    subtotal_cents, shipping_cents, vat_cents, total_cents,
+    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language
+) VALUES (
+    @user_id, @idempotency_key, 'delivered', @payment_method, 'paid', 'store',
+    @subtotal_cents, 0, @vat_cents, @total_cents,
+    @shop_name, @seller_email, '', @shop_address, @shop_city, @shop_postal_code, @language
+)
+ON CONFLICT (user_id, idempotency_key) DO NOTHING
+RETURNING id;
+
+-- name: TillSaleByKey :one
+SELECT id FROM orders WHERE user_id = @user_id AND idempotency_key = @idempotency_key AND channel = 'store';
+
+-- name: TillSaleLineInsert :exec
+INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
+    regular_unit_price_cents, vat_basis_points, line_total_cents)
+VALUES (@order_id, @line_no, @product_id, @product_name, @quantity, @unit_price_cents,
+    @unit_price_cents, @vat_basis_points, @line_total_cents);
+
+-- name: TillPaymentInsert :exec
+INSERT INTO till_payments (order_id, method, amount_cents, given_cents, change_cents)
+VALUES (@order_id, @method, @amount_cents, @given_cents, @change_cents);
+
+-- name: TillPayments :many
+SELECT method, amount_cents, given_cents, change_cents FROM till_payments WHERE order_id = @order_id ORDER BY id;
+
+-- name: TillLockProducts :many
+-- The sale's products, locked in ascending id order as every stock writer
+-- locks them (take_order_stock), with what placed web orders hold.
+SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
+    coalesce((
+        SELECT sum(l.quantity)
+        FROM order_lines l
+        JOIN orders o ON o.id = l.order_id
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+    ), 0)::bigint AS reserved
+FROM products p
+WHERE p.id = ANY(@ids::bigint[])
+ORDER BY p.id
+FOR UPDATE OF p;
+
+-- name: TillStockMovementOf :exec
+-- Says, for the rest of the transaction, whose stock changes the
+-- products_stock_ledger trigger records: sales of the till's order.
+SELECT set_config('sabores.stock_kind', 'sale', true),
+       set_config('sabores.stock_reason', '', true),
+       set_config('sabores.stock_order', (@order_id::bigint)::text, true),
+       set_config('sabores.stock_actor', (@actor_user_id::bigint)::text, true),
+       set_config('sabores.stock_note', 'till', true);
+
+-- name: TillTakeStock :one
+UPDATE products SET stock = stock - @quantity::integer
+WHERE id = @product_id
+RETURNING stock::bigint;

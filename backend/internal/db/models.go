@@ -318,6 +318,7 @@ type Order struct {
 	IDCheckRequired       bool
 	DispatchOn            pgtype.Date
 	ContactSearch         *string
+	Channel               string
 }
 
 type OrderContact struct {
@@ -638,6 +639,16 @@ type StockMovement struct {
 	ActorUserID *int64
 	Note        string
 	StockAfter  int32
+	CreatedAt   time.Time
+}
+
+type TillPayment struct {
+	ID          int64
+	OrderID     int64
+	Method      string
+	AmountCents int64
+	GivenCents  int64
+	ChangeCents int64
 	CreatedAt   time.Time
 }
 

@@ -18,7 +18,7 @@ UPDATE orders
 SET status = 'cancelled', updated_at = now()
 WHERE id = $1 AND status = ANY($2::text[])
   AND (NOT $3::boolean OR payment_status = 'awaiting_payment')
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel
 `
 
 type CancelOrderParams struct {
@@ -64,6 +64,7 @@ func (q *Queries) CancelOrder(ctx context.Context, arg CancelOrderParams) (Order
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.Channel,
 	)
 	return i, err
 }
@@ -132,7 +133,7 @@ func (q *Queries) FindOrderByIdempotencyKey(ctx context.Context, arg FindOrderBy
 }
 
 const getOrder = `-- name: GetOrder :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM orders WHERE id = $1
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel FROM orders WHERE id = $1
 `
 
 // GetOrder reads an order whoever owns it (system and back-office paths).
@@ -169,12 +170,13 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.Channel,
 	)
 	return i, err
 }
 
 const getOrderForUpdate = `-- name: GetOrderForUpdate :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // GetOrderForUpdate reads an order and locks its row for a lifecycle step:
@@ -212,12 +214,13 @@ func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.Channel,
 	)
 	return i, err
 }
 
 const getOrderForUser = `-- name: GetOrderForUser :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel FROM orders
 WHERE id = $1 AND user_id = $2
 `
 
@@ -259,6 +262,7 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.Channel,
 	)
 	return i, err
 }
@@ -341,7 +345,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 }
 
 const listOrdersForUser = `-- name: ListOrdersForUser :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel FROM orders
 WHERE user_id = $1
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
@@ -392,6 +396,7 @@ func (q *Queries) ListOrdersForUser(ctx context.Context, arg ListOrdersForUserPa
 			&i.IDCheckRequired,
 			&i.DispatchOn,
 			&i.ContactSearch,
+			&i.Channel,
 		); err != nil {
 			return nil, err
 		}
@@ -442,7 +447,7 @@ WITH placed AS (
         $18::date, CASE WHEN $19::boolean THEN now() END, $19::boolean
     )
     ON CONFLICT (user_id, idempotency_key) DO NOTHING
-    RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search
+    RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel
 ), event AS (
     INSERT INTO order_events (order_id, machine, to_state, actor, actor_user_id, note)
     SELECT id, 'fulfilment', 'placed', 'shopper', user_id, '' FROM placed
@@ -458,7 +463,7 @@ WITH placed AS (
            unnest($29::integer[]), unnest($30::bigint[])
     FROM placed
 )
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search FROM placed
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel FROM placed
 `
 
 type PlaceOrderParams struct {
@@ -524,6 +529,7 @@ type PlaceOrderRow struct {
 	IDCheckRequired       bool
 	DispatchOn            pgtype.Date
 	ContactSearch         *string
+	Channel               string
 }
 
 // PlaceOrder writes a new order with its first event and its lines in one
@@ -599,6 +605,7 @@ func (q *Queries) PlaceOrder(ctx context.Context, arg PlaceOrderParams) (PlaceOr
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.Channel,
 	)
 	return i, err
 }
@@ -608,7 +615,7 @@ UPDATE orders
 SET status = $1, payment_status = $2, carrier = $3,
     tracking_number = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel
 `
 
 type SetOrderStateParams struct {
@@ -659,6 +666,7 @@ func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (O
 		&i.IDCheckRequired,
 		&i.DispatchOn,
 		&i.ContactSearch,
+		&i.Channel,
 	)
 	return i, err
 }

@@ -7,7 +7,121 @@ package db
 
 import (
 	"context"
+
+	"github.com/google/uuid"
 )
+
+const tillLockProducts = `-- name: TillLockProducts :many
+SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
+    coalesce((
+        SELECT sum(l.quantity)
+        FROM order_lines l
+        JOIN orders o ON o.id = l.order_id
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+    ), 0)::bigint AS reserved
+FROM products p
+WHERE p.id = ANY($1::bigint[])
+ORDER BY p.id
+FOR UPDATE OF p
+`
+
+type TillLockProductsRow struct {
+	ID             int64
+	Name           string
+	PriceCents     int64
+	VatBasisPoints int32
+	Stock          int64
+	Reserved       int64
+}
+
+// The sale's products, locked in ascending id order as every stock writer
+// locks them (take_order_stock), with what placed web orders hold.
+func (q *Queries) TillLockProducts(ctx context.Context, ids []int64) ([]TillLockProductsRow, error) {
+	rows, err := q.db.Query(ctx, tillLockProducts, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillLockProductsRow{}
+	for rows.Next() {
+		var i TillLockProductsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Reserved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const tillPaymentInsert = `-- name: TillPaymentInsert :exec
+INSERT INTO till_payments (order_id, method, amount_cents, given_cents, change_cents)
+VALUES ($1, $2, $3, $4, $5)
+`
+
+type TillPaymentInsertParams struct {
+	OrderID     int64
+	Method      string
+	AmountCents int64
+	GivenCents  int64
+	ChangeCents int64
+}
+
+func (q *Queries) TillPaymentInsert(ctx context.Context, arg TillPaymentInsertParams) error {
+	_, err := q.db.Exec(ctx, tillPaymentInsert,
+		arg.OrderID,
+		arg.Method,
+		arg.AmountCents,
+		arg.GivenCents,
+		arg.ChangeCents,
+	)
+	return err
+}
+
+const tillPayments = `-- name: TillPayments :many
+SELECT method, amount_cents, given_cents, change_cents FROM till_payments WHERE order_id = $1 ORDER BY id
+`
+
+type TillPaymentsRow struct {
+	Method      string
+	AmountCents int64
+	GivenCents  int64
+	ChangeCents int64
+}
+
+func (q *Queries) TillPayments(ctx context.Context, orderID int64) ([]TillPaymentsRow, error) {
+	rows, err := q.db.Query(ctx, tillPayments, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillPaymentsRow{}
+	for rows.Next() {
+		var i TillPaymentsRow
+		if err := rows.Scan(
+			&i.Method,
+			&i.AmountCents,
+			&i.GivenCents,
+			&i.ChangeCents,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
 
 const tillProductByEAN = `-- name: TillProductByEAN :one
 SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
@@ -57,4 +171,141 @@ func (q *Queries) TillProductByEAN(ctx context.Context, ean string) (TillProduct
 		&i.Reserved,
 	)
 	return i, err
+}
+
+const tillSaleByKey = `-- name: TillSaleByKey :one
+SELECT id FROM orders WHERE user_id = $1 AND idempotency_key = $2 AND channel = 'store'
+`
+
+type TillSaleByKeyParams struct {
+	UserID         int64
+	IdempotencyKey uuid.UUID
+}
+
+func (q *Queries) TillSaleByKey(ctx context.Context, arg TillSaleByKeyParams) (int64, error) {
+	row := q.db.QueryRow(ctx, tillSaleByKey, arg.UserID, arg.IdempotencyKey)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
+const tillSaleInsert = `-- name: TillSaleInsert :one
+INSERT INTO orders (
+    user_id, idempotency_key, status, payment_method, payment_status, channel,
+    subtotal_cents, shipping_cents, vat_cents, total_cents,
+    delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, language
+) VALUES (
+    $1, $2, 'delivered', $3, 'paid', 'store',
+    $4, 0, $5, $6,
+    $7, $8, '', $9, $10, $11, $12
+)
+ON CONFLICT (user_id, idempotency_key) DO NOTHING
+RETURNING id
+`
+
+type TillSaleInsertParams struct {
+	UserID         int64
+	IdempotencyKey uuid.UUID
+	PaymentMethod  string
+	SubtotalCents  int64
+	VatCents       int64
+	TotalCents     int64
+	ShopName       string
+	SellerEmail    string
+	ShopAddress    string
+	ShopCity       string
+	ShopPostalCode string
+	Language       string
+}
+
+// A till sale as a store-channel order, delivered and paid; the same key
+// from the same till user answers nothing (TillSaleByKey finds it).
+func (q *Queries) TillSaleInsert(ctx context.Context, arg TillSaleInsertParams) (int64, error) {
+	row := q.db.QueryRow(ctx, tillSaleInsert,
+		arg.UserID,
+		arg.IdempotencyKey,
+		arg.PaymentMethod,
+		arg.SubtotalCents,
+		arg.VatCents,
+		arg.TotalCents,
+		arg.ShopName,
+		arg.SellerEmail,
+		arg.ShopAddress,
+		arg.ShopCity,
+		arg.ShopPostalCode,
+		arg.Language,
+	)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
+const tillSaleLineInsert = `-- name: TillSaleLineInsert :exec
+INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
+    regular_unit_price_cents, vat_basis_points, line_total_cents)
+VALUES ($1, $2, $3, $4, $5, $6,
+    $6, $7, $8)
+`
+
+type TillSaleLineInsertParams struct {
+	OrderID        int64
+	LineNo         int32
+	ProductID      int64
+	ProductName    string
+	Quantity       int32
+	UnitPriceCents int64
+	VatBasisPoints int32
+	LineTotalCents int64
+}
+
+func (q *Queries) TillSaleLineInsert(ctx context.Context, arg TillSaleLineInsertParams) error {
+	_, err := q.db.Exec(ctx, tillSaleLineInsert,
+		arg.OrderID,
+		arg.LineNo,
+		arg.ProductID,
+		arg.ProductName,
+		arg.Quantity,
+		arg.UnitPriceCents,
+		arg.VatBasisPoints,
+		arg.LineTotalCents,
+	)
+	return err
+}
+
+const tillStockMovementOf = `-- name: TillStockMovementOf :exec
+SELECT set_config('sabores.stock_kind', 'sale', true),
+       set_config('sabores.stock_reason', '', true),
+       set_config('sabores.stock_order', ($1::bigint)::text, true),
+       set_config('sabores.stock_actor', ($2::bigint)::text, true),
+       set_config('sabores.stock_note', 'till', true)
+`
+
+type TillStockMovementOfParams struct {
+	OrderID     int64
+	ActorUserID int64
+}
+
+// Says, for the rest of the transaction, whose stock changes the
+// products_stock_ledger trigger records: sales of the till's order.
+func (q *Queries) TillStockMovementOf(ctx context.Context, arg TillStockMovementOfParams) error {
+	_, err := q.db.Exec(ctx, tillStockMovementOf, arg.OrderID, arg.ActorUserID)
+	return err
+}
+
+const tillTakeStock = `-- name: TillTakeStock :one
+UPDATE products SET stock = stock - $1::integer
+WHERE id = $2
+RETURNING stock::bigint
+`
+
+type TillTakeStockParams struct {
+	Quantity  int32
+	ProductID int64
+}
+
+func (q *Queries) TillTakeStock(ctx context.Context, arg TillTakeStockParams) (int64, error) {
+	row := q.db.QueryRow(ctx, tillTakeStock, arg.Quantity, arg.ProductID)
+	var stock int64
+	err := row.Scan(&stock)
+	return stock, err
 }

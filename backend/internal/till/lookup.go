@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/gtin"
+	"github.com/sabores/sabores/backend/internal/invoice"
 )
 
 // Refusal reasons of the till's lookups.
@@ -25,12 +26,14 @@ type Service struct {
 	pool *pgxpool.Pool
 	// layout is what the shop's scales print under prefixes 20–29.
 	layout gtin.Layout
+	// invoices issues the sales' invoices in the shop's one chain.
+	invoices invoice.Invoicer
 }
 
 // New returns the till of the shop in pool, whose scales print
-// variable-measure codes with layout.
-func New(pool *pgxpool.Pool, layout gtin.Layout) *Service {
-	return &Service{pool: pool, layout: layout}
+// variable-measure codes with layout and whose sales invoices issues.
+func New(pool *pgxpool.Pool, layout gtin.Layout, invoices invoice.Invoicer) *Service {
+	return &Service{pool: pool, layout: layout, invoices: invoices}
 }
 
 // Product is a product as the till sells it.

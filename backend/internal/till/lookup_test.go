@@ -7,6 +7,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/gtin"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/till"
 )
 
@@ -46,7 +47,7 @@ func TestLookup(t *testing.T) {
 	exec(`INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
 		regular_unit_price_cents, vat_basis_points, line_total_cents) VALUES ($1, 1, 1001, 'p', 2, 250, 250, 1000, 500)`, order)
 
-	s := till.New(pool, gtin.SpanishScales)
+	s := till.New(pool, gtin.SpanishScales, invoice.Invoicer{})
 	for _, tc := range []struct {
 		name, code string
 		product    int64
