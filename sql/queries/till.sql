@@ -79,3 +79,34 @@ SELECT set_config('sabores.stock_kind', 'sale', true),
 UPDATE products SET stock = stock - @quantity::integer
 WHERE id = @product_id
 RETURNING stock::bigint;
+
+-- name: TillSaleLines :many
+-- A store sale's lines, for its return; none for a web order.
+SELECT l.line_no, l.product_id, l.quantity
+FROM order_lines l
+JOIN orders o ON o.id = l.order_id AND o.channel = 'store'
+WHERE l.order_id = @order_id
+ORDER BY l.line_no;
+
+-- name: TillReturnStockOf :exec
+-- Says, for the rest of the transaction, that stock changes are units
+-- returned at the till against the sale's order.
+SELECT set_config('sabores.stock_kind', 'adjustment', true),
+       set_config('sabores.stock_reason', 'return', true),
+       set_config('sabores.stock_order', (@order_id::bigint)::text, true),
+       set_config('sabores.stock_actor', (@actor_user_id::bigint)::text, true),
+       set_config('sabores.stock_note', 'till return', true);
+
+-- name: TillPutBackStock :exec
+UPDATE products SET stock = stock + @quantity::integer WHERE id = @product_id;
+
+-- name: TillRefundInsert :one
+INSERT INTO till_refunds (idempotency_key, order_id, invoice_id, method, amount_cents, actor_user_id)
+VALUES (@idempotency_key, @order_id, @invoice_id, @method, @amount_cents, @actor_user_id)
+RETURNING id;
+
+-- name: TillRefundByKey :one
+SELECT r.id, r.method, r.amount_cents, sqlc.embed(i)
+FROM till_refunds r
+JOIN invoices i ON i.id = r.invoice_id
+WHERE r.idempotency_key = @idempotency_key;

@@ -652,6 +652,17 @@ type TillPayment struct {
 	CreatedAt   time.Time
 }
 
+type TillRefund struct {
+	ID             int64
+	IdempotencyKey uuid.UUID
+	OrderID        int64
+	InvoiceID      int64
+	Method         string
+	AmountCents    int64
+	ActorUserID    *int64
+	CreatedAt      time.Time
+}
+
 type User struct {
 	ID               int64
 	Issuer           string

@@ -173,6 +173,114 @@ func (q *Queries) TillProductByEAN(ctx context.Context, ean string) (TillProduct
 	return i, err
 }
 
+const tillPutBackStock = `-- name: TillPutBackStock :exec
+UPDATE products SET stock = stock + $1::integer WHERE id = $2
+`
+
+type TillPutBackStockParams struct {
+	Quantity  int32
+	ProductID int64
+}
+
+func (q *Queries) TillPutBackStock(ctx context.Context, arg TillPutBackStockParams) error {
+	_, err := q.db.Exec(ctx, tillPutBackStock, arg.Quantity, arg.ProductID)
+	return err
+}
+
+const tillRefundByKey = `-- name: TillRefundByKey :one
+SELECT r.id, r.method, r.amount_cents, i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents
+FROM till_refunds r
+JOIN invoices i ON i.id = r.invoice_id
+WHERE r.idempotency_key = $1
+`
+
+type TillRefundByKeyRow struct {
+	ID          int64
+	Method      string
+	AmountCents int64
+	Invoice     Invoice
+}
+
+func (q *Queries) TillRefundByKey(ctx context.Context, idempotencyKey uuid.UUID) (TillRefundByKeyRow, error) {
+	row := q.db.QueryRow(ctx, tillRefundByKey, idempotencyKey)
+	var i TillRefundByKeyRow
+	err := row.Scan(
+		&i.ID,
+		&i.Method,
+		&i.AmountCents,
+		&i.Invoice.ID,
+		&i.Invoice.Kind,
+		&i.Invoice.Year,
+		&i.Invoice.Number,
+		&i.Invoice.SeriesNumber,
+		&i.Invoice.AeatType,
+		&i.Invoice.OrderID,
+		&i.Invoice.RefersTo,
+		&i.Invoice.Reason,
+		&i.Invoice.IssuedAt,
+		&i.Invoice.IssueDate,
+		&i.Invoice.IssuerName,
+		&i.Invoice.IssuerNif,
+		&i.Invoice.IssuerAddress,
+		&i.Invoice.BuyerNif,
+		&i.Invoice.BuyerName,
+		&i.Invoice.BuyerAddress,
+		&i.Invoice.BaseCents,
+		&i.Invoice.VatCents,
+		&i.Invoice.TotalCents,
+	)
+	return i, err
+}
+
+const tillRefundInsert = `-- name: TillRefundInsert :one
+INSERT INTO till_refunds (idempotency_key, order_id, invoice_id, method, amount_cents, actor_user_id)
+VALUES ($1, $2, $3, $4, $5, $6)
+RETURNING id
+`
+
+type TillRefundInsertParams struct {
+	IdempotencyKey uuid.UUID
+	OrderID        int64
+	InvoiceID      int64
+	Method         string
+	AmountCents    int64
+	ActorUserID    *int64
+}
+
+func (q *Queries) TillRefundInsert(ctx context.Context, arg TillRefundInsertParams) (int64, error) {
+	row := q.db.QueryRow(ctx, tillRefundInsert,
+		arg.IdempotencyKey,
+		arg.OrderID,
+		arg.InvoiceID,
+		arg.Method,
+		arg.AmountCents,
+		arg.ActorUserID,
+	)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
+const tillReturnStockOf = `-- name: TillReturnStockOf :exec
+SELECT set_config('sabores.stock_kind', 'adjustment', true),
+       set_config('sabores.stock_reason', 'return', true),
+       set_config('sabores.stock_order', ($1::bigint)::text, true),
+       set_config('sabores.stock_actor', ($2::bigint)::text, true),
+       set_config('sabores.stock_note', 'till return', true)
+`
+
+type TillReturnStockOfParams struct {
+	OrderID     int64
+	ActorUserID int64
+}
+
+// Says, for the rest of the transaction, that stock changes are units
+// returned at the till against the sale's order.
+func (q *Queries) TillReturnStockOf(ctx context.Context, arg TillReturnStockOfParams) error {
+	_, err := q.db.Exec(ctx, tillReturnStockOf, arg.OrderID, arg.ActorUserID)
+	return err
+}
+
 const tillSaleByKey = `-- name: TillSaleByKey :one
 SELECT id FROM orders WHERE user_id = $1 AND idempotency_key = $2 AND channel = 'store'
 `
@@ -270,6 +378,41 @@ func (q *Queries) TillSaleLineInsert(ctx context.Context, arg TillSaleLineInsert
 		arg.LineTotalCents,
 	)
 	return err
+}
+
+const tillSaleLines = `-- name: TillSaleLines :many
+SELECT l.line_no, l.product_id, l.quantity
+FROM order_lines l
+JOIN orders o ON o.id = l.order_id AND o.channel = 'store'
+WHERE l.order_id = $1
+ORDER BY l.line_no
+`
+
+type TillSaleLinesRow struct {
+	LineNo    int32
+	ProductID int64
+	Quantity  int32
+}
+
+// A store sale's lines, for its return; none for a web order.
+func (q *Queries) TillSaleLines(ctx context.Context, orderID int64) ([]TillSaleLinesRow, error) {
+	rows, err := q.db.Query(ctx, tillSaleLines, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillSaleLinesRow{}
+	for rows.Next() {
+		var i TillSaleLinesRow
+		if err := rows.Scan(&i.LineNo, &i.ProductID, &i.Quantity); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const tillStockMovementOf = `-- name: TillStockMovementOf :exec
