@@ -110,3 +110,45 @@ SELECT r.id, r.method, r.amount_cents, sqlc.embed(i)
 FROM till_refunds r
 JOIN invoices i ON i.id = r.invoice_id
 WHERE r.idempotency_key = @idempotency_key;
+
+-- name: TillDayEntryInsert :execrows
+-- Records an entry of the day; a second opening or closing records nothing.
+INSERT INTO till_day_entries (day, kind, amount_cents, reason, actor, actor_user_id)
+VALUES (@day, @kind, @amount_cents, @reason, @actor, sqlc.narg(actor_user_id))
+ON CONFLICT DO NOTHING;
+
+-- name: TillDayEntries :many
+SELECT kind, amount_cents FROM till_day_entries WHERE day = @day ORDER BY id;
+
+-- name: TillDayPayments :many
+-- What the store's sales of a day took in, by method.
+SELECT p.method, sum(p.amount_cents)::bigint AS amount_cents, count(DISTINCT o.id)::integer AS sales
+FROM orders o
+JOIN till_payments p ON p.order_id = o.id
+WHERE o.channel = 'store' AND o.created_at >= @from_time AND o.created_at < @to_time
+GROUP BY p.method
+ORDER BY p.method;
+
+-- name: TillDayRefunds :many
+-- What the day's returns at the till gave back, by method.
+SELECT method, sum(amount_cents)::bigint AS amount_cents, count(*)::integer AS returns
+FROM till_refunds
+WHERE created_at >= @from_time AND created_at < @to_time
+GROUP BY method
+ORDER BY method;
+
+-- name: TillDayTaxes :many
+-- Bases and VAT per rate of the day's till invoices, corrective ones
+-- deducting.
+SELECT t.vat_basis_points, sum(t.base_cents)::bigint AS base_cents, sum(t.vat_cents)::bigint AS vat_cents
+FROM invoices i
+JOIN orders o ON o.id = i.order_id AND o.channel = 'store'
+JOIN invoice_taxes t ON t.invoice_id = i.id
+WHERE i.issued_at >= @from_time AND i.issued_at < @to_time
+  -- A full invoice replacing a simplified one (F3) does not sell twice.
+  AND i.aeat_type <> 'F3'
+GROUP BY t.vat_basis_points
+ORDER BY t.vat_basis_points;
+
+-- name: TillDaySales :one
+SELECT count(*)::integer FROM orders WHERE channel = 'store' AND created_at >= @from_time AND created_at < @to_time;

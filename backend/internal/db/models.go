@@ -642,6 +642,17 @@ type StockMovement struct {
 	CreatedAt   time.Time
 }
 
+type TillDayEntry struct {
+	ID          int64
+	Day         pgtype.Date
+	Kind        string
+	AmountCents int64
+	Reason      string
+	Actor       string
+	ActorUserID *int64
+	CreatedAt   time.Time
+}
+
 type TillPayment struct {
 	ID          int64
 	OrderID     int64

@@ -7,9 +7,213 @@ package db
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgtype"
 )
+
+const tillDayEntries = `-- name: TillDayEntries :many
+SELECT kind, amount_cents FROM till_day_entries WHERE day = $1 ORDER BY id
+`
+
+type TillDayEntriesRow struct {
+	Kind        string
+	AmountCents int64
+}
+
+func (q *Queries) TillDayEntries(ctx context.Context, day pgtype.Date) ([]TillDayEntriesRow, error) {
+	rows, err := q.db.Query(ctx, tillDayEntries, day)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillDayEntriesRow{}
+	for rows.Next() {
+		var i TillDayEntriesRow
+		if err := rows.Scan(&i.Kind, &i.AmountCents); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const tillDayEntryInsert = `-- name: TillDayEntryInsert :execrows
+INSERT INTO till_day_entries (day, kind, amount_cents, reason, actor, actor_user_id)
+VALUES ($1, $2, $3, $4, $5, $6)
+ON CONFLICT DO NOTHING
+`
+
+type TillDayEntryInsertParams struct {
+	Day         pgtype.Date
+	Kind        string
+	AmountCents int64
+	Reason      string
+	Actor       string
+	ActorUserID *int64
+}
+
+// Records an entry of the day; a second opening or closing records nothing.
+func (q *Queries) TillDayEntryInsert(ctx context.Context, arg TillDayEntryInsertParams) (int64, error) {
+	result, err := q.db.Exec(ctx, tillDayEntryInsert,
+		arg.Day,
+		arg.Kind,
+		arg.AmountCents,
+		arg.Reason,
+		arg.Actor,
+		arg.ActorUserID,
+	)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const tillDayPayments = `-- name: TillDayPayments :many
+SELECT p.method, sum(p.amount_cents)::bigint AS amount_cents, count(DISTINCT o.id)::integer AS sales
+FROM orders o
+JOIN till_payments p ON p.order_id = o.id
+WHERE o.channel = 'store' AND o.created_at >= $1 AND o.created_at < $2
+GROUP BY p.method
+ORDER BY p.method
+`
+
+type TillDayPaymentsParams struct {
+	FromTime time.Time
+	ToTime   time.Time
+}
+
+type TillDayPaymentsRow struct {
+	Method      string
+	AmountCents int64
+	Sales       int32
+}
+
+// What the store's sales of a day took in, by method.
+func (q *Queries) TillDayPayments(ctx context.Context, arg TillDayPaymentsParams) ([]TillDayPaymentsRow, error) {
+	rows, err := q.db.Query(ctx, tillDayPayments, arg.FromTime, arg.ToTime)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillDayPaymentsRow{}
+	for rows.Next() {
+		var i TillDayPaymentsRow
+		if err := rows.Scan(&i.Method, &i.AmountCents, &i.Sales); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const tillDayRefunds = `-- name: TillDayRefunds :many
+SELECT method, sum(amount_cents)::bigint AS amount_cents, count(*)::integer AS returns
+FROM till_refunds
+WHERE created_at >= $1 AND created_at < $2
+GROUP BY method
+ORDER BY method
+`
+
+type TillDayRefundsParams struct {
+	FromTime time.Time
+	ToTime   time.Time
+}
+
+type TillDayRefundsRow struct {
+	Method      string
+	AmountCents int64
+	Returns     int32
+}
+
+// What the day's returns at the till gave back, by method.
+func (q *Queries) TillDayRefunds(ctx context.Context, arg TillDayRefundsParams) ([]TillDayRefundsRow, error) {
+	rows, err := q.db.Query(ctx, tillDayRefunds, arg.FromTime, arg.ToTime)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillDayRefundsRow{}
+	for rows.Next() {
+		var i TillDayRefundsRow
+		if err := rows.Scan(&i.Method, &i.AmountCents, &i.Returns); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const tillDaySales = `-- name: TillDaySales :one
+SELECT count(*)::integer FROM orders WHERE channel = 'store' AND created_at >= $1 AND created_at < $2
+`
+
+type TillDaySalesParams struct {
+	FromTime time.Time
+	ToTime   time.Time
+}
+
+func (q *Queries) TillDaySales(ctx context.Context, arg TillDaySalesParams) (int32, error) {
+	row := q.db.QueryRow(ctx, tillDaySales, arg.FromTime, arg.ToTime)
+	var column_1 int32
+	err := row.Scan(&column_1)
+	return column_1, err
+}
+
+const tillDayTaxes = `-- name: TillDayTaxes :many
+SELECT t.vat_basis_points, sum(t.base_cents)::bigint AS base_cents, sum(t.vat_cents)::bigint AS vat_cents
+FROM invoices i
+JOIN orders o ON o.id = i.order_id AND o.channel = 'store'
+JOIN invoice_taxes t ON t.invoice_id = i.id
+WHERE i.issued_at >= $1 AND i.issued_at < $2
+  -- A full invoice replacing a simplified one (F3) does not sell twice.
+  AND i.aeat_type <> 'F3'
+GROUP BY t.vat_basis_points
+ORDER BY t.vat_basis_points
+`
+
+type TillDayTaxesParams struct {
+	FromTime time.Time
+	ToTime   time.Time
+}
+
+type TillDayTaxesRow struct {
+	VatBasisPoints int32
+	BaseCents      int64
+	VatCents       int64
+}
+
+// Bases and VAT per rate of the day's till invoices, corrective ones
+// deducting.
+func (q *Queries) TillDayTaxes(ctx context.Context, arg TillDayTaxesParams) ([]TillDayTaxesRow, error) {
+	rows, err := q.db.Query(ctx, tillDayTaxes, arg.FromTime, arg.ToTime)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillDayTaxesRow{}
+	for rows.Next() {
+		var i TillDayTaxesRow
+		if err := rows.Scan(&i.VatBasisPoints, &i.BaseCents, &i.VatCents); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
 
 const tillLockProducts = `-- name: TillLockProducts :many
 SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
