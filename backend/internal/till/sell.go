@@ -75,6 +75,7 @@ type Payment struct {
 type Sale struct {
 	OrderID    int64
 	Invoice    db.Invoice
+	Lines      []invoice.Line
 	Payments   []Payment
 	CountAlert []int64
 }
@@ -191,7 +192,7 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	if err := q.TillStockMovementOf(ctx, db.TillStockMovementOfParams{OrderID: orderID, ActorUserID: seller.UserID}); err != nil {
 		return Sale{}, fmt.Errorf("ledger settings: %w", err)
 	}
-	sale := Sale{OrderID: orderID, Payments: payments}
+	sale := Sale{OrderID: orderID, Lines: lines, Payments: payments}
 	for _, id := range ids {
 		left, err := q.TillTakeStock(ctx, db.TillTakeStockParams{Quantity: int32(want[id]), ProductID: id}) //nolint:gosec // 200 lines of 999
 		if err != nil {
@@ -238,6 +239,16 @@ func (s *Service) recorded(ctx context.Context, tx pgx.Tx, orderID int64) (Sale,
 		return Sale{}, fmt.Errorf("payments of sale %d: %w", orderID, err)
 	}
 	sale := Sale{OrderID: orderID, Invoice: invoices[0]}
+	lines, err := q.InvoiceLines(ctx, sale.Invoice.ID)
+	if err != nil {
+		return Sale{}, fmt.Errorf("lines of sale %d: %w", orderID, err)
+	}
+	for _, l := range lines {
+		sale.Lines = append(sale.Lines, invoice.Line{
+			LineNo: l.LineNo, Description: l.Description, Quantity: l.Quantity,
+			UnitPriceCents: l.UnitPriceCents, VATBasisPoints: l.VatBasisPoints, TotalCents: l.TotalCents,
+		})
+	}
 	for _, r := range rows {
 		sale.Payments = append(sale.Payments, Payment{Method: Method(r.Method), Amount: r.AmountCents, Given: r.GivenCents, Change: r.ChangeCents})
 	}

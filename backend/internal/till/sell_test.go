@@ -148,7 +148,7 @@ func TestSellCashWithChange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again.OrderID != sale.OrderID || again.Invoice.ID != sale.Invoice.ID || len(again.Payments) != 1 || again.Payments[0].Change != 850 {
+	if again.OrderID != sale.OrderID || again.Invoice.ID != sale.Invoice.ID || len(again.Payments) != 1 || again.Payments[0].Change != 850 || len(again.Lines) != 2 {
 		t.Errorf("the retry answered %+v, want the same sale %+v", again, sale)
 	}
 	if a := s.stock(t, 1001); a != 3 {

@@ -1,5 +1,5 @@
 // Package tillapi serves TillService over Connect: the shop's till, each
-// call one `till` use case. The sale, return and day calls are answered
+// call one `till` use case. GetSale and GetTicketPdf are answered
 // Unimplemented until their use cases land (issue 35).
 package tillapi
 

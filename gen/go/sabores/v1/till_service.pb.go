@@ -589,7 +589,7 @@ func (x *SellRequest) GetLanguage() InvoiceLanguage {
 // TillLine is one line of a recorded sale.
 type TillLine struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// id is the line's id.
+	// id is the line's number in its sale (1, 2, …).
 	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
 	// product_id is the product sold.
 	ProductId int64 `protobuf:"varint,2,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
@@ -1105,7 +1105,7 @@ func (x *GetSaleResponse) GetSale() *TillSale {
 // TillReturnLineInput is what of one sale line comes back.
 type TillReturnLineInput struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// line_id is the sale line's id.
+	// line_id is the sale line's number (TillLine.id).
 	LineId int64 `protobuf:"varint,1,opt,name=line_id,json=lineId,proto3" json:"line_id,omitempty"`
 	// quantity is the units back (by-the-unit lines).
 	Quantity int32 `protobuf:"varint,2,opt,name=quantity,proto3" json:"quantity,omitempty"`

@@ -317,7 +317,7 @@ export const SellRequestSchema: GenMessage<SellRequest> = /*@__PURE__*/
  */
 export type TillLine = Message<"sabores.v1.TillLine"> & {
   /**
-   * id is the line's id.
+   * id is the line's number in its sale (1, 2, …).
    *
    * @generated from field: int64 id = 1;
    */
@@ -614,7 +614,7 @@ export const GetSaleResponseSchema: GenMessage<GetSaleResponse> = /*@__PURE__*/
  */
 export type TillReturnLineInput = Message<"sabores.v1.TillReturnLineInput"> & {
   /**
-   * line_id is the sale line's id.
+   * line_id is the sale line's number (TillLine.id).
    *
    * @generated from field: int64 line_id = 1;
    */
