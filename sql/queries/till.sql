@@ -15,7 +15,7 @@ SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint A
         SELECT sum(l.quantity)
         FROM order_lines l
         JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing')
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
     ), 0)::bigint AS reserved
 FROM products p
 WHERE p.ean = @ean::text AND p.ean <> '';
@@ -53,18 +53,23 @@ SELECT method, amount_cents, given_cents, change_cents FROM till_payments WHERE 
 
 -- name: TillLockProducts :many
 -- The sale's products, locked in ascending id order as every stock writer
--- locks them (take_order_stock), with what placed web orders hold.
-SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
-    coalesce((
-        SELECT sum(l.quantity)
-        FROM order_lines l
-        JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
-    ), 0)::bigint AS reserved
+-- locks them (take_order_stock). What web orders hold is read after, by
+-- TillReserved: a statement waiting for a checkout's lock re-reads the
+-- product row but not a subquery, which would miss the order it placed.
+SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock
 FROM products p
 WHERE p.id = ANY(@ids::bigint[])
 ORDER BY p.id
 FOR UPDATE OF p;
+
+-- name: TillReserved :many
+-- The units placed web orders hold of each product (taken from stock at
+-- checkout, still on the shelf).
+SELECT l.product_id, sum(l.quantity)::bigint AS reserved
+FROM order_lines l
+JOIN orders o ON o.id = l.order_id
+WHERE l.product_id = ANY(@ids::bigint[]) AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+GROUP BY l.product_id;
 
 -- name: TillStockMovementOf :exec
 -- Says, for the rest of the transaction, whose stock changes the

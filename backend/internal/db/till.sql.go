@@ -216,13 +216,7 @@ func (q *Queries) TillDayTaxes(ctx context.Context, arg TillDayTaxesParams) ([]T
 }
 
 const tillLockProducts = `-- name: TillLockProducts :many
-SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
-    coalesce((
-        SELECT sum(l.quantity)
-        FROM order_lines l
-        JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
-    ), 0)::bigint AS reserved
+SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock
 FROM products p
 WHERE p.id = ANY($1::bigint[])
 ORDER BY p.id
@@ -235,11 +229,12 @@ type TillLockProductsRow struct {
 	PriceCents     int64
 	VatBasisPoints int32
 	Stock          int64
-	Reserved       int64
 }
 
 // The sale's products, locked in ascending id order as every stock writer
-// locks them (take_order_stock), with what placed web orders hold.
+// locks them (take_order_stock). What web orders hold is read after, by
+// TillReserved: a statement waiting for a checkout's lock re-reads the
+// product row but not a subquery, which would miss the order it placed.
 func (q *Queries) TillLockProducts(ctx context.Context, ids []int64) ([]TillLockProductsRow, error) {
 	rows, err := q.db.Query(ctx, tillLockProducts, ids)
 	if err != nil {
@@ -255,7 +250,6 @@ func (q *Queries) TillLockProducts(ctx context.Context, ids []int64) ([]TillLock
 			&i.PriceCents,
 			&i.VatBasisPoints,
 			&i.Stock,
-			&i.Reserved,
 		); err != nil {
 			return nil, err
 		}
@@ -340,7 +334,7 @@ SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint A
         SELECT sum(l.quantity)
         FROM order_lines l
         JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing')
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
     ), 0)::bigint AS reserved
 FROM products p
 WHERE p.ean = $1::text AND p.ean <> ''
@@ -463,6 +457,41 @@ func (q *Queries) TillRefundInsert(ctx context.Context, arg TillRefundInsertPara
 	var id int64
 	err := row.Scan(&id)
 	return id, err
+}
+
+const tillReserved = `-- name: TillReserved :many
+SELECT l.product_id, sum(l.quantity)::bigint AS reserved
+FROM order_lines l
+JOIN orders o ON o.id = l.order_id
+WHERE l.product_id = ANY($1::bigint[]) AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+GROUP BY l.product_id
+`
+
+type TillReservedRow struct {
+	ProductID int64
+	Reserved  int64
+}
+
+// The units placed web orders hold of each product (taken from stock at
+// checkout, still on the shelf).
+func (q *Queries) TillReserved(ctx context.Context, ids []int64) ([]TillReservedRow, error) {
+	rows, err := q.db.Query(ctx, tillReserved, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillReservedRow{}
+	for rows.Next() {
+		var i TillReservedRow
+		if err := rows.Scan(&i.ProductID, &i.Reserved); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const tillReturnStockOf = `-- name: TillReturnStockOf :exec

@@ -125,16 +125,24 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	if err != nil {
 		return Sale{}, fmt.Errorf("lock products: %w", err)
 	}
+	held, err := q.TillReserved(ctx, ids)
+	if err != nil {
+		return Sale{}, fmt.Errorf("units web orders hold: %w", err)
+	}
+	reserved := map[int64]int64{}
+	for _, h := range held {
+		reserved[h.ProductID] = h.Reserved
+	}
 	byID := map[int64]db.TillLockProductsRow{}
 	for _, p := range products {
 		byID[p.ID] = p
 		// Placed web orders' units are already out of the count but still on
 		// the shelf: a sale that digs below zero while some are held could
 		// be selling one of them.
-		if p.Stock-want[p.ID] < 0 && p.Reserved > 0 {
+		if p.Stock-want[p.ID] < 0 && reserved[p.ID] > 0 {
 			return Sale{}, &fault.Error{Kind: fault.Refused, Reason: ReasonUnitsReserved,
 				Message:  fmt.Sprintf("%s: the units left are reserved for web orders", p.Name),
-				Metadata: map[string]string{"product_id": strconv.FormatInt(p.ID, 10), "reserved": strconv.FormatInt(p.Reserved, 10)}}
+				Metadata: map[string]string{"product_id": strconv.FormatInt(p.ID, 10), "reserved": strconv.FormatInt(reserved[p.ID], 10)}}
 		}
 	}
 	lines := make([]invoice.Line, 0, len(in.Lines))
