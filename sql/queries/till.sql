@@ -157,3 +157,7 @@ ORDER BY t.vat_basis_points;
 
 -- name: TillDaySales :one
 SELECT count(*)::integer FROM orders WHERE channel = 'store' AND created_at >= @from_time AND created_at < @to_time;
+
+-- name: TillRefundOf :one
+-- A till return's corrective invoice and refund.
+SELECT invoice_id, method, amount_cents FROM till_refunds WHERE id = @id;

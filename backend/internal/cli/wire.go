@@ -232,7 +232,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
 			AdminStaff:           adminstaffapi.New(dbs.Primary),
-			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer)),
+			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer), verification(cfg)),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

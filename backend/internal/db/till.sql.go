@@ -459,6 +459,24 @@ func (q *Queries) TillRefundInsert(ctx context.Context, arg TillRefundInsertPara
 	return id, err
 }
 
+const tillRefundOf = `-- name: TillRefundOf :one
+SELECT invoice_id, method, amount_cents FROM till_refunds WHERE id = $1
+`
+
+type TillRefundOfRow struct {
+	InvoiceID   int64
+	Method      string
+	AmountCents int64
+}
+
+// A till return's corrective invoice and refund.
+func (q *Queries) TillRefundOf(ctx context.Context, id int64) (TillRefundOfRow, error) {
+	row := q.db.QueryRow(ctx, tillRefundOf, id)
+	var i TillRefundOfRow
+	err := row.Scan(&i.InvoiceID, &i.Method, &i.AmountCents)
+	return i, err
+}
+
 const tillReserved = `-- name: TillReserved :many
 SELECT l.product_id, sum(l.quantity)::bigint AS reserved
 FROM order_lines l

@@ -1,6 +1,6 @@
 // Package tillapi serves TillService over Connect: the shop's till, each
-// call one `till` use case. GetSale and GetTicketPdf are answered
-// Unimplemented until their use cases land (issue 35).
+// call one `till` use case. GetSale is answered Unimplemented until its
+// use case lands (issue 35).
 package tillapi
 
 import (
@@ -8,6 +8,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/till"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -17,12 +18,16 @@ import (
 type Handler struct {
 	saboresv1connect.UnimplementedTillServiceHandler
 	till *till.Service
+	// verify is the tickets' VeriFactu QR and legend.
+	verify invoice.Verification
 }
 
 var _ saboresv1connect.TillServiceHandler = (*Handler)(nil)
 
-// New returns the handler of the till t.
-func New(t *till.Service) *Handler { return &Handler{till: t} }
+// New returns the handler of the till t, printing tickets with verify.
+func New(t *till.Service, verify invoice.Verification) *Handler {
+	return &Handler{till: t, verify: verify}
+}
 
 // LookupProduct finds the product a scanned code names.
 func (h *Handler) LookupProduct(ctx context.Context, req *connect.Request[saboresv1.LookupProductRequest]) (*connect.Response[saboresv1.LookupProductResponse], error) {

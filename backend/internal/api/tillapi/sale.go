@@ -117,3 +117,19 @@ func (h *Handler) ReturnSale(ctx context.Context, req *connect.Request[saboresv1
 		Refund: &saboresv1.TillPayment{Method: methodToProto(r.Refund), AmountCents: r.Amount},
 	}}), nil
 }
+
+// GetTicketPdf returns a sale's or return's 80 mm ticket.
+func (h *Handler) GetTicketPdf(ctx context.Context, req *connect.Request[saboresv1.GetTicketPdfRequest]) (*connect.Response[saboresv1.GetTicketPdfResponse], error) {
+	lang := apimap.InvoiceLanguage(req.Msg.Language)
+	var t till.Ticket
+	var err error
+	if id := req.Msg.GetReturnId(); id != 0 {
+		t, err = h.till.ReturnTicket(ctx, id, lang, h.verify)
+	} else {
+		t, err = h.till.SaleTicket(ctx, req.Msg.GetSaleId(), lang, h.verify)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.GetTicketPdfResponse{Pdf: t.PDF, FileName: t.FileName}), nil
+}
