@@ -161,3 +161,10 @@ SELECT count(*)::integer FROM orders WHERE channel = 'store' AND created_at >= @
 -- name: TillRefundOf :one
 -- A till return's corrective invoice and refund.
 SELECT invoice_id, method, amount_cents FROM till_refunds WHERE id = @id;
+
+-- name: TillSaleByTicket :one
+-- The till sale a ticket's number (its invoice's) names.
+SELECT i.order_id
+FROM invoices i
+JOIN orders o ON o.id = i.order_id AND o.channel = 'store'
+WHERE i.series_number = @series_number;

@@ -548,6 +548,21 @@ func (q *Queries) TillSaleByKey(ctx context.Context, arg TillSaleByKeyParams) (i
 	return id, err
 }
 
+const tillSaleByTicket = `-- name: TillSaleByTicket :one
+SELECT i.order_id
+FROM invoices i
+JOIN orders o ON o.id = i.order_id AND o.channel = 'store'
+WHERE i.series_number = $1
+`
+
+// The till sale a ticket's number (its invoice's) names.
+func (q *Queries) TillSaleByTicket(ctx context.Context, seriesNumber string) (int64, error) {
+	row := q.db.QueryRow(ctx, tillSaleByTicket, seriesNumber)
+	var order_id int64
+	err := row.Scan(&order_id)
+	return order_id, err
+}
+
 const tillSaleInsert = `-- name: TillSaleInsert :one
 INSERT INTO orders (
     user_id, idempotency_key, status, payment_method, payment_status, channel,

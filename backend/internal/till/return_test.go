@@ -42,6 +42,13 @@ func TestReturnSale(t *testing.T) {
 	if n := s.stock(t, 1001); n != 4 {
 		t.Errorf("the retry put stock back again: %d", n)
 	}
+	found, err := s.till.GetSale(ctx, 0, simplified.Invoice.SeriesNumber)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found.Sale.OrderID != simplified.OrderID || found.Returned[1] != 1 || len(found.Sale.Lines) != 1 {
+		t.Errorf("the sale found by its ticket: %+v, want sale %d with 1 of line 1 returned", found, simplified.OrderID)
+	}
 	if _, err := s.till.ReturnSale(ctx, s.seller, till.ReturnInput{Key: uuid.New(), SaleID: simplified.OrderID,
 		Lines: []invoice.Correction{{LineNo: 1, Quantity: 2}}, Refund: till.Cash}); err == nil {
 		t.Error("returning more than was sold and not yet returned was accepted")

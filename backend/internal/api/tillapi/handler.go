@@ -1,6 +1,5 @@
 // Package tillapi serves TillService over Connect: the shop's till, each
-// call one `till` use case. GetSale is answered Unimplemented until its
-// use case lands (issue 35).
+// call one `till` use case.
 package tillapi
 
 import (
@@ -16,7 +15,6 @@ import (
 
 // Handler implements TillService.
 type Handler struct {
-	saboresv1connect.UnimplementedTillServiceHandler
 	till *till.Service
 	// verify is the tickets' VeriFactu QR and legend.
 	verify invoice.Verification

@@ -133,3 +133,16 @@ func (h *Handler) GetTicketPdf(ctx context.Context, req *connect.Request[sabores
 	}
 	return connect.NewResponse(&saboresv1.GetTicketPdfResponse{Pdf: t.PDF, FileName: t.FileName}), nil
 }
+
+// GetSale returns a sale by id or ticket number, with what was returned.
+func (h *Handler) GetSale(ctx context.Context, req *connect.Request[saboresv1.GetSaleRequest]) (*connect.Response[saboresv1.GetSaleResponse], error) {
+	found, err := h.till.GetSale(ctx, req.Msg.GetId(), req.Msg.GetTicketNumber())
+	if err != nil {
+		return nil, err
+	}
+	sale := saleToProto(found.Sale, "")
+	for _, l := range sale.Lines {
+		l.ReturnedQuantity = found.Returned[int32(l.Id)] //nolint:gosec // a line number
+	}
+	return connect.NewResponse(&saboresv1.GetSaleResponse{Sale: sale}), nil
+}
