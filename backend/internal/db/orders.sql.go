@@ -71,7 +71,7 @@ func (q *Queries) CancelOrder(ctx context.Context, arg CancelOrderParams) (Order
 
 const countOrdersForUser = `-- name: CountOrdersForUser :one
 SELECT count(*) FROM orders
-WHERE user_id = $1
+WHERE user_id = $1 AND channel = 'web'
 `
 
 func (q *Queries) CountOrdersForUser(ctx context.Context, userID int64) (int64, error) {
@@ -89,7 +89,7 @@ SELECT (SELECT count(*) FROM orders u
        (SELECT coalesce(sum(l.quantity), 0)
         FROM orders o
         JOIN order_lines l ON l.order_id = o.id
-        WHERE o.user_id = $1 AND o.created_at > $2 AND o.status <> 'cancelled')::bigint AS units_since
+        WHERE o.user_id = $1 AND o.channel = 'web' AND o.created_at > $2 AND o.status <> 'cancelled')::bigint AS units_since
 `
 
 type CountUnpaidOrdersForUserParams struct {
@@ -221,7 +221,7 @@ func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error
 
 const getOrderForUser = `-- name: GetOrderForUser :one
 SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel FROM orders
-WHERE id = $1 AND user_id = $2
+WHERE id = $1 AND user_id = $2 AND channel = 'web'
 `
 
 type GetOrderForUserParams struct {
@@ -229,6 +229,8 @@ type GetOrderForUserParams struct {
 	UserID int64
 }
 
+// A shopper's own web order; a till sale (channel store) belongs to the
+// shop, though its user is the till staff who made it.
 func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams) (Order, error) {
 	row := q.db.QueryRow(ctx, getOrderForUser, arg.ID, arg.UserID)
 	var i Order
@@ -346,7 +348,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 
 const listOrdersForUser = `-- name: ListOrdersForUser :many
 SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, channel FROM orders
-WHERE user_id = $1
+WHERE user_id = $1 AND channel = 'web'
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
 `

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/audit"
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/gtin"
@@ -143,6 +144,10 @@ func TestSellCashWithChange(t *testing.T) {
 	}
 	if prev := s.text(t, `SELECT previous_hash FROM verifactu_records WHERE invoice_id = $1`, sale.Invoice.ID); prev != s.webHash {
 		t.Errorf("the till's record chains to %q, want the web invoice's %q", prev, s.webHash)
+	}
+	mine, err := db.New(s.pool).CountOrdersForUser(ctx, s.seller.UserID)
+	if err != nil || mine != 0 {
+		t.Errorf("the seller sees %d till sales among their own orders (%v), want none", mine, err)
 	}
 	again, err := s.till.Sell(ctx, s.seller, in)
 	if err != nil {
