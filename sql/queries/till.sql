@@ -168,3 +168,8 @@ SELECT i.order_id
 FROM invoices i
 JOIN orders o ON o.id = i.order_id AND o.channel = 'store'
 WHERE i.series_number = @series_number;
+
+-- name: TillDayState :one
+-- Whether the day is open and whether it is closed.
+SELECT EXISTS (SELECT 1 FROM till_day_entries e WHERE e.day = @on_day::date AND e.kind = 'open') AS opened,
+       EXISTS (SELECT 1 FROM till_day_entries e WHERE e.day = @on_day::date AND e.kind = 'close') AS closed;

@@ -170,6 +170,24 @@ func (q *Queries) TillDaySales(ctx context.Context, arg TillDaySalesParams) (int
 	return column_1, err
 }
 
+const tillDayState = `-- name: TillDayState :one
+SELECT EXISTS (SELECT 1 FROM till_day_entries e WHERE e.day = $1::date AND e.kind = 'open') AS opened,
+       EXISTS (SELECT 1 FROM till_day_entries e WHERE e.day = $1::date AND e.kind = 'close') AS closed
+`
+
+type TillDayStateRow struct {
+	Opened bool
+	Closed bool
+}
+
+// Whether the day is open and whether it is closed.
+func (q *Queries) TillDayState(ctx context.Context, onDay pgtype.Date) (TillDayStateRow, error) {
+	row := q.db.QueryRow(ctx, tillDayState, onDay)
+	var i TillDayStateRow
+	err := row.Scan(&i.Opened, &i.Closed)
+	return i, err
+}
+
 const tillDayTaxes = `-- name: TillDayTaxes :many
 SELECT t.vat_basis_points, sum(t.base_cents)::bigint AS base_cents, sum(t.vat_cents)::bigint AS vat_cents
 FROM invoices i
