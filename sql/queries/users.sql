@@ -62,11 +62,19 @@ ON CONFLICT (user_id, company_id) DO UPDATE SET role = EXCLUDED.role, active = t
 -- A grant is used up by the sign-in it promotes, or withdrawn.
 DELETE FROM admin_grants WHERE email = lower(@email::text);
 
--- name: UserDemoteByEmail :execrows
+-- name: UserDemoteByEmail :many
 -- Takes the staff role (admin or till) of the company from every user with
--- this email; they stay members.
+-- this email, answering the roles they held; they stay members.
+WITH held AS (
+    SELECT cu.id, cu.role
+    FROM company_users cu
+    JOIN users u ON u.id = cu.user_id
+    JOIN companies c ON c.id = cu.company_id
+    WHERE c.name = @company AND lower(u.email) = lower(@email::text) AND cu.role IN ('admin', 'till')
+    FOR UPDATE OF cu
+)
 UPDATE company_users cu
 SET role = 'user'
-FROM users u, companies c
-WHERE u.id = cu.user_id AND c.id = cu.company_id
-  AND c.name = @company AND lower(u.email) = lower(@email::text) AND cu.role IN ('admin', 'till');
+FROM held
+WHERE cu.id = held.id
+RETURNING held.role;

@@ -61,6 +61,14 @@ func actorUserID(by audit.Caller) *int64 {
 	return &by.UserID
 }
 
+// notStaff is the audit value of no longer holding the staff role name.
+func notStaff(name string) []byte {
+	if name == staffAdmin {
+		return isNotAdmin
+	}
+	return []byte(`{"role": "user"}`)
+}
+
 // grantWaits is the audit value of a grant of role waiting for a sign-in.
 func grantWaits(name string) []byte {
 	if name == staffAdmin {
@@ -106,24 +114,28 @@ func RevokeRole(ctx context.Context, pool *pgxpool.Pool, by audit.Caller, email 
 	}
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
+		waiting, err := q.UserAdminGrantRole(ctx, email)
+		if err != nil {
+			return fmt.Errorf("look up grant: %w", err)
+		}
 		withdrawn, err := q.UserAdminGrantDelete(ctx, email)
 		if err != nil {
 			return fmt.Errorf("withdraw grant: %w", err)
 		}
-		demoted, err := q.UserDemoteByEmail(ctx, db.UserDemoteByEmailParams{Company: Company, Email: email})
+		held, err := q.UserDemoteByEmail(ctx, db.UserDemoteByEmailParams{Company: Company, Email: email})
 		if err != nil {
 			return fmt.Errorf("demote users: %w", err)
 		}
-		if withdrawn == 0 && demoted == 0 {
+		if withdrawn == 0 && len(held) == 0 {
 			return ErrNotAdmin
 		}
-		before := isAdmin
-		if demoted == 0 {
-			before = grantWaits(staffAdmin)
+		before, after := grantWaits(waiting), notStaff(waiting)
+		if len(held) > 0 {
+			before, after = staffValue(held[0]), notStaff(held[0])
 		}
 		return q.AuditInsert(ctx, db.AuditInsertParams{
 			Actor: by.Name, ActorUserID: actorUserID(by), Action: "admin.revoke", Entity: adminEntity(email),
-			OldValue: before, NewValue: isNotAdmin,
+			OldValue: before, NewValue: after,
 		})
 	})
 	if err != nil {

@@ -106,12 +106,20 @@ func (q *Queries) UserCompanyRole(ctx context.Context, arg UserCompanyRoleParams
 	return role, err
 }
 
-const userDemoteByEmail = `-- name: UserDemoteByEmail :execrows
+const userDemoteByEmail = `-- name: UserDemoteByEmail :many
+WITH held AS (
+    SELECT cu.id, cu.role
+    FROM company_users cu
+    JOIN users u ON u.id = cu.user_id
+    JOIN companies c ON c.id = cu.company_id
+    WHERE c.name = $1 AND lower(u.email) = lower($2::text) AND cu.role IN ('admin', 'till')
+    FOR UPDATE OF cu
+)
 UPDATE company_users cu
 SET role = 'user'
-FROM users u, companies c
-WHERE u.id = cu.user_id AND c.id = cu.company_id
-  AND c.name = $1 AND lower(u.email) = lower($2::text) AND cu.role IN ('admin', 'till')
+FROM held
+WHERE cu.id = held.id
+RETURNING held.role
 `
 
 type UserDemoteByEmailParams struct {
@@ -120,13 +128,25 @@ type UserDemoteByEmailParams struct {
 }
 
 // Takes the staff role (admin or till) of the company from every user with
-// this email; they stay members.
-func (q *Queries) UserDemoteByEmail(ctx context.Context, arg UserDemoteByEmailParams) (int64, error) {
-	result, err := q.db.Exec(ctx, userDemoteByEmail, arg.Company, arg.Email)
+// this email, answering the roles they held; they stay members.
+func (q *Queries) UserDemoteByEmail(ctx context.Context, arg UserDemoteByEmailParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, userDemoteByEmail, arg.Company, arg.Email)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return result.RowsAffected(), nil
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var role string
+		if err := rows.Scan(&role); err != nil {
+			return nil, err
+		}
+		items = append(items, role)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const userIsCompanyAdmin = `-- name: UserIsCompanyAdmin :one

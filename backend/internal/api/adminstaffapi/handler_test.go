@@ -49,6 +49,10 @@ func TestGrantAndRevokeTill(t *testing.T) {
 	if kind(err) != fault.NotFound {
 		t.Errorf("revoking again: %v, want NotFound", err)
 	}
+	if n := shop.Count(t, `SELECT count(*) FROM audit_events WHERE action = 'admin.revoke' AND entity = 'admin:maria@example.com'
+		AND old_value = '{"role": "till"}' AND new_value = '{"role": "user"}'`); n != 1 {
+		t.Errorf("%d revocations of María's till role audited as such, want 1", n)
+	}
 	if n := shop.Count(t, `SELECT count(*) FROM audit_events WHERE actor = 'admin@sabores.es' AND actor_user_id = $1 AND action IN ('admin.grant', 'admin.revoke')`, shop.Admin); n != 4 {
 		t.Errorf("%d grants and revocations audited as the owner's, want 4", n)
 	}
