@@ -23,4 +23,4 @@ LEFT JOIN LATERAL (
               FROM bank_refunds br
              WHERE br.order_id = o.id) AS refunded_cents
 ) r ON o.payment_status = 'partially_refunded'
-WHERE o.user_id = @user_id;
+WHERE o.user_id = @user_id AND o.channel = 'web';

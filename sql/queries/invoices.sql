@@ -100,4 +100,4 @@ SELECT * FROM verifactu_records WHERE hash = @hash;
 -- name: InvoiceOfUser :one
 SELECT i.* FROM invoices i
 JOIN orders o ON o.id = i.order_id
-WHERE i.id = @id AND o.user_id = @user_id;
+WHERE i.id = @id AND o.user_id = @user_id AND o.channel = 'web';

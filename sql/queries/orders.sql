@@ -68,18 +68,20 @@ SELECT * FROM placed;
 SELECT take_order_stock(@order_id::bigint, @actor_user_id::bigint, @product_ids::bigint[], @quantities::integer[])::bigint AS product_id;
 
 -- name: GetOrderForUser :one
+-- A shopper's own web order; a till sale (channel store) belongs to the
+-- shop, though its user is the till staff who made it.
 SELECT * FROM orders
-WHERE id = @id AND user_id = @user_id;
+WHERE id = @id AND user_id = @user_id AND channel = 'web';
 
 -- name: ListOrdersForUser :many
 SELECT * FROM orders
-WHERE user_id = @user_id
+WHERE user_id = @user_id AND channel = 'web'
 ORDER BY created_at DESC, id DESC
 LIMIT @page_limit OFFSET @page_offset;
 
 -- name: CountOrdersForUser :one
 SELECT count(*) FROM orders
-WHERE user_id = @user_id;
+WHERE user_id = @user_id AND channel = 'web';
 
 -- ListOrderLines reads the lines of a page of orders at once.
 -- name: ListOrderLines :many
@@ -128,7 +130,7 @@ SELECT (SELECT count(*) FROM orders u
        (SELECT coalesce(sum(l.quantity), 0)
         FROM orders o
         JOIN order_lines l ON l.order_id = o.id
-        WHERE o.user_id = @user_id AND o.created_at > @since AND o.status <> 'cancelled')::bigint AS units_since;
+        WHERE o.user_id = @user_id AND o.channel = 'web' AND o.created_at > @since AND o.status <> 'cancelled')::bigint AS units_since;
 
 -- UnpaidTransferUnits are the units of each product held by unpaid transfer
 -- and cash-on-delivery orders other than order_id (the one being placed),

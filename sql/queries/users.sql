@@ -16,13 +16,22 @@ ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name
 RETURNING id;
 
 -- name: UserCompanyJoin :exec
--- Joins the company if not yet a member; an admin grant promotes an existing
--- member, and nothing here ever demotes one.
+-- Joins the company if not yet a member; a staff grant (admin or till)
+-- gives an existing member its role, and nothing here ever demotes one.
 INSERT INTO company_users (user_id, company_id, role, active)
 VALUES (@user_id, @company_id, @role, true)
 ON CONFLICT (user_id, company_id) DO UPDATE
-SET role = 'admin', active = true
-WHERE EXCLUDED.role = 'admin';
+SET role = EXCLUDED.role, active = true
+WHERE EXCLUDED.role <> 'user';
+
+-- name: UserCompanyRole :one
+-- The user's active role in @company, '' for none.
+SELECT coalesce((
+    SELECT cu.role
+    FROM company_users cu
+    JOIN companies c ON c.id = cu.company_id
+    WHERE cu.user_id = @user_id AND c.name = @company AND cu.active
+), '')::text AS role;
 
 -- name: UserIsCompanyAdmin :one
 SELECT EXISTS (
@@ -32,30 +41,40 @@ SELECT EXISTS (
     WHERE cu.user_id = @user_id AND c.name = @company AND cu.active AND cu.role = 'admin'
 ) AS is_admin;
 
--- name: UserAdminGrantExists :one
-SELECT EXISTS (SELECT 1 FROM admin_grants WHERE email = lower(@email::text)) AS granted;
+-- name: UserAdminGrantRole :one
+-- The role a grant waiting for this email's first sign-in gives, '' if none.
+SELECT coalesce((SELECT role FROM admin_grants WHERE email = lower(@email::text)), '')::text AS role;
 
 -- name: UserAdminGrantInsert :exec
-INSERT INTO admin_grants (email) VALUES (lower(@email::text))
-ON CONFLICT (email) DO NOTHING;
+INSERT INTO admin_grants (email, role) VALUES (lower(@email::text), @role)
+ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role;
 
 -- name: UserPromoteByEmail :execrows
--- Makes every existing user with this email an active admin of the company.
+-- Gives every existing user with this email an active staff role (admin or
+-- till) in the company.
 INSERT INTO company_users (user_id, company_id, role, active)
-SELECT u.id, @company_id, 'admin', true
+SELECT u.id, @company_id, @role, true
 FROM users u
 WHERE lower(u.email) = lower(@email::text)
-ON CONFLICT (user_id, company_id) DO UPDATE SET role = 'admin', active = true;
+ON CONFLICT (user_id, company_id) DO UPDATE SET role = EXCLUDED.role, active = true;
 
 -- name: UserAdminGrantDelete :execrows
 -- A grant is used up by the sign-in it promotes, or withdrawn.
 DELETE FROM admin_grants WHERE email = lower(@email::text);
 
--- name: UserDemoteByEmail :execrows
--- Takes the admin role of the company from every user with this email; they
--- stay members.
+-- name: UserDemoteByEmail :many
+-- Takes the staff role (admin or till) of the company from every user with
+-- this email, answering the roles they held; they stay members.
+WITH held AS (
+    SELECT cu.id, cu.role
+    FROM company_users cu
+    JOIN users u ON u.id = cu.user_id
+    JOIN companies c ON c.id = cu.company_id
+    WHERE c.name = @company AND lower(u.email) = lower(@email::text) AND cu.role IN ('admin', 'till')
+    FOR UPDATE OF cu
+)
 UPDATE company_users cu
 SET role = 'user'
-FROM users u, companies c
-WHERE u.id = cu.user_id AND c.id = cu.company_id
-  AND c.name = @company AND lower(u.email) = lower(@email::text) AND cu.role = 'admin';
+FROM held
+WHERE cu.id = held.id
+RETURNING held.role;

@@ -12,7 +12,8 @@ const (
 
 // maxAge is the absolute lifetime of a session of a caller with role.
 func (c Config) maxAge(role Role) time.Duration {
-	if role == RoleAdmin {
+	// Till staff sign in on the shop's shared tablet: a back-office lifetime.
+	if role == RoleAdmin || role == RoleTill {
 		return c.AdminSessionMaxAge
 	}
 	return c.SessionMaxAge

@@ -15,6 +15,9 @@ type Role int
 const (
 	RoleAnonymous Role = iota
 	RoleClient
+	// RoleTill is staff of the shop's till: sells, takes returns and counts
+	// the drawer, and may do nothing else in the back office.
+	RoleTill
 	RoleAdmin
 )
 
@@ -23,6 +26,8 @@ func (r Role) String() string {
 	switch r {
 	case RoleClient:
 		return "client"
+	case RoleTill:
+		return "till"
 	case RoleAdmin:
 		return "admin"
 	default:

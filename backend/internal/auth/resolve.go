@@ -127,7 +127,7 @@ func (s *Service) resolveAPIKey(ctx context.Context, header string) (Principal, 
 		return Principal{}, fmt.Errorf("auth: look up API key: %w", err)
 	}
 	// A key acts for its creator: it can do no more than they can now.
-	if s.role(key.CreatorEmail, key.CreatorCompanyAdmin) != RoleAdmin {
+	if s.role(key.CreatorEmail, key.CreatorCompanyAdmin, false) != RoleAdmin {
 		return Principal{}, errBadCredentials
 	}
 	// APIKeyTouch writes at most once a minute; a key used within the minute
@@ -156,7 +156,7 @@ func (s *Service) resolveSession(ctx context.Context, token string) (Principal, 
 		UserID: sess.UserID,
 		Email:  sess.Email,
 		Name:   sess.FullName,
-		Role:   s.role(sess.Email, sess.CompanyAdmin),
+		Role:   s.role(sess.Email, sess.CompanyAdmin, sess.CompanyTill),
 	}
 	now := time.Now()
 	renewed, alive := sessionExpiry(sess.CreatedAt, now, s.cfg.SessionTTL, s.cfg.maxAge(p.Role))
@@ -177,24 +177,30 @@ func (s *Service) resolveSession(ctx context.Context, token string) (Principal, 
 }
 
 // roleOf decides a user's role: admin when listed in the configuration or an
-// active admin of the shop's company, client otherwise. A failed lookup
-// counts as client, the least privilege, and is logged.
+// active admin of the shop's company, till when its till staff, client
+// otherwise. A failed lookup counts as client, the least privilege, and is
+// logged.
 func (s *Service) roleOf(ctx context.Context, userID int64, email string) Role {
-	isAdmin, err := s.queries.UserIsCompanyAdmin(ctx, db.UserIsCompanyAdminParams{UserID: userID, Company: Company})
+	role, err := s.queries.UserCompanyRole(ctx, db.UserCompanyRoleParams{UserID: userID, Company: Company})
 	if err != nil {
 		slog.WarnContext(ctx, "role lookup failed, treating the user as a client unless configured", "user_id", userID, "error", err)
-		isAdmin = false
+		role = ""
 	}
-	return s.role(email, isAdmin)
+	return s.role(email, role == staffAdmin, role == staffTill)
 }
 
-// role is roleOf's rule once the company admin check is known; a session
-// lookup reads that check with the session (SessionByTokenHash).
-func (s *Service) role(email string, companyAdmin bool) Role {
-	if companyAdmin || s.adminEmails[strings.ToLower(email)] {
+// role is roleOf's rule once the company role is known; a session lookup
+// reads it with the session (SessionByTokenHash). ADMIN_EMAILS wins over a
+// till role.
+func (s *Service) role(email string, companyAdmin, companyTill bool) Role {
+	switch {
+	case companyAdmin || s.adminEmails[strings.ToLower(email)]:
 		return RoleAdmin
+	case companyTill:
+		return RoleTill
+	default:
+		return RoleClient
 	}
-	return RoleClient
 }
 
 // CallerKey names the caller of a request from peerAddr for rate limits:

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
@@ -68,49 +69,61 @@ func (s *Service) SignIn(ctx context.Context, id Identity) (SignedIn, error) {
 	}, nil
 }
 
-// joinCompany makes the user a member of the shop's company.
+// joinCompany makes the user a member of the shop's company, with the
+// staff role a grant waiting for their email gives.
 func (s *Service) joinCompany(ctx context.Context, userID int64, email string) error {
 	companyID, err := s.queries.UserCompanyEnsure(ctx, Company)
 	if err != nil {
 		return fmt.Errorf("ensure company: %w", err)
 	}
-	granted, err := s.queries.UserAdminGrantExists(ctx, email)
+	granted, err := s.queries.UserAdminGrantRole(ctx, email)
 	if err != nil {
-		return fmt.Errorf("look up admin grant: %w", err)
+		return fmt.Errorf("look up staff grant: %w", err)
 	}
 	role := "user"
-	if granted {
-		role = "admin"
+	if granted != "" {
+		role = granted
 	}
 	if err := s.queries.UserCompanyJoin(ctx, db.UserCompanyJoinParams{UserID: userID, CompanyID: companyID, Role: role}); err != nil {
 		return fmt.Errorf("join company: %w", err)
 	}
-	if !granted {
+	if granted == "" {
 		return nil
 	}
 	// The grant is used up: once the role is taken away (shopd admin
 	// revoke), signing in again must not bring it back.
 	if _, err := s.queries.UserAdminGrantDelete(ctx, email); err != nil {
-		return fmt.Errorf("use up admin grant: %w", err)
+		return fmt.Errorf("use up staff grant: %w", err)
 	}
 	if err := s.queries.AuditInsert(ctx, db.AuditInsertParams{
 		Actor: email, ActorUserID: &userID, Action: "admin.grant_used", Entity: adminEntity(strings.ToLower(email)),
-		OldValue: grantWaits, NewValue: grantIsUsed,
+		OldValue: grantWaits(granted), NewValue: grantIsUsed,
 	}); err != nil {
-		return fmt.Errorf("audit admin grant use: %w", err)
+		return fmt.Errorf("audit staff grant use: %w", err)
 	}
 	return nil
 }
 
 // GrantAdmin makes the person with email an admin of the shop (`shopd admin
-// grant EMAIL`). Users already known by that email become active admins of
-// the shop's company now; otherwise the grant waits, so a first sign-in with
-// that email, from any provider, joins as admin and uses it up. Only
-// verified emails sign in, so an email names a person here. Audited.
+// grant EMAIL`): GrantRole on behalf of the command line.
 func GrantAdmin(ctx context.Context, pool *pgxpool.Pool, email string) error {
+	return GrantRole(ctx, pool, audit.Caller{Name: CommandLine}, email, RoleAdmin)
+}
+
+// GrantRole gives the person with email a staff role of the shop (admin
+// or till), on by's behalf (the command line, or the owner in the back
+// office). Users already known by that email hold it now; otherwise the
+// grant waits, so a first sign-in with that email, from any provider, joins
+// with it and uses it up. Only verified emails sign in, so an email names a
+// person here. Audited.
+func GrantRole(ctx context.Context, pool *pgxpool.Pool, by audit.Caller, email string, role Role) error {
 	email, err := normalEmail(email)
 	if err != nil {
-		return fmt.Errorf("auth: grant admin: %w", err)
+		return fmt.Errorf("auth: grant role: %w", err)
+	}
+	name, err := staffRole(role)
+	if err != nil {
+		return fmt.Errorf("auth: grant role: %w", err)
 	}
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
@@ -118,23 +131,23 @@ func GrantAdmin(ctx context.Context, pool *pgxpool.Pool, email string) error {
 		if err != nil {
 			return fmt.Errorf("ensure company: %w", err)
 		}
-		promoted, err := q.UserPromoteByEmail(ctx, db.UserPromoteByEmailParams{CompanyID: companyID, Email: email})
+		promoted, err := q.UserPromoteByEmail(ctx, db.UserPromoteByEmailParams{CompanyID: companyID, Role: name, Email: email})
 		if err != nil {
 			return fmt.Errorf("promote users: %w", err)
 		}
-		after := isAdmin
+		after := staffValue(name)
 		if promoted == 0 {
-			if err := q.UserAdminGrantInsert(ctx, email); err != nil {
+			if err := q.UserAdminGrantInsert(ctx, db.UserAdminGrantInsertParams{Email: email, Role: name}); err != nil {
 				return fmt.Errorf("record grant: %w", err)
 			}
-			after = grantWaits
+			after = grantWaits(name)
 		}
 		return q.AuditInsert(ctx, db.AuditInsertParams{
-			Actor: CommandLine, Action: "admin.grant", Entity: adminEntity(email), NewValue: after,
+			Actor: by.Name, ActorUserID: actorUserID(by), Action: "admin.grant", Entity: adminEntity(email), NewValue: after,
 		})
 	})
 	if err != nil {
-		return fmt.Errorf("auth: grant admin to %s: %w", email, err)
+		return fmt.Errorf("auth: grant %s to %s: %w", role, email, err)
 	}
 	return nil
 }

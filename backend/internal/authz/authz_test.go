@@ -14,6 +14,7 @@ import (
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/reflect/protoreflect"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
 	"github.com/sabores/sabores/backend/internal/connecttest"
@@ -95,6 +96,9 @@ func newAPI(t *testing.T) *api {
 	if err := auth.GrantAdmin(ctx, pool, "admin@sabores.es"); err != nil {
 		t.Fatal(err)
 	}
+	if err := auth.GrantRole(ctx, pool, audit.Caller{Name: "admin@sabores.es"}, "till@sabores.es", auth.RoleTill); err != nil {
+		t.Fatal(err)
+	}
 	transport := &http.Transport{}
 	t.Cleanup(transport.CloseIdleConnections)
 	return &api{
@@ -112,6 +116,7 @@ func newAPI(t *testing.T) *api {
 			{"revoked API key", bearer(auth.Scopes, true, false)},
 			{"expired API key", bearer(auth.Scopes, false, true)},
 			{"unknown API key", http.Header{"Authorization": {"Bearer sab_nobody"}}},
+			{"till", cookie("till@sabores.es")},
 		},
 	}
 }
@@ -188,7 +193,16 @@ func expected(access authz.Access, keyScope, who string) string {
 		switch who {
 		case "anonymous":
 			return "unauthenticated"
-		case "client", "admin":
+		case "client", "admin", "till":
+			return "allowed"
+		default:
+			return "permission_denied"
+		}
+	case authz.Till:
+		switch who {
+		case "anonymous":
+			return "unauthenticated"
+		case "admin", "till":
 			return "allowed"
 		default:
 			return "permission_denied"

@@ -127,6 +127,15 @@ func (g *Gate) authorize(ctx context.Context, procedure string, header http.Head
 		default:
 			return connect.NewError(connect.CodeUnauthenticated, errors.New("sign in required"))
 		}
+	case Till:
+		switch {
+		case p.Role == auth.RoleAnonymous:
+			return connect.NewError(connect.CodeUnauthenticated, errors.New("sign in required"))
+		case p.APIKeyID != 0:
+			return connect.NewError(connect.CodePermissionDenied, errors.New("API keys cannot sell at the till"))
+		case p.Role != auth.RoleTill && p.Role != auth.RoleAdmin:
+			return connect.NewError(connect.CodePermissionDenied, errors.New("till staff and admins only"))
+		}
 	case Admin:
 		switch {
 		case p.Role == auth.RoleAnonymous:

@@ -26,6 +26,10 @@ const (
 	// Admin needs an admin: a signed-in admin, or an API key holding the
 	// scope KeyScopes names for the procedure (none named: admins only).
 	Admin
+	// Till needs signed-in staff of the till or an admin; API keys act for
+	// no person at the counter and are refused. Till staff are refused
+	// everything Admin.
+	Till
 )
 
 // String names the access level for logs and test output.
@@ -37,6 +41,8 @@ func (a Access) String() string {
 		return "signed-in"
 	case Admin:
 		return "admin"
+	case Till:
+		return "till"
 	default:
 		return "deny"
 	}
@@ -80,6 +86,10 @@ var Services = map[string]Access{
 	saboresv1connect.AdminWithdrawalServiceName:      Admin,
 	saboresv1connect.AdminParcelServiceName:          Admin,
 	saboresv1connect.AdminShippingServiceName:        Admin,
+	saboresv1connect.AdminStaffServiceName:           Admin,
+	// The shop's till: its staff and admins, nothing else of the back
+	// office for till staff.
+	saboresv1connect.TillServiceName: Till,
 }
 
 // Exceptions are the shopper's procedures open to anyone although their

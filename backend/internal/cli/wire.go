@@ -26,6 +26,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
 	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/adminshippingapi"
+	"github.com/sabores/sabores/backend/internal/api/adminstaffapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
@@ -36,6 +37,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
 	"github.com/sabores/sabores/backend/internal/api/shopsettingsapi"
+	"github.com/sabores/sabores/backend/internal/api/tillapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
@@ -46,6 +48,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/devoidc"
+	"github.com/sabores/sabores/backend/internal/gtin"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
@@ -59,6 +62,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 	"github.com/sabores/sabores/backend/internal/sitemap"
 	"github.com/sabores/sabores/backend/internal/stuck"
+	"github.com/sabores/sabores/backend/internal/till"
 	"github.com/sabores/sabores/backend/internal/visibility"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -233,6 +237,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
 			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),
+			AdminStaff:           adminstaffapi.New(dbs.Primary),
+			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer), verification(cfg)),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

@@ -27,7 +27,7 @@ LEFT JOIN LATERAL (
               FROM bank_refunds br
              WHERE br.order_id = o.id) AS refunded_cents
 ) r ON o.payment_status = 'partially_refunded'
-WHERE o.user_id = $1
+WHERE o.user_id = $1 AND o.channel = 'web'
 `
 
 type OrderStatsForUserRow struct {

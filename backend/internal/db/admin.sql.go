@@ -295,7 +295,7 @@ func (q *Queries) AdminDashboardTotals(ctx context.Context) (AdminDashboardTotal
 }
 
 const adminGetOrder = `-- name: AdminGetOrder :one
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, u.email AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, o.channel, u.email AS customer_email
 FROM orders o
 JOIN users u ON u.id = o.user_id
 WHERE o.id = $1
@@ -345,6 +345,7 @@ func (q *Queries) AdminGetOrder(ctx context.Context, id int64) (AdminGetOrderRow
 		&i.Order.ColdChain,
 		&i.Order.PickupCode,
 		&i.Order.ShippingWeightGrams,
+		&i.Order.Channel,
 		&i.CustomerEmail,
 	)
 	return i, err
@@ -518,7 +519,7 @@ func (q *Queries) AdminListCustomers(ctx context.Context, arg AdminListCustomers
 }
 
 const adminListOrders = `-- name: AdminListOrders :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, o.channel, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
 FROM orders o
 WHERE ($1::text IS NULL OR o.status = $1::text)
   AND ($2::text IS NULL OR o.payment_status = $2::text)
@@ -619,6 +620,7 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 			&i.Order.ColdChain,
 			&i.Order.PickupCode,
 			&i.Order.ShippingWeightGrams,
+			&i.Order.Channel,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err
@@ -632,7 +634,7 @@ func (q *Queries) AdminListOrders(ctx context.Context, arg AdminListOrdersParams
 }
 
 const adminListOrdersByContact = `-- name: AdminListOrdersByContact :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, o.channel, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
 FROM (
     (SELECT m.id FROM orders m
      WHERE m.contact_search LIKE '%' || search_normalize($1::text) || '%'
@@ -765,6 +767,7 @@ func (q *Queries) AdminListOrdersByContact(ctx context.Context, arg AdminListOrd
 			&i.Order.ColdChain,
 			&i.Order.PickupCode,
 			&i.Order.ShippingWeightGrams,
+			&i.Order.Channel,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err
@@ -850,7 +853,7 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 }
 
 const adminListRecentOrdersByContact = `-- name: AdminListRecentOrdersByContact :many
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
+SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, o.channel, (SELECT u.email FROM users u WHERE u.id = o.user_id)::text AS customer_email
 FROM (SELECT m.id, m.created_at, m.contact_search FROM orders m
       WHERE $1::timestamptz IS NULL
          OR (m.created_at, m.id) < ($1::timestamptz, $2::bigint)
@@ -935,6 +938,7 @@ func (q *Queries) AdminListRecentOrdersByContact(ctx context.Context, arg AdminL
 			&i.Order.ColdChain,
 			&i.Order.PickupCode,
 			&i.Order.ShippingWeightGrams,
+			&i.Order.Channel,
 			&i.CustomerEmail,
 		); err != nil {
 			return nil, err

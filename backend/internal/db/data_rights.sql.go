@@ -287,7 +287,7 @@ func (q *Queries) DataRightsEraseEmails(ctx context.Context, userID int64) (int6
 }
 
 const dataRightsOrders = `-- name: DataRightsOrders :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel FROM orders
 WHERE user_id = $1
 ORDER BY created_at DESC, id DESC
 `
@@ -336,6 +336,7 @@ func (q *Queries) DataRightsOrders(ctx context.Context, userID int64) ([]Order, 
 			&i.ColdChain,
 			&i.PickupCode,
 			&i.ShippingWeightGrams,
+			&i.Channel,
 		); err != nil {
 			return nil, err
 		}

@@ -276,7 +276,7 @@ func (q *Queries) InvoiceLines(ctx context.Context, invoiceID int64) ([]InvoiceL
 const invoiceOfUser = `-- name: InvoiceOfUser :one
 SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents FROM invoices i
 JOIN orders o ON o.id = i.order_id
-WHERE i.id = $1 AND o.user_id = $2
+WHERE i.id = $1 AND o.user_id = $2 AND o.channel = 'web'
 `
 
 type InvoiceOfUserParams struct {

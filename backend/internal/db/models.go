@@ -27,6 +27,7 @@ type APIKey struct {
 type AdminGrant struct {
 	Email     string
 	GrantedAt time.Time
+	Role      string
 }
 
 type AdminPromotion struct {
@@ -323,6 +324,7 @@ type Order struct {
 	ColdChain             bool
 	PickupCode            *string
 	ShippingWeightGrams   *int32
+	Channel               string
 }
 
 type OrderContact struct {
@@ -678,6 +680,38 @@ type StockMovement struct {
 	Note        string
 	StockAfter  int32
 	CreatedAt   time.Time
+}
+
+type TillDayEntry struct {
+	ID          int64
+	Day         pgtype.Date
+	Kind        string
+	AmountCents int64
+	Reason      string
+	Actor       string
+	ActorUserID *int64
+	CreatedAt   time.Time
+}
+
+type TillPayment struct {
+	ID          int64
+	OrderID     int64
+	Method      string
+	AmountCents int64
+	GivenCents  int64
+	ChangeCents int64
+	CreatedAt   time.Time
+}
+
+type TillRefund struct {
+	ID             int64
+	IdempotencyKey uuid.UUID
+	OrderID        int64
+	InvoiceID      int64
+	Method         string
+	AmountCents    int64
+	ActorUserID    *int64
+	CreatedAt      time.Time
 }
 
 type User struct {

@@ -18,7 +18,7 @@ UPDATE orders
 SET status = 'cancelled', updated_at = now()
 WHERE id = $1 AND status = ANY($2::text[])
   AND (NOT $3::boolean OR payment_status = 'awaiting_payment')
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel
 `
 
 type CancelOrderParams struct {
@@ -69,13 +69,14 @@ func (q *Queries) CancelOrder(ctx context.Context, arg CancelOrderParams) (Order
 		&i.ColdChain,
 		&i.PickupCode,
 		&i.ShippingWeightGrams,
+		&i.Channel,
 	)
 	return i, err
 }
 
 const countOrdersForUser = `-- name: CountOrdersForUser :one
 SELECT count(*) FROM orders
-WHERE user_id = $1
+WHERE user_id = $1 AND channel = 'web'
 `
 
 func (q *Queries) CountOrdersForUser(ctx context.Context, userID int64) (int64, error) {
@@ -93,7 +94,7 @@ SELECT (SELECT count(*) FROM orders u
        (SELECT coalesce(sum(l.quantity), 0)
         FROM orders o
         JOIN order_lines l ON l.order_id = o.id
-        WHERE o.user_id = $1 AND o.created_at > $2 AND o.status <> 'cancelled')::bigint AS units_since
+        WHERE o.user_id = $1 AND o.channel = 'web' AND o.created_at > $2 AND o.status <> 'cancelled')::bigint AS units_since
 `
 
 type CountUnpaidOrdersForUserParams struct {
@@ -137,7 +138,7 @@ func (q *Queries) FindOrderByIdempotencyKey(ctx context.Context, arg FindOrderBy
 }
 
 const getOrder = `-- name: GetOrder :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders WHERE id = $1
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel FROM orders WHERE id = $1
 `
 
 // GetOrder reads an order whoever owns it (system and back-office paths).
@@ -179,12 +180,13 @@ func (q *Queries) GetOrder(ctx context.Context, id int64) (Order, error) {
 		&i.ColdChain,
 		&i.PickupCode,
 		&i.ShippingWeightGrams,
+		&i.Channel,
 	)
 	return i, err
 }
 
 const getOrderForUpdate = `-- name: GetOrderForUpdate :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders WHERE id = $1 FOR UPDATE
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel FROM orders WHERE id = $1 FOR UPDATE
 `
 
 // GetOrderForUpdate reads an order and locks its row for a lifecycle step:
@@ -227,13 +229,14 @@ func (q *Queries) GetOrderForUpdate(ctx context.Context, id int64) (Order, error
 		&i.ColdChain,
 		&i.PickupCode,
 		&i.ShippingWeightGrams,
+		&i.Channel,
 	)
 	return i, err
 }
 
 const getOrderForUser = `-- name: GetOrderForUser :one
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders
-WHERE id = $1 AND user_id = $2
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel FROM orders
+WHERE id = $1 AND user_id = $2 AND channel = 'web'
 `
 
 type GetOrderForUserParams struct {
@@ -241,6 +244,8 @@ type GetOrderForUserParams struct {
 	UserID int64
 }
 
+// A shopper's own web order; a till sale (channel store) belongs to the
+// shop, though its user is the till staff who made it.
 func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams) (Order, error) {
 	row := q.db.QueryRow(ctx, getOrderForUser, arg.ID, arg.UserID)
 	var i Order
@@ -279,6 +284,7 @@ func (q *Queries) GetOrderForUser(ctx context.Context, arg GetOrderForUserParams
 		&i.ColdChain,
 		&i.PickupCode,
 		&i.ShippingWeightGrams,
+		&i.Channel,
 	)
 	return i, err
 }
@@ -361,8 +367,8 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 }
 
 const listOrdersForUser = `-- name: ListOrdersForUser :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders
-WHERE user_id = $1
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel FROM orders
+WHERE user_id = $1 AND channel = 'web'
 ORDER BY created_at DESC, id DESC
 LIMIT $3 OFFSET $2
 `
@@ -417,6 +423,7 @@ func (q *Queries) ListOrdersForUser(ctx context.Context, arg ListOrdersForUserPa
 			&i.ColdChain,
 			&i.PickupCode,
 			&i.ShippingWeightGrams,
+			&i.Channel,
 		); err != nil {
 			return nil, err
 		}
@@ -470,7 +477,7 @@ WITH placed AS (
         $24::integer
     )
     ON CONFLICT (user_id, idempotency_key) DO NOTHING
-    RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams
+    RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel
 ), event AS (
     INSERT INTO order_events (order_id, machine, to_state, actor, actor_user_id, note)
     SELECT id, 'fulfilment', 'placed', 'shopper', user_id, '' FROM placed
@@ -486,7 +493,7 @@ WITH placed AS (
            unnest($34::integer[]), unnest($35::bigint[])
     FROM placed
 )
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM placed
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel FROM placed
 `
 
 type PlaceOrderParams struct {
@@ -562,6 +569,7 @@ type PlaceOrderRow struct {
 	ColdChain             bool
 	PickupCode            *string
 	ShippingWeightGrams   *int32
+	Channel               string
 }
 
 // PlaceOrder writes a new order with its first event and its lines in one
@@ -648,6 +656,7 @@ func (q *Queries) PlaceOrder(ctx context.Context, arg PlaceOrderParams) (PlaceOr
 		&i.ColdChain,
 		&i.PickupCode,
 		&i.ShippingWeightGrams,
+		&i.Channel,
 	)
 	return i, err
 }
@@ -657,7 +666,7 @@ UPDATE orders
 SET status = $1, payment_status = $2, carrier = $3,
     tracking_number = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams
+RETURNING id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel
 `
 
 type SetOrderStateParams struct {
@@ -713,6 +722,7 @@ func (q *Queries) SetOrderState(ctx context.Context, arg SetOrderStateParams) (O
 		&i.ColdChain,
 		&i.PickupCode,
 		&i.ShippingWeightGrams,
+		&i.Channel,
 	)
 	return i, err
 }

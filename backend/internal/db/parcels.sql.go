@@ -270,7 +270,7 @@ func (q *Queries) MarkParcelPolled(ctx context.Context, id int64) error {
 }
 
 const ordersForSlips = `-- name: OrdersForSlips :many
-SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams FROM orders
+SELECT id, user_id, customer_id, idempotency_key, status, payment_method, payment_status, subtotal_cents, shipping_cents, vat_cents, total_cents, delivery_name, delivery_email, delivery_phone, delivery_address, delivery_city, delivery_postal_code, created_at, carrier, tracking_number, updated_at, language, account_deleted_at, retain_until, payment_surcharge_cents, age_declared_at, id_check_required, dispatch_on, contact_search, shipping_method, shipping_kind, cold_chain, pickup_code, shipping_weight_grams, channel FROM orders
 WHERE status = 'preparing'
    OR id IN (SELECT p.order_id FROM parcels p WHERE p.created_at >= $1 AND p.created_at < $2)
 ORDER BY id
@@ -329,6 +329,7 @@ func (q *Queries) OrdersForSlips(ctx context.Context, arg OrdersForSlipsParams) 
 			&i.ColdChain,
 			&i.PickupCode,
 			&i.ShippingWeightGrams,
+			&i.Channel,
 		); err != nil {
 			return nil, err
 		}

@@ -17,7 +17,13 @@ SELECT s.id, s.user_id, s.created_at, s.expires_at, u.email, u.full_name,
         FROM company_users cu
         JOIN companies c ON c.id = cu.company_id
         WHERE cu.user_id = s.user_id AND c.name = $1 AND cu.active AND cu.role = 'admin'
-    ) AS company_admin
+    ) AS company_admin,
+    EXISTS (
+        SELECT 1
+        FROM company_users cu
+        JOIN companies c ON c.id = cu.company_id
+        WHERE cu.user_id = s.user_id AND c.name = $1 AND cu.active AND cu.role = 'till'
+    ) AS company_till
 FROM sessions s
 JOIN users u ON u.id = s.user_id
 WHERE s.token_hash = $2 AND s.expires_at > now()
@@ -36,11 +42,12 @@ type SessionByTokenHashRow struct {
 	Email        string
 	FullName     string
 	CompanyAdmin bool
+	CompanyTill  bool
 }
 
 // SessionByTokenHash reads a live session with its user and whether the
-// user is an active admin of @company (UserIsCompanyAdmin's rule): every
-// signed-in request needs both, in one round trip.
+// user is an active admin of @company (UserIsCompanyAdmin's rule) or its
+// till staff: every signed-in request needs both, in one round trip.
 func (q *Queries) SessionByTokenHash(ctx context.Context, arg SessionByTokenHashParams) (SessionByTokenHashRow, error) {
 	row := q.db.QueryRow(ctx, sessionByTokenHash, arg.Company, arg.TokenHash)
 	var i SessionByTokenHashRow
@@ -52,6 +59,7 @@ func (q *Queries) SessionByTokenHash(ctx context.Context, arg SessionByTokenHash
 		&i.Email,
 		&i.FullName,
 		&i.CompanyAdmin,
+		&i.CompanyTill,
 	)
 	return i, err
 }

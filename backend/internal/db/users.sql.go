@@ -22,25 +22,31 @@ func (q *Queries) UserAdminGrantDelete(ctx context.Context, email string) (int64
 	return result.RowsAffected(), nil
 }
 
-const userAdminGrantExists = `-- name: UserAdminGrantExists :one
-SELECT EXISTS (SELECT 1 FROM admin_grants WHERE email = lower($1::text)) AS granted
+const userAdminGrantInsert = `-- name: UserAdminGrantInsert :exec
+INSERT INTO admin_grants (email, role) VALUES (lower($1::text), $2)
+ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role
 `
 
-func (q *Queries) UserAdminGrantExists(ctx context.Context, email string) (bool, error) {
-	row := q.db.QueryRow(ctx, userAdminGrantExists, email)
-	var granted bool
-	err := row.Scan(&granted)
-	return granted, err
+type UserAdminGrantInsertParams struct {
+	Email string
+	Role  string
 }
 
-const userAdminGrantInsert = `-- name: UserAdminGrantInsert :exec
-INSERT INTO admin_grants (email) VALUES (lower($1::text))
-ON CONFLICT (email) DO NOTHING
+func (q *Queries) UserAdminGrantInsert(ctx context.Context, arg UserAdminGrantInsertParams) error {
+	_, err := q.db.Exec(ctx, userAdminGrantInsert, arg.Email, arg.Role)
+	return err
+}
+
+const userAdminGrantRole = `-- name: UserAdminGrantRole :one
+SELECT coalesce((SELECT role FROM admin_grants WHERE email = lower($1::text)), '')::text AS role
 `
 
-func (q *Queries) UserAdminGrantInsert(ctx context.Context, email string) error {
-	_, err := q.db.Exec(ctx, userAdminGrantInsert, email)
-	return err
+// The role a grant waiting for this email's first sign-in gives, ” if none.
+func (q *Queries) UserAdminGrantRole(ctx context.Context, email string) (string, error) {
+	row := q.db.QueryRow(ctx, userAdminGrantRole, email)
+	var role string
+	err := row.Scan(&role)
+	return role, err
 }
 
 const userCompanyEnsure = `-- name: UserCompanyEnsure :one
@@ -61,8 +67,8 @@ const userCompanyJoin = `-- name: UserCompanyJoin :exec
 INSERT INTO company_users (user_id, company_id, role, active)
 VALUES ($1, $2, $3, true)
 ON CONFLICT (user_id, company_id) DO UPDATE
-SET role = 'admin', active = true
-WHERE EXCLUDED.role = 'admin'
+SET role = EXCLUDED.role, active = true
+WHERE EXCLUDED.role <> 'user'
 `
 
 type UserCompanyJoinParams struct {
@@ -71,19 +77,49 @@ type UserCompanyJoinParams struct {
 	Role      string
 }
 
-// Joins the company if not yet a member; an admin grant promotes an existing
-// member, and nothing here ever demotes one.
+// Joins the company if not yet a member; a staff grant (admin or till)
+// gives an existing member its role, and nothing here ever demotes one.
 func (q *Queries) UserCompanyJoin(ctx context.Context, arg UserCompanyJoinParams) error {
 	_, err := q.db.Exec(ctx, userCompanyJoin, arg.UserID, arg.CompanyID, arg.Role)
 	return err
 }
 
-const userDemoteByEmail = `-- name: UserDemoteByEmail :execrows
+const userCompanyRole = `-- name: UserCompanyRole :one
+SELECT coalesce((
+    SELECT cu.role
+    FROM company_users cu
+    JOIN companies c ON c.id = cu.company_id
+    WHERE cu.user_id = $1 AND c.name = $2 AND cu.active
+), '')::text AS role
+`
+
+type UserCompanyRoleParams struct {
+	UserID  int64
+	Company string
+}
+
+// The user's active role in @company, ” for none.
+func (q *Queries) UserCompanyRole(ctx context.Context, arg UserCompanyRoleParams) (string, error) {
+	row := q.db.QueryRow(ctx, userCompanyRole, arg.UserID, arg.Company)
+	var role string
+	err := row.Scan(&role)
+	return role, err
+}
+
+const userDemoteByEmail = `-- name: UserDemoteByEmail :many
+WITH held AS (
+    SELECT cu.id, cu.role
+    FROM company_users cu
+    JOIN users u ON u.id = cu.user_id
+    JOIN companies c ON c.id = cu.company_id
+    WHERE c.name = $1 AND lower(u.email) = lower($2::text) AND cu.role IN ('admin', 'till')
+    FOR UPDATE OF cu
+)
 UPDATE company_users cu
 SET role = 'user'
-FROM users u, companies c
-WHERE u.id = cu.user_id AND c.id = cu.company_id
-  AND c.name = $1 AND lower(u.email) = lower($2::text) AND cu.role = 'admin'
+FROM held
+WHERE cu.id = held.id
+RETURNING held.role
 `
 
 type UserDemoteByEmailParams struct {
@@ -91,14 +127,26 @@ type UserDemoteByEmailParams struct {
 	Email   string
 }
 
-// Takes the admin role of the company from every user with this email; they
-// stay members.
-func (q *Queries) UserDemoteByEmail(ctx context.Context, arg UserDemoteByEmailParams) (int64, error) {
-	result, err := q.db.Exec(ctx, userDemoteByEmail, arg.Company, arg.Email)
+// Takes the staff role (admin or till) of the company from every user with
+// this email, answering the roles they held; they stay members.
+func (q *Queries) UserDemoteByEmail(ctx context.Context, arg UserDemoteByEmailParams) ([]string, error) {
+	rows, err := q.db.Query(ctx, userDemoteByEmail, arg.Company, arg.Email)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	return result.RowsAffected(), nil
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var role string
+		if err := rows.Scan(&role); err != nil {
+			return nil, err
+		}
+		items = append(items, role)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const userIsCompanyAdmin = `-- name: UserIsCompanyAdmin :one
@@ -124,20 +172,22 @@ func (q *Queries) UserIsCompanyAdmin(ctx context.Context, arg UserIsCompanyAdmin
 
 const userPromoteByEmail = `-- name: UserPromoteByEmail :execrows
 INSERT INTO company_users (user_id, company_id, role, active)
-SELECT u.id, $1, 'admin', true
+SELECT u.id, $1, $2, true
 FROM users u
-WHERE lower(u.email) = lower($2::text)
-ON CONFLICT (user_id, company_id) DO UPDATE SET role = 'admin', active = true
+WHERE lower(u.email) = lower($3::text)
+ON CONFLICT (user_id, company_id) DO UPDATE SET role = EXCLUDED.role, active = true
 `
 
 type UserPromoteByEmailParams struct {
 	CompanyID int64
+	Role      string
 	Email     string
 }
 
-// Makes every existing user with this email an active admin of the company.
+// Gives every existing user with this email an active staff role (admin or
+// till) in the company.
 func (q *Queries) UserPromoteByEmail(ctx context.Context, arg UserPromoteByEmailParams) (int64, error) {
-	result, err := q.db.Exec(ctx, userPromoteByEmail, arg.CompanyID, arg.Email)
+	result, err := q.db.Exec(ctx, userPromoteByEmail, arg.CompanyID, arg.Role, arg.Email)
 	if err != nil {
 		return 0, err
 	}

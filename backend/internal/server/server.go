@@ -53,6 +53,8 @@ type Services struct {
 	AdminWithdrawal      saboresv1connect.AdminWithdrawalServiceHandler
 	AdminParcel          saboresv1connect.AdminParcelServiceHandler
 	AdminShipping        saboresv1connect.AdminShippingServiceHandler
+	AdminStaff           saboresv1connect.AdminStaffServiceHandler
+	Till                 saboresv1connect.TillServiceHandler
 }
 
 // Pinger reports whether the database answers; *pgxpool.Pool is one.
@@ -229,5 +231,7 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.AdminWithdrawalServiceHandler](s.AdminWithdrawal, saboresv1connect.UnimplementedAdminWithdrawalServiceHandler{}, saboresv1connect.NewAdminWithdrawalServiceHandler),
 		mount[saboresv1connect.AdminParcelServiceHandler](s.AdminParcel, saboresv1connect.UnimplementedAdminParcelServiceHandler{}, saboresv1connect.NewAdminParcelServiceHandler),
 		mount[saboresv1connect.AdminShippingServiceHandler](s.AdminShipping, saboresv1connect.UnimplementedAdminShippingServiceHandler{}, saboresv1connect.NewAdminShippingServiceHandler),
+		mount[saboresv1connect.AdminStaffServiceHandler](s.AdminStaff, saboresv1connect.UnimplementedAdminStaffServiceHandler{}, saboresv1connect.NewAdminStaffServiceHandler),
+		mount[saboresv1connect.TillServiceHandler](s.Till, saboresv1connect.UnimplementedTillServiceHandler{}, saboresv1connect.NewTillServiceHandler),
 	}
 }

@@ -36,8 +36,11 @@ func (h *Handler) GetSession(ctx context.Context, _ *connect.Request[saboresv1.G
 	if p.UserID != 0 {
 		res.SignedIn = true
 		res.User = &saboresv1.User{Id: p.UserID, Email: p.Email, Name: p.Name, Role: saboresv1.Role_ROLE_CLIENT}
-		if p.Role == auth.RoleAdmin {
+		switch p.Role {
+		case auth.RoleAdmin:
 			res.User.Role = saboresv1.Role_ROLE_ADMIN
+		case auth.RoleTill:
+			res.User.Role = saboresv1.Role_ROLE_TILL
 		}
 	}
 	return connect.NewResponse(res), nil

@@ -31,6 +31,7 @@ func TestGetSession(t *testing.T) {
 		{"api key", auth.Principal{APIKeyID: 3, Role: auth.RoleAdmin}, false, saboresv1.Role_ROLE_UNSPECIFIED},
 		{"client", auth.Principal{UserID: 2, Email: "maria@example.com", Name: "María Silva", Role: auth.RoleClient}, true, saboresv1.Role_ROLE_CLIENT},
 		{"admin", auth.Principal{UserID: 1, Email: "admin@sabores.es", Name: "Admin Sabores", Role: auth.RoleAdmin}, true, saboresv1.Role_ROLE_ADMIN},
+		{"till", auth.Principal{UserID: 5, Email: "caixa@sabores.es", Name: "Caixa", Role: auth.RoleTill}, true, saboresv1.Role_ROLE_TILL},
 		{"role not resolved", auth.Principal{UserID: 4, Email: "joao@example.com"}, true, saboresv1.Role_ROLE_CLIENT},
 	}
 	for _, tt := range tests {

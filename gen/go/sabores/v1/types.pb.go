@@ -407,6 +407,9 @@ const (
 	Role_ROLE_CLIENT Role = 1
 	// ROLE_ADMIN is shop staff with access to the back office.
 	Role_ROLE_ADMIN Role = 2
+	// ROLE_TILL is staff of the shop's till: sells, takes returns and counts
+	// the drawer, nothing else of the back office.
+	Role_ROLE_TILL Role = 3
 )
 
 // Enum value maps for Role.
@@ -415,11 +418,13 @@ var (
 		0: "ROLE_UNSPECIFIED",
 		1: "ROLE_CLIENT",
 		2: "ROLE_ADMIN",
+		3: "ROLE_TILL",
 	}
 	Role_value = map[string]int32{
 		"ROLE_UNSPECIFIED": 0,
 		"ROLE_CLIENT":      1,
 		"ROLE_ADMIN":       2,
+		"ROLE_TILL":        3,
 	}
 )
 
@@ -1908,12 +1913,13 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x1aPAYMENT_STATUS_ON_DELIVERY\x10\x02\x12\x17\n" +
 	"\x13PAYMENT_STATUS_PAID\x10\x03\x12%\n" +
 	"!PAYMENT_STATUS_PARTIALLY_REFUNDED\x10\x04\x12\x1b\n" +
-	"\x17PAYMENT_STATUS_REFUNDED\x10\x05*=\n" +
+	"\x17PAYMENT_STATUS_REFUNDED\x10\x05*L\n" +
 	"\x04Role\x12\x14\n" +
 	"\x10ROLE_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vROLE_CLIENT\x10\x01\x12\x0e\n" +
 	"\n" +
-	"ROLE_ADMIN\x10\x02B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"ROLE_ADMIN\x10\x02\x12\r\n" +
+	"\tROLE_TILL\x10\x03B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_types_proto_rawDescOnce sync.Once

@@ -1,0 +1,303 @@
+package till
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/sabores/sabores/backend/internal/audit"
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/invoice"
+	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/shopsettings"
+)
+
+// Refusal reasons of a sale.
+const (
+	ReasonUnitsReserved    = "TILL_UNITS_RESERVED"
+	ReasonFullInvoice      = "TILL_FULL_INVOICE_NEEDED"
+	ReasonPaymentsMismatch = "TILL_PAYMENTS_SHORT"
+)
+
+// SimplifiedMaxCents is the most a simplified invoice may be for, VAT
+// included (RD 1619/2012 art. 4.1): above it the buyer's data are needed.
+const SimplifiedMaxCents = 300_000
+
+// Method is how a customer paid at the till.
+type Method string
+
+// The till's payment methods.
+const (
+	Cash  Method = "cash"
+	Card  Method = "card"
+	Bizum Method = "bizum"
+)
+
+// LineInput is one line of a basket: a product and how many units.
+type LineInput struct {
+	ProductID int64
+	Quantity  int32
+}
+
+// PaymentInput is one payment of a sale; Given is the cash handed over
+// (0: exactly Amount).
+type PaymentInput struct {
+	Method Method
+	Amount int64
+	Given  int64
+}
+
+// SaleInput is a finished basket.
+type SaleInput struct {
+	Key      uuid.UUID
+	Lines    []LineInput
+	Payments []PaymentInput
+	// Customer asks for a full invoice (F1); needed above SimplifiedMaxCents.
+	Customer *invoice.Buyer
+	Language string
+}
+
+// Payment is a recorded payment, with the change given.
+type Payment struct {
+	Method Method
+	Amount int64
+	Given  int64
+	Change int64
+}
+
+// Sale is a recorded sale: its order (channel "store"), invoice, payments
+// and the products whose count went negative.
+type Sale struct {
+	OrderID    int64
+	Invoice    db.Invoice
+	Lines      []invoice.Line
+	Payments   []Payment
+	CountAlert []int64
+}
+
+// Sell records a sale in one transaction: the order of the store channel
+// and its lines, the units taken through the stock ledger, the payments and
+// the simplified (F2) or full (F1) invoice in the shop's one VeriFactu
+// chain. The same key from the same seller answers the sale already made.
+func (s *Service) Sell(ctx context.Context, seller audit.Caller, in SaleInput) (Sale, error) {
+	if seller.UserID == 0 {
+		return Sale{}, fault.SignInNeeded("sign in at the till first")
+	}
+	var sale Sale
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		if id, err := q.TillSaleByKey(ctx, db.TillSaleByKeyParams{UserID: seller.UserID, IdempotencyKey: in.Key}); err == nil {
+			sale, err = s.recorded(ctx, tx, id)
+			return err
+		} else if !errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("find sale by key: %w", err)
+		}
+		var err error
+		sale, err = s.sell(ctx, tx, seller, in)
+		return err
+	})
+	if err != nil {
+		return Sale{}, fmt.Errorf("till: sell: %w", err)
+	}
+	return sale, nil
+}
+
+// sell is Sell's new sale.
+func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in SaleInput) (Sale, error) {
+	q := db.New(tx)
+	want := map[int64]int64{}
+	ids := []int64{}
+	for _, l := range in.Lines {
+		if l.Quantity <= 0 {
+			return Sale{}, fault.InvalidField("lines", "each line sells one unit or more")
+		}
+		if _, ok := want[l.ProductID]; !ok {
+			ids = append(ids, l.ProductID)
+		}
+		want[l.ProductID] += int64(l.Quantity)
+	}
+	products, err := q.TillLockProducts(ctx, ids)
+	if err != nil {
+		return Sale{}, fmt.Errorf("lock products: %w", err)
+	}
+	held, err := q.TillReserved(ctx, ids)
+	if err != nil {
+		return Sale{}, fmt.Errorf("units web orders hold: %w", err)
+	}
+	reserved := map[int64]int64{}
+	for _, h := range held {
+		reserved[h.ProductID] = h.Reserved
+	}
+	byID := map[int64]db.TillLockProductsRow{}
+	for _, p := range products {
+		byID[p.ID] = p
+		// Placed web orders' units are already out of the count but still on
+		// the shelf: a sale that digs below zero while some are held could
+		// be selling one of them.
+		if p.Stock-want[p.ID] < 0 && reserved[p.ID] > 0 {
+			return Sale{}, &fault.Error{Kind: fault.Refused, Reason: ReasonUnitsReserved,
+				Message:  fmt.Sprintf("%s: the units left are reserved for web orders", p.Name),
+				Metadata: map[string]string{"product_id": strconv.FormatInt(p.ID, 10), "reserved": strconv.FormatInt(reserved[p.ID], 10)}}
+		}
+	}
+	lines := make([]invoice.Line, 0, len(in.Lines))
+	for i, l := range in.Lines {
+		p, ok := byID[l.ProductID]
+		if !ok {
+			return Sale{}, &fault.Error{Kind: fault.NotFound, Reason: ReasonProductUnknown, Field: "lines",
+				Message: "no such product", Metadata: map[string]string{"product_id": strconv.FormatInt(l.ProductID, 10)}}
+		}
+		lines = append(lines, invoice.Line{
+			LineNo: int32(i + 1), Description: p.Name, Quantity: l.Quantity, //nolint:gosec // at most 200 lines
+			UnitPriceCents: p.PriceCents, VATBasisPoints: p.VatBasisPoints, TotalCents: p.PriceCents * int64(l.Quantity),
+		})
+	}
+	_, base, vat, total := invoice.Totals(lines)
+	payments, err := pay(total, in.Payments)
+	if err != nil {
+		return Sale{}, err
+	}
+	if total > SimplifiedMaxCents && in.Customer == nil {
+		return Sale{}, &fault.Error{Kind: fault.Refused, Reason: ReasonFullInvoice,
+			Message:  "above 3 000 € a sale needs a full invoice: ask for the customer's NIF and address",
+			Metadata: map[string]string{"max_cents": strconv.Itoa(SimplifiedMaxCents)}}
+	}
+	settings, _, err := shopsettings.Read(ctx, q)
+	if err != nil {
+		return Sale{}, err
+	}
+	method := "card"
+	if payments[0].Method == Cash && len(payments) == 1 {
+		method = "cash"
+	}
+	language := in.Language
+	if language != "pt" {
+		language = "es"
+	}
+	orderID, err := q.TillSaleInsert(ctx, db.TillSaleInsertParams{
+		UserID: seller.UserID, IdempotencyKey: in.Key, PaymentMethod: method,
+		SubtotalCents: base, VatCents: vat, TotalCents: total,
+		ShopName: settings.LegalName, SellerEmail: seller.Name, ShopAddress: settings.Address.Street,
+		ShopCity: settings.Address.City, ShopPostalCode: settings.Address.PostalCode, Language: language,
+	})
+	if err != nil {
+		return Sale{}, fmt.Errorf("record sale: %w", err)
+	}
+	for _, l := range lines {
+		p := byID[in.Lines[l.LineNo-1].ProductID]
+		if err := q.TillSaleLineInsert(ctx, db.TillSaleLineInsertParams{
+			OrderID: orderID, LineNo: l.LineNo, ProductID: p.ID, ProductName: p.Name, Quantity: l.Quantity,
+			UnitPriceCents: l.UnitPriceCents, VatBasisPoints: l.VATBasisPoints, LineTotalCents: l.TotalCents,
+		}); err != nil {
+			return Sale{}, fmt.Errorf("record line: %w", err)
+		}
+	}
+	if err := q.TillStockMovementOf(ctx, db.TillStockMovementOfParams{OrderID: orderID, ActorUserID: seller.UserID}); err != nil {
+		return Sale{}, fmt.Errorf("ledger settings: %w", err)
+	}
+	sale := Sale{OrderID: orderID, Lines: lines, Payments: payments}
+	for _, id := range ids {
+		left, err := q.TillTakeStock(ctx, db.TillTakeStockParams{Quantity: int32(want[id]), ProductID: id}) //nolint:gosec // 200 lines of 999
+		if err != nil {
+			return Sale{}, fmt.Errorf("take stock of %d: %w", id, err)
+		}
+		if left < 0 {
+			sale.CountAlert = append(sale.CountAlert, id)
+			if err := audit.Record(ctx, q, seller, "till.count_needed", "product:"+strconv.FormatInt(id, 10),
+				nil, map[string]int64{"stock": left, "order_id": orderID}); err != nil {
+				return Sale{}, err
+			}
+		}
+	}
+	for _, p := range payments {
+		if err := q.TillPaymentInsert(ctx, db.TillPaymentInsertParams{
+			OrderID: orderID, Method: string(p.Method), AmountCents: p.Amount, GivenCents: p.Given, ChangeCents: p.Change,
+		}); err != nil {
+			return Sale{}, fmt.Errorf("record payment: %w", err)
+		}
+	}
+	if in.Customer != nil {
+		sale.Invoice, err = s.invoices.IssueComplete(ctx, tx, orderID, *in.Customer)
+	} else {
+		sale.Invoice, err = s.invoices.IssueForPaidOrder(ctx, tx, orderID)
+	}
+	if err != nil {
+		return Sale{}, err
+	}
+	return sale, nil
+}
+
+// recorded is the sale already made with a key.
+func (s *Service) recorded(ctx context.Context, tx pgx.Tx, orderID int64) (Sale, error) {
+	q := db.New(tx)
+	invoices, err := q.InvoicesOfOrder(ctx, orderID)
+	if err != nil {
+		return Sale{}, fmt.Errorf("invoices of sale %d: %w", orderID, err)
+	}
+	if len(invoices) == 0 {
+		return Sale{}, fmt.Errorf("sale %d has no invoice", orderID)
+	}
+	rows, err := q.TillPayments(ctx, orderID)
+	if err != nil {
+		return Sale{}, fmt.Errorf("payments of sale %d: %w", orderID, err)
+	}
+	sale := Sale{OrderID: orderID, Invoice: invoices[0]}
+	lines, err := q.InvoiceLines(ctx, sale.Invoice.ID)
+	if err != nil {
+		return Sale{}, fmt.Errorf("lines of sale %d: %w", orderID, err)
+	}
+	for _, l := range lines {
+		sale.Lines = append(sale.Lines, invoice.Line{
+			LineNo: l.LineNo, Description: l.Description, Quantity: l.Quantity,
+			UnitPriceCents: l.UnitPriceCents, VATBasisPoints: l.VatBasisPoints, TotalCents: l.TotalCents,
+		})
+	}
+	for _, r := range rows {
+		sale.Payments = append(sale.Payments, Payment{Method: Method(r.Method), Amount: r.AmountCents, Given: r.GivenCents, Change: r.ChangeCents})
+	}
+	return sale, nil
+}
+
+// pay checks the payments cover total exactly, cash under the legal limit
+// (Ley 7/2012 art. 7: the cash part of one operation stays under 1 000 €),
+// and works out the change.
+func pay(total int64, in []PaymentInput) ([]Payment, error) {
+	if len(in) == 0 {
+		return nil, fault.InvalidField("payments", "a sale is paid")
+	}
+	var sum, cash int64
+	out := make([]Payment, 0, len(in))
+	for _, p := range in {
+		if p.Amount <= 0 {
+			return nil, fault.InvalidField("payments", "each payment covers some of the sale")
+		}
+		sum += p.Amount
+		got := Payment{Method: p.Method, Amount: p.Amount}
+		switch p.Method {
+		case Cash:
+			cash += p.Amount
+			got.Given = max(p.Given, p.Amount)
+			got.Change = got.Given - p.Amount
+		case Card, Bizum:
+		default:
+			return nil, fault.InvalidField("payments", "cash, card or Bizum")
+		}
+		out = append(out, got)
+	}
+	if sum != total {
+		return nil, &fault.Error{Kind: fault.Refused, Reason: ReasonPaymentsMismatch,
+			Message:  "the payments do not add up to the sale's total",
+			Metadata: map[string]string{"total_cents": strconv.FormatInt(total, 10), "paid_cents": strconv.FormatInt(sum, 10)}}
+	}
+	if cash > 0 {
+		if err := order.CheckCash(cash); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
