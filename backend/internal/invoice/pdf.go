@@ -1,13 +1,11 @@
 package invoice
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"net/url"
 	"strconv"
 	"strings"
@@ -162,13 +160,9 @@ func RenderPDF(d Document, lang string, v Verification) ([]byte, error) {
 		tx = pdfTexts["es"]
 	}
 	inv := d.Invoice
-	qrPNG, err := qrImage(VerificationURL(v.QRBase, inv))
+	qr, err := qrImage(VerificationURL(v.QRBase, inv))
 	if err != nil {
 		return nil, err
-	}
-	qr, err := png.Decode(bytes.NewReader(qrPNG))
-	if err != nil {
-		return nil, fmt.Errorf("invoice: QR code: %w", err)
 	}
 	p, err := newPage(inv.SeriesNumber)
 	if err != nil {
@@ -366,8 +360,8 @@ func percent(bp int32) string {
 const qrModulePixels = 8
 
 // qrImage encodes text as a QR code with error correction M (as the AEAT
-// asks) and a quiet zone of four modules, as a PNG.
-func qrImage(text string) ([]byte, error) {
+// asks) and a quiet zone of four modules, as the image the PDF embeds.
+func qrImage(text string) (image.Image, error) {
 	code, err := qrcode.NewWith(text, qrcode.WithErrorCorrectionLevel(qrcode.ErrorCorrectionMedium))
 	if err != nil {
 		return nil, fmt.Errorf("invoice: QR code: %w", err)
@@ -395,11 +389,7 @@ func qrImage(text string) ([]byte, error) {
 			}
 		}
 	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return nil, fmt.Errorf("invoice: QR code: %w", err)
-	}
-	return buf.Bytes(), nil
+	return img, nil
 }
 
 // bitmapWriter keeps the QR code's modules: go-qrcode's own image writer

@@ -1,9 +1,7 @@
 package invoice
 
 import (
-	"bytes"
 	"fmt"
-	"image/png"
 	"strconv"
 
 	"github.com/signintech/gopdf"
@@ -52,13 +50,9 @@ func RenderTicket(d Document, payments []TicketPayment, lang string, v Verificat
 	}
 	words := ticketWords[lang]
 	inv := d.Invoice
-	qrPNG, err := qrImage(VerificationURL(v.QRBase, inv))
+	qr, err := qrImage(VerificationURL(v.QRBase, inv))
 	if err != nil {
 		return nil, err
-	}
-	qr, err := png.Decode(bytes.NewReader(qrPNG))
-	if err != nil {
-		return nil, fmt.Errorf("invoice: QR code: %w", err)
 	}
 	height := 75 + 4.5*float64(len(d.Lines)) + 4*float64(len(d.Taxes)+2*len(payments)) + qrSizeMM + 20
 	if d.RefersTo != nil || inv.BuyerNif != "" {
