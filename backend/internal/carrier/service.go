@@ -152,7 +152,7 @@ func (s *Service) BuyLabel(ctx context.Context, in BuyInput) (db.Parcel, error) 
 		return db.Parcel{}, &fault.Error{Kind: fault.Refused, Reason: ReasonPickup,
 			Message: fmt.Sprintf("order %d is collected at the store: it has no parcel", o.ID)}
 	}
-	svc, err := s.route(ctx, o)
+	svc, dispatch, err := s.plan(ctx, o)
 	if err != nil {
 		return db.Parcel{}, err
 	}
@@ -161,10 +161,6 @@ func (s *Service) BuyLabel(ctx context.Context, in BuyInput) (db.Parcel, error) 
 			Message: fmt.Sprintf("order %d goes outside the carrier platform: ship it with the carrier and tracking number", o.ID)}
 	}
 	note := ""
-	dispatch, err := order.DispatchOf(ctx, s.q, o, s.opts.Dispatch)
-	if err != nil {
-		return db.Parcel{}, err
-	}
 	if err := order.CheckDispatchDay(o, dispatch, s.opts.Now()); err != nil {
 		if !in.ConfirmOffDay {
 			return db.Parcel{}, err
@@ -557,7 +553,7 @@ func (s *Service) OrderDesk(ctx context.Context, orderID int64) (Desk, error) {
 	if d.Parcel, err = order.ParcelOf(ctx, s.q, orderID); err != nil {
 		return Desk{}, err
 	}
-	route, err := s.route(ctx, o)
+	route, dispatch, err := s.plan(ctx, o)
 	if err != nil {
 		return Desk{}, err
 	}
@@ -567,35 +563,27 @@ func (s *Service) OrderDesk(ctx context.Context, orderID int64) (Desk, error) {
 		return Desk{}, err
 	}
 	now := s.opts.Now()
-	if o.DispatchOn.Valid {
-		dispatch, err := order.DispatchOf(ctx, s.q, o, s.opts.Dispatch)
-		if err != nil {
-			return Desk{}, err
-		}
-		d.OffDay = !dispatch.LeavesOn(now)
-		if d.OffDay {
-			d.NextDispatch = dispatch.Next(now)
-		}
+	if o.DispatchOn.Valid && !dispatch.LeavesOn(now) {
+		d.OffDay, d.NextDispatch = true, dispatch.Next(now)
 	}
 	return d, nil
 }
 
-// route is how order o's parcel goes: outside the platform when its
-// shipping method says so (as the owner set it in the rates), else by the
-// platform's option for a cold-chain, ID-check or standard parcel.
-func (s *Service) route(ctx context.Context, o db.Order) (Route, error) {
-	r := s.opts.Services.For(o.ColdChain || o.DispatchOn.Valid, o.IDCheckRequired)
-	if o.ShippingMethod == nil {
-		return r, nil
-	}
+// plan is how order o's parcel goes and when, read from its shipping
+// method as the owner set it in the rates (read once): outside the
+// platform when the method says so, else by the platform's option for a
+// cold-chain, ID-check or standard parcel; and, for a cold-chain parcel,
+// the days it may leave.
+func (s *Service) plan(ctx context.Context, o db.Order) (Route, deliveryarea.Dispatch, error) {
 	rates, err := shipping.Load(ctx, s.q, s.opts.Dispatch)
 	if err != nil {
-		return Route{}, err
+		return Route{}, deliveryarea.Dispatch{}, err
 	}
-	if m, ok := rates.Method(*o.ShippingMethod); ok && m.LabelOutsidePlatform {
-		return Route{Outside: true}, nil
+	dispatch := order.DispatchOf(rates, o)
+	if m, ok := rates.Method(order.MethodOf(o)); ok && m.LabelOutsidePlatform {
+		return Route{Outside: true}, dispatch, nil
 	}
-	return r, nil
+	return s.opts.Services.For(o.ColdChain || o.DispatchOn.Valid, o.IDCheckRequired), dispatch, nil
 }
 
 // weightOf is order o's parcel weight as checkout weighed it (each

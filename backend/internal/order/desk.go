@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/shipping"
 )
 
 // paidStep is the payment of one order received: by Redsys's notification
@@ -186,11 +187,11 @@ func (s *Service) checkDispatch(ctx context.Context, q *db.Queries, orderID int6
 	if !o.DispatchOn.Valid {
 		return note, nil
 	}
-	dispatch, err := DispatchOf(ctx, q, o, s.areas.Dispatch)
+	rates, err := shipping.Load(ctx, q, s.areas.Dispatch)
 	if err != nil {
 		return note, err
 	}
-	err = CheckDispatchDay(o, dispatch, time.Now())
+	err = CheckDispatchDay(o, DispatchOf(rates, o), time.Now())
 	switch {
 	case err == nil:
 		return note, nil

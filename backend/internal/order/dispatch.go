@@ -1,7 +1,6 @@
 package order
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -22,18 +21,19 @@ const ReasonColdChainOffDay = "COLD_CHAIN_OFF_DAY"
 const offDayNote = "shipped on a day cold-chain parcels do not leave, confirmed by the desk"
 
 // DispatchOf is when order o's cold-chain parcel may leave: the weekdays
-// of its shipping method as the owner set them in the rates, with base's
-// cut-off hour and closed days (the configuration's).
-func DispatchOf(ctx context.Context, q *db.Queries, o db.Order, base deliveryarea.Dispatch) (deliveryarea.Dispatch, error) {
-	rates, err := shipping.Load(ctx, q, base)
-	if err != nil {
-		return deliveryarea.Dispatch{}, err
+// of its shipping method as the owner set them in rates, with the
+// configuration's cut-off hour and closed days.
+func DispatchOf(rates shipping.Rates, o db.Order) deliveryarea.Dispatch {
+	return rates.DispatchOf(MethodOf(o))
+}
+
+// MethodOf is the code of order o's shipping method; "" for an order
+// placed before methods existed.
+func MethodOf(o db.Order) string {
+	if o.ShippingMethod == nil {
+		return ""
 	}
-	method := ""
-	if o.ShippingMethod != nil {
-		method = *o.ShippingMethod
-	}
-	return rates.DispatchOf(method), nil
+	return *o.ShippingMethod
 }
 
 // CheckDispatchDay refuses shipping order o at now when it holds frozen or
