@@ -391,6 +391,10 @@ func orderLines(ctx context.Context, q *db.Queries, order db.OrderForInvoiceRow)
 	return lines, nil
 }
 
+// SimplifiedMaxCents is the most a simplified invoice may be for, VAT
+// included (RD 1619/2012 art. 4.1): above it the buyer's data are needed.
+const SimplifiedMaxCents = 300_000
+
 // ShippingDescription names a shipping line; the PDF translates it.
 const ShippingDescription = "shipping"
 

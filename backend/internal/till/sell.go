@@ -24,10 +24,6 @@ const (
 	ReasonPaymentsMismatch = "TILL_PAYMENTS_SHORT"
 )
 
-// SimplifiedMaxCents is the most a simplified invoice may be for, VAT
-// included (RD 1619/2012 art. 4.1): above it the buyer's data are needed.
-const SimplifiedMaxCents = 300_000
-
 // Method is how a customer paid at the till.
 type Method string
 
@@ -57,7 +53,7 @@ type SaleInput struct {
 	Key      uuid.UUID
 	Lines    []LineInput
 	Payments []PaymentInput
-	// Customer asks for a full invoice (F1); needed above SimplifiedMaxCents.
+	// Customer asks for a full invoice (F1); needed above invoice.SimplifiedMaxCents.
 	Customer *invoice.Buyer
 	Language string
 }
@@ -162,10 +158,10 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	if err != nil {
 		return Sale{}, err
 	}
-	if total > SimplifiedMaxCents && in.Customer == nil {
+	if total > invoice.SimplifiedMaxCents && in.Customer == nil {
 		return Sale{}, &fault.Error{Kind: fault.Refused, Reason: ReasonFullInvoice,
 			Message:  "above 3 000 € a sale needs a full invoice: ask for the customer's NIF and address",
-			Metadata: map[string]string{"max_cents": strconv.Itoa(SimplifiedMaxCents)}}
+			Metadata: map[string]string{"max_cents": strconv.Itoa(invoice.SimplifiedMaxCents)}}
 	}
 	settings, _, err := shopsettings.Read(ctx, q)
 	if err != nil {
