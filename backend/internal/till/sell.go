@@ -14,6 +14,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
 
@@ -150,7 +151,7 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 		}
 		lines = append(lines, invoice.Line{
 			LineNo: int32(i + 1), Description: p.Name, Quantity: l.Quantity, //nolint:gosec // at most 200 lines
-			UnitPriceCents: p.PriceCents, VATBasisPoints: p.VatBasisPoints, TotalCents: p.PriceCents * int64(l.Quantity),
+			UnitPriceCents: p.PriceCents, VATBasisPoints: p.VatBasisPoints, TotalCents: pricing.LineTotal(p.PriceCents, l.Quantity),
 		})
 	}
 	_, base, vat, total := invoice.Totals(lines)
