@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/shipping"
 )
 
 // State is where a parcel stands, as parcels.state stores it.
@@ -195,25 +196,11 @@ const ReasonPickup = "PICKUP_ORDER"
 // outside the platform: the desk ships it with the carrier and number.
 const ReasonLabelOutside = "LABEL_OUTSIDE_PLATFORM"
 
-// WeighedLine is an order line as the parcel's weight counts it.
-type WeighedLine struct {
-	Quantity int32
-	// Grams is one unit's shipping weight, packed; 0 when unknown.
-	Grams int32
-}
-
-// ParcelWeight is a parcel's weight in grams: each line's units at their
-// weight, a unit of unknown weight at defaultGrams. It is the one rule a
-// label's weight follows, whatever supplies the lines' weights.
-func ParcelWeight(lines []WeighedLine, defaultGrams int32) int32 {
-	var total int64
-	for _, l := range lines {
-		g := l.Grams
-		if g <= 0 {
-			g = defaultGrams
-		}
-		total += int64(l.Quantity) * int64(g)
-	}
+// ParcelWeight is a label's weight in grams: the lines weighed as checkout
+// weighs a cart (shipping.ParcelOf: a unit of unknown weight at
+// defaultGrams), within what one package may weigh.
+func ParcelWeight(lines []shipping.ParcelLine, defaultGrams int32) int32 {
+	total := shipping.ParcelOf(lines, 0, defaultGrams).WeightGrams
 	return int32(min(max(total, 1), MaxWeightGrams)) //nolint:gosec // bounded just above
 }
 

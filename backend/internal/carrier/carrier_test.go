@@ -5,6 +5,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/carrier"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/shipping"
 )
 
 // TestMoves: a parcel only moves forward, so a webhook repeated, late or
@@ -62,14 +63,14 @@ func TestParcelWeight(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
 		name  string
-		lines []carrier.WeighedLine
+		lines []shipping.ParcelLine
 		want  int32
 	}{
-		{"units at the default", []carrier.WeighedLine{{Quantity: 2}, {Quantity: 1}}, 1500},
-		{"known weights", []carrier.WeighedLine{{Quantity: 3, Grams: 250}, {Quantity: 1, Grams: 1200}}, 1950},
-		{"known and unknown", []carrier.WeighedLine{{Quantity: 2, Grams: 250}, {Quantity: 1}}, 1000},
+		{"units at the default", []shipping.ParcelLine{{Quantity: 2}, {Quantity: 1}}, 1500},
+		{"known weights", []shipping.ParcelLine{{Quantity: 3, WeightGrams: 250}, {Quantity: 1, WeightGrams: 1200}}, 1950},
+		{"known and unknown", []shipping.ParcelLine{{Quantity: 2, WeightGrams: 250}, {Quantity: 1}}, 1000},
 		{"no lines still weighs something", nil, 1},
-		{"too heavy for one parcel", []carrier.WeighedLine{{Quantity: 100, Grams: 1000}}, carrier.MaxWeightGrams},
+		{"too heavy for one parcel", []shipping.ParcelLine{{Quantity: 100, WeightGrams: 1000}}, carrier.MaxWeightGrams},
 	} {
 		if got := carrier.ParcelWeight(tt.lines, 500); got != tt.want {
 			t.Errorf("%s: ParcelWeight = %d, want %d", tt.name, got, tt.want)

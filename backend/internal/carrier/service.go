@@ -294,10 +294,10 @@ func CODCents(o db.Order) int64 {
 // Weighed is an order's lines as ParcelWeight counts them, every unit at
 // the default: what an order placed before products carried their weight
 // has (weightOf).
-func Weighed(lines []db.OrderLine) []WeighedLine {
-	out := make([]WeighedLine, len(lines))
+func Weighed(lines []db.OrderLine) []shipping.ParcelLine {
+	out := make([]shipping.ParcelLine, len(lines))
 	for i, l := range lines {
-		out[i] = WeighedLine{Quantity: l.Quantity}
+		out[i] = shipping.ParcelLine{Quantity: l.Quantity}
 	}
 	return out
 }

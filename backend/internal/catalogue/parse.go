@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/sabores/sabores/backend/internal/shipping"
 )
 
 // Limits of the edit dialog's fields.
@@ -35,20 +37,16 @@ func ParsePriceCents(s string) (int64, error) {
 	return hundredths, nil
 }
 
-// MaxWeightGrams bounds a product's shipping weight: 50 kg, beyond any
-// parcel carrier's limit per piece (the products table checks it too).
-const MaxWeightGrams = 50000
-
 // ParseWeightGrams reads a packed product's weight in whole grams as typed
-// ("750", "750 g"); "" is unknown (nil). It must be 1 to MaxWeightGrams.
+// ("750", "750 g"); "" is unknown (nil). It must be 1 to shipping.MaxWeightGrams.
 func ParseWeightGrams(s string) (*int32, error) {
 	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "g"))
 	if s == "" {
 		return nil, nil
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > MaxWeightGrams {
-		return nil, fmt.Errorf("must be whole grams from 1 to %d", MaxWeightGrams)
+	if err != nil || n < 1 || n > shipping.MaxWeightGrams {
+		return nil, fmt.Errorf("must be whole grams from 1 to %d", shipping.MaxWeightGrams)
 	}
 	grams := int32(n)
 	return &grams, nil

@@ -33,7 +33,7 @@ const (
 const MaxBandGrams = 100000
 
 // MaxWeightGrams bounds a product's weight and the default weight: 50 kg,
-// as the products table does.
+// beyond any parcel carrier's limit per piece, as the products table does.
 const MaxWeightGrams = 50000
 
 // MethodInput is a method's terms as the desk's form sends them.
