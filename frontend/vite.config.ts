@@ -37,7 +37,7 @@ function emptyProtovalidateDescriptor(): Plugin {
     name: "sabores:empty-protovalidate-descriptor",
     enforce: "pre",
     resolveId(source, importer) {
-      if (importer?.includes("/gen/ts/") && source.endsWith("/buf/validate/validate_pb")) return id;
+      if (importer?.includes("/gen/ts/") && /\/buf\/validate\/validate_pb(\.js)?$/.test(source)) return id;
       return null;
     },
     load(loadId) {
