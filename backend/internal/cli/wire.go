@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/apidocs"
+
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/account"
@@ -164,6 +166,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	routes := signIn.Routes()
 	routes[productimage.Prefix] = productimage.Handler()
 	routes["GET "+productimage.UploadPrefix] = productimage.Uploads(db.New(dbs.Read))
+	maps.Copy(routes, apidocs.Routes())
 	if err := paymentRoutes(app, dbs.Primary, gateway, jobClient, orders, m, routes); err != nil {
 		return server.Options{}, nil, err
 	}
