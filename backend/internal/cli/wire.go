@@ -255,6 +255,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			m.Interceptor(),
 			authz.Answers(),
 			guard.OrderLimit(dbs.Primary, guard.OrderInterval, guard.OrderBurst),
+			guard.KeyLimit(dbs.Primary, guard.KeyInterval, guard.KeyBurst),
 		}, guard.ContactLimit(guard.ContactInterval, guard.ContactBurst)...),
 		Admit:       authz.New(signIn, signIn.Origins()).Admit,
 		Refused:     m.Refused,

@@ -2,8 +2,11 @@ package guard
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"net/http"
+	"strconv"
 	"time"
 
 	"connectrpc.com/connect"
@@ -89,11 +92,66 @@ func limitProcedures(allow func(context.Context, string) (bool, time.Duration), 
 }
 
 // exhausted is the error of a refused call, telling the client when to retry.
-func exhausted(wait time.Duration) error {
+func exhausted(wait time.Duration) *connect.Error {
 	err := connect.NewError(connect.CodeResourceExhausted,
 		fmt.Errorf("too many requests, try again in %d s", int(math.Ceil(wait.Seconds()))))
 	if detail, derr := connect.NewErrorDetail(&errdetails.RetryInfo{RetryDelay: durationpb.New(wait)}); derr == nil {
 		err.AddDetail(detail)
 	}
 	return err
+}
+
+// API key rate: an integrator's key may make KeyBurst calls at once, then
+// one per KeyInterval (5 a second), shared by every replica. A stock sync of
+// 1 000 SKUs is one call; a key polling in a tight loop is slowed, and the
+// shop's own shoppers keep the database.
+const (
+	KeyInterval = 200 * time.Millisecond
+	KeyBurst    = 300
+)
+
+// KeyLimit limits every call made with an API key, per key, and announces
+// the limit on each answer with the IETF draft's fields
+// (draft-ietf-httpapi-ratelimit-headers): RateLimit-Policy names the quota
+// (q calls in a window of w seconds: the burst, and the time it takes to
+// refill), RateLimit what is left (r calls; t seconds until the quota is
+// whole again). Beyond it the call is refused with ResourceExhausted, a
+// RetryInfo detail and Retry-After. Calls without a key pass untouched: the
+// shoppers' limits are OrderLimit's and ContactLimit's.
+func KeyLimit(pool *pgxpool.Pool, interval time.Duration, burst int) connect.UnaryInterceptorFunc {
+	buckets := ratelimit.NewSharedBuckets(pool, interval, burst)
+	policy := fmt.Sprintf(`"api-key";q=%d;w=%d`, burst, seconds(time.Duration(burst)*interval))
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			key := auth.FromContext(ctx).APIKeyID
+			if req.Spec().IsClient || key == 0 {
+				return next(ctx, req)
+			}
+			taken := buckets.Take(ctx, "apikey:"+strconv.FormatInt(key, 10))
+			announce := func(h http.Header) {
+				h.Set("RateLimit-Policy", policy)
+				h.Set("RateLimit", fmt.Sprintf(`"api-key";r=%d;t=%d`, taken.Left, seconds(taken.Full)))
+			}
+			if !taken.Allowed {
+				err := exhausted(taken.Wait)
+				announce(err.Meta())
+				err.Meta().Set("Retry-After", strconv.Itoa(seconds(taken.Wait)))
+				return nil, err
+			}
+			res, err := next(ctx, req)
+			if err != nil {
+				if cerr := new(connect.Error); errors.As(err, &cerr) {
+					announce(cerr.Meta())
+				}
+				return res, err
+			}
+			announce(res.Header())
+			return res, nil
+		}
+	}
+}
+
+// seconds rounds d up to whole seconds, at least one.
+func seconds(d time.Duration) int {
+	return max(1, int(math.Ceil(d.Seconds())))
 }
