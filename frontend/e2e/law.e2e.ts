@@ -91,9 +91,9 @@ describe("the withdrawal function, in Portuguese", () => {
     const page = shopper.page;
     await page.goto(`/producto/${guarana}`);
     await page.getByRole("button", { name: "Aumentar quantidade" }).click();
-    await page.getByRole("button", { name: "Adicionar 2 ao cesto" }).click();
+    await page.getByRole("button", { name: "Adicionar 2 ao carrinho" }).click();
     await page.goto(`/producto/${paoDeQueijo}`);
-    await page.getByRole("button", { name: "Adicionar 1 ao cesto" }).click();
+    await page.getByRole("button", { name: "Adicionar 1 ao carrinho" }).click();
     await page.goto("/checkout");
     await page.getByRole("heading", { name: "Revisão", level: 2 }).waitFor();
     await page.getByRole("button", { name: "Continuar" }).click();
@@ -140,7 +140,7 @@ describe("the withdrawal function, in Portuguese", () => {
   it("a delivered order offers 'Desistir do contrato aqui' and explains the frozen line", async () => {
     const page = shopper.page;
     await page.goto("/orders");
-    const row = page.getByRole("listitem").filter({ hasText: `Pedido #${orderId}` });
+    const row = page.getByRole("listitem").filter({ hasText: `Encomenda n.º ${orderId}` });
     await row.getByRole("link", { name: "Desistir do contrato aqui" }).click();
     await page.waitForURL(new RegExp(`/orders/${orderId}/withdraw$`));
     await page.getByRole("heading", { name: "Desistir do contrato" }).waitFor();
@@ -189,7 +189,7 @@ describe("the withdrawal function, in Portuguese", () => {
     await page.goto(`/orders/${orderId}/withdraw`);
     await page.getByText(/Reembolsado/).first().waitFor();
     await page.goto("/orders");
-    const row = page.getByRole("listitem").filter({ hasText: `Pedido #${orderId}` });
+    const row = page.getByRole("listitem").filter({ hasText: `Encomenda n.º ${orderId}` });
     await row.getByText("Ver detalhe").click();
     await row.getByRole("button", { name: "Ver faturas" }).click();
     await row.getByText(/Fatura retificativa/).waitFor();
@@ -228,7 +228,7 @@ describe("adults-only goods", () => {
     // The checkout asks for the declaration before ordering.
     await page.goto(`/producto/${rum}`);
     await page.getByText(/el transportista comprobará tu documento de identidad/).waitFor();
-    await page.getByRole("button", { name: "Añadir 1 a la cesta" }).click();
+    await page.getByRole("button", { name: "Añadir 1 al carrito" }).click();
     await page.goto("/checkout");
     await page.getByRole("heading", { name: "Revisión", level: 2 }).waitFor();
     await page.getByRole("button", { name: "Continuar" }).click();

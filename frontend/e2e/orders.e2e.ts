@@ -108,19 +108,19 @@ describe("an order by transfer through the desk", () => {
   it("is found on the desk by the admin at phone width, in Portuguese", async () => {
     admin = await openAs("admin@sabores.es", "pt", viewports.phone);
     await admin.goto("/admin/orders");
-    await admin.getByRole("heading", { name: "Pedidos", level: 1 }).waitFor();
+    await admin.getByRole("heading", { name: "Encomendas", level: 1 }).waitFor();
     await admin.getByLabel("Pagamento").selectOption({ label: "Aguardando pagamento" });
     await admin.waitForURL(/payment=awaiting_payment/);
     await admin.getByRole("searchbox", { name: /Pesquisar/ }).fill(String(orderId));
     await admin.getByRole("button", { name: "Pesquisar", exact: true }).click();
     await admin.waitForURL(new RegExp(`q=${orderId}`));
     // Cards at phone width: the table is not shown.
-    const card = admin.getByRole("listitem").filter({ hasText: `Pedido #${orderId}` });
+    const card = admin.getByRole("listitem").filter({ hasText: `Encomenda n.º ${orderId}` });
     await card.getByText("Aguardando pagamento").waitFor();
     expect(await admin.getByRole("table").isVisible()).toBe(false);
     await expectNoSeriousA11yViolations(admin);
     await screenshot(admin, "admin-orders");
-    await card.getByRole("link", { name: `Pedido #${orderId}` }).click();
+    await card.getByRole("link", { name: `Encomenda n.º ${orderId}` }).click();
     await admin.waitForURL(`${baseURL}/admin/orders/${orderId}`);
   });
 
@@ -143,7 +143,7 @@ describe("an order by transfer through the desk", () => {
   it("is prepared and shipped with a tracking number; the shopper follows the link", async () => {
     const actions = admin.getByRole("region", { name: "Ações" });
     await actions.getByRole("button", { name: "Começar a preparar" }).click();
-    await admin.getByText("Pedido em preparação.").waitFor();
+    await admin.getByText("Encomenda em preparação.").waitFor();
     await shopper.reload();
     await shopper.getByRole("region", { name: "Estado del pedido" }).getByText("Lo estamos preparando").waitFor();
     // Being prepared: the shopper may no longer cancel.
@@ -154,7 +154,7 @@ describe("an order by transfer through the desk", () => {
     await dialog.getByLabel("Transportadora").fill("Correos");
     await dialog.getByLabel("Número de seguimento").fill("PQ4B2X0012345");
     await dialog.getByRole("button", { name: "Marcar como enviado" }).click();
-    await admin.getByText("Pedido enviado.").waitFor();
+    await admin.getByText("Encomenda enviada.").waitFor();
     await actions.getByRole("button", { name: "Marcar como entregue" }).waitFor();
     await admin.getByRole("region", { name: "Histórico" }).getByText("Enviado").waitFor();
     await screenshot(admin, "admin-order");
@@ -175,7 +175,7 @@ describe("an order by transfer through the desk", () => {
 
   it("prints a packing slip without prices", async () => {
     await admin.goto(`/admin/orders/${orderId}/packing-slip`);
-    await admin.getByRole("heading", { name: `Guia de remessa do pedido #${orderId}` }).waitFor();
+    await admin.getByRole("heading", { name: `Guia de remessa da encomenda n.º ${orderId}` }).waitFor();
     await admin.emulateMedia({ media: "print" });
     expect(await admin.getByRole("button", { name: "Imprimir" }).isVisible()).toBe(false);
     expect(await admin.getByText("Sabores · Administração").isVisible()).toBe(false);
@@ -187,7 +187,7 @@ describe("an order by transfer through the desk", () => {
   it("shows the desk as a table at desktop width", async () => {
     await admin.setViewportSize(viewports.desktop);
     await admin.goto("/admin/orders?status=shipped");
-    const row = admin.getByRole("table", { name: "Pedidos" }).getByRole("row").filter({ hasText: `Pedido #${orderId}` });
+    const row = admin.getByRole("table", { name: "Encomendas" }).getByRole("row").filter({ hasText: `Encomenda n.º ${orderId}` });
     await row.getByText("Pago", { exact: true }).waitFor();
     await row.getByText("Enviado").waitFor();
     await expectNoSeriousA11yViolations(admin);

@@ -45,7 +45,7 @@ describe("main pages", () => {
       await page.goto("/todos");
       await firstProduct.waitFor();
       await firstProduct.click();
-      await page.getByRole("button", { name: /Añadir 1 a la cesta/ }).waitFor();
+      await page.getByRole("button", { name: /Añadir 1 al carrito/ }).waitFor();
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, "product");
       await context.close();

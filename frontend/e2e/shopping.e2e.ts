@@ -74,7 +74,7 @@ describe("a shopper", () => {
     productId = await openFirstSearchResult("guarana");
     await page.getByRole("heading", { level: 1, name: /guaran/i }).waitFor();
     await page.getByRole("button", { name: "Aumentar cantidad" }).click();
-    await page.getByRole("button", { name: "Añadir 2 a la cesta" }).click();
+    await page.getByRole("button", { name: "Añadir 2 al carrito" }).click();
     await page.getByRole("button", { name: "Añadido" }).waitFor();
     expect(await cartInStorage(page)).toEqual([expect.objectContaining({ id: productId, quantity: 2 })]);
   });
@@ -82,7 +82,7 @@ describe("a shopper", () => {
   it("is stopped by the stock limit with a toast", async () => {
     const { stock } = await getProduct(productId);
     await page.getByLabel("Cantidad", { exact: true }).fill(String(stock));
-    await page.getByRole("button", { name: `Añadir ${stock} a la cesta` }).click();
+    await page.getByRole("button", { name: `Añadir ${stock} al carrito` }).click();
     await page.getByText("Cantidad no disponible").waitFor();
     await page.getByText(`Solo tenemos ${stock} unidades en stock. Ya tienes 2 en el carrito.`).waitFor();
     expect(await cartInStorage(page)).toEqual([expect.objectContaining({ id: productId, quantity: 2 })]);
@@ -113,7 +113,7 @@ describe("a shopper", () => {
     for (const payment of [/^Transferencia bancaria/, /^Pago contra reembolso/]) {
       await page.goto(`/producto/${productId}`);
       await page.getByRole("heading", { level: 1, name: /guaran/i }).waitFor();
-      await page.getByRole("button", { name: "Añadir 1 a la cesta" }).click();
+      await page.getByRole("button", { name: "Añadir 1 al carrito" }).click();
       await page.getByRole("button", { name: "Añadido" }).waitFor();
       await checkout(payment);
     }

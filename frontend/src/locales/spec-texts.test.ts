@@ -36,7 +36,7 @@ const spanish = [
   "Mostrando {{first}}-{{last}} de {{total}} productos",
   "Anterior",
   "Siguiente",
-  "Añadir {{count}} a la cesta",
+  // "Añadir {{count}} a la cesta" is "al carrito" (issue 36: one word for the cart).
   "Cargando producto...",
   "No se pudo cargar el producto.",
   "Añadido",
@@ -72,8 +72,8 @@ const portuguese = [
   "Produtos Típicos do Brasil",
   "Produtos Autênticos do Senegal",
   "Entregue",
-  "Em andamento",
-  "Cancelado",
+  // "Em andamento" and "Cancelado" are pt-PT's "Em curso" and "Cancelada" (issue 36:
+  // an order is an "encomenda").
   "Esgotado",
   "Últimas {{count}}",
   "EXPIRADA",
@@ -88,7 +88,7 @@ const portuguese = [
   "Tentar Novamente",
   "Nenhum produto encontrado",
   "Nenhuma promoção ativa no momento",
-  "Nenhum pedido encontrado",
+  // "Nenhum pedido encontrado" is "Nenhuma encomenda encontrada" (issue 36).
   "Nenhum favorito ainda",
   "Erro ao fazer login com Google",
   "Admin",

@@ -29,7 +29,7 @@ describe("/producto/:id", () => {
   it("adds the chosen quantity to the cart", async () => {
     const { user } = renderProduct();
     await user.click(await screen.findByRole("button", { name: "Aumentar cantidad" }));
-    await user.click(screen.getByRole("button", { name: "Añadir 2 a la cesta" }));
+    await user.click(screen.getByRole("button", { name: "Añadir 2 al carrito" }));
     expect(await screen.findByRole("button", { name: "Añadido" })).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toEqual([
       { id: 1001, name: "Guaraná Antarctica 350 ml", priceCents: 195, image: "/images/1001.svg", stock: 20, quantity: 2 },
@@ -41,7 +41,7 @@ describe("/producto/:id", () => {
     localStorage.setItem("cart", JSON.stringify([{ id: 1001, name: "G", priceCents: 195, image: "", stock: 3, quantity: 2 }]));
     const { user } = renderProduct(3);
     await user.click(await screen.findByRole("button", { name: "Aumentar cantidad" }));
-    await user.click(screen.getByRole("button", { name: "Añadir 2 a la cesta" }));
+    await user.click(screen.getByRole("button", { name: "Añadir 2 al carrito" }));
     expect(await screen.findByText("Cantidad no disponible")).toBeInTheDocument();
     expect(screen.getByText("Solo tenemos 3 unidades en stock. Ya tienes 2 en el carrito.")).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem("cart") ?? "[]")[0].quantity).toBe(2);

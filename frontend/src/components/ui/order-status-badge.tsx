@@ -11,7 +11,7 @@ const styles: Partial<Record<OrderStatus, { key: string; cls: string }>> = {
 
 /**
  * OrderStatusBadge shows a status in its colour ('Entregue' green, 'Em
- * andamento' yellow, 'Cancelado' red), anything else raw in grey. The
+ * curso' yellow, 'Cancelada' red), anything else raw in grey. The
  * shopper's pages and the back office each keep the words in their own
  * namespace (ns, under keyPrefix), where their spec texts are checked.
  */

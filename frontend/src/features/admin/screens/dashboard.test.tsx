@@ -71,8 +71,8 @@ describe("admin dashboard", () => {
     expect(screen.getByRole("button", { name: "Seguinte" })).toBeDisabled();
 
     expect(screen.getByText("Entregue")).toHaveClass("bg-green-100");
-    expect(screen.getByText("Em andamento")).toHaveClass("bg-yellow-100");
-    expect(screen.getByText("Cancelado")).toHaveClass("bg-red-100");
+    expect(screen.getByText("Em curso")).toHaveClass("bg-yellow-100");
+    expect(screen.getByText("Cancelada")).toHaveClass("bg-red-100");
     expect(screen.getByText("devolvido")).toHaveClass("bg-stone-200");
     expect(screen.getByText(/28,46\s€/)).toBeInTheDocument();
     // European Portuguese, as every other number of the shop: "12 345", not Brazil's "12.345".

@@ -76,19 +76,19 @@ it("cancels only with a reason, and says why the server refused", async () => {
         throw err;
       } }),
   );
-  await user.click(await screen.findByRole("button", { name: "Cancelar pedido" }));
-  const dialog = await screen.findByRole("alertdialog", { name: "Cancelar pedido" });
+  await user.click(await screen.findByRole("button", { name: "Cancelar encomenda" }));
+  const dialog = await screen.findByRole("alertdialog", { name: "Cancelar encomenda" });
   expect(within(dialog).getByLabelText("Motivo (o cliente vai vê-lo)")).toBeRequired();
   await user.type(within(dialog).getByLabelText("Motivo (o cliente vai vê-lo)"), "Produto danificado");
-  await user.click(within(dialog).getByRole("button", { name: "Cancelar o pedido" }));
-  expect(await within(dialog).findByText("O pedido já não está nesse passo: recarregue-o.")).toBeVisible();
+  await user.click(within(dialog).getByRole("button", { name: "Cancelar a encomenda" }));
+  expect(await within(dialog).findByText("A encomenda já não está nesse passo: recarregue-a.")).toBeVisible();
 });
 
 it("prints a packing slip without prices", async () => {
   renderAdmin("/admin/orders/42/packing-slip", (router) =>
     router.service(AdminOrderService, { getAdminOrder: () => ({ order: paidOrder, events, allowedActions: [] }) }),
   );
-  expect(await screen.findByRole("heading", { name: "Guia de remessa do pedido #42" })).toBeVisible();
+  expect(await screen.findByRole("heading", { name: "Guia de remessa da encomenda n.º 42" })).toBeVisible();
   expect(screen.getByText(/Rúa Nova 8/)).toBeVisible();
   expect(screen.getByRole("cell", { name: "Guaraná" })).toBeVisible();
   expect(screen.getByText("4 unidades no total")).toBeVisible();
@@ -102,7 +102,7 @@ it("says when the order does not exist", async () => {
         throw new ConnectError("no", Code.NotFound);
       } }),
   );
-  expect(await screen.findByText("Este pedido não existe.")).toBeVisible();
+  expect(await screen.findByText("Esta encomenda não existe.")).toBeVisible();
 });
 
 it("tells the desk the day a cold-chain order leaves, as the shopper was told", async () => {

@@ -53,12 +53,12 @@ it("says when the search is too short", async () => {
         throw new ConnectError("query: must be at least 3 characters", Code.InvalidArgument);
       } }),
   );
-  expect(await screen.findByText("Escreva pelo menos 3 letras, ou um número de pedido ou um código postal.")).toBeVisible();
+  expect(await screen.findByText("Escreva pelo menos 3 letras, ou um número de encomenda ou um código postal.")).toBeVisible();
 });
 
 it("shows an empty desk", async () => {
   renderAdmin("/admin/orders", (router) => router.service(AdminOrderService, { listOrders: () => ({ orders: [], totalSize: 0 }) }));
-  expect(await screen.findByText("Nenhum pedido encontrado")).toBeVisible();
+  expect(await screen.findByText("Nenhuma encomenda encontrada")).toBeVisible();
   expect(screen.getByRole("button", { name: "Mais antigos →" })).toBeDisabled();
 });
 

@@ -44,10 +44,9 @@ const portuguese = [
   "Produto atualizado com sucesso.",
   "Marcar como Configurado",
   "Entregue",
-  "Em andamento",
-  "Cancelado",
+  // "Em andamento" and "Cancelado" are pt-PT's "Em curso" and "Cancelada" (issue 36).
   "Nenhum produto encontrado",
-  "Nenhum pedido encontrado",
+  // "Nenhum pedido encontrado" is "Nenhuma encomenda encontrada" (issue 36).
 ];
 
 const spanish = [
