@@ -78,3 +78,11 @@ SET role = 'user'
 FROM held
 WHERE cu.id = held.id
 RETURNING held.role;
+
+-- name: UserLatestByEmail :one
+-- The account last signed in with @email (each sign-in provider keeps its
+-- own account, so several may share one email).
+SELECT id FROM users
+WHERE lower(email) = lower(@email::text) AND deleted_at IS NULL
+ORDER BY last_login_at DESC NULLS LAST, id DESC
+LIMIT 1;
