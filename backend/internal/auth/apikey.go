@@ -76,10 +76,15 @@ func CreateAPIKey(ctx context.Context, q *db.Queries, name string, scopes []stri
 	return NewAPIKey{ID: row.ID, Secret: secret, Prefix: secret[:shownPrefixLen], CreatedAt: row.CreatedAt}, nil
 }
 
-// IssueAPIKey creates a key for by in its own transaction, audited with
-// its name, scopes, expiry and shown prefix (never the secret), and returns
-// it with its secret.
-func IssueAPIKey(ctx context.Context, pool *pgxpool.Pool, by audit.Caller, name string, scopes []string, expires *time.Time) (NewAPIKey, error) {
+// IssueAPIKey creates a key for by in its own transaction, expiring at
+// expires, which is at most maxTTL (API_KEY_MAX_TTL) away: the day maxTTL
+// reaches is allowed to its end, as the back office picks a day and sends
+// its last second. It is audited with its name, scopes, expiry and shown
+// prefix (never the secret), and returned with its secret.
+func IssueAPIKey(ctx context.Context, pool *pgxpool.Pool, by audit.Caller, name string, scopes []string, expires time.Time, maxTTL time.Duration) (NewAPIKey, error) {
+	if expires.After(time.Now().Add(maxTTL + 24*time.Hour)) {
+		return NewAPIKey{}, fault.InvalidField("expire_time", fmt.Sprintf("an API key lives at most %d days", int(maxTTL.Hours()/24)))
+	}
 	var key NewAPIKey
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		q := db.New(tx)
@@ -88,13 +93,41 @@ func IssueAPIKey(ctx context.Context, pool *pgxpool.Pool, by audit.Caller, name 
 			createdBy = &by.UserID
 		}
 		var err error
-		if key, err = CreateAPIKey(ctx, q, name, scopes, expires, createdBy); err != nil {
+		if key, err = CreateAPIKey(ctx, q, name, scopes, &expires, createdBy); err != nil {
 			return err
 		}
 		return audit.Record(ctx, q, by, "api_key.create", "api_key:"+strconv.FormatInt(key.ID, 10), nil,
 			map[string]any{"name": name, "scopes": scopes, "expires_at": expires, "prefix": key.Prefix})
 	})
 	return key, err
+}
+
+// IssueAPIKeyForAdmin is IssueAPIKey from the command line (`shopd apikey
+// create`), for a shop run without a browser at hand: the key acts for the
+// admin with email, who must have signed in before and be an admin now
+// (in the company, or listed in adminEmails, ADMIN_EMAILS), because a key
+// works only while its creator is one. Audited as the command line.
+func IssueAPIKeyForAdmin(ctx context.Context, pool *pgxpool.Pool, adminEmails []string, email, name string, scopes []string, expires time.Time, maxTTL time.Duration) (NewAPIKey, error) {
+	email, err := normalEmail(email)
+	if err != nil {
+		return NewAPIKey{}, fmt.Errorf("auth: API key owner: %w", err)
+	}
+	q := db.New(pool)
+	userID, err := q.UserLatestByEmail(ctx, email)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return NewAPIKey{}, fmt.Errorf("auth: %s has never signed in: a key acts for an admin who has", email)
+	}
+	if err != nil {
+		return NewAPIKey{}, fmt.Errorf("auth: find %s: %w", email, err)
+	}
+	admin, err := q.UserIsCompanyAdmin(ctx, db.UserIsCompanyAdminParams{UserID: userID, Company: Company})
+	if err != nil {
+		return NewAPIKey{}, fmt.Errorf("auth: is %s an admin: %w", email, err)
+	}
+	if !admin && !slices.Contains(adminEmails, email) {
+		return NewAPIKey{}, fmt.Errorf("auth: %s is not an admin (shopd admin grant %s makes them one)", email, email)
+	}
+	return IssueAPIKey(ctx, pool, audit.Caller{Name: CommandLine, UserID: userID}, name, scopes, expires, maxTTL)
 }
 
 // RevokeAPIKey stops key id from working at once, audited by by when it

@@ -170,6 +170,22 @@ func (q *Queries) UserIsCompanyAdmin(ctx context.Context, arg UserIsCompanyAdmin
 	return is_admin, err
 }
 
+const userLatestByEmail = `-- name: UserLatestByEmail :one
+SELECT id FROM users
+WHERE lower(email) = lower($1::text) AND deleted_at IS NULL
+ORDER BY last_login_at DESC NULLS LAST, id DESC
+LIMIT 1
+`
+
+// The account last signed in with @email (each sign-in provider keeps its
+// own account, so several may share one email).
+func (q *Queries) UserLatestByEmail(ctx context.Context, email string) (int64, error) {
+	row := q.db.QueryRow(ctx, userLatestByEmail, email)
+	var id int64
+	err := row.Scan(&id)
+	return id, err
+}
+
 const userPromoteByEmail = `-- name: UserPromoteByEmail :execrows
 INSERT INTO company_users (user_id, company_id, role, active)
 SELECT u.id, $1, $2, true

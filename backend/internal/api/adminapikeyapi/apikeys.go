@@ -9,7 +9,6 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/fault"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -17,21 +16,15 @@ import (
 func (h *Handler) CreateApiKey(ctx context.Context, req *connect.Request[saboresv1.CreateApiKeyRequest]) (*connect.Response[saboresv1.CreateApiKeyResponse], error) {
 	scopes := scopesFromProto(req.Msg.Scopes)
 	// PostgreSQL keeps microseconds: the answer shows what is stored.
-	t := req.Msg.ExpireTime.AsTime().Truncate(time.Microsecond)
-	expires := &t
-	// The back office picks a day and sends its last second: the day
-	// API_KEY_MAX_TTL reaches is allowed to its end.
-	if maxTTL := h.maxTTL; t.After(time.Now().Add(maxTTL + 24*time.Hour)) {
-		return nil, fault.InvalidField("expire_time", fmt.Sprintf("an API key lives at most %d days", int(maxTTL.Hours()/24)))
-	}
-	key, err := auth.IssueAPIKey(ctx, h.pool, auth.Caller(ctx), req.Msg.Name, scopes, expires)
+	expires := req.Msg.ExpireTime.AsTime().Truncate(time.Microsecond)
+	key, err := auth.IssueAPIKey(ctx, h.pool, auth.Caller(ctx), req.Msg.Name, scopes, expires, h.maxTTL)
 	if err != nil {
 		return nil, err
 	}
 	// The creator is the caller: only signed-in admins manage keys.
 	return connect.NewResponse(&saboresv1.CreateApiKeyResponse{
 		Key: apiKey(db.APIKeyListRow{
-			ID: key.ID, Name: req.Msg.Name, Scopes: scopes, ExpiresAt: expires, Prefix: key.Prefix,
+			ID: key.ID, Name: req.Msg.Name, Scopes: scopes, ExpiresAt: &expires, Prefix: key.Prefix,
 			CreatedAt: key.CreatedAt, CreatedByEmail: auth.FromContext(ctx).Email,
 		}),
 		Secret: key.Secret,
