@@ -230,6 +230,10 @@ func TestHeadersOfTheAPI(t *testing.T) {
 		if got.Get("Content-Security-Policy") != guard.ContentSecurityPolicy {
 			t.Errorf("%s: CSP %q, want the shop's", tc.path, got.Get("Content-Security-Policy"))
 		}
+		// The till's pages read barcodes with the camera; nothing else may.
+		if pp := got.Get("Permissions-Policy"); !tc.api && (!strings.Contains(pp, "camera=(self)") || !strings.Contains(pp, "microphone=()")) {
+			t.Errorf("%s: Permissions-Policy %q, want the camera for the shop's own pages only", tc.path, pp)
+		}
 		for _, k := range documentOnly {
 			if sent := got.Get(k) != ""; sent == tc.api {
 				t.Errorf("%s: %s sent = %v, want %v", tc.path, k, sent, !tc.api)

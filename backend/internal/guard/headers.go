@@ -63,7 +63,9 @@ func Headers(publicURL string, apiServices []string, formOrigins ...string) func
 	document := maps.Clone(api)
 	document["Referrer-Policy"] = []string{"strict-origin-when-cross-origin"}
 	document["Cross-Origin-Opener-Policy"] = []string{"same-origin"}
-	document["Permissions-Policy"] = []string{"camera=(), microphone=(), geolocation=(), payment=()"}
+	// The shop's own pages may use the camera: the store's till reads
+	// barcodes with it (BarcodeDetector). No frame or other origin may.
+	document["Permissions-Policy"] = []string{"camera=(self), microphone=(), geolocation=(), payment=()"}
 	for _, set := range []map[string][]string{api, document} {
 		for k, v := range set {
 			set[k] = slices.Clip(v)
