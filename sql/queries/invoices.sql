@@ -11,11 +11,13 @@ RETURNING last_number;
 INSERT INTO invoices (
     kind, year, number, series_number, aeat_type, order_id, refers_to, reason,
     issued_at, issue_date, issuer_name, issuer_nif, issuer_address,
-    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents
+    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
+    verifactu_legend, qr_base
 ) VALUES (
     @kind, @year, @number, @series_number, @aeat_type, @order_id, sqlc.narg(refers_to), @reason,
     @issued_at, @issue_date, @issuer_name, @issuer_nif, @issuer_address,
-    @buyer_nif, @buyer_name, @buyer_address, @base_cents, @vat_cents, @total_cents
+    @buyer_nif, @buyer_name, @buyer_address, @base_cents, @vat_cents, @total_cents,
+    @verifactu_legend, @qr_base
 )
 RETURNING *;
 
@@ -101,3 +103,12 @@ SELECT * FROM verifactu_records WHERE hash = @hash;
 SELECT i.* FROM invoices i
 JOIN orders o ON o.id = i.order_id
 WHERE i.id = @id AND o.user_id = @user_id AND o.channel = 'web';
+
+-- VerifactuMode is the mode shopd runs in (written at its start): what an
+-- invoice issued now shows of VERI*FACTU.
+-- name: VerifactuMode :one
+SELECT legend, qr_base FROM verifactu_mode;
+
+-- name: SetVerifactuMode :exec
+INSERT INTO verifactu_mode (legend, qr_base, set_at) VALUES (@legend, @qr_base, @set_at)
+ON CONFLICT (singleton) DO UPDATE SET legend = EXCLUDED.legend, qr_base = EXCLUDED.qr_base, set_at = EXCLUDED.set_at;

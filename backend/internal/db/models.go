@@ -234,26 +234,28 @@ type ImageRendition struct {
 }
 
 type Invoice struct {
-	ID            int64
-	Kind          string
-	Year          int32
-	Number        int32
-	SeriesNumber  string
-	AeatType      string
-	OrderID       int64
-	RefersTo      *int64
-	Reason        string
-	IssuedAt      time.Time
-	IssueDate     pgtype.Date
-	IssuerName    string
-	IssuerNif     string
-	IssuerAddress string
-	BuyerNif      string
-	BuyerName     string
-	BuyerAddress  string
-	BaseCents     int64
-	VatCents      int64
-	TotalCents    int64
+	ID              int64
+	Kind            string
+	Year            int32
+	Number          int32
+	SeriesNumber    string
+	AeatType        string
+	OrderID         int64
+	RefersTo        *int64
+	Reason          string
+	IssuedAt        time.Time
+	IssueDate       pgtype.Date
+	IssuerName      string
+	IssuerNif       string
+	IssuerAddress   string
+	BuyerNif        string
+	BuyerName       string
+	BuyerAddress    string
+	BaseCents       int64
+	VatCents        int64
+	TotalCents      int64
+	VerifactuLegend bool
+	QrBase          string
 }
 
 type InvoiceCounter struct {
@@ -741,6 +743,13 @@ type VerifactuChainHead struct {
 	ID       bool
 	RecordID *int64
 	Hash     string
+}
+
+type VerifactuMode struct {
+	Singleton bool
+	Legend    bool
+	QrBase    string
+	SetAt     time.Time
 }
 
 type VerifactuRecord struct {

@@ -267,6 +267,10 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 	if err != nil {
 		return db.Invoice{}, fmt.Errorf("invoice: next number of %s %d: %w", d.kind, year, err)
 	}
+	mode, err := issuingMode(ctx, q)
+	if err != nil {
+		return db.Invoice{}, err
+	}
 	taxes, base, vat, total := Totals(d.lines)
 	inv, err := q.InsertInvoice(ctx, db.InsertInvoiceParams{
 		Kind: string(d.kind), Year: year, Number: number, SeriesNumber: SeriesNumber(d.kind, year, number),
@@ -275,6 +279,7 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 		IssuerName: issuer.Name, IssuerNif: issuer.NIF, IssuerAddress: issuer.Address,
 		BuyerNif: d.buyer.TaxID, BuyerName: d.buyer.Name, BuyerAddress: d.buyer.Address,
 		BaseCents: base, VatCents: vat, TotalCents: total,
+		VerifactuLegend: mode.Legend, QrBase: mode.QRBase,
 	})
 	if err != nil {
 		return db.Invoice{}, fmt.Errorf("invoice: insert: %w", err)
