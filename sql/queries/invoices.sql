@@ -112,3 +112,36 @@ SELECT legend, qr_base FROM verifactu_mode;
 -- name: SetVerifactuMode :exec
 INSERT INTO verifactu_mode (legend, qr_base, set_at) VALUES (@legend, @qr_base, @set_at)
 ON CONFLICT (singleton) DO UPDATE SET legend = EXCLUDED.legend, qr_base = EXCLUDED.qr_base, set_at = EXCLUDED.set_at;
+
+-- name: HoldInvoicing :exec
+INSERT INTO invoicing_hold (held_since) VALUES (@held_since)
+ON CONFLICT (singleton) DO NOTHING;
+
+-- name: InvoicingHold :one
+SELECT * FROM invoicing_hold;
+
+-- name: InvoicingHeld :one
+SELECT EXISTS (SELECT 1 FROM invoicing_hold);
+
+-- name: RecordInvoicingCheck :exec
+UPDATE invoicing_hold SET checked_at = @checked_at, aeat_head_number = @aeat_head_number,
+    aeat_head_hash = @aeat_head_hash, local_head_hash = @local_head_hash, missing = @missing,
+    check_error = @check_error;
+
+-- name: LiftInvoicingHold :exec
+DELETE FROM invoicing_hold;
+
+-- name: AwaitInvoice :exec
+INSERT INTO invoices_awaiting (order_id, kind, reason, held_at) VALUES (@order_id, @kind, @reason, @held_at)
+ON CONFLICT (order_id, kind) DO NOTHING;
+
+-- name: InvoicesAwaiting :many
+SELECT * FROM invoices_awaiting ORDER BY id;
+
+-- name: DeleteInvoiceAwaiting :exec
+DELETE FROM invoices_awaiting WHERE id = @id;
+
+-- LocalRecordKeys are every record's invoice and hash, to compare with
+-- what the AEAT holds.
+-- name: LocalRecordKeys :many
+SELECT issuer_nif, series_number, issue_date, hash FROM verifactu_records ORDER BY id;

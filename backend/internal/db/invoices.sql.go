@@ -12,6 +12,37 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const awaitInvoice = `-- name: AwaitInvoice :exec
+INSERT INTO invoices_awaiting (order_id, kind, reason, held_at) VALUES ($1, $2, $3, $4)
+ON CONFLICT (order_id, kind) DO NOTHING
+`
+
+type AwaitInvoiceParams struct {
+	OrderID int64
+	Kind    string
+	Reason  string
+	HeldAt  time.Time
+}
+
+func (q *Queries) AwaitInvoice(ctx context.Context, arg AwaitInvoiceParams) error {
+	_, err := q.db.Exec(ctx, awaitInvoice,
+		arg.OrderID,
+		arg.Kind,
+		arg.Reason,
+		arg.HeldAt,
+	)
+	return err
+}
+
+const deleteInvoiceAwaiting = `-- name: DeleteInvoiceAwaiting :exec
+DELETE FROM invoices_awaiting WHERE id = $1
+`
+
+func (q *Queries) DeleteInvoiceAwaiting(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, deleteInvoiceAwaiting, id)
+	return err
+}
+
 const getInvoice = `-- name: GetInvoice :one
 SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base FROM invoices WHERE id = $1
 `
@@ -44,6 +75,16 @@ func (q *Queries) GetInvoice(ctx context.Context, id int64) (Invoice, error) {
 		&i.QrBase,
 	)
 	return i, err
+}
+
+const holdInvoicing = `-- name: HoldInvoicing :exec
+INSERT INTO invoicing_hold (held_since) VALUES ($1)
+ON CONFLICT (singleton) DO NOTHING
+`
+
+func (q *Queries) HoldInvoicing(ctx context.Context, heldSince time.Time) error {
+	_, err := q.db.Exec(ctx, holdInvoicing, heldSince)
+	return err
 }
 
 const insertInvoice = `-- name: InsertInvoice :one
@@ -427,6 +468,36 @@ func (q *Queries) InvoiceTaxes(ctx context.Context, invoiceID int64) ([]InvoiceT
 	return items, nil
 }
 
+const invoicesAwaiting = `-- name: InvoicesAwaiting :many
+SELECT id, order_id, kind, reason, held_at FROM invoices_awaiting ORDER BY id
+`
+
+func (q *Queries) InvoicesAwaiting(ctx context.Context) ([]InvoicesAwaiting, error) {
+	rows, err := q.db.Query(ctx, invoicesAwaiting)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []InvoicesAwaiting{}
+	for rows.Next() {
+		var i InvoicesAwaiting
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderID,
+			&i.Kind,
+			&i.Reason,
+			&i.HeldAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const invoicesOfOrder = `-- name: InvoicesOfOrder :many
 SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base FROM invoices WHERE order_id = $1 ORDER BY id
 `
@@ -465,6 +536,84 @@ func (q *Queries) InvoicesOfOrder(ctx context.Context, orderID int64) ([]Invoice
 			&i.TotalCents,
 			&i.VerifactuLegend,
 			&i.QrBase,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const invoicingHeld = `-- name: InvoicingHeld :one
+SELECT EXISTS (SELECT 1 FROM invoicing_hold)
+`
+
+func (q *Queries) InvoicingHeld(ctx context.Context) (bool, error) {
+	row := q.db.QueryRow(ctx, invoicingHeld)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const invoicingHold = `-- name: InvoicingHold :one
+SELECT singleton, held_since, checked_at, aeat_head_number, aeat_head_hash, local_head_hash, missing, check_error FROM invoicing_hold
+`
+
+func (q *Queries) InvoicingHold(ctx context.Context) (InvoicingHold, error) {
+	row := q.db.QueryRow(ctx, invoicingHold)
+	var i InvoicingHold
+	err := row.Scan(
+		&i.Singleton,
+		&i.HeldSince,
+		&i.CheckedAt,
+		&i.AeatHeadNumber,
+		&i.AeatHeadHash,
+		&i.LocalHeadHash,
+		&i.Missing,
+		&i.CheckError,
+	)
+	return i, err
+}
+
+const liftInvoicingHold = `-- name: LiftInvoicingHold :exec
+DELETE FROM invoicing_hold
+`
+
+func (q *Queries) LiftInvoicingHold(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, liftInvoicingHold)
+	return err
+}
+
+const localRecordKeys = `-- name: LocalRecordKeys :many
+SELECT issuer_nif, series_number, issue_date, hash FROM verifactu_records ORDER BY id
+`
+
+type LocalRecordKeysRow struct {
+	IssuerNif    string
+	SeriesNumber string
+	IssueDate    string
+	Hash         string
+}
+
+// LocalRecordKeys are every record's invoice and hash, to compare with
+// what the AEAT holds.
+func (q *Queries) LocalRecordKeys(ctx context.Context) ([]LocalRecordKeysRow, error) {
+	rows, err := q.db.Query(ctx, localRecordKeys)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LocalRecordKeysRow{}
+	for rows.Next() {
+		var i LocalRecordKeysRow
+		if err := rows.Scan(
+			&i.IssuerNif,
+			&i.SeriesNumber,
+			&i.IssueDate,
+			&i.Hash,
 		); err != nil {
 			return nil, err
 		}
@@ -595,6 +744,33 @@ func (q *Queries) OrderLinesForInvoice(ctx context.Context, orderID int64) ([]Or
 		return nil, err
 	}
 	return items, nil
+}
+
+const recordInvoicingCheck = `-- name: RecordInvoicingCheck :exec
+UPDATE invoicing_hold SET checked_at = $1, aeat_head_number = $2,
+    aeat_head_hash = $3, local_head_hash = $4, missing = $5,
+    check_error = $6
+`
+
+type RecordInvoicingCheckParams struct {
+	CheckedAt      *time.Time
+	AeatHeadNumber string
+	AeatHeadHash   string
+	LocalHeadHash  string
+	Missing        []byte
+	CheckError     string
+}
+
+func (q *Queries) RecordInvoicingCheck(ctx context.Context, arg RecordInvoicingCheckParams) error {
+	_, err := q.db.Exec(ctx, recordInvoicingCheck,
+		arg.CheckedAt,
+		arg.AeatHeadNumber,
+		arg.AeatHeadHash,
+		arg.LocalHeadHash,
+		arg.Missing,
+		arg.CheckError,
+	)
+	return err
 }
 
 const setVerifactuMode = `-- name: SetVerifactuMode :exec

@@ -281,6 +281,25 @@ type InvoiceTax struct {
 	VatCents       int64
 }
 
+type InvoicesAwaiting struct {
+	ID      int64
+	OrderID int64
+	Kind    string
+	Reason  string
+	HeldAt  time.Time
+}
+
+type InvoicingHold struct {
+	Singleton      bool
+	HeldSince      time.Time
+	CheckedAt      *time.Time
+	AeatHeadNumber string
+	AeatHeadHash   string
+	LocalHeadHash  string
+	Missing        []byte
+	CheckError     string
+}
+
 type NewsletterSubscription struct {
 	ID             int64
 	Email          string

@@ -257,6 +257,9 @@ type draft struct {
 // so concurrent issuers queue and never deadlock.
 func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, error) {
 	q := db.New(tx)
+	if err := refuseWhileHeld(ctx, q); err != nil {
+		return db.Invoice{}, err
+	}
 	issuer, err := iv.Issuer.Issuer(ctx, tx)
 	if err != nil {
 		return db.Invoice{}, err
@@ -314,6 +317,9 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 // that is undone gets a corrective invoice instead (IssueCorrective).
 func (iv Invoicer) Cancel(ctx context.Context, tx pgx.Tx, invoiceID int64) (db.VerifactuRecord, error) {
 	q := db.New(tx)
+	if err := refuseWhileHeld(ctx, q); err != nil {
+		return db.VerifactuRecord{}, err
+	}
 	inv, err := q.GetInvoice(ctx, invoiceID)
 	if err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {
