@@ -237,7 +237,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
 			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
 			AdminMessage:         adminmessageapi.New(messages),
-			AdminInvoice:         admininvoiceapi.New(dbs.Primary).WithSending(sending(cfg)),
+			AdminInvoice:         admininvoiceapi.New(dbs.Primary).WithSending(sending(cfg)).WithHoldCheck(invoicer, sender),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
 			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),

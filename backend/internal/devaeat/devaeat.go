@@ -151,12 +151,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var env envelope
-	if err := xml.Unmarshal(body, &env); err == nil && env.Body.Consulta != nil {
+	err = xml.Unmarshal(body, &env)
+	if err == nil && env.Body.Consulta != nil {
 		w.Header().Set("Content-Type", "text/xml; charset=utf-8")
 		_, _ = w.Write(s.query(env.Body.Consulta))
 		return
 	}
-	if err := xml.Unmarshal(body, &env); err != nil || env.Body.Reg == nil {
+	if err != nil || env.Body.Reg == nil {
 		fault(w, "Codigo[4103].Se ha producido un error inesperado al parsear el XML.")
 		return
 	}

@@ -83,3 +83,39 @@ it("downloads the accountant's register and payments for the Madrid days chosen"
     { firstDay: "2026-10-01", lastDay: "2026-12-31" },
   ]);
 });
+
+it("lists, after a restore, the records the AEAT has and the shop lacks, and says when invoicing resumes", async () => {
+  let held = true;
+  const { user } = renderAdmin("/admin/invoices", (router) =>
+    router.service(AdminInvoiceService, { recheckInvoicingHold: () => held
+        ? { hold: {
+            held: true,
+            heldSince: { seconds: 1814000000n, nanos: 0 },
+            checkTime: { seconds: 1814000600n, nanos: 0 },
+            aeatHeadNumber: "FS2027-000003",
+            aeatHeadHash: "AAAABBBBCCCCDDDDEEEE",
+            localHeadHash: "1111222233334444",
+            missing: [{ seriesNumber: "FS2027-000002", issueDate: "01-07-2027", hash: "99998888", state: "Correcto", generatedAt: "2027-07-01T12:00:00+02:00" }],
+          } }
+        : { hold: { held: false, checkTime: { seconds: 1814001200n, nanos: 0 } }, issued: 2 } }),
+  );
+  await user.click(await screen.findByRole("button", { name: "Verificar com a AEAT" }));
+  expect(await screen.findByText(/^Faturação parada desde/)).toBeVisible();
+  expect(screen.getByText("Último registo na AEAT: FS2027-000003 (impressão AAAABBBBCCCCDDDD). Último registo aqui: impressão 1111222233334444.")).toBeVisible();
+  expect(screen.getByText("FS2027-000002 de 01-07-2027: aceite, gerado em 2027-07-01T12:00:00+02:00, impressão 99998888.")).toBeVisible();
+  held = false;
+  await user.click(screen.getByRole("button", { name: "Verificar com a AEAT" }));
+  expect(await screen.findByText("As cadeias coincidem: faturação retomada; 2 faturas pendentes emitidas.")).toBeVisible();
+});
+
+it("shows the declaración responsable with the build's version", async () => {
+  const { user } = renderAdmin("/admin/invoices", (router) =>
+    router.service(AdminInvoiceService, { checkInvoiceChain: () => ({
+        records: 1n,
+        declaration: { producerName: "Sabores del Mundo S.L.", producerNif: "B12345674", systemName: "Sabores shopd", systemId: "SB", version: "v1.4.0", installation: "1", commit: "abc123" },
+      }) }),
+  );
+  await user.click(await screen.findByRole("button", { name: "Verificar a cadeia" }));
+  expect(await screen.findByText(/^Sabores del Mundo S\.L\. \(NIF B12345674\), produtor do sistema informático de faturação «Sabores shopd» \(IdSistemaInformatico SB\), versão v1\.4\.0/)).toBeVisible();
+  expect(screen.getByText("Número de instalação 1; compilação abc123.")).toBeVisible();
+});
