@@ -128,6 +128,12 @@ func (h *Handler) CheckInvoiceChain(ctx context.Context, _ *connect.Request[sabo
 		SystemName: declaration.System.Name, SystemId: declaration.System.ID, Version: declaration.System.Version,
 		Installation: declaration.System.Installation, Commit: declaration.Commit,
 	}
+	for _, a := range status.Answers {
+		res.Submission.Answers = append(res.Submission.Answers, &saboresv1.VerifactuAnswer{
+			SubmissionId: a.SubmissionID, EstadoEnvio: a.EstadoEnvio, Csv: a.Csv,
+			AnswerTime: timestamppb.New(a.AnsweredAt), Records: int64(a.RecordCount),
+		})
+	}
 	if err := audit.Record(ctx, h.q, auth.Caller(ctx), "invoice.chain_check", "verifactu_chain", nil,
 		map[string]any{"records": report.Records, "breaks": len(report.Breaks)}); err != nil {
 		return nil, err

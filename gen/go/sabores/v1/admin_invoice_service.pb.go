@@ -821,8 +821,10 @@ type VerifactuSubmission struct {
 	// certificate_expire_time is when the certificate they are sent with
 	// expires; unset when none is configured.
 	CertificateExpireTime *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=certificate_expire_time,json=certificateExpireTime,proto3" json:"certificate_expire_time,omitempty"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// answers are the AEAT's latest answers (at most 20, newest first).
+	Answers       []*VerifactuAnswer `protobuf:"bytes,9,rep,name=answers,proto3" json:"answers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *VerifactuSubmission) Reset() {
@@ -911,6 +913,97 @@ func (x *VerifactuSubmission) GetCertificateExpireTime() *timestamppb.Timestamp 
 	return nil
 }
 
+func (x *VerifactuSubmission) GetAnswers() []*VerifactuAnswer {
+	if x != nil {
+		return x.Answers
+	}
+	return nil
+}
+
+// VerifactuAnswer is the AEAT's answer to one message.
+type VerifactuAnswer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// submission_id is the message's id.
+	SubmissionId int64 `protobuf:"varint,1,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
+	// estado_envio is the AEAT's EstadoEnvio: Correcto, ParcialmenteCorrecto
+	// or Incorrecto.
+	EstadoEnvio string `protobuf:"bytes,2,opt,name=estado_envio,json=estadoEnvio,proto3" json:"estado_envio,omitempty"`
+	// csv is the AEAT's Código Seguro de Verificación of the presentation;
+	// empty when the whole message was refused.
+	Csv string `protobuf:"bytes,3,opt,name=csv,proto3" json:"csv,omitempty"`
+	// answer_time is when the answer came.
+	AnswerTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=answer_time,json=answerTime,proto3" json:"answer_time,omitempty"`
+	// records counts the records the message carried.
+	Records       int64 `protobuf:"varint,5,opt,name=records,proto3" json:"records,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifactuAnswer) Reset() {
+	*x = VerifactuAnswer{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifactuAnswer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifactuAnswer) ProtoMessage() {}
+
+func (x *VerifactuAnswer) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifactuAnswer.ProtoReflect.Descriptor instead.
+func (*VerifactuAnswer) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *VerifactuAnswer) GetSubmissionId() int64 {
+	if x != nil {
+		return x.SubmissionId
+	}
+	return 0
+}
+
+func (x *VerifactuAnswer) GetEstadoEnvio() string {
+	if x != nil {
+		return x.EstadoEnvio
+	}
+	return ""
+}
+
+func (x *VerifactuAnswer) GetCsv() string {
+	if x != nil {
+		return x.Csv
+	}
+	return ""
+}
+
+func (x *VerifactuAnswer) GetAnswerTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AnswerTime
+	}
+	return nil
+}
+
+func (x *VerifactuAnswer) GetRecords() int64 {
+	if x != nil {
+		return x.Records
+	}
+	return 0
+}
+
 // VerifactuStateCount is how many records are in messages of one state.
 type VerifactuStateCount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -924,7 +1017,7 @@ type VerifactuStateCount struct {
 
 func (x *VerifactuStateCount) Reset() {
 	*x = VerifactuStateCount{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -936,7 +1029,7 @@ func (x *VerifactuStateCount) String() string {
 func (*VerifactuStateCount) ProtoMessage() {}
 
 func (x *VerifactuStateCount) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -949,7 +1042,7 @@ func (x *VerifactuStateCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifactuStateCount.ProtoReflect.Descriptor instead.
 func (*VerifactuStateCount) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{13}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *VerifactuStateCount) GetState() string {
@@ -992,7 +1085,7 @@ type VerifactuRefusedRecord struct {
 
 func (x *VerifactuRefusedRecord) Reset() {
 	*x = VerifactuRefusedRecord{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1004,7 +1097,7 @@ func (x *VerifactuRefusedRecord) String() string {
 func (*VerifactuRefusedRecord) ProtoMessage() {}
 
 func (x *VerifactuRefusedRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1017,7 +1110,7 @@ func (x *VerifactuRefusedRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifactuRefusedRecord.ProtoReflect.Descriptor instead.
 func (*VerifactuRefusedRecord) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *VerifactuRefusedRecord) GetRecordId() int64 {
@@ -1083,7 +1176,7 @@ type AccountingPeriod struct {
 
 func (x *AccountingPeriod) Reset() {
 	*x = AccountingPeriod{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1095,7 +1188,7 @@ func (x *AccountingPeriod) String() string {
 func (*AccountingPeriod) ProtoMessage() {}
 
 func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1108,7 +1201,7 @@ func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountingPeriod.ProtoReflect.Descriptor instead.
 func (*AccountingPeriod) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AccountingPeriod) GetFirstDay() string {
@@ -1136,7 +1229,7 @@ type ExportInvoiceRegisterRequest struct {
 
 func (x *ExportInvoiceRegisterRequest) Reset() {
 	*x = ExportInvoiceRegisterRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1148,7 +1241,7 @@ func (x *ExportInvoiceRegisterRequest) String() string {
 func (*ExportInvoiceRegisterRequest) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1161,7 +1254,7 @@ func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterRequest.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{16}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ExportInvoiceRegisterRequest) GetPeriod() *AccountingPeriod {
@@ -1188,7 +1281,7 @@ type ExportInvoiceRegisterResponse struct {
 
 func (x *ExportInvoiceRegisterResponse) Reset() {
 	*x = ExportInvoiceRegisterResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1200,7 +1293,7 @@ func (x *ExportInvoiceRegisterResponse) String() string {
 func (*ExportInvoiceRegisterResponse) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1213,7 +1306,7 @@ func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterResponse.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{17}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ExportInvoiceRegisterResponse) GetCsv() []byte {
@@ -1241,7 +1334,7 @@ type ExportPaymentsRequest struct {
 
 func (x *ExportPaymentsRequest) Reset() {
 	*x = ExportPaymentsRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1253,7 +1346,7 @@ func (x *ExportPaymentsRequest) String() string {
 func (*ExportPaymentsRequest) ProtoMessage() {}
 
 func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1266,7 +1359,7 @@ func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPaymentsRequest.ProtoReflect.Descriptor instead.
 func (*ExportPaymentsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{18}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ExportPaymentsRequest) GetPeriod() *AccountingPeriod {
@@ -1292,7 +1385,7 @@ type ExportPaymentsResponse struct {
 
 func (x *ExportPaymentsResponse) Reset() {
 	*x = ExportPaymentsResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1304,7 +1397,7 @@ func (x *ExportPaymentsResponse) String() string {
 func (*ExportPaymentsResponse) ProtoMessage() {}
 
 func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1317,7 +1410,7 @@ func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPaymentsResponse.ProtoReflect.Descriptor instead.
 func (*ExportPaymentsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{19}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ExportPaymentsResponse) GetCsv() []byte {
@@ -1395,7 +1488,7 @@ const file_sabores_v1_admin_invoice_service_proto_rawDesc = "" +
 	"submission\x18\x03 \x01(\v2\x1f.sabores.v1.VerifactuSubmissionR\n" +
 	"submission\x12-\n" +
 	"\x04hold\x18\x04 \x01(\v2\x19.sabores.v1.InvoicingHoldR\x04hold\x12A\n" +
-	"\vdeclaration\x18\x05 \x01(\v2\x1f.sabores.v1.SoftwareDeclarationR\vdeclaration\"\xbd\x03\n" +
+	"\vdeclaration\x18\x05 \x01(\v2\x1f.sabores.v1.SoftwareDeclarationR\vdeclaration\"\xf4\x03\n" +
 	"\x13VerifactuSubmission\x12#\n" +
 	"\rready_records\x18\x01 \x01(\x03R\freadyRecords\x12/\n" +
 	"\x13unsubmitted_records\x18\x02 \x01(\x03R\x12unsubmittedRecords\x12F\n" +
@@ -1404,7 +1497,15 @@ const file_sabores_v1_admin_invoice_service_proto_rawDesc = "" +
 	"\arefused\x18\x05 \x03(\v2\".sabores.v1.VerifactuRefusedRecordR\arefused\x12\x18\n" +
 	"\asending\x18\x06 \x01(\bR\asending\x12 \n" +
 	"\venvironment\x18\a \x01(\tR\venvironment\x12R\n" +
-	"\x17certificate_expire_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x15certificateExpireTime\"E\n" +
+	"\x17certificate_expire_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x15certificateExpireTime\x125\n" +
+	"\aanswers\x18\t \x03(\v2\x1b.sabores.v1.VerifactuAnswerR\aanswers\"\xc2\x01\n" +
+	"\x0fVerifactuAnswer\x12#\n" +
+	"\rsubmission_id\x18\x01 \x01(\x03R\fsubmissionId\x12!\n" +
+	"\festado_envio\x18\x02 \x01(\tR\vestadoEnvio\x12\x10\n" +
+	"\x03csv\x18\x03 \x01(\tR\x03csv\x12;\n" +
+	"\vanswer_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"answerTime\x12\x18\n" +
+	"\arecords\x18\x05 \x01(\x03R\arecords\"E\n" +
 	"\x13VerifactuStateCount\x12\x14\n" +
 	"\x05state\x18\x01 \x01(\tR\x05state\x12\x18\n" +
 	"\arecords\x18\x02 \x01(\x03R\arecords\"\xbe\x02\n" +
@@ -1452,7 +1553,7 @@ func file_sabores_v1_admin_invoice_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_invoice_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_sabores_v1_admin_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_sabores_v1_admin_invoice_service_proto_goTypes = []any{
 	(*RecheckInvoicingHoldRequest)(nil),   // 0: sabores.v1.RecheckInvoicingHoldRequest
 	(*RecheckInvoicingHoldResponse)(nil),  // 1: sabores.v1.RecheckInvoicingHoldResponse
@@ -1467,52 +1568,55 @@ var file_sabores_v1_admin_invoice_service_proto_goTypes = []any{
 	(*ChainBreak)(nil),                    // 10: sabores.v1.ChainBreak
 	(*CheckInvoiceChainResponse)(nil),     // 11: sabores.v1.CheckInvoiceChainResponse
 	(*VerifactuSubmission)(nil),           // 12: sabores.v1.VerifactuSubmission
-	(*VerifactuStateCount)(nil),           // 13: sabores.v1.VerifactuStateCount
-	(*VerifactuRefusedRecord)(nil),        // 14: sabores.v1.VerifactuRefusedRecord
-	(*AccountingPeriod)(nil),              // 15: sabores.v1.AccountingPeriod
-	(*ExportInvoiceRegisterRequest)(nil),  // 16: sabores.v1.ExportInvoiceRegisterRequest
-	(*ExportInvoiceRegisterResponse)(nil), // 17: sabores.v1.ExportInvoiceRegisterResponse
-	(*ExportPaymentsRequest)(nil),         // 18: sabores.v1.ExportPaymentsRequest
-	(*ExportPaymentsResponse)(nil),        // 19: sabores.v1.ExportPaymentsResponse
-	(*timestamppb.Timestamp)(nil),         // 20: google.protobuf.Timestamp
-	(*Invoice)(nil),                       // 21: sabores.v1.Invoice
-	(InvoiceLanguage)(0),                  // 22: sabores.v1.InvoiceLanguage
+	(*VerifactuAnswer)(nil),               // 13: sabores.v1.VerifactuAnswer
+	(*VerifactuStateCount)(nil),           // 14: sabores.v1.VerifactuStateCount
+	(*VerifactuRefusedRecord)(nil),        // 15: sabores.v1.VerifactuRefusedRecord
+	(*AccountingPeriod)(nil),              // 16: sabores.v1.AccountingPeriod
+	(*ExportInvoiceRegisterRequest)(nil),  // 17: sabores.v1.ExportInvoiceRegisterRequest
+	(*ExportInvoiceRegisterResponse)(nil), // 18: sabores.v1.ExportInvoiceRegisterResponse
+	(*ExportPaymentsRequest)(nil),         // 19: sabores.v1.ExportPaymentsRequest
+	(*ExportPaymentsResponse)(nil),        // 20: sabores.v1.ExportPaymentsResponse
+	(*timestamppb.Timestamp)(nil),         // 21: google.protobuf.Timestamp
+	(*Invoice)(nil),                       // 22: sabores.v1.Invoice
+	(InvoiceLanguage)(0),                  // 23: sabores.v1.InvoiceLanguage
 }
 var file_sabores_v1_admin_invoice_service_proto_depIdxs = []int32{
 	2,  // 0: sabores.v1.RecheckInvoicingHoldResponse.hold:type_name -> sabores.v1.InvoicingHold
-	20, // 1: sabores.v1.InvoicingHold.held_since:type_name -> google.protobuf.Timestamp
-	20, // 2: sabores.v1.InvoicingHold.check_time:type_name -> google.protobuf.Timestamp
+	21, // 1: sabores.v1.InvoicingHold.held_since:type_name -> google.protobuf.Timestamp
+	21, // 2: sabores.v1.InvoicingHold.check_time:type_name -> google.protobuf.Timestamp
 	3,  // 3: sabores.v1.InvoicingHold.missing:type_name -> sabores.v1.MissingVerifactuRecord
-	21, // 4: sabores.v1.ListOrderInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
-	22, // 5: sabores.v1.GetInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	22, // 4: sabores.v1.ListOrderInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
+	23, // 5: sabores.v1.GetInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
 	10, // 6: sabores.v1.CheckInvoiceChainResponse.breaks:type_name -> sabores.v1.ChainBreak
 	12, // 7: sabores.v1.CheckInvoiceChainResponse.submission:type_name -> sabores.v1.VerifactuSubmission
 	2,  // 8: sabores.v1.CheckInvoiceChainResponse.hold:type_name -> sabores.v1.InvoicingHold
 	4,  // 9: sabores.v1.CheckInvoiceChainResponse.declaration:type_name -> sabores.v1.SoftwareDeclaration
-	20, // 10: sabores.v1.VerifactuSubmission.last_prepare_time:type_name -> google.protobuf.Timestamp
-	13, // 11: sabores.v1.VerifactuSubmission.by_state:type_name -> sabores.v1.VerifactuStateCount
-	14, // 12: sabores.v1.VerifactuSubmission.refused:type_name -> sabores.v1.VerifactuRefusedRecord
-	20, // 13: sabores.v1.VerifactuSubmission.certificate_expire_time:type_name -> google.protobuf.Timestamp
-	20, // 14: sabores.v1.VerifactuRefusedRecord.answer_time:type_name -> google.protobuf.Timestamp
-	15, // 15: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
-	15, // 16: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
-	5,  // 17: sabores.v1.AdminInvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
-	7,  // 18: sabores.v1.AdminInvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
-	9,  // 19: sabores.v1.AdminInvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
-	16, // 20: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
-	18, // 21: sabores.v1.AdminInvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
-	0,  // 22: sabores.v1.AdminInvoiceService.RecheckInvoicingHold:input_type -> sabores.v1.RecheckInvoicingHoldRequest
-	6,  // 23: sabores.v1.AdminInvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
-	8,  // 24: sabores.v1.AdminInvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
-	11, // 25: sabores.v1.AdminInvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
-	17, // 26: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
-	19, // 27: sabores.v1.AdminInvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
-	1,  // 28: sabores.v1.AdminInvoiceService.RecheckInvoicingHold:output_type -> sabores.v1.RecheckInvoicingHoldResponse
-	23, // [23:29] is the sub-list for method output_type
-	17, // [17:23] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	21, // 10: sabores.v1.VerifactuSubmission.last_prepare_time:type_name -> google.protobuf.Timestamp
+	14, // 11: sabores.v1.VerifactuSubmission.by_state:type_name -> sabores.v1.VerifactuStateCount
+	15, // 12: sabores.v1.VerifactuSubmission.refused:type_name -> sabores.v1.VerifactuRefusedRecord
+	21, // 13: sabores.v1.VerifactuSubmission.certificate_expire_time:type_name -> google.protobuf.Timestamp
+	13, // 14: sabores.v1.VerifactuSubmission.answers:type_name -> sabores.v1.VerifactuAnswer
+	21, // 15: sabores.v1.VerifactuAnswer.answer_time:type_name -> google.protobuf.Timestamp
+	21, // 16: sabores.v1.VerifactuRefusedRecord.answer_time:type_name -> google.protobuf.Timestamp
+	16, // 17: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
+	16, // 18: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
+	5,  // 19: sabores.v1.AdminInvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
+	7,  // 20: sabores.v1.AdminInvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
+	9,  // 21: sabores.v1.AdminInvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
+	17, // 22: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
+	19, // 23: sabores.v1.AdminInvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
+	0,  // 24: sabores.v1.AdminInvoiceService.RecheckInvoicingHold:input_type -> sabores.v1.RecheckInvoicingHoldRequest
+	6,  // 25: sabores.v1.AdminInvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
+	8,  // 26: sabores.v1.AdminInvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
+	11, // 27: sabores.v1.AdminInvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
+	18, // 28: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
+	20, // 29: sabores.v1.AdminInvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
+	1,  // 30: sabores.v1.AdminInvoiceService.RecheckInvoicingHold:output_type -> sabores.v1.RecheckInvoicingHoldResponse
+	25, // [25:31] is the sub-list for method output_type
+	19, // [19:25] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_invoice_service_proto_init() }
@@ -1527,7 +1631,7 @@ func file_sabores_v1_admin_invoice_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_invoice_service_proto_rawDesc), len(file_sabores_v1_admin_invoice_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_invoice_service.proto.
  */
 export const file_sabores_v1_admin_invoice_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIdChtSZWNoZWNrSW52b2ljaW5nSG9sZFJlcXVlc3QiVwocUmVjaGVja0ludm9pY2luZ0hvbGRSZXNwb25zZRInCgRob2xkGAEgASgLMhkuc2Fib3Jlcy52MS5JbnZvaWNpbmdIb2xkEg4KBmlzc3VlZBgCIAEoBSKSAgoNSW52b2ljaW5nSG9sZBIMCgRoZWxkGAEgASgIEi4KCmhlbGRfc2luY2UYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNoZWNrX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGFlYXRfaGVhZF9udW1iZXIYBCABKAkSFgoOYWVhdF9oZWFkX2hhc2gYBSABKAkSFwoPbG9jYWxfaGVhZF9oYXNoGAYgASgJEjMKB21pc3NpbmcYByADKAsyIi5zYWJvcmVzLnYxLk1pc3NpbmdWZXJpZmFjdHVSZWNvcmQSEwoLY2hlY2tfZXJyb3IYCCABKAkidgoWTWlzc2luZ1ZlcmlmYWN0dVJlY29yZBIVCg1zZXJpZXNfbnVtYmVyGAEgASgJEhIKCmlzc3VlX2RhdGUYAiABKAkSDAoEaGFzaBgDIAEoCRINCgVzdGF0ZRgEIAEoCRIUCgxnZW5lcmF0ZWRfYXQYBSABKAkioQEKE1NvZnR3YXJlRGVjbGFyYXRpb24SFQoNcHJvZHVjZXJfbmFtZRgBIAEoCRIUCgxwcm9kdWNlcl9uaWYYAiABKAkSEwoLc3lzdGVtX25hbWUYAyABKAkSEQoJc3lzdGVtX2lkGAQgASgJEg8KB3ZlcnNpb24YBSABKAkSFAoMaW5zdGFsbGF0aW9uGAYgASgJEg4KBmNvbW1pdBgHIAEoCSI1ChhMaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAiQgoZTGlzdE9yZGVySW52b2ljZXNSZXNwb25zZRIlCghpbnZvaWNlcxgBIAMoCzITLnNhYm9yZXMudjEuSW52b2ljZSJsChRHZXRJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjcKFUdldEludm9pY2VQZGZSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIhoKGENoZWNrSW52b2ljZUNoYWluUmVxdWVzdCIwCgpDaGFpbkJyZWFrEhEKCXJlY29yZF9pZBgBIAEoAxIPCgdwcm9ibGVtGAIgASgJIugBChlDaGVja0ludm9pY2VDaGFpblJlc3BvbnNlEg8KB3JlY29yZHMYASABKAMSJgoGYnJlYWtzGAIgAygLMhYuc2Fib3Jlcy52MS5DaGFpbkJyZWFrEjMKCnN1Ym1pc3Npb24YAyABKAsyHy5zYWJvcmVzLnYxLlZlcmlmYWN0dVN1Ym1pc3Npb24SJwoEaG9sZBgEIAEoCzIZLnNhYm9yZXMudjEuSW52b2ljaW5nSG9sZBI0CgtkZWNsYXJhdGlvbhgFIAEoCzIfLnNhYm9yZXMudjEuU29mdHdhcmVEZWNsYXJhdGlvbiLLAgoTVmVyaWZhY3R1U3VibWlzc2lvbhIVCg1yZWFkeV9yZWNvcmRzGAEgASgDEhsKE3Vuc3VibWl0dGVkX3JlY29yZHMYAiABKAMSNQoRbGFzdF9wcmVwYXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjEKCGJ5X3N0YXRlGAQgAygLMh8uc2Fib3Jlcy52MS5WZXJpZmFjdHVTdGF0ZUNvdW50EjMKB3JlZnVzZWQYBSADKAsyIi5zYWJvcmVzLnYxLlZlcmlmYWN0dVJlZnVzZWRSZWNvcmQSDwoHc2VuZGluZxgGIAEoCBITCgtlbnZpcm9ubWVudBgHIAEoCRI7ChdjZXJ0aWZpY2F0ZV9leHBpcmVfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNQoTVmVyaWZhY3R1U3RhdGVDb3VudBINCgVzdGF0ZRgBIAEoCRIPCgdyZWNvcmRzGAIgASgDItkBChZWZXJpZmFjdHVSZWZ1c2VkUmVjb3JkEhEKCXJlY29yZF9pZBgBIAEoAxIVCg1zZXJpZXNfbnVtYmVyGAIgASgJEhcKD2VzdGFkb19yZWdpc3RybxgDIAEoCRISCgplcnJvcl9jb2RlGAQgASgFEhkKEWVycm9yX2Rlc2NyaXB0aW9uGAUgASgJEi8KC2Fuc3dlcl90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIcChRjb3JyZWN0aW9uX3JlY29yZF9pZBgHIAEoAyKBAQoQQWNjb3VudGluZ1BlcmlvZBI2CglmaXJzdF9kYXkYASABKAlCI7pIIHIeMhxeWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0kEjUKCGxhc3RfZGF5GAIgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JCJ2ChxFeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXF1ZXN0EjQKBnBlcmlvZBgDIAEoCzIcLnNhYm9yZXMudjEuQWNjb3VudGluZ1BlcmlvZEIGukgDyAEBSgQIARACSgQIAhADUgpzdGFydF90aW1lUghlbmRfdGltZSI/Ch1FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXNwb25zZRILCgNjc3YYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIk0KFUV4cG9ydFBheW1lbnRzUmVxdWVzdBI0CgZwZXJpb2QYASABKAsyHC5zYWJvcmVzLnYxLkFjY291bnRpbmdQZXJpb2RCBrpIA8gBASI4ChZFeHBvcnRQYXltZW50c1Jlc3BvbnNlEgsKA2NzdhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAky5gQKE0FkbWluSW52b2ljZVNlcnZpY2USZQoRTGlzdE9yZGVySW52b2ljZXMSJC5zYWJvcmVzLnYxLkxpc3RPcmRlckludm9pY2VzUmVxdWVzdBolLnNhYm9yZXMudjEuTGlzdE9yZGVySW52b2ljZXNSZXNwb25zZSIDkAIBElQKDUdldEludm9pY2VQZGYSIC5zYWJvcmVzLnYxLkdldEludm9pY2VQZGZSZXF1ZXN0GiEuc2Fib3Jlcy52MS5HZXRJbnZvaWNlUGRmUmVzcG9uc2USYAoRQ2hlY2tJbnZvaWNlQ2hhaW4SJC5zYWJvcmVzLnYxLkNoZWNrSW52b2ljZUNoYWluUmVxdWVzdBolLnNhYm9yZXMudjEuQ2hlY2tJbnZvaWNlQ2hhaW5SZXNwb25zZRJsChVFeHBvcnRJbnZvaWNlUmVnaXN0ZXISKC5zYWJvcmVzLnYxLkV4cG9ydEludm9pY2VSZWdpc3RlclJlcXVlc3QaKS5zYWJvcmVzLnYxLkV4cG9ydEludm9pY2VSZWdpc3RlclJlc3BvbnNlElcKDkV4cG9ydFBheW1lbnRzEiEuc2Fib3Jlcy52MS5FeHBvcnRQYXltZW50c1JlcXVlc3QaIi5zYWJvcmVzLnYxLkV4cG9ydFBheW1lbnRzUmVzcG9uc2USaQoUUmVjaGVja0ludm9pY2luZ0hvbGQSJy5zYWJvcmVzLnYxLlJlY2hlY2tJbnZvaWNpbmdIb2xkUmVxdWVzdBooLnNhYm9yZXMudjEuUmVjaGVja0ludm9pY2luZ0hvbGRSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_invoice]);
+  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIdChtSZWNoZWNrSW52b2ljaW5nSG9sZFJlcXVlc3QiVwocUmVjaGVja0ludm9pY2luZ0hvbGRSZXNwb25zZRInCgRob2xkGAEgASgLMhkuc2Fib3Jlcy52MS5JbnZvaWNpbmdIb2xkEg4KBmlzc3VlZBgCIAEoBSKSAgoNSW52b2ljaW5nSG9sZBIMCgRoZWxkGAEgASgIEi4KCmhlbGRfc2luY2UYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNoZWNrX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGFlYXRfaGVhZF9udW1iZXIYBCABKAkSFgoOYWVhdF9oZWFkX2hhc2gYBSABKAkSFwoPbG9jYWxfaGVhZF9oYXNoGAYgASgJEjMKB21pc3NpbmcYByADKAsyIi5zYWJvcmVzLnYxLk1pc3NpbmdWZXJpZmFjdHVSZWNvcmQSEwoLY2hlY2tfZXJyb3IYCCABKAkidgoWTWlzc2luZ1ZlcmlmYWN0dVJlY29yZBIVCg1zZXJpZXNfbnVtYmVyGAEgASgJEhIKCmlzc3VlX2RhdGUYAiABKAkSDAoEaGFzaBgDIAEoCRINCgVzdGF0ZRgEIAEoCRIUCgxnZW5lcmF0ZWRfYXQYBSABKAkioQEKE1NvZnR3YXJlRGVjbGFyYXRpb24SFQoNcHJvZHVjZXJfbmFtZRgBIAEoCRIUCgxwcm9kdWNlcl9uaWYYAiABKAkSEwoLc3lzdGVtX25hbWUYAyABKAkSEQoJc3lzdGVtX2lkGAQgASgJEg8KB3ZlcnNpb24YBSABKAkSFAoMaW5zdGFsbGF0aW9uGAYgASgJEg4KBmNvbW1pdBgHIAEoCSI1ChhMaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAiQgoZTGlzdE9yZGVySW52b2ljZXNSZXNwb25zZRIlCghpbnZvaWNlcxgBIAMoCzITLnNhYm9yZXMudjEuSW52b2ljZSJsChRHZXRJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjcKFUdldEludm9pY2VQZGZSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIhoKGENoZWNrSW52b2ljZUNoYWluUmVxdWVzdCIwCgpDaGFpbkJyZWFrEhEKCXJlY29yZF9pZBgBIAEoAxIPCgdwcm9ibGVtGAIgASgJIugBChlDaGVja0ludm9pY2VDaGFpblJlc3BvbnNlEg8KB3JlY29yZHMYASABKAMSJgoGYnJlYWtzGAIgAygLMhYuc2Fib3Jlcy52MS5DaGFpbkJyZWFrEjMKCnN1Ym1pc3Npb24YAyABKAsyHy5zYWJvcmVzLnYxLlZlcmlmYWN0dVN1Ym1pc3Npb24SJwoEaG9sZBgEIAEoCzIZLnNhYm9yZXMudjEuSW52b2ljaW5nSG9sZBI0CgtkZWNsYXJhdGlvbhgFIAEoCzIfLnNhYm9yZXMudjEuU29mdHdhcmVEZWNsYXJhdGlvbiL5AgoTVmVyaWZhY3R1U3VibWlzc2lvbhIVCg1yZWFkeV9yZWNvcmRzGAEgASgDEhsKE3Vuc3VibWl0dGVkX3JlY29yZHMYAiABKAMSNQoRbGFzdF9wcmVwYXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjEKCGJ5X3N0YXRlGAQgAygLMh8uc2Fib3Jlcy52MS5WZXJpZmFjdHVTdGF0ZUNvdW50EjMKB3JlZnVzZWQYBSADKAsyIi5zYWJvcmVzLnYxLlZlcmlmYWN0dVJlZnVzZWRSZWNvcmQSDwoHc2VuZGluZxgGIAEoCBITCgtlbnZpcm9ubWVudBgHIAEoCRI7ChdjZXJ0aWZpY2F0ZV9leHBpcmVfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoHYW5zd2VycxgJIAMoCzIbLnNhYm9yZXMudjEuVmVyaWZhY3R1QW5zd2VyIo0BCg9WZXJpZmFjdHVBbnN3ZXISFQoNc3VibWlzc2lvbl9pZBgBIAEoAxIUCgxlc3RhZG9fZW52aW8YAiABKAkSCwoDY3N2GAMgASgJEi8KC2Fuc3dlcl90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWNvcmRzGAUgASgDIjUKE1ZlcmlmYWN0dVN0YXRlQ291bnQSDQoFc3RhdGUYASABKAkSDwoHcmVjb3JkcxgCIAEoAyLZAQoWVmVyaWZhY3R1UmVmdXNlZFJlY29yZBIRCglyZWNvcmRfaWQYASABKAMSFQoNc2VyaWVzX251bWJlchgCIAEoCRIXCg9lc3RhZG9fcmVnaXN0cm8YAyABKAkSEgoKZXJyb3JfY29kZRgEIAEoBRIZChFlcnJvcl9kZXNjcmlwdGlvbhgFIAEoCRIvCgthbnN3ZXJfdGltZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoUY29ycmVjdGlvbl9yZWNvcmRfaWQYByABKAMigQEKEEFjY291bnRpbmdQZXJpb2QSNgoJZmlyc3RfZGF5GAEgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JBI1CghsYXN0X2RheRgCIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQidgocRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVxdWVzdBI0CgZwZXJpb2QYAyABKAsyHC5zYWJvcmVzLnYxLkFjY291bnRpbmdQZXJpb2RCBrpIA8gBAUoECAEQAkoECAIQA1IKc3RhcnRfdGltZVIIZW5kX3RpbWUiPwodRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVzcG9uc2USCwoDY3N2GAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSJNChVFeHBvcnRQYXltZW50c1JlcXVlc3QSNAoGcGVyaW9kGAEgASgLMhwuc2Fib3Jlcy52MS5BY2NvdW50aW5nUGVyaW9kQga6SAPIAQEiOAoWRXhwb3J0UGF5bWVudHNSZXNwb25zZRILCgNjc3YYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJMuYEChNBZG1pbkludm9pY2VTZXJ2aWNlEmUKEUxpc3RPcmRlckludm9pY2VzEiQuc2Fib3Jlcy52MS5MaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QaJS5zYWJvcmVzLnYxLkxpc3RPcmRlckludm9pY2VzUmVzcG9uc2UiA5ACARJUCg1HZXRJbnZvaWNlUGRmEiAuc2Fib3Jlcy52MS5HZXRJbnZvaWNlUGRmUmVxdWVzdBohLnNhYm9yZXMudjEuR2V0SW52b2ljZVBkZlJlc3BvbnNlEmAKEUNoZWNrSW52b2ljZUNoYWluEiQuc2Fib3Jlcy52MS5DaGVja0ludm9pY2VDaGFpblJlcXVlc3QaJS5zYWJvcmVzLnYxLkNoZWNrSW52b2ljZUNoYWluUmVzcG9uc2USbAoVRXhwb3J0SW52b2ljZVJlZ2lzdGVyEiguc2Fib3Jlcy52MS5FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXF1ZXN0Gikuc2Fib3Jlcy52MS5FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXNwb25zZRJXCg5FeHBvcnRQYXltZW50cxIhLnNhYm9yZXMudjEuRXhwb3J0UGF5bWVudHNSZXF1ZXN0GiIuc2Fib3Jlcy52MS5FeHBvcnRQYXltZW50c1Jlc3BvbnNlEmkKFFJlY2hlY2tJbnZvaWNpbmdIb2xkEicuc2Fib3Jlcy52MS5SZWNoZWNrSW52b2ljaW5nSG9sZFJlcXVlc3QaKC5zYWJvcmVzLnYxLlJlY2hlY2tJbnZvaWNpbmdIb2xkUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_invoice]);
 
 /**
  * RecheckInvoicingHoldRequest asks for a new comparison with the AEAT.
@@ -513,6 +513,13 @@ export type VerifactuSubmission = Message<"sabores.v1.VerifactuSubmission"> & {
    * @generated from field: google.protobuf.Timestamp certificate_expire_time = 8;
    */
   certificateExpireTime?: Timestamp | undefined;
+
+  /**
+   * answers are the AEAT's latest answers (at most 20, newest first).
+   *
+   * @generated from field: repeated sabores.v1.VerifactuAnswer answers = 9;
+   */
+  answers: VerifactuAnswer[];
 };
 
 /**
@@ -521,6 +528,57 @@ export type VerifactuSubmission = Message<"sabores.v1.VerifactuSubmission"> & {
  */
 export const VerifactuSubmissionSchema: GenMessage<VerifactuSubmission> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_invoice_service, 12);
+
+/**
+ * VerifactuAnswer is the AEAT's answer to one message.
+ *
+ * @generated from message sabores.v1.VerifactuAnswer
+ */
+export type VerifactuAnswer = Message<"sabores.v1.VerifactuAnswer"> & {
+  /**
+   * submission_id is the message's id.
+   *
+   * @generated from field: int64 submission_id = 1;
+   */
+  submissionId: bigint;
+
+  /**
+   * estado_envio is the AEAT's EstadoEnvio: Correcto, ParcialmenteCorrecto
+   * or Incorrecto.
+   *
+   * @generated from field: string estado_envio = 2;
+   */
+  estadoEnvio: string;
+
+  /**
+   * csv is the AEAT's Código Seguro de Verificación of the presentation;
+   * empty when the whole message was refused.
+   *
+   * @generated from field: string csv = 3;
+   */
+  csv: string;
+
+  /**
+   * answer_time is when the answer came.
+   *
+   * @generated from field: google.protobuf.Timestamp answer_time = 4;
+   */
+  answerTime?: Timestamp | undefined;
+
+  /**
+   * records counts the records the message carried.
+   *
+   * @generated from field: int64 records = 5;
+   */
+  records: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.VerifactuAnswer.
+ * Use `create(VerifactuAnswerSchema)` to create a new message.
+ */
+export const VerifactuAnswerSchema: GenMessage<VerifactuAnswer> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 13);
 
 /**
  * VerifactuStateCount is how many records are in messages of one state.
@@ -548,7 +606,7 @@ export type VerifactuStateCount = Message<"sabores.v1.VerifactuStateCount"> & {
  * Use `create(VerifactuStateCountSchema)` to create a new message.
  */
 export const VerifactuStateCountSchema: GenMessage<VerifactuStateCount> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 13);
+  messageDesc(file_sabores_v1_admin_invoice_service, 14);
 
 /**
  * VerifactuRefusedRecord is a record the AEAT refused (Incorrecto) or
@@ -614,7 +672,7 @@ export type VerifactuRefusedRecord = Message<"sabores.v1.VerifactuRefusedRecord"
  * Use `create(VerifactuRefusedRecordSchema)` to create a new message.
  */
 export const VerifactuRefusedRecordSchema: GenMessage<VerifactuRefusedRecord> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 14);
+  messageDesc(file_sabores_v1_admin_invoice_service, 15);
 
 /**
  * AccountingPeriod is a period the accountant books: Madrid calendar days,
@@ -643,7 +701,7 @@ export type AccountingPeriod = Message<"sabores.v1.AccountingPeriod"> & {
  * Use `create(AccountingPeriodSchema)` to create a new message.
  */
 export const AccountingPeriodSchema: GenMessage<AccountingPeriod> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 15);
+  messageDesc(file_sabores_v1_admin_invoice_service, 16);
 
 /**
  * ExportInvoiceRegisterRequest is the period to export.
@@ -664,7 +722,7 @@ export type ExportInvoiceRegisterRequest = Message<"sabores.v1.ExportInvoiceRegi
  * Use `create(ExportInvoiceRegisterRequestSchema)` to create a new message.
  */
 export const ExportInvoiceRegisterRequestSchema: GenMessage<ExportInvoiceRegisterRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 16);
+  messageDesc(file_sabores_v1_admin_invoice_service, 17);
 
 /**
  * ExportInvoiceRegisterResponse carries the register.
@@ -696,7 +754,7 @@ export type ExportInvoiceRegisterResponse = Message<"sabores.v1.ExportInvoiceReg
  * Use `create(ExportInvoiceRegisterResponseSchema)` to create a new message.
  */
 export const ExportInvoiceRegisterResponseSchema: GenMessage<ExportInvoiceRegisterResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 17);
+  messageDesc(file_sabores_v1_admin_invoice_service, 18);
 
 /**
  * ExportPaymentsRequest is the period to export.
@@ -717,7 +775,7 @@ export type ExportPaymentsRequest = Message<"sabores.v1.ExportPaymentsRequest"> 
  * Use `create(ExportPaymentsRequestSchema)` to create a new message.
  */
 export const ExportPaymentsRequestSchema: GenMessage<ExportPaymentsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 18);
+  messageDesc(file_sabores_v1_admin_invoice_service, 19);
 
 /**
  * ExportPaymentsResponse carries the payments.
@@ -748,7 +806,7 @@ export type ExportPaymentsResponse = Message<"sabores.v1.ExportPaymentsResponse"
  * Use `create(ExportPaymentsResponseSchema)` to create a new message.
  */
 export const ExportPaymentsResponseSchema: GenMessage<ExportPaymentsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 19);
+  messageDesc(file_sabores_v1_admin_invoice_service, 20);
 
 /**
  * AdminInvoiceService is the back office's invoices: any order's invoices and

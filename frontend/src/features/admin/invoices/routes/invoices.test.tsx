@@ -33,6 +33,7 @@ it("shows the records sent, those the AEAT refused with what the shop did, and t
           sending: true,
           environment: "production",
           certificateExpireTime: { seconds: 1830297600n, nanos: 0 },
+          answers: [{ submissionId: 3n, estadoEnvio: "Correcto", csv: "A-Y23JP3582934", records: 1n, answerTime: { seconds: 1814000000n, nanos: 0 } }],
           byState: [{ state: "accepted", records: 3n }, { state: "partially_accepted", records: 1n }],
           refused: [
             { recordId: 2n, seriesNumber: "FS2027-000002", estadoRegistro: "Incorrecto", errorCode: 1100, errorDescription: "Valor o tipo incorrecto del campo.", correctionRecordId: 4n },
@@ -45,6 +46,7 @@ it("shows the records sent, those the AEAT refused with what the shop did, and t
   expect(await screen.findByText("Os registos são enviados à AEAT (produção).")).toBeVisible();
   expect(screen.getByText(/O certificado com que são enviados caduca a/)).toBeVisible();
   expect(screen.getByText("Aceites: 3")).toBeVisible();
+  expect(screen.getByText(/^Mensagem 3 \(1 registo\), .*: aceite\. CSV A-Y23JP3582934\.$/)).toBeVisible();
   expect(screen.getByText("Em mensagens aceites em parte: 1")).toBeVisible();
   expect(screen.getByText(/Registo 2 \(fatura FS2027-000002\), rejeitado 1100: Valor o tipo incorrecto del campo\. Corrigido pelo registo 4/)).toBeVisible();
   expect(screen.getByText(/Registo 4 \(fatura FS2027-000002\), aceite com erros 2000: .* Por corrigir/)).toBeVisible();

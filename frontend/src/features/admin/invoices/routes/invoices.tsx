@@ -131,6 +131,24 @@ function SubmissionStatus({ submission }: { submission: VerifactuSubmission }) {
           ))}
         </ul>
       )}
+      {submission.answers.length > 0 && (
+        <>
+          <p className="mt-2 font-semibold">{t("invoices.answersTitle")}</p>
+          <ul>
+            {submission.answers.map((a) => (
+              <li key={String(a.submissionId)} className="break-all">
+                {t("invoices.answer", {
+                  id: String(a.submissionId),
+                  estado: t(`invoices.estadoEnvio.${a.estadoEnvio}`, { defaultValue: a.estadoEnvio }),
+                  count: Number(a.records),
+                  date: a.answerTime ? when(a.answerTime) : "",
+                })}{" "}
+                {a.csv && t("invoices.answerCsv", { csv: a.csv })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {submission.refused.length > 0 && (
         <>
           <p className="mt-2 font-semibold">{t("invoices.refusedTitle")}</p>
