@@ -163,7 +163,7 @@ type consultaCabecera struct {
 }
 
 type registroConsult struct {
-	ID     ident `xml:"tikLRRC:IDFactura"`
+	ID     ident  `xml:"tikLRRC:IDFactura"`
 	Tipo   string `xml:"tikLRRC:DatosRegistroFacturacion>tikLRRC:TipoFactura"`
 	Total  string `xml:"tikLRRC:DatosRegistroFacturacion>tikLRRC:ImporteTotal"`
 	Fecha  string `xml:"tikLRRC:DatosRegistroFacturacion>tikLRRC:FechaHoraHusoGenRegistro"`
