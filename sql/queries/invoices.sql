@@ -11,11 +11,13 @@ RETURNING last_number;
 INSERT INTO invoices (
     kind, year, number, series_number, aeat_type, order_id, refers_to, reason,
     issued_at, issue_date, issuer_name, issuer_nif, issuer_address,
-    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents
+    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
+    verifactu_legend, qr_base
 ) VALUES (
     @kind, @year, @number, @series_number, @aeat_type, @order_id, sqlc.narg(refers_to), @reason,
     @issued_at, @issue_date, @issuer_name, @issuer_nif, @issuer_address,
-    @buyer_nif, @buyer_name, @buyer_address, @base_cents, @vat_cents, @total_cents
+    @buyer_nif, @buyer_name, @buyer_address, @base_cents, @vat_cents, @total_cents,
+    @verifactu_legend, @qr_base
 )
 RETURNING *;
 
@@ -101,3 +103,45 @@ SELECT * FROM verifactu_records WHERE hash = @hash;
 SELECT i.* FROM invoices i
 JOIN orders o ON o.id = i.order_id
 WHERE i.id = @id AND o.user_id = @user_id AND o.channel = 'web';
+
+-- VerifactuMode is the mode shopd runs in (written at its start): what an
+-- invoice issued now shows of VERI*FACTU.
+-- name: VerifactuMode :one
+SELECT legend, qr_base FROM verifactu_mode;
+
+-- name: SetVerifactuMode :exec
+INSERT INTO verifactu_mode (legend, qr_base, set_at) VALUES (@legend, @qr_base, @set_at)
+ON CONFLICT (singleton) DO UPDATE SET legend = EXCLUDED.legend, qr_base = EXCLUDED.qr_base, set_at = EXCLUDED.set_at;
+
+-- name: HoldInvoicing :exec
+INSERT INTO invoicing_hold (held_since) VALUES (@held_since)
+ON CONFLICT (singleton) DO NOTHING;
+
+-- name: InvoicingHold :one
+SELECT * FROM invoicing_hold;
+
+-- name: InvoicingHeld :one
+SELECT EXISTS (SELECT 1 FROM invoicing_hold);
+
+-- name: RecordInvoicingCheck :exec
+UPDATE invoicing_hold SET checked_at = @checked_at, aeat_head_number = @aeat_head_number,
+    aeat_head_hash = @aeat_head_hash, local_head_hash = @local_head_hash, missing = @missing,
+    check_error = @check_error;
+
+-- name: LiftInvoicingHold :exec
+DELETE FROM invoicing_hold;
+
+-- name: AwaitInvoice :exec
+INSERT INTO invoices_awaiting (order_id, kind, reason, held_at) VALUES (@order_id, @kind, @reason, @held_at)
+ON CONFLICT (order_id, kind) DO NOTHING;
+
+-- name: InvoicesAwaiting :many
+SELECT * FROM invoices_awaiting ORDER BY id;
+
+-- name: DeleteInvoiceAwaiting :exec
+DELETE FROM invoices_awaiting WHERE id = @id;
+
+-- LocalRecordKeys are every record's invoice and hash, to compare with
+-- what the AEAT holds.
+-- name: LocalRecordKeys :many
+SELECT issuer_nif, series_number, issue_date, hash FROM verifactu_records ORDER BY id;

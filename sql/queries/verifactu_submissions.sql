@@ -47,6 +47,13 @@ ORDER BY s.id LIMIT 1;
 -- name: LastVerifactuAnswer :one
 SELECT answered_at, wait_seconds FROM verifactu_answers ORDER BY id DESC LIMIT 1;
 
+-- RecentVerifactuAnswers are the AEAT's latest answers, for the owner: the
+-- message's state, its CSV and how many records it carried.
+-- name: RecentVerifactuAnswers :many
+SELECT a.id, a.submission_id, a.estado_envio, a.csv, a.answered_at, s.record_count
+FROM verifactu_answers a JOIN verifactu_submissions s ON s.id = a.submission_id
+ORDER BY a.id DESC LIMIT 20;
+
 -- name: InsertVerifactuAnswer :one
 INSERT INTO verifactu_answers (submission_id, endpoint, estado_envio, csv, wait_seconds, response, answered_at)
 VALUES (@submission_id, @endpoint, @estado_envio, @csv, @wait_seconds, @response, @answered_at)

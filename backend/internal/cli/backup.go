@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/pgembed"
 )
@@ -130,13 +131,23 @@ func restore(ctx context.Context, app *App, file string) error {
 			if generation, err = payment.BumpRestoreGeneration(ctx, tx); err != nil {
 				return err
 			}
-			held, err = payment.HoldRefunds(ctx, tx)
-			return err
+			if held, err = payment.HoldRefunds(ctx, tx); err != nil {
+				return err
+			}
+			// The AEAT may hold records issued after this backup.
+			if app.Config.VerifactuSending() {
+				return invoice.HoldInvoicing(ctx, tx, time.Now())
+			}
+			return nil
 		}); err != nil {
 			return fmt.Errorf("restore: loaded, but %w", err)
 		}
 		app.Log.Info("restore done", "from", file, "duration", time.Since(start).Round(time.Millisecond),
 			"restore_generation", generation, "refunds_held", held)
+		if app.Config.VerifactuSending() {
+			fmt.Fprintln(app.Stdout, "Invoicing is held until the restored VeriFactu chain matches the records the AEAT holds: "+
+				"shopd compares them once it runs (back office, VeriFactu).")
+		}
 		if held > 0 {
 			fmt.Fprintf(app.Stdout, "%d Redsys refunds were queued in the dump and are held: check in Redsys's portal "+
 				"which were already made, then run `shopd payments release-refunds`.\n", held)

@@ -123,6 +123,10 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	if err := checkVerifactuCertificate(ctx, app, dbs.Primary, m); err != nil {
 		return server.Options{}, nil, err
 	}
+	// Invoices issued from now on keep this start's VERI*FACTU mode.
+	if err := invoice.SetMode(ctx, dbs.Primary, verification(cfg), time.Now()); err != nil {
+		return server.Options{}, nil, err
+	}
 	pages := &metrics.PrerenderCollector{}
 	if err := m.Register(pages); err != nil {
 		return server.Options{}, nil, err
@@ -219,7 +223,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery).WithRates(rates),
 			Order:                orderapi.New(orders),
 			Account:              accountapi.New(account.New(dbs.Primary)),
-			Invoice:              invoiceapi.New(dbs.Primary, invoicer, verification(cfg)),
+			Invoice:              invoiceapi.New(dbs.Primary, invoicer),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
 			Settings:             shopsettingsapi.New(settings, rates),
@@ -236,12 +240,12 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
 			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
 			AdminMessage:         adminmessageapi.New(messages),
-			AdminInvoice:         admininvoiceapi.New(dbs.Primary, verification(cfg)).WithSending(sending(cfg)),
+			AdminInvoice:         admininvoiceapi.New(dbs.Primary).WithSending(sending(cfg)).WithHoldCheck(invoicer, sender),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
 			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),
 			AdminStaff:           adminstaffapi.New(dbs.Primary),
-			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer), verification(cfg)),
+			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer)),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

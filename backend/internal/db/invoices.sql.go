@@ -12,8 +12,39 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 )
 
+const awaitInvoice = `-- name: AwaitInvoice :exec
+INSERT INTO invoices_awaiting (order_id, kind, reason, held_at) VALUES ($1, $2, $3, $4)
+ON CONFLICT (order_id, kind) DO NOTHING
+`
+
+type AwaitInvoiceParams struct {
+	OrderID int64
+	Kind    string
+	Reason  string
+	HeldAt  time.Time
+}
+
+func (q *Queries) AwaitInvoice(ctx context.Context, arg AwaitInvoiceParams) error {
+	_, err := q.db.Exec(ctx, awaitInvoice,
+		arg.OrderID,
+		arg.Kind,
+		arg.Reason,
+		arg.HeldAt,
+	)
+	return err
+}
+
+const deleteInvoiceAwaiting = `-- name: DeleteInvoiceAwaiting :exec
+DELETE FROM invoices_awaiting WHERE id = $1
+`
+
+func (q *Queries) DeleteInvoiceAwaiting(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, deleteInvoiceAwaiting, id)
+	return err
+}
+
 const getInvoice = `-- name: GetInvoice :one
-SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents FROM invoices WHERE id = $1
+SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base FROM invoices WHERE id = $1
 `
 
 func (q *Queries) GetInvoice(ctx context.Context, id int64) (Invoice, error) {
@@ -40,43 +71,59 @@ func (q *Queries) GetInvoice(ctx context.Context, id int64) (Invoice, error) {
 		&i.BaseCents,
 		&i.VatCents,
 		&i.TotalCents,
+		&i.VerifactuLegend,
+		&i.QrBase,
 	)
 	return i, err
+}
+
+const holdInvoicing = `-- name: HoldInvoicing :exec
+INSERT INTO invoicing_hold (held_since) VALUES ($1)
+ON CONFLICT (singleton) DO NOTHING
+`
+
+func (q *Queries) HoldInvoicing(ctx context.Context, heldSince time.Time) error {
+	_, err := q.db.Exec(ctx, holdInvoicing, heldSince)
+	return err
 }
 
 const insertInvoice = `-- name: InsertInvoice :one
 INSERT INTO invoices (
     kind, year, number, series_number, aeat_type, order_id, refers_to, reason,
     issued_at, issue_date, issuer_name, issuer_nif, issuer_address,
-    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents
+    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
+    verifactu_legend, qr_base
 ) VALUES (
     $1, $2, $3, $4, $5, $6, $7, $8,
     $9, $10, $11, $12, $13,
-    $14, $15, $16, $17, $18, $19
+    $14, $15, $16, $17, $18, $19,
+    $20, $21
 )
-RETURNING id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents
+RETURNING id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base
 `
 
 type InsertInvoiceParams struct {
-	Kind          string
-	Year          int32
-	Number        int32
-	SeriesNumber  string
-	AeatType      string
-	OrderID       int64
-	RefersTo      *int64
-	Reason        string
-	IssuedAt      time.Time
-	IssueDate     pgtype.Date
-	IssuerName    string
-	IssuerNif     string
-	IssuerAddress string
-	BuyerNif      string
-	BuyerName     string
-	BuyerAddress  string
-	BaseCents     int64
-	VatCents      int64
-	TotalCents    int64
+	Kind            string
+	Year            int32
+	Number          int32
+	SeriesNumber    string
+	AeatType        string
+	OrderID         int64
+	RefersTo        *int64
+	Reason          string
+	IssuedAt        time.Time
+	IssueDate       pgtype.Date
+	IssuerName      string
+	IssuerNif       string
+	IssuerAddress   string
+	BuyerNif        string
+	BuyerName       string
+	BuyerAddress    string
+	BaseCents       int64
+	VatCents        int64
+	TotalCents      int64
+	VerifactuLegend bool
+	QrBase          string
 }
 
 func (q *Queries) InsertInvoice(ctx context.Context, arg InsertInvoiceParams) (Invoice, error) {
@@ -100,6 +147,8 @@ func (q *Queries) InsertInvoice(ctx context.Context, arg InsertInvoiceParams) (I
 		arg.BaseCents,
 		arg.VatCents,
 		arg.TotalCents,
+		arg.VerifactuLegend,
+		arg.QrBase,
 	)
 	var i Invoice
 	err := row.Scan(
@@ -123,6 +172,8 @@ func (q *Queries) InsertInvoice(ctx context.Context, arg InsertInvoiceParams) (I
 		&i.BaseCents,
 		&i.VatCents,
 		&i.TotalCents,
+		&i.VerifactuLegend,
+		&i.QrBase,
 	)
 	return i, err
 }
@@ -274,7 +325,7 @@ func (q *Queries) InvoiceLines(ctx context.Context, invoiceID int64) ([]InvoiceL
 }
 
 const invoiceOfUser = `-- name: InvoiceOfUser :one
-SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents FROM invoices i
+SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents, i.verifactu_legend, i.qr_base FROM invoices i
 JOIN orders o ON o.id = i.order_id
 WHERE i.id = $1 AND o.user_id = $2 AND o.channel = 'web'
 `
@@ -309,6 +360,8 @@ func (q *Queries) InvoiceOfUser(ctx context.Context, arg InvoiceOfUserParams) (I
 		&i.BaseCents,
 		&i.VatCents,
 		&i.TotalCents,
+		&i.VerifactuLegend,
+		&i.QrBase,
 	)
 	return i, err
 }
@@ -415,8 +468,38 @@ func (q *Queries) InvoiceTaxes(ctx context.Context, invoiceID int64) ([]InvoiceT
 	return items, nil
 }
 
+const invoicesAwaiting = `-- name: InvoicesAwaiting :many
+SELECT id, order_id, kind, reason, held_at FROM invoices_awaiting ORDER BY id
+`
+
+func (q *Queries) InvoicesAwaiting(ctx context.Context) ([]InvoicesAwaiting, error) {
+	rows, err := q.db.Query(ctx, invoicesAwaiting)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []InvoicesAwaiting{}
+	for rows.Next() {
+		var i InvoicesAwaiting
+		if err := rows.Scan(
+			&i.ID,
+			&i.OrderID,
+			&i.Kind,
+			&i.Reason,
+			&i.HeldAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const invoicesOfOrder = `-- name: InvoicesOfOrder :many
-SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents FROM invoices WHERE order_id = $1 ORDER BY id
+SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base FROM invoices WHERE order_id = $1 ORDER BY id
 `
 
 // InvoicesOfOrder lists an order's invoices in the order they were issued
@@ -451,6 +534,86 @@ func (q *Queries) InvoicesOfOrder(ctx context.Context, orderID int64) ([]Invoice
 			&i.BaseCents,
 			&i.VatCents,
 			&i.TotalCents,
+			&i.VerifactuLegend,
+			&i.QrBase,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const invoicingHeld = `-- name: InvoicingHeld :one
+SELECT EXISTS (SELECT 1 FROM invoicing_hold)
+`
+
+func (q *Queries) InvoicingHeld(ctx context.Context) (bool, error) {
+	row := q.db.QueryRow(ctx, invoicingHeld)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const invoicingHold = `-- name: InvoicingHold :one
+SELECT singleton, held_since, checked_at, aeat_head_number, aeat_head_hash, local_head_hash, missing, check_error FROM invoicing_hold
+`
+
+func (q *Queries) InvoicingHold(ctx context.Context) (InvoicingHold, error) {
+	row := q.db.QueryRow(ctx, invoicingHold)
+	var i InvoicingHold
+	err := row.Scan(
+		&i.Singleton,
+		&i.HeldSince,
+		&i.CheckedAt,
+		&i.AeatHeadNumber,
+		&i.AeatHeadHash,
+		&i.LocalHeadHash,
+		&i.Missing,
+		&i.CheckError,
+	)
+	return i, err
+}
+
+const liftInvoicingHold = `-- name: LiftInvoicingHold :exec
+DELETE FROM invoicing_hold
+`
+
+func (q *Queries) LiftInvoicingHold(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, liftInvoicingHold)
+	return err
+}
+
+const localRecordKeys = `-- name: LocalRecordKeys :many
+SELECT issuer_nif, series_number, issue_date, hash FROM verifactu_records ORDER BY id
+`
+
+type LocalRecordKeysRow struct {
+	IssuerNif    string
+	SeriesNumber string
+	IssueDate    string
+	Hash         string
+}
+
+// LocalRecordKeys are every record's invoice and hash, to compare with
+// what the AEAT holds.
+func (q *Queries) LocalRecordKeys(ctx context.Context) ([]LocalRecordKeysRow, error) {
+	rows, err := q.db.Query(ctx, localRecordKeys)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LocalRecordKeysRow{}
+	for rows.Next() {
+		var i LocalRecordKeysRow
+		if err := rows.Scan(
+			&i.IssuerNif,
+			&i.SeriesNumber,
+			&i.IssueDate,
+			&i.Hash,
 		); err != nil {
 			return nil, err
 		}
@@ -583,6 +746,49 @@ func (q *Queries) OrderLinesForInvoice(ctx context.Context, orderID int64) ([]Or
 	return items, nil
 }
 
+const recordInvoicingCheck = `-- name: RecordInvoicingCheck :exec
+UPDATE invoicing_hold SET checked_at = $1, aeat_head_number = $2,
+    aeat_head_hash = $3, local_head_hash = $4, missing = $5,
+    check_error = $6
+`
+
+type RecordInvoicingCheckParams struct {
+	CheckedAt      *time.Time
+	AeatHeadNumber string
+	AeatHeadHash   string
+	LocalHeadHash  string
+	Missing        []byte
+	CheckError     string
+}
+
+func (q *Queries) RecordInvoicingCheck(ctx context.Context, arg RecordInvoicingCheckParams) error {
+	_, err := q.db.Exec(ctx, recordInvoicingCheck,
+		arg.CheckedAt,
+		arg.AeatHeadNumber,
+		arg.AeatHeadHash,
+		arg.LocalHeadHash,
+		arg.Missing,
+		arg.CheckError,
+	)
+	return err
+}
+
+const setVerifactuMode = `-- name: SetVerifactuMode :exec
+INSERT INTO verifactu_mode (legend, qr_base, set_at) VALUES ($1, $2, $3)
+ON CONFLICT (singleton) DO UPDATE SET legend = EXCLUDED.legend, qr_base = EXCLUDED.qr_base, set_at = EXCLUDED.set_at
+`
+
+type SetVerifactuModeParams struct {
+	Legend bool
+	QrBase string
+	SetAt  time.Time
+}
+
+func (q *Queries) SetVerifactuMode(ctx context.Context, arg SetVerifactuModeParams) error {
+	_, err := q.db.Exec(ctx, setVerifactuMode, arg.Legend, arg.QrBase, arg.SetAt)
+	return err
+}
+
 const verifactuChainHead = `-- name: VerifactuChainHead :one
 SELECT record_id, hash FROM verifactu_chain_head WHERE id
 `
@@ -596,6 +802,24 @@ func (q *Queries) VerifactuChainHead(ctx context.Context) (VerifactuChainHeadRow
 	row := q.db.QueryRow(ctx, verifactuChainHead)
 	var i VerifactuChainHeadRow
 	err := row.Scan(&i.RecordID, &i.Hash)
+	return i, err
+}
+
+const verifactuMode = `-- name: VerifactuMode :one
+SELECT legend, qr_base FROM verifactu_mode
+`
+
+type VerifactuModeRow struct {
+	Legend bool
+	QrBase string
+}
+
+// VerifactuMode is the mode shopd runs in (written at its start): what an
+// invoice issued now shows of VERI*FACTU.
+func (q *Queries) VerifactuMode(ctx context.Context) (VerifactuModeRow, error) {
+	row := q.db.QueryRow(ctx, verifactuMode)
+	var i VerifactuModeRow
+	err := row.Scan(&i.Legend, &i.QrBase)
 	return i, err
 }
 

@@ -234,26 +234,28 @@ type ImageRendition struct {
 }
 
 type Invoice struct {
-	ID            int64
-	Kind          string
-	Year          int32
-	Number        int32
-	SeriesNumber  string
-	AeatType      string
-	OrderID       int64
-	RefersTo      *int64
-	Reason        string
-	IssuedAt      time.Time
-	IssueDate     pgtype.Date
-	IssuerName    string
-	IssuerNif     string
-	IssuerAddress string
-	BuyerNif      string
-	BuyerName     string
-	BuyerAddress  string
-	BaseCents     int64
-	VatCents      int64
-	TotalCents    int64
+	ID              int64
+	Kind            string
+	Year            int32
+	Number          int32
+	SeriesNumber    string
+	AeatType        string
+	OrderID         int64
+	RefersTo        *int64
+	Reason          string
+	IssuedAt        time.Time
+	IssueDate       pgtype.Date
+	IssuerName      string
+	IssuerNif       string
+	IssuerAddress   string
+	BuyerNif        string
+	BuyerName       string
+	BuyerAddress    string
+	BaseCents       int64
+	VatCents        int64
+	TotalCents      int64
+	VerifactuLegend bool
+	QrBase          string
 }
 
 type InvoiceCounter struct {
@@ -277,6 +279,25 @@ type InvoiceTax struct {
 	VatBasisPoints int32
 	BaseCents      int64
 	VatCents       int64
+}
+
+type InvoicesAwaiting struct {
+	ID      int64
+	OrderID int64
+	Kind    string
+	Reason  string
+	HeldAt  time.Time
+}
+
+type InvoicingHold struct {
+	Singleton      bool
+	HeldSince      time.Time
+	CheckedAt      *time.Time
+	AeatHeadNumber string
+	AeatHeadHash   string
+	LocalHeadHash  string
+	Missing        []byte
+	CheckError     string
 }
 
 type NewsletterSubscription struct {
@@ -741,6 +762,13 @@ type VerifactuChainHead struct {
 	ID       bool
 	RecordID *int64
 	Hash     string
+}
+
+type VerifactuMode struct {
+	Singleton bool
+	Legend    bool
+	QrBase    string
+	SetAt     time.Time
 }
 
 type VerifactuRecord struct {

@@ -404,7 +404,7 @@ func (q *Queries) TillPutBackStock(ctx context.Context, arg TillPutBackStockPara
 }
 
 const tillRefundByKey = `-- name: TillRefundByKey :one
-SELECT r.id, r.method, r.amount_cents, i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents
+SELECT r.id, r.method, r.amount_cents, i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents, i.verifactu_legend, i.qr_base
 FROM till_refunds r
 JOIN invoices i ON i.id = r.invoice_id
 WHERE r.idempotency_key = $1
@@ -444,6 +444,8 @@ func (q *Queries) TillRefundByKey(ctx context.Context, idempotencyKey uuid.UUID)
 		&i.Invoice.BaseCents,
 		&i.Invoice.VatCents,
 		&i.Invoice.TotalCents,
+		&i.Invoice.VerifactuLegend,
+		&i.Invoice.QrBase,
 	)
 	return i, err
 }

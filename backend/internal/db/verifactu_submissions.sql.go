@@ -221,6 +221,50 @@ func (q *Queries) NextUnansweredSubmission(ctx context.Context) (VerifactuSubmis
 	return i, err
 }
 
+const recentVerifactuAnswers = `-- name: RecentVerifactuAnswers :many
+SELECT a.id, a.submission_id, a.estado_envio, a.csv, a.answered_at, s.record_count
+FROM verifactu_answers a JOIN verifactu_submissions s ON s.id = a.submission_id
+ORDER BY a.id DESC LIMIT 20
+`
+
+type RecentVerifactuAnswersRow struct {
+	ID           int64
+	SubmissionID int64
+	EstadoEnvio  string
+	Csv          string
+	AnsweredAt   time.Time
+	RecordCount  int32
+}
+
+// RecentVerifactuAnswers are the AEAT's latest answers, for the owner: the
+// message's state, its CSV and how many records it carried.
+func (q *Queries) RecentVerifactuAnswers(ctx context.Context) ([]RecentVerifactuAnswersRow, error) {
+	rows, err := q.db.Query(ctx, recentVerifactuAnswers)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []RecentVerifactuAnswersRow{}
+	for rows.Next() {
+		var i RecentVerifactuAnswersRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.SubmissionID,
+			&i.EstadoEnvio,
+			&i.Csv,
+			&i.AnsweredAt,
+			&i.RecordCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const recordsToCorrect = `-- name: RecordsToCorrect :many
 SELECT r.id, r.invoice_id, r.kind, ra.estado_registro, ra.received
 FROM verifactu_records r

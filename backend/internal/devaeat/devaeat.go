@@ -28,6 +28,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -53,11 +54,17 @@ type Server struct {
 	nextOK   time.Time         // when the next message may come
 	early    int
 	messages int
+	seq      int
+	pageSize int
 }
 
 type held struct {
 	estado    string // Correcta, AceptadaConErrores, Anulada (EstadoRegistroSFType)
 	requestID string
+	// What the query service answers of the invoice: its last record.
+	nif, num, fecha, tipo, total, huella, generatedAt string
+	seq                                               int // order of arrival
+	modified                                          time.Time
 }
 
 // New answers with the clock now (time.Now when nil) and the AEAT's
@@ -66,8 +73,15 @@ func New(now func() time.Time) *Server {
 	if now == nil {
 		now = time.Now
 	}
-	return &Server{now: now, wait: aeat.DefaultWait, refuse: map[string]int{}, held: map[string]*held{}, lastHash: map[string]string{}}
+	return &Server{now: now, wait: aeat.DefaultWait, refuse: map[string]int{}, held: map[string]*held{}, lastHash: map[string]string{}, pageSize: queryPage}
 }
+
+// queryPage is the most records a query's answer carries (the AEAT's
+// RespuestaConsultaLR.xsd allows 10 000); SetPageSize lowers it for tests.
+const queryPage = 10000
+
+// SetPageSize makes the query service answer n records a page.
+func (s *Server) SetPageSize(n int) { s.mu.Lock(); s.pageSize = n; s.mu.Unlock() }
 
 // SetWait changes the TiempoEsperaEnvio answered.
 func (s *Server) SetWait(d time.Duration) { s.mu.Lock(); s.wait = d; s.mu.Unlock() }
@@ -137,7 +151,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var env envelope
-	if err := xml.Unmarshal(body, &env); err != nil || env.Body.Reg == nil {
+	err = xml.Unmarshal(body, &env)
+	if err == nil && env.Body.Consulta != nil {
+		w.Header().Set("Content-Type", "text/xml; charset=utf-8")
+		_, _ = w.Write(s.query(env.Body.Consulta))
+		return
+	}
+	if err != nil || env.Body.Reg == nil {
 		fault(w, "Codigo[4103].Se ha producido un error inesperado al parsear el XML.")
 		return
 	}
@@ -248,7 +268,9 @@ func (s *Server) check(obligado string, rf registro, requestID string) line {
 	if l.Estado == aeat.AceptadoConErrores {
 		estado = "AceptadaConErrores"
 	}
-	s.held[k] = &held{estado: estado, requestID: requestID}
+	s.seq++
+	s.held[k] = &held{estado: estado, requestID: requestID, nif: a.ID.NIF, num: a.ID.Num, fecha: a.ID.Fecha,
+		tipo: a.Tipo, total: a.ImporteTotal, huella: a.Huella, generatedAt: a.FechaHora, seq: s.seq, modified: s.now()}
 	return l
 }
 
@@ -274,6 +296,8 @@ func (s *Server) checkAnulacion(obligado string, a *anulacionIn) line {
 		return refuse(3001, "El registro de facturación ya ha sido dado de baja.")
 	}
 	h.estado = "Anulada"
+	s.seq++
+	h.huella, h.seq, h.modified = a.Huella, s.seq, s.now()
 	s.lastHash[a.ID.NIF] = a.Huella
 	l.Estado = aeat.Correcto
 	return l
@@ -292,4 +316,52 @@ func csv() string {
 		b.WriteByte(alphabet[n.Int64()])
 	}
 	return b.String()
+}
+
+// query answers ConsultaFactuSistemaFacturacion: the issuer's invoices of
+// the month asked (by their FechaExpedicionFactura), each with its last
+// record, in the order they arrived, a page at a time.
+func (s *Server) query(c *consulta) []byte {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var all []*held
+	for _, h := range s.held {
+		// fecha is dd-mm-yyyy.
+		if h.nif == c.NIF && len(h.fecha) == 10 && h.fecha[6:] == c.Filtro.Ejercicio && h.fecha[3:5] == c.Filtro.Periodo {
+			all = append(all, h)
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].seq < all[j].seq })
+	if k := c.Filtro.Clave; k != nil {
+		for i, h := range all {
+			if h.num == k.Num && h.fecha == k.Fecha {
+				all = all[i+1:]
+				break
+			}
+		}
+	}
+	out := respuestaConsulta{
+		XmlnsR: aeat.NSRespuestaConsulta, XmlnsI: aeat.NSInfo,
+		Cabecera:  consultaCabecera{Version: "1.0", Nombre: c.Nombre, NIF: c.NIF},
+		Ejercicio: c.Filtro.Ejercicio, Periodo: c.Filtro.Periodo, Paginacion: "N", Resultado: "SinDatos",
+	}
+	if len(all) > s.pageSize {
+		all = all[:s.pageSize]
+		last := all[len(all)-1]
+		out.Paginacion = "S"
+		out.Clave = &ident{NIF: last.nif, Num: last.num, Fecha: last.fecha}
+	}
+	for _, h := range all {
+		out.Resultado = "ConDatos"
+		estado := map[string]string{"Correcta": aeat.Correcto, "AceptadaConErrores": aeat.AceptadoConErrores, "Anulada": "Anulado"}[h.estado]
+		out.Registros = append(out.Registros, registroConsult{
+			ID: ident{NIF: h.nif, Num: h.num, Fecha: h.fecha}, Tipo: h.tipo, Total: h.total,
+			Fecha: h.generatedAt, Huella: h.huella, Ultima: h.modified.Format(time.RFC3339), Estado: estado,
+		})
+	}
+	b, err := xml.Marshal(soapConsultaAnswer{Xmlns: aeat.NSSOAP, Body: soapConsultaBody{Respuesta: out}})
+	if err != nil {
+		panic(err) // fixed types always marshal
+	}
+	return append([]byte(xml.Header), b...)
 }

@@ -6,7 +6,8 @@ import "encoding/xml"
 
 type envelope struct {
 	Body struct {
-		Reg *regFactu `xml:"https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroLR.xsd RegFactuSistemaFacturacion"`
+		Reg      *regFactu `xml:"https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/SuministroLR.xsd RegFactuSistemaFacturacion"`
+		Consulta *consulta `xml:"https://www2.agenciatributaria.gob.es/static_files/common/internet/dep/aplicaciones/es/aeat/tike/cont/ws/ConsultaLR.xsd ConsultaFactuSistemaFacturacion"`
 	} `xml:"http://schemas.xmlsoap.org/soap/envelope/ Body"`
 }
 
@@ -117,4 +118,56 @@ type line struct {
 	Code   int        `xml:"tikR:CodigoErrorRegistro,omitempty"`
 	Text   string     `xml:"tikR:DescripcionErrorRegistro,omitempty"`
 	Dup    *duplicado `xml:"tikR:RegistroDuplicado,omitempty"`
+}
+
+// The query (ConsultaLR.xsd) and its answer (RespuestaConsultaLR.xsd).
+
+type consulta struct {
+	// Matched by local name: the header's and filter's fields are of
+	// SuministroInformacion.xsd's namespace, their parents of ConsultaLR.xsd's.
+	NIF    string `xml:"Cabecera>ObligadoEmision>NIF"`
+	Nombre string `xml:"Cabecera>ObligadoEmision>NombreRazon"`
+	Filtro struct {
+		Ejercicio string `xml:"PeriodoImputacion>Ejercicio"`
+		Periodo   string `xml:"PeriodoImputacion>Periodo"`
+		Clave     *idIn  `xml:"ClavePaginacion"`
+	} `xml:"FiltroConsulta"`
+}
+
+type soapConsultaAnswer struct {
+	XMLName xml.Name         `xml:"env:Envelope"`
+	Xmlns   string           `xml:"xmlns:env,attr"`
+	Body    soapConsultaBody `xml:"env:Body"`
+}
+
+type soapConsultaBody struct {
+	Respuesta respuestaConsulta `xml:"tikLRRC:RespuestaConsultaFactuSistemaFacturacion"`
+}
+
+type respuestaConsulta struct {
+	XmlnsR     string            `xml:"xmlns:tikLRRC,attr"`
+	XmlnsI     string            `xml:"xmlns:tik,attr"`
+	Cabecera   consultaCabecera  `xml:"tikLRRC:Cabecera"`
+	Ejercicio  string            `xml:"tikLRRC:PeriodoImputacion>tikLRRC:Ejercicio"`
+	Periodo    string            `xml:"tikLRRC:PeriodoImputacion>tikLRRC:Periodo"`
+	Paginacion string            `xml:"tikLRRC:IndicadorPaginacion"`
+	Resultado  string            `xml:"tikLRRC:ResultadoConsulta"`
+	Registros  []registroConsult `xml:"tikLRRC:RegistroRespuestaConsultaFactuSistemaFacturacion"`
+	Clave      *ident            `xml:"tikLRRC:ClavePaginacion,omitempty"`
+}
+
+type consultaCabecera struct {
+	Version string `xml:"tik:IDVersion"`
+	Nombre  string `xml:"tik:ObligadoEmision>tik:NombreRazon"`
+	NIF     string `xml:"tik:ObligadoEmision>tik:NIF"`
+}
+
+type registroConsult struct {
+	ID     ident  `xml:"tikLRRC:IDFactura"`
+	Tipo   string `xml:"tikLRRC:DatosRegistroFacturacion>tikLRRC:TipoFactura"`
+	Total  string `xml:"tikLRRC:DatosRegistroFacturacion>tikLRRC:ImporteTotal"`
+	Fecha  string `xml:"tikLRRC:DatosRegistroFacturacion>tikLRRC:FechaHoraHusoGenRegistro"`
+	Huella string `xml:"tikLRRC:DatosRegistroFacturacion>tikLRRC:Huella"`
+	Ultima string `xml:"tikLRRC:EstadoRegistro>tikLRRC:TimestampUltimaModificacion"`
+	Estado string `xml:"tikLRRC:EstadoRegistro>tikLRRC:EstadoRegistro"`
 }

@@ -257,6 +257,9 @@ type draft struct {
 // so concurrent issuers queue and never deadlock.
 func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, error) {
 	q := db.New(tx)
+	if err := refuseWhileHeld(ctx, q); err != nil {
+		return db.Invoice{}, err
+	}
 	issuer, err := iv.Issuer.Issuer(ctx, tx)
 	if err != nil {
 		return db.Invoice{}, err
@@ -267,6 +270,10 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 	if err != nil {
 		return db.Invoice{}, fmt.Errorf("invoice: next number of %s %d: %w", d.kind, year, err)
 	}
+	mode, err := issuingMode(ctx, q)
+	if err != nil {
+		return db.Invoice{}, err
+	}
 	taxes, base, vat, total := Totals(d.lines)
 	inv, err := q.InsertInvoice(ctx, db.InsertInvoiceParams{
 		Kind: string(d.kind), Year: year, Number: number, SeriesNumber: SeriesNumber(d.kind, year, number),
@@ -275,6 +282,7 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 		IssuerName: issuer.Name, IssuerNif: issuer.NIF, IssuerAddress: issuer.Address,
 		BuyerNif: d.buyer.TaxID, BuyerName: d.buyer.Name, BuyerAddress: d.buyer.Address,
 		BaseCents: base, VatCents: vat, TotalCents: total,
+		VerifactuLegend: mode.Legend, QrBase: mode.QRBase,
 	})
 	if err != nil {
 		return db.Invoice{}, fmt.Errorf("invoice: insert: %w", err)
@@ -309,6 +317,9 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 // that is undone gets a corrective invoice instead (IssueCorrective).
 func (iv Invoicer) Cancel(ctx context.Context, tx pgx.Tx, invoiceID int64) (db.VerifactuRecord, error) {
 	q := db.New(tx)
+	if err := refuseWhileHeld(ctx, q); err != nil {
+		return db.VerifactuRecord{}, err
+	}
 	inv, err := q.GetInvoice(ctx, invoiceID)
 	if err != nil {
 		if errors.Is(err, pgx.ErrNoRows) {

@@ -32,7 +32,9 @@ const (
 // code points to, that of the AEAT environment its records go to (QRTestURL
 // or QRProductionURL), and whether it carries the "VERI*FACTU" legend,
 // which belongs to invoices of a system in VERI*FACTU mode (Orden
-// HAC/1177/2024, the QR code and its legend): while records are sent.
+// HAC/1177/2024, the QR code and its legend): while records are sent. It is
+// the mode shopd runs in (SetMode); each invoice keeps the mode it was
+// issued in, and is drawn from that (invoices.verifactu_legend, qr_base).
 type Verification struct {
 	QRBase string
 	Legend bool
@@ -133,12 +135,12 @@ const (
 // DrawPDF loads an invoice and draws it in lang (as RenderPDF), named after
 // its number: the shopper's download and the back office's give the same
 // file.
-func DrawPDF(ctx context.Context, q db.DBTX, invoiceID int64, lang string, v Verification) (pdf []byte, fileName string, err error) {
+func DrawPDF(ctx context.Context, q db.DBTX, invoiceID int64, lang string) (pdf []byte, fileName string, err error) {
 	d, err := LoadDocument(ctx, q, invoiceID)
 	if err != nil {
 		return nil, "", err
 	}
-	if pdf, err = RenderPDF(d, lang, v); err != nil {
+	if pdf, err = RenderPDF(d, lang); err != nil {
 		return nil, "", err
 	}
 	return pdf, d.Invoice.SeriesNumber + ".pdf", nil
@@ -151,16 +153,17 @@ const (
 )
 
 // RenderPDF draws the invoice in lang ("es" or "pt"; anything else is
-// Spanish) with the VeriFactu QR code and legend as v says, with
+// Spanish) with the VeriFactu QR code and legend of the mode it was issued
+// in, whatever the mode is now, with
 // signintech/gopdf (maintained; go-pdf/fpdf, used before, was archived in
 // March 2025).
-func RenderPDF(d Document, lang string, v Verification) ([]byte, error) {
+func RenderPDF(d Document, lang string) ([]byte, error) {
 	tx, ok := pdfTexts[lang]
 	if !ok {
 		tx = pdfTexts["es"]
 	}
 	inv := d.Invoice
-	qr, err := qrImage(VerificationURL(v.QRBase, inv))
+	qr, err := qrImage(VerificationURL(inv.QrBase, inv))
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +177,7 @@ func RenderPDF(d Document, lang string, v Verification) ([]byte, error) {
 	if err := p.pdf.ImageFrom(qr, 160, 20, &gopdf.Rect{W: qrSizeMM, H: qrSizeMM}); err != nil {
 		return nil, fmt.Errorf("invoice: draw the QR code of %s: %w", inv.SeriesNumber, err)
 	}
-	if v.Legend {
+	if inv.VerifactuLegend {
 		p.text(160, 20+qrSizeMM+1, qrSizeMM, 3, "VERI*FACTU", gopdf.Center)
 	}
 

@@ -20,7 +20,9 @@ import (
 
 // TestPDFCarriesTheVerificationQR renders a corrective invoice's PDF in
 // both languages, rasterizes it with poppler's pdftoppm and decodes the QR
-// code back: it carries the AEAT's verification URL of this invoice.
+// code back: it carries the AEAT's verification URL of this invoice, with
+// the checker and the legend of the mode it was issued in, even after the
+// mode changed.
 func TestPDFCarriesTheVerificationQR(t *testing.T) {
 	t.Parallel()
 	pdftoppm, err := exec.LookPath("pdftoppm")
@@ -30,6 +32,9 @@ func TestPDFCarriesTheVerificationQR(t *testing.T) {
 	b := setup(t)
 	ctx := context.Background()
 	b.invoicer.Now = func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }
+	if err := invoice.SetMode(ctx, b.pool, invoice.Verification{QRBase: invoice.QRTestURL, Legend: true}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	orderID := b.order(t)
 	inv, err := inTx(t, b.pool, func(tx pgx.Tx) (db.Invoice, error) {
 		if _, err := b.invoicer.IssueForPaidOrder(ctx, tx, orderID); err != nil {
@@ -40,36 +45,29 @@ func TestPDFCarriesTheVerificationQR(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := invoice.LoadDocument(ctx, b.pool, inv.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := "https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=FR2026-000001&fecha=24-11-2026&importe=-2.50"
 	if got := invoice.VerificationURL(invoice.QRTestURL, inv); got != want {
 		t.Fatalf("VerificationURL = %s, want %s", got, want)
 	}
+	// The shop moves to production, and then stops sending: the invoice
+	// issued while sending to the test service still prints what it printed.
+	if err := invoice.SetMode(ctx, b.pool, invoice.Verification{QRBase: invoice.QRProductionURL}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	for _, lang := range invoice.Languages {
-		pdf, err := invoice.RenderPDF(doc, lang, invoice.Verification{QRBase: invoice.QRTestURL, Legend: true})
+		pdf, _, err := invoice.DrawPDF(ctx, b.pool, inv.ID, lang)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.HasPrefix(string(pdf), "%PDF-") {
 			t.Fatalf("%s: not a PDF", lang)
 		}
-		dir := t.TempDir()
-		in := filepath.Join(dir, "invoice.pdf")
-		if err := os.WriteFile(in, pdf, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		if out, err := exec.Command(pdftoppm, "-r", "200", "-png", "-singlefile", in, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
-			t.Fatalf("pdftoppm: %v: %s", err, out)
-		}
-		if got := decodeQR(t, filepath.Join(dir, "page.png")); got != want {
-			t.Errorf("%s: the QR code says %q, want %q", lang, got, want)
+		qr, text := readPDF(t, pdftoppm, pdf)
+		if qr != want {
+			t.Errorf("%s: the QR code says %q, want %q", lang, qr, want)
 		}
 		// The identity, number, date, refunded line, base and VAT per rate
 		// and total are text, found in the page as written.
-		text := pdfText(t, in)
 		for _, want := range []string{
 			map[string]string{"es": "Factura rectificativa", "pt": "Fatura retificativa"}[lang],
 			"FR2026-000001", "24-11-2026", "Sabores del Mundo S.L.", "B12345674", "Calle Mayor 1, 28013 Madrid",
@@ -82,12 +80,29 @@ func TestPDFCarriesTheVerificationQR(t *testing.T) {
 		}
 	}
 
-	// Records sent to production: the QR points to production's checker;
-	// sending off, no legend.
-	pdf, err := invoice.RenderPDF(doc, "es", invoice.Verification{QRBase: invoice.QRProductionURL})
+	// An invoice issued in the new mode: the QR points to production's
+	// checker and, sending off, no legend.
+	second := b.order(t)
+	later, err := inTx(t, b.pool, func(tx pgx.Tx) (db.Invoice, error) { return b.invoicer.IssueForPaidOrder(ctx, tx, second) })
 	if err != nil {
 		t.Fatal(err)
 	}
+	pdf, _, err := invoice.DrawPDF(ctx, b.pool, later.ID, "es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	qr, text := readPDF(t, pdftoppm, pdf)
+	if wantProduction := invoice.VerificationURL(invoice.QRProductionURL, later); qr != wantProduction {
+		t.Errorf("production: the QR code says %q, want %q", qr, wantProduction)
+	}
+	if strings.Contains(text, "VERI*FACTU") {
+		t.Errorf("the legend is printed on an invoice issued while sending was off:\n%s", text)
+	}
+}
+
+// readPDF rasterizes a one-page PDF and returns its QR code and its text.
+func readPDF(t *testing.T, pdftoppm string, pdf []byte) (qr, text string) {
+	t.Helper()
 	dir := t.TempDir()
 	in := filepath.Join(dir, "invoice.pdf")
 	if err := os.WriteFile(in, pdf, 0o600); err != nil {
@@ -96,13 +111,7 @@ func TestPDFCarriesTheVerificationQR(t *testing.T) {
 	if out, err := exec.Command(pdftoppm, "-r", "200", "-png", "-singlefile", in, filepath.Join(dir, "page")).CombinedOutput(); err != nil {
 		t.Fatalf("pdftoppm: %v: %s", err, out)
 	}
-	wantProduction := strings.Replace(want, invoice.QRTestURL, invoice.QRProductionURL, 1)
-	if got := decodeQR(t, filepath.Join(dir, "page.png")); got != wantProduction {
-		t.Errorf("production: the QR code says %q, want %q", got, wantProduction)
-	}
-	if text := pdfText(t, in); strings.Contains(text, "VERI*FACTU") {
-		t.Errorf("the legend is printed while sending is off:\n%s", text)
-	}
+	return decodeQR(t, filepath.Join(dir, "page.png")), pdfText(t, in)
 }
 
 // decodeQR reads the one QR code on a page image.

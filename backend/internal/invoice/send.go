@@ -18,6 +18,7 @@ import (
 type Sender interface {
 	Send(ctx context.Context, message []byte) (*aeat.Response, []byte, error)
 	Endpoint() string
+	Querier
 }
 
 // Sending is how records leave, for the owner's view: whether they are

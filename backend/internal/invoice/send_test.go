@@ -166,6 +166,14 @@ func TestSendAPaidOrdersRecord(t *testing.T) {
 	if err := f.pool.QueryRow(ctx, `SELECT state FROM verifactu_submissions`).Scan(&state); err != nil || state != "accepted" {
 		t.Errorf("submission %q, %v", state, err)
 	}
+	// The owner sees the answer and its CSV.
+	status, err := invoice.ReadSubmissionStatus(ctx, f.pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(status.Answers) != 1 || status.Answers[0].Csv != csv || status.Answers[0].EstadoEnvio != aeat.Correcto || status.Answers[0].RecordCount != 1 {
+		t.Errorf("answers shown: %+v, want the one with CSV %s", status.Answers, csv)
+	}
 
 	f.invoiced(1)
 	f.clock.Advance(59 * time.Second)

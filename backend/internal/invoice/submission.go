@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 
+	"github.com/sabores/sabores/backend/internal/buildinfo"
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
@@ -25,8 +26,10 @@ type System struct {
 	Installation string // NumeroInstalacion
 }
 
-// Sabores is the system's identity as shopd declares it.
-var Sabores = System{Name: "Sabores shopd", ID: "SB", Version: "1.0", Installation: "1"}
+// Sabores is the system's identity as shopd declares it (its declaración
+// responsable, docs/verifactu.md): the version is the build's, as `shopd
+// version` prints it, so each record names the release that made it.
+var Sabores = System{Name: "Sabores shopd", ID: "SB", Version: buildinfo.Get().Version, Installation: "1"}
 
 // SubmissionRecord is a record with what its XML needs besides the hashed
 // fields: the invoice, its taxes, the invoice it corrects or replaces, and

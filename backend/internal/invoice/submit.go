@@ -92,6 +92,8 @@ type SubmissionStatus struct {
 	ByState []db.VerifactuRecordsByStateRow
 	// Refused are the latest records refused or accepted with errors.
 	Refused []db.RefusedVerifactuRecordsRow
+	// Answers are the AEAT's latest answers, newest first, with their CSV.
+	Answers []db.RecentVerifactuAnswersRow
 }
 
 // ReadSubmissionStatus reads the records' way to the AEAT.
@@ -115,6 +117,9 @@ func ReadSubmissionStatus(ctx context.Context, q db.DBTX) (SubmissionStatus, err
 	}
 	if out.Refused, err = queries.RefusedVerifactuRecords(ctx); err != nil {
 		return SubmissionStatus{}, fmt.Errorf("invoice: refused records: %w", err)
+	}
+	if out.Answers, err = queries.RecentVerifactuAnswers(ctx); err != nil {
+		return SubmissionStatus{}, fmt.Errorf("invoice: recent answers: %w", err)
 	}
 	return out, nil
 }

@@ -43,14 +43,14 @@ const (
 // 80 mm receipt printer, in lang ("es" or "pt"): the issuer's legal data,
 // the number and date, the lines, VAT per rate, the total, the payments and
 // the VeriFactu QR code and legend, as RenderPDF shows them on A4.
-func RenderTicket(d Document, payments []TicketPayment, lang string, v Verification) ([]byte, error) {
+func RenderTicket(d Document, payments []TicketPayment, lang string) ([]byte, error) {
 	tx, ok := pdfTexts[lang]
 	if !ok {
 		lang, tx = "es", pdfTexts["es"]
 	}
 	words := ticketWords[lang]
 	inv := d.Invoice
-	qr, err := qrImage(VerificationURL(v.QRBase, inv))
+	qr, err := qrImage(VerificationURL(inv.QrBase, inv))
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +114,7 @@ func RenderTicket(d Document, payments []TicketPayment, lang string, v Verificat
 	y += 3.5
 	doc.Image(qr, (ticketWidthMM-qrSizeMM)/2, y, qrSizeMM, qrSizeMM)
 	y += qrSizeMM + 1
-	if v.Legend {
+	if inv.VerifactuLegend {
 		doc.Text(ticketMarginMM, y, ticketInnerMM, 3, "VERI*FACTU", pdfpage.Center)
 		y += 4
 	}

@@ -28,11 +28,18 @@ func TestTicketCarriesTheVerificationQR(t *testing.T) {
 	b := setup(t)
 	ctx := context.Background()
 	b.invoicer.Now = func() time.Time { return time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC) }
+	if err := invoice.SetMode(ctx, b.pool, invoice.Verification{QRBase: invoice.QRTestURL, Legend: true}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	orderID := b.order(t)
 	inv, err := inTx(t, b.pool, func(tx pgx.Tx) (db.Invoice, error) {
 		return b.invoicer.IssueForPaidOrder(ctx, tx, orderID)
 	})
 	if err != nil {
+		t.Fatal(err)
+	}
+	// Sending stops after the sale: its ticket, printed again, keeps the legend.
+	if err := invoice.SetMode(ctx, b.pool, invoice.Verification{QRBase: invoice.QRTestURL}, time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := invoice.LoadDocument(ctx, b.pool, inv.ID)
@@ -43,7 +50,7 @@ func TestTicketCarriesTheVerificationQR(t *testing.T) {
 	pay := []invoice.TicketPayment{{Method: "cash", Amount: inv.TotalCents, Given: 2000, Change: 2000 - inv.TotalCents}}
 	words := map[string][]string{"es": {"Factura simplificada", "Efectivo", "Cambio"}, "pt": {"Fatura simplificada", "Numerário", "Troco"}}
 	for _, lang := range invoice.Languages {
-		pdf, err := invoice.RenderTicket(doc, pay, lang, invoice.Verification{QRBase: invoice.QRTestURL, Legend: true})
+		pdf, err := invoice.RenderTicket(doc, pay, lang)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -86,6 +86,21 @@ func (w *verifactuWorker) Work(ctx context.Context, _ *river.Job[VerifactuArgs])
 		}
 		return nil
 	}
+	// After a restore nothing is sent, and nothing chained, until the
+	// local chain matches what the AEAT holds; each run compares again.
+	iv := invoice.Invoicer{Issuer: invoice.SettingsIssuer{}, Now: w.now}
+	hold, err := iv.CheckAfterRestore(ctx, w.pool, w.sender)
+	if err != nil {
+		return err
+	}
+	if hold.Held {
+		w.log.WarnContext(ctx, "jobs: invoicing held since the restore: the AEAT holds records the shop lacks",
+			"missing", len(hold.Missing), "aeat_head", hold.AEATHeadNumber, "error", hold.Error)
+		return nil
+	}
+	if !hold.CheckedAt.IsZero() {
+		w.log.InfoContext(ctx, "jobs: the chain matches the AEAT's; invoicing resumed", "invoices_issued", hold.Issued)
+	}
 	res, err := invoice.SendSubmissions(ctx, w.pool, invoice.Sabores, w.sender, w.now)
 	if res.Sent > 0 {
 		w.log.InfoContext(ctx, "jobs: verifactu messages answered by the AEAT", "messages", res.Sent, "endpoint", w.sender.Endpoint())

@@ -55,9 +55,18 @@ func (fx Effects) paid(ctx context.Context, tx pgx.Tx, order db.Order) error {
 	if iv.Issuer == nil {
 		iv.Issuer = invoice.SettingsIssuer{}
 	}
-	if _, err := iv.IssueForPaidOrder(ctx, tx, order.ID); errors.Is(err, invoice.ErrIssuerMissing) {
+	_, err := iv.IssueForPaidOrder(ctx, tx, order.ID)
+	switch {
+	case errors.Is(err, invoice.ErrIssuerMissing):
 		slog.WarnContext(ctx, "order paid without an invoice: the shop's legal name, NIF and address are not saved in the settings", "order", order.ID)
-	} else if err != nil {
+	case errors.Is(err, invoice.ErrInvoicingHeld):
+		// Invoicing waits for the chain to match the AEAT's after a
+		// restore: the invoice is issued when it does.
+		slog.WarnContext(ctx, "order paid; its invoice waits until invoicing is no longer held after the restore", "order", order.ID)
+		if err := invoice.AwaitInvoice(ctx, tx, order.ID, invoice.Simplified, "", time.Now()); err != nil {
+			return err
+		}
+	case err != nil:
 		return fmt.Errorf("shop: invoice paid order %d: %w", order.ID, err)
 	}
 	return Notify(ctx, tx, fx.Mailer, order, "payment_received")

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
@@ -80,6 +81,10 @@ func CorrectCancelled(ctx context.Context, tx pgx.Tx, iv invoice.Invoicer, order
 		iv.Issuer = invoice.SettingsIssuer{}
 	}
 	_, err := iv.IssueCorrective(ctx, tx, orderID, CancelInvoiceReason)
+	if errors.Is(err, invoice.ErrInvoicingHeld) {
+		slog.WarnContext(ctx, "cancelled order refunded; its corrective invoice waits until invoicing is no longer held after the restore", "order", orderID)
+		return invoice.AwaitInvoice(ctx, tx, orderID, invoice.Corrective, CancelInvoiceReason, time.Now())
+	}
 	if errors.Is(err, invoice.ErrNotInvoiced) || errors.Is(err, invoice.ErrIssuerMissing) {
 		slog.WarnContext(ctx, "cancelled order refunded without a corrective invoice", "order", orderID, "cause", err)
 		return nil

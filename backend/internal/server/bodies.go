@@ -78,6 +78,7 @@ var Bodies = map[string]Body{
 	saboresv1connect.AdminInvoiceServiceCheckInvoiceChainProcedure:             message,
 	saboresv1connect.AdminInvoiceServiceExportInvoiceRegisterProcedure:         message,
 	saboresv1connect.AdminInvoiceServiceExportPaymentsProcedure:                message,
+	saboresv1connect.AdminInvoiceServiceRecheckInvoicingHoldProcedure:          message,
 	saboresv1connect.AccountServiceExportMyDataProcedure:                       message,
 	saboresv1connect.AccountServiceDeleteMyAccountProcedure:                    message,
 	saboresv1connect.AccountServiceRecordCookieConsentProcedure:                message,

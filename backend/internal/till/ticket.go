@@ -20,8 +20,8 @@ type Ticket struct {
 }
 
 // SaleTicket draws a till sale's ticket (its first invoice, with its
-// payments) in lang, with the VeriFactu QR as v says.
-func (s *Service) SaleTicket(ctx context.Context, saleID int64, lang string, v invoice.Verification) (Ticket, error) {
+// payments) in lang, with the VeriFactu QR and legend of its issue.
+func (s *Service) SaleTicket(ctx context.Context, saleID int64, lang string) (Ticket, error) {
 	q := db.New(s.pool)
 	lines, err := q.TillSaleLines(ctx, saleID)
 	if err != nil {
@@ -43,12 +43,12 @@ func (s *Service) SaleTicket(ctx context.Context, saleID int64, lang string, v i
 	for _, r := range rows {
 		pays = append(pays, invoice.TicketPayment{Method: r.Method, Amount: r.AmountCents, Given: r.GivenCents, Change: r.ChangeCents})
 	}
-	return s.ticket(ctx, invoices[0].ID, pays, lang, v)
+	return s.ticket(ctx, invoices[0].ID, pays, lang)
 }
 
 // ReturnTicket draws a till return's ticket: its corrective invoice and
 // what was given back.
-func (s *Service) ReturnTicket(ctx context.Context, returnID int64, lang string, v invoice.Verification) (Ticket, error) {
+func (s *Service) ReturnTicket(ctx context.Context, returnID int64, lang string) (Ticket, error) {
 	r, err := db.New(s.pool).TillRefundOf(ctx, returnID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Ticket{}, &fault.Error{Kind: fault.NotFound, Reason: "TILL_RETURN_UNKNOWN", Field: "return_id", Message: "no till return has this number"}
@@ -56,16 +56,16 @@ func (s *Service) ReturnTicket(ctx context.Context, returnID int64, lang string,
 	if err != nil {
 		return Ticket{}, fmt.Errorf("till: return %d: %w", returnID, err)
 	}
-	return s.ticket(ctx, r.InvoiceID, []invoice.TicketPayment{{Method: r.Method, Amount: r.AmountCents}}, lang, v)
+	return s.ticket(ctx, r.InvoiceID, []invoice.TicketPayment{{Method: r.Method, Amount: r.AmountCents}}, lang)
 }
 
 // ticket draws invoice invoiceID as a ticket with pays.
-func (s *Service) ticket(ctx context.Context, invoiceID int64, pays []invoice.TicketPayment, lang string, v invoice.Verification) (Ticket, error) {
+func (s *Service) ticket(ctx context.Context, invoiceID int64, pays []invoice.TicketPayment, lang string) (Ticket, error) {
 	doc, err := invoice.LoadDocument(ctx, s.pool, invoiceID)
 	if err != nil {
 		return Ticket{}, err
 	}
-	pdf, err := invoice.RenderTicket(doc, pays, lang, v)
+	pdf, err := invoice.RenderTicket(doc, pays, lang)
 	if err != nil {
 		return Ticket{}, err
 	}

@@ -17,7 +17,6 @@ func TestTickets(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
 	ctx := context.Background()
-	v := invoice.Verification{QRBase: invoice.QRTestURL, Legend: true}
 	sale, err := s.till.Sell(ctx, s.seller, till.SaleInput{Key: uuid.New(),
 		Lines:    []till.LineInput{{ProductID: 1001, Quantity: 1}},
 		Payments: []till.PaymentInput{{Method: till.Cash, Amount: 250, Given: 500}}})
@@ -29,11 +28,11 @@ func TestTickets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saleTicket, err := s.till.SaleTicket(ctx, sale.OrderID, "pt", v)
+	saleTicket, err := s.till.SaleTicket(ctx, sale.OrderID, "pt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	returnTicket, err := s.till.ReturnTicket(ctx, ret.ID, "es", v)
+	returnTicket, err := s.till.ReturnTicket(ctx, ret.ID, "es")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +42,7 @@ func TestTickets(t *testing.T) {
 	if !strings.HasPrefix(string(returnTicket.PDF), "%PDF-") || returnTicket.FileName != "ticket-"+ret.Invoice.SeriesNumber+".pdf" {
 		t.Errorf("return ticket %q is not its corrective invoice's PDF", returnTicket.FileName)
 	}
-	if _, err := s.till.SaleTicket(ctx, 999999, "es", v); !isReason(err, till.ReasonSaleUnknown) {
+	if _, err := s.till.SaleTicket(ctx, 999999, "es"); !isReason(err, till.ReasonSaleUnknown) {
 		t.Errorf("ticket of an unknown sale: %v", err)
 	}
 }

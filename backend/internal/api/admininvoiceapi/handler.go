@@ -29,21 +29,30 @@ import (
 type Handler struct {
 	pool    *pgxpool.Pool
 	q       *db.Queries
-	verify  invoice.Verification
 	sending invoice.Sending
+	// invoicer and querier compare the chain with the AEAT's after a
+	// restore; a nil querier (sending off) says it cannot.
+	invoicer invoice.Invoicer
+	querier  invoice.Querier
 }
 
 var _ saboresv1connect.AdminInvoiceServiceHandler = (*Handler)(nil)
 
-// New returns the handler on pool; the QR codes and legend of the PDFs
-// are as verify says.
-func New(pool *pgxpool.Pool, verify invoice.Verification) *Handler {
-	return &Handler{pool: pool, q: db.New(pool), verify: verify}
+// New returns the handler on pool.
+func New(pool *pgxpool.Pool) *Handler {
+	return &Handler{pool: pool, q: db.New(pool)}
 }
 
 // WithSending makes the chain check say how records leave.
 func (h *Handler) WithSending(s invoice.Sending) *Handler {
 	h.sending = s
+	return h
+}
+
+// WithHoldCheck lets the owner compare the chain with the AEAT's after a
+// restore, through querier, issuing the waiting invoices with iv.
+func (h *Handler) WithHoldCheck(iv invoice.Invoicer, querier invoice.Querier) *Handler {
+	h.invoicer, h.querier = iv, querier
 	return h
 }
 
@@ -61,7 +70,7 @@ func (h *Handler) ListOrderInvoices(ctx context.Context, req *connect.Request[sa
 // carry buyers' personal data.
 func (h *Handler) GetInvoicePdf(ctx context.Context, req *connect.Request[saboresv1.GetInvoicePdfRequest]) (*connect.Response[saboresv1.GetInvoicePdfResponse], error) {
 	id := req.Msg.GetInvoiceId()
-	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()), h.verify)
+	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()))
 	if err != nil {
 		return nil, err
 	}
@@ -103,6 +112,26 @@ func (h *Handler) CheckInvoiceChain(ctx context.Context, _ *connect.Request[sabo
 		res.Submission.Refused = append(res.Submission.Refused, &saboresv1.VerifactuRefusedRecord{
 			RecordId: r.ID, SeriesNumber: r.SeriesNumber, EstadoRegistro: r.EstadoRegistro, ErrorCode: r.ErrorCode,
 			ErrorDescription: r.ErrorDescription, AnswerTime: timestamppb.New(r.AnsweredAt), CorrectionRecordId: r.CorrectionID,
+		})
+	}
+	hold, err := invoice.InvoicingHold(ctx, h.pool)
+	if err != nil {
+		return nil, err
+	}
+	res.Hold = holdOf(hold)
+	declaration, err := invoice.ReadDeclaration(ctx, h.pool)
+	if err != nil {
+		return nil, err
+	}
+	res.Declaration = &saboresv1.SoftwareDeclaration{
+		ProducerName: declaration.Producer.Name, ProducerNif: declaration.Producer.NIF,
+		SystemName: declaration.System.Name, SystemId: declaration.System.ID, Version: declaration.System.Version,
+		Installation: declaration.System.Installation, Commit: declaration.Commit,
+	}
+	for _, a := range status.Answers {
+		res.Submission.Answers = append(res.Submission.Answers, &saboresv1.VerifactuAnswer{
+			SubmissionId: a.SubmissionID, EstadoEnvio: a.EstadoEnvio, Csv: a.Csv,
+			AnswerTime: timestamppb.New(a.AnsweredAt), Records: int64(a.RecordCount),
 		})
 	}
 	if err := audit.Record(ctx, h.q, auth.Caller(ctx), "invoice.chain_check", "verifactu_chain", nil,
@@ -149,4 +178,42 @@ func (h *Handler) export(ctx context.Context, period *saboresv1.AccountingPeriod
 	}
 	name := prefix + "_" + strings.ReplaceAll(period.GetFirstDay(), "-", "") + "_" + strings.ReplaceAll(period.GetLastDay(), "-", "") + ".csv"
 	return out, name, nil
+}
+
+// RecheckInvoicingHold compares the chain with the AEAT's records after a
+// restore, lifting the hold when they match; audited with what it found.
+func (h *Handler) RecheckInvoicingHold(ctx context.Context, _ *connect.Request[saboresv1.RecheckInvoicingHoldRequest]) (*connect.Response[saboresv1.RecheckInvoicingHoldResponse], error) {
+	iv := h.invoicer
+	if iv.Issuer == nil {
+		iv.Issuer = invoice.SettingsIssuer{}
+	}
+	hold, err := iv.CheckAfterRestore(ctx, h.pool, h.querier)
+	if err != nil {
+		return nil, err
+	}
+	if err := audit.Record(ctx, h.q, auth.Caller(ctx), "invoice.hold_recheck", "invoicing_hold", nil,
+		map[string]any{"held": hold.Held, "missing": len(hold.Missing), "issued": hold.Issued, "error": hold.Error}); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.RecheckInvoicingHoldResponse{Hold: holdOf(hold), Issued: int32(hold.Issued)}), nil //nolint:gosec // a handful of orders
+}
+
+// holdOf maps where invoicing stands after a restore.
+func holdOf(h invoice.Hold) *saboresv1.InvoicingHold {
+	out := &saboresv1.InvoicingHold{
+		Held: h.Held, AeatHeadNumber: h.AEATHeadNumber, AeatHeadHash: h.AEATHeadHash,
+		LocalHeadHash: h.LocalHeadHash, CheckError: h.Error,
+	}
+	if !h.HeldSince.IsZero() {
+		out.HeldSince = timestamppb.New(h.HeldSince)
+	}
+	if !h.CheckedAt.IsZero() {
+		out.CheckTime = timestamppb.New(h.CheckedAt)
+	}
+	for _, m := range h.Missing {
+		out.Missing = append(out.Missing, &saboresv1.MissingVerifactuRecord{
+			SeriesNumber: m.Number, IssueDate: m.Date, Hash: m.Hash, State: m.State, GeneratedAt: m.GeneratedAt,
+		})
+	}
+	return out
 }

@@ -49,7 +49,7 @@ func setup(t *testing.T) bundle {
 		t.Fatal(err)
 	}
 	return bundle{
-		pool: pool, svc: admininvoiceapi.New(pool, invoice.Verification{QRBase: invoice.QRTestURL, Legend: true}),
+		pool: pool, svc: admininvoiceapi.New(pool),
 		boss:  auth.WithPrincipal(ctx, auth.Principal{UserID: boss, Role: auth.RoleAdmin}),
 		order: orderID, invoice: invoiceID,
 	}

@@ -27,15 +27,14 @@ type Handler struct {
 	pool     *pgxpool.Pool
 	q        *db.Queries
 	invoicer invoice.Invoicer
-	verify   invoice.Verification
 }
 
 var _ saboresv1connect.InvoiceServiceHandler = (*Handler)(nil)
 
 // New returns the handler on pool; complete invoices are issued with
-// invoicer and the PDFs' QR codes and legend are as verify says.
-func New(pool *pgxpool.Pool, invoicer invoice.Invoicer, verify invoice.Verification) *Handler {
-	return &Handler{pool: pool, q: db.New(pool), invoicer: invoicer, verify: verify}
+// invoicer.
+func New(pool *pgxpool.Pool, invoicer invoice.Invoicer) *Handler {
+	return &Handler{pool: pool, q: db.New(pool), invoicer: invoicer}
 }
 
 // ListMyInvoices lists the invoices of one of the caller's orders.
@@ -68,7 +67,7 @@ func (h *Handler) GetMyInvoicePdf(ctx context.Context, req *connect.Request[sabo
 		}
 		return nil, fmt.Errorf("invoiceapi: invoice %d: %w", id, err)
 	}
-	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()), h.verify)
+	pdf, name, err := invoice.DrawPDF(ctx, h.pool, id, apimap.InvoiceLanguage(req.Msg.GetLanguage()))
 	if err != nil {
 		return nil, err
 	}

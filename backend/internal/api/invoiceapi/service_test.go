@@ -52,7 +52,7 @@ func setup(t *testing.T) bundle {
 		return auth.WithPrincipal(ctx, auth.Principal{UserID: id, Role: role})
 	}
 	return bundle{
-		pool: pool, svc: invoiceapi.New(pool, invoicer, invoice.Verification{QRBase: invoice.QRTestURL, Legend: true}),
+		pool: pool, svc: invoiceapi.New(pool, invoicer),
 		ana: as(ana, auth.RoleClient), bea: as(bea, auth.RoleClient),
 		order: orderID, invoice: invoiceID, unpaid: unpaid,
 	}

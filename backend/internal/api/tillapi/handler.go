@@ -7,7 +7,6 @@ import (
 
 	"connectrpc.com/connect"
 
-	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/till"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -16,15 +15,13 @@ import (
 // Handler implements TillService.
 type Handler struct {
 	till *till.Service
-	// verify is the tickets' VeriFactu QR and legend.
-	verify invoice.Verification
 }
 
 var _ saboresv1connect.TillServiceHandler = (*Handler)(nil)
 
-// New returns the handler of the till t, printing tickets with verify.
-func New(t *till.Service, verify invoice.Verification) *Handler {
-	return &Handler{till: t, verify: verify}
+// New returns the handler of the till t.
+func New(t *till.Service) *Handler {
+	return &Handler{till: t}
 }
 
 // LookupProduct finds the product a scanned code names.

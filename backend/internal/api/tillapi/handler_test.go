@@ -44,7 +44,7 @@ func TestTillDay(t *testing.T) {
 	ctx = auth.WithPrincipal(ctx, auth.Principal{UserID: caja, Email: "caja@sabores.es", Role: auth.RoleTill})
 	h := tillapi.New(till.New(pool, gtin.SpanishScales, invoice.Invoicer{Issuer: invoice.StaticIssuer{
 		Name: "Sabores del Mundo S.L.", NIF: "B12345674", Address: "Rúa do Porto 1, 27880 Burela",
-	}}), invoice.Verification{QRBase: invoice.QRTestURL})
+	}}))
 
 	opened, err := h.OpenDay(ctx, connect.NewRequest(&saboresv1.OpenDayRequest{FloatCents: 5000}))
 	if err != nil {

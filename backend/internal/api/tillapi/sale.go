@@ -124,9 +124,9 @@ func (h *Handler) GetTicketPdf(ctx context.Context, req *connect.Request[sabores
 	var t till.Ticket
 	var err error
 	if id := req.Msg.GetReturnId(); id != 0 {
-		t, err = h.till.ReturnTicket(ctx, id, lang, h.verify)
+		t, err = h.till.ReturnTicket(ctx, id, lang)
 	} else {
-		t, err = h.till.SaleTicket(ctx, req.Msg.GetSaleId(), lang, h.verify)
+		t, err = h.till.SaleTicket(ctx, req.Msg.GetSaleId(), lang)
 	}
 	if err != nil {
 		return nil, err

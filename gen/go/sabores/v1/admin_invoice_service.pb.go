@@ -23,6 +23,397 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// RecheckInvoicingHoldRequest asks for a new comparison with the AEAT.
+type RecheckInvoicingHoldRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecheckInvoicingHoldRequest) Reset() {
+	*x = RecheckInvoicingHoldRequest{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecheckInvoicingHoldRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecheckInvoicingHoldRequest) ProtoMessage() {}
+
+func (x *RecheckInvoicingHoldRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecheckInvoicingHoldRequest.ProtoReflect.Descriptor instead.
+func (*RecheckInvoicingHoldRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{0}
+}
+
+// RecheckInvoicingHoldResponse is what the comparison found.
+type RecheckInvoicingHoldResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// hold is where invoicing stands now.
+	Hold *InvoicingHold `protobuf:"bytes,1,opt,name=hold,proto3" json:"hold,omitempty"`
+	// issued counts the invoices that waited for the hold and were issued
+	// when it was lifted.
+	Issued        int32 `protobuf:"varint,2,opt,name=issued,proto3" json:"issued,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecheckInvoicingHoldResponse) Reset() {
+	*x = RecheckInvoicingHoldResponse{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecheckInvoicingHoldResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecheckInvoicingHoldResponse) ProtoMessage() {}
+
+func (x *RecheckInvoicingHoldResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecheckInvoicingHoldResponse.ProtoReflect.Descriptor instead.
+func (*RecheckInvoicingHoldResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *RecheckInvoicingHoldResponse) GetHold() *InvoicingHold {
+	if x != nil {
+		return x.Hold
+	}
+	return nil
+}
+
+func (x *RecheckInvoicingHoldResponse) GetIssued() int32 {
+	if x != nil {
+		return x.Issued
+	}
+	return 0
+}
+
+// InvoicingHold is where invoicing stands after a restore: held until
+// every record the AEAT holds is in the local chain and the AEAT's last
+// record is a local one.
+type InvoicingHold struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// held says invoicing is stopped; paid orders' invoices wait.
+	Held bool `protobuf:"varint,1,opt,name=held,proto3" json:"held,omitempty"`
+	// held_since is when the restore held it.
+	HeldSince *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=held_since,json=heldSince,proto3" json:"held_since,omitempty"`
+	// check_time is the last comparison with the AEAT; unset before any.
+	CheckTime *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=check_time,json=checkTime,proto3" json:"check_time,omitempty"`
+	// aeat_head_number is the invoice of the AEAT's last record.
+	AeatHeadNumber string `protobuf:"bytes,4,opt,name=aeat_head_number,json=aeatHeadNumber,proto3" json:"aeat_head_number,omitempty"`
+	// aeat_head_hash is that record's huella.
+	AeatHeadHash string `protobuf:"bytes,5,opt,name=aeat_head_hash,json=aeatHeadHash,proto3" json:"aeat_head_hash,omitempty"`
+	// local_head_hash is the huella of the local chain's last record.
+	LocalHeadHash string `protobuf:"bytes,6,opt,name=local_head_hash,json=localHeadHash,proto3" json:"local_head_hash,omitempty"`
+	// missing are the records the AEAT holds and the shop lacks.
+	Missing []*MissingVerifactuRecord `protobuf:"bytes,7,rep,name=missing,proto3" json:"missing,omitempty"`
+	// check_error is why the last comparison could not be made (the AEAT
+	// unreachable, sending off); empty when it was.
+	CheckError    string `protobuf:"bytes,8,opt,name=check_error,json=checkError,proto3" json:"check_error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *InvoicingHold) Reset() {
+	*x = InvoicingHold{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *InvoicingHold) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*InvoicingHold) ProtoMessage() {}
+
+func (x *InvoicingHold) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use InvoicingHold.ProtoReflect.Descriptor instead.
+func (*InvoicingHold) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *InvoicingHold) GetHeld() bool {
+	if x != nil {
+		return x.Held
+	}
+	return false
+}
+
+func (x *InvoicingHold) GetHeldSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.HeldSince
+	}
+	return nil
+}
+
+func (x *InvoicingHold) GetCheckTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CheckTime
+	}
+	return nil
+}
+
+func (x *InvoicingHold) GetAeatHeadNumber() string {
+	if x != nil {
+		return x.AeatHeadNumber
+	}
+	return ""
+}
+
+func (x *InvoicingHold) GetAeatHeadHash() string {
+	if x != nil {
+		return x.AeatHeadHash
+	}
+	return ""
+}
+
+func (x *InvoicingHold) GetLocalHeadHash() string {
+	if x != nil {
+		return x.LocalHeadHash
+	}
+	return ""
+}
+
+func (x *InvoicingHold) GetMissing() []*MissingVerifactuRecord {
+	if x != nil {
+		return x.Missing
+	}
+	return nil
+}
+
+func (x *InvoicingHold) GetCheckError() string {
+	if x != nil {
+		return x.CheckError
+	}
+	return ""
+}
+
+// MissingVerifactuRecord is a record the AEAT holds that the restored
+// database lacks.
+type MissingVerifactuRecord struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// series_number is its invoice's number.
+	SeriesNumber string `protobuf:"bytes,1,opt,name=series_number,json=seriesNumber,proto3" json:"series_number,omitempty"`
+	// issue_date is its invoice's date, dd-mm-yyyy as the AEAT writes it.
+	IssueDate string `protobuf:"bytes,2,opt,name=issue_date,json=issueDate,proto3" json:"issue_date,omitempty"`
+	// hash is its huella.
+	Hash string `protobuf:"bytes,3,opt,name=hash,proto3" json:"hash,omitempty"`
+	// state is the AEAT's EstadoRegistro: Correcto, AceptadoConErrores, Anulado.
+	State string `protobuf:"bytes,4,opt,name=state,proto3" json:"state,omitempty"`
+	// generated_at is its FechaHoraHusoGenRegistro as the AEAT keeps it.
+	GeneratedAt   string `protobuf:"bytes,5,opt,name=generated_at,json=generatedAt,proto3" json:"generated_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MissingVerifactuRecord) Reset() {
+	*x = MissingVerifactuRecord{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MissingVerifactuRecord) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MissingVerifactuRecord) ProtoMessage() {}
+
+func (x *MissingVerifactuRecord) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MissingVerifactuRecord.ProtoReflect.Descriptor instead.
+func (*MissingVerifactuRecord) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *MissingVerifactuRecord) GetSeriesNumber() string {
+	if x != nil {
+		return x.SeriesNumber
+	}
+	return ""
+}
+
+func (x *MissingVerifactuRecord) GetIssueDate() string {
+	if x != nil {
+		return x.IssueDate
+	}
+	return ""
+}
+
+func (x *MissingVerifactuRecord) GetHash() string {
+	if x != nil {
+		return x.Hash
+	}
+	return ""
+}
+
+func (x *MissingVerifactuRecord) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *MissingVerifactuRecord) GetGeneratedAt() string {
+	if x != nil {
+		return x.GeneratedAt
+	}
+	return ""
+}
+
+// SoftwareDeclaration is the system's identity as its records carry it
+// (SistemaInformatico) and its declaración responsable states it (RD
+// 1007/2023 art. 13, Orden HAC/1177/2024 art. 15): clients print the
+// declaration's text around these values.
+type SoftwareDeclaration struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// producer_name is who produced the system: the shop itself.
+	ProducerName string `protobuf:"bytes,1,opt,name=producer_name,json=producerName,proto3" json:"producer_name,omitempty"`
+	// producer_nif is its NIF.
+	ProducerNif string `protobuf:"bytes,2,opt,name=producer_nif,json=producerNif,proto3" json:"producer_nif,omitempty"`
+	// system_name is NombreSistemaInformatico.
+	SystemName string `protobuf:"bytes,3,opt,name=system_name,json=systemName,proto3" json:"system_name,omitempty"`
+	// system_id is IdSistemaInformatico.
+	SystemId string `protobuf:"bytes,4,opt,name=system_id,json=systemId,proto3" json:"system_id,omitempty"`
+	// version is the build's version, as `shopd version` says it.
+	Version string `protobuf:"bytes,5,opt,name=version,proto3" json:"version,omitempty"`
+	// installation is NumeroInstalacion.
+	Installation string `protobuf:"bytes,6,opt,name=installation,proto3" json:"installation,omitempty"`
+	// commit is the build's source revision.
+	Commit        string `protobuf:"bytes,7,opt,name=commit,proto3" json:"commit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SoftwareDeclaration) Reset() {
+	*x = SoftwareDeclaration{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SoftwareDeclaration) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SoftwareDeclaration) ProtoMessage() {}
+
+func (x *SoftwareDeclaration) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SoftwareDeclaration.ProtoReflect.Descriptor instead.
+func (*SoftwareDeclaration) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SoftwareDeclaration) GetProducerName() string {
+	if x != nil {
+		return x.ProducerName
+	}
+	return ""
+}
+
+func (x *SoftwareDeclaration) GetProducerNif() string {
+	if x != nil {
+		return x.ProducerNif
+	}
+	return ""
+}
+
+func (x *SoftwareDeclaration) GetSystemName() string {
+	if x != nil {
+		return x.SystemName
+	}
+	return ""
+}
+
+func (x *SoftwareDeclaration) GetSystemId() string {
+	if x != nil {
+		return x.SystemId
+	}
+	return ""
+}
+
+func (x *SoftwareDeclaration) GetVersion() string {
+	if x != nil {
+		return x.Version
+	}
+	return ""
+}
+
+func (x *SoftwareDeclaration) GetInstallation() string {
+	if x != nil {
+		return x.Installation
+	}
+	return ""
+}
+
+func (x *SoftwareDeclaration) GetCommit() string {
+	if x != nil {
+		return x.Commit
+	}
+	return ""
+}
+
 // ListOrderInvoicesRequest names any order.
 type ListOrderInvoicesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -34,7 +425,7 @@ type ListOrderInvoicesRequest struct {
 
 func (x *ListOrderInvoicesRequest) Reset() {
 	*x = ListOrderInvoicesRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -46,7 +437,7 @@ func (x *ListOrderInvoicesRequest) String() string {
 func (*ListOrderInvoicesRequest) ProtoMessage() {}
 
 func (x *ListOrderInvoicesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -59,7 +450,7 @@ func (x *ListOrderInvoicesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrderInvoicesRequest.ProtoReflect.Descriptor instead.
 func (*ListOrderInvoicesRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListOrderInvoicesRequest) GetOrderId() int64 {
@@ -80,7 +471,7 @@ type ListOrderInvoicesResponse struct {
 
 func (x *ListOrderInvoicesResponse) Reset() {
 	*x = ListOrderInvoicesResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -92,7 +483,7 @@ func (x *ListOrderInvoicesResponse) String() string {
 func (*ListOrderInvoicesResponse) ProtoMessage() {}
 
 func (x *ListOrderInvoicesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -105,7 +496,7 @@ func (x *ListOrderInvoicesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrderInvoicesResponse.ProtoReflect.Descriptor instead.
 func (*ListOrderInvoicesResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListOrderInvoicesResponse) GetInvoices() []*Invoice {
@@ -128,7 +519,7 @@ type GetInvoicePdfRequest struct {
 
 func (x *GetInvoicePdfRequest) Reset() {
 	*x = GetInvoicePdfRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -140,7 +531,7 @@ func (x *GetInvoicePdfRequest) String() string {
 func (*GetInvoicePdfRequest) ProtoMessage() {}
 
 func (x *GetInvoicePdfRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -153,7 +544,7 @@ func (x *GetInvoicePdfRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetInvoicePdfRequest.ProtoReflect.Descriptor instead.
 func (*GetInvoicePdfRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetInvoicePdfRequest) GetInvoiceId() int64 {
@@ -183,7 +574,7 @@ type GetInvoicePdfResponse struct {
 
 func (x *GetInvoicePdfResponse) Reset() {
 	*x = GetInvoicePdfResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -195,7 +586,7 @@ func (x *GetInvoicePdfResponse) String() string {
 func (*GetInvoicePdfResponse) ProtoMessage() {}
 
 func (x *GetInvoicePdfResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -208,7 +599,7 @@ func (x *GetInvoicePdfResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetInvoicePdfResponse.ProtoReflect.Descriptor instead.
 func (*GetInvoicePdfResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetInvoicePdfResponse) GetPdf() []byte {
@@ -234,7 +625,7 @@ type CheckInvoiceChainRequest struct {
 
 func (x *CheckInvoiceChainRequest) Reset() {
 	*x = CheckInvoiceChainRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -246,7 +637,7 @@ func (x *CheckInvoiceChainRequest) String() string {
 func (*CheckInvoiceChainRequest) ProtoMessage() {}
 
 func (x *CheckInvoiceChainRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -259,7 +650,7 @@ func (x *CheckInvoiceChainRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckInvoiceChainRequest.ProtoReflect.Descriptor instead.
 func (*CheckInvoiceChainRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{9}
 }
 
 // ChainBreak is a record whose hash or link is wrong.
@@ -278,7 +669,7 @@ type ChainBreak struct {
 
 func (x *ChainBreak) Reset() {
 	*x = ChainBreak{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -290,7 +681,7 @@ func (x *ChainBreak) String() string {
 func (*ChainBreak) ProtoMessage() {}
 
 func (x *ChainBreak) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -303,7 +694,7 @@ func (x *ChainBreak) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ChainBreak.ProtoReflect.Descriptor instead.
 func (*ChainBreak) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ChainBreak) GetRecordId() int64 {
@@ -328,14 +719,18 @@ type CheckInvoiceChainResponse struct {
 	// breaks are the records found wrong; none when the chain is intact.
 	Breaks []*ChainBreak `protobuf:"bytes,2,rep,name=breaks,proto3" json:"breaks,omitempty"`
 	// submission is where the records stand on their way to the AEAT.
-	Submission    *VerifactuSubmission `protobuf:"bytes,3,opt,name=submission,proto3" json:"submission,omitempty"`
+	Submission *VerifactuSubmission `protobuf:"bytes,3,opt,name=submission,proto3" json:"submission,omitempty"`
+	// hold is where invoicing stands after a restore.
+	Hold *InvoicingHold `protobuf:"bytes,4,opt,name=hold,proto3" json:"hold,omitempty"`
+	// declaration is the system's identity for its declaración responsable.
+	Declaration   *SoftwareDeclaration `protobuf:"bytes,5,opt,name=declaration,proto3" json:"declaration,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CheckInvoiceChainResponse) Reset() {
 	*x = CheckInvoiceChainResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -347,7 +742,7 @@ func (x *CheckInvoiceChainResponse) String() string {
 func (*CheckInvoiceChainResponse) ProtoMessage() {}
 
 func (x *CheckInvoiceChainResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -360,7 +755,7 @@ func (x *CheckInvoiceChainResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckInvoiceChainResponse.ProtoReflect.Descriptor instead.
 func (*CheckInvoiceChainResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CheckInvoiceChainResponse) GetRecords() int64 {
@@ -380,6 +775,20 @@ func (x *CheckInvoiceChainResponse) GetBreaks() []*ChainBreak {
 func (x *CheckInvoiceChainResponse) GetSubmission() *VerifactuSubmission {
 	if x != nil {
 		return x.Submission
+	}
+	return nil
+}
+
+func (x *CheckInvoiceChainResponse) GetHold() *InvoicingHold {
+	if x != nil {
+		return x.Hold
+	}
+	return nil
+}
+
+func (x *CheckInvoiceChainResponse) GetDeclaration() *SoftwareDeclaration {
+	if x != nil {
+		return x.Declaration
 	}
 	return nil
 }
@@ -412,13 +821,15 @@ type VerifactuSubmission struct {
 	// certificate_expire_time is when the certificate they are sent with
 	// expires; unset when none is configured.
 	CertificateExpireTime *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=certificate_expire_time,json=certificateExpireTime,proto3" json:"certificate_expire_time,omitempty"`
-	unknownFields         protoimpl.UnknownFields
-	sizeCache             protoimpl.SizeCache
+	// answers are the AEAT's latest answers (at most 20, newest first).
+	Answers       []*VerifactuAnswer `protobuf:"bytes,9,rep,name=answers,proto3" json:"answers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *VerifactuSubmission) Reset() {
 	*x = VerifactuSubmission{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -430,7 +841,7 @@ func (x *VerifactuSubmission) String() string {
 func (*VerifactuSubmission) ProtoMessage() {}
 
 func (x *VerifactuSubmission) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -443,7 +854,7 @@ func (x *VerifactuSubmission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifactuSubmission.ProtoReflect.Descriptor instead.
 func (*VerifactuSubmission) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *VerifactuSubmission) GetReadyRecords() int64 {
@@ -502,6 +913,97 @@ func (x *VerifactuSubmission) GetCertificateExpireTime() *timestamppb.Timestamp 
 	return nil
 }
 
+func (x *VerifactuSubmission) GetAnswers() []*VerifactuAnswer {
+	if x != nil {
+		return x.Answers
+	}
+	return nil
+}
+
+// VerifactuAnswer is the AEAT's answer to one message.
+type VerifactuAnswer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// submission_id is the message's id.
+	SubmissionId int64 `protobuf:"varint,1,opt,name=submission_id,json=submissionId,proto3" json:"submission_id,omitempty"`
+	// estado_envio is the AEAT's EstadoEnvio: Correcto, ParcialmenteCorrecto
+	// or Incorrecto.
+	EstadoEnvio string `protobuf:"bytes,2,opt,name=estado_envio,json=estadoEnvio,proto3" json:"estado_envio,omitempty"`
+	// csv is the AEAT's Código Seguro de Verificación of the presentation;
+	// empty when the whole message was refused.
+	Csv string `protobuf:"bytes,3,opt,name=csv,proto3" json:"csv,omitempty"`
+	// answer_time is when the answer came.
+	AnswerTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=answer_time,json=answerTime,proto3" json:"answer_time,omitempty"`
+	// records counts the records the message carried.
+	Records       int64 `protobuf:"varint,5,opt,name=records,proto3" json:"records,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifactuAnswer) Reset() {
+	*x = VerifactuAnswer{}
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifactuAnswer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifactuAnswer) ProtoMessage() {}
+
+func (x *VerifactuAnswer) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifactuAnswer.ProtoReflect.Descriptor instead.
+func (*VerifactuAnswer) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *VerifactuAnswer) GetSubmissionId() int64 {
+	if x != nil {
+		return x.SubmissionId
+	}
+	return 0
+}
+
+func (x *VerifactuAnswer) GetEstadoEnvio() string {
+	if x != nil {
+		return x.EstadoEnvio
+	}
+	return ""
+}
+
+func (x *VerifactuAnswer) GetCsv() string {
+	if x != nil {
+		return x.Csv
+	}
+	return ""
+}
+
+func (x *VerifactuAnswer) GetAnswerTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.AnswerTime
+	}
+	return nil
+}
+
+func (x *VerifactuAnswer) GetRecords() int64 {
+	if x != nil {
+		return x.Records
+	}
+	return 0
+}
+
 // VerifactuStateCount is how many records are in messages of one state.
 type VerifactuStateCount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -515,7 +1017,7 @@ type VerifactuStateCount struct {
 
 func (x *VerifactuStateCount) Reset() {
 	*x = VerifactuStateCount{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -527,7 +1029,7 @@ func (x *VerifactuStateCount) String() string {
 func (*VerifactuStateCount) ProtoMessage() {}
 
 func (x *VerifactuStateCount) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -540,7 +1042,7 @@ func (x *VerifactuStateCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifactuStateCount.ProtoReflect.Descriptor instead.
 func (*VerifactuStateCount) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *VerifactuStateCount) GetState() string {
@@ -583,7 +1085,7 @@ type VerifactuRefusedRecord struct {
 
 func (x *VerifactuRefusedRecord) Reset() {
 	*x = VerifactuRefusedRecord{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -595,7 +1097,7 @@ func (x *VerifactuRefusedRecord) String() string {
 func (*VerifactuRefusedRecord) ProtoMessage() {}
 
 func (x *VerifactuRefusedRecord) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -608,7 +1110,7 @@ func (x *VerifactuRefusedRecord) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifactuRefusedRecord.ProtoReflect.Descriptor instead.
 func (*VerifactuRefusedRecord) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *VerifactuRefusedRecord) GetRecordId() int64 {
@@ -674,7 +1176,7 @@ type AccountingPeriod struct {
 
 func (x *AccountingPeriod) Reset() {
 	*x = AccountingPeriod{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -686,7 +1188,7 @@ func (x *AccountingPeriod) String() string {
 func (*AccountingPeriod) ProtoMessage() {}
 
 func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -699,7 +1201,7 @@ func (x *AccountingPeriod) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AccountingPeriod.ProtoReflect.Descriptor instead.
 func (*AccountingPeriod) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *AccountingPeriod) GetFirstDay() string {
@@ -727,7 +1229,7 @@ type ExportInvoiceRegisterRequest struct {
 
 func (x *ExportInvoiceRegisterRequest) Reset() {
 	*x = ExportInvoiceRegisterRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -739,7 +1241,7 @@ func (x *ExportInvoiceRegisterRequest) String() string {
 func (*ExportInvoiceRegisterRequest) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -752,7 +1254,7 @@ func (x *ExportInvoiceRegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterRequest.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ExportInvoiceRegisterRequest) GetPeriod() *AccountingPeriod {
@@ -779,7 +1281,7 @@ type ExportInvoiceRegisterResponse struct {
 
 func (x *ExportInvoiceRegisterResponse) Reset() {
 	*x = ExportInvoiceRegisterResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -791,7 +1293,7 @@ func (x *ExportInvoiceRegisterResponse) String() string {
 func (*ExportInvoiceRegisterResponse) ProtoMessage() {}
 
 func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -804,7 +1306,7 @@ func (x *ExportInvoiceRegisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportInvoiceRegisterResponse.ProtoReflect.Descriptor instead.
 func (*ExportInvoiceRegisterResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ExportInvoiceRegisterResponse) GetCsv() []byte {
@@ -832,7 +1334,7 @@ type ExportPaymentsRequest struct {
 
 func (x *ExportPaymentsRequest) Reset() {
 	*x = ExportPaymentsRequest{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -844,7 +1346,7 @@ func (x *ExportPaymentsRequest) String() string {
 func (*ExportPaymentsRequest) ProtoMessage() {}
 
 func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -857,7 +1359,7 @@ func (x *ExportPaymentsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPaymentsRequest.ProtoReflect.Descriptor instead.
 func (*ExportPaymentsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{13}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ExportPaymentsRequest) GetPeriod() *AccountingPeriod {
@@ -883,7 +1385,7 @@ type ExportPaymentsResponse struct {
 
 func (x *ExportPaymentsResponse) Reset() {
 	*x = ExportPaymentsResponse{}
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -895,7 +1397,7 @@ func (x *ExportPaymentsResponse) String() string {
 func (*ExportPaymentsResponse) ProtoMessage() {}
 
 func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_invoice_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -908,7 +1410,7 @@ func (x *ExportPaymentsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportPaymentsResponse.ProtoReflect.Descriptor instead.
 func (*ExportPaymentsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_admin_invoice_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ExportPaymentsResponse) GetCsv() []byte {
@@ -930,7 +1432,39 @@ var File_sabores_v1_admin_invoice_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_invoice_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/admin_invoice_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18sabores/v1/invoice.proto\">\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18sabores/v1/invoice.proto\"\x1d\n" +
+	"\x1bRecheckInvoicingHoldRequest\"e\n" +
+	"\x1cRecheckInvoicingHoldResponse\x12-\n" +
+	"\x04hold\x18\x01 \x01(\v2\x19.sabores.v1.InvoicingHoldR\x04hold\x12\x16\n" +
+	"\x06issued\x18\x02 \x01(\x05R\x06issued\"\xf0\x02\n" +
+	"\rInvoicingHold\x12\x12\n" +
+	"\x04held\x18\x01 \x01(\bR\x04held\x129\n" +
+	"\n" +
+	"held_since\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\theldSince\x129\n" +
+	"\n" +
+	"check_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tcheckTime\x12(\n" +
+	"\x10aeat_head_number\x18\x04 \x01(\tR\x0eaeatHeadNumber\x12$\n" +
+	"\x0eaeat_head_hash\x18\x05 \x01(\tR\faeatHeadHash\x12&\n" +
+	"\x0flocal_head_hash\x18\x06 \x01(\tR\rlocalHeadHash\x12<\n" +
+	"\amissing\x18\a \x03(\v2\".sabores.v1.MissingVerifactuRecordR\amissing\x12\x1f\n" +
+	"\vcheck_error\x18\b \x01(\tR\n" +
+	"checkError\"\xa9\x01\n" +
+	"\x16MissingVerifactuRecord\x12#\n" +
+	"\rseries_number\x18\x01 \x01(\tR\fseriesNumber\x12\x1d\n" +
+	"\n" +
+	"issue_date\x18\x02 \x01(\tR\tissueDate\x12\x12\n" +
+	"\x04hash\x18\x03 \x01(\tR\x04hash\x12\x14\n" +
+	"\x05state\x18\x04 \x01(\tR\x05state\x12!\n" +
+	"\fgenerated_at\x18\x05 \x01(\tR\vgeneratedAt\"\xf1\x01\n" +
+	"\x13SoftwareDeclaration\x12#\n" +
+	"\rproducer_name\x18\x01 \x01(\tR\fproducerName\x12!\n" +
+	"\fproducer_nif\x18\x02 \x01(\tR\vproducerNif\x12\x1f\n" +
+	"\vsystem_name\x18\x03 \x01(\tR\n" +
+	"systemName\x12\x1b\n" +
+	"\tsystem_id\x18\x04 \x01(\tR\bsystemId\x12\x18\n" +
+	"\aversion\x18\x05 \x01(\tR\aversion\x12\"\n" +
+	"\finstallation\x18\x06 \x01(\tR\finstallation\x12\x16\n" +
+	"\x06commit\x18\a \x01(\tR\x06commit\">\n" +
 	"\x18ListOrderInvoicesRequest\x12\"\n" +
 	"\border_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\aorderId\"L\n" +
 	"\x19ListOrderInvoicesResponse\x12/\n" +
@@ -946,13 +1480,15 @@ const file_sabores_v1_admin_invoice_service_proto_rawDesc = "" +
 	"\n" +
 	"ChainBreak\x12\x1b\n" +
 	"\trecord_id\x18\x01 \x01(\x03R\brecordId\x12\x18\n" +
-	"\aproblem\x18\x02 \x01(\tR\aproblem\"\xa6\x01\n" +
+	"\aproblem\x18\x02 \x01(\tR\aproblem\"\x98\x02\n" +
 	"\x19CheckInvoiceChainResponse\x12\x18\n" +
 	"\arecords\x18\x01 \x01(\x03R\arecords\x12.\n" +
 	"\x06breaks\x18\x02 \x03(\v2\x16.sabores.v1.ChainBreakR\x06breaks\x12?\n" +
 	"\n" +
 	"submission\x18\x03 \x01(\v2\x1f.sabores.v1.VerifactuSubmissionR\n" +
-	"submission\"\xbd\x03\n" +
+	"submission\x12-\n" +
+	"\x04hold\x18\x04 \x01(\v2\x19.sabores.v1.InvoicingHoldR\x04hold\x12A\n" +
+	"\vdeclaration\x18\x05 \x01(\v2\x1f.sabores.v1.SoftwareDeclarationR\vdeclaration\"\xf4\x03\n" +
 	"\x13VerifactuSubmission\x12#\n" +
 	"\rready_records\x18\x01 \x01(\x03R\freadyRecords\x12/\n" +
 	"\x13unsubmitted_records\x18\x02 \x01(\x03R\x12unsubmittedRecords\x12F\n" +
@@ -961,7 +1497,15 @@ const file_sabores_v1_admin_invoice_service_proto_rawDesc = "" +
 	"\arefused\x18\x05 \x03(\v2\".sabores.v1.VerifactuRefusedRecordR\arefused\x12\x18\n" +
 	"\asending\x18\x06 \x01(\bR\asending\x12 \n" +
 	"\venvironment\x18\a \x01(\tR\venvironment\x12R\n" +
-	"\x17certificate_expire_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x15certificateExpireTime\"E\n" +
+	"\x17certificate_expire_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x15certificateExpireTime\x125\n" +
+	"\aanswers\x18\t \x03(\v2\x1b.sabores.v1.VerifactuAnswerR\aanswers\"\xc2\x01\n" +
+	"\x0fVerifactuAnswer\x12#\n" +
+	"\rsubmission_id\x18\x01 \x01(\x03R\fsubmissionId\x12!\n" +
+	"\festado_envio\x18\x02 \x01(\tR\vestadoEnvio\x12\x10\n" +
+	"\x03csv\x18\x03 \x01(\tR\x03csv\x12;\n" +
+	"\vanswer_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"answerTime\x12\x18\n" +
+	"\arecords\x18\x05 \x01(\x03R\arecords\"E\n" +
 	"\x13VerifactuStateCount\x12\x14\n" +
 	"\x05state\x18\x01 \x01(\tR\x05state\x12\x18\n" +
 	"\arecords\x18\x02 \x01(\x03R\arecords\"\xbe\x02\n" +
@@ -988,13 +1532,14 @@ const file_sabores_v1_admin_invoice_service_proto_rawDesc = "" +
 	"\x06period\x18\x01 \x01(\v2\x1c.sabores.v1.AccountingPeriodB\x06\xbaH\x03\xc8\x01\x01R\x06period\"G\n" +
 	"\x16ExportPaymentsResponse\x12\x10\n" +
 	"\x03csv\x18\x01 \x01(\fR\x03csv\x12\x1b\n" +
-	"\tfile_name\x18\x02 \x01(\tR\bfileName2\xfb\x03\n" +
+	"\tfile_name\x18\x02 \x01(\tR\bfileName2\xe6\x04\n" +
 	"\x13AdminInvoiceService\x12e\n" +
 	"\x11ListOrderInvoices\x12$.sabores.v1.ListOrderInvoicesRequest\x1a%.sabores.v1.ListOrderInvoicesResponse\"\x03\x90\x02\x01\x12T\n" +
 	"\rGetInvoicePdf\x12 .sabores.v1.GetInvoicePdfRequest\x1a!.sabores.v1.GetInvoicePdfResponse\x12`\n" +
 	"\x11CheckInvoiceChain\x12$.sabores.v1.CheckInvoiceChainRequest\x1a%.sabores.v1.CheckInvoiceChainResponse\x12l\n" +
 	"\x15ExportInvoiceRegister\x12(.sabores.v1.ExportInvoiceRegisterRequest\x1a).sabores.v1.ExportInvoiceRegisterResponse\x12W\n" +
-	"\x0eExportPayments\x12!.sabores.v1.ExportPaymentsRequest\x1a\".sabores.v1.ExportPaymentsResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x0eExportPayments\x12!.sabores.v1.ExportPaymentsRequest\x1a\".sabores.v1.ExportPaymentsResponse\x12i\n" +
+	"\x14RecheckInvoicingHold\x12'.sabores.v1.RecheckInvoicingHoldRequest\x1a(.sabores.v1.RecheckInvoicingHoldResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_invoice_service_proto_rawDescOnce sync.Once
@@ -1008,54 +1553,70 @@ func file_sabores_v1_admin_invoice_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_invoice_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_sabores_v1_admin_invoice_service_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_sabores_v1_admin_invoice_service_proto_goTypes = []any{
-	(*ListOrderInvoicesRequest)(nil),      // 0: sabores.v1.ListOrderInvoicesRequest
-	(*ListOrderInvoicesResponse)(nil),     // 1: sabores.v1.ListOrderInvoicesResponse
-	(*GetInvoicePdfRequest)(nil),          // 2: sabores.v1.GetInvoicePdfRequest
-	(*GetInvoicePdfResponse)(nil),         // 3: sabores.v1.GetInvoicePdfResponse
-	(*CheckInvoiceChainRequest)(nil),      // 4: sabores.v1.CheckInvoiceChainRequest
-	(*ChainBreak)(nil),                    // 5: sabores.v1.ChainBreak
-	(*CheckInvoiceChainResponse)(nil),     // 6: sabores.v1.CheckInvoiceChainResponse
-	(*VerifactuSubmission)(nil),           // 7: sabores.v1.VerifactuSubmission
-	(*VerifactuStateCount)(nil),           // 8: sabores.v1.VerifactuStateCount
-	(*VerifactuRefusedRecord)(nil),        // 9: sabores.v1.VerifactuRefusedRecord
-	(*AccountingPeriod)(nil),              // 10: sabores.v1.AccountingPeriod
-	(*ExportInvoiceRegisterRequest)(nil),  // 11: sabores.v1.ExportInvoiceRegisterRequest
-	(*ExportInvoiceRegisterResponse)(nil), // 12: sabores.v1.ExportInvoiceRegisterResponse
-	(*ExportPaymentsRequest)(nil),         // 13: sabores.v1.ExportPaymentsRequest
-	(*ExportPaymentsResponse)(nil),        // 14: sabores.v1.ExportPaymentsResponse
-	(*Invoice)(nil),                       // 15: sabores.v1.Invoice
-	(InvoiceLanguage)(0),                  // 16: sabores.v1.InvoiceLanguage
-	(*timestamppb.Timestamp)(nil),         // 17: google.protobuf.Timestamp
+	(*RecheckInvoicingHoldRequest)(nil),   // 0: sabores.v1.RecheckInvoicingHoldRequest
+	(*RecheckInvoicingHoldResponse)(nil),  // 1: sabores.v1.RecheckInvoicingHoldResponse
+	(*InvoicingHold)(nil),                 // 2: sabores.v1.InvoicingHold
+	(*MissingVerifactuRecord)(nil),        // 3: sabores.v1.MissingVerifactuRecord
+	(*SoftwareDeclaration)(nil),           // 4: sabores.v1.SoftwareDeclaration
+	(*ListOrderInvoicesRequest)(nil),      // 5: sabores.v1.ListOrderInvoicesRequest
+	(*ListOrderInvoicesResponse)(nil),     // 6: sabores.v1.ListOrderInvoicesResponse
+	(*GetInvoicePdfRequest)(nil),          // 7: sabores.v1.GetInvoicePdfRequest
+	(*GetInvoicePdfResponse)(nil),         // 8: sabores.v1.GetInvoicePdfResponse
+	(*CheckInvoiceChainRequest)(nil),      // 9: sabores.v1.CheckInvoiceChainRequest
+	(*ChainBreak)(nil),                    // 10: sabores.v1.ChainBreak
+	(*CheckInvoiceChainResponse)(nil),     // 11: sabores.v1.CheckInvoiceChainResponse
+	(*VerifactuSubmission)(nil),           // 12: sabores.v1.VerifactuSubmission
+	(*VerifactuAnswer)(nil),               // 13: sabores.v1.VerifactuAnswer
+	(*VerifactuStateCount)(nil),           // 14: sabores.v1.VerifactuStateCount
+	(*VerifactuRefusedRecord)(nil),        // 15: sabores.v1.VerifactuRefusedRecord
+	(*AccountingPeriod)(nil),              // 16: sabores.v1.AccountingPeriod
+	(*ExportInvoiceRegisterRequest)(nil),  // 17: sabores.v1.ExportInvoiceRegisterRequest
+	(*ExportInvoiceRegisterResponse)(nil), // 18: sabores.v1.ExportInvoiceRegisterResponse
+	(*ExportPaymentsRequest)(nil),         // 19: sabores.v1.ExportPaymentsRequest
+	(*ExportPaymentsResponse)(nil),        // 20: sabores.v1.ExportPaymentsResponse
+	(*timestamppb.Timestamp)(nil),         // 21: google.protobuf.Timestamp
+	(*Invoice)(nil),                       // 22: sabores.v1.Invoice
+	(InvoiceLanguage)(0),                  // 23: sabores.v1.InvoiceLanguage
 }
 var file_sabores_v1_admin_invoice_service_proto_depIdxs = []int32{
-	15, // 0: sabores.v1.ListOrderInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
-	16, // 1: sabores.v1.GetInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
-	5,  // 2: sabores.v1.CheckInvoiceChainResponse.breaks:type_name -> sabores.v1.ChainBreak
-	7,  // 3: sabores.v1.CheckInvoiceChainResponse.submission:type_name -> sabores.v1.VerifactuSubmission
-	17, // 4: sabores.v1.VerifactuSubmission.last_prepare_time:type_name -> google.protobuf.Timestamp
-	8,  // 5: sabores.v1.VerifactuSubmission.by_state:type_name -> sabores.v1.VerifactuStateCount
-	9,  // 6: sabores.v1.VerifactuSubmission.refused:type_name -> sabores.v1.VerifactuRefusedRecord
-	17, // 7: sabores.v1.VerifactuSubmission.certificate_expire_time:type_name -> google.protobuf.Timestamp
-	17, // 8: sabores.v1.VerifactuRefusedRecord.answer_time:type_name -> google.protobuf.Timestamp
-	10, // 9: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
-	10, // 10: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
-	0,  // 11: sabores.v1.AdminInvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
-	2,  // 12: sabores.v1.AdminInvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
-	4,  // 13: sabores.v1.AdminInvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
-	11, // 14: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
-	13, // 15: sabores.v1.AdminInvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
-	1,  // 16: sabores.v1.AdminInvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
-	3,  // 17: sabores.v1.AdminInvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
-	6,  // 18: sabores.v1.AdminInvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
-	12, // 19: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
-	14, // 20: sabores.v1.AdminInvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
-	16, // [16:21] is the sub-list for method output_type
-	11, // [11:16] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	2,  // 0: sabores.v1.RecheckInvoicingHoldResponse.hold:type_name -> sabores.v1.InvoicingHold
+	21, // 1: sabores.v1.InvoicingHold.held_since:type_name -> google.protobuf.Timestamp
+	21, // 2: sabores.v1.InvoicingHold.check_time:type_name -> google.protobuf.Timestamp
+	3,  // 3: sabores.v1.InvoicingHold.missing:type_name -> sabores.v1.MissingVerifactuRecord
+	22, // 4: sabores.v1.ListOrderInvoicesResponse.invoices:type_name -> sabores.v1.Invoice
+	23, // 5: sabores.v1.GetInvoicePdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	10, // 6: sabores.v1.CheckInvoiceChainResponse.breaks:type_name -> sabores.v1.ChainBreak
+	12, // 7: sabores.v1.CheckInvoiceChainResponse.submission:type_name -> sabores.v1.VerifactuSubmission
+	2,  // 8: sabores.v1.CheckInvoiceChainResponse.hold:type_name -> sabores.v1.InvoicingHold
+	4,  // 9: sabores.v1.CheckInvoiceChainResponse.declaration:type_name -> sabores.v1.SoftwareDeclaration
+	21, // 10: sabores.v1.VerifactuSubmission.last_prepare_time:type_name -> google.protobuf.Timestamp
+	14, // 11: sabores.v1.VerifactuSubmission.by_state:type_name -> sabores.v1.VerifactuStateCount
+	15, // 12: sabores.v1.VerifactuSubmission.refused:type_name -> sabores.v1.VerifactuRefusedRecord
+	21, // 13: sabores.v1.VerifactuSubmission.certificate_expire_time:type_name -> google.protobuf.Timestamp
+	13, // 14: sabores.v1.VerifactuSubmission.answers:type_name -> sabores.v1.VerifactuAnswer
+	21, // 15: sabores.v1.VerifactuAnswer.answer_time:type_name -> google.protobuf.Timestamp
+	21, // 16: sabores.v1.VerifactuRefusedRecord.answer_time:type_name -> google.protobuf.Timestamp
+	16, // 17: sabores.v1.ExportInvoiceRegisterRequest.period:type_name -> sabores.v1.AccountingPeriod
+	16, // 18: sabores.v1.ExportPaymentsRequest.period:type_name -> sabores.v1.AccountingPeriod
+	5,  // 19: sabores.v1.AdminInvoiceService.ListOrderInvoices:input_type -> sabores.v1.ListOrderInvoicesRequest
+	7,  // 20: sabores.v1.AdminInvoiceService.GetInvoicePdf:input_type -> sabores.v1.GetInvoicePdfRequest
+	9,  // 21: sabores.v1.AdminInvoiceService.CheckInvoiceChain:input_type -> sabores.v1.CheckInvoiceChainRequest
+	17, // 22: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:input_type -> sabores.v1.ExportInvoiceRegisterRequest
+	19, // 23: sabores.v1.AdminInvoiceService.ExportPayments:input_type -> sabores.v1.ExportPaymentsRequest
+	0,  // 24: sabores.v1.AdminInvoiceService.RecheckInvoicingHold:input_type -> sabores.v1.RecheckInvoicingHoldRequest
+	6,  // 25: sabores.v1.AdminInvoiceService.ListOrderInvoices:output_type -> sabores.v1.ListOrderInvoicesResponse
+	8,  // 26: sabores.v1.AdminInvoiceService.GetInvoicePdf:output_type -> sabores.v1.GetInvoicePdfResponse
+	11, // 27: sabores.v1.AdminInvoiceService.CheckInvoiceChain:output_type -> sabores.v1.CheckInvoiceChainResponse
+	18, // 28: sabores.v1.AdminInvoiceService.ExportInvoiceRegister:output_type -> sabores.v1.ExportInvoiceRegisterResponse
+	20, // 29: sabores.v1.AdminInvoiceService.ExportPayments:output_type -> sabores.v1.ExportPaymentsResponse
+	1,  // 30: sabores.v1.AdminInvoiceService.RecheckInvoicingHold:output_type -> sabores.v1.RecheckInvoicingHoldResponse
+	25, // [25:31] is the sub-list for method output_type
+	19, // [19:25] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_invoice_service_proto_init() }
@@ -1070,7 +1631,7 @@ func file_sabores_v1_admin_invoice_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_invoice_service_proto_rawDesc), len(file_sabores_v1_admin_invoice_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   15,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -15,7 +15,240 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_invoice_service.proto.
  */
 export const file_sabores_v1_admin_invoice_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSI1ChhMaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAiQgoZTGlzdE9yZGVySW52b2ljZXNSZXNwb25zZRIlCghpbnZvaWNlcxgBIAMoCzITLnNhYm9yZXMudjEuSW52b2ljZSJsChRHZXRJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjcKFUdldEludm9pY2VQZGZSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIhoKGENoZWNrSW52b2ljZUNoYWluUmVxdWVzdCIwCgpDaGFpbkJyZWFrEhEKCXJlY29yZF9pZBgBIAEoAxIPCgdwcm9ibGVtGAIgASgJIokBChlDaGVja0ludm9pY2VDaGFpblJlc3BvbnNlEg8KB3JlY29yZHMYASABKAMSJgoGYnJlYWtzGAIgAygLMhYuc2Fib3Jlcy52MS5DaGFpbkJyZWFrEjMKCnN1Ym1pc3Npb24YAyABKAsyHy5zYWJvcmVzLnYxLlZlcmlmYWN0dVN1Ym1pc3Npb24iywIKE1ZlcmlmYWN0dVN1Ym1pc3Npb24SFQoNcmVhZHlfcmVjb3JkcxgBIAEoAxIbChN1bnN1Ym1pdHRlZF9yZWNvcmRzGAIgASgDEjUKEWxhc3RfcHJlcGFyZV90aW1lGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCghieV9zdGF0ZRgEIAMoCzIfLnNhYm9yZXMudjEuVmVyaWZhY3R1U3RhdGVDb3VudBIzCgdyZWZ1c2VkGAUgAygLMiIuc2Fib3Jlcy52MS5WZXJpZmFjdHVSZWZ1c2VkUmVjb3JkEg8KB3NlbmRpbmcYBiABKAgSEwoLZW52aXJvbm1lbnQYByABKAkSOwoXY2VydGlmaWNhdGVfZXhwaXJlX3RpbWUYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKE1ZlcmlmYWN0dVN0YXRlQ291bnQSDQoFc3RhdGUYASABKAkSDwoHcmVjb3JkcxgCIAEoAyLZAQoWVmVyaWZhY3R1UmVmdXNlZFJlY29yZBIRCglyZWNvcmRfaWQYASABKAMSFQoNc2VyaWVzX251bWJlchgCIAEoCRIXCg9lc3RhZG9fcmVnaXN0cm8YAyABKAkSEgoKZXJyb3JfY29kZRgEIAEoBRIZChFlcnJvcl9kZXNjcmlwdGlvbhgFIAEoCRIvCgthbnN3ZXJfdGltZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoUY29ycmVjdGlvbl9yZWNvcmRfaWQYByABKAMigQEKEEFjY291bnRpbmdQZXJpb2QSNgoJZmlyc3RfZGF5GAEgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JBI1CghsYXN0X2RheRgCIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQidgocRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVxdWVzdBI0CgZwZXJpb2QYAyABKAsyHC5zYWJvcmVzLnYxLkFjY291bnRpbmdQZXJpb2RCBrpIA8gBAUoECAEQAkoECAIQA1IKc3RhcnRfdGltZVIIZW5kX3RpbWUiPwodRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVzcG9uc2USCwoDY3N2GAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSJNChVFeHBvcnRQYXltZW50c1JlcXVlc3QSNAoGcGVyaW9kGAEgASgLMhwuc2Fib3Jlcy52MS5BY2NvdW50aW5nUGVyaW9kQga6SAPIAQEiOAoWRXhwb3J0UGF5bWVudHNSZXNwb25zZRILCgNjc3YYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJMvsDChNBZG1pbkludm9pY2VTZXJ2aWNlEmUKEUxpc3RPcmRlckludm9pY2VzEiQuc2Fib3Jlcy52MS5MaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QaJS5zYWJvcmVzLnYxLkxpc3RPcmRlckludm9pY2VzUmVzcG9uc2UiA5ACARJUCg1HZXRJbnZvaWNlUGRmEiAuc2Fib3Jlcy52MS5HZXRJbnZvaWNlUGRmUmVxdWVzdBohLnNhYm9yZXMudjEuR2V0SW52b2ljZVBkZlJlc3BvbnNlEmAKEUNoZWNrSW52b2ljZUNoYWluEiQuc2Fib3Jlcy52MS5DaGVja0ludm9pY2VDaGFpblJlcXVlc3QaJS5zYWJvcmVzLnYxLkNoZWNrSW52b2ljZUNoYWluUmVzcG9uc2USbAoVRXhwb3J0SW52b2ljZVJlZ2lzdGVyEiguc2Fib3Jlcy52MS5FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXF1ZXN0Gikuc2Fib3Jlcy52MS5FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXNwb25zZRJXCg5FeHBvcnRQYXltZW50cxIhLnNhYm9yZXMudjEuRXhwb3J0UGF5bWVudHNSZXF1ZXN0GiIuc2Fib3Jlcy52MS5FeHBvcnRQYXltZW50c1Jlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_invoice]);
+  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX2ludm9pY2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIdChtSZWNoZWNrSW52b2ljaW5nSG9sZFJlcXVlc3QiVwocUmVjaGVja0ludm9pY2luZ0hvbGRSZXNwb25zZRInCgRob2xkGAEgASgLMhkuc2Fib3Jlcy52MS5JbnZvaWNpbmdIb2xkEg4KBmlzc3VlZBgCIAEoBSKSAgoNSW52b2ljaW5nSG9sZBIMCgRoZWxkGAEgASgIEi4KCmhlbGRfc2luY2UYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNoZWNrX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKEGFlYXRfaGVhZF9udW1iZXIYBCABKAkSFgoOYWVhdF9oZWFkX2hhc2gYBSABKAkSFwoPbG9jYWxfaGVhZF9oYXNoGAYgASgJEjMKB21pc3NpbmcYByADKAsyIi5zYWJvcmVzLnYxLk1pc3NpbmdWZXJpZmFjdHVSZWNvcmQSEwoLY2hlY2tfZXJyb3IYCCABKAkidgoWTWlzc2luZ1ZlcmlmYWN0dVJlY29yZBIVCg1zZXJpZXNfbnVtYmVyGAEgASgJEhIKCmlzc3VlX2RhdGUYAiABKAkSDAoEaGFzaBgDIAEoCRINCgVzdGF0ZRgEIAEoCRIUCgxnZW5lcmF0ZWRfYXQYBSABKAkioQEKE1NvZnR3YXJlRGVjbGFyYXRpb24SFQoNcHJvZHVjZXJfbmFtZRgBIAEoCRIUCgxwcm9kdWNlcl9uaWYYAiABKAkSEwoLc3lzdGVtX25hbWUYAyABKAkSEQoJc3lzdGVtX2lkGAQgASgJEg8KB3ZlcnNpb24YBSABKAkSFAoMaW5zdGFsbGF0aW9uGAYgASgJEg4KBmNvbW1pdBgHIAEoCSI1ChhMaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAAiQgoZTGlzdE9yZGVySW52b2ljZXNSZXNwb25zZRIlCghpbnZvaWNlcxgBIAMoCzITLnNhYm9yZXMudjEuSW52b2ljZSJsChRHZXRJbnZvaWNlUGRmUmVxdWVzdBIbCgppbnZvaWNlX2lkGAEgASgDQge6SAQiAiAAEjcKCGxhbmd1YWdlGAIgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2VCCLpIBYIBAhABIjcKFUdldEludm9pY2VQZGZSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJIhoKGENoZWNrSW52b2ljZUNoYWluUmVxdWVzdCIwCgpDaGFpbkJyZWFrEhEKCXJlY29yZF9pZBgBIAEoAxIPCgdwcm9ibGVtGAIgASgJIugBChlDaGVja0ludm9pY2VDaGFpblJlc3BvbnNlEg8KB3JlY29yZHMYASABKAMSJgoGYnJlYWtzGAIgAygLMhYuc2Fib3Jlcy52MS5DaGFpbkJyZWFrEjMKCnN1Ym1pc3Npb24YAyABKAsyHy5zYWJvcmVzLnYxLlZlcmlmYWN0dVN1Ym1pc3Npb24SJwoEaG9sZBgEIAEoCzIZLnNhYm9yZXMudjEuSW52b2ljaW5nSG9sZBI0CgtkZWNsYXJhdGlvbhgFIAEoCzIfLnNhYm9yZXMudjEuU29mdHdhcmVEZWNsYXJhdGlvbiL5AgoTVmVyaWZhY3R1U3VibWlzc2lvbhIVCg1yZWFkeV9yZWNvcmRzGAEgASgDEhsKE3Vuc3VibWl0dGVkX3JlY29yZHMYAiABKAMSNQoRbGFzdF9wcmVwYXJlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjEKCGJ5X3N0YXRlGAQgAygLMh8uc2Fib3Jlcy52MS5WZXJpZmFjdHVTdGF0ZUNvdW50EjMKB3JlZnVzZWQYBSADKAsyIi5zYWJvcmVzLnYxLlZlcmlmYWN0dVJlZnVzZWRSZWNvcmQSDwoHc2VuZGluZxgGIAEoCBITCgtlbnZpcm9ubWVudBgHIAEoCRI7ChdjZXJ0aWZpY2F0ZV9leHBpcmVfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLAoHYW5zd2VycxgJIAMoCzIbLnNhYm9yZXMudjEuVmVyaWZhY3R1QW5zd2VyIo0BCg9WZXJpZmFjdHVBbnN3ZXISFQoNc3VibWlzc2lvbl9pZBgBIAEoAxIUCgxlc3RhZG9fZW52aW8YAiABKAkSCwoDY3N2GAMgASgJEi8KC2Fuc3dlcl90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZWNvcmRzGAUgASgDIjUKE1ZlcmlmYWN0dVN0YXRlQ291bnQSDQoFc3RhdGUYASABKAkSDwoHcmVjb3JkcxgCIAEoAyLZAQoWVmVyaWZhY3R1UmVmdXNlZFJlY29yZBIRCglyZWNvcmRfaWQYASABKAMSFQoNc2VyaWVzX251bWJlchgCIAEoCRIXCg9lc3RhZG9fcmVnaXN0cm8YAyABKAkSEgoKZXJyb3JfY29kZRgEIAEoBRIZChFlcnJvcl9kZXNjcmlwdGlvbhgFIAEoCRIvCgthbnN3ZXJfdGltZRgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASHAoUY29ycmVjdGlvbl9yZWNvcmRfaWQYByABKAMigQEKEEFjY291bnRpbmdQZXJpb2QSNgoJZmlyc3RfZGF5GAEgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JBI1CghsYXN0X2RheRgCIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQidgocRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVxdWVzdBI0CgZwZXJpb2QYAyABKAsyHC5zYWJvcmVzLnYxLkFjY291bnRpbmdQZXJpb2RCBrpIA8gBAUoECAEQAkoECAIQA1IKc3RhcnRfdGltZVIIZW5kX3RpbWUiPwodRXhwb3J0SW52b2ljZVJlZ2lzdGVyUmVzcG9uc2USCwoDY3N2GAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSJNChVFeHBvcnRQYXltZW50c1JlcXVlc3QSNAoGcGVyaW9kGAEgASgLMhwuc2Fib3Jlcy52MS5BY2NvdW50aW5nUGVyaW9kQga6SAPIAQEiOAoWRXhwb3J0UGF5bWVudHNSZXNwb25zZRILCgNjc3YYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJMuYEChNBZG1pbkludm9pY2VTZXJ2aWNlEmUKEUxpc3RPcmRlckludm9pY2VzEiQuc2Fib3Jlcy52MS5MaXN0T3JkZXJJbnZvaWNlc1JlcXVlc3QaJS5zYWJvcmVzLnYxLkxpc3RPcmRlckludm9pY2VzUmVzcG9uc2UiA5ACARJUCg1HZXRJbnZvaWNlUGRmEiAuc2Fib3Jlcy52MS5HZXRJbnZvaWNlUGRmUmVxdWVzdBohLnNhYm9yZXMudjEuR2V0SW52b2ljZVBkZlJlc3BvbnNlEmAKEUNoZWNrSW52b2ljZUNoYWluEiQuc2Fib3Jlcy52MS5DaGVja0ludm9pY2VDaGFpblJlcXVlc3QaJS5zYWJvcmVzLnYxLkNoZWNrSW52b2ljZUNoYWluUmVzcG9uc2USbAoVRXhwb3J0SW52b2ljZVJlZ2lzdGVyEiguc2Fib3Jlcy52MS5FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXF1ZXN0Gikuc2Fib3Jlcy52MS5FeHBvcnRJbnZvaWNlUmVnaXN0ZXJSZXNwb25zZRJXCg5FeHBvcnRQYXltZW50cxIhLnNhYm9yZXMudjEuRXhwb3J0UGF5bWVudHNSZXF1ZXN0GiIuc2Fib3Jlcy52MS5FeHBvcnRQYXltZW50c1Jlc3BvbnNlEmkKFFJlY2hlY2tJbnZvaWNpbmdIb2xkEicuc2Fib3Jlcy52MS5SZWNoZWNrSW52b2ljaW5nSG9sZFJlcXVlc3QaKC5zYWJvcmVzLnYxLlJlY2hlY2tJbnZvaWNpbmdIb2xkUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_invoice]);
+
+/**
+ * RecheckInvoicingHoldRequest asks for a new comparison with the AEAT.
+ *
+ * @generated from message sabores.v1.RecheckInvoicingHoldRequest
+ */
+export type RecheckInvoicingHoldRequest = Message<"sabores.v1.RecheckInvoicingHoldRequest"> & {
+};
+
+/**
+ * Describes the message sabores.v1.RecheckInvoicingHoldRequest.
+ * Use `create(RecheckInvoicingHoldRequestSchema)` to create a new message.
+ */
+export const RecheckInvoicingHoldRequestSchema: GenMessage<RecheckInvoicingHoldRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 0);
+
+/**
+ * RecheckInvoicingHoldResponse is what the comparison found.
+ *
+ * @generated from message sabores.v1.RecheckInvoicingHoldResponse
+ */
+export type RecheckInvoicingHoldResponse = Message<"sabores.v1.RecheckInvoicingHoldResponse"> & {
+  /**
+   * hold is where invoicing stands now.
+   *
+   * @generated from field: sabores.v1.InvoicingHold hold = 1;
+   */
+  hold?: InvoicingHold | undefined;
+
+  /**
+   * issued counts the invoices that waited for the hold and were issued
+   * when it was lifted.
+   *
+   * @generated from field: int32 issued = 2;
+   */
+  issued: number;
+};
+
+/**
+ * Describes the message sabores.v1.RecheckInvoicingHoldResponse.
+ * Use `create(RecheckInvoicingHoldResponseSchema)` to create a new message.
+ */
+export const RecheckInvoicingHoldResponseSchema: GenMessage<RecheckInvoicingHoldResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 1);
+
+/**
+ * InvoicingHold is where invoicing stands after a restore: held until
+ * every record the AEAT holds is in the local chain and the AEAT's last
+ * record is a local one.
+ *
+ * @generated from message sabores.v1.InvoicingHold
+ */
+export type InvoicingHold = Message<"sabores.v1.InvoicingHold"> & {
+  /**
+   * held says invoicing is stopped; paid orders' invoices wait.
+   *
+   * @generated from field: bool held = 1;
+   */
+  held: boolean;
+
+  /**
+   * held_since is when the restore held it.
+   *
+   * @generated from field: google.protobuf.Timestamp held_since = 2;
+   */
+  heldSince?: Timestamp | undefined;
+
+  /**
+   * check_time is the last comparison with the AEAT; unset before any.
+   *
+   * @generated from field: google.protobuf.Timestamp check_time = 3;
+   */
+  checkTime?: Timestamp | undefined;
+
+  /**
+   * aeat_head_number is the invoice of the AEAT's last record.
+   *
+   * @generated from field: string aeat_head_number = 4;
+   */
+  aeatHeadNumber: string;
+
+  /**
+   * aeat_head_hash is that record's huella.
+   *
+   * @generated from field: string aeat_head_hash = 5;
+   */
+  aeatHeadHash: string;
+
+  /**
+   * local_head_hash is the huella of the local chain's last record.
+   *
+   * @generated from field: string local_head_hash = 6;
+   */
+  localHeadHash: string;
+
+  /**
+   * missing are the records the AEAT holds and the shop lacks.
+   *
+   * @generated from field: repeated sabores.v1.MissingVerifactuRecord missing = 7;
+   */
+  missing: MissingVerifactuRecord[];
+
+  /**
+   * check_error is why the last comparison could not be made (the AEAT
+   * unreachable, sending off); empty when it was.
+   *
+   * @generated from field: string check_error = 8;
+   */
+  checkError: string;
+};
+
+/**
+ * Describes the message sabores.v1.InvoicingHold.
+ * Use `create(InvoicingHoldSchema)` to create a new message.
+ */
+export const InvoicingHoldSchema: GenMessage<InvoicingHold> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 2);
+
+/**
+ * MissingVerifactuRecord is a record the AEAT holds that the restored
+ * database lacks.
+ *
+ * @generated from message sabores.v1.MissingVerifactuRecord
+ */
+export type MissingVerifactuRecord = Message<"sabores.v1.MissingVerifactuRecord"> & {
+  /**
+   * series_number is its invoice's number.
+   *
+   * @generated from field: string series_number = 1;
+   */
+  seriesNumber: string;
+
+  /**
+   * issue_date is its invoice's date, dd-mm-yyyy as the AEAT writes it.
+   *
+   * @generated from field: string issue_date = 2;
+   */
+  issueDate: string;
+
+  /**
+   * hash is its huella.
+   *
+   * @generated from field: string hash = 3;
+   */
+  hash: string;
+
+  /**
+   * state is the AEAT's EstadoRegistro: Correcto, AceptadoConErrores, Anulado.
+   *
+   * @generated from field: string state = 4;
+   */
+  state: string;
+
+  /**
+   * generated_at is its FechaHoraHusoGenRegistro as the AEAT keeps it.
+   *
+   * @generated from field: string generated_at = 5;
+   */
+  generatedAt: string;
+};
+
+/**
+ * Describes the message sabores.v1.MissingVerifactuRecord.
+ * Use `create(MissingVerifactuRecordSchema)` to create a new message.
+ */
+export const MissingVerifactuRecordSchema: GenMessage<MissingVerifactuRecord> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 3);
+
+/**
+ * SoftwareDeclaration is the system's identity as its records carry it
+ * (SistemaInformatico) and its declaración responsable states it (RD
+ * 1007/2023 art. 13, Orden HAC/1177/2024 art. 15): clients print the
+ * declaration's text around these values.
+ *
+ * @generated from message sabores.v1.SoftwareDeclaration
+ */
+export type SoftwareDeclaration = Message<"sabores.v1.SoftwareDeclaration"> & {
+  /**
+   * producer_name is who produced the system: the shop itself.
+   *
+   * @generated from field: string producer_name = 1;
+   */
+  producerName: string;
+
+  /**
+   * producer_nif is its NIF.
+   *
+   * @generated from field: string producer_nif = 2;
+   */
+  producerNif: string;
+
+  /**
+   * system_name is NombreSistemaInformatico.
+   *
+   * @generated from field: string system_name = 3;
+   */
+  systemName: string;
+
+  /**
+   * system_id is IdSistemaInformatico.
+   *
+   * @generated from field: string system_id = 4;
+   */
+  systemId: string;
+
+  /**
+   * version is the build's version, as `shopd version` says it.
+   *
+   * @generated from field: string version = 5;
+   */
+  version: string;
+
+  /**
+   * installation is NumeroInstalacion.
+   *
+   * @generated from field: string installation = 6;
+   */
+  installation: string;
+
+  /**
+   * commit is the build's source revision.
+   *
+   * @generated from field: string commit = 7;
+   */
+  commit: string;
+};
+
+/**
+ * Describes the message sabores.v1.SoftwareDeclaration.
+ * Use `create(SoftwareDeclarationSchema)` to create a new message.
+ */
+export const SoftwareDeclarationSchema: GenMessage<SoftwareDeclaration> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 4);
 
 /**
  * ListOrderInvoicesRequest names any order.
@@ -36,7 +269,7 @@ export type ListOrderInvoicesRequest = Message<"sabores.v1.ListOrderInvoicesRequ
  * Use `create(ListOrderInvoicesRequestSchema)` to create a new message.
  */
 export const ListOrderInvoicesRequestSchema: GenMessage<ListOrderInvoicesRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 0);
+  messageDesc(file_sabores_v1_admin_invoice_service, 5);
 
 /**
  * ListOrderInvoicesResponse lists the order's invoices.
@@ -57,7 +290,7 @@ export type ListOrderInvoicesResponse = Message<"sabores.v1.ListOrderInvoicesRes
  * Use `create(ListOrderInvoicesResponseSchema)` to create a new message.
  */
 export const ListOrderInvoicesResponseSchema: GenMessage<ListOrderInvoicesResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 1);
+  messageDesc(file_sabores_v1_admin_invoice_service, 6);
 
 /**
  * GetInvoicePdfRequest names any invoice and a language.
@@ -85,7 +318,7 @@ export type GetInvoicePdfRequest = Message<"sabores.v1.GetInvoicePdfRequest"> & 
  * Use `create(GetInvoicePdfRequestSchema)` to create a new message.
  */
 export const GetInvoicePdfRequestSchema: GenMessage<GetInvoicePdfRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 2);
+  messageDesc(file_sabores_v1_admin_invoice_service, 7);
 
 /**
  * GetInvoicePdfResponse carries the PDF.
@@ -113,7 +346,7 @@ export type GetInvoicePdfResponse = Message<"sabores.v1.GetInvoicePdfResponse"> 
  * Use `create(GetInvoicePdfResponseSchema)` to create a new message.
  */
 export const GetInvoicePdfResponseSchema: GenMessage<GetInvoicePdfResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 3);
+  messageDesc(file_sabores_v1_admin_invoice_service, 8);
 
 /**
  * CheckInvoiceChainRequest asks for the chain check.
@@ -128,7 +361,7 @@ export type CheckInvoiceChainRequest = Message<"sabores.v1.CheckInvoiceChainRequ
  * Use `create(CheckInvoiceChainRequestSchema)` to create a new message.
  */
 export const CheckInvoiceChainRequestSchema: GenMessage<CheckInvoiceChainRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 4);
+  messageDesc(file_sabores_v1_admin_invoice_service, 9);
 
 /**
  * ChainBreak is a record whose hash or link is wrong.
@@ -159,7 +392,7 @@ export type ChainBreak = Message<"sabores.v1.ChainBreak"> & {
  * Use `create(ChainBreakSchema)` to create a new message.
  */
 export const ChainBreakSchema: GenMessage<ChainBreak> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 5);
+  messageDesc(file_sabores_v1_admin_invoice_service, 10);
 
 /**
  * CheckInvoiceChainResponse reports the check.
@@ -187,6 +420,20 @@ export type CheckInvoiceChainResponse = Message<"sabores.v1.CheckInvoiceChainRes
    * @generated from field: sabores.v1.VerifactuSubmission submission = 3;
    */
   submission?: VerifactuSubmission | undefined;
+
+  /**
+   * hold is where invoicing stands after a restore.
+   *
+   * @generated from field: sabores.v1.InvoicingHold hold = 4;
+   */
+  hold?: InvoicingHold | undefined;
+
+  /**
+   * declaration is the system's identity for its declaración responsable.
+   *
+   * @generated from field: sabores.v1.SoftwareDeclaration declaration = 5;
+   */
+  declaration?: SoftwareDeclaration | undefined;
 };
 
 /**
@@ -194,7 +441,7 @@ export type CheckInvoiceChainResponse = Message<"sabores.v1.CheckInvoiceChainRes
  * Use `create(CheckInvoiceChainResponseSchema)` to create a new message.
  */
 export const CheckInvoiceChainResponseSchema: GenMessage<CheckInvoiceChainResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 6);
+  messageDesc(file_sabores_v1_admin_invoice_service, 11);
 
 /**
  * VerifactuSubmission is where the VeriFactu records stand on their way to
@@ -266,6 +513,13 @@ export type VerifactuSubmission = Message<"sabores.v1.VerifactuSubmission"> & {
    * @generated from field: google.protobuf.Timestamp certificate_expire_time = 8;
    */
   certificateExpireTime?: Timestamp | undefined;
+
+  /**
+   * answers are the AEAT's latest answers (at most 20, newest first).
+   *
+   * @generated from field: repeated sabores.v1.VerifactuAnswer answers = 9;
+   */
+  answers: VerifactuAnswer[];
 };
 
 /**
@@ -273,7 +527,58 @@ export type VerifactuSubmission = Message<"sabores.v1.VerifactuSubmission"> & {
  * Use `create(VerifactuSubmissionSchema)` to create a new message.
  */
 export const VerifactuSubmissionSchema: GenMessage<VerifactuSubmission> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 7);
+  messageDesc(file_sabores_v1_admin_invoice_service, 12);
+
+/**
+ * VerifactuAnswer is the AEAT's answer to one message.
+ *
+ * @generated from message sabores.v1.VerifactuAnswer
+ */
+export type VerifactuAnswer = Message<"sabores.v1.VerifactuAnswer"> & {
+  /**
+   * submission_id is the message's id.
+   *
+   * @generated from field: int64 submission_id = 1;
+   */
+  submissionId: bigint;
+
+  /**
+   * estado_envio is the AEAT's EstadoEnvio: Correcto, ParcialmenteCorrecto
+   * or Incorrecto.
+   *
+   * @generated from field: string estado_envio = 2;
+   */
+  estadoEnvio: string;
+
+  /**
+   * csv is the AEAT's Código Seguro de Verificación of the presentation;
+   * empty when the whole message was refused.
+   *
+   * @generated from field: string csv = 3;
+   */
+  csv: string;
+
+  /**
+   * answer_time is when the answer came.
+   *
+   * @generated from field: google.protobuf.Timestamp answer_time = 4;
+   */
+  answerTime?: Timestamp | undefined;
+
+  /**
+   * records counts the records the message carried.
+   *
+   * @generated from field: int64 records = 5;
+   */
+  records: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.VerifactuAnswer.
+ * Use `create(VerifactuAnswerSchema)` to create a new message.
+ */
+export const VerifactuAnswerSchema: GenMessage<VerifactuAnswer> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_invoice_service, 13);
 
 /**
  * VerifactuStateCount is how many records are in messages of one state.
@@ -301,7 +606,7 @@ export type VerifactuStateCount = Message<"sabores.v1.VerifactuStateCount"> & {
  * Use `create(VerifactuStateCountSchema)` to create a new message.
  */
 export const VerifactuStateCountSchema: GenMessage<VerifactuStateCount> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 8);
+  messageDesc(file_sabores_v1_admin_invoice_service, 14);
 
 /**
  * VerifactuRefusedRecord is a record the AEAT refused (Incorrecto) or
@@ -367,7 +672,7 @@ export type VerifactuRefusedRecord = Message<"sabores.v1.VerifactuRefusedRecord"
  * Use `create(VerifactuRefusedRecordSchema)` to create a new message.
  */
 export const VerifactuRefusedRecordSchema: GenMessage<VerifactuRefusedRecord> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 9);
+  messageDesc(file_sabores_v1_admin_invoice_service, 15);
 
 /**
  * AccountingPeriod is a period the accountant books: Madrid calendar days,
@@ -396,7 +701,7 @@ export type AccountingPeriod = Message<"sabores.v1.AccountingPeriod"> & {
  * Use `create(AccountingPeriodSchema)` to create a new message.
  */
 export const AccountingPeriodSchema: GenMessage<AccountingPeriod> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 10);
+  messageDesc(file_sabores_v1_admin_invoice_service, 16);
 
 /**
  * ExportInvoiceRegisterRequest is the period to export.
@@ -417,7 +722,7 @@ export type ExportInvoiceRegisterRequest = Message<"sabores.v1.ExportInvoiceRegi
  * Use `create(ExportInvoiceRegisterRequestSchema)` to create a new message.
  */
 export const ExportInvoiceRegisterRequestSchema: GenMessage<ExportInvoiceRegisterRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 11);
+  messageDesc(file_sabores_v1_admin_invoice_service, 17);
 
 /**
  * ExportInvoiceRegisterResponse carries the register.
@@ -449,7 +754,7 @@ export type ExportInvoiceRegisterResponse = Message<"sabores.v1.ExportInvoiceReg
  * Use `create(ExportInvoiceRegisterResponseSchema)` to create a new message.
  */
 export const ExportInvoiceRegisterResponseSchema: GenMessage<ExportInvoiceRegisterResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 12);
+  messageDesc(file_sabores_v1_admin_invoice_service, 18);
 
 /**
  * ExportPaymentsRequest is the period to export.
@@ -470,7 +775,7 @@ export type ExportPaymentsRequest = Message<"sabores.v1.ExportPaymentsRequest"> 
  * Use `create(ExportPaymentsRequestSchema)` to create a new message.
  */
 export const ExportPaymentsRequestSchema: GenMessage<ExportPaymentsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 13);
+  messageDesc(file_sabores_v1_admin_invoice_service, 19);
 
 /**
  * ExportPaymentsResponse carries the payments.
@@ -501,7 +806,7 @@ export type ExportPaymentsResponse = Message<"sabores.v1.ExportPaymentsResponse"
  * Use `create(ExportPaymentsResponseSchema)` to create a new message.
  */
 export const ExportPaymentsResponseSchema: GenMessage<ExportPaymentsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_invoice_service, 14);
+  messageDesc(file_sabores_v1_admin_invoice_service, 20);
 
 /**
  * AdminInvoiceService is the back office's invoices: any order's invoices and
@@ -565,6 +870,18 @@ export const AdminInvoiceService: GenService<{
     methodKind: "unary";
     input: typeof ExportPaymentsRequestSchema;
     output: typeof ExportPaymentsResponseSchema;
+  },
+  /**
+   * RecheckInvoicingHold compares, after a restore, the local VeriFactu
+   * chain with the records the AEAT holds (its query service) and resumes
+   * invoicing when they match (back office); audited.
+   *
+   * @generated from rpc sabores.v1.AdminInvoiceService.RecheckInvoicingHold
+   */
+  recheckInvoicingHold: {
+    methodKind: "unary";
+    input: typeof RecheckInvoicingHoldRequestSchema;
+    output: typeof RecheckInvoicingHoldResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_invoice_service, 0);

@@ -48,6 +48,9 @@ const (
 	// AdminInvoiceServiceExportPaymentsProcedure is the fully-qualified name of the
 	// AdminInvoiceService's ExportPayments RPC.
 	AdminInvoiceServiceExportPaymentsProcedure = "/sabores.v1.AdminInvoiceService/ExportPayments"
+	// AdminInvoiceServiceRecheckInvoicingHoldProcedure is the fully-qualified name of the
+	// AdminInvoiceService's RecheckInvoicingHold RPC.
+	AdminInvoiceServiceRecheckInvoicingHoldProcedure = "/sabores.v1.AdminInvoiceService/RecheckInvoicingHold"
 )
 
 // AdminInvoiceServiceClient is a client for the sabores.v1.AdminInvoiceService service.
@@ -67,6 +70,10 @@ type AdminInvoiceServiceClient interface {
 	// to orders: payments positive, refunds negative (back office, for the
 	// accountant); audited.
 	ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error)
+	// RecheckInvoicingHold compares, after a restore, the local VeriFactu
+	// chain with the records the AEAT holds (its query service) and resumes
+	// invoicing when they match (back office); audited.
+	RecheckInvoicingHold(context.Context, *connect.Request[v1.RecheckInvoicingHoldRequest]) (*connect.Response[v1.RecheckInvoicingHoldResponse], error)
 }
 
 // NewAdminInvoiceServiceClient constructs a client for the sabores.v1.AdminInvoiceService service.
@@ -111,6 +118,12 @@ func NewAdminInvoiceServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(adminInvoiceServiceMethods.ByName("ExportPayments")),
 			connect.WithClientOptions(opts...),
 		),
+		recheckInvoicingHold: connect.NewClient[v1.RecheckInvoicingHoldRequest, v1.RecheckInvoicingHoldResponse](
+			httpClient,
+			baseURL+AdminInvoiceServiceRecheckInvoicingHoldProcedure,
+			connect.WithSchema(adminInvoiceServiceMethods.ByName("RecheckInvoicingHold")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -121,6 +134,7 @@ type adminInvoiceServiceClient struct {
 	checkInvoiceChain     *connect.Client[v1.CheckInvoiceChainRequest, v1.CheckInvoiceChainResponse]
 	exportInvoiceRegister *connect.Client[v1.ExportInvoiceRegisterRequest, v1.ExportInvoiceRegisterResponse]
 	exportPayments        *connect.Client[v1.ExportPaymentsRequest, v1.ExportPaymentsResponse]
+	recheckInvoicingHold  *connect.Client[v1.RecheckInvoicingHoldRequest, v1.RecheckInvoicingHoldResponse]
 }
 
 // ListOrderInvoices calls sabores.v1.AdminInvoiceService.ListOrderInvoices.
@@ -148,6 +162,11 @@ func (c *adminInvoiceServiceClient) ExportPayments(ctx context.Context, req *con
 	return c.exportPayments.CallUnary(ctx, req)
 }
 
+// RecheckInvoicingHold calls sabores.v1.AdminInvoiceService.RecheckInvoicingHold.
+func (c *adminInvoiceServiceClient) RecheckInvoicingHold(ctx context.Context, req *connect.Request[v1.RecheckInvoicingHoldRequest]) (*connect.Response[v1.RecheckInvoicingHoldResponse], error) {
+	return c.recheckInvoicingHold.CallUnary(ctx, req)
+}
+
 // AdminInvoiceServiceHandler is an implementation of the sabores.v1.AdminInvoiceService service.
 type AdminInvoiceServiceHandler interface {
 	// ListOrderInvoices lists any order's invoices (back office).
@@ -165,6 +184,10 @@ type AdminInvoiceServiceHandler interface {
 	// to orders: payments positive, refunds negative (back office, for the
 	// accountant); audited.
 	ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error)
+	// RecheckInvoicingHold compares, after a restore, the local VeriFactu
+	// chain with the records the AEAT holds (its query service) and resumes
+	// invoicing when they match (back office); audited.
+	RecheckInvoicingHold(context.Context, *connect.Request[v1.RecheckInvoicingHoldRequest]) (*connect.Response[v1.RecheckInvoicingHoldResponse], error)
 }
 
 // NewAdminInvoiceServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -205,6 +228,12 @@ func NewAdminInvoiceServiceHandler(svc AdminInvoiceServiceHandler, opts ...conne
 		connect.WithSchema(adminInvoiceServiceMethods.ByName("ExportPayments")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminInvoiceServiceRecheckInvoicingHoldHandler := connect.NewUnaryHandler(
+		AdminInvoiceServiceRecheckInvoicingHoldProcedure,
+		svc.RecheckInvoicingHold,
+		connect.WithSchema(adminInvoiceServiceMethods.ByName("RecheckInvoicingHold")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminInvoiceService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminInvoiceServiceListOrderInvoicesProcedure:
@@ -217,6 +246,8 @@ func NewAdminInvoiceServiceHandler(svc AdminInvoiceServiceHandler, opts ...conne
 			adminInvoiceServiceExportInvoiceRegisterHandler.ServeHTTP(w, r)
 		case AdminInvoiceServiceExportPaymentsProcedure:
 			adminInvoiceServiceExportPaymentsHandler.ServeHTTP(w, r)
+		case AdminInvoiceServiceRecheckInvoicingHoldProcedure:
+			adminInvoiceServiceRecheckInvoicingHoldHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -244,4 +275,8 @@ func (UnimplementedAdminInvoiceServiceHandler) ExportInvoiceRegister(context.Con
 
 func (UnimplementedAdminInvoiceServiceHandler) ExportPayments(context.Context, *connect.Request[v1.ExportPaymentsRequest]) (*connect.Response[v1.ExportPaymentsResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminInvoiceService.ExportPayments is not implemented"))
+}
+
+func (UnimplementedAdminInvoiceServiceHandler) RecheckInvoicingHold(context.Context, *connect.Request[v1.RecheckInvoicingHoldRequest]) (*connect.Response[v1.RecheckInvoicingHoldResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminInvoiceService.RecheckInvoicingHold is not implemented"))
 }

@@ -20,6 +20,11 @@ export function useCheckInvoiceChain() {
   return useMutation(invoiceService.method.checkInvoiceChain);
 }
 
+/** useRecheckInvoicingHold compares the chain with the AEAT's after a restore, resuming invoicing when they match. */
+export function useRecheckInvoicingHold() {
+  return useMutation(invoiceService.method.recheckInvoicingHold);
+}
+
 /** useExportInvoiceRegister downloads the register of a period as CSV. */
 export function useExportInvoiceRegister() {
   return useMutation(invoiceService.method.exportInvoiceRegister, {

@@ -7,10 +7,11 @@ import {
   useCheckInvoiceChain,
   useDownloadAnyInvoice,
   useOrderInvoices,
+  useRecheckInvoicingHold,
 } from "@/features/admin/invoices/api/invoices";
 import { AccountantExport } from "@/features/admin/invoices/components/accountant-export";
 import { formatDate } from "@/lib/format-date";
-import type { VerifactuSubmission } from "@gen/sabores/v1/admin_invoice_service_pb";
+import type { InvoicingHold, SoftwareDeclaration, VerifactuSubmission } from "@gen/sabores/v1/admin_invoice_service_pb";
 
 /** Invoices is the back office's invoice desk: any order's invoices, the VeriFactu chain check and the accountant's export. */
 export default function Invoices() {
@@ -21,6 +22,7 @@ export default function Invoices() {
       <h1 className="text-2xl font-bold">{t("nav.invoices")}</h1>
       <OrderInvoices />
       <ChainCheck />
+      <RestoreHold />
       <AccountantExport />
     </div>
   );
@@ -95,6 +97,8 @@ function ChainCheck() {
         </div>
       )}
       {res?.submission && <SubmissionStatus submission={res.submission} />}
+      {res?.hold?.held && <HoldStatus hold={res.hold} />}
+      {res?.declaration && <Declaration declaration={res.declaration} />}
       {check.isError && <p role="alert">{t("invoices.failed")}</p>}
     </section>
   );
@@ -127,6 +131,24 @@ function SubmissionStatus({ submission }: { submission: VerifactuSubmission }) {
           ))}
         </ul>
       )}
+      {submission.answers.length > 0 && (
+        <>
+          <p className="mt-2 font-semibold">{t("invoices.answersTitle")}</p>
+          <ul>
+            {submission.answers.map((a) => (
+              <li key={String(a.submissionId)} className="break-all">
+                {t("invoices.answer", {
+                  id: String(a.submissionId),
+                  estado: t(`invoices.estadoEnvio.${a.estadoEnvio}`, { defaultValue: a.estadoEnvio }),
+                  count: Number(a.records),
+                  date: a.answerTime ? when(a.answerTime) : "",
+                })}{" "}
+                {a.csv && t("invoices.answerCsv", { csv: a.csv })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {submission.refused.length > 0 && (
         <>
           <p className="mt-2 font-semibold">{t("invoices.refusedTitle")}</p>
@@ -146,6 +168,87 @@ function SubmissionStatus({ submission }: { submission: VerifactuSubmission }) {
           </ul>
         </>
       )}
+    </div>
+  );
+}
+
+/** RestoreHold lets the owner compare the chain with the AEAT's after a restore; invoicing resumes when they match. */
+function RestoreHold() {
+  const { t } = useTranslation("admin");
+  const recheck = useRecheckInvoicingHold();
+  const res = recheck.data;
+  return (
+    <section className="space-y-2" aria-labelledby="hold-title">
+      <h2 id="hold-title" className="text-lg font-semibold">
+        {t("invoices.holdTitle")}
+      </h2>
+      <p className="text-sm text-stone-700">{t("invoices.holdHint")}</p>
+      <button type="button" className="btn btn-outline" disabled={recheck.isPending} onClick={() => recheck.mutate({})}>
+        {t("invoices.holdRecheck")}
+      </button>
+      {res?.hold?.held && <HoldStatus hold={res.hold} />}
+      {res && !res.hold?.held && (
+        <p role="status">{res.issued > 0 || res.hold?.checkTime ? t("invoices.holdLifted", { count: res.issued }) : t("invoices.holdNone")}</p>
+      )}
+      {recheck.isError && <p role="alert">{t("invoices.holdFailed")}</p>}
+    </section>
+  );
+}
+
+/** HoldStatus says why invoicing is held after a restore: the heads compared and the records the AEAT has that the shop lacks. */
+function HoldStatus({ hold }: { hold: InvoicingHold }) {
+  const { t, i18n } = useTranslation("admin");
+  const when = (ts: Timestamp) => formatDate(timestampDate(ts), i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <div role="alert" className="rounded border border-red-400 bg-red-50 p-3 text-sm">
+      {hold.heldSince && <p className="font-semibold">{t("invoices.holdHeld", { date: when(hold.heldSince) })}</p>}
+      {hold.checkTime && <p>{t("invoices.holdChecked", { date: when(hold.checkTime) })}</p>}
+      {hold.checkError && <p>{t("invoices.holdError", { error: hold.checkError })}</p>}
+      {hold.aeatHeadNumber && (
+        <p className="break-all">
+          {t("invoices.holdHeads", { aeat: hold.aeatHeadNumber, aeatHash: hold.aeatHeadHash.slice(0, 16), local: hold.localHeadHash.slice(0, 16) })}
+        </p>
+      )}
+      {hold.missing.length > 0 && (
+        <>
+          <p className="mt-2 font-semibold">{t("invoices.holdMissingTitle")}</p>
+          <ul className="list-disc pl-5">
+            {hold.missing.map((m) => (
+              <li key={`${m.seriesNumber}-${m.issueDate}`} className="break-all">
+                {t("invoices.holdMissing", {
+                  number: m.seriesNumber,
+                  date: m.issueDate,
+                  state: t(`invoices.estado.${m.state}`, { defaultValue: m.state }),
+                  generated: m.generatedAt,
+                  hash: m.hash.slice(0, 16),
+                })}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2">{t("invoices.holdMissingAction")}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Declaration is the system's declaración responsable, with the identity and version its records carry. */
+function Declaration({ declaration }: { declaration: SoftwareDeclaration }) {
+  const { t } = useTranslation("admin");
+  return (
+    <div className="rounded border border-stone-300 p-3 text-sm">
+      <h3 className="font-semibold">{t("invoices.declarationTitle")}</h3>
+      <p>
+        {t("invoices.declarationText", {
+          producer: declaration.producerName || t("invoices.declarationProducerMissing"),
+          nif: declaration.producerNif || "—",
+          system: declaration.systemName,
+          id: declaration.systemId,
+          version: declaration.version,
+        })}
+      </p>
+      <p>{t("invoices.declarationRequirements")}</p>
+      <p className="break-all text-stone-700">{t("invoices.declarationBuild", { installation: declaration.installation, commit: declaration.commit })}</p>
     </div>
   );
 }
