@@ -29,6 +29,3 @@ export function TicketActions({ of }: { of: { case: "saleId" | "returnId"; value
     </div>
   );
 }
-
-/** ticketPageStyle sizes the printed page for an 80 mm thermal roll. */
-export const ticketPageStyle = "@media print { @page { size: 80mm auto; margin: 3mm; } }";

@@ -5,7 +5,6 @@ import { Spinner } from "@/components/ui/spinner";
 import { formatPrice } from "@/lib/format-price";
 import { parsePriceCents } from "@/features/admin/shared/lib/decimal-input";
 import { madridDate, useCloseDay, useMoveCash, useOpenDay, useZReport } from "@/features/admin/till/api/till";
-import { ticketPageStyle } from "@/features/admin/till/components/ticket-actions";
 import { TillNav } from "@/features/admin/till/components/till-nav";
 import { refusalOf } from "@/features/admin/till/lib/refusal";
 import { TillPaymentMethod, type ZReport } from "@gen/sabores/v1/till_service_pb";
@@ -190,8 +189,7 @@ export default function Day() {
   const close = useCloseDay();
   const z = report.data?.report;
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <style>{ticketPageStyle}</style>
+    <div className="till-ticket-page mx-auto max-w-3xl space-y-4">
       <TillNav />
       <h1 className="text-xl font-bold print:hidden">{t("day.title", { date })}</h1>
       {report.isPending ? (

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "@/lib/format-price";
 import { useFindSale, useReturnSale } from "@/features/admin/till/api/till";
-import { TicketActions, ticketPageStyle } from "@/features/admin/till/components/ticket-actions";
+import { TicketActions } from "@/features/admin/till/components/ticket-actions";
 import { TillNav } from "@/features/admin/till/components/till-nav";
 import { refusalOf, type Refusal } from "@/features/admin/till/lib/refusal";
 import { InvoiceKind } from "@gen/sabores/v1/invoice_pb";
@@ -75,8 +75,7 @@ export default function Returns() {
   };
 
   return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <style>{ticketPageStyle}</style>
+    <div className="till-ticket-page mx-auto max-w-3xl space-y-4">
       <TillNav />
       <h1 className="text-xl font-bold print:hidden">{t("returns.title")}</h1>
       <form onSubmit={search} className="flex gap-2 print:hidden" role="search">

@@ -6,7 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useShopDetails } from "@/hooks/use-shop-details";
 import { formatPrice } from "@/lib/format-price";
 import { useSale } from "@/features/admin/till/api/till";
-import { TicketActions, ticketPageStyle } from "@/features/admin/till/components/ticket-actions";
+import { TicketActions } from "@/features/admin/till/components/ticket-actions";
 import { InvoiceKind } from "@gen/sabores/v1/invoice_pb";
 import { TillPaymentMethod } from "@gen/sabores/v1/till_service_pb";
 
@@ -36,8 +36,7 @@ export default function Ticket() {
   const when = s.createdAt ? timestampDate(s.createdAt) : undefined;
   const change = s.payments.reduce((sum, p) => sum + p.changeCents, 0n);
   return (
-    <div className="mx-auto max-w-sm space-y-4 print:max-w-none">
-      <style>{ticketPageStyle}</style>
+    <div className="till-ticket-page mx-auto max-w-sm space-y-4 print:max-w-none">
       <h1 className="text-xl font-bold print:hidden">{t("ticket.title")}</h1>
       <article className="card space-y-2 bg-white p-4 font-mono text-sm print:w-[74mm] print:border-0 print:p-0 print:text-[11px] print:shadow-none" data-testid="till-ticket">
         <header className="text-center">
