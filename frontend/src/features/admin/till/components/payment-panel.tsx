@@ -86,7 +86,7 @@ export function PaymentPanel({
             {methods.map((m) => (
               <label
                 key={m}
-                className={`cursor-pointer rounded-lg border-2 px-2 py-3 text-center font-semibold ${method === m ? "border-brand-700 bg-brand-50 text-brand-800" : "border-stone-300 bg-white"}`}
+                className={`cursor-pointer rounded-lg border-2 px-1 py-3 text-center text-sm font-semibold sm:text-base ${method === m ? "border-brand-700 bg-brand-50 text-brand-800" : "border-stone-300 bg-white"}`}
               >
                 <input type="radio" name={`${id}-method`} value={m} checked={method === m} onChange={() => setMethod(m)} className="sr-only" />
                 {t(`method.${m}`)}

@@ -86,3 +86,20 @@ it("says in words that 1 000 € or more in cash is refused, and keeps the baske
   expect(screen.getByText("Guaraná Antarctica")).toBeInTheDocument();
   expect(currentUrl().pathname).toBe("/admin/caja");
 });
+
+it("sends a sale once, and the next sale starts from an empty basket with a new key", async () => {
+  const sent: SellRequest[] = [];
+  const { user } = renderTill((req) => void sent.push(req));
+  const scan = await screen.findByRole("textbox", { name: /Código de barras/ });
+  await waitFor(() => expect(scan).toHaveFocus());
+  await user.keyboard("8410076472885{Enter}");
+  await screen.findByText("Guaraná Antarctica");
+  await user.click(screen.getByRole("button", { name: /^Cobrar/ }));
+  await waitFor(() => expect(currentUrl().pathname).toBe("/admin/caja/tickets/77"));
+  await user.click(await screen.findByRole("link", { name: "Nueva venta" }));
+  expect(await screen.findByText("Escanea el primer producto.")).toBeInTheDocument();
+  expect(sent).toHaveLength(1);
+  const kept = JSON.parse(localStorage.getItem("till.basket") ?? "{}") as { key: string; lines: unknown[] };
+  expect(kept.lines).toEqual([]);
+  expect(kept.key).not.toBe(sent[0]?.idempotencyKey);
+});

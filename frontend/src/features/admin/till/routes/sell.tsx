@@ -9,6 +9,7 @@ import { TillNav } from "@/features/admin/till/components/till-nav";
 import {
   addProduct,
   basketTotal,
+  changeOf,
   emptyBasket,
   lineTotal,
   loadBasket,
@@ -45,14 +46,23 @@ export default function Sell() {
   const lookup = useLookupProduct();
   const day = useZReport(madridDate());
   const scan = useRef<HTMLInputElement>(null);
-  const [basket, setBasket] = useState<Basket>(() => loadBasket());
+  const [basket, setBasketState] = useState<Basket>(() => loadBasket());
+  // Every change is written to storage as it is made, not after a render:
+  // a render that never comes (the screen left for the ticket) must not
+  // leave an older basket behind to come back on the next sale.
+  const current = useRef(basket);
+  const setBasket = useCallback((next: Basket | ((b: Basket) => Basket)) => {
+    const b = typeof next === "function" ? next(current.current) : next;
+    current.current = b;
+    saveBasket(b);
+    setBasketState(b);
+  }, []);
   const [offline, setOffline] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>();
   const [reservedIds, setReservedIds] = useState<ReadonlySet<string>>(new Set());
   const stop = useRef<AbortController>(null);
   const price = (c: number) => formatPrice(c, i18n.language);
 
-  useEffect(() => saveBasket(basket), [basket]);
   const refocus = () => requestAnimationFrame(() => scan.current?.focus());
 
   const update = (next: (b: Basket) => Basket) => {
@@ -65,7 +75,6 @@ export default function Sell() {
     async (b: Basket) => {
       const sending = { ...b, sending: true };
       setBasket(sending);
-      saveBasket(sending);
       const signal = (stop.current = new AbortController()).signal;
       try {
         const res = await sendUntilAnswered(
@@ -81,7 +90,6 @@ export default function Sell() {
         );
         setOffline(false);
         const fresh = emptyBasket();
-        saveBasket(fresh);
         setBasket(fresh);
         void navigate(`/admin/caja/tickets/${res.sale?.id ?? 0n}`);
       } catch (err) {
@@ -96,15 +104,17 @@ export default function Sell() {
         refocus();
       }
     },
-    [client, i18n.language, navigate],
+    [client, i18n.language, navigate, setBasket],
   );
 
   // A sale handed to the server before a reload is sent again, with its
-  // key, until the server answers.
+  // key, until the server answers: once, for the basket the screen opened
+  // with (a sale sent from this screen is already being sent).
   const resumed = useRef(false);
   useEffect(() => {
-    if (!resumed.current && basket.sending) {
-      resumed.current = true;
+    const opening = !resumed.current;
+    resumed.current = true;
+    if (opening && basket.sending) {
       void complete(basket);
     }
   }, [basket, complete]);
@@ -124,7 +134,7 @@ export default function Sell() {
         },
       );
     },
-    [lookup],
+    [lookup, setBasket],
   );
 
   const onPayment = (p: BasketPayment, covers: boolean) => {
@@ -173,7 +183,8 @@ export default function Sell() {
             <ul aria-label={t("sell.lines")} className="card divide-y divide-stone-200">
               {basket.lines.map((l) => (
                 <li key={l.productId} className="flex flex-wrap items-center gap-2 p-3" data-testid="till-line">
-                  <div className="min-w-0 flex-1">
+                  {/* On a phone the name takes its own row, the controls the next. */}
+                  <div className="min-w-[11rem] flex-1">
                     <p className="font-semibold">{l.name}</p>
                     <p className="text-xs text-stone-600">
                       {price(l.unitPriceCents)} · {t("sell.stock", { count: l.stock })}
@@ -181,7 +192,7 @@ export default function Sell() {
                     </p>
                     {reservedIds.has(l.productId) && <p className="text-xs font-semibold text-red-700">{t("sell.heldByWeb")}</p>}
                   </div>
-                  <div className="flex items-center gap-1">
+                  <div className="ml-auto flex items-center gap-1">
                     <button
                       type="button"
                       className="btn btn-outline h-10 w-10 p-0 text-lg"
@@ -224,13 +235,29 @@ export default function Sell() {
             </button>
           )}
         </div>
-        {basket.lines.length > 0 && (
+        {busy && (
+          <section className="card space-y-1 p-3 sm:p-4" aria-label={t("pay.taken")}>
+            <p className="text-2xl font-extrabold">{price(total)}</p>
+            {basket.payments.map((p, i) => (
+              <p key={i}>
+                {t(`method.${p.method}`)} · {price(p.amountCents)}
+              </p>
+            ))}
+            {changeOf(basket.payments) > 0 && (
+              <p className="text-xl font-bold">
+                {t("pay.change")}: {price(changeOf(basket.payments))}
+              </p>
+            )}
+          </section>
+        )}
+        {basket.lines.length > 0 && !busy && (
           <PaymentPanel
             totalCents={total}
             dueCents={remainingCents(basket)}
             payments={basket.payments}
             customer={basket.customer}
-            disabled={busy}
+            // A scan still being looked up may add to what is due.
+            disabled={lookup.isPending}
             onPayment={onPayment}
             onRemovePayment={(i) => update((b) => ({ ...b, payments: b.payments.filter((_, j) => j !== i) }))}
             onCustomer={(customer) => setBasket((b) => ({ ...b, customer }))}
