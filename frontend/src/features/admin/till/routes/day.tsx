@@ -15,6 +15,11 @@ const methodKey: Partial<Record<TillPaymentMethod, string>> = {
   [TillPaymentMethod.BIZUM]: "bizum",
 };
 
+/** shownDate writes a YYYY-MM-DD day as Spain and Portugal read it (29/11/2026). */
+function shownDate(day: string): string {
+  return day.split("-").reverse().join("/");
+}
+
 /** AmountForm is one euro amount and a button, for the float and the count. */
 function AmountForm({ label, action, pending, onAmount }: { label: string; action: string; pending: boolean; onAmount: (cents: number) => void }) {
   const { t } = useTranslation("till");
@@ -118,7 +123,7 @@ function Report({ z }: { z: ZReport }) {
   );
   return (
     <section className="card space-y-3 p-4 font-mono text-sm print:w-[74mm] print:border-0 print:p-0 print:shadow-none" data-testid="till-zreport">
-      <h2 className="font-sans text-lg font-bold">{t("day.zTitle", { date: z.date })}</h2>
+      <h2 className="font-sans text-lg font-bold">{t("day.zTitle", { date: shownDate(z.date) })}</h2>
       <dl className="space-y-1">
         {row(t("day.sales"), String(z.sales))}
         {row(t("day.returns"), String(z.returns))}
@@ -191,7 +196,7 @@ export default function Day() {
   return (
     <div className="till-ticket-page mx-auto max-w-3xl space-y-4">
       <TillNav />
-      <h1 className="text-xl font-bold print:hidden">{t("day.title", { date })}</h1>
+      <h1 className="text-xl font-bold print:hidden">{t("day.title", { date: shownDate(date) })}</h1>
       {report.isPending ? (
         <Spinner label={t("loading")} />
       ) : !z ? (
