@@ -1,10 +1,11 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
 import { screen } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { TillPaymentMethod, TillService, type ZReport } from "@gen/sabores/v1/till_service_pb";
+import { TillPaymentMethod, TillService, type ZReportSchema } from "@gen/sabores/v1/till_service_pb";
 
 it("opens the day with a float, then closes it with the count: expected, counted, difference and the takings by method and VAT rate", async () => {
-  let report: Partial<ZReport> = { opened: false };
+  let report: MessageInitShape<typeof ZReportSchema> = { opened: false };
   const floats: bigint[] = [];
   const { user } = renderAdmin(
     "/admin/caja/dia",
@@ -25,7 +26,7 @@ it("opens the day with a float, then closes it with the count: expected, counted
         },
         closeDay: ({ countedCents }) => {
           report = { ...report, closed: true, countedCashCents: countedCents, differenceCents: countedCents - (report.expectedCashCents ?? 0n) };
-          return { report: report as ZReport };
+          return { report };
         },
       }),
     { viewer: "till" },
