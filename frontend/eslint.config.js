@@ -40,6 +40,8 @@ const adminResources = [
   "products",
   "promotions",
   "settings",
+  "staff",
+  "till",
   "visibility",
   "withdrawals",
 ];

@@ -20,6 +20,28 @@ SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint A
 FROM products p
 WHERE p.ean = @ean::text AND p.ean <> '';
 
+-- name: TillProductsByName :many
+-- Products the store sells (as TillProductByEAN reads it) whose name holds
+-- a LIKE pattern, for the till's search when a barcode will not scan.
+SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
+    coalesce((
+        SELECT sum(l.quantity)
+        FROM order_lines l
+        JOIN orders o ON o.id = l.order_id
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+    ), 0)::bigint AS reserved
+FROM products p
+WHERE p.archived_at IS NULL AND p.name ILIKE @pattern::text
+    AND (
+        NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
+        OR EXISTS (
+            SELECT 1 FROM product_country_visibility v
+            WHERE v.product_id = p.id AND v.is_visible AND v.sales_channel IN ('physical', 'both')
+        )
+    )
+ORDER BY p.name, p.id
+LIMIT 10;
+
 -- name: TillSaleInsert :one
 -- A till sale as a store-channel order, delivered and paid; the same key
 -- from the same till user answers nothing (TillSaleByKey finds it).

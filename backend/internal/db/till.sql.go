@@ -389,6 +389,67 @@ func (q *Queries) TillProductByEAN(ctx context.Context, ean string) (TillProduct
 	return i, err
 }
 
+const tillProductsByName = `-- name: TillProductsByName :many
+SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
+    coalesce((
+        SELECT sum(l.quantity)
+        FROM order_lines l
+        JOIN orders o ON o.id = l.order_id
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+    ), 0)::bigint AS reserved
+FROM products p
+WHERE p.archived_at IS NULL AND p.name ILIKE $1::text
+    AND (
+        NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
+        OR EXISTS (
+            SELECT 1 FROM product_country_visibility v
+            WHERE v.product_id = p.id AND v.is_visible AND v.sales_channel IN ('physical', 'both')
+        )
+    )
+ORDER BY p.name, p.id
+LIMIT 10
+`
+
+type TillProductsByNameRow struct {
+	ID             int64
+	Name           string
+	Ean            string
+	PriceCents     int64
+	VatBasisPoints int32
+	Stock          int64
+	Reserved       int64
+}
+
+// Products the store sells (as TillProductByEAN reads it) whose name holds
+// a LIKE pattern, for the till's search when a barcode will not scan.
+func (q *Queries) TillProductsByName(ctx context.Context, pattern string) ([]TillProductsByNameRow, error) {
+	rows, err := q.db.Query(ctx, tillProductsByName, pattern)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillProductsByNameRow{}
+	for rows.Next() {
+		var i TillProductsByNameRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Ean,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Reserved,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const tillPutBackStock = `-- name: TillPutBackStock :exec
 UPDATE products SET stock = stock + $1::integer WHERE id = $2
 `

@@ -48,6 +48,8 @@ type ZReport struct {
 	CountedCash  int64
 	Difference   int64
 	Closed       bool
+	// Opened says the float was recorded: the till sells until Closed.
+	Opened bool
 }
 
 // today is the shop's day now.
@@ -116,7 +118,7 @@ func (s *Service) Report(ctx context.Context, day time.Time) (ZReport, error) {
 		for _, e := range entries {
 			switch e.Kind {
 			case "open":
-				r.Float = e.AmountCents
+				r.Float, r.Opened = e.AmountCents, true
 			case "move":
 				r.CashMoved += e.AmountCents
 			case "close":

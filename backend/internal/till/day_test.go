@@ -3,11 +3,13 @@ package till_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/invoice"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 	"github.com/sabores/sabores/backend/internal/till"
 )
 
@@ -19,6 +21,11 @@ func TestDayClose(t *testing.T) {
 	t.Parallel()
 	s := newShop(t)
 	ctx := context.Background()
+	day := time.Now().In(shoptime.Madrid)
+	before, err := s.till.Report(ctx, time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC))
+	if err != nil || before.Opened {
+		t.Fatalf("before opening: opened %v, %v", before.Opened, err)
+	}
 	if _, err := s.till.OpenDay(ctx, s.seller, 10000); err != nil {
 		t.Fatal(err)
 	}
@@ -49,9 +56,9 @@ func TestDayClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if z.ExpectedCash != expected || z.CountedCash != expected-100 || z.Difference != -100 || !z.Closed {
-		t.Errorf("count: expected %d, counted %d, difference %d, closed %v; want %d, %d, -100, true",
-			z.ExpectedCash, z.CountedCash, z.Difference, z.Closed, expected, expected-100)
+	if z.ExpectedCash != expected || z.CountedCash != expected-100 || z.Difference != -100 || !z.Closed || !z.Opened {
+		t.Errorf("count: expected %d, counted %d, difference %d, closed %v, opened %v; want %d, %d, -100, true, true",
+			z.ExpectedCash, z.CountedCash, z.Difference, z.Closed, z.Opened, expected, expected-100)
 	}
 	if z.Sales != 2 || z.Returns != 1 {
 		t.Errorf("%d sales and %d returns, want 2 and 1", z.Sales, z.Returns)

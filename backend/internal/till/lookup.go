@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -93,3 +94,24 @@ func (s *Service) Lookup(ctx context.Context, code string) (Scan, error) {
 	}
 	return scan, nil
 }
+
+// Search finds at most ten products the shop sells whose name holds query,
+// ignoring case, for an item whose barcode will not scan.
+func (s *Service) Search(ctx context.Context, query string) ([]Product, error) {
+	pattern := "%" + likeEscaper.Replace(strings.TrimSpace(query)) + "%"
+	rows, err := db.New(s.pool).TillProductsByName(ctx, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("till: search %q: %w", query, err)
+	}
+	out := make([]Product, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, Product{
+			ID: r.ID, Name: r.Name, EAN: r.Ean, UnitPriceCents: r.PriceCents,
+			VATBasisPoints: r.VatBasisPoints, Stock: r.Stock, Reserved: r.Reserved,
+		})
+	}
+	return out, nil
+}
+
+// likeEscaper makes a typed "%" or "_" match itself in a LIKE pattern.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`)

@@ -2,6 +2,7 @@ package till_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -80,5 +81,31 @@ func TestLookup(t *testing.T) {
 				t.Errorf("Lookup(%s) = %+v", tc.code, scan)
 			}
 		})
+	}
+	// By name, for a barcode that will not scan: the store's products only,
+	// with what web orders hold, and a typed % matching itself.
+	for _, tc := range []struct {
+		query string
+		want  []int64
+	}{
+		{query: "guaraná", want: []int64{1001}},
+		{query: "A", want: []int64{1001, 1003}},
+		{query: "açaí", want: nil},
+		{query: "%", want: nil},
+	} {
+		found, err := s.Search(ctx, tc.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, p := range found {
+			ids = append(ids, p.ID)
+		}
+		if !slices.Equal(ids, tc.want) {
+			t.Errorf("Search(%q) = %v, want %v", tc.query, ids, tc.want)
+		}
+		if len(found) > 0 && found[0].ID == 1001 && found[0].Reserved != 2 {
+			t.Errorf("Search(%q): guaraná holds %d for web orders, want 2", tc.query, found[0].Reserved)
+		}
 	}
 }

@@ -14,7 +14,7 @@ export function SessionQuery({ onChange }: { onChange: (session: Session) => voi
   useLocation();
   const query = useQuery(AccountService.method.getSession, {}, { staleTime: 60_000 });
   const user = query.data?.signedIn ? query.data.user : undefined;
-  const viewer: Viewer = !user ? "guest" : user.role === Role.ADMIN ? "admin" : "client";
+  const viewer: Viewer = !user ? "guest" : user.role === Role.ADMIN ? "admin" : user.role === Role.TILL ? "till" : "client";
   const resolved = !query.isPending;
   useEffect(() => onChange({ user, viewer, resolved }), [onChange, user, viewer, resolved]);
   return null;

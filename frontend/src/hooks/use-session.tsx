@@ -3,7 +3,7 @@ import { defer, useDeferred } from "@/lib/deferred";
 import type { User } from "@gen/sabores/v1/types_pb";
 
 /** Viewer is who is browsing, as the header and guards need it. */
-export type Viewer = "guest" | "client" | "admin";
+export type Viewer = "guest" | "client" | "admin" | "till";
 
 /**
  * Session is who is signed in. `resolved` turns true once the server's
@@ -48,5 +48,5 @@ export function useSession(): Session {
 
 /** accountHome is where the account button leads for each viewer. */
 export function accountHome(viewer: Viewer): string {
-  return viewer === "admin" ? "/admin" : viewer === "client" ? "/client-dashboard" : "/auth";
+  return viewer === "admin" ? "/admin" : viewer === "till" ? "/admin/caja" : viewer === "client" ? "/client-dashboard" : "/auth";
 }

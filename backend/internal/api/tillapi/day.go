@@ -56,7 +56,7 @@ func reportToProto(z till.ZReport) *saboresv1.ZReport {
 	out := &saboresv1.ZReport{
 		Date: z.Day.Format(time.DateOnly), Sales: z.Sales, Returns: z.Returns,
 		FloatCents: z.Float, CashMovedCents: z.CashMoved, ExpectedCashCents: z.ExpectedCash,
-		CountedCashCents: z.CountedCash, DifferenceCents: z.Difference, Closed: z.Closed,
+		CountedCashCents: z.CountedCash, DifferenceCents: z.Difference, Closed: z.Closed, Opened: z.Opened,
 	}
 	for _, p := range z.ByPayment {
 		out.ByPayment = append(out.ByPayment, &saboresv1.ZPaymentTotal{Method: methodToProto(p.Method), SalesCents: p.Sales, RefundsCents: p.Refunds})

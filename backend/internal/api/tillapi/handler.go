@@ -30,13 +30,32 @@ func (h *Handler) LookupProduct(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	p := scan.Product
+	product := productToProto(scan.Product)
+	product.ByWeight = scan.WeightGrams > 0
 	return connect.NewResponse(&saboresv1.LookupProductResponse{
-		Product: &saboresv1.TillProduct{
-			ProductId: p.ID, Name: p.Name, Ean: p.EAN, UnitPriceCents: p.UnitPriceCents,
-			VatBasisPoints: p.VATBasisPoints, ByWeight: scan.WeightGrams > 0, Stock: p.Stock, Reserved: p.Reserved,
-		},
+		Product:     product,
 		WeightGrams: scan.WeightGrams,
 		PriceCents:  scan.PriceCents,
 	}), nil
+}
+
+// SearchTillProducts finds products the shop sells by a part of their name.
+func (h *Handler) SearchTillProducts(ctx context.Context, req *connect.Request[saboresv1.SearchTillProductsRequest]) (*connect.Response[saboresv1.SearchTillProductsResponse], error) {
+	found, err := h.till.Search(ctx, req.Msg.Query)
+	if err != nil {
+		return nil, err
+	}
+	out := &saboresv1.SearchTillProductsResponse{Products: make([]*saboresv1.TillProduct, 0, len(found))}
+	for _, p := range found {
+		out.Products = append(out.Products, productToProto(p))
+	}
+	return connect.NewResponse(out), nil
+}
+
+// productToProto maps a product as the till sells it.
+func productToProto(p till.Product) *saboresv1.TillProduct {
+	return &saboresv1.TillProduct{
+		ProductId: p.ID, Name: p.Name, Ean: p.EAN, UnitPriceCents: p.UnitPriceCents,
+		VatBasisPoints: p.VATBasisPoints, Stock: p.Stock, Reserved: p.Reserved,
+	}
 }

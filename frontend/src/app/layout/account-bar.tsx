@@ -16,7 +16,7 @@ export function AccountBar() {
             <span>
               {user.name} ·{" "}
               <span className="rounded bg-brand-100 px-1.5 py-0.5 font-semibold text-brand-800">
-                {viewer === "admin" ? t("roleAdmin") : t("roleClient")}
+                {viewer === "admin" ? t("roleAdmin") : viewer === "till" ? t("roleTill") : t("roleClient")}
               </span>
             </span>
           )}

@@ -36,7 +36,7 @@ export function Header() {
           </span>
         </Link>
         <Link to={accountHome(viewer)} className="btn btn-outline hidden sm:inline-flex">
-          {viewer === "admin" ? t("account.admin") : viewer === "client" ? t("account.client") : t("account.signIn")}
+          {viewer === "admin" || viewer === "till" ? t("account.admin") : viewer === "client" ? t("account.client") : t("account.signIn")}
         </Link>
       </div>
       <nav aria-label={t("mainNav")} className="hidden border-t border-stone-100 md:block">

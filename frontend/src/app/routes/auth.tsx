@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
-import { useSession } from "@/hooks/use-session";
+import { accountHome, useSession } from "@/hooks/use-session";
 
 /**
  * safeTarget turns the redirect parameter into a same-site path ("checkout"
@@ -34,7 +34,7 @@ export default function AuthRoute() {
   const error = sp.get("error");
 
   if (!resolved) return <Spinner className="mt-16" />;
-  if (viewer === "admin") return <Navigate to="/admin" replace />;
+  if (viewer === "admin" || viewer === "till") return <Navigate to={accountHome(viewer)} replace />;
   if (viewer === "client") return <Navigate to={target} replace />;
 
   // Come back to this page after the provider, so the role decides the destination.

@@ -30,6 +30,11 @@ const Emails = lazy(() => import("@/features/admin/emails/routes/emails"));
 const Withdrawals = lazy(() => import("@/features/admin/withdrawals/routes/withdrawals"));
 const Messages = lazy(() => import("@/features/admin/messages/routes/messages"));
 const Shipping = lazy(() => import("@/features/admin/shipping/routes/shipping"));
+const Staff = lazy(() => import("@/features/admin/staff/routes/staff"));
+const TillSell = lazy(() => import("@/features/admin/till/routes/sell"));
+const TillTicket = lazy(() => import("@/features/admin/till/routes/ticket"));
+const TillReturns = lazy(() => import("@/features/admin/till/routes/returns"));
+const TillDay = lazy(() => import("@/features/admin/till/routes/day"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -56,6 +61,8 @@ const screenTitles: Record<string, string> = {
   messages: "messages",
   parcels: "parcels",
   shipping: "shipping",
+  staff: "staff",
+  caja: "till",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -84,6 +91,11 @@ export function AdminScreens() {
         <Route path="catalogue/:id" element={<CatalogueProduct />} />
         <Route path="messages" element={<Messages />} />
         <Route path="shipping" element={<Shipping />} />
+        <Route path="staff" element={<Staff />} />
+        <Route path="caja" element={<TillSell />} />
+        <Route path="caja/tickets/:id" element={<TillTicket />} />
+        <Route path="caja/devoluciones" element={<TillReturns />} />
+        <Route path="caja/dia" element={<TillDay />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

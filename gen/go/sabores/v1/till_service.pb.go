@@ -300,6 +300,98 @@ func (x *LookupProductResponse) GetPriceCents() int64 {
 	return 0
 }
 
+// SearchTillProductsRequest is a part of a product's name.
+type SearchTillProductsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// query is matched anywhere in the name, ignoring case.
+	Query         string `protobuf:"bytes,1,opt,name=query,proto3" json:"query,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchTillProductsRequest) Reset() {
+	*x = SearchTillProductsRequest{}
+	mi := &file_sabores_v1_till_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchTillProductsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchTillProductsRequest) ProtoMessage() {}
+
+func (x *SearchTillProductsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_till_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchTillProductsRequest.ProtoReflect.Descriptor instead.
+func (*SearchTillProductsRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *SearchTillProductsRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+// SearchTillProductsResponse is the products found.
+type SearchTillProductsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// products are the products the shop sells whose name matches.
+	Products      []*TillProduct `protobuf:"bytes,1,rep,name=products,proto3" json:"products,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SearchTillProductsResponse) Reset() {
+	*x = SearchTillProductsResponse{}
+	mi := &file_sabores_v1_till_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SearchTillProductsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SearchTillProductsResponse) ProtoMessage() {}
+
+func (x *SearchTillProductsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_till_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SearchTillProductsResponse.ProtoReflect.Descriptor instead.
+func (*SearchTillProductsResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SearchTillProductsResponse) GetProducts() []*TillProduct {
+	if x != nil {
+		return x.Products
+	}
+	return nil
+}
+
 // TillLineInput is one line of a sale.
 type TillLineInput struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -318,7 +410,7 @@ type TillLineInput struct {
 
 func (x *TillLineInput) Reset() {
 	*x = TillLineInput{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -330,7 +422,7 @@ func (x *TillLineInput) String() string {
 func (*TillLineInput) ProtoMessage() {}
 
 func (x *TillLineInput) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -343,7 +435,7 @@ func (x *TillLineInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TillLineInput.ProtoReflect.Descriptor instead.
 func (*TillLineInput) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *TillLineInput) GetProductId() int64 {
@@ -390,7 +482,7 @@ type TillPaymentInput struct {
 
 func (x *TillPaymentInput) Reset() {
 	*x = TillPaymentInput{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -402,7 +494,7 @@ func (x *TillPaymentInput) String() string {
 func (*TillPaymentInput) ProtoMessage() {}
 
 func (x *TillPaymentInput) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -415,7 +507,7 @@ func (x *TillPaymentInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TillPaymentInput.ProtoReflect.Descriptor instead.
 func (*TillPaymentInput) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *TillPaymentInput) GetMethod() TillPaymentMethod {
@@ -454,7 +546,7 @@ type TillCustomer struct {
 
 func (x *TillCustomer) Reset() {
 	*x = TillCustomer{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -466,7 +558,7 @@ func (x *TillCustomer) String() string {
 func (*TillCustomer) ProtoMessage() {}
 
 func (x *TillCustomer) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -479,7 +571,7 @@ func (x *TillCustomer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TillCustomer.ProtoReflect.Descriptor instead.
 func (*TillCustomer) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *TillCustomer) GetTaxId() string {
@@ -523,7 +615,7 @@ type SellRequest struct {
 
 func (x *SellRequest) Reset() {
 	*x = SellRequest{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -535,7 +627,7 @@ func (x *SellRequest) String() string {
 func (*SellRequest) ProtoMessage() {}
 
 func (x *SellRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -548,7 +640,7 @@ func (x *SellRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SellRequest.ProtoReflect.Descriptor instead.
 func (*SellRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *SellRequest) GetIdempotencyKey() string {
@@ -617,7 +709,7 @@ type TillLine struct {
 
 func (x *TillLine) Reset() {
 	*x = TillLine{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -629,7 +721,7 @@ func (x *TillLine) String() string {
 func (*TillLine) ProtoMessage() {}
 
 func (x *TillLine) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -642,7 +734,7 @@ func (x *TillLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TillLine.ProtoReflect.Descriptor instead.
 func (*TillLine) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *TillLine) GetId() int64 {
@@ -739,7 +831,7 @@ type TillPayment struct {
 
 func (x *TillPayment) Reset() {
 	*x = TillPayment{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -751,7 +843,7 @@ func (x *TillPayment) String() string {
 func (*TillPayment) ProtoMessage() {}
 
 func (x *TillPayment) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -764,7 +856,7 @@ func (x *TillPayment) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TillPayment.ProtoReflect.Descriptor instead.
 func (*TillPayment) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *TillPayment) GetMethod() TillPaymentMethod {
@@ -822,7 +914,7 @@ type TillSale struct {
 
 func (x *TillSale) Reset() {
 	*x = TillSale{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -834,7 +926,7 @@ func (x *TillSale) String() string {
 func (*TillSale) ProtoMessage() {}
 
 func (x *TillSale) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -847,7 +939,7 @@ func (x *TillSale) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TillSale.ProtoReflect.Descriptor instead.
 func (*TillSale) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *TillSale) GetId() int64 {
@@ -927,7 +1019,7 @@ type SellResponse struct {
 
 func (x *SellResponse) Reset() {
 	*x = SellResponse{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -939,7 +1031,7 @@ func (x *SellResponse) String() string {
 func (*SellResponse) ProtoMessage() {}
 
 func (x *SellResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -952,7 +1044,7 @@ func (x *SellResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SellResponse.ProtoReflect.Descriptor instead.
 func (*SellResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SellResponse) GetSale() *TillSale {
@@ -985,7 +1077,7 @@ type GetSaleRequest struct {
 
 func (x *GetSaleRequest) Reset() {
 	*x = GetSaleRequest{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -997,7 +1089,7 @@ func (x *GetSaleRequest) String() string {
 func (*GetSaleRequest) ProtoMessage() {}
 
 func (x *GetSaleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1010,7 +1102,7 @@ func (x *GetSaleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSaleRequest.ProtoReflect.Descriptor instead.
 func (*GetSaleRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetSaleRequest) GetSale() isGetSaleRequest_Sale {
@@ -1067,7 +1159,7 @@ type GetSaleResponse struct {
 
 func (x *GetSaleResponse) Reset() {
 	*x = GetSaleResponse{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1079,7 +1171,7 @@ func (x *GetSaleResponse) String() string {
 func (*GetSaleResponse) ProtoMessage() {}
 
 func (x *GetSaleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1092,7 +1184,7 @@ func (x *GetSaleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSaleResponse.ProtoReflect.Descriptor instead.
 func (*GetSaleResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetSaleResponse) GetSale() *TillSale {
@@ -1117,7 +1209,7 @@ type TillReturnLineInput struct {
 
 func (x *TillReturnLineInput) Reset() {
 	*x = TillReturnLineInput{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1129,7 +1221,7 @@ func (x *TillReturnLineInput) String() string {
 func (*TillReturnLineInput) ProtoMessage() {}
 
 func (x *TillReturnLineInput) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1142,7 +1234,7 @@ func (x *TillReturnLineInput) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TillReturnLineInput.ProtoReflect.Descriptor instead.
 func (*TillReturnLineInput) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{13}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *TillReturnLineInput) GetLineId() int64 {
@@ -1184,7 +1276,7 @@ type ReturnSaleRequest struct {
 
 func (x *ReturnSaleRequest) Reset() {
 	*x = ReturnSaleRequest{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1196,7 +1288,7 @@ func (x *ReturnSaleRequest) String() string {
 func (*ReturnSaleRequest) ProtoMessage() {}
 
 func (x *ReturnSaleRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1209,7 +1301,7 @@ func (x *ReturnSaleRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReturnSaleRequest.ProtoReflect.Descriptor instead.
 func (*ReturnSaleRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ReturnSaleRequest) GetIdempotencyKey() string {
@@ -1259,7 +1351,7 @@ type TillReturn struct {
 
 func (x *TillReturn) Reset() {
 	*x = TillReturn{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1271,7 +1363,7 @@ func (x *TillReturn) String() string {
 func (*TillReturn) ProtoMessage() {}
 
 func (x *TillReturn) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1284,7 +1376,7 @@ func (x *TillReturn) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TillReturn.ProtoReflect.Descriptor instead.
 func (*TillReturn) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *TillReturn) GetId() int64 {
@@ -1333,7 +1425,7 @@ type ReturnSaleResponse struct {
 
 func (x *ReturnSaleResponse) Reset() {
 	*x = ReturnSaleResponse{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1345,7 +1437,7 @@ func (x *ReturnSaleResponse) String() string {
 func (*ReturnSaleResponse) ProtoMessage() {}
 
 func (x *ReturnSaleResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1358,7 +1450,7 @@ func (x *ReturnSaleResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReturnSaleResponse.ProtoReflect.Descriptor instead.
 func (*ReturnSaleResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{16}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ReturnSaleResponse) GetReturn() *TillReturn {
@@ -1379,7 +1471,7 @@ type OpenDayRequest struct {
 
 func (x *OpenDayRequest) Reset() {
 	*x = OpenDayRequest{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1391,7 +1483,7 @@ func (x *OpenDayRequest) String() string {
 func (*OpenDayRequest) ProtoMessage() {}
 
 func (x *OpenDayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1404,7 +1496,7 @@ func (x *OpenDayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenDayRequest.ProtoReflect.Descriptor instead.
 func (*OpenDayRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{17}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *OpenDayRequest) GetFloatCents() int64 {
@@ -1425,7 +1517,7 @@ type OpenDayResponse struct {
 
 func (x *OpenDayResponse) Reset() {
 	*x = OpenDayResponse{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1437,7 +1529,7 @@ func (x *OpenDayResponse) String() string {
 func (*OpenDayResponse) ProtoMessage() {}
 
 func (x *OpenDayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1450,7 +1542,7 @@ func (x *OpenDayResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OpenDayResponse.ProtoReflect.Descriptor instead.
 func (*OpenDayResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{18}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *OpenDayResponse) GetDate() string {
@@ -1473,7 +1565,7 @@ type MoveCashRequest struct {
 
 func (x *MoveCashRequest) Reset() {
 	*x = MoveCashRequest{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1485,7 +1577,7 @@ func (x *MoveCashRequest) String() string {
 func (*MoveCashRequest) ProtoMessage() {}
 
 func (x *MoveCashRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1498,7 +1590,7 @@ func (x *MoveCashRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveCashRequest.ProtoReflect.Descriptor instead.
 func (*MoveCashRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{19}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *MoveCashRequest) GetAmountCents() int64 {
@@ -1524,7 +1616,7 @@ type MoveCashResponse struct {
 
 func (x *MoveCashResponse) Reset() {
 	*x = MoveCashResponse{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[20]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1536,7 +1628,7 @@ func (x *MoveCashResponse) String() string {
 func (*MoveCashResponse) ProtoMessage() {}
 
 func (x *MoveCashResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[20]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1549,7 +1641,7 @@ func (x *MoveCashResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MoveCashResponse.ProtoReflect.Descriptor instead.
 func (*MoveCashResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{20}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{22}
 }
 
 // CloseDayRequest is the closing count.
@@ -1563,7 +1655,7 @@ type CloseDayRequest struct {
 
 func (x *CloseDayRequest) Reset() {
 	*x = CloseDayRequest{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[21]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1575,7 +1667,7 @@ func (x *CloseDayRequest) String() string {
 func (*CloseDayRequest) ProtoMessage() {}
 
 func (x *CloseDayRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[21]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1588,7 +1680,7 @@ func (x *CloseDayRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseDayRequest.ProtoReflect.Descriptor instead.
 func (*CloseDayRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{21}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *CloseDayRequest) GetCountedCents() int64 {
@@ -1609,7 +1701,7 @@ type CloseDayResponse struct {
 
 func (x *CloseDayResponse) Reset() {
 	*x = CloseDayResponse{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[22]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1621,7 +1713,7 @@ func (x *CloseDayResponse) String() string {
 func (*CloseDayResponse) ProtoMessage() {}
 
 func (x *CloseDayResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[22]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1634,7 +1726,7 @@ func (x *CloseDayResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CloseDayResponse.ProtoReflect.Descriptor instead.
 func (*CloseDayResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{22}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *CloseDayResponse) GetReport() *ZReport {
@@ -1655,7 +1747,7 @@ type GetZReportRequest struct {
 
 func (x *GetZReportRequest) Reset() {
 	*x = GetZReportRequest{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[23]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1667,7 +1759,7 @@ func (x *GetZReportRequest) String() string {
 func (*GetZReportRequest) ProtoMessage() {}
 
 func (x *GetZReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[23]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1680,7 +1772,7 @@ func (x *GetZReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetZReportRequest.ProtoReflect.Descriptor instead.
 func (*GetZReportRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{23}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetZReportRequest) GetDate() string {
@@ -1701,7 +1793,7 @@ type GetZReportResponse struct {
 
 func (x *GetZReportResponse) Reset() {
 	*x = GetZReportResponse{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[24]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1713,7 +1805,7 @@ func (x *GetZReportResponse) String() string {
 func (*GetZReportResponse) ProtoMessage() {}
 
 func (x *GetZReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[24]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1726,7 +1818,7 @@ func (x *GetZReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetZReportResponse.ProtoReflect.Descriptor instead.
 func (*GetZReportResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{24}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetZReportResponse) GetReport() *ZReport {
@@ -1751,7 +1843,7 @@ type ZPaymentTotal struct {
 
 func (x *ZPaymentTotal) Reset() {
 	*x = ZPaymentTotal{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[25]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1763,7 +1855,7 @@ func (x *ZPaymentTotal) String() string {
 func (*ZPaymentTotal) ProtoMessage() {}
 
 func (x *ZPaymentTotal) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[25]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1776,7 +1868,7 @@ func (x *ZPaymentTotal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ZPaymentTotal.ProtoReflect.Descriptor instead.
 func (*ZPaymentTotal) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{25}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *ZPaymentTotal) GetMethod() TillPaymentMethod {
@@ -1824,14 +1916,16 @@ type ZReport struct {
 	// difference_cents is counted − expected, when the day is closed.
 	DifferenceCents int64 `protobuf:"varint,10,opt,name=difference_cents,json=differenceCents,proto3" json:"difference_cents,omitempty"`
 	// closed says the day is closed.
-	Closed        bool `protobuf:"varint,11,opt,name=closed,proto3" json:"closed,omitempty"`
+	Closed bool `protobuf:"varint,11,opt,name=closed,proto3" json:"closed,omitempty"`
+	// opened says the day's float was recorded: the till sells.
+	Opened        bool `protobuf:"varint,12,opt,name=opened,proto3" json:"opened,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ZReport) Reset() {
 	*x = ZReport{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[26]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1843,7 +1937,7 @@ func (x *ZReport) String() string {
 func (*ZReport) ProtoMessage() {}
 
 func (x *ZReport) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[26]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1856,7 +1950,7 @@ func (x *ZReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ZReport.ProtoReflect.Descriptor instead.
 func (*ZReport) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{26}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ZReport) GetDate() string {
@@ -1936,6 +2030,13 @@ func (x *ZReport) GetClosed() bool {
 	return false
 }
 
+func (x *ZReport) GetOpened() bool {
+	if x != nil {
+		return x.Opened
+	}
+	return false
+}
+
 // GetTicketPdfRequest names a sale or return.
 type GetTicketPdfRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1954,7 +2055,7 @@ type GetTicketPdfRequest struct {
 
 func (x *GetTicketPdfRequest) Reset() {
 	*x = GetTicketPdfRequest{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[27]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1966,7 +2067,7 @@ func (x *GetTicketPdfRequest) String() string {
 func (*GetTicketPdfRequest) ProtoMessage() {}
 
 func (x *GetTicketPdfRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[27]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1979,7 +2080,7 @@ func (x *GetTicketPdfRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTicketPdfRequest.ProtoReflect.Descriptor instead.
 func (*GetTicketPdfRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{27}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetTicketPdfRequest) GetOf() isGetTicketPdfRequest_Of {
@@ -2045,7 +2146,7 @@ type GetTicketPdfResponse struct {
 
 func (x *GetTicketPdfResponse) Reset() {
 	*x = GetTicketPdfResponse{}
-	mi := &file_sabores_v1_till_service_proto_msgTypes[28]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2057,7 +2158,7 @@ func (x *GetTicketPdfResponse) String() string {
 func (*GetTicketPdfResponse) ProtoMessage() {}
 
 func (x *GetTicketPdfResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_till_service_proto_msgTypes[28]
+	mi := &file_sabores_v1_till_service_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2070,7 +2171,7 @@ func (x *GetTicketPdfResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetTicketPdfResponse.ProtoReflect.Descriptor instead.
 func (*GetTicketPdfResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{28}
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *GetTicketPdfResponse) GetPdf() []byte {
@@ -2109,7 +2210,11 @@ const file_sabores_v1_till_service_proto_rawDesc = "" +
 	"\aproduct\x18\x01 \x01(\v2\x17.sabores.v1.TillProductR\aproduct\x12!\n" +
 	"\fweight_grams\x18\x02 \x01(\x05R\vweightGrams\x12\x1f\n" +
 	"\vprice_cents\x18\x03 \x01(\x03R\n" +
-	"priceCents\"\xcb\x01\n" +
+	"priceCents\"<\n" +
+	"\x19SearchTillProductsRequest\x12\x1f\n" +
+	"\x05query\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x02\x18PR\x05query\"Q\n" +
+	"\x1aSearchTillProductsResponse\x123\n" +
+	"\bproducts\x18\x01 \x03(\v2\x17.sabores.v1.TillProductR\bproducts\"\xcb\x01\n" +
 	"\rTillLineInput\x12&\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12&\n" +
@@ -2221,7 +2326,7 @@ const file_sabores_v1_till_service_proto_rawDesc = "" +
 	"\x06method\x18\x01 \x01(\x0e2\x1d.sabores.v1.TillPaymentMethodR\x06method\x12\x1f\n" +
 	"\vsales_cents\x18\x02 \x01(\x03R\n" +
 	"salesCents\x12#\n" +
-	"\rrefunds_cents\x18\x03 \x01(\x03R\frefundsCents\"\xa1\x03\n" +
+	"\rrefunds_cents\x18\x03 \x01(\x03R\frefundsCents\"\xb9\x03\n" +
 	"\aZReport\x12\x12\n" +
 	"\x04date\x18\x01 \x01(\tR\x04date\x12\x14\n" +
 	"\x05sales\x18\x02 \x01(\x05R\x05sales\x12\x18\n" +
@@ -2236,7 +2341,8 @@ const file_sabores_v1_till_service_proto_rawDesc = "" +
 	"\x12counted_cash_cents\x18\t \x01(\x03R\x10countedCashCents\x12)\n" +
 	"\x10difference_cents\x18\n" +
 	" \x01(\x03R\x0fdifferenceCents\x12\x16\n" +
-	"\x06closed\x18\v \x01(\bR\x06closed\"\xa7\x01\n" +
+	"\x06closed\x18\v \x01(\bR\x06closed\x12\x16\n" +
+	"\x06opened\x18\f \x01(\bR\x06opened\"\xa7\x01\n" +
 	"\x13GetTicketPdfRequest\x12\"\n" +
 	"\asale_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00H\x00R\x06saleId\x12&\n" +
 	"\treturn_id\x18\x02 \x01(\x03B\a\xbaH\x04\"\x02 \x00H\x00R\breturnId\x127\n" +
@@ -2249,9 +2355,10 @@ const file_sabores_v1_till_service_proto_rawDesc = "" +
 	"\x1fTILL_PAYMENT_METHOD_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18TILL_PAYMENT_METHOD_CASH\x10\x01\x12\x1c\n" +
 	"\x18TILL_PAYMENT_METHOD_CARD\x10\x02\x12\x1d\n" +
-	"\x19TILL_PAYMENT_METHOD_BIZUM\x10\x032\xb5\x05\n" +
+	"\x19TILL_PAYMENT_METHOD_BIZUM\x10\x032\x9f\x06\n" +
 	"\vTillService\x12Y\n" +
-	"\rLookupProduct\x12 .sabores.v1.LookupProductRequest\x1a!.sabores.v1.LookupProductResponse\"\x03\x90\x02\x01\x129\n" +
+	"\rLookupProduct\x12 .sabores.v1.LookupProductRequest\x1a!.sabores.v1.LookupProductResponse\"\x03\x90\x02\x01\x12h\n" +
+	"\x12SearchTillProducts\x12%.sabores.v1.SearchTillProductsRequest\x1a&.sabores.v1.SearchTillProductsResponse\"\x03\x90\x02\x01\x129\n" +
 	"\x04Sell\x12\x17.sabores.v1.SellRequest\x1a\x18.sabores.v1.SellResponse\x12G\n" +
 	"\aGetSale\x12\x1a.sabores.v1.GetSaleRequest\x1a\x1b.sabores.v1.GetSaleResponse\"\x03\x90\x02\x01\x12K\n" +
 	"\n" +
@@ -2276,93 +2383,98 @@ func file_sabores_v1_till_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_till_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_till_service_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_sabores_v1_till_service_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_sabores_v1_till_service_proto_goTypes = []any{
-	(TillPaymentMethod)(0),        // 0: sabores.v1.TillPaymentMethod
-	(*TillProduct)(nil),           // 1: sabores.v1.TillProduct
-	(*LookupProductRequest)(nil),  // 2: sabores.v1.LookupProductRequest
-	(*LookupProductResponse)(nil), // 3: sabores.v1.LookupProductResponse
-	(*TillLineInput)(nil),         // 4: sabores.v1.TillLineInput
-	(*TillPaymentInput)(nil),      // 5: sabores.v1.TillPaymentInput
-	(*TillCustomer)(nil),          // 6: sabores.v1.TillCustomer
-	(*SellRequest)(nil),           // 7: sabores.v1.SellRequest
-	(*TillLine)(nil),              // 8: sabores.v1.TillLine
-	(*TillPayment)(nil),           // 9: sabores.v1.TillPayment
-	(*TillSale)(nil),              // 10: sabores.v1.TillSale
-	(*SellResponse)(nil),          // 11: sabores.v1.SellResponse
-	(*GetSaleRequest)(nil),        // 12: sabores.v1.GetSaleRequest
-	(*GetSaleResponse)(nil),       // 13: sabores.v1.GetSaleResponse
-	(*TillReturnLineInput)(nil),   // 14: sabores.v1.TillReturnLineInput
-	(*ReturnSaleRequest)(nil),     // 15: sabores.v1.ReturnSaleRequest
-	(*TillReturn)(nil),            // 16: sabores.v1.TillReturn
-	(*ReturnSaleResponse)(nil),    // 17: sabores.v1.ReturnSaleResponse
-	(*OpenDayRequest)(nil),        // 18: sabores.v1.OpenDayRequest
-	(*OpenDayResponse)(nil),       // 19: sabores.v1.OpenDayResponse
-	(*MoveCashRequest)(nil),       // 20: sabores.v1.MoveCashRequest
-	(*MoveCashResponse)(nil),      // 21: sabores.v1.MoveCashResponse
-	(*CloseDayRequest)(nil),       // 22: sabores.v1.CloseDayRequest
-	(*CloseDayResponse)(nil),      // 23: sabores.v1.CloseDayResponse
-	(*GetZReportRequest)(nil),     // 24: sabores.v1.GetZReportRequest
-	(*GetZReportResponse)(nil),    // 25: sabores.v1.GetZReportResponse
-	(*ZPaymentTotal)(nil),         // 26: sabores.v1.ZPaymentTotal
-	(*ZReport)(nil),               // 27: sabores.v1.ZReport
-	(*GetTicketPdfRequest)(nil),   // 28: sabores.v1.GetTicketPdfRequest
-	(*GetTicketPdfResponse)(nil),  // 29: sabores.v1.GetTicketPdfResponse
-	(InvoiceLanguage)(0),          // 30: sabores.v1.InvoiceLanguage
-	(*timestamppb.Timestamp)(nil), // 31: google.protobuf.Timestamp
-	(*Invoice)(nil),               // 32: sabores.v1.Invoice
-	(*VatAmount)(nil),             // 33: sabores.v1.VatAmount
+	(TillPaymentMethod)(0),             // 0: sabores.v1.TillPaymentMethod
+	(*TillProduct)(nil),                // 1: sabores.v1.TillProduct
+	(*LookupProductRequest)(nil),       // 2: sabores.v1.LookupProductRequest
+	(*LookupProductResponse)(nil),      // 3: sabores.v1.LookupProductResponse
+	(*SearchTillProductsRequest)(nil),  // 4: sabores.v1.SearchTillProductsRequest
+	(*SearchTillProductsResponse)(nil), // 5: sabores.v1.SearchTillProductsResponse
+	(*TillLineInput)(nil),              // 6: sabores.v1.TillLineInput
+	(*TillPaymentInput)(nil),           // 7: sabores.v1.TillPaymentInput
+	(*TillCustomer)(nil),               // 8: sabores.v1.TillCustomer
+	(*SellRequest)(nil),                // 9: sabores.v1.SellRequest
+	(*TillLine)(nil),                   // 10: sabores.v1.TillLine
+	(*TillPayment)(nil),                // 11: sabores.v1.TillPayment
+	(*TillSale)(nil),                   // 12: sabores.v1.TillSale
+	(*SellResponse)(nil),               // 13: sabores.v1.SellResponse
+	(*GetSaleRequest)(nil),             // 14: sabores.v1.GetSaleRequest
+	(*GetSaleResponse)(nil),            // 15: sabores.v1.GetSaleResponse
+	(*TillReturnLineInput)(nil),        // 16: sabores.v1.TillReturnLineInput
+	(*ReturnSaleRequest)(nil),          // 17: sabores.v1.ReturnSaleRequest
+	(*TillReturn)(nil),                 // 18: sabores.v1.TillReturn
+	(*ReturnSaleResponse)(nil),         // 19: sabores.v1.ReturnSaleResponse
+	(*OpenDayRequest)(nil),             // 20: sabores.v1.OpenDayRequest
+	(*OpenDayResponse)(nil),            // 21: sabores.v1.OpenDayResponse
+	(*MoveCashRequest)(nil),            // 22: sabores.v1.MoveCashRequest
+	(*MoveCashResponse)(nil),           // 23: sabores.v1.MoveCashResponse
+	(*CloseDayRequest)(nil),            // 24: sabores.v1.CloseDayRequest
+	(*CloseDayResponse)(nil),           // 25: sabores.v1.CloseDayResponse
+	(*GetZReportRequest)(nil),          // 26: sabores.v1.GetZReportRequest
+	(*GetZReportResponse)(nil),         // 27: sabores.v1.GetZReportResponse
+	(*ZPaymentTotal)(nil),              // 28: sabores.v1.ZPaymentTotal
+	(*ZReport)(nil),                    // 29: sabores.v1.ZReport
+	(*GetTicketPdfRequest)(nil),        // 30: sabores.v1.GetTicketPdfRequest
+	(*GetTicketPdfResponse)(nil),       // 31: sabores.v1.GetTicketPdfResponse
+	(InvoiceLanguage)(0),               // 32: sabores.v1.InvoiceLanguage
+	(*timestamppb.Timestamp)(nil),      // 33: google.protobuf.Timestamp
+	(*Invoice)(nil),                    // 34: sabores.v1.Invoice
+	(*VatAmount)(nil),                  // 35: sabores.v1.VatAmount
 }
 var file_sabores_v1_till_service_proto_depIdxs = []int32{
 	1,  // 0: sabores.v1.LookupProductResponse.product:type_name -> sabores.v1.TillProduct
-	0,  // 1: sabores.v1.TillPaymentInput.method:type_name -> sabores.v1.TillPaymentMethod
-	4,  // 2: sabores.v1.SellRequest.lines:type_name -> sabores.v1.TillLineInput
-	5,  // 3: sabores.v1.SellRequest.payments:type_name -> sabores.v1.TillPaymentInput
-	6,  // 4: sabores.v1.SellRequest.customer:type_name -> sabores.v1.TillCustomer
-	30, // 5: sabores.v1.SellRequest.language:type_name -> sabores.v1.InvoiceLanguage
-	0,  // 6: sabores.v1.TillPayment.method:type_name -> sabores.v1.TillPaymentMethod
-	31, // 7: sabores.v1.TillSale.created_at:type_name -> google.protobuf.Timestamp
-	32, // 8: sabores.v1.TillSale.invoice:type_name -> sabores.v1.Invoice
-	8,  // 9: sabores.v1.TillSale.lines:type_name -> sabores.v1.TillLine
-	9,  // 10: sabores.v1.TillSale.payments:type_name -> sabores.v1.TillPayment
-	33, // 11: sabores.v1.TillSale.vat_amounts:type_name -> sabores.v1.VatAmount
-	10, // 12: sabores.v1.SellResponse.sale:type_name -> sabores.v1.TillSale
-	10, // 13: sabores.v1.GetSaleResponse.sale:type_name -> sabores.v1.TillSale
-	14, // 14: sabores.v1.ReturnSaleRequest.lines:type_name -> sabores.v1.TillReturnLineInput
-	0,  // 15: sabores.v1.ReturnSaleRequest.refund_method:type_name -> sabores.v1.TillPaymentMethod
-	31, // 16: sabores.v1.TillReturn.created_at:type_name -> google.protobuf.Timestamp
-	32, // 17: sabores.v1.TillReturn.invoice:type_name -> sabores.v1.Invoice
-	9,  // 18: sabores.v1.TillReturn.refund:type_name -> sabores.v1.TillPayment
-	16, // 19: sabores.v1.ReturnSaleResponse.return:type_name -> sabores.v1.TillReturn
-	27, // 20: sabores.v1.CloseDayResponse.report:type_name -> sabores.v1.ZReport
-	27, // 21: sabores.v1.GetZReportResponse.report:type_name -> sabores.v1.ZReport
-	0,  // 22: sabores.v1.ZPaymentTotal.method:type_name -> sabores.v1.TillPaymentMethod
-	26, // 23: sabores.v1.ZReport.by_payment:type_name -> sabores.v1.ZPaymentTotal
-	33, // 24: sabores.v1.ZReport.by_vat:type_name -> sabores.v1.VatAmount
-	30, // 25: sabores.v1.GetTicketPdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
-	2,  // 26: sabores.v1.TillService.LookupProduct:input_type -> sabores.v1.LookupProductRequest
-	7,  // 27: sabores.v1.TillService.Sell:input_type -> sabores.v1.SellRequest
-	12, // 28: sabores.v1.TillService.GetSale:input_type -> sabores.v1.GetSaleRequest
-	15, // 29: sabores.v1.TillService.ReturnSale:input_type -> sabores.v1.ReturnSaleRequest
-	18, // 30: sabores.v1.TillService.OpenDay:input_type -> sabores.v1.OpenDayRequest
-	20, // 31: sabores.v1.TillService.MoveCash:input_type -> sabores.v1.MoveCashRequest
-	22, // 32: sabores.v1.TillService.CloseDay:input_type -> sabores.v1.CloseDayRequest
-	24, // 33: sabores.v1.TillService.GetZReport:input_type -> sabores.v1.GetZReportRequest
-	28, // 34: sabores.v1.TillService.GetTicketPdf:input_type -> sabores.v1.GetTicketPdfRequest
-	3,  // 35: sabores.v1.TillService.LookupProduct:output_type -> sabores.v1.LookupProductResponse
-	11, // 36: sabores.v1.TillService.Sell:output_type -> sabores.v1.SellResponse
-	13, // 37: sabores.v1.TillService.GetSale:output_type -> sabores.v1.GetSaleResponse
-	17, // 38: sabores.v1.TillService.ReturnSale:output_type -> sabores.v1.ReturnSaleResponse
-	19, // 39: sabores.v1.TillService.OpenDay:output_type -> sabores.v1.OpenDayResponse
-	21, // 40: sabores.v1.TillService.MoveCash:output_type -> sabores.v1.MoveCashResponse
-	23, // 41: sabores.v1.TillService.CloseDay:output_type -> sabores.v1.CloseDayResponse
-	25, // 42: sabores.v1.TillService.GetZReport:output_type -> sabores.v1.GetZReportResponse
-	29, // 43: sabores.v1.TillService.GetTicketPdf:output_type -> sabores.v1.GetTicketPdfResponse
-	35, // [35:44] is the sub-list for method output_type
-	26, // [26:35] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	1,  // 1: sabores.v1.SearchTillProductsResponse.products:type_name -> sabores.v1.TillProduct
+	0,  // 2: sabores.v1.TillPaymentInput.method:type_name -> sabores.v1.TillPaymentMethod
+	6,  // 3: sabores.v1.SellRequest.lines:type_name -> sabores.v1.TillLineInput
+	7,  // 4: sabores.v1.SellRequest.payments:type_name -> sabores.v1.TillPaymentInput
+	8,  // 5: sabores.v1.SellRequest.customer:type_name -> sabores.v1.TillCustomer
+	32, // 6: sabores.v1.SellRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	0,  // 7: sabores.v1.TillPayment.method:type_name -> sabores.v1.TillPaymentMethod
+	33, // 8: sabores.v1.TillSale.created_at:type_name -> google.protobuf.Timestamp
+	34, // 9: sabores.v1.TillSale.invoice:type_name -> sabores.v1.Invoice
+	10, // 10: sabores.v1.TillSale.lines:type_name -> sabores.v1.TillLine
+	11, // 11: sabores.v1.TillSale.payments:type_name -> sabores.v1.TillPayment
+	35, // 12: sabores.v1.TillSale.vat_amounts:type_name -> sabores.v1.VatAmount
+	12, // 13: sabores.v1.SellResponse.sale:type_name -> sabores.v1.TillSale
+	12, // 14: sabores.v1.GetSaleResponse.sale:type_name -> sabores.v1.TillSale
+	16, // 15: sabores.v1.ReturnSaleRequest.lines:type_name -> sabores.v1.TillReturnLineInput
+	0,  // 16: sabores.v1.ReturnSaleRequest.refund_method:type_name -> sabores.v1.TillPaymentMethod
+	33, // 17: sabores.v1.TillReturn.created_at:type_name -> google.protobuf.Timestamp
+	34, // 18: sabores.v1.TillReturn.invoice:type_name -> sabores.v1.Invoice
+	11, // 19: sabores.v1.TillReturn.refund:type_name -> sabores.v1.TillPayment
+	18, // 20: sabores.v1.ReturnSaleResponse.return:type_name -> sabores.v1.TillReturn
+	29, // 21: sabores.v1.CloseDayResponse.report:type_name -> sabores.v1.ZReport
+	29, // 22: sabores.v1.GetZReportResponse.report:type_name -> sabores.v1.ZReport
+	0,  // 23: sabores.v1.ZPaymentTotal.method:type_name -> sabores.v1.TillPaymentMethod
+	28, // 24: sabores.v1.ZReport.by_payment:type_name -> sabores.v1.ZPaymentTotal
+	35, // 25: sabores.v1.ZReport.by_vat:type_name -> sabores.v1.VatAmount
+	32, // 26: sabores.v1.GetTicketPdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	2,  // 27: sabores.v1.TillService.LookupProduct:input_type -> sabores.v1.LookupProductRequest
+	4,  // 28: sabores.v1.TillService.SearchTillProducts:input_type -> sabores.v1.SearchTillProductsRequest
+	9,  // 29: sabores.v1.TillService.Sell:input_type -> sabores.v1.SellRequest
+	14, // 30: sabores.v1.TillService.GetSale:input_type -> sabores.v1.GetSaleRequest
+	17, // 31: sabores.v1.TillService.ReturnSale:input_type -> sabores.v1.ReturnSaleRequest
+	20, // 32: sabores.v1.TillService.OpenDay:input_type -> sabores.v1.OpenDayRequest
+	22, // 33: sabores.v1.TillService.MoveCash:input_type -> sabores.v1.MoveCashRequest
+	24, // 34: sabores.v1.TillService.CloseDay:input_type -> sabores.v1.CloseDayRequest
+	26, // 35: sabores.v1.TillService.GetZReport:input_type -> sabores.v1.GetZReportRequest
+	30, // 36: sabores.v1.TillService.GetTicketPdf:input_type -> sabores.v1.GetTicketPdfRequest
+	3,  // 37: sabores.v1.TillService.LookupProduct:output_type -> sabores.v1.LookupProductResponse
+	5,  // 38: sabores.v1.TillService.SearchTillProducts:output_type -> sabores.v1.SearchTillProductsResponse
+	13, // 39: sabores.v1.TillService.Sell:output_type -> sabores.v1.SellResponse
+	15, // 40: sabores.v1.TillService.GetSale:output_type -> sabores.v1.GetSaleResponse
+	19, // 41: sabores.v1.TillService.ReturnSale:output_type -> sabores.v1.ReturnSaleResponse
+	21, // 42: sabores.v1.TillService.OpenDay:output_type -> sabores.v1.OpenDayResponse
+	23, // 43: sabores.v1.TillService.MoveCash:output_type -> sabores.v1.MoveCashResponse
+	25, // 44: sabores.v1.TillService.CloseDay:output_type -> sabores.v1.CloseDayResponse
+	27, // 45: sabores.v1.TillService.GetZReport:output_type -> sabores.v1.GetZReportResponse
+	31, // 46: sabores.v1.TillService.GetTicketPdf:output_type -> sabores.v1.GetTicketPdfResponse
+	37, // [37:47] is the sub-list for method output_type
+	27, // [27:37] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_till_service_proto_init() }
@@ -2372,11 +2484,11 @@ func file_sabores_v1_till_service_proto_init() {
 	}
 	file_sabores_v1_invoice_proto_init()
 	file_sabores_v1_types_proto_init()
-	file_sabores_v1_till_service_proto_msgTypes[11].OneofWrappers = []any{
+	file_sabores_v1_till_service_proto_msgTypes[13].OneofWrappers = []any{
 		(*GetSaleRequest_Id)(nil),
 		(*GetSaleRequest_TicketNumber)(nil),
 	}
-	file_sabores_v1_till_service_proto_msgTypes[27].OneofWrappers = []any{
+	file_sabores_v1_till_service_proto_msgTypes[29].OneofWrappers = []any{
 		(*GetTicketPdfRequest_SaleId)(nil),
 		(*GetTicketPdfRequest_ReturnId)(nil),
 	}
@@ -2386,7 +2498,7 @@ func file_sabores_v1_till_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_till_service_proto_rawDesc), len(file_sabores_v1_till_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   29,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/till_service.proto.
  */
 export const file_sabores_v1_till_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zYWJvcmVzL3YxL3RpbGxfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKkAQoLVGlsbFByb2R1Y3QSEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEgsKA2VhbhgDIAEoCRIYChB1bml0X3ByaWNlX2NlbnRzGAQgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYBSABKAUSEQoJYnlfd2VpZ2h0GAYgASgIEg0KBXN0b2NrGAcgASgDEhAKCHJlc2VydmVkGAggASgDIjoKFExvb2t1cFByb2R1Y3RSZXF1ZXN0EiIKBGNvZGUYASABKAlCFLpIEXIPMg1eWzAtOV17OCwxNH0kImwKFUxvb2t1cFByb2R1Y3RSZXNwb25zZRIoCgdwcm9kdWN0GAEgASgLMhcuc2Fib3Jlcy52MS5UaWxsUHJvZHVjdBIUCgx3ZWlnaHRfZ3JhbXMYAiABKAUSEwoLcHJpY2VfY2VudHMYAyABKAMinAEKDVRpbGxMaW5lSW5wdXQSGwoKcHJvZHVjdF9pZBgBIAEoA0IHukgEIgIgABIcCghxdWFudGl0eRgCIAEoBUIKukgHGgUY5wcoABIhCgx3ZWlnaHRfZ3JhbXMYAyABKAVCC7pICBoGGJ+NBigAEi0KDHNjYW5uZWRfY29kZRgEIAEoCUIXukgUchIyEF4oWzAtOV17OCwxNH0pPyQilAEKEFRpbGxQYXltZW50SW5wdXQSOQoGbWV0aG9kGAEgASgOMh0uc2Fib3Jlcy52MS5UaWxsUGF5bWVudE1ldGhvZEIKukgHggEEEAEgABIiCgxhbW91bnRfY2VudHMYAiABKANCDLpICSIHGICt4gQgABIhCgtnaXZlbl9jZW50cxgDIAEoA0IMukgJIgcYgK3iBCgAIl8KDFRpbGxDdXN0b21lchIZCgZ0YXhfaWQYASABKAlCCbpIBnIEEAkYFBIXCgRuYW1lGAIgASgJQgm6SAZyBBABGHgSGwoHYWRkcmVzcxgDIAEoCUIKukgHcgUQARisAiL+AQoLU2VsbFJlcXVlc3QSIQoPaWRlbXBvdGVuY3lfa2V5GAEgASgJQgi6SAVyA7ABARI1CgVsaW5lcxgCIAMoCzIZLnNhYm9yZXMudjEuVGlsbExpbmVJbnB1dEILukgIkgEFCAEQyAESOgoIcGF5bWVudHMYAyADKAsyHC5zYWJvcmVzLnYxLlRpbGxQYXltZW50SW5wdXRCCrpIB5IBBAgBEAQSKgoIY3VzdG9tZXIYBCABKAsyGC5zYWJvcmVzLnYxLlRpbGxDdXN0b21lchItCghsYW5ndWFnZRgFIAEoDjIbLnNhYm9yZXMudjEuSW52b2ljZUxhbmd1YWdlIvsBCghUaWxsTGluZRIKCgJpZBgBIAEoAxISCgpwcm9kdWN0X2lkGAIgASgDEgwKBG5hbWUYAyABKAkSEAoIcXVhbnRpdHkYBCABKAUSFAoMd2VpZ2h0X2dyYW1zGAUgASgFEhgKEHVuaXRfcHJpY2VfY2VudHMYBiABKAMSFgoOZGlzY291bnRfY2VudHMYByABKAMSEwoLdG90YWxfY2VudHMYCCABKAMSGAoQdmF0X2Jhc2lzX3BvaW50cxgJIAEoBRIZChFyZXR1cm5lZF9xdWFudGl0eRgKIAEoBRIdChVyZXR1cm5lZF93ZWlnaHRfZ3JhbXMYCyABKAUifQoLVGlsbFBheW1lbnQSLQoGbWV0aG9kGAEgASgOMh0uc2Fib3Jlcy52MS5UaWxsUGF5bWVudE1ldGhvZBIUCgxhbW91bnRfY2VudHMYAiABKAMSEwoLZ2l2ZW5fY2VudHMYAyABKAMSFAoMY2hhbmdlX2NlbnRzGAQgASgDIqQCCghUaWxsU2FsZRIKCgJpZBgBIAEoAxIuCgpjcmVhdGVkX2F0GAIgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg10aWNrZXRfbnVtYmVyGAMgASgJEiQKB2ludm9pY2UYBCABKAsyEy5zYWJvcmVzLnYxLkludm9pY2USIwoFbGluZXMYBSADKAsyFC5zYWJvcmVzLnYxLlRpbGxMaW5lEikKCHBheW1lbnRzGAYgAygLMhcuc2Fib3Jlcy52MS5UaWxsUGF5bWVudBITCgt0b3RhbF9jZW50cxgHIAEoAxIqCgt2YXRfYW1vdW50cxgIIAMoCzIVLnNhYm9yZXMudjEuVmF0QW1vdW50Eg4KBnNlbGxlchgJIAEoCSJNCgxTZWxsUmVzcG9uc2USIgoEc2FsZRgBIAEoCzIULnNhYm9yZXMudjEuVGlsbFNhbGUSGQoRY291bnRfcHJvZHVjdF9pZHMYAiADKAMiWgoOR2V0U2FsZVJlcXVlc3QSFQoCaWQYASABKANCB7pIBCICIABIABIiCg10aWNrZXRfbnVtYmVyGAIgASgJQgm6SAZyBBABGChIAEINCgRzYWxlEgW6SAIIASI1Cg9HZXRTYWxlUmVzcG9uc2USIgoEc2FsZRgBIAEoCzIULnNhYm9yZXMudjEuVGlsbFNhbGUicAoTVGlsbFJldHVybkxpbmVJbnB1dBIYCgdsaW5lX2lkGAEgASgDQge6SAQiAiAAEhwKCHF1YW50aXR5GAIgASgFQgq6SAcaBRjnBygAEiEKDHdlaWdodF9ncmFtcxgDIAEoBUILukgIGgYYn40GKAAizwEKEVJldHVyblNhbGVSZXF1ZXN0EiEKD2lkZW1wb3RlbmN5X2tleRgBIAEoCUIIukgFcgOwAQESGAoHc2FsZV9pZBgCIAEoA0IHukgEIgIgABI7CgVsaW5lcxgDIAMoCzIfLnNhYm9yZXMudjEuVGlsbFJldHVybkxpbmVJbnB1dEILukgIkgEFCAEQyAESQAoNcmVmdW5kX21ldGhvZBgEIAEoDjIdLnNhYm9yZXMudjEuVGlsbFBheW1lbnRNZXRob2RCCrpIB4IBBBABIAAiqAEKClRpbGxSZXR1cm4SCgoCaWQYASABKAMSDwoHc2FsZV9pZBgCIAEoAxIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIkCgdpbnZvaWNlGAQgASgLMhMuc2Fib3Jlcy52MS5JbnZvaWNlEicKBnJlZnVuZBgFIAEoCzIXLnNhYm9yZXMudjEuVGlsbFBheW1lbnQiPAoSUmV0dXJuU2FsZVJlc3BvbnNlEiYKBnJldHVybhgBIAEoCzIWLnNhYm9yZXMudjEuVGlsbFJldHVybiIzCg5PcGVuRGF5UmVxdWVzdBIhCgtmbG9hdF9jZW50cxgBIAEoA0IMukgJIgcYgK3iBCgAIh8KD09wZW5EYXlSZXNwb25zZRIMCgRkYXRlGAEgASgJIlwKD01vdmVDYXNoUmVxdWVzdBItCgxhbW91bnRfY2VudHMYASABKANCF7pIFCISOAAYgK3iBCiA0537//////8BEhoKBnJlYXNvbhgCIAEoCUIKukgHcgUQARjIASISChBNb3ZlQ2FzaFJlc3BvbnNlIjYKD0Nsb3NlRGF5UmVxdWVzdBIjCg1jb3VudGVkX2NlbnRzGAEgASgDQgy6SAkiBxiAwtcvKAAiNwoQQ2xvc2VEYXlSZXNwb25zZRIjCgZyZXBvcnQYASABKAsyEy5zYWJvcmVzLnYxLlpSZXBvcnQiRgoRR2V0WlJlcG9ydFJlcXVlc3QSMQoEZGF0ZRgBIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQiOQoSR2V0WlJlcG9ydFJlc3BvbnNlEiMKBnJlcG9ydBgBIAEoCzITLnNhYm9yZXMudjEuWlJlcG9ydCJqCg1aUGF5bWVudFRvdGFsEi0KBm1ldGhvZBgBIAEoDjIdLnNhYm9yZXMudjEuVGlsbFBheW1lbnRNZXRob2QSEwoLc2FsZXNfY2VudHMYAiABKAMSFQoNcmVmdW5kc19jZW50cxgDIAEoAyKfAgoHWlJlcG9ydBIMCgRkYXRlGAEgASgJEg0KBXNhbGVzGAIgASgFEg8KB3JldHVybnMYAyABKAUSLQoKYnlfcGF5bWVudBgEIAMoCzIZLnNhYm9yZXMudjEuWlBheW1lbnRUb3RhbBIlCgZieV92YXQYBSADKAsyFS5zYWJvcmVzLnYxLlZhdEFtb3VudBITCgtmbG9hdF9jZW50cxgGIAEoAxIYChBjYXNoX21vdmVkX2NlbnRzGAcgASgDEhsKE2V4cGVjdGVkX2Nhc2hfY2VudHMYCCABKAMSGgoSY291bnRlZF9jYXNoX2NlbnRzGAkgASgDEhgKEGRpZmZlcmVuY2VfY2VudHMYCiABKAMSDgoGY2xvc2VkGAsgASgIIosBChNHZXRUaWNrZXRQZGZSZXF1ZXN0EhoKB3NhbGVfaWQYASABKANCB7pIBCICIABIABIcCglyZXR1cm5faWQYAiABKANCB7pIBCICIABIABItCghsYW5ndWFnZRgDIAEoDjIbLnNhYm9yZXMudjEuSW52b2ljZUxhbmd1YWdlQgsKAm9mEgW6SAIIASI2ChRHZXRUaWNrZXRQZGZSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJKpMBChFUaWxsUGF5bWVudE1ldGhvZBIjCh9USUxMX1BBWU1FTlRfTUVUSE9EX1VOU1BFQ0lGSUVEEAASHAoYVElMTF9QQVlNRU5UX01FVEhPRF9DQVNIEAESHAoYVElMTF9QQVlNRU5UX01FVEhPRF9DQVJEEAISHQoZVElMTF9QQVlNRU5UX01FVEhPRF9CSVpVTRADMrUFCgtUaWxsU2VydmljZRJZCg1Mb29rdXBQcm9kdWN0EiAuc2Fib3Jlcy52MS5Mb29rdXBQcm9kdWN0UmVxdWVzdBohLnNhYm9yZXMudjEuTG9va3VwUHJvZHVjdFJlc3BvbnNlIgOQAgESOQoEU2VsbBIXLnNhYm9yZXMudjEuU2VsbFJlcXVlc3QaGC5zYWJvcmVzLnYxLlNlbGxSZXNwb25zZRJHCgdHZXRTYWxlEhouc2Fib3Jlcy52MS5HZXRTYWxlUmVxdWVzdBobLnNhYm9yZXMudjEuR2V0U2FsZVJlc3BvbnNlIgOQAgESSwoKUmV0dXJuU2FsZRIdLnNhYm9yZXMudjEuUmV0dXJuU2FsZVJlcXVlc3QaHi5zYWJvcmVzLnYxLlJldHVyblNhbGVSZXNwb25zZRJCCgdPcGVuRGF5Ehouc2Fib3Jlcy52MS5PcGVuRGF5UmVxdWVzdBobLnNhYm9yZXMudjEuT3BlbkRheVJlc3BvbnNlEkUKCE1vdmVDYXNoEhsuc2Fib3Jlcy52MS5Nb3ZlQ2FzaFJlcXVlc3QaHC5zYWJvcmVzLnYxLk1vdmVDYXNoUmVzcG9uc2USRQoIQ2xvc2VEYXkSGy5zYWJvcmVzLnYxLkNsb3NlRGF5UmVxdWVzdBocLnNhYm9yZXMudjEuQ2xvc2VEYXlSZXNwb25zZRJQCgpHZXRaUmVwb3J0Eh0uc2Fib3Jlcy52MS5HZXRaUmVwb3J0UmVxdWVzdBoeLnNhYm9yZXMudjEuR2V0WlJlcG9ydFJlc3BvbnNlIgOQAgESVgoMR2V0VGlja2V0UGRmEh8uc2Fib3Jlcy52MS5HZXRUaWNrZXRQZGZSZXF1ZXN0GiAuc2Fib3Jlcy52MS5HZXRUaWNrZXRQZGZSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_invoice, file_sabores_v1_types]);
+  fileDesc("Ch1zYWJvcmVzL3YxL3RpbGxfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKkAQoLVGlsbFByb2R1Y3QSEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEgsKA2VhbhgDIAEoCRIYChB1bml0X3ByaWNlX2NlbnRzGAQgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYBSABKAUSEQoJYnlfd2VpZ2h0GAYgASgIEg0KBXN0b2NrGAcgASgDEhAKCHJlc2VydmVkGAggASgDIjoKFExvb2t1cFByb2R1Y3RSZXF1ZXN0EiIKBGNvZGUYASABKAlCFLpIEXIPMg1eWzAtOV17OCwxNH0kImwKFUxvb2t1cFByb2R1Y3RSZXNwb25zZRIoCgdwcm9kdWN0GAEgASgLMhcuc2Fib3Jlcy52MS5UaWxsUHJvZHVjdBIUCgx3ZWlnaHRfZ3JhbXMYAiABKAUSEwoLcHJpY2VfY2VudHMYAyABKAMiNQoZU2VhcmNoVGlsbFByb2R1Y3RzUmVxdWVzdBIYCgVxdWVyeRgBIAEoCUIJukgGcgQQAhhQIkcKGlNlYXJjaFRpbGxQcm9kdWN0c1Jlc3BvbnNlEikKCHByb2R1Y3RzGAEgAygLMhcuc2Fib3Jlcy52MS5UaWxsUHJvZHVjdCKcAQoNVGlsbExpbmVJbnB1dBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEhwKCHF1YW50aXR5GAIgASgFQgq6SAcaBRjnBygAEiEKDHdlaWdodF9ncmFtcxgDIAEoBUILukgIGgYYn40GKAASLQoMc2Nhbm5lZF9jb2RlGAQgASgJQhe6SBRyEjIQXihbMC05XXs4LDE0fSk/JCKUAQoQVGlsbFBheW1lbnRJbnB1dBI5CgZtZXRob2QYASABKA4yHS5zYWJvcmVzLnYxLlRpbGxQYXltZW50TWV0aG9kQgq6SAeCAQQQASAAEiIKDGFtb3VudF9jZW50cxgCIAEoA0IMukgJIgcYgK3iBCAAEiEKC2dpdmVuX2NlbnRzGAMgASgDQgy6SAkiBxiAreIEKAAiXwoMVGlsbEN1c3RvbWVyEhkKBnRheF9pZBgBIAEoCUIJukgGcgQQCRgUEhcKBG5hbWUYAiABKAlCCbpIBnIEEAEYeBIbCgdhZGRyZXNzGAMgASgJQgq6SAdyBRABGKwCIv4BCgtTZWxsUmVxdWVzdBIhCg9pZGVtcG90ZW5jeV9rZXkYASABKAlCCLpIBXIDsAEBEjUKBWxpbmVzGAIgAygLMhkuc2Fib3Jlcy52MS5UaWxsTGluZUlucHV0Qgu6SAiSAQUIARDIARI6CghwYXltZW50cxgDIAMoCzIcLnNhYm9yZXMudjEuVGlsbFBheW1lbnRJbnB1dEIKukgHkgEECAEQBBIqCghjdXN0b21lchgEIAEoCzIYLnNhYm9yZXMudjEuVGlsbEN1c3RvbWVyEi0KCGxhbmd1YWdlGAUgASgOMhsuc2Fib3Jlcy52MS5JbnZvaWNlTGFuZ3VhZ2Ui+wEKCFRpbGxMaW5lEgoKAmlkGAEgASgDEhIKCnByb2R1Y3RfaWQYAiABKAMSDAoEbmFtZRgDIAEoCRIQCghxdWFudGl0eRgEIAEoBRIUCgx3ZWlnaHRfZ3JhbXMYBSABKAUSGAoQdW5pdF9wcmljZV9jZW50cxgGIAEoAxIWCg5kaXNjb3VudF9jZW50cxgHIAEoAxITCgt0b3RhbF9jZW50cxgIIAEoAxIYChB2YXRfYmFzaXNfcG9pbnRzGAkgASgFEhkKEXJldHVybmVkX3F1YW50aXR5GAogASgFEh0KFXJldHVybmVkX3dlaWdodF9ncmFtcxgLIAEoBSJ9CgtUaWxsUGF5bWVudBItCgZtZXRob2QYASABKA4yHS5zYWJvcmVzLnYxLlRpbGxQYXltZW50TWV0aG9kEhQKDGFtb3VudF9jZW50cxgCIAEoAxITCgtnaXZlbl9jZW50cxgDIAEoAxIUCgxjaGFuZ2VfY2VudHMYBCABKAMipAIKCFRpbGxTYWxlEgoKAmlkGAEgASgDEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDXRpY2tldF9udW1iZXIYAyABKAkSJAoHaW52b2ljZRgEIAEoCzITLnNhYm9yZXMudjEuSW52b2ljZRIjCgVsaW5lcxgFIAMoCzIULnNhYm9yZXMudjEuVGlsbExpbmUSKQoIcGF5bWVudHMYBiADKAsyFy5zYWJvcmVzLnYxLlRpbGxQYXltZW50EhMKC3RvdGFsX2NlbnRzGAcgASgDEioKC3ZhdF9hbW91bnRzGAggAygLMhUuc2Fib3Jlcy52MS5WYXRBbW91bnQSDgoGc2VsbGVyGAkgASgJIk0KDFNlbGxSZXNwb25zZRIiCgRzYWxlGAEgASgLMhQuc2Fib3Jlcy52MS5UaWxsU2FsZRIZChFjb3VudF9wcm9kdWN0X2lkcxgCIAMoAyJaCg5HZXRTYWxlUmVxdWVzdBIVCgJpZBgBIAEoA0IHukgEIgIgAEgAEiIKDXRpY2tldF9udW1iZXIYAiABKAlCCbpIBnIEEAEYKEgAQg0KBHNhbGUSBbpIAggBIjUKD0dldFNhbGVSZXNwb25zZRIiCgRzYWxlGAEgASgLMhQuc2Fib3Jlcy52MS5UaWxsU2FsZSJwChNUaWxsUmV0dXJuTGluZUlucHV0EhgKB2xpbmVfaWQYASABKANCB7pIBCICIAASHAoIcXVhbnRpdHkYAiABKAVCCrpIBxoFGOcHKAASIQoMd2VpZ2h0X2dyYW1zGAMgASgFQgu6SAgaBhifjQYoACLPAQoRUmV0dXJuU2FsZVJlcXVlc3QSIQoPaWRlbXBvdGVuY3lfa2V5GAEgASgJQgi6SAVyA7ABARIYCgdzYWxlX2lkGAIgASgDQge6SAQiAiAAEjsKBWxpbmVzGAMgAygLMh8uc2Fib3Jlcy52MS5UaWxsUmV0dXJuTGluZUlucHV0Qgu6SAiSAQUIARDIARJACg1yZWZ1bmRfbWV0aG9kGAQgASgOMh0uc2Fib3Jlcy52MS5UaWxsUGF5bWVudE1ldGhvZEIKukgHggEEEAEgACKoAQoKVGlsbFJldHVybhIKCgJpZBgBIAEoAxIPCgdzYWxlX2lkGAIgASgDEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiQKB2ludm9pY2UYBCABKAsyEy5zYWJvcmVzLnYxLkludm9pY2USJwoGcmVmdW5kGAUgASgLMhcuc2Fib3Jlcy52MS5UaWxsUGF5bWVudCI8ChJSZXR1cm5TYWxlUmVzcG9uc2USJgoGcmV0dXJuGAEgASgLMhYuc2Fib3Jlcy52MS5UaWxsUmV0dXJuIjMKDk9wZW5EYXlSZXF1ZXN0EiEKC2Zsb2F0X2NlbnRzGAEgASgDQgy6SAkiBxiAreIEKAAiHwoPT3BlbkRheVJlc3BvbnNlEgwKBGRhdGUYASABKAkiXAoPTW92ZUNhc2hSZXF1ZXN0Ei0KDGFtb3VudF9jZW50cxgBIAEoA0IXukgUIhI4ABiAreIEKIDTnfv//////wESGgoGcmVhc29uGAIgASgJQgq6SAdyBRABGMgBIhIKEE1vdmVDYXNoUmVzcG9uc2UiNgoPQ2xvc2VEYXlSZXF1ZXN0EiMKDWNvdW50ZWRfY2VudHMYASABKANCDLpICSIHGIDC1y8oACI3ChBDbG9zZURheVJlc3BvbnNlEiMKBnJlcG9ydBgBIAEoCzITLnNhYm9yZXMudjEuWlJlcG9ydCJGChFHZXRaUmVwb3J0UmVxdWVzdBIxCgRkYXRlGAEgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JCI5ChJHZXRaUmVwb3J0UmVzcG9uc2USIwoGcmVwb3J0GAEgASgLMhMuc2Fib3Jlcy52MS5aUmVwb3J0ImoKDVpQYXltZW50VG90YWwSLQoGbWV0aG9kGAEgASgOMh0uc2Fib3Jlcy52MS5UaWxsUGF5bWVudE1ldGhvZBITCgtzYWxlc19jZW50cxgCIAEoAxIVCg1yZWZ1bmRzX2NlbnRzGAMgASgDIq8CCgdaUmVwb3J0EgwKBGRhdGUYASABKAkSDQoFc2FsZXMYAiABKAUSDwoHcmV0dXJucxgDIAEoBRItCgpieV9wYXltZW50GAQgAygLMhkuc2Fib3Jlcy52MS5aUGF5bWVudFRvdGFsEiUKBmJ5X3ZhdBgFIAMoCzIVLnNhYm9yZXMudjEuVmF0QW1vdW50EhMKC2Zsb2F0X2NlbnRzGAYgASgDEhgKEGNhc2hfbW92ZWRfY2VudHMYByABKAMSGwoTZXhwZWN0ZWRfY2FzaF9jZW50cxgIIAEoAxIaChJjb3VudGVkX2Nhc2hfY2VudHMYCSABKAMSGAoQZGlmZmVyZW5jZV9jZW50cxgKIAEoAxIOCgZjbG9zZWQYCyABKAgSDgoGb3BlbmVkGAwgASgIIosBChNHZXRUaWNrZXRQZGZSZXF1ZXN0EhoKB3NhbGVfaWQYASABKANCB7pIBCICIABIABIcCglyZXR1cm5faWQYAiABKANCB7pIBCICIABIABItCghsYW5ndWFnZRgDIAEoDjIbLnNhYm9yZXMudjEuSW52b2ljZUxhbmd1YWdlQgsKAm9mEgW6SAIIASI2ChRHZXRUaWNrZXRQZGZSZXNwb25zZRILCgNwZGYYASABKAwSEQoJZmlsZV9uYW1lGAIgASgJKpMBChFUaWxsUGF5bWVudE1ldGhvZBIjCh9USUxMX1BBWU1FTlRfTUVUSE9EX1VOU1BFQ0lGSUVEEAASHAoYVElMTF9QQVlNRU5UX01FVEhPRF9DQVNIEAESHAoYVElMTF9QQVlNRU5UX01FVEhPRF9DQVJEEAISHQoZVElMTF9QQVlNRU5UX01FVEhPRF9CSVpVTRADMp8GCgtUaWxsU2VydmljZRJZCg1Mb29rdXBQcm9kdWN0EiAuc2Fib3Jlcy52MS5Mb29rdXBQcm9kdWN0UmVxdWVzdBohLnNhYm9yZXMudjEuTG9va3VwUHJvZHVjdFJlc3BvbnNlIgOQAgESaAoSU2VhcmNoVGlsbFByb2R1Y3RzEiUuc2Fib3Jlcy52MS5TZWFyY2hUaWxsUHJvZHVjdHNSZXF1ZXN0GiYuc2Fib3Jlcy52MS5TZWFyY2hUaWxsUHJvZHVjdHNSZXNwb25zZSIDkAIBEjkKBFNlbGwSFy5zYWJvcmVzLnYxLlNlbGxSZXF1ZXN0Ghguc2Fib3Jlcy52MS5TZWxsUmVzcG9uc2USRwoHR2V0U2FsZRIaLnNhYm9yZXMudjEuR2V0U2FsZVJlcXVlc3QaGy5zYWJvcmVzLnYxLkdldFNhbGVSZXNwb25zZSIDkAIBEksKClJldHVyblNhbGUSHS5zYWJvcmVzLnYxLlJldHVyblNhbGVSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5SZXR1cm5TYWxlUmVzcG9uc2USQgoHT3BlbkRheRIaLnNhYm9yZXMudjEuT3BlbkRheVJlcXVlc3QaGy5zYWJvcmVzLnYxLk9wZW5EYXlSZXNwb25zZRJFCghNb3ZlQ2FzaBIbLnNhYm9yZXMudjEuTW92ZUNhc2hSZXF1ZXN0Ghwuc2Fib3Jlcy52MS5Nb3ZlQ2FzaFJlc3BvbnNlEkUKCENsb3NlRGF5Ehsuc2Fib3Jlcy52MS5DbG9zZURheVJlcXVlc3QaHC5zYWJvcmVzLnYxLkNsb3NlRGF5UmVzcG9uc2USUAoKR2V0WlJlcG9ydBIdLnNhYm9yZXMudjEuR2V0WlJlcG9ydFJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldFpSZXBvcnRSZXNwb25zZSIDkAIBElYKDEdldFRpY2tldFBkZhIfLnNhYm9yZXMudjEuR2V0VGlja2V0UGRmUmVxdWVzdBogLnNhYm9yZXMudjEuR2V0VGlja2V0UGRmUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_invoice, file_sabores_v1_types]);
 
 /**
  * TillProduct is a product as the till sells it.
@@ -147,6 +147,48 @@ export const LookupProductResponseSchema: GenMessage<LookupProductResponse> = /*
   messageDesc(file_sabores_v1_till_service, 2);
 
 /**
+ * SearchTillProductsRequest is a part of a product's name.
+ *
+ * @generated from message sabores.v1.SearchTillProductsRequest
+ */
+export type SearchTillProductsRequest = Message<"sabores.v1.SearchTillProductsRequest"> & {
+  /**
+   * query is matched anywhere in the name, ignoring case.
+   *
+   * @generated from field: string query = 1;
+   */
+  query: string;
+};
+
+/**
+ * Describes the message sabores.v1.SearchTillProductsRequest.
+ * Use `create(SearchTillProductsRequestSchema)` to create a new message.
+ */
+export const SearchTillProductsRequestSchema: GenMessage<SearchTillProductsRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_till_service, 3);
+
+/**
+ * SearchTillProductsResponse is the products found.
+ *
+ * @generated from message sabores.v1.SearchTillProductsResponse
+ */
+export type SearchTillProductsResponse = Message<"sabores.v1.SearchTillProductsResponse"> & {
+  /**
+   * products are the products the shop sells whose name matches.
+   *
+   * @generated from field: repeated sabores.v1.TillProduct products = 1;
+   */
+  products: TillProduct[];
+};
+
+/**
+ * Describes the message sabores.v1.SearchTillProductsResponse.
+ * Use `create(SearchTillProductsResponseSchema)` to create a new message.
+ */
+export const SearchTillProductsResponseSchema: GenMessage<SearchTillProductsResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_till_service, 4);
+
+/**
  * TillLineInput is one line of a sale.
  *
  * @generated from message sabores.v1.TillLineInput
@@ -187,7 +229,7 @@ export type TillLineInput = Message<"sabores.v1.TillLineInput"> & {
  * Use `create(TillLineInputSchema)` to create a new message.
  */
 export const TillLineInputSchema: GenMessage<TillLineInput> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 3);
+  messageDesc(file_sabores_v1_till_service, 5);
 
 /**
  * TillPaymentInput is one payment of a sale; several split it.
@@ -223,7 +265,7 @@ export type TillPaymentInput = Message<"sabores.v1.TillPaymentInput"> & {
  * Use `create(TillPaymentInputSchema)` to create a new message.
  */
 export const TillPaymentInputSchema: GenMessage<TillPaymentInput> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 4);
+  messageDesc(file_sabores_v1_till_service, 6);
 
 /**
  * TillCustomer is the buyer's data for a full invoice.
@@ -258,7 +300,7 @@ export type TillCustomer = Message<"sabores.v1.TillCustomer"> & {
  * Use `create(TillCustomerSchema)` to create a new message.
  */
 export const TillCustomerSchema: GenMessage<TillCustomer> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 5);
+  messageDesc(file_sabores_v1_till_service, 7);
 
 /**
  * SellRequest is a finished basket.
@@ -308,7 +350,7 @@ export type SellRequest = Message<"sabores.v1.SellRequest"> & {
  * Use `create(SellRequestSchema)` to create a new message.
  */
 export const SellRequestSchema: GenMessage<SellRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 6);
+  messageDesc(file_sabores_v1_till_service, 8);
 
 /**
  * TillLine is one line of a recorded sale.
@@ -399,7 +441,7 @@ export type TillLine = Message<"sabores.v1.TillLine"> & {
  * Use `create(TillLineSchema)` to create a new message.
  */
 export const TillLineSchema: GenMessage<TillLine> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 7);
+  messageDesc(file_sabores_v1_till_service, 9);
 
 /**
  * TillPayment is one payment of a recorded sale or refund of a return.
@@ -441,7 +483,7 @@ export type TillPayment = Message<"sabores.v1.TillPayment"> & {
  * Use `create(TillPaymentSchema)` to create a new message.
  */
 export const TillPaymentSchema: GenMessage<TillPayment> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 8);
+  messageDesc(file_sabores_v1_till_service, 10);
 
 /**
  * TillSale is a recorded sale.
@@ -518,7 +560,7 @@ export type TillSale = Message<"sabores.v1.TillSale"> & {
  * Use `create(TillSaleSchema)` to create a new message.
  */
 export const TillSaleSchema: GenMessage<TillSale> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 9);
+  messageDesc(file_sabores_v1_till_service, 11);
 
 /**
  * SellResponse is the sale recorded.
@@ -547,7 +589,7 @@ export type SellResponse = Message<"sabores.v1.SellResponse"> & {
  * Use `create(SellResponseSchema)` to create a new message.
  */
 export const SellResponseSchema: GenMessage<SellResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 10);
+  messageDesc(file_sabores_v1_till_service, 12);
 
 /**
  * GetSaleRequest names a sale by id or by its ticket number.
@@ -584,7 +626,7 @@ export type GetSaleRequest = Message<"sabores.v1.GetSaleRequest"> & {
  * Use `create(GetSaleRequestSchema)` to create a new message.
  */
 export const GetSaleRequestSchema: GenMessage<GetSaleRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 11);
+  messageDesc(file_sabores_v1_till_service, 13);
 
 /**
  * GetSaleResponse is the sale.
@@ -605,7 +647,7 @@ export type GetSaleResponse = Message<"sabores.v1.GetSaleResponse"> & {
  * Use `create(GetSaleResponseSchema)` to create a new message.
  */
 export const GetSaleResponseSchema: GenMessage<GetSaleResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 12);
+  messageDesc(file_sabores_v1_till_service, 14);
 
 /**
  * TillReturnLineInput is what of one sale line comes back.
@@ -640,7 +682,7 @@ export type TillReturnLineInput = Message<"sabores.v1.TillReturnLineInput"> & {
  * Use `create(TillReturnLineInputSchema)` to create a new message.
  */
 export const TillReturnLineInputSchema: GenMessage<TillReturnLineInput> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 13);
+  messageDesc(file_sabores_v1_till_service, 15);
 
 /**
  * ReturnSaleRequest takes items of a sale back.
@@ -683,7 +725,7 @@ export type ReturnSaleRequest = Message<"sabores.v1.ReturnSaleRequest"> & {
  * Use `create(ReturnSaleRequestSchema)` to create a new message.
  */
 export const ReturnSaleRequestSchema: GenMessage<ReturnSaleRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 14);
+  messageDesc(file_sabores_v1_till_service, 16);
 
 /**
  * TillReturn is a recorded return.
@@ -732,7 +774,7 @@ export type TillReturn = Message<"sabores.v1.TillReturn"> & {
  * Use `create(TillReturnSchema)` to create a new message.
  */
 export const TillReturnSchema: GenMessage<TillReturn> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 15);
+  messageDesc(file_sabores_v1_till_service, 17);
 
 /**
  * ReturnSaleResponse is the return recorded.
@@ -753,7 +795,7 @@ export type ReturnSaleResponse = Message<"sabores.v1.ReturnSaleResponse"> & {
  * Use `create(ReturnSaleResponseSchema)` to create a new message.
  */
 export const ReturnSaleResponseSchema: GenMessage<ReturnSaleResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 16);
+  messageDesc(file_sabores_v1_till_service, 18);
 
 /**
  * OpenDayRequest is the opening float.
@@ -774,7 +816,7 @@ export type OpenDayRequest = Message<"sabores.v1.OpenDayRequest"> & {
  * Use `create(OpenDayRequestSchema)` to create a new message.
  */
 export const OpenDayRequestSchema: GenMessage<OpenDayRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 17);
+  messageDesc(file_sabores_v1_till_service, 19);
 
 /**
  * OpenDayResponse is the day opened.
@@ -795,7 +837,7 @@ export type OpenDayResponse = Message<"sabores.v1.OpenDayResponse"> & {
  * Use `create(OpenDayResponseSchema)` to create a new message.
  */
 export const OpenDayResponseSchema: GenMessage<OpenDayResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 18);
+  messageDesc(file_sabores_v1_till_service, 20);
 
 /**
  * MoveCashRequest is cash in or out of the drawer.
@@ -823,7 +865,7 @@ export type MoveCashRequest = Message<"sabores.v1.MoveCashRequest"> & {
  * Use `create(MoveCashRequestSchema)` to create a new message.
  */
 export const MoveCashRequestSchema: GenMessage<MoveCashRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 19);
+  messageDesc(file_sabores_v1_till_service, 21);
 
 /**
  * MoveCashResponse is empty: the movement is recorded.
@@ -838,7 +880,7 @@ export type MoveCashResponse = Message<"sabores.v1.MoveCashResponse"> & {
  * Use `create(MoveCashResponseSchema)` to create a new message.
  */
 export const MoveCashResponseSchema: GenMessage<MoveCashResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 20);
+  messageDesc(file_sabores_v1_till_service, 22);
 
 /**
  * CloseDayRequest is the closing count.
@@ -859,7 +901,7 @@ export type CloseDayRequest = Message<"sabores.v1.CloseDayRequest"> & {
  * Use `create(CloseDayRequestSchema)` to create a new message.
  */
 export const CloseDayRequestSchema: GenMessage<CloseDayRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 21);
+  messageDesc(file_sabores_v1_till_service, 23);
 
 /**
  * CloseDayResponse is the count and the day's Z report.
@@ -880,7 +922,7 @@ export type CloseDayResponse = Message<"sabores.v1.CloseDayResponse"> & {
  * Use `create(CloseDayResponseSchema)` to create a new message.
  */
 export const CloseDayResponseSchema: GenMessage<CloseDayResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 22);
+  messageDesc(file_sabores_v1_till_service, 24);
 
 /**
  * GetZReportRequest names a day.
@@ -901,7 +943,7 @@ export type GetZReportRequest = Message<"sabores.v1.GetZReportRequest"> & {
  * Use `create(GetZReportRequestSchema)` to create a new message.
  */
 export const GetZReportRequestSchema: GenMessage<GetZReportRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 23);
+  messageDesc(file_sabores_v1_till_service, 25);
 
 /**
  * GetZReportResponse is the report.
@@ -922,7 +964,7 @@ export type GetZReportResponse = Message<"sabores.v1.GetZReportResponse"> & {
  * Use `create(GetZReportResponseSchema)` to create a new message.
  */
 export const GetZReportResponseSchema: GenMessage<GetZReportResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 24);
+  messageDesc(file_sabores_v1_till_service, 26);
 
 /**
  * ZPaymentTotal is a day's takings by one payment method.
@@ -957,7 +999,7 @@ export type ZPaymentTotal = Message<"sabores.v1.ZPaymentTotal"> & {
  * Use `create(ZPaymentTotalSchema)` to create a new message.
  */
 export const ZPaymentTotalSchema: GenMessage<ZPaymentTotal> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 25);
+  messageDesc(file_sabores_v1_till_service, 27);
 
 /**
  * ZReport is a day of the till.
@@ -1041,6 +1083,13 @@ export type ZReport = Message<"sabores.v1.ZReport"> & {
    * @generated from field: bool closed = 11;
    */
   closed: boolean;
+
+  /**
+   * opened says the day's float was recorded: the till sells.
+   *
+   * @generated from field: bool opened = 12;
+   */
+  opened: boolean;
 };
 
 /**
@@ -1048,7 +1097,7 @@ export type ZReport = Message<"sabores.v1.ZReport"> & {
  * Use `create(ZReportSchema)` to create a new message.
  */
 export const ZReportSchema: GenMessage<ZReport> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 26);
+  messageDesc(file_sabores_v1_till_service, 28);
 
 /**
  * GetTicketPdfRequest names a sale or return.
@@ -1092,7 +1141,7 @@ export type GetTicketPdfRequest = Message<"sabores.v1.GetTicketPdfRequest"> & {
  * Use `create(GetTicketPdfRequestSchema)` to create a new message.
  */
 export const GetTicketPdfRequestSchema: GenMessage<GetTicketPdfRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 27);
+  messageDesc(file_sabores_v1_till_service, 29);
 
 /**
  * GetTicketPdfResponse carries the PDF.
@@ -1120,7 +1169,7 @@ export type GetTicketPdfResponse = Message<"sabores.v1.GetTicketPdfResponse"> & 
  * Use `create(GetTicketPdfResponseSchema)` to create a new message.
  */
 export const GetTicketPdfResponseSchema: GenMessage<GetTicketPdfResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_till_service, 28);
+  messageDesc(file_sabores_v1_till_service, 30);
 
 /**
  * TillPaymentMethod is how a customer paid at the till.
@@ -1188,6 +1237,17 @@ export const TillService: GenService<{
     methodKind: "unary";
     input: typeof LookupProductRequestSchema;
     output: typeof LookupProductResponseSchema;
+  },
+  /**
+   * SearchTillProducts finds products the shop sells by a part of their
+   * name, for an item whose barcode will not scan: at most ten, by name.
+   *
+   * @generated from rpc sabores.v1.TillService.SearchTillProducts
+   */
+  searchTillProducts: {
+    methodKind: "unary";
+    input: typeof SearchTillProductsRequestSchema;
+    output: typeof SearchTillProductsResponseSchema;
   },
   /**
    * Sell records a sale, its stock movements and its invoice in one

@@ -6,6 +6,7 @@ import { RecentOrders } from "@/features/admin/orders/components/recent-orders";
 import { ShopSettingsChecklist } from "@/features/admin/settings/components/shop-settings-checklist";
 
 const shortcuts = [
+  { to: "/admin/caja", key: "till" },
   { to: "/admin/orders", key: "orders" },
   { to: "/admin/catalogue", key: "catalogue" },
   { to: "/admin/config", key: "config" },
@@ -18,6 +19,7 @@ const shortcuts = [
   { to: "/admin/emails", key: "emails" },
   { to: "/admin/withdrawals", key: "withdrawals" },
   { to: "/admin/messages", key: "messages" },
+  { to: "/admin/staff", key: "staff" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */

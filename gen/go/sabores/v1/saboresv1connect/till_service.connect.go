@@ -36,6 +36,9 @@ const (
 	// TillServiceLookupProductProcedure is the fully-qualified name of the TillService's LookupProduct
 	// RPC.
 	TillServiceLookupProductProcedure = "/sabores.v1.TillService/LookupProduct"
+	// TillServiceSearchTillProductsProcedure is the fully-qualified name of the TillService's
+	// SearchTillProducts RPC.
+	TillServiceSearchTillProductsProcedure = "/sabores.v1.TillService/SearchTillProducts"
 	// TillServiceSellProcedure is the fully-qualified name of the TillService's Sell RPC.
 	TillServiceSellProcedure = "/sabores.v1.TillService/Sell"
 	// TillServiceGetSaleProcedure is the fully-qualified name of the TillService's GetSale RPC.
@@ -64,6 +67,9 @@ type TillServiceClient interface {
 	// TILL_NOT_IN_STORE for a product not sold in the shop; InvalidArgument
 	// on code for a malformed barcode.
 	LookupProduct(context.Context, *connect.Request[v1.LookupProductRequest]) (*connect.Response[v1.LookupProductResponse], error)
+	// SearchTillProducts finds products the shop sells by a part of their
+	// name, for an item whose barcode will not scan: at most ten, by name.
+	SearchTillProducts(context.Context, *connect.Request[v1.SearchTillProductsRequest]) (*connect.Response[v1.SearchTillProductsResponse], error)
 	// Sell records a sale, its stock movements and its invoice in one
 	// transaction. Sent again with the same idempotency key, it answers the
 	// same sale, never a second one. Refusals are FailedPrecondition with an
@@ -114,6 +120,13 @@ func NewTillServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			httpClient,
 			baseURL+TillServiceLookupProductProcedure,
 			connect.WithSchema(tillServiceMethods.ByName("LookupProduct")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		searchTillProducts: connect.NewClient[v1.SearchTillProductsRequest, v1.SearchTillProductsResponse](
+			httpClient,
+			baseURL+TillServiceSearchTillProductsProcedure,
+			connect.WithSchema(tillServiceMethods.ByName("SearchTillProducts")),
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
@@ -173,20 +186,26 @@ func NewTillServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 
 // tillServiceClient implements TillServiceClient.
 type tillServiceClient struct {
-	lookupProduct *connect.Client[v1.LookupProductRequest, v1.LookupProductResponse]
-	sell          *connect.Client[v1.SellRequest, v1.SellResponse]
-	getSale       *connect.Client[v1.GetSaleRequest, v1.GetSaleResponse]
-	returnSale    *connect.Client[v1.ReturnSaleRequest, v1.ReturnSaleResponse]
-	openDay       *connect.Client[v1.OpenDayRequest, v1.OpenDayResponse]
-	moveCash      *connect.Client[v1.MoveCashRequest, v1.MoveCashResponse]
-	closeDay      *connect.Client[v1.CloseDayRequest, v1.CloseDayResponse]
-	getZReport    *connect.Client[v1.GetZReportRequest, v1.GetZReportResponse]
-	getTicketPdf  *connect.Client[v1.GetTicketPdfRequest, v1.GetTicketPdfResponse]
+	lookupProduct      *connect.Client[v1.LookupProductRequest, v1.LookupProductResponse]
+	searchTillProducts *connect.Client[v1.SearchTillProductsRequest, v1.SearchTillProductsResponse]
+	sell               *connect.Client[v1.SellRequest, v1.SellResponse]
+	getSale            *connect.Client[v1.GetSaleRequest, v1.GetSaleResponse]
+	returnSale         *connect.Client[v1.ReturnSaleRequest, v1.ReturnSaleResponse]
+	openDay            *connect.Client[v1.OpenDayRequest, v1.OpenDayResponse]
+	moveCash           *connect.Client[v1.MoveCashRequest, v1.MoveCashResponse]
+	closeDay           *connect.Client[v1.CloseDayRequest, v1.CloseDayResponse]
+	getZReport         *connect.Client[v1.GetZReportRequest, v1.GetZReportResponse]
+	getTicketPdf       *connect.Client[v1.GetTicketPdfRequest, v1.GetTicketPdfResponse]
 }
 
 // LookupProduct calls sabores.v1.TillService.LookupProduct.
 func (c *tillServiceClient) LookupProduct(ctx context.Context, req *connect.Request[v1.LookupProductRequest]) (*connect.Response[v1.LookupProductResponse], error) {
 	return c.lookupProduct.CallUnary(ctx, req)
+}
+
+// SearchTillProducts calls sabores.v1.TillService.SearchTillProducts.
+func (c *tillServiceClient) SearchTillProducts(ctx context.Context, req *connect.Request[v1.SearchTillProductsRequest]) (*connect.Response[v1.SearchTillProductsResponse], error) {
+	return c.searchTillProducts.CallUnary(ctx, req)
 }
 
 // Sell calls sabores.v1.TillService.Sell.
@@ -238,6 +257,9 @@ type TillServiceHandler interface {
 	// TILL_NOT_IN_STORE for a product not sold in the shop; InvalidArgument
 	// on code for a malformed barcode.
 	LookupProduct(context.Context, *connect.Request[v1.LookupProductRequest]) (*connect.Response[v1.LookupProductResponse], error)
+	// SearchTillProducts finds products the shop sells by a part of their
+	// name, for an item whose barcode will not scan: at most ten, by name.
+	SearchTillProducts(context.Context, *connect.Request[v1.SearchTillProductsRequest]) (*connect.Response[v1.SearchTillProductsResponse], error)
 	// Sell records a sale, its stock movements and its invoice in one
 	// transaction. Sent again with the same idempotency key, it answers the
 	// same sale, never a second one. Refusals are FailedPrecondition with an
@@ -284,6 +306,13 @@ func NewTillServiceHandler(svc TillServiceHandler, opts ...connect.HandlerOption
 		TillServiceLookupProductProcedure,
 		svc.LookupProduct,
 		connect.WithSchema(tillServiceMethods.ByName("LookupProduct")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	tillServiceSearchTillProductsHandler := connect.NewUnaryHandler(
+		TillServiceSearchTillProductsProcedure,
+		svc.SearchTillProducts,
+		connect.WithSchema(tillServiceMethods.ByName("SearchTillProducts")),
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
@@ -342,6 +371,8 @@ func NewTillServiceHandler(svc TillServiceHandler, opts ...connect.HandlerOption
 		switch r.URL.Path {
 		case TillServiceLookupProductProcedure:
 			tillServiceLookupProductHandler.ServeHTTP(w, r)
+		case TillServiceSearchTillProductsProcedure:
+			tillServiceSearchTillProductsHandler.ServeHTTP(w, r)
 		case TillServiceSellProcedure:
 			tillServiceSellHandler.ServeHTTP(w, r)
 		case TillServiceGetSaleProcedure:
@@ -369,6 +400,10 @@ type UnimplementedTillServiceHandler struct{}
 
 func (UnimplementedTillServiceHandler) LookupProduct(context.Context, *connect.Request[v1.LookupProductRequest]) (*connect.Response[v1.LookupProductResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.TillService.LookupProduct is not implemented"))
+}
+
+func (UnimplementedTillServiceHandler) SearchTillProducts(context.Context, *connect.Request[v1.SearchTillProductsRequest]) (*connect.Response[v1.SearchTillProductsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.TillService.SearchTillProducts is not implemented"))
 }
 
 func (UnimplementedTillServiceHandler) Sell(context.Context, *connect.Request[v1.SellRequest]) (*connect.Response[v1.SellResponse], error) {

@@ -31,4 +31,12 @@ describe("admin role check", () => {
     renderAdmin("/admin", () => {}, { language: "es" });
     await waitFor(() => expect(document.title).toBe("Administración | Sabores"));
   });
+
+  it("shows till staff the till alone: any other screen leads there, with no dashboard of shortcuts", async () => {
+    renderAdmin("/admin/catalogue", () => {}, { viewer: "till", language: "es" });
+    await waitFor(() => expect(currentUrl().pathname).toBe("/admin/caja"));
+    expect(await screen.findByRole("navigation", { name: "Caja" })).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Accesos directos" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /Catálogo/ })).not.toBeInTheDocument();
+  });
 });

@@ -6,10 +6,16 @@ import { Spinner } from "@/components/ui/spinner";
 import { useLogout } from "@/hooks/use-logout";
 import { useSession } from "@/hooks/use-session";
 
+/** isTillPath says a back-office path is the till's, all a till user may open. */
+export function isTillPath(pathname: string): boolean {
+  return pathname === "/admin/caja" || pathname.startsWith("/admin/caja/");
+}
+
 /**
  * AdminLayout guards the back office by role and frames its screens: a guest
- * goes to /auth and comes back, a client is told they have no access. The
- * server refuses every back-office call from anyone but an admin anyway.
+ * goes to /auth and comes back, a client is told they have no access, till
+ * staff see the till only. The server refuses every back-office call from
+ * anyone but an admin anyway (the till's from till staff too).
  * screenTitles names each screen's nav text by the first segment after
  * /admin/, for the page title.
  */
@@ -26,7 +32,8 @@ export function AdminLayout({ screenTitles, children }: { screenTitles: Readonly
     const redirect = location.pathname + location.search;
     return <Navigate to={`/auth?redirect=${encodeURIComponent(redirect)}`} replace />;
   }
-  if (viewer !== "admin") {
+  if (viewer === "till" && !isTillPath(location.pathname)) return <Navigate to="/admin/caja" replace />;
+  if (viewer !== "admin" && viewer !== "till") {
     return (
       <main id="main" className="container-page py-16 text-center">
         <Seo title={`${t("noAccessTitle")} | Sabores`} />
@@ -47,7 +54,7 @@ export function AdminLayout({ screenTitles, children }: { screenTitles: Readonly
       </a>
       <header className="border-b border-stone-200 bg-white print:hidden">
         <div className="container-page flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-          <Link to="/admin" className="text-xl font-extrabold text-brand-700">
+          <Link to={viewer === "till" ? "/admin/caja" : "/admin"} className="text-xl font-extrabold text-brand-700">
             Sabores · {t("area")}
           </Link>
           <span className="ml-auto hidden text-sm text-stone-700 sm:inline">{user?.name}</span>

@@ -5,7 +5,14 @@ import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { Role } from "@gen/sabores/v1/types_pb";
 
 /** TestViewer is who the fake server says is signed in. */
-export type TestViewer = "admin" | "client" | "guest";
+export type TestViewer = "admin" | "till" | "client" | "guest";
+
+// The person GetSession answers for each signed-in viewer.
+const people = {
+  admin: { email: "admin@sabores.es", name: "Admin Sabores", role: Role.ADMIN },
+  till: { email: "caja@sabores.es", name: "Caja Burela", role: Role.TILL },
+  client: { email: "maria@example.com", name: "María Silva", role: Role.CLIENT },
+} as const;
 
 /** currentUrl splits the app's current location (path and query). */
 export function currentUrl(): { pathname: string; search: string } {
@@ -37,9 +44,7 @@ export function renderAdmin(
                 signedIn: true,
                 user: {
                   id: 1n,
-                  email: who() === "admin" ? "admin@sabores.es" : "maria@example.com",
-                  name: who() === "admin" ? "Admin Sabores" : "María Silva",
-                  role: who() === "admin" ? Role.ADMIN : Role.CLIENT,
+                  ...people[who() as Exclude<TestViewer, "guest">],
                 },
               },
       });

@@ -1,0 +1,273 @@
+import { execFileSync } from "node:child_process";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { baseURL, expectNoSeriousA11yViolations, launch, rpc, screenshot, type Browser, type Page } from "./browser";
+
+// The shop's till (issue 35): the owner makes someone till staff on the
+// staff screen; that person sells by scanner at the counter on a 768 px
+// tablet in Spanish and a 360 px phone in Portuguese, from the stock the
+// web shop sells, gives a ticket whose invoice is in the VeriFactu chain,
+// takes a return, is refused 1 000 € in cash and closes the day.
+
+let browser: Browser;
+// Each run makes its own products: the shop's database outlives a run.
+const run = Date.now().toString().slice(-6);
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** withCheck completes 12 digits to an EAN-13 with its GS1 check digit. */
+function withCheck(payload: string): string {
+  const sum = [...payload].reverse().reduce((s, d, i) => s + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
+  return payload + String((10 - (sum % 10)) % 10);
+}
+
+type Language = "es" | "pt";
+
+/** open is a fresh profile at width in language, cookies decided, signed in as email through the built-in provider. */
+async function open(language: Language, width: number, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale: language === "es" ? "es-ES" : "pt-PT", acceptDownloads: true });
+  await context.addInitScript((language) => {
+    localStorage.setItem("language", language);
+    localStorage.setItem("cookieBannerShown", "true");
+    localStorage.setItem(
+      "cookiePreferences",
+      JSON.stringify({ technical: true, analytics: false, marketing: false, personalization: false, consentGiven: true, consentTimestamp: new Date().toISOString(), policyVersion: "2026-11-24" }),
+    );
+  }, language);
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
+  const seeded = page.getByRole("button", { name: new RegExp(`<${email.replace(/[.]/g, "\\.")}>`) });
+  if (await seeded.count()) await seeded.click();
+  else {
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Entrar" }).click();
+  }
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+  return page;
+}
+
+/** call posts a Connect JSON request as the page's signed-in person. */
+async function call(page: Page, service: string, method: string, data: object) {
+  return page.request.post(`/sabores.v1.${service}/${method}`, { data, headers: { "Content-Type": "application/json", Origin: baseURL } });
+}
+
+/**
+ * webStock is what the web shop can sell of a product, read live as its
+ * checkout does (the catalogue's cached pages follow within seconds).
+ */
+async function webStock(id: string): Promise<number> {
+  const res = await rpc<{ lines: { availableStock?: number }[] }>("CartService", "ValidateCart", { lines: [{ productId: id, quantity: 1 }] });
+  return res.lines[0]?.availableStock ?? 0;
+}
+
+/** newProduct is a product the owner adds with ean, price (euros, as typed) and 10 in stock. */
+async function newProduct(admin: Page, name: string, ean: string, price: string): Promise<string> {
+  const res = await call(admin, "AdminProductService", "CreateProduct", {
+    details: { name, code: `TILL-${ean}`, sku: `TILL-${ean}`, ean, category: "bebidas", price, vatRate: "10", onlineCategories: ["bebidas"], shippingWeightGrams: "500" },
+    initialStock: 10,
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { product: { id: string } }).product.id;
+}
+
+/** scan types a code as a USB scanner does: digits, then Enter. */
+async function scan(page: Page, code: string) {
+  const input = page.getByRole("search").getByRole("textbox");
+  await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press("Enter");
+}
+
+/** pdfText is the text of a downloaded PDF, through poppler's pdftotext. */
+function pdfText(path: string): string {
+  return execFileSync("pdftotext", ["-layout", path, "-"], { encoding: "utf8" });
+}
+
+const texts = {
+  es: {
+    staff: "Personal",
+    grant: "Dar el permiso",
+    till: "Caja",
+    dayLink: "Día",
+    float: "Fondo de caja inicial (€)",
+    open: "Abrir la caja",
+    given: "Entregado por el cliente",
+    charge: /^Cobrar/,
+    change: "Cambio: 4,50 €",
+    print: "Imprimir",
+    pdf: "Ticket en PDF",
+    returnsLink: "Devoluciones",
+    ticketField: "Número del ticket",
+    find: "Buscar",
+    give: /^Devolver 2,50/,
+    corrective: "Factura rectificativa (R5)",
+    cashLimit: /No se pueden cobrar 1 000 € o más en efectivo/,
+    clear: "Vaciar la venta",
+    offline: /Sin conexión/,
+    count: "Efectivo contado al cerrar (€)",
+    close: "Cerrar la caja (arqueo)",
+    expected: "Efectivo esperado",
+  },
+  pt: {
+    staff: "Pessoal",
+    grant: "Dar a permissão",
+    till: "Caixa",
+    dayLink: "Dia",
+    float: "Fundo de caixa inicial (€)",
+    open: "Abrir a caixa",
+    given: "Entregue pelo cliente",
+    charge: /^Cobrar/,
+    change: "Troco: 4,50 €",
+    print: "Imprimir",
+    pdf: "Talão em PDF",
+    returnsLink: "Devoluções",
+    ticketField: "Número do talão",
+    find: "Procurar",
+    give: /^Devolver 2,50/,
+    corrective: "Fatura retificativa (R5)",
+    cashLimit: /Não se podem cobrar 1 000 € ou mais em numerário/,
+    clear: "Esvaziar a venda",
+    offline: /Sem ligação/,
+    count: "Numerário contado ao fechar (€)",
+    close: "Fechar a caixa (contagem)",
+    expected: "Numerário esperado",
+  },
+} as const;
+
+async function sellAtTheTill(language: Language, width: number, last: boolean) {
+  const t = texts[language];
+  const tag = `${run}${language === "es" ? "1" : "2"}`;
+  const staffEmail = `caja-${language}-${run}@sabores.es`;
+
+  // The owner adds two products and one dear enough for the cash limit,
+  // and grants the till role on the staff screen.
+  const admin = await open(language, width, "admin@sabores.es");
+  const eanA = withCheck(`84${tag}001`);
+  const eanB = withCheck(`84${tag}002`);
+  const eanDear = withCheck(`84${tag}003`);
+  const a = await newProduct(admin, `Guaraná de caja ${tag}`, eanA, "2,50");
+  const b = await newProduct(admin, `Mate de caja ${tag}`, eanB, "3,00");
+  await newProduct(admin, `Cachaça reserva ${tag}`, eanDear, "600,00");
+  await admin.goto("/admin");
+  await admin.getByRole("link", { name: new RegExp(t.staff) }).click();
+  await admin.getByLabel("E-mail").fill(staffEmail);
+  await admin.getByRole("radio", { name: t.till, exact: true }).check();
+  await admin.getByRole("button", { name: t.grant }).click();
+  await admin.getByRole("status").filter({ hasText: staffEmail }).waitFor();
+  await expectNoSeriousA11yViolations(admin);
+  await screenshot(admin, `till-staff-${language}`);
+  await admin.context().close();
+
+  // The till user sees the till and nothing else of the back office, and
+  // the server refuses them the catalogue and prices.
+  const page = await open(language, width, staffEmail);
+  await page.goto("/admin");
+  await page.waitForURL(`${baseURL}/admin/caja`);
+  await page.goto("/admin/catalogue");
+  await page.waitForURL(`${baseURL}/admin/caja`);
+  expect(await page.getByRole("link", { name: /Catálogo/ }).count()).toBe(0);
+  expect((await call(page, "AdminProductService", "ListAdminProducts", {})).status()).toBe(403);
+  expect((await call(page, "AdminProductService", "UpdateProduct", { id: a, price: "0,01", vatRate: "10" })).status()).toBe(403);
+
+  // The day opens with a float (once: the Portuguese run finds it open).
+  await page.getByRole("link", { name: t.dayLink, exact: true }).click();
+  const floatField = page.getByLabel(t.float);
+  await page.getByTestId("till-zreport").waitFor();
+  if (await floatField.count()) {
+    await floatField.fill("100");
+    await page.getByRole("button", { name: t.open }).click();
+    await floatField.waitFor({ state: "detached" });
+  }
+  await page.getByRole("link", { name: t.till === "Caja" ? "Venta" : "Venda", exact: true }).click();
+
+  // Two scans, cash with change, the ticket.
+  const before = [await webStock(a), await webStock(b)];
+  await scan(page, eanA);
+  await page.getByTestId("till-line").filter({ hasText: `Guaraná de caja ${tag}` }).waitFor();
+  await scan(page, eanB);
+  await page.getByTestId("till-line").filter({ hasText: `Mate de caja ${tag}` }).waitFor();
+  await expect.poll(() => page.getByTestId("till-total").textContent()).toBe("5,50\u00a0€");
+  await page.getByLabel(t.given).fill("10");
+  await expect.poll(async () => (await page.getByTestId("till-change").textContent())?.replace(/\u00a0/g, " ")).toBe(t.change);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, `till-sale-${language}`);
+  if (last) {
+    // The network drops as the sale is sent: the basket stays, the screen
+    // says so, and the one sale goes through once it is back.
+    await page.context().setOffline(true);
+    await page.getByRole("button", { name: t.charge }).click();
+    await page.getByText(t.offline).waitFor();
+    await screenshot(page, `till-offline-${language}`);
+    await page.context().setOffline(false);
+  } else {
+    await page.getByRole("button", { name: t.charge }).click();
+  }
+  await page.waitForURL(/\/admin\/caja\/tickets\/\d+$/);
+  const number = (await page.getByTestId("till-ticket-number").textContent()) ?? "";
+  expect(number).not.toBe("");
+  await expect.poll(() => page.getByTestId("till-ticket-total").textContent()).toBe("5,50\u00a0€");
+  await page.getByRole("button", { name: t.print }).waitFor();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, `till-ticket-${language}`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: t.pdf }).click()]);
+  const text = pdfText(await download.path());
+  expect(text).toContain(number);
+  expect(text).toContain("5,50");
+  expect(text).toMatch(/QR tribut[aá]rio/);
+
+  // The web shop sells from the same stock: one of each gone at once.
+  expect([await webStock(a), await webStock(b)]).toEqual([before[0]! - 1, before[1]! - 1]);
+
+  // A return of the guaraná: a corrective invoice and the unit back.
+  await page.goto("/admin/caja/devoluciones");
+  await page.getByLabel(t.ticketField).fill(number);
+  await page.getByRole("button", { name: t.find }).click();
+  await page
+    .getByRole("button", { name: new RegExp(`(Una unidad más|Mais uma unidade) de Guaraná de caja ${tag}`) })
+    .click();
+  await page.getByRole("button", { name: t.give }).click();
+  await page.getByText(t.corrective).waitFor();
+  expect(await page.getByTestId("till-return-number").textContent()).not.toBe(number);
+  expect(await webStock(a)).toBe(before[0]);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, `till-return-${language}`);
+
+  // 1 000 € or more in cash is refused, in words.
+  await page.goto("/admin/caja");
+  await scan(page, eanDear);
+  await page.getByTestId("till-line").filter({ hasText: `Cachaça reserva ${tag}` }).waitFor();
+  await scan(page, eanDear);
+  await expect.poll(() => page.getByTestId("till-total").textContent()).toBe("1200,00\u00a0€");
+  await page.getByRole("button", { name: t.charge }).click();
+  await page.getByRole("alert").filter({ hasText: t.cashLimit }).waitFor();
+  await screenshot(page, `till-cash-limit-${language}`);
+  await page.getByRole("button", { name: t.clear }).click();
+
+  if (last) {
+    // The day closes: float 100 + two sales of 5,50 − two returns of 2,50 in cash.
+    await page.goto("/admin/caja/dia");
+    await page.getByLabel(t.count).fill("105");
+    await page.getByRole("button", { name: t.close }).click();
+    const report = page.getByTestId("till-zreport");
+    await page.getByTestId("till-counted").waitFor();
+    expect(await page.getByTestId("till-expected").textContent()).toBe("106,00\u00a0€");
+    expect(await page.getByTestId("till-difference").textContent()).toBe("-1,00\u00a0€");
+    await report.getByText(t.expected).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `till-day-${language}`);
+  }
+  await page.context().close();
+}
+
+it("a till user sells by scanner on a 768 px tablet in Spanish", async () => {
+  await sellAtTheTill("es", 768, false);
+});
+
+it("a till user sells, survives a dropped network and closes the day on a 360 px phone in Portuguese", async () => {
+  await sellAtTheTill("pt", 360, true);
+});
