@@ -21,8 +21,9 @@ const (
 var DeskActions = []Action{ActionMarkPaid, ActionStartPreparing, ActionShip, ActionMarkDelivered, ActionCancel}
 
 // ReasonNotManualPayment refuses marking paid by hand anything but a bank
-// transfer: a card or Bizum payment is recorded by the gateway's
-// notification and cash on delivery by the delivery.
+// transfer or cash delivered and not yet remitted: a card or Bizum payment
+// is recorded by the gateway's notification and cash on delivery by the
+// delivery or the carrier's remittance.
 const ReasonNotManualPayment = "PAYMENT_NOT_MANUAL"
 
 // CheckAction reports whether who may take action on an order standing at
@@ -34,7 +35,9 @@ func CheckAction(a Action, f Fulfilment, pay Payment, method string, who Actor) 
 		if err := CanPay(pay, Paid, f, who); err != nil {
 			return err
 		}
-		if method != "transfer" {
+		// Cash a carrier delivered but has not remitted yet (a remittance
+		// line the desk looked into, or the money handed over otherwise).
+		if method != "transfer" && (method != "cash" || f != Delivered) {
 			return &Refusal{Reason: ReasonNotManualPayment, From: string(pay), To: string(Paid), Actor: who}
 		}
 		return nil
