@@ -63,6 +63,7 @@ export function AdminOrderPage({ parcel }: { parcel?: (orderId: bigint, allowed:
               allowed={order.data.allowedActions}
               carriers={order.data.carriers}
               idCheck={order.data.order.idCheckRequired}
+              pickup={order.data.order.pickupCode !== ""}
             />
             {parcel?.(id, order.data.allowedActions)}
             <OrderRefunds
