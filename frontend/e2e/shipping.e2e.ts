@@ -18,8 +18,9 @@ import {
 // standard rate, a 35 € one ships free, a frozen item takes the cold chain
 // with its dispatch day, Canarias is refused at the delivery step with one
 // message, and a pickup in Burela needs no address. Then the owner's
-// shipping screen at 360 px, refusing a zone that overlaps another. Last,
-// against the carrier platform's development stand-in: the desk buys a cash
+// shipping screen at 360 px, refusing a zone that overlaps another. Then
+// the desk marks the pickup ready and collected (an e-mail each) and,
+// against the carrier platform's development stand-in, buys a cash
 // order's label, a forged webhook changes nothing, tracking events deliver
 // it (one e-mail), and the stand-in's remittance, entered in the desk, pays it.
 
@@ -32,6 +33,9 @@ const farofa = { id: 1004, name: "Farofa", priceCents: 349 };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+// pickupOrder is the order collected in Burela placed above, which the desk
+// then marks ready and collected.
+let pickupOrder = 0;
 
 beforeAll(async () => {
   browser = await launch();
@@ -140,6 +144,7 @@ describe("shipping on a phone, in Portuguese", () => {
     const code = page.getByText(/Código de levantamento:/);
     await code.waitFor();
     expect(await code.textContent()).toMatch(/[ACDEFGHJKMNPQRTUVWXY34679]{6}/);
+    pickupOrder = Number(new URL(page.url()).pathname.split("/").pop());
     await screenshot(page, "shipping-pickup-code-pt-phone");
   });
 });
@@ -168,7 +173,32 @@ describe("the owner's shipping rates at 360 px", () => {
   });
 });
 
-describe("a cash order's label, tracking and remittance against the stand-in", () => {
+describe("the desk: a pickup collected, and a cash order's label, tracking and remittance against the stand-in", () => {
+  it("marks the Burela order ready for pickup and collected, e-mailing the shopper in Portuguese each time", async () => {
+    expect(pickupOrder).toBeGreaterThan(0);
+    const admin = await browser.newContext({ baseURL, viewport: viewports.desktop, locale: "es-ES" });
+    await admin.addInitScript(() => {
+      localStorage.setItem("language", "es");
+      localStorage.setItem("cookiePreferences", JSON.stringify({ technical: true, consentGiven: true, consentTimestamp: new Date().toISOString(), policyVersion: "2026-11-24" }));
+    });
+    const desk = await admin.newPage();
+    await signIn(desk, "admin@sabores.es");
+    await desk.goto(`/admin/orders/${pickupOrder}`);
+    const actions = desk.getByRole("region", { name: "Acciones" });
+    await actions.getByRole("button", { name: "Marcar como pagado" }).click();
+    await desk.getByRole("dialog").getByRole("button", { name: "Confirmar el pago" }).click();
+    await actions.getByRole("button", { name: "Empezar a preparar" }).click();
+    await actions.getByRole("button", { name: "Listo para recoger" }).click();
+    await desk.getByText("Pedido listo para recoger: el cliente recibe un e-mail.").waitFor();
+    expect(await actions.getByRole("button", { name: "Enviar" }).count()).toBe(0);
+    await waitForMail("joao@example.com", new RegExp(`A sua encomenda #${pickupOrder} está pronta para levantar`));
+    await screenshot(desk, "admin-pickup-ready-es-desktop");
+    await actions.getByRole("button", { name: "Marcar como recogido" }).click();
+    await desk.getByText("Pedido recogido: empieza el plazo de desistimiento.").waitFor();
+    await waitForMail("joao@example.com", new RegExp(`Levantou a sua encomenda #${pickupOrder} `));
+    await admin.close();
+  });
+
   it("buys the label, ignores a forged webhook, delivers once and is paid by the remittance", async () => {
     // The shopper (Portuguese, on a phone) pays on delivery.
     await toDelivery([{ ...farofa, quantity: 3 }]);
