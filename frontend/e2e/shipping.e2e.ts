@@ -1,12 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, takeTransfers, viewports, type Browser, type BrowserContext, type Page } from "./browser";
+import { readFile } from "node:fs/promises";
+import {
+  baseURL,
+  expectNoSeriousA11yViolations,
+  launch,
+  screenshot,
+  takeTransfers,
+  viewports,
+  waitForMail,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "./browser";
 
 // Issue 33 on a phone, in Portuguese, against the default rates (migration
 // 00380) and the sample catalogue's weights: a 20 € cart to Lugo pays the
 // standard rate, a 35 € one ships free, a frozen item takes the cold chain
 // with its dispatch day, Canarias is refused at the delivery step with one
 // message, and a pickup in Burela needs no address. Then the owner's
-// shipping screen at 360 px, refusing a zone that overlaps another.
+// shipping screen at 360 px, refusing a zone that overlaps another. Then
+// the desk marks the pickup ready and collected (an e-mail each) and,
+// against the carrier platform's development stand-in, buys a cash
+// order's label, a forged webhook changes nothing, tracking events deliver
+// it (one e-mail), and the stand-in's remittance, entered in the desk, pays it.
 
 const cafe = { id: 2001, name: "Café", priceCents: 949 }; // 540 g
 const panela = { id: 2003, name: "Panela", priceCents: 249 }; // 530 g
@@ -17,6 +33,9 @@ const farofa = { id: 1004, name: "Farofa", priceCents: 349 };
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+// pickupOrder is the order collected in Burela placed above, which the desk
+// then marks ready and collected.
+let pickupOrder = 0;
 
 beforeAll(async () => {
   browser = await launch();
@@ -125,6 +144,7 @@ describe("shipping on a phone, in Portuguese", () => {
     const code = page.getByText(/Código de levantamento:/);
     await code.waitFor();
     expect(await code.textContent()).toMatch(/[ACDEFGHJKMNPQRTUVWXY34679]{6}/);
+    pickupOrder = Number(new URL(page.url()).pathname.split("/").pop());
     await screenshot(page, "shipping-pickup-code-pt-phone");
   });
 });
@@ -149,6 +169,115 @@ describe("the owner's shipping rates at 360 px", () => {
     expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoSeriousA11yViolations(desk);
     await screenshot(desk, "admin-shipping-es-360");
+    await admin.close();
+  });
+});
+
+describe("the desk: a pickup collected, and a cash order's label, tracking and remittance against the stand-in", () => {
+  it("marks the Burela order ready for pickup and collected, e-mailing the shopper in Portuguese each time", async () => {
+    expect(pickupOrder).toBeGreaterThan(0);
+    const admin = await browser.newContext({ baseURL, viewport: viewports.desktop, locale: "es-ES" });
+    await admin.addInitScript(() => {
+      localStorage.setItem("language", "es");
+      localStorage.setItem("cookiePreferences", JSON.stringify({ technical: true, consentGiven: true, consentTimestamp: new Date().toISOString(), policyVersion: "2026-11-24" }));
+    });
+    const desk = await admin.newPage();
+    await signIn(desk, "admin@sabores.es");
+    await desk.goto(`/admin/orders/${pickupOrder}`);
+    const actions = desk.getByRole("region", { name: "Acciones" });
+    await actions.getByRole("button", { name: "Marcar como pagado" }).click();
+    await desk.getByRole("dialog").getByRole("button", { name: "Confirmar el pago" }).click();
+    await actions.getByRole("button", { name: "Empezar a preparar" }).click();
+    await actions.getByRole("button", { name: "Listo para recoger" }).click();
+    await desk.getByText("Pedido listo para recoger: el cliente recibe un e-mail.").waitFor();
+    expect(await actions.getByRole("button", { name: "Enviar" }).count()).toBe(0);
+    await waitForMail("joao@example.com", new RegExp(`A sua encomenda #${pickupOrder} está pronta para levantar`));
+    await screenshot(desk, "admin-pickup-ready-es-desktop");
+    await actions.getByRole("button", { name: "Marcar como recogido" }).click();
+    await desk.getByText("Pedido recogido: empieza el plazo de desistimiento.").waitFor();
+    await waitForMail("joao@example.com", new RegExp(`Levantou a sua encomenda #${pickupOrder} `));
+    await admin.close();
+  });
+
+  it("buys the label, ignores a forged webhook, delivers once and is paid by the remittance", async () => {
+    // The shopper (Portuguese, on a phone) pays on delivery.
+    await toDelivery([{ ...farofa, quantity: 3 }]);
+    await homeAddress("27001");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByLabel(/^Pagamento na entrega/).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Confirmação", level: 2 }).waitFor();
+    await page.getByRole("button", { name: "Encomenda com obrigação de pagamento" }).click();
+    await page.waitForURL(/\/orders\/\d+$/);
+    const orderId = Number(new URL(page.url()).pathname.split("/").pop());
+
+    const admin = await browser.newContext({ baseURL, viewport: viewports.desktop, locale: "es-ES", acceptDownloads: true });
+    await admin.addInitScript(() => {
+      localStorage.setItem("language", "es");
+      localStorage.setItem("cookiePreferences", JSON.stringify({ technical: true, consentGiven: true, consentTimestamp: new Date().toISOString(), policyVersion: "2026-11-24" }));
+    });
+    const desk = await admin.newPage();
+    await signIn(desk, "admin@sabores.es");
+    await desk.goto(`/admin/orders/${orderId}`);
+    await desk.getByRole("button", { name: "Empezar a preparar" }).click();
+    const cod = desk.getByText(/Contra reembolso: el transportista cobrará \d+,\d{2}/);
+    await cod.waitFor();
+    await desk.getByRole("button", { name: "Comprar etiqueta y enviar" }).click();
+    await desk.getByText("Etiqueta comprada: pedido enviado.").waitFor();
+    const [download] = await Promise.all([desk.waitForEvent("download"), desk.getByRole("button", { name: "Descargar etiqueta" }).click()]);
+    const pdf = await readFile(await download.path());
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const tracking = (await desk.getByText(/^SCDEV[0-9A-F]{4}\d{6}$/).first().textContent()) ?? "";
+    await screenshot(desk, "admin-parcel-bought-es-desktop");
+
+    // A webhook without the platform's signature is refused and moves nothing.
+    const forged = await fetch(`${baseURL}/carrier/sendcloud/webhook`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Sendcloud-Signature": "00".repeat(32) },
+      body: JSON.stringify({
+        action: "parcel_status_changed",
+        timestamp: Date.now(),
+        parcel: { id: 900_000_000 + Number(tracking.slice(-6)), tracking_number: tracking, status: { id: 11, message: "Delivered" } },
+      }),
+    });
+    expect(forged.status).toBe(403);
+    await desk.reload();
+    await desk.getByText("Etiqueta comprada").first().waitFor();
+
+    // The carrier scans and delivers it; the delivered webhook comes twice.
+    const dev = await admin.newPage();
+    const row = () => dev.getByRole("row").filter({ hasText: tracking });
+    await dev.goto("/dev-sendcloud/");
+    for (const status of ["Parcel en route", "Delivered", "Delivered"]) {
+      await row().getByRole("button", { name: status, exact: true }).click();
+      await dev.waitForURL(/\/dev-sendcloud\/$/);
+    }
+    const delivered = new RegExp(`#${orderId} foi entregue`);
+    await waitForMail("joao@example.com", delivered);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await waitForMail("joao@example.com", delivered)).toHaveLength(1);
+
+    // The carrier remits the cash; the desk enters its remittance once.
+    await dev.getByRole("button", { name: "Remit the delivered cash" }).click();
+    const csvBox = dev.getByRole("textbox", { name: /^CSV DEV-REM-/ }).first();
+    const reference = ((await csvBox.getAttribute("aria-label")) ?? "").replace(/^CSV /, "");
+    const csv = await csvBox.inputValue();
+    expect(csv).toContain(tracking);
+    await desk.goto("/admin/parcels/remittances");
+    await desk.getByLabel("Referencia de la remesa").fill(reference);
+    await desk.getByRole("textbox", { name: /Líneas/ }).fill(csv);
+    await desk.getByRole("button", { name: "Registrar la remesa" }).click();
+    const result = desk.getByRole("region", { name: `Remesa ${reference}` });
+    await result.getByRole("row").filter({ hasText: tracking }).getByText("Pagado").waitFor();
+    await expectNoSeriousA11yViolations(desk);
+    await screenshot(desk, "admin-remittance-es-desktop");
+    await waitForMail("joao@example.com", new RegExp(`Pagamento recebido da encomenda #${orderId} `));
+    // Entered again, it pays nothing more.
+    await desk.getByRole("button", { name: "Registrar la remesa" }).click();
+    await desk.getByText(/ya estaba registrada: no se ha vuelto a aplicar/).waitFor();
+    await desk.setViewportSize({ width: 360, height: 780 });
+    expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(desk, "admin-remittance-es-360");
     await admin.close();
   });
 });

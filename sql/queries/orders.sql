@@ -126,7 +126,7 @@ LIMIT @page_limit;
 SELECT (SELECT count(*) FROM orders u
         WHERE u.user_id = @user_id
           AND ((u.status = 'placed' AND u.payment_status = 'awaiting_payment')
-            OR (u.status IN ('placed', 'preparing', 'shipped') AND u.payment_status = 'on_delivery'))) AS unpaid,
+            OR (u.status IN ('placed', 'preparing', 'ready_for_pickup', 'shipped') AND u.payment_status = 'on_delivery'))) AS unpaid,
        (SELECT coalesce(sum(l.quantity), 0)
         FROM orders o
         JOIN order_lines l ON l.order_id = o.id
@@ -142,7 +142,7 @@ FROM order_lines l
 JOIN orders o ON o.id = l.order_id
 WHERE l.product_id = ANY(@product_ids::bigint[])
   AND ((o.payment_method = 'transfer' AND o.status = 'placed' AND o.payment_status = 'awaiting_payment')
-    OR (o.payment_method = 'cash' AND o.status IN ('placed', 'preparing', 'shipped') AND o.payment_status = 'on_delivery'))
+    OR (o.payment_method = 'cash' AND o.status IN ('placed', 'preparing', 'ready_for_pickup', 'shipped') AND o.payment_status = 'on_delivery'))
   AND o.id <> @order_id
 GROUP BY l.product_id;
 

@@ -15,7 +15,7 @@ SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint A
         SELECT sum(l.quantity)
         FROM order_lines l
         JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
     ), 0)::bigint AS reserved
 FROM products p
 WHERE p.ean = @ean::text AND p.ean <> '';
@@ -90,7 +90,7 @@ FOR UPDATE OF p;
 SELECT l.product_id, sum(l.quantity)::bigint AS reserved
 FROM order_lines l
 JOIN orders o ON o.id = l.order_id
-WHERE l.product_id = ANY(@ids::bigint[]) AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+WHERE l.product_id = ANY(@ids::bigint[]) AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
 GROUP BY l.product_id;
 
 -- name: TillStockMovementOf :exec

@@ -173,7 +173,7 @@ func (b bench) advance(t *testing.T, p db.Parcel, status int) {
 // collect), the order ships; signed webhooks move the parcel in transit
 // and delivered, each e-mail queued once however often a webhook repeats;
 // the delivery delivers the order at the carrier's time, which starts the
-// withdrawal period, and pays it.
+// withdrawal period; its cash stays due until the carrier's remittance.
 func TestLabelToDeliveryThroughTheStandIn(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -240,10 +240,10 @@ func TestLabelToDeliveryThroughTheStandIn(t *testing.T) {
 	if o, err = b.q.GetOrder(ctx, id); err != nil {
 		t.Fatal(err)
 	}
-	if o.Status != "delivered" || o.PaymentStatus != "paid" {
-		t.Errorf("order %s, payment %s; want delivered and paid (collected at the door)", o.Status, o.PaymentStatus)
+	if o.Status != "delivered" || o.PaymentStatus != "on_delivery" {
+		t.Errorf("order %s, payment %s; want delivered and still due (the carrier keeps the cash until its remittance)", o.Status, o.PaymentStatus)
 	}
-	for kind, want := range map[string]int{"shipped": 1, "in_transit": 1, "delivered": 1, "payment_received": 1} {
+	for kind, want := range map[string]int{"shipped": 1, "in_transit": 1, "delivered": 1, "payment_received": 0} {
 		if n := b.emails(t, id, kind); n != want {
 			t.Errorf("%d %s e-mails, want %d", n, kind, want)
 		}
@@ -252,8 +252,8 @@ func TestLabelToDeliveryThroughTheStandIn(t *testing.T) {
 	if err := b.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'send_email'`).Scan(&jobsQueued); err != nil {
 		t.Fatal(err)
 	}
-	if jobsQueued != 4 {
-		t.Errorf("%d e-mail jobs queued, want 4 (shipped, in transit, payment received, delivered)", jobsQueued)
+	if jobsQueued != 3 {
+		t.Errorf("%d e-mail jobs queued, want 3 (shipped, in transit, delivered)", jobsQueued)
 	}
 	if a, u := b.counts.get(sendcloud.WebhookApplied), b.counts.get(sendcloud.WebhookUnchanged); a != 2 || u != 4 {
 		t.Errorf("webhooks counted %d applied and %d unchanged, want 2 and 4", a, u)

@@ -280,7 +280,9 @@ func (s *Service) shipment(ctx context.Context, o db.Order, svc Route, weightGra
 }
 
 // Reference is the platform's idempotency key of an order's parcel.
-func Reference(orderID int64) string { return "sabores-order-" + strconv.FormatInt(orderID, 10) }
+func Reference(orderID int64) string { return referencePrefix + strconv.FormatInt(orderID, 10) }
+
+const referencePrefix = "sabores-order-"
 
 // CODCents is what the carrier collects at the door: the whole order when
 // it is paid on delivery, else nothing.

@@ -157,6 +157,26 @@ type Category struct {
 	SortOrder int32
 }
 
+type CodRemittance struct {
+	ID         int64
+	Reference  string
+	Carrier    string
+	RemittedOn pgtype.Date
+	TotalCents int64
+	EnteredBy  *int64
+	CreatedAt  time.Time
+}
+
+type CodRemittanceLine struct {
+	RemittanceID  int64
+	Position      int32
+	Reference     string
+	AmountCents   int64
+	OrderID       *int64
+	ExpectedCents *int64
+	Verdict       string
+}
+
 type Company struct {
 	ID        int64
 	Name      string

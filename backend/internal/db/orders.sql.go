@@ -90,7 +90,7 @@ const countUnpaidOrdersForUser = `-- name: CountUnpaidOrdersForUser :one
 SELECT (SELECT count(*) FROM orders u
         WHERE u.user_id = $1
           AND ((u.status = 'placed' AND u.payment_status = 'awaiting_payment')
-            OR (u.status IN ('placed', 'preparing', 'shipped') AND u.payment_status = 'on_delivery'))) AS unpaid,
+            OR (u.status IN ('placed', 'preparing', 'ready_for_pickup', 'shipped') AND u.payment_status = 'on_delivery'))) AS unpaid,
        (SELECT coalesce(sum(l.quantity), 0)
         FROM orders o
         JOIN order_lines l ON l.order_id = o.id
@@ -772,7 +772,7 @@ FROM order_lines l
 JOIN orders o ON o.id = l.order_id
 WHERE l.product_id = ANY($1::bigint[])
   AND ((o.payment_method = 'transfer' AND o.status = 'placed' AND o.payment_status = 'awaiting_payment')
-    OR (o.payment_method = 'cash' AND o.status IN ('placed', 'preparing', 'shipped') AND o.payment_status = 'on_delivery'))
+    OR (o.payment_method = 'cash' AND o.status IN ('placed', 'preparing', 'ready_for_pickup', 'shipped') AND o.payment_status = 'on_delivery'))
   AND o.id <> $2
 GROUP BY l.product_id
 `

@@ -22,9 +22,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,6 +54,7 @@ type Server struct {
 	byRef     map[string]*parcel
 	nextID    int64
 	trackSeed string
+	remitted  []remittance
 }
 
 // parcel is one announced single-parcel shipment.
@@ -68,6 +71,18 @@ type parcel struct {
 	Label                 []byte
 	// Notified says the last status went out as a webhook.
 	Notified string
+	// CODCents is what the carrier collects at the door, read from the
+	// label's note as a carrier's driver reads it; Remitted once a
+	// remittance paid it over.
+	CODCents int64
+	Remitted bool
+}
+
+// remittance is cash collected on delivery paid over to the shop: what a
+// carrier sends (its reference, the day, a CSV line per parcel).
+type remittance struct {
+	Reference, Day, CSV string
+	Parcels             int
 }
 
 // New serves the stand-in under prefix (e.g. "/dev-sendcloud/") of the
@@ -96,6 +111,8 @@ func New(prefix, publicURL, webhookURL, publicKey, secretKey string, client *htt
 	s.mux.HandleFunc("GET "+prefix+"{$}", s.page)
 	s.mux.HandleFunc("GET "+prefix+"track/{number}", s.track)
 	s.mux.HandleFunc("POST "+prefix+"advance", s.advance)
+	s.mux.HandleFunc("POST "+prefix+"remit", s.remit)
+	s.mux.HandleFunc("GET "+prefix+"remittances/{ref}", s.remittanceCSV)
 	return s, nil
 }
 
@@ -235,6 +252,7 @@ func (s *Server) announce(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.Label = label
+	p.CODCents = codOf(in.Parcels[0].LabelNotes)
 	s.nextID++
 	s.parcels = append(s.parcels, p)
 	if p.Reference != "" {
@@ -378,7 +396,14 @@ button{margin:.1rem;padding:.4rem .6rem}</style></head>
 <td>{{$p := .}}{{range $.Steps}}<form method="post" action="{{$.Prefix}}advance"><input type="hidden" name="parcel" value="{{$p.ID}}"><input type="hidden" name="status" value="{{.}}"><button>{{message .}}</button></form>
 <form method="post" action="{{$.Prefix}}advance"><input type="hidden" name="parcel" value="{{$p.ID}}"><input type="hidden" name="status" value="{{.}}"><input type="hidden" name="notify" value="false"><button>{{message .}} (silent)</button></form>{{end}}</td></tr>
 {{else}}<tr><td colspan="4">No parcels yet: buy a label on an order being prepared.</td></tr>{{end}}
-</tbody></table></body></html>`))
+</tbody></table>
+<h2>Cash-on-delivery remittances</h2>
+<p>The carrier pays over the cash of delivered parcels in a remittance: enter its reference, day and file in the back office (Envíos → Remesas).</p>
+<form method="post" action="{{.Prefix}}remit"><button>Remit the delivered cash</button></form>
+{{range .Remitted}}<section><h3>{{.Reference}}</h3><p>Day {{.Day}} · {{.Parcels}} parcels · <a href="{{$.Prefix}}remittances/{{.Reference}}.csv">CSV</a></p>
+<textarea readonly rows="4" cols="40" aria-label="CSV {{.Reference}}">{{.CSV}}</textarea></section>
+{{else}}<p>No remittances yet.</p>{{end}}
+</body></html>`))
 
 // page lists the parcels, newest first, with their moves.
 func (s *Server) page(w http.ResponseWriter, _ *http.Request) {
@@ -387,9 +412,11 @@ func (s *Server) page(w http.ResponseWriter, _ *http.Request) {
 	for i := len(s.parcels) - 1; i >= 0; i-- {
 		list = append(list, *s.parcels[i])
 	}
+	remitted := slices.Clone(s.remitted)
 	s.mu.Unlock()
+	slices.Reverse(remitted)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := pageTemplate.Execute(w, map[string]any{"Parcels": list, "Steps": Steps, "Prefix": s.prefix}); err != nil {
+	if err := pageTemplate.Execute(w, map[string]any{"Parcels": list, "Steps": Steps, "Prefix": s.prefix, "Remitted": remitted}); err != nil {
 		s.log.Warn("devcarrier: page", "error", err)
 	}
 }
@@ -427,4 +454,77 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func writeErrors(w http.ResponseWriter, status int, errs ...apiError) {
 	writeJSON(w, status, map[string]any{"errors": errs})
+}
+
+// codNote is the label note of cash on delivery ("Contra reembolso: 1.234,50 €").
+var codNote = regexp.MustCompile(`^Contra reembolso: ([0-9.]+),([0-9]{2}) €$`)
+
+// codOf is the amount a label's notes tell the driver to collect, in cents.
+func codOf(notes []string) int64 {
+	for _, n := range notes {
+		m := codNote.FindStringSubmatch(strings.TrimSpace(n))
+		if m == nil {
+			continue
+		}
+		whole, err1 := strconv.ParseInt(strings.ReplaceAll(m[1], ".", ""), 10, 64)
+		cents, err2 := strconv.ParseInt(m[2], 10, 64)
+		if err1 == nil && err2 == nil {
+			return whole*100 + cents
+		}
+	}
+	return 0
+}
+
+// Remit pays over the cash of the delivered parcels not remitted yet, as a
+// carrier's remittance of day: its reference and its CSV (a header, then
+// "tracking number;amount" with a decimal comma, as Spanish spreadsheets
+// write it). No parcel to remit is ok false.
+func (s *Server) Remit(day time.Time) (reference, csv string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var b strings.Builder
+	b.WriteString("referencia;importe\n")
+	n := 0
+	for _, p := range s.parcels {
+		if p.CODCents == 0 || p.Remitted || p.StatusID != sendcloud.StatusDelivered {
+			continue
+		}
+		fmt.Fprintf(&b, "%s;%d,%02d\n", p.Tracking, p.CODCents/100, p.CODCents%100)
+		p.Remitted = true
+		n++
+	}
+	if n == 0 {
+		return "", "", false
+	}
+	r := remittance{
+		Reference: fmt.Sprintf("DEV-REM-%s-%s-%d", day.Format("20060102"), s.trackSeed, len(s.remitted)+1),
+		Day:       day.Format(time.DateOnly), CSV: b.String(), Parcels: n,
+	}
+	s.remitted = append(s.remitted, r)
+	return r.Reference, r.CSV, true
+}
+
+// remit is the page's form: a remittance of today's undelivered cash.
+func (s *Server) remit(w http.ResponseWriter, r *http.Request) {
+	s.Remit(time.Now())
+	http.Redirect(w, r, s.prefix, http.StatusSeeOther)
+}
+
+// remittanceCSV is a remittance's file, to download and import in the desk.
+func (s *Server) remittanceCSV(w http.ResponseWriter, r *http.Request) {
+	ref := strings.TrimSuffix(r.PathValue("ref"), ".csv")
+	s.mu.Lock()
+	i := slices.IndexFunc(s.remitted, func(m remittance) bool { return m.Reference == ref })
+	var body string
+	if i >= 0 {
+		body = s.remitted[i].CSV
+	}
+	s.mu.Unlock()
+	if i < 0 {
+		http.NotFound(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+ref+`.csv"`)
+	_, _ = io.WriteString(w, body)
 }

@@ -26,7 +26,11 @@ const (
 	// platform (package carrier); a delivery starts the withdrawal period.
 	InTransit Kind = "in_transit"
 	Delivered Kind = "delivered"
-	Cancelled Kind = "cancelled"
+	// ReadyForPickup and Collected follow an order collected at the shop;
+	// collecting it starts the withdrawal period.
+	ReadyForPickup Kind = "ready_for_pickup"
+	Collected      Kind = "collected"
+	Cancelled      Kind = "cancelled"
 	// BankRefunded: a cancelled order's transfer given back by the shop's
 	// bank (Order.BankRefund).
 	BankRefunded Kind = "bank_refunded"

@@ -96,6 +96,22 @@ func TestRenderOtherKinds(t *testing.T) {
 			t.Errorf("%s in Portuguese: %q missing (%v)", kind, want, err)
 		}
 	}
+	pickup := order("pt", "cash")
+	pickup.PickupCode = "K7P3QX"
+	for kind, want := range map[mail.Kind][]string{
+		mail.ReadyForPickup: {"está pronta para levantar", "espera por si na nossa loja", "K7P3QX", shop.Address},
+		mail.Collected:      {"Levantou a sua encomenda", "14 dias de calendário", "https://sabores.es/desistimiento"},
+	} {
+		subject, html, text, err := mail.Render(kind, pickup, shop)
+		if err != nil {
+			t.Fatalf("%s: %v", kind, err)
+		}
+		for _, w := range want {
+			if !strings.Contains(subject+html, w) || !strings.Contains(subject+text, w) {
+				t.Errorf("%s in Portuguese: %q missing", kind, w)
+			}
+		}
+	}
 	if _, _, _, err := mail.Render("welcome", o, shop); err == nil {
 		t.Error("an unknown kind rendered")
 	}

@@ -15,26 +15,46 @@ const (
 	ActionShip           Action = "ship"
 	ActionMarkDelivered  Action = "mark_delivered"
 	ActionCancel         Action = "cancel"
+	// ActionReadyForPickup: a pickup order is packed and waits at the
+	// shop; ActionMarkDelivered then records it collected.
+	ActionReadyForPickup Action = "ready_for_pickup"
 )
 
 // DeskActions lists every action, in the order a desk offers them.
-var DeskActions = []Action{ActionMarkPaid, ActionStartPreparing, ActionShip, ActionMarkDelivered, ActionCancel}
+var DeskActions = []Action{ActionMarkPaid, ActionStartPreparing, ActionReadyForPickup, ActionShip, ActionMarkDelivered, ActionCancel}
 
 // ReasonNotManualPayment refuses marking paid by hand anything but a bank
-// transfer: a card or Bizum payment is recorded by the gateway's
-// notification and cash on delivery by the delivery.
+// transfer or cash delivered and not yet remitted: a card or Bizum payment
+// is recorded by the gateway's notification and cash on delivery by the
+// delivery or the carrier's remittance.
 const ReasonNotManualPayment = "PAYMENT_NOT_MANUAL"
 
+// ReasonPickupOrder refuses shipping an order collected at the shop, and
+// ReasonNotPickupOrder marking ready for pickup an order that ships.
+const (
+	ReasonPickupOrder    = "PICKUP_ORDER"
+	ReasonNotPickupOrder = "NOT_PICKUP_ORDER"
+)
+
 // CheckAction reports whether who may take action on an order standing at
-// f and pay, paid by method (as stored: card, bizum, transfer, cash); nil
-// means yes, otherwise a *Refusal.
-func CheckAction(a Action, f Fulfilment, pay Payment, method string, who Actor) error {
+// f and pay, paid by method (as stored: card, bizum, transfer, cash) and
+// collected at the shop or not (pickup); nil means yes, otherwise a
+// *Refusal.
+func CheckAction(a Action, f Fulfilment, pay Payment, method string, pickup bool, who Actor) error {
+	switch {
+	case a == ActionShip && pickup:
+		return &Refusal{Reason: ReasonPickupOrder, From: string(f), To: string(Shipped), Actor: who}
+	case a == ActionReadyForPickup && !pickup:
+		return &Refusal{Reason: ReasonNotPickupOrder, From: string(f), To: string(ReadyForPickup), Actor: who}
+	}
 	switch a {
 	case ActionMarkPaid:
 		if err := CanPay(pay, Paid, f, who); err != nil {
 			return err
 		}
-		if method != "transfer" {
+		// Cash a carrier delivered but has not remitted yet (a remittance
+		// line the desk looked into, or the money handed over otherwise).
+		if method != "transfer" && (method != "cash" || f != Delivered) {
 			return &Refusal{Reason: ReasonNotManualPayment, From: string(pay), To: string(Paid), Actor: who}
 		}
 		return nil
@@ -42,6 +62,8 @@ func CheckAction(a Action, f Fulfilment, pay Payment, method string, who Actor) 
 		return CanFulfil(f, Preparing, pay, who)
 	case ActionShip:
 		return CanFulfil(f, Shipped, pay, who)
+	case ActionReadyForPickup:
+		return CanFulfil(f, ReadyForPickup, pay, who)
 	case ActionMarkDelivered:
 		return CanFulfil(f, Delivered, pay, who)
 	case ActionCancel:
@@ -55,9 +77,14 @@ func CheckAction(a Action, f Fulfilment, pay Payment, method string, who Actor) 
 func Actions(o db.Order, who Actor) []Action {
 	var out []Action
 	for _, a := range DeskActions {
-		if CheckAction(a, Fulfilment(o.Status), Payment(o.PaymentStatus), o.PaymentMethod, who) == nil {
+		if CheckAction(a, Fulfilment(o.Status), Payment(o.PaymentStatus), o.PaymentMethod, IsPickup(o), who) == nil {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// IsPickup reports whether o is collected at the shop.
+func IsPickup(o db.Order) bool {
+	return o.PickupCode != nil
 }

@@ -74,8 +74,11 @@ func (fx Effects) paid(ctx context.Context, tx pgx.Tx, order db.Order) error {
 
 // Advance takes step in the caller's transaction tx with the order row
 // locked, records each move in the timeline, and returns the order before
-// and after. Delivering a cash-on-delivery order also records its payment:
-// the carrier collected it. A move to paid brings fx's invoice and e-mail
+// and after. Delivering a cash-on-delivery order also records its payment
+// (the desk or the carrier collected it), but for a parcel whose label was
+// bought through the carrier platform with an amount to collect: the
+// carrier keeps that money until its remittance (carrier.Reconcile), and
+// the order is paid then. A move to paid brings fx's invoice and e-mail
 // (Effects). A step the lifecycle refuses is a *Refusal.
 func Advance(ctx context.Context, tx pgx.Tx, step Step, fx Effects) (before, after db.Order, err error) {
 	q := db.New(tx)
@@ -110,8 +113,14 @@ func Advance(ctx context.Context, tx pgx.Tx, step Step, fx Effects) (before, aft
 			carrier, tracking = step.Carrier, step.TrackingNumber
 		}
 		if f == Delivered && pay == OnDelivery {
-			events = append(events, event(step.OrderID, "payment", string(OnDelivery), string(Paid), SystemActor, nil, "collected on delivery"))
-			pay = Paid
+			remitted, err := awaitsRemittance(ctx, q, step.OrderID)
+			if err != nil {
+				return before, before, err
+			}
+			if !remitted {
+				events = append(events, event(step.OrderID, "payment", string(OnDelivery), string(Paid), SystemActor, nil, "collected on delivery"))
+				pay = Paid
+			}
 		}
 	}
 	if len(events) == 0 {
@@ -139,6 +148,17 @@ func Advance(ctx context.Context, tx pgx.Tx, step Step, fx Effects) (before, aft
 		}
 	}
 	return before, after, nil
+}
+
+// awaitsRemittance reports whether order id's cash is collected by the
+// carrier platform's parcel, paid to the shop with its remittance rather
+// than at the delivery.
+func awaitsRemittance(ctx context.Context, q *db.Queries, id int64) (bool, error) {
+	p, err := ParcelOf(ctx, q, id)
+	if err != nil {
+		return false, err
+	}
+	return p != nil && p.CodCents > 0, nil
 }
 
 func (s Step) actor() *int64 {

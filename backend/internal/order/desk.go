@@ -2,6 +2,7 @@ package order
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"strings"
@@ -102,6 +103,8 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 		if step.Carrier == "" || step.TrackingNumber == "" {
 			return Order{}, fault.InvalidField("tracking_number", "shipping needs a carrier and a tracking number")
 		}
+	case ActionReadyForPickup:
+		step.Fulfil, email = ReadyForPickup, "ready_for_pickup"
 	case ActionMarkDelivered:
 		step.Fulfil = Delivered
 	case ActionCancel:
@@ -122,7 +125,7 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 			if before, err = q.GetOrder(ctx, step.OrderID); err != nil {
 				return fmt.Errorf("order: read order %d: %w", step.OrderID, err)
 			}
-			if err := CheckAction(ActionMarkPaid, Fulfilment(before.Status), Payment(before.PaymentStatus), before.PaymentMethod, AdminActor); err != nil {
+			if err := CheckAction(ActionMarkPaid, Fulfilment(before.Status), Payment(before.PaymentStatus), before.PaymentMethod, IsPickup(before), AdminActor); err != nil {
 				return err
 			}
 			if before, after, err = s.markPaid(ctx, tx, paidStep{OrderID: step.OrderID, Who: AdminActor, ActorUserID: step.ActorUserID, Note: note}); err != nil {
@@ -143,6 +146,21 @@ func (s *Service) Advance(ctx context.Context, d DeskStep) (Order, error) {
 				return err
 			}
 		default:
+			// Whether the order ships or is collected never changes:
+			// checked before the step locks the row.
+			o, err := q.GetOrder(ctx, step.OrderID)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return fmt.Errorf("%w: %d", ErrOrderNotFound, step.OrderID)
+			}
+			if err != nil {
+				return fmt.Errorf("order: read order %d: %w", step.OrderID, err)
+			}
+			if err := CheckAction(d.Action, Fulfilment(o.Status), Payment(o.PaymentStatus), o.PaymentMethod, IsPickup(o), AdminActor); err != nil {
+				return err
+			}
+			if d.Action == ActionMarkDelivered && IsPickup(o) {
+				email = "collected"
+			}
 			if step.Fulfil == Shipped {
 				if step.Note, err = s.checkDispatch(ctx, q, step.OrderID, d.ConfirmOffDay, step.Note); err != nil {
 					return err

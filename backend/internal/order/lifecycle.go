@@ -91,13 +91,16 @@ type Fulfilment string
 const (
 	Placed    Fulfilment = "placed"
 	Preparing Fulfilment = "preparing"
-	Shipped   Fulfilment = "shipped"
-	Delivered Fulfilment = "delivered"
-	Cancelled Fulfilment = "cancelled"
+	// ReadyForPickup: an order collected at the shop is packed and waits
+	// for the shopper; collecting it delivers it.
+	ReadyForPickup Fulfilment = "ready_for_pickup"
+	Shipped        Fulfilment = "shipped"
+	Delivered      Fulfilment = "delivered"
+	Cancelled      Fulfilment = "cancelled"
 )
 
 // Fulfilments lists every fulfilment state, in the order an order passes them.
-var Fulfilments = []Fulfilment{Placed, Preparing, Shipped, Delivered, Cancelled}
+var Fulfilments = []Fulfilment{Placed, Preparing, ReadyForPickup, Shipped, Delivered, Cancelled}
 
 // Payment is where an order's money stands, stored in orders.payment_status.
 type Payment string
@@ -170,10 +173,17 @@ var fulfilmentSteps = map[[2]Fulfilment][]Actor{
 	{Placed, Preparing}:  {AdminActor},
 	{Preparing, Shipped}: {AdminActor},
 	{Shipped, Delivered}: {AdminActor, SystemActor},
-	{Placed, Cancelled}:  {ShopperActor, AdminActor, SystemActor},
+	// A pickup at the shop: the desk says it is ready, then collected.
+	// Which of shipping and this an order takes is its shipping method's
+	// (CheckAction).
+	{Preparing, ReadyForPickup}: {AdminActor},
+	{ReadyForPickup, Delivered}: {AdminActor},
+	{Placed, Cancelled}:         {ShopperActor, AdminActor, SystemActor},
 	// The system cancels on the shopper's behalf when they withdraw before
 	// the order ships (withdrawals.go); the admin when a product is damaged.
 	{Preparing, Cancelled}: {AdminActor, SystemActor},
+	// Not collected (the shopper withdraws, or never comes).
+	{ReadyForPickup, Cancelled}: {AdminActor, SystemActor},
 }
 
 // paymentSteps are the payment machine's edges and who may take each. The

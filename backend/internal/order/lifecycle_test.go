@@ -28,6 +28,11 @@ func TestCanFulfil(t *testing.T) {
 		{order.Placed, order.Cancelled, order.SystemActor}:    true,
 		{order.Preparing, order.Cancelled, order.AdminActor}:  true,
 		{order.Preparing, order.Cancelled, order.SystemActor}: true,
+		// Pickup at the shop.
+		{order.Preparing, order.ReadyForPickup, order.AdminActor}:  true,
+		{order.ReadyForPickup, order.Delivered, order.AdminActor}:  true,
+		{order.ReadyForPickup, order.Cancelled, order.AdminActor}:  true,
+		{order.ReadyForPickup, order.Cancelled, order.SystemActor}: true,
 	}
 	// A step any actor may take, to tell "no such step" from "not yours".
 	exists := func(from, to order.Fulfilment) bool {
@@ -124,7 +129,8 @@ func TestNextFulfilmentsForAdmin(t *testing.T) {
 		{order.Placed, order.AwaitingPayment, []order.Fulfilment{order.Cancelled}},
 		{order.Placed, order.Paid, []order.Fulfilment{order.Preparing, order.Cancelled}},
 		{order.Placed, order.OnDelivery, []order.Fulfilment{order.Preparing, order.Cancelled}},
-		{order.Preparing, order.Paid, []order.Fulfilment{order.Shipped, order.Cancelled}},
+		{order.Preparing, order.Paid, []order.Fulfilment{order.ReadyForPickup, order.Shipped, order.Cancelled}},
+		{order.ReadyForPickup, order.OnDelivery, []order.Fulfilment{order.Delivered, order.Cancelled}},
 		{order.Shipped, order.OnDelivery, []order.Fulfilment{order.Delivered}},
 		{order.Delivered, order.Paid, nil},
 		{order.Cancelled, order.Refunded, nil},

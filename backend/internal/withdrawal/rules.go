@@ -86,7 +86,7 @@ func WindowAt(f order.Fulfilment, delivered, now time.Time) Window {
 	switch f {
 	case order.Cancelled:
 		return Window{ClosedReason: ReasonWithdrawalOrderCancelled}
-	case order.Placed, order.Preparing:
+	case order.Placed, order.Preparing, order.ReadyForPickup:
 		return Window{Open: true, CancelsOrder: true}
 	case order.Shipped:
 		return Window{Open: true}

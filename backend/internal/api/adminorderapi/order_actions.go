@@ -14,11 +14,12 @@ import (
 
 // deskActions are the desk's actions by their contract names.
 var deskActions = map[saboresv1.OrderAction]order.Action{
-	saboresv1.OrderAction_ORDER_ACTION_MARK_PAID:       order.ActionMarkPaid,
-	saboresv1.OrderAction_ORDER_ACTION_START_PREPARING: order.ActionStartPreparing,
-	saboresv1.OrderAction_ORDER_ACTION_SHIP:            order.ActionShip,
-	saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED:  order.ActionMarkDelivered,
-	saboresv1.OrderAction_ORDER_ACTION_CANCEL:          order.ActionCancel,
+	saboresv1.OrderAction_ORDER_ACTION_MARK_PAID:        order.ActionMarkPaid,
+	saboresv1.OrderAction_ORDER_ACTION_START_PREPARING:  order.ActionStartPreparing,
+	saboresv1.OrderAction_ORDER_ACTION_SHIP:             order.ActionShip,
+	saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED:   order.ActionMarkDelivered,
+	saboresv1.OrderAction_ORDER_ACTION_CANCEL:           order.ActionCancel,
+	saboresv1.OrderAction_ORDER_ACTION_READY_FOR_PICKUP: order.ActionReadyForPickup,
 }
 
 // AdvanceOrder takes one lifecycle step as the admin (order.Service.Advance:

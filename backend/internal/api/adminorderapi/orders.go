@@ -384,6 +384,7 @@ var actionToProto = map[order.Action]saboresv1.OrderAction{
 	order.ActionShip:           saboresv1.OrderAction_ORDER_ACTION_SHIP,
 	order.ActionMarkDelivered:  saboresv1.OrderAction_ORDER_ACTION_MARK_DELIVERED,
 	order.ActionCancel:         saboresv1.OrderAction_ORDER_ACTION_CANCEL,
+	order.ActionReadyForPickup: saboresv1.OrderAction_ORDER_ACTION_READY_FOR_PICKUP,
 }
 
 func ptr[T any](v T) *T { return &v }

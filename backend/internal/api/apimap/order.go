@@ -150,6 +150,8 @@ func status(s string) saboresv1.OrderStatus {
 		return saboresv1.OrderStatus_ORDER_STATUS_PENDING
 	case order.Preparing:
 		return saboresv1.OrderStatus_ORDER_STATUS_PREPARING
+	case order.ReadyForPickup:
+		return saboresv1.OrderStatus_ORDER_STATUS_READY_FOR_PICKUP
 	case order.Shipped:
 		return saboresv1.OrderStatus_ORDER_STATUS_SHIPPED
 	case order.Delivered:

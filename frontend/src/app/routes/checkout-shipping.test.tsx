@@ -80,13 +80,18 @@ describe("shipping at checkout", () => {
       return { order: create(OrderSchema, { id: 7n }) };
     });
     await user.click(await screen.findByRole("button", { name: "Continuar" }));
+    const summary = screen.getByRole("region", { name: "Resumen del pedido" });
+    expect(await within(summary).findByText("desde 10,95 €")).toBeInTheDocument();
     await user.type(await screen.findByLabelText("Teléfono"), "+34 600 123 456");
     await user.type(screen.getByLabelText("Dirección"), "Rúa Real 1");
     await user.type(screen.getByLabelText("Ciudad"), "Burela");
     await user.type(screen.getByLabelText("Código postal"), "27880");
     const cold = await screen.findByRole("radio", { name: /Envío refrigerado/ });
     expect(cold).toBeChecked();
-    expect(screen.getByText("10,95 €")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Forma de envío" })).getByText("10,95 €")).toBeInTheDocument();
+    // The postal code known, the summary beside the form says the real quote, not "from".
+    await waitFor(() => expect(within(summary).getByText("10,95 €")).toBeInTheDocument());
+    expect(within(summary).queryByText(/desde 10,95/)).not.toBeInTheDocument();
     expect(screen.getByText(/Sale de la tienda el lunes, 7 de diciembre/)).toBeInTheDocument();
     // Standard cannot carry frozen goods: it is not offered.
     expect(screen.queryByRole("radio", { name: /Envío estándar/ })).not.toBeInTheDocument();

@@ -5,6 +5,7 @@ const styles: Partial<Record<OrderStatus, { key: string; cls: string }>> = {
   [OrderStatus.COMPLETED]: { key: "completed", cls: "bg-green-100 text-green-800" },
   [OrderStatus.PENDING]: { key: "pending", cls: "bg-yellow-100 text-yellow-800" },
   [OrderStatus.PREPARING]: { key: "preparing", cls: "bg-blue-100 text-blue-800" },
+  [OrderStatus.READY_FOR_PICKUP]: { key: "readyForPickup", cls: "bg-teal-100 text-teal-800" },
   [OrderStatus.SHIPPED]: { key: "shipped", cls: "bg-indigo-100 text-indigo-800" },
   [OrderStatus.CANCELLED]: { key: "cancelled", cls: "bg-red-100 text-red-800" },
 };

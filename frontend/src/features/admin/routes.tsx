@@ -25,6 +25,7 @@ const Invoices = lazy(() => import("@/features/admin/invoices/routes/invoices"))
 const Orders = lazy(() => import("@/features/admin/orders/routes/orders"));
 const AdminOrder = lazy(() => import("@/features/admin/screens/admin-order"));
 const Parcels = lazy(() => import("@/features/admin/parcels/routes/parcels"));
+const Remittances = lazy(() => import("@/features/admin/parcels/routes/remittances"));
 const PackingSlip = lazy(() => import("@/features/admin/orders/routes/packing-slip"));
 const Emails = lazy(() => import("@/features/admin/emails/routes/emails"));
 const Withdrawals = lazy(() => import("@/features/admin/withdrawals/routes/withdrawals"));
@@ -83,6 +84,7 @@ export function AdminScreens() {
         <Route path="orders/:id" element={<AdminOrder />} />
         <Route path="orders/:id/packing-slip" element={<PackingSlip />} />
         <Route path="parcels" element={<Parcels />} />
+        <Route path="parcels/remittances" element={<Remittances />} />
         <Route path="emails" element={<Emails />} />
         <Route path="withdrawals" element={<Withdrawals />} />
         <Route path="catalogue" element={<Catalogue />} />

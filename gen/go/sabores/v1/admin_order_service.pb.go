@@ -94,6 +94,11 @@ const (
 	OrderAction_ORDER_ACTION_MARK_DELIVERED OrderAction = 4
 	// ORDER_ACTION_CANCEL cancels before shipping and gives the stock back; note is required.
 	OrderAction_ORDER_ACTION_CANCEL OrderAction = 5
+	// ORDER_ACTION_READY_FOR_PICKUP says a pickup order is packed and waits at
+	// the shop, e-mailing the shopper; MARK_DELIVERED then records it
+	// collected (starting the withdrawal period). SHIP refuses pickup orders
+	// (PICKUP_ORDER) and this refuses the others (NOT_PICKUP_ORDER).
+	OrderAction_ORDER_ACTION_READY_FOR_PICKUP OrderAction = 6
 )
 
 // Enum value maps for OrderAction.
@@ -105,14 +110,16 @@ var (
 		3: "ORDER_ACTION_SHIP",
 		4: "ORDER_ACTION_MARK_DELIVERED",
 		5: "ORDER_ACTION_CANCEL",
+		6: "ORDER_ACTION_READY_FOR_PICKUP",
 	}
 	OrderAction_value = map[string]int32{
-		"ORDER_ACTION_UNSPECIFIED":     0,
-		"ORDER_ACTION_MARK_PAID":       1,
-		"ORDER_ACTION_START_PREPARING": 2,
-		"ORDER_ACTION_SHIP":            3,
-		"ORDER_ACTION_MARK_DELIVERED":  4,
-		"ORDER_ACTION_CANCEL":          5,
+		"ORDER_ACTION_UNSPECIFIED":      0,
+		"ORDER_ACTION_MARK_PAID":        1,
+		"ORDER_ACTION_START_PREPARING":  2,
+		"ORDER_ACTION_SHIP":             3,
+		"ORDER_ACTION_MARK_DELIVERED":   4,
+		"ORDER_ACTION_CANCEL":           5,
+		"ORDER_ACTION_READY_FOR_PICKUP": 6,
 	}
 )
 
@@ -898,14 +905,15 @@ const file_sabores_v1_admin_order_service_proto_rawDesc = "" +
 	"\tOrderView\x12\x1a\n" +
 	"\x16ORDER_VIEW_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10ORDER_VIEW_BASIC\x10\x01\x12\x13\n" +
-	"\x0fORDER_VIEW_FULL\x10\x02*\xba\x01\n" +
+	"\x0fORDER_VIEW_FULL\x10\x02*\xdd\x01\n" +
 	"\vOrderAction\x12\x1c\n" +
 	"\x18ORDER_ACTION_UNSPECIFIED\x10\x00\x12\x1a\n" +
 	"\x16ORDER_ACTION_MARK_PAID\x10\x01\x12 \n" +
 	"\x1cORDER_ACTION_START_PREPARING\x10\x02\x12\x15\n" +
 	"\x11ORDER_ACTION_SHIP\x10\x03\x12\x1f\n" +
 	"\x1bORDER_ACTION_MARK_DELIVERED\x10\x04\x12\x17\n" +
-	"\x13ORDER_ACTION_CANCEL\x10\x052\xc2\x03\n" +
+	"\x13ORDER_ACTION_CANCEL\x10\x05\x12!\n" +
+	"\x1dORDER_ACTION_READY_FOR_PICKUP\x10\x062\xc2\x03\n" +
 	"\x11AdminOrderService\x12P\n" +
 	"\n" +
 	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12Y\n" +

@@ -77,6 +77,82 @@ func (SlipLanguage) EnumDescriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{0}
 }
 
+// RemittanceVerdict is what a remittance line did.
+type RemittanceVerdict int32
+
+const (
+	// REMITTANCE_VERDICT_UNSPECIFIED is never returned.
+	RemittanceVerdict_REMITTANCE_VERDICT_UNSPECIFIED RemittanceVerdict = 0
+	// REMITTANCE_VERDICT_PAID: the line matched a delivered cash order and
+	// its amount; the order was paid.
+	RemittanceVerdict_REMITTANCE_VERDICT_PAID RemittanceVerdict = 1
+	// REMITTANCE_VERDICT_AMOUNT_MISMATCH: the amount is not what was to be
+	// collected (expected_cents).
+	RemittanceVerdict_REMITTANCE_VERDICT_AMOUNT_MISMATCH RemittanceVerdict = 2
+	// REMITTANCE_VERDICT_UNKNOWN: no order has this tracking or order number.
+	RemittanceVerdict_REMITTANCE_VERDICT_UNKNOWN RemittanceVerdict = 3
+	// REMITTANCE_VERDICT_ALREADY_PAID: the order was paid (or refunded) already.
+	RemittanceVerdict_REMITTANCE_VERDICT_ALREADY_PAID RemittanceVerdict = 4
+	// REMITTANCE_VERDICT_NOT_CASH: the order was not paid on delivery.
+	RemittanceVerdict_REMITTANCE_VERDICT_NOT_CASH RemittanceVerdict = 5
+	// REMITTANCE_VERDICT_NOT_DELIVERED: the order is not delivered (or is
+	// cancelled).
+	RemittanceVerdict_REMITTANCE_VERDICT_NOT_DELIVERED RemittanceVerdict = 6
+	// REMITTANCE_VERDICT_REPEATED: an earlier line names the same order.
+	RemittanceVerdict_REMITTANCE_VERDICT_REPEATED RemittanceVerdict = 7
+)
+
+// Enum value maps for RemittanceVerdict.
+var (
+	RemittanceVerdict_name = map[int32]string{
+		0: "REMITTANCE_VERDICT_UNSPECIFIED",
+		1: "REMITTANCE_VERDICT_PAID",
+		2: "REMITTANCE_VERDICT_AMOUNT_MISMATCH",
+		3: "REMITTANCE_VERDICT_UNKNOWN",
+		4: "REMITTANCE_VERDICT_ALREADY_PAID",
+		5: "REMITTANCE_VERDICT_NOT_CASH",
+		6: "REMITTANCE_VERDICT_NOT_DELIVERED",
+		7: "REMITTANCE_VERDICT_REPEATED",
+	}
+	RemittanceVerdict_value = map[string]int32{
+		"REMITTANCE_VERDICT_UNSPECIFIED":     0,
+		"REMITTANCE_VERDICT_PAID":            1,
+		"REMITTANCE_VERDICT_AMOUNT_MISMATCH": 2,
+		"REMITTANCE_VERDICT_UNKNOWN":         3,
+		"REMITTANCE_VERDICT_ALREADY_PAID":    4,
+		"REMITTANCE_VERDICT_NOT_CASH":        5,
+		"REMITTANCE_VERDICT_NOT_DELIVERED":   6,
+		"REMITTANCE_VERDICT_REPEATED":        7,
+	}
+)
+
+func (x RemittanceVerdict) Enum() *RemittanceVerdict {
+	p := new(RemittanceVerdict)
+	*p = x
+	return p
+}
+
+func (x RemittanceVerdict) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (RemittanceVerdict) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_parcel_service_proto_enumTypes[1].Descriptor()
+}
+
+func (RemittanceVerdict) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_parcel_service_proto_enumTypes[1]
+}
+
+func (x RemittanceVerdict) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use RemittanceVerdict.Descriptor instead.
+func (RemittanceVerdict) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{1}
+}
+
 // Parcel is a parcel bought through the carrier platform, as the desk sees it.
 type Parcel struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1056,6 +1132,522 @@ func (x *MarkParcelDeliveredResponse) GetParcel() *Parcel {
 	return nil
 }
 
+// RemittanceLine is one line of a remittance and what it did.
+type RemittanceLine struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// reference is the parcel as the carrier named it: its tracking number or
+	// the order number.
+	Reference string `protobuf:"bytes,1,opt,name=reference,proto3" json:"reference,omitempty"`
+	// amount_cents is what the carrier paid over for it.
+	AmountCents int64 `protobuf:"varint,2,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	// order_id is the order it names; 0 for none.
+	OrderId int64 `protobuf:"varint,3,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	// expected_cents is what the carrier was to collect for that order.
+	ExpectedCents int64 `protobuf:"varint,4,opt,name=expected_cents,json=expectedCents,proto3" json:"expected_cents,omitempty"`
+	// verdict is what the line did.
+	Verdict       RemittanceVerdict `protobuf:"varint,5,opt,name=verdict,proto3,enum=sabores.v1.RemittanceVerdict" json:"verdict,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RemittanceLine) Reset() {
+	*x = RemittanceLine{}
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RemittanceLine) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RemittanceLine) ProtoMessage() {}
+
+func (x *RemittanceLine) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RemittanceLine.ProtoReflect.Descriptor instead.
+func (*RemittanceLine) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *RemittanceLine) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+func (x *RemittanceLine) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *RemittanceLine) GetOrderId() int64 {
+	if x != nil {
+		return x.OrderId
+	}
+	return 0
+}
+
+func (x *RemittanceLine) GetExpectedCents() int64 {
+	if x != nil {
+		return x.ExpectedCents
+	}
+	return 0
+}
+
+func (x *RemittanceLine) GetVerdict() RemittanceVerdict {
+	if x != nil {
+		return x.Verdict
+	}
+	return RemittanceVerdict_REMITTANCE_VERDICT_UNSPECIFIED
+}
+
+// Remittance is a carrier's cash-on-delivery remittance as recorded.
+type Remittance struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the remittance's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// reference is the carrier's reference.
+	Reference string `protobuf:"bytes,2,opt,name=reference,proto3" json:"reference,omitempty"`
+	// carrier is the carrier's name as the desk typed it.
+	Carrier string `protobuf:"bytes,3,opt,name=carrier,proto3" json:"carrier,omitempty"`
+	// remitted_on is the day the carrier paid it (YYYY-MM-DD).
+	RemittedOn string `protobuf:"bytes,4,opt,name=remitted_on,json=remittedOn,proto3" json:"remitted_on,omitempty"`
+	// total_cents is the sum of its lines.
+	TotalCents int64 `protobuf:"varint,5,opt,name=total_cents,json=totalCents,proto3" json:"total_cents,omitempty"`
+	// paid_lines is how many lines paid their order.
+	PaidLines int32 `protobuf:"varint,6,opt,name=paid_lines,json=paidLines,proto3" json:"paid_lines,omitempty"`
+	// difference_lines is how many lines are differences.
+	DifferenceLines int32 `protobuf:"varint,7,opt,name=difference_lines,json=differenceLines,proto3" json:"difference_lines,omitempty"`
+	// create_time is when it was entered.
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// lines are its lines, in the carrier's order; empty in lists.
+	Lines         []*RemittanceLine `protobuf:"bytes,9,rep,name=lines,proto3" json:"lines,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Remittance) Reset() {
+	*x = Remittance{}
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Remittance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Remittance) ProtoMessage() {}
+
+func (x *Remittance) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Remittance.ProtoReflect.Descriptor instead.
+func (*Remittance) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *Remittance) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *Remittance) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+func (x *Remittance) GetCarrier() string {
+	if x != nil {
+		return x.Carrier
+	}
+	return ""
+}
+
+func (x *Remittance) GetRemittedOn() string {
+	if x != nil {
+		return x.RemittedOn
+	}
+	return ""
+}
+
+func (x *Remittance) GetTotalCents() int64 {
+	if x != nil {
+		return x.TotalCents
+	}
+	return 0
+}
+
+func (x *Remittance) GetPaidLines() int32 {
+	if x != nil {
+		return x.PaidLines
+	}
+	return 0
+}
+
+func (x *Remittance) GetDifferenceLines() int32 {
+	if x != nil {
+		return x.DifferenceLines
+	}
+	return 0
+}
+
+func (x *Remittance) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *Remittance) GetLines() []*RemittanceLine {
+	if x != nil {
+		return x.Lines
+	}
+	return nil
+}
+
+// RecordRemittanceRequest is a remittance as the carrier sent it.
+type RecordRemittanceRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// reference is the carrier's reference of the remittance.
+	Reference string `protobuf:"bytes,1,opt,name=reference,proto3" json:"reference,omitempty"`
+	// carrier is the carrier's name.
+	Carrier string `protobuf:"bytes,2,opt,name=carrier,proto3" json:"carrier,omitempty"`
+	// remitted_on is the day the carrier paid it (YYYY-MM-DD), not in the future.
+	RemittedOn string `protobuf:"bytes,3,opt,name=remitted_on,json=remittedOn,proto3" json:"remitted_on,omitempty"`
+	// csv is its lines, one parcel a line: the tracking number (or order
+	// number) and the amount, separated by a semicolon, a tab or a comma; a
+	// decimal comma or dot; a header line is skipped.
+	Csv           string `protobuf:"bytes,4,opt,name=csv,proto3" json:"csv,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRemittanceRequest) Reset() {
+	*x = RecordRemittanceRequest{}
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRemittanceRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRemittanceRequest) ProtoMessage() {}
+
+func (x *RecordRemittanceRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRemittanceRequest.ProtoReflect.Descriptor instead.
+func (*RecordRemittanceRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *RecordRemittanceRequest) GetReference() string {
+	if x != nil {
+		return x.Reference
+	}
+	return ""
+}
+
+func (x *RecordRemittanceRequest) GetCarrier() string {
+	if x != nil {
+		return x.Carrier
+	}
+	return ""
+}
+
+func (x *RecordRemittanceRequest) GetRemittedOn() string {
+	if x != nil {
+		return x.RemittedOn
+	}
+	return ""
+}
+
+func (x *RecordRemittanceRequest) GetCsv() string {
+	if x != nil {
+		return x.Csv
+	}
+	return ""
+}
+
+// RecordRemittanceResponse is the remittance as recorded.
+type RecordRemittanceResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// remittance is the record, with each line's verdict.
+	Remittance *Remittance `protobuf:"bytes,1,opt,name=remittance,proto3" json:"remittance,omitempty"`
+	// repeated says the reference was recorded before: this is that record
+	// and nothing was paid now.
+	Repeated      bool `protobuf:"varint,2,opt,name=repeated,proto3" json:"repeated,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecordRemittanceResponse) Reset() {
+	*x = RecordRemittanceResponse{}
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecordRemittanceResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecordRemittanceResponse) ProtoMessage() {}
+
+func (x *RecordRemittanceResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecordRemittanceResponse.ProtoReflect.Descriptor instead.
+func (*RecordRemittanceResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *RecordRemittanceResponse) GetRemittance() *Remittance {
+	if x != nil {
+		return x.Remittance
+	}
+	return nil
+}
+
+func (x *RecordRemittanceResponse) GetRepeated() bool {
+	if x != nil {
+		return x.Repeated
+	}
+	return false
+}
+
+// ListRemittancesRequest asks for the newest remittances.
+type ListRemittancesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// page_size is how many: 50 by default, at most 100.
+	PageSize      int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRemittancesRequest) Reset() {
+	*x = ListRemittancesRequest{}
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRemittancesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRemittancesRequest) ProtoMessage() {}
+
+func (x *ListRemittancesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRemittancesRequest.ProtoReflect.Descriptor instead.
+func (*ListRemittancesRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *ListRemittancesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListRemittancesResponse is the newest remittances, without their lines.
+type ListRemittancesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// remittances are the newest first.
+	Remittances   []*Remittance `protobuf:"bytes,1,rep,name=remittances,proto3" json:"remittances,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListRemittancesResponse) Reset() {
+	*x = ListRemittancesResponse{}
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListRemittancesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListRemittancesResponse) ProtoMessage() {}
+
+func (x *ListRemittancesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListRemittancesResponse.ProtoReflect.Descriptor instead.
+func (*ListRemittancesResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *ListRemittancesResponse) GetRemittances() []*Remittance {
+	if x != nil {
+		return x.Remittances
+	}
+	return nil
+}
+
+// GetRemittanceRequest names a remittance.
+type GetRemittanceRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the remittance's id.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRemittanceRequest) Reset() {
+	*x = GetRemittanceRequest{}
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRemittanceRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRemittanceRequest) ProtoMessage() {}
+
+func (x *GetRemittanceRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRemittanceRequest.ProtoReflect.Descriptor instead.
+func (*GetRemittanceRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *GetRemittanceRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+// GetRemittanceResponse is the remittance with its lines.
+type GetRemittanceResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// remittance is the record.
+	Remittance    *Remittance `protobuf:"bytes,1,opt,name=remittance,proto3" json:"remittance,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRemittanceResponse) Reset() {
+	*x = GetRemittanceResponse{}
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRemittanceResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRemittanceResponse) ProtoMessage() {}
+
+func (x *GetRemittanceResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_parcel_service_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRemittanceResponse.ProtoReflect.Descriptor instead.
+func (*GetRemittanceResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_parcel_service_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *GetRemittanceResponse) GetRemittance() *Remittance {
+	if x != nil {
+		return x.Remittance
+	}
+	return nil
+}
+
 var File_sabores_v1_admin_parcel_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_parcel_service_proto_rawDesc = "" +
@@ -1125,11 +1717,62 @@ const file_sabores_v1_admin_parcel_service_proto_rawDesc = "" +
 	"\tparcel_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\bparcelId\x12\x1c\n" +
 	"\x04note\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04note\"I\n" +
 	"\x1bMarkParcelDeliveredResponse\x12*\n" +
-	"\x06parcel\x18\x01 \x01(\v2\x12.sabores.v1.ParcelR\x06parcel*Y\n" +
+	"\x06parcel\x18\x01 \x01(\v2\x12.sabores.v1.ParcelR\x06parcel\"\xcc\x01\n" +
+	"\x0eRemittanceLine\x12\x1c\n" +
+	"\treference\x18\x01 \x01(\tR\treference\x12!\n" +
+	"\famount_cents\x18\x02 \x01(\x03R\vamountCents\x12\x19\n" +
+	"\border_id\x18\x03 \x01(\x03R\aorderId\x12%\n" +
+	"\x0eexpected_cents\x18\x04 \x01(\x03R\rexpectedCents\x127\n" +
+	"\averdict\x18\x05 \x01(\x0e2\x1d.sabores.v1.RemittanceVerdictR\averdict\"\xcf\x02\n" +
+	"\n" +
+	"Remittance\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1c\n" +
+	"\treference\x18\x02 \x01(\tR\treference\x12\x18\n" +
+	"\acarrier\x18\x03 \x01(\tR\acarrier\x12\x1f\n" +
+	"\vremitted_on\x18\x04 \x01(\tR\n" +
+	"remittedOn\x12\x1f\n" +
+	"\vtotal_cents\x18\x05 \x01(\x03R\n" +
+	"totalCents\x12\x1d\n" +
+	"\n" +
+	"paid_lines\x18\x06 \x01(\x05R\tpaidLines\x12)\n" +
+	"\x10difference_lines\x18\a \x01(\x05R\x0fdifferenceLines\x12;\n" +
+	"\vcreate_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x120\n" +
+	"\x05lines\x18\t \x03(\v2\x1a.sabores.v1.RemittanceLineR\x05lines\"\xca\x01\n" +
+	"\x17RecordRemittanceRequest\x12'\n" +
+	"\treference\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\treference\x12!\n" +
+	"\acarrier\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\acarrier\x12D\n" +
+	"\vremitted_on\x18\x03 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\n" +
+	"remittedOn\x12\x1d\n" +
+	"\x03csv\x18\x04 \x01(\tB\v\xbaH\br\x06\x10\x01\x18\xc0\x9a\fR\x03csv\"n\n" +
+	"\x18RecordRemittanceResponse\x126\n" +
+	"\n" +
+	"remittance\x18\x01 \x01(\v2\x16.sabores.v1.RemittanceR\n" +
+	"remittance\x12\x1a\n" +
+	"\brepeated\x18\x02 \x01(\bR\brepeated\"@\n" +
+	"\x16ListRemittancesRequest\x12&\n" +
+	"\tpage_size\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\"S\n" +
+	"\x17ListRemittancesResponse\x128\n" +
+	"\vremittances\x18\x01 \x03(\v2\x16.sabores.v1.RemittanceR\vremittances\"/\n" +
+	"\x14GetRemittanceRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"O\n" +
+	"\x15GetRemittanceResponse\x126\n" +
+	"\n" +
+	"remittance\x18\x01 \x01(\v2\x16.sabores.v1.RemittanceR\n" +
+	"remittance*Y\n" +
 	"\fSlipLanguage\x12\x1d\n" +
 	"\x19SLIP_LANGUAGE_UNSPECIFIED\x10\x00\x12\x14\n" +
 	"\x10SLIP_LANGUAGE_ES\x10\x01\x12\x14\n" +
-	"\x10SLIP_LANGUAGE_PT\x10\x022\x8d\x05\n" +
+	"\x10SLIP_LANGUAGE_PT\x10\x02*\xa9\x02\n" +
+	"\x11RemittanceVerdict\x12\"\n" +
+	"\x1eREMITTANCE_VERDICT_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17REMITTANCE_VERDICT_PAID\x10\x01\x12&\n" +
+	"\"REMITTANCE_VERDICT_AMOUNT_MISMATCH\x10\x02\x12\x1e\n" +
+	"\x1aREMITTANCE_VERDICT_UNKNOWN\x10\x03\x12#\n" +
+	"\x1fREMITTANCE_VERDICT_ALREADY_PAID\x10\x04\x12\x1f\n" +
+	"\x1bREMITTANCE_VERDICT_NOT_CASH\x10\x05\x12$\n" +
+	" REMITTANCE_VERDICT_NOT_DELIVERED\x10\x06\x12\x1f\n" +
+	"\x1bREMITTANCE_VERDICT_REPEATED\x10\a2\xa8\a\n" +
 	"\x12AdminParcelService\x12\\\n" +
 	"\x0eGetOrderParcel\x12!.sabores.v1.GetOrderParcelRequest\x1a\".sabores.v1.GetOrderParcelResponse\"\x03\x90\x02\x01\x12E\n" +
 	"\bBuyLabel\x12\x1b.sabores.v1.BuyLabelRequest\x1a\x1c.sabores.v1.BuyLabelResponse\x12N\n" +
@@ -1137,7 +1780,10 @@ const file_sabores_v1_admin_parcel_service_proto_rawDesc = "" +
 	"\x11GetPackingSlipPdf\x12$.sabores.v1.GetPackingSlipPdfRequest\x1a%.sabores.v1.GetPackingSlipPdfResponse\x12c\n" +
 	"\x12GetPackingSlipsPdf\x12%.sabores.v1.GetPackingSlipsPdfRequest\x1a&.sabores.v1.GetPackingSlipsPdfResponse\x12S\n" +
 	"\vListParcels\x12\x1e.sabores.v1.ListParcelsRequest\x1a\x1f.sabores.v1.ListParcelsResponse\"\x03\x90\x02\x01\x12f\n" +
-	"\x13MarkParcelDelivered\x12&.sabores.v1.MarkParcelDeliveredRequest\x1a'.sabores.v1.MarkParcelDeliveredResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x13MarkParcelDelivered\x12&.sabores.v1.MarkParcelDeliveredRequest\x1a'.sabores.v1.MarkParcelDeliveredResponse\x12]\n" +
+	"\x10RecordRemittance\x12#.sabores.v1.RecordRemittanceRequest\x1a$.sabores.v1.RecordRemittanceResponse\x12_\n" +
+	"\x0fListRemittances\x12\".sabores.v1.ListRemittancesRequest\x1a#.sabores.v1.ListRemittancesResponse\"\x03\x90\x02\x01\x12Y\n" +
+	"\rGetRemittance\x12 .sabores.v1.GetRemittanceRequest\x1a!.sabores.v1.GetRemittanceResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_parcel_service_proto_rawDescOnce sync.Once
@@ -1151,58 +1797,79 @@ func file_sabores_v1_admin_parcel_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_parcel_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_parcel_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_admin_parcel_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_sabores_v1_admin_parcel_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_sabores_v1_admin_parcel_service_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_sabores_v1_admin_parcel_service_proto_goTypes = []any{
 	(SlipLanguage)(0),                   // 0: sabores.v1.SlipLanguage
-	(*Parcel)(nil),                      // 1: sabores.v1.Parcel
-	(*GetOrderParcelRequest)(nil),       // 2: sabores.v1.GetOrderParcelRequest
-	(*GetOrderParcelResponse)(nil),      // 3: sabores.v1.GetOrderParcelResponse
-	(*BuyLabelRequest)(nil),             // 4: sabores.v1.BuyLabelRequest
-	(*BuyLabelResponse)(nil),            // 5: sabores.v1.BuyLabelResponse
-	(*GetLabelPdfRequest)(nil),          // 6: sabores.v1.GetLabelPdfRequest
-	(*GetLabelPdfResponse)(nil),         // 7: sabores.v1.GetLabelPdfResponse
-	(*GetPackingSlipPdfRequest)(nil),    // 8: sabores.v1.GetPackingSlipPdfRequest
-	(*GetPackingSlipPdfResponse)(nil),   // 9: sabores.v1.GetPackingSlipPdfResponse
-	(*GetPackingSlipsPdfRequest)(nil),   // 10: sabores.v1.GetPackingSlipsPdfRequest
-	(*GetPackingSlipsPdfResponse)(nil),  // 11: sabores.v1.GetPackingSlipsPdfResponse
-	(*ListParcelsRequest)(nil),          // 12: sabores.v1.ListParcelsRequest
-	(*ListParcelsResponse)(nil),         // 13: sabores.v1.ListParcelsResponse
-	(*MarkParcelDeliveredRequest)(nil),  // 14: sabores.v1.MarkParcelDeliveredRequest
-	(*MarkParcelDeliveredResponse)(nil), // 15: sabores.v1.MarkParcelDeliveredResponse
-	(ParcelState)(0),                    // 16: sabores.v1.ParcelState
-	(*timestamppb.Timestamp)(nil),       // 17: google.protobuf.Timestamp
+	(RemittanceVerdict)(0),              // 1: sabores.v1.RemittanceVerdict
+	(*Parcel)(nil),                      // 2: sabores.v1.Parcel
+	(*GetOrderParcelRequest)(nil),       // 3: sabores.v1.GetOrderParcelRequest
+	(*GetOrderParcelResponse)(nil),      // 4: sabores.v1.GetOrderParcelResponse
+	(*BuyLabelRequest)(nil),             // 5: sabores.v1.BuyLabelRequest
+	(*BuyLabelResponse)(nil),            // 6: sabores.v1.BuyLabelResponse
+	(*GetLabelPdfRequest)(nil),          // 7: sabores.v1.GetLabelPdfRequest
+	(*GetLabelPdfResponse)(nil),         // 8: sabores.v1.GetLabelPdfResponse
+	(*GetPackingSlipPdfRequest)(nil),    // 9: sabores.v1.GetPackingSlipPdfRequest
+	(*GetPackingSlipPdfResponse)(nil),   // 10: sabores.v1.GetPackingSlipPdfResponse
+	(*GetPackingSlipsPdfRequest)(nil),   // 11: sabores.v1.GetPackingSlipsPdfRequest
+	(*GetPackingSlipsPdfResponse)(nil),  // 12: sabores.v1.GetPackingSlipsPdfResponse
+	(*ListParcelsRequest)(nil),          // 13: sabores.v1.ListParcelsRequest
+	(*ListParcelsResponse)(nil),         // 14: sabores.v1.ListParcelsResponse
+	(*MarkParcelDeliveredRequest)(nil),  // 15: sabores.v1.MarkParcelDeliveredRequest
+	(*MarkParcelDeliveredResponse)(nil), // 16: sabores.v1.MarkParcelDeliveredResponse
+	(*RemittanceLine)(nil),              // 17: sabores.v1.RemittanceLine
+	(*Remittance)(nil),                  // 18: sabores.v1.Remittance
+	(*RecordRemittanceRequest)(nil),     // 19: sabores.v1.RecordRemittanceRequest
+	(*RecordRemittanceResponse)(nil),    // 20: sabores.v1.RecordRemittanceResponse
+	(*ListRemittancesRequest)(nil),      // 21: sabores.v1.ListRemittancesRequest
+	(*ListRemittancesResponse)(nil),     // 22: sabores.v1.ListRemittancesResponse
+	(*GetRemittanceRequest)(nil),        // 23: sabores.v1.GetRemittanceRequest
+	(*GetRemittanceResponse)(nil),       // 24: sabores.v1.GetRemittanceResponse
+	(ParcelState)(0),                    // 25: sabores.v1.ParcelState
+	(*timestamppb.Timestamp)(nil),       // 26: google.protobuf.Timestamp
 }
 var file_sabores_v1_admin_parcel_service_proto_depIdxs = []int32{
-	16, // 0: sabores.v1.Parcel.state:type_name -> sabores.v1.ParcelState
-	17, // 1: sabores.v1.Parcel.create_time:type_name -> google.protobuf.Timestamp
-	17, // 2: sabores.v1.Parcel.deliver_time:type_name -> google.protobuf.Timestamp
-	1,  // 3: sabores.v1.GetOrderParcelResponse.parcel:type_name -> sabores.v1.Parcel
-	1,  // 4: sabores.v1.BuyLabelResponse.parcel:type_name -> sabores.v1.Parcel
+	25, // 0: sabores.v1.Parcel.state:type_name -> sabores.v1.ParcelState
+	26, // 1: sabores.v1.Parcel.create_time:type_name -> google.protobuf.Timestamp
+	26, // 2: sabores.v1.Parcel.deliver_time:type_name -> google.protobuf.Timestamp
+	2,  // 3: sabores.v1.GetOrderParcelResponse.parcel:type_name -> sabores.v1.Parcel
+	2,  // 4: sabores.v1.BuyLabelResponse.parcel:type_name -> sabores.v1.Parcel
 	0,  // 5: sabores.v1.GetPackingSlipPdfRequest.language:type_name -> sabores.v1.SlipLanguage
 	0,  // 6: sabores.v1.GetPackingSlipsPdfRequest.language:type_name -> sabores.v1.SlipLanguage
-	16, // 7: sabores.v1.ListParcelsRequest.state:type_name -> sabores.v1.ParcelState
-	1,  // 8: sabores.v1.ListParcelsResponse.parcels:type_name -> sabores.v1.Parcel
-	1,  // 9: sabores.v1.MarkParcelDeliveredResponse.parcel:type_name -> sabores.v1.Parcel
-	2,  // 10: sabores.v1.AdminParcelService.GetOrderParcel:input_type -> sabores.v1.GetOrderParcelRequest
-	4,  // 11: sabores.v1.AdminParcelService.BuyLabel:input_type -> sabores.v1.BuyLabelRequest
-	6,  // 12: sabores.v1.AdminParcelService.GetLabelPdf:input_type -> sabores.v1.GetLabelPdfRequest
-	8,  // 13: sabores.v1.AdminParcelService.GetPackingSlipPdf:input_type -> sabores.v1.GetPackingSlipPdfRequest
-	10, // 14: sabores.v1.AdminParcelService.GetPackingSlipsPdf:input_type -> sabores.v1.GetPackingSlipsPdfRequest
-	12, // 15: sabores.v1.AdminParcelService.ListParcels:input_type -> sabores.v1.ListParcelsRequest
-	14, // 16: sabores.v1.AdminParcelService.MarkParcelDelivered:input_type -> sabores.v1.MarkParcelDeliveredRequest
-	3,  // 17: sabores.v1.AdminParcelService.GetOrderParcel:output_type -> sabores.v1.GetOrderParcelResponse
-	5,  // 18: sabores.v1.AdminParcelService.BuyLabel:output_type -> sabores.v1.BuyLabelResponse
-	7,  // 19: sabores.v1.AdminParcelService.GetLabelPdf:output_type -> sabores.v1.GetLabelPdfResponse
-	9,  // 20: sabores.v1.AdminParcelService.GetPackingSlipPdf:output_type -> sabores.v1.GetPackingSlipPdfResponse
-	11, // 21: sabores.v1.AdminParcelService.GetPackingSlipsPdf:output_type -> sabores.v1.GetPackingSlipsPdfResponse
-	13, // 22: sabores.v1.AdminParcelService.ListParcels:output_type -> sabores.v1.ListParcelsResponse
-	15, // 23: sabores.v1.AdminParcelService.MarkParcelDelivered:output_type -> sabores.v1.MarkParcelDeliveredResponse
-	17, // [17:24] is the sub-list for method output_type
-	10, // [10:17] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	25, // 7: sabores.v1.ListParcelsRequest.state:type_name -> sabores.v1.ParcelState
+	2,  // 8: sabores.v1.ListParcelsResponse.parcels:type_name -> sabores.v1.Parcel
+	2,  // 9: sabores.v1.MarkParcelDeliveredResponse.parcel:type_name -> sabores.v1.Parcel
+	1,  // 10: sabores.v1.RemittanceLine.verdict:type_name -> sabores.v1.RemittanceVerdict
+	26, // 11: sabores.v1.Remittance.create_time:type_name -> google.protobuf.Timestamp
+	17, // 12: sabores.v1.Remittance.lines:type_name -> sabores.v1.RemittanceLine
+	18, // 13: sabores.v1.RecordRemittanceResponse.remittance:type_name -> sabores.v1.Remittance
+	18, // 14: sabores.v1.ListRemittancesResponse.remittances:type_name -> sabores.v1.Remittance
+	18, // 15: sabores.v1.GetRemittanceResponse.remittance:type_name -> sabores.v1.Remittance
+	3,  // 16: sabores.v1.AdminParcelService.GetOrderParcel:input_type -> sabores.v1.GetOrderParcelRequest
+	5,  // 17: sabores.v1.AdminParcelService.BuyLabel:input_type -> sabores.v1.BuyLabelRequest
+	7,  // 18: sabores.v1.AdminParcelService.GetLabelPdf:input_type -> sabores.v1.GetLabelPdfRequest
+	9,  // 19: sabores.v1.AdminParcelService.GetPackingSlipPdf:input_type -> sabores.v1.GetPackingSlipPdfRequest
+	11, // 20: sabores.v1.AdminParcelService.GetPackingSlipsPdf:input_type -> sabores.v1.GetPackingSlipsPdfRequest
+	13, // 21: sabores.v1.AdminParcelService.ListParcels:input_type -> sabores.v1.ListParcelsRequest
+	15, // 22: sabores.v1.AdminParcelService.MarkParcelDelivered:input_type -> sabores.v1.MarkParcelDeliveredRequest
+	19, // 23: sabores.v1.AdminParcelService.RecordRemittance:input_type -> sabores.v1.RecordRemittanceRequest
+	21, // 24: sabores.v1.AdminParcelService.ListRemittances:input_type -> sabores.v1.ListRemittancesRequest
+	23, // 25: sabores.v1.AdminParcelService.GetRemittance:input_type -> sabores.v1.GetRemittanceRequest
+	4,  // 26: sabores.v1.AdminParcelService.GetOrderParcel:output_type -> sabores.v1.GetOrderParcelResponse
+	6,  // 27: sabores.v1.AdminParcelService.BuyLabel:output_type -> sabores.v1.BuyLabelResponse
+	8,  // 28: sabores.v1.AdminParcelService.GetLabelPdf:output_type -> sabores.v1.GetLabelPdfResponse
+	10, // 29: sabores.v1.AdminParcelService.GetPackingSlipPdf:output_type -> sabores.v1.GetPackingSlipPdfResponse
+	12, // 30: sabores.v1.AdminParcelService.GetPackingSlipsPdf:output_type -> sabores.v1.GetPackingSlipsPdfResponse
+	14, // 31: sabores.v1.AdminParcelService.ListParcels:output_type -> sabores.v1.ListParcelsResponse
+	16, // 32: sabores.v1.AdminParcelService.MarkParcelDelivered:output_type -> sabores.v1.MarkParcelDeliveredResponse
+	20, // 33: sabores.v1.AdminParcelService.RecordRemittance:output_type -> sabores.v1.RecordRemittanceResponse
+	22, // 34: sabores.v1.AdminParcelService.ListRemittances:output_type -> sabores.v1.ListRemittancesResponse
+	24, // 35: sabores.v1.AdminParcelService.GetRemittance:output_type -> sabores.v1.GetRemittanceResponse
+	26, // [26:36] is the sub-list for method output_type
+	16, // [16:26] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_parcel_service_proto_init() }
@@ -1216,8 +1883,8 @@ func file_sabores_v1_admin_parcel_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_parcel_service_proto_rawDesc), len(file_sabores_v1_admin_parcel_service_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   15,
+			NumEnums:      2,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -222,6 +222,9 @@ const (
 	OrderStatus_ORDER_STATUS_PREPARING OrderStatus = 4
 	// ORDER_STATUS_SHIPPED is with the carrier.
 	OrderStatus_ORDER_STATUS_SHIPPED OrderStatus = 5
+	// ORDER_STATUS_READY_FOR_PICKUP is packed and waiting at the shop for the
+	// shopper to collect it (pickup orders only).
+	OrderStatus_ORDER_STATUS_READY_FOR_PICKUP OrderStatus = 6
 )
 
 // Enum value maps for OrderStatus.
@@ -233,14 +236,16 @@ var (
 		3: "ORDER_STATUS_CANCELLED",
 		4: "ORDER_STATUS_PREPARING",
 		5: "ORDER_STATUS_SHIPPED",
+		6: "ORDER_STATUS_READY_FOR_PICKUP",
 	}
 	OrderStatus_value = map[string]int32{
-		"ORDER_STATUS_UNSPECIFIED": 0,
-		"ORDER_STATUS_PENDING":     1,
-		"ORDER_STATUS_COMPLETED":   2,
-		"ORDER_STATUS_CANCELLED":   3,
-		"ORDER_STATUS_PREPARING":   4,
-		"ORDER_STATUS_SHIPPED":     5,
+		"ORDER_STATUS_UNSPECIFIED":      0,
+		"ORDER_STATUS_PENDING":          1,
+		"ORDER_STATUS_COMPLETED":        2,
+		"ORDER_STATUS_CANCELLED":        3,
+		"ORDER_STATUS_PREPARING":        4,
+		"ORDER_STATUS_SHIPPED":          5,
+		"ORDER_STATUS_READY_FOR_PICKUP": 6,
 	}
 )
 
@@ -1893,14 +1898,15 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\rPromotionType\x12\x1e\n" +
 	"\x1aPROMOTION_TYPE_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19PROMOTION_TYPE_PERCENTAGE\x10\x01\x12\x1e\n" +
-	"\x1aPROMOTION_TYPE_FIXED_PRICE\x10\x02*\xb3\x01\n" +
+	"\x1aPROMOTION_TYPE_FIXED_PRICE\x10\x02*\xd6\x01\n" +
 	"\vOrderStatus\x12\x1c\n" +
 	"\x18ORDER_STATUS_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14ORDER_STATUS_PENDING\x10\x01\x12\x1a\n" +
 	"\x16ORDER_STATUS_COMPLETED\x10\x02\x12\x1a\n" +
 	"\x16ORDER_STATUS_CANCELLED\x10\x03\x12\x1a\n" +
 	"\x16ORDER_STATUS_PREPARING\x10\x04\x12\x18\n" +
-	"\x14ORDER_STATUS_SHIPPED\x10\x05*\xa4\x01\n" +
+	"\x14ORDER_STATUS_SHIPPED\x10\x05\x12!\n" +
+	"\x1dORDER_STATUS_READY_FOR_PICKUP\x10\x06*\xa4\x01\n" +
 	"\rPaymentMethod\x12\x1e\n" +
 	"\x1aPAYMENT_METHOD_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13PAYMENT_METHOD_CARD\x10\x01\x12\x1b\n" +

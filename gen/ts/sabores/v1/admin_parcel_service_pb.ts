@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_parcel_service.proto.
  */
 export const file_sabores_v1_admin_parcel_service: GenFile = /*@__PURE__*/
-  fileDesc("CiVzYWJvcmVzL3YxL2FkbWluX3BhcmNlbF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxItwCCgZQYXJjZWwSCgoCaWQYASABKAMSEAoIb3JkZXJfaWQYAiABKAMSJgoFc3RhdGUYAyABKA4yFy5zYWJvcmVzLnYxLlBhcmNlbFN0YXRlEg8KB2NhcnJpZXIYBCABKAkSFwoPdHJhY2tpbmdfbnVtYmVyGAUgASgJEhQKDHRyYWNraW5nX3VybBgGIAEoCRIXCg9wbGF0Zm9ybV9zdGF0dXMYByABKAkSFAoMc2VydmljZV9jb2RlGAggASgJEhQKDHdlaWdodF9ncmFtcxgJIAEoBRIRCgljb2RfY2VudHMYCiABKAMSEQoJYWdlX2NoZWNrGAsgASgIEi8KC2NyZWF0ZV90aW1lGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxkZWxpdmVyX3RpbWUYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjIKFUdldE9yZGVyUGFyY2VsUmVxdWVzdBIZCghvcmRlcl9pZBgBIAEoA0IHukgEIgIgACLfAQoWR2V0T3JkZXJQYXJjZWxSZXNwb25zZRIiCgZwYXJjZWwYASABKAsyEi5zYWJvcmVzLnYxLlBhcmNlbBIWCg5sYWJlbHNfZW5hYmxlZBgCIAEoCBIYChBvdXRzaWRlX3BsYXRmb3JtGAMgASgIEhQKDHdlaWdodF9ncmFtcxgEIAEoBRIQCghhZ2Vfbm90ZRgFIAEoCRIRCgljb2RfY2VudHMYBiABKAMSGAoQZGlzcGF0Y2hfd2FybmluZxgHIAEoCBIaChJuZXh0X2Rpc3BhdGNoX2RhdGUYCCABKAkiaAoPQnV5TGFiZWxSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEiEKDHdlaWdodF9ncmFtcxgCIAEoBUILukgIGgYY8KIEKAASFwoPY29uZmlybV9vZmZfZGF5GAMgASgIIjYKEEJ1eUxhYmVsUmVzcG9uc2USIgoGcGFyY2VsGAEgASgLMhIuc2Fib3Jlcy52MS5QYXJjZWwiMAoSR2V0TGFiZWxQZGZSZXF1ZXN0EhoKCXBhcmNlbF9pZBgBIAEoA0IHukgEIgIgACI1ChNHZXRMYWJlbFBkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiawoYR2V0UGFja2luZ1NsaXBQZGZSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjQKCGxhbmd1YWdlGAIgASgOMhguc2Fib3Jlcy52MS5TbGlwTGFuZ3VhZ2VCCLpIBYIBAhABIjsKGUdldFBhY2tpbmdTbGlwUGRmUmVzcG9uc2USCwoDcGRmGAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSKGAQoZR2V0UGFja2luZ1NsaXBzUGRmUmVxdWVzdBIzCgNkYXkYASABKAlCJrpII3IhMh9eKFswLTldezR9LVswLTldezJ9LVswLTldezJ9KT8kEjQKCGxhbmd1YWdlGAIgASgOMhguc2Fib3Jlcy52MS5TbGlwTGFuZ3VhZ2VCCLpIBYIBAhABIkwKGkdldFBhY2tpbmdTbGlwc1BkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkSDgoGb3JkZXJzGAMgASgFIn8KEkxpc3RQYXJjZWxzUmVxdWVzdBIwCgVzdGF0ZRgBIAEoDjIXLnNhYm9yZXMudjEuUGFyY2VsU3RhdGVCCLpIBYIBAhABEhoKCXBhZ2Vfc2l6ZRgCIAEoBUIHukgEGgIoABIbCgpwYWdlX3Rva2VuGAMgASgJQge6SARyAhhkIlMKE0xpc3RQYXJjZWxzUmVzcG9uc2USIwoHcGFyY2VscxgBIAMoCzISLnNhYm9yZXMudjEuUGFyY2VsEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJQChpNYXJrUGFyY2VsRGVsaXZlcmVkUmVxdWVzdBIaCglwYXJjZWxfaWQYASABKANCB7pIBCICIAASFgoEbm90ZRgCIAEoCUIIukgFcgMY9AMiQQobTWFya1BhcmNlbERlbGl2ZXJlZFJlc3BvbnNlEiIKBnBhcmNlbBgBIAEoCzISLnNhYm9yZXMudjEuUGFyY2VsKlkKDFNsaXBMYW5ndWFnZRIdChlTTElQX0xBTkdVQUdFX1VOU1BFQ0lGSUVEEAASFAoQU0xJUF9MQU5HVUFHRV9FUxABEhQKEFNMSVBfTEFOR1VBR0VfUFQQAjKNBQoSQWRtaW5QYXJjZWxTZXJ2aWNlElwKDkdldE9yZGVyUGFyY2VsEiEuc2Fib3Jlcy52MS5HZXRPcmRlclBhcmNlbFJlcXVlc3QaIi5zYWJvcmVzLnYxLkdldE9yZGVyUGFyY2VsUmVzcG9uc2UiA5ACARJFCghCdXlMYWJlbBIbLnNhYm9yZXMudjEuQnV5TGFiZWxSZXF1ZXN0Ghwuc2Fib3Jlcy52MS5CdXlMYWJlbFJlc3BvbnNlEk4KC0dldExhYmVsUGRmEh4uc2Fib3Jlcy52MS5HZXRMYWJlbFBkZlJlcXVlc3QaHy5zYWJvcmVzLnYxLkdldExhYmVsUGRmUmVzcG9uc2USYAoRR2V0UGFja2luZ1NsaXBQZGYSJC5zYWJvcmVzLnYxLkdldFBhY2tpbmdTbGlwUGRmUmVxdWVzdBolLnNhYm9yZXMudjEuR2V0UGFja2luZ1NsaXBQZGZSZXNwb25zZRJjChJHZXRQYWNraW5nU2xpcHNQZGYSJS5zYWJvcmVzLnYxLkdldFBhY2tpbmdTbGlwc1BkZlJlcXVlc3QaJi5zYWJvcmVzLnYxLkdldFBhY2tpbmdTbGlwc1BkZlJlc3BvbnNlElMKC0xpc3RQYXJjZWxzEh4uc2Fib3Jlcy52MS5MaXN0UGFyY2Vsc1JlcXVlc3QaHy5zYWJvcmVzLnYxLkxpc3RQYXJjZWxzUmVzcG9uc2UiA5ACARJmChNNYXJrUGFyY2VsRGVsaXZlcmVkEiYuc2Fib3Jlcy52MS5NYXJrUGFyY2VsRGVsaXZlcmVkUmVxdWVzdBonLnNhYm9yZXMudjEuTWFya1BhcmNlbERlbGl2ZXJlZFJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_parcel]);
+  fileDesc("CiVzYWJvcmVzL3YxL2FkbWluX3BhcmNlbF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxItwCCgZQYXJjZWwSCgoCaWQYASABKAMSEAoIb3JkZXJfaWQYAiABKAMSJgoFc3RhdGUYAyABKA4yFy5zYWJvcmVzLnYxLlBhcmNlbFN0YXRlEg8KB2NhcnJpZXIYBCABKAkSFwoPdHJhY2tpbmdfbnVtYmVyGAUgASgJEhQKDHRyYWNraW5nX3VybBgGIAEoCRIXCg9wbGF0Zm9ybV9zdGF0dXMYByABKAkSFAoMc2VydmljZV9jb2RlGAggASgJEhQKDHdlaWdodF9ncmFtcxgJIAEoBRIRCgljb2RfY2VudHMYCiABKAMSEQoJYWdlX2NoZWNrGAsgASgIEi8KC2NyZWF0ZV90aW1lGAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxkZWxpdmVyX3RpbWUYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjIKFUdldE9yZGVyUGFyY2VsUmVxdWVzdBIZCghvcmRlcl9pZBgBIAEoA0IHukgEIgIgACLfAQoWR2V0T3JkZXJQYXJjZWxSZXNwb25zZRIiCgZwYXJjZWwYASABKAsyEi5zYWJvcmVzLnYxLlBhcmNlbBIWCg5sYWJlbHNfZW5hYmxlZBgCIAEoCBIYChBvdXRzaWRlX3BsYXRmb3JtGAMgASgIEhQKDHdlaWdodF9ncmFtcxgEIAEoBRIQCghhZ2Vfbm90ZRgFIAEoCRIRCgljb2RfY2VudHMYBiABKAMSGAoQZGlzcGF0Y2hfd2FybmluZxgHIAEoCBIaChJuZXh0X2Rpc3BhdGNoX2RhdGUYCCABKAkiaAoPQnV5TGFiZWxSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEiEKDHdlaWdodF9ncmFtcxgCIAEoBUILukgIGgYY8KIEKAASFwoPY29uZmlybV9vZmZfZGF5GAMgASgIIjYKEEJ1eUxhYmVsUmVzcG9uc2USIgoGcGFyY2VsGAEgASgLMhIuc2Fib3Jlcy52MS5QYXJjZWwiMAoSR2V0TGFiZWxQZGZSZXF1ZXN0EhoKCXBhcmNlbF9pZBgBIAEoA0IHukgEIgIgACI1ChNHZXRMYWJlbFBkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkiawoYR2V0UGFja2luZ1NsaXBQZGZSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEjQKCGxhbmd1YWdlGAIgASgOMhguc2Fib3Jlcy52MS5TbGlwTGFuZ3VhZ2VCCLpIBYIBAhABIjsKGUdldFBhY2tpbmdTbGlwUGRmUmVzcG9uc2USCwoDcGRmGAEgASgMEhEKCWZpbGVfbmFtZRgCIAEoCSKGAQoZR2V0UGFja2luZ1NsaXBzUGRmUmVxdWVzdBIzCgNkYXkYASABKAlCJrpII3IhMh9eKFswLTldezR9LVswLTldezJ9LVswLTldezJ9KT8kEjQKCGxhbmd1YWdlGAIgASgOMhguc2Fib3Jlcy52MS5TbGlwTGFuZ3VhZ2VCCLpIBYIBAhABIkwKGkdldFBhY2tpbmdTbGlwc1BkZlJlc3BvbnNlEgsKA3BkZhgBIAEoDBIRCglmaWxlX25hbWUYAiABKAkSDgoGb3JkZXJzGAMgASgFIn8KEkxpc3RQYXJjZWxzUmVxdWVzdBIwCgVzdGF0ZRgBIAEoDjIXLnNhYm9yZXMudjEuUGFyY2VsU3RhdGVCCLpIBYIBAhABEhoKCXBhZ2Vfc2l6ZRgCIAEoBUIHukgEGgIoABIbCgpwYWdlX3Rva2VuGAMgASgJQge6SARyAhhkIlMKE0xpc3RQYXJjZWxzUmVzcG9uc2USIwoHcGFyY2VscxgBIAMoCzISLnNhYm9yZXMudjEuUGFyY2VsEhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSJQChpNYXJrUGFyY2VsRGVsaXZlcmVkUmVxdWVzdBIaCglwYXJjZWxfaWQYASABKANCB7pIBCICIAASFgoEbm90ZRgCIAEoCUIIukgFcgMY9AMiQQobTWFya1BhcmNlbERlbGl2ZXJlZFJlc3BvbnNlEiIKBnBhcmNlbBgBIAEoCzISLnNhYm9yZXMudjEuUGFyY2VsIpMBCg5SZW1pdHRhbmNlTGluZRIRCglyZWZlcmVuY2UYASABKAkSFAoMYW1vdW50X2NlbnRzGAIgASgDEhAKCG9yZGVyX2lkGAMgASgDEhYKDmV4cGVjdGVkX2NlbnRzGAQgASgDEi4KB3ZlcmRpY3QYBSABKA4yHS5zYWJvcmVzLnYxLlJlbWl0dGFuY2VWZXJkaWN0IvABCgpSZW1pdHRhbmNlEgoKAmlkGAEgASgDEhEKCXJlZmVyZW5jZRgCIAEoCRIPCgdjYXJyaWVyGAMgASgJEhMKC3JlbWl0dGVkX29uGAQgASgJEhMKC3RvdGFsX2NlbnRzGAUgASgDEhIKCnBhaWRfbGluZXMYBiABKAUSGAoQZGlmZmVyZW5jZV9saW5lcxgHIAEoBRIvCgtjcmVhdGVfdGltZRgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKQoFbGluZXMYCSADKAsyGi5zYWJvcmVzLnYxLlJlbWl0dGFuY2VMaW5lIqUBChdSZWNvcmRSZW1pdHRhbmNlUmVxdWVzdBIcCglyZWZlcmVuY2UYASABKAlCCbpIBnIEEAEYZBIYCgdjYXJyaWVyGAIgASgJQge6SARyAhhkEjgKC3JlbWl0dGVkX29uGAMgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JBIYCgNjc3YYBCABKAlCC7pICHIGEAEYwJoMIlgKGFJlY29yZFJlbWl0dGFuY2VSZXNwb25zZRIqCgpyZW1pdHRhbmNlGAEgASgLMhYuc2Fib3Jlcy52MS5SZW1pdHRhbmNlEhAKCHJlcGVhdGVkGAIgASgIIjYKFkxpc3RSZW1pdHRhbmNlc1JlcXVlc3QSHAoJcGFnZV9zaXplGAEgASgFQgm6SAYaBBhkKAAiRgoXTGlzdFJlbWl0dGFuY2VzUmVzcG9uc2USKwoLcmVtaXR0YW5jZXMYASADKAsyFi5zYWJvcmVzLnYxLlJlbWl0dGFuY2UiKwoUR2V0UmVtaXR0YW5jZVJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAAiQwoVR2V0UmVtaXR0YW5jZVJlc3BvbnNlEioKCnJlbWl0dGFuY2UYASABKAsyFi5zYWJvcmVzLnYxLlJlbWl0dGFuY2UqWQoMU2xpcExhbmd1YWdlEh0KGVNMSVBfTEFOR1VBR0VfVU5TUEVDSUZJRUQQABIUChBTTElQX0xBTkdVQUdFX0VTEAESFAoQU0xJUF9MQU5HVUFHRV9QVBACKqkCChFSZW1pdHRhbmNlVmVyZGljdBIiCh5SRU1JVFRBTkNFX1ZFUkRJQ1RfVU5TUEVDSUZJRUQQABIbChdSRU1JVFRBTkNFX1ZFUkRJQ1RfUEFJRBABEiYKIlJFTUlUVEFOQ0VfVkVSRElDVF9BTU9VTlRfTUlTTUFUQ0gQAhIeChpSRU1JVFRBTkNFX1ZFUkRJQ1RfVU5LTk9XThADEiMKH1JFTUlUVEFOQ0VfVkVSRElDVF9BTFJFQURZX1BBSUQQBBIfChtSRU1JVFRBTkNFX1ZFUkRJQ1RfTk9UX0NBU0gQBRIkCiBSRU1JVFRBTkNFX1ZFUkRJQ1RfTk9UX0RFTElWRVJFRBAGEh8KG1JFTUlUVEFOQ0VfVkVSRElDVF9SRVBFQVRFRBAHMqgHChJBZG1pblBhcmNlbFNlcnZpY2USXAoOR2V0T3JkZXJQYXJjZWwSIS5zYWJvcmVzLnYxLkdldE9yZGVyUGFyY2VsUmVxdWVzdBoiLnNhYm9yZXMudjEuR2V0T3JkZXJQYXJjZWxSZXNwb25zZSIDkAIBEkUKCEJ1eUxhYmVsEhsuc2Fib3Jlcy52MS5CdXlMYWJlbFJlcXVlc3QaHC5zYWJvcmVzLnYxLkJ1eUxhYmVsUmVzcG9uc2USTgoLR2V0TGFiZWxQZGYSHi5zYWJvcmVzLnYxLkdldExhYmVsUGRmUmVxdWVzdBofLnNhYm9yZXMudjEuR2V0TGFiZWxQZGZSZXNwb25zZRJgChFHZXRQYWNraW5nU2xpcFBkZhIkLnNhYm9yZXMudjEuR2V0UGFja2luZ1NsaXBQZGZSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXRQYWNraW5nU2xpcFBkZlJlc3BvbnNlEmMKEkdldFBhY2tpbmdTbGlwc1BkZhIlLnNhYm9yZXMudjEuR2V0UGFja2luZ1NsaXBzUGRmUmVxdWVzdBomLnNhYm9yZXMudjEuR2V0UGFja2luZ1NsaXBzUGRmUmVzcG9uc2USUwoLTGlzdFBhcmNlbHMSHi5zYWJvcmVzLnYxLkxpc3RQYXJjZWxzUmVxdWVzdBofLnNhYm9yZXMudjEuTGlzdFBhcmNlbHNSZXNwb25zZSIDkAIBEmYKE01hcmtQYXJjZWxEZWxpdmVyZWQSJi5zYWJvcmVzLnYxLk1hcmtQYXJjZWxEZWxpdmVyZWRSZXF1ZXN0Gicuc2Fib3Jlcy52MS5NYXJrUGFyY2VsRGVsaXZlcmVkUmVzcG9uc2USXQoQUmVjb3JkUmVtaXR0YW5jZRIjLnNhYm9yZXMudjEuUmVjb3JkUmVtaXR0YW5jZVJlcXVlc3QaJC5zYWJvcmVzLnYxLlJlY29yZFJlbWl0dGFuY2VSZXNwb25zZRJfCg9MaXN0UmVtaXR0YW5jZXMSIi5zYWJvcmVzLnYxLkxpc3RSZW1pdHRhbmNlc1JlcXVlc3QaIy5zYWJvcmVzLnYxLkxpc3RSZW1pdHRhbmNlc1Jlc3BvbnNlIgOQAgESWQoNR2V0UmVtaXR0YW5jZRIgLnNhYm9yZXMudjEuR2V0UmVtaXR0YW5jZVJlcXVlc3QaIS5zYWJvcmVzLnYxLkdldFJlbWl0dGFuY2VSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_parcel]);
 
 /**
  * Parcel is a parcel bought through the carrier platform, as the desk sees it.
@@ -560,6 +560,290 @@ export const MarkParcelDeliveredResponseSchema: GenMessage<MarkParcelDeliveredRe
   messageDesc(file_sabores_v1_admin_parcel_service, 14);
 
 /**
+ * RemittanceLine is one line of a remittance and what it did.
+ *
+ * @generated from message sabores.v1.RemittanceLine
+ */
+export type RemittanceLine = Message<"sabores.v1.RemittanceLine"> & {
+  /**
+   * reference is the parcel as the carrier named it: its tracking number or
+   * the order number.
+   *
+   * @generated from field: string reference = 1;
+   */
+  reference: string;
+
+  /**
+   * amount_cents is what the carrier paid over for it.
+   *
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * order_id is the order it names; 0 for none.
+   *
+   * @generated from field: int64 order_id = 3;
+   */
+  orderId: bigint;
+
+  /**
+   * expected_cents is what the carrier was to collect for that order.
+   *
+   * @generated from field: int64 expected_cents = 4;
+   */
+  expectedCents: bigint;
+
+  /**
+   * verdict is what the line did.
+   *
+   * @generated from field: sabores.v1.RemittanceVerdict verdict = 5;
+   */
+  verdict: RemittanceVerdict;
+};
+
+/**
+ * Describes the message sabores.v1.RemittanceLine.
+ * Use `create(RemittanceLineSchema)` to create a new message.
+ */
+export const RemittanceLineSchema: GenMessage<RemittanceLine> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_parcel_service, 15);
+
+/**
+ * Remittance is a carrier's cash-on-delivery remittance as recorded.
+ *
+ * @generated from message sabores.v1.Remittance
+ */
+export type Remittance = Message<"sabores.v1.Remittance"> & {
+  /**
+   * id is the remittance's id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * reference is the carrier's reference.
+   *
+   * @generated from field: string reference = 2;
+   */
+  reference: string;
+
+  /**
+   * carrier is the carrier's name as the desk typed it.
+   *
+   * @generated from field: string carrier = 3;
+   */
+  carrier: string;
+
+  /**
+   * remitted_on is the day the carrier paid it (YYYY-MM-DD).
+   *
+   * @generated from field: string remitted_on = 4;
+   */
+  remittedOn: string;
+
+  /**
+   * total_cents is the sum of its lines.
+   *
+   * @generated from field: int64 total_cents = 5;
+   */
+  totalCents: bigint;
+
+  /**
+   * paid_lines is how many lines paid their order.
+   *
+   * @generated from field: int32 paid_lines = 6;
+   */
+  paidLines: number;
+
+  /**
+   * difference_lines is how many lines are differences.
+   *
+   * @generated from field: int32 difference_lines = 7;
+   */
+  differenceLines: number;
+
+  /**
+   * create_time is when it was entered.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 8;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * lines are its lines, in the carrier's order; empty in lists.
+   *
+   * @generated from field: repeated sabores.v1.RemittanceLine lines = 9;
+   */
+  lines: RemittanceLine[];
+};
+
+/**
+ * Describes the message sabores.v1.Remittance.
+ * Use `create(RemittanceSchema)` to create a new message.
+ */
+export const RemittanceSchema: GenMessage<Remittance> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_parcel_service, 16);
+
+/**
+ * RecordRemittanceRequest is a remittance as the carrier sent it.
+ *
+ * @generated from message sabores.v1.RecordRemittanceRequest
+ */
+export type RecordRemittanceRequest = Message<"sabores.v1.RecordRemittanceRequest"> & {
+  /**
+   * reference is the carrier's reference of the remittance.
+   *
+   * @generated from field: string reference = 1;
+   */
+  reference: string;
+
+  /**
+   * carrier is the carrier's name.
+   *
+   * @generated from field: string carrier = 2;
+   */
+  carrier: string;
+
+  /**
+   * remitted_on is the day the carrier paid it (YYYY-MM-DD), not in the future.
+   *
+   * @generated from field: string remitted_on = 3;
+   */
+  remittedOn: string;
+
+  /**
+   * csv is its lines, one parcel a line: the tracking number (or order
+   * number) and the amount, separated by a semicolon, a tab or a comma; a
+   * decimal comma or dot; a header line is skipped.
+   *
+   * @generated from field: string csv = 4;
+   */
+  csv: string;
+};
+
+/**
+ * Describes the message sabores.v1.RecordRemittanceRequest.
+ * Use `create(RecordRemittanceRequestSchema)` to create a new message.
+ */
+export const RecordRemittanceRequestSchema: GenMessage<RecordRemittanceRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_parcel_service, 17);
+
+/**
+ * RecordRemittanceResponse is the remittance as recorded.
+ *
+ * @generated from message sabores.v1.RecordRemittanceResponse
+ */
+export type RecordRemittanceResponse = Message<"sabores.v1.RecordRemittanceResponse"> & {
+  /**
+   * remittance is the record, with each line's verdict.
+   *
+   * @generated from field: sabores.v1.Remittance remittance = 1;
+   */
+  remittance?: Remittance | undefined;
+
+  /**
+   * repeated says the reference was recorded before: this is that record
+   * and nothing was paid now.
+   *
+   * @generated from field: bool repeated = 2;
+   */
+  repeated: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.RecordRemittanceResponse.
+ * Use `create(RecordRemittanceResponseSchema)` to create a new message.
+ */
+export const RecordRemittanceResponseSchema: GenMessage<RecordRemittanceResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_parcel_service, 18);
+
+/**
+ * ListRemittancesRequest asks for the newest remittances.
+ *
+ * @generated from message sabores.v1.ListRemittancesRequest
+ */
+export type ListRemittancesRequest = Message<"sabores.v1.ListRemittancesRequest"> & {
+  /**
+   * page_size is how many: 50 by default, at most 100.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+};
+
+/**
+ * Describes the message sabores.v1.ListRemittancesRequest.
+ * Use `create(ListRemittancesRequestSchema)` to create a new message.
+ */
+export const ListRemittancesRequestSchema: GenMessage<ListRemittancesRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_parcel_service, 19);
+
+/**
+ * ListRemittancesResponse is the newest remittances, without their lines.
+ *
+ * @generated from message sabores.v1.ListRemittancesResponse
+ */
+export type ListRemittancesResponse = Message<"sabores.v1.ListRemittancesResponse"> & {
+  /**
+   * remittances are the newest first.
+   *
+   * @generated from field: repeated sabores.v1.Remittance remittances = 1;
+   */
+  remittances: Remittance[];
+};
+
+/**
+ * Describes the message sabores.v1.ListRemittancesResponse.
+ * Use `create(ListRemittancesResponseSchema)` to create a new message.
+ */
+export const ListRemittancesResponseSchema: GenMessage<ListRemittancesResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_parcel_service, 20);
+
+/**
+ * GetRemittanceRequest names a remittance.
+ *
+ * @generated from message sabores.v1.GetRemittanceRequest
+ */
+export type GetRemittanceRequest = Message<"sabores.v1.GetRemittanceRequest"> & {
+  /**
+   * id is the remittance's id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.GetRemittanceRequest.
+ * Use `create(GetRemittanceRequestSchema)` to create a new message.
+ */
+export const GetRemittanceRequestSchema: GenMessage<GetRemittanceRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_parcel_service, 21);
+
+/**
+ * GetRemittanceResponse is the remittance with its lines.
+ *
+ * @generated from message sabores.v1.GetRemittanceResponse
+ */
+export type GetRemittanceResponse = Message<"sabores.v1.GetRemittanceResponse"> & {
+  /**
+   * remittance is the record.
+   *
+   * @generated from field: sabores.v1.Remittance remittance = 1;
+   */
+  remittance?: Remittance | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.GetRemittanceResponse.
+ * Use `create(GetRemittanceResponseSchema)` to create a new message.
+ */
+export const GetRemittanceResponseSchema: GenMessage<GetRemittanceResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_parcel_service, 22);
+
+/**
  * SlipLanguage is the language of packing slips.
  *
  * @generated from enum sabores.v1.SlipLanguage
@@ -593,6 +877,78 @@ export enum SlipLanguage {
  */
 export const SlipLanguageSchema: GenEnum<SlipLanguage> = /*@__PURE__*/
   enumDesc(file_sabores_v1_admin_parcel_service, 0);
+
+/**
+ * RemittanceVerdict is what a remittance line did.
+ *
+ * @generated from enum sabores.v1.RemittanceVerdict
+ */
+export enum RemittanceVerdict {
+  /**
+   * REMITTANCE_VERDICT_UNSPECIFIED is never returned.
+   *
+   * @generated from enum value: REMITTANCE_VERDICT_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * REMITTANCE_VERDICT_PAID: the line matched a delivered cash order and
+   * its amount; the order was paid.
+   *
+   * @generated from enum value: REMITTANCE_VERDICT_PAID = 1;
+   */
+  PAID = 1,
+
+  /**
+   * REMITTANCE_VERDICT_AMOUNT_MISMATCH: the amount is not what was to be
+   * collected (expected_cents).
+   *
+   * @generated from enum value: REMITTANCE_VERDICT_AMOUNT_MISMATCH = 2;
+   */
+  AMOUNT_MISMATCH = 2,
+
+  /**
+   * REMITTANCE_VERDICT_UNKNOWN: no order has this tracking or order number.
+   *
+   * @generated from enum value: REMITTANCE_VERDICT_UNKNOWN = 3;
+   */
+  UNKNOWN = 3,
+
+  /**
+   * REMITTANCE_VERDICT_ALREADY_PAID: the order was paid (or refunded) already.
+   *
+   * @generated from enum value: REMITTANCE_VERDICT_ALREADY_PAID = 4;
+   */
+  ALREADY_PAID = 4,
+
+  /**
+   * REMITTANCE_VERDICT_NOT_CASH: the order was not paid on delivery.
+   *
+   * @generated from enum value: REMITTANCE_VERDICT_NOT_CASH = 5;
+   */
+  NOT_CASH = 5,
+
+  /**
+   * REMITTANCE_VERDICT_NOT_DELIVERED: the order is not delivered (or is
+   * cancelled).
+   *
+   * @generated from enum value: REMITTANCE_VERDICT_NOT_DELIVERED = 6;
+   */
+  NOT_DELIVERED = 6,
+
+  /**
+   * REMITTANCE_VERDICT_REPEATED: an earlier line names the same order.
+   *
+   * @generated from enum value: REMITTANCE_VERDICT_REPEATED = 7;
+   */
+  REPEATED = 7,
+}
+
+/**
+ * Describes the enum sabores.v1.RemittanceVerdict.
+ */
+export const RemittanceVerdictSchema: GenEnum<RemittanceVerdict> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_parcel_service, 1);
 
 /**
  * AdminParcelService is the back office's parcels: labels bought through the
@@ -689,6 +1045,41 @@ export const AdminParcelService: GenService<{
     methodKind: "unary";
     input: typeof MarkParcelDeliveredRequestSchema;
     output: typeof MarkParcelDeliveredResponseSchema;
+  },
+  /**
+   * RecordRemittance records a carrier's cash-on-delivery remittance and
+   * pays each delivered cash order a line matches (its invoice and e-mail),
+   * audited; the other lines are differences, shown and left as they were.
+   * A reference recorded before answers that record with repeated set and
+   * pays nothing again. A CSV that cannot be read is InvalidArgument naming
+   * its line.
+   *
+   * @generated from rpc sabores.v1.AdminParcelService.RecordRemittance
+   */
+  recordRemittance: {
+    methodKind: "unary";
+    input: typeof RecordRemittanceRequestSchema;
+    output: typeof RecordRemittanceResponseSchema;
+  },
+  /**
+   * ListRemittances lists the newest remittances.
+   *
+   * @generated from rpc sabores.v1.AdminParcelService.ListRemittances
+   */
+  listRemittances: {
+    methodKind: "unary";
+    input: typeof ListRemittancesRequestSchema;
+    output: typeof ListRemittancesResponseSchema;
+  },
+  /**
+   * GetRemittance returns one remittance with its lines.
+   *
+   * @generated from rpc sabores.v1.AdminParcelService.GetRemittance
+   */
+  getRemittance: {
+    methodKind: "unary";
+    input: typeof GetRemittanceRequestSchema;
+    output: typeof GetRemittanceResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_parcel_service, 0);

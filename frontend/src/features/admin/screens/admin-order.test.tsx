@@ -118,3 +118,20 @@ it("sends the desk to ship by hand an order labelled outside the platform", asyn
   expect(within(panel).queryByRole("button", { name: "Comprar etiqueta y enviar" })).toBeNull();
   expect(within(panel).getByRole("button", { name: "Albarán (PDF)" })).toBeEnabled();
 });
+
+it("says a pickup order has no label, rather than when to buy one", async () => {
+  renderAdmin(
+    "/admin/orders/42",
+    (router) => {
+      router.service(AdminOrderService, {
+        getAdminOrder: () => ({ order: { ...order, pickupCode: "K7P3QX" }, events: [], allowedActions: [OrderAction.READY_FOR_PICKUP] }),
+      });
+      router.service(AdminParcelService, { getOrderParcel: () => ({ labelsEnabled: true, weightGrams: 1000 }) });
+    },
+    { language: "es" },
+  );
+  const panel = await screen.findByRole("region", { name: "Envío y etiqueta" });
+  expect(await within(panel).findByText(/se recoge en la tienda: no lleva paquete ni etiqueta/)).toBeVisible();
+  expect(within(panel).queryByText(/La etiqueta se compra cuando/)).toBeNull();
+  expect(within(panel).getByRole("button", { name: "Albarán (PDF)" })).toBeEnabled();
+});

@@ -10,7 +10,7 @@ import { OrderParcel } from "@/features/admin/parcels/components/order-parcel";
 export default function AdminOrderScreen() {
   return (
     <AdminOrderPage
-      parcel={(orderId, allowed) => <OrderParcel orderId={orderId} canShip={allowed.includes(OrderAction.SHIP)} />}
+      parcel={(orderId, allowed, pickup) => <OrderParcel orderId={orderId} canShip={allowed.includes(OrderAction.SHIP)} pickup={pickup} />}
     />
   );
 }

@@ -10,9 +10,19 @@ import { ColdChainNotice } from "@/features/cart/components/cold-chain-notice";
 /**
  * CartSummary shows the server-computed subtotal, shipping (an estimate, "desde",
  * until the postal code is known) and total, and how far the cart is from
- * free shipping when the shop promises it.
+ * free shipping when the shop promises it. areaNotice says where the cart can
+ * go (DeliveryNotice); the delivery step, which says it beside its postal
+ * code, turns it off so the refusal is said once.
  */
-export function CartSummary({ priced, children }: { priced?: ValidateCartResponse; children?: ReactNode }) {
+export function CartSummary({
+  priced,
+  areaNotice = true,
+  children,
+}: {
+  priced?: ValidateCartResponse;
+  areaNotice?: boolean;
+  children?: ReactNode;
+}) {
   const { t, i18n } = useTranslation("cart");
   const shipping = chosenOption(priced);
   const missing = priced && priced.freeShippingThresholdCents > 0n && !priced.freeShippingReached
@@ -63,7 +73,7 @@ export function CartSummary({ priced, children }: { priced?: ValidateCartRespons
           })}
         </p>
       )}
-      <DeliveryNotice priced={priced} />
+      {areaNotice && <DeliveryNotice priced={priced} />}
       <ColdChainNotice priced={priced} />
       {children}
     </section>

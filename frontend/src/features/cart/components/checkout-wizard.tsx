@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useCart } from "@/stores/cart-store";
@@ -33,9 +33,14 @@ export function CheckoutWizard({
   const [delivery, setDelivery] = useState<DeliveryForm | null>(null);
   const [shippingMethod, setShippingMethod] = useState("");
   const [step, setStep] = useState(0);
-  // Past the delivery step the cart is priced for the delivery's postal code
-  // and shipping method, as the delivery step last asked (the same query).
-  const priced = useValidateCart(items, step > 1 ? delivery?.zipCode : undefined, step > 1 ? shippingMethod : undefined);
+  // On the delivery step the summary prices the cart for the postal code as
+  // it is typed (the real shipping, not "from", once it is a postal code);
+  // past it, for the delivery's postal code and shipping method, as the
+  // delivery step last asked (the same query, answered from the cache).
+  const [draft, setDraft] = useState({ postalCode: "", method: "" });
+  const onQuote = useCallback((postalCode: string, method: string) => setDraft({ postalCode, method }), []);
+  const quoteFor = step > 1 ? { postalCode: delivery?.zipCode, method: shippingMethod } : step === 1 ? draft : { postalCode: undefined, method: undefined };
+  const priced = useValidateCart(items, quoteFor.postalCode, quoteFor.method);
   const place = usePlaceOrder();
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
 
@@ -75,6 +80,7 @@ export function CheckoutWizard({
               defaults={form}
               method={shippingMethod}
               onBack={() => setStep(0)}
+              onQuote={onQuote}
               onNext={(d, method) => {
                 setDelivery(d);
                 setShippingMethod(method);
@@ -105,7 +111,7 @@ export function CheckoutWizard({
             />
           )}
         </section>
-        <CartSummary priced={priced.data} />
+        <CartSummary priced={priced.data} areaNotice={step !== 1} />
       </div>
     </>
   );

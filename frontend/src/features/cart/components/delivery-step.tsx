@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useForm, useWatch, type FieldError, type UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import type { CartItem } from "@/stores/cart-rules";
@@ -72,12 +72,15 @@ export function DeliveryStep({
   method: defaultMethod,
   onBack,
   onNext,
+  onQuote,
 }: {
   items: CartItem[];
   defaults: DeliveryForm;
   method: string;
   onBack: () => void;
   onNext: (form: DeliveryForm, method: string) => void;
+  /** onQuote hears the postal code (once valid, else "") and method the step prices for, so the summary beside it shows the same quote. */
+  onQuote?: (postalCode: string, method: string) => void;
 }) {
   const { t } = useTranslation("cart");
   const { register, handleSubmit, formState, control } = useForm<DeliveryForm>({ defaultValues: defaults, mode: "onTouched" });
@@ -87,6 +90,7 @@ export function DeliveryStep({
   const typed = useWatch({ control, name: "zipCode" });
   const zip = deliveryProblem("zipCode", typed) === null ? typed.trim() : "";
   const quote = useValidateCart(items, zip, method);
+  useEffect(() => onQuote?.(zip, method), [onQuote, zip, method]);
   const priced = quote.data;
   const chosen = priced?.shippingOptions.find((o) => o.code === (method || priced.shippingMethod) && !o.unavailableReason);
   const pickup = isPickup(chosen);

@@ -54,6 +54,15 @@ const (
 	// AdminParcelServiceMarkParcelDeliveredProcedure is the fully-qualified name of the
 	// AdminParcelService's MarkParcelDelivered RPC.
 	AdminParcelServiceMarkParcelDeliveredProcedure = "/sabores.v1.AdminParcelService/MarkParcelDelivered"
+	// AdminParcelServiceRecordRemittanceProcedure is the fully-qualified name of the
+	// AdminParcelService's RecordRemittance RPC.
+	AdminParcelServiceRecordRemittanceProcedure = "/sabores.v1.AdminParcelService/RecordRemittance"
+	// AdminParcelServiceListRemittancesProcedure is the fully-qualified name of the
+	// AdminParcelService's ListRemittances RPC.
+	AdminParcelServiceListRemittancesProcedure = "/sabores.v1.AdminParcelService/ListRemittances"
+	// AdminParcelServiceGetRemittanceProcedure is the fully-qualified name of the AdminParcelService's
+	// GetRemittance RPC.
+	AdminParcelServiceGetRemittanceProcedure = "/sabores.v1.AdminParcelService/GetRemittance"
 )
 
 // AdminParcelServiceClient is a client for the sabores.v1.AdminParcelService service.
@@ -89,6 +98,17 @@ type AdminParcelServiceClient interface {
 	// shopper e-mailed, audited. A delivered parcel is FailedPrecondition with
 	// reason PARCEL_DELIVERED.
 	MarkParcelDelivered(context.Context, *connect.Request[v1.MarkParcelDeliveredRequest]) (*connect.Response[v1.MarkParcelDeliveredResponse], error)
+	// RecordRemittance records a carrier's cash-on-delivery remittance and
+	// pays each delivered cash order a line matches (its invoice and e-mail),
+	// audited; the other lines are differences, shown and left as they were.
+	// A reference recorded before answers that record with repeated set and
+	// pays nothing again. A CSV that cannot be read is InvalidArgument naming
+	// its line.
+	RecordRemittance(context.Context, *connect.Request[v1.RecordRemittanceRequest]) (*connect.Response[v1.RecordRemittanceResponse], error)
+	// ListRemittances lists the newest remittances.
+	ListRemittances(context.Context, *connect.Request[v1.ListRemittancesRequest]) (*connect.Response[v1.ListRemittancesResponse], error)
+	// GetRemittance returns one remittance with its lines.
+	GetRemittance(context.Context, *connect.Request[v1.GetRemittanceRequest]) (*connect.Response[v1.GetRemittanceResponse], error)
 }
 
 // NewAdminParcelServiceClient constructs a client for the sabores.v1.AdminParcelService service. By
@@ -146,6 +166,26 @@ func NewAdminParcelServiceClient(httpClient connect.HTTPClient, baseURL string, 
 			connect.WithSchema(adminParcelServiceMethods.ByName("MarkParcelDelivered")),
 			connect.WithClientOptions(opts...),
 		),
+		recordRemittance: connect.NewClient[v1.RecordRemittanceRequest, v1.RecordRemittanceResponse](
+			httpClient,
+			baseURL+AdminParcelServiceRecordRemittanceProcedure,
+			connect.WithSchema(adminParcelServiceMethods.ByName("RecordRemittance")),
+			connect.WithClientOptions(opts...),
+		),
+		listRemittances: connect.NewClient[v1.ListRemittancesRequest, v1.ListRemittancesResponse](
+			httpClient,
+			baseURL+AdminParcelServiceListRemittancesProcedure,
+			connect.WithSchema(adminParcelServiceMethods.ByName("ListRemittances")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		getRemittance: connect.NewClient[v1.GetRemittanceRequest, v1.GetRemittanceResponse](
+			httpClient,
+			baseURL+AdminParcelServiceGetRemittanceProcedure,
+			connect.WithSchema(adminParcelServiceMethods.ByName("GetRemittance")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -158,6 +198,9 @@ type adminParcelServiceClient struct {
 	getPackingSlipsPdf  *connect.Client[v1.GetPackingSlipsPdfRequest, v1.GetPackingSlipsPdfResponse]
 	listParcels         *connect.Client[v1.ListParcelsRequest, v1.ListParcelsResponse]
 	markParcelDelivered *connect.Client[v1.MarkParcelDeliveredRequest, v1.MarkParcelDeliveredResponse]
+	recordRemittance    *connect.Client[v1.RecordRemittanceRequest, v1.RecordRemittanceResponse]
+	listRemittances     *connect.Client[v1.ListRemittancesRequest, v1.ListRemittancesResponse]
+	getRemittance       *connect.Client[v1.GetRemittanceRequest, v1.GetRemittanceResponse]
 }
 
 // GetOrderParcel calls sabores.v1.AdminParcelService.GetOrderParcel.
@@ -195,6 +238,21 @@ func (c *adminParcelServiceClient) MarkParcelDelivered(ctx context.Context, req 
 	return c.markParcelDelivered.CallUnary(ctx, req)
 }
 
+// RecordRemittance calls sabores.v1.AdminParcelService.RecordRemittance.
+func (c *adminParcelServiceClient) RecordRemittance(ctx context.Context, req *connect.Request[v1.RecordRemittanceRequest]) (*connect.Response[v1.RecordRemittanceResponse], error) {
+	return c.recordRemittance.CallUnary(ctx, req)
+}
+
+// ListRemittances calls sabores.v1.AdminParcelService.ListRemittances.
+func (c *adminParcelServiceClient) ListRemittances(ctx context.Context, req *connect.Request[v1.ListRemittancesRequest]) (*connect.Response[v1.ListRemittancesResponse], error) {
+	return c.listRemittances.CallUnary(ctx, req)
+}
+
+// GetRemittance calls sabores.v1.AdminParcelService.GetRemittance.
+func (c *adminParcelServiceClient) GetRemittance(ctx context.Context, req *connect.Request[v1.GetRemittanceRequest]) (*connect.Response[v1.GetRemittanceResponse], error) {
+	return c.getRemittance.CallUnary(ctx, req)
+}
+
 // AdminParcelServiceHandler is an implementation of the sabores.v1.AdminParcelService service.
 type AdminParcelServiceHandler interface {
 	// GetOrderParcel returns an order's parcel, if its label was bought
@@ -228,6 +286,17 @@ type AdminParcelServiceHandler interface {
 	// shopper e-mailed, audited. A delivered parcel is FailedPrecondition with
 	// reason PARCEL_DELIVERED.
 	MarkParcelDelivered(context.Context, *connect.Request[v1.MarkParcelDeliveredRequest]) (*connect.Response[v1.MarkParcelDeliveredResponse], error)
+	// RecordRemittance records a carrier's cash-on-delivery remittance and
+	// pays each delivered cash order a line matches (its invoice and e-mail),
+	// audited; the other lines are differences, shown and left as they were.
+	// A reference recorded before answers that record with repeated set and
+	// pays nothing again. A CSV that cannot be read is InvalidArgument naming
+	// its line.
+	RecordRemittance(context.Context, *connect.Request[v1.RecordRemittanceRequest]) (*connect.Response[v1.RecordRemittanceResponse], error)
+	// ListRemittances lists the newest remittances.
+	ListRemittances(context.Context, *connect.Request[v1.ListRemittancesRequest]) (*connect.Response[v1.ListRemittancesResponse], error)
+	// GetRemittance returns one remittance with its lines.
+	GetRemittance(context.Context, *connect.Request[v1.GetRemittanceRequest]) (*connect.Response[v1.GetRemittanceResponse], error)
 }
 
 // NewAdminParcelServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -281,6 +350,26 @@ func NewAdminParcelServiceHandler(svc AdminParcelServiceHandler, opts ...connect
 		connect.WithSchema(adminParcelServiceMethods.ByName("MarkParcelDelivered")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminParcelServiceRecordRemittanceHandler := connect.NewUnaryHandler(
+		AdminParcelServiceRecordRemittanceProcedure,
+		svc.RecordRemittance,
+		connect.WithSchema(adminParcelServiceMethods.ByName("RecordRemittance")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminParcelServiceListRemittancesHandler := connect.NewUnaryHandler(
+		AdminParcelServiceListRemittancesProcedure,
+		svc.ListRemittances,
+		connect.WithSchema(adminParcelServiceMethods.ByName("ListRemittances")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminParcelServiceGetRemittanceHandler := connect.NewUnaryHandler(
+		AdminParcelServiceGetRemittanceProcedure,
+		svc.GetRemittance,
+		connect.WithSchema(adminParcelServiceMethods.ByName("GetRemittance")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminParcelService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminParcelServiceGetOrderParcelProcedure:
@@ -297,6 +386,12 @@ func NewAdminParcelServiceHandler(svc AdminParcelServiceHandler, opts ...connect
 			adminParcelServiceListParcelsHandler.ServeHTTP(w, r)
 		case AdminParcelServiceMarkParcelDeliveredProcedure:
 			adminParcelServiceMarkParcelDeliveredHandler.ServeHTTP(w, r)
+		case AdminParcelServiceRecordRemittanceProcedure:
+			adminParcelServiceRecordRemittanceHandler.ServeHTTP(w, r)
+		case AdminParcelServiceListRemittancesProcedure:
+			adminParcelServiceListRemittancesHandler.ServeHTTP(w, r)
+		case AdminParcelServiceGetRemittanceProcedure:
+			adminParcelServiceGetRemittanceHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -332,4 +427,16 @@ func (UnimplementedAdminParcelServiceHandler) ListParcels(context.Context, *conn
 
 func (UnimplementedAdminParcelServiceHandler) MarkParcelDelivered(context.Context, *connect.Request[v1.MarkParcelDeliveredRequest]) (*connect.Response[v1.MarkParcelDeliveredResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminParcelService.MarkParcelDelivered is not implemented"))
+}
+
+func (UnimplementedAdminParcelServiceHandler) RecordRemittance(context.Context, *connect.Request[v1.RecordRemittanceRequest]) (*connect.Response[v1.RecordRemittanceResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminParcelService.RecordRemittance is not implemented"))
+}
+
+func (UnimplementedAdminParcelServiceHandler) ListRemittances(context.Context, *connect.Request[v1.ListRemittancesRequest]) (*connect.Response[v1.ListRemittancesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminParcelService.ListRemittances is not implemented"))
+}
+
+func (UnimplementedAdminParcelServiceHandler) GetRemittance(context.Context, *connect.Request[v1.GetRemittanceRequest]) (*connect.Response[v1.GetRemittanceResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminParcelService.GetRemittance is not implemented"))
 }

@@ -14,7 +14,13 @@ const names: Record<number, string> = {
   [OrderAction.SHIP]: "ship",
   [OrderAction.MARK_DELIVERED]: "markDelivered",
   [OrderAction.CANCEL]: "cancel",
+  [OrderAction.READY_FOR_PICKUP]: "readyForPickup",
 };
+
+// actionName is an action's text key: a pickup order's delivery is its collection.
+function actionName(action: OrderAction, pickup: boolean): string {
+  return pickup && action === OrderAction.MARK_DELIVERED ? "markCollected" : names[action];
+}
 
 /**
  * OrderActions offers the steps the server says the lifecycle allows for
@@ -31,11 +37,14 @@ export function OrderActions({
   allowed,
   carriers,
   idCheck = false,
+  pickup = false,
 }: {
   orderId: bigint;
   allowed: OrderAction[];
   carriers: string[];
   idCheck?: boolean;
+  /** pickup: the order is collected at the shop. */
+  pickup?: boolean;
 }) {
   const { t } = useTranslation("admin", { keyPrefix: "desk" });
   const advance = useAdvanceOrder();
@@ -54,7 +63,7 @@ export function OrderActions({
       {
         onSuccess: () => {
           setOpen(null);
-          setDone(t(`done.${names[action]}`));
+          setDone(t(`done.${actionName(action, pickup)}`));
         },
       },
     );
@@ -97,7 +106,7 @@ export function OrderActions({
               else take(a);
             }}
           >
-            {t(`action.${names[a]}`)}
+            {t(`action.${actionName(a, pickup)}`)}
           </button>
         ))}
       </div>

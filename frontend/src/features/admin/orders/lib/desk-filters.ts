@@ -5,6 +5,7 @@ import type { DeskFilters } from "@/features/admin/orders/api/orders";
 export const deskStatuses = [
   OrderStatus.PENDING,
   OrderStatus.PREPARING,
+  OrderStatus.READY_FOR_PICKUP,
   OrderStatus.SHIPPED,
   OrderStatus.COMPLETED,
   OrderStatus.CANCELLED,

@@ -176,3 +176,30 @@ it("warns before shipping a cold-chain order on a day it must not leave, and shi
   expect(await screen.findByText("Pedido enviado.")).toBeVisible();
   expect(advanced.map((r) => r.confirmOffDay)).toEqual([false, true]);
 });
+
+it("marks a pickup order ready and then collected, in Portuguese", async () => {
+  const advanced: AdvanceOrderRequest[] = [];
+  const pickupOrder = { ...paidOrder, pickupCode: "K7P3QX", delivery: { ...paidOrder.delivery, address: "", postalCode: "" } };
+  const { user } = renderAdmin(
+    "/admin/orders/42",
+    (router) =>
+      router.service(AdminOrderService, {
+        getAdminOrder: () =>
+          advanced.length > 0
+            ? { order: { ...pickupOrder, status: OrderStatus.READY_FOR_PICKUP }, events, allowedActions: [OrderAction.MARK_DELIVERED, OrderAction.CANCEL] }
+            : { order: pickupOrder, events, allowedActions: [OrderAction.READY_FOR_PICKUP, OrderAction.CANCEL] },
+        advanceOrder: (req) => {
+          advanced.push(req);
+          return { order: pickupOrder };
+        },
+      }),
+    { language: "pt" },
+  );
+  const actions = await screen.findByRole("region", { name: "Ações" });
+  await user.click(await within(actions).findByRole("button", { name: "Pronta para levantar" }));
+  expect(await screen.findByText("Encomenda pronta para levantar: o cliente recebe um e-mail.")).toBeVisible();
+  expect(advanced).toEqual([expect.objectContaining({ id: 42n, action: OrderAction.READY_FOR_PICKUP })]);
+  expect(await screen.findByText("Pronta para levantar", { selector: "span" })).toBeVisible();
+  await user.click(await within(screen.getByRole("region", { name: "Ações" })).findByRole("button", { name: "Marcar como levantada" }));
+  expect(advanced.at(-1)).toEqual(expect.objectContaining({ action: OrderAction.MARK_DELIVERED }));
+});

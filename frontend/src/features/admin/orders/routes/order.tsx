@@ -28,7 +28,7 @@ export default function AdminOrder() {
  * draws the order's parcel below its steps (composed by admin/screens, as
  * parcels are a resource of their own) from the steps allowed now.
  */
-export function AdminOrderPage({ parcel }: { parcel?: (orderId: bigint, allowed: OrderAction[]) => ReactNode }) {
+export function AdminOrderPage({ parcel }: { parcel?: (orderId: bigint, allowed: OrderAction[], pickup: boolean) => ReactNode }) {
   const { t } = useTranslation("admin");
   const id = orderIdParam(useParams().id);
   const order = useAdminOrder(id);
@@ -63,8 +63,9 @@ export function AdminOrderPage({ parcel }: { parcel?: (orderId: bigint, allowed:
               allowed={order.data.allowedActions}
               carriers={order.data.carriers}
               idCheck={order.data.order.idCheckRequired}
+              pickup={order.data.order.pickupCode !== ""}
             />
-            {parcel?.(id, order.data.allowedActions)}
+            {parcel?.(id, order.data.allowedActions, order.data.order.pickupCode !== "")}
             <OrderRefunds
               orderId={id}
               totalCents={order.data.order.totalCents}

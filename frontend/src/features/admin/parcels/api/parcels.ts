@@ -74,3 +74,26 @@ export function useDownloadSlips() {
 export function slipLanguage(language: string): SlipLanguage {
   return language.startsWith("pt") ? SlipLanguage.PT : SlipLanguage.ES;
 }
+
+/** useRemittances loads the newest cash-on-delivery remittances. */
+export function useRemittances() {
+  return useQuery(parcelService.method.listRemittances, { pageSize: 50 }, { staleTime: 0 });
+}
+
+/** useRemittance loads one remittance with its lines (id 0: none). */
+export function useRemittance(id: bigint) {
+  return useQuery(parcelService.method.getRemittance, { id }, { enabled: id > 0n });
+}
+
+/** useRecordRemittance records a carrier's remittance, paying the orders it matches. */
+export function useRecordRemittance() {
+  const queryClient = useQueryClient();
+  return useMutation(parcelService.method.recordRemittance, {
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: methodKey(parcelService.method.listRemittances) }),
+        queryClient.invalidateQueries({ queryKey: methodKey(orderService.method.getAdminOrder) }),
+        queryClient.invalidateQueries({ queryKey: methodKey(orderService.method.listOrders) }),
+      ]),
+  });
+}

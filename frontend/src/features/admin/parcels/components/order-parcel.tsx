@@ -25,7 +25,7 @@ import {
  * packing slip is always at hand. Nothing here decides a rule: the server
  * says what applies.
  */
-export function OrderParcel({ orderId, canShip }: { orderId: bigint; canShip: boolean }) {
+export function OrderParcel({ orderId, canShip, pickup = false }: { orderId: bigint; canShip: boolean; pickup?: boolean }) {
   const { t, i18n } = useTranslation("admin", { keyPrefix: "parcel" });
   const info = useOrderParcel(orderId);
   const buy = useBuyLabel();
@@ -139,10 +139,11 @@ export function OrderParcel({ orderId, canShip }: { orderId: bigint; canShip: bo
           </div>
         </>
       )}
-      {d && !p && !d.labelsEnabled && <p className="mt-2 text-sm text-stone-700">{t("labelsOff")}</p>}
-      {d && !p && d.labelsEnabled && d.outsidePlatform && <p className="mt-2 text-sm text-stone-700">{t("outside")}</p>}
-      {d && !p && d.labelsEnabled && !d.outsidePlatform && !canShip && <p className="mt-2 text-sm text-stone-700">{t("notYet")}</p>}
-      {d && !p && d.labelsEnabled && !d.outsidePlatform && canShip && (
+      {d && !p && pickup && <p className="mt-2 text-sm text-stone-700">{t("reason.PICKUP_ORDER")}</p>}
+      {d && !p && !pickup && !d.labelsEnabled && <p className="mt-2 text-sm text-stone-700">{t("labelsOff")}</p>}
+      {d && !p && !pickup && d.labelsEnabled && d.outsidePlatform && <p className="mt-2 text-sm text-stone-700">{t("outside")}</p>}
+      {d && !p && !pickup && d.labelsEnabled && !d.outsidePlatform && !canShip && <p className="mt-2 text-sm text-stone-700">{t("notYet")}</p>}
+      {d && !p && !pickup && d.labelsEnabled && !d.outsidePlatform && canShip && (
         <form className="mt-3 grid gap-3 sm:max-w-md" onSubmit={onBuy}>
           {d.codCents > 0n && (
             <p className="rounded bg-amber-50 p-2 text-sm font-semibold text-amber-900">{t("codNote", { amount: formatPrice(d.codCents, lang) })}</p>

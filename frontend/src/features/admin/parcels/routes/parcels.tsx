@@ -32,9 +32,12 @@ export default function Parcels() {
       <BackLink to="/admin/orders">{t("desk.back")}</BackLink>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">{t("parcel.listTitle")}</h1>
+        <Link to="/admin/parcels/remittances" className="btn btn-outline ml-auto">
+          {t("parcel.remittance.link")}
+        </Link>
         <button
           type="button"
-          className="btn btn-primary ml-auto"
+          className="btn btn-primary"
           disabled={slips.isPending}
           onClick={() => slips.mutate({ day: "", language: slipLanguage(lang) })}
         >

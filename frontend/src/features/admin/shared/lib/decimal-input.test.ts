@@ -88,4 +88,13 @@ describe("vat helpers", () => {
   ])("priceInputText(%i) = %s", (c, want) => {
     expect(priceInputText(c)).toBe(want);
   });
+
+  it.each([
+    [495, "4,95"],
+    [2995, "29,95"],
+    [5, "0,05"],
+  ])("priceInputText(%i, ',') = %s, which parsePriceCents reads back", (c, want) => {
+    expect(priceInputText(c, ",")).toBe(want);
+    expect(parsePriceCents(want)).toBe(c);
+  });
 });

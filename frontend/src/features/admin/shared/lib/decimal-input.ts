@@ -49,7 +49,12 @@ export function hundredthsText(hundredths: number): string {
   return `${whole}.${String(frac).padStart(2, "0").replace(/0$/, "")}`;
 }
 
-/** priceInputText is a price in cents as the dialog's number input shows it ("8.50"). */
-export function priceInputText(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+/**
+ * priceInputText is a price in cents as a text input shows it: with a dot
+ * by default ("8.50", what a number input takes), or with the decimal
+ * separator given ("8,50", as Spanish and Portuguese write it, in a text
+ * input parsePriceCents reads back).
+ */
+export function priceInputText(cents: number, decimal: "." | "," = "."): string {
+  return `${Math.trunc(cents / 100)}${decimal}${String(cents % 100).padStart(2, "0")}`;
 }

@@ -76,7 +76,7 @@ export function ZoneForm({ method, zone, mutations, onDone }: { method: Shipping
 function BandForm({ zone, band, mutations }: { zone: ShippingZone; band?: ShippingBand; mutations: Mutations }) {
   const { t, i18n } = useTranslation("admin");
   const [upTo, setUpTo] = useState(band ? String(band.upToGrams) : "");
-  const [price, setPrice] = useState(band ? priceInputText(Number(band.priceCents)) : "");
+  const [price, setPrice] = useState(band ? priceInputText(Number(band.priceCents), ",") : "");
   const { errors, onError, clear } = useRefusals();
   const [local, setLocal] = useState<Record<string, ShippingError>>({});
   const submit = (e: FormEvent) => {

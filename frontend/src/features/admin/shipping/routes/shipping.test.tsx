@@ -63,11 +63,29 @@ describe("shipping desk", () => {
     expect(within(card).getByText("Gratis desde 29,95 €")).toBeInTheDocument();
     expect(within(card).getByDisplayValue("27, 28")).toBeInTheDocument();
     expect(within(card).getByDisplayValue("2000")).toBeInTheDocument();
-    expect(within(card).getByDisplayValue("4.95")).toBeInTheDocument();
+    // Prices as Spanish and Portuguese write them, with a decimal comma.
+    expect(within(card).getByDisplayValue("4,95")).toBeInTheDocument();
+    expect(within(card).queryByDisplayValue("4.95")).not.toBeInTheDocument();
     // A pickup has no zones to edit.
     const store = screen.getByRole("article", { name: "Recogida en Burela" });
     expect(within(store).queryByText("Zonas")).not.toBeInTheDocument();
     expect(screen.getByText(/3 productos a la venta no tienen peso/)).toBeInTheDocument();
+  });
+
+  it("takes a price typed with a decimal comma", async () => {
+    const sent: CreateShippingBandRequest[] = [];
+    const { user } = renderShipping({
+      createShippingBand: (req) => {
+        sent.push(req);
+        return { method: standard };
+      },
+    });
+    const card = await screen.findByRole("article", { name: "Envío estándar" });
+    const form = within(card).getByRole("form", { name: "Nuevo precio" });
+    await user.type(within(form).getByLabelText("Hasta (gramos)"), "5000");
+    await user.type(within(form).getByLabelText("Precio (€)"), "6,50");
+    await user.click(within(form).getByRole("button", { name: "Añadir" }));
+    await waitFor(() => expect(sent[0]?.band).toEqual(expect.objectContaining({ upToGrams: 5000, priceCents: 650n })));
   });
 
   it("shows beside the prefixes which zone already has them", async () => {
