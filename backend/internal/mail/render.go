@@ -82,6 +82,9 @@ type Order struct {
 	TotalCents                                                                     int64
 	DeliveryName, DeliveryAddress, DeliveryPostalCode, DeliveryCity, DeliveryPhone string
 	Carrier, TrackingNumber, TrackingURL                                           string
+	// TransferReference is what a transfer's concept must say, as the order
+	// page gives it and the shop's bank statement shows it ("SABORES-9").
+	TransferReference string
 	// PickupCode is the code a pickup at the shop is collected with; ""
 	// for an order delivered home.
 	PickupCode string

@@ -344,3 +344,40 @@ func TestEmailsWriteMoneyAndTimesAsTheSiteDoes(t *testing.T) {
 		}
 	}
 }
+
+// The payment e-mail says how much was paid and how, and where the invoice
+// is; a transfer's reference is the one a bank statement shows; amounts in
+// the tables never wrap on a phone.
+func TestPaymentAndTransferEmailsSayWhatABankStatementShows(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ lang, method, paid string }{
+		{"es", "card", "Importe pagado: 1239,56\u00a0€ con tarjeta"},
+		{"pt", "bizum", "Valor pago: 1239,56\u00a0€ com Bizum"},
+		{"es", "transfer", "Importe pagado: 1239,56\u00a0€ por transferencia bancaria"},
+	} {
+		o := order(tt.lang, tt.method)
+		_, html, text, err := mail.Render(mail.PaymentReceived, o, shop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, tt.paid) || !strings.Contains(text, "https://sabores.es/orders/4711") {
+			t.Errorf("%s %s payment e-mail lacks %q or the order page's link:\n%s", tt.lang, tt.method, tt.paid, text)
+		}
+		if !strings.Contains(html, `<a href="https://sabores.es/orders/4711"`) {
+			t.Errorf("%s %s payment e-mail's HTML has no link to the invoice", tt.lang, tt.method)
+		}
+	}
+
+	o := order("es", "transfer")
+	o.TransferReference = "SABORES-4711"
+	_, html, text, err := mail.Render(mail.OrderReceived, o, shop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "Referencia: SABORES-4711") || !strings.Contains(html, "<strong>SABORES-4711</strong>") {
+		t.Errorf("the transfer's reference is not SABORES-4711:\n%s", text)
+	}
+	if !strings.Contains(html, `<td style="text-align:right;white-space:nowrap"><strong>1239,56`+"\u00a0€</strong>") {
+		t.Errorf("the total may wrap on a phone:\n%s", html)
+	}
+}
