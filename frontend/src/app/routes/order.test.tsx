@@ -229,4 +229,6 @@ it("gives an unpaid order's deadline in Madrid time, labelled", async () => {
   });
   const state = await screen.findByRole("region", { name: "Esperando tu pago" });
   expect(state).toHaveTextContent(/Págalo antes del 29 de noviembre de 2026 a las 17:59 \(hora de Madrid\)/);
+  // 14:13 UTC on 21 September (summer time) is 16:13 in Madrid.
+  expect(screen.getByText(/^Realizado el/)).toHaveTextContent("Realizado el 21 de septiembre de 2026 a las 16:13 (hora de Madrid)");
 });

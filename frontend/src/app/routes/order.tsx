@@ -17,7 +17,7 @@ import { orderState } from "@/features/account/lib/order-state";
 import { OrderPayment, type Returned } from "@/features/payment/components/order-payment";
 import { useSession } from "@/hooks/use-session";
 import { errorCode } from "@/lib/connect-errors";
-import { formatDate, formatDay } from "@/lib/format-date";
+import { formatDay, formatShopTime } from "@/lib/format-date";
 import { OrderStatus, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 /** orderId reads the route's id; anything but a positive integer is 0. */
@@ -70,7 +70,7 @@ export default function OrderRoute() {
             {o.createTime && (
               <p className="text-stone-700">
                 {t("order.placed", {
-                  date: formatDate(timestampDate(o.createTime), i18n.language, { dateStyle: "long", timeStyle: "short" }),
+                  date: formatShopTime(timestampDate(o.createTime), i18n.language),
                 })}
               </p>
             )}

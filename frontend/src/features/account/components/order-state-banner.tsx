@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { OrderState } from "@/features/account/lib/order-state";
-import { formatDate } from "@/lib/format-date";
+import { formatShopTime } from "@/lib/format-date";
 
 const tones: Record<string, string> = {
   awaitingPayment: "bg-amber-50 text-amber-900",
@@ -15,8 +15,7 @@ const tones: Record<string, string> = {
  */
 export function OrderStateBanner({ state }: { state: OrderState }) {
   const { t, i18n } = useTranslation("account", { keyPrefix: "state" });
-  const deadline =
-    state.deadline && formatDate(state.deadline, i18n.language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" });
+  const deadline = state.deadline && formatShopTime(state.deadline, i18n.language);
   return (
     <section aria-labelledby="order-state" className={`rounded-lg p-4 ${tones[state.key] ?? "bg-green-50 text-green-900"}`}>
       <h2 id="order-state" className="text-lg font-bold">
