@@ -145,7 +145,8 @@ describe("an order by transfer through the desk", () => {
     await actions.getByRole("button", { name: "Começar a preparar" }).click();
     await admin.getByText("Encomenda em preparação.").waitFor();
     await shopper.reload();
-    await shopper.getByRole("region", { name: "Estado del pedido" }).getByText("Lo estamos preparando").waitFor();
+    await shopper.getByRole("region", { name: "Lo estamos preparando" }).waitFor();
+    await shopper.getByRole("region", { name: "Estado del pedido" }).getByText("Preparación iniciada").waitFor();
     // Being prepared: the shopper may no longer cancel.
     expect(await shopper.getByRole("button", { name: "Cancelar pedido" }).count()).toBe(0);
 

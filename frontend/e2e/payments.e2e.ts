@@ -162,7 +162,10 @@ describe("paying an order", () => {
     const panel = page.getByRole("region", { name: "Pago" });
     await panel.getByText("Datos para la transferencia").waitFor();
     await panel.getByText(/^ES\d{2}( [0-9A-Z]{4})+/).waitFor();
-    await panel.getByText(id, { exact: true }).waitFor();
+    // The reference a bank statement shows, and the day and Madrid time
+    // the order is cancelled without it.
+    await panel.getByText(`SABORES-${id}`, { exact: true }).waitFor();
+    await page.getByRole("region", { name: "Esperando tu pago" }).getByText(/\(hora de Madrid\)/).waitFor();
     const qr = panel.getByRole("img", { name: /Código QR de la transferencia/ });
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await screenshot(page, "payment-transfer");

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/money"
 	"github.com/sabores/sabores/backend/internal/shipping"
 )
 
@@ -226,14 +227,5 @@ func AgeNote(idCheck, platformChecks bool) string {
 
 // codNote is the label's line of the amount to collect at the door.
 func codNote(cents int64) string {
-	return fmt.Sprintf("Contra reembolso: %s", Euros(cents))
-}
-
-// Euros writes cents as 23,45 €, as both languages write it.
-func Euros(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	return fmt.Sprintf("%s%d,%02d €", sign, cents/100, cents%100)
+	return fmt.Sprintf("Contra reembolso: %s", money.Format(cents, "es"))
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/money"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pdfpage"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -89,7 +90,7 @@ func drawSlip(doc *pdfpage.Doc, s Slip, t map[string]string, lang string) {
 	// What the carrier must do at the door, boxed so nobody packs past it.
 	var warnings []string
 	if s.CODCents > 0 {
-		warnings = append(warnings, fmt.Sprintf(t["cod"], Euros(s.CODCents)))
+		warnings = append(warnings, fmt.Sprintf(t["cod"], money.Format(s.CODCents, lang)))
 	}
 	if s.AgeNote != "" {
 		warnings = append(warnings, s.AgeNote)

@@ -140,7 +140,7 @@ func TestApproveDenyAbandon(t *testing.T) {
 		before := s.notifications(t)
 		c := s.begin(t, payment.MethodCard, "")
 		code, _, page := s.post(t, c.Action, formOf(c.Fields))
-		if code != http.StatusOK || !strings.Contains(page, "12,34 €") || !strings.Contains(page, c.RedsysOrder) ||
+		if code != http.StatusOK || !strings.Contains(page, "12,34\u00a0€") || !strings.Contains(page, c.RedsysOrder) ||
 			!strings.Contains(page, "Aprobar el pago") || !strings.Contains(page, "Tarjeta") {
 			t.Fatalf("%s: payment page %d:\n%s", tc.decision, code, page)
 		}

@@ -6,7 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 
-	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/money"
 )
 
 // gatewayCSS styles the page from a file of its own: the shop's
@@ -93,7 +93,7 @@ func (g *Gateway) render(w http.ResponseWriter, status int, p request, refused b
 		Form       any
 		Action     string
 		Stylesheet string
-	}{t, refused, pricing.Euros(p.amountCents), p.order, p.bizum, p.form, g.prefix + decidePath, g.prefix + stylePath}); err != nil {
+	}{t, refused, money.Format(p.amountCents, p.lang), p.order, p.bizum, p.form, g.prefix + decidePath, g.prefix + stylePath}); err != nil {
 		slog.Warn("dev-redsys page", "error", err)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/money"
 )
 
 // The AEAT's invoice verification service the QR code points to
@@ -230,20 +231,20 @@ func RenderPDF(d Document, lang string) ([]byte, error) {
 			desc = tx.cashSurcharge
 			charges[l.Description]++
 		}
-		p.row(y, 6, []string{desc, strconv.Itoa(int(l.Quantity)), money(l.UnitPriceCents), percent(l.VatBasisPoints), money(l.TotalCents)}, widths)
+		p.row(y, 6, []string{desc, strconv.Itoa(int(l.Quantity)), money.Format(l.UnitPriceCents, lang), percent(l.VatBasisPoints), money.Format(l.TotalCents, lang)}, widths)
 		y += 6
 	}
 	y += 4
 	taxWidths := []float64{90, 45, 45}
 	header([]string{tx.rate, tx.base, tx.vatAmount}, taxWidths)
 	for _, t := range d.Taxes {
-		p.row(y, 6, []string{percent(t.VatBasisPoints), money(t.BaseCents), money(t.VatCents)}, taxWidths)
+		p.row(y, 6, []string{percent(t.VatBasisPoints), money.Format(t.BaseCents, lang), money.Format(t.VatCents, lang)}, taxWidths)
 		y += 6
 	}
 	y += 2
 	p.pdf.Line(pageMarginMM, y, pageMarginMM+contentWidthMM, y)
 	p.font(true, 12)
-	p.row(y, 8, []string{tx.total, money(inv.TotalCents)}, []float64{135, 45})
+	p.row(y, 8, []string{tx.total, money.Format(inv.TotalCents, lang)}, []float64{135, 45})
 	y += 8
 	p.font(false, 8)
 	p.text(pageMarginMM, y, contentWidthMM, 6, tx.vatIncluded, gopdf.Left)
@@ -338,12 +339,6 @@ func (p *page) lines(x, y, w, lineHeight float64, s string) float64 {
 		}
 	}
 	return y
-}
-
-// money formats cents as 1234,56 €, the way both languages write it.
-func money(cents int64) string {
-	s := Amount(cents)
-	return s[:len(s)-3] + "," + s[len(s)-2:] + " €"
 }
 
 // percent formats basis points as 21 % or 5,5 %.

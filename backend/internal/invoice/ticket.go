@@ -6,6 +6,7 @@ import (
 
 	"github.com/signintech/gopdf"
 
+	"github.com/sabores/sabores/backend/internal/money"
 	"github.com/sabores/sabores/backend/internal/pdfpage"
 	"github.com/sabores/sabores/backend/internal/shoptime"
 )
@@ -83,7 +84,7 @@ func RenderTicket(d Document, payments []TicketPayment, lang string) ([]byte, er
 	block(false, 8, tx.taxID+" "+inv.IssuerNif+"\n"+inv.IssuerAddress)
 	rule()
 	block(true, 9, tx.title[Kind(inv.Kind)])
-	block(false, 8, tx.number+": "+inv.SeriesNumber+"\n"+tx.date+": "+AEATDate(inv.IssuedAt)+" "+inv.IssuedAt.In(shoptime.Madrid).Format("15:04"))
+	block(false, 8, tx.number+": "+inv.SeriesNumber+"\n"+tx.date+": "+AEATDate(inv.IssuedAt)+" "+shoptime.Clock(inv.IssuedAt, lang))
 	if inv.BuyerNif != "" {
 		block(false, 8, tx.buyer+": "+inv.BuyerName+"\n"+tx.taxID+" "+inv.BuyerNif+"\n"+inv.BuyerAddress)
 	}
@@ -92,18 +93,18 @@ func RenderTicket(d Document, payments []TicketPayment, lang string) ([]byte, er
 	}
 	rule()
 	for _, l := range d.Lines {
-		pair(false, strconv.Itoa(int(l.Quantity))+" × "+l.Description, money(l.TotalCents))
+		pair(false, strconv.Itoa(int(l.Quantity))+" × "+l.Description, money.Format(l.TotalCents, lang))
 	}
 	rule()
 	for _, t := range d.Taxes {
-		pair(false, tx.vat+" "+percent(t.VatBasisPoints)+"  "+tx.base+" "+money(t.BaseCents), money(t.VatCents))
+		pair(false, tx.vat+" "+percent(t.VatBasisPoints)+"  "+tx.base+" "+money.Format(t.BaseCents, lang), money.Format(t.VatCents, lang))
 	}
 	y += 1
-	pair(true, tx.total, money(inv.TotalCents))
+	pair(true, tx.total, money.Format(inv.TotalCents, lang))
 	for _, p := range payments {
-		pair(false, words.methods[p.Method], money(p.Amount))
+		pair(false, words.methods[p.Method], money.Format(p.Amount, lang))
 		if p.Method == "cash" && p.Given > 0 {
-			pair(false, "  "+words.given+" "+money(p.Given), words.change+" "+money(p.Change))
+			pair(false, "  "+words.given+" "+money.Format(p.Given, lang), words.change+" "+money.Format(p.Change, lang))
 		}
 	}
 	doc.Font(false, 7)

@@ -194,8 +194,9 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 		DeliveryName: o.DeliveryName, DeliveryAddress: o.DeliveryAddress, DeliveryPostalCode: o.DeliveryPostalCode,
 		DeliveryCity: o.DeliveryCity, DeliveryPhone: o.DeliveryPhone,
 		Carrier: o.Carrier, TrackingNumber: o.TrackingNumber, TrackingURL: order.TrackingURL(o.Carrier, o.TrackingNumber),
-		WasPaid:     o.PaymentStatus != string(order.AwaitingPayment) && o.PaymentStatus != string(order.OnDelivery),
-		RefundAsked: o.PaymentStatus == string(order.Refunded) && (o.PaymentMethod == "card" || o.PaymentMethod == "bizum"),
+		TransferReference: order.TransferReference(o.ID),
+		WasPaid:           o.PaymentStatus != string(order.AwaitingPayment) && o.PaymentStatus != string(order.OnDelivery),
+		RefundAsked:       o.PaymentStatus == string(order.Refunded) && (o.PaymentMethod == "card" || o.PaymentMethod == "bizum"),
 	}
 	if o.DispatchOn.Valid {
 		data.DispatchOn = o.DispatchOn.Time

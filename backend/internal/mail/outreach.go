@@ -68,10 +68,11 @@ func language(lang string) string {
 
 func renderOutreach(name string, v outreachView) (html, text string, err error) {
 	var h, x bytes.Buffer
-	if err := htmlTemplates.ExecuteTemplate(&h, name+".html.tmpl", v); err != nil {
+	set := templates[v.Lang]
+	if err := set.html.ExecuteTemplate(&h, name+".html.tmpl", v); err != nil {
 		return "", "", fmt.Errorf("mail: render %s html: %w", name, err)
 	}
-	if err := textTemplates.ExecuteTemplate(&x, name+".txt.tmpl", v); err != nil {
+	if err := set.text.ExecuteTemplate(&x, name+".txt.tmpl", v); err != nil {
 		return "", "", fmt.Errorf("mail: render %s text: %w", name, err)
 	}
 	return h.String(), x.String(), nil

@@ -10,6 +10,7 @@ import (
 	texttemplate "text/template"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/money"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shoptime"
 )
@@ -85,6 +86,9 @@ type Order struct {
 	TotalCents                                                                     int64
 	DeliveryName, DeliveryAddress, DeliveryPostalCode, DeliveryCity, DeliveryPhone string
 	Carrier, TrackingNumber, TrackingURL                                           string
+	// TransferReference is what a transfer's concept must say, as the order
+	// page gives it and the shop's bank statement shows it ("SABORES-9").
+	TransferReference string
 	// PickupCode is the code a pickup at the shop is collected with; ""
 	// for an order delivered home.
 	PickupCode string
@@ -157,22 +161,42 @@ func (o Order) VATByRate() []VATRate {
 //go:embed templates
 var templateFS embed.FS
 
-var (
-	htmlTemplates = htmltemplate.Must(htmltemplate.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html.tmpl"))
-	textTemplates = texttemplate.Must(texttemplate.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.txt.tmpl"))
-)
+// templateSet is the e-mails' templates with their functions writing money
+// and times in one language.
+type templateSet struct {
+	html *htmltemplate.Template
+	text *texttemplate.Template
+}
 
-var funcs = texttemplate.FuncMap{
-	"euros":   pricing.Euros,
-	"percent": percent,
-	"date":    func(t time.Time) string { return t.Format("02/01/2006 15:04") },
-	// datetime is a moment to the second with its zone, in Madrid: the
-	// acknowledgement's "date and time received".
-	"datetime": func(t time.Time) string { return t.In(shoptime.Madrid).Format("02/01/2006 15:04:05 MST") },
-	"day":      func(t time.Time) string { return t.In(shoptime.Madrid).Format("02/01/2006") },
-	"replace":  strings.ReplaceAll,
-	// calendarDay writes a date without moving it across zones.
-	"calendarDay": func(t time.Time) string { return t.Format("02/01/2006") },
+// templates are the sets per language of texts: an amount or a time reads
+// in an e-mail as the site shows it (money.Format, shoptime).
+var templates = func() map[string]templateSet {
+	sets := make(map[string]templateSet, len(texts))
+	for lang := range texts {
+		f := funcs(lang)
+		sets[lang] = templateSet{
+			html: htmltemplate.Must(htmltemplate.New("").Funcs(f).ParseFS(templateFS, "templates/*.html.tmpl")),
+			text: texttemplate.Must(texttemplate.New("").Funcs(f).ParseFS(templateFS, "templates/*.txt.tmpl")),
+		}
+	}
+	return sets
+}()
+
+func funcs(lang string) texttemplate.FuncMap {
+	return texttemplate.FuncMap{
+		"euros":   func(cents int64) string { return money.Format(cents, lang) },
+		"percent": percent,
+		// Every time is Madrid's and says so: a shopper in Portugal or on a
+		// server's UTC would otherwise read a different hour.
+		"date": func(t time.Time) string { return shoptime.DateTime(t, lang) },
+		// datetime is a moment to the second: the acknowledgement's "date
+		// and time received".
+		"datetime": func(t time.Time) string { return shoptime.DateTimeSeconds(t, lang) },
+		"day":      func(t time.Time) string { return t.In(shoptime.Madrid).Format("02/01/2006") },
+		"replace":  strings.ReplaceAll,
+		// calendarDay writes a date without moving it across zones.
+		"calendarDay": func(t time.Time) string { return t.Format("02/01/2006") },
+	}
 }
 
 // view is what the templates see.
@@ -197,10 +221,11 @@ func Render(kind Kind, o Order, shop Identity) (subject, html, text string, err 
 		return "", "", "", fmt.Errorf("mail: no e-mail of kind %q", kind)
 	}
 	var h, x bytes.Buffer
-	if err := htmlTemplates.ExecuteTemplate(&h, "email.html.tmpl", v); err != nil {
+	set := templates[lang]
+	if err := set.html.ExecuteTemplate(&h, "email.html.tmpl", v); err != nil {
 		return "", "", "", fmt.Errorf("mail: render %s html: %w", kind, err)
 	}
-	if err := textTemplates.ExecuteTemplate(&x, "email.txt.tmpl", v); err != nil {
+	if err := set.text.ExecuteTemplate(&x, "email.txt.tmpl", v); err != nil {
 		return "", "", "", fmt.Errorf("mail: render %s text: %w", kind, err)
 	}
 	return subject, h.String(), x.String(), nil

@@ -34,12 +34,12 @@ func TestRenderOrderReceived(t *testing.T) {
 		want                        []string
 	}{
 		{"transfer in Spanish", "es", "transfer", "Hemos recibido tu pedido #4711 — Sabores", []string{
-			"ES91 2100 0418 4502 0005 1332", "Referencia", "4711", "1.239,56 €",
-			"10 %", "21 %", "4,55 €", "0,45 €", "Desistir del contrato aquí", "https://sabores.es/desistimiento",
+			"ES91 2100 0418 4502 0005 1332", "Referencia", "4711", "1239,56\u00a0€",
+			"10 %", "21 %", "4,55\u00a0€", "0,45\u00a0€", "Desistir del contrato aquí", "https://sabores.es/desistimiento",
 			"https://sabores.es/condiciones", "B12345678", "Rúa do Porto 1", "27880 Burela",
 		}},
 		{"card in Portuguese", "pt", "card", "Recebemos a sua encomenda #4711 — Sabores", []string{
-			"30 minutos", "Desistir do contrato aqui", "Base tributável", "1.239,56 €",
+			"30 minutos", "Desistir do contrato aqui", "Base tributável", "1239,56\u00a0€",
 		}},
 		{"unknown language falls back to Spanish", "fr", "cash", "Hemos recibido tu pedido #4711 — Sabores", []string{
 			"Contra reembolso",
@@ -145,11 +145,11 @@ func TestRenderBizumAndCashSurcharge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Bases 4,55 € (10 %) and 1.020,30 € (21 %): 1,21 € splits 0,0054 and
+	// Bases 4,55 € (10 %) and 1020,30 € (21 %): 1,21 € splits 0,0054 and
 	// 1,2046, so 1 cent at 10 % (the larger remainder) and 1,20 € at 21 %,
-	// 0,99 € of base: the 21 % base grows from 1.020,30 € to 1.021,29 €,
+	// 0,99 € of base: the 21 % base grows from 1020,30 € to 1021,29 €,
 	// the 10 % one from 4,55 € to 4,56 €.
-	for _, w := range []string{"Sobretaxa de pagamento à cobrança", "1,21 €", "1.021,29 €", "4,56 €", "1.240,77 €"} {
+	for _, w := range []string{"Sobretaxa de pagamento à cobrança", "1,21\u00a0€", "1021,29\u00a0€", "4,56\u00a0€", "1240,77\u00a0€"} {
 		if !strings.Contains(html, w) || !strings.Contains(text, w) {
 			t.Errorf("cash order with a surcharge: %q missing", w)
 		}
@@ -181,7 +181,7 @@ func TestRenderWithdrawalEmails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Recibido el: 24/11/2026 10:41:07 CET", "Kaiak Perfume × 1", "sin abrir", "08/12/2026", "Calle Mayor 1"} {
+	for _, want := range []string{"Recibido el: 24/11/2026 10:41:07 (hora de Madrid)", "Kaiak Perfume × 1", "sin abrir", "08/12/2026", "Calle Mayor 1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("acknowledgement lacks %q:\n%s", want, text)
 		}
@@ -195,7 +195,7 @@ func TestRenderWithdrawalEmails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Valor devolvido: 1.234,56 €", "por transferência bancária", "TRF-1"} {
+	for _, want := range []string{"Valor devolvido: 1234,56\u00a0€", "por transferência bancária", "TRF-1"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("refund e-mail lacks %q:\n%s", want, text)
 		}
@@ -215,9 +215,9 @@ func TestWithdrawalEmailsInBothLanguages(t *testing.T) {
 		subject, received, sealed string
 	}{
 		{"es", "Desistir del contrato aquí", "Modelo de formulario de desistimiento", "desisto/desistimos",
-			"Desistimiento recibido del pedido #4711 — Sabores", "Recibido el: 24/11/2026 10:41:07 CET", "sin abrir"},
+			"Desistimiento recibido del pedido #4711 — Sabores", "Recibido el: 24/11/2026 10:41:07 (hora de Madrid)", "sin abrir"},
 		{"pt", "Desistir do contrato aqui", "Modelo de formulário de livre resolução", "resolvo/resolvemos",
-			"Livre resolução recebida da encomenda #4711 — Sabores", "Recebida em: 24/11/2026 10:41:07 CET", "por abrir"},
+			"Livre resolução recebida da encomenda #4711 — Sabores", "Recebida em: 24/11/2026 10:41:07 (hora de Madrid)", "por abrir"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.lang, func(t *testing.T) {
@@ -255,7 +255,7 @@ func TestWithdrawalEmailsInBothLanguages(t *testing.T) {
 					t.Errorf("the acknowledgement lacks %q:\n%s", want, text)
 				}
 			}
-			if at := tt.received[:strings.Index(tt.received, ": ")]; !strings.Contains(html, at+": <strong>24/11/2026 10:41:07 CET</strong>") {
+			if at := tt.received[:strings.Index(tt.received, ": ")]; !strings.Contains(html, at+": <strong>24/11/2026 10:41:07 (hora de Madrid)</strong>") {
 				t.Errorf("the acknowledgement's HTML lacks the date and time received after %q", at)
 			}
 		})
@@ -329,10 +329,71 @@ func TestRenderBankRefunded(t *testing.T) {
 		if subject != tt.subject {
 			t.Errorf("%s subject %q", tt.lang, subject)
 		}
-		for _, want := range []string{tt.intro, "1.239,56 €", "TRF-2026-0042", "10/01/2026"} {
+		for _, want := range []string{tt.intro, "1239,56\u00a0€", "TRF-2026-0042", "10/01/2026"} {
 			if !strings.Contains(text, want) || !strings.Contains(html, want) {
 				t.Errorf("%s bank refund e-mail lacks %q:\n%s", tt.lang, want, text)
 			}
 		}
+	}
+}
+
+// An e-mail writes an amount as the site and the invoice do (money.Format:
+// grouped from five digits, a point in Spanish, a no-break space in
+// Portuguese, a no-break space before "€" so a total never wraps) and a
+// time in Madrid, labelled: 10:30 UTC in November is 11:30 there.
+func TestEmailsWriteMoneyAndTimesAsTheSiteDoes(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ lang, total, placed string }{
+		{"es", "12.345,67\u00a0€", "Fecha: 24/11/2026 11:30 (hora de Madrid)"},
+		{"pt", "12\u00a0345,67\u00a0€", "Data: 24/11/2026 11:30 (hora de Madrid)"},
+	} {
+		o := order(tt.lang, "transfer")
+		o.Lines[1].TotalCents, o.SubtotalCents, o.TotalCents = 1234067, 1234567, 1234567
+		_, html, text, err := mail.Render(mail.OrderReceived, o, shop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{tt.total, tt.placed} {
+			if !strings.Contains(html, want) || !strings.Contains(text, want) {
+				t.Errorf("%s: %q missing from html (%t) or text (%t)", tt.lang, want, strings.Contains(html, want), strings.Contains(text, want))
+			}
+		}
+	}
+}
+
+// The payment e-mail says how much was paid and how, and where the invoice
+// is; a transfer's reference is the one a bank statement shows; amounts in
+// the tables never wrap on a phone.
+func TestPaymentAndTransferEmailsSayWhatABankStatementShows(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ lang, method, paid string }{
+		{"es", "card", "Importe pagado: 1239,56\u00a0€ con tarjeta"},
+		{"pt", "bizum", "Valor pago: 1239,56\u00a0€ com Bizum"},
+		{"es", "transfer", "Importe pagado: 1239,56\u00a0€ por transferencia bancaria"},
+	} {
+		o := order(tt.lang, tt.method)
+		_, html, text, err := mail.Render(mail.PaymentReceived, o, shop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, tt.paid) || !strings.Contains(text, "https://sabores.es/orders/4711") {
+			t.Errorf("%s %s payment e-mail lacks %q or the order page's link:\n%s", tt.lang, tt.method, tt.paid, text)
+		}
+		if !strings.Contains(html, `<a href="https://sabores.es/orders/4711"`) {
+			t.Errorf("%s %s payment e-mail's HTML has no link to the invoice", tt.lang, tt.method)
+		}
+	}
+
+	o := order("es", "transfer")
+	o.TransferReference = "SABORES-4711"
+	_, html, text, err := mail.Render(mail.OrderReceived, o, shop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "Referencia: SABORES-4711") || !strings.Contains(html, "<strong>SABORES-4711</strong>") {
+		t.Errorf("the transfer's reference is not SABORES-4711:\n%s", text)
+	}
+	if !strings.Contains(html, `<td style="text-align:right;white-space:nowrap"><strong>1239,56`+"\u00a0€</strong>") {
+		t.Errorf("the total may wrap on a phone:\n%s", html)
 	}
 }

@@ -10,12 +10,12 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/money"
 	"github.com/sabores/sabores/backend/internal/shoptime"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
-	"github.com/sabores/sabores/backend/internal/pricing"
 )
 
 // Reasons a bank refund is refused.
@@ -129,8 +129,8 @@ func RecordBankRefund(ctx context.Context, tx pgx.Tx, r BankRefund, mailer Maile
 	_, after, err := Advance(ctx, tx, Step{
 		OrderID: order.ID, Who: AdminActor, ActorUserID: r.By.UserID, Pay: to,
 		Note: LocalNote(order.Language,
-			fmt.Sprintf("Devolución por transferencia de %s el %s (referencia %s)", pricing.Euros(r.AmountCents), r.Day, reference),
-			fmt.Sprintf("Reembolso por transferência de %s em %s (referência %s)", pricing.Euros(r.AmountCents), r.Day, reference)),
+			fmt.Sprintf("Devolución por transferencia de %s el %s (referencia %s)", money.Format(r.AmountCents, "es"), r.Day, reference),
+			fmt.Sprintf("Reembolso por transferência de %s em %s (referência %s)", money.Format(r.AmountCents, "pt"), r.Day, reference)),
 	}, Effects{})
 	if err != nil {
 		return order, row, err

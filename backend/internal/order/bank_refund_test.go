@@ -24,8 +24,8 @@ func TestBankRefundOfCancelledTransferOrderIsCorrected(t *testing.T) {
 	for _, tc := range []struct {
 		language, reference, note string
 	}{
-		{"es", "TRF-ES-1", "Devolución por transferencia de 12,34 € el 2026-01-10 (referencia TRF-ES-1)"},
-		{"pt", "TRF-PT-1", "Reembolso por transferência de 12,34 € em 2026-01-10 (referência TRF-PT-1)"},
+		{"es", "TRF-ES-1", "Devolución por transferencia de 12,34\u00a0€ el 2026-01-10 (referencia TRF-ES-1)"},
+		{"pt", "TRF-PT-1", "Reembolso por transferência de 12,34\u00a0€ em 2026-01-10 (referência TRF-PT-1)"},
 	} {
 		id := b.order(t, "transfer", "awaiting_payment") // 2 × 6,17 €
 		b.exec(t, `UPDATE orders SET language = $2 WHERE id = $1`, id, tc.language)

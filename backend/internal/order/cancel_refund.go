@@ -11,7 +11,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/invoice"
-	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/money"
 )
 
 // CancelRefundReason is the reason recorded with the refund of a cancelled
@@ -46,8 +46,8 @@ func (s *Service) refundCancelled(ctx context.Context, tx pgx.Tx, order db.Order
 	_, after, err := Advance(ctx, tx, Step{
 		OrderID: order.ID, Who: who, ActorUserID: actorUserID, Pay: Refunded,
 		Note: LocalNote(order.Language,
-			fmt.Sprintf("Devolución de %s pedida a Redsys (pedido %s)", pricing.Euros(attempt.AmountCents), attempt.RedsysOrder),
-			fmt.Sprintf("Reembolso de %s pedido à Redsys (pedido %s)", pricing.Euros(attempt.AmountCents), attempt.RedsysOrder)),
+			fmt.Sprintf("Devolución de %s pedida a Redsys (pedido %s)", money.Format(attempt.AmountCents, "es"), attempt.RedsysOrder),
+			fmt.Sprintf("Reembolso de %s pedido à Redsys (pedido %s)", money.Format(attempt.AmountCents, "pt"), attempt.RedsysOrder)),
 	}, Effects{})
 	if err != nil {
 		return order, err

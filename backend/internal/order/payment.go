@@ -294,12 +294,17 @@ func (s *Service) orderPayment(ctx context.Context, o db.Order) (PaymentView, er
 	return out, nil
 }
 
+// TransferReference is what a transfer's concept says to pay order id:
+// "SABORES-9", not "9", which a bank statement shows among many other
+// numbers and the shop could not tell from an invoice or a customer number.
+func TransferReference(id int64) string { return "SABORES-" + strconv.FormatInt(id, 10) }
+
 // transferInstructions are the account, beneficiary (the shop's legal
 // name), amount and reference of a transfer order, with its EPC QR code.
-// The reference is the order number, as the order e-mail gives it.
+// The reference is TransferReference, as the order e-mail gives it.
 func transferInstructions(o db.Order, settings shopsettings.Settings) *TransferInstructions {
 	iban := strings.ToUpper(strings.ReplaceAll(settings.IBAN, " ", ""))
-	reference := strconv.FormatInt(o.ID, 10)
+	reference := TransferReference(o.ID)
 	out := &TransferInstructions{
 		IBAN: groupsOfFour(iban), Beneficiary: settings.LegalName, AmountCents: o.TotalCents, Reference: reference,
 	}

@@ -49,6 +49,10 @@ type Line struct {
 	// PromotionID and PromotionLabel name the promotion applied; 0 and "" for none.
 	PromotionID    int64
 	PromotionLabel string
+	// ReferenceUnitCents is the price per unit PromotionLabel's reduction
+	// is announced against (Announced), struck through beside the price;
+	// 0 when no reduction is announced.
+	ReferenceUnitCents int64
 	// LineTotalCents and VATCents are what the line costs as it is, short
 	// stock or not, so the cart's total matches what it holds; 0 when there
 	// is no price to tell (unknown, not sold online) or no valid quantity.
@@ -142,6 +146,7 @@ func priceLine(in LineInput, items map[int64]Item) Line {
 	if promoted {
 		line.PromotionID = item.Promotion.ID
 		line.PromotionLabel = discount.Label
+		line.ReferenceUnitCents = Announced(item.PriceCents, *item.Promotion, discount)
 	}
 	line.AvailableStock = item.Stock
 	if in.Quantity < 1 {

@@ -110,6 +110,21 @@ func ReferenceCents(regularCents int64, p Promotion) int64 {
 	return regularCents
 }
 
+// Announced is the reference price a shopper is shown struck through
+// beside discount's price wherever a product's price is (cards, product
+// page, cart, checkout): ReferenceCents when the promotion announces a
+// reduction against it, else 0, so neither the regular price nor a price
+// the promotion does not undercut is ever struck through.
+func Announced(regularCents int64, p Promotion, discount Discount) int64 {
+	if discount.Label == "" {
+		return 0
+	}
+	if ref := ReferenceCents(regularCents, p); ref > discount.PriceCents {
+		return ref
+	}
+	return 0
+}
+
 // Running picks the promotion running on a product at now from its
 // candidates, given newest first: the newest that has started, has not
 // ended and, for a fixed price, lowers regularCents (a fixed price that does

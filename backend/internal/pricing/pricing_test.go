@@ -139,6 +139,37 @@ func TestSoldOnline(t *testing.T) {
 	}
 }
 
+// TestAnnounced: one reference price everywhere a reduced price shows
+// (C-330/23): the 30-day lowest price, never the regular one above it, and
+// nothing struck through when no reduction against it is announced.
+func TestAnnounced(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name    string
+		regular int64
+		promo   Promotion
+		want    int64
+	}{
+		// 949 was 849 within 30 days: 10 % off 949 is 854, more than 849:
+		// no reduction to announce, nothing struck through.
+		{"not below the 30-day lowest", 949, Promotion{Type: Percentage, DiscountBasisPoints: 1000, LowestPrice30dCents: 849}, 0},
+		// 20 % off 949 is 759, -11 % against 849: 849 is struck, not 949.
+		{"below the 30-day lowest", 949, Promotion{Type: Percentage, DiscountBasisPoints: 2000, LowestPrice30dCents: 849}, 849},
+		{"no lowest known: the regular price", 850, Promotion{Type: Percentage, DiscountBasisPoints: 2000}, 850},
+		// The regular price fell below the lowest since the promotion began.
+		{"never above the regular price", 800, Promotion{Type: FixedPrice, FixedPriceCents: 600, LowestPrice30dCents: 900}, 800},
+		{"a fixed price at the lowest", 950, Promotion{Type: FixedPrice, FixedPriceCents: 850, LowestPrice30dCents: 850}, 0},
+	} {
+		d, ok := Apply(tt.regular, tt.promo)
+		if !ok {
+			t.Fatalf("%s: Apply refused the promotion", tt.name)
+		}
+		if got := Announced(tt.regular, tt.promo, d); got != tt.want {
+			t.Errorf("%s: Announced = %d, want %d (price %d, label %q)", tt.name, got, tt.want, d.PriceCents, d.Label)
+		}
+	}
+}
+
 func TestPriceCart(t *testing.T) {
 	t.Parallel()
 	guarana := Item{ID: 1001, Name: "Guaraná", PriceCents: 250, VATBasisPoints: 1000, Stock: 40, SoldOnline: true}
@@ -156,7 +187,7 @@ func TestPriceCart(t *testing.T) {
 		want := Cart{
 			Lines: []Line{
 				{ProductID: 1001, Quantity: 4, Item: guarana, UnitPriceCents: 250, LineTotalCents: 1000, VATCents: 91, AvailableStock: 40},
-				{ProductID: 1002, Quantity: 2, Item: acai, UnitPriceCents: 680, PromotionID: 7, PromotionLabel: "-20%",
+				{ProductID: 1002, Quantity: 2, Item: acai, UnitPriceCents: 680, PromotionID: 7, PromotionLabel: "-20%", ReferenceUnitCents: 850,
 					LineTotalCents: 1360, VATCents: 124, AvailableStock: 3},
 			},
 			SubtotalCents: 2360, VATCents: 215, TotalCents: 2360, Valid: true,

@@ -90,7 +90,7 @@ func TestDevelopmentGatewayInShopd(t *testing.T) {
 	}
 	page, _ := io.ReadAll(res.Body)
 	_ = res.Body.Close()
-	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), "9,95 €") || res.Header.Get("Content-Security-Policy") == "" {
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), "9,95\u00a0€") || res.Header.Get("Content-Security-Policy") == "" {
 		t.Fatalf("payment page %d, CSP %q:\n%s", res.StatusCode, res.Header.Get("Content-Security-Policy"), page)
 	}
 	for name, re := range map[string]interface{ FindString(string) string }{

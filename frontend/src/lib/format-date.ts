@@ -20,3 +20,13 @@ export function formatDay(day: string, language: string): string {
   const [y, m, d] = day.split("-").map(Number);
   return formatDate(new Date(Date.UTC(y, m - 1, d)), language, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 }
+
+/**
+ * formatShopTime shows a moment as the shop's clock reads it, Europe/Madrid,
+ * labelled as the e-mails and tickets label it (backend shoptime): a shopper
+ * in Portugal, an hour behind, or abroad reads the same hour as the shop.
+ * "Hora de Madrid" is right in both Spanish and Portuguese.
+ */
+export function formatShopTime(date: Date, language: string): string {
+  return `${formatDate(date, language, { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Madrid" })} (hora de Madrid)`;
+}

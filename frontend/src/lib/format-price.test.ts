@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice, schemaPrice } from "@/lib/format-price";
+import table from "@/lib/money-cases.json";
 
 // Intl separates the amount and the euro sign with a no-break space.
 const nbsp = (s: string) => s.replace(/\u00a0/g, " ");
@@ -16,6 +17,22 @@ describe("formatPrice", () => {
     { cents: 850n, locale: "es", want: "8,50 €" },
   ])("$cents cents in $locale", ({ cents, locale, want }) => {
     expect(nbsp(formatPrice(cents, locale))).toBe(want);
+  });
+});
+
+// The table the Go formatter (backend/internal/money) is tested against: e-mails,
+// invoices and tickets must write every amount as the site does, and the site
+// as the browser's Intl does.
+describe("money-cases.json", () => {
+  const intl = {
+    es: new Intl.NumberFormat("es-ES", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    pt: new Intl.NumberFormat("pt-PT", { style: "currency", currency: "EUR", minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  };
+  it.each(table.cases)("$cents cents", ({ cents, es, pt }) => {
+    expect(formatPrice(cents, "es")).toBe(es);
+    expect(formatPrice(cents, "pt")).toBe(pt);
+    expect(intl.es.format(cents / 100)).toBe(es);
+    expect(intl.pt.format(cents / 100)).toBe(pt);
   });
 });
 

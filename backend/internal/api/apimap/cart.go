@@ -31,17 +31,18 @@ func CartToProto(c pricing.Cart) *saboresv1.ValidateCartResponse {
 	}
 	for i, l := range c.Lines {
 		line := &saboresv1.CartLine{
-			ProductId:             l.ProductID,
-			Quantity:              l.Quantity,
-			Name:                  l.Item.Name,
-			ImageUrl:              l.Item.ImageURL,
-			UnitPriceCents:        l.UnitPriceCents,
-			RegularUnitPriceCents: l.Item.PriceCents,
-			PromotionLabel:        l.PromotionLabel,
-			VatBasisPoints:        l.Item.VATBasisPoints,
-			LineTotalCents:        l.LineTotalCents,
-			AvailableStock:        l.AvailableStock,
-			Problems:              make([]saboresv1.CartProblem, len(l.Problems)),
+			ProductId:               l.ProductID,
+			Quantity:                l.Quantity,
+			Name:                    l.Item.Name,
+			ImageUrl:                l.Item.ImageURL,
+			UnitPriceCents:          l.UnitPriceCents,
+			RegularUnitPriceCents:   l.Item.PriceCents,
+			PromotionLabel:          l.PromotionLabel,
+			ReferenceUnitPriceCents: l.ReferenceUnitCents,
+			VatBasisPoints:          l.Item.VATBasisPoints,
+			LineTotalCents:          l.LineTotalCents,
+			AvailableStock:          l.AvailableStock,
+			Problems:                make([]saboresv1.CartProblem, len(l.Problems)),
 		}
 		for j, p := range l.Problems {
 			line.Problems[j] = problemToProto(p)

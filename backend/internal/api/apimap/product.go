@@ -73,6 +73,7 @@ func promotionToProto(regularCents int64, promo pricing.Promotion) *saboresv1.Pr
 		DiscountPercent:      d.Percent,
 		Label:                d.Label,
 		LowestPrice_30DCents: promo.LowestPrice30dCents,
+		ReferencePriceCents:  pricing.Announced(regularCents, promo, d),
 	}
 	switch promo.Type {
 	case pricing.Percentage:

@@ -68,16 +68,16 @@ func TestValidateCartPricesFromTheServer(t *testing.T) {
 	got := validateCart(t, svc, line(2, 2), line(1, 3), line(12001, 1))
 
 	want := []struct {
-		unit, regular, total int64
-		label                string
+		unit, regular, reference, total int64
+		label                           string
 	}{
-		{680, 850, 1360, "-20%"}, // 20 % off
-		{250, 250, 750, ""},      // expired and future promotions do not apply
-		{2500, 2900, 2500, "-14%"},
+		{680, 850, 850, 1360, "-20%"}, // 20 % off, no lowest price known: against the regular price
+		{250, 250, 0, 750, ""},        // expired and future promotions do not apply
+		{2500, 2900, 2900, 2500, "-14%"},
 	}
 	for i, w := range want {
 		l := got.GetLines()[i]
-		if l.GetUnitPriceCents() != w.unit || l.GetRegularUnitPriceCents() != w.regular ||
+		if l.GetUnitPriceCents() != w.unit || l.GetRegularUnitPriceCents() != w.regular || l.GetReferenceUnitPriceCents() != w.reference ||
 			l.GetLineTotalCents() != w.total || l.GetPromotionLabel() != w.label || len(l.GetProblems()) != 0 {
 			t.Errorf("line %d = %v, want %+v", i, l, w)
 		}

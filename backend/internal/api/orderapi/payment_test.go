@@ -187,7 +187,7 @@ func TestOrderPagePayment(t *testing.T) {
 	tr := b.place(t, ctx, transfer, line(1, 2))
 	p := get(tr.GetId()).GetTransfer()
 	if p.GetIban() != "ES79 2100 0813 6101 2345 6789" || p.GetBeneficiary() == "" || p.GetAmountCents() != 500+495 ||
-		p.GetReference() != strconv.FormatInt(tr.GetId(), 10) || len(p.GetQrPng()) == 0 {
+		p.GetReference() != "SABORES-"+strconv.FormatInt(tr.GetId(), 10) || len(p.GetQrPng()) == 0 {
 		t.Errorf("transfer instructions %v", p)
 	}
 	if !strings.HasPrefix(string(p.GetQrPng()), "\x89PNG") {

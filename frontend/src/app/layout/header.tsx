@@ -2,7 +2,7 @@ import { Link, NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
 import { MobileMenu } from "@/app/layout/mobile-menu";
 import { CartIcon } from "@/components/ui/icons";
-import { navClass, navItems } from "@/app/layout/nav-items";
+import { countryItems, navClass, navItems } from "@/app/layout/nav-items";
 import { SearchBox } from "@/features/catalog/components/search-box";
 import { accountHome, useSession } from "@/hooks/use-session";
 import { useCart } from "@/stores/cart-store";
@@ -49,6 +49,27 @@ export function Header() {
               </NavLink>
             </li>
           ))}
+          <li className="relative">
+            <details className="group">
+              <summary className="cursor-pointer list-none rounded-md px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-stone-100">
+                {t("nav.countries")} <span aria-hidden="true">▾</span>
+              </summary>
+              <ul className="absolute left-0 z-50 mt-1 w-56 rounded-lg border border-stone-200 bg-white p-1 shadow-lg">
+                {countryItems.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      className={(s) => `block ${navClass(s)}`}
+                      // A link followed closes the list, as a menu would.
+                      onClick={(e) => e.currentTarget.closest("details")?.removeAttribute("open")}
+                    >
+                      {t(item.label)}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
         </ul>
       </nav>
     </header>

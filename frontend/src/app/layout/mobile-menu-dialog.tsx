@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { NavLink } from "react-router";
 import { useTranslation } from "react-i18next";
-import { mobileExtraItems, navClass, navItems } from "@/app/layout/nav-items";
+import { countryItems, navClass, navItems } from "@/app/layout/nav-items";
 import { accountHome, useSession } from "@/hooks/use-session";
 
 /**
@@ -19,7 +19,7 @@ export default function MobileMenuDialog({
 }) {
   const { t } = useTranslation();
   const { viewer } = useSession();
-  const items = [...navItems, ...mobileExtraItems, { to: accountHome(viewer), label: "account.menuEntry" }];
+  const items = [...navItems, ...countryItems, { to: accountHome(viewer), label: "account.menuEntry" }];
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -1,27 +1,26 @@
+import { categoryPages, countryPages, genericCountries } from "@/app/entry-pages";
+
 /** NavItem is a header navigation entry; label is an i18n key. */
 export interface NavItem {
   to: string;
   label: string;
 }
 
-/** navItems is the header's navigation, in order. */
+/** navItems is the header's navigation, in order: every category page (categoryPages) has its entry. */
 export const navItems: NavItem[] = [
   { to: "/", label: "nav.home" },
-  { to: "/bebidas", label: "nav.bebidas" },
-  { to: "/alimentos", label: "nav.alimentos" },
-  { to: "/beleza", label: "nav.beleza" },
-  { to: "/perfumes", label: "nav.perfumes" },
+  ...categoryPages.map((c) => ({ to: `/${c}`, label: `nav.${c}` })),
   { to: "/todos", label: "nav.todos" },
   { to: "/contact", label: "nav.contact" },
   { to: "/cart", label: "nav.cart" },
   { to: "/favorites", label: "nav.favorites" },
 ];
 
-/** mobileExtraItems are linked from the mobile menu only. */
-export const mobileExtraItems: NavItem[] = [
-  { to: "/brasil", label: "nav.brasil" },
-  { to: "/colombia", label: "nav.colombia" },
-];
+/** countryItems link every country page, under "Países" (a disclosure on desktop, listed in the mobile menu). */
+export const countryItems: NavItem[] = [...Object.keys(countryPages), ...genericCountries].map((slug) => ({
+  to: `/${slug}`,
+  label: `nav.${slug}`,
+}));
 
 /** navClass highlights the active entry (the root only on an exact match). */
 export function navClass({ isActive }: { isActive: boolean }) {

@@ -17,7 +17,7 @@ function renderCart() {
     router.service(CartService, {
       validateCart: () => ({
         lines: [
-          { productId: 1001n, quantity: 2, name: "Guaraná", unitPriceCents: 200n, regularUnitPriceCents: 250n, promotionLabel: "-20%", lineTotalCents: 400n, availableStock: 10 },
+          { productId: 1001n, quantity: 2, name: "Guaraná", unitPriceCents: 200n, regularUnitPriceCents: 250n, referenceUnitPriceCents: 250n, promotionLabel: "-20%", lineTotalCents: 400n, availableStock: 10 },
           { productId: 2001n, quantity: 3, name: "Café de Colombia", unitPriceCents: 899n, regularUnitPriceCents: 899n, availableStock: 1, problems: [CartProblem.INSUFFICIENT_STOCK] },
         ],
         subtotalCents: 400n,

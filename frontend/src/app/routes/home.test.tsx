@@ -32,8 +32,10 @@ it("shows countries, launches, promotions with countdowns, EXPIRADA and the 30-d
               type: PromotionType.PERCENTAGE,
               priceCents: 400n,
               originalPriceCents: 500n,
-              label: "-20%",
+              // -11 % against the 30-day lowest 4,50 €, as the server announces it.
+              label: "-11%",
               lowestPrice30dCents: 450n,
+              referencePriceCents: 450n,
               endTime: timestampFromMs(Date.now() + 3 * 86_400_000),
             },
           }),
@@ -55,7 +57,7 @@ it("shows countries, launches, promotions with countdowns, EXPIRADA and the 30-d
 
   const promos = screen.getByRole("region", { name: "Ofertas Especiales" });
   const live = (await within(promos).findByText("Café em promoção")).closest("article")!;
-  expect(within(live).getByText("-20%")).toBeInTheDocument();
+  expect(within(live).getByText("-11%")).toBeInTheDocument();
   expect(within(live).getByText(/Precio más bajo de los últimos 30 días/)).toHaveTextContent("4,50 €");
   expect(within(live).getByText(/Termina en/)).toHaveTextContent(/2d 23:59:\d\d/);
   const expired = within(promos).getByText("Oferta passada").closest("article")!;

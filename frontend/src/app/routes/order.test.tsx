@@ -61,7 +61,7 @@ it("shows a shipped order's timeline in words and the carrier's tracking link", 
   expect(within(history).getAllByRole("listitem").map((li) => li.querySelector("p")?.textContent)).toEqual([
     "Encomenda recebida",
     "Pagamento recebido",
-    "Estamos a prepará-la",
+    "Preparação iniciada",
     "Enviada",
   ]);
   expect(within(history).getAllByRole("listitem")[3].querySelector("time")).toHaveAttribute("datetime", "2026-09-21T16:43:20.000Z");
@@ -183,4 +183,52 @@ it("waits for the bank's notification when the shopper is back before it, then s
   expect(within(payment).queryByRole("button", { name: "Pagar de nuevo" })).toBeNull();
   await within(payment).findByText(/^Pagado\./, undefined, { timeout: 5000 });
   expect(asked).toBeGreaterThanOrEqual(2);
+});
+
+// One message of where the order stands, from all its states: never
+// "preparing" beside "we have not started preparing it", nor on a
+// cancelled order, and no refund promised for money never taken.
+it.each([
+  {
+    why: "a paid order not yet being prepared",
+    order: { ...placed, paymentStatus: PaymentStatus.PAID },
+    cancellable: true,
+    title: "Pago recibido",
+  },
+  {
+    why: "a cancelled paid order",
+    order: { ...placed, status: OrderStatus.CANCELLED, paymentStatus: PaymentStatus.PAID },
+    cancellable: false,
+    title: "Cancelado: te devolvemos el importe",
+  },
+  {
+    why: "a cancelled order never paid",
+    order: { ...placed, status: OrderStatus.CANCELLED },
+    cancellable: false,
+    title: "Cancelado",
+    text: "No se te ha cobrado nada.",
+  },
+])("tells $why where it stands without contradiction", async ({ order, cancellable, title, text }) => {
+  renderOrder(order, [{ machine: "fulfilment", toState: "placed", actor: "shopper", createTime: at(0) }], cancellable);
+  const state = await screen.findByRole("region", { name: title });
+  if (text) expect(state).toHaveTextContent(text);
+  expect(document.body).not.toHaveTextContent(/estamos preparando|ya preparamos|preparando/i);
+  if (order.status === OrderStatus.CANCELLED && order.paymentStatus !== PaymentStatus.PAID) {
+    expect(document.body).not.toHaveTextContent(/te devolv/i);
+  }
+});
+
+it("gives an unpaid order's deadline in Madrid time, labelled", async () => {
+  renderApp("/orders/12", (router) => {
+    router.service(AccountService, { getSession: () => signedIn() });
+    router.service(InvoiceService, { listMyInvoices: () => ({ invoices: [] }) });
+    router.service(OrderService, {
+      // 16:59 UTC on 29 November is 17:59 in Madrid.
+      getMyOrder: () => ({ order: placed, events: [], cancellable: true, payment: { expireTime: { seconds: 1_795_971_540n, nanos: 0 } } }),
+    });
+  });
+  const state = await screen.findByRole("region", { name: "Esperando tu pago" });
+  expect(state).toHaveTextContent(/Págalo antes del 29 de noviembre de 2026 a las 17:59 \(hora de Madrid\)/);
+  // 14:13 UTC on 21 September (summer time) is 16:13 in Madrid.
+  expect(screen.getByText(/^Realizado el/)).toHaveTextContent("Realizado el 21 de septiembre de 2026 a las 16:13 (hora de Madrid)");
 });

@@ -4,19 +4,20 @@ import { Navigate, useParams, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
-import { OrderStatusBadge } from "@/components/ui/order-status-badge";
 import { OrderTimeline } from "@/components/ui/order-timeline";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { useMyOrder } from "@/features/account/api/account";
 import { CancelOrderDialog } from "@/features/account/components/cancel-order-dialog";
 import { OrderDetails } from "@/features/account/components/order-details";
+import { OrderStateBanner } from "@/features/account/components/order-state-banner";
 import { OrderTracking } from "@/features/account/components/order-tracking";
 import { WithdrawLink } from "@/features/account/components/withdrawal/withdraw-link";
+import { orderState } from "@/features/account/lib/order-state";
 import { OrderPayment, type Returned } from "@/features/payment/components/order-payment";
 import { useSession } from "@/hooks/use-session";
 import { errorCode } from "@/lib/connect-errors";
-import { formatDate, formatDay } from "@/lib/format-date";
+import { formatDay, formatShopTime } from "@/lib/format-date";
 import { OrderStatus, PaymentStatus } from "@gen/sabores/v1/types_pb";
 
 /** orderId reads the route's id; anything but a positive integer is 0. */
@@ -27,7 +28,8 @@ function orderId(raw: string | undefined): bigint {
 /**
  * OrderRoute is /orders/:id, one of the client's orders: where its payment
  * stands (Redsys sends the shopper back here with ?payment=ok or ko, and the
- * page waits for the bank's notification), the timeline, the carrier's
+ * page waits for the bank's notification), one message of where it stands
+ * derived from all its states (orderState), the timeline, the carrier's
  * tracking link once shipped, the cancel button while the server says it may
  * be cancelled, the withdrawal function, and its details.
  */
@@ -64,14 +66,11 @@ export default function OrderRoute() {
       ) : (
         o && (
           <>
-            <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-3xl font-bold">{t("orders.number", { id: String(o.id) })}</h1>
-              <OrderStatusBadge order={o} ns="account" keyPrefix="status" />
-            </div>
+            <h1 className="text-3xl font-bold">{t("orders.number", { id: String(o.id) })}</h1>
             {o.createTime && (
               <p className="text-stone-700">
                 {t("order.placed", {
-                  date: formatDate(timestampDate(o.createTime), i18n.language, { dateStyle: "long", timeStyle: "short" }),
+                  date: formatShopTime(timestampDate(o.createTime), i18n.language),
                 })}
               </p>
             )}
@@ -85,7 +84,8 @@ export default function OrderRoute() {
                 {t("order.pickup")} <strong className="ml-1 font-mono text-lg tracking-widest">{o.pickupCode}</strong>
               </p>
             )}
-            <OrderPayment order={o} payment={res.data.payment} returned={returned} />
+            <OrderStateBanner state={orderState(o, res.data.payment, res.data.tracking)} />
+            {o.status !== OrderStatus.CANCELLED && <OrderPayment order={o} payment={res.data.payment} returned={returned} />}
             {res.data.cancellable && (
               <div className="card flex flex-wrap items-center justify-between gap-3 p-4">
                 <p className="text-sm text-stone-700">{t("order.cancellable")}</p>

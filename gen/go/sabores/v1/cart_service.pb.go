@@ -178,6 +178,10 @@ type CartLine struct {
 	AvailableStock int32 `protobuf:"varint,10,opt,name=available_stock,json=availableStock,proto3" json:"available_stock,omitempty"`
 	// problems are why the line cannot be sold as it is; empty when it can.
 	Problems []CartProblem `protobuf:"varint,11,rep,packed,name=problems,proto3,enum=sabores.v1.CartProblem" json:"problems,omitempty"`
+	// reference_unit_price_cents is the price per unit promotion_label's
+	// reduction is announced against, as Promotion.reference_price_cents:
+	// what the cart strikes through, the product page's figure; 0 for none.
+	ReferenceUnitPriceCents int64 `protobuf:"varint,12,opt,name=reference_unit_price_cents,json=referenceUnitPriceCents,proto3" json:"reference_unit_price_cents,omitempty"`
 	// age_restricted: only for adults (alcohol, energy drinks); a cart holding
 	// one needs the shopper's age declaration at checkout.
 	AgeRestricted bool `protobuf:"varint,20,opt,name=age_restricted,json=ageRestricted,proto3" json:"age_restricted,omitempty"`
@@ -292,6 +296,13 @@ func (x *CartLine) GetProblems() []CartProblem {
 		return x.Problems
 	}
 	return nil
+}
+
+func (x *CartLine) GetReferenceUnitPriceCents() int64 {
+	if x != nil {
+		return x.ReferenceUnitPriceCents
+	}
+	return 0
 }
 
 func (x *CartLine) GetAgeRestricted() bool {
@@ -626,7 +637,7 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\rCartLineInput\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x120\n" +
-	"\bquantity\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\bquantity\"\xfa\x03\n" +
+	"\bquantity\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\bquantity\"\xb7\x04\n" +
 	"\bCartLine\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x1a\n" +
@@ -640,7 +651,8 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\x10line_total_cents\x18\t \x01(\x03R\x0elineTotalCents\x12'\n" +
 	"\x0favailable_stock\x18\n" +
 	" \x01(\x05R\x0eavailableStock\x123\n" +
-	"\bproblems\x18\v \x03(\x0e2\x17.sabores.v1.CartProblemR\bproblems\x12%\n" +
+	"\bproblems\x18\v \x03(\x0e2\x17.sabores.v1.CartProblemR\bproblems\x12;\n" +
+	"\x1areference_unit_price_cents\x18\f \x01(\x03R\x17referenceUnitPriceCents\x12%\n" +
 	"\x0eage_restricted\x18\x14 \x01(\bR\rageRestricted\x12\x1d\n" +
 	"\n" +
 	"cold_chain\x18\x15 \x01(\bR\tcoldChain\"\x8b\x02\n" +

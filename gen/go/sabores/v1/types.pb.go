@@ -486,8 +486,13 @@ type Promotion struct {
 	// promotion started, which EU law (Directive 2019/2161) requires beside an
 	// announced reduction.
 	LowestPrice_30DCents int64 `protobuf:"varint,9,opt,name=lowest_price_30d_cents,json=lowestPrice30dCents,proto3" json:"lowest_price_30d_cents,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// reference_price_cents is the price the reduction is announced against
+	// (C-330/23): the 30-day lowest price, never above the regular one, or the
+	// regular price when no lowest is known. The storefront strikes it through
+	// beside price_cents only when it is higher; 0 when no reduction is announced.
+	ReferencePriceCents int64 `protobuf:"varint,10,opt,name=reference_price_cents,json=referencePriceCents,proto3" json:"reference_price_cents,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Promotion) Reset() {
@@ -579,6 +584,13 @@ func (x *Promotion) GetEndTime() *timestamppb.Timestamp {
 func (x *Promotion) GetLowestPrice_30DCents() int64 {
 	if x != nil {
 		return x.LowestPrice_30DCents
+	}
+	return 0
+}
+
+func (x *Promotion) GetReferencePriceCents() int64 {
+	if x != nil {
+		return x.ReferencePriceCents
 	}
 	return 0
 }
@@ -1753,7 +1765,7 @@ var File_sabores_v1_types_proto protoreflect.FileDescriptor
 const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"\x16sabores/v1/types.proto\x12\n" +
-	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\x1a\x19sabores/v1/shipping.proto\"\x85\x03\n" +
+	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\x1a\x19sabores/v1/shipping.proto\"\xb9\x03\n" +
 	"\tPromotion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12-\n" +
 	"\x04type\x18\x02 \x01(\x0e2\x19.sabores.v1.PromotionTypeR\x04type\x120\n" +
@@ -1765,7 +1777,9 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"start_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tstartTime\x125\n" +
 	"\bend_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\x123\n" +
-	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\"\xfd\x05\n" +
+	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\x122\n" +
+	"\x15reference_price_cents\x18\n" +
+	" \x01(\x03R\x13referencePriceCents\"\xfd\x05\n" +
 	"\aProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +

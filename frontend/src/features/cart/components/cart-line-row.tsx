@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { ReducedPrice } from "@/components/ui/reduced-price";
 import { ProductImage } from "@/components/ui/product-image";
 import { CartProblems } from "@/features/cart/components/cart-problems";
 import type { CartLine } from "@gen/sabores/v1/cart_service_pb";
@@ -33,15 +34,13 @@ export function CartLineRow({
           {line?.name || item.name}
         </Link>
         <div className="mt-1 flex flex-wrap items-baseline gap-2 text-sm">
-          <Price cents={unit} className="font-semibold" />
-          {line && line.promotionLabel && (
-            <>
-              <s className="text-stone-600">
-                <Price cents={line.regularUnitPriceCents} />
-              </s>
-              <span className="rounded bg-red-700 px-1.5 text-xs font-bold text-white">{line.promotionLabel}</span>
-            </>
-          )}
+          <ReducedPrice
+            cents={unit}
+            referenceCents={line?.referenceUnitPriceCents ?? 0}
+            label={line?.promotionLabel ?? ""}
+            className="font-semibold"
+            referenceClassName="text-stone-600"
+          />
           {line && line.unitPriceCents > 0n && Number(line.unitPriceCents) !== item.priceCents && (
             <span className="text-xs text-stone-600">{t("priceUpdated")}</span>
           )}

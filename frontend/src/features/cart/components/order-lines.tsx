@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
+import { ReducedPrice } from "@/components/ui/reduced-price";
 import { ProductImage } from "@/components/ui/product-image";
 import { CartProblems, problemFromReason } from "@/features/cart/components/cart-problems";
 import type { LineProblem } from "@/features/cart/api/place-order";
@@ -29,8 +30,13 @@ export function OrderLines({
             <div className="min-w-0 flex-1">
               <p className="font-medium">{line?.name || item.name}</p>
               <p className="text-sm text-stone-700">
-                {item.quantity} × <Price cents={unit} />
-                {line?.promotionLabel ? ` (${line.promotionLabel})` : ""}
+                {item.quantity} ×{" "}
+                <ReducedPrice
+                  cents={unit}
+                  referenceCents={line?.referenceUnitPriceCents ?? 0}
+                  label={line?.promotionLabel ?? ""}
+                  referenceClassName="text-stone-600"
+                />
               </p>
               <CartProblems problems={line?.problems ?? []} available={line?.availableStock ?? 0} />
               {serverProblems.map((p) => (

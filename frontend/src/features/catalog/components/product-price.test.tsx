@@ -10,7 +10,7 @@ import { PromotionSchema } from "@gen/sabores/v1/types_pb";
 it("strikes through the 30-day lowest price the reduction is measured against, not the regular one", async () => {
   const guarana = product(1001, {
     priceCents: 279n,
-    promotion: create(PromotionSchema, { priceCents: 237n, originalPriceCents: 279n, label: "-5%", lowestPrice30dCents: 249n }),
+    promotion: create(PromotionSchema, { priceCents: 237n, originalPriceCents: 279n, label: "-5%", lowestPrice30dCents: 249n, referencePriceCents: 249n }),
   });
   const i18n = initI18n("es");
   render(

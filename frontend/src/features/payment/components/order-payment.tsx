@@ -4,7 +4,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Spinner } from "@/components/ui/spinner";
 import { formatDate } from "@/lib/format-date";
 import { type OrderPayment as Payment, PaymentAttemptStatus } from "@gen/sabores/v1/order_service_pb";
-import { type Order, OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
+import { type Order, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
 import { RedsysRedirect } from "@/features/payment/components/redsys-redirect";
 import { TransferInstructions } from "@/features/payment/components/transfer-instructions";
 
@@ -12,7 +12,9 @@ import { TransferInstructions } from "@/features/payment/components/transfer-ins
 export type Returned = "ok" | "ko" | null;
 
 /**
- * OrderPayment says where an order's payment stands: paid, waiting for the
+ * OrderPayment says where a live order's payment stands (a cancelled
+ * order's page says what became of its money in its one state message,
+ * orderState): paid, waiting for the
  * bank's notification (after the shopper came back through URLOK), refused
  * or abandoned with "pay again" until the order expires, the transfer's
  * details, or payment on delivery.
@@ -21,7 +23,6 @@ export function OrderPayment({ order, payment, returned }: { order: Order; payme
   const { t, i18n } = useTranslation("payment");
   const [paying, setPaying] = useState(false);
   const paid = order.paymentStatus === PaymentStatus.PAID;
-  const cancelled = order.status === OrderStatus.CANCELLED;
   const redsys = order.paymentMethod === PaymentMethod.CARD || order.paymentMethod === PaymentMethod.BIZUM;
   const last = payment?.lastAttempt ?? PaymentAttemptStatus.UNSPECIFIED;
   const expires = payment?.expireTime
@@ -33,8 +34,6 @@ export function OrderPayment({ order, payment, returned }: { order: Order; payme
     body = <RedsysRedirect orderId={order.id} onCancel={() => setPaying(false)} />;
   } else if (paid) {
     body = <p className="font-semibold text-green-800">{t("paid")}</p>;
-  } else if (cancelled) {
-    body = <p className="text-stone-800">{t("cancelled")}</p>;
   } else if (order.paymentStatus === PaymentStatus.ON_DELIVERY) {
     body = <p>{t("onDelivery")}</p>;
   } else if (payment?.transfer) {
