@@ -18,6 +18,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
 	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
+	"github.com/sabores/sabores/backend/internal/api/admineventapi"
 	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
@@ -48,6 +49,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/devoidc"
+	erpfeed "github.com/sabores/sabores/backend/internal/feed"
 	"github.com/sabores/sabores/backend/internal/gtin"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoice"
@@ -238,6 +240,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminParcel:          adminparcelapi.New(parcels),
 			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),
 			AdminStaff:           adminstaffapi.New(dbs.Primary),
+			AdminEvent:           admineventapi.New(erpfeed.New(dbs.Primary)),
 			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer), verification(cfg)),
 		},
 		Interceptors: append([]connect.Interceptor{

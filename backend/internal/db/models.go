@@ -43,6 +43,15 @@ type AdminPromotion struct {
 	LowestPrice30dCents int64
 }
 
+type ApiEvent struct {
+	Seq       int64
+	Xid       pgtype.Uint64
+	ID        uuid.UUID
+	Type      string
+	Data      []byte
+	CreatedAt time.Time
+}
+
 type AuditEvent struct {
 	ID          int64
 	Actor       string
@@ -325,6 +334,13 @@ type Order struct {
 	PickupCode            *string
 	ShippingWeightGrams   *int32
 	Channel               string
+}
+
+type OrderChange struct {
+	Seq       int64
+	Xid       pgtype.Uint64
+	OrderID   int64
+	CreatedAt time.Time
 }
 
 type OrderContact struct {
@@ -680,6 +696,14 @@ type StockMovement struct {
 	Note        string
 	StockAfter  int32
 	CreatedAt   time.Time
+}
+
+type StockSync struct {
+	Caller         string
+	IdempotencyKey string
+	RequestHash    []byte
+	Response       []byte
+	CreatedAt      time.Time
 }
 
 type TillDayEntry struct {

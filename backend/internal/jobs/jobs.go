@@ -140,6 +140,9 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	if err := river.AddWorkerSafely(workers, &pruneNotificationsWorker{pool: pool, now: opts.Now, log: opts.Logger}); err != nil {
 		return nil, fmt.Errorf("jobs: add notifications prune worker: %w", err)
 	}
+	if err := river.AddWorkerSafely(workers, &pruneFeedsWorker{pool: pool, now: opts.Now, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: add feeds prune worker: %w", err)
+	}
 	if opts.Sender != nil {
 		if err := river.AddWorkerSafely(workers, &mailWorker{
 			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger, links: opts.Links,
@@ -203,6 +206,7 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 				},
 				&river.PeriodicJobOpts{ID: "fold_order_contacts", RunOnStart: true}),
 			pruneNotificationsPeriodic(),
+			pruneFeedsPeriodic(),
 		),
 	})
 	if err != nil {
