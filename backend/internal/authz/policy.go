@@ -88,6 +88,7 @@ var Services = map[string]Access{
 	saboresv1connect.AdminShippingServiceName:        Admin,
 	saboresv1connect.AdminStaffServiceName:           Admin,
 	saboresv1connect.AdminEventServiceName:           Admin,
+	saboresv1connect.AdminWebhookServiceName:         Admin,
 	// The shop's till: its staff and admins, nothing else of the back
 	// office for till staff.
 	saboresv1connect.TillServiceName: Till,

@@ -30,6 +30,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminstaffapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
+	"github.com/sabores/sabores/backend/internal/api/adminwebhookapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
 	"github.com/sabores/sabores/backend/internal/api/cartapi"
 	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
@@ -66,6 +67,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/stuck"
 	"github.com/sabores/sabores/backend/internal/till"
 	"github.com/sabores/sabores/backend/internal/visibility"
+	"github.com/sabores/sabores/backend/internal/webhook"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -241,6 +243,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),
 			AdminStaff:           adminstaffapi.New(dbs.Primary),
 			AdminEvent:           admineventapi.New(erpfeed.New(dbs.Primary)),
+			AdminWebhook:         adminwebhookapi.New(webhook.New(dbs.Primary)),
 			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer), verification(cfg)),
 		},
 		Interceptors: append([]connect.Interceptor{

@@ -805,6 +805,21 @@ type VerifactuSubmission struct {
 	CreatedAt     time.Time
 }
 
+type WebhookDispatch struct {
+	ID  bool
+	Xid pgtype.Uint64
+	Seq int64
+}
+
+type WebhookEndpoint struct {
+	ID        int64
+	URL       string
+	Types     []string
+	Secret    string
+	CreatedBy *int64
+	CreatedAt time.Time
+}
+
 type Withdrawal struct {
 	ID              int64
 	OrderID         int64
