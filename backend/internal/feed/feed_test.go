@@ -33,7 +33,7 @@ func TestLateCommitsAreNeverSkipped(t *testing.T) {
 	// databases share the transaction ids).
 	at := settledOrders(t, feeds, feed.Cursor{}, 2)
 	var eventsAt feed.Cursor
-	testwait.Until(t, 30*time.Second, "the product's events", func() bool {
+	testwait.Until(t, 60*time.Second, "the product's events", func() bool {
 		events, next, err := feeds.Events(ctx, feed.Cursor{}, nil, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -105,7 +105,7 @@ func TestLateCommitsAreNeverSkipped(t *testing.T) {
 func settledOrders(t *testing.T, feeds *feed.Service, after feed.Cursor, n int, ids ...*[]int64) feed.Cursor {
 	t.Helper()
 	var next feed.Cursor
-	testwait.Until(t, 30*time.Second, "the order changes", func() bool {
+	testwait.Until(t, 60*time.Second, "the order changes", func() bool {
 		got, c, err := feeds.OrderChanges(context.Background(), after, 0)
 		if err != nil {
 			t.Fatal(err)
