@@ -11,6 +11,10 @@ CREATE TABLE webhook_endpoints (
     -- The signing secret ("whsec_" and base64), kept as is: signing needs
     -- it. Shown to the owner once, when created.
     secret      text NOT NULL CHECK (secret LIKE 'whsec\_%'),
+    -- The secret before the last rotation, still signing (beside the new
+    -- one) until previous_until, so receivers switch without a gap.
+    previous_secret text,
+    previous_until  timestamptz,
     created_by  bigint REFERENCES users (id) ON DELETE SET NULL,
     created_at  timestamptz NOT NULL DEFAULT now()
 );

@@ -23,3 +23,11 @@ UPDATE webhook_dispatch SET xid = cast(@xid::text AS xid8), seq = @seq;
 -- GetAPIEvent reads one event for its delivery.
 -- name: GetAPIEvent :one
 SELECT id, type, data, created_at FROM api_events WHERE id = @id;
+
+-- RotateWebhookSecret gives an endpoint a new secret, the old one signing
+-- beside it until keep_until.
+-- name: RotateWebhookSecret :one
+UPDATE webhook_endpoints
+SET previous_secret = secret, previous_until = @keep_until, secret = @secret
+WHERE id = @id
+RETURNING *;

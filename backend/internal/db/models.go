@@ -812,12 +812,14 @@ type WebhookDispatch struct {
 }
 
 type WebhookEndpoint struct {
-	ID        int64
-	URL       string
-	Types     []string
-	Secret    string
-	CreatedBy *int64
-	CreatedAt time.Time
+	ID             int64
+	URL            string
+	Types          []string
+	Secret         string
+	PreviousSecret *string
+	PreviousUntil  *time.Time
+	CreatedBy      *int64
+	CreatedAt      time.Time
 }
 
 type Withdrawal struct {

@@ -15,7 +15,7 @@ import (
 const createWebhookEndpoint = `-- name: CreateWebhookEndpoint :one
 INSERT INTO webhook_endpoints (url, types, secret, created_by)
 VALUES ($1, $2::text[], $3, $4)
-RETURNING id, url, types, secret, created_by, created_at
+RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at
 `
 
 type CreateWebhookEndpointParams struct {
@@ -38,6 +38,8 @@ func (q *Queries) CreateWebhookEndpoint(ctx context.Context, arg CreateWebhookEn
 		&i.URL,
 		&i.Types,
 		&i.Secret,
+		&i.PreviousSecret,
+		&i.PreviousUntil,
 		&i.CreatedBy,
 		&i.CreatedAt,
 	)
@@ -45,7 +47,7 @@ func (q *Queries) CreateWebhookEndpoint(ctx context.Context, arg CreateWebhookEn
 }
 
 const deleteWebhookEndpoint = `-- name: DeleteWebhookEndpoint :one
-DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id, url, types, secret, created_by, created_at
+DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at
 `
 
 func (q *Queries) DeleteWebhookEndpoint(ctx context.Context, id int64) (WebhookEndpoint, error) {
@@ -56,6 +58,8 @@ func (q *Queries) DeleteWebhookEndpoint(ctx context.Context, id int64) (WebhookE
 		&i.URL,
 		&i.Types,
 		&i.Secret,
+		&i.PreviousSecret,
+		&i.PreviousUntil,
 		&i.CreatedBy,
 		&i.CreatedAt,
 	)
@@ -87,7 +91,7 @@ func (q *Queries) GetAPIEvent(ctx context.Context, id uuid.UUID) (GetAPIEventRow
 }
 
 const getWebhookEndpoint = `-- name: GetWebhookEndpoint :one
-SELECT id, url, types, secret, created_by, created_at FROM webhook_endpoints WHERE id = $1
+SELECT id, url, types, secret, previous_secret, previous_until, created_by, created_at FROM webhook_endpoints WHERE id = $1
 `
 
 func (q *Queries) GetWebhookEndpoint(ctx context.Context, id int64) (WebhookEndpoint, error) {
@@ -98,6 +102,8 @@ func (q *Queries) GetWebhookEndpoint(ctx context.Context, id int64) (WebhookEndp
 		&i.URL,
 		&i.Types,
 		&i.Secret,
+		&i.PreviousSecret,
+		&i.PreviousUntil,
 		&i.CreatedBy,
 		&i.CreatedAt,
 	)
@@ -105,7 +111,7 @@ func (q *Queries) GetWebhookEndpoint(ctx context.Context, id int64) (WebhookEndp
 }
 
 const listWebhookEndpoints = `-- name: ListWebhookEndpoints :many
-SELECT id, url, types, secret, created_by, created_at FROM webhook_endpoints ORDER BY id
+SELECT id, url, types, secret, previous_secret, previous_until, created_by, created_at FROM webhook_endpoints ORDER BY id
 `
 
 func (q *Queries) ListWebhookEndpoints(ctx context.Context) ([]WebhookEndpoint, error) {
@@ -122,6 +128,8 @@ func (q *Queries) ListWebhookEndpoints(ctx context.Context) ([]WebhookEndpoint, 
 			&i.URL,
 			&i.Types,
 			&i.Secret,
+			&i.PreviousSecret,
+			&i.PreviousUntil,
 			&i.CreatedBy,
 			&i.CreatedAt,
 		); err != nil {
@@ -165,4 +173,35 @@ type MoveWebhookDispatchParams struct {
 func (q *Queries) MoveWebhookDispatch(ctx context.Context, arg MoveWebhookDispatchParams) error {
 	_, err := q.db.Exec(ctx, moveWebhookDispatch, arg.Xid, arg.Seq)
 	return err
+}
+
+const rotateWebhookSecret = `-- name: RotateWebhookSecret :one
+UPDATE webhook_endpoints
+SET previous_secret = secret, previous_until = $1, secret = $2
+WHERE id = $3
+RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at
+`
+
+type RotateWebhookSecretParams struct {
+	KeepUntil *time.Time
+	Secret    string
+	ID        int64
+}
+
+// RotateWebhookSecret gives an endpoint a new secret, the old one signing
+// beside it until keep_until.
+func (q *Queries) RotateWebhookSecret(ctx context.Context, arg RotateWebhookSecretParams) (WebhookEndpoint, error) {
+	row := q.db.QueryRow(ctx, rotateWebhookSecret, arg.KeepUntil, arg.Secret, arg.ID)
+	var i WebhookEndpoint
+	err := row.Scan(
+		&i.ID,
+		&i.URL,
+		&i.Types,
+		&i.Secret,
+		&i.PreviousSecret,
+		&i.PreviousUntil,
+		&i.CreatedBy,
+		&i.CreatedAt,
+	)
+	return i, err
 }

@@ -146,6 +146,7 @@ var Bodies = map[string]Body{
 	saboresv1connect.AdminWebhookServiceCreateWebhookEndpointProcedure:         message,
 	saboresv1connect.AdminWebhookServiceListWebhookEndpointsProcedure:          message,
 	saboresv1connect.AdminWebhookServiceDeleteWebhookEndpointProcedure:         message,
+	saboresv1connect.AdminWebhookServiceRotateWebhookSecretProcedure:           message,
 	saboresv1connect.AdminOrderServiceAdvanceOrderProcedure:                    message,
 	saboresv1connect.AdminOrderServiceRetryRefundProcedure:                     message,
 	saboresv1connect.AdminOrderServiceRecordBankRefundProcedure:                message,

@@ -125,6 +125,50 @@ func (s *Service) Delete(ctx context.Context, by audit.Caller, id int64) error {
 	})
 }
 
+// RotationOverlap is how long an endpoint's old secret keeps signing
+// beside the new one after a rotation: a day to change the receiver.
+const RotationOverlap = 24 * time.Hour
+
+// Rotate gives an endpoint a new secret, audited, and returns it with the
+// secret (shown this once). For RotationOverlap deliveries carry two
+// signatures, one by each secret, so the receiver may switch at any time.
+func (s *Service) Rotate(ctx context.Context, by audit.Caller, id int64, now time.Time) (Endpoint, error) {
+	secret, err := NewSecret()
+	if err != nil {
+		return Endpoint{}, err
+	}
+	var row db.WebhookEndpoint
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		until := now.Add(RotationOverlap)
+		row, err = q.RotateWebhookSecret(ctx, db.RotateWebhookSecretParams{ID: id, Secret: secret, KeepUntil: &until})
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("webhook: endpoint %d: %w", id, fault.ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("webhook: rotate the secret of endpoint %d: %w", id, err)
+		}
+		return audit.Record(ctx, q, by, "webhook.rotate", fmt.Sprintf("webhook:%d", id), nil, endpointTrail{URL: row.URL, Types: row.Types})
+	})
+	if err != nil {
+		return Endpoint{}, err
+	}
+	out := endpointOf(row)
+	out.Secret = secret
+	return out, nil
+}
+
+// signatures are a delivery's webhook-signature: by the endpoint's secret,
+// and by its previous one while a rotation's overlap lasts.
+func signatures(ep db.WebhookEndpoint, id string, now time.Time, body []byte) (string, error) {
+	sig, err := Sign(ep.Secret, id, now, body)
+	if err != nil || ep.PreviousSecret == nil || ep.PreviousUntil == nil || !now.Before(*ep.PreviousUntil) {
+		return sig, err
+	}
+	old, err := Sign(*ep.PreviousSecret, id, now, body)
+	return sig + " " + old, err
+}
+
 func endpointOf(r db.WebhookEndpoint) Endpoint {
 	return Endpoint{ID: r.ID, URL: r.URL, Types: r.Types, CreatedAt: r.CreatedAt}
 }
@@ -213,7 +257,7 @@ func Deliver(ctx context.Context, q *db.Queries, client *http.Client, d Delivery
 	if err != nil {
 		return fmt.Errorf("webhook: encode event %s: %w", d.EventID, err)
 	}
-	sig, err := Sign(ep.Secret, p.ID, now, body)
+	sig, err := signatures(ep, p.ID, now, body)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ package adminwebhookapi
 
 import (
 	"context"
+	"time"
 
 	"connectrpc.com/connect"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -56,4 +57,14 @@ func (h *Handler) DeleteWebhookEndpoint(ctx context.Context, req *connect.Reques
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.DeleteWebhookEndpointResponse{}), nil
+}
+
+// RotateWebhookSecret gives an endpoint a new secret
+// (webhook.Service.Rotate).
+func (h *Handler) RotateWebhookSecret(ctx context.Context, req *connect.Request[saboresv1.RotateWebhookSecretRequest]) (*connect.Response[saboresv1.RotateWebhookSecretResponse], error) {
+	e, err := h.endpoints.Rotate(ctx, auth.Caller(ctx), req.Msg.GetId(), time.Now())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.RotateWebhookSecretResponse{Endpoint: endpointToProto(e), Secret: e.Secret}), nil
 }

@@ -23,6 +23,107 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// RotateWebhookSecretRequest names an endpoint.
+type RotateWebhookSecretRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id identifies the endpoint.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RotateWebhookSecretRequest) Reset() {
+	*x = RotateWebhookSecretRequest{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RotateWebhookSecretRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RotateWebhookSecretRequest) ProtoMessage() {}
+
+func (x *RotateWebhookSecretRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RotateWebhookSecretRequest.ProtoReflect.Descriptor instead.
+func (*RotateWebhookSecretRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *RotateWebhookSecretRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+// RotateWebhookSecretResponse is the endpoint and its new secret.
+type RotateWebhookSecretResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// endpoint is the endpoint.
+	Endpoint *WebhookEndpoint `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
+	// secret is the new secret: shown this once.
+	Secret        string `protobuf:"bytes,2,opt,name=secret,proto3" json:"secret,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RotateWebhookSecretResponse) Reset() {
+	*x = RotateWebhookSecretResponse{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RotateWebhookSecretResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RotateWebhookSecretResponse) ProtoMessage() {}
+
+func (x *RotateWebhookSecretResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RotateWebhookSecretResponse.ProtoReflect.Descriptor instead.
+func (*RotateWebhookSecretResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *RotateWebhookSecretResponse) GetEndpoint() *WebhookEndpoint {
+	if x != nil {
+		return x.Endpoint
+	}
+	return nil
+}
+
+func (x *RotateWebhookSecretResponse) GetSecret() string {
+	if x != nil {
+		return x.Secret
+	}
+	return ""
+}
+
 // WebhookEndpoint is a registered receiver of events.
 type WebhookEndpoint struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -40,7 +141,7 @@ type WebhookEndpoint struct {
 
 func (x *WebhookEndpoint) Reset() {
 	*x = WebhookEndpoint{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -52,7 +153,7 @@ func (x *WebhookEndpoint) String() string {
 func (*WebhookEndpoint) ProtoMessage() {}
 
 func (x *WebhookEndpoint) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -65,7 +166,7 @@ func (x *WebhookEndpoint) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WebhookEndpoint.ProtoReflect.Descriptor instead.
 func (*WebhookEndpoint) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *WebhookEndpoint) GetId() int64 {
@@ -109,7 +210,7 @@ type CreateWebhookEndpointRequest struct {
 
 func (x *CreateWebhookEndpointRequest) Reset() {
 	*x = CreateWebhookEndpointRequest{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -121,7 +222,7 @@ func (x *CreateWebhookEndpointRequest) String() string {
 func (*CreateWebhookEndpointRequest) ProtoMessage() {}
 
 func (x *CreateWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -134,7 +235,7 @@ func (x *CreateWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateWebhookEndpointRequest.ProtoReflect.Descriptor instead.
 func (*CreateWebhookEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *CreateWebhookEndpointRequest) GetUrl() string {
@@ -164,7 +265,7 @@ type CreateWebhookEndpointResponse struct {
 
 func (x *CreateWebhookEndpointResponse) Reset() {
 	*x = CreateWebhookEndpointResponse{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -176,7 +277,7 @@ func (x *CreateWebhookEndpointResponse) String() string {
 func (*CreateWebhookEndpointResponse) ProtoMessage() {}
 
 func (x *CreateWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -189,7 +290,7 @@ func (x *CreateWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateWebhookEndpointResponse.ProtoReflect.Descriptor instead.
 func (*CreateWebhookEndpointResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *CreateWebhookEndpointResponse) GetEndpoint() *WebhookEndpoint {
@@ -215,7 +316,7 @@ type ListWebhookEndpointsRequest struct {
 
 func (x *ListWebhookEndpointsRequest) Reset() {
 	*x = ListWebhookEndpointsRequest{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -227,7 +328,7 @@ func (x *ListWebhookEndpointsRequest) String() string {
 func (*ListWebhookEndpointsRequest) ProtoMessage() {}
 
 func (x *ListWebhookEndpointsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -240,7 +341,7 @@ func (x *ListWebhookEndpointsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWebhookEndpointsRequest.ProtoReflect.Descriptor instead.
 func (*ListWebhookEndpointsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{5}
 }
 
 // ListWebhookEndpointsResponse is every endpoint.
@@ -254,7 +355,7 @@ type ListWebhookEndpointsResponse struct {
 
 func (x *ListWebhookEndpointsResponse) Reset() {
 	*x = ListWebhookEndpointsResponse{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -266,7 +367,7 @@ func (x *ListWebhookEndpointsResponse) String() string {
 func (*ListWebhookEndpointsResponse) ProtoMessage() {}
 
 func (x *ListWebhookEndpointsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -279,7 +380,7 @@ func (x *ListWebhookEndpointsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWebhookEndpointsResponse.ProtoReflect.Descriptor instead.
 func (*ListWebhookEndpointsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListWebhookEndpointsResponse) GetEndpoints() []*WebhookEndpoint {
@@ -300,7 +401,7 @@ type DeleteWebhookEndpointRequest struct {
 
 func (x *DeleteWebhookEndpointRequest) Reset() {
 	*x = DeleteWebhookEndpointRequest{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -312,7 +413,7 @@ func (x *DeleteWebhookEndpointRequest) String() string {
 func (*DeleteWebhookEndpointRequest) ProtoMessage() {}
 
 func (x *DeleteWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -325,7 +426,7 @@ func (x *DeleteWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteWebhookEndpointRequest.ProtoReflect.Descriptor instead.
 func (*DeleteWebhookEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *DeleteWebhookEndpointRequest) GetId() int64 {
@@ -344,7 +445,7 @@ type DeleteWebhookEndpointResponse struct {
 
 func (x *DeleteWebhookEndpointResponse) Reset() {
 	*x = DeleteWebhookEndpointResponse{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -356,7 +457,7 @@ func (x *DeleteWebhookEndpointResponse) String() string {
 func (*DeleteWebhookEndpointResponse) ProtoMessage() {}
 
 func (x *DeleteWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -369,7 +470,7 @@ func (x *DeleteWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteWebhookEndpointResponse.ProtoReflect.Descriptor instead.
 func (*DeleteWebhookEndpointResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{8}
 }
 
 var File_sabores_v1_admin_webhook_service_proto protoreflect.FileDescriptor
@@ -377,7 +478,12 @@ var File_sabores_v1_admin_webhook_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_webhook_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/admin_webhook_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x86\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"5\n" +
+	"\x1aRotateWebhookSecretRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"n\n" +
+	"\x1bRotateWebhookSecretResponse\x127\n" +
+	"\bendpoint\x18\x01 \x01(\v2\x1b.sabores.v1.WebhookEndpointR\bendpoint\x12\x16\n" +
+	"\x06secret\x18\x02 \x01(\tR\x06secret\"\x86\x01\n" +
 	"\x0fWebhookEndpoint\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x14\n" +
@@ -396,11 +502,12 @@ const file_sabores_v1_admin_webhook_service_proto_rawDesc = "" +
 	"\tendpoints\x18\x01 \x03(\v2\x1b.sabores.v1.WebhookEndpointR\tendpoints\"7\n" +
 	"\x1cDeleteWebhookEndpointRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"\x1f\n" +
-	"\x1dDeleteWebhookEndpointResponse2\xe1\x02\n" +
+	"\x1dDeleteWebhookEndpointResponse2\xc9\x03\n" +
 	"\x13AdminWebhookService\x12l\n" +
 	"\x15CreateWebhookEndpoint\x12(.sabores.v1.CreateWebhookEndpointRequest\x1a).sabores.v1.CreateWebhookEndpointResponse\x12n\n" +
 	"\x14ListWebhookEndpoints\x12'.sabores.v1.ListWebhookEndpointsRequest\x1a(.sabores.v1.ListWebhookEndpointsResponse\"\x03\x90\x02\x01\x12l\n" +
-	"\x15DeleteWebhookEndpoint\x12(.sabores.v1.DeleteWebhookEndpointRequest\x1a).sabores.v1.DeleteWebhookEndpointResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x15DeleteWebhookEndpoint\x12(.sabores.v1.DeleteWebhookEndpointRequest\x1a).sabores.v1.DeleteWebhookEndpointResponse\x12f\n" +
+	"\x13RotateWebhookSecret\x12&.sabores.v1.RotateWebhookSecretRequest\x1a'.sabores.v1.RotateWebhookSecretResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_webhook_service_proto_rawDescOnce sync.Once
@@ -414,32 +521,37 @@ func file_sabores_v1_admin_webhook_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_webhook_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_webhook_service_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_sabores_v1_admin_webhook_service_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_sabores_v1_admin_webhook_service_proto_goTypes = []any{
-	(*WebhookEndpoint)(nil),               // 0: sabores.v1.WebhookEndpoint
-	(*CreateWebhookEndpointRequest)(nil),  // 1: sabores.v1.CreateWebhookEndpointRequest
-	(*CreateWebhookEndpointResponse)(nil), // 2: sabores.v1.CreateWebhookEndpointResponse
-	(*ListWebhookEndpointsRequest)(nil),   // 3: sabores.v1.ListWebhookEndpointsRequest
-	(*ListWebhookEndpointsResponse)(nil),  // 4: sabores.v1.ListWebhookEndpointsResponse
-	(*DeleteWebhookEndpointRequest)(nil),  // 5: sabores.v1.DeleteWebhookEndpointRequest
-	(*DeleteWebhookEndpointResponse)(nil), // 6: sabores.v1.DeleteWebhookEndpointResponse
-	(*timestamppb.Timestamp)(nil),         // 7: google.protobuf.Timestamp
+	(*RotateWebhookSecretRequest)(nil),    // 0: sabores.v1.RotateWebhookSecretRequest
+	(*RotateWebhookSecretResponse)(nil),   // 1: sabores.v1.RotateWebhookSecretResponse
+	(*WebhookEndpoint)(nil),               // 2: sabores.v1.WebhookEndpoint
+	(*CreateWebhookEndpointRequest)(nil),  // 3: sabores.v1.CreateWebhookEndpointRequest
+	(*CreateWebhookEndpointResponse)(nil), // 4: sabores.v1.CreateWebhookEndpointResponse
+	(*ListWebhookEndpointsRequest)(nil),   // 5: sabores.v1.ListWebhookEndpointsRequest
+	(*ListWebhookEndpointsResponse)(nil),  // 6: sabores.v1.ListWebhookEndpointsResponse
+	(*DeleteWebhookEndpointRequest)(nil),  // 7: sabores.v1.DeleteWebhookEndpointRequest
+	(*DeleteWebhookEndpointResponse)(nil), // 8: sabores.v1.DeleteWebhookEndpointResponse
+	(*timestamppb.Timestamp)(nil),         // 9: google.protobuf.Timestamp
 }
 var file_sabores_v1_admin_webhook_service_proto_depIdxs = []int32{
-	7, // 0: sabores.v1.WebhookEndpoint.create_time:type_name -> google.protobuf.Timestamp
-	0, // 1: sabores.v1.CreateWebhookEndpointResponse.endpoint:type_name -> sabores.v1.WebhookEndpoint
-	0, // 2: sabores.v1.ListWebhookEndpointsResponse.endpoints:type_name -> sabores.v1.WebhookEndpoint
-	1, // 3: sabores.v1.AdminWebhookService.CreateWebhookEndpoint:input_type -> sabores.v1.CreateWebhookEndpointRequest
-	3, // 4: sabores.v1.AdminWebhookService.ListWebhookEndpoints:input_type -> sabores.v1.ListWebhookEndpointsRequest
-	5, // 5: sabores.v1.AdminWebhookService.DeleteWebhookEndpoint:input_type -> sabores.v1.DeleteWebhookEndpointRequest
-	2, // 6: sabores.v1.AdminWebhookService.CreateWebhookEndpoint:output_type -> sabores.v1.CreateWebhookEndpointResponse
-	4, // 7: sabores.v1.AdminWebhookService.ListWebhookEndpoints:output_type -> sabores.v1.ListWebhookEndpointsResponse
-	6, // 8: sabores.v1.AdminWebhookService.DeleteWebhookEndpoint:output_type -> sabores.v1.DeleteWebhookEndpointResponse
-	6, // [6:9] is the sub-list for method output_type
-	3, // [3:6] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	2, // 0: sabores.v1.RotateWebhookSecretResponse.endpoint:type_name -> sabores.v1.WebhookEndpoint
+	9, // 1: sabores.v1.WebhookEndpoint.create_time:type_name -> google.protobuf.Timestamp
+	2, // 2: sabores.v1.CreateWebhookEndpointResponse.endpoint:type_name -> sabores.v1.WebhookEndpoint
+	2, // 3: sabores.v1.ListWebhookEndpointsResponse.endpoints:type_name -> sabores.v1.WebhookEndpoint
+	3, // 4: sabores.v1.AdminWebhookService.CreateWebhookEndpoint:input_type -> sabores.v1.CreateWebhookEndpointRequest
+	5, // 5: sabores.v1.AdminWebhookService.ListWebhookEndpoints:input_type -> sabores.v1.ListWebhookEndpointsRequest
+	7, // 6: sabores.v1.AdminWebhookService.DeleteWebhookEndpoint:input_type -> sabores.v1.DeleteWebhookEndpointRequest
+	0, // 7: sabores.v1.AdminWebhookService.RotateWebhookSecret:input_type -> sabores.v1.RotateWebhookSecretRequest
+	4, // 8: sabores.v1.AdminWebhookService.CreateWebhookEndpoint:output_type -> sabores.v1.CreateWebhookEndpointResponse
+	6, // 9: sabores.v1.AdminWebhookService.ListWebhookEndpoints:output_type -> sabores.v1.ListWebhookEndpointsResponse
+	8, // 10: sabores.v1.AdminWebhookService.DeleteWebhookEndpoint:output_type -> sabores.v1.DeleteWebhookEndpointResponse
+	1, // 11: sabores.v1.AdminWebhookService.RotateWebhookSecret:output_type -> sabores.v1.RotateWebhookSecretResponse
+	8, // [8:12] is the sub-list for method output_type
+	4, // [4:8] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_webhook_service_proto_init() }
@@ -453,7 +565,7 @@ func file_sabores_v1_admin_webhook_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_webhook_service_proto_rawDesc), len(file_sabores_v1_admin_webhook_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   7,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -13,7 +13,56 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_webhook_service.proto.
  */
 export const file_sabores_v1_admin_webhook_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX3dlYmhvb2tfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJqCg9XZWJob29rRW5kcG9pbnQSCgoCaWQYASABKAMSCwoDdXJsGAIgASgJEg0KBXR5cGVzGAMgAygJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLaAQocQ3JlYXRlV2ViaG9va0VuZHBvaW50UmVxdWVzdBIYCgN1cmwYASABKAlCC7pICHIGGNAPiAEBEp8BCgV0eXBlcxgCIAMoCUKPAbpIiwGSAYcBCAEQCBgBIn9yfVIMb3JkZXIucGxhY2VkUgpvcmRlci5wYWlkUg9vcmRlci5jYW5jZWxsZWRSDW9yZGVyLnNoaXBwZWRSD29yZGVyLmRlbGl2ZXJlZFIQcmVmdW5kLmNvbXBsZXRlZFINc3RvY2suY2hhbmdlZFIPcHJvZHVjdC5jaGFuZ2VkIl4KHUNyZWF0ZVdlYmhvb2tFbmRwb2ludFJlc3BvbnNlEi0KCGVuZHBvaW50GAEgASgLMhsuc2Fib3Jlcy52MS5XZWJob29rRW5kcG9pbnQSDgoGc2VjcmV0GAIgASgJIh0KG0xpc3RXZWJob29rRW5kcG9pbnRzUmVxdWVzdCJOChxMaXN0V2ViaG9va0VuZHBvaW50c1Jlc3BvbnNlEi4KCWVuZHBvaW50cxgBIAMoCzIbLnNhYm9yZXMudjEuV2ViaG9va0VuZHBvaW50IjMKHERlbGV0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAAiHwodRGVsZXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2Uy4QIKE0FkbWluV2ViaG9va1NlcnZpY2USbAoVQ3JlYXRlV2ViaG9va0VuZHBvaW50Eiguc2Fib3Jlcy52MS5DcmVhdGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0Gikuc2Fib3Jlcy52MS5DcmVhdGVXZWJob29rRW5kcG9pbnRSZXNwb25zZRJuChRMaXN0V2ViaG9va0VuZHBvaW50cxInLnNhYm9yZXMudjEuTGlzdFdlYmhvb2tFbmRwb2ludHNSZXF1ZXN0Giguc2Fib3Jlcy52MS5MaXN0V2ViaG9va0VuZHBvaW50c1Jlc3BvbnNlIgOQAgESbAoVRGVsZXRlV2ViaG9va0VuZHBvaW50Eiguc2Fib3Jlcy52MS5EZWxldGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0Gikuc2Fib3Jlcy52MS5EZWxldGVXZWJob29rRW5kcG9pbnRSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX3dlYmhvb2tfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIxChpSb3RhdGVXZWJob29rU2VjcmV0UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACJcChtSb3RhdGVXZWJob29rU2VjcmV0UmVzcG9uc2USLQoIZW5kcG9pbnQYASABKAsyGy5zYWJvcmVzLnYxLldlYmhvb2tFbmRwb2ludBIOCgZzZWNyZXQYAiABKAkiagoPV2ViaG9va0VuZHBvaW50EgoKAmlkGAEgASgDEgsKA3VybBgCIAEoCRINCgV0eXBlcxgDIAMoCRIvCgtjcmVhdGVfdGltZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi2gEKHENyZWF0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSGAoDdXJsGAEgASgJQgu6SAhyBhjQD4gBARKfAQoFdHlwZXMYAiADKAlCjwG6SIsBkgGHAQgBEAgYASJ/cn1SDG9yZGVyLnBsYWNlZFIKb3JkZXIucGFpZFIPb3JkZXIuY2FuY2VsbGVkUg1vcmRlci5zaGlwcGVkUg9vcmRlci5kZWxpdmVyZWRSEHJlZnVuZC5jb21wbGV0ZWRSDXN0b2NrLmNoYW5nZWRSD3Byb2R1Y3QuY2hhbmdlZCJeCh1DcmVhdGVXZWJob29rRW5kcG9pbnRSZXNwb25zZRItCghlbmRwb2ludBgBIAEoCzIbLnNhYm9yZXMudjEuV2ViaG9va0VuZHBvaW50Eg4KBnNlY3JldBgCIAEoCSIdChtMaXN0V2ViaG9va0VuZHBvaW50c1JlcXVlc3QiTgocTGlzdFdlYmhvb2tFbmRwb2ludHNSZXNwb25zZRIuCgllbmRwb2ludHMYASADKAsyGy5zYWJvcmVzLnYxLldlYmhvb2tFbmRwb2ludCIzChxEZWxldGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIh8KHURlbGV0ZVdlYmhvb2tFbmRwb2ludFJlc3BvbnNlMskDChNBZG1pbldlYmhvb2tTZXJ2aWNlEmwKFUNyZWF0ZVdlYmhvb2tFbmRwb2ludBIoLnNhYm9yZXMudjEuQ3JlYXRlV2ViaG9va0VuZHBvaW50UmVxdWVzdBopLnNhYm9yZXMudjEuQ3JlYXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USbgoUTGlzdFdlYmhvb2tFbmRwb2ludHMSJy5zYWJvcmVzLnYxLkxpc3RXZWJob29rRW5kcG9pbnRzUmVxdWVzdBooLnNhYm9yZXMudjEuTGlzdFdlYmhvb2tFbmRwb2ludHNSZXNwb25zZSIDkAIBEmwKFURlbGV0ZVdlYmhvb2tFbmRwb2ludBIoLnNhYm9yZXMudjEuRGVsZXRlV2ViaG9va0VuZHBvaW50UmVxdWVzdBopLnNhYm9yZXMudjEuRGVsZXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USZgoTUm90YXRlV2ViaG9va1NlY3JldBImLnNhYm9yZXMudjEuUm90YXRlV2ViaG9va1NlY3JldFJlcXVlc3QaJy5zYWJvcmVzLnYxLlJvdGF0ZVdlYmhvb2tTZWNyZXRSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+
+/**
+ * RotateWebhookSecretRequest names an endpoint.
+ *
+ * @generated from message sabores.v1.RotateWebhookSecretRequest
+ */
+export type RotateWebhookSecretRequest = Message<"sabores.v1.RotateWebhookSecretRequest"> & {
+  /**
+   * id identifies the endpoint.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.RotateWebhookSecretRequest.
+ * Use `create(RotateWebhookSecretRequestSchema)` to create a new message.
+ */
+export const RotateWebhookSecretRequestSchema: GenMessage<RotateWebhookSecretRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 0);
+
+/**
+ * RotateWebhookSecretResponse is the endpoint and its new secret.
+ *
+ * @generated from message sabores.v1.RotateWebhookSecretResponse
+ */
+export type RotateWebhookSecretResponse = Message<"sabores.v1.RotateWebhookSecretResponse"> & {
+  /**
+   * endpoint is the endpoint.
+   *
+   * @generated from field: sabores.v1.WebhookEndpoint endpoint = 1;
+   */
+  endpoint?: WebhookEndpoint | undefined;
+
+  /**
+   * secret is the new secret: shown this once.
+   *
+   * @generated from field: string secret = 2;
+   */
+  secret: string;
+};
+
+/**
+ * Describes the message sabores.v1.RotateWebhookSecretResponse.
+ * Use `create(RotateWebhookSecretResponseSchema)` to create a new message.
+ */
+export const RotateWebhookSecretResponseSchema: GenMessage<RotateWebhookSecretResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 1);
 
 /**
  * WebhookEndpoint is a registered receiver of events.
@@ -55,7 +104,7 @@ export type WebhookEndpoint = Message<"sabores.v1.WebhookEndpoint"> & {
  * Use `create(WebhookEndpointSchema)` to create a new message.
  */
 export const WebhookEndpointSchema: GenMessage<WebhookEndpoint> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 0);
+  messageDesc(file_sabores_v1_admin_webhook_service, 2);
 
 /**
  * CreateWebhookEndpointRequest registers an endpoint.
@@ -83,7 +132,7 @@ export type CreateWebhookEndpointRequest = Message<"sabores.v1.CreateWebhookEndp
  * Use `create(CreateWebhookEndpointRequestSchema)` to create a new message.
  */
 export const CreateWebhookEndpointRequestSchema: GenMessage<CreateWebhookEndpointRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 1);
+  messageDesc(file_sabores_v1_admin_webhook_service, 3);
 
 /**
  * CreateWebhookEndpointResponse is the endpoint and its secret.
@@ -111,7 +160,7 @@ export type CreateWebhookEndpointResponse = Message<"sabores.v1.CreateWebhookEnd
  * Use `create(CreateWebhookEndpointResponseSchema)` to create a new message.
  */
 export const CreateWebhookEndpointResponseSchema: GenMessage<CreateWebhookEndpointResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 2);
+  messageDesc(file_sabores_v1_admin_webhook_service, 4);
 
 /**
  * ListWebhookEndpointsRequest asks for every endpoint.
@@ -126,7 +175,7 @@ export type ListWebhookEndpointsRequest = Message<"sabores.v1.ListWebhookEndpoin
  * Use `create(ListWebhookEndpointsRequestSchema)` to create a new message.
  */
 export const ListWebhookEndpointsRequestSchema: GenMessage<ListWebhookEndpointsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 3);
+  messageDesc(file_sabores_v1_admin_webhook_service, 5);
 
 /**
  * ListWebhookEndpointsResponse is every endpoint.
@@ -147,7 +196,7 @@ export type ListWebhookEndpointsResponse = Message<"sabores.v1.ListWebhookEndpoi
  * Use `create(ListWebhookEndpointsResponseSchema)` to create a new message.
  */
 export const ListWebhookEndpointsResponseSchema: GenMessage<ListWebhookEndpointsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 4);
+  messageDesc(file_sabores_v1_admin_webhook_service, 6);
 
 /**
  * DeleteWebhookEndpointRequest names an endpoint.
@@ -168,7 +217,7 @@ export type DeleteWebhookEndpointRequest = Message<"sabores.v1.DeleteWebhookEndp
  * Use `create(DeleteWebhookEndpointRequestSchema)` to create a new message.
  */
 export const DeleteWebhookEndpointRequestSchema: GenMessage<DeleteWebhookEndpointRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 5);
+  messageDesc(file_sabores_v1_admin_webhook_service, 7);
 
 /**
  * DeleteWebhookEndpointResponse confirms the deletion.
@@ -183,7 +232,7 @@ export type DeleteWebhookEndpointResponse = Message<"sabores.v1.DeleteWebhookEnd
  * Use `create(DeleteWebhookEndpointResponseSchema)` to create a new message.
  */
 export const DeleteWebhookEndpointResponseSchema: GenMessage<DeleteWebhookEndpointResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 6);
+  messageDesc(file_sabores_v1_admin_webhook_service, 8);
 
 /**
  * AdminWebhookService is the owner's webhook endpoints: the shop's events
@@ -226,6 +275,18 @@ export const AdminWebhookService: GenService<{
     methodKind: "unary";
     input: typeof DeleteWebhookEndpointRequestSchema;
     output: typeof DeleteWebhookEndpointResponseSchema;
+  },
+  /**
+   * RotateWebhookSecret gives an endpoint a new secret, audited, shown
+   * this once. For 24 hours deliveries carry two signatures, by the new
+   * and the old secret, so the receiver can switch without missing one.
+   *
+   * @generated from rpc sabores.v1.AdminWebhookService.RotateWebhookSecret
+   */
+  rotateWebhookSecret: {
+    methodKind: "unary";
+    input: typeof RotateWebhookSecretRequestSchema;
+    output: typeof RotateWebhookSecretResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_webhook_service, 0);

@@ -42,6 +42,9 @@ const (
 	// AdminWebhookServiceDeleteWebhookEndpointProcedure is the fully-qualified name of the
 	// AdminWebhookService's DeleteWebhookEndpoint RPC.
 	AdminWebhookServiceDeleteWebhookEndpointProcedure = "/sabores.v1.AdminWebhookService/DeleteWebhookEndpoint"
+	// AdminWebhookServiceRotateWebhookSecretProcedure is the fully-qualified name of the
+	// AdminWebhookService's RotateWebhookSecret RPC.
+	AdminWebhookServiceRotateWebhookSecretProcedure = "/sabores.v1.AdminWebhookService/RotateWebhookSecret"
 )
 
 // AdminWebhookServiceClient is a client for the sabores.v1.AdminWebhookService service.
@@ -56,6 +59,10 @@ type AdminWebhookServiceClient interface {
 	// DeleteWebhookEndpoint removes an endpoint, audited; deliveries queued
 	// for it stop.
 	DeleteWebhookEndpoint(context.Context, *connect.Request[v1.DeleteWebhookEndpointRequest]) (*connect.Response[v1.DeleteWebhookEndpointResponse], error)
+	// RotateWebhookSecret gives an endpoint a new secret, audited, shown
+	// this once. For 24 hours deliveries carry two signatures, by the new
+	// and the old secret, so the receiver can switch without missing one.
+	RotateWebhookSecret(context.Context, *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error)
 }
 
 // NewAdminWebhookServiceClient constructs a client for the sabores.v1.AdminWebhookService service.
@@ -88,6 +95,12 @@ func NewAdminWebhookServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(adminWebhookServiceMethods.ByName("DeleteWebhookEndpoint")),
 			connect.WithClientOptions(opts...),
 		),
+		rotateWebhookSecret: connect.NewClient[v1.RotateWebhookSecretRequest, v1.RotateWebhookSecretResponse](
+			httpClient,
+			baseURL+AdminWebhookServiceRotateWebhookSecretProcedure,
+			connect.WithSchema(adminWebhookServiceMethods.ByName("RotateWebhookSecret")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -96,6 +109,7 @@ type adminWebhookServiceClient struct {
 	createWebhookEndpoint *connect.Client[v1.CreateWebhookEndpointRequest, v1.CreateWebhookEndpointResponse]
 	listWebhookEndpoints  *connect.Client[v1.ListWebhookEndpointsRequest, v1.ListWebhookEndpointsResponse]
 	deleteWebhookEndpoint *connect.Client[v1.DeleteWebhookEndpointRequest, v1.DeleteWebhookEndpointResponse]
+	rotateWebhookSecret   *connect.Client[v1.RotateWebhookSecretRequest, v1.RotateWebhookSecretResponse]
 }
 
 // CreateWebhookEndpoint calls sabores.v1.AdminWebhookService.CreateWebhookEndpoint.
@@ -113,6 +127,11 @@ func (c *adminWebhookServiceClient) DeleteWebhookEndpoint(ctx context.Context, r
 	return c.deleteWebhookEndpoint.CallUnary(ctx, req)
 }
 
+// RotateWebhookSecret calls sabores.v1.AdminWebhookService.RotateWebhookSecret.
+func (c *adminWebhookServiceClient) RotateWebhookSecret(ctx context.Context, req *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error) {
+	return c.rotateWebhookSecret.CallUnary(ctx, req)
+}
+
 // AdminWebhookServiceHandler is an implementation of the sabores.v1.AdminWebhookService service.
 type AdminWebhookServiceHandler interface {
 	// CreateWebhookEndpoint registers a URL for event types, audited, and
@@ -125,6 +144,10 @@ type AdminWebhookServiceHandler interface {
 	// DeleteWebhookEndpoint removes an endpoint, audited; deliveries queued
 	// for it stop.
 	DeleteWebhookEndpoint(context.Context, *connect.Request[v1.DeleteWebhookEndpointRequest]) (*connect.Response[v1.DeleteWebhookEndpointResponse], error)
+	// RotateWebhookSecret gives an endpoint a new secret, audited, shown
+	// this once. For 24 hours deliveries carry two signatures, by the new
+	// and the old secret, so the receiver can switch without missing one.
+	RotateWebhookSecret(context.Context, *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error)
 }
 
 // NewAdminWebhookServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -153,6 +176,12 @@ func NewAdminWebhookServiceHandler(svc AdminWebhookServiceHandler, opts ...conne
 		connect.WithSchema(adminWebhookServiceMethods.ByName("DeleteWebhookEndpoint")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminWebhookServiceRotateWebhookSecretHandler := connect.NewUnaryHandler(
+		AdminWebhookServiceRotateWebhookSecretProcedure,
+		svc.RotateWebhookSecret,
+		connect.WithSchema(adminWebhookServiceMethods.ByName("RotateWebhookSecret")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminWebhookService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminWebhookServiceCreateWebhookEndpointProcedure:
@@ -161,6 +190,8 @@ func NewAdminWebhookServiceHandler(svc AdminWebhookServiceHandler, opts ...conne
 			adminWebhookServiceListWebhookEndpointsHandler.ServeHTTP(w, r)
 		case AdminWebhookServiceDeleteWebhookEndpointProcedure:
 			adminWebhookServiceDeleteWebhookEndpointHandler.ServeHTTP(w, r)
+		case AdminWebhookServiceRotateWebhookSecretProcedure:
+			adminWebhookServiceRotateWebhookSecretHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -180,4 +211,8 @@ func (UnimplementedAdminWebhookServiceHandler) ListWebhookEndpoints(context.Cont
 
 func (UnimplementedAdminWebhookServiceHandler) DeleteWebhookEndpoint(context.Context, *connect.Request[v1.DeleteWebhookEndpointRequest]) (*connect.Response[v1.DeleteWebhookEndpointResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminWebhookService.DeleteWebhookEndpoint is not implemented"))
+}
+
+func (UnimplementedAdminWebhookServiceHandler) RotateWebhookSecret(context.Context, *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminWebhookService.RotateWebhookSecret is not implemented"))
 }
