@@ -34,9 +34,9 @@ var wiring = []string{"cli", "systemtest"}
 // job, the CLI, a test) calls them alike; a package joins this list when
 // nothing it builds on speaks the wire.
 var modules = []string{
-	"aeat", "account", "audit", "auth", "carrier", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "fault",
+	"aeat", "account", "audit", "auth", "carrier", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "fault", "feed",
 	"foodinfo", "gtin", "invoice", "mail", "money", "order", "paging", "payment", "pdfpage", "pricing", "productimage", "promotion",
-	"ratelimit", "redsys", "sendcloud", "sepaqr", "shipping", "shopsettings", "shoptime", "stuck", "taxid", "till", "visibility", "withdrawal",
+	"ratelimit", "redsys", "sendcloud", "sepaqr", "shipping", "shopsettings", "shoptime", "stuck", "taxid", "till", "visibility", "webhook", "withdrawal",
 }
 
 // listPackages lists the packages under backend/internal with their

@@ -27,10 +27,16 @@ const (
 	ScopeCatalogRead  = "catalog_read"
 	ScopeCatalogWrite = "catalog_write"
 	ScopeOrdersRead   = "orders_read"
+	// ScopeStockWrite corrects stock (an ERP's counts and receipts) without
+	// changing anything else of the catalogue.
+	ScopeStockWrite = "stock_write"
+	// ScopeEventsRead reads the domain events, which name orders and
+	// products by id only.
+	ScopeEventsRead = "events_read"
 )
 
 // Scopes are every API key scope.
-var Scopes = []string{ScopeCatalogRead, ScopeCatalogWrite, ScopeOrdersRead}
+var Scopes = []string{ScopeCatalogRead, ScopeCatalogWrite, ScopeOrdersRead, ScopeStockWrite, ScopeEventsRead}
 
 // shownPrefixLen is how much of a secret the back office shows to tell keys
 // apart: the "sab_" marker plus 8 characters, far too few to guess the rest.

@@ -87,6 +87,8 @@ var Services = map[string]Access{
 	saboresv1connect.AdminParcelServiceName:          Admin,
 	saboresv1connect.AdminShippingServiceName:        Admin,
 	saboresv1connect.AdminStaffServiceName:           Admin,
+	saboresv1connect.AdminEventServiceName:           Admin,
+	saboresv1connect.AdminWebhookServiceName:         Admin,
 	// The shop's till: its staff and admins, nothing else of the back
 	// office for till staff.
 	saboresv1connect.TillServiceName: Till,
@@ -141,4 +143,8 @@ var KeyScopes = map[string]string{
 	saboresv1connect.AdminPromotionServiceEndPromotionProcedure:           auth.ScopeCatalogWrite,
 	saboresv1connect.AdminCustomerServiceListCustomersProcedure:           auth.ScopeOrdersRead,
 	saboresv1connect.AdminDashboardServiceGetDashboardStatsProcedure:      auth.ScopeOrdersRead,
+	saboresv1connect.AdminStockServiceAdjustStockProcedure:                auth.ScopeStockWrite,
+	saboresv1connect.AdminStockServiceSyncStockProcedure:                  auth.ScopeStockWrite,
+	saboresv1connect.AdminOrderServiceListOrderChangesProcedure:           auth.ScopeOrdersRead,
+	saboresv1connect.AdminEventServiceListEventsProcedure:                 auth.ScopeEventsRead,
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -16,6 +17,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
+	"github.com/sabores/sabores/backend/internal/webhook"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
@@ -56,6 +58,9 @@ func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdraw
 		Links:     links,
 		Parcels:   parcels,
 		Verifactu: verifactu,
+		// Development and tests deliver to receivers on this machine;
+		// production to the internet only.
+		WebhookClient: webhook.Client(cfg.Env != config.EnvProduction, 15*time.Second),
 	})
 	if err != nil {
 		return nil, err

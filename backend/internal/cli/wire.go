@@ -20,6 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
 	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
+	"github.com/sabores/sabores/backend/internal/api/admineventapi"
 	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
@@ -31,6 +32,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminstaffapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
+	"github.com/sabores/sabores/backend/internal/api/adminwebhookapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
 	"github.com/sabores/sabores/backend/internal/api/cartapi"
 	"github.com/sabores/sabores/backend/internal/api/catalogueapi"
@@ -50,6 +52,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/devoidc"
+	erpfeed "github.com/sabores/sabores/backend/internal/feed"
 	"github.com/sabores/sabores/backend/internal/gtin"
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoice"
@@ -66,6 +69,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/stuck"
 	"github.com/sabores/sabores/backend/internal/till"
 	"github.com/sabores/sabores/backend/internal/visibility"
+	"github.com/sabores/sabores/backend/internal/webhook"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -245,6 +249,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminParcel:          adminparcelapi.New(parcels),
 			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),
 			AdminStaff:           adminstaffapi.New(dbs.Primary),
+			AdminEvent:           admineventapi.New(erpfeed.New(dbs.Primary)),
+			AdminWebhook:         adminwebhookapi.New(webhook.New(dbs.Primary)),
 			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer)),
 		},
 		Interceptors: append([]connect.Interceptor{

@@ -43,6 +43,15 @@ type AdminPromotion struct {
 	LowestPrice30dCents int64
 }
 
+type ApiEvent struct {
+	Seq       int64
+	Xid       pgtype.Uint64
+	ID        uuid.UUID
+	Type      string
+	Data      []byte
+	CreatedAt time.Time
+}
+
 type AuditEvent struct {
 	ID          int64
 	Actor       string
@@ -366,6 +375,13 @@ type Order struct {
 	PickupCode            *string
 	ShippingWeightGrams   *int32
 	Channel               string
+}
+
+type OrderChange struct {
+	Seq       int64
+	Xid       pgtype.Uint64
+	OrderID   int64
+	CreatedAt time.Time
 }
 
 type OrderContact struct {
@@ -723,6 +739,14 @@ type StockMovement struct {
 	CreatedAt   time.Time
 }
 
+type StockSync struct {
+	Caller         string
+	IdempotencyKey string
+	RequestHash    []byte
+	Response       []byte
+	CreatedAt      time.Time
+}
+
 type TillDayEntry struct {
 	ID          int64
 	Day         pgtype.Date
@@ -827,6 +851,23 @@ type VerifactuSubmission struct {
 	Message       string
 	State         string
 	CreatedAt     time.Time
+}
+
+type WebhookDispatch struct {
+	ID  bool
+	Xid pgtype.Uint64
+	Seq int64
+}
+
+type WebhookEndpoint struct {
+	ID             int64
+	URL            string
+	Types          []string
+	Secret         string
+	PreviousSecret *string
+	PreviousUntil  *time.Time
+	CreatedBy      *int64
+	CreatedAt      time.Time
 }
 
 type Withdrawal struct {

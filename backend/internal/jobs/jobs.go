@@ -61,6 +61,9 @@ type Options struct {
 	Parcels ParcelPoller
 	// ParcelPollInterval is how often; ten minutes by default.
 	ParcelPollInterval time.Duration
+	// WebhookClient delivers webhooks; nil is webhook.Client refusing
+	// loopback, link-local and private addresses, as production must.
+	WebhookClient *http.Client
 }
 
 // ExpireUnpaidArgs is one pass over the orders whose payment window closed.
@@ -140,6 +143,12 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	if err := river.AddWorkerSafely(workers, &pruneNotificationsWorker{pool: pool, now: opts.Now, log: opts.Logger}); err != nil {
 		return nil, fmt.Errorf("jobs: add notifications prune worker: %w", err)
 	}
+	if err := river.AddWorkerSafely(workers, &pruneFeedsWorker{pool: pool, now: opts.Now, log: opts.Logger}); err != nil {
+		return nil, fmt.Errorf("jobs: add feeds prune worker: %w", err)
+	}
+	if err := addWebhookWorkers(workers, pool, opts.WebhookClient, opts.Now, opts.Logger); err != nil {
+		return nil, err
+	}
 	if opts.Sender != nil {
 		if err := river.AddWorkerSafely(workers, &mailWorker{
 			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger, links: opts.Links,
@@ -203,6 +212,8 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 				},
 				&river.PeriodicJobOpts{ID: "fold_order_contacts", RunOnStart: true}),
 			pruneNotificationsPeriodic(),
+			pruneFeedsPeriodic(),
+			dispatchWebhooksPeriodic(),
 		),
 	})
 	if err != nil {

@@ -54,6 +54,8 @@ type Services struct {
 	AdminParcel          saboresv1connect.AdminParcelServiceHandler
 	AdminShipping        saboresv1connect.AdminShippingServiceHandler
 	AdminStaff           saboresv1connect.AdminStaffServiceHandler
+	AdminEvent           saboresv1connect.AdminEventServiceHandler
+	AdminWebhook         saboresv1connect.AdminWebhookServiceHandler
 	Till                 saboresv1connect.TillServiceHandler
 }
 
@@ -232,6 +234,8 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.AdminParcelServiceHandler](s.AdminParcel, saboresv1connect.UnimplementedAdminParcelServiceHandler{}, saboresv1connect.NewAdminParcelServiceHandler),
 		mount[saboresv1connect.AdminShippingServiceHandler](s.AdminShipping, saboresv1connect.UnimplementedAdminShippingServiceHandler{}, saboresv1connect.NewAdminShippingServiceHandler),
 		mount[saboresv1connect.AdminStaffServiceHandler](s.AdminStaff, saboresv1connect.UnimplementedAdminStaffServiceHandler{}, saboresv1connect.NewAdminStaffServiceHandler),
+		mount[saboresv1connect.AdminEventServiceHandler](s.AdminEvent, saboresv1connect.UnimplementedAdminEventServiceHandler{}, saboresv1connect.NewAdminEventServiceHandler),
+		mount[saboresv1connect.AdminWebhookServiceHandler](s.AdminWebhook, saboresv1connect.UnimplementedAdminWebhookServiceHandler{}, saboresv1connect.NewAdminWebhookServiceHandler),
 		mount[saboresv1connect.TillServiceHandler](s.Till, saboresv1connect.UnimplementedTillServiceHandler{}, saboresv1connect.NewTillServiceHandler),
 	}
 }

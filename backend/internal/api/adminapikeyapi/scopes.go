@@ -10,6 +10,8 @@ var keyScopes = map[saboresv1.ApiKeyScope]string{
 	saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_READ:  auth.ScopeCatalogRead,
 	saboresv1.ApiKeyScope_API_KEY_SCOPE_CATALOG_WRITE: auth.ScopeCatalogWrite,
 	saboresv1.ApiKeyScope_API_KEY_SCOPE_ORDERS_READ:   auth.ScopeOrdersRead,
+	saboresv1.ApiKeyScope_API_KEY_SCOPE_STOCK_WRITE:   auth.ScopeStockWrite,
+	saboresv1.ApiKeyScope_API_KEY_SCOPE_EVENTS_READ:   auth.ScopeEventsRead,
 }
 
 // scopesFromProto reads a request's scopes; validation has refused unknown

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/feed"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/paging"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
@@ -24,12 +25,15 @@ type Handler struct {
 	// pool reads the desk's list on one connection (ListOrders).
 	pool *pgxpool.Pool
 	q    *db.Queries
+	// changes is the order change feed (ListOrderChanges).
+	changes *feed.Service
 }
 
 var _ saboresv1connect.AdminOrderServiceHandler = (*Handler)(nil)
 
 // New returns the handler of the order module orders (as shopd wires it:
-// its mailer, invoicer and refunds), reading the desk from pool.
+// its mailer, invoicer and refunds), reading the desk and the change feed
+// from pool, the primary.
 func New(orders *order.Service, pool *pgxpool.Pool) *Handler {
-	return &Handler{orders: orders, pool: pool, q: db.New(pool)}
+	return &Handler{orders: orders, pool: pool, q: db.New(pool), changes: feed.New(pool)}
 }

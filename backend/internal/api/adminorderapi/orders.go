@@ -359,6 +359,9 @@ func (h *Handler) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 	}
 	mapped := apimap.OrderToProto(orders[0].Row, orders[0].Lines)
 	mapped.CustomerEmail = row.CustomerEmail
+	if err := withERPDetails(ctx, h.q, []*saboresv1.Order{mapped}); err != nil {
+		return nil, err
+	}
 	events, err := order.Timeline(ctx, h.q, row.Order.ID)
 	if err != nil {
 		return nil, err

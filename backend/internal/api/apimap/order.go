@@ -58,6 +58,7 @@ func OrderBasicToProto(o db.Order) *saboresv1.Order {
 			PostalCode: o.DeliveryPostalCode,
 		},
 		CreateTime:     timestamppb.New(o.CreatedAt),
+		UpdateTime:     timestamppb.New(o.UpdatedAt),
 		Carrier:        o.Carrier,
 		TrackingNumber: o.TrackingNumber,
 		TrackingUrl:    order.TrackingURL(o.Carrier, o.TrackingNumber),

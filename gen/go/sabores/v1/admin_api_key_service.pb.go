@@ -38,6 +38,10 @@ const (
 	ApiKeyScope_API_KEY_SCOPE_CATALOG_WRITE ApiKeyScope = 4
 	// API_KEY_SCOPE_ORDERS_READ reads orders, customers and the dashboard.
 	ApiKeyScope_API_KEY_SCOPE_ORDERS_READ ApiKeyScope = 5
+	// API_KEY_SCOPE_STOCK_WRITE corrects stock: AdjustStock and SyncStock.
+	ApiKeyScope_API_KEY_SCOPE_STOCK_WRITE ApiKeyScope = 6
+	// API_KEY_SCOPE_EVENTS_READ reads the shop's domain events (ListEvents).
+	ApiKeyScope_API_KEY_SCOPE_EVENTS_READ ApiKeyScope = 7
 )
 
 // Enum value maps for ApiKeyScope.
@@ -47,12 +51,16 @@ var (
 		3: "API_KEY_SCOPE_CATALOG_READ",
 		4: "API_KEY_SCOPE_CATALOG_WRITE",
 		5: "API_KEY_SCOPE_ORDERS_READ",
+		6: "API_KEY_SCOPE_STOCK_WRITE",
+		7: "API_KEY_SCOPE_EVENTS_READ",
 	}
 	ApiKeyScope_value = map[string]int32{
 		"API_KEY_SCOPE_UNSPECIFIED":   0,
 		"API_KEY_SCOPE_CATALOG_READ":  3,
 		"API_KEY_SCOPE_CATALOG_WRITE": 4,
 		"API_KEY_SCOPE_ORDERS_READ":   5,
+		"API_KEY_SCOPE_STOCK_WRITE":   6,
+		"API_KEY_SCOPE_EVENTS_READ":   7,
 	}
 )
 
@@ -532,12 +540,14 @@ const file_sabores_v1_admin_api_key_service_proto_rawDesc = "" +
 	"created_by\x18\x06 \x01(\tR\tcreatedBy\x12@\n" +
 	"\x0elast_used_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\flastUsedTime\x12;\n" +
 	"\vrevoke_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"revokeTimeJ\x04\b\x03\x10\x04R\x05scope*\xc6\x01\n" +
+	"revokeTimeJ\x04\b\x03\x10\x04R\x05scope*\x84\x02\n" +
 	"\vApiKeyScope\x12\x1d\n" +
 	"\x19API_KEY_SCOPE_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aAPI_KEY_SCOPE_CATALOG_READ\x10\x03\x12\x1f\n" +
 	"\x1bAPI_KEY_SCOPE_CATALOG_WRITE\x10\x04\x12\x1d\n" +
-	"\x19API_KEY_SCOPE_ORDERS_READ\x10\x05\"\x04\b\x01\x10\x01\"\x04\b\x02\x10\x02*\x17API_KEY_SCOPE_READ_ONLY*\x13API_KEY_SCOPE_ADMIN2\x8f\x02\n" +
+	"\x19API_KEY_SCOPE_ORDERS_READ\x10\x05\x12\x1d\n" +
+	"\x19API_KEY_SCOPE_STOCK_WRITE\x10\x06\x12\x1d\n" +
+	"\x19API_KEY_SCOPE_EVENTS_READ\x10\a\"\x04\b\x01\x10\x01\"\x04\b\x02\x10\x02*\x17API_KEY_SCOPE_READ_ONLY*\x13API_KEY_SCOPE_ADMIN2\x8f\x02\n" +
 	"\x12AdminApiKeyService\x12Q\n" +
 	"\fCreateApiKey\x12\x1f.sabores.v1.CreateApiKeyRequest\x1a .sabores.v1.CreateApiKeyResponse\x12S\n" +
 	"\vListApiKeys\x12\x1e.sabores.v1.ListApiKeysRequest\x1a\x1f.sabores.v1.ListApiKeysResponse\"\x03\x90\x02\x01\x12Q\n" +

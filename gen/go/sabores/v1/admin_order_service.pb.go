@@ -150,6 +150,121 @@ func (OrderAction) EnumDescriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{1}
 }
 
+// ListOrderChangesRequest asks for the order changes after a cursor.
+type ListOrderChangesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// after_cursor is the next_cursor of the previous answer; empty starts
+	// from the oldest change kept. Opaque.
+	AfterCursor string `protobuf:"bytes,1,opt,name=after_cursor,json=afterCursor,proto3" json:"after_cursor,omitempty"`
+	// limit is how many changes to read, 100 by default, at most 500; the
+	// page holds at most that many orders.
+	Limit         int32 `protobuf:"varint,2,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListOrderChangesRequest) Reset() {
+	*x = ListOrderChangesRequest{}
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListOrderChangesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListOrderChangesRequest) ProtoMessage() {}
+
+func (x *ListOrderChangesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListOrderChangesRequest.ProtoReflect.Descriptor instead.
+func (*ListOrderChangesRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ListOrderChangesRequest) GetAfterCursor() string {
+	if x != nil {
+		return x.AfterCursor
+	}
+	return ""
+}
+
+func (x *ListOrderChangesRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// ListOrderChangesResponse is the orders changed after the cursor.
+type ListOrderChangesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// orders are the changed orders in their latest state, each once, in
+	// the order of their last change in the page, with customer_email,
+	// lines (with sku and ean), update_time and paid_time set.
+	Orders []*Order `protobuf:"bytes,1,rep,name=orders,proto3" json:"orders,omitempty"`
+	// next_cursor resumes after this page; the same cursor as sent when
+	// nothing changed. Keep it only once the orders are stored.
+	NextCursor    string `protobuf:"bytes,2,opt,name=next_cursor,json=nextCursor,proto3" json:"next_cursor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListOrderChangesResponse) Reset() {
+	*x = ListOrderChangesResponse{}
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListOrderChangesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListOrderChangesResponse) ProtoMessage() {}
+
+func (x *ListOrderChangesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListOrderChangesResponse.ProtoReflect.Descriptor instead.
+func (*ListOrderChangesResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *ListOrderChangesResponse) GetOrders() []*Order {
+	if x != nil {
+		return x.Orders
+	}
+	return nil
+}
+
+func (x *ListOrderChangesResponse) GetNextCursor() string {
+	if x != nil {
+		return x.NextCursor
+	}
+	return ""
+}
+
 // RetryRefundRequest names a failed or unknown Redsys refund.
 type RetryRefundRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -161,7 +276,7 @@ type RetryRefundRequest struct {
 
 func (x *RetryRefundRequest) Reset() {
 	*x = RetryRefundRequest{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -173,7 +288,7 @@ func (x *RetryRefundRequest) String() string {
 func (*RetryRefundRequest) ProtoMessage() {}
 
 func (x *RetryRefundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -186,7 +301,7 @@ func (x *RetryRefundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RetryRefundRequest.ProtoReflect.Descriptor instead.
 func (*RetryRefundRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *RetryRefundRequest) GetId() int64 {
@@ -207,7 +322,7 @@ type RetryRefundResponse struct {
 
 func (x *RetryRefundResponse) Reset() {
 	*x = RetryRefundResponse{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -219,7 +334,7 @@ func (x *RetryRefundResponse) String() string {
 func (*RetryRefundResponse) ProtoMessage() {}
 
 func (x *RetryRefundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -232,7 +347,7 @@ func (x *RetryRefundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RetryRefundResponse.ProtoReflect.Descriptor instead.
 func (*RetryRefundResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *RetryRefundResponse) GetRefund() *OrderRefund {
@@ -261,7 +376,7 @@ type RecordBankRefundRequest struct {
 
 func (x *RecordBankRefundRequest) Reset() {
 	*x = RecordBankRefundRequest{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -273,7 +388,7 @@ func (x *RecordBankRefundRequest) String() string {
 func (*RecordBankRefundRequest) ProtoMessage() {}
 
 func (x *RecordBankRefundRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -286,7 +401,7 @@ func (x *RecordBankRefundRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordBankRefundRequest.ProtoReflect.Descriptor instead.
 func (*RecordBankRefundRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *RecordBankRefundRequest) GetOrderId() int64 {
@@ -330,7 +445,7 @@ type RecordBankRefundResponse struct {
 
 func (x *RecordBankRefundResponse) Reset() {
 	*x = RecordBankRefundResponse{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -342,7 +457,7 @@ func (x *RecordBankRefundResponse) String() string {
 func (*RecordBankRefundResponse) ProtoMessage() {}
 
 func (x *RecordBankRefundResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -355,7 +470,7 @@ func (x *RecordBankRefundResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordBankRefundResponse.ProtoReflect.Descriptor instead.
 func (*RecordBankRefundResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *RecordBankRefundResponse) GetOrder() *Order {
@@ -406,7 +521,7 @@ type ListOrdersRequest struct {
 
 func (x *ListOrdersRequest) Reset() {
 	*x = ListOrdersRequest{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -418,7 +533,7 @@ func (x *ListOrdersRequest) String() string {
 func (*ListOrdersRequest) ProtoMessage() {}
 
 func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -431,7 +546,7 @@ func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrdersRequest.ProtoReflect.Descriptor instead.
 func (*ListOrdersRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListOrdersRequest) GetPageSize() int32 {
@@ -511,7 +626,7 @@ type ListOrdersResponse struct {
 
 func (x *ListOrdersResponse) Reset() {
 	*x = ListOrdersResponse{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -523,7 +638,7 @@ func (x *ListOrdersResponse) String() string {
 func (*ListOrdersResponse) ProtoMessage() {}
 
 func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -536,7 +651,7 @@ func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListOrdersResponse.ProtoReflect.Descriptor instead.
 func (*ListOrdersResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListOrdersResponse) GetOrders() []*Order {
@@ -578,7 +693,7 @@ type GetAdminOrderRequest struct {
 
 func (x *GetAdminOrderRequest) Reset() {
 	*x = GetAdminOrderRequest{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -590,7 +705,7 @@ func (x *GetAdminOrderRequest) String() string {
 func (*GetAdminOrderRequest) ProtoMessage() {}
 
 func (x *GetAdminOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -603,7 +718,7 @@ func (x *GetAdminOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAdminOrderRequest.ProtoReflect.Descriptor instead.
 func (*GetAdminOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetAdminOrderRequest) GetId() int64 {
@@ -638,7 +753,7 @@ type GetAdminOrderResponse struct {
 
 func (x *GetAdminOrderResponse) Reset() {
 	*x = GetAdminOrderResponse{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -650,7 +765,7 @@ func (x *GetAdminOrderResponse) String() string {
 func (*GetAdminOrderResponse) ProtoMessage() {}
 
 func (x *GetAdminOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -663,7 +778,7 @@ func (x *GetAdminOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAdminOrderResponse.ProtoReflect.Descriptor instead.
 func (*GetAdminOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetAdminOrderResponse) GetOrder() *Order {
@@ -731,7 +846,7 @@ type AdvanceOrderRequest struct {
 
 func (x *AdvanceOrderRequest) Reset() {
 	*x = AdvanceOrderRequest{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -743,7 +858,7 @@ func (x *AdvanceOrderRequest) String() string {
 func (*AdvanceOrderRequest) ProtoMessage() {}
 
 func (x *AdvanceOrderRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -756,7 +871,7 @@ func (x *AdvanceOrderRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceOrderRequest.ProtoReflect.Descriptor instead.
 func (*AdvanceOrderRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *AdvanceOrderRequest) GetId() int64 {
@@ -812,7 +927,7 @@ type AdvanceOrderResponse struct {
 
 func (x *AdvanceOrderResponse) Reset() {
 	*x = AdvanceOrderResponse{}
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -824,7 +939,7 @@ func (x *AdvanceOrderResponse) String() string {
 func (*AdvanceOrderResponse) ProtoMessage() {}
 
 func (x *AdvanceOrderResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_order_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -837,7 +952,7 @@ func (x *AdvanceOrderResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdvanceOrderResponse.ProtoReflect.Descriptor instead.
 func (*AdvanceOrderResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_admin_order_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *AdvanceOrderResponse) GetOrder() *Order {
@@ -852,7 +967,15 @@ var File_sabores_v1_admin_order_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_order_service_proto_rawDesc = "" +
 	"\n" +
 	"$sabores/v1/admin_order_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1esabores/v1/order_service.proto\x1a\x17sabores/v1/refund.proto\x1a\x16sabores/v1/types.proto\"-\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1esabores/v1/order_service.proto\x1a\x17sabores/v1/refund.proto\x1a\x16sabores/v1/types.proto\"g\n" +
+	"\x17ListOrderChangesRequest\x12*\n" +
+	"\fafter_cursor\x18\x01 \x01(\tB\a\xbaH\x04r\x02\x18dR\vafterCursor\x12 \n" +
+	"\x05limit\x18\x02 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\xf4\x03(\x00R\x05limit\"f\n" +
+	"\x18ListOrderChangesResponse\x12)\n" +
+	"\x06orders\x18\x01 \x03(\v2\x11.sabores.v1.OrderR\x06orders\x12\x1f\n" +
+	"\vnext_cursor\x18\x02 \x01(\tR\n" +
+	"nextCursor\"-\n" +
 	"\x12RetryRefundRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"F\n" +
 	"\x13RetryRefundResponse\x12/\n" +
@@ -913,14 +1036,15 @@ const file_sabores_v1_admin_order_service_proto_rawDesc = "" +
 	"\x11ORDER_ACTION_SHIP\x10\x03\x12\x1f\n" +
 	"\x1bORDER_ACTION_MARK_DELIVERED\x10\x04\x12\x17\n" +
 	"\x13ORDER_ACTION_CANCEL\x10\x05\x12!\n" +
-	"\x1dORDER_ACTION_READY_FOR_PICKUP\x10\x062\xc2\x03\n" +
+	"\x1dORDER_ACTION_READY_FOR_PICKUP\x10\x062\xa6\x04\n" +
 	"\x11AdminOrderService\x12P\n" +
 	"\n" +
 	"ListOrders\x12\x1d.sabores.v1.ListOrdersRequest\x1a\x1e.sabores.v1.ListOrdersResponse\"\x03\x90\x02\x01\x12Y\n" +
 	"\rGetAdminOrder\x12 .sabores.v1.GetAdminOrderRequest\x1a!.sabores.v1.GetAdminOrderResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\fAdvanceOrder\x12\x1f.sabores.v1.AdvanceOrderRequest\x1a .sabores.v1.AdvanceOrderResponse\x12N\n" +
 	"\vRetryRefund\x12\x1e.sabores.v1.RetryRefundRequest\x1a\x1f.sabores.v1.RetryRefundResponse\x12]\n" +
-	"\x10RecordBankRefund\x12#.sabores.v1.RecordBankRefundRequest\x1a$.sabores.v1.RecordBankRefundResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x10RecordBankRefund\x12#.sabores.v1.RecordBankRefundRequest\x1a$.sabores.v1.RecordBankRefundResponse\x12b\n" +
+	"\x10ListOrderChanges\x12#.sabores.v1.ListOrderChangesRequest\x1a$.sabores.v1.ListOrderChangesResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_order_service_proto_rawDescOnce sync.Once
@@ -935,55 +1059,60 @@ func file_sabores_v1_admin_order_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_admin_order_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_sabores_v1_admin_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_sabores_v1_admin_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_sabores_v1_admin_order_service_proto_goTypes = []any{
 	(OrderView)(0),                   // 0: sabores.v1.OrderView
 	(OrderAction)(0),                 // 1: sabores.v1.OrderAction
-	(*RetryRefundRequest)(nil),       // 2: sabores.v1.RetryRefundRequest
-	(*RetryRefundResponse)(nil),      // 3: sabores.v1.RetryRefundResponse
-	(*RecordBankRefundRequest)(nil),  // 4: sabores.v1.RecordBankRefundRequest
-	(*RecordBankRefundResponse)(nil), // 5: sabores.v1.RecordBankRefundResponse
-	(*ListOrdersRequest)(nil),        // 6: sabores.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),       // 7: sabores.v1.ListOrdersResponse
-	(*GetAdminOrderRequest)(nil),     // 8: sabores.v1.GetAdminOrderRequest
-	(*GetAdminOrderResponse)(nil),    // 9: sabores.v1.GetAdminOrderResponse
-	(*AdvanceOrderRequest)(nil),      // 10: sabores.v1.AdvanceOrderRequest
-	(*AdvanceOrderResponse)(nil),     // 11: sabores.v1.AdvanceOrderResponse
-	(*OrderRefund)(nil),              // 12: sabores.v1.OrderRefund
-	(*Order)(nil),                    // 13: sabores.v1.Order
-	(OrderStatus)(0),                 // 14: sabores.v1.OrderStatus
-	(PaymentStatus)(0),               // 15: sabores.v1.PaymentStatus
-	(*OrderEvent)(nil),               // 16: sabores.v1.OrderEvent
+	(*ListOrderChangesRequest)(nil),  // 2: sabores.v1.ListOrderChangesRequest
+	(*ListOrderChangesResponse)(nil), // 3: sabores.v1.ListOrderChangesResponse
+	(*RetryRefundRequest)(nil),       // 4: sabores.v1.RetryRefundRequest
+	(*RetryRefundResponse)(nil),      // 5: sabores.v1.RetryRefundResponse
+	(*RecordBankRefundRequest)(nil),  // 6: sabores.v1.RecordBankRefundRequest
+	(*RecordBankRefundResponse)(nil), // 7: sabores.v1.RecordBankRefundResponse
+	(*ListOrdersRequest)(nil),        // 8: sabores.v1.ListOrdersRequest
+	(*ListOrdersResponse)(nil),       // 9: sabores.v1.ListOrdersResponse
+	(*GetAdminOrderRequest)(nil),     // 10: sabores.v1.GetAdminOrderRequest
+	(*GetAdminOrderResponse)(nil),    // 11: sabores.v1.GetAdminOrderResponse
+	(*AdvanceOrderRequest)(nil),      // 12: sabores.v1.AdvanceOrderRequest
+	(*AdvanceOrderResponse)(nil),     // 13: sabores.v1.AdvanceOrderResponse
+	(*Order)(nil),                    // 14: sabores.v1.Order
+	(*OrderRefund)(nil),              // 15: sabores.v1.OrderRefund
+	(OrderStatus)(0),                 // 16: sabores.v1.OrderStatus
+	(PaymentStatus)(0),               // 17: sabores.v1.PaymentStatus
+	(*OrderEvent)(nil),               // 18: sabores.v1.OrderEvent
 }
 var file_sabores_v1_admin_order_service_proto_depIdxs = []int32{
-	12, // 0: sabores.v1.RetryRefundResponse.refund:type_name -> sabores.v1.OrderRefund
-	13, // 1: sabores.v1.RecordBankRefundResponse.order:type_name -> sabores.v1.Order
-	12, // 2: sabores.v1.RecordBankRefundResponse.refund:type_name -> sabores.v1.OrderRefund
-	14, // 3: sabores.v1.ListOrdersRequest.status:type_name -> sabores.v1.OrderStatus
-	15, // 4: sabores.v1.ListOrdersRequest.payment_status:type_name -> sabores.v1.PaymentStatus
-	0,  // 5: sabores.v1.ListOrdersRequest.view:type_name -> sabores.v1.OrderView
-	13, // 6: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
-	13, // 7: sabores.v1.GetAdminOrderResponse.order:type_name -> sabores.v1.Order
-	16, // 8: sabores.v1.GetAdminOrderResponse.events:type_name -> sabores.v1.OrderEvent
-	1,  // 9: sabores.v1.GetAdminOrderResponse.allowed_actions:type_name -> sabores.v1.OrderAction
-	12, // 10: sabores.v1.GetAdminOrderResponse.refunds:type_name -> sabores.v1.OrderRefund
-	1,  // 11: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
-	13, // 12: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
-	6,  // 13: sabores.v1.AdminOrderService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
-	8,  // 14: sabores.v1.AdminOrderService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
-	10, // 15: sabores.v1.AdminOrderService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
-	2,  // 16: sabores.v1.AdminOrderService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
-	4,  // 17: sabores.v1.AdminOrderService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
-	7,  // 18: sabores.v1.AdminOrderService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
-	9,  // 19: sabores.v1.AdminOrderService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
-	11, // 20: sabores.v1.AdminOrderService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
-	3,  // 21: sabores.v1.AdminOrderService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
-	5,  // 22: sabores.v1.AdminOrderService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
-	18, // [18:23] is the sub-list for method output_type
-	13, // [13:18] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	14, // 0: sabores.v1.ListOrderChangesResponse.orders:type_name -> sabores.v1.Order
+	15, // 1: sabores.v1.RetryRefundResponse.refund:type_name -> sabores.v1.OrderRefund
+	14, // 2: sabores.v1.RecordBankRefundResponse.order:type_name -> sabores.v1.Order
+	15, // 3: sabores.v1.RecordBankRefundResponse.refund:type_name -> sabores.v1.OrderRefund
+	16, // 4: sabores.v1.ListOrdersRequest.status:type_name -> sabores.v1.OrderStatus
+	17, // 5: sabores.v1.ListOrdersRequest.payment_status:type_name -> sabores.v1.PaymentStatus
+	0,  // 6: sabores.v1.ListOrdersRequest.view:type_name -> sabores.v1.OrderView
+	14, // 7: sabores.v1.ListOrdersResponse.orders:type_name -> sabores.v1.Order
+	14, // 8: sabores.v1.GetAdminOrderResponse.order:type_name -> sabores.v1.Order
+	18, // 9: sabores.v1.GetAdminOrderResponse.events:type_name -> sabores.v1.OrderEvent
+	1,  // 10: sabores.v1.GetAdminOrderResponse.allowed_actions:type_name -> sabores.v1.OrderAction
+	15, // 11: sabores.v1.GetAdminOrderResponse.refunds:type_name -> sabores.v1.OrderRefund
+	1,  // 12: sabores.v1.AdvanceOrderRequest.action:type_name -> sabores.v1.OrderAction
+	14, // 13: sabores.v1.AdvanceOrderResponse.order:type_name -> sabores.v1.Order
+	8,  // 14: sabores.v1.AdminOrderService.ListOrders:input_type -> sabores.v1.ListOrdersRequest
+	10, // 15: sabores.v1.AdminOrderService.GetAdminOrder:input_type -> sabores.v1.GetAdminOrderRequest
+	12, // 16: sabores.v1.AdminOrderService.AdvanceOrder:input_type -> sabores.v1.AdvanceOrderRequest
+	4,  // 17: sabores.v1.AdminOrderService.RetryRefund:input_type -> sabores.v1.RetryRefundRequest
+	6,  // 18: sabores.v1.AdminOrderService.RecordBankRefund:input_type -> sabores.v1.RecordBankRefundRequest
+	2,  // 19: sabores.v1.AdminOrderService.ListOrderChanges:input_type -> sabores.v1.ListOrderChangesRequest
+	9,  // 20: sabores.v1.AdminOrderService.ListOrders:output_type -> sabores.v1.ListOrdersResponse
+	11, // 21: sabores.v1.AdminOrderService.GetAdminOrder:output_type -> sabores.v1.GetAdminOrderResponse
+	13, // 22: sabores.v1.AdminOrderService.AdvanceOrder:output_type -> sabores.v1.AdvanceOrderResponse
+	5,  // 23: sabores.v1.AdminOrderService.RetryRefund:output_type -> sabores.v1.RetryRefundResponse
+	7,  // 24: sabores.v1.AdminOrderService.RecordBankRefund:output_type -> sabores.v1.RecordBankRefundResponse
+	3,  // 25: sabores.v1.AdminOrderService.ListOrderChanges:output_type -> sabores.v1.ListOrderChangesResponse
+	20, // [20:26] is the sub-list for method output_type
+	14, // [14:20] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_order_service_proto_init() }
@@ -1000,7 +1129,7 @@ func file_sabores_v1_admin_order_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_order_service_proto_rawDesc), len(file_sabores_v1_admin_order_service_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   10,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

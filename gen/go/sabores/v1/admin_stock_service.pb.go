@@ -22,6 +22,65 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// StockSyncOutcome is what became of one line.
+type StockSyncOutcome int32
+
+const (
+	// STOCK_SYNC_OUTCOME_UNSPECIFIED is never sent.
+	StockSyncOutcome_STOCK_SYNC_OUTCOME_UNSPECIFIED StockSyncOutcome = 0
+	// STOCK_SYNC_OUTCOME_APPLIED: the stock is the line's figure now (delta
+	// 0 when it already was).
+	StockSyncOutcome_STOCK_SYNC_OUTCOME_APPLIED StockSyncOutcome = 1
+	// STOCK_SYNC_OUTCOME_UNKNOWN_PRODUCT: no product has the SKU or EAN.
+	StockSyncOutcome_STOCK_SYNC_OUTCOME_UNKNOWN_PRODUCT StockSyncOutcome = 2
+	// STOCK_SYNC_OUTCOME_BELOW_ZERO: the delta would take the stock below
+	// zero; nothing changed.
+	StockSyncOutcome_STOCK_SYNC_OUTCOME_BELOW_ZERO StockSyncOutcome = 3
+)
+
+// Enum value maps for StockSyncOutcome.
+var (
+	StockSyncOutcome_name = map[int32]string{
+		0: "STOCK_SYNC_OUTCOME_UNSPECIFIED",
+		1: "STOCK_SYNC_OUTCOME_APPLIED",
+		2: "STOCK_SYNC_OUTCOME_UNKNOWN_PRODUCT",
+		3: "STOCK_SYNC_OUTCOME_BELOW_ZERO",
+	}
+	StockSyncOutcome_value = map[string]int32{
+		"STOCK_SYNC_OUTCOME_UNSPECIFIED":     0,
+		"STOCK_SYNC_OUTCOME_APPLIED":         1,
+		"STOCK_SYNC_OUTCOME_UNKNOWN_PRODUCT": 2,
+		"STOCK_SYNC_OUTCOME_BELOW_ZERO":      3,
+	}
+)
+
+func (x StockSyncOutcome) Enum() *StockSyncOutcome {
+	p := new(StockSyncOutcome)
+	*p = x
+	return p
+}
+
+func (x StockSyncOutcome) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (StockSyncOutcome) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_stock_service_proto_enumTypes[0].Descriptor()
+}
+
+func (StockSyncOutcome) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_stock_service_proto_enumTypes[0]
+}
+
+func (x StockSyncOutcome) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use StockSyncOutcome.Descriptor instead.
+func (StockSyncOutcome) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{0}
+}
+
 // StockAdjustmentReason is why an admin changes a product's stock.
 type StockAdjustmentReason int32
 
@@ -71,11 +130,11 @@ func (x StockAdjustmentReason) String() string {
 }
 
 func (StockAdjustmentReason) Descriptor() protoreflect.EnumDescriptor {
-	return file_sabores_v1_admin_stock_service_proto_enumTypes[0].Descriptor()
+	return file_sabores_v1_admin_stock_service_proto_enumTypes[1].Descriptor()
 }
 
 func (StockAdjustmentReason) Type() protoreflect.EnumType {
-	return &file_sabores_v1_admin_stock_service_proto_enumTypes[0]
+	return &file_sabores_v1_admin_stock_service_proto_enumTypes[1]
 }
 
 func (x StockAdjustmentReason) Number() protoreflect.EnumNumber {
@@ -84,7 +143,349 @@ func (x StockAdjustmentReason) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use StockAdjustmentReason.Descriptor instead.
 func (StockAdjustmentReason) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{1}
+}
+
+// SyncStockRequest is a batch of stock corrections.
+type SyncStockRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// idempotency_key names the batch, unique per caller (a UUID, say).
+	IdempotencyKey string `protobuf:"bytes,1,opt,name=idempotency_key,json=idempotencyKey,proto3" json:"idempotency_key,omitempty"`
+	// reason says why, for every line: a count for counted figures,
+	// a receipt for goods in, say.
+	Reason StockAdjustmentReason `protobuf:"varint,2,opt,name=reason,proto3,enum=sabores.v1.StockAdjustmentReason" json:"reason,omitempty"`
+	// note is free text kept in the ledger with each movement.
+	Note string `protobuf:"bytes,3,opt,name=note,proto3" json:"note,omitempty"`
+	// lines are the corrections, 1 to 1 000; lines naming one product apply
+	// in turn.
+	Lines         []*StockSyncLine `protobuf:"bytes,4,rep,name=lines,proto3" json:"lines,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncStockRequest) Reset() {
+	*x = SyncStockRequest{}
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncStockRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncStockRequest) ProtoMessage() {}
+
+func (x *SyncStockRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncStockRequest.ProtoReflect.Descriptor instead.
+func (*SyncStockRequest) Descriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *SyncStockRequest) GetIdempotencyKey() string {
+	if x != nil {
+		return x.IdempotencyKey
+	}
+	return ""
+}
+
+func (x *SyncStockRequest) GetReason() StockAdjustmentReason {
+	if x != nil {
+		return x.Reason
+	}
+	return StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_UNSPECIFIED
+}
+
+func (x *SyncStockRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *SyncStockRequest) GetLines() []*StockSyncLine {
+	if x != nil {
+		return x.Lines
+	}
+	return nil
+}
+
+// StockSyncLine is one product's correction.
+type StockSyncLine struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// product names the product.
+	//
+	// Types that are valid to be assigned to Product:
+	//
+	//	*StockSyncLine_Sku
+	//	*StockSyncLine_Ean
+	Product isStockSyncLine_Product `protobuf_oneof:"product"`
+	// change is how the stock moves.
+	//
+	// Types that are valid to be assigned to Change:
+	//
+	//	*StockSyncLine_Delta
+	//	*StockSyncLine_Stock
+	Change        isStockSyncLine_Change `protobuf_oneof:"change"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StockSyncLine) Reset() {
+	*x = StockSyncLine{}
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StockSyncLine) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StockSyncLine) ProtoMessage() {}
+
+func (x *StockSyncLine) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StockSyncLine.ProtoReflect.Descriptor instead.
+func (*StockSyncLine) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *StockSyncLine) GetProduct() isStockSyncLine_Product {
+	if x != nil {
+		return x.Product
+	}
+	return nil
+}
+
+func (x *StockSyncLine) GetSku() string {
+	if x != nil {
+		if x, ok := x.Product.(*StockSyncLine_Sku); ok {
+			return x.Sku
+		}
+	}
+	return ""
+}
+
+func (x *StockSyncLine) GetEan() string {
+	if x != nil {
+		if x, ok := x.Product.(*StockSyncLine_Ean); ok {
+			return x.Ean
+		}
+	}
+	return ""
+}
+
+func (x *StockSyncLine) GetChange() isStockSyncLine_Change {
+	if x != nil {
+		return x.Change
+	}
+	return nil
+}
+
+func (x *StockSyncLine) GetDelta() int32 {
+	if x != nil {
+		if x, ok := x.Change.(*StockSyncLine_Delta); ok {
+			return x.Delta
+		}
+	}
+	return 0
+}
+
+func (x *StockSyncLine) GetStock() int32 {
+	if x != nil {
+		if x, ok := x.Change.(*StockSyncLine_Stock); ok {
+			return x.Stock
+		}
+	}
+	return 0
+}
+
+type isStockSyncLine_Product interface {
+	isStockSyncLine_Product()
+}
+
+type StockSyncLine_Sku struct {
+	// sku is the product's SKU.
+	Sku string `protobuf:"bytes,1,opt,name=sku,proto3,oneof"`
+}
+
+type StockSyncLine_Ean struct {
+	// ean is the product's barcode (EAN-8, UPC-A, EAN-13 or GTIN-14).
+	Ean string `protobuf:"bytes,2,opt,name=ean,proto3,oneof"`
+}
+
+func (*StockSyncLine_Sku) isStockSyncLine_Product() {}
+
+func (*StockSyncLine_Ean) isStockSyncLine_Product() {}
+
+type isStockSyncLine_Change interface {
+	isStockSyncLine_Change()
+}
+
+type StockSyncLine_Delta struct {
+	// delta adds (positive) or removes (negative) units.
+	Delta int32 `protobuf:"varint,3,opt,name=delta,proto3,oneof"`
+}
+
+type StockSyncLine_Stock struct {
+	// stock sets the stock to a counted figure.
+	Stock int32 `protobuf:"varint,4,opt,name=stock,proto3,oneof"`
+}
+
+func (*StockSyncLine_Delta) isStockSyncLine_Change() {}
+
+func (*StockSyncLine_Stock) isStockSyncLine_Change() {}
+
+// StockSyncResult answers one line, in the request's order.
+type StockSyncResult struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// outcome is what became of the line.
+	Outcome StockSyncOutcome `protobuf:"varint,1,opt,name=outcome,proto3,enum=sabores.v1.StockSyncOutcome" json:"outcome,omitempty"`
+	// product_id is the product named; 0 when unknown.
+	ProductId int64 `protobuf:"varint,2,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// stock is the product's stock after the line (the stock left untouched
+	// when BELOW_ZERO).
+	Stock int32 `protobuf:"varint,3,opt,name=stock,proto3" json:"stock,omitempty"`
+	// delta is the change made; 0 when nothing changed.
+	Delta         int32 `protobuf:"varint,4,opt,name=delta,proto3" json:"delta,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StockSyncResult) Reset() {
+	*x = StockSyncResult{}
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StockSyncResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StockSyncResult) ProtoMessage() {}
+
+func (x *StockSyncResult) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StockSyncResult.ProtoReflect.Descriptor instead.
+func (*StockSyncResult) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *StockSyncResult) GetOutcome() StockSyncOutcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return StockSyncOutcome_STOCK_SYNC_OUTCOME_UNSPECIFIED
+}
+
+func (x *StockSyncResult) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *StockSyncResult) GetStock() int32 {
+	if x != nil {
+		return x.Stock
+	}
+	return 0
+}
+
+func (x *StockSyncResult) GetDelta() int32 {
+	if x != nil {
+		return x.Delta
+	}
+	return 0
+}
+
+// SyncStockResponse answers each line.
+type SyncStockResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// results answer the lines, one each, in the request's order.
+	Results []*StockSyncResult `protobuf:"bytes,1,rep,name=results,proto3" json:"results,omitempty"`
+	// replayed: this is the stored answer of an earlier call with the same
+	// idempotency key; nothing was applied now.
+	Replayed      bool `protobuf:"varint,2,opt,name=replayed,proto3" json:"replayed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncStockResponse) Reset() {
+	*x = SyncStockResponse{}
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncStockResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncStockResponse) ProtoMessage() {}
+
+func (x *SyncStockResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncStockResponse.ProtoReflect.Descriptor instead.
+func (*SyncStockResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *SyncStockResponse) GetResults() []*StockSyncResult {
+	if x != nil {
+		return x.Results
+	}
+	return nil
+}
+
+func (x *SyncStockResponse) GetReplayed() bool {
+	if x != nil {
+		return x.Replayed
+	}
+	return false
 }
 
 // AdjustStockRequest changes one product's stock.
@@ -109,7 +510,7 @@ type AdjustStockRequest struct {
 
 func (x *AdjustStockRequest) Reset() {
 	*x = AdjustStockRequest{}
-	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -121,7 +522,7 @@ func (x *AdjustStockRequest) String() string {
 func (*AdjustStockRequest) ProtoMessage() {}
 
 func (x *AdjustStockRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -134,7 +535,7 @@ func (x *AdjustStockRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjustStockRequest.ProtoReflect.Descriptor instead.
 func (*AdjustStockRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *AdjustStockRequest) GetProductId() int64 {
@@ -214,7 +615,7 @@ type AdjustStockResponse struct {
 
 func (x *AdjustStockResponse) Reset() {
 	*x = AdjustStockResponse{}
-	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -226,7 +627,7 @@ func (x *AdjustStockResponse) String() string {
 func (*AdjustStockResponse) ProtoMessage() {}
 
 func (x *AdjustStockResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -239,7 +640,7 @@ func (x *AdjustStockResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdjustStockResponse.ProtoReflect.Descriptor instead.
 func (*AdjustStockResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *AdjustStockResponse) GetStock() int32 {
@@ -261,7 +662,29 @@ var File_sabores_v1_admin_stock_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_stock_service_proto_rawDesc = "" +
 	"\n" +
 	"$sabores/v1/admin_stock_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"\x86\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"\xe9\x01\n" +
+	"\x10SyncStockRequest\x122\n" +
+	"\x0fidempotency_key\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\x0eidempotencyKey\x12E\n" +
+	"\x06reason\x18\x02 \x01(\x0e2!.sabores.v1.StockAdjustmentReasonB\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06reason\x12\x1c\n" +
+	"\x04note\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x04note\x12<\n" +
+	"\x05lines\x18\x04 \x03(\v2\x19.sabores.v1.StockSyncLineB\v\xbaH\b\x92\x01\x05\b\x01\x10\xe8\aR\x05lines\"\xdb\x01\n" +
+	"\rStockSyncLine\x12\x1d\n" +
+	"\x03sku\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18@H\x00R\x03sku\x124\n" +
+	"\x03ean\x18\x02 \x01(\tB \xbaH\x1dr\x1b2\x19^([0-9]{8}|[0-9]{12,14})$H\x00R\x03ean\x12,\n" +
+	"\x05delta\x18\x03 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01H\x01R\x05delta\x12$\n" +
+	"\x05stock\x18\x04 \x01(\x05B\f\xbaH\t\x1a\a\x18\x80\xad\xe2\x04(\x00H\x01R\x05stockB\x10\n" +
+	"\aproduct\x12\x05\xbaH\x02\b\x01B\x0f\n" +
+	"\x06change\x12\x05\xbaH\x02\b\x01\"\x94\x01\n" +
+	"\x0fStockSyncResult\x126\n" +
+	"\aoutcome\x18\x01 \x01(\x0e2\x1c.sabores.v1.StockSyncOutcomeR\aoutcome\x12\x1d\n" +
+	"\n" +
+	"product_id\x18\x02 \x01(\x03R\tproductId\x12\x14\n" +
+	"\x05stock\x18\x03 \x01(\x05R\x05stock\x12\x14\n" +
+	"\x05delta\x18\x04 \x01(\x05R\x05delta\"f\n" +
+	"\x11SyncStockResponse\x125\n" +
+	"\aresults\x18\x01 \x03(\v2\x1b.sabores.v1.StockSyncResultR\aresults\x12\x1a\n" +
+	"\breplayed\x18\x02 \x01(\bR\breplayed\"\x86\x02\n" +
 	"\x12AdjustStockRequest\x12&\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12,\n" +
@@ -273,16 +696,22 @@ const file_sabores_v1_admin_stock_service_proto_rawDesc = "" +
 	"\x06change\x12\x05\xbaH\x02\b\x01\"A\n" +
 	"\x13AdjustStockResponse\x12\x14\n" +
 	"\x05stock\x18\x01 \x01(\x05R\x05stock\x12\x14\n" +
-	"\x05delta\x18\x02 \x01(\x05R\x05delta*\xf8\x01\n" +
+	"\x05delta\x18\x02 \x01(\x05R\x05delta*\xa1\x01\n" +
+	"\x10StockSyncOutcome\x12\"\n" +
+	"\x1eSTOCK_SYNC_OUTCOME_UNSPECIFIED\x10\x00\x12\x1e\n" +
+	"\x1aSTOCK_SYNC_OUTCOME_APPLIED\x10\x01\x12&\n" +
+	"\"STOCK_SYNC_OUTCOME_UNKNOWN_PRODUCT\x10\x02\x12!\n" +
+	"\x1dSTOCK_SYNC_OUTCOME_BELOW_ZERO\x10\x03*\xf8\x01\n" +
 	"\x15StockAdjustmentReason\x12'\n" +
 	"#STOCK_ADJUSTMENT_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fSTOCK_ADJUSTMENT_REASON_RECEIPT\x10\x01\x12!\n" +
 	"\x1dSTOCK_ADJUSTMENT_REASON_COUNT\x10\x02\x12\"\n" +
 	"\x1eSTOCK_ADJUSTMENT_REASON_DAMAGE\x10\x03\x12\"\n" +
 	"\x1eSTOCK_ADJUSTMENT_REASON_RETURN\x10\x04\x12&\n" +
-	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x052c\n" +
+	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x052\xb2\x01\n" +
 	"\x11AdminStockService\x12N\n" +
-	"\vAdjustStock\x12\x1e.sabores.v1.AdjustStockRequest\x1a\x1f.sabores.v1.AdjustStockResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\vAdjustStock\x12\x1e.sabores.v1.AdjustStockRequest\x1a\x1f.sabores.v1.AdjustStockResponse\x12M\n" +
+	"\tSyncStock\x12\x1c.sabores.v1.SyncStockRequest\x1a\x1d.sabores.v1.SyncStockResponse\"\x03\x90\x02\x02B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_stock_service_proto_rawDescOnce sync.Once
@@ -296,22 +725,33 @@ func file_sabores_v1_admin_stock_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_stock_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_stock_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_admin_stock_service_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_sabores_v1_admin_stock_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_sabores_v1_admin_stock_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_sabores_v1_admin_stock_service_proto_goTypes = []any{
-	(StockAdjustmentReason)(0),  // 0: sabores.v1.StockAdjustmentReason
-	(*AdjustStockRequest)(nil),  // 1: sabores.v1.AdjustStockRequest
-	(*AdjustStockResponse)(nil), // 2: sabores.v1.AdjustStockResponse
+	(StockSyncOutcome)(0),       // 0: sabores.v1.StockSyncOutcome
+	(StockAdjustmentReason)(0),  // 1: sabores.v1.StockAdjustmentReason
+	(*SyncStockRequest)(nil),    // 2: sabores.v1.SyncStockRequest
+	(*StockSyncLine)(nil),       // 3: sabores.v1.StockSyncLine
+	(*StockSyncResult)(nil),     // 4: sabores.v1.StockSyncResult
+	(*SyncStockResponse)(nil),   // 5: sabores.v1.SyncStockResponse
+	(*AdjustStockRequest)(nil),  // 6: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil), // 7: sabores.v1.AdjustStockResponse
 }
 var file_sabores_v1_admin_stock_service_proto_depIdxs = []int32{
-	0, // 0: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
-	1, // 1: sabores.v1.AdminStockService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	2, // 2: sabores.v1.AdminStockService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	2, // [2:3] is the sub-list for method output_type
-	1, // [1:2] is the sub-list for method input_type
-	1, // [1:1] is the sub-list for extension type_name
-	1, // [1:1] is the sub-list for extension extendee
-	0, // [0:1] is the sub-list for field type_name
+	1, // 0: sabores.v1.SyncStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	3, // 1: sabores.v1.SyncStockRequest.lines:type_name -> sabores.v1.StockSyncLine
+	0, // 2: sabores.v1.StockSyncResult.outcome:type_name -> sabores.v1.StockSyncOutcome
+	4, // 3: sabores.v1.SyncStockResponse.results:type_name -> sabores.v1.StockSyncResult
+	1, // 4: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	6, // 5: sabores.v1.AdminStockService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	2, // 6: sabores.v1.AdminStockService.SyncStock:input_type -> sabores.v1.SyncStockRequest
+	7, // 7: sabores.v1.AdminStockService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	5, // 8: sabores.v1.AdminStockService.SyncStock:output_type -> sabores.v1.SyncStockResponse
+	7, // [7:9] is the sub-list for method output_type
+	5, // [5:7] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_stock_service_proto_init() }
@@ -319,7 +759,13 @@ func file_sabores_v1_admin_stock_service_proto_init() {
 	if File_sabores_v1_admin_stock_service_proto != nil {
 		return
 	}
-	file_sabores_v1_admin_stock_service_proto_msgTypes[0].OneofWrappers = []any{
+	file_sabores_v1_admin_stock_service_proto_msgTypes[1].OneofWrappers = []any{
+		(*StockSyncLine_Sku)(nil),
+		(*StockSyncLine_Ean)(nil),
+		(*StockSyncLine_Delta)(nil),
+		(*StockSyncLine_Stock)(nil),
+	}
+	file_sabores_v1_admin_stock_service_proto_msgTypes[4].OneofWrappers = []any{
 		(*AdjustStockRequest_Delta)(nil),
 		(*AdjustStockRequest_Stock)(nil),
 	}
@@ -328,8 +774,8 @@ func file_sabores_v1_admin_stock_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_stock_service_proto_rawDesc), len(file_sabores_v1_admin_stock_service_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   2,
+			NumEnums:      2,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

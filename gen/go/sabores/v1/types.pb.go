@@ -1232,7 +1232,13 @@ type OrderLine struct {
 	// line_total_cents is unit_price_cents × quantity.
 	LineTotalCents int64 `protobuf:"varint,8,opt,name=line_total_cents,json=lineTotalCents,proto3" json:"line_total_cents,omitempty"`
 	// image_url is the product image.
-	ImageUrl      string `protobuf:"bytes,9,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
+	ImageUrl string `protobuf:"bytes,9,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
+	// sku is the product's SKU as the product holds it now; set in the back
+	// office's order views.
+	Sku string `protobuf:"bytes,10,opt,name=sku,proto3" json:"sku,omitempty"`
+	// ean is the product's barcode as the product holds it now, empty for
+	// none; set in the back office's order views.
+	Ean           string `protobuf:"bytes,11,opt,name=ean,proto3" json:"ean,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1330,6 +1336,20 @@ func (x *OrderLine) GetImageUrl() string {
 	return ""
 }
 
+func (x *OrderLine) GetSku() string {
+	if x != nil {
+		return x.Sku
+	}
+	return ""
+}
+
+func (x *OrderLine) GetEan() string {
+	if x != nil {
+		return x.Ean
+	}
+	return ""
+}
+
 // Order is an order as its shopper and the back office see it.
 type Order struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1400,8 +1420,16 @@ type Order struct {
 	PickupCode string `protobuf:"bytes,63,opt,name=pickup_code,json=pickupCode,proto3" json:"pickup_code,omitempty"`
 	// shipping_weight_grams is the parcel's weight as priced.
 	ShippingWeightGrams int32 `protobuf:"varint,64,opt,name=shipping_weight_grams,json=shippingWeightGrams,proto3" json:"shipping_weight_grams,omitempty"`
-	unknownFields       protoimpl.UnknownFields
-	sizeCache           protoimpl.SizeCache
+	// update_time is when the order itself last changed (its status,
+	// payment or shipment). Not a cursor: transactions commit out of order;
+	// follow AdminOrderService.ListOrderChanges. (Numbered from 80, apart
+	// from the fields other work adds.)
+	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,80,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
+	// paid_time is when the order was last marked paid; unset while unpaid.
+	// Set in the back office's order views.
+	PaidTime      *timestamppb.Timestamp `protobuf:"bytes,81,opt,name=paid_time,json=paidTime,proto3" json:"paid_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -1623,6 +1651,20 @@ func (x *Order) GetShippingWeightGrams() int32 {
 	return 0
 }
 
+func (x *Order) GetUpdateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdateTime
+	}
+	return nil
+}
+
+func (x *Order) GetPaidTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PaidTime
+	}
+	return nil
+}
+
 // VatAmount is the taxable base and the VAT of one rate of an order.
 type VatAmount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1840,7 +1882,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\aaddress\x18\x04 \x01(\tR\aaddress\x12\x12\n" +
 	"\x04city\x18\x05 \x01(\tR\x04city\x12\x1f\n" +
 	"\vpostal_code\x18\x06 \x01(\tR\n" +
-	"postalCode\"\xd7\x02\n" +
+	"postalCode\"\xfb\x02\n" +
 	"\tOrderLine\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x12\n" +
@@ -1851,7 +1893,11 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x0fpromotion_label\x18\x06 \x01(\tR\x0epromotionLabel\x12(\n" +
 	"\x10vat_basis_points\x18\a \x01(\x05R\x0evatBasisPoints\x12(\n" +
 	"\x10line_total_cents\x18\b \x01(\x03R\x0elineTotalCents\x12\x1b\n" +
-	"\timage_url\x18\t \x01(\tR\bimageUrl\"\xb4\t\n" +
+	"\timage_url\x18\t \x01(\tR\bimageUrl\x12\x10\n" +
+	"\x03sku\x18\n" +
+	" \x01(\tR\x03sku\x12\x10\n" +
+	"\x03ean\x18\v \x01(\tR\x03ean\"\xaa\n" +
+	"\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
@@ -1886,7 +1932,10 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"cold_chain\x18> \x01(\bR\tcoldChain\x12\x1f\n" +
 	"\vpickup_code\x18? \x01(\tR\n" +
 	"pickupCode\x122\n" +
-	"\x15shipping_weight_grams\x18@ \x01(\x05R\x13shippingWeightGrams\"q\n" +
+	"\x15shipping_weight_grams\x18@ \x01(\x05R\x13shippingWeightGrams\x12;\n" +
+	"\vupdate_time\x18P \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"updateTime\x127\n" +
+	"\tpaid_time\x18Q \x01(\v2\x1a.google.protobuf.TimestampR\bpaidTime\"q\n" +
 	"\tVatAmount\x12(\n" +
 	"\x10vat_basis_points\x18\x01 \x01(\x05R\x0evatBasisPoints\x12\x1d\n" +
 	"\n" +
@@ -1998,12 +2047,14 @@ var file_sabores_v1_types_proto_depIdxs = []int32{
 	15, // 15: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
 	17, // 16: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
 	21, // 17: sabores.v1.Order.shipping_kind:type_name -> sabores.v1.ShippingKind
-	6,  // 18: sabores.v1.User.role:type_name -> sabores.v1.Role
-	19, // [19:19] is the sub-list for method output_type
-	19, // [19:19] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	17, // 18: sabores.v1.Order.update_time:type_name -> google.protobuf.Timestamp
+	17, // 19: sabores.v1.Order.paid_time:type_name -> google.protobuf.Timestamp
+	6,  // 20: sabores.v1.User.role:type_name -> sabores.v1.Role
+	21, // [21:21] is the sub-list for method output_type
+	21, // [21:21] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_types_proto_init() }

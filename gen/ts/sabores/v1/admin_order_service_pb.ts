@@ -17,7 +17,68 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_order_service.proto.
  */
 export const file_sabores_v1_admin_order_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiKQoSUmV0cnlSZWZ1bmRSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIj4KE1JldHJ5UmVmdW5kUmVzcG9uc2USJwoGcmVmdW5kGAEgASgLMhcuc2Fib3Jlcy52MS5PcmRlclJlZnVuZCKwAQoXUmVjb3JkQmFua1JlZnVuZFJlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAASHQoMYW1vdW50X2NlbnRzGAIgASgDQge6SAQiAiAAEiEKDmJhbmtfcmVmZXJlbmNlGAMgASgJQgm6SAZyBBABGDwSOAoLcmVmdW5kX2RhdGUYBCABKAlCI7pIIHIeMhxeWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0kImUKGFJlY29yZEJhbmtSZWZ1bmRSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLnNhYm9yZXMudjEuT3JkZXISJwoGcmVmdW5kGAIgASgLMhcuc2Fib3Jlcy52MS5PcmRlclJlZnVuZCKJAwoRTGlzdE9yZGVyc1JlcXVlc3QSGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEhsKCnBhZ2VfdG9rZW4YAyABKAlCB7pIBHICGGQSMQoGc3RhdHVzGAQgASgOMhcuc2Fib3Jlcy52MS5PcmRlclN0YXR1c0IIukgFggECEAESOwoOcGF5bWVudF9zdGF0dXMYBSABKA4yGS5zYWJvcmVzLnYxLlBheW1lbnRTdGF0dXNCCLpIBYIBAhABEjwKDGNyZWF0ZWRfZnJvbRgGIAEoCUImukgjciEyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSOgoKY3JlYXRlZF90bxgHIAEoCUImukgjciEyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSFgoFcXVlcnkYCCABKAlCB7pIBHICGGQSLQoEdmlldxgJIAEoDjIVLnNhYm9yZXMudjEuT3JkZXJWaWV3Qgi6SAWCAQIQAUoECAEQAlIEcGFnZSJ/ChJMaXN0T3JkZXJzUmVzcG9uc2USIQoGb3JkZXJzGAEgAygLMhEuc2Fib3Jlcy52MS5PcmRlchISCgp0b3RhbF9zaXplGAIgASgFEhcKD25leHRfcGFnZV90b2tlbhgDIAEoCRIZChF0b3RhbF9zaXplX2NhcHBlZBgEIAEoCCIrChRHZXRBZG1pbk9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACLsAQoVR2V0QWRtaW5PcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlchImCgZldmVudHMYAiADKAsyFi5zYWJvcmVzLnYxLk9yZGVyRXZlbnQSMAoPYWxsb3dlZF9hY3Rpb25zGAMgAygOMhcuc2Fib3Jlcy52MS5PcmRlckFjdGlvbhIQCghjYXJyaWVycxgEIAMoCRIoCgdyZWZ1bmRzGAUgAygLMhcuc2Fib3Jlcy52MS5PcmRlclJlZnVuZBIbChNiYW5rX3JlZnVuZF9hbGxvd2VkGAYgASgIIswBChNBZHZhbmNlT3JkZXJSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjMKBmFjdGlvbhgCIAEoDjIXLnNhYm9yZXMudjEuT3JkZXJBY3Rpb25CCrpIB4IBBBABIAASGAoHY2FycmllchgDIAEoCUIHukgEcgIYPBIgCg90cmFja2luZ19udW1iZXIYBCABKAlCB7pIBHICGDwSFgoEbm90ZRgFIAEoCUIIukgFcgMY9AMSFwoPY29uZmlybV9vZmZfZGF5GAYgASgIIjgKFEFkdmFuY2VPcmRlclJlc3BvbnNlEiAKBW9yZGVyGAEgASgLMhEuc2Fib3Jlcy52MS5PcmRlcipSCglPcmRlclZpZXcSGgoWT1JERVJfVklFV19VTlNQRUNJRklFRBAAEhQKEE9SREVSX1ZJRVdfQkFTSUMQARITCg9PUkRFUl9WSUVXX0ZVTEwQAirdAQoLT3JkZXJBY3Rpb24SHAoYT1JERVJfQUNUSU9OX1VOU1BFQ0lGSUVEEAASGgoWT1JERVJfQUNUSU9OX01BUktfUEFJRBABEiAKHE9SREVSX0FDVElPTl9TVEFSVF9QUkVQQVJJTkcQAhIVChFPUkRFUl9BQ1RJT05fU0hJUBADEh8KG09SREVSX0FDVElPTl9NQVJLX0RFTElWRVJFRBAEEhcKE09SREVSX0FDVElPTl9DQU5DRUwQBRIhCh1PUkRFUl9BQ1RJT05fUkVBRFlfRk9SX1BJQ0tVUBAGMsIDChFBZG1pbk9yZGVyU2VydmljZRJQCgpMaXN0T3JkZXJzEh0uc2Fib3Jlcy52MS5MaXN0T3JkZXJzUmVxdWVzdBoeLnNhYm9yZXMudjEuTGlzdE9yZGVyc1Jlc3BvbnNlIgOQAgESWQoNR2V0QWRtaW5PcmRlchIgLnNhYm9yZXMudjEuR2V0QWRtaW5PcmRlclJlcXVlc3QaIS5zYWJvcmVzLnYxLkdldEFkbWluT3JkZXJSZXNwb25zZSIDkAIBElEKDEFkdmFuY2VPcmRlchIfLnNhYm9yZXMudjEuQWR2YW5jZU9yZGVyUmVxdWVzdBogLnNhYm9yZXMudjEuQWR2YW5jZU9yZGVyUmVzcG9uc2USTgoLUmV0cnlSZWZ1bmQSHi5zYWJvcmVzLnYxLlJldHJ5UmVmdW5kUmVxdWVzdBofLnNhYm9yZXMudjEuUmV0cnlSZWZ1bmRSZXNwb25zZRJdChBSZWNvcmRCYW5rUmVmdW5kEiMuc2Fib3Jlcy52MS5SZWNvcmRCYW5rUmVmdW5kUmVxdWVzdBokLnNhYm9yZXMudjEuUmVjb3JkQmFua1JlZnVuZFJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_order_service, file_sabores_v1_refund, file_sabores_v1_types]);
+  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX29yZGVyX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiUwoXTGlzdE9yZGVyQ2hhbmdlc1JlcXVlc3QSHQoMYWZ0ZXJfY3Vyc29yGAEgASgJQge6SARyAhhkEhkKBWxpbWl0GAIgASgFQgq6SAcaBRj0AygAIlIKGExpc3RPcmRlckNoYW5nZXNSZXNwb25zZRIhCgZvcmRlcnMYASADKAsyES5zYWJvcmVzLnYxLk9yZGVyEhMKC25leHRfY3Vyc29yGAIgASgJIikKElJldHJ5UmVmdW5kUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACI+ChNSZXRyeVJlZnVuZFJlc3BvbnNlEicKBnJlZnVuZBgBIAEoCzIXLnNhYm9yZXMudjEuT3JkZXJSZWZ1bmQisAEKF1JlY29yZEJhbmtSZWZ1bmRSZXF1ZXN0EhkKCG9yZGVyX2lkGAEgASgDQge6SAQiAiAAEh0KDGFtb3VudF9jZW50cxgCIAEoA0IHukgEIgIgABIhCg5iYW5rX3JlZmVyZW5jZRgDIAEoCUIJukgGcgQQARg8EjgKC3JlZnVuZF9kYXRlGAQgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JCJlChhSZWNvcmRCYW5rUmVmdW5kUmVzcG9uc2USIAoFb3JkZXIYASABKAsyES5zYWJvcmVzLnYxLk9yZGVyEicKBnJlZnVuZBgCIAEoCzIXLnNhYm9yZXMudjEuT3JkZXJSZWZ1bmQiiQMKEUxpc3RPcmRlcnNSZXF1ZXN0EhoKCXBhZ2Vfc2l6ZRgCIAEoBUIHukgEGgIoABIbCgpwYWdlX3Rva2VuGAMgASgJQge6SARyAhhkEjEKBnN0YXR1cxgEIAEoDjIXLnNhYm9yZXMudjEuT3JkZXJTdGF0dXNCCLpIBYIBAhABEjsKDnBheW1lbnRfc3RhdHVzGAUgASgOMhkuc2Fib3Jlcy52MS5QYXltZW50U3RhdHVzQgi6SAWCAQIQARI8CgxjcmVhdGVkX2Zyb20YBiABKAlCJrpII3IhMh9eKFswLTldezR9LVswLTldezJ9LVswLTldezJ9KT8kEjoKCmNyZWF0ZWRfdG8YByABKAlCJrpII3IhMh9eKFswLTldezR9LVswLTldezJ9LVswLTldezJ9KT8kEhYKBXF1ZXJ5GAggASgJQge6SARyAhhkEi0KBHZpZXcYCSABKA4yFS5zYWJvcmVzLnYxLk9yZGVyVmlld0IIukgFggECEAFKBAgBEAJSBHBhZ2UifwoSTGlzdE9yZGVyc1Jlc3BvbnNlEiEKBm9yZGVycxgBIAMoCzIRLnNhYm9yZXMudjEuT3JkZXISEgoKdG90YWxfc2l6ZRgCIAEoBRIXCg9uZXh0X3BhZ2VfdG9rZW4YAyABKAkSGQoRdG90YWxfc2l6ZV9jYXBwZWQYBCABKAgiKwoUR2V0QWRtaW5PcmRlclJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAAi7AEKFUdldEFkbWluT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLnNhYm9yZXMudjEuT3JkZXISJgoGZXZlbnRzGAIgAygLMhYuc2Fib3Jlcy52MS5PcmRlckV2ZW50EjAKD2FsbG93ZWRfYWN0aW9ucxgDIAMoDjIXLnNhYm9yZXMudjEuT3JkZXJBY3Rpb24SEAoIY2FycmllcnMYBCADKAkSKAoHcmVmdW5kcxgFIAMoCzIXLnNhYm9yZXMudjEuT3JkZXJSZWZ1bmQSGwoTYmFua19yZWZ1bmRfYWxsb3dlZBgGIAEoCCLMAQoTQWR2YW5jZU9yZGVyUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIzCgZhY3Rpb24YAiABKA4yFy5zYWJvcmVzLnYxLk9yZGVyQWN0aW9uQgq6SAeCAQQQASAAEhgKB2NhcnJpZXIYAyABKAlCB7pIBHICGDwSIAoPdHJhY2tpbmdfbnVtYmVyGAQgASgJQge6SARyAhg8EhYKBG5vdGUYBSABKAlCCLpIBXIDGPQDEhcKD2NvbmZpcm1fb2ZmX2RheRgGIAEoCCI4ChRBZHZhbmNlT3JkZXJSZXNwb25zZRIgCgVvcmRlchgBIAEoCzIRLnNhYm9yZXMudjEuT3JkZXIqUgoJT3JkZXJWaWV3EhoKFk9SREVSX1ZJRVdfVU5TUEVDSUZJRUQQABIUChBPUkRFUl9WSUVXX0JBU0lDEAESEwoPT1JERVJfVklFV19GVUxMEAIq3QEKC09yZGVyQWN0aW9uEhwKGE9SREVSX0FDVElPTl9VTlNQRUNJRklFRBAAEhoKFk9SREVSX0FDVElPTl9NQVJLX1BBSUQQARIgChxPUkRFUl9BQ1RJT05fU1RBUlRfUFJFUEFSSU5HEAISFQoRT1JERVJfQUNUSU9OX1NISVAQAxIfChtPUkRFUl9BQ1RJT05fTUFSS19ERUxJVkVSRUQQBBIXChNPUkRFUl9BQ1RJT05fQ0FOQ0VMEAUSIQodT1JERVJfQUNUSU9OX1JFQURZX0ZPUl9QSUNLVVAQBjKmBAoRQWRtaW5PcmRlclNlcnZpY2USUAoKTGlzdE9yZGVycxIdLnNhYm9yZXMudjEuTGlzdE9yZGVyc1JlcXVlc3QaHi5zYWJvcmVzLnYxLkxpc3RPcmRlcnNSZXNwb25zZSIDkAIBElkKDUdldEFkbWluT3JkZXISIC5zYWJvcmVzLnYxLkdldEFkbWluT3JkZXJSZXF1ZXN0GiEuc2Fib3Jlcy52MS5HZXRBZG1pbk9yZGVyUmVzcG9uc2UiA5ACARJRCgxBZHZhbmNlT3JkZXISHy5zYWJvcmVzLnYxLkFkdmFuY2VPcmRlclJlcXVlc3QaIC5zYWJvcmVzLnYxLkFkdmFuY2VPcmRlclJlc3BvbnNlEk4KC1JldHJ5UmVmdW5kEh4uc2Fib3Jlcy52MS5SZXRyeVJlZnVuZFJlcXVlc3QaHy5zYWJvcmVzLnYxLlJldHJ5UmVmdW5kUmVzcG9uc2USXQoQUmVjb3JkQmFua1JlZnVuZBIjLnNhYm9yZXMudjEuUmVjb3JkQmFua1JlZnVuZFJlcXVlc3QaJC5zYWJvcmVzLnYxLlJlY29yZEJhbmtSZWZ1bmRSZXNwb25zZRJiChBMaXN0T3JkZXJDaGFuZ2VzEiMuc2Fib3Jlcy52MS5MaXN0T3JkZXJDaGFuZ2VzUmVxdWVzdBokLnNhYm9yZXMudjEuTGlzdE9yZGVyQ2hhbmdlc1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_sabores_v1_order_service, file_sabores_v1_refund, file_sabores_v1_types]);
+
+/**
+ * ListOrderChangesRequest asks for the order changes after a cursor.
+ *
+ * @generated from message sabores.v1.ListOrderChangesRequest
+ */
+export type ListOrderChangesRequest = Message<"sabores.v1.ListOrderChangesRequest"> & {
+  /**
+   * after_cursor is the next_cursor of the previous answer; empty starts
+   * from the oldest change kept. Opaque.
+   *
+   * @generated from field: string after_cursor = 1;
+   */
+  afterCursor: string;
+
+  /**
+   * limit is how many changes to read, 100 by default, at most 500; the
+   * page holds at most that many orders.
+   *
+   * @generated from field: int32 limit = 2;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message sabores.v1.ListOrderChangesRequest.
+ * Use `create(ListOrderChangesRequestSchema)` to create a new message.
+ */
+export const ListOrderChangesRequestSchema: GenMessage<ListOrderChangesRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_order_service, 0);
+
+/**
+ * ListOrderChangesResponse is the orders changed after the cursor.
+ *
+ * @generated from message sabores.v1.ListOrderChangesResponse
+ */
+export type ListOrderChangesResponse = Message<"sabores.v1.ListOrderChangesResponse"> & {
+  /**
+   * orders are the changed orders in their latest state, each once, in
+   * the order of their last change in the page, with customer_email,
+   * lines (with sku and ean), update_time and paid_time set.
+   *
+   * @generated from field: repeated sabores.v1.Order orders = 1;
+   */
+  orders: Order[];
+
+  /**
+   * next_cursor resumes after this page; the same cursor as sent when
+   * nothing changed. Keep it only once the orders are stored.
+   *
+   * @generated from field: string next_cursor = 2;
+   */
+  nextCursor: string;
+};
+
+/**
+ * Describes the message sabores.v1.ListOrderChangesResponse.
+ * Use `create(ListOrderChangesResponseSchema)` to create a new message.
+ */
+export const ListOrderChangesResponseSchema: GenMessage<ListOrderChangesResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_order_service, 1);
 
 /**
  * RetryRefundRequest names a failed or unknown Redsys refund.
@@ -38,7 +99,7 @@ export type RetryRefundRequest = Message<"sabores.v1.RetryRefundRequest"> & {
  * Use `create(RetryRefundRequestSchema)` to create a new message.
  */
 export const RetryRefundRequestSchema: GenMessage<RetryRefundRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 0);
+  messageDesc(file_sabores_v1_admin_order_service, 2);
 
 /**
  * RetryRefundResponse is the refund after it was queued again.
@@ -59,7 +120,7 @@ export type RetryRefundResponse = Message<"sabores.v1.RetryRefundResponse"> & {
  * Use `create(RetryRefundResponseSchema)` to create a new message.
  */
 export const RetryRefundResponseSchema: GenMessage<RetryRefundResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 1);
+  messageDesc(file_sabores_v1_admin_order_service, 3);
 
 /**
  * RecordBankRefundRequest records a bank transfer made by hand to give
@@ -103,7 +164,7 @@ export type RecordBankRefundRequest = Message<"sabores.v1.RecordBankRefundReques
  * Use `create(RecordBankRefundRequestSchema)` to create a new message.
  */
 export const RecordBankRefundRequestSchema: GenMessage<RecordBankRefundRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 2);
+  messageDesc(file_sabores_v1_admin_order_service, 4);
 
 /**
  * RecordBankRefundResponse is the order after the refund.
@@ -131,7 +192,7 @@ export type RecordBankRefundResponse = Message<"sabores.v1.RecordBankRefundRespo
  * Use `create(RecordBankRefundResponseSchema)` to create a new message.
  */
 export const RecordBankRefundResponseSchema: GenMessage<RecordBankRefundResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 3);
+  messageDesc(file_sabores_v1_admin_order_service, 5);
 
 /**
  * ListOrdersRequest filters and pages all orders, newest first.
@@ -210,7 +271,7 @@ export type ListOrdersRequest = Message<"sabores.v1.ListOrdersRequest"> & {
  * Use `create(ListOrdersRequestSchema)` to create a new message.
  */
 export const ListOrdersRequestSchema: GenMessage<ListOrdersRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 4);
+  messageDesc(file_sabores_v1_admin_order_service, 6);
 
 /**
  * ListOrdersResponse is one page of orders.
@@ -256,7 +317,7 @@ export type ListOrdersResponse = Message<"sabores.v1.ListOrdersResponse"> & {
  * Use `create(ListOrdersResponseSchema)` to create a new message.
  */
 export const ListOrdersResponseSchema: GenMessage<ListOrdersResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 5);
+  messageDesc(file_sabores_v1_admin_order_service, 7);
 
 /**
  * GetAdminOrderRequest names an order.
@@ -277,7 +338,7 @@ export type GetAdminOrderRequest = Message<"sabores.v1.GetAdminOrderRequest"> & 
  * Use `create(GetAdminOrderRequestSchema)` to create a new message.
  */
 export const GetAdminOrderRequestSchema: GenMessage<GetAdminOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 6);
+  messageDesc(file_sabores_v1_admin_order_service, 8);
 
 /**
  * GetAdminOrderResponse is an order as the order desk shows it.
@@ -337,7 +398,7 @@ export type GetAdminOrderResponse = Message<"sabores.v1.GetAdminOrderResponse"> 
  * Use `create(GetAdminOrderResponseSchema)` to create a new message.
  */
 export const GetAdminOrderResponseSchema: GenMessage<GetAdminOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 7);
+  messageDesc(file_sabores_v1_admin_order_service, 9);
 
 /**
  * AdvanceOrderRequest is one step on one order.
@@ -395,7 +456,7 @@ export type AdvanceOrderRequest = Message<"sabores.v1.AdvanceOrderRequest"> & {
  * Use `create(AdvanceOrderRequestSchema)` to create a new message.
  */
 export const AdvanceOrderRequestSchema: GenMessage<AdvanceOrderRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 8);
+  messageDesc(file_sabores_v1_admin_order_service, 10);
 
 /**
  * AdvanceOrderResponse is the order after the step.
@@ -416,7 +477,7 @@ export type AdvanceOrderResponse = Message<"sabores.v1.AdvanceOrderResponse"> & 
  * Use `create(AdvanceOrderResponseSchema)` to create a new message.
  */
 export const AdvanceOrderResponseSchema: GenMessage<AdvanceOrderResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_order_service, 9);
+  messageDesc(file_sabores_v1_admin_order_service, 11);
 
 /**
  * OrderView is how much of an order ListOrders returns (AIP-157).
@@ -592,6 +653,22 @@ export const AdminOrderService: GenService<{
     methodKind: "unary";
     input: typeof RecordBankRefundRequestSchema;
     output: typeof RecordBankRefundResponseSchema;
+  },
+  /**
+   * ListOrderChanges follows orders in the order their changes committed:
+   * each order placed or changed (status, payment, shipment, refund)
+   * comes back after the cursor in its latest state, several changes of
+   * one order in a page collapsed to one. No change is ever skipped, even
+   * when transactions commit out of the order they started in; a change
+   * appears once every transaction begun before it has ended (usually
+   * milliseconds). Changes are kept 30 days. Keys need orders_read.
+   *
+   * @generated from rpc sabores.v1.AdminOrderService.ListOrderChanges
+   */
+  listOrderChanges: {
+    methodKind: "unary";
+    input: typeof ListOrderChangesRequestSchema;
+    output: typeof ListOrderChangesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_order_service, 0);

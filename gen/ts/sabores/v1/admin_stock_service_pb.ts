@@ -11,7 +11,183 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_stock_service.proto.
  */
 export const file_sabores_v1_admin_stock_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX3N0b2NrX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi3wEKEkFkanVzdFN0b2NrUmVxdWVzdBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEiUKBWRlbHRhGAIgASgFQhS6SBEaDxjAhD0owPvC////////AUgAEh0KBXN0b2NrGAMgASgFQgy6SAkaBxiAreIEKABIABI9CgZyZWFzb24YBCABKA4yIS5zYWJvcmVzLnYxLlN0b2NrQWRqdXN0bWVudFJlYXNvbkIKukgHggEEEAEgABIWCgRub3RlGAUgASgJQgi6SAVyAxj0A0IPCgZjaGFuZ2USBbpIAggBIjMKE0FkanVzdFN0b2NrUmVzcG9uc2USDQoFc3RvY2sYASABKAUSDQoFZGVsdGEYAiABKAUq+AEKFVN0b2NrQWRqdXN0bWVudFJlYXNvbhInCiNTVE9DS19BREpVU1RNRU5UX1JFQVNPTl9VTlNQRUNJRklFRBAAEiMKH1NUT0NLX0FESlVTVE1FTlRfUkVBU09OX1JFQ0VJUFQQARIhCh1TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9DT1VOVBACEiIKHlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX0RBTUFHRRADEiIKHlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX1JFVFVSThAEEiYKIlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX1NUT1JFX1NBTEUQBTJjChFBZG1pblN0b2NrU2VydmljZRJOCgtBZGp1c3RTdG9jaxIeLnNhYm9yZXMudjEuQWRqdXN0U3RvY2tSZXF1ZXN0Gh8uc2Fib3Jlcy52MS5BZGp1c3RTdG9ja1Jlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate]);
+  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX3N0b2NrX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEixAEKEFN5bmNTdG9ja1JlcXVlc3QSIgoPaWRlbXBvdGVuY3lfa2V5GAEgASgJQgm6SAZyBBABGGQSPQoGcmVhc29uGAIgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb25CCrpIB4IBBBABIAASFgoEbm90ZRgDIAEoCUIIukgFcgMY9AMSNQoFbGluZXMYBCADKAsyGS5zYWJvcmVzLnYxLlN0b2NrU3luY0xpbmVCC7pICJIBBQgBEOgHIsMBCg1TdG9ja1N5bmNMaW5lEhgKA3NrdRgBIAEoCUIJukgGcgQQARhASAASLwoDZWFuGAIgASgJQiC6SB1yGzIZXihbMC05XXs4fXxbMC05XXsxMiwxNH0pJEgAEiUKBWRlbHRhGAMgASgFQhS6SBEaDxjAhD0owPvC////////AUgBEh0KBXN0b2NrGAQgASgFQgy6SAkaBxiAreIEKABIAUIQCgdwcm9kdWN0EgW6SAIIAUIPCgZjaGFuZ2USBbpIAggBInIKD1N0b2NrU3luY1Jlc3VsdBItCgdvdXRjb21lGAEgASgOMhwuc2Fib3Jlcy52MS5TdG9ja1N5bmNPdXRjb21lEhIKCnByb2R1Y3RfaWQYAiABKAMSDQoFc3RvY2sYAyABKAUSDQoFZGVsdGEYBCABKAUiUwoRU3luY1N0b2NrUmVzcG9uc2USLAoHcmVzdWx0cxgBIAMoCzIbLnNhYm9yZXMudjEuU3RvY2tTeW5jUmVzdWx0EhAKCHJlcGxheWVkGAIgASgIIt8BChJBZGp1c3RTdG9ja1JlcXVlc3QSGwoKcHJvZHVjdF9pZBgBIAEoA0IHukgEIgIgABIlCgVkZWx0YRgCIAEoBUIUukgRGg8YwIQ9KMD7wv///////wFIABIdCgVzdG9jaxgDIAEoBUIMukgJGgcYgK3iBCgASAASPQoGcmVhc29uGAQgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb25CCrpIB4IBBBABIAASFgoEbm90ZRgFIAEoCUIIukgFcgMY9ANCDwoGY2hhbmdlEgW6SAIIASIzChNBZGp1c3RTdG9ja1Jlc3BvbnNlEg0KBXN0b2NrGAEgASgFEg0KBWRlbHRhGAIgASgFKqEBChBTdG9ja1N5bmNPdXRjb21lEiIKHlNUT0NLX1NZTkNfT1VUQ09NRV9VTlNQRUNJRklFRBAAEh4KGlNUT0NLX1NZTkNfT1VUQ09NRV9BUFBMSUVEEAESJgoiU1RPQ0tfU1lOQ19PVVRDT01FX1VOS05PV05fUFJPRFVDVBACEiEKHVNUT0NLX1NZTkNfT1VUQ09NRV9CRUxPV19aRVJPEAMq+AEKFVN0b2NrQWRqdXN0bWVudFJlYXNvbhInCiNTVE9DS19BREpVU1RNRU5UX1JFQVNPTl9VTlNQRUNJRklFRBAAEiMKH1NUT0NLX0FESlVTVE1FTlRfUkVBU09OX1JFQ0VJUFQQARIhCh1TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9DT1VOVBACEiIKHlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX0RBTUFHRRADEiIKHlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX1JFVFVSThAEEiYKIlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX1NUT1JFX1NBTEUQBTKyAQoRQWRtaW5TdG9ja1NlcnZpY2USTgoLQWRqdXN0U3RvY2sSHi5zYWJvcmVzLnYxLkFkanVzdFN0b2NrUmVxdWVzdBofLnNhYm9yZXMudjEuQWRqdXN0U3RvY2tSZXNwb25zZRJNCglTeW5jU3RvY2sSHC5zYWJvcmVzLnYxLlN5bmNTdG9ja1JlcXVlc3QaHS5zYWJvcmVzLnYxLlN5bmNTdG9ja1Jlc3BvbnNlIgOQAgJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate]);
+
+/**
+ * SyncStockRequest is a batch of stock corrections.
+ *
+ * @generated from message sabores.v1.SyncStockRequest
+ */
+export type SyncStockRequest = Message<"sabores.v1.SyncStockRequest"> & {
+  /**
+   * idempotency_key names the batch, unique per caller (a UUID, say).
+   *
+   * @generated from field: string idempotency_key = 1;
+   */
+  idempotencyKey: string;
+
+  /**
+   * reason says why, for every line: a count for counted figures,
+   * a receipt for goods in, say.
+   *
+   * @generated from field: sabores.v1.StockAdjustmentReason reason = 2;
+   */
+  reason: StockAdjustmentReason;
+
+  /**
+   * note is free text kept in the ledger with each movement.
+   *
+   * @generated from field: string note = 3;
+   */
+  note: string;
+
+  /**
+   * lines are the corrections, 1 to 1 000; lines naming one product apply
+   * in turn.
+   *
+   * @generated from field: repeated sabores.v1.StockSyncLine lines = 4;
+   */
+  lines: StockSyncLine[];
+};
+
+/**
+ * Describes the message sabores.v1.SyncStockRequest.
+ * Use `create(SyncStockRequestSchema)` to create a new message.
+ */
+export const SyncStockRequestSchema: GenMessage<SyncStockRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 0);
+
+/**
+ * StockSyncLine is one product's correction.
+ *
+ * @generated from message sabores.v1.StockSyncLine
+ */
+export type StockSyncLine = Message<"sabores.v1.StockSyncLine"> & {
+  /**
+   * product names the product.
+   *
+   * @generated from oneof sabores.v1.StockSyncLine.product
+   */
+  product: {
+    /**
+     * sku is the product's SKU.
+     *
+     * @generated from field: string sku = 1;
+     */
+    value: string;
+    case: "sku";
+  } | {
+    /**
+     * ean is the product's barcode (EAN-8, UPC-A, EAN-13 or GTIN-14).
+     *
+     * @generated from field: string ean = 2;
+     */
+    value: string;
+    case: "ean";
+  } | { case: undefined; value?: undefined };
+
+  /**
+   * change is how the stock moves.
+   *
+   * @generated from oneof sabores.v1.StockSyncLine.change
+   */
+  change: {
+    /**
+     * delta adds (positive) or removes (negative) units.
+     *
+     * @generated from field: int32 delta = 3;
+     */
+    value: number;
+    case: "delta";
+  } | {
+    /**
+     * stock sets the stock to a counted figure.
+     *
+     * @generated from field: int32 stock = 4;
+     */
+    value: number;
+    case: "stock";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message sabores.v1.StockSyncLine.
+ * Use `create(StockSyncLineSchema)` to create a new message.
+ */
+export const StockSyncLineSchema: GenMessage<StockSyncLine> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 1);
+
+/**
+ * StockSyncResult answers one line, in the request's order.
+ *
+ * @generated from message sabores.v1.StockSyncResult
+ */
+export type StockSyncResult = Message<"sabores.v1.StockSyncResult"> & {
+  /**
+   * outcome is what became of the line.
+   *
+   * @generated from field: sabores.v1.StockSyncOutcome outcome = 1;
+   */
+  outcome: StockSyncOutcome;
+
+  /**
+   * product_id is the product named; 0 when unknown.
+   *
+   * @generated from field: int64 product_id = 2;
+   */
+  productId: bigint;
+
+  /**
+   * stock is the product's stock after the line (the stock left untouched
+   * when BELOW_ZERO).
+   *
+   * @generated from field: int32 stock = 3;
+   */
+  stock: number;
+
+  /**
+   * delta is the change made; 0 when nothing changed.
+   *
+   * @generated from field: int32 delta = 4;
+   */
+  delta: number;
+};
+
+/**
+ * Describes the message sabores.v1.StockSyncResult.
+ * Use `create(StockSyncResultSchema)` to create a new message.
+ */
+export const StockSyncResultSchema: GenMessage<StockSyncResult> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 2);
+
+/**
+ * SyncStockResponse answers each line.
+ *
+ * @generated from message sabores.v1.SyncStockResponse
+ */
+export type SyncStockResponse = Message<"sabores.v1.SyncStockResponse"> & {
+  /**
+   * results answer the lines, one each, in the request's order.
+   *
+   * @generated from field: repeated sabores.v1.StockSyncResult results = 1;
+   */
+  results: StockSyncResult[];
+
+  /**
+   * replayed: this is the stored answer of an earlier call with the same
+   * idempotency key; nothing was applied now.
+   *
+   * @generated from field: bool replayed = 2;
+   */
+  replayed: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.SyncStockResponse.
+ * Use `create(SyncStockResponseSchema)` to create a new message.
+ */
+export const SyncStockResponseSchema: GenMessage<SyncStockResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 3);
 
 /**
  * AdjustStockRequest changes one product's stock.
@@ -69,7 +245,7 @@ export type AdjustStockRequest = Message<"sabores.v1.AdjustStockRequest"> & {
  * Use `create(AdjustStockRequestSchema)` to create a new message.
  */
 export const AdjustStockRequestSchema: GenMessage<AdjustStockRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_stock_service, 0);
+  messageDesc(file_sabores_v1_admin_stock_service, 4);
 
 /**
  * AdjustStockResponse is the stock after the change.
@@ -97,7 +273,50 @@ export type AdjustStockResponse = Message<"sabores.v1.AdjustStockResponse"> & {
  * Use `create(AdjustStockResponseSchema)` to create a new message.
  */
 export const AdjustStockResponseSchema: GenMessage<AdjustStockResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_stock_service, 1);
+  messageDesc(file_sabores_v1_admin_stock_service, 5);
+
+/**
+ * StockSyncOutcome is what became of one line.
+ *
+ * @generated from enum sabores.v1.StockSyncOutcome
+ */
+export enum StockSyncOutcome {
+  /**
+   * STOCK_SYNC_OUTCOME_UNSPECIFIED is never sent.
+   *
+   * @generated from enum value: STOCK_SYNC_OUTCOME_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * STOCK_SYNC_OUTCOME_APPLIED: the stock is the line's figure now (delta
+   * 0 when it already was).
+   *
+   * @generated from enum value: STOCK_SYNC_OUTCOME_APPLIED = 1;
+   */
+  APPLIED = 1,
+
+  /**
+   * STOCK_SYNC_OUTCOME_UNKNOWN_PRODUCT: no product has the SKU or EAN.
+   *
+   * @generated from enum value: STOCK_SYNC_OUTCOME_UNKNOWN_PRODUCT = 2;
+   */
+  UNKNOWN_PRODUCT = 2,
+
+  /**
+   * STOCK_SYNC_OUTCOME_BELOW_ZERO: the delta would take the stock below
+   * zero; nothing changed.
+   *
+   * @generated from enum value: STOCK_SYNC_OUTCOME_BELOW_ZERO = 3;
+   */
+  BELOW_ZERO = 3,
+}
+
+/**
+ * Describes the enum sabores.v1.StockSyncOutcome.
+ */
+export const StockSyncOutcomeSchema: GenEnum<StockSyncOutcome> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_stock_service, 0);
 
 /**
  * StockAdjustmentReason is why an admin changes a product's stock.
@@ -152,11 +371,11 @@ export enum StockAdjustmentReason {
  * Describes the enum sabores.v1.StockAdjustmentReason.
  */
 export const StockAdjustmentReasonSchema: GenEnum<StockAdjustmentReason> = /*@__PURE__*/
-  enumDesc(file_sabores_v1_admin_stock_service, 0);
+  enumDesc(file_sabores_v1_admin_stock_service, 1);
 
 /**
  * AdminStockService is the back office's stock: corrections with a reason,
- * kept in the stock ledger. Admins only.
+ * kept in the stock ledger. Admins, and keys with the stock_write scope.
  *
  * @generated from service sabores.v1.AdminStockService
  */
@@ -173,6 +392,23 @@ export const AdminStockService: GenService<{
     methodKind: "unary";
     input: typeof AdjustStockRequestSchema;
     output: typeof AdjustStockResponseSchema;
+  },
+  /**
+   * SyncStock sets counted stock or applies deltas to many products named
+   * by SKU or EAN, in one transaction, each line through the stock ledger
+   * and the audit trail, each answered on its own: a line naming no
+   * product or taking the stock below zero changes nothing and is told so,
+   * the others apply. The idempotency_key makes a retry safe: the same key
+   * with the same lines answers the first answer again (replayed) without
+   * counting twice; with other lines it is FailedPrecondition with reason
+   * IDEMPOTENCY_KEY_REUSED. Keys are remembered for 24 hours.
+   *
+   * @generated from rpc sabores.v1.AdminStockService.SyncStock
+   */
+  syncStock: {
+    methodKind: "unary";
+    input: typeof SyncStockRequestSchema;
+    output: typeof SyncStockResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_stock_service, 0);

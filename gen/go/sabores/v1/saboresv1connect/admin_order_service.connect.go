@@ -48,6 +48,9 @@ const (
 	// AdminOrderServiceRecordBankRefundProcedure is the fully-qualified name of the AdminOrderService's
 	// RecordBankRefund RPC.
 	AdminOrderServiceRecordBankRefundProcedure = "/sabores.v1.AdminOrderService/RecordBankRefund"
+	// AdminOrderServiceListOrderChangesProcedure is the fully-qualified name of the AdminOrderService's
+	// ListOrderChanges RPC.
+	AdminOrderServiceListOrderChangesProcedure = "/sabores.v1.AdminOrderService/ListOrderChanges"
 )
 
 // AdminOrderServiceClient is a client for the sabores.v1.AdminOrderService service.
@@ -78,6 +81,14 @@ type AdminOrderServiceClient interface {
 	// with reason BANK_REFUND_NOT_ALLOWED; more than was paid is
 	// BANK_REFUND_TOO_MUCH, a day in the future BANK_REFUND_DATE.
 	RecordBankRefund(context.Context, *connect.Request[v1.RecordBankRefundRequest]) (*connect.Response[v1.RecordBankRefundResponse], error)
+	// ListOrderChanges follows orders in the order their changes committed:
+	// each order placed or changed (status, payment, shipment, refund)
+	// comes back after the cursor in its latest state, several changes of
+	// one order in a page collapsed to one. No change is ever skipped, even
+	// when transactions commit out of the order they started in; a change
+	// appears once every transaction begun before it has ended (usually
+	// milliseconds). Changes are kept 30 days. Keys need orders_read.
+	ListOrderChanges(context.Context, *connect.Request[v1.ListOrderChangesRequest]) (*connect.Response[v1.ListOrderChangesResponse], error)
 }
 
 // NewAdminOrderServiceClient constructs a client for the sabores.v1.AdminOrderService service. By
@@ -123,6 +134,13 @@ func NewAdminOrderServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(adminOrderServiceMethods.ByName("RecordBankRefund")),
 			connect.WithClientOptions(opts...),
 		),
+		listOrderChanges: connect.NewClient[v1.ListOrderChangesRequest, v1.ListOrderChangesResponse](
+			httpClient,
+			baseURL+AdminOrderServiceListOrderChangesProcedure,
+			connect.WithSchema(adminOrderServiceMethods.ByName("ListOrderChanges")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -133,6 +151,7 @@ type adminOrderServiceClient struct {
 	advanceOrder     *connect.Client[v1.AdvanceOrderRequest, v1.AdvanceOrderResponse]
 	retryRefund      *connect.Client[v1.RetryRefundRequest, v1.RetryRefundResponse]
 	recordBankRefund *connect.Client[v1.RecordBankRefundRequest, v1.RecordBankRefundResponse]
+	listOrderChanges *connect.Client[v1.ListOrderChangesRequest, v1.ListOrderChangesResponse]
 }
 
 // ListOrders calls sabores.v1.AdminOrderService.ListOrders.
@@ -158,6 +177,11 @@ func (c *adminOrderServiceClient) RetryRefund(ctx context.Context, req *connect.
 // RecordBankRefund calls sabores.v1.AdminOrderService.RecordBankRefund.
 func (c *adminOrderServiceClient) RecordBankRefund(ctx context.Context, req *connect.Request[v1.RecordBankRefundRequest]) (*connect.Response[v1.RecordBankRefundResponse], error) {
 	return c.recordBankRefund.CallUnary(ctx, req)
+}
+
+// ListOrderChanges calls sabores.v1.AdminOrderService.ListOrderChanges.
+func (c *adminOrderServiceClient) ListOrderChanges(ctx context.Context, req *connect.Request[v1.ListOrderChangesRequest]) (*connect.Response[v1.ListOrderChangesResponse], error) {
+	return c.listOrderChanges.CallUnary(ctx, req)
 }
 
 // AdminOrderServiceHandler is an implementation of the sabores.v1.AdminOrderService service.
@@ -188,6 +212,14 @@ type AdminOrderServiceHandler interface {
 	// with reason BANK_REFUND_NOT_ALLOWED; more than was paid is
 	// BANK_REFUND_TOO_MUCH, a day in the future BANK_REFUND_DATE.
 	RecordBankRefund(context.Context, *connect.Request[v1.RecordBankRefundRequest]) (*connect.Response[v1.RecordBankRefundResponse], error)
+	// ListOrderChanges follows orders in the order their changes committed:
+	// each order placed or changed (status, payment, shipment, refund)
+	// comes back after the cursor in its latest state, several changes of
+	// one order in a page collapsed to one. No change is ever skipped, even
+	// when transactions commit out of the order they started in; a change
+	// appears once every transaction begun before it has ended (usually
+	// milliseconds). Changes are kept 30 days. Keys need orders_read.
+	ListOrderChanges(context.Context, *connect.Request[v1.ListOrderChangesRequest]) (*connect.Response[v1.ListOrderChangesResponse], error)
 }
 
 // NewAdminOrderServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -229,6 +261,13 @@ func NewAdminOrderServiceHandler(svc AdminOrderServiceHandler, opts ...connect.H
 		connect.WithSchema(adminOrderServiceMethods.ByName("RecordBankRefund")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminOrderServiceListOrderChangesHandler := connect.NewUnaryHandler(
+		AdminOrderServiceListOrderChangesProcedure,
+		svc.ListOrderChanges,
+		connect.WithSchema(adminOrderServiceMethods.ByName("ListOrderChanges")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminOrderService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminOrderServiceListOrdersProcedure:
@@ -241,6 +280,8 @@ func NewAdminOrderServiceHandler(svc AdminOrderServiceHandler, opts ...connect.H
 			adminOrderServiceRetryRefundHandler.ServeHTTP(w, r)
 		case AdminOrderServiceRecordBankRefundProcedure:
 			adminOrderServiceRecordBankRefundHandler.ServeHTTP(w, r)
+		case AdminOrderServiceListOrderChangesProcedure:
+			adminOrderServiceListOrderChangesHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -268,4 +309,8 @@ func (UnimplementedAdminOrderServiceHandler) RetryRefund(context.Context, *conne
 
 func (UnimplementedAdminOrderServiceHandler) RecordBankRefund(context.Context, *connect.Request[v1.RecordBankRefundRequest]) (*connect.Response[v1.RecordBankRefundResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminOrderService.RecordBankRefund is not implemented"))
+}
+
+func (UnimplementedAdminOrderServiceHandler) ListOrderChanges(context.Context, *connect.Request[v1.ListOrderChangesRequest]) (*connect.Response[v1.ListOrderChangesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminOrderService.ListOrderChanges is not implemented"))
 }

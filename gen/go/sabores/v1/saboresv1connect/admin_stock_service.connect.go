@@ -36,6 +36,9 @@ const (
 	// AdminStockServiceAdjustStockProcedure is the fully-qualified name of the AdminStockService's
 	// AdjustStock RPC.
 	AdminStockServiceAdjustStockProcedure = "/sabores.v1.AdminStockService/AdjustStock"
+	// AdminStockServiceSyncStockProcedure is the fully-qualified name of the AdminStockService's
+	// SyncStock RPC.
+	AdminStockServiceSyncStockProcedure = "/sabores.v1.AdminStockService/SyncStock"
 )
 
 // AdminStockServiceClient is a client for the sabores.v1.AdminStockService service.
@@ -45,6 +48,15 @@ type AdminStockServiceClient interface {
 	// audit event. Stock never goes below zero: that is FailedPrecondition
 	// with reason STOCK_BELOW_ZERO.
 	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// SyncStock sets counted stock or applies deltas to many products named
+	// by SKU or EAN, in one transaction, each line through the stock ledger
+	// and the audit trail, each answered on its own: a line naming no
+	// product or taking the stock below zero changes nothing and is told so,
+	// the others apply. The idempotency_key makes a retry safe: the same key
+	// with the same lines answers the first answer again (replayed) without
+	// counting twice; with other lines it is FailedPrecondition with reason
+	// IDEMPOTENCY_KEY_REUSED. Keys are remembered for 24 hours.
+	SyncStock(context.Context, *connect.Request[v1.SyncStockRequest]) (*connect.Response[v1.SyncStockResponse], error)
 }
 
 // NewAdminStockServiceClient constructs a client for the sabores.v1.AdminStockService service. By
@@ -64,17 +76,30 @@ func NewAdminStockServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(adminStockServiceMethods.ByName("AdjustStock")),
 			connect.WithClientOptions(opts...),
 		),
+		syncStock: connect.NewClient[v1.SyncStockRequest, v1.SyncStockResponse](
+			httpClient,
+			baseURL+AdminStockServiceSyncStockProcedure,
+			connect.WithSchema(adminStockServiceMethods.ByName("SyncStock")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // adminStockServiceClient implements AdminStockServiceClient.
 type adminStockServiceClient struct {
 	adjustStock *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	syncStock   *connect.Client[v1.SyncStockRequest, v1.SyncStockResponse]
 }
 
 // AdjustStock calls sabores.v1.AdminStockService.AdjustStock.
 func (c *adminStockServiceClient) AdjustStock(ctx context.Context, req *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
 	return c.adjustStock.CallUnary(ctx, req)
+}
+
+// SyncStock calls sabores.v1.AdminStockService.SyncStock.
+func (c *adminStockServiceClient) SyncStock(ctx context.Context, req *connect.Request[v1.SyncStockRequest]) (*connect.Response[v1.SyncStockResponse], error) {
+	return c.syncStock.CallUnary(ctx, req)
 }
 
 // AdminStockServiceHandler is an implementation of the sabores.v1.AdminStockService service.
@@ -84,6 +109,15 @@ type AdminStockServiceHandler interface {
 	// audit event. Stock never goes below zero: that is FailedPrecondition
 	// with reason STOCK_BELOW_ZERO.
 	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// SyncStock sets counted stock or applies deltas to many products named
+	// by SKU or EAN, in one transaction, each line through the stock ledger
+	// and the audit trail, each answered on its own: a line naming no
+	// product or taking the stock below zero changes nothing and is told so,
+	// the others apply. The idempotency_key makes a retry safe: the same key
+	// with the same lines answers the first answer again (replayed) without
+	// counting twice; with other lines it is FailedPrecondition with reason
+	// IDEMPOTENCY_KEY_REUSED. Keys are remembered for 24 hours.
+	SyncStock(context.Context, *connect.Request[v1.SyncStockRequest]) (*connect.Response[v1.SyncStockResponse], error)
 }
 
 // NewAdminStockServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -99,10 +133,19 @@ func NewAdminStockServiceHandler(svc AdminStockServiceHandler, opts ...connect.H
 		connect.WithSchema(adminStockServiceMethods.ByName("AdjustStock")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminStockServiceSyncStockHandler := connect.NewUnaryHandler(
+		AdminStockServiceSyncStockProcedure,
+		svc.SyncStock,
+		connect.WithSchema(adminStockServiceMethods.ByName("SyncStock")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminStockService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminStockServiceAdjustStockProcedure:
 			adminStockServiceAdjustStockHandler.ServeHTTP(w, r)
+		case AdminStockServiceSyncStockProcedure:
+			adminStockServiceSyncStockHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -114,4 +157,8 @@ type UnimplementedAdminStockServiceHandler struct{}
 
 func (UnimplementedAdminStockServiceHandler) AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminStockService.AdjustStock is not implemented"))
+}
+
+func (UnimplementedAdminStockServiceHandler) SyncStock(context.Context, *connect.Request[v1.SyncStockRequest]) (*connect.Response[v1.SyncStockResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminStockService.SyncStock is not implemented"))
 }

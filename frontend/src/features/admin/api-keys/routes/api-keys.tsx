@@ -48,6 +48,8 @@ const scopeLabels = [
   [ApiKeyScope.CATALOG_READ, "apiKeys.scopes.catalogRead"],
   [ApiKeyScope.CATALOG_WRITE, "apiKeys.scopes.catalogWrite"],
   [ApiKeyScope.ORDERS_READ, "apiKeys.scopes.ordersRead"],
+  [ApiKeyScope.STOCK_WRITE, "apiKeys.scopes.stockWrite"],
+  [ApiKeyScope.EVENTS_READ, "apiKeys.scopes.eventsRead"],
 ] as const;
 
 /** day is the yyyy-mm-dd date days from today, in the admin's time zone. */
