@@ -157,7 +157,7 @@ describe("an order by transfer through the desk", () => {
     await dialog.getByRole("button", { name: "Marcar como enviado" }).click();
     await admin.getByText("Encomenda enviada.").waitFor();
     await actions.getByRole("button", { name: "Marcar como entregue" }).waitFor();
-    await admin.getByRole("region", { name: "Histórico" }).getByText("Enviado").waitFor();
+    await admin.getByRole("region", { name: "Histórico" }).getByText("Enviada").waitFor();
     await screenshot(admin, "admin-order");
 
     await shopper.reload();
@@ -190,7 +190,7 @@ describe("an order by transfer through the desk", () => {
     await admin.goto("/admin/orders?status=shipped");
     const row = admin.getByRole("table", { name: "Encomendas" }).getByRole("row").filter({ hasText: `Encomenda n.º ${orderId}` });
     await row.getByText("Pago", { exact: true }).waitFor();
-    await row.getByText("Enviado").waitFor();
+    await row.getByText("Enviada").waitFor();
     await expectNoSeriousA11yViolations(admin);
     await screenshot(admin, "admin-orders");
   });

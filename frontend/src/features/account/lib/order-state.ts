@@ -50,11 +50,9 @@ export function orderState(
   switch (order.status) {
     case OrderStatus.COMPLETED:
       return { key: pickup ? "collected" : "delivered" };
+    case OrderStatus.READY_FOR_PICKUP:
+      return { key: "readyForPickup" };
     case OrderStatus.SHIPPED:
-      // Pickup slot: an order collected at the shop is never with a carrier;
-      // "shipped" is the desk handing it over as ready. Explicit pickup
-      // states, when the order carries them, belong here.
-      if (pickup) return { key: "readyForPickup" };
       if (tracking?.state === ParcelState.DELIVERED) return { key: "delivered" };
       if (tracking?.state === ParcelState.IN_TRANSIT) return { key: "inTransit" };
       return { key: "shipped" };
