@@ -6,6 +6,7 @@ import { useArchiveProduct, useUpdateProductDetails } from "@/features/admin/pro
 import { ProductContentForm } from "@/features/admin/products/components/product-content-form";
 import { ProductDetailsForm } from "@/features/admin/products/components/product-details-form";
 import { ProductImagesEditor } from "@/features/admin/products/components/product-images-editor";
+import { PublishPanel } from "@/features/admin/products/components/publish-panel";
 import { ProductPromotions } from "@/features/admin/promotions/components/product-promotions";
 import { useCountryConfigs } from "@/features/admin/visibility/api/country-configs";
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
@@ -70,6 +71,7 @@ export default function CatalogueProduct() {
         </button>
       </div>
       {!p.archiveTime && <p className="text-sm text-stone-600">{t("catalogue.archiveHint")}</p>}
+      {!p.archiveTime && <PublishPanel product={p} />}
       <div role="tablist" aria-label={t("catalogue.sections")} className="flex flex-wrap gap-2" onKeyDown={onTabKey}>
         {tabs.map((k) => (
           <button
