@@ -5,13 +5,166 @@
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/admin_stock_service.proto.
  */
 export const file_sabores_v1_admin_stock_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX3N0b2NrX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEi3wEKEkFkanVzdFN0b2NrUmVxdWVzdBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEiUKBWRlbHRhGAIgASgFQhS6SBEaDxjAhD0owPvC////////AUgAEh0KBXN0b2NrGAMgASgFQgy6SAkaBxiAreIEKABIABI9CgZyZWFzb24YBCABKA4yIS5zYWJvcmVzLnYxLlN0b2NrQWRqdXN0bWVudFJlYXNvbkIKukgHggEEEAEgABIWCgRub3RlGAUgASgJQgi6SAVyAxj0A0IPCgZjaGFuZ2USBbpIAggBIjMKE0FkanVzdFN0b2NrUmVzcG9uc2USDQoFc3RvY2sYASABKAUSDQoFZGVsdGEYAiABKAUq+AEKFVN0b2NrQWRqdXN0bWVudFJlYXNvbhInCiNTVE9DS19BREpVU1RNRU5UX1JFQVNPTl9VTlNQRUNJRklFRBAAEiMKH1NUT0NLX0FESlVTVE1FTlRfUkVBU09OX1JFQ0VJUFQQARIhCh1TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9DT1VOVBACEiIKHlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX0RBTUFHRRADEiIKHlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX1JFVFVSThAEEiYKIlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX1NUT1JFX1NBTEUQBTJjChFBZG1pblN0b2NrU2VydmljZRJOCgtBZGp1c3RTdG9jaxIeLnNhYm9yZXMudjEuQWRqdXN0U3RvY2tSZXF1ZXN0Gh8uc2Fib3Jlcy52MS5BZGp1c3RTdG9ja1Jlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate]);
+  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX3N0b2NrX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEicwoZTGlzdFN0b2NrTW92ZW1lbnRzUmVxdWVzdBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEhwKCXBhZ2Vfc2l6ZRgCIAEoBUIJukgGGgQYZCgAEhsKCnBhZ2VfdG9rZW4YAyABKAlCB7pIBHICGCgicgoaTGlzdFN0b2NrTW92ZW1lbnRzUmVzcG9uc2USLAoJbW92ZW1lbnRzGAEgAygLMhkuc2Fib3Jlcy52MS5TdG9ja01vdmVtZW50EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRINCgVzdG9jaxgDIAEoBSL/AQoNU3RvY2tNb3ZlbWVudBIKCgJpZBgBIAEoAxINCgVkZWx0YRgCIAEoBRIrCgRraW5kGAMgASgOMh0uc2Fib3Jlcy52MS5TdG9ja01vdmVtZW50S2luZBIxCgZyZWFzb24YBCABKA4yIS5zYWJvcmVzLnYxLlN0b2NrQWRqdXN0bWVudFJlYXNvbhIQCghvcmRlcl9pZBgFIAEoAxINCgVhY3RvchgGIAEoCRIMCgRub3RlGAcgASgJEhMKC3N0b2NrX2FmdGVyGAggASgFEi8KC2NyZWF0ZV90aW1lGAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLfAQoSQWRqdXN0U3RvY2tSZXF1ZXN0EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASJQoFZGVsdGEYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BSAASHQoFc3RvY2sYAyABKAVCDLpICRoHGICt4gQoAEgAEj0KBnJlYXNvbhgEIAEoDjIhLnNhYm9yZXMudjEuU3RvY2tBZGp1c3RtZW50UmVhc29uQgq6SAeCAQQQASAAEhYKBG5vdGUYBSABKAlCCLpIBXIDGPQDQg8KBmNoYW5nZRIFukgCCAEiMwoTQWRqdXN0U3RvY2tSZXNwb25zZRINCgVzdG9jaxgBIAEoBRINCgVkZWx0YRgCIAEoBSrAAQoRU3RvY2tNb3ZlbWVudEtpbmQSIwofU1RPQ0tfTU9WRU1FTlRfS0lORF9VTlNQRUNJRklFRBAAEhwKGFNUT0NLX01PVkVNRU5UX0tJTkRfU0FMRRABEiQKIFNUT0NLX01PVkVNRU5UX0tJTkRfQ0FOQ0VMTEFUSU9OEAISHgoaU1RPQ0tfTU9WRU1FTlRfS0lORF9FWFBJUlkQAxIiCh5TVE9DS19NT1ZFTUVOVF9LSU5EX0FESlVTVE1FTlQQBCr4AQoVU3RvY2tBZGp1c3RtZW50UmVhc29uEicKI1NUT0NLX0FESlVTVE1FTlRfUkVBU09OX1VOU1BFQ0lGSUVEEAASIwofU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fUkVDRUlQVBABEiEKHVNUT0NLX0FESlVTVE1FTlRfUkVBU09OX0NPVU5UEAISIgoeU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fREFNQUdFEAMSIgoeU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fUkVUVVJOEAQSJgoiU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fU1RPUkVfU0FMRRAFMs0BChFBZG1pblN0b2NrU2VydmljZRJOCgtBZGp1c3RTdG9jaxIeLnNhYm9yZXMudjEuQWRqdXN0U3RvY2tSZXF1ZXN0Gh8uc2Fib3Jlcy52MS5BZGp1c3RTdG9ja1Jlc3BvbnNlEmgKEkxpc3RTdG9ja01vdmVtZW50cxIlLnNhYm9yZXMudjEuTGlzdFN0b2NrTW92ZW1lbnRzUmVxdWVzdBomLnNhYm9yZXMudjEuTGlzdFN0b2NrTW92ZW1lbnRzUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+
+/**
+ * ListStockMovementsRequest pages one product's ledger.
+ *
+ * @generated from message sabores.v1.ListStockMovementsRequest
+ */
+export type ListStockMovementsRequest = Message<"sabores.v1.ListStockMovementsRequest"> & {
+  /**
+   * product_id names the product.
+   *
+   * @generated from field: int64 product_id = 1;
+   */
+  productId: bigint;
+
+  /**
+   * page_size is the number of movements per page: 20 by default, at most
+   * 100.
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * page_token is the next_page_token of the page shown; empty for the
+   * newest movements. A token this list did not give is InvalidArgument.
+   *
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message sabores.v1.ListStockMovementsRequest.
+ * Use `create(ListStockMovementsRequestSchema)` to create a new message.
+ */
+export const ListStockMovementsRequestSchema: GenMessage<ListStockMovementsRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 0);
+
+/**
+ * ListStockMovementsResponse is one page of the ledger.
+ *
+ * @generated from message sabores.v1.ListStockMovementsResponse
+ */
+export type ListStockMovementsResponse = Message<"sabores.v1.ListStockMovementsResponse"> & {
+  /**
+   * movements are the page's movements, newest first.
+   *
+   * @generated from field: repeated sabores.v1.StockMovement movements = 1;
+   */
+  movements: StockMovement[];
+
+  /**
+   * next_page_token asks for older movements; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+
+  /**
+   * stock is the product's stock now.
+   *
+   * @generated from field: int32 stock = 3;
+   */
+  stock: number;
+};
+
+/**
+ * Describes the message sabores.v1.ListStockMovementsResponse.
+ * Use `create(ListStockMovementsResponseSchema)` to create a new message.
+ */
+export const ListStockMovementsResponseSchema: GenMessage<ListStockMovementsResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 1);
+
+/**
+ * StockMovement is one row of the stock ledger.
+ *
+ * @generated from message sabores.v1.StockMovement
+ */
+export type StockMovement = Message<"sabores.v1.StockMovement"> & {
+  /**
+   * id identifies the movement.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * delta is the units added (positive) or taken (negative).
+   *
+   * @generated from field: int32 delta = 2;
+   */
+  delta: number;
+
+  /**
+   * kind is what moved the stock.
+   *
+   * @generated from field: sabores.v1.StockMovementKind kind = 3;
+   */
+  kind: StockMovementKind;
+
+  /**
+   * reason is an adjustment's reason; unspecified for other kinds (and
+   * for adjustments older than the reasons).
+   *
+   * @generated from field: sabores.v1.StockAdjustmentReason reason = 4;
+   */
+  reason: StockAdjustmentReason;
+
+  /**
+   * order_id is the order of a sale, cancellation or expiry; 0 for none.
+   *
+   * @generated from field: int64 order_id = 5;
+   */
+  orderId: bigint;
+
+  /**
+   * actor is the e-mail of who made an adjustment; empty for the shop's
+   * own movements and API keys.
+   *
+   * @generated from field: string actor = 6;
+   */
+  actor: string;
+
+  /**
+   * note is the adjustment's note.
+   *
+   * @generated from field: string note = 7;
+   */
+  note: string;
+
+  /**
+   * stock_after is the stock right after the movement.
+   *
+   * @generated from field: int32 stock_after = 8;
+   */
+  stockAfter: number;
+
+  /**
+   * create_time is when it happened.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 9;
+   */
+  createTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.StockMovement.
+ * Use `create(StockMovementSchema)` to create a new message.
+ */
+export const StockMovementSchema: GenMessage<StockMovement> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 2);
 
 /**
  * AdjustStockRequest changes one product's stock.
@@ -69,7 +222,7 @@ export type AdjustStockRequest = Message<"sabores.v1.AdjustStockRequest"> & {
  * Use `create(AdjustStockRequestSchema)` to create a new message.
  */
 export const AdjustStockRequestSchema: GenMessage<AdjustStockRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_stock_service, 0);
+  messageDesc(file_sabores_v1_admin_stock_service, 3);
 
 /**
  * AdjustStockResponse is the stock after the change.
@@ -97,7 +250,55 @@ export type AdjustStockResponse = Message<"sabores.v1.AdjustStockResponse"> & {
  * Use `create(AdjustStockResponseSchema)` to create a new message.
  */
 export const AdjustStockResponseSchema: GenMessage<AdjustStockResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_stock_service, 1);
+  messageDesc(file_sabores_v1_admin_stock_service, 4);
+
+/**
+ * StockMovementKind is what moved a product's stock.
+ *
+ * @generated from enum sabores.v1.StockMovementKind
+ */
+export enum StockMovementKind {
+  /**
+   * STOCK_MOVEMENT_KIND_UNSPECIFIED is never returned.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * STOCK_MOVEMENT_KIND_SALE is an order taking its units.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_SALE = 1;
+   */
+  SALE = 1,
+
+  /**
+   * STOCK_MOVEMENT_KIND_CANCELLATION is a cancelled order giving them back.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_CANCELLATION = 2;
+   */
+  CANCELLATION = 2,
+
+  /**
+   * STOCK_MOVEMENT_KIND_EXPIRY is an unpaid order expiring.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_EXPIRY = 3;
+   */
+  EXPIRY = 3,
+
+  /**
+   * STOCK_MOVEMENT_KIND_ADJUSTMENT is a correction with a reason.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_ADJUSTMENT = 4;
+   */
+  ADJUSTMENT = 4,
+}
+
+/**
+ * Describes the enum sabores.v1.StockMovementKind.
+ */
+export const StockMovementKindSchema: GenEnum<StockMovementKind> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_stock_service, 0);
 
 /**
  * StockAdjustmentReason is why an admin changes a product's stock.
@@ -152,7 +353,7 @@ export enum StockAdjustmentReason {
  * Describes the enum sabores.v1.StockAdjustmentReason.
  */
 export const StockAdjustmentReasonSchema: GenEnum<StockAdjustmentReason> = /*@__PURE__*/
-  enumDesc(file_sabores_v1_admin_stock_service, 0);
+  enumDesc(file_sabores_v1_admin_stock_service, 1);
 
 /**
  * AdminStockService is the back office's stock: corrections with a reason,
@@ -173,6 +374,18 @@ export const AdminStockService: GenService<{
     methodKind: "unary";
     input: typeof AdjustStockRequestSchema;
     output: typeof AdjustStockResponseSchema;
+  },
+  /**
+   * ListStockMovements pages a product's stock ledger, newest first: every
+   * sale, cancellation, expiry and adjustment with who made it and the
+   * stock after it.
+   *
+   * @generated from rpc sabores.v1.AdminStockService.ListStockMovements
+   */
+  listStockMovements: {
+    methodKind: "unary";
+    input: typeof ListStockMovementsRequestSchema;
+    output: typeof ListStockMovementsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_stock_service, 0);

@@ -36,6 +36,9 @@ const (
 	// AdminStockServiceAdjustStockProcedure is the fully-qualified name of the AdminStockService's
 	// AdjustStock RPC.
 	AdminStockServiceAdjustStockProcedure = "/sabores.v1.AdminStockService/AdjustStock"
+	// AdminStockServiceListStockMovementsProcedure is the fully-qualified name of the
+	// AdminStockService's ListStockMovements RPC.
+	AdminStockServiceListStockMovementsProcedure = "/sabores.v1.AdminStockService/ListStockMovements"
 )
 
 // AdminStockServiceClient is a client for the sabores.v1.AdminStockService service.
@@ -45,6 +48,10 @@ type AdminStockServiceClient interface {
 	// audit event. Stock never goes below zero: that is FailedPrecondition
 	// with reason STOCK_BELOW_ZERO.
 	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// ListStockMovements pages a product's stock ledger, newest first: every
+	// sale, cancellation, expiry and adjustment with who made it and the
+	// stock after it.
+	ListStockMovements(context.Context, *connect.Request[v1.ListStockMovementsRequest]) (*connect.Response[v1.ListStockMovementsResponse], error)
 }
 
 // NewAdminStockServiceClient constructs a client for the sabores.v1.AdminStockService service. By
@@ -64,17 +71,30 @@ func NewAdminStockServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithSchema(adminStockServiceMethods.ByName("AdjustStock")),
 			connect.WithClientOptions(opts...),
 		),
+		listStockMovements: connect.NewClient[v1.ListStockMovementsRequest, v1.ListStockMovementsResponse](
+			httpClient,
+			baseURL+AdminStockServiceListStockMovementsProcedure,
+			connect.WithSchema(adminStockServiceMethods.ByName("ListStockMovements")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // adminStockServiceClient implements AdminStockServiceClient.
 type adminStockServiceClient struct {
-	adjustStock *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	adjustStock        *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	listStockMovements *connect.Client[v1.ListStockMovementsRequest, v1.ListStockMovementsResponse]
 }
 
 // AdjustStock calls sabores.v1.AdminStockService.AdjustStock.
 func (c *adminStockServiceClient) AdjustStock(ctx context.Context, req *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
 	return c.adjustStock.CallUnary(ctx, req)
+}
+
+// ListStockMovements calls sabores.v1.AdminStockService.ListStockMovements.
+func (c *adminStockServiceClient) ListStockMovements(ctx context.Context, req *connect.Request[v1.ListStockMovementsRequest]) (*connect.Response[v1.ListStockMovementsResponse], error) {
+	return c.listStockMovements.CallUnary(ctx, req)
 }
 
 // AdminStockServiceHandler is an implementation of the sabores.v1.AdminStockService service.
@@ -84,6 +104,10 @@ type AdminStockServiceHandler interface {
 	// audit event. Stock never goes below zero: that is FailedPrecondition
 	// with reason STOCK_BELOW_ZERO.
 	AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error)
+	// ListStockMovements pages a product's stock ledger, newest first: every
+	// sale, cancellation, expiry and adjustment with who made it and the
+	// stock after it.
+	ListStockMovements(context.Context, *connect.Request[v1.ListStockMovementsRequest]) (*connect.Response[v1.ListStockMovementsResponse], error)
 }
 
 // NewAdminStockServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -99,10 +123,19 @@ func NewAdminStockServiceHandler(svc AdminStockServiceHandler, opts ...connect.H
 		connect.WithSchema(adminStockServiceMethods.ByName("AdjustStock")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminStockServiceListStockMovementsHandler := connect.NewUnaryHandler(
+		AdminStockServiceListStockMovementsProcedure,
+		svc.ListStockMovements,
+		connect.WithSchema(adminStockServiceMethods.ByName("ListStockMovements")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminStockService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminStockServiceAdjustStockProcedure:
 			adminStockServiceAdjustStockHandler.ServeHTTP(w, r)
+		case AdminStockServiceListStockMovementsProcedure:
+			adminStockServiceListStockMovementsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -114,4 +147,8 @@ type UnimplementedAdminStockServiceHandler struct{}
 
 func (UnimplementedAdminStockServiceHandler) AdjustStock(context.Context, *connect.Request[v1.AdjustStockRequest]) (*connect.Response[v1.AdjustStockResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminStockService.AdjustStock is not implemented"))
+}
+
+func (UnimplementedAdminStockServiceHandler) ListStockMovements(context.Context, *connect.Request[v1.ListStockMovementsRequest]) (*connect.Response[v1.ListStockMovementsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminStockService.ListStockMovements is not implemented"))
 }
