@@ -40,6 +40,7 @@ const adminResources = [
   "products",
   "promotions",
   "settings",
+  "stock",
   "visibility",
   "withdrawals",
 ];

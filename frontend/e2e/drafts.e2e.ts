@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  acceptCookies,
   baseURL,
   expectNoSeriousA11yViolations,
   launch,
