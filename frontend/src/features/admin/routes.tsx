@@ -30,6 +30,7 @@ const Emails = lazy(() => import("@/features/admin/emails/routes/emails"));
 const Withdrawals = lazy(() => import("@/features/admin/withdrawals/routes/withdrawals"));
 const Messages = lazy(() => import("@/features/admin/messages/routes/messages"));
 const Shipping = lazy(() => import("@/features/admin/shipping/routes/shipping"));
+const Audit = lazy(() => import("@/features/admin/audit/routes/audit"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -56,6 +57,7 @@ const screenTitles: Record<string, string> = {
   messages: "messages",
   parcels: "parcels",
   shipping: "shipping",
+  audit: "audit",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -84,6 +86,7 @@ export function AdminScreens() {
         <Route path="catalogue/:id" element={<CatalogueProduct />} />
         <Route path="messages" element={<Messages />} />
         <Route path="shipping" element={<Shipping />} />
+        <Route path="audit" element={<Audit />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -18,6 +18,7 @@ const shortcuts = [
   { to: "/admin/emails", key: "emails" },
   { to: "/admin/withdrawals", key: "withdrawals" },
   { to: "/admin/messages", key: "messages" },
+  { to: "/admin/audit", key: "audit" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */
