@@ -12,6 +12,7 @@ import { useAdminOrder } from "@/features/admin/orders/api/orders";
 import { AdminOrderSummary } from "@/features/admin/orders/components/admin-order-summary";
 import { OrderActions } from "@/features/admin/orders/components/order-actions";
 import { OrderRefunds } from "@/features/admin/orders/components/order-refunds";
+import { gatewayRefund } from "@/features/admin/orders/lib/gateway-refund";
 
 /** orderIdParam reads an order id from the address; 0 when it is none. */
 export function orderIdParam(raw: string | undefined): bigint {
@@ -63,6 +64,7 @@ export function AdminOrderPage({ parcel }: { parcel?: (orderId: bigint, allowed:
               allowed={order.data.allowedActions}
               carriers={order.data.carriers}
               idCheck={order.data.order.idCheckRequired}
+              refund={gatewayRefund(order.data.order)}
             />
             {parcel?.(id, order.data.allowedActions)}
             <OrderRefunds
