@@ -29,6 +29,7 @@ const featureFence = (feature) => [
 // service of the contract (issue 31).
 const adminResources = [
   "api-keys",
+  "audit",
   "catalogue-import",
   "customers",
   "dashboard",
@@ -41,6 +42,7 @@ const adminResources = [
   "promotions",
   "settings",
   "staff",
+  "stock",
   "till",
   "visibility",
   "withdrawals",

@@ -137,6 +137,9 @@ describe("the owner runs the catalogue", () => {
     const contentSaved = admin.waitForResponse((r) => r.url().includes("/UpdateProductContent") && r.ok());
     await admin.getByRole("button", { name: "Guardar" }).click();
     await contentSaved;
+    // New products are drafts: on sale once published (issue 37).
+    await admin.getByRole("button", { name: "Publicar" }).click();
+    await admin.getByRole("region", { name: /^Publicado el / }).waitFor();
 
     await admin.getByRole("tab", { name: "Fotos" }).click();
     await admin.getByLabel("Añadir fotos").setInputFiles([

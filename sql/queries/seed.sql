@@ -28,9 +28,10 @@ ON CONFLICT (slug) DO NOTHING;
 
 -- name: SeedProduct :execrows
 INSERT INTO products (id, name, code, sku, brand, description, category, online_categories, price_cents,
-    vat_basis_points, stock, rating, image_url, country_slug, company_id, created_at, updated_at)
+    vat_basis_points, stock, rating, image_url, country_slug, company_id, created_at, updated_at, published_at)
 VALUES (@id, @name, @code, @sku, @brand, @description, @category, @online_categories::text[], @price_cents,
-    @vat_basis_points, @stock, @rating, @image_url, sqlc.narg(country_slug), @company_id, @created_at, @created_at)
+    @vat_basis_points, @stock, @rating, @image_url, sqlc.narg(country_slug), @company_id, @created_at, @created_at,
+    @created_at)
 ON CONFLICT DO NOTHING;
 
 -- name: SeedPriceHistory :exec

@@ -46,3 +46,14 @@ SELECT * FROM stock_movements
 WHERE product_id = @product_id AND (@before_id::bigint = 0 OR id < @before_id::bigint)
 ORDER BY id DESC
 LIMIT @page_limit;
+
+-- ListStockMovementsWithActor is ListStockMovements with the e-mail of who
+-- made each movement, for the back office's stock screen.
+-- name: ListStockMovementsWithActor :many
+SELECT m.id, m.delta, m.kind, m.reason, m.order_id, m.note, m.stock_after, m.created_at,
+       coalesce(u.email, '')::text AS actor
+FROM stock_movements m
+LEFT JOIN users u ON u.id = m.actor_user_id
+WHERE m.product_id = @product_id AND (@before_id::bigint = 0 OR m.id < @before_id::bigint)
+ORDER BY m.id DESC
+LIMIT @page_limit;

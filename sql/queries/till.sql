@@ -1,10 +1,10 @@
 -- name: TillProductByEAN :one
--- The product a till scan names, with whether the store sells it (no
--- visibility row at all, as sold_online reads it, or a visible row on the
--- physical or both channel), its live counted stock and the units placed web
+-- The product a till scan names, with whether the store sells it (published,
+-- and no visibility row at all, as sold_online reads it, or a visible row on
+-- the physical or both channel), its live counted stock and the units placed web
 -- orders hold (taken from stock at checkout, not yet on their way).
 SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
-    (p.archived_at IS NULL AND (
+    (p.archived_at IS NULL AND p.published_at IS NOT NULL AND (
         NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
         OR EXISTS (
             SELECT 1 FROM product_country_visibility v
@@ -28,10 +28,10 @@ SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint A
         SELECT sum(l.quantity)
         FROM order_lines l
         JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
     ), 0)::bigint AS reserved
 FROM products p
-WHERE p.archived_at IS NULL AND p.name ILIKE @pattern::text
+WHERE p.archived_at IS NULL AND p.published_at IS NOT NULL AND p.name ILIKE @pattern::text
     AND (
         NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
         OR EXISTS (

@@ -135,6 +135,7 @@ var KeyScopes = map[string]string{
 	saboresv1connect.AdminProductServiceCreateProductProcedure:            auth.ScopeCatalogWrite,
 	saboresv1connect.AdminProductServiceUpdateProductDetailsProcedure:     auth.ScopeCatalogWrite,
 	saboresv1connect.AdminProductServiceArchiveProductProcedure:           auth.ScopeCatalogWrite,
+	saboresv1connect.AdminProductServicePublishProductProcedure:           auth.ScopeCatalogWrite,
 	saboresv1connect.AdminProductServiceUploadProductImageProcedure:       auth.ScopeCatalogWrite,
 	saboresv1connect.AdminProductServiceReorderProductImagesProcedure:     auth.ScopeCatalogWrite,
 	saboresv1connect.AdminProductServiceDeleteProductImageProcedure:       auth.ScopeCatalogWrite,

@@ -87,3 +87,31 @@ func (s *Service) AdjustStock(ctx context.Context, by audit.Caller, a StockAdjus
 	})
 	return out, err
 }
+
+// StockPage is a page of a product's stock ledger, newest first, with its
+// stock now and whether older movements follow.
+type StockPage struct {
+	Movements []db.ListStockMovementsWithActorRow
+	Stock     int32
+	More      bool
+}
+
+// StockHistory reads up to limit movements of product id's ledger older
+// than movement beforeID (0 for the newest); an unknown product is
+// PRODUCT_NOT_FOUND.
+func (s *Service) StockHistory(ctx context.Context, id, beforeID int64, limit int32) (StockPage, error) {
+	q := db.New(s.pool)
+	p, err := q.AdminGetProduct(ctx, id)
+	if err != nil {
+		return StockPage{}, ProductNotFound(err, id)
+	}
+	rows, err := q.ListStockMovementsWithActor(ctx, db.ListStockMovementsWithActorParams{ProductID: id, BeforeID: beforeID, PageLimit: limit + 1})
+	if err != nil {
+		return StockPage{}, fmt.Errorf("catalogue: read stock ledger of %d: %w", id, err)
+	}
+	page := StockPage{Movements: rows, Stock: p.Product.Stock}
+	if len(rows) > int(limit) {
+		page.Movements, page.More = rows[:limit], true
+	}
+	return page, nil
+}

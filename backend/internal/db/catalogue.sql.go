@@ -25,13 +25,13 @@ const createProducts = `-- name: CreateProducts :many
 INSERT INTO products (
     name, code, sku, ean, brand, description, category, country_slug, price_cents, vat_basis_points, stock,
     online_categories, image_url, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene,
-    age_restricted, allergen_risk, shipping_weight_grams, created_by, updated_by
+    age_restricted, allergen_risk, shipping_weight_grams, created_by, updated_by, published_at, sold_online
 )
 SELECT n.name, n.code, n.sku, n.ean, n.brand, n.description, n.category, nullif(n.country, ''),
        n.price_cents, n.vat_basis_points, n.stock, n.online_categories, n.image_url, n.name_pt,
        n.description_pt, n.is_food, n.frozen, n.perishable, n.sealed_hygiene, n.age_restricted,
        CASE WHEN n.has_food THEN allergen_risk(n.contains, n.may_contain) END, n.shipping_weight_grams,
-       $1::bigint, $1::bigint
+       $1::bigint, $1::bigint, NULL, false
 FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (
     name text, code text, sku text, ean text, brand text, description text, category text, country text,
     price_cents bigint, vat_basis_points integer, stock integer, online_categories text[], image_url text,
@@ -40,7 +40,7 @@ FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (
     shipping_weight_grams integer
 )) WITH ORDINALITY AS n
 ORDER BY n.ordinality
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
 `
 
 type CreateProductsParams struct {
@@ -56,7 +56,8 @@ type CreateProductsParams struct {
 // allergen_risk is stored at once (migration 00251), so the food
 // information the import adds next finds nothing to rewrite. The batch is
 // a JSON array (text[] columns travel in it, which unnest cannot take), its
-// products inserted in its order.
+// products inserted in its order, each a draft (migration 00450): not on
+// sale until published.
 func (q *Queries) CreateProducts(ctx context.Context, arg CreateProductsParams) ([]Product, error) {
 	rows, err := q.db.Query(ctx, createProducts, arg.Actor, arg.Products)
 	if err != nil {
@@ -99,6 +100,7 @@ func (q *Queries) CreateProducts(ctx context.Context, arg CreateProductsParams) 
 			&i.Ean,
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
+			&i.PublishedAt,
 		); err != nil {
 			return nil, err
 		}
@@ -144,12 +146,56 @@ func (q *Queries) ProductCodesTaken(ctx context.Context, arg ProductCodesTakenPa
 	return i, err
 }
 
+const productFoodFacts = `-- name: ProductFoodFacts :many
+SELECT f.product_id, f.ingredients_es, f.net_quantity, f.net_unit, f.operator_name, f.operator_address
+FROM product_food_info f
+WHERE f.product_id = ANY($1::bigint[])
+`
+
+type ProductFoodFactsRow struct {
+	ProductID       int64
+	IngredientsEs   string
+	NetQuantity     int64
+	NetUnit         string
+	OperatorName    string
+	OperatorAddress string
+}
+
+// ProductFoodFacts is what publishing a product checks of its food
+// information (EU 1169/2011 art. 9), for a page of products at once.
+func (q *Queries) ProductFoodFacts(ctx context.Context, ids []int64) ([]ProductFoodFactsRow, error) {
+	rows, err := q.db.Query(ctx, productFoodFacts, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ProductFoodFactsRow{}
+	for rows.Next() {
+		var i ProductFoodFactsRow
+		if err := rows.Scan(
+			&i.ProductID,
+			&i.IngredientsEs,
+			&i.NetQuantity,
+			&i.NetUnit,
+			&i.OperatorName,
+			&i.OperatorAddress,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const setProductArchived = `-- name: SetProductArchived :one
 UPDATE products
 SET archived_at = CASE WHEN $1::boolean THEN coalesce(archived_at, now()) END,
     updated_by = $2, updated_at = now()
 WHERE id = $3
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
 `
 
 type SetProductArchivedParams struct {
@@ -194,6 +240,62 @@ func (q *Queries) SetProductArchived(ctx context.Context, arg SetProductArchived
 		&i.Ean,
 		&i.ArchivedAt,
 		&i.ShippingWeightGrams,
+		&i.PublishedAt,
+	)
+	return i, err
+}
+
+const setProductPublished = `-- name: SetProductPublished :one
+UPDATE products
+SET published_at = CASE WHEN $1::boolean THEN coalesce(published_at, now()) END,
+    updated_by = $2, updated_at = now()
+WHERE id = $3
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
+`
+
+type SetProductPublishedParams struct {
+	Published bool
+	UpdatedBy *int64
+	ID        int64
+}
+
+func (q *Queries) SetProductPublished(ctx context.Context, arg SetProductPublishedParams) (Product, error) {
+	row := q.db.QueryRow(ctx, setProductPublished, arg.Published, arg.UpdatedBy, arg.ID)
+	var i Product
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Code,
+		&i.SKU,
+		&i.Brand,
+		&i.Description,
+		&i.Category,
+		&i.OnlineCategories,
+		&i.PriceCents,
+		&i.VatBasisPoints,
+		&i.Stock,
+		&i.Rating,
+		&i.ImageURL,
+		&i.CountrySlug,
+		&i.CompanyID,
+		&i.CreatedBy,
+		&i.UpdatedBy,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.SoldOnline,
+		&i.NamePt,
+		&i.DescriptionPt,
+		&i.IsFood,
+		&i.Frozen,
+		&i.Perishable,
+		&i.SealedHygiene,
+		&i.AgeRestricted,
+		&i.AllergenRisk,
+		&i.SearchText,
+		&i.Ean,
+		&i.ArchivedAt,
+		&i.ShippingWeightGrams,
+		&i.PublishedAt,
 	)
 	return i, err
 }
@@ -206,7 +308,7 @@ SET name = $1, code = $2, sku = $3, ean = $4, brand = $5, description = $6,
     shipping_weight_grams = $13::integer,
     updated_by = $14, updated_at = now()
 WHERE id = $15
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
 `
 
 type UpdateProductDetailsParams struct {
@@ -279,6 +381,7 @@ func (q *Queries) UpdateProductDetails(ctx context.Context, arg UpdateProductDet
 		&i.Ean,
 		&i.ArchivedAt,
 		&i.ShippingWeightGrams,
+		&i.PublishedAt,
 	)
 	return i, err
 }

@@ -574,6 +574,7 @@ type Product struct {
 	Ean                 string
 	ArchivedAt          *time.Time
 	ShippingWeightGrams *int32
+	PublishedAt         *time.Time
 }
 
 type ProductCountryVisibility struct {

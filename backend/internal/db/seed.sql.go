@@ -312,9 +312,10 @@ func (q *Queries) SeedPriceHistory(ctx context.Context, arg SeedPriceHistoryPara
 
 const seedProduct = `-- name: SeedProduct :execrows
 INSERT INTO products (id, name, code, sku, brand, description, category, online_categories, price_cents,
-    vat_basis_points, stock, rating, image_url, country_slug, company_id, created_at, updated_at)
+    vat_basis_points, stock, rating, image_url, country_slug, company_id, created_at, updated_at, published_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9,
-    $10, $11, $12, $13, $14, $15, $16, $16)
+    $10, $11, $12, $13, $14, $15, $16, $16,
+    $16)
 ON CONFLICT DO NOTHING
 `
 

@@ -7,6 +7,7 @@ package db
 
 import (
 	"context"
+	"time"
 )
 
 const adjustStock = `-- name: AdjustStock :one
@@ -66,6 +67,66 @@ func (q *Queries) ListStockMovements(ctx context.Context, arg ListStockMovements
 			&i.Note,
 			&i.StockAfter,
 			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listStockMovementsWithActor = `-- name: ListStockMovementsWithActor :many
+SELECT m.id, m.delta, m.kind, m.reason, m.order_id, m.note, m.stock_after, m.created_at,
+       coalesce(u.email, '')::text AS actor
+FROM stock_movements m
+LEFT JOIN users u ON u.id = m.actor_user_id
+WHERE m.product_id = $1 AND ($2::bigint = 0 OR m.id < $2::bigint)
+ORDER BY m.id DESC
+LIMIT $3
+`
+
+type ListStockMovementsWithActorParams struct {
+	ProductID int64
+	BeforeID  int64
+	PageLimit int32
+}
+
+type ListStockMovementsWithActorRow struct {
+	ID         int64
+	Delta      int32
+	Kind       string
+	Reason     *string
+	OrderID    *int64
+	Note       string
+	StockAfter int32
+	CreatedAt  time.Time
+	Actor      string
+}
+
+// ListStockMovementsWithActor is ListStockMovements with the e-mail of who
+// made each movement, for the back office's stock screen.
+func (q *Queries) ListStockMovementsWithActor(ctx context.Context, arg ListStockMovementsWithActorParams) ([]ListStockMovementsWithActorRow, error) {
+	rows, err := q.db.Query(ctx, listStockMovementsWithActor, arg.ProductID, arg.BeforeID, arg.PageLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListStockMovementsWithActorRow{}
+	for rows.Next() {
+		var i ListStockMovementsWithActorRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Delta,
+			&i.Kind,
+			&i.Reason,
+			&i.OrderID,
+			&i.Note,
+			&i.StockAfter,
+			&i.CreatedAt,
+			&i.Actor,
 		); err != nil {
 			return nil, err
 		}

@@ -341,7 +341,7 @@ func (q *Queries) TillPayments(ctx context.Context, orderID int64) ([]TillPaymen
 
 const tillProductByEAN = `-- name: TillProductByEAN :one
 SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
-    (p.archived_at IS NULL AND (
+    (p.archived_at IS NULL AND p.published_at IS NOT NULL AND (
         NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
         OR EXISTS (
             SELECT 1 FROM product_country_visibility v
@@ -369,9 +369,9 @@ type TillProductByEANRow struct {
 	Reserved       int64
 }
 
-// The product a till scan names, with whether the store sells it (no
-// visibility row at all, as sold_online reads it, or a visible row on the
-// physical or both channel), its live counted stock and the units placed web
+// The product a till scan names, with whether the store sells it (published,
+// and no visibility row at all, as sold_online reads it, or a visible row on
+// the physical or both channel), its live counted stock and the units placed web
 // orders hold (taken from stock at checkout, not yet on their way).
 func (q *Queries) TillProductByEAN(ctx context.Context, ean string) (TillProductByEANRow, error) {
 	row := q.db.QueryRow(ctx, tillProductByEAN, ean)
@@ -395,10 +395,10 @@ SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint A
         SELECT sum(l.quantity)
         FROM order_lines l
         JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing') AND o.channel = 'web'
+        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
     ), 0)::bigint AS reserved
 FROM products p
-WHERE p.archived_at IS NULL AND p.name ILIKE $1::text
+WHERE p.archived_at IS NULL AND p.published_at IS NOT NULL AND p.name ILIKE $1::text
     AND (
         NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
         OR EXISTS (

@@ -132,7 +132,7 @@ func (q *Queries) VisibilityInsert(ctx context.Context, arg VisibilityInsertPara
 }
 
 const visibilityListCountryProducts = `-- name: VisibilityListCountryProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, v.is_visible, v.sales_channel
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, v.is_visible, v.sales_channel
 FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
 WHERE v.country_slug = $1
@@ -202,6 +202,7 @@ func (q *Queries) VisibilityListCountryProducts(ctx context.Context, arg Visibil
 			&i.Product.Ean,
 			&i.Product.ArchivedAt,
 			&i.Product.ShippingWeightGrams,
+			&i.Product.PublishedAt,
 			&i.IsVisible,
 			&i.SalesChannel,
 		); err != nil {
@@ -216,7 +217,7 @@ func (q *Queries) VisibilityListCountryProducts(ctx context.Context, arg Visibil
 }
 
 const visibilityLockProduct = `-- name: VisibilityLockProduct :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams FROM products p WHERE p.id = $1 FOR NO KEY UPDATE
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p WHERE p.id = $1 FOR NO KEY UPDATE
 `
 
 type VisibilityLockProductRow struct {
@@ -261,6 +262,7 @@ func (q *Queries) VisibilityLockProduct(ctx context.Context, id int64) (Visibili
 		&i.Product.Ean,
 		&i.Product.ArchivedAt,
 		&i.Product.ShippingWeightGrams,
+		&i.Product.PublishedAt,
 	)
 	return i, err
 }
@@ -277,7 +279,7 @@ func (q *Queries) VisibilityLockProducts(ctx context.Context, ids []int64) error
 }
 
 const visibilitySearchAddable = `-- name: VisibilitySearchAddable :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at
 FROM products p
 WHERE p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND NOT EXISTS (
@@ -339,6 +341,7 @@ func (q *Queries) VisibilitySearchAddable(ctx context.Context, arg VisibilitySea
 			&i.Product.Ean,
 			&i.Product.ArchivedAt,
 			&i.Product.ShippingWeightGrams,
+			&i.Product.PublishedAt,
 		); err != nil {
 			return nil, err
 		}

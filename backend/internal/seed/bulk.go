@@ -213,7 +213,7 @@ func bulk(ctx context.Context, tx pgx.Tx, n int, progress io.Writer) error {
 	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"products"},
 		[]string{"id", "name", "code", "sku", "brand", "description", "category", "online_categories", "price_cents",
 			"vat_basis_points", "stock", "rating", "image_url", "country_slug", "created_at", "updated_at", "sold_online",
-			"name_pt", "is_food", "allergen_risk"},
+			"name_pt", "is_food", "allergen_risk", "published_at"},
 		&rowSource{n: n, bar: bar, row: func(p bulkProduct) ([]any, bool) {
 			var risk []string
 			if p.food != nil {
@@ -221,7 +221,7 @@ func bulk(ctx context.Context, tx pgx.Tx, n int, progress io.Writer) error {
 			}
 			return []any{p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online, p.priceCents,
 				p.vat, p.stock, p.rating, p.imageURL, p.country, p.created, p.created, p.soldOnline,
-				p.namePT, p.food != nil, risk}, true
+				p.namePT, p.food != nil, risk, p.created}, true
 		}}); err != nil {
 		return fmt.Errorf("copy products: %w", err)
 	}

@@ -165,6 +165,8 @@ var Bodies = map[string]Body{
 	saboresv1connect.AdminCatalogueImportServiceGetCatalogueImportProcedure:    message,
 	saboresv1connect.AdminProductServiceUpdateProductDetailsProcedure:          message,
 	saboresv1connect.AdminProductServiceArchiveProductProcedure:                message,
+	saboresv1connect.AdminProductServicePublishProductProcedure:                message,
+	saboresv1connect.AdminStockServiceListStockMovementsProcedure:              message,
 	saboresv1connect.AdminProductServiceListProductImagesProcedure:             message,
 	saboresv1connect.AdminProductServiceUploadProductImageProcedure:            picture,
 	saboresv1connect.AdminProductServiceReorderProductImagesProcedure:          message,

@@ -2,6 +2,7 @@ package adminauditapi_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -10,6 +11,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/admintest"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogue"
+	"github.com/sabores/sabores/backend/internal/connecttest"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -64,4 +66,52 @@ func TestKeysetWalk(t *testing.T) {
 func TestKeysetBadToken(t *testing.T) {
 	t.Parallel()
 	admintest.CheckKeysetBadToken(t, auditEvents(adminauditapi.New(admintest.KeysetShop(t))))
+}
+
+// TestListAuditEventsFilters: the audit screen filters by actor, by action
+// and by Madrid days, counting what it keeps, and tells a key's change
+// from a session's.
+func TestListAuditEventsFilters(t *testing.T) {
+	t.Parallel()
+	s := admintest.NewShop(t)
+	ctx := context.Background()
+	if _, err := s.Pool.Exec(ctx, `INSERT INTO audit_events (actor, action, entity, created_at) VALUES
+		('admin@sabores.es', 'product.price', 'product:1001', '2026-03-01 23:30+00'),
+		('admin@sabores.es', 'product.publish', 'product:1002', '2026-03-02 10:00+01'),
+		('api-key:7', 'product.price', 'product:2001', '2026-03-02 12:00+01'),
+		('other@sabores.es', 'order.advance', 'order:5', '2026-03-03 09:00+01')`); err != nil {
+		t.Fatal(err)
+	}
+	h := adminauditapi.New(s.Pool)
+	for _, tc := range []struct {
+		name string
+		req  *saboresv1.ListAuditEventsRequest
+		want []string
+	}{
+		{"actor", &saboresv1.ListAuditEventsRequest{Actor: "ADMIN@"}, []string{"product:1002", "product:1001"}},
+		{"action prefix", &saboresv1.ListAuditEventsRequest{Action: "product."}, []string{"product:2001", "product:1002", "product:1001"}},
+		{"exact action", &saboresv1.ListAuditEventsRequest{Action: "product.price"}, []string{"product:2001", "product:1001"}},
+		// 23:30 UTC on 1 March is 00:30 on 2 March in Madrid.
+		{"one Madrid day", &saboresv1.ListAuditEventsRequest{FromDay: "2026-03-02", ToDay: "2026-03-02"}, []string{"product:2001", "product:1002", "product:1001"}},
+		{"from a day", &saboresv1.ListAuditEventsRequest{FromDay: "2026-03-03"}, []string{"order:5"}},
+		{"a key's changes", &saboresv1.ListAuditEventsRequest{Actor: "api-key:"}, []string{"product:2001"}},
+	} {
+		res, err := h.ListAuditEvents(s.Ctx, connect.NewRequest(tc.req))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var got []string
+		for _, e := range res.Msg.GetEvents() {
+			got = append(got, e.GetEntity())
+		}
+		if !slices.Equal(got, tc.want) || int(res.Msg.GetTotalSize()) != len(tc.want) {
+			t.Errorf("%s: %v (total %d), want %v", tc.name, got, res.Msg.GetTotalSize(), tc.want)
+		}
+		if tc.name == "a key's changes" && res.Msg.GetEvents()[0].GetApiKeyId() != 7 {
+			t.Errorf("the key's change names key %d, want 7", res.Msg.GetEvents()[0].GetApiKeyId())
+		}
+	}
+	if _, err := h.ListAuditEvents(s.Ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{FromDay: "2026-02-30"})); connecttest.Code(err) != connect.CodeInvalidArgument {
+		t.Errorf("a day that does not exist: %v", err)
+	}
 }

@@ -4,6 +4,9 @@
 package adminauditapi
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/jackc/pgx/v5/pgxpool"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -31,7 +34,14 @@ func New(pool *pgxpool.Pool) *Handler {
 
 // auditEvent maps one row of the audit trail.
 func auditEvent(e db.AuditListRow) *saboresv1.AuditEvent {
+	// A key acts as "api-key:<id>" (auth.Principal.Actor); anyone else
+	// through a signed-in session.
+	var key int64
+	if id, ok := strings.CutPrefix(e.Actor, "api-key:"); ok {
+		key, _ = strconv.ParseInt(id, 10, 64)
+	}
 	return &saboresv1.AuditEvent{
+		ApiKeyId:   key,
 		Id:         e.ID,
 		Actor:      e.Actor,
 		Action:     e.Action,

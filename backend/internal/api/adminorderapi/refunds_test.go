@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"github.com/riverqueue/river"
@@ -193,5 +194,46 @@ func TestDeskRaisesRefundAfterRefusal(t *testing.T) {
 	}
 	if len(desk.Msg.GetRefunds()) != 2 || len(raised) != 1 || raised[0] != "a" {
 		t.Errorf("refunds %v, raised %v, want the one of 0001AD", desk.Msg.GetRefunds(), raised)
+	}
+}
+
+// TestDeskShowsWhenRedsysRefunded: a card refund Redsys accepted carries
+// the moment it did and the Redsys order it was asked under, for the
+// desk's "Reembolsado el …"; one still asked carries no such moment.
+func TestDeskShowsWhenRedsysRefunded(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	id := f.placeFixture(t, "card", "refunded")
+	if _, err := f.Pool.Exec(context.Background(), `WITH a AS (
+			INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)
+			VALUES ('0001AD', $1, 1, 'card', 500, 'authorised', now()) RETURNING redsys_order)
+		INSERT INTO payment_refunds (redsys_order, amount_cents, reason, status, tries, decided_at)
+		SELECT redsys_order, 300, 'order cancelled', 'accepted', 1, '2026-03-02 10:15+01'::timestamptz FROM a
+		UNION ALL SELECT redsys_order, 200, 'withdrawal', 'requested', 1, '2026-03-02 10:20+01'::timestamptz FROM a`, id); err != nil {
+		t.Fatal(err)
+	}
+	desk, err := f.svc.GetAdminOrder(f.Ctx, connect.NewRequest(&saboresv1.GetAdminOrderRequest{Id: id}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := 0
+	for _, r := range desk.Msg.GetRefunds() {
+		if r.GetGatewayReference() != "0001AD" {
+			t.Errorf("refund %d: gateway reference %q, want 0001AD", r.GetId(), r.GetGatewayReference())
+		}
+		switch r.GetState() {
+		case saboresv1.RefundState_REFUND_STATE_DONE:
+			done++
+			if got := r.GetDecideTime().AsTime(); !got.Equal(time.Date(2026, 3, 2, 9, 15, 0, 0, time.UTC)) {
+				t.Errorf("accepted refund decided %v, want 2026-03-02 09:15 UTC", got)
+			}
+		default:
+			if r.GetDecideTime() != nil {
+				t.Errorf("refund %v not accepted carries a decision time", r.GetState())
+			}
+		}
+	}
+	if done != 1 || len(desk.Msg.GetRefunds()) != 2 {
+		t.Errorf("refunds %v, want one accepted and one asked", desk.Msg.GetRefunds())
 	}
 }

@@ -63,3 +63,17 @@ func (h *Handler) ArchiveProduct(ctx context.Context, req *connect.Request[sabor
 	}
 	return connect.NewResponse(&saboresv1.ArchiveProductResponse{Product: out}), nil
 }
+
+// PublishProduct puts a draft on sale or takes a product back to draft
+// (catalogue.Service.SetPublished).
+func (h *Handler) PublishProduct(ctx context.Context, req *connect.Request[saboresv1.PublishProductRequest]) (*connect.Response[saboresv1.PublishProductResponse], error) {
+	p, err := h.products.SetPublished(ctx, auth.Caller(ctx), req.Msg.GetId(), req.Msg.GetPublished())
+	if err != nil {
+		return nil, err
+	}
+	out, err := apimap.AdminProduct(ctx, h.q, p)
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.PublishProductResponse{Product: out}), nil
+}

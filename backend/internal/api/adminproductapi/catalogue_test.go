@@ -9,6 +9,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/connecttest"
+	"github.com/sabores/sabores/backend/internal/db"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -45,8 +46,8 @@ func TestCreateProductStoresLedgerPriceAndAudit(t *testing.T) {
 		AND new_value->>'ean' = '4006381333931' AND (new_value->>'stock')::int = 24`, id); n != 1 {
 		t.Errorf("%d creation audit rows, want 1", n)
 	}
-	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = $1 AND is_food AND sold_online AND created_by = $2`, id, f.Admin); n != 1 {
-		t.Error("the new product is not food, not on sale or not the admin's")
+	if n := f.Count(t, `SELECT count(*) FROM products WHERE id = $1 AND is_food AND NOT sold_online AND published_at IS NULL AND created_by = $2`, id, f.Admin); n != 1 {
+		t.Error("the new product is not food, not a draft or not the admin's")
 	}
 
 	// A perfume is not food.
@@ -201,5 +202,98 @@ func TestProductShippingWeight(t *testing.T) {
 	err = apperr.ToConnect(context.Background(), "test", err)
 	if code, fields := connecttest.Code(err), connecttest.Fields(t, err); code != connect.CodeInvalidArgument || !slices.Equal(fields, []string{"details.shipping_weight_grams"}) {
 		t.Errorf("60 kg: %v %v, want InvalidArgument on details.shipping_weight_grams", code, fields)
+	}
+}
+
+// TestNewProductIsADraftUntilPublished: a new product is on sale nowhere
+// online (the storefront's product page, the cart's and the order's
+// sold_online, the sitemap) until published; a food is refused publishing
+// until its food information is complete, naming what it lacks; publishing
+// and unpublishing are audited.
+func TestNewProductIsADraftUntilPublished(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	ctx := context.Background()
+	q := db.New(f.Pool)
+	res, err := f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: newDetails(), InitialStock: 5}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Msg.GetProduct()
+	id := p.GetId()
+	allGaps := []saboresv1.ProductPublishGap{
+		saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_INGREDIENTS, saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_ALLERGENS,
+		saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_NET_QUANTITY, saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_FOOD_OPERATOR,
+		saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS,
+	}
+	if p.GetPublishTime() != nil || !slices.Equal(p.GetPublishGaps(), allGaps) {
+		t.Errorf("new food: publish_time %v, gaps %v, want a draft lacking %v", p.GetPublishTime(), p.GetPublishGaps(), allGaps)
+	}
+	onSale := func() bool {
+		t.Helper()
+		_, err := q.GetOnlineProductPage(ctx, id)
+		ids, serr := q.SitemapProducts(ctx, 1000)
+		if serr != nil {
+			t.Fatal(serr)
+		}
+		return err == nil && slices.Contains(ids, id) && f.Count(t, `SELECT count(*) FROM products WHERE id = $1 AND sold_online`, id) == 1
+	}
+	if onSale() {
+		t.Error("a new product is on sale before it is published")
+	}
+
+	_, err = f.svc.PublishProduct(f.Ctx, connect.NewRequest(&saboresv1.PublishProductRequest{Id: id, Published: true}))
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != "PRODUCT_INCOMPLETE" {
+		t.Fatalf("publishing a food without its information: %v %q", code, reason)
+	}
+	if infos := connecttest.ErrorInfos(t, err); len(infos) == 0 ||
+		infos[0].GetMetadata()["missing"] != "INGREDIENTS,ALLERGENS,NET_QUANTITY,FOOD_OPERATOR,UNIT_PRICE_BASIS" {
+		t.Errorf("refusal metadata %v", infos)
+	}
+	if onSale() {
+		t.Error("a refused publication put the product on sale")
+	}
+
+	content := validContent()
+	content.ProductId, content.NameEs, content.NamePt = id, "Farinha de mandioca", "Farinha de mandioca"
+	content.Flags = &saboresv1.ProductFlags{}
+	if _, err := f.svc.UpdateProductContent(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: content})); err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.svc.GetAdminProduct(f.Ctx, connect.NewRequest(&saboresv1.GetAdminProductRequest{Id: id}))
+	if err != nil || len(got.Msg.GetProduct().GetPublishGaps()) != 0 {
+		t.Fatalf("with its food information the product still lacks %v (%v)", got.Msg.GetProduct().GetPublishGaps(), err)
+	}
+	pub, err := f.svc.PublishProduct(f.Ctx, connect.NewRequest(&saboresv1.PublishProductRequest{Id: id, Published: true}))
+	if err != nil || pub.Msg.GetProduct().GetPublishTime() == nil {
+		t.Fatalf("publish: %v, %v", pub, err)
+	}
+	if !onSale() {
+		t.Error("the published product is not on sale")
+	}
+	if _, err := f.svc.PublishProduct(f.Ctx, connect.NewRequest(&saboresv1.PublishProductRequest{Id: id, Published: false})); err != nil {
+		t.Fatal(err)
+	}
+	if onSale() {
+		t.Error("the unpublished product is still on sale")
+	}
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:' || $1::bigint
+		AND action IN ('product.publish', 'product.unpublish') AND actor = 'admin@sabores.es'`, id); n != 2 {
+		t.Errorf("%d publication audit rows, want 2", n)
+	}
+
+	// Products from before drafts stay published, the shop's foods flagged
+	// for lacking their information.
+	list, err := f.svc.ListAdminProducts(f.Ctx, connect.NewRequest(&saboresv1.ListAdminProductsRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lp := range list.Msg.GetProducts() {
+		if lp.GetId() == id {
+			continue
+		}
+		if lp.GetPublishTime() == nil || !slices.Equal(lp.GetPublishGaps(), allGaps) {
+			t.Errorf("product %d: published %v, gaps %v, want published and flagged", lp.GetId(), lp.GetPublishTime(), lp.GetPublishGaps())
+		}
 	}
 }

@@ -87,3 +87,65 @@ func TestAdjustStockBooksLedgerAndAudit(t *testing.T) {
 		t.Errorf("%d audit events, want 2", n)
 	}
 }
+
+// TestListStockMovementsPagesTheLedger: the stock screen's history is the
+// ledger, newest first, with who made each adjustment, its reason and note
+// and the stock after it, paged by token without repeating or skipping.
+func TestListStockMovementsPagesTheLedger(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	receipt := saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_RECEIPT
+	for i, d := range []int32{5, 3, -2} {
+		if _, err := f.svc.AdjustStock(f.Ctx, connect.NewRequest(adjust(d, receipt, "albarán "+string(rune('A'+i))))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counted := &saboresv1.AdjustStockRequest{ProductId: 1001, Change: &saboresv1.AdjustStockRequest_Stock{Stock: 4},
+		Reason: saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_COUNT}
+	if _, err := f.svc.AdjustStock(f.Ctx, connect.NewRequest(counted)); err != nil {
+		t.Fatal(err)
+	}
+	var got []*saboresv1.StockMovement
+	token := ""
+	for pages := 0; ; pages++ {
+		res, err := f.svc.ListStockMovements(f.Ctx, connect.NewRequest(&saboresv1.ListStockMovementsRequest{ProductId: 1001, PageSize: 2, PageToken: token}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Msg.GetStock() != 4 {
+			t.Errorf("stock now %d, want 4", res.Msg.GetStock())
+		}
+		got = append(got, res.Msg.GetMovements()...)
+		if token = res.Msg.GetNextPageToken(); token == "" {
+			break
+		}
+		if pages > 5 {
+			t.Fatal("the pages never end")
+		}
+	}
+	// The fixture's product starts with no stock: the ledger is the four adjustments.
+	if len(got) < 4 {
+		t.Fatalf("%d movements, want at least the 4 adjustments", len(got))
+	}
+	last := got[0]
+	if last.GetDelta() != -2 || last.GetStockAfter() != 4 || last.GetReason() != saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_COUNT ||
+		last.GetKind() != saboresv1.StockMovementKind_STOCK_MOVEMENT_KIND_ADJUSTMENT || last.GetActor() != "admin@sabores.es" {
+		t.Errorf("newest movement %v, want the count taking 2 to 4 by the admin", last)
+	}
+	if got[3].GetDelta() != 5 || got[3].GetNote() != "albarán A" || got[3].GetReason() != receipt {
+		t.Errorf("oldest adjustment %v, want the first receipt of 5", got[3])
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i].GetId() >= got[i-1].GetId() {
+			t.Errorf("movement %d out of order or repeated", i)
+		}
+	}
+	_, err := f.svc.ListStockMovements(f.Ctx, connect.NewRequest(&saboresv1.ListStockMovementsRequest{ProductId: 1001, PageToken: "nope"}))
+	if code := connecttest.Code(err); code != connect.CodeInvalidArgument {
+		t.Errorf("bad token: %v", code)
+	}
+	_, err = f.svc.ListStockMovements(f.Ctx, connect.NewRequest(&saboresv1.ListStockMovementsRequest{ProductId: 999999}))
+	if code := connecttest.Code(err); code != connect.CodeNotFound {
+		t.Errorf("unknown product: %v", code)
+	}
+}

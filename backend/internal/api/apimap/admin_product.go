@@ -5,6 +5,7 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/visibility"
@@ -12,17 +13,33 @@ import (
 )
 
 // AdminProducts maps products to the back office's view with their visibility
-// records, loaded with q in one query.
+// records and what each lacks before publishing, each loaded with q in one
+// query.
 func AdminProducts(ctx context.Context, q *db.Queries, products []db.Product) ([]*saboresv1.AdminProduct, error) {
 	vis, err := visibility.VisibilityOf(ctx, q, products)
+	if err != nil {
+		return nil, err
+	}
+	gaps, err := catalogue.GapsOf(ctx, q, products)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]*saboresv1.AdminProduct, len(products))
 	for i, p := range products {
 		out[i] = adminProduct(p, visibilityToProto(vis[p.ID]))
+		for _, g := range gaps[p.ID] {
+			out[i].PublishGaps = append(out[i].PublishGaps, publishGaps[g])
+		}
 	}
 	return out, nil
+}
+
+var publishGaps = map[catalogue.Gap]saboresv1.ProductPublishGap{
+	catalogue.GapIngredients:    saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_INGREDIENTS,
+	catalogue.GapAllergens:      saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_ALLERGENS,
+	catalogue.GapNetQuantity:    saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_NET_QUANTITY,
+	catalogue.GapFoodOperator:   saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_FOOD_OPERATOR,
+	catalogue.GapUnitPriceBasis: saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS,
 }
 
 // Channel maps a stored sales channel to the contract's enum.
@@ -107,6 +124,9 @@ func adminProduct(p db.Product, visibility []*saboresv1.ProductVisibility) *sabo
 	}
 	if p.ArchivedAt != nil {
 		out.ArchiveTime = timestamppb.New(*p.ArchivedAt)
+	}
+	if p.PublishedAt != nil {
+		out.PublishTime = timestamppb.New(*p.PublishedAt)
 	}
 	if p.CountrySlug != nil {
 		out.Country = *p.CountrySlug

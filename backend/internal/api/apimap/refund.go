@@ -22,10 +22,17 @@ var RefundStates = map[string]saboresv1.RefundState{
 // CardRefundToProto maps a card or Bizum refund (the order desk's and the
 // shopper's data export).
 func CardRefundToProto(r db.PaymentRefund) *saboresv1.OrderRefund {
-	return &saboresv1.OrderRefund{
+	out := &saboresv1.OrderRefund{
 		Id: r.ID, Method: saboresv1.RefundMethod_REFUND_METHOD_REDSYS, AmountCents: r.AmountCents, Reason: r.Reason,
 		State: RefundStates[r.Status], Tries: r.Tries, ErrorCode: r.ErrorCode, CreateTime: timestamppb.New(r.RequestedAt),
+		GatewayReference: r.RedsysOrder,
 	}
+	// decided_at is also stamped on a refused try; the desk's "refunded on"
+	// is the acceptance's.
+	if r.Status == "accepted" && r.DecidedAt != nil {
+		out.DecideTime = timestamppb.New(*r.DecidedAt)
+	}
+	return out
 }
 
 // BankRefundToProto maps a bank refund the shop recorded; day is YYYY-MM-DD.

@@ -36,6 +36,7 @@ const TillSell = lazy(() => import("@/features/admin/till/routes/sell"));
 const TillTicket = lazy(() => import("@/features/admin/till/routes/ticket"));
 const TillReturns = lazy(() => import("@/features/admin/till/routes/returns"));
 const TillDay = lazy(() => import("@/features/admin/till/routes/day"));
+const Audit = lazy(() => import("@/features/admin/audit/routes/audit"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -64,6 +65,7 @@ const screenTitles: Record<string, string> = {
   shipping: "shipping",
   staff: "staff",
   caja: "till",
+  audit: "audit",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -98,6 +100,7 @@ export function AdminScreens() {
         <Route path="caja/tickets/:id" element={<TillTicket />} />
         <Route path="caja/devoluciones" element={<TillReturns />} />
         <Route path="caja/dia" element={<TillDay />} />
+        <Route path="audit" element={<Audit />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -32,7 +32,20 @@ type ListAuditEventsRequest struct {
 	// shown; empty for the first (newest) page. It carries an event's time
 	// and id (keyset paging). A token this list did not give is
 	// InvalidArgument on page_token.
-	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// actor keeps the events whose actor contains it (an e-mail or part of
+	// one, "api-key:3"), case-insensitively; empty for all.
+	Actor string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	// action keeps the events whose action starts with it ("product." or
+	// "product.publish"); empty for all.
+	Action string `protobuf:"bytes,5,opt,name=action,proto3" json:"action,omitempty"`
+	// from_day keeps the events from this day (YYYY-MM-DD, Europe/Madrid)
+	// on; empty for no bound.
+	FromDay string `protobuf:"bytes,6,opt,name=from_day,json=fromDay,proto3" json:"from_day,omitempty"`
+	// to_day keeps the events up to the end of this day (YYYY-MM-DD,
+	// Europe/Madrid); empty for no bound. A page token is only good with the
+	// filters it was given with.
+	ToDay         string `protobuf:"bytes,7,opt,name=to_day,json=toDay,proto3" json:"to_day,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -81,12 +94,40 @@ func (x *ListAuditEventsRequest) GetPageToken() string {
 	return ""
 }
 
+func (x *ListAuditEventsRequest) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *ListAuditEventsRequest) GetAction() string {
+	if x != nil {
+		return x.Action
+	}
+	return ""
+}
+
+func (x *ListAuditEventsRequest) GetFromDay() string {
+	if x != nil {
+		return x.FromDay
+	}
+	return ""
+}
+
+func (x *ListAuditEventsRequest) GetToDay() string {
+	if x != nil {
+		return x.ToDay
+	}
+	return ""
+}
+
 // ListAuditEventsResponse is one page of events.
 type ListAuditEventsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// events are the page's events, newest first.
 	Events []*AuditEvent `protobuf:"bytes,1,rep,name=events,proto3" json:"events,omitempty"`
-	// total_size is the number of events.
+	// total_size is the number of events the filters keep.
 	TotalSize int32 `protobuf:"varint,2,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
 	// next_page_token asks for the page of older events; empty on the last.
 	NextPageToken string `protobuf:"bytes,3,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
@@ -170,7 +211,10 @@ type AuditEvent struct {
 	// new_value is the value after, as JSON.
 	NewValue string `protobuf:"bytes,6,opt,name=new_value,json=newValue,proto3" json:"new_value,omitempty"`
 	// create_time is when it happened.
-	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// api_key_id is the API key the change came through; 0 for a signed-in
+	// person's session.
+	ApiKeyId      int64 `protobuf:"varint,8,opt,name=api_key_id,json=apiKeyId,proto3" json:"api_key_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -254,22 +298,33 @@ func (x *AuditEvent) GetCreateTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *AuditEvent) GetApiKeyId() int64 {
+	if x != nil {
+		return x.ApiKeyId
+	}
+	return 0
+}
+
 var File_sabores_v1_admin_audit_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_audit_service_proto_rawDesc = "" +
 	"\n" +
 	"$sabores/v1/admin_audit_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"r\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc4\x02\n" +
 	"\x16ListAuditEventsRequest\x12$\n" +
 	"\tpage_size\x18\x02 \x01(\x05B\a\xbaH\x04\x1a\x02(\x00R\bpageSize\x12&\n" +
 	"\n" +
-	"page_token\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpageTokenJ\x04\b\x01\x10\x02R\x04page\"\xc0\x01\n" +
+	"page_token\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18dR\tpageToken\x12\x1e\n" +
+	"\x05actor\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05actor\x12.\n" +
+	"\x06action\x18\x05 \x01(\tB\x16\xbaH\x13r\x11\x18d2\r^[a-z0-9_.]*$R\x06action\x12A\n" +
+	"\bfrom_day\x18\x06 \x01(\tB&\xbaH#r!2\x1f^([0-9]{4}-[0-9]{2}-[0-9]{2})?$R\afromDay\x12=\n" +
+	"\x06to_day\x18\a \x01(\tB&\xbaH#r!2\x1f^([0-9]{4}-[0-9]{2}-[0-9]{2})?$R\x05toDayJ\x04\b\x01\x10\x02R\x04page\"\xc0\x01\n" +
 	"\x17ListAuditEventsResponse\x12.\n" +
 	"\x06events\x18\x01 \x03(\v2\x16.sabores.v1.AuditEventR\x06events\x12\x1d\n" +
 	"\n" +
 	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12&\n" +
 	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\x12.\n" +
-	"\x13previous_page_token\x18\x04 \x01(\tR\x11previousPageToken\"\xd9\x01\n" +
+	"\x13previous_page_token\x18\x04 \x01(\tR\x11previousPageToken\"\xf7\x01\n" +
 	"\n" +
 	"AuditEvent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
@@ -279,7 +334,9 @@ const file_sabores_v1_admin_audit_service_proto_rawDesc = "" +
 	"\told_value\x18\x05 \x01(\tR\boldValue\x12\x1b\n" +
 	"\tnew_value\x18\x06 \x01(\tR\bnewValue\x12;\n" +
 	"\vcreate_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime2t\n" +
+	"createTime\x12\x1c\n" +
+	"\n" +
+	"api_key_id\x18\b \x01(\x03R\bapiKeyId2t\n" +
 	"\x11AdminAuditService\x12_\n" +
 	"\x0fListAuditEvents\x12\".sabores.v1.ListAuditEventsRequest\x1a#.sabores.v1.ListAuditEventsResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 

@@ -482,6 +482,107 @@ func (x *ArchiveProductResponse) GetProduct() *AdminProduct {
 	return nil
 }
 
+// PublishProductRequest publishes or unpublishes a product.
+type PublishProductRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the product's id.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// published is true to publish, false to take it back to draft.
+	Published     bool `protobuf:"varint,2,opt,name=published,proto3" json:"published,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PublishProductRequest) Reset() {
+	*x = PublishProductRequest{}
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PublishProductRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PublishProductRequest) ProtoMessage() {}
+
+func (x *PublishProductRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PublishProductRequest.ProtoReflect.Descriptor instead.
+func (*PublishProductRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *PublishProductRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *PublishProductRequest) GetPublished() bool {
+	if x != nil {
+		return x.Published
+	}
+	return false
+}
+
+// PublishProductResponse carries the product after the change.
+type PublishProductResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// product is the product as saved.
+	Product       *AdminProduct `protobuf:"bytes,1,opt,name=product,proto3" json:"product,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PublishProductResponse) Reset() {
+	*x = PublishProductResponse{}
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PublishProductResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PublishProductResponse) ProtoMessage() {}
+
+func (x *PublishProductResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PublishProductResponse.ProtoReflect.Descriptor instead.
+func (*PublishProductResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *PublishProductResponse) GetProduct() *AdminProduct {
+	if x != nil {
+		return x.Product
+	}
+	return nil
+}
+
 // ListProductImagesRequest names a product.
 type ListProductImagesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -493,7 +594,7 @@ type ListProductImagesRequest struct {
 
 func (x *ListProductImagesRequest) Reset() {
 	*x = ListProductImagesRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -505,7 +606,7 @@ func (x *ListProductImagesRequest) String() string {
 func (*ListProductImagesRequest) ProtoMessage() {}
 
 func (x *ListProductImagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -518,7 +619,7 @@ func (x *ListProductImagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProductImagesRequest.ProtoReflect.Descriptor instead.
 func (*ListProductImagesRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListProductImagesRequest) GetProductId() int64 {
@@ -539,7 +640,7 @@ type ListProductImagesResponse struct {
 
 func (x *ListProductImagesResponse) Reset() {
 	*x = ListProductImagesResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -551,7 +652,7 @@ func (x *ListProductImagesResponse) String() string {
 func (*ListProductImagesResponse) ProtoMessage() {}
 
 func (x *ListProductImagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -564,7 +665,7 @@ func (x *ListProductImagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListProductImagesResponse.ProtoReflect.Descriptor instead.
 func (*ListProductImagesResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListProductImagesResponse) GetImages() []*ProductImage {
@@ -589,7 +690,7 @@ type UploadProductImageRequest struct {
 
 func (x *UploadProductImageRequest) Reset() {
 	*x = UploadProductImageRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -601,7 +702,7 @@ func (x *UploadProductImageRequest) String() string {
 func (*UploadProductImageRequest) ProtoMessage() {}
 
 func (x *UploadProductImageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -614,7 +715,7 @@ func (x *UploadProductImageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadProductImageRequest.ProtoReflect.Descriptor instead.
 func (*UploadProductImageRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *UploadProductImageRequest) GetProductId() int64 {
@@ -644,7 +745,7 @@ type UploadProductImageResponse struct {
 
 func (x *UploadProductImageResponse) Reset() {
 	*x = UploadProductImageResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -656,7 +757,7 @@ func (x *UploadProductImageResponse) String() string {
 func (*UploadProductImageResponse) ProtoMessage() {}
 
 func (x *UploadProductImageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -669,7 +770,7 @@ func (x *UploadProductImageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UploadProductImageResponse.ProtoReflect.Descriptor instead.
 func (*UploadProductImageResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *UploadProductImageResponse) GetImage() *ProductImage {
@@ -699,7 +800,7 @@ type ReorderProductImagesRequest struct {
 
 func (x *ReorderProductImagesRequest) Reset() {
 	*x = ReorderProductImagesRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -711,7 +812,7 @@ func (x *ReorderProductImagesRequest) String() string {
 func (*ReorderProductImagesRequest) ProtoMessage() {}
 
 func (x *ReorderProductImagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -724,7 +825,7 @@ func (x *ReorderProductImagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReorderProductImagesRequest.ProtoReflect.Descriptor instead.
 func (*ReorderProductImagesRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ReorderProductImagesRequest) GetProductId() int64 {
@@ -752,7 +853,7 @@ type ReorderProductImagesResponse struct {
 
 func (x *ReorderProductImagesResponse) Reset() {
 	*x = ReorderProductImagesResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -764,7 +865,7 @@ func (x *ReorderProductImagesResponse) String() string {
 func (*ReorderProductImagesResponse) ProtoMessage() {}
 
 func (x *ReorderProductImagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -777,7 +878,7 @@ func (x *ReorderProductImagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReorderProductImagesResponse.ProtoReflect.Descriptor instead.
 func (*ReorderProductImagesResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ReorderProductImagesResponse) GetImages() []*ProductImage {
@@ -800,7 +901,7 @@ type DeleteProductImageRequest struct {
 
 func (x *DeleteProductImageRequest) Reset() {
 	*x = DeleteProductImageRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -812,7 +913,7 @@ func (x *DeleteProductImageRequest) String() string {
 func (*DeleteProductImageRequest) ProtoMessage() {}
 
 func (x *DeleteProductImageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -825,7 +926,7 @@ func (x *DeleteProductImageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteProductImageRequest.ProtoReflect.Descriptor instead.
 func (*DeleteProductImageRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{13}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *DeleteProductImageRequest) GetProductId() int64 {
@@ -853,7 +954,7 @@ type DeleteProductImageResponse struct {
 
 func (x *DeleteProductImageResponse) Reset() {
 	*x = DeleteProductImageResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -865,7 +966,7 @@ func (x *DeleteProductImageResponse) String() string {
 func (*DeleteProductImageResponse) ProtoMessage() {}
 
 func (x *DeleteProductImageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -878,7 +979,7 @@ func (x *DeleteProductImageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteProductImageResponse.ProtoReflect.Descriptor instead.
 func (*DeleteProductImageResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *DeleteProductImageResponse) GetImages() []*ProductImage {
@@ -903,7 +1004,7 @@ type ListAdminProductsRequest struct {
 
 func (x *ListAdminProductsRequest) Reset() {
 	*x = ListAdminProductsRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -915,7 +1016,7 @@ func (x *ListAdminProductsRequest) String() string {
 func (*ListAdminProductsRequest) ProtoMessage() {}
 
 func (x *ListAdminProductsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[15]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -928,7 +1029,7 @@ func (x *ListAdminProductsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAdminProductsRequest.ProtoReflect.Descriptor instead.
 func (*ListAdminProductsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{15}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListAdminProductsRequest) GetQuery() string {
@@ -965,7 +1066,7 @@ type ListAdminProductsResponse struct {
 
 func (x *ListAdminProductsResponse) Reset() {
 	*x = ListAdminProductsResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -977,7 +1078,7 @@ func (x *ListAdminProductsResponse) String() string {
 func (*ListAdminProductsResponse) ProtoMessage() {}
 
 func (x *ListAdminProductsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[16]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -990,7 +1091,7 @@ func (x *ListAdminProductsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAdminProductsResponse.ProtoReflect.Descriptor instead.
 func (*ListAdminProductsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{16}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListAdminProductsResponse) GetProducts() []*AdminProduct {
@@ -1018,7 +1119,7 @@ type GetAdminProductRequest struct {
 
 func (x *GetAdminProductRequest) Reset() {
 	*x = GetAdminProductRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1030,7 +1131,7 @@ func (x *GetAdminProductRequest) String() string {
 func (*GetAdminProductRequest) ProtoMessage() {}
 
 func (x *GetAdminProductRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[17]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1043,7 +1144,7 @@ func (x *GetAdminProductRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAdminProductRequest.ProtoReflect.Descriptor instead.
 func (*GetAdminProductRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{17}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GetAdminProductRequest) GetId() int64 {
@@ -1064,7 +1165,7 @@ type GetAdminProductResponse struct {
 
 func (x *GetAdminProductResponse) Reset() {
 	*x = GetAdminProductResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1076,7 +1177,7 @@ func (x *GetAdminProductResponse) String() string {
 func (*GetAdminProductResponse) ProtoMessage() {}
 
 func (x *GetAdminProductResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[18]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1089,7 +1190,7 @@ func (x *GetAdminProductResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAdminProductResponse.ProtoReflect.Descriptor instead.
 func (*GetAdminProductResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{18}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *GetAdminProductResponse) GetProduct() *AdminProduct {
@@ -1118,7 +1219,7 @@ type UpdateProductRequest struct {
 
 func (x *UpdateProductRequest) Reset() {
 	*x = UpdateProductRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1130,7 +1231,7 @@ func (x *UpdateProductRequest) String() string {
 func (*UpdateProductRequest) ProtoMessage() {}
 
 func (x *UpdateProductRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[19]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1143,7 +1244,7 @@ func (x *UpdateProductRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProductRequest.ProtoReflect.Descriptor instead.
 func (*UpdateProductRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{19}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UpdateProductRequest) GetId() int64 {
@@ -1185,7 +1286,7 @@ type UpdateProductResponse struct {
 
 func (x *UpdateProductResponse) Reset() {
 	*x = UpdateProductResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[20]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1197,7 +1298,7 @@ func (x *UpdateProductResponse) String() string {
 func (*UpdateProductResponse) ProtoMessage() {}
 
 func (x *UpdateProductResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[20]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1210,7 +1311,7 @@ func (x *UpdateProductResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProductResponse.ProtoReflect.Descriptor instead.
 func (*UpdateProductResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{20}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *UpdateProductResponse) GetProduct() *AdminProduct {
@@ -1262,7 +1363,7 @@ type AdminFoodInfo struct {
 
 func (x *AdminFoodInfo) Reset() {
 	*x = AdminFoodInfo{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[21]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1274,7 +1375,7 @@ func (x *AdminFoodInfo) String() string {
 func (*AdminFoodInfo) ProtoMessage() {}
 
 func (x *AdminFoodInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[21]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1287,7 +1388,7 @@ func (x *AdminFoodInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdminFoodInfo.ProtoReflect.Descriptor instead.
 func (*AdminFoodInfo) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{21}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *AdminFoodInfo) GetIngredientsEs() string {
@@ -1408,7 +1509,7 @@ type ProductContent struct {
 
 func (x *ProductContent) Reset() {
 	*x = ProductContent{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[22]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1420,7 +1521,7 @@ func (x *ProductContent) String() string {
 func (*ProductContent) ProtoMessage() {}
 
 func (x *ProductContent) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[22]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1433,7 +1534,7 @@ func (x *ProductContent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ProductContent.ProtoReflect.Descriptor instead.
 func (*ProductContent) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{22}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ProductContent) GetProductId() int64 {
@@ -1503,7 +1604,7 @@ type GetProductContentRequest struct {
 
 func (x *GetProductContentRequest) Reset() {
 	*x = GetProductContentRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[23]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1515,7 +1616,7 @@ func (x *GetProductContentRequest) String() string {
 func (*GetProductContentRequest) ProtoMessage() {}
 
 func (x *GetProductContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[23]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1528,7 +1629,7 @@ func (x *GetProductContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProductContentRequest.ProtoReflect.Descriptor instead.
 func (*GetProductContentRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{23}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *GetProductContentRequest) GetId() int64 {
@@ -1549,7 +1650,7 @@ type GetProductContentResponse struct {
 
 func (x *GetProductContentResponse) Reset() {
 	*x = GetProductContentResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[24]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1561,7 +1662,7 @@ func (x *GetProductContentResponse) String() string {
 func (*GetProductContentResponse) ProtoMessage() {}
 
 func (x *GetProductContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[24]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1574,7 +1675,7 @@ func (x *GetProductContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetProductContentResponse.ProtoReflect.Descriptor instead.
 func (*GetProductContentResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{24}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *GetProductContentResponse) GetContent() *ProductContent {
@@ -1595,7 +1696,7 @@ type UpdateProductContentRequest struct {
 
 func (x *UpdateProductContentRequest) Reset() {
 	*x = UpdateProductContentRequest{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[25]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1607,7 +1708,7 @@ func (x *UpdateProductContentRequest) String() string {
 func (*UpdateProductContentRequest) ProtoMessage() {}
 
 func (x *UpdateProductContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[25]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1620,7 +1721,7 @@ func (x *UpdateProductContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProductContentRequest.ProtoReflect.Descriptor instead.
 func (*UpdateProductContentRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{25}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *UpdateProductContentRequest) GetContent() *ProductContent {
@@ -1641,7 +1742,7 @@ type UpdateProductContentResponse struct {
 
 func (x *UpdateProductContentResponse) Reset() {
 	*x = UpdateProductContentResponse{}
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[26]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1653,7 +1754,7 @@ func (x *UpdateProductContentResponse) String() string {
 func (*UpdateProductContentResponse) ProtoMessage() {}
 
 func (x *UpdateProductContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[26]
+	mi := &file_sabores_v1_admin_product_service_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1666,7 +1767,7 @@ func (x *UpdateProductContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateProductContentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateProductContentResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{26}
+	return file_sabores_v1_admin_product_service_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *UpdateProductContentResponse) GetContent() *ProductContent {
@@ -1713,6 +1814,11 @@ const file_sabores_v1_admin_product_service_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1a\n" +
 	"\barchived\x18\x02 \x01(\bR\barchived\"L\n" +
 	"\x16ArchiveProductResponse\x122\n" +
+	"\aproduct\x18\x01 \x01(\v2\x18.sabores.v1.AdminProductR\aproduct\"N\n" +
+	"\x15PublishProductRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x1c\n" +
+	"\tpublished\x18\x02 \x01(\bR\tpublished\"L\n" +
+	"\x16PublishProductResponse\x122\n" +
 	"\aproduct\x18\x01 \x01(\v2\x18.sabores.v1.AdminProductR\aproduct\"B\n" +
 	"\x18ListProductImagesRequest\x12&\n" +
 	"\n" +
@@ -1798,7 +1904,8 @@ const file_sabores_v1_admin_product_service_proto_rawDesc = "" +
 	"\x1bUpdateProductContentRequest\x12<\n" +
 	"\acontent\x18\x01 \x01(\v2\x1a.sabores.v1.ProductContentB\x06\xbaH\x03\xc8\x01\x01R\acontent\"T\n" +
 	"\x1cUpdateProductContentResponse\x124\n" +
-	"\acontent\x18\x01 \x01(\v2\x1a.sabores.v1.ProductContentR\acontent2\xbb\t\n" +
+	"\acontent\x18\x01 \x01(\v2\x1a.sabores.v1.ProductContentR\acontent2\x94\n" +
+	"\n" +
 	"\x13AdminProductService\x12e\n" +
 	"\x11ListAdminProducts\x12$.sabores.v1.ListAdminProductsRequest\x1a%.sabores.v1.ListAdminProductsResponse\"\x03\x90\x02\x01\x12_\n" +
 	"\x0fGetAdminProduct\x12\".sabores.v1.GetAdminProductRequest\x1a#.sabores.v1.GetAdminProductResponse\"\x03\x90\x02\x01\x12T\n" +
@@ -1807,7 +1914,8 @@ const file_sabores_v1_admin_product_service_proto_rawDesc = "" +
 	"\x14UpdateProductDetails\x12'.sabores.v1.UpdateProductDetailsRequest\x1a(.sabores.v1.UpdateProductDetailsResponse\x12e\n" +
 	"\x11GetProductContent\x12$.sabores.v1.GetProductContentRequest\x1a%.sabores.v1.GetProductContentResponse\"\x03\x90\x02\x01\x12i\n" +
 	"\x14UpdateProductContent\x12'.sabores.v1.UpdateProductContentRequest\x1a(.sabores.v1.UpdateProductContentResponse\x12W\n" +
-	"\x0eArchiveProduct\x12!.sabores.v1.ArchiveProductRequest\x1a\".sabores.v1.ArchiveProductResponse\x12e\n" +
+	"\x0eArchiveProduct\x12!.sabores.v1.ArchiveProductRequest\x1a\".sabores.v1.ArchiveProductResponse\x12W\n" +
+	"\x0ePublishProduct\x12!.sabores.v1.PublishProductRequest\x1a\".sabores.v1.PublishProductResponse\x12e\n" +
 	"\x11ListProductImages\x12$.sabores.v1.ListProductImagesRequest\x1a%.sabores.v1.ListProductImagesResponse\"\x03\x90\x02\x01\x12c\n" +
 	"\x12UploadProductImage\x12%.sabores.v1.UploadProductImageRequest\x1a&.sabores.v1.UploadProductImageResponse\x12i\n" +
 	"\x14ReorderProductImages\x12'.sabores.v1.ReorderProductImagesRequest\x1a(.sabores.v1.ReorderProductImagesResponse\x12c\n" +
@@ -1825,7 +1933,7 @@ func file_sabores_v1_admin_product_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_product_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_product_service_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
+var file_sabores_v1_admin_product_service_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_sabores_v1_admin_product_service_proto_goTypes = []any{
 	(*ProductDetails)(nil),               // 0: sabores.v1.ProductDetails
 	(*CreateProductRequest)(nil),         // 1: sabores.v1.CreateProductRequest
@@ -1834,85 +1942,90 @@ var file_sabores_v1_admin_product_service_proto_goTypes = []any{
 	(*UpdateProductDetailsResponse)(nil), // 4: sabores.v1.UpdateProductDetailsResponse
 	(*ArchiveProductRequest)(nil),        // 5: sabores.v1.ArchiveProductRequest
 	(*ArchiveProductResponse)(nil),       // 6: sabores.v1.ArchiveProductResponse
-	(*ListProductImagesRequest)(nil),     // 7: sabores.v1.ListProductImagesRequest
-	(*ListProductImagesResponse)(nil),    // 8: sabores.v1.ListProductImagesResponse
-	(*UploadProductImageRequest)(nil),    // 9: sabores.v1.UploadProductImageRequest
-	(*UploadProductImageResponse)(nil),   // 10: sabores.v1.UploadProductImageResponse
-	(*ReorderProductImagesRequest)(nil),  // 11: sabores.v1.ReorderProductImagesRequest
-	(*ReorderProductImagesResponse)(nil), // 12: sabores.v1.ReorderProductImagesResponse
-	(*DeleteProductImageRequest)(nil),    // 13: sabores.v1.DeleteProductImageRequest
-	(*DeleteProductImageResponse)(nil),   // 14: sabores.v1.DeleteProductImageResponse
-	(*ListAdminProductsRequest)(nil),     // 15: sabores.v1.ListAdminProductsRequest
-	(*ListAdminProductsResponse)(nil),    // 16: sabores.v1.ListAdminProductsResponse
-	(*GetAdminProductRequest)(nil),       // 17: sabores.v1.GetAdminProductRequest
-	(*GetAdminProductResponse)(nil),      // 18: sabores.v1.GetAdminProductResponse
-	(*UpdateProductRequest)(nil),         // 19: sabores.v1.UpdateProductRequest
-	(*UpdateProductResponse)(nil),        // 20: sabores.v1.UpdateProductResponse
-	(*AdminFoodInfo)(nil),                // 21: sabores.v1.AdminFoodInfo
-	(*ProductContent)(nil),               // 22: sabores.v1.ProductContent
-	(*GetProductContentRequest)(nil),     // 23: sabores.v1.GetProductContentRequest
-	(*GetProductContentResponse)(nil),    // 24: sabores.v1.GetProductContentResponse
-	(*UpdateProductContentRequest)(nil),  // 25: sabores.v1.UpdateProductContentRequest
-	(*UpdateProductContentResponse)(nil), // 26: sabores.v1.UpdateProductContentResponse
-	(*AdminProduct)(nil),                 // 27: sabores.v1.AdminProduct
-	(*ProductImage)(nil),                 // 28: sabores.v1.ProductImage
-	(Allergen)(0),                        // 29: sabores.v1.Allergen
-	(QuantityUnit)(0),                    // 30: sabores.v1.QuantityUnit
-	(*Nutrition)(nil),                    // 31: sabores.v1.Nutrition
-	(*ProductFlags)(nil),                 // 32: sabores.v1.ProductFlags
+	(*PublishProductRequest)(nil),        // 7: sabores.v1.PublishProductRequest
+	(*PublishProductResponse)(nil),       // 8: sabores.v1.PublishProductResponse
+	(*ListProductImagesRequest)(nil),     // 9: sabores.v1.ListProductImagesRequest
+	(*ListProductImagesResponse)(nil),    // 10: sabores.v1.ListProductImagesResponse
+	(*UploadProductImageRequest)(nil),    // 11: sabores.v1.UploadProductImageRequest
+	(*UploadProductImageResponse)(nil),   // 12: sabores.v1.UploadProductImageResponse
+	(*ReorderProductImagesRequest)(nil),  // 13: sabores.v1.ReorderProductImagesRequest
+	(*ReorderProductImagesResponse)(nil), // 14: sabores.v1.ReorderProductImagesResponse
+	(*DeleteProductImageRequest)(nil),    // 15: sabores.v1.DeleteProductImageRequest
+	(*DeleteProductImageResponse)(nil),   // 16: sabores.v1.DeleteProductImageResponse
+	(*ListAdminProductsRequest)(nil),     // 17: sabores.v1.ListAdminProductsRequest
+	(*ListAdminProductsResponse)(nil),    // 18: sabores.v1.ListAdminProductsResponse
+	(*GetAdminProductRequest)(nil),       // 19: sabores.v1.GetAdminProductRequest
+	(*GetAdminProductResponse)(nil),      // 20: sabores.v1.GetAdminProductResponse
+	(*UpdateProductRequest)(nil),         // 21: sabores.v1.UpdateProductRequest
+	(*UpdateProductResponse)(nil),        // 22: sabores.v1.UpdateProductResponse
+	(*AdminFoodInfo)(nil),                // 23: sabores.v1.AdminFoodInfo
+	(*ProductContent)(nil),               // 24: sabores.v1.ProductContent
+	(*GetProductContentRequest)(nil),     // 25: sabores.v1.GetProductContentRequest
+	(*GetProductContentResponse)(nil),    // 26: sabores.v1.GetProductContentResponse
+	(*UpdateProductContentRequest)(nil),  // 27: sabores.v1.UpdateProductContentRequest
+	(*UpdateProductContentResponse)(nil), // 28: sabores.v1.UpdateProductContentResponse
+	(*AdminProduct)(nil),                 // 29: sabores.v1.AdminProduct
+	(*ProductImage)(nil),                 // 30: sabores.v1.ProductImage
+	(Allergen)(0),                        // 31: sabores.v1.Allergen
+	(QuantityUnit)(0),                    // 32: sabores.v1.QuantityUnit
+	(*Nutrition)(nil),                    // 33: sabores.v1.Nutrition
+	(*ProductFlags)(nil),                 // 34: sabores.v1.ProductFlags
 }
 var file_sabores_v1_admin_product_service_proto_depIdxs = []int32{
 	0,  // 0: sabores.v1.CreateProductRequest.details:type_name -> sabores.v1.ProductDetails
-	27, // 1: sabores.v1.CreateProductResponse.product:type_name -> sabores.v1.AdminProduct
+	29, // 1: sabores.v1.CreateProductResponse.product:type_name -> sabores.v1.AdminProduct
 	0,  // 2: sabores.v1.UpdateProductDetailsRequest.details:type_name -> sabores.v1.ProductDetails
-	27, // 3: sabores.v1.UpdateProductDetailsResponse.product:type_name -> sabores.v1.AdminProduct
-	27, // 4: sabores.v1.ArchiveProductResponse.product:type_name -> sabores.v1.AdminProduct
-	28, // 5: sabores.v1.ListProductImagesResponse.images:type_name -> sabores.v1.ProductImage
-	28, // 6: sabores.v1.UploadProductImageResponse.image:type_name -> sabores.v1.ProductImage
-	28, // 7: sabores.v1.UploadProductImageResponse.images:type_name -> sabores.v1.ProductImage
-	28, // 8: sabores.v1.ReorderProductImagesResponse.images:type_name -> sabores.v1.ProductImage
-	28, // 9: sabores.v1.DeleteProductImageResponse.images:type_name -> sabores.v1.ProductImage
-	27, // 10: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
-	27, // 11: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
-	27, // 12: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
-	29, // 13: sabores.v1.AdminFoodInfo.contains:type_name -> sabores.v1.Allergen
-	29, // 14: sabores.v1.AdminFoodInfo.may_contain:type_name -> sabores.v1.Allergen
-	30, // 15: sabores.v1.AdminFoodInfo.net_unit:type_name -> sabores.v1.QuantityUnit
-	31, // 16: sabores.v1.AdminFoodInfo.nutrition:type_name -> sabores.v1.Nutrition
-	32, // 17: sabores.v1.ProductContent.flags:type_name -> sabores.v1.ProductFlags
-	21, // 18: sabores.v1.ProductContent.food_info:type_name -> sabores.v1.AdminFoodInfo
-	22, // 19: sabores.v1.GetProductContentResponse.content:type_name -> sabores.v1.ProductContent
-	22, // 20: sabores.v1.UpdateProductContentRequest.content:type_name -> sabores.v1.ProductContent
-	22, // 21: sabores.v1.UpdateProductContentResponse.content:type_name -> sabores.v1.ProductContent
-	15, // 22: sabores.v1.AdminProductService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	17, // 23: sabores.v1.AdminProductService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	1,  // 24: sabores.v1.AdminProductService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
-	19, // 25: sabores.v1.AdminProductService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	3,  // 26: sabores.v1.AdminProductService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
-	23, // 27: sabores.v1.AdminProductService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
-	25, // 28: sabores.v1.AdminProductService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
-	5,  // 29: sabores.v1.AdminProductService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
-	7,  // 30: sabores.v1.AdminProductService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
-	9,  // 31: sabores.v1.AdminProductService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
-	11, // 32: sabores.v1.AdminProductService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
-	13, // 33: sabores.v1.AdminProductService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
-	16, // 34: sabores.v1.AdminProductService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	18, // 35: sabores.v1.AdminProductService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	2,  // 36: sabores.v1.AdminProductService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
-	20, // 37: sabores.v1.AdminProductService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	4,  // 38: sabores.v1.AdminProductService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
-	24, // 39: sabores.v1.AdminProductService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	26, // 40: sabores.v1.AdminProductService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	6,  // 41: sabores.v1.AdminProductService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
-	8,  // 42: sabores.v1.AdminProductService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
-	10, // 43: sabores.v1.AdminProductService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
-	12, // 44: sabores.v1.AdminProductService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
-	14, // 45: sabores.v1.AdminProductService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
-	34, // [34:46] is the sub-list for method output_type
-	22, // [22:34] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	29, // 3: sabores.v1.UpdateProductDetailsResponse.product:type_name -> sabores.v1.AdminProduct
+	29, // 4: sabores.v1.ArchiveProductResponse.product:type_name -> sabores.v1.AdminProduct
+	29, // 5: sabores.v1.PublishProductResponse.product:type_name -> sabores.v1.AdminProduct
+	30, // 6: sabores.v1.ListProductImagesResponse.images:type_name -> sabores.v1.ProductImage
+	30, // 7: sabores.v1.UploadProductImageResponse.image:type_name -> sabores.v1.ProductImage
+	30, // 8: sabores.v1.UploadProductImageResponse.images:type_name -> sabores.v1.ProductImage
+	30, // 9: sabores.v1.ReorderProductImagesResponse.images:type_name -> sabores.v1.ProductImage
+	30, // 10: sabores.v1.DeleteProductImageResponse.images:type_name -> sabores.v1.ProductImage
+	29, // 11: sabores.v1.ListAdminProductsResponse.products:type_name -> sabores.v1.AdminProduct
+	29, // 12: sabores.v1.GetAdminProductResponse.product:type_name -> sabores.v1.AdminProduct
+	29, // 13: sabores.v1.UpdateProductResponse.product:type_name -> sabores.v1.AdminProduct
+	31, // 14: sabores.v1.AdminFoodInfo.contains:type_name -> sabores.v1.Allergen
+	31, // 15: sabores.v1.AdminFoodInfo.may_contain:type_name -> sabores.v1.Allergen
+	32, // 16: sabores.v1.AdminFoodInfo.net_unit:type_name -> sabores.v1.QuantityUnit
+	33, // 17: sabores.v1.AdminFoodInfo.nutrition:type_name -> sabores.v1.Nutrition
+	34, // 18: sabores.v1.ProductContent.flags:type_name -> sabores.v1.ProductFlags
+	23, // 19: sabores.v1.ProductContent.food_info:type_name -> sabores.v1.AdminFoodInfo
+	24, // 20: sabores.v1.GetProductContentResponse.content:type_name -> sabores.v1.ProductContent
+	24, // 21: sabores.v1.UpdateProductContentRequest.content:type_name -> sabores.v1.ProductContent
+	24, // 22: sabores.v1.UpdateProductContentResponse.content:type_name -> sabores.v1.ProductContent
+	17, // 23: sabores.v1.AdminProductService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	19, // 24: sabores.v1.AdminProductService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	1,  // 25: sabores.v1.AdminProductService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
+	21, // 26: sabores.v1.AdminProductService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	3,  // 27: sabores.v1.AdminProductService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
+	25, // 28: sabores.v1.AdminProductService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	27, // 29: sabores.v1.AdminProductService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	5,  // 30: sabores.v1.AdminProductService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
+	7,  // 31: sabores.v1.AdminProductService.PublishProduct:input_type -> sabores.v1.PublishProductRequest
+	9,  // 32: sabores.v1.AdminProductService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	11, // 33: sabores.v1.AdminProductService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	13, // 34: sabores.v1.AdminProductService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	15, // 35: sabores.v1.AdminProductService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	18, // 36: sabores.v1.AdminProductService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	20, // 37: sabores.v1.AdminProductService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	2,  // 38: sabores.v1.AdminProductService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	22, // 39: sabores.v1.AdminProductService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	4,  // 40: sabores.v1.AdminProductService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	26, // 41: sabores.v1.AdminProductService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	28, // 42: sabores.v1.AdminProductService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	6,  // 43: sabores.v1.AdminProductService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	8,  // 44: sabores.v1.AdminProductService.PublishProduct:output_type -> sabores.v1.PublishProductResponse
+	10, // 45: sabores.v1.AdminProductService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	12, // 46: sabores.v1.AdminProductService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	14, // 47: sabores.v1.AdminProductService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	16, // 48: sabores.v1.AdminProductService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	36, // [36:49] is the sub-list for method output_type
+	23, // [23:36] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_product_service_proto_init() }
@@ -1929,7 +2042,7 @@ func file_sabores_v1_admin_product_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_product_service_proto_rawDesc), len(file_sabores_v1_admin_product_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   27,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

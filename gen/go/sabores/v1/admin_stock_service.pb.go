@@ -10,6 +10,7 @@ import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -144,6 +145,67 @@ func (x StockAdjustmentReason) Number() protoreflect.EnumNumber {
 // Deprecated: Use StockAdjustmentReason.Descriptor instead.
 func (StockAdjustmentReason) EnumDescriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{1}
+}
+
+// StockMovementKind is what moved a product's stock.
+type StockMovementKind int32
+
+const (
+	// STOCK_MOVEMENT_KIND_UNSPECIFIED is never returned.
+	StockMovementKind_STOCK_MOVEMENT_KIND_UNSPECIFIED StockMovementKind = 0
+	// STOCK_MOVEMENT_KIND_SALE is an order taking its units.
+	StockMovementKind_STOCK_MOVEMENT_KIND_SALE StockMovementKind = 1
+	// STOCK_MOVEMENT_KIND_CANCELLATION is a cancelled order giving them back.
+	StockMovementKind_STOCK_MOVEMENT_KIND_CANCELLATION StockMovementKind = 2
+	// STOCK_MOVEMENT_KIND_EXPIRY is an unpaid order expiring.
+	StockMovementKind_STOCK_MOVEMENT_KIND_EXPIRY StockMovementKind = 3
+	// STOCK_MOVEMENT_KIND_ADJUSTMENT is a correction with a reason.
+	StockMovementKind_STOCK_MOVEMENT_KIND_ADJUSTMENT StockMovementKind = 4
+)
+
+// Enum value maps for StockMovementKind.
+var (
+	StockMovementKind_name = map[int32]string{
+		0: "STOCK_MOVEMENT_KIND_UNSPECIFIED",
+		1: "STOCK_MOVEMENT_KIND_SALE",
+		2: "STOCK_MOVEMENT_KIND_CANCELLATION",
+		3: "STOCK_MOVEMENT_KIND_EXPIRY",
+		4: "STOCK_MOVEMENT_KIND_ADJUSTMENT",
+	}
+	StockMovementKind_value = map[string]int32{
+		"STOCK_MOVEMENT_KIND_UNSPECIFIED":  0,
+		"STOCK_MOVEMENT_KIND_SALE":         1,
+		"STOCK_MOVEMENT_KIND_CANCELLATION": 2,
+		"STOCK_MOVEMENT_KIND_EXPIRY":       3,
+		"STOCK_MOVEMENT_KIND_ADJUSTMENT":   4,
+	}
+)
+
+func (x StockMovementKind) Enum() *StockMovementKind {
+	p := new(StockMovementKind)
+	*p = x
+	return p
+}
+
+func (x StockMovementKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (StockMovementKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_stock_service_proto_enumTypes[2].Descriptor()
+}
+
+func (StockMovementKind) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_stock_service_proto_enumTypes[2]
+}
+
+func (x StockMovementKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use StockMovementKind.Descriptor instead.
+func (StockMovementKind) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{2}
 }
 
 // SyncStockRequest is a batch of stock corrections.
@@ -657,12 +719,262 @@ func (x *AdjustStockResponse) GetDelta() int32 {
 	return 0
 }
 
+// ListStockMovementsRequest pages one product's ledger.
+type ListStockMovementsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// product_id names the product.
+	ProductId int64 `protobuf:"varint,1,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// page_size is the number of movements per page: 20 by default, at most
+	// 100.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// page_token is the next_page_token of the page shown; empty for the
+	// newest movements. A token this list did not give is InvalidArgument.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListStockMovementsRequest) Reset() {
+	*x = ListStockMovementsRequest{}
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListStockMovementsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListStockMovementsRequest) ProtoMessage() {}
+
+func (x *ListStockMovementsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListStockMovementsRequest.ProtoReflect.Descriptor instead.
+func (*ListStockMovementsRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *ListStockMovementsRequest) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *ListStockMovementsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListStockMovementsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// ListStockMovementsResponse is one page of the ledger.
+type ListStockMovementsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// movements are the page's movements, newest first.
+	Movements []*StockMovement `protobuf:"bytes,1,rep,name=movements,proto3" json:"movements,omitempty"`
+	// next_page_token asks for older movements; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// stock is the product's stock now.
+	Stock         int32 `protobuf:"varint,3,opt,name=stock,proto3" json:"stock,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListStockMovementsResponse) Reset() {
+	*x = ListStockMovementsResponse{}
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListStockMovementsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListStockMovementsResponse) ProtoMessage() {}
+
+func (x *ListStockMovementsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListStockMovementsResponse.ProtoReflect.Descriptor instead.
+func (*ListStockMovementsResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ListStockMovementsResponse) GetMovements() []*StockMovement {
+	if x != nil {
+		return x.Movements
+	}
+	return nil
+}
+
+func (x *ListStockMovementsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListStockMovementsResponse) GetStock() int32 {
+	if x != nil {
+		return x.Stock
+	}
+	return 0
+}
+
+// StockMovement is one row of the stock ledger.
+type StockMovement struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id identifies the movement.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// delta is the units added (positive) or taken (negative).
+	Delta int32 `protobuf:"varint,2,opt,name=delta,proto3" json:"delta,omitempty"`
+	// kind is what moved the stock.
+	Kind StockMovementKind `protobuf:"varint,3,opt,name=kind,proto3,enum=sabores.v1.StockMovementKind" json:"kind,omitempty"`
+	// reason is an adjustment's reason; unspecified for other kinds (and
+	// for adjustments older than the reasons).
+	Reason StockAdjustmentReason `protobuf:"varint,4,opt,name=reason,proto3,enum=sabores.v1.StockAdjustmentReason" json:"reason,omitempty"`
+	// order_id is the order of a sale, cancellation or expiry; 0 for none.
+	OrderId int64 `protobuf:"varint,5,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	// actor is the e-mail of who made an adjustment; empty for the shop's
+	// own movements and API keys.
+	Actor string `protobuf:"bytes,6,opt,name=actor,proto3" json:"actor,omitempty"`
+	// note is the adjustment's note.
+	Note string `protobuf:"bytes,7,opt,name=note,proto3" json:"note,omitempty"`
+	// stock_after is the stock right after the movement.
+	StockAfter int32 `protobuf:"varint,8,opt,name=stock_after,json=stockAfter,proto3" json:"stock_after,omitempty"`
+	// create_time is when it happened.
+	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StockMovement) Reset() {
+	*x = StockMovement{}
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StockMovement) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StockMovement) ProtoMessage() {}
+
+func (x *StockMovement) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_stock_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StockMovement.ProtoReflect.Descriptor instead.
+func (*StockMovement) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_stock_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *StockMovement) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *StockMovement) GetDelta() int32 {
+	if x != nil {
+		return x.Delta
+	}
+	return 0
+}
+
+func (x *StockMovement) GetKind() StockMovementKind {
+	if x != nil {
+		return x.Kind
+	}
+	return StockMovementKind_STOCK_MOVEMENT_KIND_UNSPECIFIED
+}
+
+func (x *StockMovement) GetReason() StockAdjustmentReason {
+	if x != nil {
+		return x.Reason
+	}
+	return StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_UNSPECIFIED
+}
+
+func (x *StockMovement) GetOrderId() int64 {
+	if x != nil {
+		return x.OrderId
+	}
+	return 0
+}
+
+func (x *StockMovement) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *StockMovement) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *StockMovement) GetStockAfter() int32 {
+	if x != nil {
+		return x.StockAfter
+	}
+	return 0
+}
+
+func (x *StockMovement) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
 var File_sabores_v1_admin_stock_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_stock_service_proto_rawDesc = "" +
 	"\n" +
 	"$sabores/v1/admin_stock_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"\xe9\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xe9\x01\n" +
 	"\x10SyncStockRequest\x122\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\x0eidempotencyKey\x12E\n" +
 	"\x06reason\x18\x02 \x01(\x0e2!.sabores.v1.StockAdjustmentReasonB\n" +
@@ -696,7 +1008,29 @@ const file_sabores_v1_admin_stock_service_proto_rawDesc = "" +
 	"\x06change\x12\x05\xbaH\x02\b\x01\"A\n" +
 	"\x13AdjustStockResponse\x12\x14\n" +
 	"\x05stock\x18\x01 \x01(\x05R\x05stock\x12\x14\n" +
-	"\x05delta\x18\x02 \x01(\x05R\x05delta*\xa1\x01\n" +
+	"\x05delta\x18\x02 \x01(\x05R\x05delta\"\x93\x01\n" +
+	"\x19ListStockMovementsRequest\x12&\n" +
+	"\n" +
+	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12&\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\x12&\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18(R\tpageToken\"\x93\x01\n" +
+	"\x1aListStockMovementsResponse\x127\n" +
+	"\tmovements\x18\x01 \x03(\v2\x19.sabores.v1.StockMovementR\tmovements\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x14\n" +
+	"\x05stock\x18\x03 \x01(\x05R\x05stock\"\xc6\x02\n" +
+	"\rStockMovement\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
+	"\x05delta\x18\x02 \x01(\x05R\x05delta\x121\n" +
+	"\x04kind\x18\x03 \x01(\x0e2\x1d.sabores.v1.StockMovementKindR\x04kind\x129\n" +
+	"\x06reason\x18\x04 \x01(\x0e2!.sabores.v1.StockAdjustmentReasonR\x06reason\x12\x19\n" +
+	"\border_id\x18\x05 \x01(\x03R\aorderId\x12\x14\n" +
+	"\x05actor\x18\x06 \x01(\tR\x05actor\x12\x12\n" +
+	"\x04note\x18\a \x01(\tR\x04note\x12\x1f\n" +
+	"\vstock_after\x18\b \x01(\x05R\n" +
+	"stockAfter\x12;\n" +
+	"\vcreate_time\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime*\xa1\x01\n" +
 	"\x10StockSyncOutcome\x12\"\n" +
 	"\x1eSTOCK_SYNC_OUTCOME_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aSTOCK_SYNC_OUTCOME_APPLIED\x10\x01\x12&\n" +
@@ -708,10 +1042,17 @@ const file_sabores_v1_admin_stock_service_proto_rawDesc = "" +
 	"\x1dSTOCK_ADJUSTMENT_REASON_COUNT\x10\x02\x12\"\n" +
 	"\x1eSTOCK_ADJUSTMENT_REASON_DAMAGE\x10\x03\x12\"\n" +
 	"\x1eSTOCK_ADJUSTMENT_REASON_RETURN\x10\x04\x12&\n" +
-	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x052\xb2\x01\n" +
+	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x05*\xc0\x01\n" +
+	"\x11StockMovementKind\x12#\n" +
+	"\x1fSTOCK_MOVEMENT_KIND_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18STOCK_MOVEMENT_KIND_SALE\x10\x01\x12$\n" +
+	" STOCK_MOVEMENT_KIND_CANCELLATION\x10\x02\x12\x1e\n" +
+	"\x1aSTOCK_MOVEMENT_KIND_EXPIRY\x10\x03\x12\"\n" +
+	"\x1eSTOCK_MOVEMENT_KIND_ADJUSTMENT\x10\x042\x9c\x02\n" +
 	"\x11AdminStockService\x12N\n" +
 	"\vAdjustStock\x12\x1e.sabores.v1.AdjustStockRequest\x1a\x1f.sabores.v1.AdjustStockResponse\x12M\n" +
-	"\tSyncStock\x12\x1c.sabores.v1.SyncStockRequest\x1a\x1d.sabores.v1.SyncStockResponse\"\x03\x90\x02\x02B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\tSyncStock\x12\x1c.sabores.v1.SyncStockRequest\x1a\x1d.sabores.v1.SyncStockResponse\"\x03\x90\x02\x02\x12h\n" +
+	"\x12ListStockMovements\x12%.sabores.v1.ListStockMovementsRequest\x1a&.sabores.v1.ListStockMovementsResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_stock_service_proto_rawDescOnce sync.Once
@@ -725,33 +1066,44 @@ func file_sabores_v1_admin_stock_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_stock_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_stock_service_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_sabores_v1_admin_stock_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_sabores_v1_admin_stock_service_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_sabores_v1_admin_stock_service_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_sabores_v1_admin_stock_service_proto_goTypes = []any{
-	(StockSyncOutcome)(0),       // 0: sabores.v1.StockSyncOutcome
-	(StockAdjustmentReason)(0),  // 1: sabores.v1.StockAdjustmentReason
-	(*SyncStockRequest)(nil),    // 2: sabores.v1.SyncStockRequest
-	(*StockSyncLine)(nil),       // 3: sabores.v1.StockSyncLine
-	(*StockSyncResult)(nil),     // 4: sabores.v1.StockSyncResult
-	(*SyncStockResponse)(nil),   // 5: sabores.v1.SyncStockResponse
-	(*AdjustStockRequest)(nil),  // 6: sabores.v1.AdjustStockRequest
-	(*AdjustStockResponse)(nil), // 7: sabores.v1.AdjustStockResponse
+	(StockSyncOutcome)(0),              // 0: sabores.v1.StockSyncOutcome
+	(StockAdjustmentReason)(0),         // 1: sabores.v1.StockAdjustmentReason
+	(StockMovementKind)(0),             // 2: sabores.v1.StockMovementKind
+	(*SyncStockRequest)(nil),           // 3: sabores.v1.SyncStockRequest
+	(*StockSyncLine)(nil),              // 4: sabores.v1.StockSyncLine
+	(*StockSyncResult)(nil),            // 5: sabores.v1.StockSyncResult
+	(*SyncStockResponse)(nil),          // 6: sabores.v1.SyncStockResponse
+	(*AdjustStockRequest)(nil),         // 7: sabores.v1.AdjustStockRequest
+	(*AdjustStockResponse)(nil),        // 8: sabores.v1.AdjustStockResponse
+	(*ListStockMovementsRequest)(nil),  // 9: sabores.v1.ListStockMovementsRequest
+	(*ListStockMovementsResponse)(nil), // 10: sabores.v1.ListStockMovementsResponse
+	(*StockMovement)(nil),              // 11: sabores.v1.StockMovement
+	(*timestamppb.Timestamp)(nil),      // 12: google.protobuf.Timestamp
 }
 var file_sabores_v1_admin_stock_service_proto_depIdxs = []int32{
-	1, // 0: sabores.v1.SyncStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
-	3, // 1: sabores.v1.SyncStockRequest.lines:type_name -> sabores.v1.StockSyncLine
-	0, // 2: sabores.v1.StockSyncResult.outcome:type_name -> sabores.v1.StockSyncOutcome
-	4, // 3: sabores.v1.SyncStockResponse.results:type_name -> sabores.v1.StockSyncResult
-	1, // 4: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
-	6, // 5: sabores.v1.AdminStockService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
-	2, // 6: sabores.v1.AdminStockService.SyncStock:input_type -> sabores.v1.SyncStockRequest
-	7, // 7: sabores.v1.AdminStockService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
-	5, // 8: sabores.v1.AdminStockService.SyncStock:output_type -> sabores.v1.SyncStockResponse
-	7, // [7:9] is the sub-list for method output_type
-	5, // [5:7] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	1,  // 0: sabores.v1.SyncStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	4,  // 1: sabores.v1.SyncStockRequest.lines:type_name -> sabores.v1.StockSyncLine
+	0,  // 2: sabores.v1.StockSyncResult.outcome:type_name -> sabores.v1.StockSyncOutcome
+	5,  // 3: sabores.v1.SyncStockResponse.results:type_name -> sabores.v1.StockSyncResult
+	1,  // 4: sabores.v1.AdjustStockRequest.reason:type_name -> sabores.v1.StockAdjustmentReason
+	11, // 5: sabores.v1.ListStockMovementsResponse.movements:type_name -> sabores.v1.StockMovement
+	2,  // 6: sabores.v1.StockMovement.kind:type_name -> sabores.v1.StockMovementKind
+	1,  // 7: sabores.v1.StockMovement.reason:type_name -> sabores.v1.StockAdjustmentReason
+	12, // 8: sabores.v1.StockMovement.create_time:type_name -> google.protobuf.Timestamp
+	7,  // 9: sabores.v1.AdminStockService.AdjustStock:input_type -> sabores.v1.AdjustStockRequest
+	3,  // 10: sabores.v1.AdminStockService.SyncStock:input_type -> sabores.v1.SyncStockRequest
+	9,  // 11: sabores.v1.AdminStockService.ListStockMovements:input_type -> sabores.v1.ListStockMovementsRequest
+	8,  // 12: sabores.v1.AdminStockService.AdjustStock:output_type -> sabores.v1.AdjustStockResponse
+	6,  // 13: sabores.v1.AdminStockService.SyncStock:output_type -> sabores.v1.SyncStockResponse
+	10, // 14: sabores.v1.AdminStockService.ListStockMovements:output_type -> sabores.v1.ListStockMovementsResponse
+	12, // [12:15] is the sub-list for method output_type
+	9,  // [9:12] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_stock_service_proto_init() }
@@ -774,8 +1126,8 @@ func file_sabores_v1_admin_stock_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_stock_service_proto_rawDesc), len(file_sabores_v1_admin_stock_service_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   6,
+			NumEnums:      3,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

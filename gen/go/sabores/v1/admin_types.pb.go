@@ -22,6 +22,74 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// ProductPublishGap is one thing a product lacks before it may go on sale.
+type ProductPublishGap int32
+
+const (
+	// PRODUCT_PUBLISH_GAP_UNSPECIFIED is never returned.
+	ProductPublishGap_PRODUCT_PUBLISH_GAP_UNSPECIFIED ProductPublishGap = 0
+	// PRODUCT_PUBLISH_GAP_INGREDIENTS is a food without its ingredient list.
+	ProductPublishGap_PRODUCT_PUBLISH_GAP_INGREDIENTS ProductPublishGap = 1
+	// PRODUCT_PUBLISH_GAP_ALLERGENS is a food whose allergens were never
+	// declared (no food information saved).
+	ProductPublishGap_PRODUCT_PUBLISH_GAP_ALLERGENS ProductPublishGap = 2
+	// PRODUCT_PUBLISH_GAP_NET_QUANTITY is a food without its net quantity.
+	ProductPublishGap_PRODUCT_PUBLISH_GAP_NET_QUANTITY ProductPublishGap = 3
+	// PRODUCT_PUBLISH_GAP_FOOD_OPERATOR is a food without the name and
+	// address of its food business operator.
+	ProductPublishGap_PRODUCT_PUBLISH_GAP_FOOD_OPERATOR ProductPublishGap = 4
+	// PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS is a food without a unit (g, ml
+	// or pieces) its unit price can be per (RD 3423/2000).
+	ProductPublishGap_PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS ProductPublishGap = 5
+)
+
+// Enum value maps for ProductPublishGap.
+var (
+	ProductPublishGap_name = map[int32]string{
+		0: "PRODUCT_PUBLISH_GAP_UNSPECIFIED",
+		1: "PRODUCT_PUBLISH_GAP_INGREDIENTS",
+		2: "PRODUCT_PUBLISH_GAP_ALLERGENS",
+		3: "PRODUCT_PUBLISH_GAP_NET_QUANTITY",
+		4: "PRODUCT_PUBLISH_GAP_FOOD_OPERATOR",
+		5: "PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS",
+	}
+	ProductPublishGap_value = map[string]int32{
+		"PRODUCT_PUBLISH_GAP_UNSPECIFIED":      0,
+		"PRODUCT_PUBLISH_GAP_INGREDIENTS":      1,
+		"PRODUCT_PUBLISH_GAP_ALLERGENS":        2,
+		"PRODUCT_PUBLISH_GAP_NET_QUANTITY":     3,
+		"PRODUCT_PUBLISH_GAP_FOOD_OPERATOR":    4,
+		"PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS": 5,
+	}
+)
+
+func (x ProductPublishGap) Enum() *ProductPublishGap {
+	p := new(ProductPublishGap)
+	*p = x
+	return p
+}
+
+func (x ProductPublishGap) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ProductPublishGap) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_types_proto_enumTypes[0].Descriptor()
+}
+
+func (ProductPublishGap) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_types_proto_enumTypes[0]
+}
+
+func (x ProductPublishGap) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ProductPublishGap.Descriptor instead.
+func (ProductPublishGap) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_types_proto_rawDescGZIP(), []int{0}
+}
+
 // ProductVisibility is a product's visibility record in one country.
 type ProductVisibility struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -130,6 +198,14 @@ type AdminProduct struct {
 	// weight_missing flags a product without a shipping weight: the shop's
 	// default weight is counted for it, which may misprice its shipping.
 	WeightMissing bool `protobuf:"varint,31,opt,name=weight_missing,json=weightMissing,proto3" json:"weight_missing,omitempty"`
+	// publish_time is when the product was published; unset while it is a
+	// draft, which is not on sale anywhere online (PublishProduct).
+	PublishTime *timestamppb.Timestamp `protobuf:"bytes,32,opt,name=publish_time,json=publishTime,proto3" json:"publish_time,omitempty"`
+	// publish_gaps are what the product lacks before it may be published:
+	// a food's information (EU 1169/2011 art. 9) and its unit-price basis.
+	// A published product that lacks them (one from before drafts) is
+	// flagged by the same list.
+	PublishGaps   []ProductPublishGap `protobuf:"varint,33,rep,packed,name=publish_gaps,json=publishGaps,proto3,enum=sabores.v1.ProductPublishGap" json:"publish_gaps,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -297,6 +373,20 @@ func (x *AdminProduct) GetWeightMissing() bool {
 	return false
 }
 
+func (x *AdminProduct) GetPublishTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PublishTime
+	}
+	return nil
+}
+
+func (x *AdminProduct) GetPublishGaps() []ProductPublishGap {
+	if x != nil {
+		return x.PublishGaps
+	}
+	return nil
+}
+
 var File_sabores_v1_admin_types_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_types_proto_rawDesc = "" +
@@ -306,7 +396,7 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\x11ProductVisibility\x12\x18\n" +
 	"\acountry\x18\x01 \x01(\tR\acountry\x12\x18\n" +
 	"\avisible\x18\x02 \x01(\bR\avisible\x122\n" +
-	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelR\achannel\"\x99\x05\n" +
+	"\achannel\x18\x03 \x01(\x0e2\x18.sabores.v1.SalesChannelR\achannel\"\x9a\x06\n" +
 	"\fAdminProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -331,7 +421,16 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\vdescription\x18\x10 \x01(\tR\vdescription\x12=\n" +
 	"\farchive_time\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\varchiveTime\x122\n" +
 	"\x15shipping_weight_grams\x18\x1e \x01(\x05R\x13shippingWeightGrams\x12%\n" +
-	"\x0eweight_missing\x18\x1f \x01(\bR\rweightMissingB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x0eweight_missing\x18\x1f \x01(\bR\rweightMissing\x12=\n" +
+	"\fpublish_time\x18  \x01(\v2\x1a.google.protobuf.TimestampR\vpublishTime\x12@\n" +
+	"\fpublish_gaps\x18! \x03(\x0e2\x1d.sabores.v1.ProductPublishGapR\vpublishGaps*\xf7\x01\n" +
+	"\x11ProductPublishGap\x12#\n" +
+	"\x1fPRODUCT_PUBLISH_GAP_UNSPECIFIED\x10\x00\x12#\n" +
+	"\x1fPRODUCT_PUBLISH_GAP_INGREDIENTS\x10\x01\x12!\n" +
+	"\x1dPRODUCT_PUBLISH_GAP_ALLERGENS\x10\x02\x12$\n" +
+	" PRODUCT_PUBLISH_GAP_NET_QUANTITY\x10\x03\x12%\n" +
+	"!PRODUCT_PUBLISH_GAP_FOOD_OPERATOR\x10\x04\x12(\n" +
+	"$PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS\x10\x05B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_types_proto_rawDescOnce sync.Once
@@ -345,23 +444,27 @@ func file_sabores_v1_admin_types_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_types_proto_rawDescData
 }
 
+var file_sabores_v1_admin_types_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_sabores_v1_admin_types_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_sabores_v1_admin_types_proto_goTypes = []any{
-	(*ProductVisibility)(nil),     // 0: sabores.v1.ProductVisibility
-	(*AdminProduct)(nil),          // 1: sabores.v1.AdminProduct
-	(SalesChannel)(0),             // 2: sabores.v1.SalesChannel
-	(*timestamppb.Timestamp)(nil), // 3: google.protobuf.Timestamp
+	(ProductPublishGap)(0),        // 0: sabores.v1.ProductPublishGap
+	(*ProductVisibility)(nil),     // 1: sabores.v1.ProductVisibility
+	(*AdminProduct)(nil),          // 2: sabores.v1.AdminProduct
+	(SalesChannel)(0),             // 3: sabores.v1.SalesChannel
+	(*timestamppb.Timestamp)(nil), // 4: google.protobuf.Timestamp
 }
 var file_sabores_v1_admin_types_proto_depIdxs = []int32{
-	2, // 0: sabores.v1.ProductVisibility.channel:type_name -> sabores.v1.SalesChannel
-	0, // 1: sabores.v1.AdminProduct.visibility:type_name -> sabores.v1.ProductVisibility
-	3, // 2: sabores.v1.AdminProduct.update_time:type_name -> google.protobuf.Timestamp
-	3, // 3: sabores.v1.AdminProduct.archive_time:type_name -> google.protobuf.Timestamp
-	4, // [4:4] is the sub-list for method output_type
-	4, // [4:4] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	3, // 0: sabores.v1.ProductVisibility.channel:type_name -> sabores.v1.SalesChannel
+	1, // 1: sabores.v1.AdminProduct.visibility:type_name -> sabores.v1.ProductVisibility
+	4, // 2: sabores.v1.AdminProduct.update_time:type_name -> google.protobuf.Timestamp
+	4, // 3: sabores.v1.AdminProduct.archive_time:type_name -> google.protobuf.Timestamp
+	4, // 4: sabores.v1.AdminProduct.publish_time:type_name -> google.protobuf.Timestamp
+	0, // 5: sabores.v1.AdminProduct.publish_gaps:type_name -> sabores.v1.ProductPublishGap
+	6, // [6:6] is the sub-list for method output_type
+	6, // [6:6] is the sub-list for method input_type
+	6, // [6:6] is the sub-list for extension type_name
+	6, // [6:6] is the sub-list for extension extendee
+	0, // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_types_proto_init() }
@@ -375,13 +478,14 @@ func file_sabores_v1_admin_types_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_types_proto_rawDesc), len(file_sabores_v1_admin_types_proto_rawDesc)),
-			NumEnums:      0,
+			NumEnums:      1,
 			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_sabores_v1_admin_types_proto_goTypes,
 		DependencyIndexes: file_sabores_v1_admin_types_proto_depIdxs,
+		EnumInfos:         file_sabores_v1_admin_types_proto_enumTypes,
 		MessageInfos:      file_sabores_v1_admin_types_proto_msgTypes,
 	}.Build()
 	File_sabores_v1_admin_types_proto = out.File

@@ -176,8 +176,15 @@ type OrderRefund struct {
 	// money was taken. The order desk raises it, for the owner to check it in
 	// Redsys's portal and tell the shopper.
 	AuthorisedAfterRefusal bool `protobuf:"varint,12,opt,name=authorised_after_refusal,json=authorisedAfterRefusal,proto3" json:"authorised_after_refusal,omitempty"`
-	unknownFields          protoimpl.UnknownFields
-	sizeCache              protoimpl.SizeCache
+	// decide_time is when Redsys accepted a card or Bizum refund; unset
+	// until then and for bank refunds (refund_date says their day).
+	DecideTime *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=decide_time,json=decideTime,proto3" json:"decide_time,omitempty"`
+	// gateway_reference is the Redsys order number the refund was asked
+	// under, as Redsys's portal lists it; empty for bank refunds
+	// (bank_reference).
+	GatewayReference string `protobuf:"bytes,14,opt,name=gateway_reference,json=gatewayReference,proto3" json:"gateway_reference,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *OrderRefund) Reset() {
@@ -294,12 +301,26 @@ func (x *OrderRefund) GetAuthorisedAfterRefusal() bool {
 	return false
 }
 
+func (x *OrderRefund) GetDecideTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DecideTime
+	}
+	return nil
+}
+
+func (x *OrderRefund) GetGatewayReference() string {
+	if x != nil {
+		return x.GatewayReference
+	}
+	return ""
+}
+
 var File_sabores_v1_refund_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_refund_proto_rawDesc = "" +
 	"\n" +
 	"\x17sabores/v1/refund.proto\x12\n" +
-	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc8\x03\n" +
+	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb2\x04\n" +
 	"\vOrderRefund\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x120\n" +
 	"\x06method\x18\x02 \x01(\x0e2\x18.sabores.v1.RefundMethodR\x06method\x12!\n" +
@@ -316,7 +337,10 @@ const file_sabores_v1_refund_proto_rawDesc = "" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12\x19\n" +
 	"\border_id\x18\v \x01(\x03R\aorderId\x128\n" +
-	"\x18authorised_after_refusal\x18\f \x01(\bR\x16authorisedAfterRefusal*h\n" +
+	"\x18authorised_after_refusal\x18\f \x01(\bR\x16authorisedAfterRefusal\x12;\n" +
+	"\vdecide_time\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"decideTime\x12+\n" +
+	"\x11gateway_reference\x18\x0e \x01(\tR\x10gatewayReference*h\n" +
 	"\fRefundMethod\x12\x1d\n" +
 	"\x19REFUND_METHOD_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14REFUND_METHOD_REDSYS\x10\x01\x12\x1f\n" +
@@ -353,11 +377,12 @@ var file_sabores_v1_refund_proto_depIdxs = []int32{
 	0, // 0: sabores.v1.OrderRefund.method:type_name -> sabores.v1.RefundMethod
 	1, // 1: sabores.v1.OrderRefund.state:type_name -> sabores.v1.RefundState
 	3, // 2: sabores.v1.OrderRefund.create_time:type_name -> google.protobuf.Timestamp
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	3, // 3: sabores.v1.OrderRefund.decide_time:type_name -> google.protobuf.Timestamp
+	4, // [4:4] is the sub-list for method output_type
+	4, // [4:4] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_refund_proto_init() }

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_audit_service.proto.
  */
 export const file_sabores_v1_admin_audit_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX2F1ZGl0X3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiXQoWTGlzdEF1ZGl0RXZlbnRzUmVxdWVzdBIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAASGwoKcGFnZV90b2tlbhgDIAEoCUIHukgEcgIYZEoECAEQAlIEcGFnZSKLAQoXTGlzdEF1ZGl0RXZlbnRzUmVzcG9uc2USJgoGZXZlbnRzGAEgAygLMhYuc2Fib3Jlcy52MS5BdWRpdEV2ZW50EhIKCnRvdGFsX3NpemUYAiABKAUSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJEhsKE3ByZXZpb3VzX3BhZ2VfdG9rZW4YBCABKAkingEKCkF1ZGl0RXZlbnQSCgoCaWQYASABKAMSDQoFYWN0b3IYAiABKAkSDgoGYWN0aW9uGAMgASgJEg4KBmVudGl0eRgEIAEoCRIRCglvbGRfdmFsdWUYBSABKAkSEQoJbmV3X3ZhbHVlGAYgASgJEi8KC2NyZWF0ZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcDJ0ChFBZG1pbkF1ZGl0U2VydmljZRJfCg9MaXN0QXVkaXRFdmVudHMSIi5zYWJvcmVzLnYxLkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QaIy5zYWJvcmVzLnYxLkxpc3RBdWRpdEV2ZW50c1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX2F1ZGl0X3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEikAIKFkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QSGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEhsKCnBhZ2VfdG9rZW4YAyABKAlCB7pIBHICGGQSFwoFYWN0b3IYBCABKAlCCLpIBXIDGMgBEiYKBmFjdGlvbhgFIAEoCUIWukgTchEYZDINXlthLXowLTlfLl0qJBI4Cghmcm9tX2RheRgGIAEoCUImukgjciEyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSNgoGdG9fZGF5GAcgASgJQia6SCNyITIfXihbMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSk/JEoECAEQAlIEcGFnZSKLAQoXTGlzdEF1ZGl0RXZlbnRzUmVzcG9uc2USJgoGZXZlbnRzGAEgAygLMhYuc2Fib3Jlcy52MS5BdWRpdEV2ZW50EhIKCnRvdGFsX3NpemUYAiABKAUSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJEhsKE3ByZXZpb3VzX3BhZ2VfdG9rZW4YBCABKAkisgEKCkF1ZGl0RXZlbnQSCgoCaWQYASABKAMSDQoFYWN0b3IYAiABKAkSDgoGYWN0aW9uGAMgASgJEg4KBmVudGl0eRgEIAEoCRIRCglvbGRfdmFsdWUYBSABKAkSEQoJbmV3X3ZhbHVlGAYgASgJEi8KC2NyZWF0ZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgphcGlfa2V5X2lkGAggASgDMnQKEUFkbWluQXVkaXRTZXJ2aWNlEl8KD0xpc3RBdWRpdEV2ZW50cxIiLnNhYm9yZXMudjEuTGlzdEF1ZGl0RXZlbnRzUmVxdWVzdBojLnNhYm9yZXMudjEuTGlzdEF1ZGl0RXZlbnRzUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * ListAuditEventsRequest pages the audit trail.
@@ -37,6 +37,39 @@ export type ListAuditEventsRequest = Message<"sabores.v1.ListAuditEventsRequest"
    * @generated from field: string page_token = 3;
    */
   pageToken: string;
+
+  /**
+   * actor keeps the events whose actor contains it (an e-mail or part of
+   * one, "api-key:3"), case-insensitively; empty for all.
+   *
+   * @generated from field: string actor = 4;
+   */
+  actor: string;
+
+  /**
+   * action keeps the events whose action starts with it ("product." or
+   * "product.publish"); empty for all.
+   *
+   * @generated from field: string action = 5;
+   */
+  action: string;
+
+  /**
+   * from_day keeps the events from this day (YYYY-MM-DD, Europe/Madrid)
+   * on; empty for no bound.
+   *
+   * @generated from field: string from_day = 6;
+   */
+  fromDay: string;
+
+  /**
+   * to_day keeps the events up to the end of this day (YYYY-MM-DD,
+   * Europe/Madrid); empty for no bound. A page token is only good with the
+   * filters it was given with.
+   *
+   * @generated from field: string to_day = 7;
+   */
+  toDay: string;
 };
 
 /**
@@ -60,7 +93,7 @@ export type ListAuditEventsResponse = Message<"sabores.v1.ListAuditEventsRespons
   events: AuditEvent[];
 
   /**
-   * total_size is the number of events.
+   * total_size is the number of events the filters keep.
    *
    * @generated from field: int32 total_size = 2;
    */
@@ -142,6 +175,14 @@ export type AuditEvent = Message<"sabores.v1.AuditEvent"> & {
    * @generated from field: google.protobuf.Timestamp create_time = 7;
    */
   createTime?: Timestamp | undefined;
+
+  /**
+   * api_key_id is the API key the change came through; 0 for a signed-in
+   * person's session.
+   *
+   * @generated from field: int64 api_key_id = 8;
+   */
+  apiKeyId: bigint;
 };
 
 /**

@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_product_service.proto.
  */
 export const file_sabores_v1_admin_product_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX3Byb2R1Y3Rfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSLRBAoOUHJvZHVjdERldGFpbHMSGAoEbmFtZRgBIAEoCUIKukgHcgUQARjIARI1CgRjb2RlGAIgASgJQie6SCRyIhABGCgyHF5bQS1aYS16MC05XVtBLVphLXowLTkuXy1dKiQSNAoDc2t1GAMgASgJQie6SCRyIhABGCgyHF5bQS1aYS16MC05XVtBLVphLXowLTkuXy1dKiQSLgoDZWFuGAQgASgJQiG6SB5yHDIaXihbMC05XXs4fXxbMC05XXsxMiwxNH0pPyQSFgoFYnJhbmQYBSABKAlCB7pIBHICGGQSHQoLZGVzY3JpcHRpb24YBiABKAlCCLpIBXIDGKAfElAKCGNhdGVnb3J5GAcgASgJQj66SDtyOVIHYmViaWRhc1IFZG9jZXNSCWFsaW1lbnRvc1IKY29uZ2VsYWRvc1IGYmVsZXphUghwZXJmdW1lcxI1Cgdjb3VudHJ5GAggASgJQiS6SCFyHxg8MhteKFthLXowLTldKygtW2EtejAtOV0rKSopPyQSGAoFcHJpY2UYCSABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgKIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAsgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMSJgoVc2hpcHBpbmdfd2VpZ2h0X2dyYW1zGAwgASgJQge6SARyAhgUInAKFENyZWF0ZVByb2R1Y3RSZXF1ZXN0EjMKB2RldGFpbHMYASABKAsyGi5zYWJvcmVzLnYxLlByb2R1Y3REZXRhaWxzQga6SAPIAQESIwoNaW5pdGlhbF9zdG9jaxgCIAEoBUIMukgJGgcYgK3iBCgAIkIKFUNyZWF0ZVByb2R1Y3RSZXNwb25zZRIpCgdwcm9kdWN0GAEgASgLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QiZwobVXBkYXRlUHJvZHVjdERldGFpbHNSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjMKB2RldGFpbHMYAiABKAsyGi5zYWJvcmVzLnYxLlByb2R1Y3REZXRhaWxzQga6SAPIAQEiSQocVXBkYXRlUHJvZHVjdERldGFpbHNSZXNwb25zZRIpCgdwcm9kdWN0GAEgASgLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QiPgoVQXJjaGl2ZVByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEhAKCGFyY2hpdmVkGAIgASgIIkMKFkFyY2hpdmVQcm9kdWN0UmVzcG9uc2USKQoHcHJvZHVjdBgBIAEoCzIYLnNhYm9yZXMudjEuQWRtaW5Qcm9kdWN0IjcKGExpc3RQcm9kdWN0SW1hZ2VzUmVxdWVzdBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAIkUKGUxpc3RQcm9kdWN0SW1hZ2VzUmVzcG9uc2USKAoGaW1hZ2VzGAEgAygLMhguc2Fib3Jlcy52MS5Qcm9kdWN0SW1hZ2UiVwoZVXBsb2FkUHJvZHVjdEltYWdlUmVxdWVzdBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEh0KB2NvbnRlbnQYAiABKAxCDLpICXoHEAEYwJaxAiJvChpVcGxvYWRQcm9kdWN0SW1hZ2VSZXNwb25zZRInCgVpbWFnZRgBIAEoCzIYLnNhYm9yZXMudjEuUHJvZHVjdEltYWdlEigKBmltYWdlcxgCIAMoCzIYLnNhYm9yZXMudjEuUHJvZHVjdEltYWdlImEKG1Jlb3JkZXJQcm9kdWN0SW1hZ2VzUmVxdWVzdBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEiUKCWltYWdlX2lkcxgCIAMoA0ISukgPkgEMCAEQFBgBIgQiAiAAIkgKHFJlb3JkZXJQcm9kdWN0SW1hZ2VzUmVzcG9uc2USKAoGaW1hZ2VzGAEgAygLMhguc2Fib3Jlcy52MS5Qcm9kdWN0SW1hZ2UiUwoZRGVsZXRlUHJvZHVjdEltYWdlUmVxdWVzdBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEhkKCGltYWdlX2lkGAIgASgDQge6SAQiAiAAIkYKGkRlbGV0ZVByb2R1Y3RJbWFnZVJlc3BvbnNlEigKBmltYWdlcxgBIAMoCzIYLnNhYm9yZXMudjEuUHJvZHVjdEltYWdlImkKGExpc3RBZG1pblByb2R1Y3RzUmVxdWVzdBIWCgVxdWVyeRgBIAEoCUIHukgEcgIYZBIZCgRwYWdlGAIgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAyABKAVCB7pIBBoCKAAiWwoZTGlzdEFkbWluUHJvZHVjdHNSZXNwb25zZRIqCghwcm9kdWN0cxgBIAMoCzIYLnNhYm9yZXMudjEuQWRtaW5Qcm9kdWN0EhIKCnRvdGFsX3NpemUYAiABKAUiLQoWR2V0QWRtaW5Qcm9kdWN0UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACJEChdHZXRBZG1pblByb2R1Y3RSZXNwb25zZRIpCgdwcm9kdWN0GAEgASgLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QizQEKFFVwZGF0ZVByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEhgKBXByaWNlGAIgASgJQgm6SAZyBBABGBQSGwoIdmF0X3JhdGUYAyABKAlCCbpIBnIEEAEYFBJpChFvbmxpbmVfY2F0ZWdvcmllcxgEIAMoCUJOukhLkgFIEAoYASJCckBSB2JlYmlkYXNSCWFsaW1lbnRvc1IHYmVsbGV6YVIIcGVyZnVtZXNSDGxhbnphbWllbnRvc1IJcG9wdWxhcmVzIkIKFVVwZGF0ZVByb2R1Y3RSZXNwb25zZRIpCgdwcm9kdWN0GAEgASgLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QiqQQKDUFkbWluRm9vZEluZm8SIAoOaW5ncmVkaWVudHNfZXMYASABKAlCCLpIBXIDGKAfEiAKDmluZ3JlZGllbnRzX3B0GAIgASgJQgi6SAVyAxigHxI7Cghjb250YWlucxgDIAMoDjIULnNhYm9yZXMudjEuQWxsZXJnZW5CE7pIEJIBDRAOGAEiB4IBBBABIAASPgoLbWF5X2NvbnRhaW4YBCADKA4yFC5zYWJvcmVzLnYxLkFsbGVyZ2VuQhO6SBCSAQ0QDhgBIgeCAQQQASAAEiIKDG5ldF9xdWFudGl0eRgFIAEoA0IMukgJIgcYgMLXLyAAEjYKCG5ldF91bml0GAYgASgOMhguc2Fib3Jlcy52MS5RdWFudGl0eVVuaXRCCrpIB4IBBBABIAASJgoQZHJhaW5lZF93ZWlnaHRfZxgHIAEoA0IMukgJIgcYgMLXLygAEhwKCnN0b3JhZ2VfZXMYCCABKAlCCLpIBXIDGOgHEhwKCnN0b3JhZ2VfcHQYCSABKAlCCLpIBXIDGOgHEigKCW51dHJpdGlvbhgKIAEoCzIVLnNhYm9yZXMudjEuTnV0cml0aW9uEiQKEGFidl9iYXNpc19wb2ludHMYCyABKAVCCrpIBxoFGJBOKAASIQoNb3BlcmF0b3JfbmFtZRgMIAEoCUIKukgHcgUQARjIARIkChBvcGVyYXRvcl9hZGRyZXNzGA0gASgJQgq6SAdyBRABGJADIpECCg5Qcm9kdWN0Q29udGVudBIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEhsKB25hbWVfZXMYAiABKAlCCrpIB3IFEAEYyAESGQoHbmFtZV9wdBgDIAEoCUIIukgFcgMYyAESIAoOZGVzY3JpcHRpb25fZXMYBCABKAlCCLpIBXIDGKAfEiAKDmRlc2NyaXB0aW9uX3B0GAUgASgJQgi6SAVyAxigHxIPCgdpc19mb29kGAYgASgIEicKBWZsYWdzGAcgASgLMhguc2Fib3Jlcy52MS5Qcm9kdWN0RmxhZ3MSLAoJZm9vZF9pbmZvGAggASgLMhkuc2Fib3Jlcy52MS5BZG1pbkZvb2RJbmZvIi8KGEdldFByb2R1Y3RDb250ZW50UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACJIChlHZXRQcm9kdWN0Q29udGVudFJlc3BvbnNlEisKB2NvbnRlbnQYASABKAsyGi5zYWJvcmVzLnYxLlByb2R1Y3RDb250ZW50IlIKG1VwZGF0ZVByb2R1Y3RDb250ZW50UmVxdWVzdBIzCgdjb250ZW50GAEgASgLMhouc2Fib3Jlcy52MS5Qcm9kdWN0Q29udGVudEIGukgDyAEBIksKHFVwZGF0ZVByb2R1Y3RDb250ZW50UmVzcG9uc2USKwoHY29udGVudBgBIAEoCzIaLnNhYm9yZXMudjEuUHJvZHVjdENvbnRlbnQyuwkKE0FkbWluUHJvZHVjdFNlcnZpY2USZQoRTGlzdEFkbWluUHJvZHVjdHMSJC5zYWJvcmVzLnYxLkxpc3RBZG1pblByb2R1Y3RzUmVxdWVzdBolLnNhYm9yZXMudjEuTGlzdEFkbWluUHJvZHVjdHNSZXNwb25zZSIDkAIBEl8KD0dldEFkbWluUHJvZHVjdBIiLnNhYm9yZXMudjEuR2V0QWRtaW5Qcm9kdWN0UmVxdWVzdBojLnNhYm9yZXMudjEuR2V0QWRtaW5Qcm9kdWN0UmVzcG9uc2UiA5ACARJUCg1DcmVhdGVQcm9kdWN0EiAuc2Fib3Jlcy52MS5DcmVhdGVQcm9kdWN0UmVxdWVzdBohLnNhYm9yZXMudjEuQ3JlYXRlUHJvZHVjdFJlc3BvbnNlElQKDVVwZGF0ZVByb2R1Y3QSIC5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RSZXF1ZXN0GiEuc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0UmVzcG9uc2USaQoUVXBkYXRlUHJvZHVjdERldGFpbHMSJy5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3REZXRhaWxzUmVxdWVzdBooLnNhYm9yZXMudjEuVXBkYXRlUHJvZHVjdERldGFpbHNSZXNwb25zZRJlChFHZXRQcm9kdWN0Q29udGVudBIkLnNhYm9yZXMudjEuR2V0UHJvZHVjdENvbnRlbnRSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXRQcm9kdWN0Q29udGVudFJlc3BvbnNlIgOQAgESaQoUVXBkYXRlUHJvZHVjdENvbnRlbnQSJy5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RDb250ZW50UmVxdWVzdBooLnNhYm9yZXMudjEuVXBkYXRlUHJvZHVjdENvbnRlbnRSZXNwb25zZRJXCg5BcmNoaXZlUHJvZHVjdBIhLnNhYm9yZXMudjEuQXJjaGl2ZVByb2R1Y3RSZXF1ZXN0GiIuc2Fib3Jlcy52MS5BcmNoaXZlUHJvZHVjdFJlc3BvbnNlEmUKEUxpc3RQcm9kdWN0SW1hZ2VzEiQuc2Fib3Jlcy52MS5MaXN0UHJvZHVjdEltYWdlc1JlcXVlc3QaJS5zYWJvcmVzLnYxLkxpc3RQcm9kdWN0SW1hZ2VzUmVzcG9uc2UiA5ACARJjChJVcGxvYWRQcm9kdWN0SW1hZ2USJS5zYWJvcmVzLnYxLlVwbG9hZFByb2R1Y3RJbWFnZVJlcXVlc3QaJi5zYWJvcmVzLnYxLlVwbG9hZFByb2R1Y3RJbWFnZVJlc3BvbnNlEmkKFFJlb3JkZXJQcm9kdWN0SW1hZ2VzEicuc2Fib3Jlcy52MS5SZW9yZGVyUHJvZHVjdEltYWdlc1JlcXVlc3QaKC5zYWJvcmVzLnYxLlJlb3JkZXJQcm9kdWN0SW1hZ2VzUmVzcG9uc2USYwoSRGVsZXRlUHJvZHVjdEltYWdlEiUuc2Fib3Jlcy52MS5EZWxldGVQcm9kdWN0SW1hZ2VSZXF1ZXN0GiYuc2Fib3Jlcy52MS5EZWxldGVQcm9kdWN0SW1hZ2VSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_sabores_v1_admin_types, file_sabores_v1_food, file_sabores_v1_types]);
+  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX3Byb2R1Y3Rfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSLRBAoOUHJvZHVjdERldGFpbHMSGAoEbmFtZRgBIAEoCUIKukgHcgUQARjIARI1CgRjb2RlGAIgASgJQie6SCRyIhABGCgyHF5bQS1aYS16MC05XVtBLVphLXowLTkuXy1dKiQSNAoDc2t1GAMgASgJQie6SCRyIhABGCgyHF5bQS1aYS16MC05XVtBLVphLXowLTkuXy1dKiQSLgoDZWFuGAQgASgJQiG6SB5yHDIaXihbMC05XXs4fXxbMC05XXsxMiwxNH0pPyQSFgoFYnJhbmQYBSABKAlCB7pIBHICGGQSHQoLZGVzY3JpcHRpb24YBiABKAlCCLpIBXIDGKAfElAKCGNhdGVnb3J5GAcgASgJQj66SDtyOVIHYmViaWRhc1IFZG9jZXNSCWFsaW1lbnRvc1IKY29uZ2VsYWRvc1IGYmVsZXphUghwZXJmdW1lcxI1Cgdjb3VudHJ5GAggASgJQiS6SCFyHxg8MhteKFthLXowLTldKygtW2EtejAtOV0rKSopPyQSGAoFcHJpY2UYCSABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgKIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAsgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMSJgoVc2hpcHBpbmdfd2VpZ2h0X2dyYW1zGAwgASgJQge6SARyAhgUInAKFENyZWF0ZVByb2R1Y3RSZXF1ZXN0EjMKB2RldGFpbHMYASABKAsyGi5zYWJvcmVzLnYxLlByb2R1Y3REZXRhaWxzQga6SAPIAQESIwoNaW5pdGlhbF9zdG9jaxgCIAEoBUIMukgJGgcYgK3iBCgAIkIKFUNyZWF0ZVByb2R1Y3RSZXNwb25zZRIpCgdwcm9kdWN0GAEgASgLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QiZwobVXBkYXRlUHJvZHVjdERldGFpbHNSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEjMKB2RldGFpbHMYAiABKAsyGi5zYWJvcmVzLnYxLlByb2R1Y3REZXRhaWxzQga6SAPIAQEiSQocVXBkYXRlUHJvZHVjdERldGFpbHNSZXNwb25zZRIpCgdwcm9kdWN0GAEgASgLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QiPgoVQXJjaGl2ZVByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAEhAKCGFyY2hpdmVkGAIgASgIIkMKFkFyY2hpdmVQcm9kdWN0UmVzcG9uc2USKQoHcHJvZHVjdBgBIAEoCzIYLnNhYm9yZXMudjEuQWRtaW5Qcm9kdWN0Ij8KFVB1Ymxpc2hQcm9kdWN0UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIRCglwdWJsaXNoZWQYAiABKAgiQwoWUHVibGlzaFByb2R1Y3RSZXNwb25zZRIpCgdwcm9kdWN0GAEgASgLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QiNwoYTGlzdFByb2R1Y3RJbWFnZXNSZXF1ZXN0EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAAiRQoZTGlzdFByb2R1Y3RJbWFnZXNSZXNwb25zZRIoCgZpbWFnZXMYASADKAsyGC5zYWJvcmVzLnYxLlByb2R1Y3RJbWFnZSJXChlVcGxvYWRQcm9kdWN0SW1hZ2VSZXF1ZXN0EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASHQoHY29udGVudBgCIAEoDEIMukgJegcQARjAlrECIm8KGlVwbG9hZFByb2R1Y3RJbWFnZVJlc3BvbnNlEicKBWltYWdlGAEgASgLMhguc2Fib3Jlcy52MS5Qcm9kdWN0SW1hZ2USKAoGaW1hZ2VzGAIgAygLMhguc2Fib3Jlcy52MS5Qcm9kdWN0SW1hZ2UiYQobUmVvcmRlclByb2R1Y3RJbWFnZXNSZXF1ZXN0EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASJQoJaW1hZ2VfaWRzGAIgAygDQhK6SA+SAQwIARAUGAEiBCICIAAiSAocUmVvcmRlclByb2R1Y3RJbWFnZXNSZXNwb25zZRIoCgZpbWFnZXMYASADKAsyGC5zYWJvcmVzLnYxLlByb2R1Y3RJbWFnZSJTChlEZWxldGVQcm9kdWN0SW1hZ2VSZXF1ZXN0EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASGQoIaW1hZ2VfaWQYAiABKANCB7pIBCICIAAiRgoaRGVsZXRlUHJvZHVjdEltYWdlUmVzcG9uc2USKAoGaW1hZ2VzGAEgAygLMhguc2Fib3Jlcy52MS5Qcm9kdWN0SW1hZ2UiaQoYTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0EhYKBXF1ZXJ5GAEgASgJQge6SARyAhhkEhkKBHBhZ2UYAiABKAVCC7pICBoGGKCNBigAEhoKCXBhZ2Vfc2l6ZRgDIAEoBUIHukgEGgIoACJbChlMaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlEioKCHByb2R1Y3RzGAEgAygLMhguc2Fib3Jlcy52MS5BZG1pblByb2R1Y3QSEgoKdG90YWxfc2l6ZRgCIAEoBSItChZHZXRBZG1pblByb2R1Y3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkQKF0dldEFkbWluUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCLNAQoUVXBkYXRlUHJvZHVjdFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAASGAoFcHJpY2UYAiABKAlCCbpIBnIEEAEYFBIbCgh2YXRfcmF0ZRgDIAEoCUIJukgGcgQQARgUEmkKEW9ubGluZV9jYXRlZ29yaWVzGAQgAygJQk66SEuSAUgQChgBIkJyQFIHYmViaWRhc1IJYWxpbWVudG9zUgdiZWxsZXphUghwZXJmdW1lc1IMbGFuemFtaWVudG9zUglwb3B1bGFyZXMiQgoVVXBkYXRlUHJvZHVjdFJlc3BvbnNlEikKB3Byb2R1Y3QYASABKAsyGC5zYWJvcmVzLnYxLkFkbWluUHJvZHVjdCKpBAoNQWRtaW5Gb29kSW5mbxIgCg5pbmdyZWRpZW50c19lcxgBIAEoCUIIukgFcgMYoB8SIAoOaW5ncmVkaWVudHNfcHQYAiABKAlCCLpIBXIDGKAfEjsKCGNvbnRhaW5zGAMgAygOMhQuc2Fib3Jlcy52MS5BbGxlcmdlbkITukgQkgENEA4YASIHggEEEAEgABI+CgttYXlfY29udGFpbhgEIAMoDjIULnNhYm9yZXMudjEuQWxsZXJnZW5CE7pIEJIBDRAOGAEiB4IBBBABIAASIgoMbmV0X3F1YW50aXR5GAUgASgDQgy6SAkiBxiAwtcvIAASNgoIbmV0X3VuaXQYBiABKA4yGC5zYWJvcmVzLnYxLlF1YW50aXR5VW5pdEIKukgHggEEEAEgABImChBkcmFpbmVkX3dlaWdodF9nGAcgASgDQgy6SAkiBxiAwtcvKAASHAoKc3RvcmFnZV9lcxgIIAEoCUIIukgFcgMY6AcSHAoKc3RvcmFnZV9wdBgJIAEoCUIIukgFcgMY6AcSKAoJbnV0cml0aW9uGAogASgLMhUuc2Fib3Jlcy52MS5OdXRyaXRpb24SJAoQYWJ2X2Jhc2lzX3BvaW50cxgLIAEoBUIKukgHGgUYkE4oABIhCg1vcGVyYXRvcl9uYW1lGAwgASgJQgq6SAdyBRABGMgBEiQKEG9wZXJhdG9yX2FkZHJlc3MYDSABKAlCCrpIB3IFEAEYkAMikQIKDlByb2R1Y3RDb250ZW50EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASGwoHbmFtZV9lcxgCIAEoCUIKukgHcgUQARjIARIZCgduYW1lX3B0GAMgASgJQgi6SAVyAxjIARIgCg5kZXNjcmlwdGlvbl9lcxgEIAEoCUIIukgFcgMYoB8SIAoOZGVzY3JpcHRpb25fcHQYBSABKAlCCLpIBXIDGKAfEg8KB2lzX2Zvb2QYBiABKAgSJwoFZmxhZ3MYByABKAsyGC5zYWJvcmVzLnYxLlByb2R1Y3RGbGFncxIsCglmb29kX2luZm8YCCABKAsyGS5zYWJvcmVzLnYxLkFkbWluRm9vZEluZm8iLwoYR2V0UHJvZHVjdENvbnRlbnRSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIkgKGUdldFByb2R1Y3RDb250ZW50UmVzcG9uc2USKwoHY29udGVudBgBIAEoCzIaLnNhYm9yZXMudjEuUHJvZHVjdENvbnRlbnQiUgobVXBkYXRlUHJvZHVjdENvbnRlbnRSZXF1ZXN0EjMKB2NvbnRlbnQYASABKAsyGi5zYWJvcmVzLnYxLlByb2R1Y3RDb250ZW50Qga6SAPIAQEiSwocVXBkYXRlUHJvZHVjdENvbnRlbnRSZXNwb25zZRIrCgdjb250ZW50GAEgASgLMhouc2Fib3Jlcy52MS5Qcm9kdWN0Q29udGVudDKUCgoTQWRtaW5Qcm9kdWN0U2VydmljZRJlChFMaXN0QWRtaW5Qcm9kdWN0cxIkLnNhYm9yZXMudjEuTGlzdEFkbWluUHJvZHVjdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5MaXN0QWRtaW5Qcm9kdWN0c1Jlc3BvbnNlIgOQAgESXwoPR2V0QWRtaW5Qcm9kdWN0EiIuc2Fib3Jlcy52MS5HZXRBZG1pblByb2R1Y3RSZXF1ZXN0GiMuc2Fib3Jlcy52MS5HZXRBZG1pblByb2R1Y3RSZXNwb25zZSIDkAIBElQKDUNyZWF0ZVByb2R1Y3QSIC5zYWJvcmVzLnYxLkNyZWF0ZVByb2R1Y3RSZXF1ZXN0GiEuc2Fib3Jlcy52MS5DcmVhdGVQcm9kdWN0UmVzcG9uc2USVAoNVXBkYXRlUHJvZHVjdBIgLnNhYm9yZXMudjEuVXBkYXRlUHJvZHVjdFJlcXVlc3QaIS5zYWJvcmVzLnYxLlVwZGF0ZVByb2R1Y3RSZXNwb25zZRJpChRVcGRhdGVQcm9kdWN0RGV0YWlscxInLnNhYm9yZXMudjEuVXBkYXRlUHJvZHVjdERldGFpbHNSZXF1ZXN0Giguc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0RGV0YWlsc1Jlc3BvbnNlEmUKEUdldFByb2R1Y3RDb250ZW50EiQuc2Fib3Jlcy52MS5HZXRQcm9kdWN0Q29udGVudFJlcXVlc3QaJS5zYWJvcmVzLnYxLkdldFByb2R1Y3RDb250ZW50UmVzcG9uc2UiA5ACARJpChRVcGRhdGVQcm9kdWN0Q29udGVudBInLnNhYm9yZXMudjEuVXBkYXRlUHJvZHVjdENvbnRlbnRSZXF1ZXN0Giguc2Fib3Jlcy52MS5VcGRhdGVQcm9kdWN0Q29udGVudFJlc3BvbnNlElcKDkFyY2hpdmVQcm9kdWN0EiEuc2Fib3Jlcy52MS5BcmNoaXZlUHJvZHVjdFJlcXVlc3QaIi5zYWJvcmVzLnYxLkFyY2hpdmVQcm9kdWN0UmVzcG9uc2USVwoOUHVibGlzaFByb2R1Y3QSIS5zYWJvcmVzLnYxLlB1Ymxpc2hQcm9kdWN0UmVxdWVzdBoiLnNhYm9yZXMudjEuUHVibGlzaFByb2R1Y3RSZXNwb25zZRJlChFMaXN0UHJvZHVjdEltYWdlcxIkLnNhYm9yZXMudjEuTGlzdFByb2R1Y3RJbWFnZXNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5MaXN0UHJvZHVjdEltYWdlc1Jlc3BvbnNlIgOQAgESYwoSVXBsb2FkUHJvZHVjdEltYWdlEiUuc2Fib3Jlcy52MS5VcGxvYWRQcm9kdWN0SW1hZ2VSZXF1ZXN0GiYuc2Fib3Jlcy52MS5VcGxvYWRQcm9kdWN0SW1hZ2VSZXNwb25zZRJpChRSZW9yZGVyUHJvZHVjdEltYWdlcxInLnNhYm9yZXMudjEuUmVvcmRlclByb2R1Y3RJbWFnZXNSZXF1ZXN0Giguc2Fib3Jlcy52MS5SZW9yZGVyUHJvZHVjdEltYWdlc1Jlc3BvbnNlEmMKEkRlbGV0ZVByb2R1Y3RJbWFnZRIlLnNhYm9yZXMudjEuRGVsZXRlUHJvZHVjdEltYWdlUmVxdWVzdBomLnNhYm9yZXMudjEuRGVsZXRlUHJvZHVjdEltYWdlUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_sabores_v1_admin_types, file_sabores_v1_food, file_sabores_v1_types]);
 
 /**
  * ProductDetails are the fields of a product the back office creates and
@@ -277,6 +277,55 @@ export const ArchiveProductResponseSchema: GenMessage<ArchiveProductResponse> = 
   messageDesc(file_sabores_v1_admin_product_service, 6);
 
 /**
+ * PublishProductRequest publishes or unpublishes a product.
+ *
+ * @generated from message sabores.v1.PublishProductRequest
+ */
+export type PublishProductRequest = Message<"sabores.v1.PublishProductRequest"> & {
+  /**
+   * id is the product's id.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * published is true to publish, false to take it back to draft.
+   *
+   * @generated from field: bool published = 2;
+   */
+  published: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.PublishProductRequest.
+ * Use `create(PublishProductRequestSchema)` to create a new message.
+ */
+export const PublishProductRequestSchema: GenMessage<PublishProductRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_product_service, 7);
+
+/**
+ * PublishProductResponse carries the product after the change.
+ *
+ * @generated from message sabores.v1.PublishProductResponse
+ */
+export type PublishProductResponse = Message<"sabores.v1.PublishProductResponse"> & {
+  /**
+   * product is the product as saved.
+   *
+   * @generated from field: sabores.v1.AdminProduct product = 1;
+   */
+  product?: AdminProduct | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.PublishProductResponse.
+ * Use `create(PublishProductResponseSchema)` to create a new message.
+ */
+export const PublishProductResponseSchema: GenMessage<PublishProductResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_product_service, 8);
+
+/**
  * ListProductImagesRequest names a product.
  *
  * @generated from message sabores.v1.ListProductImagesRequest
@@ -295,7 +344,7 @@ export type ListProductImagesRequest = Message<"sabores.v1.ListProductImagesRequ
  * Use `create(ListProductImagesRequestSchema)` to create a new message.
  */
 export const ListProductImagesRequestSchema: GenMessage<ListProductImagesRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 7);
+  messageDesc(file_sabores_v1_admin_product_service, 9);
 
 /**
  * ListProductImagesResponse lists a product's images in order.
@@ -316,7 +365,7 @@ export type ListProductImagesResponse = Message<"sabores.v1.ListProductImagesRes
  * Use `create(ListProductImagesResponseSchema)` to create a new message.
  */
 export const ListProductImagesResponseSchema: GenMessage<ListProductImagesResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 8);
+  messageDesc(file_sabores_v1_admin_product_service, 10);
 
 /**
  * UploadProductImageRequest adds a picture after a product's others.
@@ -346,7 +395,7 @@ export type UploadProductImageRequest = Message<"sabores.v1.UploadProductImageRe
  * Use `create(UploadProductImageRequestSchema)` to create a new message.
  */
 export const UploadProductImageRequestSchema: GenMessage<UploadProductImageRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 9);
+  messageDesc(file_sabores_v1_admin_product_service, 11);
 
 /**
  * UploadProductImageResponse lists the product's images with the new one.
@@ -374,7 +423,7 @@ export type UploadProductImageResponse = Message<"sabores.v1.UploadProductImageR
  * Use `create(UploadProductImageResponseSchema)` to create a new message.
  */
 export const UploadProductImageResponseSchema: GenMessage<UploadProductImageResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 10);
+  messageDesc(file_sabores_v1_admin_product_service, 12);
 
 /**
  * ReorderProductImagesRequest puts a product's images in a new order.
@@ -402,7 +451,7 @@ export type ReorderProductImagesRequest = Message<"sabores.v1.ReorderProductImag
  * Use `create(ReorderProductImagesRequestSchema)` to create a new message.
  */
 export const ReorderProductImagesRequestSchema: GenMessage<ReorderProductImagesRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 11);
+  messageDesc(file_sabores_v1_admin_product_service, 13);
 
 /**
  * ReorderProductImagesResponse lists the images in their new order.
@@ -423,7 +472,7 @@ export type ReorderProductImagesResponse = Message<"sabores.v1.ReorderProductIma
  * Use `create(ReorderProductImagesResponseSchema)` to create a new message.
  */
 export const ReorderProductImagesResponseSchema: GenMessage<ReorderProductImagesResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 12);
+  messageDesc(file_sabores_v1_admin_product_service, 14);
 
 /**
  * DeleteProductImageRequest removes one picture from a product.
@@ -451,7 +500,7 @@ export type DeleteProductImageRequest = Message<"sabores.v1.DeleteProductImageRe
  * Use `create(DeleteProductImageRequestSchema)` to create a new message.
  */
 export const DeleteProductImageRequestSchema: GenMessage<DeleteProductImageRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 13);
+  messageDesc(file_sabores_v1_admin_product_service, 15);
 
 /**
  * DeleteProductImageResponse lists the images that remain.
@@ -472,7 +521,7 @@ export type DeleteProductImageResponse = Message<"sabores.v1.DeleteProductImageR
  * Use `create(DeleteProductImageResponseSchema)` to create a new message.
  */
 export const DeleteProductImageResponseSchema: GenMessage<DeleteProductImageResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 14);
+  messageDesc(file_sabores_v1_admin_product_service, 16);
 
 /**
  * ListAdminProductsRequest pages and filters the products.
@@ -507,7 +556,7 @@ export type ListAdminProductsRequest = Message<"sabores.v1.ListAdminProductsRequ
  * Use `create(ListAdminProductsRequestSchema)` to create a new message.
  */
 export const ListAdminProductsRequestSchema: GenMessage<ListAdminProductsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 15);
+  messageDesc(file_sabores_v1_admin_product_service, 17);
 
 /**
  * ListAdminProductsResponse is one page of products.
@@ -535,7 +584,7 @@ export type ListAdminProductsResponse = Message<"sabores.v1.ListAdminProductsRes
  * Use `create(ListAdminProductsResponseSchema)` to create a new message.
  */
 export const ListAdminProductsResponseSchema: GenMessage<ListAdminProductsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 16);
+  messageDesc(file_sabores_v1_admin_product_service, 18);
 
 /**
  * GetAdminProductRequest names a product.
@@ -556,7 +605,7 @@ export type GetAdminProductRequest = Message<"sabores.v1.GetAdminProductRequest"
  * Use `create(GetAdminProductRequestSchema)` to create a new message.
  */
 export const GetAdminProductRequestSchema: GenMessage<GetAdminProductRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 17);
+  messageDesc(file_sabores_v1_admin_product_service, 19);
 
 /**
  * GetAdminProductResponse carries the product.
@@ -577,7 +626,7 @@ export type GetAdminProductResponse = Message<"sabores.v1.GetAdminProductRespons
  * Use `create(GetAdminProductResponseSchema)` to create a new message.
  */
 export const GetAdminProductResponseSchema: GenMessage<GetAdminProductResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 18);
+  messageDesc(file_sabores_v1_admin_product_service, 20);
 
 /**
  * UpdateProductRequest is the 'Editar produto' dialog.
@@ -621,7 +670,7 @@ export type UpdateProductRequest = Message<"sabores.v1.UpdateProductRequest"> & 
  * Use `create(UpdateProductRequestSchema)` to create a new message.
  */
 export const UpdateProductRequestSchema: GenMessage<UpdateProductRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 19);
+  messageDesc(file_sabores_v1_admin_product_service, 21);
 
 /**
  * UpdateProductResponse carries the product after the change.
@@ -642,7 +691,7 @@ export type UpdateProductResponse = Message<"sabores.v1.UpdateProductResponse"> 
  * Use `create(UpdateProductResponseSchema)` to create a new message.
  */
 export const UpdateProductResponseSchema: GenMessage<UpdateProductResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 20);
+  messageDesc(file_sabores_v1_admin_product_service, 22);
 
 /**
  * AdminFoodInfo is a product's food information as the back office edits
@@ -754,7 +803,7 @@ export type AdminFoodInfo = Message<"sabores.v1.AdminFoodInfo"> & {
  * Use `create(AdminFoodInfoSchema)` to create a new message.
  */
 export const AdminFoodInfoSchema: GenMessage<AdminFoodInfo> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 21);
+  messageDesc(file_sabores_v1_admin_product_service, 23);
 
 /**
  * ProductContent is what a product says in both languages, its legal flags
@@ -826,7 +875,7 @@ export type ProductContent = Message<"sabores.v1.ProductContent"> & {
  * Use `create(ProductContentSchema)` to create a new message.
  */
 export const ProductContentSchema: GenMessage<ProductContent> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 22);
+  messageDesc(file_sabores_v1_admin_product_service, 24);
 
 /**
  * GetProductContentRequest names a product.
@@ -847,7 +896,7 @@ export type GetProductContentRequest = Message<"sabores.v1.GetProductContentRequ
  * Use `create(GetProductContentRequestSchema)` to create a new message.
  */
 export const GetProductContentRequestSchema: GenMessage<GetProductContentRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 23);
+  messageDesc(file_sabores_v1_admin_product_service, 25);
 
 /**
  * GetProductContentResponse carries the product's content.
@@ -868,7 +917,7 @@ export type GetProductContentResponse = Message<"sabores.v1.GetProductContentRes
  * Use `create(GetProductContentResponseSchema)` to create a new message.
  */
 export const GetProductContentResponseSchema: GenMessage<GetProductContentResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 24);
+  messageDesc(file_sabores_v1_admin_product_service, 26);
 
 /**
  * UpdateProductContentRequest replaces a product's content.
@@ -889,7 +938,7 @@ export type UpdateProductContentRequest = Message<"sabores.v1.UpdateProductConte
  * Use `create(UpdateProductContentRequestSchema)` to create a new message.
  */
 export const UpdateProductContentRequestSchema: GenMessage<UpdateProductContentRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 25);
+  messageDesc(file_sabores_v1_admin_product_service, 27);
 
 /**
  * UpdateProductContentResponse carries the content as saved.
@@ -910,7 +959,7 @@ export type UpdateProductContentResponse = Message<"sabores.v1.UpdateProductCont
  * Use `create(UpdateProductContentResponseSchema)` to create a new message.
  */
 export const UpdateProductContentResponseSchema: GenMessage<UpdateProductContentResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_product_service, 26);
+  messageDesc(file_sabores_v1_admin_product_service, 28);
 
 /**
  * AdminProductService is the back office's products: the list, one product,
@@ -942,9 +991,9 @@ export const AdminProductService: GenService<{
     output: typeof GetAdminProductResponseSchema;
   },
   /**
-   * CreateProduct adds a product with its details and initial stock (a
-   * receipt in the stock ledger) and the generated placeholder picture;
-   * audited.
+   * CreateProduct adds a product, as a draft (PublishProduct), with its
+   * details and initial stock (a receipt in the stock ledger) and the
+   * generated placeholder picture; audited.
    *
    * @generated from rpc sabores.v1.AdminProductService.CreateProduct
    */
@@ -1008,6 +1057,21 @@ export const AdminProductService: GenService<{
     methodKind: "unary";
     input: typeof ArchiveProductRequestSchema;
     output: typeof ArchiveProductResponseSchema;
+  },
+  /**
+   * PublishProduct puts a draft on sale, or takes a published product back
+   * to draft; audited. New and imported products are drafts. A food lacking
+   * its food information or unit-price basis is refused: FailedPrecondition
+   * with reason PRODUCT_INCOMPLETE, metadata "missing" listing the
+   * gaps comma-separated, each ProductPublishGap's name without its
+   * PRODUCT_PUBLISH_GAP_ prefix ("INGREDIENTS,NET_QUANTITY").
+   *
+   * @generated from rpc sabores.v1.AdminProductService.PublishProduct
+   */
+  publishProduct: {
+    methodKind: "unary";
+    input: typeof PublishProductRequestSchema;
+    output: typeof PublishProductResponseSchema;
   },
   /**
    * ListProductImages lists a product's uploaded pictures in order.

@@ -5,13 +5,15 @@
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb.js";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/admin_stock_service.proto.
  */
 export const file_sabores_v1_admin_stock_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX3N0b2NrX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEixAEKEFN5bmNTdG9ja1JlcXVlc3QSIgoPaWRlbXBvdGVuY3lfa2V5GAEgASgJQgm6SAZyBBABGGQSPQoGcmVhc29uGAIgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb25CCrpIB4IBBBABIAASFgoEbm90ZRgDIAEoCUIIukgFcgMY9AMSNQoFbGluZXMYBCADKAsyGS5zYWJvcmVzLnYxLlN0b2NrU3luY0xpbmVCC7pICJIBBQgBEOgHIsMBCg1TdG9ja1N5bmNMaW5lEhgKA3NrdRgBIAEoCUIJukgGcgQQARhASAASLwoDZWFuGAIgASgJQiC6SB1yGzIZXihbMC05XXs4fXxbMC05XXsxMiwxNH0pJEgAEiUKBWRlbHRhGAMgASgFQhS6SBEaDxjAhD0owPvC////////AUgBEh0KBXN0b2NrGAQgASgFQgy6SAkaBxiAreIEKABIAUIQCgdwcm9kdWN0EgW6SAIIAUIPCgZjaGFuZ2USBbpIAggBInIKD1N0b2NrU3luY1Jlc3VsdBItCgdvdXRjb21lGAEgASgOMhwuc2Fib3Jlcy52MS5TdG9ja1N5bmNPdXRjb21lEhIKCnByb2R1Y3RfaWQYAiABKAMSDQoFc3RvY2sYAyABKAUSDQoFZGVsdGEYBCABKAUiUwoRU3luY1N0b2NrUmVzcG9uc2USLAoHcmVzdWx0cxgBIAMoCzIbLnNhYm9yZXMudjEuU3RvY2tTeW5jUmVzdWx0EhAKCHJlcGxheWVkGAIgASgIIt8BChJBZGp1c3RTdG9ja1JlcXVlc3QSGwoKcHJvZHVjdF9pZBgBIAEoA0IHukgEIgIgABIlCgVkZWx0YRgCIAEoBUIUukgRGg8YwIQ9KMD7wv///////wFIABIdCgVzdG9jaxgDIAEoBUIMukgJGgcYgK3iBCgASAASPQoGcmVhc29uGAQgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb25CCrpIB4IBBBABIAASFgoEbm90ZRgFIAEoCUIIukgFcgMY9ANCDwoGY2hhbmdlEgW6SAIIASIzChNBZGp1c3RTdG9ja1Jlc3BvbnNlEg0KBXN0b2NrGAEgASgFEg0KBWRlbHRhGAIgASgFKqEBChBTdG9ja1N5bmNPdXRjb21lEiIKHlNUT0NLX1NZTkNfT1VUQ09NRV9VTlNQRUNJRklFRBAAEh4KGlNUT0NLX1NZTkNfT1VUQ09NRV9BUFBMSUVEEAESJgoiU1RPQ0tfU1lOQ19PVVRDT01FX1VOS05PV05fUFJPRFVDVBACEiEKHVNUT0NLX1NZTkNfT1VUQ09NRV9CRUxPV19aRVJPEAMq+AEKFVN0b2NrQWRqdXN0bWVudFJlYXNvbhInCiNTVE9DS19BREpVU1RNRU5UX1JFQVNPTl9VTlNQRUNJRklFRBAAEiMKH1NUT0NLX0FESlVTVE1FTlRfUkVBU09OX1JFQ0VJUFQQARIhCh1TVE9DS19BREpVU1RNRU5UX1JFQVNPTl9DT1VOVBACEiIKHlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX0RBTUFHRRADEiIKHlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX1JFVFVSThAEEiYKIlNUT0NLX0FESlVTVE1FTlRfUkVBU09OX1NUT1JFX1NBTEUQBTKyAQoRQWRtaW5TdG9ja1NlcnZpY2USTgoLQWRqdXN0U3RvY2sSHi5zYWJvcmVzLnYxLkFkanVzdFN0b2NrUmVxdWVzdBofLnNhYm9yZXMudjEuQWRqdXN0U3RvY2tSZXNwb25zZRJNCglTeW5jU3RvY2sSHC5zYWJvcmVzLnYxLlN5bmNTdG9ja1JlcXVlc3QaHS5zYWJvcmVzLnYxLlN5bmNTdG9ja1Jlc3BvbnNlIgOQAgJCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate]);
+  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX3N0b2NrX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEixAEKEFN5bmNTdG9ja1JlcXVlc3QSIgoPaWRlbXBvdGVuY3lfa2V5GAEgASgJQgm6SAZyBBABGGQSPQoGcmVhc29uGAIgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb25CCrpIB4IBBBABIAASFgoEbm90ZRgDIAEoCUIIukgFcgMY9AMSNQoFbGluZXMYBCADKAsyGS5zYWJvcmVzLnYxLlN0b2NrU3luY0xpbmVCC7pICJIBBQgBEOgHIsMBCg1TdG9ja1N5bmNMaW5lEhgKA3NrdRgBIAEoCUIJukgGcgQQARhASAASLwoDZWFuGAIgASgJQiC6SB1yGzIZXihbMC05XXs4fXxbMC05XXsxMiwxNH0pJEgAEiUKBWRlbHRhGAMgASgFQhS6SBEaDxjAhD0owPvC////////AUgBEh0KBXN0b2NrGAQgASgFQgy6SAkaBxiAreIEKABIAUIQCgdwcm9kdWN0EgW6SAIIAUIPCgZjaGFuZ2USBbpIAggBInIKD1N0b2NrU3luY1Jlc3VsdBItCgdvdXRjb21lGAEgASgOMhwuc2Fib3Jlcy52MS5TdG9ja1N5bmNPdXRjb21lEhIKCnByb2R1Y3RfaWQYAiABKAMSDQoFc3RvY2sYAyABKAUSDQoFZGVsdGEYBCABKAUiUwoRU3luY1N0b2NrUmVzcG9uc2USLAoHcmVzdWx0cxgBIAMoCzIbLnNhYm9yZXMudjEuU3RvY2tTeW5jUmVzdWx0EhAKCHJlcGxheWVkGAIgASgIIt8BChJBZGp1c3RTdG9ja1JlcXVlc3QSGwoKcHJvZHVjdF9pZBgBIAEoA0IHukgEIgIgABIlCgVkZWx0YRgCIAEoBUIUukgRGg8YwIQ9KMD7wv///////wFIABIdCgVzdG9jaxgDIAEoBUIMukgJGgcYgK3iBCgASAASPQoGcmVhc29uGAQgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb25CCrpIB4IBBBABIAASFgoEbm90ZRgFIAEoCUIIukgFcgMY9ANCDwoGY2hhbmdlEgW6SAIIASIzChNBZGp1c3RTdG9ja1Jlc3BvbnNlEg0KBXN0b2NrGAEgASgFEg0KBWRlbHRhGAIgASgFInMKGUxpc3RTdG9ja01vdmVtZW50c1JlcXVlc3QSGwoKcHJvZHVjdF9pZBgBIAEoA0IHukgEIgIgABIcCglwYWdlX3NpemUYAiABKAVCCbpIBhoEGGQoABIbCgpwYWdlX3Rva2VuGAMgASgJQge6SARyAhgoInIKGkxpc3RTdG9ja01vdmVtZW50c1Jlc3BvbnNlEiwKCW1vdmVtZW50cxgBIAMoCzIZLnNhYm9yZXMudjEuU3RvY2tNb3ZlbWVudBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSDQoFc3RvY2sYAyABKAUi/wEKDVN0b2NrTW92ZW1lbnQSCgoCaWQYASABKAMSDQoFZGVsdGEYAiABKAUSKwoEa2luZBgDIAEoDjIdLnNhYm9yZXMudjEuU3RvY2tNb3ZlbWVudEtpbmQSMQoGcmVhc29uGAQgASgOMiEuc2Fib3Jlcy52MS5TdG9ja0FkanVzdG1lbnRSZWFzb24SEAoIb3JkZXJfaWQYBSABKAMSDQoFYWN0b3IYBiABKAkSDAoEbm90ZRgHIAEoCRITCgtzdG9ja19hZnRlchgIIAEoBRIvCgtjcmVhdGVfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAqoQEKEFN0b2NrU3luY091dGNvbWUSIgoeU1RPQ0tfU1lOQ19PVVRDT01FX1VOU1BFQ0lGSUVEEAASHgoaU1RPQ0tfU1lOQ19PVVRDT01FX0FQUExJRUQQARImCiJTVE9DS19TWU5DX09VVENPTUVfVU5LTk9XTl9QUk9EVUNUEAISIQodU1RPQ0tfU1lOQ19PVVRDT01FX0JFTE9XX1pFUk8QAyr4AQoVU3RvY2tBZGp1c3RtZW50UmVhc29uEicKI1NUT0NLX0FESlVTVE1FTlRfUkVBU09OX1VOU1BFQ0lGSUVEEAASIwofU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fUkVDRUlQVBABEiEKHVNUT0NLX0FESlVTVE1FTlRfUkVBU09OX0NPVU5UEAISIgoeU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fREFNQUdFEAMSIgoeU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fUkVUVVJOEAQSJgoiU1RPQ0tfQURKVVNUTUVOVF9SRUFTT05fU1RPUkVfU0FMRRAFKsABChFTdG9ja01vdmVtZW50S2luZBIjCh9TVE9DS19NT1ZFTUVOVF9LSU5EX1VOU1BFQ0lGSUVEEAASHAoYU1RPQ0tfTU9WRU1FTlRfS0lORF9TQUxFEAESJAogU1RPQ0tfTU9WRU1FTlRfS0lORF9DQU5DRUxMQVRJT04QAhIeChpTVE9DS19NT1ZFTUVOVF9LSU5EX0VYUElSWRADEiIKHlNUT0NLX01PVkVNRU5UX0tJTkRfQURKVVNUTUVOVBAEMpwCChFBZG1pblN0b2NrU2VydmljZRJOCgtBZGp1c3RTdG9jaxIeLnNhYm9yZXMudjEuQWRqdXN0U3RvY2tSZXF1ZXN0Gh8uc2Fib3Jlcy52MS5BZGp1c3RTdG9ja1Jlc3BvbnNlEk0KCVN5bmNTdG9jaxIcLnNhYm9yZXMudjEuU3luY1N0b2NrUmVxdWVzdBodLnNhYm9yZXMudjEuU3luY1N0b2NrUmVzcG9uc2UiA5ACAhJoChJMaXN0U3RvY2tNb3ZlbWVudHMSJS5zYWJvcmVzLnYxLkxpc3RTdG9ja01vdmVtZW50c1JlcXVlc3QaJi5zYWJvcmVzLnYxLkxpc3RTdG9ja01vdmVtZW50c1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * SyncStockRequest is a batch of stock corrections.
@@ -276,6 +278,157 @@ export const AdjustStockResponseSchema: GenMessage<AdjustStockResponse> = /*@__P
   messageDesc(file_sabores_v1_admin_stock_service, 5);
 
 /**
+ * ListStockMovementsRequest pages one product's ledger.
+ *
+ * @generated from message sabores.v1.ListStockMovementsRequest
+ */
+export type ListStockMovementsRequest = Message<"sabores.v1.ListStockMovementsRequest"> & {
+  /**
+   * product_id names the product.
+   *
+   * @generated from field: int64 product_id = 1;
+   */
+  productId: bigint;
+
+  /**
+   * page_size is the number of movements per page: 20 by default, at most
+   * 100.
+   *
+   * @generated from field: int32 page_size = 2;
+   */
+  pageSize: number;
+
+  /**
+   * page_token is the next_page_token of the page shown; empty for the
+   * newest movements. A token this list did not give is InvalidArgument.
+   *
+   * @generated from field: string page_token = 3;
+   */
+  pageToken: string;
+};
+
+/**
+ * Describes the message sabores.v1.ListStockMovementsRequest.
+ * Use `create(ListStockMovementsRequestSchema)` to create a new message.
+ */
+export const ListStockMovementsRequestSchema: GenMessage<ListStockMovementsRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 6);
+
+/**
+ * ListStockMovementsResponse is one page of the ledger.
+ *
+ * @generated from message sabores.v1.ListStockMovementsResponse
+ */
+export type ListStockMovementsResponse = Message<"sabores.v1.ListStockMovementsResponse"> & {
+  /**
+   * movements are the page's movements, newest first.
+   *
+   * @generated from field: repeated sabores.v1.StockMovement movements = 1;
+   */
+  movements: StockMovement[];
+
+  /**
+   * next_page_token asks for older movements; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+
+  /**
+   * stock is the product's stock now.
+   *
+   * @generated from field: int32 stock = 3;
+   */
+  stock: number;
+};
+
+/**
+ * Describes the message sabores.v1.ListStockMovementsResponse.
+ * Use `create(ListStockMovementsResponseSchema)` to create a new message.
+ */
+export const ListStockMovementsResponseSchema: GenMessage<ListStockMovementsResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 7);
+
+/**
+ * StockMovement is one row of the stock ledger.
+ *
+ * @generated from message sabores.v1.StockMovement
+ */
+export type StockMovement = Message<"sabores.v1.StockMovement"> & {
+  /**
+   * id identifies the movement.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * delta is the units added (positive) or taken (negative).
+   *
+   * @generated from field: int32 delta = 2;
+   */
+  delta: number;
+
+  /**
+   * kind is what moved the stock.
+   *
+   * @generated from field: sabores.v1.StockMovementKind kind = 3;
+   */
+  kind: StockMovementKind;
+
+  /**
+   * reason is an adjustment's reason; unspecified for other kinds (and
+   * for adjustments older than the reasons).
+   *
+   * @generated from field: sabores.v1.StockAdjustmentReason reason = 4;
+   */
+  reason: StockAdjustmentReason;
+
+  /**
+   * order_id is the order of a sale, cancellation or expiry; 0 for none.
+   *
+   * @generated from field: int64 order_id = 5;
+   */
+  orderId: bigint;
+
+  /**
+   * actor is the e-mail of who made an adjustment; empty for the shop's
+   * own movements and API keys.
+   *
+   * @generated from field: string actor = 6;
+   */
+  actor: string;
+
+  /**
+   * note is the adjustment's note.
+   *
+   * @generated from field: string note = 7;
+   */
+  note: string;
+
+  /**
+   * stock_after is the stock right after the movement.
+   *
+   * @generated from field: int32 stock_after = 8;
+   */
+  stockAfter: number;
+
+  /**
+   * create_time is when it happened.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 9;
+   */
+  createTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.StockMovement.
+ * Use `create(StockMovementSchema)` to create a new message.
+ */
+export const StockMovementSchema: GenMessage<StockMovement> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_stock_service, 8);
+
+/**
  * StockSyncOutcome is what became of one line.
  *
  * @generated from enum sabores.v1.StockSyncOutcome
@@ -374,6 +527,54 @@ export const StockAdjustmentReasonSchema: GenEnum<StockAdjustmentReason> = /*@__
   enumDesc(file_sabores_v1_admin_stock_service, 1);
 
 /**
+ * StockMovementKind is what moved a product's stock.
+ *
+ * @generated from enum sabores.v1.StockMovementKind
+ */
+export enum StockMovementKind {
+  /**
+   * STOCK_MOVEMENT_KIND_UNSPECIFIED is never returned.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * STOCK_MOVEMENT_KIND_SALE is an order taking its units.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_SALE = 1;
+   */
+  SALE = 1,
+
+  /**
+   * STOCK_MOVEMENT_KIND_CANCELLATION is a cancelled order giving them back.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_CANCELLATION = 2;
+   */
+  CANCELLATION = 2,
+
+  /**
+   * STOCK_MOVEMENT_KIND_EXPIRY is an unpaid order expiring.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_EXPIRY = 3;
+   */
+  EXPIRY = 3,
+
+  /**
+   * STOCK_MOVEMENT_KIND_ADJUSTMENT is a correction with a reason.
+   *
+   * @generated from enum value: STOCK_MOVEMENT_KIND_ADJUSTMENT = 4;
+   */
+  ADJUSTMENT = 4,
+}
+
+/**
+ * Describes the enum sabores.v1.StockMovementKind.
+ */
+export const StockMovementKindSchema: GenEnum<StockMovementKind> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_stock_service, 2);
+
+/**
  * AdminStockService is the back office's stock: corrections with a reason,
  * kept in the stock ledger. Admins, and keys with the stock_write scope.
  *
@@ -409,6 +610,18 @@ export const AdminStockService: GenService<{
     methodKind: "unary";
     input: typeof SyncStockRequestSchema;
     output: typeof SyncStockResponseSchema;
+  },
+  /**
+   * ListStockMovements pages a product's stock ledger, newest first: every
+   * sale, cancellation, expiry and adjustment with who made it and the
+   * stock after it.
+   *
+   * @generated from rpc sabores.v1.AdminStockService.ListStockMovements
+   */
+  listStockMovements: {
+    methodKind: "unary";
+    input: typeof ListStockMovementsRequestSchema;
+    output: typeof ListStockMovementsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_stock_service, 0);

@@ -2,8 +2,8 @@
 // @generated from file sabores/v1/admin_types.proto (package sabores.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
 import type { SalesChannel } from "./types_pb.js";
@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_types.proto.
  */
 export const file_sabores_v1_admin_types: GenFile = /*@__PURE__*/
-  fileDesc("ChxzYWJvcmVzL3YxL2FkbWluX3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxImAKEVByb2R1Y3RWaXNpYmlsaXR5Eg8KB2NvdW50cnkYASABKAkSDwoHdmlzaWJsZRgCIAEoCBIpCgdjaGFubmVsGAMgASgOMhguc2Fib3Jlcy52MS5TYWxlc0NoYW5uZWwi0AMKDEFkbWluUHJvZHVjdBIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEgwKBGNvZGUYAyABKAkSCwoDc2t1GAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEhkKEW9ubGluZV9jYXRlZ29yaWVzGAYgAygJEhMKC3ByaWNlX2NlbnRzGAcgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYCCABKAUSDQoFc3RvY2sYCSABKAUSEQoJaW1hZ2VfdXJsGAogASgJEg0KBWJyYW5kGAsgASgJEg8KB2NvdW50cnkYDCABKAkSMQoKdmlzaWJpbGl0eRgNIAMoCzIdLnNhYm9yZXMudjEuUHJvZHVjdFZpc2liaWxpdHkSLwoLdXBkYXRlX3RpbWUYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgsKA2VhbhgPIAEoCRITCgtkZXNjcmlwdGlvbhgQIAEoCRIwCgxhcmNoaXZlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh0KFXNoaXBwaW5nX3dlaWdodF9ncmFtcxgeIAEoBRIWCg53ZWlnaHRfbWlzc2luZxgfIAEoCEI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_google_protobuf_timestamp, file_sabores_v1_types]);
+  fileDesc("ChxzYWJvcmVzL3YxL2FkbWluX3R5cGVzLnByb3RvEgpzYWJvcmVzLnYxImAKEVByb2R1Y3RWaXNpYmlsaXR5Eg8KB2NvdW50cnkYASABKAkSDwoHdmlzaWJsZRgCIAEoCBIpCgdjaGFubmVsGAMgASgOMhguc2Fib3Jlcy52MS5TYWxlc0NoYW5uZWwitwQKDEFkbWluUHJvZHVjdBIKCgJpZBgBIAEoAxIMCgRuYW1lGAIgASgJEgwKBGNvZGUYAyABKAkSCwoDc2t1GAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEhkKEW9ubGluZV9jYXRlZ29yaWVzGAYgAygJEhMKC3ByaWNlX2NlbnRzGAcgASgDEhgKEHZhdF9iYXNpc19wb2ludHMYCCABKAUSDQoFc3RvY2sYCSABKAUSEQoJaW1hZ2VfdXJsGAogASgJEg0KBWJyYW5kGAsgASgJEg8KB2NvdW50cnkYDCABKAkSMQoKdmlzaWJpbGl0eRgNIAMoCzIdLnNhYm9yZXMudjEuUHJvZHVjdFZpc2liaWxpdHkSLwoLdXBkYXRlX3RpbWUYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgsKA2VhbhgPIAEoCRITCgtkZXNjcmlwdGlvbhgQIAEoCRIwCgxhcmNoaXZlX3RpbWUYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEh0KFXNoaXBwaW5nX3dlaWdodF9ncmFtcxgeIAEoBRIWCg53ZWlnaHRfbWlzc2luZxgfIAEoCBIwCgxwdWJsaXNoX3RpbWUYICABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjMKDHB1Ymxpc2hfZ2FwcxghIAMoDjIdLnNhYm9yZXMudjEuUHJvZHVjdFB1Ymxpc2hHYXAq9wEKEVByb2R1Y3RQdWJsaXNoR2FwEiMKH1BST0RVQ1RfUFVCTElTSF9HQVBfVU5TUEVDSUZJRUQQABIjCh9QUk9EVUNUX1BVQkxJU0hfR0FQX0lOR1JFRElFTlRTEAESIQodUFJPRFVDVF9QVUJMSVNIX0dBUF9BTExFUkdFTlMQAhIkCiBQUk9EVUNUX1BVQkxJU0hfR0FQX05FVF9RVUFOVElUWRADEiUKIVBST0RVQ1RfUFVCTElTSF9HQVBfRk9PRF9PUEVSQVRPUhAEEigKJFBST0RVQ1RfUFVCTElTSF9HQVBfVU5JVF9QUklDRV9CQVNJUxAFQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_sabores_v1_types]);
 
 /**
  * ProductVisibility is a product's visibility record in one country.
@@ -192,6 +192,24 @@ export type AdminProduct = Message<"sabores.v1.AdminProduct"> & {
    * @generated from field: bool weight_missing = 31;
    */
   weightMissing: boolean;
+
+  /**
+   * publish_time is when the product was published; unset while it is a
+   * draft, which is not on sale anywhere online (PublishProduct).
+   *
+   * @generated from field: google.protobuf.Timestamp publish_time = 32;
+   */
+  publishTime?: Timestamp | undefined;
+
+  /**
+   * publish_gaps are what the product lacks before it may be published:
+   * a food's information (EU 1169/2011 art. 9) and its unit-price basis.
+   * A published product that lacks them (one from before drafts) is
+   * flagged by the same list.
+   *
+   * @generated from field: repeated sabores.v1.ProductPublishGap publish_gaps = 33;
+   */
+  publishGaps: ProductPublishGap[];
 };
 
 /**
@@ -200,4 +218,62 @@ export type AdminProduct = Message<"sabores.v1.AdminProduct"> & {
  */
 export const AdminProductSchema: GenMessage<AdminProduct> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_types, 1);
+
+/**
+ * ProductPublishGap is one thing a product lacks before it may go on sale.
+ *
+ * @generated from enum sabores.v1.ProductPublishGap
+ */
+export enum ProductPublishGap {
+  /**
+   * PRODUCT_PUBLISH_GAP_UNSPECIFIED is never returned.
+   *
+   * @generated from enum value: PRODUCT_PUBLISH_GAP_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * PRODUCT_PUBLISH_GAP_INGREDIENTS is a food without its ingredient list.
+   *
+   * @generated from enum value: PRODUCT_PUBLISH_GAP_INGREDIENTS = 1;
+   */
+  INGREDIENTS = 1,
+
+  /**
+   * PRODUCT_PUBLISH_GAP_ALLERGENS is a food whose allergens were never
+   * declared (no food information saved).
+   *
+   * @generated from enum value: PRODUCT_PUBLISH_GAP_ALLERGENS = 2;
+   */
+  ALLERGENS = 2,
+
+  /**
+   * PRODUCT_PUBLISH_GAP_NET_QUANTITY is a food without its net quantity.
+   *
+   * @generated from enum value: PRODUCT_PUBLISH_GAP_NET_QUANTITY = 3;
+   */
+  NET_QUANTITY = 3,
+
+  /**
+   * PRODUCT_PUBLISH_GAP_FOOD_OPERATOR is a food without the name and
+   * address of its food business operator.
+   *
+   * @generated from enum value: PRODUCT_PUBLISH_GAP_FOOD_OPERATOR = 4;
+   */
+  FOOD_OPERATOR = 4,
+
+  /**
+   * PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS is a food without a unit (g, ml
+   * or pieces) its unit price can be per (RD 3423/2000).
+   *
+   * @generated from enum value: PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS = 5;
+   */
+  UNIT_PRICE_BASIS = 5,
+}
+
+/**
+ * Describes the enum sabores.v1.ProductPublishGap.
+ */
+export const ProductPublishGapSchema: GenEnum<ProductPublishGap> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_types, 0);
 

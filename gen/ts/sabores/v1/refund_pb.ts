@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/refund.proto.
  */
 export const file_sabores_v1_refund: GenFile = /*@__PURE__*/
-  fileDesc("ChdzYWJvcmVzL3YxL3JlZnVuZC5wcm90bxIKc2Fib3Jlcy52MSLGAgoLT3JkZXJSZWZ1bmQSCgoCaWQYASABKAMSKAoGbWV0aG9kGAIgASgOMhguc2Fib3Jlcy52MS5SZWZ1bmRNZXRob2QSFAoMYW1vdW50X2NlbnRzGAMgASgDEg4KBnJlYXNvbhgEIAEoCRImCgVzdGF0ZRgFIAEoDjIXLnNhYm9yZXMudjEuUmVmdW5kU3RhdGUSDQoFdHJpZXMYBiABKAUSEgoKZXJyb3JfY29kZRgHIAEoCRIWCg5iYW5rX3JlZmVyZW5jZRgIIAEoCRITCgtyZWZ1bmRfZGF0ZRgJIAEoCRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIb3JkZXJfaWQYCyABKAMSIAoYYXV0aG9yaXNlZF9hZnRlcl9yZWZ1c2FsGAwgASgIKmgKDFJlZnVuZE1ldGhvZBIdChlSRUZVTkRfTUVUSE9EX1VOU1BFQ0lGSUVEEAASGAoUUkVGVU5EX01FVEhPRF9SRURTWVMQARIfChtSRUZVTkRfTUVUSE9EX0JBTktfVFJBTlNGRVIQAiqqAQoLUmVmdW5kU3RhdGUSHAoYUkVGVU5EX1NUQVRFX1VOU1BFQ0lGSUVEEAASFwoTUkVGVU5EX1NUQVRFX1FVRVVFRBABEhoKFlJFRlVORF9TVEFURV9SRVFVRVNURUQQAhIVChFSRUZVTkRfU1RBVEVfRE9ORRADEhcKE1JFRlVORF9TVEFURV9GQUlMRUQQBBIYChRSRUZVTkRfU1RBVEVfVU5LTk9XThAFQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("ChdzYWJvcmVzL3YxL3JlZnVuZC5wcm90bxIKc2Fib3Jlcy52MSKSAwoLT3JkZXJSZWZ1bmQSCgoCaWQYASABKAMSKAoGbWV0aG9kGAIgASgOMhguc2Fib3Jlcy52MS5SZWZ1bmRNZXRob2QSFAoMYW1vdW50X2NlbnRzGAMgASgDEg4KBnJlYXNvbhgEIAEoCRImCgVzdGF0ZRgFIAEoDjIXLnNhYm9yZXMudjEuUmVmdW5kU3RhdGUSDQoFdHJpZXMYBiABKAUSEgoKZXJyb3JfY29kZRgHIAEoCRIWCg5iYW5rX3JlZmVyZW5jZRgIIAEoCRITCgtyZWZ1bmRfZGF0ZRgJIAEoCRIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIb3JkZXJfaWQYCyABKAMSIAoYYXV0aG9yaXNlZF9hZnRlcl9yZWZ1c2FsGAwgASgIEi8KC2RlY2lkZV90aW1lGA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIZChFnYXRld2F5X3JlZmVyZW5jZRgOIAEoCSpoCgxSZWZ1bmRNZXRob2QSHQoZUkVGVU5EX01FVEhPRF9VTlNQRUNJRklFRBAAEhgKFFJFRlVORF9NRVRIT0RfUkVEU1lTEAESHwobUkVGVU5EX01FVEhPRF9CQU5LX1RSQU5TRkVSEAIqqgEKC1JlZnVuZFN0YXRlEhwKGFJFRlVORF9TVEFURV9VTlNQRUNJRklFRBAAEhcKE1JFRlVORF9TVEFURV9RVUVVRUQQARIaChZSRUZVTkRfU1RBVEVfUkVRVUVTVEVEEAISFQoRUkVGVU5EX1NUQVRFX0RPTkUQAxIXChNSRUZVTkRfU1RBVEVfRkFJTEVEEAQSGAoUUkVGVU5EX1NUQVRFX1VOS05PV04QBUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * OrderRefund is one refund of an order's payment.
@@ -107,6 +107,23 @@ export type OrderRefund = Message<"sabores.v1.OrderRefund"> & {
    * @generated from field: bool authorised_after_refusal = 12;
    */
   authorisedAfterRefusal: boolean;
+
+  /**
+   * decide_time is when Redsys accepted a card or Bizum refund; unset
+   * until then and for bank refunds (refund_date says their day).
+   *
+   * @generated from field: google.protobuf.Timestamp decide_time = 13;
+   */
+  decideTime?: Timestamp | undefined;
+
+  /**
+   * gateway_reference is the Redsys order number the refund was asked
+   * under, as Redsys's portal lists it; empty for bank refunds
+   * (bank_reference).
+   *
+   * @generated from field: string gateway_reference = 14;
+   */
+  gatewayReference: string;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
-import { AdminOrderService, OrderAction } from "@gen/sabores/v1/admin_order_service_pb";
+import { AdminOrderService, type AdvanceOrderRequest, OrderAction } from "@gen/sabores/v1/admin_order_service_pb";
 import { AdminParcelService, type BuyLabelRequest, type MarkParcelDeliveredRequest } from "@gen/sabores/v1/admin_parcel_service_pb";
 import { ParcelState } from "@gen/sabores/v1/parcel_pb";
 import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
@@ -134,4 +134,32 @@ it("says a pickup order has no label, rather than when to buy one", async () => 
   expect(await within(panel).findByText(/se recoge en la tienda: no lleva paquete ni etiqueta/)).toBeVisible();
   expect(within(panel).queryByText(/La etiqueta se compra cuando/)).toBeNull();
   expect(within(panel).getByRole("button", { name: "Albarán (PDF)" })).toBeEnabled();
+});
+
+// Issue 37: cancelling an order paid by card says, before anything is sent,
+// the amount Redsys gives back, how and to whom; afterwards that it was asked.
+it("confirms the card refund a cancellation sends, with its amount, method and shopper", async () => {
+  const advanced: AdvanceOrderRequest[] = [];
+  const paid = { ...order, paymentMethod: PaymentMethod.CARD, paymentStatus: PaymentStatus.PAID };
+  const { user } = renderAdmin(
+    "/admin/orders/42",
+    (router) => {
+      router.service(AdminOrderService, {
+        getAdminOrder: () => ({ order: paid, events: [], allowedActions: [OrderAction.CANCEL] }),
+        advanceOrder: (req: AdvanceOrderRequest) => {
+          advanced.push(req);
+          return { order: { ...paid, status: OrderStatus.CANCELLED } };
+        },
+      });
+      router.service(AdminParcelService, { getOrderParcel: () => ({ labelsEnabled: false }) });
+    },
+    { language: "es" },
+  );
+  await user.click(await screen.findByRole("button", { name: "Cancelar pedido" }));
+  const dialog = await screen.findByRole("alertdialog");
+  expect(within(dialog).getByText("Al cancelar, Redsys devolverá 12,34 € a la tarjeta de Lucía Pérez.")).toBeVisible();
+  await user.type(within(dialog).getByLabelText("Motivo (lo verá el cliente)"), "sin existencias");
+  await user.click(within(dialog).getByRole("button", { name: /^Cancelar y devolver 12,34\s€$/ }));
+  expect(await screen.findByText(/Devolución de 12,34 € a la tarjeta de Lucía Pérez pedida a Redsys/)).toBeVisible();
+  expect(advanced).toEqual([expect.objectContaining({ id: 42n, action: OrderAction.CANCEL, note: "sin existencias" })]);
 });

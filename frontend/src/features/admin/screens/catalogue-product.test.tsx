@@ -55,7 +55,7 @@ describe("/admin/catalogue/:id", () => {
     expect(await screen.findByRole("img", { name: "Farofa, foto 2" })).toHaveAttribute("srcset", "/images/p/b-240.jpg 240w");
     expect(screen.getByRole("button", { name: "Subir la foto 1" })).toBeDisabled();
 
-    await user.keyboard("{End}");
+    await user.keyboard("{ArrowRight}");
     expect(await screen.findByText("En curso")).toBeInTheDocument();
     expect(screen.getByText("-25%")).toBeInTheDocument();
 

@@ -2,10 +2,12 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useAdminProduct } from "@/features/admin/products/api/products";
-import { useArchiveProduct, useUpdateProductDetails } from "@/features/admin/products/api/product-changes";
+import { productLists, useArchiveProduct, useUpdateProductDetails } from "@/features/admin/products/api/product-changes";
 import { ProductContentForm } from "@/features/admin/products/components/product-content-form";
 import { ProductDetailsForm } from "@/features/admin/products/components/product-details-form";
 import { ProductImagesEditor } from "@/features/admin/products/components/product-images-editor";
+import { PublishPanel } from "@/features/admin/products/components/publish-panel";
+import { StockPanel } from "@/features/admin/stock/components/stock-panel";
 import { ProductPromotions } from "@/features/admin/promotions/components/product-promotions";
 import { useCountryConfigs } from "@/features/admin/visibility/api/country-configs";
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
@@ -15,12 +17,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { ErrorBox } from "@/components/ui/error-box";
 import { useToast } from "@/components/ui/toaster";
 
-const tabs = ["details", "content", "images", "promotions"] as const;
+const tabs = ["details", "content", "images", "promotions", "stock"] as const;
 type Tab = (typeof tabs)[number];
 
-/** CatalogueProduct is /admin/catalogue/:id: a product's details, content in both languages, pictures and promotions, and its archive. */
+/** CatalogueProduct is /admin/catalogue/:id: a product's details, content in both languages, pictures, promotions and stock, its publication and its archive. */
 export default function CatalogueProduct() {
   const { t } = useTranslation("admin");
+  const { t: tb } = useTranslation("backoffice");
   const { id: idParam = "" } = useParams();
   const id = /^\d{1,18}$/.test(idParam) ? BigInt(idParam) : undefined;
   const product = useAdminProduct(id);
@@ -70,6 +73,7 @@ export default function CatalogueProduct() {
         </button>
       </div>
       {!p.archiveTime && <p className="text-sm text-stone-600">{t("catalogue.archiveHint")}</p>}
+      {!p.archiveTime && <PublishPanel product={p} />}
       <div role="tablist" aria-label={t("catalogue.sections")} className="flex flex-wrap gap-2" onKeyDown={onTabKey}>
         {tabs.map((k) => (
           <button
@@ -83,7 +87,7 @@ export default function CatalogueProduct() {
             className={`btn ${tab === k ? "btn-primary" : "btn-outline"} text-sm`}
             onClick={() => setTab(k)}
           >
-            {t(`catalogue.${k}Tab`)}
+            {k === "stock" ? tb("stock.tab") : t(`catalogue.${k}Tab`)}
           </button>
         ))}
       </div>
@@ -115,6 +119,7 @@ export default function CatalogueProduct() {
         )}
         {tab === "images" && <ProductImagesEditor productId={p.id} name={p.name} />}
         {tab === "promotions" && <ProductPromotions productId={p.id} />}
+        {tab === "stock" && <StockPanel productId={p.id} invalidate={productLists} />}
       </div>
     </div>
   );

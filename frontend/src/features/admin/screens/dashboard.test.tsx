@@ -131,6 +131,16 @@ describe("admin dashboard", () => {
     expect(screen.queryByRole("heading", { name: "Precisa da sua atenção" })).toBeNull();
   });
 
+  it("shows no average ticket while nothing is paid", async () => {
+    renderAdmin("/admin", (router) => {
+      router.service(AdminDashboardService, { getDashboardStats: () => ({ orderCount: 2, revenueCents: 0n, averageTicketCents: 0n }) });
+      router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) });
+      router.service(AdminCustomerService, { listCustomers: () => ({ customers: [], totalSize: 0 }) });
+    });
+    const label = await screen.findByText("Ticket médio");
+    expect(label.nextElementSibling?.textContent).toBe("—");
+  });
+
   it("shows the customers' error with the server's message", async () => {
     renderAdmin("/admin", (router) =>
       { router.service(AdminDashboardService, { getDashboardStats: () => ({}) }); router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) }); router.service(AdminCustomerService, { listCustomers: () => {

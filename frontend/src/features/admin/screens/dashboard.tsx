@@ -20,6 +20,7 @@ const shortcuts = [
   { to: "/admin/withdrawals", key: "withdrawals" },
   { to: "/admin/messages", key: "messages" },
   { to: "/admin/staff", key: "staff" },
+  { to: "/admin/audit", key: "audit" },
 ] as const;
 
 /** Dashboard is /admin: shortcuts, statistics, recent orders and customers. */

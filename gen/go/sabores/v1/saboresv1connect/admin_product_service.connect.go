@@ -57,6 +57,9 @@ const (
 	// AdminProductServiceArchiveProductProcedure is the fully-qualified name of the
 	// AdminProductService's ArchiveProduct RPC.
 	AdminProductServiceArchiveProductProcedure = "/sabores.v1.AdminProductService/ArchiveProduct"
+	// AdminProductServicePublishProductProcedure is the fully-qualified name of the
+	// AdminProductService's PublishProduct RPC.
+	AdminProductServicePublishProductProcedure = "/sabores.v1.AdminProductService/PublishProduct"
 	// AdminProductServiceListProductImagesProcedure is the fully-qualified name of the
 	// AdminProductService's ListProductImages RPC.
 	AdminProductServiceListProductImagesProcedure = "/sabores.v1.AdminProductService/ListProductImages"
@@ -78,9 +81,9 @@ type AdminProductServiceClient interface {
 	ListAdminProducts(context.Context, *connect.Request[v1.ListAdminProductsRequest]) (*connect.Response[v1.ListAdminProductsResponse], error)
 	// GetAdminProduct returns one product with its visibility records.
 	GetAdminProduct(context.Context, *connect.Request[v1.GetAdminProductRequest]) (*connect.Response[v1.GetAdminProductResponse], error)
-	// CreateProduct adds a product with its details and initial stock (a
-	// receipt in the stock ledger) and the generated placeholder picture;
-	// audited.
+	// CreateProduct adds a product, as a draft (PublishProduct), with its
+	// details and initial stock (a receipt in the stock ledger) and the
+	// generated placeholder picture; audited.
 	CreateProduct(context.Context, *connect.Request[v1.CreateProductRequest]) (*connect.Response[v1.CreateProductResponse], error)
 	// UpdateProduct changes a product's price, VAT and online categories,
 	// recording the old and new values. Nothing is saved when any is invalid.
@@ -98,6 +101,13 @@ type AdminProductServiceClient interface {
 	// it back; it stays on the orders and invoices that sold it. Products are
 	// never deleted; audited.
 	ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error)
+	// PublishProduct puts a draft on sale, or takes a published product back
+	// to draft; audited. New and imported products are drafts. A food lacking
+	// its food information or unit-price basis is refused: FailedPrecondition
+	// with reason PRODUCT_INCOMPLETE, metadata "missing" listing the
+	// gaps comma-separated, each ProductPublishGap's name without its
+	// PRODUCT_PUBLISH_GAP_ prefix ("INGREDIENTS,NET_QUANTITY").
+	PublishProduct(context.Context, *connect.Request[v1.PublishProductRequest]) (*connect.Response[v1.PublishProductResponse], error)
 	// ListProductImages lists a product's uploaded pictures in order.
 	ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error)
 	// UploadProductImage adds a picture (JPEG, PNG or WebP, at most 5 MB)
@@ -171,6 +181,12 @@ func NewAdminProductServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(adminProductServiceMethods.ByName("ArchiveProduct")),
 			connect.WithClientOptions(opts...),
 		),
+		publishProduct: connect.NewClient[v1.PublishProductRequest, v1.PublishProductResponse](
+			httpClient,
+			baseURL+AdminProductServicePublishProductProcedure,
+			connect.WithSchema(adminProductServiceMethods.ByName("PublishProduct")),
+			connect.WithClientOptions(opts...),
+		),
 		listProductImages: connect.NewClient[v1.ListProductImagesRequest, v1.ListProductImagesResponse](
 			httpClient,
 			baseURL+AdminProductServiceListProductImagesProcedure,
@@ -209,6 +225,7 @@ type adminProductServiceClient struct {
 	getProductContent    *connect.Client[v1.GetProductContentRequest, v1.GetProductContentResponse]
 	updateProductContent *connect.Client[v1.UpdateProductContentRequest, v1.UpdateProductContentResponse]
 	archiveProduct       *connect.Client[v1.ArchiveProductRequest, v1.ArchiveProductResponse]
+	publishProduct       *connect.Client[v1.PublishProductRequest, v1.PublishProductResponse]
 	listProductImages    *connect.Client[v1.ListProductImagesRequest, v1.ListProductImagesResponse]
 	uploadProductImage   *connect.Client[v1.UploadProductImageRequest, v1.UploadProductImageResponse]
 	reorderProductImages *connect.Client[v1.ReorderProductImagesRequest, v1.ReorderProductImagesResponse]
@@ -255,6 +272,11 @@ func (c *adminProductServiceClient) ArchiveProduct(ctx context.Context, req *con
 	return c.archiveProduct.CallUnary(ctx, req)
 }
 
+// PublishProduct calls sabores.v1.AdminProductService.PublishProduct.
+func (c *adminProductServiceClient) PublishProduct(ctx context.Context, req *connect.Request[v1.PublishProductRequest]) (*connect.Response[v1.PublishProductResponse], error) {
+	return c.publishProduct.CallUnary(ctx, req)
+}
+
 // ListProductImages calls sabores.v1.AdminProductService.ListProductImages.
 func (c *adminProductServiceClient) ListProductImages(ctx context.Context, req *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error) {
 	return c.listProductImages.CallUnary(ctx, req)
@@ -282,9 +304,9 @@ type AdminProductServiceHandler interface {
 	ListAdminProducts(context.Context, *connect.Request[v1.ListAdminProductsRequest]) (*connect.Response[v1.ListAdminProductsResponse], error)
 	// GetAdminProduct returns one product with its visibility records.
 	GetAdminProduct(context.Context, *connect.Request[v1.GetAdminProductRequest]) (*connect.Response[v1.GetAdminProductResponse], error)
-	// CreateProduct adds a product with its details and initial stock (a
-	// receipt in the stock ledger) and the generated placeholder picture;
-	// audited.
+	// CreateProduct adds a product, as a draft (PublishProduct), with its
+	// details and initial stock (a receipt in the stock ledger) and the
+	// generated placeholder picture; audited.
 	CreateProduct(context.Context, *connect.Request[v1.CreateProductRequest]) (*connect.Response[v1.CreateProductResponse], error)
 	// UpdateProduct changes a product's price, VAT and online categories,
 	// recording the old and new values. Nothing is saved when any is invalid.
@@ -302,6 +324,13 @@ type AdminProductServiceHandler interface {
 	// it back; it stays on the orders and invoices that sold it. Products are
 	// never deleted; audited.
 	ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error)
+	// PublishProduct puts a draft on sale, or takes a published product back
+	// to draft; audited. New and imported products are drafts. A food lacking
+	// its food information or unit-price basis is refused: FailedPrecondition
+	// with reason PRODUCT_INCOMPLETE, metadata "missing" listing the
+	// gaps comma-separated, each ProductPublishGap's name without its
+	// PRODUCT_PUBLISH_GAP_ prefix ("INGREDIENTS,NET_QUANTITY").
+	PublishProduct(context.Context, *connect.Request[v1.PublishProductRequest]) (*connect.Response[v1.PublishProductResponse], error)
 	// ListProductImages lists a product's uploaded pictures in order.
 	ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error)
 	// UploadProductImage adds a picture (JPEG, PNG or WebP, at most 5 MB)
@@ -371,6 +400,12 @@ func NewAdminProductServiceHandler(svc AdminProductServiceHandler, opts ...conne
 		connect.WithSchema(adminProductServiceMethods.ByName("ArchiveProduct")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminProductServicePublishProductHandler := connect.NewUnaryHandler(
+		AdminProductServicePublishProductProcedure,
+		svc.PublishProduct,
+		connect.WithSchema(adminProductServiceMethods.ByName("PublishProduct")),
+		connect.WithHandlerOptions(opts...),
+	)
 	adminProductServiceListProductImagesHandler := connect.NewUnaryHandler(
 		AdminProductServiceListProductImagesProcedure,
 		svc.ListProductImages,
@@ -414,6 +449,8 @@ func NewAdminProductServiceHandler(svc AdminProductServiceHandler, opts ...conne
 			adminProductServiceUpdateProductContentHandler.ServeHTTP(w, r)
 		case AdminProductServiceArchiveProductProcedure:
 			adminProductServiceArchiveProductHandler.ServeHTTP(w, r)
+		case AdminProductServicePublishProductProcedure:
+			adminProductServicePublishProductHandler.ServeHTTP(w, r)
 		case AdminProductServiceListProductImagesProcedure:
 			adminProductServiceListProductImagesHandler.ServeHTTP(w, r)
 		case AdminProductServiceUploadProductImageProcedure:
@@ -461,6 +498,10 @@ func (UnimplementedAdminProductServiceHandler) UpdateProductContent(context.Cont
 
 func (UnimplementedAdminProductServiceHandler) ArchiveProduct(context.Context, *connect.Request[v1.ArchiveProductRequest]) (*connect.Response[v1.ArchiveProductResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminProductService.ArchiveProduct is not implemented"))
+}
+
+func (UnimplementedAdminProductServiceHandler) PublishProduct(context.Context, *connect.Request[v1.PublishProductRequest]) (*connect.Response[v1.PublishProductResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminProductService.PublishProduct is not implemented"))
 }
 
 func (UnimplementedAdminProductServiceHandler) ListProductImages(context.Context, *connect.Request[v1.ListProductImagesRequest]) (*connect.Response[v1.ListProductImagesResponse], error) {

@@ -39,6 +39,9 @@ const (
 	// AdminStockServiceSyncStockProcedure is the fully-qualified name of the AdminStockService's
 	// SyncStock RPC.
 	AdminStockServiceSyncStockProcedure = "/sabores.v1.AdminStockService/SyncStock"
+	// AdminStockServiceListStockMovementsProcedure is the fully-qualified name of the
+	// AdminStockService's ListStockMovements RPC.
+	AdminStockServiceListStockMovementsProcedure = "/sabores.v1.AdminStockService/ListStockMovements"
 )
 
 // AdminStockServiceClient is a client for the sabores.v1.AdminStockService service.
@@ -57,6 +60,10 @@ type AdminStockServiceClient interface {
 	// counting twice; with other lines it is FailedPrecondition with reason
 	// IDEMPOTENCY_KEY_REUSED. Keys are remembered for 24 hours.
 	SyncStock(context.Context, *connect.Request[v1.SyncStockRequest]) (*connect.Response[v1.SyncStockResponse], error)
+	// ListStockMovements pages a product's stock ledger, newest first: every
+	// sale, cancellation, expiry and adjustment with who made it and the
+	// stock after it.
+	ListStockMovements(context.Context, *connect.Request[v1.ListStockMovementsRequest]) (*connect.Response[v1.ListStockMovementsResponse], error)
 }
 
 // NewAdminStockServiceClient constructs a client for the sabores.v1.AdminStockService service. By
@@ -83,13 +90,21 @@ func NewAdminStockServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithIdempotency(connect.IdempotencyIdempotent),
 			connect.WithClientOptions(opts...),
 		),
+		listStockMovements: connect.NewClient[v1.ListStockMovementsRequest, v1.ListStockMovementsResponse](
+			httpClient,
+			baseURL+AdminStockServiceListStockMovementsProcedure,
+			connect.WithSchema(adminStockServiceMethods.ByName("ListStockMovements")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // adminStockServiceClient implements AdminStockServiceClient.
 type adminStockServiceClient struct {
-	adjustStock *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
-	syncStock   *connect.Client[v1.SyncStockRequest, v1.SyncStockResponse]
+	adjustStock        *connect.Client[v1.AdjustStockRequest, v1.AdjustStockResponse]
+	syncStock          *connect.Client[v1.SyncStockRequest, v1.SyncStockResponse]
+	listStockMovements *connect.Client[v1.ListStockMovementsRequest, v1.ListStockMovementsResponse]
 }
 
 // AdjustStock calls sabores.v1.AdminStockService.AdjustStock.
@@ -100,6 +115,11 @@ func (c *adminStockServiceClient) AdjustStock(ctx context.Context, req *connect.
 // SyncStock calls sabores.v1.AdminStockService.SyncStock.
 func (c *adminStockServiceClient) SyncStock(ctx context.Context, req *connect.Request[v1.SyncStockRequest]) (*connect.Response[v1.SyncStockResponse], error) {
 	return c.syncStock.CallUnary(ctx, req)
+}
+
+// ListStockMovements calls sabores.v1.AdminStockService.ListStockMovements.
+func (c *adminStockServiceClient) ListStockMovements(ctx context.Context, req *connect.Request[v1.ListStockMovementsRequest]) (*connect.Response[v1.ListStockMovementsResponse], error) {
+	return c.listStockMovements.CallUnary(ctx, req)
 }
 
 // AdminStockServiceHandler is an implementation of the sabores.v1.AdminStockService service.
@@ -118,6 +138,10 @@ type AdminStockServiceHandler interface {
 	// counting twice; with other lines it is FailedPrecondition with reason
 	// IDEMPOTENCY_KEY_REUSED. Keys are remembered for 24 hours.
 	SyncStock(context.Context, *connect.Request[v1.SyncStockRequest]) (*connect.Response[v1.SyncStockResponse], error)
+	// ListStockMovements pages a product's stock ledger, newest first: every
+	// sale, cancellation, expiry and adjustment with who made it and the
+	// stock after it.
+	ListStockMovements(context.Context, *connect.Request[v1.ListStockMovementsRequest]) (*connect.Response[v1.ListStockMovementsResponse], error)
 }
 
 // NewAdminStockServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -140,12 +164,21 @@ func NewAdminStockServiceHandler(svc AdminStockServiceHandler, opts ...connect.H
 		connect.WithIdempotency(connect.IdempotencyIdempotent),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminStockServiceListStockMovementsHandler := connect.NewUnaryHandler(
+		AdminStockServiceListStockMovementsProcedure,
+		svc.ListStockMovements,
+		connect.WithSchema(adminStockServiceMethods.ByName("ListStockMovements")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminStockService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminStockServiceAdjustStockProcedure:
 			adminStockServiceAdjustStockHandler.ServeHTTP(w, r)
 		case AdminStockServiceSyncStockProcedure:
 			adminStockServiceSyncStockHandler.ServeHTTP(w, r)
+		case AdminStockServiceListStockMovementsProcedure:
+			adminStockServiceListStockMovementsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -161,4 +194,8 @@ func (UnimplementedAdminStockServiceHandler) AdjustStock(context.Context, *conne
 
 func (UnimplementedAdminStockServiceHandler) SyncStock(context.Context, *connect.Request[v1.SyncStockRequest]) (*connect.Response[v1.SyncStockResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminStockService.SyncStock is not implemented"))
+}
+
+func (UnimplementedAdminStockServiceHandler) ListStockMovements(context.Context, *connect.Request[v1.ListStockMovementsRequest]) (*connect.Response[v1.ListStockMovementsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminStockService.ListStockMovements is not implemented"))
 }

@@ -47,7 +47,8 @@ export function DashboardStats() {
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
           <Stat label={t("dashboard.orders")} value={count(data.orderCount)} />
           <Stat label={t("dashboard.revenue")} value={money(data.revenueCents)} />
-          <Stat label={t("dashboard.averageTicket")} value={money(data.averageTicketCents)} />
+          {/* Nothing paid has no average ticket: a figure would read as a price (issue 37). */}
+          <Stat label={t("dashboard.averageTicket")} value={data.revenueCents === 0n ? "—" : money(data.averageTicketCents)} />
           <Stat label={t("dashboard.customers")} value={count(data.customerCount)} />
           <Stat label={t("dashboard.products")} value={count(data.productCount)} />
         </dl>

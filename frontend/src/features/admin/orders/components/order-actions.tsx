@@ -4,6 +4,14 @@ import { OrderAction } from "@gen/sabores/v1/admin_order_service_pb";
 import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
 import { useAdvanceOrder } from "@/features/admin/orders/api/orders";
 import { errorInfos } from "@/lib/connect-errors";
+import { formatPrice } from "@/lib/format-price";
+
+/** GatewayRefund is the refund cancelling a paid order sends to Redsys: how much, how and to whom. */
+export interface GatewayRefund {
+  amountCents: bigint;
+  method: "card" | "bizum";
+  shopper: string;
+}
 
 // Steps taken with a form: what they ask for before the server is called.
 const withForm = new Set([OrderAction.MARK_PAID, OrderAction.SHIP, OrderAction.CANCEL]);
@@ -30,7 +38,9 @@ function actionName(action: OrderAction, pickup: boolean): string {
  * refuses to ship today (COLD_CHAIN_OFF_DAY) may be shipped anyway once the
  * desk ticks that it knows. An order of adults-only goods
  * (idCheck) reminds, when shipping, to buy the label with the carrier's
- * ID-check delivery service.
+ * ID-check delivery service. Cancelling an order paid by card or Bizum
+ * (refund) says, before anything is sent, the amount Redsys will give back,
+ * how and to whom, and afterwards that the refund was asked for.
  */
 export function OrderActions({
   orderId,
@@ -38,6 +48,7 @@ export function OrderActions({
   carriers,
   idCheck = false,
   pickup = false,
+  refund,
 }: {
   orderId: bigint;
   allowed: OrderAction[];
@@ -45,8 +56,15 @@ export function OrderActions({
   idCheck?: boolean;
   /** pickup: the order is collected at the shop. */
   pickup?: boolean;
+  refund?: GatewayRefund;
 }) {
-  const { t } = useTranslation("admin", { keyPrefix: "desk" });
+  const { t, i18n } = useTranslation("admin", { keyPrefix: "desk" });
+  const { t: tb } = useTranslation("backoffice", { keyPrefix: "refund" });
+  const refundWords = refund && {
+    amount: formatPrice(refund.amountCents, i18n.language),
+    method: tb(`method.${refund.method}`),
+    shopper: refund.shopper,
+  };
   const advance = useAdvanceOrder();
   const [open, setOpen] = useState<OrderAction | null>(null);
   const [done, setDone] = useState("");
@@ -63,7 +81,11 @@ export function OrderActions({
       {
         onSuccess: () => {
           setOpen(null);
-          setDone(t(`done.${actionName(action, pickup)}`));
+          setDone(
+            action === OrderAction.CANCEL && refundWords
+              ? `${t("done.cancel")} ${tb("asked", refundWords)}`
+              : t(`done.${actionName(action, pickup)}`),
+          );
         },
       },
     );
@@ -152,13 +174,16 @@ export function OrderActions({
         role="alertdialog"
       >
         <form className="mt-4 grid gap-3" onSubmit={submit(OrderAction.CANCEL)}>
+          {refundWords && (
+            <p className="rounded bg-amber-50 p-2 text-sm font-semibold text-amber-900">{tb("confirm", refundWords)}</p>
+          )}
           <label className={field}>
             {t("cancelReason")}
             <textarea name="note" required maxLength={500} rows={3} className={input} />
           </label>
           {error}
           <button type="submit" className="btn justify-self-end bg-red-700 text-white" disabled={advance.isPending}>
-            {t("confirm.cancel")}
+            {refundWords ? tb("confirmButton", refundWords) : t("confirm.cancel")}
           </button>
         </form>
       </AdminDialog>

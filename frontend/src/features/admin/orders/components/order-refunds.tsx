@@ -1,5 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { formatDate } from "@/lib/format-date";
 import { type OrderRefund, RefundMethod, RefundState } from "@gen/sabores/v1/refund_pb";
 import { Price } from "@/components/ui/price";
 import { useRetryRefund } from "@/features/admin/orders/api/orders";
@@ -31,7 +33,8 @@ export function OrderRefunds({
   refunds: OrderRefund[];
   bankRefundAllowed: boolean;
 }) {
-  const { t } = useTranslation("admin", { keyPrefix: "refunds" });
+  const { t, i18n } = useTranslation("admin", { keyPrefix: "refunds" });
+  const { t: tb } = useTranslation("backoffice", { keyPrefix: "refund" });
   const retry = useRetryRefund();
   const id = useId();
   if (refunds.length === 0 && !bankRefundAllowed) return null;
@@ -62,6 +65,18 @@ export function OrderRefunds({
                   {r.reason}
                   {r.tries > 0 && ` · ${t("tries", { count: r.tries })}`}
                   {r.errorCode && ` · ${r.errorCode}`}
+                </span>
+              )}
+              {!bank && r.decideTime && (
+                <span className="basis-full font-semibold text-green-800">
+                  {tb("refundedOn", {
+                    date: formatDate(timestampDate(r.decideTime), i18n.language, {
+                      dateStyle: "long",
+                      timeStyle: "short",
+                      timeZone: "Europe/Madrid",
+                    }),
+                    reference: r.gatewayReference,
+                  })}
                 </span>
               )}
               {r.authorisedAfterRefusal && (

@@ -1,3 +1,4 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { screen, within } from "@testing-library/react";
 import { expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
@@ -101,4 +102,30 @@ it("raises a refund of a payment Redsys authorised after refusing it", async () 
   );
   const refunds = await screen.findByRole("region", { name: "Reembolsos" });
   expect(within(refunds).getAllByText(/A Redsys cobrou este pagamento depois de o recusar/)).toHaveLength(1);
+});
+
+// Issue 37: a card refund Redsys accepted says when, in Madrid time, and
+// under which Redsys order the owner finds it in the portal.
+it("shows when Redsys refunded and its reference", async () => {
+  renderAdmin("/admin/orders/42", (router) =>
+    router.service(AdminOrderService, {
+      getAdminOrder: () => ({
+        order: order(PaymentMethod.CARD, PaymentStatus.REFUNDED),
+        refunds: [
+          {
+            id: 8n,
+            method: RefundMethod.REDSYS,
+            amountCents: 1350n,
+            reason: "order cancelled",
+            state: RefundState.DONE,
+            tries: 1,
+            gatewayReference: "0001AD",
+            decideTime: timestampFromDate(new Date("2026-03-02T09:15:00Z")),
+          },
+        ],
+      }),
+    }),
+  );
+  const refunds = await screen.findByRole("region", { name: "Reembolsos" });
+  expect(within(refunds).getByText(/^Reembolsado em 2 de março de 2026.*10:15 · referência Redsys 0001AD$/)).toBeVisible();
 });

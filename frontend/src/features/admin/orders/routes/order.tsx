@@ -12,6 +12,7 @@ import { useAdminOrder } from "@/features/admin/orders/api/orders";
 import { AdminOrderSummary } from "@/features/admin/orders/components/admin-order-summary";
 import { OrderActions } from "@/features/admin/orders/components/order-actions";
 import { OrderRefunds } from "@/features/admin/orders/components/order-refunds";
+import { gatewayRefund } from "@/features/admin/orders/lib/gateway-refund";
 
 /** orderIdParam reads an order id from the address; 0 when it is none. */
 export function orderIdParam(raw: string | undefined): bigint {
@@ -64,6 +65,7 @@ export function AdminOrderPage({ parcel }: { parcel?: (orderId: bigint, allowed:
               carriers={order.data.carriers}
               idCheck={order.data.order.idCheckRequired}
               pickup={order.data.order.pickupCode !== ""}
+              refund={gatewayRefund(order.data.order)}
             />
             {parcel?.(id, order.data.allowedActions, order.data.order.pickupCode !== "")}
             <OrderRefunds

@@ -25,3 +25,8 @@ export function useUpdateProductDetails() {
 export function useArchiveProduct() {
   return useMutation(productService.method.archiveProduct, { onSuccess: useInvalidateWithStorefront(...productLists) });
 }
+
+/** usePublishProduct puts a draft on sale or takes a product back to draft. */
+export function usePublishProduct() {
+  return useMutation(productService.method.publishProduct, { onSuccess: useInvalidateWithStorefront(...productLists) });
+}

@@ -20,6 +20,8 @@ export function useUpdateProductContent() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: methodKey(productService.method.getProductContent) }),
+        // What the product lacks before publishing follows its food information.
+        queryClient.invalidateQueries({ queryKey: methodKey(productService.method.getAdminProduct) }),
         queryClient.invalidateQueries({ queryKey: methodKey(productService.method.listAdminProducts) }),
         queryClient.invalidateQueries({ queryKey: methodKey(visibilityService.method.listCountryProducts) }),
         queryClient.invalidateQueries({ queryKey: methodKey(CatalogService.method.getProduct) }),

@@ -5,10 +5,16 @@ import { useAdminProducts } from "@/features/admin/products/api/products";
 import { Spinner } from "@/components/ui/spinner";
 import { ErrorBox } from "@/components/ui/error-box";
 import { formatPrice } from "@/lib/format-price";
+import { gapKey } from "@/features/admin/products/lib/publish-gaps";
 
-/** Catalogue is /admin/catalogue: every product, archived ones marked, searchable, with 'Nuevo producto'. */
+/**
+ * Catalogue is /admin/catalogue: every product, archived ones and drafts
+ * marked, each with what it lacks before publishing, searchable, with
+ * 'Nuevo producto'.
+ */
 export default function Catalogue() {
   const { t, i18n } = useTranslation("admin");
+  const { t: tb } = useTranslation("backoffice");
   const id = useId();
   const [query, setQuery] = useState("");
   const products = useAdminProducts(useDeferredValue(query));
@@ -39,6 +45,9 @@ export default function Catalogue() {
             <Link to={`/admin/catalogue/${p.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 hover:bg-stone-50">
               <span className="font-semibold">{p.name}</span>
               {p.archiveTime && <span className="rounded bg-stone-200 px-1.5 text-xs">{t("catalogue.archived")}</span>}
+              {!p.archiveTime && !p.publishTime && (
+                <span className="rounded bg-stone-700 px-1.5 text-xs text-white">{tb("publish.draftBadge")}</span>
+              )}
               {p.weightMissing && !p.archiveTime && (
                 <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900">{t("catalogue.weightMissing")}</span>
               )}
@@ -48,6 +57,13 @@ export default function Catalogue() {
               <span className="ml-auto text-sm">
                 {formatPrice(p.priceCents, i18n.language)} · {t("catalogue.stock", { count: p.stock })}
               </span>
+              {!p.archiveTime && p.publishGaps.length > 0 && (
+                <span className="basis-full text-sm text-amber-900">
+                  {tb("publish.listLacks", {
+                    gaps: p.publishGaps.map((g) => tb(`publish.short.${gapKey(g) ?? ""}`)).join(", "),
+                  })}
+                </span>
+              )}
             </Link>
           </li>
         ))}
