@@ -65,14 +65,22 @@ async function webStock(id: string): Promise<number> {
   return res.lines[0]?.availableStock ?? 0;
 }
 
-/** newProduct is a product the owner adds with ean, price (euros, as typed) and 10 in stock. */
+/**
+ * newProduct is a product the owner adds with ean, price (euros, as typed)
+ * and 10 in stock, then publishes (new products are drafts, and the till
+ * sells only what is on sale). A perfume: it needs no food information to
+ * be published.
+ */
 async function newProduct(admin: Page, name: string, ean: string, price: string): Promise<string> {
   const res = await call(admin, "AdminProductService", "CreateProduct", {
-    details: { name, code: `TILL-${ean}`, sku: `TILL-${ean}`, ean, category: "bebidas", price, vatRate: "10", onlineCategories: ["bebidas"], shippingWeightGrams: "500" },
+    details: { name, code: `TILL-${ean}`, sku: `TILL-${ean}`, ean, category: "perfumes", price, vatRate: "21", onlineCategories: ["perfumes"], shippingWeightGrams: "500" },
     initialStock: 10,
   });
   expect(res.status(), await res.text()).toBe(200);
-  return ((await res.json()) as { product: { id: string } }).product.id;
+  const id = ((await res.json()) as { product: { id: string } }).product.id;
+  const published = await call(admin, "AdminProductService", "PublishProduct", { id, published: true });
+  expect(published.status(), await published.text()).toBe(200);
+  return id;
 }
 
 /** scan types a code as a USB scanner does: digits, then Enter. */
@@ -150,9 +158,9 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   const eanA = withCheck(`84${tag}001`);
   const eanB = withCheck(`84${tag}002`);
   const eanDear = withCheck(`84${tag}003`);
-  const a = await newProduct(admin, `Guaraná de caja ${tag}`, eanA, "2,50");
-  const b = await newProduct(admin, `Mate de caja ${tag}`, eanB, "3,00");
-  await newProduct(admin, `Cachaça reserva ${tag}`, eanDear, "600,00");
+  const a = await newProduct(admin, `Colonia de caja ${tag}`, eanA, "2,50");
+  const b = await newProduct(admin, `Jabón de caja ${tag}`, eanB, "3,00");
+  await newProduct(admin, `Perfume reserva ${tag}`, eanDear, "600,00");
   await admin.goto("/admin");
   await admin.getByRole("link", { name: new RegExp(t.staff) }).click();
   await admin.getByLabel("E-mail").fill(staffEmail);
@@ -172,7 +180,7 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   await page.waitForURL(`${baseURL}/admin/caja`);
   expect(await page.getByRole("link", { name: /Catálogo/ }).count()).toBe(0);
   expect((await call(page, "AdminProductService", "ListAdminProducts", {})).status()).toBe(403);
-  expect((await call(page, "AdminProductService", "UpdateProduct", { id: a, price: "0,01", vatRate: "10" })).status()).toBe(403);
+  expect((await call(page, "AdminProductService", "UpdateProduct", { id: a, price: "0,01", vatRate: "21" })).status()).toBe(403);
 
   // The day opens with a float (once: the Portuguese run finds it open).
   await page.getByRole("link", { name: t.dayLink, exact: true }).click();
@@ -188,9 +196,9 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   // Two scans, cash with change, the ticket.
   const before = [await webStock(a), await webStock(b)];
   await scan(page, eanA);
-  await page.getByTestId("till-line").filter({ hasText: `Guaraná de caja ${tag}` }).waitFor();
+  await page.getByTestId("till-line").filter({ hasText: `Colonia de caja ${tag}` }).waitFor();
   await scan(page, eanB);
-  await page.getByTestId("till-line").filter({ hasText: `Mate de caja ${tag}` }).waitFor();
+  await page.getByTestId("till-line").filter({ hasText: `Jabón de caja ${tag}` }).waitFor();
   await expect.poll(() => page.getByTestId("till-total").textContent()).toBe("5,50\u00a0€");
   await page.getByLabel(t.given).fill("10");
   await expect.poll(async () => (await page.getByTestId("till-change").textContent())?.replace(/\u00a0/g, " ")).toBe(t.change);
@@ -228,7 +236,7 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   await page.getByLabel(t.ticketField).fill(number);
   await page.getByRole("button", { name: t.find }).click();
   await page
-    .getByRole("button", { name: new RegExp(`(Una unidad más|Mais uma unidade) de Guaraná de caja ${tag}`) })
+    .getByRole("button", { name: new RegExp(`(Una unidad más|Mais uma unidade) de Colonia de caja ${tag}`) })
     .click();
   await page.getByRole("button", { name: t.give }).click();
   await page.getByText(t.corrective).waitFor();
@@ -240,7 +248,7 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   // 1 000 € or more in cash is refused, in words.
   await page.goto("/admin/caja");
   await scan(page, eanDear);
-  await page.getByTestId("till-line").filter({ hasText: `Cachaça reserva ${tag}` }).waitFor();
+  await page.getByTestId("till-line").filter({ hasText: `Perfume reserva ${tag}` }).waitFor();
   await scan(page, eanDear);
   await expect.poll(() => page.getByTestId("till-total").textContent()).toBe("1200,00\u00a0€");
   await page.getByRole("button", { name: t.charge }).click();

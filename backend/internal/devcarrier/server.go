@@ -456,8 +456,10 @@ func writeErrors(w http.ResponseWriter, status int, errs ...apiError) {
 	writeJSON(w, status, map[string]any{"errors": errs})
 }
 
-// codNote is the label note of cash on delivery ("Contra reembolso: 1.234,50 €").
-var codNote = regexp.MustCompile(`^Contra reembolso: ([0-9.]+),([0-9]{2}) €$`)
+// codNote is the label note of cash on delivery ("Contra reembolso: 12.345,67 €"),
+// as money.Format writes it: thousands grouped by a dot or a (no-break)
+// space, a no-break space before the euro sign.
+var codNote = regexp.MustCompile(`^Contra reembolso: ([0-9][0-9. \x{00a0}\x{202f}]*),([0-9]{2})[ \x{00a0}]€$`)
 
 // codOf is the amount a label's notes tell the driver to collect, in cents.
 func codOf(notes []string) int64 {
@@ -466,7 +468,13 @@ func codOf(notes []string) int64 {
 		if m == nil {
 			continue
 		}
-		whole, err1 := strconv.ParseInt(strings.ReplaceAll(m[1], ".", ""), 10, 64)
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, m[1])
+		whole, err1 := strconv.ParseInt(digits, 10, 64)
 		cents, err2 := strconv.ParseInt(m[2], 10, 64)
 		if err1 == nil && err2 == nil {
 			return whole*100 + cents

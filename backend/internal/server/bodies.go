@@ -113,6 +113,7 @@ var Bodies = map[string]Body{
 	saboresv1connect.AdminStaffServiceGrantStaffRoleProcedure:                  message,
 	saboresv1connect.AdminStaffServiceRevokeStaffRoleProcedure:                 message,
 	saboresv1connect.TillServiceLookupProductProcedure:                         message,
+	saboresv1connect.TillServiceSearchTillProductsProcedure:                    message,
 	saboresv1connect.TillServiceSellProcedure:                                  message,
 	saboresv1connect.TillServiceGetSaleProcedure:                               message,
 	saboresv1connect.TillServiceReturnSaleProcedure:                            message,
