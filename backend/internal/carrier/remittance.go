@@ -16,6 +16,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/money"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shoptime"
 )
@@ -189,7 +190,7 @@ func ParseRemittanceCSV(text string) ([]RemittanceLine, error) {
 			return nil, fault.InvalidField("csv", fmt.Sprintf("line %d: a reference and an amount are needed", line))
 		}
 		ref := strings.TrimSpace(rec[0])
-		cents, err := parseAmount(rec[1])
+		cents, err := money.Parse(rec[1])
 		if err != nil {
 			if len(out) == 0 && line == 1 {
 				continue // a header
@@ -222,39 +223,6 @@ func separator(text string) rune {
 		return '\t'
 	}
 	return ','
-}
-
-// parseAmount reads euros into cents: "12,34", "12.34", "1.234,50 €",
-// "12". Of a comma and a dot, the last is the decimal separator.
-func parseAmount(s string) (int64, error) {
-	s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "€"))
-	s = strings.ReplaceAll(s, " ", "")
-	if s == "" {
-		return 0, errors.New("is empty")
-	}
-	whole, frac := s, ""
-	if i := strings.LastIndexAny(s, ",."); i >= 0 && len(s)-i-1 <= 2 {
-		whole, frac = s[:i], s[i+1:]
-	}
-	whole = strings.NewReplacer(".", "", ",", "").Replace(whole)
-	if whole == "" {
-		whole = "0"
-	}
-	for len(frac) < 2 {
-		frac += "0"
-	}
-	if len(whole) > 10 {
-		return 0, errors.New("is too large")
-	}
-	w, err := strconv.ParseUint(whole, 10, 64)
-	if err != nil {
-		return 0, errors.New("is not an amount in euros")
-	}
-	f, err := strconv.ParseUint(frac, 10, 64)
-	if err != nil {
-		return 0, errors.New("is not an amount in euros")
-	}
-	return int64(w*100 + f), nil //nolint:gosec // at most 10 digits
 }
 
 // RemittanceInput is a remittance the desk enters.

@@ -26,13 +26,13 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/sabores/sabores/backend/internal/money"
 	"github.com/sabores/sabores/backend/internal/sendcloud"
 )
 
@@ -456,28 +456,16 @@ func writeErrors(w http.ResponseWriter, status int, errs ...apiError) {
 	writeJSON(w, status, map[string]any{"errors": errs})
 }
 
-// codNote is the label note of cash on delivery ("Contra reembolso: 12.345,67 €"),
-// as money.Format writes it: thousands grouped by a dot or a (no-break)
-// space, a no-break space before the euro sign.
-var codNote = regexp.MustCompile(`^Contra reembolso: ([0-9][0-9. \x{00a0}\x{202f}]*),([0-9]{2})[ \x{00a0}]€$`)
-
-// codOf is the amount a label's notes tell the driver to collect, in cents.
+// codOf is the amount a label's notes tell the driver to collect, in cents:
+// the note "Contra reembolso: 12.345,67 €" carrier writes with money.Format.
 func codOf(notes []string) int64 {
 	for _, n := range notes {
-		m := codNote.FindStringSubmatch(strings.TrimSpace(n))
-		if m == nil {
+		amount, ok := strings.CutPrefix(strings.TrimSpace(n), "Contra reembolso: ")
+		if !ok {
 			continue
 		}
-		digits := strings.Map(func(r rune) rune {
-			if r >= '0' && r <= '9' {
-				return r
-			}
-			return -1
-		}, m[1])
-		whole, err1 := strconv.ParseInt(digits, 10, 64)
-		cents, err2 := strconv.ParseInt(m[2], 10, 64)
-		if err1 == nil && err2 == nil {
-			return whole*100 + cents
+		if cents, err := money.Parse(amount); err == nil {
+			return cents
 		}
 	}
 	return 0

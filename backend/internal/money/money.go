@@ -8,8 +8,10 @@
 package money
 
 import (
+	"errors"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // style is one language's separators (CLDR).
@@ -51,4 +53,47 @@ func Format(cents int64, lang string) string {
 	b.WriteByte(byte('0' + frac%10))
 	b.WriteString("\u00a0€")
 	return b.String()
+}
+
+// Parse reads an amount in euros as people write it into cents: what
+// Format writes in either language ("12.345,67 €", "12 345,67 €"), and what
+// is typed or sent in a carrier's file ("12,34", "12.34", "1.234,50", "12").
+// Of a comma and a dot, the last is the decimal separator when at most two
+// digits follow it; any other is a thousands separator, as are spaces. The
+// amount is never negative.
+func Parse(s string) (int64, error) {
+	s = strings.TrimSuffix(strings.TrimSpace(s), "€")
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+	if s == "" {
+		return 0, errors.New("is empty")
+	}
+	whole, frac := s, ""
+	if i := strings.LastIndexAny(s, ",."); i >= 0 && len(s)-i-1 <= 2 {
+		whole, frac = s[:i], s[i+1:]
+	}
+	whole = strings.NewReplacer(".", "", ",", "").Replace(whole)
+	if whole == "" {
+		whole = "0"
+	}
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	// Ten digits bound the figure before converting it: no input overflows.
+	if len(whole) > 10 {
+		return 0, errors.New("is too large")
+	}
+	w, err := strconv.ParseUint(whole, 10, 64)
+	if err != nil {
+		return 0, errors.New("is not an amount in euros")
+	}
+	f, err := strconv.ParseUint(frac, 10, 64)
+	if err != nil {
+		return 0, errors.New("is not an amount in euros")
+	}
+	return int64(w*100 + f), nil //nolint:gosec // at most 10 digits
 }
