@@ -1,44 +1,19 @@
 -- name: TillProductByEAN :one
--- The product a till scan names, with whether the store sells it (published,
--- and no visibility row at all, as sold_online reads it, or a visible row on
--- the physical or both channel), its live counted stock and the units placed web
--- orders hold (taken from stock at checkout, not yet on their way).
+-- The product a till scan names, with whether the store sells it, its live
+-- counted stock and the units placed web orders hold (migration 00480).
 SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
-    (p.archived_at IS NULL AND p.published_at IS NOT NULL AND (
-        NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
-        OR EXISTS (
-            SELECT 1 FROM product_country_visibility v
-            WHERE v.product_id = p.id AND v.is_visible AND v.sales_channel IN ('physical', 'both')
-        )
-    ))::boolean AS sold_in_store,
-    coalesce((
-        SELECT sum(l.quantity)
-        FROM order_lines l
-        JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
-    ), 0)::bigint AS reserved
+    store_sells(p.id)::boolean AS sold_in_store,
+    web_held_units(p.id)::bigint AS reserved
 FROM products p
 WHERE p.ean = @ean::text AND p.ean <> '';
 
 -- name: TillProductsByName :many
--- Products the store sells (as TillProductByEAN reads it) whose name holds
--- a LIKE pattern, for the till's search when a barcode will not scan.
+-- Products the store sells whose name holds a LIKE pattern, for the till's
+-- search when a barcode will not scan.
 SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
-    coalesce((
-        SELECT sum(l.quantity)
-        FROM order_lines l
-        JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
-    ), 0)::bigint AS reserved
+    web_held_units(p.id)::bigint AS reserved
 FROM products p
-WHERE p.archived_at IS NULL AND p.published_at IS NOT NULL AND p.name ILIKE @pattern::text
-    AND (
-        NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
-        OR EXISTS (
-            SELECT 1 FROM product_country_visibility v
-            WHERE v.product_id = p.id AND v.is_visible AND v.sales_channel IN ('physical', 'both')
-        )
-    )
+WHERE p.name ILIKE @pattern::text AND store_sells(p.id)
 ORDER BY p.name, p.id
 LIMIT 10;
 
@@ -85,13 +60,9 @@ ORDER BY p.id
 FOR UPDATE OF p;
 
 -- name: TillReserved :many
--- The units placed web orders hold of each product (taken from stock at
--- checkout, still on the shelf).
-SELECT l.product_id, sum(l.quantity)::bigint AS reserved
-FROM order_lines l
-JOIN orders o ON o.id = l.order_id
-WHERE l.product_id = ANY(@ids::bigint[]) AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
-GROUP BY l.product_id;
+-- The units placed web orders hold of each product.
+SELECT id::bigint AS product_id, web_held_units(id)::bigint AS reserved
+FROM unnest(@ids::bigint[]) AS id;
 
 -- name: TillStockMovementOf :exec
 -- Says, for the rest of the transaction, whose stock changes the

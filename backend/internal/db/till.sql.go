@@ -341,19 +341,8 @@ func (q *Queries) TillPayments(ctx context.Context, orderID int64) ([]TillPaymen
 
 const tillProductByEAN = `-- name: TillProductByEAN :one
 SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
-    (p.archived_at IS NULL AND p.published_at IS NOT NULL AND (
-        NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
-        OR EXISTS (
-            SELECT 1 FROM product_country_visibility v
-            WHERE v.product_id = p.id AND v.is_visible AND v.sales_channel IN ('physical', 'both')
-        )
-    ))::boolean AS sold_in_store,
-    coalesce((
-        SELECT sum(l.quantity)
-        FROM order_lines l
-        JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
-    ), 0)::bigint AS reserved
+    store_sells(p.id)::boolean AS sold_in_store,
+    web_held_units(p.id)::bigint AS reserved
 FROM products p
 WHERE p.ean = $1::text AND p.ean <> ''
 `
@@ -369,10 +358,8 @@ type TillProductByEANRow struct {
 	Reserved       int64
 }
 
-// The product a till scan names, with whether the store sells it (published,
-// and no visibility row at all, as sold_online reads it, or a visible row on
-// the physical or both channel), its live counted stock and the units placed web
-// orders hold (taken from stock at checkout, not yet on their way).
+// The product a till scan names, with whether the store sells it, its live
+// counted stock and the units placed web orders hold (migration 00480).
 func (q *Queries) TillProductByEAN(ctx context.Context, ean string) (TillProductByEANRow, error) {
 	row := q.db.QueryRow(ctx, tillProductByEAN, ean)
 	var i TillProductByEANRow
@@ -391,21 +378,9 @@ func (q *Queries) TillProductByEAN(ctx context.Context, ean string) (TillProduct
 
 const tillProductsByName = `-- name: TillProductsByName :many
 SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock,
-    coalesce((
-        SELECT sum(l.quantity)
-        FROM order_lines l
-        JOIN orders o ON o.id = l.order_id
-        WHERE l.product_id = p.id AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
-    ), 0)::bigint AS reserved
+    web_held_units(p.id)::bigint AS reserved
 FROM products p
-WHERE p.archived_at IS NULL AND p.published_at IS NOT NULL AND p.name ILIKE $1::text
-    AND (
-        NOT EXISTS (SELECT 1 FROM product_country_visibility v WHERE v.product_id = p.id)
-        OR EXISTS (
-            SELECT 1 FROM product_country_visibility v
-            WHERE v.product_id = p.id AND v.is_visible AND v.sales_channel IN ('physical', 'both')
-        )
-    )
+WHERE p.name ILIKE $1::text AND store_sells(p.id)
 ORDER BY p.name, p.id
 LIMIT 10
 `
@@ -420,8 +395,8 @@ type TillProductsByNameRow struct {
 	Reserved       int64
 }
 
-// Products the store sells (as TillProductByEAN reads it) whose name holds
-// a LIKE pattern, for the till's search when a barcode will not scan.
+// Products the store sells whose name holds a LIKE pattern, for the till's
+// search when a barcode will not scan.
 func (q *Queries) TillProductsByName(ctx context.Context, pattern string) ([]TillProductsByNameRow, error) {
 	rows, err := q.db.Query(ctx, tillProductsByName, pattern)
 	if err != nil {
@@ -559,11 +534,8 @@ func (q *Queries) TillRefundOf(ctx context.Context, id int64) (TillRefundOfRow, 
 }
 
 const tillReserved = `-- name: TillReserved :many
-SELECT l.product_id, sum(l.quantity)::bigint AS reserved
-FROM order_lines l
-JOIN orders o ON o.id = l.order_id
-WHERE l.product_id = ANY($1::bigint[]) AND o.status IN ('placed', 'preparing', 'ready_for_pickup') AND o.channel = 'web'
-GROUP BY l.product_id
+SELECT id::bigint AS product_id, web_held_units(id)::bigint AS reserved
+FROM unnest($1::bigint[]) AS id
 `
 
 type TillReservedRow struct {
@@ -571,8 +543,7 @@ type TillReservedRow struct {
 	Reserved  int64
 }
 
-// The units placed web orders hold of each product (taken from stock at
-// checkout, still on the shelf).
+// The units placed web orders hold of each product.
 func (q *Queries) TillReserved(ctx context.Context, ids []int64) ([]TillReservedRow, error) {
 	rows, err := q.db.Query(ctx, tillReserved, ids)
 	if err != nil {
