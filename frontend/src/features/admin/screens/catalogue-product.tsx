@@ -23,7 +23,7 @@ type Tab = (typeof tabs)[number];
 /** CatalogueProduct is /admin/catalogue/:id: a product's details, content in both languages, pictures, promotions and stock, its publication and its archive. */
 export default function CatalogueProduct() {
   const { t } = useTranslation("admin");
-  const { t: tb } = useTranslation("backoffice");
+  const { t: tb } = useTranslation("admin");
   const { id: idParam = "" } = useParams();
   const id = /^\d{1,18}$/.test(idParam) ? BigInt(idParam) : undefined;
   const product = useAdminProduct(id);

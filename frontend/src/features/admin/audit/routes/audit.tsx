@@ -24,7 +24,7 @@ function value(json: string): string {
  * signed-in session, filtered by actor, action and Madrid days, 50 a page.
  */
 export default function Audit() {
-  const { t, i18n } = useTranslation("backoffice");
+  const { t, i18n } = useTranslation("admin");
   const id = useId();
   const [draft, setDraft] = useState(none);
   const [filters, setFilters] = useState(none);

@@ -59,7 +59,7 @@ export function OrderActions({
   refund?: GatewayRefund;
 }) {
   const { t, i18n } = useTranslation("admin", { keyPrefix: "desk" });
-  const { t: tb } = useTranslation("backoffice", { keyPrefix: "refund" });
+  const { t: tb } = useTranslation("admin", { keyPrefix: "refund" });
   const refundWords = refund && {
     amount: formatPrice(refund.amountCents, i18n.language),
     method: tb(`method.${refund.method}`),

@@ -34,7 +34,7 @@ export function OrderRefunds({
   bankRefundAllowed: boolean;
 }) {
   const { t, i18n } = useTranslation("admin", { keyPrefix: "refunds" });
-  const { t: tb } = useTranslation("backoffice", { keyPrefix: "refund" });
+  const { t: tb } = useTranslation("admin", { keyPrefix: "refund" });
   const retry = useRetryRefund();
   const id = useId();
   if (refunds.length === 0 && !bankRefundAllowed) return null;

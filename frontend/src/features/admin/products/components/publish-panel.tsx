@@ -14,7 +14,7 @@ import { formatDate } from "@/lib/format-date";
  * and publishes or unpublishes it. A refusal names what is missing in words.
  */
 export function PublishPanel({ product }: { product: AdminProduct }) {
-  const { t, i18n } = useTranslation("backoffice");
+  const { t, i18n } = useTranslation("admin");
   const publish = usePublishProduct();
   const saveFailure = useSaveFailure();
   const [refused, setRefused] = useState<string[]>([]);

@@ -1,6 +1,6 @@
 import { ProductPublishGap } from "@gen/sabores/v1/admin_types_pb";
 
-/** gapKeys are the text keys (backoffice.json, publish.gaps) of what a product lacks before publishing. */
+/** gapKeys are the text keys (admin.json, publish.gaps) of what a product lacks before publishing. */
 const gapKeys: Record<string, string> = {
   [ProductPublishGap.INGREDIENTS]: "INGREDIENTS",
   [ProductPublishGap.ALLERGENS]: "ALLERGENS",

@@ -14,7 +14,7 @@ import { gapKey } from "@/features/admin/products/lib/publish-gaps";
  */
 export default function Catalogue() {
   const { t, i18n } = useTranslation("admin");
-  const { t: tb } = useTranslation("backoffice");
+  const { t: tb } = useTranslation("admin");
   const id = useId();
   const [query, setQuery] = useState("");
   const products = useAdminProducts(useDeferredValue(query));

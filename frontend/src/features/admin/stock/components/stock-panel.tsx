@@ -18,7 +18,7 @@ const reasons = [
   StockAdjustmentReason.STORE_SALE,
 ] as const;
 
-/** reasonKey is a reason's text key (backoffice.json, stock.reasons). */
+/** reasonKey is a reason's text key (admin.json, stock.reasons). */
 const reasonKey: Record<number, string> = {
   [StockAdjustmentReason.COUNT]: "count",
   [StockAdjustmentReason.RECEIPT]: "receipt",
@@ -40,7 +40,7 @@ const kindKey: Record<number, string> = {
  * audited), and the ledger's movements, newest first, page by page.
  */
 export function StockPanel({ productId, invalidate }: { productId: bigint; invalidate: readonly (readonly unknown[])[] }) {
-  const { t, i18n } = useTranslation("backoffice");
+  const { t, i18n } = useTranslation("admin");
   const id = useId();
   const movements = useStockMovements(productId);
   const adjust = useAdjustStock(invalidate);
