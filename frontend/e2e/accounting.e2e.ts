@@ -53,7 +53,7 @@ it("a frozen cart names the weekday it leaves the shop, in Portuguese, at 360 px
   await page.context().close();
 });
 
-it("the admin downloads the invoice register and the payments of a period, sees the records waiting for the certificate, the declaración responsable and that invoicing is not held", async () => {
+it("the admin downloads the invoice register and the payments of a period, sees the records going to the (development) AEAT, the declaración responsable and that invoicing is not held", async () => {
   const page = await open("es", "admin@sabores.es");
   await page.goto("/admin/invoices");
   await page.getByRole("heading", { name: "Exportación para la gestoría" }).waitFor();
@@ -66,7 +66,7 @@ it("the admin downloads the invoice register and the payments of a period, sees 
     expect((await readFile(await download.path(), "utf8")).split("\n")[0]).toContain(header);
   }
   await page.getByRole("button", { name: "Comprobar la cadena" }).click();
-  await page.getByText(/El envío a la AEAT está desactivado \(VERIFACTU_SEND\) o espera el certificado electrónico de la tienda/).waitFor();
+  await page.getByText("Los registros se envían a la AEAT (AEAT de desarrollo, nunca la real).").waitFor();
   // The declaración responsable names the system as its records do.
   await page.getByRole("heading", { name: "Declaración responsable del sistema informático de facturación" }).waitFor();
   await page.getByText(/productor del sistema informático de facturación «Sabores shopd» \(IdSistemaInformatico SB\), versión /).waitFor();

@@ -53,9 +53,9 @@ async function waitUntilUp(url: string, child: ChildProcess, log: () => string) 
 /**
  * Starts bin/shopd (built with the frontend embedded: ./task build) on a
  * fresh embedded PostgreSQL cluster with the sample catalogue and the
- * built-in sign-in provider, its e-mails caught by Mailpit, and
- * the development payment gateway (on by default on loopback), and stops
- * them afterwards.
+ * built-in sign-in provider, its e-mails caught by Mailpit, the
+ * development payment gateway (on by default on loopback) and the
+ * development AEAT, and stops them afterwards.
  */
 export default async function setup(project: TestProject) {
   const external = process.env.E2E_BASE_URL;
@@ -80,6 +80,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
       DATA_DIR: dataDir,
       DEV_SIGNIN: "true",
+      // Invoices go to the development AEAT as a live shop's go to the
+      // AEAT: records sent and answered, the VERI*FACTU legend printed.
+      DEV_AEAT: "true",
       ENV: "development",
       LOG_LEVEL: "warn",
       // One shopper places every kind of order across the suite, cash ones

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseURL,
@@ -7,6 +8,7 @@ import {
   newContext,
   rpc,
   screenshot,
+  signIn,
   viewports,
   takeTransfers,
   type Browser,
@@ -110,6 +112,9 @@ function orderIdOf(page: Page): string {
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
 
+/** cardOrder is the order the card test pays, whose invoice the VeriFactu walk follows to the AEAT. */
+let cardOrder = "";
+
 describe("paying an order", () => {
   it("by card: denied, paid again, approved; the order is paid and its e-mail caught", async () => {
     const page = await shopper(viewports.desktop, "es");
@@ -137,7 +142,52 @@ describe("paying an order", () => {
       .toContain(`Pago recibido del pedido #${id} — Sabores`);
     const subjects = await caughtSubjects(email);
     expect(subjects.filter((s) => s.startsWith(`Pago recibido del pedido #${id} `))).toHaveLength(1);
+    cardOrder = id;
     await page.context().close();
+  });
+
+  // The shop's AEAT here is the development one (global-setup.ts), which
+  // answers as the AEAT does, TiempoEsperaEnvio of 60 s included: a record
+  // issued within a minute of the last answer waits for it.
+  it("by card, on to the AEAT: the invoice carries the VERI*FACTU legend and the owner sees its record accepted, with the CSV", { timeout: 180_000 }, async () => {
+    expect(cardOrder).not.toBe("");
+    const page = await shopper(viewports.desktop, "es");
+    await page.goto(`/orders/${cardOrder}`);
+    await page.getByRole("button", { name: "Ver facturas" }).click();
+    const invoices = page.getByRole("region", { name: "Facturas" });
+    const [download] = await Promise.all([page.waitForEvent("download"), invoices.getByRole("button", { name: "Descargar PDF" }).first().click()]);
+    const text = execFileSync("pdftotext", ["-layout", await download.path(), "-"], { encoding: "utf8" });
+    expect(text).toContain("VERI*FACTU");
+    await page.context().close();
+
+    const admin = await (await newContext(browser)).newPage();
+    await admin.goto("/auth");
+    await signIn(admin, "admin@sabores.es");
+    await admin.waitForURL((u) => !u.pathname.startsWith("/auth") && !u.pathname.startsWith("/dev-oidc"));
+    await admin.goto("/admin/invoices");
+    const status = admin.getByText("Los registros se envían a la AEAT (AEAT de desarrollo, nunca la real).");
+    // Every record issued so far, this order's last, answered: none ready,
+    // none waiting, and the last answer accepted with its CSV.
+    await expect
+      .poll(
+        async () => {
+          await admin.getByRole("button", { name: "Comprobar la cadena" }).click();
+          await status.waitFor();
+          const box = status.locator("..");
+          const counts = await Promise.all([
+            box.getByText("0 registros preparados y listos para enviar.").count(),
+            box.getByText(/aún sin preparar/).count(),
+            box.getByText(/^(Listos para enviar|En mensajes rechazados|En mensajes aceptados en parte): /).count(),
+            box.getByText(/^Aceptados: \d+$/).count(),
+            box.getByText(/^Mensaje \d+ \(\d+ registros?\), .*: aceptado\. CSV \S+\.$/).count(),
+          ]);
+          return counts.join(",");
+        },
+        { timeout: 150_000, interval: 5_000 },
+      )
+      .toMatch(/^1,0,0,1,[1-9]\d*$/);
+    await screenshot(admin, "verifactu-accepted");
+    await admin.context().close();
   });
 
   it("by Bizum, in Portuguese on a phone", async () => {

@@ -227,6 +227,8 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   expect(text).toContain(number);
   expect(text).toContain("5,50");
   expect(text).toMatch(/QR tribut[aá]rio/);
+  // Sent to the (development) AEAT: the ticket is a VERI*FACTU invoice.
+  expect(text).toContain("VERI*FACTU");
 
   // The web shop sells from the same stock: one of each gone at once.
   expect([await webStock(a), await webStock(b)]).toEqual([before[0]! - 1, before[1]! - 1]);
