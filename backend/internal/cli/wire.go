@@ -266,6 +266,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			authz.Answers(),
 			guard.OrderLimit(dbs.Primary, guard.OrderInterval, guard.OrderBurst),
 			guard.KeyLimit(dbs.Primary, guard.KeyInterval, guard.KeyBurst),
+			guard.IdempotencyKeys(dbs.Primary, guard.BackOfficeWrite, time.Now),
 		}, guard.ContactLimit(guard.ContactInterval, guard.ContactBurst)...),
 		Admit:       authz.New(signIn, signIn.Origins()).Admit,
 		Refused:     m.Refused,

@@ -254,6 +254,15 @@ type Customer struct {
 	UpdatedAt    time.Time
 }
 
+type IdempotentRequest struct {
+	Caller         string
+	IdempotencyKey string
+	Procedure      string
+	RequestHash    []byte
+	Response       []byte
+	CreatedAt      time.Time
+}
+
 type ImageRendition struct {
 	Hash        string
 	Width       int32

@@ -157,9 +157,9 @@ func cursorOf(xid string, seq int64) (Cursor, error) {
 	return Cursor{XID: x, Seq: seq}, nil
 }
 
-// Prune forgets events and order changes past Retention and stock
-// batches' answers past SyncRetention, as of now; it returns how many rows
-// went.
+// Prune forgets events and order changes past Retention, and stock
+// batches' and other keyed writes' answers past SyncRetention, as of now; it
+// returns how many rows went.
 func Prune(ctx context.Context, q *db.Queries, now time.Time) (int64, error) {
 	events, err := q.PruneAPIEvents(ctx, now.Add(-Retention))
 	if err != nil {
@@ -173,5 +173,9 @@ func Prune(ctx context.Context, q *db.Queries, now time.Time) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("feed: prune stock batches: %w", err)
 	}
-	return events + changes + syncs, nil
+	answers, err := q.PruneIdempotentRequests(ctx, now.Add(-SyncRetention))
+	if err != nil {
+		return 0, fmt.Errorf("feed: prune idempotent answers: %w", err)
+	}
+	return events + changes + syncs + answers, nil
 }
