@@ -154,3 +154,64 @@ describe("a new product is a draft until published", () => {
     await expect.poll(() => storefrontHas(productId), { timeout: 15_000 }).toEqual([false, false]);
   });
 });
+
+describe("a perfume needs its safety information to be published", () => {
+  it("is refused until its manufacturer and EU responsible person are named, then its page shows them (GPSR art. 19)", async () => {
+    const created = await admin.request.post("/sabores.v1.AdminProductService/CreateProduct", {
+      data: {
+        details: {
+          name: "Kaiak Aventura E2E 100 ml", code: "GPSR-E2E", sku: "SKU-GPSR-E2E", brand: "Natura", category: "perfumes",
+          price: "39,90", vatRate: "21", onlineCategories: ["perfumes"], shippingWeightGrams: "300",
+        },
+        initialStock: 4,
+      },
+      headers: { "Content-Type": "application/json", Origin: baseURL },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const perfume = ((await created.json()) as { product: { id: string } }).product.id;
+    try {
+      await admin.goto(`/admin/catalogue/${perfume}`);
+      const panel = admin.getByRole("region", { name: "Borrador: no está a la venta" });
+      await panel.getByRole("button", { name: "Publicar" }).click();
+      await panel.getByText("No se puede publicar: falta").waitFor();
+      await panel.getByText(/^el fabricante: nombre, dirección postal, dirección electrónica y país/).waitFor();
+      await panel.getByText(/^la persona responsable en la UE/).waitFor();
+
+      await admin.getByRole("tab", { name: "Textos e información alimentaria" }).click();
+      await admin.getByRole("group", { name: /Seguridad del producto/ }).waitFor();
+      await admin.getByLabel("Fabricante (nombre o marca registrada)").fill("Natura Cosméticos S.A.");
+      await admin.getByLabel("Dirección postal del fabricante").fill("Av. Alexandre Colares 1188, São Paulo (Brasil)");
+      await admin.getByLabel("Correo electrónico o web del fabricante").fill("sac@natura.net");
+      await admin.getByLabel(/^País del fabricante/).fill("br");
+      await admin.getByLabel("Persona responsable en la UE").fill("Natura Cosméticos España S.L.");
+      await admin.getByLabel("Dirección postal de la persona responsable").fill("Calle de Alcalá 21, 28014 Madrid");
+      await admin.getByLabel("Correo electrónico o web de la persona responsable").fill("consumidor@natura.es");
+      await admin.getByLabel("Advertencias e información de seguridad (español)").fill("Inflamable. Evítese el contacto con los ojos.");
+      await admin.getByLabel("Advertencias e información de seguridad (portugués)").fill("Inflamável. Evitar o contacto com os olhos.");
+      await screenshot(admin, "gpsr-content-es");
+      const saved = admin.waitForResponse((r) => r.url().includes("/UpdateProductContent") && r.ok());
+      await admin.getByRole("button", { name: "Guardar" }).click();
+      await saved;
+      await expect.poll(() => panel.getByRole("listitem").count()).toBe(0);
+      await panel.getByRole("button", { name: "Publicar" }).click();
+      await admin.getByRole("region", { name: /^Publicado el / }).waitFor();
+      await expect.poll(() => storefrontHas(perfume), { timeout: 15_000 }).toEqual([true, true]);
+
+      const shopper = await (await adminContext({ width: 360, height: 740 }, "pt")).newPage();
+      await shopper.goto(`/producto/${perfume}`);
+      await shopper.getByRole("button", { name: "Aceitar todos" }).click();
+      const safety = shopper.getByRole("region", { name: "Fabricante e segurança" });
+      await safety.getByText("Pessoa responsável na UE").waitFor();
+      await safety.getByText(/Natura Cosméticos España S\.L\./).waitFor();
+      await safety.getByText("Inflamável. Evitar o contacto com os olhos.").waitFor();
+      await safety.scrollIntoViewIfNeeded();
+      await expectNoSeriousA11yViolations(shopper);
+      await screenshot(shopper, "gpsr-product-pt");
+      await shopper.context().close();
+    } finally {
+      await admin.goto(`/admin/catalogue/${perfume}`);
+      await admin.getByRole("button", { name: "Archivar" }).click();
+      await admin.getByRole("button", { name: "Recuperar" }).waitFor();
+    }
+  });
+});

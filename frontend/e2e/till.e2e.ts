@@ -68,8 +68,8 @@ async function webStock(id: string): Promise<number> {
 /**
  * newProduct is a product the owner adds with ean, price (euros, as typed)
  * and 10 in stock, then publishes (new products are drafts, and the till
- * sells only what is on sale). A perfume: it needs no food information to
- * be published.
+ * sells only what is on sale). A perfume: it needs its manufacturer, not
+ * food information, to be published.
  */
 async function newProduct(admin: Page, name: string, ean: string, price: string): Promise<string> {
   const res = await call(admin, "AdminProductService", "CreateProduct", {
@@ -78,6 +78,14 @@ async function newProduct(admin: Page, name: string, ean: string, price: string)
   });
   expect(res.status(), await res.text()).toBe(200);
   const id = ((await res.json()) as { product: { id: string } }).product.id;
+  // Not food: its manufacturer, made in the EU, is what publishing asks.
+  const content = await call(admin, "AdminProductService", "UpdateProductContent", {
+    content: {
+      productId: id, nameEs: name, flags: {},
+      safety: { manufacturerName: "Perfumes de Burela S.L.", manufacturerAddress: "Rúa do Porto 3, 27880 Burela", manufacturerContact: "info@example.es", manufacturerCountry: "ES" },
+    },
+  });
+  expect(content.status(), await content.text()).toBe(200);
   const published = await call(admin, "AdminProductService", "PublishProduct", { id, published: true });
   expect(published.status(), await published.text()).toBe(200);
   return id;

@@ -154,9 +154,18 @@ SELECT sqlc.embed(p),
        f.product_id AS food_product_id, f.ingredients_es, f.ingredients_pt, f.contains, f.may_contain,
        f.net_quantity, f.net_unit, f.drained_weight_g, f.storage_es, f.storage_pt, f.energy_kj, f.energy_kcal,
        f.fat_mg, f.saturates_mg, f.carbohydrate_mg, f.sugars_mg, f.protein_mg, f.salt_mg, f.abv_basis_points,
-       f.operator_name, f.operator_address, f.updated_at AS food_updated_at, f.updated_by AS food_updated_by
+       f.operator_name, f.operator_address, f.updated_at AS food_updated_at, f.updated_by AS food_updated_by,
+       coalesce(s.manufacturer_name, '')::text AS safety_manufacturer_name,
+       coalesce(s.manufacturer_address, '')::text AS safety_manufacturer_address,
+       coalesce(s.manufacturer_contact, '')::text AS safety_manufacturer_contact,
+       coalesce(s.responsible_name, '')::text AS safety_responsible_name,
+       coalesce(s.responsible_address, '')::text AS safety_responsible_address,
+       coalesce(s.responsible_contact, '')::text AS safety_responsible_contact,
+       coalesce(s.warnings_es, '')::text AS safety_warnings_es,
+       coalesce(s.warnings_pt, '')::text AS safety_warnings_pt
 FROM products p
 LEFT JOIN product_food_info f ON f.product_id = p.id
+LEFT JOIN product_safety s ON s.product_id = p.id AND NOT p.is_food
 WHERE p.id = @id AND p.sold_online;
 
 -- SearchProductsByPrefix and SearchProductsContaining are the header

@@ -26,6 +26,8 @@ type Content struct {
 	IsFood        bool      `json:"is_food,omitempty"`
 	Flags         Flags     `json:"flags"`
 	Food          *FoodInfo `json:"food_info,omitempty"`
+	// Safety is a non-food product's safety information (GPSR).
+	Safety *Safety `json:"safety,omitempty"`
 }
 
 // Flags are what the law asks of a product beyond its food information.
@@ -66,13 +68,14 @@ type Nutrition struct {
 	SaltMg         int32 `json:"salt_mg,omitempty"`
 }
 
-// ContentOf is product p's content as stored, with its food information f
-// (nil for none).
-func ContentOf(p db.Product, f *db.ProductFoodInfo) Content {
+// contentOf is product p's content as stored, with its food information f
+// and its safety information sf (nil for none).
+func contentOf(p db.Product, f *db.ProductFoodInfo, sf *db.ProductSafety) Content {
 	c := Content{
 		ProductID: p.ID, NameEs: p.Name, NamePt: p.NamePt, DescriptionEs: p.Description,
 		DescriptionPt: p.DescriptionPt, IsFood: p.IsFood,
-		Flags: Flags{Frozen: p.Frozen, Perishable: p.Perishable, SealedHygiene: p.SealedHygiene, AgeRestricted: p.AgeRestricted},
+		Flags:  Flags{Frozen: p.Frozen, Perishable: p.Perishable, SealedHygiene: p.SealedHygiene, AgeRestricted: p.AgeRestricted},
+		Safety: safetyOf(sf),
 	}
 	if f == nil {
 		return c
@@ -182,23 +185,48 @@ func allergenProblem(lang, field string, p foodinfo.Problem) error {
 
 // readContent is product p's content as stored, read through q.
 func readContent(ctx context.Context, q *db.Queries, p db.Product) (Content, error) {
+	var food *db.ProductFoodInfo
 	f, err := q.GetFoodInfo(ctx, p.ID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ContentOf(p, nil), nil
-	}
-	if err != nil {
+	switch {
+	case err == nil:
+		food = &f
+	case !errors.Is(err, pgx.ErrNoRows):
 		return Content{}, fmt.Errorf("catalogue: read food information of product %d: %w", p.ID, err)
 	}
-	return ContentOf(p, &f), nil
+	var safety *db.ProductSafety
+	sf, err := q.GetProductSafety(ctx, p.ID)
+	switch {
+	case err == nil:
+		safety = &sf
+	case !errors.Is(err, pgx.ErrNoRows):
+		return Content{}, fmt.Errorf("catalogue: read safety information of product %d: %w", p.ID, err)
+	}
+	return contentOf(p, food, safety), nil
+}
+
+// Content is product id's content as stored: both languages' texts, its
+// legal flags, its food or safety information.
+func (s *Service) Content(ctx context.Context, id int64) (Content, error) {
+	q := db.New(s.pool)
+	row, err := q.AdminGetProduct(ctx, id)
+	if err != nil {
+		return Content{}, ProductNotFound(err, id)
+	}
+	return readContent(ctx, q, row.Product)
 }
 
 // UpdateContent replaces product id's content as a whole, in its own
-// transaction under the product's row lock. The ingredient texts are
+// transaction under the product's row lock, its food or safety information
+// included. The ingredient texts are
 // checked against the "contains" flags in both languages before anything
 // is written; the change is audited (product.content) as done by by, with
 // the content before and after. It returns the content as stored.
 func (s *Service) UpdateContent(ctx context.Context, by audit.Caller, id int64, in Content) (Content, error) {
 	food, err := FoodParams(in)
+	if err != nil {
+		return Content{}, err
+	}
+	safety, err := SafetyParams(in)
 	if err != nil {
 		return Content{}, err
 	}
@@ -227,6 +255,17 @@ func (s *Service) UpdateContent(ctx context.Context, by audit.Caller, id int64, 
 			food.UpdatedBy = userOf(by)
 			if _, err := q.UpsertFoodInfo(ctx, *food); err != nil {
 				return fmt.Errorf("catalogue: save food information of product %d: %w", id, err)
+			}
+		}
+		if safety == nil {
+			if err := q.DeleteProductSafety(ctx, id); err != nil {
+				return fmt.Errorf("catalogue: delete safety information of product %d: %w", id, err)
+			}
+		} else {
+			safety.ProductID = id
+			safety.UpdatedBy = userOf(by)
+			if err := q.UpsertProductSafety(ctx, *safety); err != nil {
+				return fmt.Errorf("catalogue: save safety information of product %d: %w", id, err)
 			}
 		}
 		if out, err = readContent(ctx, q, product); err != nil {

@@ -36,14 +36,15 @@ type FoodFacts struct {
 // unitBases are the stored net units a unit price can be per.
 var unitBases = map[string]bool{"g": true, "kg": true, "ml": true, "l": true, "units": true}
 
-// PublishGaps is what a product lacks before it may be published: nothing
-// for a product that is not food; for a food, each mandatory particular of
-// its food information missing, every one when it has none (food nil). The
-// allergens count as declared once food information is saved, as saving
-// checks them against the ingredients.
-func PublishGaps(isFood bool, food *FoodFacts) []Gap {
+// PublishGaps is what a product lacks before it may be published. For a
+// food, each mandatory particular of its food information missing, every
+// one when it has none (food nil); the allergens count as declared once
+// food information is saved, as saving checks them against the
+// ingredients. For any other product, the manufacturer and, outside the EU,
+// the responsible person its safety information must name (safetyGaps).
+func PublishGaps(isFood bool, food *FoodFacts, safety *Safety) []Gap {
 	if !isFood {
-		return nil
+		return safetyGaps(safety)
 	}
 	if food == nil {
 		return []Gap{GapIngredients, GapAllergens, GapNetQuantity, GapFoodOperator, GapUnitPriceBasis}
@@ -64,30 +65,45 @@ func PublishGaps(isFood bool, food *FoodFacts) []Gap {
 	return gaps
 }
 
-// GapsOf reads the food information of products with q in one query and
-// returns each product's PublishGaps by id (no entry when it lacks nothing).
+// GapsOf reads the food and safety information of products with q, one
+// query each, and returns each product's PublishGaps by id (no entry when
+// it lacks nothing).
 func GapsOf(ctx context.Context, q *db.Queries, products []db.Product) (map[int64][]Gap, error) {
-	var foods []int64
+	var foods, others []int64
 	for _, p := range products {
 		if p.IsFood {
 			foods = append(foods, p.ID)
+		} else {
+			others = append(others, p.ID)
 		}
 	}
 	out := map[int64][]Gap{}
-	if len(foods) == 0 {
+	if len(products) == 0 {
 		return out, nil
 	}
-	rows, err := q.ProductFoodFacts(ctx, foods)
-	if err != nil {
-		return nil, fmt.Errorf("catalogue: read food information: %w", err)
+	facts := map[int64]*FoodFacts{}
+	if len(foods) > 0 {
+		rows, err := q.ProductFoodFacts(ctx, foods)
+		if err != nil {
+			return nil, fmt.Errorf("catalogue: read food information: %w", err)
+		}
+		for _, r := range rows {
+			facts[r.ProductID] = &FoodFacts{Ingredients: r.IngredientsEs, NetQuantity: r.NetQuantity, NetUnit: r.NetUnit,
+				OperatorName: r.OperatorName, OperatorAddress: r.OperatorAddress}
+		}
 	}
-	facts := make(map[int64]*FoodFacts, len(rows))
-	for _, r := range rows {
-		facts[r.ProductID] = &FoodFacts{Ingredients: r.IngredientsEs, NetQuantity: r.NetQuantity, NetUnit: r.NetUnit,
-			OperatorName: r.OperatorName, OperatorAddress: r.OperatorAddress}
+	safety := map[int64]*Safety{}
+	if len(others) > 0 {
+		rows, err := q.ProductSafetyByIDs(ctx, others)
+		if err != nil {
+			return nil, fmt.Errorf("catalogue: read safety information: %w", err)
+		}
+		for i := range rows {
+			safety[rows[i].ProductID] = safetyOf(&rows[i])
+		}
 	}
 	for _, p := range products {
-		if gaps := PublishGaps(p.IsFood, facts[p.ID]); len(gaps) > 0 {
+		if gaps := PublishGaps(p.IsFood, facts[p.ID], safety[p.ID]); len(gaps) > 0 {
 			out[p.ID] = gaps
 		}
 	}
@@ -97,7 +113,7 @@ func GapsOf(ctx context.Context, q *db.Queries, products []db.Product) (map[int6
 // SetPublished puts product id on sale (publish; the trigger of migration
 // 00450 sets its sold_online flag, and catalog_changed tells the caches) or
 // takes it back to draft, in its own transaction with the audit row by by.
-// A food lacking what PublishGaps names is refused with
+// A product lacking what PublishGaps names is refused with
 // PRODUCT_INCOMPLETE, the gaps in its metadata and causes. Asking for the
 // state it is in changes nothing. It returns the product as stored.
 func (s *Service) SetPublished(ctx context.Context, by audit.Caller, id int64, publish bool) (db.Product, error) {

@@ -158,37 +158,54 @@ SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online
        f.product_id AS food_product_id, f.ingredients_es, f.ingredients_pt, f.contains, f.may_contain,
        f.net_quantity, f.net_unit, f.drained_weight_g, f.storage_es, f.storage_pt, f.energy_kj, f.energy_kcal,
        f.fat_mg, f.saturates_mg, f.carbohydrate_mg, f.sugars_mg, f.protein_mg, f.salt_mg, f.abv_basis_points,
-       f.operator_name, f.operator_address, f.updated_at AS food_updated_at, f.updated_by AS food_updated_by
+       f.operator_name, f.operator_address, f.updated_at AS food_updated_at, f.updated_by AS food_updated_by,
+       coalesce(s.manufacturer_name, '')::text AS safety_manufacturer_name,
+       coalesce(s.manufacturer_address, '')::text AS safety_manufacturer_address,
+       coalesce(s.manufacturer_contact, '')::text AS safety_manufacturer_contact,
+       coalesce(s.responsible_name, '')::text AS safety_responsible_name,
+       coalesce(s.responsible_address, '')::text AS safety_responsible_address,
+       coalesce(s.responsible_contact, '')::text AS safety_responsible_contact,
+       coalesce(s.warnings_es, '')::text AS safety_warnings_es,
+       coalesce(s.warnings_pt, '')::text AS safety_warnings_pt
 FROM products p
 LEFT JOIN product_food_info f ON f.product_id = p.id
+LEFT JOIN product_safety s ON s.product_id = p.id AND NOT p.is_food
 WHERE p.id = $1 AND p.sold_online
 `
 
 type GetOnlineProductPageRow struct {
-	Product         Product
-	FoodProductID   *int64
-	IngredientsEs   *string
-	IngredientsPt   *string
-	Contains        []string
-	MayContain      []string
-	NetQuantity     *int64
-	NetUnit         *string
-	DrainedWeightG  *int64
-	StorageEs       *string
-	StoragePt       *string
-	EnergyKj        *int32
-	EnergyKcal      *int32
-	FatMg           *int32
-	SaturatesMg     *int32
-	CarbohydrateMg  *int32
-	SugarsMg        *int32
-	ProteinMg       *int32
-	SaltMg          *int32
-	AbvBasisPoints  *int32
-	OperatorName    *string
-	OperatorAddress *string
-	FoodUpdatedAt   *time.Time
-	FoodUpdatedBy   *int64
+	Product                   Product
+	FoodProductID             *int64
+	IngredientsEs             *string
+	IngredientsPt             *string
+	Contains                  []string
+	MayContain                []string
+	NetQuantity               *int64
+	NetUnit                   *string
+	DrainedWeightG            *int64
+	StorageEs                 *string
+	StoragePt                 *string
+	EnergyKj                  *int32
+	EnergyKcal                *int32
+	FatMg                     *int32
+	SaturatesMg               *int32
+	CarbohydrateMg            *int32
+	SugarsMg                  *int32
+	ProteinMg                 *int32
+	SaltMg                    *int32
+	AbvBasisPoints            *int32
+	OperatorName              *string
+	OperatorAddress           *string
+	FoodUpdatedAt             *time.Time
+	FoodUpdatedBy             *int64
+	SafetyManufacturerName    string
+	SafetyManufacturerAddress string
+	SafetyManufacturerContact string
+	SafetyResponsibleName     string
+	SafetyResponsibleAddress  string
+	SafetyResponsibleContact  string
+	SafetyWarningsEs          string
+	SafetyWarningsPt          string
 }
 
 // GetOnlineProductPage is the product page's read: the product and its food
@@ -255,6 +272,14 @@ func (q *Queries) GetOnlineProductPage(ctx context.Context, id int64) (GetOnline
 		&i.OperatorAddress,
 		&i.FoodUpdatedAt,
 		&i.FoodUpdatedBy,
+		&i.SafetyManufacturerName,
+		&i.SafetyManufacturerAddress,
+		&i.SafetyManufacturerContact,
+		&i.SafetyResponsibleName,
+		&i.SafetyResponsibleAddress,
+		&i.SafetyResponsibleContact,
+		&i.SafetyWarningsEs,
+		&i.SafetyWarningsPt,
 	)
 	return i, err
 }

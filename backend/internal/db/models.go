@@ -646,6 +646,21 @@ type ProductPromotion struct {
 	CreatedAt           time.Time
 }
 
+type ProductSafety struct {
+	ProductID           int64
+	ManufacturerName    string
+	ManufacturerAddress string
+	ManufacturerContact string
+	ManufacturerCountry string
+	ResponsibleName     string
+	ResponsibleAddress  string
+	ResponsibleContact  string
+	WarningsEs          string
+	WarningsPt          string
+	UpdatedBy           *int64
+	UpdatedAt           time.Time
+}
+
 type PromotionCandidate struct {
 	ID                  int64
 	ProductID           int64

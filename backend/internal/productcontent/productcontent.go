@@ -186,13 +186,22 @@ func Localize(ctx context.Context, q *db.Queries, rows []db.Product, products []
 }
 
 // LocalizePage is Localize for the product page, whose row brings the food
-// information along (GetOnlineProductPage), so it needs no query of its own.
+// information along (GetOnlineProductPage), so it needs no query of its
+// own, and a non-food product's safety information (GPSR art. 19).
 func LocalizePage(row db.GetOnlineProductPageRow, p *saboresv1.Product, lang saboresv1.Language) {
 	food := map[int64]db.ProductFoodInfo{}
 	if row.Product.IsFood && row.FoodProductID != nil {
 		food[row.Product.ID] = pageFood(row)
 	}
 	localize([]db.Product{row.Product}, []*saboresv1.Product{p}, food, lang, true)
+	if !row.Product.IsFood && row.SafetyManufacturerName != "" {
+		p.Safety = &saboresv1.ProductSafety{
+			ManufacturerName: row.SafetyManufacturerName, ManufacturerAddress: row.SafetyManufacturerAddress,
+			ManufacturerContact: row.SafetyManufacturerContact, ResponsibleName: row.SafetyResponsibleName,
+			ResponsibleAddress: row.SafetyResponsibleAddress, ResponsibleContact: row.SafetyResponsibleContact,
+			Warnings: Text(lang, row.SafetyWarningsEs, row.SafetyWarningsPt),
+		}
+	}
 }
 
 // pageFood is the food information of a product page's row; the columns of

@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/productcontent"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
 
@@ -295,5 +297,107 @@ func TestNewProductIsADraftUntilPublished(t *testing.T) {
 		if lp.GetPublishTime() == nil || !slices.Equal(lp.GetPublishGaps(), allGaps) {
 			t.Errorf("product %d: published %v, gaps %v, want published and flagged", lp.GetId(), lp.GetPublishTime(), lp.GetPublishGaps())
 		}
+	}
+}
+
+// TestAPerfumePublishesWithItsSafetyInformation: a perfume made outside the
+// EU is refused publishing until its content names the manufacturer and the
+// responsible person established in the EU (GPSR art. 19); the storefront's
+// product page then shows both and the warnings in the language asked; a
+// manufacturer in the EU needs no responsible person, and none is kept.
+func TestAPerfumePublishesWithItsSafetyInformation(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	ctx := context.Background()
+	details := newDetails()
+	details.Name, details.Code, details.Sku, details.Ean, details.Brand = "Kaiak Aventura", "BR-KAI", "SKU-3002", "", "Natura"
+	details.Category, details.Country, details.VatRate, details.OnlineCategories = "perfumes", "", "21", []string{"perfumes"}
+	res, err := f.svc.CreateProduct(f.Ctx, connect.NewRequest(&saboresv1.CreateProductRequest{Details: details, InitialStock: 3}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := res.Msg.GetProduct().GetId()
+	content := &saboresv1.ProductContent{ProductId: id, NameEs: "Kaiak Aventura", NamePt: "Kaiak Aventura", Flags: &saboresv1.ProductFlags{}}
+	save := func(s *saboresv1.AdminProductSafety) *saboresv1.ProductContent {
+		t.Helper()
+		content.Safety = s
+		out, err := f.svc.UpdateProductContent(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: content}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.Msg.GetContent()
+	}
+	gaps := func() []saboresv1.ProductPublishGap {
+		t.Helper()
+		got, err := f.svc.GetAdminProduct(f.Ctx, connect.NewRequest(&saboresv1.GetAdminProductRequest{Id: id}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got.Msg.GetProduct().GetPublishGaps()
+	}
+	both := []saboresv1.ProductPublishGap{
+		saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_MANUFACTURER, saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_EU_RESPONSIBLE_PERSON,
+	}
+	save(nil)
+	if got := gaps(); !slices.Equal(got, both) {
+		t.Fatalf("a perfume without safety information lacks %v, want %v", got, both)
+	}
+	_, err = f.svc.PublishProduct(f.Ctx, connect.NewRequest(&saboresv1.PublishProductRequest{Id: id, Published: true}))
+	if infos := connecttest.ErrorInfos(t, err); len(infos) == 0 || infos[0].GetReason() != "PRODUCT_INCOMPLETE" ||
+		infos[0].GetMetadata()["missing"] != "MANUFACTURER,EU_RESPONSIBLE_PERSON" {
+		t.Fatalf("publishing it: %v (%v)", err, infos)
+	}
+
+	maker := &saboresv1.AdminProductSafety{
+		ManufacturerName: "Natura Cosméticos S.A.", ManufacturerAddress: "Av. Alexandre Colares 1188, São Paulo (Brasil)",
+		ManufacturerContact: "sac@natura.net", ManufacturerCountry: "BR",
+		WarningsEs: "Inflamable. Evítese el contacto con los ojos.", WarningsPt: "Inflamável. Evitar o contacto com os olhos.",
+	}
+	save(maker)
+	if got := gaps(); !slices.Equal(got, both[1:]) {
+		t.Fatalf("made in Brazil without a responsible person: lacks %v, want %v", got, both[1:])
+	}
+	maker.ResponsibleName, maker.ResponsibleAddress, maker.ResponsibleContact = "Natura Cosméticos España S.L.", "Calle de Alcalá 21, 28014 Madrid", "consumidor@natura.es"
+	if stored := save(maker).GetSafety(); stored.GetResponsibleName() != "Natura Cosméticos España S.L." {
+		t.Fatalf("stored safety %v", stored)
+	}
+	if got := gaps(); len(got) != 0 {
+		t.Fatalf("with its safety information the perfume still lacks %v", got)
+	}
+	if _, err := f.svc.PublishProduct(f.Ctx, connect.NewRequest(&saboresv1.PublishProductRequest{Id: id, Published: true})); err != nil {
+		t.Fatal(err)
+	}
+	row, err := db.New(f.Pool).GetOnlineProductPage(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := &saboresv1.Product{}
+	productcontent.LocalizePage(row, page, saboresv1.Language_LANGUAGE_PT)
+	want := &saboresv1.ProductSafety{
+		ManufacturerName: maker.GetManufacturerName(), ManufacturerAddress: maker.GetManufacturerAddress(),
+		ManufacturerContact: "sac@natura.net", ResponsibleName: "Natura Cosméticos España S.L.",
+		ResponsibleAddress: "Calle de Alcalá 21, 28014 Madrid", ResponsibleContact: "consumidor@natura.es",
+		Warnings: "Inflamável. Evitar o contacto com os olhos.",
+	}
+	if !proto.Equal(page.GetSafety(), want) {
+		t.Errorf("the product page in Portuguese shows %v, want %v", page.GetSafety(), want)
+	}
+
+	// Made in the EU: the responsible person is the manufacturer itself.
+	maker.ManufacturerCountry = "ES"
+	if stored := save(maker).GetSafety(); stored.GetResponsibleName() != "" || stored.GetResponsibleContact() != "" {
+		t.Errorf("a responsible person kept for a manufacturer in the EU: %v", stored)
+	}
+	if n := f.Count(t, `SELECT count(*) FROM audit_events WHERE entity = 'product:' || $1::bigint AND action = 'product.content'
+		AND new_value -> 'safety' ->> 'manufacturer_country' = 'ES'`, id); n != 1 {
+		t.Errorf("%d audited content changes with the new country, want 1", n)
+	}
+
+	// A food carries its operator in its food information instead.
+	food := validContent()
+	food.Safety = maker
+	_, err = f.svc.UpdateProductContent(f.Ctx, connect.NewRequest(&saboresv1.UpdateProductContentRequest{Content: food}))
+	if err = apperr.ToConnect(ctx, "test", err); connecttest.Code(err) != connect.CodeInvalidArgument {
+		t.Errorf("safety information on a food: %v, want InvalidArgument", err)
 	}
 }

@@ -2,11 +2,8 @@ package adminproductapi
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"connectrpc.com/connect"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/catalogue"
@@ -16,20 +13,13 @@ import (
 )
 
 // GetProductContent returns a product's texts in both languages, its legal
-// flags and its food information.
+// flags and its food or safety information (catalogue.Service.Content).
 func (h *Handler) GetProductContent(ctx context.Context, req *connect.Request[saboresv1.GetProductContentRequest]) (*connect.Response[saboresv1.GetProductContentResponse], error) {
-	row, err := h.q.AdminGetProduct(ctx, req.Msg.GetId())
+	c, err := h.products.Content(ctx, req.Msg.GetId())
 	if err != nil {
-		return nil, catalogue.ProductNotFound(err, req.Msg.GetId())
+		return nil, err
 	}
-	f, err := h.q.GetFoodInfo(ctx, row.Product.ID)
-	food := &f
-	if errors.Is(err, pgx.ErrNoRows) {
-		food = nil
-	} else if err != nil {
-		return nil, fmt.Errorf("adminproductapi: read food information of product %d: %w", row.Product.ID, err)
-	}
-	return connect.NewResponse(&saboresv1.GetProductContentResponse{Content: contentToProto(catalogue.ContentOf(row.Product, food))}), nil
+	return connect.NewResponse(&saboresv1.GetProductContentResponse{Content: contentToProto(c)}), nil
 }
 
 // UpdateProductContent replaces a product's content as a whole
@@ -51,6 +41,14 @@ func contentOf(in *saboresv1.ProductContent) catalogue.Content {
 		DescriptionEs: in.GetDescriptionEs(), DescriptionPt: in.GetDescriptionPt(), IsFood: in.GetIsFood(),
 		Flags: catalogue.Flags{Frozen: flags.GetFrozen(), Perishable: flags.GetPerishable(),
 			SealedHygiene: flags.GetSealedHygiene(), AgeRestricted: flags.GetAgeRestricted()},
+	}
+	if sf := in.GetSafety(); sf != nil {
+		c.Safety = &catalogue.Safety{
+			ManufacturerName: sf.GetManufacturerName(), ManufacturerAddress: sf.GetManufacturerAddress(),
+			ManufacturerContact: sf.GetManufacturerContact(), ManufacturerCountry: sf.GetManufacturerCountry(),
+			ResponsibleName: sf.GetResponsibleName(), ResponsibleAddress: sf.GetResponsibleAddress(),
+			ResponsibleContact: sf.GetResponsibleContact(), WarningsEs: sf.GetWarningsEs(), WarningsPt: sf.GetWarningsPt(),
+		}
 	}
 	f := in.GetFoodInfo()
 	if f == nil {
@@ -80,6 +78,14 @@ func contentToProto(c catalogue.Content) *saboresv1.ProductContent {
 		DescriptionPt: c.DescriptionPt, IsFood: c.IsFood,
 		Flags: &saboresv1.ProductFlags{Frozen: c.Flags.Frozen, Perishable: c.Flags.Perishable,
 			SealedHygiene: c.Flags.SealedHygiene, AgeRestricted: c.Flags.AgeRestricted},
+	}
+	if sf := c.Safety; sf != nil {
+		out.Safety = &saboresv1.AdminProductSafety{
+			ManufacturerName: sf.ManufacturerName, ManufacturerAddress: sf.ManufacturerAddress,
+			ManufacturerContact: sf.ManufacturerContact, ManufacturerCountry: sf.ManufacturerCountry,
+			ResponsibleName: sf.ResponsibleName, ResponsibleAddress: sf.ResponsibleAddress,
+			ResponsibleContact: sf.ResponsibleContact, WarningsEs: sf.WarningsEs, WarningsPt: sf.WarningsPt,
+		}
 	}
 	f := c.Food
 	if f == nil {

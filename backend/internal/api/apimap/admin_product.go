@@ -35,11 +35,13 @@ func AdminProducts(ctx context.Context, q *db.Queries, products []db.Product) ([
 }
 
 var publishGaps = map[catalogue.Gap]saboresv1.ProductPublishGap{
-	catalogue.GapIngredients:    saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_INGREDIENTS,
-	catalogue.GapAllergens:      saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_ALLERGENS,
-	catalogue.GapNetQuantity:    saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_NET_QUANTITY,
-	catalogue.GapFoodOperator:   saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_FOOD_OPERATOR,
-	catalogue.GapUnitPriceBasis: saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS,
+	catalogue.GapIngredients:       saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_INGREDIENTS,
+	catalogue.GapAllergens:         saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_ALLERGENS,
+	catalogue.GapNetQuantity:       saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_NET_QUANTITY,
+	catalogue.GapFoodOperator:      saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_FOOD_OPERATOR,
+	catalogue.GapUnitPriceBasis:    saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS,
+	catalogue.GapManufacturer:      saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_MANUFACTURER,
+	catalogue.GapResponsiblePerson: saboresv1.ProductPublishGap_PRODUCT_PUBLISH_GAP_EU_RESPONSIBLE_PERSON,
 }
 
 // Channel maps a stored sales channel to the contract's enum.

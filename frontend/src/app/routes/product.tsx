@@ -9,6 +9,7 @@ import { useProduct } from "@/features/catalog/api/catalog";
 import { AddToCartButton, effectivePrice } from "@/features/catalog/components/add-to-cart-button";
 import { FavoriteButton } from "@/features/catalog/components/favorite-button";
 import { FoodInfo } from "@/features/catalog/components/food-info";
+import { ProductSafety } from "@/features/catalog/components/product-safety";
 import { ProductGallery } from "@/features/catalog/components/product-gallery";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
@@ -117,6 +118,7 @@ export default function ProductRoute() {
         </div>
       </div>
       <FoodInfo product={p} />
+      <ProductSafety product={p} />
     </div>
   );
 }

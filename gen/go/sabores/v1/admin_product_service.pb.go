@@ -1502,7 +1502,10 @@ type ProductContent struct {
 	Flags *ProductFlags `protobuf:"bytes,7,opt,name=flags,proto3" json:"flags,omitempty"`
 	// food_info is the food information; unset when not filled in yet, and
 	// refused for a non-food product.
-	FoodInfo      *AdminFoodInfo `protobuf:"bytes,8,opt,name=food_info,json=foodInfo,proto3" json:"food_info,omitempty"`
+	FoodInfo *AdminFoodInfo `protobuf:"bytes,8,opt,name=food_info,json=foodInfo,proto3" json:"food_info,omitempty"`
+	// safety is a non-food product's safety information (GPSR); unset when
+	// not filled in yet, and refused for a food.
+	Safety        *AdminProductSafety `protobuf:"bytes,20,opt,name=safety,proto3" json:"safety,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1589,6 +1592,13 @@ func (x *ProductContent) GetFlags() *ProductFlags {
 func (x *ProductContent) GetFoodInfo() *AdminFoodInfo {
 	if x != nil {
 		return x.FoodInfo
+	}
+	return nil
+}
+
+func (x *ProductContent) GetSafety() *AdminProductSafety {
+	if x != nil {
+		return x.Safety
 	}
 	return nil
 }
@@ -1782,7 +1792,7 @@ var File_sabores_v1_admin_product_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_product_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/admin_product_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x15sabores/v1/food.proto\x1a\x16sabores/v1/types.proto\"\xc5\x05\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1csabores/v1/admin_types.proto\x1a\x15sabores/v1/food.proto\x1a\x1fsabores/v1/product_safety.proto\x1a\x16sabores/v1/types.proto\"\xc5\x05\n" +
 	"\x0eProductDetails\x12\x1e\n" +
 	"\x04name\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x04name\x12;\n" +
@@ -1885,7 +1895,7 @@ const file_sabores_v1_admin_product_service_proto_rawDesc = "" +
 	"\roperator_name\x18\f \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\foperatorName\x125\n" +
 	"\x10operator_address\x18\r \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\x90\x03R\x0foperatorAddress\"\xe3\x02\n" +
+	"\xbaH\ar\x05\x10\x01\x18\x90\x03R\x0foperatorAddress\"\x9b\x03\n" +
 	"\x0eProductContent\x12&\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12#\n" +
@@ -1896,7 +1906,8 @@ const file_sabores_v1_admin_product_service_proto_rawDesc = "" +
 	"\x0edescription_pt\x18\x05 \x01(\tB\b\xbaH\x05r\x03\x18\xa0\x1fR\rdescriptionPt\x12\x17\n" +
 	"\ais_food\x18\x06 \x01(\bR\x06isFood\x12.\n" +
 	"\x05flags\x18\a \x01(\v2\x18.sabores.v1.ProductFlagsR\x05flags\x126\n" +
-	"\tfood_info\x18\b \x01(\v2\x19.sabores.v1.AdminFoodInfoR\bfoodInfo\"3\n" +
+	"\tfood_info\x18\b \x01(\v2\x19.sabores.v1.AdminFoodInfoR\bfoodInfo\x126\n" +
+	"\x06safety\x18\x14 \x01(\v2\x1e.sabores.v1.AdminProductSafetyR\x06safety\"3\n" +
 	"\x18GetProductContentRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"Q\n" +
 	"\x19GetProductContentResponse\x124\n" +
@@ -1970,6 +1981,7 @@ var file_sabores_v1_admin_product_service_proto_goTypes = []any{
 	(QuantityUnit)(0),                    // 32: sabores.v1.QuantityUnit
 	(*Nutrition)(nil),                    // 33: sabores.v1.Nutrition
 	(*ProductFlags)(nil),                 // 34: sabores.v1.ProductFlags
+	(*AdminProductSafety)(nil),           // 35: sabores.v1.AdminProductSafety
 }
 var file_sabores_v1_admin_product_service_proto_depIdxs = []int32{
 	0,  // 0: sabores.v1.CreateProductRequest.details:type_name -> sabores.v1.ProductDetails
@@ -1992,40 +2004,41 @@ var file_sabores_v1_admin_product_service_proto_depIdxs = []int32{
 	33, // 17: sabores.v1.AdminFoodInfo.nutrition:type_name -> sabores.v1.Nutrition
 	34, // 18: sabores.v1.ProductContent.flags:type_name -> sabores.v1.ProductFlags
 	23, // 19: sabores.v1.ProductContent.food_info:type_name -> sabores.v1.AdminFoodInfo
-	24, // 20: sabores.v1.GetProductContentResponse.content:type_name -> sabores.v1.ProductContent
-	24, // 21: sabores.v1.UpdateProductContentRequest.content:type_name -> sabores.v1.ProductContent
-	24, // 22: sabores.v1.UpdateProductContentResponse.content:type_name -> sabores.v1.ProductContent
-	17, // 23: sabores.v1.AdminProductService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
-	19, // 24: sabores.v1.AdminProductService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
-	1,  // 25: sabores.v1.AdminProductService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
-	21, // 26: sabores.v1.AdminProductService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
-	3,  // 27: sabores.v1.AdminProductService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
-	25, // 28: sabores.v1.AdminProductService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
-	27, // 29: sabores.v1.AdminProductService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
-	5,  // 30: sabores.v1.AdminProductService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
-	7,  // 31: sabores.v1.AdminProductService.PublishProduct:input_type -> sabores.v1.PublishProductRequest
-	9,  // 32: sabores.v1.AdminProductService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
-	11, // 33: sabores.v1.AdminProductService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
-	13, // 34: sabores.v1.AdminProductService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
-	15, // 35: sabores.v1.AdminProductService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
-	18, // 36: sabores.v1.AdminProductService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
-	20, // 37: sabores.v1.AdminProductService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
-	2,  // 38: sabores.v1.AdminProductService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
-	22, // 39: sabores.v1.AdminProductService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
-	4,  // 40: sabores.v1.AdminProductService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
-	26, // 41: sabores.v1.AdminProductService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
-	28, // 42: sabores.v1.AdminProductService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
-	6,  // 43: sabores.v1.AdminProductService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
-	8,  // 44: sabores.v1.AdminProductService.PublishProduct:output_type -> sabores.v1.PublishProductResponse
-	10, // 45: sabores.v1.AdminProductService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
-	12, // 46: sabores.v1.AdminProductService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
-	14, // 47: sabores.v1.AdminProductService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
-	16, // 48: sabores.v1.AdminProductService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
-	36, // [36:49] is the sub-list for method output_type
-	23, // [23:36] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	35, // 20: sabores.v1.ProductContent.safety:type_name -> sabores.v1.AdminProductSafety
+	24, // 21: sabores.v1.GetProductContentResponse.content:type_name -> sabores.v1.ProductContent
+	24, // 22: sabores.v1.UpdateProductContentRequest.content:type_name -> sabores.v1.ProductContent
+	24, // 23: sabores.v1.UpdateProductContentResponse.content:type_name -> sabores.v1.ProductContent
+	17, // 24: sabores.v1.AdminProductService.ListAdminProducts:input_type -> sabores.v1.ListAdminProductsRequest
+	19, // 25: sabores.v1.AdminProductService.GetAdminProduct:input_type -> sabores.v1.GetAdminProductRequest
+	1,  // 26: sabores.v1.AdminProductService.CreateProduct:input_type -> sabores.v1.CreateProductRequest
+	21, // 27: sabores.v1.AdminProductService.UpdateProduct:input_type -> sabores.v1.UpdateProductRequest
+	3,  // 28: sabores.v1.AdminProductService.UpdateProductDetails:input_type -> sabores.v1.UpdateProductDetailsRequest
+	25, // 29: sabores.v1.AdminProductService.GetProductContent:input_type -> sabores.v1.GetProductContentRequest
+	27, // 30: sabores.v1.AdminProductService.UpdateProductContent:input_type -> sabores.v1.UpdateProductContentRequest
+	5,  // 31: sabores.v1.AdminProductService.ArchiveProduct:input_type -> sabores.v1.ArchiveProductRequest
+	7,  // 32: sabores.v1.AdminProductService.PublishProduct:input_type -> sabores.v1.PublishProductRequest
+	9,  // 33: sabores.v1.AdminProductService.ListProductImages:input_type -> sabores.v1.ListProductImagesRequest
+	11, // 34: sabores.v1.AdminProductService.UploadProductImage:input_type -> sabores.v1.UploadProductImageRequest
+	13, // 35: sabores.v1.AdminProductService.ReorderProductImages:input_type -> sabores.v1.ReorderProductImagesRequest
+	15, // 36: sabores.v1.AdminProductService.DeleteProductImage:input_type -> sabores.v1.DeleteProductImageRequest
+	18, // 37: sabores.v1.AdminProductService.ListAdminProducts:output_type -> sabores.v1.ListAdminProductsResponse
+	20, // 38: sabores.v1.AdminProductService.GetAdminProduct:output_type -> sabores.v1.GetAdminProductResponse
+	2,  // 39: sabores.v1.AdminProductService.CreateProduct:output_type -> sabores.v1.CreateProductResponse
+	22, // 40: sabores.v1.AdminProductService.UpdateProduct:output_type -> sabores.v1.UpdateProductResponse
+	4,  // 41: sabores.v1.AdminProductService.UpdateProductDetails:output_type -> sabores.v1.UpdateProductDetailsResponse
+	26, // 42: sabores.v1.AdminProductService.GetProductContent:output_type -> sabores.v1.GetProductContentResponse
+	28, // 43: sabores.v1.AdminProductService.UpdateProductContent:output_type -> sabores.v1.UpdateProductContentResponse
+	6,  // 44: sabores.v1.AdminProductService.ArchiveProduct:output_type -> sabores.v1.ArchiveProductResponse
+	8,  // 45: sabores.v1.AdminProductService.PublishProduct:output_type -> sabores.v1.PublishProductResponse
+	10, // 46: sabores.v1.AdminProductService.ListProductImages:output_type -> sabores.v1.ListProductImagesResponse
+	12, // 47: sabores.v1.AdminProductService.UploadProductImage:output_type -> sabores.v1.UploadProductImageResponse
+	14, // 48: sabores.v1.AdminProductService.ReorderProductImages:output_type -> sabores.v1.ReorderProductImagesResponse
+	16, // 49: sabores.v1.AdminProductService.DeleteProductImage:output_type -> sabores.v1.DeleteProductImageResponse
+	37, // [37:50] is the sub-list for method output_type
+	24, // [24:37] is the sub-list for method input_type
+	24, // [24:24] is the sub-list for extension type_name
+	24, // [24:24] is the sub-list for extension extendee
+	0,  // [0:24] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_product_service_proto_init() }
@@ -2035,6 +2048,7 @@ func file_sabores_v1_admin_product_service_proto_init() {
 	}
 	file_sabores_v1_admin_types_proto_init()
 	file_sabores_v1_food_proto_init()
+	file_sabores_v1_product_safety_proto_init()
 	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -41,6 +41,13 @@ const (
 	// PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS is a food without a unit (g, ml
 	// or pieces) its unit price can be per (RD 3423/2000).
 	ProductPublishGap_PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS ProductPublishGap = 5
+	// PRODUCT_PUBLISH_GAP_MANUFACTURER is a non-food product without its
+	// manufacturer's name, postal and electronic address and country (GPSR
+	// art. 19).
+	ProductPublishGap_PRODUCT_PUBLISH_GAP_MANUFACTURER ProductPublishGap = 6
+	// PRODUCT_PUBLISH_GAP_EU_RESPONSIBLE_PERSON is a non-food product made
+	// outside the EU without the responsible person established in it.
+	ProductPublishGap_PRODUCT_PUBLISH_GAP_EU_RESPONSIBLE_PERSON ProductPublishGap = 7
 )
 
 // Enum value maps for ProductPublishGap.
@@ -52,14 +59,18 @@ var (
 		3: "PRODUCT_PUBLISH_GAP_NET_QUANTITY",
 		4: "PRODUCT_PUBLISH_GAP_FOOD_OPERATOR",
 		5: "PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS",
+		6: "PRODUCT_PUBLISH_GAP_MANUFACTURER",
+		7: "PRODUCT_PUBLISH_GAP_EU_RESPONSIBLE_PERSON",
 	}
 	ProductPublishGap_value = map[string]int32{
-		"PRODUCT_PUBLISH_GAP_UNSPECIFIED":      0,
-		"PRODUCT_PUBLISH_GAP_INGREDIENTS":      1,
-		"PRODUCT_PUBLISH_GAP_ALLERGENS":        2,
-		"PRODUCT_PUBLISH_GAP_NET_QUANTITY":     3,
-		"PRODUCT_PUBLISH_GAP_FOOD_OPERATOR":    4,
-		"PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS": 5,
+		"PRODUCT_PUBLISH_GAP_UNSPECIFIED":           0,
+		"PRODUCT_PUBLISH_GAP_INGREDIENTS":           1,
+		"PRODUCT_PUBLISH_GAP_ALLERGENS":             2,
+		"PRODUCT_PUBLISH_GAP_NET_QUANTITY":          3,
+		"PRODUCT_PUBLISH_GAP_FOOD_OPERATOR":         4,
+		"PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS":      5,
+		"PRODUCT_PUBLISH_GAP_MANUFACTURER":          6,
+		"PRODUCT_PUBLISH_GAP_EU_RESPONSIBLE_PERSON": 7,
 	}
 )
 
@@ -423,14 +434,16 @@ const file_sabores_v1_admin_types_proto_rawDesc = "" +
 	"\x15shipping_weight_grams\x18\x1e \x01(\x05R\x13shippingWeightGrams\x12%\n" +
 	"\x0eweight_missing\x18\x1f \x01(\bR\rweightMissing\x12=\n" +
 	"\fpublish_time\x18  \x01(\v2\x1a.google.protobuf.TimestampR\vpublishTime\x12@\n" +
-	"\fpublish_gaps\x18! \x03(\x0e2\x1d.sabores.v1.ProductPublishGapR\vpublishGaps*\xf7\x01\n" +
+	"\fpublish_gaps\x18! \x03(\x0e2\x1d.sabores.v1.ProductPublishGapR\vpublishGaps*\xcc\x02\n" +
 	"\x11ProductPublishGap\x12#\n" +
 	"\x1fPRODUCT_PUBLISH_GAP_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fPRODUCT_PUBLISH_GAP_INGREDIENTS\x10\x01\x12!\n" +
 	"\x1dPRODUCT_PUBLISH_GAP_ALLERGENS\x10\x02\x12$\n" +
 	" PRODUCT_PUBLISH_GAP_NET_QUANTITY\x10\x03\x12%\n" +
 	"!PRODUCT_PUBLISH_GAP_FOOD_OPERATOR\x10\x04\x12(\n" +
-	"$PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS\x10\x05B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"$PRODUCT_PUBLISH_GAP_UNIT_PRICE_BASIS\x10\x05\x12$\n" +
+	" PRODUCT_PUBLISH_GAP_MANUFACTURER\x10\x06\x12-\n" +
+	")PRODUCT_PUBLISH_GAP_EU_RESPONSIBLE_PERSON\x10\aB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_types_proto_rawDescOnce sync.Once

@@ -645,7 +645,11 @@ type Product struct {
 	ImageSrcset string `protobuf:"bytes,21,opt,name=image_srcset,json=imageSrcset,proto3" json:"image_srcset,omitempty"`
 	// images are the product's uploaded pictures, first first; only
 	// GetProduct fills them.
-	Images        []*ProductImage `protobuf:"bytes,22,rep,name=images,proto3" json:"images,omitempty"`
+	Images []*ProductImage `protobuf:"bytes,22,rep,name=images,proto3" json:"images,omitempty"`
+	// safety is what the law asks to show of a non-food product (GPSR art.
+	// 19): its manufacturer, its responsible person in the EU and its
+	// warnings; only GetProduct fills it, and never for foods.
+	Safety        *ProductSafety `protobuf:"bytes,30,opt,name=safety,proto3" json:"safety,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -830,6 +834,13 @@ func (x *Product) GetImageSrcset() string {
 func (x *Product) GetImages() []*ProductImage {
 	if x != nil {
 		return x.Images
+	}
+	return nil
+}
+
+func (x *Product) GetSafety() *ProductSafety {
+	if x != nil {
+		return x.Safety
 	}
 	return nil
 }
@@ -1807,7 +1818,7 @@ var File_sabores_v1_types_proto protoreflect.FileDescriptor
 const file_sabores_v1_types_proto_rawDesc = "" +
 	"\n" +
 	"\x16sabores/v1/types.proto\x12\n" +
-	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\x1a\x19sabores/v1/shipping.proto\"\xb9\x03\n" +
+	"sabores.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15sabores/v1/food.proto\x1a\x1fsabores/v1/product_safety.proto\x1a\x19sabores/v1/shipping.proto\"\xb9\x03\n" +
 	"\tPromotion\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12-\n" +
 	"\x04type\x18\x02 \x01(\x0e2\x19.sabores.v1.PromotionTypeR\x04type\x120\n" +
@@ -1821,7 +1832,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\bend_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\x123\n" +
 	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\x122\n" +
 	"\x15reference_price_cents\x18\n" +
-	" \x01(\x03R\x13referencePriceCents\"\xfd\x05\n" +
+	" \x01(\x03R\x13referencePriceCents\"\xb0\x06\n" +
 	"\aProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -1848,7 +1859,8 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x05flags\x18\x13 \x01(\v2\x18.sabores.v1.ProductFlagsR\x05flags\x12\x17\n" +
 	"\ais_food\x18\x14 \x01(\bR\x06isFood\x12!\n" +
 	"\fimage_srcset\x18\x15 \x01(\tR\vimageSrcset\x120\n" +
-	"\x06images\x18\x16 \x03(\v2\x18.sabores.v1.ProductImageR\x06images\"\x92\x01\n" +
+	"\x06images\x18\x16 \x03(\v2\x18.sabores.v1.ProductImageR\x06images\x121\n" +
+	"\x06safety\x18\x1e \x01(\v2\x19.sabores.v1.ProductSafetyR\x06safety\"\x92\x01\n" +
 	"\fProductImage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x10\n" +
@@ -2026,7 +2038,8 @@ var file_sabores_v1_types_proto_goTypes = []any{
 	(*FoodInfo)(nil),              // 18: sabores.v1.FoodInfo
 	(*UnitPrice)(nil),             // 19: sabores.v1.UnitPrice
 	(*ProductFlags)(nil),          // 20: sabores.v1.ProductFlags
-	(ShippingKind)(0),             // 21: sabores.v1.ShippingKind
+	(*ProductSafety)(nil),         // 21: sabores.v1.ProductSafety
+	(ShippingKind)(0),             // 22: sabores.v1.ShippingKind
 }
 var file_sabores_v1_types_proto_depIdxs = []int32{
 	2,  // 0: sabores.v1.Promotion.type:type_name -> sabores.v1.PromotionType
@@ -2038,23 +2051,24 @@ var file_sabores_v1_types_proto_depIdxs = []int32{
 	19, // 6: sabores.v1.Product.unit_price:type_name -> sabores.v1.UnitPrice
 	20, // 7: sabores.v1.Product.flags:type_name -> sabores.v1.ProductFlags
 	9,  // 8: sabores.v1.Product.images:type_name -> sabores.v1.ProductImage
-	3,  // 9: sabores.v1.Order.status:type_name -> sabores.v1.OrderStatus
-	4,  // 10: sabores.v1.Order.payment_method:type_name -> sabores.v1.PaymentMethod
-	5,  // 11: sabores.v1.Order.payment_status:type_name -> sabores.v1.PaymentStatus
-	13, // 12: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
-	12, // 13: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
-	17, // 14: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
-	15, // 15: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
-	17, // 16: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
-	21, // 17: sabores.v1.Order.shipping_kind:type_name -> sabores.v1.ShippingKind
-	17, // 18: sabores.v1.Order.update_time:type_name -> google.protobuf.Timestamp
-	17, // 19: sabores.v1.Order.paid_time:type_name -> google.protobuf.Timestamp
-	6,  // 20: sabores.v1.User.role:type_name -> sabores.v1.Role
-	21, // [21:21] is the sub-list for method output_type
-	21, // [21:21] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	21, // 9: sabores.v1.Product.safety:type_name -> sabores.v1.ProductSafety
+	3,  // 10: sabores.v1.Order.status:type_name -> sabores.v1.OrderStatus
+	4,  // 11: sabores.v1.Order.payment_method:type_name -> sabores.v1.PaymentMethod
+	5,  // 12: sabores.v1.Order.payment_status:type_name -> sabores.v1.PaymentStatus
+	13, // 13: sabores.v1.Order.lines:type_name -> sabores.v1.OrderLine
+	12, // 14: sabores.v1.Order.delivery:type_name -> sabores.v1.Delivery
+	17, // 15: sabores.v1.Order.create_time:type_name -> google.protobuf.Timestamp
+	15, // 16: sabores.v1.Order.vat_by_rate:type_name -> sabores.v1.VatAmount
+	17, // 17: sabores.v1.Order.age_declare_time:type_name -> google.protobuf.Timestamp
+	22, // 18: sabores.v1.Order.shipping_kind:type_name -> sabores.v1.ShippingKind
+	17, // 19: sabores.v1.Order.update_time:type_name -> google.protobuf.Timestamp
+	17, // 20: sabores.v1.Order.paid_time:type_name -> google.protobuf.Timestamp
+	6,  // 21: sabores.v1.User.role:type_name -> sabores.v1.Role
+	22, // [22:22] is the sub-list for method output_type
+	22, // [22:22] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_types_proto_init() }
@@ -2063,6 +2077,7 @@ func file_sabores_v1_types_proto_init() {
 		return
 	}
 	file_sabores_v1_food_proto_init()
+	file_sabores_v1_product_safety_proto_init()
 	file_sabores_v1_shipping_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{

@@ -50,6 +50,16 @@ interface Values {
   abv: string;
   operatorName: string;
   operatorAddress: string;
+  // A non-food product's safety information (GPSR art. 19).
+  manufacturerName: string;
+  manufacturerAddress: string;
+  manufacturerContact: string;
+  manufacturerCountry: string;
+  responsibleName: string;
+  responsibleAddress: string;
+  responsibleContact: string;
+  warningsEs: string;
+  warningsPt: string;
 }
 
 function valuesOf(c: ProductContent): Values {
@@ -90,6 +100,15 @@ function valuesOf(c: ProductContent): Values {
     abv: f && f.abvBasisPoints > 0 ? hundredthsText(f.abvBasisPoints) : "",
     operatorName: f?.operatorName ?? "",
     operatorAddress: f?.operatorAddress ?? "",
+    manufacturerName: c.safety?.manufacturerName ?? "",
+    manufacturerAddress: c.safety?.manufacturerAddress ?? "",
+    manufacturerContact: c.safety?.manufacturerContact ?? "",
+    manufacturerCountry: c.safety?.manufacturerCountry ?? "",
+    responsibleName: c.safety?.responsibleName ?? "",
+    responsibleAddress: c.safety?.responsibleAddress ?? "",
+    responsibleContact: c.safety?.responsibleContact ?? "",
+    warningsEs: c.safety?.warningsEs ?? "",
+    warningsPt: c.safety?.warningsPt ?? "",
   };
 }
 
@@ -128,7 +147,29 @@ const pathFields: Record<string, ContentField> = {
   "food_info.nutrition.sugars_mg": "sugarsMg",
   "food_info.nutrition.protein_mg": "proteinMg",
   "food_info.nutrition.salt_mg": "saltMg",
+  "safety.manufacturer_name": "manufacturerName",
+  "safety.manufacturer_address": "manufacturerAddress",
+  "safety.manufacturer_contact": "manufacturerContact",
+  "safety.manufacturer_country": "manufacturerCountry",
+  "safety.responsible_name": "responsibleName",
+  "safety.responsible_address": "responsibleAddress",
+  "safety.responsible_contact": "responsibleContact",
+  "safety.warnings_es": "warningsEs",
+  "safety.warnings_pt": "warningsPt",
 };
+
+/** safetyFields are the form's fields of a non-food product's safety information. */
+const safetyFields = [
+  "manufacturerName",
+  "manufacturerAddress",
+  "manufacturerContact",
+  "manufacturerCountry",
+  "responsibleName",
+  "responsibleAddress",
+  "responsibleContact",
+  "warningsEs",
+  "warningsPt",
+] as const;
 
 /** contentField names the form field a violation's path is about ("content.food_info.contains[2]" is "contains"). */
 function contentField(path: string): ContentField | undefined {
@@ -147,7 +188,14 @@ function toContent(id: bigint, v: Values): { content: ContentInit } | { invalid:
     flags: { frozen: v.frozen, perishable: v.perishable, sealedHygiene: v.sealedHygiene, ageRestricted: v.ageRestricted },
   };
   if (!content.nameEs) return { invalid: "nameEs" };
-  if (!v.isFood || !v.hasFood) return { content };
+  if (!v.isFood) {
+    const country = v.manufacturerCountry.trim().toUpperCase();
+    if (country && !/^[A-Z]{2}$/.test(country)) return { invalid: "manufacturerCountry" };
+    const safety = Object.fromEntries(safetyFields.map((k) => [k, v[k].trim()]));
+    if (Object.values(safety).some(Boolean)) content.safety = { ...safety, manufacturerCountry: country };
+    return { content };
+  }
+  if (!v.hasFood) return { content };
   const quantity = parseQuantity(v.quantity, v.unit);
   if (quantity === null) return { invalid: "quantity" };
   const drained = v.drained.trim() ? parseQuantity(v.drained, QuantityUnit.G) : 0;
@@ -269,7 +317,26 @@ function ContentForm({ content, onSaved }: { content: ProductContent; onSaved: (
   const [errors, setErrors] = useState<Partial<Record<ContentField, string>>>({});
   const update = useUpdateProductContent();
   const set = <K extends keyof Values>(k: K, value: Values[K]) => setV((old) => ({ ...old, [k]: value }));
-  const text = (k: "nameEs" | "namePt" | "descriptionEs" | "descriptionPt" | "ingredientsEs" | "ingredientsPt" | "storageEs" | "storagePt" | "quantity" | "drained" | "abv" | "operatorName" | "operatorAddress" | "energyKj" | "energyKcal", multiline = false) =>
+  const text = (
+    k:
+      | "nameEs"
+      | "namePt"
+      | "descriptionEs"
+      | "descriptionPt"
+      | "ingredientsEs"
+      | "ingredientsPt"
+      | "storageEs"
+      | "storagePt"
+      | "quantity"
+      | "drained"
+      | "abv"
+      | "operatorName"
+      | "operatorAddress"
+      | "energyKj"
+      | "energyKcal"
+      | (typeof safetyFields)[number],
+    multiline = false,
+  ) =>
     function Input(id: string, describedBy: string | undefined) {
       const aria = { "aria-invalid": errors[k] ? true : undefined, "aria-describedby": describedBy };
       return multiline ? (
@@ -411,6 +478,23 @@ function ContentForm({ content, onSaved }: { content: ProductContent; onSaved: (
           )}
         </fieldset>
       )}
+      {!v.isFood && (
+        <fieldset className="space-y-4 rounded-lg border border-stone-200 p-3">
+          <legend className="px-1 font-semibold">{t("content.safetyTitle")}</legend>
+          <p className="text-sm text-stone-700">{t("content.safetyHint")}</p>
+          <Field label={t("content.manufacturerName")} error={errors.manufacturerName}>{text("manufacturerName")}</Field>
+          <Field label={t("content.manufacturerAddress")} error={errors.manufacturerAddress}>{text("manufacturerAddress", true)}</Field>
+          <Field label={t("content.manufacturerContact")} error={errors.manufacturerContact}>{text("manufacturerContact")}</Field>
+          <Field label={t("content.manufacturerCountry")} error={errors.manufacturerCountry}>{text("manufacturerCountry")}</Field>
+          <Field label={t("content.responsibleName")} hint={t("content.responsibleHint")} error={errors.responsibleName}>
+            {text("responsibleName")}
+          </Field>
+          <Field label={t("content.responsibleAddress")} error={errors.responsibleAddress}>{text("responsibleAddress", true)}</Field>
+          <Field label={t("content.responsibleContact")} error={errors.responsibleContact}>{text("responsibleContact")}</Field>
+          <Field label={t("content.warningsEs")} error={errors.warningsEs}>{text("warningsEs", true)}</Field>
+          <Field label={t("content.warningsPt")} error={errors.warningsPt}>{text("warningsPt", true)}</Field>
+        </fieldset>
+      )}
       {error && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           {error}
@@ -425,7 +509,7 @@ function ContentForm({ content, onSaved }: { content: ProductContent; onSaved: (
   );
 }
 
-/** ProductContentForm loads and edits a product's texts in both languages and its food information. */
+/** ProductContentForm loads and edits a product's texts in both languages and its food or safety information. */
 export function ProductContentForm({ productId, onSaved }: { productId: bigint; onSaved: () => void }) {
   const { t } = useTranslation("admin");
   const query = useProductContent(productId);

@@ -10,7 +10,8 @@ import { formatDate } from "@/lib/format-date";
 
 /**
  * PublishPanel says whether a product is a draft or on sale, what it lacks
- * before it may be published (a food's information, EU 1169/2011 art. 9),
+ * before it may be published (a food's information, EU 1169/2011 art. 9;
+ * another product's manufacturer, GPSR art. 19),
  * and publishes or unpublishes it. A refusal names what is missing in words.
  */
 export function PublishPanel({ product }: { product: AdminProduct }) {
@@ -20,7 +21,10 @@ export function PublishPanel({ product }: { product: AdminProduct }) {
   const [refused, setRefused] = useState<string[]>([]);
   const published = product.publishTime !== undefined;
   const gaps = product.publishGaps.map(gapKey).filter((k): k is string => k !== undefined);
-  const missing = refused.length > 0 ? refused : gaps;
+  // A refusal stands while what it named is still missing: once the owner
+  // completes the product, its stale list would contradict the product.
+  const stillRefused = refused.filter((k) => gaps.includes(k));
+  const missing = stillRefused.length > 0 ? stillRefused : gaps;
   const toggle = () => {
     setRefused([]);
     publish.mutate(
@@ -51,8 +55,8 @@ export function PublishPanel({ product }: { product: AdminProduct }) {
       </div>
       <p className="mt-1 text-sm text-stone-700">{t(published ? "publish.publishedHint" : "publish.draftHint")}</p>
       {missing.length > 0 && (
-        <div role={refused.length > 0 ? "alert" : undefined} className="mt-2 text-sm">
-          <p className="font-medium text-amber-900">{t(refused.length > 0 ? "publish.refused" : published ? "publish.flagged" : "publish.lacks")}</p>
+        <div role={stillRefused.length > 0 ? "alert" : undefined} className="mt-2 text-sm">
+          <p className="font-medium text-amber-900">{t(stillRefused.length > 0 ? "publish.refused" : published ? "publish.flagged" : "publish.lacks")}</p>
           <ul className="ml-5 list-disc">
             {missing.map((k) => (
               <li key={k}>{t(`publish.gaps.${k}`)}</li>

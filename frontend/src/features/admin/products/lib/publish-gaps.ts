@@ -7,6 +7,8 @@ const gapKeys: Record<string, string> = {
   [ProductPublishGap.NET_QUANTITY]: "NET_QUANTITY",
   [ProductPublishGap.FOOD_OPERATOR]: "FOOD_OPERATOR",
   [ProductPublishGap.UNIT_PRICE_BASIS]: "UNIT_PRICE_BASIS",
+  [ProductPublishGap.MANUFACTURER]: "MANUFACTURER",
+  [ProductPublishGap.EU_RESPONSIBLE_PERSON]: "EU_RESPONSIBLE_PERSON",
 };
 
 /** gapKey is a gap's text key, from the product's list (an enum) or a refusal's metadata (its name). */
