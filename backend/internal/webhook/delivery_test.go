@@ -2,6 +2,7 @@ package webhook_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -118,7 +119,7 @@ func TestADayOfFailuresDisablesTheEndpoint(t *testing.T) {
 		t.Fatalf("after a day of failures: disabled %v (%q), want disabled as failing", got.DisabledAt, got.DisabledReason)
 	}
 	// Disabled, the next try sends nothing and the job stops.
-	if err := endpoints.Deliver(ctx, client, d, day2.Add(webhook.DisableAfter+time.Hour), false); err != webhook.ErrGone {
+	if err := endpoints.Deliver(ctx, client, d, day2.Add(webhook.DisableAfter+time.Hour), false); !errors.Is(err, webhook.ErrGone) {
 		t.Errorf("a delivery to a disabled endpoint: %v, want ErrGone", err)
 	}
 	var emails, audited int
