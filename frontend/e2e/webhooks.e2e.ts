@@ -34,10 +34,11 @@ async function adminPage(viewport: { width: number; height: number }, language: 
 /** changeStock adds a unit to the first product of the catalogue, as the signed-in admin: a stock.changed event. */
 async function changeStock(page: Page) {
   await page.goto("/admin/catalogue");
-  await page.locator('a[href^="/admin/catalogue/"]').first().waitFor();
-  const productId = await page.evaluate(() =>
-    [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")?.match(/^\/admin\/catalogue\/(\d+)$/)?.[1]).find(Boolean),
+  // The list loads after the page: wait for a product's link.
+  const link = await page.waitForFunction(() =>
+    [...document.querySelectorAll("a")].map((a) => a.getAttribute("href")?.match(/\/admin\/catalogue\/(\d+)$/)?.[1]).find(Boolean),
   );
+  const productId = (await link.jsonValue()) as string;
   expect(productId).toBeTruthy();
   const status = await page.evaluate(async (id) => {
     const res = await fetch("/sabores.v1.AdminStockService/AdjustStock", {
@@ -98,7 +99,7 @@ describe("the webhooks screen", () => {
     await page.getByText("La entrega se enviará de nuevo en unos segundos.").first().waitFor();
     await row.getByText("Entregado").waitFor({ timeout: 20_000 });
     await row.getByRole("cell", { name: "204", exact: true }).waitFor();
-    await card.getByText("Activo", { exact: true }).waitFor();
+    await card.getByText("Activo", { exact: true }).waitFor({ timeout: 15_000 });
     expect(received.some((r) => r.status === 204 && r.id !== "")).toBe(true);
 
     await card.getByRole("button", { name: `Desactivar: ${receiverURL}` }).click();

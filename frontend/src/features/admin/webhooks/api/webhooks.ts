@@ -3,9 +3,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { methodKey } from "@/features/admin/shared/api/method-key";
 import { webhookService } from "@/features/admin/webhooks/api/service";
 
-/** useWebhookEndpoints lists the endpoints with their state. */
+/** useWebhookEndpoints lists the endpoints with their state, refreshed
+ * as deliveries succeed or fail in the background. */
 export function useWebhookEndpoints() {
-  return useQuery(webhookService.method.listWebhookEndpoints, {});
+  return useQuery(webhookService.method.listWebhookEndpoints, {}, { refetchInterval: 10_000 });
 }
 
 /** useWebhookDeliveries is an endpoint's delivery log, newest first; it

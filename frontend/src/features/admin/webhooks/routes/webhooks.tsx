@@ -209,7 +209,9 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
       {data.deliveries.length === 0 ? (
         <p className="text-sm text-stone-700">{t("webhooks.noDeliveries")}</p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={titleId}>
+        // relative: the header's screen-reader text is positioned within the
+        // scrolling region, not the page, which it would widen at 360 px.
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby={titleId}>
           <table className="w-full min-w-[38rem] text-left text-sm">
             <thead className="border-b border-stone-200 text-stone-600">
               <tr>
