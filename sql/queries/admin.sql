@@ -327,13 +327,6 @@ LIMIT 5;
 -- their rollups (the periodic job; migrations 00255 and 00256).
 SELECT order_stats_fold(), row_counts_fold();
 
--- AdminGetOrder reads one order for the order desk with its account's email.
--- name: AdminGetOrder :one
-SELECT sqlc.embed(o), u.email AS customer_email
-FROM orders o
-JOIN users u ON u.id = o.user_id
-WHERE o.id = @id;
-
 -- name: FoldOrderContacts :exec
 -- FoldOrderContacts lists the contacts of the orders created since the
 -- last fold (the periodic job; migration 00282).

@@ -43,3 +43,23 @@ WHERE k.secret_hash = @secret_hash AND k.revoked_at IS NULL AND (k.expires_at IS
 -- At most one write a minute per key, however busy the integrator is.
 UPDATE api_keys SET last_used_at = now()
 WHERE id = @id AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute');
+
+-- name: APIKeysExpiringUnwarned :many
+-- The live keys expiring before @until whose owner was not told yet, with
+-- the owner's e-mail while the account exists.
+SELECT k.id, k.name, k.prefix, k.expires_at, u.email
+FROM api_keys k
+JOIN users u ON u.id = k.created_by AND u.deleted_at IS NULL
+WHERE k.expiry_warned_at IS NULL AND k.revoked_at IS NULL AND k.expires_at IS NOT NULL
+  AND k.expires_at > @now AND k.expires_at <= @until
+ORDER BY k.expires_at, k.id
+FOR UPDATE OF k SKIP LOCKED;
+
+-- name: APIKeyExpiryWarned :exec
+UPDATE api_keys SET expiry_warned_at = @at WHERE id = @id;
+
+-- name: APIKeyForAlert :one
+SELECT id, name, prefix, expires_at FROM api_keys WHERE id = @id;
+
+-- name: WebhookEndpointForAlert :one
+SELECT id, url, disabled_at, failures, failing_since FROM webhook_endpoints WHERE id = @id;

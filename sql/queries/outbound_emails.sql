@@ -41,3 +41,11 @@ INSERT INTO outbound_emails (message_id, kind, recipient, newsletter_id, contact
 VALUES (@message_id, @kind, @recipient, sqlc.narg('newsletter_id'), sqlc.narg('contact_id'))
 ON CONFLICT (message_id) DO NOTHING
 RETURNING message_id;
+
+-- InsertOwnerAlertEmail records an e-mail to the owner about a webhook
+-- endpoint or an API key, once per message id.
+-- name: InsertOwnerAlertEmail :one
+INSERT INTO outbound_emails (message_id, kind, recipient, webhook_endpoint_id, api_key_id)
+VALUES (@message_id, @kind, @recipient, sqlc.narg('webhook_endpoint_id'), sqlc.narg('api_key_id'))
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id;

@@ -194,6 +194,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	}
 	feed := changefeed.New(app.Log)
 	go feed.Listen(ctx, dbs.Primary, nil)
+	// Webhook deliveries are queued as their events commit (a NOTIFY),
+	// not by a job polling every second.
+	go jobs.NewWebhookDispatcher(dbs.Primary, jobClient, app.Log).Run(ctx, nil)
 	// Reads from a replica wait until it replayed the feed's last change,
 	// or go to the primary (readroute).
 	var reads db.DBTX = dbs.catalog()
@@ -250,7 +253,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminShipping:        adminshippingapi.New(shipping.New(dbs.Primary)),
 			AdminStaff:           adminstaffapi.New(dbs.Primary),
 			AdminEvent:           admineventapi.New(erpfeed.New(dbs.Primary)),
-			AdminWebhook:         adminwebhookapi.New(webhook.New(dbs.Primary)),
+			AdminWebhook:         adminwebhookapi.New(webhook.New(dbs.Primary).WithQueue(jobs.NewWebhookQueue(jobClient))),
 			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer)),
 		},
 		Interceptors: append([]connect.Interceptor{

@@ -294,63 +294,6 @@ func (q *Queries) AdminDashboardTotals(ctx context.Context) (AdminDashboardTotal
 	return i, err
 }
 
-const adminGetOrder = `-- name: AdminGetOrder :one
-SELECT o.id, o.user_id, o.customer_id, o.idempotency_key, o.status, o.payment_method, o.payment_status, o.subtotal_cents, o.shipping_cents, o.vat_cents, o.total_cents, o.delivery_name, o.delivery_email, o.delivery_phone, o.delivery_address, o.delivery_city, o.delivery_postal_code, o.created_at, o.carrier, o.tracking_number, o.updated_at, o.language, o.account_deleted_at, o.retain_until, o.payment_surcharge_cents, o.age_declared_at, o.id_check_required, o.dispatch_on, o.contact_search, o.shipping_method, o.shipping_kind, o.cold_chain, o.pickup_code, o.shipping_weight_grams, o.channel, u.email AS customer_email
-FROM orders o
-JOIN users u ON u.id = o.user_id
-WHERE o.id = $1
-`
-
-type AdminGetOrderRow struct {
-	Order         Order
-	CustomerEmail string
-}
-
-// AdminGetOrder reads one order for the order desk with its account's email.
-func (q *Queries) AdminGetOrder(ctx context.Context, id int64) (AdminGetOrderRow, error) {
-	row := q.db.QueryRow(ctx, adminGetOrder, id)
-	var i AdminGetOrderRow
-	err := row.Scan(
-		&i.Order.ID,
-		&i.Order.UserID,
-		&i.Order.CustomerID,
-		&i.Order.IdempotencyKey,
-		&i.Order.Status,
-		&i.Order.PaymentMethod,
-		&i.Order.PaymentStatus,
-		&i.Order.SubtotalCents,
-		&i.Order.ShippingCents,
-		&i.Order.VatCents,
-		&i.Order.TotalCents,
-		&i.Order.DeliveryName,
-		&i.Order.DeliveryEmail,
-		&i.Order.DeliveryPhone,
-		&i.Order.DeliveryAddress,
-		&i.Order.DeliveryCity,
-		&i.Order.DeliveryPostalCode,
-		&i.Order.CreatedAt,
-		&i.Order.Carrier,
-		&i.Order.TrackingNumber,
-		&i.Order.UpdatedAt,
-		&i.Order.Language,
-		&i.Order.AccountDeletedAt,
-		&i.Order.RetainUntil,
-		&i.Order.PaymentSurchargeCents,
-		&i.Order.AgeDeclaredAt,
-		&i.Order.IDCheckRequired,
-		&i.Order.DispatchOn,
-		&i.Order.ContactSearch,
-		&i.Order.ShippingMethod,
-		&i.Order.ShippingKind,
-		&i.Order.ColdChain,
-		&i.Order.PickupCode,
-		&i.Order.ShippingWeightGrams,
-		&i.Order.Channel,
-		&i.CustomerEmail,
-	)
-	return i, err
-}
-
 const adminGetProduct = `-- name: AdminGetProduct :one
 SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p WHERE p.id = $1
 `

@@ -125,6 +125,43 @@ func (q *Queries) APIKeyCreate(ctx context.Context, arg APIKeyCreateParams) (API
 	return i, err
 }
 
+const aPIKeyExpiryWarned = `-- name: APIKeyExpiryWarned :exec
+UPDATE api_keys SET expiry_warned_at = $1 WHERE id = $2
+`
+
+type APIKeyExpiryWarnedParams struct {
+	At *time.Time
+	ID int64
+}
+
+func (q *Queries) APIKeyExpiryWarned(ctx context.Context, arg APIKeyExpiryWarnedParams) error {
+	_, err := q.db.Exec(ctx, aPIKeyExpiryWarned, arg.At, arg.ID)
+	return err
+}
+
+const aPIKeyForAlert = `-- name: APIKeyForAlert :one
+SELECT id, name, prefix, expires_at FROM api_keys WHERE id = $1
+`
+
+type APIKeyForAlertRow struct {
+	ID        int64
+	Name      string
+	Prefix    string
+	ExpiresAt *time.Time
+}
+
+func (q *Queries) APIKeyForAlert(ctx context.Context, id int64) (APIKeyForAlertRow, error) {
+	row := q.db.QueryRow(ctx, aPIKeyForAlert, id)
+	var i APIKeyForAlertRow
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Prefix,
+		&i.ExpiresAt,
+	)
+	return i, err
+}
+
 const aPIKeyList = `-- name: APIKeyList :many
 SELECT k.id, k.name, k.scopes, k.expires_at, k.prefix, k.created_at, k.last_used_at, k.revoked_at,
        coalesce(u.email, '')::text AS created_by_email
@@ -198,4 +235,80 @@ WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 mi
 func (q *Queries) APIKeyTouch(ctx context.Context, id int64) error {
 	_, err := q.db.Exec(ctx, aPIKeyTouch, id)
 	return err
+}
+
+const aPIKeysExpiringUnwarned = `-- name: APIKeysExpiringUnwarned :many
+SELECT k.id, k.name, k.prefix, k.expires_at, u.email
+FROM api_keys k
+JOIN users u ON u.id = k.created_by AND u.deleted_at IS NULL
+WHERE k.expiry_warned_at IS NULL AND k.revoked_at IS NULL AND k.expires_at IS NOT NULL
+  AND k.expires_at > $1 AND k.expires_at <= $2
+ORDER BY k.expires_at, k.id
+FOR UPDATE OF k SKIP LOCKED
+`
+
+type APIKeysExpiringUnwarnedParams struct {
+	Now   *time.Time
+	Until *time.Time
+}
+
+type APIKeysExpiringUnwarnedRow struct {
+	ID        int64
+	Name      string
+	Prefix    string
+	ExpiresAt *time.Time
+	Email     string
+}
+
+// The live keys expiring before @until whose owner was not told yet, with
+// the owner's e-mail while the account exists.
+func (q *Queries) APIKeysExpiringUnwarned(ctx context.Context, arg APIKeysExpiringUnwarnedParams) ([]APIKeysExpiringUnwarnedRow, error) {
+	rows, err := q.db.Query(ctx, aPIKeysExpiringUnwarned, arg.Now, arg.Until)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []APIKeysExpiringUnwarnedRow{}
+	for rows.Next() {
+		var i APIKeysExpiringUnwarnedRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Prefix,
+			&i.ExpiresAt,
+			&i.Email,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const webhookEndpointForAlert = `-- name: WebhookEndpointForAlert :one
+SELECT id, url, disabled_at, failures, failing_since FROM webhook_endpoints WHERE id = $1
+`
+
+type WebhookEndpointForAlertRow struct {
+	ID           int64
+	URL          string
+	DisabledAt   *time.Time
+	Failures     int32
+	FailingSince *time.Time
+}
+
+func (q *Queries) WebhookEndpointForAlert(ctx context.Context, id int64) (WebhookEndpointForAlertRow, error) {
+	row := q.db.QueryRow(ctx, webhookEndpointForAlert, id)
+	var i WebhookEndpointForAlertRow
+	err := row.Scan(
+		&i.ID,
+		&i.URL,
+		&i.DisabledAt,
+		&i.Failures,
+		&i.FailingSince,
+	)
+	return i, err
 }

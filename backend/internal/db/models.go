@@ -12,16 +12,17 @@ import (
 )
 
 type APIKey struct {
-	ID         int64
-	Name       string
-	Prefix     string
-	SecretHash []byte
-	CreatedBy  *int64
-	CreatedAt  time.Time
-	LastUsedAt *time.Time
-	RevokedAt  *time.Time
-	Scopes     []string
-	ExpiresAt  *time.Time
+	ID             int64
+	Name           string
+	Prefix         string
+	SecretHash     []byte
+	CreatedBy      *int64
+	CreatedAt      time.Time
+	LastUsedAt     *time.Time
+	RevokedAt      *time.Time
+	Scopes         []string
+	ExpiresAt      *time.Time
+	ExpiryWarnedAt *time.Time
 }
 
 type AdminGrant struct {
@@ -460,17 +461,19 @@ type OrderStatsProductDelta struct {
 }
 
 type OutboundEmail struct {
-	MessageID    string
-	OrderID      *int64
-	Kind         string
-	Recipient    string
-	SentAt       *time.Time
-	Attempts     int32
-	LastError    string
-	CreatedAt    time.Time
-	WithdrawalID *int64
-	NewsletterID *int64
-	ContactID    *int64
+	MessageID         string
+	OrderID           *int64
+	Kind              string
+	Recipient         string
+	SentAt            *time.Time
+	Attempts          int32
+	LastError         string
+	CreatedAt         time.Time
+	WithdrawalID      *int64
+	NewsletterID      *int64
+	ContactID         *int64
+	WebhookEndpointID *int64
+	APIKeyID          *int64
 }
 
 type Parcel struct {
@@ -878,6 +881,19 @@ type VerifactuSubmission struct {
 	CreatedAt     time.Time
 }
 
+type WebhookDelivery struct {
+	ID            int64
+	EndpointID    int64
+	EventID       uuid.UUID
+	EventType     string
+	Status        string
+	Attempts      int32
+	ResponseCode  int32
+	LastError     string
+	LastAttemptAt *time.Time
+	CreatedAt     time.Time
+}
+
 type WebhookDispatch struct {
 	ID  bool
 	Xid pgtype.Uint64
@@ -893,6 +909,10 @@ type WebhookEndpoint struct {
 	PreviousUntil  *time.Time
 	CreatedBy      *int64
 	CreatedAt      time.Time
+	DisabledAt     *time.Time
+	DisabledReason string
+	FailingSince   *time.Time
+	Failures       int32
 }
 
 type Withdrawal struct {

@@ -11,7 +11,7 @@ import (
 )
 
 const getOutboundEmail = `-- name: GetOutboundEmail :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id FROM outbound_emails WHERE message_id = $1
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id FROM outbound_emails WHERE message_id = $1
 `
 
 func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (OutboundEmail, error) {
@@ -29,12 +29,14 @@ func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (Outbo
 		&i.WithdrawalID,
 		&i.NewsletterID,
 		&i.ContactID,
+		&i.WebhookEndpointID,
+		&i.APIKeyID,
 	)
 	return i, err
 }
 
 const getOutboundEmailForUpdate = `-- name: GetOutboundEmailForUpdate :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id FROM outbound_emails WHERE message_id = $1 FOR UPDATE
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id FROM outbound_emails WHERE message_id = $1 FOR UPDATE
 `
 
 // GetOutboundEmailForUpdate reads an e-mail and locks it while a retry is
@@ -54,6 +56,8 @@ func (q *Queries) GetOutboundEmailForUpdate(ctx context.Context, messageID strin
 		&i.WithdrawalID,
 		&i.NewsletterID,
 		&i.ContactID,
+		&i.WebhookEndpointID,
+		&i.APIKeyID,
 	)
 	return i, err
 }
@@ -116,8 +120,38 @@ func (q *Queries) InsertOutreachEmail(ctx context.Context, arg InsertOutreachEma
 	return message_id, err
 }
 
+const insertOwnerAlertEmail = `-- name: InsertOwnerAlertEmail :one
+INSERT INTO outbound_emails (message_id, kind, recipient, webhook_endpoint_id, api_key_id)
+VALUES ($1, $2, $3, $4, $5)
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id
+`
+
+type InsertOwnerAlertEmailParams struct {
+	MessageID         string
+	Kind              string
+	Recipient         string
+	WebhookEndpointID *int64
+	APIKeyID          *int64
+}
+
+// InsertOwnerAlertEmail records an e-mail to the owner about a webhook
+// endpoint or an API key, once per message id.
+func (q *Queries) InsertOwnerAlertEmail(ctx context.Context, arg InsertOwnerAlertEmailParams) (string, error) {
+	row := q.db.QueryRow(ctx, insertOwnerAlertEmail,
+		arg.MessageID,
+		arg.Kind,
+		arg.Recipient,
+		arg.WebhookEndpointID,
+		arg.APIKeyID,
+	)
+	var message_id string
+	err := row.Scan(&message_id)
+	return message_id, err
+}
+
 const listFailedEmails = `-- name: ListFailedEmails :many
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id FROM outbound_emails
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id FROM outbound_emails
 WHERE sent_at IS NULL AND attempts > 0
   AND ($1::timestamptz IS NULL
        OR (created_at, message_id) > ($1::timestamptz, $2::text))
@@ -154,6 +188,8 @@ func (q *Queries) ListFailedEmails(ctx context.Context, arg ListFailedEmailsPara
 			&i.WithdrawalID,
 			&i.NewsletterID,
 			&i.ContactID,
+			&i.WebhookEndpointID,
+			&i.APIKeyID,
 		); err != nil {
 			return nil, err
 		}

@@ -15,7 +15,7 @@ import (
 const createWebhookEndpoint = `-- name: CreateWebhookEndpoint :one
 INSERT INTO webhook_endpoints (url, types, secret, created_by)
 VALUES ($1, $2::text[], $3, $4)
-RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at
+RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at, disabled_at, disabled_reason, failing_since, failures
 `
 
 type CreateWebhookEndpointParams struct {
@@ -42,12 +42,16 @@ func (q *Queries) CreateWebhookEndpoint(ctx context.Context, arg CreateWebhookEn
 		&i.PreviousUntil,
 		&i.CreatedBy,
 		&i.CreatedAt,
+		&i.DisabledAt,
+		&i.DisabledReason,
+		&i.FailingSince,
+		&i.Failures,
 	)
 	return i, err
 }
 
 const deleteWebhookEndpoint = `-- name: DeleteWebhookEndpoint :one
-DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at
+DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at, disabled_at, disabled_reason, failing_since, failures
 `
 
 func (q *Queries) DeleteWebhookEndpoint(ctx context.Context, id int64) (WebhookEndpoint, error) {
@@ -62,6 +66,10 @@ func (q *Queries) DeleteWebhookEndpoint(ctx context.Context, id int64) (WebhookE
 		&i.PreviousUntil,
 		&i.CreatedBy,
 		&i.CreatedAt,
+		&i.DisabledAt,
+		&i.DisabledReason,
+		&i.FailingSince,
+		&i.Failures,
 	)
 	return i, err
 }
@@ -91,7 +99,7 @@ func (q *Queries) GetAPIEvent(ctx context.Context, id uuid.UUID) (GetAPIEventRow
 }
 
 const getWebhookEndpoint = `-- name: GetWebhookEndpoint :one
-SELECT id, url, types, secret, previous_secret, previous_until, created_by, created_at FROM webhook_endpoints WHERE id = $1
+SELECT id, url, types, secret, previous_secret, previous_until, created_by, created_at, disabled_at, disabled_reason, failing_since, failures FROM webhook_endpoints WHERE id = $1
 `
 
 func (q *Queries) GetWebhookEndpoint(ctx context.Context, id int64) (WebhookEndpoint, error) {
@@ -106,12 +114,155 @@ func (q *Queries) GetWebhookEndpoint(ctx context.Context, id int64) (WebhookEndp
 		&i.PreviousUntil,
 		&i.CreatedBy,
 		&i.CreatedAt,
+		&i.DisabledAt,
+		&i.DisabledReason,
+		&i.FailingSince,
+		&i.Failures,
 	)
 	return i, err
 }
 
+const hasAPIEventsAfter = `-- name: HasAPIEventsAfter :one
+SELECT EXISTS (
+    SELECT 1 FROM api_events WHERE (xid, seq) > (cast($1::text AS xid8), $2::bigint)
+) AS pending
+`
+
+type HasAPIEventsAfterParams struct {
+	AfterXid string
+	AfterSeq int64
+}
+
+// HasAPIEventsAfter says whether events exist after a cursor, handed out
+// or not yet (a transaction still running holds them back): the
+// dispatcher looks again shortly instead of waiting for its sweep.
+func (q *Queries) HasAPIEventsAfter(ctx context.Context, arg HasAPIEventsAfterParams) (bool, error) {
+	row := q.db.QueryRow(ctx, hasAPIEventsAfter, arg.AfterXid, arg.AfterSeq)
+	var pending bool
+	err := row.Scan(&pending)
+	return pending, err
+}
+
+const insertWebhookDeliveries = `-- name: InsertWebhookDeliveries :many
+INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type)
+SELECT unnest($1::bigint[]), unnest($2::uuid[]), unnest($3::text[])
+ON CONFLICT (endpoint_id, event_id) DO NOTHING
+RETURNING id, endpoint_id, event_id
+`
+
+type InsertWebhookDeliveriesParams struct {
+	EndpointIds []int64
+	EventIds    []uuid.UUID
+	EventTypes  []string
+}
+
+type InsertWebhookDeliveriesRow struct {
+	ID         int64
+	EndpointID int64
+	EventID    uuid.UUID
+}
+
+// InsertWebhookDeliveries records the deliveries a dispatch queues, once
+// per event and endpoint.
+func (q *Queries) InsertWebhookDeliveries(ctx context.Context, arg InsertWebhookDeliveriesParams) ([]InsertWebhookDeliveriesRow, error) {
+	rows, err := q.db.Query(ctx, insertWebhookDeliveries, arg.EndpointIds, arg.EventIds, arg.EventTypes)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []InsertWebhookDeliveriesRow{}
+	for rows.Next() {
+		var i InsertWebhookDeliveriesRow
+		if err := rows.Scan(&i.ID, &i.EndpointID, &i.EventID); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listEnabledWebhookEndpoints = `-- name: ListEnabledWebhookEndpoints :many
+SELECT id, types, created_at FROM webhook_endpoints WHERE disabled_at IS NULL ORDER BY id
+`
+
+type ListEnabledWebhookEndpointsRow struct {
+	ID        int64
+	Types     []string
+	CreatedAt time.Time
+}
+
+// ListEnabledWebhookEndpoints are the endpoints the dispatcher queues for.
+func (q *Queries) ListEnabledWebhookEndpoints(ctx context.Context) ([]ListEnabledWebhookEndpointsRow, error) {
+	rows, err := q.db.Query(ctx, listEnabledWebhookEndpoints)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListEnabledWebhookEndpointsRow{}
+	for rows.Next() {
+		var i ListEnabledWebhookEndpointsRow
+		if err := rows.Scan(&i.ID, &i.Types, &i.CreatedAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const listWebhookDeliveries = `-- name: ListWebhookDeliveries :many
+SELECT id, endpoint_id, event_id, event_type, status, attempts, response_code, last_error, last_attempt_at, created_at FROM webhook_deliveries
+WHERE endpoint_id = $1 AND ($2::bigint = 0 OR id < $2::bigint)
+ORDER BY id DESC
+LIMIT $3
+`
+
+type ListWebhookDeliveriesParams struct {
+	EndpointID int64
+	BeforeID   int64
+	PageLimit  int32
+}
+
+// ListWebhookDeliveries pages an endpoint's log, newest first, before
+// before_id (0: from the newest).
+func (q *Queries) ListWebhookDeliveries(ctx context.Context, arg ListWebhookDeliveriesParams) ([]WebhookDelivery, error) {
+	rows, err := q.db.Query(ctx, listWebhookDeliveries, arg.EndpointID, arg.BeforeID, arg.PageLimit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []WebhookDelivery{}
+	for rows.Next() {
+		var i WebhookDelivery
+		if err := rows.Scan(
+			&i.ID,
+			&i.EndpointID,
+			&i.EventID,
+			&i.EventType,
+			&i.Status,
+			&i.Attempts,
+			&i.ResponseCode,
+			&i.LastError,
+			&i.LastAttemptAt,
+			&i.CreatedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listWebhookEndpoints = `-- name: ListWebhookEndpoints :many
-SELECT id, url, types, secret, previous_secret, previous_until, created_by, created_at FROM webhook_endpoints ORDER BY id
+SELECT id, url, types, secret, previous_secret, previous_until, created_by, created_at, disabled_at, disabled_reason, failing_since, failures FROM webhook_endpoints ORDER BY id
 `
 
 func (q *Queries) ListWebhookEndpoints(ctx context.Context) ([]WebhookEndpoint, error) {
@@ -132,6 +283,10 @@ func (q *Queries) ListWebhookEndpoints(ctx context.Context) ([]WebhookEndpoint, 
 			&i.PreviousUntil,
 			&i.CreatedBy,
 			&i.CreatedAt,
+			&i.DisabledAt,
+			&i.DisabledReason,
+			&i.FailingSince,
+			&i.Failures,
 		); err != nil {
 			return nil, err
 		}
@@ -175,11 +330,81 @@ func (q *Queries) MoveWebhookDispatch(ctx context.Context, arg MoveWebhookDispat
 	return err
 }
 
+const pruneWebhookDeliveries = `-- name: PruneWebhookDeliveries :execrows
+DELETE FROM webhook_deliveries WHERE created_at < $1
+`
+
+// PruneWebhookDeliveries forgets deliveries older than keep_from, with the
+// events they sent.
+func (q *Queries) PruneWebhookDeliveries(ctx context.Context, keepFrom time.Time) (int64, error) {
+	result, err := q.db.Exec(ctx, pruneWebhookDeliveries, keepFrom)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
+}
+
+const recordWebhookAttempt = `-- name: RecordWebhookAttempt :exec
+INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, status, attempts, response_code, last_error, last_attempt_at)
+VALUES ($1, $2, $3, $4, 1, $5, $6, $7)
+ON CONFLICT (endpoint_id, event_id) DO UPDATE
+SET status = excluded.status, attempts = webhook_deliveries.attempts + 1, response_code = excluded.response_code,
+    last_error = excluded.last_error, last_attempt_at = excluded.last_attempt_at
+`
+
+type RecordWebhookAttemptParams struct {
+	EndpointID   int64
+	EventID      uuid.UUID
+	EventType    string
+	Status       string
+	ResponseCode int32
+	LastError    string
+	At           *time.Time
+}
+
+// RecordWebhookAttempt records one try of a delivery (a row queued before
+// the log existed is created by its first try).
+func (q *Queries) RecordWebhookAttempt(ctx context.Context, arg RecordWebhookAttemptParams) error {
+	_, err := q.db.Exec(ctx, recordWebhookAttempt,
+		arg.EndpointID,
+		arg.EventID,
+		arg.EventType,
+		arg.Status,
+		arg.ResponseCode,
+		arg.LastError,
+		arg.At,
+	)
+	return err
+}
+
+const requeueWebhookDelivery = `-- name: RequeueWebhookDelivery :one
+UPDATE webhook_deliveries SET status = 'pending' WHERE id = $1 RETURNING id, endpoint_id, event_id, event_type, status, attempts, response_code, last_error, last_attempt_at, created_at
+`
+
+// RequeueWebhookDelivery marks a delivery queued again ("send again").
+func (q *Queries) RequeueWebhookDelivery(ctx context.Context, id int64) (WebhookDelivery, error) {
+	row := q.db.QueryRow(ctx, requeueWebhookDelivery, id)
+	var i WebhookDelivery
+	err := row.Scan(
+		&i.ID,
+		&i.EndpointID,
+		&i.EventID,
+		&i.EventType,
+		&i.Status,
+		&i.Attempts,
+		&i.ResponseCode,
+		&i.LastError,
+		&i.LastAttemptAt,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const rotateWebhookSecret = `-- name: RotateWebhookSecret :one
 UPDATE webhook_endpoints
 SET previous_secret = secret, previous_until = $1, secret = $2
 WHERE id = $3
-RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at
+RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at, disabled_at, disabled_reason, failing_since, failures
 `
 
 type RotateWebhookSecretParams struct {
@@ -202,6 +427,146 @@ func (q *Queries) RotateWebhookSecret(ctx context.Context, arg RotateWebhookSecr
 		&i.PreviousUntil,
 		&i.CreatedBy,
 		&i.CreatedAt,
+		&i.DisabledAt,
+		&i.DisabledReason,
+		&i.FailingSince,
+		&i.Failures,
 	)
 	return i, err
+}
+
+const setWebhookEndpointDisabled = `-- name: SetWebhookEndpointDisabled :one
+UPDATE webhook_endpoints SET disabled_at = $1, disabled_reason = $2
+WHERE id = $3 AND disabled_at IS NULL
+RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at, disabled_at, disabled_reason, failing_since, failures
+`
+
+type SetWebhookEndpointDisabledParams struct {
+	At     *time.Time
+	Reason string
+	ID     int64
+}
+
+// SetWebhookEndpointDisabled disables an enabled endpoint; no row when it
+// was disabled already.
+func (q *Queries) SetWebhookEndpointDisabled(ctx context.Context, arg SetWebhookEndpointDisabledParams) (WebhookEndpoint, error) {
+	row := q.db.QueryRow(ctx, setWebhookEndpointDisabled, arg.At, arg.Reason, arg.ID)
+	var i WebhookEndpoint
+	err := row.Scan(
+		&i.ID,
+		&i.URL,
+		&i.Types,
+		&i.Secret,
+		&i.PreviousSecret,
+		&i.PreviousUntil,
+		&i.CreatedBy,
+		&i.CreatedAt,
+		&i.DisabledAt,
+		&i.DisabledReason,
+		&i.FailingSince,
+		&i.Failures,
+	)
+	return i, err
+}
+
+const setWebhookEndpointEnabled = `-- name: SetWebhookEndpointEnabled :one
+UPDATE webhook_endpoints SET disabled_at = NULL, disabled_reason = '', failing_since = NULL, failures = 0
+WHERE id = $1
+RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at, disabled_at, disabled_reason, failing_since, failures
+`
+
+// SetWebhookEndpointEnabled enables an endpoint with a clean slate.
+func (q *Queries) SetWebhookEndpointEnabled(ctx context.Context, id int64) (WebhookEndpoint, error) {
+	row := q.db.QueryRow(ctx, setWebhookEndpointEnabled, id)
+	var i WebhookEndpoint
+	err := row.Scan(
+		&i.ID,
+		&i.URL,
+		&i.Types,
+		&i.Secret,
+		&i.PreviousSecret,
+		&i.PreviousUntil,
+		&i.CreatedBy,
+		&i.CreatedAt,
+		&i.DisabledAt,
+		&i.DisabledReason,
+		&i.FailingSince,
+		&i.Failures,
+	)
+	return i, err
+}
+
+const stopWebhookDelivery = `-- name: StopWebhookDelivery :exec
+UPDATE webhook_deliveries SET status = 'failed', last_error = $1
+WHERE endpoint_id = $2 AND event_id = $3
+`
+
+type StopWebhookDeliveryParams struct {
+	Reason     string
+	EndpointID int64
+	EventID    uuid.UUID
+}
+
+// StopWebhookDelivery marks a delivery failed without a try (its endpoint
+// is disabled), keeping the last try's answer.
+func (q *Queries) StopWebhookDelivery(ctx context.Context, arg StopWebhookDeliveryParams) error {
+	_, err := q.db.Exec(ctx, stopWebhookDelivery, arg.Reason, arg.EndpointID, arg.EventID)
+	return err
+}
+
+const webhookEndpointFailed = `-- name: WebhookEndpointFailed :one
+UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $1), failures = failures + 1
+WHERE id = $2
+RETURNING id, url, types, secret, previous_secret, previous_until, created_by, created_at, disabled_at, disabled_reason, failing_since, failures
+`
+
+type WebhookEndpointFailedParams struct {
+	At *time.Time
+	ID int64
+}
+
+// WebhookEndpointFailed counts a failure, the run starting at its first.
+func (q *Queries) WebhookEndpointFailed(ctx context.Context, arg WebhookEndpointFailedParams) (WebhookEndpoint, error) {
+	row := q.db.QueryRow(ctx, webhookEndpointFailed, arg.At, arg.ID)
+	var i WebhookEndpoint
+	err := row.Scan(
+		&i.ID,
+		&i.URL,
+		&i.Types,
+		&i.Secret,
+		&i.PreviousSecret,
+		&i.PreviousUntil,
+		&i.CreatedBy,
+		&i.CreatedAt,
+		&i.DisabledAt,
+		&i.DisabledReason,
+		&i.FailingSince,
+		&i.Failures,
+	)
+	return i, err
+}
+
+const webhookEndpointOwner = `-- name: WebhookEndpointOwner :one
+SELECT u.email FROM webhook_endpoints e
+JOIN users u ON u.id = e.created_by AND u.deleted_at IS NULL
+WHERE e.id = $1
+`
+
+// WebhookEndpointOwner is the e-mail of whoever registered an endpoint,
+// while their account exists.
+func (q *Queries) WebhookEndpointOwner(ctx context.Context, id int64) (string, error) {
+	row := q.db.QueryRow(ctx, webhookEndpointOwner, id)
+	var email string
+	err := row.Scan(&email)
+	return email, err
+}
+
+const webhookEndpointSucceeded = `-- name: WebhookEndpointSucceeded :exec
+UPDATE webhook_endpoints SET failing_since = NULL, failures = 0 WHERE id = $1 AND failures > 0
+`
+
+// WebhookEndpointSucceeded ends an endpoint's run of failures.
+func (q *Queries) WebhookEndpointSucceeded(ctx context.Context, id int64) error {
+	_, err := q.db.Exec(ctx, webhookEndpointSucceeded, id)
+	return err
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/feed"
+	"github.com/sabores/sabores/backend/internal/webhook"
 )
 
 // PruneFeedsArgs forgets the events and order changes past their 30 days
@@ -32,10 +33,16 @@ type pruneFeedsWorker struct {
 
 // Work prunes; a failed run leaves its rows to the next.
 func (w *pruneFeedsWorker) Work(ctx context.Context, _ *river.Job[PruneFeedsArgs]) error {
-	n, err := feed.Prune(ctx, db.New(w.pool), w.now())
+	q := db.New(w.pool)
+	n, err := feed.Prune(ctx, q, w.now())
 	if err != nil {
 		return err
 	}
+	deliveries, err := webhook.Prune(ctx, q, w.now())
+	if err != nil {
+		return err
+	}
+	n += deliveries
 	if n > 0 {
 		w.log.InfoContext(ctx, "jobs: feed rows past their retention forgotten", "rows", n)
 	}

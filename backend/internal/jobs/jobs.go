@@ -146,15 +146,24 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	if err := river.AddWorkerSafely(workers, &pruneFeedsWorker{pool: pool, now: opts.Now, log: opts.Logger}); err != nil {
 		return nil, fmt.Errorf("jobs: add feeds prune worker: %w", err)
 	}
-	if err := addWebhookWorkers(workers, pool, opts.WebhookClient, opts.Now, opts.Logger); err != nil {
+	if err := addWebhookWorkers(workers, pool, opts); err != nil {
 		return nil, err
 	}
+	periodic := []*river.PeriodicJob{}
 	if opts.Sender != nil {
 		if err := river.AddWorkerSafely(workers, &mailWorker{
 			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger, links: opts.Links,
 		}); err != nil {
 			return nil, fmt.Errorf("jobs: add mail worker: %w", err)
 		}
+		// The warnings are e-mails: without a sender there is no way to
+		// give them, and keys stay unwarned until there is.
+		if err := river.AddWorkerSafely(workers, &warnExpiringKeysWorker{
+			pool: pool, now: opts.Now, log: opts.Logger, from: opts.From,
+		}); err != nil {
+			return nil, fmt.Errorf("jobs: add API key expiry worker: %w", err)
+		}
+		periodic = append(periodic, warnExpiringKeysPeriodic())
 	}
 	if opts.Refunds != nil {
 		if opts.HTTPClient == nil {
@@ -166,7 +175,6 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 			return nil, fmt.Errorf("jobs: add refund worker: %w", err)
 		}
 	}
-	periodic := []*river.PeriodicJob{}
 	if opts.Parcels != nil {
 		if opts.ParcelPollInterval == 0 {
 			opts.ParcelPollInterval = pollParcelsEvery
@@ -213,7 +221,6 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 				&river.PeriodicJobOpts{ID: "fold_order_contacts", RunOnStart: true}),
 			pruneNotificationsPeriodic(),
 			pruneFeedsPeriodic(),
-			dispatchWebhooksPeriodic(),
 		),
 	})
 	if err != nil {

@@ -100,6 +100,29 @@ func (m *MailQueue) ContactMessage(ctx context.Context, tx pgx.Tx, msg db.Contac
 	})
 }
 
+// WebhookDisabled records the e-mail telling the owner, to, that webhook
+// endpoint endpointID was disabled at at (webhook.Alerts) and inserts its
+// job in tx; once per disabling.
+func (m *MailQueue) WebhookDisabled(ctx context.Context, tx pgx.Tx, endpointID int64, to string, at time.Time) error {
+	id := fmt.Sprintf("<webhook-disabled-%d-%d@%s>", endpointID, at.UnixMilli(), mail.Domain(m.from))
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertOwnerAlertEmail(ctx, db.InsertOwnerAlertEmailParams{
+			MessageID: id, Kind: string(mail.WebhookDisabled), Recipient: to, WebhookEndpointID: &endpointID,
+		})
+	})
+}
+
+// APIKeyExpiring records the e-mail telling the owner, to, that API key
+// keyID expires soon and inserts its job in tx; once per key.
+func (m *MailQueue) APIKeyExpiring(ctx context.Context, tx pgx.Tx, keyID int64, to string) error {
+	id := fmt.Sprintf("<api-key-expiring-%d@%s>", keyID, mail.Domain(m.from))
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertOwnerAlertEmail(ctx, db.InsertOwnerAlertEmailParams{
+			MessageID: id, Kind: string(mail.APIKeyExpiring), Recipient: to, APIKeyID: &keyID,
+		})
+	})
+}
+
 // queue records e-mail id with insert and inserts its job, both in tx. An
 // insert that finds the message id recorded already (no row) queues
 // nothing: the e-mail is on its way.
@@ -172,6 +195,8 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 		return w.composeNewsletter(ctx, q, e)
 	case e.ContactID != nil:
 		return w.composeContact(ctx, q, e)
+	case e.WebhookEndpointID != nil || e.APIKeyID != nil:
+		return w.composeOwnerAlert(ctx, q, e)
 	}
 	if e.OrderID == nil {
 		return mail.Message{}, river.JobCancel(fmt.Errorf("jobs: e-mail %s has no order", e.MessageID))
@@ -337,4 +362,46 @@ func (w *mailWorker) composeContact(ctx context.Context, q *db.Queries, e db.Out
 		return mail.Message{}, river.JobCancel(err)
 	}
 	return mail.Message{MessageID: e.MessageID, To: e.Recipient, ReplyTo: c.Email, Subject: subject, HTML: html, Text: text}, nil
+}
+
+// composeOwnerAlert renders an alert to the owner about a webhook endpoint
+// or an API key, as the row is now, linking the back office screen.
+func (w *mailWorker) composeOwnerAlert(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
+	identity, err := w.identity.MailIdentity(ctx)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: shop identity: %w", err)
+	}
+	var alert mail.OwnerAlert
+	if e.WebhookEndpointID != nil {
+		ep, err := q.WebhookEndpointForAlert(ctx, *e.WebhookEndpointID)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return mail.Message{}, river.JobCancel(fmt.Errorf("jobs: endpoint of e-mail %s deleted", e.MessageID))
+		}
+		if err != nil {
+			return mail.Message{}, fmt.Errorf("jobs: endpoint of e-mail %s: %w", e.MessageID, err)
+		}
+		a := &mail.WebhookAlert{URL: ep.URL, Failures: ep.Failures}
+		if ep.FailingSince != nil {
+			a.FailingSince = *ep.FailingSince
+		}
+		if ep.DisabledAt != nil {
+			a.DisabledAt = *ep.DisabledAt
+		}
+		alert = mail.OwnerAlert{Webhook: a, Link: identity.PublicURL + "/admin/webhooks"}
+	} else {
+		k, err := q.APIKeyForAlert(ctx, *e.APIKeyID)
+		if err != nil {
+			return mail.Message{}, fmt.Errorf("jobs: key of e-mail %s: %w", e.MessageID, err)
+		}
+		a := &mail.KeyAlert{Name: k.Name, Prefix: k.Prefix}
+		if k.ExpiresAt != nil {
+			a.ExpiresAt = *k.ExpiresAt
+		}
+		alert = mail.OwnerAlert{Key: a, Link: identity.PublicURL + "/admin/api-keys"}
+	}
+	subject, html, text, err := mail.RenderOwnerAlert(alert, identity)
+	if err != nil {
+		return mail.Message{}, river.JobCancel(err)
+	}
+	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
 }

@@ -3,6 +3,7 @@ package jobs_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -10,6 +11,10 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -84,6 +89,7 @@ func TestWebhooksArriveSignedAndSurviveAnOutage(t *testing.T) {
 		t.Fatal(err)
 	}
 	jobstest.Start(t, client)
+	startDispatcher(t, pool, client, time.Hour)
 
 	user := dbtest.Shopper(t, pool, dbtest.PersonOpts{Subject: "ana"})
 	product := dbtest.Product(t, pool, dbtest.ProductOpts{Stock: 10})
@@ -134,5 +140,109 @@ func TestWebhooksArriveSignedAndSurviveAnOutage(t *testing.T) {
 		if typ != "order.paid" && typ != "order.placed" {
 			t.Errorf("event %s of type %q delivered; the endpoint takes order.paid and order.placed", id, typ)
 		}
+	}
+}
+
+// startDispatcher runs the webhook dispatcher until the test ends,
+// sweeping every sweep, and waits for its LISTEN.
+func startDispatcher(t *testing.T, pool *pgxpool.Pool, client *river.Client[pgx.Tx], sweep time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ready := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		jobs.NewWebhookDispatcher(pool, client, nil).WithSweep(sweep).Run(ctx, ready)
+	}()
+	t.Cleanup(func() { cancel(); <-done })
+	select {
+	case <-ready:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the webhook dispatcher did not start listening")
+	}
+}
+
+// webhookJobs counts the job rows of webhooks: the old dispatcher's
+// passes and the deliveries.
+func webhookJobs(t *testing.T, pool *pgxpool.Pool) int {
+	t.Helper()
+	var n int
+	if err := pool.QueryRow(context.Background(),
+		`SELECT count(*) FROM river_job WHERE kind IN ('dispatch_webhooks', 'deliver_webhook')`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// TestWebhookDispatcherWakesOnCommit: with an endpoint registered and
+// nothing happening, the dispatcher writes no job row (its predecessor, a
+// periodic job, wrote one a second); an event is queued as its
+// transaction commits, with the sweep an hour away; and an event held
+// back by an older transaction still running goes out soon after that
+// transaction ends, which sends no notification of its own.
+func TestWebhookDispatcherWakesOnCommit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.New(t)
+	rc := &receiver{received: map[string]string{}}
+	srv := httptest.NewServer(rc)
+	defer srv.Close()
+	endpoint, err := webhook.New(pool).Create(ctx, audit.Caller{Name: "owner@sabores.test"}, srv.URL, []string{"stock.changed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc.secret = endpoint.Secret
+	client, err := jobs.NewClient(pool, jobs.Options{
+		PaymentWindows: order.DefaultPaymentWindows(), RetryPolicy: quickRetry{},
+		WebhookClient: webhook.Client(true, 5*time.Second),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobstest.Start(t, client)
+	startDispatcher(t, pool, client, time.Hour)
+
+	time.Sleep(3 * time.Second)
+	if n := webhookJobs(t, pool); n != 0 {
+		t.Fatalf("%d webhook job rows after 3 idle seconds, want none", n)
+	}
+
+	event := func(q interface {
+		QueryRow(context.Context, string, ...any) pgx.Row
+	}, product int) string {
+		t.Helper()
+		var id string
+		if err := q.QueryRow(ctx, `INSERT INTO api_events (type, data) VALUES ('stock.changed', $1) RETURNING id::text`,
+			fmt.Sprintf(`{"product_id": %d}`, product)).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	first := event(pool, 1)
+	took := testwait.Until(t, 2*time.Second, "the event at the receiver", func() bool { return rc.has(first) })
+	t.Logf("delivered %v after its commit", took)
+
+	// An older transaction holds a transaction id: the event committed
+	// after it cannot be handed out (feed's rule) until it ends.
+	older, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = older.Rollback(ctx) }()
+	if _, err := older.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil {
+		t.Fatal(err)
+	}
+	held := event(pool, 2)
+	time.Sleep(500 * time.Millisecond)
+	if rc.has(held) {
+		t.Fatal("an event was handed out past a transaction still running")
+	}
+	if err := older.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	took = testwait.Until(t, 4*time.Second, "the held-back event at the receiver", func() bool { return rc.has(held) })
+	t.Logf("held-back event delivered %v after the older transaction ended", took)
+	if n := webhookJobs(t, pool); n != 2 {
+		t.Errorf("%d webhook job rows for 2 events, want 2", n)
 	}
 }

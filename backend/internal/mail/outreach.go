@@ -67,8 +67,14 @@ func language(lang string) string {
 }
 
 func renderOutreach(name string, v outreachView) (html, text string, err error) {
+	return renderView(name, v.Lang, v)
+}
+
+// renderView renders templates name.html.tmpl and name.txt.tmpl of lang
+// with v.
+func renderView(name, lang string, v any) (html, text string, err error) {
 	var h, x bytes.Buffer
-	set := templates[v.Lang]
+	set := templates[lang]
 	if err := set.html.ExecuteTemplate(&h, name+".html.tmpl", v); err != nil {
 		return "", "", fmt.Errorf("mail: render %s html: %w", name, err)
 	}

@@ -1,19 +1,14 @@
 package webhook
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -23,23 +18,55 @@ import (
 	"github.com/sabores/sabores/backend/internal/feed"
 )
 
-// Service keeps the owner's endpoints.
+// Service keeps the owner's endpoints and their deliveries.
 type Service struct {
-	pool *pgxpool.Pool
+	pool   *pgxpool.Pool
+	queue  Queue
+	alerts Alerts
+}
+
+// Queue queues deliveries in the caller's transaction (River, in jobs).
+type Queue interface {
+	QueueWebhookDeliveries(ctx context.Context, tx pgx.Tx, ds []Delivery) error
+}
+
+// Alerts tells an endpoint's owner, to, that it was disabled after a day
+// of failures, in the caller's transaction (an e-mail, in jobs).
+type Alerts interface {
+	WebhookDisabled(ctx context.Context, tx pgx.Tx, endpointID int64, to string, at time.Time) error
 }
 
 // New returns the endpoints of the database behind pool.
 func New(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
 
+// WithQueue returns the service queueing "send again" through q.
+func (s *Service) WithQueue(q Queue) *Service { c := *s; c.queue = q; return &c }
+
+// WithAlerts returns the service alerting owners through a; without, a
+// disabled endpoint is only seen in the back office.
+func (s *Service) WithAlerts(a Alerts) *Service { c := *s; c.alerts = a; return &c }
+
 // Endpoint is a registered receiver of events of Types. Secret is set
-// only in Create's answer.
+// only in Create's and Rotate's answers. DisabledAt is set while it is
+// disabled, by the owner or after a day of failures (DisabledReason);
+// Failures counts the failed tries since FailingSince, the last success.
 type Endpoint struct {
-	ID        int64
-	URL       string
-	Types     []string
-	Secret    string
-	CreatedAt time.Time
+	ID             int64
+	URL            string
+	Types          []string
+	Secret         string
+	CreatedAt      time.Time
+	DisabledAt     *time.Time
+	DisabledReason string
+	FailingSince   *time.Time
+	Failures       int32
 }
+
+// Reasons an endpoint is disabled.
+const (
+	DisabledByOwner = "owner"
+	DisabledFailing = "failing"
+)
 
 // endpointTrail is what the audit trail keeps of an endpoint: never its
 // secret.
@@ -170,114 +197,54 @@ func signatures(ep db.WebhookEndpoint, id string, now time.Time, body []byte) (s
 }
 
 func endpointOf(r db.WebhookEndpoint) Endpoint {
-	return Endpoint{ID: r.ID, URL: r.URL, Types: r.Types, CreatedAt: r.CreatedAt}
+	return Endpoint{
+		ID: r.ID, URL: r.URL, Types: r.Types, CreatedAt: r.CreatedAt,
+		DisabledAt: r.DisabledAt, DisabledReason: r.DisabledReason, FailingSince: r.FailingSince, Failures: r.Failures,
+	}
 }
 
-// Delivery is one event to send to one endpoint.
-type Delivery struct {
-	EndpointID int64
-	EventID    uuid.UUID
-}
-
-// dispatchBatch is how many events one pass of Dispatch reads.
-const dispatchBatch = 500
-
-// Dispatch reads, in tx, the events after the dispatcher's cursor (in
-// commit order, none skipped: feed's rule) and returns a delivery for each
-// event and each endpoint taking its type, moving the cursor past them.
-// The caller queues the deliveries in tx: the cursor moves if and only if
-// they are queued. The cursor row is locked, so passes never overlap.
-func Dispatch(ctx context.Context, tx pgx.Tx) ([]Delivery, error) {
-	q := db.New(tx)
-	at, err := q.LockWebhookDispatch(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("webhook: read dispatch cursor: %w", err)
-	}
-	events, err := q.ListAPIEvents(ctx, db.ListAPIEventsParams{AfterXid: at.Xid, AfterSeq: at.Seq, PageLimit: dispatchBatch})
-	if err != nil {
-		return nil, fmt.Errorf("webhook: read events: %w", err)
-	}
-	if len(events) == 0 {
-		return nil, nil
-	}
-	endpoints, err := q.ListWebhookEndpoints(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("webhook: read endpoints: %w", err)
-	}
-	var out []Delivery
-	for _, e := range events {
-		for _, ep := range endpoints {
-			if slices.Contains(ep.Types, e.Type) {
-				out = append(out, Delivery{EndpointID: ep.ID, EventID: e.ID})
-			}
+// SetEnabled enables or disables an endpoint, audited. Enabling starts a
+// clean slate (no run of failures); disabling stops its deliveries, those
+// queued included, until it is enabled again.
+func (s *Service) SetEnabled(ctx context.Context, by audit.Caller, id int64, enabled bool, now time.Time) (Endpoint, error) {
+	var row db.WebhookEndpoint
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		before, err := q.GetWebhookEndpoint(ctx, id)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fmt.Errorf("webhook: endpoint %d: %w", id, fault.ErrNotFound)
 		}
+		if err != nil {
+			return fmt.Errorf("webhook: read endpoint %d: %w", id, err)
+		}
+		if (before.DisabledAt == nil) == enabled {
+			row = before
+			return nil
+		}
+		action := "webhook.enable"
+		if enabled {
+			row, err = q.SetWebhookEndpointEnabled(ctx, id)
+		} else {
+			action = "webhook.disable"
+			row, err = q.SetWebhookEndpointDisabled(ctx, db.SetWebhookEndpointDisabledParams{ID: id, At: &now, Reason: DisabledByOwner})
+		}
+		if err != nil {
+			return fmt.Errorf("webhook: %s endpoint %d: %w", action, id, err)
+		}
+		return audit.Record(ctx, q, by, action, fmt.Sprintf("webhook:%d", id), stateOf(before), stateOf(row))
+	})
+	if err != nil {
+		return Endpoint{}, err
 	}
-	last := events[len(events)-1]
-	if err := q.MoveWebhookDispatch(ctx, db.MoveWebhookDispatchParams{Xid: last.Xid, Seq: last.Seq}); err != nil {
-		return nil, fmt.Errorf("webhook: move dispatch cursor: %w", err)
-	}
-	return out, nil
+	return endpointOf(row), nil
 }
 
-// ErrGone says a delivery's endpoint was deleted or its event pruned:
-// there is nothing left to send, and no retry will change that.
-var ErrGone = errors.New("webhook: endpoint or event gone")
-
-// payload is a delivery's body: the event as ListEvents gives it.
-type payload struct {
-	ID        string         `json:"id"`
-	Type      string         `json:"type"`
-	Timestamp string         `json:"timestamp"`
-	Data      map[string]any `json:"data"`
+// endpointState is what the audit trail keeps of an endpoint's state.
+type endpointState struct {
+	Disabled string `json:"disabled,omitempty"`
+	Failures int32  `json:"failures"`
 }
 
-// Deliver sends one event to one endpoint through client, signed with the
-// endpoint's secret at now; an answer other than 2xx is an error (the
-// caller retries).
-func Deliver(ctx context.Context, q *db.Queries, client *http.Client, d Delivery, now time.Time) error {
-	ep, err := q.GetWebhookEndpoint(ctx, d.EndpointID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ErrGone
-	}
-	if err != nil {
-		return fmt.Errorf("webhook: read endpoint %d: %w", d.EndpointID, err)
-	}
-	ev, err := q.GetAPIEvent(ctx, d.EventID)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return ErrGone
-	}
-	if err != nil {
-		return fmt.Errorf("webhook: read event %s: %w", d.EventID, err)
-	}
-	p := payload{ID: ev.ID.String(), Type: ev.Type, Timestamp: ev.CreatedAt.UTC().Format(time.RFC3339Nano)}
-	if err := json.Unmarshal(ev.Data, &p.Data); err != nil {
-		return fmt.Errorf("webhook: decode event %s: %w", d.EventID, err)
-	}
-	body, err := json.Marshal(p)
-	if err != nil {
-		return fmt.Errorf("webhook: encode event %s: %w", d.EventID, err)
-	}
-	sig, err := signatures(ep, p.ID, now, body)
-	if err != nil {
-		return err
-	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ep.URL, bytes.NewReader(body))
-	if err != nil {
-		return fmt.Errorf("webhook: request to endpoint %d: %w", ep.ID, err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("User-Agent", "Sabores-Webhooks/1")
-	req.Header.Set("webhook-id", p.ID)
-	req.Header.Set("webhook-timestamp", strconv.FormatInt(now.Unix(), 10))
-	req.Header.Set("webhook-signature", sig)
-	res, err := client.Do(req)
-	if err != nil {
-		return fmt.Errorf("webhook: deliver %s to endpoint %d: %w", p.ID, ep.ID, err)
-	}
-	defer func() { _ = res.Body.Close() }()
-	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10))
-	if res.StatusCode < 200 || res.StatusCode > 299 {
-		return fmt.Errorf("webhook: endpoint %d answered %s to %s", ep.ID, res.Status, p.ID)
-	}
-	return nil
+func stateOf(r db.WebhookEndpoint) endpointState {
+	return endpointState{Disabled: r.DisabledReason, Failures: r.Failures}
 }

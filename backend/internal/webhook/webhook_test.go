@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/sabores/sabores/backend/internal/audit"
-	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/webhook"
 )
@@ -47,8 +46,8 @@ func TestRotationSignsWithBothSecretsForADay(t *testing.T) {
 	}
 	deliver := func(at time.Time) {
 		t.Helper()
-		if err := webhook.Deliver(ctx, db.New(pool), webhook.Client(true, 5*time.Second),
-			webhook.Delivery{EndpointID: created.ID, EventID: event}, at); err != nil {
+		if err := endpoints.Deliver(ctx, webhook.Client(true, 5*time.Second),
+			webhook.Delivery{EndpointID: created.ID, EventID: event}, at, false); err != nil {
 			t.Fatal(err)
 		}
 	}

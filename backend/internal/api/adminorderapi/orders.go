@@ -3,7 +3,6 @@ package adminorderapi
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -346,35 +345,28 @@ func orderFilter(m *saboresv1.ListOrdersRequest) (deskSearch, error) {
 // GetAdminOrder returns an order with its timeline, its refunds and the
 // actions an admin may take on it now.
 func (h *Handler) GetAdminOrder(ctx context.Context, req *connect.Request[saboresv1.GetAdminOrderRequest]) (*connect.Response[saboresv1.GetAdminOrderResponse], error) {
-	row, err := h.q.AdminGetOrder(ctx, req.Msg.GetId())
-	if errors.Is(err, pgx.ErrNoRows) {
+	found, err := h.orders.ForERP(ctx, []int64{req.Msg.GetId()})
+	if err != nil {
+		return nil, err
+	}
+	if len(found) == 0 {
 		return nil, fmt.Errorf("adminorderapi: order %d: %w", req.Msg.GetId(), fault.ErrNotFound)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("adminorderapi: read order %d: %w", req.Msg.GetId(), err)
-	}
-	orders, err := order.WithLines(ctx, h.q, []db.Order{row.Order})
-	if err != nil {
-		return nil, err
-	}
-	mapped := apimap.OrderToProto(orders[0].Row, orders[0].Lines)
-	mapped.CustomerEmail = row.CustomerEmail
-	if err := withERPDetails(ctx, h.q, []*saboresv1.Order{mapped}); err != nil {
-		return nil, err
-	}
-	events, err := order.Timeline(ctx, h.q, row.Order.ID)
+	row := found[0]
+	mapped := erpOrderToProto(row)
+	events, err := order.Timeline(ctx, h.q, row.Row.ID)
 	if err != nil {
 		return nil, err
 	}
-	refunds, err := orderRefunds(ctx, h.q, row.Order.ID)
+	refunds, err := orderRefunds(ctx, h.q, row.Row.ID)
 	if err != nil {
 		return nil, err
 	}
 	res := &saboresv1.GetAdminOrderResponse{
 		Order: mapped, Events: apimap.EventsToProto(events), Carriers: order.Carriers(),
-		Refunds: refunds, BankRefundAllowed: order.BankRefundAllowed(row.Order),
+		Refunds: refunds, BankRefundAllowed: order.BankRefundAllowed(row.Row),
 	}
-	for _, a := range order.Actions(row.Order, order.AdminActor) {
+	for _, a := range order.Actions(row.Row, order.AdminActor) {
 		res.AllowedActions = append(res.AllowedActions, actionToProto[a])
 	}
 	return connect.NewResponse(res), nil

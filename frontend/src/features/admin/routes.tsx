@@ -21,6 +21,7 @@ const CountryProducts = lazy(() => import("@/features/admin/screens/country-prod
 const GoogleAuthConfig = lazy(() => import("@/features/admin/settings/routes/google-auth-config"));
 const ShopSettings = lazy(() => import("@/features/admin/settings/routes/shop-settings"));
 const ApiKeys = lazy(() => import("@/features/admin/api-keys/routes/api-keys"));
+const Webhooks = lazy(() => import("@/features/admin/webhooks/routes/webhooks"));
 const Invoices = lazy(() => import("@/features/admin/invoices/routes/invoices"));
 const Orders = lazy(() => import("@/features/admin/orders/routes/orders"));
 const AdminOrder = lazy(() => import("@/features/admin/screens/admin-order"));
@@ -58,6 +59,7 @@ const screenTitles: Record<string, string> = {
   products: "productsByCountry",
   "google-auth-config": "googleAuthConfig",
   "api-keys": "apiKeys",
+  webhooks: "webhooks",
   "shop-settings": "shopSettings",
   invoices: "invoices",
   messages: "messages",
@@ -80,6 +82,7 @@ export function AdminScreens() {
         <Route path="products/:country" element={<CountryProducts />} />
         <Route path="google-auth-config" element={<GoogleAuthConfig />} />
         <Route path="api-keys" element={<ApiKeys />} />
+        <Route path="webhooks" element={<Webhooks />} />
         <Route path="shop-settings" element={<ShopSettings />} />
         <Route path="invoices" element={<Invoices />} />
         <Route path="orders" element={<Orders />} />

@@ -23,6 +23,501 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// WebhookDeliveryStatus is where a delivery stands.
+type WebhookDeliveryStatus int32
+
+const (
+	// WEBHOOK_DELIVERY_STATUS_UNSPECIFIED is never sent.
+	WebhookDeliveryStatus_WEBHOOK_DELIVERY_STATUS_UNSPECIFIED WebhookDeliveryStatus = 0
+	// WEBHOOK_DELIVERY_STATUS_PENDING: queued, not tried yet.
+	WebhookDeliveryStatus_WEBHOOK_DELIVERY_STATUS_PENDING WebhookDeliveryStatus = 1
+	// WEBHOOK_DELIVERY_STATUS_DELIVERED: the receiver answered 2xx.
+	WebhookDeliveryStatus_WEBHOOK_DELIVERY_STATUS_DELIVERED WebhookDeliveryStatus = 2
+	// WEBHOOK_DELIVERY_STATUS_FAILING: the last try failed; another is
+	// queued, with backoff, for up to about a day.
+	WebhookDeliveryStatus_WEBHOOK_DELIVERY_STATUS_FAILING WebhookDeliveryStatus = 3
+	// WEBHOOK_DELIVERY_STATUS_FAILED: no try is left, or the endpoint was
+	// disabled; send it again by hand.
+	WebhookDeliveryStatus_WEBHOOK_DELIVERY_STATUS_FAILED WebhookDeliveryStatus = 4
+)
+
+// Enum value maps for WebhookDeliveryStatus.
+var (
+	WebhookDeliveryStatus_name = map[int32]string{
+		0: "WEBHOOK_DELIVERY_STATUS_UNSPECIFIED",
+		1: "WEBHOOK_DELIVERY_STATUS_PENDING",
+		2: "WEBHOOK_DELIVERY_STATUS_DELIVERED",
+		3: "WEBHOOK_DELIVERY_STATUS_FAILING",
+		4: "WEBHOOK_DELIVERY_STATUS_FAILED",
+	}
+	WebhookDeliveryStatus_value = map[string]int32{
+		"WEBHOOK_DELIVERY_STATUS_UNSPECIFIED": 0,
+		"WEBHOOK_DELIVERY_STATUS_PENDING":     1,
+		"WEBHOOK_DELIVERY_STATUS_DELIVERED":   2,
+		"WEBHOOK_DELIVERY_STATUS_FAILING":     3,
+		"WEBHOOK_DELIVERY_STATUS_FAILED":      4,
+	}
+)
+
+func (x WebhookDeliveryStatus) Enum() *WebhookDeliveryStatus {
+	p := new(WebhookDeliveryStatus)
+	*p = x
+	return p
+}
+
+func (x WebhookDeliveryStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (WebhookDeliveryStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_webhook_service_proto_enumTypes[0].Descriptor()
+}
+
+func (WebhookDeliveryStatus) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_webhook_service_proto_enumTypes[0]
+}
+
+func (x WebhookDeliveryStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use WebhookDeliveryStatus.Descriptor instead.
+func (WebhookDeliveryStatus) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{0}
+}
+
+// SetWebhookEndpointEnabledRequest names an endpoint and its new state.
+type SetWebhookEndpointEnabledRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id identifies the endpoint.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// enabled is true to enable it, false to disable it.
+	Enabled       bool `protobuf:"varint,2,opt,name=enabled,proto3" json:"enabled,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetWebhookEndpointEnabledRequest) Reset() {
+	*x = SetWebhookEndpointEnabledRequest{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetWebhookEndpointEnabledRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetWebhookEndpointEnabledRequest) ProtoMessage() {}
+
+func (x *SetWebhookEndpointEnabledRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetWebhookEndpointEnabledRequest.ProtoReflect.Descriptor instead.
+func (*SetWebhookEndpointEnabledRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *SetWebhookEndpointEnabledRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SetWebhookEndpointEnabledRequest) GetEnabled() bool {
+	if x != nil {
+		return x.Enabled
+	}
+	return false
+}
+
+// SetWebhookEndpointEnabledResponse is the endpoint in its new state.
+type SetWebhookEndpointEnabledResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// endpoint is the endpoint.
+	Endpoint      *WebhookEndpoint `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetWebhookEndpointEnabledResponse) Reset() {
+	*x = SetWebhookEndpointEnabledResponse{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetWebhookEndpointEnabledResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetWebhookEndpointEnabledResponse) ProtoMessage() {}
+
+func (x *SetWebhookEndpointEnabledResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetWebhookEndpointEnabledResponse.ProtoReflect.Descriptor instead.
+func (*SetWebhookEndpointEnabledResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *SetWebhookEndpointEnabledResponse) GetEndpoint() *WebhookEndpoint {
+	if x != nil {
+		return x.Endpoint
+	}
+	return nil
+}
+
+// ListWebhookDeliveriesRequest asks for a page of an endpoint's log.
+type ListWebhookDeliveriesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// endpoint_id identifies the endpoint.
+	EndpointId int64 `protobuf:"varint,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	// before_id continues after a page: the last delivery's id (0: the
+	// newest).
+	BeforeId int64 `protobuf:"varint,2,opt,name=before_id,json=beforeId,proto3" json:"before_id,omitempty"`
+	// limit is the page size: 50 when 0, at most 200.
+	Limit         int32 `protobuf:"varint,3,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListWebhookDeliveriesRequest) Reset() {
+	*x = ListWebhookDeliveriesRequest{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListWebhookDeliveriesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListWebhookDeliveriesRequest) ProtoMessage() {}
+
+func (x *ListWebhookDeliveriesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListWebhookDeliveriesRequest.ProtoReflect.Descriptor instead.
+func (*ListWebhookDeliveriesRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ListWebhookDeliveriesRequest) GetEndpointId() int64 {
+	if x != nil {
+		return x.EndpointId
+	}
+	return 0
+}
+
+func (x *ListWebhookDeliveriesRequest) GetBeforeId() int64 {
+	if x != nil {
+		return x.BeforeId
+	}
+	return 0
+}
+
+func (x *ListWebhookDeliveriesRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// ListWebhookDeliveriesResponse is a page of the log.
+type ListWebhookDeliveriesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// deliveries are newest first.
+	Deliveries    []*WebhookDelivery `protobuf:"bytes,1,rep,name=deliveries,proto3" json:"deliveries,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListWebhookDeliveriesResponse) Reset() {
+	*x = ListWebhookDeliveriesResponse{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListWebhookDeliveriesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListWebhookDeliveriesResponse) ProtoMessage() {}
+
+func (x *ListWebhookDeliveriesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListWebhookDeliveriesResponse.ProtoReflect.Descriptor instead.
+func (*ListWebhookDeliveriesResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ListWebhookDeliveriesResponse) GetDeliveries() []*WebhookDelivery {
+	if x != nil {
+		return x.Deliveries
+	}
+	return nil
+}
+
+// RedeliverWebhookRequest names a delivery.
+type RedeliverWebhookRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id identifies the delivery.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RedeliverWebhookRequest) Reset() {
+	*x = RedeliverWebhookRequest{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RedeliverWebhookRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RedeliverWebhookRequest) ProtoMessage() {}
+
+func (x *RedeliverWebhookRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RedeliverWebhookRequest.ProtoReflect.Descriptor instead.
+func (*RedeliverWebhookRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *RedeliverWebhookRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+// RedeliverWebhookResponse is the delivery, queued again.
+type RedeliverWebhookResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// delivery is the delivery.
+	Delivery      *WebhookDelivery `protobuf:"bytes,1,opt,name=delivery,proto3" json:"delivery,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RedeliverWebhookResponse) Reset() {
+	*x = RedeliverWebhookResponse{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RedeliverWebhookResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RedeliverWebhookResponse) ProtoMessage() {}
+
+func (x *RedeliverWebhookResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RedeliverWebhookResponse.ProtoReflect.Descriptor instead.
+func (*RedeliverWebhookResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *RedeliverWebhookResponse) GetDelivery() *WebhookDelivery {
+	if x != nil {
+		return x.Delivery
+	}
+	return nil
+}
+
+// WebhookDelivery is one event sent, or to send, to one endpoint.
+type WebhookDelivery struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id identifies the delivery.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// endpoint_id is its endpoint.
+	EndpointId int64 `protobuf:"varint,2,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	// event_id is the event's stable id, the webhook-id header.
+	EventId string `protobuf:"bytes,3,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	// event_type is the event's type ("order.paid"…).
+	EventType string `protobuf:"bytes,4,opt,name=event_type,json=eventType,proto3" json:"event_type,omitempty"`
+	// status is where it stands.
+	Status WebhookDeliveryStatus `protobuf:"varint,5,opt,name=status,proto3,enum=sabores.v1.WebhookDeliveryStatus" json:"status,omitempty"`
+	// attempts is how many times it was tried.
+	Attempts int32 `protobuf:"varint,6,opt,name=attempts,proto3" json:"attempts,omitempty"`
+	// response_code is the last try's HTTP status; 0 when no answer came
+	// (refused, timed out) or before the first try.
+	ResponseCode int32 `protobuf:"varint,7,opt,name=response_code,json=responseCode,proto3" json:"response_code,omitempty"`
+	// last_error says why the last try failed, without the URL.
+	LastError string `protobuf:"bytes,8,opt,name=last_error,json=lastError,proto3" json:"last_error,omitempty"`
+	// last_attempt_time is when it was last tried; unset before the first.
+	LastAttemptTime *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=last_attempt_time,json=lastAttemptTime,proto3" json:"last_attempt_time,omitempty"`
+	// create_time is when it was queued first.
+	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WebhookDelivery) Reset() {
+	*x = WebhookDelivery{}
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WebhookDelivery) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WebhookDelivery) ProtoMessage() {}
+
+func (x *WebhookDelivery) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WebhookDelivery.ProtoReflect.Descriptor instead.
+func (*WebhookDelivery) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *WebhookDelivery) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *WebhookDelivery) GetEndpointId() int64 {
+	if x != nil {
+		return x.EndpointId
+	}
+	return 0
+}
+
+func (x *WebhookDelivery) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *WebhookDelivery) GetEventType() string {
+	if x != nil {
+		return x.EventType
+	}
+	return ""
+}
+
+func (x *WebhookDelivery) GetStatus() WebhookDeliveryStatus {
+	if x != nil {
+		return x.Status
+	}
+	return WebhookDeliveryStatus_WEBHOOK_DELIVERY_STATUS_UNSPECIFIED
+}
+
+func (x *WebhookDelivery) GetAttempts() int32 {
+	if x != nil {
+		return x.Attempts
+	}
+	return 0
+}
+
+func (x *WebhookDelivery) GetResponseCode() int32 {
+	if x != nil {
+		return x.ResponseCode
+	}
+	return 0
+}
+
+func (x *WebhookDelivery) GetLastError() string {
+	if x != nil {
+		return x.LastError
+	}
+	return ""
+}
+
+func (x *WebhookDelivery) GetLastAttemptTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastAttemptTime
+	}
+	return nil
+}
+
+func (x *WebhookDelivery) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
 // RotateWebhookSecretRequest names an endpoint.
 type RotateWebhookSecretRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -34,7 +529,7 @@ type RotateWebhookSecretRequest struct {
 
 func (x *RotateWebhookSecretRequest) Reset() {
 	*x = RotateWebhookSecretRequest{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -46,7 +541,7 @@ func (x *RotateWebhookSecretRequest) String() string {
 func (*RotateWebhookSecretRequest) ProtoMessage() {}
 
 func (x *RotateWebhookSecretRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -59,7 +554,7 @@ func (x *RotateWebhookSecretRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RotateWebhookSecretRequest.ProtoReflect.Descriptor instead.
 func (*RotateWebhookSecretRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RotateWebhookSecretRequest) GetId() int64 {
@@ -82,7 +577,7 @@ type RotateWebhookSecretResponse struct {
 
 func (x *RotateWebhookSecretResponse) Reset() {
 	*x = RotateWebhookSecretResponse{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -94,7 +589,7 @@ func (x *RotateWebhookSecretResponse) String() string {
 func (*RotateWebhookSecretResponse) ProtoMessage() {}
 
 func (x *RotateWebhookSecretResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -107,7 +602,7 @@ func (x *RotateWebhookSecretResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RotateWebhookSecretResponse.ProtoReflect.Descriptor instead.
 func (*RotateWebhookSecretResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RotateWebhookSecretResponse) GetEndpoint() *WebhookEndpoint {
@@ -134,14 +629,23 @@ type WebhookEndpoint struct {
 	// types are the event types delivered ("order.paid"…).
 	Types []string `protobuf:"bytes,3,rep,name=types,proto3" json:"types,omitempty"`
 	// create_time is when it was registered.
-	CreateTime    *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// disable_time is when it was disabled; unset while enabled.
+	DisableTime *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=disable_time,json=disableTime,proto3" json:"disable_time,omitempty"`
+	// disabled_reason is "owner" (disabled by hand) or "failing" (a day of
+	// failed deliveries); empty while enabled.
+	DisabledReason string `protobuf:"bytes,6,opt,name=disabled_reason,json=disabledReason,proto3" json:"disabled_reason,omitempty"`
+	// failures counts the failed tries since the last success.
+	Failures int32 `protobuf:"varint,7,opt,name=failures,proto3" json:"failures,omitempty"`
+	// failing_since is the first of those failures; unset when none.
+	FailingSince  *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=failing_since,json=failingSince,proto3" json:"failing_since,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *WebhookEndpoint) Reset() {
 	*x = WebhookEndpoint{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -153,7 +657,7 @@ func (x *WebhookEndpoint) String() string {
 func (*WebhookEndpoint) ProtoMessage() {}
 
 func (x *WebhookEndpoint) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -166,7 +670,7 @@ func (x *WebhookEndpoint) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WebhookEndpoint.ProtoReflect.Descriptor instead.
 func (*WebhookEndpoint) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *WebhookEndpoint) GetId() int64 {
@@ -197,6 +701,34 @@ func (x *WebhookEndpoint) GetCreateTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *WebhookEndpoint) GetDisableTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DisableTime
+	}
+	return nil
+}
+
+func (x *WebhookEndpoint) GetDisabledReason() string {
+	if x != nil {
+		return x.DisabledReason
+	}
+	return ""
+}
+
+func (x *WebhookEndpoint) GetFailures() int32 {
+	if x != nil {
+		return x.Failures
+	}
+	return 0
+}
+
+func (x *WebhookEndpoint) GetFailingSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FailingSince
+	}
+	return nil
+}
+
 // CreateWebhookEndpointRequest registers an endpoint.
 type CreateWebhookEndpointRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -210,7 +742,7 @@ type CreateWebhookEndpointRequest struct {
 
 func (x *CreateWebhookEndpointRequest) Reset() {
 	*x = CreateWebhookEndpointRequest{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -222,7 +754,7 @@ func (x *CreateWebhookEndpointRequest) String() string {
 func (*CreateWebhookEndpointRequest) ProtoMessage() {}
 
 func (x *CreateWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -235,7 +767,7 @@ func (x *CreateWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateWebhookEndpointRequest.ProtoReflect.Descriptor instead.
 func (*CreateWebhookEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CreateWebhookEndpointRequest) GetUrl() string {
@@ -265,7 +797,7 @@ type CreateWebhookEndpointResponse struct {
 
 func (x *CreateWebhookEndpointResponse) Reset() {
 	*x = CreateWebhookEndpointResponse{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -277,7 +809,7 @@ func (x *CreateWebhookEndpointResponse) String() string {
 func (*CreateWebhookEndpointResponse) ProtoMessage() {}
 
 func (x *CreateWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -290,7 +822,7 @@ func (x *CreateWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateWebhookEndpointResponse.ProtoReflect.Descriptor instead.
 func (*CreateWebhookEndpointResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CreateWebhookEndpointResponse) GetEndpoint() *WebhookEndpoint {
@@ -316,7 +848,7 @@ type ListWebhookEndpointsRequest struct {
 
 func (x *ListWebhookEndpointsRequest) Reset() {
 	*x = ListWebhookEndpointsRequest{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -328,7 +860,7 @@ func (x *ListWebhookEndpointsRequest) String() string {
 func (*ListWebhookEndpointsRequest) ProtoMessage() {}
 
 func (x *ListWebhookEndpointsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -341,7 +873,7 @@ func (x *ListWebhookEndpointsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWebhookEndpointsRequest.ProtoReflect.Descriptor instead.
 func (*ListWebhookEndpointsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{12}
 }
 
 // ListWebhookEndpointsResponse is every endpoint.
@@ -355,7 +887,7 @@ type ListWebhookEndpointsResponse struct {
 
 func (x *ListWebhookEndpointsResponse) Reset() {
 	*x = ListWebhookEndpointsResponse{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -367,7 +899,7 @@ func (x *ListWebhookEndpointsResponse) String() string {
 func (*ListWebhookEndpointsResponse) ProtoMessage() {}
 
 func (x *ListWebhookEndpointsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -380,7 +912,7 @@ func (x *ListWebhookEndpointsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWebhookEndpointsResponse.ProtoReflect.Descriptor instead.
 func (*ListWebhookEndpointsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListWebhookEndpointsResponse) GetEndpoints() []*WebhookEndpoint {
@@ -401,7 +933,7 @@ type DeleteWebhookEndpointRequest struct {
 
 func (x *DeleteWebhookEndpointRequest) Reset() {
 	*x = DeleteWebhookEndpointRequest{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -413,7 +945,7 @@ func (x *DeleteWebhookEndpointRequest) String() string {
 func (*DeleteWebhookEndpointRequest) ProtoMessage() {}
 
 func (x *DeleteWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -426,7 +958,7 @@ func (x *DeleteWebhookEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteWebhookEndpointRequest.ProtoReflect.Descriptor instead.
 func (*DeleteWebhookEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *DeleteWebhookEndpointRequest) GetId() int64 {
@@ -445,7 +977,7 @@ type DeleteWebhookEndpointResponse struct {
 
 func (x *DeleteWebhookEndpointResponse) Reset() {
 	*x = DeleteWebhookEndpointResponse{}
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -457,7 +989,7 @@ func (x *DeleteWebhookEndpointResponse) String() string {
 func (*DeleteWebhookEndpointResponse) ProtoMessage() {}
 
 func (x *DeleteWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_webhook_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -470,7 +1002,7 @@ func (x *DeleteWebhookEndpointResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteWebhookEndpointResponse.ProtoReflect.Descriptor instead.
 func (*DeleteWebhookEndpointResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_admin_webhook_service_proto_rawDescGZIP(), []int{15}
 }
 
 var File_sabores_v1_admin_webhook_service_proto protoreflect.FileDescriptor
@@ -478,18 +1010,57 @@ var File_sabores_v1_admin_webhook_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_webhook_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/admin_webhook_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"5\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"U\n" +
+	" SetWebhookEndpointEnabledRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\x12\x18\n" +
+	"\aenabled\x18\x02 \x01(\bR\aenabled\"\\\n" +
+	"!SetWebhookEndpointEnabledResponse\x127\n" +
+	"\bendpoint\x18\x01 \x01(\v2\x1b.sabores.v1.WebhookEndpointR\bendpoint\"\x90\x01\n" +
+	"\x1cListWebhookDeliveriesRequest\x12(\n" +
+	"\vendpoint_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\n" +
+	"endpointId\x12$\n" +
+	"\tbefore_id\x18\x02 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\bbeforeId\x12 \n" +
+	"\x05limit\x18\x03 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\x05limit\"\\\n" +
+	"\x1dListWebhookDeliveriesResponse\x12;\n" +
+	"\n" +
+	"deliveries\x18\x01 \x03(\v2\x1b.sabores.v1.WebhookDeliveryR\n" +
+	"deliveries\"2\n" +
+	"\x17RedeliverWebhookRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"S\n" +
+	"\x18RedeliverWebhookResponse\x127\n" +
+	"\bdelivery\x18\x01 \x01(\v2\x1b.sabores.v1.WebhookDeliveryR\bdelivery\"\x9c\x03\n" +
+	"\x0fWebhookDelivery\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1f\n" +
+	"\vendpoint_id\x18\x02 \x01(\x03R\n" +
+	"endpointId\x12\x19\n" +
+	"\bevent_id\x18\x03 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"event_type\x18\x04 \x01(\tR\teventType\x129\n" +
+	"\x06status\x18\x05 \x01(\x0e2!.sabores.v1.WebhookDeliveryStatusR\x06status\x12\x1a\n" +
+	"\battempts\x18\x06 \x01(\x05R\battempts\x12#\n" +
+	"\rresponse_code\x18\a \x01(\x05R\fresponseCode\x12\x1d\n" +
+	"\n" +
+	"last_error\x18\b \x01(\tR\tlastError\x12F\n" +
+	"\x11last_attempt_time\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x0flastAttemptTime\x12;\n" +
+	"\vcreate_time\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\"5\n" +
 	"\x1aRotateWebhookSecretRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"n\n" +
 	"\x1bRotateWebhookSecretResponse\x127\n" +
 	"\bendpoint\x18\x01 \x01(\v2\x1b.sabores.v1.WebhookEndpointR\bendpoint\x12\x16\n" +
-	"\x06secret\x18\x02 \x01(\tR\x06secret\"\x86\x01\n" +
+	"\x06secret\x18\x02 \x01(\tR\x06secret\"\xcb\x02\n" +
 	"\x0fWebhookEndpoint\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x10\n" +
 	"\x03url\x18\x02 \x01(\tR\x03url\x12\x14\n" +
 	"\x05types\x18\x03 \x03(\tR\x05types\x12;\n" +
 	"\vcreate_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"createTime\"\xe6\x01\n" +
+	"createTime\x12=\n" +
+	"\fdisable_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\vdisableTime\x12'\n" +
+	"\x0fdisabled_reason\x18\x06 \x01(\tR\x0edisabledReason\x12\x1a\n" +
+	"\bfailures\x18\a \x01(\x05R\bfailures\x12?\n" +
+	"\rfailing_since\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\ffailingSince\"\xe6\x01\n" +
 	"\x1cCreateWebhookEndpointRequest\x12\x1d\n" +
 	"\x03url\x18\x01 \x01(\tB\v\xbaH\br\x06\x18\xd0\x0f\x88\x01\x01R\x03url\x12\xa6\x01\n" +
 	"\x05types\x18\x02 \x03(\tB\x8f\x01\xbaH\x8b\x01\x92\x01\x87\x01\b\x01\x10\b\x18\x01\"\x7fr}R\forder.placedR\n" +
@@ -502,12 +1073,21 @@ const file_sabores_v1_admin_webhook_service_proto_rawDesc = "" +
 	"\tendpoints\x18\x01 \x03(\v2\x1b.sabores.v1.WebhookEndpointR\tendpoints\"7\n" +
 	"\x1cDeleteWebhookEndpointRequest\x12\x17\n" +
 	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"\x1f\n" +
-	"\x1dDeleteWebhookEndpointResponse2\xc9\x03\n" +
+	"\x1dDeleteWebhookEndpointResponse*\xd5\x01\n" +
+	"\x15WebhookDeliveryStatus\x12'\n" +
+	"#WEBHOOK_DELIVERY_STATUS_UNSPECIFIED\x10\x00\x12#\n" +
+	"\x1fWEBHOOK_DELIVERY_STATUS_PENDING\x10\x01\x12%\n" +
+	"!WEBHOOK_DELIVERY_STATUS_DELIVERED\x10\x02\x12#\n" +
+	"\x1fWEBHOOK_DELIVERY_STATUS_FAILING\x10\x03\x12\"\n" +
+	"\x1eWEBHOOK_DELIVERY_STATUS_FAILED\x10\x042\x95\x06\n" +
 	"\x13AdminWebhookService\x12l\n" +
 	"\x15CreateWebhookEndpoint\x12(.sabores.v1.CreateWebhookEndpointRequest\x1a).sabores.v1.CreateWebhookEndpointResponse\x12n\n" +
 	"\x14ListWebhookEndpoints\x12'.sabores.v1.ListWebhookEndpointsRequest\x1a(.sabores.v1.ListWebhookEndpointsResponse\"\x03\x90\x02\x01\x12l\n" +
 	"\x15DeleteWebhookEndpoint\x12(.sabores.v1.DeleteWebhookEndpointRequest\x1a).sabores.v1.DeleteWebhookEndpointResponse\x12f\n" +
-	"\x13RotateWebhookSecret\x12&.sabores.v1.RotateWebhookSecretRequest\x1a'.sabores.v1.RotateWebhookSecretResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x13RotateWebhookSecret\x12&.sabores.v1.RotateWebhookSecretRequest\x1a'.sabores.v1.RotateWebhookSecretResponse\x12x\n" +
+	"\x19SetWebhookEndpointEnabled\x12,.sabores.v1.SetWebhookEndpointEnabledRequest\x1a-.sabores.v1.SetWebhookEndpointEnabledResponse\x12q\n" +
+	"\x15ListWebhookDeliveries\x12(.sabores.v1.ListWebhookDeliveriesRequest\x1a).sabores.v1.ListWebhookDeliveriesResponse\"\x03\x90\x02\x01\x12]\n" +
+	"\x10RedeliverWebhook\x12#.sabores.v1.RedeliverWebhookRequest\x1a$.sabores.v1.RedeliverWebhookResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_webhook_service_proto_rawDescOnce sync.Once
@@ -521,37 +1101,60 @@ func file_sabores_v1_admin_webhook_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_webhook_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_webhook_service_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_sabores_v1_admin_webhook_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_sabores_v1_admin_webhook_service_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_sabores_v1_admin_webhook_service_proto_goTypes = []any{
-	(*RotateWebhookSecretRequest)(nil),    // 0: sabores.v1.RotateWebhookSecretRequest
-	(*RotateWebhookSecretResponse)(nil),   // 1: sabores.v1.RotateWebhookSecretResponse
-	(*WebhookEndpoint)(nil),               // 2: sabores.v1.WebhookEndpoint
-	(*CreateWebhookEndpointRequest)(nil),  // 3: sabores.v1.CreateWebhookEndpointRequest
-	(*CreateWebhookEndpointResponse)(nil), // 4: sabores.v1.CreateWebhookEndpointResponse
-	(*ListWebhookEndpointsRequest)(nil),   // 5: sabores.v1.ListWebhookEndpointsRequest
-	(*ListWebhookEndpointsResponse)(nil),  // 6: sabores.v1.ListWebhookEndpointsResponse
-	(*DeleteWebhookEndpointRequest)(nil),  // 7: sabores.v1.DeleteWebhookEndpointRequest
-	(*DeleteWebhookEndpointResponse)(nil), // 8: sabores.v1.DeleteWebhookEndpointResponse
-	(*timestamppb.Timestamp)(nil),         // 9: google.protobuf.Timestamp
+	(WebhookDeliveryStatus)(0),                // 0: sabores.v1.WebhookDeliveryStatus
+	(*SetWebhookEndpointEnabledRequest)(nil),  // 1: sabores.v1.SetWebhookEndpointEnabledRequest
+	(*SetWebhookEndpointEnabledResponse)(nil), // 2: sabores.v1.SetWebhookEndpointEnabledResponse
+	(*ListWebhookDeliveriesRequest)(nil),      // 3: sabores.v1.ListWebhookDeliveriesRequest
+	(*ListWebhookDeliveriesResponse)(nil),     // 4: sabores.v1.ListWebhookDeliveriesResponse
+	(*RedeliverWebhookRequest)(nil),           // 5: sabores.v1.RedeliverWebhookRequest
+	(*RedeliverWebhookResponse)(nil),          // 6: sabores.v1.RedeliverWebhookResponse
+	(*WebhookDelivery)(nil),                   // 7: sabores.v1.WebhookDelivery
+	(*RotateWebhookSecretRequest)(nil),        // 8: sabores.v1.RotateWebhookSecretRequest
+	(*RotateWebhookSecretResponse)(nil),       // 9: sabores.v1.RotateWebhookSecretResponse
+	(*WebhookEndpoint)(nil),                   // 10: sabores.v1.WebhookEndpoint
+	(*CreateWebhookEndpointRequest)(nil),      // 11: sabores.v1.CreateWebhookEndpointRequest
+	(*CreateWebhookEndpointResponse)(nil),     // 12: sabores.v1.CreateWebhookEndpointResponse
+	(*ListWebhookEndpointsRequest)(nil),       // 13: sabores.v1.ListWebhookEndpointsRequest
+	(*ListWebhookEndpointsResponse)(nil),      // 14: sabores.v1.ListWebhookEndpointsResponse
+	(*DeleteWebhookEndpointRequest)(nil),      // 15: sabores.v1.DeleteWebhookEndpointRequest
+	(*DeleteWebhookEndpointResponse)(nil),     // 16: sabores.v1.DeleteWebhookEndpointResponse
+	(*timestamppb.Timestamp)(nil),             // 17: google.protobuf.Timestamp
 }
 var file_sabores_v1_admin_webhook_service_proto_depIdxs = []int32{
-	2, // 0: sabores.v1.RotateWebhookSecretResponse.endpoint:type_name -> sabores.v1.WebhookEndpoint
-	9, // 1: sabores.v1.WebhookEndpoint.create_time:type_name -> google.protobuf.Timestamp
-	2, // 2: sabores.v1.CreateWebhookEndpointResponse.endpoint:type_name -> sabores.v1.WebhookEndpoint
-	2, // 3: sabores.v1.ListWebhookEndpointsResponse.endpoints:type_name -> sabores.v1.WebhookEndpoint
-	3, // 4: sabores.v1.AdminWebhookService.CreateWebhookEndpoint:input_type -> sabores.v1.CreateWebhookEndpointRequest
-	5, // 5: sabores.v1.AdminWebhookService.ListWebhookEndpoints:input_type -> sabores.v1.ListWebhookEndpointsRequest
-	7, // 6: sabores.v1.AdminWebhookService.DeleteWebhookEndpoint:input_type -> sabores.v1.DeleteWebhookEndpointRequest
-	0, // 7: sabores.v1.AdminWebhookService.RotateWebhookSecret:input_type -> sabores.v1.RotateWebhookSecretRequest
-	4, // 8: sabores.v1.AdminWebhookService.CreateWebhookEndpoint:output_type -> sabores.v1.CreateWebhookEndpointResponse
-	6, // 9: sabores.v1.AdminWebhookService.ListWebhookEndpoints:output_type -> sabores.v1.ListWebhookEndpointsResponse
-	8, // 10: sabores.v1.AdminWebhookService.DeleteWebhookEndpoint:output_type -> sabores.v1.DeleteWebhookEndpointResponse
-	1, // 11: sabores.v1.AdminWebhookService.RotateWebhookSecret:output_type -> sabores.v1.RotateWebhookSecretResponse
-	8, // [8:12] is the sub-list for method output_type
-	4, // [4:8] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	10, // 0: sabores.v1.SetWebhookEndpointEnabledResponse.endpoint:type_name -> sabores.v1.WebhookEndpoint
+	7,  // 1: sabores.v1.ListWebhookDeliveriesResponse.deliveries:type_name -> sabores.v1.WebhookDelivery
+	7,  // 2: sabores.v1.RedeliverWebhookResponse.delivery:type_name -> sabores.v1.WebhookDelivery
+	0,  // 3: sabores.v1.WebhookDelivery.status:type_name -> sabores.v1.WebhookDeliveryStatus
+	17, // 4: sabores.v1.WebhookDelivery.last_attempt_time:type_name -> google.protobuf.Timestamp
+	17, // 5: sabores.v1.WebhookDelivery.create_time:type_name -> google.protobuf.Timestamp
+	10, // 6: sabores.v1.RotateWebhookSecretResponse.endpoint:type_name -> sabores.v1.WebhookEndpoint
+	17, // 7: sabores.v1.WebhookEndpoint.create_time:type_name -> google.protobuf.Timestamp
+	17, // 8: sabores.v1.WebhookEndpoint.disable_time:type_name -> google.protobuf.Timestamp
+	17, // 9: sabores.v1.WebhookEndpoint.failing_since:type_name -> google.protobuf.Timestamp
+	10, // 10: sabores.v1.CreateWebhookEndpointResponse.endpoint:type_name -> sabores.v1.WebhookEndpoint
+	10, // 11: sabores.v1.ListWebhookEndpointsResponse.endpoints:type_name -> sabores.v1.WebhookEndpoint
+	11, // 12: sabores.v1.AdminWebhookService.CreateWebhookEndpoint:input_type -> sabores.v1.CreateWebhookEndpointRequest
+	13, // 13: sabores.v1.AdminWebhookService.ListWebhookEndpoints:input_type -> sabores.v1.ListWebhookEndpointsRequest
+	15, // 14: sabores.v1.AdminWebhookService.DeleteWebhookEndpoint:input_type -> sabores.v1.DeleteWebhookEndpointRequest
+	8,  // 15: sabores.v1.AdminWebhookService.RotateWebhookSecret:input_type -> sabores.v1.RotateWebhookSecretRequest
+	1,  // 16: sabores.v1.AdminWebhookService.SetWebhookEndpointEnabled:input_type -> sabores.v1.SetWebhookEndpointEnabledRequest
+	3,  // 17: sabores.v1.AdminWebhookService.ListWebhookDeliveries:input_type -> sabores.v1.ListWebhookDeliveriesRequest
+	5,  // 18: sabores.v1.AdminWebhookService.RedeliverWebhook:input_type -> sabores.v1.RedeliverWebhookRequest
+	12, // 19: sabores.v1.AdminWebhookService.CreateWebhookEndpoint:output_type -> sabores.v1.CreateWebhookEndpointResponse
+	14, // 20: sabores.v1.AdminWebhookService.ListWebhookEndpoints:output_type -> sabores.v1.ListWebhookEndpointsResponse
+	16, // 21: sabores.v1.AdminWebhookService.DeleteWebhookEndpoint:output_type -> sabores.v1.DeleteWebhookEndpointResponse
+	9,  // 22: sabores.v1.AdminWebhookService.RotateWebhookSecret:output_type -> sabores.v1.RotateWebhookSecretResponse
+	2,  // 23: sabores.v1.AdminWebhookService.SetWebhookEndpointEnabled:output_type -> sabores.v1.SetWebhookEndpointEnabledResponse
+	4,  // 24: sabores.v1.AdminWebhookService.ListWebhookDeliveries:output_type -> sabores.v1.ListWebhookDeliveriesResponse
+	6,  // 25: sabores.v1.AdminWebhookService.RedeliverWebhook:output_type -> sabores.v1.RedeliverWebhookResponse
+	19, // [19:26] is the sub-list for method output_type
+	12, // [12:19] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_webhook_service_proto_init() }
@@ -564,13 +1167,14 @@ func file_sabores_v1_admin_webhook_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_webhook_service_proto_rawDesc), len(file_sabores_v1_admin_webhook_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   9,
+			NumEnums:      1,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_sabores_v1_admin_webhook_service_proto_goTypes,
 		DependencyIndexes: file_sabores_v1_admin_webhook_service_proto_depIdxs,
+		EnumInfos:         file_sabores_v1_admin_webhook_service_proto_enumTypes,
 		MessageInfos:      file_sabores_v1_admin_webhook_service_proto_msgTypes,
 	}.Build()
 	File_sabores_v1_admin_webhook_service_proto = out.File

@@ -2,8 +2,8 @@
 // @generated from file sabores/v1/admin_webhook_service.proto (package sabores.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb.js";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
@@ -13,7 +13,240 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_webhook_service.proto.
  */
 export const file_sabores_v1_admin_webhook_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX3dlYmhvb2tfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSIxChpSb3RhdGVXZWJob29rU2VjcmV0UmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACJcChtSb3RhdGVXZWJob29rU2VjcmV0UmVzcG9uc2USLQoIZW5kcG9pbnQYASABKAsyGy5zYWJvcmVzLnYxLldlYmhvb2tFbmRwb2ludBIOCgZzZWNyZXQYAiABKAkiagoPV2ViaG9va0VuZHBvaW50EgoKAmlkGAEgASgDEgsKA3VybBgCIAEoCRINCgV0eXBlcxgDIAMoCRIvCgtjcmVhdGVfdGltZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi2gEKHENyZWF0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSGAoDdXJsGAEgASgJQgu6SAhyBhjQD4gBARKfAQoFdHlwZXMYAiADKAlCjwG6SIsBkgGHAQgBEAgYASJ/cn1SDG9yZGVyLnBsYWNlZFIKb3JkZXIucGFpZFIPb3JkZXIuY2FuY2VsbGVkUg1vcmRlci5zaGlwcGVkUg9vcmRlci5kZWxpdmVyZWRSEHJlZnVuZC5jb21wbGV0ZWRSDXN0b2NrLmNoYW5nZWRSD3Byb2R1Y3QuY2hhbmdlZCJeCh1DcmVhdGVXZWJob29rRW5kcG9pbnRSZXNwb25zZRItCghlbmRwb2ludBgBIAEoCzIbLnNhYm9yZXMudjEuV2ViaG9va0VuZHBvaW50Eg4KBnNlY3JldBgCIAEoCSIdChtMaXN0V2ViaG9va0VuZHBvaW50c1JlcXVlc3QiTgocTGlzdFdlYmhvb2tFbmRwb2ludHNSZXNwb25zZRIuCgllbmRwb2ludHMYASADKAsyGy5zYWJvcmVzLnYxLldlYmhvb2tFbmRwb2ludCIzChxEZWxldGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIh8KHURlbGV0ZVdlYmhvb2tFbmRwb2ludFJlc3BvbnNlMskDChNBZG1pbldlYmhvb2tTZXJ2aWNlEmwKFUNyZWF0ZVdlYmhvb2tFbmRwb2ludBIoLnNhYm9yZXMudjEuQ3JlYXRlV2ViaG9va0VuZHBvaW50UmVxdWVzdBopLnNhYm9yZXMudjEuQ3JlYXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USbgoUTGlzdFdlYmhvb2tFbmRwb2ludHMSJy5zYWJvcmVzLnYxLkxpc3RXZWJob29rRW5kcG9pbnRzUmVxdWVzdBooLnNhYm9yZXMudjEuTGlzdFdlYmhvb2tFbmRwb2ludHNSZXNwb25zZSIDkAIBEmwKFURlbGV0ZVdlYmhvb2tFbmRwb2ludBIoLnNhYm9yZXMudjEuRGVsZXRlV2ViaG9va0VuZHBvaW50UmVxdWVzdBopLnNhYm9yZXMudjEuRGVsZXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2USZgoTUm90YXRlV2ViaG9va1NlY3JldBImLnNhYm9yZXMudjEuUm90YXRlV2ViaG9va1NlY3JldFJlcXVlc3QaJy5zYWJvcmVzLnYxLlJvdGF0ZVdlYmhvb2tTZWNyZXRSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX3dlYmhvb2tfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJICiBTZXRXZWJob29rRW5kcG9pbnRFbmFibGVkUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgABIPCgdlbmFibGVkGAIgASgIIlIKIVNldFdlYmhvb2tFbmRwb2ludEVuYWJsZWRSZXNwb25zZRItCghlbmRwb2ludBgBIAEoCzIbLnNhYm9yZXMudjEuV2ViaG9va0VuZHBvaW50InMKHExpc3RXZWJob29rRGVsaXZlcmllc1JlcXVlc3QSHAoLZW5kcG9pbnRfaWQYASABKANCB7pIBCICIAASGgoJYmVmb3JlX2lkGAIgASgDQge6SAQiAigAEhkKBWxpbWl0GAMgASgFQgq6SAcaBRjIASgAIlAKHUxpc3RXZWJob29rRGVsaXZlcmllc1Jlc3BvbnNlEi8KCmRlbGl2ZXJpZXMYASADKAsyGy5zYWJvcmVzLnYxLldlYmhvb2tEZWxpdmVyeSIuChdSZWRlbGl2ZXJXZWJob29rUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIgACJJChhSZWRlbGl2ZXJXZWJob29rUmVzcG9uc2USLQoIZGVsaXZlcnkYASABKAsyGy5zYWJvcmVzLnYxLldlYmhvb2tEZWxpdmVyeSKwAgoPV2ViaG9va0RlbGl2ZXJ5EgoKAmlkGAEgASgDEhMKC2VuZHBvaW50X2lkGAIgASgDEhAKCGV2ZW50X2lkGAMgASgJEhIKCmV2ZW50X3R5cGUYBCABKAkSMQoGc3RhdHVzGAUgASgOMiEuc2Fib3Jlcy52MS5XZWJob29rRGVsaXZlcnlTdGF0dXMSEAoIYXR0ZW1wdHMYBiABKAUSFQoNcmVzcG9uc2VfY29kZRgHIAEoBRISCgpsYXN0X2Vycm9yGAggASgJEjUKEWxhc3RfYXR0ZW1wdF90aW1lGAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgtjcmVhdGVfdGltZRgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiMQoaUm90YXRlV2ViaG9va1NlY3JldFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAAiXAobUm90YXRlV2ViaG9va1NlY3JldFJlc3BvbnNlEi0KCGVuZHBvaW50GAEgASgLMhsuc2Fib3Jlcy52MS5XZWJob29rRW5kcG9pbnQSDgoGc2VjcmV0GAIgASgJIvoBCg9XZWJob29rRW5kcG9pbnQSCgoCaWQYASABKAMSCwoDdXJsGAIgASgJEg0KBXR5cGVzGAMgAygJEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxkaXNhYmxlX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKD2Rpc2FibGVkX3JlYXNvbhgGIAEoCRIQCghmYWlsdXJlcxgHIAEoBRIxCg1mYWlsaW5nX3NpbmNlGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLaAQocQ3JlYXRlV2ViaG9va0VuZHBvaW50UmVxdWVzdBIYCgN1cmwYASABKAlCC7pICHIGGNAPiAEBEp8BCgV0eXBlcxgCIAMoCUKPAbpIiwGSAYcBCAEQCBgBIn9yfVIMb3JkZXIucGxhY2VkUgpvcmRlci5wYWlkUg9vcmRlci5jYW5jZWxsZWRSDW9yZGVyLnNoaXBwZWRSD29yZGVyLmRlbGl2ZXJlZFIQcmVmdW5kLmNvbXBsZXRlZFINc3RvY2suY2hhbmdlZFIPcHJvZHVjdC5jaGFuZ2VkIl4KHUNyZWF0ZVdlYmhvb2tFbmRwb2ludFJlc3BvbnNlEi0KCGVuZHBvaW50GAEgASgLMhsuc2Fib3Jlcy52MS5XZWJob29rRW5kcG9pbnQSDgoGc2VjcmV0GAIgASgJIh0KG0xpc3RXZWJob29rRW5kcG9pbnRzUmVxdWVzdCJOChxMaXN0V2ViaG9va0VuZHBvaW50c1Jlc3BvbnNlEi4KCWVuZHBvaW50cxgBIAMoCzIbLnNhYm9yZXMudjEuV2ViaG9va0VuZHBvaW50IjMKHERlbGV0ZVdlYmhvb2tFbmRwb2ludFJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAAiHwodRGVsZXRlV2ViaG9va0VuZHBvaW50UmVzcG9uc2Uq1QEKFVdlYmhvb2tEZWxpdmVyeVN0YXR1cxInCiNXRUJIT09LX0RFTElWRVJZX1NUQVRVU19VTlNQRUNJRklFRBAAEiMKH1dFQkhPT0tfREVMSVZFUllfU1RBVFVTX1BFTkRJTkcQARIlCiFXRUJIT09LX0RFTElWRVJZX1NUQVRVU19ERUxJVkVSRUQQAhIjCh9XRUJIT09LX0RFTElWRVJZX1NUQVRVU19GQUlMSU5HEAMSIgoeV0VCSE9PS19ERUxJVkVSWV9TVEFUVVNfRkFJTEVEEAQylQYKE0FkbWluV2ViaG9va1NlcnZpY2USbAoVQ3JlYXRlV2ViaG9va0VuZHBvaW50Eiguc2Fib3Jlcy52MS5DcmVhdGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0Gikuc2Fib3Jlcy52MS5DcmVhdGVXZWJob29rRW5kcG9pbnRSZXNwb25zZRJuChRMaXN0V2ViaG9va0VuZHBvaW50cxInLnNhYm9yZXMudjEuTGlzdFdlYmhvb2tFbmRwb2ludHNSZXF1ZXN0Giguc2Fib3Jlcy52MS5MaXN0V2ViaG9va0VuZHBvaW50c1Jlc3BvbnNlIgOQAgESbAoVRGVsZXRlV2ViaG9va0VuZHBvaW50Eiguc2Fib3Jlcy52MS5EZWxldGVXZWJob29rRW5kcG9pbnRSZXF1ZXN0Gikuc2Fib3Jlcy52MS5EZWxldGVXZWJob29rRW5kcG9pbnRSZXNwb25zZRJmChNSb3RhdGVXZWJob29rU2VjcmV0EiYuc2Fib3Jlcy52MS5Sb3RhdGVXZWJob29rU2VjcmV0UmVxdWVzdBonLnNhYm9yZXMudjEuUm90YXRlV2ViaG9va1NlY3JldFJlc3BvbnNlEngKGVNldFdlYmhvb2tFbmRwb2ludEVuYWJsZWQSLC5zYWJvcmVzLnYxLlNldFdlYmhvb2tFbmRwb2ludEVuYWJsZWRSZXF1ZXN0Gi0uc2Fib3Jlcy52MS5TZXRXZWJob29rRW5kcG9pbnRFbmFibGVkUmVzcG9uc2UScQoVTGlzdFdlYmhvb2tEZWxpdmVyaWVzEiguc2Fib3Jlcy52MS5MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXF1ZXN0Gikuc2Fib3Jlcy52MS5MaXN0V2ViaG9va0RlbGl2ZXJpZXNSZXNwb25zZSIDkAIBEl0KEFJlZGVsaXZlcldlYmhvb2sSIy5zYWJvcmVzLnYxLlJlZGVsaXZlcldlYmhvb2tSZXF1ZXN0GiQuc2Fib3Jlcy52MS5SZWRlbGl2ZXJXZWJob29rUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+
+/**
+ * SetWebhookEndpointEnabledRequest names an endpoint and its new state.
+ *
+ * @generated from message sabores.v1.SetWebhookEndpointEnabledRequest
+ */
+export type SetWebhookEndpointEnabledRequest = Message<"sabores.v1.SetWebhookEndpointEnabledRequest"> & {
+  /**
+   * id identifies the endpoint.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * enabled is true to enable it, false to disable it.
+   *
+   * @generated from field: bool enabled = 2;
+   */
+  enabled: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.SetWebhookEndpointEnabledRequest.
+ * Use `create(SetWebhookEndpointEnabledRequestSchema)` to create a new message.
+ */
+export const SetWebhookEndpointEnabledRequestSchema: GenMessage<SetWebhookEndpointEnabledRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 0);
+
+/**
+ * SetWebhookEndpointEnabledResponse is the endpoint in its new state.
+ *
+ * @generated from message sabores.v1.SetWebhookEndpointEnabledResponse
+ */
+export type SetWebhookEndpointEnabledResponse = Message<"sabores.v1.SetWebhookEndpointEnabledResponse"> & {
+  /**
+   * endpoint is the endpoint.
+   *
+   * @generated from field: sabores.v1.WebhookEndpoint endpoint = 1;
+   */
+  endpoint?: WebhookEndpoint | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.SetWebhookEndpointEnabledResponse.
+ * Use `create(SetWebhookEndpointEnabledResponseSchema)` to create a new message.
+ */
+export const SetWebhookEndpointEnabledResponseSchema: GenMessage<SetWebhookEndpointEnabledResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 1);
+
+/**
+ * ListWebhookDeliveriesRequest asks for a page of an endpoint's log.
+ *
+ * @generated from message sabores.v1.ListWebhookDeliveriesRequest
+ */
+export type ListWebhookDeliveriesRequest = Message<"sabores.v1.ListWebhookDeliveriesRequest"> & {
+  /**
+   * endpoint_id identifies the endpoint.
+   *
+   * @generated from field: int64 endpoint_id = 1;
+   */
+  endpointId: bigint;
+
+  /**
+   * before_id continues after a page: the last delivery's id (0: the
+   * newest).
+   *
+   * @generated from field: int64 before_id = 2;
+   */
+  beforeId: bigint;
+
+  /**
+   * limit is the page size: 50 when 0, at most 200.
+   *
+   * @generated from field: int32 limit = 3;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message sabores.v1.ListWebhookDeliveriesRequest.
+ * Use `create(ListWebhookDeliveriesRequestSchema)` to create a new message.
+ */
+export const ListWebhookDeliveriesRequestSchema: GenMessage<ListWebhookDeliveriesRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 2);
+
+/**
+ * ListWebhookDeliveriesResponse is a page of the log.
+ *
+ * @generated from message sabores.v1.ListWebhookDeliveriesResponse
+ */
+export type ListWebhookDeliveriesResponse = Message<"sabores.v1.ListWebhookDeliveriesResponse"> & {
+  /**
+   * deliveries are newest first.
+   *
+   * @generated from field: repeated sabores.v1.WebhookDelivery deliveries = 1;
+   */
+  deliveries: WebhookDelivery[];
+};
+
+/**
+ * Describes the message sabores.v1.ListWebhookDeliveriesResponse.
+ * Use `create(ListWebhookDeliveriesResponseSchema)` to create a new message.
+ */
+export const ListWebhookDeliveriesResponseSchema: GenMessage<ListWebhookDeliveriesResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 3);
+
+/**
+ * RedeliverWebhookRequest names a delivery.
+ *
+ * @generated from message sabores.v1.RedeliverWebhookRequest
+ */
+export type RedeliverWebhookRequest = Message<"sabores.v1.RedeliverWebhookRequest"> & {
+  /**
+   * id identifies the delivery.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.RedeliverWebhookRequest.
+ * Use `create(RedeliverWebhookRequestSchema)` to create a new message.
+ */
+export const RedeliverWebhookRequestSchema: GenMessage<RedeliverWebhookRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 4);
+
+/**
+ * RedeliverWebhookResponse is the delivery, queued again.
+ *
+ * @generated from message sabores.v1.RedeliverWebhookResponse
+ */
+export type RedeliverWebhookResponse = Message<"sabores.v1.RedeliverWebhookResponse"> & {
+  /**
+   * delivery is the delivery.
+   *
+   * @generated from field: sabores.v1.WebhookDelivery delivery = 1;
+   */
+  delivery?: WebhookDelivery | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.RedeliverWebhookResponse.
+ * Use `create(RedeliverWebhookResponseSchema)` to create a new message.
+ */
+export const RedeliverWebhookResponseSchema: GenMessage<RedeliverWebhookResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 5);
+
+/**
+ * WebhookDelivery is one event sent, or to send, to one endpoint.
+ *
+ * @generated from message sabores.v1.WebhookDelivery
+ */
+export type WebhookDelivery = Message<"sabores.v1.WebhookDelivery"> & {
+  /**
+   * id identifies the delivery.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * endpoint_id is its endpoint.
+   *
+   * @generated from field: int64 endpoint_id = 2;
+   */
+  endpointId: bigint;
+
+  /**
+   * event_id is the event's stable id, the webhook-id header.
+   *
+   * @generated from field: string event_id = 3;
+   */
+  eventId: string;
+
+  /**
+   * event_type is the event's type ("order.paid"…).
+   *
+   * @generated from field: string event_type = 4;
+   */
+  eventType: string;
+
+  /**
+   * status is where it stands.
+   *
+   * @generated from field: sabores.v1.WebhookDeliveryStatus status = 5;
+   */
+  status: WebhookDeliveryStatus;
+
+  /**
+   * attempts is how many times it was tried.
+   *
+   * @generated from field: int32 attempts = 6;
+   */
+  attempts: number;
+
+  /**
+   * response_code is the last try's HTTP status; 0 when no answer came
+   * (refused, timed out) or before the first try.
+   *
+   * @generated from field: int32 response_code = 7;
+   */
+  responseCode: number;
+
+  /**
+   * last_error says why the last try failed, without the URL.
+   *
+   * @generated from field: string last_error = 8;
+   */
+  lastError: string;
+
+  /**
+   * last_attempt_time is when it was last tried; unset before the first.
+   *
+   * @generated from field: google.protobuf.Timestamp last_attempt_time = 9;
+   */
+  lastAttemptTime?: Timestamp | undefined;
+
+  /**
+   * create_time is when it was queued first.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 10;
+   */
+  createTime?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.WebhookDelivery.
+ * Use `create(WebhookDeliverySchema)` to create a new message.
+ */
+export const WebhookDeliverySchema: GenMessage<WebhookDelivery> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_webhook_service, 6);
 
 /**
  * RotateWebhookSecretRequest names an endpoint.
@@ -34,7 +267,7 @@ export type RotateWebhookSecretRequest = Message<"sabores.v1.RotateWebhookSecret
  * Use `create(RotateWebhookSecretRequestSchema)` to create a new message.
  */
 export const RotateWebhookSecretRequestSchema: GenMessage<RotateWebhookSecretRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 0);
+  messageDesc(file_sabores_v1_admin_webhook_service, 7);
 
 /**
  * RotateWebhookSecretResponse is the endpoint and its new secret.
@@ -62,7 +295,7 @@ export type RotateWebhookSecretResponse = Message<"sabores.v1.RotateWebhookSecre
  * Use `create(RotateWebhookSecretResponseSchema)` to create a new message.
  */
 export const RotateWebhookSecretResponseSchema: GenMessage<RotateWebhookSecretResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 1);
+  messageDesc(file_sabores_v1_admin_webhook_service, 8);
 
 /**
  * WebhookEndpoint is a registered receiver of events.
@@ -97,6 +330,35 @@ export type WebhookEndpoint = Message<"sabores.v1.WebhookEndpoint"> & {
    * @generated from field: google.protobuf.Timestamp create_time = 4;
    */
   createTime?: Timestamp | undefined;
+
+  /**
+   * disable_time is when it was disabled; unset while enabled.
+   *
+   * @generated from field: google.protobuf.Timestamp disable_time = 5;
+   */
+  disableTime?: Timestamp | undefined;
+
+  /**
+   * disabled_reason is "owner" (disabled by hand) or "failing" (a day of
+   * failed deliveries); empty while enabled.
+   *
+   * @generated from field: string disabled_reason = 6;
+   */
+  disabledReason: string;
+
+  /**
+   * failures counts the failed tries since the last success.
+   *
+   * @generated from field: int32 failures = 7;
+   */
+  failures: number;
+
+  /**
+   * failing_since is the first of those failures; unset when none.
+   *
+   * @generated from field: google.protobuf.Timestamp failing_since = 8;
+   */
+  failingSince?: Timestamp | undefined;
 };
 
 /**
@@ -104,7 +366,7 @@ export type WebhookEndpoint = Message<"sabores.v1.WebhookEndpoint"> & {
  * Use `create(WebhookEndpointSchema)` to create a new message.
  */
 export const WebhookEndpointSchema: GenMessage<WebhookEndpoint> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 2);
+  messageDesc(file_sabores_v1_admin_webhook_service, 9);
 
 /**
  * CreateWebhookEndpointRequest registers an endpoint.
@@ -132,7 +394,7 @@ export type CreateWebhookEndpointRequest = Message<"sabores.v1.CreateWebhookEndp
  * Use `create(CreateWebhookEndpointRequestSchema)` to create a new message.
  */
 export const CreateWebhookEndpointRequestSchema: GenMessage<CreateWebhookEndpointRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 3);
+  messageDesc(file_sabores_v1_admin_webhook_service, 10);
 
 /**
  * CreateWebhookEndpointResponse is the endpoint and its secret.
@@ -160,7 +422,7 @@ export type CreateWebhookEndpointResponse = Message<"sabores.v1.CreateWebhookEnd
  * Use `create(CreateWebhookEndpointResponseSchema)` to create a new message.
  */
 export const CreateWebhookEndpointResponseSchema: GenMessage<CreateWebhookEndpointResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 4);
+  messageDesc(file_sabores_v1_admin_webhook_service, 11);
 
 /**
  * ListWebhookEndpointsRequest asks for every endpoint.
@@ -175,7 +437,7 @@ export type ListWebhookEndpointsRequest = Message<"sabores.v1.ListWebhookEndpoin
  * Use `create(ListWebhookEndpointsRequestSchema)` to create a new message.
  */
 export const ListWebhookEndpointsRequestSchema: GenMessage<ListWebhookEndpointsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 5);
+  messageDesc(file_sabores_v1_admin_webhook_service, 12);
 
 /**
  * ListWebhookEndpointsResponse is every endpoint.
@@ -196,7 +458,7 @@ export type ListWebhookEndpointsResponse = Message<"sabores.v1.ListWebhookEndpoi
  * Use `create(ListWebhookEndpointsResponseSchema)` to create a new message.
  */
 export const ListWebhookEndpointsResponseSchema: GenMessage<ListWebhookEndpointsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 6);
+  messageDesc(file_sabores_v1_admin_webhook_service, 13);
 
 /**
  * DeleteWebhookEndpointRequest names an endpoint.
@@ -217,7 +479,7 @@ export type DeleteWebhookEndpointRequest = Message<"sabores.v1.DeleteWebhookEndp
  * Use `create(DeleteWebhookEndpointRequestSchema)` to create a new message.
  */
 export const DeleteWebhookEndpointRequestSchema: GenMessage<DeleteWebhookEndpointRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 7);
+  messageDesc(file_sabores_v1_admin_webhook_service, 14);
 
 /**
  * DeleteWebhookEndpointResponse confirms the deletion.
@@ -232,7 +494,57 @@ export type DeleteWebhookEndpointResponse = Message<"sabores.v1.DeleteWebhookEnd
  * Use `create(DeleteWebhookEndpointResponseSchema)` to create a new message.
  */
 export const DeleteWebhookEndpointResponseSchema: GenMessage<DeleteWebhookEndpointResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_webhook_service, 8);
+  messageDesc(file_sabores_v1_admin_webhook_service, 15);
+
+/**
+ * WebhookDeliveryStatus is where a delivery stands.
+ *
+ * @generated from enum sabores.v1.WebhookDeliveryStatus
+ */
+export enum WebhookDeliveryStatus {
+  /**
+   * WEBHOOK_DELIVERY_STATUS_UNSPECIFIED is never sent.
+   *
+   * @generated from enum value: WEBHOOK_DELIVERY_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * WEBHOOK_DELIVERY_STATUS_PENDING: queued, not tried yet.
+   *
+   * @generated from enum value: WEBHOOK_DELIVERY_STATUS_PENDING = 1;
+   */
+  PENDING = 1,
+
+  /**
+   * WEBHOOK_DELIVERY_STATUS_DELIVERED: the receiver answered 2xx.
+   *
+   * @generated from enum value: WEBHOOK_DELIVERY_STATUS_DELIVERED = 2;
+   */
+  DELIVERED = 2,
+
+  /**
+   * WEBHOOK_DELIVERY_STATUS_FAILING: the last try failed; another is
+   * queued, with backoff, for up to about a day.
+   *
+   * @generated from enum value: WEBHOOK_DELIVERY_STATUS_FAILING = 3;
+   */
+  FAILING = 3,
+
+  /**
+   * WEBHOOK_DELIVERY_STATUS_FAILED: no try is left, or the endpoint was
+   * disabled; send it again by hand.
+   *
+   * @generated from enum value: WEBHOOK_DELIVERY_STATUS_FAILED = 4;
+   */
+  FAILED = 4,
+}
+
+/**
+ * Describes the enum sabores.v1.WebhookDeliveryStatus.
+ */
+export const WebhookDeliveryStatusSchema: GenEnum<WebhookDeliveryStatus> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_webhook_service, 0);
 
 /**
  * AdminWebhookService is the owner's webhook endpoints: the shop's events
@@ -287,6 +599,42 @@ export const AdminWebhookService: GenService<{
     methodKind: "unary";
     input: typeof RotateWebhookSecretRequestSchema;
     output: typeof RotateWebhookSecretResponseSchema;
+  },
+  /**
+   * SetWebhookEndpointEnabled enables or disables an endpoint, audited.
+   * A disabled endpoint is sent nothing, its queued deliveries included;
+   * enabling it clears its run of failures. An endpoint whose deliveries
+   * fail for 24 hours without one success is disabled by the shop, its
+   * owner e-mailed.
+   *
+   * @generated from rpc sabores.v1.AdminWebhookService.SetWebhookEndpointEnabled
+   */
+  setWebhookEndpointEnabled: {
+    methodKind: "unary";
+    input: typeof SetWebhookEndpointEnabledRequestSchema;
+    output: typeof SetWebhookEndpointEnabledResponseSchema;
+  },
+  /**
+   * ListWebhookDeliveries pages an endpoint's delivery log, newest first,
+   * kept 30 days like the events.
+   *
+   * @generated from rpc sabores.v1.AdminWebhookService.ListWebhookDeliveries
+   */
+  listWebhookDeliveries: {
+    methodKind: "unary";
+    input: typeof ListWebhookDeliveriesRequestSchema;
+    output: typeof ListWebhookDeliveriesResponseSchema;
+  },
+  /**
+   * RedeliverWebhook queues a delivery again ("send again"), audited; its
+   * endpoint must be enabled. The receiver gets the same event id again.
+   *
+   * @generated from rpc sabores.v1.AdminWebhookService.RedeliverWebhook
+   */
+  redeliverWebhook: {
+    methodKind: "unary";
+    input: typeof RedeliverWebhookRequestSchema;
+    output: typeof RedeliverWebhookResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_webhook_service, 0);

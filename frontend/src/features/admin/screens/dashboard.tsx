@@ -13,6 +13,7 @@ const shortcuts = [
   { to: "/admin/products-by-country", key: "productsByCountry" },
   { to: "/admin/google-auth-config", key: "googleAuthConfig" },
   { to: "/admin/api-keys", key: "apiKeys" },
+  { to: "/admin/webhooks", key: "webhooks" },
   { to: "/admin/shop-settings", key: "shopSettings" },
   { to: "/admin/invoices", key: "invoices" },
   { to: "/admin/shipping", key: "shipping" },

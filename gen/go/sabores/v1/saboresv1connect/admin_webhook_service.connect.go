@@ -45,6 +45,15 @@ const (
 	// AdminWebhookServiceRotateWebhookSecretProcedure is the fully-qualified name of the
 	// AdminWebhookService's RotateWebhookSecret RPC.
 	AdminWebhookServiceRotateWebhookSecretProcedure = "/sabores.v1.AdminWebhookService/RotateWebhookSecret"
+	// AdminWebhookServiceSetWebhookEndpointEnabledProcedure is the fully-qualified name of the
+	// AdminWebhookService's SetWebhookEndpointEnabled RPC.
+	AdminWebhookServiceSetWebhookEndpointEnabledProcedure = "/sabores.v1.AdminWebhookService/SetWebhookEndpointEnabled"
+	// AdminWebhookServiceListWebhookDeliveriesProcedure is the fully-qualified name of the
+	// AdminWebhookService's ListWebhookDeliveries RPC.
+	AdminWebhookServiceListWebhookDeliveriesProcedure = "/sabores.v1.AdminWebhookService/ListWebhookDeliveries"
+	// AdminWebhookServiceRedeliverWebhookProcedure is the fully-qualified name of the
+	// AdminWebhookService's RedeliverWebhook RPC.
+	AdminWebhookServiceRedeliverWebhookProcedure = "/sabores.v1.AdminWebhookService/RedeliverWebhook"
 )
 
 // AdminWebhookServiceClient is a client for the sabores.v1.AdminWebhookService service.
@@ -63,6 +72,18 @@ type AdminWebhookServiceClient interface {
 	// this once. For 24 hours deliveries carry two signatures, by the new
 	// and the old secret, so the receiver can switch without missing one.
 	RotateWebhookSecret(context.Context, *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error)
+	// SetWebhookEndpointEnabled enables or disables an endpoint, audited.
+	// A disabled endpoint is sent nothing, its queued deliveries included;
+	// enabling it clears its run of failures. An endpoint whose deliveries
+	// fail for 24 hours without one success is disabled by the shop, its
+	// owner e-mailed.
+	SetWebhookEndpointEnabled(context.Context, *connect.Request[v1.SetWebhookEndpointEnabledRequest]) (*connect.Response[v1.SetWebhookEndpointEnabledResponse], error)
+	// ListWebhookDeliveries pages an endpoint's delivery log, newest first,
+	// kept 30 days like the events.
+	ListWebhookDeliveries(context.Context, *connect.Request[v1.ListWebhookDeliveriesRequest]) (*connect.Response[v1.ListWebhookDeliveriesResponse], error)
+	// RedeliverWebhook queues a delivery again ("send again"), audited; its
+	// endpoint must be enabled. The receiver gets the same event id again.
+	RedeliverWebhook(context.Context, *connect.Request[v1.RedeliverWebhookRequest]) (*connect.Response[v1.RedeliverWebhookResponse], error)
 }
 
 // NewAdminWebhookServiceClient constructs a client for the sabores.v1.AdminWebhookService service.
@@ -101,15 +122,37 @@ func NewAdminWebhookServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(adminWebhookServiceMethods.ByName("RotateWebhookSecret")),
 			connect.WithClientOptions(opts...),
 		),
+		setWebhookEndpointEnabled: connect.NewClient[v1.SetWebhookEndpointEnabledRequest, v1.SetWebhookEndpointEnabledResponse](
+			httpClient,
+			baseURL+AdminWebhookServiceSetWebhookEndpointEnabledProcedure,
+			connect.WithSchema(adminWebhookServiceMethods.ByName("SetWebhookEndpointEnabled")),
+			connect.WithClientOptions(opts...),
+		),
+		listWebhookDeliveries: connect.NewClient[v1.ListWebhookDeliveriesRequest, v1.ListWebhookDeliveriesResponse](
+			httpClient,
+			baseURL+AdminWebhookServiceListWebhookDeliveriesProcedure,
+			connect.WithSchema(adminWebhookServiceMethods.ByName("ListWebhookDeliveries")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		redeliverWebhook: connect.NewClient[v1.RedeliverWebhookRequest, v1.RedeliverWebhookResponse](
+			httpClient,
+			baseURL+AdminWebhookServiceRedeliverWebhookProcedure,
+			connect.WithSchema(adminWebhookServiceMethods.ByName("RedeliverWebhook")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // adminWebhookServiceClient implements AdminWebhookServiceClient.
 type adminWebhookServiceClient struct {
-	createWebhookEndpoint *connect.Client[v1.CreateWebhookEndpointRequest, v1.CreateWebhookEndpointResponse]
-	listWebhookEndpoints  *connect.Client[v1.ListWebhookEndpointsRequest, v1.ListWebhookEndpointsResponse]
-	deleteWebhookEndpoint *connect.Client[v1.DeleteWebhookEndpointRequest, v1.DeleteWebhookEndpointResponse]
-	rotateWebhookSecret   *connect.Client[v1.RotateWebhookSecretRequest, v1.RotateWebhookSecretResponse]
+	createWebhookEndpoint     *connect.Client[v1.CreateWebhookEndpointRequest, v1.CreateWebhookEndpointResponse]
+	listWebhookEndpoints      *connect.Client[v1.ListWebhookEndpointsRequest, v1.ListWebhookEndpointsResponse]
+	deleteWebhookEndpoint     *connect.Client[v1.DeleteWebhookEndpointRequest, v1.DeleteWebhookEndpointResponse]
+	rotateWebhookSecret       *connect.Client[v1.RotateWebhookSecretRequest, v1.RotateWebhookSecretResponse]
+	setWebhookEndpointEnabled *connect.Client[v1.SetWebhookEndpointEnabledRequest, v1.SetWebhookEndpointEnabledResponse]
+	listWebhookDeliveries     *connect.Client[v1.ListWebhookDeliveriesRequest, v1.ListWebhookDeliveriesResponse]
+	redeliverWebhook          *connect.Client[v1.RedeliverWebhookRequest, v1.RedeliverWebhookResponse]
 }
 
 // CreateWebhookEndpoint calls sabores.v1.AdminWebhookService.CreateWebhookEndpoint.
@@ -132,6 +175,21 @@ func (c *adminWebhookServiceClient) RotateWebhookSecret(ctx context.Context, req
 	return c.rotateWebhookSecret.CallUnary(ctx, req)
 }
 
+// SetWebhookEndpointEnabled calls sabores.v1.AdminWebhookService.SetWebhookEndpointEnabled.
+func (c *adminWebhookServiceClient) SetWebhookEndpointEnabled(ctx context.Context, req *connect.Request[v1.SetWebhookEndpointEnabledRequest]) (*connect.Response[v1.SetWebhookEndpointEnabledResponse], error) {
+	return c.setWebhookEndpointEnabled.CallUnary(ctx, req)
+}
+
+// ListWebhookDeliveries calls sabores.v1.AdminWebhookService.ListWebhookDeliveries.
+func (c *adminWebhookServiceClient) ListWebhookDeliveries(ctx context.Context, req *connect.Request[v1.ListWebhookDeliveriesRequest]) (*connect.Response[v1.ListWebhookDeliveriesResponse], error) {
+	return c.listWebhookDeliveries.CallUnary(ctx, req)
+}
+
+// RedeliverWebhook calls sabores.v1.AdminWebhookService.RedeliverWebhook.
+func (c *adminWebhookServiceClient) RedeliverWebhook(ctx context.Context, req *connect.Request[v1.RedeliverWebhookRequest]) (*connect.Response[v1.RedeliverWebhookResponse], error) {
+	return c.redeliverWebhook.CallUnary(ctx, req)
+}
+
 // AdminWebhookServiceHandler is an implementation of the sabores.v1.AdminWebhookService service.
 type AdminWebhookServiceHandler interface {
 	// CreateWebhookEndpoint registers a URL for event types, audited, and
@@ -148,6 +206,18 @@ type AdminWebhookServiceHandler interface {
 	// this once. For 24 hours deliveries carry two signatures, by the new
 	// and the old secret, so the receiver can switch without missing one.
 	RotateWebhookSecret(context.Context, *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error)
+	// SetWebhookEndpointEnabled enables or disables an endpoint, audited.
+	// A disabled endpoint is sent nothing, its queued deliveries included;
+	// enabling it clears its run of failures. An endpoint whose deliveries
+	// fail for 24 hours without one success is disabled by the shop, its
+	// owner e-mailed.
+	SetWebhookEndpointEnabled(context.Context, *connect.Request[v1.SetWebhookEndpointEnabledRequest]) (*connect.Response[v1.SetWebhookEndpointEnabledResponse], error)
+	// ListWebhookDeliveries pages an endpoint's delivery log, newest first,
+	// kept 30 days like the events.
+	ListWebhookDeliveries(context.Context, *connect.Request[v1.ListWebhookDeliveriesRequest]) (*connect.Response[v1.ListWebhookDeliveriesResponse], error)
+	// RedeliverWebhook queues a delivery again ("send again"), audited; its
+	// endpoint must be enabled. The receiver gets the same event id again.
+	RedeliverWebhook(context.Context, *connect.Request[v1.RedeliverWebhookRequest]) (*connect.Response[v1.RedeliverWebhookResponse], error)
 }
 
 // NewAdminWebhookServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -182,6 +252,25 @@ func NewAdminWebhookServiceHandler(svc AdminWebhookServiceHandler, opts ...conne
 		connect.WithSchema(adminWebhookServiceMethods.ByName("RotateWebhookSecret")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminWebhookServiceSetWebhookEndpointEnabledHandler := connect.NewUnaryHandler(
+		AdminWebhookServiceSetWebhookEndpointEnabledProcedure,
+		svc.SetWebhookEndpointEnabled,
+		connect.WithSchema(adminWebhookServiceMethods.ByName("SetWebhookEndpointEnabled")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminWebhookServiceListWebhookDeliveriesHandler := connect.NewUnaryHandler(
+		AdminWebhookServiceListWebhookDeliveriesProcedure,
+		svc.ListWebhookDeliveries,
+		connect.WithSchema(adminWebhookServiceMethods.ByName("ListWebhookDeliveries")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminWebhookServiceRedeliverWebhookHandler := connect.NewUnaryHandler(
+		AdminWebhookServiceRedeliverWebhookProcedure,
+		svc.RedeliverWebhook,
+		connect.WithSchema(adminWebhookServiceMethods.ByName("RedeliverWebhook")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminWebhookService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminWebhookServiceCreateWebhookEndpointProcedure:
@@ -192,6 +281,12 @@ func NewAdminWebhookServiceHandler(svc AdminWebhookServiceHandler, opts ...conne
 			adminWebhookServiceDeleteWebhookEndpointHandler.ServeHTTP(w, r)
 		case AdminWebhookServiceRotateWebhookSecretProcedure:
 			adminWebhookServiceRotateWebhookSecretHandler.ServeHTTP(w, r)
+		case AdminWebhookServiceSetWebhookEndpointEnabledProcedure:
+			adminWebhookServiceSetWebhookEndpointEnabledHandler.ServeHTTP(w, r)
+		case AdminWebhookServiceListWebhookDeliveriesProcedure:
+			adminWebhookServiceListWebhookDeliveriesHandler.ServeHTTP(w, r)
+		case AdminWebhookServiceRedeliverWebhookProcedure:
+			adminWebhookServiceRedeliverWebhookHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -215,4 +310,16 @@ func (UnimplementedAdminWebhookServiceHandler) DeleteWebhookEndpoint(context.Con
 
 func (UnimplementedAdminWebhookServiceHandler) RotateWebhookSecret(context.Context, *connect.Request[v1.RotateWebhookSecretRequest]) (*connect.Response[v1.RotateWebhookSecretResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminWebhookService.RotateWebhookSecret is not implemented"))
+}
+
+func (UnimplementedAdminWebhookServiceHandler) SetWebhookEndpointEnabled(context.Context, *connect.Request[v1.SetWebhookEndpointEnabledRequest]) (*connect.Response[v1.SetWebhookEndpointEnabledResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminWebhookService.SetWebhookEndpointEnabled is not implemented"))
+}
+
+func (UnimplementedAdminWebhookServiceHandler) ListWebhookDeliveries(context.Context, *connect.Request[v1.ListWebhookDeliveriesRequest]) (*connect.Response[v1.ListWebhookDeliveriesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminWebhookService.ListWebhookDeliveries is not implemented"))
+}
+
+func (UnimplementedAdminWebhookServiceHandler) RedeliverWebhook(context.Context, *connect.Request[v1.RedeliverWebhookRequest]) (*connect.Response[v1.RedeliverWebhookResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminWebhookService.RedeliverWebhook is not implemented"))
 }

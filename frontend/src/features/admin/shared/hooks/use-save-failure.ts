@@ -9,7 +9,7 @@ import { errorCode } from "@/lib/connect-errors";
 import { AccountService } from "@gen/sabores/v1/account_service_pb";
 
 /** SaveKind names what failed to save, for the spec's texts. */
-export type SaveKind = "channel" | "product" | "visibility" | "country" | "signIn" | "apiKey" | "shopSettings" | "shipping";
+export type SaveKind = "channel" | "product" | "visibility" | "country" | "signIn" | "apiKey" | "shopSettings" | "shipping" | "webhook";
 
 /**
  * useSaveFailure reports a failed save. Without a session it shows 'Sessão

@@ -1,0 +1,171 @@
+package webhook_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/sabores/sabores/backend/internal/audit"
+	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/mail"
+	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/webhook"
+)
+
+func TestShouldDisable(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) *time.Time { x := now.Add(-d); return &x }
+	for _, c := range []struct {
+		name     string
+		failures int32
+		since    *time.Time
+		want     bool
+	}{
+		{"never failed", 0, nil, false},
+		{"a day of failures", webhook.DisableMinFailures, at(webhook.DisableAfter), true},
+		{"many failures within the day", 200, at(webhook.DisableAfter - time.Minute), false},
+		{"a day but too few tries", webhook.DisableMinFailures - 1, at(3 * webhook.DisableAfter), false},
+		{"long and many", 50, at(5 * webhook.DisableAfter), true},
+	} {
+		if got := webhook.ShouldDisable(c.failures, c.since, now); got != c.want {
+			t.Errorf("%s: ShouldDisable(%d, %v) = %v, want %v", c.name, c.failures, c.since, got, c.want)
+		}
+	}
+}
+
+// TestADayOfFailuresDisablesTheEndpoint: a receiver answering 500 for a
+// day of retries is disabled at the first failure past the day, audited,
+// its owner e-mailed once; each try is in the delivery log with its
+// response code; a success before that ends the run of failures.
+func TestADayOfFailuresDisablesTheEndpoint(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.New(t)
+	status := http.StatusInternalServerError
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(status) }))
+	defer srv.Close()
+	owner := dbtest.Admin(t, pool, "sabores", dbtest.PersonOpts{Subject: "owner", Email: "owner@sabores.test"})
+	by := audit.Caller{Name: "owner@sabores.test", UserID: owner}
+	// A client never started: it queues the owner's e-mail (the e-mail's
+	// own delivery is jobs' test).
+	sender, err := mail.NewSender(mail.Settings{Host: "127.0.0.1", Port: 25, TLS: "none", From: "tienda@sabores.test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	river, err := jobs.NewClient(pool, jobs.Options{PaymentWindows: order.DefaultPaymentWindows(), Sender: sender})
+	if err != nil {
+		t.Fatal(err)
+	}
+	endpoints := webhook.New(pool).WithAlerts(jobs.NewMailQueue(river, "tienda@sabores.test"))
+	ep, err := endpoints.Create(ctx, by, srv.URL, []string{"stock.changed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var event uuid.UUID
+	if err := pool.QueryRow(ctx, `INSERT INTO api_events (type, data) VALUES ('stock.changed', '{"product_id": 1}') RETURNING id`).Scan(&event); err != nil {
+		t.Fatal(err)
+	}
+	client := webhook.Client(true, 5*time.Second)
+	d := webhook.Delivery{EndpointID: ep.ID, EventID: event}
+	start := time.Now()
+	state := func() webhook.Endpoint {
+		t.Helper()
+		list, err := endpoints.List(ctx)
+		if err != nil || len(list) != 1 {
+			t.Fatalf("endpoints %v: %v", list, err)
+		}
+		return list[0]
+	}
+
+	// Failures for most of a day, then one success: the slate is clean.
+	for i := range 12 {
+		if err := endpoints.Deliver(ctx, client, d, start.Add(time.Duration(i)*2*time.Hour), false); err == nil {
+			t.Fatal("a 500 was taken as delivered")
+		}
+	}
+	if got := state(); got.DisabledAt != nil || got.Failures != 12 {
+		t.Fatalf("after 22 h of failures: disabled %v, failures %d; want enabled with 12", got.DisabledAt, got.Failures)
+	}
+	status = http.StatusNoContent
+	if err := endpoints.Deliver(ctx, client, d, start.Add(23*time.Hour), false); err != nil {
+		t.Fatal(err)
+	}
+	if got := state(); got.Failures != 0 || got.FailingSince != nil {
+		t.Fatalf("a success left failures %d since %v", got.Failures, got.FailingSince)
+	}
+
+	// Now a whole day of failures.
+	status = http.StatusBadGateway
+	day2 := start.Add(24 * time.Hour)
+	for i := range webhook.DisableMinFailures {
+		_ = endpoints.Deliver(ctx, client, d, day2.Add(time.Duration(i)*time.Hour), false)
+	}
+	if got := state(); got.DisabledAt != nil {
+		t.Fatalf("disabled after %d failures within 10 h", got.Failures)
+	}
+	if err := endpoints.Deliver(ctx, client, d, day2.Add(webhook.DisableAfter), false); err == nil {
+		t.Fatal("a 502 was taken as delivered")
+	}
+	got := state()
+	if got.DisabledAt == nil || got.DisabledReason != webhook.DisabledFailing {
+		t.Fatalf("after a day of failures: disabled %v (%q), want disabled as failing", got.DisabledAt, got.DisabledReason)
+	}
+	// Disabled, the next try sends nothing and the job stops.
+	if err := endpoints.Deliver(ctx, client, d, day2.Add(webhook.DisableAfter+time.Hour), false); !errors.Is(err, webhook.ErrGone) {
+		t.Errorf("a delivery to a disabled endpoint: %v, want ErrGone", err)
+	}
+	var emails, audited int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM outbound_emails WHERE kind = 'webhook_disabled'
+		AND recipient = 'owner@sabores.test' AND webhook_endpoint_id = $1`, ep.ID).Scan(&emails); err != nil {
+		t.Fatal(err)
+	}
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_events WHERE action = 'webhook.disable' AND entity = $1`,
+		fmt.Sprintf("webhook:%d", ep.ID)).Scan(&audited); err != nil {
+		t.Fatal(err)
+	}
+	if emails != 1 || audited != 1 {
+		t.Errorf("%d e-mails to the owner and %d audit events of the disabling, want 1 and 1", emails, audited)
+	}
+	log, err := endpoints.Deliveries(ctx, ep.ID, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log) != 1 || log[0].Status != webhook.StatusFailed || log[0].Attempts != 24 || log[0].ResponseCode != http.StatusBadGateway {
+		t.Errorf("delivery log %+v, want one delivery failed after 24 tries, last answered 502", log)
+	}
+
+	// Enabled again, with a clean slate, audited; "send again" queues it.
+	if _, err := endpoints.WithQueue(jobs.NewWebhookQueue(river)).Redeliver(ctx, by, log[0].ID); err == nil {
+		t.Error("sent again to a disabled endpoint")
+	}
+	again, err := endpoints.SetEnabled(ctx, by, ep.ID, true, day2.Add(30*time.Hour))
+	if err != nil || again.DisabledAt != nil || again.Failures != 0 {
+		t.Fatalf("enable: %+v, %v", again, err)
+	}
+	if _, err := endpoints.WithQueue(jobs.NewWebhookQueue(river)).Redeliver(ctx, by, log[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	var queued int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'deliver_webhook'
+		AND args->>'event_id' = $1`, event.String()).Scan(&queued); err != nil {
+		t.Fatal(err)
+	}
+	if queued != 1 {
+		t.Errorf("%d delivery jobs after send again, want 1", queued)
+	}
+	if err := pool.QueryRow(ctx, `SELECT count(*) FROM audit_events WHERE action IN ('webhook.enable', 'webhook.redeliver')
+		AND entity = $1`, fmt.Sprintf("webhook:%d", ep.ID)).Scan(&audited); err != nil {
+		t.Fatal(err)
+	}
+	if audited != 2 {
+		t.Errorf("%d audit events for enable and send again, want 2", audited)
+	}
+}
