@@ -73,11 +73,18 @@ func (s *Service) ReturnSale(ctx context.Context, by audit.Caller, in ReturnInpu
 			return fmt.Errorf("ledger settings: %w", err)
 		}
 		product := map[int32]int64{}
+		grams := map[int32]*int32{}
 		for _, l := range lines {
-			product[l.LineNo] = l.ProductID
+			product[l.LineNo], grams[l.LineNo] = l.ProductID, l.WeightGrams
 		}
 		for _, c := range in.Lines {
-			if err := q.TillPutBackStock(ctx, db.TillPutBackStockParams{Quantity: c.Quantity, ProductID: product[c.LineNo]}); err != nil {
+			// A weighed line is its one label: back it comes whole, its grams
+			// to a stock counted in grams.
+			back := c.Quantity
+			if g := grams[c.LineNo]; g != nil {
+				back = *g
+			}
+			if err := q.TillPutBackStock(ctx, db.TillPutBackStockParams{Quantity: back, ProductID: product[c.LineNo]}); err != nil {
 				return fmt.Errorf("put back line %d: %w", c.LineNo, err)
 			}
 		}
