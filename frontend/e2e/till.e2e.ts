@@ -71,10 +71,10 @@ async function webStock(id: string): Promise<number> {
  * sells only what is on sale). A perfume: it needs no food information to
  * be published.
  */
-async function newProduct(admin: Page, name: string, ean: string, price: string): Promise<string> {
+async function newProduct(admin: Page, name: string, ean: string, price: string, stock = 10): Promise<string> {
   const res = await call(admin, "AdminProductService", "CreateProduct", {
     details: { name, code: `TILL-${ean}`, sku: `TILL-${ean}`, ean, category: "perfumes", price, vatRate: "21", onlineCategories: ["perfumes"], shippingWeightGrams: "500" },
-    initialStock: 10,
+    initialStock: stock,
   });
   expect(res.status(), await res.text()).toBe(200);
   const id = ((await res.json()) as { product: { id: string } }).product.id;
@@ -120,6 +120,10 @@ const texts = {
     count: "Efectivo contado al cerrar (€)",
     close: "Cerrar la caja (arqueo)",
     expected: "Efectivo esperado",
+    dayNotOpen: /La caja de hoy no está abierta/,
+    dayClosed: /La caja de hoy ya está cerrada/,
+    card: "Tarjeta",
+    weighed: "1,235 kg × 12,50\u00a0€/kg",
   },
   pt: {
     staff: "Pessoal",
@@ -144,6 +148,10 @@ const texts = {
     count: "Numerário contado ao fechar (€)",
     close: "Fechar a caixa (contagem)",
     expected: "Numerário esperado",
+    dayNotOpen: /A caixa de hoje não está aberta/,
+    dayClosed: /A caixa de hoje já está fechada/,
+    card: "Cartão",
+    weighed: "1,235 kg × 12,50\u00a0€/kg",
   },
 } as const;
 
@@ -161,6 +169,11 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   const a = await newProduct(admin, `Colonia de caja ${tag}`, eanA, "2,50");
   const b = await newProduct(admin, `Jabón de caja ${tag}`, eanB, "3,00");
   await newProduct(admin, `Perfume reserva ${tag}`, eanDear, "600,00");
+  // A product the shop's scale weighs: kept under its item code (prefix
+  // 21, a weight prefix, value digits zero), priced per kilogram, its
+  // stock counted in grams.
+  const item = `${run.slice(-4)}${language === "es" ? "1" : "2"}`;
+  const weighed = await newProduct(admin, `Jabón a granel ${tag}`, withCheck(`21${item}00000`), "12,50", 5000);
   await admin.goto("/admin");
   await admin.getByRole("link", { name: new RegExp(t.staff) }).click();
   await admin.getByLabel("E-mail").fill(staffEmail);
@@ -181,6 +194,18 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   expect(await page.getByRole("link", { name: /Catálogo/ }).count()).toBe(0);
   expect((await call(page, "AdminProductService", "ListAdminProducts", {})).status()).toBe(403);
   expect((await call(page, "AdminProductService", "UpdateProduct", { id: a, price: "0,01", vatRate: "21" })).status()).toBe(403);
+
+  // Before the day is opened the till refuses to sell (the Portuguese run
+  // finds it open).
+  if (!last) {
+    await scan(page, eanA);
+    await page.getByTestId("till-line").filter({ hasText: `Colonia de caja ${tag}` }).waitFor();
+    await page.getByRole("button", { name: t.charge }).click();
+    await page.getByRole("alert").filter({ hasText: t.dayNotOpen }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `till-day-not-open-${language}`);
+    await page.getByRole("button", { name: t.clear }).click();
+  }
 
   // The day opens with a float (once: the Portuguese run finds it open).
   await page.getByRole("link", { name: t.dayLink, exact: true }).click();
@@ -256,6 +281,24 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   await screenshot(page, `till-cash-limit-${language}`);
   await page.getByRole("button", { name: t.clear }).click();
 
+  // The scale's label of 1,235 kg at 12,50 €/kg: 15,4375 € is 15,44 €,
+  // with the weight and the price per kilogram on the screen and the
+  // ticket; its grams leave the stock. Paid by card, out of the drawer.
+  await scan(page, withCheck(`21${item}01235`));
+  await page.getByTestId("till-line").filter({ hasText: `Jabón a granel ${tag}` }).waitFor();
+  await expect.poll(() => page.getByTestId("till-line-weight").textContent()).toBe(t.weighed);
+  await expect.poll(() => page.getByTestId("till-total").textContent()).toBe("15,44\u00a0€");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, `till-weighed-${language}`);
+  const grams = await webStock(weighed);
+  await page.getByText(t.card, { exact: true }).click();
+  await page.getByRole("button", { name: t.charge }).click();
+  await page.waitForURL(/\/admin\/caja\/tickets\/\d+$/);
+  await page.getByTestId("till-ticket").getByText(t.weighed, { exact: false }).waitFor();
+  await expect.poll(() => page.getByTestId("till-ticket-total").textContent()).toBe("15,44\u00a0€");
+  await screenshot(page, `till-weighed-ticket-${language}`);
+  expect(await webStock(weighed)).toBe(grams - 1235);
+
   if (last) {
     // The day closes: float 100 + two sales of 5,50 − two returns of 2,50 in cash.
     await page.goto("/admin/caja/dia");
@@ -268,6 +311,14 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
     await report.getByText(t.expected).waitFor();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, `till-day-${language}`);
+
+    // After the closing count the till sells no more today.
+    await page.goto("/admin/caja");
+    await scan(page, eanB);
+    await page.getByTestId("till-line").filter({ hasText: `Jabón de caja ${tag}` }).waitFor();
+    await page.getByRole("button", { name: t.charge }).click();
+    await page.getByRole("alert").filter({ hasText: t.dayClosed }).waitFor();
+    await screenshot(page, `till-day-closed-${language}`);
   }
   await page.context().close();
 }
