@@ -57,6 +57,9 @@ func (s *Service) ReturnSale(ctx context.Context, by audit.Caller, in ReturnInpu
 		} else if !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("find return by key: %w", err)
 		}
+		if err := s.checkOpen(ctx, q); err != nil {
+			return err
+		}
 		lines, err := q.TillSaleLines(ctx, in.SaleID)
 		if err != nil {
 			return fmt.Errorf("lines of sale %d: %w", in.SaleID, err)
