@@ -30,6 +30,8 @@ type pricedLine struct {
 	total    int64
 	grams    *int32
 	take     int64
+	// discount is what the owner's line discount took off total.
+	discount int64
 }
 
 // price prices line l of product p. A line with a scale's code is priced

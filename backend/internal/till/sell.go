@@ -41,6 +41,9 @@ type LineInput struct {
 	ProductID int64
 	Quantity  int32
 	Code      string
+	// DiscountBasisPoints is a discount off the line (1000 = 10 %), by the
+	// owner's rules only (CheckDiscount).
+	DiscountBasisPoints int32
 }
 
 // PaymentInput is one payment of a sale; Given is the cash handed over
@@ -59,6 +62,9 @@ type SaleInput struct {
 	// Customer asks for a full invoice (F1); needed above invoice.SimplifiedMaxCents.
 	Customer *invoice.Buyer
 	Language string
+	// MayDiscount says the seller is the owner or an admin, who may
+	// discount lines within the owner's rules; till staff may not.
+	MayDiscount bool
 }
 
 // Payment is a recorded payment, with the change given.
@@ -128,6 +134,15 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	for _, p := range products {
 		byID[p.ID] = p
 	}
+	rules := DefaultRules
+	for _, l := range in.Lines {
+		if l.DiscountBasisPoints != 0 {
+			if rules, err = readRules(ctx, q); err != nil {
+				return Sale{}, err
+			}
+			break
+		}
+	}
 	want := map[int64]int64{}
 	priced := make([]pricedLine, 0, len(in.Lines))
 	lines := make([]invoice.Line, 0, len(in.Lines))
@@ -140,6 +155,15 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 		pl, err := s.price(l, p)
 		if err != nil {
 			return Sale{}, err
+		}
+		if err := CheckDiscount(rules, in.MayDiscount, l.DiscountBasisPoints); err != nil {
+			return Sale{}, err
+		}
+		// The discount comes off the line's amount, VAT included, so the
+		// invoice's VAT is computed on what the customer pays.
+		if pl.discount = DiscountCents(pl.total, l.DiscountBasisPoints); pl.discount > 0 {
+			pl.total -= pl.discount
+			pl.name = fmt.Sprintf("%s (−%s %%)", pl.name, percent(l.DiscountBasisPoints))
 		}
 		want[p.ID] += pl.take
 		priced = append(priced, pl)
@@ -203,6 +227,16 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 			UnitPriceCents: l.UnitPriceCents, VatBasisPoints: l.VATBasisPoints, LineTotalCents: l.TotalCents, WeightGrams: priced[i].grams,
 		}); err != nil {
 			return Sale{}, fmt.Errorf("record line: %w", err)
+		}
+	}
+	for i, pl := range priced {
+		if pl.discount == 0 {
+			continue
+		}
+		if err := audit.Record(ctx, q, seller, "till.line_discount", "order:"+strconv.FormatInt(orderID, 10), nil,
+			map[string]int64{"line_no": int64(i + 1), "product_id": in.Lines[i].ProductID,
+				"basis_points": int64(in.Lines[i].DiscountBasisPoints), "discount_cents": pl.discount}); err != nil {
+			return Sale{}, err
 		}
 	}
 	if err := q.TillStockMovementOf(ctx, db.TillStockMovementOfParams{OrderID: orderID, ActorUserID: seller.UserID}); err != nil {
