@@ -327,6 +327,49 @@ it("a till user sells by scanner on a 768 px tablet in Spanish", async () => {
   await sellAtTheTill("es", 768, false);
 });
 
+it("the owner discounts a line within their rules on a desktop in Spanish; till staff cannot", async () => {
+  // The Spanish run opened today's drawer; the owner sells at the till too.
+  const tag = `${run}3`;
+  const admin = await open("es", 1280, "admin@sabores.es");
+  const ean = withCheck(`84${tag}001`);
+  const id = await newProduct(admin, `Crema de caja ${tag}`, ean, "20,00");
+  await admin.goto("/admin/caja");
+  await scan(admin, ean);
+  await admin.getByTestId("till-line").filter({ hasText: `Crema de caja ${tag}` }).waitFor();
+  await admin.getByLabel(`Descuento de Crema de caja ${tag} (%)`).fill("10");
+  await expect.poll(() => admin.getByTestId("till-total").textContent()).toBe("18,00\u00a0€");
+  await expectNoSeriousA11yViolations(admin);
+  await screenshot(admin, "till-discount-es");
+  // Above the owner's maximum (10 % until they set another) is refused.
+  await admin.getByLabel(`Descuento de Crema de caja ${tag} (%)`).fill("15");
+  await admin.getByRole("button", { name: /^Cobrar/ }).click();
+  await admin.getByRole("alert").filter({ hasText: /supera el máximo por línea/ }).waitFor();
+  await admin.getByLabel(`Descuento de Crema de caja ${tag} (%)`).fill("10");
+  await admin.getByText("Tarjeta", { exact: true }).click();
+  await admin.getByRole("button", { name: /^Cobrar/ }).click();
+  await admin.waitForURL(/\/admin\/caja\/tickets\/\d+$/);
+  await admin.getByTestId("till-ticket").getByText(/−10 %/).waitFor();
+  await expect.poll(() => admin.getByTestId("till-ticket-total").textContent()).toBe("18,00\u00a0€");
+  await screenshot(admin, "till-discount-ticket-es");
+  await admin.context().close();
+
+  // Till staff see no discount field, and the server refuses them one.
+  const staff = await open("es", 1280, `caja-es-${run}@sabores.es`);
+  await staff.goto("/admin/caja");
+  await scan(staff, ean);
+  await staff.getByTestId("till-line").filter({ hasText: `Crema de caja ${tag}` }).waitFor();
+  expect(await staff.getByLabel(`Descuento de Crema de caja ${tag} (%)`).count()).toBe(0);
+  const refused = await call(staff, "TillService", "Sell", {
+    idempotencyKey: crypto.randomUUID(),
+    lines: [{ productId: id, quantity: 1, discountBasisPoints: 1000 }],
+    payments: [{ method: "TILL_PAYMENT_METHOD_CARD", amountCents: "1800" }],
+  });
+  expect(refused.status()).not.toBe(200);
+  expect(await refused.text()).toContain("only the owner or an admin may discount a line");
+  await staff.getByRole("button", { name: "Vaciar la venta" }).click();
+  await staff.context().close();
+});
+
 it("a till user sells, survives a dropped network and closes the day on a 360 px phone in Portuguese", async () => {
   await sellAtTheTill("pt", 360, true);
 });

@@ -3,6 +3,8 @@ import {
   addLabel,
   addProduct,
   lineKey,
+  lineTotal,
+  setDiscount,
   weighedCents,
   basketTotal,
   changeOf,
@@ -50,6 +52,16 @@ describe("basket", () => {
     expect(b.lines[0]?.quantity).toBe(1);
     b = setQuantity(b, "2100042012353#2", 0);
     expect(b.lines.map(lineKey)).toEqual(["2100042012353#1", "2500042007459#1", "1001"]);
+  });
+
+  it("takes the owner's discount off a line, half up to the cent", () => {
+    let b = addProduct(addProduct(emptyBasket("k"), { ...guarana, unitPriceCents: 255 }), acai);
+    b = setDiscount(b, "1001", 1000);
+    // 10 % of 2,55 € is 0,255 €: 0,26 € off.
+    expect(lineTotal(b.lines[0]!)).toBe(229);
+    expect(basketTotal(b)).toBe(229 + 650);
+    b = setDiscount(b, "1001", 0);
+    expect(b.lines[0]?.discountBasisPoints).toBeUndefined();
   });
 
   it("rounds a weighed amount half up to the cent", () => {

@@ -23,6 +23,8 @@ export interface BasketLine {
    * kilogram) or its printed price. The server reads both again from code.
    */
   label?: ScaleLabel;
+  /** discountBasisPoints is the owner's discount off the line (1000 = 10 %). */
+  discountBasisPoints?: number;
 }
 
 /** ScaleLabel is what a scale's label says of one weighed or priced item. */
@@ -108,11 +110,23 @@ export function weighedCents(perKgCents: number, grams: number): number {
   return Math.floor((perKgCents * grams + 500) / 1000);
 }
 
-/** lineTotal is a line's amount with VAT, as the server prices it. */
+/** discountCents is bp basis points of total, rounded half up to the cent, as the server takes it off. */
+export function discountCents(total: number, bp: number): number {
+  return Math.floor((total * bp + 5000) / 10000);
+}
+
+/** setDiscount sets the discount off the line named key; 0 removes it. */
+export function setDiscount(basket: Basket, key: string, bp: number): Basket {
+  const d = Math.max(0, Math.min(10000, Math.round(bp)));
+  return { ...basket, lines: basket.lines.map((l) => (lineKey(l) === key ? { ...l, discountBasisPoints: d || undefined } : l)) };
+}
+
+/** lineTotal is a line's amount with VAT, as the server prices it, less its discount. */
 export function lineTotal(line: BasketLine): number {
-  if (line.label?.weightGrams) return weighedCents(line.unitPriceCents, line.label.weightGrams);
-  if (line.label?.priceCents) return line.label.priceCents;
-  return line.unitPriceCents * line.quantity;
+  let total = line.unitPriceCents * line.quantity;
+  if (line.label?.weightGrams) total = weighedCents(line.unitPriceCents, line.label.weightGrams);
+  else if (line.label?.priceCents) total = line.label.priceCents;
+  return total - discountCents(total, line.discountBasisPoints ?? 0);
 }
 
 /** basketTotal is what the sale costs with VAT. */
@@ -178,7 +192,8 @@ function isLine(v: unknown): v is BasketLine {
     (l.quantity as number) > 0 &&
     Number.isInteger(l.stock) &&
     Number.isInteger(l.reserved) &&
-    (l.label === undefined || isLabel(l.label))
+    (l.label === undefined || isLabel(l.label)) &&
+    (l.discountBasisPoints === undefined || Number.isInteger(l.discountBasisPoints))
   );
 }
 

@@ -24,6 +24,8 @@ const reasons: Record<string, string> = {
   TILL_PRODUCT_UNKNOWN: "unknownProduct",
   TILL_NOT_IN_STORE: "notInStore",
   TILL_WEIGHT_NEEDED: "weightNeeded",
+  TILL_DISCOUNT_NOT_ALLOWED: "discountNotAllowed",
+  TILL_DISCOUNT_TOO_HIGH: "discountTooHigh",
   TILL_SALE_UNKNOWN: "unknownSale",
   TILL_RETURN_TOO_MANY: "returnTooMany",
 };

@@ -18,6 +18,7 @@ import {
   maxQuantity,
   remainingCents,
   saveBasket,
+  setDiscount,
   setQuantity,
   type Basket,
   type BasketPayment,
@@ -25,6 +26,7 @@ import {
 import { refusalOf, type Refusal } from "@/features/admin/till/lib/refusal";
 import { sendUntilAnswered, waitOrOnline } from "@/features/admin/till/lib/send-until-answered";
 import { TillPaymentMethod, type TillProduct } from "@gen/sabores/v1/till_service_pb";
+import { useSession } from "@/hooks/use-session";
 
 const wireMethod = { cash: TillPaymentMethod.CASH, card: TillPaymentMethod.CARD, bizum: TillPaymentMethod.BIZUM } as const;
 
@@ -46,6 +48,9 @@ export default function Sell() {
   const navigate = useNavigate();
   const client = useTillClient();
   const lookup = useLookupProduct();
+  // Only the owner and admins may discount a line (the server checks it,
+  // and the owner's maximum); till staff see no discount field.
+  const mayDiscount = useSession().viewer === "admin";
   const day = useZReport(madridDate());
   const scan = useRef<HTMLInputElement>(null);
   const [basket, setBasketState] = useState<Basket>(() => loadBasket());
@@ -86,8 +91,8 @@ export default function Sell() {
               idempotencyKey: b.key,
               lines: b.lines.map((l) =>
                 l.label
-                  ? { productId: BigInt(l.productId), quantity: 1, weightGrams: l.label.weightGrams, scannedCode: l.label.code }
-                  : { productId: BigInt(l.productId), quantity: l.quantity },
+                  ? { productId: BigInt(l.productId), quantity: 1, weightGrams: l.label.weightGrams, scannedCode: l.label.code, discountBasisPoints: l.discountBasisPoints ?? 0 }
+                  : { productId: BigInt(l.productId), quantity: l.quantity, discountBasisPoints: l.discountBasisPoints ?? 0 },
               ),
               payments: b.payments.map((p) => ({ method: wireMethod[p.method], amountCents: BigInt(p.amountCents), givenCents: BigInt(p.givenCents) })),
               customer: b.customer,
@@ -247,6 +252,25 @@ export default function Sell() {
                       +
                     </button>
                   </div>
+                  {mayDiscount && (
+                    <label className="flex items-center gap-1 text-xs">
+                      <span className="sr-only">{t("sell.discountOf", { name: l.name })}</span>
+                      <span aria-hidden="true">−</span>
+                      <input
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        max={100}
+                        step={0.5}
+                        className="input h-10 w-16 px-1 text-right"
+                        value={l.discountBasisPoints ? l.discountBasisPoints / 100 : ""}
+                        placeholder="0"
+                        onChange={(e) => setBasket((b) => setDiscount(b, lineKey(l), Math.round(Number(e.target.value || 0) * 100)))}
+                        disabled={busy}
+                      />
+                      <span aria-hidden="true">%</span>
+                    </label>
+                  )}
                   <span className="w-20 text-right font-semibold">{price(lineTotal(l))}</span>
                   <button
                     type="button"
