@@ -333,6 +333,14 @@ it("the owner discounts a line within their rules on a desktop in Spanish; till 
   const admin = await open("es", 1280, "admin@sabores.es");
   const ean = withCheck(`84${tag}001`);
   const id = await newProduct(admin, `Crema de caja ${tag}`, ean, "20,00");
+  // The owner's rule: at most 12 % off a line (10 % until saved).
+  await admin.goto("/admin/caja/dia");
+  const rule = admin.getByLabel("Descuento máximo por línea (%)");
+  await expect.poll(() => rule.inputValue()).toBe("10");
+  await rule.fill("12");
+  await admin.getByRole("button", { name: "Guardar" }).click();
+  await admin.getByRole("status").filter({ hasText: "Guardado." }).waitFor();
+  await screenshot(admin, "till-rules-es");
   await admin.goto("/admin/caja");
   await scan(admin, ean);
   await admin.getByTestId("till-line").filter({ hasText: `Crema de caja ${tag}` }).waitFor();
@@ -340,7 +348,7 @@ it("the owner discounts a line within their rules on a desktop in Spanish; till 
   await expect.poll(() => admin.getByTestId("till-total").textContent()).toBe("18,00\u00a0€");
   await expectNoSeriousA11yViolations(admin);
   await screenshot(admin, "till-discount-es");
-  // Above the owner's maximum (10 % until they set another) is refused.
+  // Above the owner's maximum is refused.
   await admin.getByLabel(`Descuento de Crema de caja ${tag} (%)`).fill("15");
   await admin.getByRole("button", { name: /^Cobrar/ }).click();
   await admin.getByRole("alert").filter({ hasText: /supera el máximo por línea/ }).waitFor();

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 )
@@ -58,6 +59,48 @@ func CheckDiscount(rules Rules, mayDiscount bool, bp int32) error {
 // the cent: 10 % of 2,55 € is 0,255 € and takes 0,26 € off.
 func DiscountCents(total int64, bp int32) int64 {
 	return (total*int64(bp) + 5000) / 10000
+}
+
+// Rules is the owner's till rules in force.
+func (s *Service) Rules(ctx context.Context) (Rules, error) {
+	return readRules(ctx, db.New(s.pool))
+}
+
+// SetRules saves the owner's till rules, audited with the rules they
+// replace, in one transaction.
+func (s *Service) SetRules(ctx context.Context, by audit.Caller, r Rules) (Rules, error) {
+	if r.MaxLineDiscountBasisPoints < 0 || r.MaxLineDiscountBasisPoints > 10000 {
+		return Rules{}, fault.InvalidField("max_line_discount_basis_points", "between 0 and 100 %")
+	}
+	value, err := json.Marshal(r)
+	if err != nil {
+		return Rules{}, fmt.Errorf("till: rules: %w", err)
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		q := db.New(tx)
+		before := DefaultRules
+		row, err := q.SettingGetForUpdate(ctx, SettingKey)
+		switch {
+		case err == nil:
+			if err := json.Unmarshal(row.Value, &before); err != nil {
+				return fmt.Errorf("rules in force: %w", err)
+			}
+		case !errors.Is(err, pgx.ErrNoRows):
+			return fmt.Errorf("rules in force: %w", err)
+		}
+		var actor *int64
+		if by.UserID != 0 {
+			actor = &by.UserID
+		}
+		if _, err := q.SettingPut(ctx, db.SettingPutParams{Key: SettingKey, Value: value, UpdatedBy: actor}); err != nil {
+			return fmt.Errorf("save rules: %w", err)
+		}
+		return audit.Record(ctx, q, by, "till.rules", "settings:"+SettingKey, before, r)
+	})
+	if err != nil {
+		return Rules{}, fmt.Errorf("till: save rules: %w", err)
+	}
+	return r, nil
 }
 
 // readRules is the owner's saved till rules, or DefaultRules.

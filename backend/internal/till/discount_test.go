@@ -96,8 +96,22 @@ func TestSellWithALineDiscount(t *testing.T) {
 	pays := []till.PaymentInput{{Method: till.Card, Amount: 238}}
 	_, err = s.till.Sell(ctx, s.seller, till.SaleInput{Key: uuid.New(), Lines: lines, Payments: pays})
 	refusedWith(t, err, till.ReasonDiscountNotAllowed)
-	if _, err := s.pool.Exec(ctx, `INSERT INTO settings (key, value) VALUES ('till', '{"max_line_discount_basis_points": 300}')`); err != nil {
+	// The owner lowers the maximum to 3 %: saved and audited.
+	if r, err := s.till.Rules(ctx); err != nil || r != till.DefaultRules {
+		t.Fatalf("rules before saving: %+v, %v", r, err)
+	}
+	if _, err := s.till.SetRules(ctx, s.seller, till.Rules{MaxLineDiscountBasisPoints: 300}); err != nil {
 		t.Fatal(err)
+	}
+	if r, err := s.till.Rules(ctx); err != nil || r.MaxLineDiscountBasisPoints != 300 {
+		t.Fatalf("rules after saving: %+v, %v", r, err)
+	}
+	if got := s.text(t, `SELECT old_value->>'max_line_discount_basis_points' || '→' || (new_value->>'max_line_discount_basis_points')
+		FROM audit_events WHERE action = 'till.rules'`); got != "1000→300" {
+		t.Errorf("audited rules change %q, want 1000→300", got)
+	}
+	if _, err := s.till.SetRules(ctx, s.seller, till.Rules{MaxLineDiscountBasisPoints: 10001}); err == nil {
+		t.Error("a maximum above 100 % was saved")
 	}
 	_, err = s.till.Sell(ctx, s.seller, till.SaleInput{Key: uuid.New(), MayDiscount: true, Lines: lines, Payments: pays})
 	refusedWith(t, err, till.ReasonDiscountTooHigh)
