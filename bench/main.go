@@ -16,7 +16,8 @@
 // only the back office at scale (backoffice.go). `go run ./bench lighthouse`
 // (./task lighthouse) runs only Lighthouse's mobile preset on 1 000
 // products; `go run ./bench checkout` only the checkout with the payment's
-// notification (bench/checkout.go); `go run ./bench bodies` only the
+// notification (bench/checkout.go); `go run ./bench till` only the till
+// (bench/till.go); `go run ./bench bodies` only the
 // security review's anonymous gzip bodies (bench/bodies.go).
 package main
 
@@ -111,6 +112,7 @@ type report struct {
 	Past        *pastReport        `json:"past_one_process,omitempty"`
 	Notes       []string           `json:"notes"`
 	Checkout    *checkoutReport    `json:"checkout_with_notification,omitempty"`
+	Till        *tillReport        `json:"till,omitempty"`
 	Extra       map[string]float64 `json:"extra,omitempty"`
 	Backoffice  *backofficeReport  `json:"backoffice,omitempty"`
 }
@@ -213,7 +215,8 @@ func run(ctx context.Context) error {
 	}
 
 	rep := &report{Time: time.Now().UTC(), Machine: machine(), DurationSec: cfg.duration.Seconds(), Extra: map[string]float64{}}
-	if len(os.Args) > 1 && os.Args[1] == "checkout" {
+	onlyTill := len(os.Args) > 1 && os.Args[1] == "till"
+	if len(os.Args) > 1 && os.Args[1] == "checkout" || onlyTill {
 		cfg.sizes, cfg.web = nil, false
 	}
 	for i, n := range cfg.sizes {
@@ -225,8 +228,13 @@ func run(ctx context.Context) error {
 			return fmt.Errorf("%d products: %w", n, err)
 		}
 	}
-	if err := benchCheckout(ctx, cfg, shopd, rep); err != nil {
-		return fmt.Errorf("checkout: %w", err)
+	if !onlyTill {
+		if err := benchCheckout(ctx, cfg, shopd, rep); err != nil {
+			return fmt.Errorf("checkout: %w", err)
+		}
+	}
+	if err := benchTill(ctx, cfg, shopd, rep); err != nil {
+		return fmt.Errorf("till: %w", err)
 	}
 	if wantBackoffice() {
 		if err := benchBackoffice(ctx, cfg, shopd, rep); err != nil {
@@ -242,6 +250,7 @@ func run(ctx context.Context) error {
 	rep.Extra["bench_total_seconds"] = time.Since(started).Seconds()
 	printReport(os.Stdout, rep)
 	printCheckout(os.Stdout, rep.Checkout)
+	printTill(os.Stdout, rep.Till)
 	printPast(os.Stdout, rep.Past)
 	var lighthouseMissed []string
 	if rep.Web != nil && rep.Web.LighthousePages != nil {

@@ -71,10 +71,10 @@ async function webStock(id: string): Promise<number> {
  * sells only what is on sale). A perfume: it needs its manufacturer, not
  * food information, to be published.
  */
-async function newProduct(admin: Page, name: string, ean: string, price: string): Promise<string> {
+async function newProduct(admin: Page, name: string, ean: string, price: string, stock = 10): Promise<string> {
   const res = await call(admin, "AdminProductService", "CreateProduct", {
     details: { name, code: `TILL-${ean}`, sku: `TILL-${ean}`, ean, category: "perfumes", price, vatRate: "21", onlineCategories: ["perfumes"], shippingWeightGrams: "500" },
-    initialStock: 10,
+    initialStock: stock,
   });
   expect(res.status(), await res.text()).toBe(200);
   const id = ((await res.json()) as { product: { id: string } }).product.id;
@@ -128,6 +128,10 @@ const texts = {
     count: "Efectivo contado al cerrar (€)",
     close: "Cerrar la caja (arqueo)",
     expected: "Efectivo esperado",
+    dayNotOpen: /La caja de hoy no está abierta/,
+    dayClosed: /La caja de hoy ya está cerrada/,
+    card: "Tarjeta",
+    weighed: "1,235 kg × 12,50\u00a0€/kg",
   },
   pt: {
     staff: "Pessoal",
@@ -152,6 +156,10 @@ const texts = {
     count: "Numerário contado ao fechar (€)",
     close: "Fechar a caixa (contagem)",
     expected: "Numerário esperado",
+    dayNotOpen: /A caixa de hoje não está aberta/,
+    dayClosed: /A caixa de hoje já está fechada/,
+    card: "Cartão",
+    weighed: "1,235 kg × 12,50\u00a0€/kg",
   },
 } as const;
 
@@ -169,6 +177,11 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   const a = await newProduct(admin, `Colonia de caja ${tag}`, eanA, "2,50");
   const b = await newProduct(admin, `Jabón de caja ${tag}`, eanB, "3,00");
   await newProduct(admin, `Perfume reserva ${tag}`, eanDear, "600,00");
+  // A product the shop's scale weighs: kept under its item code (prefix
+  // 21, a weight prefix, value digits zero), priced per kilogram, its
+  // stock counted in grams.
+  const item = `${run.slice(-4)}${language === "es" ? "1" : "2"}`;
+  const weighed = await newProduct(admin, `Jabón a granel ${tag}`, withCheck(`21${item}00000`), "12,50", 5000);
   await admin.goto("/admin");
   await admin.getByRole("link", { name: new RegExp(t.staff) }).click();
   await admin.getByLabel("E-mail").fill(staffEmail);
@@ -189,6 +202,18 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   expect(await page.getByRole("link", { name: /Catálogo/ }).count()).toBe(0);
   expect((await call(page, "AdminProductService", "ListAdminProducts", {})).status()).toBe(403);
   expect((await call(page, "AdminProductService", "UpdateProduct", { id: a, price: "0,01", vatRate: "21" })).status()).toBe(403);
+
+  // Before the day is opened the till refuses to sell (the Portuguese run
+  // finds it open).
+  if (!last) {
+    await scan(page, eanA);
+    await page.getByTestId("till-line").filter({ hasText: `Colonia de caja ${tag}` }).waitFor();
+    await page.getByRole("button", { name: t.charge }).click();
+    await page.getByRole("alert").filter({ hasText: t.dayNotOpen }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `till-day-not-open-${language}`);
+    await page.getByRole("button", { name: t.clear }).click();
+  }
 
   // The day opens with a float (once: the Portuguese run finds it open).
   await page.getByRole("link", { name: t.dayLink, exact: true }).click();
@@ -266,6 +291,24 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   await screenshot(page, `till-cash-limit-${language}`);
   await page.getByRole("button", { name: t.clear }).click();
 
+  // The scale's label of 1,235 kg at 12,50 €/kg: 15,4375 € is 15,44 €,
+  // with the weight and the price per kilogram on the screen and the
+  // ticket; its grams leave the stock. Paid by card, out of the drawer.
+  await scan(page, withCheck(`21${item}01235`));
+  await page.getByTestId("till-line").filter({ hasText: `Jabón a granel ${tag}` }).waitFor();
+  await expect.poll(() => page.getByTestId("till-line-weight").textContent()).toBe(t.weighed);
+  await expect.poll(() => page.getByTestId("till-total").textContent()).toBe("15,44\u00a0€");
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, `till-weighed-${language}`);
+  const grams = await webStock(weighed);
+  await page.getByText(t.card, { exact: true }).click();
+  await page.getByRole("button", { name: t.charge }).click();
+  await page.waitForURL(/\/admin\/caja\/tickets\/\d+$/);
+  await page.getByTestId("till-ticket").getByText(t.weighed, { exact: false }).waitFor();
+  await expect.poll(() => page.getByTestId("till-ticket-total").textContent()).toBe("15,44\u00a0€");
+  await screenshot(page, `till-weighed-ticket-${language}`);
+  expect(await webStock(weighed)).toBe(grams - 1235);
+
   if (last) {
     // The day closes: float 100 + two sales of 5,50 − two returns of 2,50 in cash.
     await page.goto("/admin/caja/dia");
@@ -278,12 +321,71 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
     await report.getByText(t.expected).waitFor();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, `till-day-${language}`);
+
+    // After the closing count the till sells no more today.
+    await page.goto("/admin/caja");
+    await scan(page, eanB);
+    await page.getByTestId("till-line").filter({ hasText: `Jabón de caja ${tag}` }).waitFor();
+    await page.getByRole("button", { name: t.charge }).click();
+    await page.getByRole("alert").filter({ hasText: t.dayClosed }).waitFor();
+    await screenshot(page, `till-day-closed-${language}`);
   }
   await page.context().close();
 }
 
 it("a till user sells by scanner on a 768 px tablet in Spanish", async () => {
   await sellAtTheTill("es", 768, false);
+});
+
+it("the owner discounts a line within their rules on a desktop in Spanish; till staff cannot", async () => {
+  // The Spanish run opened today's drawer; the owner sells at the till too.
+  const tag = `${run}3`;
+  const admin = await open("es", 1280, "admin@sabores.es");
+  const ean = withCheck(`84${tag}001`);
+  const id = await newProduct(admin, `Crema de caja ${tag}`, ean, "20,00");
+  // The owner's rule: at most 12 % off a line (10 % until saved).
+  await admin.goto("/admin/caja/dia");
+  const rule = admin.getByLabel("Descuento máximo por línea (%)");
+  await expect.poll(() => rule.inputValue()).toBe("10");
+  await rule.fill("12");
+  await admin.getByRole("button", { name: "Guardar" }).click();
+  await admin.getByRole("status").filter({ hasText: "Guardado." }).waitFor();
+  await screenshot(admin, "till-rules-es");
+  await admin.goto("/admin/caja");
+  await scan(admin, ean);
+  await admin.getByTestId("till-line").filter({ hasText: `Crema de caja ${tag}` }).waitFor();
+  await admin.getByLabel(`Descuento de Crema de caja ${tag} (%)`).fill("10");
+  await expect.poll(() => admin.getByTestId("till-total").textContent()).toBe("18,00\u00a0€");
+  await expectNoSeriousA11yViolations(admin);
+  await screenshot(admin, "till-discount-es");
+  // Above the owner's maximum is refused.
+  await admin.getByLabel(`Descuento de Crema de caja ${tag} (%)`).fill("15");
+  await admin.getByRole("button", { name: /^Cobrar/ }).click();
+  await admin.getByRole("alert").filter({ hasText: /supera el máximo por línea/ }).waitFor();
+  await admin.getByLabel(`Descuento de Crema de caja ${tag} (%)`).fill("10");
+  await admin.getByText("Tarjeta", { exact: true }).click();
+  await admin.getByRole("button", { name: /^Cobrar/ }).click();
+  await admin.waitForURL(/\/admin\/caja\/tickets\/\d+$/);
+  await admin.getByTestId("till-ticket").getByText(/−10 %/).waitFor();
+  await expect.poll(() => admin.getByTestId("till-ticket-total").textContent()).toBe("18,00\u00a0€");
+  await screenshot(admin, "till-discount-ticket-es");
+  await admin.context().close();
+
+  // Till staff see no discount field, and the server refuses them one.
+  const staff = await open("es", 1280, `caja-es-${run}@sabores.es`);
+  await staff.goto("/admin/caja");
+  await scan(staff, ean);
+  await staff.getByTestId("till-line").filter({ hasText: `Crema de caja ${tag}` }).waitFor();
+  expect(await staff.getByLabel(`Descuento de Crema de caja ${tag} (%)`).count()).toBe(0);
+  const refused = await call(staff, "TillService", "Sell", {
+    idempotencyKey: crypto.randomUUID(),
+    lines: [{ productId: id, quantity: 1, discountBasisPoints: 1000 }],
+    payments: [{ method: "TILL_PAYMENT_METHOD_CARD", amountCents: "1800" }],
+  });
+  expect(refused.status()).not.toBe(200);
+  expect(await refused.text()).toContain("only the owner or an admin may discount a line");
+  await staff.getByRole("button", { name: "Vaciar la venta" }).click();
+  await staff.context().close();
 });
 
 it("a till user sells, survives a dropped network and closes the day on a 360 px phone in Portuguese", async () => {

@@ -331,3 +331,12 @@ SELECT order_stats_fold(), row_counts_fold();
 -- FoldOrderContacts lists the contacts of the orders created since the
 -- last fold (the periodic job; migration 00282).
 SELECT order_contacts_fold();
+
+-- name: AdminCountNeeded :many
+-- Products whose counted stock went negative (a till sale sold beyond the
+-- count): the owner is asked to count them; the most negative first.
+SELECT id, name, stock::bigint AS stock
+FROM products
+WHERE stock < 0 AND archived_at IS NULL
+ORDER BY stock, id
+LIMIT 20;

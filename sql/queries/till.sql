@@ -37,9 +37,9 @@ SELECT id FROM orders WHERE user_id = @user_id AND idempotency_key = @idempotenc
 
 -- name: TillSaleLineInsert :exec
 INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
-    regular_unit_price_cents, vat_basis_points, line_total_cents)
+    regular_unit_price_cents, vat_basis_points, line_total_cents, weight_grams)
 VALUES (@order_id, @line_no, @product_id, @product_name, @quantity, @unit_price_cents,
-    @unit_price_cents, @vat_basis_points, @line_total_cents);
+    @unit_price_cents, @vat_basis_points, @line_total_cents, sqlc.narg(weight_grams));
 
 -- name: TillPaymentInsert :exec
 INSERT INTO till_payments (order_id, method, amount_cents, given_cents, change_cents)
@@ -53,7 +53,7 @@ SELECT method, amount_cents, given_cents, change_cents FROM till_payments WHERE 
 -- locks them (take_order_stock). What web orders hold is read after, by
 -- TillReserved: a statement waiting for a checkout's lock re-reads the
 -- product row but not a subquery, which would miss the order it placed.
-SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock
+SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock
 FROM products p
 WHERE p.id = ANY(@ids::bigint[])
 ORDER BY p.id
@@ -80,7 +80,7 @@ RETURNING stock::bigint;
 
 -- name: TillSaleLines :many
 -- A store sale's lines, for its return; none for a web order.
-SELECT l.line_no, l.product_id, l.quantity
+SELECT l.line_no, l.product_id, l.quantity, l.weight_grams
 FROM order_lines l
 JOIN orders o ON o.id = l.order_id AND o.channel = 'store'
 WHERE l.order_id = @order_id

@@ -152,6 +152,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	mailQueue := jobs.NewMailQueue(jobClient, cfg.MailFrom)
 	// Each VeriFactu record queues its submission job with it.
 	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{RealIdentity: cfg.Env == config.EnvProduction}, Submissions: jobs.NewVerifactuQueue(jobClient)}
+	// The till sells with the shop's scales' label layout (prefixes 20–24 weigh,
+	// 25–29 price: docs/architecture.md, `till`).
+	tills := till.New(dbs.Primary, gtin.SpanishScales, invoicer)
 	// Cancelling an order paid by card or Bizum, or refunding a withdrawal
 	// of one, queues its refund; without Redsys there are no such orders
 	// and no refund worker.
@@ -245,7 +248,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminApiKey:          adminapikeyapi.New(dbs.Primary, cfg.APIKeyMaxTTL),
 			AdminAudit:           adminauditapi.New(dbs.Primary),
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
-			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
+			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary).WithTill(tills),
 			AdminMessage:         adminmessageapi.New(messages),
 			AdminInvoice:         admininvoiceapi.New(dbs.Primary).WithSending(sending(cfg)).WithHoldCheck(invoicer, sender),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
@@ -254,7 +257,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminStaff:           adminstaffapi.New(dbs.Primary),
 			AdminEvent:           admineventapi.New(erpfeed.New(dbs.Primary)),
 			AdminWebhook:         adminwebhookapi.New(webhook.New(dbs.Primary).WithQueue(jobs.NewWebhookQueue(jobClient))),
-			Till:                 tillapi.New(till.New(dbs.Primary, gtin.SpanishScales, invoicer)),
+			Till:                 tillapi.New(tills),
 		},
 		Interceptors: append([]connect.Interceptor{
 			guard.DeadlineWith(guard.DefaultTimeout, guard.MaxTimeout, map[string]time.Duration{

@@ -90,6 +90,42 @@ func (q *Queries) AdminCountCustomers(ctx context.Context) (int64, error) {
 	return column_1, err
 }
 
+const adminCountNeeded = `-- name: AdminCountNeeded :many
+SELECT id, name, stock::bigint AS stock
+FROM products
+WHERE stock < 0 AND archived_at IS NULL
+ORDER BY stock, id
+LIMIT 20
+`
+
+type AdminCountNeededRow struct {
+	ID    int64
+	Name  string
+	Stock int64
+}
+
+// Products whose counted stock went negative (a till sale sold beyond the
+// count): the owner is asked to count them; the most negative first.
+func (q *Queries) AdminCountNeeded(ctx context.Context) ([]AdminCountNeededRow, error) {
+	rows, err := q.db.Query(ctx, adminCountNeeded)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AdminCountNeededRow{}
+	for rows.Next() {
+		var i AdminCountNeededRow
+		if err := rows.Scan(&i.ID, &i.Name, &i.Stock); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const adminCountOrders = `-- name: AdminCountOrders :one
 SELECT count(*) FROM (
     SELECT 1 FROM orders o

@@ -434,6 +434,7 @@ type OrderLine struct {
 	VatBasisPoints        int32
 	LineTotalCents        int64
 	ProductNamePt         string
+	WeightGrams           *int32
 }
 
 type OrderStatsDay struct {

@@ -326,7 +326,7 @@ func (q *Queries) ListExpiredUnpaidOrders(ctx context.Context, arg ListExpiredUn
 }
 
 const listOrderLines = `-- name: ListOrderLines :many
-SELECT order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents, product_name_pt FROM order_lines
+SELECT order_id, line_no, product_id, product_name, image_url, quantity, unit_price_cents, regular_unit_price_cents, promotion_id, promotion_label, vat_basis_points, line_total_cents, product_name_pt, weight_grams FROM order_lines
 WHERE order_id = ANY($1::bigint[])
 ORDER BY order_id, line_no
 `
@@ -355,6 +355,7 @@ func (q *Queries) ListOrderLines(ctx context.Context, orderIds []int64) ([]Order
 			&i.VatBasisPoints,
 			&i.LineTotalCents,
 			&i.ProductNamePt,
+			&i.WeightGrams,
 		); err != nil {
 			return nil, err
 		}

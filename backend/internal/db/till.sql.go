@@ -234,7 +234,7 @@ func (q *Queries) TillDayTaxes(ctx context.Context, arg TillDayTaxesParams) ([]T
 }
 
 const tillLockProducts = `-- name: TillLockProducts :many
-SELECT p.id, p.name, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock
+SELECT p.id, p.name, p.ean, p.price_cents, p.vat_basis_points, p.stock::bigint AS stock
 FROM products p
 WHERE p.id = ANY($1::bigint[])
 ORDER BY p.id
@@ -244,6 +244,7 @@ FOR UPDATE OF p
 type TillLockProductsRow struct {
 	ID             int64
 	Name           string
+	Ean            string
 	PriceCents     int64
 	VatBasisPoints int32
 	Stock          int64
@@ -265,6 +266,7 @@ func (q *Queries) TillLockProducts(ctx context.Context, ids []int64) ([]TillLock
 		if err := rows.Scan(
 			&i.ID,
 			&i.Name,
+			&i.Ean,
 			&i.PriceCents,
 			&i.VatBasisPoints,
 			&i.Stock,
@@ -668,9 +670,9 @@ func (q *Queries) TillSaleInsert(ctx context.Context, arg TillSaleInsertParams) 
 
 const tillSaleLineInsert = `-- name: TillSaleLineInsert :exec
 INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
-    regular_unit_price_cents, vat_basis_points, line_total_cents)
+    regular_unit_price_cents, vat_basis_points, line_total_cents, weight_grams)
 VALUES ($1, $2, $3, $4, $5, $6,
-    $6, $7, $8)
+    $6, $7, $8, $9)
 `
 
 type TillSaleLineInsertParams struct {
@@ -682,6 +684,7 @@ type TillSaleLineInsertParams struct {
 	UnitPriceCents int64
 	VatBasisPoints int32
 	LineTotalCents int64
+	WeightGrams    *int32
 }
 
 func (q *Queries) TillSaleLineInsert(ctx context.Context, arg TillSaleLineInsertParams) error {
@@ -694,12 +697,13 @@ func (q *Queries) TillSaleLineInsert(ctx context.Context, arg TillSaleLineInsert
 		arg.UnitPriceCents,
 		arg.VatBasisPoints,
 		arg.LineTotalCents,
+		arg.WeightGrams,
 	)
 	return err
 }
 
 const tillSaleLines = `-- name: TillSaleLines :many
-SELECT l.line_no, l.product_id, l.quantity
+SELECT l.line_no, l.product_id, l.quantity, l.weight_grams
 FROM order_lines l
 JOIN orders o ON o.id = l.order_id AND o.channel = 'store'
 WHERE l.order_id = $1
@@ -707,9 +711,10 @@ ORDER BY l.line_no
 `
 
 type TillSaleLinesRow struct {
-	LineNo    int32
-	ProductID int64
-	Quantity  int32
+	LineNo      int32
+	ProductID   int64
+	Quantity    int32
+	WeightGrams *int32
 }
 
 // A store sale's lines, for its return; none for a web order.
@@ -722,7 +727,12 @@ func (q *Queries) TillSaleLines(ctx context.Context, orderID int64) ([]TillSaleL
 	items := []TillSaleLinesRow{}
 	for rows.Next() {
 		var i TillSaleLinesRow
-		if err := rows.Scan(&i.LineNo, &i.ProductID, &i.Quantity); err != nil {
+		if err := rows.Scan(
+			&i.LineNo,
+			&i.ProductID,
+			&i.Quantity,
+			&i.WeightGrams,
+		); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

@@ -85,3 +85,14 @@ func ParseMeasure(code string, layout Layout) (Measure, error) {
 	}
 	return Measure{Item: code[:7], Kind: kind, Value: value}, nil
 }
+
+// ItemKind is what the scale prints for the item whose catalogue barcode is
+// ean (an ItemGTIN: prefix 20–29, item code, zero value digits), or 0 when
+// ean is a product's own barcode. A product kept under a Weight prefix is
+// sold by weight, its price per kilogram.
+func (l Layout) ItemKind(ean string) Kind {
+	if len(ean) != 13 || ean[0] != '2' || ean[7:12] != "00000" || Check(ean) != nil {
+		return 0
+	}
+	return l[ean[1]-'0']
+}

@@ -54,3 +54,25 @@ func TestItemGTIN(t *testing.T) {
 		t.Errorf("ItemGTIN() %q is no GTIN: %v", got, err)
 	}
 }
+
+func TestItemKind(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, ean string
+		layout    Layout
+		want      Kind
+	}{
+		{"cheese kept under a weight prefix", withCheck("210004200000"), SpanishScales, Weight},
+		{"pack kept under a price prefix", withCheck("250004200000"), SpanishScales, Price},
+		{"a shop whose 21 is priced", withCheck("210004200000"), Layout{1: Price}, Price},
+		{"a prefix the shop does not use", withCheck("230004200000"), Layout{1: Price}, 0},
+		{"a label with its weight is no catalogue barcode", withCheck("210004201235"), SpanishScales, 0},
+		{"a product's own EAN-13", "8410076472885", SpanishScales, 0},
+		{"bad check digit", "210004200000" + string('0'+(CheckDigit("210004200000")-'0'+1)%10), SpanishScales, 0},
+		{"no barcode", "", SpanishScales, 0},
+	} {
+		if got := tc.layout.ItemKind(tc.ean); got != tc.want {
+			t.Errorf("%s: ItemKind(%q) = %v, want %v", tc.name, tc.ean, got, tc.want)
+		}
+	}
+}

@@ -112,6 +112,8 @@ var Bodies = map[string]Body{
 	saboresv1connect.AdminShippingServiceUpdateShippingSettingsProcedure:       message,
 	saboresv1connect.AdminStaffServiceGrantStaffRoleProcedure:                  message,
 	saboresv1connect.AdminStaffServiceRevokeStaffRoleProcedure:                 message,
+	saboresv1connect.AdminSettingsServiceGetTillRulesProcedure:                 message,
+	saboresv1connect.AdminSettingsServiceUpdateTillRulesProcedure:              message,
 	saboresv1connect.TillServiceLookupProductProcedure:                         message,
 	saboresv1connect.TillServiceSearchTillProductsProcedure:                    message,
 	saboresv1connect.TillServiceSellProcedure:                                  message,

@@ -16,8 +16,9 @@ import (
 
 // Refusal reasons of the drawer's day.
 const (
-	ReasonDayOpen   = "TILL_DAY_OPEN"
-	ReasonDayClosed = "TILL_DAY_CLOSED"
+	ReasonDayOpen    = "TILL_DAY_OPEN"
+	ReasonDayClosed  = "TILL_DAY_CLOSED"
+	ReasonDayNotOpen = "TILL_DAY_NOT_OPEN"
 )
 
 // PaymentTotal is a day's takings by one payment method.
@@ -82,6 +83,25 @@ func (s *Service) CloseDay(ctx context.Context, by audit.Caller, counted int64) 
 		return ZReport{}, err
 	}
 	return s.Report(ctx, day)
+}
+
+// checkOpen refuses a sale outside today's opened and not yet closed
+// drawer: a sale before the float is counted, or after the closing count,
+// would be cash the Z report of no day accounts for.
+func (s *Service) checkOpen(ctx context.Context, q *db.Queries) error {
+	state, err := q.TillDayState(ctx, pgtype.Date{Time: s.today(), Valid: true})
+	if err != nil {
+		return fmt.Errorf("today's drawer: %w", err)
+	}
+	switch {
+	case !state.Opened:
+		return &fault.Error{Kind: fault.Refused, Reason: ReasonDayNotOpen,
+			Message: "today's till is not open: count the opening float first"}
+	case state.Closed:
+		return &fault.Error{Kind: fault.Refused, Reason: ReasonDayClosed,
+			Message: "today's till is closed: its count is final"}
+	}
+	return nil
 }
 
 // entry appends one entry of day's drawer; conflictReason refuses a

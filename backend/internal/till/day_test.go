@@ -19,7 +19,7 @@ import (
 // a day opens and closes once.
 func TestDayClose(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	s := unopenedShop(t)
 	ctx := context.Background()
 	day := time.Now().In(shoptime.Madrid)
 	before, err := s.till.Report(ctx, time.Date(day.Year(), day.Month(), day.Day(), 0, 0, 0, 0, time.UTC))

@@ -47,6 +47,9 @@ type Product struct {
 	// Stock is the live counted stock; Reserved what placed web orders hold.
 	Stock    int64
 	Reserved int64
+	// ByWeight says its barcode is a scale's item code under a weight
+	// prefix: UnitPriceCents is per kilogram and Stock counts grams.
+	ByWeight bool
 }
 
 // Scan is what a scanned code names: the product and, for a
@@ -91,6 +94,12 @@ func (s *Service) Lookup(ctx context.Context, code string) (Scan, error) {
 	scan.Product = Product{
 		ID: row.ID, Name: row.Name, EAN: row.Ean, UnitPriceCents: row.PriceCents,
 		VATBasisPoints: row.VatBasisPoints, Stock: row.Stock, Reserved: row.Reserved,
+		ByWeight: s.layout.ItemKind(row.Ean) == gtin.Weight,
+	}
+	if scan.Product.ByWeight && scan.WeightGrams == 0 {
+		return Scan{}, &fault.Error{Kind: fault.Refused, Reason: ReasonWeightNeeded, Field: "code",
+			Message:  fmt.Sprintf("%s is sold by weight: scan its scale's label", row.Name),
+			Metadata: map[string]string{"product_id": strconv.FormatInt(row.ID, 10)}}
 	}
 	return scan, nil
 }
@@ -108,6 +117,7 @@ func (s *Service) Search(ctx context.Context, query string) ([]Product, error) {
 		out = append(out, Product{
 			ID: r.ID, Name: r.Name, EAN: r.Ean, UnitPriceCents: r.PriceCents,
 			VATBasisPoints: r.VatBasisPoints, Stock: r.Stock, Reserved: r.Reserved,
+			ByWeight: s.layout.ItemKind(r.Ean) == gtin.Weight,
 		})
 	}
 	return out, nil

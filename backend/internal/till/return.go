@@ -57,6 +57,9 @@ func (s *Service) ReturnSale(ctx context.Context, by audit.Caller, in ReturnInpu
 		} else if !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("find return by key: %w", err)
 		}
+		if err := s.checkOpen(ctx, q); err != nil {
+			return err
+		}
 		lines, err := q.TillSaleLines(ctx, in.SaleID)
 		if err != nil {
 			return fmt.Errorf("lines of sale %d: %w", in.SaleID, err)
@@ -73,11 +76,18 @@ func (s *Service) ReturnSale(ctx context.Context, by audit.Caller, in ReturnInpu
 			return fmt.Errorf("ledger settings: %w", err)
 		}
 		product := map[int32]int64{}
+		grams := map[int32]*int32{}
 		for _, l := range lines {
-			product[l.LineNo] = l.ProductID
+			product[l.LineNo], grams[l.LineNo] = l.ProductID, l.WeightGrams
 		}
 		for _, c := range in.Lines {
-			if err := q.TillPutBackStock(ctx, db.TillPutBackStockParams{Quantity: c.Quantity, ProductID: product[c.LineNo]}); err != nil {
+			// A weighed line is its one label: back it comes whole, its grams
+			// to a stock counted in grams.
+			back := c.Quantity
+			if g := grams[c.LineNo]; g != nil {
+				back = *g
+			}
+			if err := q.TillPutBackStock(ctx, db.TillPutBackStockParams{Quantity: back, ProductID: product[c.LineNo]}); err != nil {
 				return fmt.Errorf("put back line %d: %w", c.LineNo, err)
 			}
 		}

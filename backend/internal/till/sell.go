@@ -14,7 +14,6 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/order"
-	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
 
@@ -35,10 +34,16 @@ const (
 	Bizum Method = "bizum"
 )
 
-// LineInput is one line of a basket: a product and how many units.
+// LineInput is one line of a basket: a product and how many units or, for
+// a label a shop scale printed, its variable-measure Code (the weight or
+// price is read from the code; Quantity is then ignored).
 type LineInput struct {
 	ProductID int64
 	Quantity  int32
+	Code      string
+	// DiscountBasisPoints is a discount off the line (1000 = 10 %), by the
+	// owner's rules only (CheckDiscount).
+	DiscountBasisPoints int32
 }
 
 // PaymentInput is one payment of a sale; Given is the cash handed over
@@ -57,6 +62,9 @@ type SaleInput struct {
 	// Customer asks for a full invoice (F1); needed above invoice.SimplifiedMaxCents.
 	Customer *invoice.Buyer
 	Language string
+	// MayDiscount says the seller is the owner or an admin, who may
+	// discount lines within the owner's rules; till staff may not.
+	MayDiscount bool
 }
 
 // Payment is a recorded payment, with the change given.
@@ -107,20 +115,62 @@ func (s *Service) Sell(ctx context.Context, seller audit.Caller, in SaleInput) (
 // sell is Sell's new sale.
 func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in SaleInput) (Sale, error) {
 	q := db.New(tx)
-	want := map[int64]int64{}
+	if err := s.checkOpen(ctx, q); err != nil {
+		return Sale{}, err
+	}
 	ids := []int64{}
+	seen := map[int64]bool{}
 	for _, l := range in.Lines {
-		if l.Quantity <= 0 {
-			return Sale{}, fault.InvalidField("lines", "each line sells one unit or more")
-		}
-		if _, ok := want[l.ProductID]; !ok {
+		if !seen[l.ProductID] {
+			seen[l.ProductID] = true
 			ids = append(ids, l.ProductID)
 		}
-		want[l.ProductID] += int64(l.Quantity)
 	}
 	products, err := q.TillLockProducts(ctx, ids)
 	if err != nil {
 		return Sale{}, fmt.Errorf("lock products: %w", err)
+	}
+	byID := map[int64]db.TillLockProductsRow{}
+	for _, p := range products {
+		byID[p.ID] = p
+	}
+	rules := DefaultRules
+	for _, l := range in.Lines {
+		if l.DiscountBasisPoints != 0 {
+			if rules, err = readRules(ctx, q); err != nil {
+				return Sale{}, err
+			}
+			break
+		}
+	}
+	want := map[int64]int64{}
+	priced := make([]pricedLine, 0, len(in.Lines))
+	lines := make([]invoice.Line, 0, len(in.Lines))
+	for i, l := range in.Lines {
+		p, ok := byID[l.ProductID]
+		if !ok {
+			return Sale{}, &fault.Error{Kind: fault.NotFound, Reason: ReasonProductUnknown, Field: "lines",
+				Message: "no such product", Metadata: map[string]string{"product_id": strconv.FormatInt(l.ProductID, 10)}}
+		}
+		pl, err := s.price(l, p)
+		if err != nil {
+			return Sale{}, err
+		}
+		if err := CheckDiscount(rules, in.MayDiscount, l.DiscountBasisPoints); err != nil {
+			return Sale{}, err
+		}
+		// The discount comes off the line's amount, VAT included, so the
+		// invoice's VAT is computed on what the customer pays.
+		if pl.discount = DiscountCents(pl.total, l.DiscountBasisPoints); pl.discount > 0 {
+			pl.total -= pl.discount
+			pl.name = fmt.Sprintf("%s (−%s %%)", pl.name, percent(l.DiscountBasisPoints))
+		}
+		want[p.ID] += pl.take
+		priced = append(priced, pl)
+		lines = append(lines, invoice.Line{
+			LineNo: int32(i + 1), Description: pl.name, Quantity: pl.quantity, //nolint:gosec // at most 200 lines
+			UnitPriceCents: pl.unit, VATBasisPoints: p.VatBasisPoints, TotalCents: pl.total,
+		})
 	}
 	held, err := q.TillReserved(ctx, ids)
 	if err != nil {
@@ -130,9 +180,7 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	for _, h := range held {
 		reserved[h.ProductID] = h.Reserved
 	}
-	byID := map[int64]db.TillLockProductsRow{}
 	for _, p := range products {
-		byID[p.ID] = p
 		// Placed web orders' units are already out of the count but still on
 		// the shelf: a sale that digs below zero while some are held could
 		// be selling one of them.
@@ -141,18 +189,6 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 				Message:  fmt.Sprintf("%s: the units left are reserved for web orders", p.Name),
 				Metadata: map[string]string{"product_id": strconv.FormatInt(p.ID, 10), "reserved": strconv.FormatInt(reserved[p.ID], 10)}}
 		}
-	}
-	lines := make([]invoice.Line, 0, len(in.Lines))
-	for i, l := range in.Lines {
-		p, ok := byID[l.ProductID]
-		if !ok {
-			return Sale{}, &fault.Error{Kind: fault.NotFound, Reason: ReasonProductUnknown, Field: "lines",
-				Message: "no such product", Metadata: map[string]string{"product_id": strconv.FormatInt(l.ProductID, 10)}}
-		}
-		lines = append(lines, invoice.Line{
-			LineNo: int32(i + 1), Description: p.Name, Quantity: l.Quantity, //nolint:gosec // at most 200 lines
-			UnitPriceCents: p.PriceCents, VATBasisPoints: p.VatBasisPoints, TotalCents: pricing.LineTotal(p.PriceCents, l.Quantity),
-		})
 	}
 	_, base, vat, total := invoice.Totals(lines)
 	payments, err := pay(total, in.Payments)
@@ -185,13 +221,22 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	if err != nil {
 		return Sale{}, fmt.Errorf("record sale: %w", err)
 	}
-	for _, l := range lines {
-		p := byID[in.Lines[l.LineNo-1].ProductID]
+	for i, l := range lines {
 		if err := q.TillSaleLineInsert(ctx, db.TillSaleLineInsertParams{
-			OrderID: orderID, LineNo: l.LineNo, ProductID: p.ID, ProductName: p.Name, Quantity: l.Quantity,
-			UnitPriceCents: l.UnitPriceCents, VatBasisPoints: l.VATBasisPoints, LineTotalCents: l.TotalCents,
+			OrderID: orderID, LineNo: l.LineNo, ProductID: in.Lines[i].ProductID, ProductName: l.Description, Quantity: l.Quantity,
+			UnitPriceCents: l.UnitPriceCents, VatBasisPoints: l.VATBasisPoints, LineTotalCents: l.TotalCents, WeightGrams: priced[i].grams,
 		}); err != nil {
 			return Sale{}, fmt.Errorf("record line: %w", err)
+		}
+	}
+	for i, pl := range priced {
+		if pl.discount == 0 {
+			continue
+		}
+		if err := audit.Record(ctx, q, seller, "till.line_discount", "order:"+strconv.FormatInt(orderID, 10), nil,
+			map[string]int64{"line_no": int64(i + 1), "product_id": in.Lines[i].ProductID,
+				"basis_points": int64(in.Lines[i].DiscountBasisPoints), "discount_cents": pl.discount}); err != nil {
+			return Sale{}, err
 		}
 	}
 	if err := q.TillStockMovementOf(ctx, db.TillStockMovementOfParams{OrderID: orderID, ActorUserID: seller.UserID}); err != nil {
@@ -199,7 +244,7 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	}
 	sale := Sale{OrderID: orderID, Lines: lines, Payments: payments}
 	for _, id := range ids {
-		left, err := q.TillTakeStock(ctx, db.TillTakeStockParams{Quantity: int32(want[id]), ProductID: id}) //nolint:gosec // 200 lines of 999
+		left, err := q.TillTakeStock(ctx, db.TillTakeStockParams{Quantity: int32(want[id]), ProductID: id}) //nolint:gosec // 200 lines of 99 999 g
 		if err != nil {
 			return Sale{}, fmt.Errorf("take stock of %d: %w", id, err)
 		}

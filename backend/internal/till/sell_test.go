@@ -33,7 +33,18 @@ type shop struct {
 	webHash string
 }
 
+// newShop is the shop with today's drawer opened with no float.
 func newShop(t *testing.T) shop {
+	t.Helper()
+	s := unopenedShop(t)
+	if _, err := s.till.OpenDay(context.Background(), s.seller, 0); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// unopenedShop is the shop before today's drawer is opened.
+func unopenedShop(t *testing.T) shop {
 	t.Helper()
 	pool := dbtest.New(t)
 	ctx := context.Background()
@@ -199,5 +210,40 @@ func TestSellRefusals(t *testing.T) {
 	}
 	if got := s.text(t, `SELECT count(*)::text FROM audit_events WHERE action = 'till.count_needed' AND entity = 'product:1005'`); got != "1" {
 		t.Errorf("%s count alerts audited, want 1", got)
+	}
+}
+
+// TestSellOnlyWhileTheDayIsOpen: before the opening float is counted, and
+// after the closing count, a sale is refused and takes nothing; a retry of
+// a sale made while open still answers it after the close.
+func TestSellOnlyWhileTheDayIsOpen(t *testing.T) {
+	t.Parallel()
+	s := unopenedShop(t)
+	ctx := context.Background()
+	in := till.SaleInput{Key: uuid.New(), Lines: []till.LineInput{{ProductID: 1001, Quantity: 1}},
+		Payments: []till.PaymentInput{{Method: till.Cash, Amount: 250}}}
+	_, err := s.till.Sell(ctx, s.seller, in)
+	refusedWith(t, err, till.ReasonDayNotOpen)
+	if n := s.stock(t, 1001); n != 5 {
+		t.Errorf("a refused sale took stock: %d left of 5", n)
+	}
+	if _, err := s.till.OpenDay(ctx, s.seller, 5000); err != nil {
+		t.Fatal(err)
+	}
+	sold, err := s.till.Sell(ctx, s.seller, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.till.CloseDay(ctx, s.seller, 5250); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.till.Sell(ctx, s.seller, till.SaleInput{Key: uuid.New(), Lines: in.Lines, Payments: in.Payments})
+	refusedWith(t, err, till.ReasonDayClosed)
+	again, err := s.till.Sell(ctx, s.seller, in)
+	if err != nil || again.OrderID != sold.OrderID {
+		t.Errorf("a retry after the close answered %d (%v), want the sale %d", again.OrderID, err, sold.OrderID)
+	}
+	if n := s.stock(t, 1001); n != 4 {
+		t.Errorf("stock %d after one sale, want 4", n)
 	}
 }

@@ -15,7 +15,8 @@ import (
 // GetDashboardStats reads the dashboard, cancelled orders excluded: totals,
 // the last 30 days in Madrid time and the best sellers, from the rollups the
 // orders' triggers keep (migration 00255), never by scanning the orders;
-// and the work stuck now (package stuck), which the dashboard shows in red.
+// the work stuck now (package stuck), which the dashboard shows in red; and
+// the products to count, their stock sold below zero at the till.
 func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[saboresv1.GetDashboardStatsRequest]) (*connect.Response[saboresv1.GetDashboardStatsResponse], error) {
 	totals, err := h.q.AdminDashboardTotals(ctx)
 	if err != nil {
@@ -28,6 +29,10 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 	best, err := h.q.AdminBestSellers(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("admindashboardapi: best sellers: %w", err)
+	}
+	count, err := h.q.AdminCountNeeded(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("admindashboardapi: products to count: %w", err)
 	}
 	stuckNow, err := stuck.Read(ctx, h.q, time.Now())
 	if err != nil {
@@ -50,6 +55,9 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 		res.BestSellers = append(res.BestSellers, &saboresv1.BestSeller{
 			ProductId: b.ProductID, Name: b.Name, Quantity: b.Quantity, RevenueCents: b.RevenueCents,
 		})
+	}
+	for _, c := range count {
+		res.CountNeeded = append(res.CountNeeded, &saboresv1.CountNeeded{ProductId: c.ID, Name: c.Name, Stock: c.Stock})
 	}
 	return connect.NewResponse(res), nil
 }

@@ -44,4 +44,19 @@ func TestDashboardStats(t *testing.T) {
 		s.BestSellers[0].Name != "Guaraná Antarctica" || s.BestSellers[0].RevenueCents != 1250 || s.BestSellers[2].Quantity != 1 {
 		t.Errorf("best sellers = %v, want Guaraná (5 units) first and the cancelled 50 arepas ignored", s.BestSellers)
 	}
+	if len(s.CountNeeded) != 0 {
+		t.Errorf("nothing sold below the count, yet %v to count", s.CountNeeded)
+	}
+	// A till sale sold the last units beyond the count: the owner is asked
+	// to count that product.
+	if _, err := f.Pool.Exec(f.Ctx, `UPDATE products SET stock = -2 WHERE id = 1001`); err != nil {
+		t.Fatal(err)
+	}
+	res, err = admindashboardapi.New(f.Pool).GetDashboardStats(f.Ctx, connect.NewRequest(&saboresv1.GetDashboardStatsRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := res.Msg.CountNeeded; len(c) != 1 || c[0].ProductId != 1001 || c[0].Stock != -2 || c[0].Name != "Guaraná Antarctica" {
+		t.Errorf("to count = %v, want Guaraná at -2", c)
+	}
 }

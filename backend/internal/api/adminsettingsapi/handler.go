@@ -15,6 +15,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
+	"github.com/sabores/sabores/backend/internal/till"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -32,6 +33,8 @@ type Handler struct {
 	signIn  SignInStatus
 	pool    *pgxpool.Pool
 	queries *db.Queries
+	// till keeps the owner's rules for the till (tillrules.go).
+	till *till.Service
 }
 
 var _ saboresv1connect.AdminSettingsServiceHandler = (*Handler)(nil)

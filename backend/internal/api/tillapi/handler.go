@@ -30,10 +30,8 @@ func (h *Handler) LookupProduct(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
-	product := productToProto(scan.Product)
-	product.ByWeight = scan.WeightGrams > 0
 	return connect.NewResponse(&saboresv1.LookupProductResponse{
-		Product:     product,
+		Product:     productToProto(scan.Product),
 		WeightGrams: scan.WeightGrams,
 		PriceCents:  scan.PriceCents,
 	}), nil
@@ -56,6 +54,6 @@ func (h *Handler) SearchTillProducts(ctx context.Context, req *connect.Request[s
 func productToProto(p till.Product) *saboresv1.TillProduct {
 	return &saboresv1.TillProduct{
 		ProductId: p.ID, Name: p.Name, Ean: p.EAN, UnitPriceCents: p.UnitPriceCents,
-		VatBasisPoints: p.VATBasisPoints, Stock: p.Stock, Reserved: p.Reserved,
+		VatBasisPoints: p.VATBasisPoints, Stock: p.Stock, Reserved: p.Reserved, ByWeight: p.ByWeight,
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/tillapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/dbtest"
+	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/gtin"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -87,5 +88,23 @@ func TestTillDay(t *testing.T) {
 	}
 	if _, err := time.Parse(time.DateOnly, opened.Msg.Date); err != nil {
 		t.Errorf("opened day %q: %v", opened.Msg.Date, err)
+	}
+
+	// A line discount: refused to the till role, which cannot change
+	// prices; given by an admin within the owner's maximum.
+	discounted := func(ctx context.Context) error {
+		_, err := h.Sell(ctx, connect.NewRequest(&saboresv1.SellRequest{
+			IdempotencyKey: uuid.NewString(),
+			Lines:          []*saboresv1.TillLineInput{{ProductId: 1001, Quantity: 1, DiscountBasisPoints: 1000}},
+			Payments:       []*saboresv1.TillPaymentInput{{Method: cash, AmountCents: 225}},
+		}))
+		return err
+	}
+	if f, ok := fault.As(discounted(ctx)); !ok || f.Reason != till.ReasonDiscountNotAllowed {
+		t.Errorf("a till user's discount: %v", f)
+	}
+	owner := auth.WithPrincipal(context.Background(), auth.Principal{UserID: caja, Email: "caja@sabores.es", Role: auth.RoleAdmin})
+	if err := discounted(owner); err != nil {
+		t.Errorf("an admin's discount: %v", err)
 	}
 }

@@ -48,12 +48,16 @@ func (h *Handler) Sell(ctx context.Context, req *connect.Request[saboresv1.SellR
 	if err != nil {
 		return nil, err
 	}
-	in := till.SaleInput{Key: k, Language: apimap.InvoiceLanguage(req.Msg.Language)}
+	in := till.SaleInput{Key: k, Language: apimap.InvoiceLanguage(req.Msg.Language), MayDiscount: auth.FromContext(ctx).Role == auth.RoleAdmin}
 	for _, l := range req.Msg.Lines {
-		if l.WeightGrams > 0 || l.ScannedCode != "" {
-			return nil, fault.InvalidField("lines", "weighed and scale-priced lines are not sold yet")
+		// A weighed line's grams are read from its scale's code on the
+		// server; a weight with no code would be the screen's word alone.
+		if l.WeightGrams > 0 && l.ScannedCode == "" {
+			return nil, fault.InvalidField("lines", "a weighed line is sold by its scale's label")
 		}
-		in.Lines = append(in.Lines, till.LineInput{ProductID: l.ProductId, Quantity: l.Quantity})
+		in.Lines = append(in.Lines, till.LineInput{
+			ProductID: l.ProductId, Quantity: l.Quantity, Code: l.ScannedCode, DiscountBasisPoints: l.DiscountBasisPoints,
+		})
 	}
 	for _, p := range req.Msg.Payments {
 		in.Payments = append(in.Payments, till.PaymentInput{Method: methods[p.Method], Amount: p.AmountCents, Given: p.GivenCents})

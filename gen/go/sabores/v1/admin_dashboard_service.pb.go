@@ -77,7 +77,11 @@ type GetDashboardStatsResponse struct {
 	BestSellers []*BestSeller `protobuf:"bytes,7,rep,name=best_sellers,json=bestSellers,proto3" json:"best_sellers,omitempty"`
 	// stuck is the work that needs the owner, by the one definition the
 	// alert rules share (deploy/prometheus-alerts.yml).
-	Stuck         *StuckWork `protobuf:"bytes,8,opt,name=stuck,proto3" json:"stuck,omitempty"`
+	Stuck *StuckWork `protobuf:"bytes,8,opt,name=stuck,proto3" json:"stuck,omitempty"`
+	// count_needed are products whose counted stock went negative (a till
+	// sale sold the unit in hand beyond the count): count them. At most 20,
+	// the most negative first.
+	CountNeeded   []*CountNeeded `protobuf:"bytes,9,rep,name=count_needed,json=countNeeded,proto3" json:"count_needed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -168,6 +172,77 @@ func (x *GetDashboardStatsResponse) GetStuck() *StuckWork {
 	return nil
 }
 
+func (x *GetDashboardStatsResponse) GetCountNeeded() []*CountNeeded {
+	if x != nil {
+		return x.CountNeeded
+	}
+	return nil
+}
+
+// CountNeeded is a product the owner is asked to count.
+type CountNeeded struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// product_id is the product's id.
+	ProductId int64 `protobuf:"varint,1,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// name is its name.
+	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	// stock is its counted stock, below zero.
+	Stock         int64 `protobuf:"varint,3,opt,name=stock,proto3" json:"stock,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CountNeeded) Reset() {
+	*x = CountNeeded{}
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CountNeeded) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CountNeeded) ProtoMessage() {}
+
+func (x *CountNeeded) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CountNeeded.ProtoReflect.Descriptor instead.
+func (*CountNeeded) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CountNeeded) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *CountNeeded) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CountNeeded) GetStock() int64 {
+	if x != nil {
+		return x.Stock
+	}
+	return 0
+}
+
 // StuckWork counts the work stuck now.
 type StuckWork struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -186,7 +261,7 @@ type StuckWork struct {
 
 func (x *StuckWork) Reset() {
 	*x = StuckWork{}
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -198,7 +273,7 @@ func (x *StuckWork) String() string {
 func (*StuckWork) ProtoMessage() {}
 
 func (x *StuckWork) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -211,7 +286,7 @@ func (x *StuckWork) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StuckWork.ProtoReflect.Descriptor instead.
 func (*StuckWork) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *StuckWork) GetEmails() int64 {
@@ -250,7 +325,7 @@ type DailyStat struct {
 
 func (x *DailyStat) Reset() {
 	*x = DailyStat{}
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -262,7 +337,7 @@ func (x *DailyStat) String() string {
 func (*DailyStat) ProtoMessage() {}
 
 func (x *DailyStat) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -275,7 +350,7 @@ func (x *DailyStat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DailyStat.ProtoReflect.Descriptor instead.
 func (*DailyStat) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *DailyStat) GetDate() string {
@@ -316,7 +391,7 @@ type BestSeller struct {
 
 func (x *BestSeller) Reset() {
 	*x = BestSeller{}
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -328,7 +403,7 @@ func (x *BestSeller) String() string {
 func (*BestSeller) ProtoMessage() {}
 
 func (x *BestSeller) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -341,7 +416,7 @@ func (x *BestSeller) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BestSeller.ProtoReflect.Descriptor instead.
 func (*BestSeller) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *BestSeller) GetProductId() int64 {
@@ -378,7 +453,7 @@ const file_sabores_v1_admin_dashboard_service_proto_rawDesc = "" +
 	"\n" +
 	"(sabores/v1/admin_dashboard_service.proto\x12\n" +
 	"sabores.v1\"\x1a\n" +
-	"\x18GetDashboardStatsRequest\"\xf4\x02\n" +
+	"\x18GetDashboardStatsRequest\"\xb0\x03\n" +
 	"\x19GetDashboardStatsResponse\x12\x1f\n" +
 	"\vorder_count\x18\x01 \x01(\x05R\n" +
 	"orderCount\x12#\n" +
@@ -388,7 +463,13 @@ const file_sabores_v1_admin_dashboard_service_proto_rawDesc = "" +
 	"\rproduct_count\x18\x05 \x01(\x05R\fproductCount\x12+\n" +
 	"\x05daily\x18\x06 \x03(\v2\x15.sabores.v1.DailyStatR\x05daily\x129\n" +
 	"\fbest_sellers\x18\a \x03(\v2\x16.sabores.v1.BestSellerR\vbestSellers\x12+\n" +
-	"\x05stuck\x18\b \x01(\v2\x15.sabores.v1.StuckWorkR\x05stuck\"j\n" +
+	"\x05stuck\x18\b \x01(\v2\x15.sabores.v1.StuckWorkR\x05stuck\x12:\n" +
+	"\fcount_needed\x18\t \x03(\v2\x17.sabores.v1.CountNeededR\vcountNeeded\"V\n" +
+	"\vCountNeeded\x12\x1d\n" +
+	"\n" +
+	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
+	"\x05stock\x18\x03 \x01(\x03R\x05stock\"j\n" +
 	"\tStuckWork\x12\x16\n" +
 	"\x06emails\x18\x01 \x01(\x03R\x06emails\x12\x18\n" +
 	"\arefunds\x18\x02 \x01(\x03R\arefunds\x12+\n" +
@@ -420,25 +501,27 @@ func file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_dashboard_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_dashboard_service_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_sabores_v1_admin_dashboard_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_sabores_v1_admin_dashboard_service_proto_goTypes = []any{
 	(*GetDashboardStatsRequest)(nil),  // 0: sabores.v1.GetDashboardStatsRequest
 	(*GetDashboardStatsResponse)(nil), // 1: sabores.v1.GetDashboardStatsResponse
-	(*StuckWork)(nil),                 // 2: sabores.v1.StuckWork
-	(*DailyStat)(nil),                 // 3: sabores.v1.DailyStat
-	(*BestSeller)(nil),                // 4: sabores.v1.BestSeller
+	(*CountNeeded)(nil),               // 2: sabores.v1.CountNeeded
+	(*StuckWork)(nil),                 // 3: sabores.v1.StuckWork
+	(*DailyStat)(nil),                 // 4: sabores.v1.DailyStat
+	(*BestSeller)(nil),                // 5: sabores.v1.BestSeller
 }
 var file_sabores_v1_admin_dashboard_service_proto_depIdxs = []int32{
-	3, // 0: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	4, // 1: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	2, // 2: sabores.v1.GetDashboardStatsResponse.stuck:type_name -> sabores.v1.StuckWork
-	0, // 3: sabores.v1.AdminDashboardService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	1, // 4: sabores.v1.AdminDashboardService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	4, // [4:5] is the sub-list for method output_type
-	3, // [3:4] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	4, // 0: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	5, // 1: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	3, // 2: sabores.v1.GetDashboardStatsResponse.stuck:type_name -> sabores.v1.StuckWork
+	2, // 3: sabores.v1.GetDashboardStatsResponse.count_needed:type_name -> sabores.v1.CountNeeded
+	0, // 4: sabores.v1.AdminDashboardService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	1, // 5: sabores.v1.AdminDashboardService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	5, // [5:6] is the sub-list for method output_type
+	4, // [4:5] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_dashboard_service_proto_init() }
@@ -452,7 +535,7 @@ func file_sabores_v1_admin_dashboard_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_dashboard_service_proto_rawDesc), len(file_sabores_v1_admin_dashboard_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   5,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

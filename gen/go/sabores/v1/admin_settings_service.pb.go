@@ -23,6 +23,229 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// TillRules are the owner's rules for the till.
+type TillRules struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// max_line_discount_basis_points is the most the owner or an admin may
+	// take off one line at the till (1000 = 10 %; 0 allows no discount).
+	// Till staff may never discount.
+	MaxLineDiscountBasisPoints int32 `protobuf:"varint,1,opt,name=max_line_discount_basis_points,json=maxLineDiscountBasisPoints,proto3" json:"max_line_discount_basis_points,omitempty"`
+	unknownFields              protoimpl.UnknownFields
+	sizeCache                  protoimpl.SizeCache
+}
+
+func (x *TillRules) Reset() {
+	*x = TillRules{}
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *TillRules) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*TillRules) ProtoMessage() {}
+
+func (x *TillRules) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use TillRules.ProtoReflect.Descriptor instead.
+func (*TillRules) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *TillRules) GetMaxLineDiscountBasisPoints() int32 {
+	if x != nil {
+		return x.MaxLineDiscountBasisPoints
+	}
+	return 0
+}
+
+// GetTillRulesRequest has no parameters.
+type GetTillRulesRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTillRulesRequest) Reset() {
+	*x = GetTillRulesRequest{}
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTillRulesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTillRulesRequest) ProtoMessage() {}
+
+func (x *GetTillRulesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTillRulesRequest.ProtoReflect.Descriptor instead.
+func (*GetTillRulesRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{1}
+}
+
+// GetTillRulesResponse is the rules in force.
+type GetTillRulesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// rules are the rules in force (the defaults until the owner saves).
+	Rules         *TillRules `protobuf:"bytes,1,opt,name=rules,proto3" json:"rules,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetTillRulesResponse) Reset() {
+	*x = GetTillRulesResponse{}
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetTillRulesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetTillRulesResponse) ProtoMessage() {}
+
+func (x *GetTillRulesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetTillRulesResponse.ProtoReflect.Descriptor instead.
+func (*GetTillRulesResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *GetTillRulesResponse) GetRules() *TillRules {
+	if x != nil {
+		return x.Rules
+	}
+	return nil
+}
+
+// UpdateTillRulesRequest is the new rules.
+type UpdateTillRulesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// rules replace the rules in force.
+	Rules         *TillRules `protobuf:"bytes,1,opt,name=rules,proto3" json:"rules,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateTillRulesRequest) Reset() {
+	*x = UpdateTillRulesRequest{}
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateTillRulesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateTillRulesRequest) ProtoMessage() {}
+
+func (x *UpdateTillRulesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateTillRulesRequest.ProtoReflect.Descriptor instead.
+func (*UpdateTillRulesRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *UpdateTillRulesRequest) GetRules() *TillRules {
+	if x != nil {
+		return x.Rules
+	}
+	return nil
+}
+
+// UpdateTillRulesResponse is the rules saved.
+type UpdateTillRulesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// rules are the rules now in force.
+	Rules         *TillRules `protobuf:"bytes,1,opt,name=rules,proto3" json:"rules,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateTillRulesResponse) Reset() {
+	*x = UpdateTillRulesResponse{}
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateTillRulesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateTillRulesResponse) ProtoMessage() {}
+
+func (x *UpdateTillRulesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateTillRulesResponse.ProtoReflect.Descriptor instead.
+func (*UpdateTillRulesResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *UpdateTillRulesResponse) GetRules() *TillRules {
+	if x != nil {
+		return x.Rules
+	}
+	return nil
+}
+
 // GetSignInConfigRequest has no parameters.
 type GetSignInConfigRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -32,7 +255,7 @@ type GetSignInConfigRequest struct {
 
 func (x *GetSignInConfigRequest) Reset() {
 	*x = GetSignInConfigRequest{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +267,7 @@ func (x *GetSignInConfigRequest) String() string {
 func (*GetSignInConfigRequest) ProtoMessage() {}
 
 func (x *GetSignInConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +280,7 @@ func (x *GetSignInConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSignInConfigRequest.ProtoReflect.Descriptor instead.
 func (*GetSignInConfigRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{5}
 }
 
 // GetSignInConfigResponse carries the status.
@@ -71,7 +294,7 @@ type GetSignInConfigResponse struct {
 
 func (x *GetSignInConfigResponse) Reset() {
 	*x = GetSignInConfigResponse{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -83,7 +306,7 @@ func (x *GetSignInConfigResponse) String() string {
 func (*GetSignInConfigResponse) ProtoMessage() {}
 
 func (x *GetSignInConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -96,7 +319,7 @@ func (x *GetSignInConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSignInConfigResponse.ProtoReflect.Descriptor instead.
 func (*GetSignInConfigResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetSignInConfigResponse) GetConfig() *SignInConfig {
@@ -119,7 +342,7 @@ type UpdateSignInConfigRequest struct {
 
 func (x *UpdateSignInConfigRequest) Reset() {
 	*x = UpdateSignInConfigRequest{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -131,7 +354,7 @@ func (x *UpdateSignInConfigRequest) String() string {
 func (*UpdateSignInConfigRequest) ProtoMessage() {}
 
 func (x *UpdateSignInConfigRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -144,7 +367,7 @@ func (x *UpdateSignInConfigRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSignInConfigRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSignInConfigRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *UpdateSignInConfigRequest) GetConfigured() bool {
@@ -172,7 +395,7 @@ type UpdateSignInConfigResponse struct {
 
 func (x *UpdateSignInConfigResponse) Reset() {
 	*x = UpdateSignInConfigResponse{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -184,7 +407,7 @@ func (x *UpdateSignInConfigResponse) String() string {
 func (*UpdateSignInConfigResponse) ProtoMessage() {}
 
 func (x *UpdateSignInConfigResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -197,7 +420,7 @@ func (x *UpdateSignInConfigResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSignInConfigResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSignInConfigResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *UpdateSignInConfigResponse) GetConfig() *SignInConfig {
@@ -229,7 +452,7 @@ type SignInConfig struct {
 
 func (x *SignInConfig) Reset() {
 	*x = SignInConfig{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -241,7 +464,7 @@ func (x *SignInConfig) String() string {
 func (*SignInConfig) ProtoMessage() {}
 
 func (x *SignInConfig) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -254,7 +477,7 @@ func (x *SignInConfig) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SignInConfig.ProtoReflect.Descriptor instead.
 func (*SignInConfig) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SignInConfig) GetConfigured() bool {
@@ -313,7 +536,7 @@ type ShopSettings struct {
 
 func (x *ShopSettings) Reset() {
 	*x = ShopSettings{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -325,7 +548,7 @@ func (x *ShopSettings) String() string {
 func (*ShopSettings) ProtoMessage() {}
 
 func (x *ShopSettings) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -338,7 +561,7 @@ func (x *ShopSettings) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ShopSettings.ProtoReflect.Descriptor instead.
 func (*ShopSettings) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ShopSettings) GetDetails() *ShopDetails {
@@ -364,7 +587,7 @@ type GetShopSettingsRequest struct {
 
 func (x *GetShopSettingsRequest) Reset() {
 	*x = GetShopSettingsRequest{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -376,7 +599,7 @@ func (x *GetShopSettingsRequest) String() string {
 func (*GetShopSettingsRequest) ProtoMessage() {}
 
 func (x *GetShopSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -389,7 +612,7 @@ func (x *GetShopSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetShopSettingsRequest.ProtoReflect.Descriptor instead.
 func (*GetShopSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{11}
 }
 
 // GetShopSettingsResponse carries every setting.
@@ -408,7 +631,7 @@ type GetShopSettingsResponse struct {
 
 func (x *GetShopSettingsResponse) Reset() {
 	*x = GetShopSettingsResponse{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -420,7 +643,7 @@ func (x *GetShopSettingsResponse) String() string {
 func (*GetShopSettingsResponse) ProtoMessage() {}
 
 func (x *GetShopSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -433,7 +656,7 @@ func (x *GetShopSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetShopSettingsResponse.ProtoReflect.Descriptor instead.
 func (*GetShopSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetShopSettingsResponse) GetSettings() *ShopSettings {
@@ -468,7 +691,7 @@ type UpdateShopSettingsRequest struct {
 
 func (x *UpdateShopSettingsRequest) Reset() {
 	*x = UpdateShopSettingsRequest{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -480,7 +703,7 @@ func (x *UpdateShopSettingsRequest) String() string {
 func (*UpdateShopSettingsRequest) ProtoMessage() {}
 
 func (x *UpdateShopSettingsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -493,7 +716,7 @@ func (x *UpdateShopSettingsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateShopSettingsRequest.ProtoReflect.Descriptor instead.
 func (*UpdateShopSettingsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *UpdateShopSettingsRequest) GetSettings() *ShopSettings {
@@ -519,7 +742,7 @@ type UpdateShopSettingsResponse struct {
 
 func (x *UpdateShopSettingsResponse) Reset() {
 	*x = UpdateShopSettingsResponse{}
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -531,7 +754,7 @@ func (x *UpdateShopSettingsResponse) String() string {
 func (*UpdateShopSettingsResponse) ProtoMessage() {}
 
 func (x *UpdateShopSettingsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_settings_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -544,7 +767,7 @@ func (x *UpdateShopSettingsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateShopSettingsResponse.ProtoReflect.Descriptor instead.
 func (*UpdateShopSettingsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_admin_settings_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *UpdateShopSettingsResponse) GetSettings() *ShopSettings {
@@ -573,7 +796,17 @@ var File_sabores_v1_admin_settings_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_settings_service_proto_rawDesc = "" +
 	"\n" +
 	"'sabores/v1/admin_settings_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/shop_details.proto\"\x18\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1dsabores/v1/shop_details.proto\"[\n" +
+	"\tTillRules\x12N\n" +
+	"\x1emax_line_discount_basis_points\x18\x01 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x1amaxLineDiscountBasisPoints\"\x15\n" +
+	"\x13GetTillRulesRequest\"C\n" +
+	"\x14GetTillRulesResponse\x12+\n" +
+	"\x05rules\x18\x01 \x01(\v2\x15.sabores.v1.TillRulesR\x05rules\"M\n" +
+	"\x16UpdateTillRulesRequest\x123\n" +
+	"\x05rules\x18\x01 \x01(\v2\x15.sabores.v1.TillRulesB\x06\xbaH\x03\xc8\x01\x01R\x05rules\"F\n" +
+	"\x17UpdateTillRulesResponse\x12+\n" +
+	"\x05rules\x18\x01 \x01(\v2\x15.sabores.v1.TillRulesR\x05rules\"\x18\n" +
 	"\x16GetSignInConfigRequest\"K\n" +
 	"\x17GetSignInConfigResponse\x120\n" +
 	"\x06config\x18\x01 \x01(\v2\x18.sabores.v1.SignInConfigR\x06config\"d\n" +
@@ -614,12 +847,14 @@ const file_sabores_v1_admin_settings_service_proto_rawDesc = "" +
 	"unfinished\x18\x02 \x03(\tR\n" +
 	"unfinished\x12;\n" +
 	"\vupdate_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"updateTime2\xa2\x03\n" +
+	"updateTime2\xd6\x04\n" +
 	"\x14AdminSettingsService\x12_\n" +
 	"\x0fGetShopSettings\x12\".sabores.v1.GetShopSettingsRequest\x1a#.sabores.v1.GetShopSettingsResponse\"\x03\x90\x02\x01\x12c\n" +
 	"\x12UpdateShopSettings\x12%.sabores.v1.UpdateShopSettingsRequest\x1a&.sabores.v1.UpdateShopSettingsResponse\x12_\n" +
 	"\x0fGetSignInConfig\x12\".sabores.v1.GetSignInConfigRequest\x1a#.sabores.v1.GetSignInConfigResponse\"\x03\x90\x02\x01\x12c\n" +
-	"\x12UpdateSignInConfig\x12%.sabores.v1.UpdateSignInConfigRequest\x1a&.sabores.v1.UpdateSignInConfigResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x12UpdateSignInConfig\x12%.sabores.v1.UpdateSignInConfigRequest\x1a&.sabores.v1.UpdateSignInConfigResponse\x12V\n" +
+	"\fGetTillRules\x12\x1f.sabores.v1.GetTillRulesRequest\x1a .sabores.v1.GetTillRulesResponse\"\x03\x90\x02\x01\x12Z\n" +
+	"\x0fUpdateTillRules\x12\".sabores.v1.UpdateTillRulesRequest\x1a#.sabores.v1.UpdateTillRulesResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_settings_service_proto_rawDescOnce sync.Once
@@ -633,44 +868,56 @@ func file_sabores_v1_admin_settings_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_settings_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_settings_service_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_sabores_v1_admin_settings_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_sabores_v1_admin_settings_service_proto_goTypes = []any{
-	(*GetSignInConfigRequest)(nil),     // 0: sabores.v1.GetSignInConfigRequest
-	(*GetSignInConfigResponse)(nil),    // 1: sabores.v1.GetSignInConfigResponse
-	(*UpdateSignInConfigRequest)(nil),  // 2: sabores.v1.UpdateSignInConfigRequest
-	(*UpdateSignInConfigResponse)(nil), // 3: sabores.v1.UpdateSignInConfigResponse
-	(*SignInConfig)(nil),               // 4: sabores.v1.SignInConfig
-	(*ShopSettings)(nil),               // 5: sabores.v1.ShopSettings
-	(*GetShopSettingsRequest)(nil),     // 6: sabores.v1.GetShopSettingsRequest
-	(*GetShopSettingsResponse)(nil),    // 7: sabores.v1.GetShopSettingsResponse
-	(*UpdateShopSettingsRequest)(nil),  // 8: sabores.v1.UpdateShopSettingsRequest
-	(*UpdateShopSettingsResponse)(nil), // 9: sabores.v1.UpdateShopSettingsResponse
-	(*timestamppb.Timestamp)(nil),      // 10: google.protobuf.Timestamp
-	(*ShopDetails)(nil),                // 11: sabores.v1.ShopDetails
+	(*TillRules)(nil),                  // 0: sabores.v1.TillRules
+	(*GetTillRulesRequest)(nil),        // 1: sabores.v1.GetTillRulesRequest
+	(*GetTillRulesResponse)(nil),       // 2: sabores.v1.GetTillRulesResponse
+	(*UpdateTillRulesRequest)(nil),     // 3: sabores.v1.UpdateTillRulesRequest
+	(*UpdateTillRulesResponse)(nil),    // 4: sabores.v1.UpdateTillRulesResponse
+	(*GetSignInConfigRequest)(nil),     // 5: sabores.v1.GetSignInConfigRequest
+	(*GetSignInConfigResponse)(nil),    // 6: sabores.v1.GetSignInConfigResponse
+	(*UpdateSignInConfigRequest)(nil),  // 7: sabores.v1.UpdateSignInConfigRequest
+	(*UpdateSignInConfigResponse)(nil), // 8: sabores.v1.UpdateSignInConfigResponse
+	(*SignInConfig)(nil),               // 9: sabores.v1.SignInConfig
+	(*ShopSettings)(nil),               // 10: sabores.v1.ShopSettings
+	(*GetShopSettingsRequest)(nil),     // 11: sabores.v1.GetShopSettingsRequest
+	(*GetShopSettingsResponse)(nil),    // 12: sabores.v1.GetShopSettingsResponse
+	(*UpdateShopSettingsRequest)(nil),  // 13: sabores.v1.UpdateShopSettingsRequest
+	(*UpdateShopSettingsResponse)(nil), // 14: sabores.v1.UpdateShopSettingsResponse
+	(*timestamppb.Timestamp)(nil),      // 15: google.protobuf.Timestamp
+	(*ShopDetails)(nil),                // 16: sabores.v1.ShopDetails
 }
 var file_sabores_v1_admin_settings_service_proto_depIdxs = []int32{
-	4,  // 0: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	4,  // 1: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
-	10, // 2: sabores.v1.SignInConfig.update_time:type_name -> google.protobuf.Timestamp
-	11, // 3: sabores.v1.ShopSettings.details:type_name -> sabores.v1.ShopDetails
-	5,  // 4: sabores.v1.GetShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
-	10, // 5: sabores.v1.GetShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
-	5,  // 6: sabores.v1.UpdateShopSettingsRequest.settings:type_name -> sabores.v1.ShopSettings
-	5,  // 7: sabores.v1.UpdateShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
-	10, // 8: sabores.v1.UpdateShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
-	6,  // 9: sabores.v1.AdminSettingsService.GetShopSettings:input_type -> sabores.v1.GetShopSettingsRequest
-	8,  // 10: sabores.v1.AdminSettingsService.UpdateShopSettings:input_type -> sabores.v1.UpdateShopSettingsRequest
-	0,  // 11: sabores.v1.AdminSettingsService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
-	2,  // 12: sabores.v1.AdminSettingsService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
-	7,  // 13: sabores.v1.AdminSettingsService.GetShopSettings:output_type -> sabores.v1.GetShopSettingsResponse
-	9,  // 14: sabores.v1.AdminSettingsService.UpdateShopSettings:output_type -> sabores.v1.UpdateShopSettingsResponse
-	1,  // 15: sabores.v1.AdminSettingsService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
-	3,  // 16: sabores.v1.AdminSettingsService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
-	13, // [13:17] is the sub-list for method output_type
-	9,  // [9:13] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	0,  // 0: sabores.v1.GetTillRulesResponse.rules:type_name -> sabores.v1.TillRules
+	0,  // 1: sabores.v1.UpdateTillRulesRequest.rules:type_name -> sabores.v1.TillRules
+	0,  // 2: sabores.v1.UpdateTillRulesResponse.rules:type_name -> sabores.v1.TillRules
+	9,  // 3: sabores.v1.GetSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	9,  // 4: sabores.v1.UpdateSignInConfigResponse.config:type_name -> sabores.v1.SignInConfig
+	15, // 5: sabores.v1.SignInConfig.update_time:type_name -> google.protobuf.Timestamp
+	16, // 6: sabores.v1.ShopSettings.details:type_name -> sabores.v1.ShopDetails
+	10, // 7: sabores.v1.GetShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
+	15, // 8: sabores.v1.GetShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
+	10, // 9: sabores.v1.UpdateShopSettingsRequest.settings:type_name -> sabores.v1.ShopSettings
+	10, // 10: sabores.v1.UpdateShopSettingsResponse.settings:type_name -> sabores.v1.ShopSettings
+	15, // 11: sabores.v1.UpdateShopSettingsResponse.update_time:type_name -> google.protobuf.Timestamp
+	11, // 12: sabores.v1.AdminSettingsService.GetShopSettings:input_type -> sabores.v1.GetShopSettingsRequest
+	13, // 13: sabores.v1.AdminSettingsService.UpdateShopSettings:input_type -> sabores.v1.UpdateShopSettingsRequest
+	5,  // 14: sabores.v1.AdminSettingsService.GetSignInConfig:input_type -> sabores.v1.GetSignInConfigRequest
+	7,  // 15: sabores.v1.AdminSettingsService.UpdateSignInConfig:input_type -> sabores.v1.UpdateSignInConfigRequest
+	1,  // 16: sabores.v1.AdminSettingsService.GetTillRules:input_type -> sabores.v1.GetTillRulesRequest
+	3,  // 17: sabores.v1.AdminSettingsService.UpdateTillRules:input_type -> sabores.v1.UpdateTillRulesRequest
+	12, // 18: sabores.v1.AdminSettingsService.GetShopSettings:output_type -> sabores.v1.GetShopSettingsResponse
+	14, // 19: sabores.v1.AdminSettingsService.UpdateShopSettings:output_type -> sabores.v1.UpdateShopSettingsResponse
+	6,  // 20: sabores.v1.AdminSettingsService.GetSignInConfig:output_type -> sabores.v1.GetSignInConfigResponse
+	8,  // 21: sabores.v1.AdminSettingsService.UpdateSignInConfig:output_type -> sabores.v1.UpdateSignInConfigResponse
+	2,  // 22: sabores.v1.AdminSettingsService.GetTillRules:output_type -> sabores.v1.GetTillRulesResponse
+	4,  // 23: sabores.v1.AdminSettingsService.UpdateTillRules:output_type -> sabores.v1.UpdateTillRulesResponse
+	18, // [18:24] is the sub-list for method output_type
+	12, // [12:18] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_settings_service_proto_init() }
@@ -685,7 +932,7 @@ func file_sabores_v1_admin_settings_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_settings_service_proto_rawDesc), len(file_sabores_v1_admin_settings_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

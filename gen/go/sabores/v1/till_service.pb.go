@@ -403,9 +403,12 @@ type TillLineInput struct {
 	WeightGrams int32 `protobuf:"varint,3,opt,name=weight_grams,json=weightGrams,proto3" json:"weight_grams,omitempty"`
 	// scanned_code is the variable-measure code the line came from, if any:
 	// its weight or price is read from it again on the server.
-	ScannedCode   string `protobuf:"bytes,4,opt,name=scanned_code,json=scannedCode,proto3" json:"scanned_code,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ScannedCode string `protobuf:"bytes,4,opt,name=scanned_code,json=scannedCode,proto3" json:"scanned_code,omitempty"`
+	// discount_basis_points is a discount off the line (1000 = 10 %): only
+	// the owner or an admin may give one, up to the owner's maximum.
+	DiscountBasisPoints int32 `protobuf:"varint,5,opt,name=discount_basis_points,json=discountBasisPoints,proto3" json:"discount_basis_points,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *TillLineInput) Reset() {
@@ -464,6 +467,13 @@ func (x *TillLineInput) GetScannedCode() string {
 		return x.ScannedCode
 	}
 	return ""
+}
+
+func (x *TillLineInput) GetDiscountBasisPoints() int32 {
+	if x != nil {
+		return x.DiscountBasisPoints
+	}
+	return 0
 }
 
 // TillPaymentInput is one payment of a sale; several split it.
@@ -2214,14 +2224,16 @@ const file_sabores_v1_till_service_proto_rawDesc = "" +
 	"\x19SearchTillProductsRequest\x12\x1f\n" +
 	"\x05query\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x02\x18PR\x05query\"Q\n" +
 	"\x1aSearchTillProductsResponse\x123\n" +
-	"\bproducts\x18\x01 \x03(\v2\x17.sabores.v1.TillProductR\bproducts\"\xcb\x01\n" +
+	"\bproducts\x18\x01 \x03(\v2\x17.sabores.v1.TillProductR\bproducts\"\x8b\x02\n" +
 	"\rTillLineInput\x12&\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12&\n" +
 	"\bquantity\x18\x02 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\xe7\a(\x00R\bquantity\x12.\n" +
 	"\fweight_grams\x18\x03 \x01(\x05B\v\xbaH\b\x1a\x06\x18\x9f\x8d\x06(\x00R\vweightGrams\x12:\n" +
-	"\fscanned_code\x18\x04 \x01(\tB\x17\xbaH\x14r\x122\x10^([0-9]{8,14})?$R\vscannedCode\"\xb5\x01\n" +
+	"\fscanned_code\x18\x04 \x01(\tB\x17\xbaH\x14r\x122\x10^([0-9]{8,14})?$R\vscannedCode\x12>\n" +
+	"\x15discount_basis_points\x18\x05 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\x90N(\x00R\x13discountBasisPoints\"\xb5\x01\n" +
 	"\x10TillPaymentInput\x12A\n" +
 	"\x06method\x18\x01 \x01(\x0e2\x1d.sabores.v1.TillPaymentMethodB\n" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x06method\x12/\n" +

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_dashboard_service.proto.
  */
 export const file_sabores_v1_admin_dashboard_service: GenFile = /*@__PURE__*/
-  fileDesc("CihzYWJvcmVzL3YxL2FkbWluX2Rhc2hib2FyZF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIhoKGEdldERhc2hib2FyZFN0YXRzUmVxdWVzdCKOAgoZR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZRITCgtvcmRlcl9jb3VudBgBIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEhYKDmN1c3RvbWVyX2NvdW50GAQgASgFEhUKDXByb2R1Y3RfY291bnQYBSABKAUSJAoFZGFpbHkYBiADKAsyFS5zYWJvcmVzLnYxLkRhaWx5U3RhdBIsCgxiZXN0X3NlbGxlcnMYByADKAsyFi5zYWJvcmVzLnYxLkJlc3RTZWxsZXISJAoFc3R1Y2sYCCABKAsyFS5zYWJvcmVzLnYxLlN0dWNrV29yayJHCglTdHVja1dvcmsSDgoGZW1haWxzGAEgASgDEg8KB3JlZnVuZHMYAiABKAMSGQoRdmVyaWZhY3R1X3JlY29yZHMYAyABKAMiRQoJRGFpbHlTdGF0EgwKBGRhdGUYASABKAkSEwoLb3JkZXJfY291bnQYAiABKAUSFQoNcmV2ZW51ZV9jZW50cxgDIAEoAyJXCgpCZXN0U2VsbGVyEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIQCghxdWFudGl0eRgDIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAQgASgDMn4KFUFkbWluRGFzaGJvYXJkU2VydmljZRJlChFHZXREYXNoYm9hcmRTdGF0cxIkLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXREYXNoYm9hcmRTdGF0c1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM");
+  fileDesc("CihzYWJvcmVzL3YxL2FkbWluX2Rhc2hib2FyZF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIhoKGEdldERhc2hib2FyZFN0YXRzUmVxdWVzdCK9AgoZR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZRITCgtvcmRlcl9jb3VudBgBIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEhYKDmN1c3RvbWVyX2NvdW50GAQgASgFEhUKDXByb2R1Y3RfY291bnQYBSABKAUSJAoFZGFpbHkYBiADKAsyFS5zYWJvcmVzLnYxLkRhaWx5U3RhdBIsCgxiZXN0X3NlbGxlcnMYByADKAsyFi5zYWJvcmVzLnYxLkJlc3RTZWxsZXISJAoFc3R1Y2sYCCABKAsyFS5zYWJvcmVzLnYxLlN0dWNrV29yaxItCgxjb3VudF9uZWVkZWQYCSADKAsyFy5zYWJvcmVzLnYxLkNvdW50TmVlZGVkIj4KC0NvdW50TmVlZGVkEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVzdG9jaxgDIAEoAyJHCglTdHVja1dvcmsSDgoGZW1haWxzGAEgASgDEg8KB3JlZnVuZHMYAiABKAMSGQoRdmVyaWZhY3R1X3JlY29yZHMYAyABKAMiRQoJRGFpbHlTdGF0EgwKBGRhdGUYASABKAkSEwoLb3JkZXJfY291bnQYAiABKAUSFQoNcmV2ZW51ZV9jZW50cxgDIAEoAyJXCgpCZXN0U2VsbGVyEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIQCghxdWFudGl0eRgDIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAQgASgDMn4KFUFkbWluRGFzaGJvYXJkU2VydmljZRJlChFHZXREYXNoYm9hcmRTdGF0cxIkLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXREYXNoYm9hcmRTdGF0c1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM");
 
 /**
  * GetDashboardStatsRequest has no parameters.
@@ -89,6 +89,15 @@ export type GetDashboardStatsResponse = Message<"sabores.v1.GetDashboardStatsRes
    * @generated from field: sabores.v1.StuckWork stuck = 8;
    */
   stuck?: StuckWork | undefined;
+
+  /**
+   * count_needed are products whose counted stock went negative (a till
+   * sale sold the unit in hand beyond the count): count them. At most 20,
+   * the most negative first.
+   *
+   * @generated from field: repeated sabores.v1.CountNeeded count_needed = 9;
+   */
+  countNeeded: CountNeeded[];
 };
 
 /**
@@ -97,6 +106,41 @@ export type GetDashboardStatsResponse = Message<"sabores.v1.GetDashboardStatsRes
  */
 export const GetDashboardStatsResponseSchema: GenMessage<GetDashboardStatsResponse> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_dashboard_service, 1);
+
+/**
+ * CountNeeded is a product the owner is asked to count.
+ *
+ * @generated from message sabores.v1.CountNeeded
+ */
+export type CountNeeded = Message<"sabores.v1.CountNeeded"> & {
+  /**
+   * product_id is the product's id.
+   *
+   * @generated from field: int64 product_id = 1;
+   */
+  productId: bigint;
+
+  /**
+   * name is its name.
+   *
+   * @generated from field: string name = 2;
+   */
+  name: string;
+
+  /**
+   * stock is its counted stock, below zero.
+   *
+   * @generated from field: int64 stock = 3;
+   */
+  stock: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.CountNeeded.
+ * Use `create(CountNeededSchema)` to create a new message.
+ */
+export const CountNeededSchema: GenMessage<CountNeeded> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_dashboard_service, 2);
 
 /**
  * StuckWork counts the work stuck now.
@@ -134,7 +178,7 @@ export type StuckWork = Message<"sabores.v1.StuckWork"> & {
  * Use `create(StuckWorkSchema)` to create a new message.
  */
 export const StuckWorkSchema: GenMessage<StuckWork> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_dashboard_service, 2);
+  messageDesc(file_sabores_v1_admin_dashboard_service, 3);
 
 /**
  * DailyStat is one day's orders.
@@ -169,7 +213,7 @@ export type DailyStat = Message<"sabores.v1.DailyStat"> & {
  * Use `create(DailyStatSchema)` to create a new message.
  */
 export const DailyStatSchema: GenMessage<DailyStat> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_dashboard_service, 3);
+  messageDesc(file_sabores_v1_admin_dashboard_service, 4);
 
 /**
  * BestSeller is a product among the most sold.
@@ -211,7 +255,7 @@ export type BestSeller = Message<"sabores.v1.BestSeller"> & {
  * Use `create(BestSellerSchema)` to create a new message.
  */
 export const BestSellerSchema: GenMessage<BestSeller> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_dashboard_service, 4);
+  messageDesc(file_sabores_v1_admin_dashboard_service, 5);
 
 /**
  * AdminDashboardService is the back office's statistics. Admins only.

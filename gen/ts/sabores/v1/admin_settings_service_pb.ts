@@ -15,7 +15,108 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_settings_service.proto.
  */
 export const file_sabores_v1_admin_settings_service: GenFile = /*@__PURE__*/
-  fileDesc("CidzYWJvcmVzL3YxL2FkbWluX3NldHRpbmdzX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiGAoWR2V0U2lnbkluQ29uZmlnUmVxdWVzdCJDChdHZXRTaWduSW5Db25maWdSZXNwb25zZRIoCgZjb25maWcYASABKAsyGC5zYWJvcmVzLnYxLlNpZ25JbkNvbmZpZyJIChlVcGRhdGVTaWduSW5Db25maWdSZXF1ZXN0EhIKCmNvbmZpZ3VyZWQYASABKAgSFwoPY3VzdG9tX2JyYW5kaW5nGAIgASgIIkYKGlVwZGF0ZVNpZ25JbkNvbmZpZ1Jlc3BvbnNlEigKBmNvbmZpZxgBIAEoCzIYLnNhYm9yZXMudjEuU2lnbkluQ29uZmlnIsABCgxTaWduSW5Db25maWcSEgoKY29uZmlndXJlZBgBIAEoCBIXCg9jdXN0b21fYnJhbmRpbmcYAiABKAgSLwoLdXBkYXRlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnVwZGF0ZWRfYnkYBCABKAkSIAoYZ29vZ2xlX2NsaWVudF9jb25maWd1cmVkGAUgASgIEhwKFGRldl9wcm92aWRlcl9lbmFibGVkGAYgASgIIoIBCgxTaG9wU2V0dGluZ3MSMAoHZGV0YWlscxgBIAEoCzIXLnNhYm9yZXMudjEuU2hvcERldGFpbHNCBrpIA8gBARJACgRpYmFuGAIgASgJQjK6SC9yLTIrXihbQS1aYS16XXsyfVswLTldezJ9W0EtWmEtejAtOSBdezExLDQwfSk/JCIYChZHZXRTaG9wU2V0dGluZ3NSZXF1ZXN0IooBChdHZXRTaG9wU2V0dGluZ3NSZXNwb25zZRIqCghzZXR0aW5ncxgBIAEoCzIYLnNhYm9yZXMudjEuU2hvcFNldHRpbmdzEhIKCnVuZmluaXNoZWQYAiADKAkSLwoLdXBkYXRlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk8KGVVwZGF0ZVNob3BTZXR0aW5nc1JlcXVlc3QSMgoIc2V0dGluZ3MYASABKAsyGC5zYWJvcmVzLnYxLlNob3BTZXR0aW5nc0IGukgDyAEBIo0BChpVcGRhdGVTaG9wU2V0dGluZ3NSZXNwb25zZRIqCghzZXR0aW5ncxgBIAEoCzIYLnNhYm9yZXMudjEuU2hvcFNldHRpbmdzEhIKCnVuZmluaXNoZWQYAiADKAkSLwoLdXBkYXRlX3RpbWUYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wMqIDChRBZG1pblNldHRpbmdzU2VydmljZRJfCg9HZXRTaG9wU2V0dGluZ3MSIi5zYWJvcmVzLnYxLkdldFNob3BTZXR0aW5nc1JlcXVlc3QaIy5zYWJvcmVzLnYxLkdldFNob3BTZXR0aW5nc1Jlc3BvbnNlIgOQAgESYwoSVXBkYXRlU2hvcFNldHRpbmdzEiUuc2Fib3Jlcy52MS5VcGRhdGVTaG9wU2V0dGluZ3NSZXF1ZXN0GiYuc2Fib3Jlcy52MS5VcGRhdGVTaG9wU2V0dGluZ3NSZXNwb25zZRJfCg9HZXRTaWduSW5Db25maWcSIi5zYWJvcmVzLnYxLkdldFNpZ25JbkNvbmZpZ1JlcXVlc3QaIy5zYWJvcmVzLnYxLkdldFNpZ25JbkNvbmZpZ1Jlc3BvbnNlIgOQAgESYwoSVXBkYXRlU2lnbkluQ29uZmlnEiUuc2Fib3Jlcy52MS5VcGRhdGVTaWduSW5Db25maWdSZXF1ZXN0GiYuc2Fib3Jlcy52MS5VcGRhdGVTaWduSW5Db25maWdSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_shop_details]);
+  fileDesc("CidzYWJvcmVzL3YxL2FkbWluX3NldHRpbmdzX3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEiPwoJVGlsbFJ1bGVzEjIKHm1heF9saW5lX2Rpc2NvdW50X2Jhc2lzX3BvaW50cxgBIAEoBUIKukgHGgUYkE4oACIVChNHZXRUaWxsUnVsZXNSZXF1ZXN0IjwKFEdldFRpbGxSdWxlc1Jlc3BvbnNlEiQKBXJ1bGVzGAEgASgLMhUuc2Fib3Jlcy52MS5UaWxsUnVsZXMiRgoWVXBkYXRlVGlsbFJ1bGVzUmVxdWVzdBIsCgVydWxlcxgBIAEoCzIVLnNhYm9yZXMudjEuVGlsbFJ1bGVzQga6SAPIAQEiPwoXVXBkYXRlVGlsbFJ1bGVzUmVzcG9uc2USJAoFcnVsZXMYASABKAsyFS5zYWJvcmVzLnYxLlRpbGxSdWxlcyIYChZHZXRTaWduSW5Db25maWdSZXF1ZXN0IkMKF0dldFNpZ25JbkNvbmZpZ1Jlc3BvbnNlEigKBmNvbmZpZxgBIAEoCzIYLnNhYm9yZXMudjEuU2lnbkluQ29uZmlnIkgKGVVwZGF0ZVNpZ25JbkNvbmZpZ1JlcXVlc3QSEgoKY29uZmlndXJlZBgBIAEoCBIXCg9jdXN0b21fYnJhbmRpbmcYAiABKAgiRgoaVXBkYXRlU2lnbkluQ29uZmlnUmVzcG9uc2USKAoGY29uZmlnGAEgASgLMhguc2Fib3Jlcy52MS5TaWduSW5Db25maWciwAEKDFNpZ25JbkNvbmZpZxISCgpjb25maWd1cmVkGAEgASgIEhcKD2N1c3RvbV9icmFuZGluZxgCIAEoCBIvCgt1cGRhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEgoKdXBkYXRlZF9ieRgEIAEoCRIgChhnb29nbGVfY2xpZW50X2NvbmZpZ3VyZWQYBSABKAgSHAoUZGV2X3Byb3ZpZGVyX2VuYWJsZWQYBiABKAgiggEKDFNob3BTZXR0aW5ncxIwCgdkZXRhaWxzGAEgASgLMhcuc2Fib3Jlcy52MS5TaG9wRGV0YWlsc0IGukgDyAEBEkAKBGliYW4YAiABKAlCMrpIL3ItMiteKFtBLVphLXpdezJ9WzAtOV17Mn1bQS1aYS16MC05IF17MTEsNDB9KT8kIhgKFkdldFNob3BTZXR0aW5nc1JlcXVlc3QiigEKF0dldFNob3BTZXR0aW5nc1Jlc3BvbnNlEioKCHNldHRpbmdzGAEgASgLMhguc2Fib3Jlcy52MS5TaG9wU2V0dGluZ3MSEgoKdW5maW5pc2hlZBgCIAMoCRIvCgt1cGRhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiTwoZVXBkYXRlU2hvcFNldHRpbmdzUmVxdWVzdBIyCghzZXR0aW5ncxgBIAEoCzIYLnNhYm9yZXMudjEuU2hvcFNldHRpbmdzQga6SAPIAQEijQEKGlVwZGF0ZVNob3BTZXR0aW5nc1Jlc3BvbnNlEioKCHNldHRpbmdzGAEgASgLMhguc2Fib3Jlcy52MS5TaG9wU2V0dGluZ3MSEgoKdW5maW5pc2hlZBgCIAMoCRIvCgt1cGRhdGVfdGltZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAy1gQKFEFkbWluU2V0dGluZ3NTZXJ2aWNlEl8KD0dldFNob3BTZXR0aW5ncxIiLnNhYm9yZXMudjEuR2V0U2hvcFNldHRpbmdzUmVxdWVzdBojLnNhYm9yZXMudjEuR2V0U2hvcFNldHRpbmdzUmVzcG9uc2UiA5ACARJjChJVcGRhdGVTaG9wU2V0dGluZ3MSJS5zYWJvcmVzLnYxLlVwZGF0ZVNob3BTZXR0aW5nc1JlcXVlc3QaJi5zYWJvcmVzLnYxLlVwZGF0ZVNob3BTZXR0aW5nc1Jlc3BvbnNlEl8KD0dldFNpZ25JbkNvbmZpZxIiLnNhYm9yZXMudjEuR2V0U2lnbkluQ29uZmlnUmVxdWVzdBojLnNhYm9yZXMudjEuR2V0U2lnbkluQ29uZmlnUmVzcG9uc2UiA5ACARJjChJVcGRhdGVTaWduSW5Db25maWcSJS5zYWJvcmVzLnYxLlVwZGF0ZVNpZ25JbkNvbmZpZ1JlcXVlc3QaJi5zYWJvcmVzLnYxLlVwZGF0ZVNpZ25JbkNvbmZpZ1Jlc3BvbnNlElYKDEdldFRpbGxSdWxlcxIfLnNhYm9yZXMudjEuR2V0VGlsbFJ1bGVzUmVxdWVzdBogLnNhYm9yZXMudjEuR2V0VGlsbFJ1bGVzUmVzcG9uc2UiA5ACARJaCg9VcGRhdGVUaWxsUnVsZXMSIi5zYWJvcmVzLnYxLlVwZGF0ZVRpbGxSdWxlc1JlcXVlc3QaIy5zYWJvcmVzLnYxLlVwZGF0ZVRpbGxSdWxlc1Jlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_shop_details]);
+
+/**
+ * TillRules are the owner's rules for the till.
+ *
+ * @generated from message sabores.v1.TillRules
+ */
+export type TillRules = Message<"sabores.v1.TillRules"> & {
+  /**
+   * max_line_discount_basis_points is the most the owner or an admin may
+   * take off one line at the till (1000 = 10 %; 0 allows no discount).
+   * Till staff may never discount.
+   *
+   * @generated from field: int32 max_line_discount_basis_points = 1;
+   */
+  maxLineDiscountBasisPoints: number;
+};
+
+/**
+ * Describes the message sabores.v1.TillRules.
+ * Use `create(TillRulesSchema)` to create a new message.
+ */
+export const TillRulesSchema: GenMessage<TillRules> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_settings_service, 0);
+
+/**
+ * GetTillRulesRequest has no parameters.
+ *
+ * @generated from message sabores.v1.GetTillRulesRequest
+ */
+export type GetTillRulesRequest = Message<"sabores.v1.GetTillRulesRequest"> & {
+};
+
+/**
+ * Describes the message sabores.v1.GetTillRulesRequest.
+ * Use `create(GetTillRulesRequestSchema)` to create a new message.
+ */
+export const GetTillRulesRequestSchema: GenMessage<GetTillRulesRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_settings_service, 1);
+
+/**
+ * GetTillRulesResponse is the rules in force.
+ *
+ * @generated from message sabores.v1.GetTillRulesResponse
+ */
+export type GetTillRulesResponse = Message<"sabores.v1.GetTillRulesResponse"> & {
+  /**
+   * rules are the rules in force (the defaults until the owner saves).
+   *
+   * @generated from field: sabores.v1.TillRules rules = 1;
+   */
+  rules?: TillRules | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.GetTillRulesResponse.
+ * Use `create(GetTillRulesResponseSchema)` to create a new message.
+ */
+export const GetTillRulesResponseSchema: GenMessage<GetTillRulesResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_settings_service, 2);
+
+/**
+ * UpdateTillRulesRequest is the new rules.
+ *
+ * @generated from message sabores.v1.UpdateTillRulesRequest
+ */
+export type UpdateTillRulesRequest = Message<"sabores.v1.UpdateTillRulesRequest"> & {
+  /**
+   * rules replace the rules in force.
+   *
+   * @generated from field: sabores.v1.TillRules rules = 1;
+   */
+  rules?: TillRules | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.UpdateTillRulesRequest.
+ * Use `create(UpdateTillRulesRequestSchema)` to create a new message.
+ */
+export const UpdateTillRulesRequestSchema: GenMessage<UpdateTillRulesRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_settings_service, 3);
+
+/**
+ * UpdateTillRulesResponse is the rules saved.
+ *
+ * @generated from message sabores.v1.UpdateTillRulesResponse
+ */
+export type UpdateTillRulesResponse = Message<"sabores.v1.UpdateTillRulesResponse"> & {
+  /**
+   * rules are the rules now in force.
+   *
+   * @generated from field: sabores.v1.TillRules rules = 1;
+   */
+  rules?: TillRules | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.UpdateTillRulesResponse.
+ * Use `create(UpdateTillRulesResponseSchema)` to create a new message.
+ */
+export const UpdateTillRulesResponseSchema: GenMessage<UpdateTillRulesResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_settings_service, 4);
 
 /**
  * GetSignInConfigRequest has no parameters.
@@ -30,7 +131,7 @@ export type GetSignInConfigRequest = Message<"sabores.v1.GetSignInConfigRequest"
  * Use `create(GetSignInConfigRequestSchema)` to create a new message.
  */
 export const GetSignInConfigRequestSchema: GenMessage<GetSignInConfigRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 0);
+  messageDesc(file_sabores_v1_admin_settings_service, 5);
 
 /**
  * GetSignInConfigResponse carries the status.
@@ -51,7 +152,7 @@ export type GetSignInConfigResponse = Message<"sabores.v1.GetSignInConfigRespons
  * Use `create(GetSignInConfigResponseSchema)` to create a new message.
  */
 export const GetSignInConfigResponseSchema: GenMessage<GetSignInConfigResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 1);
+  messageDesc(file_sabores_v1_admin_settings_service, 6);
 
 /**
  * UpdateSignInConfigRequest records the status ('Marcar como Configurado').
@@ -79,7 +180,7 @@ export type UpdateSignInConfigRequest = Message<"sabores.v1.UpdateSignInConfigRe
  * Use `create(UpdateSignInConfigRequestSchema)` to create a new message.
  */
 export const UpdateSignInConfigRequestSchema: GenMessage<UpdateSignInConfigRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 2);
+  messageDesc(file_sabores_v1_admin_settings_service, 7);
 
 /**
  * UpdateSignInConfigResponse carries the status as saved.
@@ -100,7 +201,7 @@ export type UpdateSignInConfigResponse = Message<"sabores.v1.UpdateSignInConfigR
  * Use `create(UpdateSignInConfigResponseSchema)` to create a new message.
  */
 export const UpdateSignInConfigResponseSchema: GenMessage<UpdateSignInConfigResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 3);
+  messageDesc(file_sabores_v1_admin_settings_service, 8);
 
 /**
  * SignInConfig is the Google sign-in configuration status.
@@ -157,7 +258,7 @@ export type SignInConfig = Message<"sabores.v1.SignInConfig"> & {
  * Use `create(SignInConfigSchema)` to create a new message.
  */
 export const SignInConfigSchema: GenMessage<SignInConfig> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 4);
+  messageDesc(file_sabores_v1_admin_settings_service, 9);
 
 /**
  * ShopSettings are every setting: the public details and the IBAN.
@@ -186,7 +287,7 @@ export type ShopSettings = Message<"sabores.v1.ShopSettings"> & {
  * Use `create(ShopSettingsSchema)` to create a new message.
  */
 export const ShopSettingsSchema: GenMessage<ShopSettings> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 5);
+  messageDesc(file_sabores_v1_admin_settings_service, 10);
 
 /**
  * GetShopSettingsRequest has no parameters.
@@ -201,7 +302,7 @@ export type GetShopSettingsRequest = Message<"sabores.v1.GetShopSettingsRequest"
  * Use `create(GetShopSettingsRequestSchema)` to create a new message.
  */
 export const GetShopSettingsRequestSchema: GenMessage<GetShopSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 6);
+  messageDesc(file_sabores_v1_admin_settings_service, 11);
 
 /**
  * GetShopSettingsResponse carries every setting.
@@ -237,7 +338,7 @@ export type GetShopSettingsResponse = Message<"sabores.v1.GetShopSettingsRespons
  * Use `create(GetShopSettingsResponseSchema)` to create a new message.
  */
 export const GetShopSettingsResponseSchema: GenMessage<GetShopSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 7);
+  messageDesc(file_sabores_v1_admin_settings_service, 12);
 
 /**
  * UpdateShopSettingsRequest replaces every setting.
@@ -258,7 +359,7 @@ export type UpdateShopSettingsRequest = Message<"sabores.v1.UpdateShopSettingsRe
  * Use `create(UpdateShopSettingsRequestSchema)` to create a new message.
  */
 export const UpdateShopSettingsRequestSchema: GenMessage<UpdateShopSettingsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 8);
+  messageDesc(file_sabores_v1_admin_settings_service, 13);
 
 /**
  * UpdateShopSettingsResponse carries the saved settings.
@@ -294,7 +395,7 @@ export type UpdateShopSettingsResponse = Message<"sabores.v1.UpdateShopSettingsR
  * Use `create(UpdateShopSettingsResponseSchema)` to create a new message.
  */
 export const UpdateShopSettingsResponseSchema: GenMessage<UpdateShopSettingsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_settings_service, 9);
+  messageDesc(file_sabores_v1_admin_settings_service, 14);
 
 /**
  * AdminSettingsService is the back office's settings: the shop's legal and
@@ -346,6 +447,27 @@ export const AdminSettingsService: GenService<{
     methodKind: "unary";
     input: typeof UpdateSignInConfigRequestSchema;
     output: typeof UpdateSignInConfigResponseSchema;
+  },
+  /**
+   * GetTillRules returns the owner's rules for the till. Admins only.
+   *
+   * @generated from rpc sabores.v1.AdminSettingsService.GetTillRules
+   */
+  getTillRules: {
+    methodKind: "unary";
+    input: typeof GetTillRulesRequestSchema;
+    output: typeof GetTillRulesResponseSchema;
+  },
+  /**
+   * UpdateTillRules saves the owner's rules for the till, recording the old
+   * and new values. Admins only.
+   *
+   * @generated from rpc sabores.v1.AdminSettingsService.UpdateTillRules
+   */
+  updateTillRules: {
+    methodKind: "unary";
+    input: typeof UpdateTillRulesRequestSchema;
+    output: typeof UpdateTillRulesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_settings_service, 0);

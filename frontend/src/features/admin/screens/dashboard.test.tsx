@@ -131,6 +131,26 @@ describe("admin dashboard", () => {
     expect(screen.queryByRole("heading", { name: "Precisa da sua atenção" })).toBeNull();
   });
 
+  it.each([
+    { language: "es" as const, title: "Productos que contar" },
+    { language: "pt" as const, title: "Produtos a contar" },
+  ])("asks the owner to count what the till sold below the count ($language)", async ({ language, title }) => {
+    renderAdmin(
+      "/admin",
+      (router) => {
+        router.service(AdminDashboardService, {
+          getDashboardStats: () => ({ orderCount: 1, countNeeded: [{ productId: 1005n, name: "Queso de Arzúa", stock: -2n }] }),
+        });
+        router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) });
+        router.service(AdminCustomerService, { listCustomers: () => ({ customers: [], totalSize: 0 }) });
+      },
+      { language },
+    );
+    const section = await screen.findByRole("region", { name: title });
+    expect(section.querySelector('a[href="/admin/catalogue/1005"]')?.textContent).toBe("Queso de Arzúa");
+    expect(section).toHaveTextContent("stock -2");
+  });
+
   it("shows no average ticket while nothing is paid", async () => {
     renderAdmin("/admin", (router) => {
       router.service(AdminDashboardService, { getDashboardStats: () => ({ orderCount: 2, revenueCents: 0n, averageTicketCents: 0n }) });

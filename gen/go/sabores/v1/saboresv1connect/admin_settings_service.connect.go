@@ -45,6 +45,12 @@ const (
 	// AdminSettingsServiceUpdateSignInConfigProcedure is the fully-qualified name of the
 	// AdminSettingsService's UpdateSignInConfig RPC.
 	AdminSettingsServiceUpdateSignInConfigProcedure = "/sabores.v1.AdminSettingsService/UpdateSignInConfig"
+	// AdminSettingsServiceGetTillRulesProcedure is the fully-qualified name of the
+	// AdminSettingsService's GetTillRules RPC.
+	AdminSettingsServiceGetTillRulesProcedure = "/sabores.v1.AdminSettingsService/GetTillRules"
+	// AdminSettingsServiceUpdateTillRulesProcedure is the fully-qualified name of the
+	// AdminSettingsService's UpdateTillRules RPC.
+	AdminSettingsServiceUpdateTillRulesProcedure = "/sabores.v1.AdminSettingsService/UpdateTillRules"
 )
 
 // AdminSettingsServiceClient is a client for the sabores.v1.AdminSettingsService service.
@@ -60,6 +66,11 @@ type AdminSettingsServiceClient interface {
 	GetSignInConfig(context.Context, *connect.Request[v1.GetSignInConfigRequest]) (*connect.Response[v1.GetSignInConfigResponse], error)
 	// UpdateSignInConfig records the Google sign-in configuration status.
 	UpdateSignInConfig(context.Context, *connect.Request[v1.UpdateSignInConfigRequest]) (*connect.Response[v1.UpdateSignInConfigResponse], error)
+	// GetTillRules returns the owner's rules for the till. Admins only.
+	GetTillRules(context.Context, *connect.Request[v1.GetTillRulesRequest]) (*connect.Response[v1.GetTillRulesResponse], error)
+	// UpdateTillRules saves the owner's rules for the till, recording the old
+	// and new values. Admins only.
+	UpdateTillRules(context.Context, *connect.Request[v1.UpdateTillRulesRequest]) (*connect.Response[v1.UpdateTillRulesResponse], error)
 }
 
 // NewAdminSettingsServiceClient constructs a client for the sabores.v1.AdminSettingsService
@@ -99,6 +110,19 @@ func NewAdminSettingsServiceClient(httpClient connect.HTTPClient, baseURL string
 			connect.WithSchema(adminSettingsServiceMethods.ByName("UpdateSignInConfig")),
 			connect.WithClientOptions(opts...),
 		),
+		getTillRules: connect.NewClient[v1.GetTillRulesRequest, v1.GetTillRulesResponse](
+			httpClient,
+			baseURL+AdminSettingsServiceGetTillRulesProcedure,
+			connect.WithSchema(adminSettingsServiceMethods.ByName("GetTillRules")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
+		updateTillRules: connect.NewClient[v1.UpdateTillRulesRequest, v1.UpdateTillRulesResponse](
+			httpClient,
+			baseURL+AdminSettingsServiceUpdateTillRulesProcedure,
+			connect.WithSchema(adminSettingsServiceMethods.ByName("UpdateTillRules")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -108,6 +132,8 @@ type adminSettingsServiceClient struct {
 	updateShopSettings *connect.Client[v1.UpdateShopSettingsRequest, v1.UpdateShopSettingsResponse]
 	getSignInConfig    *connect.Client[v1.GetSignInConfigRequest, v1.GetSignInConfigResponse]
 	updateSignInConfig *connect.Client[v1.UpdateSignInConfigRequest, v1.UpdateSignInConfigResponse]
+	getTillRules       *connect.Client[v1.GetTillRulesRequest, v1.GetTillRulesResponse]
+	updateTillRules    *connect.Client[v1.UpdateTillRulesRequest, v1.UpdateTillRulesResponse]
 }
 
 // GetShopSettings calls sabores.v1.AdminSettingsService.GetShopSettings.
@@ -130,6 +156,16 @@ func (c *adminSettingsServiceClient) UpdateSignInConfig(ctx context.Context, req
 	return c.updateSignInConfig.CallUnary(ctx, req)
 }
 
+// GetTillRules calls sabores.v1.AdminSettingsService.GetTillRules.
+func (c *adminSettingsServiceClient) GetTillRules(ctx context.Context, req *connect.Request[v1.GetTillRulesRequest]) (*connect.Response[v1.GetTillRulesResponse], error) {
+	return c.getTillRules.CallUnary(ctx, req)
+}
+
+// UpdateTillRules calls sabores.v1.AdminSettingsService.UpdateTillRules.
+func (c *adminSettingsServiceClient) UpdateTillRules(ctx context.Context, req *connect.Request[v1.UpdateTillRulesRequest]) (*connect.Response[v1.UpdateTillRulesResponse], error) {
+	return c.updateTillRules.CallUnary(ctx, req)
+}
+
 // AdminSettingsServiceHandler is an implementation of the sabores.v1.AdminSettingsService service.
 type AdminSettingsServiceHandler interface {
 	// GetShopSettings returns every setting with the ones that are still
@@ -143,6 +179,11 @@ type AdminSettingsServiceHandler interface {
 	GetSignInConfig(context.Context, *connect.Request[v1.GetSignInConfigRequest]) (*connect.Response[v1.GetSignInConfigResponse], error)
 	// UpdateSignInConfig records the Google sign-in configuration status.
 	UpdateSignInConfig(context.Context, *connect.Request[v1.UpdateSignInConfigRequest]) (*connect.Response[v1.UpdateSignInConfigResponse], error)
+	// GetTillRules returns the owner's rules for the till. Admins only.
+	GetTillRules(context.Context, *connect.Request[v1.GetTillRulesRequest]) (*connect.Response[v1.GetTillRulesResponse], error)
+	// UpdateTillRules saves the owner's rules for the till, recording the old
+	// and new values. Admins only.
+	UpdateTillRules(context.Context, *connect.Request[v1.UpdateTillRulesRequest]) (*connect.Response[v1.UpdateTillRulesResponse], error)
 }
 
 // NewAdminSettingsServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -178,6 +219,19 @@ func NewAdminSettingsServiceHandler(svc AdminSettingsServiceHandler, opts ...con
 		connect.WithSchema(adminSettingsServiceMethods.ByName("UpdateSignInConfig")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminSettingsServiceGetTillRulesHandler := connect.NewUnaryHandler(
+		AdminSettingsServiceGetTillRulesProcedure,
+		svc.GetTillRules,
+		connect.WithSchema(adminSettingsServiceMethods.ByName("GetTillRules")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminSettingsServiceUpdateTillRulesHandler := connect.NewUnaryHandler(
+		AdminSettingsServiceUpdateTillRulesProcedure,
+		svc.UpdateTillRules,
+		connect.WithSchema(adminSettingsServiceMethods.ByName("UpdateTillRules")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminSettingsService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminSettingsServiceGetShopSettingsProcedure:
@@ -188,6 +242,10 @@ func NewAdminSettingsServiceHandler(svc AdminSettingsServiceHandler, opts ...con
 			adminSettingsServiceGetSignInConfigHandler.ServeHTTP(w, r)
 		case AdminSettingsServiceUpdateSignInConfigProcedure:
 			adminSettingsServiceUpdateSignInConfigHandler.ServeHTTP(w, r)
+		case AdminSettingsServiceGetTillRulesProcedure:
+			adminSettingsServiceGetTillRulesHandler.ServeHTTP(w, r)
+		case AdminSettingsServiceUpdateTillRulesProcedure:
+			adminSettingsServiceUpdateTillRulesHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -211,4 +269,12 @@ func (UnimplementedAdminSettingsServiceHandler) GetSignInConfig(context.Context,
 
 func (UnimplementedAdminSettingsServiceHandler) UpdateSignInConfig(context.Context, *connect.Request[v1.UpdateSignInConfigRequest]) (*connect.Response[v1.UpdateSignInConfigResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminSettingsService.UpdateSignInConfig is not implemented"))
+}
+
+func (UnimplementedAdminSettingsServiceHandler) GetTillRules(context.Context, *connect.Request[v1.GetTillRulesRequest]) (*connect.Response[v1.GetTillRulesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminSettingsService.GetTillRules is not implemented"))
+}
+
+func (UnimplementedAdminSettingsServiceHandler) UpdateTillRules(context.Context, *connect.Request[v1.UpdateTillRulesRequest]) (*connect.Response[v1.UpdateTillRulesResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminSettingsService.UpdateTillRules is not implemented"))
 }

@@ -7,6 +7,7 @@ import { formatPrice } from "@/lib/format-price";
 import { useDashboardStats } from "@/features/admin/dashboard/api/dashboard";
 import { DailyTable } from "@/features/admin/dashboard/components/daily-table";
 import { StuckWork } from "@/features/admin/dashboard/components/stuck-work";
+import { CountNeeded } from "@/features/admin/dashboard/components/count-needed";
 
 const DailyChart = lazy(() => import("@/features/admin/dashboard/components/daily-chart"));
 
@@ -40,6 +41,7 @@ export function DashboardStats() {
   return (
     <div className="space-y-6">
       <StuckWork stuck={data.stuck} />
+      <CountNeeded products={data.countNeeded} />
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
           {t("dashboard.statsTitle")}

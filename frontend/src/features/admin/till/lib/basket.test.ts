@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  addLabel,
   addProduct,
+  lineKey,
+  lineTotal,
+  setDiscount,
+  weighedCents,
   basketTotal,
   changeOf,
   emptyBasket,
@@ -32,6 +37,38 @@ describe("basket", () => {
     expect(b.lines[0]?.quantity).toBe(4);
     b = setQuantity(b, "1001", 0);
     expect(b.lines.map((l) => l.productId)).toEqual(["1002"]);
+  });
+
+  it("gives each scale label a line of its own, priced as the server prices it", () => {
+    const cheese = { productId: "1006", name: "Tetilla", ean: "2100042000001", unitPriceCents: 1250, vatBasisPoints: 400, stock: 5000, reserved: 0 };
+    let b = addLabel(emptyBasket("k"), cheese, { code: "2100042012353", weightGrams: 1235, priceCents: 0 });
+    b = addLabel(b, cheese, { code: "2100042012353", weightGrams: 1235, priceCents: 0 });
+    b = addLabel(b, cheese, { code: "2500042007459", weightGrams: 0, priceCents: 745 });
+    b = addProduct(b, guarana);
+    expect(b.lines.map(lineKey)).toEqual(["2100042012353#1", "2100042012353#2", "2500042007459#1", "1001"]);
+    // 1,235 kg at 12,50 €/kg is 15,4375 €: 15,44 €.
+    expect(basketTotal(b)).toBe(2 * 1544 + 745 + 250);
+    b = setQuantity(b, "2100042012353#1", 3);
+    expect(b.lines[0]?.quantity).toBe(1);
+    b = setQuantity(b, "2100042012353#2", 0);
+    expect(b.lines.map(lineKey)).toEqual(["2100042012353#1", "2500042007459#1", "1001"]);
+  });
+
+  it("takes the owner's discount off a line, half up to the cent", () => {
+    let b = addProduct(addProduct(emptyBasket("k"), { ...guarana, unitPriceCents: 255 }), acai);
+    b = setDiscount(b, "1001", 1000);
+    // 10 % of 2,55 € is 0,255 €: 0,26 € off.
+    expect(lineTotal(b.lines[0]!)).toBe(229);
+    expect(basketTotal(b)).toBe(229 + 650);
+    b = setDiscount(b, "1001", 0);
+    expect(b.lines[0]?.discountBasisPoints).toBeUndefined();
+  });
+
+  it("rounds a weighed amount half up to the cent", () => {
+    expect(weighedCents(1250, 1000)).toBe(1250);
+    expect(weighedCents(1001, 500)).toBe(501);
+    expect(weighedCents(1003, 333)).toBe(334);
+    expect(weighedCents(4, 100)).toBe(0);
   });
 
   it("keeps its key through a reload and forgets a broken copy", () => {

@@ -17,6 +17,25 @@ export interface BasketLine {
   quantity: number;
   stock: number;
   reserved: number;
+  /**
+   * label is a shop scale's variable-measure label (EAN-13 prefixes 20–29):
+   * one line per label, quantity 1, its weight (unitPriceCents is then per
+   * kilogram) or its printed price. The server reads both again from code.
+   */
+  label?: ScaleLabel;
+  /** discountBasisPoints is the owner's discount off the line (1000 = 10 %). */
+  discountBasisPoints?: number;
+}
+
+/** ScaleLabel is what a scale's label says of one weighed or priced item. */
+export interface ScaleLabel {
+  /** id tells apart two labels of the same product in one basket. */
+  id: string;
+  code: string;
+  /** weightGrams is the weight printed (0 for a priced label). */
+  weightGrams: number;
+  /** priceCents is the price printed (0 for a weighed label). */
+  priceCents: number;
 }
 
 /** BasketPayment is one payment of a (possibly split) sale. */
@@ -55,7 +74,7 @@ export function emptyBasket(key: string = crypto.randomUUID()): Basket {
 
 /** addProduct puts one more unit of product in the basket. */
 export function addProduct(basket: Basket, product: Omit<BasketLine, "quantity">): Basket {
-  const at = basket.lines.findIndex((l) => l.productId === product.productId);
+  const at = basket.lines.findIndex((l) => l.productId === product.productId && !l.label);
   if (at < 0) return { ...basket, lines: [...basket.lines, { ...product, quantity: 1 }] };
   // A new scan brings the live stock the server just answered.
   const lines = basket.lines.map((l, i) =>
@@ -64,16 +83,50 @@ export function addProduct(basket: Basket, product: Omit<BasketLine, "quantity">
   return { ...basket, lines };
 }
 
-/** setQuantity changes a line's units; none removes the line. */
-export function setQuantity(basket: Basket, productId: string, quantity: number): Basket {
-  if (quantity <= 0) return { ...basket, lines: basket.lines.filter((l) => l.productId !== productId) };
-  const q = Math.min(maxQuantity, Math.floor(quantity));
-  return { ...basket, lines: basket.lines.map((l) => (l.productId === productId ? { ...l, quantity: q } : l)) };
+/** lineKey names a line in its basket: its label, or its product. */
+export function lineKey(line: BasketLine): string {
+  return line.label?.id ?? line.productId;
 }
 
-/** lineTotal is a line's amount with VAT, as the server prices it (unit × units). */
+/** addLabel puts a scale's label in the basket, a line of its own. */
+export function addLabel(basket: Basket, product: Omit<BasketLine, "quantity" | "label">, label: Omit<ScaleLabel, "id">): Basket {
+  const id = `${label.code}#${basket.lines.filter((l) => l.label?.code === label.code).length + 1}`;
+  return { ...basket, lines: [...basket.lines, { ...product, quantity: 1, label: { ...label, id } }] };
+}
+
+/** setQuantity changes the units of the line named key; none removes the line. */
+export function setQuantity(basket: Basket, key: string, quantity: number): Basket {
+  if (quantity <= 0) return { ...basket, lines: basket.lines.filter((l) => lineKey(l) !== key) };
+  const q = Math.min(maxQuantity, Math.floor(quantity));
+  // A label is one item: its quantity stays 1.
+  return { ...basket, lines: basket.lines.map((l) => (lineKey(l) === key && !l.label ? { ...l, quantity: q } : l)) };
+}
+
+/**
+ * weighedCents is what grams cost at perKg cents a kilogram, rounded half
+ * up to the cent, exactly as the server prices a weighed label.
+ */
+export function weighedCents(perKgCents: number, grams: number): number {
+  return Math.floor((perKgCents * grams + 500) / 1000);
+}
+
+/** discountCents is bp basis points of total, rounded half up to the cent, as the server takes it off. */
+export function discountCents(total: number, bp: number): number {
+  return Math.floor((total * bp + 5000) / 10000);
+}
+
+/** setDiscount sets the discount off the line named key; 0 removes it. */
+export function setDiscount(basket: Basket, key: string, bp: number): Basket {
+  const d = Math.max(0, Math.min(10000, Math.round(bp)));
+  return { ...basket, lines: basket.lines.map((l) => (lineKey(l) === key ? { ...l, discountBasisPoints: d || undefined } : l)) };
+}
+
+/** lineTotal is a line's amount with VAT, as the server prices it, less its discount. */
 export function lineTotal(line: BasketLine): number {
-  return line.unitPriceCents * line.quantity;
+  let total = line.unitPriceCents * line.quantity;
+  if (line.label?.weightGrams) total = weighedCents(line.unitPriceCents, line.label.weightGrams);
+  else if (line.label?.priceCents) total = line.label.priceCents;
+  return total - discountCents(total, line.discountBasisPoints ?? 0);
 }
 
 /** basketTotal is what the sale costs with VAT. */
@@ -138,8 +191,16 @@ function isLine(v: unknown): v is BasketLine {
     Number.isInteger(l.quantity) &&
     (l.quantity as number) > 0 &&
     Number.isInteger(l.stock) &&
-    Number.isInteger(l.reserved)
+    Number.isInteger(l.reserved) &&
+    (l.label === undefined || isLabel(l.label)) &&
+    (l.discountBasisPoints === undefined || Number.isInteger(l.discountBasisPoints))
   );
+}
+
+function isLabel(v: unknown): v is ScaleLabel {
+  if (typeof v !== "object" || v === null) return false;
+  const l = v as Record<string, unknown>;
+  return typeof l.id === "string" && typeof l.code === "string" && Number.isInteger(l.weightGrams) && Number.isInteger(l.priceCents);
 }
 
 function isPayment(v: unknown): v is BasketPayment {

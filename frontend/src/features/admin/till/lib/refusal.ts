@@ -7,6 +7,8 @@ export interface Refusal {
   key: string;
   /** productId is the product a refusal is about, if any. */
   productId?: string;
+  /** productName names it when it is not in the basket. */
+  productName?: string;
 }
 
 // The server's reasons the till explains in words; anything else is a
@@ -21,6 +23,9 @@ const reasons: Record<string, string> = {
   TILL_DAY_CLOSED: "dayClosed",
   TILL_PRODUCT_UNKNOWN: "unknownProduct",
   TILL_NOT_IN_STORE: "notInStore",
+  TILL_WEIGHT_NEEDED: "weightNeeded",
+  TILL_DISCOUNT_NOT_ALLOWED: "discountNotAllowed",
+  TILL_DISCOUNT_TOO_HIGH: "discountTooHigh",
   TILL_SALE_UNKNOWN: "unknownSale",
   TILL_RETURN_TOO_MANY: "returnTooMany",
 };

@@ -6,6 +6,8 @@ import { formatPrice } from "@/lib/format-price";
 import { parsePriceCents } from "@/features/admin/shared/lib/decimal-input";
 import { madridDate, useCloseDay, useMoveCash, useOpenDay, useZReport } from "@/features/admin/till/api/till";
 import { TillNav } from "@/features/admin/till/components/till-nav";
+import { TillRules } from "@/features/admin/till/components/till-rules";
+import { useSession } from "@/hooks/use-session";
 import { refusalOf } from "@/features/admin/till/lib/refusal";
 import { TillPaymentMethod, type ZReport } from "@gen/sabores/v1/till_service_pb";
 
@@ -193,6 +195,7 @@ export default function Day() {
   const open = useOpenDay();
   const close = useCloseDay();
   const z = report.data?.report;
+  const owner = useSession().viewer === "admin";
   return (
     <div className="till-ticket-page mx-auto max-w-3xl space-y-4">
       <TillNav />
@@ -221,6 +224,11 @@ export default function Day() {
           {(open.isError || close.isError) && <ErrorBox>{t(`refusal.${refusalOf(open.error ?? close.error).key}`, { product: "" })}</ErrorBox>}
           {z.closed && <p className="font-semibold text-stone-700 print:hidden">{t("day.closed")}</p>}
           <Report z={z} />
+          {owner && (
+            <section className="card p-4 print:hidden" aria-label={t("rules.title")}>
+              <TillRules />
+            </section>
+          )}
           {z.closed && (
             <button type="button" className="btn btn-primary print:hidden" onClick={() => window.print()}>
               {t("ticket.print")}

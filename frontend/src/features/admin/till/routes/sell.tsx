@@ -7,15 +7,18 @@ import { PaymentPanel } from "@/features/admin/till/components/payment-panel";
 import { ScanBar } from "@/features/admin/till/components/scan-bar";
 import { TillNav } from "@/features/admin/till/components/till-nav";
 import {
+  addLabel,
   addProduct,
   basketTotal,
   changeOf,
   emptyBasket,
+  lineKey,
   lineTotal,
   loadBasket,
   maxQuantity,
   remainingCents,
   saveBasket,
+  setDiscount,
   setQuantity,
   type Basket,
   type BasketPayment,
@@ -23,6 +26,7 @@ import {
 import { refusalOf, type Refusal } from "@/features/admin/till/lib/refusal";
 import { sendUntilAnswered, waitOrOnline } from "@/features/admin/till/lib/send-until-answered";
 import { TillPaymentMethod, type TillProduct } from "@gen/sabores/v1/till_service_pb";
+import { useSession } from "@/hooks/use-session";
 
 const wireMethod = { cash: TillPaymentMethod.CASH, card: TillPaymentMethod.CARD, bizum: TillPaymentMethod.BIZUM } as const;
 
@@ -44,6 +48,9 @@ export default function Sell() {
   const navigate = useNavigate();
   const client = useTillClient();
   const lookup = useLookupProduct();
+  // Only the owner and admins may discount a line (the server checks it,
+  // and the owner's maximum); till staff see no discount field.
+  const mayDiscount = useSession().viewer === "admin";
   const day = useZReport(madridDate());
   const scan = useRef<HTMLInputElement>(null);
   const [basket, setBasketState] = useState<Basket>(() => loadBasket());
@@ -62,6 +69,7 @@ export default function Sell() {
   const [reservedIds, setReservedIds] = useState<ReadonlySet<string>>(new Set());
   const stop = useRef<AbortController>(null);
   const price = (c: number) => formatPrice(c, i18n.language);
+  const kilos = (grams: number) => (grams / 1000).toLocaleString(i18n.language === "pt" ? "pt-PT" : "es-ES", { minimumFractionDigits: 3 });
 
   const refocus = () => requestAnimationFrame(() => scan.current?.focus());
 
@@ -81,7 +89,11 @@ export default function Sell() {
           () =>
             client.sell({
               idempotencyKey: b.key,
-              lines: b.lines.map((l) => ({ productId: BigInt(l.productId), quantity: l.quantity })),
+              lines: b.lines.map((l) =>
+                l.label
+                  ? { productId: BigInt(l.productId), quantity: 1, weightGrams: l.label.weightGrams, scannedCode: l.label.code, discountBasisPoints: l.discountBasisPoints ?? 0 }
+                  : { productId: BigInt(l.productId), quantity: l.quantity, discountBasisPoints: l.discountBasisPoints ?? 0 },
+              ),
               payments: b.payments.map((p) => ({ method: wireMethod[p.method], amountCents: BigInt(p.amountCents), givenCents: BigInt(p.givenCents) })),
               customer: b.customer,
               language: ticketLanguage(i18n.language),
@@ -127,7 +139,12 @@ export default function Sell() {
         { code },
         {
           onSuccess: (res) => {
-            if (res.product) setBasket((b) => addProduct(b, lineOf(res.product!)));
+            const product = res.product;
+            if (!product) return;
+            // A scale's label is its own line, priced from the code.
+            if (res.weightGrams > 0 || res.priceCents > 0n) {
+              setBasket((b) => addLabel(b, lineOf(product), { code, weightGrams: res.weightGrams, priceCents: Number(res.priceCents) }));
+            } else setBasket((b) => addProduct(b, lineOf(product)));
           },
           onError: (err) => setRefusal(refusalOf(err)),
           onSettled: () => requestAnimationFrame(() => scan.current?.focus()),
@@ -169,36 +186,56 @@ export default function Sell() {
       {refusal && (
         <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
           {t(`refusal.${refusal.key}`, {
-            product: basket.lines.find((l) => l.productId === refusal.productId)?.name ?? "",
+            product: refusal.productName ?? basket.lines.find((l) => l.productId === refusal.productId)?.name ?? "",
           })}
         </div>
       )}
       <div className="grid gap-4 md:grid-cols-[1fr_minmax(0,22rem)]">
         <div className="space-y-3">
-          <ScanBar ref={scan} onCode={onCode} onPick={(p) => update((b) => addProduct(b, lineOf(p)))} disabled={busy} />
+          <ScanBar
+            ref={scan}
+            onCode={onCode}
+            onPick={(p) => {
+              // Found by name, a weighed product has no weight: its label has.
+              if (p.byWeight) {
+                setRefusal({ key: "weightNeeded", productName: p.name });
+                refocus();
+              } else update((b) => addProduct(b, lineOf(p)));
+            }}
+            disabled={busy}
+          />
           {lookup.isPending && <p className="text-sm text-stone-600">{t("scan.looking")}</p>}
           {basket.lines.length === 0 ? (
             <p className="card p-6 text-center text-stone-600">{t("sell.empty")}</p>
           ) : (
             <ul aria-label={t("sell.lines")} className="card divide-y divide-stone-200">
               {basket.lines.map((l) => (
-                <li key={l.productId} className="flex flex-wrap items-center gap-2 p-3" data-testid="till-line">
+                <li key={lineKey(l)} className="flex flex-wrap items-center gap-2 p-3" data-testid="till-line">
                   {/* On a phone the name takes its own row, the controls the next. */}
                   <div className="min-w-[11rem] flex-1">
                     <p className="font-semibold">{l.name}</p>
                     <p className="text-xs text-stone-600">
-                      {price(l.unitPriceCents)} · {t("sell.stock", { count: l.stock })}
+                      {l.label?.weightGrams ? (
+                        <span data-testid="till-line-weight">
+                          {t("sell.weighed", { kg: kilos(l.label.weightGrams), price: price(l.unitPriceCents) })}
+                        </span>
+                      ) : l.label ? (
+                        t("sell.scalePriced")
+                      ) : (
+                        price(l.unitPriceCents)
+                      )}{" "}
+                      · {t(l.label?.weightGrams ? "sell.stockGrams" : "sell.stock", { count: l.stock })}
                       {l.reserved > 0 && ` · ${t("sell.reservedWeb", { count: l.reserved })}`}
                     </p>
                     {reservedIds.has(l.productId) && <p className="text-xs font-semibold text-red-700">{t("sell.heldByWeb")}</p>}
                   </div>
-                  <div className="ml-auto flex items-center gap-1">
+                  <div className={`ml-auto flex items-center gap-1 ${l.label ? "invisible" : ""}`} aria-hidden={l.label ? true : undefined}>
                     <button
                       type="button"
                       className="btn btn-outline h-10 w-10 p-0 text-lg"
                       aria-label={t("sell.less", { name: l.name })}
-                      onClick={() => update((b) => setQuantity(b, l.productId, l.quantity - 1))}
-                      disabled={busy}
+                      onClick={() => update((b) => setQuantity(b, lineKey(l), l.quantity - 1))}
+                      disabled={busy || !!l.label}
                     >
                       −
                     </button>
@@ -209,18 +246,37 @@ export default function Sell() {
                       type="button"
                       className="btn btn-outline h-10 w-10 p-0 text-lg"
                       aria-label={t("sell.more", { name: l.name })}
-                      onClick={() => update((b) => setQuantity(b, l.productId, l.quantity + 1))}
-                      disabled={busy || l.quantity >= maxQuantity}
+                      onClick={() => update((b) => setQuantity(b, lineKey(l), l.quantity + 1))}
+                      disabled={busy || l.quantity >= maxQuantity || !!l.label}
                     >
                       +
                     </button>
                   </div>
+                  {mayDiscount && (
+                    <label className="flex items-center gap-1 text-xs">
+                      <span className="sr-only">{t("sell.discountOf", { name: l.name })}</span>
+                      <span aria-hidden="true">−</span>
+                      <input
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        max={100}
+                        step={0.5}
+                        className="input h-10 w-16 px-1 text-right"
+                        value={l.discountBasisPoints ? l.discountBasisPoints / 100 : ""}
+                        placeholder="0"
+                        onChange={(e) => setBasket((b) => setDiscount(b, lineKey(l), Math.round(Number(e.target.value || 0) * 100)))}
+                        disabled={busy}
+                      />
+                      <span aria-hidden="true">%</span>
+                    </label>
+                  )}
                   <span className="w-20 text-right font-semibold">{price(lineTotal(l))}</span>
                   <button
                     type="button"
                     className="btn btn-ghost px-2 text-red-700"
                     aria-label={t("sell.remove", { name: l.name })}
-                    onClick={() => update((b) => setQuantity(b, l.productId, 0))}
+                    onClick={() => update((b) => setQuantity(b, lineKey(l), 0))}
                     disabled={busy}
                   >
                     ✕
