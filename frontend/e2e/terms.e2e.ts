@@ -55,6 +55,12 @@ async function open(language: string, viewport: { width: number; height: number 
   return context.newPage();
 }
 
+/** decideCookies answers the consent banner if this profile is asked, so screenshots show the page. */
+async function decideCookies(page: Page) {
+  const accept = page.getByRole("button", { name: /^(Aceptar todas|Aceitar todos)$/ });
+  if (await accept.isVisible()) await accept.click();
+}
+
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
@@ -66,6 +72,7 @@ describe("terms, privacy notice and scroll hint", () => {
       const res = await page.goto("/terms");
       expect(res?.status()).toBe(200);
       await page.goto("/");
+      await decideCookies(page);
       await page.getByRole("contentinfo").getByRole("link", { name: c.terms }).click();
       await page.waitForURL(/\/terms$/);
       await page.getByRole("heading", { level: 1, name: c.terms }).waitFor();
@@ -83,6 +90,7 @@ describe("terms, privacy notice and scroll hint", () => {
     it(`in ${c.language} at ${c.viewport.width} px, the contact form carries the privacy notice`, async () => {
       const page = await open(c.language, c.viewport);
       await page.goto("/contact");
+      await decideCookies(page);
       const note = page.getByRole("region", { name: c.note });
       await note.waitFor();
       await note.getByRole("link", { name: c.privacy }).waitFor();
@@ -100,6 +108,7 @@ describe("terms, privacy notice and scroll hint", () => {
     await signIn(page, "admin@sabores.es");
     await page.waitForURL(`${baseURL}/admin`);
     await page.goto("/admin/products-by-country");
+    await decideCookies(page);
     const table = page.getByRole("region", { name: "Productos y su visibilidad en cada país" });
     await table.getByRole("checkbox").first().waitFor();
     expect(await page.getByText(cases[1].hint).count()).toBe(0);
