@@ -1,5 +1,5 @@
 import { create } from "@bufbuild/protobuf";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
@@ -9,9 +9,9 @@ import {
   type RefundWithdrawalRequest,
 } from "@gen/sabores/v1/admin_withdrawal_service_pb";
 import { PaymentMethod } from "@gen/sabores/v1/types_pb";
-import { type Withdrawal, WithdrawalSchema, WithdrawalStatus } from "@gen/sabores/v1/withdrawal_pb";
+import { WithdrawalSchema, WithdrawalStatus } from "@gen/sabores/v1/withdrawal_pb";
 
-function withdrawal(status: WithdrawalStatus, paymentMethod: PaymentMethod, extra: Partial<Withdrawal> = {}) {
+function withdrawal(status: WithdrawalStatus, paymentMethod: PaymentMethod, extra: { refundTime?: Timestamp } = {}) {
   return create(WithdrawalSchema, {
     id: 7n,
     orderId: 42n,
