@@ -87,6 +87,14 @@ describe("the back office", () => {
     await page.getByRole("heading", { name: "Más vendidos" }).waitFor();
     await page.getByText(/^Mostrando \d+ de \d+$/).waitFor();
     await page.getByRole("heading", { name: "Pedidos recientes" }).waitFor();
+    // The money paid, less refunds, per labelled period of Madrid days
+    // (issue 37), each period with its days or "Nada cobrado…".
+    const paid = page.getByRole("region", { name: "Cobrado" });
+    for (const period of ["Hoy", "Últimos 7 días", "Últimos 30 días", "Este mes"]) {
+      const item = paid.getByRole("listitem", { name: period });
+      await item.getByText(/\(hora de Madrid\)$/).waitFor();
+      expect(await item.getByText(/^(Neto|Nada cobrado ni reembolsado\.)$/).count()).toBe(1);
+    }
     await expectNoSeriousA11yViolations(page);
     for (const viewport of Object.values(viewports)) {
       await page.setViewportSize(viewport);

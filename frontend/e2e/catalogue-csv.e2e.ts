@@ -52,9 +52,9 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-function toCsv(rows: string[][]): string {
-  const quote = (f: string) => (/[",\n\r]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f);
-  return rows.map((r) => r.map(quote).join(",")).join("\n") + "\n";
+function toCsv(rows: string[][], separator = ","): string {
+  const quote = (f: string) => (/[",;\n\r]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f);
+  return rows.map((r) => r.map(quote).join(separator)).join("\n") + "\n";
 }
 
 const renamed = "Bocadillo Veleño E2E CSV 500 g";
@@ -133,6 +133,23 @@ describe("the owner edits the catalogue as CSV", () => {
     ]);
     expect(await admin.getByRole("button", { name: "Importar" }).isDisabled()).toBe(true);
     await screenshot(admin, "catalogue-csv-problems");
+
+    // Saved by a spreadsheet set to Spanish (semicolons), with a second
+    // error on another line: both are listed at once, in words (issue 37).
+    const spoilt = rows.map((r) => [...r]);
+    spoilt[bocadillo][col("category")] = "bebida";
+    await upload(admin, "catalogo-excel.csv", "\uFEFF" + toCsv(spoilt, ";"));
+    await admin.getByRole("button", { name: "Comprobar" }).click();
+    const both = admin.getByRole("table", { name: /2 errores/ });
+    await both.waitFor();
+    const cells = await both.getByRole("row").evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(cells).toEqual(
+      [
+        [String(bocadillo + 1), "category", "Valor no válido: «bebida». Use uno de estos: bebidas, doces, alimentos, congelados, beleza, perfumes."],
+        [String(panela + 1), "price", "Precio no válido (p. ej. 8.50)."],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    await screenshot(admin, "catalogue-csv-semicolon-problems");
 
     rows[panela][col("price")] = price;
     await importFile(admin, "catalogo.csv", toCsv(rows));

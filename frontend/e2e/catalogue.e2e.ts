@@ -178,10 +178,25 @@ describe("the owner runs the catalogue", () => {
     });
   }
 
-  it("starts a promotion the shopper sees with the 30-day reference", async () => {
+  it("refuses a promotion on the product priced minutes ago, naming when it may start", async () => {
     await admin.goto(`/admin/catalogue/${productId}`);
     await admin.getByRole("tab", { name: "Promociones" }).click();
     await admin.getByLabel("Descuento (%)").fill("25");
+    await admin.getByRole("button", { name: "Crear promoción" }).click();
+    // Its "lowest price of the last 30 days" would be a price never
+    // charged for 30 days (issue 37).
+    await admin
+      .getByText(/^Este producto aún no tiene 30 días de precios, .*: la promoción puede empezar a partir del \d{1,2} de \p{L}+ de \d{4} a las \d{1,2}:\d{2} \(hora de Madrid\)\.$/u)
+      .waitFor();
+    await screenshot(admin, "catalogue-promotion-history");
+  });
+
+  it("starts a promotion on a product priced for months, which the shopper sees with the 30-day reference", async () => {
+    // Quinua Real (seeded at 4,49 € two months ago or more, no price since).
+    const quinua = "5004";
+    await admin.goto(`/admin/catalogue/${quinua}`);
+    await admin.getByRole("tab", { name: "Promociones" }).click();
+    await admin.getByLabel("Descuento (%)").fill("20");
     const created = admin.waitForResponse((r) => r.url().includes("/CreatePromotion") && r.ok());
     await admin.getByRole("button", { name: "Crear promoción" }).click();
     await created;
@@ -194,14 +209,17 @@ describe("the owner runs the catalogue", () => {
 
     for (const viewport of [{ width: 360, height: 740 }, viewports.desktop]) {
       const page = await shopperPage(viewport.width, viewport.height);
-      await page.goto(`/producto/${productId}`);
-      await page.getByRole("heading", { level: 1, name: namePt }).waitFor();
-      await page.getByText("-25%").first().waitFor({ timeout: 15_000 });
-      const price = page.locator("main").getByText(/^3,60\s€$/).first();
+      await page.goto(`/producto/${quinua}`);
+      await page.getByRole("heading", { level: 1, name: "Quinoa Real 500 g" }).waitFor();
+      await page.getByText("-20%").first().waitFor({ timeout: 15_000 });
+      const price = page.locator("main").getByText(/^3,59\s€$/).first();
       await price.waitFor();
-      await page.getByText(/Preço mais baixo dos últimos 30 dias:\s*4,80\s€/).waitFor();
+      await page.getByText(/Preço mais baixo dos últimos 30 dias:\s*4,49\s€/).waitFor();
       await screenshot(page, "catalogue-shopper-promotion");
       await page.context().close();
     }
+    // Ended, so the other files see Quinua at its price.
+    await admin.getByRole("button", { name: "Terminar" }).first().click();
+    await admin.getByText("En curso").waitFor({ state: "detached" });
   });
 });

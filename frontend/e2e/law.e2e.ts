@@ -174,11 +174,30 @@ describe("the withdrawal function, in Portuguese", () => {
     const card = page.getByRole("listitem").filter({ hasText: `pedido ${orderId}` });
     await card.getByText(/Reembolsar a más tardar el/).waitFor();
     await card.getByText("1 × Guaraná Antarctica 350 ml").waitFor();
+    // Goods received: nothing happens before the dialog is confirmed, and
+    // Escape leaves it as it was (issue 37).
     await card.getByRole("button", { name: "Productos recibidos" }).click();
+    let dialog = page.getByRole("alertdialog", { name: /^Recepción del desistimiento/ });
+    await dialog.getByText("1 × Guaraná Antarctica 350 ml").waitFor();
+    await dialog.getByText(/Importe que se reembolsará después: \d+,\d{2}\s€/).waitFor();
+    await dialog.getByText(/João Santos recibe un correo/).waitFor();
+    await screenshot(page, "admin-withdrawal-receive-confirm");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await card.getByText("Esperando los productos").waitFor();
+    await card.getByRole("button", { name: "Productos recibidos" }).click();
+    await dialog.getByRole("button", { name: "Confirmar recepción" }).focus();
+    await page.keyboard.press("Enter");
     await card.getByText("Recibido: por reembolsar").waitFor();
+    // The refund: amount, shopper, method and reference before it is recorded.
     await card.getByLabel("Referencia de la transferencia de reembolso").fill("TRF-2026-0042");
     await card.getByRole("button", { name: "Reembolsar" }).click();
-    await card.getByText(/Reembolsado/).waitFor();
+    dialog = page.getByRole("alertdialog", { name: /^Reembolso del desistimiento/ });
+    await dialog.getByText(/Registras que has devuelto \d+,\d{2}\s€ a João Santos por transferencia bancaria, con la referencia TRF-2026-0042\./).waitFor();
+    await screenshot(page, "admin-withdrawal-refund-confirm");
+    await dialog.getByRole("button", { name: /^Reembolsar \d+,\d{2}\s€$/ }).focus();
+    await page.keyboard.press("Enter");
+    await card.getByText(/^Reembolsado el /).waitFor();
     await card.getByText(/TRF-2026-0042/).waitFor();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, "admin-withdrawals");

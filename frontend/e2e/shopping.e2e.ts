@@ -128,7 +128,10 @@ describe("a shopper", () => {
     await totalCard.click();
     await page.waitForURL(/\/orders$/);
     await expect.poll(async () => page.getByText(/^Pedido #\d+$/).count()).toBeGreaterThanOrEqual(3);
-    await page.getByText("En curso").first().waitFor();
+    // Each row says what its order's page says (orderState): the card and
+    // transfer orders wait for their money, the cash one is simply placed.
+    await page.getByText("Esperando tu pago").first().waitFor();
+    await page.getByText("Pedido recibido").first().waitFor();
     await screenshot(page, "orders");
   });
 

@@ -41,6 +41,7 @@ const routes: Route[] = [
   { path: "/contact", ci: true },
   { path: "/privacy-policy" },
   { path: "/return-policy" },
+  { path: "/terms" },
   { path: "/cookie-policy", ci: true },
   { path: "/auth" },
   { path: "/esta/pagina/no/existe", ci: true, status: 404 },

@@ -322,6 +322,32 @@ WHERE m.quantity > 0
 ORDER BY m.quantity DESC, m.product_id
 LIMIT 5;
 
+-- name: AdminPaidBetween :one
+-- The money paid online from @from_time (included) to @to_time (excluded):
+-- the orders that first became paid then (a later "paid" after a partial
+-- refund is not a second payment) with their totals, and what was given
+-- back then, whenever the order was paid: Redsys refunds as Redsys
+-- accepted them (a withdrawal's by card or Bizum among them), bank
+-- refunds of cancelled orders on the day recorded, withdrawals refunded
+-- by transfer when recorded (migration 00510's indexes).
+WITH paid AS (
+    SELECT e.order_id FROM order_events e
+    WHERE e.machine = 'payment' AND e.to_state = 'paid'
+      AND e.created_at >= @from_time::timestamptz AND e.created_at < @to_time::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM order_events p
+                      WHERE p.order_id = e.order_id AND p.machine = 'payment' AND p.to_state = 'paid' AND p.id < e.id)
+)
+SELECT (SELECT count(DISTINCT order_id) FROM paid)::int AS paid_orders,
+       coalesce((SELECT sum(o.total_cents) FROM orders o WHERE o.id IN (SELECT order_id FROM paid)), 0)::bigint AS paid_cents,
+       (coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r
+                  WHERE r.status = 'accepted' AND r.decided_at >= @from_time::timestamptz AND r.decided_at < @to_time::timestamptz), 0)
+        + coalesce((SELECT sum(b.amount_cents) FROM bank_refunds b
+                    WHERE b.refunded_on >= timezone('Europe/Madrid', @from_time::timestamptz)::date
+                      AND b.refunded_on < timezone('Europe/Madrid', @to_time::timestamptz)::date), 0)
+        + coalesce((SELECT sum(w.refund_cents) FROM withdrawals w
+                    WHERE w.refund_method = 'bank_transfer'
+                      AND w.refunded_at >= @from_time::timestamptz AND w.refunded_at < @to_time::timestamptz), 0))::bigint AS refunded_cents;
+
 -- name: FoldStats :exec
 -- FoldStats moves the order statistics' and the row counts' deltas into
 -- their rollups (the periodic job; migrations 00255 and 00256).

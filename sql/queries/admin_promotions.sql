@@ -34,6 +34,13 @@ SELECT id, starts_at, ends_at, created_at FROM product_promotions
 WHERE product_id = @product_id AND is_active AND (ends_at IS NULL OR ends_at >= @now::timestamptz)
 ORDER BY id;
 
+-- name: ProductFirstPriced :one
+-- When the product was first priced: its first price_history row, or its
+-- creation for a product with none (each price written since has one).
+SELECT coalesce(
+    (SELECT min(h.valid_from) FROM price_history h WHERE h.product_id = @product_id),
+    (SELECT p.created_at FROM products p WHERE p.id = @product_id))::timestamptz AS first_priced;
+
 -- name: InsertPromotion :one
 INSERT INTO product_promotions (product_id, promotion_type, discount_basis_points, fixed_price_cents,
     starts_at, ends_at)

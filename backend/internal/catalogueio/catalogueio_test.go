@@ -491,3 +491,61 @@ func TestShippingWeight(t *testing.T) {
 		t.Errorf("60 kg: %+v, want INVALID_WEIGHT at shipping_weight_grams", plan.Problems)
 	}
 }
+
+// TestSeparator: a spreadsheet set to Spanish saves "CSV" with semicolons
+// (its decimal mark is the comma); the header tells which a file uses.
+func TestSeparator(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, start string
+		want        rune
+	}{
+		{"commas", "sku,name_es,price\nA,\"Pan; de queso\",1.50\n", ','},
+		{"semicolons", "sku;name_es;price\nA;Pan, de queso;1,50\n", ';'},
+		{"semicolons inside a quoted name do not count", "\"a;b;c\",sku,price\n", ','},
+		{"one column", "sku\n", ','},
+		{"no line end", "sku;price", ';'},
+		{"only the header is read", "sku,price\n;;;;;;\n", ','},
+	} {
+		if got := catalogueio.Separator([]byte(tc.start)); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSemicolonFileChecksAsTheCommaOne: the same rows saved by a Spanish
+// spreadsheet (semicolons, decimal commas, a byte order mark) check the
+// same as the comma file, and their errors are found the same.
+func TestSemicolonFileChecksAsTheCommaOne(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	edit := func(i int, row map[string]string) {
+		row["price"] = strings.Replace(row["price"], ".", ",", 1)
+		if i == 3 {
+			row["category"] = "bebida"
+		}
+	}
+	comma := sample(t, 5, edit)
+	records, err := csv.NewReader(bytes.NewReader(comma)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	buf.WriteString("\uFEFF")
+	w := csv.NewWriter(&buf)
+	w.Comma = ';'
+	if err := w.WriteAll(records); err != nil {
+		t.Fatal(err)
+	}
+	for name, file := range map[string][]byte{"comma": comma, "semicolon": buf.Bytes()} {
+		plan, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plan.Rows != 5 || plan.ProblemCount != 1 || plan.Problems[0].Line != 4 || plan.Problems[0].Column != "category" ||
+			plan.Problems[0].Metadata["value"] != "bebida" {
+			t.Errorf("%s: %d rows, problems %+v", name, plan.Rows, plan.Problems)
+		}
+	}
+}

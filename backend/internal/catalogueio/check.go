@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
@@ -202,16 +203,54 @@ func HeaderProblems(file io.Reader) ([]Problem, error) {
 // bom is the UTF-8 byte order mark a spreadsheet may start a file with.
 const bom = "\uFEFF"
 
+// headerPeek is how much of a file Separator reads: the header line of
+// every column, with room to spare.
+const headerPeek = 64 << 10
+
+// Separator is the field separator of a file starting with start (its
+// header line): a semicolon when the header has more semicolons than
+// commas outside quotes, as a spreadsheet set to Spanish saves "CSV"
+// (the comma being its decimal mark), else a comma. No column name holds
+// either, so the header tells them apart.
+func Separator(start []byte) rune {
+	commas, semicolons, quoted := 0, 0, false
+	for _, c := range start {
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '\n':
+			return pick(commas, semicolons)
+		case c == ',':
+			commas++
+		case c == ';':
+			semicolons++
+		}
+	}
+	return pick(commas, semicolons)
+}
+
+func pick(commas, semicolons int) rune {
+	if semicolons > commas {
+		return ';'
+	}
+	return ','
+}
+
 // readHeader opens file (past its byte order mark) and reads the header;
 // its lines follow. err is reading's failure, not the file's.
 func readHeader(file io.Reader) (*lines, []Problem, error) {
-	buffered := bufio.NewReader(file)
+	buffered := bufio.NewReaderSize(file, headerPeek)
 	if start, err := buffered.Peek(len(bom)); string(start) == bom {
 		_, _ = buffered.Discard(len(bom))
 	} else if err != nil && !errors.Is(err, io.EOF) {
 		return nil, nil, fmt.Errorf("catalogueio: read the file: %w", err)
 	}
+	// What a short file or a long header holds is all there is to peek at:
+	// Peek's error says only that, and reading reports any other.
+	start, _ := buffered.Peek(headerPeek)
 	rd := csv.NewReader(buffered)
+	rd.Comma = Separator(start)
 	rd.FieldsPerRecord = -1
 	header, err := rd.Read()
 	var pe *csv.ParseError
@@ -354,8 +393,10 @@ func (r *record) violations(b breaches) {
 			continue
 		}
 		seen[v.column] = true
+		meta := maps.Clone(v.meta)
+		meta["rule"] = v.rule
 		r.problems = append(r.problems, Problem{Line: r.line, Column: v.column, Reason: "INVALID_VALUE",
-			Message: v.column + ": " + v.message, Metadata: map[string]string{"rule": v.rule}})
+			Message: v.column + ": " + v.message, Metadata: meta})
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -39,14 +40,22 @@ const (
 var categories = []string{"bebidas", "doces", "alimentos", "congelados", "beleza", "perfumes"}
 
 // breach is one broken rule of the contract: the file's column, the rule's
-// id and its message.
-type breach struct{ column, rule, message string }
+// id and its message, and the rule's bounds (and a refused value from a
+// list) for the back office to say it in words.
+type breach struct {
+	column, rule, message string
+	meta                  map[string]string
+}
 
 // breaches gathers a row's broken rules in the contract's field order.
 type breaches []breach
 
-func (b *breaches) add(column, rule, message string) {
-	*b = append(*b, breach{column, rule, message})
+func (b *breaches) add(column, rule, message string, meta ...string) {
+	m := map[string]string{}
+	for i := 0; i+1 < len(meta); i += 2 {
+		m[meta[i]] = meta[i+1]
+	}
+	*b = append(*b, breach{column, rule, message, m})
 }
 
 // text checks a string's length in characters (a bound of 0 is none), its
@@ -54,23 +63,23 @@ func (b *breaches) add(column, rule, message string) {
 func (b *breaches) text(column, v string, minLen, maxLen int, pattern string, in []string) {
 	n := utf8.RuneCountInString(v)
 	if minLen > 0 && n < minLen {
-		b.add(column, "string.min_len", fmt.Sprintf("must be at least %d characters", minLen))
+		b.add(column, "string.min_len", fmt.Sprintf("must be at least %d characters", minLen), "min", strconv.Itoa(minLen))
 	}
 	if maxLen > 0 && n > maxLen {
-		b.add(column, "string.max_len", fmt.Sprintf("must be at most %d characters", maxLen))
+		b.add(column, "string.max_len", fmt.Sprintf("must be at most %d characters", maxLen), "max", strconv.Itoa(maxLen))
 	}
 	if pattern != "" && !patterns[pattern].MatchString(v) {
 		b.add(column, "string.pattern", fmt.Sprintf("does not match regex pattern `%s`", pattern))
 	}
 	if in != nil && !slices.Contains(in, v) {
-		b.add(column, "string.in", "must be in list ["+strings.Join(in, ", ")+"]")
+		b.add(column, "string.in", "must be in list ["+strings.Join(in, ", ")+"]", "value", v, "allowed", strings.Join(in, ", "))
 	}
 }
 
 // list checks a repeated field's length and that its items are unique.
 func list[T comparable](b *breaches, column string, items []T, maxItems int) {
 	if len(items) > maxItems {
-		b.add(column, "repeated.max_items", fmt.Sprintf("must contain no more than %d item(s)", maxItems))
+		b.add(column, "repeated.max_items", fmt.Sprintf("must contain no more than %d item(s)", maxItems), "max", strconv.Itoa(maxItems))
 	}
 	seen := map[T]bool{}
 	for _, v := range items {
@@ -90,7 +99,8 @@ func (b *breaches) between(column, typ string, v int64, lo int64, inclusive bool
 		rule, low = typ+".gte_lte", fmt.Sprintf("greater than or equal to %d", lo)
 	}
 	if v > hi || v < lo || !inclusive && v == lo {
-		b.add(column, rule, fmt.Sprintf("must be %s and less than or equal to %d", low, hi))
+		b.add(column, rule, fmt.Sprintf("must be %s and less than or equal to %d", low, hi),
+			"min", strconv.FormatInt(lo, 10), "max", strconv.FormatInt(hi, 10))
 	}
 }
 

@@ -68,7 +68,7 @@ func protoBreaches(t *testing.T, d catalogue.DetailsForm, c catalogue.Content) [
 			if i := strings.IndexByte(field, '['); i >= 0 {
 				field = field[:i]
 			}
-			out = append(out, breach{columnOf(field), v.Proto.GetRuleId(), v.Proto.GetMessage()})
+			out = append(out, breach{column: columnOf(field), rule: v.Proto.GetRuleId(), message: v.Proto.GetMessage()})
 		}
 	}
 	return firstOfEach(out)
@@ -153,12 +153,41 @@ func TestContractRulesMatchTheProto(t *testing.T) {
 	for name, change := range cases {
 		d, c := valid()
 		change(&d, &c)
+		// The bounds the back office words a breach with are not protovalidate's.
 		got, want := firstOfEach(contractBreaches(d, c)), protoBreaches(t, d, c)
+		for i := range got {
+			got[i].meta = nil
+		}
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s:\n got %v\nwant %v", name, got, want)
 		}
 		if name != "valid" && name != "at the caps" && name != "numbers at the bounds" && len(want) == 0 {
 			t.Errorf("%s breaks no rule: the case checks nothing", name)
+		}
+	}
+}
+
+// TestBreachesCarryTheirBounds: each broken rule carries what the back
+// office needs to say it in words ("Categoría no válida: «x»; use una de
+// …", "Como máximo 200 caracteres") instead of the rule's id.
+func TestBreachesCarryTheirBounds(t *testing.T) {
+	t.Parallel()
+	d := catalogue.DetailsForm{Name: strings.Repeat("a", 201), Code: "C", SKU: "S", Category: "bebida", Price: "1", VatRate: "10",
+		OnlineCategories: []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"}}
+	c := catalogue.Content{NameEs: "x", IsFood: true, Food: &catalogue.FoodInfo{NetQuantity: -5, OperatorName: "O", OperatorAddress: "A"}}
+	want := map[string]map[string]string{
+		"name_es":           {"max": "200"},
+		"category":          {"value": "bebida", "allowed": strings.Join(categories, ", ")},
+		"online_categories": {"max": "10"},
+		"net_quantity":      {"min": "0", "max": "100000000"},
+	}
+	got := map[string]map[string]string{}
+	for _, b := range firstOfEach(contractBreaches(d, c)) {
+		got[b.column] = b.meta
+	}
+	for column, meta := range want {
+		if fmt.Sprint(got[column]) != fmt.Sprint(meta) {
+			t.Errorf("%s: bounds %v, want %v", column, got[column], meta)
 		}
 	}
 }

@@ -98,6 +98,6 @@ func (c settingsIdentity) MailIdentity(ctx context.Context) (mail.Identity, erro
 		Name: "Sabores", LegalName: s.LegalName, TaxID: s.NIF,
 		Address: strings.TrimSpace(fmt.Sprintf("%s, %s %s (%s)", a.Street, a.PostalCode, a.City, a.Province)),
 		Email:   s.Email, Phone: s.Phone, IBAN: s.IBAN, Beneficiary: s.LegalName,
-		PublicURL: c.publicURL, TermsURL: c.publicURL + "/return-policy", WithdrawalURL: c.publicURL + "/return-policy",
+		PublicURL: c.publicURL, TermsURL: c.publicURL + "/terms", WithdrawalURL: c.publicURL + "/return-policy",
 	}, nil
 }

@@ -979,6 +979,51 @@ func (q *Queries) AdminOrderContactsSearch(ctx context.Context, contact string) 
 	return i, err
 }
 
+const adminPaidBetween = `-- name: AdminPaidBetween :one
+WITH paid AS (
+    SELECT e.order_id FROM order_events e
+    WHERE e.machine = 'payment' AND e.to_state = 'paid'
+      AND e.created_at >= $1::timestamptz AND e.created_at < $2::timestamptz
+      AND NOT EXISTS (SELECT 1 FROM order_events p
+                      WHERE p.order_id = e.order_id AND p.machine = 'payment' AND p.to_state = 'paid' AND p.id < e.id)
+)
+SELECT (SELECT count(DISTINCT order_id) FROM paid)::int AS paid_orders,
+       coalesce((SELECT sum(o.total_cents) FROM orders o WHERE o.id IN (SELECT order_id FROM paid)), 0)::bigint AS paid_cents,
+       (coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r
+                  WHERE r.status = 'accepted' AND r.decided_at >= $1::timestamptz AND r.decided_at < $2::timestamptz), 0)
+        + coalesce((SELECT sum(b.amount_cents) FROM bank_refunds b
+                    WHERE b.refunded_on >= timezone('Europe/Madrid', $1::timestamptz)::date
+                      AND b.refunded_on < timezone('Europe/Madrid', $2::timestamptz)::date), 0)
+        + coalesce((SELECT sum(w.refund_cents) FROM withdrawals w
+                    WHERE w.refund_method = 'bank_transfer'
+                      AND w.refunded_at >= $1::timestamptz AND w.refunded_at < $2::timestamptz), 0))::bigint AS refunded_cents
+`
+
+type AdminPaidBetweenParams struct {
+	FromTime time.Time
+	ToTime   time.Time
+}
+
+type AdminPaidBetweenRow struct {
+	PaidOrders    int32
+	PaidCents     int64
+	RefundedCents int64
+}
+
+// The money paid online from @from_time (included) to @to_time (excluded):
+// the orders that first became paid then (a later "paid" after a partial
+// refund is not a second payment) with their totals, and what was given
+// back then, whenever the order was paid: Redsys refunds as Redsys
+// accepted them (a withdrawal's by card or Bizum among them), bank
+// refunds of cancelled orders on the day recorded, withdrawals refunded
+// by transfer when recorded (migration 00510's indexes).
+func (q *Queries) AdminPaidBetween(ctx context.Context, arg AdminPaidBetweenParams) (AdminPaidBetweenRow, error) {
+	row := q.db.QueryRow(ctx, adminPaidBetween, arg.FromTime, arg.ToTime)
+	var i AdminPaidBetweenRow
+	err := row.Scan(&i.PaidOrders, &i.PaidCents, &i.RefundedCents)
+	return i, err
+}
+
 const adminUpdateProduct = `-- name: AdminUpdateProduct :one
 UPDATE products
 SET price_cents = $1, vat_basis_points = $2,

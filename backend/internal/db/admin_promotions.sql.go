@@ -212,6 +212,21 @@ func (q *Queries) LockPromotion(ctx context.Context, id int64) (int64, error) {
 	return product_id, err
 }
 
+const productFirstPriced = `-- name: ProductFirstPriced :one
+SELECT coalesce(
+    (SELECT min(h.valid_from) FROM price_history h WHERE h.product_id = $1),
+    (SELECT p.created_at FROM products p WHERE p.id = $1))::timestamptz AS first_priced
+`
+
+// When the product was first priced: its first price_history row, or its
+// creation for a product with none (each price written since has one).
+func (q *Queries) ProductFirstPriced(ctx context.Context, productID int64) (time.Time, error) {
+	row := q.db.QueryRow(ctx, productFirstPriced, productID)
+	var first_priced time.Time
+	err := row.Scan(&first_priced)
+	return first_priced, err
+}
+
 const promotionsOfProduct = `-- name: PromotionsOfProduct :many
 SELECT id, starts_at, ends_at, created_at FROM product_promotions
 WHERE product_id = $1 AND is_active AND (ends_at IS NULL OR ends_at >= $2::timestamptz)

@@ -121,6 +121,25 @@ func checkTerms(ctx context.Context, q *db.Queries, product db.Product, t terms,
 	return nil
 }
 
+// checkHistory refuses a promotion starting before its product has
+// pricing.PriceHistoryDays of price history, naming the day from which it
+// may start: its "lowest price of the last 30 days" would be a price never
+// charged for 30 days (issue 37).
+func checkHistory(ctx context.Context, q *db.Queries, productID int64, start time.Time) error {
+	first, err := q.ProductFirstPriced(ctx, productID)
+	if err != nil {
+		return fmt.Errorf("promotion: first price of product %d: %w", productID, err)
+	}
+	if pricing.HasPriceHistory(first, start) {
+		return nil
+	}
+	earliest := pricing.EarliestReduction(first)
+	return &fault.Error{Kind: fault.Refused, Reason: "PROMOTION_PRICE_HISTORY_SHORT",
+		Message: fmt.Sprintf("the product has less than %d days of price history: a promotion may start from %s",
+			pricing.PriceHistoryDays, earliest.UTC().Format(time.RFC3339)),
+		Metadata: map[string]string{"earliest_start": earliest.UTC().Format(time.RFC3339)}}
+}
+
 // Create puts product productID on promotion at now, in its own
 // transaction under the product's row lock, with the audit row naming by,
 // and returns the promotion as stored.
@@ -140,6 +159,9 @@ func (s *Service) Create(ctx context.Context, by audit.Caller, now time.Time, pr
 			return catalogue.ProductNotFound(err, productID)
 		}
 		if err := checkTerms(ctx, q, row.Product, t, 0, now); err != nil {
+			return err
+		}
+		if err := checkHistory(ctx, q, productID, *t.StartsAt); err != nil {
 			return err
 		}
 		id, err := q.InsertPromotion(ctx, db.InsertPromotionParams{
@@ -179,6 +201,12 @@ func (s *Service) Update(ctx context.Context, by audit.Caller, now time.Time, id
 		}
 		if err := checkTerms(ctx, q, product, t, id, now); err != nil {
 			return err
+		}
+		// A start kept where it was was checked when it was set.
+		if before.StartsAt == nil || !t.StartsAt.Equal(*before.StartsAt) {
+			if err := checkHistory(ctx, q, product.ID, *t.StartsAt); err != nil {
+				return err
+			}
 		}
 		if err := q.UpdatePromotion(ctx, db.UpdatePromotionParams{
 			PromotionType: t.Type, DiscountBasisPoints: t.DiscountBasisPoints, FixedPriceCents: t.FixedPriceCents,

@@ -13,7 +13,7 @@ var (
 	appPages = []string{
 		"", "todos", "cart", "checkout", "favorites", "auth", "client-dashboard", "orders",
 		"brasil", "colombia", "cabo-verde", "senegal",
-		"privacy-policy", "return-policy", "cookie-policy", "contact", "buscar", "desistir", "newsletter",
+		"privacy-policy", "return-policy", "terms", "cookie-policy", "contact", "buscar", "desistir", "newsletter",
 	}
 	categoryPages      = []string{"bebidas", "alimentos", "doces", "congelados", "beleza", "perfumes"}
 	catalogueCountries = []string{"brasil", "colombia", "cabo-verde"}
@@ -107,5 +107,5 @@ func PublicPages() []string {
 	for _, c := range catalogueCountries {
 		out = append(out, "/"+c+"/produtos")
 	}
-	return append(out, "/privacy-policy", "/return-policy", "/cookie-policy", "/contact")
+	return append(out, "/privacy-policy", "/return-policy", "/terms", "/cookie-policy", "/contact")
 }

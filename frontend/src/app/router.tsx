@@ -54,6 +54,7 @@ const CountryCatalogue = lazyPage(countryCataloguePage);
 const GenericCountry = lazyPage(genericCountryPage);
 const PrivacyPolicy = lazy(() => import("@/app/routes/legal/privacy-policy"));
 const ReturnPolicy = lazy(() => import("@/app/routes/legal/return-policy"));
+const Terms = lazy(() => import("@/app/routes/legal/terms"));
 const CookiePolicy = lazy(() => import("@/app/routes/legal/cookie-policy"));
 const Contact = lazy(() => import("@/app/routes/legal/contact"));
 const NotFound = lazy(() => import("@/app/routes/not-found"));
@@ -96,6 +97,7 @@ export function AppRoutes() {
           ))}
           <Route path="privacy-policy" element={<PrivacyPolicy />} />
           <Route path="return-policy" element={<ReturnPolicy />} />
+          <Route path="terms" element={<Terms />} />
           <Route path="cookie-policy" element={<CookiePolicy />} />
           <Route path="contact" element={<Contact />} />
           <Route path="buscar" element={<Search />} />

@@ -7,7 +7,9 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
+	"github.com/sabores/sabores/backend/internal/shoptime"
 	"github.com/sabores/sabores/backend/internal/stuck"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 )
@@ -38,6 +40,10 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 	if err != nil {
 		return nil, fmt.Errorf("admindashboardapi: stuck work: %w", err)
 	}
+	paid, err := h.paidPeriods(ctx, time.Now())
+	if err != nil {
+		return nil, err
+	}
 	res := &saboresv1.GetDashboardStatsResponse{
 		OrderCount:         totals.OrderCount,
 		RevenueCents:       totals.RevenueCents,
@@ -47,6 +53,7 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 		Stuck: &saboresv1.StuckWork{
 			Emails: stuckNow.EmailsStuck, Refunds: stuckNow.RefundsStuck, VerifactuRecords: stuckNow.VerifactuStuck,
 		},
+		PaidPeriods: paid,
 	}
 	for _, d := range daily {
 		res.Daily = append(res.Daily, &saboresv1.DailyStat{Date: d.Day, OrderCount: d.OrderCount, RevenueCents: d.RevenueCents})
@@ -60,4 +67,24 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 		res.CountNeeded = append(res.CountNeeded, &saboresv1.CountNeeded{ProductId: c.ID, Name: c.Name, Stock: c.Stock})
 	}
 	return connect.NewResponse(res), nil
+}
+
+// paidPeriods is the money paid and refunded in each of the dashboard's
+// Madrid periods at now (shoptime.Periods): the orders' totals count the
+// day their money arrived, not the day they were placed, and refunds the
+// day they were given back (issue 37: 104,02 € shown where 55,31 € had
+// been paid).
+func (h *Handler) paidPeriods(ctx context.Context, now time.Time) ([]*saboresv1.PaidPeriod, error) {
+	var out []*saboresv1.PaidPeriod
+	for _, p := range shoptime.Periods(now) {
+		r, err := h.q.AdminPaidBetween(ctx, db.AdminPaidBetweenParams{FromTime: p.From, ToTime: p.To})
+		if err != nil {
+			return nil, fmt.Errorf("admindashboardapi: money paid %s: %w", p.Key, err)
+		}
+		out = append(out, &saboresv1.PaidPeriod{
+			Period: p.Key, FromDay: p.FromDay, ToDay: p.ToDay, PaidOrders: r.PaidOrders,
+			PaidCents: r.PaidCents, RefundedCents: r.RefundedCents, NetCents: r.PaidCents - r.RefundedCents,
+		})
+	}
+	return out, nil
 }

@@ -1,6 +1,7 @@
 package admindashboardapi_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -58,5 +59,61 @@ func TestDashboardStats(t *testing.T) {
 	}
 	if c := res.Msg.CountNeeded; len(c) != 1 || c[0].ProductId != 1001 || c[0].Stock != -2 || c[0].Name != "Guaraná Antarctica" {
 		t.Errorf("to count = %v, want Guaraná at -2", c)
+	}
+}
+
+// TestDashboardCountsMoneyPaid: the periods count an order's total the day
+// its money arrived (its first "paid"; one placed and never paid counts
+// nothing, one paid again after a partial refund counts once) and take off
+// what was refunded in the period, by Redsys or by bank (issue 37: the
+// revenue card counted unpaid orders).
+func TestDashboardCountsMoneyPaid(t *testing.T) {
+	t.Parallel()
+	f := admintest.NewShop(t)
+	ctx := context.Background()
+	exec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := f.Pool.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%v\n%s", err, sql)
+		}
+	}
+	order := func(total int) int64 {
+		t.Helper()
+		var id int64
+		if err := f.Pool.QueryRow(ctx, `SELECT id FROM orders WHERE total_cents = $1`, total).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	old, recent, cancelled := order(1000), order(1300), order(9999)
+	paid := `INSERT INTO order_events (order_id, machine, from_state, to_state, actor, created_at)
+		VALUES ($1, 'payment', $2, 'paid', 'system', $3)`
+	exec(paid, old, "awaiting_payment", time.Now().Add(-40*24*time.Hour))
+	exec(paid, recent, "awaiting_payment", time.Now())
+	exec(paid, recent, "partially_refunded", time.Now())
+	exec(`INSERT INTO payment_attempts (redsys_order, order_id, attempt, method, amount_cents, status, decided_at)
+		VALUES ('0001ABC', $1, 1, 'card', 1300, 'authorised', now())`, recent)
+	exec(`INSERT INTO payment_refunds (redsys_order, amount_cents, status, decided_at) VALUES
+		('0001ABC', 300, 'accepted', now()), ('0001ABC', 50, 'refused', now())`)
+	exec(`INSERT INTO bank_refunds (order_id, amount_cents, bank_reference, refunded_on)
+		VALUES ($1, 100, 'TRF-1', timezone('Europe/Madrid', now())::date)`, cancelled)
+
+	res, err := admindashboardapi.New(f.Pool).GetDashboardStats(f.Ctx, connect.NewRequest(&saboresv1.GetDashboardStatsRequest{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]*saboresv1.PaidPeriod{}
+	for _, p := range res.Msg.GetPaidPeriods() {
+		got[p.GetPeriod()] = p
+	}
+	today := time.Now().In(shoptime.Madrid).Format(time.DateOnly)
+	for _, key := range []string{"today", "last_7_days", "last_30_days"} {
+		p := got[key]
+		if p.GetPaidOrders() != 1 || p.GetPaidCents() != 1300 || p.GetRefundedCents() != 400 || p.GetNetCents() != 900 || p.GetToDay() != today {
+			t.Errorf("%s = %v; want 1 order, 1300 paid, 400 refunded, 900 net, to %s", key, p, today)
+		}
+	}
+	if len(got) != 4 || got["this_month"].GetFromDay() != today[:8]+"01" {
+		t.Errorf("periods %v", got)
 	}
 }

@@ -142,3 +142,55 @@ func TestPromotionsDesk(t *testing.T) {
 		t.Errorf("%d promotion audit rows, want 2 created, 1 updated, 2 ended", n)
 	}
 }
+
+// TestPromotionNeedsThirtyDaysOfPrices: a promotion on a product priced for
+// fewer than 30 days is refused with the moment from which it may start
+// (its 30-day lowest price would be one never charged for 30 days); a
+// start from that moment is accepted, scheduled (issue 37).
+func TestPromotionNeedsThirtyDaysOfPrices(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	ctx := context.Background()
+	now := time.Now()
+	firstPriced := now.Add(-10 * 24 * time.Hour).Truncate(time.Second)
+	if _, err := f.Pool.Exec(ctx, `DELETE FROM price_history WHERE product_id = 2001`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Pool.Exec(ctx, `INSERT INTO price_history (product_id, price_cents, valid_from) VALUES (2001, 320, $1)`, firstPriced); err != nil {
+		t.Fatal(err)
+	}
+	_, err := f.svc.CreatePromotion(f.Ctx, connect.NewRequest(&saboresv1.CreatePromotionRequest{
+		ProductId: 2001, Terms: percentOff(1000, time.Time{}, now.Add(7*24*time.Hour)),
+	}))
+	if code, reason := connecttest.Detail(t, err); code != connect.CodeFailedPrecondition || reason != "PROMOTION_PRICE_HISTORY_SHORT" {
+		t.Fatalf("10 days of prices: %v %q", code, reason)
+	}
+	infos := connecttest.ErrorInfos(t, err)
+	earliest, perr := time.Parse(time.RFC3339, infos[0].GetMetadata()["earliest_start"])
+	if perr != nil || !earliest.Equal(firstPriced.AddDate(0, 0, 30)) {
+		t.Fatalf("earliest start %q (%v), want %v", infos[0].GetMetadata()["earliest_start"], perr, firstPriced.AddDate(0, 0, 30))
+	}
+	if n := f.Count(t, `SELECT count(*) FROM product_promotions WHERE product_id = 2001`); n != 0 {
+		t.Errorf("%d promotions stored after the refusal", n)
+	}
+	// A second before that moment is still refused; from it, accepted.
+	_, err = f.svc.CreatePromotion(f.Ctx, connect.NewRequest(&saboresv1.CreatePromotionRequest{
+		ProductId: 2001, Terms: percentOff(1000, earliest.Add(-time.Second), earliest.Add(7*24*time.Hour)),
+	}))
+	if _, reason := connecttest.Detail(t, err); reason != "PROMOTION_PRICE_HISTORY_SHORT" {
+		t.Errorf("a second early: %q", reason)
+	}
+	created, err := f.svc.CreatePromotion(f.Ctx, connect.NewRequest(&saboresv1.CreatePromotionRequest{
+		ProductId: 2001, Terms: percentOff(1000, earliest, earliest.Add(7*24*time.Hour)),
+	}))
+	if err != nil || created.Msg.GetPromotion().GetState() != saboresv1.PromotionState_PROMOTION_STATE_SCHEDULED {
+		t.Fatalf("from the earliest start: %v, %v", created, err)
+	}
+	// Moving it earlier is refused the same way.
+	_, err = f.svc.UpdatePromotion(f.Ctx, connect.NewRequest(&saboresv1.UpdatePromotionRequest{
+		Id: created.Msg.GetPromotion().GetId(), Terms: percentOff(1000, now.Add(time.Hour), earliest.Add(7*24*time.Hour)),
+	}))
+	if _, reason := connecttest.Detail(t, err); reason != "PROMOTION_PRICE_HISTORY_SHORT" {
+		t.Errorf("moved earlier: %q", reason)
+	}
+}

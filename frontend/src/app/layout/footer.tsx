@@ -23,6 +23,7 @@ export function Footer() {
           <ul className="mt-2 space-y-1 text-sm">
             <li><Link className="hover:underline" to="/privacy-policy">{t("footer.privacy")}</Link></li>
             <li><Link className="hover:underline" to="/return-policy">{t("footer.returns")}</Link></li>
+            <li><Link className="hover:underline" to="/terms">{t("footer.terms")}</Link></li>
             <li><Link className="hover:underline" to="/cookie-policy">{t("footer.cookies")}</Link></li>
             <li><Link className="hover:underline" to="/contact">{t("footer.contact")}</Link></li>
           </ul>

@@ -119,3 +119,15 @@ it("says why the server refused an order of frozen goods below the frozen minimu
   await user.click(screen.getByRole("button", finish));
   expect(await screen.findByText(/no llega al pedido mínimo con congelados/)).toBeInTheDocument();
 });
+
+// Issue 38: the step that binds the shopper to pay links to the general
+// conditions of sale and to the return policy, in a new tab so the order
+// being confirmed is not lost.
+it("links the confirmation step to the terms and the return policy", async () => {
+  const { user } = renderCheckout(() => ({ order: create(OrderSchema, { id: 1n }) }));
+  await toConfirm(user, "28013");
+  const terms = screen.getByRole("link", { name: "condiciones generales de venta" });
+  expect(terms).toHaveAttribute("href", "/terms");
+  expect(terms).toHaveAttribute("target", "_blank");
+  expect(screen.getByRole("link", { name: "política de devoluciones" })).toHaveAttribute("href", "/return-policy");
+});

@@ -5,20 +5,25 @@ import { AccountService } from "@gen/sabores/v1/account_service_pb";
 import { InvoiceKind } from "@gen/sabores/v1/invoice_pb";
 import { InvoiceService } from "@gen/sabores/v1/invoice_service_pb";
 import { OrderService } from "@gen/sabores/v1/order_service_pb";
-import { OrderStatus, PaymentMethod } from "@gen/sabores/v1/types_pb";
+import { OrderStatus, PaymentMethod, PaymentStatus } from "@gen/sabores/v1/types_pb";
+import { ShippingKind } from "@gen/sabores/v1/shipping_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
 
-it("lists the client's orders with the spec's status texts and their lines", async () => {
+// Each row's badge says what the order's own page says (orderState): a
+// cancelled order whose money went back reads "Importe devuelto", not
+// "Cancelado"; a paid order not yet started reads "Pago recibido".
+it("lists the client's orders with their page's state in the spec's colours, and their lines", async () => {
   const { user } = renderApp("/orders", (router) => {
     router.service(AccountService, { getSession: () => signedIn() });
     router.service(OrderService, {
       listMyOrders: () => ({
-        totalSize: 3,
+        totalSize: 6,
         orders: [
           {
             id: 3n,
             status: OrderStatus.PENDING,
+            paymentStatus: PaymentStatus.AWAITING_PAYMENT,
             paymentMethod: PaymentMethod.CARD,
             itemCount: 2,
             totalCents: 500n,
@@ -26,6 +31,9 @@ it("lists the client's orders with the spec's status texts and their lines", asy
             lines: [{ productId: 1001n, name: "Guaraná", quantity: 2, lineTotalCents: 500n }],
             delivery: { name: "María Silva", address: "Rúa Real 1", postalCode: "27880", city: "Burela" },
           },
+          { id: 6n, status: OrderStatus.CANCELLED, paymentStatus: PaymentStatus.REFUNDED, totalCents: 100n },
+          { id: 5n, status: OrderStatus.PENDING, paymentStatus: PaymentStatus.PAID, totalCents: 100n },
+          { id: 4n, status: OrderStatus.COMPLETED, shippingKind: ShippingKind.PICKUP, totalCents: 100n },
           { id: 2n, status: OrderStatus.COMPLETED, totalCents: 100n },
           { id: 1n, status: OrderStatus.UNSPECIFIED, statusText: "devuelto", totalCents: 100n },
         ],
@@ -33,8 +41,11 @@ it("lists the client's orders with the spec's status texts and their lines", asy
     });
   });
   expect(await screen.findByText("Pedido #3")).toBeInTheDocument();
-  expect(screen.getByText("3 pedido(s)")).toBeInTheDocument();
-  expect(screen.getByText("En curso")).toHaveClass("bg-yellow-100");
+  expect(screen.getByText("6 pedido(s)")).toBeInTheDocument();
+  expect(screen.getByText("Esperando tu pago")).toHaveClass("bg-yellow-100");
+  expect(screen.getByText("Importe devuelto")).toHaveClass("bg-red-100");
+  expect(screen.getByText("Pago recibido")).toHaveClass("bg-yellow-100");
+  expect(screen.getByText("Recogido")).toHaveClass("bg-green-100");
   expect(screen.getByText("Entregado")).toHaveClass("bg-green-100");
   expect(screen.getByText("devuelto")).toHaveClass("bg-stone-200");
   await user.click(screen.getByText("Ver detalle"));

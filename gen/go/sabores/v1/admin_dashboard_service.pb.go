@@ -81,7 +81,12 @@ type GetDashboardStatsResponse struct {
 	// count_needed are products whose counted stock went negative (a till
 	// sale sold the unit in hand beyond the count): count them. At most 20,
 	// the most negative first.
-	CountNeeded   []*CountNeeded `protobuf:"bytes,9,rep,name=count_needed,json=countNeeded,proto3" json:"count_needed,omitempty"`
+	CountNeeded []*CountNeeded `protobuf:"bytes,9,rep,name=count_needed,json=countNeeded,proto3" json:"count_needed,omitempty"`
+	// paid_periods are the money actually paid online and refunded, by
+	// labelled period of Madrid days: today, the last 7 days, the last 30
+	// days and the calendar month so far (order_count and revenue_cents
+	// count orders placed, paid or not).
+	PaidPeriods   []*PaidPeriod `protobuf:"bytes,10,rep,name=paid_periods,json=paidPeriods,proto3" json:"paid_periods,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -179,6 +184,13 @@ func (x *GetDashboardStatsResponse) GetCountNeeded() []*CountNeeded {
 	return nil
 }
 
+func (x *GetDashboardStatsResponse) GetPaidPeriods() []*PaidPeriod {
+	if x != nil {
+		return x.PaidPeriods
+	}
+	return nil
+}
+
 // CountNeeded is a product the owner is asked to count.
 type CountNeeded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -243,6 +255,109 @@ func (x *CountNeeded) GetStock() int64 {
 	return 0
 }
 
+// PaidPeriod is the money of one period: paid when it was paid (a card or
+// Bizum payment authorised, a transfer received, cash on delivery
+// collected), refunded when it was given back.
+type PaidPeriod struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// period is "today", "last_7_days", "last_30_days" or "this_month".
+	Period string `protobuf:"bytes,1,opt,name=period,proto3" json:"period,omitempty"`
+	// from_day and to_day are its first and last days, YYYY-MM-DD, Madrid.
+	FromDay string `protobuf:"bytes,2,opt,name=from_day,json=fromDay,proto3" json:"from_day,omitempty"`
+	// to_day is its last day, today.
+	ToDay string `protobuf:"bytes,3,opt,name=to_day,json=toDay,proto3" json:"to_day,omitempty"`
+	// paid_orders is the number of orders paid in the period.
+	PaidOrders int32 `protobuf:"varint,4,opt,name=paid_orders,json=paidOrders,proto3" json:"paid_orders,omitempty"`
+	// paid_cents is what they paid.
+	PaidCents int64 `protobuf:"varint,5,opt,name=paid_cents,json=paidCents,proto3" json:"paid_cents,omitempty"`
+	// refunded_cents is what was given back in the period, by Redsys or by
+	// bank transfer, whenever the order was paid.
+	RefundedCents int64 `protobuf:"varint,6,opt,name=refunded_cents,json=refundedCents,proto3" json:"refunded_cents,omitempty"`
+	// net_cents is paid_cents less refunded_cents.
+	NetCents      int64 `protobuf:"varint,7,opt,name=net_cents,json=netCents,proto3" json:"net_cents,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PaidPeriod) Reset() {
+	*x = PaidPeriod{}
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PaidPeriod) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PaidPeriod) ProtoMessage() {}
+
+func (x *PaidPeriod) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PaidPeriod.ProtoReflect.Descriptor instead.
+func (*PaidPeriod) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *PaidPeriod) GetPeriod() string {
+	if x != nil {
+		return x.Period
+	}
+	return ""
+}
+
+func (x *PaidPeriod) GetFromDay() string {
+	if x != nil {
+		return x.FromDay
+	}
+	return ""
+}
+
+func (x *PaidPeriod) GetToDay() string {
+	if x != nil {
+		return x.ToDay
+	}
+	return ""
+}
+
+func (x *PaidPeriod) GetPaidOrders() int32 {
+	if x != nil {
+		return x.PaidOrders
+	}
+	return 0
+}
+
+func (x *PaidPeriod) GetPaidCents() int64 {
+	if x != nil {
+		return x.PaidCents
+	}
+	return 0
+}
+
+func (x *PaidPeriod) GetRefundedCents() int64 {
+	if x != nil {
+		return x.RefundedCents
+	}
+	return 0
+}
+
+func (x *PaidPeriod) GetNetCents() int64 {
+	if x != nil {
+		return x.NetCents
+	}
+	return 0
+}
+
 // StuckWork counts the work stuck now.
 type StuckWork struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -261,7 +376,7 @@ type StuckWork struct {
 
 func (x *StuckWork) Reset() {
 	*x = StuckWork{}
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -273,7 +388,7 @@ func (x *StuckWork) String() string {
 func (*StuckWork) ProtoMessage() {}
 
 func (x *StuckWork) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -286,7 +401,7 @@ func (x *StuckWork) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StuckWork.ProtoReflect.Descriptor instead.
 func (*StuckWork) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *StuckWork) GetEmails() int64 {
@@ -325,7 +440,7 @@ type DailyStat struct {
 
 func (x *DailyStat) Reset() {
 	*x = DailyStat{}
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -337,7 +452,7 @@ func (x *DailyStat) String() string {
 func (*DailyStat) ProtoMessage() {}
 
 func (x *DailyStat) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -350,7 +465,7 @@ func (x *DailyStat) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DailyStat.ProtoReflect.Descriptor instead.
 func (*DailyStat) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *DailyStat) GetDate() string {
@@ -391,7 +506,7 @@ type BestSeller struct {
 
 func (x *BestSeller) Reset() {
 	*x = BestSeller{}
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -403,7 +518,7 @@ func (x *BestSeller) String() string {
 func (*BestSeller) ProtoMessage() {}
 
 func (x *BestSeller) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_dashboard_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -416,7 +531,7 @@ func (x *BestSeller) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BestSeller.ProtoReflect.Descriptor instead.
 func (*BestSeller) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *BestSeller) GetProductId() int64 {
@@ -453,7 +568,7 @@ const file_sabores_v1_admin_dashboard_service_proto_rawDesc = "" +
 	"\n" +
 	"(sabores/v1/admin_dashboard_service.proto\x12\n" +
 	"sabores.v1\"\x1a\n" +
-	"\x18GetDashboardStatsRequest\"\xb0\x03\n" +
+	"\x18GetDashboardStatsRequest\"\xeb\x03\n" +
 	"\x19GetDashboardStatsResponse\x12\x1f\n" +
 	"\vorder_count\x18\x01 \x01(\x05R\n" +
 	"orderCount\x12#\n" +
@@ -464,12 +579,25 @@ const file_sabores_v1_admin_dashboard_service_proto_rawDesc = "" +
 	"\x05daily\x18\x06 \x03(\v2\x15.sabores.v1.DailyStatR\x05daily\x129\n" +
 	"\fbest_sellers\x18\a \x03(\v2\x16.sabores.v1.BestSellerR\vbestSellers\x12+\n" +
 	"\x05stuck\x18\b \x01(\v2\x15.sabores.v1.StuckWorkR\x05stuck\x12:\n" +
-	"\fcount_needed\x18\t \x03(\v2\x17.sabores.v1.CountNeededR\vcountNeeded\"V\n" +
+	"\fcount_needed\x18\t \x03(\v2\x17.sabores.v1.CountNeededR\vcountNeeded\x129\n" +
+	"\fpaid_periods\x18\n" +
+	" \x03(\v2\x16.sabores.v1.PaidPeriodR\vpaidPeriods\"V\n" +
 	"\vCountNeeded\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
-	"\x05stock\x18\x03 \x01(\x03R\x05stock\"j\n" +
+	"\x05stock\x18\x03 \x01(\x03R\x05stock\"\xda\x01\n" +
+	"\n" +
+	"PaidPeriod\x12\x16\n" +
+	"\x06period\x18\x01 \x01(\tR\x06period\x12\x19\n" +
+	"\bfrom_day\x18\x02 \x01(\tR\afromDay\x12\x15\n" +
+	"\x06to_day\x18\x03 \x01(\tR\x05toDay\x12\x1f\n" +
+	"\vpaid_orders\x18\x04 \x01(\x05R\n" +
+	"paidOrders\x12\x1d\n" +
+	"\n" +
+	"paid_cents\x18\x05 \x01(\x03R\tpaidCents\x12%\n" +
+	"\x0erefunded_cents\x18\x06 \x01(\x03R\rrefundedCents\x12\x1b\n" +
+	"\tnet_cents\x18\a \x01(\x03R\bnetCents\"j\n" +
 	"\tStuckWork\x12\x16\n" +
 	"\x06emails\x18\x01 \x01(\x03R\x06emails\x12\x18\n" +
 	"\arefunds\x18\x02 \x01(\x03R\arefunds\x12+\n" +
@@ -501,27 +629,29 @@ func file_sabores_v1_admin_dashboard_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_dashboard_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_dashboard_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_sabores_v1_admin_dashboard_service_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_sabores_v1_admin_dashboard_service_proto_goTypes = []any{
 	(*GetDashboardStatsRequest)(nil),  // 0: sabores.v1.GetDashboardStatsRequest
 	(*GetDashboardStatsResponse)(nil), // 1: sabores.v1.GetDashboardStatsResponse
 	(*CountNeeded)(nil),               // 2: sabores.v1.CountNeeded
-	(*StuckWork)(nil),                 // 3: sabores.v1.StuckWork
-	(*DailyStat)(nil),                 // 4: sabores.v1.DailyStat
-	(*BestSeller)(nil),                // 5: sabores.v1.BestSeller
+	(*PaidPeriod)(nil),                // 3: sabores.v1.PaidPeriod
+	(*StuckWork)(nil),                 // 4: sabores.v1.StuckWork
+	(*DailyStat)(nil),                 // 5: sabores.v1.DailyStat
+	(*BestSeller)(nil),                // 6: sabores.v1.BestSeller
 }
 var file_sabores_v1_admin_dashboard_service_proto_depIdxs = []int32{
-	4, // 0: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
-	5, // 1: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
-	3, // 2: sabores.v1.GetDashboardStatsResponse.stuck:type_name -> sabores.v1.StuckWork
+	5, // 0: sabores.v1.GetDashboardStatsResponse.daily:type_name -> sabores.v1.DailyStat
+	6, // 1: sabores.v1.GetDashboardStatsResponse.best_sellers:type_name -> sabores.v1.BestSeller
+	4, // 2: sabores.v1.GetDashboardStatsResponse.stuck:type_name -> sabores.v1.StuckWork
 	2, // 3: sabores.v1.GetDashboardStatsResponse.count_needed:type_name -> sabores.v1.CountNeeded
-	0, // 4: sabores.v1.AdminDashboardService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
-	1, // 5: sabores.v1.AdminDashboardService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
-	5, // [5:6] is the sub-list for method output_type
-	4, // [4:5] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	3, // 4: sabores.v1.GetDashboardStatsResponse.paid_periods:type_name -> sabores.v1.PaidPeriod
+	0, // 5: sabores.v1.AdminDashboardService.GetDashboardStats:input_type -> sabores.v1.GetDashboardStatsRequest
+	1, // 6: sabores.v1.AdminDashboardService.GetDashboardStats:output_type -> sabores.v1.GetDashboardStatsResponse
+	6, // [6:7] is the sub-list for method output_type
+	5, // [5:6] is the sub-list for method input_type
+	5, // [5:5] is the sub-list for extension type_name
+	5, // [5:5] is the sub-list for extension extendee
+	0, // [0:5] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_dashboard_service_proto_init() }
@@ -535,7 +665,7 @@ func file_sabores_v1_admin_dashboard_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_dashboard_service_proto_rawDesc), len(file_sabores_v1_admin_dashboard_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_dashboard_service.proto.
  */
 export const file_sabores_v1_admin_dashboard_service: GenFile = /*@__PURE__*/
-  fileDesc("CihzYWJvcmVzL3YxL2FkbWluX2Rhc2hib2FyZF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIhoKGEdldERhc2hib2FyZFN0YXRzUmVxdWVzdCK9AgoZR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZRITCgtvcmRlcl9jb3VudBgBIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEhYKDmN1c3RvbWVyX2NvdW50GAQgASgFEhUKDXByb2R1Y3RfY291bnQYBSABKAUSJAoFZGFpbHkYBiADKAsyFS5zYWJvcmVzLnYxLkRhaWx5U3RhdBIsCgxiZXN0X3NlbGxlcnMYByADKAsyFi5zYWJvcmVzLnYxLkJlc3RTZWxsZXISJAoFc3R1Y2sYCCABKAsyFS5zYWJvcmVzLnYxLlN0dWNrV29yaxItCgxjb3VudF9uZWVkZWQYCSADKAsyFy5zYWJvcmVzLnYxLkNvdW50TmVlZGVkIj4KC0NvdW50TmVlZGVkEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVzdG9jaxgDIAEoAyJHCglTdHVja1dvcmsSDgoGZW1haWxzGAEgASgDEg8KB3JlZnVuZHMYAiABKAMSGQoRdmVyaWZhY3R1X3JlY29yZHMYAyABKAMiRQoJRGFpbHlTdGF0EgwKBGRhdGUYASABKAkSEwoLb3JkZXJfY291bnQYAiABKAUSFQoNcmV2ZW51ZV9jZW50cxgDIAEoAyJXCgpCZXN0U2VsbGVyEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIQCghxdWFudGl0eRgDIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAQgASgDMn4KFUFkbWluRGFzaGJvYXJkU2VydmljZRJlChFHZXREYXNoYm9hcmRTdGF0cxIkLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXREYXNoYm9hcmRTdGF0c1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM");
+  fileDesc("CihzYWJvcmVzL3YxL2FkbWluX2Rhc2hib2FyZF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIhoKGEdldERhc2hib2FyZFN0YXRzUmVxdWVzdCLrAgoZR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZRITCgtvcmRlcl9jb3VudBgBIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEhYKDmN1c3RvbWVyX2NvdW50GAQgASgFEhUKDXByb2R1Y3RfY291bnQYBSABKAUSJAoFZGFpbHkYBiADKAsyFS5zYWJvcmVzLnYxLkRhaWx5U3RhdBIsCgxiZXN0X3NlbGxlcnMYByADKAsyFi5zYWJvcmVzLnYxLkJlc3RTZWxsZXISJAoFc3R1Y2sYCCABKAsyFS5zYWJvcmVzLnYxLlN0dWNrV29yaxItCgxjb3VudF9uZWVkZWQYCSADKAsyFy5zYWJvcmVzLnYxLkNvdW50TmVlZGVkEiwKDHBhaWRfcGVyaW9kcxgKIAMoCzIWLnNhYm9yZXMudjEuUGFpZFBlcmlvZCI+CgtDb3VudE5lZWRlZBISCgpwcm9kdWN0X2lkGAEgASgDEgwKBG5hbWUYAiABKAkSDQoFc3RvY2sYAyABKAMikgEKClBhaWRQZXJpb2QSDgoGcGVyaW9kGAEgASgJEhAKCGZyb21fZGF5GAIgASgJEg4KBnRvX2RheRgDIAEoCRITCgtwYWlkX29yZGVycxgEIAEoBRISCgpwYWlkX2NlbnRzGAUgASgDEhYKDnJlZnVuZGVkX2NlbnRzGAYgASgDEhEKCW5ldF9jZW50cxgHIAEoAyJHCglTdHVja1dvcmsSDgoGZW1haWxzGAEgASgDEg8KB3JlZnVuZHMYAiABKAMSGQoRdmVyaWZhY3R1X3JlY29yZHMYAyABKAMiRQoJRGFpbHlTdGF0EgwKBGRhdGUYASABKAkSEwoLb3JkZXJfY291bnQYAiABKAUSFQoNcmV2ZW51ZV9jZW50cxgDIAEoAyJXCgpCZXN0U2VsbGVyEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIQCghxdWFudGl0eRgDIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAQgASgDMn4KFUFkbWluRGFzaGJvYXJkU2VydmljZRJlChFHZXREYXNoYm9hcmRTdGF0cxIkLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXREYXNoYm9hcmRTdGF0c1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM");
 
 /**
  * GetDashboardStatsRequest has no parameters.
@@ -98,6 +98,16 @@ export type GetDashboardStatsResponse = Message<"sabores.v1.GetDashboardStatsRes
    * @generated from field: repeated sabores.v1.CountNeeded count_needed = 9;
    */
   countNeeded: CountNeeded[];
+
+  /**
+   * paid_periods are the money actually paid online and refunded, by
+   * labelled period of Madrid days: today, the last 7 days, the last 30
+   * days and the calendar month so far (order_count and revenue_cents
+   * count orders placed, paid or not).
+   *
+   * @generated from field: repeated sabores.v1.PaidPeriod paid_periods = 10;
+   */
+  paidPeriods: PaidPeriod[];
 };
 
 /**
@@ -143,6 +153,72 @@ export const CountNeededSchema: GenMessage<CountNeeded> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_dashboard_service, 2);
 
 /**
+ * PaidPeriod is the money of one period: paid when it was paid (a card or
+ * Bizum payment authorised, a transfer received, cash on delivery
+ * collected), refunded when it was given back.
+ *
+ * @generated from message sabores.v1.PaidPeriod
+ */
+export type PaidPeriod = Message<"sabores.v1.PaidPeriod"> & {
+  /**
+   * period is "today", "last_7_days", "last_30_days" or "this_month".
+   *
+   * @generated from field: string period = 1;
+   */
+  period: string;
+
+  /**
+   * from_day and to_day are its first and last days, YYYY-MM-DD, Madrid.
+   *
+   * @generated from field: string from_day = 2;
+   */
+  fromDay: string;
+
+  /**
+   * to_day is its last day, today.
+   *
+   * @generated from field: string to_day = 3;
+   */
+  toDay: string;
+
+  /**
+   * paid_orders is the number of orders paid in the period.
+   *
+   * @generated from field: int32 paid_orders = 4;
+   */
+  paidOrders: number;
+
+  /**
+   * paid_cents is what they paid.
+   *
+   * @generated from field: int64 paid_cents = 5;
+   */
+  paidCents: bigint;
+
+  /**
+   * refunded_cents is what was given back in the period, by Redsys or by
+   * bank transfer, whenever the order was paid.
+   *
+   * @generated from field: int64 refunded_cents = 6;
+   */
+  refundedCents: bigint;
+
+  /**
+   * net_cents is paid_cents less refunded_cents.
+   *
+   * @generated from field: int64 net_cents = 7;
+   */
+  netCents: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.PaidPeriod.
+ * Use `create(PaidPeriodSchema)` to create a new message.
+ */
+export const PaidPeriodSchema: GenMessage<PaidPeriod> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_dashboard_service, 3);
+
+/**
  * StuckWork counts the work stuck now.
  *
  * @generated from message sabores.v1.StuckWork
@@ -178,7 +254,7 @@ export type StuckWork = Message<"sabores.v1.StuckWork"> & {
  * Use `create(StuckWorkSchema)` to create a new message.
  */
 export const StuckWorkSchema: GenMessage<StuckWork> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_dashboard_service, 3);
+  messageDesc(file_sabores_v1_admin_dashboard_service, 4);
 
 /**
  * DailyStat is one day's orders.
@@ -213,7 +289,7 @@ export type DailyStat = Message<"sabores.v1.DailyStat"> & {
  * Use `create(DailyStatSchema)` to create a new message.
  */
 export const DailyStatSchema: GenMessage<DailyStat> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_dashboard_service, 4);
+  messageDesc(file_sabores_v1_admin_dashboard_service, 5);
 
 /**
  * BestSeller is a product among the most sold.
@@ -255,7 +331,7 @@ export type BestSeller = Message<"sabores.v1.BestSeller"> & {
  * Use `create(BestSellerSchema)` to create a new message.
  */
 export const BestSellerSchema: GenMessage<BestSeller> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_dashboard_service, 5);
+  messageDesc(file_sabores_v1_admin_dashboard_service, 6);
 
 /**
  * AdminDashboardService is the back office's statistics. Admins only.

@@ -36,3 +36,19 @@ it("shows the contact page, footer and legal texts with the details the owner sa
   expect(await screen.findByText(/Ana Lúcia Ferreira da Silva, empresario individual, con NIF 12345678Z/)).toBeInTheDocument();
   expect(document.body.textContent).not.toMatch(/12345678A|982 000 000|34600000000/);
 });
+
+// Issue 38: the form that collects a name, an e-mail and a message carries
+// the first layer of the data-protection information, in both languages.
+it.each([
+  ["es", "Información básica sobre protección de datos", /Responsable: Ana Lúcia Ferreira da Silva\./, /Finalidad: responder a tu mensaje/, /Base legal:/, /Derechos: .* escribiendo a hola@sabores\.es/, "Más información en la política de privacidad", "Enviar mensaje"],
+  ["pt", "Informação básica sobre proteção de dados", /Responsável: Ana Lúcia Ferreira da Silva\./, /Finalidade: responder à sua mensagem/, /Fundamento jurídico:/, /Direitos: .* escrevendo para hola@sabores\.es/, "Mais informação na política de privacidade", "Enviar mensagem"],
+] as const)("in %s, the contact form states the controller, purpose, legal basis and rights and links to the privacy policy", async (language, title, controller, purpose, basis, rights, more, send) => {
+  renderApp("/contact", (router) => router.service(ShopSettingsService, { getShopDetails: () => ({ details }) }), language);
+  const note = await screen.findByRole("region", { name: title });
+  expect(await within(note).findByText(controller)).toBeVisible();
+  expect(within(note).getByText(purpose)).toBeVisible();
+  expect(within(note).getByText(basis)).toBeVisible();
+  expect(within(note).getByText(rights)).toBeVisible();
+  expect(within(note).getByRole("link", { name: more })).toHaveAttribute("href", "/privacy-policy");
+  expect(screen.getByRole("button", { name: send })).toHaveAccessibleDescription(title);
+});

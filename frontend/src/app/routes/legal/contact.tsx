@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from "react";
+import { Link } from "react-router";
 import { Code } from "@connectrpc/connect";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
@@ -8,6 +9,7 @@ import { useShopDetails } from "@/hooks/use-shop-details";
 import { openingRows, phoneHref, whatsappUrl } from "@/lib/shop-details";
 import { errorCode } from "@/lib/connect-errors";
 import { useSendContactMessage } from "@/features/contact/api/contact";
+import { useShopValues } from "@/features/legal/shop-values";
 import { ContactSubject } from "@gen/sabores/v1/contact_pb";
 import { Language } from "@gen/sabores/v1/food_pb";
 
@@ -19,6 +21,33 @@ const subjectCodes: Record<(typeof subjects)[number], ContactSubject> = {
   devoluciones: ContactSubject.RETURNS,
   otros: ContactSubject.OTHER,
 };
+
+/**
+ * PrivacyNote is the first layer of the data-protection information where
+ * the form collects the data (RGPD art. 13, LOPDGDD art. 11): who is the
+ * controller, why and on what basis, the rights and where to read more.
+ * The form's submit button points to it, so a screen reader meets it too.
+ */
+function PrivacyNote({ id }: { id: string }) {
+  const { t } = useTranslation("legal", { keyPrefix: "contact.privacyNote" });
+  const v = useShopValues();
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="rounded-md bg-stone-100 p-3 text-xs leading-relaxed text-stone-800">
+      <h3 id={`${id}-title`} className="font-semibold">
+        {t("title")}
+      </h3>
+      <ul className="mt-1 space-y-0.5">
+        <li>{t("controller", { owner: v.owner || "Sabores" })}</li>
+        <li>{t("purpose")}</li>
+        <li>{t("basis")}</li>
+        <li>{t("rights", { email: v.email })}</li>
+      </ul>
+      <Link to="/privacy-policy" className="mt-1 inline-block font-semibold text-brand-700 underline">
+        {t("more")}
+      </Link>
+    </section>
+  );
+}
 
 /** ContactForm sends a message to the shop's e-mail address (kept in the back office too). */
 function ContactForm() {
@@ -80,7 +109,8 @@ function ContactForm() {
         <label htmlFor={`${id}-message`} className="block text-sm font-medium">{t("contact.message")}</label>
         <textarea id={`${id}-message`} name="message" required rows={5} className={field} />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+      <PrivacyNote id={`${id}-privacy`} />
+      <button type="submit" className="btn btn-primary" disabled={send.isPending} aria-describedby={`${id}-privacy-title`}>
         {send.isPending ? t("contact.sending") : t("contact.send")}
       </button>
       <p role="status" className="min-h-5 text-sm text-green-800">

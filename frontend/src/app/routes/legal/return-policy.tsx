@@ -15,7 +15,8 @@ export default function ReturnPolicyRoute() {
       <Seo title={t("returns.metaTitle")} description={t("returns.intro")} />
       <BackLink to="/">{t("backHome", { ns: "common" })}</BackLink>
       <h1 className="text-3xl font-bold">{t("returns.title")}</h1>
-      <p className="my-6 text-stone-800">{t("returns.intro")}</p>
+      <p className="mt-6 text-stone-800">{t("returns.intro")}</p>
+      <p className="my-6 font-medium text-stone-900">{t("returns.exclusions")}</p>
       <p className="mb-8">
         <Link to="/orders" className="btn btn-primary">
           {t("returns.withdrawButton")}

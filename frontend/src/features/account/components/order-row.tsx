@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Price } from "@/components/ui/price";
 import { OrderDetails } from "@/features/account/components/order-details";
-import { OrderStatusBadge } from "@/components/ui/order-status-badge";
+import { OrderStateBadge } from "@/features/account/components/order-state-badge";
 import { WithdrawLink } from "@/features/account/components/withdrawal/withdraw-link";
 import type { Order } from "@gen/sabores/v1/types_pb";
 
@@ -22,7 +22,7 @@ export function OrderRow({ order, details = false }: { order: Order; details?: b
       <span className="text-sm text-stone-700">{date}</span>
       <span className="text-sm text-stone-700">{t("orders.items", { count: order.itemCount })}</span>
       <span className="text-sm text-stone-700">{t(`orders.payment.${order.paymentMethod}`)}</span>
-      <OrderStatusBadge order={order} ns="account" keyPrefix="status" />
+      <OrderStateBadge order={order} />
       <Price cents={order.totalCents} className="ml-auto font-bold" />
       {details && <WithdrawLink order={order} />}
       {details && <OrderDetails order={order} />}

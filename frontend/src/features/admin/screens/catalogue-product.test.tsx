@@ -22,6 +22,17 @@ function overlapRefusal(): ConnectError {
   return err;
 }
 
+/** historyRefusal is the server's answer to a promotion on a product priced for under 30 days. */
+function historyRefusal(): ConnectError {
+  const w = new BinaryWriter();
+  w.tag(1, 2).string("PROMOTION_PRICE_HISTORY_SHORT");
+  w.tag(2, 2).string("sabores.v1");
+  w.tag(3, 2).fork().tag(1, 2).string("earliest_start").tag(2, 2).string("2026-12-09T08:00:00Z").join();
+  const err = new ConnectError("the product has less than 30 days of price history", Code.FailedPrecondition);
+  err.details.push({ type: "google.rpc.ErrorInfo", value: w.finish() });
+  return err;
+}
+
 describe("/admin/catalogue/:id", () => {
   it("moves between its sections with the arrow keys and lists pictures and promotions", async () => {
     const user = userEvent.setup();
@@ -86,6 +97,32 @@ describe("/admin/catalogue/:id", () => {
       await user.click(screen.getByRole("button", { name: create }));
       await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContainEqual(expect.stringMatching(message)));
       expect(sent).toEqual([1000]);
+    });
+  }
+
+  // Issue 37: a promotion on a product priced for under 30 days is refused
+  // with the day and time, in Madrid, from which it may start.
+  for (const [language, tab, discount, create, message] of [
+    ["es", "Promociones", "Descuento (%)", "Crear promoción", "Este producto aún no tiene 30 días de precios, y una rebaja se anuncia frente al precio más bajo de los 30 días anteriores: la promoción puede empezar a partir del 9 de diciembre de 2026 a las 9:00 (hora de Madrid)."],
+    ["pt", "Promoções", "Desconto (%)", "Criar promoção", "Este produto ainda não tem 30 dias de preços, e uma redução anuncia-se face ao preço mais baixo dos 30 dias anteriores: a promoção pode começar a partir de 9 de dezembro de 2026 às 09:00 (hora de Madrid)."],
+  ] as const) {
+    it(`refuses a promotion without 30 days of prices, naming when it may start (${language})`, async () => {
+      const user = userEvent.setup();
+      renderAdmin(
+        "/admin/catalogue/100123",
+        (router) => {
+          router.service(AdminProductService, { getAdminProduct: (req) => ({ product: { id: req.id, name: "Farofa", code: "F1", sku: "S1", priceCents: 480n, vatBasisPoints: 1000 } }), listProductImages: () => ({ images: [] }) });
+          router.service(AdminVisibilityService, { listCountryConfigs: () => ({ countries: [] }) });
+          router.service(AdminPromotionService, { listPromotions: () => ({ promotions: [], totalSize: 0 }), createPromotion: () => {
+            throw historyRefusal();
+          } });
+        },
+        { language },
+      );
+      await user.click(await screen.findByRole("tab", { name: tab }));
+      await user.type(await screen.findByLabelText(discount), "10");
+      await user.click(screen.getByRole("button", { name: create }));
+      await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContainEqual(message));
     });
   }
 });

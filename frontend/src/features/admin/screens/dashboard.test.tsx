@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { renderAdmin } from "@/features/admin/shared/testing/render-admin";
@@ -208,5 +208,45 @@ describe("admin dashboard", () => {
     expect(screen.queryByText(/page_token/)).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Voltar à primeira página" }));
     expect(await screen.findByText("Cliente 1")).toBeInTheDocument();
+  });
+});
+
+// Issue 37: the dashboard counts money actually paid, less refunds, per
+// labelled period, and says so when a period has none.
+describe("money paid by period", () => {
+  it.each([
+    ["es", "Cobrado", "Hoy", "Últimos 30 días", "Nada cobrado ni reembolsado.", "Cobrado (1 pedido)", "Neto", "Reembolsado", "Importe de los pedidos (pagados o no)"],
+    ["pt", "Recebido", "Hoje", "Últimos 30 dias", "Nada recebido nem reembolsado.", "Recebido (1 encomenda)", "Líquido", "Reembolsado", "Valor das encomendas (pagas ou não)"],
+  ] as const)("in %s, shows each period's net, paid and refunded, with its days", async (language, title, today, month30, nothing, paid, net, refunded, ordersValue) => {
+    renderAdmin(
+      "/admin",
+      (router) => {
+        router.service(AdminDashboardService, {
+          getDashboardStats: () => ({
+            orderCount: 3,
+            revenueCents: 10402n,
+            paidPeriods: [
+              { period: "today", fromDay: "2026-11-29", toDay: "2026-11-29" },
+              { period: "last_30_days", fromDay: "2026-10-31", toDay: "2026-11-29", paidOrders: 1, paidCents: 5531n, refundedCents: 531n, netCents: 5000n },
+            ],
+          }),
+        });
+        router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) });
+        router.service(AdminCustomerService, { listCustomers: () => ({ customers: [], totalSize: 0 }) });
+      },
+      { language },
+    );
+    const section = await screen.findByRole("region", { name: title });
+    const todayCard = within(section).getByRole("listitem", { name: today });
+    expect(within(todayCard).getByText(nothing)).toBeVisible();
+    expect(within(todayCard).getByText(/^29 de (noviembre|novembro) \(hora de Madrid\)$/)).toBeVisible();
+    const card = within(section).getByRole("listitem", { name: month30 });
+    expect(within(card).getByText(/^31 de (octubre|outubro) – 29 de (noviembre|novembro) \(hora de Madrid\)$/)).toBeVisible();
+    const value = (label: string) => within(card).getByText(label).nextElementSibling?.textContent;
+    expect(value(net)).toMatch(/^50,00\s€$/);
+    expect(value(paid)).toMatch(/^55,31\s€$/);
+    expect(value(refunded)).toMatch(/^−5,31\s€$/);
+    // Orders placed, paid or not, are named as such.
+    expect(screen.getByText(ordersValue).nextElementSibling?.textContent).toMatch(/^104,02\s€$/);
   });
 });

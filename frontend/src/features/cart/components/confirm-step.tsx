@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Code } from "@connectrpc/connect";
 import { ErrorBox } from "@/components/ui/error-box";
 import { errorCode } from "@/lib/connect-errors";
@@ -95,6 +96,16 @@ export function ConfirmStep({
           }}
         />
       )}
+      <p className="text-sm text-stone-800">
+        <Trans
+          t={t}
+          i18nKey="confirm.terms"
+          components={{
+            terms: <Link to="/terms" target="_blank" className="font-semibold text-brand-700 underline" />,
+            returns: <Link to="/return-policy" target="_blank" className="font-semibold text-brand-700 underline" />,
+          }}
+        />
+      </p>
       {placeError && <ErrorBox>{placeError}</ErrorBox>}
       <div className="flex justify-between gap-2">
         <button type="button" className="btn btn-outline" onClick={onBack} disabled={place.isPending}>

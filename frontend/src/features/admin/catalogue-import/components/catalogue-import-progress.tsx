@@ -20,9 +20,13 @@ export function CatalogueImportProgress({ job }: { job: CatalogueImport }) {
         <div className="h-full bg-green-700 transition-all" style={{ width: `${percent}%` }} />
       </div>
       <p aria-live="polite" className="text-sm">
-        {running(job.status) && t("catalogueCsv.running", { percent, rows: job.rows })}
+        {running(job.status) && t("catalogueCsv.running", { percent, rows: t("catalogueCsv.rowsCount", { count: job.rows }) })}
         {job.status === CatalogueImportStatus.SUCCEEDED &&
-          t("catalogueCsv.succeeded", { rows: job.rows, created: job.created, updated: job.updated })}
+          t("catalogueCsv.succeeded", {
+            rows: t("catalogueCsv.rowsCount", { count: job.rows }),
+            created: t("catalogueCsv.newProducts", { count: job.created }),
+            updated: t("catalogueCsv.updatedCount", { count: job.updated }),
+          })}
         {job.status === CatalogueImportStatus.FAILED && t("catalogueCsv.failed")}
       </p>
       {job.status === CatalogueImportStatus.FAILED && (

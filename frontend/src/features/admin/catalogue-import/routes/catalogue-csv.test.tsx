@@ -44,9 +44,16 @@ function renderCsv(language: "es" | "pt" = "es") {
           sent.dryRun.push(file);
           if (file.includes("doce")) {
             return {
-              rows: 1,
-              problemCount: 1,
-              problems: [{ line: 2, column: "price", reason: "INVALID_PRICE", message: "price: is not a number" }],
+              rows: 2,
+              problemCount: 4,
+              problems: [
+                { line: 2, column: "price", reason: "INVALID_PRICE", message: "price: is not a number", metadata: {} },
+                { line: 2, column: "category", reason: "INVALID_VALUE", message: "category: must be in list [bebidas, doces]",
+                  metadata: { rule: "string.in", value: "bebida", allowed: "bebidas, doces" } as Record<string, string> },
+                { line: 3, column: "sku", reason: "INVALID_VALUE", message: "sku: does not match regex pattern", metadata: { rule: "string.pattern" } as Record<string, string> },
+                { line: 3, column: "net_quantity", reason: "INVALID_VALUE", message: "net_quantity: must be greater than 0",
+                  metadata: { rule: "int64.gt_lte", min: "0", max: "100000000" } as Record<string, string> },
+              ],
             };
           }
           return { rows: 1, creates: 1, updates: 0, problemCount: 0 };
@@ -72,20 +79,27 @@ describe("/admin/catalogue/csv", () => {
     const row = (await screen.findByRole("cell", { name: "price" })).closest("tr");
     expect(row).toHaveTextContent("2");
     expect(row).toHaveTextContent("Precio no válido (p. ej. 8.50).");
+    // Every error of every line at once, in words, never a rule's id (issue 37).
+    expect(screen.getByText("4 errores")).toBeInTheDocument();
+    expect(screen.getByRole("cell", { name: "category" }).closest("tr")).toHaveTextContent("Valor no válido: «bebida». Use uno de estos: bebidas, doces.");
+    expect(screen.getByRole("cell", { name: "sku" }).closest("tr")).toHaveTextContent(/^3skuSolo letras sin acentos/);
+    expect(screen.getByRole("cell", { name: "net_quantity" }).closest("tr")).toHaveTextContent("Debe ser mayor que 0 y como máximo 100000000.");
+    expect(document.body.textContent).not.toMatch(/string\.in|string\.pattern|gt_lte/);
     expect(screen.getByRole("button", { name: "Importar" })).toBeDisabled();
 
     await user.upload(input, new File([good], "a.csv", { type: "text/csv" }));
     await user.click(screen.getByRole("button", { name: "Comprobar" }));
-    expect(await screen.findByText("1 filas sin errores: 1 productos nuevos, 0 ya existentes.")).toBeInTheDocument();
+    // Singular and plural right.
+    expect(await screen.findByText("1 fila sin errores: 1 producto nuevo, 0 ya existentes.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Importar" }));
     const bar = await screen.findByRole("progressbar", { name: "Importación de a.csv" });
     // A long import shows how far it is while it runs, polled from the server.
     await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "40"));
     expect(bar.firstElementChild).toHaveStyle({ width: "40%" });
-    expect(screen.getByText("Importando… 40 % (1 filas)")).toBeInTheDocument();
+    expect(screen.getByText("Importando… 40 % (1 fila)")).toBeInTheDocument();
     sent.done = true;
     await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "100"));
-    expect(await screen.findByText(/Importado: 1 filas, 1 productos nuevos/)).toBeInTheDocument();
+    expect(await screen.findByText("Importado: 1 fila, 1 producto nuevo, 0 actualizados.")).toBeInTheDocument();
     expect(sent.dryRun).toEqual([good.replace("2.50", "doce"), good]);
     // The import takes the upload the clean check read: the file is not sent a third time.
     expect(sent.start).toEqual([{ fileName: "a.csv", uploadId: 2n }]);
@@ -103,7 +117,7 @@ describe("/admin/catalogue/csv", () => {
     await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "49"));
     expect(screen.getByText("Enviando el archivo… 49 %")).toBeInTheDocument();
     release();
-    expect(await screen.findByText("1 filas sin errores: 1 productos nuevos, 0 ya existentes.")).toBeInTheDocument();
+    expect(await screen.findByText("1 fila sin errores: 1 producto nuevo, 0 ya existentes.")).toBeInTheDocument();
     expect(sent.pieces).toEqual([
       { uploadId: 0n, seq: 0, bytes: CHUNK_BYTES },
       { uploadId: 1n, seq: 1, bytes: CHUNK_BYTES },

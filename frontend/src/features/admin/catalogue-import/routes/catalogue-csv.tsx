@@ -131,8 +131,12 @@ function ImportSection() {
       {report && (
         <p aria-live="polite" className={clean ? "text-green-800" : "text-red-800"}>
           {clean
-            ? t("catalogueCsv.checked", { rows: report.rows, creates: report.creates, updates: report.updates })
-            : t("catalogueCsv.checkedWithProblems", { rows: report.rows })}
+            ? t("catalogueCsv.checked", {
+                rows: t("catalogueCsv.rowsCount", { count: report.rows }),
+                creates: t("catalogueCsv.newProducts", { count: report.creates }),
+                updates: t("catalogueCsv.existing", { count: report.updates }),
+              })
+            : t("catalogueCsv.checkedWithProblems", { rows: t("catalogueCsv.rowsCount", { count: report.rows }) })}
         </p>
       )}
       {report && <CatalogueImportProblems problems={report.problems} count={report.problemCount} />}

@@ -6,6 +6,7 @@ import { formatDecimal } from "@/lib/format-number";
 import { formatPrice } from "@/lib/format-price";
 import { useDashboardStats } from "@/features/admin/dashboard/api/dashboard";
 import { DailyTable } from "@/features/admin/dashboard/components/daily-table";
+import { PaidPeriods } from "@/features/admin/dashboard/components/paid-periods";
 import { StuckWork } from "@/features/admin/dashboard/components/stuck-work";
 import { CountNeeded } from "@/features/admin/dashboard/components/count-needed";
 
@@ -42,13 +43,14 @@ export function DashboardStats() {
     <div className="space-y-6">
       <StuckWork stuck={data.stuck} />
       <CountNeeded products={data.countNeeded} />
+      <PaidPeriods periods={data.paidPeriods} />
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
           {t("dashboard.statsTitle")}
         </h2>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
           <Stat label={t("dashboard.orders")} value={count(data.orderCount)} />
-          <Stat label={t("dashboard.revenue")} value={money(data.revenueCents)} />
+          <Stat label={t("dashboard.ordersValue")} value={money(data.revenueCents)} />
           {/* Nothing paid has no average ticket: a figure would read as a price (issue 37). */}
           <Stat label={t("dashboard.averageTicket")} value={data.revenueCents === 0n ? "—" : money(data.averageTicketCents)} />
           <Stat label={t("dashboard.customers")} value={count(data.customerCount)} />

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { formatShopTime } from "@/lib/format-date";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type AdminPromotion, PromotionState } from "@gen/sabores/v1/admin_promotion_service_pb";
 import { PromotionType } from "@gen/sabores/v1/types_pb";
@@ -68,6 +69,7 @@ export function ProductPromotions({ productId }: { productId: bigint }) {
       defaultValue: t("catalogue.errors.promotionGeneric"),
       start: when(info?.metadata.start),
       end: when(info?.metadata.end),
+      earliest: info?.metadata.earliest_start ? formatShopTime(new Date(info.metadata.earliest_start), i18n.language) : "",
     });
   };
 

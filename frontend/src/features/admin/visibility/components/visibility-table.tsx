@@ -1,4 +1,6 @@
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useOverflowsX } from "@/hooks/use-overflows-x";
 import { CountryFlag } from "@/components/ui/country-tile";
 import { useCountryName } from "@/features/admin/visibility/hooks/use-country-name";
 import type { AdminProduct } from "@gen/sabores/v1/admin_types_pb";
@@ -17,7 +19,9 @@ export function serverVisible(p: AdminProduct, country: string): boolean {
 /**
  * VisibilityTable is one page of products with a checkbox per country. A
  * checkbox shows the pending or saving value when there is one, so edits
- * appear at once.
+ * appear at once. Where the countries do not fit (a phone) a line above
+ * says the table scrolls sideways, and the table is a focusable region
+ * the keyboard can scroll.
  */
 export function VisibilityTable({
   products,
@@ -32,8 +36,24 @@ export function VisibilityTable({
 }) {
   const { t } = useTranslation("admin");
   const countryName = useCountryName();
+  const hintId = useId();
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflows = useOverflowsX(scroller);
   return (
-    <div className="overflow-x-auto">
+    <>
+      {overflows && (
+        <p id={hintId} className="mb-2 flex items-center gap-1 text-sm font-medium text-stone-700">
+          {t("byCountry.scrollHint")} <span aria-hidden="true">→</span>
+        </p>
+      )}
+    <div
+      ref={scroller}
+      className="overflow-x-auto"
+      tabIndex={0}
+      role="region"
+      aria-label={t("byCountry.tableCaption")}
+      aria-describedby={overflows ? hintId : undefined}
+    >
       <table className="w-full min-w-[48rem] text-left text-sm">
         <caption className="sr-only">{t("byCountry.tableCaption")}</caption>
         <thead className="border-b border-stone-200 text-stone-600">
@@ -78,5 +98,6 @@ export function VisibilityTable({
         </tbody>
       </table>
     </div>
+    </>
   );
 }

@@ -107,6 +107,9 @@ function WithdrawalCard({ withdrawal: w }: { withdrawal: Withdrawal }) {
           {t("withdrawals.amount")}: <Price cents={w.refundCents} amount />
           {w.refundReference && ` · ${t("withdrawals.reference")}: ${w.refundReference}`}
         </p>
+        {w.refundTime && (
+          <p className="font-semibold text-green-800">{t("withdrawals.refundedOn", { date: date(w.refundTime, "long") })}</p>
+        )}
       </div>
       <WithdrawalActions withdrawal={w} />
     </li>
