@@ -90,3 +90,29 @@ func VAT(parts []Part) int64 {
 	}
 	return vat
 }
+
+// Sold is the discount an order was sold with, as its pages show it.
+type Sold struct {
+	Code                string
+	AmountCents         int64
+	ShippingWaivedCents int64
+	Parts               []Part
+}
+
+// VATByRate is an order's taxable base and VAT by rate (pricing.VATByRate
+// of its goods and charges) less its discount's parts: each part takes its
+// amount off its rate's total and the VAT it includes off that rate's VAT,
+// as the invoice's negative discount lines do (invoice.Totals), so the
+// order and its invoice agree to the cent.
+func VATByRate(goods []pricing.RateAmount, parts []Part, chargesCents ...int64) []pricing.RateVAT {
+	rates := pricing.VATByRate(goods, chargesCents...)
+	for _, p := range parts {
+		i := slices.IndexFunc(rates, func(r pricing.RateVAT) bool { return r.VATBasisPoints == p.VATBasisPoints })
+		if i < 0 {
+			continue
+		}
+		rates[i].VATCents -= p.VATCents
+		rates[i].BaseCents -= p.AmountCents - p.VATCents
+	}
+	return rates
+}
