@@ -15,6 +15,7 @@ const shortcuts = [
   { to: "/admin/api-keys", key: "apiKeys" },
   { to: "/admin/shop-settings", key: "shopSettings" },
   { to: "/admin/invoices", key: "invoices" },
+  { to: "/admin/discount-codes", key: "discountCodes" },
   { to: "/admin/shipping", key: "shipping" },
   { to: "/admin/emails", key: "emails" },
   { to: "/admin/withdrawals", key: "withdrawals" },
