@@ -51,7 +51,7 @@ export function OrderDetails({ order, open = false }: { order: Order; open?: boo
             <Fragment key={r.vatBasisPoints}>
               <dt className="pl-3 text-stone-600">{t("orders.vatRate", { rate: r.vatBasisPoints / 100 })}</dt>
               <dd className="text-right text-stone-600">
-                <Price cents={r.baseCents} /> + <Price cents={r.vatCents} />
+                <Price cents={r.baseCents} amount /> + <Price cents={r.vatCents} amount />
               </dd>
             </Fragment>
           ))}

@@ -152,59 +152,46 @@ export default function DiscountCodes() {
           </p>
         )}
       </form>
-      <section aria-labelledby={`${id}-list`} className="card overflow-x-auto p-4">
+      <section aria-labelledby={`${id}-list`} className="card p-4">
         <h2 id={`${id}-list`} className="mb-2 text-lg font-semibold">
           {t("discountCodes.list")}
         </h2>
         {codes.isError && <p role="alert">{t("discountCodes.loadFailed")}</p>}
         {codes.data && codes.data.codes.length === 0 && <p>{t("discountCodes.none")}</p>}
         {codes.data && codes.data.codes.length > 0 && (
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col">{t("discountCodes.fields.code")}</th>
-                <th scope="col">{t("discountCodes.fields.value")}</th>
-                <th scope="col">{t("discountCodes.uses")}</th>
-                <th scope="col">{t("discountCodes.discounted")}</th>
-                <th scope="col">{t("discountCodes.state")}</th>
-                <th scope="col">
-                  <span className="sr-only">{t("discountCodes.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.data.codes.map((c) => {
-                const s = c.spec;
-                const value = s?.kind === DiscountKind.FIXED ? formatPrice(s.amountCents, i18n.language) : `${(s?.percentBasisPoints ?? 0) / 100} %`;
-                return (
-                  <tr key={String(c.id)} className="border-t border-stone-200">
-                    <td className="py-2 font-mono">{s?.code}</td>
-                    <td>
-                      {value}
-                      {s?.freeShipping ? ` + ${t("discountCodes.fields.freeShipping")}` : ""}
-                    </td>
-                    <td>
-                      {c.uses}
-                      {s && s.maxUses > 0 ? ` / ${s.maxUses}` : ""}
-                    </td>
-                    <td>{formatPrice(c.discountedCents, i18n.language)}</td>
-                    <td>{t(c.paused ? "discountCodes.paused" : "discountCodes.active")}</td>
-                    <td className="text-right">
-                      <button
-                        type="button"
-                        className="btn btn-outline"
-                        disabled={pause.isPending}
-                        onClick={() => pause.mutate({ id: c.id, paused: !c.paused })}
-                      >
-                        {t(c.paused ? "discountCodes.resume" : "discountCodes.pause")}
-                        <span className="sr-only"> {s?.code}</span>
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <ul className="divide-y divide-stone-200">
+            {codes.data.codes.map((c) => {
+              const s = c.spec;
+              const value = s?.kind === DiscountKind.FIXED ? formatPrice(s.amountCents, i18n.language) : `${(s?.percentBasisPoints ?? 0) / 100} %`;
+              return (
+                <li key={String(c.id)} className="flex flex-wrap items-center justify-between gap-3 py-3" aria-label={s?.code}>
+                  <div className="min-w-0 space-y-1">
+                    <p className="break-all font-mono font-semibold">{s?.code}</p>
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+                      <dt className="text-stone-600">{t("discountCodes.value")}</dt>
+                      <dd>
+                        {value}
+                        {s?.freeShipping ? ` + ${t("discountCodes.fields.freeShipping")}` : ""}
+                      </dd>
+                      <dt className="text-stone-600">{t("discountCodes.uses")}</dt>
+                      <dd>
+                        {c.uses}
+                        {s && s.maxUses > 0 ? ` / ${s.maxUses}` : ""}
+                      </dd>
+                      <dt className="text-stone-600">{t("discountCodes.discounted")}</dt>
+                      <dd>{formatPrice(c.discountedCents, i18n.language)}</dd>
+                      <dt className="text-stone-600">{t("discountCodes.state")}</dt>
+                      <dd>{t(c.paused ? "discountCodes.paused" : "discountCodes.active")}</dd>
+                    </dl>
+                  </div>
+                  <button type="button" className="btn btn-outline" disabled={pause.isPending} onClick={() => pause.mutate({ id: c.id, paused: !c.paused })}>
+                    {t(c.paused ? "discountCodes.resume" : "discountCodes.pause")}
+                    <span className="sr-only"> {s?.code}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
         )}
       </section>
     </div>
