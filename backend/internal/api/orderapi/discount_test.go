@@ -79,7 +79,8 @@ func TestDiscountCodeOnAnOrder(t *testing.T) {
 			(4, 'Perfume', 'CV-4', 'SKU-4', 'perfumes', 1500, 2100, 10);
 		INSERT INTO product_country_visibility (product_id, country_slug, is_visible, sales_channel) VALUES (4, 'brasil', true, 'both');
 		INSERT INTO discount_codes (code, kind, percent_basis_points, max_uses_per_shopper, excluded_categories)
-			VALUES ('BEMVINDO', 'percentage', 1000, 1, '{}'), ('SOPERFUME', 'percentage', 1000, 0, '{perfumes}');`)
+			VALUES ('BEMVINDO', 'percentage', 1000, 1, '{}'), ('SOPERFUME', 'percentage', 1000, 0, '{perfumes}');
+		INSERT INTO discount_codes (code, kind, free_shipping) VALUES ('ENVIO', 'fixed', true);`)
 	ctx := b.shopper(t, "rita")
 	// 2 × 2,50 € at 10 % and 1 × 15 € at 21 %: 20 € of goods, 2 € off.
 	res, err := b.svc.PlaceOrder(ctx, withCode(placeRequest(uuid.NewString(), card, line(1, 2), line(4, 1)), " bemvindo "))
@@ -130,5 +131,16 @@ func TestDiscountCodeOnAnOrder(t *testing.T) {
 	_, err = b.svc.PlaceOrder(ctx, withCode(placeRequest(uuid.NewString(), card, line(4, 1)), "NINGUNO"))
 	if infos := connecttest.ErrorInfos(t, err); len(infos) != 1 || infos[0].GetReason() != "DISCOUNT_CODE_UNKNOWN" {
 		t.Errorf("unknown code: %v, want DISCOUNT_CODE_UNKNOWN", err)
+	}
+
+	// A free-shipping code: the shipping is not charged, and kept as waived.
+	res, err = b.svc.PlaceOrder(b.shopper(t, "nuno"), withCode(placeRequest(uuid.NewString(), card, line(1, 1)), "envio"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o = res.Msg.GetOrder()
+	if o.GetShippingCents() != 0 || o.GetShippingWaivedCents() == 0 || o.GetDiscountCents() != 0 || o.GetTotalCents() != o.GetSubtotalCents() {
+		t.Errorf("free shipping: shipping %d waived %d discount %d total %d subtotal %d",
+			o.GetShippingCents(), o.GetShippingWaivedCents(), o.GetDiscountCents(), o.GetTotalCents(), o.GetSubtotalCents())
 	}
 }

@@ -184,9 +184,14 @@ export default function DiscountCodes() {
                       <dd>{t(c.paused ? "discountCodes.paused" : "discountCodes.active")}</dd>
                     </dl>
                   </div>
-                  <button type="button" className="btn btn-outline" disabled={pause.isPending} onClick={() => pause.mutate({ id: c.id, paused: !c.paused })}>
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    aria-label={`${t(c.paused ? "discountCodes.resume" : "discountCodes.pause")} ${s?.code ?? ""}`}
+                    disabled={pause.isPending}
+                    onClick={() => pause.mutate({ id: c.id, paused: !c.paused })}
+                  >
                     {t(c.paused ? "discountCodes.resume" : "discountCodes.pause")}
-                    <span className="sr-only"> {s?.code}</span>
                   </button>
                 </li>
               );
