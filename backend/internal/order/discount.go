@@ -53,8 +53,9 @@ func redeemCode(ctx context.Context, q *db.Queries, c checkout, orderID, userID 
 	return &discount.Sold{Code: c.discount.Code, AmountCents: c.discount.AmountCents, ShippingWaivedCents: c.shippingWaived, Parts: c.discount.Parts}, nil
 }
 
-// soldDiscount reads the discount order orderID was sold with; nil for none.
-func soldDiscount(ctx context.Context, q *db.Queries, orderID int64) (*discount.Sold, error) {
+// SoldDiscount reads the discount order orderID was sold with (the
+// shopper's order page, the order desk's); nil for none.
+func SoldDiscount(ctx context.Context, q *db.Queries, orderID int64) (*discount.Sold, error) {
 	d, parts, ok, err := discount.OfOrder(ctx, q, orderID)
 	if err != nil || !ok {
 		return nil, err

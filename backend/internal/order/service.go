@@ -243,7 +243,7 @@ func (s *Service) mine(ctx context.Context, userID, orderID int64) (Order, error
 	if err != nil {
 		return Order{}, err
 	}
-	if orders[0].Discount, err = soldDiscount(ctx, s.queries, orderID); err != nil {
+	if orders[0].Discount, err = SoldDiscount(ctx, s.queries, orderID); err != nil {
 		return Order{}, err
 	}
 	return orders[0], nil

@@ -357,7 +357,11 @@ func (h *Handler) GetAdminOrder(ctx context.Context, req *connect.Request[sabore
 	if err != nil {
 		return nil, err
 	}
+	if orders[0].Discount, err = order.SoldDiscount(ctx, h.q, row.Order.ID); err != nil {
+		return nil, err
+	}
 	mapped := apimap.OrderToProto(orders[0].Row, orders[0].Lines)
+	apimap.OrderDiscount(mapped, orders[0])
 	mapped.CustomerEmail = row.CustomerEmail
 	if err := withERPDetails(ctx, h.q, []*saboresv1.Order{mapped}); err != nil {
 		return nil, err
