@@ -30,7 +30,9 @@ CREATE TABLE discount_codes (
 -- The discount an order was sold with: written with the order, never
 -- changed, as its lines are. amount_cents is taken off the goods;
 -- shipping_waived_cents is the shipping a free-shipping code did not
--- charge (the order's shipping_cents is then 0).
+-- charge (the order's shipping_cents is then 0). released_at is when the
+-- order was cancelled and its use given back to the code: the row stays,
+-- as the order's lines do, but no longer counts as a use.
 CREATE TABLE order_discounts (
     order_id              bigint PRIMARY KEY REFERENCES orders (id),
     code_id               bigint NOT NULL REFERENCES discount_codes (id),
@@ -38,7 +40,8 @@ CREATE TABLE order_discounts (
     user_id               bigint NOT NULL REFERENCES users (id),
     amount_cents          bigint NOT NULL CHECK (amount_cents >= 0),
     shipping_waived_cents bigint NOT NULL DEFAULT 0 CHECK (shipping_waived_cents >= 0),
-    created_at            timestamptz NOT NULL DEFAULT now()
+    created_at            timestamptz NOT NULL DEFAULT now(),
+    released_at           timestamptz
 );
 CREATE INDEX order_discounts_code_user_idx ON order_discounts (code_id, user_id);
 

@@ -16,10 +16,12 @@ WHERE id = @id AND paused_at IS NULL AND (max_uses = 0 OR uses < max_uses)
 RETURNING uses;
 
 -- ShopperDiscountHistory is what a code's shopper rules need: the
--- shopper's orders with the code, and their orders not cancelled.
+-- shopper's orders with the code (not given back by a cancellation), and
+-- their orders not cancelled.
 -- name: ShopperDiscountHistory :one
 SELECT
-    (SELECT count(*) FROM order_discounts d WHERE d.code_id = @code_id AND d.user_id = @user_id)::integer AS code_uses,
+    (SELECT count(*) FROM order_discounts d
+     WHERE d.code_id = @code_id AND d.user_id = @user_id AND d.released_at IS NULL)::integer AS code_uses,
     (SELECT count(*) FROM orders o WHERE o.user_id = @user_id AND o.status <> 'cancelled')::bigint AS past_orders;
 
 -- InsertOrderDiscount writes an order's discount and its parts by rate
@@ -53,13 +55,24 @@ UPDATE discount_codes SET paused_at = CASE WHEN @paused::boolean THEN coalesce(p
 WHERE id = @id
 RETURNING *;
 
+-- ReleaseOrderDiscount gives a cancelled order's use back to its code,
+-- once: the order keeps its discount row, marked released.
+-- name: ReleaseOrderDiscount :execrows
+WITH released AS (
+    UPDATE order_discounts SET released_at = now()
+    WHERE order_id = @order_id AND released_at IS NULL
+    RETURNING code_id
+)
+UPDATE discount_codes c SET uses = c.uses - 1
+FROM released WHERE c.id = released.code_id;
+
 -- ListDiscountCodes is the back office's list, newest first, with what
--- each code has taken off orders so far.
+-- each code has taken off orders not cancelled.
 -- name: ListDiscountCodes :many
 SELECT c.*, coalesce(sum(d.amount_cents), 0)::bigint AS discounted_cents,
     coalesce(sum(d.shipping_waived_cents), 0)::bigint AS shipping_waived_cents
 FROM discount_codes c
-LEFT JOIN order_discounts d ON d.code_id = c.id
+LEFT JOIN order_discounts d ON d.code_id = c.id AND d.released_at IS NULL
 GROUP BY c.id
 ORDER BY c.created_at DESC, c.id DESC
 LIMIT 200;

@@ -197,7 +197,7 @@ const listDiscountCodes = `-- name: ListDiscountCodes :many
 SELECT c.id, c.code, c.kind, c.percent_basis_points, c.amount_cents, c.minimum_cents, c.starts_on, c.ends_on, c.max_uses, c.max_uses_per_shopper, c.uses, c.first_order_only, c.free_shipping, c.excluded_product_ids, c.excluded_categories, c.paused_at, c.created_at, coalesce(sum(d.amount_cents), 0)::bigint AS discounted_cents,
     coalesce(sum(d.shipping_waived_cents), 0)::bigint AS shipping_waived_cents
 FROM discount_codes c
-LEFT JOIN order_discounts d ON d.code_id = c.id
+LEFT JOIN order_discounts d ON d.code_id = c.id AND d.released_at IS NULL
 GROUP BY c.id
 ORDER BY c.created_at DESC, c.id DESC
 LIMIT 200
@@ -226,7 +226,7 @@ type ListDiscountCodesRow struct {
 }
 
 // ListDiscountCodes is the back office's list, newest first, with what
-// each code has taken off orders so far.
+// each code has taken off orders not cancelled.
 func (q *Queries) ListDiscountCodes(ctx context.Context) ([]ListDiscountCodesRow, error) {
 	rows, err := q.db.Query(ctx, listDiscountCodes)
 	if err != nil {
@@ -268,7 +268,7 @@ func (q *Queries) ListDiscountCodes(ctx context.Context) ([]ListDiscountCodesRow
 }
 
 const orderDiscount = `-- name: OrderDiscount :one
-SELECT order_id, code_id, code, user_id, amount_cents, shipping_waived_cents, created_at FROM order_discounts WHERE order_id = $1
+SELECT order_id, code_id, code, user_id, amount_cents, shipping_waived_cents, created_at, released_at FROM order_discounts WHERE order_id = $1
 `
 
 func (q *Queries) OrderDiscount(ctx context.Context, orderID int64) (OrderDiscount, error) {
@@ -282,6 +282,7 @@ func (q *Queries) OrderDiscount(ctx context.Context, orderID int64) (OrderDiscou
 		&i.AmountCents,
 		&i.ShippingWaivedCents,
 		&i.CreatedAt,
+		&i.ReleasedAt,
 	)
 	return i, err
 }
@@ -313,6 +314,26 @@ func (q *Queries) OrderDiscountParts(ctx context.Context, orderID int64) ([]Orde
 		return nil, err
 	}
 	return items, nil
+}
+
+const releaseOrderDiscount = `-- name: ReleaseOrderDiscount :execrows
+WITH released AS (
+    UPDATE order_discounts SET released_at = now()
+    WHERE order_id = $1 AND released_at IS NULL
+    RETURNING code_id
+)
+UPDATE discount_codes c SET uses = c.uses - 1
+FROM released WHERE c.id = released.code_id
+`
+
+// ReleaseOrderDiscount gives a cancelled order's use back to its code,
+// once: the order keeps its discount row, marked released.
+func (q *Queries) ReleaseOrderDiscount(ctx context.Context, orderID int64) (int64, error) {
+	result, err := q.db.Exec(ctx, releaseOrderDiscount, orderID)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected(), nil
 }
 
 const setDiscountCodePaused = `-- name: SetDiscountCodePaused :one
@@ -353,7 +374,8 @@ func (q *Queries) SetDiscountCodePaused(ctx context.Context, arg SetDiscountCode
 
 const shopperDiscountHistory = `-- name: ShopperDiscountHistory :one
 SELECT
-    (SELECT count(*) FROM order_discounts d WHERE d.code_id = $1 AND d.user_id = $2)::integer AS code_uses,
+    (SELECT count(*) FROM order_discounts d
+     WHERE d.code_id = $1 AND d.user_id = $2 AND d.released_at IS NULL)::integer AS code_uses,
     (SELECT count(*) FROM orders o WHERE o.user_id = $2 AND o.status <> 'cancelled')::bigint AS past_orders
 `
 
@@ -368,7 +390,8 @@ type ShopperDiscountHistoryRow struct {
 }
 
 // ShopperDiscountHistory is what a code's shopper rules need: the
-// shopper's orders with the code, and their orders not cancelled.
+// shopper's orders with the code (not given back by a cancellation), and
+// their orders not cancelled.
 func (q *Queries) ShopperDiscountHistory(ctx context.Context, arg ShopperDiscountHistoryParams) (ShopperDiscountHistoryRow, error) {
 	row := q.db.QueryRow(ctx, shopperDiscountHistory, arg.CodeID, arg.UserID)
 	var i ShopperDiscountHistoryRow

@@ -426,6 +426,7 @@ type OrderDiscount struct {
 	AmountCents         int64
 	ShippingWaivedCents int64
 	CreatedAt           time.Time
+	ReleasedAt          *time.Time
 }
 
 type OrderDiscountPart struct {

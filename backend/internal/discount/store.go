@@ -151,3 +151,15 @@ func ForCart(ctx context.Context, q *db.Queries, typed string, userID int64, pro
 	applied, err := Check(code, codeLines, shopper, now)
 	return applied, code, codeLines, err
 }
+
+// Release gives the use of cancelled order orderID back to its code, in
+// the cancellation's transaction (after its products' locks, as PlaceOrder
+// takes the code's row last too): a cancelled order does not use up a code,
+// nor count against its shopper. Nothing for an order without a code, or
+// one released already.
+func Release(ctx context.Context, q *db.Queries, orderID int64) error {
+	if _, err := q.ReleaseOrderDiscount(ctx, orderID); err != nil {
+		return fmt.Errorf("discount: give back the use of order %d: %w", orderID, err)
+	}
+	return nil
+}

@@ -44,12 +44,14 @@ func TestDiscountCodeLastUseRace(t *testing.T) {
 	}
 	close(start)
 	wg.Wait()
-	won := 0
+	won, winner, loser := 0, -1, -1
 	for i, err := range errs {
 		if err == nil {
 			won++
+			winner = i
 			continue
 		}
+		loser = i
 		infos := connecttest.ErrorInfos(t, err)
 		if connecttest.Code(err) != connect.CodeFailedPrecondition || len(infos) != 1 || infos[0].GetReason() != "DISCOUNT_CODE_LIMIT_REACHED" {
 			t.Errorf("buyer %d: %v (%v), want DISCOUNT_CODE_LIMIT_REACHED", i, err, infos)
@@ -61,9 +63,39 @@ func TestDiscountCodeLastUseRace(t *testing.T) {
 	if o, d := b.count(t, "orders"), b.count(t, "order_discounts"); o != 1 || d != 1 {
 		t.Errorf("orders/discounts = %d/%d, want 1/1", o, d)
 	}
-	var uses int
-	if err := b.pool.QueryRow(context.Background(), `SELECT uses FROM discount_codes WHERE code = 'ULTIMO'`).Scan(&uses); err != nil || uses != 1 {
-		t.Errorf("uses = %d (%v), want 1", uses, err)
+	uses := func() int {
+		var n int
+		if err := b.pool.QueryRow(context.Background(), `SELECT uses FROM discount_codes WHERE code = 'ULTIMO'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := uses(); n != 1 {
+		t.Errorf("uses = %d, want 1", n)
+	}
+	if winner < 0 || loser < 0 {
+		t.Fatal("no winner and loser to go on with")
+	}
+
+	// The winner cancels: the use goes back to the code, once, and a loser
+	// may now have it.
+	var orderID int64
+	if err := b.pool.QueryRow(context.Background(), `SELECT order_id FROM order_discounts`).Scan(&orderID); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := svc.CancelMyOrder(ctxs[winner], connect.NewRequest(&saboresv1.CancelMyOrderRequest{Id: orderID, Reason: "changed my mind"})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := uses(); n != 0 {
+		t.Errorf("uses after the cancellation = %d, want 0", n)
+	}
+	if _, err := svc.PlaceOrder(ctxs[loser], withCode(placeRequest(uuid.NewString(), card, line(2, 1)), "ULTIMO")); err != nil {
+		t.Errorf("the code given back: %v", err)
+	}
+	if n := uses(); n != 1 {
+		t.Errorf("uses = %d, want 1", n)
 	}
 }
 
