@@ -34,7 +34,7 @@ var wiring = []string{"cli", "systemtest"}
 // job, the CLI, a test) calls them alike; a package joins this list when
 // nothing it builds on speaks the wire.
 var modules = []string{
-	"aeat", "account", "audit", "auth", "carrier", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "fault", "feed",
+	"aeat", "account", "audit", "auth", "carrier", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "discount", "fault", "feed",
 	"foodinfo", "gtin", "invoice", "mail", "money", "order", "paging", "payment", "pdfpage", "pricing", "productimage", "promotion",
 	"ratelimit", "redsys", "sendcloud", "sepaqr", "shipping", "shopsettings", "shoptime", "stuck", "taxid", "till", "visibility", "webhook", "withdrawal",
 }

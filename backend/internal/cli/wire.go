@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/apidocs"
+	"github.com/sabores/sabores/backend/internal/discount"
 
 	"connectrpc.com/connect"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/admincatalogueimportapi"
 	"github.com/sabores/sabores/backend/internal/api/admincustomerapi"
 	"github.com/sabores/sabores/backend/internal/api/admindashboardapi"
+	"github.com/sabores/sabores/backend/internal/api/admindiscountapi"
 	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
 	"github.com/sabores/sabores/backend/internal/api/admineventapi"
 	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
@@ -241,6 +243,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminStock:           adminstockapi.New(products),
 			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
 			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
+			AdminDiscountCode:    admindiscountapi.New(discount.New(dbs.Primary)),
 			AdminCustomer:        admincustomerapi.New(dbs.Primary),
 			AdminOrder:           adminorderapi.New(orders, dbs.Primary),
 			AdminEmail:           adminemailapi.New(dbs.Primary, mailQueue),

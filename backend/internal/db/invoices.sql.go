@@ -370,7 +370,12 @@ const invoiceRegister = `-- name: InvoiceRegister :many
 SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.issue_date,
        i.buyer_nif, i.buyer_name, t.vat_basis_points, t.base_cents, t.vat_cents, i.total_cents,
        coalesce((SELECT r.series_number FROM invoices r
-                 WHERE r.refers_to = i.id AND r.kind = 'complete'), '')::text AS replaced_by
+                 WHERE r.refers_to = i.id AND r.kind = 'complete'), '')::text AS replaced_by,
+       coalesce((SELECT sum(l.total_cents) FROM invoice_lines l
+                 WHERE l.invoice_id = i.id AND l.vat_basis_points = t.vat_basis_points
+                   AND l.description LIKE 'discount:%'), 0)::bigint AS discount_cents,
+       coalesce((SELECT substr(min(l.description), 10) FROM invoice_lines l
+                 WHERE l.invoice_id = i.id AND l.description LIKE 'discount:%'), '')::text AS discount_code
 FROM invoices i
 JOIN invoice_taxes t ON t.invoice_id = i.id
 WHERE i.issued_at >= $1 AND i.issued_at < $2
@@ -398,11 +403,16 @@ type InvoiceRegisterRow struct {
 	VatCents       int64
 	TotalCents     int64
 	ReplacedBy     string
+	DiscountCents  int64
+	DiscountCode   string
 }
 
 // InvoiceRegister is the accountant's register: every invoice issued in
 // [from, to) with its taxes, in issue order (invoices_issued_idx), and the
-// complete invoice (F3) that replaced a simplified one, if any.
+// complete invoice (F3) that replaced a simplified one, if any, and the
+// discount code's lines at each rate (VAT included; their description is
+// "discount:" and the code, invoice.DiscountDescription), which base_cents
+// and vat_cents are already net of.
 func (q *Queries) InvoiceRegister(ctx context.Context, arg InvoiceRegisterParams) ([]InvoiceRegisterRow, error) {
 	rows, err := q.db.Query(ctx, invoiceRegister, arg.FromTime, arg.ToTime)
 	if err != nil {
@@ -428,6 +438,8 @@ func (q *Queries) InvoiceRegister(ctx context.Context, arg InvoiceRegisterParams
 			&i.VatCents,
 			&i.TotalCents,
 			&i.ReplacedBy,
+			&i.DiscountCents,
+			&i.DiscountCode,
 		); err != nil {
 			return nil, err
 		}

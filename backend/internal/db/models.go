@@ -255,6 +255,26 @@ type Customer struct {
 	UpdatedAt    time.Time
 }
 
+type DiscountCode struct {
+	ID                 int64
+	Code               string
+	Kind               string
+	PercentBasisPoints int32
+	AmountCents        int64
+	MinimumCents       int64
+	StartsOn           pgtype.Date
+	EndsOn             pgtype.Date
+	MaxUses            int32
+	MaxUsesPerShopper  int32
+	Uses               int32
+	FirstOrderOnly     bool
+	FreeShipping       bool
+	ExcludedProductIds []int64
+	ExcludedCategories []string
+	PausedAt           *time.Time
+	CreatedAt          time.Time
+}
+
 type IdempotentRequest struct {
 	Caller         string
 	IdempotencyKey string
@@ -406,6 +426,24 @@ type OrderContactTrigram struct {
 type OrderContactsFolded struct {
 	OnlyRow  bool
 	FoldedTo time.Time
+}
+
+type OrderDiscount struct {
+	OrderID             int64
+	CodeID              int64
+	Code                string
+	UserID              int64
+	AmountCents         int64
+	ShippingWaivedCents int64
+	CreatedAt           time.Time
+	ReleasedAt          *time.Time
+}
+
+type OrderDiscountPart struct {
+	OrderID        int64
+	VatBasisPoints int32
+	AmountCents    int64
+	VatCents       int64
 }
 
 type OrderEvent struct {

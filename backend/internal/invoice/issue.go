@@ -366,7 +366,8 @@ func invoiceOfKind(ctx context.Context, q *db.Queries, orderID int64, k Kind) (d
 	return db.Invoice{}, false, nil
 }
 
-// orderLines are the order's lines as sold, then its shipping and its
+// orderLines are the order's lines as sold, its discount code's lines (one
+// negative line per VAT rate, discountLines), then its shipping and its
 // cash-on-delivery surcharge, each split into one line per VAT rate of the
 // goods (pricing.SplitCharge): a charge that goes with the goods is an
 // accessory supply and takes their VAT (Ley 37/1992, art. 78.Dos.1º; DGT
@@ -387,6 +388,12 @@ func orderLines(ctx context.Context, q *db.Queries, order db.OrderForInvoiceRow)
 		goods = append(goods, pricing.RateAmount{VATBasisPoints: r.VatBasisPoints, AmountCents: r.LineTotalCents})
 		last = max(last, r.LineNo)
 	}
+	discounts, err := discountLines(ctx, q, order.ID, last)
+	if err != nil {
+		return nil, err
+	}
+	lines = append(lines, discounts...)
+	last += int32(len(discounts))
 	for _, charge := range []struct {
 		description string
 		cents       int64
@@ -405,6 +412,39 @@ func orderLines(ctx context.Context, q *db.Queries, order db.OrderForInvoiceRow)
 // SimplifiedMaxCents is the most a simplified invoice may be for, VAT
 // included (RD 1619/2012 art. 4.1): above it the buyer's data are needed.
 const SimplifiedMaxCents = 300_000
+
+// discountLines are the discount code's lines of order orderID, numbered
+// after last: one per VAT rate of the discount's parts, each taking its
+// part off at that rate (quantity 1, a negative price), so the invoice's
+// base and VAT per rate are net of the discount exactly as the order's
+// are (discount.VATByRate). Shipping still follows the goods' rates as
+// sold: the order shares it the same way. None for an order without a code.
+func discountLines(ctx context.Context, q *db.Queries, orderID int64, last int32) ([]Line, error) {
+	d, err := q.OrderDiscount(ctx, orderID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("invoice: discount of order %d: %w", orderID, err)
+	}
+	parts, err := q.OrderDiscountParts(ctx, orderID)
+	if err != nil {
+		return nil, fmt.Errorf("invoice: discount parts of order %d: %w", orderID, err)
+	}
+	out := make([]Line, 0, len(parts))
+	for _, p := range parts {
+		last++
+		out = append(out, Line{
+			LineNo: last, Description: DiscountDescription + d.Code, Quantity: 1,
+			UnitPriceCents: -p.AmountCents, VATBasisPoints: p.VatBasisPoints, TotalCents: -p.AmountCents,
+		})
+	}
+	return out, nil
+}
+
+// DiscountDescription starts a discount code's line, followed by the
+// code; the PDF translates it, the register finds the lines by it.
+const DiscountDescription = "discount:"
 
 // ShippingDescription names a shipping line; the PDF translates it.
 const ShippingDescription = "shipping"

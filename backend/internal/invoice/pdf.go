@@ -95,6 +95,8 @@ type texts struct {
 	shipping, cashSurcharge, vatIncluded, qr     string
 	// accessory says a charge split across rates follows the goods' VAT.
 	accessory string
+	// discount names a discount code's line, before the code.
+	discount string
 }
 
 var pdfTexts = map[string]texts{
@@ -105,6 +107,7 @@ var pdfTexts = map[string]texts{
 		unitPrice: "Precio unit.", vat: "IVA", amount: "Importe", rate: "Tipo de IVA", base: "Base imponible",
 		vatAmount: "Cuota de IVA", total: "Total", shipping: "Envío", cashSurcharge: "Recargo por contra reembolso", vatIncluded: "Precios con IVA incluido.",
 		qr:        "QR tributario:",
+		discount:  "Descuento",
 		accessory: "El envío y el recargo por contra reembolso siguen el IVA de los productos (art. 78.Dos.1º de la Ley del IVA), repartidos según la base de cada tipo.",
 	},
 	"pt": {
@@ -114,6 +117,7 @@ var pdfTexts = map[string]texts{
 		unitPrice: "Preço unit.", vat: "IVA", amount: "Montante", rate: "Taxa de IVA", base: "Base tributável",
 		vatAmount: "Valor do IVA", total: "Total", shipping: "Envio", cashSurcharge: "Sobretaxa de pagamento à cobrança", vatIncluded: "Preços com IVA incluído.",
 		qr:        "QR tributário:",
+		discount:  "Desconto",
 		accessory: "O envio e a sobretaxa de pagamento à cobrança seguem o IVA dos produtos (art. 78.Dos.1.º da Lei do IVA espanhola), repartidos segundo a base de cada taxa.",
 	},
 }
@@ -230,6 +234,9 @@ func RenderPDF(d Document, lang string) ([]byte, error) {
 		case CashSurchargeDescription:
 			desc = tx.cashSurcharge
 			charges[l.Description]++
+		}
+		if code, ok := strings.CutPrefix(desc, DiscountDescription); ok {
+			desc = tx.discount + " " + code
 		}
 		p.row(y, 6, []string{desc, strconv.Itoa(int(l.Quantity)), money.Format(l.UnitPriceCents, lang), percent(l.VatBasisPoints), money.Format(l.TotalCents, lang)}, widths)
 		y += 6

@@ -39,7 +39,7 @@ func Period(first, last string) (from, to time.Time, err error) {
 var registerHeader = []string{
 	"serie", "numero", "numero_factura", "fecha_expedicion", "clase", "tipo_factura", "pedido",
 	"nif_destinatario", "nombre_destinatario", "tipo_iva", "base_imponible", "cuota_iva", "total_factura",
-	"sustituida_por",
+	"sustituida_por", "descuento", "codigo_descuento",
 }
 
 // kindNames are the invoice kinds as the accountant reads them.
@@ -52,7 +52,9 @@ var kindNames = map[string]string{
 // negative), so a spreadsheet sums base and VAT per rate; an invoice's
 // total repeats on each of its rows. A simplified invoice later replaced
 // by a complete one (F3) names it in sustituida_por: the sale is then
-// counted once, on the complete invoice.
+// counted once, on the complete invoice. A discount code's lines at the
+// row's rate are in descuento (VAT included, negative on a sale) with the
+// code in codigo_descuento; base and VAT are already net of them.
 func Register(ctx context.Context, q db.DBTX, from, to time.Time) ([]byte, error) {
 	rows, err := db.New(q).InvoiceRegister(ctx, db.InvoiceRegisterParams{FromTime: from, ToTime: to})
 	if err != nil {
@@ -65,6 +67,7 @@ func Register(ctx context.Context, q db.DBTX, from, to time.Time) ([]byte, error
 			series, fmt.Sprint(r.Number), r.SeriesNumber, r.IssueDate.Time.Format(time.DateOnly), kindNames[r.Kind], r.AeatType,
 			fmt.Sprint(r.OrderID), csvcell.Guard(r.BuyerNif), csvcell.Guard(r.BuyerName), Amount(int64(r.VatBasisPoints)),
 			Amount(r.BaseCents), Amount(r.VatCents), Amount(r.TotalCents), r.ReplacedBy,
+			Amount(r.DiscountCents), csvcell.Guard(r.DiscountCode),
 		})
 	}
 	return writeCSV(out)

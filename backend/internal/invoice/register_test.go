@@ -45,11 +45,11 @@ func TestRegister(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [][]string{
-		{"serie", "numero", "numero_factura", "fecha_expedicion", "clase", "tipo_factura", "pedido", "nif_destinatario", "nombre_destinatario", "tipo_iva", "base_imponible", "cuota_iva", "total_factura", "sustituida_por"},
-		{"FS2026", "1", "FS2026-000001", "2026-11-24", "simplificada", "F2", rows[1][6], "", "", "10.00", "4.55", "0.45", "17.10", "FC2026-000001"},
-		{"FS2026", "1", "FS2026-000001", "2026-11-24", "simplificada", "F2", rows[1][6], "", "", "21.00", "10.00", "2.10", "17.10", "FC2026-000001"},
-		{"FC2026", "1", "FC2026-000001", "2026-11-24", "completa", "F3", rows[1][6], "B12345674", "'=HYPERLINK(1)", "10.00", "4.55", "0.45", "17.10", ""},
-		{"FC2026", "1", "FC2026-000001", "2026-11-24", "completa", "F3", rows[1][6], "B12345674", "'=HYPERLINK(1)", "21.00", "10.00", "2.10", "17.10", ""},
+		{"serie", "numero", "numero_factura", "fecha_expedicion", "clase", "tipo_factura", "pedido", "nif_destinatario", "nombre_destinatario", "tipo_iva", "base_imponible", "cuota_iva", "total_factura", "sustituida_por", "descuento", "codigo_descuento"},
+		{"FS2026", "1", "FS2026-000001", "2026-11-24", "simplificada", "F2", rows[1][6], "", "", "10.00", "4.55", "0.45", "17.10", "FC2026-000001", "0.00", ""},
+		{"FS2026", "1", "FS2026-000001", "2026-11-24", "simplificada", "F2", rows[1][6], "", "", "21.00", "10.00", "2.10", "17.10", "FC2026-000001", "0.00", ""},
+		{"FC2026", "1", "FC2026-000001", "2026-11-24", "completa", "F3", rows[1][6], "B12345674", "'=HYPERLINK(1)", "10.00", "4.55", "0.45", "17.10", "", "0.00", ""},
+		{"FC2026", "1", "FC2026-000001", "2026-11-24", "completa", "F3", rows[1][6], "B12345674", "'=HYPERLINK(1)", "21.00", "10.00", "2.10", "17.10", "", "0.00", ""},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows, want %d:\n%s", len(rows), len(want), out)

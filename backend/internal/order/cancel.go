@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/discount"
 	"github.com/sabores/sabores/backend/internal/fault"
 )
 
@@ -59,8 +60,8 @@ type Cancellation struct {
 	NotePT string
 }
 
-// Cancel cancels an order and gives its stock back, in the caller's
-// transaction q. It is safe to repeat and to race: the conditional update of
+// Cancel cancels an order and gives its stock and its discount code's use
+// back, in the caller's transaction q. It is safe to repeat and to race: the conditional update of
 // the order row lets exactly one caller through, and only that one restores
 // the stock; the others find the order cancelled and get it back with
 // done false. A step the lifecycle refuses is a *Refusal.
@@ -95,6 +96,9 @@ func Cancel(ctx context.Context, q *db.Queries, c Cancellation) (order db.Order,
 			return db.Order{}, false, fmt.Errorf("shop: cancel order %d: %w", c.OrderID, err)
 		}
 		if err := restoreStock(ctx, q, c); err != nil {
+			return db.Order{}, false, err
+		}
+		if err := discount.Release(ctx, q, c.OrderID); err != nil {
 			return db.Order{}, false, err
 		}
 		var actor *int64

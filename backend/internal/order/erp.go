@@ -64,6 +64,9 @@ func forERP(ctx context.Context, q *db.Queries, ids []int64) ([]ERPOrder, error)
 	}
 	byID := make(map[int64]*ERPOrder, len(orders))
 	for _, o := range orders {
+		if o.Discount, err = SoldDiscount(ctx, q, o.Row.ID); err != nil {
+			return nil, err
+		}
 		byID[o.Row.ID] = &ERPOrder{Order: o, CustomerEmail: emails[o.Row.ID]}
 	}
 	paid, err := q.OrderPaidTimes(ctx, ids)

@@ -26,6 +26,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/discount"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/paging"
@@ -86,6 +87,9 @@ func (s *Service) WithLimits(l Limits) *Service {
 type Order struct {
 	Row   db.Order
 	Lines []db.OrderLine
+	// Discount is the discount code's discount it was sold with; nil for
+	// none. Read for a placed order and one order's page, not for lists.
+	Discount *discount.Sold
 }
 
 // Delivery is where and to whom an order goes, as the checkout form sends it.
@@ -112,6 +116,8 @@ type PlaceInput struct {
 	// ShippingMethod is the code of the shipping method chosen; "" takes
 	// the cheapest available home delivery.
 	ShippingMethod string
+	// DiscountCode is the discount code typed; "" for none.
+	DiscountCode string
 }
 
 // Place sells the cart to the caller. The same idempotency key with the
@@ -237,6 +243,9 @@ func (s *Service) mine(ctx context.Context, userID, orderID int64) (Order, error
 	if err != nil {
 		return Order{}, err
 	}
+	if orders[0].Discount, err = SoldDiscount(ctx, s.queries, orderID); err != nil {
+		return Order{}, err
+	}
 	return orders[0], nil
 }
 
@@ -277,6 +286,8 @@ type placeOrder struct {
 	ageDeclared bool
 	// shippingMethod is the method asked for ("": the preselected one).
 	shippingMethod string
+	// discountCode is the code typed, normalized; "" for none.
+	discountCode string
 }
 
 // readPlaceOrder checks what the proto's validation rules already enforce
@@ -288,6 +299,7 @@ func readPlaceOrder(msg PlaceInput) (placeOrder, error) {
 		return in, fault.InvalidField("idempotency_key", "must be a UUID")
 	}
 	in.key, in.ageDeclared, in.shippingMethod = key, msg.AgeDeclared, strings.TrimSpace(msg.ShippingMethod)
+	in.discountCode = discount.Normalize(msg.DiscountCode)
 	if len(msg.Lines) == 0 {
 		return in, fault.InvalidField("lines", "must have at least one line")
 	}
@@ -365,6 +377,14 @@ type checkout struct {
 	delivery  Delivery
 	surcharge int64
 	law       orderLaw
+	// code is the discount code asked for, as read before the transaction
+	// (ID 0 for none); discount is what it takes off and discountLines the
+	// lines it was checked against, checked again in the transaction.
+	code          discount.Code
+	discount      discount.Applied
+	discountLines []discount.Line
+	// shippingWaived is the shipping a free-shipping code did not charge.
+	shippingWaived int64
 }
 
 // prepare prices and checks an order against the products, promotions and
@@ -374,7 +394,7 @@ type checkout struct {
 // its connection and row locks only for the writes. What a concurrent
 // change can still make wrong is checked again inside: the stock, by the
 // conditional update that takes it.
-func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (checkout, error) {
+func (s *Service) prepare(ctx context.Context, userID int64, in placeOrder, now time.Time) (checkout, error) {
 	if err := s.checkIdentity(ctx, s.queries); err != nil {
 		return checkout{}, err
 	}
@@ -403,11 +423,16 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 	if c.delivery, err = deliverTo(in.delivery, c.shipping.Method.Kind); err != nil {
 		return checkout{}, err
 	}
+	if in.discountCode != "" {
+		if err := s.applyCode(ctx, userID, in.discountCode, quoted.Products, &c, now); err != nil {
+			return checkout{}, err
+		}
+	}
 	// Cash on delivery may carry a surcharge, which like shipping goes
 	// with the goods and takes their VAT (orderParams).
 	if in.method == "cash" {
 		c.surcharge = s.payments.CashSurchargeCents
-		if err := CheckCash(priced.TotalCents + c.surcharge); err != nil {
+		if err := CheckCash(c.priced.TotalCents - c.discount.AmountCents + c.surcharge); err != nil {
 			return checkout{}, err
 		}
 	}
@@ -426,7 +451,8 @@ func (s *Service) prepare(ctx context.Context, in placeOrder, now time.Time) (ch
 // the contended ones, the products', last, so they are held for the
 // shortest time.
 func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (Order, error) {
-	c, err := s.prepare(ctx, in, time.Now())
+	now := time.Now()
+	c, err := s.prepare(ctx, userID, in, now)
 	if err != nil {
 		return Order{}, err
 	}
@@ -465,7 +491,11 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (Order
 		if err := s.checkTransferShare(ctx, q, row.ID, in, c.priced.Lines); err != nil {
 			return err
 		}
-		order = Order{Row: row, Lines: soldLines(row.ID, c.priced.Lines)}
+		sold, err := redeemCode(ctx, q, c, row.ID, userID, now)
+		if err != nil {
+			return err
+		}
+		order = Order{Row: row, Lines: soldLines(row.ID, c.priced.Lines), Discount: sold}
 		return nil
 	})
 	if err != nil {
@@ -483,8 +513,8 @@ func orderParams(userID int64, in placeOrder, c checkout) (db.PlaceOrderParams, 
 	p := db.PlaceOrderParams{
 		UserID: userID, IdempotencyKey: in.key, PaymentMethod: in.method, PaymentStatus: in.payment,
 		SubtotalCents: priced.SubtotalCents, ShippingCents: priced.ShippingCents, PaymentSurchargeCents: c.surcharge,
-		VatCents:     pricing.TotalVAT(pricing.VATByRate(priced.Goods(), priced.ShippingCents, c.surcharge)),
-		TotalCents:   priced.TotalCents + c.surcharge,
+		VatCents:     pricing.TotalVAT(discount.VATByRate(priced.Goods(), c.discount.Parts, priced.ShippingCents, c.surcharge)),
+		TotalCents:   priced.TotalCents - c.discount.AmountCents + c.surcharge,
 		DeliveryName: d.Name, DeliveryEmail: d.Email, DeliveryPhone: d.Phone,
 		DeliveryAddress: d.Address, DeliveryCity: d.City, DeliveryPostalCode: d.PostalCode,
 		Language: in.language, DispatchOn: c.law.dispatchOn(), IDCheckRequired: c.law.idCheck,

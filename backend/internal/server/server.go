@@ -40,6 +40,7 @@ type Services struct {
 	AdminStock           saboresv1connect.AdminStockServiceHandler
 	AdminCatalogueImport saboresv1connect.AdminCatalogueImportServiceHandler
 	AdminPromotion       saboresv1connect.AdminPromotionServiceHandler
+	AdminDiscountCode    saboresv1connect.AdminDiscountCodeServiceHandler
 	AdminCustomer        saboresv1connect.AdminCustomerServiceHandler
 	AdminOrder           saboresv1connect.AdminOrderServiceHandler
 	AdminEmail           saboresv1connect.AdminEmailServiceHandler
@@ -220,6 +221,7 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.AdminStockServiceHandler](s.AdminStock, saboresv1connect.UnimplementedAdminStockServiceHandler{}, saboresv1connect.NewAdminStockServiceHandler),
 		mount[saboresv1connect.AdminCatalogueImportServiceHandler](s.AdminCatalogueImport, saboresv1connect.UnimplementedAdminCatalogueImportServiceHandler{}, saboresv1connect.NewAdminCatalogueImportServiceHandler),
 		mount[saboresv1connect.AdminPromotionServiceHandler](s.AdminPromotion, saboresv1connect.UnimplementedAdminPromotionServiceHandler{}, saboresv1connect.NewAdminPromotionServiceHandler),
+		mount[saboresv1connect.AdminDiscountCodeServiceHandler](s.AdminDiscountCode, saboresv1connect.UnimplementedAdminDiscountCodeServiceHandler{}, saboresv1connect.NewAdminDiscountCodeServiceHandler),
 		mount[saboresv1connect.AdminCustomerServiceHandler](s.AdminCustomer, saboresv1connect.UnimplementedAdminCustomerServiceHandler{}, saboresv1connect.NewAdminCustomerServiceHandler),
 		mount[saboresv1connect.AdminOrderServiceHandler](s.AdminOrder, saboresv1connect.UnimplementedAdminOrderServiceHandler{}, saboresv1connect.NewAdminOrderServiceHandler),
 		mount[saboresv1connect.AdminEmailServiceHandler](s.AdminEmail, saboresv1connect.UnimplementedAdminEmailServiceHandler{}, saboresv1connect.NewAdminEmailServiceHandler),

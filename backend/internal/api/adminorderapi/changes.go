@@ -45,6 +45,7 @@ func (h *Handler) ListOrderChanges(ctx context.Context, req *connect.Request[sab
 // desk, comes before its parcel's.
 func erpOrderToProto(o order.ERPOrder) *saboresv1.Order {
 	out := apimap.OrderToProto(o.Row, o.Lines)
+	apimap.OrderDiscount(out, o.Order)
 	out.CustomerEmail = o.CustomerEmail
 	if o.PaidAt != nil {
 		out.PaidTime = timestamppb.New(*o.PaidAt)

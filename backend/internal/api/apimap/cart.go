@@ -5,6 +5,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/discount"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shipping"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -115,4 +116,28 @@ func AnnotateCart(q cart.Quoted, res *saboresv1.ValidateCartResponse, lines []pr
 			res.AgeDeclarationRequired = true
 		}
 	}
+}
+
+// CartDiscount adds a discount code's answer to res, a cart priced with
+// its shipping already waived when the code waives it: what it takes off
+// (the total and the VAT net of it, as the order will store them) or why
+// it takes nothing. Nothing is added when no code was asked about.
+func CartDiscount(res *saboresv1.ValidateCartResponse, q cart.Quoted, applied discount.Applied, refusal *discount.Refusal) {
+	if refusal != nil {
+		res.Discount = &saboresv1.CartDiscount{Code: refusal.Code, Refusal: refusal.Reason, MinimumCents: refusal.MinimumCents}
+		return
+	}
+	if applied.CodeID == 0 {
+		return
+	}
+	d := &saboresv1.CartDiscount{Code: applied.Code, AmountCents: applied.AmountCents, FreeShipping: applied.FreeShipping}
+	if applied.FreeShipping {
+		d.ShippingWaivedCents = q.Chosen.PriceCents
+	}
+	for _, p := range applied.Parts {
+		d.VatByRate = append(d.VatByRate, &saboresv1.VatAmount{VatBasisPoints: p.VATBasisPoints, BaseCents: p.AmountCents - p.VATCents, VatCents: p.VATCents})
+	}
+	res.Discount = d
+	res.TotalCents -= applied.AmountCents
+	res.VatCents = pricing.TotalVAT(discount.VATByRate(q.Priced.Goods(), applied.Parts, q.Priced.ShippingCents))
 }

@@ -6,6 +6,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/discount"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shipping"
@@ -225,4 +226,23 @@ func StoredPayment(s saboresv1.PaymentStatus) order.Payment {
 		}
 	}
 	return ""
+}
+
+// OrderDiscount adds the discount code o was sold with to out, mapped by
+// OrderToProto: the code, what it took off, and vat_by_rate net of it.
+func OrderDiscount(out *saboresv1.Order, o order.Order) {
+	d := o.Discount
+	if d == nil {
+		return
+	}
+	out.DiscountCode, out.DiscountCents, out.ShippingWaivedCents = d.Code, d.AmountCents, d.ShippingWaivedCents
+	goods := make([]pricing.RateAmount, len(o.Lines))
+	for i, l := range o.Lines {
+		goods[i] = pricing.RateAmount{VATBasisPoints: l.VatBasisPoints, AmountCents: l.LineTotalCents}
+	}
+	rates := discount.VATByRate(goods, d.Parts, o.Row.ShippingCents, o.Row.PaymentSurchargeCents)
+	out.VatByRate = make([]*saboresv1.VatAmount, len(rates))
+	for i, r := range rates {
+		out.VatByRate[i] = &saboresv1.VatAmount{VatBasisPoints: r.VATBasisPoints, BaseCents: r.BaseCents, VatCents: r.VATCents}
+	}
 }

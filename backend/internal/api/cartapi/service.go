@@ -6,15 +6,18 @@ package cartapi
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"connectrpc.com/connect"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/api/apimap"
+	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/deliveryarea"
+	"github.com/sabores/sabores/backend/internal/discount"
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/shipping"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -68,10 +71,34 @@ func (s *Handler) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, err
 	}
+	applied, refusal, err := s.discount(ctx, m.GetDiscountCode(), quoted, now)
+	if err != nil {
+		return nil, err
+	}
+	if applied.FreeShipping {
+		quoted.Priced = quoted.Priced.WithShipping(0)
+	}
 	res := apimap.CartToProto(quoted.Priced)
+	apimap.CartDiscount(res, quoted, applied, refusal)
 	apimap.AnnotateCart(quoted, res, lines, s.areas, m.GetPostalCode(), m.GetShippingMethod(), m.GetLanguage() == saboresv1.Language_LANGUAGE_PT)
 	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
 		return nil, err
 	}
 	return connect.NewResponse(res), nil
+}
+
+// discount is what the code typed takes off the quoted cart for the
+// caller (their own limits only when signed in), or the refusal that says
+// why it takes nothing: a refused code is an answer about the cart, not a
+// failed call. Nothing is asked for no code.
+func (s *Handler) discount(ctx context.Context, typed string, quoted cart.Quoted, now time.Time) (discount.Applied, *discount.Refusal, error) {
+	if discount.Normalize(typed) == "" {
+		return discount.Applied{}, nil, nil
+	}
+	applied, _, _, err := discount.ForCart(ctx, s.queries, typed, auth.FromContext(ctx).UserID, quoted.Products, quoted.Priced.Lines, now)
+	var refusal *discount.Refusal
+	if errors.As(err, &refusal) {
+		return discount.Applied{}, refusal, nil
+	}
+	return applied, nil, err
 }

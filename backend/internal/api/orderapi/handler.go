@@ -38,7 +38,7 @@ func (h *Handler) PlaceOrder(ctx context.Context, req *connect.Request[saboresv1
 	in := order.PlaceInput{
 		UserID: userID, Key: m.GetIdempotencyKey(), Method: apimap.PaymentMethodOf(m.GetPaymentMethod()),
 		AcceptLanguage: req.Header().Get("Accept-Language"), AgeDeclared: m.GetAgeDeclared(),
-		ShippingMethod: m.GetShippingMethod(),
+		ShippingMethod: m.GetShippingMethod(), DiscountCode: m.GetDiscountCode(),
 	}
 	in.Lines = linesFromProto(m.GetLines())
 	if d := m.GetDelivery(); d != nil {

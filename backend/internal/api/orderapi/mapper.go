@@ -9,7 +9,9 @@ import (
 )
 
 func orderToProto(o order.Order) *saboresv1.Order {
-	return apimap.OrderToProto(o.Row, o.Lines)
+	out := apimap.OrderToProto(o.Row, o.Lines)
+	apimap.OrderDiscount(out, o)
+	return out
 }
 
 func paymentToProto(p order.PaymentView) *saboresv1.OrderPayment {

@@ -5,6 +5,8 @@ import { Seo } from "@/components/seo/seo";
 import { useValidateCart } from "@/features/cart/api/cart";
 import { CartLineRow } from "@/features/cart/components/cart-line-row";
 import { CartSummary } from "@/features/cart/components/cart-summary";
+import { DiscountCodeField } from "@/features/cart/components/discount-code-field";
+import { useDiscountCode } from "@/features/cart/discount-code";
 import { useSession } from "@/hooks/use-session";
 import { useCart } from "@/stores/cart-store";
 
@@ -14,7 +16,8 @@ export default function CartRoute() {
   const navigate = useNavigate();
   const { items, setQuantity, remove } = useCart();
   const { viewer } = useSession();
-  const priced = useValidateCart(items);
+  const [discountCode, setDiscountCode] = useDiscountCode();
+  const priced = useValidateCart(items, "", "", discountCode);
 
   if (items.length === 0) {
     return (
@@ -50,6 +53,7 @@ export default function CartRoute() {
           ))}
         </ul>
         <CartSummary priced={priced.data}>
+          <DiscountCodeField code={discountCode} onCode={setDiscountCode} priced={priced.data} />
           {priced.data && !priced.data.valid && (
             <p role="status" className="text-sm font-medium text-red-700">
               {t("fixBeforeCheckout")}

@@ -38,6 +38,7 @@ const TillTicket = lazy(() => import("@/features/admin/till/routes/ticket"));
 const TillReturns = lazy(() => import("@/features/admin/till/routes/returns"));
 const TillDay = lazy(() => import("@/features/admin/till/routes/day"));
 const Audit = lazy(() => import("@/features/admin/audit/routes/audit"));
+const DiscountCodes = lazy(() => import("@/features/admin/discount-codes/routes/discount-codes"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -68,6 +69,7 @@ const screenTitles: Record<string, string> = {
   staff: "staff",
   caja: "till",
   audit: "audit",
+  "discount-codes": "discountCodes",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -104,6 +106,7 @@ export function AdminScreens() {
         <Route path="caja/devoluciones" element={<TillReturns />} />
         <Route path="caja/dia" element={<TillDay />} />
         <Route path="audit" element={<Audit />} />
+        <Route path="discount-codes" element={<DiscountCodes />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

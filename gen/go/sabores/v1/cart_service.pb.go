@@ -332,8 +332,12 @@ type ValidateCartRequest struct {
 	// shipping_method is the code of the shipping method the shopper chose;
 	// empty lets the shop choose the cheapest available home delivery.
 	ShippingMethod string `protobuf:"bytes,11,opt,name=shipping_method,json=shippingMethod,proto3" json:"shipping_method,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// discount_code is a discount code the shopper typed; empty for none.
+	// Letters are compared in capitals. A code that cannot be applied does
+	// not fail the call: discount.refusal says why.
+	DiscountCode  string `protobuf:"bytes,12,opt,name=discount_code,json=discountCode,proto3" json:"discount_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ValidateCartRequest) Reset() {
@@ -392,6 +396,123 @@ func (x *ValidateCartRequest) GetShippingMethod() string {
 		return x.ShippingMethod
 	}
 	return ""
+}
+
+func (x *ValidateCartRequest) GetDiscountCode() string {
+	if x != nil {
+		return x.DiscountCode
+	}
+	return ""
+}
+
+// CartDiscount is what a discount code takes off the cart, or why it takes
+// nothing.
+type CartDiscount struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// code is the code as the shop knows it (in capitals).
+	Code string `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	// amount_cents is taken off the goods, VAT included; included in
+	// ValidateCartResponse.total_cents. Never more than the goods it applies
+	// to, and never off the shipping.
+	AmountCents int64 `protobuf:"varint,2,opt,name=amount_cents,json=amountCents,proto3" json:"amount_cents,omitempty"`
+	// free_shipping: the code also waives the shipping, so shipping_cents
+	// is 0 and shipping_waived_cents says what it would have been.
+	FreeShipping bool `protobuf:"varint,3,opt,name=free_shipping,json=freeShipping,proto3" json:"free_shipping,omitempty"`
+	// shipping_waived_cents is the shipping not charged.
+	ShippingWaivedCents int64 `protobuf:"varint,4,opt,name=shipping_waived_cents,json=shippingWaivedCents,proto3" json:"shipping_waived_cents,omitempty"`
+	// vat_by_rate is amount_cents by VAT rate (largest remainder), with the
+	// base and VAT each part takes off.
+	VatByRate []*VatAmount `protobuf:"bytes,5,rep,name=vat_by_rate,json=vatByRate,proto3" json:"vat_by_rate,omitempty"`
+	// refusal is why the code takes nothing: DISCOUNT_CODE_UNKNOWN,
+	// DISCOUNT_CODE_EXPIRED, DISCOUNT_CODE_NOT_YET_VALID,
+	// DISCOUNT_CODE_MINIMUM_NOT_REACHED (minimum_cents says the minimum),
+	// DISCOUNT_CODE_LIMIT_REACHED, DISCOUNT_CODE_FIRST_ORDER_ONLY or
+	// DISCOUNT_CODE_NOTHING_ELIGIBLE; empty when it applies. PlaceOrder
+	// refuses with the same reason.
+	Refusal string `protobuf:"bytes,6,opt,name=refusal,proto3" json:"refusal,omitempty"`
+	// minimum_cents is the code's minimum order, goods' total; 0 for none.
+	MinimumCents  int64 `protobuf:"varint,7,opt,name=minimum_cents,json=minimumCents,proto3" json:"minimum_cents,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CartDiscount) Reset() {
+	*x = CartDiscount{}
+	mi := &file_sabores_v1_cart_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CartDiscount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CartDiscount) ProtoMessage() {}
+
+func (x *CartDiscount) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_cart_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CartDiscount.ProtoReflect.Descriptor instead.
+func (*CartDiscount) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_cart_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *CartDiscount) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *CartDiscount) GetAmountCents() int64 {
+	if x != nil {
+		return x.AmountCents
+	}
+	return 0
+}
+
+func (x *CartDiscount) GetFreeShipping() bool {
+	if x != nil {
+		return x.FreeShipping
+	}
+	return false
+}
+
+func (x *CartDiscount) GetShippingWaivedCents() int64 {
+	if x != nil {
+		return x.ShippingWaivedCents
+	}
+	return 0
+}
+
+func (x *CartDiscount) GetVatByRate() []*VatAmount {
+	if x != nil {
+		return x.VatByRate
+	}
+	return nil
+}
+
+func (x *CartDiscount) GetRefusal() string {
+	if x != nil {
+		return x.Refusal
+	}
+	return ""
+}
+
+func (x *CartDiscount) GetMinimumCents() int64 {
+	if x != nil {
+		return x.MinimumCents
+	}
+	return 0
 }
 
 // ValidateCartResponse is the priced cart.
@@ -460,14 +581,19 @@ type ValidateCartResponse struct {
 	ColdChain bool `protobuf:"varint,33,opt,name=cold_chain,json=coldChain,proto3" json:"cold_chain,omitempty"`
 	// weight_grams is the parcel's weight: each line's shipping weight, or
 	// the shop's default for a product without one, times its quantity.
-	WeightGrams   int64 `protobuf:"varint,34,opt,name=weight_grams,json=weightGrams,proto3" json:"weight_grams,omitempty"`
+	WeightGrams int64 `protobuf:"varint,34,opt,name=weight_grams,json=weightGrams,proto3" json:"weight_grams,omitempty"`
+	// discount is the discount code asked about (discount_code) and what it
+	// takes off; unset when none was asked about. A signed-in shopper's own
+	// limits and first-order rule are checked too; without sign-in they wait
+	// for PlaceOrder.
+	Discount      *CartDiscount `protobuf:"bytes,40,opt,name=discount,proto3" json:"discount,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ValidateCartResponse) Reset() {
 	*x = ValidateCartResponse{}
-	mi := &file_sabores_v1_cart_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_cart_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -479,7 +605,7 @@ func (x *ValidateCartResponse) String() string {
 func (*ValidateCartResponse) ProtoMessage() {}
 
 func (x *ValidateCartResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_cart_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_cart_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -492,7 +618,7 @@ func (x *ValidateCartResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ValidateCartResponse.ProtoReflect.Descriptor instead.
 func (*ValidateCartResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_cart_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_cart_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ValidateCartResponse) GetLines() []*CartLine {
@@ -628,12 +754,19 @@ func (x *ValidateCartResponse) GetWeightGrams() int64 {
 	return 0
 }
 
+func (x *ValidateCartResponse) GetDiscount() *CartDiscount {
+	if x != nil {
+		return x.Discount
+	}
+	return nil
+}
+
 var File_sabores_v1_cart_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\n" +
 	"\x1dsabores/v1/cart_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\x1a\x19sabores/v1/shipping.proto\"`\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x15sabores/v1/food.proto\x1a\x19sabores/v1/shipping.proto\x1a\x16sabores/v1/types.proto\"`\n" +
 	"\rCartLineInput\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x120\n" +
@@ -655,14 +788,23 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\x1areference_unit_price_cents\x18\f \x01(\x03R\x17referenceUnitPriceCents\x12%\n" +
 	"\x0eage_restricted\x18\x14 \x01(\bR\rageRestricted\x12\x1d\n" +
 	"\n" +
-	"cold_chain\x18\x15 \x01(\bR\tcoldChain\"\x8b\x02\n" +
+	"cold_chain\x18\x15 \x01(\bR\tcoldChain\"\xb9\x02\n" +
 	"\x13ValidateCartRequest\x129\n" +
 	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\x12:\n" +
 	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x125\n" +
 	"\vpostal_code\x18\n" +
 	" \x01(\tB\x14\xbaH\x11r\x0f2\r^([0-9]{5})?$R\n" +
 	"postalCode\x12F\n" +
-	"\x0fshipping_method\x18\v \x01(\tB\x1d\xbaH\x1ar\x18\x18 2\x14^([a-z][a-z0-9_]*)?$R\x0eshippingMethod\"\xe7\x06\n" +
+	"\x0fshipping_method\x18\v \x01(\tB\x1d\xbaH\x1ar\x18\x18 2\x14^([a-z][a-z0-9_]*)?$R\x0eshippingMethod\x12,\n" +
+	"\rdiscount_code\x18\f \x01(\tB\a\xbaH\x04r\x02\x18(R\fdiscountCode\"\x94\x02\n" +
+	"\fCartDiscount\x12\x12\n" +
+	"\x04code\x18\x01 \x01(\tR\x04code\x12!\n" +
+	"\famount_cents\x18\x02 \x01(\x03R\vamountCents\x12#\n" +
+	"\rfree_shipping\x18\x03 \x01(\bR\ffreeShipping\x122\n" +
+	"\x15shipping_waived_cents\x18\x04 \x01(\x03R\x13shippingWaivedCents\x125\n" +
+	"\vvat_by_rate\x18\x05 \x03(\v2\x15.sabores.v1.VatAmountR\tvatByRate\x12\x18\n" +
+	"\arefusal\x18\x06 \x01(\tR\arefusal\x12#\n" +
+	"\rminimum_cents\x18\a \x01(\x03R\fminimumCents\"\x9d\a\n" +
 	"\x14ValidateCartResponse\x12*\n" +
 	"\x05lines\x18\x01 \x03(\v2\x14.sabores.v1.CartLineR\x05lines\x12%\n" +
 	"\x0esubtotal_cents\x18\x02 \x01(\x03R\rsubtotalCents\x12%\n" +
@@ -684,7 +826,8 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\x10delivery_refusal\x18  \x01(\tR\x0fdeliveryRefusal\x12\x1d\n" +
 	"\n" +
 	"cold_chain\x18! \x01(\bR\tcoldChain\x12!\n" +
-	"\fweight_grams\x18\" \x01(\x03R\vweightGrams*\xf6\x01\n" +
+	"\fweight_grams\x18\" \x01(\x03R\vweightGrams\x124\n" +
+	"\bdiscount\x18( \x01(\v2\x18.sabores.v1.CartDiscountR\bdiscount*\xf6\x01\n" +
 	"\vCartProblem\x12\x1c\n" +
 	"\x18CART_PROBLEM_UNSPECIFIED\x10\x00\x12 \n" +
 	"\x1cCART_PROBLEM_UNKNOWN_PRODUCT\x10\x01\x12 \n" +
@@ -710,29 +853,33 @@ func file_sabores_v1_cart_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_cart_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_cart_service_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_sabores_v1_cart_service_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
 var file_sabores_v1_cart_service_proto_goTypes = []any{
 	(CartProblem)(0),             // 0: sabores.v1.CartProblem
 	(*CartLineInput)(nil),        // 1: sabores.v1.CartLineInput
 	(*CartLine)(nil),             // 2: sabores.v1.CartLine
 	(*ValidateCartRequest)(nil),  // 3: sabores.v1.ValidateCartRequest
-	(*ValidateCartResponse)(nil), // 4: sabores.v1.ValidateCartResponse
-	(Language)(0),                // 5: sabores.v1.Language
-	(*ShippingOption)(nil),       // 6: sabores.v1.ShippingOption
+	(*CartDiscount)(nil),         // 4: sabores.v1.CartDiscount
+	(*ValidateCartResponse)(nil), // 5: sabores.v1.ValidateCartResponse
+	(Language)(0),                // 6: sabores.v1.Language
+	(*VatAmount)(nil),            // 7: sabores.v1.VatAmount
+	(*ShippingOption)(nil),       // 8: sabores.v1.ShippingOption
 }
 var file_sabores_v1_cart_service_proto_depIdxs = []int32{
 	0, // 0: sabores.v1.CartLine.problems:type_name -> sabores.v1.CartProblem
 	1, // 1: sabores.v1.ValidateCartRequest.lines:type_name -> sabores.v1.CartLineInput
-	5, // 2: sabores.v1.ValidateCartRequest.language:type_name -> sabores.v1.Language
-	2, // 3: sabores.v1.ValidateCartResponse.lines:type_name -> sabores.v1.CartLine
-	6, // 4: sabores.v1.ValidateCartResponse.shipping_options:type_name -> sabores.v1.ShippingOption
-	3, // 5: sabores.v1.CartService.ValidateCart:input_type -> sabores.v1.ValidateCartRequest
-	4, // 6: sabores.v1.CartService.ValidateCart:output_type -> sabores.v1.ValidateCartResponse
-	6, // [6:7] is the sub-list for method output_type
-	5, // [5:6] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	6, // 2: sabores.v1.ValidateCartRequest.language:type_name -> sabores.v1.Language
+	7, // 3: sabores.v1.CartDiscount.vat_by_rate:type_name -> sabores.v1.VatAmount
+	2, // 4: sabores.v1.ValidateCartResponse.lines:type_name -> sabores.v1.CartLine
+	8, // 5: sabores.v1.ValidateCartResponse.shipping_options:type_name -> sabores.v1.ShippingOption
+	4, // 6: sabores.v1.ValidateCartResponse.discount:type_name -> sabores.v1.CartDiscount
+	3, // 7: sabores.v1.CartService.ValidateCart:input_type -> sabores.v1.ValidateCartRequest
+	5, // 8: sabores.v1.CartService.ValidateCart:output_type -> sabores.v1.ValidateCartResponse
+	8, // [8:9] is the sub-list for method output_type
+	7, // [7:8] is the sub-list for method input_type
+	7, // [7:7] is the sub-list for extension type_name
+	7, // [7:7] is the sub-list for extension extendee
+	0, // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_cart_service_proto_init() }
@@ -742,13 +889,14 @@ func file_sabores_v1_cart_service_proto_init() {
 	}
 	file_sabores_v1_food_proto_init()
 	file_sabores_v1_shipping_proto_init()
+	file_sabores_v1_types_proto_init()
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_cart_service_proto_rawDesc), len(file_sabores_v1_cart_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   4,
+			NumMessages:   5,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -497,8 +497,13 @@ type PlaceOrderRequest struct {
 	// FailedPrecondition with its unavailable_reason as the reason (metadata
 	// method, area); an unknown code is InvalidArgument on this field.
 	ShippingMethod string `protobuf:"bytes,11,opt,name=shipping_method,json=shippingMethod,proto3" json:"shipping_method,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// discount_code is a discount code to apply; empty for none. One that
+	// cannot be applied refuses the order (FailedPrecondition, field
+	// discount_code, the reasons of CartDiscount.refusal): the shopper was
+	// shown its discount and must not pay more without being told.
+	DiscountCode  string `protobuf:"bytes,12,opt,name=discount_code,json=discountCode,proto3" json:"discount_code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PlaceOrderRequest) Reset() {
@@ -569,6 +574,13 @@ func (x *PlaceOrderRequest) GetAgeDeclared() bool {
 func (x *PlaceOrderRequest) GetShippingMethod() string {
 	if x != nil {
 		return x.ShippingMethod
+	}
+	return ""
+}
+
+func (x *PlaceOrderRequest) GetDiscountCode() string {
+	if x != nil {
+		return x.DiscountCode
 	}
 	return ""
 }
@@ -1273,7 +1285,7 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\aaddress\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\aaddress\x12\x1b\n" +
 	"\x04city\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04city\x12O\n" +
 	"\vpostal_code\x18\x06 \x01(\tB.\xbaH+r)2'^((0[1-9]|[1-4][0-9]|5[0-2])[0-9]{3})?$R\n" +
-	"postalCode\"\xfb\x02\n" +
+	"postalCode\"\xa9\x03\n" +
 	"\x11PlaceOrderRequest\x121\n" +
 	"\x0fidempotency_key\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x0eidempotencyKey\x12;\n" +
 	"\x05lines\x18\x02 \x03(\v2\x19.sabores.v1.CartLineInputB\n" +
@@ -1283,7 +1295,8 @@ const file_sabores_v1_order_service_proto_rawDesc = "" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\rpaymentMethod\x12!\n" +
 	"\fage_declared\x18\n" +
 	" \x01(\bR\vageDeclared\x12F\n" +
-	"\x0fshipping_method\x18\v \x01(\tB\x1d\xbaH\x1ar\x18\x18 2\x14^([a-z][a-z0-9_]*)?$R\x0eshippingMethod\"=\n" +
+	"\x0fshipping_method\x18\v \x01(\tB\x1d\xbaH\x1ar\x18\x18 2\x14^([a-z][a-z0-9_]*)?$R\x0eshippingMethod\x12,\n" +
+	"\rdiscount_code\x18\f \x01(\tB\a\xbaH\x04r\x02\x18(R\fdiscountCode\"=\n" +
 	"\x12PlaceOrderResponse\x12'\n" +
 	"\x05order\x18\x01 \x01(\v2\x11.sabores.v1.OrderR\x05order\"\x98\x01\n" +
 	"\x13ListMyOrdersRequest\x12\x1f\n" +

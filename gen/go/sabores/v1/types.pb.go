@@ -1438,9 +1438,19 @@ type Order struct {
 	UpdateTime *timestamppb.Timestamp `protobuf:"bytes,80,opt,name=update_time,json=updateTime,proto3" json:"update_time,omitempty"`
 	// paid_time is when the order was last marked paid; unset while unpaid.
 	// Set in the back office's order views.
-	PaidTime      *timestamppb.Timestamp `protobuf:"bytes,81,opt,name=paid_time,json=paidTime,proto3" json:"paid_time,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	PaidTime *timestamppb.Timestamp `protobuf:"bytes,81,opt,name=paid_time,json=paidTime,proto3" json:"paid_time,omitempty"`
+	// discount_code is the discount code the order was sold with; empty for
+	// none.
+	DiscountCode string `protobuf:"bytes,90,opt,name=discount_code,json=discountCode,proto3" json:"discount_code,omitempty"`
+	// discount_cents is what the code took off the goods, VAT included:
+	// total_cents is subtotal_cents + shipping_cents +
+	// payment_surcharge_cents - discount_cents. vat_by_rate is net of it.
+	DiscountCents int64 `protobuf:"varint,91,opt,name=discount_cents,json=discountCents,proto3" json:"discount_cents,omitempty"`
+	// shipping_waived_cents is the shipping a free-shipping code did not
+	// charge (shipping_cents is then 0).
+	ShippingWaivedCents int64 `protobuf:"varint,92,opt,name=shipping_waived_cents,json=shippingWaivedCents,proto3" json:"shipping_waived_cents,omitempty"`
+	unknownFields       protoimpl.UnknownFields
+	sizeCache           protoimpl.SizeCache
 }
 
 func (x *Order) Reset() {
@@ -1676,6 +1686,27 @@ func (x *Order) GetPaidTime() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Order) GetDiscountCode() string {
+	if x != nil {
+		return x.DiscountCode
+	}
+	return ""
+}
+
+func (x *Order) GetDiscountCents() int64 {
+	if x != nil {
+		return x.DiscountCents
+	}
+	return 0
+}
+
+func (x *Order) GetShippingWaivedCents() int64 {
+	if x != nil {
+		return x.ShippingWaivedCents
+	}
+	return 0
+}
+
 // VatAmount is the taxable base and the VAT of one rate of an order.
 type VatAmount struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1908,8 +1939,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\timage_url\x18\t \x01(\tR\bimageUrl\x12\x10\n" +
 	"\x03sku\x18\n" +
 	" \x01(\tR\x03sku\x12\x10\n" +
-	"\x03ean\x18\v \x01(\tR\x03ean\"\xaa\n" +
-	"\n" +
+	"\x03ean\x18\v \x01(\tR\x03ean\"\xaa\v\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12/\n" +
 	"\x06status\x18\x02 \x01(\x0e2\x17.sabores.v1.OrderStatusR\x06status\x12\x1f\n" +
@@ -1947,7 +1977,10 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x15shipping_weight_grams\x18@ \x01(\x05R\x13shippingWeightGrams\x12;\n" +
 	"\vupdate_time\x18P \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"updateTime\x127\n" +
-	"\tpaid_time\x18Q \x01(\v2\x1a.google.protobuf.TimestampR\bpaidTime\"q\n" +
+	"\tpaid_time\x18Q \x01(\v2\x1a.google.protobuf.TimestampR\bpaidTime\x12#\n" +
+	"\rdiscount_code\x18Z \x01(\tR\fdiscountCode\x12%\n" +
+	"\x0ediscount_cents\x18[ \x01(\x03R\rdiscountCents\x122\n" +
+	"\x15shipping_waived_cents\x18\\ \x01(\x03R\x13shippingWaivedCents\"q\n" +
 	"\tVatAmount\x12(\n" +
 	"\x10vat_basis_points\x18\x01 \x01(\x05R\x0evatBasisPoints\x12\x1d\n" +
 	"\n" +

@@ -9,13 +9,15 @@ import type { Language } from "./food_pb.js";
 import { file_sabores_v1_food } from "./food_pb.js";
 import type { ShippingOption } from "./shipping_pb.js";
 import { file_sabores_v1_shipping } from "./shipping_pb.js";
+import type { VatAmount } from "./types_pb.js";
+import { file_sabores_v1_types } from "./types_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file sabores/v1/cart_service.proto.
  */
 export const file_sabores_v1_cart_service: GenFile = /*@__PURE__*/
-  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIu4CCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbRIiChpyZWZlcmVuY2VfdW5pdF9wcmljZV9jZW50cxgMIAEoAxIWCg5hZ2VfcmVzdHJpY3RlZBgUIAEoCBISCgpjb2xkX2NoYWluGBUgASgIIt4BChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZBIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABEikKC3Bvc3RhbF9jb2RlGAogASgJQhS6SBFyDzINXihbMC05XXs1fSk/JBI2Cg9zaGlwcGluZ19tZXRob2QYCyABKAlCHbpIGnIYGCAyFF4oW2Etel1bYS16MC05X10qKT8kIrAEChRWYWxpZGF0ZUNhcnRSZXNwb25zZRIjCgVsaW5lcxgBIAMoCzIULnNhYm9yZXMudjEuQ2FydExpbmUSFgoOc3VidG90YWxfY2VudHMYAiABKAMSFgoOc2hpcHBpbmdfY2VudHMYAyABKAMSEQoJdmF0X2NlbnRzGAQgASgDEhMKC3RvdGFsX2NlbnRzGAUgASgDEiUKHWZyZWVfc2hpcHBpbmdfdGhyZXNob2xkX2NlbnRzGAYgASgDEh0KFWZyZWVfc2hpcHBpbmdfcmVhY2hlZBgHIAEoCBINCgV2YWxpZBgIIAEoCBIgChhhZ2VfZGVjbGFyYXRpb25fcmVxdWlyZWQYFCABKAgSFQoNZGVsaXZlcnlfYXJlYRgVIAEoCRIcChRkZWxpdmVyeV9hcmVhX3NlcnZlZBgWIAEoCBIcChRmcm96ZW5fbWluaW11bV9jZW50cxgXIAEoAxIeChZmcm96ZW5fbWluaW11bV9yZWFjaGVkGBggASgIEh4KFmV4cGVjdGVkX2Rpc3BhdGNoX2RhdGUYGSABKAkSNAoQc2hpcHBpbmdfb3B0aW9ucxgeIAMoCzIaLnNhYm9yZXMudjEuU2hpcHBpbmdPcHRpb24SFwoPc2hpcHBpbmdfbWV0aG9kGB8gASgJEhgKEGRlbGl2ZXJ5X3JlZnVzYWwYICABKAkSEgoKY29sZF9jaGFpbhghIAEoCBIUCgx3ZWlnaHRfZ3JhbXMYIiABKAMq9gEKC0NhcnRQcm9ibGVtEhwKGENBUlRfUFJPQkxFTV9VTlNQRUNJRklFRBAAEiAKHENBUlRfUFJPQkxFTV9VTktOT1dOX1BST0RVQ1QQARIgChxDQVJUX1BST0JMRU1fTk9UX1NPTERfT05MSU5FEAISHQoZQ0FSVF9QUk9CTEVNX09VVF9PRl9TVE9DSxADEiMKH0NBUlRfUFJPQkxFTV9JTlNVRkZJQ0lFTlRfU1RPQ0sQBBIhCh1DQVJUX1BST0JMRU1fSU5WQUxJRF9RVUFOVElUWRAFEh4KGkNBUlRfUFJPQkxFTV9ERUxJVkVSWV9BUkVBEAoyZQoLQ2FydFNlcnZpY2USVgoMVmFsaWRhdGVDYXJ0Eh8uc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXF1ZXN0GiAuc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food, file_sabores_v1_shipping]);
+  fileDesc("Ch1zYWJvcmVzL3YxL2NhcnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJLCg1DYXJ0TGluZUlucHV0EhIKCnByb2R1Y3RfaWQYASABKAMSJgoIcXVhbnRpdHkYAiABKAVCFLpIERoPGMCEPSjA+8L///////8BIu4CCghDYXJ0TGluZRISCgpwcm9kdWN0X2lkGAEgASgDEhAKCHF1YW50aXR5GAIgASgFEgwKBG5hbWUYAyABKAkSEQoJaW1hZ2VfdXJsGAQgASgJEhgKEHVuaXRfcHJpY2VfY2VudHMYBSABKAMSIAoYcmVndWxhcl91bml0X3ByaWNlX2NlbnRzGAYgASgDEhcKD3Byb21vdGlvbl9sYWJlbBgHIAEoCRIYChB2YXRfYmFzaXNfcG9pbnRzGAggASgFEhgKEGxpbmVfdG90YWxfY2VudHMYCSABKAMSFwoPYXZhaWxhYmxlX3N0b2NrGAogASgFEikKCHByb2JsZW1zGAsgAygOMhcuc2Fib3Jlcy52MS5DYXJ0UHJvYmxlbRIiChpyZWZlcmVuY2VfdW5pdF9wcmljZV9jZW50cxgMIAEoAxIWCg5hZ2VfcmVzdHJpY3RlZBgUIAEoCBISCgpjb2xkX2NoYWluGBUgASgIIv4BChNWYWxpZGF0ZUNhcnRSZXF1ZXN0EjIKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5DYXJ0TGluZUlucHV0Qgi6SAWSAQIQZBIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABEikKC3Bvc3RhbF9jb2RlGAogASgJQhS6SBFyDzINXihbMC05XXs1fSk/JBI2Cg9zaGlwcGluZ19tZXRob2QYCyABKAlCHbpIGnIYGCAyFF4oW2Etel1bYS16MC05X10qKT8kEh4KDWRpc2NvdW50X2NvZGUYDCABKAlCB7pIBHICGCgivAEKDENhcnREaXNjb3VudBIMCgRjb2RlGAEgASgJEhQKDGFtb3VudF9jZW50cxgCIAEoAxIVCg1mcmVlX3NoaXBwaW5nGAMgASgIEh0KFXNoaXBwaW5nX3dhaXZlZF9jZW50cxgEIAEoAxIqCgt2YXRfYnlfcmF0ZRgFIAMoCzIVLnNhYm9yZXMudjEuVmF0QW1vdW50Eg8KB3JlZnVzYWwYBiABKAkSFQoNbWluaW11bV9jZW50cxgHIAEoAyLcBAoUVmFsaWRhdGVDYXJ0UmVzcG9uc2USIwoFbGluZXMYASADKAsyFC5zYWJvcmVzLnYxLkNhcnRMaW5lEhYKDnN1YnRvdGFsX2NlbnRzGAIgASgDEhYKDnNoaXBwaW5nX2NlbnRzGAMgASgDEhEKCXZhdF9jZW50cxgEIAEoAxITCgt0b3RhbF9jZW50cxgFIAEoAxIlCh1mcmVlX3NoaXBwaW5nX3RocmVzaG9sZF9jZW50cxgGIAEoAxIdChVmcmVlX3NoaXBwaW5nX3JlYWNoZWQYByABKAgSDQoFdmFsaWQYCCABKAgSIAoYYWdlX2RlY2xhcmF0aW9uX3JlcXVpcmVkGBQgASgIEhUKDWRlbGl2ZXJ5X2FyZWEYFSABKAkSHAoUZGVsaXZlcnlfYXJlYV9zZXJ2ZWQYFiABKAgSHAoUZnJvemVuX21pbmltdW1fY2VudHMYFyABKAMSHgoWZnJvemVuX21pbmltdW1fcmVhY2hlZBgYIAEoCBIeChZleHBlY3RlZF9kaXNwYXRjaF9kYXRlGBkgASgJEjQKEHNoaXBwaW5nX29wdGlvbnMYHiADKAsyGi5zYWJvcmVzLnYxLlNoaXBwaW5nT3B0aW9uEhcKD3NoaXBwaW5nX21ldGhvZBgfIAEoCRIYChBkZWxpdmVyeV9yZWZ1c2FsGCAgASgJEhIKCmNvbGRfY2hhaW4YISABKAgSFAoMd2VpZ2h0X2dyYW1zGCIgASgDEioKCGRpc2NvdW50GCggASgLMhguc2Fib3Jlcy52MS5DYXJ0RGlzY291bnQq9gEKC0NhcnRQcm9ibGVtEhwKGENBUlRfUFJPQkxFTV9VTlNQRUNJRklFRBAAEiAKHENBUlRfUFJPQkxFTV9VTktOT1dOX1BST0RVQ1QQARIgChxDQVJUX1BST0JMRU1fTk9UX1NPTERfT05MSU5FEAISHQoZQ0FSVF9QUk9CTEVNX09VVF9PRl9TVE9DSxADEiMKH0NBUlRfUFJPQkxFTV9JTlNVRkZJQ0lFTlRfU1RPQ0sQBBIhCh1DQVJUX1BST0JMRU1fSU5WQUxJRF9RVUFOVElUWRAFEh4KGkNBUlRfUFJPQkxFTV9ERUxJVkVSWV9BUkVBEAoyZQoLQ2FydFNlcnZpY2USVgoMVmFsaWRhdGVDYXJ0Eh8uc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXF1ZXN0GiAuc2Fib3Jlcy52MS5WYWxpZGF0ZUNhcnRSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_food, file_sabores_v1_shipping, file_sabores_v1_types]);
 
 /**
  * CartLineInput is a line as the shopper's browser keeps it.
@@ -196,6 +198,15 @@ export type ValidateCartRequest = Message<"sabores.v1.ValidateCartRequest"> & {
    * @generated from field: string shipping_method = 11;
    */
   shippingMethod: string;
+
+  /**
+   * discount_code is a discount code the shopper typed; empty for none.
+   * Letters are compared in capitals. A code that cannot be applied does
+   * not fail the call: discount.refusal says why.
+   *
+   * @generated from field: string discount_code = 12;
+   */
+  discountCode: string;
 };
 
 /**
@@ -204,6 +215,79 @@ export type ValidateCartRequest = Message<"sabores.v1.ValidateCartRequest"> & {
  */
 export const ValidateCartRequestSchema: GenMessage<ValidateCartRequest> = /*@__PURE__*/
   messageDesc(file_sabores_v1_cart_service, 2);
+
+/**
+ * CartDiscount is what a discount code takes off the cart, or why it takes
+ * nothing.
+ *
+ * @generated from message sabores.v1.CartDiscount
+ */
+export type CartDiscount = Message<"sabores.v1.CartDiscount"> & {
+  /**
+   * code is the code as the shop knows it (in capitals).
+   *
+   * @generated from field: string code = 1;
+   */
+  code: string;
+
+  /**
+   * amount_cents is taken off the goods, VAT included; included in
+   * ValidateCartResponse.total_cents. Never more than the goods it applies
+   * to, and never off the shipping.
+   *
+   * @generated from field: int64 amount_cents = 2;
+   */
+  amountCents: bigint;
+
+  /**
+   * free_shipping: the code also waives the shipping, so shipping_cents
+   * is 0 and shipping_waived_cents says what it would have been.
+   *
+   * @generated from field: bool free_shipping = 3;
+   */
+  freeShipping: boolean;
+
+  /**
+   * shipping_waived_cents is the shipping not charged.
+   *
+   * @generated from field: int64 shipping_waived_cents = 4;
+   */
+  shippingWaivedCents: bigint;
+
+  /**
+   * vat_by_rate is amount_cents by VAT rate (largest remainder), with the
+   * base and VAT each part takes off.
+   *
+   * @generated from field: repeated sabores.v1.VatAmount vat_by_rate = 5;
+   */
+  vatByRate: VatAmount[];
+
+  /**
+   * refusal is why the code takes nothing: DISCOUNT_CODE_UNKNOWN,
+   * DISCOUNT_CODE_EXPIRED, DISCOUNT_CODE_NOT_YET_VALID,
+   * DISCOUNT_CODE_MINIMUM_NOT_REACHED (minimum_cents says the minimum),
+   * DISCOUNT_CODE_LIMIT_REACHED, DISCOUNT_CODE_FIRST_ORDER_ONLY or
+   * DISCOUNT_CODE_NOTHING_ELIGIBLE; empty when it applies. PlaceOrder
+   * refuses with the same reason.
+   *
+   * @generated from field: string refusal = 6;
+   */
+  refusal: string;
+
+  /**
+   * minimum_cents is the code's minimum order, goods' total; 0 for none.
+   *
+   * @generated from field: int64 minimum_cents = 7;
+   */
+  minimumCents: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.CartDiscount.
+ * Use `create(CartDiscountSchema)` to create a new message.
+ */
+export const CartDiscountSchema: GenMessage<CartDiscount> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_cart_service, 3);
 
 /**
  * ValidateCartResponse is the priced cart.
@@ -369,6 +453,16 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
    * @generated from field: int64 weight_grams = 34;
    */
   weightGrams: bigint;
+
+  /**
+   * discount is the discount code asked about (discount_code) and what it
+   * takes off; unset when none was asked about. A signed-in shopper's own
+   * limits and first-order rule are checked too; without sign-in they wait
+   * for PlaceOrder.
+   *
+   * @generated from field: sabores.v1.CartDiscount discount = 40;
+   */
+  discount?: CartDiscount | undefined;
 };
 
 /**
@@ -376,7 +470,7 @@ export type ValidateCartResponse = Message<"sabores.v1.ValidateCartResponse"> & 
  * Use `create(ValidateCartResponseSchema)` to create a new message.
  */
 export const ValidateCartResponseSchema: GenMessage<ValidateCartResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_cart_service, 3);
+  messageDesc(file_sabores_v1_cart_service, 4);
 
 /**
  * CartProblem is why a cart line cannot be sold as it is.

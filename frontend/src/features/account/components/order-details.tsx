@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Price } from "@/components/ui/price";
 import type { Order } from "@gen/sabores/v1/types_pb";
@@ -33,10 +34,27 @@ export function OrderDetails({ order, open = false }: { order: Order; open?: boo
             </dd>
           </>
         )}
+        {order.discountCents > 0n && (
+          <>
+            <dt>{t("orders.discount", { code: order.discountCode })}</dt>
+            <dd className="text-right text-green-800">
+              −<Price cents={order.discountCents} />
+            </dd>
+          </>
+        )}
         <dt>{t("orders.vat")}</dt>
         <dd className="text-right">
           <Price cents={order.vatCents} />
         </dd>
+        {order.discountCents > 0n &&
+          order.vatByRate.map((r) => (
+            <Fragment key={r.vatBasisPoints}>
+              <dt className="pl-3 text-stone-600">{t("orders.vatRate", { rate: r.vatBasisPoints / 100 })}</dt>
+              <dd className="text-right text-stone-600">
+                <Price cents={r.baseCents} amount /> + <Price cents={r.vatCents} amount />
+              </dd>
+            </Fragment>
+          ))}
         <dt className="font-semibold">{t("orders.total")}</dt>
         <dd className="text-right font-semibold">
           <Price cents={order.totalCents} />

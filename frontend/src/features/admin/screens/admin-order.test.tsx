@@ -163,3 +163,25 @@ it("confirms the card refund a cancellation sends, with its amount, method and s
   expect(await screen.findByText(/Devolución de 12,34 € a la tarjeta de Lucía Pérez pedida a Redsys/)).toBeVisible();
   expect(advanced).toEqual([expect.objectContaining({ id: 42n, action: OrderAction.CANCEL, note: "sin existencias" })]);
 });
+
+// Issue 41: an order sold with a discount code shows the code and what it
+// took off beside the shipping it did not charge.
+it("shows the discount code an order was sold with", async () => {
+  renderAdmin(
+    "/admin/orders/42",
+    (router) => {
+      router.service(AdminOrderService, {
+        getAdminOrder: () => ({
+          order: { ...order, discountCode: "VERAO10", discountCents: 123n, shippingWaivedCents: 495n, totalCents: 1111n },
+          events: [],
+          allowedActions: [],
+        }),
+      });
+      router.service(AdminParcelService, { getOrderParcel: () => ({ labelsEnabled: false, weightGrams: 1000 }) });
+    },
+    { language: "es" },
+  );
+  const discount = await screen.findByText("Descuento (VERAO10), IVA incluido");
+  expect(discount.nextElementSibling?.textContent).toMatch(/^−1,23\s€$/);
+  expect(screen.getByText("Envío no cobrado (VERAO10)").nextElementSibling?.textContent).toMatch(/^−4,95\s€$/);
+});

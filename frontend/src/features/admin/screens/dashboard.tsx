@@ -16,6 +16,7 @@ const shortcuts = [
   { to: "/admin/webhooks", key: "webhooks" },
   { to: "/admin/shop-settings", key: "shopSettings" },
   { to: "/admin/invoices", key: "invoices" },
+  { to: "/admin/discount-codes", key: "discountCodes" },
   { to: "/admin/shipping", key: "shipping" },
   { to: "/admin/emails", key: "emails" },
   { to: "/admin/withdrawals", key: "withdrawals" },

@@ -13,11 +13,12 @@ export function cartLinesInput(items: CartItem[]) {
  * useValidateCart prices the cart on the server with today's prices,
  * promotions and stock, and quotes its shipping: with the delivery's postal
  * code for real, without one as an estimate; shippingMethod is the shopper's
- * choice ("" lets the shop pick the cheapest home delivery).
+ * choice ("" lets the shop pick the cheapest home delivery); discountCode is
+ * the code applied, whose discount or refusal comes back in `discount`.
  */
-export function useValidateCart(items: CartItem[], postalCode = "", shippingMethod = "") {
+export function useValidateCart(items: CartItem[], postalCode = "", shippingMethod = "", discountCode = "") {
   const language = useApiLanguage();
-  const request = items.length ? { lines: cartLinesInput(items), language, postalCode, shippingMethod } : skipToken;
+  const request = items.length ? { lines: cartLinesInput(items), language, postalCode, shippingMethod, discountCode } : skipToken;
   return useQuery(CartService.method.validateCart, request, {
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -31,7 +31,14 @@ describe("placeOrderRequest", () => {
       paymentMethod: PaymentMethod.TRANSFER,
       ageDeclared: false,
       shippingMethod: "",
+      discountCode: "",
     });
+  });
+
+  it("sends the discount code applied", () => {
+    const delivery = { name: "A", email: "a@example.com", phone: "600123456", address: "", city: "", zipCode: "" };
+    const items = [{ id: 1003, name: "Açaí", priceCents: 749, image: "", quantity: 1 }];
+    expect(placeOrderRequest({ items, delivery, payment: "card", discountCode: "VERAO10" }).discountCode).toBe("VERAO10");
   });
 
   it("sends the shipping method chosen", () => {

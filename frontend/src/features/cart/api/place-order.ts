@@ -26,10 +26,12 @@ export interface CheckoutOrder {
   ageDeclared?: boolean;
   /** shippingMethod is the code of the shipping method chosen; "" lets the shop pick the cheapest. */
   shippingMethod?: string;
+  /** discountCode is the discount code applied; "" for none. */
+  discountCode?: string;
 }
 
 /** placeOrderRequest is the PlaceOrder request for a finished checkout, without its idempotency key. */
-export function placeOrderRequest({ items, delivery, payment, ageDeclared = false, shippingMethod = "" }: CheckoutOrder) {
+export function placeOrderRequest({ items, delivery, payment, ageDeclared = false, shippingMethod = "", discountCode = "" }: CheckoutOrder) {
   return {
     lines: cartLinesInput(items),
     delivery: {
@@ -43,6 +45,7 @@ export function placeOrderRequest({ items, delivery, payment, ageDeclared = fals
     paymentMethod: paymentMethods[payment],
     ageDeclared,
     shippingMethod,
+    discountCode,
   } satisfies MessageInitShape<typeof PlaceOrderRequestSchema>;
 }
 
@@ -66,6 +69,7 @@ export function usePlaceOrder() {
         delivery: request.delivery,
         payment: order.payment,
         shipping: request.shippingMethod,
+        discount: request.discountCode,
       }),
     );
     mutation.mutate(

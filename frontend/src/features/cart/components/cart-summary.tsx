@@ -52,6 +52,18 @@ export function CartSummary({
                     : formatPrice(priced.shippingCents, i18n.language)}
           </dd>
         </div>
+        {priced?.discount && !priced.discount.refusal && priced.discount.amountCents > 0n && (
+          <div className="flex justify-between font-semibold text-green-800">
+            <dt>{t("discount.line", { code: priced.discount.code })}</dt>
+            <dd>−{formatPrice(priced.discount.amountCents, i18n.language)}</dd>
+          </div>
+        )}
+        {priced?.discount?.freeShipping && priced.discount.shippingWaivedCents > 0n && (
+          <div className="flex justify-between text-green-800">
+            <dt>{t("discount.shippingWaived")}</dt>
+            <dd>−{formatPrice(priced.discount.shippingWaivedCents, i18n.language)}</dd>
+          </div>
+        )}
         {priced && priced.vatCents > 0n && (
           <div className="flex justify-between text-stone-600">
             <dt>{t("vatIncluded")}</dt>

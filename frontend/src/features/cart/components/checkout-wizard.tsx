@@ -12,6 +12,8 @@ import { DeliveryStep } from "@/features/cart/components/delivery-step";
 import { OrderLines } from "@/features/cart/components/order-lines";
 import { PaymentStep } from "@/features/cart/components/payment-step";
 import { StepButtons } from "@/features/cart/components/step-buttons";
+import { DiscountCodeField } from "@/features/cart/components/discount-code-field";
+import { useDiscountCode } from "@/features/cart/discount-code";
 import type { Order } from "@gen/sabores/v1/types_pb";
 
 /**
@@ -40,7 +42,8 @@ export function CheckoutWizard({
   const [draft, setDraft] = useState({ postalCode: "", method: "" });
   const onQuote = useCallback((postalCode: string, method: string) => setDraft({ postalCode, method }), []);
   const quoteFor = step > 1 ? { postalCode: delivery?.zipCode, method: shippingMethod } : step === 1 ? draft : { postalCode: undefined, method: undefined };
-  const priced = useValidateCart(items, quoteFor.postalCode, quoteFor.method);
+  const [discountCode, setDiscountCode] = useDiscountCode();
+  const priced = useValidateCart(items, quoteFor.postalCode, quoteFor.method, discountCode);
   const place = usePlaceOrder();
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
 
@@ -49,8 +52,11 @@ export function CheckoutWizard({
   const form: DeliveryForm = delivery ?? { ...recipient, phone: "", address: "", city: "", zipCode: "" };
   const finish = (ageDeclared: boolean) => {
     if (!payment) return;
-    place.placeOrder({ items, delivery: form, payment, ageDeclared, shippingMethod }, (order) => {
+    // A code the cart shows as refused is not sent: the order goes without it, as the summary says.
+    const code = priced.data?.discount && !priced.data.discount.refusal ? discountCode : "";
+    place.placeOrder({ items, delivery: form, payment, ageDeclared, shippingMethod, discountCode: code }, (order) => {
       clear();
+      setDiscountCode("");
       onPlaced(order);
     });
   };
@@ -111,7 +117,9 @@ export function CheckoutWizard({
             />
           )}
         </section>
-        <CartSummary priced={priced.data} areaNotice={step !== 1} />
+        <CartSummary priced={priced.data} areaNotice={step !== 1}>
+          <DiscountCodeField code={discountCode} onCode={setDiscountCode} priced={priced.data} />
+        </CartSummary>
       </div>
     </>
   );

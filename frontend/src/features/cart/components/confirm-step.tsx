@@ -14,6 +14,7 @@ import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types
 import { OrderLines } from "@/features/cart/components/order-lines";
 import { useColdChainAreas } from "@/hooks/use-cold-chain-areas";
 import { chosenOption, isPickup } from "@/features/cart/shipping";
+import { discountRefusal } from "@/features/cart/discount-code";
 
 /** ConfirmStep is step 4: the order as it will be sent, and why it was refused if it was. */
 export function ConfirmStep({
@@ -45,8 +46,11 @@ export function ConfirmStep({
   const coldChainAreas = useColdChainAreas();
   const problems = lineProblems(place.error);
   const limit = limitProblem(place.error);
+  const codeRefusal = discountRefusal(place.error);
   const placeError = place.isError
-    ? lawError
+    ? codeRefusal
+      ? t(codeRefusal.key, { minimum: formatPrice(codeRefusal.minimumCents, i18n.language) })
+      : lawError
       ? t(lawError, { areas: coldChainAreas })
       : limit
       ? t(`limits.${limit.reason}`, limit)

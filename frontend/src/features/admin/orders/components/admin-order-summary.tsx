@@ -58,10 +58,26 @@ export function AdminOrderSummary({ order }: { order: Order }) {
               </dd>
             </div>
           ))}
+          {order.discountCents > 0n && (
+            <>
+              <dt>{t("discount", { code: order.discountCode })}</dt>
+              <dd className="text-right">
+                −<Price cents={order.discountCents} amount />
+              </dd>
+            </>
+          )}
           <dt>{t("shipping")}</dt>
           <dd className="text-right">
             <Price cents={order.shippingCents} amount />
           </dd>
+          {order.shippingWaivedCents > 0n && (
+            <>
+              <dt>{t("shippingWaived", { code: order.discountCode })}</dt>
+              <dd className="text-right">
+                −<Price cents={order.shippingWaivedCents} amount />
+              </dd>
+            </>
+          )}
           <dt className="font-semibold">{t("total")}</dt>
           <dd className="text-right font-semibold">
             <Price cents={order.totalCents} amount />
