@@ -27,6 +27,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminparcelapi"
 	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
+	"github.com/sabores/sabores/backend/internal/api/adminreviewapi"
 	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/adminshippingapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstaffapi"
@@ -40,6 +41,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
+	"github.com/sabores/sabores/backend/internal/api/reviewapi"
 	"github.com/sabores/sabores/backend/internal/api/shopsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/tillapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
@@ -62,6 +64,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
+	"github.com/sabores/sabores/backend/internal/review"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/shipping"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -219,6 +222,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		WithMailer(mailQueue).
 		WithRefunds(refunds)
 	messages := contact.New(dbs.Primary, mailQueue)
+	reviews := review.New(dbs.Primary)
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
@@ -230,6 +234,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
+			Review:               reviewapi.New(reviews),
 			Settings:             shopsettingsapi.New(settings, rates),
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
 			AdminStock:           adminstockapi.New(products),
@@ -244,6 +249,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
 			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary),
 			AdminMessage:         adminmessageapi.New(messages),
+			AdminReview:          adminreviewapi.New(reviews),
 			AdminInvoice:         admininvoiceapi.New(dbs.Primary).WithSending(sending(cfg)).WithHoldCheck(invoicer, sender),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),

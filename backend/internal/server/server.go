@@ -36,6 +36,7 @@ type Services struct {
 	Invoice              saboresv1connect.InvoiceServiceHandler
 	Withdrawal           saboresv1connect.WithdrawalServiceHandler
 	Contact              saboresv1connect.ContactServiceHandler
+	Review               saboresv1connect.ReviewServiceHandler
 	AdminProduct         saboresv1connect.AdminProductServiceHandler
 	AdminStock           saboresv1connect.AdminStockServiceHandler
 	AdminCatalogueImport saboresv1connect.AdminCatalogueImportServiceHandler
@@ -49,6 +50,7 @@ type Services struct {
 	AdminApiKey          saboresv1connect.AdminApiKeyServiceHandler
 	AdminAudit           saboresv1connect.AdminAuditServiceHandler
 	AdminMessage         saboresv1connect.AdminMessageServiceHandler
+	AdminReview          saboresv1connect.AdminReviewServiceHandler
 	AdminInvoice         saboresv1connect.AdminInvoiceServiceHandler
 	AdminWithdrawal      saboresv1connect.AdminWithdrawalServiceHandler
 	AdminParcel          saboresv1connect.AdminParcelServiceHandler
@@ -216,6 +218,7 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.InvoiceServiceHandler](s.Invoice, saboresv1connect.UnimplementedInvoiceServiceHandler{}, saboresv1connect.NewInvoiceServiceHandler),
 		mount[saboresv1connect.WithdrawalServiceHandler](s.Withdrawal, saboresv1connect.UnimplementedWithdrawalServiceHandler{}, saboresv1connect.NewWithdrawalServiceHandler),
 		mount[saboresv1connect.ContactServiceHandler](s.Contact, saboresv1connect.UnimplementedContactServiceHandler{}, saboresv1connect.NewContactServiceHandler),
+		mount[saboresv1connect.ReviewServiceHandler](s.Review, saboresv1connect.UnimplementedReviewServiceHandler{}, saboresv1connect.NewReviewServiceHandler),
 		mount[saboresv1connect.AdminProductServiceHandler](s.AdminProduct, saboresv1connect.UnimplementedAdminProductServiceHandler{}, saboresv1connect.NewAdminProductServiceHandler),
 		mount[saboresv1connect.AdminStockServiceHandler](s.AdminStock, saboresv1connect.UnimplementedAdminStockServiceHandler{}, saboresv1connect.NewAdminStockServiceHandler),
 		mount[saboresv1connect.AdminCatalogueImportServiceHandler](s.AdminCatalogueImport, saboresv1connect.UnimplementedAdminCatalogueImportServiceHandler{}, saboresv1connect.NewAdminCatalogueImportServiceHandler),
@@ -229,6 +232,7 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.AdminApiKeyServiceHandler](s.AdminApiKey, saboresv1connect.UnimplementedAdminApiKeyServiceHandler{}, saboresv1connect.NewAdminApiKeyServiceHandler),
 		mount[saboresv1connect.AdminAuditServiceHandler](s.AdminAudit, saboresv1connect.UnimplementedAdminAuditServiceHandler{}, saboresv1connect.NewAdminAuditServiceHandler),
 		mount[saboresv1connect.AdminMessageServiceHandler](s.AdminMessage, saboresv1connect.UnimplementedAdminMessageServiceHandler{}, saboresv1connect.NewAdminMessageServiceHandler),
+		mount[saboresv1connect.AdminReviewServiceHandler](s.AdminReview, saboresv1connect.UnimplementedAdminReviewServiceHandler{}, saboresv1connect.NewAdminReviewServiceHandler),
 		mount[saboresv1connect.AdminInvoiceServiceHandler](s.AdminInvoice, saboresv1connect.UnimplementedAdminInvoiceServiceHandler{}, saboresv1connect.NewAdminInvoiceServiceHandler),
 		mount[saboresv1connect.AdminWithdrawalServiceHandler](s.AdminWithdrawal, saboresv1connect.UnimplementedAdminWithdrawalServiceHandler{}, saboresv1connect.NewAdminWithdrawalServiceHandler),
 		mount[saboresv1connect.AdminParcelServiceHandler](s.AdminParcel, saboresv1connect.UnimplementedAdminParcelServiceHandler{}, saboresv1connect.NewAdminParcelServiceHandler),
