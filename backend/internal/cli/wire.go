@@ -59,6 +59,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/merchantfeed"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -216,6 +217,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	// The shipping rates in memory, dropped with the catalogue on each
 	// change the feed announces: a cart is quoted without a query.
 	rates := shipping.NewSnapshot(feed, shipping.Stored{Queries: db.New(dbs.Primary), Dispatch: cfg.Delivery.Dispatch})
+	// Google Merchant Center's product feeds, one per language (issue 41).
+	maps.Copy(routes, merchantfeed.Routes(db.New(reads), rates, cfg.PublicURL))
 	products := catalogue.New(dbs.Primary)
 	settings := shopsettings.New(dbs.Primary)
 	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).

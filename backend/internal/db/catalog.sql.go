@@ -897,6 +897,68 @@ func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsB
 	return items, nil
 }
 
+const merchantFeedProducts = `-- name: MerchantFeedProducts :many
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count FROM products WHERE sold_online ORDER BY id LIMIT $1
+`
+
+// MerchantFeedProducts is the Google Merchant feed's products: those sold
+// online (published, not archived, visible on the web), in id order, at
+// most @max_products.
+func (q *Queries) MerchantFeedProducts(ctx context.Context, maxProducts int32) ([]Product, error) {
+	rows, err := q.db.Query(ctx, merchantFeedProducts, maxProducts)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
+			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
+			&i.ShippingWeightGrams,
+			&i.PublishedAt,
+			&i.ReviewCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const resolveCountry = `-- name: ResolveCountry :one
 SELECT c.slug FROM countries c
 WHERE c.slug = $1

@@ -137,6 +137,22 @@ func (m *metaSource) product(ctx context.Context, id string) (pageMeta, bool) {
 			"url":           m.publicURL + path,
 		},
 	}
+	offer := product["offers"].(map[string]any)
+	if end := p.GetPromotion().GetEndTime(); end != nil && p.GetPromotion().GetPriceCents() > 0 {
+		offer["priceValidUntil"] = end.AsTime().UTC().Format(time.DateOnly)
+	}
+	offer["hasMerchantReturnPolicy"] = returnPolicy(p.GetFlags())
+	if g := p.GetGtin(); g != "" {
+		product["gtin"] = g
+	}
+	// Only published verified reviews make a rating (Omnibus): none, no
+	// aggregateRating.
+	if n := p.GetReviewCount(); n > 0 {
+		product["aggregateRating"] = map[string]any{
+			"@type": "AggregateRating", "ratingValue": strconv.FormatFloat(float64(p.GetRating()), 'f', 1, 32),
+			"reviewCount": n, "bestRating": 5, "worstRating": 1,
+		}
+	}
 	if img := p.GetImageUrl(); img != "" {
 		product["image"] = m.absolute(img)
 	}
@@ -196,6 +212,26 @@ func (m *metaSource) absolute(url string) string {
 		return m.publicURL + url
 	}
 	return url
+}
+
+// returnPolicy is the offer's MerchantReturnPolicy: 14 days to withdraw
+// by post in Spain, the return's postage the shopper's (docs/go-live.md's
+// legal texts), except for what the law exempts from withdrawal: frozen or
+// perishable food and sealed goods unsealed for hygiene.
+func returnPolicy(f *saboresv1.ProductFlags) map[string]any {
+	if f.GetFrozen() || f.GetPerishable() || f.GetSealedHygiene() {
+		return map[string]any{
+			"@type": "MerchantReturnPolicy", "applicableCountry": "ES",
+			"returnPolicyCategory": "https://schema.org/MerchantReturnNotPermitted",
+		}
+	}
+	return map[string]any{
+		"@type": "MerchantReturnPolicy", "applicableCountry": "ES",
+		"returnPolicyCategory": "https://schema.org/MerchantReturnFiniteReturnWindow",
+		"merchantReturnDays":   14,
+		"returnMethod":         "https://schema.org/ReturnByMail",
+		"returnFees":           "https://schema.org/ReturnShippingFees",
+	}
 }
 
 // euros writes cents as schema.org wants a price: digits and a dot.

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/fault"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -34,7 +36,8 @@ func (metaCatalog) GetProduct(_ context.Context, req *connect.Request[saboresv1.
 		Id: 1001, Name: hostileName, Sku: "BR-1", Brand: "Antarctica", Category: "bebidas",
 		Description: "Refresco </script> de guaraná", PriceCents: 250, Stock: 0,
 		ImageUrl:  "/images/products/1001.webp",
-		Promotion: &saboresv1.Promotion{OriginalPriceCents: 250, PriceCents: 199},
+		Promotion: &saboresv1.Promotion{OriginalPriceCents: 250, PriceCents: 199, EndTime: timestamppb.New(time.Date(2026, 12, 24, 23, 0, 0, 0, time.UTC))},
+		Rating:    4.5, ReviewCount: 2, Gtin: "7891991000833",
 	}}), nil
 }
 
@@ -106,6 +109,14 @@ func TestPagesCarryTheirMetadata(t *testing.T) {
 			offers["price"] != "1.99" || offers["priceCurrency"] != "EUR" ||
 			offers["availability"] != "https://schema.org/OutOfStock" {
 			t.Errorf("Product = %v", product)
+		}
+		rating, _ := product["aggregateRating"].(map[string]any)
+		if product["gtin"] != "7891991000833" || offers["priceValidUntil"] != "2026-12-24" ||
+			rating["ratingValue"] != "4.5" || rating["reviewCount"] != float64(2) {
+			t.Errorf("Product lacks its gtin, the promotion's end or the published reviews' rating: %v", product)
+		}
+		if policy, _ := offers["hasMerchantReturnPolicy"].(map[string]any); policy["merchantReturnDays"] != float64(14) {
+			t.Errorf("offer's return policy = %v, want 14 days", offers["hasMerchantReturnPolicy"])
 		}
 		items, _ := crumbs["itemListElement"].([]any)
 		if crumbs["@type"] != "BreadcrumbList" || len(items) != 3 {
