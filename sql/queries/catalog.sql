@@ -289,3 +289,7 @@ WHERE p.sold_online
 -- most @max_products.
 -- name: MerchantFeedProducts :many
 SELECT * FROM products WHERE sold_online ORDER BY id LIMIT @max_products;
+
+-- MerchantFeedProduct is one product sold online, for its page's shipping.
+-- name: MerchantFeedProduct :one
+SELECT * FROM products WHERE id = @id AND sold_online;

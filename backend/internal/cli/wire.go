@@ -284,6 +284,15 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		// The public pages' content in their HTML, re-rendered when the
 		// catalogue changes (issue 20).
 		Prerender: &server.Prerender{Context: ctx, Feed: feed, Started: pages.Watch},
+		// The product page's structured data ships as the feed does.
+		ProductShipping: func(ctx context.Context, productID, goodsCents int64) ([]server.ShippingQuote, error) {
+			quotes, err := merchantfeed.ProductQuotes(ctx, db.New(reads), rates, productID, goodsCents, time.Now())
+			out := make([]server.ShippingQuote, len(quotes))
+			for i, q := range quotes {
+				out[i] = server.ShippingQuote{Service: q.Service, PriceCents: q.PriceCents}
+			}
+			return out, err
+		},
 	}, m.Handler(), nil
 }
 

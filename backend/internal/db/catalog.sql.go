@@ -897,6 +897,53 @@ func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsB
 	return items, nil
 }
 
+const merchantFeedProduct = `-- name: MerchantFeedProduct :one
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count FROM products WHERE id = $1 AND sold_online
+`
+
+// MerchantFeedProduct is one product sold online, for its page's shipping.
+func (q *Queries) MerchantFeedProduct(ctx context.Context, id int64) (Product, error) {
+	row := q.db.QueryRow(ctx, merchantFeedProduct, id)
+	var i Product
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Code,
+		&i.SKU,
+		&i.Brand,
+		&i.Description,
+		&i.Category,
+		&i.OnlineCategories,
+		&i.PriceCents,
+		&i.VatBasisPoints,
+		&i.Stock,
+		&i.Rating,
+		&i.ImageURL,
+		&i.CountrySlug,
+		&i.CompanyID,
+		&i.CreatedBy,
+		&i.UpdatedBy,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.SoldOnline,
+		&i.NamePt,
+		&i.DescriptionPt,
+		&i.IsFood,
+		&i.Frozen,
+		&i.Perishable,
+		&i.SealedHygiene,
+		&i.AgeRestricted,
+		&i.AllergenRisk,
+		&i.SearchText,
+		&i.Ean,
+		&i.ArchivedAt,
+		&i.ShippingWeightGrams,
+		&i.PublishedAt,
+		&i.ReviewCount,
+	)
+	return i, err
+}
+
 const merchantFeedProducts = `-- name: MerchantFeedProducts :many
 SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count FROM products WHERE sold_online ORDER BY id LIMIT $1
 `

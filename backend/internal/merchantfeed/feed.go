@@ -181,29 +181,51 @@ func itemOf(p db.Product, candidates []pricing.Promotion, r shipping.Rates, base
 			it.SalePriceEffectiveDate = EffectiveDates(promo, now)
 		}
 	}
-	it.Shipping = ShippingOf(r, p, sale, now)
+	for _, s := range QuotesOf(r, p, sale, now) {
+		it.Shipping = append(it.Shipping, Shipping{Country: "ES", Service: s.Service, Price: Price(s.PriceCents)})
+	}
 	return it
 }
 
-// ShippingOf is how a product ordered alone ships in Spain: each active
-// home delivery that takes it, at the price of its cheapest zone (what the
-// cart quotes before a postal code is known), free once its goods reach a
+// Quote is one way a product ordered alone ships in Spain.
+type Quote struct {
+	Service    string
+	PriceCents int64
+}
+
+// QuotesOf is how a product ordered alone ships in Spain: each active home
+// delivery that takes it, at the price of its cheapest zone (what the cart
+// quotes before a postal code is known), free once its goods reach a
 // method's threshold. A frozen or perishable product goes only by the cold
 // chain, as the cart sends it.
-func ShippingOf(r shipping.Rates, p db.Product, goodsCents int64, now time.Time) []Shipping {
+func QuotesOf(r shipping.Rates, p db.Product, goodsCents int64, now time.Time) []Quote {
 	weight := r.DefaultWeightGrams
 	if p.ShippingWeightGrams != nil && *p.ShippingWeightGrams > 0 {
 		weight = *p.ShippingWeightGrams
 	}
 	parcel := shipping.Parcel{WeightGrams: int64(weight), ColdChain: p.Frozen || p.Perishable, GoodsCents: goodsCents}
-	var out []Shipping
+	var out []Quote
 	for _, o := range shipping.Quote(r, parcel, "", now).Options {
 		if !o.Available() || o.Method.Kind == shipping.Pickup {
 			continue
 		}
-		out = append(out, Shipping{Country: "ES", Service: o.Method.NameES, Price: Price(o.PriceCents)})
+		out = append(out, Quote{Service: o.Method.NameES, PriceCents: o.PriceCents})
 	}
 	return out
+}
+
+// ProductQuotes quotes one product sold online at goodsCents, for its
+// page's structured data; an unknown product has none.
+func ProductQuotes(ctx context.Context, q *db.Queries, rates shipping.Source, productID, goodsCents int64, now time.Time) ([]Quote, error) {
+	p, err := q.MerchantFeedProduct(ctx, productID)
+	if err != nil {
+		return nil, fmt.Errorf("merchantfeed: read product %d: %w", productID, err)
+	}
+	r, err := rates.Rates(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("merchantfeed: read shipping rates: %w", err)
+	}
+	return QuotesOf(r, p, goodsCents, now), nil
 }
 
 // Price writes cents as Google reads a price: "12.50 EUR".

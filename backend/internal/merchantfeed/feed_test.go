@@ -170,6 +170,14 @@ func TestTheFeedCarriesWhatGoogleRequiresForEachProductSoldOnline(t *testing.T) 
 			t.Errorf("%s: title %q, want %q", lang, p.Title, wantName)
 		}
 	}
+	// The product page's structured data quotes one product as the feed does.
+	quotes, err := merchantfeed.ProductQuotes(ctx, db.New(pool), rates, 1001, 237, time.Now())
+	if err != nil || len(quotes) == 0 || quotes[0].Service == "" {
+		t.Errorf("ProductQuotes(Guaraná) = %v, %v", quotes, err)
+	}
+	if _, err := merchantfeed.ProductQuotes(ctx, db.New(pool), rates, 1004, 349, time.Now()); err == nil {
+		t.Error("an unpublished product was quoted")
+	}
 }
 
 func TestEffectiveDates(t *testing.T) {

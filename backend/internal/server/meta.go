@@ -61,7 +61,17 @@ const homeDescription = "Bebidas, alimentos, dulces, congelados, belleza y perfu
 type metaSource struct {
 	catalog   saboresv1connect.CatalogServiceHandler
 	publicURL string
+	shipping  ProductShipping
 }
+
+// ShippingQuote is one way a product ordered alone ships in Spain.
+type ShippingQuote struct {
+	Service    string
+	PriceCents int64
+}
+
+// ProductShipping quotes a product's shipping at goodsCents, its price now.
+type ProductShipping func(ctx context.Context, productID, goodsCents int64) ([]ShippingQuote, error)
 
 // lookup returns the metadata of the page at path, or false for pages it
 // knows nothing about (their HTML keeps index.html's head).
@@ -142,6 +152,21 @@ func (m *metaSource) product(ctx context.Context, id string) (pageMeta, bool) {
 		offer["priceValidUntil"] = end.AsTime().UTC().Format(time.DateOnly)
 	}
 	offer["hasMerchantReturnPolicy"] = returnPolicy(p.GetFlags())
+	if m.shipping != nil {
+		// Without its shipping the page still says everything else.
+		if quotes, err := m.shipping(ctx, p.GetId(), price); err == nil && len(quotes) > 0 {
+			details := make([]any, len(quotes))
+			for i, q := range quotes {
+				details[i] = map[string]any{
+					"@type":               "OfferShippingDetails",
+					"shippingLabel":       q.Service,
+					"shippingRate":        map[string]any{"@type": "MonetaryAmount", "value": euros(q.PriceCents), "currency": "EUR"},
+					"shippingDestination": map[string]any{"@type": "DefinedRegion", "addressCountry": "ES"},
+				}
+			}
+			offer["shippingDetails"] = details
+		}
+	}
 	if g := p.GetGtin(); g != "" {
 		product["gtin"] = g
 	}

@@ -55,7 +55,15 @@ func TestPagesCarryTheirMetadata(t *testing.T) {
 	b := setup(t, Options{
 		Services:  Services{Catalog: metaCatalog{}},
 		PublicURL: "https://sabores.example",
-		Frontend:  fstest.MapFS{"index.html": {Data: []byte(index)}},
+		// The product ships as the shop's rates say at the price it sells
+		// at now, the promotion's.
+		ProductShipping: func(_ context.Context, id, goodsCents int64) ([]ShippingQuote, error) {
+			if id != 1001 || goodsCents != 199 {
+				return nil, fault.ErrNotFound
+			}
+			return []ShippingQuote{{Service: "Envío estándar", PriceCents: 495}}, nil
+		},
+		Frontend: fstest.MapFS{"index.html": {Data: []byte(index)}},
 	})
 	get := func(t *testing.T, path string) (string, []map[string]any) {
 		t.Helper()
@@ -114,6 +122,15 @@ func TestPagesCarryTheirMetadata(t *testing.T) {
 		if product["gtin"] != "7891991000833" || offers["priceValidUntil"] != "2026-12-24" ||
 			rating["ratingValue"] != "4.5" || rating["reviewCount"] != float64(2) {
 			t.Errorf("Product lacks its gtin, the promotion's end or the published reviews' rating: %v", product)
+		}
+		details, _ := offers["shippingDetails"].([]any)
+		if len(details) != 1 {
+			t.Fatalf("offer's shippingDetails = %v, want the one quote", offers["shippingDetails"])
+		}
+		if d, _ := details[0].(map[string]any); d["shippingLabel"] != "Envío estándar" ||
+			d["shippingRate"].(map[string]any)["value"] != "4.95" ||
+			d["shippingDestination"].(map[string]any)["addressCountry"] != "ES" {
+			t.Errorf("shippingDetails[0] = %v", d)
 		}
 		if policy, _ := offers["hasMerchantReturnPolicy"].(map[string]any); policy["merchantReturnDays"] != float64(14) {
 			t.Errorf("offer's return policy = %v, want 14 days", offers["hasMerchantReturnPolicy"])

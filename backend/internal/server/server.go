@@ -101,6 +101,9 @@ type Options struct {
 	PublicURL string
 	// Frontend is the built web app; nil uses the embedded frontend.Dist().
 	Frontend fs.FS
+	// ProductShipping says how a product ships in Spain, for its page's
+	// structured data (merchantfeed.Quotes); nil leaves shipping out.
+	ProductShipping ProductShipping
 	// Logger logs requests; nil uses slog.Default().
 	Logger *slog.Logger
 	// Prerender renders the public pages' content into their HTML
@@ -180,7 +183,7 @@ func NewHandler(opts Options) http.Handler {
 	if catalog == nil {
 		catalog = saboresv1connect.UnimplementedCatalogServiceHandler{}
 	}
-	app := newSPA(opts.Frontend, &metaSource{catalog: catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/")})
+	app := newSPA(opts.Frontend, &metaSource{catalog: catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/"), shipping: opts.ProductShipping})
 	// Renders read through mux itself: the API's caches and rules apply.
 	app.pages = startPrerender(opts.Prerender, opts.Frontend, opts.PublicURL, mux, opts.Logger)
 	mux.Handle("/", notFoundStatus(app))
