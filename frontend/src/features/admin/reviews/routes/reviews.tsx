@@ -43,7 +43,7 @@ function ReviewCard({ review }: { review: Review }) {
         {review.createTime && (
           <span className="text-stone-600">{formatDate(timestampDate(review.createTime), i18n.language, { dateStyle: "short", timeStyle: "short" })}</span>
         )}
-        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium">{t(`reviews.status.${statusKeys[review.status]}`)}</span>
+        <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium">{t(`reviews.badge.${statusKeys[review.status]}`)}</span>
       </p>
       <p lang={review.language} className="whitespace-pre-wrap break-words text-stone-800">
         {review.text}
