@@ -53,6 +53,10 @@ async function signedInAs(email: string, language: "es" | "pt", viewport: { widt
   await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
   await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+  // The consent banner would cover the screenshots; a choice recorded once
+  // keeps it away.
+  const banner = page.getByRole("button", { name: /^Aceitar todos$|^Aceptar todas$/ });
+  if (await banner.isVisible()) await banner.click();
   return { context, page };
 }
 
@@ -122,6 +126,7 @@ describe("a verified review, on a phone in Portuguese", () => {
     await section.getByText("A aguardar revisão").waitFor();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, "review-written-pt-360");
+    await section.evaluate((el) => el.scrollIntoView({ block: "center" }));
     await section.screenshot({ path: join(screenshotDir, "review-order-section-pt-360.png") });
 
     await page.goto(`/producto/${guarana}`);
@@ -162,6 +167,7 @@ describe("a verified review, on a phone in Portuguese", () => {
     await mine.getByRole("img", { name: "Avaliação: 4 de 5" }).waitFor();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, "review-published-pt-360");
+    await reviews.evaluate((el) => el.scrollIntoView({ block: "center" }));
     await reviews.screenshot({ path: join(screenshotDir, "review-section-pt-360.png") });
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
