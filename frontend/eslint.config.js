@@ -40,6 +40,7 @@ const adminResources = [
   "parcels",
   "products",
   "promotions",
+  "reviews",
   "settings",
   "staff",
   "stock",
@@ -81,7 +82,7 @@ export default tseslint.config(
   },
   // Features never import each other: shared code lives in components, hooks,
   // lib and stores, and the app layer composes features.
-  ...["account", "cart", "catalog", "contact", "cookie-consent", "legal", "payment"].map((feature) => ({
+  ...["account", "cart", "catalog", "contact", "cookie-consent", "legal", "payment", "reviews"].map((feature) => ({
     files: [`src/features/${feature}/**`],
     rules: { "no-restricted-imports": ["error", { patterns: featureFence(feature) }] },
   })),

@@ -292,3 +292,13 @@ SELECT count(*) FROM products p, q
 WHERE p.sold_online
   AND to_tsvector('simple', p.search_text) @@ q.words
   AND (cardinality(@without_allergens::text[]) = 0 OR NOT p.allergen_risk && @without_allergens::text[]);
+
+-- MerchantFeedProducts is the Google Merchant feed's products: those sold
+-- online (published, not archived, visible on the web), in id order, at
+-- most @max_products.
+-- name: MerchantFeedProducts :many
+SELECT * FROM products WHERE sold_online ORDER BY id LIMIT @max_products;
+
+-- MerchantFeedProduct is one product sold online, for its page's shipping.
+-- name: MerchantFeedProduct :one
+SELECT * FROM products WHERE id = @id AND sold_online;

@@ -130,3 +130,9 @@ SET issuer = 'deleted',
     last_login_at = NULL,
     deleted_at = now()
 WHERE id = @id;
+
+-- DataRightsDeleteReviews deletes the shopper's reviews (their name and
+-- words on public pages) and returns the products they were of, whose
+-- ratings are then recomputed from the reviews left.
+-- name: DataRightsDeleteReviews :many
+DELETE FROM product_reviews WHERE user_id = @user_id RETURNING product_id;

@@ -28,9 +28,9 @@ ON CONFLICT (slug) DO NOTHING;
 
 -- name: SeedProduct :execrows
 INSERT INTO products (id, name, code, sku, brand, description, category, online_categories, price_cents,
-    vat_basis_points, stock, rating, image_url, country_slug, company_id, created_at, updated_at, published_at)
+    vat_basis_points, stock, image_url, country_slug, company_id, created_at, updated_at, published_at)
 VALUES (@id, @name, @code, @sku, @brand, @description, @category, @online_categories::text[], @price_cents,
-    @vat_basis_points, @stock, @rating, @image_url, sqlc.narg(country_slug), @company_id, @created_at, @created_at,
+    @vat_basis_points, @stock, @image_url, sqlc.narg(country_slug), @company_id, @created_at, @created_at,
     @created_at)
 ON CONFLICT DO NOTHING;
 
@@ -113,3 +113,12 @@ ON CONFLICT (product_id) DO NOTHING;
 -- A sample product's packed weight, unless an admin has set one.
 UPDATE products SET shipping_weight_grams = @grams::integer
 WHERE id = @id AND shipping_weight_grams IS NULL;
+
+-- name: SeedReview :exec
+-- A published review of a seeded delivered order, found by its key: the
+-- sample shop's ratings come from reviews, as a real shop's do.
+INSERT INTO product_reviews (order_id, product_id, user_id, author, stars, body, language, status, moderated_at, created_at)
+SELECT o.id, @product_id, o.user_id, @author, @stars, @body, @language, 'published', @created_at, @created_at
+FROM orders o
+WHERE o.idempotency_key = @idempotency_key AND o.status = 'delivered'
+ON CONFLICT (order_id, product_id) DO NOTHING;

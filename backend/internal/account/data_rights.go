@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -108,7 +109,8 @@ func exportWithdrawals(ctx context.Context, q *db.Queries, userID int64) ([]db.W
 // Delete erases the caller's personal data in one transaction:
 // orders are kept as tax records (marked, contact data erased, retention
 // date set), the e-mail queue forgets their addresses, newsletter
-// subscriptions and contact messages under them go, the customer record,
+// subscriptions and contact messages under them go, their reviews go (the
+// products' ratings recomputed without them), the customer record,
 // consent records, memberships and every session are deleted, the audit
 // trail forgets the email, and the user row becomes an anonymous tombstone
 // the same identity can never sign in to. It returns how many orders it
@@ -132,6 +134,15 @@ func (s *Service) Delete(ctx context.Context) (int64, error) {
 		if err != nil {
 			return fmt.Errorf("account: delete newsletter and contact messages: %w", err)
 		}
+		reviewed, err := q.DataRightsDeleteReviews(ctx, userID)
+		if err != nil {
+			return fmt.Errorf("account: delete reviews: %w", err)
+		}
+		for _, productID := range slices.Compact(slices.Sorted(slices.Values(reviewed))) {
+			if err := q.ReviewRefreshProductRating(ctx, productID); err != nil {
+				return fmt.Errorf("account: rating of product %d: %w", productID, err)
+			}
+		}
 		if retained, err = q.DataRightsRetainOrders(ctx, userID); err != nil {
 			return fmt.Errorf("account: retain orders: %w", err)
 		}
@@ -154,6 +165,7 @@ func (s *Service) Delete(ctx context.Context) (int64, error) {
 			map[string]int64{
 				"retained_orders": retained, "sessions_ended": sessions, "emails_forgotten": emails,
 				"newsletter_subscriptions_deleted": outreach.Subscriptions, "contact_messages_deleted": outreach.Messages,
+				"reviews_deleted": int64(len(reviewed)),
 			}); err != nil {
 			return err
 		}

@@ -36,7 +36,7 @@ var wiring = []string{"cli", "systemtest"}
 var modules = []string{
 	"aeat", "account", "audit", "auth", "carrier", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "discount", "fault", "feed",
 	"foodinfo", "gtin", "invoice", "mail", "money", "order", "paging", "payment", "pdfpage", "pricing", "productimage", "promotion",
-	"ratelimit", "redsys", "sendcloud", "sepaqr", "shipping", "shopsettings", "shoptime", "stuck", "taxid", "till", "visibility", "webhook", "withdrawal",
+	"ratelimit", "redsys", "review", "sendcloud", "sepaqr", "shipping", "shopsettings", "shoptime", "stuck", "taxid", "till", "visibility", "webhook", "withdrawal",
 }
 
 // listPackages lists the packages under backend/internal with their

@@ -68,6 +68,7 @@ var Services = map[string]Access{
 	saboresv1connect.InvoiceServiceName:    SignedIn,
 	saboresv1connect.AccountServiceName:    SignedIn,
 	saboresv1connect.WithdrawalServiceName: SignedIn,
+	saboresv1connect.ReviewServiceName:     SignedIn,
 	// The back office.
 	saboresv1connect.AdminProductServiceName:         Admin,
 	saboresv1connect.AdminStockServiceName:           Admin,
@@ -90,19 +91,21 @@ var Services = map[string]Access{
 	saboresv1connect.AdminStaffServiceName:           Admin,
 	saboresv1connect.AdminEventServiceName:           Admin,
 	saboresv1connect.AdminWebhookServiceName:         Admin,
+	saboresv1connect.AdminReviewServiceName:          Admin,
 	// The shop's till: its staff and admins, nothing else of the back
 	// office for till staff.
 	saboresv1connect.TillServiceName: Till,
 }
 
 // Exceptions are the shopper's procedures open to anyone although their
-// service needs a signed-in shopper: asking who is signed in, and the
+// service needs a signed-in shopper: asking who is signed in, the
 // withdrawal through the signed link of an order e-mail (the service checks
-// the token). A back-office procedure is never an exception (a test).
+// the token), and reading a product's published reviews. A back-office procedure is never an exception (a test).
 var Exceptions = map[string]Access{
 	saboresv1connect.AccountServiceGetSessionProcedure:                    Public,
 	saboresv1connect.WithdrawalServiceGetWithdrawalOptionsByLinkProcedure: Public,
 	saboresv1connect.WithdrawalServiceWithdrawByLinkProcedure:             Public,
+	saboresv1connect.ReviewServiceListProductReviewsProcedure:             Public,
 }
 
 // Policy is who may call procedure ("/sabores.v1.Service/Method"): its

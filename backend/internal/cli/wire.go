@@ -29,6 +29,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminparcelapi"
 	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
+	"github.com/sabores/sabores/backend/internal/api/adminreviewapi"
 	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/adminshippingapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstaffapi"
@@ -42,6 +43,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/invoiceapi"
 	"github.com/sabores/sabores/backend/internal/api/orderapi"
 	"github.com/sabores/sabores/backend/internal/api/promotionapi"
+	"github.com/sabores/sabores/backend/internal/api/reviewapi"
 	"github.com/sabores/sabores/backend/internal/api/shopsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/tillapi"
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
@@ -59,11 +61,13 @@ import (
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/merchantfeed"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
 	"github.com/sabores/sabores/backend/internal/promotion"
 	"github.com/sabores/sabores/backend/internal/readroute"
+	"github.com/sabores/sabores/backend/internal/review"
 	"github.com/sabores/sabores/backend/internal/server"
 	"github.com/sabores/sabores/backend/internal/shipping"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
@@ -221,12 +225,15 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	// The shipping rates in memory, dropped with the catalogue on each
 	// change the feed announces: a cart is quoted without a query.
 	rates := shipping.NewSnapshot(feed, shipping.Stored{Queries: db.New(dbs.Primary), Dispatch: cfg.Delivery.Dispatch})
+	// Google Merchant Center's product feeds, one per language (issue 41).
+	maps.Copy(routes, merchantfeed.Routes(db.New(reads), rates, cfg.PublicURL))
 	products := catalogue.New(dbs.Primary)
 	settings := shopsettings.New(dbs.Primary)
 	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
 		WithRefunds(refunds)
 	messages := contact.New(dbs.Primary, mailQueue)
+	reviews := review.New(dbs.Primary)
 	return server.Options{
 		ReadCache: cache.Middleware,
 		Services: server.Services{
@@ -238,6 +245,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
+			Review:               reviewapi.New(reviews),
 			Settings:             shopsettingsapi.New(settings, rates),
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
 			AdminStock:           adminstockapi.New(products),
@@ -253,6 +261,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			AdminVisibility:      adminvisibilityapi.New(visibility.New(dbs.Primary), products, dbs.Primary),
 			AdminSettings:        adminsettingsapi.New(settings).WithSignIn(signIn, dbs.Primary).WithTill(tills),
 			AdminMessage:         adminmessageapi.New(messages),
+			AdminReview:          adminreviewapi.New(reviews),
 			AdminInvoice:         admininvoiceapi.New(dbs.Primary).WithSending(sending(cfg)).WithHoldCheck(invoicer, sender),
 			AdminWithdrawal:      adminwithdrawalapi.New(withdrawals),
 			AdminParcel:          adminparcelapi.New(parcels),
@@ -285,6 +294,15 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		// The public pages' content in their HTML, re-rendered when the
 		// catalogue changes (issue 20).
 		Prerender: &server.Prerender{Context: ctx, Feed: feed, Started: pages.Watch},
+		// The product page's structured data ships as the feed does.
+		ProductShipping: func(ctx context.Context, productID, goodsCents int64) ([]server.ShippingQuote, error) {
+			quotes, err := merchantfeed.ProductQuotes(ctx, db.New(reads), rates, productID, goodsCents, time.Now())
+			out := make([]server.ShippingQuote, len(quotes))
+			for i, q := range quotes {
+				out[i] = server.ShippingQuote{Service: q.Service, PriceCents: q.PriceCents}
+			}
+			return out, err
+		},
 	}, m.Handler(), nil
 }
 

@@ -331,7 +331,7 @@ func (q *Queries) AdminDashboardTotals(ctx context.Context) (AdminDashboardTotal
 }
 
 const adminGetProduct = `-- name: AdminGetProduct :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p WHERE p.id = $1
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p WHERE p.id = $1
 `
 
 type AdminGetProductRow struct {
@@ -375,12 +375,13 @@ func (q *Queries) AdminGetProduct(ctx context.Context, id int64) (AdminGetProduc
 		&i.Product.ArchivedAt,
 		&i.Product.ShippingWeightGrams,
 		&i.Product.PublishedAt,
+		&i.Product.ReviewCount,
 	)
 	return i, err
 }
 
 const adminGetProductForUpdate = `-- name: AdminGetProductForUpdate :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p WHERE p.id = $1 FOR UPDATE
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p WHERE p.id = $1 FOR UPDATE
 `
 
 type AdminGetProductForUpdateRow struct {
@@ -424,6 +425,7 @@ func (q *Queries) AdminGetProductForUpdate(ctx context.Context, id int64) (Admin
 		&i.Product.ArchivedAt,
 		&i.Product.ShippingWeightGrams,
 		&i.Product.PublishedAt,
+		&i.Product.ReviewCount,
 	)
 	return i, err
 }
@@ -762,7 +764,7 @@ func (q *Queries) AdminListOrdersByContact(ctx context.Context, arg AdminListOrd
 }
 
 const adminListProducts = `-- name: AdminListProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count
 FROM products p
 WHERE $1::text = '' OR p.search_text LIKE '%' || search_normalize($1::text) || '%'
 ORDER BY p.name COLLATE "es-x-icu", p.id
@@ -823,6 +825,7 @@ func (q *Queries) AdminListProducts(ctx context.Context, arg AdminListProductsPa
 			&i.Product.ArchivedAt,
 			&i.Product.ShippingWeightGrams,
 			&i.Product.PublishedAt,
+			&i.Product.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -1030,7 +1033,7 @@ SET price_cents = $1, vat_basis_points = $2,
     online_categories = $3::text[],
     updated_by = $4, updated_at = now()
 WHERE id = $5
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count
 `
 
 type AdminUpdateProductParams struct {
@@ -1084,6 +1087,7 @@ func (q *Queries) AdminUpdateProduct(ctx context.Context, arg AdminUpdateProduct
 		&i.ArchivedAt,
 		&i.ShippingWeightGrams,
 		&i.PublishedAt,
+		&i.ReviewCount,
 	)
 	return i, err
 }

@@ -154,7 +154,7 @@ func (q *Queries) CountSearchContaining(ctx context.Context, arg CountSearchCont
 }
 
 const getOnlineProductPage = `-- name: GetOnlineProductPage :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at,
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count,
        f.product_id AS food_product_id, f.ingredients_es, f.ingredients_pt, f.contains, f.may_contain,
        f.net_quantity, f.net_unit, f.drained_weight_g, f.storage_es, f.storage_pt, f.energy_kj, f.energy_kcal,
        f.fat_mg, f.saturates_mg, f.carbohydrate_mg, f.sugars_mg, f.protein_mg, f.salt_mg, f.abv_basis_points,
@@ -249,6 +249,7 @@ func (q *Queries) GetOnlineProductPage(ctx context.Context, id int64) (GetOnline
 		&i.Product.ArchivedAt,
 		&i.Product.ShippingWeightGrams,
 		&i.Product.PublishedAt,
+		&i.Product.ReviewCount,
 		&i.FoodProductID,
 		&i.IngredientsEs,
 		&i.IngredientsPt,
@@ -285,7 +286,7 @@ func (q *Queries) GetOnlineProductPage(ctx context.Context, id int64) (GetOnline
 }
 
 const getProductsByIDs = `-- name: GetProductsByIDs :many
-SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at FROM products
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count FROM products
 WHERE id = ANY($1::bigint[])
 `
 
@@ -334,6 +335,7 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -346,7 +348,7 @@ func (q *Queries) GetProductsByIDs(ctx context.Context, ids []int64) ([]Product,
 }
 
 const listCountryProducts = `-- name: ListCountryProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM product_country_visibility v
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
 WHERE v.country_slug = $1 AND v.is_visible AND v.sales_channel IN ('online', 'both')
   AND p.sold_online
@@ -434,6 +436,7 @@ func (q *Queries) ListCountryProducts(ctx context.Context, arg ListCountryProduc
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -485,7 +488,7 @@ func (q *Queries) ListHomeCountries(ctx context.Context) ([]Country, error) {
 }
 
 const listListedProductsByIDs = `-- name: ListListedProductsByIDs :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p
 WHERE p.id = ANY($1::bigint[]) AND p.sold_online
   AND ($2::text = '' OR p.category = $2)
   AND ($3::text = '' OR p.online_categories @> ARRAY[$3::text])
@@ -555,6 +558,7 @@ func (q *Queries) ListListedProductsByIDs(ctx context.Context, arg ListListedPro
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -567,7 +571,7 @@ func (q *Queries) ListListedProductsByIDs(ctx context.Context, arg ListListedPro
 }
 
 const listProductsByName = `-- name: ListProductsByName :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM (
     SELECT q.id, q.name FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -647,6 +651,7 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -659,7 +664,7 @@ func (q *Queries) ListProductsByName(ctx context.Context, arg ListProductsByName
 }
 
 const listProductsByNewest = `-- name: ListProductsByNewest :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM (
     SELECT q.id, q.created_at FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -729,6 +734,7 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -741,7 +747,7 @@ func (q *Queries) ListProductsByNewest(ctx context.Context, arg ListProductsByNe
 }
 
 const listProductsByPriceAsc = `-- name: ListProductsByPriceAsc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -818,6 +824,7 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -830,7 +837,7 @@ func (q *Queries) ListProductsByPriceAsc(ctx context.Context, arg ListProductsBy
 }
 
 const listProductsByPriceDesc = `-- name: ListProductsByPriceDesc :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM (
     SELECT q.id, q.price_cents FROM products q
     WHERE q.sold_online
       AND ($1::text = '' OR q.category = $1)
@@ -903,6 +910,116 @@ func (q *Queries) ListProductsByPriceDesc(ctx context.Context, arg ListProductsB
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const merchantFeedProduct = `-- name: MerchantFeedProduct :one
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count FROM products WHERE id = $1 AND sold_online
+`
+
+// MerchantFeedProduct is one product sold online, for its page's shipping.
+func (q *Queries) MerchantFeedProduct(ctx context.Context, id int64) (Product, error) {
+	row := q.db.QueryRow(ctx, merchantFeedProduct, id)
+	var i Product
+	err := row.Scan(
+		&i.ID,
+		&i.Name,
+		&i.Code,
+		&i.SKU,
+		&i.Brand,
+		&i.Description,
+		&i.Category,
+		&i.OnlineCategories,
+		&i.PriceCents,
+		&i.VatBasisPoints,
+		&i.Stock,
+		&i.Rating,
+		&i.ImageURL,
+		&i.CountrySlug,
+		&i.CompanyID,
+		&i.CreatedBy,
+		&i.UpdatedBy,
+		&i.CreatedAt,
+		&i.UpdatedAt,
+		&i.SoldOnline,
+		&i.NamePt,
+		&i.DescriptionPt,
+		&i.IsFood,
+		&i.Frozen,
+		&i.Perishable,
+		&i.SealedHygiene,
+		&i.AgeRestricted,
+		&i.AllergenRisk,
+		&i.SearchText,
+		&i.Ean,
+		&i.ArchivedAt,
+		&i.ShippingWeightGrams,
+		&i.PublishedAt,
+		&i.ReviewCount,
+	)
+	return i, err
+}
+
+const merchantFeedProducts = `-- name: MerchantFeedProducts :many
+SELECT id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count FROM products WHERE sold_online ORDER BY id LIMIT $1
+`
+
+// MerchantFeedProducts is the Google Merchant feed's products: those sold
+// online (published, not archived, visible on the web), in id order, at
+// most @max_products.
+func (q *Queries) MerchantFeedProducts(ctx context.Context, maxProducts int32) ([]Product, error) {
+	rows, err := q.db.Query(ctx, merchantFeedProducts, maxProducts)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []Product{}
+	for rows.Next() {
+		var i Product
+		if err := rows.Scan(
+			&i.ID,
+			&i.Name,
+			&i.Code,
+			&i.SKU,
+			&i.Brand,
+			&i.Description,
+			&i.Category,
+			&i.OnlineCategories,
+			&i.PriceCents,
+			&i.VatBasisPoints,
+			&i.Stock,
+			&i.Rating,
+			&i.ImageURL,
+			&i.CountrySlug,
+			&i.CompanyID,
+			&i.CreatedBy,
+			&i.UpdatedBy,
+			&i.CreatedAt,
+			&i.UpdatedAt,
+			&i.SoldOnline,
+			&i.NamePt,
+			&i.DescriptionPt,
+			&i.IsFood,
+			&i.Frozen,
+			&i.Perishable,
+			&i.SealedHygiene,
+			&i.AgeRestricted,
+			&i.AllergenRisk,
+			&i.SearchText,
+			&i.Ean,
+			&i.ArchivedAt,
+			&i.ShippingWeightGrams,
+			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -939,7 +1056,7 @@ WITH q AS (
     FROM regexp_split_to_table(search_normalize($5::text), '[^a-z0-9]+') AS w
     WHERE w <> ''
 )
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p, q
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p, q
 WHERE p.sold_online
   AND to_tsvector('simple', p.search_text) @@ q.words
   AND (cardinality($1::text[]) = 0 OR NOT p.allergen_risk && $1::text[])
@@ -1009,6 +1126,7 @@ func (q *Queries) SearchPageAllWords(ctx context.Context, arg SearchPageAllWords
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -1021,7 +1139,7 @@ func (q *Queries) SearchPageAllWords(ctx context.Context, arg SearchPageAllWords
 }
 
 const searchPageContaining = `-- name: SearchPageContaining :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
@@ -1089,6 +1207,7 @@ func (q *Queries) SearchPageContaining(ctx context.Context, arg SearchPageContai
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -1106,7 +1225,7 @@ WITH q AS (
     FROM regexp_split_to_table(search_normalize($4::text), '[^a-z0-9]+') AS w
     WHERE w <> ''
 )
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p, q
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p, q
 WHERE p.sold_online
   AND to_tsvector('simple', p.search_text) @@ q.words
   AND p.id <> ALL($1::bigint[])
@@ -1174,6 +1293,7 @@ func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProducts
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -1186,7 +1306,7 @@ func (q *Queries) SearchProductsAllWords(ctx context.Context, arg SearchProducts
 }
 
 const searchProductsByPrefix = `-- name: SearchProductsByPrefix :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p
 WHERE p.sold_online
   AND (p.search_text COLLATE "C") LIKE search_normalize($1::text) || '%'
   AND (cardinality($2::text[]) = 0 OR NOT p.allergen_risk && $2::text[])
@@ -1253,6 +1373,7 @@ func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProducts
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -1265,7 +1386,7 @@ func (q *Queries) SearchProductsByPrefix(ctx context.Context, arg SearchProducts
 }
 
 const searchProductsContaining = `-- name: SearchProductsContaining :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p
 WHERE p.sold_online
   AND p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND p.search_text NOT LIKE search_normalize($1::text) || '%'
@@ -1323,6 +1444,7 @@ func (q *Queries) SearchProductsContaining(ctx context.Context, arg SearchProduc
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}

@@ -40,7 +40,7 @@ FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (
     shipping_weight_grams integer
 )) WITH ORDINALITY AS n
 ORDER BY n.ordinality
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count
 `
 
 type CreateProductsParams struct {
@@ -101,6 +101,7 @@ func (q *Queries) CreateProducts(ctx context.Context, arg CreateProductsParams) 
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}
@@ -195,7 +196,7 @@ UPDATE products
 SET archived_at = CASE WHEN $1::boolean THEN coalesce(archived_at, now()) END,
     updated_by = $2, updated_at = now()
 WHERE id = $3
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count
 `
 
 type SetProductArchivedParams struct {
@@ -241,6 +242,7 @@ func (q *Queries) SetProductArchived(ctx context.Context, arg SetProductArchived
 		&i.ArchivedAt,
 		&i.ShippingWeightGrams,
 		&i.PublishedAt,
+		&i.ReviewCount,
 	)
 	return i, err
 }
@@ -250,7 +252,7 @@ UPDATE products
 SET published_at = CASE WHEN $1::boolean THEN coalesce(published_at, now()) END,
     updated_by = $2, updated_at = now()
 WHERE id = $3
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count
 `
 
 type SetProductPublishedParams struct {
@@ -296,6 +298,7 @@ func (q *Queries) SetProductPublished(ctx context.Context, arg SetProductPublish
 		&i.ArchivedAt,
 		&i.ShippingWeightGrams,
 		&i.PublishedAt,
+		&i.ReviewCount,
 	)
 	return i, err
 }
@@ -308,7 +311,7 @@ SET name = $1, code = $2, sku = $3, ean = $4, brand = $5, description = $6,
     shipping_weight_grams = $13::integer,
     updated_by = $14, updated_at = now()
 WHERE id = $15
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count
 `
 
 type UpdateProductDetailsParams struct {
@@ -382,6 +385,7 @@ func (q *Queries) UpdateProductDetails(ctx context.Context, arg UpdateProductDet
 		&i.ArchivedAt,
 		&i.ShippingWeightGrams,
 		&i.PublishedAt,
+		&i.ReviewCount,
 	)
 	return i, err
 }

@@ -264,7 +264,7 @@ func (q *Queries) DeleteImportUpload(ctx context.Context, importID int64) error 
 }
 
 const exportCataloguePage = `-- name: ExportCataloguePage :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at,
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count,
        (f.product_id IS NOT NULL)::boolean AS has_food,
        coalesce(f.ingredients_es, '') AS ingredients_es, coalesce(f.ingredients_pt, '') AS ingredients_pt,
        coalesce(f.contains, '{}')::text[] AS contains, coalesce(f.may_contain, '{}')::text[] AS may_contain,
@@ -355,6 +355,7 @@ func (q *Queries) ExportCataloguePage(ctx context.Context, arg ExportCataloguePa
 			&i.Product.ArchivedAt,
 			&i.Product.ShippingWeightGrams,
 			&i.Product.PublishedAt,
+			&i.Product.ReviewCount,
 			&i.HasFood,
 			&i.IngredientsEs,
 			&i.IngredientsPt,

@@ -252,6 +252,33 @@ func (q *Queries) DataRightsDeleteOutreach(ctx context.Context, userID int64) (D
 	return i, err
 }
 
+const dataRightsDeleteReviews = `-- name: DataRightsDeleteReviews :many
+DELETE FROM product_reviews WHERE user_id = $1 RETURNING product_id
+`
+
+// DataRightsDeleteReviews deletes the shopper's reviews (their name and
+// words on public pages) and returns the products they were of, whose
+// ratings are then recomputed from the reviews left.
+func (q *Queries) DataRightsDeleteReviews(ctx context.Context, userID int64) ([]int64, error) {
+	rows, err := q.db.Query(ctx, dataRightsDeleteReviews, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []int64{}
+	for rows.Next() {
+		var product_id int64
+		if err := rows.Scan(&product_id); err != nil {
+			return nil, err
+		}
+		items = append(items, product_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const dataRightsDeleteSessions = `-- name: DataRightsDeleteSessions :execrows
 DELETE FROM sessions WHERE user_id = $1
 `

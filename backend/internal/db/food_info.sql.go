@@ -176,7 +176,7 @@ SET name = $1, name_pt = $2, description = $3, description_pt = $4,
     is_food = $5, frozen = $6, perishable = $7, sealed_hygiene = $8,
     age_restricted = $9, updated_by = $10, updated_at = now()
 WHERE id = $11
-RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at
+RETURNING id, name, code, sku, brand, description, category, online_categories, price_cents, vat_basis_points, stock, rating, image_url, country_slug, company_id, created_by, updated_by, created_at, updated_at, sold_online, name_pt, description_pt, is_food, frozen, perishable, sealed_hygiene, age_restricted, allergen_risk, search_text, ean, archived_at, shipping_weight_grams, published_at, review_count
 `
 
 type UpdateProductContentParams struct {
@@ -242,6 +242,7 @@ func (q *Queries) UpdateProductContent(ctx context.Context, arg UpdateProductCon
 		&i.ArchivedAt,
 		&i.ShippingWeightGrams,
 		&i.PublishedAt,
+		&i.ReviewCount,
 	)
 	return i, err
 }

@@ -626,6 +626,7 @@ type Product struct {
 	ArchivedAt          *time.Time
 	ShippingWeightGrams *int32
 	PublishedAt         *time.Time
+	ReviewCount         int32
 }
 
 type ProductCountryVisibility struct {
@@ -686,6 +687,22 @@ type ProductPromotion struct {
 	DiscountBasisPoints *int32
 	FixedPriceCents     *int64
 	CreatedAt           time.Time
+}
+
+type ProductReview struct {
+	ID           int64
+	OrderID      int64
+	ProductID    int64
+	UserID       int64
+	Author       string
+	Stars        int16
+	Body         string
+	Language     string
+	Status       string
+	RejectReason string
+	ModeratedBy  *int64
+	ModeratedAt  *time.Time
+	CreatedAt    time.Time
 }
 
 type ProductSafety struct {

@@ -12,7 +12,7 @@ import (
 
 const listPromotedProducts = `-- name: ListPromotedProducts :many
 
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM (
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM (
     SELECT DISTINCT ON (pr.product_id) pr.id, pr.product_id, pr.ends_at
     FROM product_promotions pr
     JOIN products pp ON pp.id = pr.product_id
@@ -85,6 +85,7 @@ func (q *Queries) ListPromotedProducts(ctx context.Context, arg ListPromotedProd
 			&i.ArchivedAt,
 			&i.ShippingWeightGrams,
 			&i.PublishedAt,
+			&i.ReviewCount,
 		); err != nil {
 			return nil, err
 		}

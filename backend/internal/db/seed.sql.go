@@ -312,10 +312,10 @@ func (q *Queries) SeedPriceHistory(ctx context.Context, arg SeedPriceHistoryPara
 
 const seedProduct = `-- name: SeedProduct :execrows
 INSERT INTO products (id, name, code, sku, brand, description, category, online_categories, price_cents,
-    vat_basis_points, stock, rating, image_url, country_slug, company_id, created_at, updated_at, published_at)
+    vat_basis_points, stock, image_url, country_slug, company_id, created_at, updated_at, published_at)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9,
-    $10, $11, $12, $13, $14, $15, $16, $16,
-    $16)
+    $10, $11, $12, $13, $14, $15, $15,
+    $15)
 ON CONFLICT DO NOTHING
 `
 
@@ -331,7 +331,6 @@ type SeedProductParams struct {
 	PriceCents       int64
 	VatBasisPoints   int32
 	Stock            int32
-	Rating           float64
 	ImageURL         string
 	CountrySlug      *string
 	CompanyID        *int64
@@ -351,7 +350,6 @@ func (q *Queries) SeedProduct(ctx context.Context, arg SeedProductParams) (int64
 		arg.PriceCents,
 		arg.VatBasisPoints,
 		arg.Stock,
-		arg.Rating,
 		arg.ImageURL,
 		arg.CountrySlug,
 		arg.CompanyID,
@@ -429,6 +427,39 @@ func (q *Queries) SeedPromotion(ctx context.Context, arg SeedPromotionParams) er
 		arg.PromotionType,
 		arg.DiscountBasisPoints,
 		arg.FixedPriceCents,
+	)
+	return err
+}
+
+const seedReview = `-- name: SeedReview :exec
+INSERT INTO product_reviews (order_id, product_id, user_id, author, stars, body, language, status, moderated_at, created_at)
+SELECT o.id, $1, o.user_id, $2, $3, $4, $5, 'published', $6, $6
+FROM orders o
+WHERE o.idempotency_key = $7 AND o.status = 'delivered'
+ON CONFLICT (order_id, product_id) DO NOTHING
+`
+
+type SeedReviewParams struct {
+	ProductID      int64
+	Author         string
+	Stars          int16
+	Body           string
+	Language       string
+	CreatedAt      *time.Time
+	IdempotencyKey uuid.UUID
+}
+
+// A published review of a seeded delivered order, found by its key: the
+// sample shop's ratings come from reviews, as a real shop's do.
+func (q *Queries) SeedReview(ctx context.Context, arg SeedReviewParams) error {
+	_, err := q.db.Exec(ctx, seedReview,
+		arg.ProductID,
+		arg.Author,
+		arg.Stars,
+		arg.Body,
+		arg.Language,
+		arg.CreatedAt,
+		arg.IdempotencyKey,
 	)
 	return err
 }

@@ -132,7 +132,7 @@ func (q *Queries) VisibilityInsert(ctx context.Context, arg VisibilityInsertPara
 }
 
 const visibilityListCountryProducts = `-- name: VisibilityListCountryProducts :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, v.is_visible, v.sales_channel
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count, v.is_visible, v.sales_channel
 FROM product_country_visibility v
 JOIN products p ON p.id = v.product_id
 WHERE v.country_slug = $1
@@ -203,6 +203,7 @@ func (q *Queries) VisibilityListCountryProducts(ctx context.Context, arg Visibil
 			&i.Product.ArchivedAt,
 			&i.Product.ShippingWeightGrams,
 			&i.Product.PublishedAt,
+			&i.Product.ReviewCount,
 			&i.IsVisible,
 			&i.SalesChannel,
 		); err != nil {
@@ -217,7 +218,7 @@ func (q *Queries) VisibilityListCountryProducts(ctx context.Context, arg Visibil
 }
 
 const visibilityLockProduct = `-- name: VisibilityLockProduct :one
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at FROM products p WHERE p.id = $1 FOR NO KEY UPDATE
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count FROM products p WHERE p.id = $1 FOR NO KEY UPDATE
 `
 
 type VisibilityLockProductRow struct {
@@ -263,6 +264,7 @@ func (q *Queries) VisibilityLockProduct(ctx context.Context, id int64) (Visibili
 		&i.Product.ArchivedAt,
 		&i.Product.ShippingWeightGrams,
 		&i.Product.PublishedAt,
+		&i.Product.ReviewCount,
 	)
 	return i, err
 }
@@ -279,7 +281,7 @@ func (q *Queries) VisibilityLockProducts(ctx context.Context, ids []int64) error
 }
 
 const visibilitySearchAddable = `-- name: VisibilitySearchAddable :many
-SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at
+SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online_categories, p.price_cents, p.vat_basis_points, p.stock, p.rating, p.image_url, p.country_slug, p.company_id, p.created_by, p.updated_by, p.created_at, p.updated_at, p.sold_online, p.name_pt, p.description_pt, p.is_food, p.frozen, p.perishable, p.sealed_hygiene, p.age_restricted, p.allergen_risk, p.search_text, p.ean, p.archived_at, p.shipping_weight_grams, p.published_at, p.review_count
 FROM products p
 WHERE p.search_text LIKE '%' || search_normalize($1::text) || '%'
   AND NOT EXISTS (
@@ -342,6 +344,7 @@ func (q *Queries) VisibilitySearchAddable(ctx context.Context, arg VisibilitySea
 			&i.Product.ArchivedAt,
 			&i.Product.ShippingWeightGrams,
 			&i.Product.PublishedAt,
+			&i.Product.ReviewCount,
 		); err != nil {
 			return nil, err
 		}

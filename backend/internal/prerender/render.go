@@ -33,12 +33,15 @@ type Page struct {
 type Caller func(ctx context.Context, service, method string, input []byte) ([]byte, error)
 
 // publicServices are the services a shared page may read from: the
-// catalogue, its promotions and the shop's details. A shopper's own data
-// (session, cart, orders) never enters a page everyone is served.
+// catalogue, its promotions, the shop's details and the published reviews
+// (ReviewService's other calls need a signed-in shopper, which a render
+// never is). A shopper's own data (session, cart, orders) never enters a
+// page everyone is served.
 var publicServices = []string{
 	"sabores.v1.CatalogService",
 	"sabores.v1.PromotionService",
 	"sabores.v1.ShopSettingsService",
+	"sabores.v1.ReviewService",
 }
 
 // ErrNotPublic is the answer to a read outside publicServices.

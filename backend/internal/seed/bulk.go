@@ -70,7 +70,6 @@ type bulkProduct struct {
 	priceCents           int64
 	vat                  int32
 	stock                int32
-	rating               float64
 	imageURL             string
 	country              *string
 	created              time.Time
@@ -103,7 +102,6 @@ func generate(i int) bulkProduct {
 		priceCents:  99 + int64(i*7919%4900),
 		vat:         c.vat,
 		stock:       int32(i * 31 % 120),
-		rating:      float64(i*37%51) / 10,
 		imageURL:    productimage.CategoryURL(c.slug),
 		created:     bulkEpoch.Add(time.Duration(i) * time.Minute),
 		soldOnline:  true,
@@ -212,7 +210,7 @@ func bulk(ctx context.Context, tx pgx.Tx, n int, progress io.Writer) error {
 	bar := newProgressBar(progress, "productos", n)
 	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"products"},
 		[]string{"id", "name", "code", "sku", "brand", "description", "category", "online_categories", "price_cents",
-			"vat_basis_points", "stock", "rating", "image_url", "country_slug", "created_at", "updated_at", "sold_online",
+			"vat_basis_points", "stock", "image_url", "country_slug", "created_at", "updated_at", "sold_online",
 			"name_pt", "is_food", "allergen_risk", "published_at"},
 		&rowSource{n: n, bar: bar, row: func(p bulkProduct) ([]any, bool) {
 			var risk []string
@@ -220,7 +218,7 @@ func bulk(ctx context.Context, tx pgx.Tx, n int, progress io.Writer) error {
 				risk = p.food.risk()
 			}
 			return []any{p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online, p.priceCents,
-				p.vat, p.stock, p.rating, p.imageURL, p.country, p.created, p.created, p.soldOnline,
+				p.vat, p.stock, p.imageURL, p.country, p.created, p.created, p.soldOnline,
 				p.namePT, p.food != nil, risk, p.created}, true
 		}}); err != nil {
 		return fmt.Errorf("copy products: %w", err)

@@ -106,7 +106,10 @@ func catalogue(ctx context.Context, q *db.Queries, now time.Time) error {
 	if err := customers(ctx, q, userIDs, now); err != nil {
 		return err
 	}
-	return orders(ctx, q, userIDs, now)
+	if err := orders(ctx, q, userIDs, now); err != nil {
+		return err
+	}
+	return reviews(ctx, q, now)
 }
 
 // seedCountries writes the home countries and Angola.
@@ -154,7 +157,7 @@ func products(ctx context.Context, q *db.Queries, companyID int64, now time.Time
 			inserted, err := q.SeedProduct(ctx, db.SeedProductParams{
 				ID: id, Name: p.name, Code: fmt.Sprintf("%s-%03d", group.codes, i+1), SKU: fmt.Sprintf("SAB-%05d", id),
 				Brand: p.brand, Description: p.description, Category: p.category, OnlineCategories: online(p),
-				PriceCents: price, VatBasisPoints: p.vat, Stock: p.stock, Rating: p.rating,
+				PriceCents: price, VatBasisPoints: p.vat, Stock: p.stock,
 				ImageURL: productimage.ProductURL(p.category, p.name), CountrySlug: countrySlug,
 				CompanyID: &companyID, CreatedAt: created,
 			})

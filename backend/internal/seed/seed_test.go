@@ -25,12 +25,13 @@ func snapshot(t *testing.T, pool *pgxpool.Pool) map[string]string {
 		"users":         "SELECT id, issuer, subject, email, full_name, registration_type FROM users ORDER BY id",
 		"company_users": "SELECT user_id, company_id, role, active FROM company_users ORDER BY user_id, company_id",
 		"countries":     "SELECT slug, name, flag_emoji, image_url, background_classes, href, sort_order, show_on_home, aliases FROM countries ORDER BY slug",
-		"products":      "SELECT id, name, code, sku, price_cents, vat_basis_points, stock, rating, online_categories, country_slug, created_at, sold_online FROM products ORDER BY id",
+		"products":      "SELECT id, name, code, sku, price_cents, vat_basis_points, stock, rating, review_count, online_categories, country_slug, created_at, sold_online FROM products ORDER BY id",
 		"price_history": "SELECT product_id, price_cents, valid_from FROM price_history ORDER BY product_id, valid_from",
 		"visibility":    "SELECT product_id, country_slug, is_visible, sales_channel FROM product_country_visibility ORDER BY product_id, country_slug",
 		"promotions":    "SELECT id, product_id, is_active, starts_at, ends_at, promotion_type, discount_basis_points, fixed_price_cents FROM product_promotions ORDER BY id",
 		"customers":     "SELECT id, user_id, name, customer_type, email, active FROM customers ORDER BY id",
 		"orders":        "SELECT id, user_id, customer_id, idempotency_key, status, total_cents, vat_cents, created_at FROM orders ORDER BY id",
+		"reviews":       "SELECT order_id, product_id, author, stars, body, status FROM product_reviews ORDER BY order_id, product_id",
 		"order_lines":   "SELECT order_id, line_no, product_id, product_name, quantity, unit_price_cents, line_total_cents FROM order_lines ORDER BY order_id, line_no",
 	}
 	out := make(map[string]string, len(queries))

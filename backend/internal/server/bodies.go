@@ -63,6 +63,9 @@ var Bodies = map[string]Body{
 	saboresv1connect.ContactServiceConfirmNewsletterProcedure:                  message,
 	saboresv1connect.ContactServiceUnsubscribeNewsletterProcedure:              message,
 	saboresv1connect.ContactServiceSendContactMessageProcedure:                 message,
+	saboresv1connect.ReviewServiceCreateReviewProcedure:                        message,
+	saboresv1connect.ReviewServiceListOrderReviewsProcedure:                    message,
+	saboresv1connect.ReviewServiceListProductReviewsProcedure:                  message,
 	saboresv1connect.OrderServicePlaceOrderProcedure:                           message,
 	saboresv1connect.OrderServiceListMyOrdersProcedure:                         message,
 	saboresv1connect.OrderServiceGetMyOrderProcedure:                           message,
@@ -186,6 +189,9 @@ var Bodies = map[string]Body{
 	saboresv1connect.AdminPromotionServiceEndPromotionProcedure:                message,
 	saboresv1connect.AdminMessageServiceListNewsletterSubscriptionsProcedure:   message,
 	saboresv1connect.AdminMessageServiceListContactMessagesProcedure:           message,
+	saboresv1connect.AdminReviewServiceListReviewsProcedure:                    message,
+	saboresv1connect.AdminReviewServicePublishReviewProcedure:                  message,
+	saboresv1connect.AdminReviewServiceRejectReviewProcedure:                   message,
 }
 
 // Admit decides from a call's procedure and headers alone whether it may

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"connectrpc.com/connect"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/sabores/sabores/backend/internal/fault"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
@@ -34,7 +36,8 @@ func (metaCatalog) GetProduct(_ context.Context, req *connect.Request[saboresv1.
 		Id: 1001, Name: hostileName, Sku: "BR-1", Brand: "Antarctica", Category: "bebidas",
 		Description: "Refresco </script> de guaraná", PriceCents: 250, Stock: 0,
 		ImageUrl:  "/images/products/1001.webp",
-		Promotion: &saboresv1.Promotion{OriginalPriceCents: 250, PriceCents: 199},
+		Promotion: &saboresv1.Promotion{OriginalPriceCents: 250, PriceCents: 199, EndTime: timestamppb.New(time.Date(2026, 12, 24, 23, 0, 0, 0, time.UTC))},
+		Rating:    4.5, ReviewCount: 2, Gtin: "7891991000833",
 	}}), nil
 }
 
@@ -52,7 +55,15 @@ func TestPagesCarryTheirMetadata(t *testing.T) {
 	b := setup(t, Options{
 		Services:  Services{Catalog: metaCatalog{}},
 		PublicURL: "https://sabores.example",
-		Frontend:  fstest.MapFS{"index.html": {Data: []byte(index)}},
+		// The product ships as the shop's rates say at the price it sells
+		// at now, the promotion's.
+		ProductShipping: func(_ context.Context, id, goodsCents int64) ([]ShippingQuote, error) {
+			if id != 1001 || goodsCents != 199 {
+				return nil, fault.ErrNotFound
+			}
+			return []ShippingQuote{{Service: "Envío estándar", PriceCents: 495}}, nil
+		},
+		Frontend: fstest.MapFS{"index.html": {Data: []byte(index)}},
 	})
 	get := func(t *testing.T, path string) (string, []map[string]any) {
 		t.Helper()
@@ -106,6 +117,23 @@ func TestPagesCarryTheirMetadata(t *testing.T) {
 			offers["price"] != "1.99" || offers["priceCurrency"] != "EUR" ||
 			offers["availability"] != "https://schema.org/OutOfStock" {
 			t.Errorf("Product = %v", product)
+		}
+		rating, _ := product["aggregateRating"].(map[string]any)
+		if product["gtin"] != "7891991000833" || offers["priceValidUntil"] != "2026-12-24" ||
+			rating["ratingValue"] != "4.5" || rating["reviewCount"] != float64(2) {
+			t.Errorf("Product lacks its gtin, the promotion's end or the published reviews' rating: %v", product)
+		}
+		details, _ := offers["shippingDetails"].([]any)
+		if len(details) != 1 {
+			t.Fatalf("offer's shippingDetails = %v, want the one quote", offers["shippingDetails"])
+		}
+		if d, _ := details[0].(map[string]any); d["shippingLabel"] != "Envío estándar" ||
+			d["shippingRate"].(map[string]any)["value"] != "4.95" ||
+			d["shippingDestination"].(map[string]any)["addressCountry"] != "ES" {
+			t.Errorf("shippingDetails[0] = %v", d)
+		}
+		if policy, _ := offers["hasMerchantReturnPolicy"].(map[string]any); policy["merchantReturnDays"] != float64(14) {
+			t.Errorf("offer's return policy = %v, want 14 days", offers["hasMerchantReturnPolicy"])
 		}
 		items, _ := crumbs["itemListElement"].([]any)
 		if crumbs["@type"] != "BreadcrumbList" || len(items) != 3 {

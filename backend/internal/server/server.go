@@ -36,6 +36,7 @@ type Services struct {
 	Invoice              saboresv1connect.InvoiceServiceHandler
 	Withdrawal           saboresv1connect.WithdrawalServiceHandler
 	Contact              saboresv1connect.ContactServiceHandler
+	Review               saboresv1connect.ReviewServiceHandler
 	AdminProduct         saboresv1connect.AdminProductServiceHandler
 	AdminStock           saboresv1connect.AdminStockServiceHandler
 	AdminCatalogueImport saboresv1connect.AdminCatalogueImportServiceHandler
@@ -50,6 +51,7 @@ type Services struct {
 	AdminApiKey          saboresv1connect.AdminApiKeyServiceHandler
 	AdminAudit           saboresv1connect.AdminAuditServiceHandler
 	AdminMessage         saboresv1connect.AdminMessageServiceHandler
+	AdminReview          saboresv1connect.AdminReviewServiceHandler
 	AdminInvoice         saboresv1connect.AdminInvoiceServiceHandler
 	AdminWithdrawal      saboresv1connect.AdminWithdrawalServiceHandler
 	AdminParcel          saboresv1connect.AdminParcelServiceHandler
@@ -100,6 +102,9 @@ type Options struct {
 	PublicURL string
 	// Frontend is the built web app; nil uses the embedded frontend.Dist().
 	Frontend fs.FS
+	// ProductShipping says how a product ships in Spain, for its page's
+	// structured data (merchantfeed.Quotes); nil leaves shipping out.
+	ProductShipping ProductShipping
 	// Logger logs requests; nil uses slog.Default().
 	Logger *slog.Logger
 	// Prerender renders the public pages' content into their HTML
@@ -179,7 +184,7 @@ func NewHandler(opts Options) http.Handler {
 	if catalog == nil {
 		catalog = saboresv1connect.UnimplementedCatalogServiceHandler{}
 	}
-	app := newSPA(opts.Frontend, &metaSource{catalog: catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/")})
+	app := newSPA(opts.Frontend, &metaSource{catalog: catalog, publicURL: strings.TrimSuffix(opts.PublicURL, "/"), shipping: opts.ProductShipping})
 	// Renders read through mux itself: the API's caches and rules apply.
 	app.pages = startPrerender(opts.Prerender, opts.Frontend, opts.PublicURL, mux, opts.Logger)
 	mux.Handle("/", notFoundStatus(app))
@@ -217,6 +222,7 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.InvoiceServiceHandler](s.Invoice, saboresv1connect.UnimplementedInvoiceServiceHandler{}, saboresv1connect.NewInvoiceServiceHandler),
 		mount[saboresv1connect.WithdrawalServiceHandler](s.Withdrawal, saboresv1connect.UnimplementedWithdrawalServiceHandler{}, saboresv1connect.NewWithdrawalServiceHandler),
 		mount[saboresv1connect.ContactServiceHandler](s.Contact, saboresv1connect.UnimplementedContactServiceHandler{}, saboresv1connect.NewContactServiceHandler),
+		mount[saboresv1connect.ReviewServiceHandler](s.Review, saboresv1connect.UnimplementedReviewServiceHandler{}, saboresv1connect.NewReviewServiceHandler),
 		mount[saboresv1connect.AdminProductServiceHandler](s.AdminProduct, saboresv1connect.UnimplementedAdminProductServiceHandler{}, saboresv1connect.NewAdminProductServiceHandler),
 		mount[saboresv1connect.AdminStockServiceHandler](s.AdminStock, saboresv1connect.UnimplementedAdminStockServiceHandler{}, saboresv1connect.NewAdminStockServiceHandler),
 		mount[saboresv1connect.AdminCatalogueImportServiceHandler](s.AdminCatalogueImport, saboresv1connect.UnimplementedAdminCatalogueImportServiceHandler{}, saboresv1connect.NewAdminCatalogueImportServiceHandler),
@@ -231,6 +237,7 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.AdminApiKeyServiceHandler](s.AdminApiKey, saboresv1connect.UnimplementedAdminApiKeyServiceHandler{}, saboresv1connect.NewAdminApiKeyServiceHandler),
 		mount[saboresv1connect.AdminAuditServiceHandler](s.AdminAudit, saboresv1connect.UnimplementedAdminAuditServiceHandler{}, saboresv1connect.NewAdminAuditServiceHandler),
 		mount[saboresv1connect.AdminMessageServiceHandler](s.AdminMessage, saboresv1connect.UnimplementedAdminMessageServiceHandler{}, saboresv1connect.NewAdminMessageServiceHandler),
+		mount[saboresv1connect.AdminReviewServiceHandler](s.AdminReview, saboresv1connect.UnimplementedAdminReviewServiceHandler{}, saboresv1connect.NewAdminReviewServiceHandler),
 		mount[saboresv1connect.AdminInvoiceServiceHandler](s.AdminInvoice, saboresv1connect.UnimplementedAdminInvoiceServiceHandler{}, saboresv1connect.NewAdminInvoiceServiceHandler),
 		mount[saboresv1connect.AdminWithdrawalServiceHandler](s.AdminWithdrawal, saboresv1connect.UnimplementedAdminWithdrawalServiceHandler{}, saboresv1connect.NewAdminWithdrawalServiceHandler),
 		mount[saboresv1connect.AdminParcelServiceHandler](s.AdminParcel, saboresv1connect.UnimplementedAdminParcelServiceHandler{}, saboresv1connect.NewAdminParcelServiceHandler),

@@ -282,6 +282,11 @@ func TestDeleteMyAccount(t *testing.T) {
 		`INSERT INTO outbound_emails (message_id, kind, recipient, newsletter_id)
 		 SELECT '<newsletter-' || id || '@test>', 'newsletter_confirm', email, id FROM newsletter_subscriptions
 		 WHERE $1::bigint > 0 AND $2::bigint > 0`,
+		// A published review of each one's order, signed with their first
+		// name: public words of theirs.
+		`INSERT INTO product_reviews (order_id, product_id, user_id, author, stars, body, language, status, moderated_at)
+		 SELECT o.id, l.product_id, o.user_id, 'X.', 5, 'Muy bueno', 'es', 'published', now()
+		 FROM orders o JOIN order_lines l ON l.order_id = o.id AND l.line_no = 1 WHERE o.user_id IN ($1, $2)`,
 	} {
 		if _, err := a.pool.Exec(ctx, sql, mariaID, joaoID); err != nil {
 			t.Fatalf("%s: %v", sql, err)
@@ -304,6 +309,13 @@ func TestDeleteMyAccount(t *testing.T) {
 	}
 	if res.Msg.GetRetainedOrders() != 2 {
 		t.Errorf("retained orders = %d, want 2", res.Msg.GetRetainedOrders())
+	}
+
+	// Her reviews are gone, João's stay.
+	var mine, his int
+	if err := a.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE user_id = $1), count(*) FILTER (WHERE user_id = $2) FROM product_reviews`,
+		mariaID, joaoID).Scan(&mine, &his); err != nil || mine != 0 || his == 0 {
+		t.Errorf("reviews left: hers %d, his %d (%v); want none of hers and his kept", mine, his, err)
 	}
 
 	// No session left, and the old cookies (both devices) sign in no one.

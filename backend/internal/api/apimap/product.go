@@ -46,6 +46,7 @@ func productToProto(p db.Product, promo *pricing.Promotion) *saboresv1.Product {
 		VatBasisPoints:   p.VatBasisPoints,
 		Stock:            p.Stock,
 		Rating:           float32(p.Rating),
+		ReviewCount:      p.ReviewCount,
 		ImageUrl:         p.ImageURL,
 		ImageSrcset:      productimage.SrcSet(p.ImageURL),
 		CreateTime:       timestamppb.New(p.CreatedAt),
@@ -53,6 +54,7 @@ func productToProto(p db.Product, promo *pricing.Promotion) *saboresv1.Product {
 	if p.CountrySlug != nil {
 		out.Country = *p.CountrySlug
 	}
+	out.Gtin = p.Ean
 	if promo != nil {
 		out.Promotion = promotionToProto(p.PriceCents, *promo)
 	}

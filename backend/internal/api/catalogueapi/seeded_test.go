@@ -141,9 +141,9 @@ func TestSeededCatalogue(t *testing.T) {
 		}
 		p := res.Msg.GetProduct()
 		if p.GetName() != "Guaraná Antarctica 350 ml" || p.GetBrand() != "Antarctica" || p.GetCategory() != "bebidas" ||
-			p.GetDescription() == "" || p.GetPriceCents() != 279 || p.GetStock() != 48 || p.GetRating() != 4.8 ||
+			p.GetDescription() == "" || p.GetPriceCents() != 279 || p.GetStock() != 48 || p.GetRating() != 5 || p.GetReviewCount() != 1 ||
 			p.GetImageUrl() == "" || p.GetCountry() != "brasil" {
-			t.Errorf("guaraná = %v", p)
+			t.Errorf("guaraná = %v (rated 5 by the one seeded published review)", p)
 		}
 		if promo := p.GetPromotion(); promo.GetPriceCents() != 237 || promo.GetLabel() != "-5%" || promo.GetLowestPrice_30DCents() != 249 {
 			t.Errorf("guaraná promotion = %v, want 2,37 € announced as -5%% against the 30-day low of 2,49 € (C-330/23)", promo)

@@ -14,6 +14,7 @@ import { OrderStateBanner } from "@/features/account/components/order-state-bann
 import { OrderTracking } from "@/features/account/components/order-tracking";
 import { WithdrawLink } from "@/features/account/components/withdrawal/withdraw-link";
 import { orderState } from "@/features/account/lib/order-state";
+import { OrderReviews } from "@/features/reviews/components/order-reviews";
 import { OrderPayment, type Returned } from "@/features/payment/components/order-payment";
 import { useSession } from "@/hooks/use-session";
 import { errorCode } from "@/lib/connect-errors";
@@ -94,6 +95,7 @@ export default function OrderRoute() {
             )}
             <OrderTracking order={o} tracking={res.data.tracking} />
             <WithdrawLink order={o} />
+            <OrderReviews order={o} />
             <section aria-labelledby="order-history" className="card p-4">
               <h2 id="order-history" className="mb-3 text-lg font-bold">
                 {t("timeline.title")}

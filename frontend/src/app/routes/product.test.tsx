@@ -2,6 +2,8 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
+import { ReviewStatus } from "@gen/sabores/v1/review_pb";
+import { ReviewService } from "@gen/sabores/v1/review_service_pb";
 import { product } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
 
@@ -24,6 +26,38 @@ describe("/producto/:id", () => {
     await waitFor(() => expect(document.title).toBe("Guaraná Antarctica 350 ml | Sabores"));
     const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? "{}");
     expect(ld).toMatchObject({ "@type": "Product", name: "Guaraná Antarctica 350 ml", offers: { price: "1.95", priceCurrency: "EUR" } });
+    // No published review, no rating: structured data claims none.
+    expect(ld.aggregateRating).toBeUndefined();
+    expect(screen.getByText("Todavía no hay opiniones de este producto.")).toBeInTheDocument();
+  });
+
+  it("shows the published reviews' count and average, how they are verified, and rates only from them", async () => {
+    renderApp("/producto/1001", (router) => {
+      router.service(CatalogService, {
+        getProduct: () => ({
+          product: product(1001, { name: "Guaraná Antarctica 350 ml", rating: 4.5, reviewCount: 2, gtin: "7891991000833" }),
+        }),
+      });
+      router.service(ReviewService, {
+        listProductReviews: (req) => {
+          expect(req.productId).toBe(1001n);
+          return {
+            reviews: [
+              { id: 2n, productId: 1001n, author: "João S.", stars: 4, text: "Bom, chegou frio.", language: "pt", status: ReviewStatus.PUBLISHED },
+              { id: 1n, productId: 1001n, author: "María S.", stars: 5, text: "Como en Brasil.", language: "es", status: ReviewStatus.PUBLISHED },
+            ],
+          };
+        },
+      });
+    });
+    expect(await screen.findByText("4,5 de 5 · 2 opiniones")).toBeInTheDocument();
+    expect(screen.getByText(/^Solo pueden opinar quienes compraron el producto en Sabores/)).toBeInTheDocument();
+    expect(await screen.findByText("Bom, chegou frio.")).toBeInTheDocument();
+    expect(screen.getAllByText("Compra verificada")).toHaveLength(2);
+    await waitFor(() => {
+      const ld = JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? "{}");
+      expect(ld).toMatchObject({ gtin: "7891991000833", aggregateRating: { ratingValue: "4.5", reviewCount: 2 } });
+    });
   });
 
   it("adds the chosen quantity to the cart", async () => {

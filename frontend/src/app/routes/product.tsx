@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
@@ -13,11 +14,18 @@ import { ProductSafety } from "@/features/catalog/components/product-safety";
 import { ProductGallery } from "@/features/catalog/components/product-gallery";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
+import { ProductReviews } from "@/features/reviews/components/product-reviews";
 import { schemaPrice } from "@/lib/format-price";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
+/**
+ * productJsonLd is the page's schema.org Product: aggregateRating only from
+ * published verified reviews (none without them), gtin from the EAN, and
+ * the offer's availability from stock and its end when a promotion runs.
+ */
 function productJsonLd(p: Product) {
   const origin = window.location.origin;
+  const promotionEnd = p.promotion?.endTime ? timestampDate(p.promotion.endTime).toISOString().slice(0, 10) : undefined;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -27,12 +35,18 @@ function productJsonLd(p: Product) {
     description: p.description || undefined,
     image: p.imageUrl ? new URL(p.imageUrl, origin).href : undefined,
     category: p.category || undefined,
+    gtin: p.gtin || undefined,
+    aggregateRating:
+      p.reviewCount > 0
+        ? { "@type": "AggregateRating", ratingValue: p.rating.toFixed(1), reviewCount: p.reviewCount, bestRating: 5, worstRating: 1 }
+        : undefined,
     offers: {
       "@type": "Offer",
       url: `${origin}/producto/${p.id}`,
       priceCurrency: "EUR",
       price: schemaPrice(effectivePrice(p)),
-      availability: "https://schema.org/InStock",
+      priceValidUntil: promotionEnd,
+      availability: p.stock > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
   };
 }
@@ -119,6 +133,7 @@ export default function ProductRoute() {
       </div>
       <FoodInfo product={p} />
       <ProductSafety product={p} />
+      <ProductReviews product={p} />
     </div>
   );
 }

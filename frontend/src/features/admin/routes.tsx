@@ -31,6 +31,7 @@ const PackingSlip = lazy(() => import("@/features/admin/orders/routes/packing-sl
 const Emails = lazy(() => import("@/features/admin/emails/routes/emails"));
 const Withdrawals = lazy(() => import("@/features/admin/withdrawals/routes/withdrawals"));
 const Messages = lazy(() => import("@/features/admin/messages/routes/messages"));
+const Reviews = lazy(() => import("@/features/admin/reviews/routes/reviews"));
 const Shipping = lazy(() => import("@/features/admin/shipping/routes/shipping"));
 const Staff = lazy(() => import("@/features/admin/staff/routes/staff"));
 const TillSell = lazy(() => import("@/features/admin/till/routes/sell"));
@@ -64,6 +65,7 @@ const screenTitles: Record<string, string> = {
   "shop-settings": "shopSettings",
   invoices: "invoices",
   messages: "messages",
+  reviews: "reviews",
   parcels: "parcels",
   shipping: "shipping",
   staff: "staff",
@@ -99,6 +101,7 @@ export function AdminScreens() {
         <Route path="catalogue/csv" element={<CatalogueCsv />} />
         <Route path="catalogue/:id" element={<CatalogueProduct />} />
         <Route path="messages" element={<Messages />} />
+        <Route path="reviews" element={<Reviews />} />
         <Route path="shipping" element={<Shipping />} />
         <Route path="staff" element={<Staff />} />
         <Route path="caja" element={<TillSell />} />

@@ -620,7 +620,8 @@ type Product struct {
 	VatBasisPoints int32 `protobuf:"varint,10,opt,name=vat_basis_points,json=vatBasisPoints,proto3" json:"vat_basis_points,omitempty"`
 	// stock is the number of units available.
 	Stock int32 `protobuf:"varint,11,opt,name=stock,proto3" json:"stock,omitempty"`
-	// rating is the average rating from 0 to 5 stars.
+	// rating is the average of the product's published verified reviews, 0
+	// to 5 stars to one decimal; 0 with no review (see review_count).
 	Rating float32 `protobuf:"fixed32,12,opt,name=rating,proto3" json:"rating,omitempty"`
 	// image_url is the product image, served by the shop itself.
 	ImageUrl string `protobuf:"bytes,13,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
@@ -649,7 +650,12 @@ type Product struct {
 	// safety is what the law asks to show of a non-food product (GPSR art.
 	// 19): its manufacturer, its responsible person in the EU and its
 	// warnings; only GetProduct fills it, and never for foods.
-	Safety        *ProductSafety `protobuf:"bytes,30,opt,name=safety,proto3" json:"safety,omitempty"`
+	Safety *ProductSafety `protobuf:"bytes,30,opt,name=safety,proto3" json:"safety,omitempty"`
+	// review_count is the number of published verified reviews rating counts.
+	ReviewCount int32 `protobuf:"varint,23,opt,name=review_count,json=reviewCount,proto3" json:"review_count,omitempty"`
+	// gtin is the product's barcode (EAN-13, EAN-8, UPC-A or GTIN-14); empty
+	// when it has none.
+	Gtin          string `protobuf:"bytes,24,opt,name=gtin,proto3" json:"gtin,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -843,6 +849,20 @@ func (x *Product) GetSafety() *ProductSafety {
 		return x.Safety
 	}
 	return nil
+}
+
+func (x *Product) GetReviewCount() int32 {
+	if x != nil {
+		return x.ReviewCount
+	}
+	return 0
+}
+
+func (x *Product) GetGtin() string {
+	if x != nil {
+		return x.Gtin
+	}
+	return ""
 }
 
 // ProductImage is one uploaded picture of a product.
@@ -1863,7 +1883,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\bend_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\x123\n" +
 	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\x122\n" +
 	"\x15reference_price_cents\x18\n" +
-	" \x01(\x03R\x13referencePriceCents\"\xb0\x06\n" +
+	" \x01(\x03R\x13referencePriceCents\"\xe7\x06\n" +
 	"\aProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -1891,7 +1911,9 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\ais_food\x18\x14 \x01(\bR\x06isFood\x12!\n" +
 	"\fimage_srcset\x18\x15 \x01(\tR\vimageSrcset\x120\n" +
 	"\x06images\x18\x16 \x03(\v2\x18.sabores.v1.ProductImageR\x06images\x121\n" +
-	"\x06safety\x18\x1e \x01(\v2\x19.sabores.v1.ProductSafetyR\x06safety\"\x92\x01\n" +
+	"\x06safety\x18\x1e \x01(\v2\x19.sabores.v1.ProductSafetyR\x06safety\x12!\n" +
+	"\freview_count\x18\x17 \x01(\x05R\vreviewCount\x12\x12\n" +
+	"\x04gtin\x18\x18 \x01(\tR\x04gtin\"\x92\x01\n" +
 	"\fProductImage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x10\n" +

@@ -21,6 +21,7 @@ const shortcuts = [
   { to: "/admin/emails", key: "emails" },
   { to: "/admin/withdrawals", key: "withdrawals" },
   { to: "/admin/messages", key: "messages" },
+  { to: "/admin/reviews", key: "reviews" },
   { to: "/admin/staff", key: "staff" },
   { to: "/admin/audit", key: "audit" },
 ] as const;
