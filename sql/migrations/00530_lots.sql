@@ -59,7 +59,10 @@ CREATE TABLE lots (
     code        text CHECK (code <> '' AND length(code) <= 60),
     expires_on  date,
     date_type   text CHECK (date_type IN ('best_before', 'use_by')),
-    remaining   integer NOT NULL DEFAULT 0 CHECK (remaining >= 0),
+    -- The till sells the unit in the customer's hand even when the count
+    -- says none is left (00411): the stock, and so the unknown lot, may
+    -- go negative; a dated lot never does.
+    remaining   integer NOT NULL DEFAULT 0 CHECK (remaining >= 0 OR code IS NULL),
     blocked     integer NOT NULL DEFAULT 0 CHECK (blocked >= 0),
     blocked_reason text CHECK (blocked_reason IN ('use_by', 'best_before', 'recall')),
     blocked_at  timestamptz,
@@ -180,7 +183,14 @@ BEGIN
             EXIT WHEN change = 0;
         END LOOP;
         IF change > 0 THEN
-            RAISE EXCEPTION 'product % has % units fewer in its lots than in stock', NEW.id, change;
+            -- Beyond every lot: the till sold past the count. The units
+            -- were on the shelf, of no lot the shop knows.
+            UPDATE lots SET remaining = remaining - change WHERE product_id = NEW.id AND code IS NULL
+            RETURNING id INTO lot;
+            IF sale IS NOT NULL THEN
+                INSERT INTO order_lots (order_id, lot_id, quantity) VALUES (sale, lot.id, change)
+                ON CONFLICT (order_id, lot_id) DO UPDATE SET quantity = order_lots.quantity + change;
+            END IF;
         END IF;
         RETURN NULL;
     END IF;

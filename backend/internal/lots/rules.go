@@ -87,26 +87,35 @@ func Allocate(lots []Lot, units int32) ([]Take, error) {
 }
 
 // ApplyDelta is how a change of stock that names no lot (a count, the
-// stock screen's delta, an integrator's stock by SKU) moves the lots: a
-// decrease takes first-expired-first-out, an increase goes to the unknown
-// lot. It returns each lot's change.
+// stock screen's delta, an integrator's stock by SKU, a till sale) moves
+// the lots: a decrease takes first-expired-first-out, an increase goes to
+// the unknown lot. A decrease past every lot (the till sells the unit in
+// the customer's hand when the count says none is left) takes the rest
+// from the unknown lot, which goes negative as the stock does. It returns
+// each lot's change.
 func ApplyDelta(lots []Lot, delta int32) ([]Take, error) {
-	if delta >= 0 {
-		for _, l := range lots {
-			if !l.Known {
-				if delta == 0 {
-					return nil, nil
-				}
-				return []Take{{LotID: l.ID, Units: delta}}, nil
-			}
-		}
+	unknown := slices.IndexFunc(lots, func(l Lot) bool { return !l.Known })
+	if unknown < 0 {
 		return nil, errors.New("lots: the product has no unknown lot")
 	}
-	takes, err := Allocate(lots, -delta)
-	for i := range takes {
-		takes[i].Units = -takes[i].Units
+	if delta == 0 {
+		return nil, nil
 	}
-	return takes, err
+	if delta > 0 {
+		return []Take{{LotID: lots[unknown].ID, Units: delta}}, nil
+	}
+	want := -delta
+	var out []Take
+	for _, l := range FEFO(lots) {
+		if n := min(max(l.Remaining, 0), want); n > 0 {
+			out = append(out, Take{LotID: l.ID, Units: -n})
+			want -= n
+		}
+	}
+	if want > 0 {
+		out = append(out, Take{LotID: lots[unknown].ID, Units: -want})
+	}
+	return out, nil
 }
 
 // GiveBack is where units coming back from an order (a cancellation, a

@@ -66,7 +66,7 @@ func TestApplyDeltaNamingNoLot(t *testing.T) {
 		{"an increase goes to the unknown lot", 4, []lots.Take{{LotID: 1, Units: 4}}, nil},
 		{"a decrease takes the earliest-expiring", -6, []lots.Take{{LotID: 1, Units: -1}, {LotID: 4, Units: -3}, {LotID: 2, Units: -2}}, nil},
 		{"nothing moves nothing", 0, nil, nil},
-		{"below zero is refused", -20, nil, lots.ErrShort},
+		{"past every lot: the unknown lot goes negative", -16, []lots.Take{{LotID: 1, Units: -1}, {LotID: 4, Units: -3}, {LotID: 2, Units: -5}, {LotID: 3, Units: -5}, {LotID: 1, Units: -2}}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := lots.ApplyDelta(shelf(1, 5, 5, 3), tc.delta)
