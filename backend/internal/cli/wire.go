@@ -22,6 +22,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
 	"github.com/sabores/sabores/backend/internal/api/admineventapi"
 	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
+	"github.com/sabores/sabores/backend/internal/api/adminlotapi"
 	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
 	"github.com/sabores/sabores/backend/internal/api/adminparcelapi"
@@ -31,6 +32,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminshippingapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstaffapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
+	"github.com/sabores/sabores/backend/internal/api/adminsupplierapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwebhookapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
@@ -57,6 +59,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/guard"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -214,6 +217,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	// change the feed announces: a cart is quoted without a query.
 	rates := shipping.NewSnapshot(feed, shipping.Stored{Queries: db.New(dbs.Primary), Dispatch: cfg.Delivery.Dispatch})
 	products := catalogue.New(dbs.Primary)
+	lotsModule := lots.New(dbs.Primary, nil)
 	settings := shopsettings.New(dbs.Primary)
 	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
@@ -233,6 +237,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Settings:             shopsettingsapi.New(settings, rates),
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
 			AdminStock:           adminstockapi.New(products),
+			AdminSupplier:        adminsupplierapi.New(lotsModule),
+			AdminLot:             adminlotapi.New(lotsModule),
 			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
 			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
 			AdminCustomer:        admincustomerapi.New(dbs.Primary),

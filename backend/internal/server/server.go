@@ -38,6 +38,8 @@ type Services struct {
 	Contact              saboresv1connect.ContactServiceHandler
 	AdminProduct         saboresv1connect.AdminProductServiceHandler
 	AdminStock           saboresv1connect.AdminStockServiceHandler
+	AdminSupplier        saboresv1connect.AdminSupplierServiceHandler
+	AdminLot             saboresv1connect.AdminLotServiceHandler
 	AdminCatalogueImport saboresv1connect.AdminCatalogueImportServiceHandler
 	AdminPromotion       saboresv1connect.AdminPromotionServiceHandler
 	AdminCustomer        saboresv1connect.AdminCustomerServiceHandler
@@ -218,6 +220,8 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.ContactServiceHandler](s.Contact, saboresv1connect.UnimplementedContactServiceHandler{}, saboresv1connect.NewContactServiceHandler),
 		mount[saboresv1connect.AdminProductServiceHandler](s.AdminProduct, saboresv1connect.UnimplementedAdminProductServiceHandler{}, saboresv1connect.NewAdminProductServiceHandler),
 		mount[saboresv1connect.AdminStockServiceHandler](s.AdminStock, saboresv1connect.UnimplementedAdminStockServiceHandler{}, saboresv1connect.NewAdminStockServiceHandler),
+		mount[saboresv1connect.AdminSupplierServiceHandler](s.AdminSupplier, saboresv1connect.UnimplementedAdminSupplierServiceHandler{}, saboresv1connect.NewAdminSupplierServiceHandler),
+		mount[saboresv1connect.AdminLotServiceHandler](s.AdminLot, saboresv1connect.UnimplementedAdminLotServiceHandler{}, saboresv1connect.NewAdminLotServiceHandler),
 		mount[saboresv1connect.AdminCatalogueImportServiceHandler](s.AdminCatalogueImport, saboresv1connect.UnimplementedAdminCatalogueImportServiceHandler{}, saboresv1connect.NewAdminCatalogueImportServiceHandler),
 		mount[saboresv1connect.AdminPromotionServiceHandler](s.AdminPromotion, saboresv1connect.UnimplementedAdminPromotionServiceHandler{}, saboresv1connect.NewAdminPromotionServiceHandler),
 		mount[saboresv1connect.AdminCustomerServiceHandler](s.AdminCustomer, saboresv1connect.UnimplementedAdminCustomerServiceHandler{}, saboresv1connect.NewAdminCustomerServiceHandler),
