@@ -20,6 +20,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/lots"
+	"github.com/sabores/sabores/backend/internal/order"
 )
 
 // shop is a database with a supplier, an admin and a shopper, and the
@@ -498,5 +499,33 @@ func TestCheckSupplier(t *testing.T) {
 				t.Errorf("CheckSupplier: %v, want a fault on %s", err, tc.field)
 			}
 		})
+	}
+}
+
+// TestPreparingRecordsTheLinesLots: the order desk's move to preparing
+// (order.Advance) records each line's lots, what the packing slip prints.
+func TestPreparingRecordsTheLinesLots(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	ctx := context.Background()
+	p := dbtest.Product(t, s.pool, dbtest.ProductOpts{})
+	s.receive(t, "AL-5", line(p, "L-B", "2027-09-01", lots.BestBefore, 5), line(p, "L-A", "2027-06-01", lots.BestBefore, 1))
+	id := s.checkout(t, p, 2)
+	if err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		_, _, err := order.Advance(ctx, tx, order.Step{OrderID: id, Who: order.AdminActor, ActorUserID: s.admin.UserID, Fulfil: order.Preparing}, order.Effects{})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	picks, err := lots.LineLots(ctx, db.New(s.pool), []int64{id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range picks {
+		got = append(got, fmt.Sprintf("%d:%s×%d", l.LineNo, *l.Code, l.Quantity))
+	}
+	if want := []string{"1:L-A×1", "1:L-B×1"}; !slices.Equal(got, want) {
+		t.Errorf("the line's lots when prepared: %v, want %v", got, want)
 	}
 }
