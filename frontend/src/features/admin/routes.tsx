@@ -37,6 +37,9 @@ const TillTicket = lazy(() => import("@/features/admin/till/routes/ticket"));
 const TillReturns = lazy(() => import("@/features/admin/till/routes/returns"));
 const TillDay = lazy(() => import("@/features/admin/till/routes/day"));
 const Audit = lazy(() => import("@/features/admin/audit/routes/audit"));
+const Suppliers = lazy(() => import("@/features/admin/lots/routes/suppliers"));
+const GoodsIn = lazy(() => import("@/features/admin/lots/routes/goods-in"));
+const Expiring = lazy(() => import("@/features/admin/lots/routes/expiring"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -66,6 +69,9 @@ const screenTitles: Record<string, string> = {
   staff: "staff",
   caja: "till",
   audit: "audit",
+  suppliers: "suppliers",
+  "goods-in": "goodsIn",
+  lots: "lots",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -101,6 +107,9 @@ export function AdminScreens() {
         <Route path="caja/devoluciones" element={<TillReturns />} />
         <Route path="caja/dia" element={<TillDay />} />
         <Route path="audit" element={<Audit />} />
+        <Route path="suppliers" element={<Suppliers />} />
+        <Route path="goods-in" element={<GoodsIn />} />
+        <Route path="lots" element={<Expiring />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>
