@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/audit"
@@ -21,6 +23,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/sql/migrations"
 )
 
 // shop is a database with a supplier, an admin and a shopper, and the
@@ -527,5 +530,33 @@ func TestPreparingRecordsTheLinesLots(t *testing.T) {
 	}
 	if want := []string{"1:L-A×1", "1:L-B×1"}; !slices.Equal(got, want) {
 		t.Errorf("the line's lots when prepared: %v, want %v", got, want)
+	}
+}
+
+// TestMigrationMovesExistingStockToTheUnknownLot: migration 00530 run on a
+// shop with stock gives each product one unknown lot holding all of it,
+// and a shop that goes back down and up again loses no unit.
+func TestMigrationMovesExistingStockToTheUnknownLot(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	provider, err := goose.NewProvider(goose.DialectPostgres, stdlib.OpenDBFromPool(pool), migrations.FS, goose.WithDisableGlobalRegistry(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := provider.DownTo(ctx, 529); err != nil {
+		t.Fatalf("down to before lots: %v", err)
+	}
+	a := dbtest.Product(t, pool, dbtest.ProductOpts{Stock: 12})
+	b := dbtest.Product(t, pool, dbtest.ProductOpts{Stock: 0})
+	if _, err := provider.UpTo(ctx, 530); err != nil {
+		t.Fatalf("up to lots: %v", err)
+	}
+	s := &shop{pool: pool}
+	if got := s.lotsOf(t, a); !equal(got, map[string][2]int32{"?": {12, 0}}) {
+		t.Errorf("product with 12 in stock: lots %v", got)
+	}
+	if got := s.lotsOf(t, b); !equal(got, map[string][2]int32{"?": {0, 0}}) {
+		t.Errorf("product with none: lots %v", got)
 	}
 }
