@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { useFindProduct, useReceiveDelivery, useSuppliers } from "@/features/admin/lots/api/lots";
 import { errorInfos } from "@/lib/connect-errors";
+import { formatDate } from "@/lib/format-date";
 import { LotDateType } from "@gen/sabores/v1/admin_lot_service_pb";
 
 interface Line {
@@ -25,7 +26,7 @@ function madridToday(): string {
  * its date and what the date means, the units; then book it all at once.
  */
 export default function GoodsIn() {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const id = useId();
   const suppliers = useSuppliers();
   const find = useFindProduct();
@@ -210,7 +211,7 @@ export default function GoodsIn() {
           {lines.map((l, i) => (
             <li key={`${l.lotCode}-${i}`} className="flex flex-wrap items-center gap-2 py-2 text-sm">
               <span className="min-w-0 flex-1 break-words">
-                <span className="font-semibold">{l.name}</span> · {t("lots.goodsIn.lineText", { units: l.units, lot: l.lotCode, date: l.expiresOn })} ·{" "}
+                <span className="font-semibold">{l.name}</span> · {t("lots.goodsIn.lineText", { units: l.units, lot: l.lotCode, date: formatDate(new Date(`${l.expiresOn}T12:00:00Z`), i18n.language, { dateStyle: "short", timeZone: "UTC" }) })} ·{" "}
                 {t(`lots.dateTypes.${l.dateType === LotDateType.USE_BY ? "useBy" : "bestBefore"}`)}
               </span>
               <button type="button" className="btn btn-outline" onClick={() => setLines(lines.filter((_, j) => j !== i))}>
