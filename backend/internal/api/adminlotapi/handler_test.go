@@ -7,8 +7,8 @@ import (
 	"connectrpc.com/connect"
 
 	"github.com/sabores/sabores/backend/internal/api/adminlotapi"
-	"github.com/sabores/sabores/backend/internal/api/admintest"
 	"github.com/sabores/sabores/backend/internal/api/adminsupplierapi"
+	"github.com/sabores/sabores/backend/internal/api/admintest"
 	"github.com/sabores/sabores/backend/internal/apperr"
 	"github.com/sabores/sabores/backend/internal/connecttest"
 	"github.com/sabores/sabores/backend/internal/lots"
