@@ -147,3 +147,14 @@ SELECT count(*) FROM order_line_lots WHERE order_id = @order_id;
 -- name: OrderLotTake :execrows
 UPDATE order_lots SET quantity = quantity - @units::integer
 WHERE order_id = @order_id AND lot_id = @lot_id AND quantity >= @units::integer;
+
+-- name: LotGet :one
+SELECT * FROM lots WHERE id = @id;
+
+-- name: LotSetSellPast :one
+UPDATE lots SET sell_past_best_before = @sell::boolean WHERE id = @id RETURNING *;
+
+-- LotUnblock puts a lot's blocked units back among its remaining ones
+-- (the caller moves the stock with them) and clears why.
+-- name: LotUnblock :one
+UPDATE lots SET blocked = 0, blocked_reason = NULL, blocked_at = NULL WHERE id = @id RETURNING *;

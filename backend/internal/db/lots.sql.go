@@ -107,6 +107,29 @@ func (q *Queries) LotBlock(ctx context.Context, arg LotBlockParams) (Lot, error)
 	return i, err
 }
 
+const lotGet = `-- name: LotGet :one
+SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at FROM lots WHERE id = $1
+`
+
+func (q *Queries) LotGet(ctx context.Context, id int64) (Lot, error) {
+	row := q.db.QueryRow(ctx, lotGet, id)
+	var i Lot
+	err := row.Scan(
+		&i.ID,
+		&i.ProductID,
+		&i.Code,
+		&i.ExpiresOn,
+		&i.DateType,
+		&i.Remaining,
+		&i.Blocked,
+		&i.BlockedReason,
+		&i.BlockedAt,
+		&i.SellPastBestBefore,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const lotGetForUpdate = `-- name: LotGetForUpdate :one
 SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at FROM lots WHERE id = $1 FOR UPDATE
 `
@@ -226,6 +249,34 @@ func (q *Queries) LotProductByEAN(ctx context.Context, ean string) (LotProductBy
 	return i, err
 }
 
+const lotSetSellPast = `-- name: LotSetSellPast :one
+UPDATE lots SET sell_past_best_before = $1::boolean WHERE id = $2 RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at
+`
+
+type LotSetSellPastParams struct {
+	Sell bool
+	ID   int64
+}
+
+func (q *Queries) LotSetSellPast(ctx context.Context, arg LotSetSellPastParams) (Lot, error) {
+	row := q.db.QueryRow(ctx, lotSetSellPast, arg.Sell, arg.ID)
+	var i Lot
+	err := row.Scan(
+		&i.ID,
+		&i.ProductID,
+		&i.Code,
+		&i.ExpiresOn,
+		&i.DateType,
+		&i.Remaining,
+		&i.Blocked,
+		&i.BlockedReason,
+		&i.BlockedAt,
+		&i.SellPastBestBefore,
+		&i.CreatedAt,
+	)
+	return i, err
+}
+
 const lotTarget = `-- name: LotTarget :exec
 SELECT set_config('sabores.stock_lot', $1::text, true)
 `
@@ -235,6 +286,31 @@ SELECT set_config('sabores.stock_lot', $1::text, true)
 func (q *Queries) LotTarget(ctx context.Context, lotID string) error {
 	_, err := q.db.Exec(ctx, lotTarget, lotID)
 	return err
+}
+
+const lotUnblock = `-- name: LotUnblock :one
+UPDATE lots SET blocked = 0, blocked_reason = NULL, blocked_at = NULL WHERE id = $1 RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at
+`
+
+// LotUnblock puts a lot's blocked units back among its remaining ones
+// (the caller moves the stock with them) and clears why.
+func (q *Queries) LotUnblock(ctx context.Context, id int64) (Lot, error) {
+	row := q.db.QueryRow(ctx, lotUnblock, id)
+	var i Lot
+	err := row.Scan(
+		&i.ID,
+		&i.ProductID,
+		&i.Code,
+		&i.ExpiresOn,
+		&i.DateType,
+		&i.Remaining,
+		&i.Blocked,
+		&i.BlockedReason,
+		&i.BlockedAt,
+		&i.SellPastBestBefore,
+		&i.CreatedAt,
+	)
+	return i, err
 }
 
 const lotsExpiring = `-- name: LotsExpiring :many

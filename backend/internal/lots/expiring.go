@@ -21,6 +21,8 @@ type ExpiringLot struct {
 	Remaining, Blocked      int32
 	BlockedReason           string
 	SupplierName            string
+	// SellPast is the owner's choice to sell a best-before lot past its date.
+	SellPast bool
 }
 
 // ExpiringPage is the lots dated before Until, soonest first.
@@ -46,6 +48,7 @@ func (s *Service) Expiring(ctx context.Context, days int) (ExpiringPage, error) 
 		l := ExpiringLot{
 			ID: r.ID, ProductID: r.ProductID, ProductName: r.ProductName, ProductEAN: r.ProductEan,
 			Expires: r.ExpiresOn.Time, Remaining: r.Remaining, Blocked: r.Blocked, SupplierName: r.SupplierName,
+			SellPast: r.SellPastBestBefore,
 		}
 		if r.Code != nil {
 			l.Code = *r.Code

@@ -560,3 +560,41 @@ func TestMigrationMovesExistingStockToTheUnknownLot(t *testing.T) {
 		t.Errorf("product with none: lots %v", got)
 	}
 }
+
+// TestSellPastBestBefore: a best-before lot past its date is blocked until
+// the owner chooses to sell it past the date, which puts its units back on
+// sale through the ledger; choosing otherwise blocks it again; a use-by
+// lot is never sold past its date.
+func TestSellPastBestBefore(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	ctx := context.Background()
+	p := dbtest.Product(t, s.pool, dbtest.ProductOpts{})
+	r := s.receive(t, "OLD-1", line(p, "PAST", "2027-03-09", lots.BestBefore, 4), line(p, "USE", "2027-03-01", lots.UseBy, 1))
+	if len(r.Blocked) != 2 || s.stock(t, p) != 0 {
+		t.Fatalf("blocked %v, stock %d; want both lots blocked as they arrived", r.Blocked, s.stock(t, p))
+	}
+	if err := s.lots.SellPastBestBefore(ctx, s.admin, r.LotIDs[0], true); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.lotsOf(t, p); got["PAST"] != [2]int32{4, 0} || s.stock(t, p) != 4 {
+		t.Errorf("sold past its date: lots %v, stock %d; want PAST's 4 on sale", got, s.stock(t, p))
+	}
+	if blocked, err := s.lots.BlockDue(ctx); err != nil || len(blocked) != 0 {
+		t.Errorf("the midnight pass blocked %v (%v): the owner's choice stands", blocked, err)
+	}
+	if err := s.lots.SellPastBestBefore(ctx, s.admin, r.LotIDs[0], false); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.lotsOf(t, p); got["PAST"] != [2]int32{0, 4} || s.stock(t, p) != 0 {
+		t.Errorf("no longer sold past its date: lots %v, stock %d", got, s.stock(t, p))
+	}
+	err := s.lots.SellPastBestBefore(ctx, s.admin, r.LotIDs[1], true)
+	if f, ok := fault.As(err); !ok || f.Reason != lots.ReasonNotBestBefore {
+		t.Errorf("a use-by lot sold past its date: %v, want %s", err, lots.ReasonNotBestBefore)
+	}
+	var audited int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM audit_events WHERE action = 'lot.sell_past_best_before'`).Scan(&audited); err != nil || audited != 2 {
+		t.Errorf("%d audit rows (%v), want 2", audited, err)
+	}
+}

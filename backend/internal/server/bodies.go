@@ -176,6 +176,7 @@ var Bodies = map[string]Body{
 	saboresv1connect.AdminLotServiceOverrideLineLotProcedure:                   message,
 	saboresv1connect.AdminLotServiceGetLotRulesProcedure:                       message,
 	saboresv1connect.AdminLotServiceUpdateLotRulesProcedure:                    message,
+	saboresv1connect.AdminLotServiceSetSellPastBestBeforeProcedure:             message,
 	saboresv1connect.AdminProductServiceListProductImagesProcedure:             message,
 	saboresv1connect.AdminProductServiceUploadProductImageProcedure:            picture,
 	saboresv1connect.AdminProductServiceReorderProductImagesProcedure:          message,

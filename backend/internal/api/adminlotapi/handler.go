@@ -99,6 +99,7 @@ func (h *Handler) ListExpiringLots(ctx context.Context, req *connect.Request[sab
 			LotId: l.ID, ProductId: l.ProductID, ProductName: l.ProductName, ProductEan: l.ProductEAN,
 			Code: l.Code, ExpiresOn: l.Expires.Format(time.DateOnly), DateType: dateTypeToProto(string(l.Type)),
 			Remaining: l.Remaining, Blocked: l.Blocked, BlockedReason: l.BlockedReason, SupplierName: l.SupplierName,
+			SellPastBestBefore: l.SellPast,
 		})
 	}
 	return connect.NewResponse(out), nil
@@ -133,6 +134,15 @@ func (h *Handler) UpdateLotRules(ctx context.Context, req *connect.Request[sabor
 		return nil, err
 	}
 	return connect.NewResponse(&saboresv1.UpdateLotRulesResponse{Rules: rulesToProto(r)}), nil
+}
+
+// SetSellPastBestBefore records the owner's choice for a best-before lot
+// (lots.Service.SellPastBestBefore).
+func (h *Handler) SetSellPastBestBefore(ctx context.Context, req *connect.Request[saboresv1.SetSellPastBestBeforeRequest]) (*connect.Response[saboresv1.SetSellPastBestBeforeResponse], error) {
+	if err := h.lots.SellPastBestBefore(ctx, auth.Caller(ctx), req.Msg.GetLotId(), req.Msg.GetSell()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.SetSellPastBestBeforeResponse{}), nil
 }
 
 func rulesToProto(r lots.Rules) *saboresv1.LotRules {

@@ -77,6 +77,98 @@ func (LotDateType) EnumDescriptor() ([]byte, []int) {
 	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{0}
 }
 
+// SetSellPastBestBeforeRequest is the owner's choice for one lot.
+type SetSellPastBestBeforeRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// lot_id names the lot.
+	LotId int64 `protobuf:"varint,1,opt,name=lot_id,json=lotId,proto3" json:"lot_id,omitempty"`
+	// sell: true sells it past its best-before date.
+	Sell          bool `protobuf:"varint,2,opt,name=sell,proto3" json:"sell,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSellPastBestBeforeRequest) Reset() {
+	*x = SetSellPastBestBeforeRequest{}
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSellPastBestBeforeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSellPastBestBeforeRequest) ProtoMessage() {}
+
+func (x *SetSellPastBestBeforeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSellPastBestBeforeRequest.ProtoReflect.Descriptor instead.
+func (*SetSellPastBestBeforeRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *SetSellPastBestBeforeRequest) GetLotId() int64 {
+	if x != nil {
+		return x.LotId
+	}
+	return 0
+}
+
+func (x *SetSellPastBestBeforeRequest) GetSell() bool {
+	if x != nil {
+		return x.Sell
+	}
+	return false
+}
+
+// SetSellPastBestBeforeResponse says it is done.
+type SetSellPastBestBeforeResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSellPastBestBeforeResponse) Reset() {
+	*x = SetSellPastBestBeforeResponse{}
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSellPastBestBeforeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSellPastBestBeforeResponse) ProtoMessage() {}
+
+func (x *SetSellPastBestBeforeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSellPastBestBeforeResponse.ProtoReflect.Descriptor instead.
+func (*SetSellPastBestBeforeResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{1}
+}
+
 // FindProductByEanRequest names a barcode.
 type FindProductByEanRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -88,7 +180,7 @@ type FindProductByEanRequest struct {
 
 func (x *FindProductByEanRequest) Reset() {
 	*x = FindProductByEanRequest{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -100,7 +192,7 @@ func (x *FindProductByEanRequest) String() string {
 func (*FindProductByEanRequest) ProtoMessage() {}
 
 func (x *FindProductByEanRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -113,7 +205,7 @@ func (x *FindProductByEanRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindProductByEanRequest.ProtoReflect.Descriptor instead.
 func (*FindProductByEanRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *FindProductByEanRequest) GetEan() string {
@@ -140,7 +232,7 @@ type FindProductByEanResponse struct {
 
 func (x *FindProductByEanResponse) Reset() {
 	*x = FindProductByEanResponse{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -152,7 +244,7 @@ func (x *FindProductByEanResponse) String() string {
 func (*FindProductByEanResponse) ProtoMessage() {}
 
 func (x *FindProductByEanResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -165,7 +257,7 @@ func (x *FindProductByEanResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FindProductByEanResponse.ProtoReflect.Descriptor instead.
 func (*FindProductByEanResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *FindProductByEanResponse) GetProductId() int64 {
@@ -215,7 +307,7 @@ type DeliveryLine struct {
 
 func (x *DeliveryLine) Reset() {
 	*x = DeliveryLine{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -227,7 +319,7 @@ func (x *DeliveryLine) String() string {
 func (*DeliveryLine) ProtoMessage() {}
 
 func (x *DeliveryLine) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -240,7 +332,7 @@ func (x *DeliveryLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeliveryLine.ProtoReflect.Descriptor instead.
 func (*DeliveryLine) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *DeliveryLine) GetProductId() int64 {
@@ -295,7 +387,7 @@ type ReceiveDeliveryRequest struct {
 
 func (x *ReceiveDeliveryRequest) Reset() {
 	*x = ReceiveDeliveryRequest{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -307,7 +399,7 @@ func (x *ReceiveDeliveryRequest) String() string {
 func (*ReceiveDeliveryRequest) ProtoMessage() {}
 
 func (x *ReceiveDeliveryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -320,7 +412,7 @@ func (x *ReceiveDeliveryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReceiveDeliveryRequest.ProtoReflect.Descriptor instead.
 func (*ReceiveDeliveryRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ReceiveDeliveryRequest) GetSupplierId() int64 {
@@ -366,7 +458,7 @@ type ReceiveDeliveryResponse struct {
 
 func (x *ReceiveDeliveryResponse) Reset() {
 	*x = ReceiveDeliveryResponse{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -378,7 +470,7 @@ func (x *ReceiveDeliveryResponse) String() string {
 func (*ReceiveDeliveryResponse) ProtoMessage() {}
 
 func (x *ReceiveDeliveryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -391,7 +483,7 @@ func (x *ReceiveDeliveryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReceiveDeliveryResponse.ProtoReflect.Descriptor instead.
 func (*ReceiveDeliveryResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ReceiveDeliveryResponse) GetDeliveryId() int64 {
@@ -426,7 +518,7 @@ type ListExpiringLotsRequest struct {
 
 func (x *ListExpiringLotsRequest) Reset() {
 	*x = ListExpiringLotsRequest{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -438,7 +530,7 @@ func (x *ListExpiringLotsRequest) String() string {
 func (*ListExpiringLotsRequest) ProtoMessage() {}
 
 func (x *ListExpiringLotsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -451,7 +543,7 @@ func (x *ListExpiringLotsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListExpiringLotsRequest.ProtoReflect.Descriptor instead.
 func (*ListExpiringLotsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListExpiringLotsRequest) GetDays() int32 {
@@ -485,14 +577,17 @@ type ExpiringLot struct {
 	// blocked_reason is why: use_by, best_before or recall; empty when not.
 	BlockedReason string `protobuf:"bytes,10,opt,name=blocked_reason,json=blockedReason,proto3" json:"blocked_reason,omitempty"`
 	// supplier_name is who delivered it last; empty when unknown.
-	SupplierName  string `protobuf:"bytes,11,opt,name=supplier_name,json=supplierName,proto3" json:"supplier_name,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	SupplierName string `protobuf:"bytes,11,opt,name=supplier_name,json=supplierName,proto3" json:"supplier_name,omitempty"`
+	// sell_past_best_before: the owner sells this best-before lot past its
+	// date.
+	SellPastBestBefore bool `protobuf:"varint,12,opt,name=sell_past_best_before,json=sellPastBestBefore,proto3" json:"sell_past_best_before,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ExpiringLot) Reset() {
 	*x = ExpiringLot{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -504,7 +599,7 @@ func (x *ExpiringLot) String() string {
 func (*ExpiringLot) ProtoMessage() {}
 
 func (x *ExpiringLot) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -517,7 +612,7 @@ func (x *ExpiringLot) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExpiringLot.ProtoReflect.Descriptor instead.
 func (*ExpiringLot) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ExpiringLot) GetLotId() int64 {
@@ -597,6 +692,13 @@ func (x *ExpiringLot) GetSupplierName() string {
 	return ""
 }
 
+func (x *ExpiringLot) GetSellPastBestBefore() bool {
+	if x != nil {
+		return x.SellPastBestBefore
+	}
+	return false
+}
+
 // ListExpiringLotsResponse is the lots, soonest first.
 type ListExpiringLotsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -610,7 +712,7 @@ type ListExpiringLotsResponse struct {
 
 func (x *ListExpiringLotsResponse) Reset() {
 	*x = ListExpiringLotsResponse{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -622,7 +724,7 @@ func (x *ListExpiringLotsResponse) String() string {
 func (*ListExpiringLotsResponse) ProtoMessage() {}
 
 func (x *ListExpiringLotsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -635,7 +737,7 @@ func (x *ListExpiringLotsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListExpiringLotsResponse.ProtoReflect.Descriptor instead.
 func (*ListExpiringLotsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ListExpiringLotsResponse) GetLots() []*ExpiringLot {
@@ -671,7 +773,7 @@ type OverrideLineLotRequest struct {
 
 func (x *OverrideLineLotRequest) Reset() {
 	*x = OverrideLineLotRequest{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -683,7 +785,7 @@ func (x *OverrideLineLotRequest) String() string {
 func (*OverrideLineLotRequest) ProtoMessage() {}
 
 func (x *OverrideLineLotRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -696,7 +798,7 @@ func (x *OverrideLineLotRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OverrideLineLotRequest.ProtoReflect.Descriptor instead.
 func (*OverrideLineLotRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *OverrideLineLotRequest) GetOrderId() int64 {
@@ -743,7 +845,7 @@ type OverrideLineLotResponse struct {
 
 func (x *OverrideLineLotResponse) Reset() {
 	*x = OverrideLineLotResponse{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -755,7 +857,7 @@ func (x *OverrideLineLotResponse) String() string {
 func (*OverrideLineLotResponse) ProtoMessage() {}
 
 func (x *OverrideLineLotResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -768,7 +870,7 @@ func (x *OverrideLineLotResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OverrideLineLotResponse.ProtoReflect.Descriptor instead.
 func (*OverrideLineLotResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{11}
 }
 
 // LotRules are the rules that block use-by lots online.
@@ -785,7 +887,7 @@ type LotRules struct {
 
 func (x *LotRules) Reset() {
 	*x = LotRules{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -797,7 +899,7 @@ func (x *LotRules) String() string {
 func (*LotRules) ProtoMessage() {}
 
 func (x *LotRules) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -810,7 +912,7 @@ func (x *LotRules) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LotRules.ProtoReflect.Descriptor instead.
 func (*LotRules) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *LotRules) GetDeliveryDays() int32 {
@@ -836,7 +938,7 @@ type GetLotRulesRequest struct {
 
 func (x *GetLotRulesRequest) Reset() {
 	*x = GetLotRulesRequest{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -848,7 +950,7 @@ func (x *GetLotRulesRequest) String() string {
 func (*GetLotRulesRequest) ProtoMessage() {}
 
 func (x *GetLotRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -861,7 +963,7 @@ func (x *GetLotRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLotRulesRequest.ProtoReflect.Descriptor instead.
 func (*GetLotRulesRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{13}
 }
 
 // GetLotRulesResponse is the rules.
@@ -875,7 +977,7 @@ type GetLotRulesResponse struct {
 
 func (x *GetLotRulesResponse) Reset() {
 	*x = GetLotRulesResponse{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -887,7 +989,7 @@ func (x *GetLotRulesResponse) String() string {
 func (*GetLotRulesResponse) ProtoMessage() {}
 
 func (x *GetLotRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -900,7 +1002,7 @@ func (x *GetLotRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLotRulesResponse.ProtoReflect.Descriptor instead.
 func (*GetLotRulesResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetLotRulesResponse) GetRules() *LotRules {
@@ -921,7 +1023,7 @@ type UpdateLotRulesRequest struct {
 
 func (x *UpdateLotRulesRequest) Reset() {
 	*x = UpdateLotRulesRequest{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -933,7 +1035,7 @@ func (x *UpdateLotRulesRequest) String() string {
 func (*UpdateLotRulesRequest) ProtoMessage() {}
 
 func (x *UpdateLotRulesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[13]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -946,7 +1048,7 @@ func (x *UpdateLotRulesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLotRulesRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLotRulesRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{13}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *UpdateLotRulesRequest) GetRules() *LotRules {
@@ -967,7 +1069,7 @@ type UpdateLotRulesResponse struct {
 
 func (x *UpdateLotRulesResponse) Reset() {
 	*x = UpdateLotRulesResponse{}
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -979,7 +1081,7 @@ func (x *UpdateLotRulesResponse) String() string {
 func (*UpdateLotRulesResponse) ProtoMessage() {}
 
 func (x *UpdateLotRulesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[14]
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -992,7 +1094,7 @@ func (x *UpdateLotRulesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLotRulesResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLotRulesResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{14}
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *UpdateLotRulesResponse) GetRules() *LotRules {
@@ -1007,7 +1109,11 @@ var File_sabores_v1_admin_lot_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
 	"\n" +
 	"\"sabores/v1/admin_lot_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"M\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\"R\n" +
+	"\x1cSetSellPastBestBeforeRequest\x12\x1e\n" +
+	"\x06lot_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x05lotId\x12\x12\n" +
+	"\x04sell\x18\x02 \x01(\bR\x04sell\"\x1f\n" +
+	"\x1dSetSellPastBestBeforeResponse\"M\n" +
 	"\x17FindProductByEanRequest\x122\n" +
 	"\x03ean\x18\x01 \x01(\tB \xbaH\x1dr\x1b2\x19^([0-9]{8}|[0-9]{12,14})$R\x03ean\"u\n" +
 	"\x18FindProductByEanResponse\x12\x1d\n" +
@@ -1038,7 +1144,7 @@ const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
 	"\x0fblocked_lot_ids\x18\x03 \x03(\x03R\rblockedLotIds\"9\n" +
 	"\x17ListExpiringLotsRequest\x12\x1e\n" +
 	"\x04days\x18\x01 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\xee\x02(\x00R\x04days\"\xf4\x02\n" +
+	"\xbaH\a\x1a\x05\x18\xee\x02(\x00R\x04days\"\xa7\x03\n" +
 	"\vExpiringLot\x12\x15\n" +
 	"\x06lot_id\x18\x01 \x01(\x03R\x05lotId\x12\x1d\n" +
 	"\n" +
@@ -1054,7 +1160,8 @@ const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
 	"\ablocked\x18\t \x01(\x05R\ablocked\x12%\n" +
 	"\x0eblocked_reason\x18\n" +
 	" \x01(\tR\rblockedReason\x12#\n" +
-	"\rsupplier_name\x18\v \x01(\tR\fsupplierName\"]\n" +
+	"\rsupplier_name\x18\v \x01(\tR\fsupplierName\x121\n" +
+	"\x15sell_past_best_before\x18\f \x01(\bR\x12sellPastBestBefore\"]\n" +
 	"\x18ListExpiringLotsResponse\x12+\n" +
 	"\x04lots\x18\x01 \x03(\v2\x17.sabores.v1.ExpiringLotR\x04lots\x12\x14\n" +
 	"\x05until\x18\x02 \x01(\tR\x05until\"\xcf\x01\n" +
@@ -1079,14 +1186,15 @@ const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
 	"\vLotDateType\x12\x1d\n" +
 	"\x19LOT_DATE_TYPE_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19LOT_DATE_TYPE_BEST_BEFORE\x10\x01\x12\x18\n" +
-	"\x14LOT_DATE_TYPE_USE_BY\x10\x022\xbf\x04\n" +
+	"\x14LOT_DATE_TYPE_USE_BY\x10\x022\xad\x05\n" +
 	"\x0fAdminLotService\x12b\n" +
 	"\x10FindProductByEan\x12#.sabores.v1.FindProductByEanRequest\x1a$.sabores.v1.FindProductByEanResponse\"\x03\x90\x02\x01\x12Z\n" +
 	"\x0fReceiveDelivery\x12\".sabores.v1.ReceiveDeliveryRequest\x1a#.sabores.v1.ReceiveDeliveryResponse\x12b\n" +
 	"\x10ListExpiringLots\x12#.sabores.v1.ListExpiringLotsRequest\x1a$.sabores.v1.ListExpiringLotsResponse\"\x03\x90\x02\x01\x12Z\n" +
 	"\x0fOverrideLineLot\x12\".sabores.v1.OverrideLineLotRequest\x1a#.sabores.v1.OverrideLineLotResponse\x12S\n" +
 	"\vGetLotRules\x12\x1e.sabores.v1.GetLotRulesRequest\x1a\x1f.sabores.v1.GetLotRulesResponse\"\x03\x90\x02\x01\x12W\n" +
-	"\x0eUpdateLotRules\x12!.sabores.v1.UpdateLotRulesRequest\x1a\".sabores.v1.UpdateLotRulesResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x0eUpdateLotRules\x12!.sabores.v1.UpdateLotRulesRequest\x1a\".sabores.v1.UpdateLotRulesResponse\x12l\n" +
+	"\x15SetSellPastBestBefore\x12(.sabores.v1.SetSellPastBestBeforeRequest\x1a).sabores.v1.SetSellPastBestBeforeResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_lot_service_proto_rawDescOnce sync.Once
@@ -1101,47 +1209,51 @@ func file_sabores_v1_admin_lot_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_admin_lot_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_admin_lot_service_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_sabores_v1_admin_lot_service_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_sabores_v1_admin_lot_service_proto_goTypes = []any{
-	(LotDateType)(0),                 // 0: sabores.v1.LotDateType
-	(*FindProductByEanRequest)(nil),  // 1: sabores.v1.FindProductByEanRequest
-	(*FindProductByEanResponse)(nil), // 2: sabores.v1.FindProductByEanResponse
-	(*DeliveryLine)(nil),             // 3: sabores.v1.DeliveryLine
-	(*ReceiveDeliveryRequest)(nil),   // 4: sabores.v1.ReceiveDeliveryRequest
-	(*ReceiveDeliveryResponse)(nil),  // 5: sabores.v1.ReceiveDeliveryResponse
-	(*ListExpiringLotsRequest)(nil),  // 6: sabores.v1.ListExpiringLotsRequest
-	(*ExpiringLot)(nil),              // 7: sabores.v1.ExpiringLot
-	(*ListExpiringLotsResponse)(nil), // 8: sabores.v1.ListExpiringLotsResponse
-	(*OverrideLineLotRequest)(nil),   // 9: sabores.v1.OverrideLineLotRequest
-	(*OverrideLineLotResponse)(nil),  // 10: sabores.v1.OverrideLineLotResponse
-	(*LotRules)(nil),                 // 11: sabores.v1.LotRules
-	(*GetLotRulesRequest)(nil),       // 12: sabores.v1.GetLotRulesRequest
-	(*GetLotRulesResponse)(nil),      // 13: sabores.v1.GetLotRulesResponse
-	(*UpdateLotRulesRequest)(nil),    // 14: sabores.v1.UpdateLotRulesRequest
-	(*UpdateLotRulesResponse)(nil),   // 15: sabores.v1.UpdateLotRulesResponse
+	(LotDateType)(0),                      // 0: sabores.v1.LotDateType
+	(*SetSellPastBestBeforeRequest)(nil),  // 1: sabores.v1.SetSellPastBestBeforeRequest
+	(*SetSellPastBestBeforeResponse)(nil), // 2: sabores.v1.SetSellPastBestBeforeResponse
+	(*FindProductByEanRequest)(nil),       // 3: sabores.v1.FindProductByEanRequest
+	(*FindProductByEanResponse)(nil),      // 4: sabores.v1.FindProductByEanResponse
+	(*DeliveryLine)(nil),                  // 5: sabores.v1.DeliveryLine
+	(*ReceiveDeliveryRequest)(nil),        // 6: sabores.v1.ReceiveDeliveryRequest
+	(*ReceiveDeliveryResponse)(nil),       // 7: sabores.v1.ReceiveDeliveryResponse
+	(*ListExpiringLotsRequest)(nil),       // 8: sabores.v1.ListExpiringLotsRequest
+	(*ExpiringLot)(nil),                   // 9: sabores.v1.ExpiringLot
+	(*ListExpiringLotsResponse)(nil),      // 10: sabores.v1.ListExpiringLotsResponse
+	(*OverrideLineLotRequest)(nil),        // 11: sabores.v1.OverrideLineLotRequest
+	(*OverrideLineLotResponse)(nil),       // 12: sabores.v1.OverrideLineLotResponse
+	(*LotRules)(nil),                      // 13: sabores.v1.LotRules
+	(*GetLotRulesRequest)(nil),            // 14: sabores.v1.GetLotRulesRequest
+	(*GetLotRulesResponse)(nil),           // 15: sabores.v1.GetLotRulesResponse
+	(*UpdateLotRulesRequest)(nil),         // 16: sabores.v1.UpdateLotRulesRequest
+	(*UpdateLotRulesResponse)(nil),        // 17: sabores.v1.UpdateLotRulesResponse
 }
 var file_sabores_v1_admin_lot_service_proto_depIdxs = []int32{
 	0,  // 0: sabores.v1.DeliveryLine.date_type:type_name -> sabores.v1.LotDateType
-	3,  // 1: sabores.v1.ReceiveDeliveryRequest.lines:type_name -> sabores.v1.DeliveryLine
+	5,  // 1: sabores.v1.ReceiveDeliveryRequest.lines:type_name -> sabores.v1.DeliveryLine
 	0,  // 2: sabores.v1.ExpiringLot.date_type:type_name -> sabores.v1.LotDateType
-	7,  // 3: sabores.v1.ListExpiringLotsResponse.lots:type_name -> sabores.v1.ExpiringLot
-	11, // 4: sabores.v1.GetLotRulesResponse.rules:type_name -> sabores.v1.LotRules
-	11, // 5: sabores.v1.UpdateLotRulesRequest.rules:type_name -> sabores.v1.LotRules
-	11, // 6: sabores.v1.UpdateLotRulesResponse.rules:type_name -> sabores.v1.LotRules
-	1,  // 7: sabores.v1.AdminLotService.FindProductByEan:input_type -> sabores.v1.FindProductByEanRequest
-	4,  // 8: sabores.v1.AdminLotService.ReceiveDelivery:input_type -> sabores.v1.ReceiveDeliveryRequest
-	6,  // 9: sabores.v1.AdminLotService.ListExpiringLots:input_type -> sabores.v1.ListExpiringLotsRequest
-	9,  // 10: sabores.v1.AdminLotService.OverrideLineLot:input_type -> sabores.v1.OverrideLineLotRequest
-	12, // 11: sabores.v1.AdminLotService.GetLotRules:input_type -> sabores.v1.GetLotRulesRequest
-	14, // 12: sabores.v1.AdminLotService.UpdateLotRules:input_type -> sabores.v1.UpdateLotRulesRequest
-	2,  // 13: sabores.v1.AdminLotService.FindProductByEan:output_type -> sabores.v1.FindProductByEanResponse
-	5,  // 14: sabores.v1.AdminLotService.ReceiveDelivery:output_type -> sabores.v1.ReceiveDeliveryResponse
-	8,  // 15: sabores.v1.AdminLotService.ListExpiringLots:output_type -> sabores.v1.ListExpiringLotsResponse
-	10, // 16: sabores.v1.AdminLotService.OverrideLineLot:output_type -> sabores.v1.OverrideLineLotResponse
-	13, // 17: sabores.v1.AdminLotService.GetLotRules:output_type -> sabores.v1.GetLotRulesResponse
-	15, // 18: sabores.v1.AdminLotService.UpdateLotRules:output_type -> sabores.v1.UpdateLotRulesResponse
-	13, // [13:19] is the sub-list for method output_type
-	7,  // [7:13] is the sub-list for method input_type
+	9,  // 3: sabores.v1.ListExpiringLotsResponse.lots:type_name -> sabores.v1.ExpiringLot
+	13, // 4: sabores.v1.GetLotRulesResponse.rules:type_name -> sabores.v1.LotRules
+	13, // 5: sabores.v1.UpdateLotRulesRequest.rules:type_name -> sabores.v1.LotRules
+	13, // 6: sabores.v1.UpdateLotRulesResponse.rules:type_name -> sabores.v1.LotRules
+	3,  // 7: sabores.v1.AdminLotService.FindProductByEan:input_type -> sabores.v1.FindProductByEanRequest
+	6,  // 8: sabores.v1.AdminLotService.ReceiveDelivery:input_type -> sabores.v1.ReceiveDeliveryRequest
+	8,  // 9: sabores.v1.AdminLotService.ListExpiringLots:input_type -> sabores.v1.ListExpiringLotsRequest
+	11, // 10: sabores.v1.AdminLotService.OverrideLineLot:input_type -> sabores.v1.OverrideLineLotRequest
+	14, // 11: sabores.v1.AdminLotService.GetLotRules:input_type -> sabores.v1.GetLotRulesRequest
+	16, // 12: sabores.v1.AdminLotService.UpdateLotRules:input_type -> sabores.v1.UpdateLotRulesRequest
+	1,  // 13: sabores.v1.AdminLotService.SetSellPastBestBefore:input_type -> sabores.v1.SetSellPastBestBeforeRequest
+	4,  // 14: sabores.v1.AdminLotService.FindProductByEan:output_type -> sabores.v1.FindProductByEanResponse
+	7,  // 15: sabores.v1.AdminLotService.ReceiveDelivery:output_type -> sabores.v1.ReceiveDeliveryResponse
+	10, // 16: sabores.v1.AdminLotService.ListExpiringLots:output_type -> sabores.v1.ListExpiringLotsResponse
+	12, // 17: sabores.v1.AdminLotService.OverrideLineLot:output_type -> sabores.v1.OverrideLineLotResponse
+	15, // 18: sabores.v1.AdminLotService.GetLotRules:output_type -> sabores.v1.GetLotRulesResponse
+	17, // 19: sabores.v1.AdminLotService.UpdateLotRules:output_type -> sabores.v1.UpdateLotRulesResponse
+	2,  // 20: sabores.v1.AdminLotService.SetSellPastBestBefore:output_type -> sabores.v1.SetSellPastBestBeforeResponse
+	14, // [14:21] is the sub-list for method output_type
+	7,  // [7:14] is the sub-list for method input_type
 	7,  // [7:7] is the sub-list for extension type_name
 	7,  // [7:7] is the sub-list for extension extendee
 	0,  // [0:7] is the sub-list for field type_name
@@ -1158,7 +1270,7 @@ func file_sabores_v1_admin_lot_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_lot_service_proto_rawDesc), len(file_sabores_v1_admin_lot_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   15,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

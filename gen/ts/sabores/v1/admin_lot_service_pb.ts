@@ -11,7 +11,50 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_lot_service.proto.
  */
 export const file_sabores_v1_admin_lot_service: GenFile = /*@__PURE__*/
-  fileDesc("CiJzYWJvcmVzL3YxL2FkbWluX2xvdF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIkgKF0ZpbmRQcm9kdWN0QnlFYW5SZXF1ZXN0Ei0KA2VhbhgBIAEoCUIgukgdchsyGV4oWzAtOV17OH18WzAtOV17MTIsMTR9KSQiWAoYRmluZFByb2R1Y3RCeUVhblJlc3BvbnNlEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRILCgNlYW4YAyABKAkSDQoFc3RvY2sYBCABKAUi1QEKDERlbGl2ZXJ5TGluZRIbCgpwcm9kdWN0X2lkGAEgASgDQge6SAQiAiAAEhoKBXVuaXRzGAIgASgFQgu6SAgaBhigjQYgABIbCghsb3RfY29kZRgDIAEoCUIJukgGcgQQARg8EjcKCmV4cGlyZXNfb24YBCABKAlCI7pIIHIeMhxeWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0kEjYKCWRhdGVfdHlwZRgFIAEoDjIXLnNhYm9yZXMudjEuTG90RGF0ZVR5cGVCCrpIB4IBBBABIAAiywEKFlJlY2VpdmVEZWxpdmVyeVJlcXVlc3QSHAoLc3VwcGxpZXJfaWQYASABKANCB7pIBCICIAASIgoPZG9jdW1lbnRfbnVtYmVyGAIgASgJQgm6SAZyBBABGDwSOQoMZGVsaXZlcmVkX29uGAMgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JBI0CgVsaW5lcxgEIAMoCzIYLnNhYm9yZXMudjEuRGVsaXZlcnlMaW5lQgu6SAiSAQUIARDIASJYChdSZWNlaXZlRGVsaXZlcnlSZXNwb25zZRITCgtkZWxpdmVyeV9pZBgBIAEoAxIPCgdsb3RfaWRzGAIgAygDEhcKD2Jsb2NrZWRfbG90X2lkcxgDIAMoAyIzChdMaXN0RXhwaXJpbmdMb3RzUmVxdWVzdBIYCgRkYXlzGAEgASgFQgq6SAcaBRjuAigAIv0BCgtFeHBpcmluZ0xvdBIOCgZsb3RfaWQYASABKAMSEgoKcHJvZHVjdF9pZBgCIAEoAxIUCgxwcm9kdWN0X25hbWUYAyABKAkSEwoLcHJvZHVjdF9lYW4YBCABKAkSDAoEY29kZRgFIAEoCRISCgpleHBpcmVzX29uGAYgASgJEioKCWRhdGVfdHlwZRgHIAEoDjIXLnNhYm9yZXMudjEuTG90RGF0ZVR5cGUSEQoJcmVtYWluaW5nGAggASgFEg8KB2Jsb2NrZWQYCSABKAUSFgoOYmxvY2tlZF9yZWFzb24YCiABKAkSFQoNc3VwcGxpZXJfbmFtZRgLIAEoCSJQChhMaXN0RXhwaXJpbmdMb3RzUmVzcG9uc2USJQoEbG90cxgBIAMoCzIXLnNhYm9yZXMudjEuRXhwaXJpbmdMb3QSDQoFdW50aWwYAiABKAkiowEKFk92ZXJyaWRlTGluZUxvdFJlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAASGAoHbGluZV9ubxgCIAEoBUIHukgEGgIgABIcCgtmcm9tX2xvdF9pZBgDIAEoA0IHukgEIgIgABIaCgl0b19sb3RfaWQYBCABKANCB7pIBCICIAASGgoFdW5pdHMYBSABKAVCC7pICBoGGKCNBiAAIhkKF092ZXJyaWRlTGluZUxvdFJlc3BvbnNlIkwKCExvdFJ1bGVzEiAKDWRlbGl2ZXJ5X2RheXMYASABKAVCCbpIBhoEGB4oABIeCgttYXJnaW5fZGF5cxgCIAEoBUIJukgGGgQYHigAIhQKEkdldExvdFJ1bGVzUmVxdWVzdCI6ChNHZXRMb3RSdWxlc1Jlc3BvbnNlEiMKBXJ1bGVzGAEgASgLMhQuc2Fib3Jlcy52MS5Mb3RSdWxlcyJEChVVcGRhdGVMb3RSdWxlc1JlcXVlc3QSKwoFcnVsZXMYASABKAsyFC5zYWJvcmVzLnYxLkxvdFJ1bGVzQga6SAPIAQEiPQoWVXBkYXRlTG90UnVsZXNSZXNwb25zZRIjCgVydWxlcxgBIAEoCzIULnNhYm9yZXMudjEuTG90UnVsZXMqZQoLTG90RGF0ZVR5cGUSHQoZTE9UX0RBVEVfVFlQRV9VTlNQRUNJRklFRBAAEh0KGUxPVF9EQVRFX1RZUEVfQkVTVF9CRUZPUkUQARIYChRMT1RfREFURV9UWVBFX1VTRV9CWRACMr8ECg9BZG1pbkxvdFNlcnZpY2USYgoQRmluZFByb2R1Y3RCeUVhbhIjLnNhYm9yZXMudjEuRmluZFByb2R1Y3RCeUVhblJlcXVlc3QaJC5zYWJvcmVzLnYxLkZpbmRQcm9kdWN0QnlFYW5SZXNwb25zZSIDkAIBEloKD1JlY2VpdmVEZWxpdmVyeRIiLnNhYm9yZXMudjEuUmVjZWl2ZURlbGl2ZXJ5UmVxdWVzdBojLnNhYm9yZXMudjEuUmVjZWl2ZURlbGl2ZXJ5UmVzcG9uc2USYgoQTGlzdEV4cGlyaW5nTG90cxIjLnNhYm9yZXMudjEuTGlzdEV4cGlyaW5nTG90c1JlcXVlc3QaJC5zYWJvcmVzLnYxLkxpc3RFeHBpcmluZ0xvdHNSZXNwb25zZSIDkAIBEloKD092ZXJyaWRlTGluZUxvdBIiLnNhYm9yZXMudjEuT3ZlcnJpZGVMaW5lTG90UmVxdWVzdBojLnNhYm9yZXMudjEuT3ZlcnJpZGVMaW5lTG90UmVzcG9uc2USUwoLR2V0TG90UnVsZXMSHi5zYWJvcmVzLnYxLkdldExvdFJ1bGVzUmVxdWVzdBofLnNhYm9yZXMudjEuR2V0TG90UnVsZXNSZXNwb25zZSIDkAIBElcKDlVwZGF0ZUxvdFJ1bGVzEiEuc2Fib3Jlcy52MS5VcGRhdGVMb3RSdWxlc1JlcXVlc3QaIi5zYWJvcmVzLnYxLlVwZGF0ZUxvdFJ1bGVzUmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate]);
+  fileDesc("CiJzYWJvcmVzL3YxL2FkbWluX2xvdF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIkUKHFNldFNlbGxQYXN0QmVzdEJlZm9yZVJlcXVlc3QSFwoGbG90X2lkGAEgASgDQge6SAQiAiAAEgwKBHNlbGwYAiABKAgiHwodU2V0U2VsbFBhc3RCZXN0QmVmb3JlUmVzcG9uc2UiSAoXRmluZFByb2R1Y3RCeUVhblJlcXVlc3QSLQoDZWFuGAEgASgJQiC6SB1yGzIZXihbMC05XXs4fXxbMC05XXsxMiwxNH0pJCJYChhGaW5kUHJvZHVjdEJ5RWFuUmVzcG9uc2USEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEgsKA2VhbhgDIAEoCRINCgVzdG9jaxgEIAEoBSLVAQoMRGVsaXZlcnlMaW5lEhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASGgoFdW5pdHMYAiABKAVCC7pICBoGGKCNBiAAEhsKCGxvdF9jb2RlGAMgASgJQgm6SAZyBBABGDwSNwoKZXhwaXJlc19vbhgEIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQSNgoJZGF0ZV90eXBlGAUgASgOMhcuc2Fib3Jlcy52MS5Mb3REYXRlVHlwZUIKukgHggEEEAEgACLLAQoWUmVjZWl2ZURlbGl2ZXJ5UmVxdWVzdBIcCgtzdXBwbGllcl9pZBgBIAEoA0IHukgEIgIgABIiCg9kb2N1bWVudF9udW1iZXIYAiABKAlCCbpIBnIEEAEYPBI5CgxkZWxpdmVyZWRfb24YAyABKAlCI7pIIHIeMhxeWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0kEjQKBWxpbmVzGAQgAygLMhguc2Fib3Jlcy52MS5EZWxpdmVyeUxpbmVCC7pICJIBBQgBEMgBIlgKF1JlY2VpdmVEZWxpdmVyeVJlc3BvbnNlEhMKC2RlbGl2ZXJ5X2lkGAEgASgDEg8KB2xvdF9pZHMYAiADKAMSFwoPYmxvY2tlZF9sb3RfaWRzGAMgAygDIjMKF0xpc3RFeHBpcmluZ0xvdHNSZXF1ZXN0EhgKBGRheXMYASABKAVCCrpIBxoFGO4CKAAinAIKC0V4cGlyaW5nTG90Eg4KBmxvdF9pZBgBIAEoAxISCgpwcm9kdWN0X2lkGAIgASgDEhQKDHByb2R1Y3RfbmFtZRgDIAEoCRITCgtwcm9kdWN0X2VhbhgEIAEoCRIMCgRjb2RlGAUgASgJEhIKCmV4cGlyZXNfb24YBiABKAkSKgoJZGF0ZV90eXBlGAcgASgOMhcuc2Fib3Jlcy52MS5Mb3REYXRlVHlwZRIRCglyZW1haW5pbmcYCCABKAUSDwoHYmxvY2tlZBgJIAEoBRIWCg5ibG9ja2VkX3JlYXNvbhgKIAEoCRIVCg1zdXBwbGllcl9uYW1lGAsgASgJEh0KFXNlbGxfcGFzdF9iZXN0X2JlZm9yZRgMIAEoCCJQChhMaXN0RXhwaXJpbmdMb3RzUmVzcG9uc2USJQoEbG90cxgBIAMoCzIXLnNhYm9yZXMudjEuRXhwaXJpbmdMb3QSDQoFdW50aWwYAiABKAkiowEKFk92ZXJyaWRlTGluZUxvdFJlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAASGAoHbGluZV9ubxgCIAEoBUIHukgEGgIgABIcCgtmcm9tX2xvdF9pZBgDIAEoA0IHukgEIgIgABIaCgl0b19sb3RfaWQYBCABKANCB7pIBCICIAASGgoFdW5pdHMYBSABKAVCC7pICBoGGKCNBiAAIhkKF092ZXJyaWRlTGluZUxvdFJlc3BvbnNlIkwKCExvdFJ1bGVzEiAKDWRlbGl2ZXJ5X2RheXMYASABKAVCCbpIBhoEGB4oABIeCgttYXJnaW5fZGF5cxgCIAEoBUIJukgGGgQYHigAIhQKEkdldExvdFJ1bGVzUmVxdWVzdCI6ChNHZXRMb3RSdWxlc1Jlc3BvbnNlEiMKBXJ1bGVzGAEgASgLMhQuc2Fib3Jlcy52MS5Mb3RSdWxlcyJEChVVcGRhdGVMb3RSdWxlc1JlcXVlc3QSKwoFcnVsZXMYASABKAsyFC5zYWJvcmVzLnYxLkxvdFJ1bGVzQga6SAPIAQEiPQoWVXBkYXRlTG90UnVsZXNSZXNwb25zZRIjCgVydWxlcxgBIAEoCzIULnNhYm9yZXMudjEuTG90UnVsZXMqZQoLTG90RGF0ZVR5cGUSHQoZTE9UX0RBVEVfVFlQRV9VTlNQRUNJRklFRBAAEh0KGUxPVF9EQVRFX1RZUEVfQkVTVF9CRUZPUkUQARIYChRMT1RfREFURV9UWVBFX1VTRV9CWRACMq0FCg9BZG1pbkxvdFNlcnZpY2USYgoQRmluZFByb2R1Y3RCeUVhbhIjLnNhYm9yZXMudjEuRmluZFByb2R1Y3RCeUVhblJlcXVlc3QaJC5zYWJvcmVzLnYxLkZpbmRQcm9kdWN0QnlFYW5SZXNwb25zZSIDkAIBEloKD1JlY2VpdmVEZWxpdmVyeRIiLnNhYm9yZXMudjEuUmVjZWl2ZURlbGl2ZXJ5UmVxdWVzdBojLnNhYm9yZXMudjEuUmVjZWl2ZURlbGl2ZXJ5UmVzcG9uc2USYgoQTGlzdEV4cGlyaW5nTG90cxIjLnNhYm9yZXMudjEuTGlzdEV4cGlyaW5nTG90c1JlcXVlc3QaJC5zYWJvcmVzLnYxLkxpc3RFeHBpcmluZ0xvdHNSZXNwb25zZSIDkAIBEloKD092ZXJyaWRlTGluZUxvdBIiLnNhYm9yZXMudjEuT3ZlcnJpZGVMaW5lTG90UmVxdWVzdBojLnNhYm9yZXMudjEuT3ZlcnJpZGVMaW5lTG90UmVzcG9uc2USUwoLR2V0TG90UnVsZXMSHi5zYWJvcmVzLnYxLkdldExvdFJ1bGVzUmVxdWVzdBofLnNhYm9yZXMudjEuR2V0TG90UnVsZXNSZXNwb25zZSIDkAIBElcKDlVwZGF0ZUxvdFJ1bGVzEiEuc2Fib3Jlcy52MS5VcGRhdGVMb3RSdWxlc1JlcXVlc3QaIi5zYWJvcmVzLnYxLlVwZGF0ZUxvdFJ1bGVzUmVzcG9uc2USbAoVU2V0U2VsbFBhc3RCZXN0QmVmb3JlEiguc2Fib3Jlcy52MS5TZXRTZWxsUGFzdEJlc3RCZWZvcmVSZXF1ZXN0Gikuc2Fib3Jlcy52MS5TZXRTZWxsUGFzdEJlc3RCZWZvcmVSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate]);
+
+/**
+ * SetSellPastBestBeforeRequest is the owner's choice for one lot.
+ *
+ * @generated from message sabores.v1.SetSellPastBestBeforeRequest
+ */
+export type SetSellPastBestBeforeRequest = Message<"sabores.v1.SetSellPastBestBeforeRequest"> & {
+  /**
+   * lot_id names the lot.
+   *
+   * @generated from field: int64 lot_id = 1;
+   */
+  lotId: bigint;
+
+  /**
+   * sell: true sells it past its best-before date.
+   *
+   * @generated from field: bool sell = 2;
+   */
+  sell: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.SetSellPastBestBeforeRequest.
+ * Use `create(SetSellPastBestBeforeRequestSchema)` to create a new message.
+ */
+export const SetSellPastBestBeforeRequestSchema: GenMessage<SetSellPastBestBeforeRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_lot_service, 0);
+
+/**
+ * SetSellPastBestBeforeResponse says it is done.
+ *
+ * @generated from message sabores.v1.SetSellPastBestBeforeResponse
+ */
+export type SetSellPastBestBeforeResponse = Message<"sabores.v1.SetSellPastBestBeforeResponse"> & {
+};
+
+/**
+ * Describes the message sabores.v1.SetSellPastBestBeforeResponse.
+ * Use `create(SetSellPastBestBeforeResponseSchema)` to create a new message.
+ */
+export const SetSellPastBestBeforeResponseSchema: GenMessage<SetSellPastBestBeforeResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_lot_service, 1);
 
 /**
  * FindProductByEanRequest names a barcode.
@@ -32,7 +75,7 @@ export type FindProductByEanRequest = Message<"sabores.v1.FindProductByEanReques
  * Use `create(FindProductByEanRequestSchema)` to create a new message.
  */
 export const FindProductByEanRequestSchema: GenMessage<FindProductByEanRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 0);
+  messageDesc(file_sabores_v1_admin_lot_service, 2);
 
 /**
  * FindProductByEanResponse is the product with that barcode.
@@ -74,7 +117,7 @@ export type FindProductByEanResponse = Message<"sabores.v1.FindProductByEanRespo
  * Use `create(FindProductByEanResponseSchema)` to create a new message.
  */
 export const FindProductByEanResponseSchema: GenMessage<FindProductByEanResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 1);
+  messageDesc(file_sabores_v1_admin_lot_service, 3);
 
 /**
  * DeliveryLine is one line of a delivery note.
@@ -123,7 +166,7 @@ export type DeliveryLine = Message<"sabores.v1.DeliveryLine"> & {
  * Use `create(DeliveryLineSchema)` to create a new message.
  */
 export const DeliveryLineSchema: GenMessage<DeliveryLine> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 2);
+  messageDesc(file_sabores_v1_admin_lot_service, 4);
 
 /**
  * ReceiveDeliveryRequest is a supplier's delivery.
@@ -165,7 +208,7 @@ export type ReceiveDeliveryRequest = Message<"sabores.v1.ReceiveDeliveryRequest"
  * Use `create(ReceiveDeliveryRequestSchema)` to create a new message.
  */
 export const ReceiveDeliveryRequestSchema: GenMessage<ReceiveDeliveryRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 3);
+  messageDesc(file_sabores_v1_admin_lot_service, 5);
 
 /**
  * ReceiveDeliveryResponse is the delivery as stored.
@@ -200,7 +243,7 @@ export type ReceiveDeliveryResponse = Message<"sabores.v1.ReceiveDeliveryRespons
  * Use `create(ReceiveDeliveryResponseSchema)` to create a new message.
  */
 export const ReceiveDeliveryResponseSchema: GenMessage<ReceiveDeliveryResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 4);
+  messageDesc(file_sabores_v1_admin_lot_service, 6);
 
 /**
  * ListExpiringLotsRequest says how far ahead to look.
@@ -221,7 +264,7 @@ export type ListExpiringLotsRequest = Message<"sabores.v1.ListExpiringLotsReques
  * Use `create(ListExpiringLotsRequestSchema)` to create a new message.
  */
 export const ListExpiringLotsRequestSchema: GenMessage<ListExpiringLotsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 5);
+  messageDesc(file_sabores_v1_admin_lot_service, 7);
 
 /**
  * ExpiringLot is a lot and where it stands.
@@ -305,6 +348,14 @@ export type ExpiringLot = Message<"sabores.v1.ExpiringLot"> & {
    * @generated from field: string supplier_name = 11;
    */
   supplierName: string;
+
+  /**
+   * sell_past_best_before: the owner sells this best-before lot past its
+   * date.
+   *
+   * @generated from field: bool sell_past_best_before = 12;
+   */
+  sellPastBestBefore: boolean;
 };
 
 /**
@@ -312,7 +363,7 @@ export type ExpiringLot = Message<"sabores.v1.ExpiringLot"> & {
  * Use `create(ExpiringLotSchema)` to create a new message.
  */
 export const ExpiringLotSchema: GenMessage<ExpiringLot> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 6);
+  messageDesc(file_sabores_v1_admin_lot_service, 8);
 
 /**
  * ListExpiringLotsResponse is the lots, soonest first.
@@ -340,7 +391,7 @@ export type ListExpiringLotsResponse = Message<"sabores.v1.ListExpiringLotsRespo
  * Use `create(ListExpiringLotsResponseSchema)` to create a new message.
  */
 export const ListExpiringLotsResponseSchema: GenMessage<ListExpiringLotsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 7);
+  messageDesc(file_sabores_v1_admin_lot_service, 9);
 
 /**
  * OverrideLineLotRequest moves units of an order line to another lot.
@@ -389,7 +440,7 @@ export type OverrideLineLotRequest = Message<"sabores.v1.OverrideLineLotRequest"
  * Use `create(OverrideLineLotRequestSchema)` to create a new message.
  */
 export const OverrideLineLotRequestSchema: GenMessage<OverrideLineLotRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 8);
+  messageDesc(file_sabores_v1_admin_lot_service, 10);
 
 /**
  * OverrideLineLotResponse says it is done.
@@ -404,7 +455,7 @@ export type OverrideLineLotResponse = Message<"sabores.v1.OverrideLineLotRespons
  * Use `create(OverrideLineLotResponseSchema)` to create a new message.
  */
 export const OverrideLineLotResponseSchema: GenMessage<OverrideLineLotResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 9);
+  messageDesc(file_sabores_v1_admin_lot_service, 11);
 
 /**
  * LotRules are the rules that block use-by lots online.
@@ -433,7 +484,7 @@ export type LotRules = Message<"sabores.v1.LotRules"> & {
  * Use `create(LotRulesSchema)` to create a new message.
  */
 export const LotRulesSchema: GenMessage<LotRules> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 10);
+  messageDesc(file_sabores_v1_admin_lot_service, 12);
 
 /**
  * GetLotRulesRequest asks for the rules.
@@ -448,7 +499,7 @@ export type GetLotRulesRequest = Message<"sabores.v1.GetLotRulesRequest"> & {
  * Use `create(GetLotRulesRequestSchema)` to create a new message.
  */
 export const GetLotRulesRequestSchema: GenMessage<GetLotRulesRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 11);
+  messageDesc(file_sabores_v1_admin_lot_service, 13);
 
 /**
  * GetLotRulesResponse is the rules.
@@ -469,7 +520,7 @@ export type GetLotRulesResponse = Message<"sabores.v1.GetLotRulesResponse"> & {
  * Use `create(GetLotRulesResponseSchema)` to create a new message.
  */
 export const GetLotRulesResponseSchema: GenMessage<GetLotRulesResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 12);
+  messageDesc(file_sabores_v1_admin_lot_service, 14);
 
 /**
  * UpdateLotRulesRequest changes the rules.
@@ -490,7 +541,7 @@ export type UpdateLotRulesRequest = Message<"sabores.v1.UpdateLotRulesRequest"> 
  * Use `create(UpdateLotRulesRequestSchema)` to create a new message.
  */
 export const UpdateLotRulesRequestSchema: GenMessage<UpdateLotRulesRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 13);
+  messageDesc(file_sabores_v1_admin_lot_service, 15);
 
 /**
  * UpdateLotRulesResponse is the rules saved.
@@ -511,7 +562,7 @@ export type UpdateLotRulesResponse = Message<"sabores.v1.UpdateLotRulesResponse"
  * Use `create(UpdateLotRulesResponseSchema)` to create a new message.
  */
 export const UpdateLotRulesResponseSchema: GenMessage<UpdateLotRulesResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_lot_service, 14);
+  messageDesc(file_sabores_v1_admin_lot_service, 16);
 
 /**
  * LotDateType is what a lot's date means.
@@ -629,6 +680,19 @@ export const AdminLotService: GenService<{
     methodKind: "unary";
     input: typeof UpdateLotRulesRequestSchema;
     output: typeof UpdateLotRulesResponseSchema;
+  },
+  /**
+   * SetSellPastBestBefore records the owner's choice to sell a
+   * best-before lot past its date (its blocked units come back on sale)
+   * or not (blocked at once if its date is past), audited. A use-by lot
+   * is FailedPrecondition with reason LOT_NOT_BEST_BEFORE.
+   *
+   * @generated from rpc sabores.v1.AdminLotService.SetSellPastBestBefore
+   */
+  setSellPastBestBefore: {
+    methodKind: "unary";
+    input: typeof SetSellPastBestBeforeRequestSchema;
+    output: typeof SetSellPastBestBeforeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_lot_service, 0);

@@ -51,6 +51,9 @@ const (
 	// AdminLotServiceUpdateLotRulesProcedure is the fully-qualified name of the AdminLotService's
 	// UpdateLotRules RPC.
 	AdminLotServiceUpdateLotRulesProcedure = "/sabores.v1.AdminLotService/UpdateLotRules"
+	// AdminLotServiceSetSellPastBestBeforeProcedure is the fully-qualified name of the
+	// AdminLotService's SetSellPastBestBefore RPC.
+	AdminLotServiceSetSellPastBestBeforeProcedure = "/sabores.v1.AdminLotService/SetSellPastBestBefore"
 )
 
 // AdminLotServiceClient is a client for the sabores.v1.AdminLotService service.
@@ -79,6 +82,11 @@ type AdminLotServiceClient interface {
 	GetLotRules(context.Context, *connect.Request[v1.GetLotRulesRequest]) (*connect.Response[v1.GetLotRulesResponse], error)
 	// UpdateLotRules changes them, audited.
 	UpdateLotRules(context.Context, *connect.Request[v1.UpdateLotRulesRequest]) (*connect.Response[v1.UpdateLotRulesResponse], error)
+	// SetSellPastBestBefore records the owner's choice to sell a
+	// best-before lot past its date (its blocked units come back on sale)
+	// or not (blocked at once if its date is past), audited. A use-by lot
+	// is FailedPrecondition with reason LOT_NOT_BEST_BEFORE.
+	SetSellPastBestBefore(context.Context, *connect.Request[v1.SetSellPastBestBeforeRequest]) (*connect.Response[v1.SetSellPastBestBeforeResponse], error)
 }
 
 // NewAdminLotServiceClient constructs a client for the sabores.v1.AdminLotService service. By
@@ -131,17 +139,24 @@ func NewAdminLotServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithSchema(adminLotServiceMethods.ByName("UpdateLotRules")),
 			connect.WithClientOptions(opts...),
 		),
+		setSellPastBestBefore: connect.NewClient[v1.SetSellPastBestBeforeRequest, v1.SetSellPastBestBeforeResponse](
+			httpClient,
+			baseURL+AdminLotServiceSetSellPastBestBeforeProcedure,
+			connect.WithSchema(adminLotServiceMethods.ByName("SetSellPastBestBefore")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // adminLotServiceClient implements AdminLotServiceClient.
 type adminLotServiceClient struct {
-	findProductByEan *connect.Client[v1.FindProductByEanRequest, v1.FindProductByEanResponse]
-	receiveDelivery  *connect.Client[v1.ReceiveDeliveryRequest, v1.ReceiveDeliveryResponse]
-	listExpiringLots *connect.Client[v1.ListExpiringLotsRequest, v1.ListExpiringLotsResponse]
-	overrideLineLot  *connect.Client[v1.OverrideLineLotRequest, v1.OverrideLineLotResponse]
-	getLotRules      *connect.Client[v1.GetLotRulesRequest, v1.GetLotRulesResponse]
-	updateLotRules   *connect.Client[v1.UpdateLotRulesRequest, v1.UpdateLotRulesResponse]
+	findProductByEan      *connect.Client[v1.FindProductByEanRequest, v1.FindProductByEanResponse]
+	receiveDelivery       *connect.Client[v1.ReceiveDeliveryRequest, v1.ReceiveDeliveryResponse]
+	listExpiringLots      *connect.Client[v1.ListExpiringLotsRequest, v1.ListExpiringLotsResponse]
+	overrideLineLot       *connect.Client[v1.OverrideLineLotRequest, v1.OverrideLineLotResponse]
+	getLotRules           *connect.Client[v1.GetLotRulesRequest, v1.GetLotRulesResponse]
+	updateLotRules        *connect.Client[v1.UpdateLotRulesRequest, v1.UpdateLotRulesResponse]
+	setSellPastBestBefore *connect.Client[v1.SetSellPastBestBeforeRequest, v1.SetSellPastBestBeforeResponse]
 }
 
 // FindProductByEan calls sabores.v1.AdminLotService.FindProductByEan.
@@ -174,6 +189,11 @@ func (c *adminLotServiceClient) UpdateLotRules(ctx context.Context, req *connect
 	return c.updateLotRules.CallUnary(ctx, req)
 }
 
+// SetSellPastBestBefore calls sabores.v1.AdminLotService.SetSellPastBestBefore.
+func (c *adminLotServiceClient) SetSellPastBestBefore(ctx context.Context, req *connect.Request[v1.SetSellPastBestBeforeRequest]) (*connect.Response[v1.SetSellPastBestBeforeResponse], error) {
+	return c.setSellPastBestBefore.CallUnary(ctx, req)
+}
+
 // AdminLotServiceHandler is an implementation of the sabores.v1.AdminLotService service.
 type AdminLotServiceHandler interface {
 	// FindProductByEan is the product a goods-in scan names; NotFound with
@@ -200,6 +220,11 @@ type AdminLotServiceHandler interface {
 	GetLotRules(context.Context, *connect.Request[v1.GetLotRulesRequest]) (*connect.Response[v1.GetLotRulesResponse], error)
 	// UpdateLotRules changes them, audited.
 	UpdateLotRules(context.Context, *connect.Request[v1.UpdateLotRulesRequest]) (*connect.Response[v1.UpdateLotRulesResponse], error)
+	// SetSellPastBestBefore records the owner's choice to sell a
+	// best-before lot past its date (its blocked units come back on sale)
+	// or not (blocked at once if its date is past), audited. A use-by lot
+	// is FailedPrecondition with reason LOT_NOT_BEST_BEFORE.
+	SetSellPastBestBefore(context.Context, *connect.Request[v1.SetSellPastBestBeforeRequest]) (*connect.Response[v1.SetSellPastBestBeforeResponse], error)
 }
 
 // NewAdminLotServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -248,6 +273,12 @@ func NewAdminLotServiceHandler(svc AdminLotServiceHandler, opts ...connect.Handl
 		connect.WithSchema(adminLotServiceMethods.ByName("UpdateLotRules")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminLotServiceSetSellPastBestBeforeHandler := connect.NewUnaryHandler(
+		AdminLotServiceSetSellPastBestBeforeProcedure,
+		svc.SetSellPastBestBefore,
+		connect.WithSchema(adminLotServiceMethods.ByName("SetSellPastBestBefore")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminLotService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminLotServiceFindProductByEanProcedure:
@@ -262,6 +293,8 @@ func NewAdminLotServiceHandler(svc AdminLotServiceHandler, opts ...connect.Handl
 			adminLotServiceGetLotRulesHandler.ServeHTTP(w, r)
 		case AdminLotServiceUpdateLotRulesProcedure:
 			adminLotServiceUpdateLotRulesHandler.ServeHTTP(w, r)
+		case AdminLotServiceSetSellPastBestBeforeProcedure:
+			adminLotServiceSetSellPastBestBeforeHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -293,4 +326,8 @@ func (UnimplementedAdminLotServiceHandler) GetLotRules(context.Context, *connect
 
 func (UnimplementedAdminLotServiceHandler) UpdateLotRules(context.Context, *connect.Request[v1.UpdateLotRulesRequest]) (*connect.Response[v1.UpdateLotRulesResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminLotService.UpdateLotRules is not implemented"))
+}
+
+func (UnimplementedAdminLotServiceHandler) SetSellPastBestBefore(context.Context, *connect.Request[v1.SetSellPastBestBeforeRequest]) (*connect.Response[v1.SetSellPastBestBeforeResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminLotService.SetSellPastBestBefore is not implemented"))
 }

@@ -33,3 +33,11 @@ export function useReceiveDelivery() {
 export function useExpiringLots(days: number) {
   return useQuery(lotService.method.listExpiringLots, { days }, { staleTime: 0 });
 }
+
+/** useSetSellPast records the owner's choice to sell a best-before lot past its date; the list is read again. */
+export function useSetSellPast() {
+  const queryClient = useQueryClient();
+  return useMutation(lotService.method.setSellPastBestBefore, {
+    onSettled: () => queryClient.invalidateQueries({ queryKey: methodKey(lotService.method.listExpiringLots) }),
+  });
+}

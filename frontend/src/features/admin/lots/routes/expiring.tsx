@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
-import { useExpiringLots } from "@/features/admin/lots/api/lots";
+import { useExpiringLots, useSetSellPast } from "@/features/admin/lots/api/lots";
 import { formatDate } from "@/lib/format-date";
 import { LotDateType } from "@gen/sabores/v1/admin_lot_service_pb";
 
@@ -14,6 +14,7 @@ export default function Expiring() {
   const [days, setDays] = useState(30);
   const [typed, setTyped] = useState("30");
   const lots = useExpiringLots(days);
+  const sellPast = useSetSellPast();
   const day = (s: string) => formatDate(new Date(`${s}T12:00:00Z`), i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   return (
     <div className="space-y-4">
@@ -40,6 +41,7 @@ export default function Expiring() {
       <section className="card p-4" aria-label={t("lots.expiring.list", { days })}>
         {lots.isPending && <Spinner label={t("loading")} />}
         {lots.isError && <ErrorBox>{t("loadError")}</ErrorBox>}
+        {sellPast.isError && <ErrorBox>{t("lots.saveError")}</ErrorBox>}
         {lots.data && lots.data.lots.length === 0 && <p className="text-stone-700">{t("lots.expiring.empty", { days })}</p>}
         <ul className="divide-y divide-stone-100">
           {lots.data?.lots.map((l) => (
@@ -53,6 +55,16 @@ export default function Expiring() {
                 {t("lots.expiring.remaining", { count: l.remaining })}
                 {l.supplierName && ` · ${l.supplierName}`}
               </span>
+              {l.dateType === LotDateType.BEST_BEFORE && (
+                <button
+                  type="button"
+                  className="btn btn-outline w-fit"
+                  disabled={sellPast.isPending}
+                  onClick={() => sellPast.mutate({ lotId: l.lotId, sell: !l.sellPastBestBefore })}
+                >
+                  {t(l.sellPastBestBefore ? "lots.expiring.stopSellPast" : "lots.expiring.sellPast", { code: l.code })}
+                </button>
+              )}
               {l.blocked > 0 && (
                 <span className="w-fit rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
                   {t("lots.expiring.blocked", { count: l.blocked, reason: t(`lots.blockReasons.${l.blockedReason}`, { defaultValue: l.blockedReason }) })}
