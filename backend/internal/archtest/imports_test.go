@@ -35,7 +35,7 @@ var wiring = []string{"cli", "systemtest"}
 // nothing it builds on speaks the wire.
 var modules = []string{
 	"aeat", "account", "audit", "auth", "carrier", "cart", "catalogue", "catalogueio", "contact", "csvcell", "deliveryarea", "discount", "fault", "feed",
-	"foodinfo", "gtin", "invoice", "mail", "money", "order", "paging", "payment", "pdfpage", "pricing", "productimage", "promotion",
+	"foodinfo", "gtin", "invoice", "lots", "mail", "money", "order", "paging", "payment", "pdfpage", "pricing", "productimage", "promotion",
 	"ratelimit", "redsys", "review", "sendcloud", "sepaqr", "shipping", "shopsettings", "shoptime", "stuck", "taxid", "till", "visibility", "webhook", "withdrawal",
 }
 

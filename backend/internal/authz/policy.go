@@ -72,6 +72,8 @@ var Services = map[string]Access{
 	// The back office.
 	saboresv1connect.AdminProductServiceName:         Admin,
 	saboresv1connect.AdminStockServiceName:           Admin,
+	saboresv1connect.AdminSupplierServiceName:        Admin,
+	saboresv1connect.AdminLotServiceName:             Admin,
 	saboresv1connect.AdminCatalogueImportServiceName: Admin,
 	saboresv1connect.AdminPromotionServiceName:       Admin,
 	saboresv1connect.AdminDiscountCodeServiceName:    Admin,

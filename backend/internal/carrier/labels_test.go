@@ -646,3 +646,25 @@ func TestOrdersParcelFollowsItsShippingMethod(t *testing.T) {
 		t.Errorf("a pickup order: %v, want %s", err, carrier.ReasonPickup)
 	}
 }
+
+// TestPackingSlipNamesTheLots: the slip says, under each line, which lots
+// to pick and their dates, as the order's preparation recorded them.
+func TestPackingSlipNamesTheLots(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := setup(t, carrier.Services{}, deliveryarea.Dispatch{})
+	id := b.order(t, "card", "")
+	b.exec(t, `INSERT INTO lots (product_id, code, expires_on, date_type) VALUES ($1, 'L-2027-A', '2027-06-01', 'use_by')`, b.product)
+	b.exec(t, `INSERT INTO order_line_lots (order_id, line_no, lot_id, quantity)
+		SELECT $1, 1, id, 1 FROM lots WHERE product_id = $2`, id, b.product)
+	pdf, _, err := b.parcels.PackingSlip(ctx, id, "es", b.desk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, _ := render(t, pdf)
+	for _, want := range []string{"1 × Sin lote", "1 × Lote L-2027-A · caduca 01/06/2027"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q missing from the slip:\n%s", want, text)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/money"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/pdfpage"
@@ -22,8 +23,11 @@ import (
 // Slip is what one order's packing slip shows: what goes in the parcel and
 // what the carrier must do at the door.
 type Slip struct {
-	Order  db.Order
-	Lines  []db.OrderLine
+	Order db.Order
+	Lines []db.OrderLine
+	// Lots are the lots each line takes (lots.RecordOrderLines), what the
+	// packer picks; none for an order prepared before lots.
+	Lots   []db.OrderLineLotsRow
 	Parcel *db.Parcel
 	// ShopName is the sender.
 	ShopName string
@@ -40,11 +44,13 @@ var slipTexts = map[string]map[string]string{
 		"title": "Albarán del pedido #%d", "from": "Remitente", "to": "Entregar a", "quantity": "Cant.",
 		"product": "Producto", "packed": "Hecho", "units": "Unidades: %d", "cod": "Cobrar al entregar: %s",
 		"coldChain": "Cadena de frío: sale el %s", "tracking": "Envío: %s %s", "weight": "Peso: %s kg",
+		"lot": "Lote %s", "unknownLot": "Sin lote", "best_before": "cons. pref. %s", "use_by": "caduca %s",
 	},
 	"pt": {
 		"title": "Guia de remessa da encomenda #%d", "from": "Remetente", "to": "Entregar a", "quantity": "Qtd.",
 		"product": "Produto", "packed": "Feito", "units": "Unidades: %d", "cod": "Cobrar na entrega: %s",
 		"coldChain": "Cadeia de frio: sai a %s", "tracking": "Envio: %s %s", "weight": "Peso: %s kg",
+		"lot": "Lote %s", "unknownLot": "Sem lote", "best_before": "cons. pref. %s", "use_by": "validade %s",
 	},
 }
 
@@ -130,12 +136,33 @@ func drawSlip(doc *pdfpage.Doc, s Slip, t map[string]string, lang string) {
 		doc.Text(slipMargin+20, y+1, 140, 7, name, pdfpage.Left)
 		doc.Box(slipMargin+167, y+2, 5, 5, 0.4)
 		y += 8
+		for _, lot := range s.Lots {
+			if lot.LineNo != l.LineNo {
+				continue
+			}
+			doc.Font(false, 10)
+			doc.Text(slipMargin+20, y, 140, 5, lotLabel(lot, t), pdfpage.Left)
+			y += 5
+		}
 		doc.Line(slipMargin, y+1, slipMargin+slipWidth, y+1, 0.2)
 		units += l.Quantity
 	}
 	y += 4
 	doc.Font(false, 10)
 	doc.Text(slipMargin, y, slipWidth, 6, fmt.Sprintf(t["units"], units), pdfpage.Left)
+}
+
+// lotLabel is what a slip says of units of a lot a line takes: which lot
+// to pick and its date, so the packer takes the one the shop allotted.
+func lotLabel(l db.OrderLineLotsRow, t map[string]string) string {
+	if l.Code == nil {
+		return fmt.Sprintf("%d × %s", l.Quantity, t["unknownLot"])
+	}
+	out := fmt.Sprintf("%d × "+t["lot"], l.Quantity, *l.Code)
+	if l.DateType != nil && l.ExpiresOn.Valid {
+		out += " · " + fmt.Sprintf(t[*l.DateType], l.ExpiresOn.Time.Format("02/01/2006"))
+	}
+	return out
 }
 
 // kilos writes grams as kilograms with three decimals and a comma.
@@ -149,12 +176,16 @@ func (s *Service) slip(ctx context.Context, q *db.Queries, o db.Order, shopName 
 	if err != nil {
 		return Slip{}, fmt.Errorf("carrier: lines of order %d: %w", o.ID, err)
 	}
+	picks, err := lots.LineLots(ctx, q, []int64{o.ID})
+	if err != nil {
+		return Slip{}, err
+	}
 	p, err := order.ParcelOf(ctx, q, o.ID)
 	if err != nil {
 		return Slip{}, err
 	}
 	return Slip{
-		Order: o, Lines: lines, Parcel: p, ShopName: shopName,
+		Order: o, Lines: lines, Lots: picks, Parcel: p, ShopName: shopName,
 		CODCents: CODCents(o), AgeNote: s.ageNote(o, p),
 	}, nil
 }

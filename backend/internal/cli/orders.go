@@ -13,6 +13,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
+	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
@@ -58,6 +59,7 @@ func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdraw
 		Links:     links,
 		Parcels:   parcels,
 		Verifactu: verifactu,
+		Lots:      lots.New(dbs.Primary, nil),
 		// Development and tests deliver to receivers on this machine;
 		// production to the internet only.
 		WebhookClient: webhook.Client(cfg.Env != config.EnvProduction, 15*time.Second),

@@ -24,6 +24,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminemailapi"
 	"github.com/sabores/sabores/backend/internal/api/admineventapi"
 	"github.com/sabores/sabores/backend/internal/api/admininvoiceapi"
+	"github.com/sabores/sabores/backend/internal/api/adminlotapi"
 	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
 	"github.com/sabores/sabores/backend/internal/api/adminparcelapi"
@@ -34,6 +35,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminshippingapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstaffapi"
 	"github.com/sabores/sabores/backend/internal/api/adminstockapi"
+	"github.com/sabores/sabores/backend/internal/api/adminsupplierapi"
 	"github.com/sabores/sabores/backend/internal/api/adminvisibilityapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwebhookapi"
 	"github.com/sabores/sabores/backend/internal/api/adminwithdrawalapi"
@@ -62,6 +64,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/merchantfeed"
+	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/metrics"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/productimage"
@@ -228,6 +231,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	// Google Merchant Center's product feeds, one per language (issue 41).
 	maps.Copy(routes, merchantfeed.Routes(db.New(reads), rates, cfg.PublicURL))
 	products := catalogue.New(dbs.Primary)
+	lotsModule := lots.New(dbs.Primary, nil)
 	settings := shopsettings.New(dbs.Primary)
 	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
@@ -249,6 +253,8 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Settings:             shopsettingsapi.New(settings, rates),
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
 			AdminStock:           adminstockapi.New(products),
+			AdminSupplier:        adminsupplierapi.New(lotsModule),
+			AdminLot:             adminlotapi.New(lotsModule),
 			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
 			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
 			AdminDiscountCode:    admindiscountapi.New(discount.New(dbs.Primary)),

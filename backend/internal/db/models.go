@@ -255,6 +255,23 @@ type Customer struct {
 	UpdatedAt    time.Time
 }
 
+type Delivery struct {
+	ID             int64
+	SupplierID     int64
+	DocumentNumber string
+	DeliveredOn    pgtype.Date
+	ReceivedBy     *int64
+	CreatedAt      time.Time
+}
+
+type DeliveryLine struct {
+	DeliveryID int64
+	LineNo     int32
+	ProductID  int64
+	LotID      int64
+	Quantity   int32
+}
+
 type DiscountCode struct {
 	ID                 int64
 	Code               string
@@ -357,6 +374,20 @@ type InvoicingHold struct {
 	LocalHeadHash  string
 	Missing        []byte
 	CheckError     string
+}
+
+type Lot struct {
+	ID                 int64
+	ProductID          int64
+	Code               *string
+	ExpiresOn          pgtype.Date
+	DateType           *string
+	Remaining          int32
+	Blocked            int32
+	BlockedReason      *string
+	BlockedAt          *time.Time
+	SellPastBestBefore bool
+	CreatedAt          time.Time
 }
 
 type NewsletterSubscription struct {
@@ -473,6 +504,20 @@ type OrderLine struct {
 	LineTotalCents        int64
 	ProductNamePt         string
 	WeightGrams           *int32
+}
+
+type OrderLineLot struct {
+	OrderID      int64
+	LineNo       int32
+	LotID        int64
+	Quantity     int32
+	OverriddenBy *int64
+}
+
+type OrderLot struct {
+	OrderID  int64
+	LotID    int64
+	Quantity int32
 }
 
 type OrderStatsDay struct {
@@ -829,6 +874,22 @@ type StockSync struct {
 	RequestHash    []byte
 	Response       []byte
 	CreatedAt      time.Time
+}
+
+type Supplier struct {
+	ID          int64
+	Name        string
+	TaxID       string
+	ContactName string
+	Email       string
+	Phone       string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+type SupplierProduct struct {
+	SupplierID int64
+	ProductID  int64
 }
 
 type TillDayEntry struct {

@@ -16,6 +16,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"github.com/sabores/sabores/backend/internal/invoice"
+	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/payment"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
@@ -59,6 +60,9 @@ type Options struct {
 	// Parcels polls the carrier platform for the parcels whose webhooks
 	// did not come; nil when no labels are bought through one.
 	Parcels ParcelPoller
+	// Lots blocks, at midnight in Madrid, the lots their date blocks; nil
+	// runs no such pass.
+	Lots *lots.Service
 	// ParcelPollInterval is how often; ten minutes by default.
 	ParcelPollInterval time.Duration
 	// WebhookClient delivers webhooks; nil is webhook.Client refusing
@@ -174,6 +178,12 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 		}); err != nil {
 			return nil, fmt.Errorf("jobs: add refund worker: %w", err)
 		}
+	}
+	if opts.Lots != nil {
+		if err := river.AddWorkerSafely(workers, &blockLotsWorker{lots: opts.Lots, log: opts.Logger}); err != nil {
+			return nil, fmt.Errorf("jobs: add lots worker: %w", err)
+		}
+		periodic = append(periodic, blockLotsPeriodic())
 	}
 	if opts.Parcels != nil {
 		if opts.ParcelPollInterval == 0 {

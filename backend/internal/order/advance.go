@@ -11,6 +11,7 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/invoice"
+	"github.com/sabores/sabores/backend/internal/lots"
 )
 
 // Step is one move of an order along its lifecycle, other than cancelling
@@ -136,6 +137,13 @@ func Advance(ctx context.Context, tx pgx.Tx, step Step, fx Effects) (before, aft
 	})
 	if err != nil {
 		return before, before, fmt.Errorf("shop: update order %d: %w", step.OrderID, err)
+	}
+	if f == Preparing && Fulfilment(before.Status) != Preparing {
+		// The lots the checkout took, shared among the lines: what the
+		// packing slip says to pick.
+		if err := lots.RecordOrderLines(ctx, q, step.OrderID); err != nil {
+			return before, before, err
+		}
 	}
 	for _, e := range events {
 		if err := q.InsertOrderEvent(ctx, e); err != nil {

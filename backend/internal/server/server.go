@@ -39,6 +39,8 @@ type Services struct {
 	Review               saboresv1connect.ReviewServiceHandler
 	AdminProduct         saboresv1connect.AdminProductServiceHandler
 	AdminStock           saboresv1connect.AdminStockServiceHandler
+	AdminSupplier        saboresv1connect.AdminSupplierServiceHandler
+	AdminLot             saboresv1connect.AdminLotServiceHandler
 	AdminCatalogueImport saboresv1connect.AdminCatalogueImportServiceHandler
 	AdminPromotion       saboresv1connect.AdminPromotionServiceHandler
 	AdminDiscountCode    saboresv1connect.AdminDiscountCodeServiceHandler
@@ -225,6 +227,8 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.ReviewServiceHandler](s.Review, saboresv1connect.UnimplementedReviewServiceHandler{}, saboresv1connect.NewReviewServiceHandler),
 		mount[saboresv1connect.AdminProductServiceHandler](s.AdminProduct, saboresv1connect.UnimplementedAdminProductServiceHandler{}, saboresv1connect.NewAdminProductServiceHandler),
 		mount[saboresv1connect.AdminStockServiceHandler](s.AdminStock, saboresv1connect.UnimplementedAdminStockServiceHandler{}, saboresv1connect.NewAdminStockServiceHandler),
+		mount[saboresv1connect.AdminSupplierServiceHandler](s.AdminSupplier, saboresv1connect.UnimplementedAdminSupplierServiceHandler{}, saboresv1connect.NewAdminSupplierServiceHandler),
+		mount[saboresv1connect.AdminLotServiceHandler](s.AdminLot, saboresv1connect.UnimplementedAdminLotServiceHandler{}, saboresv1connect.NewAdminLotServiceHandler),
 		mount[saboresv1connect.AdminCatalogueImportServiceHandler](s.AdminCatalogueImport, saboresv1connect.UnimplementedAdminCatalogueImportServiceHandler{}, saboresv1connect.NewAdminCatalogueImportServiceHandler),
 		mount[saboresv1connect.AdminPromotionServiceHandler](s.AdminPromotion, saboresv1connect.UnimplementedAdminPromotionServiceHandler{}, saboresv1connect.NewAdminPromotionServiceHandler),
 		mount[saboresv1connect.AdminDiscountCodeServiceHandler](s.AdminDiscountCode, saboresv1connect.UnimplementedAdminDiscountCodeServiceHandler{}, saboresv1connect.NewAdminDiscountCodeServiceHandler),

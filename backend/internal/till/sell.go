@@ -13,6 +13,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
 	"github.com/sabores/sabores/backend/internal/invoice"
+	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/order"
 	"github.com/sabores/sabores/backend/internal/shopsettings"
 )
@@ -255,6 +256,11 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 				return Sale{}, err
 			}
 		}
+	}
+	// The lots the stock came from (first-expired-first-out), line by
+	// line: a till sale is prepared as it is sold.
+	if err := lots.RecordOrderLines(ctx, q, orderID); err != nil {
+		return Sale{}, err
 	}
 	for _, p := range payments {
 		if err := q.TillPaymentInsert(ctx, db.TillPaymentInsertParams{

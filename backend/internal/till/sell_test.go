@@ -247,3 +247,34 @@ func TestSellOnlyWhileTheDayIsOpen(t *testing.T) {
 		t.Errorf("stock %d after one sale, want 4", n)
 	}
 }
+
+// TestSellRecordsTheLinesLots: a till sale takes the lot expiring first
+// and records it line by line, as an order prepared for the web does; a
+// unit sold past the count is of no lot the shop knows.
+func TestSellRecordsTheLinesLots(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	ctx := context.Background()
+	// 1001's 5 units: 2 of an early lot, 3 of the unknown lot moved to a late one.
+	for _, sql := range []string{
+		`INSERT INTO lots (product_id, code, expires_on, date_type) VALUES (1001, 'EARLY', '2027-04-01', 'best_before'), (1001, 'LATE', '2027-09-01', 'best_before')`,
+		`UPDATE lots SET remaining = remaining + CASE code WHEN 'EARLY' THEN 2 WHEN 'LATE' THEN 3 ELSE -5 END WHERE product_id = 1001`,
+	} {
+		if _, err := s.pool.Exec(ctx, sql); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sale, err := s.till.Sell(ctx, s.seller, till.SaleInput{
+		Key:      uuid.New(),
+		Lines:    []till.LineInput{{ProductID: 1001, Quantity: 3}, {ProductID: 1005, Quantity: 1}},
+		Payments: []till.PaymentInput{{Method: till.Card, Amount: 3*250 + 1890}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := s.text(t, `SELECT string_agg(ll.line_no || ':' || coalesce(l.code, '?') || '×' || ll.quantity, ' ' ORDER BY ll.line_no, l.expires_on NULLS FIRST)
+		FROM order_line_lots ll JOIN lots l ON l.id = ll.lot_id WHERE ll.order_id = $1`, sale.OrderID)
+	if want := "1:EARLY×2 1:LATE×1 2:?×1"; got != want {
+		t.Errorf("the sale's lots %q, want %q", got, want)
+	}
+}

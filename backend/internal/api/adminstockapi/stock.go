@@ -86,6 +86,9 @@ func (h *Handler) ListStockMovements(ctx context.Context, req *connect.Request[s
 					mv.Reason = k
 				}
 			}
+			if *r.Reason == "lot_blocked" {
+				mv.Reason = saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_LOT_BLOCKED
+			}
 		}
 		if r.OrderID != nil {
 			mv.OrderId = *r.OrderID

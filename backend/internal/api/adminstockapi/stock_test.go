@@ -149,3 +149,26 @@ func TestListStockMovementsPagesTheLedger(t *testing.T) {
 		t.Errorf("unknown product: %v", code)
 	}
 }
+
+// TestLotBlockedIsTheShopsReason: the ledger's lot_blocked movements read
+// back with their reason, and no admin may book one by hand.
+func TestLotBlockedIsTheShopsReason(t *testing.T) {
+	t.Parallel()
+	f := setup(t)
+	const blocked = saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_LOT_BLOCKED
+	_, err := f.svc.AdjustStock(f.Ctx, connect.NewRequest(adjust(-1, blocked, "")))
+	if code := connecttest.Code(apperr.ToConnect(f.Ctx, "test", err)); code != connect.CodeInvalidArgument {
+		t.Errorf("an adjustment as lot_blocked: %v, want InvalidArgument", code)
+	}
+	if _, err := f.svc.AdjustStock(f.Ctx, connect.NewRequest(adjust(4, saboresv1.StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_RECEIPT, ""))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Pool.Exec(f.Ctx, `INSERT INTO stock_movements (product_id, delta, kind, reason, note, stock_after)
+		VALUES (1001, -1, 'adjustment', 'lot_blocked', 'lot L1: use_by', 3)`); err != nil {
+		t.Fatal(err)
+	}
+	res, err := f.svc.ListStockMovements(f.Ctx, connect.NewRequest(&saboresv1.ListStockMovementsRequest{ProductId: 1001}))
+	if err != nil || len(res.Msg.GetMovements()) == 0 || res.Msg.GetMovements()[0].GetReason() != blocked {
+		t.Errorf("the newest movement: %v (%v), want LOT_BLOCKED", res.Msg.GetMovements(), err)
+	}
+}

@@ -40,6 +40,9 @@ const TillReturns = lazy(() => import("@/features/admin/till/routes/returns"));
 const TillDay = lazy(() => import("@/features/admin/till/routes/day"));
 const Audit = lazy(() => import("@/features/admin/audit/routes/audit"));
 const DiscountCodes = lazy(() => import("@/features/admin/discount-codes/routes/discount-codes"));
+const Suppliers = lazy(() => import("@/features/admin/lots/routes/suppliers"));
+const GoodsIn = lazy(() => import("@/features/admin/lots/routes/goods-in"));
+const Expiring = lazy(() => import("@/features/admin/lots/routes/expiring"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -72,6 +75,9 @@ const screenTitles: Record<string, string> = {
   caja: "till",
   audit: "audit",
   "discount-codes": "discountCodes",
+  suppliers: "suppliers",
+  "goods-in": "goodsIn",
+  lots: "lots",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -110,6 +116,9 @@ export function AdminScreens() {
         <Route path="caja/dia" element={<TillDay />} />
         <Route path="audit" element={<Audit />} />
         <Route path="discount-codes" element={<DiscountCodes />} />
+        <Route path="suppliers" element={<Suppliers />} />
+        <Route path="goods-in" element={<GoodsIn />} />
+        <Route path="lots" element={<Expiring />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -98,6 +98,10 @@ const (
 	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_RETURN StockAdjustmentReason = 4
 	// STOCK_ADJUSTMENT_REASON_STORE_SALE is units sold in the physical store.
 	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_STORE_SALE StockAdjustmentReason = 5
+	// STOCK_ADJUSTMENT_REASON_LOT_BLOCKED is a lot's units taken off sale
+	// (a use-by lot near its date, a best-before past it; docs/lots.md):
+	// only the shop books it, AdjustStock refuses it.
+	StockAdjustmentReason_STOCK_ADJUSTMENT_REASON_LOT_BLOCKED StockAdjustmentReason = 6
 )
 
 // Enum value maps for StockAdjustmentReason.
@@ -109,6 +113,7 @@ var (
 		3: "STOCK_ADJUSTMENT_REASON_DAMAGE",
 		4: "STOCK_ADJUSTMENT_REASON_RETURN",
 		5: "STOCK_ADJUSTMENT_REASON_STORE_SALE",
+		6: "STOCK_ADJUSTMENT_REASON_LOT_BLOCKED",
 	}
 	StockAdjustmentReason_value = map[string]int32{
 		"STOCK_ADJUSTMENT_REASON_UNSPECIFIED": 0,
@@ -117,6 +122,7 @@ var (
 		"STOCK_ADJUSTMENT_REASON_DAMAGE":      3,
 		"STOCK_ADJUSTMENT_REASON_RETURN":      4,
 		"STOCK_ADJUSTMENT_REASON_STORE_SALE":  5,
+		"STOCK_ADJUSTMENT_REASON_LOT_BLOCKED": 6,
 	}
 )
 
@@ -1035,14 +1041,15 @@ const file_sabores_v1_admin_stock_service_proto_rawDesc = "" +
 	"\x1eSTOCK_SYNC_OUTCOME_UNSPECIFIED\x10\x00\x12\x1e\n" +
 	"\x1aSTOCK_SYNC_OUTCOME_APPLIED\x10\x01\x12&\n" +
 	"\"STOCK_SYNC_OUTCOME_UNKNOWN_PRODUCT\x10\x02\x12!\n" +
-	"\x1dSTOCK_SYNC_OUTCOME_BELOW_ZERO\x10\x03*\xf8\x01\n" +
+	"\x1dSTOCK_SYNC_OUTCOME_BELOW_ZERO\x10\x03*\xa1\x02\n" +
 	"\x15StockAdjustmentReason\x12'\n" +
 	"#STOCK_ADJUSTMENT_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fSTOCK_ADJUSTMENT_REASON_RECEIPT\x10\x01\x12!\n" +
 	"\x1dSTOCK_ADJUSTMENT_REASON_COUNT\x10\x02\x12\"\n" +
 	"\x1eSTOCK_ADJUSTMENT_REASON_DAMAGE\x10\x03\x12\"\n" +
 	"\x1eSTOCK_ADJUSTMENT_REASON_RETURN\x10\x04\x12&\n" +
-	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x05*\xc0\x01\n" +
+	"\"STOCK_ADJUSTMENT_REASON_STORE_SALE\x10\x05\x12'\n" +
+	"#STOCK_ADJUSTMENT_REASON_LOT_BLOCKED\x10\x06*\xc0\x01\n" +
 	"\x11StockMovementKind\x12#\n" +
 	"\x1fSTOCK_MOVEMENT_KIND_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18STOCK_MOVEMENT_KIND_SALE\x10\x01\x12$\n" +

@@ -25,6 +25,7 @@ const reasonKey: Record<number, string> = {
   [StockAdjustmentReason.DAMAGE]: "damage",
   [StockAdjustmentReason.RETURN]: "return",
   [StockAdjustmentReason.STORE_SALE]: "storeSale",
+  [StockAdjustmentReason.LOT_BLOCKED]: "lotBlocked",
 };
 
 const kindKey: Record<number, string> = {
