@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useHref, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
 import { Seo } from "@/components/seo/seo";
@@ -32,13 +32,15 @@ export default function AuthRoute() {
   const { viewer, resolved } = useSession();
   const target = safeTarget(sp.get("redirect"));
   const error = sp.get("error");
+  // The server sends the browser back to this page in its language.
+  const self = useHref("/auth");
 
   if (!resolved) return <Spinner className="mt-16" />;
   if (viewer === "admin" || viewer === "till") return <Navigate to={accountHome(viewer)} replace />;
   if (viewer === "client") return <Navigate to={target} replace />;
 
   // Come back to this page after the provider, so the role decides the destination.
-  const back = `/auth?redirect=${encodeURIComponent(target)}`;
+  const back = `${self}?redirect=${encodeURIComponent(target)}`;
   const loginHref = `/auth/login?redirect=${encodeURIComponent(back)}`;
   return (
     <div className="container-page flex justify-center py-12">

@@ -13,9 +13,10 @@ import { ProductGallery } from "@/features/catalog/components/product-gallery";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
 import { schemaPrice } from "@/lib/format-price";
+import { useSiteURL } from "@/hooks/use-site-url";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
-function productJsonLd(p: Product) {
+function productJsonLd(p: Product, url: string) {
   const origin = window.location.origin;
   return {
     "@context": "https://schema.org",
@@ -28,7 +29,7 @@ function productJsonLd(p: Product) {
     category: p.category || undefined,
     offers: {
       "@type": "Offer",
-      url: `${origin}/producto/${p.id}`,
+      url,
       priceCurrency: "EUR",
       price: schemaPrice(effectivePrice(p)),
       availability: "https://schema.org/InStock",
@@ -41,6 +42,7 @@ export default function ProductRoute() {
   const { t } = useTranslation("catalog");
   const navigate = useNavigate();
   const location = useLocation();
+  const siteURL = useSiteURL();
   const id = Number(useParams().id);
   const query = useProduct(id);
   const [qty, setQty] = useState("1");
@@ -86,7 +88,7 @@ export default function ProductRoute() {
   const n = parseQuantity(qty);
   return (
     <div className="container-page py-6">
-      <Seo title={t("product.title", { name: p.name })} description={p.description || p.name} jsonLd={productJsonLd(p)} />
+      <Seo title={t("product.title", { name: p.name })} description={p.description || p.name} jsonLd={productJsonLd(p, siteURL(`/producto/${p.id}`))} />
       {back}
       <div className="grid gap-8 md:grid-cols-2">
         <div className="relative">
