@@ -7,13 +7,14 @@ import { App } from "@/app/app";
 import { adoptServerBanner } from "@/app/layout/consent-shell";
 import { deferredSettled } from "@/lib/deferred";
 import { setPageTime } from "@/lib/hydration";
-import { initI18n, keepLanguage } from "@/lib/i18n";
+import { initI18n, keepLanguage, pageLanguage } from "@/lib/i18n";
 import { languageOfPath } from "@/lib/language-path";
 import { createQueryClient } from "@/lib/query-client";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root element");
-const i18n = initI18n();
+const language = pageLanguage(window.location.pathname);
+const i18n = initI18n(language);
 // The back office follows the language of the last public page seen.
 const urlLanguage = languageOfPath(window.location.pathname);
 if (urlLanguage) keepLanguage(urlLanguage);
@@ -26,7 +27,7 @@ if (urlLanguage) keepLanguage(urlLanguage);
 // shopd rendered it in; a page in another language (none should be) gets
 // the app rendered over it instead.
 const pageData = document.getElementById("page-data")?.textContent;
-const hydrate = !!pageData && root.firstChild !== null && root.dataset.renderedLanguage === i18n.language;
+const hydrate = !!pageData && root.firstChild !== null && root.dataset.renderedLanguage === language;
 const seed = hydrate ? import("@/ssr/page-data") : undefined;
 if (hydrate) adoptServerBanner(root);
 
