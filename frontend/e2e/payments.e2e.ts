@@ -59,7 +59,7 @@ async function shopper(viewport: { width: number; height: number }, language: "e
   await page.goto("/auth");
   await page.getByRole("link", { name: language === "es" ? /Continuar con Google/ : /Continuar com Google/ }).click();
   await page.getByRole("button", { name: /joao@example\.com/ }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/auth") && !u.pathname.startsWith("/dev-oidc"));
+  await page.waitForURL((u) => !/^(\/pt)?\/auth/.test(u.pathname) && !u.pathname.startsWith("/dev-oidc"));
   return page;
 }
 
