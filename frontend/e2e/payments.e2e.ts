@@ -147,7 +147,8 @@ describe("paying an order", () => {
     await page.getByText("Bizum").first().waitFor();
     await screenshot(page, "payment-gateway-bizum");
     await page.getByRole("button", { name: "Aprovar o pagamento" }).click();
-    await page.waitForURL(/\/orders\/\d+\?payment=ok/);
+    // The gateway sends the shopper back to the order's page in the order's language.
+    await page.waitForURL(/\/pt\/orders\/\d+\?payment=ok/);
     await page.getByText(/^Pago\. Obrigado/).waitFor();
     await screenshot(page, "payment-paid-pt");
     await expectNoSeriousA11yViolations(page);
