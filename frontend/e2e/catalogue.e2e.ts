@@ -194,7 +194,7 @@ describe("the owner runs the catalogue", () => {
 
     for (const viewport of [{ width: 360, height: 740 }, viewports.desktop]) {
       const page = await shopperPage(viewport.width, viewport.height);
-      await page.goto(`/producto/${productId}`);
+      await page.goto(`/pt/producto/${productId}`);
       await page.getByRole("heading", { level: 1, name: namePt }).waitFor();
       await page.getByText("-25%").first().waitFor({ timeout: 15_000 });
       const price = page.locator("main").getByText(/^3,60\s€$/).first();
