@@ -34,7 +34,7 @@ async function open(language: "es" | "pt", email?: string): Promise<Page> {
     await page.goto("/auth");
     await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
     await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+    await page.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
   }
   return page;
 }

@@ -221,7 +221,7 @@ describe("the back office", () => {
     await client.goto("/auth");
     await acceptCookies(client);
     await signIn(client, "maria@example.com");
-    await client.waitForURL((u) => !u.pathname.startsWith("/auth"));
+    await client.waitForURL((u) => !/^(\/pt)?\/auth/.test(u.pathname));
     await client.goto("/admin");
     await client.getByRole("heading", { name: "Acceso restringido" }).waitFor();
     expect(await client.getByRole("heading", { name: "Panel de administración" }).count()).toBe(0);

@@ -62,7 +62,7 @@ export async function launch(): Promise<Browser> {
   const open = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await open(options);
-    if (options?.javaScriptEnabled !== false) waitForAppOnLoad(context);
+    if (options?.javaScriptEnabled !== false) waitForAppOnLoad(context, options?.locale?.startsWith("pt") ?? false);
     return context;
   };
   return browser;
@@ -74,14 +74,14 @@ export async function launch(): Promise<Browser> {
  * arrives rendered by shopd, and a click before the app hydrated it would
  * be lost.
  */
-function waitForAppOnLoad(context: BrowserContext) {
+function waitForAppOnLoad(context: BrowserContext, portuguese: boolean) {
   const newPage = context.newPage.bind(context);
   context.newPage = async () => {
     const page = await newPage();
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (...args) => {
-      const res = await goto(...args);
+    page.goto = async (url, ...rest) => {
+      const res = await goto(portuguese ? inPortuguese(url) : url, ...rest);
       await appReady(page);
       return res;
     };
@@ -92,6 +92,19 @@ function waitForAppOnLoad(context: BrowserContext) {
     };
     return page;
   };
+}
+
+/**
+ * inPortuguese is url as a Portuguese shopper opens it (issue 36): the
+ * storefront's Portuguese pages live under /pt, so a profile whose browser
+ * reads Portuguese (locale pt-*) opens "/cart" as "/pt/cart". The back
+ * office, shopd's own paths (sign-in, the stand-in gateways) and paths
+ * already in a language stay as they are.
+ */
+export function inPortuguese(url: string): string {
+  const path = url.startsWith(baseURL) ? url.slice(baseURL.length) : url;
+  if (!path.startsWith("/") || /^\/(pt|admin|dev-[a-z]+|auth\/(login|callback|logout))(\/|$|\?)/.test(path)) return url;
+  return `${url.startsWith(baseURL) ? baseURL : ""}/pt${path}`;
 }
 
 /** appReady waits until the app has hydrated or rendered the page (pages without #root are not the app's). */

@@ -209,7 +209,7 @@ describe("the owner runs the catalogue", () => {
 
     for (const viewport of [{ width: 360, height: 740 }, viewports.desktop]) {
       const page = await shopperPage(viewport.width, viewport.height);
-      await page.goto(`/producto/${quinua}`);
+      await page.goto(`/pt/producto/${quinua}`);
       await page.getByRole("heading", { level: 1, name: "Quinoa Real 500 g" }).waitFor();
       await page.getByText("-20%").first().waitFor({ timeout: 15_000 });
       const price = page.locator("main").getByText(/^3,59\s€$/).first();

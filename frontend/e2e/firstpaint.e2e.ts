@@ -171,14 +171,16 @@ describe("first paint", { timeout: 300_000 }, () => {
   });
 
   it("never renders a shopper's own pages", async () => {
-    for (const path of ["/cart", "/checkout", "/orders/1", "/desistir", "/newsletter", "/admin"]) {
+    for (const path of ["/cart", "/checkout", "/orders/1", "/desistir", "/newsletter", "/admin", "/pt/cart", "/pt/orders/1", "/pt/admin"]) {
       await fetch(baseURL + path);
       await new Promise((r) => setTimeout(r, 300));
       expect(await (await fetch(baseURL + path)).text(), path).not.toContain('id="page-data"');
     }
   });
 
-  for (const path of ["/", "/todos", "/bebidas", "/brasil", "/producto/1001", "/privacy-policy"]) {
+  // Portuguese pages are rendered in Portuguese (issue 36): they hydrate
+  // as the Spanish ones do.
+  for (const path of ["/", "/todos", "/bebidas", "/brasil", "/producto/1001", "/privacy-policy", "/pt/", "/pt/todos", "/pt/producto/1001"]) {
     it(`hydrates ${path} without a visible change, a hydration warning or an API call it has the answer to`, async () => {
       await rendered(path);
       const before = await withoutJavaScript(path, async (page) => {

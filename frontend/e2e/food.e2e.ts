@@ -20,7 +20,7 @@ describe("food information", () => {
     await page.getByLabel("Idioma").selectOption("pt");
     await page.getByRole("heading", { name: "Nossos Países" }).waitFor();
 
-    await page.goto("/producto/6002");
+    await page.goto("/pt/producto/6002");
     await page.getByRole("heading", { level: 1, name: "Doce de Leite Clássico 400 g" }).waitFor();
     const block = page.getByRole("region", { name: "Informação alimentar" });
     await block.waitFor();
@@ -33,10 +33,10 @@ describe("food information", () => {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, "product-food-pt");
 
-    await page.goto("/todos?sin=milk");
+    await page.goto("/pt/todos?sin=milk");
     await page.getByRole("checkbox", { name: "Leite" }).waitFor();
-    await page.locator('a[href^="/producto/"]').first().waitFor();
-    expect(await page.locator('a[href="/producto/6002"]').count()).toBe(0);
+    await page.locator('a[href^="/pt/producto/"]').first().waitFor();
+    expect(await page.locator('a[href="/pt/producto/6002"]').count()).toBe(0);
     expect(await page.getByRole("checkbox", { name: "Leite" }).isChecked()).toBe(true);
     await context.close();
   });

@@ -51,7 +51,7 @@ async function signedInAs(email: string, language: "es" | "pt", viewport: { widt
   await page.goto("/auth");
   await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
   await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+  await page.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
   return { context, page };
 }
 
@@ -106,7 +106,7 @@ describe("the withdrawal function, in Portuguese", () => {
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByRole("heading", { name: "Confirmação", level: 2 }).waitFor();
     await page.getByRole("button", { name: "Encomenda com obrigação de pagamento" }).click();
-    await page.waitForURL((url) => url.pathname !== "/checkout");
+    await page.waitForURL((url) => !/^(\/pt)?\/checkout$/.test(url.pathname));
     const mine = await call<{ orders: { id: string; lines: { productId: string; quantity: number }[] }[] }>(page, "OrderService", "ListMyOrders", {});
     orderId = mine.json.orders[0].id;
     expect(mine.json.orders[0].lines.map((l) => [l.productId, l.quantity]).sort()).toEqual([
@@ -265,7 +265,7 @@ describe("adults-only goods", () => {
     await screenshot(page, "checkout-age-declaration");
     await page.getByRole("checkbox", { name: /Declaro que tengo 18 años o más/ }).check();
     await finish.click();
-    await page.waitForURL((url) => url.pathname !== "/checkout");
+    await page.waitForURL((url) => !/^(\/pt)?\/checkout$/.test(url.pathname));
 
     const placed = await call<{ orders: { id: string; idCheckRequired?: boolean; ageDeclareTime?: string }[] }>(page, "OrderService", "ListMyOrders", {});
     expect(placed.json.orders[0]).toMatchObject({ idCheckRequired: true, ageDeclareTime: expect.any(String) });

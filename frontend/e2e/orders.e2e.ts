@@ -55,7 +55,7 @@ async function openAs(email: string, language: "es" | "pt", viewport: { width: n
   await page.getByRole("button", { name: language === "es" ? "Aceptar todas" : "Aceitar todos" }).click();
   await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
   await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+  await page.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
   return page;
 }
 

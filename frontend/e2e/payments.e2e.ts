@@ -61,7 +61,7 @@ async function shopper(viewport: { width: number; height: number }, language: "e
   await page.goto("/auth");
   await page.getByRole("link", { name: language === "es" ? /Continuar con Google/ : /Continuar com Google/ }).click();
   await page.getByRole("button", { name: /joao@example\.com/ }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/auth") && !u.pathname.startsWith("/dev-oidc"));
+  await page.waitForURL((u) => !/^(\/pt)?\/auth/.test(u.pathname) && !u.pathname.startsWith("/dev-oidc"));
   return page;
 }
 
@@ -197,7 +197,8 @@ describe("paying an order", () => {
     await page.getByText("Bizum").first().waitFor();
     await screenshot(page, "payment-gateway-bizum");
     await page.getByRole("button", { name: "Aprovar o pagamento" }).click();
-    await page.waitForURL(/\/orders\/\d+\?payment=ok/);
+    // The gateway sends the shopper back to the order's page in the order's language.
+    await page.waitForURL(/\/pt\/orders\/\d+\?payment=ok/);
     await page.getByText(/^Pago\. Obrigado/).waitFor();
     await screenshot(page, "payment-paid-pt");
     await expectNoSeriousA11yViolations(page);

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, newContext, screenshot, type Browser, type BrowserContext, type Page } from "./browser";
+import { baseURL, launch, screenshot, type Browser, type BrowserContext, type Page } from "./browser";
 
 // A Portuguese-speaking shopper on a phone downloads their data and deletes
 // their account. João, whom no other browser test uses, is the shopper.
@@ -17,11 +17,10 @@ interface Export {
 
 beforeAll(async () => {
   browser = await launch();
-  context = await newContext(browser, { width: 360, height: 780 });
+  // A Portuguese browser: its pages are the /pt ones (browser.ts inPortuguese).
+  context = await browser.newContext({ baseURL, viewport: { width: 360, height: 780 }, locale: "pt-PT" });
   page = await context.newPage();
   await page.goto("/");
-  await page.evaluate(() => localStorage.setItem("language", "pt"));
-  await page.reload();
   // Chosen as a guest: the choice reaches the shop at sign-in.
   await page.getByRole("button", { name: "Aceitar todos" }).click();
 });
@@ -73,7 +72,7 @@ describe("a shopper's data rights, in Portuguese on a phone", () => {
     await screenshot(page, "delete-account");
     await confirm.click();
     await page.getByText("A sua conta foi eliminada").waitFor();
-    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForURL((url) => /^\/pt\/?$/.test(url.pathname));
     await page.goto("/client-dashboard");
     await page.waitForURL(/\/auth\?redirect=client-dashboard/);
   });

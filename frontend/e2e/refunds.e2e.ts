@@ -27,7 +27,7 @@ async function signedIn(viewport: { width: number; height: number }, language: "
   await page.getByRole("button", { name: language === "es" ? "Aceptar todas" : "Aceitar todos" }).click();
   await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
   await page.getByRole("button", { name: email }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/auth") && !u.pathname.startsWith("/dev-oidc"));
+  await page.waitForURL((u) => !/^(\/pt)?\/auth/.test(u.pathname) && !u.pathname.startsWith("/dev-oidc"));
   return page;
 }
 

@@ -65,7 +65,7 @@ async function signIn(p: Page, email: string) {
   await p.goto("/auth");
   await p.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
   await p.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-  await p.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+  await p.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
 }
 afterAll(async () => {
   await browser.close();

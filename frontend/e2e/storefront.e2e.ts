@@ -204,7 +204,7 @@ describe("every tile leads to what it names", () => {
           .evaluateAll((as) => as.map((a) => ({ href: a.getAttribute("href") ?? "", name: a.textContent ?? "" })));
       await expect
         .poll(async () => (await read()).map((l) => l.href), { timeout: 10_000 })
-        .toContain("/brasil/produtos?category=doces");
+        .toContain(`${language === "pt" ? "/pt" : ""}/brasil/produtos?category=doces`);
       const links = await read();
       for (const link of links) {
         const listed = page.waitForResponse((r) => r.url().includes("/sabores.v1.CatalogService/ListProducts"));

@@ -47,7 +47,7 @@ async function open(language: Language, width: number, email: string): Promise<P
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Entrar" }).click();
   }
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
+  await page.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
   return page;
 }
 

@@ -7,22 +7,27 @@ import { App } from "@/app/app";
 import { adoptServerBanner } from "@/app/layout/consent-shell";
 import { deferredSettled } from "@/lib/deferred";
 import { setPageTime } from "@/lib/hydration";
-import { initI18n, storedLanguage } from "@/lib/i18n";
+import { initI18n, keepLanguage, pageLanguage } from "@/lib/i18n";
+import { languageOfPath } from "@/lib/language-path";
 import { createQueryClient } from "@/lib/query-client";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root element");
-const i18n = initI18n();
+const language = pageLanguage(window.location.pathname);
+const i18n = initI18n(language);
+// The back office follows the language of the last public page seen.
+const urlLanguage = languageOfPath(window.location.pathname);
+if (urlLanguage) keepLanguage(urlLanguage);
 
 // A public page arrives rendered by shopd (backend/internal/prerender) with
 // the answers it was rendered from: the app hydrates it, with those answers
 // in its cache, so nothing visible changes and nothing is asked twice (a
 // page from before the catalogue's last change is shown, then its data is
-// asked for again: data-stale). A
-// shopper who chose another language than the page's gets the app rendered
-// over it instead.
+// asked for again: data-stale). The page's URL says its language, which
+// shopd rendered it in; a page in another language (none should be) gets
+// the app rendered over it instead.
 const pageData = document.getElementById("page-data")?.textContent;
-const hydrate = !!pageData && root.firstChild !== null && root.dataset.renderedLanguage === storedLanguage();
+const hydrate = !!pageData && root.firstChild !== null && root.dataset.renderedLanguage === language;
 const seed = hydrate ? import("@/ssr/page-data") : undefined;
 if (hydrate) adoptServerBanner(root);
 

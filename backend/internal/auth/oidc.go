@@ -184,15 +184,18 @@ func (s *Service) callback(w http.ResponseWriter, r *http.Request) {
 func (s *Service) failSignIn(w http.ResponseWriter, r *http.Request, code, target string, err error) {
 	slog.WarnContext(r.Context(), "sign-in failed", "reason", code, "error", err)
 	// The web app starts sign-in with the sign-in page itself as the
-	// target; keep that page's own target rather than nesting it.
-	if u, perr := url.Parse(target); perr == nil && u.Path == "/auth" {
+	// target; keep that page's own target rather than nesting it, and its
+	// language (Portuguese pages live under /pt).
+	page := "/auth"
+	if u, perr := url.Parse(target); perr == nil && (u.Path == "/auth" || u.Path == "/pt/auth") {
+		page = u.Path
 		target, _ = SafeRedirect(u.Query().Get("redirect"))
 	}
 	q := url.Values{"error": {code}}
 	if target != "/" {
 		q.Set("redirect", target)
 	}
-	http.Redirect(w, r, "/auth?"+q.Encode(), http.StatusFound)
+	http.Redirect(w, r, page+"?"+q.Encode(), http.StatusFound)
 }
 
 // logout ends the caller's session. Only pages of the shop may ask: another

@@ -254,7 +254,7 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 	if (e.Kind == string(mail.OrderReceived) || e.Kind == string(mail.Delivered)) && w.links != nil {
 		// The token rides in the fragment, which browsers never send: it stays
 		// out of server logs and Referer headers.
-		data.WithdrawalLink = identity.PublicURL + "/desistir#" + w.links.Token(o.ID, o.CreatedAt)
+		data.WithdrawalLink = mail.SiteURL(identity.PublicURL, o.Language) + "/desistir#" + w.links.Token(o.ID, o.CreatedAt)
 	}
 	if e.Kind == string(mail.BankRefunded) {
 		refunds, err := q.OrderBankRefunds(ctx, o.ID)
@@ -331,9 +331,9 @@ func (w *mailWorker) composeNewsletter(ctx context.Context, q *db.Queries, e db.
 	}
 	n := mail.Newsletter{
 		Language: sub.Language,
-		ConfirmURL: contact.NewsletterLink(identity.PublicURL, contact.NewsletterConfirm,
+		ConfirmURL: contact.NewsletterLink(mail.SiteURL(identity.PublicURL, sub.Language), contact.NewsletterConfirm,
 			contact.NewsletterToken(key, contact.NewsletterConfirm, sub.ID, sub.Email)),
-		UnsubscribeURL: contact.NewsletterLink(identity.PublicURL, contact.NewsletterUnsubscribe,
+		UnsubscribeURL: contact.NewsletterLink(mail.SiteURL(identity.PublicURL, sub.Language), contact.NewsletterUnsubscribe,
 			contact.NewsletterToken(key, contact.NewsletterUnsubscribe, sub.ID, sub.Email)),
 	}
 	subject, html, text, err := mail.RenderNewsletterConfirm(n, identity)

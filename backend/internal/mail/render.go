@@ -55,6 +55,28 @@ type Identity struct {
 	PublicURL, TermsURL, WithdrawalURL string
 }
 
+// SiteURL is the address of the shop's pages in language: Portuguese ones
+// live under /pt (issue 36), so a Portuguese e-mail's links open Portuguese
+// pages.
+func SiteURL(publicURL, language string) string {
+	if language == "pt" {
+		return publicURL + "/pt"
+	}
+	return publicURL
+}
+
+// in is the identity with its links to the shop's pages in language.
+func (i Identity) in(language string) Identity {
+	site := SiteURL(i.PublicURL, language)
+	for _, u := range []*string{&i.TermsURL, &i.WithdrawalURL} {
+		if rest, ok := strings.CutPrefix(*u, i.PublicURL); ok && i.PublicURL != "" {
+			*u = site + rest
+		}
+	}
+	i.PublicURL = site
+	return i
+}
+
 // Line is one order line as the e-mail shows it.
 type Line struct {
 	Name           string
@@ -215,7 +237,7 @@ func Render(kind Kind, o Order, shop Identity) (subject, html, text string, err 
 		lang = "es"
 	}
 	t := texts[lang]
-	v := view{Kind: kind, T: t, Shop: shop, Order: o}
+	v := view{Kind: kind, T: t, Shop: shop.in(lang), Order: o}
 	subject = strings.NewReplacer("{id}", strconv.FormatInt(o.ID, 10), "{shop}", shop.Name).Replace(t["subject."+string(kind)])
 	if subject == "" {
 		return "", "", "", fmt.Errorf("mail: no e-mail of kind %q", kind)

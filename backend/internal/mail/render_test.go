@@ -100,7 +100,7 @@ func TestRenderOtherKinds(t *testing.T) {
 	pickup.PickupCode = "K7P3QX"
 	for kind, want := range map[mail.Kind][]string{
 		mail.ReadyForPickup: {"está pronta para levantar", "espera por si na nossa loja", "K7P3QX", shop.Address},
-		mail.Collected:      {"Levantou a sua encomenda", "14 dias de calendário", "https://sabores.es/desistimiento"},
+		mail.Collected:      {"Levantou a sua encomenda", "14 dias de calendário", "https://sabores.es/pt/desistimiento"},
 	} {
 		subject, html, text, err := mail.Render(kind, pickup, shop)
 		if err != nil {
@@ -366,21 +366,22 @@ func TestEmailsWriteMoneyAndTimesAsTheSiteDoes(t *testing.T) {
 // the tables never wrap on a phone.
 func TestPaymentAndTransferEmailsSayWhatABankStatementShows(t *testing.T) {
 	t.Parallel()
-	for _, tt := range []struct{ lang, method, paid string }{
-		{"es", "card", "Importe pagado: 1239,56\u00a0€ con tarjeta"},
-		{"pt", "bizum", "Valor pago: 1239,56\u00a0€ com Bizum"},
-		{"es", "transfer", "Importe pagado: 1239,56\u00a0€ por transferencia bancaria"},
+	// The order page opens in the order's language (Portuguese under /pt).
+	for _, tt := range []struct{ lang, method, paid, page string }{
+		{"es", "card", "Importe pagado: 1239,56\u00a0€ con tarjeta", "https://sabores.es/orders/4711"},
+		{"pt", "bizum", "Valor pago: 1239,56\u00a0€ com Bizum", "https://sabores.es/pt/orders/4711"},
+		{"es", "transfer", "Importe pagado: 1239,56\u00a0€ por transferencia bancaria", "https://sabores.es/orders/4711"},
 	} {
 		o := order(tt.lang, tt.method)
 		_, html, text, err := mail.Render(mail.PaymentReceived, o, shop)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(text, tt.paid) || !strings.Contains(text, "https://sabores.es/orders/4711") {
-			t.Errorf("%s %s payment e-mail lacks %q or the order page's link:\n%s", tt.lang, tt.method, tt.paid, text)
+		if !strings.Contains(text, tt.paid) || !strings.Contains(text, tt.page+"\n") {
+			t.Errorf("%s %s payment e-mail lacks %q or the order page's link %s:\n%s", tt.lang, tt.method, tt.paid, tt.page, text)
 		}
-		if !strings.Contains(html, `<a href="https://sabores.es/orders/4711"`) {
-			t.Errorf("%s %s payment e-mail's HTML has no link to the invoice", tt.lang, tt.method)
+		if !strings.Contains(html, `<a href="`+tt.page+`"`) {
+			t.Errorf("%s %s payment e-mail's HTML has no link to the invoice at %s", tt.lang, tt.method, tt.page)
 		}
 	}
 

@@ -208,11 +208,15 @@ func (s *Service) StartPayment(ctx context.Context, userID, id int64) (payment.C
 		} else if !ok || s.payments.Gateway == nil {
 			return notOffered(o.PaymentMethod)
 		}
-		back := strings.TrimRight(s.payments.PublicURL, "/") + "/orders/" + strconv.FormatInt(id, 10) + "?payment="
+		// The shopper comes back to the order's page in the order's
+		// language: Portuguese pages live under /pt (issue 36).
+		site := strings.TrimRight(s.payments.PublicURL, "/")
 		language := redsys.LanguageSpanish
 		if o.Language == "pt" {
+			site += "/pt"
 			language = redsys.LanguagePortuguese
 		}
+		back := site + "/orders/" + strconv.FormatInt(id, 10) + "?payment="
 		checkout, err = s.payments.Gateway.Begin(ctx, tx, id, o.TotalCents, o.PaymentMethod, back+"ok", back+"ko", language)
 		return err
 	})

@@ -206,7 +206,15 @@ func (c *Cache) work(ctx context.Context) {
 				c.count(&c.stats.Renderers)
 			}
 			began := time.Now()
-			c.render(ctx, r, k)
+			if err := c.render(ctx, r, k); err != nil {
+				// A render cut off by its deadline leaves its runtime in the
+				// middle of the app's code (a render's state, chunks half
+				// loaded): every later render in it then never settled, so a
+				// loaded machine's one slow page left every page without
+				// content. The next render gets a fresh runtime.
+				r = nil
+				c.count(&c.stats.Released)
+			}
 			// Rest as long as the render took (up to a second): a worker
 			// takes at most half a core, and the requests shopd serves,
 			// which never wait for a render, keep the rest.
@@ -226,7 +234,7 @@ func (c *Cache) count(n *uint64) {
 	*n++
 }
 
-func (c *Cache) render(ctx context.Context, r Renderer, k key) {
+func (c *Cache) render(ctx context.Context, r Renderer, k key) error {
 	// The generation is read before the render: a change during it leaves
 	// the page out of date, to be rendered again on the next request.
 	gen := c.generation()
@@ -240,7 +248,7 @@ func (c *Cache) render(ctx context.Context, r Renderer, k key) {
 	if err != nil {
 		c.stats.Failed++
 		c.opts.Logger.Warn("prerender: render failed", "url", k.url, "language", k.language, "err", err)
-		return
+		return err
 	}
 	c.stats.Rendered++
 	if _, ok := c.entries[k]; !ok {
@@ -251,4 +259,5 @@ func (c *Cache) render(ctx context.Context, r Renderer, k key) {
 		}
 	}
 	c.entries[k] = &entry{page: page, gen: gen, rendered: began}
+	return nil
 }

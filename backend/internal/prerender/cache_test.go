@@ -199,6 +199,26 @@ func TestCacheFailedRenderServesNothing(t *testing.T) {
 
 // A renderer holds ~25 MB of live heap: the worker makes one only for a
 // page to render and lets it go when there is nothing more to render.
+// TestCacheReplacesARendererThatFailed: a render cut off mid-way leaves its
+// runtime unusable, so the page after a failure gets a new renderer.
+func TestCacheReplacesARendererThatFailed(t *testing.T) {
+	t.Parallel()
+	b := setupCache(t, Options{})
+	b.renderer.mu.Lock()
+	b.renderer.fail = true
+	b.renderer.mu.Unlock()
+	b.cache.Get("/todos", "pt")
+	testwait.Until(t, 5*time.Second, "the failed render", func() bool { return b.cache.Stats().Failed == 1 })
+	b.renderer.mu.Lock()
+	b.renderer.fail = false
+	b.renderer.mu.Unlock()
+	b.cache.Get("/bebidas", "pt")
+	testwait.Until(t, 5*time.Second, "the next render", func() bool { return b.cache.Stats().Rendered == 1 })
+	if s := b.cache.Stats(); s.Renderers != 2 || s.Released != 1 {
+		t.Errorf("stats %+v: want the failed renderer let go and a second one made", s)
+	}
+}
+
 func TestCacheHoldsARendererOnlyWhileRendering(t *testing.T) {
 	t.Parallel()
 	b := setupCache(t, Options{IdleAfter: 10 * time.Millisecond})

@@ -29,8 +29,11 @@ import (
 type pageMeta struct {
 	Title       string
 	Description string
-	// Path is the canonical path, joined to the public URL.
+	// Path is the page's path inside its language, joined to the public
+	// URL (and /pt) in the canonical and alternate links.
 	Path string
+	// Language is the page's.
+	Language string
 	// JSONLD are schema.org objects, one <script type="application/ld+json"> each.
 	JSONLD []any
 }
@@ -42,20 +45,40 @@ const metaLookupTimeout = 500 * time.Millisecond
 // shopName is the shop's name in titles and the Organization.
 const shopName = "Sabores"
 
-// categoryNames are the category pages' Spanish names (the storefront's
-// default language; frontend/src/locales/es/catalog.json "categories").
-var categoryNames = map[string]string{
-	"bebidas":    "Bebidas",
-	"alimentos":  "Alimentos",
-	"doces":      "Dulces",
-	"beleza":     "Belleza",
-	"perfumes":   "Perfumes",
-	"congelados": "Congelados",
-	"todos":      "Todos los productos",
+// metaTexts are the words of a page's head in one language.
+type metaTexts struct {
+	// categories are the category pages' names
+	// (frontend/src/locales/*/catalog.json "categories").
+	categories                 map[string]string
+	homeTitle, homeDescription string
+	home                       string
+	language                   saboresv1.Language
 }
 
-const homeDescription = "Bebidas, alimentos, dulces, congelados, belleza y perfumes de Latinoamérica, " +
-	"Brasil, Cabo Verde y África. Envío gratis desde 29,95 €."
+var metaTextsOf = map[string]metaTexts{
+	"es": {
+		categories: map[string]string{
+			"bebidas": "Bebidas", "alimentos": "Alimentos", "doces": "Dulces", "beleza": "Belleza",
+			"perfumes": "Perfumes", "congelados": "Congelados", "todos": "Todos los productos",
+		},
+		homeTitle: "Tienda de productos latinos, brasileños y africanos",
+		homeDescription: "Bebidas, alimentos, dulces, congelados, belleza y perfumes de Latinoamérica, " +
+			"Brasil, Cabo Verde y África. Envío gratis desde 29,95 €.",
+		home:     "Inicio",
+		language: saboresv1.Language_LANGUAGE_UNSPECIFIED,
+	},
+	"pt": {
+		categories: map[string]string{
+			"bebidas": "Bebidas", "alimentos": "Alimentos", "doces": "Doces", "beleza": "Beleza",
+			"perfumes": "Perfumes", "congelados": "Congelados", "todos": "Todos os produtos",
+		},
+		homeTitle: "Loja de produtos latinos, brasileiros e africanos",
+		homeDescription: "Bebidas, alimentos, doces, congelados, beleza e perfumes da América Latina, " +
+			"Brasil, Cabo Verde e África. Envio grátis a partir de 29,95 €.",
+		home:     "Início",
+		language: saboresv1.Language_LANGUAGE_PT,
+	},
+}
 
 // metaSource finds the metadata of catalogue pages.
 type metaSource struct {
@@ -73,52 +96,62 @@ type ShippingQuote struct {
 // ProductShipping quotes a product's shipping at goodsCents, its price now.
 type ProductShipping func(ctx context.Context, productID, goodsCents int64) ([]ShippingQuote, error)
 
-// lookup returns the metadata of the page at path, or false for pages it
-// knows nothing about (their HTML keeps index.html's head).
-func (m *metaSource) lookup(ctx context.Context, path string) (pageMeta, bool) {
+// lookup returns the metadata of the page at path (inside its language) in
+// language, or false for pages it knows nothing about (their HTML keeps
+// index.html's head).
+func (m *metaSource) lookup(ctx context.Context, path, language string) (pageMeta, bool) {
 	if m == nil || m.catalog == nil {
+		return pageMeta{}, false
+	}
+	tx, ok := metaTextsOf[language]
+	if !ok {
 		return pageMeta{}, false
 	}
 	ctx, cancel := context.WithTimeout(ctx, metaLookupTimeout)
 	defer cancel()
-	path = strings.TrimSuffix(path, "/")
+	meta, ok := m.lookupIn(ctx, strings.TrimSuffix(path, "/"), tx)
+	meta.Language = language
+	return meta, ok
+}
+
+func (m *metaSource) lookupIn(ctx context.Context, path string, tx metaTexts) (pageMeta, bool) {
 	if path == "" {
-		return m.home(), true
+		return m.home(tx), true
 	}
 	if id, ok := matchPath("/producto/"+idSlot, path); ok {
-		return m.product(ctx, id)
+		return m.product(ctx, id, tx)
 	}
 	slug := strings.TrimPrefix(path, "/")
-	if name, ok := categoryNames[slug]; ok {
+	if name, ok := tx.categories[slug]; ok {
 		return pageMeta{
 			Title: name + " | " + shopName,
 			Path:  path,
-			JSONLD: []any{m.breadcrumbs(
-				crumb{"Inicio", "/"}, crumb{name, path},
+			JSONLD: []any{m.breadcrumbs(tx,
+				crumb{tx.home, "/"}, crumb{name, path},
 			)},
 		}, true
 	}
-	return m.country(ctx, slug)
+	return m.country(ctx, slug, tx)
 }
 
-func (m *metaSource) home() pageMeta {
+func (m *metaSource) home(tx metaTexts) pageMeta {
 	return pageMeta{
-		Title:       shopName + " | Tienda de productos latinos, brasileños y africanos",
-		Description: homeDescription,
+		Title:       shopName + " | " + tx.homeTitle,
+		Description: tx.homeDescription,
 		Path:        "/",
 		JSONLD: []any{map[string]any{
 			"@context": "https://schema.org",
 			"@type":    "Organization",
 			"name":     shopName,
-			"url":      m.publicURL + "/",
+			"url":      m.publicURL + LanguagePath(tx.lang(), "/"),
 			"logo":     m.publicURL + "/favicon.svg",
 		}},
 	}
 }
 
-func (m *metaSource) product(ctx context.Context, id string) (pageMeta, bool) {
+func (m *metaSource) product(ctx context.Context, id string, tx metaTexts) (pageMeta, bool) {
 	n, _ := strconv.ParseInt(id, 10, 64)
-	res, err := m.catalog.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: n}))
+	res, err := m.catalog.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: n, Language: tx.language}))
 	if err != nil || res.Msg.GetProduct() == nil {
 		return pageMeta{}, false
 	}
@@ -138,13 +171,13 @@ func (m *metaSource) product(ctx context.Context, id string) (pageMeta, bool) {
 		"name":        p.GetName(),
 		"sku":         p.GetSku(),
 		"description": p.GetDescription(),
-		"url":         m.publicURL + path,
+		"url":         m.publicURL + LanguagePath(tx.lang(), path),
 		"offers": map[string]any{
 			"@type":         "Offer",
 			"price":         euros(price),
 			"priceCurrency": "EUR",
 			"availability":  availability,
-			"url":           m.publicURL + path,
+			"url":           m.publicURL + LanguagePath(tx.lang(), path),
 		},
 	}
 	offer := product["offers"].(map[string]any)
@@ -184,8 +217,8 @@ func (m *metaSource) product(ctx context.Context, id string) (pageMeta, bool) {
 	if b := p.GetBrand(); b != "" {
 		product["brand"] = map[string]any{"@type": "Brand", "name": b}
 	}
-	crumbs := []crumb{{"Inicio", "/"}}
-	if name, ok := categoryNames[p.GetCategory()]; ok {
+	crumbs := []crumb{{tx.home, "/"}}
+	if name, ok := tx.categories[p.GetCategory()]; ok {
 		crumbs = append(crumbs, crumb{name, "/" + p.GetCategory()})
 	}
 	crumbs = append(crumbs, crumb{p.GetName(), path})
@@ -193,12 +226,12 @@ func (m *metaSource) product(ctx context.Context, id string) (pageMeta, bool) {
 		Title:       p.GetName() + " | " + shopName,
 		Description: truncate(p.GetDescription(), 160),
 		Path:        path,
-		JSONLD:      []any{product, m.breadcrumbs(crumbs...)},
+		JSONLD:      []any{product, m.breadcrumbs(tx, crumbs...)},
 	}, true
 }
 
-func (m *metaSource) country(ctx context.Context, slug string) (pageMeta, bool) {
-	res, err := m.catalog.ListCountries(ctx, connect.NewRequest(&saboresv1.ListCountriesRequest{}))
+func (m *metaSource) country(ctx context.Context, slug string, tx metaTexts) (pageMeta, bool) {
+	res, err := m.catalog.ListCountries(ctx, connect.NewRequest(&saboresv1.ListCountriesRequest{Language: tx.language}))
 	if err != nil {
 		return pageMeta{}, false
 	}
@@ -210,7 +243,7 @@ func (m *metaSource) country(ctx context.Context, slug string) (pageMeta, bool) 
 		return pageMeta{
 			Title:  c.GetName() + " | " + shopName,
 			Path:   path,
-			JSONLD: []any{m.breadcrumbs(crumb{"Inicio", "/"}, crumb{c.GetName(), path})},
+			JSONLD: []any{m.breadcrumbs(tx, crumb{tx.home, "/"}, crumb{c.GetName(), path})},
 		}, true
 	}
 	return pageMeta{}, false
@@ -219,14 +252,22 @@ func (m *metaSource) country(ctx context.Context, slug string) (pageMeta, bool) 
 // crumb is one step of a BreadcrumbList.
 type crumb struct{ name, path string }
 
-func (m *metaSource) breadcrumbs(crumbs ...crumb) map[string]any {
+// lang is the language code of tx.
+func (tx metaTexts) lang() string {
+	if tx.language == saboresv1.Language_LANGUAGE_PT {
+		return "pt"
+	}
+	return "es"
+}
+
+func (m *metaSource) breadcrumbs(tx metaTexts, crumbs ...crumb) map[string]any {
 	items := make([]any, len(crumbs))
 	for i, c := range crumbs {
 		items[i] = map[string]any{
 			"@type":    "ListItem",
 			"position": i + 1,
 			"name":     c.name,
-			"item":     m.publicURL + c.path,
+			"item":     m.publicURL + LanguagePath(tx.lang(), c.path),
 		}
 	}
 	return map[string]any{"@context": "https://schema.org", "@type": "BreadcrumbList", "itemListElement": items}
@@ -271,7 +312,7 @@ func truncate(s string, n int) string {
 }
 
 // withMeta returns page with its <title> replaced by m's title, description,
-// canonical link and JSON-LD blocks. Text is HTML-escaped; JSON-LD goes
+// canonical and alternate links (language.go) and JSON-LD blocks. Text is HTML-escaped; JSON-LD goes
 // through encoding/json, which writes <, > and & as \u003c, \u003e and
 // \u0026, so no product text can close the script element.
 func withMeta(page []byte, publicURL string, m pageMeta) []byte {
@@ -285,7 +326,7 @@ func withMeta(page []byte, publicURL string, m pageMeta) []byte {
 	if m.Description != "" {
 		fmt.Fprintf(&head, "\n    <meta name=\"description\" content=\"%s\">", html.EscapeString(m.Description))
 	}
-	fmt.Fprintf(&head, "\n    <link rel=\"canonical\" href=\"%s\">", html.EscapeString(publicURL+m.Path))
+	head.WriteString(alternates(publicURL, m.Language, m.Path))
 	for _, ld := range m.JSONLD {
 		b, err := json.Marshal(ld)
 		if err != nil {

@@ -34,11 +34,6 @@ type Prerender struct {
 	Started func(stats func() prerender.Stats)
 }
 
-// renderLanguage is the language pages are rendered in: the storefront's
-// default. A shopper who chose Portuguese keeps it in the browser only, so
-// the app renders over the Spanish HTML for them instead of hydrating it.
-const renderLanguage = "es"
-
 // bundlePath is the server bundle inside the built app; spa never serves it.
 const bundlePath = "ssr/render.js"
 
@@ -76,7 +71,8 @@ func startPrerender(opts *Prerender, files fs.FS, publicURL string, api http.Han
 	return cache
 }
 
-// renderURL is the page a request is served from, if it is a public page
+// renderURL is the page a request's path (inside its language, language.go)
+// is served from, if it is a public page
 // that may be rendered: the public pages without a query string (filters,
 // page numbers and sign-in returns are the app's), any product, and the
 // 404 page for paths the app does not route. The cart, checkout, account,
@@ -109,8 +105,9 @@ func renderURL(path, rawQuery string) (string, bool) {
 // withRendered puts a rendered page into index.html's root element and its
 // data after it, as a JSON data block (no inline script: the CSP allows it).
 // A page rendered before the last catalogue change is marked data-stale:
-// the app shows it, then asks for its data again.
-func withRendered(index []byte, page prerender.Page, current bool) []byte {
+// the app shows it, then asks for its data again. The root names the
+// language it was rendered in, which the app hydrates it in.
+func withRendered(index []byte, page prerender.Page, current bool, language string) []byte {
 	const root = `<div id="root"></div>`
 	at := bytes.Index(index, []byte(root))
 	if at < 0 {
@@ -123,7 +120,7 @@ func withRendered(index []byte, page prerender.Page, current bool) []byte {
 	if !current {
 		stale = " data-stale"
 	}
-	fmt.Fprintf(&b, `<div id="root" data-rendered-language="%s"%s>`, html.EscapeString(renderLanguage), stale)
+	fmt.Fprintf(&b, `<div id="root" data-rendered-language="%s"%s>`, html.EscapeString(language), stale)
 	b.WriteString(page.HTML)
 	b.WriteString(`</div><script type="application/json" id="page-data">`)
 	b.WriteString(page.Data)

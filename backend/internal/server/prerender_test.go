@@ -67,15 +67,19 @@ func TestWithRendered(t *testing.T) {
 	t.Parallel()
 	index := []byte(`<html><head></head><body><div id="root"></div><script src="/a.js"></script></body></html>`)
 	page := prerender.Page{HTML: `<p>Guaraná</p>`, Data: `{"now":1,"queries":[]}`}
-	got := string(withRendered(index, page, true))
+	got := string(withRendered(index, page, true, "es"))
 	want := `<html><head></head><body><div id="root" data-rendered-language="es"><p>Guaraná</p></div>` +
 		`<script type="application/json" id="page-data">{"now":1,"queries":[]}</script><script src="/a.js"></script></body></html>`
 	if got != want {
 		t.Errorf("withRendered =\n%s\nwant\n%s", got, want)
 	}
-	stale := string(withRendered(index, page, false))
+	stale := string(withRendered(index, page, false, "es"))
 	if !strings.Contains(stale, `<div id="root" data-rendered-language="es" data-stale>`) {
 		t.Errorf("a page out of date is not marked stale:\n%s", stale)
+	}
+	pt := string(withRendered(index, page, true, "pt"))
+	if !strings.Contains(pt, `<div id="root" data-rendered-language="pt">`) {
+		t.Errorf("a Portuguese page does not say its language:\n%s", pt)
 	}
 }
 

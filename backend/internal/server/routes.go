@@ -57,7 +57,7 @@ func isAppRoute(path string) bool {
 // Files, which the app serves as they are, keep their status.
 func notFoundStatus(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if isAppRoute(r.URL.Path) {
+		if _, inner := pageLanguage(r.URL.Path); isAppRoute(inner) {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sabores/sabores/backend/internal/prerender"
@@ -82,6 +83,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if redirectFirstVisit(w, r) {
+		return
+	}
 	w.Header().Set("Cache-Control", "no-cache")
 	// Rendered pages carry the cookie banner unless the consent cookie is set.
 	w.Header().Add("Vary", "Cookie")
@@ -91,13 +95,20 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte(notBuiltPage))
 		return
 	}
-	calls := s.preloads.calls("/"+name, r.URL.RawQuery)
+	language, inner := pageLanguage("/" + name)
+	calls := s.preloads.calls(inner, r.URL.RawQuery)
+	if language != "es" {
+		// The preloads are the Spanish pages' reads (the language is part
+		// of a read's URL); a Portuguese page's would go unused.
+		calls = sessionOnly(calls)
+	}
 	page := s.index
-	if rendered, current, ok := s.rendered(r); ok {
+	url, public := renderURL(inner, r.URL.RawQuery)
+	if rendered, current, ok := s.rendered(url, public, language); ok {
 		if consentChosen(r) {
 			rendered.HTML = withoutConsentBanner(rendered.HTML)
 		}
-		page = withRendered(page, rendered, current)
+		page = withRendered(page, rendered, current, language)
 		if current {
 			// Out of date, the app asks for the page's data again: the
 			// preloads stay for it.
@@ -105,22 +116,22 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	page = withPreloads(page, calls)
-	if m, ok := s.meta.lookup(r.Context(), "/"+name); ok {
+	if m, ok := s.meta.lookup(r.Context(), inner, language); ok {
 		page = withMeta(page, s.meta.publicURL, m)
+	} else if public && s.meta != nil && slices.Contains(PublicPages(), url) {
+		// A product the catalogue does not know gets none: it may not exist.
+		page = withAlternates(page, s.meta.publicURL, language, url)
 	}
+	page = withLanguage(page, language)
 	serveHTML(w, r, page, s.gzipped)
 }
 
-// rendered is the request's page as prerender last rendered it, if it is
-// one to render and a render is in; current is false when the catalogue
-// changed since.
-func (s *spa) rendered(r *http.Request) (page prerender.Page, current, ok bool) {
-	if s.pages == nil {
+// rendered is the page at url (renderURL's, public when it is one to
+// render) in language as prerender last rendered it, if a render is in;
+// current is false when the catalogue changed since.
+func (s *spa) rendered(url string, public bool, language string) (page prerender.Page, current, ok bool) {
+	if s.pages == nil || !public {
 		return prerender.Page{}, false, false
 	}
-	url, ok := renderURL(r.URL.Path, r.URL.RawQuery)
-	if !ok {
-		return prerender.Page{}, false, false
-	}
-	return s.pages.Get(url, renderLanguage)
+	return s.pages.Get(LanguagePath(language, url), language)
 }

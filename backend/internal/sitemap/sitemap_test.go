@@ -34,7 +34,7 @@ func TestRobotsAndSitemap(t *testing.T) {
 	}
 
 	res, robots := get(t, mux, "/robots.txt")
-	if res.StatusCode != http.StatusOK || !strings.Contains(robots, "Disallow: /admin\n") ||
+	if res.StatusCode != http.StatusOK || !strings.Contains(robots, "Disallow: /admin\n") || !strings.Contains(robots, "Disallow: /pt/cart\n") ||
 		!strings.Contains(robots, "Sitemap: https://sabores.example/sitemap.xml\n") {
 		t.Errorf("robots.txt = %d %q", res.StatusCode, robots)
 	}
@@ -58,13 +58,22 @@ func TestRobotsAndSitemap(t *testing.T) {
 		return false
 	}
 	for _, u := range []string{"https://sabores.example/", "https://sabores.example/todos", "https://sabores.example/bebidas",
-		"https://sabores.example/brasil/produtos", "https://sabores.example/contact", "https://sabores.example/producto/1001"} {
+		"https://sabores.example/brasil/produtos", "https://sabores.example/contact", "https://sabores.example/producto/1001",
+		"https://sabores.example/pt/", "https://sabores.example/pt/todos", "https://sabores.example/pt/producto/1001"} {
 		if !has(u) {
 			t.Errorf("sitemap lacks %s", u)
 		}
 	}
+	// Each page names its languages (hreflang), the Spanish one as x-default.
+	if !strings.Contains(body, `<loc>https://sabores.example/pt/producto/1001</loc>`+
+		`<xhtml:link rel="alternate" hreflang="es" href="https://sabores.example/producto/1001"></xhtml:link>`+
+		`<xhtml:link rel="alternate" hreflang="pt" href="https://sabores.example/pt/producto/1001"></xhtml:link>`+
+		`<xhtml:link rel="alternate" hreflang="x-default" href="https://sabores.example/producto/1001"></xhtml:link>`) ||
+		!strings.Contains(body, `xmlns:xhtml="http://www.w3.org/1999/xhtml"`) {
+		t.Errorf("sitemap has no hreflang alternates:\n%.1500s", body)
+	}
 	// Requeijão (1010) is sold only in the physical shop; the cart is private.
-	for _, u := range []string{"https://sabores.example/producto/1010", "https://sabores.example/cart"} {
+	for _, u := range []string{"https://sabores.example/producto/1010", "https://sabores.example/cart", "https://sabores.example/pt/producto/1010"} {
 		if has(u) {
 			t.Errorf("sitemap lists %s", u)
 		}

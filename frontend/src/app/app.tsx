@@ -4,6 +4,7 @@ import { AppProvider } from "@/app/provider";
 import { AppRoutes } from "@/app/router";
 import type { QueryClient } from "@tanstack/react-query";
 import type { i18n as I18n } from "i18next";
+import { languageOfPath, languagePrefix } from "@/lib/language-path";
 import { createTransport } from "@/lib/transport";
 
 /**
@@ -12,8 +13,12 @@ import { createTransport } from "@/lib/transport";
  */
 export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClient }) {
   const [transport] = useState(createTransport);
+  // A Portuguese page's router works under /pt: the app's links ("/todos")
+  // stay as they are and lead to the Portuguese pages ("/pt/todos"). The
+  // language switch loads the other language's page (language-switch.tsx).
+  const [basename] = useState(() => languagePrefix(languageOfPath(window.location.pathname) ?? "es"));
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={basename}>
       <AppProvider queryClient={queryClient} transport={transport} i18n={i18n}>
         <AppRoutes />
       </AppProvider>

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
-import { preloadTexts, storedLanguage } from "@/lib/i18n";
+import { pageLanguage, preloadTexts } from "@/lib/i18n";
+import { pathWithoutLanguage } from "@/lib/language-path";
 
 /** categoryPages are the category routes, each filtering the catalogue. */
 export const categoryPages = ["bebidas", "alimentos", "doces", "congelados", "beleza", "perfumes"] as const;
@@ -88,9 +89,10 @@ const entryPages: {
  * paints the whole page instead of finding its parts one after another.
  */
 export function startEntryPage(pathname: string): { ready: Promise<unknown>; ns: string[] } {
-  const entry = entryPages.find((p) => p.path.test(pathname));
+  const path = pathWithoutLanguage(pathname);
+  const entry = entryPages.find((p) => p.path.test(path));
   const ns = ["common", ...(entry?.ns ?? [])];
-  preloadTexts(storedLanguage(), ns);
+  preloadTexts(pageLanguage(pathname), ns);
   if (!entry) return { ready: Promise.resolve(), ns };
   entry.alongside?.().catch(() => {});
   return { ready: entry.page(), ns };

@@ -1,5 +1,6 @@
 import i18next, { type BackendModule } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { languageCookie, languageOfPath } from "@/lib/language-path";
 import { readString, writeString } from "@/lib/storage";
 
 /** Language is a storefront language. */
@@ -38,14 +39,42 @@ export function preloadTexts(language: Language, namespaces: string[]) {
   for (const ns of namespaces) bundles[`../locales/${language}/${ns}.json`]?.().catch(() => {});
 }
 
-/** storedLanguage is the language the shopper picked before, else Spanish. */
+/** storedLanguage is the language the shopper used last, else Spanish. */
 export function storedLanguage(): Language {
   const value = readString(localStorage, storageKey);
   return value === "pt" ? "pt" : "es";
 }
 
-/** initI18n starts i18next in the remembered language. */
-export function initI18n(language: Language = storedLanguage()) {
+/**
+ * pageLanguage is the language of the page at pathname: its URL's, or for
+ * the back office (which has no language in its URLs) the one the shopper
+ * used last.
+ */
+export function pageLanguage(pathname: string): Language {
+  return languageOfPath(pathname) ?? storedLanguage();
+}
+
+/** keepLanguage remembers the language of the page seen last: the back office follows it. */
+export function keepLanguage(language: Language) {
+  writeString(localStorage, storageKey, language);
+}
+
+/**
+ * chooseLanguage keeps the shopper's choice of language, also for shopd's
+ * redirect on "/" (server/language.go), which reads the cookie: a language
+ * asked for is strictly necessary for the service, so it needs no consent.
+ */
+export function chooseLanguage(language: Language) {
+  keepLanguage(language);
+  try {
+    document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {
+    // A document without cookies still shows the page.
+  }
+}
+
+/** initI18n starts i18next in the page's language. */
+export function initI18n(language: Language = pageLanguage(window.location.pathname)) {
   const instance = i18next.createInstance();
   instance.on("languageChanged", (lng) => {
     document.documentElement.lang = lng;
@@ -65,8 +94,8 @@ export function initI18n(language: Language = storedLanguage()) {
   return instance;
 }
 
-/** rememberLanguage switches the language and keeps the choice. */
+/** rememberLanguage switches the language in place and keeps the choice (the back office). */
 export async function rememberLanguage(instance: typeof i18next, language: Language) {
-  writeString(localStorage, storageKey, language);
+  chooseLanguage(language);
   await instance.changeLanguage(language);
 }

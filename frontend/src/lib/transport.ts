@@ -25,12 +25,26 @@ export const transportOptions = { baseUrl: "/", useHttpGet: true } as const;
  */
 export const appTransportKey = "app";
 
+// MethodOptions.IdempotencyLevel.NO_SIDE_EFFECTS, the reads (the enum's
+// module, google/protobuf/descriptor, is kept out of the entry's bundle).
+const noSideEffects = 1;
+
 /** createTransport is the app's transport; calls wait for the Connect chunk. */
 export function createTransport(): Transport {
   const transport = connectWeb.then(({ createConnectTransport }) => createConnectTransport(transportOptions));
   return addStaticKeyToTransport(
     {
-      unary: async (...args) => (await transport).unary(...args),
+      unary: async (method, signal, timeoutMs, header, ...rest) => {
+        // A change (placing an order above all) says the page's language:
+        // the order keeps it, and its e-mails and links are in it, whatever
+        // languages the browser lists. Reads go without it, as their
+        // preloads went.
+        if (method.idempotency !== noSideEffects) {
+          header = new Headers(header);
+          header.set("Accept-Language", document.documentElement.lang || "es");
+        }
+        return (await transport).unary(method, signal, timeoutMs, header, ...rest);
+      },
       stream: async (...args) => (await transport).stream(...args),
     },
     appTransportKey,

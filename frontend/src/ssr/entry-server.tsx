@@ -13,6 +13,7 @@ import { AppProvider } from "@/app/provider";
 import { AppRoutes } from "@/app/router";
 import { deferredSettled } from "@/lib/deferred";
 import { setPageTime } from "@/lib/hydration";
+import { languagePrefix } from "@/lib/language-path";
 import { createQueryClient } from "@/lib/query-client";
 import { serverTransport } from "@/ssr/server-transport";
 import { encodePageData, renderable } from "@/ssr/page-data";
@@ -50,7 +51,7 @@ let current: Render | undefined;
 function html(r: Render): string {
   const transport = serverTransport;
   return renderToString(
-    <StaticRouter location={r.url}>
+    <StaticRouter location={r.url} basename={languagePrefix(r.language === "pt" ? "pt" : "es")}>
       <AppProvider queryClient={r.client} transport={transport} i18n={r.i18n}>
         <AppRoutes />
       </AppProvider>
@@ -58,7 +59,7 @@ function html(r: Render): string {
   );
 }
 
-/** start prepares a render of url in language. */
+/** start prepares a render of url (a Portuguese page's starts with /pt) in language. */
 export function start(url: string, language: string): void {
   // A page renders as a first visit sees it, cookie banner included: shopd
   // takes the banner out for shoppers whose consent cookie says they chose

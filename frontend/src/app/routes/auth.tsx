@@ -1,6 +1,7 @@
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useHref, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ErrorBox } from "@/components/ui/error-box";
+import { GoToPage } from "@/components/ui/go-to-page";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
 import { accountHome, useSession } from "@/hooks/use-session";
@@ -32,13 +33,19 @@ export default function AuthRoute() {
   const { viewer, resolved } = useSession();
   const target = safeTarget(sp.get("redirect"));
   const error = sp.get("error");
+  // The server sends the browser back to this page in its language.
+  const self = useHref("/auth");
 
   if (!resolved) return <Spinner className="mt-16" />;
-  if (viewer === "admin" || viewer === "till") return <Navigate to={accountHome(viewer)} replace />;
+  // The back office has no language in its URLs: from a Portuguese sign-in
+  // page, staff leave the /pt router for /admin, which keeps the language.
+  if (viewer === "admin" || viewer === "till") {
+    return self === "/auth" ? <Navigate to={accountHome(viewer)} replace /> : <GoToPage href={accountHome(viewer)} />;
+  }
   if (viewer === "client") return <Navigate to={target} replace />;
 
   // Come back to this page after the provider, so the role decides the destination.
-  const back = `/auth?redirect=${encodeURIComponent(target)}`;
+  const back = `${self}?redirect=${encodeURIComponent(target)}`;
   const loginHref = `/auth/login?redirect=${encodeURIComponent(back)}`;
   return (
     <div className="container-page flex justify-center py-12">

@@ -16,6 +16,7 @@ import { ProductPrice } from "@/features/catalog/components/product-price";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
 import { ProductReviews } from "@/features/reviews/components/product-reviews";
 import { schemaPrice } from "@/lib/format-price";
+import { useSiteURL } from "@/hooks/use-site-url";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
 /**
@@ -23,7 +24,7 @@ import type { Product } from "@gen/sabores/v1/types_pb";
  * published verified reviews (none without them), gtin from the EAN, and
  * the offer's availability from stock and its end when a promotion runs.
  */
-function productJsonLd(p: Product) {
+function productJsonLd(p: Product, url: string) {
   const origin = window.location.origin;
   const promotionEnd = p.promotion?.endTime ? timestampDate(p.promotion.endTime).toISOString().slice(0, 10) : undefined;
   return {
@@ -42,7 +43,7 @@ function productJsonLd(p: Product) {
         : undefined,
     offers: {
       "@type": "Offer",
-      url: `${origin}/producto/${p.id}`,
+      url,
       priceCurrency: "EUR",
       price: schemaPrice(effectivePrice(p)),
       priceValidUntil: promotionEnd,
@@ -56,6 +57,7 @@ export default function ProductRoute() {
   const { t } = useTranslation("catalog");
   const navigate = useNavigate();
   const location = useLocation();
+  const siteURL = useSiteURL();
   const id = Number(useParams().id);
   const query = useProduct(id);
   const [qty, setQty] = useState("1");
@@ -101,7 +103,7 @@ export default function ProductRoute() {
   const n = parseQuantity(qty);
   return (
     <div className="container-page py-6">
-      <Seo title={t("product.title", { name: p.name })} description={p.description || p.name} jsonLd={productJsonLd(p)} />
+      <Seo title={t("product.title", { name: p.name })} description={p.description || p.name} jsonLd={productJsonLd(p, siteURL(`/producto/${p.id}`))} />
       {back}
       <div className="grid gap-8 md:grid-cols-2">
         <div className="relative">

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
+import { useSiteURL } from "@/hooks/use-site-url";
 import { Seo } from "@/components/seo/seo";
 import { useCategories, useProducts } from "@/features/catalog/api/catalog";
 import { PagedProducts } from "@/features/catalog/components/paged-products";
@@ -20,6 +21,7 @@ import { schemaPrice } from "@/lib/format-price";
 /** TodosRoute is /todos: every product, filtered, sorted and paged by URL. */
 export default function TodosRoute() {
   const { t } = useTranslation("catalog");
+  const siteURL = useSiteURL();
   const [sp, setSp] = useSearchParams();
   const params = readTodosParams(sp);
   const withoutAllergens = readAllergens(sp);
@@ -54,7 +56,7 @@ export default function TodosRoute() {
       item: {
         "@type": "Product",
         name: p.name,
-        url: `${window.location.origin}/producto/${p.id}`,
+        url: siteURL(`/producto/${p.id}`),
         ...(p.imageUrl ? { image: new URL(p.imageUrl, window.location.origin).href } : {}),
         offers: {
           "@type": "Offer",

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useHref } from "react-router";
 import { useConsent } from "@/features/cookie-consent/consent-provider";
 
 /**
@@ -8,6 +9,7 @@ import { useConsent } from "@/features/cookie-consent/consent-provider";
 export function CookieBanner({ visible }: { visible?: boolean }) {
   const { t } = useTranslation();
   const { bannerVisible, acceptAll, rejectOptional, openSettings, closeBanner } = useConsent();
+  const policy = useHref("/cookie-policy");
   if (!(visible ?? bannerVisible)) return null;
   return (
     <section
@@ -20,7 +22,7 @@ export function CookieBanner({ visible }: { visible?: boolean }) {
           <h2 className="mb-1 text-base font-semibold text-stone-900">{t("consent.bannerTitle")}</h2>
           <p>
             {t("consent.bannerText")}{" "}
-            <a href="/cookie-policy" target="_blank" rel="noopener noreferrer" className="link">
+            <a href={policy} target="_blank" rel="noopener noreferrer" className="link">
               {t("consent.policyLink")}
             </a>
           </p>

@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
-import { Link, Navigate, useLocation } from "react-router";
+import { Link, Navigate, useHref, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Seo } from "@/components/seo/seo";
+import { GoToPage } from "@/components/ui/go-to-page";
 import { Spinner } from "@/components/ui/spinner";
 import { useLogout } from "@/hooks/use-logout";
 import { useSession } from "@/hooks/use-session";
+import { languagePrefix } from "@/lib/language-path";
+import type { Language } from "@/lib/i18n";
 
 /** isTillPath says a back-office path is the till's, all a till user may open. */
 export function isTillPath(pathname: string): boolean {
@@ -20,8 +23,10 @@ export function isTillPath(pathname: string): boolean {
  * /admin/, for the page title.
  */
 export function AdminLayout({ screenTitles, children }: { screenTitles: Readonly<Record<string, string>>; children: ReactNode }) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const { viewer, resolved, user } = useSession();
+  // The router's basename: "" at /admin, "/pt" at /pt/admin.
+  const base = useHref("/").replace(/\/$/, "");
   const location = useLocation();
   const logout = useLogout();
 
@@ -29,8 +34,12 @@ export function AdminLayout({ screenTitles, children }: { screenTitles: Readonly
 
   if (!resolved) return <Spinner label={t("checking")} className="mt-24" />;
   if (viewer === "guest") {
-    const redirect = location.pathname + location.search;
-    return <Navigate to={`/auth?redirect=${encodeURIComponent(redirect)}`} replace />;
+    // The sign-in page in the back office's language (the one the shopper
+    // used last), which sends staff back to /admin.
+    const signIn = `/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+    const prefix = languagePrefix(i18n.language as Language);
+    if (prefix === base) return <Navigate to={signIn} replace />;
+    return <GoToPage href={prefix + signIn} />;
   }
   if (viewer === "till" && !isTillPath(location.pathname)) return <Navigate to="/admin/caja" replace />;
   if (viewer !== "admin" && viewer !== "till") {
