@@ -156,9 +156,14 @@ func itemOf(p db.Product, candidates []pricing.Promotion, r shipping.Rates, base
 	if description == "" {
 		description = title
 	}
+	// Each language's pages have their own URLs: Portuguese under /pt.
+	page := "/producto/" + strconv.FormatInt(p.ID, 10)
+	if lang == "pt" {
+		page = "/pt" + page
+	}
 	it := Item{
 		ID: strconv.FormatInt(p.ID, 10), Title: title, Description: description,
-		Link: base + "/producto/" + strconv.FormatInt(p.ID, 10), ImageLink: absolute(base, p.ImageURL),
+		Link: base + page, ImageLink: absolute(base, p.ImageURL),
 		Availability: "out_of_stock", Price: Price(p.PriceCents), Brand: p.Brand, Condition: "new",
 		ProductType: p.Category,
 	}

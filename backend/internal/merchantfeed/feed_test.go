@@ -120,6 +120,10 @@ func TestTheFeedCarriesWhatGoogleRequiresForEachProductSoldOnline(t *testing.T) 
 
 	for _, lang := range merchantfeed.Languages {
 		f := fetch(t, srv, lang)
+		pages := "https://sabores.example/producto/"
+		if lang == "pt" {
+			pages = "https://sabores.example/pt/producto/"
+		}
 		if f.Version != "2.0" || f.Channel.Title == "" || f.Channel.Link != "https://sabores.example/" {
 			t.Errorf("%s: channel = %+v %q", lang, f.Channel.Title, f.Channel.Link)
 		}
@@ -130,7 +134,7 @@ func TestTheFeedCarriesWhatGoogleRequiresForEachProductSoldOnline(t *testing.T) 
 		for _, it := range f.Channel.Items {
 			byID[it.ID] = it
 			if it.ID == "" || it.Title == "" || it.Description == "" || it.Condition != "new" ||
-				it.Link != "https://sabores.example/producto/"+it.ID || !strings.HasPrefix(it.ImageLink, "https://sabores.example/") ||
+				it.Link != pages+it.ID || !strings.HasPrefix(it.ImageLink, "https://sabores.example/") ||
 				!available[it.Availability] || !price.MatchString(it.Price) {
 				t.Errorf("%s: item %s lacks a required field: %+v", lang, it.ID, it)
 			}
