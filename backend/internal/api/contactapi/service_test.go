@@ -95,7 +95,9 @@ func (b *bundle) count(t *testing.T, sql string, args ...any) int {
 	return n
 }
 
-var links = regexp.MustCompile(`https://sabores\.test/newsletter\?(confirmar|baja)=([0-9]+\.[A-Za-z0-9_-]+)`)
+// links are the newsletter e-mail's links, on the page of the subscriber's
+// language (Portuguese under /pt).
+var links = regexp.MustCompile(`https://sabores\.test/pt/newsletter\?(confirmar|baja)=([0-9]+\.[A-Za-z0-9_-]+)`)
 
 // TestNewsletterDoubleOptIn: a request stores the consent and e-mails a
 // signed link; only following it subscribes; the unsubscribe link the
