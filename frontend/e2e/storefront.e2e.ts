@@ -89,7 +89,17 @@ function foreignPhrases(language: "es" | "pt"): string[] {
 
 /** mixedLanguage lists the other language's phrases the page shows, as whole words. */
 async function mixedLanguage(page: Page, phrases: string[]) {
-  const text = await page.evaluate(() => document.body.innerText);
+  // Text marked as another language (a review written in Spanish on a
+  // Portuguese page, say) is the shopper's own words, not the shop's.
+  const text = await page.evaluate(() => {
+    const own = document.documentElement.lang.slice(0, 2);
+    const foreign = [...document.body.querySelectorAll<HTMLElement>("[lang]")].filter((e) => e.lang.slice(0, 2) !== own);
+    const shown = foreign.map((e) => e.style.display);
+    for (const e of foreign) e.style.display = "none";
+    const visible = document.body.innerText;
+    foreign.forEach((e, i) => (e.style.display = shown[i] ?? ""));
+    return visible;
+  });
   return phrases.filter((p) => new RegExp(`(?<![\\p{L}])${p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "u").test(text));
 }
 

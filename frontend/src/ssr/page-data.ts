@@ -2,16 +2,19 @@ import { fromJson, toJson, type DescMessage, type JsonValue } from "@bufbuild/pr
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { CatalogService } from "@gen/sabores/v1/catalog_service_pb";
 import { PromotionService } from "@gen/sabores/v1/promotion_service_pb";
+import { ReviewService } from "@gen/sabores/v1/review_service_pb";
 import { ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
 
 // A server-rendered page carries the answers it was rendered from in a
 // <script type="application/json" id="page-data"> element (the CSP allows
 // data blocks, not inline scripts): the browser puts them into its query
 // cache before hydrating, so the first render matches the HTML and asks the
-// API for none of them. Only public catalogue reads travel: a shopper's own
-// data (session, cart) is never in a page shared by everyone.
+// API for none of them. Only public catalogue reads travel, a product's
+// published reviews among them: a shopper's own data (session, cart, the
+// reviews of their orders, on pages never rendered) is never in a page
+// shared by everyone.
 
-const services = [CatalogService, PromotionService, ShopSettingsService];
+const services = [CatalogService, PromotionService, ShopSettingsService, ReviewService];
 
 /** PageQuery is one cached answer as it travels in the page. */
 export interface PageQuery {
