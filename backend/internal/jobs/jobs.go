@@ -195,7 +195,7 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 		periodic = append(periodic, pollParcelsPeriodic(opts.ParcelPollInterval))
 	}
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Queues:      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		Queues:      map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}, WebhookQueueName: {MaxWorkers: 4}},
 		Workers:     workers,
 		Logger:      opts.Logger,
 		RetryPolicy: opts.RetryPolicy,

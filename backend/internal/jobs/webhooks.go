@@ -41,12 +41,18 @@ var _ webhook.Queue = WebhookQueue{}
 // NewWebhookQueue queues through client.
 func NewWebhookQueue(client *river.Client[pgx.Tx]) WebhookQueue { return WebhookQueue{client: client} }
 
+// WebhookQueueName is the River queue deliveries run in, apart from the
+// shop's own work: a receiver that answers slowly (each delivery may wait
+// webhookTimeout) or a burst of events holds its own workers, never the
+// e-mails, refunds and VeriFactu records of the default queue.
+const WebhookQueueName = "webhooks"
+
 // QueueWebhookDeliveries inserts one job per delivery in tx.
 func (q WebhookQueue) QueueWebhookDeliveries(ctx context.Context, tx pgx.Tx, ds []webhook.Delivery) error {
 	params := make([]river.InsertManyParams, len(ds))
 	for i, d := range ds {
 		params[i] = river.InsertManyParams{Args: DeliverWebhookArgs{EndpointID: d.EndpointID, EventID: d.EventID},
-			InsertOpts: &river.InsertOpts{MaxAttempts: webhookAttempts}}
+			InsertOpts: &river.InsertOpts{MaxAttempts: webhookAttempts, Queue: WebhookQueueName}}
 	}
 	if _, err := q.client.InsertManyTx(ctx, tx, params); err != nil {
 		return fmt.Errorf("jobs: queue webhook deliveries: %w", err)
