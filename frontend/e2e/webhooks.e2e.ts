@@ -71,8 +71,8 @@ afterAll(async () => {
 describe("the webhooks screen", () => {
   it("adds an endpoint, shows a refused delivery, sends it again and disables the endpoint (es, desktop)", async () => {
     const page = await adminPage(viewports.desktop, "es");
-    await page.getByRole("link", { name: /Webhooks/ }).click();
-    await page.waitForURL(/\/admin\/webhooks$/);
+    await page.getByRole("link", { name: /Webhooks/ }).waitFor();
+    await page.goto("/admin/webhooks");
     await page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor();
 
     await page.getByLabel("Dirección (URL)").fill(receiverURL);
