@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { currentUrl, renderAdmin } from "@/features/admin/shared/testing/render-admin";
 
 describe("admin role check", () => {
+  // A Spanish guest signs in on /auth within the app; a Portuguese one is
+  // sent to /pt/auth, a page of its own (a full load jsdom does not make).
   it("sends a guest to /auth and back afterwards", async () => {
-    renderAdmin("/admin/products-by-country", () => {}, { viewer: "guest" });
+    renderAdmin("/admin/products-by-country", () => {}, { viewer: "guest", language: "es" });
     await waitFor(() => expect(currentUrl().pathname).toBe("/auth"));
     expect(currentUrl().search).toBe(`?redirect=${encodeURIComponent("/admin/products-by-country")}`);
   });
