@@ -166,7 +166,9 @@ func tablesChecksum(t *testing.T, pool *pgxpool.Pool) string {
 			EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'last_used_at' AND NOT a.attisdropped) AS last_used
 		FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 		WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
-		  AND c.relname NOT IN ('sessions', 'rate_buckets', 'goose_db_version')
+		  -- webhook_dispatch is the webhook dispatcher's cursor, which its
+		  -- minute sweep moves over new events whatever the requests do.
+		  AND c.relname NOT IN ('sessions', 'rate_buckets', 'goose_db_version', 'webhook_dispatch')
 		ORDER BY 1`)
 	if err != nil {
 		t.Fatal(err)
