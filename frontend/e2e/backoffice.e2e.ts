@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, viewports, type Browser, type BrowserContext, type Page } from "./browser";
+import { appReady, baseURL, expectNoSeriousA11yViolations, launch, screenshot, viewports, type Browser, type BrowserContext, type Page } from "./browser";
 
 // The owner's stock and audit screens (issue 37): a product's stock set to a
 // counted figure and corrected with a reason, refused below zero in words,
@@ -19,6 +19,7 @@ async function adminPage(viewport: { width: number; height: number }, language: 
   const page = await context.newPage();
   await page.goto("/admin");
   await page.waitForURL(/\/auth\?redirect=/);
+  await appReady(page);
   await page.getByRole("button", { name: /Aceitar todos|Aceptar todas/ }).click();
   await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
   await page.getByRole("button", { name: /admin@sabores\.es/ }).click();

@@ -127,6 +127,9 @@ export async function acceptCookies(page: Page) {
 
 /** signIn goes through /auth and the built-in provider as one of the seeded people. */
 export async function signIn(page: Page, email: string) {
+  // A click before the app takes the page over can be lost with the node it
+  // landed on; the sign-in link is only followed once the page is the app's.
+  await appReady(page);
   await page.getByRole("link", { name: /Continuar con Google/ }).click();
   await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  appReady,
   baseURL,
   expectNoSeriousA11yViolations,
   launch,
@@ -37,6 +38,7 @@ async function signedIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto("/admin");
   await page.waitForURL(/\/auth\?redirect=/);
+  await appReady(page);
   await page.getByRole("button", { name: /Aceitar todos|Aceptar todas/ }).click();
   await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
   await page.getByRole("button", { name: /admin@sabores\.es/ }).click();

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, viewports, type Browser, type Page } from "./browser";
+import { appReady, baseURL, expectNoSeriousA11yViolations, launch, screenshot, viewports, type Browser, type Page } from "./browser";
 
 // The owner's webhook screen (issue 39): an endpoint added with its secret
 // shown once, a delivery the receiver refuses shown failing with its
@@ -24,6 +24,7 @@ async function adminPage(viewport: { width: number; height: number }, language: 
   const page = await context.newPage();
   await page.goto("/admin");
   await page.waitForURL(/\/auth\?redirect=/);
+  await appReady(page);
   await page.getByRole("button", { name: /Aceitar todos|Aceptar todas/ }).click();
   await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
   await page.getByRole("button", { name: /admin@sabores\.es/ }).click();
