@@ -10,14 +10,15 @@
 // BENCH_SIZES (default "1000,100000"), BENCH_CONNS ("1,8,32,128"),
 // BENCH_DURATION ("3s" per run), BENCH_PORT (8090), BENCH_WEB (0 skips the
 // web app), BENCH_SCENARIOS (comma-separated names; empty runs them all),
-// LIGHTHOUSE_RUNS (3 a page), BENCH_SHOPD (a shopd binary to measure
+// LIGHTHOUSE_RUNS (3 a page), LIGHTHOUSE_CPU_SLOWDOWN (4), LIGHTHOUSE_BENCHMARK_INDEX, BENCH_SHOPD (a shopd binary to measure
 // instead of building this tree's, e.g. an older commit's for an A/B
 // comparison). BENCH_SCENARIOS=backoffice (./task bench-backoffice) runs
 // only the back office at scale (backoffice.go). `go run ./bench lighthouse`
 // (./task lighthouse) runs only Lighthouse's mobile preset on 1 000
 // products; `go run ./bench checkout` only the checkout with the payment's
 // notification (bench/checkout.go); `go run ./bench till` only the till
-// (bench/till.go); `go run ./bench bodies` only the
+// (bench/till.go); `go run ./bench lots` only the traceability query
+// on 100 000 orders (bench/lots.go, no shopd); `go run ./bench bodies` only the
 // security review's anonymous gzip bodies (bench/bodies.go).
 package main
 
@@ -165,6 +166,9 @@ func run(ctx context.Context) error {
 	}
 	if err := os.MkdirAll(filepath.Join(cfg.dir, "work"), 0o755); err != nil {
 		return err
+	}
+	if len(os.Args) > 1 && os.Args[1] == "lots" {
+		return runLotsOnly(ctx, cfg)
 	}
 	if err := ensureTools(ctx, cfg.web); err != nil {
 		return err

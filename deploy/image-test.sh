@@ -8,6 +8,13 @@ admin=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 db="sabores_image_test_$$"
 name="sabores-image-test-$$"
 port=${IMAGE_TEST_PORT:-18080}
+# PODMAN_OPTS are podman's global options, for hosts where its defaults
+# cannot start a container: inside another container whose cgroups are
+# mixed v1/v2 (crun refuses them; "--runtime runc" does not). PODMAN_RUN_OPTS
+# go to "podman run": there, rlimits at most the host's own, which a
+# container in a container may not raise
+# ("--ulimit nofile=$(ulimit -Hn) --ulimit nproc=4096").
+podman() { command podman ${PODMAN_OPTS:-} "$@"; }
 psql "$admin" -qc "CREATE DATABASE $db"
 cleanup() {
 	podman rm -f "$name" >/dev/null 2>&1 || true
@@ -16,7 +23,7 @@ cleanup() {
 trap cleanup EXIT
 db_url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(p._replace(path="/"+sys.argv[2]).geturl())' "$admin" "$db")
 # The host network: the test PostgreSQL listens on the host's loopback.
-podman run -d --name "$name" --network host \
+podman run -d --name "$name" --network host ${PODMAN_RUN_OPTS:-} \
 	-e DATABASE_URL="$db_url" -e ADDR="127.0.0.1:$port" \
 	localhost/sabores/shopd:latest >/dev/null
 start=$(date +%s)

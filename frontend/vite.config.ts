@@ -93,7 +93,7 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: "jsdom",
     setupFiles: ["./src/testing/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "e2e/**/*.test.ts"],
     css: false,
     // Each test builds its own query client, i18n instance and storage, so
     // files can share one jsdom environment (most of the suite's time).

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, type Browser, type Page } from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, signIn, type Browser, type Page } from "./browser";
 
 // The rest of the law issue: a frozen cart says when it leaves the shop
 // (dispatch days), and the back office downloads the accountant's two CSVs
@@ -32,8 +32,7 @@ async function open(language: "es" | "pt", email?: string): Promise<Page> {
   const page = await context.newPage();
   if (email) {
     await page.goto("/auth");
-    await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
-    await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
+    await signIn(page, email);
     await page.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
   }
   return page;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, rpc, screenshot, type Browser, type Page } from "./browser";
+import { expectNoSeriousA11yViolations, launch, screenshot, signedInAs, type Browser, type Page } from "./browser";
+import { fortyEuroCart } from "./carts";
 
 // Discount codes (issue 41), in Portuguese on a 360 px phone: the owner
 // creates a 10 % code with one use in the back office; María applies it to
@@ -19,58 +20,14 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function signedIn(email: RegExp, start: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: phone, locale: "pt-PT" });
-  await context.addInitScript(() => localStorage.setItem("language", "pt"));
-  const page = await context.newPage();
-  await page.goto(`/auth?redirect=${encodeURIComponent(start)}`);
-  await page.getByRole("button", { name: "Aceitar todos" }).click();
-  await page.getByRole("link", { name: /Continuar com Google/ }).click();
-  await page.getByRole("button", { name: email }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/auth") && !u.pathname.startsWith("/dev-oidc"));
-  return page;
-}
-
-interface PricedLine {
-  productId: string;
-  name: string;
-  unitPriceCents: string;
-  vatBasisPoints: number;
-  availableStock: number;
-  ageRestricted?: boolean;
-  coldChain?: boolean;
-}
-
-/**
- * fortyEuroCart finds, among the shop's products as ValidateCart prices
- * them, a product at a reduced VAT rate and one at 21 % whose quantities
- * make exactly 40 € of goods (the closest above 40 € if none does).
- */
-async function fortyEuroCart() {
-  const res = await rpc<{ products: { id: string; stock: number }[] }>("CatalogService", "ListProducts", { page: 1, pageSize: 100 });
-  const ids = res.products.filter((p) => p.stock >= 5).map((p) => ({ productId: p.id, quantity: 1 }));
-  const priced = await rpc<{ lines: PricedLine[] }>("CartService", "ValidateCart", { lines: ids.slice(0, 100) });
-  const usable = priced.lines.filter((l) => !l.ageRestricted && !l.coldChain && l.availableStock >= 5 && Number(l.unitPriceCents) > 0);
-  const reduced = usable.filter((l) => (l.vatBasisPoints ?? 0) < 2100);
-  const general = usable.filter((l) => l.vatBasisPoints === 2100);
-  let best: { a: PricedLine; qa: number; b: PricedLine; qb: number; total: number } | undefined;
-  for (const a of reduced)
-    for (const b of general)
-      for (let qa = 1; qa <= 5; qa++)
-        for (let qb = 1; qb <= 5; qb++) {
-          const total = qa * Number(a.unitPriceCents) + qb * Number(b.unitPriceCents);
-          if (total >= 4000 && (!best || total < best.total)) best = { a, qa, b, qb, total };
-        }
-  if (!best) throw new Error("no two products make a 40 € cart");
-  return [
-    { id: Number(best.a.productId), name: best.a.name, priceCents: Number(best.a.unitPriceCents), image: "", stock: best.a.availableStock, quantity: best.qa },
-    { id: Number(best.b.productId), name: best.b.name, priceCents: Number(best.b.unitPriceCents), image: "", stock: best.b.availableStock, quantity: best.qb },
-  ];
+/** signedIn is a Portuguese shopper (or the owner) signed in on the phone. */
+async function signedIn(email: string): Promise<Page> {
+  return (await signedInAs(browser, email, "pt", phone)).page;
 }
 
 describe("a discount code", () => {
   it("is created by the owner with one use", async () => {
-    const admin = await signedIn(/admin@sabores\.es/, "/admin/discount-codes");
+    const admin = await signedIn("admin@sabores.es");
     await admin.goto("/admin/discount-codes");
     await admin.getByLabel("Código", { exact: true }).fill(code);
     await admin.getByLabel("Percentagem (%) ou valor (€)").fill("10");
@@ -88,7 +45,7 @@ describe("a discount code", () => {
   it("takes 10 % off a 40 € cart, and the order shows it with VAT by rate", async () => {
     const cart = await fortyEuroCart();
     const goods = cart.reduce((s, l) => s + l.priceCents * l.quantity, 0);
-    const page = await signedIn(/maria@example\.com/, "/");
+    const page = await signedIn("maria@example.com");
     await page.evaluate((items) => localStorage.setItem("cart", JSON.stringify(items)), cart);
     await page.goto("/cart");
     await page.getByLabel("Código de desconto").fill(code.toLowerCase());
@@ -133,7 +90,7 @@ describe("a discount code", () => {
 
   it("is refused with a clear message once its one use is taken", async () => {
     const cart = await fortyEuroCart();
-    const page = await signedIn(/joao@example\.com/, "/");
+    const page = await signedIn("joao@example.com");
     await page.evaluate((items) => localStorage.setItem("cart", JSON.stringify(items)), cart);
     await page.goto("/cart");
     const field = page.getByLabel("Código de desconto");

@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  appReady,
-  baseURL,
-  expectNoSeriousA11yViolations,
-  launch,
-  screenshot,
-  viewports,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from "./browser";
+import { appReady, baseURL, expectNoSeriousA11yViolations, launch, screenshot, signIn, viewports, type Browser, type BrowserContext, type Page } from "./browser";
 
 // Drafts before publishing (issue 37): a product the owner creates is not on
 // sale until published; a food is refused publishing until its food
@@ -40,8 +30,7 @@ async function signedIn(context: BrowserContext): Promise<Page> {
   await page.waitForURL(/\/auth\?redirect=/);
   await appReady(page);
   await page.getByRole("button", { name: /Aceitar todos|Aceptar todas/ }).click();
-  await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
-  await page.getByRole("button", { name: /admin@sabores\.es/ }).click();
+  await signIn(page, "admin@sabores.es");
   await page.waitForURL(`${baseURL}/admin`);
   return page;
 }

@@ -88,6 +88,18 @@ export default async function setup(project: TestProject) {
       // One shopper places every kind of order across the suite, cash ones
       // included, which count as unpaid until delivered.
       ORDER_MAX_UNPAID: "20",
+      // A signed-in shopper's cart is abandoned after 5 seconds here (a day
+      // in a shop), so the reminder walk sees the pass at work.
+      CART_IDLE: "5s",
+      // Every shopper of the suite signs in from 127.0.0.1, about one
+      // sign-in every few seconds on a quiet machine: the default 30
+      // requests a minute per address (ten sign-ins) refused some.
+      SIGNIN_PER_MINUTE: "600",
+      // Playwright's request contexts keep connections open without a
+      // timeout of their own; a call on one shopd closed as idle that very
+      // moment fails with ECONNRESET. Two minutes (the most shopd allows)
+      // outlasts the pauses of a walk.
+      HTTP_IDLE_TIMEOUT: "2m",
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: mailpit.smtpPort,
       SMTP_TLS: "none",

@@ -3,6 +3,7 @@ import {
   baseURL,
   expectNoSeriousA11yViolations,
   launch,
+  signedInAs,
   mailpitURL,
   screenshot,
   viewports,
@@ -29,32 +30,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** signedInAs is a fresh profile in language, cookies decided, signed in through the development provider. */
-async function signedInAs(email: string, language: "es" | "pt", viewport: { width: number; height: number } = viewports.desktop) {
-  const context = await browser.newContext({ baseURL, viewport, locale: language === "es" ? "es-ES" : "pt-PT" });
-  await context.addInitScript((language) => {
-    localStorage.setItem("language", language);
-    localStorage.setItem(
-      "cookiePreferences",
-      JSON.stringify({
-        technical: true,
-        analytics: false,
-        marketing: false,
-        personalization: false,
-        consentGiven: true,
-        consentTimestamp: new Date().toISOString(),
-        policyVersion: "2026-11-24",
-      }),
-    );
-  }, language);
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
-  await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-  await page.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
-  return { context, page };
-}
-
 /** call makes a Connect JSON call with the page's session cookie, as the app would. */
 async function call<T>(page: Page, service: string, method: string, body: object): Promise<{ status: number; json: T }> {
   const res = await page.request.post(`/sabores.v1.${service}/${method}`, {
@@ -79,8 +54,8 @@ describe("the withdrawal function, in Portuguese", () => {
   let orderId = "";
 
   beforeAll(async () => {
-    shopper = await signedInAs("joao@example.com", "pt");
-    admin = await signedInAs("admin@sabores.es", "es");
+    shopper = await signedInAs(browser, "joao@example.com", "pt");
+    admin = await signedInAs(browser, "admin@sabores.es", "es");
   });
   afterAll(async () => {
     await shopper.context.close();
@@ -229,7 +204,7 @@ describe("the withdrawal function, in Portuguese", () => {
 
 describe("adults-only goods", () => {
   it("are refused without the age declaration and accepted with it", async () => {
-    const { context, page } = await signedInAs("maria@example.com", "es", viewports.phone);
+    const { context, page } = await signedInAs(browser, "maria@example.com", "es", viewports.phone);
     // The server refuses whatever the page does.
     const order = {
       lines: [{ productId: String(rum), quantity: 1 }],
@@ -272,7 +247,7 @@ describe("adults-only goods", () => {
     await context.close();
 
     // The desk shows the ID check where the order is shipped, so the label is bought with it.
-    const admin = await signedInAs("admin@sabores.es", "es", viewports.phone);
+    const admin = await signedInAs(browser, "admin@sabores.es", "es", viewports.phone);
     const id = placed.json.orders[0].id;
     await admin.page.goto(`/admin/orders?q=${id}`);
     const card = admin.page.getByRole("listitem").filter({ has: admin.page.getByRole("link", { name: `Pedido #${id}` }) });

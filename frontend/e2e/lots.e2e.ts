@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, viewports, type Browser, type Page } from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, screenshot, signIn, viewports, type Browser, type Page } from "./browser";
 
 // Lots (issue 40): the owner enters a supplier, receives its delivery lot by
 // lot by scanning the barcode, and sees the lots expiring in the next 30
@@ -43,8 +43,7 @@ async function adminPage(viewport: { width: number; height: number }, language: 
   await page.goto("/admin");
   await page.waitForURL(/\/auth\?redirect=/);
   await page.getByRole("button", { name: /Aceitar todos|Aceptar todas/ }).click();
-  await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
-  await page.getByRole("button", { name: /admin@sabores\.es/ }).click();
+  await signIn(page, "admin@sabores.es");
   await page.waitForURL(`${baseURL}/admin`);
   return page;
 }

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launch, screenshot, type Browser, type BrowserContext, type Page } from "./browser";
+import { baseURL, launch, screenshot, signInAt, type Browser, type BrowserContext, type Page } from "./browser";
 
 // A Portuguese-speaking shopper on a phone downloads their data and deletes
 // their account. João, whom no other browser test uses, is the shopper.
@@ -29,16 +29,11 @@ afterAll(async () => {
 });
 
 async function signInAsJoao() {
-  await page.goto("/auth");
-  await signInPt(page, "joao@example.com");
+  await signInAt(page, "joao@example.com");
   await page.goto("/client-dashboard");
   await page.getByRole("heading", { name: /^Olá, / }).waitFor();
 }
 
-async function signInPt(p: Page, email: string) {
-  await p.getByRole("link", { name: /Continuar com Google/ }).click();
-  await p.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-}
 
 async function download(): Promise<Export> {
   const [file] = await Promise.all([

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import {
+  appReady,
   baseURL,
   expectNoSeriousA11yViolations,
   launch,
+  signedInAs,
   screenshot,
   screenshotDir,
   viewports,
@@ -30,44 +32,14 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** signedInAs is a fresh profile in language, cookies decided, signed in through the development provider. */
-async function signedInAs(email: string, language: "es" | "pt", viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL, viewport, locale: language === "es" ? "es-ES" : "pt-PT" });
-  await context.addInitScript((language) => {
-    localStorage.setItem("language", language);
-    localStorage.setItem(
-      "cookiePreferences",
-      JSON.stringify({
-        technical: true,
-        analytics: false,
-        marketing: false,
-        personalization: false,
-        consentGiven: true,
-        consentTimestamp: new Date().toISOString(),
-        policyVersion: "2026-11-24",
-      }),
-    );
-  }, language);
-  const page = await context.newPage();
-  await page.goto("/auth");
-  await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
-  await page.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/auth") && !url.pathname.startsWith("/dev-oidc"));
-  // The consent banner would cover the screenshots; a choice recorded once
-  // keeps it away.
-  const banner = page.getByRole("button", { name: /^Aceitar todos$|^Aceptar todas$/ });
-  if (await banner.isVisible()) await banner.click();
-  return { context, page };
-}
-
 describe("a verified review, on a phone in Portuguese", () => {
   let shopper: { context: BrowserContext; page: Page };
   let admin: { context: BrowserContext; page: Page };
   let orderId = "";
 
   beforeAll(async () => {
-    shopper = await signedInAs("joao@example.com", "pt", phone360);
-    admin = await signedInAs("admin@sabores.es", "es", viewports.desktop);
+    shopper = await signedInAs(browser, "joao@example.com", "pt", phone360);
+    admin = await signedInAs(browser, "admin@sabores.es", "es", viewports.desktop);
   });
   afterAll(async () => {
     await shopper.context.close();
@@ -77,6 +49,8 @@ describe("a verified review, on a phone in Portuguese", () => {
   it("is offered only once the order is delivered", async () => {
     const page = shopper.page;
     await page.goto(`/producto/${guarana}`);
+    // A click before the app takes the page over is lost under load.
+    await appReady(page);
     await page.getByRole("button", { name: "Adicionar 1 ao carrinho" }).click();
     await page.goto("/checkout");
     await page.getByRole("heading", { name: "Revisão", level: 2 }).waitFor();

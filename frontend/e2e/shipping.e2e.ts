@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   launch,
   screenshot,
+  signInAt,
   takeTransfers,
   viewports,
   waitForMail,
@@ -57,16 +58,10 @@ beforeAll(async () => {
     );
   });
   page = await context.newPage();
-  await signIn(page, "joao@example.com");
+  await signInAt(page, "joao@example.com");
 });
 
 /** signIn signs page in through the development provider. */
-async function signIn(p: Page, email: string) {
-  await p.goto("/auth");
-  await p.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
-  await p.getByRole("button", { name: new RegExp(email.replace(/[.]/g, "\\.")) }).click();
-  await p.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
-}
 afterAll(async () => {
   await browser.close();
 });
@@ -157,7 +152,7 @@ describe("the owner's shipping rates at 360 px", () => {
       localStorage.setItem("cookiePreferences", JSON.stringify({ technical: true, consentGiven: true, consentTimestamp: new Date().toISOString(), policyVersion: "2026-11-24" }));
     });
     const desk = await admin.newPage();
-    await signIn(desk, "admin@sabores.es");
+    await signInAt(desk, "admin@sabores.es");
     await desk.goto("/admin/shipping");
     const standard = desk.getByRole("article", { name: "Envío estándar (24–72 h)" });
     await standard.getByText("Gratis desde 29,95 €").waitFor();
@@ -182,7 +177,7 @@ describe("the desk: a pickup collected, and a cash order's label, tracking and r
       localStorage.setItem("cookiePreferences", JSON.stringify({ technical: true, consentGiven: true, consentTimestamp: new Date().toISOString(), policyVersion: "2026-11-24" }));
     });
     const desk = await admin.newPage();
-    await signIn(desk, "admin@sabores.es");
+    await signInAt(desk, "admin@sabores.es");
     await desk.goto(`/admin/orders/${pickupOrder}`);
     const actions = desk.getByRole("region", { name: "Acciones" });
     await actions.getByRole("button", { name: "Marcar como pagado" }).click();
@@ -217,7 +212,7 @@ describe("the desk: a pickup collected, and a cash order's label, tracking and r
       localStorage.setItem("cookiePreferences", JSON.stringify({ technical: true, consentGiven: true, consentTimestamp: new Date().toISOString(), policyVersion: "2026-11-24" }));
     });
     const desk = await admin.newPage();
-    await signIn(desk, "admin@sabores.es");
+    await signInAt(desk, "admin@sabores.es");
     await desk.goto(`/admin/orders/${orderId}`);
     await desk.getByRole("button", { name: "Empezar a preparar" }).click();
     const cod = desk.getByText(/Contra reembolso: el transportista cobrará \d+,\d{2}/);

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { baseURL, expectNoSeriousA11yViolations, launch, rpc, screenshot, type Browser, type Page } from "./browser";
+import { baseURL, expectNoSeriousA11yViolations, launch, rpc, screenshot, signIn, waitForMail, type Browser, type Page } from "./browser";
 
 // The shop's till (issue 35): the owner makes someone till staff on the
 // staff screen; that person sells by scanner at the counter on a 768 px
@@ -40,13 +40,7 @@ async function open(language: Language, width: number, email: string): Promise<P
   }, language);
   const page = await context.newPage();
   await page.goto("/auth");
-  await page.getByRole("link", { name: /Continuar co[nm] Google/ }).click();
-  const seeded = page.getByRole("button", { name: new RegExp(`<${email.replace(/[.]/g, "\\.")}>`) });
-  if (await seeded.count()) await seeded.click();
-  else {
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Entrar" }).click();
-  }
+  await signIn(page, email);
   await page.waitForURL((url) => !/^(\/pt)?\/auth/.test(url.pathname) && !url.pathname.startsWith("/dev-oidc"));
   return page;
 }
@@ -132,6 +126,11 @@ const texts = {
     dayClosed: /La caja de hoy ya está cerrada/,
     card: "Tarjeta",
     weighed: "1,235 kg × 12,50\u00a0€/kg",
+    emailField: "E-mail del cliente",
+    emailSend: "Enviar",
+    emailInvalid: /Esta dirección de e-mail no es válida/,
+    emailSent: /Ticket enviado a/,
+    emailSubject: /^Tu ticket /,
   },
   pt: {
     staff: "Pessoal",
@@ -160,6 +159,11 @@ const texts = {
     dayClosed: /A caixa de hoje já está fechada/,
     card: "Cartão",
     weighed: "1,235 kg × 12,50\u00a0€/kg",
+    emailField: "E-mail do cliente",
+    emailSend: "Enviar",
+    emailInvalid: /Este endereço de e-mail não é válido/,
+    emailSent: /Talão enviado para/,
+    emailSubject: /^O seu talão /,
   },
 } as const;
 
@@ -262,6 +266,21 @@ async function sellAtTheTill(language: Language, width: number, last: boolean) {
   expect(text).toMatch(/QR tribut[aá]rio/);
   // Sent to the (development) AEAT: the ticket is a VERI*FACTU invoice.
   expect(text).toContain("VERI*FACTU");
+
+  // The ticket e-mailed to the customer: a bad address is refused in words,
+  // a good one gets the e-mail with the ticket's number.
+  const customer = `ticket-${tag}@example.com`;
+  await page.getByLabel(t.emailField).fill("ana@");
+  await page.getByRole("button", { name: t.emailSend, exact: true }).click();
+  await page.getByText(t.emailInvalid).waitFor();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, `till-ticket-email-refused-${language}`);
+  await page.getByLabel(t.emailField).fill(customer);
+  await page.getByRole("button", { name: t.emailSend, exact: true }).click();
+  await page.getByRole("status").getByText(t.emailSent).waitFor();
+  await screenshot(page, `till-ticket-emailed-${language}`);
+  const [mail] = await waitForMail(customer, t.emailSubject);
+  expect(mail?.Subject).toContain(number);
 
   // The web shop sells from the same stock: one of each gone at once.
   expect([await webStock(a), await webStock(b)]).toEqual([before[0]! - 1, before[1]! - 1]);

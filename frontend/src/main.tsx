@@ -1,11 +1,12 @@
 // First: ask for the page's chunk and texts before anything else (boot.ts
 // has usually run start.ts already, while this chunk downloaded).
 import { entryPage } from "@/app/start";
-import { StrictMode, startTransition, useEffect } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { adoptServerBanner } from "@/app/layout/consent-shell";
 import { deferredSettled } from "@/lib/deferred";
+import { hydrateWhenSeen } from "@/lib/hydrate-when-seen";
 import { setPageTime } from "@/lib/hydration";
 import { initI18n, keepLanguage, pageLanguage } from "@/lib/i18n";
 import { languageOfPath } from "@/lib/language-path";
@@ -31,12 +32,17 @@ const hydrate = !!pageData && root.firstChild !== null && root.dataset.renderedL
 const seed = hydrate ? import("@/ssr/page-data") : undefined;
 if (hydrate) adoptServerBanner(root);
 
-/** Ready marks the root once the app has taken the page over (browser tests wait for it). */
-function Ready() {
+/**
+ * Ready marks the root once the app has taken the page over (browser tests
+ * wait for it). It wraps the app rather than sitting beside it: the tree must
+ * be the server's (entry-server.tsx), where a sibling would change every
+ * useId below, and the ids the server put in the page would not be found.
+ */
+function Ready({ children }: { children: ReactNode }) {
   useEffect(() => {
     root?.setAttribute("data-hydrated", "true");
   }, []);
-  return null;
+  return children;
 }
 
 // The first render waits for the page's chunk and texts (downloading side by
@@ -47,8 +53,9 @@ void Promise.allSettled([entryPage.ready, i18n.loadNamespaces(entryPage.ns), see
   const queryClient = createQueryClient();
   const app = (
     <StrictMode>
-      <App i18n={i18n} queryClient={queryClient} />
-      <Ready />
+      <Ready>
+        <App i18n={i18n} queryClient={queryClient} />
+      </Ready>
     </StrictMode>
   );
   if (!seed || !pageData) {
@@ -57,7 +64,9 @@ void Promise.allSettled([entryPage.ready, i18n.loadNamespaces(entryPage.ns), see
   }
   const { readPageData, seedPageData } = await seed;
   const data = readPageData(pageData);
-  await seedPageData(queryClient, data, !root.hasAttribute("data-stale"));
+  const current = !root.hasAttribute("data-stale");
+  await seedPageData(queryClient, data, current);
+  hydrateWhenSeen(current);
   await deferredSettled();
   setPageTime(data.now);
   // In a transition the hydration yields to the browser every few

@@ -1,6 +1,8 @@
 -- name: AuditInsert :exec
-INSERT INTO audit_events (actor, actor_user_id, action, entity, old_value, new_value)
-VALUES (@actor, sqlc.narg('actor_user_id'), @action, @entity, sqlc.narg('old_value'), sqlc.narg('new_value'));
+INSERT INTO audit_events (actor, actor_user_id, action, entity, old_value, new_value,
+    api_key_id, session_id, session_started_at)
+VALUES (@actor, sqlc.narg('actor_user_id'), @action, @entity, sqlc.narg('old_value'), sqlc.narg('new_value'),
+    sqlc.narg('api_key_id'), sqlc.narg('session_id'), sqlc.narg('session_started_at'));
 
 -- AuditList is a keyset page of the trail (paging.Keyset), in list order,
 -- newest first: @page_limit events older than the cursor, or newer than it
@@ -10,9 +12,11 @@ VALUES (@actor, sqlc.narg('actor_user_id'), @action, @entity, sqlc.narg('old_val
 -- The back office's filters keep the events whose actor contains @actor
 -- (LIKE metacharacters escaped by the caller), whose action starts with
 -- @action, from @since (inclusive) to @until (exclusive); '' and NULL keep
--- all.
+-- all. Each event comes with the key or the session it came through, the
+-- key with its name.
 -- name: AuditList :many
-SELECT a.id, a.actor, a.action, a.entity, a.old_value, a.new_value, a.created_at
+SELECT a.id, a.actor, a.action, a.entity, a.old_value, a.new_value, a.created_at,
+    a.api_key_id, coalesce(k.name, '')::text AS api_key_name, a.session_id, a.session_started_at
 FROM (
     (SELECT * FROM audit_events
      WHERE NOT @backward::boolean
@@ -35,6 +39,7 @@ FROM (
      ORDER BY created_at, id
      LIMIT @page_limit)
 ) a
+LEFT JOIN api_keys k ON k.id = a.api_key_id
 ORDER BY a.created_at DESC, a.id DESC;
 
 -- AuditCount is the trail's length, from the counts of migration 00256

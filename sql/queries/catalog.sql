@@ -162,7 +162,14 @@ SELECT sqlc.embed(p),
        coalesce(s.responsible_address, '')::text AS safety_responsible_address,
        coalesce(s.responsible_contact, '')::text AS safety_responsible_contact,
        coalesce(s.warnings_es, '')::text AS safety_warnings_es,
-       coalesce(s.warnings_pt, '')::text AS safety_warnings_pt
+       coalesce(s.warnings_pt, '')::text AS safety_warnings_pt,
+       -- The earliest best-before date, past the shop's day, of a lot the
+       -- owner sells past it with units on sale (issue 40): a unit sold may
+       -- be of it, and the page says so (Reg. 1169/2011 Annex X).
+       (SELECT min(l.expires_on) FROM lots l
+        WHERE l.product_id = p.id AND l.date_type = 'best_before' AND l.sell_past_best_before
+            AND l.remaining > 0 AND l.blocked_reason IS NULL
+            AND l.expires_on < (now() AT TIME ZONE 'Europe/Madrid')::date)::date AS past_best_before
 FROM products p
 LEFT JOIN product_food_info f ON f.product_id = p.id
 LEFT JOIN product_safety s ON s.product_id = p.id AND NOT p.is_food

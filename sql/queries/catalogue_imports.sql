@@ -73,14 +73,18 @@ INSERT INTO catalogue_import_rows (
     frozen, perishable, sealed_hygiene, age_restricted, has_food, ingredients_es, ingredients_pt, contains,
     may_contain, net_quantity, net_unit, drained_weight_g, storage_es, storage_pt, energy_kj, energy_kcal,
     fat_mg, saturates_mg, carbohydrate_mg, sugars_mg, protein_mg, salt_mg, abv_basis_points, operator_name,
-    operator_address, shipping_weight_grams
+    operator_address, shipping_weight_grams, safety_columns, has_safety, manufacturer_name, manufacturer_address,
+    manufacturer_contact, manufacturer_country, responsible_name, responsible_address, responsible_contact,
+    warnings_es, warnings_pt
 ) VALUES (
     @import_id, @line, @id, @old_price_cents, @name, @code, @sku, @ean, @brand, @description, @category, @country_slug,
     @price_cents, @vat_basis_points, @stock, @online_categories, @image_url, @name_pt, @description_pt, @is_food,
     @frozen, @perishable, @sealed_hygiene, @age_restricted, @has_food, @ingredients_es, @ingredients_pt, @contains,
     @may_contain, @net_quantity, @net_unit, @drained_weight_g, @storage_es, @storage_pt, @energy_kj, @energy_kcal,
     @fat_mg, @saturates_mg, @carbohydrate_mg, @sugars_mg, @protein_mg, @salt_mg, @abv_basis_points, @operator_name,
-    @operator_address, @shipping_weight_grams
+    @operator_address, @shipping_weight_grams, @safety_columns, @has_safety, @manufacturer_name, @manufacturer_address,
+    @manufacturer_contact, @manufacturer_country, @responsible_name, @responsible_address, @responsible_contact,
+    @warnings_es, @warnings_pt
 );
 
 -- ImportUpdateProducts rewrites the existing products whose row differs,
@@ -146,6 +150,37 @@ WHERE (product_food_info.ingredients_es, product_food_info.ingredients_pt, produ
        excluded.carbohydrate_mg, excluded.sugars_mg, excluded.protein_mg, excluded.salt_mg,
        excluded.abv_basis_points, excluded.operator_name, excluded.operator_address);
 
+-- ImportDeleteSafety removes the safety information of the products whose
+-- row, in a file with the safety columns, fills none of them.
+-- name: ImportDeleteSafety :exec
+DELETE FROM product_safety sf
+USING catalogue_import_rows s
+WHERE s.import_id = @import_id AND s.safety_columns AND NOT s.has_safety AND sf.product_id = s.id;
+
+-- name: ImportUpsertSafety :exec
+INSERT INTO product_safety (
+    product_id, manufacturer_name, manufacturer_address, manufacturer_contact, manufacturer_country,
+    responsible_name, responsible_address, responsible_contact, warnings_es, warnings_pt, updated_by
+)
+SELECT id, manufacturer_name, manufacturer_address, manufacturer_contact, manufacturer_country,
+       responsible_name, responsible_address, responsible_contact, warnings_es, warnings_pt,
+       sqlc.narg('actor')::bigint
+FROM catalogue_import_rows
+WHERE import_id = @import_id AND has_safety
+ON CONFLICT (product_id) DO UPDATE
+SET manufacturer_name = excluded.manufacturer_name, manufacturer_address = excluded.manufacturer_address,
+    manufacturer_contact = excluded.manufacturer_contact, manufacturer_country = excluded.manufacturer_country,
+    responsible_name = excluded.responsible_name, responsible_address = excluded.responsible_address,
+    responsible_contact = excluded.responsible_contact, warnings_es = excluded.warnings_es,
+    warnings_pt = excluded.warnings_pt, updated_by = excluded.updated_by, updated_at = now()
+WHERE (product_safety.manufacturer_name, product_safety.manufacturer_address, product_safety.manufacturer_contact,
+       product_safety.manufacturer_country, product_safety.responsible_name, product_safety.responsible_address,
+       product_safety.responsible_contact, product_safety.warnings_es, product_safety.warnings_pt)
+      IS DISTINCT FROM
+      (excluded.manufacturer_name, excluded.manufacturer_address, excluded.manufacturer_contact,
+       excluded.manufacturer_country, excluded.responsible_name, excluded.responsible_address,
+       excluded.responsible_contact, excluded.warnings_es, excluded.warnings_pt);
+
 -- ImportNewPrices are the prices an import changes: every existing
 -- product's whose price differs (catalogue.CreateProducts records the new
 -- products' first prices).
@@ -159,7 +194,8 @@ ORDER BY line;
 DELETE FROM catalogue_import_rows WHERE import_id = @import_id;
 
 -- ExportCataloguePage reads the catalogue for the CSV export a page at a
--- time, by id, with each product's food information when it has any.
+-- time, by id, with each product's food or safety information when it has
+-- any.
 -- name: ExportCataloguePage :many
 SELECT sqlc.embed(p),
        (f.product_id IS NOT NULL)::boolean AS has_food,
@@ -169,9 +205,16 @@ SELECT sqlc.embed(p),
        f.drained_weight_g, coalesce(f.storage_es, '') AS storage_es, coalesce(f.storage_pt, '') AS storage_pt,
        f.energy_kj, f.energy_kcal, f.fat_mg, f.saturates_mg, f.carbohydrate_mg, f.sugars_mg, f.protein_mg, f.salt_mg,
        f.abv_basis_points, coalesce(f.operator_name, '') AS operator_name,
-       coalesce(f.operator_address, '') AS operator_address
+       coalesce(f.operator_address, '') AS operator_address,
+       (sf.product_id IS NOT NULL)::boolean AS has_safety,
+       coalesce(sf.manufacturer_name, '') AS manufacturer_name, coalesce(sf.manufacturer_address, '') AS manufacturer_address,
+       coalesce(sf.manufacturer_contact, '') AS manufacturer_contact, coalesce(sf.manufacturer_country, '') AS manufacturer_country,
+       coalesce(sf.responsible_name, '') AS responsible_name, coalesce(sf.responsible_address, '') AS responsible_address,
+       coalesce(sf.responsible_contact, '') AS responsible_contact,
+       coalesce(sf.warnings_es, '') AS warnings_es, coalesce(sf.warnings_pt, '') AS warnings_pt
 FROM products p
 LEFT JOIN product_food_info f ON f.product_id = p.id
+LEFT JOIN product_safety sf ON sf.product_id = p.id
 WHERE p.id > @after_id
 ORDER BY p.id
 LIMIT @page_limit;

@@ -76,3 +76,19 @@ LEFT JOIN order_discounts d ON d.code_id = c.id AND d.released_at IS NULL
 GROUP BY c.id
 ORDER BY c.created_at DESC, c.id DESC
 LIMIT 200;
+
+-- InsertOrderLineDiscounts writes each line's share of an order's discount
+-- (parallel arrays).
+-- name: InsertOrderLineDiscounts :exec
+INSERT INTO order_line_discounts (order_id, line_no, amount_cents)
+SELECT @order_id, unnest(@line_nos::integer[]), unnest(@amounts_cents::bigint[]);
+
+-- name: OrderLineDiscounts :many
+SELECT line_no, amount_cents FROM order_line_discounts WHERE order_id = @order_id ORDER BY line_no;
+
+-- OrderDiscountsOf are the discounts of several orders (a page of a list).
+-- name: OrderDiscountsOf :many
+SELECT * FROM order_discounts WHERE order_id = ANY(@order_ids::bigint[]);
+
+-- name: OrderDiscountPartsOf :many
+SELECT * FROM order_discount_parts WHERE order_id = ANY(@order_ids::bigint[]) ORDER BY order_id, vat_basis_points;

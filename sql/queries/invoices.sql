@@ -1,33 +1,67 @@
--- NextInvoiceNumber takes the next number of a series. The counter row
--- stays locked until the issuing transaction ends: concurrent issuers
--- queue here, and a rollback gives the number back, so a series has no gaps.
--- name: NextInvoiceNumber :one
-INSERT INTO invoice_counters (kind, year, last_number)
-VALUES (@kind, @year, 1)
-ON CONFLICT (kind, year) DO UPDATE SET last_number = invoice_counters.last_number + 1
-RETURNING last_number;
-
--- name: InsertInvoice :one
-INSERT INTO invoices (
-    kind, year, number, series_number, aeat_type, order_id, refers_to, reason,
-    issued_at, issue_date, issuer_name, issuer_nif, issuer_address,
-    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
-    verifactu_legend, qr_base
-) VALUES (
-    @kind, @year, @number, @series_number, @aeat_type, @order_id, sqlc.narg(refers_to), @reason,
-    @issued_at, @issue_date, @issuer_name, @issuer_nif, @issuer_address,
-    @buyer_nif, @buyer_name, @buyer_address, @base_cents, @vat_cents, @total_cents,
-    @verifactu_legend, @qr_base
+-- IssueInvoice numbers and writes an invoice in one statement: the next
+-- number of its series, the VeriFactu chain's head, the invoice, its lines
+-- and taxes (the arrays, one element a row, side by side in a select list
+-- so they advance together), its record chained to the head, and the
+-- head moved to it. The counter and head rows stay locked until the
+-- issuing transaction ends: concurrent issuers queue here, a rollback
+-- gives the number back (a series has no gaps), and the chain links the
+-- records in the series' order. The counter is locked first (the head's
+-- subquery runs for the row the upsert returns), the order every issuer
+-- takes them in. One statement because every other issuer waits from the
+-- number to the commit: nothing under the locks waits for shopd.
+-- The record's hash is SHA-256 of hash_head, the series number,
+-- hash_middle, the previous hash and hash_tail (Record.HashInput, split at
+-- the two values only the locks give).
+-- name: IssueInvoice :one
+WITH n AS (
+    INSERT INTO invoice_counters (kind, year, last_number)
+    VALUES (@kind, @year, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last_number = invoice_counters.last_number + 1
+    RETURNING last_number
+), numbered AS (
+    SELECT n.last_number AS number,
+        -- As invoice.SeriesNumber: at least six digits.
+        @series_prefix::text || CASE WHEN n.last_number < 1000000 THEN lpad(n.last_number::text, 6, '0') ELSE n.last_number::text END
+            AS series_number,
+        (SELECT h.hash FROM verifactu_chain_head h WHERE h.id AND n.last_number > 0 FOR UPDATE) AS previous_hash
+    FROM n
+), inv AS (
+    INSERT INTO invoices (
+        kind, year, number, series_number, aeat_type, order_id, refers_to, reason,
+        issued_at, issue_date, issuer_name, issuer_nif, issuer_address, issuer_producer_register,
+        buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
+        verifactu_legend, qr_base
+    )
+    SELECT @kind, @year, numbered.number, numbered.series_number, @aeat_type, @order_id, sqlc.narg(refers_to), @reason,
+        @issued_at, @issue_date, @issuer_name, @issuer_nif, @issuer_address, @issuer_producer_register,
+        @buyer_nif, @buyer_name, @buyer_address, @base_cents, @vat_cents, @total_cents,
+        @verifactu_legend, @qr_base
+    FROM numbered
+    RETURNING *
+), lines AS (
+    INSERT INTO invoice_lines (invoice_id, line_no, description, quantity, unit_price_cents, vat_basis_points, total_cents)
+    SELECT inv.id, unnest(@line_nos::integer[]), unnest(@line_descriptions::text[]), unnest(@line_quantities::integer[]),
+        unnest(@line_unit_prices_cents::bigint[]), unnest(@line_vat_basis_points::integer[]), unnest(@line_totals_cents::bigint[])
+    FROM inv
+), taxes AS (
+    INSERT INTO invoice_taxes (invoice_id, vat_basis_points, base_cents, vat_cents)
+    SELECT inv.id, unnest(@tax_vat_basis_points::integer[]), unnest(@tax_bases_cents::bigint[]), unnest(@tax_vats_cents::bigint[])
+    FROM inv
+), rec AS (
+    INSERT INTO verifactu_records (
+        invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type,
+        vat_total, total, previous_hash, generated_at, hash
+    )
+    SELECT inv.id, 'alta', @record_issuer_nif, inv.series_number, @record_issue_date, @record_invoice_type,
+        @record_vat_total, @record_total, numbered.previous_hash, @record_generated_at,
+        upper(encode(sha256(convert_to(
+            @hash_head::text || numbered.series_number || @hash_middle::text || numbered.previous_hash || @hash_tail::text, 'UTF8')), 'hex'))
+    FROM inv, numbered
+    RETURNING id, hash
+), head AS (
+    UPDATE verifactu_chain_head SET record_id = rec.id, hash = rec.hash FROM rec WHERE verifactu_chain_head.id
 )
-RETURNING *;
-
--- name: InsertInvoiceLine :exec
-INSERT INTO invoice_lines (invoice_id, line_no, description, quantity, unit_price_cents, vat_basis_points, total_cents)
-VALUES (@invoice_id, @line_no, @description, @quantity, @unit_price_cents, @vat_basis_points, @total_cents);
-
--- name: InsertInvoiceTax :exec
-INSERT INTO invoice_taxes (invoice_id, vat_basis_points, base_cents, vat_cents)
-VALUES (@invoice_id, @vat_basis_points, @base_cents, @vat_cents);
+SELECT inv.* FROM inv;
 
 -- name: GetInvoice :one
 SELECT * FROM invoices WHERE id = @id;

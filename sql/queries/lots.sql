@@ -95,7 +95,7 @@ SELECT l.*, p.name AS product_name, p.ean AS product_ean,
               JOIN suppliers s ON s.id = d.supplier_id
               WHERE dl.lot_id = l.id ORDER BY d.delivered_on DESC, d.id DESC LIMIT 1), '')::text AS supplier_name
 FROM lots l JOIN products p ON p.id = l.product_id
-WHERE l.expires_on IS NOT NULL AND l.expires_on < @until::date AND (l.remaining > 0 OR l.blocked > 0)
+WHERE l.expires_on IS NOT NULL AND l.expires_on < @until::date AND (l.remaining > 0 OR l.blocked > 0 OR l.quarantined > 0)
 ORDER BY l.expires_on, l.id
 LIMIT 500;
 
@@ -158,3 +158,13 @@ UPDATE lots SET sell_past_best_before = @sell::boolean WHERE id = @id RETURNING 
 -- (the caller moves the stock with them) and clears why.
 -- name: LotUnblock :one
 UPDATE lots SET blocked = 0, blocked_reason = NULL, blocked_at = NULL WHERE id = @id RETURNING *;
+
+-- LotsPastBestBefore is, per product of product_ids, the earliest
+-- best-before date before today of a lot the owner sells past it with
+-- units on sale: the storefront's lists and cart label the product with it
+-- (GetOnlineProductPage reads the same for the product page).
+-- name: LotsPastBestBefore :many
+SELECT product_id, min(expires_on)::date AS expires_on FROM lots
+WHERE product_id = ANY(@product_ids::bigint[]) AND date_type = 'best_before' AND sell_past_best_before
+    AND remaining > 0 AND blocked_reason IS NULL AND expires_on < @today::date
+GROUP BY product_id;

@@ -49,3 +49,10 @@ INSERT INTO outbound_emails (message_id, kind, recipient, webhook_endpoint_id, a
 VALUES (@message_id, @kind, @recipient, sqlc.narg('webhook_endpoint_id'), sqlc.narg('api_key_id'))
 ON CONFLICT (message_id) DO NOTHING
 RETURNING message_id;
+
+-- InsertTillTicketEmail records a till sale's ticket to e-mail in language.
+-- name: InsertTillTicketEmail :one
+INSERT INTO outbound_emails (message_id, order_id, kind, recipient, language)
+VALUES (@message_id, @order_id, 'till_ticket', @recipient, @language)
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id;

@@ -35,15 +35,21 @@ RETURNING id;
 -- name: TillSaleByKey :one
 SELECT id FROM orders WHERE user_id = @user_id AND idempotency_key = @idempotency_key AND channel = 'store';
 
--- name: TillSaleLineInsert :exec
+-- name: TillSaleLinesInsert :exec
+-- A sale's lines in one statement, one element of each array a line (the
+-- set-returning functions of a select list advance together); a weight of
+-- 0 is a line sold by the unit.
 INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
     regular_unit_price_cents, vat_basis_points, line_total_cents, weight_grams)
-VALUES (@order_id, @line_no, @product_id, @product_name, @quantity, @unit_price_cents,
-    @unit_price_cents, @vat_basis_points, @line_total_cents, sqlc.narg(weight_grams));
+SELECT @order_id, unnest(@line_nos::integer[]), unnest(@product_ids::bigint[]), unnest(@product_names::text[]),
+    unnest(@quantities::integer[]), unnest(@unit_prices_cents::bigint[]), unnest(@unit_prices_cents::bigint[]),
+    unnest(@vat_basis_points::integer[]), unnest(@line_totals_cents::bigint[]), NULLIF(unnest(@weights_grams::integer[]), 0);
 
--- name: TillPaymentInsert :exec
+-- name: TillPaymentsInsert :exec
+-- A sale's payments in one statement, in the arrays' order.
 INSERT INTO till_payments (order_id, method, amount_cents, given_cents, change_cents)
-VALUES (@order_id, @method, @amount_cents, @given_cents, @change_cents);
+SELECT @order_id, unnest(@methods::text[]), unnest(@amounts_cents::bigint[]), unnest(@given_cents::bigint[]),
+    unnest(@change_cents::bigint[]);
 
 -- name: TillPayments :many
 SELECT method, amount_cents, given_cents, change_cents FROM till_payments WHERE order_id = @order_id ORDER BY id;
@@ -73,10 +79,13 @@ SELECT set_config('sabores.stock_kind', 'sale', true),
        set_config('sabores.stock_actor', (@actor_user_id::bigint)::text, true),
        set_config('sabores.stock_note', 'till', true);
 
--- name: TillTakeStock :one
-UPDATE products SET stock = stock - @quantity::integer
-WHERE id = @product_id
-RETURNING stock::bigint;
+-- name: TillTakeStocks :many
+-- Takes each product's units in one statement (the rows are already
+-- locked by TillLockProducts) and answers what is left of each.
+UPDATE products p SET stock = p.stock - t.quantity
+FROM (SELECT unnest(@product_ids::bigint[]) AS id, unnest(@quantities::integer[]) AS quantity) t
+WHERE p.id = t.id
+RETURNING p.id, p.stock::bigint AS stock;
 
 -- name: TillSaleLines :many
 -- A store sale's lines, for its return; none for a web order.

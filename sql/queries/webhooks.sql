@@ -109,7 +109,14 @@ WHERE e.id = @id;
 DELETE FROM webhook_deliveries WHERE created_at < @keep_from;
 
 -- StopWebhookDelivery marks a delivery failed without a try (its endpoint
--- is disabled), keeping the last try's answer.
+-- is disabled), keeping the last try's answer; a delivered one stays so.
 -- name: StopWebhookDelivery :exec
 UPDATE webhook_deliveries SET status = 'failed', last_error = @reason
-WHERE endpoint_id = @endpoint_id AND event_id = @event_id;
+WHERE endpoint_id = @endpoint_id AND event_id = @event_id AND status <> 'delivered';
+
+-- WebhookDelivered says an event already reached an endpoint.
+-- name: WebhookDelivered :one
+SELECT EXISTS (
+    SELECT 1 FROM webhook_deliveries
+    WHERE endpoint_id = @endpoint_id AND event_id = @event_id AND status = 'delivered'
+);

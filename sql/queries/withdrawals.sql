@@ -39,10 +39,12 @@ SELECT * FROM withdrawals WHERE order_id = @order_id ORDER BY id;
 -- what the order line says of them.
 -- name: WithdrawalLinesOf :many
 SELECT w.withdrawal_id, w.line_no, w.quantity, w.status, w.reject_reason,
-       l.product_id, l.product_name, l.product_name_pt, l.unit_price_cents, l.vat_basis_points, p.sealed_hygiene
+       l.product_id, l.product_name, l.product_name_pt, l.unit_price_cents, l.vat_basis_points, p.sealed_hygiene,
+       l.quantity AS sold_quantity, COALESCE(d.amount_cents, 0)::bigint AS line_discount_cents
 FROM withdrawal_lines w
 JOIN order_lines l ON l.order_id = w.order_id AND l.line_no = w.line_no
 JOIN products p ON p.id = l.product_id
+LEFT JOIN order_line_discounts d ON d.order_id = w.order_id AND d.line_no = w.line_no
 WHERE w.withdrawal_id = ANY(@withdrawal_ids::bigint[])
 ORDER BY w.withdrawal_id, w.line_no;
 

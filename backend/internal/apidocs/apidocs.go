@@ -9,18 +9,18 @@ import (
 	"net/http"
 )
 
-//go:embed reference/index.html reference/openapi.swagger.json
+//go:embed reference/index.html reference/openapi.json
 var reference embed.FS
 
 // Prefix is where the reference is served.
 const Prefix = "/docs/api"
 
-// Routes serves the reference at Prefix and the OpenAPI description at
+// Routes serves the reference at Prefix and the OpenAPI 3.1 description at
 // Prefix/openapi.json.
 func Routes() map[string]http.Handler {
 	return map[string]http.Handler{
 		"GET " + Prefix:                   file("reference/index.html", "text/html; charset=utf-8"),
-		"GET " + Prefix + "/openapi.json": file("reference/openapi.swagger.json", "application/json"),
+		"GET " + Prefix + "/openapi.json": file("reference/openapi.json", "application/json"),
 	}
 }
 

@@ -2,6 +2,7 @@ package apidocs_test
 
 import (
 	"encoding/json"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -18,13 +19,25 @@ import (
 // .proto files themselves so a new RPC the generated reference missed fails.
 func rpcs(t *testing.T) []string {
 	t.Helper()
+	var out []string
+	for _, r := range rpcComments(t) {
+		out = append(out, r.name)
+	}
+	return out
+}
+
+type rpcComment struct{ name, comment string }
+
+// rpcComments is every RPC with the comment above it in the .proto file.
+func rpcComments(t *testing.T) []rpcComment {
+	t.Helper()
 	files, err := filepath.Glob("../../../proto/sabores/v1/*.proto")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no proto files: %v", err)
 	}
 	service := regexp.MustCompile(`(?m)^service (\w+) \{`)
-	rpc := regexp.MustCompile(`(?m)^\s*rpc (\w+)\(`)
-	var out []string
+	rpc := regexp.MustCompile(`(?m)((?:^ *//.*\n)*)^\s*rpc (\w+)\(`)
+	var out []rpcComment
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -36,7 +49,12 @@ func rpcs(t *testing.T) []string {
 			continue
 		}
 		for _, m := range rpc.FindAllSubmatch(src, -1) {
-			out = append(out, string(s[1])+"/"+string(m[1]))
+			var lines []string
+			for l := range strings.Lines(strings.TrimSpace(string(m[1]))) {
+				l = strings.TrimPrefix(strings.TrimSpace(l), "//")
+				lines = append(lines, strings.TrimPrefix(l, " "))
+			}
+			out = append(out, rpcComment{string(s[1]) + "/" + string(m[2]), strings.Join(lines, "\n")})
 		}
 	}
 	return out
@@ -63,14 +81,22 @@ func TestReferenceListsEveryRPCWithItsComment(t *testing.T) {
 	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
 		t.Errorf("CSP %q lets the page load more than its own style", csp)
 	}
-	all := rpcs(t)
+	all := rpcComments(t)
 	if len(all) < 100 {
 		t.Fatalf("read only %d RPCs from the contract", len(all))
 	}
 	for _, r := range all {
-		service, method, _ := strings.Cut(r, "/")
-		if !strings.Contains(page, `id="sabores.v1.`+service+`.`+method+`"`) {
-			t.Errorf("%s is not in the reference", r)
+		service, method, _ := strings.Cut(r.name, "/")
+		_, section, ok := strings.Cut(page, `<h3 id="sabores.v1.`+service+`.`+method+`">`)
+		if !ok {
+			t.Errorf("%s is not in the reference", r.name)
+			continue
+		}
+		section, _, _ = strings.Cut(section, "<h")
+		if r.comment == "" {
+			t.Errorf("%s has no comment in the contract", r.name)
+		} else if !strings.Contains(section, `<div class="d">`+html.EscapeString(r.comment)+`</div>`) {
+			t.Errorf("%s: the reference lacks its comment %q", r.name, r.comment)
 		}
 	}
 	// A comment from the contract, word for word.
@@ -84,13 +110,45 @@ func TestOpenAPIDescribesEveryRPCAsAConnectPost(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("openapi.json: %d", res.StatusCode)
 	}
+	type media map[string]struct {
+		Schema struct {
+			Ref string `json:"$ref"`
+		} `json:"schema"`
+	}
 	var doc struct {
-		Paths map[string]map[string]struct {
-			Summary string `json:"summary"`
+		OpenAPI string `json:"openapi"`
+		Paths   map[string]map[string]struct {
+			Summary     string `json:"summary"`
+			RequestBody struct {
+				Content media `json:"content"`
+			} `json:"requestBody"`
+			Responses map[string]struct {
+				Content media `json:"content"`
+			} `json:"responses"`
 		} `json:"paths"`
+		Components struct {
+			Schemas map[string]json.RawMessage `json:"schemas"`
+		} `json:"components"`
 	}
 	if err := json.Unmarshal([]byte(body), &doc); err != nil {
 		t.Fatal(err)
+	}
+	if doc.OpenAPI != "3.1.0" {
+		t.Fatalf("openapi.json is OpenAPI %q, want 3.1.0", doc.OpenAPI)
+	}
+	// Every schema a call names is in components, so tools resolve it.
+	refOf := func(m media) string {
+		if r, ok := m["application/connect+json"]; ok {
+			return r.Schema.Ref // a stream, ExportCatalogue
+		}
+		return m["application/json"].Schema.Ref
+	}
+	resolves := func(what string, m media) {
+		ref := refOf(m)
+		name, ok := strings.CutPrefix(ref, "#/components/schemas/")
+		if _, found := doc.Components.Schemas[name]; !ok || !found {
+			t.Errorf("%s: schema %q is not in components.schemas", what, ref)
+		}
 	}
 	for _, r := range rpcs(t) {
 		op, ok := doc.Paths["/sabores.v1."+r]["post"]
@@ -100,6 +158,11 @@ func TestOpenAPIDescribesEveryRPCAsAConnectPost(t *testing.T) {
 		}
 		if op.Summary == "" {
 			t.Errorf("%s has no description in openapi.json", r)
+		}
+		resolves(r+" request", op.RequestBody.Content)
+		resolves(r+" answer", op.Responses["200"].Content)
+		if ref := refOf(op.Responses["default"].Content); ref != "#/components/schemas/connect.error" {
+			t.Errorf("%s: errors described by %q, not Connect's error", r, ref)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"time"
 
 	"github.com/sabores/sabores/backend/internal/db"
 )
@@ -16,10 +17,17 @@ import (
 // Caller is who makes an audited change, as the edge reads it from the
 // caller (auth.Caller): Name as the trail shows it (the user's e-mail,
 // or api-key:<id> for a key) and UserID the user, 0 for API keys, which act
-// for no user.
+// for no user; then which key or which session it came through (issue 37),
+// none for the command line and the system.
 type Caller struct {
 	Name   string
 	UserID int64
+	// APIKeyID is the key the change came through; 0 for none.
+	APIKeyID int64
+	// SessionID is the signed-in session it came through, signed in at
+	// SessionStart; 0 for none.
+	SessionID    int64
+	SessionStart time.Time
 }
 
 // Record records an admin change of entity (such as "product:1001") with the
@@ -34,17 +42,26 @@ func Record(ctx context.Context, q *db.Queries, by Caller, action, entity string
 	if err != nil {
 		return err
 	}
-	var userID *int64
-	if by.UserID != 0 {
-		userID = &by.UserID
+	some := func(id int64) *int64 {
+		if id == 0 {
+			return nil
+		}
+		return &id
+	}
+	var started *time.Time
+	if by.SessionID != 0 {
+		started = &by.SessionStart
 	}
 	if err := q.AuditInsert(ctx, db.AuditInsertParams{
-		Actor:       by.Name,
-		ActorUserID: userID,
-		Action:      action,
-		Entity:      entity,
-		OldValue:    oldJSON,
-		NewValue:    newJSON,
+		Actor:            by.Name,
+		ActorUserID:      some(by.UserID),
+		Action:           action,
+		Entity:           entity,
+		OldValue:         oldJSON,
+		NewValue:         newJSON,
+		APIKeyID:         some(by.APIKeyID),
+		SessionID:        some(by.SessionID),
+		SessionStartedAt: started,
 	}); err != nil {
 		return fmt.Errorf("audit %s %s: %w", action, entity, err)
 	}

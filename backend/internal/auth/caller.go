@@ -31,5 +31,5 @@ func SignedInUser(ctx context.Context) (int64, error) {
 // take it as a value (audit.Record), so they never read the principal.
 func Caller(ctx context.Context) audit.Caller {
 	p := FromContext(ctx)
-	return audit.Caller{Name: p.Actor(), UserID: p.UserID}
+	return audit.Caller{Name: p.Actor(), UserID: p.UserID, APIKeyID: p.APIKeyID, SessionID: p.SessionID, SessionStart: p.SessionStart}
 }

@@ -43,6 +43,9 @@ type Config struct {
 	// SignInSecret seals the sign-in flow's cookie (SIGNIN_SECRET); empty
 	// uses one made once and kept in the database.
 	SignInSecret string
+	// SignInPerMinute is how many sign-in requests one client address may
+	// make a minute (a sign-in takes two or three); zero means 30.
+	SignInPerMinute int
 }
 
 // Company is the shop's own company, which every user joins at sign-in and
@@ -77,6 +80,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.AdminSessionMaxAge <= 0 {
 		c.AdminSessionMaxAge = defaultAdminSessionMaxAge
+	}
+	if c.SignInPerMinute <= 0 {
+		c.SignInPerMinute = defaultSignInPerMinute
 	}
 	return c, nil
 }

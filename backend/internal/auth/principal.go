@@ -6,6 +6,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"time"
 )
 
 // Role is what a caller may do.
@@ -48,6 +49,10 @@ type Principal struct {
 	APIKeyID int64
 	// Scopes are what that key may do (ScopeCatalogRead…).
 	Scopes []string
+	// SessionID is the signed-in session the caller came through, signed
+	// in at SessionStart; 0 for API keys and anonymous callers.
+	SessionID    int64
+	SessionStart time.Time
 }
 
 // HasScope says whether the caller is an API key with scope.

@@ -157,6 +157,8 @@ func (s *Service) resolveSession(ctx context.Context, token string) (Principal, 
 		Email:  sess.Email,
 		Name:   sess.FullName,
 		Role:   s.role(sess.Email, sess.CompanyAdmin, sess.CompanyTill),
+		// The audit trail names the session a change came through.
+		SessionID: sess.ID, SessionStart: sess.CreatedAt,
 	}
 	now := time.Now()
 	renewed, alive := sessionExpiry(sess.CreatedAt, now, s.cfg.SessionTTL, s.cfg.maxAge(p.Role))

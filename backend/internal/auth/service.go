@@ -36,12 +36,9 @@ type Service struct {
 	signInLimit *ratelimit.Shared
 }
 
-// Sign-in rate limit per client address: signInLimit requests (a sign-in
-// takes two or three) per signInWindow.
-const (
-	signInLimit  = 30
-	signInWindow = time.Minute
-)
+// Sign-in rate limit per client address: Config.SignInPerMinute requests
+// (a sign-in takes two or three) per minute, 30 unless configured.
+const defaultSignInPerMinute = 30
 
 // New returns the auth service. It reads (or, on a new database, makes) the
 // secret sealing sign-ins in progress, which every replica shares. With
@@ -57,7 +54,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Service, error) 
 		queries:     db.New(pool),
 		adminEmails: make(map[string]bool, len(cfg.AdminEmails)),
 		origins:     NewOrigins(cfg.PublicURL, cfg.AllowedOrigins...),
-		signInLimit: ratelimit.NewShared(pool, signInWindow, signInLimit),
+		signInLimit: ratelimit.NewShared(pool, time.Minute, cfg.SignInPerMinute),
 	}
 	for _, e := range cfg.AdminEmails {
 		if e = strings.ToLower(strings.TrimSpace(e)); e != "" {

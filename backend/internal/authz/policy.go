@@ -71,9 +71,11 @@ var Services = map[string]Access{
 	saboresv1connect.ReviewServiceName:     SignedIn,
 	// The back office.
 	saboresv1connect.AdminProductServiceName:         Admin,
+	saboresv1connect.AdminPackagingServiceName:       Admin,
 	saboresv1connect.AdminStockServiceName:           Admin,
 	saboresv1connect.AdminSupplierServiceName:        Admin,
 	saboresv1connect.AdminLotServiceName:             Admin,
+	saboresv1connect.AdminRecallServiceName:          Admin,
 	saboresv1connect.AdminCatalogueImportServiceName: Admin,
 	saboresv1connect.AdminPromotionServiceName:       Admin,
 	saboresv1connect.AdminDiscountCodeServiceName:    Admin,

@@ -178,8 +178,8 @@ func TestVisibilityAndPromotionChangesInvalidate(t *testing.T) {
 	})
 }
 
-// TestStockChangesKeepTheCache: orders take stock all the time; only
-// running out drops the cache.
+// TestStockChangesKeepTheCache: orders take stock all the time; only a
+// count the storefront shows (below 10, and running out) drops the cache.
 func TestStockChangesKeepTheCache(t *testing.T) {
 	t.Parallel()
 	dsn := dbtest.URL(dbtest.New(t))
@@ -196,16 +196,28 @@ func TestStockChangesKeepTheCache(t *testing.T) {
 		}
 		return res.Msg.GetProduct().GetStock()
 	}
-	read()
+	// A plentiful stock, read before the cache holds the product.
+	if _, err := r.pool.Exec(ctx, `UPDATE products SET stock = 20 WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(); got != 20 {
+		t.Fatalf("stock = %d, want 20", got)
+	}
 	if _, err := r.pool.Exec(ctx, `UPDATE products SET stock = stock - 1 WHERE id = $1`, id); err != nil {
 		t.Fatal(err)
 	}
 	// A notification would arrive in milliseconds; give it time to. (A
 	// sleep: what is checked is that nothing comes, so nothing to wait for.)
 	time.Sleep(200 * time.Millisecond)
-	if got := read(); got != 10 {
-		t.Fatalf("stock = %d after a sale, want the cached 10", got)
+	if got := read(); got != 20 {
+		t.Fatalf("stock = %d after a sale, want the cached 20", got)
 	}
+	// Below 10 the storefront shows the count ("Últimas 9"): every change
+	// there is announced (00630, issue 38).
+	if _, err := r.pool.Exec(ctx, `UPDATE products SET stock = 9 WHERE id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	testwait.Until(t, time.Second, "the badge's count showing", func() bool { return read() == 9 })
 	if _, err := r.pool.Exec(ctx, `UPDATE products SET stock = 0 WHERE id = $1`, id); err != nil {
 		t.Fatal(err)
 	}

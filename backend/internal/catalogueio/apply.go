@@ -60,7 +60,7 @@ func newProduct(r Row) catalogue.NewProduct {
 // which must be the import's transaction, where the check (with lock)
 // created the new products (stage) and copied the rows into
 // catalogue_import_rows: the changed products in one UPDATE (stock
-// differences booked as counts), their food information, and every
+// differences booked as counts), their food and safety information, and every
 // changed price through catalogue.RecordPrices. The triggers on products
 // notify the change feed at commit. step reports each stage done, 1 to 5.
 func Apply(ctx context.Context, q *db.Queries, importID int64, plan *Plan, actor *int64, note string, step func(int)) (Result, error) {
@@ -97,6 +97,12 @@ func Apply(ctx context.Context, q *db.Queries, importID int64, plan *Plan, actor
 	}
 	if err := q.ImportUpsertFoodInfo(ctx, db.ImportUpsertFoodInfoParams{ImportID: importID, Actor: actor}); err != nil {
 		return res, fmt.Errorf("catalogueio: save food information: %w", err)
+	}
+	if err := q.ImportDeleteSafety(ctx, importID); err != nil {
+		return res, fmt.Errorf("catalogueio: delete safety information: %w", err)
+	}
+	if err := q.ImportUpsertSafety(ctx, db.ImportUpsertSafetyParams{ImportID: importID, Actor: actor}); err != nil {
+		return res, fmt.Errorf("catalogueio: save safety information: %w", err)
 	}
 	step(4)
 	prices, err := q.ImportNewPrices(ctx, importID)
@@ -144,6 +150,13 @@ func stagingRows(importID int64, rows []Row) []db.CopyCatalogueImportRowsParams 
 			p.EnergyKj, p.EnergyKcal, p.FatMg, p.SaturatesMg = f.EnergyKj, f.EnergyKcal, f.FatMg, f.SaturatesMg
 			p.CarbohydrateMg, p.SugarsMg, p.ProteinMg, p.SaltMg = f.CarbohydrateMg, f.SugarsMg, f.ProteinMg, f.SaltMg
 			p.AbvBasisPoints, p.OperatorName, p.OperatorAddress = f.AbvBasisPoints, f.OperatorName, f.OperatorAddress
+		}
+		p.SafetyColumns = r.SafetyColumns
+		if s := r.Safety; s != nil {
+			p.HasSafety = true
+			p.ManufacturerName, p.ManufacturerAddress, p.ManufacturerContact = s.ManufacturerName, s.ManufacturerAddress, s.ManufacturerContact
+			p.ManufacturerCountry, p.ResponsibleName, p.ResponsibleAddress = s.ManufacturerCountry, s.ResponsibleName, s.ResponsibleAddress
+			p.ResponsibleContact, p.WarningsEs, p.WarningsPt = s.ResponsibleContact, s.WarningsEs, s.WarningsPt
 		}
 		out[i] = p
 	}

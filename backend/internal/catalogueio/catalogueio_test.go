@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -547,5 +549,153 @@ func TestSemicolonFileChecksAsTheCommaOne(t *testing.T) {
 			plan.Problems[0].Metadata["value"] != "bebida" {
 			t.Errorf("%s: %d rows, problems %+v", name, plan.Rows, plan.Problems)
 		}
+	}
+}
+
+// TestSafetyColumns: a cosmetic's safety information (GPSR art. 19: the
+// manufacturer, the EU responsible person, the warnings) goes in by file,
+// comes out in the export and reads back unchanged; a file that empties
+// the columns erases it, one written before the columns existed leaves it;
+// and the dry run names each bad value at its column.
+func TestSafetyColumns(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.New(t)
+	ctx := context.Background()
+	safety := map[string]string{
+		"manufacturer_name": "Natura Cosméticos S.A.", "manufacturer_address": "Av. Alexandre Colares 1188, São Paulo",
+		"manufacturer_contact": "sac@natura.example", "manufacturer_country": "br",
+		"responsible_name": "Natura Cosméticos España S.L.", "responsible_address": "Calle Serrano 1, 28001 Madrid",
+		"responsible_contact": "info@natura.example", "warnings_es": "Evítese el contacto con los ojos.\nUso externo.",
+		"warnings_pt": "Evitar o contacto com os olhos.",
+	}
+	// Row 3 is a beauty product (SampleRow).
+	if done := run(t, pool, sample(t, 3, func(i int, row map[string]string) {
+		if i == 3 {
+			maps.Copy(row, safety)
+		}
+	})); done.Status != "succeeded" {
+		t.Fatalf("import: %+v", done)
+	}
+	stored := func() (row db.ProductSafety, ok bool) {
+		t.Helper()
+		err := pool.QueryRow(ctx, `SELECT sf.* FROM product_safety sf JOIN products p ON p.id = sf.product_id WHERE p.sku = 'T-3'`).Scan(
+			&row.ProductID, &row.ManufacturerName, &row.ManufacturerAddress, &row.ManufacturerContact, &row.ManufacturerCountry,
+			&row.ResponsibleName, &row.ResponsibleAddress, &row.ResponsibleContact, &row.WarningsEs, &row.WarningsPt,
+			&row.UpdatedBy, &row.UpdatedAt)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return row, false
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return row, true
+	}
+	first, ok := stored()
+	if !ok || first.ManufacturerName != safety["manufacturer_name"] || first.ManufacturerCountry != "BR" ||
+		first.ResponsibleName != safety["responsible_name"] || first.WarningsEs != safety["warnings_es"] || first.WarningsPt != safety["warnings_pt"] {
+		t.Fatalf("stored safety information: %+v (found %v)", first, ok)
+	}
+	if n := count(t, pool, `SELECT count(*) FROM product_safety`); n != 1 {
+		t.Errorf("%d products have safety information, want only T-3", n)
+	}
+
+	export := func() [][]string {
+		t.Helper()
+		var out bytes.Buffer
+		err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+			_, err := catalogueio.Export(ctx, db.New(tx), &out, false)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		records, err := csv.NewReader(&out).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return records
+	}
+	write := func(records [][]string) []byte {
+		t.Helper()
+		var buf bytes.Buffer
+		cw := csv.NewWriter(&buf)
+		if err := cw.WriteAll(records); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	records := export()
+	column := func(name string) int { return slices.Index(records[0], name) }
+	for c, v := range safety {
+		if c == "manufacturer_country" {
+			v = "BR"
+		}
+		if got := records[3][column(c)]; got != v {
+			t.Errorf("exported %s of T-3 = %q, want %q", c, got, v)
+		}
+	}
+	if again := run(t, pool, write(records)); again.Status != "succeeded" {
+		t.Fatalf("importing the export: %+v", again)
+	}
+	same, _ := stored()
+	if same.UpdatedBy == nil || *same.UpdatedBy != *first.UpdatedBy {
+		t.Errorf("the round trip rewrote the safety information as another admin's")
+	}
+	if same.UpdatedBy, first.UpdatedBy = nil, nil; same != first {
+		t.Errorf("the round trip rewrote the safety information:\n got %+v\nwant %+v", same, first)
+	}
+
+	// A file from before the safety columns leaves the information alone.
+	var old [][]string
+	for _, rec := range records {
+		var kept []string
+		for j, cell := range rec {
+			if !strings.HasPrefix(records[0][j], "manufacturer_") && !strings.HasPrefix(records[0][j], "responsible_") &&
+				!strings.HasPrefix(records[0][j], "warnings_") {
+				kept = append(kept, cell)
+			}
+		}
+		old = append(old, kept)
+	}
+	if done := run(t, pool, write(old)); done.Status != "succeeded" {
+		t.Fatalf("importing a file without the safety columns: %+v", done)
+	}
+	if _, ok := stored(); !ok {
+		t.Error("a file without the safety columns erased T-3's safety information")
+	}
+	// Emptied in a file that has the columns, it is erased.
+	for c := range safety {
+		records[3][column(c)] = ""
+	}
+	if done := run(t, pool, write(records)); done.Status != "succeeded" {
+		t.Fatalf("importing the emptied columns: %+v", done)
+	}
+	if _, ok := stored(); ok {
+		t.Error("T-3 keeps safety information its row no longer has")
+	}
+
+	plan, err := catalogueio.Check(ctx, db.New(pool), bytes.NewReader(sample(t, 3, func(i int, row map[string]string) {
+		switch i {
+		case 1: // a food
+			row["manufacturer_name"] = "Natura"
+		case 3:
+			maps.Copy(row, safety)
+			row["manufacturer_country"], row["warnings_es"] = "Brasil", strings.Repeat("x", 2001)
+		}
+	})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range plan.Problems {
+		got = append(got, fmt.Sprintf("%d %s %s %s %s", p.Line, p.Column, p.Reason, p.Metadata["rule"], p.Metadata["max"]))
+	}
+	want := []string{
+		"2  SAFETY_ON_FOOD  ",
+		"4 manufacturer_country INVALID_VALUE string.pattern ",
+		"4 warnings_es INVALID_VALUE string.max_len 2000",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("dry run problems:\n got %q\nwant %q", got, want)
 	}
 }

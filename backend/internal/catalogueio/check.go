@@ -64,6 +64,11 @@ type Row struct {
 	IsFood, Frozen, Perishable, SealedHygiene, AgeRest bool
 	// Food is the food information to store; nil for none.
 	Food *db.UpsertFoodInfoParams
+	// Safety is the safety information to store; nil for none, which
+	// erases the product's only when SafetyColumns says the file has the
+	// columns.
+	Safety        *db.UpsertProductSafetyParams
+	SafetyColumns bool
 	// ID is the product the row updates; 0 for a new one.
 	ID int64
 	// OldPriceCents is the product's price before the import.
@@ -376,11 +381,16 @@ func checkRecord(r *record, countryExists catalogue.CountryExists) (Row, bool) {
 		r.formProblem(err)
 		return Row{}, false
 	}
+	safety, err := catalogue.SafetyParams(content)
+	if err != nil {
+		r.formProblem(err)
+		return Row{}, false
+	}
 	return Row{
 		Line: r.line, Details: d, Stock: stock, NamePt: strings.TrimSpace(content.NamePt),
 		DescriptionPt: strings.TrimSpace(content.DescriptionPt), IsFood: content.IsFood,
 		Frozen: content.Flags.Frozen, Perishable: content.Flags.Perishable, SealedHygiene: content.Flags.SealedHygiene,
-		AgeRest: content.Flags.AgeRestricted, Food: food,
+		AgeRest: content.Flags.AgeRestricted, Food: food, Safety: safety, SafetyColumns: r.hasColumns(safetyColumns),
 	}, true
 }
 

@@ -25,6 +25,8 @@ var Columns = []string{
 	"storage_es", "storage_pt",
 	"energy_kj", "energy_kcal", "fat_mg", "saturates_mg", "carbohydrate_mg", "sugars_mg", "protein_mg", "salt_mg",
 	"abv_basis_points", "operator_name", "operator_address",
+	"manufacturer_name", "manufacturer_address", "manufacturer_contact", "manufacturer_country",
+	"responsible_name", "responsible_address", "responsible_contact", "warnings_es", "warnings_pt",
 }
 
 // Required are the columns an import cannot do without.
@@ -35,6 +37,14 @@ var Required = []string{"sku", "code", "category", "price", "vat_rate", "stock",
 var foodColumns = []string{
 	"ingredients_es", "ingredients_pt", "contains", "may_contain", "net_quantity", "net_unit", "drained_weight_g",
 	"storage_es", "storage_pt", "abv_basis_points", "operator_name", "operator_address",
+}
+
+// safetyColumns are a non-food product's safety information (GPSR, Reg.
+// 2023/988 art. 19): a row with any of them filled carries it, and then
+// the form's rules for it apply.
+var safetyColumns = []string{
+	"manufacturer_name", "manufacturer_address", "manufacturer_contact", "manufacturer_country",
+	"responsible_name", "responsible_address", "responsible_contact", "warnings_es", "warnings_pt",
 }
 
 // nutritionColumns are the declaration per 100 g or ml: all or none.

@@ -13,7 +13,8 @@ import (
 )
 
 // The contract's rules on the product form's fields (ProductDetails,
-// ProductContent, AdminFoodInfo and Nutrition in proto/sabores/v1), which
+// ProductContent, AdminFoodInfo, Nutrition and AdminProductSafety in
+// proto/sabores/v1), which
 // the API's protovalidate interceptor applies to the form, written out
 // here for a row of a file, worded as protovalidate words them: a file
 // stores nothing the form would refuse. TestContractRulesMatchTheProto
@@ -26,7 +27,7 @@ var codePattern = `^[A-Za-z0-9][A-Za-z0-9._-]*$`
 var patterns = map[string]*regexp.Regexp{}
 
 func init() {
-	for _, p := range []string{codePattern, eanPattern, countryPattern} {
+	for _, p := range []string{codePattern, eanPattern, countryPattern, manufacturerCountryPattern} {
 		patterns[p] = regexp.MustCompile(p)
 	}
 }
@@ -34,6 +35,9 @@ func init() {
 const (
 	eanPattern     = `^([0-9]{8}|[0-9]{12,14})?$`
 	countryPattern = `^([a-z0-9]+(-[a-z0-9]+)*)?$`
+	// manufacturerCountryPattern is AdminProductSafety's: ISO 3166-1
+	// alpha-2, or empty while unknown.
+	manufacturerCountryPattern = `^([A-Z]{2})?$`
 )
 
 // categories are the product categories the contract knows.
@@ -128,14 +132,29 @@ func contractBreaches(d catalogue.DetailsForm, c catalogue.Content) breaches {
 	b.text("name_pt", c.NamePt, 0, 200, "", nil)
 	b.text("description_es", c.DescriptionEs, 0, 4000, "", nil)
 	b.text("description_pt", c.DescriptionPt, 0, 4000, "", nil)
-	f := c.Food
-	if f == nil {
-		return b
+	if f := c.Food; f != nil {
+		b.food(f)
 	}
+	if s := c.Safety; s != nil {
+		b.text("manufacturer_name", s.ManufacturerName, 0, 200, "", nil)
+		b.text("manufacturer_address", s.ManufacturerAddress, 0, 500, "", nil)
+		b.text("manufacturer_contact", s.ManufacturerContact, 0, 200, "", nil)
+		b.text("manufacturer_country", s.ManufacturerCountry, 0, 0, manufacturerCountryPattern, nil)
+		b.text("responsible_name", s.ResponsibleName, 0, 200, "", nil)
+		b.text("responsible_address", s.ResponsibleAddress, 0, 500, "", nil)
+		b.text("responsible_contact", s.ResponsibleContact, 0, 200, "", nil)
+		b.text("warnings_es", s.WarningsEs, 0, 2000, "", nil)
+		b.text("warnings_pt", s.WarningsPt, 0, 2000, "", nil)
+	}
+	return b
+}
+
+// food checks AdminFoodInfo's rules.
+func (b *breaches) food(f *catalogue.FoodInfo) {
 	b.text("ingredients_es", f.IngredientsEs, 0, 4000, "", nil)
 	b.text("ingredients_pt", f.IngredientsPt, 0, 4000, "", nil)
-	list[foodinfo.Allergen](&b, "contains", f.Contains, len(foodinfo.Allergens))
-	list[foodinfo.Allergen](&b, "may_contain", f.MayContain, len(foodinfo.Allergens))
+	list[foodinfo.Allergen](b, "contains", f.Contains, len(foodinfo.Allergens))
+	list[foodinfo.Allergen](b, "may_contain", f.MayContain, len(foodinfo.Allergens))
 	b.between("net_quantity", "int64", f.NetQuantity, 0, false, 100_000_000)
 	b.between("drained_weight_g", "int64", f.DrainedWeightG, 0, true, 100_000_000)
 	b.text("storage_es", f.StorageEs, 0, 1000, "", nil)
@@ -148,7 +167,6 @@ func contractBreaches(d catalogue.DetailsForm, c catalogue.Content) breaches {
 	b.between("abv_basis_points", "int32", int64(f.AbvBasisPoints), 0, true, 10_000)
 	b.text("operator_name", f.OperatorName, 1, 200, "", nil)
 	b.text("operator_address", f.OperatorAddress, 1, 400, "", nil)
-	return b
 }
 
 // nutritionMax are the highest values of nutritionColumns: energy per

@@ -93,6 +93,13 @@ func fill(record []string, r db.ExportCataloguePageRow) {
 		}
 		values["operator_name"], values["operator_address"] = r.OperatorName, r.OperatorAddress
 	}
+	if r.HasSafety {
+		values["manufacturer_name"], values["manufacturer_address"] = r.ManufacturerName, r.ManufacturerAddress
+		values["manufacturer_contact"], values["manufacturer_country"] = r.ManufacturerContact, r.ManufacturerCountry
+		values["responsible_name"], values["responsible_address"] = r.ResponsibleName, r.ResponsibleAddress
+		values["responsible_contact"] = r.ResponsibleContact
+		values["warnings_es"], values["warnings_pt"] = r.WarningsEs, r.WarningsPt
+	}
 	// Every cell is guarded: the numbers and flags written here never
 	// start with a trigger, so only text an owner typed is ever quoted.
 	for i, c := range Columns {

@@ -163,7 +163,23 @@ func (r *record) form() (catalogue.DetailsForm, catalogue.Content, int32) {
 		}
 		content.Food = f
 	}
+	if r.any(safetyColumns) {
+		content.Safety = &catalogue.Safety{
+			ManufacturerName: r.get("manufacturer_name"), ManufacturerAddress: r.get("manufacturer_address"),
+			ManufacturerContact: r.get("manufacturer_contact"),
+			// The form offers the countries' codes upper case; a file's
+			// "br" means the same.
+			ManufacturerCountry: strings.ToUpper(r.get("manufacturer_country")),
+			ResponsibleName:     r.get("responsible_name"), ResponsibleAddress: r.get("responsible_address"),
+			ResponsibleContact: r.get("responsible_contact"), WarningsEs: r.get("warnings_es"), WarningsPt: r.get("warnings_pt"),
+		}
+	}
 	return details, content, int32(stock)
+}
+
+// hasColumns reports whether the file has any of columns.
+func (r *record) hasColumns(columns []string) bool {
+	return slices.ContainsFunc(columns, func(c string) bool { _, ok := r.index[c]; return ok })
 }
 
 // any reports whether any of columns is filled.

@@ -60,6 +60,7 @@ func newJobs(app *App, dbs *Databases, refunds *payment.Gateway, links *withdraw
 		Parcels:   parcels,
 		Verifactu: verifactu,
 		Lots:      lots.New(dbs.Primary, nil),
+		CartIdle:  cfg.CartIdle,
 		// Development and tests deliver to receivers on this machine;
 		// production to the internet only.
 		WebhookClient: webhook.Client(cfg.Env != config.EnvProduction, 15*time.Second),

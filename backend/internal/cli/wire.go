@@ -27,9 +27,11 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/adminlotapi"
 	"github.com/sabores/sabores/backend/internal/api/adminmessageapi"
 	"github.com/sabores/sabores/backend/internal/api/adminorderapi"
+	"github.com/sabores/sabores/backend/internal/api/adminpackagingapi"
 	"github.com/sabores/sabores/backend/internal/api/adminparcelapi"
 	"github.com/sabores/sabores/backend/internal/api/adminproductapi"
 	"github.com/sabores/sabores/backend/internal/api/adminpromotionapi"
+	"github.com/sabores/sabores/backend/internal/api/adminrecallapi"
 	"github.com/sabores/sabores/backend/internal/api/adminreviewapi"
 	"github.com/sabores/sabores/backend/internal/api/adminsettingsapi"
 	"github.com/sabores/sabores/backend/internal/api/adminshippingapi"
@@ -51,6 +53,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/api/withdrawalapi"
 	"github.com/sabores/sabores/backend/internal/auth"
 	"github.com/sabores/sabores/backend/internal/authz"
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/catalogue"
 	"github.com/sabores/sabores/backend/internal/cataloguecache"
 	"github.com/sabores/sabores/backend/internal/changefeed"
@@ -111,6 +114,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		SessionMaxAge:      cfg.SessionMaxAge,
 		AdminSessionMaxAge: cfg.AdminSessionMaxAge,
 		AllowedOrigins:     cfg.AllowedOrigins,
+		SignInPerMinute:    cfg.SignInPerMinute,
 		SignInSecret:       cfg.SignInSecret,
 	})
 	if err != nil {
@@ -163,7 +167,7 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	invoicer := invoice.Invoicer{Issuer: invoice.SettingsIssuer{RealIdentity: cfg.Env == config.EnvProduction}, Submissions: jobs.NewVerifactuQueue(jobClient)}
 	// The till sells with the shop's scales' label layout (prefixes 20–24 weigh,
 	// 25–29 price: docs/architecture.md, `till`).
-	tills := till.New(dbs.Primary, gtin.SpanishScales, invoicer)
+	tills := till.New(dbs.Primary, gtin.SpanishScales, invoicer).WithMailer(mailQueue)
 	// Cancelling an order paid by card or Bizum, or refunding a withdrawal
 	// of one, queues its refund; without Redsys there are no such orders
 	// and no refund worker.
@@ -236,7 +240,14 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 	withdrawals := withdrawal.New(dbs.Primary, links, invoicer).
 		WithMailer(mailQueue).
 		WithRefunds(refunds)
-	messages := contact.New(dbs.Primary, mailQueue)
+	// Newsletters go out at the configured pace, one job per recipient;
+	// back-in-stock alerts through the e-mail outbox (issue 41).
+	newsletters := jobs.NewNewsletterQueue(jobClient)
+	messages := contact.New(dbs.Primary, mailQueue).
+		WithCampaigns(newsletters, cfg.NewsletterPerMinute, settingsIdentity{q: db.New(dbs.Primary), publicURL: cfg.PublicURL}).
+		WithBackInStock(mailQueue, newsletters)
+	// The newsletters' one-click unsubscribe address (RFC 8058).
+	maps.Copy(routes, messages.OneClickRoutes(cfg.PublicURL))
 	reviews := review.New(dbs.Primary)
 	return server.Options{
 		ReadCache: cache.Middleware,
@@ -245,16 +256,18 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 			Promotion:            cataloguecache.NewPromotions(cache, promotionapi.New(reads, promos)),
 			Cart:                 cartapi.New(dbs.Primary, promos).WithDeliveryAreas(cfg.Delivery).WithRates(rates),
 			Order:                orderapi.New(orders),
-			Account:              accountapi.New(account.New(dbs.Primary)),
+			Account:              accountapi.New(account.New(dbs.Primary)).WithCart(cart.NewSaved(dbs.Primary, nil)),
 			Invoice:              invoiceapi.New(dbs.Primary, invoicer),
 			Withdrawal:           withdrawalapi.New(withdrawals),
 			Contact:              contactapi.New(messages),
 			Review:               reviewapi.New(reviews),
 			Settings:             shopsettingsapi.New(settings, rates),
 			AdminProduct:         adminproductapi.New(products, dbs.Primary),
+			AdminPackaging:       adminpackagingapi.New(products),
 			AdminStock:           adminstockapi.New(products),
 			AdminSupplier:        adminsupplierapi.New(lotsModule),
 			AdminLot:             adminlotapi.New(lotsModule),
+			AdminRecall:          adminrecallapi.New(lotsModule.Recalls(mailQueue)),
 			AdminCatalogueImport: admincatalogueimportapi.New(dbs.Primary, jobs.NewCatalogueImportQueue(jobClient)),
 			AdminPromotion:       adminpromotionapi.New(promotion.New(dbs.Primary), dbs.Primary),
 			AdminDiscountCode:    admindiscountapi.New(discount.New(dbs.Primary)),

@@ -82,6 +82,9 @@ type Config struct {
 	PaymentWindowCard time.Duration
 	// PaymentWindowTransfer is how long a transfer order waits for its payment.
 	PaymentWindowTransfer time.Duration
+	// CartIdle is how long a signed-in shopper's cart stays untouched
+	// before it is abandoned (and its one reminder sent, with consent).
+	CartIdle time.Duration
 	// SMTPHost, SMTPPort, SMTPUsername, SMTPPassword and SMTPTLS are the
 	// server transactional e-mail goes through.
 	SMTPHost     string
@@ -125,6 +128,12 @@ type Config struct {
 	// handled at a time and how long another waits for its turn.
 	LargeRequestsAtOnce int
 	LargeRequestWait    time.Duration
+	// NewsletterPerMinute is how many newsletter e-mails a campaign sends
+	// a minute at most.
+	NewsletterPerMinute int
+	// SignInPerMinute is how many sign-in requests one client address may
+	// make a minute.
+	SignInPerMinute int
 	// RedsysMerchantCode, RedsysTerminal and RedsysSecretKey are the Redsys
 	// terminal taking card and Bizum payments; an empty secret offers
 	// neither (unless the development gateway stands in).
@@ -437,6 +446,12 @@ var options = []Option{
 		get:         func(c *Config) string { return c.PaymentWindowCard.String() },
 	},
 	{
+		Env: "CART_IDLE", Flag: "cart-idle", Default: "24h",
+		Description: "How long a signed-in shopper's cart stays untouched before it counts as abandoned; a shopper subscribed to the newsletter then gets one reminder per cart.",
+		set:         func(c *Config, v string) error { return setDuration(&c.CartIdle, v) },
+		get:         func(c *Config) string { return c.CartIdle.String() },
+	},
+	{
 		Env: "PAYMENT_WINDOW_TRANSFER", Flag: "payment-window-transfer", Default: "72h",
 		Description: "How long a bank-transfer order waits for its payment before it is cancelled and its stock goes back on sale.",
 		set:         func(c *Config, v string) error { return setDuration(&c.PaymentWindowTransfer, v) },
@@ -638,6 +653,32 @@ var options = []Option{
 			return nil
 		},
 		get: func(c *Config) string { return strconv.Itoa(c.LargeRequestsAtOnce) },
+	},
+	{
+		Env: "NEWSLETTER_PER_MINUTE", Flag: "newsletter-per-minute", Default: "60",
+		Description: "How many newsletter e-mails a campaign sends a minute at most, spread evenly (each recipient's job scheduled in turn): keep it under the mail provider's sending limit. 1 to 6000.",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 6000 {
+				return errors.New("want a number from 1 to 6000")
+			}
+			c.NewsletterPerMinute = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.NewsletterPerMinute) },
+	},
+	{
+		Env: "SIGNIN_PER_MINUTE", Flag: "signin-per-minute", Default: "30",
+		Description: "How many sign-in requests one client address may make a minute (a sign-in takes two or three; 429 with Retry-After beyond), counted in the database across replicas. Raise it where many people share one address (an office behind one router). 1 to 10000.",
+		set: func(c *Config, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 10_000 {
+				return errors.New("want a number from 1 to 10000")
+			}
+			c.SignInPerMinute = n
+			return nil
+		},
+		get: func(c *Config) string { return strconv.Itoa(c.SignInPerMinute) },
 	},
 	{
 		Env: "LARGE_REQUEST_WAIT", Flag: "large-request-wait", Default: "5s",

@@ -25,10 +25,13 @@ import (
 // NewsletterAction is what a newsletter link does.
 type NewsletterAction string
 
-// The two links.
+// The links.
 const (
 	NewsletterConfirm     NewsletterAction = "confirm"
 	NewsletterUnsubscribe NewsletterAction = "unsubscribe"
+	// BackInStockConfirm confirms a back-in-stock request; its id is the
+	// request's.
+	BackInStockConfirm NewsletterAction = "stock_confirm"
 )
 
 // NewsletterConsentVersion names the consent text the newsletter box shows
@@ -91,8 +94,22 @@ func ValidNewsletterToken(key []byte, action NewsletterAction, id int64, email, 
 // NewsletterLink is the storefront address that does action with token.
 func NewsletterLink(publicURL string, action NewsletterAction, token string) string {
 	param := "confirmar"
-	if action == NewsletterUnsubscribe {
+	switch action {
+	case NewsletterUnsubscribe:
 		param = "baja"
+	case BackInStockConfirm:
+		param = "aviso"
 	}
 	return strings.TrimSuffix(publicURL, "/") + "/newsletter?" + url.Values{param: {token}}.Encode()
+}
+
+// UnsubscribePath is the one-click unsubscribe address (RFC 8058) every
+// newsletter carries in its List-Unsubscribe header and its body: a POST
+// unsubscribes at once, without cookies; a GET leads to the page that asks
+// first (OneClickRoutes).
+const UnsubscribePath = "/newsletter/unsubscribe"
+
+// UnsubscribeOneClickLink is the one-click unsubscribe address of token.
+func UnsubscribeOneClickLink(publicURL, token string) string {
+	return strings.TrimSuffix(publicURL, "/") + UnsubscribePath + "?" + url.Values{"token": {token}}.Encode()
 }

@@ -37,6 +37,12 @@ type Service struct {
 	q      *db.Queries
 	mailer Mailer
 	log    *slog.Logger
+
+	campaigns   Campaigns
+	perMinute   int
+	identity    IdentitySource
+	stockMailer StockMailer
+	stockQueue  StockQueue
 }
 
 // New returns the module, queueing its e-mails through mailer.

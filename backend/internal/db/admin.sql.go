@@ -8,6 +8,8 @@ package db
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 const adminBestSellers = `-- name: AdminBestSellers :many
@@ -60,6 +62,67 @@ func (q *Queries) AdminBestSellers(ctx context.Context) ([]AdminBestSellersRow, 
 	items := []AdminBestSellersRow{}
 	for rows.Next() {
 		var i AdminBestSellersRow
+		if err := rows.Scan(
+			&i.ProductID,
+			&i.Name,
+			&i.Quantity,
+			&i.RevenueCents,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const adminBestSellersPaid = `-- name: AdminBestSellersPaid :many
+SELECT l.product_id,
+       coalesce((SELECT p.name FROM products p WHERE p.id = l.product_id), '')::text AS name,
+       sum(il.quantity)::int AS quantity, sum(il.total_cents)::bigint AS revenue_cents
+FROM invoices i
+JOIN invoice_lines il ON il.invoice_id = i.id
+JOIN order_lines l ON l.order_id = i.order_id AND l.line_no = il.line_no
+WHERE i.issued_at >= $1::timestamptz AND i.issued_at < $2::timestamptz
+  AND i.aeat_type <> 'F3'
+GROUP BY l.product_id
+HAVING sum(il.quantity) > 0
+ORDER BY sum(il.quantity) DESC, l.product_id
+LIMIT 5
+`
+
+type AdminBestSellersPaidParams struct {
+	FromTime time.Time
+	ToTime   time.Time
+}
+
+type AdminBestSellersPaidRow struct {
+	ProductID    int64
+	Name         string
+	Quantity     int32
+	RevenueCents int64
+}
+
+// The 5 products sold most, by units, from @from_time (included) to
+// @to_time (excluded), net of what came back: the units of the invoices
+// issued then, each issued in the transaction that records its payment (a
+// web order's when it becomes paid, a till sale's at the counter), less
+// those of the corrective invoices issued then, each issued when a refund
+// or a return is decided (a cancelled paid order, a withdrawal, a till
+// return). A complete invoice replacing a simplified one (F3) does not
+// sell twice. An invoice line names its order line by number; shipping,
+// surcharge and discount lines name none and are left out.
+func (q *Queries) AdminBestSellersPaid(ctx context.Context, arg AdminBestSellersPaidParams) ([]AdminBestSellersPaidRow, error) {
+	rows, err := q.db.Query(ctx, adminBestSellersPaid, arg.FromTime, arg.ToTime)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AdminBestSellersPaidRow{}
+	for rows.Next() {
+		var i AdminBestSellersPaidRow
 		if err := rows.Scan(
 			&i.ProductID,
 			&i.Name,
@@ -982,49 +1045,103 @@ func (q *Queries) AdminOrderContactsSearch(ctx context.Context, contact string) 
 	return i, err
 }
 
-const adminPaidBetween = `-- name: AdminPaidBetween :one
-WITH paid AS (
-    SELECT e.order_id FROM order_events e
+const adminPaidByDay = `-- name: AdminPaidByDay :many
+WITH bounds AS (
+    SELECT f.from_day, f.to_day,
+           timezone('Europe/Madrid', f.from_day::timestamp) AS from_time,
+           timezone('Europe/Madrid', (f.to_day + 1)::timestamp) AS to_time
+    FROM (SELECT $1::date AS from_day, $2::date AS to_day) f
+), paid AS (
+    SELECT e.order_id, e.created_at FROM order_events e, bounds b
     WHERE e.machine = 'payment' AND e.to_state = 'paid'
-      AND e.created_at >= $1::timestamptz AND e.created_at < $2::timestamptz
+      AND e.created_at >= b.from_time AND e.created_at < b.to_time
       AND NOT EXISTS (SELECT 1 FROM order_events p
                       WHERE p.order_id = e.order_id AND p.machine = 'payment' AND p.to_state = 'paid' AND p.id < e.id)
+), money AS (
+    SELECT timezone('Europe/Madrid', p.created_at)::date AS day, 1 AS orders, o.total_cents AS paid_cents,
+           0::bigint AS store_cents, 0::bigint AS refunded_cents
+    FROM paid p JOIN orders o ON o.id = p.order_id
+    UNION ALL
+    SELECT timezone('Europe/Madrid', o.created_at)::date, 1, o.total_cents, o.total_cents, 0
+    FROM orders o, bounds b
+    WHERE o.channel = 'store' AND o.created_at >= b.from_time AND o.created_at < b.to_time
+    UNION ALL
+    SELECT timezone('Europe/Madrid', r.decided_at)::date, 0, 0, 0, r.amount_cents
+    FROM payment_refunds r, bounds b
+    WHERE r.status = 'accepted' AND r.decided_at >= b.from_time AND r.decided_at < b.to_time
+    UNION ALL
+    SELECT r.refunded_on, 0, 0, 0, r.amount_cents
+    FROM bank_refunds r, bounds b
+    WHERE r.refunded_on >= b.from_day AND r.refunded_on <= b.to_day
+    UNION ALL
+    SELECT timezone('Europe/Madrid', w.refunded_at)::date, 0, 0, 0, w.refund_cents
+    FROM withdrawals w, bounds b
+    WHERE w.refund_method = 'bank_transfer' AND w.refunded_at >= b.from_time AND w.refunded_at < b.to_time
+    UNION ALL
+    SELECT timezone('Europe/Madrid', r.created_at)::date, 0, 0, 0, r.amount_cents
+    FROM till_refunds r, bounds b
+    WHERE r.created_at >= b.from_time AND r.created_at < b.to_time
+), days AS (
+    SELECT g.day::date AS day FROM bounds b, generate_series(b.from_day, b.to_day, interval '1 day') AS g (day)
 )
-SELECT (SELECT count(DISTINCT order_id) FROM paid)::int AS paid_orders,
-       coalesce((SELECT sum(o.total_cents) FROM orders o WHERE o.id IN (SELECT order_id FROM paid)), 0)::bigint AS paid_cents,
-       (coalesce((SELECT sum(r.amount_cents) FROM payment_refunds r
-                  WHERE r.status = 'accepted' AND r.decided_at >= $1::timestamptz AND r.decided_at < $2::timestamptz), 0)
-        + coalesce((SELECT sum(b.amount_cents) FROM bank_refunds b
-                    WHERE b.refunded_on >= timezone('Europe/Madrid', $1::timestamptz)::date
-                      AND b.refunded_on < timezone('Europe/Madrid', $2::timestamptz)::date), 0)
-        + coalesce((SELECT sum(w.refund_cents) FROM withdrawals w
-                    WHERE w.refund_method = 'bank_transfer'
-                      AND w.refunded_at >= $1::timestamptz AND w.refunded_at < $2::timestamptz), 0))::bigint AS refunded_cents
+SELECT to_char(d.day, 'YYYY-MM-DD')::text AS day,
+       coalesce(sum(m.orders), 0)::int AS paid_orders,
+       coalesce(sum(m.paid_cents), 0)::bigint AS paid_cents,
+       coalesce(sum(m.store_cents), 0)::bigint AS store_cents,
+       coalesce(sum(m.refunded_cents), 0)::bigint AS refunded_cents
+FROM days d
+LEFT JOIN money m ON m.day = d.day
+GROUP BY d.day
+ORDER BY d.day
 `
 
-type AdminPaidBetweenParams struct {
-	FromTime time.Time
-	ToTime   time.Time
+type AdminPaidByDayParams struct {
+	FromDay pgtype.Date
+	ToDay   pgtype.Date
 }
 
-type AdminPaidBetweenRow struct {
+type AdminPaidByDayRow struct {
+	Day           string
 	PaidOrders    int32
 	PaidCents     int64
+	StoreCents    int64
 	RefundedCents int64
 }
 
-// The money paid online from @from_time (included) to @to_time (excluded):
-// the orders that first became paid then (a later "paid" after a partial
-// refund is not a second payment) with their totals, and what was given
-// back then, whenever the order was paid: Redsys refunds as Redsys
-// accepted them (a withdrawal's by card or Bizum among them), bank
-// refunds of cancelled orders on the day recorded, withdrawals refunded
-// by transfer when recorded (migration 00510's indexes).
-func (q *Queries) AdminPaidBetween(ctx context.Context, arg AdminPaidBetweenParams) (AdminPaidBetweenRow, error) {
-	row := q.db.QueryRow(ctx, adminPaidBetween, arg.FromTime, arg.ToTime)
-	var i AdminPaidBetweenRow
-	err := row.Scan(&i.PaidOrders, &i.PaidCents, &i.RefundedCents)
-	return i, err
+// The money paid and refunded on each Madrid day from @from_day to @to_day
+// (both included), days without any included: the one definition of the
+// dashboard's periods and daily chart (issue 37). Paid: the web orders
+// that first became paid that day (a later "paid" after a partial refund
+// is not a second payment) with their totals, and the till's sales, paid
+// at the counter as they are made. Refunded, whenever the order was paid:
+// Redsys refunds as Redsys accepted them (a withdrawal's by card or Bizum
+// among them), bank refunds of cancelled orders on the day recorded,
+// withdrawals refunded by transfer when recorded, and the till's returns
+// (migrations 00510's and 00620's indexes).
+func (q *Queries) AdminPaidByDay(ctx context.Context, arg AdminPaidByDayParams) ([]AdminPaidByDayRow, error) {
+	rows, err := q.db.Query(ctx, adminPaidByDay, arg.FromDay, arg.ToDay)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []AdminPaidByDayRow{}
+	for rows.Next() {
+		var i AdminPaidByDayRow
+		if err := rows.Scan(
+			&i.Day,
+			&i.PaidOrders,
+			&i.PaidCents,
+			&i.StoreCents,
+			&i.RefundedCents,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }
 
 const adminUpdateProduct = `-- name: AdminUpdateProduct :one

@@ -55,17 +55,22 @@ func (q *Queries) AuditCountFiltered(ctx context.Context, arg AuditCountFiltered
 }
 
 const auditInsert = `-- name: AuditInsert :exec
-INSERT INTO audit_events (actor, actor_user_id, action, entity, old_value, new_value)
-VALUES ($1, $2, $3, $4, $5, $6)
+INSERT INTO audit_events (actor, actor_user_id, action, entity, old_value, new_value,
+    api_key_id, session_id, session_started_at)
+VALUES ($1, $2, $3, $4, $5, $6,
+    $7, $8, $9)
 `
 
 type AuditInsertParams struct {
-	Actor       string
-	ActorUserID *int64
-	Action      string
-	Entity      string
-	OldValue    []byte
-	NewValue    []byte
+	Actor            string
+	ActorUserID      *int64
+	Action           string
+	Entity           string
+	OldValue         []byte
+	NewValue         []byte
+	APIKeyID         *int64
+	SessionID        *int64
+	SessionStartedAt *time.Time
 }
 
 func (q *Queries) AuditInsert(ctx context.Context, arg AuditInsertParams) error {
@@ -76,14 +81,18 @@ func (q *Queries) AuditInsert(ctx context.Context, arg AuditInsertParams) error 
 		arg.Entity,
 		arg.OldValue,
 		arg.NewValue,
+		arg.APIKeyID,
+		arg.SessionID,
+		arg.SessionStartedAt,
 	)
 	return err
 }
 
 const auditList = `-- name: AuditList :many
-SELECT a.id, a.actor, a.action, a.entity, a.old_value, a.new_value, a.created_at
+SELECT a.id, a.actor, a.action, a.entity, a.old_value, a.new_value, a.created_at,
+    a.api_key_id, coalesce(k.name, '')::text AS api_key_name, a.session_id, a.session_started_at
 FROM (
-    (SELECT id, actor, actor_user_id, action, entity, old_value, new_value, created_at FROM audit_events
+    (SELECT id, actor, actor_user_id, action, entity, old_value, new_value, created_at, api_key_id, session_id, session_started_at FROM audit_events
      WHERE NOT $1::boolean
        AND ($2::text = '' OR actor ILIKE '%' || $2::text || '%')
        AND ($3::text = '' OR action LIKE $3::text || '%')
@@ -94,7 +103,7 @@ FROM (
      ORDER BY created_at DESC, id DESC
      LIMIT $8)
     UNION ALL
-    (SELECT id, actor, actor_user_id, action, entity, old_value, new_value, created_at FROM audit_events
+    (SELECT id, actor, actor_user_id, action, entity, old_value, new_value, created_at, api_key_id, session_id, session_started_at FROM audit_events
      WHERE $1::boolean
        AND ($2::text = '' OR actor ILIKE '%' || $2::text || '%')
        AND ($3::text = '' OR action LIKE $3::text || '%')
@@ -104,6 +113,7 @@ FROM (
      ORDER BY created_at, id
      LIMIT $8)
 ) a
+LEFT JOIN api_keys k ON k.id = a.api_key_id
 ORDER BY a.created_at DESC, a.id DESC
 `
 
@@ -119,13 +129,17 @@ type AuditListParams struct {
 }
 
 type AuditListRow struct {
-	ID        int64
-	Actor     string
-	Action    string
-	Entity    string
-	OldValue  []byte
-	NewValue  []byte
-	CreatedAt time.Time
+	ID               int64
+	Actor            string
+	Action           string
+	Entity           string
+	OldValue         []byte
+	NewValue         []byte
+	CreatedAt        time.Time
+	APIKeyID         *int64
+	ApiKeyName       string
+	SessionID        *int64
+	SessionStartedAt *time.Time
 }
 
 // AuditList is a keyset page of the trail (paging.Keyset), in list order,
@@ -136,7 +150,8 @@ type AuditListRow struct {
 // The back office's filters keep the events whose actor contains @actor
 // (LIKE metacharacters escaped by the caller), whose action starts with
 // @action, from @since (inclusive) to @until (exclusive); ” and NULL keep
-// all.
+// all. Each event comes with the key or the session it came through, the
+// key with its name.
 func (q *Queries) AuditList(ctx context.Context, arg AuditListParams) ([]AuditListRow, error) {
 	rows, err := q.db.Query(ctx, auditList,
 		arg.Backward,
@@ -163,6 +178,10 @@ func (q *Queries) AuditList(ctx context.Context, arg AuditListParams) ([]AuditLi
 			&i.OldValue,
 			&i.NewValue,
 			&i.CreatedAt,
+			&i.APIKeyID,
+			&i.ApiKeyName,
+			&i.SessionID,
+			&i.SessionStartedAt,
 		); err != nil {
 			return nil, err
 		}

@@ -196,6 +196,17 @@ type CopyCatalogueImportRowsParams struct {
 	OperatorName        string
 	OperatorAddress     string
 	ShippingWeightGrams *int32
+	SafetyColumns       bool
+	HasSafety           bool
+	ManufacturerName    string
+	ManufacturerAddress string
+	ManufacturerContact string
+	ManufacturerCountry string
+	ResponsibleName     string
+	ResponsibleAddress  string
+	ResponsibleContact  string
+	WarningsEs          string
+	WarningsPt          string
 }
 
 const createCatalogueImport = `-- name: CreateCatalogueImport :one
@@ -272,9 +283,16 @@ SELECT p.id, p.name, p.code, p.sku, p.brand, p.description, p.category, p.online
        f.drained_weight_g, coalesce(f.storage_es, '') AS storage_es, coalesce(f.storage_pt, '') AS storage_pt,
        f.energy_kj, f.energy_kcal, f.fat_mg, f.saturates_mg, f.carbohydrate_mg, f.sugars_mg, f.protein_mg, f.salt_mg,
        f.abv_basis_points, coalesce(f.operator_name, '') AS operator_name,
-       coalesce(f.operator_address, '') AS operator_address
+       coalesce(f.operator_address, '') AS operator_address,
+       (sf.product_id IS NOT NULL)::boolean AS has_safety,
+       coalesce(sf.manufacturer_name, '') AS manufacturer_name, coalesce(sf.manufacturer_address, '') AS manufacturer_address,
+       coalesce(sf.manufacturer_contact, '') AS manufacturer_contact, coalesce(sf.manufacturer_country, '') AS manufacturer_country,
+       coalesce(sf.responsible_name, '') AS responsible_name, coalesce(sf.responsible_address, '') AS responsible_address,
+       coalesce(sf.responsible_contact, '') AS responsible_contact,
+       coalesce(sf.warnings_es, '') AS warnings_es, coalesce(sf.warnings_pt, '') AS warnings_pt
 FROM products p
 LEFT JOIN product_food_info f ON f.product_id = p.id
+LEFT JOIN product_safety sf ON sf.product_id = p.id
 WHERE p.id > $1
 ORDER BY p.id
 LIMIT $2
@@ -286,32 +304,43 @@ type ExportCataloguePageParams struct {
 }
 
 type ExportCataloguePageRow struct {
-	Product         Product
-	HasFood         bool
-	IngredientsEs   string
-	IngredientsPt   string
-	Contains        []string
-	MayContain      []string
-	NetQuantity     int64
-	NetUnit         string
-	DrainedWeightG  *int64
-	StorageEs       string
-	StoragePt       string
-	EnergyKj        *int32
-	EnergyKcal      *int32
-	FatMg           *int32
-	SaturatesMg     *int32
-	CarbohydrateMg  *int32
-	SugarsMg        *int32
-	ProteinMg       *int32
-	SaltMg          *int32
-	AbvBasisPoints  *int32
-	OperatorName    string
-	OperatorAddress string
+	Product             Product
+	HasFood             bool
+	IngredientsEs       string
+	IngredientsPt       string
+	Contains            []string
+	MayContain          []string
+	NetQuantity         int64
+	NetUnit             string
+	DrainedWeightG      *int64
+	StorageEs           string
+	StoragePt           string
+	EnergyKj            *int32
+	EnergyKcal          *int32
+	FatMg               *int32
+	SaturatesMg         *int32
+	CarbohydrateMg      *int32
+	SugarsMg            *int32
+	ProteinMg           *int32
+	SaltMg              *int32
+	AbvBasisPoints      *int32
+	OperatorName        string
+	OperatorAddress     string
+	HasSafety           bool
+	ManufacturerName    string
+	ManufacturerAddress string
+	ManufacturerContact string
+	ManufacturerCountry string
+	ResponsibleName     string
+	ResponsibleAddress  string
+	ResponsibleContact  string
+	WarningsEs          string
+	WarningsPt          string
 }
 
 // ExportCataloguePage reads the catalogue for the CSV export a page at a
-// time, by id, with each product's food information when it has any.
+// time, by id, with each product's food or safety information when it has
+// any.
 func (q *Queries) ExportCataloguePage(ctx context.Context, arg ExportCataloguePageParams) ([]ExportCataloguePageRow, error) {
 	rows, err := q.db.Query(ctx, exportCataloguePage, arg.AfterID, arg.PageLimit)
 	if err != nil {
@@ -377,6 +406,16 @@ func (q *Queries) ExportCataloguePage(ctx context.Context, arg ExportCataloguePa
 			&i.AbvBasisPoints,
 			&i.OperatorName,
 			&i.OperatorAddress,
+			&i.HasSafety,
+			&i.ManufacturerName,
+			&i.ManufacturerAddress,
+			&i.ManufacturerContact,
+			&i.ManufacturerCountry,
+			&i.ResponsibleName,
+			&i.ResponsibleAddress,
+			&i.ResponsibleContact,
+			&i.WarningsEs,
+			&i.WarningsPt,
 		); err != nil {
 			return nil, err
 		}
@@ -504,6 +543,19 @@ func (q *Queries) ImportDeleteRows(ctx context.Context, importID int64) error {
 	return err
 }
 
+const importDeleteSafety = `-- name: ImportDeleteSafety :exec
+DELETE FROM product_safety sf
+USING catalogue_import_rows s
+WHERE s.import_id = $1 AND s.safety_columns AND NOT s.has_safety AND sf.product_id = s.id
+`
+
+// ImportDeleteSafety removes the safety information of the products whose
+// row, in a file with the safety columns, fills none of them.
+func (q *Queries) ImportDeleteSafety(ctx context.Context, importID int64) error {
+	_, err := q.db.Exec(ctx, importDeleteSafety, importID)
+	return err
+}
+
 const importNewPrices = `-- name: ImportNewPrices :many
 SELECT id::bigint AS id, price_cents
 FROM catalogue_import_rows
@@ -619,6 +671,41 @@ type ImportUpsertFoodInfoParams struct {
 
 func (q *Queries) ImportUpsertFoodInfo(ctx context.Context, arg ImportUpsertFoodInfoParams) error {
 	_, err := q.db.Exec(ctx, importUpsertFoodInfo, arg.Actor, arg.ImportID)
+	return err
+}
+
+const importUpsertSafety = `-- name: ImportUpsertSafety :exec
+INSERT INTO product_safety (
+    product_id, manufacturer_name, manufacturer_address, manufacturer_contact, manufacturer_country,
+    responsible_name, responsible_address, responsible_contact, warnings_es, warnings_pt, updated_by
+)
+SELECT id, manufacturer_name, manufacturer_address, manufacturer_contact, manufacturer_country,
+       responsible_name, responsible_address, responsible_contact, warnings_es, warnings_pt,
+       $1::bigint
+FROM catalogue_import_rows
+WHERE import_id = $2 AND has_safety
+ON CONFLICT (product_id) DO UPDATE
+SET manufacturer_name = excluded.manufacturer_name, manufacturer_address = excluded.manufacturer_address,
+    manufacturer_contact = excluded.manufacturer_contact, manufacturer_country = excluded.manufacturer_country,
+    responsible_name = excluded.responsible_name, responsible_address = excluded.responsible_address,
+    responsible_contact = excluded.responsible_contact, warnings_es = excluded.warnings_es,
+    warnings_pt = excluded.warnings_pt, updated_by = excluded.updated_by, updated_at = now()
+WHERE (product_safety.manufacturer_name, product_safety.manufacturer_address, product_safety.manufacturer_contact,
+       product_safety.manufacturer_country, product_safety.responsible_name, product_safety.responsible_address,
+       product_safety.responsible_contact, product_safety.warnings_es, product_safety.warnings_pt)
+      IS DISTINCT FROM
+      (excluded.manufacturer_name, excluded.manufacturer_address, excluded.manufacturer_contact,
+       excluded.manufacturer_country, excluded.responsible_name, excluded.responsible_address,
+       excluded.responsible_contact, excluded.warnings_es, excluded.warnings_pt)
+`
+
+type ImportUpsertSafetyParams struct {
+	Actor    *int64
+	ImportID int64
+}
+
+func (q *Queries) ImportUpsertSafety(ctx context.Context, arg ImportUpsertSafetyParams) error {
+	_, err := q.db.Exec(ctx, importUpsertSafety, arg.Actor, arg.ImportID)
 	return err
 }
 

@@ -75,6 +75,17 @@ func (r iteratorForCopyCatalogueImportRows) Values() ([]interface{}, error) {
 		r.rows[0].OperatorName,
 		r.rows[0].OperatorAddress,
 		r.rows[0].ShippingWeightGrams,
+		r.rows[0].SafetyColumns,
+		r.rows[0].HasSafety,
+		r.rows[0].ManufacturerName,
+		r.rows[0].ManufacturerAddress,
+		r.rows[0].ManufacturerContact,
+		r.rows[0].ManufacturerCountry,
+		r.rows[0].ResponsibleName,
+		r.rows[0].ResponsibleAddress,
+		r.rows[0].ResponsibleContact,
+		r.rows[0].WarningsEs,
+		r.rows[0].WarningsPt,
 	}, nil
 }
 
@@ -83,5 +94,5 @@ func (r iteratorForCopyCatalogueImportRows) Err() error {
 }
 
 func (q *Queries) CopyCatalogueImportRows(ctx context.Context, arg []CopyCatalogueImportRowsParams) (int64, error) {
-	return q.db.CopyFrom(ctx, []string{"catalogue_import_rows"}, []string{"import_id", "line", "id", "old_price_cents", "name", "code", "sku", "ean", "brand", "description", "category", "country_slug", "price_cents", "vat_basis_points", "stock", "online_categories", "image_url", "name_pt", "description_pt", "is_food", "frozen", "perishable", "sealed_hygiene", "age_restricted", "has_food", "ingredients_es", "ingredients_pt", "contains", "may_contain", "net_quantity", "net_unit", "drained_weight_g", "storage_es", "storage_pt", "energy_kj", "energy_kcal", "fat_mg", "saturates_mg", "carbohydrate_mg", "sugars_mg", "protein_mg", "salt_mg", "abv_basis_points", "operator_name", "operator_address", "shipping_weight_grams"}, &iteratorForCopyCatalogueImportRows{rows: arg})
+	return q.db.CopyFrom(ctx, []string{"catalogue_import_rows"}, []string{"import_id", "line", "id", "old_price_cents", "name", "code", "sku", "ean", "brand", "description", "category", "country_slug", "price_cents", "vat_basis_points", "stock", "online_categories", "image_url", "name_pt", "description_pt", "is_food", "frozen", "perishable", "sealed_hygiene", "age_restricted", "has_food", "ingredients_es", "ingredients_pt", "contains", "may_contain", "net_quantity", "net_unit", "drained_weight_g", "storage_es", "storage_pt", "energy_kj", "energy_kcal", "fat_mg", "saturates_mg", "carbohydrate_mg", "sugars_mg", "protein_mg", "salt_mg", "abv_basis_points", "operator_name", "operator_address", "shipping_weight_grams", "safety_columns", "has_safety", "manufacturer_name", "manufacturer_address", "manufacturer_contact", "manufacturer_country", "responsible_name", "responsible_address", "responsible_contact", "warnings_es", "warnings_pt"}, &iteratorForCopyCatalogueImportRows{rows: arg})
 }

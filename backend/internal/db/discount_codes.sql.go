@@ -193,6 +193,24 @@ func (q *Queries) InsertOrderDiscount(ctx context.Context, arg InsertOrderDiscou
 	return err
 }
 
+const insertOrderLineDiscounts = `-- name: InsertOrderLineDiscounts :exec
+INSERT INTO order_line_discounts (order_id, line_no, amount_cents)
+SELECT $1, unnest($2::integer[]), unnest($3::bigint[])
+`
+
+type InsertOrderLineDiscountsParams struct {
+	OrderID      int64
+	LineNos      []int32
+	AmountsCents []int64
+}
+
+// InsertOrderLineDiscounts writes each line's share of an order's discount
+// (parallel arrays).
+func (q *Queries) InsertOrderLineDiscounts(ctx context.Context, arg InsertOrderLineDiscountsParams) error {
+	_, err := q.db.Exec(ctx, insertOrderLineDiscounts, arg.OrderID, arg.LineNos, arg.AmountsCents)
+	return err
+}
+
 const listDiscountCodes = `-- name: ListDiscountCodes :many
 SELECT c.id, c.code, c.kind, c.percent_basis_points, c.amount_cents, c.minimum_cents, c.starts_on, c.ends_on, c.max_uses, c.max_uses_per_shopper, c.uses, c.first_order_only, c.free_shipping, c.excluded_product_ids, c.excluded_categories, c.paused_at, c.created_at, coalesce(sum(d.amount_cents), 0)::bigint AS discounted_cents,
     coalesce(sum(d.shipping_waived_cents), 0)::bigint AS shipping_waived_cents
@@ -306,6 +324,98 @@ func (q *Queries) OrderDiscountParts(ctx context.Context, orderID int64) ([]Orde
 			&i.AmountCents,
 			&i.VatCents,
 		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const orderDiscountPartsOf = `-- name: OrderDiscountPartsOf :many
+SELECT order_id, vat_basis_points, amount_cents, vat_cents FROM order_discount_parts WHERE order_id = ANY($1::bigint[]) ORDER BY order_id, vat_basis_points
+`
+
+func (q *Queries) OrderDiscountPartsOf(ctx context.Context, orderIds []int64) ([]OrderDiscountPart, error) {
+	rows, err := q.db.Query(ctx, orderDiscountPartsOf, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []OrderDiscountPart{}
+	for rows.Next() {
+		var i OrderDiscountPart
+		if err := rows.Scan(
+			&i.OrderID,
+			&i.VatBasisPoints,
+			&i.AmountCents,
+			&i.VatCents,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const orderDiscountsOf = `-- name: OrderDiscountsOf :many
+SELECT order_id, code_id, code, user_id, amount_cents, shipping_waived_cents, created_at, released_at FROM order_discounts WHERE order_id = ANY($1::bigint[])
+`
+
+// OrderDiscountsOf are the discounts of several orders (a page of a list).
+func (q *Queries) OrderDiscountsOf(ctx context.Context, orderIds []int64) ([]OrderDiscount, error) {
+	rows, err := q.db.Query(ctx, orderDiscountsOf, orderIds)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []OrderDiscount{}
+	for rows.Next() {
+		var i OrderDiscount
+		if err := rows.Scan(
+			&i.OrderID,
+			&i.CodeID,
+			&i.Code,
+			&i.UserID,
+			&i.AmountCents,
+			&i.ShippingWaivedCents,
+			&i.CreatedAt,
+			&i.ReleasedAt,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const orderLineDiscounts = `-- name: OrderLineDiscounts :many
+SELECT line_no, amount_cents FROM order_line_discounts WHERE order_id = $1 ORDER BY line_no
+`
+
+type OrderLineDiscountsRow struct {
+	LineNo      int32
+	AmountCents int64
+}
+
+func (q *Queries) OrderLineDiscounts(ctx context.Context, orderID int64) ([]OrderLineDiscountsRow, error) {
+	rows, err := q.db.Query(ctx, orderLineDiscounts, orderID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []OrderLineDiscountsRow{}
+	for rows.Next() {
+		var i OrderLineDiscountsRow
+		if err := rows.Scan(&i.LineNo, &i.AmountCents); err != nil {
 			return nil, err
 		}
 		items = append(items, i)

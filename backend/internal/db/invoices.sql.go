@@ -44,7 +44,7 @@ func (q *Queries) DeleteInvoiceAwaiting(ctx context.Context, id int64) error {
 }
 
 const getInvoice = `-- name: GetInvoice :one
-SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base FROM invoices WHERE id = $1
+SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base, issuer_producer_register FROM invoices WHERE id = $1
 `
 
 func (q *Queries) GetInvoice(ctx context.Context, id int64) (Invoice, error) {
@@ -73,6 +73,7 @@ func (q *Queries) GetInvoice(ctx context.Context, id int64) (Invoice, error) {
 		&i.TotalCents,
 		&i.VerifactuLegend,
 		&i.QrBase,
+		&i.IssuerProducerRegister,
 	)
 	return i, err
 }
@@ -84,147 +85,6 @@ ON CONFLICT (singleton) DO NOTHING
 
 func (q *Queries) HoldInvoicing(ctx context.Context, heldSince time.Time) error {
 	_, err := q.db.Exec(ctx, holdInvoicing, heldSince)
-	return err
-}
-
-const insertInvoice = `-- name: InsertInvoice :one
-INSERT INTO invoices (
-    kind, year, number, series_number, aeat_type, order_id, refers_to, reason,
-    issued_at, issue_date, issuer_name, issuer_nif, issuer_address,
-    buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
-    verifactu_legend, qr_base
-) VALUES (
-    $1, $2, $3, $4, $5, $6, $7, $8,
-    $9, $10, $11, $12, $13,
-    $14, $15, $16, $17, $18, $19,
-    $20, $21
-)
-RETURNING id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base
-`
-
-type InsertInvoiceParams struct {
-	Kind            string
-	Year            int32
-	Number          int32
-	SeriesNumber    string
-	AeatType        string
-	OrderID         int64
-	RefersTo        *int64
-	Reason          string
-	IssuedAt        time.Time
-	IssueDate       pgtype.Date
-	IssuerName      string
-	IssuerNif       string
-	IssuerAddress   string
-	BuyerNif        string
-	BuyerName       string
-	BuyerAddress    string
-	BaseCents       int64
-	VatCents        int64
-	TotalCents      int64
-	VerifactuLegend bool
-	QrBase          string
-}
-
-func (q *Queries) InsertInvoice(ctx context.Context, arg InsertInvoiceParams) (Invoice, error) {
-	row := q.db.QueryRow(ctx, insertInvoice,
-		arg.Kind,
-		arg.Year,
-		arg.Number,
-		arg.SeriesNumber,
-		arg.AeatType,
-		arg.OrderID,
-		arg.RefersTo,
-		arg.Reason,
-		arg.IssuedAt,
-		arg.IssueDate,
-		arg.IssuerName,
-		arg.IssuerNif,
-		arg.IssuerAddress,
-		arg.BuyerNif,
-		arg.BuyerName,
-		arg.BuyerAddress,
-		arg.BaseCents,
-		arg.VatCents,
-		arg.TotalCents,
-		arg.VerifactuLegend,
-		arg.QrBase,
-	)
-	var i Invoice
-	err := row.Scan(
-		&i.ID,
-		&i.Kind,
-		&i.Year,
-		&i.Number,
-		&i.SeriesNumber,
-		&i.AeatType,
-		&i.OrderID,
-		&i.RefersTo,
-		&i.Reason,
-		&i.IssuedAt,
-		&i.IssueDate,
-		&i.IssuerName,
-		&i.IssuerNif,
-		&i.IssuerAddress,
-		&i.BuyerNif,
-		&i.BuyerName,
-		&i.BuyerAddress,
-		&i.BaseCents,
-		&i.VatCents,
-		&i.TotalCents,
-		&i.VerifactuLegend,
-		&i.QrBase,
-	)
-	return i, err
-}
-
-const insertInvoiceLine = `-- name: InsertInvoiceLine :exec
-INSERT INTO invoice_lines (invoice_id, line_no, description, quantity, unit_price_cents, vat_basis_points, total_cents)
-VALUES ($1, $2, $3, $4, $5, $6, $7)
-`
-
-type InsertInvoiceLineParams struct {
-	InvoiceID      int64
-	LineNo         int32
-	Description    string
-	Quantity       int32
-	UnitPriceCents int64
-	VatBasisPoints int32
-	TotalCents     int64
-}
-
-func (q *Queries) InsertInvoiceLine(ctx context.Context, arg InsertInvoiceLineParams) error {
-	_, err := q.db.Exec(ctx, insertInvoiceLine,
-		arg.InvoiceID,
-		arg.LineNo,
-		arg.Description,
-		arg.Quantity,
-		arg.UnitPriceCents,
-		arg.VatBasisPoints,
-		arg.TotalCents,
-	)
-	return err
-}
-
-const insertInvoiceTax = `-- name: InsertInvoiceTax :exec
-INSERT INTO invoice_taxes (invoice_id, vat_basis_points, base_cents, vat_cents)
-VALUES ($1, $2, $3, $4)
-`
-
-type InsertInvoiceTaxParams struct {
-	InvoiceID      int64
-	VatBasisPoints int32
-	BaseCents      int64
-	VatCents       int64
-}
-
-func (q *Queries) InsertInvoiceTax(ctx context.Context, arg InsertInvoiceTaxParams) error {
-	_, err := q.db.Exec(ctx, insertInvoiceTax,
-		arg.InvoiceID,
-		arg.VatBasisPoints,
-		arg.BaseCents,
-		arg.VatCents,
-	)
 	return err
 }
 
@@ -325,7 +185,7 @@ func (q *Queries) InvoiceLines(ctx context.Context, invoiceID int64) ([]InvoiceL
 }
 
 const invoiceOfUser = `-- name: InvoiceOfUser :one
-SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents, i.verifactu_legend, i.qr_base FROM invoices i
+SELECT i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents, i.verifactu_legend, i.qr_base, i.issuer_producer_register FROM invoices i
 JOIN orders o ON o.id = i.order_id
 WHERE i.id = $1 AND o.user_id = $2 AND o.channel = 'web'
 `
@@ -362,6 +222,7 @@ func (q *Queries) InvoiceOfUser(ctx context.Context, arg InvoiceOfUserParams) (I
 		&i.TotalCents,
 		&i.VerifactuLegend,
 		&i.QrBase,
+		&i.IssuerProducerRegister,
 	)
 	return i, err
 }
@@ -511,7 +372,7 @@ func (q *Queries) InvoicesAwaiting(ctx context.Context) ([]InvoicesAwaiting, err
 }
 
 const invoicesOfOrder = `-- name: InvoicesOfOrder :many
-SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base FROM invoices WHERE order_id = $1 ORDER BY id
+SELECT id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base, issuer_producer_register FROM invoices WHERE order_id = $1 ORDER BY id
 `
 
 // InvoicesOfOrder lists an order's invoices in the order they were issued
@@ -548,6 +409,7 @@ func (q *Queries) InvoicesOfOrder(ctx context.Context, orderID int64) ([]Invoice
 			&i.TotalCents,
 			&i.VerifactuLegend,
 			&i.QrBase,
+			&i.IssuerProducerRegister,
 		); err != nil {
 			return nil, err
 		}
@@ -586,6 +448,211 @@ func (q *Queries) InvoicingHold(ctx context.Context) (InvoicingHold, error) {
 		&i.LocalHeadHash,
 		&i.Missing,
 		&i.CheckError,
+	)
+	return i, err
+}
+
+const issueInvoice = `-- name: IssueInvoice :one
+WITH n AS (
+    INSERT INTO invoice_counters (kind, year, last_number)
+    VALUES ($1, $2, 1)
+    ON CONFLICT (kind, year) DO UPDATE SET last_number = invoice_counters.last_number + 1
+    RETURNING last_number
+), numbered AS (
+    SELECT n.last_number AS number,
+        -- As invoice.SeriesNumber: at least six digits.
+        $3::text || CASE WHEN n.last_number < 1000000 THEN lpad(n.last_number::text, 6, '0') ELSE n.last_number::text END
+            AS series_number,
+        (SELECT h.hash FROM verifactu_chain_head h WHERE h.id AND n.last_number > 0 FOR UPDATE) AS previous_hash
+    FROM n
+), inv AS (
+    INSERT INTO invoices (
+        kind, year, number, series_number, aeat_type, order_id, refers_to, reason,
+        issued_at, issue_date, issuer_name, issuer_nif, issuer_address, issuer_producer_register,
+        buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
+        verifactu_legend, qr_base
+    )
+    SELECT $1, $2, numbered.number, numbered.series_number, $4, $5, $6, $7,
+        $8, $9, $10, $11, $12, $13,
+        $14, $15, $16, $17, $18, $19,
+        $20, $21
+    FROM numbered
+    RETURNING id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base, issuer_producer_register
+), lines AS (
+    INSERT INTO invoice_lines (invoice_id, line_no, description, quantity, unit_price_cents, vat_basis_points, total_cents)
+    SELECT inv.id, unnest($22::integer[]), unnest($23::text[]), unnest($24::integer[]),
+        unnest($25::bigint[]), unnest($26::integer[]), unnest($27::bigint[])
+    FROM inv
+), taxes AS (
+    INSERT INTO invoice_taxes (invoice_id, vat_basis_points, base_cents, vat_cents)
+    SELECT inv.id, unnest($28::integer[]), unnest($29::bigint[]), unnest($30::bigint[])
+    FROM inv
+), rec AS (
+    INSERT INTO verifactu_records (
+        invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type,
+        vat_total, total, previous_hash, generated_at, hash
+    )
+    SELECT inv.id, 'alta', $31, inv.series_number, $32, $33,
+        $34, $35, numbered.previous_hash, $36,
+        upper(encode(sha256(convert_to(
+            $37::text || numbered.series_number || $38::text || numbered.previous_hash || $39::text, 'UTF8')), 'hex'))
+    FROM inv, numbered
+    RETURNING id, hash
+), head AS (
+    UPDATE verifactu_chain_head SET record_id = rec.id, hash = rec.hash FROM rec WHERE verifactu_chain_head.id
+)
+SELECT inv.id, inv.kind, inv.year, inv.number, inv.series_number, inv.aeat_type, inv.order_id, inv.refers_to, inv.reason, inv.issued_at, inv.issue_date, inv.issuer_name, inv.issuer_nif, inv.issuer_address, inv.buyer_nif, inv.buyer_name, inv.buyer_address, inv.base_cents, inv.vat_cents, inv.total_cents, inv.verifactu_legend, inv.qr_base, inv.issuer_producer_register FROM inv
+`
+
+type IssueInvoiceParams struct {
+	Kind                   string
+	Year                   int32
+	SeriesPrefix           string
+	AeatType               string
+	OrderID                int64
+	RefersTo               *int64
+	Reason                 string
+	IssuedAt               time.Time
+	IssueDate              pgtype.Date
+	IssuerName             string
+	IssuerNif              string
+	IssuerAddress          string
+	IssuerProducerRegister string
+	BuyerNif               string
+	BuyerName              string
+	BuyerAddress           string
+	BaseCents              int64
+	VatCents               int64
+	TotalCents             int64
+	VerifactuLegend        bool
+	QrBase                 string
+	LineNos                []int32
+	LineDescriptions       []string
+	LineQuantities         []int32
+	LineUnitPricesCents    []int64
+	LineVatBasisPoints     []int32
+	LineTotalsCents        []int64
+	TaxVatBasisPoints      []int32
+	TaxBasesCents          []int64
+	TaxVatsCents           []int64
+	RecordIssuerNif        string
+	RecordIssueDate        string
+	RecordInvoiceType      string
+	RecordVatTotal         string
+	RecordTotal            string
+	RecordGeneratedAt      string
+	HashHead               string
+	HashMiddle             string
+	HashTail               string
+}
+
+type IssueInvoiceRow struct {
+	ID                     int64
+	Kind                   string
+	Year                   int32
+	Number                 int32
+	SeriesNumber           string
+	AeatType               string
+	OrderID                int64
+	RefersTo               *int64
+	Reason                 string
+	IssuedAt               time.Time
+	IssueDate              pgtype.Date
+	IssuerName             string
+	IssuerNif              string
+	IssuerAddress          string
+	BuyerNif               string
+	BuyerName              string
+	BuyerAddress           string
+	BaseCents              int64
+	VatCents               int64
+	TotalCents             int64
+	VerifactuLegend        bool
+	QrBase                 string
+	IssuerProducerRegister string
+}
+
+// IssueInvoice numbers and writes an invoice in one statement: the next
+// number of its series, the VeriFactu chain's head, the invoice, its lines
+// and taxes (the arrays, one element a row, side by side in a select list
+// so they advance together), its record chained to the head, and the
+// head moved to it. The counter and head rows stay locked until the
+// issuing transaction ends: concurrent issuers queue here, a rollback
+// gives the number back (a series has no gaps), and the chain links the
+// records in the series' order. The counter is locked first (the head's
+// subquery runs for the row the upsert returns), the order every issuer
+// takes them in. One statement because every other issuer waits from the
+// number to the commit: nothing under the locks waits for shopd.
+// The record's hash is SHA-256 of hash_head, the series number,
+// hash_middle, the previous hash and hash_tail (Record.HashInput, split at
+// the two values only the locks give).
+func (q *Queries) IssueInvoice(ctx context.Context, arg IssueInvoiceParams) (IssueInvoiceRow, error) {
+	row := q.db.QueryRow(ctx, issueInvoice,
+		arg.Kind,
+		arg.Year,
+		arg.SeriesPrefix,
+		arg.AeatType,
+		arg.OrderID,
+		arg.RefersTo,
+		arg.Reason,
+		arg.IssuedAt,
+		arg.IssueDate,
+		arg.IssuerName,
+		arg.IssuerNif,
+		arg.IssuerAddress,
+		arg.IssuerProducerRegister,
+		arg.BuyerNif,
+		arg.BuyerName,
+		arg.BuyerAddress,
+		arg.BaseCents,
+		arg.VatCents,
+		arg.TotalCents,
+		arg.VerifactuLegend,
+		arg.QrBase,
+		arg.LineNos,
+		arg.LineDescriptions,
+		arg.LineQuantities,
+		arg.LineUnitPricesCents,
+		arg.LineVatBasisPoints,
+		arg.LineTotalsCents,
+		arg.TaxVatBasisPoints,
+		arg.TaxBasesCents,
+		arg.TaxVatsCents,
+		arg.RecordIssuerNif,
+		arg.RecordIssueDate,
+		arg.RecordInvoiceType,
+		arg.RecordVatTotal,
+		arg.RecordTotal,
+		arg.RecordGeneratedAt,
+		arg.HashHead,
+		arg.HashMiddle,
+		arg.HashTail,
+	)
+	var i IssueInvoiceRow
+	err := row.Scan(
+		&i.ID,
+		&i.Kind,
+		&i.Year,
+		&i.Number,
+		&i.SeriesNumber,
+		&i.AeatType,
+		&i.OrderID,
+		&i.RefersTo,
+		&i.Reason,
+		&i.IssuedAt,
+		&i.IssueDate,
+		&i.IssuerName,
+		&i.IssuerNif,
+		&i.IssuerAddress,
+		&i.BuyerNif,
+		&i.BuyerName,
+		&i.BuyerAddress,
+		&i.BaseCents,
+		&i.VatCents,
+		&i.TotalCents,
+		&i.VerifactuLegend,
+		&i.QrBase,
+		&i.IssuerProducerRegister,
 	)
 	return i, err
 }
@@ -662,28 +729,6 @@ type MoveVerifactuChainParams struct {
 func (q *Queries) MoveVerifactuChain(ctx context.Context, arg MoveVerifactuChainParams) error {
 	_, err := q.db.Exec(ctx, moveVerifactuChain, arg.RecordID, arg.Hash)
 	return err
-}
-
-const nextInvoiceNumber = `-- name: NextInvoiceNumber :one
-INSERT INTO invoice_counters (kind, year, last_number)
-VALUES ($1, $2, 1)
-ON CONFLICT (kind, year) DO UPDATE SET last_number = invoice_counters.last_number + 1
-RETURNING last_number
-`
-
-type NextInvoiceNumberParams struct {
-	Kind string
-	Year int32
-}
-
-// NextInvoiceNumber takes the next number of a series. The counter row
-// stays locked until the issuing transaction ends: concurrent issuers
-// queue here, and a rollback gives the number back, so a series has no gaps.
-func (q *Queries) NextInvoiceNumber(ctx context.Context, arg NextInvoiceNumberParams) (int32, error) {
-	row := q.db.QueryRow(ctx, nextInvoiceNumber, arg.Kind, arg.Year)
-	var last_number int32
-	err := row.Scan(&last_number)
-	return last_number, err
 }
 
 const orderForInvoice = `-- name: OrderForInvoice :one

@@ -72,7 +72,7 @@ func (q *Queries) DeliveryLineInsert(ctx context.Context, arg DeliveryLineInsert
 const lotBlock = `-- name: LotBlock :one
 UPDATE lots SET blocked = blocked + $1::integer, blocked_reason = $2::text, blocked_at = $3::timestamptz
 WHERE id = $4
-RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at
+RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined
 `
 
 type LotBlockParams struct {
@@ -103,12 +103,13 @@ func (q *Queries) LotBlock(ctx context.Context, arg LotBlockParams) (Lot, error)
 		&i.BlockedAt,
 		&i.SellPastBestBefore,
 		&i.CreatedAt,
+		&i.Quarantined,
 	)
 	return i, err
 }
 
 const lotGet = `-- name: LotGet :one
-SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at FROM lots WHERE id = $1
+SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined FROM lots WHERE id = $1
 `
 
 func (q *Queries) LotGet(ctx context.Context, id int64) (Lot, error) {
@@ -126,12 +127,13 @@ func (q *Queries) LotGet(ctx context.Context, id int64) (Lot, error) {
 		&i.BlockedAt,
 		&i.SellPastBestBefore,
 		&i.CreatedAt,
+		&i.Quarantined,
 	)
 	return i, err
 }
 
 const lotGetForUpdate = `-- name: LotGetForUpdate :one
-SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at FROM lots WHERE id = $1 FOR UPDATE
+SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined FROM lots WHERE id = $1 FOR UPDATE
 `
 
 func (q *Queries) LotGetForUpdate(ctx context.Context, id int64) (Lot, error) {
@@ -149,6 +151,7 @@ func (q *Queries) LotGetForUpdate(ctx context.Context, id int64) (Lot, error) {
 		&i.BlockedAt,
 		&i.SellPastBestBefore,
 		&i.CreatedAt,
+		&i.Quarantined,
 	)
 	return i, err
 }
@@ -156,7 +159,7 @@ func (q *Queries) LotGetForUpdate(ctx context.Context, id int64) (Lot, error) {
 const lotMove = `-- name: LotMove :one
 UPDATE lots SET remaining = remaining + $1::integer
 WHERE id = $2 AND remaining + $1::integer >= 0
-RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at
+RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined
 `
 
 type LotMoveParams struct {
@@ -181,6 +184,7 @@ func (q *Queries) LotMove(ctx context.Context, arg LotMoveParams) (Lot, error) {
 		&i.BlockedAt,
 		&i.SellPastBestBefore,
 		&i.CreatedAt,
+		&i.Quarantined,
 	)
 	return i, err
 }
@@ -189,7 +193,7 @@ const lotOpen = `-- name: LotOpen :one
 INSERT INTO lots (product_id, code, expires_on, date_type)
 VALUES ($1, $2::text, $3::date, $4::text)
 ON CONFLICT (product_id, code, expires_on) DO UPDATE SET code = EXCLUDED.code
-RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at
+RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined
 `
 
 type LotOpenParams struct {
@@ -221,6 +225,7 @@ func (q *Queries) LotOpen(ctx context.Context, arg LotOpenParams) (Lot, error) {
 		&i.BlockedAt,
 		&i.SellPastBestBefore,
 		&i.CreatedAt,
+		&i.Quarantined,
 	)
 	return i, err
 }
@@ -250,7 +255,7 @@ func (q *Queries) LotProductByEAN(ctx context.Context, ean string) (LotProductBy
 }
 
 const lotSetSellPast = `-- name: LotSetSellPast :one
-UPDATE lots SET sell_past_best_before = $1::boolean WHERE id = $2 RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at
+UPDATE lots SET sell_past_best_before = $1::boolean WHERE id = $2 RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined
 `
 
 type LotSetSellPastParams struct {
@@ -273,6 +278,7 @@ func (q *Queries) LotSetSellPast(ctx context.Context, arg LotSetSellPastParams) 
 		&i.BlockedAt,
 		&i.SellPastBestBefore,
 		&i.CreatedAt,
+		&i.Quarantined,
 	)
 	return i, err
 }
@@ -289,7 +295,7 @@ func (q *Queries) LotTarget(ctx context.Context, lotID string) error {
 }
 
 const lotUnblock = `-- name: LotUnblock :one
-UPDATE lots SET blocked = 0, blocked_reason = NULL, blocked_at = NULL WHERE id = $1 RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at
+UPDATE lots SET blocked = 0, blocked_reason = NULL, blocked_at = NULL WHERE id = $1 RETURNING id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined
 `
 
 // LotUnblock puts a lot's blocked units back among its remaining ones
@@ -309,17 +315,18 @@ func (q *Queries) LotUnblock(ctx context.Context, id int64) (Lot, error) {
 		&i.BlockedAt,
 		&i.SellPastBestBefore,
 		&i.CreatedAt,
+		&i.Quarantined,
 	)
 	return i, err
 }
 
 const lotsExpiring = `-- name: LotsExpiring :many
-SELECT l.id, l.product_id, l.code, l.expires_on, l.date_type, l.remaining, l.blocked, l.blocked_reason, l.blocked_at, l.sell_past_best_before, l.created_at, p.name AS product_name, p.ean AS product_ean,
+SELECT l.id, l.product_id, l.code, l.expires_on, l.date_type, l.remaining, l.blocked, l.blocked_reason, l.blocked_at, l.sell_past_best_before, l.created_at, l.quarantined, p.name AS product_name, p.ean AS product_ean,
     coalesce((SELECT s.name FROM delivery_lines dl JOIN deliveries d ON d.id = dl.delivery_id
               JOIN suppliers s ON s.id = d.supplier_id
               WHERE dl.lot_id = l.id ORDER BY d.delivered_on DESC, d.id DESC LIMIT 1), '')::text AS supplier_name
 FROM lots l JOIN products p ON p.id = l.product_id
-WHERE l.expires_on IS NOT NULL AND l.expires_on < $1::date AND (l.remaining > 0 OR l.blocked > 0)
+WHERE l.expires_on IS NOT NULL AND l.expires_on < $1::date AND (l.remaining > 0 OR l.blocked > 0 OR l.quarantined > 0)
 ORDER BY l.expires_on, l.id
 LIMIT 500
 `
@@ -336,6 +343,7 @@ type LotsExpiringRow struct {
 	BlockedAt          *time.Time
 	SellPastBestBefore bool
 	CreatedAt          time.Time
+	Quarantined        int32
 	ProductName        string
 	ProductEan         string
 	SupplierName       string
@@ -364,6 +372,7 @@ func (q *Queries) LotsExpiring(ctx context.Context, until pgtype.Date) ([]LotsEx
 			&i.BlockedAt,
 			&i.SellPastBestBefore,
 			&i.CreatedAt,
+			&i.Quarantined,
 			&i.ProductName,
 			&i.ProductEan,
 			&i.SupplierName,
@@ -379,7 +388,7 @@ func (q *Queries) LotsExpiring(ctx context.Context, until pgtype.Date) ([]LotsEx
 }
 
 const lotsOfProducts = `-- name: LotsOfProducts :many
-SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at FROM lots WHERE product_id = ANY($1::bigint[])
+SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined FROM lots WHERE product_id = ANY($1::bigint[])
 ORDER BY product_id, code IS NOT NULL, expires_on, id
 `
 
@@ -404,6 +413,7 @@ func (q *Queries) LotsOfProducts(ctx context.Context, productIds []int64) ([]Lot
 			&i.BlockedAt,
 			&i.SellPastBestBefore,
 			&i.CreatedAt,
+			&i.Quarantined,
 		); err != nil {
 			return nil, err
 		}
@@ -415,8 +425,49 @@ func (q *Queries) LotsOfProducts(ctx context.Context, productIds []int64) ([]Lot
 	return items, nil
 }
 
+const lotsPastBestBefore = `-- name: LotsPastBestBefore :many
+SELECT product_id, min(expires_on)::date AS expires_on FROM lots
+WHERE product_id = ANY($1::bigint[]) AND date_type = 'best_before' AND sell_past_best_before
+    AND remaining > 0 AND blocked_reason IS NULL AND expires_on < $2::date
+GROUP BY product_id
+`
+
+type LotsPastBestBeforeParams struct {
+	ProductIds []int64
+	Today      pgtype.Date
+}
+
+type LotsPastBestBeforeRow struct {
+	ProductID int64
+	ExpiresOn pgtype.Date
+}
+
+// LotsPastBestBefore is, per product of product_ids, the earliest
+// best-before date before today of a lot the owner sells past it with
+// units on sale: the storefront's lists and cart label the product with it
+// (GetOnlineProductPage reads the same for the product page).
+func (q *Queries) LotsPastBestBefore(ctx context.Context, arg LotsPastBestBeforeParams) ([]LotsPastBestBeforeRow, error) {
+	rows, err := q.db.Query(ctx, lotsPastBestBefore, arg.ProductIds, arg.Today)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []LotsPastBestBeforeRow{}
+	for rows.Next() {
+		var i LotsPastBestBeforeRow
+		if err := rows.Scan(&i.ProductID, &i.ExpiresOn); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const lotsToBlock = `-- name: LotsToBlock :many
-SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at FROM lots
+SELECT id, product_id, code, expires_on, date_type, remaining, blocked, blocked_reason, blocked_at, sell_past_best_before, created_at, quarantined FROM lots
 WHERE remaining > 0 AND blocked_reason IS NULL AND (
     (date_type = 'use_by' AND expires_on < $1::date)
     OR (date_type = 'best_before' AND expires_on < $2::date AND NOT sell_past_best_before)
@@ -453,6 +504,7 @@ func (q *Queries) LotsToBlock(ctx context.Context, arg LotsToBlockParams) ([]Lot
 			&i.BlockedAt,
 			&i.SellPastBestBefore,
 			&i.CreatedAt,
+			&i.Quarantined,
 		); err != nil {
 			return nil, err
 		}

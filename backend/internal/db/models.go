@@ -54,14 +54,28 @@ type ApiEvent struct {
 }
 
 type AuditEvent struct {
-	ID          int64
-	Actor       string
-	ActorUserID *int64
-	Action      string
-	Entity      string
-	OldValue    []byte
-	NewValue    []byte
-	CreatedAt   time.Time
+	ID               int64
+	Actor            string
+	ActorUserID      *int64
+	Action           string
+	Entity           string
+	OldValue         []byte
+	NewValue         []byte
+	CreatedAt        time.Time
+	APIKeyID         *int64
+	SessionID        *int64
+	SessionStartedAt *time.Time
+}
+
+type BackInStockRequest struct {
+	ID             int64
+	ProductID      int64
+	Email          string
+	Language       string
+	ConsentVersion string
+	RequestedAt    time.Time
+	ConfirmedAt    *time.Time
+	NotifiedAt     *time.Time
 }
 
 type BankRefund struct {
@@ -144,6 +158,17 @@ type CatalogueImportRow struct {
 	OperatorName        string
 	OperatorAddress     string
 	ShippingWeightGrams *int32
+	SafetyColumns       bool
+	HasSafety           bool
+	ManufacturerName    string
+	ManufacturerAddress string
+	ManufacturerContact string
+	ManufacturerCountry string
+	ResponsibleName     string
+	ResponsibleAddress  string
+	ResponsibleContact  string
+	WarningsEs          string
+	WarningsPt          string
 }
 
 type CatalogueUpload struct {
@@ -310,28 +335,29 @@ type ImageRendition struct {
 }
 
 type Invoice struct {
-	ID              int64
-	Kind            string
-	Year            int32
-	Number          int32
-	SeriesNumber    string
-	AeatType        string
-	OrderID         int64
-	RefersTo        *int64
-	Reason          string
-	IssuedAt        time.Time
-	IssueDate       pgtype.Date
-	IssuerName      string
-	IssuerNif       string
-	IssuerAddress   string
-	BuyerNif        string
-	BuyerName       string
-	BuyerAddress    string
-	BaseCents       int64
-	VatCents        int64
-	TotalCents      int64
-	VerifactuLegend bool
-	QrBase          string
+	ID                     int64
+	Kind                   string
+	Year                   int32
+	Number                 int32
+	SeriesNumber           string
+	AeatType               string
+	OrderID                int64
+	RefersTo               *int64
+	Reason                 string
+	IssuedAt               time.Time
+	IssueDate              pgtype.Date
+	IssuerName             string
+	IssuerNif              string
+	IssuerAddress          string
+	BuyerNif               string
+	BuyerName              string
+	BuyerAddress           string
+	BaseCents              int64
+	VatCents               int64
+	TotalCents             int64
+	VerifactuLegend        bool
+	QrBase                 string
+	IssuerProducerRegister string
 }
 
 type InvoiceCounter struct {
@@ -388,6 +414,69 @@ type Lot struct {
 	BlockedAt          *time.Time
 	SellPastBestBefore bool
 	CreatedAt          time.Time
+	Quarantined        int32
+}
+
+type LotRecall struct {
+	ID        int64
+	ProductID int64
+	Reason    string
+	StartedBy *int64
+	StartedAt time.Time
+}
+
+type LotRecallHeldOrder struct {
+	ID        int64
+	RecallID  int64
+	OrderID   int64
+	FromLotID int64
+	ToLotID   *int64
+	Units     int32
+}
+
+type LotRecallLot struct {
+	RecallID int64
+	LotID    int64
+	Blocked  int32
+}
+
+type LotSale struct {
+	LotID         int64
+	Quantity      int32
+	OrderID       int64
+	Channel       string
+	Status        string
+	CreatedAt     time.Time
+	Language      string
+	DeliveryName  string
+	DeliveryEmail string
+	DeliveryPhone string
+	BusinessName  string
+	BusinessTaxID string
+}
+
+type NewsletterCampaign struct {
+	ID             int64
+	SubjectEs      string
+	SubjectPt      string
+	BodyEs         string
+	BodyPt         string
+	Status         string
+	PerMinute      *int32
+	CreatedAt      time.Time
+	UpdatedAt      time.Time
+	SendStartedAt  *time.Time
+	SendFinishedAt *time.Time
+}
+
+type NewsletterDelivery struct {
+	CampaignID     int64
+	SubscriptionID int64
+	Status         string
+	ScheduledAt    time.Time
+	SentAt         *time.Time
+	Attempts       int32
+	LastError      string
 }
 
 type NewsletterSubscription struct {
@@ -506,6 +595,12 @@ type OrderLine struct {
 	WeightGrams           *int32
 }
 
+type OrderLineDiscount struct {
+	OrderID     int64
+	LineNo      int32
+	AmountCents int64
+}
+
 type OrderLineLot struct {
 	OrderID      int64
 	LineNo       int32
@@ -558,6 +653,10 @@ type OutboundEmail struct {
 	ContactID         *int64
 	WebhookEndpointID *int64
 	APIKeyID          *int64
+	LotRecallID       *int64
+	BackInStockID     *int64
+	SavedCartID       *int64
+	Language          *string
 }
 
 type Parcel struct {
@@ -722,6 +821,14 @@ type ProductImage struct {
 	CreatedAt time.Time
 }
 
+type ProductPackaging struct {
+	ProductID  int64
+	Material   string
+	Milligrams int32
+	UpdatedBy  *int64
+	UpdatedAt  time.Time
+}
+
 type ProductPromotion struct {
 	ID                  int64
 	ProductID           int64
@@ -798,6 +905,21 @@ type RowCount struct {
 type RowCountDelta struct {
 	Name string
 	N    int32
+}
+
+type SavedCart struct {
+	ID         int64
+	UserID     int64
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+	RemindedAt *time.Time
+}
+
+type SavedCartLine struct {
+	CartID    int64
+	ProductID int64
+	Quantity  int32
+	Position  int32
 }
 
 type Secret struct {

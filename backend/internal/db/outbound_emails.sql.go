@@ -11,7 +11,7 @@ import (
 )
 
 const getOutboundEmail = `-- name: GetOutboundEmail :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id FROM outbound_emails WHERE message_id = $1
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id, lot_recall_id, back_in_stock_id, saved_cart_id, language FROM outbound_emails WHERE message_id = $1
 `
 
 func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (OutboundEmail, error) {
@@ -31,12 +31,16 @@ func (q *Queries) GetOutboundEmail(ctx context.Context, messageID string) (Outbo
 		&i.ContactID,
 		&i.WebhookEndpointID,
 		&i.APIKeyID,
+		&i.LotRecallID,
+		&i.BackInStockID,
+		&i.SavedCartID,
+		&i.Language,
 	)
 	return i, err
 }
 
 const getOutboundEmailForUpdate = `-- name: GetOutboundEmailForUpdate :one
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id FROM outbound_emails WHERE message_id = $1 FOR UPDATE
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id, lot_recall_id, back_in_stock_id, saved_cart_id, language FROM outbound_emails WHERE message_id = $1 FOR UPDATE
 `
 
 // GetOutboundEmailForUpdate reads an e-mail and locks it while a retry is
@@ -58,6 +62,10 @@ func (q *Queries) GetOutboundEmailForUpdate(ctx context.Context, messageID strin
 		&i.ContactID,
 		&i.WebhookEndpointID,
 		&i.APIKeyID,
+		&i.LotRecallID,
+		&i.BackInStockID,
+		&i.SavedCartID,
+		&i.Language,
 	)
 	return i, err
 }
@@ -150,8 +158,35 @@ func (q *Queries) InsertOwnerAlertEmail(ctx context.Context, arg InsertOwnerAler
 	return message_id, err
 }
 
+const insertTillTicketEmail = `-- name: InsertTillTicketEmail :one
+INSERT INTO outbound_emails (message_id, order_id, kind, recipient, language)
+VALUES ($1, $2, 'till_ticket', $3, $4)
+ON CONFLICT (message_id) DO NOTHING
+RETURNING message_id
+`
+
+type InsertTillTicketEmailParams struct {
+	MessageID string
+	OrderID   *int64
+	Recipient string
+	Language  *string
+}
+
+// InsertTillTicketEmail records a till sale's ticket to e-mail in language.
+func (q *Queries) InsertTillTicketEmail(ctx context.Context, arg InsertTillTicketEmailParams) (string, error) {
+	row := q.db.QueryRow(ctx, insertTillTicketEmail,
+		arg.MessageID,
+		arg.OrderID,
+		arg.Recipient,
+		arg.Language,
+	)
+	var message_id string
+	err := row.Scan(&message_id)
+	return message_id, err
+}
+
 const listFailedEmails = `-- name: ListFailedEmails :many
-SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id FROM outbound_emails
+SELECT message_id, order_id, kind, recipient, sent_at, attempts, last_error, created_at, withdrawal_id, newsletter_id, contact_id, webhook_endpoint_id, api_key_id, lot_recall_id, back_in_stock_id, saved_cart_id, language FROM outbound_emails
 WHERE sent_at IS NULL AND attempts > 0
   AND ($1::timestamptz IS NULL
        OR (created_at, message_id) > ($1::timestamptz, $2::text))
@@ -190,6 +225,10 @@ func (q *Queries) ListFailedEmails(ctx context.Context, arg ListFailedEmailsPara
 			&i.ContactID,
 			&i.WebhookEndpointID,
 			&i.APIKeyID,
+			&i.LotRecallID,
+			&i.BackInStockID,
+			&i.SavedCartID,
+			&i.Language,
 		); err != nil {
 			return nil, err
 		}

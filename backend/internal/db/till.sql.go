@@ -281,30 +281,6 @@ func (q *Queries) TillLockProducts(ctx context.Context, ids []int64) ([]TillLock
 	return items, nil
 }
 
-const tillPaymentInsert = `-- name: TillPaymentInsert :exec
-INSERT INTO till_payments (order_id, method, amount_cents, given_cents, change_cents)
-VALUES ($1, $2, $3, $4, $5)
-`
-
-type TillPaymentInsertParams struct {
-	OrderID     int64
-	Method      string
-	AmountCents int64
-	GivenCents  int64
-	ChangeCents int64
-}
-
-func (q *Queries) TillPaymentInsert(ctx context.Context, arg TillPaymentInsertParams) error {
-	_, err := q.db.Exec(ctx, tillPaymentInsert,
-		arg.OrderID,
-		arg.Method,
-		arg.AmountCents,
-		arg.GivenCents,
-		arg.ChangeCents,
-	)
-	return err
-}
-
 const tillPayments = `-- name: TillPayments :many
 SELECT method, amount_cents, given_cents, change_cents FROM till_payments WHERE order_id = $1 ORDER BY id
 `
@@ -339,6 +315,32 @@ func (q *Queries) TillPayments(ctx context.Context, orderID int64) ([]TillPaymen
 		return nil, err
 	}
 	return items, nil
+}
+
+const tillPaymentsInsert = `-- name: TillPaymentsInsert :exec
+INSERT INTO till_payments (order_id, method, amount_cents, given_cents, change_cents)
+SELECT $1, unnest($2::text[]), unnest($3::bigint[]), unnest($4::bigint[]),
+    unnest($5::bigint[])
+`
+
+type TillPaymentsInsertParams struct {
+	OrderID      int64
+	Methods      []string
+	AmountsCents []int64
+	GivenCents   []int64
+	ChangeCents  []int64
+}
+
+// A sale's payments in one statement, in the arrays' order.
+func (q *Queries) TillPaymentsInsert(ctx context.Context, arg TillPaymentsInsertParams) error {
+	_, err := q.db.Exec(ctx, tillPaymentsInsert,
+		arg.OrderID,
+		arg.Methods,
+		arg.AmountsCents,
+		arg.GivenCents,
+		arg.ChangeCents,
+	)
+	return err
 }
 
 const tillProductByEAN = `-- name: TillProductByEAN :one
@@ -442,7 +444,7 @@ func (q *Queries) TillPutBackStock(ctx context.Context, arg TillPutBackStockPara
 }
 
 const tillRefundByKey = `-- name: TillRefundByKey :one
-SELECT r.id, r.method, r.amount_cents, i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents, i.verifactu_legend, i.qr_base
+SELECT r.id, r.method, r.amount_cents, i.id, i.kind, i.year, i.number, i.series_number, i.aeat_type, i.order_id, i.refers_to, i.reason, i.issued_at, i.issue_date, i.issuer_name, i.issuer_nif, i.issuer_address, i.buyer_nif, i.buyer_name, i.buyer_address, i.base_cents, i.vat_cents, i.total_cents, i.verifactu_legend, i.qr_base, i.issuer_producer_register
 FROM till_refunds r
 JOIN invoices i ON i.id = r.invoice_id
 WHERE r.idempotency_key = $1
@@ -484,6 +486,7 @@ func (q *Queries) TillRefundByKey(ctx context.Context, idempotencyKey uuid.UUID)
 		&i.Invoice.TotalCents,
 		&i.Invoice.VerifactuLegend,
 		&i.Invoice.QrBase,
+		&i.Invoice.IssuerProducerRegister,
 	)
 	return i, err
 }
@@ -668,40 +671,6 @@ func (q *Queries) TillSaleInsert(ctx context.Context, arg TillSaleInsertParams) 
 	return id, err
 }
 
-const tillSaleLineInsert = `-- name: TillSaleLineInsert :exec
-INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
-    regular_unit_price_cents, vat_basis_points, line_total_cents, weight_grams)
-VALUES ($1, $2, $3, $4, $5, $6,
-    $6, $7, $8, $9)
-`
-
-type TillSaleLineInsertParams struct {
-	OrderID        int64
-	LineNo         int32
-	ProductID      int64
-	ProductName    string
-	Quantity       int32
-	UnitPriceCents int64
-	VatBasisPoints int32
-	LineTotalCents int64
-	WeightGrams    *int32
-}
-
-func (q *Queries) TillSaleLineInsert(ctx context.Context, arg TillSaleLineInsertParams) error {
-	_, err := q.db.Exec(ctx, tillSaleLineInsert,
-		arg.OrderID,
-		arg.LineNo,
-		arg.ProductID,
-		arg.ProductName,
-		arg.Quantity,
-		arg.UnitPriceCents,
-		arg.VatBasisPoints,
-		arg.LineTotalCents,
-		arg.WeightGrams,
-	)
-	return err
-}
-
 const tillSaleLines = `-- name: TillSaleLines :many
 SELECT l.line_no, l.product_id, l.quantity, l.weight_grams
 FROM order_lines l
@@ -743,6 +712,44 @@ func (q *Queries) TillSaleLines(ctx context.Context, orderID int64) ([]TillSaleL
 	return items, nil
 }
 
+const tillSaleLinesInsert = `-- name: TillSaleLinesInsert :exec
+INSERT INTO order_lines (order_id, line_no, product_id, product_name, quantity, unit_price_cents,
+    regular_unit_price_cents, vat_basis_points, line_total_cents, weight_grams)
+SELECT $1, unnest($2::integer[]), unnest($3::bigint[]), unnest($4::text[]),
+    unnest($5::integer[]), unnest($6::bigint[]), unnest($6::bigint[]),
+    unnest($7::integer[]), unnest($8::bigint[]), NULLIF(unnest($9::integer[]), 0)
+`
+
+type TillSaleLinesInsertParams struct {
+	OrderID         int64
+	LineNos         []int32
+	ProductIds      []int64
+	ProductNames    []string
+	Quantities      []int32
+	UnitPricesCents []int64
+	VatBasisPoints  []int32
+	LineTotalsCents []int64
+	WeightsGrams    []int32
+}
+
+// A sale's lines in one statement, one element of each array a line (the
+// set-returning functions of a select list advance together); a weight of
+// 0 is a line sold by the unit.
+func (q *Queries) TillSaleLinesInsert(ctx context.Context, arg TillSaleLinesInsertParams) error {
+	_, err := q.db.Exec(ctx, tillSaleLinesInsert,
+		arg.OrderID,
+		arg.LineNos,
+		arg.ProductIds,
+		arg.ProductNames,
+		arg.Quantities,
+		arg.UnitPricesCents,
+		arg.VatBasisPoints,
+		arg.LineTotalsCents,
+		arg.WeightsGrams,
+	)
+	return err
+}
+
 const tillStockMovementOf = `-- name: TillStockMovementOf :exec
 SELECT set_config('sabores.stock_kind', 'sale', true),
        set_config('sabores.stock_reason', '', true),
@@ -763,20 +770,41 @@ func (q *Queries) TillStockMovementOf(ctx context.Context, arg TillStockMovement
 	return err
 }
 
-const tillTakeStock = `-- name: TillTakeStock :one
-UPDATE products SET stock = stock - $1::integer
-WHERE id = $2
-RETURNING stock::bigint
+const tillTakeStocks = `-- name: TillTakeStocks :many
+UPDATE products p SET stock = p.stock - t.quantity
+FROM (SELECT unnest($1::bigint[]) AS id, unnest($2::integer[]) AS quantity) t
+WHERE p.id = t.id
+RETURNING p.id, p.stock::bigint AS stock
 `
 
-type TillTakeStockParams struct {
-	Quantity  int32
-	ProductID int64
+type TillTakeStocksParams struct {
+	ProductIds []int64
+	Quantities []int32
 }
 
-func (q *Queries) TillTakeStock(ctx context.Context, arg TillTakeStockParams) (int64, error) {
-	row := q.db.QueryRow(ctx, tillTakeStock, arg.Quantity, arg.ProductID)
-	var stock int64
-	err := row.Scan(&stock)
-	return stock, err
+type TillTakeStocksRow struct {
+	ID    int64
+	Stock int64
+}
+
+// Takes each product's units in one statement (the rows are already
+// locked by TillLockProducts) and answers what is left of each.
+func (q *Queries) TillTakeStocks(ctx context.Context, arg TillTakeStocksParams) ([]TillTakeStocksRow, error) {
+	rows, err := q.db.Query(ctx, tillTakeStocks, arg.ProductIds, arg.Quantities)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []TillTakeStocksRow{}
+	for rows.Next() {
+		var i TillTakeStocksRow
+		if err := rows.Scan(&i.ID, &i.Stock); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
 }

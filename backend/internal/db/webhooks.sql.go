@@ -498,7 +498,7 @@ func (q *Queries) SetWebhookEndpointEnabled(ctx context.Context, id int64) (Webh
 
 const stopWebhookDelivery = `-- name: StopWebhookDelivery :exec
 UPDATE webhook_deliveries SET status = 'failed', last_error = $1
-WHERE endpoint_id = $2 AND event_id = $3
+WHERE endpoint_id = $2 AND event_id = $3 AND status <> 'delivered'
 `
 
 type StopWebhookDeliveryParams struct {
@@ -508,10 +508,30 @@ type StopWebhookDeliveryParams struct {
 }
 
 // StopWebhookDelivery marks a delivery failed without a try (its endpoint
-// is disabled), keeping the last try's answer.
+// is disabled), keeping the last try's answer; a delivered one stays so.
 func (q *Queries) StopWebhookDelivery(ctx context.Context, arg StopWebhookDeliveryParams) error {
 	_, err := q.db.Exec(ctx, stopWebhookDelivery, arg.Reason, arg.EndpointID, arg.EventID)
 	return err
+}
+
+const webhookDelivered = `-- name: WebhookDelivered :one
+SELECT EXISTS (
+    SELECT 1 FROM webhook_deliveries
+    WHERE endpoint_id = $1 AND event_id = $2 AND status = 'delivered'
+)
+`
+
+type WebhookDeliveredParams struct {
+	EndpointID int64
+	EventID    uuid.UUID
+}
+
+// WebhookDelivered says an event already reached an endpoint.
+func (q *Queries) WebhookDelivered(ctx context.Context, arg WebhookDeliveredParams) (bool, error) {
+	row := q.db.QueryRow(ctx, webhookDelivered, arg.EndpointID, arg.EventID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
 }
 
 const webhookEndpointFailed = `-- name: WebhookEndpointFailed :one

@@ -515,26 +515,30 @@ func (q *Queries) WithdrawableLines(ctx context.Context, orderID int64) ([]Withd
 
 const withdrawalLinesOf = `-- name: WithdrawalLinesOf :many
 SELECT w.withdrawal_id, w.line_no, w.quantity, w.status, w.reject_reason,
-       l.product_id, l.product_name, l.product_name_pt, l.unit_price_cents, l.vat_basis_points, p.sealed_hygiene
+       l.product_id, l.product_name, l.product_name_pt, l.unit_price_cents, l.vat_basis_points, p.sealed_hygiene,
+       l.quantity AS sold_quantity, COALESCE(d.amount_cents, 0)::bigint AS line_discount_cents
 FROM withdrawal_lines w
 JOIN order_lines l ON l.order_id = w.order_id AND l.line_no = w.line_no
 JOIN products p ON p.id = l.product_id
+LEFT JOIN order_line_discounts d ON d.order_id = w.order_id AND d.line_no = w.line_no
 WHERE w.withdrawal_id = ANY($1::bigint[])
 ORDER BY w.withdrawal_id, w.line_no
 `
 
 type WithdrawalLinesOfRow struct {
-	WithdrawalID   int64
-	LineNo         int32
-	Quantity       int32
-	Status         string
-	RejectReason   string
-	ProductID      int64
-	ProductName    string
-	ProductNamePt  string
-	UnitPriceCents int64
-	VatBasisPoints int32
-	SealedHygiene  bool
+	WithdrawalID      int64
+	LineNo            int32
+	Quantity          int32
+	Status            string
+	RejectReason      string
+	ProductID         int64
+	ProductName       string
+	ProductNamePt     string
+	UnitPriceCents    int64
+	VatBasisPoints    int32
+	SealedHygiene     bool
+	SoldQuantity      int32
+	LineDiscountCents int64
 }
 
 // WithdrawalLinesOf reads the lines of several withdrawals at once, with
@@ -560,6 +564,8 @@ func (q *Queries) WithdrawalLinesOf(ctx context.Context, withdrawalIds []int64) 
 			&i.UnitPriceCents,
 			&i.VatBasisPoints,
 			&i.SealedHygiene,
+			&i.SoldQuantity,
+			&i.LineDiscountCents,
 		); err != nil {
 			return nil, err
 		}

@@ -1,11 +1,13 @@
 package discount
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/fault"
+	"github.com/sabores/sabores/backend/internal/pricing"
 	"github.com/sabores/sabores/backend/internal/shoptime"
 )
 
@@ -118,6 +120,10 @@ type Applied struct {
 	Parts []Part
 	// FreeShipping: the shipping is not charged.
 	FreeShipping bool
+	// LineCents are each line's share of AmountCents (LineShares),
+	// index-aligned with the lines checked: what a refund of the line
+	// keeps back.
+	LineCents []int64
 }
 
 // Check applies code to lines for shopper at now, or says why it cannot.
@@ -165,7 +171,47 @@ func Check(code Code, lines []Line, shopper Shopper, now time.Time) (Applied, er
 		return refuse(ReasonNothingEligible)
 	}
 	amount := Amount(code, base)
-	return Applied{CodeID: code.ID, Code: code.Code, AmountCents: amount, Parts: Split(amount, eligible), FreeShipping: code.FreeShipping}, nil
+	parts := Split(amount, eligible)
+	return Applied{
+		CodeID: code.ID, Code: code.Code, AmountCents: amount, Parts: parts, FreeShipping: code.FreeShipping,
+		LineCents: LineShares(parts, Eligibility(code, lines)),
+	}, nil
+}
+
+// Eligibility is lines with the totals of those code takes nothing off set
+// to 0, index-aligned with lines (Eligible keeps only the others).
+func Eligibility(code Code, lines []Line) []Line {
+	out := slices.Clone(lines)
+	for i, l := range out {
+		if l.TotalCents <= 0 || contains(code.ExcludedProducts, l.ProductID) || contains(code.ExcludedCategories, l.Category) {
+			out[i].TotalCents = 0
+		}
+	}
+	return out
+}
+
+// LineShares apportions each part (one VAT rate's share of a discount)
+// across the lines of its rate in proportion to their totals
+// (pricing.Apportion, largest remainder), so each line carries the
+// discount its goods were sold with: a refund of the line gives back its
+// price less that share. Lines with a total of 0 (not eligible) get
+// nothing. Index-aligned with lines; the shares of each rate sum to its part.
+func LineShares(parts []Part, lines []Line) []int64 {
+	out := make([]int64, len(lines))
+	for _, p := range parts {
+		var at []int
+		var weights []int64
+		for i, l := range lines {
+			if l.VATBasisPoints == p.VATBasisPoints && l.TotalCents > 0 {
+				at = append(at, i)
+				weights = append(weights, l.TotalCents)
+			}
+		}
+		for j, cents := range pricing.Apportion(p.AmountCents, weights) {
+			out[at[j]] += cents
+		}
+	}
+	return out
 }
 
 // Eligible are the lines code takes its discount off: those with a total

@@ -88,3 +88,64 @@ func FuzzSplit(f *testing.F) {
 		}
 	})
 }
+
+// TestLineShares checks each line's share of a discount as Check gives it:
+// each rate's part spread over that rate's eligible lines by largest
+// remainder, nothing on an excluded line, and every rate's shares summing
+// to its part.
+func TestLineShares(t *testing.T) {
+	t.Parallel()
+	code := discount.Code{ID: 1, Code: "VERAO10", Kind: discount.Percentage, PercentBasisPoints: 1000, ExcludedProducts: []int64{3}}
+	for _, tc := range []struct {
+		name  string
+		lines []discount.Line
+		want  []int64
+	}{
+		{
+			// 10 % of 40,00 €: 4,00 € at 10 %, 300 + 100 by the lines' totals.
+			name:  "one rate, two lines",
+			lines: []discount.Line{{ProductID: 1, VATBasisPoints: 1000, TotalCents: 3000}, {ProductID: 2, VATBasisPoints: 1000, TotalCents: 1000}},
+			want:  []int64{300, 100},
+		},
+		{
+			// The excluded product 3 (same rate) takes nothing.
+			name: "excluded line",
+			lines: []discount.Line{
+				{ProductID: 1, VATBasisPoints: 1000, TotalCents: 2000}, {ProductID: 3, VATBasisPoints: 1000, TotalCents: 5000},
+				{ProductID: 2, VATBasisPoints: 2100, TotalCents: 1000},
+			},
+			want: []int64{200, 0, 100},
+		},
+		{
+			// 10 % of 10,01 € = 1,00 € (half up), one rate: 33,37 / 33,33 / 33,30 → 33 + 33 + 33, the cent to the first.
+			name: "a cent by largest remainder",
+			lines: []discount.Line{
+				{ProductID: 1, VATBasisPoints: 1000, TotalCents: 334}, {ProductID: 2, VATBasisPoints: 1000, TotalCents: 334},
+				{ProductID: 4, VATBasisPoints: 1000, TotalCents: 333},
+			},
+			want: []int64{34, 33, 33},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			applied, err := discount.Check(code, tc.lines, discount.Shopper{}, code.StartsOn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(applied.LineCents, tc.want) {
+				t.Fatalf("line shares %v, want %v (parts %+v)", applied.LineCents, tc.want, applied.Parts)
+			}
+			for _, p := range applied.Parts {
+				var sum int64
+				for i, l := range tc.lines {
+					if l.VATBasisPoints == p.VATBasisPoints {
+						sum += applied.LineCents[i]
+					}
+				}
+				if sum != p.AmountCents {
+					t.Fatalf("rate %d: shares sum to %d, part is %d", p.VATBasisPoints, sum, p.AmountCents)
+				}
+			}
+		})
+	}
+}

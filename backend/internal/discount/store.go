@@ -111,6 +111,17 @@ func Redeem(ctx context.Context, q *db.Queries, applied Applied, orderID, userID
 	if err := q.InsertOrderDiscount(ctx, p); err != nil {
 		return fmt.Errorf("discount: record %s on order %d: %w", applied.Code, orderID, err)
 	}
+	// The lines were checked in line order: line i is line_no i+1.
+	lines := db.InsertOrderLineDiscountsParams{OrderID: orderID, LineNos: []int32{}, AmountsCents: []int64{}}
+	for i, cents := range applied.LineCents {
+		if cents > 0 {
+			lines.LineNos = append(lines.LineNos, int32(i+1))
+			lines.AmountsCents = append(lines.AmountsCents, cents)
+		}
+	}
+	if err := q.InsertOrderLineDiscounts(ctx, lines); err != nil {
+		return fmt.Errorf("discount: lines' shares of %s on order %d: %w", applied.Code, orderID, err)
+	}
 	return nil
 }
 

@@ -47,12 +47,14 @@ const (
 	ContactBurst    = 3
 )
 
-// ContactLimit limits SubscribeNewsletter and SendContactMessage per caller,
+// ContactLimit limits SubscribeNewsletter, SendContactMessage and
+// RequestBackInStockAlert per caller,
 // as OrderLimit does PlaceOrder, each on a budget of its own.
 func ContactLimit(interval time.Duration, burst int) []connect.Interceptor {
 	return []connect.Interceptor{
 		limitProcedures(inMemory(ratelimit.New(interval, burst)), callerKey, saboresv1connect.ContactServiceSubscribeNewsletterProcedure),
 		limitProcedures(inMemory(ratelimit.New(interval, burst)), callerKey, saboresv1connect.ContactServiceSendContactMessageProcedure),
+		limitProcedures(inMemory(ratelimit.New(interval, burst)), callerKey, saboresv1connect.ContactServiceRequestBackInStockAlertProcedure),
 	}
 }
 

@@ -3,23 +3,35 @@ package invoice
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/db"
 )
 
-// appendRecord chains rec after the chain's head and queues its
-// submission, in tx.
+// appendRecord queues the record's submission, then chains rec after the
+// chain's head, in tx.
 func (iv Invoicer) appendRecord(ctx context.Context, tx pgx.Tx, invoiceID int64, rec Record) (db.VerifactuRecord, error) {
-	stored, err := chainRecord(ctx, db.New(tx), invoiceID, rec, nil)
-	if err != nil || iv.Submissions == nil {
-		return stored, err
+	if err := iv.queueSubmission(ctx, tx); err != nil {
+		return db.VerifactuRecord{}, err
+	}
+	return chainRecord(ctx, db.New(tx), invoiceID, rec, nil, iv.now)
+}
+
+// queueSubmission queues the job that sends the record tx is about to
+// chain. It is called before the locks of the series and the chain are
+// taken: the job only becomes visible at commit wherever it is queued,
+// and each statement before those locks is one every other issuer does
+// not wait for.
+func (iv Invoicer) queueSubmission(ctx context.Context, tx pgx.Tx) error {
+	if iv.Submissions == nil {
+		return nil
 	}
 	if err := iv.Submissions.QueueSubmission(ctx, tx); err != nil {
-		return stored, fmt.Errorf("invoice: queue the submission of record %d: %w", stored.ID, err)
+		return fmt.Errorf("invoice: queue the record's submission: %w", err)
 	}
-	return stored, nil
+	return nil
 }
 
 // correction says which record a new one corrects (Subsanacion) and
@@ -29,14 +41,18 @@ type correction struct {
 	rechazoPrevio bool
 }
 
-// chainRecord chains rec after the chain's head, under the head's lock;
-// corr is nil for a record that corrects none.
-func chainRecord(ctx context.Context, q *db.Queries, invoiceID int64, rec Record, corr *correction) (db.VerifactuRecord, error) {
+// chainRecord chains rec after the chain's head, under the head's lock,
+// generated at now() read under that lock: records follow one another in
+// the order of their times, which the chain's recovery relies on (hold.go
+// takes the latest the AEAT holds for the head). corr is nil for a record
+// that corrects none.
+func chainRecord(ctx context.Context, q *db.Queries, invoiceID int64, rec Record, corr *correction, now func() time.Time) (db.VerifactuRecord, error) {
 	prev, err := q.LockVerifactuChain(ctx)
 	if err != nil {
 		return db.VerifactuRecord{}, fmt.Errorf("invoice: lock the record chain: %w", err)
 	}
 	rec.PreviousHash = prev
+	rec.GeneratedAt = AEATTime(now())
 	kind := "alta"
 	if rec.Cancellation {
 		kind = "anulacion"

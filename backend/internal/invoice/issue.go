@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -32,7 +34,13 @@ var prefix = map[Kind]string{Simplified: "FS", Complete: "FC", Corrective: "FR"}
 
 // SeriesNumber is the invoice number as printed and sent to the AEAT.
 func SeriesNumber(k Kind, year, number int32) string {
-	return fmt.Sprintf("%s%d-%06d", prefix[k], year, number)
+	return fmt.Sprintf("%s%06d", seriesPrefix(k, year), number)
+}
+
+// seriesPrefix is what the invoice numbers of a series start with (FS2026-);
+// IssueInvoice pads the number after it as SeriesNumber does.
+func seriesPrefix(k Kind, year int32) string {
+	return fmt.Sprintf("%s%d-", prefix[k], year)
 }
 
 // Issuer is the shop's legal identity printed on, and kept with, each
@@ -41,6 +49,9 @@ type Issuer struct {
 	Name    string // legal name (razón social)
 	NIF     string
 	Address string
+	// ProducerRegister is the shop's Registro de Productores de Producto
+	// number (RD 1055/2022), printed when set; a shop may have none.
+	ProducerRegister string
 }
 
 // IssuerSource gives the shop's identity at the moment of issuing, read
@@ -52,8 +63,8 @@ type IssuerSource interface {
 // StaticIssuer is an identity fixed at start-up (configuration, tests).
 type StaticIssuer Issuer
 
-// Issuer returns the identity, or ErrIssuerMissing while any part is empty:
-// no invoice is issued without the shop's name, NIF and address.
+// Issuer returns the identity, or ErrIssuerMissing while any required part
+// is empty: no invoice is issued without the shop's name, NIF and address.
 func (s StaticIssuer) Issuer(context.Context, db.DBTX) (Issuer, error) {
 	if s.Name == "" || s.NIF == "" || s.Address == "" {
 		return Issuer{}, ErrIssuerMissing
@@ -123,6 +134,14 @@ func (iv Invoicer) IssueForPaidOrder(ctx context.Context, tx pgx.Tx, orderID int
 	return iv.issue(ctx, tx, draft{kind: Simplified, aeatType: "F2", orderID: orderID, lines: lines})
 }
 
+// IssueForSale issues the simplified invoice of an order the caller has
+// just written in tx, from the lines it wrote (the order's lines as sold:
+// no discount code, shipping or surcharge): a till sale, which need not
+// read back, row by row, what it has just inserted.
+func (iv Invoicer) IssueForSale(ctx context.Context, tx pgx.Tx, orderID int64, lines []Line) (db.Invoice, error) {
+	return iv.issue(ctx, tx, draft{kind: Simplified, aeatType: "F2", orderID: orderID, lines: lines})
+}
+
 // IssueComplete issues the complete invoice a buyer asked for. When the
 // order already has its simplified invoice, the complete one replaces it
 // (TipoFactura F3); an order has at most one complete invoice, and none
@@ -180,7 +199,8 @@ func (iv Invoicer) IssueCorrective(ctx context.Context, tx pgx.Tx, orderID int64
 		return db.Invoice{}, fmt.Errorf("invoice: invoices of order %d: %w", orderID, err)
 	}
 	var corrected *db.Invoice
-	open := map[int32]Line{} // per line, what is invoiced and not yet corrected
+	open := map[int32]Line{}  // per line, what is invoiced and not yet corrected
+	sold := map[int32]int32{} // per line, the quantity the corrected invoice has
 	for i, inv := range invoices {
 		if Kind(inv.Kind) == Corrective || (corrected != nil && Kind(corrected.Kind) == Complete) {
 			continue
@@ -204,6 +224,28 @@ func (iv Invoicer) IssueCorrective(ctx context.Context, tx pgx.Tx, orderID int64
 			l.Quantity += r.Quantity
 			l.TotalCents += r.TotalCents
 			open[r.LineNo] = l
+			if inv.ID == corrected.ID {
+				sold[r.LineNo] = r.Quantity
+			}
+		}
+	}
+	// A discount line is given back by amount (a partial refund gives back
+	// its share): it stays open, as one unit, until its whole amount is back.
+	discountAt := map[int32]int32{} // VAT rate → its discount line
+	for no, l := range open {
+		if strings.HasPrefix(l.Description, DiscountDescription) {
+			l.Quantity = 0
+			if l.TotalCents < 0 {
+				l.Quantity = 1
+			}
+			open[no] = l
+			discountAt[l.VATBasisPoints] = no
+		}
+	}
+	var shares map[int32]int64 // line → its share of the order's discount
+	if len(corrections) > 0 && len(discountAt) > 0 {
+		if shares, err = lineDiscounts(ctx, q, orderID); err != nil {
+			return db.Invoice{}, err
 		}
 	}
 	if len(corrections) == 0 {
@@ -214,20 +256,27 @@ func (iv Invoicer) IssueCorrective(ctx context.Context, tx pgx.Tx, orderID int64
 		}
 	}
 	var lines []Line
+	back := map[int32]int64{} // per VAT rate, the discount going back with the lines
 	for _, c := range corrections {
 		l, ok := open[c.LineNo]
 		if !ok || c.Quantity < 1 || c.Quantity > l.Quantity {
 			return db.Invoice{}, ErrOverCorrected
 		}
-		take := l.TotalCents
-		if c.Quantity < l.Quantity {
+		take, unit := l.TotalCents, l.UnitPriceCents
+		if strings.HasPrefix(l.Description, DiscountDescription) {
+			unit = take
+		} else if c.Quantity < l.Quantity {
 			take = l.UnitPriceCents * int64(c.Quantity)
 		}
 		lines = append(lines, Line{
 			LineNo: l.LineNo, Description: l.Description, Quantity: -c.Quantity,
-			UnitPriceCents: l.UnitPriceCents, VATBasisPoints: l.VATBasisPoints, TotalCents: -take,
+			UnitPriceCents: unit, VATBasisPoints: l.VATBasisPoints, TotalCents: -take,
 		})
+		if share := shares[c.LineNo]; share > 0 {
+			back[l.VATBasisPoints] += pricing.Returned(share, sold[c.LineNo], sold[c.LineNo]-l.Quantity, c.Quantity)
+		}
 	}
+	lines = append(lines, discountBack(open, discountAt, back)...)
 	if len(lines) == 0 {
 		return db.Invoice{}, ErrOverCorrected
 	}
@@ -239,6 +288,50 @@ func (iv Invoicer) IssueCorrective(ctx context.Context, tx pgx.Tx, orderID int64
 		kind: Corrective, aeatType: aeatType, orderID: orderID, refersTo: &corrected.ID, reason: reason, lines: lines,
 		buyer: Buyer{TaxID: corrected.BuyerNif, Name: corrected.BuyerName, Address: corrected.BuyerAddress},
 	})
+}
+
+// lineDiscounts are the shares of order orderID's discount its lines
+// carry (discount.LineShares, written when it was placed), by line.
+func lineDiscounts(ctx context.Context, q *db.Queries, orderID int64) (map[int32]int64, error) {
+	rows, err := q.OrderLineDiscounts(ctx, orderID)
+	if err != nil {
+		return nil, fmt.Errorf("invoice: lines' discount of order %d: %w", orderID, err)
+	}
+	out := make(map[int32]int64, len(rows))
+	for _, r := range rows {
+		out[r.LineNo] = r.AmountCents
+	}
+	return out, nil
+}
+
+// discountBack are the lines giving back, per VAT rate, the share of the
+// discount that goes with the goods corrected (back): each on its rate's
+// discount line, quantity −1, a positive total, never more than that line
+// still takes off. The goods' lines with them are then given back at
+// what was paid for them, net of the discount, as the refund is.
+func discountBack(open map[int32]Line, discountAt map[int32]int32, back map[int32]int64) []Line {
+	rates := make([]int32, 0, len(back))
+	for rate := range back {
+		rates = append(rates, rate)
+	}
+	slices.Sort(rates)
+	var out []Line
+	for _, rate := range rates {
+		no, ok := discountAt[rate]
+		if !ok {
+			continue
+		}
+		l := open[no]
+		cents := min(back[rate], -l.TotalCents)
+		if cents <= 0 {
+			continue
+		}
+		out = append(out, Line{
+			LineNo: no, Description: l.Description, Quantity: -1,
+			UnitPriceCents: -cents, VATBasisPoints: rate, TotalCents: cents,
+		})
+	}
+	return out
 }
 
 // draft is an invoice before it has a number.
@@ -253,8 +346,8 @@ type draft struct {
 }
 
 // issue numbers and writes an invoice with its lines, taxes and VeriFactu
-// record. Locks are taken in one order (series counter, then chain head),
-// so concurrent issuers queue and never deadlock.
+// record. Locks are taken in one order (series counter, then chain head,
+// in IssueInvoice), so concurrent issuers queue and never deadlock.
 func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, error) {
 	q := db.New(tx)
 	if err := refuseWhileHeld(ctx, q); err != nil {
@@ -264,52 +357,73 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 	if err != nil {
 		return db.Invoice{}, err
 	}
-	now := iv.now().In(shoptime.Madrid)
-	year := int32(now.Year())
-	number, err := q.NextInvoiceNumber(ctx, db.NextInvoiceNumberParams{Kind: string(d.kind), Year: year})
-	if err != nil {
-		return db.Invoice{}, fmt.Errorf("invoice: next number of %s %d: %w", d.kind, year, err)
-	}
+	// Everything that needs no lock is read and built before the chain's:
+	// from there to the commit every other issuer waits (the till's sales
+	// at 8 tills, bench/till.go).
 	mode, err := issuingMode(ctx, q)
 	if err != nil {
 		return db.Invoice{}, err
 	}
+	if err := iv.queueSubmission(ctx, tx); err != nil {
+		return db.Invoice{}, err
+	}
 	taxes, base, vat, total := Totals(d.lines)
-	inv, err := q.InsertInvoice(ctx, db.InsertInvoiceParams{
-		Kind: string(d.kind), Year: year, Number: number, SeriesNumber: SeriesNumber(d.kind, year, number),
+	// The chain's lock before the time: read before it, a sale that waited
+	// behind another would follow it in the chain with an earlier time, or
+	// with last year's number after this year's at midnight on 31 December.
+	// IssueInvoice takes the series' counter and then the chain again (its
+	// own); every issuer takes the chain first, so none waits for another
+	// in the other order.
+	if _, err := q.LockVerifactuChain(ctx); err != nil {
+		return db.Invoice{}, fmt.Errorf("invoice: lock the record chain: %w", err)
+	}
+	now := iv.now().In(shoptime.Madrid)
+	year := int32(now.Year())
+	p := db.IssueInvoiceParams{
+		Kind: string(d.kind), Year: year, SeriesPrefix: seriesPrefix(d.kind, year),
 		AeatType: d.aeatType, OrderID: d.orderID, RefersTo: d.refersTo, Reason: d.reason,
 		IssuedAt: now, IssueDate: pgtype.Date{Time: time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC), Valid: true},
-		IssuerName: issuer.Name, IssuerNif: issuer.NIF, IssuerAddress: issuer.Address,
+		IssuerName: issuer.Name, IssuerNif: issuer.NIF, IssuerAddress: issuer.Address, IssuerProducerRegister: issuer.ProducerRegister,
 		BuyerNif: d.buyer.TaxID, BuyerName: d.buyer.Name, BuyerAddress: d.buyer.Address,
 		BaseCents: base, VatCents: vat, TotalCents: total,
 		VerifactuLegend: mode.Legend, QrBase: mode.QRBase,
-	})
-	if err != nil {
-		return db.Invoice{}, fmt.Errorf("invoice: insert: %w", err)
 	}
 	for _, l := range d.lines {
-		if err := q.InsertInvoiceLine(ctx, db.InsertInvoiceLineParams{
-			InvoiceID: inv.ID, LineNo: l.LineNo, Description: l.Description, Quantity: l.Quantity,
-			UnitPriceCents: l.UnitPriceCents, VatBasisPoints: l.VATBasisPoints, TotalCents: l.TotalCents,
-		}); err != nil {
-			return db.Invoice{}, fmt.Errorf("invoice: insert line: %w", err)
-		}
+		p.LineNos = append(p.LineNos, l.LineNo)
+		p.LineDescriptions = append(p.LineDescriptions, l.Description)
+		p.LineQuantities = append(p.LineQuantities, l.Quantity)
+		p.LineUnitPricesCents = append(p.LineUnitPricesCents, l.UnitPriceCents)
+		p.LineVatBasisPoints = append(p.LineVatBasisPoints, l.VATBasisPoints)
+		p.LineTotalsCents = append(p.LineTotalsCents, l.TotalCents)
 	}
 	for _, t := range taxes {
-		if err := q.InsertInvoiceTax(ctx, db.InsertInvoiceTaxParams{
-			InvoiceID: inv.ID, VatBasisPoints: t.VATBasisPoints, BaseCents: t.BaseCents, VatCents: t.VATCents,
-		}); err != nil {
-			return db.Invoice{}, fmt.Errorf("invoice: insert tax: %w", err)
-		}
+		p.TaxVatBasisPoints = append(p.TaxVatBasisPoints, t.VATBasisPoints)
+		p.TaxBasesCents = append(p.TaxBasesCents, t.BaseCents)
+		p.TaxVatsCents = append(p.TaxVatsCents, t.VATCents)
 	}
 	rec := Record{
-		IssuerNIF: inv.IssuerNif, SeriesNumber: inv.SeriesNumber, IssueDate: AEATDate(now),
-		InvoiceType: inv.AeatType, VATTotal: Amount(vat), Total: Amount(total), GeneratedAt: AEATTime(now),
+		IssuerNIF: issuer.NIF, IssueDate: AEATDate(now), InvoiceType: d.aeatType,
+		VATTotal: Amount(vat), Total: Amount(total), GeneratedAt: AEATTime(now),
 	}
-	if _, err := iv.appendRecord(ctx, tx, inv.ID, rec); err != nil {
-		return db.Invoice{}, err
+	p.RecordIssuerNif, p.RecordIssueDate, p.RecordInvoiceType = rec.IssuerNIF, rec.IssueDate, rec.InvoiceType
+	p.RecordVatTotal, p.RecordTotal, p.RecordGeneratedAt = rec.VATTotal, rec.Total, rec.GeneratedAt
+	p.HashHead, p.HashMiddle, p.HashTail = splitHashInput(rec)
+	inv, err := q.IssueInvoice(ctx, p)
+	if err != nil {
+		return db.Invoice{}, fmt.Errorf("invoice: issue %s %d: %w", d.kind, year, err)
 	}
-	return inv, nil
+	return db.Invoice(inv), nil
+}
+
+// splitHashInput is rec's HashInput around its series number and previous
+// hash, which IssueInvoice fills in under the locks: head, middle, tail.
+func splitHashInput(rec Record) (string, string, string) {
+	const number, previous = "\x00", "\x01"
+	rec.SeriesNumber, rec.PreviousHash = number, previous
+	in := rec.HashInput()
+	head, rest, _ := strings.Cut(in, number)
+	middle, tail, _ := strings.Cut(rest, previous)
+	return head, middle, tail
 }
 
 // Cancel adds a VeriFactu cancellation record (anulación) for an invoice
@@ -329,7 +443,7 @@ func (iv Invoicer) Cancel(ctx context.Context, tx pgx.Tx, invoiceID int64) (db.V
 	}
 	return iv.appendRecord(ctx, tx, inv.ID, Record{
 		Cancellation: true, IssuerNIF: inv.IssuerNif, SeriesNumber: inv.SeriesNumber,
-		IssueDate: AEATDate(inv.IssuedAt), GeneratedAt: AEATTime(iv.now()),
+		IssueDate: AEATDate(inv.IssuedAt),
 	})
 }
 

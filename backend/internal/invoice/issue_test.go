@@ -66,9 +66,68 @@ func inTx[T any](t *testing.T, pool *pgxpool.Pool, f func(tx pgx.Tx) (T, error))
 	return v, tx.Commit(context.Background())
 }
 
+// TestAnInvoiceTakesItsTimeBehindTheOneBeforeIt holds one issue's
+// transaction open after it has chained its record: a second issuer, and a
+// cancellation, ask for the time only once that one has committed, so the
+// chain's records are in the order of their times (a sale that read the
+// clock first and then waited would follow with an earlier time, or at New
+// Year with last year's number after this year's).
+func TestAnInvoiceTakesItsTimeBehindTheOneBeforeIt(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	earlier, err := inTx(t, b.pool, func(tx pgx.Tx) (db.Invoice, error) { return b.invoicer.IssueForPaidOrder(ctx, tx, b.order(t)) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second := b.order(t), b.order(t)
+	held, err := b.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = held.Rollback(ctx) }()
+	if _, err := b.invoicer.IssueForPaidOrder(ctx, held, first); err != nil {
+		t.Fatal(err)
+	}
+
+	asked := make(chan struct{}, 2)
+	waiting := b.invoicer
+	waiting.Now = func() time.Time {
+		asked <- struct{}{}
+		return time.Now()
+	}
+	done := make(chan error, 2)
+	go func() {
+		_, err := inTx(t, b.pool, func(tx pgx.Tx) (db.Invoice, error) { return waiting.IssueForPaidOrder(ctx, tx, second) })
+		done <- err
+	}()
+	go func() {
+		_, err := inTx(t, b.pool, func(tx pgx.Tx) (db.VerifactuRecord, error) { return waiting.Cancel(ctx, tx, earlier.ID) })
+		done <- err
+	}()
+	select {
+	case <-asked:
+		t.Fatal("an issuer read the clock while the chain was held by the invoice before it")
+	case err := <-done:
+		t.Fatalf("an issuer finished while the chain was held: %v", err)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if err := held.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(asked) != 2 {
+		t.Fatalf("the clock was read %d times after the commit, want 2", len(asked))
+	}
+}
+
 // TestConcurrentIssuesHaveNoGaps issues 32 invoices at once, while other
 // transactions take numbers and roll back: the series is 1…32 with no gap
-// and no duplicate, and the record chain is intact.
+// and no duplicate, and the record chain is intact and in the series' order.
 func TestConcurrentIssuesHaveNoGaps(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
@@ -131,12 +190,60 @@ func TestConcurrentIssuesHaveNoGaps(t *testing.T) {
 	if report.Records != n || len(report.Breaks) != 0 {
 		t.Fatalf("chain: %d records, breaks %+v", report.Records, report.Breaks)
 	}
+	// The number and the chain's head are taken together, so the chain
+	// holds the records in the series' order: number i is link i.
+	rows, err = b.pool.Query(ctx, `SELECT i.number FROM verifactu_records r JOIN invoices i ON i.id = r.invoice_id ORDER BY r.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chained, err := pgx.CollectRows(rows, pgx.RowTo[int32])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(chained, want) {
+		t.Fatalf("numbers in chain order %v, want 1…%d", chained, n)
+	}
 }
 
 // isUniqueViolation: a second issue for the same order, racing the first,
 // stops at the one-simplified-invoice-per-order index; that is fine here.
 func isUniqueViolation(err error) bool {
 	return strings.Contains(err.Error(), "SQLSTATE 23505")
+}
+
+// TestSeriesPastSixDigits: the database numbers the invoice and hashes its
+// record; past 999 999 its number still reads as SeriesNumber writes it,
+// and the chain's hashes as Record.Hash computes them.
+func TestSeriesPastSixDigits(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	ctx := context.Background()
+	b.invoicer.Now = func() time.Time { return time.Date(2026, 6, 1, 10, 0, 0, 0, time.UTC) }
+	if _, err := b.pool.Exec(ctx, `INSERT INTO invoice_counters (kind, year, last_number) VALUES ('simplified', 2026, 999998)`); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for range 2 {
+		orderID := b.order(t)
+		inv, err := inTx(t, b.pool, func(tx pgx.Tx) (db.Invoice, error) { return b.invoicer.IssueForPaidOrder(ctx, tx, orderID) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if inv.SeriesNumber != invoice.SeriesNumber(invoice.Simplified, 2026, inv.Number) {
+			t.Errorf("number %d reads %s", inv.Number, inv.SeriesNumber)
+		}
+		got = append(got, inv.SeriesNumber)
+	}
+	if !slices.Equal(got, []string{"FS2026-999999", "FS2026-1000000"}) {
+		t.Errorf("numbers %v", got)
+	}
+	report, err := invoice.CheckStoredChain(ctx, b.pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if report.Records != 2 || len(report.Breaks) != 0 {
+		t.Fatalf("chain: %d records, breaks %+v", report.Records, report.Breaks)
+	}
 }
 
 // TestIssueForPaidOrder writes the identity, lines and VAT per rate, once.

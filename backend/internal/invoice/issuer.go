@@ -10,9 +10,9 @@ import (
 )
 
 // SettingsIssuer reads the shop's identity from the settings the back
-// office keeps (the "shop" row: legal name, NIF, address), through the
-// issuing transaction, so an invoice carries the identity in force when it
-// was issued.
+// office keeps (the "shop" row: legal name, NIF, address, producer register
+// number), through the issuing transaction, so an invoice carries the
+// identity in force when it was issued.
 type SettingsIssuer struct {
 	// RealIdentity refuses the sample identity `shopd seed` fills in as
 	// missing: in production an invoice made out by "EJEMPLO … NIF
@@ -40,5 +40,5 @@ func (si SettingsIssuer) Issuer(ctx context.Context, q db.DBTX) (Issuer, error) 
 	if a.Street != "" && place != "" {
 		address += ", " + place
 	}
-	return StaticIssuer{Name: s.LegalName, NIF: s.NIF, Address: address}.Issuer(ctx, q)
+	return StaticIssuer{Name: s.LegalName, NIF: s.NIF, Address: address, ProducerRegister: s.ProducerRegister}.Issuer(ctx, q)
 }

@@ -93,6 +93,9 @@ type texts struct {
 	reason, description, quantity, unitPrice     string
 	vat, amount, rate, base, vatAmount, total    string
 	shipping, cashSurcharge, vatIncluded, qr     string
+	// producerRegister labels the shop's Registro de Productores de
+	// Producto number.
+	producerRegister string
 	// accessory says a charge split across rates follows the goods' VAT.
 	accessory string
 	// discount names a discount code's line, before the code.
@@ -106,9 +109,10 @@ var pdfTexts = map[string]texts{
 		refersTo: "Rectifica o sustituye a", reason: "Motivo", description: "Descripción", quantity: "Cant.",
 		unitPrice: "Precio unit.", vat: "IVA", amount: "Importe", rate: "Tipo de IVA", base: "Base imponible",
 		vatAmount: "Cuota de IVA", total: "Total", shipping: "Envío", cashSurcharge: "Recargo por contra reembolso", vatIncluded: "Precios con IVA incluido.",
-		qr:        "QR tributario:",
-		discount:  "Descuento",
-		accessory: "El envío y el recargo por contra reembolso siguen el IVA de los productos (art. 78.Dos.1º de la Ley del IVA), repartidos según la base de cada tipo.",
+		qr:               "QR tributario:",
+		producerRegister: "Registro de Productores de Producto (envases)",
+		discount:         "Descuento",
+		accessory:        "El envío y el recargo por contra reembolso siguen el IVA de los productos (art. 78.Dos.1º de la Ley del IVA), repartidos según la base de cada tipo.",
 	},
 	"pt": {
 		title:  map[Kind]string{Simplified: "Fatura simplificada", Complete: "Fatura", Corrective: "Fatura retificativa"},
@@ -116,9 +120,10 @@ var pdfTexts = map[string]texts{
 		refersTo: "Retifica ou substitui", reason: "Motivo", description: "Descrição", quantity: "Qtd.",
 		unitPrice: "Preço unit.", vat: "IVA", amount: "Montante", rate: "Taxa de IVA", base: "Base tributável",
 		vatAmount: "Valor do IVA", total: "Total", shipping: "Envio", cashSurcharge: "Sobretaxa de pagamento à cobrança", vatIncluded: "Preços com IVA incluído.",
-		qr:        "QR tributário:",
-		discount:  "Desconto",
-		accessory: "O envio e a sobretaxa de pagamento à cobrança seguem o IVA dos produtos (art. 78.Dos.1.º da Lei do IVA espanhola), repartidos segundo a base de cada taxa.",
+		qr:               "QR tributário:",
+		producerRegister: "Registo de Produtores de Produto (embalagens, Espanha)",
+		discount:         "Desconto",
+		accessory:        "O envio e a sobretaxa de pagamento à cobrança seguem o IVA dos produtos (art. 78.Dos.1.º da Lei do IVA espanhola), repartidos segundo a base de cada taxa.",
 	},
 }
 
@@ -199,7 +204,7 @@ func RenderPDF(d Document, lang string) ([]byte, error) {
 	}
 	row(tx.number, inv.SeriesNumber)
 	row(tx.date, AEATDate(inv.IssuedAt))
-	row(tx.issuer, inv.IssuerName+"\n"+tx.taxID+" "+inv.IssuerNif+"\n"+inv.IssuerAddress)
+	row(tx.issuer, inv.IssuerName+"\n"+issuerDetails(tx, inv))
 	if inv.BuyerNif != "" {
 		row(tx.buyer, inv.BuyerName+"\n"+tx.taxID+" "+inv.BuyerNif+"\n"+inv.BuyerAddress)
 	}
@@ -269,6 +274,17 @@ func RenderPDF(d Document, lang string) ([]byte, error) {
 		return nil, fmt.Errorf("invoice: write the PDF of %s: %w", inv.SeriesNumber, err)
 	}
 	return out, nil
+}
+
+// issuerDetails is the shop's identity under its name, as the invoice
+// kept it: NIF, address and, when the shop had one, its producer register
+// number; the A4 invoice and the till ticket print the same.
+func issuerDetails(tx texts, inv db.Invoice) string {
+	s := tx.taxID + " " + inv.IssuerNif + "\n" + inv.IssuerAddress
+	if inv.IssuerProducerRegister != "" {
+		s += "\n" + tx.producerRegister + ": " + inv.IssuerProducerRegister
+	}
+	return s
 }
 
 // page is an A4 page in millimetres being drawn; the first error stops

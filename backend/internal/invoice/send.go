@@ -41,10 +41,11 @@ type SendResult struct {
 
 // SendSubmissions corrects the records the AEAT refused or accepted with
 // errors (each by a new record, CorrectRecords), prepares the messages of
-// the records in none (PrepareSubmissions) and posts them in order, one
-// at a time across replicas, keeping each answer whole. It stops at the
-// first message that must wait for the AEAT's TiempoEsperaEnvio (Wait says
-// how long) or when none is left. A post without an answer (the network,
+// the records in none (PrepareSubmissions) once the AEAT's
+// TiempoEsperaEnvio since its last answer has passed, and posts them in
+// order, one at a time across replicas, keeping each answer whole. It
+// stops when the next message must wait (Wait says how long) or when none
+// is left. A post without an answer (the network,
 // the AEAT down) returns the error and leaves the message to be posted
 // again: its records were not received, or a duplicate answer (3000) will
 // say they were.
@@ -66,9 +67,32 @@ func SendSubmissions(ctx context.Context, pool *pgxpool.Pool, system System, sen
 	}()
 	for {
 		if err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-			if err := correctRecords(ctx, tx, now()); err != nil {
-				return err
+			return correctRecords(ctx, tx, now)
+		}); err != nil {
+			return out, err
+		}
+		// The records are put into messages only once the next message
+		// may go: a record issued during the AEAT's waiting time joins the
+		// others that waited with it, up to 1 000 a message. Prepared at
+		// once, each would be a message of its own, and a burst of
+		// records (a morning at the till) a queue of messages a minute
+		// apart, the last answered many minutes after it was issued.
+		wait, err := waitBeforeSending(ctx, q, now())
+		if err != nil {
+			return out, err
+		}
+		if wait > 0 {
+			// The run waits only when something is left to send.
+			left, err := q.VerifactuSubmissionStatus(ctx)
+			if err != nil {
+				return out, fmt.Errorf("invoice: records left to send: %w", err)
 			}
+			if left.ReadyRecords+left.UnsubmittedRecords > 0 {
+				out.Wait = wait
+			}
+			return out, nil
+		}
+		if err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
 			_, err := prepareSubmissions(ctx, tx, system)
 			return err
 		}); err != nil {
@@ -80,10 +104,6 @@ func SendSubmissions(ctx context.Context, pool *pgxpool.Pool, system System, sen
 		}
 		if err != nil {
 			return out, fmt.Errorf("invoice: next submission: %w", err)
-		}
-		if wait, err := waitBeforeSending(ctx, q, now()); err != nil || wait > 0 {
-			out.Wait = wait
-			return out, err
 		}
 		answer, raw, err := sender.Send(ctx, []byte(next.Message))
 		if err != nil {
@@ -173,7 +193,7 @@ func lineOf(a *aeat.Response, r db.VerifactuRecord) aeat.Line {
 // answered stays as it is (Orden HAC/1177/2024 art. 12: records are never
 // changed). A correction the AEAT answers the same way is not corrected
 // again: it would carry the same data, so it waits for the owner.
-func correctRecords(ctx context.Context, tx pgx.Tx, now time.Time) error {
+func correctRecords(ctx context.Context, tx pgx.Tx, now func() time.Time) error {
 	q := db.New(tx)
 	rows, err := q.RecordsToCorrect(ctx)
 	if err != nil {
@@ -187,9 +207,8 @@ func correctRecords(ctx context.Context, tx pgx.Tx, now time.Time) error {
 		rec := Record{
 			Cancellation: r.Kind == "anulacion", IssuerNIF: r.IssuerNif, SeriesNumber: r.SeriesNumber,
 			IssueDate: r.IssueDate, InvoiceType: r.InvoiceType, VATTotal: r.VatTotal, Total: r.Total,
-			GeneratedAt: AEATTime(now),
 		}
-		if _, err := chainRecord(ctx, q, r.InvoiceID, rec, &correction{of: r.ID, rechazoPrevio: !row.Received}); err != nil {
+		if _, err := chainRecord(ctx, q, r.InvoiceID, rec, &correction{of: r.ID, rechazoPrevio: !row.Received}, now); err != nil {
 			return fmt.Errorf("invoice: correct record %d: %w", r.ID, err)
 		}
 	}

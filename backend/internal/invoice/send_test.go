@@ -190,6 +190,39 @@ func TestSendAPaidOrdersRecord(t *testing.T) {
 	}
 }
 
+// TestRecordsIssuedWhileWaitingGoTogether: records issued one by one
+// during the AEAT's waiting time, each queueing a run of the job, go in
+// one message once it has passed, not in a message each a minute apart
+// (the browser suite's shop, whose till issued a record every few
+// seconds, had its card order's record answered a quarter of an hour
+// later).
+func TestRecordsIssuedWhileWaitingGoTogether(t *testing.T) {
+	t.Parallel()
+	f := newSendFixture(t)
+	f.invoiced(1)
+	f.mustSend(1)
+	for range 3 {
+		f.clock.Advance(5 * time.Second)
+		f.invoiced(1)
+		if res := f.mustSend(0); res.Wait <= 0 {
+			t.Fatalf("a record waiting to go, and no wait: %+v", res)
+		}
+	}
+	f.clock.Advance(45 * time.Second)
+	f.mustSend(1)
+	answered := f.answers()
+	if len(answered) != 4 {
+		t.Errorf("%d records answered after the waiting time, want 4: %v", len(answered), answered)
+	}
+	if messages, early := f.aeat.Stats(); messages != 2 || early != 0 {
+		t.Errorf("the AEAT got %d messages, %d before the waiting time; want 2, none early", messages, early)
+	}
+	// Nothing left: the next run finds nothing to wait for.
+	if res := f.mustSend(0); res.Wait != 0 {
+		t.Errorf("nothing left to send, and a wait: %+v", res)
+	}
+}
+
 // TestRefusedRecordIsCorrectedByANewOne: a record the AEAT refuses stays as
 // it is; a new record of the same invoice, saying Subsanacion and
 // RechazoPrevio, is chained and sent, and accepted.

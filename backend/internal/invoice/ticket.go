@@ -59,6 +59,9 @@ func RenderTicket(d Document, payments []TicketPayment, lang string) ([]byte, er
 	if d.RefersTo != nil || inv.BuyerNif != "" {
 		height += 16
 	}
+	if inv.IssuerProducerRegister != "" {
+		height += 8
+	}
 	doc, err := pdfpage.New(gopdf.Rect{W: ticketWidthMM, H: height}, inv.SeriesNumber)
 	if err != nil {
 		return nil, err
@@ -81,7 +84,7 @@ func RenderTicket(d Document, payments []TicketPayment, lang string) ([]byte, er
 		y += 1.5
 	}
 	block(true, 10, inv.IssuerName)
-	block(false, 8, tx.taxID+" "+inv.IssuerNif+"\n"+inv.IssuerAddress)
+	block(false, 8, issuerDetails(tx, inv))
 	rule()
 	block(true, 9, tx.title[Kind(inv.Kind)])
 	block(false, 8, tx.number+": "+inv.SeriesNumber+"\n"+tx.date+": "+AEATDate(inv.IssuedAt)+" "+shoptime.Clock(inv.IssuedAt, lang))

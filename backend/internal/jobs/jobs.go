@@ -15,6 +15,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"github.com/sabores/sabores/backend/internal/cart"
 	"github.com/sabores/sabores/backend/internal/invoice"
 	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/order"
@@ -65,6 +66,9 @@ type Options struct {
 	Lots *lots.Service
 	// ParcelPollInterval is how often; ten minutes by default.
 	ParcelPollInterval time.Duration
+	// CartIdle is how long a signed-in shopper's cart stays untouched
+	// before it is abandoned; cart.DefaultIdle (24 hours) by default.
+	CartIdle time.Duration
 	// WebhookClient delivers webhooks; nil is webhook.Client refusing
 	// loopback, link-local and private addresses, as production must.
 	WebhookClient *http.Client
@@ -156,9 +160,22 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 	periodic := []*river.PeriodicJob{}
 	if opts.Sender != nil {
 		if err := river.AddWorkerSafely(workers, &mailWorker{
-			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger, links: opts.Links,
+			pool: pool, sender: opts.Sender, identity: opts.Identity, log: opts.Logger, links: opts.Links, lots: opts.Lots,
 		}); err != nil {
 			return nil, fmt.Errorf("jobs: add mail worker: %w", err)
+		}
+		if err := river.AddWorkerSafely(workers, &newsletterWorker{
+			pool: pool, sender: opts.Sender, identity: opts.Identity, from: opts.From, log: opts.Logger,
+		}); err != nil {
+			return nil, fmt.Errorf("jobs: add newsletter worker: %w", err)
+		}
+		if err := river.AddWorkerSafely(workers, &newsletterTestWorker{
+			pool: pool, sender: opts.Sender, identity: opts.Identity, from: opts.From,
+		}); err != nil {
+			return nil, fmt.Errorf("jobs: add newsletter test worker: %w", err)
+		}
+		if err := river.AddWorkerSafely(workers, &backInStockWorker{pool: pool, from: opts.From, log: opts.Logger}); err != nil {
+			return nil, fmt.Errorf("jobs: add back-in-stock worker: %w", err)
 		}
 		// The warnings are e-mails: without a sender there is no way to
 		// give them, and keys stay unwarned until there is.
@@ -168,6 +185,15 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 			return nil, fmt.Errorf("jobs: add API key expiry worker: %w", err)
 		}
 		periodic = append(periodic, warnExpiringKeysPeriodic())
+		if opts.CartIdle <= 0 {
+			opts.CartIdle = cart.DefaultIdle
+		}
+		if err := river.AddWorkerSafely(workers, &remindCartsWorker{
+			pool: pool, now: opts.Now, idle: opts.CartIdle, log: opts.Logger, from: opts.From,
+		}); err != nil {
+			return nil, fmt.Errorf("jobs: add cart reminder worker: %w", err)
+		}
+		periodic = append(periodic, remindCartsPeriodic(opts.CartIdle))
 	}
 	if opts.Refunds != nil {
 		if opts.HTTPClient == nil {
@@ -184,6 +210,14 @@ func NewClient(pool *pgxpool.Pool, opts Options) (*river.Client[pgx.Tx], error) 
 			return nil, fmt.Errorf("jobs: add lots worker: %w", err)
 		}
 		periodic = append(periodic, blockLotsPeriodic())
+		if opts.Sender != nil {
+			if err := river.AddWorkerSafely(workers, &lotDigestWorker{
+				lots: opts.Lots, identity: opts.Identity, log: opts.Logger, from: opts.From,
+			}); err != nil {
+				return nil, fmt.Errorf("jobs: add lots digest worker: %w", err)
+			}
+			periodic = append(periodic, lotDigestPeriodic())
+		}
 	}
 	if opts.Parcels != nil {
 		if opts.ParcelPollInterval == 0 {

@@ -13,8 +13,10 @@ import (
 
 	"github.com/sabores/sabores/backend/internal/contact"
 	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/lots"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/till"
 	"github.com/sabores/sabores/backend/internal/withdrawal"
 )
 
@@ -47,6 +49,7 @@ type MailQueue struct {
 var (
 	_ order.Mailer      = (*MailQueue)(nil)
 	_ withdrawal.Mailer = (*MailQueue)(nil)
+	_ till.TicketMailer = (*MailQueue)(nil)
 )
 
 // NewMailQueue queues through client; from is the sender address, whose
@@ -89,6 +92,29 @@ func (m *MailQueue) NewsletterConfirmation(ctx context.Context, tx pgx.Tx, sub d
 	})
 }
 
+// BackInStockConfirmation records the e-mail asking to confirm a
+// back-in-stock request and inserts its job in tx; a renewed request is a
+// new e-mail.
+func (m *MailQueue) BackInStockConfirmation(ctx context.Context, tx pgx.Tx, req db.BackInStockRequest) error {
+	id := fmt.Sprintf("<back-in-stock-confirm-%d-%d@%s>", req.ID, req.RequestedAt.UnixMilli(), mail.Domain(m.from))
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertBackInStockEmail(ctx, db.InsertBackInStockEmailParams{
+			MessageID: id, Kind: string(mail.BackInStockConfirm), Recipient: req.Email, BackInStockID: &req.ID,
+		})
+	})
+}
+
+// BackInStockAlert records the one alert of a back-in-stock request and
+// inserts its job in tx; queued again, it is one e-mail.
+func (m *MailQueue) BackInStockAlert(ctx context.Context, tx pgx.Tx, req db.BackInStockRequest) error {
+	id := fmt.Sprintf("<back-in-stock-%d@%s>", req.ID, mail.Domain(m.from))
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertBackInStockEmail(ctx, db.InsertBackInStockEmailParams{
+			MessageID: id, Kind: string(mail.BackInStockAlert), Recipient: req.Email, BackInStockID: &req.ID,
+		})
+	})
+}
+
 // ContactMessage records the e-mail carrying contact message msg to the
 // shop's address to and inserts its job in tx.
 func (m *MailQueue) ContactMessage(ctx context.Context, tx pgx.Tx, msg db.ContactMessage, to string) error {
@@ -123,6 +149,19 @@ func (m *MailQueue) APIKeyExpiring(ctx context.Context, tx pgx.Tx, keyID int64, 
 	})
 }
 
+// CartReminder records the one reminder of abandoned cart cartID to the
+// subscriber to (subscription subscriptionID, the consent) and inserts its
+// job in tx; the message id is the cart's, so a cart is reminded of once
+// whatever queues it again.
+func (m *MailQueue) CartReminder(ctx context.Context, tx pgx.Tx, cartID, subscriptionID int64, to string) error {
+	id := fmt.Sprintf("<cart-reminder-%d@%s>", cartID, mail.Domain(m.from))
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertCartReminderEmail(ctx, db.InsertCartReminderEmailParams{
+			MessageID: id, Recipient: to, SavedCartID: &cartID, NewsletterID: &subscriptionID,
+		})
+	})
+}
+
 // queue records e-mail id with insert and inserts its job, both in tx. An
 // insert that finds the message id recorded already (no row) queues
 // nothing: the e-mail is on its way.
@@ -147,6 +186,8 @@ type mailWorker struct {
 	identity IdentitySource
 	log      *slog.Logger
 	links    *withdrawal.Links
+	// lots writes the expiry digest; nil cancels one (no lots here).
+	lots *lots.Service
 }
 
 // Work sends one e-mail unless the SMTP server already accepted it. A
@@ -191,10 +232,18 @@ func (w *mailWorker) Work(ctx context.Context, job *river.Job[SendEmailArgs]) er
 // message) as it is now.
 func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
 	switch {
+	case e.Kind == string(mail.LotExpiryDigest):
+		return w.composeLotDigest(ctx, e)
+	case e.Kind == string(mail.CartReminder):
+		return w.composeCartReminder(ctx, q, e)
+	case e.Kind == string(mail.TillTicket):
+		return w.composeTillTicket(ctx, e)
 	case e.NewsletterID != nil:
 		return w.composeNewsletter(ctx, q, e)
 	case e.ContactID != nil:
 		return w.composeContact(ctx, q, e)
+	case e.BackInStockID != nil:
+		return w.composeBackInStock(ctx, q, e)
 	case e.WebhookEndpointID != nil || e.APIKeyID != nil:
 		return w.composeOwnerAlert(ctx, q, e)
 	}
@@ -225,6 +274,16 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 	}
 	if o.DispatchOn.Valid {
 		data.DispatchOn = o.DispatchOn.Time
+	}
+	sold, err := order.SoldDiscount(ctx, q, o.ID)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	if sold != nil {
+		data.Discount = &mail.Discount{Code: sold.Code, AmountCents: sold.AmountCents}
+		for _, p := range sold.Parts {
+			data.Discount.Parts = append(data.Discount.Parts, mail.VATRate{BasisPoints: p.VATBasisPoints, BaseCents: p.AmountCents - p.VATCents, VATCents: p.VATCents})
+		}
 	}
 	if o.PickupCode != nil {
 		data.PickupCode = *o.PickupCode
@@ -270,6 +329,11 @@ func (w *mailWorker) compose(ctx context.Context, q *db.Queries, e db.OutboundEm
 	}
 	if e.WithdrawalID != nil {
 		if data.Withdrawal, err = withdrawalOf(ctx, q, *e.WithdrawalID, o.Language); err != nil {
+			return mail.Message{}, err
+		}
+	}
+	if e.LotRecallID != nil {
+		if data.Recall, err = recallOf(ctx, q, *e.LotRecallID, o.ID, o.Language); err != nil {
 			return mail.Message{}, err
 		}
 	}
@@ -343,6 +407,39 @@ func (w *mailWorker) composeNewsletter(ctx context.Context, q *db.Queries, e db.
 	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
 }
 
+// composeBackInStock renders a back-in-stock request's confirmation
+// request or its alert, naming the product in the request's language.
+func (w *mailWorker) composeBackInStock(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
+	req, err := q.BackInStockGet(ctx, *e.BackInStockID)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: back-in-stock request of e-mail %s: %w", e.MessageID, err)
+	}
+	p, err := q.BackInStockProduct(ctx, req.ProductID)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: product of e-mail %s: %w", e.MessageID, err)
+	}
+	identity, err := w.identity.MailIdentity(ctx)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: shop identity: %w", err)
+	}
+	site := mail.SiteURL(identity.PublicURL, req.Language)
+	s := mail.Stock{Language: req.Language, ProductName: lineName(p.Name, p.NamePt, req.Language),
+		ProductURL: fmt.Sprintf("%s/producto/%d", site, p.ID)}
+	if e.Kind == string(mail.BackInStockConfirm) {
+		key, err := contact.NewsletterKey(ctx, q)
+		if err != nil {
+			return mail.Message{}, err
+		}
+		s.ConfirmURL = contact.NewsletterLink(site, contact.BackInStockConfirm,
+			contact.NewsletterToken(key, contact.BackInStockConfirm, req.ID, req.Email))
+	}
+	subject, html, text, err := mail.RenderBackInStock(mail.Kind(e.Kind), s, identity)
+	if err != nil {
+		return mail.Message{}, river.JobCancel(err)
+	}
+	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
+}
+
 // composeContact renders a contact message for the shop, answerable to its
 // sender.
 func (w *mailWorker) composeContact(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
@@ -404,4 +501,87 @@ func (w *mailWorker) composeOwnerAlert(ctx context.Context, q *db.Queries, e db.
 		return mail.Message{}, river.JobCancel(err)
 	}
 	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
+}
+
+// composeCartReminder renders an abandoned cart's reminder as the cart is
+// now, in the subscriber's language. A cart ordered or emptied since, or a
+// subscription withdrawn since (no consent any more), is not reminded of.
+func (w *mailWorker) composeCartReminder(ctx context.Context, q *db.Queries, e db.OutboundEmail) (mail.Message, error) {
+	if e.SavedCartID == nil || e.NewsletterID == nil {
+		return mail.Message{}, river.JobCancel(fmt.Errorf("jobs: cart reminder %s: the cart is gone", e.MessageID))
+	}
+	sub, err := q.NewsletterGet(ctx, *e.NewsletterID)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: subscription of e-mail %s: %w", e.MessageID, err)
+	}
+	if sub.ConfirmedAt == nil || sub.UnsubscribedAt != nil {
+		return mail.Message{}, river.JobCancel(fmt.Errorf("jobs: cart reminder %s: consent withdrawn", e.MessageID))
+	}
+	lines, err := q.SavedCartForEmail(ctx, *e.SavedCartID)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: cart of e-mail %s: %w", e.MessageID, err)
+	}
+	if len(lines) == 0 {
+		return mail.Message{}, river.JobCancel(fmt.Errorf("jobs: cart reminder %s: the cart is empty", e.MessageID))
+	}
+	identity, err := w.identity.MailIdentity(ctx)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: shop identity: %w", err)
+	}
+	key, err := contact.NewsletterKey(ctx, q)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	site := mail.SiteURL(identity.PublicURL, sub.Language)
+	c := mail.Cart{
+		Language: sub.Language, CartURL: site + "/cart",
+		UnsubscribeURL: contact.NewsletterLink(site, contact.NewsletterUnsubscribe,
+			contact.NewsletterToken(key, contact.NewsletterUnsubscribe, sub.ID, sub.Email)),
+	}
+	for _, l := range lines {
+		c.Lines = append(c.Lines, mail.CartLine{Name: lineName(l.Name, l.NamePt, sub.Language), Quantity: l.Quantity})
+	}
+	subject, html, text, err := mail.RenderCartReminder(c, identity)
+	if err != nil {
+		return mail.Message{}, river.JobCancel(err)
+	}
+	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text}, nil
+}
+
+// TillTicketEmail records the e-mail carrying till sale saleID's ticket,
+// in language, to the customer's address to and inserts its job in tx;
+// each call is another e-mail (the customer may ask again).
+func (m *MailQueue) TillTicketEmail(ctx context.Context, tx pgx.Tx, saleID int64, to, language string) error {
+	id := fmt.Sprintf("<till-ticket-%d-%d@%s>", saleID, time.Now().UnixNano(), mail.Domain(m.from))
+	return m.queue(ctx, tx, id, func(q *db.Queries) (string, error) {
+		return q.InsertTillTicketEmail(ctx, db.InsertTillTicketEmailParams{
+			MessageID: id, OrderID: &saleID, Recipient: to, Language: &language,
+		})
+	})
+}
+
+// composeTillTicket renders the note carrying a till sale's ticket, with
+// the ticket's PDF drawn now, as the till's PDF endpoint draws it.
+func (w *mailWorker) composeTillTicket(ctx context.Context, e db.OutboundEmail) (mail.Message, error) {
+	if e.OrderID == nil {
+		return mail.Message{}, river.JobCancel(fmt.Errorf("jobs: e-mail %s has no sale", e.MessageID))
+	}
+	lang := "es"
+	if e.Language != nil {
+		lang = *e.Language
+	}
+	t, err := till.DrawSaleTicket(ctx, w.pool, *e.OrderID, lang)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: ticket of e-mail %s: %w", e.MessageID, err)
+	}
+	identity, err := w.identity.MailIdentity(ctx)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("jobs: shop identity: %w", err)
+	}
+	subject, html, text, err := mail.RenderTillTicket(t.Number, lang, identity)
+	if err != nil {
+		return mail.Message{}, river.JobCancel(err)
+	}
+	return mail.Message{MessageID: e.MessageID, To: e.Recipient, Subject: subject, HTML: html, Text: text,
+		Attachments: []mail.Attachment{{Name: t.FileName, ContentType: "application/pdf", Data: t.PDF}}}, nil
 }

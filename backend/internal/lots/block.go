@@ -40,16 +40,16 @@ func (s *Service) BlockDue(ctx context.Context) ([]int64, error) {
 	return out, err
 }
 
-// blockDue blocks the lots rules block on day today, only those of only
-// when it is not nil, in the caller's transaction, locking their products
-// in id order first as every writer of stock does.
-func blockDue(ctx context.Context, q *db.Queries, rules Rules, today, now time.Time, only []int64) ([]int64, error) {
+// blockDue blocks the lots rules block on day today (Rules.Due), those
+// keep takes when it is not nil, in the caller's transaction, locking their
+// products in id order first as every writer of stock does.
+func blockDue(ctx context.Context, q *db.Queries, rules Rules, today, now time.Time, keep func(db.Lot) bool) ([]int64, error) {
 	due, err := q.LotsToBlock(ctx, db.LotsToBlockParams{UseByLimit: date(rules.UseByLimit(today)), Today: date(today)})
 	if err != nil {
 		return nil, fmt.Errorf("lots: lots to block: %w", err)
 	}
-	if only != nil {
-		due = slices.DeleteFunc(due, func(l db.Lot) bool { return !slices.Contains(only, l.ID) })
+	if keep != nil {
+		due = slices.DeleteFunc(due, func(l db.Lot) bool { return !keep(l) })
 	}
 	if len(due) == 0 {
 		return nil, nil
@@ -68,8 +68,8 @@ func blockDue(ctx context.Context, q *db.Queries, rules Rules, today, now time.T
 		if err != nil {
 			return nil, fmt.Errorf("lots: lock lot %d: %w", l.ID, err)
 		}
-		why := rules.Blocked(asRule(lot), today, lot.SellPastBestBefore)
-		if why == "" || lot.Remaining == 0 || lot.BlockedReason != nil {
+		why, ok := rules.Due([]Lot{asRule(lot)}, today)[lot.ID]
+		if !ok {
 			continue
 		}
 		if err := block(ctx, q, lot, why, now, System); err != nil {
@@ -113,5 +113,22 @@ func asRule(l db.Lot) Lot {
 	if l.DateType != nil {
 		out.Type = DateType(*l.DateType)
 	}
+	out.Blocked = l.BlockedReason != nil
+	out.SellPast = l.SellPastBestBefore
 	return out
+}
+
+// BlockDueOf blocks, in the caller's transaction, the lots of productIDs
+// the rules block on the shop's day at now, as the midnight job does
+// (blockDue): a till sale calls it before it takes stock, so that FEFO at
+// the counter never takes a use-by lot past its date when the job has not
+// yet blocked it. The caller has locked the products, in id order. It
+// says whether it blocked any: the products' stock then changed.
+func BlockDueOf(ctx context.Context, q *db.Queries, productIDs []int64, now time.Time) (bool, error) {
+	rules, err := readRules(ctx, q)
+	if err != nil {
+		return false, err
+	}
+	blocked, err := blockDue(ctx, q, rules, Today(now), now, func(l db.Lot) bool { return slices.Contains(productIDs, l.ProductID) })
+	return len(blocked) > 0, err
 }

@@ -170,9 +170,14 @@ func (s *Service) Receive(ctx context.Context, by audit.Caller, d Delivery) (Rec
 			}
 			out.LotIDs = append(out.LotIDs, lot.ID)
 		}
-		if out.Blocked, err = blockDue(ctx, q, rules, today, s.now(), out.LotIDs); err != nil {
+		if out.Blocked, err = blockDue(ctx, q, rules, today, s.now(), func(l db.Lot) bool { return slices.Contains(out.LotIDs, l.ID) }); err != nil {
 			return err
 		}
+		recalled, err := blockRecalled(ctx, q, out.LotIDs, s.now(), by)
+		if err != nil {
+			return err
+		}
+		out.Blocked = append(out.Blocked, recalled...)
 		return audit.Record(ctx, q, by, "delivery.receive", fmt.Sprintf("delivery:%d", dl.ID),
 			nil, deliveryTrail{Delivery: d, ID: dl.ID, LotIDs: out.LotIDs})
 	})

@@ -19,8 +19,10 @@ type ExpiringLot struct {
 	Expires                 time.Time
 	Type                    DateType
 	Remaining, Blocked      int32
-	BlockedReason           string
-	SupplierName            string
+	// Quarantined are units given back after the lot was blocked.
+	Quarantined   int32
+	BlockedReason string
+	SupplierName  string
 	// SellPast is the owner's choice to sell a best-before lot past its date.
 	SellPast bool
 }
@@ -47,7 +49,7 @@ func (s *Service) Expiring(ctx context.Context, days int) (ExpiringPage, error) 
 	for _, r := range rows {
 		l := ExpiringLot{
 			ID: r.ID, ProductID: r.ProductID, ProductName: r.ProductName, ProductEAN: r.ProductEan,
-			Expires: r.ExpiresOn.Time, Remaining: r.Remaining, Blocked: r.Blocked, SupplierName: r.SupplierName,
+			Expires: r.ExpiresOn.Time, Remaining: r.Remaining, Blocked: r.Blocked, Quarantined: r.Quarantined, SupplierName: r.SupplierName,
 			SellPast: r.SellPastBestBefore,
 		}
 		if r.Code != nil {

@@ -479,6 +479,59 @@ func TestOverrideLotAtPacking(t *testing.T) {
 	}
 }
 
+// TestOverrideLotBesideASale: an override at packing waits for a stock
+// change that holds the product and then takes from the override's lot,
+// instead of the two waiting on each other until PostgreSQL kills one.
+func TestOverrideLotBesideASale(t *testing.T) {
+	t.Parallel()
+	s := newShop(t)
+	ctx := context.Background()
+	p := dbtest.Product(t, s.pool, dbtest.ProductOpts{})
+	r := s.receive(t, "AL-10", line(p, "L-A", "2027-06-01", lots.BestBefore, 3), line(p, "L-B", "2027-09-01", lots.BestBefore, 2))
+	order := s.checkout(t, p, 2)
+	if _, err := s.pool.Exec(ctx, `UPDATE orders SET status = 'preparing' WHERE id = $1`, order); err != nil {
+		t.Fatal(err)
+	}
+	if err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error { return lots.RecordOrderLines(ctx, db.New(tx), order) }); err != nil {
+		t.Fatal(err)
+	}
+	sale, err := s.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sale.Rollback(ctx) //nolint:errcheck // committed below; a failed test leaves it to roll back
+	if _, err := sale.Exec(ctx, `SELECT 1 FROM products WHERE id = $1 FOR UPDATE`, p); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		done <- s.lots.OverrideLot(ctx, s.admin, lots.Override{OrderID: order, LineNo: 1, FromLotID: r.LotIDs[0], ToLotID: r.LotIDs[1], Units: 1})
+	}()
+	// Wait until the override waits on a lock, then sell L-A's last unit.
+	for waiting := 0; waiting == 0; {
+		if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("the override ended (%v) before the sale let go of the product", err)
+		default:
+		}
+	}
+	if _, err := sale.Exec(ctx, `UPDATE products SET stock = stock - 1 WHERE id = $1`, p); err != nil {
+		t.Fatalf("the sale beside the override: %v", err)
+	}
+	if err := sale.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("the override after the sale: %v", err)
+	}
+	if got := s.lotsOf(t, p); !equal(got, map[string][2]int32{"?": {0, 0}, "L-A": {1, 0}, "L-B": {1, 0}}) || s.stock(t, p) != 2 {
+		t.Errorf("lots %v, stock %d after the sale and the override", got, s.stock(t, p))
+	}
+}
+
 func TestCheckSupplier(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -549,8 +602,8 @@ func TestMigrationMovesExistingStockToTheUnknownLot(t *testing.T) {
 	}
 	a := dbtest.Product(t, pool, dbtest.ProductOpts{Stock: 12})
 	b := dbtest.Product(t, pool, dbtest.ProductOpts{Stock: 0})
-	if _, err := provider.UpTo(ctx, 530); err != nil {
-		t.Fatalf("up to lots: %v", err)
+	if _, err := provider.Up(ctx); err != nil {
+		t.Fatalf("up again: %v", err)
 	}
 	s := &shop{pool: pool}
 	if got := s.lotsOf(t, a); !equal(got, map[string][2]int32{"?": {12, 0}}) {

@@ -117,12 +117,19 @@ func (s *Service) OverrideLot(ctx context.Context, by audit.Caller, o Override) 
 		if ord.Status != "preparing" {
 			return &fault.Error{Kind: fault.Refused, Reason: ReasonNotPreparing, Message: "the lot is chosen while the order is being prepared"}
 		}
-		from, err := q.LotGetForUpdate(ctx, o.FromLotID)
+		// The product before its lots, as every stock change takes them (the
+		// products_lots trigger runs under the product's row lock): a lot
+		// locked first would deadlock against a sale taking from it.
+		unlocked, err := q.LotGet(ctx, o.FromLotID)
 		if err != nil {
 			return lotNotFound(err, o.FromLotID)
 		}
-		if _, err := q.LockProducts(ctx, []int64{from.ProductID}); err != nil {
-			return fmt.Errorf("lots: lock product %d: %w", from.ProductID, err)
+		if _, err := q.LockProducts(ctx, []int64{unlocked.ProductID}); err != nil {
+			return fmt.Errorf("lots: lock product %d: %w", unlocked.ProductID, err)
+		}
+		from, err := q.LotGetForUpdate(ctx, o.FromLotID)
+		if err != nil {
+			return lotNotFound(err, o.FromLotID)
 		}
 		to, err := q.LotGetForUpdate(ctx, o.ToLotID)
 		if err != nil {

@@ -26,12 +26,18 @@ type Lot struct {
 	Expires   time.Time // a civil date at midnight UTC; zero for the unknown lot
 	Type      DateType
 	Remaining int32
+	// Blocked: the lot is off sale (its date, or a recall).
+	Blocked bool
+	// SellPast: the owner sells this best-before lot past its date.
+	SellPast bool
 }
 
-// Take is units taken from one lot.
+// Take is units taken from one lot. Quarantine says units given back to
+// a blocked lot: kept off sale, out of the stock.
 type Take struct {
-	LotID int64
-	Units int32
+	LotID      int64
+	Units      int32
+	Quarantine bool
 }
 
 // ErrShort is a take of more units than the lots hold: never a take from
@@ -119,15 +125,26 @@ func ApplyDelta(lots []Lot, delta int32) ([]Take, error) {
 }
 
 // GiveBack is where units coming back from an order (a cancellation, a
-// return) go: to the lots the order took (taken), the latest-expiring
-// first, as far as it took from each, and the rest to the unknown lot
-// (unknownID). The order's units cannot be told apart in the parcel, so
-// the lot expiring latest is the one assumed back: it leaves the earlier
-// lots, which the shop sells first, as the order left them.
+// return) go: to the lots the order took (taken), as far as it took from
+// each, and the rest to the unknown lot (unknownID). The order's units
+// cannot be told apart in the parcel, so its blocked lots are assumed back
+// first, into quarantine: a unit that may be of a recalled lot is treated
+// as one. Then the lot expiring latest: it leaves the earlier lots, which
+// the shop sells first, as the order left them. apply_stock_to_lots
+// (migration 00700) gives back the same way.
 func GiveBack(taken []Lot, units int32, unknownID int64) []Take {
 	var out []Take
 	order := FEFO(taken)
 	slices.Reverse(order)
+	slices.SortStableFunc(order, func(a, b Lot) int {
+		switch {
+		case a.Blocked == b.Blocked:
+			return 0
+		case a.Blocked:
+			return -1
+		}
+		return 1
+	})
 	for _, l := range order {
 		if units == 0 {
 			break
@@ -136,7 +153,7 @@ func GiveBack(taken []Lot, units int32, unknownID int64) []Take {
 		if n <= 0 {
 			continue
 		}
-		out = append(out, Take{LotID: l.ID, Units: n})
+		out = append(out, Take{LotID: l.ID, Units: n, Quarantine: l.Blocked})
 		units -= n
 	}
 	if units > 0 {
@@ -176,14 +193,22 @@ func SplitLines(lines []Line, taken map[int64][]Lot) ([]LineTake, error) {
 		}
 		for _, t := range takes {
 			out = append(out, LineTake{LineNo: l.No, LotID: t.LotID, Units: t.Units})
-			for i := range left[l.ProductID] {
-				if left[l.ProductID][i].ID == t.LotID {
-					left[l.ProductID][i].Remaining -= t.Units
-				}
+		}
+		Withdraw(left[l.ProductID], takes)
+	}
+	return out, nil
+}
+
+// Withdraw takes what Allocate gave out of lots, so the next allocation
+// from them sees what is left.
+func Withdraw(lots []Lot, takes []Take) {
+	for _, t := range takes {
+		for i := range lots {
+			if lots[i].ID == t.LotID {
+				lots[i].Remaining -= t.Units
 			}
 		}
 	}
-	return out, nil
 }
 
 // BlockReason says why a lot may not be sold online; "" when it may.
@@ -203,11 +228,17 @@ type Rules struct {
 	// MarginDays is the days a use-by lot must still have left when the
 	// parcel arrives: the shopper must be able to eat it.
 	MarginDays int
+	// DigestDays is how far ahead the weekly expiry e-mail to the owner
+	// looks (DefaultExpiringDays unless set).
+	DigestDays int
+	// DigestLanguage is that e-mail's language: es or pt.
+	DigestLanguage string
 }
 
 // DefaultRules are the rules before the owner sets any: two days'
-// delivery in the peninsula, two days' margin.
-var DefaultRules = Rules{DeliveryDays: 2, MarginDays: 2}
+// delivery in the peninsula, two days' margin; the digest looks 30 days
+// ahead, in Spanish.
+var DefaultRules = Rules{DeliveryDays: 2, MarginDays: 2, DigestDays: DefaultExpiringDays, DigestLanguage: "es"}
 
 // UseByLimit is the first use-by date still sold online on day today: a
 // lot dated before it would arrive too close to (or past) its date.
@@ -234,6 +265,25 @@ func (r Rules) Blocked(l Lot, today time.Time, sellPast bool) BlockReason {
 		}
 	}
 	return ""
+}
+
+// Due is the lots the rules block on day today that are still on sale
+// (units left, not yet blocked), each with why: what a sale must take off
+// sale before FEFO takes from its product's lots, so a sale made before
+// the midnight job has run (or when it failed) never takes a use-by lot
+// within the margin or past its date, nor a best-before lot past its date
+// the owner does not sell.
+func (r Rules) Due(lots []Lot, today time.Time) map[int64]BlockReason {
+	out := map[int64]BlockReason{}
+	for _, l := range lots {
+		if l.Blocked || l.Remaining <= 0 {
+			continue
+		}
+		if why := r.Blocked(l, today, l.SellPast); why != "" {
+			out[l.ID] = why
+		}
+	}
+	return out
 }
 
 // Today is t's civil date in Madrid, at midnight UTC (how lot dates are

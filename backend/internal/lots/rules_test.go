@@ -2,6 +2,7 @@ package lots_test
 
 import (
 	"errors"
+	"maps"
 	"slices"
 	"testing"
 	"time"
@@ -84,17 +85,24 @@ func TestGiveBackToTheLotsTaken(t *testing.T) {
 		{ID: 2, Known: true, Expires: day("2027-05-01"), Remaining: 2},
 		{ID: 4, Known: true, Expires: day("2027-04-01"), Remaining: 3},
 	}
+	// The same order after lot 4 was recalled.
+	recalled := slices.Clone(taken)
+	recalled[2].Blocked = true
 	for _, tc := range []struct {
 		name  string
+		taken []lots.Lot
 		units int32
 		want  []lots.Take
 	}{
-		{"one unit: the latest-expiring lot taken", 1, []lots.Take{{LotID: 2, Units: 1}}},
-		{"the whole order, lot by lot", 6, []lots.Take{{LotID: 2, Units: 2}, {LotID: 4, Units: 3}, {LotID: 1, Units: 1}}},
-		{"more than it took: the rest to the unknown lot", 8, []lots.Take{{LotID: 2, Units: 2}, {LotID: 4, Units: 3}, {LotID: 1, Units: 1}, {LotID: 1, Units: 2}}},
+		{"one unit: the latest-expiring lot taken", taken, 1, []lots.Take{{LotID: 2, Units: 1}}},
+		{"the whole order, lot by lot", taken, 6, []lots.Take{{LotID: 2, Units: 2}, {LotID: 4, Units: 3}, {LotID: 1, Units: 1}}},
+		{"more than it took: the rest to the unknown lot", taken, 8, []lots.Take{{LotID: 2, Units: 2}, {LotID: 4, Units: 3}, {LotID: 1, Units: 1}, {LotID: 1, Units: 2}}},
+		{"one unit of an order with a blocked lot: quarantined", recalled, 1, []lots.Take{{LotID: 4, Units: 1, Quarantine: true}}},
+		{"the blocked lot's units first, then on sale", recalled, 4, []lots.Take{{LotID: 4, Units: 3, Quarantine: true}, {LotID: 2, Units: 1}}},
+		{"the whole order with a blocked lot", recalled, 6, []lots.Take{{LotID: 4, Units: 3, Quarantine: true}, {LotID: 2, Units: 2}, {LotID: 1, Units: 1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := lots.GiveBack(taken, tc.units, 1); !slices.Equal(got, tc.want) {
+			if got := lots.GiveBack(tc.taken, tc.units, 1); !slices.Equal(got, tc.want) {
 				t.Errorf("GiveBack(%d) = %v, want %v", tc.units, got, tc.want)
 			}
 		})
@@ -153,6 +161,42 @@ func TestBlockedOnline(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := rules.Blocked(tc.lot, today, tc.sellPast); got != tc.want {
 				t.Errorf("Blocked = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestDue: what a sale takes off sale before FEFO takes, on day today when
+// the midnight job has not run: a use-by lot past its date, or within the
+// delivery margin though not past it (the stock is one for the web and the
+// counter), a best-before lot past its date the owner does not sell; not
+// a lot already blocked or without units, nor the unknown lot.
+func TestDue(t *testing.T) {
+	today := day("2027-03-10")
+	rules := lots.Rules{DeliveryDays: 2, MarginDays: 2} // use-by sold from 2027-03-14
+	for _, tc := range []struct {
+		name string
+		lot  lots.Lot
+		want lots.BlockReason
+	}{
+		{"use-by past its date", lots.Lot{ID: 1, Known: true, Type: lots.UseBy, Expires: day("2027-03-09"), Remaining: 2}, lots.BlockedUseBy},
+		{"use-by within the margin, not past its date", lots.Lot{ID: 1, Known: true, Type: lots.UseBy, Expires: day("2027-03-11"), Remaining: 2}, lots.BlockedUseBy},
+		{"use-by today", lots.Lot{ID: 1, Known: true, Type: lots.UseBy, Expires: today, Remaining: 2}, lots.BlockedUseBy},
+		{"use-by on the limit", lots.Lot{ID: 1, Known: true, Type: lots.UseBy, Expires: day("2027-03-14"), Remaining: 2}, ""},
+		{"use-by past its date, already blocked", lots.Lot{ID: 1, Known: true, Type: lots.UseBy, Expires: day("2027-03-09"), Remaining: 2, Blocked: true}, ""},
+		{"use-by past its date, no units left", lots.Lot{ID: 1, Known: true, Type: lots.UseBy, Expires: day("2027-03-09")}, ""},
+		{"best-before past its date", lots.Lot{ID: 1, Known: true, Type: lots.BestBefore, Expires: day("2027-03-09"), Remaining: 2}, lots.BlockedBestBefore},
+		{"best-before past its date, the owner sells it", lots.Lot{ID: 1, Known: true, Type: lots.BestBefore, Expires: day("2027-03-09"), Remaining: 2, SellPast: true}, ""},
+		{"the unknown lot", lots.Lot{ID: 1, Remaining: 5}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := rules.Due([]lots.Lot{tc.lot}, today)
+			want := map[int64]lots.BlockReason{}
+			if tc.want != "" {
+				want[1] = tc.want
+			}
+			if !maps.Equal(got, want) {
+				t.Errorf("Due = %v, want %v", got, want)
 			}
 		})
 	}

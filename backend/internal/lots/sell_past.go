@@ -73,7 +73,7 @@ func (s *Service) SellPastBestBefore(ctx context.Context, by audit.Caller, lotID
 			after.Blocked = 0
 		}
 		if !sell {
-			blocked, err := blockDue(ctx, q, rules, Today(s.now()), s.now(), []int64{lotID})
+			blocked, err := blockDue(ctx, q, rules, Today(s.now()), s.now(), func(l db.Lot) bool { return l.ID == lotID })
 			if err != nil {
 				return err
 			}

@@ -20,6 +20,21 @@ const SettingKey = "lots"
 type rulesJSON struct {
 	DeliveryDays int `json:"deliveryDays"`
 	MarginDays   int `json:"marginDays"`
+	// The digest's fields came later (issue 40): rules saved before them
+	// read as the defaults.
+	DigestDays     int    `json:"digestDays,omitempty"`
+	DigestLanguage string `json:"digestLanguage,omitempty"`
+}
+
+// withDefaults fills the digest's settings left unset.
+func (r Rules) withDefaults() Rules {
+	if r.DigestDays == 0 {
+		r.DigestDays = DefaultRules.DigestDays
+	}
+	if r.DigestLanguage == "" {
+		r.DigestLanguage = DefaultRules.DigestLanguage
+	}
+	return r
 }
 
 // readRules reads the owner's rules, DefaultRules before any are saved.
@@ -35,7 +50,7 @@ func readRules(ctx context.Context, q *db.Queries) (Rules, error) {
 	if err := json.Unmarshal(row.Value, &r); err != nil {
 		return Rules{}, fmt.Errorf("lots: decode rules: %w", err)
 	}
-	return Rules(r), nil
+	return Rules(r).withDefaults(), nil
 }
 
 // Rules are the blocking's rules as the owner set them.
@@ -44,8 +59,16 @@ func (s *Service) Rules(ctx context.Context) (Rules, error) {
 }
 
 // SetRules saves the blocking's rules, audited (lots.rules): from 0 to 30
-// days each.
+// days each; the digest's days from 1 to 90 (0 is 30), its language es
+// or pt ("" is es).
 func (s *Service) SetRules(ctx context.Context, by audit.Caller, r Rules) (Rules, error) {
+	r = r.withDefaults()
+	if r.DigestDays < 1 || r.DigestDays > 90 {
+		return Rules{}, fault.InvalidField("digest_days", "from 1 to 90 days")
+	}
+	if r.DigestLanguage != "es" && r.DigestLanguage != "pt" {
+		return Rules{}, fault.InvalidField("digest_language", "es or pt")
+	}
 	if r.DeliveryDays < 0 || r.DeliveryDays > 30 {
 		return Rules{}, fault.InvalidField("delivery_days", "from 0 to 30 days")
 	}

@@ -6,6 +6,7 @@
 package mail
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -41,6 +42,20 @@ type Message struct {
 	Subject string
 	HTML    string
 	Text    string
+	// ListUnsubscribe, when set, is the https address whose POST
+	// unsubscribes the recipient at once (RFC 8058): the message then
+	// carries List-Unsubscribe and List-Unsubscribe-Post, which the DKIM
+	// signature must cover (docs/go-live.md).
+	ListUnsubscribe string
+	// Attachments ride after the body, in order (a till ticket's PDF).
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a message.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 // Sender sends messages over SMTP, one connection per message: transactional
@@ -91,8 +106,19 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 	msg.SetMessageIDWithValue(strings.Trim(m.MessageID, "<>"))
 	msg.SetDate()
 	msg.Subject(m.Subject)
+	if m.ListUnsubscribe != "" {
+		// Preformatted: an address is ASCII and must reach the reader as
+		// it is, never encoded as a word.
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribe, "<"+m.ListUnsubscribe+">")
+		msg.SetGenHeaderPreformatted(gomail.HeaderListUnsubscribePost, "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	for _, a := range m.Attachments {
+		if err := msg.AttachReader(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType))); err != nil {
+			return fmt.Errorf("mail: attach %s: %w", a.Name, err)
+		}
+	}
 	if err := client.DialAndSendWithContext(ctx, msg); err != nil {
 		return fmt.Errorf("mail: send %s: %w", m.MessageID, err)
 	}

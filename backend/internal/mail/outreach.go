@@ -13,7 +13,39 @@ import (
 const (
 	NewsletterConfirm Kind = "newsletter_confirm"
 	ContactMessage    Kind = "contact_message"
+	// CartReminder reminds a shopper who consented to commercial e-mail of
+	// a cart left idle, once per cart (cart.RemindAbandoned).
+	CartReminder Kind = "cart_reminder"
 )
+
+// Cart is what a cart reminder says: the cart's lines, the link back to
+// it and the unsubscribe link of the subscription that consented.
+type Cart struct {
+	Language                string
+	Lines                   []CartLine
+	CartURL, UnsubscribeURL string
+}
+
+// CartLine is one line of a reminded cart, named in the e-mail's language.
+type CartLine struct {
+	Name     string
+	Quantity int32
+}
+
+// RenderCartReminder writes a cart's reminder in its language (Spanish
+// when neither es nor pt).
+func RenderCartReminder(c Cart, shop Identity) (subject, html, text string, err error) {
+	lang := language(c.Language)
+	v := struct {
+		Lang string
+		T    map[string]string
+		Shop Identity
+		Cart Cart
+	}{lang, texts[lang], shop.in(lang), c}
+	subject = strings.ReplaceAll(v.T["subject.cart_reminder"], "{shop}", shop.Name)
+	html, text, err = renderView("cart_reminder", lang, v)
+	return subject, html, text, err
+}
 
 // Newsletter is what the confirmation request says: the link that confirms,
 // and the unsubscribe link every newsletter e-mail carries.

@@ -131,6 +131,20 @@ type Order struct {
 	Withdrawal *Withdrawal
 	// BankRefund is the bank refund a "bank_refunded" e-mail is about.
 	BankRefund *BankRefund
+	// Recall is the recall a "lot_recall" e-mail is about.
+	Recall *Recall
+	// Discount is the discount code the order was sold with; nil for none.
+	Discount *Discount
+}
+
+// Discount is an order's discount code as its e-mails show it: the code,
+// what it took off the goods (TotalCents is already net of it) and that
+// amount's parts by VAT rate (BaseCents + VATCents each), which the VAT
+// table takes off each rate as the invoice does.
+type Discount struct {
+	Code        string
+	AmountCents int64
+	Parts       []VATRate
 }
 
 // BankRefund is what the "bank_refunded" e-mail says of a bank refund.
@@ -164,8 +178,9 @@ type WithdrawalLine struct {
 
 // VATByRate is the base and VAT of each rate, lowest first: the lines',
 // and the shipping and cash surcharge at the goods' rates, split in
-// proportion to their bases (pricing.VATByRate), as the order and its
-// invoice sum them. The confirmation shows the base per rate when rates
+// proportion to their bases (pricing.VATByRate), less the discount's part
+// at that rate, as the order and its invoice sum them
+// (discount.VATByRate). The confirmation shows the base per rate when rates
 // differ.
 func (o Order) VATByRate() []VATRate {
 	goods := make([]pricing.RateAmount, len(o.Lines))
@@ -176,6 +191,15 @@ func (o Order) VATByRate() []VATRate {
 	out := make([]VATRate, len(rates))
 	for i, r := range rates {
 		out[i] = VATRate{BasisPoints: r.VATBasisPoints, BaseCents: r.BaseCents, VATCents: r.VATCents}
+		if o.Discount == nil {
+			continue
+		}
+		for _, p := range o.Discount.Parts {
+			if p.BasisPoints == r.VATBasisPoints {
+				out[i].BaseCents -= p.BaseCents
+				out[i].VATCents -= p.VATCents
+			}
+		}
 	}
 	return out
 }

@@ -398,3 +398,73 @@ func TestPaymentAndTransferEmailsSayWhatABankStatementShows(t *testing.T) {
 		t.Errorf("the total may wrap on a phone:\n%s", html)
 	}
 }
+
+// TestRenderDiscountCode: an order sold with a code shows the code and
+// what it took off, in both languages, and the VAT table is net of its
+// parts by rate, as the invoice is.
+func TestRenderDiscountCode(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lang string
+		want []string
+	}{
+		// 1,00 € off: 0,40 € at 10 % (base 0,36, VAT 0,04) and 0,60 € at
+		// 21 % (0,50 + 0,10): the 10 % base 4,55 € − 0,36 = 4,19 €, its
+		// VAT 0,45 € − 0,04 = 0,41 €.
+		{"es", []string{"Descuento VERAO10", "−1,00\u00a0€", "4,19\u00a0€", "0,41\u00a0€", "1238,56\u00a0€"}},
+		{"pt", []string{"Desconto VERAO10", "−1,00\u00a0€", "4,19\u00a0€", "0,41\u00a0€", "1238,56\u00a0€"}},
+	} {
+		o := order(tc.lang, "card")
+		o.TotalCents -= 100
+		o.Discount = &mail.Discount{Code: "VERAO10", AmountCents: 100, Parts: []mail.VATRate{
+			{BasisPoints: 1000, BaseCents: 36, VATCents: 4}, {BasisPoints: 2100, BaseCents: 50, VATCents: 10},
+		}}
+		for _, kind := range []mail.Kind{mail.OrderReceived, mail.PaymentReceived} {
+			_, html, text, err := mail.Render(kind, o, shop)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tc.want
+			if kind == mail.PaymentReceived {
+				want = want[:2] // no lines nor VAT table, the amount paid and the code
+			}
+			for _, w := range want {
+				if !strings.Contains(html, w) || !strings.Contains(text, w) {
+					t.Errorf("%s %s: %q missing from html (%v) or text (%v)", tc.lang, kind, w, strings.Contains(html, w), strings.Contains(text, w))
+				}
+			}
+		}
+	}
+}
+
+// TestRenderCartReminder: the reminder lists the cart, links back to it and
+// carries the unsubscribe link, in the subscriber's language.
+func TestRenderCartReminder(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		lang, subject string
+		want          []string
+	}{
+		{"es", "Tu carrito te espera — Sabores", []string{"Guaraná × 2", "Volver a mi carrito", "https://sabores.es/cart", "Darse de baja", "https://sabores.es/baja"}},
+		{"pt", "O seu carrinho está à sua espera — Sabores", []string{"Guaraná × 2", "Voltar ao meu carrinho", "https://sabores.es/pt/cart", "Cancelar a subscrição"}},
+	} {
+		url := "https://sabores.es/cart"
+		if tc.lang == "pt" {
+			url = "https://sabores.es/pt/cart"
+		}
+		subject, html, text, err := mail.RenderCartReminder(mail.Cart{
+			Language: tc.lang, Lines: []mail.CartLine{{Name: "Guaraná", Quantity: 2}}, CartURL: url, UnsubscribeURL: "https://sabores.es/baja",
+		}, shop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if subject != tc.subject {
+			t.Errorf("%s: subject %q", tc.lang, subject)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(html, w) || !strings.Contains(text, w) {
+				t.Errorf("%s: %q missing from html (%v) or text (%v)", tc.lang, w, strings.Contains(html, w), strings.Contains(text, w))
+			}
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -163,6 +164,51 @@ func (s *Server) Text(t testing.TB, id string) string {
 	return body.Text
 }
 
+// Attachment is a file a caught message carries, with its content.
+type Attachment struct {
+	FileName    string
+	ContentType string
+	Data        []byte
+}
+
+// Attachments returns a caught message's attachments with their content.
+func (s *Server) Attachments(t testing.TB, id string) []Attachment {
+	t.Helper()
+	var body struct {
+		Attachments []struct{ PartID, FileName, ContentType string }
+	}
+	if err := json.Unmarshal(s.get(t, "/api/v1/message/"+id), &body); err != nil {
+		t.Fatal(err)
+	}
+	out := make([]Attachment, 0, len(body.Attachments))
+	for _, a := range body.Attachments {
+		out = append(out, Attachment{FileName: a.FileName, ContentType: a.ContentType,
+			Data: s.get(t, "/api/v1/message/"+id+"/part/"+a.PartID)})
+	}
+	return out
+}
+
+// get reads path of Mailpit's API.
+func (s *Server) get(t testing.TB, path string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.api+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("mailtest: GET %s: %s %v", path, res.Status, err)
+	}
+	return b
+}
+
 func freePort(t testing.TB) int {
 	t.Helper()
 	ln, err := new(net.ListenConfig).Listen(context.Background(), "tcp", "127.0.0.1:0")
@@ -174,4 +220,25 @@ func freePort(t testing.TB) int {
 		t.Fatal(err)
 	}
 	return port
+}
+
+// Headers returns a caught message's headers as the SMTP server got them.
+func (s *Server) Headers(t testing.TB, id string) map[string][]string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.api+"/api/v1/message/"+id+"/headers", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var h map[string][]string
+	if err := json.NewDecoder(res.Body).Decode(&h); err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

@@ -64,10 +64,18 @@ func (s *Service) RecordRefusal(ctx context.Context, tx pgx.Tx, d payment.Decisi
 	if err != nil {
 		return fmt.Errorf("order: lock order %d: %w", d.OrderID, err)
 	}
-	es, pt := methodNames(d.Method)
-	return notePayment(ctx, tx, d.OrderID, order.PaymentStatus, LocalNote(order.Language,
-		fmt.Sprintf("Pago con %s rechazado: pedido Redsys %s, respuesta %04d", es, d.RedsysOrder, d.Response),
-		fmt.Sprintf("Pagamento com %s recusado: pedido Redsys %s, resposta %04d", pt, d.RedsysOrder, d.Response)))
+	return notePayment(ctx, tx, d.OrderID, order.PaymentStatus, refusalNote(d.Method, order.Language))
+}
+
+// refusalNote is a refused payment in the shopper's words, as the order's
+// timeline shows it (issue 38: "pedido Redsys 00015, resposta 0190" told a
+// shopper nothing); the bank's order and answer stay in the payment's
+// attempt, where the desk reads them.
+func refusalNote(method, language string) string {
+	if method == payment.MethodBizum {
+		return LocalNote(language, "El banco rechazó el pago con Bizum", "O banco recusou o pagamento com Bizum")
+	}
+	return LocalNote(language, "El banco rechazó la tarjeta", "O banco recusou o cartão")
 }
 
 // notePayment records an event of the payment machine that leaves its

@@ -2,6 +2,7 @@ package order
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/sabores/sabores/backend/internal/db"
@@ -61,4 +62,30 @@ func SoldDiscount(ctx context.Context, q *db.Queries, orderID int64) (*discount.
 		return nil, err
 	}
 	return &discount.Sold{Code: d.Code, AmountCents: d.AmountCents, ShippingWaivedCents: d.ShippingWaivedCents, Parts: parts}, nil
+}
+
+// SoldDiscounts are the discounts orders ids were sold with, by order (a
+// page of a list); an order without one is not in the map.
+func SoldDiscounts(ctx context.Context, q *db.Queries, ids []int64) (map[int64]*discount.Sold, error) {
+	rows, err := q.OrderDiscountsOf(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("order: discounts of %d orders: %w", len(ids), err)
+	}
+	out := make(map[int64]*discount.Sold, len(rows))
+	if len(rows) == 0 {
+		return out, nil
+	}
+	for _, d := range rows {
+		out[d.OrderID] = &discount.Sold{Code: d.Code, AmountCents: d.AmountCents, ShippingWaivedCents: d.ShippingWaivedCents}
+	}
+	parts, err := q.OrderDiscountPartsOf(ctx, ids)
+	if err != nil {
+		return nil, fmt.Errorf("order: discount parts of %d orders: %w", len(ids), err)
+	}
+	for _, p := range parts {
+		if d := out[p.OrderID]; d != nil {
+			d.Parts = append(d.Parts, discount.Part{VATBasisPoints: p.VatBasisPoints, AmountCents: p.AmountCents, VATCents: p.VatCents})
+		}
+	}
+	return out, nil
 }

@@ -249,8 +249,9 @@ func (s *Service) mine(ctx context.Context, userID, orderID int64) (Order, error
 	return orders[0], nil
 }
 
-// WithLines reads the lines of stored orders in one query for all of them
-// (the shopper's orders here, the back office's order list and page).
+// WithLines reads the lines and discount codes of stored orders, in one
+// query each for all of them (the shopper's orders here, the back
+// office's order list and page).
 func WithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]Order, error) {
 	out := make([]Order, len(rows))
 	if len(rows) == 0 {
@@ -268,8 +269,12 @@ func WithLines(ctx context.Context, q *db.Queries, rows []db.Order) ([]Order, er
 	for _, l := range lines {
 		byOrder[l.OrderID] = append(byOrder[l.OrderID], l)
 	}
+	sold, err := SoldDiscounts(ctx, q, ids)
+	if err != nil {
+		return nil, err
+	}
 	for i, row := range rows {
-		out[i] = Order{Row: row, Lines: byOrder[row.ID]}
+		out[i] = Order{Row: row, Lines: byOrder[row.ID], Discount: sold[row.ID]}
 	}
 	return out, nil
 }
@@ -494,6 +499,11 @@ func (s *Service) place(ctx context.Context, userID int64, in placeOrder) (Order
 		sold, err := redeemCode(ctx, q, c, row.ID, userID, now)
 		if err != nil {
 			return err
+		}
+		// The cart kept on the server is ordered: it is no longer a cart
+		// to remind the shopper of (the storefront empties its own).
+		if err := q.DeleteSavedCart(ctx, userID); err != nil {
+			return fmt.Errorf("order: end the saved cart: %w", err)
 		}
 		order = Order{Row: row, Lines: soldLines(row.ID, c.priced.Lines), Discount: sold}
 		return nil

@@ -2,7 +2,9 @@ package prerender
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 )
@@ -14,6 +16,14 @@ import (
 // hydrates and asks); else nothing, and the caller serves the app's empty
 // shell. Either of the last two queues a render, once per page however many
 // requests ask, on a bounded queue that drops what it cannot hold.
+//
+// A change does not wait for a visitor either (issue 38: a price, a stock
+// badge or the shop's details stayed old in the HTML for minutes under
+// churn, a page re-rendered only once asked for and then behind every other
+// page asked for). When the feed announces a change, the pages asked for
+// lately are queued again at once, most recently asked first, so the HTML
+// follows the change within seconds on every replica (each hears the
+// NOTIFY); a page asked for while it waits there goes ahead of them.
 
 // Renderer renders pages one at a time; the cache's workers own one each.
 type Renderer interface {
@@ -27,6 +37,13 @@ type Generations interface {
 	Live() bool
 }
 
+// Subscriber is a feed that calls fn after every change, the generation
+// already moved (*changefeed.Feed is one): a cache whose Feed is one
+// renders its recent pages again as soon as a change is heard.
+type Subscriber interface {
+	Subscribe(fn func())
+}
+
 // Options configure a Cache.
 type Options struct {
 	// NewRenderer makes one worker's renderer.
@@ -36,15 +53,26 @@ type Options struct {
 	Feed Generations
 	// Workers render side by side (1 when 0): each holds a JavaScript runtime.
 	Workers int
-	// Queue is how many renders may wait (64 when 0); more are dropped.
+	// Queue is how many renders may wait (64 when 0), asked for and
+	// refreshed after a change each; more are dropped.
 	Queue int
+	// Recent is how long after it was last asked for a page is rendered
+	// again on a change without waiting to be asked (a minute when 0: with
+	// ten, every page a visitor walked in that time was rendered again on
+	// each change, which under a stream of changes kept the renderers busy
+	// and left the pages asked for now waiting).
+	Recent time.Duration
 	// MaxEntries bounds the pages kept (2 000 when 0); the oldest go first.
 	MaxEntries int
 	// MaxAge re-renders a page this old even without a change (5 minutes
 	// when 0): the shop's details in the footer are not in the feed.
 	MaxAge time.Duration
 	// Timeout bounds one render (30 s when 0): a render takes about half a
-	// second of CPU, but seconds on a loaded machine.
+	// second of CPU, but seconds on a loaded machine. A page that runs out
+	// of it gets twice as long the next time, up to slowest × Timeout: on
+	// a machine loaded enough that the heaviest page (/todos) took longer
+	// than Timeout in a fresh runtime, every attempt was cut off and began
+	// again in a fresh runtime, so that page never had content again.
 	Timeout time.Duration
 	// IdleAfter is how long a worker keeps its renderer with nothing to
 	// render (a minute when 0). A renderer holds the compiled server bundle
@@ -64,26 +92,37 @@ type entry struct {
 	page     Page
 	gen      uint64
 	rendered time.Time
+	// asked is when the page was last asked for.
+	asked time.Time
 }
 
 // Stats count what the cache did, for tests and metrics.
 type Stats struct {
 	Hits, Stale, Misses, Rendered, Failed, Dropped uint64
+	// Refreshed counts the renders queued by a change, not a request.
+	Refreshed uint64
 	// Renderers counts the renderers made, Released those let go when idle.
 	Renderers, Released uint64
 }
 
 // Cache keeps rendered pages.
 type Cache struct {
-	opts  Options
-	queue chan key
+	opts Options
+	// queue holds the renders requests asked for, refresh those a change
+	// queued; a worker takes from queue first.
+	queue, refresh chan key
 
 	mu      sync.Mutex
 	entries map[key]*entry
 	order   []key
-	queued  map[key]bool
-	stats   Stats
-	now     func() time.Time
+	// queued are the pages waiting on either queue, asked those on queue,
+	// rendering those a worker took.
+	queued, asked, rendering map[key]bool
+	// deadline is how long the next render of a page that ran out of
+	// time gets: twice what it had, up to slowest.
+	deadline map[key]time.Duration
+	stats    Stats
+	now      func() time.Time
 }
 
 // NewCache returns a cache; Run starts its workers.
@@ -106,15 +145,53 @@ func NewCache(opts Options) *Cache {
 	if opts.IdleAfter <= 0 {
 		opts.IdleAfter = time.Minute
 	}
+	if opts.Recent <= 0 {
+		opts.Recent = time.Minute
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	return &Cache{
-		opts:    opts,
-		queue:   make(chan key, opts.Queue),
-		entries: map[key]*entry{},
-		queued:  map[key]bool{},
-		now:     time.Now,
+	c := &Cache{
+		opts:      opts,
+		queue:     make(chan key, opts.Queue),
+		refresh:   make(chan key, opts.Queue),
+		entries:   map[key]*entry{},
+		queued:    map[key]bool{},
+		asked:     map[key]bool{},
+		rendering: map[key]bool{},
+		deadline:  map[key]time.Duration{},
+		now:       time.Now,
+	}
+	if sub, ok := opts.Feed.(Subscriber); ok {
+		sub.Subscribe(c.Refresh)
+	}
+	return c
+}
+
+// Refresh queues a render of every page asked for within Recent whose
+// render is out of date, the most recently asked first, behind the pages
+// requests asked for. The feed calls it on each change.
+func (c *Cache) Refresh() {
+	gen := c.generation()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	since := c.now().Add(-c.opts.Recent)
+	var stale []key
+	for k, e := range c.entries {
+		if e.gen != gen && e.asked.After(since) && !c.queued[k] {
+			stale = append(stale, k)
+		}
+	}
+	slices.SortFunc(stale, func(a, b key) int { return c.entries[b].asked.Compare(c.entries[a].asked) })
+	for _, k := range stale {
+		select {
+		case c.refresh <- k:
+			c.queued[k] = true
+			c.stats.Refreshed++
+		default:
+			c.stats.Dropped++
+			return
+		}
 	}
 }
 
@@ -135,6 +212,9 @@ func (c *Cache) Get(url, language string) (page Page, current, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[k]
+	if ok {
+		e.asked = c.now()
+	}
 	switch {
 	case !ok:
 		c.stats.Misses++
@@ -151,15 +231,47 @@ func (c *Cache) Get(url, language string) (page Page, current, ok bool) {
 	}
 }
 
+// enqueueLocked queues a render a request asked for: one waiting on the
+// refresh queue is queued here too, to go ahead of the rest there.
 func (c *Cache) enqueueLocked(k key) {
-	if c.queued[k] {
+	if c.asked[k] {
 		return
 	}
 	select {
 	case c.queue <- k:
 		c.queued[k] = true
+		c.asked[k] = true
 	default:
 		c.stats.Dropped++
+	}
+}
+
+// next waits for a page to render, a requested one first, and reports
+// whether one came before ctx ended or idle fired; a page already rendered
+// or being rendered from the other queue is passed over.
+func (c *Cache) next(ctx context.Context, idle <-chan time.Time) (k key, ok, timedOut bool) {
+	for {
+		select {
+		case k = <-c.queue:
+		default:
+			select {
+			case <-ctx.Done():
+				return key{}, false, false
+			case <-idle:
+				return key{}, false, true
+			case k = <-c.queue:
+			case k = <-c.refresh:
+			}
+		}
+		c.mu.Lock()
+		take := c.queued[k] && !c.rendering[k]
+		if take {
+			c.rendering[k] = true
+		}
+		c.mu.Unlock()
+		if take {
+			return k, true, false
+		}
 	}
 }
 
@@ -189,14 +301,15 @@ func (c *Cache) work(ctx context.Context) {
 		if r != nil {
 			idle = time.After(c.opts.IdleAfter)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-idle:
+		k, ok, timedOut := c.next(ctx, idle)
+		switch {
+		case timedOut:
 			// The collector takes the runtime and its compiled bundle.
 			r = nil
 			c.count(&c.stats.Released)
-		case k := <-c.queue:
+		case !ok:
+			return
+		default:
 			if r == nil {
 				var err error
 				if r, err = c.opts.NewRenderer(); err != nil {
@@ -234,18 +347,34 @@ func (c *Cache) count(n *uint64) {
 	*n++
 }
 
+// slowest bounds the deadline of a page that keeps running out of time, in
+// Timeouts: a render that never settles holds its worker at most this long.
+const slowest = 8
+
 func (c *Cache) render(ctx context.Context, r Renderer, k key) error {
 	// The generation is read before the render: a change during it leaves
 	// the page out of date, to be rendered again on the next request.
 	gen := c.generation()
-	ctx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
+	c.mu.Lock()
+	timeout, slow := c.deadline[k]
+	c.mu.Unlock()
+	if !slow {
+		timeout = c.opts.Timeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	began := c.now()
 	page, err := r.Render(ctx, k.url, k.language)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.queued, k)
+	delete(c.asked, k)
+	delete(c.rendering, k)
+	delete(c.deadline, k)
 	if err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			c.deadline[k] = min(2*timeout, slowest*c.opts.Timeout)
+		}
 		c.stats.Failed++
 		c.opts.Logger.Warn("prerender: render failed", "url", k.url, "language", k.language, "err", err)
 		return err
@@ -258,6 +387,10 @@ func (c *Cache) render(ctx context.Context, r Renderer, k key) error {
 			c.order = c.order[1:]
 		}
 	}
-	c.entries[k] = &entry{page: page, gen: gen, rendered: began}
+	asked := began
+	if old, ok := c.entries[k]; ok {
+		asked = old.asked
+	}
+	c.entries[k] = &entry{page: page, gen: gen, rendered: began, asked: asked}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 
 	"connectrpc.com/connect"
 
+	"github.com/sabores/sabores/backend/internal/fault"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -36,6 +38,10 @@ type pageMeta struct {
 	Language string
 	// JSONLD are schema.org objects, one <script type="application/ld+json"> each.
 	JSONLD []any
+	// Missing says the page names a product the catalogue does not sell
+	// (lookup's ok is false): the page is the app's "not found" screen,
+	// sent with status 404.
+	Missing bool
 }
 
 // metaLookupTimeout bounds the catalogue reads a page's metadata needs: the
@@ -152,7 +158,12 @@ func (m *metaSource) home(tx metaTexts) pageMeta {
 func (m *metaSource) product(ctx context.Context, id string, tx metaTexts) (pageMeta, bool) {
 	n, _ := strconv.ParseInt(id, 10, 64)
 	res, err := m.catalog.GetProduct(ctx, connect.NewRequest(&saboresv1.GetProductRequest{Id: n, Language: tx.language}))
-	if err != nil || res.Msg.GetProduct() == nil {
+	// The handler is called as it is, without apperr's mapping: its fault
+	// says the product is unknown.
+	if errors.Is(err, fault.ErrNotFound) || connect.CodeOf(err) == connect.CodeNotFound || (err == nil && res.Msg.GetProduct() == nil) {
+		return pageMeta{Missing: true}, false
+	}
+	if err != nil {
 		return pageMeta{}, false
 	}
 	p := res.Msg.GetProduct()

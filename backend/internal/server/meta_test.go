@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -84,6 +85,22 @@ func TestPagesCarryTheirMetadata(t *testing.T) {
 		}
 		return page, blocks
 	}
+
+	t.Run("unknown product", func(t *testing.T) {
+		t.Parallel()
+		// A product the catalogue does not sell is a page not found
+		// (issue 38: it answered 200 with a red error).
+		for path, want := range map[string]int{"/producto/1001": http.StatusOK, "/producto/999": http.StatusNotFound, "/pt/producto/999": http.StatusNotFound} {
+			res, err := b.h1.Get(b.url + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = res.Body.Close()
+			if res.StatusCode != want {
+				t.Errorf("GET %s = %d, want %d", path, res.StatusCode, want)
+			}
+		}
+	})
 
 	t.Run("product", func(t *testing.T) {
 		t.Parallel()

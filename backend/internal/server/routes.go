@@ -21,7 +21,7 @@ var (
 )
 
 // knownRoutes are the app's paths without their leading slash; /producto/N,
-// /orders/N/withdraw and everything under /admin are matched by shape in
+// /orders/N, /orders/N/withdraw and everything under /admin are matched by shape in
 // isAppRoute.
 var knownRoutes = func() map[string]bool {
 	m := map[string]bool{}
@@ -46,8 +46,8 @@ func isAppRoute(path string) bool {
 		return strings.Trim(id, "0123456789") == ""
 	}
 	if rest, ok := strings.CutPrefix(p, "orders/"); ok {
-		id, ok := strings.CutSuffix(rest, "/withdraw")
-		return ok && id != "" && strings.Trim(id, "0123456789") == ""
+		id := strings.TrimSuffix(rest, "/withdraw")
+		return id != "" && strings.Trim(id, "0123456789") == ""
 	}
 	return false
 }

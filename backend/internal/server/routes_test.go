@@ -108,6 +108,9 @@ func TestUnroutedPathsAnswer404(t *testing.T) {
 		"/wp-login.php":          http.StatusNotFound,
 		"/desistir":              http.StatusOK,
 		"/orders/12/withdraw":    http.StatusOK,
+		"/orders/12":             http.StatusOK,
+		"/pt/orders/12":          http.StatusOK,
+		"/orders/12?payment=ok":  http.StatusOK,
 		"/orders/x/withdraw":     http.StatusNotFound,
 		"/orders/12/other":       http.StatusNotFound,
 	} {
@@ -119,5 +122,40 @@ func TestUnroutedPathsAnswer404(t *testing.T) {
 		if want == http.StatusNotFound && rec.Body.String() != "<!doctype html><title>Sabores</title>" {
 			t.Errorf("GET %s served %q, want the app's page (its 404 screen)", path, rec.Body.String())
 		}
+	}
+}
+
+// TestPaymentReturnDropsTheSignedFields is issue 38's return from the bank:
+// the order page Redsys sends the shopper back to answers 200 (it was a
+// 404 while the page showed the order), and its address loses the signed
+// fields, which the shop never reads from it, by a 303 that keeps the rest.
+func TestPaymentReturnDropsTheSignedFields(t *testing.T) {
+	t.Parallel()
+	h := notFoundStatus(newSPA(fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>Sabores</title>")}}, nil))
+	signed := "Ds_SignatureVersion=HMAC_SHA256_V1&Ds_MerchantParameters=eyJEc19EYXRlIjoiMjkvMTEvMjAyNiJ9&Ds_Signature=abc%3D"
+	for _, tt := range []struct{ path, want string }{
+		{"/orders/12?payment=ok&" + signed, "/orders/12?payment=ok"},
+		{"/pt/orders/12?payment=ko&" + signed, "/pt/orders/12?payment=ko"},
+		{"/orders/12?" + signed, "/orders/12"},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tt.path, nil))
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != tt.want {
+			t.Errorf("GET %s = %d to %q, want 303 to %q", tt.path, rec.Code, rec.Header().Get("Location"), tt.want)
+		}
+		if cc := rec.Header().Get("Cache-Control"); cc != "no-store" {
+			t.Errorf("GET %s: Cache-Control %q, want no-store", tt.path, cc)
+		}
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tt.want, nil))
+		if rec.Code != http.StatusOK {
+			t.Errorf("GET %s = %d, want 200", tt.want, rec.Code)
+		}
+	}
+	// Other pages keep whatever their address says.
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/todos?"+signed, nil))
+	if rec.Code != http.StatusOK {
+		t.Errorf("GET /todos with the fields = %d, want 200", rec.Code)
 	}
 }

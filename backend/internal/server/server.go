@@ -38,8 +38,10 @@ type Services struct {
 	Contact              saboresv1connect.ContactServiceHandler
 	Review               saboresv1connect.ReviewServiceHandler
 	AdminProduct         saboresv1connect.AdminProductServiceHandler
+	AdminPackaging       saboresv1connect.AdminPackagingServiceHandler
 	AdminStock           saboresv1connect.AdminStockServiceHandler
 	AdminSupplier        saboresv1connect.AdminSupplierServiceHandler
+	AdminRecall          saboresv1connect.AdminRecallServiceHandler
 	AdminLot             saboresv1connect.AdminLotServiceHandler
 	AdminCatalogueImport saboresv1connect.AdminCatalogueImportServiceHandler
 	AdminPromotion       saboresv1connect.AdminPromotionServiceHandler
@@ -226,8 +228,10 @@ func (s Services) mounts() []mounter {
 		mount[saboresv1connect.ContactServiceHandler](s.Contact, saboresv1connect.UnimplementedContactServiceHandler{}, saboresv1connect.NewContactServiceHandler),
 		mount[saboresv1connect.ReviewServiceHandler](s.Review, saboresv1connect.UnimplementedReviewServiceHandler{}, saboresv1connect.NewReviewServiceHandler),
 		mount[saboresv1connect.AdminProductServiceHandler](s.AdminProduct, saboresv1connect.UnimplementedAdminProductServiceHandler{}, saboresv1connect.NewAdminProductServiceHandler),
+		mount[saboresv1connect.AdminPackagingServiceHandler](s.AdminPackaging, saboresv1connect.UnimplementedAdminPackagingServiceHandler{}, saboresv1connect.NewAdminPackagingServiceHandler),
 		mount[saboresv1connect.AdminStockServiceHandler](s.AdminStock, saboresv1connect.UnimplementedAdminStockServiceHandler{}, saboresv1connect.NewAdminStockServiceHandler),
 		mount[saboresv1connect.AdminSupplierServiceHandler](s.AdminSupplier, saboresv1connect.UnimplementedAdminSupplierServiceHandler{}, saboresv1connect.NewAdminSupplierServiceHandler),
+		mount[saboresv1connect.AdminRecallServiceHandler](s.AdminRecall, saboresv1connect.UnimplementedAdminRecallServiceHandler{}, saboresv1connect.NewAdminRecallServiceHandler),
 		mount[saboresv1connect.AdminLotServiceHandler](s.AdminLot, saboresv1connect.UnimplementedAdminLotServiceHandler{}, saboresv1connect.NewAdminLotServiceHandler),
 		mount[saboresv1connect.AdminCatalogueImportServiceHandler](s.AdminCatalogueImport, saboresv1connect.UnimplementedAdminCatalogueImportServiceHandler{}, saboresv1connect.NewAdminCatalogueImportServiceHandler),
 		mount[saboresv1connect.AdminPromotionServiceHandler](s.AdminPromotion, saboresv1connect.UnimplementedAdminPromotionServiceHandler{}, saboresv1connect.NewAdminPromotionServiceHandler),

@@ -83,7 +83,7 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	if redirectFirstVisit(w, r) {
+	if redirectFirstVisit(w, r) || redirectPaymentReturn(w, r) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-cache")
@@ -118,6 +118,9 @@ func (s *spa) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	page = withPreloads(page, calls)
 	if m, ok := s.meta.lookup(r.Context(), inner, language); ok {
 		page = withMeta(page, s.meta.publicURL, m)
+	} else if m.Missing {
+		// An unknown product is a page not found, as the app then says.
+		w = &htmlStatus{ResponseWriter: w, status: http.StatusNotFound}
 	} else if public && s.meta != nil && slices.Contains(PublicPages(), url) {
 		// A product the catalogue does not know gets none: it may not exist.
 		page = withAlternates(page, s.meta.publicURL, language, url)
@@ -134,4 +137,36 @@ func (s *spa) rendered(url string, public bool, language string) (page prerender
 		return prerender.Page{}, false, false
 	}
 	return s.pages.Get(LanguagePath(language, url), language)
+}
+
+// paymentReturnFields are the signed fields Redsys adds to the address it
+// sends the shopper back to (/orders/N?payment=ok&Ds_SignatureVersion=…).
+// The shop believes only the notification Redsys posts (payment), so the
+// page never reads them.
+var paymentReturnFields = []string{"Ds_SignatureVersion", "Ds_MerchantParameters", "Ds_Signature"}
+
+// redirectPaymentReturn answers an order page's address that carries the
+// bank's signed fields with a 303 to the same address without them, and
+// true: the address bar, the history and any link shared from the page
+// keep /orders/N?payment=ok, not a kilobyte of signed parameters (issue 38).
+func redirectPaymentReturn(w http.ResponseWriter, r *http.Request) bool {
+	if _, inner := pageLanguage(r.URL.Path); !strings.HasPrefix(inner, "/orders/") {
+		return false
+	}
+	q := r.URL.Query()
+	found := false
+	for _, f := range paymentReturnFields {
+		if q.Has(f) {
+			found = true
+			q.Del(f)
+		}
+	}
+	if !found {
+		return false
+	}
+	to := *r.URL
+	to.RawQuery = q.Encode()
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, to.RequestURI(), http.StatusSeeOther)
+	return true
 }

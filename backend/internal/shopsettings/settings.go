@@ -51,6 +51,11 @@ type Settings struct {
 	FacebookURL  string  `json:"facebookUrl"`
 	OpeningHours []Hours `json:"openingHours"`
 	IBAN         string  `json:"iban"`
+	// ProducerRegister is the shop's number in the Registro de Productores
+	// de Producto, packaging section (RD 1055/2022, art. 14: whoever packs
+	// or brings packaged goods onto the Spanish market registers); empty
+	// while the shop has none. Invoices print it when set.
+	ProducerRegister string `json:"producerRegister,omitempty"`
 }
 
 // Read returns the saved settings and when they were saved; before anyone
@@ -77,8 +82,9 @@ func Decode(value []byte) (Settings, error) {
 	return s, nil
 }
 
-// Normalize trims every field and writes the NIF and IBAN upper case without
-// spaces or dashes, the forms Validate checks and documents print.
+// Normalize trims every field, writes the NIF and IBAN upper case without
+// spaces or dashes and the producer register number upper case without
+// spaces, the forms Validate checks and documents print.
 func Normalize(s Settings) Settings {
 	trim := strings.TrimSpace
 	s.LegalName, s.Phone, s.WhatsApp, s.Email = trim(s.LegalName), trim(s.Phone), trim(s.WhatsApp), trim(s.Email)
@@ -86,6 +92,7 @@ func Normalize(s Settings) Settings {
 	s.Address = Address{trim(s.Address.Street), trim(s.Address.PostalCode), trim(s.Address.City), trim(s.Address.Province)}
 	s.NIF = compact(s.NIF)
 	s.IBAN = compact(s.IBAN)
+	s.ProducerRegister = strings.ToUpper(strings.Join(strings.Fields(s.ProducerRegister), ""))
 	s.OpeningHours = slices.Clone(s.OpeningHours)
 	slices.SortStableFunc(s.OpeningHours, func(a, b Hours) int {
 		if a.Day != b.Day {
@@ -126,6 +133,9 @@ func Validate(s Settings) error {
 	if s.IBAN != "" && !ValidIBAN(s.IBAN) {
 		return &FieldError{"iban", "is not a valid IBAN (its check digits do not match)"}
 	}
+	if s.ProducerRegister != "" && !ValidProducerRegister(s.ProducerRegister) {
+		return &FieldError{"producer_register", "is not a producer register number: 4 to 40 letters, digits, '/', '-' or '.', with at least one digit, such as ENV/2023/000012345"}
+	}
 	for i, h := range s.OpeningHours {
 		if h.Closes <= h.Opens {
 			return &FieldError{fmt.Sprintf("details.opening_hours[%d]", i), "must close after it opens"}
@@ -141,6 +151,26 @@ func Validate(s Settings) error {
 // character: a DNI-based NIF, a NIE or a company NIF (CIF).
 func ValidNIF(s string) bool {
 	return taxid.Classify(s) != taxid.Invalid
+}
+
+// ValidProducerRegister reports whether s (normalised) can be a number of
+// the Registro de Productores de Producto. The register (MITECO) prints
+// its packaging numbers as ENV/<year>/<number>, but it has no check digit
+// and no public look-up, and its other sections and older inscriptions are
+// numbered otherwise: the rule refuses only what cannot be such a number
+// (words with spaces, an e-mail, a web address, no digit at all) rather
+// than a real number the shop must print as issued.
+func ValidProducerRegister(s string) bool {
+	if len(s) < 4 || len(s) > 40 || !strings.ContainsAny(s, "0123456789") {
+		return false
+	}
+	for i, r := range s {
+		alnum := (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9')
+		if !alnum && (i == 0 || i == len(s)-1 || !strings.ContainsRune("/-.", r)) {
+			return false
+		}
+	}
+	return true
 }
 
 // ValidIBAN reports whether s (upper case, no spaces) is an IBAN whose

@@ -58,15 +58,42 @@ func TestValidIBAN(t *testing.T) {
 	}
 }
 
+func TestValidProducerRegister(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		number string
+		want   bool
+	}{
+		{"ENV/2023/000012345", true}, // the packaging section's form
+		{"RII-AEE-1234", true},       // another section's, also printed as issued
+		{"NIMA.2700012345", true},
+		{"1234", true},
+		{"ENV", false},                                       // no digit
+		{"123", false},                                       // too short
+		{"ENV 2023 12345", false},                            // Normalize drops spaces first; a space left is a word
+		{"ENV/2023/", false},                                 // ends on a separator
+		{"/ENV/2023/1", false},                               // starts on one
+		{"ENV_2023_1", false},                                // not a separator the register uses
+		{"hola@sabores.es", false},                           // an e-mail
+		{"HTTPS://MITECO.GOB.ES/1", false},                   // a web address
+		{"ENV/2023/00001234500001234500001234500001", false}, // 41 characters
+	} {
+		if got := shopsettings.ValidProducerRegister(tc.number); got != tc.want {
+			t.Errorf("ValidProducerRegister(%q) = %v, want %v", tc.number, got, tc.want)
+		}
+	}
+}
+
 func TestNormalizeAndValidate(t *testing.T) {
 	t.Parallel()
 	typed := shopsettings.Sample
 	typed.NIF = " 12345678-z "
 	typed.IBAN = "es91 2100 0418 4502 0005 1332"
+	typed.ProducerRegister = " env/2023/ 000012345 "
 	typed.OpeningHours = []shopsettings.Hours{{2, "17:00", "20:00"}, {1, "10:00", "14:00"}, {2, "10:00", "14:00"}}
 	n := shopsettings.Normalize(typed)
-	if n.NIF != "12345678Z" || n.IBAN != "ES9121000418450200051332" {
-		t.Fatalf("Normalize: NIF %q, IBAN %q", n.NIF, n.IBAN)
+	if n.NIF != "12345678Z" || n.IBAN != "ES9121000418450200051332" || n.ProducerRegister != "ENV/2023/000012345" {
+		t.Fatalf("Normalize: NIF %q, IBAN %q, producer register %q", n.NIF, n.IBAN, n.ProducerRegister)
 	}
 	if want := []shopsettings.Hours{{1, "10:00", "14:00"}, {2, "10:00", "14:00"}, {2, "17:00", "20:00"}}; !slices.Equal(n.OpeningHours, want) {
 		t.Fatalf("Normalize hours = %v, want %v", n.OpeningHours, want)
@@ -82,6 +109,7 @@ func TestNormalizeAndValidate(t *testing.T) {
 	}{
 		{"bad NIF", func(s *shopsettings.Settings) { s.NIF = "12345678A" }, "details.nif"},
 		{"bad IBAN", func(s *shopsettings.Settings) { s.IBAN = "ES9121000418450200051333" }, "iban"},
+		{"bad producer register", func(s *shopsettings.Settings) { s.ProducerRegister = "pendiente" }, "producer_register"},
 		{"closes before opening", func(s *shopsettings.Settings) { s.OpeningHours = []shopsettings.Hours{{1, "14:00", "10:00"}} }, "details.opening_hours[0]"},
 		{"overlap", func(s *shopsettings.Settings) {
 			s.OpeningHours = []shopsettings.Hours{{1, "10:00", "14:00"}, {1, "13:00", "20:00"}}
@@ -100,8 +128,9 @@ func TestNormalizeAndValidate(t *testing.T) {
 	empty := shopsettings.Sample
 	empty.IBAN = ""
 	if err := shopsettings.Validate(empty); err != nil {
-		t.Errorf("an IBAN not set yet is allowed: %v", err)
+		t.Errorf("an IBAN and a producer register number not set yet are allowed: %v", err)
 	}
+
 }
 
 func TestUnfinished(t *testing.T) {

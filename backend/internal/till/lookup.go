@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -29,12 +30,23 @@ type Service struct {
 	layout gtin.Layout
 	// invoices issues the sales' invoices in the shop's one chain.
 	invoices invoice.Invoicer
+	// mailer queues the tickets e-mailed to customers (WithMailer).
+	mailer TicketMailer
+	// now is the clock a sale reads the shop's day from (WithClock).
+	now func() time.Time
 }
 
 // New returns the till of the shop in pool, whose scales print
 // variable-measure codes with layout and whose sales invoices issues.
 func New(pool *pgxpool.Pool, layout gtin.Layout, invoices invoice.Invoicer) *Service {
-	return &Service{pool: pool, layout: layout, invoices: invoices}
+	return &Service{pool: pool, layout: layout, invoices: invoices, now: time.Now}
+}
+
+// WithClock returns s reading the shop's day, which the lots' dates are
+// compared with, from now (a test's fixed clock).
+func (s *Service) WithClock(now func() time.Time) *Service {
+	s.now = now
+	return s
 }
 
 // Product is a product as the till sells it.

@@ -1,9 +1,11 @@
 package till
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/google/uuid"
@@ -131,6 +133,16 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	if err != nil {
 		return Sale{}, fmt.Errorf("lock products: %w", err)
 	}
+	// A lot the rules block today leaves the stock before FEFO takes, even
+	// when the midnight job has not blocked it yet: a use-by lot past its
+	// date is never sold at the counter.
+	if blocked, err := lots.BlockDueOf(ctx, q, ids, s.now()); err != nil {
+		return Sale{}, err
+	} else if blocked {
+		if products, err = q.TillLockProducts(ctx, ids); err != nil {
+			return Sale{}, fmt.Errorf("read products again: %w", err)
+		}
+	}
 	byID := map[int64]db.TillLockProductsRow{}
 	for _, p := range products {
 		byID[p.ID] = p
@@ -222,13 +234,23 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	if err != nil {
 		return Sale{}, fmt.Errorf("record sale: %w", err)
 	}
+	rows := db.TillSaleLinesInsertParams{OrderID: orderID}
 	for i, l := range lines {
-		if err := q.TillSaleLineInsert(ctx, db.TillSaleLineInsertParams{
-			OrderID: orderID, LineNo: l.LineNo, ProductID: in.Lines[i].ProductID, ProductName: l.Description, Quantity: l.Quantity,
-			UnitPriceCents: l.UnitPriceCents, VatBasisPoints: l.VATBasisPoints, LineTotalCents: l.TotalCents, WeightGrams: priced[i].grams,
-		}); err != nil {
-			return Sale{}, fmt.Errorf("record line: %w", err)
+		var grams int32
+		if priced[i].grams != nil {
+			grams = *priced[i].grams
 		}
+		rows.LineNos = append(rows.LineNos, l.LineNo)
+		rows.ProductIds = append(rows.ProductIds, in.Lines[i].ProductID)
+		rows.ProductNames = append(rows.ProductNames, l.Description)
+		rows.Quantities = append(rows.Quantities, l.Quantity)
+		rows.UnitPricesCents = append(rows.UnitPricesCents, l.UnitPriceCents)
+		rows.VatBasisPoints = append(rows.VatBasisPoints, l.VATBasisPoints)
+		rows.LineTotalsCents = append(rows.LineTotalsCents, l.TotalCents)
+		rows.WeightsGrams = append(rows.WeightsGrams, grams)
+	}
+	if err := q.TillSaleLinesInsert(ctx, rows); err != nil {
+		return Sale{}, fmt.Errorf("record lines: %w", err)
 	}
 	for i, pl := range priced {
 		if pl.discount == 0 {
@@ -244,15 +266,20 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 		return Sale{}, fmt.Errorf("ledger settings: %w", err)
 	}
 	sale := Sale{OrderID: orderID, Lines: lines, Payments: payments}
+	take := db.TillTakeStocksParams{ProductIds: ids}
 	for _, id := range ids {
-		left, err := q.TillTakeStock(ctx, db.TillTakeStockParams{Quantity: int32(want[id]), ProductID: id}) //nolint:gosec // 200 lines of 99 999 g
-		if err != nil {
-			return Sale{}, fmt.Errorf("take stock of %d: %w", id, err)
-		}
-		if left < 0 {
-			sale.CountAlert = append(sale.CountAlert, id)
-			if err := audit.Record(ctx, q, seller, "till.count_needed", "product:"+strconv.FormatInt(id, 10),
-				nil, map[string]int64{"stock": left, "order_id": orderID}); err != nil {
+		take.Quantities = append(take.Quantities, int32(want[id])) //nolint:gosec // 200 lines of 99 999 g
+	}
+	left, err := q.TillTakeStocks(ctx, take)
+	if err != nil {
+		return Sale{}, fmt.Errorf("take stock: %w", err)
+	}
+	slices.SortFunc(left, func(a, b db.TillTakeStocksRow) int { return cmp.Compare(a.ID, b.ID) })
+	for _, l := range left {
+		if l.Stock < 0 {
+			sale.CountAlert = append(sale.CountAlert, l.ID)
+			if err := audit.Record(ctx, q, seller, "till.count_needed", "product:"+strconv.FormatInt(l.ID, 10),
+				nil, map[string]int64{"stock": l.Stock, "order_id": orderID}); err != nil {
 				return Sale{}, err
 			}
 		}
@@ -262,17 +289,20 @@ func (s *Service) sell(ctx context.Context, tx pgx.Tx, seller audit.Caller, in S
 	if err := lots.RecordOrderLines(ctx, q, orderID); err != nil {
 		return Sale{}, err
 	}
+	paid := db.TillPaymentsInsertParams{OrderID: orderID}
 	for _, p := range payments {
-		if err := q.TillPaymentInsert(ctx, db.TillPaymentInsertParams{
-			OrderID: orderID, Method: string(p.Method), AmountCents: p.Amount, GivenCents: p.Given, ChangeCents: p.Change,
-		}); err != nil {
-			return Sale{}, fmt.Errorf("record payment: %w", err)
-		}
+		paid.Methods = append(paid.Methods, string(p.Method))
+		paid.AmountsCents = append(paid.AmountsCents, p.Amount)
+		paid.GivenCents = append(paid.GivenCents, p.Given)
+		paid.ChangeCents = append(paid.ChangeCents, p.Change)
+	}
+	if err := q.TillPaymentsInsert(ctx, paid); err != nil {
+		return Sale{}, fmt.Errorf("record payments: %w", err)
 	}
 	if in.Customer != nil {
 		sale.Invoice, err = s.invoices.IssueComplete(ctx, tx, orderID, *in.Customer)
 	} else {
-		sale.Invoice, err = s.invoices.IssueForPaidOrder(ctx, tx, orderID)
+		sale.Invoice, err = s.invoices.IssueForSale(ctx, tx, orderID, lines)
 	}
 	if err != nil {
 		return Sale{}, err

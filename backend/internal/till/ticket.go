@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/fault"
@@ -17,12 +18,21 @@ import (
 type Ticket struct {
 	PDF      []byte
 	FileName string
+	// Number is its invoice's series and number.
+	Number string
 }
 
 // SaleTicket draws a till sale's ticket (its first invoice, with its
 // payments) in lang, with the VeriFactu QR and legend of its issue.
 func (s *Service) SaleTicket(ctx context.Context, saleID int64, lang string) (Ticket, error) {
-	q := db.New(s.pool)
+	return DrawSaleTicket(ctx, s.pool, saleID, lang)
+}
+
+// DrawSaleTicket draws sale saleID's ticket from the database in pool: the
+// till's PDF endpoint and the e-mail carrying the ticket (drawn when it is
+// sent) use the one drawing.
+func DrawSaleTicket(ctx context.Context, pool *pgxpool.Pool, saleID int64, lang string) (Ticket, error) {
+	q := db.New(pool)
 	lines, err := q.TillSaleLines(ctx, saleID)
 	if err != nil {
 		return Ticket{}, fmt.Errorf("till: sale %d: %w", saleID, err)
@@ -43,7 +53,7 @@ func (s *Service) SaleTicket(ctx context.Context, saleID int64, lang string) (Ti
 	for _, r := range rows {
 		pays = append(pays, invoice.TicketPayment{Method: r.Method, Amount: r.AmountCents, Given: r.GivenCents, Change: r.ChangeCents})
 	}
-	return s.ticket(ctx, invoices[0].ID, pays, lang)
+	return drawTicket(ctx, pool, invoices[0].ID, pays, lang)
 }
 
 // ReturnTicket draws a till return's ticket: its corrective invoice and
@@ -56,12 +66,12 @@ func (s *Service) ReturnTicket(ctx context.Context, returnID int64, lang string)
 	if err != nil {
 		return Ticket{}, fmt.Errorf("till: return %d: %w", returnID, err)
 	}
-	return s.ticket(ctx, r.InvoiceID, []invoice.TicketPayment{{Method: r.Method, Amount: r.AmountCents}}, lang)
+	return drawTicket(ctx, s.pool, r.InvoiceID, []invoice.TicketPayment{{Method: r.Method, Amount: r.AmountCents}}, lang)
 }
 
-// ticket draws invoice invoiceID as a ticket with pays.
-func (s *Service) ticket(ctx context.Context, invoiceID int64, pays []invoice.TicketPayment, lang string) (Ticket, error) {
-	doc, err := invoice.LoadDocument(ctx, s.pool, invoiceID)
+// drawTicket draws invoice invoiceID as a ticket with pays.
+func drawTicket(ctx context.Context, pool *pgxpool.Pool, invoiceID int64, pays []invoice.TicketPayment, lang string) (Ticket, error) {
+	doc, err := invoice.LoadDocument(ctx, pool, invoiceID)
 	if err != nil {
 		return Ticket{}, err
 	}
@@ -69,5 +79,5 @@ func (s *Service) ticket(ctx context.Context, invoiceID int64, pays []invoice.Ti
 	if err != nil {
 		return Ticket{}, err
 	}
-	return Ticket{PDF: pdf, FileName: "ticket-" + doc.Invoice.SeriesNumber + ".pdf"}, nil
+	return Ticket{PDF: pdf, FileName: "ticket-" + doc.Invoice.SeriesNumber + ".pdf", Number: doc.Invoice.SeriesNumber}, nil
 }

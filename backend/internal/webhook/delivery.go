@@ -154,6 +154,17 @@ func (s *Service) Deliver(ctx context.Context, client *http.Client, d Delivery, 
 	if err != nil {
 		return fmt.Errorf("webhook: read event %s: %w", d.EventID, err)
 	}
+	// A try queued before the delivery succeeded another way (sent again
+	// from the back office while River still held the failed try's retry)
+	// has nothing left to do: it would send the event twice, or mark it
+	// failed were the endpoint disabled since.
+	delivered, err := q.WebhookDelivered(ctx, db.WebhookDeliveredParams{EndpointID: ep.ID, EventID: ev.ID})
+	if err != nil {
+		return fmt.Errorf("webhook: read delivery of %s: %w", ev.ID, err)
+	}
+	if delivered {
+		return nil
+	}
 	if ep.DisabledAt != nil {
 		if err := q.StopWebhookDelivery(ctx, db.StopWebhookDeliveryParams{
 			EndpointID: ep.ID, EventID: ev.ID, Reason: "endpoint disabled",

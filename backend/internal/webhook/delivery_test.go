@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,9 +103,13 @@ func TestADayOfFailuresDisablesTheEndpoint(t *testing.T) {
 		t.Fatalf("a success left failures %d since %v", got.Failures, got.FailingSince)
 	}
 
-	// Now a whole day of failures.
+	// Now a whole day of failures, of the next event.
 	status = http.StatusBadGateway
 	day2 := start.Add(24 * time.Hour)
+	if err := pool.QueryRow(ctx, `INSERT INTO api_events (type, data) VALUES ('stock.changed', '{"product_id": 2}') RETURNING id`).Scan(&event); err != nil {
+		t.Fatal(err)
+	}
+	d = webhook.Delivery{EndpointID: ep.ID, EventID: event}
 	for i := range webhook.DisableMinFailures {
 		_ = endpoints.Deliver(ctx, client, d, day2.Add(time.Duration(i)*time.Hour), false)
 	}
@@ -138,8 +143,9 @@ func TestADayOfFailuresDisablesTheEndpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(log) != 1 || log[0].Status != webhook.StatusFailed || log[0].Attempts != 24 || log[0].ResponseCode != http.StatusBadGateway {
-		t.Errorf("delivery log %+v, want one delivery failed after 24 tries, last answered 502", log)
+	if len(log) != 2 || log[0].Status != webhook.StatusFailed || log[0].Attempts != webhook.DisableMinFailures+1 || log[0].ResponseCode != http.StatusBadGateway ||
+		log[1].Status != webhook.StatusDelivered || log[1].Attempts != 13 {
+		t.Errorf("delivery log %+v, want the second event failed after %d tries, last answered 502, and the first delivered at its 13th", log, webhook.DisableMinFailures+1)
 	}
 
 	// Enabled again, with a clean slate, audited; "send again" queues it.
@@ -167,5 +173,65 @@ func TestADayOfFailuresDisablesTheEndpoint(t *testing.T) {
 	}
 	if audited != 2 {
 		t.Errorf("%d audit events for enable and send again, want 2", audited)
+	}
+}
+
+// TestAStaleRetryLeavesADeliveredEventAlone: a failed try's retry still
+// queued when the event was delivered another way (sent again from the
+// back office) neither sends it twice nor, with the endpoint disabled
+// since, marks it failed.
+func TestAStaleRetryLeavesADeliveredEventAlone(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.New(t)
+	var requests atomic.Int32
+	status := atomic.Int32{}
+	status.Store(http.StatusInternalServerError)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		requests.Add(1)
+		w.WriteHeader(int(status.Load()))
+	}))
+	defer srv.Close()
+	owner := dbtest.Admin(t, pool, "sabores", dbtest.PersonOpts{Subject: "owner", Email: "owner@sabores.test"})
+	by := audit.Caller{Name: "owner@sabores.test", UserID: owner}
+	endpoints := webhook.New(pool)
+	ep, err := endpoints.Create(ctx, by, srv.URL, []string{"stock.changed"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var event uuid.UUID
+	if err := pool.QueryRow(ctx, `INSERT INTO api_events (type, data) VALUES ('stock.changed', '{"product_id": 1}') RETURNING id`).Scan(&event); err != nil {
+		t.Fatal(err)
+	}
+	client := webhook.Client(true, 5*time.Second)
+	d := webhook.Delivery{EndpointID: ep.ID, EventID: event}
+	now := time.Now()
+	if err := endpoints.Deliver(ctx, client, d, now, false); err == nil {
+		t.Fatal("a 500 was taken as delivered")
+	}
+	status.Store(http.StatusNoContent)
+	if err := endpoints.Deliver(ctx, client, d, now.Add(time.Minute), false); err != nil {
+		t.Fatalf("sent again: %v", err)
+	}
+
+	// The first try's retry, with the endpoint enabled, then disabled.
+	if err := endpoints.Deliver(ctx, client, d, now.Add(2*time.Minute), false); err != nil {
+		t.Errorf("stale retry of a delivered event: %v, want nothing to do", err)
+	}
+	if _, err := endpoints.SetEnabled(ctx, by, ep.ID, false, now.Add(3*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if err := endpoints.Deliver(ctx, client, d, now.Add(4*time.Minute), false); err != nil {
+		t.Errorf("stale retry to a disabled endpoint of a delivered event: %v, want nothing to do", err)
+	}
+	if n := requests.Load(); n != 2 {
+		t.Errorf("the receiver had %d requests, want 2 (the failure and the delivery)", n)
+	}
+	log, err := endpoints.Deliveries(ctx, ep.ID, 0, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(log) != 1 || log[0].Status != webhook.StatusDelivered || log[0].Attempts != 2 || log[0].ResponseCode != http.StatusNoContent {
+		t.Errorf("delivery log %+v, want one delivery delivered at its second try, answered 204", log)
 	}
 }

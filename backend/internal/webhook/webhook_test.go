@@ -41,11 +41,12 @@ func TestRotationSignsWithBothSecretsForADay(t *testing.T) {
 		t.Fatal(err)
 	}
 	var event uuid.UUID
-	if err := pool.QueryRow(ctx, `INSERT INTO api_events (type, data) VALUES ('stock.changed', '{"product_id": 1}') RETURNING id`).Scan(&event); err != nil {
-		t.Fatal(err)
-	}
+	// deliver sends a new event at at.
 	deliver := func(at time.Time) {
 		t.Helper()
+		if err := pool.QueryRow(ctx, `INSERT INTO api_events (type, data) VALUES ('stock.changed', '{"product_id": 1}') RETURNING id`).Scan(&event); err != nil {
+			t.Fatal(err)
+		}
 		if err := endpoints.Deliver(ctx, webhook.Client(true, 5*time.Second),
 			webhook.Delivery{EndpointID: created.ID, EventID: event}, at, false); err != nil {
 			t.Fatal(err)

@@ -58,15 +58,20 @@ func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before,
 	var corrected []Ask
 	for _, l := range lines {
 		if l.Status == WithdrawalReceived {
-			amount += l.UnitPriceCents * int64(l.Quantity)
 			corrected = append(corrected, Ask{LineNo: l.LineNo, Quantity: l.Quantity})
 		}
 	}
 	reason := fmt.Sprintf("desistimiento %d", before.ID)
 	if len(corrected) > 0 {
-		if err := s.correct(ctx, tx, ord, reason, corrected); err != nil {
+		// What goes back is what the corrective invoice takes back: the
+		// lines' prices less their share of the order's discount code
+		// (invoice.IssueCorrective), so the shopper never gets back more
+		// than they paid and the refund and the invoice agree to the cent.
+		inv, err := s.correct(ctx, tx, ord, reason, corrected)
+		if err != nil {
 			return before, before, err
 		}
+		amount = -inv.TotalCents
 	}
 	refunded, err := q.RefundedWithdrawalCents(ctx, ord.ID)
 	if err != nil {
@@ -108,16 +113,15 @@ func (s *Service) refund(ctx context.Context, tx pgx.Tx, r RefundInput) (before,
 // correct issues the corrective invoice of refunded lines, after the
 // order's simplified invoice when it has none yet (an order paid before
 // invoices were issued on payment).
-func (s *Service) correct(ctx context.Context, tx pgx.Tx, ord db.Order, reason string, lines []Ask) error {
+func (s *Service) correct(ctx context.Context, tx pgx.Tx, ord db.Order, reason string, lines []Ask) (db.Invoice, error) {
 	if order.Payment(ord.PaymentStatus) == order.Paid {
 		if _, err := s.invoice.IssueForPaidOrder(ctx, tx, ord.ID); err != nil {
-			return err
+			return db.Invoice{}, err
 		}
 	}
 	corrections := make([]invoice.Correction, len(lines))
 	for i, l := range lines {
 		corrections[i] = invoice.Correction{LineNo: l.LineNo, Quantity: l.Quantity}
 	}
-	_, err := s.invoice.IssueCorrective(ctx, tx, ord.ID, reason, corrections...)
-	return err
+	return s.invoice.IssueCorrective(ctx, tx, ord.ID, reason, corrections...)
 }

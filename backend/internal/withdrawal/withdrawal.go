@@ -1,6 +1,9 @@
 package withdrawal
 
-import "github.com/sabores/sabores/backend/internal/db"
+import (
+	"github.com/sabores/sabores/backend/internal/db"
+	"github.com/sabores/sabores/backend/internal/pricing"
+)
 
 // The withdrawal statuses, as withdrawals.status stores them. They stay
 // in shop because the withdrawal module and apimap's mapper, which the
@@ -17,12 +20,15 @@ const (
 const RefundDays = 14
 
 // AcceptedCents is what a withdrawal's accepted (or still expected) lines
-// are worth: what its refund will be.
+// are worth, net of their share of the order's discount code: what its
+// refund will be. The refund itself is what its corrective invoice takes
+// back, which counts units of the line refunded before (a cent may move
+// between two partial refunds of one line; never their sum).
 func AcceptedCents(id int64, lines []db.WithdrawalLinesOfRow) int64 {
 	var sum int64
 	for _, l := range lines {
 		if l.WithdrawalID == id && l.Status != WithdrawalRejected {
-			sum += l.UnitPriceCents * int64(l.Quantity)
+			sum += l.UnitPriceCents*int64(l.Quantity) - pricing.Returned(l.LineDiscountCents, l.SoldQuantity, 0, l.Quantity)
 		}
 	}
 	return sum

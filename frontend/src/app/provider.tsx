@@ -6,6 +6,7 @@ import { Suspense, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Toaster } from "@/components/ui/toaster";
 import { Spinner } from "@/components/ui/spinner";
+import { CartSyncer } from "@/features/cart/components/cart-syncer";
 import { ConsentRecorder } from "@/features/cookie-consent/components/consent-recorder";
 import { ConsentProvider } from "@/features/cookie-consent/consent-provider";
 import { SessionProvider } from "@/hooks/use-session";
@@ -41,6 +42,7 @@ export function AppProvider({
                   <ConsentRecorder />
                   <ShopDetailsProvider>
                     <CartProvider>
+                      <CartSyncer />
                       <FavoritesProvider>{children}</FavoritesProvider>
                     </CartProvider>
                   </ShopDetailsProvider>

@@ -17,6 +17,8 @@ interface CartContextValue {
   setQuantity: (id: number, quantity: number) => void;
   remove: (id: number) => void;
   clear: () => void;
+  /** replace takes a whole cart: the server's, merged at sign-in. */
+  replace: (items: CartItem[]) => void;
 }
 
 const CartContext = createContext<CartContextValue | null>(null);
@@ -42,6 +44,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity: (id, q) => update((prev) => setQuantity(prev, id, q)),
       remove: (id) => update((prev) => removeItem(prev, id)),
       clear: () => update(() => []),
+      replace: (next) => update(() => next),
     }),
     [items, add, update],
   );

@@ -11,6 +11,7 @@ import (
 	"github.com/sabores/sabores/backend/internal/account"
 	"github.com/sabores/sabores/backend/internal/api/apimap"
 	"github.com/sabores/sabores/backend/internal/auth"
+	"github.com/sabores/sabores/backend/internal/cart"
 	saboresv1 "github.com/sabores/sabores/gen/go/sabores/v1"
 	"github.com/sabores/sabores/gen/go/sabores/v1/saboresv1connect"
 )
@@ -18,6 +19,9 @@ import (
 // Handler implements AccountService.
 type Handler struct {
 	account *account.Service
+	// carts keeps the signed-in shopper's cart (SyncMyCart); nil answers
+	// Unimplemented.
+	carts *cart.Saved
 }
 
 var _ saboresv1connect.AccountServiceHandler = (*Handler)(nil)

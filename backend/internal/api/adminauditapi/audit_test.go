@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 
@@ -113,5 +114,42 @@ func TestListAuditEventsFilters(t *testing.T) {
 	}
 	if _, err := h.ListAuditEvents(s.Ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{FromDay: "2026-02-30"})); connecttest.Code(err) != connect.CodeInvalidArgument {
 		t.Errorf("a day that does not exist: %v", err)
+	}
+}
+
+// TestAuditNamesKeyAndSession: a change through an API key names the key
+// and its name, one through a signed-in session that session and when it
+// was signed in (issue 37: the trail said "a session", not which).
+func TestAuditNamesKeyAndSession(t *testing.T) {
+	t.Parallel()
+	s := admintest.NewShop(t)
+	var keyID int64
+	if err := s.Pool.QueryRow(s.Ctx, `INSERT INTO api_keys (name, scopes, prefix, secret_hash, created_by)
+		VALUES ('ERP Holded', '{catalog_write}', 'sab_x', '\x01', $1) RETURNING id`, s.Admin).Scan(&keyID); err != nil {
+		t.Fatal(err)
+	}
+	signedIn := time.Date(2026, 11, 29, 9, 15, 0, 0, time.UTC)
+	session := auth.WithPrincipal(s.Ctx, auth.Principal{UserID: s.Admin, Email: "admin@sabores.es", Role: auth.RoleAdmin, SessionID: 42, SessionStart: signedIn})
+	key := auth.WithPrincipal(s.Ctx, auth.Principal{Role: auth.RoleAdmin, APIKeyID: keyID})
+	for i, ctx := range []context.Context{session, key} {
+		if _, err := catalogue.New(s.Pool).UpdatePricing(ctx, auth.Caller(ctx), 1001, catalogue.Pricing{
+			PriceCents: int64(300 + i), VatBasisPoints: 1000, OnlineCategories: []string{"populares"},
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := adminauditapi.New(s.Pool).ListAuditEvents(s.Ctx, connect.NewRequest(&saboresv1.ListAuditEventsRequest{Action: "product.price"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := res.Msg.GetEvents()
+	if len(ev) != 2 {
+		t.Fatalf("%d price changes, want 2", len(ev))
+	}
+	if k := ev[0]; k.GetApiKeyId() != keyID || k.GetApiKeyName() != "ERP Holded" || k.GetSessionId() != 0 || k.GetSessionStartTime() != nil {
+		t.Errorf("the key's change = %v, want key %d named ERP Holded and no session", k, keyID)
+	}
+	if p := ev[1]; p.GetSessionId() != 42 || !p.GetSessionStartTime().AsTime().Equal(signedIn) || p.GetApiKeyId() != 0 || p.GetActor() != "admin@sabores.es" {
+		t.Errorf("the session's change = %v, want session 42 signed in at %v by admin@sabores.es", p, signedIn)
 	}
 }

@@ -34,14 +34,18 @@ func New(pool *pgxpool.Pool) *Handler {
 
 // auditEvent maps one row of the audit trail.
 func auditEvent(e db.AuditListRow) *saboresv1.AuditEvent {
-	// A key acts as "api-key:<id>" (auth.Principal.Actor); anyone else
-	// through a signed-in session.
+	// A key acts as "api-key:<id>" (auth.Principal.Actor), recorded with
+	// its id since issue 37 and read from the actor before; anyone else
+	// through a signed-in session, recorded since issue 37.
 	var key int64
-	if id, ok := strings.CutPrefix(e.Actor, "api-key:"); ok {
+	if e.APIKeyID != nil {
+		key = *e.APIKeyID
+	} else if id, ok := strings.CutPrefix(e.Actor, "api-key:"); ok {
 		key, _ = strconv.ParseInt(id, 10, 64)
 	}
-	return &saboresv1.AuditEvent{
+	ev := &saboresv1.AuditEvent{
 		ApiKeyId:   key,
+		ApiKeyName: e.ApiKeyName,
 		Id:         e.ID,
 		Actor:      e.Actor,
 		Action:     e.Action,
@@ -50,4 +54,8 @@ func auditEvent(e db.AuditListRow) *saboresv1.AuditEvent {
 		NewValue:   string(e.NewValue),
 		CreateTime: timestamppb.New(e.CreatedAt),
 	}
+	if e.SessionID != nil && e.SessionStartedAt != nil {
+		ev.SessionId, ev.SessionStartTime = *e.SessionID, timestamppb.New(*e.SessionStartedAt)
+	}
+	return ev
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/sabores/sabores/backend/internal/db"
 	"github.com/sabores/sabores/backend/internal/pricing"
@@ -28,7 +29,10 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 	if err != nil {
 		return nil, fmt.Errorf("admindashboardapi: daily stats: %w", err)
 	}
-	best, err := h.q.AdminBestSellers(ctx)
+	now := time.Now()
+	periods := shoptime.Periods(now)
+	last30 := periods[2]
+	best, err := h.q.AdminBestSellersPaid(ctx, db.AdminBestSellersPaidParams{FromTime: last30.From, ToTime: last30.To})
 	if err != nil {
 		return nil, fmt.Errorf("admindashboardapi: best sellers: %w", err)
 	}
@@ -36,11 +40,11 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 	if err != nil {
 		return nil, fmt.Errorf("admindashboardapi: products to count: %w", err)
 	}
-	stuckNow, err := stuck.Read(ctx, h.q, time.Now())
+	stuckNow, err := stuck.Read(ctx, h.q, now)
 	if err != nil {
 		return nil, fmt.Errorf("admindashboardapi: stuck work: %w", err)
 	}
-	paid, err := h.paidPeriods(ctx, time.Now())
+	paidDays, err := h.paidDays(ctx, periods)
 	if err != nil {
 		return nil, err
 	}
@@ -53,10 +57,17 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 		Stuck: &saboresv1.StuckWork{
 			Emails: stuckNow.EmailsStuck, Refunds: stuckNow.RefundsStuck, VerifactuRecords: stuckNow.VerifactuStuck,
 		},
-		PaidPeriods: paid,
+		PaidPeriods:        paidPeriods(periods, paidDays),
+		BestSellersFromDay: last30.FromDay,
+		BestSellersToDay:   last30.ToDay,
 	}
 	for _, d := range daily {
-		res.Daily = append(res.Daily, &saboresv1.DailyStat{Date: d.Day, OrderCount: d.OrderCount, RevenueCents: d.RevenueCents})
+		m := paidDays[d.Day]
+		res.Daily = append(res.Daily, &saboresv1.DailyStat{
+			Date: d.Day, OrderCount: d.OrderCount, RevenueCents: d.RevenueCents,
+			PaidOrders: m.PaidOrders, PaidCents: m.PaidCents, RefundedCents: m.RefundedCents,
+			NetCents: m.PaidCents - m.RefundedCents, StoreCents: m.StoreCents,
+		})
 	}
 	for _, b := range best {
 		res.BestSellers = append(res.BestSellers, &saboresv1.BestSeller{
@@ -69,22 +80,47 @@ func (h *Handler) GetDashboardStats(ctx context.Context, _ *connect.Request[sabo
 	return connect.NewResponse(res), nil
 }
 
-// paidPeriods is the money paid and refunded in each of the dashboard's
-// Madrid periods at now (shoptime.Periods): the orders' totals count the
-// day their money arrived, not the day they were placed, and refunds the
-// day they were given back (issue 37: 104,02 € shown where 55,31 € had
-// been paid).
-func (h *Handler) paidPeriods(ctx context.Context, now time.Time) ([]*saboresv1.PaidPeriod, error) {
-	var out []*saboresv1.PaidPeriod
-	for _, p := range shoptime.Periods(now) {
-		r, err := h.q.AdminPaidBetween(ctx, db.AdminPaidBetweenParams{FromTime: p.From, ToTime: p.To})
-		if err != nil {
-			return nil, fmt.Errorf("admindashboardapi: money paid %s: %w", p.Key, err)
-		}
-		out = append(out, &saboresv1.PaidPeriod{
-			Period: p.Key, FromDay: p.FromDay, ToDay: p.ToDay, PaidOrders: r.PaidOrders,
-			PaidCents: r.PaidCents, RefundedCents: r.RefundedCents, NetCents: r.PaidCents - r.RefundedCents,
-		})
+// paidDays is the money paid and refunded on each Madrid day of the
+// dashboard's periods (the earliest's first day to today), by day: the
+// one reading the periods and the daily chart share, so the chart's last
+// 30 days add up to the "last 30 days" card.
+func (h *Handler) paidDays(ctx context.Context, periods []shoptime.Period) (map[string]db.AdminPaidByDayRow, error) {
+	from := periods[0].FromDay
+	for _, p := range periods {
+		from = min(from, p.FromDay) // YYYY-MM-DD sorts as days do
 	}
-	return out, nil
+	day := func(s string) pgtype.Date {
+		t, _ := time.Parse(time.DateOnly, s) // shoptime.Periods writes them
+		return pgtype.Date{Time: t, Valid: true}
+	}
+	rows, err := h.q.AdminPaidByDay(ctx, db.AdminPaidByDayParams{FromDay: day(from), ToDay: day(periods[0].ToDay)})
+	if err != nil {
+		return nil, fmt.Errorf("admindashboardapi: money paid by day: %w", err)
+	}
+	days := make(map[string]db.AdminPaidByDayRow, len(rows))
+	for _, r := range rows {
+		days[r.Day] = r
+	}
+	return days, nil
+}
+
+// paidPeriods adds up each period's days: the orders' totals count the day
+// their money arrived (online or at the till), not the day they were
+// placed, and refunds the day they were given back (issue 37: 104,02 €
+// shown where 55,31 € had been paid).
+func paidPeriods(periods []shoptime.Period, days map[string]db.AdminPaidByDayRow) []*saboresv1.PaidPeriod {
+	out := make([]*saboresv1.PaidPeriod, 0, len(periods))
+	for _, p := range periods {
+		sum := &saboresv1.PaidPeriod{Period: p.Key, FromDay: p.FromDay, ToDay: p.ToDay}
+		for d := p.From; d.Before(p.To); d = d.AddDate(0, 0, 1) {
+			r := days[d.Format(time.DateOnly)]
+			sum.PaidOrders += r.PaidOrders
+			sum.PaidCents += r.PaidCents
+			sum.RefundedCents += r.RefundedCents
+			sum.StoreCents += r.StoreCents
+		}
+		sum.NetCents = sum.PaidCents - sum.RefundedCents
+		out = append(out, sum)
+	}
+	return out
 }

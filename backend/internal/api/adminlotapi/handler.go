@@ -99,7 +99,7 @@ func (h *Handler) ListExpiringLots(ctx context.Context, req *connect.Request[sab
 			LotId: l.ID, ProductId: l.ProductID, ProductName: l.ProductName, ProductEan: l.ProductEAN,
 			Code: l.Code, ExpiresOn: l.Expires.Format(time.DateOnly), DateType: dateTypeToProto(string(l.Type)),
 			Remaining: l.Remaining, Blocked: l.Blocked, BlockedReason: l.BlockedReason, SupplierName: l.SupplierName,
-			SellPastBestBefore: l.SellPast,
+			SellPastBestBefore: l.SellPast, Quarantined: l.Quarantined,
 		})
 	}
 	return connect.NewResponse(out), nil
@@ -129,7 +129,10 @@ func (h *Handler) GetLotRules(ctx context.Context, _ *connect.Request[saboresv1.
 // UpdateLotRules saves the blocking rules (lots.Service.SetRules).
 func (h *Handler) UpdateLotRules(ctx context.Context, req *connect.Request[saboresv1.UpdateLotRulesRequest]) (*connect.Response[saboresv1.UpdateLotRulesResponse], error) {
 	in := req.Msg.GetRules()
-	r, err := h.lots.SetRules(ctx, auth.Caller(ctx), lots.Rules{DeliveryDays: int(in.GetDeliveryDays()), MarginDays: int(in.GetMarginDays())})
+	r, err := h.lots.SetRules(ctx, auth.Caller(ctx), lots.Rules{
+		DeliveryDays: int(in.GetDeliveryDays()), MarginDays: int(in.GetMarginDays()),
+		DigestDays: int(in.GetDigestDays()), DigestLanguage: in.GetDigestLanguage(),
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -146,5 +149,8 @@ func (h *Handler) SetSellPastBestBefore(ctx context.Context, req *connect.Reques
 }
 
 func rulesToProto(r lots.Rules) *saboresv1.LotRules {
-	return &saboresv1.LotRules{DeliveryDays: int32(r.DeliveryDays), MarginDays: int32(r.MarginDays)} //nolint:gosec // 0 to 30 (SetRules)
+	return &saboresv1.LotRules{
+		DeliveryDays: int32(r.DeliveryDays), MarginDays: int32(r.MarginDays), //nolint:gosec // 0 to 30 (SetRules)
+		DigestDays: int32(r.DigestDays), DigestLanguage: r.DigestLanguage, //nolint:gosec // 1 to 90 (SetRules)
+	}
 }

@@ -107,8 +107,19 @@ type desk struct {
 func (d desk) orders(ctx context.Context, rows []db.AdminListOrdersRow, view saboresv1.OrderView) ([]*saboresv1.Order, error) {
 	if view == saboresv1.OrderView_ORDER_VIEW_BASIC {
 		out := make([]*saboresv1.Order, len(rows))
+		ids := make([]int64, len(rows))
 		for i, r := range rows {
-			out[i] = apimap.OrderBasicToProto(r.Order)
+			out[i], ids[i] = apimap.OrderBasicToProto(r.Order), r.Order.ID
+		}
+		// The list shows each order's code and what it took off.
+		sold, err := order.SoldDiscounts(ctx, d.q, ids)
+		if err != nil {
+			return nil, err
+		}
+		for i, r := range rows {
+			if s := sold[r.Order.ID]; s != nil {
+				out[i].DiscountCode, out[i].DiscountCents, out[i].ShippingWaivedCents = s.Code, s.AmountCents, s.ShippingWaivedCents
+			}
 		}
 		return out, nil
 	}

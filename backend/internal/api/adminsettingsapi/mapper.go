@@ -7,7 +7,7 @@ import (
 )
 
 func toSettings(s shopsettings.Settings) *saboresv1.ShopSettings {
-	return &saboresv1.ShopSettings{Details: apimap.ShopDetails(s), Iban: s.IBAN}
+	return &saboresv1.ShopSettings{Details: apimap.ShopDetails(s), Iban: s.IBAN, ProducerRegister: s.ProducerRegister}
 }
 
 // fromSettings reads validated settings: the contract requires details and
@@ -16,15 +16,16 @@ func fromSettings(m *saboresv1.ShopSettings) shopsettings.Settings {
 	d := m.GetDetails()
 	a := d.GetAddress()
 	s := shopsettings.Settings{
-		LegalName:    d.GetLegalName(),
-		NIF:          d.GetNif(),
-		Address:      shopsettings.Address{Street: a.GetStreet(), PostalCode: a.GetPostalCode(), City: a.GetCity(), Province: a.GetProvince()},
-		Phone:        d.GetPhone(),
-		WhatsApp:     d.GetWhatsapp(),
-		Email:        d.GetEmail(),
-		InstagramURL: d.GetInstagramUrl(),
-		FacebookURL:  d.GetFacebookUrl(),
-		IBAN:         m.GetIban(),
+		LegalName:        d.GetLegalName(),
+		NIF:              d.GetNif(),
+		Address:          shopsettings.Address{Street: a.GetStreet(), PostalCode: a.GetPostalCode(), City: a.GetCity(), Province: a.GetProvince()},
+		Phone:            d.GetPhone(),
+		WhatsApp:         d.GetWhatsapp(),
+		Email:            d.GetEmail(),
+		InstagramURL:     d.GetInstagramUrl(),
+		FacebookURL:      d.GetFacebookUrl(),
+		IBAN:             m.GetIban(),
+		ProducerRegister: m.GetProducerRegister(),
 	}
 	for _, h := range d.GetOpeningHours() {
 		s.OpeningHours = append(s.OpeningHours, shopsettings.Hours{Day: h.GetDayOfWeek(), Opens: h.GetOpens(), Closes: h.GetCloses()})

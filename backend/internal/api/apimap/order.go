@@ -25,11 +25,13 @@ func OrderToProto(o db.Order, lines []db.OrderLine) *saboresv1.Order {
 	return out
 }
 
-// Orders maps stored orders with their lines (order.WithLines).
+// Orders maps stored orders with their lines and discount codes
+// (order.WithLines).
 func Orders(orders []order.Order) []*saboresv1.Order {
 	out := make([]*saboresv1.Order, len(orders))
 	for i, o := range orders {
 		out[i] = OrderToProto(o.Row, o.Lines)
+		OrderDiscount(out[i], o)
 	}
 	return out
 }

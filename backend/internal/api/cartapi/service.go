@@ -81,6 +81,9 @@ func (s *Handler) ValidateCart(ctx context.Context, req *connect.Request[sabores
 	res := apimap.CartToProto(quoted.Priced)
 	apimap.CartDiscount(res, quoted, applied, refusal)
 	apimap.AnnotateCart(quoted, res, lines, s.areas, m.GetPostalCode(), m.GetShippingMethod(), m.GetLanguage() == saboresv1.Language_LANGUAGE_PT)
+	if err := apimap.CartPastBestBefore(ctx, s.queries, res, now); err != nil {
+		return nil, err
+	}
 	if err := localize(ctx, s.queries, res, req.Msg.GetLanguage()); err != nil {
 		return nil, err
 	}

@@ -74,7 +74,11 @@ func (s *Handler) SearchProducts(ctx context.Context, req *connect.Request[sabor
 	// The dropdown's tiers and the count read different indexes; a product
 	// listed is always counted.
 	res.TotalSize = int32(max(total, int64(len(rows))))
-	if res.Products, err = apimap.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
+	now := time.Now()
+	if res.Products, err = apimap.WithPromotions(ctx, s.promos, rows, now); err != nil {
+		return nil, err
+	}
+	if err := apimap.ProductsPastBestBefore(ctx, s.queries, res.Products, now); err != nil {
 		return nil, err
 	}
 	if err := productcontent.Localize(ctx, s.queries, rows, res.Products, req.Msg.GetLanguage(), false); err != nil {

@@ -97,7 +97,11 @@ func (s *Handler) ListProducts(ctx context.Context, req *connect.Request[sabores
 	if err != nil {
 		return nil, fmt.Errorf("catalogueapi: list products: %w", err)
 	}
-	if res.Products, err = apimap.WithPromotions(ctx, s.promos, rows, time.Now()); err != nil {
+	now := time.Now()
+	if res.Products, err = apimap.WithPromotions(ctx, s.promos, rows, now); err != nil {
+		return nil, err
+	}
+	if err := apimap.ProductsPastBestBefore(ctx, s.queries, res.Products, now); err != nil {
 		return nil, err
 	}
 	if err := productcontent.Localize(ctx, s.queries, rows, res.Products, msg.GetLanguage(), false); err != nil {
@@ -122,6 +126,9 @@ func (s *Handler) GetProduct(ctx context.Context, req *connect.Request[saboresv1
 		return nil, err
 	}
 	productcontent.LocalizePage(row, products[0], req.Msg.GetLanguage())
+	if row.PastBestBefore.Valid {
+		products[0].PastBestBefore = row.PastBestBefore.Time.Format(time.DateOnly)
+	}
 	// Only a product whose picture is an upload has uploaded pictures.
 	if products[0].GetImageSrcset() != "" {
 		images, err := productimage.ProductImages(ctx, s.queries, row.Product.ID)

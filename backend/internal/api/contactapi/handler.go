@@ -69,6 +69,28 @@ func (h *Handler) SendContactMessage(ctx context.Context, req *connect.Request[s
 	return connect.NewResponse(&saboresv1.SendContactMessageResponse{Id: id}), nil
 }
 
+// RequestBackInStockAlert asks for one e-mail when a sold-out product is
+// back (double opt-in).
+func (h *Handler) RequestBackInStockAlert(ctx context.Context, req *connect.Request[saboresv1.RequestBackInStockAlertRequest]) (*connect.Response[saboresv1.RequestBackInStockAlertResponse], error) {
+	m := req.Msg
+	err := h.contact.RequestBackInStock(ctx, contact.BackInStockRequest{
+		ProductID: m.GetProductId(), Email: m.GetEmail(), Language: languageCode(m.GetLanguage()), ConsentVersion: m.GetConsentVersion(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.RequestBackInStockAlertResponse{}), nil
+}
+
+// ConfirmBackInStockAlert confirms the request of a confirmation link.
+func (h *Handler) ConfirmBackInStockAlert(ctx context.Context, req *connect.Request[saboresv1.ConfirmBackInStockAlertRequest]) (*connect.Response[saboresv1.ConfirmBackInStockAlertResponse], error) {
+	email, err := h.contact.ConfirmBackInStock(ctx, req.Msg.GetToken())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.ConfirmBackInStockAlertResponse{Email: email}), nil
+}
+
 // languageCode is the stored language of a request.
 func languageCode(l saboresv1.Language) string {
 	if l == saboresv1.Language_LANGUAGE_PT {

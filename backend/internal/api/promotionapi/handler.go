@@ -48,6 +48,9 @@ func (s *Service) ListActivePromotions(ctx context.Context, req *connect.Request
 	if err != nil {
 		return nil, err
 	}
+	if err := apimap.ProductsPastBestBefore(ctx, s.queries, products, now); err != nil {
+		return nil, err
+	}
 	if err := productcontent.Localize(ctx, s.queries, rows, products, req.Msg.GetLanguage(), false); err != nil {
 		return nil, err
 	}

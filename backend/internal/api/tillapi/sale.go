@@ -150,3 +150,11 @@ func (h *Handler) GetSale(ctx context.Context, req *connect.Request[saboresv1.Ge
 	}
 	return connect.NewResponse(&saboresv1.GetSaleResponse{Sale: sale}), nil
 }
+
+// EmailTicket queues a sale's ticket to the customer's address.
+func (h *Handler) EmailTicket(ctx context.Context, req *connect.Request[saboresv1.EmailTicketRequest]) (*connect.Response[saboresv1.EmailTicketResponse], error) {
+	if err := h.till.EmailTicket(ctx, auth.Caller(ctx), req.Msg.SaleId, req.Msg.Email, apimap.InvoiceLanguage(req.Msg.Language)); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&saboresv1.EmailTicketResponse{}), nil
+}

@@ -8,6 +8,7 @@ import { Header } from "@/app/layout/header";
 import { RouteError } from "@/app/layout/route-error";
 import { ErrorBoundary } from "@/components/ui/error-boundary";
 import { Spinner } from "@/components/ui/spinner";
+import { HydrateWhenSeen } from "@/lib/hydrate-when-seen";
 
 /** RootLayout is the storefront frame: banners, header, page, footer. */
 export function RootLayout() {
@@ -34,7 +35,9 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <HydrateWhenSeen>
+        <Footer />
+      </HydrateWhenSeen>
     </div>
   );
 }

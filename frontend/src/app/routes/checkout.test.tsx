@@ -10,6 +10,12 @@ import { OrderSchema, PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { signedIn } from "@/testing/fixtures";
 import { renderApp } from "@/testing/render-app";
 
+function reasonErrorInfo(reason: string): Uint8Array {
+  const w = new BinaryWriter();
+  w.tag(1, 2).string(reason);
+  return w.finish();
+}
+
 function stockErrorInfo(productId: string, available: string): Uint8Array {
   const w = new BinaryWriter();
   w.tag(1, 2).string("INSUFFICIENT_STOCK");
@@ -17,6 +23,8 @@ function stockErrorInfo(productId: string, available: string): Uint8Array {
   w.tag(3, 2).fork().tag(1, 2).string("available").tag(2, 2).string(available).join();
   return w.finish();
 }
+
+let validateCartCalls = 0;
 
 const allMethods = [PaymentMethod.CARD, PaymentMethod.BIZUM, PaymentMethod.TRANSFER, PaymentMethod.CASH_ON_DELIVERY];
 
@@ -33,7 +41,7 @@ function renderCheckout(
   return renderApp("/checkout", (router) => {
     router.service(AccountService, { getSession: () => signedIn() });
     router.service(CartService, {
-      validateCart: () => ({
+      validateCart: () => (validateCartCalls++, {
         lines: [{ productId: 1001n, quantity: 4, name: "Guaraná", unitPriceCents: 250n, lineTotalCents: 1000n, availableStock: 10 }],
         subtotalCents: 1000n,
         totalCents: 1000n,
@@ -168,6 +176,20 @@ describe("/checkout", () => {
     expect(cash).toHaveAccessibleDescription(/La ley no permite pagar en efectivo 1\.000 € o más a una empresa/);
     expect(screen.getByLabelText(/Tarjeta/)).toBeChecked();
     expect(asked[0].lines).toMatchObject([{ productId: 1001n, quantity: 4 }]);
+  });
+
+  it("prices the cart again when the order is refused for its discount code, so the summary drops the discount", async () => {
+    const { user } = renderCheckout(() => {
+      const err = new ConnectError("discount code used up", Code.FailedPrecondition);
+      err.details.push({ type: "google.rpc.ErrorInfo", value: reasonErrorInfo("DISCOUNT_CODE_USED_UP") });
+      throw err;
+    });
+    await user.click(await screen.findByRole("button", { name: "Continuar" }));
+    await fillDelivery(user, "27880");
+    await user.click(await screen.findByRole("button", { name: "Continuar" }));
+    const asked = validateCartCalls;
+    await user.click(await screen.findByRole("button", { name: "Confirmar pedido con obligación de pago" }));
+    await waitFor(() => expect(validateCartCalls).toBeGreaterThan(asked));
   });
 
   it("returns to the cart from the first step", async () => {

@@ -5,6 +5,7 @@ import { Seo } from "@/components/seo/seo";
 import { CountryGrid, CountryTileSkeletons, countryListClass } from "@/features/catalog/components/country-grid";
 import { ProductGrid, SkeletonGrid } from "@/features/catalog/components/product-grid";
 import { defer, useDeferred } from "@/lib/deferred";
+import { HydrateWhenSeen } from "@/lib/hydrate-when-seen";
 
 // The sections' data-bound parts come with the data layer (the generated
 // descriptors and protobuf's reflection, about 12 KB gzip), which starts
@@ -36,7 +37,7 @@ function OnlineCategorySection({
   const data = useDeferred(homeData);
   const id = `section-${category}`;
   return (
-    <section aria-labelledby={id} className="container-page py-8">
+    <section aria-labelledby={id} className={`container-page py-8 ${firstScreen ? "" : "below-fold"}`}>
       <SectionTitle id={id}>{title}</SectionTitle>
       {data ? (
         <data.CategoryProducts category={category} fallbackError={fallbackError} firstScreen={firstScreen} />
@@ -51,7 +52,7 @@ function PromotionsSection() {
   const { t } = useTranslation("catalog");
   const data = useDeferred(homeData);
   return (
-    <section aria-labelledby="promotions-title" className="container-page py-8">
+    <section aria-labelledby="promotions-title" className="container-page below-fold py-8">
       <SectionTitle
         id="promotions-title"
         action={
@@ -100,7 +101,7 @@ function ServiceHighlights() {
     { Icon: LockIcon, key: "payment" },
   ];
   return (
-    <section aria-labelledby="services-title" className="container-page py-8">
+    <section aria-labelledby="services-title" className="container-page below-fold py-8">
       <h2 id="services-title" className="sr-only">
         {t("home.servicesTitle")}
       </h2>
@@ -133,10 +134,19 @@ export default function HomeRoute() {
         fallbackError={t("home.launchesError")}
         firstScreen
       />
-      <CountdownBanner />
-      <PromotionsSection />
-      <OnlineCategorySection category="populares" title={t("home.popular")} fallbackError={t("home.popularError")} />
-      <ServiceHighlights />
+      {/* Below the first screen: hydrated when the shopper gets there. */}
+      <HydrateWhenSeen>
+        <CountdownBanner />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <PromotionsSection />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <OnlineCategorySection category="populares" title={t("home.popular")} fallbackError={t("home.popularError")} />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <ServiceHighlights />
+      </HydrateWhenSeen>
     </>
   );
 }

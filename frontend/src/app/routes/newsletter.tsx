@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "@/components/ui/back-link";
 import { Seo } from "@/components/seo/seo";
 import { errorInfos } from "@/lib/connect-errors";
-import { useConfirmNewsletter, useUnsubscribeNewsletter } from "@/features/contact/api/contact";
+import { useConfirmBackInStock, useConfirmNewsletter, useUnsubscribeNewsletter } from "@/features/contact/api/contact";
 
 /**
  * NewsletterRoute is /newsletter?confirmar=… (the link of the confirmation
  * e-mail) and /newsletter?baja=… (the unsubscribe link of every newsletter
- * e-mail). It acts on a button press, not on load: mail scanners that open
+ * e-mail), and /newsletter?aviso=… (the link confirming a back-in-stock
+ * alert). It acts on a button press, not on load: mail scanners that open
  * links must not subscribe or unsubscribe anyone.
  */
 export default function NewsletterRoute() {
@@ -16,10 +17,12 @@ export default function NewsletterRoute() {
   const [sp] = useSearchParams();
   const confirmToken = sp.get("confirmar");
   const leaveToken = sp.get("baja");
+  const stockToken = sp.get("aviso");
   const confirm = useConfirmNewsletter();
   const leave = useUnsubscribeNewsletter();
-  const action = confirmToken ? "confirm" : leaveToken ? "unsubscribe" : undefined;
-  const m = action === "confirm" ? confirm : leave;
+  const stock = useConfirmBackInStock();
+  const action = confirmToken ? "confirm" : leaveToken ? "unsubscribe" : stockToken ? "stock" : undefined;
+  const m = action === "confirm" ? confirm : action === "stock" ? stock : leave;
   const reason = errorInfos(m.error)[0]?.reason;
 
   return (
@@ -41,7 +44,11 @@ export default function NewsletterRoute() {
             className="btn btn-primary mt-6"
             disabled={m.isPending}
             onClick={() =>
-              action === "confirm" ? confirm.mutate({ token: confirmToken ?? "" }) : leave.mutate({ token: leaveToken ?? "" })
+              action === "confirm"
+                ? confirm.mutate({ token: confirmToken ?? "" })
+                : action === "stock"
+                  ? stock.mutate({ token: stockToken ?? "" })
+                  : leave.mutate({ token: leaveToken ?? "" })
             }
           >
             {t(`newsletter.${action}.button`)}
@@ -49,11 +56,13 @@ export default function NewsletterRoute() {
           {m.isError && (
             <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-800">
               {t(
-                reason === "NEWSLETTER_LINK_INVALID"
+                reason === "NEWSLETTER_LINK_INVALID" || reason === "BACK_IN_STOCK_LINK_INVALID"
                   ? "newsletter.invalid"
                   : reason === "NEWSLETTER_UNSUBSCRIBED"
                     ? "newsletter.ended"
-                    : "newsletter.failed",
+                    : reason === "BACK_IN_STOCK_CLOSED"
+                      ? "newsletter.stock.closed"
+                      : "newsletter.failed",
               )}
             </p>
           )}

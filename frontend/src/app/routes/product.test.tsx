@@ -86,12 +86,32 @@ describe("/producto/:id", () => {
     renderApp("/producto/999", (router) => {
       router.service(CatalogService, {
         getProduct: () => {
-          throw new ConnectError("not found", Code.NotFound);
+          throw new ConnectError("unavailable", Code.Unavailable);
         },
       });
     });
     expect(await screen.findByText("No se pudo cargar el producto.")).toBeInTheDocument();
     expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it("shows a product the shop does not sell as a page not found, with the search (issue 38)", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderApp(
+      "/producto/999",
+      (router) => {
+        router.service(CatalogService, {
+          getProduct: () => {
+            throw new ConnectError("not found", Code.NotFound);
+          },
+        });
+      },
+      "pt",
+    );
+    expect(await screen.findByText("Não encontramos este produto: talvez já não o vendamos.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "404" })).toBeInTheDocument();
+    expect(screen.getByRole("searchbox", { name: "Pesquise na loja" })).toBeInTheDocument();
+    expect(screen.queryByText("Não foi possível carregar o produto.")).not.toBeInTheDocument();
     log.mockRestore();
   });
 

@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
+import { Code } from "@connectrpc/connect";
 import { ErrorBox } from "@/components/ui/error-box";
+import { NotFound } from "@/components/ui/not-found";
 import { Rating } from "@/components/ui/rating";
 import { Seo } from "@/components/seo/seo";
 import { Spinner } from "@/components/ui/spinner";
@@ -12,12 +14,17 @@ import { FavoriteButton } from "@/features/catalog/components/favorite-button";
 import { FoodInfo } from "@/features/catalog/components/food-info";
 import { ProductSafety } from "@/features/catalog/components/product-safety";
 import { ProductGallery } from "@/features/catalog/components/product-gallery";
+import { PastBestBefore } from "@/components/ui/past-best-before";
 import { ProductPrice } from "@/features/catalog/components/product-price";
+import { lowStock } from "@/features/catalog/stock";
 import { parseQuantity, QuantityStepper } from "@/features/catalog/components/quantity-stepper";
 import { ProductReviews } from "@/features/reviews/components/product-reviews";
+import { BackInStockForm } from "@/features/contact/components/back-in-stock-form";
+import { errorCode } from "@/lib/connect-errors";
 import { schemaPrice } from "@/lib/format-price";
 import { useSiteURL } from "@/hooks/use-site-url";
 import type { Product } from "@gen/sabores/v1/types_pb";
+import { HydrateWhenSeen } from "@/lib/hydrate-when-seen";
 
 /**
  * productJsonLd is the page's schema.org Product: aggregateRating only from
@@ -74,7 +81,12 @@ export default function ProductRoute() {
     </button>
   );
 
-  if (invalidId || query.isError) {
+  // An id the shop does not sell is a page not found (shopd sends it with
+  // status 404), with the search, not an error.
+  if (invalidId || errorCode(query.error) === Code.NotFound || (query.isSuccess && !query.data.product)) {
+    return <NotFound text={t("notFound.product", { ns: "common" })} />;
+  }
+  if (query.isError) {
     return (
       <div className="container-page py-6">
         <Seo title={t("product.errorTitle")} />
@@ -120,8 +132,9 @@ export default function ProductRoute() {
           )}
           <Rating value={p.rating} />
           <ProductPrice product={p} large />
+          <PastBestBefore date={p.pastBestBefore} />
           {p.description && <p className="text-stone-800">{p.description}</p>}
-          {p.stock > 0 && p.stock < 10 && (
+          {lowStock(p.stock) && (
             <p className="font-semibold text-amber-700">{t("product.lastUnits", { ns: "common", count: p.stock })}</p>
           )}
           <QuantityStepper value={qty} onChange={setQty} />
@@ -131,11 +144,18 @@ export default function ProductRoute() {
             label={t("product.addN", { count: n })}
             className="w-full py-3 text-base sm:w-auto"
           />
+          {p.stock <= 0 && <BackInStockForm productId={p.id} />}
         </div>
       </div>
-      <FoodInfo product={p} />
-      <ProductSafety product={p} />
-      <ProductReviews product={p} />
+      <HydrateWhenSeen>
+        <FoodInfo product={p} />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <ProductSafety product={p} />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <ProductReviews product={p} />
+      </HydrateWhenSeen>
     </div>
   );
 }

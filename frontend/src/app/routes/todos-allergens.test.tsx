@@ -19,6 +19,8 @@ describe("/todos without allergens", () => {
     const gluten = await screen.findByRole("checkbox", { name: "Cereales con gluten" });
     expect(gluten).toBeChecked();
     await waitFor(() => expect(seen.at(-1)?.withoutAllergens).toEqual([Allergen.GLUTEN]));
+    // Page 2 of one page of results goes back to the first, keeping the filter.
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/todos\?sin=gluten$/));
 
     await user.click(screen.getByRole("checkbox", { name: "Leche" }));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/todos?sin=gluten%2Cmilk"));

@@ -39,10 +39,16 @@ const TillTicket = lazy(() => import("@/features/admin/till/routes/ticket"));
 const TillReturns = lazy(() => import("@/features/admin/till/routes/returns"));
 const TillDay = lazy(() => import("@/features/admin/till/routes/day"));
 const Audit = lazy(() => import("@/features/admin/audit/routes/audit"));
+const Newsletters = lazy(() => import("@/features/admin/newsletters/routes/newsletters"));
 const DiscountCodes = lazy(() => import("@/features/admin/discount-codes/routes/discount-codes"));
 const Suppliers = lazy(() => import("@/features/admin/lots/routes/suppliers"));
 const GoodsIn = lazy(() => import("@/features/admin/lots/routes/goods-in"));
 const Expiring = lazy(() => import("@/features/admin/lots/routes/expiring"));
+const LotRules = lazy(() => import("@/features/admin/lots/routes/lot-rules"));
+const OrderLots = lazy(() => import("@/features/admin/lots/routes/order-lots"));
+const Recalls = lazy(() => import("@/features/admin/recalls/routes/recalls"));
+const Recall = lazy(() => import("@/features/admin/recalls/routes/recall"));
+const Trace = lazy(() => import("@/features/admin/recalls/routes/trace"));
 
 function NotFound() {
   const { t } = useTranslation("admin");
@@ -75,9 +81,12 @@ const screenTitles: Record<string, string> = {
   caja: "till",
   audit: "audit",
   "discount-codes": "discountCodes",
+  newsletters: "newsletters",
   suppliers: "suppliers",
   "goods-in": "goodsIn",
   lots: "lots",
+  recalls: "recalls",
+  trace: "trace",
 };
 
 /** AdminScreens is the back office's route table, below the role check. */
@@ -116,9 +125,16 @@ export function AdminScreens() {
         <Route path="caja/dia" element={<TillDay />} />
         <Route path="audit" element={<Audit />} />
         <Route path="discount-codes" element={<DiscountCodes />} />
+        <Route path="newsletters" element={<Newsletters />} />
         <Route path="suppliers" element={<Suppliers />} />
         <Route path="goods-in" element={<GoodsIn />} />
         <Route path="lots" element={<Expiring />} />
+        <Route path="lots/rules" element={<LotRules />} />
+        <Route path="lots/orders/:id" element={<OrderLots />} />
+        <Route path="recalls" element={<Recalls />} />
+        <Route path="recalls/:id" element={<Recall />} />
+        <Route path="trace" element={<Trace />} />
+        <Route path="trace/:lotId" element={<Trace />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

@@ -23,6 +23,162 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// SavedCartLine is one line of a cart kept on the server.
+type SavedCartLine struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// product_id is the product's id.
+	ProductId int64 `protobuf:"varint,1,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// quantity is how many units, 1 to 99.
+	Quantity      int32 `protobuf:"varint,2,opt,name=quantity,proto3" json:"quantity,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SavedCartLine) Reset() {
+	*x = SavedCartLine{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SavedCartLine) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SavedCartLine) ProtoMessage() {}
+
+func (x *SavedCartLine) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SavedCartLine.ProtoReflect.Descriptor instead.
+func (*SavedCartLine) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *SavedCartLine) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *SavedCartLine) GetQuantity() int32 {
+	if x != nil {
+		return x.Quantity
+	}
+	return 0
+}
+
+// SyncMyCartRequest is the browser's cart.
+type SyncMyCartRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// lines are the browser's cart lines, in its order.
+	Lines []*SavedCartLine `protobuf:"bytes,1,rep,name=lines,proto3" json:"lines,omitempty"`
+	// merge says the shopper just signed in: merge rather than replace.
+	Merge         bool `protobuf:"varint,2,opt,name=merge,proto3" json:"merge,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncMyCartRequest) Reset() {
+	*x = SyncMyCartRequest{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncMyCartRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncMyCartRequest) ProtoMessage() {}
+
+func (x *SyncMyCartRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncMyCartRequest.ProtoReflect.Descriptor instead.
+func (*SyncMyCartRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *SyncMyCartRequest) GetLines() []*SavedCartLine {
+	if x != nil {
+		return x.Lines
+	}
+	return nil
+}
+
+func (x *SyncMyCartRequest) GetMerge() bool {
+	if x != nil {
+		return x.Merge
+	}
+	return false
+}
+
+// SyncMyCartResponse is the cart as the server keeps it.
+type SyncMyCartResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// lines are the cart's lines; a product that no longer exists is left out.
+	Lines         []*SavedCartLine `protobuf:"bytes,1,rep,name=lines,proto3" json:"lines,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncMyCartResponse) Reset() {
+	*x = SyncMyCartResponse{}
+	mi := &file_sabores_v1_account_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncMyCartResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncMyCartResponse) ProtoMessage() {}
+
+func (x *SyncMyCartResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_account_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncMyCartResponse.ProtoReflect.Descriptor instead.
+func (*SyncMyCartResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *SyncMyCartResponse) GetLines() []*SavedCartLine {
+	if x != nil {
+		return x.Lines
+	}
+	return nil
+}
+
 // GetSessionRequest has no parameters.
 type GetSessionRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -32,7 +188,7 @@ type GetSessionRequest struct {
 
 func (x *GetSessionRequest) Reset() {
 	*x = GetSessionRequest{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -44,7 +200,7 @@ func (x *GetSessionRequest) String() string {
 func (*GetSessionRequest) ProtoMessage() {}
 
 func (x *GetSessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -57,7 +213,7 @@ func (x *GetSessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionRequest.ProtoReflect.Descriptor instead.
 func (*GetSessionRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{3}
 }
 
 // GetSessionResponse describes the caller.
@@ -73,7 +229,7 @@ type GetSessionResponse struct {
 
 func (x *GetSessionResponse) Reset() {
 	*x = GetSessionResponse{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -85,7 +241,7 @@ func (x *GetSessionResponse) String() string {
 func (*GetSessionResponse) ProtoMessage() {}
 
 func (x *GetSessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -98,7 +254,7 @@ func (x *GetSessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSessionResponse.ProtoReflect.Descriptor instead.
 func (*GetSessionResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *GetSessionResponse) GetSignedIn() bool {
@@ -124,7 +280,7 @@ type GetMyDashboardRequest struct {
 
 func (x *GetMyDashboardRequest) Reset() {
 	*x = GetMyDashboardRequest{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -136,7 +292,7 @@ func (x *GetMyDashboardRequest) String() string {
 func (*GetMyDashboardRequest) ProtoMessage() {}
 
 func (x *GetMyDashboardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -149,7 +305,7 @@ func (x *GetMyDashboardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyDashboardRequest.ProtoReflect.Descriptor instead.
 func (*GetMyDashboardRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{5}
 }
 
 // GetMyDashboardResponse is the client dashboard's statistics.
@@ -171,7 +327,7 @@ type GetMyDashboardResponse struct {
 
 func (x *GetMyDashboardResponse) Reset() {
 	*x = GetMyDashboardResponse{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -183,7 +339,7 @@ func (x *GetMyDashboardResponse) String() string {
 func (*GetMyDashboardResponse) ProtoMessage() {}
 
 func (x *GetMyDashboardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -196,7 +352,7 @@ func (x *GetMyDashboardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetMyDashboardResponse.ProtoReflect.Descriptor instead.
 func (*GetMyDashboardResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetMyDashboardResponse) GetOrderCount() int32 {
@@ -236,7 +392,7 @@ type ExportMyDataRequest struct {
 
 func (x *ExportMyDataRequest) Reset() {
 	*x = ExportMyDataRequest{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -248,7 +404,7 @@ func (x *ExportMyDataRequest) String() string {
 func (*ExportMyDataRequest) ProtoMessage() {}
 
 func (x *ExportMyDataRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -261,7 +417,7 @@ func (x *ExportMyDataRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportMyDataRequest.ProtoReflect.Descriptor instead.
 func (*ExportMyDataRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{7}
 }
 
 // ExportMyDataResponse is the caller's data, in the shape the download keeps.
@@ -293,7 +449,7 @@ type ExportMyDataResponse struct {
 
 func (x *ExportMyDataResponse) Reset() {
 	*x = ExportMyDataResponse{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -305,7 +461,7 @@ func (x *ExportMyDataResponse) String() string {
 func (*ExportMyDataResponse) ProtoMessage() {}
 
 func (x *ExportMyDataResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -318,7 +474,7 @@ func (x *ExportMyDataResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportMyDataResponse.ProtoReflect.Descriptor instead.
 func (*ExportMyDataResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ExportMyDataResponse) GetExportTime() *timestamppb.Timestamp {
@@ -396,7 +552,7 @@ type DataProfile struct {
 
 func (x *DataProfile) Reset() {
 	*x = DataProfile{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -408,7 +564,7 @@ func (x *DataProfile) String() string {
 func (*DataProfile) ProtoMessage() {}
 
 func (x *DataProfile) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -421,7 +577,7 @@ func (x *DataProfile) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataProfile.ProtoReflect.Descriptor instead.
 func (*DataProfile) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *DataProfile) GetId() int64 {
@@ -488,7 +644,7 @@ type DataCustomer struct {
 
 func (x *DataCustomer) Reset() {
 	*x = DataCustomer{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -500,7 +656,7 @@ func (x *DataCustomer) String() string {
 func (*DataCustomer) ProtoMessage() {}
 
 func (x *DataCustomer) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -513,7 +669,7 @@ func (x *DataCustomer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DataCustomer.ProtoReflect.Descriptor instead.
 func (*DataCustomer) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *DataCustomer) GetName() string {
@@ -608,7 +764,7 @@ type CookieConsent struct {
 
 func (x *CookieConsent) Reset() {
 	*x = CookieConsent{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -620,7 +776,7 @@ func (x *CookieConsent) String() string {
 func (*CookieConsent) ProtoMessage() {}
 
 func (x *CookieConsent) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[8]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -633,7 +789,7 @@ func (x *CookieConsent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CookieConsent.ProtoReflect.Descriptor instead.
 func (*CookieConsent) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{8}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *CookieConsent) GetAnalytics() bool {
@@ -690,7 +846,7 @@ type DeleteMyAccountRequest struct {
 
 func (x *DeleteMyAccountRequest) Reset() {
 	*x = DeleteMyAccountRequest{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -702,7 +858,7 @@ func (x *DeleteMyAccountRequest) String() string {
 func (*DeleteMyAccountRequest) ProtoMessage() {}
 
 func (x *DeleteMyAccountRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[9]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -715,7 +871,7 @@ func (x *DeleteMyAccountRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteMyAccountRequest.ProtoReflect.Descriptor instead.
 func (*DeleteMyAccountRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{9}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *DeleteMyAccountRequest) GetConfirm() bool {
@@ -736,7 +892,7 @@ type DeleteMyAccountResponse struct {
 
 func (x *DeleteMyAccountResponse) Reset() {
 	*x = DeleteMyAccountResponse{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -748,7 +904,7 @@ func (x *DeleteMyAccountResponse) String() string {
 func (*DeleteMyAccountResponse) ProtoMessage() {}
 
 func (x *DeleteMyAccountResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[10]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -761,7 +917,7 @@ func (x *DeleteMyAccountResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteMyAccountResponse.ProtoReflect.Descriptor instead.
 func (*DeleteMyAccountResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{10}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *DeleteMyAccountResponse) GetRetainedOrders() int32 {
@@ -792,7 +948,7 @@ type RecordCookieConsentRequest struct {
 
 func (x *RecordCookieConsentRequest) Reset() {
 	*x = RecordCookieConsentRequest{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -804,7 +960,7 @@ func (x *RecordCookieConsentRequest) String() string {
 func (*RecordCookieConsentRequest) ProtoMessage() {}
 
 func (x *RecordCookieConsentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[11]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -817,7 +973,7 @@ func (x *RecordCookieConsentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordCookieConsentRequest.ProtoReflect.Descriptor instead.
 func (*RecordCookieConsentRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{11}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *RecordCookieConsentRequest) GetAnalytics() bool {
@@ -864,7 +1020,7 @@ type RecordCookieConsentResponse struct {
 
 func (x *RecordCookieConsentResponse) Reset() {
 	*x = RecordCookieConsentResponse{}
-	mi := &file_sabores_v1_account_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -876,7 +1032,7 @@ func (x *RecordCookieConsentResponse) String() string {
 func (*RecordCookieConsentResponse) ProtoMessage() {}
 
 func (x *RecordCookieConsentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_account_service_proto_msgTypes[12]
+	mi := &file_sabores_v1_account_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -889,7 +1045,7 @@ func (x *RecordCookieConsentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordCookieConsentResponse.ProtoReflect.Descriptor instead.
 func (*RecordCookieConsentResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{12}
+	return file_sabores_v1_account_service_proto_rawDescGZIP(), []int{15}
 }
 
 var File_sabores_v1_account_service_proto protoreflect.FileDescriptor
@@ -897,7 +1053,16 @@ var File_sabores_v1_account_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/account_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17sabores/v1/refund.proto\x1a\x16sabores/v1/types.proto\x1a\x1bsabores/v1/withdrawal.proto\"\x13\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x17sabores/v1/refund.proto\x1a\x16sabores/v1/types.proto\x1a\x1bsabores/v1/withdrawal.proto\"^\n" +
+	"\rSavedCartLine\x12&\n" +
+	"\n" +
+	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12%\n" +
+	"\bquantity\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18c(\x01R\bquantity\"d\n" +
+	"\x11SyncMyCartRequest\x129\n" +
+	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.SavedCartLineB\b\xbaH\x05\x92\x01\x02\x102R\x05lines\x12\x14\n" +
+	"\x05merge\x18\x02 \x01(\bR\x05merge\"E\n" +
+	"\x12SyncMyCartResponse\x12/\n" +
+	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.SavedCartLineR\x05lines\"\x13\n" +
 	"\x11GetSessionRequest\"W\n" +
 	"\x12GetSessionResponse\x12\x1b\n" +
 	"\tsigned_in\x18\x01 \x01(\bR\bsignedIn\x12$\n" +
@@ -960,14 +1125,16 @@ const file_sabores_v1_account_service_proto_rawDesc = "" +
 	"\x0fpersonalization\x18\x03 \x01(\bR\x0fpersonalization\x12J\n" +
 	"\x0epolicy_version\x18\x04 \x01(\tB#\xbaH r\x1e2\x1c^[0-9]{4}-[0-9]{2}-[0-9]{2}$R\rpolicyVersion\x12E\n" +
 	"\fconsent_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampB\x06\xbaH\x03\xc8\x01\x01R\vconsentTime\"\x1d\n" +
-	"\x1bRecordCookieConsentResponse2\xd7\x03\n" +
+	"\x1bRecordCookieConsentResponse2\xa4\x04\n" +
 	"\x0eAccountService\x12P\n" +
 	"\n" +
 	"GetSession\x12\x1d.sabores.v1.GetSessionRequest\x1a\x1e.sabores.v1.GetSessionResponse\"\x03\x90\x02\x01\x12\\\n" +
 	"\x0eGetMyDashboard\x12!.sabores.v1.GetMyDashboardRequest\x1a\".sabores.v1.GetMyDashboardResponse\"\x03\x90\x02\x01\x12Q\n" +
 	"\fExportMyData\x12\x1f.sabores.v1.ExportMyDataRequest\x1a .sabores.v1.ExportMyDataResponse\x12Z\n" +
 	"\x0fDeleteMyAccount\x12\".sabores.v1.DeleteMyAccountRequest\x1a#.sabores.v1.DeleteMyAccountResponse\x12f\n" +
-	"\x13RecordCookieConsent\x12&.sabores.v1.RecordCookieConsentRequest\x1a'.sabores.v1.RecordCookieConsentResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x13RecordCookieConsent\x12&.sabores.v1.RecordCookieConsentRequest\x1a'.sabores.v1.RecordCookieConsentResponse\x12K\n" +
+	"\n" +
+	"SyncMyCart\x12\x1d.sabores.v1.SyncMyCartRequest\x1a\x1e.sabores.v1.SyncMyCartResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_account_service_proto_rawDescOnce sync.Once
@@ -981,61 +1148,68 @@ func file_sabores_v1_account_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_account_service_proto_rawDescData
 }
 
-var file_sabores_v1_account_service_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_sabores_v1_account_service_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_sabores_v1_account_service_proto_goTypes = []any{
-	(*GetSessionRequest)(nil),           // 0: sabores.v1.GetSessionRequest
-	(*GetSessionResponse)(nil),          // 1: sabores.v1.GetSessionResponse
-	(*GetMyDashboardRequest)(nil),       // 2: sabores.v1.GetMyDashboardRequest
-	(*GetMyDashboardResponse)(nil),      // 3: sabores.v1.GetMyDashboardResponse
-	(*ExportMyDataRequest)(nil),         // 4: sabores.v1.ExportMyDataRequest
-	(*ExportMyDataResponse)(nil),        // 5: sabores.v1.ExportMyDataResponse
-	(*DataProfile)(nil),                 // 6: sabores.v1.DataProfile
-	(*DataCustomer)(nil),                // 7: sabores.v1.DataCustomer
-	(*CookieConsent)(nil),               // 8: sabores.v1.CookieConsent
-	(*DeleteMyAccountRequest)(nil),      // 9: sabores.v1.DeleteMyAccountRequest
-	(*DeleteMyAccountResponse)(nil),     // 10: sabores.v1.DeleteMyAccountResponse
-	(*RecordCookieConsentRequest)(nil),  // 11: sabores.v1.RecordCookieConsentRequest
-	(*RecordCookieConsentResponse)(nil), // 12: sabores.v1.RecordCookieConsentResponse
-	(*User)(nil),                        // 13: sabores.v1.User
-	(*Order)(nil),                       // 14: sabores.v1.Order
-	(*timestamppb.Timestamp)(nil),       // 15: google.protobuf.Timestamp
-	(*Delivery)(nil),                    // 16: sabores.v1.Delivery
-	(*OrderRefund)(nil),                 // 17: sabores.v1.OrderRefund
-	(*Withdrawal)(nil),                  // 18: sabores.v1.Withdrawal
+	(*SavedCartLine)(nil),               // 0: sabores.v1.SavedCartLine
+	(*SyncMyCartRequest)(nil),           // 1: sabores.v1.SyncMyCartRequest
+	(*SyncMyCartResponse)(nil),          // 2: sabores.v1.SyncMyCartResponse
+	(*GetSessionRequest)(nil),           // 3: sabores.v1.GetSessionRequest
+	(*GetSessionResponse)(nil),          // 4: sabores.v1.GetSessionResponse
+	(*GetMyDashboardRequest)(nil),       // 5: sabores.v1.GetMyDashboardRequest
+	(*GetMyDashboardResponse)(nil),      // 6: sabores.v1.GetMyDashboardResponse
+	(*ExportMyDataRequest)(nil),         // 7: sabores.v1.ExportMyDataRequest
+	(*ExportMyDataResponse)(nil),        // 8: sabores.v1.ExportMyDataResponse
+	(*DataProfile)(nil),                 // 9: sabores.v1.DataProfile
+	(*DataCustomer)(nil),                // 10: sabores.v1.DataCustomer
+	(*CookieConsent)(nil),               // 11: sabores.v1.CookieConsent
+	(*DeleteMyAccountRequest)(nil),      // 12: sabores.v1.DeleteMyAccountRequest
+	(*DeleteMyAccountResponse)(nil),     // 13: sabores.v1.DeleteMyAccountResponse
+	(*RecordCookieConsentRequest)(nil),  // 14: sabores.v1.RecordCookieConsentRequest
+	(*RecordCookieConsentResponse)(nil), // 15: sabores.v1.RecordCookieConsentResponse
+	(*User)(nil),                        // 16: sabores.v1.User
+	(*Order)(nil),                       // 17: sabores.v1.Order
+	(*timestamppb.Timestamp)(nil),       // 18: google.protobuf.Timestamp
+	(*Delivery)(nil),                    // 19: sabores.v1.Delivery
+	(*OrderRefund)(nil),                 // 20: sabores.v1.OrderRefund
+	(*Withdrawal)(nil),                  // 21: sabores.v1.Withdrawal
 }
 var file_sabores_v1_account_service_proto_depIdxs = []int32{
-	13, // 0: sabores.v1.GetSessionResponse.user:type_name -> sabores.v1.User
-	14, // 1: sabores.v1.GetMyDashboardResponse.recent_orders:type_name -> sabores.v1.Order
-	15, // 2: sabores.v1.ExportMyDataResponse.export_time:type_name -> google.protobuf.Timestamp
-	6,  // 3: sabores.v1.ExportMyDataResponse.profile:type_name -> sabores.v1.DataProfile
-	7,  // 4: sabores.v1.ExportMyDataResponse.customer:type_name -> sabores.v1.DataCustomer
-	16, // 5: sabores.v1.ExportMyDataResponse.addresses:type_name -> sabores.v1.Delivery
-	14, // 6: sabores.v1.ExportMyDataResponse.orders:type_name -> sabores.v1.Order
-	8,  // 7: sabores.v1.ExportMyDataResponse.cookie_consents:type_name -> sabores.v1.CookieConsent
-	17, // 8: sabores.v1.ExportMyDataResponse.refunds:type_name -> sabores.v1.OrderRefund
-	18, // 9: sabores.v1.ExportMyDataResponse.withdrawals:type_name -> sabores.v1.Withdrawal
-	15, // 10: sabores.v1.DataProfile.create_time:type_name -> google.protobuf.Timestamp
-	15, // 11: sabores.v1.DataProfile.last_sign_in_time:type_name -> google.protobuf.Timestamp
-	15, // 12: sabores.v1.DataCustomer.create_time:type_name -> google.protobuf.Timestamp
-	15, // 13: sabores.v1.DataCustomer.update_time:type_name -> google.protobuf.Timestamp
-	15, // 14: sabores.v1.CookieConsent.consent_time:type_name -> google.protobuf.Timestamp
-	15, // 15: sabores.v1.CookieConsent.record_time:type_name -> google.protobuf.Timestamp
-	15, // 16: sabores.v1.RecordCookieConsentRequest.consent_time:type_name -> google.protobuf.Timestamp
-	0,  // 17: sabores.v1.AccountService.GetSession:input_type -> sabores.v1.GetSessionRequest
-	2,  // 18: sabores.v1.AccountService.GetMyDashboard:input_type -> sabores.v1.GetMyDashboardRequest
-	4,  // 19: sabores.v1.AccountService.ExportMyData:input_type -> sabores.v1.ExportMyDataRequest
-	9,  // 20: sabores.v1.AccountService.DeleteMyAccount:input_type -> sabores.v1.DeleteMyAccountRequest
-	11, // 21: sabores.v1.AccountService.RecordCookieConsent:input_type -> sabores.v1.RecordCookieConsentRequest
-	1,  // 22: sabores.v1.AccountService.GetSession:output_type -> sabores.v1.GetSessionResponse
-	3,  // 23: sabores.v1.AccountService.GetMyDashboard:output_type -> sabores.v1.GetMyDashboardResponse
-	5,  // 24: sabores.v1.AccountService.ExportMyData:output_type -> sabores.v1.ExportMyDataResponse
-	10, // 25: sabores.v1.AccountService.DeleteMyAccount:output_type -> sabores.v1.DeleteMyAccountResponse
-	12, // 26: sabores.v1.AccountService.RecordCookieConsent:output_type -> sabores.v1.RecordCookieConsentResponse
-	22, // [22:27] is the sub-list for method output_type
-	17, // [17:22] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	0,  // 0: sabores.v1.SyncMyCartRequest.lines:type_name -> sabores.v1.SavedCartLine
+	0,  // 1: sabores.v1.SyncMyCartResponse.lines:type_name -> sabores.v1.SavedCartLine
+	16, // 2: sabores.v1.GetSessionResponse.user:type_name -> sabores.v1.User
+	17, // 3: sabores.v1.GetMyDashboardResponse.recent_orders:type_name -> sabores.v1.Order
+	18, // 4: sabores.v1.ExportMyDataResponse.export_time:type_name -> google.protobuf.Timestamp
+	9,  // 5: sabores.v1.ExportMyDataResponse.profile:type_name -> sabores.v1.DataProfile
+	10, // 6: sabores.v1.ExportMyDataResponse.customer:type_name -> sabores.v1.DataCustomer
+	19, // 7: sabores.v1.ExportMyDataResponse.addresses:type_name -> sabores.v1.Delivery
+	17, // 8: sabores.v1.ExportMyDataResponse.orders:type_name -> sabores.v1.Order
+	11, // 9: sabores.v1.ExportMyDataResponse.cookie_consents:type_name -> sabores.v1.CookieConsent
+	20, // 10: sabores.v1.ExportMyDataResponse.refunds:type_name -> sabores.v1.OrderRefund
+	21, // 11: sabores.v1.ExportMyDataResponse.withdrawals:type_name -> sabores.v1.Withdrawal
+	18, // 12: sabores.v1.DataProfile.create_time:type_name -> google.protobuf.Timestamp
+	18, // 13: sabores.v1.DataProfile.last_sign_in_time:type_name -> google.protobuf.Timestamp
+	18, // 14: sabores.v1.DataCustomer.create_time:type_name -> google.protobuf.Timestamp
+	18, // 15: sabores.v1.DataCustomer.update_time:type_name -> google.protobuf.Timestamp
+	18, // 16: sabores.v1.CookieConsent.consent_time:type_name -> google.protobuf.Timestamp
+	18, // 17: sabores.v1.CookieConsent.record_time:type_name -> google.protobuf.Timestamp
+	18, // 18: sabores.v1.RecordCookieConsentRequest.consent_time:type_name -> google.protobuf.Timestamp
+	3,  // 19: sabores.v1.AccountService.GetSession:input_type -> sabores.v1.GetSessionRequest
+	5,  // 20: sabores.v1.AccountService.GetMyDashboard:input_type -> sabores.v1.GetMyDashboardRequest
+	7,  // 21: sabores.v1.AccountService.ExportMyData:input_type -> sabores.v1.ExportMyDataRequest
+	12, // 22: sabores.v1.AccountService.DeleteMyAccount:input_type -> sabores.v1.DeleteMyAccountRequest
+	14, // 23: sabores.v1.AccountService.RecordCookieConsent:input_type -> sabores.v1.RecordCookieConsentRequest
+	1,  // 24: sabores.v1.AccountService.SyncMyCart:input_type -> sabores.v1.SyncMyCartRequest
+	4,  // 25: sabores.v1.AccountService.GetSession:output_type -> sabores.v1.GetSessionResponse
+	6,  // 26: sabores.v1.AccountService.GetMyDashboard:output_type -> sabores.v1.GetMyDashboardResponse
+	8,  // 27: sabores.v1.AccountService.ExportMyData:output_type -> sabores.v1.ExportMyDataResponse
+	13, // 28: sabores.v1.AccountService.DeleteMyAccount:output_type -> sabores.v1.DeleteMyAccountResponse
+	15, // 29: sabores.v1.AccountService.RecordCookieConsent:output_type -> sabores.v1.RecordCookieConsentResponse
+	2,  // 30: sabores.v1.AccountService.SyncMyCart:output_type -> sabores.v1.SyncMyCartResponse
+	25, // [25:31] is the sub-list for method output_type
+	19, // [19:25] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_account_service_proto_init() }
@@ -1052,7 +1226,7 @@ func file_sabores_v1_account_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_account_service_proto_rawDesc), len(file_sabores_v1_account_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

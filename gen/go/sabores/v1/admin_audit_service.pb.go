@@ -214,9 +214,18 @@ type AuditEvent struct {
 	CreateTime *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
 	// api_key_id is the API key the change came through; 0 for a signed-in
 	// person's session.
-	ApiKeyId      int64 `protobuf:"varint,8,opt,name=api_key_id,json=apiKeyId,proto3" json:"api_key_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ApiKeyId int64 `protobuf:"varint,8,opt,name=api_key_id,json=apiKeyId,proto3" json:"api_key_id,omitempty"`
+	// api_key_name is that key's name, as its creator wrote it; empty
+	// without a key.
+	ApiKeyName string `protobuf:"bytes,9,opt,name=api_key_name,json=apiKeyName,proto3" json:"api_key_name,omitempty"`
+	// session_id is the signed-in session the change came through; 0 for a
+	// key, the command line or the system, and for changes recorded before
+	// sessions were (issue 37).
+	SessionId int64 `protobuf:"varint,10,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
+	// session_start_time is when that session was signed in.
+	SessionStartTime *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=session_start_time,json=sessionStartTime,proto3" json:"session_start_time,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *AuditEvent) Reset() {
@@ -305,6 +314,27 @@ func (x *AuditEvent) GetApiKeyId() int64 {
 	return 0
 }
 
+func (x *AuditEvent) GetApiKeyName() string {
+	if x != nil {
+		return x.ApiKeyName
+	}
+	return ""
+}
+
+func (x *AuditEvent) GetSessionId() int64 {
+	if x != nil {
+		return x.SessionId
+	}
+	return 0
+}
+
+func (x *AuditEvent) GetSessionStartTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SessionStartTime
+	}
+	return nil
+}
+
 var File_sabores_v1_admin_audit_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_audit_service_proto_rawDesc = "" +
@@ -324,7 +354,7 @@ const file_sabores_v1_admin_audit_service_proto_rawDesc = "" +
 	"\n" +
 	"total_size\x18\x02 \x01(\x05R\ttotalSize\x12&\n" +
 	"\x0fnext_page_token\x18\x03 \x01(\tR\rnextPageToken\x12.\n" +
-	"\x13previous_page_token\x18\x04 \x01(\tR\x11previousPageToken\"\xf7\x01\n" +
+	"\x13previous_page_token\x18\x04 \x01(\tR\x11previousPageToken\"\x82\x03\n" +
 	"\n" +
 	"AuditEvent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
@@ -336,7 +366,13 @@ const file_sabores_v1_admin_audit_service_proto_rawDesc = "" +
 	"\vcreate_time\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
 	"createTime\x12\x1c\n" +
 	"\n" +
-	"api_key_id\x18\b \x01(\x03R\bapiKeyId2t\n" +
+	"api_key_id\x18\b \x01(\x03R\bapiKeyId\x12 \n" +
+	"\fapi_key_name\x18\t \x01(\tR\n" +
+	"apiKeyName\x12\x1d\n" +
+	"\n" +
+	"session_id\x18\n" +
+	" \x01(\x03R\tsessionId\x12H\n" +
+	"\x12session_start_time\x18\v \x01(\v2\x1a.google.protobuf.TimestampR\x10sessionStartTime2t\n" +
 	"\x11AdminAuditService\x12_\n" +
 	"\x0fListAuditEvents\x12\".sabores.v1.ListAuditEventsRequest\x1a#.sabores.v1.ListAuditEventsResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
@@ -362,13 +398,14 @@ var file_sabores_v1_admin_audit_service_proto_goTypes = []any{
 var file_sabores_v1_admin_audit_service_proto_depIdxs = []int32{
 	2, // 0: sabores.v1.ListAuditEventsResponse.events:type_name -> sabores.v1.AuditEvent
 	3, // 1: sabores.v1.AuditEvent.create_time:type_name -> google.protobuf.Timestamp
-	0, // 2: sabores.v1.AdminAuditService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
-	1, // 3: sabores.v1.AdminAuditService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
-	3, // [3:4] is the sub-list for method output_type
-	2, // [2:3] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	3, // 2: sabores.v1.AuditEvent.session_start_time:type_name -> google.protobuf.Timestamp
+	0, // 3: sabores.v1.AdminAuditService.ListAuditEvents:input_type -> sabores.v1.ListAuditEventsRequest
+	1, // 4: sabores.v1.AdminAuditService.ListAuditEvents:output_type -> sabores.v1.ListAuditEventsResponse
+	4, // [4:5] is the sub-list for method output_type
+	3, // [3:4] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_audit_service_proto_init() }

@@ -73,7 +73,10 @@ type GetDashboardStatsResponse struct {
 	ProductCount int32 `protobuf:"varint,5,opt,name=product_count,json=productCount,proto3" json:"product_count,omitempty"`
 	// daily are the last 30 days, oldest first, days without orders included.
 	Daily []*DailyStat `protobuf:"bytes,6,rep,name=daily,proto3" json:"daily,omitempty"`
-	// best_sellers are the 5 products sold most, by units.
+	// best_sellers are the 5 products sold most, by units, from
+	// best_sellers_from_day to best_sellers_to_day: the units paid for,
+	// online and at the till, net of those refunded or returned (the
+	// invoices issued with each payment, less the corrective invoices).
 	BestSellers []*BestSeller `protobuf:"bytes,7,rep,name=best_sellers,json=bestSellers,proto3" json:"best_sellers,omitempty"`
 	// stuck is the work that needs the owner, by the one definition the
 	// alert rules share (deploy/prometheus-alerts.yml).
@@ -82,13 +85,18 @@ type GetDashboardStatsResponse struct {
 	// sale sold the unit in hand beyond the count): count them. At most 20,
 	// the most negative first.
 	CountNeeded []*CountNeeded `protobuf:"bytes,9,rep,name=count_needed,json=countNeeded,proto3" json:"count_needed,omitempty"`
-	// paid_periods are the money actually paid online and refunded, by
-	// labelled period of Madrid days: today, the last 7 days, the last 30
-	// days and the calendar month so far (order_count and revenue_cents
-	// count orders placed, paid or not).
-	PaidPeriods   []*PaidPeriod `protobuf:"bytes,10,rep,name=paid_periods,json=paidPeriods,proto3" json:"paid_periods,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	// paid_periods are the money actually paid, online and at the till, and
+	// refunded, by labelled period of Madrid days: today, the last 7 days,
+	// the last 30 days and the calendar month so far (order_count and
+	// revenue_cents count orders placed, paid or not).
+	PaidPeriods []*PaidPeriod `protobuf:"bytes,10,rep,name=paid_periods,json=paidPeriods,proto3" json:"paid_periods,omitempty"`
+	// best_sellers_from_day is the first day the best sellers count,
+	// YYYY-MM-DD, Madrid: the first of the last 30 days.
+	BestSellersFromDay string `protobuf:"bytes,11,opt,name=best_sellers_from_day,json=bestSellersFromDay,proto3" json:"best_sellers_from_day,omitempty"`
+	// best_sellers_to_day is their last day, today.
+	BestSellersToDay string `protobuf:"bytes,12,opt,name=best_sellers_to_day,json=bestSellersToDay,proto3" json:"best_sellers_to_day,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *GetDashboardStatsResponse) Reset() {
@@ -191,6 +199,20 @@ func (x *GetDashboardStatsResponse) GetPaidPeriods() []*PaidPeriod {
 	return nil
 }
 
+func (x *GetDashboardStatsResponse) GetBestSellersFromDay() string {
+	if x != nil {
+		return x.BestSellersFromDay
+	}
+	return ""
+}
+
+func (x *GetDashboardStatsResponse) GetBestSellersToDay() string {
+	if x != nil {
+		return x.BestSellersToDay
+	}
+	return ""
+}
+
 // CountNeeded is a product the owner is asked to count.
 type CountNeeded struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -257,7 +279,7 @@ func (x *CountNeeded) GetStock() int64 {
 
 // PaidPeriod is the money of one period: paid when it was paid (a card or
 // Bizum payment authorised, a transfer received, cash on delivery
-// collected), refunded when it was given back.
+// collected, a sale paid at the till), refunded when it was given back.
 type PaidPeriod struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// period is "today", "last_7_days", "last_30_days" or "this_month".
@@ -266,15 +288,18 @@ type PaidPeriod struct {
 	FromDay string `protobuf:"bytes,2,opt,name=from_day,json=fromDay,proto3" json:"from_day,omitempty"`
 	// to_day is its last day, today.
 	ToDay string `protobuf:"bytes,3,opt,name=to_day,json=toDay,proto3" json:"to_day,omitempty"`
-	// paid_orders is the number of orders paid in the period.
+	// paid_orders is the number of orders paid in the period, the till's
+	// sales among them.
 	PaidOrders int32 `protobuf:"varint,4,opt,name=paid_orders,json=paidOrders,proto3" json:"paid_orders,omitempty"`
 	// paid_cents is what they paid.
 	PaidCents int64 `protobuf:"varint,5,opt,name=paid_cents,json=paidCents,proto3" json:"paid_cents,omitempty"`
-	// refunded_cents is what was given back in the period, by Redsys or by
-	// bank transfer, whenever the order was paid.
+	// refunded_cents is what was given back in the period, by Redsys, by
+	// bank transfer or at the till, whenever the order was paid.
 	RefundedCents int64 `protobuf:"varint,6,opt,name=refunded_cents,json=refundedCents,proto3" json:"refunded_cents,omitempty"`
 	// net_cents is paid_cents less refunded_cents.
-	NetCents      int64 `protobuf:"varint,7,opt,name=net_cents,json=netCents,proto3" json:"net_cents,omitempty"`
+	NetCents int64 `protobuf:"varint,7,opt,name=net_cents,json=netCents,proto3" json:"net_cents,omitempty"`
+	// store_cents is the part of paid_cents paid at the till.
+	StoreCents    int64 `protobuf:"varint,8,opt,name=store_cents,json=storeCents,proto3" json:"store_cents,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -358,6 +383,13 @@ func (x *PaidPeriod) GetNetCents() int64 {
 	return 0
 }
 
+func (x *PaidPeriod) GetStoreCents() int64 {
+	if x != nil {
+		return x.StoreCents
+	}
+	return 0
+}
+
 // StuckWork counts the work stuck now.
 type StuckWork struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -425,15 +457,27 @@ func (x *StuckWork) GetVerifactuRecords() int64 {
 	return 0
 }
 
-// DailyStat is one day's orders.
+// DailyStat is one day's orders and money, by the definition of
+// PaidPeriod.
 type DailyStat struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// date is the day, YYYY-MM-DD, Europe/Madrid time.
 	Date string `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
-	// order_count is the number of orders placed that day.
+	// order_count is the number of orders placed that day, paid or not.
 	OrderCount int32 `protobuf:"varint,2,opt,name=order_count,json=orderCount,proto3" json:"order_count,omitempty"`
 	// revenue_cents is the sum of those orders.
-	RevenueCents  int64 `protobuf:"varint,3,opt,name=revenue_cents,json=revenueCents,proto3" json:"revenue_cents,omitempty"`
+	RevenueCents int64 `protobuf:"varint,3,opt,name=revenue_cents,json=revenueCents,proto3" json:"revenue_cents,omitempty"`
+	// paid_orders is the number of orders paid that day, the till's sales
+	// among them.
+	PaidOrders int32 `protobuf:"varint,4,opt,name=paid_orders,json=paidOrders,proto3" json:"paid_orders,omitempty"`
+	// paid_cents is what they paid.
+	PaidCents int64 `protobuf:"varint,5,opt,name=paid_cents,json=paidCents,proto3" json:"paid_cents,omitempty"`
+	// refunded_cents is what was given back that day.
+	RefundedCents int64 `protobuf:"varint,6,opt,name=refunded_cents,json=refundedCents,proto3" json:"refunded_cents,omitempty"`
+	// net_cents is paid_cents less refunded_cents.
+	NetCents int64 `protobuf:"varint,7,opt,name=net_cents,json=netCents,proto3" json:"net_cents,omitempty"`
+	// store_cents is the part of paid_cents paid at the till.
+	StoreCents    int64 `protobuf:"varint,8,opt,name=store_cents,json=storeCents,proto3" json:"store_cents,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -489,6 +533,41 @@ func (x *DailyStat) GetRevenueCents() int64 {
 	return 0
 }
 
+func (x *DailyStat) GetPaidOrders() int32 {
+	if x != nil {
+		return x.PaidOrders
+	}
+	return 0
+}
+
+func (x *DailyStat) GetPaidCents() int64 {
+	if x != nil {
+		return x.PaidCents
+	}
+	return 0
+}
+
+func (x *DailyStat) GetRefundedCents() int64 {
+	if x != nil {
+		return x.RefundedCents
+	}
+	return 0
+}
+
+func (x *DailyStat) GetNetCents() int64 {
+	if x != nil {
+		return x.NetCents
+	}
+	return 0
+}
+
+func (x *DailyStat) GetStoreCents() int64 {
+	if x != nil {
+		return x.StoreCents
+	}
+	return 0
+}
+
 // BestSeller is a product among the most sold.
 type BestSeller struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -496,9 +575,10 @@ type BestSeller struct {
 	ProductId int64 `protobuf:"varint,1,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
 	// name is the product's name.
 	Name string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
-	// quantity is the number of units sold.
+	// quantity is the number of units sold, net of those refunded or
+	// returned.
 	Quantity int32 `protobuf:"varint,3,opt,name=quantity,proto3" json:"quantity,omitempty"`
-	// revenue_cents is what those units brought in.
+	// revenue_cents is what those units brought in, VAT included.
 	RevenueCents  int64 `protobuf:"varint,4,opt,name=revenue_cents,json=revenueCents,proto3" json:"revenue_cents,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -568,7 +648,7 @@ const file_sabores_v1_admin_dashboard_service_proto_rawDesc = "" +
 	"\n" +
 	"(sabores/v1/admin_dashboard_service.proto\x12\n" +
 	"sabores.v1\"\x1a\n" +
-	"\x18GetDashboardStatsRequest\"\xeb\x03\n" +
+	"\x18GetDashboardStatsRequest\"\xcd\x04\n" +
 	"\x19GetDashboardStatsResponse\x12\x1f\n" +
 	"\vorder_count\x18\x01 \x01(\x05R\n" +
 	"orderCount\x12#\n" +
@@ -581,12 +661,14 @@ const file_sabores_v1_admin_dashboard_service_proto_rawDesc = "" +
 	"\x05stuck\x18\b \x01(\v2\x15.sabores.v1.StuckWorkR\x05stuck\x12:\n" +
 	"\fcount_needed\x18\t \x03(\v2\x17.sabores.v1.CountNeededR\vcountNeeded\x129\n" +
 	"\fpaid_periods\x18\n" +
-	" \x03(\v2\x16.sabores.v1.PaidPeriodR\vpaidPeriods\"V\n" +
+	" \x03(\v2\x16.sabores.v1.PaidPeriodR\vpaidPeriods\x121\n" +
+	"\x15best_sellers_from_day\x18\v \x01(\tR\x12bestSellersFromDay\x12-\n" +
+	"\x13best_sellers_to_day\x18\f \x01(\tR\x10bestSellersToDay\"V\n" +
 	"\vCountNeeded\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x14\n" +
-	"\x05stock\x18\x03 \x01(\x03R\x05stock\"\xda\x01\n" +
+	"\x05stock\x18\x03 \x01(\x03R\x05stock\"\xfb\x01\n" +
 	"\n" +
 	"PaidPeriod\x12\x16\n" +
 	"\x06period\x18\x01 \x01(\tR\x06period\x12\x19\n" +
@@ -597,16 +679,26 @@ const file_sabores_v1_admin_dashboard_service_proto_rawDesc = "" +
 	"\n" +
 	"paid_cents\x18\x05 \x01(\x03R\tpaidCents\x12%\n" +
 	"\x0erefunded_cents\x18\x06 \x01(\x03R\rrefundedCents\x12\x1b\n" +
-	"\tnet_cents\x18\a \x01(\x03R\bnetCents\"j\n" +
+	"\tnet_cents\x18\a \x01(\x03R\bnetCents\x12\x1f\n" +
+	"\vstore_cents\x18\b \x01(\x03R\n" +
+	"storeCents\"j\n" +
 	"\tStuckWork\x12\x16\n" +
 	"\x06emails\x18\x01 \x01(\x03R\x06emails\x12\x18\n" +
 	"\arefunds\x18\x02 \x01(\x03R\arefunds\x12+\n" +
-	"\x11verifactu_records\x18\x03 \x01(\x03R\x10verifactuRecords\"e\n" +
+	"\x11verifactu_records\x18\x03 \x01(\x03R\x10verifactuRecords\"\x8a\x02\n" +
 	"\tDailyStat\x12\x12\n" +
 	"\x04date\x18\x01 \x01(\tR\x04date\x12\x1f\n" +
 	"\vorder_count\x18\x02 \x01(\x05R\n" +
 	"orderCount\x12#\n" +
-	"\rrevenue_cents\x18\x03 \x01(\x03R\frevenueCents\"\x80\x01\n" +
+	"\rrevenue_cents\x18\x03 \x01(\x03R\frevenueCents\x12\x1f\n" +
+	"\vpaid_orders\x18\x04 \x01(\x05R\n" +
+	"paidOrders\x12\x1d\n" +
+	"\n" +
+	"paid_cents\x18\x05 \x01(\x03R\tpaidCents\x12%\n" +
+	"\x0erefunded_cents\x18\x06 \x01(\x03R\rrefundedCents\x12\x1b\n" +
+	"\tnet_cents\x18\a \x01(\x03R\bnetCents\x12\x1f\n" +
+	"\vstore_cents\x18\b \x01(\x03R\n" +
+	"storeCents\"\x80\x01\n" +
 	"\n" +
 	"BestSeller\x12\x1d\n" +
 	"\n" +

@@ -581,8 +581,11 @@ type ExpiringLot struct {
 	// sell_past_best_before: the owner sells this best-before lot past its
 	// date.
 	SellPastBestBefore bool `protobuf:"varint,12,opt,name=sell_past_best_before,json=sellPastBestBefore,proto3" json:"sell_past_best_before,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// quarantined is the units given back (a return, a cancellation) after
+	// the lot was blocked: kept off sale, out of the stock.
+	Quarantined   int32 `protobuf:"varint,13,opt,name=quarantined,proto3" json:"quarantined,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ExpiringLot) Reset() {
@@ -697,6 +700,13 @@ func (x *ExpiringLot) GetSellPastBestBefore() bool {
 		return x.SellPastBestBefore
 	}
 	return false
+}
+
+func (x *ExpiringLot) GetQuarantined() int32 {
+	if x != nil {
+		return x.Quarantined
+	}
+	return 0
 }
 
 // ListExpiringLotsResponse is the lots, soonest first.
@@ -880,9 +890,15 @@ type LotRules struct {
 	// shopper's door.
 	DeliveryDays int32 `protobuf:"varint,1,opt,name=delivery_days,json=deliveryDays,proto3" json:"delivery_days,omitempty"`
 	// margin_days is the days a use-by lot must still have left then.
-	MarginDays    int32 `protobuf:"varint,2,opt,name=margin_days,json=marginDays,proto3" json:"margin_days,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	MarginDays int32 `protobuf:"varint,2,opt,name=margin_days,json=marginDays,proto3" json:"margin_days,omitempty"`
+	// digest_days is how far ahead the weekly expiry e-mail to the owner
+	// looks; 0 is 30.
+	DigestDays int32 `protobuf:"varint,3,opt,name=digest_days,json=digestDays,proto3" json:"digest_days,omitempty"`
+	// digest_language is the language of that e-mail: es or pt; empty is
+	// es.
+	DigestLanguage string `protobuf:"bytes,4,opt,name=digest_language,json=digestLanguage,proto3" json:"digest_language,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *LotRules) Reset() {
@@ -927,6 +943,20 @@ func (x *LotRules) GetMarginDays() int32 {
 		return x.MarginDays
 	}
 	return 0
+}
+
+func (x *LotRules) GetDigestDays() int32 {
+	if x != nil {
+		return x.DigestDays
+	}
+	return 0
+}
+
+func (x *LotRules) GetDigestLanguage() string {
+	if x != nil {
+		return x.DigestLanguage
+	}
+	return ""
 }
 
 // GetLotRulesRequest asks for the rules.
@@ -1104,6 +1134,391 @@ func (x *UpdateLotRulesResponse) GetRules() *LotRules {
 	return nil
 }
 
+// GetOrderLotsRequest names the order.
+type GetOrderLotsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// order_id names the order.
+	OrderId       int64 `protobuf:"varint,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetOrderLotsRequest) Reset() {
+	*x = GetOrderLotsRequest{}
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetOrderLotsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetOrderLotsRequest) ProtoMessage() {}
+
+func (x *GetOrderLotsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetOrderLotsRequest.ProtoReflect.Descriptor instead.
+func (*GetOrderLotsRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *GetOrderLotsRequest) GetOrderId() int64 {
+	if x != nil {
+		return x.OrderId
+	}
+	return 0
+}
+
+// OrderLotPick is units of one lot a line takes.
+type OrderLotPick struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// lot_id identifies the lot.
+	LotId int64 `protobuf:"varint,1,opt,name=lot_id,json=lotId,proto3" json:"lot_id,omitempty"`
+	// code is the lot's code; empty for the unknown lot.
+	Code string `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	// expires_on is its date, YYYY-MM-DD; empty for the unknown lot.
+	ExpiresOn string `protobuf:"bytes,3,opt,name=expires_on,json=expiresOn,proto3" json:"expires_on,omitempty"`
+	// date_type says what the date means.
+	DateType LotDateType `protobuf:"varint,4,opt,name=date_type,json=dateType,proto3,enum=sabores.v1.LotDateType" json:"date_type,omitempty"`
+	// units the line takes of it.
+	Units int32 `protobuf:"varint,5,opt,name=units,proto3" json:"units,omitempty"`
+	// overridden: an admin picked this lot at packing.
+	Overridden    bool `protobuf:"varint,6,opt,name=overridden,proto3" json:"overridden,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderLotPick) Reset() {
+	*x = OrderLotPick{}
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderLotPick) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderLotPick) ProtoMessage() {}
+
+func (x *OrderLotPick) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderLotPick.ProtoReflect.Descriptor instead.
+func (*OrderLotPick) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *OrderLotPick) GetLotId() int64 {
+	if x != nil {
+		return x.LotId
+	}
+	return 0
+}
+
+func (x *OrderLotPick) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *OrderLotPick) GetExpiresOn() string {
+	if x != nil {
+		return x.ExpiresOn
+	}
+	return ""
+}
+
+func (x *OrderLotPick) GetDateType() LotDateType {
+	if x != nil {
+		return x.DateType
+	}
+	return LotDateType_LOT_DATE_TYPE_UNSPECIFIED
+}
+
+func (x *OrderLotPick) GetUnits() int32 {
+	if x != nil {
+		return x.Units
+	}
+	return 0
+}
+
+func (x *OrderLotPick) GetOverridden() bool {
+	if x != nil {
+		return x.Overridden
+	}
+	return false
+}
+
+// OrderLineLots is an order line and the lots it takes.
+type OrderLineLots struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// line_no names the line.
+	LineNo int32 `protobuf:"varint,1,opt,name=line_no,json=lineNo,proto3" json:"line_no,omitempty"`
+	// product_id is its product.
+	ProductId int64 `protobuf:"varint,2,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// product_name is the product's name.
+	ProductName string `protobuf:"bytes,3,opt,name=product_name,json=productName,proto3" json:"product_name,omitempty"`
+	// quantity is the line's units.
+	Quantity int32 `protobuf:"varint,4,opt,name=quantity,proto3" json:"quantity,omitempty"`
+	// picks are its lots, first-expired first.
+	Picks         []*OrderLotPick `protobuf:"bytes,5,rep,name=picks,proto3" json:"picks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderLineLots) Reset() {
+	*x = OrderLineLots{}
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderLineLots) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderLineLots) ProtoMessage() {}
+
+func (x *OrderLineLots) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderLineLots.ProtoReflect.Descriptor instead.
+func (*OrderLineLots) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *OrderLineLots) GetLineNo() int32 {
+	if x != nil {
+		return x.LineNo
+	}
+	return 0
+}
+
+func (x *OrderLineLots) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *OrderLineLots) GetProductName() string {
+	if x != nil {
+		return x.ProductName
+	}
+	return ""
+}
+
+func (x *OrderLineLots) GetQuantity() int32 {
+	if x != nil {
+		return x.Quantity
+	}
+	return 0
+}
+
+func (x *OrderLineLots) GetPicks() []*OrderLotPick {
+	if x != nil {
+		return x.Picks
+	}
+	return nil
+}
+
+// LotChoice is a lot on sale that units may be picked from instead.
+type LotChoice struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// lot_id identifies the lot.
+	LotId int64 `protobuf:"varint,1,opt,name=lot_id,json=lotId,proto3" json:"lot_id,omitempty"`
+	// product_id is its product.
+	ProductId int64 `protobuf:"varint,2,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// code is the lot's code; empty for the unknown lot.
+	Code string `protobuf:"bytes,3,opt,name=code,proto3" json:"code,omitempty"`
+	// expires_on is its date, YYYY-MM-DD; empty for the unknown lot.
+	ExpiresOn string `protobuf:"bytes,4,opt,name=expires_on,json=expiresOn,proto3" json:"expires_on,omitempty"`
+	// date_type says what the date means.
+	DateType LotDateType `protobuf:"varint,5,opt,name=date_type,json=dateType,proto3,enum=sabores.v1.LotDateType" json:"date_type,omitempty"`
+	// remaining is its units on sale.
+	Remaining     int32 `protobuf:"varint,6,opt,name=remaining,proto3" json:"remaining,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LotChoice) Reset() {
+	*x = LotChoice{}
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LotChoice) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LotChoice) ProtoMessage() {}
+
+func (x *LotChoice) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LotChoice.ProtoReflect.Descriptor instead.
+func (*LotChoice) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *LotChoice) GetLotId() int64 {
+	if x != nil {
+		return x.LotId
+	}
+	return 0
+}
+
+func (x *LotChoice) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *LotChoice) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+func (x *LotChoice) GetExpiresOn() string {
+	if x != nil {
+		return x.ExpiresOn
+	}
+	return ""
+}
+
+func (x *LotChoice) GetDateType() LotDateType {
+	if x != nil {
+		return x.DateType
+	}
+	return LotDateType_LOT_DATE_TYPE_UNSPECIFIED
+}
+
+func (x *LotChoice) GetRemaining() int32 {
+	if x != nil {
+		return x.Remaining
+	}
+	return 0
+}
+
+// GetOrderLotsResponse is the order's lots and the lots to pick from.
+type GetOrderLotsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// order_id names the order.
+	OrderId int64 `protobuf:"varint,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
+	// status is the order's status (preparing is when a lot may be changed).
+	Status string `protobuf:"bytes,2,opt,name=status,proto3" json:"status,omitempty"`
+	// lines are its lines with their lots, in line order; empty before
+	// the order is prepared.
+	Lines []*OrderLineLots `protobuf:"bytes,3,rep,name=lines,proto3" json:"lines,omitempty"`
+	// choices are the lots on sale (not blocked, with units) of its
+	// products, first-expired first.
+	Choices       []*LotChoice `protobuf:"bytes,4,rep,name=choices,proto3" json:"choices,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetOrderLotsResponse) Reset() {
+	*x = GetOrderLotsResponse{}
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetOrderLotsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetOrderLotsResponse) ProtoMessage() {}
+
+func (x *GetOrderLotsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_lot_service_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetOrderLotsResponse.ProtoReflect.Descriptor instead.
+func (*GetOrderLotsResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_lot_service_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *GetOrderLotsResponse) GetOrderId() int64 {
+	if x != nil {
+		return x.OrderId
+	}
+	return 0
+}
+
+func (x *GetOrderLotsResponse) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *GetOrderLotsResponse) GetLines() []*OrderLineLots {
+	if x != nil {
+		return x.Lines
+	}
+	return nil
+}
+
+func (x *GetOrderLotsResponse) GetChoices() []*LotChoice {
+	if x != nil {
+		return x.Choices
+	}
+	return nil
+}
+
 var File_sabores_v1_admin_lot_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
@@ -1144,7 +1559,7 @@ const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
 	"\x0fblocked_lot_ids\x18\x03 \x03(\x03R\rblockedLotIds\"9\n" +
 	"\x17ListExpiringLotsRequest\x12\x1e\n" +
 	"\x04days\x18\x01 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\xee\x02(\x00R\x04days\"\xa7\x03\n" +
+	"\xbaH\a\x1a\x05\x18\xee\x02(\x00R\x04days\"\xc9\x03\n" +
 	"\vExpiringLot\x12\x15\n" +
 	"\x06lot_id\x18\x01 \x01(\x03R\x05lotId\x12\x1d\n" +
 	"\n" +
@@ -1161,7 +1576,8 @@ const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
 	"\x0eblocked_reason\x18\n" +
 	" \x01(\tR\rblockedReason\x12#\n" +
 	"\rsupplier_name\x18\v \x01(\tR\fsupplierName\x121\n" +
-	"\x15sell_past_best_before\x18\f \x01(\bR\x12sellPastBestBefore\"]\n" +
+	"\x15sell_past_best_before\x18\f \x01(\bR\x12sellPastBestBefore\x12 \n" +
+	"\vquarantined\x18\r \x01(\x05R\vquarantined\"]\n" +
 	"\x18ListExpiringLotsResponse\x12+\n" +
 	"\x04lots\x18\x01 \x03(\v2\x17.sabores.v1.ExpiringLotR\x04lots\x12\x14\n" +
 	"\x05until\x18\x02 \x01(\tR\x05until\"\xcf\x01\n" +
@@ -1171,22 +1587,59 @@ const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
 	"\vfrom_lot_id\x18\x03 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tfromLotId\x12#\n" +
 	"\tto_lot_id\x18\x04 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\atoLotId\x12!\n" +
 	"\x05units\x18\x05 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06 \x00R\x05units\"\x19\n" +
-	"\x17OverrideLineLotResponse\"f\n" +
+	"\x17OverrideLineLotResponse\"\xcc\x01\n" +
 	"\bLotRules\x12.\n" +
 	"\rdelivery_days\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\fdeliveryDays\x12*\n" +
 	"\vmargin_days\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18\x1e(\x00R\n" +
-	"marginDays\"\x14\n" +
+	"marginDays\x12*\n" +
+	"\vdigest_days\x18\x03 \x01(\x05B\t\xbaH\x06\x1a\x04\x18Z(\x00R\n" +
+	"digestDays\x128\n" +
+	"\x0fdigest_language\x18\x04 \x01(\tB\x0f\xbaH\fr\n" +
+	"R\x00R\x02esR\x02ptR\x0edigestLanguage\"\x14\n" +
 	"\x12GetLotRulesRequest\"A\n" +
 	"\x13GetLotRulesResponse\x12*\n" +
 	"\x05rules\x18\x01 \x01(\v2\x14.sabores.v1.LotRulesR\x05rules\"K\n" +
 	"\x15UpdateLotRulesRequest\x122\n" +
 	"\x05rules\x18\x01 \x01(\v2\x14.sabores.v1.LotRulesB\x06\xbaH\x03\xc8\x01\x01R\x05rules\"D\n" +
 	"\x16UpdateLotRulesResponse\x12*\n" +
-	"\x05rules\x18\x01 \x01(\v2\x14.sabores.v1.LotRulesR\x05rules*e\n" +
+	"\x05rules\x18\x01 \x01(\v2\x14.sabores.v1.LotRulesR\x05rules\"9\n" +
+	"\x13GetOrderLotsRequest\x12\"\n" +
+	"\border_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\aorderId\"\xc4\x01\n" +
+	"\fOrderLotPick\x12\x15\n" +
+	"\x06lot_id\x18\x01 \x01(\x03R\x05lotId\x12\x12\n" +
+	"\x04code\x18\x02 \x01(\tR\x04code\x12\x1d\n" +
+	"\n" +
+	"expires_on\x18\x03 \x01(\tR\texpiresOn\x124\n" +
+	"\tdate_type\x18\x04 \x01(\x0e2\x17.sabores.v1.LotDateTypeR\bdateType\x12\x14\n" +
+	"\x05units\x18\x05 \x01(\x05R\x05units\x12\x1e\n" +
+	"\n" +
+	"overridden\x18\x06 \x01(\bR\n" +
+	"overridden\"\xb6\x01\n" +
+	"\rOrderLineLots\x12\x17\n" +
+	"\aline_no\x18\x01 \x01(\x05R\x06lineNo\x12\x1d\n" +
+	"\n" +
+	"product_id\x18\x02 \x01(\x03R\tproductId\x12!\n" +
+	"\fproduct_name\x18\x03 \x01(\tR\vproductName\x12\x1a\n" +
+	"\bquantity\x18\x04 \x01(\x05R\bquantity\x12.\n" +
+	"\x05picks\x18\x05 \x03(\v2\x18.sabores.v1.OrderLotPickR\x05picks\"\xc8\x01\n" +
+	"\tLotChoice\x12\x15\n" +
+	"\x06lot_id\x18\x01 \x01(\x03R\x05lotId\x12\x1d\n" +
+	"\n" +
+	"product_id\x18\x02 \x01(\x03R\tproductId\x12\x12\n" +
+	"\x04code\x18\x03 \x01(\tR\x04code\x12\x1d\n" +
+	"\n" +
+	"expires_on\x18\x04 \x01(\tR\texpiresOn\x124\n" +
+	"\tdate_type\x18\x05 \x01(\x0e2\x17.sabores.v1.LotDateTypeR\bdateType\x12\x1c\n" +
+	"\tremaining\x18\x06 \x01(\x05R\tremaining\"\xab\x01\n" +
+	"\x14GetOrderLotsResponse\x12\x19\n" +
+	"\border_id\x18\x01 \x01(\x03R\aorderId\x12\x16\n" +
+	"\x06status\x18\x02 \x01(\tR\x06status\x12/\n" +
+	"\x05lines\x18\x03 \x03(\v2\x19.sabores.v1.OrderLineLotsR\x05lines\x12/\n" +
+	"\achoices\x18\x04 \x03(\v2\x15.sabores.v1.LotChoiceR\achoices*e\n" +
 	"\vLotDateType\x12\x1d\n" +
 	"\x19LOT_DATE_TYPE_UNSPECIFIED\x10\x00\x12\x1d\n" +
 	"\x19LOT_DATE_TYPE_BEST_BEFORE\x10\x01\x12\x18\n" +
-	"\x14LOT_DATE_TYPE_USE_BY\x10\x022\xad\x05\n" +
+	"\x14LOT_DATE_TYPE_USE_BY\x10\x022\x85\x06\n" +
 	"\x0fAdminLotService\x12b\n" +
 	"\x10FindProductByEan\x12#.sabores.v1.FindProductByEanRequest\x1a$.sabores.v1.FindProductByEanResponse\"\x03\x90\x02\x01\x12Z\n" +
 	"\x0fReceiveDelivery\x12\".sabores.v1.ReceiveDeliveryRequest\x1a#.sabores.v1.ReceiveDeliveryResponse\x12b\n" +
@@ -1194,7 +1647,8 @@ const file_sabores_v1_admin_lot_service_proto_rawDesc = "" +
 	"\x0fOverrideLineLot\x12\".sabores.v1.OverrideLineLotRequest\x1a#.sabores.v1.OverrideLineLotResponse\x12S\n" +
 	"\vGetLotRules\x12\x1e.sabores.v1.GetLotRulesRequest\x1a\x1f.sabores.v1.GetLotRulesResponse\"\x03\x90\x02\x01\x12W\n" +
 	"\x0eUpdateLotRules\x12!.sabores.v1.UpdateLotRulesRequest\x1a\".sabores.v1.UpdateLotRulesResponse\x12l\n" +
-	"\x15SetSellPastBestBefore\x12(.sabores.v1.SetSellPastBestBeforeRequest\x1a).sabores.v1.SetSellPastBestBeforeResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x15SetSellPastBestBefore\x12(.sabores.v1.SetSellPastBestBeforeRequest\x1a).sabores.v1.SetSellPastBestBeforeResponse\x12V\n" +
+	"\fGetOrderLots\x12\x1f.sabores.v1.GetOrderLotsRequest\x1a .sabores.v1.GetOrderLotsResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_lot_service_proto_rawDescOnce sync.Once
@@ -1209,7 +1663,7 @@ func file_sabores_v1_admin_lot_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_admin_lot_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_admin_lot_service_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_sabores_v1_admin_lot_service_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_sabores_v1_admin_lot_service_proto_goTypes = []any{
 	(LotDateType)(0),                      // 0: sabores.v1.LotDateType
 	(*SetSellPastBestBeforeRequest)(nil),  // 1: sabores.v1.SetSellPastBestBeforeRequest
@@ -1229,6 +1683,11 @@ var file_sabores_v1_admin_lot_service_proto_goTypes = []any{
 	(*GetLotRulesResponse)(nil),           // 15: sabores.v1.GetLotRulesResponse
 	(*UpdateLotRulesRequest)(nil),         // 16: sabores.v1.UpdateLotRulesRequest
 	(*UpdateLotRulesResponse)(nil),        // 17: sabores.v1.UpdateLotRulesResponse
+	(*GetOrderLotsRequest)(nil),           // 18: sabores.v1.GetOrderLotsRequest
+	(*OrderLotPick)(nil),                  // 19: sabores.v1.OrderLotPick
+	(*OrderLineLots)(nil),                 // 20: sabores.v1.OrderLineLots
+	(*LotChoice)(nil),                     // 21: sabores.v1.LotChoice
+	(*GetOrderLotsResponse)(nil),          // 22: sabores.v1.GetOrderLotsResponse
 }
 var file_sabores_v1_admin_lot_service_proto_depIdxs = []int32{
 	0,  // 0: sabores.v1.DeliveryLine.date_type:type_name -> sabores.v1.LotDateType
@@ -1238,25 +1697,32 @@ var file_sabores_v1_admin_lot_service_proto_depIdxs = []int32{
 	13, // 4: sabores.v1.GetLotRulesResponse.rules:type_name -> sabores.v1.LotRules
 	13, // 5: sabores.v1.UpdateLotRulesRequest.rules:type_name -> sabores.v1.LotRules
 	13, // 6: sabores.v1.UpdateLotRulesResponse.rules:type_name -> sabores.v1.LotRules
-	3,  // 7: sabores.v1.AdminLotService.FindProductByEan:input_type -> sabores.v1.FindProductByEanRequest
-	6,  // 8: sabores.v1.AdminLotService.ReceiveDelivery:input_type -> sabores.v1.ReceiveDeliveryRequest
-	8,  // 9: sabores.v1.AdminLotService.ListExpiringLots:input_type -> sabores.v1.ListExpiringLotsRequest
-	11, // 10: sabores.v1.AdminLotService.OverrideLineLot:input_type -> sabores.v1.OverrideLineLotRequest
-	14, // 11: sabores.v1.AdminLotService.GetLotRules:input_type -> sabores.v1.GetLotRulesRequest
-	16, // 12: sabores.v1.AdminLotService.UpdateLotRules:input_type -> sabores.v1.UpdateLotRulesRequest
-	1,  // 13: sabores.v1.AdminLotService.SetSellPastBestBefore:input_type -> sabores.v1.SetSellPastBestBeforeRequest
-	4,  // 14: sabores.v1.AdminLotService.FindProductByEan:output_type -> sabores.v1.FindProductByEanResponse
-	7,  // 15: sabores.v1.AdminLotService.ReceiveDelivery:output_type -> sabores.v1.ReceiveDeliveryResponse
-	10, // 16: sabores.v1.AdminLotService.ListExpiringLots:output_type -> sabores.v1.ListExpiringLotsResponse
-	12, // 17: sabores.v1.AdminLotService.OverrideLineLot:output_type -> sabores.v1.OverrideLineLotResponse
-	15, // 18: sabores.v1.AdminLotService.GetLotRules:output_type -> sabores.v1.GetLotRulesResponse
-	17, // 19: sabores.v1.AdminLotService.UpdateLotRules:output_type -> sabores.v1.UpdateLotRulesResponse
-	2,  // 20: sabores.v1.AdminLotService.SetSellPastBestBefore:output_type -> sabores.v1.SetSellPastBestBeforeResponse
-	14, // [14:21] is the sub-list for method output_type
-	7,  // [7:14] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	0,  // 7: sabores.v1.OrderLotPick.date_type:type_name -> sabores.v1.LotDateType
+	19, // 8: sabores.v1.OrderLineLots.picks:type_name -> sabores.v1.OrderLotPick
+	0,  // 9: sabores.v1.LotChoice.date_type:type_name -> sabores.v1.LotDateType
+	20, // 10: sabores.v1.GetOrderLotsResponse.lines:type_name -> sabores.v1.OrderLineLots
+	21, // 11: sabores.v1.GetOrderLotsResponse.choices:type_name -> sabores.v1.LotChoice
+	3,  // 12: sabores.v1.AdminLotService.FindProductByEan:input_type -> sabores.v1.FindProductByEanRequest
+	6,  // 13: sabores.v1.AdminLotService.ReceiveDelivery:input_type -> sabores.v1.ReceiveDeliveryRequest
+	8,  // 14: sabores.v1.AdminLotService.ListExpiringLots:input_type -> sabores.v1.ListExpiringLotsRequest
+	11, // 15: sabores.v1.AdminLotService.OverrideLineLot:input_type -> sabores.v1.OverrideLineLotRequest
+	14, // 16: sabores.v1.AdminLotService.GetLotRules:input_type -> sabores.v1.GetLotRulesRequest
+	16, // 17: sabores.v1.AdminLotService.UpdateLotRules:input_type -> sabores.v1.UpdateLotRulesRequest
+	1,  // 18: sabores.v1.AdminLotService.SetSellPastBestBefore:input_type -> sabores.v1.SetSellPastBestBeforeRequest
+	18, // 19: sabores.v1.AdminLotService.GetOrderLots:input_type -> sabores.v1.GetOrderLotsRequest
+	4,  // 20: sabores.v1.AdminLotService.FindProductByEan:output_type -> sabores.v1.FindProductByEanResponse
+	7,  // 21: sabores.v1.AdminLotService.ReceiveDelivery:output_type -> sabores.v1.ReceiveDeliveryResponse
+	10, // 22: sabores.v1.AdminLotService.ListExpiringLots:output_type -> sabores.v1.ListExpiringLotsResponse
+	12, // 23: sabores.v1.AdminLotService.OverrideLineLot:output_type -> sabores.v1.OverrideLineLotResponse
+	15, // 24: sabores.v1.AdminLotService.GetLotRules:output_type -> sabores.v1.GetLotRulesResponse
+	17, // 25: sabores.v1.AdminLotService.UpdateLotRules:output_type -> sabores.v1.UpdateLotRulesResponse
+	2,  // 26: sabores.v1.AdminLotService.SetSellPastBestBefore:output_type -> sabores.v1.SetSellPastBestBeforeResponse
+	22, // 27: sabores.v1.AdminLotService.GetOrderLots:output_type -> sabores.v1.GetOrderLotsResponse
+	20, // [20:28] is the sub-list for method output_type
+	12, // [12:20] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_lot_service_proto_init() }
@@ -1270,7 +1736,7 @@ func file_sabores_v1_admin_lot_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_lot_service_proto_rawDesc), len(file_sabores_v1_admin_lot_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   17,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

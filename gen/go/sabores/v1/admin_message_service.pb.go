@@ -23,6 +23,828 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// NewsletterCampaignStatus is where a campaign's sending stands.
+type NewsletterCampaignStatus int32
+
+const (
+	// UNSPECIFIED is never sent.
+	NewsletterCampaignStatus_NEWSLETTER_CAMPAIGN_STATUS_UNSPECIFIED NewsletterCampaignStatus = 0
+	// DRAFT may still change.
+	NewsletterCampaignStatus_NEWSLETTER_CAMPAIGN_STATUS_DRAFT NewsletterCampaignStatus = 1
+	// SENDING has deliveries queued.
+	NewsletterCampaignStatus_NEWSLETTER_CAMPAIGN_STATUS_SENDING NewsletterCampaignStatus = 2
+	// SENT has none left.
+	NewsletterCampaignStatus_NEWSLETTER_CAMPAIGN_STATUS_SENT NewsletterCampaignStatus = 3
+)
+
+// Enum value maps for NewsletterCampaignStatus.
+var (
+	NewsletterCampaignStatus_name = map[int32]string{
+		0: "NEWSLETTER_CAMPAIGN_STATUS_UNSPECIFIED",
+		1: "NEWSLETTER_CAMPAIGN_STATUS_DRAFT",
+		2: "NEWSLETTER_CAMPAIGN_STATUS_SENDING",
+		3: "NEWSLETTER_CAMPAIGN_STATUS_SENT",
+	}
+	NewsletterCampaignStatus_value = map[string]int32{
+		"NEWSLETTER_CAMPAIGN_STATUS_UNSPECIFIED": 0,
+		"NEWSLETTER_CAMPAIGN_STATUS_DRAFT":       1,
+		"NEWSLETTER_CAMPAIGN_STATUS_SENDING":     2,
+		"NEWSLETTER_CAMPAIGN_STATUS_SENT":        3,
+	}
+)
+
+func (x NewsletterCampaignStatus) Enum() *NewsletterCampaignStatus {
+	p := new(NewsletterCampaignStatus)
+	*p = x
+	return p
+}
+
+func (x NewsletterCampaignStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (NewsletterCampaignStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_sabores_v1_admin_message_service_proto_enumTypes[0].Descriptor()
+}
+
+func (NewsletterCampaignStatus) Type() protoreflect.EnumType {
+	return &file_sabores_v1_admin_message_service_proto_enumTypes[0]
+}
+
+func (x NewsletterCampaignStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use NewsletterCampaignStatus.Descriptor instead.
+func (NewsletterCampaignStatus) EnumDescriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{0}
+}
+
+// NewsletterCampaignText is what the owner writes, in both languages. The
+// bodies are plain text with a small markup: a blank line between
+// paragraphs, "# " for a heading, "- " for list items, **bold** and
+// [words](https://…) for a link; HTML typed shows as typed.
+type NewsletterCampaignText struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// subject_es is the Spanish subject.
+	SubjectEs string `protobuf:"bytes,1,opt,name=subject_es,json=subjectEs,proto3" json:"subject_es,omitempty"`
+	// subject_pt is the Portuguese subject.
+	SubjectPt string `protobuf:"bytes,2,opt,name=subject_pt,json=subjectPt,proto3" json:"subject_pt,omitempty"`
+	// body_es is the Spanish text.
+	BodyEs string `protobuf:"bytes,3,opt,name=body_es,json=bodyEs,proto3" json:"body_es,omitempty"`
+	// body_pt is the Portuguese text.
+	BodyPt        string `protobuf:"bytes,4,opt,name=body_pt,json=bodyPt,proto3" json:"body_pt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NewsletterCampaignText) Reset() {
+	*x = NewsletterCampaignText{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NewsletterCampaignText) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NewsletterCampaignText) ProtoMessage() {}
+
+func (x *NewsletterCampaignText) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NewsletterCampaignText.ProtoReflect.Descriptor instead.
+func (*NewsletterCampaignText) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *NewsletterCampaignText) GetSubjectEs() string {
+	if x != nil {
+		return x.SubjectEs
+	}
+	return ""
+}
+
+func (x *NewsletterCampaignText) GetSubjectPt() string {
+	if x != nil {
+		return x.SubjectPt
+	}
+	return ""
+}
+
+func (x *NewsletterCampaignText) GetBodyEs() string {
+	if x != nil {
+		return x.BodyEs
+	}
+	return ""
+}
+
+func (x *NewsletterCampaignText) GetBodyPt() string {
+	if x != nil {
+		return x.BodyPt
+	}
+	return ""
+}
+
+// NewsletterCampaign is a campaign with its sending's counts.
+type NewsletterCampaign struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the campaign's number.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// text is what it says.
+	Text *NewsletterCampaignText `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	// status is where its sending stands.
+	Status NewsletterCampaignStatus `protobuf:"varint,3,opt,name=status,proto3,enum=sabores.v1.NewsletterCampaignStatus" json:"status,omitempty"`
+	// create_time is when it was written.
+	CreateTime *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=create_time,json=createTime,proto3" json:"create_time,omitempty"`
+	// send_time is when its sending started; unset for a draft.
+	SendTime *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=send_time,json=sendTime,proto3" json:"send_time,omitempty"`
+	// finish_time is when its last delivery was done; unset until then.
+	FinishTime *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=finish_time,json=finishTime,proto3" json:"finish_time,omitempty"`
+	// per_minute is the pace it was sent at.
+	PerMinute int32 `protobuf:"varint,7,opt,name=per_minute,json=perMinute,proto3" json:"per_minute,omitempty"`
+	// queued is the deliveries waiting their turn (or retrying).
+	Queued int32 `protobuf:"varint,8,opt,name=queued,proto3" json:"queued,omitempty"`
+	// sent is the e-mails the mail server accepted.
+	Sent int32 `protobuf:"varint,9,opt,name=sent,proto3" json:"sent,omitempty"`
+	// failed is the deliveries given up after their attempts.
+	Failed int32 `protobuf:"varint,10,opt,name=failed,proto3" json:"failed,omitempty"`
+	// skipped is the recipients whose consent was withdrawn before their
+	// turn: nothing was sent to them.
+	Skipped int32 `protobuf:"varint,11,opt,name=skipped,proto3" json:"skipped,omitempty"`
+	// unsubscribed is the recipients who have left the newsletter since the
+	// sending started.
+	Unsubscribed  int32 `protobuf:"varint,12,opt,name=unsubscribed,proto3" json:"unsubscribed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NewsletterCampaign) Reset() {
+	*x = NewsletterCampaign{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NewsletterCampaign) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NewsletterCampaign) ProtoMessage() {}
+
+func (x *NewsletterCampaign) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NewsletterCampaign.ProtoReflect.Descriptor instead.
+func (*NewsletterCampaign) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *NewsletterCampaign) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *NewsletterCampaign) GetText() *NewsletterCampaignText {
+	if x != nil {
+		return x.Text
+	}
+	return nil
+}
+
+func (x *NewsletterCampaign) GetStatus() NewsletterCampaignStatus {
+	if x != nil {
+		return x.Status
+	}
+	return NewsletterCampaignStatus_NEWSLETTER_CAMPAIGN_STATUS_UNSPECIFIED
+}
+
+func (x *NewsletterCampaign) GetCreateTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreateTime
+	}
+	return nil
+}
+
+func (x *NewsletterCampaign) GetSendTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SendTime
+	}
+	return nil
+}
+
+func (x *NewsletterCampaign) GetFinishTime() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FinishTime
+	}
+	return nil
+}
+
+func (x *NewsletterCampaign) GetPerMinute() int32 {
+	if x != nil {
+		return x.PerMinute
+	}
+	return 0
+}
+
+func (x *NewsletterCampaign) GetQueued() int32 {
+	if x != nil {
+		return x.Queued
+	}
+	return 0
+}
+
+func (x *NewsletterCampaign) GetSent() int32 {
+	if x != nil {
+		return x.Sent
+	}
+	return 0
+}
+
+func (x *NewsletterCampaign) GetFailed() int32 {
+	if x != nil {
+		return x.Failed
+	}
+	return 0
+}
+
+func (x *NewsletterCampaign) GetSkipped() int32 {
+	if x != nil {
+		return x.Skipped
+	}
+	return 0
+}
+
+func (x *NewsletterCampaign) GetUnsubscribed() int32 {
+	if x != nil {
+		return x.Unsubscribed
+	}
+	return 0
+}
+
+// ListNewsletterCampaignsRequest asks for the campaigns.
+type ListNewsletterCampaignsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNewsletterCampaignsRequest) Reset() {
+	*x = ListNewsletterCampaignsRequest{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNewsletterCampaignsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNewsletterCampaignsRequest) ProtoMessage() {}
+
+func (x *ListNewsletterCampaignsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNewsletterCampaignsRequest.ProtoReflect.Descriptor instead.
+func (*ListNewsletterCampaignsRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{2}
+}
+
+// ListNewsletterCampaignsResponse is the newest 100 campaigns.
+type ListNewsletterCampaignsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// campaigns are newest first.
+	Campaigns     []*NewsletterCampaign `protobuf:"bytes,1,rep,name=campaigns,proto3" json:"campaigns,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListNewsletterCampaignsResponse) Reset() {
+	*x = ListNewsletterCampaignsResponse{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListNewsletterCampaignsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListNewsletterCampaignsResponse) ProtoMessage() {}
+
+func (x *ListNewsletterCampaignsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListNewsletterCampaignsResponse.ProtoReflect.Descriptor instead.
+func (*ListNewsletterCampaignsResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ListNewsletterCampaignsResponse) GetCampaigns() []*NewsletterCampaign {
+	if x != nil {
+		return x.Campaigns
+	}
+	return nil
+}
+
+// SaveNewsletterCampaignRequest is a campaign's text.
+type SaveNewsletterCampaignRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the draft to change; 0 creates one.
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// text is what it says.
+	Text          *NewsletterCampaignText `protobuf:"bytes,2,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SaveNewsletterCampaignRequest) Reset() {
+	*x = SaveNewsletterCampaignRequest{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SaveNewsletterCampaignRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SaveNewsletterCampaignRequest) ProtoMessage() {}
+
+func (x *SaveNewsletterCampaignRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SaveNewsletterCampaignRequest.ProtoReflect.Descriptor instead.
+func (*SaveNewsletterCampaignRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *SaveNewsletterCampaignRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *SaveNewsletterCampaignRequest) GetText() *NewsletterCampaignText {
+	if x != nil {
+		return x.Text
+	}
+	return nil
+}
+
+// SaveNewsletterCampaignResponse is the campaign saved.
+type SaveNewsletterCampaignResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// campaign is as stored.
+	Campaign      *NewsletterCampaign `protobuf:"bytes,1,opt,name=campaign,proto3" json:"campaign,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SaveNewsletterCampaignResponse) Reset() {
+	*x = SaveNewsletterCampaignResponse{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SaveNewsletterCampaignResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SaveNewsletterCampaignResponse) ProtoMessage() {}
+
+func (x *SaveNewsletterCampaignResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SaveNewsletterCampaignResponse.ProtoReflect.Descriptor instead.
+func (*SaveNewsletterCampaignResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *SaveNewsletterCampaignResponse) GetCampaign() *NewsletterCampaign {
+	if x != nil {
+		return x.Campaign
+	}
+	return nil
+}
+
+// PreviewNewsletterCampaignRequest is the text to render.
+type PreviewNewsletterCampaignRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// text is what it says.
+	Text          *NewsletterCampaignText `protobuf:"bytes,1,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PreviewNewsletterCampaignRequest) Reset() {
+	*x = PreviewNewsletterCampaignRequest{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PreviewNewsletterCampaignRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PreviewNewsletterCampaignRequest) ProtoMessage() {}
+
+func (x *PreviewNewsletterCampaignRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PreviewNewsletterCampaignRequest.ProtoReflect.Descriptor instead.
+func (*PreviewNewsletterCampaignRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *PreviewNewsletterCampaignRequest) GetText() *NewsletterCampaignText {
+	if x != nil {
+		return x.Text
+	}
+	return nil
+}
+
+// NewsletterPreview is a campaign as a subscriber in one language gets it.
+type NewsletterPreview struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// language is "es" or "pt".
+	Language string `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	// subject is the e-mail's subject.
+	Subject string `protobuf:"bytes,2,opt,name=subject,proto3" json:"subject,omitempty"`
+	// html is the e-mail's HTML part.
+	Html string `protobuf:"bytes,3,opt,name=html,proto3" json:"html,omitempty"`
+	// text is its plain-text part.
+	Text          string `protobuf:"bytes,4,opt,name=text,proto3" json:"text,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NewsletterPreview) Reset() {
+	*x = NewsletterPreview{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NewsletterPreview) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NewsletterPreview) ProtoMessage() {}
+
+func (x *NewsletterPreview) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NewsletterPreview.ProtoReflect.Descriptor instead.
+func (*NewsletterPreview) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *NewsletterPreview) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *NewsletterPreview) GetSubject() string {
+	if x != nil {
+		return x.Subject
+	}
+	return ""
+}
+
+func (x *NewsletterPreview) GetHtml() string {
+	if x != nil {
+		return x.Html
+	}
+	return ""
+}
+
+func (x *NewsletterPreview) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+// PreviewNewsletterCampaignResponse is the e-mail in each language.
+type PreviewNewsletterCampaignResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// previews are Spanish then Portuguese.
+	Previews      []*NewsletterPreview `protobuf:"bytes,1,rep,name=previews,proto3" json:"previews,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PreviewNewsletterCampaignResponse) Reset() {
+	*x = PreviewNewsletterCampaignResponse{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PreviewNewsletterCampaignResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PreviewNewsletterCampaignResponse) ProtoMessage() {}
+
+func (x *PreviewNewsletterCampaignResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PreviewNewsletterCampaignResponse.ProtoReflect.Descriptor instead.
+func (*PreviewNewsletterCampaignResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *PreviewNewsletterCampaignResponse) GetPreviews() []*NewsletterPreview {
+	if x != nil {
+		return x.Previews
+	}
+	return nil
+}
+
+// SendNewsletterCampaignTestRequest names the campaign.
+type SendNewsletterCampaignTestRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the campaign's number.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendNewsletterCampaignTestRequest) Reset() {
+	*x = SendNewsletterCampaignTestRequest{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendNewsletterCampaignTestRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendNewsletterCampaignTestRequest) ProtoMessage() {}
+
+func (x *SendNewsletterCampaignTestRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendNewsletterCampaignTestRequest.ProtoReflect.Descriptor instead.
+func (*SendNewsletterCampaignTestRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *SendNewsletterCampaignTestRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+// SendNewsletterCampaignTestResponse says where the test went.
+type SendNewsletterCampaignTestResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// email is the owner's address it was sent to.
+	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendNewsletterCampaignTestResponse) Reset() {
+	*x = SendNewsletterCampaignTestResponse{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendNewsletterCampaignTestResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendNewsletterCampaignTestResponse) ProtoMessage() {}
+
+func (x *SendNewsletterCampaignTestResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendNewsletterCampaignTestResponse.ProtoReflect.Descriptor instead.
+func (*SendNewsletterCampaignTestResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *SendNewsletterCampaignTestResponse) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+// SendNewsletterCampaignRequest names the campaign.
+type SendNewsletterCampaignRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// id is the campaign's number.
+	Id            int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendNewsletterCampaignRequest) Reset() {
+	*x = SendNewsletterCampaignRequest{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendNewsletterCampaignRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendNewsletterCampaignRequest) ProtoMessage() {}
+
+func (x *SendNewsletterCampaignRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendNewsletterCampaignRequest.ProtoReflect.Descriptor instead.
+func (*SendNewsletterCampaignRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *SendNewsletterCampaignRequest) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+// SendNewsletterCampaignResponse is the campaign being sent.
+type SendNewsletterCampaignResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// campaign is as stored, its deliveries queued.
+	Campaign *NewsletterCampaign `protobuf:"bytes,1,opt,name=campaign,proto3" json:"campaign,omitempty"`
+	// recipients is how many deliveries were queued.
+	Recipients    int32 `protobuf:"varint,2,opt,name=recipients,proto3" json:"recipients,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SendNewsletterCampaignResponse) Reset() {
+	*x = SendNewsletterCampaignResponse{}
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SendNewsletterCampaignResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SendNewsletterCampaignResponse) ProtoMessage() {}
+
+func (x *SendNewsletterCampaignResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SendNewsletterCampaignResponse.ProtoReflect.Descriptor instead.
+func (*SendNewsletterCampaignResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *SendNewsletterCampaignResponse) GetCampaign() *NewsletterCampaign {
+	if x != nil {
+		return x.Campaign
+	}
+	return nil
+}
+
+func (x *SendNewsletterCampaignResponse) GetRecipients() int32 {
+	if x != nil {
+		return x.Recipients
+	}
+	return 0
+}
+
 // NewsletterSubscription is one request to receive the newsletter and its
 // consent.
 type NewsletterSubscription struct {
@@ -47,7 +869,7 @@ type NewsletterSubscription struct {
 
 func (x *NewsletterSubscription) Reset() {
 	*x = NewsletterSubscription{}
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -59,7 +881,7 @@ func (x *NewsletterSubscription) String() string {
 func (*NewsletterSubscription) ProtoMessage() {}
 
 func (x *NewsletterSubscription) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -72,7 +894,7 @@ func (x *NewsletterSubscription) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NewsletterSubscription.ProtoReflect.Descriptor instead.
 func (*NewsletterSubscription) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *NewsletterSubscription) GetId() int64 {
@@ -137,7 +959,7 @@ type ListNewsletterSubscriptionsRequest struct {
 
 func (x *ListNewsletterSubscriptionsRequest) Reset() {
 	*x = ListNewsletterSubscriptionsRequest{}
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -149,7 +971,7 @@ func (x *ListNewsletterSubscriptionsRequest) String() string {
 func (*ListNewsletterSubscriptionsRequest) ProtoMessage() {}
 
 func (x *ListNewsletterSubscriptionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -162,7 +984,7 @@ func (x *ListNewsletterSubscriptionsRequest) ProtoReflect() protoreflect.Message
 
 // Deprecated: Use ListNewsletterSubscriptionsRequest.ProtoReflect.Descriptor instead.
 func (*ListNewsletterSubscriptionsRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListNewsletterSubscriptionsRequest) GetPage() int32 {
@@ -192,7 +1014,7 @@ type ListNewsletterSubscriptionsResponse struct {
 
 func (x *ListNewsletterSubscriptionsResponse) Reset() {
 	*x = ListNewsletterSubscriptionsResponse{}
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -204,7 +1026,7 @@ func (x *ListNewsletterSubscriptionsResponse) String() string {
 func (*ListNewsletterSubscriptionsResponse) ProtoMessage() {}
 
 func (x *ListNewsletterSubscriptionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -217,7 +1039,7 @@ func (x *ListNewsletterSubscriptionsResponse) ProtoReflect() protoreflect.Messag
 
 // Deprecated: Use ListNewsletterSubscriptionsResponse.ProtoReflect.Descriptor instead.
 func (*ListNewsletterSubscriptionsResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListNewsletterSubscriptionsResponse) GetSubscriptions() []*NewsletterSubscription {
@@ -259,7 +1081,7 @@ type ContactMessage struct {
 
 func (x *ContactMessage) Reset() {
 	*x = ContactMessage{}
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -271,7 +1093,7 @@ func (x *ContactMessage) String() string {
 func (*ContactMessage) ProtoMessage() {}
 
 func (x *ContactMessage) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -284,7 +1106,7 @@ func (x *ContactMessage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ContactMessage.ProtoReflect.Descriptor instead.
 func (*ContactMessage) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ContactMessage) GetId() int64 {
@@ -356,7 +1178,7 @@ type ListContactMessagesRequest struct {
 
 func (x *ListContactMessagesRequest) Reset() {
 	*x = ListContactMessagesRequest{}
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -368,7 +1190,7 @@ func (x *ListContactMessagesRequest) String() string {
 func (*ListContactMessagesRequest) ProtoMessage() {}
 
 func (x *ListContactMessagesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -381,7 +1203,7 @@ func (x *ListContactMessagesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListContactMessagesRequest.ProtoReflect.Descriptor instead.
 func (*ListContactMessagesRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListContactMessagesRequest) GetPage() int32 {
@@ -411,7 +1233,7 @@ type ListContactMessagesResponse struct {
 
 func (x *ListContactMessagesResponse) Reset() {
 	*x = ListContactMessagesResponse{}
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -423,7 +1245,7 @@ func (x *ListContactMessagesResponse) String() string {
 func (*ListContactMessagesResponse) ProtoMessage() {}
 
 func (x *ListContactMessagesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_admin_message_service_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -436,7 +1258,7 @@ func (x *ListContactMessagesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListContactMessagesResponse.ProtoReflect.Descriptor instead.
 func (*ListContactMessagesResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_admin_message_service_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListContactMessagesResponse) GetMessages() []*ContactMessage {
@@ -458,7 +1280,61 @@ var File_sabores_v1_admin_message_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_admin_message_service_proto_rawDesc = "" +
 	"\n" +
 	"&sabores/v1/admin_message_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18sabores/v1/contact.proto\"\xc8\x02\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18sabores/v1/contact.proto\"\xba\x01\n" +
+	"\x16NewsletterCampaignText\x12)\n" +
+	"\n" +
+	"subject_es\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\tsubjectEs\x12)\n" +
+	"\n" +
+	"subject_pt\x18\x02 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\tsubjectPt\x12$\n" +
+	"\abody_es\x18\x03 \x01(\tB\v\xbaH\br\x06\x10\x01\x18\xa0\x9c\x01R\x06bodyEs\x12$\n" +
+	"\abody_pt\x18\x04 \x01(\tB\v\xbaH\br\x06\x10\x01\x18\xa0\x9c\x01R\x06bodyPt\"\xee\x03\n" +
+	"\x12NewsletterCampaign\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x126\n" +
+	"\x04text\x18\x02 \x01(\v2\".sabores.v1.NewsletterCampaignTextR\x04text\x12<\n" +
+	"\x06status\x18\x03 \x01(\x0e2$.sabores.v1.NewsletterCampaignStatusR\x06status\x12;\n" +
+	"\vcreate_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"createTime\x127\n" +
+	"\tsend_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\bsendTime\x12;\n" +
+	"\vfinish_time\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"finishTime\x12\x1d\n" +
+	"\n" +
+	"per_minute\x18\a \x01(\x05R\tperMinute\x12\x16\n" +
+	"\x06queued\x18\b \x01(\x05R\x06queued\x12\x12\n" +
+	"\x04sent\x18\t \x01(\x05R\x04sent\x12\x16\n" +
+	"\x06failed\x18\n" +
+	" \x01(\x05R\x06failed\x12\x18\n" +
+	"\askipped\x18\v \x01(\x05R\askipped\x12\"\n" +
+	"\funsubscribed\x18\f \x01(\x05R\funsubscribed\" \n" +
+	"\x1eListNewsletterCampaignsRequest\"_\n" +
+	"\x1fListNewsletterCampaignsResponse\x12<\n" +
+	"\tcampaigns\x18\x01 \x03(\v2\x1e.sabores.v1.NewsletterCampaignR\tcampaigns\"x\n" +
+	"\x1dSaveNewsletterCampaignRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\x02id\x12>\n" +
+	"\x04text\x18\x02 \x01(\v2\".sabores.v1.NewsletterCampaignTextB\x06\xbaH\x03\xc8\x01\x01R\x04text\"\\\n" +
+	"\x1eSaveNewsletterCampaignResponse\x12:\n" +
+	"\bcampaign\x18\x01 \x01(\v2\x1e.sabores.v1.NewsletterCampaignR\bcampaign\"b\n" +
+	" PreviewNewsletterCampaignRequest\x12>\n" +
+	"\x04text\x18\x01 \x01(\v2\".sabores.v1.NewsletterCampaignTextB\x06\xbaH\x03\xc8\x01\x01R\x04text\"q\n" +
+	"\x11NewsletterPreview\x12\x1a\n" +
+	"\blanguage\x18\x01 \x01(\tR\blanguage\x12\x18\n" +
+	"\asubject\x18\x02 \x01(\tR\asubject\x12\x12\n" +
+	"\x04html\x18\x03 \x01(\tR\x04html\x12\x12\n" +
+	"\x04text\x18\x04 \x01(\tR\x04text\"^\n" +
+	"!PreviewNewsletterCampaignResponse\x129\n" +
+	"\bpreviews\x18\x01 \x03(\v2\x1d.sabores.v1.NewsletterPreviewR\bpreviews\"<\n" +
+	"!SendNewsletterCampaignTestRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\":\n" +
+	"\"SendNewsletterCampaignTestResponse\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\"8\n" +
+	"\x1dSendNewsletterCampaignRequest\x12\x17\n" +
+	"\x02id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x02id\"|\n" +
+	"\x1eSendNewsletterCampaignResponse\x12:\n" +
+	"\bcampaign\x18\x01 \x01(\v2\x1e.sabores.v1.NewsletterCampaignR\bcampaign\x12\x1e\n" +
+	"\n" +
+	"recipients\x18\x02 \x01(\x05R\n" +
+	"recipients\"\xc8\x02\n" +
 	"\x16NewsletterSubscription\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
 	"\x05email\x18\x02 \x01(\tR\x05email\x12\x1a\n" +
@@ -490,10 +1366,20 @@ const file_sabores_v1_admin_message_service_proto_rawDesc = "" +
 	"\x1bListContactMessagesResponse\x126\n" +
 	"\bmessages\x18\x01 \x03(\v2\x1a.sabores.v1.ContactMessageR\bmessages\x12\x1d\n" +
 	"\n" +
-	"total_size\x18\x02 \x01(\x05R\ttotalSize2\xfd\x01\n" +
+	"total_size\x18\x02 \x01(\x05R\ttotalSize*\xb9\x01\n" +
+	"\x18NewsletterCampaignStatus\x12*\n" +
+	"&NEWSLETTER_CAMPAIGN_STATUS_UNSPECIFIED\x10\x00\x12$\n" +
+	" NEWSLETTER_CAMPAIGN_STATUS_DRAFT\x10\x01\x12&\n" +
+	"\"NEWSLETTER_CAMPAIGN_STATUS_SENDING\x10\x02\x12#\n" +
+	"\x1fNEWSLETTER_CAMPAIGN_STATUS_SENT\x10\x032\xca\x06\n" +
 	"\x13AdminMessageService\x12~\n" +
 	"\x1bListNewsletterSubscriptions\x12..sabores.v1.ListNewsletterSubscriptionsRequest\x1a/.sabores.v1.ListNewsletterSubscriptionsResponse\x12f\n" +
-	"\x13ListContactMessages\x12&.sabores.v1.ListContactMessagesRequest\x1a'.sabores.v1.ListContactMessagesResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x13ListContactMessages\x12&.sabores.v1.ListContactMessagesRequest\x1a'.sabores.v1.ListContactMessagesResponse\x12r\n" +
+	"\x17ListNewsletterCampaigns\x12*.sabores.v1.ListNewsletterCampaignsRequest\x1a+.sabores.v1.ListNewsletterCampaignsResponse\x12o\n" +
+	"\x16SaveNewsletterCampaign\x12).sabores.v1.SaveNewsletterCampaignRequest\x1a*.sabores.v1.SaveNewsletterCampaignResponse\x12x\n" +
+	"\x19PreviewNewsletterCampaign\x12,.sabores.v1.PreviewNewsletterCampaignRequest\x1a-.sabores.v1.PreviewNewsletterCampaignResponse\x12{\n" +
+	"\x1aSendNewsletterCampaignTest\x12-.sabores.v1.SendNewsletterCampaignTestRequest\x1a..sabores.v1.SendNewsletterCampaignTestResponse\x12o\n" +
+	"\x16SendNewsletterCampaign\x12).sabores.v1.SendNewsletterCampaignRequest\x1a*.sabores.v1.SendNewsletterCampaignResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_admin_message_service_proto_rawDescOnce sync.Once
@@ -507,34 +1393,70 @@ func file_sabores_v1_admin_message_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_admin_message_service_proto_rawDescData
 }
 
-var file_sabores_v1_admin_message_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_sabores_v1_admin_message_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_sabores_v1_admin_message_service_proto_msgTypes = make([]protoimpl.MessageInfo, 19)
 var file_sabores_v1_admin_message_service_proto_goTypes = []any{
-	(*NewsletterSubscription)(nil),              // 0: sabores.v1.NewsletterSubscription
-	(*ListNewsletterSubscriptionsRequest)(nil),  // 1: sabores.v1.ListNewsletterSubscriptionsRequest
-	(*ListNewsletterSubscriptionsResponse)(nil), // 2: sabores.v1.ListNewsletterSubscriptionsResponse
-	(*ContactMessage)(nil),                      // 3: sabores.v1.ContactMessage
-	(*ListContactMessagesRequest)(nil),          // 4: sabores.v1.ListContactMessagesRequest
-	(*ListContactMessagesResponse)(nil),         // 5: sabores.v1.ListContactMessagesResponse
-	(*timestamppb.Timestamp)(nil),               // 6: google.protobuf.Timestamp
-	(ContactSubject)(0),                         // 7: sabores.v1.ContactSubject
+	(NewsletterCampaignStatus)(0),               // 0: sabores.v1.NewsletterCampaignStatus
+	(*NewsletterCampaignText)(nil),              // 1: sabores.v1.NewsletterCampaignText
+	(*NewsletterCampaign)(nil),                  // 2: sabores.v1.NewsletterCampaign
+	(*ListNewsletterCampaignsRequest)(nil),      // 3: sabores.v1.ListNewsletterCampaignsRequest
+	(*ListNewsletterCampaignsResponse)(nil),     // 4: sabores.v1.ListNewsletterCampaignsResponse
+	(*SaveNewsletterCampaignRequest)(nil),       // 5: sabores.v1.SaveNewsletterCampaignRequest
+	(*SaveNewsletterCampaignResponse)(nil),      // 6: sabores.v1.SaveNewsletterCampaignResponse
+	(*PreviewNewsletterCampaignRequest)(nil),    // 7: sabores.v1.PreviewNewsletterCampaignRequest
+	(*NewsletterPreview)(nil),                   // 8: sabores.v1.NewsletterPreview
+	(*PreviewNewsletterCampaignResponse)(nil),   // 9: sabores.v1.PreviewNewsletterCampaignResponse
+	(*SendNewsletterCampaignTestRequest)(nil),   // 10: sabores.v1.SendNewsletterCampaignTestRequest
+	(*SendNewsletterCampaignTestResponse)(nil),  // 11: sabores.v1.SendNewsletterCampaignTestResponse
+	(*SendNewsletterCampaignRequest)(nil),       // 12: sabores.v1.SendNewsletterCampaignRequest
+	(*SendNewsletterCampaignResponse)(nil),      // 13: sabores.v1.SendNewsletterCampaignResponse
+	(*NewsletterSubscription)(nil),              // 14: sabores.v1.NewsletterSubscription
+	(*ListNewsletterSubscriptionsRequest)(nil),  // 15: sabores.v1.ListNewsletterSubscriptionsRequest
+	(*ListNewsletterSubscriptionsResponse)(nil), // 16: sabores.v1.ListNewsletterSubscriptionsResponse
+	(*ContactMessage)(nil),                      // 17: sabores.v1.ContactMessage
+	(*ListContactMessagesRequest)(nil),          // 18: sabores.v1.ListContactMessagesRequest
+	(*ListContactMessagesResponse)(nil),         // 19: sabores.v1.ListContactMessagesResponse
+	(*timestamppb.Timestamp)(nil),               // 20: google.protobuf.Timestamp
+	(ContactSubject)(0),                         // 21: sabores.v1.ContactSubject
 }
 var file_sabores_v1_admin_message_service_proto_depIdxs = []int32{
-	6, // 0: sabores.v1.NewsletterSubscription.request_time:type_name -> google.protobuf.Timestamp
-	6, // 1: sabores.v1.NewsletterSubscription.confirm_time:type_name -> google.protobuf.Timestamp
-	6, // 2: sabores.v1.NewsletterSubscription.unsubscribe_time:type_name -> google.protobuf.Timestamp
-	0, // 3: sabores.v1.ListNewsletterSubscriptionsResponse.subscriptions:type_name -> sabores.v1.NewsletterSubscription
-	7, // 4: sabores.v1.ContactMessage.subject:type_name -> sabores.v1.ContactSubject
-	6, // 5: sabores.v1.ContactMessage.create_time:type_name -> google.protobuf.Timestamp
-	3, // 6: sabores.v1.ListContactMessagesResponse.messages:type_name -> sabores.v1.ContactMessage
-	1, // 7: sabores.v1.AdminMessageService.ListNewsletterSubscriptions:input_type -> sabores.v1.ListNewsletterSubscriptionsRequest
-	4, // 8: sabores.v1.AdminMessageService.ListContactMessages:input_type -> sabores.v1.ListContactMessagesRequest
-	2, // 9: sabores.v1.AdminMessageService.ListNewsletterSubscriptions:output_type -> sabores.v1.ListNewsletterSubscriptionsResponse
-	5, // 10: sabores.v1.AdminMessageService.ListContactMessages:output_type -> sabores.v1.ListContactMessagesResponse
-	9, // [9:11] is the sub-list for method output_type
-	7, // [7:9] is the sub-list for method input_type
-	7, // [7:7] is the sub-list for extension type_name
-	7, // [7:7] is the sub-list for extension extendee
-	0, // [0:7] is the sub-list for field type_name
+	1,  // 0: sabores.v1.NewsletterCampaign.text:type_name -> sabores.v1.NewsletterCampaignText
+	0,  // 1: sabores.v1.NewsletterCampaign.status:type_name -> sabores.v1.NewsletterCampaignStatus
+	20, // 2: sabores.v1.NewsletterCampaign.create_time:type_name -> google.protobuf.Timestamp
+	20, // 3: sabores.v1.NewsletterCampaign.send_time:type_name -> google.protobuf.Timestamp
+	20, // 4: sabores.v1.NewsletterCampaign.finish_time:type_name -> google.protobuf.Timestamp
+	2,  // 5: sabores.v1.ListNewsletterCampaignsResponse.campaigns:type_name -> sabores.v1.NewsletterCampaign
+	1,  // 6: sabores.v1.SaveNewsletterCampaignRequest.text:type_name -> sabores.v1.NewsletterCampaignText
+	2,  // 7: sabores.v1.SaveNewsletterCampaignResponse.campaign:type_name -> sabores.v1.NewsletterCampaign
+	1,  // 8: sabores.v1.PreviewNewsletterCampaignRequest.text:type_name -> sabores.v1.NewsletterCampaignText
+	8,  // 9: sabores.v1.PreviewNewsletterCampaignResponse.previews:type_name -> sabores.v1.NewsletterPreview
+	2,  // 10: sabores.v1.SendNewsletterCampaignResponse.campaign:type_name -> sabores.v1.NewsletterCampaign
+	20, // 11: sabores.v1.NewsletterSubscription.request_time:type_name -> google.protobuf.Timestamp
+	20, // 12: sabores.v1.NewsletterSubscription.confirm_time:type_name -> google.protobuf.Timestamp
+	20, // 13: sabores.v1.NewsletterSubscription.unsubscribe_time:type_name -> google.protobuf.Timestamp
+	14, // 14: sabores.v1.ListNewsletterSubscriptionsResponse.subscriptions:type_name -> sabores.v1.NewsletterSubscription
+	21, // 15: sabores.v1.ContactMessage.subject:type_name -> sabores.v1.ContactSubject
+	20, // 16: sabores.v1.ContactMessage.create_time:type_name -> google.protobuf.Timestamp
+	17, // 17: sabores.v1.ListContactMessagesResponse.messages:type_name -> sabores.v1.ContactMessage
+	15, // 18: sabores.v1.AdminMessageService.ListNewsletterSubscriptions:input_type -> sabores.v1.ListNewsletterSubscriptionsRequest
+	18, // 19: sabores.v1.AdminMessageService.ListContactMessages:input_type -> sabores.v1.ListContactMessagesRequest
+	3,  // 20: sabores.v1.AdminMessageService.ListNewsletterCampaigns:input_type -> sabores.v1.ListNewsletterCampaignsRequest
+	5,  // 21: sabores.v1.AdminMessageService.SaveNewsletterCampaign:input_type -> sabores.v1.SaveNewsletterCampaignRequest
+	7,  // 22: sabores.v1.AdminMessageService.PreviewNewsletterCampaign:input_type -> sabores.v1.PreviewNewsletterCampaignRequest
+	10, // 23: sabores.v1.AdminMessageService.SendNewsletterCampaignTest:input_type -> sabores.v1.SendNewsletterCampaignTestRequest
+	12, // 24: sabores.v1.AdminMessageService.SendNewsletterCampaign:input_type -> sabores.v1.SendNewsletterCampaignRequest
+	16, // 25: sabores.v1.AdminMessageService.ListNewsletterSubscriptions:output_type -> sabores.v1.ListNewsletterSubscriptionsResponse
+	19, // 26: sabores.v1.AdminMessageService.ListContactMessages:output_type -> sabores.v1.ListContactMessagesResponse
+	4,  // 27: sabores.v1.AdminMessageService.ListNewsletterCampaigns:output_type -> sabores.v1.ListNewsletterCampaignsResponse
+	6,  // 28: sabores.v1.AdminMessageService.SaveNewsletterCampaign:output_type -> sabores.v1.SaveNewsletterCampaignResponse
+	9,  // 29: sabores.v1.AdminMessageService.PreviewNewsletterCampaign:output_type -> sabores.v1.PreviewNewsletterCampaignResponse
+	11, // 30: sabores.v1.AdminMessageService.SendNewsletterCampaignTest:output_type -> sabores.v1.SendNewsletterCampaignTestResponse
+	13, // 31: sabores.v1.AdminMessageService.SendNewsletterCampaign:output_type -> sabores.v1.SendNewsletterCampaignResponse
+	25, // [25:32] is the sub-list for method output_type
+	18, // [18:25] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_admin_message_service_proto_init() }
@@ -548,13 +1470,14 @@ func file_sabores_v1_admin_message_service_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_admin_message_service_proto_rawDesc), len(file_sabores_v1_admin_message_service_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   6,
+			NumEnums:      1,
+			NumMessages:   19,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_sabores_v1_admin_message_service_proto_goTypes,
 		DependencyIndexes: file_sabores_v1_admin_message_service_proto_depIdxs,
+		EnumInfos:         file_sabores_v1_admin_message_service_proto_enumTypes,
 		MessageInfos:      file_sabores_v1_admin_message_service_proto_msgTypes,
 	}.Build()
 	File_sabores_v1_admin_message_service_proto = out.File

@@ -529,9 +529,14 @@ type ShopSettings struct {
 	Details *ShopDetails `protobuf:"bytes,1,opt,name=details,proto3" json:"details,omitempty"`
 	// iban is the account bank transfers are paid to, as typed (spaces
 	// allowed); its mod-97 check digits must match. Empty until set.
-	Iban          string `protobuf:"bytes,2,opt,name=iban,proto3" json:"iban,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Iban string `protobuf:"bytes,2,opt,name=iban,proto3" json:"iban,omitempty"`
+	// producer_register is the shop's number in the Registro de Productores
+	// de Producto (RD 1055/2022, packaging), such as "ENV/2023/000012345",
+	// printed on invoices; empty while the shop has none. Saved upper case
+	// without spaces: 4 to 40 letters, digits, '/', '-' or '.', with a digit.
+	ProducerRegister string `protobuf:"bytes,3,opt,name=producer_register,json=producerRegister,proto3" json:"producer_register,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *ShopSettings) Reset() {
@@ -574,6 +579,13 @@ func (x *ShopSettings) GetDetails() *ShopDetails {
 func (x *ShopSettings) GetIban() string {
 	if x != nil {
 		return x.Iban
+	}
+	return ""
+}
+
+func (x *ShopSettings) GetProducerRegister() string {
+	if x != nil {
+		return x.ProducerRegister
 	}
 	return ""
 }
@@ -827,10 +839,11 @@ const file_sabores_v1_admin_settings_service_proto_rawDesc = "" +
 	"\n" +
 	"updated_by\x18\x04 \x01(\tR\tupdatedBy\x128\n" +
 	"\x18google_client_configured\x18\x05 \x01(\bR\x16googleClientConfigured\x120\n" +
-	"\x14dev_provider_enabled\x18\x06 \x01(\bR\x12devProviderEnabled\"\x91\x01\n" +
+	"\x14dev_provider_enabled\x18\x06 \x01(\bR\x12devProviderEnabled\"\xc7\x01\n" +
 	"\fShopSettings\x129\n" +
 	"\adetails\x18\x01 \x01(\v2\x17.sabores.v1.ShopDetailsB\x06\xbaH\x03\xc8\x01\x01R\adetails\x12F\n" +
-	"\x04iban\x18\x02 \x01(\tB2\xbaH/r-2+^([A-Za-z]{2}[0-9]{2}[A-Za-z0-9 ]{11,40})?$R\x04iban\"\x18\n" +
+	"\x04iban\x18\x02 \x01(\tB2\xbaH/r-2+^([A-Za-z]{2}[0-9]{2}[A-Za-z0-9 ]{11,40})?$R\x04iban\x124\n" +
+	"\x11producer_register\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18<R\x10producerRegister\"\x18\n" +
 	"\x16GetShopSettingsRequest\"\xac\x01\n" +
 	"\x17GetShopSettingsResponse\x124\n" +
 	"\bsettings\x18\x01 \x01(\v2\x18.sabores.v1.ShopSettingsR\bsettings\x12\x1e\n" +

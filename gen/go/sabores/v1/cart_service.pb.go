@@ -186,9 +186,14 @@ type CartLine struct {
 	// one needs the shopper's age declaration at checkout.
 	AgeRestricted bool `protobuf:"varint,20,opt,name=age_restricted,json=ageRestricted,proto3" json:"age_restricted,omitempty"`
 	// cold_chain: frozen or chilled, delivered only where the cold chain goes.
-	ColdChain     bool `protobuf:"varint,21,opt,name=cold_chain,json=coldChain,proto3" json:"cold_chain,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ColdChain bool `protobuf:"varint,21,opt,name=cold_chain,json=coldChain,proto3" json:"cold_chain,omitempty"`
+	// past_best_before is the best-before date, YYYY-MM-DD, of a lot the
+	// owner sells past that date with units on sale, as
+	// Product.past_best_before: a unit of the line may be of it. Empty when
+	// none is.
+	PastBestBefore string `protobuf:"bytes,22,opt,name=past_best_before,json=pastBestBefore,proto3" json:"past_best_before,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *CartLine) Reset() {
@@ -317,6 +322,13 @@ func (x *CartLine) GetColdChain() bool {
 		return x.ColdChain
 	}
 	return false
+}
+
+func (x *CartLine) GetPastBestBefore() string {
+	if x != nil {
+		return x.PastBestBefore
+	}
+	return ""
 }
 
 // ValidateCartRequest carries the cart's lines.
@@ -770,7 +782,7 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\rCartLineInput\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x120\n" +
-	"\bquantity\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\bquantity\"\xb7\x04\n" +
+	"\bquantity\x18\x02 \x01(\x05B\x14\xbaH\x11\x1a\x0f\x18\xc0\x84=(\xc0\xfb\xc2\xff\xff\xff\xff\xff\xff\x01R\bquantity\"\xe1\x04\n" +
 	"\bCartLine\x12\x1d\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\x03R\tproductId\x12\x1a\n" +
@@ -788,7 +800,8 @@ const file_sabores_v1_cart_service_proto_rawDesc = "" +
 	"\x1areference_unit_price_cents\x18\f \x01(\x03R\x17referenceUnitPriceCents\x12%\n" +
 	"\x0eage_restricted\x18\x14 \x01(\bR\rageRestricted\x12\x1d\n" +
 	"\n" +
-	"cold_chain\x18\x15 \x01(\bR\tcoldChain\"\xb9\x02\n" +
+	"cold_chain\x18\x15 \x01(\bR\tcoldChain\x12(\n" +
+	"\x10past_best_before\x18\x16 \x01(\tR\x0epastBestBefore\"\xb9\x02\n" +
 	"\x13ValidateCartRequest\x129\n" +
 	"\x05lines\x18\x01 \x03(\v2\x19.sabores.v1.CartLineInputB\b\xbaH\x05\x92\x01\x02\x10dR\x05lines\x12:\n" +
 	"\blanguage\x18\x02 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x125\n" +

@@ -22,6 +22,210 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// RequestBackInStockAlertRequest is the sold-out product page's form.
+type RequestBackInStockAlertRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// product_id is the product sold out.
+	ProductId int64 `protobuf:"varint,1,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
+	// email is where the one alert goes.
+	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
+	// language is the language of the e-mails.
+	Language Language `protobuf:"varint,3,opt,name=language,proto3,enum=sabores.v1.Language" json:"language,omitempty"`
+	// consent_version names the purpose text the shopper agreed to; only the
+	// current one is accepted (FailedPrecondition, reason
+	// BACK_IN_STOCK_CONSENT_OUTDATED).
+	ConsentVersion string `protobuf:"bytes,4,opt,name=consent_version,json=consentVersion,proto3" json:"consent_version,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *RequestBackInStockAlertRequest) Reset() {
+	*x = RequestBackInStockAlertRequest{}
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RequestBackInStockAlertRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RequestBackInStockAlertRequest) ProtoMessage() {}
+
+func (x *RequestBackInStockAlertRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RequestBackInStockAlertRequest.ProtoReflect.Descriptor instead.
+func (*RequestBackInStockAlertRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *RequestBackInStockAlertRequest) GetProductId() int64 {
+	if x != nil {
+		return x.ProductId
+	}
+	return 0
+}
+
+func (x *RequestBackInStockAlertRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *RequestBackInStockAlertRequest) GetLanguage() Language {
+	if x != nil {
+		return x.Language
+	}
+	return Language_LANGUAGE_UNSPECIFIED
+}
+
+func (x *RequestBackInStockAlertRequest) GetConsentVersion() string {
+	if x != nil {
+		return x.ConsentVersion
+	}
+	return ""
+}
+
+// RequestBackInStockAlertResponse says the confirmation e-mail is on its way.
+type RequestBackInStockAlertResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RequestBackInStockAlertResponse) Reset() {
+	*x = RequestBackInStockAlertResponse{}
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RequestBackInStockAlertResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RequestBackInStockAlertResponse) ProtoMessage() {}
+
+func (x *RequestBackInStockAlertResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RequestBackInStockAlertResponse.ProtoReflect.Descriptor instead.
+func (*RequestBackInStockAlertResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{1}
+}
+
+// ConfirmBackInStockAlertRequest carries the confirmation link's token.
+type ConfirmBackInStockAlertRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// token is the signed token of the link.
+	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmBackInStockAlertRequest) Reset() {
+	*x = ConfirmBackInStockAlertRequest{}
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmBackInStockAlertRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmBackInStockAlertRequest) ProtoMessage() {}
+
+func (x *ConfirmBackInStockAlertRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmBackInStockAlertRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmBackInStockAlertRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ConfirmBackInStockAlertRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+// ConfirmBackInStockAlertResponse says the request is confirmed.
+type ConfirmBackInStockAlertResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// email is the address the alert will go to.
+	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmBackInStockAlertResponse) Reset() {
+	*x = ConfirmBackInStockAlertResponse{}
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmBackInStockAlertResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmBackInStockAlertResponse) ProtoMessage() {}
+
+func (x *ConfirmBackInStockAlertResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmBackInStockAlertResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmBackInStockAlertResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ConfirmBackInStockAlertResponse) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
 // SubscribeNewsletterRequest is the newsletter box's form.
 type SubscribeNewsletterRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -39,7 +243,7 @@ type SubscribeNewsletterRequest struct {
 
 func (x *SubscribeNewsletterRequest) Reset() {
 	*x = SubscribeNewsletterRequest{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -51,7 +255,7 @@ func (x *SubscribeNewsletterRequest) String() string {
 func (*SubscribeNewsletterRequest) ProtoMessage() {}
 
 func (x *SubscribeNewsletterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[0]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -64,7 +268,7 @@ func (x *SubscribeNewsletterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubscribeNewsletterRequest.ProtoReflect.Descriptor instead.
 func (*SubscribeNewsletterRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{0}
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *SubscribeNewsletterRequest) GetEmail() string {
@@ -97,7 +301,7 @@ type SubscribeNewsletterResponse struct {
 
 func (x *SubscribeNewsletterResponse) Reset() {
 	*x = SubscribeNewsletterResponse{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -109,7 +313,7 @@ func (x *SubscribeNewsletterResponse) String() string {
 func (*SubscribeNewsletterResponse) ProtoMessage() {}
 
 func (x *SubscribeNewsletterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[1]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -122,7 +326,7 @@ func (x *SubscribeNewsletterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubscribeNewsletterResponse.ProtoReflect.Descriptor instead.
 func (*SubscribeNewsletterResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{1}
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{5}
 }
 
 // ConfirmNewsletterRequest carries the confirmation link's token.
@@ -136,7 +340,7 @@ type ConfirmNewsletterRequest struct {
 
 func (x *ConfirmNewsletterRequest) Reset() {
 	*x = ConfirmNewsletterRequest{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -148,7 +352,7 @@ func (x *ConfirmNewsletterRequest) String() string {
 func (*ConfirmNewsletterRequest) ProtoMessage() {}
 
 func (x *ConfirmNewsletterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[2]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -161,7 +365,7 @@ func (x *ConfirmNewsletterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmNewsletterRequest.ProtoReflect.Descriptor instead.
 func (*ConfirmNewsletterRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{2}
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ConfirmNewsletterRequest) GetToken() string {
@@ -182,7 +386,7 @@ type ConfirmNewsletterResponse struct {
 
 func (x *ConfirmNewsletterResponse) Reset() {
 	*x = ConfirmNewsletterResponse{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -194,7 +398,7 @@ func (x *ConfirmNewsletterResponse) String() string {
 func (*ConfirmNewsletterResponse) ProtoMessage() {}
 
 func (x *ConfirmNewsletterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[3]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -207,7 +411,7 @@ func (x *ConfirmNewsletterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConfirmNewsletterResponse.ProtoReflect.Descriptor instead.
 func (*ConfirmNewsletterResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{3}
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ConfirmNewsletterResponse) GetEmail() string {
@@ -228,7 +432,7 @@ type UnsubscribeNewsletterRequest struct {
 
 func (x *UnsubscribeNewsletterRequest) Reset() {
 	*x = UnsubscribeNewsletterRequest{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -240,7 +444,7 @@ func (x *UnsubscribeNewsletterRequest) String() string {
 func (*UnsubscribeNewsletterRequest) ProtoMessage() {}
 
 func (x *UnsubscribeNewsletterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[4]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -253,7 +457,7 @@ func (x *UnsubscribeNewsletterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnsubscribeNewsletterRequest.ProtoReflect.Descriptor instead.
 func (*UnsubscribeNewsletterRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{4}
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *UnsubscribeNewsletterRequest) GetToken() string {
@@ -274,7 +478,7 @@ type UnsubscribeNewsletterResponse struct {
 
 func (x *UnsubscribeNewsletterResponse) Reset() {
 	*x = UnsubscribeNewsletterResponse{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -286,7 +490,7 @@ func (x *UnsubscribeNewsletterResponse) String() string {
 func (*UnsubscribeNewsletterResponse) ProtoMessage() {}
 
 func (x *UnsubscribeNewsletterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[5]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -299,7 +503,7 @@ func (x *UnsubscribeNewsletterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnsubscribeNewsletterResponse.ProtoReflect.Descriptor instead.
 func (*UnsubscribeNewsletterResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{5}
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *UnsubscribeNewsletterResponse) GetEmail() string {
@@ -330,7 +534,7 @@ type SendContactMessageRequest struct {
 
 func (x *SendContactMessageRequest) Reset() {
 	*x = SendContactMessageRequest{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -342,7 +546,7 @@ func (x *SendContactMessageRequest) String() string {
 func (*SendContactMessageRequest) ProtoMessage() {}
 
 func (x *SendContactMessageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[6]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -355,7 +559,7 @@ func (x *SendContactMessageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendContactMessageRequest.ProtoReflect.Descriptor instead.
 func (*SendContactMessageRequest) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{6}
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SendContactMessageRequest) GetName() string {
@@ -411,7 +615,7 @@ type SendContactMessageResponse struct {
 
 func (x *SendContactMessageResponse) Reset() {
 	*x = SendContactMessageResponse{}
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -423,7 +627,7 @@ func (x *SendContactMessageResponse) String() string {
 func (*SendContactMessageResponse) ProtoMessage() {}
 
 func (x *SendContactMessageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_sabores_v1_contact_service_proto_msgTypes[7]
+	mi := &file_sabores_v1_contact_service_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -436,7 +640,7 @@ func (x *SendContactMessageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SendContactMessageResponse.ProtoReflect.Descriptor instead.
 func (*SendContactMessageResponse) Descriptor() ([]byte, []int) {
-	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{7}
+	return file_sabores_v1_contact_service_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SendContactMessageResponse) GetId() int64 {
@@ -451,7 +655,20 @@ var File_sabores_v1_contact_service_proto protoreflect.FileDescriptor
 const file_sabores_v1_contact_service_proto_rawDesc = "" +
 	"\n" +
 	" sabores/v1/contact_service.proto\x12\n" +
-	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x18sabores/v1/contact.proto\x1a\x15sabores/v1/food.proto\"\xae\x01\n" +
+	"sabores.v1\x1a\x1bbuf/validate/validate.proto\x1a\x18sabores/v1/contact.proto\x1a\x15sabores/v1/food.proto\"\xda\x01\n" +
+	"\x1eRequestBackInStockAlertRequest\x12&\n" +
+	"\n" +
+	"product_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\tproductId\x12 \n" +
+	"\x05email\x18\x02 \x01(\tB\n" +
+	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\x12:\n" +
+	"\blanguage\x18\x03 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\x122\n" +
+	"\x0fconsent_version\x18\x04 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18(R\x0econsentVersion\"!\n" +
+	"\x1fRequestBackInStockAlertResponse\"B\n" +
+	"\x1eConfirmBackInStockAlertRequest\x12 \n" +
+	"\x05token\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x05token\"7\n" +
+	"\x1fConfirmBackInStockAlertResponse\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\"\xae\x01\n" +
 	"\x1aSubscribeNewsletterRequest\x12 \n" +
 	"\x05email\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\x12:\n" +
@@ -479,12 +696,14 @@ const file_sabores_v1_contact_service_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x10\x01\x18\x88'R\amessage\x12:\n" +
 	"\blanguage\x18\x06 \x01(\x0e2\x14.sabores.v1.LanguageB\b\xbaH\x05\x82\x01\x02\x10\x01R\blanguage\",\n" +
 	"\x1aSendContactMessageResponse\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\x03R\x02id2\xad\x03\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id2\x95\x05\n" +
 	"\x0eContactService\x12f\n" +
 	"\x13SubscribeNewsletter\x12&.sabores.v1.SubscribeNewsletterRequest\x1a'.sabores.v1.SubscribeNewsletterResponse\x12`\n" +
 	"\x11ConfirmNewsletter\x12$.sabores.v1.ConfirmNewsletterRequest\x1a%.sabores.v1.ConfirmNewsletterResponse\x12l\n" +
 	"\x15UnsubscribeNewsletter\x12(.sabores.v1.UnsubscribeNewsletterRequest\x1a).sabores.v1.UnsubscribeNewsletterResponse\x12c\n" +
-	"\x12SendContactMessage\x12%.sabores.v1.SendContactMessageRequest\x1a&.sabores.v1.SendContactMessageResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\x12SendContactMessage\x12%.sabores.v1.SendContactMessageRequest\x1a&.sabores.v1.SendContactMessageResponse\x12r\n" +
+	"\x17RequestBackInStockAlert\x12*.sabores.v1.RequestBackInStockAlertRequest\x1a+.sabores.v1.RequestBackInStockAlertResponse\x12r\n" +
+	"\x17ConfirmBackInStockAlert\x12*.sabores.v1.ConfirmBackInStockAlertRequest\x1a+.sabores.v1.ConfirmBackInStockAlertResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_contact_service_proto_rawDescOnce sync.Once
@@ -498,36 +717,45 @@ func file_sabores_v1_contact_service_proto_rawDescGZIP() []byte {
 	return file_sabores_v1_contact_service_proto_rawDescData
 }
 
-var file_sabores_v1_contact_service_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
+var file_sabores_v1_contact_service_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
 var file_sabores_v1_contact_service_proto_goTypes = []any{
-	(*SubscribeNewsletterRequest)(nil),    // 0: sabores.v1.SubscribeNewsletterRequest
-	(*SubscribeNewsletterResponse)(nil),   // 1: sabores.v1.SubscribeNewsletterResponse
-	(*ConfirmNewsletterRequest)(nil),      // 2: sabores.v1.ConfirmNewsletterRequest
-	(*ConfirmNewsletterResponse)(nil),     // 3: sabores.v1.ConfirmNewsletterResponse
-	(*UnsubscribeNewsletterRequest)(nil),  // 4: sabores.v1.UnsubscribeNewsletterRequest
-	(*UnsubscribeNewsletterResponse)(nil), // 5: sabores.v1.UnsubscribeNewsletterResponse
-	(*SendContactMessageRequest)(nil),     // 6: sabores.v1.SendContactMessageRequest
-	(*SendContactMessageResponse)(nil),    // 7: sabores.v1.SendContactMessageResponse
-	(Language)(0),                         // 8: sabores.v1.Language
-	(ContactSubject)(0),                   // 9: sabores.v1.ContactSubject
+	(*RequestBackInStockAlertRequest)(nil),  // 0: sabores.v1.RequestBackInStockAlertRequest
+	(*RequestBackInStockAlertResponse)(nil), // 1: sabores.v1.RequestBackInStockAlertResponse
+	(*ConfirmBackInStockAlertRequest)(nil),  // 2: sabores.v1.ConfirmBackInStockAlertRequest
+	(*ConfirmBackInStockAlertResponse)(nil), // 3: sabores.v1.ConfirmBackInStockAlertResponse
+	(*SubscribeNewsletterRequest)(nil),      // 4: sabores.v1.SubscribeNewsletterRequest
+	(*SubscribeNewsletterResponse)(nil),     // 5: sabores.v1.SubscribeNewsletterResponse
+	(*ConfirmNewsletterRequest)(nil),        // 6: sabores.v1.ConfirmNewsletterRequest
+	(*ConfirmNewsletterResponse)(nil),       // 7: sabores.v1.ConfirmNewsletterResponse
+	(*UnsubscribeNewsletterRequest)(nil),    // 8: sabores.v1.UnsubscribeNewsletterRequest
+	(*UnsubscribeNewsletterResponse)(nil),   // 9: sabores.v1.UnsubscribeNewsletterResponse
+	(*SendContactMessageRequest)(nil),       // 10: sabores.v1.SendContactMessageRequest
+	(*SendContactMessageResponse)(nil),      // 11: sabores.v1.SendContactMessageResponse
+	(Language)(0),                           // 12: sabores.v1.Language
+	(ContactSubject)(0),                     // 13: sabores.v1.ContactSubject
 }
 var file_sabores_v1_contact_service_proto_depIdxs = []int32{
-	8, // 0: sabores.v1.SubscribeNewsletterRequest.language:type_name -> sabores.v1.Language
-	9, // 1: sabores.v1.SendContactMessageRequest.subject:type_name -> sabores.v1.ContactSubject
-	8, // 2: sabores.v1.SendContactMessageRequest.language:type_name -> sabores.v1.Language
-	0, // 3: sabores.v1.ContactService.SubscribeNewsletter:input_type -> sabores.v1.SubscribeNewsletterRequest
-	2, // 4: sabores.v1.ContactService.ConfirmNewsletter:input_type -> sabores.v1.ConfirmNewsletterRequest
-	4, // 5: sabores.v1.ContactService.UnsubscribeNewsletter:input_type -> sabores.v1.UnsubscribeNewsletterRequest
-	6, // 6: sabores.v1.ContactService.SendContactMessage:input_type -> sabores.v1.SendContactMessageRequest
-	1, // 7: sabores.v1.ContactService.SubscribeNewsletter:output_type -> sabores.v1.SubscribeNewsletterResponse
-	3, // 8: sabores.v1.ContactService.ConfirmNewsletter:output_type -> sabores.v1.ConfirmNewsletterResponse
-	5, // 9: sabores.v1.ContactService.UnsubscribeNewsletter:output_type -> sabores.v1.UnsubscribeNewsletterResponse
-	7, // 10: sabores.v1.ContactService.SendContactMessage:output_type -> sabores.v1.SendContactMessageResponse
-	7, // [7:11] is the sub-list for method output_type
-	3, // [3:7] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	12, // 0: sabores.v1.RequestBackInStockAlertRequest.language:type_name -> sabores.v1.Language
+	12, // 1: sabores.v1.SubscribeNewsletterRequest.language:type_name -> sabores.v1.Language
+	13, // 2: sabores.v1.SendContactMessageRequest.subject:type_name -> sabores.v1.ContactSubject
+	12, // 3: sabores.v1.SendContactMessageRequest.language:type_name -> sabores.v1.Language
+	4,  // 4: sabores.v1.ContactService.SubscribeNewsletter:input_type -> sabores.v1.SubscribeNewsletterRequest
+	6,  // 5: sabores.v1.ContactService.ConfirmNewsletter:input_type -> sabores.v1.ConfirmNewsletterRequest
+	8,  // 6: sabores.v1.ContactService.UnsubscribeNewsletter:input_type -> sabores.v1.UnsubscribeNewsletterRequest
+	10, // 7: sabores.v1.ContactService.SendContactMessage:input_type -> sabores.v1.SendContactMessageRequest
+	0,  // 8: sabores.v1.ContactService.RequestBackInStockAlert:input_type -> sabores.v1.RequestBackInStockAlertRequest
+	2,  // 9: sabores.v1.ContactService.ConfirmBackInStockAlert:input_type -> sabores.v1.ConfirmBackInStockAlertRequest
+	5,  // 10: sabores.v1.ContactService.SubscribeNewsletter:output_type -> sabores.v1.SubscribeNewsletterResponse
+	7,  // 11: sabores.v1.ContactService.ConfirmNewsletter:output_type -> sabores.v1.ConfirmNewsletterResponse
+	9,  // 12: sabores.v1.ContactService.UnsubscribeNewsletter:output_type -> sabores.v1.UnsubscribeNewsletterResponse
+	11, // 13: sabores.v1.ContactService.SendContactMessage:output_type -> sabores.v1.SendContactMessageResponse
+	1,  // 14: sabores.v1.ContactService.RequestBackInStockAlert:output_type -> sabores.v1.RequestBackInStockAlertResponse
+	3,  // 15: sabores.v1.ContactService.ConfirmBackInStockAlert:output_type -> sabores.v1.ConfirmBackInStockAlertResponse
+	10, // [10:16] is the sub-list for method output_type
+	4,  // [4:10] is the sub-list for method input_type
+	4,  // [4:4] is the sub-list for extension type_name
+	4,  // [4:4] is the sub-list for extension extendee
+	0,  // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_contact_service_proto_init() }
@@ -543,7 +771,7 @@ func file_sabores_v1_contact_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_contact_service_proto_rawDesc), len(file_sabores_v1_contact_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   8,
+			NumMessages:   12,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

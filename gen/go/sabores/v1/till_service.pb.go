@@ -2198,6 +2198,109 @@ func (x *GetTicketPdfResponse) GetFileName() string {
 	return ""
 }
 
+// EmailTicketRequest names the sale, the customer's address and the
+// ticket's language.
+type EmailTicketRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// sale_id is the sale.
+	SaleId int64 `protobuf:"varint,1,opt,name=sale_id,json=saleId,proto3" json:"sale_id,omitempty"`
+	// email is the customer's address (checked by the till: a bad one is
+	// refused with TILL_EMAIL_INVALID on field email).
+	Email string `protobuf:"bytes,2,opt,name=email,proto3" json:"email,omitempty"`
+	// language is the ticket's and the e-mail's language.
+	Language      InvoiceLanguage `protobuf:"varint,3,opt,name=language,proto3,enum=sabores.v1.InvoiceLanguage" json:"language,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EmailTicketRequest) Reset() {
+	*x = EmailTicketRequest{}
+	mi := &file_sabores_v1_till_service_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EmailTicketRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EmailTicketRequest) ProtoMessage() {}
+
+func (x *EmailTicketRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_till_service_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EmailTicketRequest.ProtoReflect.Descriptor instead.
+func (*EmailTicketRequest) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *EmailTicketRequest) GetSaleId() int64 {
+	if x != nil {
+		return x.SaleId
+	}
+	return 0
+}
+
+func (x *EmailTicketRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+func (x *EmailTicketRequest) GetLanguage() InvoiceLanguage {
+	if x != nil {
+		return x.Language
+	}
+	return InvoiceLanguage_INVOICE_LANGUAGE_UNSPECIFIED
+}
+
+// EmailTicketResponse says the e-mail is queued.
+type EmailTicketResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EmailTicketResponse) Reset() {
+	*x = EmailTicketResponse{}
+	mi := &file_sabores_v1_till_service_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EmailTicketResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EmailTicketResponse) ProtoMessage() {}
+
+func (x *EmailTicketResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_sabores_v1_till_service_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EmailTicketResponse.ProtoReflect.Descriptor instead.
+func (*EmailTicketResponse) Descriptor() ([]byte, []int) {
+	return file_sabores_v1_till_service_proto_rawDescGZIP(), []int{32}
+}
+
 var File_sabores_v1_till_service_proto protoreflect.FileDescriptor
 
 const file_sabores_v1_till_service_proto_rawDesc = "" +
@@ -2362,12 +2465,17 @@ const file_sabores_v1_till_service_proto_rawDesc = "" +
 	"\x02of\x12\x05\xbaH\x02\b\x01\"E\n" +
 	"\x14GetTicketPdfResponse\x12\x10\n" +
 	"\x03pdf\x18\x01 \x01(\fR\x03pdf\x12\x1b\n" +
-	"\tfile_name\x18\x02 \x01(\tR\bfileName*\x93\x01\n" +
+	"\tfile_name\x18\x02 \x01(\tR\bfileName\"\x8f\x01\n" +
+	"\x12EmailTicketRequest\x12 \n" +
+	"\asale_id\x18\x01 \x01(\x03B\a\xbaH\x04\"\x02 \x00R\x06saleId\x12\x1e\n" +
+	"\x05email\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\x05email\x127\n" +
+	"\blanguage\x18\x03 \x01(\x0e2\x1b.sabores.v1.InvoiceLanguageR\blanguage\"\x15\n" +
+	"\x13EmailTicketResponse*\x93\x01\n" +
 	"\x11TillPaymentMethod\x12#\n" +
 	"\x1fTILL_PAYMENT_METHOD_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18TILL_PAYMENT_METHOD_CASH\x10\x01\x12\x1c\n" +
 	"\x18TILL_PAYMENT_METHOD_CARD\x10\x02\x12\x1d\n" +
-	"\x19TILL_PAYMENT_METHOD_BIZUM\x10\x032\x9f\x06\n" +
+	"\x19TILL_PAYMENT_METHOD_BIZUM\x10\x032\xef\x06\n" +
 	"\vTillService\x12Y\n" +
 	"\rLookupProduct\x12 .sabores.v1.LookupProductRequest\x1a!.sabores.v1.LookupProductResponse\"\x03\x90\x02\x01\x12h\n" +
 	"\x12SearchTillProducts\x12%.sabores.v1.SearchTillProductsRequest\x1a&.sabores.v1.SearchTillProductsResponse\"\x03\x90\x02\x01\x129\n" +
@@ -2380,7 +2488,8 @@ const file_sabores_v1_till_service_proto_rawDesc = "" +
 	"\bCloseDay\x12\x1b.sabores.v1.CloseDayRequest\x1a\x1c.sabores.v1.CloseDayResponse\x12P\n" +
 	"\n" +
 	"GetZReport\x12\x1d.sabores.v1.GetZReportRequest\x1a\x1e.sabores.v1.GetZReportResponse\"\x03\x90\x02\x01\x12V\n" +
-	"\fGetTicketPdf\x12\x1f.sabores.v1.GetTicketPdfRequest\x1a .sabores.v1.GetTicketPdfResponse\"\x03\x90\x02\x01B8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
+	"\fGetTicketPdf\x12\x1f.sabores.v1.GetTicketPdfRequest\x1a .sabores.v1.GetTicketPdfResponse\"\x03\x90\x02\x01\x12N\n" +
+	"\vEmailTicket\x12\x1e.sabores.v1.EmailTicketRequest\x1a\x1f.sabores.v1.EmailTicketResponseB8Z6github.com/sabores/sabores/gen/go/sabores/v1;saboresv1b\x06proto3"
 
 var (
 	file_sabores_v1_till_service_proto_rawDescOnce sync.Once
@@ -2395,7 +2504,7 @@ func file_sabores_v1_till_service_proto_rawDescGZIP() []byte {
 }
 
 var file_sabores_v1_till_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_sabores_v1_till_service_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_sabores_v1_till_service_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_sabores_v1_till_service_proto_goTypes = []any{
 	(TillPaymentMethod)(0),             // 0: sabores.v1.TillPaymentMethod
 	(*TillProduct)(nil),                // 1: sabores.v1.TillProduct
@@ -2429,10 +2538,12 @@ var file_sabores_v1_till_service_proto_goTypes = []any{
 	(*ZReport)(nil),                    // 29: sabores.v1.ZReport
 	(*GetTicketPdfRequest)(nil),        // 30: sabores.v1.GetTicketPdfRequest
 	(*GetTicketPdfResponse)(nil),       // 31: sabores.v1.GetTicketPdfResponse
-	(InvoiceLanguage)(0),               // 32: sabores.v1.InvoiceLanguage
-	(*timestamppb.Timestamp)(nil),      // 33: google.protobuf.Timestamp
-	(*Invoice)(nil),                    // 34: sabores.v1.Invoice
-	(*VatAmount)(nil),                  // 35: sabores.v1.VatAmount
+	(*EmailTicketRequest)(nil),         // 32: sabores.v1.EmailTicketRequest
+	(*EmailTicketResponse)(nil),        // 33: sabores.v1.EmailTicketResponse
+	(InvoiceLanguage)(0),               // 34: sabores.v1.InvoiceLanguage
+	(*timestamppb.Timestamp)(nil),      // 35: google.protobuf.Timestamp
+	(*Invoice)(nil),                    // 36: sabores.v1.Invoice
+	(*VatAmount)(nil),                  // 37: sabores.v1.VatAmount
 }
 var file_sabores_v1_till_service_proto_depIdxs = []int32{
 	1,  // 0: sabores.v1.LookupProductResponse.product:type_name -> sabores.v1.TillProduct
@@ -2441,52 +2552,55 @@ var file_sabores_v1_till_service_proto_depIdxs = []int32{
 	6,  // 3: sabores.v1.SellRequest.lines:type_name -> sabores.v1.TillLineInput
 	7,  // 4: sabores.v1.SellRequest.payments:type_name -> sabores.v1.TillPaymentInput
 	8,  // 5: sabores.v1.SellRequest.customer:type_name -> sabores.v1.TillCustomer
-	32, // 6: sabores.v1.SellRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	34, // 6: sabores.v1.SellRequest.language:type_name -> sabores.v1.InvoiceLanguage
 	0,  // 7: sabores.v1.TillPayment.method:type_name -> sabores.v1.TillPaymentMethod
-	33, // 8: sabores.v1.TillSale.created_at:type_name -> google.protobuf.Timestamp
-	34, // 9: sabores.v1.TillSale.invoice:type_name -> sabores.v1.Invoice
+	35, // 8: sabores.v1.TillSale.created_at:type_name -> google.protobuf.Timestamp
+	36, // 9: sabores.v1.TillSale.invoice:type_name -> sabores.v1.Invoice
 	10, // 10: sabores.v1.TillSale.lines:type_name -> sabores.v1.TillLine
 	11, // 11: sabores.v1.TillSale.payments:type_name -> sabores.v1.TillPayment
-	35, // 12: sabores.v1.TillSale.vat_amounts:type_name -> sabores.v1.VatAmount
+	37, // 12: sabores.v1.TillSale.vat_amounts:type_name -> sabores.v1.VatAmount
 	12, // 13: sabores.v1.SellResponse.sale:type_name -> sabores.v1.TillSale
 	12, // 14: sabores.v1.GetSaleResponse.sale:type_name -> sabores.v1.TillSale
 	16, // 15: sabores.v1.ReturnSaleRequest.lines:type_name -> sabores.v1.TillReturnLineInput
 	0,  // 16: sabores.v1.ReturnSaleRequest.refund_method:type_name -> sabores.v1.TillPaymentMethod
-	33, // 17: sabores.v1.TillReturn.created_at:type_name -> google.protobuf.Timestamp
-	34, // 18: sabores.v1.TillReturn.invoice:type_name -> sabores.v1.Invoice
+	35, // 17: sabores.v1.TillReturn.created_at:type_name -> google.protobuf.Timestamp
+	36, // 18: sabores.v1.TillReturn.invoice:type_name -> sabores.v1.Invoice
 	11, // 19: sabores.v1.TillReturn.refund:type_name -> sabores.v1.TillPayment
 	18, // 20: sabores.v1.ReturnSaleResponse.return:type_name -> sabores.v1.TillReturn
 	29, // 21: sabores.v1.CloseDayResponse.report:type_name -> sabores.v1.ZReport
 	29, // 22: sabores.v1.GetZReportResponse.report:type_name -> sabores.v1.ZReport
 	0,  // 23: sabores.v1.ZPaymentTotal.method:type_name -> sabores.v1.TillPaymentMethod
 	28, // 24: sabores.v1.ZReport.by_payment:type_name -> sabores.v1.ZPaymentTotal
-	35, // 25: sabores.v1.ZReport.by_vat:type_name -> sabores.v1.VatAmount
-	32, // 26: sabores.v1.GetTicketPdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
-	2,  // 27: sabores.v1.TillService.LookupProduct:input_type -> sabores.v1.LookupProductRequest
-	4,  // 28: sabores.v1.TillService.SearchTillProducts:input_type -> sabores.v1.SearchTillProductsRequest
-	9,  // 29: sabores.v1.TillService.Sell:input_type -> sabores.v1.SellRequest
-	14, // 30: sabores.v1.TillService.GetSale:input_type -> sabores.v1.GetSaleRequest
-	17, // 31: sabores.v1.TillService.ReturnSale:input_type -> sabores.v1.ReturnSaleRequest
-	20, // 32: sabores.v1.TillService.OpenDay:input_type -> sabores.v1.OpenDayRequest
-	22, // 33: sabores.v1.TillService.MoveCash:input_type -> sabores.v1.MoveCashRequest
-	24, // 34: sabores.v1.TillService.CloseDay:input_type -> sabores.v1.CloseDayRequest
-	26, // 35: sabores.v1.TillService.GetZReport:input_type -> sabores.v1.GetZReportRequest
-	30, // 36: sabores.v1.TillService.GetTicketPdf:input_type -> sabores.v1.GetTicketPdfRequest
-	3,  // 37: sabores.v1.TillService.LookupProduct:output_type -> sabores.v1.LookupProductResponse
-	5,  // 38: sabores.v1.TillService.SearchTillProducts:output_type -> sabores.v1.SearchTillProductsResponse
-	13, // 39: sabores.v1.TillService.Sell:output_type -> sabores.v1.SellResponse
-	15, // 40: sabores.v1.TillService.GetSale:output_type -> sabores.v1.GetSaleResponse
-	19, // 41: sabores.v1.TillService.ReturnSale:output_type -> sabores.v1.ReturnSaleResponse
-	21, // 42: sabores.v1.TillService.OpenDay:output_type -> sabores.v1.OpenDayResponse
-	23, // 43: sabores.v1.TillService.MoveCash:output_type -> sabores.v1.MoveCashResponse
-	25, // 44: sabores.v1.TillService.CloseDay:output_type -> sabores.v1.CloseDayResponse
-	27, // 45: sabores.v1.TillService.GetZReport:output_type -> sabores.v1.GetZReportResponse
-	31, // 46: sabores.v1.TillService.GetTicketPdf:output_type -> sabores.v1.GetTicketPdfResponse
-	37, // [37:47] is the sub-list for method output_type
-	27, // [27:37] is the sub-list for method input_type
-	27, // [27:27] is the sub-list for extension type_name
-	27, // [27:27] is the sub-list for extension extendee
-	0,  // [0:27] is the sub-list for field type_name
+	37, // 25: sabores.v1.ZReport.by_vat:type_name -> sabores.v1.VatAmount
+	34, // 26: sabores.v1.GetTicketPdfRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	34, // 27: sabores.v1.EmailTicketRequest.language:type_name -> sabores.v1.InvoiceLanguage
+	2,  // 28: sabores.v1.TillService.LookupProduct:input_type -> sabores.v1.LookupProductRequest
+	4,  // 29: sabores.v1.TillService.SearchTillProducts:input_type -> sabores.v1.SearchTillProductsRequest
+	9,  // 30: sabores.v1.TillService.Sell:input_type -> sabores.v1.SellRequest
+	14, // 31: sabores.v1.TillService.GetSale:input_type -> sabores.v1.GetSaleRequest
+	17, // 32: sabores.v1.TillService.ReturnSale:input_type -> sabores.v1.ReturnSaleRequest
+	20, // 33: sabores.v1.TillService.OpenDay:input_type -> sabores.v1.OpenDayRequest
+	22, // 34: sabores.v1.TillService.MoveCash:input_type -> sabores.v1.MoveCashRequest
+	24, // 35: sabores.v1.TillService.CloseDay:input_type -> sabores.v1.CloseDayRequest
+	26, // 36: sabores.v1.TillService.GetZReport:input_type -> sabores.v1.GetZReportRequest
+	30, // 37: sabores.v1.TillService.GetTicketPdf:input_type -> sabores.v1.GetTicketPdfRequest
+	32, // 38: sabores.v1.TillService.EmailTicket:input_type -> sabores.v1.EmailTicketRequest
+	3,  // 39: sabores.v1.TillService.LookupProduct:output_type -> sabores.v1.LookupProductResponse
+	5,  // 40: sabores.v1.TillService.SearchTillProducts:output_type -> sabores.v1.SearchTillProductsResponse
+	13, // 41: sabores.v1.TillService.Sell:output_type -> sabores.v1.SellResponse
+	15, // 42: sabores.v1.TillService.GetSale:output_type -> sabores.v1.GetSaleResponse
+	19, // 43: sabores.v1.TillService.ReturnSale:output_type -> sabores.v1.ReturnSaleResponse
+	21, // 44: sabores.v1.TillService.OpenDay:output_type -> sabores.v1.OpenDayResponse
+	23, // 45: sabores.v1.TillService.MoveCash:output_type -> sabores.v1.MoveCashResponse
+	25, // 46: sabores.v1.TillService.CloseDay:output_type -> sabores.v1.CloseDayResponse
+	27, // 47: sabores.v1.TillService.GetZReport:output_type -> sabores.v1.GetZReportResponse
+	31, // 48: sabores.v1.TillService.GetTicketPdf:output_type -> sabores.v1.GetTicketPdfResponse
+	33, // 49: sabores.v1.TillService.EmailTicket:output_type -> sabores.v1.EmailTicketResponse
+	39, // [39:50] is the sub-list for method output_type
+	28, // [28:39] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_sabores_v1_till_service_proto_init() }
@@ -2510,7 +2624,7 @@ func file_sabores_v1_till_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_sabores_v1_till_service_proto_rawDesc), len(file_sabores_v1_till_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   31,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -655,9 +655,13 @@ type Product struct {
 	ReviewCount int32 `protobuf:"varint,23,opt,name=review_count,json=reviewCount,proto3" json:"review_count,omitempty"`
 	// gtin is the product's barcode (EAN-13, EAN-8, UPC-A or GTIN-14); empty
 	// when it has none.
-	Gtin          string `protobuf:"bytes,24,opt,name=gtin,proto3" json:"gtin,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Gtin string `protobuf:"bytes,24,opt,name=gtin,proto3" json:"gtin,omitempty"`
+	// past_best_before is the best-before date, YYYY-MM-DD, of a lot the
+	// owner chose to sell past that date (Reg. 1169/2011 Annex X): units of
+	// it are on sale, so a unit sold may be of it. Empty when none is.
+	PastBestBefore string `protobuf:"bytes,31,opt,name=past_best_before,json=pastBestBefore,proto3" json:"past_best_before,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Product) Reset() {
@@ -861,6 +865,13 @@ func (x *Product) GetReviewCount() int32 {
 func (x *Product) GetGtin() string {
 	if x != nil {
 		return x.Gtin
+	}
+	return ""
+}
+
+func (x *Product) GetPastBestBefore() string {
+	if x != nil {
+		return x.PastBestBefore
 	}
 	return ""
 }
@@ -1883,7 +1894,7 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\bend_time\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\aendTime\x123\n" +
 	"\x16lowest_price_30d_cents\x18\t \x01(\x03R\x13lowestPrice30dCents\x122\n" +
 	"\x15reference_price_cents\x18\n" +
-	" \x01(\x03R\x13referencePriceCents\"\xe7\x06\n" +
+	" \x01(\x03R\x13referencePriceCents\"\x91\a\n" +
 	"\aProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x12\n" +
@@ -1913,7 +1924,8 @@ const file_sabores_v1_types_proto_rawDesc = "" +
 	"\x06images\x18\x16 \x03(\v2\x18.sabores.v1.ProductImageR\x06images\x121\n" +
 	"\x06safety\x18\x1e \x01(\v2\x19.sabores.v1.ProductSafetyR\x06safety\x12!\n" +
 	"\freview_count\x18\x17 \x01(\x05R\vreviewCount\x12\x12\n" +
-	"\x04gtin\x18\x18 \x01(\tR\x04gtin\"\x92\x01\n" +
+	"\x04gtin\x18\x18 \x01(\tR\x04gtin\x12(\n" +
+	"\x10past_best_before\x18\x1f \x01(\tR\x0epastBestBefore\"\x92\x01\n" +
 	"\fProductImage\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x1a\n" +
 	"\bposition\x18\x02 \x01(\x05R\bposition\x12\x10\n" +

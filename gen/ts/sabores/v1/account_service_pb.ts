@@ -19,7 +19,84 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/account_service.proto.
  */
 export const file_sabores_v1_account_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSITChFHZXRTZXNzaW9uUmVxdWVzdCJHChJHZXRTZXNzaW9uUmVzcG9uc2USEQoJc2lnbmVkX2luGAEgASgIEh4KBHVzZXIYAiABKAsyEC5zYWJvcmVzLnYxLlVzZXIiFwoVR2V0TXlEYXNoYm9hcmRSZXF1ZXN0IpABChZHZXRNeURhc2hib2FyZFJlc3BvbnNlEhMKC29yZGVyX2NvdW50GAEgASgFEhkKEXRvdGFsX3NwZW50X2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEigKDXJlY2VudF9vcmRlcnMYBCADKAsyES5zYWJvcmVzLnYxLk9yZGVyIhUKE0V4cG9ydE15RGF0YVJlcXVlc3Qi9AIKFEV4cG9ydE15RGF0YVJlc3BvbnNlEi8KC2V4cG9ydF90aW1lGAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgdwcm9maWxlGAIgASgLMhcuc2Fib3Jlcy52MS5EYXRhUHJvZmlsZRIqCghjdXN0b21lchgDIAEoCzIYLnNhYm9yZXMudjEuRGF0YUN1c3RvbWVyEicKCWFkZHJlc3NlcxgEIAMoCzIULnNhYm9yZXMudjEuRGVsaXZlcnkSIQoGb3JkZXJzGAUgAygLMhEuc2Fib3Jlcy52MS5PcmRlchIyCg9jb29raWVfY29uc2VudHMYBiADKAsyGS5zYWJvcmVzLnYxLkNvb2tpZUNvbnNlbnQSKAoHcmVmdW5kcxgHIAMoCzIXLnNhYm9yZXMudjEuT3JkZXJSZWZ1bmQSKwoLd2l0aGRyYXdhbHMYCCADKAsyFi5zYWJvcmVzLnYxLldpdGhkcmF3YWwingEKC0RhdGFQcm9maWxlEgoKAmlkGAEgASgDEg0KBWVtYWlsGAIgASgJEgwKBG5hbWUYAyABKAkSLwoLY3JlYXRlX3RpbWUYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjUKEWxhc3Rfc2lnbl9pbl90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCL8AQoMRGF0YUN1c3RvbWVyEgwKBG5hbWUYASABKAkSDwoHc3VybmFtZRgCIAEoCRIUCgxjb21wYW55X25hbWUYAyABKAkSCwoDZG5pGAQgASgJEhMKC2NvbXBhbnlfbmlmGAUgASgJEhUKDWN1c3RvbWVyX3R5cGUYBiABKAkSDQoFZW1haWwYByABKAkSDQoFcGhvbmUYCCABKAkSLwoLY3JlYXRlX3RpbWUYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3VwZGF0ZV90aW1lGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLJAQoNQ29va2llQ29uc2VudBIRCglhbmFseXRpY3MYASABKAgSEQoJbWFya2V0aW5nGAIgASgIEhcKD3BlcnNvbmFsaXphdGlvbhgDIAEoCBIWCg5wb2xpY3lfdmVyc2lvbhgEIAEoCRIwCgxjb25zZW50X3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC3JlY29yZF90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyChZEZWxldGVNeUFjY291bnRSZXF1ZXN0EhgKB2NvbmZpcm0YASABKAhCB7pIBGoCCAEiMgoXRGVsZXRlTXlBY2NvdW50UmVzcG9uc2USFwoPcmV0YWluZWRfb3JkZXJzGAEgASgFItIBChpSZWNvcmRDb29raWVDb25zZW50UmVxdWVzdBIRCglhbmFseXRpY3MYASABKAgSEQoJbWFya2V0aW5nGAIgASgIEhcKD3BlcnNvbmFsaXphdGlvbhgDIAEoCBI7Cg5wb2xpY3lfdmVyc2lvbhgEIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQSOAoMY29uc2VudF90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIGukgDyAEBIh0KG1JlY29yZENvb2tpZUNvbnNlbnRSZXNwb25zZTLXAwoOQWNjb3VudFNlcnZpY2USUAoKR2V0U2Vzc2lvbhIdLnNhYm9yZXMudjEuR2V0U2Vzc2lvblJlcXVlc3QaHi5zYWJvcmVzLnYxLkdldFNlc3Npb25SZXNwb25zZSIDkAIBElwKDkdldE15RGFzaGJvYXJkEiEuc2Fib3Jlcy52MS5HZXRNeURhc2hib2FyZFJlcXVlc3QaIi5zYWJvcmVzLnYxLkdldE15RGFzaGJvYXJkUmVzcG9uc2UiA5ACARJRCgxFeHBvcnRNeURhdGESHy5zYWJvcmVzLnYxLkV4cG9ydE15RGF0YVJlcXVlc3QaIC5zYWJvcmVzLnYxLkV4cG9ydE15RGF0YVJlc3BvbnNlEloKD0RlbGV0ZU15QWNjb3VudBIiLnNhYm9yZXMudjEuRGVsZXRlTXlBY2NvdW50UmVxdWVzdBojLnNhYm9yZXMudjEuRGVsZXRlTXlBY2NvdW50UmVzcG9uc2USZgoTUmVjb3JkQ29va2llQ29uc2VudBImLnNhYm9yZXMudjEuUmVjb3JkQ29va2llQ29uc2VudFJlcXVlc3QaJy5zYWJvcmVzLnYxLlJlY29yZENvb2tpZUNvbnNlbnRSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_refund, file_sabores_v1_types, file_sabores_v1_withdrawal]);
+  fileDesc("CiBzYWJvcmVzL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSJJCg1TYXZlZENhcnRMaW5lEhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASGwoIcXVhbnRpdHkYAiABKAVCCbpIBhoEGGMoASJWChFTeW5jTXlDYXJ0UmVxdWVzdBIyCgVsaW5lcxgBIAMoCzIZLnNhYm9yZXMudjEuU2F2ZWRDYXJ0TGluZUIIukgFkgECEDISDQoFbWVyZ2UYAiABKAgiPgoSU3luY015Q2FydFJlc3BvbnNlEigKBWxpbmVzGAEgAygLMhkuc2Fib3Jlcy52MS5TYXZlZENhcnRMaW5lIhMKEUdldFNlc3Npb25SZXF1ZXN0IkcKEkdldFNlc3Npb25SZXNwb25zZRIRCglzaWduZWRfaW4YASABKAgSHgoEdXNlchgCIAEoCzIQLnNhYm9yZXMudjEuVXNlciIXChVHZXRNeURhc2hib2FyZFJlcXVlc3QikAEKFkdldE15RGFzaGJvYXJkUmVzcG9uc2USEwoLb3JkZXJfY291bnQYASABKAUSGQoRdG90YWxfc3BlbnRfY2VudHMYAiABKAMSHAoUYXZlcmFnZV90aWNrZXRfY2VudHMYAyABKAMSKAoNcmVjZW50X29yZGVycxgEIAMoCzIRLnNhYm9yZXMudjEuT3JkZXIiFQoTRXhwb3J0TXlEYXRhUmVxdWVzdCL0AgoURXhwb3J0TXlEYXRhUmVzcG9uc2USLwoLZXhwb3J0X3RpbWUYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEigKB3Byb2ZpbGUYAiABKAsyFy5zYWJvcmVzLnYxLkRhdGFQcm9maWxlEioKCGN1c3RvbWVyGAMgASgLMhguc2Fib3Jlcy52MS5EYXRhQ3VzdG9tZXISJwoJYWRkcmVzc2VzGAQgAygLMhQuc2Fib3Jlcy52MS5EZWxpdmVyeRIhCgZvcmRlcnMYBSADKAsyES5zYWJvcmVzLnYxLk9yZGVyEjIKD2Nvb2tpZV9jb25zZW50cxgGIAMoCzIZLnNhYm9yZXMudjEuQ29va2llQ29uc2VudBIoCgdyZWZ1bmRzGAcgAygLMhcuc2Fib3Jlcy52MS5PcmRlclJlZnVuZBIrCgt3aXRoZHJhd2FscxgIIAMoCzIWLnNhYm9yZXMudjEuV2l0aGRyYXdhbCKeAQoLRGF0YVByb2ZpbGUSCgoCaWQYASABKAMSDQoFZW1haWwYAiABKAkSDAoEbmFtZRgDIAEoCRIvCgtjcmVhdGVfdGltZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNQoRbGFzdF9zaWduX2luX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIvwBCgxEYXRhQ3VzdG9tZXISDAoEbmFtZRgBIAEoCRIPCgdzdXJuYW1lGAIgASgJEhQKDGNvbXBhbnlfbmFtZRgDIAEoCRILCgNkbmkYBCABKAkSEwoLY29tcGFueV9uaWYYBSABKAkSFQoNY3VzdG9tZXJfdHlwZRgGIAEoCRINCgVlbWFpbBgHIAEoCRINCgVwaG9uZRgIIAEoCRIvCgtjcmVhdGVfdGltZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLdXBkYXRlX3RpbWUYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIskBCg1Db29raWVDb25zZW50EhEKCWFuYWx5dGljcxgBIAEoCBIRCgltYXJrZXRpbmcYAiABKAgSFwoPcGVyc29uYWxpemF0aW9uGAMgASgIEhYKDnBvbGljeV92ZXJzaW9uGAQgASgJEjAKDGNvbnNlbnRfdGltZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLcmVjb3JkX3RpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjIKFkRlbGV0ZU15QWNjb3VudFJlcXVlc3QSGAoHY29uZmlybRgBIAEoCEIHukgEagIIASIyChdEZWxldGVNeUFjY291bnRSZXNwb25zZRIXCg9yZXRhaW5lZF9vcmRlcnMYASABKAUi0gEKGlJlY29yZENvb2tpZUNvbnNlbnRSZXF1ZXN0EhEKCWFuYWx5dGljcxgBIAEoCBIRCgltYXJrZXRpbmcYAiABKAgSFwoPcGVyc29uYWxpemF0aW9uGAMgASgIEjsKDnBvbGljeV92ZXJzaW9uGAQgASgJQiO6SCByHjIcXlswLTldezR9LVswLTldezJ9LVswLTldezJ9JBI4Cgxjb25zZW50X3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQga6SAPIAQEiHQobUmVjb3JkQ29va2llQ29uc2VudFJlc3BvbnNlMqQECg5BY2NvdW50U2VydmljZRJQCgpHZXRTZXNzaW9uEh0uc2Fib3Jlcy52MS5HZXRTZXNzaW9uUmVxdWVzdBoeLnNhYm9yZXMudjEuR2V0U2Vzc2lvblJlc3BvbnNlIgOQAgESXAoOR2V0TXlEYXNoYm9hcmQSIS5zYWJvcmVzLnYxLkdldE15RGFzaGJvYXJkUmVxdWVzdBoiLnNhYm9yZXMudjEuR2V0TXlEYXNoYm9hcmRSZXNwb25zZSIDkAIBElEKDEV4cG9ydE15RGF0YRIfLnNhYm9yZXMudjEuRXhwb3J0TXlEYXRhUmVxdWVzdBogLnNhYm9yZXMudjEuRXhwb3J0TXlEYXRhUmVzcG9uc2USWgoPRGVsZXRlTXlBY2NvdW50EiIuc2Fib3Jlcy52MS5EZWxldGVNeUFjY291bnRSZXF1ZXN0GiMuc2Fib3Jlcy52MS5EZWxldGVNeUFjY291bnRSZXNwb25zZRJmChNSZWNvcmRDb29raWVDb25zZW50EiYuc2Fib3Jlcy52MS5SZWNvcmRDb29raWVDb25zZW50UmVxdWVzdBonLnNhYm9yZXMudjEuUmVjb3JkQ29va2llQ29uc2VudFJlc3BvbnNlEksKClN5bmNNeUNhcnQSHS5zYWJvcmVzLnYxLlN5bmNNeUNhcnRSZXF1ZXN0Gh4uc2Fib3Jlcy52MS5TeW5jTXlDYXJ0UmVzcG9uc2VCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_refund, file_sabores_v1_types, file_sabores_v1_withdrawal]);
+
+/**
+ * SavedCartLine is one line of a cart kept on the server.
+ *
+ * @generated from message sabores.v1.SavedCartLine
+ */
+export type SavedCartLine = Message<"sabores.v1.SavedCartLine"> & {
+  /**
+   * product_id is the product's id.
+   *
+   * @generated from field: int64 product_id = 1;
+   */
+  productId: bigint;
+
+  /**
+   * quantity is how many units, 1 to 99.
+   *
+   * @generated from field: int32 quantity = 2;
+   */
+  quantity: number;
+};
+
+/**
+ * Describes the message sabores.v1.SavedCartLine.
+ * Use `create(SavedCartLineSchema)` to create a new message.
+ */
+export const SavedCartLineSchema: GenMessage<SavedCartLine> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 0);
+
+/**
+ * SyncMyCartRequest is the browser's cart.
+ *
+ * @generated from message sabores.v1.SyncMyCartRequest
+ */
+export type SyncMyCartRequest = Message<"sabores.v1.SyncMyCartRequest"> & {
+  /**
+   * lines are the browser's cart lines, in its order.
+   *
+   * @generated from field: repeated sabores.v1.SavedCartLine lines = 1;
+   */
+  lines: SavedCartLine[];
+
+  /**
+   * merge says the shopper just signed in: merge rather than replace.
+   *
+   * @generated from field: bool merge = 2;
+   */
+  merge: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.SyncMyCartRequest.
+ * Use `create(SyncMyCartRequestSchema)` to create a new message.
+ */
+export const SyncMyCartRequestSchema: GenMessage<SyncMyCartRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 1);
+
+/**
+ * SyncMyCartResponse is the cart as the server keeps it.
+ *
+ * @generated from message sabores.v1.SyncMyCartResponse
+ */
+export type SyncMyCartResponse = Message<"sabores.v1.SyncMyCartResponse"> & {
+  /**
+   * lines are the cart's lines; a product that no longer exists is left out.
+   *
+   * @generated from field: repeated sabores.v1.SavedCartLine lines = 1;
+   */
+  lines: SavedCartLine[];
+};
+
+/**
+ * Describes the message sabores.v1.SyncMyCartResponse.
+ * Use `create(SyncMyCartResponseSchema)` to create a new message.
+ */
+export const SyncMyCartResponseSchema: GenMessage<SyncMyCartResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_account_service, 2);
 
 /**
  * GetSessionRequest has no parameters.
@@ -34,7 +111,7 @@ export type GetSessionRequest = Message<"sabores.v1.GetSessionRequest"> & {
  * Use `create(GetSessionRequestSchema)` to create a new message.
  */
 export const GetSessionRequestSchema: GenMessage<GetSessionRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 0);
+  messageDesc(file_sabores_v1_account_service, 3);
 
 /**
  * GetSessionResponse describes the caller.
@@ -62,7 +139,7 @@ export type GetSessionResponse = Message<"sabores.v1.GetSessionResponse"> & {
  * Use `create(GetSessionResponseSchema)` to create a new message.
  */
 export const GetSessionResponseSchema: GenMessage<GetSessionResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 1);
+  messageDesc(file_sabores_v1_account_service, 4);
 
 /**
  * GetMyDashboardRequest has no parameters.
@@ -77,7 +154,7 @@ export type GetMyDashboardRequest = Message<"sabores.v1.GetMyDashboardRequest"> 
  * Use `create(GetMyDashboardRequestSchema)` to create a new message.
  */
 export const GetMyDashboardRequestSchema: GenMessage<GetMyDashboardRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 2);
+  messageDesc(file_sabores_v1_account_service, 5);
 
 /**
  * GetMyDashboardResponse is the client dashboard's statistics.
@@ -121,7 +198,7 @@ export type GetMyDashboardResponse = Message<"sabores.v1.GetMyDashboardResponse"
  * Use `create(GetMyDashboardResponseSchema)` to create a new message.
  */
 export const GetMyDashboardResponseSchema: GenMessage<GetMyDashboardResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 3);
+  messageDesc(file_sabores_v1_account_service, 6);
 
 /**
  * ExportMyDataRequest has no parameters.
@@ -136,7 +213,7 @@ export type ExportMyDataRequest = Message<"sabores.v1.ExportMyDataRequest"> & {
  * Use `create(ExportMyDataRequestSchema)` to create a new message.
  */
 export const ExportMyDataRequestSchema: GenMessage<ExportMyDataRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 4);
+  messageDesc(file_sabores_v1_account_service, 7);
 
 /**
  * ExportMyDataResponse is the caller's data, in the shape the download keeps.
@@ -210,7 +287,7 @@ export type ExportMyDataResponse = Message<"sabores.v1.ExportMyDataResponse"> & 
  * Use `create(ExportMyDataResponseSchema)` to create a new message.
  */
 export const ExportMyDataResponseSchema: GenMessage<ExportMyDataResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 5);
+  messageDesc(file_sabores_v1_account_service, 8);
 
 /**
  * DataProfile is the account of a signed-in person.
@@ -259,7 +336,7 @@ export type DataProfile = Message<"sabores.v1.DataProfile"> & {
  * Use `create(DataProfileSchema)` to create a new message.
  */
 export const DataProfileSchema: GenMessage<DataProfile> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 6);
+  messageDesc(file_sabores_v1_account_service, 9);
 
 /**
  * DataCustomer is the customer record the shop keeps for invoicing.
@@ -343,7 +420,7 @@ export type DataCustomer = Message<"sabores.v1.DataCustomer"> & {
  * Use `create(DataCustomerSchema)` to create a new message.
  */
 export const DataCustomerSchema: GenMessage<DataCustomer> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 7);
+  messageDesc(file_sabores_v1_account_service, 10);
 
 /**
  * CookieConsent is one cookie choice a shopper saved. Technical cookies need
@@ -400,7 +477,7 @@ export type CookieConsent = Message<"sabores.v1.CookieConsent"> & {
  * Use `create(CookieConsentSchema)` to create a new message.
  */
 export const CookieConsentSchema: GenMessage<CookieConsent> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 8);
+  messageDesc(file_sabores_v1_account_service, 11);
 
 /**
  * DeleteMyAccountRequest confirms the deletion.
@@ -422,7 +499,7 @@ export type DeleteMyAccountRequest = Message<"sabores.v1.DeleteMyAccountRequest"
  * Use `create(DeleteMyAccountRequestSchema)` to create a new message.
  */
 export const DeleteMyAccountRequestSchema: GenMessage<DeleteMyAccountRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 9);
+  messageDesc(file_sabores_v1_account_service, 12);
 
 /**
  * DeleteMyAccountResponse says what was kept.
@@ -443,7 +520,7 @@ export type DeleteMyAccountResponse = Message<"sabores.v1.DeleteMyAccountRespons
  * Use `create(DeleteMyAccountResponseSchema)` to create a new message.
  */
 export const DeleteMyAccountResponseSchema: GenMessage<DeleteMyAccountResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 10);
+  messageDesc(file_sabores_v1_account_service, 13);
 
 /**
  * RecordCookieConsentRequest is the choice the shopper saved.
@@ -494,7 +571,7 @@ export type RecordCookieConsentRequest = Message<"sabores.v1.RecordCookieConsent
  * Use `create(RecordCookieConsentRequestSchema)` to create a new message.
  */
 export const RecordCookieConsentRequestSchema: GenMessage<RecordCookieConsentRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 11);
+  messageDesc(file_sabores_v1_account_service, 14);
 
 /**
  * RecordCookieConsentResponse has no fields.
@@ -509,7 +586,7 @@ export type RecordCookieConsentResponse = Message<"sabores.v1.RecordCookieConsen
  * Use `create(RecordCookieConsentResponseSchema)` to create a new message.
  */
 export const RecordCookieConsentResponseSchema: GenMessage<RecordCookieConsentResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_account_service, 12);
+  messageDesc(file_sabores_v1_account_service, 15);
 
 /**
  * AccountService tells who is signed in, summarises their account and serves
@@ -573,6 +650,23 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof RecordCookieConsentRequestSchema;
     output: typeof RecordCookieConsentResponseSchema;
+  },
+  /**
+   * SyncMyCart keeps the signed-in caller's cart on the server as well as in
+   * the browser (issue 41): with merge (the shopper just signed in) the
+   * lines are merged with the cart kept here (every product of either, the
+   * larger quantity of one in both), else they replace it; an empty cart
+   * ends it. The answer is the cart as kept, which the browser takes. At
+   * most 50 lines of at most 99 units. A cart left untouched for a day is
+   * abandoned, and a shopper subscribed to the newsletter gets one
+   * reminder of it; nobody else does (LSSI art. 21).
+   *
+   * @generated from rpc sabores.v1.AccountService.SyncMyCart
+   */
+  syncMyCart: {
+    methodKind: "unary";
+    input: typeof SyncMyCartRequestSchema;
+    output: typeof SyncMyCartResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_account_service, 0);

@@ -13,7 +13,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_audit_service.proto.
  */
 export const file_sabores_v1_admin_audit_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX2F1ZGl0X3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEikAIKFkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QSGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEhsKCnBhZ2VfdG9rZW4YAyABKAlCB7pIBHICGGQSFwoFYWN0b3IYBCABKAlCCLpIBXIDGMgBEiYKBmFjdGlvbhgFIAEoCUIWukgTchEYZDINXlthLXowLTlfLl0qJBI4Cghmcm9tX2RheRgGIAEoCUImukgjciEyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSNgoGdG9fZGF5GAcgASgJQia6SCNyITIfXihbMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSk/JEoECAEQAlIEcGFnZSKLAQoXTGlzdEF1ZGl0RXZlbnRzUmVzcG9uc2USJgoGZXZlbnRzGAEgAygLMhYuc2Fib3Jlcy52MS5BdWRpdEV2ZW50EhIKCnRvdGFsX3NpemUYAiABKAUSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJEhsKE3ByZXZpb3VzX3BhZ2VfdG9rZW4YBCABKAkisgEKCkF1ZGl0RXZlbnQSCgoCaWQYASABKAMSDQoFYWN0b3IYAiABKAkSDgoGYWN0aW9uGAMgASgJEg4KBmVudGl0eRgEIAEoCRIRCglvbGRfdmFsdWUYBSABKAkSEQoJbmV3X3ZhbHVlGAYgASgJEi8KC2NyZWF0ZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgphcGlfa2V5X2lkGAggASgDMnQKEUFkbWluQXVkaXRTZXJ2aWNlEl8KD0xpc3RBdWRpdEV2ZW50cxIiLnNhYm9yZXMudjEuTGlzdEF1ZGl0RXZlbnRzUmVxdWVzdBojLnNhYm9yZXMudjEuTGlzdEF1ZGl0RXZlbnRzUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp]);
+  fileDesc("CiRzYWJvcmVzL3YxL2FkbWluX2F1ZGl0X3NlcnZpY2UucHJvdG8SCnNhYm9yZXMudjEikAIKFkxpc3RBdWRpdEV2ZW50c1JlcXVlc3QSGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAEhsKCnBhZ2VfdG9rZW4YAyABKAlCB7pIBHICGGQSFwoFYWN0b3IYBCABKAlCCLpIBXIDGMgBEiYKBmFjdGlvbhgFIAEoCUIWukgTchEYZDINXlthLXowLTlfLl0qJBI4Cghmcm9tX2RheRgGIAEoCUImukgjciEyH14oWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0pPyQSNgoGdG9fZGF5GAcgASgJQia6SCNyITIfXihbMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSk/JEoECAEQAlIEcGFnZSKLAQoXTGlzdEF1ZGl0RXZlbnRzUmVzcG9uc2USJgoGZXZlbnRzGAEgAygLMhYuc2Fib3Jlcy52MS5BdWRpdEV2ZW50EhIKCnRvdGFsX3NpemUYAiABKAUSFwoPbmV4dF9wYWdlX3Rva2VuGAMgASgJEhsKE3ByZXZpb3VzX3BhZ2VfdG9rZW4YBCABKAkilAIKCkF1ZGl0RXZlbnQSCgoCaWQYASABKAMSDQoFYWN0b3IYAiABKAkSDgoGYWN0aW9uGAMgASgJEg4KBmVudGl0eRgEIAEoCRIRCglvbGRfdmFsdWUYBSABKAkSEQoJbmV3X3ZhbHVlGAYgASgJEi8KC2NyZWF0ZV90aW1lGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgphcGlfa2V5X2lkGAggASgDEhQKDGFwaV9rZXlfbmFtZRgJIAEoCRISCgpzZXNzaW9uX2lkGAogASgDEjYKEnNlc3Npb25fc3RhcnRfdGltZRgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAydAoRQWRtaW5BdWRpdFNlcnZpY2USXwoPTGlzdEF1ZGl0RXZlbnRzEiIuc2Fib3Jlcy52MS5MaXN0QXVkaXRFdmVudHNSZXF1ZXN0GiMuc2Fib3Jlcy52MS5MaXN0QXVkaXRFdmVudHNSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_protobuf_timestamp]);
 
 /**
  * ListAuditEventsRequest pages the audit trail.
@@ -183,6 +183,30 @@ export type AuditEvent = Message<"sabores.v1.AuditEvent"> & {
    * @generated from field: int64 api_key_id = 8;
    */
   apiKeyId: bigint;
+
+  /**
+   * api_key_name is that key's name, as its creator wrote it; empty
+   * without a key.
+   *
+   * @generated from field: string api_key_name = 9;
+   */
+  apiKeyName: string;
+
+  /**
+   * session_id is the signed-in session the change came through; 0 for a
+   * key, the command line or the system, and for changes recorded before
+   * sessions were (issue 37).
+   *
+   * @generated from field: int64 session_id = 10;
+   */
+  sessionId: bigint;
+
+  /**
+   * session_start_time is when that session was signed in.
+   *
+   * @generated from field: google.protobuf.Timestamp session_start_time = 11;
+   */
+  sessionStartTime?: Timestamp | undefined;
 };
 
 /**

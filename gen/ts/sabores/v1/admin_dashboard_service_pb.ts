@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_dashboard_service.proto.
  */
 export const file_sabores_v1_admin_dashboard_service: GenFile = /*@__PURE__*/
-  fileDesc("CihzYWJvcmVzL3YxL2FkbWluX2Rhc2hib2FyZF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIhoKGEdldERhc2hib2FyZFN0YXRzUmVxdWVzdCLrAgoZR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZRITCgtvcmRlcl9jb3VudBgBIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEhYKDmN1c3RvbWVyX2NvdW50GAQgASgFEhUKDXByb2R1Y3RfY291bnQYBSABKAUSJAoFZGFpbHkYBiADKAsyFS5zYWJvcmVzLnYxLkRhaWx5U3RhdBIsCgxiZXN0X3NlbGxlcnMYByADKAsyFi5zYWJvcmVzLnYxLkJlc3RTZWxsZXISJAoFc3R1Y2sYCCABKAsyFS5zYWJvcmVzLnYxLlN0dWNrV29yaxItCgxjb3VudF9uZWVkZWQYCSADKAsyFy5zYWJvcmVzLnYxLkNvdW50TmVlZGVkEiwKDHBhaWRfcGVyaW9kcxgKIAMoCzIWLnNhYm9yZXMudjEuUGFpZFBlcmlvZCI+CgtDb3VudE5lZWRlZBISCgpwcm9kdWN0X2lkGAEgASgDEgwKBG5hbWUYAiABKAkSDQoFc3RvY2sYAyABKAMikgEKClBhaWRQZXJpb2QSDgoGcGVyaW9kGAEgASgJEhAKCGZyb21fZGF5GAIgASgJEg4KBnRvX2RheRgDIAEoCRITCgtwYWlkX29yZGVycxgEIAEoBRISCgpwYWlkX2NlbnRzGAUgASgDEhYKDnJlZnVuZGVkX2NlbnRzGAYgASgDEhEKCW5ldF9jZW50cxgHIAEoAyJHCglTdHVja1dvcmsSDgoGZW1haWxzGAEgASgDEg8KB3JlZnVuZHMYAiABKAMSGQoRdmVyaWZhY3R1X3JlY29yZHMYAyABKAMiRQoJRGFpbHlTdGF0EgwKBGRhdGUYASABKAkSEwoLb3JkZXJfY291bnQYAiABKAUSFQoNcmV2ZW51ZV9jZW50cxgDIAEoAyJXCgpCZXN0U2VsbGVyEhIKCnByb2R1Y3RfaWQYASABKAMSDAoEbmFtZRgCIAEoCRIQCghxdWFudGl0eRgDIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAQgASgDMn4KFUFkbWluRGFzaGJvYXJkU2VydmljZRJlChFHZXREYXNoYm9hcmRTdGF0cxIkLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXF1ZXN0GiUuc2Fib3Jlcy52MS5HZXREYXNoYm9hcmRTdGF0c1Jlc3BvbnNlIgOQAgFCOFo2Z2l0aHViLmNvbS9zYWJvcmVzL3NhYm9yZXMvZ2VuL2dvL3NhYm9yZXMvdjE7c2Fib3Jlc3YxYgZwcm90bzM");
+  fileDesc("CihzYWJvcmVzL3YxL2FkbWluX2Rhc2hib2FyZF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIhoKGEdldERhc2hib2FyZFN0YXRzUmVxdWVzdCKnAwoZR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZRITCgtvcmRlcl9jb3VudBgBIAEoBRIVCg1yZXZlbnVlX2NlbnRzGAIgASgDEhwKFGF2ZXJhZ2VfdGlja2V0X2NlbnRzGAMgASgDEhYKDmN1c3RvbWVyX2NvdW50GAQgASgFEhUKDXByb2R1Y3RfY291bnQYBSABKAUSJAoFZGFpbHkYBiADKAsyFS5zYWJvcmVzLnYxLkRhaWx5U3RhdBIsCgxiZXN0X3NlbGxlcnMYByADKAsyFi5zYWJvcmVzLnYxLkJlc3RTZWxsZXISJAoFc3R1Y2sYCCABKAsyFS5zYWJvcmVzLnYxLlN0dWNrV29yaxItCgxjb3VudF9uZWVkZWQYCSADKAsyFy5zYWJvcmVzLnYxLkNvdW50TmVlZGVkEiwKDHBhaWRfcGVyaW9kcxgKIAMoCzIWLnNhYm9yZXMudjEuUGFpZFBlcmlvZBIdChViZXN0X3NlbGxlcnNfZnJvbV9kYXkYCyABKAkSGwoTYmVzdF9zZWxsZXJzX3RvX2RheRgMIAEoCSI+CgtDb3VudE5lZWRlZBISCgpwcm9kdWN0X2lkGAEgASgDEgwKBG5hbWUYAiABKAkSDQoFc3RvY2sYAyABKAMipwEKClBhaWRQZXJpb2QSDgoGcGVyaW9kGAEgASgJEhAKCGZyb21fZGF5GAIgASgJEg4KBnRvX2RheRgDIAEoCRITCgtwYWlkX29yZGVycxgEIAEoBRISCgpwYWlkX2NlbnRzGAUgASgDEhYKDnJlZnVuZGVkX2NlbnRzGAYgASgDEhEKCW5ldF9jZW50cxgHIAEoAxITCgtzdG9yZV9jZW50cxgIIAEoAyJHCglTdHVja1dvcmsSDgoGZW1haWxzGAEgASgDEg8KB3JlZnVuZHMYAiABKAMSGQoRdmVyaWZhY3R1X3JlY29yZHMYAyABKAMirgEKCURhaWx5U3RhdBIMCgRkYXRlGAEgASgJEhMKC29yZGVyX2NvdW50GAIgASgFEhUKDXJldmVudWVfY2VudHMYAyABKAMSEwoLcGFpZF9vcmRlcnMYBCABKAUSEgoKcGFpZF9jZW50cxgFIAEoAxIWCg5yZWZ1bmRlZF9jZW50cxgGIAEoAxIRCgluZXRfY2VudHMYByABKAMSEwoLc3RvcmVfY2VudHMYCCABKAMiVwoKQmVzdFNlbGxlchISCgpwcm9kdWN0X2lkGAEgASgDEgwKBG5hbWUYAiABKAkSEAoIcXVhbnRpdHkYAyABKAUSFQoNcmV2ZW51ZV9jZW50cxgEIAEoAzJ+ChVBZG1pbkRhc2hib2FyZFNlcnZpY2USZQoRR2V0RGFzaGJvYXJkU3RhdHMSJC5zYWJvcmVzLnYxLkdldERhc2hib2FyZFN0YXRzUmVxdWVzdBolLnNhYm9yZXMudjEuR2V0RGFzaGJvYXJkU3RhdHNSZXNwb25zZSIDkAIBQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z");
 
 /**
  * GetDashboardStatsRequest has no parameters.
@@ -76,7 +76,10 @@ export type GetDashboardStatsResponse = Message<"sabores.v1.GetDashboardStatsRes
   daily: DailyStat[];
 
   /**
-   * best_sellers are the 5 products sold most, by units.
+   * best_sellers are the 5 products sold most, by units, from
+   * best_sellers_from_day to best_sellers_to_day: the units paid for,
+   * online and at the till, net of those refunded or returned (the
+   * invoices issued with each payment, less the corrective invoices).
    *
    * @generated from field: repeated sabores.v1.BestSeller best_sellers = 7;
    */
@@ -100,14 +103,29 @@ export type GetDashboardStatsResponse = Message<"sabores.v1.GetDashboardStatsRes
   countNeeded: CountNeeded[];
 
   /**
-   * paid_periods are the money actually paid online and refunded, by
-   * labelled period of Madrid days: today, the last 7 days, the last 30
-   * days and the calendar month so far (order_count and revenue_cents
-   * count orders placed, paid or not).
+   * paid_periods are the money actually paid, online and at the till, and
+   * refunded, by labelled period of Madrid days: today, the last 7 days,
+   * the last 30 days and the calendar month so far (order_count and
+   * revenue_cents count orders placed, paid or not).
    *
    * @generated from field: repeated sabores.v1.PaidPeriod paid_periods = 10;
    */
   paidPeriods: PaidPeriod[];
+
+  /**
+   * best_sellers_from_day is the first day the best sellers count,
+   * YYYY-MM-DD, Madrid: the first of the last 30 days.
+   *
+   * @generated from field: string best_sellers_from_day = 11;
+   */
+  bestSellersFromDay: string;
+
+  /**
+   * best_sellers_to_day is their last day, today.
+   *
+   * @generated from field: string best_sellers_to_day = 12;
+   */
+  bestSellersToDay: string;
 };
 
 /**
@@ -155,7 +173,7 @@ export const CountNeededSchema: GenMessage<CountNeeded> = /*@__PURE__*/
 /**
  * PaidPeriod is the money of one period: paid when it was paid (a card or
  * Bizum payment authorised, a transfer received, cash on delivery
- * collected), refunded when it was given back.
+ * collected, a sale paid at the till), refunded when it was given back.
  *
  * @generated from message sabores.v1.PaidPeriod
  */
@@ -182,7 +200,8 @@ export type PaidPeriod = Message<"sabores.v1.PaidPeriod"> & {
   toDay: string;
 
   /**
-   * paid_orders is the number of orders paid in the period.
+   * paid_orders is the number of orders paid in the period, the till's
+   * sales among them.
    *
    * @generated from field: int32 paid_orders = 4;
    */
@@ -196,8 +215,8 @@ export type PaidPeriod = Message<"sabores.v1.PaidPeriod"> & {
   paidCents: bigint;
 
   /**
-   * refunded_cents is what was given back in the period, by Redsys or by
-   * bank transfer, whenever the order was paid.
+   * refunded_cents is what was given back in the period, by Redsys, by
+   * bank transfer or at the till, whenever the order was paid.
    *
    * @generated from field: int64 refunded_cents = 6;
    */
@@ -209,6 +228,13 @@ export type PaidPeriod = Message<"sabores.v1.PaidPeriod"> & {
    * @generated from field: int64 net_cents = 7;
    */
   netCents: bigint;
+
+  /**
+   * store_cents is the part of paid_cents paid at the till.
+   *
+   * @generated from field: int64 store_cents = 8;
+   */
+  storeCents: bigint;
 };
 
 /**
@@ -257,7 +283,8 @@ export const StuckWorkSchema: GenMessage<StuckWork> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_dashboard_service, 4);
 
 /**
- * DailyStat is one day's orders.
+ * DailyStat is one day's orders and money, by the definition of
+ * PaidPeriod.
  *
  * @generated from message sabores.v1.DailyStat
  */
@@ -270,7 +297,7 @@ export type DailyStat = Message<"sabores.v1.DailyStat"> & {
   date: string;
 
   /**
-   * order_count is the number of orders placed that day.
+   * order_count is the number of orders placed that day, paid or not.
    *
    * @generated from field: int32 order_count = 2;
    */
@@ -282,6 +309,42 @@ export type DailyStat = Message<"sabores.v1.DailyStat"> & {
    * @generated from field: int64 revenue_cents = 3;
    */
   revenueCents: bigint;
+
+  /**
+   * paid_orders is the number of orders paid that day, the till's sales
+   * among them.
+   *
+   * @generated from field: int32 paid_orders = 4;
+   */
+  paidOrders: number;
+
+  /**
+   * paid_cents is what they paid.
+   *
+   * @generated from field: int64 paid_cents = 5;
+   */
+  paidCents: bigint;
+
+  /**
+   * refunded_cents is what was given back that day.
+   *
+   * @generated from field: int64 refunded_cents = 6;
+   */
+  refundedCents: bigint;
+
+  /**
+   * net_cents is paid_cents less refunded_cents.
+   *
+   * @generated from field: int64 net_cents = 7;
+   */
+  netCents: bigint;
+
+  /**
+   * store_cents is the part of paid_cents paid at the till.
+   *
+   * @generated from field: int64 store_cents = 8;
+   */
+  storeCents: bigint;
 };
 
 /**
@@ -312,14 +375,15 @@ export type BestSeller = Message<"sabores.v1.BestSeller"> & {
   name: string;
 
   /**
-   * quantity is the number of units sold.
+   * quantity is the number of units sold, net of those refunded or
+   * returned.
    *
    * @generated from field: int32 quantity = 3;
    */
   quantity: number;
 
   /**
-   * revenue_cents is what those units brought in.
+   * revenue_cents is what those units brought in, VAT included.
    *
    * @generated from field: int64 revenue_cents = 4;
    */

@@ -11,7 +11,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_lot_service.proto.
  */
 export const file_sabores_v1_admin_lot_service: GenFile = /*@__PURE__*/
-  fileDesc("CiJzYWJvcmVzL3YxL2FkbWluX2xvdF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIkUKHFNldFNlbGxQYXN0QmVzdEJlZm9yZVJlcXVlc3QSFwoGbG90X2lkGAEgASgDQge6SAQiAiAAEgwKBHNlbGwYAiABKAgiHwodU2V0U2VsbFBhc3RCZXN0QmVmb3JlUmVzcG9uc2UiSAoXRmluZFByb2R1Y3RCeUVhblJlcXVlc3QSLQoDZWFuGAEgASgJQiC6SB1yGzIZXihbMC05XXs4fXxbMC05XXsxMiwxNH0pJCJYChhGaW5kUHJvZHVjdEJ5RWFuUmVzcG9uc2USEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEgsKA2VhbhgDIAEoCRINCgVzdG9jaxgEIAEoBSLVAQoMRGVsaXZlcnlMaW5lEhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASGgoFdW5pdHMYAiABKAVCC7pICBoGGKCNBiAAEhsKCGxvdF9jb2RlGAMgASgJQgm6SAZyBBABGDwSNwoKZXhwaXJlc19vbhgEIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQSNgoJZGF0ZV90eXBlGAUgASgOMhcuc2Fib3Jlcy52MS5Mb3REYXRlVHlwZUIKukgHggEEEAEgACLLAQoWUmVjZWl2ZURlbGl2ZXJ5UmVxdWVzdBIcCgtzdXBwbGllcl9pZBgBIAEoA0IHukgEIgIgABIiCg9kb2N1bWVudF9udW1iZXIYAiABKAlCCbpIBnIEEAEYPBI5CgxkZWxpdmVyZWRfb24YAyABKAlCI7pIIHIeMhxeWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0kEjQKBWxpbmVzGAQgAygLMhguc2Fib3Jlcy52MS5EZWxpdmVyeUxpbmVCC7pICJIBBQgBEMgBIlgKF1JlY2VpdmVEZWxpdmVyeVJlc3BvbnNlEhMKC2RlbGl2ZXJ5X2lkGAEgASgDEg8KB2xvdF9pZHMYAiADKAMSFwoPYmxvY2tlZF9sb3RfaWRzGAMgAygDIjMKF0xpc3RFeHBpcmluZ0xvdHNSZXF1ZXN0EhgKBGRheXMYASABKAVCCrpIBxoFGO4CKAAinAIKC0V4cGlyaW5nTG90Eg4KBmxvdF9pZBgBIAEoAxISCgpwcm9kdWN0X2lkGAIgASgDEhQKDHByb2R1Y3RfbmFtZRgDIAEoCRITCgtwcm9kdWN0X2VhbhgEIAEoCRIMCgRjb2RlGAUgASgJEhIKCmV4cGlyZXNfb24YBiABKAkSKgoJZGF0ZV90eXBlGAcgASgOMhcuc2Fib3Jlcy52MS5Mb3REYXRlVHlwZRIRCglyZW1haW5pbmcYCCABKAUSDwoHYmxvY2tlZBgJIAEoBRIWCg5ibG9ja2VkX3JlYXNvbhgKIAEoCRIVCg1zdXBwbGllcl9uYW1lGAsgASgJEh0KFXNlbGxfcGFzdF9iZXN0X2JlZm9yZRgMIAEoCCJQChhMaXN0RXhwaXJpbmdMb3RzUmVzcG9uc2USJQoEbG90cxgBIAMoCzIXLnNhYm9yZXMudjEuRXhwaXJpbmdMb3QSDQoFdW50aWwYAiABKAkiowEKFk92ZXJyaWRlTGluZUxvdFJlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAASGAoHbGluZV9ubxgCIAEoBUIHukgEGgIgABIcCgtmcm9tX2xvdF9pZBgDIAEoA0IHukgEIgIgABIaCgl0b19sb3RfaWQYBCABKANCB7pIBCICIAASGgoFdW5pdHMYBSABKAVCC7pICBoGGKCNBiAAIhkKF092ZXJyaWRlTGluZUxvdFJlc3BvbnNlIkwKCExvdFJ1bGVzEiAKDWRlbGl2ZXJ5X2RheXMYASABKAVCCbpIBhoEGB4oABIeCgttYXJnaW5fZGF5cxgCIAEoBUIJukgGGgQYHigAIhQKEkdldExvdFJ1bGVzUmVxdWVzdCI6ChNHZXRMb3RSdWxlc1Jlc3BvbnNlEiMKBXJ1bGVzGAEgASgLMhQuc2Fib3Jlcy52MS5Mb3RSdWxlcyJEChVVcGRhdGVMb3RSdWxlc1JlcXVlc3QSKwoFcnVsZXMYASABKAsyFC5zYWJvcmVzLnYxLkxvdFJ1bGVzQga6SAPIAQEiPQoWVXBkYXRlTG90UnVsZXNSZXNwb25zZRIjCgVydWxlcxgBIAEoCzIULnNhYm9yZXMudjEuTG90UnVsZXMqZQoLTG90RGF0ZVR5cGUSHQoZTE9UX0RBVEVfVFlQRV9VTlNQRUNJRklFRBAAEh0KGUxPVF9EQVRFX1RZUEVfQkVTVF9CRUZPUkUQARIYChRMT1RfREFURV9UWVBFX1VTRV9CWRACMq0FCg9BZG1pbkxvdFNlcnZpY2USYgoQRmluZFByb2R1Y3RCeUVhbhIjLnNhYm9yZXMudjEuRmluZFByb2R1Y3RCeUVhblJlcXVlc3QaJC5zYWJvcmVzLnYxLkZpbmRQcm9kdWN0QnlFYW5SZXNwb25zZSIDkAIBEloKD1JlY2VpdmVEZWxpdmVyeRIiLnNhYm9yZXMudjEuUmVjZWl2ZURlbGl2ZXJ5UmVxdWVzdBojLnNhYm9yZXMudjEuUmVjZWl2ZURlbGl2ZXJ5UmVzcG9uc2USYgoQTGlzdEV4cGlyaW5nTG90cxIjLnNhYm9yZXMudjEuTGlzdEV4cGlyaW5nTG90c1JlcXVlc3QaJC5zYWJvcmVzLnYxLkxpc3RFeHBpcmluZ0xvdHNSZXNwb25zZSIDkAIBEloKD092ZXJyaWRlTGluZUxvdBIiLnNhYm9yZXMudjEuT3ZlcnJpZGVMaW5lTG90UmVxdWVzdBojLnNhYm9yZXMudjEuT3ZlcnJpZGVMaW5lTG90UmVzcG9uc2USUwoLR2V0TG90UnVsZXMSHi5zYWJvcmVzLnYxLkdldExvdFJ1bGVzUmVxdWVzdBofLnNhYm9yZXMudjEuR2V0TG90UnVsZXNSZXNwb25zZSIDkAIBElcKDlVwZGF0ZUxvdFJ1bGVzEiEuc2Fib3Jlcy52MS5VcGRhdGVMb3RSdWxlc1JlcXVlc3QaIi5zYWJvcmVzLnYxLlVwZGF0ZUxvdFJ1bGVzUmVzcG9uc2USbAoVU2V0U2VsbFBhc3RCZXN0QmVmb3JlEiguc2Fib3Jlcy52MS5TZXRTZWxsUGFzdEJlc3RCZWZvcmVSZXF1ZXN0Gikuc2Fib3Jlcy52MS5TZXRTZWxsUGFzdEJlc3RCZWZvcmVSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate]);
+  fileDesc("CiJzYWJvcmVzL3YxL2FkbWluX2xvdF9zZXJ2aWNlLnByb3RvEgpzYWJvcmVzLnYxIkUKHFNldFNlbGxQYXN0QmVzdEJlZm9yZVJlcXVlc3QSFwoGbG90X2lkGAEgASgDQge6SAQiAiAAEgwKBHNlbGwYAiABKAgiHwodU2V0U2VsbFBhc3RCZXN0QmVmb3JlUmVzcG9uc2UiSAoXRmluZFByb2R1Y3RCeUVhblJlcXVlc3QSLQoDZWFuGAEgASgJQiC6SB1yGzIZXihbMC05XXs4fXxbMC05XXsxMiwxNH0pJCJYChhGaW5kUHJvZHVjdEJ5RWFuUmVzcG9uc2USEgoKcHJvZHVjdF9pZBgBIAEoAxIMCgRuYW1lGAIgASgJEgsKA2VhbhgDIAEoCRINCgVzdG9jaxgEIAEoBSLVAQoMRGVsaXZlcnlMaW5lEhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASGgoFdW5pdHMYAiABKAVCC7pICBoGGKCNBiAAEhsKCGxvdF9jb2RlGAMgASgJQgm6SAZyBBABGDwSNwoKZXhwaXJlc19vbhgEIAEoCUIjukggch4yHF5bMC05XXs0fS1bMC05XXsyfS1bMC05XXsyfSQSNgoJZGF0ZV90eXBlGAUgASgOMhcuc2Fib3Jlcy52MS5Mb3REYXRlVHlwZUIKukgHggEEEAEgACLLAQoWUmVjZWl2ZURlbGl2ZXJ5UmVxdWVzdBIcCgtzdXBwbGllcl9pZBgBIAEoA0IHukgEIgIgABIiCg9kb2N1bWVudF9udW1iZXIYAiABKAlCCbpIBnIEEAEYPBI5CgxkZWxpdmVyZWRfb24YAyABKAlCI7pIIHIeMhxeWzAtOV17NH0tWzAtOV17Mn0tWzAtOV17Mn0kEjQKBWxpbmVzGAQgAygLMhguc2Fib3Jlcy52MS5EZWxpdmVyeUxpbmVCC7pICJIBBQgBEMgBIlgKF1JlY2VpdmVEZWxpdmVyeVJlc3BvbnNlEhMKC2RlbGl2ZXJ5X2lkGAEgASgDEg8KB2xvdF9pZHMYAiADKAMSFwoPYmxvY2tlZF9sb3RfaWRzGAMgAygDIjMKF0xpc3RFeHBpcmluZ0xvdHNSZXF1ZXN0EhgKBGRheXMYASABKAVCCrpIBxoFGO4CKAAisQIKC0V4cGlyaW5nTG90Eg4KBmxvdF9pZBgBIAEoAxISCgpwcm9kdWN0X2lkGAIgASgDEhQKDHByb2R1Y3RfbmFtZRgDIAEoCRITCgtwcm9kdWN0X2VhbhgEIAEoCRIMCgRjb2RlGAUgASgJEhIKCmV4cGlyZXNfb24YBiABKAkSKgoJZGF0ZV90eXBlGAcgASgOMhcuc2Fib3Jlcy52MS5Mb3REYXRlVHlwZRIRCglyZW1haW5pbmcYCCABKAUSDwoHYmxvY2tlZBgJIAEoBRIWCg5ibG9ja2VkX3JlYXNvbhgKIAEoCRIVCg1zdXBwbGllcl9uYW1lGAsgASgJEh0KFXNlbGxfcGFzdF9iZXN0X2JlZm9yZRgMIAEoCBITCgtxdWFyYW50aW5lZBgNIAEoBSJQChhMaXN0RXhwaXJpbmdMb3RzUmVzcG9uc2USJQoEbG90cxgBIAMoCzIXLnNhYm9yZXMudjEuRXhwaXJpbmdMb3QSDQoFdW50aWwYAiABKAkiowEKFk92ZXJyaWRlTGluZUxvdFJlcXVlc3QSGQoIb3JkZXJfaWQYASABKANCB7pIBCICIAASGAoHbGluZV9ubxgCIAEoBUIHukgEGgIgABIcCgtmcm9tX2xvdF9pZBgDIAEoA0IHukgEIgIgABIaCgl0b19sb3RfaWQYBCABKANCB7pIBCICIAASGgoFdW5pdHMYBSABKAVCC7pICBoGGKCNBiAAIhkKF092ZXJyaWRlTGluZUxvdFJlc3BvbnNlIpYBCghMb3RSdWxlcxIgCg1kZWxpdmVyeV9kYXlzGAEgASgFQgm6SAYaBBgeKAASHgoLbWFyZ2luX2RheXMYAiABKAVCCbpIBhoEGB4oABIeCgtkaWdlc3RfZGF5cxgDIAEoBUIJukgGGgQYWigAEigKD2RpZ2VzdF9sYW5ndWFnZRgEIAEoCUIPukgMcgpSAFICZXNSAnB0IhQKEkdldExvdFJ1bGVzUmVxdWVzdCI6ChNHZXRMb3RSdWxlc1Jlc3BvbnNlEiMKBXJ1bGVzGAEgASgLMhQuc2Fib3Jlcy52MS5Mb3RSdWxlcyJEChVVcGRhdGVMb3RSdWxlc1JlcXVlc3QSKwoFcnVsZXMYASABKAsyFC5zYWJvcmVzLnYxLkxvdFJ1bGVzQga6SAPIAQEiPQoWVXBkYXRlTG90UnVsZXNSZXNwb25zZRIjCgVydWxlcxgBIAEoCzIULnNhYm9yZXMudjEuTG90UnVsZXMiMAoTR2V0T3JkZXJMb3RzUmVxdWVzdBIZCghvcmRlcl9pZBgBIAEoA0IHukgEIgIgACKPAQoMT3JkZXJMb3RQaWNrEg4KBmxvdF9pZBgBIAEoAxIMCgRjb2RlGAIgASgJEhIKCmV4cGlyZXNfb24YAyABKAkSKgoJZGF0ZV90eXBlGAQgASgOMhcuc2Fib3Jlcy52MS5Mb3REYXRlVHlwZRINCgV1bml0cxgFIAEoBRISCgpvdmVycmlkZGVuGAYgASgIIoUBCg1PcmRlckxpbmVMb3RzEg8KB2xpbmVfbm8YASABKAUSEgoKcHJvZHVjdF9pZBgCIAEoAxIUCgxwcm9kdWN0X25hbWUYAyABKAkSEAoIcXVhbnRpdHkYBCABKAUSJwoFcGlja3MYBSADKAsyGC5zYWJvcmVzLnYxLk9yZGVyTG90UGljayKQAQoJTG90Q2hvaWNlEg4KBmxvdF9pZBgBIAEoAxISCgpwcm9kdWN0X2lkGAIgASgDEgwKBGNvZGUYAyABKAkSEgoKZXhwaXJlc19vbhgEIAEoCRIqCglkYXRlX3R5cGUYBSABKA4yFy5zYWJvcmVzLnYxLkxvdERhdGVUeXBlEhEKCXJlbWFpbmluZxgGIAEoBSKKAQoUR2V0T3JkZXJMb3RzUmVzcG9uc2USEAoIb3JkZXJfaWQYASABKAMSDgoGc3RhdHVzGAIgASgJEigKBWxpbmVzGAMgAygLMhkuc2Fib3Jlcy52MS5PcmRlckxpbmVMb3RzEiYKB2Nob2ljZXMYBCADKAsyFS5zYWJvcmVzLnYxLkxvdENob2ljZSplCgtMb3REYXRlVHlwZRIdChlMT1RfREFURV9UWVBFX1VOU1BFQ0lGSUVEEAASHQoZTE9UX0RBVEVfVFlQRV9CRVNUX0JFRk9SRRABEhgKFExPVF9EQVRFX1RZUEVfVVNFX0JZEAIyhQYKD0FkbWluTG90U2VydmljZRJiChBGaW5kUHJvZHVjdEJ5RWFuEiMuc2Fib3Jlcy52MS5GaW5kUHJvZHVjdEJ5RWFuUmVxdWVzdBokLnNhYm9yZXMudjEuRmluZFByb2R1Y3RCeUVhblJlc3BvbnNlIgOQAgESWgoPUmVjZWl2ZURlbGl2ZXJ5EiIuc2Fib3Jlcy52MS5SZWNlaXZlRGVsaXZlcnlSZXF1ZXN0GiMuc2Fib3Jlcy52MS5SZWNlaXZlRGVsaXZlcnlSZXNwb25zZRJiChBMaXN0RXhwaXJpbmdMb3RzEiMuc2Fib3Jlcy52MS5MaXN0RXhwaXJpbmdMb3RzUmVxdWVzdBokLnNhYm9yZXMudjEuTGlzdEV4cGlyaW5nTG90c1Jlc3BvbnNlIgOQAgESWgoPT3ZlcnJpZGVMaW5lTG90EiIuc2Fib3Jlcy52MS5PdmVycmlkZUxpbmVMb3RSZXF1ZXN0GiMuc2Fib3Jlcy52MS5PdmVycmlkZUxpbmVMb3RSZXNwb25zZRJTCgtHZXRMb3RSdWxlcxIeLnNhYm9yZXMudjEuR2V0TG90UnVsZXNSZXF1ZXN0Gh8uc2Fib3Jlcy52MS5HZXRMb3RSdWxlc1Jlc3BvbnNlIgOQAgESVwoOVXBkYXRlTG90UnVsZXMSIS5zYWJvcmVzLnYxLlVwZGF0ZUxvdFJ1bGVzUmVxdWVzdBoiLnNhYm9yZXMudjEuVXBkYXRlTG90UnVsZXNSZXNwb25zZRJsChVTZXRTZWxsUGFzdEJlc3RCZWZvcmUSKC5zYWJvcmVzLnYxLlNldFNlbGxQYXN0QmVzdEJlZm9yZVJlcXVlc3QaKS5zYWJvcmVzLnYxLlNldFNlbGxQYXN0QmVzdEJlZm9yZVJlc3BvbnNlElYKDEdldE9yZGVyTG90cxIfLnNhYm9yZXMudjEuR2V0T3JkZXJMb3RzUmVxdWVzdBogLnNhYm9yZXMudjEuR2V0T3JkZXJMb3RzUmVzcG9uc2UiA5ACAUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate]);
 
 /**
  * SetSellPastBestBeforeRequest is the owner's choice for one lot.
@@ -356,6 +356,14 @@ export type ExpiringLot = Message<"sabores.v1.ExpiringLot"> & {
    * @generated from field: bool sell_past_best_before = 12;
    */
   sellPastBestBefore: boolean;
+
+  /**
+   * quarantined is the units given back (a return, a cancellation) after
+   * the lot was blocked: kept off sale, out of the stock.
+   *
+   * @generated from field: int32 quarantined = 13;
+   */
+  quarantined: number;
 };
 
 /**
@@ -477,6 +485,22 @@ export type LotRules = Message<"sabores.v1.LotRules"> & {
    * @generated from field: int32 margin_days = 2;
    */
   marginDays: number;
+
+  /**
+   * digest_days is how far ahead the weekly expiry e-mail to the owner
+   * looks; 0 is 30.
+   *
+   * @generated from field: int32 digest_days = 3;
+   */
+  digestDays: number;
+
+  /**
+   * digest_language is the language of that e-mail: es or pt; empty is
+   * es.
+   *
+   * @generated from field: string digest_language = 4;
+   */
+  digestLanguage: string;
 };
 
 /**
@@ -563,6 +587,232 @@ export type UpdateLotRulesResponse = Message<"sabores.v1.UpdateLotRulesResponse"
  */
 export const UpdateLotRulesResponseSchema: GenMessage<UpdateLotRulesResponse> = /*@__PURE__*/
   messageDesc(file_sabores_v1_admin_lot_service, 16);
+
+/**
+ * GetOrderLotsRequest names the order.
+ *
+ * @generated from message sabores.v1.GetOrderLotsRequest
+ */
+export type GetOrderLotsRequest = Message<"sabores.v1.GetOrderLotsRequest"> & {
+  /**
+   * order_id names the order.
+   *
+   * @generated from field: int64 order_id = 1;
+   */
+  orderId: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.GetOrderLotsRequest.
+ * Use `create(GetOrderLotsRequestSchema)` to create a new message.
+ */
+export const GetOrderLotsRequestSchema: GenMessage<GetOrderLotsRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_lot_service, 17);
+
+/**
+ * OrderLotPick is units of one lot a line takes.
+ *
+ * @generated from message sabores.v1.OrderLotPick
+ */
+export type OrderLotPick = Message<"sabores.v1.OrderLotPick"> & {
+  /**
+   * lot_id identifies the lot.
+   *
+   * @generated from field: int64 lot_id = 1;
+   */
+  lotId: bigint;
+
+  /**
+   * code is the lot's code; empty for the unknown lot.
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+
+  /**
+   * expires_on is its date, YYYY-MM-DD; empty for the unknown lot.
+   *
+   * @generated from field: string expires_on = 3;
+   */
+  expiresOn: string;
+
+  /**
+   * date_type says what the date means.
+   *
+   * @generated from field: sabores.v1.LotDateType date_type = 4;
+   */
+  dateType: LotDateType;
+
+  /**
+   * units the line takes of it.
+   *
+   * @generated from field: int32 units = 5;
+   */
+  units: number;
+
+  /**
+   * overridden: an admin picked this lot at packing.
+   *
+   * @generated from field: bool overridden = 6;
+   */
+  overridden: boolean;
+};
+
+/**
+ * Describes the message sabores.v1.OrderLotPick.
+ * Use `create(OrderLotPickSchema)` to create a new message.
+ */
+export const OrderLotPickSchema: GenMessage<OrderLotPick> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_lot_service, 18);
+
+/**
+ * OrderLineLots is an order line and the lots it takes.
+ *
+ * @generated from message sabores.v1.OrderLineLots
+ */
+export type OrderLineLots = Message<"sabores.v1.OrderLineLots"> & {
+  /**
+   * line_no names the line.
+   *
+   * @generated from field: int32 line_no = 1;
+   */
+  lineNo: number;
+
+  /**
+   * product_id is its product.
+   *
+   * @generated from field: int64 product_id = 2;
+   */
+  productId: bigint;
+
+  /**
+   * product_name is the product's name.
+   *
+   * @generated from field: string product_name = 3;
+   */
+  productName: string;
+
+  /**
+   * quantity is the line's units.
+   *
+   * @generated from field: int32 quantity = 4;
+   */
+  quantity: number;
+
+  /**
+   * picks are its lots, first-expired first.
+   *
+   * @generated from field: repeated sabores.v1.OrderLotPick picks = 5;
+   */
+  picks: OrderLotPick[];
+};
+
+/**
+ * Describes the message sabores.v1.OrderLineLots.
+ * Use `create(OrderLineLotsSchema)` to create a new message.
+ */
+export const OrderLineLotsSchema: GenMessage<OrderLineLots> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_lot_service, 19);
+
+/**
+ * LotChoice is a lot on sale that units may be picked from instead.
+ *
+ * @generated from message sabores.v1.LotChoice
+ */
+export type LotChoice = Message<"sabores.v1.LotChoice"> & {
+  /**
+   * lot_id identifies the lot.
+   *
+   * @generated from field: int64 lot_id = 1;
+   */
+  lotId: bigint;
+
+  /**
+   * product_id is its product.
+   *
+   * @generated from field: int64 product_id = 2;
+   */
+  productId: bigint;
+
+  /**
+   * code is the lot's code; empty for the unknown lot.
+   *
+   * @generated from field: string code = 3;
+   */
+  code: string;
+
+  /**
+   * expires_on is its date, YYYY-MM-DD; empty for the unknown lot.
+   *
+   * @generated from field: string expires_on = 4;
+   */
+  expiresOn: string;
+
+  /**
+   * date_type says what the date means.
+   *
+   * @generated from field: sabores.v1.LotDateType date_type = 5;
+   */
+  dateType: LotDateType;
+
+  /**
+   * remaining is its units on sale.
+   *
+   * @generated from field: int32 remaining = 6;
+   */
+  remaining: number;
+};
+
+/**
+ * Describes the message sabores.v1.LotChoice.
+ * Use `create(LotChoiceSchema)` to create a new message.
+ */
+export const LotChoiceSchema: GenMessage<LotChoice> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_lot_service, 20);
+
+/**
+ * GetOrderLotsResponse is the order's lots and the lots to pick from.
+ *
+ * @generated from message sabores.v1.GetOrderLotsResponse
+ */
+export type GetOrderLotsResponse = Message<"sabores.v1.GetOrderLotsResponse"> & {
+  /**
+   * order_id names the order.
+   *
+   * @generated from field: int64 order_id = 1;
+   */
+  orderId: bigint;
+
+  /**
+   * status is the order's status (preparing is when a lot may be changed).
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * lines are its lines with their lots, in line order; empty before
+   * the order is prepared.
+   *
+   * @generated from field: repeated sabores.v1.OrderLineLots lines = 3;
+   */
+  lines: OrderLineLots[];
+
+  /**
+   * choices are the lots on sale (not blocked, with units) of its
+   * products, first-expired first.
+   *
+   * @generated from field: repeated sabores.v1.LotChoice choices = 4;
+   */
+  choices: LotChoice[];
+};
+
+/**
+ * Describes the message sabores.v1.GetOrderLotsResponse.
+ * Use `create(GetOrderLotsResponseSchema)` to create a new message.
+ */
+export const GetOrderLotsResponseSchema: GenMessage<GetOrderLotsResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_lot_service, 21);
 
 /**
  * LotDateType is what a lot's date means.
@@ -693,6 +943,19 @@ export const AdminLotService: GenService<{
     methodKind: "unary";
     input: typeof SetSellPastBestBeforeRequestSchema;
     output: typeof SetSellPastBestBeforeResponseSchema;
+  },
+  /**
+   * GetOrderLots is an order's lots line by line, as the packing slip
+   * prints them, and the lots on sale of its products: what the packing
+   * screen offers to pick instead (OverrideLineLot). NotFound with reason
+   * ORDER_NOT_FOUND when there is no such order.
+   *
+   * @generated from rpc sabores.v1.AdminLotService.GetOrderLots
+   */
+  getOrderLots: {
+    methodKind: "unary";
+    input: typeof GetOrderLotsRequestSchema;
+    output: typeof GetOrderLotsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_lot_service, 0);

@@ -2,8 +2,8 @@
 // @generated from file sabores/v1/admin_message_service.proto (package sabores.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../buf/validate/validate_pb.js";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
@@ -15,7 +15,412 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/admin_message_service.proto.
  */
 export const file_sabores_v1_admin_message_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX21lc3NhZ2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSL4AQoWTmV3c2xldHRlclN1YnNjcmlwdGlvbhIKCgJpZBgBIAEoAxINCgVlbWFpbBgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCRIXCg9jb25zZW50X3ZlcnNpb24YBCABKAkSMAoMcmVxdWVzdF90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxjb25maXJtX3RpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjQKEHVuc3Vic2NyaWJlX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlsKIkxpc3ROZXdzbGV0dGVyU3Vic2NyaXB0aW9uc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAInQKI0xpc3ROZXdzbGV0dGVyU3Vic2NyaXB0aW9uc1Jlc3BvbnNlEjkKDXN1YnNjcmlwdGlvbnMYASADKAsyIi5zYWJvcmVzLnYxLk5ld3NsZXR0ZXJTdWJzY3JpcHRpb24SEgoKdG90YWxfc2l6ZRgCIAEoBSLJAQoOQ29udGFjdE1lc3NhZ2USCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIrCgdzdWJqZWN0GAUgASgOMhouc2Fib3Jlcy52MS5Db250YWN0U3ViamVjdBIPCgdtZXNzYWdlGAYgASgJEhAKCGxhbmd1YWdlGAcgASgJEi8KC2NyZWF0ZV90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChpMaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiXwobTGlzdENvbnRhY3RNZXNzYWdlc1Jlc3BvbnNlEiwKCG1lc3NhZ2VzGAEgAygLMhouc2Fib3Jlcy52MS5Db250YWN0TWVzc2FnZRISCgp0b3RhbF9zaXplGAIgASgFMv0BChNBZG1pbk1lc3NhZ2VTZXJ2aWNlEn4KG0xpc3ROZXdzbGV0dGVyU3Vic2NyaXB0aW9ucxIuLnNhYm9yZXMudjEuTGlzdE5ld3NsZXR0ZXJTdWJzY3JpcHRpb25zUmVxdWVzdBovLnNhYm9yZXMudjEuTGlzdE5ld3NsZXR0ZXJTdWJzY3JpcHRpb25zUmVzcG9uc2USZgoTTGlzdENvbnRhY3RNZXNzYWdlcxImLnNhYm9yZXMudjEuTGlzdENvbnRhY3RNZXNzYWdlc1JlcXVlc3QaJy5zYWJvcmVzLnYxLkxpc3RDb250YWN0TWVzc2FnZXNSZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_contact]);
+  fileDesc("CiZzYWJvcmVzL3YxL2FkbWluX21lc3NhZ2Vfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKUAQoWTmV3c2xldHRlckNhbXBhaWduVGV4dBIeCgpzdWJqZWN0X2VzGAEgASgJQgq6SAdyBRABGMgBEh4KCnN1YmplY3RfcHQYAiABKAlCCrpIB3IFEAEYyAESHAoHYm9keV9lcxgDIAEoCUILukgIcgYQARignAESHAoHYm9keV9wdBgEIAEoCUILukgIcgYQARignAEiggMKEk5ld3NsZXR0ZXJDYW1wYWlnbhIKCgJpZBgBIAEoAxIwCgR0ZXh0GAIgASgLMiIuc2Fib3Jlcy52MS5OZXdzbGV0dGVyQ2FtcGFpZ25UZXh0EjQKBnN0YXR1cxgDIAEoDjIkLnNhYm9yZXMudjEuTmV3c2xldHRlckNhbXBhaWduU3RhdHVzEi8KC2NyZWF0ZV90aW1lGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCglzZW5kX3RpbWUYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC2ZpbmlzaF90aW1lGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpwZXJfbWludXRlGAcgASgFEg4KBnF1ZXVlZBgIIAEoBRIMCgRzZW50GAkgASgFEg4KBmZhaWxlZBgKIAEoBRIPCgdza2lwcGVkGAsgASgFEhQKDHVuc3Vic2NyaWJlZBgMIAEoBSIgCh5MaXN0TmV3c2xldHRlckNhbXBhaWduc1JlcXVlc3QiVAofTGlzdE5ld3NsZXR0ZXJDYW1wYWlnbnNSZXNwb25zZRIxCgljYW1wYWlnbnMYASADKAsyHi5zYWJvcmVzLnYxLk5ld3NsZXR0ZXJDYW1wYWlnbiJuCh1TYXZlTmV3c2xldHRlckNhbXBhaWduUmVxdWVzdBITCgJpZBgBIAEoA0IHukgEIgIoABI4CgR0ZXh0GAIgASgLMiIuc2Fib3Jlcy52MS5OZXdzbGV0dGVyQ2FtcGFpZ25UZXh0Qga6SAPIAQEiUgoeU2F2ZU5ld3NsZXR0ZXJDYW1wYWlnblJlc3BvbnNlEjAKCGNhbXBhaWduGAEgASgLMh4uc2Fib3Jlcy52MS5OZXdzbGV0dGVyQ2FtcGFpZ24iXAogUHJldmlld05ld3NsZXR0ZXJDYW1wYWlnblJlcXVlc3QSOAoEdGV4dBgBIAEoCzIiLnNhYm9yZXMudjEuTmV3c2xldHRlckNhbXBhaWduVGV4dEIGukgDyAEBIlIKEU5ld3NsZXR0ZXJQcmV2aWV3EhAKCGxhbmd1YWdlGAEgASgJEg8KB3N1YmplY3QYAiABKAkSDAoEaHRtbBgDIAEoCRIMCgR0ZXh0GAQgASgJIlQKIVByZXZpZXdOZXdzbGV0dGVyQ2FtcGFpZ25SZXNwb25zZRIvCghwcmV2aWV3cxgBIAMoCzIdLnNhYm9yZXMudjEuTmV3c2xldHRlclByZXZpZXciOAohU2VuZE5ld3NsZXR0ZXJDYW1wYWlnblRlc3RSZXF1ZXN0EhMKAmlkGAEgASgDQge6SAQiAiAAIjMKIlNlbmROZXdzbGV0dGVyQ2FtcGFpZ25UZXN0UmVzcG9uc2USDQoFZW1haWwYASABKAkiNAodU2VuZE5ld3NsZXR0ZXJDYW1wYWlnblJlcXVlc3QSEwoCaWQYASABKANCB7pIBCICIAAiZgoeU2VuZE5ld3NsZXR0ZXJDYW1wYWlnblJlc3BvbnNlEjAKCGNhbXBhaWduGAEgASgLMh4uc2Fib3Jlcy52MS5OZXdzbGV0dGVyQ2FtcGFpZ24SEgoKcmVjaXBpZW50cxgCIAEoBSL4AQoWTmV3c2xldHRlclN1YnNjcmlwdGlvbhIKCgJpZBgBIAEoAxINCgVlbWFpbBgCIAEoCRIQCghsYW5ndWFnZRgDIAEoCRIXCg9jb25zZW50X3ZlcnNpb24YBCABKAkSMAoMcmVxdWVzdF90aW1lGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxjb25maXJtX3RpbWUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjQKEHVuc3Vic2NyaWJlX3RpbWUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlsKIkxpc3ROZXdzbGV0dGVyU3Vic2NyaXB0aW9uc1JlcXVlc3QSGQoEcGFnZRgBIAEoBUILukgIGgYYoI0GKAASGgoJcGFnZV9zaXplGAIgASgFQge6SAQaAigAInQKI0xpc3ROZXdzbGV0dGVyU3Vic2NyaXB0aW9uc1Jlc3BvbnNlEjkKDXN1YnNjcmlwdGlvbnMYASADKAsyIi5zYWJvcmVzLnYxLk5ld3NsZXR0ZXJTdWJzY3JpcHRpb24SEgoKdG90YWxfc2l6ZRgCIAEoBSLJAQoOQ29udGFjdE1lc3NhZ2USCgoCaWQYASABKAMSDAoEbmFtZRgCIAEoCRINCgVlbWFpbBgDIAEoCRINCgVwaG9uZRgEIAEoCRIrCgdzdWJqZWN0GAUgASgOMhouc2Fib3Jlcy52MS5Db250YWN0U3ViamVjdBIPCgdtZXNzYWdlGAYgASgJEhAKCGxhbmd1YWdlGAcgASgJEi8KC2NyZWF0ZV90aW1lGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJTChpMaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBIZCgRwYWdlGAEgASgFQgu6SAgaBhigjQYoABIaCglwYWdlX3NpemUYAiABKAVCB7pIBBoCKAAiXwobTGlzdENvbnRhY3RNZXNzYWdlc1Jlc3BvbnNlEiwKCG1lc3NhZ2VzGAEgAygLMhouc2Fib3Jlcy52MS5Db250YWN0TWVzc2FnZRISCgp0b3RhbF9zaXplGAIgASgFKrkBChhOZXdzbGV0dGVyQ2FtcGFpZ25TdGF0dXMSKgomTkVXU0xFVFRFUl9DQU1QQUlHTl9TVEFUVVNfVU5TUEVDSUZJRUQQABIkCiBORVdTTEVUVEVSX0NBTVBBSUdOX1NUQVRVU19EUkFGVBABEiYKIk5FV1NMRVRURVJfQ0FNUEFJR05fU1RBVFVTX1NFTkRJTkcQAhIjCh9ORVdTTEVUVEVSX0NBTVBBSUdOX1NUQVRVU19TRU5UEAMyygYKE0FkbWluTWVzc2FnZVNlcnZpY2USfgobTGlzdE5ld3NsZXR0ZXJTdWJzY3JpcHRpb25zEi4uc2Fib3Jlcy52MS5MaXN0TmV3c2xldHRlclN1YnNjcmlwdGlvbnNSZXF1ZXN0Gi8uc2Fib3Jlcy52MS5MaXN0TmV3c2xldHRlclN1YnNjcmlwdGlvbnNSZXNwb25zZRJmChNMaXN0Q29udGFjdE1lc3NhZ2VzEiYuc2Fib3Jlcy52MS5MaXN0Q29udGFjdE1lc3NhZ2VzUmVxdWVzdBonLnNhYm9yZXMudjEuTGlzdENvbnRhY3RNZXNzYWdlc1Jlc3BvbnNlEnIKF0xpc3ROZXdzbGV0dGVyQ2FtcGFpZ25zEiouc2Fib3Jlcy52MS5MaXN0TmV3c2xldHRlckNhbXBhaWduc1JlcXVlc3QaKy5zYWJvcmVzLnYxLkxpc3ROZXdzbGV0dGVyQ2FtcGFpZ25zUmVzcG9uc2USbwoWU2F2ZU5ld3NsZXR0ZXJDYW1wYWlnbhIpLnNhYm9yZXMudjEuU2F2ZU5ld3NsZXR0ZXJDYW1wYWlnblJlcXVlc3QaKi5zYWJvcmVzLnYxLlNhdmVOZXdzbGV0dGVyQ2FtcGFpZ25SZXNwb25zZRJ4ChlQcmV2aWV3TmV3c2xldHRlckNhbXBhaWduEiwuc2Fib3Jlcy52MS5QcmV2aWV3TmV3c2xldHRlckNhbXBhaWduUmVxdWVzdBotLnNhYm9yZXMudjEuUHJldmlld05ld3NsZXR0ZXJDYW1wYWlnblJlc3BvbnNlEnsKGlNlbmROZXdzbGV0dGVyQ2FtcGFpZ25UZXN0Ei0uc2Fib3Jlcy52MS5TZW5kTmV3c2xldHRlckNhbXBhaWduVGVzdFJlcXVlc3QaLi5zYWJvcmVzLnYxLlNlbmROZXdzbGV0dGVyQ2FtcGFpZ25UZXN0UmVzcG9uc2USbwoWU2VuZE5ld3NsZXR0ZXJDYW1wYWlnbhIpLnNhYm9yZXMudjEuU2VuZE5ld3NsZXR0ZXJDYW1wYWlnblJlcXVlc3QaKi5zYWJvcmVzLnYxLlNlbmROZXdzbGV0dGVyQ2FtcGFpZ25SZXNwb25zZUI4WjZnaXRodWIuY29tL3NhYm9yZXMvc2Fib3Jlcy9nZW4vZ28vc2Fib3Jlcy92MTtzYWJvcmVzdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_protobuf_timestamp, file_sabores_v1_contact]);
+
+/**
+ * NewsletterCampaignText is what the owner writes, in both languages. The
+ * bodies are plain text with a small markup: a blank line between
+ * paragraphs, "# " for a heading, "- " for list items, **bold** and
+ * [words](https://…) for a link; HTML typed shows as typed.
+ *
+ * @generated from message sabores.v1.NewsletterCampaignText
+ */
+export type NewsletterCampaignText = Message<"sabores.v1.NewsletterCampaignText"> & {
+  /**
+   * subject_es is the Spanish subject.
+   *
+   * @generated from field: string subject_es = 1;
+   */
+  subjectEs: string;
+
+  /**
+   * subject_pt is the Portuguese subject.
+   *
+   * @generated from field: string subject_pt = 2;
+   */
+  subjectPt: string;
+
+  /**
+   * body_es is the Spanish text.
+   *
+   * @generated from field: string body_es = 3;
+   */
+  bodyEs: string;
+
+  /**
+   * body_pt is the Portuguese text.
+   *
+   * @generated from field: string body_pt = 4;
+   */
+  bodyPt: string;
+};
+
+/**
+ * Describes the message sabores.v1.NewsletterCampaignText.
+ * Use `create(NewsletterCampaignTextSchema)` to create a new message.
+ */
+export const NewsletterCampaignTextSchema: GenMessage<NewsletterCampaignText> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 0);
+
+/**
+ * NewsletterCampaign is a campaign with its sending's counts.
+ *
+ * @generated from message sabores.v1.NewsletterCampaign
+ */
+export type NewsletterCampaign = Message<"sabores.v1.NewsletterCampaign"> & {
+  /**
+   * id is the campaign's number.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * text is what it says.
+   *
+   * @generated from field: sabores.v1.NewsletterCampaignText text = 2;
+   */
+  text?: NewsletterCampaignText | undefined;
+
+  /**
+   * status is where its sending stands.
+   *
+   * @generated from field: sabores.v1.NewsletterCampaignStatus status = 3;
+   */
+  status: NewsletterCampaignStatus;
+
+  /**
+   * create_time is when it was written.
+   *
+   * @generated from field: google.protobuf.Timestamp create_time = 4;
+   */
+  createTime?: Timestamp | undefined;
+
+  /**
+   * send_time is when its sending started; unset for a draft.
+   *
+   * @generated from field: google.protobuf.Timestamp send_time = 5;
+   */
+  sendTime?: Timestamp | undefined;
+
+  /**
+   * finish_time is when its last delivery was done; unset until then.
+   *
+   * @generated from field: google.protobuf.Timestamp finish_time = 6;
+   */
+  finishTime?: Timestamp | undefined;
+
+  /**
+   * per_minute is the pace it was sent at.
+   *
+   * @generated from field: int32 per_minute = 7;
+   */
+  perMinute: number;
+
+  /**
+   * queued is the deliveries waiting their turn (or retrying).
+   *
+   * @generated from field: int32 queued = 8;
+   */
+  queued: number;
+
+  /**
+   * sent is the e-mails the mail server accepted.
+   *
+   * @generated from field: int32 sent = 9;
+   */
+  sent: number;
+
+  /**
+   * failed is the deliveries given up after their attempts.
+   *
+   * @generated from field: int32 failed = 10;
+   */
+  failed: number;
+
+  /**
+   * skipped is the recipients whose consent was withdrawn before their
+   * turn: nothing was sent to them.
+   *
+   * @generated from field: int32 skipped = 11;
+   */
+  skipped: number;
+
+  /**
+   * unsubscribed is the recipients who have left the newsletter since the
+   * sending started.
+   *
+   * @generated from field: int32 unsubscribed = 12;
+   */
+  unsubscribed: number;
+};
+
+/**
+ * Describes the message sabores.v1.NewsletterCampaign.
+ * Use `create(NewsletterCampaignSchema)` to create a new message.
+ */
+export const NewsletterCampaignSchema: GenMessage<NewsletterCampaign> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 1);
+
+/**
+ * ListNewsletterCampaignsRequest asks for the campaigns.
+ *
+ * @generated from message sabores.v1.ListNewsletterCampaignsRequest
+ */
+export type ListNewsletterCampaignsRequest = Message<"sabores.v1.ListNewsletterCampaignsRequest"> & {
+};
+
+/**
+ * Describes the message sabores.v1.ListNewsletterCampaignsRequest.
+ * Use `create(ListNewsletterCampaignsRequestSchema)` to create a new message.
+ */
+export const ListNewsletterCampaignsRequestSchema: GenMessage<ListNewsletterCampaignsRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 2);
+
+/**
+ * ListNewsletterCampaignsResponse is the newest 100 campaigns.
+ *
+ * @generated from message sabores.v1.ListNewsletterCampaignsResponse
+ */
+export type ListNewsletterCampaignsResponse = Message<"sabores.v1.ListNewsletterCampaignsResponse"> & {
+  /**
+   * campaigns are newest first.
+   *
+   * @generated from field: repeated sabores.v1.NewsletterCampaign campaigns = 1;
+   */
+  campaigns: NewsletterCampaign[];
+};
+
+/**
+ * Describes the message sabores.v1.ListNewsletterCampaignsResponse.
+ * Use `create(ListNewsletterCampaignsResponseSchema)` to create a new message.
+ */
+export const ListNewsletterCampaignsResponseSchema: GenMessage<ListNewsletterCampaignsResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 3);
+
+/**
+ * SaveNewsletterCampaignRequest is a campaign's text.
+ *
+ * @generated from message sabores.v1.SaveNewsletterCampaignRequest
+ */
+export type SaveNewsletterCampaignRequest = Message<"sabores.v1.SaveNewsletterCampaignRequest"> & {
+  /**
+   * id is the draft to change; 0 creates one.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * text is what it says.
+   *
+   * @generated from field: sabores.v1.NewsletterCampaignText text = 2;
+   */
+  text?: NewsletterCampaignText | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.SaveNewsletterCampaignRequest.
+ * Use `create(SaveNewsletterCampaignRequestSchema)` to create a new message.
+ */
+export const SaveNewsletterCampaignRequestSchema: GenMessage<SaveNewsletterCampaignRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 4);
+
+/**
+ * SaveNewsletterCampaignResponse is the campaign saved.
+ *
+ * @generated from message sabores.v1.SaveNewsletterCampaignResponse
+ */
+export type SaveNewsletterCampaignResponse = Message<"sabores.v1.SaveNewsletterCampaignResponse"> & {
+  /**
+   * campaign is as stored.
+   *
+   * @generated from field: sabores.v1.NewsletterCampaign campaign = 1;
+   */
+  campaign?: NewsletterCampaign | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.SaveNewsletterCampaignResponse.
+ * Use `create(SaveNewsletterCampaignResponseSchema)` to create a new message.
+ */
+export const SaveNewsletterCampaignResponseSchema: GenMessage<SaveNewsletterCampaignResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 5);
+
+/**
+ * PreviewNewsletterCampaignRequest is the text to render.
+ *
+ * @generated from message sabores.v1.PreviewNewsletterCampaignRequest
+ */
+export type PreviewNewsletterCampaignRequest = Message<"sabores.v1.PreviewNewsletterCampaignRequest"> & {
+  /**
+   * text is what it says.
+   *
+   * @generated from field: sabores.v1.NewsletterCampaignText text = 1;
+   */
+  text?: NewsletterCampaignText | undefined;
+};
+
+/**
+ * Describes the message sabores.v1.PreviewNewsletterCampaignRequest.
+ * Use `create(PreviewNewsletterCampaignRequestSchema)` to create a new message.
+ */
+export const PreviewNewsletterCampaignRequestSchema: GenMessage<PreviewNewsletterCampaignRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 6);
+
+/**
+ * NewsletterPreview is a campaign as a subscriber in one language gets it.
+ *
+ * @generated from message sabores.v1.NewsletterPreview
+ */
+export type NewsletterPreview = Message<"sabores.v1.NewsletterPreview"> & {
+  /**
+   * language is "es" or "pt".
+   *
+   * @generated from field: string language = 1;
+   */
+  language: string;
+
+  /**
+   * subject is the e-mail's subject.
+   *
+   * @generated from field: string subject = 2;
+   */
+  subject: string;
+
+  /**
+   * html is the e-mail's HTML part.
+   *
+   * @generated from field: string html = 3;
+   */
+  html: string;
+
+  /**
+   * text is its plain-text part.
+   *
+   * @generated from field: string text = 4;
+   */
+  text: string;
+};
+
+/**
+ * Describes the message sabores.v1.NewsletterPreview.
+ * Use `create(NewsletterPreviewSchema)` to create a new message.
+ */
+export const NewsletterPreviewSchema: GenMessage<NewsletterPreview> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 7);
+
+/**
+ * PreviewNewsletterCampaignResponse is the e-mail in each language.
+ *
+ * @generated from message sabores.v1.PreviewNewsletterCampaignResponse
+ */
+export type PreviewNewsletterCampaignResponse = Message<"sabores.v1.PreviewNewsletterCampaignResponse"> & {
+  /**
+   * previews are Spanish then Portuguese.
+   *
+   * @generated from field: repeated sabores.v1.NewsletterPreview previews = 1;
+   */
+  previews: NewsletterPreview[];
+};
+
+/**
+ * Describes the message sabores.v1.PreviewNewsletterCampaignResponse.
+ * Use `create(PreviewNewsletterCampaignResponseSchema)` to create a new message.
+ */
+export const PreviewNewsletterCampaignResponseSchema: GenMessage<PreviewNewsletterCampaignResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 8);
+
+/**
+ * SendNewsletterCampaignTestRequest names the campaign.
+ *
+ * @generated from message sabores.v1.SendNewsletterCampaignTestRequest
+ */
+export type SendNewsletterCampaignTestRequest = Message<"sabores.v1.SendNewsletterCampaignTestRequest"> & {
+  /**
+   * id is the campaign's number.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.SendNewsletterCampaignTestRequest.
+ * Use `create(SendNewsletterCampaignTestRequestSchema)` to create a new message.
+ */
+export const SendNewsletterCampaignTestRequestSchema: GenMessage<SendNewsletterCampaignTestRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 9);
+
+/**
+ * SendNewsletterCampaignTestResponse says where the test went.
+ *
+ * @generated from message sabores.v1.SendNewsletterCampaignTestResponse
+ */
+export type SendNewsletterCampaignTestResponse = Message<"sabores.v1.SendNewsletterCampaignTestResponse"> & {
+  /**
+   * email is the owner's address it was sent to.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message sabores.v1.SendNewsletterCampaignTestResponse.
+ * Use `create(SendNewsletterCampaignTestResponseSchema)` to create a new message.
+ */
+export const SendNewsletterCampaignTestResponseSchema: GenMessage<SendNewsletterCampaignTestResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 10);
+
+/**
+ * SendNewsletterCampaignRequest names the campaign.
+ *
+ * @generated from message sabores.v1.SendNewsletterCampaignRequest
+ */
+export type SendNewsletterCampaignRequest = Message<"sabores.v1.SendNewsletterCampaignRequest"> & {
+  /**
+   * id is the campaign's number.
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+};
+
+/**
+ * Describes the message sabores.v1.SendNewsletterCampaignRequest.
+ * Use `create(SendNewsletterCampaignRequestSchema)` to create a new message.
+ */
+export const SendNewsletterCampaignRequestSchema: GenMessage<SendNewsletterCampaignRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 11);
+
+/**
+ * SendNewsletterCampaignResponse is the campaign being sent.
+ *
+ * @generated from message sabores.v1.SendNewsletterCampaignResponse
+ */
+export type SendNewsletterCampaignResponse = Message<"sabores.v1.SendNewsletterCampaignResponse"> & {
+  /**
+   * campaign is as stored, its deliveries queued.
+   *
+   * @generated from field: sabores.v1.NewsletterCampaign campaign = 1;
+   */
+  campaign?: NewsletterCampaign | undefined;
+
+  /**
+   * recipients is how many deliveries were queued.
+   *
+   * @generated from field: int32 recipients = 2;
+   */
+  recipients: number;
+};
+
+/**
+ * Describes the message sabores.v1.SendNewsletterCampaignResponse.
+ * Use `create(SendNewsletterCampaignResponseSchema)` to create a new message.
+ */
+export const SendNewsletterCampaignResponseSchema: GenMessage<SendNewsletterCampaignResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_admin_message_service, 12);
 
 /**
  * NewsletterSubscription is one request to receive the newsletter and its
@@ -79,7 +484,7 @@ export type NewsletterSubscription = Message<"sabores.v1.NewsletterSubscription"
  * Use `create(NewsletterSubscriptionSchema)` to create a new message.
  */
 export const NewsletterSubscriptionSchema: GenMessage<NewsletterSubscription> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_message_service, 0);
+  messageDesc(file_sabores_v1_admin_message_service, 13);
 
 /**
  * ListNewsletterSubscriptionsRequest pages the subscriptions.
@@ -107,7 +512,7 @@ export type ListNewsletterSubscriptionsRequest = Message<"sabores.v1.ListNewslet
  * Use `create(ListNewsletterSubscriptionsRequestSchema)` to create a new message.
  */
 export const ListNewsletterSubscriptionsRequestSchema: GenMessage<ListNewsletterSubscriptionsRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_message_service, 1);
+  messageDesc(file_sabores_v1_admin_message_service, 14);
 
 /**
  * ListNewsletterSubscriptionsResponse is one page of subscriptions.
@@ -135,7 +540,7 @@ export type ListNewsletterSubscriptionsResponse = Message<"sabores.v1.ListNewsle
  * Use `create(ListNewsletterSubscriptionsResponseSchema)` to create a new message.
  */
 export const ListNewsletterSubscriptionsResponseSchema: GenMessage<ListNewsletterSubscriptionsResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_message_service, 2);
+  messageDesc(file_sabores_v1_admin_message_service, 15);
 
 /**
  * ContactMessage is one message from the contact page.
@@ -205,7 +610,7 @@ export type ContactMessage = Message<"sabores.v1.ContactMessage"> & {
  * Use `create(ContactMessageSchema)` to create a new message.
  */
 export const ContactMessageSchema: GenMessage<ContactMessage> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_message_service, 3);
+  messageDesc(file_sabores_v1_admin_message_service, 16);
 
 /**
  * ListContactMessagesRequest pages the messages.
@@ -233,7 +638,7 @@ export type ListContactMessagesRequest = Message<"sabores.v1.ListContactMessages
  * Use `create(ListContactMessagesRequestSchema)` to create a new message.
  */
 export const ListContactMessagesRequestSchema: GenMessage<ListContactMessagesRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_message_service, 4);
+  messageDesc(file_sabores_v1_admin_message_service, 17);
 
 /**
  * ListContactMessagesResponse is one page of messages.
@@ -261,7 +666,48 @@ export type ListContactMessagesResponse = Message<"sabores.v1.ListContactMessage
  * Use `create(ListContactMessagesResponseSchema)` to create a new message.
  */
 export const ListContactMessagesResponseSchema: GenMessage<ListContactMessagesResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_admin_message_service, 5);
+  messageDesc(file_sabores_v1_admin_message_service, 18);
+
+/**
+ * NewsletterCampaignStatus is where a campaign's sending stands.
+ *
+ * @generated from enum sabores.v1.NewsletterCampaignStatus
+ */
+export enum NewsletterCampaignStatus {
+  /**
+   * UNSPECIFIED is never sent.
+   *
+   * @generated from enum value: NEWSLETTER_CAMPAIGN_STATUS_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * DRAFT may still change.
+   *
+   * @generated from enum value: NEWSLETTER_CAMPAIGN_STATUS_DRAFT = 1;
+   */
+  DRAFT = 1,
+
+  /**
+   * SENDING has deliveries queued.
+   *
+   * @generated from enum value: NEWSLETTER_CAMPAIGN_STATUS_SENDING = 2;
+   */
+  SENDING = 2,
+
+  /**
+   * SENT has none left.
+   *
+   * @generated from enum value: NEWSLETTER_CAMPAIGN_STATUS_SENT = 3;
+   */
+  SENT = 3,
+}
+
+/**
+ * Describes the enum sabores.v1.NewsletterCampaignStatus.
+ */
+export const NewsletterCampaignStatusSchema: GenEnum<NewsletterCampaignStatus> = /*@__PURE__*/
+  enumDesc(file_sabores_v1_admin_message_service, 0);
 
 /**
  * AdminMessageService is the back office's messages: newsletter subscriptions
@@ -291,6 +737,65 @@ export const AdminMessageService: GenService<{
     methodKind: "unary";
     input: typeof ListContactMessagesRequestSchema;
     output: typeof ListContactMessagesResponseSchema;
+  },
+  /**
+   * ListNewsletterCampaigns lists the newest campaigns with their sending's
+   * counts. Admins only.
+   *
+   * @generated from rpc sabores.v1.AdminMessageService.ListNewsletterCampaigns
+   */
+  listNewsletterCampaigns: {
+    methodKind: "unary";
+    input: typeof ListNewsletterCampaignsRequestSchema;
+    output: typeof ListNewsletterCampaignsResponseSchema;
+  },
+  /**
+   * SaveNewsletterCampaign creates a campaign (id 0) or changes a draft;
+   * one being sent or sent is FailedPrecondition, reason
+   * NEWSLETTER_CAMPAIGN_SENT. Audited. Admins only.
+   *
+   * @generated from rpc sabores.v1.AdminMessageService.SaveNewsletterCampaign
+   */
+  saveNewsletterCampaign: {
+    methodKind: "unary";
+    input: typeof SaveNewsletterCampaignRequestSchema;
+    output: typeof SaveNewsletterCampaignResponseSchema;
+  },
+  /**
+   * PreviewNewsletterCampaign renders a campaign's text in both languages
+   * exactly as subscribers receive it, saving nothing. Admins only.
+   *
+   * @generated from rpc sabores.v1.AdminMessageService.PreviewNewsletterCampaign
+   */
+  previewNewsletterCampaign: {
+    methodKind: "unary";
+    input: typeof PreviewNewsletterCampaignRequestSchema;
+    output: typeof PreviewNewsletterCampaignResponseSchema;
+  },
+  /**
+   * SendNewsletterCampaignTest sends the saved campaign in both languages
+   * to the signed-in owner's own address, marked as a test. Audited.
+   *
+   * @generated from rpc sabores.v1.AdminMessageService.SendNewsletterCampaignTest
+   */
+  sendNewsletterCampaignTest: {
+    methodKind: "unary";
+    input: typeof SendNewsletterCampaignTestRequestSchema;
+    output: typeof SendNewsletterCampaignTestResponseSchema;
+  },
+  /**
+   * SendNewsletterCampaign starts sending a draft to every confirmed,
+   * active subscriber in their language, at the shop's pace
+   * (NEWSLETTER_PER_MINUTE); consent is checked again as each e-mail goes.
+   * Started already: FailedPrecondition, reason NEWSLETTER_CAMPAIGN_SENT.
+   * Audited. Admins only.
+   *
+   * @generated from rpc sabores.v1.AdminMessageService.SendNewsletterCampaign
+   */
+  sendNewsletterCampaign: {
+    methodKind: "unary";
+    input: typeof SendNewsletterCampaignRequestSchema;
+    output: typeof SendNewsletterCampaignResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_admin_message_service, 0);

@@ -15,7 +15,108 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file sabores/v1/contact_service.proto.
  */
 export const file_sabores_v1_contact_service: GenFile = /*@__PURE__*/
-  fileDesc("CiBzYWJvcmVzL3YxL2NvbnRhY3Rfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKNAQoaU3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QSGQoFZW1haWwYASABKAlCCrpIB3IFGP4BYAESMAoIbGFuZ3VhZ2UYAiABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARIiCg9jb25zZW50X3ZlcnNpb24YAyABKAlCCbpIBnIEEAEYKCIdChtTdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2UiNQoYQ29uZmlybU5ld3NsZXR0ZXJSZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGMgBIioKGUNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USDQoFZW1haWwYASABKAkiOQocVW5zdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBIZCgV0b2tlbhgBIAEoCUIKukgHcgUQARjIASIuCh1VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRINCgVlbWFpbBgBIAEoCSL+AQoZU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBIXCgRuYW1lGAEgASgJQgm6SAZyBBABGGQSGQoFZW1haWwYAiABKAlCCrpIB3IFGP4BYAESJQoFcGhvbmUYAyABKAlCFrpIE3IRGB4yDV5bMC05ICsoKS1dKiQSNwoHc3ViamVjdBgEIAEoDjIaLnNhYm9yZXMudjEuQ29udGFjdFN1YmplY3RCCrpIB4IBBBABIAASGwoHbWVzc2FnZRgFIAEoCUIKukgHcgUQARiIJxIwCghsYW5ndWFnZRgGIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABIigKGlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlEgoKAmlkGAEgASgDMq0DCg5Db250YWN0U2VydmljZRJmChNTdWJzY3JpYmVOZXdzbGV0dGVyEiYuc2Fib3Jlcy52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBonLnNhYm9yZXMudjEuU3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlEmAKEUNvbmZpcm1OZXdzbGV0dGVyEiQuc2Fib3Jlcy52MS5Db25maXJtTmV3c2xldHRlclJlcXVlc3QaJS5zYWJvcmVzLnYxLkNvbmZpcm1OZXdzbGV0dGVyUmVzcG9uc2USbAoVVW5zdWJzY3JpYmVOZXdzbGV0dGVyEiguc2Fib3Jlcy52MS5VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0Gikuc2Fib3Jlcy52MS5VbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZRJjChJTZW5kQ29udGFjdE1lc3NhZ2USJS5zYWJvcmVzLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlcXVlc3QaJi5zYWJvcmVzLnYxLlNlbmRDb250YWN0TWVzc2FnZVJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_contact, file_sabores_v1_food]);
+  fileDesc("CiBzYWJvcmVzL3YxL2NvbnRhY3Rfc2VydmljZS5wcm90bxIKc2Fib3Jlcy52MSKuAQoeUmVxdWVzdEJhY2tJblN0b2NrQWxlcnRSZXF1ZXN0EhsKCnByb2R1Y3RfaWQYASABKANCB7pIBCICIAASGQoFZW1haWwYAiABKAlCCrpIB3IFGP4BYAESMAoIbGFuZ3VhZ2UYAyABKA4yFC5zYWJvcmVzLnYxLkxhbmd1YWdlQgi6SAWCAQIQARIiCg9jb25zZW50X3ZlcnNpb24YBCABKAlCCbpIBnIEEAEYKCIhCh9SZXF1ZXN0QmFja0luU3RvY2tBbGVydFJlc3BvbnNlIjsKHkNvbmZpcm1CYWNrSW5TdG9ja0FsZXJ0UmVxdWVzdBIZCgV0b2tlbhgBIAEoCUIKukgHcgUQARjIASIwCh9Db25maXJtQmFja0luU3RvY2tBbGVydFJlc3BvbnNlEg0KBWVtYWlsGAEgASgJIo0BChpTdWJzY3JpYmVOZXdzbGV0dGVyUmVxdWVzdBIZCgVlbWFpbBgBIAEoCUIKukgHcgUY/gFgARIwCghsYW5ndWFnZRgCIAEoDjIULnNhYm9yZXMudjEuTGFuZ3VhZ2VCCLpIBYIBAhABEiIKD2NvbnNlbnRfdmVyc2lvbhgDIAEoCUIJukgGcgQQARgoIh0KG1N1YnNjcmliZU5ld3NsZXR0ZXJSZXNwb25zZSI1ChhDb25maXJtTmV3c2xldHRlclJlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAEYyAEiKgoZQ29uZmlybU5ld3NsZXR0ZXJSZXNwb25zZRINCgVlbWFpbBgBIAEoCSI5ChxVbnN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGMgBIi4KHVVuc3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlEg0KBWVtYWlsGAEgASgJIv4BChlTZW5kQ29udGFjdE1lc3NhZ2VSZXF1ZXN0EhcKBG5hbWUYASABKAlCCbpIBnIEEAEYZBIZCgVlbWFpbBgCIAEoCUIKukgHcgUY/gFgARIlCgVwaG9uZRgDIAEoCUIWukgTchEYHjINXlswLTkgKygpLV0qJBI3CgdzdWJqZWN0GAQgASgOMhouc2Fib3Jlcy52MS5Db250YWN0U3ViamVjdEIKukgHggEEEAEgABIbCgdtZXNzYWdlGAUgASgJQgq6SAdyBRABGIgnEjAKCGxhbmd1YWdlGAYgASgOMhQuc2Fib3Jlcy52MS5MYW5ndWFnZUIIukgFggECEAEiKAoaU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2USCgoCaWQYASABKAMylQUKDkNvbnRhY3RTZXJ2aWNlEmYKE1N1YnNjcmliZU5ld3NsZXR0ZXISJi5zYWJvcmVzLnYxLlN1YnNjcmliZU5ld3NsZXR0ZXJSZXF1ZXN0Gicuc2Fib3Jlcy52MS5TdWJzY3JpYmVOZXdzbGV0dGVyUmVzcG9uc2USYAoRQ29uZmlybU5ld3NsZXR0ZXISJC5zYWJvcmVzLnYxLkNvbmZpcm1OZXdzbGV0dGVyUmVxdWVzdBolLnNhYm9yZXMudjEuQ29uZmlybU5ld3NsZXR0ZXJSZXNwb25zZRJsChVVbnN1YnNjcmliZU5ld3NsZXR0ZXISKC5zYWJvcmVzLnYxLlVuc3Vic2NyaWJlTmV3c2xldHRlclJlcXVlc3QaKS5zYWJvcmVzLnYxLlVuc3Vic2NyaWJlTmV3c2xldHRlclJlc3BvbnNlEmMKElNlbmRDb250YWN0TWVzc2FnZRIlLnNhYm9yZXMudjEuU2VuZENvbnRhY3RNZXNzYWdlUmVxdWVzdBomLnNhYm9yZXMudjEuU2VuZENvbnRhY3RNZXNzYWdlUmVzcG9uc2UScgoXUmVxdWVzdEJhY2tJblN0b2NrQWxlcnQSKi5zYWJvcmVzLnYxLlJlcXVlc3RCYWNrSW5TdG9ja0FsZXJ0UmVxdWVzdBorLnNhYm9yZXMudjEuUmVxdWVzdEJhY2tJblN0b2NrQWxlcnRSZXNwb25zZRJyChdDb25maXJtQmFja0luU3RvY2tBbGVydBIqLnNhYm9yZXMudjEuQ29uZmlybUJhY2tJblN0b2NrQWxlcnRSZXF1ZXN0Gisuc2Fib3Jlcy52MS5Db25maXJtQmFja0luU3RvY2tBbGVydFJlc3BvbnNlQjhaNmdpdGh1Yi5jb20vc2Fib3Jlcy9zYWJvcmVzL2dlbi9nby9zYWJvcmVzL3YxO3NhYm9yZXN2MWIGcHJvdG8z", [file_buf_validate_validate, file_sabores_v1_contact, file_sabores_v1_food]);
+
+/**
+ * RequestBackInStockAlertRequest is the sold-out product page's form.
+ *
+ * @generated from message sabores.v1.RequestBackInStockAlertRequest
+ */
+export type RequestBackInStockAlertRequest = Message<"sabores.v1.RequestBackInStockAlertRequest"> & {
+  /**
+   * product_id is the product sold out.
+   *
+   * @generated from field: int64 product_id = 1;
+   */
+  productId: bigint;
+
+  /**
+   * email is where the one alert goes.
+   *
+   * @generated from field: string email = 2;
+   */
+  email: string;
+
+  /**
+   * language is the language of the e-mails.
+   *
+   * @generated from field: sabores.v1.Language language = 3;
+   */
+  language: Language;
+
+  /**
+   * consent_version names the purpose text the shopper agreed to; only the
+   * current one is accepted (FailedPrecondition, reason
+   * BACK_IN_STOCK_CONSENT_OUTDATED).
+   *
+   * @generated from field: string consent_version = 4;
+   */
+  consentVersion: string;
+};
+
+/**
+ * Describes the message sabores.v1.RequestBackInStockAlertRequest.
+ * Use `create(RequestBackInStockAlertRequestSchema)` to create a new message.
+ */
+export const RequestBackInStockAlertRequestSchema: GenMessage<RequestBackInStockAlertRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_contact_service, 0);
+
+/**
+ * RequestBackInStockAlertResponse says the confirmation e-mail is on its way.
+ *
+ * @generated from message sabores.v1.RequestBackInStockAlertResponse
+ */
+export type RequestBackInStockAlertResponse = Message<"sabores.v1.RequestBackInStockAlertResponse"> & {
+};
+
+/**
+ * Describes the message sabores.v1.RequestBackInStockAlertResponse.
+ * Use `create(RequestBackInStockAlertResponseSchema)` to create a new message.
+ */
+export const RequestBackInStockAlertResponseSchema: GenMessage<RequestBackInStockAlertResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_contact_service, 1);
+
+/**
+ * ConfirmBackInStockAlertRequest carries the confirmation link's token.
+ *
+ * @generated from message sabores.v1.ConfirmBackInStockAlertRequest
+ */
+export type ConfirmBackInStockAlertRequest = Message<"sabores.v1.ConfirmBackInStockAlertRequest"> & {
+  /**
+   * token is the signed token of the link.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message sabores.v1.ConfirmBackInStockAlertRequest.
+ * Use `create(ConfirmBackInStockAlertRequestSchema)` to create a new message.
+ */
+export const ConfirmBackInStockAlertRequestSchema: GenMessage<ConfirmBackInStockAlertRequest> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_contact_service, 2);
+
+/**
+ * ConfirmBackInStockAlertResponse says the request is confirmed.
+ *
+ * @generated from message sabores.v1.ConfirmBackInStockAlertResponse
+ */
+export type ConfirmBackInStockAlertResponse = Message<"sabores.v1.ConfirmBackInStockAlertResponse"> & {
+  /**
+   * email is the address the alert will go to.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message sabores.v1.ConfirmBackInStockAlertResponse.
+ * Use `create(ConfirmBackInStockAlertResponseSchema)` to create a new message.
+ */
+export const ConfirmBackInStockAlertResponseSchema: GenMessage<ConfirmBackInStockAlertResponse> = /*@__PURE__*/
+  messageDesc(file_sabores_v1_contact_service, 3);
 
 /**
  * SubscribeNewsletterRequest is the newsletter box's form.
@@ -52,7 +153,7 @@ export type SubscribeNewsletterRequest = Message<"sabores.v1.SubscribeNewsletter
  * Use `create(SubscribeNewsletterRequestSchema)` to create a new message.
  */
 export const SubscribeNewsletterRequestSchema: GenMessage<SubscribeNewsletterRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 0);
+  messageDesc(file_sabores_v1_contact_service, 4);
 
 /**
  * SubscribeNewsletterResponse says the confirmation e-mail is on its way.
@@ -67,7 +168,7 @@ export type SubscribeNewsletterResponse = Message<"sabores.v1.SubscribeNewslette
  * Use `create(SubscribeNewsletterResponseSchema)` to create a new message.
  */
 export const SubscribeNewsletterResponseSchema: GenMessage<SubscribeNewsletterResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 1);
+  messageDesc(file_sabores_v1_contact_service, 5);
 
 /**
  * ConfirmNewsletterRequest carries the confirmation link's token.
@@ -88,7 +189,7 @@ export type ConfirmNewsletterRequest = Message<"sabores.v1.ConfirmNewsletterRequ
  * Use `create(ConfirmNewsletterRequestSchema)` to create a new message.
  */
 export const ConfirmNewsletterRequestSchema: GenMessage<ConfirmNewsletterRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 2);
+  messageDesc(file_sabores_v1_contact_service, 6);
 
 /**
  * ConfirmNewsletterResponse says the subscription is confirmed.
@@ -109,7 +210,7 @@ export type ConfirmNewsletterResponse = Message<"sabores.v1.ConfirmNewsletterRes
  * Use `create(ConfirmNewsletterResponseSchema)` to create a new message.
  */
 export const ConfirmNewsletterResponseSchema: GenMessage<ConfirmNewsletterResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 3);
+  messageDesc(file_sabores_v1_contact_service, 7);
 
 /**
  * UnsubscribeNewsletterRequest carries the unsubscribe link's token.
@@ -130,7 +231,7 @@ export type UnsubscribeNewsletterRequest = Message<"sabores.v1.UnsubscribeNewsle
  * Use `create(UnsubscribeNewsletterRequestSchema)` to create a new message.
  */
 export const UnsubscribeNewsletterRequestSchema: GenMessage<UnsubscribeNewsletterRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 4);
+  messageDesc(file_sabores_v1_contact_service, 8);
 
 /**
  * UnsubscribeNewsletterResponse says the subscription has ended.
@@ -151,7 +252,7 @@ export type UnsubscribeNewsletterResponse = Message<"sabores.v1.UnsubscribeNewsl
  * Use `create(UnsubscribeNewsletterResponseSchema)` to create a new message.
  */
 export const UnsubscribeNewsletterResponseSchema: GenMessage<UnsubscribeNewsletterResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 5);
+  messageDesc(file_sabores_v1_contact_service, 9);
 
 /**
  * SendContactMessageRequest is the contact page's form.
@@ -207,7 +308,7 @@ export type SendContactMessageRequest = Message<"sabores.v1.SendContactMessageRe
  * Use `create(SendContactMessageRequestSchema)` to create a new message.
  */
 export const SendContactMessageRequestSchema: GenMessage<SendContactMessageRequest> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 6);
+  messageDesc(file_sabores_v1_contact_service, 10);
 
 /**
  * SendContactMessageResponse says the message was received.
@@ -228,7 +329,7 @@ export type SendContactMessageResponse = Message<"sabores.v1.SendContactMessageR
  * Use `create(SendContactMessageResponseSchema)` to create a new message.
  */
 export const SendContactMessageResponseSchema: GenMessage<SendContactMessageResponse> = /*@__PURE__*/
-  messageDesc(file_sabores_v1_contact_service, 7);
+  messageDesc(file_sabores_v1_contact_service, 11);
 
 /**
  * ContactService is how shoppers reach the shop outside an order: the
@@ -287,6 +388,33 @@ export const ContactService: GenService<{
     methodKind: "unary";
     input: typeof SendContactMessageRequestSchema;
     output: typeof SendContactMessageResponseSchema;
+  },
+  /**
+   * RequestBackInStockAlert asks to be e-mailed once when a sold-out
+   * product is back, and e-mails a link to confirm it (double opt-in); the
+   * answer is the same whether or not the address asked before. A product
+   * in stock is FailedPrecondition, reason BACK_IN_STOCK_AVAILABLE.
+   * Rate-limited.
+   *
+   * @generated from rpc sabores.v1.ContactService.RequestBackInStockAlert
+   */
+  requestBackInStockAlert: {
+    methodKind: "unary";
+    input: typeof RequestBackInStockAlertRequestSchema;
+    output: typeof RequestBackInStockAlertResponseSchema;
+  },
+  /**
+   * ConfirmBackInStockAlert confirms a request with the signed token of its
+   * e-mail. An invalid token is InvalidArgument, reason
+   * BACK_IN_STOCK_LINK_INVALID; one already alerted is FailedPrecondition,
+   * reason BACK_IN_STOCK_CLOSED.
+   *
+   * @generated from rpc sabores.v1.ContactService.ConfirmBackInStockAlert
+   */
+  confirmBackInStockAlert: {
+    methodKind: "unary";
+    input: typeof ConfirmBackInStockAlertRequestSchema;
+    output: typeof ConfirmBackInStockAlertResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_sabores_v1_contact_service, 0);

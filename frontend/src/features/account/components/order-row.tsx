@@ -22,6 +22,11 @@ export function OrderRow({ order, details = false }: { order: Order; details?: b
       <span className="text-sm text-stone-700">{date}</span>
       <span className="text-sm text-stone-700">{t("orders.items", { count: order.itemCount })}</span>
       <span className="text-sm text-stone-700">{t(`orders.payment.${order.paymentMethod}`)}</span>
+      {order.discountCents > 0n && (
+        <span className="text-sm text-stone-700">
+          {t("orders.discount", { code: order.discountCode })} −<Price cents={order.discountCents} amount />
+        </span>
+      )}
       <OrderStateBadge order={order} />
       <Price cents={order.totalCents} className="ml-auto font-bold" />
       {details && <WithdrawLink order={order} />}

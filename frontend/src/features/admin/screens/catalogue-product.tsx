@@ -6,6 +6,7 @@ import { productLists, useArchiveProduct, useUpdateProductDetails } from "@/feat
 import { ProductContentForm } from "@/features/admin/products/components/product-content-form";
 import { ProductDetailsForm } from "@/features/admin/products/components/product-details-form";
 import { ProductImagesEditor } from "@/features/admin/products/components/product-images-editor";
+import { ProductPackagingForm } from "@/features/admin/products/components/product-packaging-form";
 import { PublishPanel } from "@/features/admin/products/components/publish-panel";
 import { StockPanel } from "@/features/admin/stock/components/stock-panel";
 import { ProductPromotions } from "@/features/admin/promotions/components/product-promotions";
@@ -17,7 +18,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ErrorBox } from "@/components/ui/error-box";
 import { useToast } from "@/components/ui/toaster";
 
-const tabs = ["details", "content", "images", "promotions", "stock"] as const;
+const tabs = ["details", "content", "images", "promotions", "stock", "packaging"] as const;
 type Tab = (typeof tabs)[number];
 
 /** CatalogueProduct is /admin/catalogue/:id: a product's details, content in both languages, pictures, promotions and stock, its publication and its archive. */
@@ -87,7 +88,7 @@ export default function CatalogueProduct() {
             className={`btn ${tab === k ? "btn-primary" : "btn-outline"} text-sm`}
             onClick={() => setTab(k)}
           >
-            {k === "stock" ? tb("stock.tab") : t(`catalogue.${k}Tab`)}
+            {k === "stock" ? tb("stock.tab") : k === "packaging" ? t("packaging.tab") : t(`catalogue.${k}Tab`)}
           </button>
         ))}
       </div>
@@ -117,6 +118,7 @@ export default function CatalogueProduct() {
             <ProductContentForm productId={p.id} onSaved={saved} />
           </div>
         )}
+        {tab === "packaging" && <ProductPackagingForm productId={p.id} onSaved={saved} />}
         {tab === "images" && <ProductImagesEditor productId={p.id} name={p.name} />}
         {tab === "promotions" && <ProductPromotions productId={p.id} />}
         {tab === "stock" && <StockPanel productId={p.id} invalidate={productLists} />}

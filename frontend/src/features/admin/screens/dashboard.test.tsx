@@ -215,9 +215,9 @@ describe("admin dashboard", () => {
 // labelled period, and says so when a period has none.
 describe("money paid by period", () => {
   it.each([
-    ["es", "Cobrado", "Hoy", "Últimos 30 días", "Nada cobrado ni reembolsado.", "Cobrado (1 pedido)", "Neto", "Reembolsado", "Importe de los pedidos (pagados o no)"],
-    ["pt", "Recebido", "Hoje", "Últimos 30 dias", "Nada recebido nem reembolsado.", "Recebido (1 encomenda)", "Líquido", "Reembolsado", "Valor das encomendas (pagas ou não)"],
-  ] as const)("in %s, shows each period's net, paid and refunded, with its days", async (language, title, today, month30, nothing, paid, net, refunded, ordersValue) => {
+    ["es", "Cobrado", "Hoy", "Últimos 30 días", "Nada cobrado ni reembolsado.", "Cobrado (1 pedido)", "Neto", "Reembolsado", "Importe de los pedidos (pagados o no)", "De ello, en la tienda física"],
+    ["pt", "Recebido", "Hoje", "Últimos 30 dias", "Nada recebido nem reembolsado.", "Recebido (1 encomenda)", "Líquido", "Reembolsado", "Valor das encomendas (pagas ou não)", "Dos quais, na loja física"],
+  ] as const)("in %s, shows each period's net, paid and refunded, with its days", async (language, title, today, month30, nothing, paid, net, refunded, ordersValue, store) => {
     renderAdmin(
       "/admin",
       (router) => {
@@ -227,7 +227,7 @@ describe("money paid by period", () => {
             revenueCents: 10402n,
             paidPeriods: [
               { period: "today", fromDay: "2026-11-29", toDay: "2026-11-29" },
-              { period: "last_30_days", fromDay: "2026-10-31", toDay: "2026-11-29", paidOrders: 1, paidCents: 5531n, refundedCents: 531n, netCents: 5000n },
+              { period: "last_30_days", fromDay: "2026-10-31", toDay: "2026-11-29", paidOrders: 1, paidCents: 5531n, refundedCents: 531n, netCents: 5000n, storeCents: 1200n },
             ],
           }),
         });
@@ -246,7 +246,44 @@ describe("money paid by period", () => {
     expect(value(net)).toMatch(/^50,00\s€$/);
     expect(value(paid)).toMatch(/^55,31\s€$/);
     expect(value(refunded)).toMatch(/^−5,31\s€$/);
+    // The till's sales are money paid too, and the card says how much.
+    expect(value(store)).toMatch(/^12,00\s€$/);
     // Orders placed, paid or not, are named as such.
     expect(screen.getByText(ordersValue).nextElementSibling?.textContent).toMatch(/^104,02\s€$/);
+  });
+});
+
+// Issue 37: the daily chart and the best sellers count money paid, net of
+// refunds, the till included, and say over which days.
+describe("daily money and best sellers", () => {
+  it.each([
+    ["es", "Cobrado por día, neto de reembolsos, tienda física incluida (últimos 30 días, hora de Madrid)", ["Día", "Pedidos pagados (tienda incluida)", "Cobrado", "Reembolsado", "Cobrado neto (tienda incluida)"], /^Unidades pagadas, menos las devueltas, tienda física incluida: 31 de octubre – 29 de noviembre \(hora de Madrid\)\.$/, "3 unidades"],
+    ["pt", "Recebido por dia, líquido de reembolsos, loja física incluída (últimos 30 dias, hora de Madrid)", ["Dia", "Encomendas pagas (loja física incluída)", "Recebido", "Reembolsado", "Recebido líquido (loja física incluída)"], /^Unidades pagas, menos as devolvidas, loja física incluída: 31 de outubro – 29 de novembro \(hora de Madrid\)\.$/, "3 unidades"],
+  ] as const)("in %s, the table holds each day's paid orders and money, and the best sellers their days", async (language, title, headers, span, units) => {
+    renderAdmin(
+      "/admin",
+      (router) => {
+        router.service(AdminDashboardService, {
+          getDashboardStats: () => ({
+            // Placed, not paid: the chart and its table do not show these.
+            orderCount: 9,
+            daily: [{ date: "2026-11-29", orderCount: 9, revenueCents: 99999n, paidOrders: 2, paidCents: 2050n, refundedCents: 250n, netCents: 1800n, storeCents: 750n }],
+            bestSellers: [{ productId: 1001n, name: "Guaraná Antarctica", quantity: 3, revenueCents: 750n }],
+            bestSellersFromDay: "2026-10-31",
+            bestSellersToDay: "2026-11-29",
+          }),
+        });
+        router.service(AdminOrderService, { listOrders: () => ({ orders: [] }) });
+        router.service(AdminCustomerService, { listCustomers: () => ({ customers: [], totalSize: 0 }) });
+      },
+      { language },
+    );
+    const table = await screen.findByRole("table", { name: title });
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(headers);
+    const cells = within(table).getAllByRole("cell").map((c) => c.textContent?.replace(/\s/g, " "));
+    expect(cells).toEqual(["2", "20,50 €", "2,50 €", "18,00 €"]);
+    const best = screen.getByRole("heading", { name: language === "es" ? "Más vendidos" : "Mais vendidos" }).closest("section");
+    expect(within(best as HTMLElement).getByText(span)).toBeVisible();
+    expect(within(best as HTMLElement).getByText(units)).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
-import { useMutation } from "@connectrpc/connect-query";
+import { createConnectQueryKey, useMutation } from "@connectrpc/connect-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Code } from "@connectrpc/connect";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { OrderService, type PlaceOrderRequestSchema } from "@gen/sabores/v1/order_service_pb";
@@ -6,6 +7,7 @@ import { type Order, PaymentMethod } from "@gen/sabores/v1/types_pb";
 import { errorCode, errorInfos } from "@/lib/connect-errors";
 import type { CartItem } from "@/stores/cart-rules";
 import { cartLinesInput } from "@/features/cart/api/cart";
+import { CartService } from "@gen/sabores/v1/cart_service_pb";
 import type { DeliveryForm, PaymentChoice } from "@/features/cart/checkout-types";
 import { forgetIdempotencyKey, idempotencyKeyFor } from "@/features/cart/idempotency-key";
 
@@ -58,9 +60,20 @@ export function choiceOf(method: PaymentMethod): PaymentChoice | undefined {
  * usePlaceOrder sends the finished checkout. The same cart, delivery and
  * payment is the same order, so a retry (after a stock failure or a lost
  * answer) reuses its idempotency key; the key is dropped once the order is in.
+ * A discount code refused as the order is placed (another order took its
+ * last use) must stop showing as applied: the cart's prices are asked again,
+ * so the summary drops the discount the order will not have.
  */
 export function usePlaceOrder() {
-  const mutation = useMutation(OrderService.method.placeOrder);
+  const queryClient = useQueryClient();
+  const mutation = useMutation(OrderService.method.placeOrder, {
+    onError: (error) => {
+      if (!errorInfos(error).some((info) => info.reason.startsWith("DISCOUNT_CODE_"))) return;
+      void queryClient.invalidateQueries({
+        queryKey: createConnectQueryKey({ schema: CartService.method.validateCart, cardinality: undefined }),
+      });
+    },
+  });
   const placeOrder = (order: CheckoutOrder, onPlaced: (placed: Order) => void) => {
     const request = placeOrderRequest(order);
     const idempotencyKey = idempotencyKeyFor(

@@ -4,12 +4,14 @@ import { Price } from "@/components/ui/price";
 import { ReducedPrice } from "@/components/ui/reduced-price";
 import { ProductImage } from "@/components/ui/product-image";
 import { CartProblems } from "@/features/cart/components/cart-problems";
+import { PastBestBefore } from "@/components/ui/past-best-before";
 import type { CartLine } from "@gen/sabores/v1/cart_service_pb";
 import { canIncrease, type CartItem } from "@/stores/cart-rules";
 
 /**
  * CartLineRow is one cart line: image, name, the server's current price,
- * quantity minus/plus, remove, and any problem the server reported.
+ * quantity minus/plus, remove, the past best-before label and any problem
+ * the server reported.
  */
 export function CartLineRow({
   item,
@@ -45,6 +47,7 @@ export function CartLineRow({
             <span className="text-xs text-stone-600">{t("priceUpdated")}</span>
           )}
         </div>
+        <PastBestBefore date={line?.pastBestBefore ?? ""} compact />
         <CartProblems problems={line?.problems ?? []} available={line?.availableStock ?? 0} />
         <div className="mt-2 flex flex-wrap items-center gap-2">
           <div className="inline-flex items-center rounded-lg border border-stone-300">

@@ -3,11 +3,15 @@ import { Price } from "@/components/ui/price";
 import { ReducedPrice } from "@/components/ui/reduced-price";
 import { ProductImage } from "@/components/ui/product-image";
 import { CartProblems, problemFromReason } from "@/features/cart/components/cart-problems";
+import { PastBestBefore } from "@/components/ui/past-best-before";
 import type { LineProblem } from "@/features/cart/api/place-order";
 import type { ValidateCartResponse } from "@gen/sabores/v1/cart_service_pb";
 import type { CartItem } from "@/stores/cart-rules";
 
-/** OrderLines lists the lines with their server prices and any problems. */
+/**
+ * OrderLines lists the lines with their server prices, the past
+ * best-before label and any problems.
+ */
 export function OrderLines({
   items,
   priced,
@@ -38,6 +42,7 @@ export function OrderLines({
                   referenceClassName="text-stone-600"
                 />
               </p>
+              <PastBestBefore date={line?.pastBestBefore ?? ""} compact />
               <CartProblems problems={line?.problems ?? []} available={line?.availableStock ?? 0} />
               {serverProblems.map((p) => (
                 <CartProblems key={p.reason} problems={[problemFromReason(p.reason)]} available={p.available ?? 0} />

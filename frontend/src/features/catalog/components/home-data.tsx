@@ -104,7 +104,10 @@ export function CountdownBanner() {
   );
   if (target === undefined) return null;
   return (
-    <section aria-labelledby="countdown-title" className="bg-gradient-to-r from-brand-800 to-red-800 py-10 text-white">
+    <section
+      aria-labelledby="countdown-title"
+      className="below-fold bg-gradient-to-r from-brand-800 to-red-800 py-10 text-white"
+    >
       <div className="container-page text-center">
         <h2 id="countdown-title" className="text-2xl font-bold md:text-3xl">
           {t("home.countdownTitle")}

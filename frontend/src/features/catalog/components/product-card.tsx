@@ -5,12 +5,14 @@ import { Rating } from "@/components/ui/rating";
 import { AddToCartButton } from "@/features/catalog/components/add-to-cart-button";
 import { FavoriteButton } from "@/features/catalog/components/favorite-button";
 import { ProductImage } from "@/components/ui/product-image";
+import { PastBestBefore } from "@/components/ui/past-best-before";
 import { ProductPrice } from "@/features/catalog/components/product-price";
 import type { Product } from "@gen/sabores/v1/types_pb";
+import { lowStock } from "@/features/catalog/stock";
 
 /**
- * ProductCard is a product tile: image, name, price, stock badge, add and
- * favourite. It renders again only when its props change: a grid or an offer
+ * ProductCard is a product tile: image, name, price, stock badge, the
+ * past best-before label, add and favourite. It renders again only when its props change: a grid or an offer
  * card rendering again (the offers' countdown every second, or right after
  * hydration) leaves its cards as they are, which a phone's CPU otherwise
  * pays for in blocking time (issue 20).
@@ -31,7 +33,7 @@ export const ProductCard = memo(function ProductCard({
 }) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const lowStock = product.stock > 0 && product.stock < 10;
+  const lowUnits = lowStock(product.stock);
   return (
     <article className="card relative flex flex-col overflow-hidden">
       <Link to={`/producto/${product.id}`} tabIndex={-1} aria-hidden="true">
@@ -45,7 +47,7 @@ export const ProductCard = memo(function ProductCard({
         />
       </Link>
       <FavoriteButton product={product} className="absolute right-2 top-2" />
-      {lowStock && (
+      {lowUnits && (
         <span className="absolute left-2 top-2 rounded bg-amber-500 px-2 py-0.5 text-xs font-bold text-stone-900">
           {t("product.lastUnits", { count: product.stock })}
         </span>
@@ -61,6 +63,7 @@ export const ProductCard = memo(function ProductCard({
         <div className="mt-auto">
           <ProductPrice product={product} />
         </div>
+        <PastBestBefore date={product.pastBestBefore} compact />
         {extra}
         <AddToCartButton product={product} disabled={addDisabled} className="w-full" />
       </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ProductCard, ProductCardSkeleton } from "@/features/catalog/components/product-card";
+import { HydrateWhenSeen } from "@/lib/hydrate-when-seen";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
 /** gridClass lays cards out two per row on phones, up to four on desktops. */
@@ -58,10 +59,21 @@ export function ProductGrid({
   if (!products || products.length === 0) {
     return <p className="rounded-lg bg-stone-100 p-6 text-center text-stone-700">{empty ?? t("noProducts")}</p>;
   }
+  // The cards below the first screen hydrate when the shopper scrolls to
+  // them, four (a phone's two rows) at a time.
+  const groups = [];
+  for (let i = priority; i < products.length; i += 4) groups.push(products.slice(i, i + 4));
   return (
     <div className={gridClass}>
-      {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} priority={i < priority} />
+      {products.slice(0, priority).map((p) => (
+        <ProductCard key={p.id} product={p} priority />
+      ))}
+      {groups.map((g) => (
+        <HydrateWhenSeen key={g[0].id}>
+          {g.map((p) => (
+            <ProductCard key={p.id} product={p} priority={false} />
+          ))}
+        </HydrateWhenSeen>
       ))}
     </div>
   );

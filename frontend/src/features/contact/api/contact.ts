@@ -15,3 +15,8 @@ export function useConfirmNewsletter() {
 export function useUnsubscribeNewsletter() {
   return useMutation(ContactService.method.unsubscribeNewsletter);
 }
+
+/** useConfirmBackInStock confirms a back-in-stock request with its link's token. */
+export function useConfirmBackInStock() {
+  return useMutation(ContactService.method.confirmBackInStockAlert);
+}

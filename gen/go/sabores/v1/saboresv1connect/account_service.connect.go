@@ -48,6 +48,9 @@ const (
 	// AccountServiceRecordCookieConsentProcedure is the fully-qualified name of the AccountService's
 	// RecordCookieConsent RPC.
 	AccountServiceRecordCookieConsentProcedure = "/sabores.v1.AccountService/RecordCookieConsent"
+	// AccountServiceSyncMyCartProcedure is the fully-qualified name of the AccountService's SyncMyCart
+	// RPC.
+	AccountServiceSyncMyCartProcedure = "/sabores.v1.AccountService/SyncMyCart"
 )
 
 // AccountServiceClient is a client for the sabores.v1.AccountService service.
@@ -68,6 +71,15 @@ type AccountServiceClient interface {
 	// RecordCookieConsent stores the cookie choice the signed-in caller made,
 	// so consent can be demonstrated.
 	RecordCookieConsent(context.Context, *connect.Request[v1.RecordCookieConsentRequest]) (*connect.Response[v1.RecordCookieConsentResponse], error)
+	// SyncMyCart keeps the signed-in caller's cart on the server as well as in
+	// the browser (issue 41): with merge (the shopper just signed in) the
+	// lines are merged with the cart kept here (every product of either, the
+	// larger quantity of one in both), else they replace it; an empty cart
+	// ends it. The answer is the cart as kept, which the browser takes. At
+	// most 50 lines of at most 99 units. A cart left untouched for a day is
+	// abandoned, and a shopper subscribed to the newsletter gets one
+	// reminder of it; nobody else does (LSSI art. 21).
+	SyncMyCart(context.Context, *connect.Request[v1.SyncMyCartRequest]) (*connect.Response[v1.SyncMyCartResponse], error)
 }
 
 // NewAccountServiceClient constructs a client for the sabores.v1.AccountService service. By
@@ -113,6 +125,12 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(accountServiceMethods.ByName("RecordCookieConsent")),
 			connect.WithClientOptions(opts...),
 		),
+		syncMyCart: connect.NewClient[v1.SyncMyCartRequest, v1.SyncMyCartResponse](
+			httpClient,
+			baseURL+AccountServiceSyncMyCartProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("SyncMyCart")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -123,6 +141,7 @@ type accountServiceClient struct {
 	exportMyData        *connect.Client[v1.ExportMyDataRequest, v1.ExportMyDataResponse]
 	deleteMyAccount     *connect.Client[v1.DeleteMyAccountRequest, v1.DeleteMyAccountResponse]
 	recordCookieConsent *connect.Client[v1.RecordCookieConsentRequest, v1.RecordCookieConsentResponse]
+	syncMyCart          *connect.Client[v1.SyncMyCartRequest, v1.SyncMyCartResponse]
 }
 
 // GetSession calls sabores.v1.AccountService.GetSession.
@@ -150,6 +169,11 @@ func (c *accountServiceClient) RecordCookieConsent(ctx context.Context, req *con
 	return c.recordCookieConsent.CallUnary(ctx, req)
 }
 
+// SyncMyCart calls sabores.v1.AccountService.SyncMyCart.
+func (c *accountServiceClient) SyncMyCart(ctx context.Context, req *connect.Request[v1.SyncMyCartRequest]) (*connect.Response[v1.SyncMyCartResponse], error) {
+	return c.syncMyCart.CallUnary(ctx, req)
+}
+
 // AccountServiceHandler is an implementation of the sabores.v1.AccountService service.
 type AccountServiceHandler interface {
 	// GetSession returns the signed-in user, or signed_in false for a guest.
@@ -168,6 +192,15 @@ type AccountServiceHandler interface {
 	// RecordCookieConsent stores the cookie choice the signed-in caller made,
 	// so consent can be demonstrated.
 	RecordCookieConsent(context.Context, *connect.Request[v1.RecordCookieConsentRequest]) (*connect.Response[v1.RecordCookieConsentResponse], error)
+	// SyncMyCart keeps the signed-in caller's cart on the server as well as in
+	// the browser (issue 41): with merge (the shopper just signed in) the
+	// lines are merged with the cart kept here (every product of either, the
+	// larger quantity of one in both), else they replace it; an empty cart
+	// ends it. The answer is the cart as kept, which the browser takes. At
+	// most 50 lines of at most 99 units. A cart left untouched for a day is
+	// abandoned, and a shopper subscribed to the newsletter gets one
+	// reminder of it; nobody else does (LSSI art. 21).
+	SyncMyCart(context.Context, *connect.Request[v1.SyncMyCartRequest]) (*connect.Response[v1.SyncMyCartResponse], error)
 }
 
 // NewAccountServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -209,6 +242,12 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithSchema(accountServiceMethods.ByName("RecordCookieConsent")),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceSyncMyCartHandler := connect.NewUnaryHandler(
+		AccountServiceSyncMyCartProcedure,
+		svc.SyncMyCart,
+		connect.WithSchema(accountServiceMethods.ByName("SyncMyCart")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AccountServiceGetSessionProcedure:
@@ -221,6 +260,8 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 			accountServiceDeleteMyAccountHandler.ServeHTTP(w, r)
 		case AccountServiceRecordCookieConsentProcedure:
 			accountServiceRecordCookieConsentHandler.ServeHTTP(w, r)
+		case AccountServiceSyncMyCartProcedure:
+			accountServiceSyncMyCartHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -248,4 +289,8 @@ func (UnimplementedAccountServiceHandler) DeleteMyAccount(context.Context, *conn
 
 func (UnimplementedAccountServiceHandler) RecordCookieConsent(context.Context, *connect.Request[v1.RecordCookieConsentRequest]) (*connect.Response[v1.RecordCookieConsentResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AccountService.RecordCookieConsent is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) SyncMyCart(context.Context, *connect.Request[v1.SyncMyCartRequest]) (*connect.Response[v1.SyncMyCartResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AccountService.SyncMyCart is not implemented"))
 }

@@ -54,6 +54,9 @@ const (
 	// AdminLotServiceSetSellPastBestBeforeProcedure is the fully-qualified name of the
 	// AdminLotService's SetSellPastBestBefore RPC.
 	AdminLotServiceSetSellPastBestBeforeProcedure = "/sabores.v1.AdminLotService/SetSellPastBestBefore"
+	// AdminLotServiceGetOrderLotsProcedure is the fully-qualified name of the AdminLotService's
+	// GetOrderLots RPC.
+	AdminLotServiceGetOrderLotsProcedure = "/sabores.v1.AdminLotService/GetOrderLots"
 )
 
 // AdminLotServiceClient is a client for the sabores.v1.AdminLotService service.
@@ -87,6 +90,11 @@ type AdminLotServiceClient interface {
 	// or not (blocked at once if its date is past), audited. A use-by lot
 	// is FailedPrecondition with reason LOT_NOT_BEST_BEFORE.
 	SetSellPastBestBefore(context.Context, *connect.Request[v1.SetSellPastBestBeforeRequest]) (*connect.Response[v1.SetSellPastBestBeforeResponse], error)
+	// GetOrderLots is an order's lots line by line, as the packing slip
+	// prints them, and the lots on sale of its products: what the packing
+	// screen offers to pick instead (OverrideLineLot). NotFound with reason
+	// ORDER_NOT_FOUND when there is no such order.
+	GetOrderLots(context.Context, *connect.Request[v1.GetOrderLotsRequest]) (*connect.Response[v1.GetOrderLotsResponse], error)
 }
 
 // NewAdminLotServiceClient constructs a client for the sabores.v1.AdminLotService service. By
@@ -145,6 +153,13 @@ func NewAdminLotServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithSchema(adminLotServiceMethods.ByName("SetSellPastBestBefore")),
 			connect.WithClientOptions(opts...),
 		),
+		getOrderLots: connect.NewClient[v1.GetOrderLotsRequest, v1.GetOrderLotsResponse](
+			httpClient,
+			baseURL+AdminLotServiceGetOrderLotsProcedure,
+			connect.WithSchema(adminLotServiceMethods.ByName("GetOrderLots")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -157,6 +172,7 @@ type adminLotServiceClient struct {
 	getLotRules           *connect.Client[v1.GetLotRulesRequest, v1.GetLotRulesResponse]
 	updateLotRules        *connect.Client[v1.UpdateLotRulesRequest, v1.UpdateLotRulesResponse]
 	setSellPastBestBefore *connect.Client[v1.SetSellPastBestBeforeRequest, v1.SetSellPastBestBeforeResponse]
+	getOrderLots          *connect.Client[v1.GetOrderLotsRequest, v1.GetOrderLotsResponse]
 }
 
 // FindProductByEan calls sabores.v1.AdminLotService.FindProductByEan.
@@ -194,6 +210,11 @@ func (c *adminLotServiceClient) SetSellPastBestBefore(ctx context.Context, req *
 	return c.setSellPastBestBefore.CallUnary(ctx, req)
 }
 
+// GetOrderLots calls sabores.v1.AdminLotService.GetOrderLots.
+func (c *adminLotServiceClient) GetOrderLots(ctx context.Context, req *connect.Request[v1.GetOrderLotsRequest]) (*connect.Response[v1.GetOrderLotsResponse], error) {
+	return c.getOrderLots.CallUnary(ctx, req)
+}
+
 // AdminLotServiceHandler is an implementation of the sabores.v1.AdminLotService service.
 type AdminLotServiceHandler interface {
 	// FindProductByEan is the product a goods-in scan names; NotFound with
@@ -225,6 +246,11 @@ type AdminLotServiceHandler interface {
 	// or not (blocked at once if its date is past), audited. A use-by lot
 	// is FailedPrecondition with reason LOT_NOT_BEST_BEFORE.
 	SetSellPastBestBefore(context.Context, *connect.Request[v1.SetSellPastBestBeforeRequest]) (*connect.Response[v1.SetSellPastBestBeforeResponse], error)
+	// GetOrderLots is an order's lots line by line, as the packing slip
+	// prints them, and the lots on sale of its products: what the packing
+	// screen offers to pick instead (OverrideLineLot). NotFound with reason
+	// ORDER_NOT_FOUND when there is no such order.
+	GetOrderLots(context.Context, *connect.Request[v1.GetOrderLotsRequest]) (*connect.Response[v1.GetOrderLotsResponse], error)
 }
 
 // NewAdminLotServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -279,6 +305,13 @@ func NewAdminLotServiceHandler(svc AdminLotServiceHandler, opts ...connect.Handl
 		connect.WithSchema(adminLotServiceMethods.ByName("SetSellPastBestBefore")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminLotServiceGetOrderLotsHandler := connect.NewUnaryHandler(
+		AdminLotServiceGetOrderLotsProcedure,
+		svc.GetOrderLots,
+		connect.WithSchema(adminLotServiceMethods.ByName("GetOrderLots")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminLotService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminLotServiceFindProductByEanProcedure:
@@ -295,6 +328,8 @@ func NewAdminLotServiceHandler(svc AdminLotServiceHandler, opts ...connect.Handl
 			adminLotServiceUpdateLotRulesHandler.ServeHTTP(w, r)
 		case AdminLotServiceSetSellPastBestBeforeProcedure:
 			adminLotServiceSetSellPastBestBeforeHandler.ServeHTTP(w, r)
+		case AdminLotServiceGetOrderLotsProcedure:
+			adminLotServiceGetOrderLotsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -330,4 +365,8 @@ func (UnimplementedAdminLotServiceHandler) UpdateLotRules(context.Context, *conn
 
 func (UnimplementedAdminLotServiceHandler) SetSellPastBestBefore(context.Context, *connect.Request[v1.SetSellPastBestBeforeRequest]) (*connect.Response[v1.SetSellPastBestBeforeResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminLotService.SetSellPastBestBefore is not implemented"))
+}
+
+func (UnimplementedAdminLotServiceHandler) GetOrderLots(context.Context, *connect.Request[v1.GetOrderLotsRequest]) (*connect.Response[v1.GetOrderLotsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminLotService.GetOrderLots is not implemented"))
 }

@@ -39,6 +39,21 @@ const (
 	// AdminMessageServiceListContactMessagesProcedure is the fully-qualified name of the
 	// AdminMessageService's ListContactMessages RPC.
 	AdminMessageServiceListContactMessagesProcedure = "/sabores.v1.AdminMessageService/ListContactMessages"
+	// AdminMessageServiceListNewsletterCampaignsProcedure is the fully-qualified name of the
+	// AdminMessageService's ListNewsletterCampaigns RPC.
+	AdminMessageServiceListNewsletterCampaignsProcedure = "/sabores.v1.AdminMessageService/ListNewsletterCampaigns"
+	// AdminMessageServiceSaveNewsletterCampaignProcedure is the fully-qualified name of the
+	// AdminMessageService's SaveNewsletterCampaign RPC.
+	AdminMessageServiceSaveNewsletterCampaignProcedure = "/sabores.v1.AdminMessageService/SaveNewsletterCampaign"
+	// AdminMessageServicePreviewNewsletterCampaignProcedure is the fully-qualified name of the
+	// AdminMessageService's PreviewNewsletterCampaign RPC.
+	AdminMessageServicePreviewNewsletterCampaignProcedure = "/sabores.v1.AdminMessageService/PreviewNewsletterCampaign"
+	// AdminMessageServiceSendNewsletterCampaignTestProcedure is the fully-qualified name of the
+	// AdminMessageService's SendNewsletterCampaignTest RPC.
+	AdminMessageServiceSendNewsletterCampaignTestProcedure = "/sabores.v1.AdminMessageService/SendNewsletterCampaignTest"
+	// AdminMessageServiceSendNewsletterCampaignProcedure is the fully-qualified name of the
+	// AdminMessageService's SendNewsletterCampaign RPC.
+	AdminMessageServiceSendNewsletterCampaignProcedure = "/sabores.v1.AdminMessageService/SendNewsletterCampaign"
 )
 
 // AdminMessageServiceClient is a client for the sabores.v1.AdminMessageService service.
@@ -49,6 +64,25 @@ type AdminMessageServiceClient interface {
 	// ListContactMessages lists the contact page's messages, newest first;
 	// each read is audited. Admins only.
 	ListContactMessages(context.Context, *connect.Request[v1.ListContactMessagesRequest]) (*connect.Response[v1.ListContactMessagesResponse], error)
+	// ListNewsletterCampaigns lists the newest campaigns with their sending's
+	// counts. Admins only.
+	ListNewsletterCampaigns(context.Context, *connect.Request[v1.ListNewsletterCampaignsRequest]) (*connect.Response[v1.ListNewsletterCampaignsResponse], error)
+	// SaveNewsletterCampaign creates a campaign (id 0) or changes a draft;
+	// one being sent or sent is FailedPrecondition, reason
+	// NEWSLETTER_CAMPAIGN_SENT. Audited. Admins only.
+	SaveNewsletterCampaign(context.Context, *connect.Request[v1.SaveNewsletterCampaignRequest]) (*connect.Response[v1.SaveNewsletterCampaignResponse], error)
+	// PreviewNewsletterCampaign renders a campaign's text in both languages
+	// exactly as subscribers receive it, saving nothing. Admins only.
+	PreviewNewsletterCampaign(context.Context, *connect.Request[v1.PreviewNewsletterCampaignRequest]) (*connect.Response[v1.PreviewNewsletterCampaignResponse], error)
+	// SendNewsletterCampaignTest sends the saved campaign in both languages
+	// to the signed-in owner's own address, marked as a test. Audited.
+	SendNewsletterCampaignTest(context.Context, *connect.Request[v1.SendNewsletterCampaignTestRequest]) (*connect.Response[v1.SendNewsletterCampaignTestResponse], error)
+	// SendNewsletterCampaign starts sending a draft to every confirmed,
+	// active subscriber in their language, at the shop's pace
+	// (NEWSLETTER_PER_MINUTE); consent is checked again as each e-mail goes.
+	// Started already: FailedPrecondition, reason NEWSLETTER_CAMPAIGN_SENT.
+	// Audited. Admins only.
+	SendNewsletterCampaign(context.Context, *connect.Request[v1.SendNewsletterCampaignRequest]) (*connect.Response[v1.SendNewsletterCampaignResponse], error)
 }
 
 // NewAdminMessageServiceClient constructs a client for the sabores.v1.AdminMessageService service.
@@ -74,6 +108,36 @@ func NewAdminMessageServiceClient(httpClient connect.HTTPClient, baseURL string,
 			connect.WithSchema(adminMessageServiceMethods.ByName("ListContactMessages")),
 			connect.WithClientOptions(opts...),
 		),
+		listNewsletterCampaigns: connect.NewClient[v1.ListNewsletterCampaignsRequest, v1.ListNewsletterCampaignsResponse](
+			httpClient,
+			baseURL+AdminMessageServiceListNewsletterCampaignsProcedure,
+			connect.WithSchema(adminMessageServiceMethods.ByName("ListNewsletterCampaigns")),
+			connect.WithClientOptions(opts...),
+		),
+		saveNewsletterCampaign: connect.NewClient[v1.SaveNewsletterCampaignRequest, v1.SaveNewsletterCampaignResponse](
+			httpClient,
+			baseURL+AdminMessageServiceSaveNewsletterCampaignProcedure,
+			connect.WithSchema(adminMessageServiceMethods.ByName("SaveNewsletterCampaign")),
+			connect.WithClientOptions(opts...),
+		),
+		previewNewsletterCampaign: connect.NewClient[v1.PreviewNewsletterCampaignRequest, v1.PreviewNewsletterCampaignResponse](
+			httpClient,
+			baseURL+AdminMessageServicePreviewNewsletterCampaignProcedure,
+			connect.WithSchema(adminMessageServiceMethods.ByName("PreviewNewsletterCampaign")),
+			connect.WithClientOptions(opts...),
+		),
+		sendNewsletterCampaignTest: connect.NewClient[v1.SendNewsletterCampaignTestRequest, v1.SendNewsletterCampaignTestResponse](
+			httpClient,
+			baseURL+AdminMessageServiceSendNewsletterCampaignTestProcedure,
+			connect.WithSchema(adminMessageServiceMethods.ByName("SendNewsletterCampaignTest")),
+			connect.WithClientOptions(opts...),
+		),
+		sendNewsletterCampaign: connect.NewClient[v1.SendNewsletterCampaignRequest, v1.SendNewsletterCampaignResponse](
+			httpClient,
+			baseURL+AdminMessageServiceSendNewsletterCampaignProcedure,
+			connect.WithSchema(adminMessageServiceMethods.ByName("SendNewsletterCampaign")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -81,6 +145,11 @@ func NewAdminMessageServiceClient(httpClient connect.HTTPClient, baseURL string,
 type adminMessageServiceClient struct {
 	listNewsletterSubscriptions *connect.Client[v1.ListNewsletterSubscriptionsRequest, v1.ListNewsletterSubscriptionsResponse]
 	listContactMessages         *connect.Client[v1.ListContactMessagesRequest, v1.ListContactMessagesResponse]
+	listNewsletterCampaigns     *connect.Client[v1.ListNewsletterCampaignsRequest, v1.ListNewsletterCampaignsResponse]
+	saveNewsletterCampaign      *connect.Client[v1.SaveNewsletterCampaignRequest, v1.SaveNewsletterCampaignResponse]
+	previewNewsletterCampaign   *connect.Client[v1.PreviewNewsletterCampaignRequest, v1.PreviewNewsletterCampaignResponse]
+	sendNewsletterCampaignTest  *connect.Client[v1.SendNewsletterCampaignTestRequest, v1.SendNewsletterCampaignTestResponse]
+	sendNewsletterCampaign      *connect.Client[v1.SendNewsletterCampaignRequest, v1.SendNewsletterCampaignResponse]
 }
 
 // ListNewsletterSubscriptions calls sabores.v1.AdminMessageService.ListNewsletterSubscriptions.
@@ -93,6 +162,31 @@ func (c *adminMessageServiceClient) ListContactMessages(ctx context.Context, req
 	return c.listContactMessages.CallUnary(ctx, req)
 }
 
+// ListNewsletterCampaigns calls sabores.v1.AdminMessageService.ListNewsletterCampaigns.
+func (c *adminMessageServiceClient) ListNewsletterCampaigns(ctx context.Context, req *connect.Request[v1.ListNewsletterCampaignsRequest]) (*connect.Response[v1.ListNewsletterCampaignsResponse], error) {
+	return c.listNewsletterCampaigns.CallUnary(ctx, req)
+}
+
+// SaveNewsletterCampaign calls sabores.v1.AdminMessageService.SaveNewsletterCampaign.
+func (c *adminMessageServiceClient) SaveNewsletterCampaign(ctx context.Context, req *connect.Request[v1.SaveNewsletterCampaignRequest]) (*connect.Response[v1.SaveNewsletterCampaignResponse], error) {
+	return c.saveNewsletterCampaign.CallUnary(ctx, req)
+}
+
+// PreviewNewsletterCampaign calls sabores.v1.AdminMessageService.PreviewNewsletterCampaign.
+func (c *adminMessageServiceClient) PreviewNewsletterCampaign(ctx context.Context, req *connect.Request[v1.PreviewNewsletterCampaignRequest]) (*connect.Response[v1.PreviewNewsletterCampaignResponse], error) {
+	return c.previewNewsletterCampaign.CallUnary(ctx, req)
+}
+
+// SendNewsletterCampaignTest calls sabores.v1.AdminMessageService.SendNewsletterCampaignTest.
+func (c *adminMessageServiceClient) SendNewsletterCampaignTest(ctx context.Context, req *connect.Request[v1.SendNewsletterCampaignTestRequest]) (*connect.Response[v1.SendNewsletterCampaignTestResponse], error) {
+	return c.sendNewsletterCampaignTest.CallUnary(ctx, req)
+}
+
+// SendNewsletterCampaign calls sabores.v1.AdminMessageService.SendNewsletterCampaign.
+func (c *adminMessageServiceClient) SendNewsletterCampaign(ctx context.Context, req *connect.Request[v1.SendNewsletterCampaignRequest]) (*connect.Response[v1.SendNewsletterCampaignResponse], error) {
+	return c.sendNewsletterCampaign.CallUnary(ctx, req)
+}
+
 // AdminMessageServiceHandler is an implementation of the sabores.v1.AdminMessageService service.
 type AdminMessageServiceHandler interface {
 	// ListNewsletterSubscriptions lists every subscription with its consent,
@@ -101,6 +195,25 @@ type AdminMessageServiceHandler interface {
 	// ListContactMessages lists the contact page's messages, newest first;
 	// each read is audited. Admins only.
 	ListContactMessages(context.Context, *connect.Request[v1.ListContactMessagesRequest]) (*connect.Response[v1.ListContactMessagesResponse], error)
+	// ListNewsletterCampaigns lists the newest campaigns with their sending's
+	// counts. Admins only.
+	ListNewsletterCampaigns(context.Context, *connect.Request[v1.ListNewsletterCampaignsRequest]) (*connect.Response[v1.ListNewsletterCampaignsResponse], error)
+	// SaveNewsletterCampaign creates a campaign (id 0) or changes a draft;
+	// one being sent or sent is FailedPrecondition, reason
+	// NEWSLETTER_CAMPAIGN_SENT. Audited. Admins only.
+	SaveNewsletterCampaign(context.Context, *connect.Request[v1.SaveNewsletterCampaignRequest]) (*connect.Response[v1.SaveNewsletterCampaignResponse], error)
+	// PreviewNewsletterCampaign renders a campaign's text in both languages
+	// exactly as subscribers receive it, saving nothing. Admins only.
+	PreviewNewsletterCampaign(context.Context, *connect.Request[v1.PreviewNewsletterCampaignRequest]) (*connect.Response[v1.PreviewNewsletterCampaignResponse], error)
+	// SendNewsletterCampaignTest sends the saved campaign in both languages
+	// to the signed-in owner's own address, marked as a test. Audited.
+	SendNewsletterCampaignTest(context.Context, *connect.Request[v1.SendNewsletterCampaignTestRequest]) (*connect.Response[v1.SendNewsletterCampaignTestResponse], error)
+	// SendNewsletterCampaign starts sending a draft to every confirmed,
+	// active subscriber in their language, at the shop's pace
+	// (NEWSLETTER_PER_MINUTE); consent is checked again as each e-mail goes.
+	// Started already: FailedPrecondition, reason NEWSLETTER_CAMPAIGN_SENT.
+	// Audited. Admins only.
+	SendNewsletterCampaign(context.Context, *connect.Request[v1.SendNewsletterCampaignRequest]) (*connect.Response[v1.SendNewsletterCampaignResponse], error)
 }
 
 // NewAdminMessageServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -122,12 +235,52 @@ func NewAdminMessageServiceHandler(svc AdminMessageServiceHandler, opts ...conne
 		connect.WithSchema(adminMessageServiceMethods.ByName("ListContactMessages")),
 		connect.WithHandlerOptions(opts...),
 	)
+	adminMessageServiceListNewsletterCampaignsHandler := connect.NewUnaryHandler(
+		AdminMessageServiceListNewsletterCampaignsProcedure,
+		svc.ListNewsletterCampaigns,
+		connect.WithSchema(adminMessageServiceMethods.ByName("ListNewsletterCampaigns")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminMessageServiceSaveNewsletterCampaignHandler := connect.NewUnaryHandler(
+		AdminMessageServiceSaveNewsletterCampaignProcedure,
+		svc.SaveNewsletterCampaign,
+		connect.WithSchema(adminMessageServiceMethods.ByName("SaveNewsletterCampaign")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminMessageServicePreviewNewsletterCampaignHandler := connect.NewUnaryHandler(
+		AdminMessageServicePreviewNewsletterCampaignProcedure,
+		svc.PreviewNewsletterCampaign,
+		connect.WithSchema(adminMessageServiceMethods.ByName("PreviewNewsletterCampaign")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminMessageServiceSendNewsletterCampaignTestHandler := connect.NewUnaryHandler(
+		AdminMessageServiceSendNewsletterCampaignTestProcedure,
+		svc.SendNewsletterCampaignTest,
+		connect.WithSchema(adminMessageServiceMethods.ByName("SendNewsletterCampaignTest")),
+		connect.WithHandlerOptions(opts...),
+	)
+	adminMessageServiceSendNewsletterCampaignHandler := connect.NewUnaryHandler(
+		AdminMessageServiceSendNewsletterCampaignProcedure,
+		svc.SendNewsletterCampaign,
+		connect.WithSchema(adminMessageServiceMethods.ByName("SendNewsletterCampaign")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.AdminMessageService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AdminMessageServiceListNewsletterSubscriptionsProcedure:
 			adminMessageServiceListNewsletterSubscriptionsHandler.ServeHTTP(w, r)
 		case AdminMessageServiceListContactMessagesProcedure:
 			adminMessageServiceListContactMessagesHandler.ServeHTTP(w, r)
+		case AdminMessageServiceListNewsletterCampaignsProcedure:
+			adminMessageServiceListNewsletterCampaignsHandler.ServeHTTP(w, r)
+		case AdminMessageServiceSaveNewsletterCampaignProcedure:
+			adminMessageServiceSaveNewsletterCampaignHandler.ServeHTTP(w, r)
+		case AdminMessageServicePreviewNewsletterCampaignProcedure:
+			adminMessageServicePreviewNewsletterCampaignHandler.ServeHTTP(w, r)
+		case AdminMessageServiceSendNewsletterCampaignTestProcedure:
+			adminMessageServiceSendNewsletterCampaignTestHandler.ServeHTTP(w, r)
+		case AdminMessageServiceSendNewsletterCampaignProcedure:
+			adminMessageServiceSendNewsletterCampaignHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -143,4 +296,24 @@ func (UnimplementedAdminMessageServiceHandler) ListNewsletterSubscriptions(conte
 
 func (UnimplementedAdminMessageServiceHandler) ListContactMessages(context.Context, *connect.Request[v1.ListContactMessagesRequest]) (*connect.Response[v1.ListContactMessagesResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminMessageService.ListContactMessages is not implemented"))
+}
+
+func (UnimplementedAdminMessageServiceHandler) ListNewsletterCampaigns(context.Context, *connect.Request[v1.ListNewsletterCampaignsRequest]) (*connect.Response[v1.ListNewsletterCampaignsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminMessageService.ListNewsletterCampaigns is not implemented"))
+}
+
+func (UnimplementedAdminMessageServiceHandler) SaveNewsletterCampaign(context.Context, *connect.Request[v1.SaveNewsletterCampaignRequest]) (*connect.Response[v1.SaveNewsletterCampaignResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminMessageService.SaveNewsletterCampaign is not implemented"))
+}
+
+func (UnimplementedAdminMessageServiceHandler) PreviewNewsletterCampaign(context.Context, *connect.Request[v1.PreviewNewsletterCampaignRequest]) (*connect.Response[v1.PreviewNewsletterCampaignResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminMessageService.PreviewNewsletterCampaign is not implemented"))
+}
+
+func (UnimplementedAdminMessageServiceHandler) SendNewsletterCampaignTest(context.Context, *connect.Request[v1.SendNewsletterCampaignTestRequest]) (*connect.Response[v1.SendNewsletterCampaignTestResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminMessageService.SendNewsletterCampaignTest is not implemented"))
+}
+
+func (UnimplementedAdminMessageServiceHandler) SendNewsletterCampaign(context.Context, *connect.Request[v1.SendNewsletterCampaignRequest]) (*connect.Response[v1.SendNewsletterCampaignResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.AdminMessageService.SendNewsletterCampaign is not implemented"))
 }

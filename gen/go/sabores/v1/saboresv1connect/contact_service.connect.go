@@ -45,6 +45,12 @@ const (
 	// ContactServiceSendContactMessageProcedure is the fully-qualified name of the ContactService's
 	// SendContactMessage RPC.
 	ContactServiceSendContactMessageProcedure = "/sabores.v1.ContactService/SendContactMessage"
+	// ContactServiceRequestBackInStockAlertProcedure is the fully-qualified name of the
+	// ContactService's RequestBackInStockAlert RPC.
+	ContactServiceRequestBackInStockAlertProcedure = "/sabores.v1.ContactService/RequestBackInStockAlert"
+	// ContactServiceConfirmBackInStockAlertProcedure is the fully-qualified name of the
+	// ContactService's ConfirmBackInStockAlert RPC.
+	ContactServiceConfirmBackInStockAlertProcedure = "/sabores.v1.ContactService/ConfirmBackInStockAlert"
 )
 
 // ContactServiceClient is a client for the sabores.v1.ContactService service.
@@ -66,6 +72,17 @@ type ContactServiceClient interface {
 	// to the shop's e-mail address, with the sender's as the reply address.
 	// Rate-limited.
 	SendContactMessage(context.Context, *connect.Request[v1.SendContactMessageRequest]) (*connect.Response[v1.SendContactMessageResponse], error)
+	// RequestBackInStockAlert asks to be e-mailed once when a sold-out
+	// product is back, and e-mails a link to confirm it (double opt-in); the
+	// answer is the same whether or not the address asked before. A product
+	// in stock is FailedPrecondition, reason BACK_IN_STOCK_AVAILABLE.
+	// Rate-limited.
+	RequestBackInStockAlert(context.Context, *connect.Request[v1.RequestBackInStockAlertRequest]) (*connect.Response[v1.RequestBackInStockAlertResponse], error)
+	// ConfirmBackInStockAlert confirms a request with the signed token of its
+	// e-mail. An invalid token is InvalidArgument, reason
+	// BACK_IN_STOCK_LINK_INVALID; one already alerted is FailedPrecondition,
+	// reason BACK_IN_STOCK_CLOSED.
+	ConfirmBackInStockAlert(context.Context, *connect.Request[v1.ConfirmBackInStockAlertRequest]) (*connect.Response[v1.ConfirmBackInStockAlertResponse], error)
 }
 
 // NewContactServiceClient constructs a client for the sabores.v1.ContactService service. By
@@ -103,15 +120,29 @@ func NewContactServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithSchema(contactServiceMethods.ByName("SendContactMessage")),
 			connect.WithClientOptions(opts...),
 		),
+		requestBackInStockAlert: connect.NewClient[v1.RequestBackInStockAlertRequest, v1.RequestBackInStockAlertResponse](
+			httpClient,
+			baseURL+ContactServiceRequestBackInStockAlertProcedure,
+			connect.WithSchema(contactServiceMethods.ByName("RequestBackInStockAlert")),
+			connect.WithClientOptions(opts...),
+		),
+		confirmBackInStockAlert: connect.NewClient[v1.ConfirmBackInStockAlertRequest, v1.ConfirmBackInStockAlertResponse](
+			httpClient,
+			baseURL+ContactServiceConfirmBackInStockAlertProcedure,
+			connect.WithSchema(contactServiceMethods.ByName("ConfirmBackInStockAlert")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // contactServiceClient implements ContactServiceClient.
 type contactServiceClient struct {
-	subscribeNewsletter   *connect.Client[v1.SubscribeNewsletterRequest, v1.SubscribeNewsletterResponse]
-	confirmNewsletter     *connect.Client[v1.ConfirmNewsletterRequest, v1.ConfirmNewsletterResponse]
-	unsubscribeNewsletter *connect.Client[v1.UnsubscribeNewsletterRequest, v1.UnsubscribeNewsletterResponse]
-	sendContactMessage    *connect.Client[v1.SendContactMessageRequest, v1.SendContactMessageResponse]
+	subscribeNewsletter     *connect.Client[v1.SubscribeNewsletterRequest, v1.SubscribeNewsletterResponse]
+	confirmNewsletter       *connect.Client[v1.ConfirmNewsletterRequest, v1.ConfirmNewsletterResponse]
+	unsubscribeNewsletter   *connect.Client[v1.UnsubscribeNewsletterRequest, v1.UnsubscribeNewsletterResponse]
+	sendContactMessage      *connect.Client[v1.SendContactMessageRequest, v1.SendContactMessageResponse]
+	requestBackInStockAlert *connect.Client[v1.RequestBackInStockAlertRequest, v1.RequestBackInStockAlertResponse]
+	confirmBackInStockAlert *connect.Client[v1.ConfirmBackInStockAlertRequest, v1.ConfirmBackInStockAlertResponse]
 }
 
 // SubscribeNewsletter calls sabores.v1.ContactService.SubscribeNewsletter.
@@ -134,6 +165,16 @@ func (c *contactServiceClient) SendContactMessage(ctx context.Context, req *conn
 	return c.sendContactMessage.CallUnary(ctx, req)
 }
 
+// RequestBackInStockAlert calls sabores.v1.ContactService.RequestBackInStockAlert.
+func (c *contactServiceClient) RequestBackInStockAlert(ctx context.Context, req *connect.Request[v1.RequestBackInStockAlertRequest]) (*connect.Response[v1.RequestBackInStockAlertResponse], error) {
+	return c.requestBackInStockAlert.CallUnary(ctx, req)
+}
+
+// ConfirmBackInStockAlert calls sabores.v1.ContactService.ConfirmBackInStockAlert.
+func (c *contactServiceClient) ConfirmBackInStockAlert(ctx context.Context, req *connect.Request[v1.ConfirmBackInStockAlertRequest]) (*connect.Response[v1.ConfirmBackInStockAlertResponse], error) {
+	return c.confirmBackInStockAlert.CallUnary(ctx, req)
+}
+
 // ContactServiceHandler is an implementation of the sabores.v1.ContactService service.
 type ContactServiceHandler interface {
 	// SubscribeNewsletter records a request to receive the newsletter with the
@@ -153,6 +194,17 @@ type ContactServiceHandler interface {
 	// to the shop's e-mail address, with the sender's as the reply address.
 	// Rate-limited.
 	SendContactMessage(context.Context, *connect.Request[v1.SendContactMessageRequest]) (*connect.Response[v1.SendContactMessageResponse], error)
+	// RequestBackInStockAlert asks to be e-mailed once when a sold-out
+	// product is back, and e-mails a link to confirm it (double opt-in); the
+	// answer is the same whether or not the address asked before. A product
+	// in stock is FailedPrecondition, reason BACK_IN_STOCK_AVAILABLE.
+	// Rate-limited.
+	RequestBackInStockAlert(context.Context, *connect.Request[v1.RequestBackInStockAlertRequest]) (*connect.Response[v1.RequestBackInStockAlertResponse], error)
+	// ConfirmBackInStockAlert confirms a request with the signed token of its
+	// e-mail. An invalid token is InvalidArgument, reason
+	// BACK_IN_STOCK_LINK_INVALID; one already alerted is FailedPrecondition,
+	// reason BACK_IN_STOCK_CLOSED.
+	ConfirmBackInStockAlert(context.Context, *connect.Request[v1.ConfirmBackInStockAlertRequest]) (*connect.Response[v1.ConfirmBackInStockAlertResponse], error)
 }
 
 // NewContactServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -186,6 +238,18 @@ func NewContactServiceHandler(svc ContactServiceHandler, opts ...connect.Handler
 		connect.WithSchema(contactServiceMethods.ByName("SendContactMessage")),
 		connect.WithHandlerOptions(opts...),
 	)
+	contactServiceRequestBackInStockAlertHandler := connect.NewUnaryHandler(
+		ContactServiceRequestBackInStockAlertProcedure,
+		svc.RequestBackInStockAlert,
+		connect.WithSchema(contactServiceMethods.ByName("RequestBackInStockAlert")),
+		connect.WithHandlerOptions(opts...),
+	)
+	contactServiceConfirmBackInStockAlertHandler := connect.NewUnaryHandler(
+		ContactServiceConfirmBackInStockAlertProcedure,
+		svc.ConfirmBackInStockAlert,
+		connect.WithSchema(contactServiceMethods.ByName("ConfirmBackInStockAlert")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.ContactService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case ContactServiceSubscribeNewsletterProcedure:
@@ -196,6 +260,10 @@ func NewContactServiceHandler(svc ContactServiceHandler, opts ...connect.Handler
 			contactServiceUnsubscribeNewsletterHandler.ServeHTTP(w, r)
 		case ContactServiceSendContactMessageProcedure:
 			contactServiceSendContactMessageHandler.ServeHTTP(w, r)
+		case ContactServiceRequestBackInStockAlertProcedure:
+			contactServiceRequestBackInStockAlertHandler.ServeHTTP(w, r)
+		case ContactServiceConfirmBackInStockAlertProcedure:
+			contactServiceConfirmBackInStockAlertHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -219,4 +287,12 @@ func (UnimplementedContactServiceHandler) UnsubscribeNewsletter(context.Context,
 
 func (UnimplementedContactServiceHandler) SendContactMessage(context.Context, *connect.Request[v1.SendContactMessageRequest]) (*connect.Response[v1.SendContactMessageResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ContactService.SendContactMessage is not implemented"))
+}
+
+func (UnimplementedContactServiceHandler) RequestBackInStockAlert(context.Context, *connect.Request[v1.RequestBackInStockAlertRequest]) (*connect.Response[v1.RequestBackInStockAlertResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ContactService.RequestBackInStockAlert is not implemented"))
+}
+
+func (UnimplementedContactServiceHandler) ConfirmBackInStockAlert(context.Context, *connect.Request[v1.ConfirmBackInStockAlertRequest]) (*connect.Response[v1.ConfirmBackInStockAlertResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.ContactService.ConfirmBackInStockAlert is not implemented"))
 }

@@ -56,6 +56,8 @@ const (
 	// TillServiceGetTicketPdfProcedure is the fully-qualified name of the TillService's GetTicketPdf
 	// RPC.
 	TillServiceGetTicketPdfProcedure = "/sabores.v1.TillService/GetTicketPdf"
+	// TillServiceEmailTicketProcedure is the fully-qualified name of the TillService's EmailTicket RPC.
+	TillServiceEmailTicketProcedure = "/sabores.v1.TillService/EmailTicket"
 )
 
 // TillServiceClient is a client for the sabores.v1.TillService service.
@@ -103,6 +105,9 @@ type TillServiceClient interface {
 	// GetTicketPdf returns a sale's or return's ticket for an 80 mm printer,
 	// with the shop's legal data, the VeriFactu QR and legend.
 	GetTicketPdf(context.Context, *connect.Request[v1.GetTicketPdfRequest]) (*connect.Response[v1.GetTicketPdfResponse], error)
+	// EmailTicket e-mails a sale's ticket (its PDF attached) to the
+	// customer's address, and audits it; each call is another e-mail.
+	EmailTicket(context.Context, *connect.Request[v1.EmailTicketRequest]) (*connect.Response[v1.EmailTicketResponse], error)
 }
 
 // NewTillServiceClient constructs a client for the sabores.v1.TillService service. By default, it
@@ -181,6 +186,12 @@ func NewTillServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		emailTicket: connect.NewClient[v1.EmailTicketRequest, v1.EmailTicketResponse](
+			httpClient,
+			baseURL+TillServiceEmailTicketProcedure,
+			connect.WithSchema(tillServiceMethods.ByName("EmailTicket")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -196,6 +207,7 @@ type tillServiceClient struct {
 	closeDay           *connect.Client[v1.CloseDayRequest, v1.CloseDayResponse]
 	getZReport         *connect.Client[v1.GetZReportRequest, v1.GetZReportResponse]
 	getTicketPdf       *connect.Client[v1.GetTicketPdfRequest, v1.GetTicketPdfResponse]
+	emailTicket        *connect.Client[v1.EmailTicketRequest, v1.EmailTicketResponse]
 }
 
 // LookupProduct calls sabores.v1.TillService.LookupProduct.
@@ -248,6 +260,11 @@ func (c *tillServiceClient) GetTicketPdf(ctx context.Context, req *connect.Reque
 	return c.getTicketPdf.CallUnary(ctx, req)
 }
 
+// EmailTicket calls sabores.v1.TillService.EmailTicket.
+func (c *tillServiceClient) EmailTicket(ctx context.Context, req *connect.Request[v1.EmailTicketRequest]) (*connect.Response[v1.EmailTicketResponse], error) {
+	return c.emailTicket.CallUnary(ctx, req)
+}
+
 // TillServiceHandler is an implementation of the sabores.v1.TillService service.
 type TillServiceHandler interface {
 	// LookupProduct finds the product a scanned code names: its own EAN, or
@@ -293,6 +310,9 @@ type TillServiceHandler interface {
 	// GetTicketPdf returns a sale's or return's ticket for an 80 mm printer,
 	// with the shop's legal data, the VeriFactu QR and legend.
 	GetTicketPdf(context.Context, *connect.Request[v1.GetTicketPdfRequest]) (*connect.Response[v1.GetTicketPdfResponse], error)
+	// EmailTicket e-mails a sale's ticket (its PDF attached) to the
+	// customer's address, and audits it; each call is another e-mail.
+	EmailTicket(context.Context, *connect.Request[v1.EmailTicketRequest]) (*connect.Response[v1.EmailTicketResponse], error)
 }
 
 // NewTillServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -367,6 +387,12 @@ func NewTillServiceHandler(svc TillServiceHandler, opts ...connect.HandlerOption
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	tillServiceEmailTicketHandler := connect.NewUnaryHandler(
+		TillServiceEmailTicketProcedure,
+		svc.EmailTicket,
+		connect.WithSchema(tillServiceMethods.ByName("EmailTicket")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/sabores.v1.TillService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case TillServiceLookupProductProcedure:
@@ -389,6 +415,8 @@ func NewTillServiceHandler(svc TillServiceHandler, opts ...connect.HandlerOption
 			tillServiceGetZReportHandler.ServeHTTP(w, r)
 		case TillServiceGetTicketPdfProcedure:
 			tillServiceGetTicketPdfHandler.ServeHTTP(w, r)
+		case TillServiceEmailTicketProcedure:
+			tillServiceEmailTicketHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -436,4 +464,8 @@ func (UnimplementedTillServiceHandler) GetZReport(context.Context, *connect.Requ
 
 func (UnimplementedTillServiceHandler) GetTicketPdf(context.Context, *connect.Request[v1.GetTicketPdfRequest]) (*connect.Response[v1.GetTicketPdfResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.TillService.GetTicketPdf is not implemented"))
+}
+
+func (UnimplementedTillServiceHandler) EmailTicket(context.Context, *connect.Request[v1.EmailTicketRequest]) (*connect.Response[v1.EmailTicketResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("sabores.v1.TillService.EmailTicket is not implemented"))
 }

@@ -6,42 +6,11 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { formatDate } from "@/lib/format-date";
+import { NewSecret } from "@/features/admin/shared/components/new-secret";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/admin/api-keys/api/api-keys";
 import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
 import { type ApiKey, ApiKeyScope } from "@gen/sabores/v1/admin_api_key_service_pb";
-
-function NewSecret({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
-  const { t } = useTranslation("admin");
-  const [copied, setCopied] = useState(false);
-  return (
-    <div role="status" className="space-y-2 rounded-lg border border-yellow-400 bg-yellow-50 p-4">
-      <p className="font-semibold">{t("apiKeys.createdTitle", { name })}</p>
-      <p className="text-sm text-yellow-900">{t("apiKeys.showOnce")}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="api-key-secret" className="break-all rounded bg-white px-2 py-1 font-mono text-sm">
-          {secret}
-        </code>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() =>
-            void navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? t("apiKeys.copied") : t("apiKeys.copy")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t("apiKeys.done")}
-        </button>
-      </div>
-      <p className="text-xs text-stone-700">{t("apiKeys.usage")}</p>
-    </div>
-  );
-}
 
 /** scopeLabels name each scope a key may hold, in the order they are offered. */
 const scopeLabels = [
@@ -116,7 +85,17 @@ function CreateForm() {
       <h2 id={`${id}-title`} className="text-lg font-bold">
         {t("apiKeys.createTitle")}
       </h2>
-      {created && <NewSecret {...created} onDone={() => setCreated(undefined)} />}
+      {created && (
+        <NewSecret
+          title={t("apiKeys.createdTitle", { name: created.name })}
+          note={t("apiKeys.showOnce")}
+          secret={created.secret}
+          testId="api-key-secret"
+          onDone={() => setCreated(undefined)}
+        >
+          <p className="text-xs text-stone-700">{t("apiKeys.usage")}</p>
+        </NewSecret>
+      )}
       <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
         <div className="min-w-48 flex-1">
           <label htmlFor={`${id}-name`} className="mb-1 block text-sm font-medium">

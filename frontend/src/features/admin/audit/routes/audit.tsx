@@ -34,6 +34,20 @@ export default function Audit() {
   const page = data?.previousPageToken ? at.page : 1;
   const when = (e: AuditEvent) =>
     e.createTime ? formatDate(timestampDate(e.createTime), i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Madrid" }) : "";
+  // Which key or which session the change came through (issue 37); events
+  // recorded before sessions were say only that it was a session.
+  const via = (e: AuditEvent) => {
+    if (e.apiKeyId) {
+      return e.apiKeyName
+        ? t("audit.viaKey", { id: String(e.apiKeyId), name: e.apiKeyName })
+        : t("audit.viaKeyNoName", { id: String(e.apiKeyId) });
+    }
+    if (e.sessionId && e.sessionStartTime) {
+      const start = formatDate(timestampDate(e.sessionStartTime), i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Madrid" });
+      return t("audit.viaSessionOf", { id: String(e.sessionId), start });
+    }
+    return t("audit.viaSession");
+  };
   const field = (k: keyof AuditFilters, type = "text", extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <div>
       <label htmlFor={`${id}-${k}`} className="mb-1 block text-sm font-medium">
@@ -97,7 +111,7 @@ export default function Audit() {
                 <p>
                   <span className="font-medium">{e.actor}</span>{" "}
                   <span className="text-stone-600">
-                    {e.apiKeyId ? t("audit.viaKey", { id: String(e.apiKeyId) }) : t("audit.viaSession")}
+                    {via(e)}
                   </span>
                 </p>
                 <p className="break-all text-stone-700">

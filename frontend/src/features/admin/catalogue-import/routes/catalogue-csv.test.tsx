@@ -6,6 +6,10 @@ import { AdminCatalogueImportService, CatalogueImportStatus } from "@gen/sabores
 import { CHUNK_BYTES, MAX_FILE_BYTES } from "@/features/admin/catalogue-import/api/catalogue-import";
 
 const good = "sku,code,category,price,vat_rate,stock,name_es\nA-1,A1,alimentos,2.50,10,3,Arepa\n";
+const safetyFile =
+  "sku,code,category,price,vat_rate,stock,name_es,manufacturer_name,manufacturer_country,warnings_es\n" +
+  "A-1,A1,alimentos,2.50,10,3,Arepa,Natura,,\n" +
+  "B-1,B1,beleza,9.90,21,3,Crema,Natura,Brasil,Evítese el contacto con los ojos\n";
 
 function renderCsv(language: "es" | "pt" = "es") {
   // The import runs at 40 % until the test marks it done; a piece waits for `hold` when set.
@@ -53,6 +57,20 @@ function renderCsv(language: "es" | "pt" = "es") {
                 { line: 3, column: "sku", reason: "INVALID_VALUE", message: "sku: does not match regex pattern", metadata: { rule: "string.pattern" } as Record<string, string> },
                 { line: 3, column: "net_quantity", reason: "INVALID_VALUE", message: "net_quantity: must be greater than 0",
                   metadata: { rule: "int64.gt_lte", min: "0", max: "100000000" } as Record<string, string> },
+              ],
+            };
+          }
+          if (file.includes("Natura")) {
+            // The three problems the server's dry run finds in safetyFile (TestSafetyColumns).
+            return {
+              rows: 2,
+              problemCount: 3,
+              problems: [
+                { line: 2, column: "", reason: "SAFETY_ON_FOOD", message: "a food carries its operator in its food information", metadata: {} },
+                { line: 3, column: "manufacturer_country", reason: "INVALID_VALUE", message: "manufacturer_country: does not match regex pattern",
+                  metadata: { rule: "string.pattern" } as Record<string, string> },
+                { line: 3, column: "warnings_es", reason: "INVALID_VALUE", message: "warnings_es: must be at most 2000 characters",
+                  metadata: { rule: "string.max_len", max: "2000" } as Record<string, string> },
               ],
             };
           }
@@ -141,5 +159,29 @@ describe("/admin/catalogue/csv", () => {
     renderCsv("pt");
     expect(await screen.findByRole("heading", { name: "Catálogo em CSV" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Exportar CSV" })).toBeInTheDocument();
+  });
+
+  it.each([
+    ["es", "Archivo CSV", "Comprobar", "3 errores", [
+      "Un alimento no lleva fabricante ni advertencias de seguridad",
+      "Use el código del país de dos letras (ISO 3166-1), p. ej. BR, CN o ES; vacío si no se sabe.",
+      "Demasiado largo: como máximo 2000 caracteres.",
+    ]],
+    ["pt", "Ficheiro CSV", "Verificar", "3 erros", [
+      "Um alimento não leva fabricante nem advertências de segurança",
+      "Use o código do país de duas letras (ISO 3166-1), p. ex. BR, CN ou ES; vazio se não se souber.",
+      "Demasiado longo: no máximo 2000 caracteres.",
+    ]],
+  ] as const)("words the safety columns' errors (%s)", async (language, fileLabel, check, count, words) => {
+    const user = userEvent.setup();
+    renderCsv(language);
+    await user.upload(await screen.findByLabelText(fileLabel), new File([safetyFile], "a.csv", { type: "text/csv" }));
+    await user.click(screen.getByRole("button", { name: check }));
+    expect(await screen.findByText(count)).toBeInTheDocument();
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows[0]).toHaveTextContent(words[0]);
+    expect(screen.getByRole("cell", { name: "manufacturer_country" }).closest("tr")).toHaveTextContent(words[1]);
+    expect(screen.getByRole("cell", { name: "warnings_es" }).closest("tr")).toHaveTextContent(words[2]);
+    expect(document.body.textContent).not.toMatch(/string\.pattern|max_len|SAFETY_ON_FOOD/);
   });
 });

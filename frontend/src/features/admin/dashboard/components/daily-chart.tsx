@@ -26,13 +26,16 @@ function shortDate(date: string, language: string): string {
     : formatDate(d, language, { day: "numeric", month: "short", timeZone: "UTC" });
 }
 
-/** DailyChart draws orders (bars) and revenue (line) per day. */
+/**
+ * DailyChart draws, per Madrid day, the orders paid (bars) and the money
+ * paid less refunds (line), the till's sales included (issue 37).
+ */
 export default function DailyChart({ daily }: { daily: DailyStat[] }) {
   const { t, i18n } = useTranslation("admin");
   const data = daily.map((d) => ({
     day: shortDate(d.date, i18n.language),
-    orders: d.orderCount,
-    revenue: Number(d.revenueCents) / 100,
+    orders: d.paidOrders,
+    revenue: Number(d.netCents) / 100,
   }));
   const euros = (v: number) => formatPrice(Math.round(v * 100), i18n.language);
   return (
@@ -51,15 +54,15 @@ export default function DailyChart({ daily }: { daily: DailyStat[] }) {
           />
           <Tooltip
             formatter={(value, name) =>
-              name === t("dashboard.revenue") ? euros(Number(value)) : String(value)
+              name === t("dashboard.paidNet") ? euros(Number(value)) : String(value)
             }
           />
           <Legend />
-          <Bar yAxisId="orders" dataKey="orders" name={t("dashboard.orders")} fill="#92400e" radius={[3, 3, 0, 0]} />
+          <Bar yAxisId="orders" dataKey="orders" name={t("dashboard.paidOrders")} fill="#92400e" radius={[3, 3, 0, 0]} />
           <Line
             yAxisId="revenue"
             dataKey="revenue"
-            name={t("dashboard.revenue")}
+            name={t("dashboard.paidNet")}
             stroke="#15803d"
             strokeWidth={2}
             dot={false}

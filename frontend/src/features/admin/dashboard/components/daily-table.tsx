@@ -3,7 +3,8 @@ import { formatPrice } from "@/lib/format-price";
 import type { DailyStat } from "@gen/sabores/v1/admin_dashboard_service_pb";
 
 /**
- * DailyTable is the chart's numbers as a table: read by screen readers in
+ * DailyTable is the chart's numbers as a table (money paid, online and
+ * at the till, and refunded per Madrid day): read by screen readers in
  * place of the chart and shown to anyone who opens it.
  */
 export function DailyTable({ daily }: { daily: DailyStat[] }) {
@@ -17,16 +18,20 @@ export function DailyTable({ daily }: { daily: DailyStat[] }) {
           <thead className="border-b border-stone-200 text-stone-600">
             <tr>
               <th scope="col" className="py-1 pr-3">{t("dashboard.day")}</th>
-              <th scope="col" className="py-1 pr-3 text-right">{t("dashboard.orders")}</th>
-              <th scope="col" className="py-1 text-right">{t("dashboard.revenue")}</th>
+              <th scope="col" className="py-1 pr-3 text-right">{t("dashboard.paidOrders")}</th>
+              <th scope="col" className="py-1 pr-3 text-right">{t("dashboard.paidGross")}</th>
+              <th scope="col" className="py-1 pr-3 text-right">{t("dashboard.refundedDay")}</th>
+              <th scope="col" className="py-1 text-right">{t("dashboard.paidNet")}</th>
             </tr>
           </thead>
           <tbody>
             {daily.map((d) => (
               <tr key={d.date} className="border-b border-stone-100 last:border-0">
                 <th scope="row" className="py-1 pr-3 font-normal">{d.date}</th>
-                <td className="py-1 pr-3 text-right">{d.orderCount}</td>
-                <td className="py-1 text-right">{formatPrice(d.revenueCents, i18n.language)}</td>
+                <td className="py-1 pr-3 text-right">{d.paidOrders}</td>
+                <td className="py-1 pr-3 text-right">{formatPrice(d.paidCents, i18n.language)}</td>
+                <td className="py-1 pr-3 text-right">{formatPrice(d.refundedCents, i18n.language)}</td>
+                <td className="py-1 text-right">{formatPrice(d.netCents, i18n.language)}</td>
               </tr>
             ))}
           </tbody>

@@ -6,6 +6,7 @@ import { formatDecimal } from "@/lib/format-number";
 import { formatPrice } from "@/lib/format-price";
 import { useDashboardStats } from "@/features/admin/dashboard/api/dashboard";
 import { DailyTable } from "@/features/admin/dashboard/components/daily-table";
+import { madridDay } from "@/features/admin/dashboard/components/madrid-day";
 import { PaidPeriods } from "@/features/admin/dashboard/components/paid-periods";
 import { StuckWork } from "@/features/admin/dashboard/components/stuck-work";
 import { CountNeeded } from "@/features/admin/dashboard/components/count-needed";
@@ -71,6 +72,13 @@ export function DashboardStats() {
           <h2 id="best-title" className="text-lg font-bold">
             {t("dashboard.bestSellers")}
           </h2>
+          {data.bestSellersFromDay && (
+            <p className="text-sm text-stone-700">
+              {t("dashboard.bestSellersSpan", {
+                span: `${madridDay(data.bestSellersFromDay, i18n.language)} – ${madridDay(data.bestSellersToDay, i18n.language)}`,
+              })}
+            </p>
+          )}
           {data.bestSellers.length === 0 ? (
             <p className="mt-3 text-stone-700">{t("dashboard.noSales")}</p>
           ) : (

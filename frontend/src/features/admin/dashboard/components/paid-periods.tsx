@@ -1,15 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { formatDate } from "@/lib/format-date";
+import { madridDay as day } from "@/features/admin/dashboard/components/madrid-day";
 import { formatPrice } from "@/lib/format-price";
 import type { PaidPeriod } from "@gen/sabores/v1/admin_dashboard_service_pb";
 
-/** day is a YYYY-MM-DD Madrid day as the back office writes dates ("29 de noviembre"). */
-function day(iso: string, language: string): string {
-  return formatDate(new Date(`${iso}T12:00:00Z`), language, { day: "numeric", month: "long", timeZone: "Europe/Madrid" });
-}
-
 /**
- * PaidPeriods is the money actually paid online, less what was refunded,
+ * PaidPeriods is the money actually paid, online and at the till, less what was refunded,
  * in each labelled period of Madrid days (issue 37): an order counts the
  * day its money arrived, a refund the day it was given back. A period with
  * neither says so instead of "0,00 €".
@@ -44,6 +39,8 @@ export function PaidPeriods({ periods }: { periods: PaidPeriod[] }) {
                   <dd className="text-right">{money(p.paidCents)}</dd>
                   <dt className="text-stone-700">{t("refunded")}</dt>
                   <dd className="text-right">{p.refundedCents === 0n ? money(0n) : `−${money(p.refundedCents)}`}</dd>
+                  <dt className="text-stone-700">{t("store")}</dt>
+                  <dd className="text-right">{money(p.storeCents)}</dd>
                 </dl>
               )}
             </li>

@@ -67,6 +67,7 @@ export function DeskOrders({ orders }: { orders: Order[] }) {
               </td>
               <td className="py-2 text-right font-semibold">
                 <Price cents={o.totalCents} amount />
+                <DiscountNote order={o} />
               </td>
             </tr>
           ))}
@@ -77,7 +78,10 @@ export function DeskOrders({ orders }: { orders: Order[] }) {
           <li key={String(o.id)} className="grid gap-1 py-3 text-sm">
             <div className="flex items-center justify-between gap-2">
               {link(o)}
-              <Price cents={o.totalCents} amount className="font-semibold" />
+              <span className="text-right">
+                <Price cents={o.totalCents} amount className="font-semibold" />
+                <DiscountNote order={o} />
+              </span>
             </div>
             <span className="text-stone-700">{date(o)}</span>
             <span>
@@ -93,5 +97,16 @@ export function DeskOrders({ orders }: { orders: Order[] }) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** DiscountNote is the discount code an order was sold with and what it took off, under its total. */
+function DiscountNote({ order }: { order: Order }) {
+  const { t } = useTranslation("admin");
+  if (order.discountCents <= 0n) return null;
+  return (
+    <span className="block text-xs font-normal whitespace-nowrap text-stone-600">
+      {t("desk.listDiscount", { code: order.discountCode })} −<Price cents={order.discountCents} amount />
+    </span>
   );
 }

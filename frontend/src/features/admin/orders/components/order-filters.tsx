@@ -1,27 +1,37 @@
-import { useId, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { OrderStatus, PaymentStatus } from "@gen/sabores/v1/types_pb";
 import type { DeskFilters } from "@/features/admin/orders/api/orders";
 import { deskPayments, deskStatuses } from "@/features/admin/orders/lib/desk-filters";
 
+type Texts = Pick<DeskFilters, "query" | "createdFrom" | "createdTo">;
+
+const textsOf = (f: DeskFilters): Texts => ({ query: f.query, createdFrom: f.createdFrom, createdTo: f.createdTo });
+
+const sameTexts = (a: Texts, b: Texts) => a.query === b.query && a.createdFrom === b.createdFrom && a.createdTo === b.createdTo;
+
+const noFilters: DeskFilters = { status: 0, paymentStatus: 0, createdFrom: "", createdTo: "", query: "" };
+
 /**
  * OrderFilters is the order desk's filter form: status, payment, a date
- * range and a search. It applies on submit (and at once for the selects),
- * so typing a name does not query on every key.
+ * range and a search. The search and dates apply on submit, so typing a
+ * name does not query on every key; the selects apply at once, keeping
+ * what is typed and not yet applied (and the select's focus). Applied
+ * filters changed from elsewhere (the browser's back) show in the fields.
  */
 export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange: (f: DeskFilters) => void }) {
   const { t } = useTranslation("admin");
   const id = useId();
+  const [draft, setDraft] = useState(() => textsOf(value));
+  const [shown, setShown] = useState(() => textsOf(value));
+  if (!sameTexts(shown, textsOf(value))) {
+    setShown(textsOf(value));
+    setDraft(textsOf(value));
+  }
+  const edit = (field: keyof Texts) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    onChange({
-      status: Number(form.get("status")) as OrderStatus,
-      paymentStatus: Number(form.get("payment")) as PaymentStatus,
-      createdFrom: String(form.get("from") ?? ""),
-      createdTo: String(form.get("to") ?? ""),
-      query: String(form.get("q") ?? "").trim(),
-    });
+    onChange({ ...value, ...draft, query: draft.query.trim() });
   };
   const field = "grid min-w-0 gap-1 text-sm font-medium";
   const input = "w-full min-w-0 rounded border border-stone-300 bg-white px-2 py-1.5 font-normal";
@@ -31,7 +41,6 @@ export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange
       aria-label={t("desk.filters")}
       className="card grid items-start gap-3 p-4 sm:grid-cols-2 lg:grid-cols-6"
       onSubmit={submit}
-      key={JSON.stringify(value)}
     >
       <label className={`${field} sm:col-span-2`} htmlFor={`${id}-q`}>
         {t("desk.search")}
@@ -39,7 +48,8 @@ export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange
           id={`${id}-q`}
           name="q"
           type="search"
-          defaultValue={value.query}
+          value={draft.query}
+          onChange={edit("query")}
           maxLength={100}
           placeholder={t("desk.searchPlaceholder")}
           aria-describedby={`${id}-q-hint`}
@@ -53,7 +63,7 @@ export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange
         {t("desk.status")}
         <select
           name="status"
-          defaultValue={value.status}
+          value={value.status}
           className={input}
           onChange={(e) => onChange({ ...value, status: Number(e.target.value) as OrderStatus })}
         >
@@ -69,7 +79,7 @@ export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange
         {t("desk.paymentStatus")}
         <select
           name="payment"
-          defaultValue={value.paymentStatus}
+          value={value.paymentStatus}
           className={input}
           onChange={(e) => onChange({ ...value, paymentStatus: Number(e.target.value) as PaymentStatus })}
         >
@@ -83,11 +93,11 @@ export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange
       </label>
       <label className={field}>
         {t("desk.from")}
-        <input name="from" type="date" defaultValue={value.createdFrom} className={input} />
+        <input name="from" type="date" value={draft.createdFrom} onChange={edit("createdFrom")} className={input} />
       </label>
       <label className={field}>
         {t("desk.to")}
-        <input name="to" type="date" defaultValue={value.createdTo} className={input} />
+        <input name="to" type="date" value={draft.createdTo} onChange={edit("createdTo")} className={input} />
       </label>
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
         <button type="submit" className="btn btn-primary">
@@ -96,7 +106,10 @@ export function OrderFilters({ value, onChange }: { value: DeskFilters; onChange
         <button
           type="button"
           className="btn btn-outline"
-          onClick={() => onChange({ status: 0, paymentStatus: 0, createdFrom: "", createdTo: "", query: "" })}
+          onClick={() => {
+            setDraft(textsOf(noFilters));
+            onChange(noFilters);
+          }}
         >
           {t("desk.clear")}
         </button>

@@ -79,3 +79,34 @@ it.each([
   // The phone cards too.
   expect(screen.getAllByText(badge)).toHaveLength(2);
 });
+
+it("keeps a search typed and not yet applied when a select applies, and the select keeps the focus", async () => {
+  const asked: ListOrdersRequest[] = [];
+  const { user } = renderAdmin(
+    "/admin/orders",
+    (router) =>
+      router.service(AdminOrderService, { listOrders: (req) => {
+          asked.push(req);
+          return { orders: [order(9, "Lucía")], totalSize: 1 };
+        } }),
+    { language: "es" },
+  );
+  await screen.findByRole("table", { name: "Pedidos" });
+  const search = screen.getByRole("searchbox", { name: /Buscar/ });
+  await user.type(search, "lucia");
+  const payment = screen.getByLabelText("Pago");
+  await user.selectOptions(payment, "Pendiente de pago");
+  expect(currentUrl().search).toBe("?payment=awaiting_payment");
+  expect(screen.getByRole("searchbox", { name: /Buscar/ })).toHaveValue("lucia");
+  expect(screen.getByLabelText("Pago")).toHaveFocus();
+  await user.click(screen.getByRole("button", { name: "Buscar" }));
+  expect(currentUrl().search).toBe("?payment=awaiting_payment&q=lucia");
+  expect(asked.at(-1)).toMatchObject({ paymentStatus: PaymentStatus.AWAITING_PAYMENT, query: "lucia" });
+
+  // Typed again and cleared before applying: the field empties too.
+  await user.type(search, " ana");
+  await user.click(screen.getByRole("button", { name: "Quitar filtros" }));
+  expect(currentUrl().search).toBe("");
+  expect(search).toHaveValue("");
+  expect(payment).toHaveValue("0");
+});

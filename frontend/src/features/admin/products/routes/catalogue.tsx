@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ErrorBox } from "@/components/ui/error-box";
 import { formatPrice } from "@/lib/format-price";
 import { gapKey } from "@/features/admin/products/lib/publish-gaps";
+import { PackagingExport } from "@/features/admin/products/components/packaging-export";
 
 /**
  * Catalogue is /admin/catalogue: every product, archived ones and drafts
@@ -30,6 +31,7 @@ export default function Catalogue() {
           {t("catalogue.add")}
         </Link>
       </div>
+      <PackagingExport />
       <div>
         <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium">
           {t("catalogue.search")}

@@ -26,6 +26,9 @@ const inputTypes: Partial<Record<TextField, string>> = {
 const required = new Set<TextField>(["details.legal_name", "details.nif", "details.address.street",
   "details.address.postal_code", "details.address.city", "details.phone", "details.email"]);
 
+/** wide are the fields given the whole row on wide screens: long values or a long label. */
+const wide = new Set<TextField>(["details.legal_name", "details.address.street", "producer_register"]);
+
 /** ShopSettingsForm edits every setting, showing the server's complaint beside each field. */
 export function ShopSettingsForm({ settings, unfinished }: { settings: ShopSettings | undefined; unfinished: string[] }) {
   const { t } = useTranslation("admin");
@@ -69,7 +72,7 @@ export function ShopSettingsForm({ settings, unfinished }: { settings: ShopSetti
         {textFields.map((f) => {
           const err = errors[f];
           return (
-            <div key={f} className={f === "details.legal_name" || f === "details.address.street" ? "sm:col-span-2" : ""}>
+            <div key={f} className={wide.has(f) ? "sm:col-span-2" : ""}>
               <label htmlFor={`${id}-${f}`} className="mb-1 block text-sm font-medium">
                 {t(`shopSettings.fields.${labelKey(f)}`)}
                 {sample(f) && <span className="ml-2 rounded bg-yellow-100 px-1.5 text-xs text-yellow-900">{t("shopSettings.sample")}</span>}

@@ -16,6 +16,7 @@ export const textFields = [
   "details.instagram_url",
   "details.facebook_url",
   "iban",
+  "producer_register",
 ] as const;
 
 /** TextField is one of textFields. */
@@ -48,6 +49,7 @@ export function toForm(s: ShopSettings | undefined): FormValues {
     "details.instagram_url": d?.instagramUrl ?? "",
     "details.facebook_url": d?.facebookUrl ?? "",
     iban: s?.iban ?? "",
+    producer_register: s?.producerRegister ?? "",
     hours: (d?.openingHours ?? []).map((h) => ({ day: h.dayOfWeek, opens: h.opens, closes: h.closes })),
   };
 }
@@ -72,6 +74,7 @@ export function fromForm(v: FormValues): ShopSettings {
       openingHours: v.hours.map((h) => create(OpeningHoursSchema, { dayOfWeek: h.day, opens: h.opens, closes: h.closes })),
     }),
     iban: v.iban,
+    producerRegister: v.producer_register,
   });
 }
 

@@ -70,4 +70,44 @@ describe("shop settings", () => {
     expect(sent[1].settings?.details?.nif).toBe("12345678Z");
     expect(sent[1].settings?.details?.openingHours).toMatchObject([{ dayOfWeek: 1, opens: "10:00", closes: "14:00" }]);
   });
+
+  it("edits the producer register number, says what it accepts and puts the refusal beside it", async () => {
+    const sent: UpdateShopSettingsRequest[] = [];
+    renderAdmin(
+      "/admin/shop-settings",
+      (router) =>
+        router.service(AdminSettingsService, {
+          getShopSettings: () => ({ settings: sample, unfinished }),
+          updateShopSettings: (req) => {
+            sent.push(req);
+            if (req.settings?.producerRegister === "pendiente") {
+              const err = new ConnectError("invalid", Code.InvalidArgument);
+              err.details.push({ type: "google.rpc.BadRequest", value: badRequest("settings.producer_register", "is not a producer register number") });
+              throw err;
+            }
+            return { settings: { ...req.settings!, producerRegister: "ENV/2023/000012345" }, unfinished };
+          },
+        }),
+      { language: "es" },
+    );
+    const rpp = await screen.findByLabelText("Número del Registro de Productores de Producto (envases)");
+    expect(rpp).toHaveValue("");
+    expect(rpp).not.toBeRequired();
+    expect(rpp).toHaveAccessibleDescription(expect.stringContaining("ENV/2023/000012345"));
+    expect(rpp).toHaveAccessibleDescription(expect.stringContaining("Se imprime en las facturas"));
+
+    await userEvent.type(rpp, "pendiente");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar datos" }));
+    expect(await screen.findByText(/No parece un número del registro/)).toBeInTheDocument();
+    expect(rpp).toHaveAttribute("aria-invalid", "true");
+    expect(rpp).toHaveAccessibleDescription(expect.stringContaining("de 4 a 40 letras y cifras"));
+
+    await userEvent.clear(rpp);
+    await userEvent.type(rpp, "env/2023/000012345");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar datos" }));
+    expect(await screen.findByText("Datos de la tienda actualizados.")).toBeInTheDocument();
+    expect(sent[1].settings?.producerRegister).toBe("env/2023/000012345");
+    expect(rpp).toHaveValue("ENV/2023/000012345");
+    expect(rpp).not.toHaveAttribute("aria-invalid");
+  });
 });

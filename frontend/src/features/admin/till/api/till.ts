@@ -72,6 +72,11 @@ export function useTicketPdf() {
   return useMutation(tillService.method.getTicketPdf);
 }
 
+/** useEmailTicket e-mails a sale's ticket to the customer. */
+export function useEmailTicket() {
+  return useMutation(tillService.method.emailTicket);
+}
+
 /** ticketLanguage is the ticket's language for the screen's. */
 export function ticketLanguage(language: string): InvoiceLanguage {
   return language.startsWith("pt") ? InvoiceLanguage.PT : InvoiceLanguage.ES;

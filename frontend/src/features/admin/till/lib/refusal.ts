@@ -28,6 +28,7 @@ const reasons: Record<string, string> = {
   TILL_DISCOUNT_TOO_HIGH: "discountTooHigh",
   TILL_SALE_UNKNOWN: "unknownSale",
   TILL_RETURN_TOO_MANY: "returnTooMany",
+  TILL_EMAIL_INVALID: "emailInvalid",
 };
 
 /** refusalOf reads a failed call. */

@@ -7,6 +7,7 @@ import { useShopDetails } from "@/hooks/use-shop-details";
 import { formatPrice } from "@/lib/format-price";
 import { useSale } from "@/features/admin/till/api/till";
 import { TicketActions } from "@/features/admin/till/components/ticket-actions";
+import { TicketEmail } from "@/features/admin/till/components/ticket-email";
 import { InvoiceKind } from "@gen/sabores/v1/invoice_pb";
 import { TillPaymentMethod } from "@gen/sabores/v1/till_service_pb";
 
@@ -99,6 +100,7 @@ export default function Ticket() {
         <p className="text-center text-xs">{t("ticket.verifactu")}</p>
       </article>
       <TicketActions of={{ case: "saleId", value: s.id }} />
+      <TicketEmail saleId={s.id} />
       <Link to="/admin/caja" className="btn btn-outline w-full print:hidden">
         {t("ticket.next")}
       </Link>

@@ -6,6 +6,7 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { Spinner } from "@/components/ui/spinner";
 import { useToast } from "@/components/ui/toaster";
 import { formatDate } from "@/lib/format-date";
+import { NewSecret } from "@/features/admin/shared/components/new-secret";
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
 import {
   useCreateWebhookEndpoint,
@@ -31,37 +32,6 @@ const eventTypes = [
 function useDate() {
   const { i18n } = useTranslation("admin");
   return (d: Date) => formatDate(d, i18n.language, { dateStyle: "medium", timeStyle: "short" });
-}
-
-function NewSecret({ url, secret, onDone }: { url: string; secret: string; onDone: () => void }) {
-  const { t } = useTranslation("admin");
-  const [copied, setCopied] = useState(false);
-  return (
-    <div role="status" className="space-y-2 rounded-lg border border-yellow-400 bg-yellow-50 p-4">
-      <p className="break-all font-semibold">{t("webhooks.createdTitle", { url })}</p>
-      <p className="text-sm text-yellow-900">{t("webhooks.showOnce")}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="webhook-secret" className="break-all rounded bg-white px-2 py-1 font-mono text-sm">
-          {secret}
-        </code>
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={() =>
-            void navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? t("apiKeys.copied") : t("apiKeys.copy")}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t("apiKeys.done")}
-        </button>
-      </div>
-    </div>
-  );
 }
 
 function CreateForm() {
@@ -95,7 +65,15 @@ function CreateForm() {
       <h2 id={`${id}-title`} className="text-lg font-bold">
         {t("webhooks.createTitle")}
       </h2>
-      {created && <NewSecret {...created} onDone={() => setCreated(undefined)} />}
+      {created && (
+        <NewSecret
+          title={t("webhooks.createdTitle", { url: created.url })}
+          note={t("webhooks.showOnce")}
+          secret={created.secret}
+          testId="webhook-secret"
+          onDone={() => setCreated(undefined)}
+        />
+      )}
       <form onSubmit={submit} className="space-y-3">
         <div>
           <label htmlFor={`${id}-url`} className="mb-1 block text-sm font-medium">

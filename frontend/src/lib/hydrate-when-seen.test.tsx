@@ -1,0 +1,114 @@
+import { act, useEffect, useState } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { HydrateWhenSeen, hydrateWhenSeen } from "@/lib/hydrate-when-seen";
+
+// jsdom has no IntersectionObserver: this one is told by the test when its
+// elements come into view, as a browser's would be by scrolling.
+const observers: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
+class TestIntersectionObserver {
+  elements: Element[] = [];
+  constructor(public callback: IntersectionObserverCallback) {
+    observers.push(this);
+  }
+  observe(e: Element) {
+    this.elements.push(e);
+  }
+  disconnect() {
+    observers.splice(observers.indexOf(this), 1);
+  }
+}
+function scrollIntoView(e: Element) {
+  for (const o of [...observers]) {
+    if (!o.elements.includes(e)) continue;
+    o.callback([{ target: e, isIntersecting: true } as IntersectionObserverEntry], o as never);
+  }
+}
+
+// hydrateRoot is used as main.tsx does, so act() is told it may wrap it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let hydrated: string[] = [];
+function Part({ name }: { name: string }) {
+  const [clicks, setClicks] = useState(0);
+  useEffect(() => {
+    hydrated.push(name);
+  }, [name]);
+  return (
+    <div data-testid={name}>
+      <button type="button" onClick={() => setClicks((c) => c + 1)}>
+        {name} {clicks}
+      </button>
+    </div>
+  );
+}
+
+function Page() {
+  return (
+    <main>
+      <Part name="top" />
+      <HydrateWhenSeen>
+        <Part name="below" />
+      </HydrateWhenSeen>
+      <HydrateWhenSeen>
+        <Part name="footer" />
+      </HydrateWhenSeen>
+    </main>
+  );
+}
+
+let container: HTMLElement;
+let root: Root | undefined;
+
+beforeEach(() => {
+  hydrated = [];
+  globalThis.IntersectionObserver = TestIntersectionObserver as never;
+  container = document.createElement("div");
+  container.innerHTML = renderToString(<Page />);
+  document.body.append(container);
+});
+
+afterEach(async () => {
+  await act(async () => hydrateWhenSeen(false));
+  act(() => root?.unmount());
+  root = undefined;
+  container.remove();
+  delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+});
+
+async function hydrate() {
+  await act(async () => {
+    root = hydrateRoot(container, <Page />);
+  });
+}
+
+it("hydrates the parts below the first screen once they come into view, each on its own", async () => {
+  hydrateWhenSeen(true);
+  await hydrate();
+  expect(hydrated).toEqual(["top"]);
+  // Still the server's HTML, untouched.
+  expect(container.querySelector("[data-testid=below]")?.textContent).toBe("below 0");
+
+  await act(async () => scrollIntoView(container.querySelector("[data-testid=below]")!));
+  expect(hydrated).toEqual(["top", "below"]);
+  expect(observers).toHaveLength(1);
+});
+
+it("hydrates a part the shopper clicks before it was seen, and the click counts", async () => {
+  hydrateWhenSeen(true);
+  await hydrate();
+  const button = container.querySelector("[data-testid=footer] button")!;
+  await act(async () => {
+    button.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
+  expect(hydrated).toEqual(["top", "footer"]);
+  expect(button.textContent).toBe("footer 1");
+});
+
+it("hydrates everything at once when the gates are off (a stale page)", async () => {
+  await hydrate();
+  expect(hydrated.sort()).toEqual(["below", "footer", "top"]);
+  expect(observers).toHaveLength(0);
+});
