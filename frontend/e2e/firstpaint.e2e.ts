@@ -227,6 +227,21 @@ describe("first paint", { timeout: 600_000 }, () => {
     await context.close();
   });
 
+  it("follows a product's link while the footer still waits to be seen", async () => {
+    await rendered("/todos");
+    const { context, page, logs } = await phonePage();
+    await page.goto("/todos");
+    await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+    const footer = page.locator("footer");
+    expect(await footer.evaluate((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber")))).toBe(false);
+    // A router transition updates the footer's links: React held it until
+    // the footer had hydrated, and the shopper saw the address change alone.
+    await page.locator('a[href^="/producto/"]').first().click();
+    await page.getByRole("button", { name: /Añadir 1 al carrito/ }).waitFor();
+    expect(hydrationWarnings(logs)).toEqual([]);
+    await context.close();
+  });
+
   // Portuguese pages are rendered in Portuguese (issue 36): they hydrate
   // as the Spanish ones do.
   for (const path of ["/", "/todos", "/bebidas", "/brasil", "/producto/1001", "/privacy-policy", "/pt/", "/pt/todos", "/pt/producto/1001"]) {

@@ -1,6 +1,7 @@
-import { act, useEffect, useState } from "react";
+import { act, useEffect, useState, type ReactNode } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
+import { Link, MemoryRouter, Outlet, Route, Routes } from "react-router";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { HydrateWhenSeen, hydrateWhenSeen } from "@/lib/hydrate-when-seen";
 
@@ -30,7 +31,7 @@ function scrollIntoView(e: Element) {
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let hydrated: string[] = [];
-function Part({ name }: { name: string }) {
+function Part({ name, children }: { name: string; children?: ReactNode }) {
   const [clicks, setClicks] = useState(0);
   useEffect(() => {
     hydrated.push(name);
@@ -40,21 +41,46 @@ function Part({ name }: { name: string }) {
       <button type="button" onClick={() => setClicks((c) => c + 1)}>
         {name} {clicks}
       </button>
+      {children}
     </div>
+  );
+}
+
+// As the app's layout: the footer stays across pages, its links read the
+// router's location; the part below belongs to the first page.
+function Layout() {
+  return (
+    <main>
+      <Part name="top">
+        <Link to="/other">other page</Link>
+      </Part>
+      <Outlet />
+      <HydrateWhenSeen>
+        <Part name="footer">
+          <Link to="/">home</Link>
+        </Part>
+      </HydrateWhenSeen>
+    </main>
   );
 }
 
 function Page() {
   return (
-    <main>
-      <Part name="top" />
-      <HydrateWhenSeen>
-        <Part name="below" />
-      </HydrateWhenSeen>
-      <HydrateWhenSeen>
-        <Part name="footer" />
-      </HydrateWhenSeen>
-    </main>
+    <MemoryRouter>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route
+            index
+            element={
+              <HydrateWhenSeen>
+                <Part name="below" />
+              </HydrateWhenSeen>
+            }
+          />
+          <Route path="other" element={<h1>The other page</h1>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>
   );
 }
 
@@ -105,6 +131,17 @@ it("hydrates a part the shopper clicks before it was seen, and the click counts"
   });
   expect(hydrated).toEqual(["top", "footer"]);
   expect(button.textContent).toBe("footer 1");
+});
+
+it("follows a link while parts below still wait, and lets them go", async () => {
+  hydrateWhenSeen(true);
+  await hydrate();
+  expect(hydrated).toEqual(["top"]);
+  const link = container.querySelector<HTMLAnchorElement>("[data-testid=top] a")!;
+  await act(async () => link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 })));
+  expect(container.querySelector("h1")?.textContent).toBe("The other page");
+  expect(hydrated).toEqual(["top", "footer"]);
+  expect(observers).toHaveLength(0);
 });
 
 it("hydrates everything at once when the gates are off (a stale page)", async () => {

@@ -1,4 +1,5 @@
-import { Suspense, use, useId, type ReactNode } from "react";
+import { Suspense, use, useId, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { useServerSnapshot } from "@/lib/hydration";
 
 // A server-rendered page is painted before its JavaScript runs, and what is
@@ -111,6 +112,14 @@ function Gate({ id, children }: { id: string; children: ReactNode }) {
  */
 export function HydrateWhenSeen({ children }: { children: ReactNode }) {
   const id = useId();
+  // A navigation (a router transition) changes what every link below reads,
+  // and React holds a transition until the parts it updates have hydrated: a
+  // part still waiting to be seen held the shopper's click on a product until
+  // they scrolled to the footer (the address changed, the page did not). The
+  // first change of address lets every part go, in the render that makes it.
+  const { key } = useLocation();
+  const [firstKey] = useState(key);
+  if (key !== firstKey && gating) hydrateWhenSeen(false);
   return (
     <>
       <template data-hydrate-when-seen={id} />
