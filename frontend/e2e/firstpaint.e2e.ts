@@ -213,7 +213,9 @@ describe("first paint", { timeout: 600_000 }, () => {
     expect(await hydrated(footer)).toBe(false);
     expect(await hydrated(popular)).toBe(false);
 
-    // A tap on a card below the fold hydrates its part first and is not lost.
+    // A tap on a card below the fold hydrates its part first and is not
+    // lost; the rest of the page hydrates after it, where it is.
+    await footer.evaluate((e) => (e.dataset.server = "yes"));
     const card = popular
       .locator("article")
       .filter({ has: page.getByRole("button", { name: "Añadir al carrito", disabled: false }) })
@@ -221,21 +223,40 @@ describe("first paint", { timeout: 600_000 }, () => {
     const id = Number((await card.getByRole("heading").getByRole("link").getAttribute("href"))?.split("/").pop());
     await card.getByRole("button", { name: "Añadir al carrito" }).click();
     await expect.poll(() => cartInStorage(page)).toEqual([expect.objectContaining({ id, quantity: 1 })]);
-    await footer.scrollIntoViewIfNeeded();
     await expect.poll(() => hydrated(footer)).toBe(true);
+    expect(await page.locator("footer[data-server=yes]").count()).toBe(1);
     expect(hydrationWarnings(logs)).toEqual([]);
     await context.close();
   });
 
-  it("follows a product's link while the footer still waits to be seen", async () => {
+  it("keeps the later cards' HTML when a favourite is ticked", async () => {
+    await rendered("/todos");
+    const { context, page, logs } = await phonePage();
+    await page.goto("/todos");
+    await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+    const hydrated = (element: Locator) =>
+      element.first().evaluate((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber")));
+    const last = page.locator("article").last();
+    expect(await hydrated(last)).toBe(false);
+    // Every card's heart reads the favourites: a part still waiting when
+    // the list changed was thrown away and rendered anew.
+    await last.evaluate((e) => (e.dataset.server = "yes"));
+    await page.locator("article").first().getByRole("button", { name: /favoritos/ }).click();
+    await expect.poll(() => hydrated(last)).toBe(true);
+    expect(await page.locator("article[data-server=yes]").count()).toBe(1);
+    expect(hydrationWarnings(logs)).toEqual([]);
+    await context.close();
+  });
+
+  it("follows a product's link once the page has hydrated", async () => {
     await rendered("/todos");
     const { context, page, logs } = await phonePage();
     await page.goto("/todos");
     await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
     const footer = page.locator("footer");
     expect(await footer.evaluate((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber")))).toBe(false);
-    // A router transition updates the footer's links: React held it until
-    // the footer had hydrated, and the shopper saw the address change alone.
+    // Stop 48: React held the navigation until the footer, still waiting
+    // to be seen, had hydrated; the address changed and the page did not.
     await page.locator('a[href^="/producto/"]').first().click();
     await page.getByRole("button", { name: /Añadir 1 al carrito/ }).waitFor();
     expect(hydrationWarnings(logs)).toEqual([]);

@@ -1,7 +1,7 @@
 import { act, useEffect, useState, type ReactNode } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { Link, MemoryRouter, Outlet, Route, Routes } from "react-router";
+import { Link, MemoryRouter, Outlet, Route, Routes, useNavigate, type NavigateFunction } from "react-router";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { HydrateWhenSeen, hydrateWhenSeen } from "@/lib/hydrate-when-seen";
 
@@ -47,10 +47,23 @@ function Part({ name, children }: { name: string; children?: ReactNode }) {
 }
 
 // As the app's layout: the footer stays across pages, its links read the
-// router's location; the part below belongs to the first page.
+// router's location; the part below belongs to the first page. navigate is
+// the app's own way there without a shopper's event (a page number put
+// right, the browser's back button).
+let navigate: NavigateFunction;
+const keepNavigate = (n: NavigateFunction) => {
+  navigate = n;
+};
+function Navigator() {
+  const n = useNavigate();
+  useEffect(() => keepNavigate(n), [n]);
+  return null;
+}
+
 function Layout() {
   return (
     <main>
+      <Navigator />
       <Part name="top">
         <Link to="/other">other page</Link>
       </Part>
@@ -121,16 +134,21 @@ it("hydrates the parts below the first screen once they come into view, each on 
   expect(observers).toHaveLength(1);
 });
 
-it("hydrates a part the shopper clicks before it was seen, and the click counts", async () => {
+it("lets every part go at the shopper's first click, hydrating them where they are, and the click counts", async () => {
   hydrateWhenSeen(true);
   await hydrate();
+  const below = container.querySelector("[data-testid=below]");
   const button = container.querySelector("[data-testid=footer] button")!;
   await act(async () => {
     button.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
     button.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   });
-  expect(hydrated).toEqual(["top", "footer"]);
+  expect(hydrated.toSorted()).toEqual(["below", "footer", "top"]);
   expect(button.textContent).toBe("footer 1");
+  // Hydrated, not rendered anew: the server's elements are the app's.
+  expect(container.querySelector("[data-testid=below]")).toBe(below);
+  expect(container.querySelector("[data-testid=footer] button")).toBe(button);
+  expect(observers).toHaveLength(0);
 });
 
 it("follows a link while parts below still wait, and lets them go", async () => {
@@ -142,6 +160,15 @@ it("follows a link while parts below still wait, and lets them go", async () => 
   expect(container.querySelector("h1")?.textContent).toBe("The other page");
   expect(hydrated).toEqual(["top", "footer"]);
   expect(observers).toHaveLength(0);
+});
+
+it("goes where the app navigates without a shopper's event while parts below still wait", async () => {
+  hydrateWhenSeen(true);
+  await hydrate();
+  expect(hydrated).toEqual(["top"]);
+  await act(async () => navigate("/other"));
+  expect(container.querySelector("h1")?.textContent).toBe("The other page");
+  expect(hydrated).toEqual(["top", "footer"]);
 });
 
 it("hydrates everything at once when the gates are off (a stale page)", async () => {

@@ -6,8 +6,8 @@ import { useServerSnapshot } from "@/lib/hydration";
 // below the first screen needs none until the shopper gets to it: hydrating
 // it with the rest cost a phone's main thread most of the page's blocking
 // time (issue 36). Such parts hydrate once they come near the viewport or
-// the shopper touches, clicks, types or tabs into them, whichever is first;
-// until then they are the server's HTML, links working as links.
+// the shopper first touches, clicks, types or tabs anywhere, whichever is
+// first; until then they are the server's HTML, links working as links.
 
 let gating = false;
 
@@ -19,7 +19,7 @@ let gating = false;
 export function hydrateWhenSeen(on: boolean) {
   gating = on;
   // Turned off (or on again), every part waiting is let go.
-  for (const p of [...pending.values()]) p.open();
+  for (const open of [...pending]) open();
   gates.clear();
 }
 
@@ -31,17 +31,21 @@ const fulfilled = (g: GatePromise) => Object.assign(g, { status: "fulfilled", va
 
 const openGate = fulfilled(Promise.resolve());
 const gates = new Map<string, GatePromise>();
-const pending = new Map<GatePromise, { elements: Element[]; open: () => void }>();
+// The gates still closed, each by the function that opens it.
+const pending = new Set<() => void>();
 
 // Near enough: a part starts hydrating while it is still a few hundred pixels
 // below the viewport, before the shopper's thumb gets there.
 const margin = "300px 0px";
 const interactions = ["pointerdown", "mousedown", "touchstart", "keydown", "focusin", "click"] as const;
 
-function onInteraction(event: Event) {
-  const target = event.target;
-  if (!(target instanceof Node)) return;
-  for (const [, p] of pending) if (p.elements.some((e) => e.contains(target))) p.open();
+// The first interaction lets every part go, before the page's own handlers
+// run: React hydrates the part it landed in at once (the tap counts) and the
+// rest in slices after. A change the tap makes that reaches a part still
+// waiting (a favourite ticked: every card's heart reads the list) would
+// otherwise make React throw that part's HTML away and render it anew.
+function onInteraction() {
+  hydrateWhenSeen(false);
 }
 
 /** boundaryElements are the elements of the Suspense boundary right after marker, as the server rendered it. */
@@ -80,7 +84,7 @@ function gate(id: string): GatePromise {
     opened = true;
     fulfilled(g);
     observer?.disconnect();
-    pending.delete(g);
+    pending.delete(open);
     if (pending.size === 0) for (const type of interactions) window.removeEventListener(type, onInteraction, true);
     resolve();
   }
@@ -89,7 +93,7 @@ function gate(id: string): GatePromise {
     return g;
   }
   if (pending.size === 0) for (const type of interactions) window.addEventListener(type, onInteraction, true);
-  pending.set(g, { elements, open });
+  pending.add(open);
   for (const e of elements) observer.observe(e);
   return g;
 }
@@ -106,7 +110,7 @@ function Gate({ id, children }: { id: string; children: ReactNode }) {
 
 /**
  * HydrateWhenSeen leaves its children as the server rendered them until they
- * come near the viewport or the shopper interacts with them. Its children
+ * come near the viewport or the shopper interacts with the page. Its children
  * must render at least one element (that is what is watched); elsewhere than
  * in the first hydration they render at once.
  */
