@@ -11,8 +11,6 @@ import { ConsentRecorder } from "@/features/cookie-consent/components/consent-re
 import { ConsentProvider } from "@/features/cookie-consent/consent-provider";
 import { SessionProvider } from "@/hooks/use-session";
 import { ShopDetailsProvider } from "@/hooks/use-shop-details";
-import { CartProvider } from "@/stores/cart-store";
-import { FavoritesProvider } from "@/stores/favorites-store";
 
 function LocalizedToaster({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -41,10 +39,8 @@ export function AppProvider({
                 <SessionProvider>
                   <ConsentRecorder />
                   <ShopDetailsProvider>
-                    <CartProvider>
-                      <CartSyncer />
-                      <FavoritesProvider>{children}</FavoritesProvider>
-                    </CartProvider>
+                    <CartSyncer />
+                    {children}
                   </ShopDetailsProvider>
                 </SessionProvider>
               </ConsentProvider>

@@ -3,8 +3,12 @@
 
 /** readJSON parses a stored JSON value, or returns undefined when absent or invalid. */
 export function readJSON(storage: Storage, key: string): unknown {
+  return parseStored(key, readString(storage, key));
+}
+
+/** parseStored parses raw, the JSON stored under key, or returns undefined when absent or invalid. */
+export function parseStored(key: string, raw: string | null): unknown {
   try {
-    const raw = storage.getItem(key);
     return raw === null ? undefined : (JSON.parse(raw) as unknown);
   } catch (err) {
     console.error(`storage: invalid value under "${key}"`, err);

@@ -1,11 +1,11 @@
-import { act } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { memo } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
-import { CartProvider, useCart } from "@/stores/cart-store";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useCart } from "@/stores/cart-store";
 
-// A consumer behind memo renders again only when the cart's context does.
+// A reader behind memo renders again only when the cart it reads changes.
 function renderCounter() {
   const renders: number[] = [];
   const Count = memo(function Count() {
@@ -13,11 +13,7 @@ function renderCounter() {
     renders.push(count);
     return <span>{count}</span>;
   });
-  const tree = (
-    <CartProvider>
-      <Count />
-    </CartProvider>
-  );
+  const tree = <Count />;
   return { renders, tree };
 }
 
@@ -54,5 +50,56 @@ describe("useLocalStorageState after hydrating a server-rendered page", () => {
     const { renders, text } = await hydrate();
     expect(renders).toEqual([0, 2]);
     expect(text).toBe("2");
+  });
+});
+
+describe("useLocalStorageState's readers", () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  function Cart({ name }: { name: string }) {
+    const { count, add } = useCart();
+    return (
+      <button type="button" onClick={() => add({ id: 7, name: "Guaraná", priceCents: 150, image: "", stock: 9 })}>
+        {name} {count}
+      </button>
+    );
+  }
+
+  it("all follow a change one of them makes, and it is stored", async () => {
+    render(
+      <>
+        <Cart name="a" />
+        <Cart name="b" />
+      </>,
+    );
+    await act(async () => screen.getByText("a 0").click());
+    expect(screen.getByText("b 1")).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem("cart") ?? "[]")).toEqual([expect.objectContaining({ id: 7, quantity: 1 })]);
+  });
+
+  it("follow a change made in another tab", async () => {
+    render(<Cart name="a" />);
+    localStorage.setItem("cart", JSON.stringify([{ id: 7, name: "Guaraná", priceCents: 150, image: "", quantity: 3 }]));
+    await act(async () => window.dispatchEvent(new StorageEvent("storage", { key: "cart" })));
+    expect(screen.getByText("a 3")).toBeTruthy();
+  });
+
+  it("keep a change storage refuses (a private mode, a full quota) for the page", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new DOMException("full", "QuotaExceededError");
+    });
+    render(
+      <>
+        <Cart name="a" />
+        <Cart name="b" />
+      </>,
+    );
+    await act(async () => screen.getByText("a 0").click());
+    expect(screen.getByText("b 1")).toBeTruthy();
+    expect(localStorage.getItem("cart")).toBeNull();
   });
 });

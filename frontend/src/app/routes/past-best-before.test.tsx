@@ -10,8 +10,6 @@ import { CartLineRow } from "@/features/cart/components/cart-line-row";
 import { OrderLines } from "@/features/cart/components/order-lines";
 import { ProductCard } from "@/features/catalog/components/product-card";
 import { initI18n, type Language } from "@/lib/i18n";
-import { CartProvider } from "@/stores/cart-store";
-import { FavoritesProvider } from "@/stores/favorites-store";
 import { product } from "@/testing/fixtures";
 import { CartLineSchema, ValidateCartResponseSchema } from "@gen/sabores/v1/cart_service_pb";
 
@@ -24,11 +22,7 @@ function inLanguage(language: Language, ui: ReactNode) {
   return render(
     <I18nextProvider i18n={initI18n(language)}>
       <MemoryRouter>
-        <Toaster closeLabel="x">
-          <CartProvider>
-            <FavoritesProvider>{ui}</FavoritesProvider>
-          </CartProvider>
-        </Toaster>
+        <Toaster closeLabel="x">{ui}</Toaster>
       </MemoryRouter>
     </I18nextProvider>,
   );

@@ -1,4 +1,4 @@
-import { createContext, use, useMemo, type ReactNode } from "react";
+import { useMemo } from "react";
 import { useLocalStorageState } from "@/stores/use-local-storage-state";
 
 /** Favorite is a product kept under the `favorites` key. */
@@ -22,19 +22,20 @@ function parseFavorites(value: unknown): Favorite[] {
   );
 }
 
-interface FavoritesContextValue {
+interface FavoritesValue {
   favorites: Favorite[];
   isFavorite: (id: number) => boolean;
   toggle: (f: Favorite) => void;
   remove: (id: number) => void;
 }
 
-const FavoritesContext = createContext<FavoritesContextValue | null>(null);
-
-/** FavoritesProvider keeps the favourites list in local storage under `favorites`. */
-export function FavoritesProvider({ children }: { children: ReactNode }) {
+/**
+ * useFavorites is the favourites list, kept in local storage under
+ * `favorites`; each reader follows it on its own (use-local-storage-state.ts).
+ */
+export function useFavorites(): FavoritesValue {
   const [favorites, update] = useLocalStorageState("favorites", parseFavorites);
-  const value = useMemo<FavoritesContextValue>(
+  return useMemo<FavoritesValue>(
     () => ({
       favorites,
       isFavorite: (id) => favorites.some((f) => f.id === id),
@@ -44,12 +45,4 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     }),
     [favorites, update],
   );
-  return <FavoritesContext value={value}>{children}</FavoritesContext>;
-}
-
-/** useFavorites reads the favourites; it throws outside FavoritesProvider. */
-export function useFavorites(): FavoritesContextValue {
-  const ctx = use(FavoritesContext);
-  if (!ctx) throw new Error("useFavorites must be used inside FavoritesProvider");
-  return ctx;
 }

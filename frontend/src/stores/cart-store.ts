@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useMemo, type ReactNode } from "react";
+import { useCallback, useMemo } from "react";
 import {
   addItem,
   itemCount,
@@ -10,7 +10,7 @@ import {
 } from "@/stores/cart-rules";
 import { useLocalStorageState } from "@/stores/use-local-storage-state";
 
-interface CartContextValue {
+interface CartValue {
   items: CartItem[];
   count: number;
   add: (item: Omit<CartItem, "quantity">, quantity?: number) => AddResult;
@@ -21,10 +21,11 @@ interface CartContextValue {
   replace: (items: CartItem[]) => void;
 }
 
-const CartContext = createContext<CartContextValue | null>(null);
-
-/** CartProvider keeps the shopper's cart in local storage under `cart`. */
-export function CartProvider({ children }: { children: ReactNode }) {
+/**
+ * useCart is the shopper's cart, kept in local storage under `cart`; each
+ * reader follows it on its own (use-local-storage-state.ts).
+ */
+export function useCart(): CartValue {
   const [items, update] = useLocalStorageState("cart", parseCart);
 
   const add = useCallback(
@@ -36,7 +37,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [items, update],
   );
 
-  const value = useMemo<CartContextValue>(
+  return useMemo<CartValue>(
     () => ({
       items,
       count: itemCount(items),
@@ -48,12 +49,4 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }),
     [items, add, update],
   );
-  return <CartContext value={value}>{children}</CartContext>;
-}
-
-/** useCart reads the cart; it throws outside CartProvider. */
-export function useCart(): CartContextValue {
-  const ctx = use(CartContext);
-  if (!ctx) throw new Error("useCart must be used inside CartProvider");
-  return ctx;
 }
