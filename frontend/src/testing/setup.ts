@@ -12,4 +12,6 @@ afterEach(() => {
 window.scrollTo = () => {};
 
 // The first render of a route loads its code and texts lazily: allow for it.
-configure({ asyncUtilTimeout: 10000 });
+// Beside the browser suite and the Go tests (CI runs them side by side on two
+// cores) a back-office screen's first render took over 10 s.
+configure({ asyncUtilTimeout: 20000 });

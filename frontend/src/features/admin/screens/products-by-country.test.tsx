@@ -91,7 +91,7 @@ describe("products by country screen", () => {
     await userEvent.click(onBrasil);
     await userEvent.click(screen.getByRole("checkbox", { name: "Produto 1002 visível em República Dominicana" }));
     expect(onBrasil).not.toBeChecked();
-    expect(screen.getAllByText("2 alterações pendentes").length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("2 alterações pendentes")).length).toBeGreaterThan(0);
     expect(s.calls.batch).toHaveLength(0);
 
     await userEvent.click(screen.getByRole("button", { name: /Salvar Alterações/ }));
@@ -108,7 +108,7 @@ describe("products by country screen", () => {
     const s = server(5);
     renderAdmin("/admin/products-by-country", s.routes);
     await userEvent.click(await screen.findByRole("checkbox", { name: "Produto 1003 visível em Brasil" }));
-    expect(screen.getAllByText("1 alteração pendente").length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("1 alteração pendente")).length).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 600));
     expect(s.calls.batch).toHaveLength(0);
     await waitFor(() => expect(s.calls.batch).toHaveLength(1), { timeout: 1500 });
