@@ -134,6 +134,20 @@ async function phonePage() {
   return { context, page, logs };
 }
 
+/** hydratedPhonePage is phonePage on path, sent rendered, once the app has taken it over. */
+async function hydratedPhonePage(path: string) {
+  await rendered(path);
+  const opened = await phonePage();
+  await opened.page.goto(path);
+  await opened.page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+  return opened;
+}
+
+/** hydrated tells whether React has taken element over: it marks each element with its fiber. */
+function hydrated(element: Locator): Promise<boolean> {
+  return element.first().evaluate((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber")));
+}
+
 /** hydrationWarnings are the logs that say React found the page unlike its own render. */
 const hydrationWarnings = (logs: string[]) => logs.filter((l) => /hydrat|#418|#425|#423|did not match/i.test(l));
 
@@ -202,9 +216,6 @@ describe("first paint", { timeout: 600_000 }, () => {
     await rendered("/");
     const { context, page, logs } = await phonePage();
     await page.goto("/");
-    // React marks each element it has taken over (hydrated) with its fiber.
-    const hydrated = (element: Locator) =>
-      element.first().evaluate((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber")));
     const launches = page.locator("section", { has: page.getByRole("heading", { name: "Lanzamientos" }) });
     const popular = page.locator("section", { has: page.getByRole("heading", { name: "Productos más populares" }) });
     const footer = page.locator("footer");
@@ -230,12 +241,7 @@ describe("first paint", { timeout: 600_000 }, () => {
   });
 
   it("keeps the later cards' HTML when a favourite is ticked", async () => {
-    await rendered("/todos");
-    const { context, page, logs } = await phonePage();
-    await page.goto("/todos");
-    await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
-    const hydrated = (element: Locator) =>
-      element.first().evaluate((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber")));
+    const { context, page, logs } = await hydratedPhonePage("/todos");
     const last = page.locator("article").last();
     expect(await hydrated(last)).toBe(false);
     // Every card's heart reads the favourites: a part still waiting when
@@ -257,12 +263,8 @@ describe("first paint", { timeout: 600_000 }, () => {
   });
 
   it("follows a product's link once the page has hydrated", async () => {
-    await rendered("/todos");
-    const { context, page, logs } = await phonePage();
-    await page.goto("/todos");
-    await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
-    const footer = page.locator("footer");
-    expect(await footer.evaluate((e) => Object.keys(e).some((k) => k.startsWith("__reactFiber")))).toBe(false);
+    const { context, page, logs } = await hydratedPhonePage("/todos");
+    expect(await hydrated(page.locator("footer"))).toBe(false);
     // Stop 48: React held the navigation until the footer, still waiting
     // to be seen, had hydrated; the address changed and the page did not.
     await page.locator('a[href^="/producto/"]').first().click();
