@@ -1,11 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { useTransport } from "@connectrpc/connect-query";
-import { Code } from "@connectrpc/connect";
 import { useTranslation } from "react-i18next";
-import { errorCode } from "@/lib/connect-errors";
-
-type State = "idle" | "sending" | "sent" | "busy" | "failed";
+import { useAddressForm } from "@/features/contact/use-address-form";
 
 /**
  * NewsletterBox asks for the newsletter with the shopper's consent: the
@@ -17,22 +14,10 @@ export function NewsletterBox() {
   const { t, i18n } = useTranslation();
   const transport = useTransport();
   const id = useId();
-  const [email, setEmail] = useState("");
-  const [state, setState] = useState<State>("idle");
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim() || state === "sending") return;
-    setState("sending");
-    try {
-      const { subscribeNewsletter } = await import("@/features/contact/subscribe");
-      await subscribeNewsletter(transport, email, i18n.language);
-      setEmail("");
-      setState("sent");
-    } catch (err) {
-      setState(errorCode(err) === Code.ResourceExhausted ? "busy" : "failed");
-    }
-  };
+  const { email, setEmail, state, outcome, submit } = useAddressForm(async (address) => {
+    const { subscribeNewsletter } = await import("@/features/contact/subscribe");
+    await subscribeNewsletter(transport, address, i18n.language);
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`}>
@@ -67,7 +52,7 @@ export function NewsletterBox() {
         </span>
       </label>
       <p role="status" className={`mt-2 min-h-5 text-sm ${state === "sent" ? "text-green-300" : "text-amber-200"}`}>
-        {state === "sent" || state === "busy" || state === "failed" ? t(`newsletter.${state}`) : ""}
+        {outcome ? t(`newsletter.${outcome}`) : ""}
       </p>
     </form>
   );

@@ -1,11 +1,8 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { useTransport } from "@connectrpc/connect-query";
-import { Code } from "@connectrpc/connect";
 import { useTranslation } from "react-i18next";
-import { errorCode } from "@/lib/connect-errors";
-
-type State = "idle" | "sending" | "sent" | "busy" | "failed";
+import { useAddressForm } from "@/features/contact/use-address-form";
 
 /**
  * BackInStockForm is on a sold-out product: a shopper leaves an address to
@@ -17,22 +14,10 @@ export function BackInStockForm({ productId }: { productId: bigint }) {
   const { t, i18n } = useTranslation("catalog");
   const transport = useTransport();
   const id = useId();
-  const [email, setEmail] = useState("");
-  const [state, setState] = useState<State>("idle");
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim() || state === "sending") return;
-    setState("sending");
-    try {
-      const { requestBackInStock } = await import("@/features/contact/back-in-stock");
-      await requestBackInStock(transport, productId, email, i18n.language);
-      setEmail("");
-      setState("sent");
-    } catch (err) {
-      setState(errorCode(err) === Code.ResourceExhausted ? "busy" : "failed");
-    }
-  };
+  const { email, setEmail, state, outcome, submit } = useAddressForm(async (address) => {
+    const { requestBackInStock } = await import("@/features/contact/back-in-stock");
+    await requestBackInStock(transport, productId, address, i18n.language);
+  });
 
   return (
     <form onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`} className="rounded-lg border border-stone-200 bg-stone-50 p-4">
@@ -68,7 +53,7 @@ export function BackInStockForm({ productId }: { productId: bigint }) {
         </span>
       </label>
       <p role="status" className={`mt-2 min-h-5 text-sm ${state === "sent" ? "text-green-800" : "text-red-800"}`}>
-        {state === "sent" || state === "busy" || state === "failed" ? t(`backInStock.${state}`) : ""}
+        {outcome ? t(`backInStock.${outcome}`) : ""}
       </p>
     </form>
   );
