@@ -262,6 +262,40 @@ describe("first paint", { timeout: 600_000 }, () => {
     await context.close();
   });
 
+  it("renders nothing it throws away while the page hydrates and the session comes in", async () => {
+    for (const path of ["/", "/todos"]) {
+      await rendered(path);
+      const { context, page, logs } = await phonePage();
+      // Every element made after the HTML was parsed, by tag: hydration
+      // adopts the server's elements and makes none.
+      await page.addInitScript(() => {
+        const made: Record<string, number> = {};
+        Object.assign(window, { made });
+        document.addEventListener("DOMContentLoaded", () => {
+          const create = Document.prototype.createElement;
+          Document.prototype.createElement = function (this: Document, tag: string, options?: ElementCreationOptions) {
+            made[tag] = (made[tag] ?? 0) + 1;
+            return create.call(this, tag, options);
+          };
+        });
+      });
+      const session = page.waitForResponse((r) => r.url().includes("/GetSession"));
+      await page.goto(path);
+      await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+      await session;
+      // The session's answer re-renders its readers after it arrives.
+      await page.waitForTimeout(500);
+      const made = await page.evaluate(() => (window as unknown as { made: Record<string, number> }).made);
+      // Before the session was a store, its answer, a context change, made
+      // React render every part still waiting below the first screen anew
+      // and throw it away (the home page's 1 200 elements, its footer twice).
+      for (const tag of ["header", "footer", "section", "article", "h2", "h3", "p"]) expect(made[tag] ?? 0, `${path}: <${tag}>`).toBe(0);
+      expect(await hydrated(page.locator("footer"))).toBe(false);
+      expect(hydrationWarnings(logs)).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("follows a product's link once the page has hydrated", async () => {
     const { context, page, logs } = await hydratedPhonePage("/todos");
     expect(await hydrated(page.locator("footer"))).toBe(false);

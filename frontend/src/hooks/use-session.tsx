@@ -1,4 +1,4 @@
-import { createContext, startTransition, use, useCallback, useState, type ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { defer, useDeferred } from "@/lib/deferred";
 import type { User } from "@gen/sabores/v1/types_pb";
 
@@ -16,7 +16,26 @@ export interface Session {
 }
 
 const unresolved: Session = { viewer: "guest", resolved: false };
-const SessionContext = createContext<Session>(unresolved);
+
+// The session is a store its readers subscribe to, not a context: a context
+// change reaches every part of a server-rendered page still waiting to
+// hydrate (hydrate-when-seen.tsx), and React, not knowing what such a part
+// reads, renders it again from scratch, while the answer is held back until
+// it can commit. On the home page that was every section below the first
+// screen rendered and thrown away, twice, as the answer came in.
+let current = unresolved;
+const listeners = new Set<() => void>();
+
+function report(next: Session) {
+  if (next.viewer === current.viewer && next.resolved === current.resolved && next.user === current.user) return;
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 // The query and the account descriptors it needs come with the data layer,
 // which downloads beside the first paint; until then the header shows a guest.
@@ -24,26 +43,23 @@ const sessionQuery = defer(() => import("@/hooks/session-query"));
 
 /** SessionProvider asks the server who is signed in, once, for the whole app. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState(unresolved);
-  // The answer comes while a server-rendered page may still be hydrating: the
-  // page's sections below this provider are hydrated apart (Suspense), and a
-  // context change reaching one not hydrated yet hydrates it at the update's
-  // priority. Outside a transition that is the whole page in one task, which
-  // a phone's CPU takes hundreds of milliseconds for (issue 20's blocking
-  // time); in one React hydrates it in slices and the header follows.
-  const report = useCallback((next: Session) => startTransition(() => setSession(next)), []);
   const loaded = useDeferred(sessionQuery);
+  // Gone (a test's app unmounted), it leaves no one signed in for the next.
+  useEffect(() => () => report(unresolved), []);
   return (
-    <SessionContext value={session}>
+    <>
       {children}
       {loaded && <loaded.SessionQuery onChange={report} />}
-    </SessionContext>
+    </>
   );
 }
 
-/** useSession is the session SessionProvider keeps. */
+/**
+ * useSession is the session SessionProvider keeps; what the server rendered
+ * (a guest, not resolved) while a page hydrates.
+ */
 export function useSession(): Session {
-  return use(SessionContext);
+  return useSyncExternalStore(subscribe, () => current, () => unresolved);
 }
 
 /** accountHome is where the account button leads for each viewer. */
