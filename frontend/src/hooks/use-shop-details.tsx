@@ -1,11 +1,8 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { createContext, use, useState, type ReactNode } from "react";
+import { useCallback, useSyncExternalStore, type ReactNode } from "react";
 import { defer, useDeferred } from "@/lib/deferred";
 import type { ShopDetails } from "@gen/sabores/v1/shop_details_pb";
 import { type DeliveryAreas, type GetShopDetailsResponse } from "@gen/sabores/v1/shop_settings_service_pb";
-import { appTransportKey } from "@/lib/transport";
-
-const ShopDetailsContext = createContext<GetShopDetailsResponse | undefined>(undefined);
 
 // The footer shows the shop's details on every page, so reading them must not
 // put the data layer into the first download: the query comes with the data
@@ -13,34 +10,39 @@ const ShopDetailsContext = createContext<GetShopDetailsResponse | undefined>(und
 const detailsQuery = defer(() => import("@/hooks/shop-details-query"));
 
 /**
- * shopDetailsKey is GetShopDetails' query key as connect-query builds it
- * (use-shop-details.test.tsx checks), written out so that reading the cache
- * needs no descriptors.
+ * shopDetailsKey finds GetShopDetails' answer among the cached queries, with
+ * whatever transport it was asked through (use-shop-details.test.ts checks
+ * it against connect-query's key), so reading the cache needs no descriptors.
  */
 export const shopDetailsKey: QueryKey = [
   "connect-query",
-  {
-    serviceName: "sabores.v1.ShopSettingsService",
-    methodName: "GetShopDetails",
-    transport: appTransportKey,
-    cardinality: "finite",
-    input: {},
-  },
+  { serviceName: "sabores.v1.ShopSettingsService", methodName: "GetShopDetails", cardinality: "finite" },
 ];
 
 /** ShopDetailsProvider asks the server for the shop's public details, once, for the whole app. */
 export function ShopDetailsProvider({ children }: { children: ReactNode }) {
-  // A server-rendered page comes with the details in the cache: the footer
-  // shows them in the HTML and in the render that hydrates it.
-  const client = useQueryClient();
-  const [answer, setAnswer] = useState(() => client.getQueryData<GetShopDetailsResponse>(shopDetailsKey));
   const loaded = useDeferred(detailsQuery);
   return (
-    <ShopDetailsContext value={answer}>
+    <>
       {children}
-      {loaded && <loaded.ShopDetailsQuery onChange={setAnswer} />}
-    </ShopDetailsContext>
+      {loaded && <loaded.ShopDetailsQuery />}
+    </>
   );
+}
+
+/**
+ * useAnswer is the cached GetShopDetails answer, read where it is shown. Not
+ * a context: a context changing above the parts of a page still waiting to
+ * hydrate makes React render them anew (use-session.tsx). A server-rendered
+ * page comes with the answer in the cache, so the HTML and the render that
+ * hydrates it show the same details.
+ */
+function useAnswer(): GetShopDetailsResponse | undefined {
+  const client = useQueryClient();
+  const subscribe = useCallback((listener: () => void) => client.getQueryCache().subscribe(listener), [client]);
+  // Whatever the transport (tests have their own), there is one such answer.
+  const read = () => client.getQueryCache().find<GetShopDetailsResponse>({ queryKey: shopDetailsKey, exact: false })?.state.data;
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /**
@@ -49,7 +51,7 @@ export function ShopDetailsProvider({ children }: { children: ReactNode }) {
  * or undefined until they arrive.
  */
 export function useShopDetails(): ShopDetails | undefined {
-  return use(ShopDetailsContext)?.details;
+  return useAnswer()?.details;
 }
 
 /**
@@ -57,7 +59,7 @@ export function useShopDetails(): ShopDetails | undefined {
  * (every product, and frozen and chilled ones), or undefined until known.
  */
 export function useDeliveryAreas(): DeliveryAreas | undefined {
-  return use(ShopDetailsContext)?.deliveryAreas;
+  return useAnswer()?.deliveryAreas;
 }
 
 /**
@@ -66,5 +68,5 @@ export function useDeliveryAreas(): DeliveryAreas | undefined {
  * undefined until the details arrive.
  */
 export function useFreeShippingThreshold(): bigint | undefined {
-  return use(ShopDetailsContext)?.freeShippingThresholdCents;
+  return useAnswer()?.freeShippingThresholdCents;
 }

@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
@@ -21,9 +22,11 @@ import { CartLineSchema, ValidateCartResponseSchema } from "@gen/sabores/v1/cart
 function inLanguage(language: Language, ui: ReactNode) {
   return render(
     <I18nextProvider i18n={initI18n(language)}>
-      <MemoryRouter>
-        <Toaster closeLabel="x">{ui}</Toaster>
-      </MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <Toaster closeLabel="x">{ui}</Toaster>
+        </MemoryRouter>
+      </QueryClientProvider>
     </I18nextProvider>,
   );
 }

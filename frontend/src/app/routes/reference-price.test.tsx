@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { MemoryRouter } from "react-router";
@@ -39,7 +40,9 @@ const item = { id: 7, name: "Açaí", priceCents: 759, image: "", quantity: 2, s
 function inLanguage(language: Language, ui: ReactNode) {
   return render(
     <I18nextProvider i18n={initI18n(language)}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryClientProvider>
     </I18nextProvider>,
   );
 }

@@ -1,5 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { I18nextProvider } from "react-i18next";
 import { expect, it } from "vitest";
 import { FoodInfo } from "@/features/catalog/components/food-info";
@@ -10,7 +11,9 @@ import { ProductFlagsSchema } from "@gen/sabores/v1/food_pb";
 function show(language: "es" | "pt", flags: { frozen?: boolean; perishable?: boolean; ageRestricted?: boolean }) {
   return render(
     <I18nextProvider i18n={initI18n(language)}>
-      <FoodInfo product={product(1002, { isFood: true, flags: create(ProductFlagsSchema, flags) })} />
+      <QueryClientProvider client={new QueryClient()}>
+        <FoodInfo product={product(1002, { isFood: true, flags: create(ProductFlagsSchema, flags) })} />
+      </QueryClientProvider>
     </I18nextProvider>,
   );
 }
