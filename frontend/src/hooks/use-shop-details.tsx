@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { partialMatchKey, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore, type ReactNode } from "react";
 import { defer, useDeferred } from "@/lib/deferred";
 import type { ShopDetails } from "@gen/sabores/v1/shop_details_pb";
@@ -39,7 +39,15 @@ export function ShopDetailsProvider({ children }: { children: ReactNode }) {
  */
 function useAnswer(): GetShopDetailsResponse | undefined {
   const client = useQueryClient();
-  const subscribe = useCallback((listener: () => void) => client.getQueryCache().subscribe(listener), [client]);
+  // Told of the details' own query only: the cache reports every query's
+  // every change, and each reader would look the answer up again for each.
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (partialMatchKey(event.query.queryKey, shopDetailsKey)) listener();
+      }),
+    [client],
+  );
   // Whatever the transport (tests have their own), there is one such answer.
   const read = () => client.getQueryCache().find<GetShopDetailsResponse>({ queryKey: shopDetailsKey, exact: false })?.state.data;
   return useSyncExternalStore(subscribe, read, read);
