@@ -11,6 +11,7 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "@/features/admin/a
 import { AdminDialog } from "@/features/admin/shared/components/admin-dialog";
 import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
 import { type ApiKey, ApiKeyScope } from "@gen/sabores/v1/admin_api_key_service_pb";
+import { emptyIfSent } from "@/lib/empty-if-sent";
 
 /** scopeLabels name each scope a key may hold, in the order they are offered. */
 const scopeLabels = [
@@ -72,7 +73,7 @@ function CreateForm() {
       {
         onSuccess: (res) => {
           setCreated({ name: res.key?.name ?? name, secret: res.secret });
-          setName("");
+          setName(emptyIfSent(name));
           setExpires(day(keyDays));
         },
         onError: (err) => saveFailure("apiKey", err),

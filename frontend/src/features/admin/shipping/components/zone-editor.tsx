@@ -7,6 +7,7 @@ import { useSaveFailure } from "@/features/admin/shared/hooks/use-save-failure";
 import { useShippingMutations } from "@/features/admin/shipping/api/shipping";
 import { ShippingField } from "@/features/admin/shipping/components/field";
 import { shippingErrors, type ShippingError } from "@/features/admin/shipping/lib/errors";
+import { emptyIfSent } from "@/lib/empty-if-sent";
 
 type Mutations = ReturnType<typeof useShippingMutations>;
 
@@ -44,8 +45,8 @@ export function ZoneForm({ method, zone, mutations, onDone }: { method: Shipping
     const done = {
       onSuccess: () => {
         if (!zone) {
-          setName("");
-          setPrefixes("");
+          setName(emptyIfSent(name));
+          setPrefixes(emptyIfSent(prefixes));
         }
         onDone?.();
       },
@@ -95,8 +96,8 @@ function BandForm({ zone, band, mutations }: { zone: ShippingZone; band?: Shippi
     const done = {
       onSuccess: () => {
         if (!band) {
-          setUpTo("");
-          setPrice("");
+          setUpTo(emptyIfSent(upTo));
+          setPrice(emptyIfSent(price));
         }
       },
       onError,

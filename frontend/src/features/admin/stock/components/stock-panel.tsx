@@ -9,6 +9,7 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { useToast } from "@/components/ui/toaster";
 import { errorInfos } from "@/lib/connect-errors";
 import { formatDate } from "@/lib/format-date";
+import { emptyIfSent } from "@/lib/empty-if-sent";
 
 const reasons = [
   StockAdjustmentReason.COUNT,
@@ -72,8 +73,8 @@ export function StockPanel({ productId, invalidate }: { productId: bigint; inval
       },
       {
         onSuccess: (res) => {
-          setFigure("");
-          setNote("");
+          setFigure(emptyIfSent(figure));
+          setNote(emptyIfSent(note));
           toast({ title: t("stock.savedTitle"), description: t("stock.saved", { stock: res.stock, delta: res.delta }) });
         },
         onError: (err) => {

@@ -10,6 +10,7 @@ import { TillRules } from "@/features/admin/till/components/till-rules";
 import { useSession } from "@/hooks/use-session";
 import { refusalOf } from "@/features/admin/till/lib/refusal";
 import { TillPaymentMethod, type ZReport } from "@gen/sabores/v1/till_service_pb";
+import { emptyIfSent } from "@/lib/empty-if-sent";
 
 const methodKey: Partial<Record<TillPaymentMethod, string>> = {
   [TillPaymentMethod.CASH]: "cash",
@@ -68,8 +69,8 @@ function MoveForm() {
       { amountCents: BigInt(direction === "in" ? cents : -cents), reason: reason.trim() },
       {
         onSuccess: () => {
-          setAmount("");
-          setReason("");
+          setAmount(emptyIfSent(amount));
+          setReason(emptyIfSent(reason));
         },
       },
     );

@@ -7,6 +7,7 @@ import { TillNav } from "@/features/admin/till/components/till-nav";
 import { refusalOf, type Refusal } from "@/features/admin/till/lib/refusal";
 import { InvoiceKind } from "@gen/sabores/v1/invoice_pb";
 import { TillPaymentMethod, type TillReturn, type TillSale } from "@gen/sabores/v1/till_service_pb";
+import { emptyIfSent } from "@/lib/empty-if-sent";
 
 /** Returns is /admin/caja/devoluciones: a sale found by its ticket, items back, a corrective invoice. */
 export default function Returns() {
@@ -67,7 +68,7 @@ export default function Returns() {
         onSuccess: (res) => {
           if (res.return) setDone({ ret: res.return, full: sale.invoice?.kind === InvoiceKind.COMPLETE });
           setSale(undefined);
-          setTicket("");
+          setTicket(emptyIfSent(ticket));
         },
         onError: (err) => setRefusal(refusalOf(err)),
       },

@@ -16,6 +16,7 @@ import {
   useWebhookEndpoints,
 } from "@/features/admin/webhooks/api/webhooks";
 import { type WebhookEndpoint, WebhookDeliveryStatus } from "@gen/sabores/v1/admin_webhook_service_pb";
+import { emptyIfSent } from "@/lib/empty-if-sent";
 
 /** eventTypes are the event types an endpoint may take, as the contract names them. */
 const eventTypes = [
@@ -53,7 +54,7 @@ function CreateForm() {
       {
         onSuccess: (res) => {
           setCreated({ url: res.endpoint?.url ?? url, secret: res.secret });
-          setUrl("");
+          setUrl(emptyIfSent(url));
         },
         onError: (err) => saveFailure("webhook", err),
       },
