@@ -24,7 +24,7 @@ export default function SearchRoute() {
   const error = useListError(query.error);
   const total = query.data?.totalSize ?? 0;
   const totalPages = query.data && pageCount(total, searchPageSize);
-  useClampedPage(page, totalPages);
+  useClampedPage(page, totalPages, query.isPlaceholderData);
   const [first, last] = pageRange(page, searchPageSize, total);
   const inputId = useId();
   if (query.isError) console.error("search page: load failed", query.error);

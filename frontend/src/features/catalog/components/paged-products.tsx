@@ -39,7 +39,7 @@ export function PagedProducts({
   const query = useProducts(filter);
   const error = useListError(query.error);
   const totalPages = query.data && pageCount(query.data.totalSize, pageSize);
-  useClampedPage(filter.page, totalPages);
+  useClampedPage(filter.page, totalPages, query.isPlaceholderData);
   if (logAs && query.isError) console.error(`${logAs}: load failed`, query.error);
   return (
     <>
