@@ -1,17 +1,16 @@
 -- IssueInvoice numbers and writes an invoice in one statement: the next
--- number of its series, the VeriFactu chain's head, the invoice, its lines
--- and taxes (the arrays, one element a row, side by side in a select list
--- so they advance together), its record chained to the head, and the
--- head moved to it. The counter and head rows stay locked until the
--- issuing transaction ends: concurrent issuers queue here, a rollback
--- gives the number back (a series has no gaps), and the chain links the
--- records in the series' order. The counter is locked first (the head's
--- subquery runs for the row the upsert returns), the order every issuer
--- takes them in. One statement because every other issuer waits from the
--- number to the commit: nothing under the locks waits for shopd.
--- The record's hash is SHA-256 of hash_head, the series number,
--- hash_middle, the previous hash and hash_tail (Record.HashInput, split at
--- the two values only the locks give).
+-- number of its series, the invoice, its lines and taxes (the arrays, one
+-- element a row, side by side in a select list so they advance together),
+-- its record chained after previous_hash, and the chain's head moved to
+-- it. The caller holds the head's lock (LockVerifactuChain, which gave
+-- previous_hash) and takes the counter's here: both stay locked until the
+-- issuing transaction ends, so concurrent issuers queue on the head, a
+-- rollback gives the number back (a series has no gaps), and the chain
+-- links the records in the series' order. One statement because every
+-- other issuer waits from the lock to the commit: nothing under the locks
+-- waits for shopd. The record's hash is SHA-256 of hash_head, the series
+-- number and hash_tail (Record.HashInput, split at the number, which only
+-- the counter's lock gives).
 -- name: IssueInvoice :one
 WITH n AS (
     INSERT INTO invoice_counters (kind, year, last_number)
@@ -23,7 +22,7 @@ WITH n AS (
         -- As invoice.SeriesNumber: at least six digits.
         @series_prefix::text || CASE WHEN n.last_number < 1000000 THEN lpad(n.last_number::text, 6, '0') ELSE n.last_number::text END
             AS series_number,
-        (SELECT h.hash FROM verifactu_chain_head h WHERE h.id AND n.last_number > 0 FOR UPDATE) AS previous_hash
+        @previous_hash::text AS previous_hash
     FROM n
 ), inv AS (
     INSERT INTO invoices (
@@ -55,7 +54,7 @@ WITH n AS (
     SELECT inv.id, 'alta', @record_issuer_nif, inv.series_number, @record_issue_date, @record_invoice_type,
         @record_vat_total, @record_total, numbered.previous_hash, @record_generated_at,
         upper(encode(sha256(convert_to(
-            @hash_head::text || numbered.series_number || @hash_middle::text || numbered.previous_hash || @hash_tail::text, 'UTF8')), 'hex'))
+            @hash_head::text || numbered.series_number || @hash_tail::text, 'UTF8')), 'hex'))
     FROM inv, numbered
     RETURNING id, hash
 ), head AS (

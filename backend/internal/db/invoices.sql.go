@@ -463,7 +463,7 @@ WITH n AS (
         -- As invoice.SeriesNumber: at least six digits.
         $3::text || CASE WHEN n.last_number < 1000000 THEN lpad(n.last_number::text, 6, '0') ELSE n.last_number::text END
             AS series_number,
-        (SELECT h.hash FROM verifactu_chain_head h WHERE h.id AND n.last_number > 0 FOR UPDATE) AS previous_hash
+        $4::text AS previous_hash
     FROM n
 ), inv AS (
     INSERT INTO invoices (
@@ -472,30 +472,30 @@ WITH n AS (
         buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
         verifactu_legend, qr_base
     )
-    SELECT $1, $2, numbered.number, numbered.series_number, $4, $5, $6, $7,
-        $8, $9, $10, $11, $12, $13,
-        $14, $15, $16, $17, $18, $19,
-        $20, $21
+    SELECT $1, $2, numbered.number, numbered.series_number, $5, $6, $7, $8,
+        $9, $10, $11, $12, $13, $14,
+        $15, $16, $17, $18, $19, $20,
+        $21, $22
     FROM numbered
     RETURNING id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base, issuer_producer_register
 ), lines AS (
     INSERT INTO invoice_lines (invoice_id, line_no, description, quantity, unit_price_cents, vat_basis_points, total_cents)
-    SELECT inv.id, unnest($22::integer[]), unnest($23::text[]), unnest($24::integer[]),
-        unnest($25::bigint[]), unnest($26::integer[]), unnest($27::bigint[])
+    SELECT inv.id, unnest($23::integer[]), unnest($24::text[]), unnest($25::integer[]),
+        unnest($26::bigint[]), unnest($27::integer[]), unnest($28::bigint[])
     FROM inv
 ), taxes AS (
     INSERT INTO invoice_taxes (invoice_id, vat_basis_points, base_cents, vat_cents)
-    SELECT inv.id, unnest($28::integer[]), unnest($29::bigint[]), unnest($30::bigint[])
+    SELECT inv.id, unnest($29::integer[]), unnest($30::bigint[]), unnest($31::bigint[])
     FROM inv
 ), rec AS (
     INSERT INTO verifactu_records (
         invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type,
         vat_total, total, previous_hash, generated_at, hash
     )
-    SELECT inv.id, 'alta', $31, inv.series_number, $32, $33,
-        $34, $35, numbered.previous_hash, $36,
+    SELECT inv.id, 'alta', $32, inv.series_number, $33, $34,
+        $35, $36, numbered.previous_hash, $37,
         upper(encode(sha256(convert_to(
-            $37::text || numbered.series_number || $38::text || numbered.previous_hash || $39::text, 'UTF8')), 'hex'))
+            $38::text || numbered.series_number || $39::text, 'UTF8')), 'hex'))
     FROM inv, numbered
     RETURNING id, hash
 ), head AS (
@@ -508,6 +508,7 @@ type IssueInvoiceParams struct {
 	Kind                   string
 	Year                   int32
 	SeriesPrefix           string
+	PreviousHash           string
 	AeatType               string
 	OrderID                int64
 	RefersTo               *int64
@@ -542,7 +543,6 @@ type IssueInvoiceParams struct {
 	RecordTotal            string
 	RecordGeneratedAt      string
 	HashHead               string
-	HashMiddle             string
 	HashTail               string
 }
 
@@ -573,24 +573,24 @@ type IssueInvoiceRow struct {
 }
 
 // IssueInvoice numbers and writes an invoice in one statement: the next
-// number of its series, the VeriFactu chain's head, the invoice, its lines
-// and taxes (the arrays, one element a row, side by side in a select list
-// so they advance together), its record chained to the head, and the
-// head moved to it. The counter and head rows stay locked until the
-// issuing transaction ends: concurrent issuers queue here, a rollback
-// gives the number back (a series has no gaps), and the chain links the
-// records in the series' order. The counter is locked first (the head's
-// subquery runs for the row the upsert returns), the order every issuer
-// takes them in. One statement because every other issuer waits from the
-// number to the commit: nothing under the locks waits for shopd.
-// The record's hash is SHA-256 of hash_head, the series number,
-// hash_middle, the previous hash and hash_tail (Record.HashInput, split at
-// the two values only the locks give).
+// number of its series, the invoice, its lines and taxes (the arrays, one
+// element a row, side by side in a select list so they advance together),
+// its record chained after previous_hash, and the chain's head moved to
+// it. The caller holds the head's lock (LockVerifactuChain, which gave
+// previous_hash) and takes the counter's here: both stay locked until the
+// issuing transaction ends, so concurrent issuers queue on the head, a
+// rollback gives the number back (a series has no gaps), and the chain
+// links the records in the series' order. One statement because every
+// other issuer waits from the lock to the commit: nothing under the locks
+// waits for shopd. The record's hash is SHA-256 of hash_head, the series
+// number and hash_tail (Record.HashInput, split at the number, which only
+// the counter's lock gives).
 func (q *Queries) IssueInvoice(ctx context.Context, arg IssueInvoiceParams) (IssueInvoiceRow, error) {
 	row := q.db.QueryRow(ctx, issueInvoice,
 		arg.Kind,
 		arg.Year,
 		arg.SeriesPrefix,
+		arg.PreviousHash,
 		arg.AeatType,
 		arg.OrderID,
 		arg.RefersTo,
@@ -625,7 +625,6 @@ func (q *Queries) IssueInvoice(ctx context.Context, arg IssueInvoiceParams) (Iss
 		arg.RecordTotal,
 		arg.RecordGeneratedAt,
 		arg.HashHead,
-		arg.HashMiddle,
 		arg.HashTail,
 	)
 	var i IssueInvoiceRow

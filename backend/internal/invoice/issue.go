@@ -371,10 +371,10 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 	// The chain's lock before the time: read before it, a sale that waited
 	// behind another would follow it in the chain with an earlier time, or
 	// with last year's number after this year's at midnight on 31 December.
-	// IssueInvoice takes the series' counter and then the chain again (its
-	// own); every issuer takes the chain first, so none waits for another
-	// in the other order.
-	if _, err := q.LockVerifactuChain(ctx); err != nil {
+	// IssueInvoice then takes the series' counter: every issuer takes the
+	// chain first, so none waits for another in the other order.
+	previousHash, err := q.LockVerifactuChain(ctx)
+	if err != nil {
 		return db.Invoice{}, fmt.Errorf("invoice: lock the record chain: %w", err)
 	}
 	now := iv.now().In(shoptime.Madrid)
@@ -386,7 +386,7 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 		IssuerName: issuer.Name, IssuerNif: issuer.NIF, IssuerAddress: issuer.Address, IssuerProducerRegister: issuer.ProducerRegister,
 		BuyerNif: d.buyer.TaxID, BuyerName: d.buyer.Name, BuyerAddress: d.buyer.Address,
 		BaseCents: base, VatCents: vat, TotalCents: total,
-		VerifactuLegend: mode.Legend, QrBase: mode.QRBase,
+		VerifactuLegend: mode.Legend, QrBase: mode.QRBase, PreviousHash: previousHash,
 	}
 	for _, l := range d.lines {
 		p.LineNos = append(p.LineNos, l.LineNo)
@@ -403,11 +403,11 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 	}
 	rec := Record{
 		IssuerNIF: issuer.NIF, IssueDate: AEATDate(now), InvoiceType: d.aeatType,
-		VATTotal: Amount(vat), Total: Amount(total), GeneratedAt: AEATTime(now),
+		VATTotal: Amount(vat), Total: Amount(total), GeneratedAt: AEATTime(now), PreviousHash: previousHash,
 	}
 	p.RecordIssuerNif, p.RecordIssueDate, p.RecordInvoiceType = rec.IssuerNIF, rec.IssueDate, rec.InvoiceType
 	p.RecordVatTotal, p.RecordTotal, p.RecordGeneratedAt = rec.VATTotal, rec.Total, rec.GeneratedAt
-	p.HashHead, p.HashMiddle, p.HashTail = splitHashInput(rec)
+	p.HashHead, p.HashTail = splitHashInput(rec)
 	inv, err := q.IssueInvoice(ctx, p)
 	if err != nil {
 		return db.Invoice{}, fmt.Errorf("invoice: issue %s %d: %w", d.kind, year, err)
@@ -415,15 +415,13 @@ func (iv Invoicer) issue(ctx context.Context, tx pgx.Tx, d draft) (db.Invoice, e
 	return db.Invoice(inv), nil
 }
 
-// splitHashInput is rec's HashInput around its series number and previous
-// hash, which IssueInvoice fills in under the locks: head, middle, tail.
-func splitHashInput(rec Record) (string, string, string) {
-	const number, previous = "\x00", "\x01"
-	rec.SeriesNumber, rec.PreviousHash = number, previous
-	in := rec.HashInput()
-	head, rest, _ := strings.Cut(in, number)
-	middle, tail, _ := strings.Cut(rest, previous)
-	return head, middle, tail
+// splitHashInput is rec's HashInput around its series number, which
+// IssueInvoice fills in under the series counter's lock: head and tail.
+func splitHashInput(rec Record) (string, string) {
+	const number = "\x00"
+	rec.SeriesNumber = number
+	head, tail, _ := strings.Cut(rec.HashInput(), number)
+	return head, tail
 }
 
 // Cancel adds a VeriFactu cancellation record (anulación) for an invoice
