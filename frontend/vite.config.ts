@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+import { precomputedDescriptors } from "./vite-plugins/precomputed-descriptors";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 // Generated Connect/protobuf code is committed outside frontend/ (gen/ts) so
@@ -48,7 +49,7 @@ function emptyProtovalidateDescriptor(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [emptyProtovalidateDescriptor(), react(), tailwindcss()],
+  plugins: [emptyProtovalidateDescriptor(), precomputedDescriptors(), react(), tailwindcss()],
   resolve: {
     alias: [
       { find: "@", replacement: src },
@@ -93,7 +94,7 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: "jsdom",
     setupFiles: ["./src/testing/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}", "e2e/**/*.test.ts"],
+    include: ["src/**/*.test.{ts,tsx}", "e2e/**/*.test.ts", "vite-plugins/**/*.test.ts"],
     css: false,
     // Each test builds its own query client, i18n instance and storage, so
     // files can share one jsdom environment (most of the suite's time).
