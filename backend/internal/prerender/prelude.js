@@ -129,6 +129,11 @@ var Intl = (function () {
     var o = this._o;
     if (o.dateStyle === "long" && !o.timeStyle) o = { day: "numeric", month: "long", year: "numeric", timeZone: o.timeZone };
     var utc = o.timeZone === "UTC";
+    if (o.timeZone === "Europe/Madrid") {
+      // Madrid's wall clock read through the UTC getters.
+      d = new Date(d.getTime() + __madridOffsetMinutes(d.getTime()) * 60000);
+      utc = true;
+    }
     var day = utc ? d.getUTCDate() : d.getDate();
     var month = utc ? d.getUTCMonth() : d.getMonth();
     var year = utc ? d.getUTCFullYear() : d.getFullYear();

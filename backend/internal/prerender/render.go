@@ -13,8 +13,11 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/dop251/goja"
+
+	"github.com/sabores/sabores/backend/internal/shoptime"
 )
 
 //go:embed prelude.js
@@ -90,6 +93,14 @@ func (e *Engine) newRuntime() (*runtime, error) {
 	r.vm.SetFieldNameMapper(goja.TagFieldNameMapper("json", true))
 	if err := r.vm.Set("__log", func(level, msg string) {
 		e.logger.Debug("prerender: console", "level", level, "msg", msg)
+	}); err != nil {
+		return nil, err
+	}
+	// The shop's dates are Madrid's (timeZone "Europe/Madrid" in the app),
+	// whatever the server's own zone: goja's Date knows only the process's.
+	if err := r.vm.Set("__madridOffsetMinutes", func(ms int64) int {
+		_, offset := time.UnixMilli(ms).In(shoptime.Madrid).Zone()
+		return offset / 60
 	}); err != nil {
 		return nil, err
 	}

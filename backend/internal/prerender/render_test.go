@@ -121,6 +121,12 @@ func TestNumberFormats(t *testing.T) {
 		{`new Intl.DateTimeFormat("pt-PT", {weekday: "long", timeZone: "UTC"}).format(Date.UTC(2024, 0, 2))`, "terça-feira"},
 		{`new Intl.DateTimeFormat("es-ES", {dateStyle: "long"}).format(new Date(2026, 10, 24))`, "24 de noviembre de 2026"},
 		{`new Intl.DateTimeFormat("pt-PT", {dateStyle: "long"}).format(new Date(2026, 2, 1))`, "1 de março de 2026"},
+		// Madrid's day, not the server's: at 23:30 UTC on 30 November it is
+		// already 1 December there (and 31 March's 22:30 UTC is 1 April in summer time).
+		{`new Intl.DateTimeFormat("es-ES", {dateStyle: "long", timeZone: "Europe/Madrid"}).format(Date.UTC(2026, 10, 30, 23, 30))`, "1 de diciembre de 2026"},
+		{`new Intl.DateTimeFormat("pt-PT", {dateStyle: "long", timeZone: "Europe/Madrid"}).format(Date.UTC(2026, 2, 31, 22, 30))`, "1 de abril de 2026"},
+		{`new Intl.DateTimeFormat("es-ES", {dateStyle: "long", timeZone: "Europe/Madrid"}).format(Date.UTC(2026, 2, 31, 21, 30))`, "31 de marzo de 2026"},
+		{`new Intl.DateTimeFormat("es-ES", {day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Madrid"}).format(Date.UTC(2026, 11, 31, 23, 5))`, "01/01/2027"},
 		{`new Intl.PluralRules("es").select(1) + new Intl.PluralRules("es").select(3)`, "oneother"},
 	}
 	for _, tt := range tests {
