@@ -3,13 +3,16 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
-import { precomputedDescriptors } from "./vite-plugins/precomputed-descriptors";
+import { descriptorLiteral, precomputedDescriptors } from "./vite-plugins/precomputed-descriptors";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 // Generated Connect/protobuf code is committed outside frontend/ (gen/ts) so
 // every consumer of the contract shares one copy.
 const gen = fileURLToPath(new URL("../gen/ts", import.meta.url));
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+// protobuf's descriptor registry by itself (src/lib/file-desc-literal.ts):
+// the package exports it only from its index.
+const protobufRegistry = fileURLToPath(new URL("../node_modules/@bufbuild/protobuf/dist/esm/registry.js", import.meta.url));
 // react-router's package exports only its development build (dev warnings
 // on); production bundles take the identical build with them compiled out.
 const reactRouterProduction = fileURLToPath(
@@ -43,7 +46,7 @@ function emptyProtovalidateDescriptor(): Plugin {
     },
     load(loadId) {
       if (loadId !== id) return null;
-      return `import { fileDesc } from "@bufbuild/protobuf/codegenv2";\nexport const file_buf_validate_validate = /*@__PURE__*/ fileDesc("${b64}");\n`;
+      return `import { descriptorMessage, fileDescLiteral } from "@/lib/file-desc-literal";\nexport const file_buf_validate_validate = /*@__PURE__*/ fileDescLiteral(${descriptorLiteral(b64)});\n`;
     },
   };
 }
@@ -54,6 +57,7 @@ export default defineConfig(({ command }) => ({
     alias: [
       { find: "@", replacement: src },
       { find: "@gen", replacement: gen },
+      { find: /^@bufbuild\/protobuf\/registry$/, replacement: protobufRegistry },
       // The scroll lock's styles as a constructed stylesheet, which the CSP
       // allows, instead of a <style> element, which it blocks.
       { find: /^react-style-singleton$/, replacement: `${src}/lib/style-singleton.ts` },

@@ -6,9 +6,20 @@ import { describe, expect, it } from "vitest";
 import { descriptorMessage, fileDescLiteral } from "@/lib/file-desc-literal";
 import { descriptorLiteral, precomputedDescriptors } from "./precomputed-descriptors";
 
-// Every generated file of the contract, as source and as the module the app imports.
-const sources = import.meta.glob<string>("../../gen/ts/**/*_pb.ts", { query: "?raw", import: "default", eager: true });
-const modules = import.meta.glob<Record<string, unknown>>("../../gen/ts/**/*_pb.ts", { eager: true });
+// Every generated file of the contract and of protobuf's well-known types,
+// as source and as the module the app imports.
+const sources = {
+  ...import.meta.glob<string>("../../gen/ts/**/*_pb.ts", { query: "?raw", import: "default", eager: true }),
+  ...import.meta.glob<string>("../../node_modules/@bufbuild/protobuf/dist/esm/wkt/gen/google/protobuf/*_pb.js", {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  }),
+};
+const modules = {
+  ...import.meta.glob<Record<string, unknown>>("../../gen/ts/**/*_pb.ts", { eager: true }),
+  ...import.meta.glob<Record<string, unknown>>("../../node_modules/@bufbuild/protobuf/dist/esm/wkt/gen/google/protobuf/*_pb.js", { eager: true }),
+};
 
 // The file descriptor a module exports (file_…), as fileDesc built it.
 function fileOf(module: Record<string, unknown>): DescFile {
@@ -43,10 +54,12 @@ function reading(file: DescFile): string[] {
 }
 
 describe("precomputed descriptors", () => {
-  const files = Object.keys(sources).filter((path) => !path.includes("/buf/validate/"));
+  // descriptor.proto is built by boot() from a literal, not decoded.
+  const files = Object.keys(sources).filter((path) => !path.includes("/buf/validate/") && !path.endsWith("/descriptor_pb.js"));
 
-  it("covers the contract's files", () => {
-    expect(files.length).toBeGreaterThan(40);
+  it("covers the contract's files and the well-known types'", () => {
+    expect(files.filter((p) => p.includes("/gen/ts/")).length).toBeGreaterThan(40);
+    expect(files.some((p) => p.endsWith("/timestamp_pb.js"))).toBe(true);
   });
 
   it.each(files)("%s: the literal is the message fromBinary makes, presence included, and registers as the same file", (path) => {
@@ -66,9 +79,13 @@ describe("precomputed descriptors", () => {
     expect(reading(fileDescLiteral(evaluate(descriptorLiteral(b64 ?? "")), reference.dependencies))).toEqual(reading(reference));
   });
 
-  it("rewrites a generated file's fileDesc and leaves other modules alone", () => {
+  it("rewrites a generated file's fileDesc when building, and leaves other modules and the dev server alone", () => {
     const plugin = precomputedDescriptors();
     const transform = plugin.transform as (code: string, id: string) => { code: string } | null;
+    const configResolved = plugin.configResolved as (config: { command: string }) => void;
+    configResolved({ command: "serve" });
+    expect(transform(sources[files[0] ?? ""] ?? "", "/repo/gen/ts/sabores/v1/types_pb.ts")).toBeNull();
+    configResolved({ command: "build" });
     const path = files.find((p) => p.endsWith("/types_pb.ts")) ?? "";
     const out = transform(sources[path] ?? "", "/repo/gen/ts/sabores/v1/types_pb.ts");
     expect(out?.code).toMatch(/^import \{ descriptorMessage, fileDescLiteral \} from "@\/lib\/file-desc-literal";/);
@@ -78,5 +95,9 @@ describe("precomputed descriptors", () => {
     expect(out?.code).toContain('/*@__PURE__*/ descriptorMessage("FieldDescriptorProto",{name:"promotion",number:15,label:1,type:11,typeName:".sabores.v1.Promotion",jsonName:"promotion"})');
     expect(out?.code).not.toMatch(/\bfileDesc\("/);
     expect(transform("export const x = 1;", "/repo/frontend/src/lib/x.ts")).toBeNull();
+    const timestamp = files.find((p) => p.endsWith("/timestamp_pb.js")) ?? "";
+    expect(transform(sources[timestamp] ?? "", "/repo/node_modules/@bufbuild/protobuf/dist/esm/wkt/gen/google/protobuf/timestamp_pb.js")?.code).toContain(
+      'name:"google/protobuf/timestamp.proto"',
+    );
   });
 });

@@ -1,23 +1,37 @@
-import { fromBinary } from "@bufbuild/protobuf";
-import { protoCamelCase } from "@bufbuild/protobuf/reflect";
+import { create, fromBinary } from "@bufbuild/protobuf";
+import { nestedTypes, protoCamelCase } from "@bufbuild/protobuf/reflect";
 import { base64Decode } from "@bufbuild/protobuf/wire";
-import { type DescriptorProto, FileDescriptorProtoSchema } from "@bufbuild/protobuf/wkt";
+import { type DescriptorProto, FileDescriptorProtoSchema, file_google_protobuf_descriptor } from "@bufbuild/protobuf/wkt";
 import type { Plugin } from "vite";
 
 /**
  * precomputedDescriptors decodes each generated file's descriptor when the
  * app is built: protoc-gen-es embeds it as base64 that fileDesc decodes with
- * fromBinary when the module is evaluated, which on a phone's first load
- * cost about a sixth of the JavaScript before the page answers (session 27,
+ * fromBinary when the module is evaluated, after building descriptor.proto's
+ * own types to decode it with, which on a phone's first load cost about a
+ * sixth of the JavaScript before the page answers (session 27,
  * bench/README.md). The bundle gets the decoded messages as object literals
- * (src/lib/file-desc-literal.ts) and registers them as fileDesc would.
+ * (src/lib/file-desc-literal.ts) and registers them as fileDesc would: the
+ * contract's files (gen/ts) and protobuf's well-known types alike, so
+ * nothing on a page decodes a descriptor. descriptor.proto's messages' shape
+ * comes from virtual:sabores/descriptor-kinds, written here too.
  */
 export function precomputedDescriptors(): Plugin {
+  const kindsId = "\0sabores-descriptor-kinds";
+  let build = false;
   return {
     name: "sabores:precomputed-descriptors",
-    apply: "build",
+    configResolved(config) {
+      build = config.command === "build";
+    },
+    resolveId(source) {
+      return source === "virtual:sabores/descriptor-kinds" ? kindsId : null;
+    },
+    load(id) {
+      return id === kindsId ? descriptorKinds() : null;
+    },
     transform(code, id) {
-      if (!/\/gen\/ts\/.+_pb\.ts$/.test(id)) return null;
+      if (!build || !generatedFile.test(id)) return null;
       let found = false;
       const out = code.replace(/\bfileDesc\("([A-Za-z0-9+/=]+)"/g, (_, b64: string) => {
         found = true;
@@ -27,6 +41,26 @@ export function precomputedDescriptors(): Plugin {
       return { code: `import { descriptorMessage, fileDescLiteral } from "@/lib/file-desc-literal";\n${out}`, map: null };
     },
   };
+}
+
+// The files whose descriptors are embedded: the contract's and protobuf's
+// well-known types' (descriptor.proto itself is built by boot() from a
+// literal already, and no page needs it now).
+const generatedFile = /\/gen\/ts\/.+_pb\.ts$|\/@bufbuild\/protobuf\/dist\/esm\/wkt\/gen\/google\/protobuf\/[a-z_]+_pb\.js$/;
+
+/**
+ * descriptorKinds is the code of virtual:sabores/descriptor-kinds: for each
+ * descriptor.proto message, by its name under google.protobuf., the
+ * prototype create() gives it (proto2's defaults) and its list fields.
+ */
+export function descriptorKinds(): string {
+  const entries = [...nestedTypes(file_google_protobuf_descriptor)].flatMap((type) => {
+    if (type.kind !== "message") return [];
+    const prototype = Object.getPrototypeOf(create(type)) as object;
+    const lists = type.fields.filter((f) => f.fieldKind === "list").map((f) => f.localName);
+    return [`${JSON.stringify(type.typeName.slice("google.protobuf.".length))}:{prototype:${literal(prototype)},lists:${literal(lists)}}`];
+  });
+  return `export const kinds = {${entries.join(",")}};\n`;
 }
 
 /** descriptorLiteral is the JavaScript expression for the file descriptor b64 encodes, JSON names restored. */

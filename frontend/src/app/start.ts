@@ -7,9 +7,10 @@ import { startEntryPage } from "@/app/entry-pages";
  */
 export const entryPage = startEntryPage(window.location.pathname);
 
-// The data layer's first pieces are asked for on their own as well: each
-// import evaluates as soon as its own modules are in, in a task of its own,
-// so protobuf's runtime (descriptor.proto booted) and the catalogue's shared
-// descriptors no longer evaluate in the page's task with everything else.
-void import("@bufbuild/protobuf/codegenv2");
+// The data layer's first piece is asked for on its own as well: it
+// evaluates as soon as its own modules are in, in a task of its own, so the
+// catalogue's shared descriptors do not evaluate in the page's task with
+// everything else. (protobuf's codegenv2 is not asked for as a whole: its
+// descriptor.proto, which no page needs now that descriptors come decoded,
+// would be built with it.)
 void import("@gen/sabores/v1/types_pb");

@@ -1,41 +1,30 @@
-import { create, createFileRegistry, type DescFile, type DescMessage } from "@bufbuild/protobuf";
-import { nestedTypes } from "@bufbuild/protobuf/reflect";
-import { file_google_protobuf_descriptor, type FileDescriptorProto } from "@bufbuild/protobuf/wkt";
+import type { DescFile } from "@bufbuild/protobuf";
+// registry.js itself, not the package's index: the index reaches the
+// well-known types' files, whose descriptors call this module while they are
+// evaluated, so through it they would wait on each other.
+import { createFileRegistry } from "@bufbuild/protobuf/registry";
+import type { FileDescriptorProto } from "@bufbuild/protobuf/wkt";
+import { kinds } from "virtual:sabores/descriptor-kinds";
 
 // The runtime half of vite-plugins/precomputed-descriptors.ts: a generated
 // file's descriptor, decoded when the app was built, becomes the same
-// messages fromBinary would have made, without decoding them on a phone.
-
-// Each descriptor.proto message's prototype, as create() gives it (proto2
-// keeps its fields' defaults there, and a field is set when it is the
-// message's own property), and its list fields, which are always own.
-const kinds = new Map<string, { prototype: object; lists: string[] }>();
-
-function kindOf(name: string) {
-  let kind = kinds.get(name);
-  if (kind === undefined) {
-    const desc = [...nestedTypes(file_google_protobuf_descriptor)].find(
-      (type): type is DescMessage => type.kind === "message" && type.typeName === `google.protobuf.${name}`,
-    );
-    if (!desc) throw new Error(`file-desc-literal: ${name} is not a descriptor.proto message`);
-    kind = {
-      prototype: Object.getPrototypeOf(create(desc)) as object,
-      lists: desc.fields.filter((f) => f.fieldKind === "list").map((f) => f.localName),
-    };
-    kinds.set(name, kind);
-  }
-  return kind;
-}
+// messages fromBinary would have made, without decoding them on a phone and
+// without building descriptor.proto's own types to decode them with. This
+// module keeps no state of its own: the files that call it may be evaluated
+// before it.
 
 /**
  * descriptorMessage makes the descriptor.proto message name (DescriptorProto,
- * FieldDescriptorProto…) of the fields it has set, as fromBinary would.
+ * FieldDescriptorProto…) of the fields it has set, as fromBinary would: the
+ * proto2 defaults on its prototype, a field set when it is the message's own
+ * property, its lists always its own.
  */
 export function descriptorMessage(name: string, fields: Record<string, unknown>): unknown {
-  const { prototype, lists } = kindOf(name);
-  const message = Object.create(prototype) as Record<string, unknown>;
+  const kind = kinds[name];
+  if (!kind) throw new Error(`file-desc-literal: ${name} is not a descriptor.proto message`);
+  const message = Object.create(kind.prototype) as Record<string, unknown>;
   message.$typeName = `google.protobuf.${name}`;
-  for (const list of lists) message[list] = [];
+  for (const list of kind.lists) message[list] = [];
   return Object.assign(message, fields);
 }
 
