@@ -21,8 +21,7 @@ WITH n AS (
     SELECT n.last_number AS number,
         -- As invoice.SeriesNumber: at least six digits.
         @series_prefix::text || CASE WHEN n.last_number < 1000000 THEN lpad(n.last_number::text, 6, '0') ELSE n.last_number::text END
-            AS series_number,
-        @previous_hash::text AS previous_hash
+            AS series_number
     FROM n
 ), inv AS (
     INSERT INTO invoices (
@@ -52,7 +51,7 @@ WITH n AS (
         vat_total, total, previous_hash, generated_at, hash
     )
     SELECT inv.id, 'alta', @record_issuer_nif, inv.series_number, @record_issue_date, @record_invoice_type,
-        @record_vat_total, @record_total, numbered.previous_hash, @record_generated_at,
+        @record_vat_total, @record_total, @previous_hash::text, @record_generated_at,
         upper(encode(sha256(convert_to(
             @hash_head::text || numbered.series_number || @hash_tail::text, 'UTF8')), 'hex'))
     FROM inv, numbered

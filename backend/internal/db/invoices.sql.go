@@ -462,8 +462,7 @@ WITH n AS (
     SELECT n.last_number AS number,
         -- As invoice.SeriesNumber: at least six digits.
         $3::text || CASE WHEN n.last_number < 1000000 THEN lpad(n.last_number::text, 6, '0') ELSE n.last_number::text END
-            AS series_number,
-        $4::text AS previous_hash
+            AS series_number
     FROM n
 ), inv AS (
     INSERT INTO invoices (
@@ -472,28 +471,28 @@ WITH n AS (
         buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents,
         verifactu_legend, qr_base
     )
-    SELECT $1, $2, numbered.number, numbered.series_number, $5, $6, $7, $8,
-        $9, $10, $11, $12, $13, $14,
-        $15, $16, $17, $18, $19, $20,
-        $21, $22
+    SELECT $1, $2, numbered.number, numbered.series_number, $4, $5, $6, $7,
+        $8, $9, $10, $11, $12, $13,
+        $14, $15, $16, $17, $18, $19,
+        $20, $21
     FROM numbered
     RETURNING id, kind, year, number, series_number, aeat_type, order_id, refers_to, reason, issued_at, issue_date, issuer_name, issuer_nif, issuer_address, buyer_nif, buyer_name, buyer_address, base_cents, vat_cents, total_cents, verifactu_legend, qr_base, issuer_producer_register
 ), lines AS (
     INSERT INTO invoice_lines (invoice_id, line_no, description, quantity, unit_price_cents, vat_basis_points, total_cents)
-    SELECT inv.id, unnest($23::integer[]), unnest($24::text[]), unnest($25::integer[]),
-        unnest($26::bigint[]), unnest($27::integer[]), unnest($28::bigint[])
+    SELECT inv.id, unnest($22::integer[]), unnest($23::text[]), unnest($24::integer[]),
+        unnest($25::bigint[]), unnest($26::integer[]), unnest($27::bigint[])
     FROM inv
 ), taxes AS (
     INSERT INTO invoice_taxes (invoice_id, vat_basis_points, base_cents, vat_cents)
-    SELECT inv.id, unnest($29::integer[]), unnest($30::bigint[]), unnest($31::bigint[])
+    SELECT inv.id, unnest($28::integer[]), unnest($29::bigint[]), unnest($30::bigint[])
     FROM inv
 ), rec AS (
     INSERT INTO verifactu_records (
         invoice_id, kind, issuer_nif, series_number, issue_date, invoice_type,
         vat_total, total, previous_hash, generated_at, hash
     )
-    SELECT inv.id, 'alta', $32, inv.series_number, $33, $34,
-        $35, $36, numbered.previous_hash, $37,
+    SELECT inv.id, 'alta', $31, inv.series_number, $32, $33,
+        $34, $35, $36::text, $37,
         upper(encode(sha256(convert_to(
             $38::text || numbered.series_number || $39::text, 'UTF8')), 'hex'))
     FROM inv, numbered
@@ -508,7 +507,6 @@ type IssueInvoiceParams struct {
 	Kind                   string
 	Year                   int32
 	SeriesPrefix           string
-	PreviousHash           string
 	AeatType               string
 	OrderID                int64
 	RefersTo               *int64
@@ -541,6 +539,7 @@ type IssueInvoiceParams struct {
 	RecordInvoiceType      string
 	RecordVatTotal         string
 	RecordTotal            string
+	PreviousHash           string
 	RecordGeneratedAt      string
 	HashHead               string
 	HashTail               string
@@ -590,7 +589,6 @@ func (q *Queries) IssueInvoice(ctx context.Context, arg IssueInvoiceParams) (Iss
 		arg.Kind,
 		arg.Year,
 		arg.SeriesPrefix,
-		arg.PreviousHash,
 		arg.AeatType,
 		arg.OrderID,
 		arg.RefersTo,
@@ -623,6 +621,7 @@ func (q *Queries) IssueInvoice(ctx context.Context, arg IssueInvoiceParams) (Iss
 		arg.RecordInvoiceType,
 		arg.RecordVatTotal,
 		arg.RecordTotal,
+		arg.PreviousHash,
 		arg.RecordGeneratedAt,
 		arg.HashHead,
 		arg.HashTail,
