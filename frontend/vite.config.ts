@@ -1,9 +1,11 @@
 import { fileURLToPath } from "node:url";
+import { create } from "@bufbuild/protobuf";
+import { FileDescriptorProtoSchema } from "@bufbuild/protobuf/wkt";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
-import { descriptorLiteral, precomputedDescriptors } from "./vite-plugins/precomputed-descriptors";
+import { messageLiteral, precomputedDescriptors } from "./vite-plugins/precomputed-descriptors";
 
 const src = fileURLToPath(new URL("./src", import.meta.url));
 // Generated Connect/protobuf code is committed outside frontend/ (gen/ts) so
@@ -33,10 +35,7 @@ const shopd = process.env.SHOPD_URL ?? "http://127.0.0.1:8080";
  */
 function emptyProtovalidateDescriptor(): Plugin {
   const id = "\0sabores-empty-protovalidate";
-  const name = Buffer.from("buf/validate/validate.proto");
-  const pkg = Buffer.from("buf.validate");
-  // FileDescriptorProto { name = 1; package = 2 }
-  const b64 = Buffer.concat([Buffer.from([0x0a, name.length]), name, Buffer.from([0x12, pkg.length]), pkg]).toString("base64");
+  const empty = create(FileDescriptorProtoSchema, { name: "buf/validate/validate.proto", package: "buf.validate" });
   return {
     name: "sabores:empty-protovalidate-descriptor",
     enforce: "pre",
@@ -46,7 +45,7 @@ function emptyProtovalidateDescriptor(): Plugin {
     },
     load(loadId) {
       if (loadId !== id) return null;
-      return `import { descriptorMessage, fileDescLiteral } from "@/lib/file-desc-literal";\nexport const file_buf_validate_validate = /*@__PURE__*/ fileDescLiteral(${descriptorLiteral(b64)});\n`;
+      return `import { descriptorMessage, fileDescLiteral } from "@/lib/file-desc-literal";\nexport const file_buf_validate_validate = /*@__PURE__*/ fileDescLiteral(${messageLiteral(empty)});\n`;
     },
   };
 }

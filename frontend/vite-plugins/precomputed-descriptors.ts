@@ -32,12 +32,8 @@ export function precomputedDescriptors(): Plugin {
     },
     transform(code, id) {
       if (!build || !generatedFile.test(id)) return null;
-      let found = false;
-      const out = code.replace(/\bfileDesc\("([A-Za-z0-9+/=]+)"/g, (_, b64: string) => {
-        found = true;
-        return `fileDescLiteral(${descriptorLiteral(b64)}`;
-      });
-      if (!found) return null;
+      const out = code.replace(/\bfileDesc\("([A-Za-z0-9+/=]+)"/g, (_, b64: string) => `fileDescLiteral(${descriptorLiteral(b64)}`);
+      if (out === code) return null;
       return { code: `import { descriptorMessage, fileDescLiteral } from "@/lib/file-desc-literal";\n${out}`, map: null };
     },
   };
@@ -67,7 +63,7 @@ export function descriptorKinds(): string {
 export function descriptorLiteral(b64: string): string {
   const root = fromBinary(FileDescriptorProtoSchema, base64Decode(b64));
   root.messageType.forEach(restoreJsonNames);
-  return literal(root);
+  return messageLiteral(root);
 }
 
 // As codegenv2's fileDesc: protoc-gen-es leaves out the JSON names that
@@ -79,12 +75,19 @@ function restoreJsonNames(message: DescriptorProto) {
   message.nestedType.forEach(restoreJsonNames);
 }
 
-// literal writes a decoded value as code: a message as descriptorMessage of
-// its type and the fields it has set (its own properties but $typeName and
-// the empty lists, which descriptorMessage adds), which keeps proto2's
-// presence as fromBinary left it. Each call is marked pure, as the
-// generated fileDesc call is: a module only imported for its types is
-// then still left out of the bundle.
+/**
+ * messageLiteral writes a descriptor.proto message as code: descriptorMessage
+ * of its type and the fields it has set (its own properties but $typeName
+ * and the empty lists, which descriptorMessage adds), which keeps proto2's
+ * presence as fromBinary left it.
+ */
+export function messageLiteral(message: { $typeName: string }): string {
+  return literal(message);
+}
+
+// literal writes a value as code, messages as messageLiteral says. Each call
+// is marked pure, as the generated fileDesc call is: a module only imported
+// for its types is then still left out of the bundle.
 function literal(value: unknown): string {
   if (value instanceof Uint8Array) return `/*@__PURE__*/ new Uint8Array([${value.join(",")}])`;
   if (Array.isArray(value)) return `[${value.map(literal).join(",")}]`;
