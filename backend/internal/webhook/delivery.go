@@ -58,11 +58,8 @@ func Dispatch(ctx context.Context, tx pgx.Tx) (Pass, error) {
 		return Pass{}, fmt.Errorf("webhook: read events: %w", err)
 	}
 	if len(events) == 0 {
-		waiting, err := q.HasAPIEventsAfter(ctx, db.HasAPIEventsAfterParams{AfterXid: at.Xid, AfterSeq: at.Seq})
-		if err != nil {
-			return Pass{}, fmt.Errorf("webhook: look for events held back: %w", err)
-		}
-		return Pass{Waiting: waiting}, nil
+		waiting, err := heldBack(ctx, q, at.Xid, at.Seq)
+		return Pass{Waiting: waiting}, err
 	}
 	endpoints, err := q.ListEnabledWebhookEndpoints(ctx)
 	if err != nil {
@@ -81,7 +78,16 @@ func Dispatch(ctx context.Context, tx pgx.Tx) (Pass, error) {
 			}
 		}
 	}
+	last := events[len(events)-1]
 	pass := Pass{Read: len(events), Waiting: len(events) == dispatchBatch}
+	if !pass.Waiting {
+		// Events committed after an older transaction still running were
+		// not read, and that transaction's end notifies nobody: saying
+		// so keeps the caller from waiting for its sweep.
+		if pass.Waiting, err = heldBack(ctx, q, last.Xid, last.Seq); err != nil {
+			return Pass{}, err
+		}
+	}
 	if len(rows.EndpointIds) > 0 {
 		inserted, err := q.InsertWebhookDeliveries(ctx, rows)
 		if err != nil {
@@ -91,11 +97,20 @@ func Dispatch(ctx context.Context, tx pgx.Tx) (Pass, error) {
 			pass.Deliveries = append(pass.Deliveries, Delivery{EndpointID: r.EndpointID, EventID: r.EventID})
 		}
 	}
-	last := events[len(events)-1]
 	if err := q.MoveWebhookDispatch(ctx, db.MoveWebhookDispatchParams{Xid: last.Xid, Seq: last.Seq}); err != nil {
 		return Pass{}, fmt.Errorf("webhook: move dispatch cursor: %w", err)
 	}
 	return pass, nil
+}
+
+// heldBack says whether events exist after the cursor (xid, seq) that a
+// pass could not read: a transaction still running holds them back.
+func heldBack(ctx context.Context, q *db.Queries, xid string, seq int64) (bool, error) {
+	waiting, err := q.HasAPIEventsAfter(ctx, db.HasAPIEventsAfterParams{AfterXid: xid, AfterSeq: seq})
+	if err != nil {
+		return false, fmt.Errorf("webhook: look for events held back: %w", err)
+	}
+	return waiting, nil
 }
 
 // ErrGone says a delivery's endpoint was deleted or disabled, or its event

@@ -11,12 +11,14 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/sabores/sabores/backend/internal/audit"
 	"github.com/sabores/sabores/backend/internal/dbtest"
 	"github.com/sabores/sabores/backend/internal/jobs"
 	"github.com/sabores/sabores/backend/internal/mail"
 	"github.com/sabores/sabores/backend/internal/order"
+	"github.com/sabores/sabores/backend/internal/testwait"
 	"github.com/sabores/sabores/backend/internal/webhook"
 )
 
@@ -233,5 +235,65 @@ func TestAStaleRetryLeavesADeliveredEventAlone(t *testing.T) {
 	}
 	if len(log) != 1 || log[0].Status != webhook.StatusDelivered || log[0].Attempts != 2 || log[0].ResponseCode != http.StatusNoContent {
 		t.Errorf("delivery log %+v, want one delivery delivered at its second try, answered 204", log)
+	}
+}
+
+// TestDispatchSaysWhatIsHeldBack: a pass that reads an event but not the
+// one committed after an older transaction still running says events are
+// waiting. That transaction's end notifies nobody, so a dispatcher told
+// otherwise slept until its sweep (a minute; an hour in a test that timed
+// out waiting for its order.paid).
+func TestDispatchSaysWhatIsHeldBack(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.New(t)
+	insert := func() uuid.UUID {
+		t.Helper()
+		var id uuid.UUID
+		if err := pool.QueryRow(ctx, `INSERT INTO api_events (type, data) VALUES ('stock.changed', '{"product_id": 1}') RETURNING id`).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	dispatch := func() webhook.Pass {
+		t.Helper()
+		var pass webhook.Pass
+		if err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) (err error) {
+			pass, err = webhook.Dispatch(ctx, tx)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return pass
+	}
+	insert()
+	older, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = older.Rollback(ctx) }()
+	if _, err := older.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil {
+		t.Fatal(err)
+	}
+	insert()
+	// The test server is shared: another database's transaction may hold
+	// the first event back for a moment too.
+	var pass webhook.Pass
+	testwait.Until(t, 30*time.Second, "the first event read", func() bool {
+		pass = dispatch()
+		return pass.Read > 0
+	})
+	if pass.Read != 1 || !pass.Waiting {
+		t.Fatalf("pass read %d events, waiting %v; want 1 read and the second waiting", pass.Read, pass.Waiting)
+	}
+	if err := older.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	testwait.Until(t, 30*time.Second, "the second event read", func() bool {
+		pass = dispatch()
+		return pass.Read > 0
+	})
+	if pass.Read != 1 || pass.Waiting {
+		t.Fatalf("pass read %d events, waiting %v; want the second read and none waiting", pass.Read, pass.Waiting)
 	}
 }
