@@ -62,6 +62,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      // verbatimModuleSyntax keeps `import { type A }` as an import of the
+      // module for its side effects: a generated file imported for its types
+      // would then be evaluated, descriptors and all.
+      "@typescript-eslint/no-import-type-side-effects": "error",
       "no-restricted-imports": [
         "error",
         {

@@ -2,7 +2,7 @@ import { partialMatchKey, useQueryClient, type QueryKey } from "@tanstack/react-
 import { useCallback, useSyncExternalStore, type ReactNode } from "react";
 import { defer, useDeferred } from "@/lib/deferred";
 import type { ShopDetails } from "@gen/sabores/v1/shop_details_pb";
-import { type DeliveryAreas, type GetShopDetailsResponse } from "@gen/sabores/v1/shop_settings_service_pb";
+import type { DeliveryAreas, GetShopDetailsResponse } from "@gen/sabores/v1/shop_settings_service_pb";
 
 // The footer shows the shop's details on every page, so reading them must not
 // put the data layer into the first download: the query comes with the data
