@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { create } from "@bufbuild/protobuf";
-import { FileDescriptorProtoSchema } from "@bufbuild/protobuf/wkt";
+import { FileDescriptorProtoSchema, MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
@@ -50,8 +50,33 @@ function emptyProtovalidateDescriptor(): Plugin {
   };
 }
 
+/**
+ * connectIdempotencyLevel gives the Connect protocol's transports the one
+ * thing they take from protobuf's well-known types, the enum
+ * MethodOptions.IdempotencyLevel (a read goes over GET), as a module of its
+ * own. Imported from google/protobuf/descriptor's module, it evaluated that
+ * module on every page, and with it descriptor.proto's whole file, which the
+ * checkout needs (it reads the contract's validation rules) and no other page.
+ */
+function connectIdempotencyLevel(): Plugin {
+  const id = "\0sabores-idempotency-level";
+  return {
+    name: "sabores:connect-idempotency-level",
+    enforce: "pre",
+    resolveId(source, importer) {
+      const transport = /@connectrpc\/connect(-web)?\/dist\/esm\/(connect-transport|protocol-connect\/transport)\.js$/;
+      if (source === "@bufbuild/protobuf/wkt" && importer && transport.test(importer)) return id;
+      return null;
+    },
+    load(loadId) {
+      if (loadId !== id) return null;
+      return `export const MethodOptions_IdempotencyLevel = ${JSON.stringify(MethodOptions_IdempotencyLevel)};\n`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [emptyProtovalidateDescriptor(), precomputedDescriptors(), react(), tailwindcss()],
+  plugins: [emptyProtovalidateDescriptor(), connectIdempotencyLevel(), precomputedDescriptors(), react(), tailwindcss()],
   resolve: {
     alias: [
       { find: "@", replacement: src },

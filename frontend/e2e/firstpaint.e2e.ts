@@ -296,6 +296,30 @@ describe("first paint", { timeout: 600_000 }, () => {
     }
   });
 
+  it("builds none of descriptor.proto, protobuf's own largest file, on a storefront page", async () => {
+    for (const path of ["/", "/pt/todos", "/producto/1001"]) {
+      await rendered(path);
+      const { context, page } = await phonePage();
+      const scripts: Promise<string>[] = [];
+      page.on("response", (r) => {
+        if (r.request().resourceType() === "script") scripts.push(r.text());
+      });
+      // The session is the first call: the Connect transport's chunks are in.
+      const session = page.waitForResponse((r) => r.url().includes("/GetSession"));
+      await page.goto(path);
+      await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+      await session;
+      const bodies = await Promise.all(scripts);
+      expect(bodies.length, path).toBeGreaterThan(10);
+      // The transport took an enum from its module and so evaluated it,
+      // building the whole file (only the checkout reads it, for the
+      // contract's validation rules).
+      const descriptorFile = /\bname"?\s*:\s*["`]google\/protobuf\/descriptor\.proto["`]/;
+      expect(bodies.filter((b) => descriptorFile.test(b)).length, path).toBe(0);
+      await context.close();
+    }
+  });
+
   it("follows a product's link once the page has hydrated", async () => {
     const { context, page, logs } = await hydratedPhonePage("/todos");
     expect(await hydrated(page.locator("footer"))).toBe(false);

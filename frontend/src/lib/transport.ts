@@ -10,7 +10,7 @@ import { addStaticKeyToTransport } from "@connectrpc/connect-query";
  * render, and each call waits for it. Painting the shell, its skeletons and
  * the query keys needs none of it.
  */
-const connectWeb = import("@connectrpc/connect-web");
+const connectWeb = import("@/lib/connect-transport");
 
 /**
  * transportOptions configure connect-web; the build (scripts/page-preloads.mjs)
