@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"connectrpc.com/connect"
 	"github.com/google/uuid"
@@ -111,7 +110,7 @@ func TestBackupRestoreRoundTrip(t *testing.T) {
 	serveCtx, stopServing := context.WithCancel(ctx)
 	defer stopServing()
 	served := serve(serveCtx, embedded)
-	served.opened(t, 90*time.Second)
+	served.opened(t)
 	third := filepath.Join(dir, "served.dump")
 	if err := run(embedded, "backup", "--out", third); err != nil {
 		t.Fatalf("backup of the embedded cluster while shopd serves it: %v", err)

@@ -50,7 +50,7 @@ func TestCaddy(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	shopd := serve(ctx, map[string]string{"DATABASE_URL": dbtest.URL(direct), "SEED_ON_EMPTY": "false"})
-	shop := shopd.opened(t, 30*time.Second)
+	shop := shopd.opened(t)
 
 	home := t.TempDir()
 	httpPort, httpsPort := freePort(t), freePort(t)

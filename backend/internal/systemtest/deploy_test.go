@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sabores/sabores/backend/internal/cli"
 	"github.com/sabores/sabores/backend/internal/dbtest"
@@ -158,7 +157,7 @@ func TestSystemdUnit(t *testing.T) {
 	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
 	args := append(u.execStart[1:], "--addr", "127.0.0.1:0")
 	go func() { s.done <- cli.Run(ctx, args, lookup, s.out, s.logs) }()
-	shop := s.opened(t, 30*time.Second)
+	shop := s.opened(t)
 
 	if got := status(t, shop+"/healthz"); got != http.StatusOK {
 		t.Errorf("/healthz = %d, want 200", got)

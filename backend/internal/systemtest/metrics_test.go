@@ -23,7 +23,7 @@ func TestMetricsAddr(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	shopd := serve(ctx, env, "--metrics-addr", "127.0.0.1:0")
-	shop := shopd.opened(t, 30*time.Second)
+	shop := shopd.opened(t)
 	logs := shopd.logs
 	m := metricsListeningAt.FindStringSubmatch(logs.String())
 	if m == nil {

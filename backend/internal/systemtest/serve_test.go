@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/sabores/sabores/backend/internal/pgembed"
 )
@@ -23,7 +22,7 @@ func TestServeWithEmbeddedPostgres(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	shopd := serve(ctx, map[string]string{"DATA_DIR": dataDir})
-	base := shopd.opened(t, 90*time.Second)
+	base := shopd.opened(t)
 	res, err := http.Get(base + "/healthz")
 	if err != nil {
 		t.Fatal(err)

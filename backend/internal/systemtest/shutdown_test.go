@@ -36,7 +36,7 @@ func TestShutdownUnderLoad(t *testing.T) {
 	runCtx, sigterm := context.WithCancel(ctx)
 	defer sigterm()
 	shopd := serve(runCtx, env)
-	base := shopd.opened(t, 30*time.Second)
+	base := shopd.opened(t)
 
 	// Hold the product's row so the order waits inside its transaction.
 	tx, err := direct.Begin(ctx)

@@ -41,7 +41,7 @@ func TestStuckEmailWithTheSMTPServerStopped(t *testing.T) {
 		"DATABASE_URL": dbtest.URL(direct), "SEED_ON_EMPTY": "false",
 		"SMTP_HOST": "127.0.0.1", "SMTP_PORT": smtpPort,
 	})
-	shop := shopd.opened(t, 30*time.Second)
+	shop := shopd.opened(t)
 
 	contact := saboresv1connect.NewContactServiceClient(client(""), shop)
 	if _, err := contact.SendContactMessage(ctx, connect.NewRequest(&saboresv1.SendContactMessageRequest{
