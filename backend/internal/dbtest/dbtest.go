@@ -295,3 +295,21 @@ func randomHex(n int) string {
 	_, _ = rand.Read(b) // crypto/rand.Read never returns an error.
 	return hex.EncodeToString(b)
 }
+
+// OlderTransaction begins a transaction on pool holding a transaction id,
+// as a write still running does: events committed after it are held back
+// from the feeds and the webhook dispatcher until it ends. The test ends
+// it; a transaction it left open is rolled back.
+func OlderTransaction(t testing.TB, pool *pgxpool.Pool) pgx.Tx {
+	t.Helper()
+	ctx := context.Background()
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = tx.Rollback(ctx) })
+	if _, err := tx.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil {
+		t.Fatal(err)
+	}
+	return tx
+}

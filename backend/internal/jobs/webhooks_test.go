@@ -263,14 +263,7 @@ func TestWebhookDispatcherWakesOnCommit(t *testing.T) {
 
 	// An older transaction holds a transaction id: the event committed
 	// after it cannot be handed out (feed's rule) until it ends.
-	older, err := pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = older.Rollback(ctx) }()
-	if _, err := older.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil {
-		t.Fatal(err)
-	}
+	older := dbtest.OlderTransaction(t, pool)
 	held := event(pool, 2)
 	time.Sleep(500 * time.Millisecond)
 	if rc.has(held) {

@@ -267,14 +267,7 @@ func TestDispatchSaysWhatIsHeldBack(t *testing.T) {
 		return pass
 	}
 	insert()
-	older, err := pool.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = older.Rollback(ctx) }()
-	if _, err := older.Exec(ctx, `SELECT pg_current_xact_id()`); err != nil {
-		t.Fatal(err)
-	}
+	older := dbtest.OlderTransaction(t, pool)
 	insert()
 	// The test server is shared: another database's transaction may hold
 	// the first event back for a moment too.
