@@ -183,6 +183,24 @@ func setMemoryLimit(mib int64) {
 	}
 }
 
+// rendererMiB is the room one page renderer needs above MEMORY_LIMIT_MIB.
+// A renderer holds its JavaScript runtime and the server bundle (~25 MB)
+// and a render makes garbage fast: held at 64 MiB, the collector ran
+// through most of each render, 323 collections and 16.6 s of CPU for ten
+// product pages against 69 collections and 6.7 s with 96 MiB more
+// (bench/README.md, session 30). The limit keeps the heap down while shopd
+// serves; while it renders, resident memory passes 100 MB either way.
+const rendererMiB = 96
+
+// renderingMemoryLimit is MEMORY_LIMIT_MIB (limitMiB) with room for alive
+// page renderers; no limit stays no limit.
+func renderingMemoryLimit(limitMiB int64, alive int) int64 {
+	if limitMiB <= 0 {
+		return limitMiB
+	}
+	return limitMiB + int64(alive)*rendererMiB
+}
+
 // connLimits are the connection bounds of cfg. This machine's own
 // addresses are never capped per client: a proxy on the same machine (even
 // one not listed in TRUSTED_PROXIES) carries every client through one of

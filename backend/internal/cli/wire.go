@@ -312,7 +312,9 @@ func wire(ctx context.Context, app *App, dbs *Databases) (server.Options, http.H
 		PublicURL:   cfg.PublicURL,
 		// The public pages' content in their HTML, re-rendered when the
 		// catalogue changes (issue 20).
-		Prerender: &server.Prerender{Context: ctx, Feed: feed, Started: pages.Watch},
+		Prerender: &server.Prerender{Context: ctx, Feed: feed, Started: pages.Watch, Renderers: func(alive int) {
+			setMemoryLimit(renderingMemoryLimit(cfg.MemoryLimitMiB, alive))
+		}},
 		// The product page's structured data ships as the feed does.
 		ProductShipping: func(ctx context.Context, productID, goodsCents int64) ([]server.ShippingQuote, error) {
 			quotes, err := merchantfeed.ProductQuotes(ctx, db.New(reads), rates, productID, goodsCents, time.Now())

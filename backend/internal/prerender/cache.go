@@ -83,6 +83,9 @@ type Options struct {
 	IdleAfter time.Duration
 	// Logger logs failed renders; nil uses slog.Default().
 	Logger *slog.Logger
+	// Renderers, when not nil, is told how many renderers are alive each
+	// time that changes (shopd makes room for them under its memory limit).
+	Renderers func(alive int)
 }
 
 // key is one page in one language.
@@ -122,7 +125,9 @@ type Cache struct {
 	// time gets: twice what it had, up to slowest.
 	deadline map[key]time.Duration
 	stats    Stats
-	now      func() time.Time
+	// alive counts the workers' renderers.
+	alive int
+	now   func() time.Time
 }
 
 // NewCache returns a cache; Run starts its workers.
@@ -306,7 +311,7 @@ func (c *Cache) work(ctx context.Context) {
 		case timedOut:
 			// The collector takes the runtime and its compiled bundle.
 			r = nil
-			c.count(&c.stats.Released)
+			c.released()
 		case !ok:
 			return
 		default:
@@ -316,7 +321,7 @@ func (c *Cache) work(ctx context.Context) {
 					c.opts.Logger.Error("prerender: no renderer, pages go out without content", "err", err)
 					return
 				}
-				c.count(&c.stats.Renderers)
+				c.made()
 			}
 			began := time.Now()
 			if err := c.render(ctx, r, k); err != nil {
@@ -326,7 +331,7 @@ func (c *Cache) work(ctx context.Context) {
 				// loaded machine's one slow page left every page without
 				// content. The next render gets a fresh runtime.
 				r = nil
-				c.count(&c.stats.Released)
+				c.released()
 			}
 			// Rest as long as the render took (up to a second): a worker
 			// takes at most half a core, and the requests shopd serves,
@@ -340,11 +345,21 @@ func (c *Cache) work(ctx context.Context) {
 	}
 }
 
-// count adds one to a counter of stats.
-func (c *Cache) count(n *uint64) {
+// made counts a renderer made, released one let go.
+func (c *Cache) made()     { c.aliveBy(1, &c.stats.Renderers) }
+func (c *Cache) released() { c.aliveBy(-1, &c.stats.Released) }
+
+// aliveBy moves the count of renderers alive by delta and tells
+// Options.Renderers, under the lock so that two workers' news arrive in
+// the order they happened.
+func (c *Cache) aliveBy(delta int, counter *uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	*n++
+	*counter++
+	c.alive += delta
+	if c.opts.Renderers != nil {
+		c.opts.Renderers(c.alive)
+	}
 }
 
 // slowest bounds the deadline of a page that keeps running out of time, in

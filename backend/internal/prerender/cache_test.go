@@ -261,7 +261,13 @@ func TestCacheGivesASlowPageLonger(t *testing.T) {
 
 func TestCacheHoldsARendererOnlyWhileRendering(t *testing.T) {
 	t.Parallel()
-	b := setupCache(t, Options{IdleAfter: 10 * time.Millisecond})
+	var mu sync.Mutex
+	var told []int
+	b := setupCache(t, Options{IdleAfter: 10 * time.Millisecond, Renderers: func(alive int) {
+		mu.Lock()
+		defer mu.Unlock()
+		told = append(told, alive)
+	}})
 	if s := b.cache.Stats(); s.Renderers != 0 {
 		t.Fatalf("a renderer was made before any page was asked for (stats %+v)", s)
 	}
@@ -274,6 +280,12 @@ func TestCacheHoldsARendererOnlyWhileRendering(t *testing.T) {
 	b.waitPage(t, "/b", "/b@v1/es")
 	if s := b.cache.Stats(); s.Renderers != 2 {
 		t.Errorf("made %d renderers, want a second one for the page after the release (stats %+v)", s.Renderers, s)
+	}
+	// shopd's memory limit follows the renderers alive (cli/serve.go).
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []int{1, 0, 1}; !slices.Equal(told, want) {
+		t.Errorf("told renderers alive %v, want %v", told, want)
 	}
 }
 

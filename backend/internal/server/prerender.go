@@ -32,6 +32,9 @@ type Prerender struct {
 	// Started, when not nil, is given the cache's counts once it runs
 	// (the metrics read them).
 	Started func(stats func() prerender.Stats)
+	// Renderers, when not nil, is told how many renderers are alive each
+	// time that changes.
+	Renderers func(alive int)
 }
 
 // bundlePath is the server bundle inside the built app; spa never serves it.
@@ -62,6 +65,7 @@ func startPrerender(opts *Prerender, files fs.FS, publicURL string, api http.Han
 		Feed:        opts.Feed,
 		Workers:     opts.Workers,
 		Logger:      logger,
+		Renderers:   opts.Renderers,
 	})
 	go cache.Run(opts.Context)
 	if opts.Started != nil {
