@@ -9,8 +9,12 @@ export default defineConfig({
     include: ["e2e/**/*.e2e.ts"],
     environment: "node",
     globalSetup: ["e2e/global-setup.ts"],
-    // One shop, one database: the flows run in order.
+    // One shop, one database: the flows run in order, in one worker that
+    // keeps its modules and its Chromium (browser.ts) from file to file: a
+    // fresh worker per file imported playwright-core again (41 s of a
+    // shard's CPU-bound CI run) and started a Chromium of its own.
     fileParallelism: false,
+    isolate: false,
     // A flow's steps each wait up to a minute on a loaded CI machine
     // (browser.ts): the test's own limit leaves room for several slow ones.
     testTimeout: 180_000,

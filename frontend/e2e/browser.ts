@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser as ChromiumBrowser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { caughtMail, type CaughtMail } from "./mailpit";
 
@@ -44,33 +44,64 @@ export const viewports = {
 
 export const screenshotDir = join(import.meta.dirname, "screenshots");
 
-/** launch starts Debian's chromium headless, as TOOLCHAIN.md describes. */
+/**
+ * Browser is what a test file sees of Chromium: its own profiles, opened
+ * and closed by it.
+ */
+export type Browser = Pick<ChromiumBrowser, "newContext" | "close">;
+
+/**
+ * chromiumProcess is the shard's one Chromium. A shard's files run one
+ * after another in one worker (vitest.e2e.config.ts): a Chromium started
+ * and stopped by each file cost seconds of a loaded CI machine per file.
+ */
+let chromiumProcess: Promise<ChromiumBrowser> | undefined;
+
+/**
+ * launch gives a file its browser: profiles in the shard's Chromium, started
+ * on first use (Debian's chromium, headless, as TOOLCHAIN.md describes).
+ * Its close closes the profiles it opened, as closing a browser of its own
+ * did, so no file's pages keep running into the next file.
+ */
 export async function launch(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  const open = browser.newContext.bind(browser);
-  browser.newContext = async (options) => {
-    const context = await open(options);
-    // CI runs both shards beside the Go tests on two cores, where a page
-    // that answers in a second alone has been seen to take half a minute:
-    // the waits are for what a page shows, never a speed target (speed is
-    // the bench's), so they wait long enough for the loaded machine.
-    context.setDefaultTimeout(60_000);
-    if (options?.javaScriptEnabled !== false) waitForAppOnLoad(context, options?.locale?.startsWith("pt") ?? false);
-    return context;
+  chromiumProcess ??= chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    })
+    .then((started) => {
+      // A Chromium that crashed is started again by the next file.
+      started.on("disconnected", () => (chromiumProcess = undefined));
+      return started;
+    });
+  const shared = await chromiumProcess;
+  const opened = new Set<BrowserContext>();
+  return {
+    async newContext(options) {
+      const context = await shared.newContext(options);
+      opened.add(context);
+      context.on("close", () => opened.delete(context));
+      // CI runs both shards beside the Go tests on two cores, where a page
+      // that answers in a second alone has been seen to take half a minute:
+      // the waits are for what a page shows, never a speed target (speed is
+      // the bench's), so they wait long enough for the loaded machine.
+      context.setDefaultTimeout(60_000);
+      if (options?.javaScriptEnabled !== false) waitForAppOnLoad(context, options?.locale?.startsWith("pt") ?? false);
+      return context;
+    },
+    async close() {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
   };
-  return browser;
 }
 
 /**
@@ -272,4 +303,4 @@ export async function cartInStorage(page: Page): Promise<{ id: number; quantity:
   return page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]"));
 }
 
-export type { Browser, BrowserContext, Locator, Page };
+export type { BrowserContext, Locator, Page };
