@@ -47,7 +47,13 @@ func (f *fakeRenderer) Render(ctx context.Context, url, language string) (Page, 
 	case <-ctx.Done():
 	}
 	// Past its deadline a render is cut off, as the engine is, even when
-	// this goroutine, run late on a loaded machine, finds both ready.
+	// this goroutine, run late on a loaded machine, finds both ready: the
+	// context says so only once its own timer's callback has run, which a
+	// loaded machine ran after the 150 ms wait ended (a clean-clone CI run
+	// saw no cut-off in 30 s).
+	if deadline, ok := ctx.Deadline(); ok && !time.Now().Before(deadline) {
+		return Page{}, context.DeadlineExceeded
+	}
 	if err := ctx.Err(); err != nil {
 		return Page{}, err
 	}
@@ -281,11 +287,12 @@ func TestCacheHoldsARendererOnlyWhileRendering(t *testing.T) {
 	if s := b.cache.Stats(); s.Renderers != 2 {
 		t.Errorf("made %d renderers, want a second one for the page after the release (stats %+v)", s.Renderers, s)
 	}
-	// shopd's memory limit follows the renderers alive (cli/serve.go).
+	// shopd's memory limit follows the renderers alive (cli/serve.go); the
+	// second renderer may be let go too before this reads.
 	mu.Lock()
 	defer mu.Unlock()
-	if want := []int{1, 0, 1}; !slices.Equal(told, want) {
-		t.Errorf("told renderers alive %v, want %v", told, want)
+	if !slices.Equal(told, []int{1, 0, 1}) && !slices.Equal(told, []int{1, 0, 1, 0}) {
+		t.Errorf("told renderers alive %v, want 1, 0, 1 (and 0 once the second is let go)", told)
 	}
 }
 
