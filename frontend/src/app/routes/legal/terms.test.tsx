@@ -5,6 +5,12 @@ import { ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_detai
 import { ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
 import { renderApp } from "@/testing/render-app";
 
+// The page's code and texts load before the tests: under CI's load the
+// Portuguese test's page stayed on its loading spinner for 20 s in both
+// attempts (3 full runs of 7, never alone), the lazy route or its texts
+// never settling in that worker while the click's render waited on them.
+await Promise.all([import("@/app/routes/legal/terms"), import("@/locales/pt/legal.json"), import("@/locales/es/legal.json")]);
+
 const details = create(ShopDetailsSchema, {
   legalName: "Ana Lúcia Ferreira da Silva",
   nif: "12345678Z",
