@@ -78,11 +78,18 @@ export async function launch(): Promise<Browser> {
         "--disable-sync",
       ],
     })
-    .then((started) => {
-      // A Chromium that crashed is started again by the next file.
-      started.on("disconnected", () => (chromiumProcess = undefined));
-      return started;
-    });
+    .then(
+      (started) => {
+        // A Chromium that crashed is started again by the next file.
+        started.on("disconnected", () => (chromiumProcess = undefined));
+        return started;
+      },
+      (err: unknown) => {
+        // So is one that did not start: this file fails, not every later one.
+        chromiumProcess = undefined;
+        throw err;
+      },
+    );
   const shared = await chromiumProcess;
   const opened = new Set<BrowserContext>();
   return {

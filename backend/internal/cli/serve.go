@@ -186,8 +186,8 @@ func setMemoryLimit(mib int64) {
 // rendererMiB is the room one page renderer needs above MEMORY_LIMIT_MIB.
 // A renderer holds its JavaScript runtime and the server bundle (~25 MB)
 // and a render makes garbage fast: held at 64 MiB, the collector ran
-// through most of each render, 323 collections and 16.6 s of CPU for ten
-// product pages against 69 collections and 6.7 s with 96 MiB more
+// through most of each render: ten product pages took 323 collections and
+// 16.6 s of CPU, with 96 MiB more 72 collections and 7.2 s
 // (bench/README.md, session 30). The limit keeps the heap down while shopd
 // serves; while it renders, resident memory passes 100 MB either way.
 const rendererMiB = 96

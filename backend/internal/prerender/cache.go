@@ -125,9 +125,7 @@ type Cache struct {
 	// time gets: twice what it had, up to slowest.
 	deadline map[key]time.Duration
 	stats    Stats
-	// alive counts the workers' renderers.
-	alive int
-	now   func() time.Time
+	now      func() time.Time
 }
 
 // NewCache returns a cache; Run starts its workers.
@@ -346,19 +344,18 @@ func (c *Cache) work(ctx context.Context) {
 }
 
 // made counts a renderer made, released one let go.
-func (c *Cache) made()     { c.aliveBy(1, &c.stats.Renderers) }
-func (c *Cache) released() { c.aliveBy(-1, &c.stats.Released) }
+func (c *Cache) made()     { c.countRenderer(&c.stats.Renderers) }
+func (c *Cache) released() { c.countRenderer(&c.stats.Released) }
 
-// aliveBy moves the count of renderers alive by delta and tells
-// Options.Renderers, under the lock so that two workers' news arrive in
-// the order they happened.
-func (c *Cache) aliveBy(delta int, counter *uint64) {
+// countRenderer adds one to counter and tells Options.Renderers how many
+// renderers are alive (made less released), under the lock so that two
+// workers' news arrive in the order they happened.
+func (c *Cache) countRenderer(counter *uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	*counter++
-	c.alive += delta
 	if c.opts.Renderers != nil {
-		c.opts.Renderers(c.alive)
+		c.opts.Renderers(int(c.stats.Renderers - c.stats.Released))
 	}
 }
 
