@@ -8,6 +8,18 @@
 import "@/index.css";
 
 function start() {
+  // A page's first use of localStorage waits for the browser to send the
+  // site's storage (a synchronous IPC, 1-2 ms on an idle machine and several
+  // while the page's requests keep the browser busy). The app reads it as it
+  // starts and hydrates (language, consent, cart): reading it here, in a
+  // task of its own while the app downloads, keeps that wait out of theirs.
+  setTimeout(() => {
+    try {
+      localStorage.getItem("language");
+    } catch {
+      // Storage blocked: the app copes with it where it reads.
+    }
+  }, 0);
   // The page's chunk and texts are asked for as soon as start.ts's own small
   // graph (React, i18next) has arrived and run, while main (react-dom, the
   // app) still downloads; main's evaluation then skips what start.ts's
