@@ -13,9 +13,11 @@ function start() {
   // while the page's requests keep the browser busy). The app reads it as it
   // starts and hydrates (language, consent, cart): reading it here, in a
   // task of its own while the app downloads, keeps that wait out of theirs.
+  // (Any use loads it; boot.ts leaves lib/storage alone, which would be one
+  // more chunk to fetch before this one runs.)
   setTimeout(() => {
     try {
-      localStorage.getItem("language");
+      void localStorage.length;
     } catch {
       // Storage blocked: the app copes with it where it reads.
     }

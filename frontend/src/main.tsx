@@ -1,19 +1,18 @@
 // First: ask for the page's chunk and texts before anything else (boot.ts
 // has usually run start.ts already, while this chunk downloaded).
-import { entryPage, pageI18n } from "@/app/start";
+import { entryPage, language, pageI18n } from "@/app/start";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { App } from "@/app/app";
 import { adoptServerBanner } from "@/app/layout/consent-shell";
 import { deferredSettled } from "@/lib/deferred";
 import { hydrateWhenSeen } from "@/lib/hydrate-when-seen";
 import { setPageTime } from "@/lib/hydration";
-import { keepLanguage, pageLanguage } from "@/lib/i18n";
+import { keepLanguage } from "@/lib/i18n";
 import { languageOfPath } from "@/lib/language-path";
 import { createQueryClient } from "@/lib/query-client";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root element");
-const language = pageLanguage(window.location.pathname);
 // The back office follows the language of the last public page seen.
 const urlLanguage = languageOfPath(window.location.pathname);
 if (urlLanguage) keepLanguage(urlLanguage);
@@ -53,7 +52,7 @@ function Ready({ children }: { children: ReactNode }) {
 // data will go, at once instead of finding its parts behind spinners. A
 // hydration also waits for the data layer's modules the page rendered with.
 const texts = pageI18n.then((i18n) => i18n.loadNamespaces(entryPage.ns));
-void Promise.allSettled([entryPage.ready, texts, seed, reactDom]).then(async () => {
+void Promise.allSettled([entryPage.ready, texts, seed]).then(async () => {
   const [i18n, { createRoot, hydrateRoot }] = await Promise.all([pageI18n, reactDom]);
   const queryClient = createQueryClient();
   const app = (

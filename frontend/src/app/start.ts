@@ -8,6 +8,9 @@ import { initI18n, pageLanguage } from "@/lib/i18n";
  */
 export const entryPage = startEntryPage(window.location.pathname);
 
+/** language is the page's language: its URL's, or the back office's last one. */
+export const language = pageLanguage(window.location.pathname);
+
 /**
  * pageI18n is i18next started in the page's language, in a task of its own
  * after this module's: building the instance is 1.7 ms of a fast
@@ -15,7 +18,7 @@ export const entryPage = startEntryPage(window.location.pathname);
  * longer still (main.tsx waits for it only where it renders).
  */
 export const pageI18n = new Promise<ReturnType<typeof initI18n>>((resolve) => {
-  setTimeout(() => resolve(initI18n(pageLanguage(window.location.pathname))), 0);
+  setTimeout(() => resolve(initI18n(language)), 0);
 });
 
 // The data layer's first piece is asked for on its own as well: it
