@@ -15,6 +15,24 @@ export function formatDate(date: Date, language: string, options: Intl.DateTimeF
   return f.format(date);
 }
 
+// A review's date is the one date public pages show, and a page's first
+// Intl.DateTimeFormat loads ICU's calendar data: 50-90 ms of unthrottled CPU
+// in the bench's Chromium, one task of the product page's hydration (the
+// same cost format-number.ts keeps out of prices). es-ES and pt-PT write a
+// long date the same way, "5 de enero de 2026"; format-date.test.ts checks
+// every month against Intl, so the server-rendered text hydrates unchanged.
+const monthNames: Record<string, readonly string[]> = {
+  es: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
+  pt: ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"],
+};
+
+/** formatLongDay shows a moment's UTC calendar day as a long date ("5 de enero de 2026"), without Intl in es and pt. */
+export function formatLongDay(date: Date, language: string): string {
+  const months = monthNames[language];
+  if (!months) return formatDate(date, language, { dateStyle: "long", timeZone: "UTC" });
+  return `${date.getUTCDate()} de ${months[date.getUTCMonth()]} de ${date.getUTCFullYear()}`;
+}
+
 /** formatDay shows a YYYY-MM-DD calendar day (no time, no zone) as a long date with its weekday. */
 export function formatDay(day: string, language: string): string {
   const [y, m, d] = day.split("-").map(Number);

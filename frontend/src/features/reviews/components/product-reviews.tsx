@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Rating } from "@/components/ui/rating";
 import { useProductReviews } from "@/features/reviews/api/reviews";
 import { Stars } from "@/components/ui/stars";
-import { formatDate } from "@/lib/format-date";
+import { formatLongDay } from "@/lib/format-date";
 import { formatDecimal } from "@/lib/format-number";
 import type { Product } from "@gen/sabores/v1/types_pb";
 
@@ -44,7 +44,7 @@ export function ProductReviews({ product }: { product: Product }) {
                 <span className="font-semibold">{r.author}</span>
                 {r.createTime && (
                   <time dateTime={timestampDate(r.createTime).toISOString()} className="text-stone-600">
-                    {formatDate(timestampDate(r.createTime), i18n.language, { dateStyle: "long", timeZone: "UTC" })}
+                    {formatLongDay(timestampDate(r.createTime), i18n.language)}
                   </time>
                 )}
                 <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-900">
