@@ -57,7 +57,7 @@ function privatePagesOut(): Plugin {
 
 const entry = fileURLToPath(new URL("./src/ssr/entry-server.tsx", import.meta.url));
 
-export default mergeConfig(base({ command: "build", mode: "production" }) as UserConfig, {
+export default mergeConfig(base({ command: "build", mode: "production", isSsrBuild: true }) as UserConfig, {
   plugins: [privatePagesOut(), noDynamicImport()],
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   ssr: { target: "webworker", noExternal: true },

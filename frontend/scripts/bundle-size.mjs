@@ -19,7 +19,10 @@ const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf
 // Modules the home page's first render waits for: the app entry, the home
 // route and the Spanish texts for the namespaces it shows.
 // index.html (src/boot.ts) starts src/main.tsx after the first paint: both count.
-const roots = ["index.html", "src/main.tsx", "src/app/routes/home.tsx", "src/locales/es/common.json", "src/locales/es/catalog.json"];
+// main.tsx has no key of its own: the grouped chunks (vite.config.ts,
+// storefrontChunks) that index.html and main import() are keyed "_name-hash",
+// and those are followed as the static imports are.
+const roots = ["index.html", "src/app/routes/home.tsx", "src/locales/es/common.json", "src/locales/es/catalog.json"];
 
 const files = new Set();
 const visit = (key) => {
@@ -28,6 +31,7 @@ const visit = (key) => {
   if (files.has(chunk.file)) return;
   files.add(chunk.file);
   for (const dep of chunk.imports ?? []) visit(dep);
+  for (const dep of chunk.dynamicImports ?? []) if (dep.startsWith("_")) visit(dep);
 };
 roots.forEach(visit);
 

@@ -22,10 +22,11 @@ function start() {
       // Storage blocked: the app copes with it where it reads.
     }
   }, 0);
-  // The page's chunk and texts are asked for as soon as start.ts's own small
-  // graph (React, i18next) has arrived and run, while main (react-dom, the
-  // app) still downloads; main's evaluation then skips what start.ts's
-  // already ran, so the two are separate, shorter tasks.
+  // The page's chunk and texts are asked for as soon as start.ts has run,
+  // which is as soon as the storefront's shared chunks are in (vite.config.ts,
+  // storefrontChunks); main comes with them and evaluates what start.ts did
+  // not, and asks for react-dom and the app's own modules from tasks of
+  // their own.
   void import("@/app/start");
   void import("@/main");
 }

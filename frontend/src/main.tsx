@@ -2,10 +2,10 @@
 // has usually run start.ts already, while this chunk downloaded).
 import { entryPage, language, pageI18n } from "@/app/start";
 import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
-import { App } from "@/app/app";
 import { adoptServerBanner } from "@/app/layout/consent-shell";
 import { deferredSettled } from "@/lib/deferred";
 import { hydrateWhenSeen } from "@/lib/hydrate-when-seen";
+import { importLater } from "@/lib/import-later";
 import { setPageTime } from "@/lib/hydration";
 import { keepLanguage } from "@/lib/i18n";
 import { languageOfPath } from "@/lib/language-path";
@@ -17,10 +17,12 @@ if (!root) throw new Error("missing #root element");
 const urlLanguage = languageOfPath(window.location.pathname);
 if (urlLanguage) keepLanguage(urlLanguage);
 
-// React's renderer is asked for apart from the app: its evaluation (2.7 ms
-// of a fast machine's CPU a load) then runs in a task of its own instead of
-// lengthening the one that evaluates the app's modules.
-const reactDom = import("react-dom/client");
+// React's renderer and the app's own modules are asked for apart, each from
+// a task of its own: their chunks are in by the time this module runs, and
+// each evaluation (react-dom's 2.7 ms of a fast machine's CPU, the app's
+// more) would otherwise lengthen the task that evaluates this one.
+const reactDom = importLater(() => import("react-dom/client"));
+const appModule = importLater(() => import("@/app/app"));
 
 // A public page arrives rendered by shopd (backend/internal/prerender) with
 // the answers it was rendered from: the app hydrates it, with those answers
@@ -53,7 +55,7 @@ function Ready({ children }: { children: ReactNode }) {
 // hydration also waits for the data layer's modules the page rendered with.
 const texts = pageI18n.then((i18n) => i18n.loadNamespaces(entryPage.ns));
 void Promise.allSettled([entryPage.ready, texts, seed]).then(async () => {
-  const [i18n, { createRoot, hydrateRoot }] = await Promise.all([pageI18n, reactDom]);
+  const [i18n, { createRoot, hydrateRoot }, { App }] = await Promise.all([pageI18n, reactDom, appModule]);
   const queryClient = createQueryClient();
   const app = (
     <StrictMode>

@@ -1,5 +1,6 @@
 import { startEntryPage } from "@/app/entry-pages";
 import { initI18n, pageLanguage } from "@/lib/i18n";
+import { importLater } from "@/lib/import-later";
 
 /**
  * entryPage is the current page's chunk and texts, asked for from the task
@@ -21,10 +22,10 @@ export const pageI18n = new Promise<ReturnType<typeof initI18n>>((resolve) => {
   setTimeout(() => resolve(initI18n(language)), 0);
 });
 
-// The data layer's first piece is asked for on its own as well: it
-// evaluates as soon as its own modules are in, in a task of its own, so the
+// The data layer's first piece is asked for on its own as well, from a task
+// of its own (its chunk may be in already), so the
 // catalogue's shared descriptors do not evaluate in the page's task with
 // everything else. (protobuf's codegenv2 is not asked for as a whole: its
 // descriptor.proto, which no page needs now that descriptors come decoded,
 // would be built with it.)
-void import("@gen/sabores/v1/types_pb");
+void importLater(() => import("@gen/sabores/v1/types_pb"));
