@@ -88,7 +88,7 @@ function connectIdempotencyLevel(): Plugin {
  * each module's evaluation where the unbundled graph has it (protobuf's
  * descriptor kinds before the files that use them), since a chunk now holds
  * modules of many pages; a module evaluates when first imported, hence
- * lib/import-later.ts. The preload helper, which the entry imports, stays
+ * lib/later.ts. The preload helper, which the entry imports, stays
  * out of "app", or the entry would fetch the app before the first paint.
  */
 function storefrontChunks() {

@@ -5,9 +5,9 @@ import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { adoptServerBanner } from "@/app/layout/consent-shell";
 import { deferredSettled } from "@/lib/deferred";
 import { hydrateWhenSeen } from "@/lib/hydrate-when-seen";
-import { importLater } from "@/lib/import-later";
 import { setPageTime } from "@/lib/hydration";
 import { keepLanguage } from "@/lib/i18n";
+import { later } from "@/lib/later";
 import { languageOfPath } from "@/lib/language-path";
 import { createQueryClient } from "@/lib/query-client";
 
@@ -21,8 +21,8 @@ if (urlLanguage) keepLanguage(urlLanguage);
 // a task of its own: their chunks are in by the time this module runs, and
 // each evaluation (react-dom's 2.7 ms of a fast machine's CPU, the app's
 // more) would otherwise lengthen the task that evaluates this one.
-const reactDom = importLater(() => import("react-dom/client"));
-const appModule = importLater(() => import("@/app/app"));
+const reactDom = later(() => import("react-dom/client"));
+const appModule = later(() => import("@/app/app"));
 
 // A public page arrives rendered by shopd (backend/internal/prerender) with
 // the answers it was rendered from: the app hydrates it, with those answers

@@ -1,6 +1,6 @@
 import { startEntryPage } from "@/app/entry-pages";
 import { initI18n, pageLanguage } from "@/lib/i18n";
-import { importLater } from "@/lib/import-later";
+import { later } from "@/lib/later";
 
 /**
  * entryPage is the current page's chunk and texts, asked for from the task
@@ -18,14 +18,12 @@ export const language = pageLanguage(window.location.pathname);
  * machine's CPU, which on a phone made the task that evaluates the app
  * longer still (main.tsx waits for it only where it renders).
  */
-export const pageI18n = new Promise<ReturnType<typeof initI18n>>((resolve) => {
-  setTimeout(() => resolve(initI18n(language)), 0);
-});
+export const pageI18n = later(() => initI18n(language));
 
 // The data layer's first piece is asked for on its own as well, from a task
-// of its own (its chunk may be in already), so the
-// catalogue's shared descriptors do not evaluate in the page's task with
-// everything else. (protobuf's codegenv2 is not asked for as a whole: its
+// of its own (its chunk may be in already), so the catalogue's shared
+// descriptors do not evaluate in the page's task with everything else.
+// (protobuf's codegenv2 is not asked for as a whole: its
 // descriptor.proto, which no page needs now that descriptors come decoded,
 // would be built with it.)
-void importLater(() => import("@gen/sabores/v1/types_pb"));
+void later(() => import("@gen/sabores/v1/types_pb"));

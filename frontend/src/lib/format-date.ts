@@ -15,8 +15,8 @@ export function formatDate(date: Date, language: string, options: Intl.DateTimeF
   return f.format(date);
 }
 
-// A review's date is the one date public pages show, and a page's first
-// Intl.DateTimeFormat loads ICU's calendar data: 50-90 ms of unthrottled CPU
+// A review's date is the one date the catalogue's pages show, and a page's
+// first Intl.DateTimeFormat loads ICU's calendar data: 50-90 ms of unthrottled CPU
 // in the bench's Chromium, one task of the product page's hydration (the
 // same cost format-number.ts keeps out of prices). es-ES and pt-PT write a
 // long date the same way, "5 de enero de 2026"; format-date.test.ts checks
