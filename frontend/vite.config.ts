@@ -79,22 +79,30 @@ function connectIdempotencyLevel(): Plugin {
  * storefrontChunks puts the modules that more than one chunk imports into
  * two chunks: "vendor" (React, the router, react-query, Connect, protobuf,
  * i18next) and "app" (this app's modules and the contract's; the back office,
- * the account and the payment pages keep theirs apart). Left to automatic
- * splitting, the home page came in 65 module scripts, and in Lighthouse's
- * traced Chromium each script's arrival is main-thread work of its own
- * (response, data, compile: 0.7 ms of CPU, 3-20 ms of wall time on the bench
- * machine): 920-1 640 tasks after the first paint, against 340-640 in the 20
- * scripts grouped (bench/README.md, session 33). strictExecutionOrder keeps
- * each module's evaluation where the unbundled graph has it (protobuf's
- * descriptor kinds before the files that use them), since a chunk now holds
- * modules of many pages; a module evaluates when first imported, hence
- * lib/later.ts. The preload helper, which the entry imports, stays
- * out of "app", or the entry would fetch the app before the first paint.
+ * the account and the payment pages keep theirs apart), and the small
+ * modules every page defers into a third, "deferred". Left to automatic
+ * splitting, the home page came in 65 module scripts (20 before "deferred",
+ * 13 with it), and in Lighthouse's traced Chromium each script's arrival is
+ * main-thread work of its own (response, data, compile: 0.7 ms of CPU, 3-20
+ * ms of wall time on the bench machine): 920-1 640 tasks after the first
+ * paint, against 340-640 in the 20 scripts grouped (bench/README.md, session
+ * 33). strictExecutionOrder keeps each module's evaluation where the
+ * unbundled graph has it (protobuf's descriptor kinds before the files that
+ * use them), since a chunk now holds modules of many pages; a module
+ * evaluates when first imported, hence lib/later.ts. The preload helper,
+ * which the entry imports, stays out of "app", or the entry would fetch the
+ * app before the first paint.
  */
 function storefrontChunks() {
   const vendor = /node_modules[\\/](react|react-dom|scheduler|@tanstack|@connectrpc|@bufbuild|i18next|react-i18next|react-router|cookie|set-cookie-parser)[\\/]/;
   const ownChunks = /src[\\/]features[\\/](admin|account|payment)[\\/]/;
   const app = (id: string) => (id.startsWith(src) || id.startsWith(gen)) && !ownChunks.test(id);
+  // The small modules every storefront page asks for after its first render
+  // (lib/deferred.ts, lib/transport.ts, main.tsx's page data), each imported
+  // by one chunk only, so "app" leaves each its own: one chunk, one script.
+  // The lowest priority, so that what they import stays in vendor and app.
+  const deferred =
+    /src[\\/](hooks[\\/](session|shop-details)-query|features[\\/](catalog[\\/]components[\\/]search-query|cart[\\/]cart-sync|cookie-consent[\\/](record-consent|components[\\/]cookie-banner))|ssr[\\/]page-data|lib[\\/]connect-transport)\.tsx?$/;
   return {
     strictExecutionOrder: true,
     codeSplitting: {
@@ -102,6 +110,7 @@ function storefrontChunks() {
         { name: "boot", test: /vite[\\/]preload-helper/, priority: 3 },
         { name: "vendor", test: vendor, priority: 2, minShareCount: 2 },
         { name: "app", test: app, priority: 1, minShareCount: 2 },
+        { name: "deferred", test: deferred, priority: 0 },
       ],
     },
   };

@@ -320,6 +320,28 @@ describe("first paint", { timeout: 600_000 }, () => {
     }
   });
 
+  it("comes in at most 15 scripts on a storefront page", async () => {
+    // Each script's arrival is main-thread work of its own in a phone's
+    // browser (vite.config.ts, storefrontChunks): the pages came in 18 to 21
+    // before the deferred modules shared a chunk, 12 to 15 since (a
+    // Portuguese page adds its two text bundles).
+    for (const path of ["/", "/pt/", "/producto/1001", "/pt/brasil"]) {
+      await rendered(path);
+      const { context, page } = await phonePage();
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      const session = page.waitForResponse((r) => r.url().includes("/GetSession"));
+      await page.goto(path);
+      await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+      await session;
+      await page.waitForLoadState("networkidle");
+      expect(scripts.length, `${path}: ${scripts.join(" ")}`).toBeLessThanOrEqual(15);
+      await context.close();
+    }
+  });
+
   it("follows a product's link once the page has hydrated", async () => {
     const { context, page, logs } = await hydratedPhonePage("/todos");
     expect(await hydrated(page.locator("footer"))).toBe(false);

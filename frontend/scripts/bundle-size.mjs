@@ -3,9 +3,10 @@
 // reserve the data's space) and fails above the budget: the entry chunk and
 // its static imports, the home route chunk and its static imports, and the
 // Spanish text bundles it shows. main.tsx waits for exactly these before it
-// renders. Chunks the page only starts downloading alongside (the data layer
-// behind lib/deferred.ts, the Connect transport, the cookie banner) are not
-// counted: the first render does not wait for them.
+// renders. The data layer behind lib/deferred.ts, the Connect transport and
+// the cookie banner are asked for after the first render, but they share the
+// "deferred" chunk (vite.config.ts) that the app's chunk imports, so the
+// browser fetches them before it: they count.
 // Usage: node scripts/bundle-size.mjs [distDir]   (after `vite build`);
 // BUNDLE_BUDGET_KB overrides the 150 KB budget.
 import { readFileSync } from "node:fs";
