@@ -27,8 +27,18 @@ const targetIndex = Number(process.env.LIGHTHOUSE_BENCHMARK_INDEX ?? 0);
 // gathered apart only with LIGHTHOUSE_BENCHMARK_INDEX set.
 const keep = process.env.LIGHTHOUSE_TRACES;
 const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM ?? "/usr/bin/chromium";
+// --hide-scrollbars: without it a mobile page's overlay scrollbar fades out
+// after every change of the page's height, one frame each 16 ms for about
+// half a second (~20 frames on the home page, with or without JavaScript).
+// Without a GPU each frame is composited in software and Lighthouse's trace
+// keeps a screenshot of it: on a 2-core host that took the GPU process's
+// compositor 60-90 ms of every 100 while the page hydrated, time the page's
+// main thread then waited for (bench/README.md, session 34). A phone fades
+// the indicator on its GPU, beside cores to spare. LIGHTHOUSE_SCROLLBARS=1
+// keeps them, to compare.
 const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  ...(process.env.LIGHTHOUSE_SCROLLBARS === "1" ? [] : ["--hide-scrollbars"])];
 
 function figures(lhr) {
   const a = lhr.audits;
