@@ -39,13 +39,14 @@ export function renderApp(path: string, routes: (router: ConnectRouter) => void 
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
   const user = userEvent.setup();
+  const i18n = initI18n(language);
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
-      <AppProvider queryClient={queryClient} transport={transport} i18n={initI18n(language)}>
+      <AppProvider queryClient={queryClient} transport={transport} i18n={i18n}>
         <AppRoutes />
         <LocationProbe />
       </AppProvider>
     </MemoryRouter>,
   );
-  return { ...utils, user, queryClient };
+  return { ...utils, user, queryClient, i18n };
 }

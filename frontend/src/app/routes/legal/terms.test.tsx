@@ -26,7 +26,12 @@ it.each([
   ["es", "Condiciones generales de venta", ["Quién te vende", "Precios", "Entrega", "Derecho de desistimiento (14 días)", "Atención al cliente y reclamaciones", "Ley aplicable"], /incluyen el IVA/, /un plazo máximo de un mes/, /ley española/],
   ["pt", "Condições gerais de venda", ["Quem lhe vende", "Preços", "Entrega", "Direito de livre resolução (14 dias)", "Apoio ao cliente e reclamações", "Lei aplicável"], /incluem o IVA/, /prazo máximo de um mês/, /lei espanhola/],
 ] as const)("in %s, the footer leads to the terms, with the seller, prices, delivery, withdrawal, complaints and law", async (language, title, headings, vat, complaints, law) => {
-  const { user } = renderApp("/", (router) => router.service(ShopSettingsService, { getShopDetails: () => ({ details }) }), language);
+  const { user, i18n } = renderApp("/", (router) => router.service(ShopSettingsService, { getShopDetails: () => ({ details }) }), language);
+  // The page's texts are in this test's i18n before the click: a page that
+  // suspends for them inside the click's act scope, which is not awaited, is
+  // never rendered again ("A component suspended inside an act scope", seen
+  // in CI's log beside the Portuguese test's spinner).
+  await i18n.loadNamespaces("legal");
   await user.click(within(await screen.findByRole("contentinfo")).getByRole("link", { name: title }));
   expect(await screen.findByRole("heading", { level: 1, name: title })).toBeVisible();
   expect(screen.getByTestId("location")).toHaveTextContent("/terms");
