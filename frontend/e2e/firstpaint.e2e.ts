@@ -134,6 +134,29 @@ async function phonePage() {
   return { context, page, logs };
 }
 
+/**
+ * scriptsOf loads path, sent rendered, on a phone and gives the scripts it
+ * fetched (their path and text) once the app has taken it over, the session
+ * has come in (the first call: the Connect transport's chunks are in) and
+ * the network is quiet.
+ */
+async function scriptsOf(path: string): Promise<{ path: string; body: string }[]> {
+  await rendered(path);
+  const { context, page } = await phonePage();
+  const scripts: Promise<{ path: string; body: string }>[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r.text().then((body) => ({ path: new URL(r.url()).pathname, body })));
+  });
+  const session = page.waitForResponse((r) => r.url().includes("/GetSession"));
+  await page.goto(path);
+  await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
+  await session;
+  await page.waitForLoadState("networkidle");
+  const fetched = await Promise.all(scripts);
+  await context.close();
+  return fetched;
+}
+
 /** hydratedPhonePage is phonePage on path, sent rendered, once the app has taken it over. */
 async function hydratedPhonePage(path: string) {
   await rendered(path);
@@ -298,25 +321,13 @@ describe("first paint", { timeout: 600_000 }, () => {
 
   it("builds none of descriptor.proto, protobuf's own largest file, on a storefront page", async () => {
     for (const path of ["/", "/pt/todos", "/producto/1001"]) {
-      await rendered(path);
-      const { context, page } = await phonePage();
-      const scripts: Promise<string>[] = [];
-      page.on("response", (r) => {
-        if (r.request().resourceType() === "script") scripts.push(r.text());
-      });
-      // The session is the first call: the Connect transport's chunks are in.
-      const session = page.waitForResponse((r) => r.url().includes("/GetSession"));
-      await page.goto(path);
-      await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
-      await session;
-      const bodies = await Promise.all(scripts);
-      expect(bodies.length, path).toBeGreaterThan(10);
+      const scripts = await scriptsOf(path);
+      expect(scripts.length, path).toBeGreaterThan(10);
       // The transport took an enum from its module and so evaluated it,
       // building the whole file (only the checkout reads it, for the
       // contract's validation rules).
       const descriptorFile = /\bname"?\s*:\s*["`]google\/protobuf\/descriptor\.proto["`]/;
-      expect(bodies.filter((b) => descriptorFile.test(b)).length, path).toBe(0);
-      await context.close();
+      expect(scripts.filter((s) => descriptorFile.test(s.body)).map((s) => s.path), path).toEqual([]);
     }
   });
 
@@ -326,19 +337,8 @@ describe("first paint", { timeout: 600_000 }, () => {
     // before the deferred modules shared a chunk, 12 to 15 since (a
     // Portuguese page adds its two text bundles).
     for (const path of ["/", "/pt/", "/producto/1001", "/pt/brasil"]) {
-      await rendered(path);
-      const { context, page } = await phonePage();
-      const scripts: string[] = [];
-      page.on("request", (r) => {
-        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-      });
-      const session = page.waitForResponse((r) => r.url().includes("/GetSession"));
-      await page.goto(path);
-      await page.locator("#root[data-hydrated]").waitFor({ state: "attached" });
-      await session;
-      await page.waitForLoadState("networkidle");
-      expect(scripts.length, `${path}: ${scripts.join(" ")}`).toBeLessThanOrEqual(15);
-      await context.close();
+      const scripts = await scriptsOf(path);
+      expect(scripts.length, `${path}: ${scripts.map((s) => s.path).join(" ")}`).toBeLessThanOrEqual(15);
     }
   });
 

@@ -23,7 +23,7 @@ export const pageI18n = later(() => initI18n(language));
 // The data layer's first piece is asked for on its own as well, from a task
 // of its own (its chunk may be in already), so the catalogue's shared
 // descriptors do not evaluate in the page's task with everything else.
-// (protobuf's codegenv2 is not asked for as a whole: its
-// descriptor.proto, which no page needs now that descriptors come decoded,
-// would be built with it.)
+// (protobuf's codegenv2 is not asked for as a whole: its descriptor.proto,
+// which no page needs now that descriptors come decoded, would be built
+// with it.)
 void later(() => import("@gen/sabores/v1/types_pb"));

@@ -5,11 +5,14 @@ import { ShopAddressSchema, ShopDetailsSchema } from "@gen/sabores/v1/shop_detai
 import { ShopSettingsService } from "@gen/sabores/v1/shop_settings_service_pb";
 import { renderApp } from "@/testing/render-app";
 
-// The page's code and texts load before the tests: under CI's load the
+// The page's code loads before the tests, and the footer's test loads the
+// page's texts into its i18n before the click: under CI's load the
 // Portuguese test's page stayed on its loading spinner for 20 s in both
-// attempts (3 full runs of 7, never alone), the lazy route or its texts
-// never settling in that worker while the click's render waited on them.
-await Promise.all([import("@/app/routes/legal/terms"), import("@/locales/pt/legal.json"), import("@/locales/es/legal.json")]);
+// attempts, with React's "A component suspended inside an act scope, but
+// the act call was not awaited" beside it: a page that suspends for its
+// texts inside the click's act scope, which nothing awaits, is not rendered
+// again.
+await import("@/app/routes/legal/terms");
 
 const details = create(ShopDetailsSchema, {
   legalName: "Ana Lúcia Ferreira da Silva",
@@ -27,10 +30,6 @@ it.each([
   ["pt", "Condições gerais de venda", ["Quem lhe vende", "Preços", "Entrega", "Direito de livre resolução (14 dias)", "Apoio ao cliente e reclamações", "Lei aplicável"], /incluem o IVA/, /prazo máximo de um mês/, /lei espanhola/],
 ] as const)("in %s, the footer leads to the terms, with the seller, prices, delivery, withdrawal, complaints and law", async (language, title, headings, vat, complaints, law) => {
   const { user, i18n } = renderApp("/", (router) => router.service(ShopSettingsService, { getShopDetails: () => ({ details }) }), language);
-  // The page's texts are in this test's i18n before the click: a page that
-  // suspends for them inside the click's act scope, which is not awaited, is
-  // never rendered again ("A component suspended inside an act scope", seen
-  // in CI's log beside the Portuguese test's spinner).
   await i18n.loadNamespaces("legal");
   await user.click(within(await screen.findByRole("contentinfo")).getByRole("link", { name: title }));
   expect(await screen.findByRole("heading", { level: 1, name: title })).toBeVisible();
