@@ -87,7 +87,12 @@ export function initI18n(language: Language = pageLanguage(window.location.pathn
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: "es",
+      // No fallback: Spanish and Portuguese have the same keys (a test in
+      // locales/ holds them to it), and with Spanish as the fallback every
+      // Portuguese page downloaded, parsed and merged the Spanish texts of
+      // its namespaces too, work a phone's main thread did before the page
+      // was interactive (issue 36).
+      fallbackLng: false,
       supportedLngs: languages,
       ns: ["common"],
       defaultNS: "common",

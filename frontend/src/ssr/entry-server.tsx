@@ -70,7 +70,8 @@ export function start(url: string, language: string): void {
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
     lng: language,
-    fallbackLng: "es",
+    // As in the browser (lib/i18n.ts): the languages have the same keys.
+    fallbackLng: false,
     supportedLngs: ["es", "pt"],
     ns: Object.keys(allTexts.es ?? {}),
     defaultNS: "common",
