@@ -62,7 +62,7 @@ func TestCreateProductsInTheCallersTransaction(t *testing.T) {
 		}
 	}
 	g, c, s := created[0], created[1], created[2]
-	if !g.IsFood || g.ImageURL != "/images/products/bebidas/guarana.svg" || *g.CountrySlug != "brasil" ||
+	if !g.IsFood || g.ImageURL != "/images/products/bebidas/guarana.jpg" || *g.CountrySlug != "brasil" ||
 		len(g.OnlineCategories) != 0 || len(g.AllergenRisk) != 2 {
 		t.Errorf("guaraná stored as %+v", g)
 	}

@@ -2,9 +2,10 @@ package productimage_test
 
 import (
 	"bytes"
-	"encoding/xml"
-	"errors"
-	"io"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -53,23 +54,71 @@ func TestInitials(t *testing.T) {
 
 func TestURLsRender(t *testing.T) {
 	t.Parallel()
-	urls := []string{
-		productimage.ProductURL("bebidas", "Guaraná Antarctica"),
-		productimage.ProductURL("unknown-cat", "Something"),
-		productimage.CategoryURL("perfumes"),
+	type want struct {
+		format, contentType string
+		width, height       int
+	}
+	product := want{"jpeg", "image/jpeg", 400, 400}
+	urls := map[string]want{
+		productimage.ProductURL("bebidas", "Guaraná Antarctica"): product,
+		productimage.ProductURL("unknown-cat", "Something"):      product,
+		productimage.CategoryURL("perfumes"):                     product,
 	}
 	for _, c := range []string{"brasil", "colombia", "cabo-verde", "angola", "peru", "argentina",
 		"republica-dominicana", "venezuela", "uruguai", "cuba", "senegal"} {
-		urls = append(urls, productimage.FlagURL(c))
+		urls[productimage.FlagURL(c)] = want{"png", "image/png", 180, 120}
 	}
-	for _, u := range urls {
-		svg, ok := productimage.Render(u[len(productimage.Prefix):])
+	for u, w := range urls {
+		picture, contentType, ok := productimage.Render(u[len(productimage.Prefix):])
 		if !ok {
 			t.Errorf("Render(%s) found nothing", u)
 			continue
 		}
-		if err := wellFormed(svg); err != nil {
-			t.Errorf("Render(%s) is not well-formed XML: %v", u, err)
+		cfg, format, err := image.DecodeConfig(bytes.NewReader(picture))
+		if err != nil {
+			t.Errorf("Render(%s) does not decode: %v", u, err)
+			continue
+		}
+		if got := (want{format, contentType, cfg.Width, cfg.Height}); got != w {
+			t.Errorf("Render(%s) = %+v, want %+v", u, got, w)
+		}
+	}
+}
+
+// TestFlagsAreDrawn reads a few flags' colours where each flag has them
+// (in the 900×600 design's coordinates).
+func TestFlagsAreDrawn(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		country string
+		x, y    int
+		want    string
+	}{
+		{"brasil", 20, 20, "#009c3b"},
+		{"brasil", 450, 200, "#002776"},
+		{"brasil", 200, 300, "#ffdf00"},
+		{"peru", 100, 300, "#d91023"},
+		{"peru", 450, 300, "#ffffff"},
+		{"colombia", 450, 100, "#fcd116"},
+		{"colombia", 450, 540, "#ce1126"},
+		{"cuba", 60, 300, "#cf142b"},
+		{"cuba", 800, 60, "#002a8f"},
+		{"republica-dominicana", 450, 300, "#ffffff"},
+		{"republica-dominicana", 450, 255, "#00843d"},
+		{"senegal", 450, 300, "#00853f"},
+		{"senegal", 450, 100, "#fdef42"},
+	} {
+		picture, _, ok := productimage.Render(productimage.FlagURL(tc.country)[len(productimage.Prefix):])
+		if !ok {
+			t.Fatalf("no flag for %s", tc.country)
+		}
+		img, err := png.Decode(bytes.NewReader(picture))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, g, b, _ := img.At(tc.x*180/900, tc.y*120/600).RGBA()
+		if got := fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8); got != tc.want {
+			t.Errorf("%s at (%d,%d) is %s, want %s", tc.country, tc.x, tc.y, got, tc.want)
 		}
 	}
 }
@@ -80,16 +129,23 @@ func TestHandler(t *testing.T) {
 	tests := []struct {
 		method, path string
 		wantStatus   int
-		wantSVG      bool
+		wantType     string
+		wantLocation string
 	}{
-		{http.MethodGet, "/images/products/doces/brigadeiro.svg", http.StatusOK, true},
-		{http.MethodGet, "/images/flags/senegal.svg", http.StatusOK, true},
-		{http.MethodGet, "/images/categories/beleza.svg", http.StatusOK, true},
-		{http.MethodHead, "/images/flags/cuba.svg", http.StatusOK, false},
-		{http.MethodGet, "/images/flags/atlantis.svg", http.StatusNotFound, false},
-		{http.MethodGet, "/images/products/doces/../x.svg", http.StatusNotFound, false},
-		{http.MethodGet, "/images/products/Doces/x.svg", http.StatusNotFound, false},
-		{http.MethodPost, "/images/flags/cuba.svg", http.StatusMethodNotAllowed, false},
+		{http.MethodGet, "/images/products/doces/brigadeiro.jpg", http.StatusOK, "image/jpeg", ""},
+		{http.MethodGet, "/images/flags/senegal.png", http.StatusOK, "image/png", ""},
+		{http.MethodGet, "/images/categories/beleza.jpg", http.StatusOK, "image/jpeg", ""},
+		{http.MethodHead, "/images/flags/cuba.png", http.StatusOK, "image/png", ""},
+		// The URLs from before the pictures were raster, in orders and e-mails.
+		{http.MethodGet, "/images/products/doces/brigadeiro.svg", http.StatusMovedPermanently, "", "/images/products/doces/brigadeiro.jpg"},
+		{http.MethodGet, "/images/categories/beleza.svg", http.StatusMovedPermanently, "", "/images/categories/beleza.jpg"},
+		{http.MethodGet, "/images/flags/senegal.svg", http.StatusMovedPermanently, "", "/images/flags/senegal.png"},
+		{http.MethodGet, "/images/flags/atlantis.png", http.StatusNotFound, "", ""},
+		{http.MethodGet, "/images/flags/senegal.jpg", http.StatusNotFound, "", ""},
+		{http.MethodGet, "/images/products/doces/../x.jpg", http.StatusNotFound, "", ""},
+		{http.MethodGet, "/images/products/Doces/x.jpg", http.StatusNotFound, "", ""},
+		{http.MethodGet, "/images/products/doces/x.svg/", http.StatusNotFound, "", ""},
+		{http.MethodPost, "/images/flags/cuba.png", http.StatusMethodNotAllowed, "", ""},
 	}
 	for _, tt := range tests {
 		rec := httptest.NewRecorder()
@@ -98,11 +154,14 @@ func TestHandler(t *testing.T) {
 			t.Errorf("%s %s: status %d, want %d", tt.method, tt.path, rec.Code, tt.wantStatus)
 			continue
 		}
+		if got := rec.Header().Get("Location"); got != tt.wantLocation {
+			t.Errorf("%s %s: Location %q, want %q", tt.method, tt.path, got, tt.wantLocation)
+		}
 		if rec.Code != http.StatusOK {
 			continue
 		}
 		for k, want := range map[string]string{
-			"Content-Type":           "image/svg+xml",
+			"Content-Type":           tt.wantType,
 			"X-Content-Type-Options": "nosniff",
 			"Cache-Control":          "public, max-age=31536000, immutable",
 		} {
@@ -110,79 +169,52 @@ func TestHandler(t *testing.T) {
 				t.Errorf("%s %s: %s = %q, want %q", tt.method, tt.path, k, got, want)
 			}
 		}
-		if got := bytes.HasPrefix(rec.Body.Bytes(), []byte("<svg")); got != tt.wantSVG {
-			t.Errorf("%s %s: body is SVG = %v, want %v", tt.method, tt.path, got, tt.wantSVG)
+		if tt.method == http.MethodHead && rec.Body.Len() != 0 {
+			t.Errorf("HEAD %s: a body of %d bytes", tt.path, rec.Body.Len())
 		}
 	}
 }
 
-func TestProductNameIsEscaped(t *testing.T) {
+// TestProductPicturesShowTheirInitials: a product's picture is its
+// category's gradient with its initials in white (the only words it holds:
+// one picture serves the Spanish and the Portuguese shop), drawn the same
+// each time, since browsers keep it for a year.
+func TestProductPicturesShowTheirInitials(t *testing.T) {
 	t.Parallel()
-	// Only slugs reach the picture, so markup in a name can never inject.
-	u := productimage.ProductURL("doces", `<script>alert("x")</script>`)
-	svg, ok := productimage.Render(u[len(productimage.Prefix):])
-	if !ok {
-		t.Fatalf("Render(%s) found nothing", u)
-	}
-	if bytes.Contains(svg, []byte("<script")) {
-		t.Errorf("picture contains markup from the name: %s", svg)
-	}
-}
-
-func wellFormed(b []byte) error {
-	d := xml.NewDecoder(bytes.NewReader(b))
-	for {
-		_, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-// TestPicturesHoldNoWords: one picture serves the Spanish and the
-// Portuguese shop, so it may not name its category in either language
-// ("Dulces" under a Portuguese "Doce de Papaia"): its only text is the
-// product's initials.
-func TestPicturesHoldNoWords(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct{ cat, name, want string }{
-		{"doces", "Doce de Papaia 350 g", "DP"},
-		{"bebidas", "Guaraná Antarctica", "GA"},
-		{"beleza", "Manteiga de Karité", "MK"},
-		{"unknown-cat", "Something", "S"},
-	} {
-		u := productimage.ProductURL(c.cat, c.name)
-		svg, ok := productimage.Render(u[len(productimage.Prefix):])
+	render := func(cat, name string) []byte {
+		t.Helper()
+		picture, _, ok := productimage.Render(productimage.ProductURL(cat, name)[len(productimage.Prefix):])
 		if !ok {
-			t.Fatalf("Render(%s) found nothing", u)
+			t.Fatalf("no picture for %s %q", cat, name)
 		}
-		var texts []string
-		dec := xml.NewDecoder(bytes.NewReader(svg))
-		inText := false
-		for {
-			tok, err := dec.Token()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			switch tok := tok.(type) {
-			case xml.StartElement:
-				inText = tok.Name.Local == "text"
-			case xml.EndElement:
-				inText = false
-			case xml.CharData:
-				if inText {
-					texts = append(texts, string(tok))
+		return picture
+	}
+	// white counts the near-white pixels of the band the initials are in.
+	white := func(picture []byte) int {
+		img, err := jpeg.Decode(bytes.NewReader(picture))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for y := 150; y < 240; y++ {
+			for x := 60; x < 340; x++ {
+				if r, g, b, _ := img.At(x, y).RGBA(); r>>8 > 235 && g>>8 > 235 && b>>8 > 235 {
+					n++
 				}
 			}
 		}
-		if len(texts) != 1 || texts[0] != c.want {
-			t.Errorf("%s %q: the picture's text is %q, want only the initials %q", c.cat, c.name, texts, c.want)
-		}
+		return n
+	}
+	ga := render("bebidas", "Guaraná Antarctica")
+	if !bytes.Equal(ga, render("bebidas", "Guaraná Antarctica")) {
+		t.Error("the same product drew two different pictures")
+	}
+	if bytes.Equal(ga, render("bebidas", "Doce de Papaia")) {
+		t.Error("GA and DP drew the same picture")
+	}
+	// Initials fill a few thousand of the band's 25 200 pixels; the
+	// gradient and the disc behind them are never white.
+	if n := white(ga); n < 1500 {
+		t.Errorf("GA's picture has %d white pixels where its initials go, want at least 1 500", n)
 	}
 }

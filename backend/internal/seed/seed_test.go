@@ -217,7 +217,7 @@ func TestSeededImagesResolve(t *testing.T) {
 			t.Errorf("image %q is not served by productimage", u)
 			continue
 		}
-		if _, ok := productimage.Render(path); !ok {
+		if _, _, ok := productimage.Render(path); !ok {
 			t.Errorf("image %q does not resolve", u)
 		}
 	}

@@ -33,7 +33,7 @@ func TestCreateProductStoresLedgerPriceAndAudit(t *testing.T) {
 	}
 	p := res.Msg.GetProduct()
 	if p.GetPriceCents() != 395 || p.GetVatBasisPoints() != 400 || p.GetStock() != 24 || p.GetEan() != "4006381333931" ||
-		p.GetCountry() != "brasil" || p.GetImageUrl() != "/images/products/alimentos/farinha-de-mandioca.svg" {
+		p.GetCountry() != "brasil" || p.GetImageUrl() != "/images/products/alimentos/farinha-de-mandioca.jpg" {
 		t.Errorf("created %+v", p)
 	}
 	id := p.GetId()
@@ -118,7 +118,7 @@ func TestUpdateProductDetailsEditsEveryField(t *testing.T) {
 	p := res.Msg.GetProduct()
 	if p.GetName() != "Farinha de mandioca" || p.GetBrand() != "Yoki" || p.GetCategory() != "alimentos" ||
 		p.GetPriceCents() != 395 || p.GetVatBasisPoints() != 400 || p.GetEan() != "4006381333931" ||
-		p.GetDescription() != "Harina de yuca tostada." || p.GetImageUrl() != "/images/products/alimentos/farinha-de-mandioca.svg" {
+		p.GetDescription() != "Harina de yuca tostada." || p.GetImageUrl() != "/images/products/alimentos/farinha-de-mandioca.jpg" {
 		t.Errorf("updated %+v", p)
 	}
 	if n := f.Count(t, `SELECT count(*) FROM price_history WHERE product_id = 1001 AND price_cents = 395`); n != 1 {

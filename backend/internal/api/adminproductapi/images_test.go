@@ -108,7 +108,7 @@ func TestProductImagesUploadReorderDelete(t *testing.T) {
 			t.Fatalf("delete %d: %v", id, err)
 		}
 	}
-	if imageOf() != "/images/products/bebidas/guarana-antarctica.svg" {
+	if imageOf() != "/images/products/bebidas/guarana-antarctica.jpg" {
 		t.Errorf("without pictures image_url = %q, want the placeholder", imageURL)
 	}
 	_, err = f.svc.DeleteProductImage(f.Ctx, connect.NewRequest(&saboresv1.DeleteProductImageRequest{ProductId: 1001, ImageId: ids[0]}))

@@ -19,7 +19,7 @@ func TestCountryTileLinksStayOnSite(t *testing.T) {
 		href, image string
 		ok          bool
 	}{
-		{"/brasil", "/images/flags/brasil.svg", true},
+		{"/brasil", "/images/flags/brasil.png", true},
 		{"/", "https://cdn.example.com/flags/co.svg", true},
 		{"/paises/brasil", "", true},
 		{"//evil.example/brasil", "", false},
